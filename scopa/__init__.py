@@ -1,0 +1,3 @@
+"""Scopa, the Italian card game."""
+
+__version__ = "0.1.0"

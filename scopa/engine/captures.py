@@ -1,0 +1,138 @@
+"""Which sets of table cards a played card may take.
+
+The answer depends only on the table and the rank played, so it is computed once per table
+(for all ten ranks) and cached per rule set. Tables repeat a lot within and across games,
+which is what lets search run thousands of deals a second.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+
+from .cards import DECK, FULL_MASK, RANK_MASK, RANK_OF, Card, mask_of
+from .errors import CardError
+from .rules import Rules
+
+CaptureSets = tuple[tuple[int, ...], ...]
+"""For ranks 0..10 (0 unused): the capture masks allowed; empty means the card is laid."""
+
+_CACHE_LIMIT = 1 << 18
+
+
+class CaptureTable:
+    """Capture options of one rule set, cached by the part of the table that matters.
+
+    For a card of rank r only some table cards can take part (under the classic rule, those
+    of rank r or lower), so the cache key is the table masked to them plus the rank: small
+    masks repeat often, across positions and across games.
+    """
+
+    __slots__ = ("_quindici", "_assi", "_ace_takes_ace", "_limit", "_fewest", "relevant", "cache")
+
+    def __init__(self, rules: Rules) -> None:
+        self._quindici = rules.quindici
+        self._assi = rules.assi
+        self._ace_takes_ace = rules.assi_ace_takes_ace
+        self._limit = rules.capture_limit
+        self._fewest = rules.fewest_cards
+        relevant = [0]
+        for rank in range(1, 11):
+            top = 15 - rank if self._quindici else rank
+            mask = sum(RANK_MASK[r] for r in range(1, min(top, 10) + 1))
+            if rank == 1 and self._assi:
+                mask = FULL_MASK
+            relevant.append(mask)
+        self.relevant = tuple(relevant)
+        self.cache: dict[int, tuple[int, ...]] = {}
+
+    def sets(self, table: int, rank: int) -> tuple[int, ...]:
+        """The capture masks a card of ``rank`` may take from ``table``; empty: it is laid."""
+        key = (table & self.relevant[rank]) << 4 | rank
+        try:
+            return self.cache[key]
+        except KeyError:
+            pass
+        if len(self.cache) >= _CACHE_LIMIT:
+            self.cache.clear()
+        result = self._compute(table & self.relevant[rank], rank)
+        self.cache[key] = result
+        return result
+
+    def options(self, table: int) -> CaptureSets:
+        """``sets`` for every rank 0..10 (0 unused)."""
+        return ((),) + tuple(self.sets(table, rank) for rank in range(1, 11))
+
+    def _compute(self, table: int, rank: int) -> tuple[int, ...]:
+        if not table:
+            return ()
+        if rank == 1 and self._assi and not (self._ace_takes_ace and table & RANK_MASK[1]):
+            return (table,)
+        if self._quindici:
+            sets = _subsets_with_sum(table, 15 - rank)
+        else:
+            same = table & RANK_MASK[rank]
+            if same:
+                sets = [(low, 1) for low in _lowbits(same)]
+            else:
+                sets = _subsets_with_sum(table, rank)
+        if self._limit is not None:
+            sets = [entry for entry in sets if entry[1] <= self._limit]
+        if self._fewest and sets:
+            fewest = min(size for _, size in sets)
+            sets = [entry for entry in sets if entry[1] == fewest]
+        return tuple(sorted(mask for mask, _ in sets))
+
+
+def _lowbits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return out
+
+
+def _subsets_with_sum(table: int, target: int) -> list[tuple[int, int]]:
+    """Every non-empty subset of ``table`` whose ranks sum to ``target``, with its size."""
+    items = [(low, RANK_OF[low.bit_length() - 1]) for low in _lowbits(table)]
+    items = [item for item in items if item[1] <= target]
+    found: list[tuple[int, int]] = []
+
+    def walk(start: int, mask: int, total: int, size: int) -> None:
+        for i in range(start, len(items)):
+            bit, rank = items[i]
+            new_total = total + rank
+            if new_total == target:
+                found.append((mask | bit, size + 1))
+            elif new_total < target:
+                walk(i + 1, mask | bit, new_total, size + 1)
+
+    walk(0, 0, 0, 0)
+    return found
+
+
+@lru_cache(maxsize=64)
+def capture_table(rules: Rules) -> CaptureTable:
+    """The shared cached capture table of a rule set."""
+    return CaptureTable(rules)
+
+
+def capture_options(card: Card, table: Iterable[Card], rules: Rules) -> list[tuple[Card, ...]]:
+    """The capture sets ``card`` may take from ``table`` under ``rules``.
+
+    Each set is a tuple of cards in index order. An empty list means the card cannot capture
+    and is laid on the table; otherwise it must take one of the sets.
+    """
+    if not isinstance(card, Card):
+        raise CardError(f"expected a Card, got {card!r}")
+    table_cards: Sequence[Card] = list(table)
+    table_mask = mask_of(table_cards)
+    if len(table_cards) != bin(table_mask).count("1"):
+        raise CardError("the table lists the same card twice")
+    if table_mask & card.bit:
+        raise CardError(f"{card} cannot be played: it is already on the table")
+    return [
+        tuple(DECK[i] for i in range(40) if mask >> i & 1)
+        for mask in capture_table(rules).sets(table_mask, card.rank)
+    ]

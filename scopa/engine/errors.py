@@ -1,0 +1,27 @@
+"""Exceptions raised by the engine. Each says what was wrong in words a player could read."""
+
+from __future__ import annotations
+
+
+class ScopaError(ValueError):
+    """Base class of every error the engine raises on bad input."""
+
+
+class CardError(ScopaError):
+    """A card could not be parsed or does not exist."""
+
+
+class RulesError(ScopaError):
+    """A rule set is malformed or combines options that do not make sense together."""
+
+
+class IllegalMove(ScopaError):
+    """A move that the rules do not allow in this position (the state is left unchanged)."""
+
+
+class NotationError(ScopaError):
+    """A move or game record text could not be read."""
+
+
+class DealError(ScopaError):
+    """A deck order that cannot be dealt (wrong cards, or a deal that must be redealt)."""

@@ -1,0 +1,96 @@
+"""What one seat may see. Opponents are functions of this, never of the state, so they
+cannot see other hands or the order of the stock."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import FULL_MASK, Card, cards_of
+from .moves import Move
+from .round import Round
+from .rules import Rules
+
+
+@dataclass(frozen=True)
+class Observation:
+    rules: Rules
+    seat: int
+    round_no: int
+    dealer: int
+    turn: int
+    deal_no: int
+    hand: tuple[Card, ...]
+    table: tuple[Card, ...]
+    piles: tuple[tuple[Card, ...], ...]
+    """Each side's captured cards: every capture is made face up, so all are public."""
+    scope: tuple[int, ...]
+    last_capturer: int
+    hand_sizes: tuple[int, ...]
+    stock_size: int
+    history: tuple[tuple[int, Move], ...]
+    """``(seat, move)`` for each play of this round, oldest first."""
+    totals: tuple[int, ...]
+    legal_moves: tuple[Move, ...]
+    """The seat's legal moves when it is to play, else empty."""
+
+    @property
+    def side(self) -> int:
+        return self.rules.side_of(self.seat)
+
+    @property
+    def my_turn(self) -> bool:
+        return bool(self.legal_moves)
+
+    @property
+    def hand_mask(self) -> int:
+        return _mask(self.hand)
+
+    @property
+    def table_mask(self) -> int:
+        return _mask(self.table)
+
+    @property
+    def unseen_mask(self) -> int:
+        """Cards this seat has not seen: the other hands and the stock."""
+        seen = self.hand_mask | self.table_mask
+        for pile in self.piles:
+            seen |= _mask(pile)
+        return FULL_MASK & ~seen
+
+    def unseen(self) -> tuple[Card, ...]:
+        return cards_of(self.unseen_mask)
+
+    def played_cards(self) -> tuple[Card, ...]:
+        """Every card played this round, in order."""
+        return tuple(move.card for _, move in self.history)
+
+
+def observe(state: Round, seat: int, totals: tuple[int, ...] = ()) -> Observation:
+    """The observation of ``seat`` in ``state`` (``totals``: the match score so far)."""
+    rules = state.rules
+    return Observation(
+        rules=rules,
+        seat=seat,
+        round_no=state.round_no,
+        dealer=state.dealer,
+        turn=state.turn,
+        deal_no=state.deal_no,
+        hand=cards_of(state.hands[seat]),
+        table=cards_of(state.table),
+        piles=tuple(cards_of(pile) for pile in state.piles),
+        scope=state.scope,
+        last_capturer=state.last_capturer,
+        hand_sizes=tuple(bin(hand).count("1") for hand in state.hands),
+        stock_size=len(state.stock),
+        history=state.history(),
+        totals=totals or (0,) * rules.sides,
+        legal_moves=tuple(state.legal_moves()) if state.turn == seat and not state.over else (),
+    )
+
+
+def _mask(cards: tuple[Card, ...]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= card.bit
+    return mask
+

@@ -1,0 +1,170 @@
+"""Every default and toggle of the rules, as one immutable value.
+
+``Rules()`` is exactly the defaults of the project's RULES.md. Settings store
+``Rules.to_dict()``; ``Rules.from_dict()`` reads it back and refuses anything unknown or
+malformed with a message that names the key.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields, replace
+from typing import Any
+
+from .errors import RulesError
+
+DEALS = ("scopa", "scopone", "scientifico")
+FACE_VALUES = ("ten", "southern", "zero")
+TARGETS = (11, 16, 21, 31)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """A complete rule set. Field names are the keys settings files use."""
+
+    players: int = 2
+    """2, 3 or 4 seats."""
+    teams: bool = True
+    """With 4 players: two teams of partners sitting opposite (off: four individual players)."""
+    deal: str = "scopa"
+    """'scopa' (3 cards a hand, 4 to the table), 'scopone' (9 each, 4 to the table, 4 players)
+    or 'scientifico' (every card dealt, none to the table)."""
+    capture_limit: int | None = None
+    """At most this many cards in a capture set (the rulebook plays 2); None: no limit."""
+    fewest_cards: bool = False
+    """Among all capturing sets, one with the fewest cards must be taken."""
+    seven_count: bool = False
+    """Score most sevens (then most sixes) instead of primiera."""
+    incomplete_primiera: bool = False
+    """A side missing a suit still has a primiera: four suits beat fewer, else sums compare."""
+    face_values: str = "ten"
+    """Primiera value of fante/cavallo/re: 'ten' (all 10), 'southern' (8/9/10) or 'zero'."""
+    re_bello: bool = False
+    """The king of coins scores a point."""
+    settebello_coppe: bool = False
+    """The seven of cups scores a point too (Calabria)."""
+    napola: bool = False
+    """Ace, two and three of coins score the length of the unbroken coin run."""
+    cappotto: bool = False
+    """A side that captures all ten coins wins the match at once."""
+    target: int = 11
+    """Points that end the match: 11, 16, 21 or 31."""
+    scientifico_last_scopa: bool = False
+    """Scopone scientifico: the dealer's last card may score a scopa."""
+    assi: bool = False
+    """Scopa d'assi: an ace takes every card on the table."""
+    assi_scopa: bool = False
+    """Scopa d'assi: taking the table with an ace counts as a scopa."""
+    assi_ace_takes_ace: bool = True
+    """Scopa d'assi: with an ace already on the table, an ace takes just that ace."""
+    assi_redeal: bool = False
+    """Scopa d'assi: an ace among the first table cards forces a redeal."""
+    quindici: bool = False
+    """Scopa di quindici: a card takes any set that sums with it to 15."""
+
+    def __post_init__(self) -> None:
+        for field in fields(self):
+            value = getattr(self, field.name)
+            if field.type == "bool" and not isinstance(value, bool):
+                raise RulesError(f"rule '{field.name}' must be true or false, not {value!r}")
+        _check_int("players", self.players, (2, 3, 4))
+        _check_choice("deal", self.deal, DEALS)
+        _check_choice("face_values", self.face_values, FACE_VALUES)
+        _check_int("target", self.target, TARGETS)
+        if self.capture_limit is not None:
+            _check_int("capture_limit", self.capture_limit, (1, 2, 3, 4))
+        if self.deal == "scopone" and self.players != 4:
+            raise RulesError("scopone is played by 4 players (9 cards each and 4 to the table)")
+        if self.deal == "scientifico" and self.players == 3:
+            raise RulesError(
+                "scopone scientifico deals every card: it needs 2 players (20 each) or 4 (10 each)"
+            )
+
+    # --- derived facts -------------------------------------------------------------------
+
+    @property
+    def sides(self) -> int:
+        """How many scoring sides: 2 for four players in teams, else one per player."""
+        return 2 if self.players == 4 and self.teams else self.players
+
+    def side_of(self, seat: int) -> int:
+        return seat % 2 if self.players == 4 and self.teams else seat
+
+    @property
+    def hand_size(self) -> int:
+        if self.deal == "scopa":
+            return 3
+        if self.deal == "scopone":
+            return 9
+        return 40 // self.players
+
+    @property
+    def table_size(self) -> int:
+        """Cards dealt face up to the table at the start of a round."""
+        return 0 if self.deal == "scientifico" else 4
+
+    @property
+    def deals_per_round(self) -> int:
+        return (40 - self.table_size) // (self.hand_size * self.players)
+
+    def with_(self, **changes: Any) -> Rules:
+        """A copy with some rules changed (validated like any other)."""
+        unknown = sorted(set(changes) - _FIELD_NAMES)
+        if unknown:
+            raise RulesError(f"unknown rule {unknown[0]!r}")
+        return replace(self, **changes)
+
+    # --- storage -------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Rules:
+        """Read rules written by ``to_dict``; missing keys take their defaults."""
+        if not isinstance(data, dict):
+            raise RulesError(f"rules must be a table of settings, not {type(data).__name__}")
+        unknown = sorted(set(data) - _FIELD_NAMES)
+        if unknown:
+            raise RulesError(f"unknown rule {unknown[0]!r}")
+        return cls(**data)
+
+    @classmethod
+    def preset(cls, name: str) -> Rules:
+        try:
+            return PRESETS[name]
+        except KeyError:
+            known = ", ".join(PRESETS)
+            raise RulesError(f"unknown preset {name!r}; the presets are: {known}") from None
+
+    def preset_name(self) -> str | None:
+        """The name of the preset these rules equal, if any."""
+        for name, rules in PRESETS.items():
+            if rules == self:
+                return name
+        return None
+
+
+def _check_int(name: str, value: Any, allowed: tuple[int, ...]) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value not in allowed:
+        choices = ", ".join(str(item) for item in allowed)
+        raise RulesError(f"rule '{name}' must be one of {choices}, not {value!r}")
+
+
+def _check_choice(name: str, value: Any, allowed: tuple[str, ...]) -> None:
+    if value not in allowed:
+        choices = ", ".join(repr(item) for item in allowed)
+        raise RulesError(f"rule '{name}' must be one of {choices}, not {value!r}")
+
+
+_FIELD_NAMES = frozenset(field.name for field in fields(Rules))
+
+PRESETS: dict[str, Rules] = {
+    "classic": Rules(),
+    "rulebook": Rules(capture_limit=2, fewest_cards=True, seven_count=True),
+    "scopone": Rules(players=4, deal="scopone"),
+    "scopone_scientifico": Rules(players=4, deal="scientifico"),
+    "assi": Rules(assi=True),
+    "quindici": Rules(quindici=True),
+    "milanese": Rules(players=4, deal="scientifico", assi=True, napola=True, target=21),
+}
+"""Named rule sets offered in the settings. 'milanese' combines scientifico, assi and napola."""
