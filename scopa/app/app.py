@@ -1,0 +1,203 @@
+"""The application: the window, the loop and the services scenes share.
+
+Scenes get the ``App`` they belong to and reach everything through it (settings, storage,
+translations, fonts, sound), so nothing is a module global and tests can build an App on a
+temporary folder with the dummy video driver and step it frame by frame.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from scopa.i18n import Translator
+
+from .scene import Scene, SceneStack
+
+if TYPE_CHECKING:
+    from scopa.settings import Settings
+    from scopa.storage import Store
+
+MIN_SIZE = (960, 540)
+DEFAULT_SIZE = (1280, 720)
+FPS = 60
+
+
+@dataclass
+class Toast:
+    text: str
+    remaining: float
+
+
+class App:
+    def __init__(
+        self,
+        store: Store,
+        *,
+        size: tuple[int, int] = DEFAULT_SIZE,
+        settings: Settings | None = None,
+    ) -> None:
+        pygame.display.init()
+        pygame.font.init()
+        self.store = store
+        self.settings = settings if settings is not None else store.load_settings()
+        self.t = Translator(self.settings.language)
+        self.stack = SceneStack()
+        self.clock = pygame.time.Clock()
+        self.running = True
+        self.toasts: list[Toast] = []
+        self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
+        self._windowed_size = (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
+        pygame.display.set_caption("Scopa")
+        self._set_icon()
+        self.screen = self._open_window(self.settings.fullscreen)
+        from scopa.audio import Audio
+
+        self.audio = Audio(self.settings.volume, self.settings.muted)
+        for message in getattr(store, "messages", []):
+            self.notify(message)
+
+    # --- window ------------------------------------------------------------------------
+
+    def _open_window(self, fullscreen: bool) -> pygame.Surface:
+        if fullscreen:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        return pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
+
+    def _set_icon(self) -> None:
+        try:
+            from scopa.resources import asset_path
+
+            pygame.display.set_icon(pygame.image.load(str(asset_path("icons", "scopa-64.png"))))
+        except (OSError, pygame.error, ImportError, FileNotFoundError):
+            pass
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    def set_fullscreen(self, fullscreen: bool) -> None:
+        if not fullscreen:
+            self.screen = self._open_window(False)
+        else:
+            self._windowed_size = self.size
+            self.screen = self._open_window(True)
+        self.stack.resize(self.size)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        size = (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
+        self._windowed_size = size
+        if self.screen.get_size() != size:
+            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.stack.resize(self.size)
+
+    # --- services ----------------------------------------------------------------------
+
+    def font(self, role: str, px: int) -> pygame.font.Font:
+        """A font for ``role`` ('ui', 'ui_bold', 'title', 'symbols') at ``px`` pixels."""
+        key = (role, px)
+        font = self._fonts.get(key)
+        if font is None:
+            path: str | None
+            try:
+                from scopa.resources import font_path
+
+                path = str(font_path(role))
+            except (ImportError, FileNotFoundError, OSError, KeyError):
+                path = None
+            try:
+                font = pygame.font.Font(path, px)
+            except (OSError, pygame.error):
+                font = pygame.font.Font(None, px)
+            self._fonts[key] = font
+        return font
+
+    def set_language(self, language: str) -> None:
+        self.t = Translator(language)
+
+    def notify(self, text: str, seconds: float = 6.0) -> None:
+        """Show a short message over every scene (problems with files, saved games, ...)."""
+        self.toasts.append(Toast(text, seconds))
+
+    def save_settings(self) -> None:
+        self.store.save_settings(self.settings)
+        for message in self._drain_store_messages():
+            self.notify(message)
+
+    def _drain_store_messages(self) -> list[str]:
+        messages = list(getattr(self.store, "messages", []))
+        if messages:
+            self.store.messages.clear()
+        return messages
+
+    # --- loop --------------------------------------------------------------------------
+
+    def frame(self, dt: float, events: Iterable[pygame.event.Event] | None = None) -> None:
+        """One frame: input, update by ``dt`` seconds, draw, show."""
+        for event in pygame.event.get() if events is None else events:
+            self.dispatch(event)
+        self.stack.update(dt)
+        for toast in self.toasts:
+            toast.remaining -= dt
+        self.toasts = [toast for toast in self.toasts if toast.remaining > 0]
+        self.draw()
+        pygame.display.flip()
+
+    def dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.running = False
+            return
+        if event.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
+            self.resize((event.w, event.h))
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.settings.fullscreen = not self.settings.fullscreen
+            self.set_fullscreen(self.settings.fullscreen)
+            self.save_settings()
+            return
+        self.stack.handle(event)
+
+    def draw(self) -> None:
+        self.stack.draw(self.screen)
+        self._draw_toasts()
+
+    def _draw_toasts(self) -> None:
+        if not self.toasts:
+            return
+        width, height = self.size
+        font = self.font("ui", max(14, height // 40))
+        y = height // 30
+        for toast in self.toasts[-3:]:
+            text = font.render(toast.text, True, (250, 245, 230))
+            box = text.get_rect(midtop=(width // 2, y)).inflate(height // 30, height // 60)
+            panel = pygame.Surface(box.size, pygame.SRCALPHA)
+            panel.fill((20, 20, 20, 215))
+            self.screen.blit(panel, box)
+            self.screen.blit(text, text.get_rect(center=box.center))
+            y = box.bottom + height // 80
+
+    def run(
+        self, first: Scene | Callable[[App], Scene], *, max_frames: int | None = None
+    ) -> None:
+        """Run until the window closes (or ``max_frames`` frames have been drawn)."""
+        self.stack.push(first if isinstance(first, Scene) else first(self))
+        frames = 0
+        while self.running and len(self.stack):
+            dt = self.clock.tick(FPS) / 1000.0
+            self.frame(min(dt, 0.1))
+            frames += 1
+            if max_frames is not None and frames >= max_frames:
+                break
+
+    def quit(self) -> None:
+        self.running = False
+
+
+def headless_environment() -> None:
+    """Use SDL's dummy drivers (tests and the smoke check without a display)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")

@@ -1,0 +1,115 @@
+"""Scenes and the stack that holds them.
+
+A scene is one screen (title, table, scoring, ...). Events go to the top scene first and
+down the stack until one consumes them; ``update`` takes seconds; ``draw`` must not change
+state. Overlays (pause menu, dialogs) set ``opaque = False`` so the scene below still shows.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+if TYPE_CHECKING:
+    from .app import App
+
+
+class Scene:
+    opaque = True
+    """An opaque scene covers the whole window: scenes below it are not drawn."""
+    modal = True
+    """A modal scene consumes every event, even those it ignores."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def enter(self) -> None:
+        """Called when the scene becomes the top of the stack (pushed, or uncovered)."""
+
+    def leave(self) -> None:
+        """Called when the scene stops being the top (popped, replaced or covered)."""
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """React to one input event; return True when it is consumed."""
+        return False
+
+    def update(self, dt: float) -> None:
+        """Advance time by ``dt`` seconds."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the scene. Must not change state."""
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """The window changed size; recompute the layout."""
+
+
+class SceneStack:
+    def __init__(self) -> None:
+        self._scenes: list[Scene] = []
+
+    def __len__(self) -> int:
+        return len(self._scenes)
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        return iter(list(self._scenes))
+
+    @property
+    def top(self) -> Scene | None:
+        return self._scenes[-1] if self._scenes else None
+
+    def push(self, scene: Scene) -> None:
+        if self._scenes:
+            self._scenes[-1].leave()
+        self._scenes.append(scene)
+        scene.enter()
+
+    def pop(self) -> Scene | None:
+        if not self._scenes:
+            return None
+        scene = self._scenes.pop()
+        scene.leave()
+        if self._scenes:
+            self._scenes[-1].enter()
+        return scene
+
+    def replace(self, scene: Scene) -> None:
+        """Swap the top scene for ``scene``."""
+        if self._scenes:
+            self._scenes.pop().leave()
+        self._scenes.append(scene)
+        scene.enter()
+
+    def clear_to(self, scene: Scene) -> None:
+        """Leave every scene and start afresh from ``scene`` (e.g. back to the title)."""
+        while self._scenes:
+            self._scenes.pop().leave()
+        self._scenes.append(scene)
+        scene.enter()
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        for scene in reversed(self._scenes):
+            if scene.handle(event) or scene.modal:
+                return True
+        return False
+
+    def update(self, dt: float) -> None:
+        """Only the top scene and the transparent scenes above an opaque one run."""
+        for scene in self._visible():
+            scene.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for scene in self._visible():
+            scene.draw(surface)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        for scene in list(self._scenes):
+            scene.resize(size)
+
+    def _visible(self) -> list[Scene]:
+        start = 0
+        for i in range(len(self._scenes) - 1, -1, -1):
+            if self._scenes[i].opaque:
+                start = i
+                break
+        return self._scenes[start:]

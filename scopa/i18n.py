@@ -1,0 +1,65 @@
+"""Every text a player reads, in Italian and English.
+
+The tables live in ``scopa/app/strings/*.py`` (one module per part of the game, each with a
+``STRINGS = {"en": {...}, "it": {...}}``); this module merges them and looks keys up.
+Placeholders use ``str.format`` names: ``t("pass_to", name="Giulia")``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import locale
+import os
+import pkgutil
+import string
+from functools import lru_cache
+
+LANGUAGES = ("it", "en")
+
+
+@lru_cache(maxsize=1)
+def tables() -> dict[str, dict[str, str]]:
+    """All string tables merged: ``{"en": {key: text}, "it": {...}}``."""
+    from scopa.app import strings
+
+    merged: dict[str, dict[str, str]] = {lang: {} for lang in LANGUAGES}
+    for info in sorted(pkgutil.iter_modules(strings.__path__), key=lambda i: i.name):
+        module = importlib.import_module(f"{strings.__name__}.{info.name}")
+        for lang, table in module.STRINGS.items():
+            for key, text in table.items():
+                if key in merged[lang]:
+                    raise ValueError(f"string key {key!r} is defined twice ({info.name})")
+                merged[lang][key] = text
+    return merged
+
+
+def placeholders(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def system_language() -> str:
+    """'it' when the system speaks Italian, else 'en'."""
+    for variable in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+        value = os.environ.get(variable)
+        if value:
+            return "it" if value.lower().startswith("it") else "en"
+    try:
+        code = locale.getlocale()[0] or ""
+    except ValueError:
+        code = ""
+    return "it" if code.lower().startswith("it") else "en"
+
+
+class Translator:
+    def __init__(self, language: str) -> None:
+        self.language = language if language in LANGUAGES else "en"
+
+    def __call__(self, key: str, **params: object) -> str:
+        table = tables()
+        text = table[self.language].get(key)
+        if text is None:
+            text = table["en"].get(key, key)
+        try:
+            return text.format(**params) if params else text
+        except (KeyError, IndexError, ValueError):
+            return text

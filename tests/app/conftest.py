@@ -1,0 +1,27 @@
+"""Headless app fixtures: the dummy SDL drivers, and an App on a temporary folder."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+
+@pytest.fixture
+def store(tmp_path):
+    from scopa.storage import Store
+
+    return Store(tmp_path)
+
+
+@pytest.fixture
+def app(store):
+    from scopa.app.app import App
+
+    application = App(store, size=(1280, 720))
+    yield application
+    pygame.display.quit()
