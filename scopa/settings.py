@@ -1,0 +1,229 @@
+"""What the player chose: settings, and the seats and rules of a match.
+
+Pure values: no pygame, no files (``scopa.storage`` reads and writes them). ``from_dict``
+checks every field and raises ``SettingsError`` naming the field, so a damaged file is
+reported as such instead of half-loading.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields, replace
+from typing import Any
+
+from .engine import Rules, RulesError
+from .i18n import LANGUAGES, system_language
+from .resources import DECK_STYLES
+
+ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
+LEVELS = ("beginner", "expert", "master", "greedy")
+"""Computer levels a seat may have ('greedy' is the yardstick, not offered in the menus)."""
+MAX_NAME = 24
+MODES = ("solo", "hotseat", "watch")
+
+
+class SettingsError(ValueError):
+    """A settings value or a match setup that cannot be used; the message names the field."""
+
+
+def _check_type(where: str, value: Any, kind: type | tuple[type, ...]) -> None:
+    if kind is not bool and isinstance(value, bool) and kind in (int, float, (int, float)):
+        raise SettingsError(f"{where} must be a number, not {value!r}")
+    if not isinstance(value, kind):
+        names = {bool: "true or false", str: "text", int: "a whole number", dict: "a table"}
+        wanted = names.get(kind, "a number") if isinstance(kind, type) else "a number"
+        raise SettingsError(f"{where} must be {wanted}, not {value!r}")
+
+
+def _check_choice(where: str, value: Any, choices: tuple[str, ...]) -> None:
+    if value not in choices:
+        allowed = ", ".join(repr(choice) for choice in choices)
+        raise SettingsError(f"{where} must be one of {allowed}, not {value!r}")
+
+
+def _check_keys(where: str, data: Any, known: tuple[str, ...]) -> None:
+    _check_type(where, data, dict)
+    unknown = sorted(set(data) - set(known))
+    if unknown:
+        raise SettingsError(f"{where} has an unknown entry {unknown[0]!r}")
+
+
+def _rules(where: str, data: Any) -> Rules:
+    try:
+        return Rules.from_dict(data)
+    except (RulesError, TypeError) as error:
+        raise SettingsError(f"{where}: {error}") from None
+
+
+@dataclass(frozen=True)
+class SeatConfig:
+    """One seat: who sits there and, for a computer seat, how well it plays."""
+
+    name: str
+    human: bool
+    level: str = "expert"
+
+    def __post_init__(self) -> None:
+        _check_type("seat name", self.name, str)
+        if not self.name.strip() or len(self.name) > MAX_NAME or not self.name.isprintable():
+            raise SettingsError(
+                f"seat name must be 1 to {MAX_NAME} printable characters, not {self.name!r}"
+            )
+        _check_type("seat 'human'", self.human, bool)
+        _check_choice("seat level", self.level, LEVELS)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "human": self.human, "level": self.level}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> SeatConfig:
+        _check_keys("a seat", data, ("name", "human", "level"))
+        if "name" not in data or "human" not in data:
+            raise SettingsError("a seat needs a 'name' and 'human'")
+        return cls(data["name"], data["human"], data.get("level", "expert"))
+
+
+@dataclass(frozen=True)
+class MatchSetup:
+    """The seats (in playing order) and rules of one match."""
+
+    seats: tuple[SeatConfig, ...]
+    rules: Rules
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.rules, Rules):
+            raise SettingsError(f"match rules must be Rules, not {self.rules!r}")
+        if not isinstance(self.seats, tuple) or not all(
+            isinstance(seat, SeatConfig) for seat in self.seats
+        ):
+            raise SettingsError("match seats must be a tuple of SeatConfig")
+        if len(self.seats) != self.rules.players:
+            raise SettingsError(
+                f"a {self.rules.players}-player match needs {self.rules.players} seats, "
+                f"not {len(self.seats)}"
+            )
+
+    @classmethod
+    def solo(
+        cls, rules: Rules | None = None, level: str = "expert", name: str = "You"
+    ) -> MatchSetup:
+        """The player in seat 0 against computers of one level (the Play button's match)."""
+        rules = Rules() if rules is None else rules
+        others = tuple(
+            SeatConfig(f"CPU {seat}" if rules.players > 2 else "CPU", False, level)
+            for seat in range(1, rules.players)
+        )
+        return cls((SeatConfig(name, True, level), *others), rules)
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        return tuple(seat for seat, config in enumerate(self.seats) if config.human)
+
+    @property
+    def mode(self) -> str:
+        """'solo' (one human), 'hotseat' (several humans) or 'watch' (computers only)."""
+        count = len(self.humans)
+        return "watch" if count == 0 else "solo" if count == 1 else "hotseat"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seats": [seat.to_dict() for seat in self.seats],
+            "rules": self.rules.to_dict(),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> MatchSetup:
+        _check_keys("the match setup", data, ("seats", "rules"))
+        if "seats" not in data or "rules" not in data:
+            raise SettingsError("the match setup needs 'seats' and 'rules'")
+        if not isinstance(data["seats"], list):
+            raise SettingsError(f"match seats must be a list, not {data['seats']!r}")
+        seats = tuple(SeatConfig.from_dict(seat) for seat in data["seats"])
+        return cls(seats, _rules("match rules", data["rules"]))
+
+
+_SCALARS: dict[str, tuple[type | tuple[type, ...], tuple[str, ...] | None]] = {
+    "language": (str, LANGUAGES),
+    "deck_style": (str, DECK_STYLES),
+    "corner_index": (bool, None),
+    "animation_speed": (str, ANIMATION_SPEEDS),
+    "volume": ((int, float), None),
+    "muted": (bool, None),
+    "fullscreen": (bool, None),
+    "tutorial_done": (bool, None),
+}
+
+
+@dataclass
+class Settings:
+    """Everything remembered between runs. ``Settings()`` is the first-start state.
+
+    Mutable so the menus can change one field at a time; ``validate()`` runs when it is
+    made and again before it is written, so a bad value never reaches the file.
+    """
+
+    rules: Rules = field(default_factory=Rules)
+    language: str = field(default_factory=system_language)
+    deck_style: str = "napoletane"
+    corner_index: bool = True
+    animation_speed: str = "normal"
+    volume: float = 0.8
+    muted: bool = False
+    fullscreen: bool = False
+    last_setup: MatchSetup | None = None
+    tutorial_done: bool = False
+
+    def __post_init__(self) -> None:
+        self.validate()
+
+    def validate(self) -> None:
+        """Raise ``SettingsError`` naming the first field that holds a bad value."""
+        if not isinstance(self.rules, Rules):
+            raise SettingsError(f"rules must be Rules, not {self.rules!r}")
+        for name, (kind, choices) in _SCALARS.items():
+            value = getattr(self, name)
+            _check_type(f"setting '{name}'", value, kind)
+            if choices is not None:
+                _check_choice(f"setting '{name}'", value, choices)
+        if not 0.0 <= self.volume <= 1.0:
+            raise SettingsError(f"setting 'volume' must be from 0 to 1, not {self.volume!r}")
+        if self.last_setup is not None and not isinstance(self.last_setup, MatchSetup):
+            raise SettingsError(f"last_setup must be a MatchSetup, not {self.last_setup!r}")
+
+    def with_(self, **changes: Any) -> Settings:
+        """A copy with some settings changed (checked like any other)."""
+        unknown = sorted(set(changes) - {f.name for f in fields(self)})
+        if unknown:
+            raise SettingsError(f"unknown setting {unknown[0]!r}")
+        return replace(self, **changes)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data; ``None`` values are left out (TOML has no null)."""
+        self.validate()
+        data: dict[str, Any] = {name: getattr(self, name) for name in _SCALARS}
+        data["volume"] = float(self.volume)
+        data["rules"] = {k: v for k, v in self.rules.to_dict().items() if v is not None}
+        if self.last_setup is not None:
+            setup = self.last_setup.to_dict()
+            setup["rules"] = {k: v for k, v in setup["rules"].items() if v is not None}
+            data["last_setup"] = setup
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Any, *, language: str | None = None) -> Settings:
+        """Read ``to_dict`` output; missing entries take their defaults.
+
+        ``language`` is the default used when the data has none (tests pass it to avoid
+        depending on the machine's locale).
+        """
+        _check_keys("the settings", data, (*_SCALARS, "rules", "last_setup"))
+        values: dict[str, Any] = {k: v for k, v in data.items() if k in _SCALARS}
+        if "language" not in values and language is not None:
+            values["language"] = language
+        if "volume" in values and isinstance(values["volume"], int):
+            _check_type("setting 'volume'", values["volume"], (int, float))
+            values["volume"] = float(values["volume"])
+        if "rules" in data:
+            values["rules"] = _rules("rules", data["rules"])
+        if "last_setup" in data:
+            values["last_setup"] = MatchSetup.from_dict(data["last_setup"])
+        return cls(**values)

@@ -1,0 +1,303 @@
+"""Statistics of finished matches: pure values and the functions that update and chart them.
+
+A finished match becomes one ``MatchResult`` seen from the human side (the side every human
+seat sits on, when they all sit on one). ``Stats`` keeps one ``Tally`` per kind of match
+(mode, player count, preset, computer level), so any grouping the statistics scene wants is a
+sum of tallies, plus the recent results for charts and the best and worst match.
+
+Matches where a player took moves back are counted and flagged (``undone``) but never become
+the best or worst result: a record reached by trial and error is not a record.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import asdict, dataclass, field, fields, replace
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .engine import Match
+    from .settings import MatchSetup
+
+SCHEMA = 1
+RECENT = 500
+"""How many recent results are kept for the charts."""
+DIMENSIONS = ("mode", "players", "preset", "level")
+
+
+class StatsError(ValueError):
+    """Statistics data that cannot be read; the message names the field."""
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """One finished match. ``won`` and ``margin`` are None when no single side is the humans'
+    (hot-seat rivals, or computers only)."""
+
+    mode: str
+    players: int
+    preset: str
+    level: str
+    won: bool | None
+    margin: int | None
+    scope: int
+    totals: tuple[int, ...]
+    rounds: int
+    undone: bool = False
+    when: str = ""
+
+    @property
+    def key(self) -> tuple[str, int, str, str]:
+        return (self.mode, self.players, self.preset, self.level)
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["totals"] = list(self.totals)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Any) -> MatchResult:
+        _expect(data, dict, "a match result")
+        names = {f.name for f in fields(cls)}
+        unknown = sorted(set(data) - names)
+        if unknown:
+            raise StatsError(f"a match result has an unknown entry {unknown[0]!r}")
+        missing = sorted(names - set(data) - {"undone", "when"})
+        if missing:
+            raise StatsError(f"a match result has no {missing[0]!r}")
+        for name in ("mode", "preset", "level", "when"):
+            _expect(data.get(name, ""), str, f"result '{name}'")
+        for name in ("players", "scope", "rounds"):
+            _expect_int(data[name], f"result '{name}'")
+        if data["won"] is not None:
+            _expect(data["won"], bool, "result 'won'")
+        if data["margin"] is not None:
+            _expect_int(data["margin"], "result 'margin'")
+        _expect(data.get("undone", False), bool, "result 'undone'")
+        _expect(data["totals"], list, "result 'totals'")
+        for total in data["totals"]:
+            _expect_int(total, "result 'totals'")
+        return cls(**{**data, "totals": tuple(data["totals"])})
+
+
+@dataclass(frozen=True)
+class Tally:
+    """Counts for one kind of match; tallies add up with ``+``."""
+
+    played: int = 0
+    won: int = 0
+    lost: int = 0
+    scope: int = 0
+    undone: int = 0
+    best: int | None = None
+    worst: int | None = None
+
+    def __add__(self, other: Tally) -> Tally:
+        return Tally(
+            self.played + other.played,
+            self.won + other.won,
+            self.lost + other.lost,
+            self.scope + other.scope,
+            self.undone + other.undone,
+            _pick(max, self.best, other.best),
+            _pick(min, self.worst, other.worst),
+        )
+
+    @property
+    def win_rate(self) -> float | None:
+        decided = self.won + self.lost
+        return self.won / decided if decided else None
+
+    @classmethod
+    def of(cls, result: MatchResult) -> Tally:
+        clean = None if result.undone else result.margin
+        return cls(
+            played=1,
+            won=1 if result.won is True else 0,
+            lost=1 if result.won is False else 0,
+            scope=result.scope,
+            undone=1 if result.undone else 0,
+            best=clean,
+            worst=clean,
+        )
+
+
+@dataclass(frozen=True)
+class Stats:
+    """Every statistic kept; immutable, ``add`` returns the updated copy."""
+
+    tallies: dict[tuple[str, int, str, str], Tally] = field(default_factory=dict)
+    recent: tuple[MatchResult, ...] = ()
+    best: MatchResult | None = None
+    worst: MatchResult | None = None
+
+    def add(self, result: MatchResult) -> Stats:
+        tallies = dict(self.tallies)
+        tallies[result.key] = tallies.get(result.key, Tally()) + Tally.of(result)
+        best, worst = self.best, self.worst
+        if result.margin is not None and not result.undone:
+            if best is None or best.margin is None or result.margin > best.margin:
+                best = result
+            if worst is None or worst.margin is None or result.margin < worst.margin:
+                worst = result
+        recent = (*self.recent, result)[-RECENT:]
+        return replace(self, tallies=tallies, recent=recent, best=best, worst=worst)
+
+    def total(self, **where: Any) -> Tally:
+        """The sum of the tallies matching ``where``, e.g. ``total(mode="solo")``."""
+        unknown = sorted(set(where) - set(DIMENSIONS))
+        if unknown:
+            raise StatsError(f"no statistics dimension {unknown[0]!r}")
+        out = Tally()
+        for key, tally in self.tallies.items():
+            values = dict(zip(DIMENSIONS, key))
+            if all(values[name] == value for name, value in where.items()):
+                out = out + tally
+        return out
+
+    def by(self, dimension: str, **where: Any) -> list[tuple[Any, Tally]]:
+        """Tallies grouped by one dimension ('mode', 'players', 'preset' or 'level'), in a
+        stable order: the data of a bar chart."""
+        if dimension not in DIMENSIONS:
+            raise StatsError(f"no statistics dimension {dimension!r}")
+        index = DIMENSIONS.index(dimension)
+        values = sorted({key[index] for key in self.tallies}, key=str)
+        rows = [(value, self.total(**{**where, dimension: value})) for value in values]
+        return [(value, tally) for value, tally in rows if tally.played]
+
+    # --- storage -----------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "schema": SCHEMA,
+            "tallies": [
+                {**dict(zip(DIMENSIONS, key)), **asdict(tally)}
+                for key, tally in sorted(self.tallies.items(), key=lambda item: str(item[0]))
+            ],
+            "recent": [result.to_dict() for result in self.recent],
+            "best": None if self.best is None else self.best.to_dict(),
+            "worst": None if self.worst is None else self.worst.to_dict(),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Stats:
+        _expect(data, dict, "the statistics")
+        schema = data.get("schema")
+        if schema != SCHEMA:
+            raise StatsError(f"statistics schema {schema!r} is not {SCHEMA} (newer game?)")
+        _expect(data.get("tallies"), list, "statistics 'tallies'")
+        _expect(data.get("recent"), list, "statistics 'recent'")
+        tallies: dict[tuple[str, int, str, str], Tally] = {}
+        for row in data["tallies"]:
+            key, tally = _tally_from_dict(row)
+            tallies[key] = tallies.get(key, Tally()) + tally
+        recent = tuple(MatchResult.from_dict(item) for item in data["recent"])
+        best, worst = (
+            None if data.get(name) is None else MatchResult.from_dict(data[name])
+            for name in ("best", "worst")
+        )
+        return cls(tallies, recent[-RECENT:], best, worst)
+
+
+def result_of(
+    setup: MatchSetup, match: Match, *, undone: bool = False, when: datetime | None = None
+) -> MatchResult:
+    """The result of a finished ``match`` played with ``setup``."""
+    if not match.over:
+        raise StatsError("only a finished match has a result")
+    rules = match.rules
+    sides = {rules.side_of(seat) for seat in setup.humans}
+    side = next(iter(sides)) if len(sides) == 1 else None
+    computers = {config.level for config in setup.seats if not config.human}
+    level = "none" if not computers else computers.pop() if len(computers) == 1 else "mixed"
+    scope_by_side = [sum(scores[s].scope for scores in match.rounds) for s in range(rules.sides)]
+    if side is None:
+        won, margin = None, None
+        scope = sum(scope_by_side[s] for s in sides) if sides else sum(scope_by_side)
+    else:
+        others = [total for s, total in enumerate(match.totals) if s != side]
+        won, margin = match.winner == side, match.totals[side] - max(others)
+        scope = scope_by_side[side]
+    stamp = (when or datetime.now(UTC)).isoformat(timespec="seconds")
+    return MatchResult(
+        mode=setup.mode,
+        players=rules.players,
+        preset=rules.preset_name() or "custom",
+        level=level,
+        won=won,
+        margin=margin,
+        scope=scope,
+        totals=tuple(match.totals),
+        rounds=len(match.rounds),
+        undone=undone,
+        when=stamp,
+    )
+
+
+# --- chart series ------------------------------------------------------------------------
+
+
+def margin_series(stats: Stats, **where: Any) -> list[int]:
+    """Margins of the recent decided matches, oldest first (a line chart)."""
+    return [r.margin for r in _recent(stats, where) if r.margin is not None]
+
+
+def rolling_win_rate(stats: Stats, window: int = 10, **where: Any) -> list[float]:
+    """Share of wins over the last ``window`` decided matches, after each one."""
+    if window < 1:
+        raise StatsError("the window must hold at least one match")
+    outcomes = [r.won for r in _recent(stats, where) if r.won is not None]
+    out = []
+    for end in range(1, len(outcomes) + 1):
+        chunk = outcomes[max(0, end - window) : end]
+        out.append(sum(chunk) / len(chunk))
+    return out
+
+
+def scope_series(stats: Stats, **where: Any) -> list[int]:
+    """Scopas of the recent matches, oldest first."""
+    return [r.scope for r in _recent(stats, where)]
+
+
+def _recent(stats: Stats, where: dict[str, Any]) -> Iterable[MatchResult]:
+    unknown = sorted(set(where) - set(DIMENSIONS))
+    if unknown:
+        raise StatsError(f"no statistics dimension {unknown[0]!r}")
+    return [r for r in stats.recent if all(getattr(r, k) == v for k, v in where.items())]
+
+
+def _pick(choose: Callable[[int, int], int], a: int | None, b: int | None) -> int | None:
+    return b if a is None else a if b is None else choose(a, b)
+
+
+def _expect(value: Any, kind: type, what: str) -> None:
+    if not isinstance(value, kind):
+        raise StatsError(f"{what} must be a {kind.__name__}, not {value!r}")
+
+
+def _expect_int(value: Any, what: str) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise StatsError(f"{what} must be a whole number, not {value!r}")
+
+
+def _tally_from_dict(row: Any) -> tuple[tuple[str, int, str, str], Tally]:
+    _expect(row, dict, "a statistics row")
+    names = (*DIMENSIONS, *(f.name for f in fields(Tally)))
+    unknown = sorted(set(row) - set(names))
+    if unknown:
+        raise StatsError(f"a statistics row has an unknown entry {unknown[0]!r}")
+    for name in ("mode", "preset", "level"):
+        _expect(row.get(name), str, f"row '{name}'")
+    for name in ("players", "played", "won", "lost", "scope", "undone"):
+        _expect_int(row.get(name), f"row '{name}'")
+        if row[name] < 0:
+            raise StatsError(f"row '{name}' cannot be negative ({row[name]})")
+    for name in ("best", "worst"):
+        if row.get(name) is not None:
+            _expect_int(row[name], f"row '{name}'")
+    if row["won"] + row["lost"] > row["played"]:
+        raise StatsError("a statistics row has more wins and losses than matches")
+    key = (row["mode"], row["players"], row["preset"], row["level"])
+    tally = Tally(**{f.name: row.get(f.name) for f in fields(Tally)})
+    return key, tally
