@@ -1,0 +1,105 @@
+"""A static estimate of each side's round points, for the leaves of the search.
+
+Settled facts count in full (scope made, the settebello taken). Majorities still open
+(carte, denari, primiera) count as a chance that grows with the lead and shrinks with
+the cards still to be captured. At the end of a round the engine's exact score is used.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from math import exp, tanh
+
+from scopa.engine import Round, Rules
+from scopa.engine.scoring import prime_values
+
+from .values import COINS, SETTEBELLO_BIT, SEVENS, SIXES
+
+RE_BELLO_BIT = 1 << 36
+SETTEBELLO_COPPE_BIT = 1 << 25
+_SUITS = tuple(sum(1 << (rank * 4 + suit) for rank in range(10)) for suit in range(4))
+
+
+def final_points(state: Round) -> list[float]:
+    return [float(score.total) for score in state.score()]
+
+
+def estimate(state: Round) -> list[float]:
+    """Expected round points per side for an unfinished round."""
+    rules = state.rules
+    piles = state.piles
+    out = [float(count) for count in state.scope]
+    for side, pile in enumerate(piles):
+        if pile & SETTEBELLO_BIT:
+            out[side] += 1.0
+        if rules.re_bello and pile & RE_BELLO_BIT:
+            out[side] += 1.0
+        if rules.settebello_coppe and pile & SETTEBELLO_COPPE_BIT:
+            out[side] += 1.0
+    _add(out, _majority([pile.bit_count() for pile in piles], 40, 0.35))
+    _add(out, _majority([(pile & COINS).bit_count() for pile in piles], 10, 0.6))
+    if rules.seven_count:
+        keys = [
+            2 * (pile & SEVENS).bit_count() + 0.5 * (pile & SIXES).bit_count() for pile in piles
+        ]
+        _add(out, _majority(keys, 9.0, 0.8))
+    else:
+        _add(out, _primiera(piles, rules))
+    return out
+
+
+def _add(out: list[float], shares: list[float]) -> None:
+    for side, share in enumerate(shares):
+        out[side] += share
+
+
+def _majority(counts: list[float], total: float, spread: float) -> list[float]:
+    """Each side's chance of ending with the unique most, from counts so far."""
+    left = total - sum(counts)
+    if len(counts) == 2:
+        first, second = counts
+        if first > second + left:
+            return [1.0, 0.0]
+        if second > first + left:
+            return [0.0, 1.0]
+        share = 0.5 + 0.5 * tanh((first - second) / (1.0 + spread * left))
+        return [share, 1.0 - share]
+    top = max(counts)
+    for side, count in enumerate(counts):
+        if count == top and all(
+            other + left < count for i, other in enumerate(counts) if i != side
+        ):
+            return [1.0 if i == side else 0.0 for i in range(len(counts))]
+    scale = 1.0 + spread * left
+    weights = [exp((count - top) / scale) for count in counts]
+    norm = sum(weights)
+    return [weight / norm for weight in weights]
+
+
+def _primiera(piles: tuple[int, ...], rules: Rules) -> list[float]:
+    values = _prime_table(rules)
+    keys = []
+    for pile in piles:
+        key = 0.0
+        for suit_mask in _SUITS:
+            in_suit = pile & suit_mask
+            best = 0
+            while in_suit:
+                low = in_suit & -in_suit
+                in_suit ^= low
+                value = values[low.bit_length() - 1]
+                if value > best:
+                    best = value
+            key += best
+        keys.append(key)
+    captured = 0
+    for pile in piles:
+        captured |= pile
+    open_high = ((SEVENS | SIXES) & ~captured).bit_count()
+    return _majority(keys, sum(keys) + 3.0 * open_high + 4.0, 0.35)
+
+
+@lru_cache(maxsize=64)
+def _prime_table(rules: Rules) -> tuple[int, ...]:
+    values = prime_values(rules)
+    return tuple(values[index // 4 + 1] for index in range(40))

@@ -1,0 +1,80 @@
+"""Master: search over the worlds the seat cannot tell apart.
+
+Each decision samples positions consistent with the observation (``worlds``), searches
+every legal move in each with alpha-beta (``search``) and plays the move with the best
+average. When the hidden cards can sit only one way (two players, last deal) the single
+world is the truth and the search runs to the end of the round: exact play. The work is
+bounded by a node budget, which keeps choices reproducible, and by a wall-clock limit as a
+safety net for slow machines.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from scopa.engine import Move
+
+from .assess import Judge
+from .player import Player
+from .search import Searcher
+from .view import View
+from .worlds import distinct_worlds, sample_world
+
+EXPERT_BLEND = 0.05
+"""Share of the expert's judgement added to the search value (settles near-ties sensibly)."""
+
+
+class MasterPlayer(Player):
+    level = "master"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        worlds: int = 40,
+        node_budget: int | None = None,
+        leaf_cap: int | None = None,
+        time_limit: float | None = None,
+    ) -> None:
+        super().__init__(seed)
+        self.worlds = worlds
+        self.node_budget = node_budget
+        self.leaf_cap = leaf_cap
+        self.time_limit = time_limit
+
+    def pick(self, view: View, rng: random.Random) -> Move:
+        return self.ranked(view, rng)[0][1]
+
+    def ranked(self, view: View, rng: random.Random) -> list[tuple[float, Move]]:
+        """Every legal move with its value, best first."""
+        players = view.players
+        budget = self.node_budget or (6000 if players == 2 else 9000)
+        leaf_cap = self.leaf_cap or (400 if players == 2 else 600)
+        limit = self.time_limit if self.time_limit is not None else 0.06 * players / 2 + 0.02
+        deadline = time.perf_counter() + limit if limit > 0 else None
+        max_worlds = 1 if distinct_worlds(view) == 1 else self.worlds
+        moves = view.moves
+        totals = dict.fromkeys(moves, 0.0)
+        searcher: Searcher | None = None
+        sampled = 0
+        while sampled < max_worlds:
+            world = sample_world(view, rng)
+            if searcher is None:
+                searcher = Searcher(world, view.side)
+            depth, _ = searcher.plies_within(world, leaf_cap)
+            for move in moves:
+                child = world.play(move)
+                totals[move] += searcher.value(child, depth - 1, -1e9, 1e9)
+            sampled += 1
+            if searcher.nodes >= budget:
+                break
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+        judge = Judge(view)
+        scored = [
+            (totals[move] / sampled + EXPERT_BLEND * judge.assess(move).score, move)
+            for move in moves
+        ]
+        scored.sort(key=lambda item: (-item[0], item[1].card.index, item[1].capture_mask))
+        return scored

@@ -1,0 +1,126 @@
+"""An observation turned into bit masks, the form every opponent reasons on.
+
+Only what the seat may see goes in: its hand, the table, the public piles, the counts of
+the hidden cards. The hidden cards themselves are known only as one mask, ``unseen``,
+which is the same whatever their order in the other hands and the stock.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from math import comb
+
+from scopa.engine import Move, Observation, Rules
+from scopa.engine.captures import CaptureTable, capture_table
+
+from .values import RANK_MASKS
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    rules: Rules
+    seat: int
+    side: int
+    hand: int
+    table: int
+    piles: tuple[int, ...]
+    scope: tuple[int, ...]
+    unseen: int
+    hand_sizes: tuple[int, ...]
+    stock_size: int
+    last_capturer: int
+    moves: tuple[Move, ...]
+    captures: CaptureTable
+    dealer: int
+    deal_no: int
+    round_no: int
+
+    @classmethod
+    def of(cls, obs: Observation) -> View:
+        piles = tuple(_mask(pile) for pile in obs.piles)
+        return cls(
+            rules=obs.rules,
+            seat=obs.seat,
+            side=obs.side,
+            hand=obs.hand_mask,
+            table=obs.table_mask,
+            piles=piles,
+            scope=obs.scope,
+            unseen=obs.unseen_mask,
+            hand_sizes=obs.hand_sizes,
+            stock_size=obs.stock_size,
+            last_capturer=obs.last_capturer,
+            moves=obs.legal_moves,
+            captures=capture_table(obs.rules),
+            dealer=obs.dealer,
+            deal_no=obs.deal_no,
+            round_no=obs.round_no,
+        )
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    @property
+    def next_seat(self) -> int:
+        """Who plays after this seat (also after a new deal: the dealer always plays last)."""
+        return (self.seat + 1) % self.rules.players
+
+    @property
+    def cards_in_hands(self) -> int:
+        return sum(self.hand_sizes)
+
+    @property
+    def last_play(self) -> bool:
+        """True when this seat's card is the last of the round."""
+        return self.cards_in_hands == 1 and self.stock_size == 0
+
+    @property
+    def last_deal(self) -> bool:
+        return self.stock_size == 0
+
+    def next_hand_size(self) -> int:
+        """Cards the next seat will hold when it replies to this seat's move."""
+        if self.cards_in_hands > 1:
+            return self.hand_sizes[self.next_seat]
+        return self.rules.hand_size if self.stock_size else 0
+
+    def unseen_of_rank(self, rank: int) -> int:
+        return (self.unseen & RANK_MASKS[rank]).bit_count()
+
+    def is_scopa(self, move: Move) -> bool:
+        """Would ``move`` score a scopa (it empties the table and the rules count it)?"""
+        if not move.capture_mask or move.capture_mask != self.table:
+            return False
+        return counts_as_scopa(self.rules, move.card.rank, move.capture_mask, self.last_play)
+
+
+def counts_as_scopa(rules: Rules, rank: int, capture: int, last_play: bool) -> bool:
+    """The engine's scopa rule: not on the round's last play (unless the scientifico
+    toggle), and an ace taking the whole table under assi only if the rules say so."""
+    if last_play and not (rules.deal == "scientifico" and rules.scientifico_last_scopa):
+        return False
+    if rules.assi and rank == 1:
+        single_ace = capture & (capture - 1) == 0 and capture & RANK_MASKS[1]
+        if not single_ace and not rules.assi_scopa:
+            return False
+    return True
+
+
+@lru_cache(maxsize=4096)
+def chance_to_hold(unseen: int, copies: int, hand: int) -> float:
+    """Chance that a hand of ``hand`` cards drawn from ``unseen`` holds at least one of
+    ``copies`` given cards."""
+    if copies <= 0 or hand <= 0 or unseen <= 0:
+        return 0.0
+    if hand >= unseen or copies > unseen - hand:
+        return 1.0
+    return 1.0 - comb(unseen - copies, hand) / comb(unseen, hand)
+
+
+def _mask(cards: tuple) -> int:
+    mask = 0
+    for card in cards:
+        mask |= card.bit
+    return mask
