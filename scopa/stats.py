@@ -184,8 +184,10 @@ class Stats:
     def from_dict(cls, data: Any) -> Stats:
         _expect(data, dict, "the statistics")
         schema = data.get("schema")
+        if isinstance(schema, int) and not isinstance(schema, bool) and schema > SCHEMA:
+            raise StatsError(f"it was written by a newer version of the game (schema {schema})")
         if schema != SCHEMA:
-            raise StatsError(f"statistics schema {schema!r} is not {SCHEMA} (newer game?)")
+            raise StatsError(f"unknown statistics schema {schema!r}")
         _expect(data.get("tallies"), list, "statistics 'tallies'")
         _expect(data.get("recent"), list, "statistics 'recent'")
         tallies: dict[tuple[str, int, str, str], Tally] = {}

@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from .engine import Match
 
 SETTINGS_SCHEMA = 1
+"""Kept in the settings file's last table, ``[format]``: a file cut short loses it."""
 SAVE_SCHEMA = 1
 SETTINGS_FILE = "settings.toml"
 SAVE_FILE = "match.json"
@@ -210,16 +211,19 @@ class Store:
         if data is None:
             return Settings()
         try:
-            _check_schema(data, SETTINGS_SCHEMA)
-            body = {key: value for key, value in data.items() if key != "schema"}
-            return Settings.from_dict(body)
+            about = data.pop("format", None)
+            if not isinstance(about, dict):
+                raise DamagedFile("it has no [format] table: incomplete, or not written by Scopa")
+            _check_schema(about, SETTINGS_SCHEMA)
+            return Settings.from_dict(data)
         except _BAD_CONTENT as error:
             self._set_aside(self.settings_path, "settings file", error)
             return Settings()
 
     def save_settings(self, settings: Settings) -> bool:
         """Write the settings; False (and a message) if the file could not be written."""
-        text = toml_dumps({"schema": SETTINGS_SCHEMA, **settings.to_dict()})
+        about = {"schema": SETTINGS_SCHEMA, "game": APP_NAME}
+        text = toml_dumps({**settings.to_dict(), "format": about})
         return self._write(self.settings_path, text.encode("utf-8"), "settings")
 
     # --- the unfinished match ----------------------------------------------------------
@@ -299,7 +303,7 @@ class Store:
         """Parsed content, or None when the file is absent or was set aside as bad."""
         try:
             raw = _read_bytes(path)
-        except FileNotFoundError:
+        except (FileNotFoundError, NotADirectoryError):
             return None
         except IsADirectoryError:
             self._set_aside(path, what, DamagedFile("it is a folder, not a file"))
@@ -327,7 +331,7 @@ class Store:
             )
             return
         self.messages.append(
-            f"The {what} was damaged ({error}); it was kept as {backup.name} in {path.parent} "
+            f"The {what} could not be used ({error}); it was kept as {backup.name} in {path.parent} "
             "and the defaults are used."
         )
 

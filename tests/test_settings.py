@@ -1,0 +1,181 @@
+"""Settings and match setups: defaults, round trips, and a clear error for every bad field."""
+
+from __future__ import annotations
+
+import tomllib
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from scopa.engine import PRESETS, Rules
+from scopa.settings import (
+    ANIMATION_SPEEDS,
+    DECK_STYLES,
+    LEVELS,
+    MatchSetup,
+    SeatConfig,
+    Settings,
+    SettingsError,
+)
+from scopa.storage import toml_dumps
+
+
+def test_first_start_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "en_GB.UTF-8")
+    settings = Settings()
+    assert settings.language == "en"
+    assert settings.rules == Rules()
+    assert settings.last_setup is None
+    assert settings.tutorial_done is False
+    assert 0 <= settings.volume <= 1
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"), [("it_IT.UTF-8", "it"), ("it_CH", "it"), ("de_DE", "en"), ("C", "en")]
+)
+def test_language_follows_the_system_locale(
+    monkeypatch: pytest.MonkeyPatch, lang: str, expected: str
+) -> None:
+    for name in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", lang)
+    assert Settings().language == expected
+
+
+def test_solo_setup_is_one_human_against_computers_of_one_level() -> None:
+    setup = MatchSetup.solo(Rules(players=3), level="master")
+    assert [seat.human for seat in setup.seats] == [True, False, False]
+    assert {seat.level for seat in setup.seats[1:]} == {"master"}
+    assert setup.mode == "solo"
+    assert setup.humans == (0,)
+
+
+def test_modes() -> None:
+    rules = Rules(players=4)
+    people = tuple(SeatConfig(f"P{i}", i % 2 == 0) for i in range(4))
+    computers = tuple(SeatConfig(f"C{i}", False, "beginner") for i in range(4))
+    assert MatchSetup(people, rules).mode == "hotseat"
+    assert MatchSetup(computers, rules).mode == "watch"
+
+
+def test_setup_round_trip_every_preset() -> None:
+    for rules in PRESETS.values():
+        setup = MatchSetup.solo(rules)
+        assert MatchSetup.from_dict(setup.to_dict()) == setup
+
+
+seat_names = st.text(
+    st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp", "Cf", "Co", "Cn")),
+    min_size=1,
+    max_size=24,
+).filter(lambda name: name.strip() and name.isprintable())
+
+
+@given(
+    name=seat_names,
+    preset=st.sampled_from(sorted(PRESETS)),
+    level=st.sampled_from(LEVELS),
+    style=st.sampled_from(DECK_STYLES),
+    speed=st.sampled_from(ANIMATION_SPEEDS),
+    volume=st.floats(0, 1),
+    flags=st.lists(st.booleans(), min_size=4, max_size=4),
+)
+def test_settings_round_trip_through_toml(
+    name: str,
+    preset: str,
+    level: str,
+    style: str,
+    speed: str,
+    volume: float,
+    flags: list[bool],
+) -> None:
+    rules = Rules.preset(preset)
+    setup = MatchSetup.solo(rules, level=level, name=name)
+    settings = Settings(
+        rules=rules.with_(capture_limit=None if flags[0] else 2),
+        language="it",
+        deck_style=style,
+        corner_index=flags[1],
+        animation_speed=speed,
+        volume=volume,
+        muted=flags[2],
+        fullscreen=flags[3],
+        last_setup=setup,
+        tutorial_done=flags[0],
+    )
+    text = toml_dumps(settings.to_dict())
+    assert Settings.from_dict(tomllib.loads(text)) == settings
+
+
+def test_missing_entries_take_defaults() -> None:
+    settings = Settings.from_dict({"muted": True}, language="it")
+    assert settings == Settings(language="it", muted=True)
+
+
+BAD_SETTINGS = [
+    ({"language": "fr"}, "language"),
+    ({"language": 3}, "language"),
+    ({"deck_style": "tarocchi"}, "deck_style"),
+    ({"corner_index": "yes"}, "corner_index"),
+    ({"animation_speed": "warp"}, "animation_speed"),
+    ({"volume": 1.5}, "volume"),
+    ({"volume": -0.1}, "volume"),
+    ({"volume": "loud"}, "volume"),
+    ({"volume": True}, "volume"),
+    ({"volume": float("nan")}, "volume"),
+    ({"muted": 1}, "muted"),
+    ({"fullscreen": "no"}, "fullscreen"),
+    ({"tutorial_done": None}, "tutorial_done"),
+    ({"rules": {"players": 5}}, "players"),
+    ({"rules": {"deal": "scopone"}}, "scopone"),
+    ({"rules": {"colour": "red"}}, "colour"),
+    ({"rules": [1, 2]}, "rules"),
+    ({"last_setup": {"seats": [], "rules": {}}}, "2-player match needs 2 seats"),
+    ({"last_setup": {"seats": "me", "rules": {}}}, "seats"),
+    ({"last_setup": {"rules": {}}}, "seats"),
+    ({"last_setup": {"seats": [{"name": "A", "human": True}] * 2, "rules": 3}}, "rules"),
+    ({"last_setup": {"seats": [{"name": "", "human": True}] * 2, "rules": {}}}, "seat name"),
+    ({"last_setup": {"seats": [{"name": "A", "human": "y"}] * 2, "rules": {}}}, "human"),
+    (
+        {"last_setup": {"seats": [{"name": "A", "human": False, "level": "god"}] * 2, "rules": {}}},
+        "level",
+    ),
+    ({"last_setup": {"seats": [{"name": "A"}] * 2, "rules": {}}}, "human"),
+    ({"last_setup": {"seats": [7, 8], "rules": {}}}, "seat"),
+    ({"sound": True}, "sound"),
+]
+
+
+@pytest.mark.parametrize(("data", "named"), BAD_SETTINGS)
+def test_bad_field_is_refused_with_its_name(data: dict, named: str) -> None:
+    with pytest.raises(SettingsError, match=named):
+        Settings.from_dict(data, language="en")
+
+
+def test_not_a_table() -> None:
+    with pytest.raises(SettingsError, match="table"):
+        Settings.from_dict(["language", "it"])
+
+
+def test_with_checks_names_and_values() -> None:
+    settings = Settings(language="en")
+    assert settings.with_(muted=True).muted is True
+    with pytest.raises(SettingsError, match="unknown setting"):
+        settings.with_(sound=False)
+    with pytest.raises(SettingsError, match="volume"):
+        settings.with_(volume=2.0)
+
+
+def test_a_bad_value_set_by_hand_is_refused_before_it_is_written() -> None:
+    settings = Settings(language="en")
+    settings.volume = 7.0
+    with pytest.raises(SettingsError, match="volume"):
+        settings.to_dict()
+
+
+def test_setup_rules_must_match_seat_count() -> None:
+    with pytest.raises(SettingsError, match="4-player match needs 4 seats"):
+        MatchSetup((SeatConfig("A", True), SeatConfig("B", False)), Rules(players=4))

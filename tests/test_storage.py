@@ -1,0 +1,570 @@
+"""The store: files survive bad content, interrupted writes and restarts.
+
+Every damaged-file case is run against each of the three files; the interrupted-write tests
+kill a real process (SIGKILL) in the middle of its writes.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from scopa import storage
+from scopa.engine import PRESETS, GameRecord, Match, Rules
+from scopa.settings import MatchSetup, SeatConfig, Settings, SettingsError
+from scopa.stats import Stats
+from scopa.storage import Store, atomic_write
+
+posix_only = pytest.mark.skipif(os.name != "posix", reason="needs SIGKILL and fork")
+
+
+@pytest.fixture(autouse=True)
+def english(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
+
+
+def play(rules: Rules, seed: int, moves: int) -> Match:
+    """A match after ``moves`` random legal moves (or finished, if it ends sooner)."""
+    rng = random.Random(seed)
+    match = Match.new(rules, seed)
+    for _ in range(moves):
+        if match.over:
+            break
+        match, _ = match.apply(rng.choice(match.legal_moves()))
+    return match
+
+
+def finish(match: Match, seed: int = 0) -> Match:
+    rng = random.Random(seed)
+    while not match.over:
+        match, _ = match.apply(rng.choice(match.legal_moves()))
+    return match
+
+
+def custom_settings() -> Settings:
+    return Settings(
+        rules=Rules.preset("rulebook"),
+        language="it",
+        deck_style="french",
+        volume=0.25,
+        muted=True,
+        last_setup=MatchSetup.solo(Rules(players=3), level="master", name="Giulia"),
+    )
+
+
+def saved_stats(store: Store) -> Stats:
+    setup = MatchSetup.solo()
+    return store.record_result(setup, finish(Match.new(Rules(), 3)))
+
+
+# --- one description per file: how to write a good one, load it, and what "defaults" is ------
+
+
+class Kind:
+    def __init__(
+        self,
+        name: str,
+        path: Callable[[Store], Path],
+        save: Callable[[Store], Any],
+        load: Callable[[Store], Any],
+        default: Any,
+        wrong_types: bytes,
+        future: bytes,
+        label: str,
+    ) -> None:
+        self.name, self.path, self.save, self.load = name, path, save, load
+        self.default, self.wrong_types, self.future, self.label = (
+            default,
+            wrong_types,
+            future,
+            label,
+        )
+
+
+def _save_match(store: Store) -> tuple[MatchSetup, GameRecord]:
+    setup = MatchSetup.solo()
+    record = play(Rules(), 11, 30).record()
+    store.save_match(setup, record)
+    return setup, record
+
+
+_valid_record = play(Rules(), 11, 30).record().text()
+
+KINDS = [
+    Kind(
+        "settings",
+        lambda s: s.settings_path,
+        lambda s: (s.save_settings(custom_settings()), custom_settings())[1],
+        lambda s: s.load_settings(),
+        "defaults",
+        b'volume = "loud"\nmuted = 3\n\n[format]\nschema = 1\n',
+        b"muted = true\n\n[format]\nschema = 99\n",
+        "settings file",
+    ),
+    Kind(
+        "save",
+        lambda s: s.save_path,
+        _save_match,
+        lambda s: s.load_match(),
+        None,
+        json.dumps({"schema": 1, "setup": {"seats": "me", "rules": []}, "record": 5}).encode(),
+        json.dumps(
+            {"schema": 2, "setup": MatchSetup.solo().to_dict(), "record": _valid_record}
+        ).encode(),
+        "saved match",
+    ),
+    Kind(
+        "stats",
+        lambda s: s.stats_path,
+        saved_stats,
+        lambda s: s.load_stats(),
+        Stats(),
+        json.dumps({"schema": 1, "tallies": [{"mode": 1}], "recent": "none"}).encode(),
+        json.dumps({"schema": 7, "tallies": [], "recent": []}).encode(),
+        "statistics file",
+    ),
+]
+
+
+def expected_default(kind: Kind) -> Any:
+    return Settings() if kind.default == "defaults" else kind.default
+
+
+def good_bytes(kind: Kind, tmp_path: Path) -> tuple[bytes, Any]:
+    store = Store(tmp_path / "good")
+    value = kind.save(store)
+    return kind.path(store).read_bytes(), value
+
+
+def assert_set_aside(kind: Kind, store: Store, content: bytes | None, backup: str = ".bak") -> None:
+    """The load gave the defaults, said so, and kept the bad file beside the real one."""
+    path = kind.path(store)
+    assert kind.load(store) == expected_default(kind)
+    assert len(store.messages) == 1, store.messages
+    message = store.messages[0]
+    assert kind.label in message and path.name + backup in message
+    kept = path.with_name(path.name + backup)
+    if content is not None:
+        assert kept.read_bytes() == content
+    assert not path.exists()
+    # The game goes on: the next save and load work, and say nothing more.
+    store.messages.clear()
+    value = kind.save(store)
+    loaded = kind.load(store)
+    assert loaded == value
+    assert store.messages == []
+
+
+# --- damaged files ----------------------------------------------------------------------------
+
+kinds = pytest.mark.parametrize("kind", KINDS, ids=[kind.name for kind in KINDS])
+
+
+@kinds
+def test_missing_file_gives_defaults_silently(kind: Kind, tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    assert kind.load(store) == expected_default(kind)
+    assert store.messages == []
+
+
+@kinds
+def test_good_file_round_trips(kind: Kind, tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    value = kind.save(store)
+    fresh = Store(tmp_path)
+    assert kind.load(fresh) == value
+    assert fresh.messages == []
+
+
+@kinds
+def test_truncated_file_at_every_length(kind: Kind, tmp_path: Path) -> None:
+    content, _ = good_bytes(kind, tmp_path)
+    complete = len(content.rstrip())
+    cuts = sorted({*range(0, complete, max(1, complete // 60)), complete - 1})
+    for cut in cuts:
+        store = Store(tmp_path / f"cut{cut}")
+        kind.path(store).parent.mkdir(parents=True, exist_ok=True)
+        kind.path(store).write_bytes(content[:cut])
+        assert_set_aside(kind, store, content[:cut])
+
+
+@kinds
+@pytest.mark.parametrize(
+    "garbage", [b"\x00\xff\xfe binary \x80", b"hello, not a file of ours\n", b"[[[\n", b"[]"]
+)
+def test_not_toml_or_json(kind: Kind, garbage: bytes, tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    kind.path(store).write_bytes(garbage)
+    assert_set_aside(kind, store, garbage)
+
+
+@kinds
+def test_wrong_types(kind: Kind, tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    kind.path(store).write_bytes(kind.wrong_types)
+    assert_set_aside(kind, store, kind.wrong_types)
+
+
+@kinds
+def test_future_schema_version(kind: Kind, tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    kind.path(store).write_bytes(kind.future)
+    assert_set_aside(kind, store, kind.future)
+
+
+@kinds
+def test_future_schema_message_says_newer(kind: Kind, tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    kind.path(store).write_bytes(kind.future)
+    kind.load(store)
+    assert "newer version of the game" in store.messages[0]
+
+
+@kinds
+def test_unreadable_file(kind: Kind, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Permission denied (simulated, so it also holds when the tests run as root)."""
+    store = Store(tmp_path)
+    content, _ = good_bytes(kind, tmp_path)
+    path = kind.path(store)
+    path.write_bytes(content)
+    real = storage._read_bytes
+
+    def denied(target: Path) -> bytes:
+        if target == path:
+            raise PermissionError(13, "Permission denied", str(target))
+        return real(target)
+
+    monkeypatch.setattr(storage, "_read_bytes", denied)
+    assert kind.load(store) == expected_default(kind)
+    assert "cannot be read (Permission denied)" in store.messages[0]
+    assert path.with_name(path.name + ".bak").read_bytes() == content
+    monkeypatch.setattr(storage, "_read_bytes", real)
+    store.messages.clear()
+    value = kind.save(store)
+    assert kind.load(store) == value
+
+
+@kinds
+@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="root reads anything")
+def test_unreadable_file_for_real(kind: Kind, tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    content, _ = good_bytes(kind, tmp_path)
+    path = kind.path(store)
+    path.write_bytes(content)
+    path.chmod(0)
+    assert kind.load(store) == expected_default(kind)
+    assert "cannot be read" in store.messages[0]
+    assert path.with_name(path.name + ".bak").exists()
+
+
+@kinds
+def test_folder_where_the_file_should_be(kind: Kind, tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    path = kind.path(store)
+    path.mkdir(parents=True)
+    (path / "inside.txt").write_text("kept")
+    assert_set_aside(kind, store, None)
+    assert (path.with_name(path.name + ".bak") / "inside.txt").read_text() == "kept"
+
+
+@kinds
+def test_backups_never_overwrite_older_backups(kind: Kind, tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    path = kind.path(store)
+    for number in range(3):
+        path.write_bytes(b"damaged %d" % number)
+        assert kind.load(store) == expected_default(kind)
+    names = [path.name + suffix for suffix in (".bak", ".bak2", ".bak3")]
+    assert [(tmp_path / name).read_bytes() for name in names] == [
+        b"damaged 0",
+        b"damaged 1",
+        b"damaged 2",
+    ]
+    assert len(store.messages) == 3 and names[2] in store.messages[2]
+
+
+@kinds
+def test_a_folder_that_cannot_be_written_gives_a_message(kind: Kind, tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    store = Store(blocker / "scopa")
+    kind.save(store)
+    assert store.messages and "could not be saved" in store.messages[0]
+    assert kind.load(store) == expected_default(kind)
+
+
+def test_settings_from_a_hand_edit_without_format_table_are_set_aside(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    store.settings_path.write_text("muted = true\n")
+    assert store.load_settings() == Settings()
+    assert "[format]" in store.messages[0]
+
+
+def test_saved_match_whose_setup_and_record_disagree_is_set_aside(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    envelope = {
+        "schema": 1,
+        "setup": MatchSetup.solo(Rules(players=3)).to_dict(),
+        "record": _valid_record,
+    }
+    store.save_path.write_text(json.dumps(envelope))
+    assert store.load_match() is None
+    assert "disagree" in store.messages[0]
+
+
+def test_saved_match_with_an_unplayable_move_is_set_aside(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    record = GameRecord.parse(_valid_record)
+    bad = record.text().replace("moves\n", "moves\n10D 10D 10D ")
+    envelope = {"schema": 1, "setup": MatchSetup.solo().to_dict(), "record": bad}
+    store.save_path.write_text(json.dumps(envelope))
+    assert store.load_match() is None
+    assert "cannot be played" in store.messages[0]
+
+
+def test_save_refuses_a_setup_for_other_rules(tmp_path: Path) -> None:
+    with pytest.raises(SettingsError):
+        Store(tmp_path).save_match(
+            MatchSetup.solo(Rules(players=3)), GameRecord.parse(_valid_record)
+        )
+
+
+def test_scopa_home_overrides_the_platform_folders(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SCOPA_HOME", str(tmp_path))
+    store = Store()
+    assert store.settings_path == tmp_path / "settings.toml"
+    assert store.save_path.parent == tmp_path
+
+
+def test_stale_temporary_files_are_cleaned(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    stale = tmp_path / ".match.json.123.abc.tmp"
+    fresh = tmp_path / ".match.json.456.def.tmp"
+    stale.write_text("half")
+    fresh.write_text("half")
+    old = time.time() - 7200
+    os.utime(stale, (old, old))
+    store.load_settings()
+    assert not stale.exists() and fresh.exists()
+
+
+# --- save and resume --------------------------------------------------------------------------
+
+
+def assert_same_state(a: Match, b: Match) -> None:
+    ra, rb = a.round, b.round
+    assert (a.rules, a.seed, a.totals, a.rounds, a.winner) == (
+        b.rules,
+        b.seed,
+        b.totals,
+        b.rounds,
+        b.winner,
+    )
+    for name in ("round_no", "dealer", "turn", "hands", "table", "stock", "piles", "scope",
+                 "last_capturer", "deal_no", "over"):  # fmt: skip
+        assert getattr(ra, name) == getattr(rb, name), name
+    assert ra.history() == rb.history()
+    assert a.legal_moves() == b.legal_moves()
+    assert a.moves() == b.moves()
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_resume_reproduces_the_exact_state(preset: str, tmp_path: Path) -> None:
+    rules = Rules.preset(preset)
+    seats = tuple(
+        SeatConfig(f"Seat {n}", n % 2 == 0, ("beginner", "expert", "master")[n % 3])
+        for n in range(rules.players)
+    )
+    setup = MatchSetup(seats, rules)
+    match = Match.new(rules, 1000 + len(preset))
+    rng = random.Random(preset)
+    store = Store(tmp_path)
+    moves_played = 0
+    while not match.over and moves_played < 120:
+        match, _ = match.apply(rng.choice(match.legal_moves()))
+        moves_played += 1
+        if match.over:
+            break
+        assert store.save_match(setup, match.record())
+        if moves_played % 17 == 0:
+            loaded = Store(tmp_path).load_match()
+            assert loaded is not None
+            loaded_setup, record = loaded
+            assert loaded_setup == setup
+            assert_same_state(record.replay(), match)
+    loaded = Store(tmp_path).load_match()
+    assert loaded is not None
+    resumed = loaded[1].replay()
+    assert_same_state(resumed, match)
+    # The resumed match goes on exactly like the original.
+    follow = random.Random(5)
+    for _ in range(40):
+        if match.over:
+            break
+        move = follow.choice(match.legal_moves())
+        match, events = match.apply(move)
+        resumed, resumed_events = resumed.apply(move)
+        assert events == resumed_events
+        assert_same_state(resumed, match)
+
+
+def test_finished_match_is_not_offered_and_is_cleared(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    store.save_match(MatchSetup.solo(), finish(Match.new(Rules(), 9)).record())
+    assert store.load_match() is None
+    assert not store.save_path.exists()
+    assert store.messages == []
+
+
+def test_clear_match(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    _save_match(store)
+    store.clear_match()
+    store.clear_match()
+    assert store.load_match() is None
+
+
+# --- interrupted writes -----------------------------------------------------------------------
+
+STEPS = ("created", "half-written", "written", "synced", "closed", "replaced", "done")
+
+CHILD = """
+import os, signal, sys
+from pathlib import Path
+from scopa.storage import Store
+sys.path.insert(0, {tests!r})
+from test_storage import WRITERS
+stop_at = {step!r}
+
+def checkpoint(name):
+    if name == stop_at:
+        os.kill(os.getpid(), signal.SIGKILL)
+
+store = Store(Path({root!r}), checkpoint=checkpoint)
+WRITERS[{kind!r}][1](store)
+"""
+
+
+def _first(store: Store) -> Any:
+    store.save_settings(Settings(language="en", volume=0.1))
+    store.save_match(MatchSetup.solo(), play(Rules(), 1, 10).record())
+    store.save_stats(Stats().add(_result(1)))
+
+
+def _result(margin: int) -> Any:
+    from scopa.stats import MatchResult
+
+    return MatchResult("solo", 2, "classic", "expert", margin > 0, margin, 1, (11, 11 - margin), 3)
+
+
+WRITERS: dict[str, tuple[Callable[[Store], Any], Callable[[Store], Any]]] = {
+    "settings": (
+        lambda s: Settings(language="en", volume=0.1),
+        lambda s: s.save_settings(custom_settings()),
+    ),
+    "save": (
+        lambda s: play(Rules(), 1, 10).record(),
+        lambda s: s.save_match(MatchSetup.solo(), play(Rules(), 1, 60).record()),
+    ),
+    "stats": (
+        lambda s: Stats().add(_result(1)),
+        lambda s: s.save_stats(Stats().add(_result(1)).add(_result(-4))),
+    ),
+}
+
+
+def _loaded(kind: str, store: Store) -> Any:
+    if kind == "settings":
+        return store.load_settings()
+    if kind == "save":
+        loaded = store.load_match()
+        return None if loaded is None else loaded[1]
+    return store.load_stats()
+
+
+@posix_only
+@pytest.mark.parametrize("kind", sorted(WRITERS))
+@pytest.mark.parametrize("step", STEPS)
+def test_write_killed_at_every_step_keeps_a_whole_file(
+    kind: str, step: str, tmp_path: Path
+) -> None:
+    store = Store(tmp_path)
+    _first(store)
+    old = WRITERS[kind][0](store)
+    code = CHILD.format(tests=str(Path(__file__).parent), step=step, root=str(tmp_path), kind=kind)
+    child = subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=60)
+    assert child.returncode == -signal.SIGKILL, child.stderr.decode()
+    fresh = Store(tmp_path)
+    loaded = _loaded(kind, fresh)
+    assert fresh.messages == []
+    new = _loaded(kind, _written_elsewhere(kind, tmp_path))
+    if STEPS.index(step) < STEPS.index("replaced"):
+        assert loaded == old
+    else:
+        assert loaded == new
+
+
+def _written_elsewhere(kind: str, tmp_path: Path) -> Store:
+    other = Store(tmp_path / "reference")
+    WRITERS[kind][1](other)
+    return other
+
+
+@posix_only
+def test_saves_killed_at_random_moments_never_lose_the_last_good_save(tmp_path: Path) -> None:
+    """A process saving in a loop (like the game after every move) is killed at random
+    moments; the file left is always one complete save of the loop, never a broken one."""
+    records = [play(Rules(), 2, n).record() for n in range(1, 120, 7)]
+    setup = MatchSetup.solo()
+    store = Store(tmp_path)
+    store.save_match(setup, records[0])
+    rng = random.Random(42)
+    kills = 0
+    for attempt in range(40):
+        pid = os.fork()
+        if pid == 0:  # the child: save forever
+            try:
+                child_store = Store(tmp_path)
+                index = 0
+                while True:
+                    index = (index + 1) % len(records)
+                    child_store.save_match(setup, records[index])
+            finally:
+                os._exit(0)
+        time.sleep(rng.uniform(0.0, 0.03))
+        os.kill(pid, signal.SIGKILL)
+        _, status = os.waitpid(pid, 0)
+        kills += os.WIFSIGNALED(status)
+        fresh = Store(tmp_path)
+        loaded = fresh.load_match()
+        assert fresh.messages == [], attempt
+        assert loaded is not None and loaded[1] in records, attempt
+    assert kills == 40
+
+
+def test_atomic_write_failure_leaves_the_old_file_and_no_temporary(tmp_path: Path) -> None:
+    path = tmp_path / "file.json"
+    path.write_bytes(b"old")
+
+    def fail(step: str) -> None:
+        if step == "written":
+            raise OSError(28, "No space left on device")
+
+    with pytest.raises(OSError):
+        atomic_write(path, b"new content", fail)
+    assert path.read_bytes() == b"old"
+    assert [p.name for p in tmp_path.iterdir()] == ["file.json"]
