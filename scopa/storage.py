@@ -331,8 +331,8 @@ class Store:
             )
             return
         self.messages.append(
-            f"The {what} could not be used ({error}); it was kept as {backup.name} in {path.parent} "
-            "and the defaults are used."
+            f"The {what} could not be used ({error}); it was kept as {backup.name} "
+            f"in {path.parent} and the defaults are used."
         )
 
     def _write(self, path: Path, data: bytes, what: str) -> bool:
