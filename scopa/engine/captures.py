@@ -66,7 +66,10 @@ class CaptureTable:
     def _compute(self, table: int, rank: int) -> tuple[int, ...]:
         if not table:
             return ()
-        if rank == 1 and self._assi and not (self._ace_takes_ace and table & RANK_MASK[1]):
+        if rank == 1 and self._assi:
+            aces = table & RANK_MASK[1]
+            if aces and self._ace_takes_ace:
+                return tuple(_lowbits(aces))
             return (table,)
         if self._quindici:
             sets = _subsets_with_sum(table, 15 - rank)

@@ -61,7 +61,8 @@ class Card:
         cleaned = text.strip().upper()
         if len(cleaned) < 2 or cleaned[-1] not in SUITS or not cleaned[:-1].isdigit():
             raise CardError(
-                f"cannot read card {text!r}: write the rank 1-10 then the suit D, C, S or B, like '7D'"
+                f"cannot read card {text!r}: "
+                "write the rank 1-10 then the suit D, C, S or B, like '7D'"
             )
         rank = int(cleaned[:-1])
         if not 1 <= rank <= 10:

@@ -180,4 +180,3 @@ class Match:
 
     def __repr__(self) -> str:
         return f"<Match seed {self.seed} round {self.round.round_no} totals {self.totals}>"
-

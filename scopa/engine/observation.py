@@ -93,4 +93,3 @@ def _mask(cards: tuple[Card, ...]) -> int:
     for card in cards:
         mask |= card.bit
     return mask
-

@@ -50,7 +50,9 @@ class GameRecord:
             lines.append(f"deck {number} " + " ".join(map(str, deck)))
         lines.append("moves")
         for start in range(0, len(self.moves), _MOVES_PER_LINE):
-            lines.append(" ".join(move.text() for move in self.moves[start : start + _MOVES_PER_LINE]))
+            lines.append(
+                " ".join(move.text() for move in self.moves[start : start + _MOVES_PER_LINE])
+            )
         return "\n".join(lines) + "\n"
 
     @classmethod

@@ -429,7 +429,8 @@ class Round:
     def __repr__(self) -> str:
         hands = " | ".join(" ".join(map(str, cards_of(h))) for h in self.hands)
         table = " ".join(map(str, cards_of(self.table)))
-        return f"<Round {self.round_no} deal {self.deal_no} turn {self.turn}: [{hands}] table [{table}]>"
+        where = f"{self.round_no} deal {self.deal_no} turn {self.turn}"
+        return f"<Round {where}: [{hands}] table [{table}]>"
 
 
 def _mask(cards: Sequence[Card]) -> int:
@@ -441,4 +442,3 @@ def _mask(cards: Sequence[Card]) -> int:
             raise DealError(f"{card} is listed twice")
         mask |= card.bit
     return mask
-

@@ -1,0 +1,145 @@
+"""Capture rules: the worked examples of the sources, a case per toggle, and the fast
+generator checked against a plain brute-force reading of RULES.md."""
+
+from itertools import combinations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scopa.engine import DECK, Card, CardError, Rules, capture_options, parse_cards
+
+from .helpers import texts
+
+
+def options(card: str, table: str, rules: Rules | None = None) -> list[str]:
+    return texts(capture_options(Card.parse(card), parse_cards(table), rules or Rules()))
+
+
+RULEBOOK = Rules.preset("rulebook")
+
+
+@pytest.mark.parametrize(
+    ("card", "table", "rules", "expected"),
+    [
+        # 000 rulebook: a king takes 7 + 3 ...
+        ("10D", "2S 7C 3B", RULEBOOK, ["3B+7C"]),
+        # ... but with a king on the table it must take the king (fewest cards).
+        ("10D", "7C 3B 10S", RULEBOOK, ["10S"]),
+        # the knight takes 6 + 3 (the rulebook's scopa example)
+        ("9D", "6C 3B", Rules(), ["3B+6C"]),
+        # placing the 1: it takes nothing
+        ("1D", "2S 7C 3B", Rules(), []),
+        # 001: table 3, 5, 5, fante
+        ("5D", "3C 5S 5B 8C", Rules(), ["5B", "5S"]),
+        ("10D", "3C 5S 5B 8C", Rules(), ["5S+5B"]),
+        ("8D", "3C 5S 5B 8C", Rules(), ["8C"]),
+        # 003: a 7 takes 5 + 2; a king takes ace + horse; a 9 must take the 9
+        ("7D", "5C 2S", Rules(), ["2S+5C"]),
+        ("10D", "1C 9S", Rules(), ["1C+9S"]),
+        ("9D", "9C 4S 5B", Rules(), ["9C"]),
+        # 004: table 1, 3, 4, 8 and a knave: only the knave
+        ("8D", "1C 3S 4B 8C", Rules(), ["8C"]),
+        # several sets: the player chooses
+        ("9D", "4C 5S 6B 3D", Rules(), ["3D+6B", "4C+5S"]),
+        ("7D", "1C 2S 4B 3D 5C", Rules(), ["1C+2S+4B", "2S+5C", "3D+4B"]),
+    ],
+)
+def test_worked_examples(card, table, rules, expected):
+    assert options(card, table, rules) == expected
+
+
+def test_capture_limit_two():
+    limited = Rules(capture_limit=2)
+    assert options("7D", "1C 2S 4B 3D 5C", limited) == ["2S+5C", "3D+4B"]
+    assert options("10D", "1C 2S 3B 4D", limited) == []
+    assert options("10D", "1C 2S 3B 4D") == ["1C+2S+3B+4D"]
+
+
+def test_fewest_cards():
+    fewest = Rules(fewest_cards=True)
+    assert options("6D", "1C 2S 3B 4D", fewest) == ["2S+4D"]
+    assert options("6D", "1C 2S 3B 4D") == ["1C+2S+3B", "2S+4D"]
+
+
+def test_quindici_examples():
+    quindici = Rules(quindici=True)
+    # 001: table A, 3, 4, 7: a 4 takes 4+7 or A+3+7
+    assert options("4D", "1C 3S 4B 7C", quindici) == ["1C+3S+7C", "4B+7C"]
+    # 004: table A, 3, 5, 7: a 2 takes A+5+7
+    assert options("2D", "1C 3S 5B 7C", quindici) == ["1C+5B+7C"]
+    # an equal card is no capture in quindici
+    assert options("7D", "7C", quindici) == []
+    # a king takes a 5 (10 + 5 = 15)
+    assert options("10D", "5C 7S", quindici) == ["5C"]
+
+
+def test_assi():
+    assi = Rules(assi=True)
+    assert options("1D", "5C 7S 10B", assi) == ["5C+7S+10B"]
+    # with an ace on the table the ace takes just that ace (default) ...
+    assert options("1D", "1C 5S", assi) == ["1C"]
+    # ... or everything, with the sub-toggle off
+    assert options("1D", "1C 5S", assi.with_(assi_ace_takes_ace=False)) == ["1C+5S"]
+    # an empty table: the ace is laid
+    assert options("1D", "", assi) == []
+    # the ace on the table is taken alone under quindici too (it would not sum to 15)
+    assert options("1D", "1C 5S", assi.with_(quindici=True)) == ["1C"]
+    # other cards capture as usual
+    assert options("5D", "1C 4S", assi) == ["1C+4S"]
+
+
+def test_bad_input():
+    with pytest.raises(CardError):
+        capture_options(Card.parse("7D"), [Card.parse("7D")], Rules())
+    with pytest.raises(CardError):
+        capture_options(Card.parse("7D"), [Card.parse("3C"), Card.parse("3C")], Rules())
+    with pytest.raises(CardError):
+        capture_options("7D", [], Rules())  # type: ignore[arg-type]
+
+
+def reference(card: Card, table: list[Card], rules: Rules) -> list[str]:
+    """RULES.md read literally, by brute force over every subset."""
+    if not table:
+        return []
+    if rules.assi and card.rank == 1:
+        aces = [c for c in table if c.rank == 1]
+        if aces and rules.assi_ace_takes_ace:
+            return texts([(c,) for c in aces])
+        return texts([tuple(sorted(table))])
+    subsets = [
+        tuple(sorted(combo))
+        for size in range(1, len(table) + 1)
+        for combo in combinations(table, size)
+    ]
+    if rules.quindici:
+        sets = [s for s in subsets if sum(c.rank for c in s) + card.rank == 15]
+    else:
+        same = [(c,) for c in table if c.rank == card.rank]
+        sets = same or [s for s in subsets if sum(c.rank for c in s) == card.rank]
+    if rules.capture_limit is not None:
+        sets = [s for s in sets if len(s) <= rules.capture_limit]
+    if rules.fewest_cards and sets:
+        fewest = min(len(s) for s in sets)
+        sets = [s for s in sets if len(s) == fewest]
+    return texts(sets)
+
+
+RULE_VARIANTS = st.builds(
+    Rules,
+    capture_limit=st.sampled_from([None, 2, 3]),
+    fewest_cards=st.booleans(),
+    assi=st.booleans(),
+    assi_ace_takes_ace=st.booleans(),
+    quindici=st.booleans(),
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    cards=st.lists(st.sampled_from(DECK), min_size=1, max_size=11, unique=True),
+    rules=RULE_VARIANTS,
+)
+def test_fast_generator_matches_brute_force(cards, rules):
+    card, table = cards[0], cards[1:]
+    assert texts(capture_options(card, table, rules)) == reference(card, table, rules)

@@ -1,0 +1,168 @@
+"""Matches: seeded deals, dealer rotation, target and ties, cappotto, records."""
+
+import random
+
+import pytest
+
+from scopa.engine import (
+    DECK,
+    GameRecord,
+    IllegalMove,
+    Match,
+    MatchWon,
+    Move,
+    NotationError,
+    RoundScored,
+    Rules,
+)
+from scopa.engine.match import _unique_top
+
+
+def play_out(match: Match, seed: int = 0, rounds: int | None = None):
+    rng = random.Random(seed)
+    events = []
+    while not match.over and (rounds is None or len(match.rounds) < rounds):
+        match, step = match.apply(rng.choice(match.legal_moves()))
+        events.extend(step)
+    return match, events
+
+
+def test_same_seed_same_match():
+    a, _ = play_out(Match.new(Rules(), random.Random(11)), seed=5)
+    b, _ = play_out(Match.new(Rules(), random.Random(11)), seed=5)
+    assert a.moves() == b.moves() and a.totals == b.totals and a.seed == b.seed
+    c = Match.new(Rules(), random.Random(12))
+    assert c.round.hands != Match.new(Rules(), random.Random(11)).round.hands
+
+
+def test_dealer_passes_to_the_right_each_round():
+    match = Match.new(Rules(players=3), 99, first_dealer=1)
+    dealers = [match.round.dealer]
+    while not match.over:
+        number = match.round.round_no
+        match, _ = match.apply(match.legal_moves()[0])
+        if match.round.round_no != number:
+            dealers.append(match.round.dealer)
+    assert dealers[:4] == [1, 2, 0, 1][: len(dealers[:4])]
+
+
+def test_match_ends_at_target_with_a_unique_leader():
+    match, events = play_out(Match.new(Rules(), 3), seed=1)
+    assert match.over
+    won = [e for e in events if isinstance(e, MatchWon)]
+    assert len(won) == 1 and won[0].side == match.winner
+    assert max(match.totals) >= 11
+    assert sorted(match.totals)[-1] > sorted(match.totals)[-2]
+    scored = [e for e in events if isinstance(e, RoundScored)]
+    assert len(scored) == len(match.rounds)
+    for side in range(2):
+        assert match.totals[side] == sum(r[side].total for r in match.rounds)
+    with pytest.raises(IllegalMove, match="over"):
+        match.apply(Move.parse("1D"))
+
+
+def test_ties_at_the_top_play_on():
+    assert _unique_top([11, 11]) is None
+    assert _unique_top([12, 11]) == 0
+    assert _unique_top([3, 12, 12]) is None
+    # find seeded matches whose totals tie at the target after a round: they go on
+    for seed in range(300):
+        match = Match.new(Rules(), seed)
+        rng = random.Random(seed)
+        while not match.over:
+            before = len(match.rounds)
+            match, _ = match.apply(rng.choice(match.legal_moves()))
+            if (
+                len(match.rounds) > before
+                and max(match.totals) >= 11
+                and len(set(match.totals)) == 1
+            ):
+                assert not match.over
+                return
+    pytest.skip("no tie at the target in the seeds tried")  # pragma: no cover
+
+
+def test_cappotto_logic_directly():
+    from scopa.engine.round import Round
+
+    rules = Rules(cappotto=True)
+    coins = [card for card in DECK if card.suit == "D"]
+    others = [card for card in DECK if card.suit != "D"]
+    state = Round.from_parts(
+        rules,
+        hands=[[coins[0]], []],
+        table=[],
+        stock=[],
+        piles=[coins[1:], others],
+        dealer=1,
+        turn=0,
+        last_capturer=0,
+    )
+    match = Match._make(rules, 5, 0, (), state, (0, 0), (), None, False, None)
+    match, events = match.apply(Move.parse("1D"))
+    assert match.over and match.cappotto and match.winner == 0
+    assert isinstance(events[-1], MatchWon) and events[-1].cappotto
+
+
+def test_record_round_trip_and_replay():
+    match, _ = play_out(Match.new(Rules.preset("quindici"), 77), seed=4)
+    record = match.record()
+    text = record.text()
+    assert GameRecord.parse(text) == record
+    replayed = GameRecord.parse(text).replay()
+    assert replayed.totals == match.totals and replayed.winner == match.winner
+    partial = record.replay(upto=10)
+    assert len(partial.moves()) == 10
+
+
+def test_record_with_explicit_decks():
+    deck = list(reversed(DECK))
+    match = Match.new(Rules(), 8, first_dealer=1, decks=[deck])
+    match, _ = play_out(match, seed=1, rounds=1)
+    record = match.record()
+    assert "deck 1 10B" in record.text()
+    again = GameRecord.parse(record.text()).replay()
+    assert again.rounds == match.rounds
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "hello",
+        "scopa-record 2\nrules {}\nseed 1\ndealer 0\nmoves\n",
+        "scopa-record 1\nseed 1\ndealer 0\nmoves\n",
+        'scopa-record 1\nrules {"players": 9}\nseed 1\ndealer 0\nmoves\n',
+        "scopa-record 1\nrules {}\nseed x\ndealer 0\nmoves\n",
+        "scopa-record 1\nrules {}\nseed 1\ndealer 5\nmoves\n",
+        "scopa-record 1\nrules {}\nseed 1\ndealer 0\nmoves\n7Dx\n",
+        "scopa-record 1\nrules {}\nseed 1\ndealer 0\nwhat 3\nmoves\n",
+        "scopa-record 1\nrules {}\nseed 1\ndealer 0\ndeck 2 1D\nmoves\n",
+    ],
+)
+def test_bad_records_are_refused_clearly(text):
+    with pytest.raises(NotationError):
+        GameRecord.parse(text)
+
+
+def test_record_with_an_illegal_move_names_it():
+    first = Match.new(Rules(), 1, first_dealer=0).legal_moves()[0]
+    record = GameRecord(Rules(), 1, 0, (), (first, first))
+    with pytest.raises(NotationError, match="move 2"):
+        record.replay()
+
+
+def test_observation_hides_other_hands_and_stock():
+    match = Match.new(Rules(players=4), 21)
+    seat = match.turn
+    obs = match.observe(seat)
+    assert obs.hand == match.round.hand(seat)
+    assert obs.legal_moves and all(m in match.legal_moves() for m in obs.legal_moves)
+    other = match.observe((seat + 1) % 4)
+    assert other.legal_moves == ()
+    hidden = set(obs.unseen())
+    assert hidden == {card for s in range(4) if s != seat for card in match.round.hand(s)} | {
+        DECK[i] for i in match.round.stock
+    }
+    assert obs.hand_sizes == (3, 3, 3, 3) and obs.stock_size == 24
+    assert not any(name in repr(obs) for name in ("stock=(", "hands="))

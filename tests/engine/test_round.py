@@ -1,0 +1,202 @@
+"""Dealing, turns, captures, scope and the end of a round, on explicit positions."""
+
+import random
+
+import pytest
+
+from scopa.engine import (
+    DECK,
+    Captured,
+    Card,
+    DealError,
+    Dealt,
+    IllegalMove,
+    Laid,
+    LastCapture,
+    Move,
+    Played,
+    Round,
+    Rules,
+    Scopa,
+    parse_cards,
+)
+
+from .helpers import position
+
+
+def deck_with(first: str) -> list[Card]:
+    """A deck starting with the given cards, the rest in index order."""
+    head = list(parse_cards(first))
+    return head + [card for card in DECK if card not in head]
+
+
+def test_deal_order_from_the_dealers_right():
+    deck = list(DECK)
+    state = Round.deal(Rules(players=3), deck, dealer=1)
+    # seat 2 (dealer's right) gets the first three cards, then seat 0, then the dealer
+    assert state.hand(2) == tuple(DECK[0:3])
+    assert state.hand(0) == tuple(DECK[3:6])
+    assert state.hand(1) == tuple(DECK[6:9])
+    assert state.table_cards() == tuple(DECK[9:13])
+    assert state.turn == 2
+    assert len(state.stock) == 27
+
+
+def test_three_kings_on_the_table_must_be_redealt():
+    deck = deck_with("1D 1C 1S 2D 2C 2S 10D 10C 10S 3D")
+    with pytest.raises(DealError, match="3 kings"):
+        Round.deal(Rules(), deck)
+    two_kings = deck_with("1D 1C 1S 2D 2C 2S 10D 10C 3S 3D")
+    assert Round.deal(Rules(), two_kings).table_cards() == parse_cards("3D 3S 10D 10C")
+
+
+def test_assi_redeal_toggle():
+    deck = deck_with("2D 2C 2S 3D 3C 3S 1D 5C 6S 7B")
+    Round.deal(Rules(assi=True), deck)
+    with pytest.raises(DealError, match="ace"):
+        Round.deal(Rules(assi=True, assi_redeal=True), deck)
+
+
+def test_random_deal_reports_redeals():
+    rules = Rules(assi=True, assi_redeal=True)
+    for seed in range(40):
+        state = Round.deal_random(rules, random.Random(seed))
+        assert not any(card.rank == 1 for card in state.table_cards())
+        assert isinstance(state.opening[-1], Dealt)
+    redealt = [Round.deal_random(rules, random.Random(seed)).opening for seed in range(40)]
+    assert any(len(opening) > 1 for opening in redealt)
+
+
+def test_bad_decks():
+    with pytest.raises(DealError):
+        Round.deal(Rules(), DECK[:39])
+    with pytest.raises(DealError):
+        Round.deal(Rules(), [DECK[0]] * 40)
+    with pytest.raises(DealError):
+        Round.deal(Rules(), DECK, dealer=2)
+
+
+def test_a_capture_and_its_events():
+    state = position(Rules(), ["7D 2C 9B", "1C 1S 1B"], "3C 4S 8B")
+    assert sorted(m.text() for m in state.legal_moves()) == ["2C", "7Dx3C+4S", "9B"]
+    after, events = state.apply(Move.parse("7Dx3C+4S"))
+    assert events == [
+        Played(0, Card.parse("7D")),
+        Captured(0, 0, Card.parse("7D"), parse_cards("3C 4S")),
+    ]
+    assert after.table_cards() == parse_cards("8B")
+    assert set(parse_cards("7D 3C 4S")) <= set(after.pile(0))
+    assert after.turn == 1 and after.last_capturer == 0
+
+
+def test_compulsory_capture_and_free_choice_of_card():
+    state = position(Rules(), ["7D 2C 9B", "1C 1S 1B"], "3C 4S 8B")
+    with pytest.raises(IllegalMove, match="must take"):
+        state.apply(Move.parse("7D"))
+    # laying a card that cannot capture is fine even though another card could capture
+    after, events = state.apply(Move.parse("2C"))
+    assert isinstance(events[-1], Laid)
+    assert Card.parse("2C") in after.table_cards()
+
+
+def test_illegal_moves_leave_the_state_unchanged():
+    state = position(Rules(), ["7D 2C 9B", "1C 1S 1B"], "3C 4S 8B")
+    before = (state.hands, state.table, state.piles, state.turn)
+    for text, reason in [
+        ("1C", "not in the hand"),
+        ("7Dx3C", r"may take: 3C\+4S"),
+        ("9Bx8B", "takes cards that are not on the table|it is laid"),
+        ("2Cx1D", "not on the table"),
+    ]:
+        with pytest.raises(IllegalMove, match=reason):
+            state.apply(Move.parse(text))
+    with pytest.raises(IllegalMove, match="turn"):
+        state.apply(Move.parse("7Dx3C+4S"), seat=1)
+    assert (state.hands, state.table, state.piles, state.turn) == before
+
+
+def test_scopa_and_the_next_player_must_lay():
+    state = position(Rules(), ["9D 2C", "5C 1S"], "6C 3B")
+    after, events = state.apply(Move.parse("9Dx3B+6C"))
+    assert Scopa(0, 0) in events and after.scope == (1, 0)
+    assert all(not move.captures for move in after.legal_moves())
+
+
+def test_last_play_never_scores_a_scopa_and_table_goes_to_last_capturer():
+    # stock empty, each player one card: seat 1 (the dealer) plays the last card of the round
+    state = position(Rules(), ["2C", "5D"], "5C", stock="", dealer=1, turn=0)
+    state, events = state.apply(Move.parse("2C"))
+    assert isinstance(events[-1], Laid)
+    state, events = state.apply(Move.parse("5Dx5C"))
+    assert not any(isinstance(e, Scopa) for e in events)
+    assert state.over and state.scope == (0, 0)
+    # the 2 left on the table goes to seat 1's side, the last to capture
+    assert LastCapture(1, parse_cards("2C")) in events
+    assert Card.parse("2C") in state.pile(1)
+    assert state.table == 0
+
+
+def test_nobody_captured_leaves_the_table_to_nobody():
+    state = position(Rules(), ["2C", "3D"], "", stock="", dealer=1, piles=["", ""])
+    state, _ = state.apply(Move.parse("2C"))
+    state, events = state.apply(Move.parse("3D"))
+    assert state.over and not any(isinstance(e, LastCapture) for e in events)
+
+
+def test_scientifico_last_card_scopa_toggle():
+    for toggle, scope in ((False, (0, 0)), (True, (0, 1))):
+        rules = Rules(deal="scientifico", scientifico_last_scopa=toggle)
+        state = position(rules, ["", "5D"], "5C", stock="", dealer=1, turn=1)
+        state, _ = state.apply(Move.parse("5Dx5C"))
+        assert state.scope == scope
+
+
+def test_assi_sweep_scores_only_with_its_toggle():
+    for toggle, scope in ((False, (0, 0)), (True, (1, 0))):
+        rules = Rules(assi=True, assi_scopa=toggle)
+        state = position(rules, ["1D 2D", "3C 4C"], "5C 7S")
+        state, events = state.apply(Move.parse("1Dx5C+7S"))
+        assert state.scope == scope and state.table == 0
+    # taking a lone ace with an ace is an ordinary capture: a scopa
+    state = position(Rules(assi=True), ["1D 2D", "3C 4C"], "1C")
+    state, _ = state.apply(Move.parse("1Dx1C"))
+    assert state.scope == (1, 0)
+
+
+def test_new_hands_are_dealt_when_every_hand_is_empty():
+    deck = list(DECK)
+    state = Round.deal(Rules(), deck, dealer=1)
+    deals = [state.deal_no]
+    rng = random.Random(3)
+    dealt_events = 0
+    while not state.over:
+        state, events = state.apply(rng.choice(state.legal_moves()))
+        dealt_events += sum(isinstance(e, Dealt) for e in events)
+        deals.append(state.deal_no)
+    assert dealt_events == 5 and max(deals) == 6
+    assert sum(bin(p).count("1") for p in state.piles) == 40
+
+
+def test_turn_order_is_counter_clockwise_and_leader_is_dealers_right():
+    state = Round.deal(Rules(players=4), list(DECK), dealer=2)
+    seats = []
+    while state.deal_no == 1:
+        seats.append(state.turn)
+        state = state.play(state.legal_moves()[0])
+    assert seats == [3, 0, 1, 2] * 3
+    assert state.turn == 3
+
+
+def test_from_parts_checks_every_card_is_somewhere():
+    with pytest.raises(DealError):
+        Round.from_parts(
+            Rules(), hands=[(), ()], table=(), stock=(), piles=[(), ()], dealer=0, turn=1
+        )
+
+
+def test_history_and_last_play_flag():
+    state = position(Rules(), ["2C", "5D"], "5C", stock="", dealer=1, turn=0)
+    assert not state.last_play
+    state = state.play(Move.parse("2C"))
+    assert state.last_play
+    assert [(seat, move.text()) for seat, move in state.history()] == [(0, "2C")]

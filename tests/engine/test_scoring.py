@@ -1,0 +1,144 @@
+import pytest
+
+from scopa.engine import DECK, Rules, parse_cards, primiera, score_round
+from scopa.engine.scoring import categories
+
+
+def rest_of(*piles: str) -> list:
+    taken = {card for pile in piles for card in parse_cards(pile)}
+    return [card for card in DECK if card not in taken]
+
+
+def test_rulebook_primiera_example():
+    # 000: 4 of swords 14 + 3 of cups 13 + king of coins 10 + knight of batons 10 = 47
+    assert primiera(parse_cards("4S 3C 10D 9B"), Rules()) == 47
+    assert primiera(parse_cards("4S 3C 10D 9B 2S 8C"), Rules()) == 47
+
+
+def test_primiera_scale_best_card_per_suit():
+    assert primiera(parse_cards("7D 6C 1S 5B")) == 21 + 18 + 16 + 15
+    assert primiera(parse_cards("7D 7C 7S 7B 6D")) == 84
+
+
+def test_missing_suit_has_no_primiera_unless_compared():
+    cards = parse_cards("7D 7C 7S")
+    assert primiera(cards, Rules()) == 0
+    assert primiera(cards, Rules(incomplete_primiera=True)) == 63
+
+
+def test_face_values():
+    cards = parse_cards("10D 9C 8S 10B")
+    assert primiera(cards, Rules()) == 40
+    assert primiera(cards, Rules(face_values="southern")) == 10 + 9 + 8 + 10
+    assert primiera(cards, Rules(face_values="zero")) == 0
+
+
+def points(piles, scope=None, rules=None):
+    rules = rules or Rules()
+    scores = score_round(
+        [parse_cards(p) if isinstance(p, str) else p for p in piles],
+        scope or [0] * len(piles),
+        rules,
+    )
+    return [score.points for score in scores], scores
+
+
+def test_all_categories_to_one_side():
+    mine = "7D 7C 7S 7B 1D 2D 3D 4D 5D 6D 1C 2C 3C 4C 5C 6C 1S 2S 3S 4S 5S"
+    pts, scores = points([mine, rest_of(mine)], [2, 1])
+    assert pts[0] == {"carte": 1, "denari": 1, "settebello": 1, "primiera": 1, "scope": 2}
+    assert pts[1] == {"carte": 0, "denari": 0, "settebello": 0, "primiera": 0, "scope": 1}
+    assert (scores[0].total, scores[1].total) == (6, 1)
+    assert (scores[0].cards, scores[0].coins, scores[0].sevens) == (21, 7, 4)
+    assert scores[0].primiera == 84
+
+
+def test_ties_give_nobody_the_point():
+    mine = [card for card in DECK if card.index % 2 == 0]
+    theirs = [card for card in DECK if card.index % 2 == 1]
+    pts, _ = points([mine, theirs])
+    # 20 cards each; coins 1D..10D have even index: mine has 10 coins
+    assert pts[0]["carte"] == pts[1]["carte"] == 0
+    assert pts[0]["denari"] == 1
+
+
+def test_primiera_tie_examples_from_001():
+    # 7-7-6-6 against 7-7-6-6, and 7-7-6-4 against A-A-7-7: both tied, nobody scores
+    a = "7D 7C 6S 6B"
+    b = "7S 7B 6D 6C"
+    pts, _ = points([a, b])
+    assert pts[0]["primiera"] == pts[1]["primiera"] == 0
+    a = "7D 7C 6S 4B"
+    b = "1D 1C 7S 7B"
+    pts, scores = points([a, b])
+    assert scores[0].primiera == scores[1].primiera == 74
+    assert pts[0]["primiera"] == pts[1]["primiera"] == 0
+
+
+def test_four_suits_beat_three_when_incomplete_compared():
+    # 001: three jacks and a seven (51) beat three sevens with no fourth suit (63)
+    jacks = "8D 8C 8S 7B"
+    sevens = "7D 7C 7S"
+    for rules in (Rules(), Rules(incomplete_primiera=True)):
+        pts, _ = points([jacks, sevens], rules=rules)
+        assert pts[0]["primiera"] == 1 and pts[1]["primiera"] == 0
+    # if no side has four suits, the sums compare (only with the toggle)
+    pts, _ = points(["7D 7C 7S", "6D 6C 6S"], rules=Rules(incomplete_primiera=True))
+    assert pts[0]["primiera"] == 1
+    pts, _ = points(["7D 7C 7S", "6D 6C 6S"])
+    assert pts[0]["primiera"] == pts[1]["primiera"] == 0
+
+
+def test_seven_count():
+    rules = Rules(seven_count=True)
+    assert "sette" in categories(rules) and "primiera" not in categories(rules)
+    pts, _ = points(["7D 7C 7S", "7B 6D"], rules=rules)
+    assert pts[0]["sette"] == 1
+    # tied sevens: the most sixes wins
+    pts, _ = points(["7D 7C 6S 6B", "7S 7B 6D"], rules=rules)
+    assert pts[0]["sette"] == 1 and pts[1]["sette"] == 0
+    # tied sevens and sixes: nobody
+    pts, _ = points(["7D 7C 6S", "7S 7B 6D"], rules=rules)
+    assert pts[0]["sette"] == pts[1]["sette"] == 0
+
+
+def test_three_sides_unique_highest():
+    pts, _ = points(["1D 2D 3D", "4D 5D 1C", "6C"])
+    assert [p["denari"] for p in pts] == [1, 0, 0]
+    pts, _ = points(["1D 2D 1C", "4D 5D 2C", "6C"])
+    assert [p["denari"] for p in pts] == [0, 0, 0]
+    assert [p["carte"] for p in pts] == [0, 0, 0]
+
+
+def test_re_bello_and_settebello_di_coppe():
+    rules = Rules(re_bello=True, settebello_coppe=True)
+    pts, _ = points(["10D 5C", "7C 7D"], rules=rules)
+    assert pts[0]["re_bello"] == 1 and pts[1]["re_bello"] == 0
+    assert pts[1]["settebello_coppe"] == 1 and pts[1]["settebello"] == 1
+    assert "re_bello" not in points(["10D", "7C"])[0][0]
+
+
+@pytest.mark.parametrize(
+    ("coins", "run"),
+    [
+        ("1D 2D 3D", 3),
+        ("1D 2D 3D 4D 5D 8D", 5),
+        ("1D 2D 4D", 0),
+        ("2D 3D 4D", 0),
+        (" ".join(f"{r}D" for r in range(1, 11)), 10),
+    ],
+)
+def test_napola(coins, run):
+    pts, scores = points([coins, "7C"], rules=Rules(napola=True))
+    assert pts[0]["napola"] == run and scores[0].napola_run == run
+
+
+def test_scope_count_and_total():
+    pts, scores = points(["", ""], [3, 0])
+    assert pts[0]["scope"] == 3 and scores[0].total == 3
+    assert scores[1].total == 0
+
+
+def test_a_card_in_two_piles_is_refused():
+    with pytest.raises(ValueError):
+        score_round([parse_cards("7D"), parse_cards("7D")], [0, 0], Rules())

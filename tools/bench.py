@@ -1,0 +1,134 @@
+"""The project's benchmark: engine speed, opponents' decision time, the game's frame time,
+start-up and memory. A benchmark, not a test: it prints figures against their targets.
+
+    python tools/bench.py            # everything
+    python tools/bench.py engine     # one section (engine, ai, app)
+    python tools/bench.py --quick    # shorter runs
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import random
+import sys
+import time
+from pathlib import Path
+
+TOOLS = Path(__file__).resolve().parent
+sys.path.insert(0, str(TOOLS.parent))
+
+from scopa.engine import Round, Rules  # noqa: E402
+
+
+def random_deals(rules: Rules, deals: int, seed: int) -> float:
+    """Random deals played to the end, per second (one core, no events)."""
+    rng = random.Random(seed)
+    start = time.perf_counter()
+    for _ in range(deals):
+        state = Round.deal_random(rules, rng)
+        while not state.over:
+            state = state.play(rng.choice(state.legal_moves()))
+    return deals / (time.perf_counter() - start)
+
+
+def random_deals_with_events(rules: Rules, deals: int, seed: int) -> float:
+    """The same through ``apply``, which checks legality and reports events (the UI path)."""
+    rng = random.Random(seed)
+    start = time.perf_counter()
+    for _ in range(deals):
+        state = Round.deal_random(rules, rng)
+        while not state.over:
+            state, _ = state.apply(rng.choice(state.legal_moves()))
+    return deals / (time.perf_counter() - start)
+
+
+def legal_moves_cost(rules: Rules, samples: int, seed: int) -> float:
+    """Mean microseconds of one legal_moves() call on a fresh position (nothing cached on it)."""
+    rng = random.Random(seed)
+    positions = []
+    while len(positions) < samples:
+        state = Round.deal_random(rules, rng)
+        while not state.over and len(positions) < samples:
+            positions.append(Round._make(  # a fresh copy, with no moves cached on it
+                state.rules, state.round_no, state.dealer, state.turn, state.hands, state.table,
+                state.stock, state.piles, state.scope, state.last_capturer, state.deal_no,
+                state.in_hands, state.over, (), None,
+            ))  # fmt: skip
+            state = state.play(rng.choice(state.legal_moves()))
+    start = time.perf_counter()
+    for position in positions:
+        position.legal_moves()
+    return (time.perf_counter() - start) / len(positions) * 1e6
+
+
+def bench_engine(quick: bool) -> dict[str, float]:
+    scale = 1 if quick else 4
+    two, four = Rules(), Rules(players=4)
+    random_deals(two, 2000 * scale, 99)  # warm the capture cache, as a running game does
+    random_deals(four, 1000 * scale, 98)
+    return {
+        "2p deals/s": random_deals(two, 3000 * scale, 1),
+        "4p deals/s": random_deals(four, 2000 * scale, 2),
+        "2p deals/s cold cache": _cold(two, 1000 * scale),
+        "2p deals/s via apply+events": random_deals_with_events(two, 1500 * scale, 3),
+        "legal_moves us/call": legal_moves_cost(two, 20000 * scale, 4),
+    }
+
+
+def _cold(rules: Rules, deals: int) -> float:
+    from scopa.engine.captures import capture_table
+
+    capture_table.cache_clear()
+    return random_deals(rules.with_(target=16), deals, 5)  # a rule set not yet cached
+
+
+TARGETS = {
+    "2p deals/s": (">=", 5000),
+    "Master p95 ms (2p)": ("<=", 100),
+    "Master p95 ms (4p)": ("<=", 200),
+    "table frame p99 ms (1920x1080)": ("<=", 8),
+    "launch to first frame s": ("<=", 1),
+    "peak memory MB": ("<=", 200),
+}
+
+
+def _section(name: str):  # type: ignore[no-untyped-def]
+    path = TOOLS / f"bench_{name}.py"
+    if not path.exists():
+        return None
+    spec = importlib.util.spec_from_file_location(f"bench_{name}", path)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.run
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawTextHelpFormatter
+    )
+    parser.add_argument("sections", nargs="*", default=["engine", "ai", "app"])
+    parser.add_argument("--quick", action="store_true")
+    args = parser.parse_args()
+    results: dict[str, float] = {}
+    for section in args.sections:
+        run = bench_engine if section == "engine" else _section(section)
+        if run is None:
+            print(f"[{section}] no benchmark (tools/bench_{section}.py is missing)")
+            continue
+        figures = run(quick=args.quick)
+        results.update(figures)
+        for key, value in figures.items():
+            target = TARGETS.get(key)
+            verdict = ""
+            if target:
+                op, limit = target
+                ok = value >= limit if op == ">=" else value <= limit
+                verdict = f"   target {op} {limit}: {'ok' if ok else 'MISSED'}"
+            print(f"[{section}] {key:34s} {value:12.2f}{verdict}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
