@@ -1,0 +1,198 @@
+"""Statistics: results of finished matches, tallies, records, chart series, storage form."""
+
+from __future__ import annotations
+
+import json
+import random
+from datetime import UTC, datetime
+
+import pytest
+
+from scopa.engine import Match, Rules
+from scopa.settings import MatchSetup, SeatConfig
+from scopa.stats import (
+    RECENT,
+    MatchResult,
+    Stats,
+    StatsError,
+    Tally,
+    margin_series,
+    result_of,
+    rolling_win_rate,
+    scope_series,
+)
+
+
+def finished(rules: Rules, seed: int) -> Match:
+    rng = random.Random(seed)
+    match = Match.new(rules, seed)
+    while not match.over:
+        match, _ = match.apply(rng.choice(match.legal_moves()))
+    return match
+
+
+def result(margin: int | None, *, mode: str = "solo", level: str = "expert", undone: bool = False,
+           players: int = 2, preset: str = "classic", scope: int = 1) -> MatchResult:  # fmt: skip
+    won = None if margin is None else margin > 0
+    return MatchResult(mode, players, preset, level, won, margin, scope, (11, 5), 3, undone)
+
+
+def test_solo_result_is_seen_from_the_human_side() -> None:
+    match = finished(Rules(), 4)
+    when = datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC)
+    res = result_of(MatchSetup.solo(level="master"), match, when=when)
+    human, computer = match.totals
+    assert res.won == (match.winner == 0)
+    assert res.margin == human - computer
+    assert res.scope == sum(scores[0].scope for scores in match.rounds)
+    assert (res.mode, res.players, res.preset, res.level) == ("solo", 2, "classic", "master")
+    assert res.rounds == len(match.rounds) and res.totals == match.totals
+    assert res.when == "2026-01-02T03:04:05+00:00"
+
+
+def test_partners_in_hot_seat_share_one_side() -> None:
+    rules = Rules.preset("scopone")
+    seats = (SeatConfig("A", True), SeatConfig("X", False, "beginner"), SeatConfig("B", True),
+             SeatConfig("Y", False, "beginner"))  # fmt: skip
+    match = finished(rules, 8)
+    res = result_of(MatchSetup(seats, rules), match)
+    assert res.mode == "hotseat" and res.preset == "scopone" and res.level == "beginner"
+    assert res.won == (match.winner == 0)
+    assert res.margin == match.totals[0] - match.totals[1]
+
+
+def test_rivals_in_hot_seat_have_no_win_or_margin() -> None:
+    rules = Rules(players=3, target=16)
+    seats = (SeatConfig("A", True), SeatConfig("B", True), SeatConfig("C", False, "master"))
+    match = finished(rules, 2)
+    res = result_of(MatchSetup(seats, rules), match)
+    assert (res.won, res.margin, res.preset) == (None, None, "custom")
+    assert res.scope == sum(s[0].scope + s[1].scope for s in match.rounds)
+
+
+def test_watching_computers_and_mixed_levels() -> None:
+    rules = Rules()
+    seats = (SeatConfig("X", False, "expert"), SeatConfig("Y", False, "master"))
+    match = finished(rules, 3)
+    res = result_of(MatchSetup(seats, rules), match)
+    assert (res.mode, res.level, res.won) == ("watch", "mixed", None)
+    assert res.scope == sum(s[0].scope + s[1].scope for s in match.rounds)
+
+
+def test_unfinished_match_has_no_result() -> None:
+    with pytest.raises(StatsError, match="finished"):
+        result_of(MatchSetup.solo(), Match.new(Rules(), 1))
+
+
+def test_tallies_add_up_by_any_dimension() -> None:
+    stats = Stats()
+    for res in [
+        result(3, level="expert"),
+        result(-2, level="expert"),
+        result(5, level="master", players=3, preset="custom"),
+        result(None, mode="hotseat", level="none"),
+        result(4, level="master", undone=True),
+    ]:
+        stats = stats.add(res)
+    everything = stats.total()
+    assert (everything.played, everything.won, everything.lost, everything.undone) == (5, 3, 1, 1)
+    assert everything.scope == 5
+    assert stats.total(level="master") == Tally(2, 2, 0, 2, 1, 5, 5)
+    assert stats.total(mode="solo", level="expert").win_rate == 0.5
+    assert stats.total(mode="hotseat").win_rate is None
+    levels = dict(stats.by("level"))
+    assert set(levels) == {"expert", "master", "none"}
+    assert levels["expert"].played == 2
+    assert [players for players, _ in stats.by("players", mode="solo")] == [2, 3]
+    with pytest.raises(StatsError, match="dimension"):
+        stats.total(colour="red")
+    with pytest.raises(StatsError, match="dimension"):
+        stats.by("colour")
+
+
+def test_best_and_worst_leave_out_undone_matches() -> None:
+    stats = Stats()
+    for res in [result(2), result(9, undone=True), result(-7, undone=True), result(-1), result(5)]:
+        stats = stats.add(res)
+    assert stats.best is not None and stats.best.margin == 5
+    assert stats.worst is not None and stats.worst.margin == -1
+    solo = stats.total(mode="solo")
+    assert (solo.best, solo.worst, solo.undone) == (5, -1, 2)
+
+
+def test_recent_results_are_capped() -> None:
+    stats = Stats()
+    for n in range(RECENT + 20):
+        stats = stats.add(result(n % 7 - 3))
+    assert len(stats.recent) == RECENT
+    assert stats.total().played == RECENT + 20
+
+
+def test_chart_series() -> None:
+    stats = Stats()
+    for margin in (3, -2, None, 4, -1, 6):
+        stats = stats.add(result(margin, scope=2 if margin is None else 1))
+    assert margin_series(stats) == [3, -2, 4, -1, 6]
+    assert scope_series(stats) == [1, 1, 2, 1, 1, 1]
+    assert rolling_win_rate(stats, window=2) == [1.0, 0.5, 0.5, 0.5, 0.5]
+    assert rolling_win_rate(stats, window=10) == [1.0, 0.5, 2 / 3, 0.5, 0.6]
+    assert margin_series(stats, level="master") == []
+    with pytest.raises(StatsError):
+        rolling_win_rate(stats, window=0)
+
+
+def test_round_trip_through_json() -> None:
+    stats = Stats()
+    for margin in (3, -2, None, 4):
+        stats = stats.add(result(margin, level="beginner" if margin else "none"))
+    data = json.loads(json.dumps(stats.to_dict()))
+    assert Stats.from_dict(data) == stats
+
+
+GOOD_ROW = {"mode": "solo", "players": 2, "preset": "classic", "level": "expert", "played": 2,
+            "won": 1, "lost": 1, "scope": 0, "undone": 0, "best": 3, "worst": -1}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("change", "named"),
+    [
+        ({"played": -1}, "negative"),
+        ({"won": 5}, "more wins"),
+        ({"players": "two"}, "players"),
+        ({"best": 1.5}, "best"),
+        ({"mode": None}, "mode"),
+        ({"colour": "red"}, "colour"),
+        ({"won": True}, "won"),
+    ],
+)
+def test_bad_rows_are_refused(change: dict, named: str) -> None:
+    data = {"schema": 1, "tallies": [{**GOOD_ROW, **change}], "recent": []}
+    with pytest.raises(StatsError, match=named):
+        Stats.from_dict(data)
+
+
+@pytest.mark.parametrize(
+    ("change", "named"),
+    [
+        ({"margin": "big"}, "margin"),
+        ({"totals": [11, "x"]}, "totals"),
+        ({"won": "yes"}, "won"),
+        ({"extra": 1}, "extra"),
+        ({"undone": 0}, "undone"),
+    ],
+)
+def test_bad_results_are_refused(change: dict, named: str) -> None:
+    good = result(3).to_dict()
+    with pytest.raises(StatsError, match=named):
+        MatchResult.from_dict({**good, **change})
+    missing = {k: v for k, v in good.items() if k != "scope"}
+    with pytest.raises(StatsError, match="scope"):
+        MatchResult.from_dict(missing)
+
+
+def test_schema_is_checked() -> None:
+    assert Stats.from_dict({"schema": 1, "tallies": [], "recent": []}) == Stats()
+    with pytest.raises(StatsError, match="newer version"):
+        Stats.from_dict({"schema": 2, "tallies": [], "recent": []})
+    with pytest.raises(StatsError, match="schema"):
+        Stats.from_dict({"tallies": [], "recent": []})
