@@ -55,9 +55,7 @@ class App:
         pygame.display.set_caption("Scopa")
         self._set_icon()
         self.screen = self._open_window(self.settings.fullscreen)
-        from scopa.audio import Audio
-
-        self.audio = Audio(self.settings.volume, self.settings.muted)
+        self.audio = _open_audio(self.settings.volume, self.settings.muted)
         for message in getattr(store, "messages", []):
             self.notify(message)
 
@@ -180,9 +178,7 @@ class App:
             self.screen.blit(text, text.get_rect(center=box.center))
             y = box.bottom + height // 80
 
-    def run(
-        self, first: Scene | Callable[[App], Scene], *, max_frames: int | None = None
-    ) -> None:
+    def run(self, first: Scene | Callable[[App], Scene], *, max_frames: int | None = None) -> None:
         """Run until the window closes (or ``max_frames`` frames have been drawn)."""
         self.stack.push(first if isinstance(first, Scene) else first(self))
         frames = 0
@@ -195,6 +191,36 @@ class App:
 
     def quit(self) -> None:
         self.running = False
+
+    def close(self) -> None:
+        """Leave every scene (letting them stop their workers) and close the window."""
+        while len(self.stack):
+            scene = self.stack.pop()
+            closer = getattr(scene, "close", None)
+            if closer is not None:
+                closer()
+        pygame.display.quit()
+
+
+class SilentAudio:
+    """Stands in when the sound module or device is unavailable: the game plays on mute."""
+
+    def play(self, name: str) -> None:
+        pass
+
+    def set_volume(self, volume: float) -> None:
+        pass
+
+    def set_muted(self, muted: bool) -> None:
+        pass
+
+
+def _open_audio(volume: float, muted: bool):  # noqa: ANN202 - scopa.audio.Audio or SilentAudio
+    try:
+        from scopa.audio import Audio
+    except ImportError:
+        return SilentAudio()
+    return Audio(volume, muted)
 
 
 def headless_environment() -> None:

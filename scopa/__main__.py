@@ -1,0 +1,110 @@
+"""Start the game: ``scopa`` or ``python -m scopa``.
+
+Options: ``--size WxH`` for the window, ``--fullscreen``, and ``--smoke`` (open the window,
+draw the first frame, exit 0: used by the packaging checks). Without a display the
+program says so in one line and exits with status 2.
+
+For automated checks only, the environment can skip the title screen:
+``SCOPA_START=table`` opens a solo table directly and ``SCOPA_SEED=<int>`` fixes its
+shuffle (with ``SCOPA_HOME`` pointing at a scratch folder for the saved match).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+EXIT_NO_DISPLAY = 2
+NO_DISPLAY = (
+    "scopa: cannot open a window: no display available (is DISPLAY or WAYLAND_DISPLAY set?)"
+)
+
+
+def _display_possible() -> bool:
+    """False on Linux with no X11/Wayland display and no SDL driver chosen by hand."""
+    if not sys.platform.startswith("linux") or os.environ.get("SDL_VIDEODRIVER"):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    try:
+        width, height = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected WIDTHxHEIGHT such as 1280x720, not {text!r}"
+        ) from None
+    if width < 320 or height < 240 or width > 16384 or height > 16384:
+        raise argparse.ArgumentTypeError(f"window size {text} is out of range")
+    return width, height
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="scopa", description="Scopa, the Italian card game.")
+    parser.add_argument("--size", type=parse_size, metavar="WxH", help="window size, e.g. 1280x720")
+    parser.add_argument("--fullscreen", action="store_true", help="start in full screen")
+    parser.add_argument(
+        "--smoke", action="store_true", help="draw the first frame and exit (installation check)"
+    )
+    return parser
+
+
+def first_scene(app):  # noqa: ANN001, ANN201 - App and Scene, imported lazily for start-up speed
+    """The title screen, or a solo table when asked for one (tests) or no title exists."""
+    start = os.environ.get("SCOPA_START", "")
+    if start != "table":
+        try:
+            from scopa.app.scenes.title import TitleScene
+
+            return TitleScene(app)
+        except ImportError:
+            pass
+    from scopa.app.table import TableScene
+    from scopa.settings import MatchSetup
+
+    seed_text = os.environ.get("SCOPA_SEED")
+    seed = int(seed_text) if seed_text and seed_text.lstrip("-").isdigit() else None
+    setup = MatchSetup.solo(app.settings.rules, name=app.t("table.you_name"))
+    return TableScene(app, setup, seed=seed)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    if not _display_possible():
+        print(NO_DISPLAY, file=sys.stderr)
+        return EXIT_NO_DISPLAY
+    import pygame
+
+    try:
+        pygame.display.init()
+        driver = pygame.display.get_driver()
+    except pygame.error as error:
+        print(f"scopa: cannot open a window: no display available ({error})", file=sys.stderr)
+        return EXIT_NO_DISPLAY
+    if driver == "offscreen" and os.environ.get("SDL_VIDEODRIVER") != "offscreen":
+        pygame.display.quit()
+        print(NO_DISPLAY, file=sys.stderr)
+        return EXIT_NO_DISPLAY
+    from scopa.app.app import DEFAULT_SIZE, App
+    from scopa.storage import Store
+
+    store = Store()
+    settings = store.load_settings()
+    if args.fullscreen:
+        settings = settings.with_(fullscreen=True)
+    try:
+        app = App(store, size=args.size or DEFAULT_SIZE, settings=settings)
+    except pygame.error as error:
+        print(f"scopa: cannot open a window: {error}", file=sys.stderr)
+        return EXIT_NO_DISPLAY
+    try:
+        app.run(first_scene, max_frames=1 if args.smoke else None)
+    finally:
+        app.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

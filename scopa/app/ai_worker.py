@@ -1,0 +1,133 @@
+"""Computer moves computed off the render loop.
+
+A search can take a second of CPU; run in the window's process it would hold the GIL and
+freeze the animations. So choices are made in one worker *process* (started with
+'spawn', which never copies the SDL state of the window), falling back to a thread where
+processes are not available (some sandboxes lack the semaphores multiprocessing needs).
+
+``choose_move`` is a top-level function of picklable arguments: the worker needs nothing
+else. Each call builds its player from ``(level, seed)``: the seed carries the match seed
+and the move number, so a replay makes the same choices.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures as futures
+import multiprocessing
+from collections.abc import Callable
+from typing import Any
+
+from scopa.engine import Move, Observation
+
+Chooser = Callable[[str, int, Observation], Move]
+
+
+def choose_move(level: str, seed: int, observation: Observation) -> Move:
+    """The move of a computer player of ``level`` (runs in the worker)."""
+    from scopa.ai import make_player
+
+    return make_player(level, seed).choose(observation)
+
+
+def first_legal(level: str, seed: int, observation: Observation) -> Move:
+    """The simplest legal move: the fallback when a computer player fails."""
+    return observation.legal_moves[0]
+
+
+class AiWorker:
+    """Asks for moves without blocking; ``poll`` returns the move once it is ready."""
+
+    def __init__(self, chooser: Chooser = choose_move, *, mode: str = "process") -> None:
+        if mode not in ("process", "thread", "inline"):
+            raise ValueError(f"unknown worker mode {mode!r}")
+        self.chooser = chooser
+        self.mode = mode
+        self._executor: futures.Executor | None = None
+        self._future: futures.Future[Move] | None = None
+        self._inline: Move | BaseException | None = None
+        self._request: tuple[str, int, Observation] | None = None
+
+    def _pool(self) -> futures.Executor | None:
+        if self._executor is None and self.mode != "inline":
+            if self.mode == "process":
+                try:
+                    context = multiprocessing.get_context("spawn")
+                    self._executor = futures.ProcessPoolExecutor(1, mp_context=context)
+                except (OSError, ImportError, NotImplementedError, ValueError):
+                    self.mode = "thread"
+            if self._executor is None:
+                self.mode = "thread"
+                self._executor = futures.ThreadPoolExecutor(1, thread_name_prefix="scopa-ai")
+        return self._executor
+
+    @property
+    def pending(self) -> bool:
+        return self._request is not None
+
+    def request(self, level: str, seed: int, observation: Observation) -> None:
+        """Start thinking about ``observation`` (replacing any earlier question)."""
+        self.cancel()
+        self._request = (level, seed, observation)
+        pool = self._pool()
+        if pool is None:
+            try:
+                self._inline = self.chooser(level, seed, observation)
+            except Exception as error:  # noqa: BLE001 - reported by poll()
+                self._inline = error
+            return
+        try:
+            self._future = pool.submit(self.chooser, level, seed, observation)
+        except (RuntimeError, OSError) as error:
+            if self.mode == "process":
+                self._restart_as_thread()
+                self._future = self._pool().submit(  # type: ignore[union-attr]
+                    self.chooser, level, seed, observation
+                )
+            else:
+                self._inline = error
+
+    def _restart_as_thread(self) -> None:
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+        self._executor = None
+        self.mode = "thread"
+
+    def poll(self) -> Move | BaseException | None:
+        """The chosen move, the error the player raised, or None while still thinking."""
+        if self._request is None:
+            return None
+        result: Any
+        if self._inline is not None:
+            result, self._inline = self._inline, None
+        elif self._future is not None and self._future.done():
+            future, self._future = self._future, None
+            try:
+                result = future.result()
+            except futures.process.BrokenProcessPool as error:
+                self._restart_as_thread()
+                result = error
+            except Exception as error:  # noqa: BLE001 - the scene falls back to a simple move
+                result = error
+        else:
+            return None
+        self._request = None
+        return result
+
+    def wait(self, timeout: float | None = None) -> Move | BaseException | None:
+        """Block until the answer is in (tools and tests only; the scene polls)."""
+        if self._future is not None:
+            futures.wait([self._future], timeout=timeout)
+        return self.poll()
+
+    def cancel(self) -> None:
+        if self._future is not None:
+            self._future.cancel()
+        self._future = None
+        self._inline = None
+        self._request = None
+
+    def close(self) -> None:
+        self.cancel()
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None

@@ -1,0 +1,293 @@
+"""Card pictures at any size: faces, backs, shadows and glows, scaled once and cached.
+
+The faces come from ``assets/cards/<style>/`` (240x400 px) through ``scopa.resources``.
+A missing or unreadable file never stops a match: a clean fallback card with the rank and
+suit is drawn instead, so the game stays playable on a damaged install.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from scopa.engine import Card
+
+CARD_RATIO = 400 / 240
+"""Height over width of every card picture."""
+
+SUIT_COLOURS = {
+    "D": (196, 150, 32),
+    "C": (186, 46, 46),
+    "S": (44, 86, 160),
+    "B": (70, 120, 50),
+}
+SUIT_NAMES = {
+    "it": {"D": "denari", "C": "coppe", "S": "spade", "B": "bastoni"},
+    "en": {"D": "coins", "C": "cups", "S": "swords", "B": "clubs"},
+}
+RANK_LETTERS = {8: "F", 9: "C", 10: "R"}
+
+
+def card_height(width: float) -> int:
+    return round(width * CARD_RATIO)
+
+
+class CardArt:
+    """Scaled, cached card surfaces for one deck style."""
+
+    def __init__(
+        self, style: str = "napoletane", corner_index: bool = True, language: str = "en"
+    ) -> None:
+        self.style = style
+        self.corner_index = corner_index
+        self.language = language if language in SUIT_NAMES else "en"
+        self._sources: dict[str, pygame.Surface | None] = {}
+        self._scaled: dict[tuple[str, int], pygame.Surface] = {}
+        self._effects: dict[tuple[str, int, tuple[int, ...]], pygame.Surface] = {}
+        self._rotated: dict[tuple[int, str, int, int], pygame.Surface] = {}
+        self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
+
+    # --- faces and backs ---------------------------------------------------------------
+
+    def face(self, card: Card, width: int) -> pygame.Surface:
+        """The face of ``card``, ``width`` pixels wide."""
+        return self._picture(str(card), width)
+
+    def back(self, width: int) -> pygame.Surface:
+        return self._picture("back", width)
+
+    def picture(self, card: Card, width: int, face_up: bool) -> pygame.Surface:
+        return self.face(card, width) if face_up else self.back(width)
+
+    def rotated(self, card: Card, width: int, face_up: bool, angle: float) -> pygame.Surface:
+        """The card turned by ``angle`` degrees (quantised to 2 degrees, cached)."""
+        step = round(angle / 2) * 2 % 360
+        picture = self.picture(card, width, face_up)
+        if step == 0:
+            return picture
+        key = (step, str(card) if face_up else "back", width, 0)
+        surface = self._rotated.get(key)
+        if surface is None:
+            if len(self._rotated) > 400:
+                self._rotated.clear()
+            surface = pygame.transform.rotozoom(picture, step, 1.0)
+            self._rotated[key] = surface
+        return surface
+
+    def rotated_back(self, width: int, angle: float) -> pygame.Surface:
+        """The back turned by ``angle`` degrees (stacks, opponents' hands, the cover)."""
+        step = round(angle / 2) * 2 % 360
+        if step == 0:
+            return self.back(width)
+        key = (step, "back", width, 1)
+        surface = self._rotated.get(key)
+        if surface is None:
+            surface = pygame.transform.rotozoom(self.back(width), step, 1.0)
+            self._rotated[key] = surface
+        return surface
+
+    def _picture(self, name: str, width: int) -> pygame.Surface:
+        width = max(8, int(width))
+        key = (name, width)
+        surface = self._scaled.get(key)
+        if surface is None:
+            source = self._source(name)
+            size = (width, card_height(width))
+            if source is None:
+                surface = self._fallback(name, size)
+            else:
+                surface = pygame.transform.smoothscale(source, size)
+            self._scaled[key] = surface
+        return surface
+
+    def _source(self, name: str) -> pygame.Surface | None:
+        if name in self._sources:
+            return self._sources[name]
+        image: pygame.Surface | None = None
+        try:
+            from scopa import resources
+
+            if name == "back":
+                path = resources.card_back_path(self.style)
+            else:
+                path = resources.card_face_path(self.style, name, self.corner_index)
+            if path.is_file():
+                image = pygame.image.load(str(path))
+                image = image.convert_alpha() if pygame.display.get_surface() else image
+        except (ImportError, OSError, ValueError, pygame.error):
+            image = None
+        self._sources[name] = image
+        return image
+
+    def _font(self, role: str, px: int) -> pygame.font.Font:
+        key = (role, px)
+        font = self._fonts.get(key)
+        if font is None:
+            try:
+                from scopa.resources import font_path
+
+                path = font_path(role)
+                font = pygame.font.Font(str(path) if path else None, px)
+            except (ImportError, OSError, ValueError, pygame.error):
+                font = pygame.font.Font(None, px)
+            self._fonts[key] = font
+        return font
+
+    def _fallback(self, name: str, size: tuple[int, int]) -> pygame.Surface:
+        """A plain, legible card: the value in the corners and the suit in the middle."""
+        w, h = size
+        radius = max(3, w // 12)
+        surface = pygame.Surface(size, pygame.SRCALPHA)
+        rect = surface.get_rect()
+        if name == "back":
+            pygame.draw.rect(surface, (120, 24, 30), rect, border_radius=radius)
+            inner = rect.inflate(-w // 7, -w // 7)
+            pygame.draw.rect(surface, (200, 160, 70), inner, max(1, w // 40), radius)
+            step = max(4, w // 8)
+            for x in range(inner.left, inner.right + inner.height, step):
+                pygame.draw.line(
+                    surface, (150, 44, 48), (x, inner.top), (x - inner.height, inner.bottom)
+                )
+            pygame.draw.rect(surface, (200, 160, 70), inner, max(1, w // 40), radius)
+            pygame.draw.rect(surface, (250, 244, 230), rect, max(1, w // 30), radius)
+            return surface
+        card = Card.parse(name)
+        colour = SUIT_COLOURS[card.suit]
+        pygame.draw.rect(surface, (250, 246, 234), rect, border_radius=radius)
+        pygame.draw.rect(surface, (120, 110, 95), rect, max(1, w // 60), radius)
+        label = RANK_LETTERS.get(card.rank, str(card.rank))
+        corner = self._font("index", max(8, w // 4)).render(label, True, colour)
+        surface.blit(corner, (w // 12, h // 30))
+        surface.blit(
+            pygame.transform.rotate(corner, 180),
+            corner.get_rect(bottomright=(w - w // 12, h - h // 30)),
+        )
+        centre = (w // 2, h // 2)
+        pip = max(4, w // 5)
+        self._draw_suit(surface, card.suit, centre, pip, colour)
+        big = self._font("index", max(8, w // 3)).render(str(card.rank), True, colour)
+        surface.blit(big, big.get_rect(center=(w // 2, h // 2 + pip + big.get_height() // 2)))
+        word = SUIT_NAMES[self.language][card.suit]
+        small = self._font("ui", max(7, w // 9)).render(word, True, (90, 80, 70))
+        surface.blit(small, small.get_rect(center=(w // 2, h // 2 - pip - small.get_height())))
+        return surface
+
+    @staticmethod
+    def _draw_suit(
+        surface: pygame.Surface,
+        suit: str,
+        centre: tuple[int, int],
+        size: int,
+        colour: tuple[int, int, int],
+    ) -> None:
+        x, y = centre
+        if suit == "D":
+            pygame.draw.circle(surface, colour, centre, size)
+            pygame.draw.circle(surface, (250, 230, 150), centre, size * 2 // 3, max(1, size // 6))
+        elif suit == "C":
+            pygame.draw.polygon(
+                surface,
+                colour,
+                [
+                    (x - size, y - size),
+                    (x + size, y - size),
+                    (x + size // 3, y + size // 4),
+                    (x - size // 3, y + size // 4),
+                ],
+            )
+            pygame.draw.rect(surface, colour, (x - size // 6, y, size // 3, size * 2 // 3))
+            pygame.draw.rect(
+                surface,
+                colour,
+                (x - size * 2 // 3, y + size * 2 // 3, size * 4 // 3, max(2, size // 4)),
+            )
+        elif suit == "S":
+            pygame.draw.polygon(
+                surface,
+                colour,
+                [
+                    (x, y - size - size // 2),
+                    (x + size // 4, y + size // 2),
+                    (x - size // 4, y + size // 2),
+                ],
+            )
+            pygame.draw.rect(
+                surface,
+                colour,
+                (x - size * 2 // 3, y + size // 2, size * 4 // 3, max(2, size // 5)),
+            )
+            pygame.draw.rect(surface, colour, (x - size // 8, y + size // 2, size // 4, size))
+        else:
+            pygame.draw.line(
+                surface,
+                colour,
+                (x - size // 2, y + size),
+                (x + size // 2, y - size),
+                max(3, size // 3),
+            )
+            pygame.draw.circle(surface, colour, (x + size // 2, y - size), max(2, size // 4))
+
+    # --- effects -----------------------------------------------------------------------
+
+    def shadow(self, width: int, strength: int = 90, turned: bool = False) -> pygame.Surface:
+        """A soft shadow a little larger than a card, for drawing offset under it."""
+        key = ("shadow", width, (strength, turned))
+        surface = self._effects.get(key)
+        if surface is None:
+            w, h = width, card_height(width)
+            blur = max(2, width // 14)
+            small = pygame.Surface((w + 4 * blur, h + 4 * blur), pygame.SRCALPHA)
+            pygame.draw.rect(
+                small,
+                (0, 0, 0, strength),
+                small.get_rect().inflate(-2 * blur, -2 * blur),
+                border_radius=max(3, w // 10),
+            )
+            surface = pygame.transform.gaussian_blur(small, blur)
+            if turned:
+                surface = pygame.transform.rotate(surface, 90)
+            self._effects[key] = surface
+        return surface
+
+    def glow(self, width: int, colour: tuple[int, int, int]) -> pygame.Surface:
+        """A bright halo around a card: the cards a move would take, the selected card."""
+        key = ("glow", width, colour)
+        surface = self._effects.get(key)
+        if surface is None:
+            w, h = width, card_height(width)
+            pad = max(4, width // 8)
+            base = pygame.Surface((w + 4 * pad, h + 4 * pad), pygame.SRCALPHA)
+            ring = base.get_rect().inflate(-2 * pad, -2 * pad)
+            pygame.draw.rect(base, (*colour, 235), ring, border_radius=max(4, w // 8))
+            surface = pygame.transform.gaussian_blur(base, max(2, pad // 2))
+            edge = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            pygame.draw.rect(
+                edge,
+                (*colour, 255),
+                edge.get_rect()
+                .inflate(-4 * pad + 2, -4 * pad + 2)
+                .inflate(max(2, pad // 2), max(2, pad // 2)),
+                max(2, pad // 3),
+                max(4, w // 10),
+            )
+            surface.blit(edge, (0, 0))
+            self._effects[key] = surface
+        return surface
+
+    def dim(self, width: int) -> pygame.Surface:
+        """A dark veil for cards that cannot be played now."""
+        key = ("dim", width, ())
+        surface = self._effects.get(key)
+        if surface is None:
+            surface = pygame.Surface((width, card_height(width)), pygame.SRCALPHA)
+            pygame.draw.rect(
+                surface, (0, 0, 0, 70), surface.get_rect(), border_radius=max(3, width // 12)
+            )
+            self._effects[key] = surface
+        return surface
+
+
+def flip_scale(progress: float) -> float:
+    """Horizontal scale of a card turning over (1 -> 0 -> 1 as ``progress`` goes 0 -> 1)."""
+    return abs(math.cos(math.pi * progress))

@@ -1,0 +1,98 @@
+"""The capture-choice popup: when a card can take several sets, the player picks one."""
+
+from __future__ import annotations
+
+import pygame
+from pygame import FRect
+
+from scopa.engine import Card, Move
+
+from ..cardart import CardArt, card_height
+from .layout import TableLayout
+from .text import TextCache
+
+
+class ChoicePopup:
+    """One row per capture set, drawn with small cards; click or arrows + Enter to pick."""
+
+    def __init__(self, card: Card, options: list[Move], layout: TableLayout) -> None:
+        self.card = card
+        self.options = options
+        self.selected = 0
+        self.layout = layout
+        u = layout.unit
+        self.card_w = layout.mini_w
+        card_h = card_height(self.card_w)
+        self.pad = 22 * u
+        longest = max(len(move.captures) for move in options)
+        row_w = longest * self.card_w * 1.1 + self.pad * 2
+        self.row_h = card_h + self.pad
+        title_h = layout.font_normal * 2.6
+        width = max(row_w + self.pad * 2, 760 * u)
+        height = title_h + len(options) * (self.row_h + self.pad * 0.5) + self.pad * 1.5
+        self.rect = FRect(0, 0, width, height)
+        self.rect.center = layout.table_rect.center
+        self.rows = []
+        for i in range(len(options)):
+            row = FRect(0, 0, row_w, self.row_h)
+            row.midtop = (
+                self.rect.centerx,
+                self.rect.top + title_h + i * (self.row_h + self.pad * 0.5),
+            )
+            self.rows.append(row)
+
+    def option_at(self, pos: tuple[float, float]) -> int | None:
+        for i, row in enumerate(self.rows):
+            if row.collidepoint(pos):
+                return i
+        return None
+
+    def move_selection(self, step: int) -> None:
+        self.selected = (self.selected + step) % len(self.options)
+
+    @property
+    def chosen(self) -> Move:
+        return self.options[self.selected]
+
+    def draw(
+        self, surface: pygame.Surface, art: CardArt, text: TextCache, title: str, hint: str
+    ) -> None:
+        lay = self.layout
+        panel = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+        radius = round(18 * lay.unit)
+        pygame.draw.rect(panel, (18, 32, 24, 236), panel.get_rect(), border_radius=radius)
+        pygame.draw.rect(
+            panel, (214, 178, 92), panel.get_rect(), max(2, round(3 * lay.unit)), radius
+        )
+        surface.blit(panel, self.rect.topleft)
+        heading = text.render("title", lay.font_large, title, (250, 236, 200))
+        surface.blit(
+            heading, heading.get_rect(midtop=(self.rect.centerx, self.rect.top + self.pad))
+        )
+        small = text.render("ui", lay.font_small, hint, (200, 210, 196))
+        surface.blit(
+            small,
+            small.get_rect(
+                midtop=(self.rect.centerx, self.rect.top + self.pad + heading.get_height())
+            ),
+        )
+        for i, (row, move) in enumerate(zip(self.rows, self.options)):
+            if i == self.selected:
+                glow = pygame.Surface(row.size, pygame.SRCALPHA)
+                pygame.draw.rect(glow, (255, 214, 90, 70), glow.get_rect(), border_radius=radius)
+                pygame.draw.rect(
+                    glow, (255, 214, 90), glow.get_rect(), max(2, round(3 * lay.unit)), radius
+                )
+                surface.blit(glow, row.topleft)
+            count = len(move.captures)
+            start = row.centerx - (count - 1) * self.card_w * 1.1 / 2
+            for k, card in enumerate(move.captures):
+                face = art.face(card, self.card_w)
+                centre = (start + k * self.card_w * 1.1, row.centery)
+                surface.blit(
+                    art.shadow(self.card_w),
+                    art.shadow(self.card_w).get_rect(
+                        center=(centre[0] + self.card_w * 0.05, centre[1] + self.card_w * 0.08)
+                    ),
+                )
+                surface.blit(face, face.get_rect(center=centre))

@@ -1,0 +1,311 @@
+"""Turns the engine's events into timed animations ("beats") on the table view.
+
+A beat is a function run when its turn comes; it moves cards (tweens) and returns how
+many seconds to wait before the next beat, or ``None`` to wait until ``resume()`` (while
+the scoring scene is shown). Every duration is multiplied by the animation speed, so
+'instant' plays a whole match in a few frames and tests need no clock.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from scopa.engine import (
+    Captured,
+    Card,
+    Dealt,
+    Event,
+    Laid,
+    LastCapture,
+    MatchWon,
+    Played,
+    Redealt,
+    RoundScored,
+    Scopa,
+)
+
+from ..tween import Tweener
+from .sprites import TableView
+
+SPEEDS = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}
+Beat = Callable[[], float | None]
+
+
+@dataclass(eq=False)
+class Banner:
+    """Big text over the table: "Scopa!", the last capture, a redeal."""
+
+    text: str
+    kind: str = "scopa"
+    scale: float = 0.2
+    alpha: float = 0.0
+    fade: float = 1.0
+
+
+class Director:
+    """Queues beats for events and plays them in order as time passes."""
+
+    def __init__(
+        self,
+        view: TableView,
+        tweener: Tweener,
+        *,
+        speed: str = "normal",
+        sound: Callable[[str], None] = lambda name: None,
+        text: Callable[..., str] = lambda key, **kw: key,
+        side_name: Callable[[int], str] = str,
+        on_scored: Callable[[], None] = lambda: None,
+    ) -> None:
+        self.view = view
+        self.tweener = tweener
+        self.speed = speed
+        self.sound = sound
+        self.text = text
+        self.side_name = side_name
+        self.on_scored = on_scored
+        self.beats: deque[Beat] = deque()
+        self.wait = 0.0
+        self.blocked = False
+        self.boost = 1.0
+        self.glowing: frozenset[Card] = frozenset()
+        self.banners: list[Banner] = []
+
+    @property
+    def factor(self) -> float:
+        return SPEEDS.get(self.speed, 1.0) * self.boost
+
+    def seconds(self, value: float) -> float:
+        return value * self.factor
+
+    @property
+    def busy(self) -> bool:
+        return bool(self.beats) or self.wait > 0 or self.blocked or self.tweener.busy
+
+    def resume(self) -> None:
+        """The scene that paused the show (scoring) is gone: carry on."""
+        self.blocked = False
+
+    def update(self, dt: float) -> None:
+        self.tweener.update(dt)
+        if self.blocked:
+            return
+        self.wait -= dt
+        while self.wait <= 0 and self.beats and not self.blocked:
+            held = self.beats.popleft()()
+            if held is None:
+                self.blocked = True
+                self.wait = 0.0
+            else:
+                self.wait += self.seconds(held)
+        if not self.beats and self.wait <= 0 and not self.blocked:
+            self.wait = 0.0
+            if not self.tweener.busy:
+                self.boost = 1.0
+
+    def hurry(self) -> None:
+        """The watcher clicked: play what is queued four times faster."""
+        self.boost = 0.25
+
+    # --- events -> beats -----------------------------------------------------------------
+
+    def show(self, events: Sequence[Event]) -> None:
+        scored = False
+        for i, event in enumerate(events):
+            if isinstance(event, Dealt):
+                self._deal(event)
+            elif isinstance(event, Played):
+                follow = events[i + 1] if i + 1 < len(events) else None
+                self._play(event, follow)
+            elif isinstance(event, Scopa):
+                played = next((e.card for e in reversed(events[:i]) if isinstance(e, Played)), None)
+                self._scopa(event, played)
+            elif isinstance(event, LastCapture):
+                self._last_capture(event)
+            elif isinstance(event, RoundScored):
+                scored = True
+                self.beats.append(lambda: self._sound("round_end", 0.9))
+            elif isinstance(event, MatchWon):
+                self.beats.append(lambda e=event: self._won(e))
+            elif isinstance(event, Redealt):
+                self.beats.append(lambda e=event: self._redealt(e))
+            if scored and (i + 1 == len(events) or isinstance(events[i + 1], Dealt)):
+                self.beats.append(self._scored)
+                scored = False
+
+    def _sound(self, name: str, hold: float) -> float:
+        if self.factor > 0:
+            self.sound(name)
+        return hold
+
+    def _scored(self) -> None:
+        self.on_scored()
+        return None
+
+    def _banner(self, text: str, kind: str, seconds: float) -> None:
+        if self.factor <= 0:
+            return
+        banner = Banner(text, kind)
+        self.banners.append(banner)
+
+        def gone() -> None:
+            if banner in self.banners:
+                self.banners.remove(banner)
+
+        self.tweener.animate(
+            banner, duration=self.seconds(0.4), easing="out_back", scale=1.0, alpha=255.0
+        )
+        self.tweener.animate(
+            banner,
+            duration=self.seconds(0.35),
+            delay=self.seconds(seconds),
+            fade=0.0,
+            easing="linear",
+            on_finished=gone,
+        )
+
+    # --- dealing -------------------------------------------------------------------------
+
+    def _deal(self, event: Dealt) -> None:
+        if event.table:
+            self.beats.append(self._gather)
+        self.beats.append(lambda: self._deal_hands(event))
+        if event.table:
+            self.beats.append(lambda: self._deal_table(event.table))
+
+    def _gather(self) -> float:
+        """Every card back to the stock for the shuffle."""
+        view = self.view
+        moved = False
+        for card in list(view.places):
+            if view.places[card][0] != "stock":
+                view.put(card, ("stock",))
+                view.raise_(card)
+                view.settle(self.tweener, card, self.seconds(0.45), easing="in_out_cubic")
+                moved = True
+        view.slots = []
+        view.markers = [[] for _ in range(view.sides)]
+        self._sound("shuffle", 0.0)
+        return 0.9 if moved else 0.6
+
+    def _deal_hands(self, event: Dealt) -> float:
+        view = self.view
+        players = len(event.hands)
+        order = [(event.dealer + 1 + k) % players for k in range(players)]
+        for seat in order:
+            for card in event.hands[seat]:
+                view.put(card, ("hand", seat))
+        step = 0.07
+        delay = 0.0
+        for seat in order:
+            for card in view.hands[seat]:
+                view.raise_(card)
+                view.settle(self.tweener, card, self.seconds(0.4), delay=self.seconds(delay))
+                delay += step
+        self._sound("deal", 0.0)
+        return delay + 0.3
+
+    def _deal_table(self, table: Sequence[Card]) -> float:
+        view = self.view
+        delay = 0.0
+        for card in table:
+            view.put(card, ("table", view.free_slot()))
+            view.raise_(card)
+            view.settle(self.tweener, card, self.seconds(0.45), delay=self.seconds(delay))
+            delay += 0.1
+        return delay + 0.4
+
+    # --- playing -------------------------------------------------------------------------
+
+    def _play(self, event: Played, follow: Event | None) -> None:
+        if isinstance(follow, Captured):
+            self.beats.append(lambda: self._to_target(event, follow))
+            self.beats.append(lambda: self._take(follow))
+        elif isinstance(follow, Laid):
+            self.beats.append(lambda: self._lay(event))
+
+    def _lay(self, event: Played) -> float:
+        view = self.view
+        view.put(event.card, ("table", view.free_slot()))
+        view.raise_(event.card)
+        view.settle(self.tweener, event.card, self.seconds(0.4), easing="out_cubic")
+        view.settle_hand(self.tweener, event.seat, self.seconds(0.3))
+        return self._sound("play", 0.55)
+
+    def _to_target(self, event: Played, captured: Captured) -> float:
+        """The played card lands across the first card it takes; the taken cards glow."""
+        view = self.view
+        card = event.card
+        view.remove(card)
+        view.places[card] = ("moving",)
+        view.raise_(card)
+        first = view.sprites[captured.cards[0]]
+        lay = view.layout
+        self.tweener.animate(
+            view.sprites[card],
+            duration=self.seconds(0.4),
+            easing="out_cubic",
+            x=first.x + lay.table_w * 0.3,
+            y=first.y + lay.table_h * 0.18,
+            w=lay.table_w,
+            turn=1.0,
+            angle=0.0,
+        )
+        view.settle_hand(self.tweener, event.seat, self.seconds(0.3))
+        self.glowing = frozenset(captured.cards)
+        return self._sound("play", 0.75)
+
+    def _take(self, event: Captured) -> float:
+        view = self.view
+        self.glowing = frozenset()
+        delay = 0.0
+        for card in (event.card, *event.cards):
+            view.put(card, ("pile", event.side))
+            view.raise_(card)
+            view.settle(
+                self.tweener,
+                card,
+                self.seconds(0.5),
+                delay=self.seconds(delay),
+                easing="in_out_cubic",
+            )
+            delay += 0.05
+        return self._sound("capture", 0.45 + delay)
+
+    def _scopa(self, event: Scopa, played: Card | None) -> None:
+        def beat() -> float:
+            view = self.view
+            if played is not None:
+                view.put(played, ("marker", event.side))
+                view.raise_(played)
+                view.settle(self.tweener, played, self.seconds(0.5), easing="out_back")
+            self._banner(self.text("table.scopa"), "scopa", 1.3)
+            return self._sound("scopa", 1.5)
+
+        self.beats.append(beat)
+
+    def _last_capture(self, event: LastCapture) -> None:
+        def beat() -> float:
+            view = self.view
+            self._banner(
+                self.text("table.last_cards", name=self.side_name(event.side)), "info", 1.1
+            )
+            delay = 0.3
+            for card in event.cards:
+                view.put(card, ("pile", event.side))
+                view.raise_(card)
+                view.settle(self.tweener, card, self.seconds(0.55), delay=self.seconds(delay))
+                delay += 0.08
+            return self._sound("capture", delay + 0.8)
+
+        self.beats.append(beat)
+
+    def _won(self, event: MatchWon) -> float:
+        self._banner(self.text("table.wins", name=self.side_name(event.side)), "scopa", 1.6)
+        return self._sound("win", 1.8)
+
+    def _redealt(self, event: Redealt) -> float:
+        key = "table.redeal_kings" if "king" in event.reason else "table.redeal_ace"
+        self._banner(self.text(key), "info", 1.2)
+        return 1.4

@@ -1,0 +1,220 @@
+"""Draws the table scene's cards and panels in the right order. Reads, never writes."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+from pygame import FRect
+
+from .hud import CREAM, GOLD, SOFT, Plate, draw_plate, draw_stack, panel
+from .sprites import draw_sprite
+from .text import TextCache
+
+if TYPE_CHECKING:
+    from .scene import TableScene
+
+GLOW_TAKE = (255, 208, 80)
+GLOW_OPTION = (140, 220, 255)
+
+
+class Painter:
+    def __init__(self, scene: TableScene) -> None:
+        self.scene = scene
+        self.text = TextCache(scene.app.font)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        scene = self.scene
+        view, lay, art = scene.view, scene.layout, scene.art
+        moving = scene.tweener.targets()
+        dragged = scene.drag.card if scene.drag.dragging else None
+        self._piles(surface, moving)
+        self._plates(surface)
+        self._hud(surface)
+        glowing = scene.director.glowing or scene.preview
+        statics, flying = [], []
+        for card, sprite in view.sprites.items():
+            kind = view.places[card][0]
+            if card == dragged:
+                continue
+            if id(sprite) in moving or kind == "moving":
+                flying.append(sprite)
+            elif kind in ("table", "hand"):
+                statics.append(sprite)
+        statics.sort(key=lambda s: (view.places[s.card][0] == "hand", s.z))
+        visible = view.visible_seats
+        for sprite in statics:
+            place = view.places[sprite.card]
+            if sprite.card in glowing and place[0] == "table":
+                colour = GLOW_TAKE if scene.director.glowing or len(scene.preview) else GLOW_OPTION
+                halo = art.glow(round(sprite.w), colour)
+                surface.blit(halo, halo.get_rect(center=(sprite.x, sprite.y)))
+            self._card(surface, sprite, place, visible)
+            if (
+                place[0] == "hand"
+                and place[1] == scene.human_to_play
+                and sprite.card == scene.selected
+            ):
+                halo = art.glow(round(sprite.w), (255, 244, 200))
+                surface.blit(
+                    halo,
+                    halo.get_rect(center=(sprite.x, sprite.y - sprite.lift)),
+                    special_flags=pygame.BLEND_RGBA_ADD,
+                )
+        for sprite in sorted(flying, key=lambda s: s.z):
+            self._card(surface, sprite, view.places[sprite.card], visible)
+        if dragged is not None:
+            self._card(surface, view.sprites[dragged], view.places[dragged], visible)
+        self._status(surface)
+        del lay
+
+    def _card(self, surface: pygame.Surface, sprite, place: tuple, visible: frozenset[int]) -> None:  # noqa: ANN001
+        """Draw a card; a hand the viewer may not see is drawn face down, whatever the tween."""
+        hidden = place[0] == "hand" and place[1] not in visible
+        draw_sprite(surface, self.scene.art, sprite, hidden=hidden)
+
+    # --- stacks --------------------------------------------------------------------------
+
+    def _piles(self, surface: pygame.Surface, moving: set[int]) -> None:
+        scene = self.scene
+        view, lay, art = scene.view, scene.layout, scene.art
+        sides = scene.setup.rules.sides
+        counts = [0] * sides
+        stock = 0
+        for card, place in view.places.items():
+            if id(view.sprites[card]) in moving:
+                continue
+            if place[0] == "pile":
+                counts[place[1]] += 1
+            elif place[0] == "stock":
+                stock += 1
+        for side in range(sides):
+            for card in view.markers[side]:
+                sprite = view.sprites[card]
+                if id(sprite) not in moving:
+                    draw_sprite(surface, art, sprite)
+            centre = lay.pile_centre(side, sides)
+            draw_stack(surface, art, centre, lay.pile_w, counts[side], turned=True)
+            if counts[side]:
+                label = self.text.render("ui_bold", lay.font_small, str(counts[side]), CREAM)
+                box = FRect(label.get_rect()).inflate(lay.margin * 0.8, lay.margin * 0.3)
+                box.center = (centre[0], centre[1] + lay.pile_w * 0.5 + box.height * 0.7)
+                panel(surface, box, lay.unit, alpha=190)
+                surface.blit(label, label.get_rect(center=box.center))
+        if stock:
+            draw_stack(surface, art, lay.stock_centre, lay.table_w, stock)
+            label = self.text.render(
+                "ui", lay.font_small, scene.app.t("table.stock", n=stock), SOFT
+            )
+            x, y = lay.stock_centre
+            surface.blit(label, label.get_rect(midtop=(x, y + lay.table_h * 0.58)))
+
+    # --- names and scores -----------------------------------------------------------------
+
+    def _plates(self, surface: pygame.Surface) -> None:
+        scene = self.scene
+        match = scene.match
+        lay = scene.layout
+        t = scene.app.t
+        turn = None if match.over else match.turn
+        for seat, config in enumerate(scene.setup.seats):
+            if config.human:
+                detail = t("table.cards", n=len(scene.view.hands[seat]))
+            else:
+                detail = (
+                    t(f"level.{config.level}") if _has(t, f"level.{config.level}") else config.level
+                )
+            active = seat == turn and scene.cover is None
+            plate = Plate(config.name, detail, active, seat == match.round.dealer)
+            rect = lay.place_of(seat).name_rect
+            draw_plate(surface, rect, plate, lay, self.text, scene.pulse if active else 0.0)
+
+    def _hud(self, surface: pygame.Surface) -> None:
+        from .scene import deal_id
+
+        scene = self.scene
+        match, lay, t = scene.match, scene.layout, scene.app.t
+        rules = match.rules
+        u = lay.unit
+        rows = []
+        current = match.round
+        for side in range(rules.sides):
+            pile = scene.view.count("pile", side) + len(scene.view.markers[side])
+            scope = len(scene.view.markers[side])
+            rows.append((scene.side_name(side), match.totals[side], pile, scope))
+        line_h = lay.font_normal * 1.45
+        box = FRect(lay.margin, lay.margin, 360 * u, line_h * (len(rows) + 1) + lay.margin)
+        panel(surface, box, u, alpha=160)
+        head = t("table.target", n=rules.target)
+        y = box.top + lay.margin * 0.5
+        surface.blit(
+            self.text.render("ui", lay.font_small, head, GOLD), (box.left + lay.margin * 0.6, y)
+        )
+        y += line_h * 0.9
+        for name, total, pile, scope in rows:
+            label = self.text.render("ui_bold", lay.font_normal, name, CREAM)
+            surface.blit(label, (box.left + lay.margin * 0.6, y))
+            score = self.text.render("ui_bold", lay.font_normal, str(total), GOLD)
+            surface.blit(score, score.get_rect(topright=(box.right - lay.margin * 0.6, y)))
+            extra = f"{t('table.cards', n=pile)} · {t('table.scope', n=scope)}" if pile else ""
+            if extra:
+                small = self.text.render("ui", lay.font_small, extra, SOFT)
+                surface.blit(
+                    small,
+                    small.get_rect(
+                        topright=(
+                            score.get_rect(topright=(box.right - lay.margin * 0.6, y)).left
+                            - lay.margin * 0.5,
+                            y + lay.font_normal * 0.2,
+                        )
+                    ),
+                )
+            y += line_h
+        deals = max(1, -(-(40 - rules.table_size) // (rules.players * rules.hand_size)))
+        info = "   ·   ".join(
+            (
+                t("table.round", n=current.round_no),
+                t("table.deal", n=current.deal_no, total=deals),
+                t("table.deal_id", id=deal_id(match.seed, current.round_no)),
+            )
+        )
+        label = self.text.render("ui", lay.font_small, info, SOFT)
+        w = lay.size[0]
+        rect = FRect(label.get_rect()).inflate(lay.margin, lay.margin * 0.5)
+        rect.topright = (w - lay.margin, lay.margin)
+        panel(surface, rect, u, alpha=150)
+        surface.blit(label, label.get_rect(center=rect.center))
+
+    def _status(self, surface: pygame.Surface) -> None:
+        scene = self.scene
+        lay, t = scene.layout, scene.app.t
+        text = ""
+        colour = CREAM
+        if scene.message_left > 0:
+            text, colour = scene.message, (255, 190, 150)
+        elif scene.mode == "watch":
+            text, colour = t("table.watch_hint"), SOFT
+        elif scene.human_to_play is not None and scene.choice is None:
+            name = scene.setup.seats[scene.human_to_play].name
+            text = (
+                t("table.your_turn_named", name=name)
+                if scene.mode == "hotseat"
+                else t("table.your_turn")
+            )
+        elif (
+            not scene.match.over
+            and scene.match.turn not in scene.humans
+            and not scene.director.busy
+        ):
+            text, colour = t("table.thinking", name=scene.setup.seats[scene.match.turn].name), SOFT
+        if not text:
+            return
+        label = self.text.render("ui", lay.font_normal, text, colour)
+        box = FRect(label.get_rect()).inflate(lay.margin * 1.4, lay.margin * 0.6)
+        box.center = lay.status_centre
+        panel(surface, box, lay.unit, alpha=150)
+        surface.blit(label, label.get_rect(center=box.center))
+
+
+def _has(t, key: str) -> bool:  # noqa: ANN001
+    return t(key) != key

@@ -1,0 +1,559 @@
+"""The table: a match played by dragging cards, against computers or friends.
+
+The engine holds the truth (``self.match``); the view shows where cards are drawn and
+lags behind while the director plays the events of each move. Input is accepted only
+when the show has caught up, from the seat whose turn it is. With several humans at one
+screen, a cover hides every hand while the device changes hands.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import random
+
+import pygame
+
+from scopa.engine import Card, Match, Move
+from scopa.settings import MatchSetup
+
+from ..ai_worker import AiWorker, first_legal
+from ..cardart import CardArt
+from ..scene import Scene
+from ..tween import Tweener
+from .choice import ChoicePopup
+from .director import Director
+from .drag import Click, DragController, Drop
+from .hud import background, draw_banner, draw_cover, draw_stack
+from .layout import TableLayout
+from .painter import Painter
+from .sprites import TableView
+
+THINK_SECONDS = 0.8
+"""At least this long (at normal speed) before a computer's card moves: readable pace."""
+MESSAGE_SECONDS = 2.8
+
+
+def new_seed() -> int:
+    return int.from_bytes(os.urandom(8), "big") >> 1
+
+
+def deal_id(seed: int, round_no: int) -> str:
+    """A short code naming a shuffled deal: the match seed in base 36, and the round."""
+    digits = "0123456789ABCDEFGHJKLMNPQRSTUVWXYZ"
+    value, code = seed, ""
+    for _ in range(6):
+        value, rest = divmod(value, len(digits))
+        code += digits[rest]
+    return f"{code}-{round_no}"
+
+
+class TableScene(Scene):
+    def __init__(
+        self,
+        app,  # noqa: ANN001 - scopa.app.app.App (imported lazily by callers)
+        setup: MatchSetup,
+        match: Match | None = None,
+        *,
+        worker: AiWorker | None = None,
+        seed: int | None = None,
+    ) -> None:
+        super().__init__(app)
+        self.setup = setup
+        rules = setup.rules
+        fresh = match is None
+        if match is None:
+            match = Match.new(rules, random.Random(new_seed() if seed is None else seed))
+        self.match = match
+        self.humans = setup.humans
+        self.mode = setup.mode
+        self.worker = worker if worker is not None else AiWorker()
+        settings = app.settings
+        self.art = CardArt(settings.deck_style, settings.corner_index, settings.language)
+        self.tweener = Tweener()
+        self.viewer: int | None = self.humans[0] if self.mode == "solo" else None
+        self.cover: int | None = None
+        self.bottom = self.humans[0] if self.humans else 0
+        self.layout = TableLayout(app.size, rules.players, self.bottom)
+        self.view = TableView(self.layout, rules.sides)
+        self.director = Director(
+            self.view,
+            self.tweener,
+            speed=settings.animation_speed,
+            sound=app.audio.play,
+            text=app.t,
+            side_name=self.side_name,
+            on_scored=self._show_scoring,
+        )
+        self.painter = Painter(self)
+        self.drag = DragController(threshold=max(4.0, 8 * self.layout.unit))
+        self.selected: Card | None = None
+        self.hovered: Card | None = None
+        self.choice: ChoicePopup | None = None
+        self.preview: frozenset[Card] = frozenset()
+        self.message = ""
+        self.message_left = 0.0
+        self.think = 0.0
+        self.clock = 0.0
+        self.scoring_shown = 0
+        self.result_recorded = False
+        self.ai_failed = False
+        self._asked = False
+        self._answer: Move | BaseException | None = None
+        self._background = background(app.size, self.layout)
+        self._apply_visibility(animate=False)
+        if fresh or not match.round.history():
+            self.director.show(match.opening_events())
+        else:
+            self._restore()
+        if fresh:
+            self._save()
+
+    # --- who sees what -------------------------------------------------------------------
+
+    @property
+    def visible_seats(self) -> frozenset[int]:
+        if self.mode == "watch":
+            return frozenset(range(self.setup.rules.players))
+        if self.mode == "solo":
+            return frozenset(self.humans)
+        return frozenset() if self.viewer is None or self.cover is not None else {self.viewer}
+
+    def _apply_visibility(self, *, animate: bool = True) -> None:
+        """Turn hands up or down to match who may see them; hiding is instant, always."""
+        visible = frozenset(self.visible_seats)
+        self.view.visible_seats = visible
+        for seat, hand in enumerate(self.view.hands):
+            for card in hand:
+                sprite = self.view.sprites[card]
+                if seat not in visible:
+                    sprite.turn = 0.0
+                if animate and not self.tweener.moving(sprite):
+                    self.view.settle(self.tweener, card, self.director.seconds(0.35))
+                elif not animate:
+                    self.view.snap(card)
+
+    def _relayout(self, size: tuple[int, int]) -> None:
+        self.tweener.finish_all()
+        self.layout = TableLayout(size, self.setup.rules.players, self.bottom)
+        self.view.layout = self.layout
+        for card in self.view.sprites:
+            self.view.snap(card)
+        self._background = background(size, self.layout)
+        self.drag.threshold = max(4.0, 8 * self.layout.unit)
+        if self.choice is not None:
+            self.choice = ChoicePopup(self.choice.card, self.choice.options, self.layout)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.drag.cancel()
+        self._relayout(size)
+
+    def side_name(self, side: int) -> str:
+        names = [
+            s.name
+            for seat, s in enumerate(self.setup.seats)
+            if self.setup.rules.side_of(seat) == side
+        ]
+        if len(names) == 2:
+            return self.app.t("table.and", a=names[0], b=names[1])
+        return names[0] if names else str(side)
+
+    # --- turns ---------------------------------------------------------------------------
+
+    @property
+    def human_to_play(self) -> int | None:
+        """The human seat whose input is awaited now (None while animating or covered)."""
+        if self.match.over or self.director.busy or self.cover is not None:
+            return None
+        turn = self.match.turn
+        if turn not in self.humans:
+            return None
+        if self.mode == "hotseat" and self.viewer != turn:
+            return None
+        return turn
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        if self.message_left > 0:
+            self.message_left = max(0.0, self.message_left - dt)
+        self.director.speed = self.app.settings.animation_speed
+        self.director.update(dt)
+        if self.match.over or self.director.busy or self.cover is not None:
+            return
+        turn = self.match.turn
+        if turn in self.humans:
+            if self.mode == "hotseat" and self.viewer != turn:
+                self._raise_cover(turn)
+            return
+        self._computer_turn(turn, dt)
+
+    def _computer_turn(self, seat: int, dt: float) -> None:
+        """Ask the worker once, then wait for both its answer and a readable pause."""
+        if not self._asked:
+            self._asked = True
+            self._answer = None
+            self.think = 0.0
+            level = self.setup.seats[seat].level
+            seed = (self.match.seed * 7919 + len(self.match.moves())) & ((1 << 62) - 1)
+            self.worker.request(level, seed, self.match.observe(seat))
+        self.think += dt
+        if self._answer is None:
+            self._answer = self.worker.poll()
+            if self._answer is None:
+                return
+        if self.think < self.director.seconds(THINK_SECONDS):
+            return
+        answer = self._answer
+        move = answer if isinstance(answer, Move) else None
+        if move is None or move not in self.match.legal_moves():
+            if not self.ai_failed:
+                self.app.notify(self.app.t("table.ai_failed", reason=str(answer)[:80]))
+                self.ai_failed = True
+            move = first_legal("", 0, self.match.observe(seat))
+        self.play(move)
+
+    def play(self, move: Move) -> None:
+        """Submit ``move`` for the seat to play and start showing what it did."""
+        self._asked = False
+        self._answer = None
+        self.worker.cancel()
+        self.drag.cancel()
+        self.selected = None
+        self.choice = None
+        self.preview = frozenset()
+        self.match, events = self.match.apply(move)
+        self._save()
+        if self.match.over:
+            self._finish()
+        turn = self.match.turn
+        if self.mode == "hotseat" and turn in self.humans and turn != self.viewer:
+            self.viewer = None
+            self._apply_visibility()
+        self.director.show(events)
+
+    def _raise_cover(self, seat: int) -> None:
+        self.cover = seat
+        self.viewer = None
+        self.bottom = seat
+        self._apply_visibility(animate=False)
+        self._relayout(self.app.size)
+
+    def reveal(self) -> None:
+        """The next human is in front of the screen: show their hand."""
+        if self.cover is None:
+            return
+        self.viewer, self.cover = self.cover, None
+        self._apply_visibility()
+
+    # --- saving and results --------------------------------------------------------------
+
+    def _save(self) -> None:
+        store = self.app.store
+        try:
+            if self.match.over:
+                store.clear_match()
+                return
+            ok = store.save_match(self.setup, self.match.record())
+        except OSError as error:
+            self.app.notify(self.app.t("table.save_failed", reason=error.strerror or str(error)))
+            return
+        if ok is False:
+            self._drain_messages("table.save_failed")
+
+    def _drain_messages(self, key: str) -> None:
+        messages = list(getattr(self.app.store, "messages", []))
+        if messages:
+            self.app.store.messages.clear()
+        for message in messages or ["?"]:
+            self.app.notify(self.app.t(key, reason=message))
+
+    def _finish(self) -> None:
+        if self.result_recorded:
+            return
+        self.result_recorded = True
+        try:
+            self.app.store.record_result(self.setup, self.match)
+        except (OSError, ValueError) as error:
+            self.app.notify(self.app.t("table.stats_failed", reason=str(error)))
+
+    def _show_scoring(self) -> None:
+        try:
+            from scopa.app.scenes.scoring import ScoringScene
+        except ImportError:
+            self.director.resume()
+            return
+        self.scoring_shown += 1
+        self.app.stack.push(ScoringScene(self.app, self.match, self.setup))
+
+    def enter(self) -> None:
+        if self.director.blocked:
+            self.director.resume()
+
+    def leave(self) -> None:
+        self.drag.cancel()
+        if self.drag.card is None and self.selected is None:
+            self.hovered = None
+
+    def close(self) -> None:
+        self.worker.close()
+
+    def _restore(self) -> None:
+        """Lay out a match resumed mid-round by replaying its round instantly."""
+        record = self.match.record()
+        replay = record.replay(0)
+        events = list(replay.opening_events())
+        for move in record.moves:
+            replay, step = replay.apply(move)
+            scored = [i for i, e in enumerate(step) if type(e).__name__ == "RoundScored"]
+            events = step[scored[-1] + 1 :] if scored else events + step
+        speed = self.director.speed
+        self.director.speed = "instant"
+        self.director.show(events)
+        self.director.update(0.0)
+        self.director.speed = speed
+
+    # --- input ---------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            return self._escape()
+        if self.cover is not None:
+            if (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (
+                event.type == pygame.KEYDOWN
+                and event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER)
+            ):
+                self.reveal()
+            return True
+        if self.mode == "watch" or (
+            self.human_to_play is None and self.director.busy and self.mode != "hotseat"
+        ):
+            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+                self.director.hurry()
+            return True
+        if self.choice is not None:
+            return self._handle_choice(event)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._press(event.pos)
+        elif event.type == pygame.MOUSEMOTION:
+            self._motion(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self._release(event.pos)
+        elif event.type == pygame.KEYDOWN:
+            self._key(event.key)
+        return True
+
+    def _escape(self) -> bool:
+        if self.choice is not None:
+            self._cancel_choice()
+            return True
+        if self.selected is not None:
+            self._select(None)
+            return True
+        try:
+            from scopa.app.scenes.pause import PauseScene
+        except ImportError:
+            return True
+        self.drag.cancel()
+        self.app.stack.push(PauseScene(self.app))
+        return True
+
+    def _hand(self) -> list[Card]:
+        seat = self.human_to_play
+        return [] if seat is None else list(self.view.hands[seat])
+
+    def _press(self, pos: tuple[int, int]) -> None:
+        seat = self.human_to_play
+        if seat is None:
+            return
+        card = self.view.hand_card_at(seat, pos)
+        if card is not None:
+            sprite = self.view.sprites[card]
+            self.drag.press(card, pos, (sprite.x, sprite.y - sprite.lift))
+            return
+        if self.selected is not None and self._over_table(pos):
+            self._resolve(self.selected, pos)
+
+    def _motion(self, pos: tuple[int, int]) -> None:
+        if self.drag.active:
+            if self.drag.motion(pos):
+                card = self.drag.card
+                assert card is not None
+                sprite = self.view.sprites[card]
+                self.tweener.animate(sprite, duration=0.0, lift=0.0)
+                sprite.x, sprite.y = self.drag.centre()
+                self.view.raise_(card)
+                self.preview = self._outcome(card, pos)
+            return
+        seat = self.human_to_play
+        hovered = self.view.hand_card_at(seat, pos) if seat is not None else None
+        if hovered != self.hovered:
+            self.hovered = hovered
+            self._lift_hand()
+        if self.selected is not None:
+            self.preview = self._outcome(self.selected, pos)
+
+    def _release(self, pos: tuple[int, int]) -> None:
+        intent = self.drag.release(pos)
+        if isinstance(intent, Click):
+            self._select(None if intent.card == self.selected else intent.card)
+        elif isinstance(intent, Drop):
+            self.preview = frozenset()
+            self._resolve(intent.card, pos)
+
+    def _key(self, key: int) -> None:
+        hand = self._hand()
+        if not hand:
+            return
+        if key in (pygame.K_LEFT, pygame.K_RIGHT):
+            step = 1 if key == pygame.K_RIGHT else -1
+            if self.selected in hand:
+                index = (hand.index(self.selected) + step) % len(hand)
+            else:
+                index = 0 if step > 0 else len(hand) - 1
+            self._select(hand[index])
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_UP) and (
+            self.selected in hand
+        ):
+            self._resolve(self.selected, None)
+
+    def _handle_choice(self, event: pygame.event.Event) -> bool:
+        choice = self.choice
+        assert choice is not None
+        if event.type == pygame.MOUSEMOTION:
+            index = choice.option_at(event.pos)
+            if index is not None:
+                choice.selected = index
+            self.preview = frozenset(choice.chosen.captures)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            index = choice.option_at(event.pos)
+            if index is not None:
+                self.play(choice.options[index])
+            elif not choice.rect.collidepoint(event.pos):
+                self._cancel_choice()
+        elif event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_UP, pygame.K_LEFT, pygame.K_DOWN, pygame.K_RIGHT):
+                choice.move_selection(-1 if event.key in (pygame.K_UP, pygame.K_LEFT) else 1)
+                self.preview = frozenset(choice.chosen.captures)
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.play(choice.chosen)
+        return True
+
+    def _select(self, card: Card | None) -> None:
+        self.selected = card
+        self.preview = self._outcome(card, None) if card is not None else frozenset()
+        self._lift_hand()
+
+    def _lift_hand(self) -> None:
+        seat = self.human_to_play
+        if seat is None:
+            return
+        for card in self.view.hands[seat]:
+            if card == self.drag.card and self.drag.dragging:
+                continue
+            lift = self.layout.lift if card == self.selected else 0.0
+            if card == self.hovered and card != self.selected:
+                lift = self.layout.lift * 0.35
+            sprite = self.view.sprites[card]
+            if sprite.lift != lift:
+                self.tweener.animate(sprite, duration=0.12, lift=lift)
+
+    # --- from intent to move -------------------------------------------------------------
+
+    def _over_table(self, pos: tuple[float, float]) -> bool:
+        zone = self.layout.table_rect.inflate(self.layout.table_w, self.layout.table_w * 0.6)
+        return zone.collidepoint(pos) or self.view.table_card_at(pos) is not None
+
+    def _candidates(self, card: Card, target: Card | None) -> list[Move]:
+        moves = [move for move in self.match.legal_moves() if move.card == card]
+        if target is not None and any(move.captures for move in moves):
+            return [move for move in moves if target in move.captures]
+        return moves
+
+    def _outcome(self, card: Card, pos: tuple[float, float] | None) -> frozenset[Card]:
+        """The table cards the card would take if dropped at ``pos`` (all options if open)."""
+        target = self.view.table_card_at(pos) if pos is not None else None
+        moves = self._candidates(card, target) or self._candidates(card, None)
+        return frozenset(c for move in moves for c in move.captures)
+
+    def _resolve(self, card: Card, pos: tuple[float, float] | None) -> None:
+        """A card was dropped (or chosen with the keyboard): play it, ask, or send it back."""
+        if pos is not None and not self._over_table(pos):
+            self._send_back(card)
+            return
+        target = self.view.table_card_at(pos) if pos is not None else None
+        moves = self._candidates(card, target)
+        if not moves:
+            self._say(
+                self.app.t(
+                    "table.cannot_take",
+                    card=self.card_name(card),
+                    target=self.card_name(target) if target else "?",
+                )
+            )
+            self._send_back(card)
+            return
+        if len(moves) == 1:
+            self.play(moves[0])
+            return
+        self.choice = ChoicePopup(card, moves, self.layout)
+        self.preview = frozenset(self.choice.chosen.captures)
+        self.selected = card
+        sprite = self.view.sprites[card]
+        if self.drag.card is None and pos is not None:
+            self.tweener.animate(sprite, duration=0.0, lift=0.0)
+
+    def _send_back(self, card: Card) -> None:
+        self.preview = frozenset()
+        self.selected = None
+        self.view.settle(self.tweener, card, 0.3, easing="out_back")
+        self.tweener.animate(self.view.sprites[card], duration=0.2, lift=0.0)
+
+    def _cancel_choice(self) -> None:
+        if self.choice is not None:
+            card = self.choice.card
+            self.choice = None
+            self._send_back(card)
+
+    def _say(self, text: str) -> None:
+        self.message = text
+        self.message_left = MESSAGE_SECONDS
+
+    def card_name(self, card: Card) -> str:
+        t = self.app.t
+        rank = t(f"table.rank.{card.rank}") if card.rank in (1, 8, 9, 10) else str(card.rank)
+        return t("table.card_name", rank=rank, suit=t(f"table.suit.{card.suit}"))
+
+    # --- drawing -------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self._background, (0, 0))
+        self.painter.draw(surface)
+        for banner in self.director.banners:
+            draw_banner(surface, banner, self.layout, self.painter.text)
+        if self.choice is not None:
+            card = self.card_name(self.choice.card)
+            self.choice.draw(
+                surface,
+                self.art,
+                self.painter.text,
+                self.app.t("table.choose", card=card),
+                self.app.t("table.choose_hint"),
+            )
+        if self.cover is not None:
+            name = self.setup.seats[self.cover].name
+            draw_cover(
+                surface,
+                self.art,
+                self.layout,
+                self.painter.text,
+                self.app.t("table.pass_to", name=name),
+                self.app.t("table.pass_hint", name=name),
+                self.app.t("table.hidden"),
+            )
+
+    @property
+    def pulse(self) -> float:
+        return 0.5 + 0.5 * math.sin(self.clock * 3.0)
+
+
+__all__ = ["TableScene", "deal_id", "draw_stack"]

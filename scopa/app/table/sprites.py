@@ -1,0 +1,249 @@
+"""Card sprites and where each card currently lies on the drawn table.
+
+The engine says what is true; this view says where each card is *shown*, which lags
+behind while animations play. Places are plain tuples: ``("stock",)``, ``("hand", seat)``,
+``("table", slot)``, ``("pile", side)`` and ``("marker", side)`` (a scopa, shown face up
+across the pile).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pygame
+from pygame import FRect
+
+from scopa.engine import DECK, Card
+
+from ..cardart import CardArt, card_height, flip_scale
+from ..tween import Tweener
+from .layout import TableLayout
+
+Place = tuple
+
+
+@dataclass(eq=False)
+class CardSprite:
+    """A card as drawn: centre, width, how far turned face up (0..1), angle, lift."""
+
+    card: Card
+    x: float = 0.0
+    y: float = 0.0
+    w: float = 60.0
+    turn: float = 0.0
+    angle: float = 0.0
+    lift: float = 0.0
+    z: int = 0
+
+    @property
+    def face_up(self) -> bool:
+        return self.turn >= 0.5
+
+    def rect(self) -> FRect:
+        rect = FRect(0, 0, self.w, card_height(self.w))
+        if abs(self.angle) % 180 > 45:
+            rect.size = (rect.height, rect.width)
+        rect.center = (self.x, self.y - self.lift)
+        return rect
+
+
+@dataclass
+class TableView:
+    """Where every card is drawn, and the sprite drawing it."""
+
+    layout: TableLayout
+    sides: int
+    sprites: dict[Card, CardSprite] = field(default_factory=dict)
+    places: dict[Card, Place] = field(default_factory=dict)
+    hands: list[list[Card]] = field(default_factory=list)
+    slots: list[Card | None] = field(default_factory=list)
+    markers: list[list[Card]] = field(default_factory=list)
+    visible_seats: frozenset[int] = frozenset()
+    _z: int = 0
+
+    def __post_init__(self) -> None:
+        self.reset()
+
+    def reset(self) -> None:
+        """Every card back in the stock, face down."""
+        players = self.layout.players
+        self.hands = [[] for _ in range(players)]
+        self.slots = []
+        self.markers = [[] for _ in range(self.sides)]
+        for card in DECK:
+            sprite = self.sprites.get(card) or CardSprite(card)
+            sprite.turn, sprite.lift = 0.0, 0.0
+            self.sprites[card] = sprite
+            self.places[card] = ("stock",)
+            self.snap(card)
+
+    # --- moving cards between places -----------------------------------------------------
+
+    def raise_(self, card: Card) -> None:
+        self._z += 1
+        self.sprites[card].z = self._z
+
+    def remove(self, card: Card) -> None:
+        place = self.places.get(card)
+        if place is None:
+            return
+        if place[0] == "hand" and card in self.hands[place[1]]:
+            self.hands[place[1]].remove(card)
+        elif place[0] == "table":
+            self.slots[place[1]] = None
+            while self.slots and self.slots[-1] is None:
+                self.slots.pop()
+        elif place[0] == "marker" and card in self.markers[place[1]]:
+            self.markers[place[1]].remove(card)
+
+    def put(self, card: Card, place: Place) -> None:
+        self.remove(card)
+        kind = place[0]
+        if kind == "hand":
+            self.hands[place[1]].append(card)
+        elif kind == "table":
+            slot = place[1] if len(place) > 1 else self.free_slot()
+            while len(self.slots) <= slot:
+                self.slots.append(None)
+            self.slots[slot] = card
+            place = ("table", slot)
+        elif kind == "marker":
+            self.markers[place[1]].append(card)
+        self.places[card] = place
+
+    def free_slot(self) -> int:
+        for i, card in enumerate(self.slots):
+            if card is None:
+                return i
+        return len(self.slots)
+
+    def compact_table(self) -> None:
+        cards = [card for card in self.slots if card is not None]
+        self.slots = []
+        for card in cards:
+            self.put(card, ("table", self.free_slot()))
+
+    # --- targets -----------------------------------------------------------------------
+
+    def target(self, card: Card) -> dict[str, float]:
+        """Where ``card``'s sprite belongs now: x, y, w, turn, angle."""
+        lay = self.layout
+        place = self.places[card]
+        kind = place[0]
+        if kind == "hand":
+            seat = place[1]
+            hand = self.hands[seat]
+            visible = seat in self.visible_seats
+            seat_place = lay.place_of(seat)
+            width = seat_place.card_w
+            if visible and seat_place.position != "bottom":
+                width = round(lay.other_w * 1.15)
+            slots = lay.hand_slots(seat, len(hand), face_width=width)
+            rect = slots[hand.index(card)]
+            return {
+                "x": rect.centerx,
+                "y": rect.centery,
+                "w": width,
+                "turn": 1.0 if visible else 0.0,
+                "angle": seat_place.angle
+                if not (visible and seat_place.position == "top")
+                else 0.0,
+            }
+        if kind == "table":
+            rect = lay.table_slot(place[1], max(len(self.slots), 10))
+            return {
+                "x": rect.centerx,
+                "y": rect.centery,
+                "w": lay.table_w,
+                "turn": 1.0,
+                "angle": 0.0,
+            }
+        if kind in ("pile", "marker"):
+            x, y = lay.pile_centre(place[1], self.sides)
+            angle = 90.0 if kind == "pile" else 0.0
+            turn = 0.0 if kind == "pile" else 1.0
+            if kind == "marker":
+                index = self.markers[place[1]].index(card)
+                x += (index + 1) * lay.pile_w * 0.28
+            return {"x": x, "y": y, "w": lay.pile_w, "turn": turn, "angle": angle}
+        x, y = lay.stock_centre
+        return {"x": x, "y": y, "w": lay.table_w, "turn": 0.0, "angle": 0.0}
+
+    def snap(self, card: Card) -> None:
+        sprite = self.sprites[card]
+        for name, value in self.target(card).items():
+            setattr(sprite, name, value)
+
+    def settle(
+        self,
+        tweener: Tweener,
+        card: Card,
+        duration: float,
+        *,
+        delay: float = 0.0,
+        easing: str = "out_cubic",
+        on_finished: Callable[[], None] | None = None,
+    ) -> None:
+        """Send ``card``'s sprite to its place over ``duration`` seconds."""
+        tweener.animate(
+            self.sprites[card],
+            duration=duration,
+            delay=delay,
+            easing=easing,
+            on_finished=on_finished,
+            **self.target(card),
+        )
+
+    def settle_hand(self, tweener: Tweener, seat: int, duration: float) -> None:
+        for card in self.hands[seat]:
+            self.settle(tweener, card, duration)
+
+    def count(self, kind: str, index: int | None = None) -> int:
+        return sum(
+            1
+            for place in self.places.values()
+            if place[0] == kind and (index is None or place[1] == index)
+        )
+
+    # --- hit testing ---------------------------------------------------------------------
+
+    def hand_card_at(self, seat: int, pos: tuple[float, float]) -> Card | None:
+        """The topmost card of ``seat``'s hand under ``pos``."""
+        for card in sorted(self.hands[seat], key=lambda c: -self.sprites[c].z):
+            if self.sprites[card].rect().collidepoint(pos):
+                return card
+        return None
+
+    def table_card_at(self, pos: tuple[float, float]) -> Card | None:
+        for card in self.slots:
+            if card is not None and self.sprites[card].rect().collidepoint(pos):
+                return card
+        return None
+
+
+def draw_sprite(
+    surface: pygame.Surface,
+    art: CardArt,
+    sprite: CardSprite,
+    *,
+    shadow: bool = True,
+    hidden: bool = False,
+) -> None:
+    """Draw one card with its shadow; a card mid-turn is squeezed horizontally.
+
+    ``hidden`` draws it face down whatever its turn: a hand the viewer may not see.
+    """
+    width = max(8, round(sprite.w))
+    face_up = sprite.face_up and not hidden
+    picture = art.rotated(sprite.card, width, face_up, sprite.angle)
+    if 0.0 < sprite.turn < 1.0 and not hidden:
+        squeeze = max(0.02, flip_scale(sprite.turn))
+        size = (max(1, round(picture.get_width() * squeeze)), picture.get_height())
+        picture = pygame.transform.scale(picture, size)
+    centre = (sprite.x, sprite.y - sprite.lift)
+    if shadow:
+        shade = art.shadow(width, turned=abs(sprite.angle) % 180 > 45)
+        depth = width * (0.05 + sprite.lift / max(1.0, width) * 0.35)
+        surface.blit(shade, shade.get_rect(center=(centre[0] + depth * 0.6, centre[1] + depth)))
+    surface.blit(picture, picture.get_rect(center=centre))
