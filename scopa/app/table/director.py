@@ -211,6 +211,7 @@ class Director:
         delay = 0.0
         for card in table:
             view.put(card, ("table", view.free_slot()))
+        for card in table:
             view.raise_(card)
             view.settle(self.tweener, card, self.seconds(0.45), delay=self.seconds(delay))
             delay += 0.1
@@ -230,6 +231,7 @@ class Director:
         view.put(event.card, ("table", view.free_slot()))
         view.raise_(event.card)
         view.settle(self.tweener, event.card, self.seconds(0.4), easing="out_cubic")
+        view.settle_table(self.tweener, self.seconds(0.35))
         view.settle_hand(self.tweener, event.seat, self.seconds(0.3))
         return self._sound("play", 0.55)
 
@@ -271,6 +273,7 @@ class Director:
                 easing="in_out_cubic",
             )
             delay += 0.05
+        view.settle_table(self.tweener, self.seconds(0.4))
         return self._sound("capture", 0.45 + delay)
 
     def _scopa(self, event: Scopa, played: Card | None) -> None:

@@ -37,13 +37,25 @@ class SeatPlace:
     pile_centre: tuple[float, float]
 
 
+@dataclass(frozen=True)
+class HandSlot:
+    """Where one card of a hand is drawn."""
+
+    centre: tuple[float, float]
+    width: int
+    angle: float
+
+
 class TableLayout:
     """Positions and sizes for one window size, player count and bottom seat."""
 
-    def __init__(self, size: tuple[int, int], players: int, bottom: int = 0) -> None:
+    def __init__(
+        self, size: tuple[int, int], players: int, bottom: int = 0, hand_size: int = 3
+    ) -> None:
         self.size = size
         self.players = players
         self.bottom = bottom
+        self.hand_size = hand_size
         w, h = size
         self.unit = min(w / REFERENCE[0], h / REFERENCE[1])
         u = self.unit
@@ -51,6 +63,7 @@ class TableLayout:
         self.hand_w = max(40, round(150 * u))
         self.table_w = max(34, round(118 * u))
         self.other_w = max(26, round(78 * u))
+        self.open_w = max(30, round(92 * u))
         self.mini_w = max(20, round(60 * u))
         self.pile_w = max(26, round(84 * u))
         self.hand_h = card_height(self.hand_w)
@@ -61,43 +74,87 @@ class TableLayout:
         self.font_normal = max(14, round(28 * u))
         self.font_large = max(18, round(40 * u))
         self.font_banner = max(40, round(150 * u))
+        self.plate_size = (270 * u, 66 * u)
         self.lift = self.hand_h * 0.14
         table_height = 2 * self.table_h + 3.2 * self.margin
         centre_y = h * 0.47
-        self.table_rect = FRect(0, 0, min(w * 0.6, 11 * self.table_w), table_height)
+        self.table_rect = FRect(0, 0, min(w * 0.58, 11 * self.table_w), table_height)
         self.table_rect.center = (w / 2, centre_y)
-        self.stock_centre = (self.table_rect.left - self.table_w * 0.75, centre_y)
+        self.stock_centre = (self.table_rect.left - self.table_w * 0.8, centre_y)
         self.status_centre = (w / 2, h - self.hand_h - 3.2 * self.margin)
         self.banner_centre = (w / 2, centre_y)
+        self.hud_rect = FRect(self.margin, self.margin, 380 * u, 0)
         self.seats = [self._place(pos, w, h) for pos in POSITIONS[players]]
-        self.hud_rect = FRect(self.margin, self.margin, 330 * u, 0)
+
+    # --- hands -------------------------------------------------------------------------
+
+    def _gap(self, position: str, visible: bool, count: int) -> float:
+        """Distance between neighbouring cards of a hand along its edge."""
+        w, h = self.size
+        if position == "bottom":
+            gap, room, along = self.hand_w * 1.08, w * 0.5, self.hand_w
+        elif position == "top":
+            cw = self.open_w if visible else self.other_w
+            gap, room, along = cw * (0.75 if visible else 0.55), w * 0.34, cw
+        elif visible:
+            gap, room, along = card_height(self.open_w) * 0.3, h * 0.5, card_height(self.open_w)
+        else:
+            gap, room, along = self.other_w * 0.55, h * 0.42, self.other_w
+        if count > 1:
+            gap = min(gap, (room - along) / (count - 1))
+        return gap
+
+    def _span(self, position: str, visible: bool, count: int) -> float:
+        """Length of a hand of ``count`` cards along its edge."""
+        if position == "bottom":
+            along = self.hand_w
+        elif position == "top":
+            along = self.open_w if visible else self.other_w
+        else:
+            along = card_height(self.open_w) if visible else self.other_w
+        return along + max(0, count - 1) * self._gap(position, visible, count)
 
     def _place(self, position: str, w: float, h: float) -> SeatPlace:
-        m, u = self.margin, self.unit
-        plate_w, plate_h = 260 * u, 64 * u
+        m = self.margin
+        plate_w, plate_h = self.plate_size
+        name = FRect(0, 0, plate_w, plate_h)
+        count = self.hand_size
         if position == "bottom":
+            span = self._span(position, True, count)
             centre = (w / 2, h - m - self.hand_h / 2)
-            name = FRect(0, 0, plate_w, plate_h)
-            name.midright = (w / 2 - 2.6 * self.hand_w, centre[1])
-            pile = (w - m * 3 - self.pile_h / 2, h - m - self.pile_h / 2 - m)
+            name.bottomright = (w / 2 - span / 2 - 1.5 * m, h - m)
+            pile = (
+                min(w - m - self.pile_h / 2, w / 2 + span / 2 + 2 * m + self.pile_h / 2),
+                h - m - self.pile_w / 2 - self.pile_h * 0.35,
+            )
             return SeatPlace(position, centre, True, 0.0, self.hand_w, name, pile)
         if position == "top":
+            span = max(self._span(position, False, count), self._span(position, True, count))
             centre = (w / 2, m + self.other_h / 2)
-            name = FRect(0, 0, plate_w, plate_h)
-            name.midleft = (w / 2 + 2.4 * self.other_w + m, centre[1])
-            pile = (w / 2 - 2.6 * self.other_w - self.pile_h, m + self.pile_h / 2)
+            name.topleft = (w / 2 + span / 2 + 1.5 * m, m)
+            pile = (w / 2 - span / 2 - 2 * m - self.pile_h / 2, m + self.pile_w / 2)
             return SeatPlace(position, centre, True, 180.0, self.other_w, name, pile)
         side = 1 if position == "right" else -1
+        span = max(self._span(position, False, count), self._span(position, True, count))
+        lowest_top = self.hud_bottom_guess() + m
+        cy = max(h * 0.46, lowest_top + plate_h + m + span / 2)
         x = w / 2 + side * (w / 2 - m - self.other_h / 2)
-        centre = (x, h * 0.44)
-        name = FRect(0, 0, plate_w, plate_h)
-        name.center = (
-            x - side * (plate_w / 2 - self.other_h / 2),
-            h * 0.44 - 2.6 * self.other_w - plate_h,
-        )
-        pile = (x - side * (self.pile_h * 0.2), h * 0.44 + 2.4 * self.other_w + self.pile_h / 2)
+        top = max(lowest_top, cy - span / 2 - m - plate_h)
+        if side > 0:
+            name.topright = (w - m, top)
+        else:
+            name.topleft = (m, top)
+        pile = (w / 2 + side * (w / 2 - m - self.pile_h / 2), cy + span / 2 + m + self.pile_w / 2)
         angle = 90.0 if side > 0 else -90.0
-        return SeatPlace(position, centre, False, angle, self.other_w, name, pile)
+        return SeatPlace(position, (x, cy), False, angle, self.other_w, name, pile)
+
+    def hud_bottom_guess(self) -> float:
+        """Bottom of the score panel (top-left), which side seats' names must clear."""
+        sides = 2 if self.players in (2, 4) else 3
+        return self.margin + self.hud_height(sides)
+
+    def hud_height(self, sides: int) -> float:
+        return self.font_normal * (2.4 + 2.3 * sides) + self.margin
 
     # --- seats ---------------------------------------------------------------------------
 
@@ -105,31 +162,32 @@ class TableLayout:
         """The place where ``seat`` sits, counted counter-clockwise from the bottom."""
         return self.seats[(seat - self.bottom) % self.players]
 
-    def hand_slots(self, seat: int, count: int, *, face_width: int | None = None) -> list[FRect]:
-        """Centred rectangles (one per card) of a hand fanned along its edge of the table."""
+    def hand_slots(self, seat: int, count: int, visible: bool) -> list[HandSlot]:
+        """Where each card of a hand goes, fanned along the seat's edge of the table.
+
+        A hand shown face up to a watcher is drawn upright so its values read; a hidden
+        hand lies along its edge, backs out.
+        """
         place = self.place_of(seat)
-        cw = face_width or place.card_w
-        ch = card_height(cw)
-        along = cw if place.horizontal else ch
-        if place.horizontal:
-            gap = cw * (1.08 if place.position == "bottom" else 0.55)
-        else:
-            gap = cw * 0.55
-        room = (self.size[0] * 0.5) if place.horizontal else self.size[1] * 0.42
-        if count > 1:
-            gap = min(gap, (room - along) / (count - 1))
-        slots = []
+        position = place.position
+        gap = self._gap(position, visible, count)
         cx, cy = place.hand_centre
+        slots = []
         for i in range(count):
             offset = (i - (count - 1) / 2) * gap
-            rect = FRect(0, 0, cw, ch)
-            if place.horizontal:
-                direction = -1 if place.position == "top" else 1
-                rect.center = (cx + direction * offset, cy)
+            if position == "bottom":
+                slots.append(HandSlot((cx + offset, cy), self.hand_w, 0.0))
+            elif position == "top":
+                width = self.open_w if visible else self.other_w
+                y = self.margin + card_height(width) / 2
+                slots.append(HandSlot((cx - offset, y), width, 0.0 if visible else 180.0))
+            elif visible:
+                side = 1 if position == "right" else -1
+                x = self.size[0] / 2 + side * (self.size[0] / 2 - self.margin - self.open_w / 2)
+                slots.append(HandSlot((x, cy + offset), self.open_w, 0.0))
             else:
-                direction = 1 if place.position == "right" else -1
-                rect.center = (cx, cy - direction * offset)
-            slots.append(rect)
+                direction = 1 if position == "right" else -1
+                slots.append(HandSlot((cx, cy - direction * offset), self.other_w, place.angle))
         return slots
 
     def pile_centre(self, side: int, sides: int) -> tuple[float, float]:
@@ -143,13 +201,12 @@ class TableLayout:
     # --- the table -----------------------------------------------------------------------
 
     def table_slot(self, slot: int, count: int) -> FRect:
-        """Centre of table slot ``slot`` among ``count`` slots laid out in two rows."""
-        columns = max(5, math.ceil(count / 2))
-        pitch = min(
-            self.table_w * 1.22, (self.table_rect.width - self.table_w) / max(1, columns - 1)
-        )
+        """Table slot ``slot`` among ``count``: one row while they fit, else two rows."""
+        rows = 1 if count <= 6 else 2
+        columns = max(1, math.ceil(count / rows))
+        room = self.table_rect.width - self.table_w
+        pitch = min(self.table_w * 1.22, room / max(1, columns - 1))
         row, col = divmod(slot, columns)
-        rows = 2
         rect = FRect(0, 0, self.table_w, self.table_h)
         x = self.table_rect.centerx + (col - (columns - 1) / 2) * pitch
         y = self.table_rect.centery + (row - (rows - 1) / 2) * (self.table_h + self.margin * 0.9)

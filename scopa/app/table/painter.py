@@ -26,7 +26,7 @@ class Painter:
     def draw(self, surface: pygame.Surface) -> None:
         scene = self.scene
         view, lay, art = scene.view, scene.layout, scene.art
-        moving = scene.tweener.targets()
+        moving = scene.tweener.targets() | scene.ui.targets()
         dragged = scene.drag.card if scene.drag.dragging else None
         self._piles(surface, moving)
         self._plates(surface)
@@ -142,48 +142,37 @@ class Painter:
             pile = scene.view.count("pile", side) + len(scene.view.markers[side])
             scope = len(scene.view.markers[side])
             rows.append((scene.side_name(side), match.totals[side], pile, scope))
-        line_h = lay.font_normal * 1.45
-        box = FRect(lay.margin, lay.margin, 360 * u, line_h * (len(rows) + 1) + lay.margin)
-        panel(surface, box, u, alpha=160)
-        head = t("table.target", n=rules.target)
-        y = box.top + lay.margin * 0.5
-        surface.blit(
-            self.text.render("ui", lay.font_small, head, GOLD), (box.left + lay.margin * 0.6, y)
+        box = FRect(
+            lay.hud_rect.left, lay.hud_rect.top, lay.hud_rect.width, lay.hud_height(len(rows))
         )
-        y += line_h * 0.9
-        for name, total, pile, scope in rows:
-            label = self.text.render("ui_bold", lay.font_normal, name, CREAM)
-            surface.blit(label, (box.left + lay.margin * 0.6, y))
-            score = self.text.render("ui_bold", lay.font_normal, str(total), GOLD)
-            surface.blit(score, score.get_rect(topright=(box.right - lay.margin * 0.6, y)))
-            extra = f"{t('table.cards', n=pile)} · {t('table.scope', n=scope)}" if pile else ""
-            if extra:
-                small = self.text.render("ui", lay.font_small, extra, SOFT)
-                surface.blit(
-                    small,
-                    small.get_rect(
-                        topright=(
-                            score.get_rect(topright=(box.right - lay.margin * 0.6, y)).left
-                            - lay.margin * 0.5,
-                            y + lay.font_normal * 0.2,
-                        )
-                    ),
-                )
-            y += line_h
+        panel(surface, box, u, alpha=160)
+        left, right = box.left + lay.margin * 0.7, box.right - lay.margin * 0.7
+        y = box.top + lay.margin * 0.5
+        head = self.text.render("ui", lay.font_small, t("table.target", n=rules.target), GOLD)
+        surface.blit(head, (left, y))
+        y += lay.font_normal * 1.1
+        for side, (name, total, pile, scope) in enumerate(rows):
+            active = not match.over and rules.side_of(match.turn) == side
+            label = self.text.render("ui_bold", lay.font_normal, name, CREAM if active else SOFT)
+            surface.blit(label, (left, y))
+            score = self.text.render("ui_bold", round(lay.font_normal * 1.25), str(total), GOLD)
+            surface.blit(score, score.get_rect(topright=(right, y)))
+            extra = f"{t('table.cards', n=pile)}  ·  {t('table.scope', n=scope)}"
+            small = self.text.render("ui", lay.font_small, extra, SOFT)
+            surface.blit(small, (left, y + lay.font_normal * 1.15))
+            y += lay.font_normal * 2.3
         deals = max(1, -(-(40 - rules.table_size) // (rules.players * rules.hand_size)))
-        info = "   ·   ".join(
+        info = "  ·  ".join(
             (
                 t("table.round", n=current.round_no),
                 t("table.deal", n=current.deal_no, total=deals),
-                t("table.deal_id", id=deal_id(match.seed, current.round_no)),
             )
         )
-        label = self.text.render("ui", lay.font_small, info, SOFT)
-        w = lay.size[0]
-        rect = FRect(label.get_rect()).inflate(lay.margin, lay.margin * 0.5)
-        rect.topright = (w - lay.margin, lay.margin)
-        panel(surface, rect, u, alpha=150)
-        surface.blit(label, label.get_rect(center=rect.center))
+        code = t("table.deal_id", id=deal_id(match.seed, current.round_no))
+        small = self.text.render("ui", lay.font_small, info, SOFT)
+        surface.blit(small, (left, y))
+        small = self.text.render("ui", lay.font_small, code, SOFT)
+        surface.blit(small, small.get_rect(topright=(right, y)))
 
     def _status(self, surface: pygame.Surface) -> None:
         scene = self.scene

@@ -71,10 +71,12 @@ class TableScene(Scene):
         settings = app.settings
         self.art = CardArt(settings.deck_style, settings.corner_index, settings.language)
         self.tweener = Tweener()
+        self.ui = Tweener()
+        """Pointer feedback (lifting, sending a card back): never holds up the game."""
         self.viewer: int | None = self.humans[0] if self.mode == "solo" else None
         self.cover: int | None = None
         self.bottom = self.humans[0] if self.humans else 0
-        self.layout = TableLayout(app.size, rules.players, self.bottom)
+        self.layout = TableLayout(app.size, rules.players, self.bottom, rules.hand_size)
         self.view = TableView(self.layout, rules.sides)
         self.director = Director(
             self.view,
@@ -135,7 +137,10 @@ class TableScene(Scene):
 
     def _relayout(self, size: tuple[int, int]) -> None:
         self.tweener.finish_all()
-        self.layout = TableLayout(size, self.setup.rules.players, self.bottom)
+        self.ui.finish_all()
+        self.layout = TableLayout(
+            size, self.setup.rules.players, self.bottom, self.setup.rules.hand_size
+        )
         self.view.layout = self.layout
         for card in self.view.sprites:
             self.view.snap(card)
@@ -177,6 +182,7 @@ class TableScene(Scene):
         if self.message_left > 0:
             self.message_left = max(0.0, self.message_left - dt)
         self.director.speed = self.app.settings.animation_speed
+        self.ui.update(dt)
         self.director.update(dt)
         if self.match.over or self.director.busy or self.cover is not None:
             return
@@ -217,6 +223,7 @@ class TableScene(Scene):
         self._asked = False
         self._answer = None
         self.worker.cancel()
+        self.ui.finish_all()
         self.drag.cancel()
         self.selected = None
         self.choice = None
@@ -379,7 +386,7 @@ class TableScene(Scene):
                 card = self.drag.card
                 assert card is not None
                 sprite = self.view.sprites[card]
-                self.tweener.animate(sprite, duration=0.0, lift=0.0)
+                self.ui.animate(sprite, duration=0.0, lift=0.0)
                 sprite.x, sprite.y = self.drag.centre()
                 self.view.raise_(card)
                 self.preview = self._outcome(card, pos)
@@ -455,7 +462,7 @@ class TableScene(Scene):
                 lift = self.layout.lift * 0.35
             sprite = self.view.sprites[card]
             if sprite.lift != lift:
-                self.tweener.animate(sprite, duration=0.12, lift=lift)
+                self.ui.animate(sprite, duration=0.12, lift=lift)
 
     # --- from intent to move -------------------------------------------------------------
 
@@ -500,13 +507,12 @@ class TableScene(Scene):
         self.selected = card
         sprite = self.view.sprites[card]
         if self.drag.card is None and pos is not None:
-            self.tweener.animate(sprite, duration=0.0, lift=0.0)
+            self.ui.animate(sprite, duration=0.0, lift=0.0)
 
     def _send_back(self, card: Card) -> None:
         self.preview = frozenset()
         self.selected = None
-        self.view.settle(self.tweener, card, 0.3, easing="out_back")
-        self.tweener.animate(self.view.sprites[card], duration=0.2, lift=0.0)
+        self.view.settle(self.ui, card, 0.3, easing="out_back")
 
     def _cancel_choice(self) -> None:
         if self.choice is not None:

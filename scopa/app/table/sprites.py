@@ -135,23 +135,17 @@ class TableView:
             seat = place[1]
             hand = self.hands[seat]
             visible = seat in self.visible_seats
-            seat_place = lay.place_of(seat)
-            width = seat_place.card_w
-            if visible and seat_place.position != "bottom":
-                width = round(lay.other_w * 1.15)
-            slots = lay.hand_slots(seat, len(hand), face_width=width)
-            rect = slots[hand.index(card)]
+            slot = lay.hand_slots(seat, len(hand), visible)[hand.index(card)]
             return {
-                "x": rect.centerx,
-                "y": rect.centery,
-                "w": width,
+                "x": slot.centre[0],
+                "y": slot.centre[1],
+                "w": slot.width,
                 "turn": 1.0 if visible else 0.0,
-                "angle": seat_place.angle
-                if not (visible and seat_place.position == "top")
-                else 0.0,
+                "angle": slot.angle,
+                "lift": 0.0,
             }
         if kind == "table":
-            rect = lay.table_slot(place[1], max(len(self.slots), 10))
+            rect = lay.table_slot(place[1], len(self.slots))
             return {
                 "x": rect.centerx,
                 "y": rect.centery,
@@ -165,7 +159,8 @@ class TableView:
             turn = 0.0 if kind == "pile" else 1.0
             if kind == "marker":
                 index = self.markers[place[1]].index(card)
-                x += (index + 1) * lay.pile_w * 0.28
+                inward = 1 if x < lay.size[0] / 2 else -1
+                x += inward * (index + 1) * lay.pile_w * 0.32
             return {"x": x, "y": y, "w": lay.pile_w, "turn": turn, "angle": angle}
         x, y = lay.stock_centre
         return {"x": x, "y": y, "w": lay.table_w, "turn": 0.0, "angle": 0.0}
@@ -194,6 +189,12 @@ class TableView:
             on_finished=on_finished,
             **self.target(card),
         )
+
+    def settle_table(self, tweener: Tweener, duration: float) -> None:
+        """Slide the cards already on the table to their places (the rows may change)."""
+        for card in self.slots:
+            if card is not None and not tweener.moving(self.sprites[card]):
+                self.settle(tweener, card, duration)
 
     def settle_hand(self, tweener: Tweener, seat: int, duration: float) -> None:
         for card in self.hands[seat]:

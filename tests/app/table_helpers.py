@@ -1,0 +1,89 @@
+"""Shared helpers for the table scene tests: fixed deals, real mouse events, frame pumping."""
+
+from __future__ import annotations
+
+import pygame
+
+from scopa.app.ai_worker import AiWorker, first_legal
+from scopa.engine import DECK, Card, Match, Rules
+from scopa.settings import MatchSetup, SeatConfig
+
+FRAME = 1 / 30
+
+
+def deck(*groups: str) -> list[Card]:
+    """A 40-card deck starting with the given cards (e.g. '7D 2C 10S'), then the rest."""
+    head = [Card.parse(text) for group in groups for text in group.split()]
+    return head + [card for card in DECK if card not in head]
+
+
+def fixed_match(first_hand: str, second_hand: str, table: str, rules: Rules | None = None) -> Match:
+    """A 2-player match where seat 0 (dealt first, plays first) holds ``first_hand``."""
+    rules = rules or Rules()
+    return Match.new(rules, 1, first_dealer=1, decks=(deck(first_hand, second_hand, table),))
+
+
+def solo_setup(rules: Rules | None = None) -> MatchSetup:
+    rules = rules or Rules()
+    return MatchSetup((SeatConfig("Giulia", True), SeatConfig("CPU", False, "beginner")), rules)
+
+
+def inline_worker() -> AiWorker:
+    """Computer moves chosen in the test's own thread (real players when available)."""
+    try:
+        import scopa.ai  # noqa: F401
+        from scopa.app.ai_worker import choose_move
+
+        return AiWorker(choose_move, mode="inline")
+    except ImportError:
+        return AiWorker(first_legal, mode="inline")
+
+
+def pump(app, frames: int = 1) -> None:  # noqa: ANN001
+    for _ in range(frames):
+        app.frame(FRAME, [])
+
+
+def settle(app, scene, limit: int = 2000) -> None:  # noqa: ANN001
+    """Run frames until the table has finished animating (or fail after ``limit``)."""
+    for _ in range(limit):
+        if not scene.director.busy:
+            return
+        app.frame(FRAME, [])
+    raise AssertionError("the table never stopped animating")
+
+
+def mouse(kind: int, pos: tuple[float, float]) -> pygame.event.Event:
+    pos = (round(pos[0]), round(pos[1]))
+    if kind == pygame.MOUSEMOTION:
+        return pygame.event.Event(kind, pos=pos, rel=(0, 0), buttons=(1, 0, 0))
+    return pygame.event.Event(kind, pos=pos, button=1)
+
+
+def drag(app, start: tuple[float, float], end: tuple[float, float], steps: int = 8) -> None:  # noqa: ANN001
+    """Press at ``start``, move in steps (a frame each) to ``end`` and release there."""
+    app.frame(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, start)])
+    for k in range(1, steps + 1):
+        x = start[0] + (end[0] - start[0]) * k / steps
+        y = start[1] + (end[1] - start[1]) * k / steps
+        app.frame(FRAME, [mouse(pygame.MOUSEMOTION, (x, y))])
+    app.frame(FRAME, [mouse(pygame.MOUSEBUTTONUP, end)])
+
+
+def click(app, pos: tuple[float, float]) -> None:  # noqa: ANN001
+    app.frame(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, pos), mouse(pygame.MOUSEBUTTONUP, pos)])
+
+
+def centre_of(scene, card: Card) -> tuple[float, float]:  # noqa: ANN001
+    return scene.view.sprites[card].rect().center
+
+
+def empty_felt(scene) -> tuple[float, float]:  # noqa: ANN001
+    """A point on the table zone that no table card covers."""
+    rect = scene.layout.table_rect
+    for fx in (0.06, 0.94, 0.5):
+        for fy in (0.1, 0.9, 0.5):
+            pos = (rect.left + rect.width * fx, rect.top + rect.height * fy)
+            if scene.view.table_card_at(pos) is None:
+                return pos
+    raise AssertionError("no free spot on the table")

@@ -1,0 +1,177 @@
+"""Playing on the table with real pygame mouse and keyboard events."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from scopa.app.table import TableScene
+from scopa.engine import Card, Move
+
+from .table_helpers import (
+    FRAME,
+    centre_of,
+    click,
+    drag,
+    empty_felt,
+    fixed_match,
+    inline_worker,
+    pump,
+    settle,
+    solo_setup,
+)
+
+C = Card.parse
+
+
+@pytest.fixture
+def fast(app):
+    app.settings = app.settings.with_(animation_speed="fast", language="en")
+    return app
+
+
+def open_table(app, first: str, second: str, table: str) -> TableScene:
+    scene = TableScene(app, solo_setup(), fixed_match(first, second, table), worker=inline_worker())
+    app.stack.push(scene)
+    settle(app, scene)
+    assert scene.human_to_play == 0
+    return scene
+
+
+def test_drag_plays_a_card_and_captures(fast, store):
+    scene = open_table(fast, "7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B")
+    start = centre_of(scene, C("7D"))
+    drag(fast, start, centre_of(scene, C("7C")))
+    assert scene.match.moves() == (Move.parse("7Dx7C"),)
+    settle(fast, scene)
+    assert scene.view.places[C("7D")] == ("pile", 0)
+    assert scene.view.places[C("7C")] == ("pile", 0)
+    assert C("7C") not in scene.view.slots
+    saved = store.load_match()
+    assert saved is not None and saved[1].moves[:1] == (Move.parse("7Dx7C"),)
+
+
+def test_dragging_highlights_what_the_card_would_take(fast):
+    scene = open_table(fast, "7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B")
+    start = centre_of(scene, C("7D"))
+    fast.frame(FRAME, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)])
+    target = empty_felt(scene)
+    fast.frame(FRAME, [pygame.event.Event(pygame.MOUSEMOTION, pos=target, rel=(0, 0),
+                                          buttons=(1, 0, 0))])  # fmt: skip
+    assert scene.drag.dragging
+    assert scene.preview == frozenset({C("7C")})
+    sprite = scene.view.sprites[C("7D")]
+    assert sprite.rect().collidepoint(target)  # the card follows the pointer
+
+
+def test_laying_a_card_that_takes_nothing(fast):
+    scene = open_table(fast, "2C 7D 10S", "1B 3B 8C", "7C 4S 5D 9B")
+    drag(fast, centre_of(scene, C("10S")), empty_felt(scene))
+    assert scene.match.moves() == (Move.parse("10S"),)
+    settle(fast, scene)
+    assert C("10S") in scene.view.slots
+
+
+def test_ambiguous_drop_offers_the_choice_and_a_click_resolves_it(fast):
+    scene = open_table(fast, "6D 2C 10S", "1B 3B 8C", "6C 6S 4B 9B")
+    drag(fast, centre_of(scene, C("6D")), empty_felt(scene))
+    assert scene.match.moves() == ()
+    assert scene.choice is not None
+    options = [move.captures for move in scene.choice.options]
+    assert sorted(options) == sorted([(C("6C"),), (C("6S"),)])
+    index = options.index((C("6S"),))
+    click(fast, scene.choice.rows[index].center)
+    assert scene.match.moves() == (Move.parse("6Dx6S"),)
+    assert scene.choice is None
+
+
+def test_dropping_on_a_table_card_picks_the_set_containing_it(fast):
+    scene = open_table(fast, "6D 2C 10S", "1B 3B 8C", "6C 6S 4B 9B")
+    drag(fast, centre_of(scene, C("6D")), centre_of(scene, C("6C")))
+    assert scene.choice is None
+    assert scene.match.moves() == (Move.parse("6Dx6C"),)
+
+
+def test_choice_by_keyboard_and_escape_takes_the_card_back(fast):
+    scene = open_table(fast, "6D 2C 10S", "1B 3B 8C", "6C 6S 4B 9B")
+    right = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="")
+    keys = [right, right]  # the hand is shown in rank order: 2C, 6D, 10S
+    fast.frame(FRAME, keys)
+    assert scene.selected == C("6D")
+    fast.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="")])
+    assert scene.choice is not None
+    fast.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")])
+    assert scene.choice is None and scene.match.moves() == ()
+    assert scene.selected is None
+    fast.frame(FRAME, keys)
+    fast.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="")])
+    fast.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode="")])
+    chosen = scene.choice.chosen
+    fast.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="")])
+    assert scene.match.moves() == (chosen,)
+
+
+def test_illegal_drop_returns_the_card_smoothly(fast):
+    scene = open_table(fast, "7D 2C 10S", "1B 3B 8C", "3C 4S 5B 9B")
+    home = centre_of(scene, C("7D"))
+    drag(fast, home, centre_of(scene, C("5B")))  # the 7 may take 3+4, never the 5
+    assert scene.match.moves() == ()
+    assert "5" in scene.message and scene.message_left > 0
+    sprite = scene.view.sprites[C("7D")]
+    assert scene.ui.moving(sprite)  # on its way back, not teleported
+    away = sprite.rect().center
+    assert away != pytest.approx(home, abs=2)
+    pump(fast, 20)
+    assert sprite.rect().center == pytest.approx(home, abs=1.5)
+    assert scene.view.places[C("7D")] == ("hand", 0)
+
+
+def test_drop_outside_the_table_is_no_move(fast):
+    scene = open_table(fast, "7D 2C 10S", "1B 3B 8C", "3C 4S 5B 9B")
+    home = centre_of(scene, C("7D"))
+    drag(fast, home, (home[0] + 5, home[1] - scene.layout.hand_h * 0.3))
+    assert scene.match.moves() == ()
+    pump(fast, 20)
+    assert scene.view.sprites[C("7D")].rect().center == pytest.approx(home, abs=1.5)
+
+
+def test_click_a_card_then_the_table(fast):
+    scene = open_table(fast, "7D 2C 10S", "1B 3B 8C", "3C 4S 5B 9B")
+    click(fast, centre_of(scene, C("7D")))
+    assert scene.selected == C("7D")
+    assert scene.preview == frozenset({C("3C"), C("4S")})
+    click(fast, centre_of(scene, C("4S")))
+    assert scene.match.moves() == (Move.parse("7Dx3C+4S"),)
+
+
+def test_no_input_while_the_computer_plays(fast):
+    scene = open_table(fast, "7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B")
+    drag(fast, centre_of(scene, C("2C")), empty_felt(scene))
+    assert scene.match.turn == 1 and scene.human_to_play is None
+    before = scene.match.moves()
+    drag(fast, centre_of(scene, C("7D")), empty_felt(scene))
+    assert scene.match.moves()[: len(before)] == before
+    assert all(move.card != C("7D") for move in scene.match.moves())
+
+
+def test_computer_replies_and_the_view_follows_the_engine(fast):
+    scene = open_table(fast, "7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B")
+    drag(fast, centre_of(scene, C("2C")), empty_felt(scene))
+    for _ in range(400):
+        pump(fast)
+        if scene.human_to_play == 0:
+            break
+    assert len(scene.match.moves()) == 2
+    round_ = scene.match.round
+    assert sorted(scene.view.hands[0]) == sorted(round_.hand(0))
+    assert sorted(c for c in scene.view.slots if c) == sorted(round_.table_cards())
+
+
+def test_window_resize_relays_the_table(fast):
+    scene = open_table(fast, "7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B")
+    fast.frame(FRAME, [pygame.event.Event(pygame.VIDEORESIZE, w=960, h=540, size=(960, 540))])
+    window = pygame.Rect(0, 0, 960, 540)
+    for card in (*scene.view.hands[0], *(c for c in scene.view.slots if c)):
+        assert window.contains(scene.view.sprites[card].rect())
+    drag(fast, centre_of(scene, C("7D")), empty_felt(scene))
+    assert scene.match.moves() == (Move.parse("7Dx7C"),)
