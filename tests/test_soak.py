@@ -125,3 +125,30 @@ def test_record_check_catches_a_replay_that_differs() -> None:
     match, _ = match.apply(match.legal_moves()[0])
     soak.check_record(match)
     assert soak.same_state(match, Match.new(Rules(), 5)) is not None
+
+
+def test_score_check_catches_a_wrong_winner() -> None:
+    finished = SimpleNamespace(rules=Rules(), rounds=(), totals=(0, 0), winner=1, cappotto=False)
+    with pytest.raises(soak.InvariantBroken, match="won with totals"):
+        soak.check_scores(finished)
+
+
+def test_worker_processes_give_the_same_results(tmp_path: Path) -> None:
+    alone = soak.run(6, jobs=1, seed=4, levels=("greedy", "beginner"))
+    pooled = soak.run(6, jobs=2, seed=4, levels=("greedy", "beginner"))
+    assert (pooled.matches, pooled.moves, pooled.rounds) == (
+        alone.matches,
+        alone.moves,
+        alone.rounds,
+    )
+    assert not alone.failures and not pooled.failures
+
+
+def test_without_the_opponents_it_plays_random_moves_and_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "scopa.ai", None)  # makes `import scopa.ai` fail
+    assert soak.main(["--matches", "3", "--out", str(tmp_path)]) == 0
+    captured = capsys.readouterr()
+    assert "RANDOM LEGAL MOVES" in captured.out
+    assert "playing random legal moves" in captured.err

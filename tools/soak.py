@@ -189,13 +189,11 @@ def check_scores(match: Match) -> None:
         for side, breakdown in enumerate(scores):
             if sum(breakdown.points.values()) != breakdown.total:
                 raise InvariantBroken(f"round {number} side {side}: points do not add up")
-    if match.over:
+    winner = match.winner
+    if winner is not None and not match.cappotto:
         top = max(match.totals)
-        if not match.cappotto and (
-            match.totals[match.winner] != top or top < match.rules.target
-            or match.totals.count(top) != 1
-        ):  # fmt: skip
-            raise InvariantBroken(f"side {match.winner} won with totals {match.totals}")
+        if match.totals[winner] != top or top < match.rules.target or match.totals.count(top) > 1:
+            raise InvariantBroken(f"side {winner} won with totals {match.totals}")
 
 
 def check_events(before: Match, move: Move, events: Iterable[Any]) -> None:
