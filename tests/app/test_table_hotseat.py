@@ -1,0 +1,117 @@
+"""Hot-seat privacy: a cover between human turns, and no hand drawn for the wrong eyes."""
+
+from __future__ import annotations
+
+import pytest
+
+from scopa.app.cardart import CardArt
+from scopa.app.table import TableScene
+from scopa.engine import Card, Rules
+from scopa.settings import MatchSetup, SeatConfig
+
+from .table_helpers import (
+    centre_of,
+    click,
+    drag,
+    empty_felt,
+    fixed_match,
+    inline_worker,
+    pump,
+    settle,
+)
+
+C = Card.parse
+
+
+@pytest.fixture
+def faces(monkeypatch):
+    """Every card face drawn, in order (the art is the only way a face reaches the screen)."""
+    drawn: list[Card] = []
+    original = CardArt.face
+
+    def spy(self, card, width):
+        drawn.append(card)
+        return original(self, card, width)
+
+    monkeypatch.setattr(CardArt, "face", spy)
+    return drawn
+
+
+def hotseat_table(app, seats):
+    setup = MatchSetup(seats, Rules())
+    match = fixed_match("7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B")
+    scene = TableScene(app, setup, match, worker=inline_worker())
+    app.stack.push(scene)
+    return scene
+
+
+def test_cover_between_two_humans_and_no_other_face_drawn(app, faces):
+    app.settings = app.settings.with_(animation_speed="fast", language="en")
+    anna, bruno = {C("7D"), C("2C"), C("10S")}, {C("1B"), C("3B"), C("8C")}
+    scene = hotseat_table(app, (SeatConfig("Anna", True), SeatConfig("Bruno", True)))
+    settle(app, scene)
+    pump(app)
+    assert scene.cover == 0 and scene.human_to_play is None
+    assert faces and not set(faces) & (anna | bruno)  # the deal showed no hand
+
+    faces.clear()
+    click(app, (app.size[0] / 2, app.size[1] / 2))
+    assert scene.cover is None
+    settle(app, scene)
+    assert scene.human_to_play == 0
+    pump(app, 3)
+    assert anna <= set(faces) and not set(faces) & bruno
+
+    drag(app, centre_of(scene, C("2C")), empty_felt(scene))
+    assert scene.match.turn == 1
+    faces.clear()
+    settle(app, scene)
+    pump(app, 2)
+    assert scene.cover == 1
+    assert not set(faces) & ((anna - {C("2C")}) | bruno)
+    assert scene.layout.bottom == 1  # Bruno will find his hand at the bottom
+
+    faces.clear()
+    click(app, (app.size[0] / 2, app.size[1] / 2))
+    settle(app, scene)
+    pump(app, 3)
+    assert scene.human_to_play == 1
+    assert bruno <= set(faces) and not set(faces) & (anna - {C("2C")})
+    for card in bruno:
+        assert scene.view.sprites[card].y > scene.layout.table_rect.bottom
+
+
+def test_human_sees_own_hand_while_a_computer_plays_between_humans(app, faces):
+    app.settings = app.settings.with_(animation_speed="instant", language="en")
+    rules = Rules().with_(players=3)
+    seats = (SeatConfig("Anna", True), SeatConfig("CPU", False, "beginner"),
+             SeatConfig("Carlo", True))  # fmt: skip
+    setup = MatchSetup(seats, rules)
+    from scopa.engine import Match
+
+    scene = TableScene(app, setup, Match.new(rules, 3, first_dealer=2), worker=inline_worker())
+    app.stack.push(scene)
+    settle(app, scene)
+    pump(app)
+    assert scene.cover == 0
+    click(app, (10, 10))
+    settle(app, scene)
+    assert scene.human_to_play == 0
+    move = scene.match.legal_moves()[0]
+    scene.play(move)
+    faces.clear()
+    for _ in range(200):
+        pump(app)
+        if scene.cover is not None:
+            break
+        assert not set(faces) & set(scene.view.hands[2])
+    assert scene.cover == 2
+
+
+def test_solo_never_shows_the_computer_hand(app, faces):
+    app.settings = app.settings.with_(animation_speed="fast", language="en")
+    scene = hotseat_table(app, (SeatConfig("Anna", True), SeatConfig("CPU", False, "beginner")))
+    settle(app, scene)
+    pump(app, 3)
+    assert scene.cover is None and scene.human_to_play == 0
+    assert not set(faces) & {C("1B"), C("3B"), C("8C")}

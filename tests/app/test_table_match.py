@@ -1,0 +1,88 @@
+"""A whole match through the table and scoring scenes, and the view kept true to the engine."""
+
+from __future__ import annotations
+
+import pygame
+
+from scopa.app.table import TableScene
+from scopa.engine import Match, Rules
+from scopa.settings import MatchSetup, SeatConfig
+
+from .table_helpers import FRAME, inline_worker, pump, settle
+
+
+def view_matches_engine(scene: TableScene) -> None:
+    """Once the show has caught up, every card is drawn where the engine has it."""
+    round_ = scene.match.round
+    view = scene.view
+    for seat in range(scene.setup.rules.players):
+        assert sorted(view.hands[seat]) == sorted(round_.hand(seat)), f"hand of seat {seat}"
+    assert sorted(c for c in view.slots if c) == sorted(round_.table_cards())
+    for side in range(scene.setup.rules.sides):
+        shown = {c for c, p in view.places.items() if p in (("pile", side), ("marker", side))}
+        assert shown == set(round_.pile(side)), f"pile of side {side}"
+        assert len(view.markers[side]) == round_.scope[side]
+
+
+def test_whole_match_through_table_and_scoring_scenes(app, store):
+    from scopa.app.scenes.scoring import ScoringScene
+
+    app.settings = app.settings.with_(animation_speed="instant", language="en")
+    rules = Rules().with_(target=11)
+    seats = (SeatConfig("Anna", False, "beginner"), SeatConfig("Bruno", False, "expert"))
+    setup = MatchSetup(seats, rules)
+    scene = TableScene(app, setup, Match.new(rules, 2024), worker=inline_worker())
+    app.stack.push(scene)
+    scorings = 0
+    for _ in range(20000):
+        top = app.stack.top
+        if isinstance(top, ScoringScene):
+            scorings += 1
+            assert top.match is scene.match
+            if scene.match.over:
+                break
+            enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")
+            for _ in range(30):
+                app.frame(FRAME, [enter])
+                if app.stack.top is scene:
+                    break
+            assert app.stack.top is scene, "the scoring scene did not give the table back"
+            continue
+        assert top is scene
+        pump(app)
+        if not scene.director.busy and not scene.match.over and scene.match.round.history():
+            view_matches_engine(scene)
+    assert scene.match.over
+    assert scorings == len(scene.match.rounds)
+    assert store.load_match() is None  # the finished match is no longer offered to resume
+    assert store.load_stats().total().played == 1
+
+
+def test_resumed_match_is_laid_out_as_saved(app):
+    app.settings = app.settings.with_(animation_speed="instant", language="en")
+    rules = Rules()
+    setup = MatchSetup((SeatConfig("Anna", True), SeatConfig("CPU", False, "beginner")), rules)
+    match = Match.new(rules, 99)
+    while len(match.round.history()) < 9 or match.turn != 0:
+        match, _ = match.apply(match.legal_moves()[-1])
+    scene = TableScene(app, setup, match, worker=inline_worker())
+    app.stack.push(scene)
+    settle(app, scene)
+    view_matches_engine(scene)
+    assert scene.human_to_play == 0
+
+
+def test_every_move_is_saved(app, store):
+    app.settings = app.settings.with_(animation_speed="instant", language="en")
+    rules = Rules()
+    seats = (SeatConfig("Anna", False, "beginner"), SeatConfig("Bruno", False, "beginner"))
+    scene = TableScene(app, MatchSetup(seats, rules), Match.new(rules, 5), worker=inline_worker())
+    app.stack.push(scene)
+    for _ in range(200):
+        pump(app)
+        if len(scene.match.moves()) >= 5:
+            break
+    saved = store.load_match()
+    assert saved is not None
+    assert saved[1].moves == scene.match.moves()
+    assert saved[1].replay().round.hands == scene.match.round.hands
