@@ -29,6 +29,13 @@ def choose_move(level: str, seed: int, observation: Observation) -> Move:
     return make_player(level, seed).choose(observation)
 
 
+def warm_up() -> bool:
+    """Import the opponents in the worker so the first real question is answered quickly."""
+    import scopa.ai  # noqa: F401
+
+    return True
+
+
 def first_legal(level: str, seed: int, observation: Observation) -> Move:
     """The simplest legal move: the fallback when a computer player fails."""
     return observation.legal_moves[0]
@@ -59,6 +66,15 @@ class AiWorker:
                 self.mode = "thread"
                 self._executor = futures.ThreadPoolExecutor(1, thread_name_prefix="scopa-ai")
         return self._executor
+
+    def warm(self) -> None:
+        """Start the worker now (a process takes a moment to start) without waiting."""
+        pool = self._pool()
+        if pool is not None and self.chooser is choose_move:
+            try:
+                pool.submit(warm_up)
+            except (RuntimeError, OSError):
+                self._restart_as_thread()
 
     @property
     def pending(self) -> bool:

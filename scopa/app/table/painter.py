@@ -122,7 +122,7 @@ class Painter:
                 detail = t("table.cards", n=len(scene.view.hands[seat]))
             else:
                 detail = (
-                    t(f"level.{config.level}") if _has(t, f"level.{config.level}") else config.level
+                    t(f"level_{config.level}") if _has(t, f"level_{config.level}") else config.level
                 )
             active = seat == turn and scene.cover is None
             plate = Plate(config.name, detail, active, seat == match.round.dealer)

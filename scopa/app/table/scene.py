@@ -68,6 +68,8 @@ class TableScene(Scene):
         self.humans = setup.humans
         self.mode = setup.mode
         self.worker = worker if worker is not None else AiWorker()
+        if len(self.humans) < rules.players:
+            self.worker.warm()
         settings = app.settings
         self.art = CardArt(settings.deck_style, settings.corner_index, settings.language)
         self.tweener = Tweener()
@@ -298,8 +300,9 @@ class TableScene(Scene):
 
     def leave(self) -> None:
         self.drag.cancel()
-        if self.drag.card is None and self.selected is None:
-            self.hovered = None
+        self.hovered = None
+        if self not in list(self.app.stack):
+            self.close()
 
     def close(self) -> None:
         self.worker.close()

@@ -1,0 +1,61 @@
+"""The entry point: the smoke check, a missing display, bad options."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from scopa.__main__ import build_parser, parse_size
+
+
+def run(args, tmp_path, **env):
+    environment = {k: v for k, v in os.environ.items()
+                   if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}  # fmt: skip
+    environment.update(SCOPA_HOME=str(tmp_path), SDL_AUDIODRIVER="dummy", **env)
+    return subprocess.run(
+        [sys.executable, "-m", "scopa", *args], env=environment, capture_output=True, text=True,
+        timeout=60,
+    )  # fmt: skip
+
+
+def test_smoke_draws_a_frame_and_exits_zero(tmp_path):
+    result = run(["--smoke", "--size", "960x540"], tmp_path, SDL_VIDEODRIVER="dummy")
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_smoke_straight_to_a_table(tmp_path):
+    result = run(["--smoke"], tmp_path, SDL_VIDEODRIVER="dummy", SCOPA_START="table",
+                 SCOPA_SEED="7")  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    import random
+
+    from scopa.engine import Match, Rules
+    from scopa.storage import Store
+
+    saved = Store(tmp_path).load_match()
+    expected = Match.new(Rules(), random.Random(7)).seed
+    assert saved is not None and saved[1].seed == expected and saved[1].moves == ()
+
+
+def test_no_display_is_one_clear_line_and_exit_2(tmp_path):
+    if not sys.platform.startswith("linux"):
+        pytest.skip("display detection is checked on Linux")
+    result = run(["--smoke"], tmp_path)
+    assert result.returncode == 2
+    lines = [line for line in result.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1 and "display" in lines[0]
+    assert "Traceback" not in result.stderr
+
+
+def test_size_option():
+    assert parse_size("1280x720") == (1280, 720)
+    args = build_parser().parse_args(["--size", "1920X1080", "--fullscreen"])
+    assert args.size == (1920, 1080) and args.fullscreen
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["--size", "big"])
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["--size", "10x10"])

@@ -1,0 +1,67 @@
+"""The table layout fits every window from 960x540 to 4K and seats go counter-clockwise."""
+
+from __future__ import annotations
+
+import pytest
+from pygame import FRect
+
+from scopa.app.table.layout import TableLayout
+
+SIZES = [(960, 540), (1280, 720), (1024, 768), (1920, 1080), (2560, 1080), (3840, 2160)]
+HANDS = {2: 3, 3: 3, 4: 10}
+
+
+def inside(rect: FRect, size: tuple[int, int]) -> bool:
+    return (
+        rect.left >= -0.5
+        and rect.top >= -0.5
+        and rect.right <= size[0] + 0.5
+        and (rect.bottom <= size[1] + 0.5)
+    )
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_everything_is_inside_the_window(size, players):
+    lay = TableLayout(size, players, bottom=0, hand_size=HANDS[players])
+    for seat in range(players):
+        assert inside(lay.place_of(seat).name_rect, size)
+        for visible in (False, True):
+            for slot in lay.hand_slots(seat, HANDS[players], visible):
+                rect = FRect(0, 0, slot.width, slot.width * 5 / 3)
+                if abs(slot.angle) % 180 == 90:
+                    rect.size = (rect.height, rect.width)
+                rect.center = slot.centre
+                assert inside(rect, size), (seat, visible, rect)
+    for slot in range(12):
+        assert inside(lay.table_slot(slot, 12), size)
+    assert inside(lay.table_rect, size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_readable_sizes_scale_with_the_window(size):
+    lay = TableLayout(size, 2)
+    assert lay.font_small >= 12 and lay.hand_w >= 60
+    assert lay.hand_w / size[1] == pytest.approx(150 / 1080, rel=0.25)
+
+
+def test_next_seat_sits_on_the_right_counter_clockwise():
+    lay = TableLayout((1920, 1080), 4, bottom=2, hand_size=9)
+    bottom, right, top, left = (lay.place_of(seat) for seat in (2, 3, 0, 1))
+    assert (bottom.position, right.position, top.position, left.position) == (
+        "bottom",
+        "right",
+        "top",
+        "left",
+    )
+    assert right.hand_centre[0] > bottom.hand_centre[0] > left.hand_centre[0]
+    assert top.hand_centre[1] < right.hand_centre[1] < bottom.hand_centre[1]
+
+
+def test_table_slots_do_not_overlap():
+    lay = TableLayout((960, 540), 4, hand_size=9)
+    for count in (4, 6, 8, 12):
+        rects = [lay.table_slot(i, count) for i in range(count)]
+        for i, a in enumerate(rects):
+            for b in rects[i + 1 :]:
+                assert not a.colliderect(b), count
