@@ -179,3 +179,9 @@ def test_a_bad_value_set_by_hand_is_refused_before_it_is_written() -> None:
 def test_setup_rules_must_match_seat_count() -> None:
     with pytest.raises(SettingsError, match="4-player match needs 4 seats"):
         MatchSetup((SeatConfig("A", True), SeatConfig("B", False)), Rules(players=4))
+
+
+def test_seat_levels_are_the_opponents_levels() -> None:
+    from scopa.ai import ALL_LEVELS
+
+    assert set(LEVELS) == set(ALL_LEVELS)

@@ -350,6 +350,16 @@ def test_scopa_home_overrides_the_platform_folders(
     assert store.save_path.parent == tmp_path
 
 
+def test_default_folders_are_the_platform_ones(monkeypatch: pytest.MonkeyPatch) -> None:
+    import platformdirs
+
+    monkeypatch.delenv("SCOPA_HOME", raising=False)
+    store = Store()
+    assert store.settings_path.parent == Path(platformdirs.user_config_dir("scopa", False))
+    assert store.save_path.parent == Path(platformdirs.user_data_dir("scopa", False))
+    assert store.stats_path.parent == store.save_path.parent
+
+
 def test_stale_temporary_files_are_cleaned(tmp_path: Path) -> None:
     store = Store(tmp_path)
     stale = tmp_path / ".match.json.123.abc.tmp"
