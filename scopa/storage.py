@@ -349,9 +349,9 @@ class Store:
         """Remove temporary files left by writes that were killed; returns how many."""
         removed = 0
         now = time.time()
-        for folder in {self.config_dir, self.data_dir}:
+        for path in (self.settings_path, self.save_path, self.stats_path):
             try:
-                candidates = list(folder.glob(".*.tmp"))
+                candidates = list(path.parent.glob(f".{path.name}.*.tmp"))
             except OSError:
                 continue
             for temp in candidates:

@@ -364,12 +364,14 @@ def test_stale_temporary_files_are_cleaned(tmp_path: Path) -> None:
     store = Store(tmp_path)
     stale = tmp_path / ".match.json.123.abc.tmp"
     fresh = tmp_path / ".match.json.456.def.tmp"
-    stale.write_text("half")
-    fresh.write_text("half")
+    other = tmp_path / ".someone-elses.tmp"
+    for path in (stale, fresh, other):
+        path.write_text("half")
     old = time.time() - 7200
     os.utime(stale, (old, old))
+    os.utime(other, (old, old))
     store.load_settings()
-    assert not stale.exists() and fresh.exists()
+    assert not stale.exists() and fresh.exists() and other.exists()
 
 
 # --- save and resume --------------------------------------------------------------------------
