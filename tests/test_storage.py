@@ -18,12 +18,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from scopa import storage
 from scopa.engine import PRESETS, GameRecord, Match, Rules
 from scopa.settings import MatchSetup, SeatConfig, Settings, SettingsError
 from scopa.stats import Stats
-from scopa.storage import Store, atomic_write
+from scopa.storage import Store, atomic_write, toml_dumps
 
 posix_only = pytest.mark.skipif(os.name != "posix", reason="needs SIGKILL and fork")
 
@@ -580,3 +582,25 @@ def test_atomic_write_failure_leaves_the_old_file_and_no_temporary(tmp_path: Pat
         atomic_write(path, b"new content", fail)
     assert path.read_bytes() == b"old"
     assert [p.name for p in tmp_path.iterdir()] == ["file.json"]
+
+
+scalars = (
+    st.booleans()
+    | st.integers(-(2**63), 2**63 - 1)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text()
+)
+tables = st.recursive(
+    st.dictionaries(st.text(), scalars | st.lists(scalars, max_size=3), max_size=4),
+    lambda inner: st.dictionaries(
+        st.text(), inner | st.lists(inner, min_size=1, max_size=2), max_size=3
+    ),
+    max_leaves=12,
+)
+
+
+@given(tables)
+def test_toml_writer_round_trips_through_tomllib(data: dict[str, Any]) -> None:
+    import tomllib
+
+    assert tomllib.loads(toml_dumps(data)) == data
