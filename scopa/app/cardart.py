@@ -155,22 +155,34 @@ class CardArt:
         card = Card.parse(name)
         colour = SUIT_COLOURS[card.suit]
         pygame.draw.rect(surface, (250, 246, 234), rect, border_radius=radius)
+        frame = rect.inflate(-w // 9, -w // 9)
+        pygame.draw.rect(surface, (*colour, 90), frame, max(1, w // 50), max(2, radius // 2))
         pygame.draw.rect(surface, (120, 110, 95), rect, max(1, w // 60), radius)
         label = RANK_LETTERS.get(card.rank, str(card.rank))
-        corner = self._font("index", max(8, w // 4)).render(label, True, colour)
-        surface.blit(corner, (w // 12, h // 30))
-        surface.blit(
-            pygame.transform.rotate(corner, 180),
-            corner.get_rect(bottomright=(w - w // 12, h - h // 30)),
+        corner = self._font("index", max(8, round(w / 3.4))).render(label, True, colour)
+        pad = w // 14
+        pip = max(3, w // 12)
+        surface.blit(corner, (pad, pad // 2))
+        self._draw_suit(
+            surface,
+            card.suit,
+            (pad + corner.get_width() // 2, pad + corner.get_height() + pip),
+            pip,
+            colour,
         )
-        centre = (w // 2, h // 2)
-        pip = max(4, w // 5)
-        self._draw_suit(surface, card.suit, centre, pip, colour)
-        big = self._font("index", max(8, w // 3)).render(str(card.rank), True, colour)
-        surface.blit(big, big.get_rect(center=(w // 2, h // 2 + pip + big.get_height() // 2)))
+        turned = pygame.transform.rotate(corner, 180)
+        surface.blit(turned, turned.get_rect(bottomright=(w - pad, h - pad // 2)))
+        self._draw_suit(
+            surface,
+            card.suit,
+            (w - pad - corner.get_width() // 2, h - pad - corner.get_height() - pip),
+            pip,
+            colour,
+        )
+        self._draw_suit(surface, card.suit, (w // 2, h // 2 - h // 14), max(4, w // 5), colour)
         word = SUIT_NAMES[self.language][card.suit]
-        small = self._font("ui", max(7, w // 9)).render(word, True, (90, 80, 70))
-        surface.blit(small, small.get_rect(center=(w // 2, h // 2 - pip - small.get_height())))
+        small = self._font("ui", max(7, w // 9)).render(word, True, (110, 100, 88))
+        surface.blit(small, small.get_rect(center=(w // 2, h // 2 + h // 6)))
         return surface
 
     @staticmethod

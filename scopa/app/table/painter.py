@@ -150,6 +150,9 @@ class Painter:
         y = box.top + lay.margin * 0.5
         head = self.text.render("ui", lay.font_small, t("table.target", n=rules.target), GOLD)
         surface.blit(head, (left, y))
+        code = t("table.deal_id", id=deal_id(match.seed, current.round_no))
+        small = self.text.render("ui", lay.font_small, code, SOFT)
+        surface.blit(small, small.get_rect(topright=(right, y)))
         y += lay.font_normal * 1.1
         for side, (name, total, pile, scope) in enumerate(rows):
             active = not match.over and rules.side_of(match.turn) == side
@@ -168,11 +171,8 @@ class Painter:
                 t("table.deal", n=current.deal_no, total=deals),
             )
         )
-        code = t("table.deal_id", id=deal_id(match.seed, current.round_no))
         small = self.text.render("ui", lay.font_small, info, SOFT)
         surface.blit(small, (left, y))
-        small = self.text.render("ui", lay.font_small, code, SOFT)
-        surface.blit(small, small.get_rect(topright=(right, y)))
 
     def _status(self, surface: pygame.Surface) -> None:
         scene = self.scene

@@ -1,0 +1,145 @@
+"""The real program in a real X window: a card dragged with xdotool changes the table.
+
+Starts its own Xvfb on a free display, launches ``python -m scopa`` straight onto a solo
+table (``SCOPA_START=table``, ``SCOPA_SEED``), drags a card of the human's hand onto the
+table with xdotool, and reads the match the game saves after every move. Skipped when
+Xvfb or xdotool is missing, except under CI (env ``CI`` set), where that is a failure.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+WINDOW = (1280, 720)
+SEED = "20241"
+
+
+def need(tool: str) -> str:
+    path = shutil.which(tool)
+    if path is None:
+        if os.environ.get("CI"):
+            pytest.fail(f"{tool} is required for the real-window test in CI but is not installed")
+        pytest.skip(f"{tool} is not installed")
+    return path
+
+
+def free_display() -> int:
+    for number in range(140, 400):
+        if (
+            not Path(f"/tmp/.X{number}-lock").exists()
+            and not Path(f"/tmp/.X11-unix/X{number}").exists()
+        ):
+            return number
+    pytest.fail("no free X display number")
+
+
+def wait_for(check, timeout: float, what: str):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = check()
+        if value:
+            return value
+        time.sleep(0.1)
+    pytest.fail(f"timed out waiting for {what}")
+
+
+@pytest.fixture
+def xserver():
+    xvfb = need("Xvfb")
+    need("xdotool")
+    number = free_display()
+    server = subprocess.Popen(
+        [xvfb, f":{number}", "-screen", "0", "1600x900x24", "-nolisten", "tcp"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    try:
+        wait_for(lambda: Path(f"/tmp/.X11-unix/X{number}").exists(), 10, "Xvfb to start")
+        yield f":{number}"
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def xdotool(display: str, *args: str) -> str:
+    result = subprocess.run(
+        ["xdotool", *args], env={**os.environ, "DISPLAY": display}, capture_output=True,
+        text=True, timeout=20,
+    )  # fmt: skip
+    return result.stdout.strip()
+
+
+def test_drag_a_card_in_a_real_window(xserver, tmp_path):
+    from scopa.app.table.layout import TableLayout
+    from scopa.settings import Settings
+    from scopa.storage import Store
+
+    store = Store(tmp_path)
+    store.save_settings(Settings(language="en", animation_speed="fast"))
+    env = {**os.environ, "DISPLAY": xserver, "SCOPA_HOME": str(tmp_path), "SCOPA_START": "table",
+           "SCOPA_SEED": SEED, "SDL_AUDIODRIVER": "dummy"}  # fmt: skip
+    env.pop("SDL_VIDEODRIVER", None)
+    size = f"{WINDOW[0]}x{WINDOW[1]}"
+    game = subprocess.Popen(
+        [sys.executable, "-m", "scopa", "--size", size], env=env,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    try:
+        window = wait_for(
+            lambda: xdotool(xserver, "search", "--pid", str(game.pid)).split(), 20, "the window"
+        )[0]
+        geometry = dict(
+            line.split("=")
+            for line in xdotool(xserver, "getwindowgeometry", "--shell", window).splitlines()
+        )
+        left, top = int(geometry["X"]), int(geometry["Y"])
+        assert (int(geometry["WIDTH"]), int(geometry["HEIGHT"])) == WINDOW
+
+        def human_to_play():
+            saved = store.load_match()
+            if saved is None:
+                return None
+            match = saved[1].replay()
+            return match if match.turn == 0 and not match.over else None
+
+        match = wait_for(human_to_play, 30, "the human's turn")
+        time.sleep(2.0)  # the deal (and any computer move) finishes animating
+        before = len(match.moves())
+        hand = sorted(match.round.hand(0))
+        legal = match.legal_moves()
+        card = next(c for c in hand if sum(m.card == c for m in legal) == 1)
+        layout = TableLayout(WINDOW, match.rules.players, 0, match.rules.hand_size)
+        slot = layout.hand_slots(0, len(hand), True)[hand.index(card)]
+        start = (left + round(slot.centre[0]), top + round(slot.centre[1]))
+        table = layout.table_rect
+        end = (left + round(table.left + table.width * 0.08), top + round(table.bottom - 8))
+        xdotool(xserver, "mousemove", str(start[0]), str(start[1]))
+        time.sleep(0.2)
+        xdotool(xserver, "mousedown", "1")
+        for k in range(1, 13):
+            x = start[0] + (end[0] - start[0]) * k // 12
+            y = start[1] + (end[1] - start[1]) * k // 12
+            xdotool(xserver, "mousemove", str(x), str(y))
+            time.sleep(0.03)
+        xdotool(xserver, "mouseup", "1")
+
+        def played():
+            saved = store.load_match()
+            moves = saved[1].moves if saved else ()
+            return moves if len(moves) > before else None
+
+        moves = wait_for(played, 15, "the dragged card to be played")
+        assert moves[before].card == card
+        assert game.poll() is None, game.stderr.read().decode() if game.stderr else ""
+    finally:
+        game.terminate()
+        try:
+            game.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            game.kill()
