@@ -25,6 +25,8 @@ if TYPE_CHECKING:
 MIN_SIZE = (960, 540)
 DEFAULT_SIZE = (1280, 720)
 FPS = 60
+IDLE_FPS = 24
+"""When nothing moves, fewer frames: the game stays cool on laptops and shared machines."""
 
 
 @dataclass
@@ -183,7 +185,8 @@ class App:
         self.stack.push(first if isinstance(first, Scene) else first(self))
         frames = 0
         while self.running and len(self.stack):
-            dt = self.clock.tick(FPS) / 1000.0
+            rate = FPS if self.stack.busy or pygame.event.peek() else IDLE_FPS
+            dt = self.clock.tick(rate) / 1000.0
             self.frame(min(dt, 0.1))
             frames += 1
             if max_frames is not None and frames >= max_frames:

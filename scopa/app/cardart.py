@@ -47,6 +47,22 @@ class CardArt:
         self._effects: dict[tuple[str, int, tuple[int, ...]], pygame.Surface] = {}
         self._rotated: dict[tuple[int, str, int, int], pygame.Surface] = {}
         self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
+        self._sizes: tuple[int, ...] = ()
+
+    def keep_sizes(self, widths: set[int] | list[int] | tuple[int, ...]) -> None:
+        """The widths the layout uses: only these are cached; a card changing size in
+        flight is drawn from the nearest of them, so memory stays bounded."""
+        sizes = tuple(sorted({max(8, int(w)) for w in widths}))
+        if sizes != self._sizes:
+            self._sizes = sizes
+            self._scaled = {k: v for k, v in self._scaled.items() if k[1] in sizes}
+            self._rotated.clear()
+            self._effects = {k: v for k, v in self._effects.items() if k[1] in sizes}
+
+    def _nearest(self, width: int) -> int:
+        if not self._sizes or width in self._sizes:
+            return width
+        return min(self._sizes, key=lambda size: abs(size - width))
 
     # --- faces and backs ---------------------------------------------------------------
 
@@ -66,6 +82,8 @@ class CardArt:
         picture = self.picture(card, width, face_up)
         if step == 0:
             return picture
+        if self._sizes and int(width) not in self._sizes:
+            return pygame.transform.rotate(picture, step)
         key = (step, str(card) if face_up else "back", width, 0)
         surface = self._rotated.get(key)
         if surface is None:
@@ -89,6 +107,10 @@ class CardArt:
 
     def _picture(self, name: str, width: int) -> pygame.Surface:
         width = max(8, int(width))
+        nearest = self._nearest(width)
+        if nearest != width:
+            base = self._picture(name, nearest)
+            return pygame.transform.scale(base, (width, card_height(width)))
         key = (name, width)
         surface = self._scaled.get(key)
         if surface is None:
@@ -244,6 +266,8 @@ class CardArt:
 
     def shadow(self, width: int, strength: int = 90, turned: bool = False) -> pygame.Surface:
         """A soft shadow a little larger than a card, for drawing offset under it."""
+        wanted = width
+        width = self._nearest(width)
         key = ("shadow", width, (strength, turned))
         surface = self._effects.get(key)
         if surface is None:
@@ -256,14 +280,21 @@ class CardArt:
                 small.get_rect().inflate(-2 * blur, -2 * blur),
                 border_radius=max(3, w // 10),
             )
-            surface = pygame.transform.gaussian_blur(small, blur)
+            surface = soft(small, blur)
             if turned:
                 surface = pygame.transform.rotate(surface, 90)
             self._effects[key] = surface
+        if wanted != width:
+            factor = wanted / width
+            size = surface.get_size()
+            return pygame.transform.scale(
+                surface, (round(size[0] * factor), round(size[1] * factor))
+            )
         return surface
 
     def glow(self, width: int, colour: tuple[int, int, int]) -> pygame.Surface:
         """A bright halo around a card: the cards a move would take, the selected card."""
+        width = self._nearest(width)
         key = ("glow", width, colour)
         surface = self._effects.get(key)
         if surface is None:
@@ -272,7 +303,7 @@ class CardArt:
             base = pygame.Surface((w + 4 * pad, h + 4 * pad), pygame.SRCALPHA)
             ring = base.get_rect().inflate(-2 * pad, -2 * pad)
             pygame.draw.rect(base, (*colour, 235), ring, border_radius=max(4, w // 8))
-            surface = pygame.transform.gaussian_blur(base, max(2, pad // 2))
+            surface = soft(base, max(2, pad // 2))
             edge = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
             pygame.draw.rect(
                 edge,
@@ -289,6 +320,7 @@ class CardArt:
 
     def dim(self, width: int) -> pygame.Surface:
         """A dark veil for cards that cannot be played now."""
+        width = self._nearest(width)
         key = ("dim", width, ())
         surface = self._effects.get(key)
         if surface is None:
@@ -298,6 +330,16 @@ class CardArt:
             )
             self._effects[key] = surface
         return surface
+
+
+def soft(surface: pygame.Surface, radius: int) -> pygame.Surface:
+    """Blur ``surface`` by ``radius`` pixels, working at a quarter of its size: a shadow
+    has no detail to lose, and this keeps the first draw of a new size under a millisecond."""
+    size = surface.get_size()
+    small_size = (max(1, size[0] // 4), max(1, size[1] // 4))
+    small = pygame.transform.smoothscale(surface, small_size)
+    small = pygame.transform.gaussian_blur(small, max(1, radius // 4))
+    return pygame.transform.smoothscale(small, size)
 
 
 def flip_scale(progress: float) -> float:

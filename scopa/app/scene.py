@@ -20,6 +20,8 @@ class Scene:
     """An opaque scene covers the whole window: scenes below it are not drawn."""
     modal = True
     """A modal scene consumes every event, even those it ignores."""
+    busy = True
+    """Something is moving: the app draws at full rate. A still scene may say False."""
 
     def __init__(self, app: App) -> None:
         self.app = app
@@ -105,6 +107,10 @@ class SceneStack:
     def resize(self, size: tuple[int, int]) -> None:
         for scene in list(self._scenes):
             scene.resize(size)
+
+    @property
+    def busy(self) -> bool:
+        return any(scene.busy for scene in self._visible())
 
     def _visible(self) -> list[Scene]:
         start = 0

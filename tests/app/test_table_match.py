@@ -54,6 +54,7 @@ def test_whole_match_through_table_and_scoring_scenes(app, store):
             view_matches_engine(scene)
     assert scene.match.over
     assert scorings == len(scene.match.rounds)
+    scene.saver.flush()
     assert store.load_match() is None  # the finished match is no longer offered to resume
     assert store.load_stats().total().played == 1
 
@@ -82,6 +83,7 @@ def test_every_move_is_saved(app, store):
         pump(app)
         if len(scene.match.moves()) >= 5:
             break
+    scene.saver.flush()
     saved = store.load_match()
     assert saved is not None
     assert saved[1].moves == scene.match.moves()

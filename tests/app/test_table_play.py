@@ -47,6 +47,7 @@ def test_drag_plays_a_card_and_captures(fast, store):
     assert scene.view.places[C("7D")] == ("pile", 0)
     assert scene.view.places[C("7C")] == ("pile", 0)
     assert C("7C") not in scene.view.slots
+    scene.saver.flush()
     saved = store.load_match()
     assert saved is not None and saved[1].moves[:1] == (Move.parse("7Dx7C"),)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 
 import pygame
 from pygame import FRect
@@ -80,12 +81,22 @@ def panel(
     border: tuple[int, int, int] | None = None,
     alpha: int = 170,
 ) -> None:
-    radius = round(14 * unit)
-    box = pygame.Surface((round(rect.width), round(rect.height)), pygame.SRCALPHA)
+    """A dark rounded box (scores, names, messages) drawn under text."""
+    size = (round(rect.width), round(rect.height))
+    surface.blit(
+        _panel(size, round(14 * unit), max(2, round(3 * unit)), border, alpha), rect.topleft
+    )
+
+
+@lru_cache(maxsize=96)
+def _panel(
+    size: tuple[int, int], radius: int, line: int, border: tuple[int, int, int] | None, alpha: int
+) -> pygame.Surface:
+    box = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(box, (*INK, alpha), box.get_rect(), border_radius=radius)
     if border is not None:
-        pygame.draw.rect(box, border, box.get_rect(), max(2, round(3 * unit)), radius)
-    surface.blit(box, rect.topleft)
+        pygame.draw.rect(box, border, box.get_rect(), line, radius)
+    return box
 
 
 @dataclass(frozen=True)

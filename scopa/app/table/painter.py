@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 
 GLOW_TAKE = (255, 208, 80)
 GLOW_OPTION = (140, 220, 255)
+GLOW_SELECTED = (255, 244, 200)
 
 
 class Painter:
@@ -55,7 +56,7 @@ class Painter:
                 and place[1] == scene.human_to_play
                 and sprite.card == scene.selected
             ):
-                halo = art.glow(round(sprite.w), (255, 244, 200))
+                halo = art.glow(round(sprite.w), GLOW_SELECTED)
                 surface.blit(
                     halo,
                     halo.get_rect(center=(sprite.x, sprite.y - sprite.lift)),

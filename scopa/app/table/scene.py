@@ -26,7 +26,8 @@ from .director import Director
 from .drag import Click, DragController, Drop
 from .hud import background, draw_banner, draw_cover, draw_stack
 from .layout import TableLayout
-from .painter import Painter
+from .painter import GLOW_OPTION, GLOW_SELECTED, GLOW_TAKE, Painter
+from .saving import MatchSaver
 from .sprites import TableView
 
 THINK_SECONDS = 0.8
@@ -90,6 +91,7 @@ class TableScene(Scene):
             on_scored=self._show_scoring,
         )
         self.painter = Painter(self)
+        self.saver = MatchSaver(app.store)
         self.drag = DragController(threshold=max(4.0, 8 * self.layout.unit))
         self.selected: Card | None = None
         self.hovered: Card | None = None
@@ -105,6 +107,7 @@ class TableScene(Scene):
         self._asked = False
         self._answer: Move | BaseException | None = None
         self._background = background(app.size, self.layout)
+        self._keep_card_sizes()
         self._apply_visibility(animate=False)
         if fresh or not match.round.history():
             self.director.show(match.opening_events())
@@ -112,6 +115,7 @@ class TableScene(Scene):
             self._restore()
         if fresh:
             self._save()
+        self.draw(pygame.Surface(app.size))  # fonts and texts ready before the first frame
 
     # --- who sees what -------------------------------------------------------------------
 
@@ -147,9 +151,35 @@ class TableScene(Scene):
         for card in self.view.sprites:
             self.view.snap(card)
         self._background = background(size, self.layout)
+        self._keep_card_sizes()
         self.drag.threshold = max(4.0, 8 * self.layout.unit)
         if self.choice is not None:
             self.choice = ChoicePopup(self.choice.card, self.choice.options, self.layout)
+
+    def _keep_card_sizes(self) -> None:
+        """Register the layout's card widths and make their shadows and glows up front,
+        so no frame of the first animations pays for them."""
+        lay = self.layout
+        sizes = {lay.hand_w, lay.table_w, lay.other_w, lay.open_w, lay.pile_w, lay.mini_w}
+        self.art.keep_sizes(sizes)
+        for width in sizes:
+            self.art.shadow(width)
+            self.art.shadow(width, turned=True)
+            self.art.back(width)
+        self.art.glow(lay.table_w, GLOW_TAKE)
+        self.art.glow(lay.table_w, GLOW_OPTION)
+        self.art.glow(lay.hand_w, GLOW_SELECTED)
+
+    @property
+    def busy(self) -> bool:
+        """Something moves on screen (the app draws at full rate only then)."""
+        return (
+            self.director.busy
+            or self.ui.busy
+            or self.drag.active
+            or self.worker.pending
+            or bool(self.director.banners)
+        )
 
     def resize(self, size: tuple[int, int]) -> None:
         self.drag.cancel()
@@ -185,6 +215,7 @@ class TableScene(Scene):
             self.message_left = max(0.0, self.message_left - dt)
         self.director.speed = self.app.settings.animation_speed
         self.ui.update(dt)
+        self._report_saving()
         self.director.update(dt)
         if self.match.over or self.director.busy or self.cover is not None:
             return
@@ -232,8 +263,6 @@ class TableScene(Scene):
         self.preview = frozenset()
         self.match, events = self.match.apply(move)
         self._save()
-        if self.match.over:
-            self._finish()
         turn = self.match.turn
         if self.mode == "hotseat" and turn in self.humans and turn != self.viewer:
             self.viewer = None
@@ -257,33 +286,16 @@ class TableScene(Scene):
     # --- saving and results --------------------------------------------------------------
 
     def _save(self) -> None:
-        store = self.app.store
-        try:
-            if self.match.over:
-                store.clear_match()
-                return
-            ok = store.save_match(self.setup, self.match.record())
-        except OSError as error:
-            self.app.notify(self.app.t("table.save_failed", reason=error.strerror or str(error)))
-            return
-        if ok is False:
-            self._drain_messages("table.save_failed")
+        if self.match.over:
+            if not self.result_recorded:
+                self.result_recorded = True
+                self.saver.finish(self.setup, self.match)
+        else:
+            self.saver.save(self.setup, self.match.record())
 
-    def _drain_messages(self, key: str) -> None:
-        messages = list(getattr(self.app.store, "messages", []))
-        if messages:
-            self.app.store.messages.clear()
-        for message in messages or ["?"]:
-            self.app.notify(self.app.t(key, reason=message))
-
-    def _finish(self) -> None:
-        if self.result_recorded:
-            return
-        self.result_recorded = True
-        try:
-            self.app.store.record_result(self.setup, self.match)
-        except (OSError, ValueError) as error:
-            self.app.notify(self.app.t("table.stats_failed", reason=str(error)))
+    def _report_saving(self) -> None:
+        for key, reason in self.saver.problems():
+            self.app.notify(self.app.t(key, reason=reason))
 
     def _show_scoring(self) -> None:
         try:
@@ -306,6 +318,8 @@ class TableScene(Scene):
 
     def close(self) -> None:
         self.worker.close()
+        self.saver.close()
+        self._report_saving()
 
     def _restore(self) -> None:
         """Lay out a match resumed mid-round by replaying its round instantly."""
