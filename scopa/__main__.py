@@ -7,6 +7,8 @@ program says so in one line and exits with status 2.
 For automated checks only, the environment can skip the title screen:
 ``SCOPA_START=table`` opens a solo table directly and ``SCOPA_SEED=<int>`` fixes its
 shuffle (with ``SCOPA_HOME`` pointing at a scratch folder for the saved match).
+``SCOPA_FIRST_FRAME_FILE`` makes ``--smoke`` write the time its first frame was shown
+(``tools/bench_app.py`` measures the start-up with it).
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import time
+from pathlib import Path
 
 EXIT_NO_DISPLAY = 2
 NO_DISPLAY = (
@@ -101,6 +105,9 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_NO_DISPLAY
     try:
         app.run(first_scene, max_frames=1 if args.smoke else None)
+        stamp = os.environ.get("SCOPA_FIRST_FRAME_FILE")
+        if args.smoke and stamp:
+            Path(stamp).write_text(repr(time.time()))
     finally:
         app.close()
     return 0
