@@ -41,15 +41,17 @@ class BuildError(Exception):
 
 
 def ensure_pyinstaller(install: bool) -> None:
-    if importlib.util.find_spec("PyInstaller") is not None:
+    """Install PyInstaller (and, where executables carry an icon, Pillow to convert the PNG
+    icon to .ico / .icns) into the running environment when they are missing."""
+    needed = [] if importlib.util.find_spec("PyInstaller") else [PYINSTALLER]
+    if sys.platform in ("win32", "darwin") and not importlib.util.find_spec("PIL"):
+        needed.append("pillow")
+    if not needed:
         return
     if not install:
-        raise BuildError(f"PyInstaller is not installed: pip install '{PYINSTALLER}'")
-    print(f"installing {PYINSTALLER} into {sys.prefix}", flush=True)
-    command = [sys.executable, "-m", "pip", "install", "-q", PYINSTALLER]
-    if sys.platform in ("win32", "darwin"):
-        command.append("pillow")  # turns the PNG icon into .ico / .icns
-    subprocess.run(command, check=True)
+        raise BuildError(f"missing build tools: pip install {' '.join(needed)}")
+    print(f"installing {' '.join(needed)} into {sys.prefix}", flush=True)
+    subprocess.run([sys.executable, "-m", "pip", "install", "-q", *needed], check=True)
 
 
 def write_launcher(entry: str, work: Path) -> Path:
