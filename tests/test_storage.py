@@ -204,7 +204,18 @@ def test_truncated_file_at_every_length(kind: Kind, tmp_path: Path) -> None:
 
 @kinds
 @pytest.mark.parametrize(
-    "garbage", [b"\x00\xff\xfe binary \x80", b"hello, not a file of ours\n", b"[[[\n", b"[]"]
+    "garbage",
+    [
+        b"\x00\xff\xfe binary \x80",
+        b"hello, not a file of ours\n",
+        b"[[[\n",
+        b"[]",
+        b"",
+        b"a = " + b"[" * 100_000 + b"]" * 100_000,
+        b"[" * 100_000 + b"]" * 100_000,
+        b'{"schema": 1e400}',
+    ],
+    ids=["binary", "prose", "brackets", "list", "empty", "deep-toml", "deep-json", "huge-number"],
 )
 def test_not_toml_or_json(kind: Kind, garbage: bytes, tmp_path: Path) -> None:
     store = Store(tmp_path)
