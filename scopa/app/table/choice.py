@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pygame
 from pygame import FRect
 
@@ -21,24 +23,30 @@ class ChoicePopup:
         self.selected = 0
         self.layout = layout
         u = layout.unit
-        self.card_w = layout.mini_w
-        card_h = card_height(self.card_w)
         self.pad = 22 * u
+        count = len(options)
+        columns = 1 if count <= 2 else 2
+        lines = math.ceil(count / columns)
         longest = max(len(move.captures) for move in options)
-        row_w = longest * self.card_w * 1.1 + self.pad * 2
-        self.row_h = card_h + self.pad
-        title_h = layout.font_normal * 2.6
-        width = max(row_w + self.pad * 2, 760 * u)
-        height = title_h + len(options) * (self.row_h + self.pad * 0.5) + self.pad * 1.5
+        title_h = self.pad + layout.font_large * 1.3 + layout.font_small * 1.8
+        self.card_w = max(layout.mini_w, round(layout.table_w * 0.72))
+        while True:
+            self.row_h = card_height(self.card_w) + self.pad
+            height = title_h + lines * (self.row_h + self.pad * 0.5) + self.pad
+            row_w = longest * self.card_w * 1.1 + self.pad * 2
+            width = max(columns * row_w + (columns + 1) * self.pad, 760 * u)
+            fits = height <= layout.size[1] * 0.86 and width <= layout.size[0] * 0.95
+            if fits or self.card_w <= layout.mini_w * 0.6:
+                break
+            self.card_w = round(self.card_w * 0.88)
         self.rect = FRect(0, 0, width, height)
-        self.rect.center = layout.table_rect.center
+        self.rect.center = (layout.size[0] / 2, layout.size[1] * 0.47)
         self.rows = []
-        for i in range(len(options)):
+        for i in range(count):
+            column, line = i % columns, i // columns
             row = FRect(0, 0, row_w, self.row_h)
-            row.midtop = (
-                self.rect.centerx,
-                self.rect.top + title_h + i * (self.row_h + self.pad * 0.5),
-            )
+            x = self.rect.centerx + (column - (columns - 1) / 2) * (row_w + self.pad)
+            row.midtop = (x, self.rect.top + title_h + line * (self.row_h + self.pad * 0.5))
             self.rows.append(row)
 
     def option_at(self, pos: tuple[float, float]) -> int | None:
@@ -58,9 +66,12 @@ class ChoicePopup:
         self, surface: pygame.Surface, art: CardArt, text: TextCache, title: str, hint: str
     ) -> None:
         lay = self.layout
+        veil = pygame.Surface(lay.size, pygame.SRCALPHA)
+        veil.fill((0, 0, 0, 110))
+        surface.blit(veil, (0, 0))
         panel = pygame.Surface(self.rect.size, pygame.SRCALPHA)
         radius = round(18 * lay.unit)
-        pygame.draw.rect(panel, (18, 32, 24, 236), panel.get_rect(), border_radius=radius)
+        pygame.draw.rect(panel, (16, 30, 22, 250), panel.get_rect(), border_radius=radius)
         pygame.draw.rect(
             panel, (214, 178, 92), panel.get_rect(), max(2, round(3 * lay.unit)), radius
         )

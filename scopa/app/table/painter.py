@@ -50,18 +50,10 @@ class Painter:
                 colour = GLOW_TAKE if scene.director.glowing or len(scene.preview) else GLOW_OPTION
                 halo = art.glow(round(sprite.w), colour)
                 surface.blit(halo, halo.get_rect(center=(sprite.x, sprite.y)))
-            self._card(surface, sprite, place, visible)
-            if (
-                place[0] == "hand"
-                and place[1] == scene.human_to_play
-                and sprite.card == scene.selected
-            ):
+            elif sprite.card == scene.selected and place[0] == "hand":
                 halo = art.glow(round(sprite.w), GLOW_SELECTED)
-                surface.blit(
-                    halo,
-                    halo.get_rect(center=(sprite.x, sprite.y - sprite.lift)),
-                    special_flags=pygame.BLEND_RGBA_ADD,
-                )
+                surface.blit(halo, halo.get_rect(center=(sprite.x, sprite.y - sprite.lift)))
+            self._card(surface, sprite, place, visible)
         for sprite in sorted(flying, key=lambda s: s.z):
             self._card(surface, sprite, view.places[sprite.card], visible)
         if dragged is not None:
