@@ -266,10 +266,19 @@ class Store:
             return None
         return setup, record
 
-    def clear_match(self) -> None:
-        """Forget the unfinished match (it was finished or abandoned)."""
-        with contextlib.suppress(FileNotFoundError):
+    def clear_match(self) -> bool:
+        """Forget the unfinished match (it was finished or abandoned); False if it could not
+        be removed (with a message)."""
+        try:
             self.save_path.unlink()
+        except FileNotFoundError:
+            pass
+        except OSError as error:
+            self.messages.append(
+                f"The saved match {self.save_path} could not be removed ({error.strerror})."
+            )
+            return False
+        return True
 
     # --- statistics --------------------------------------------------------------------
 

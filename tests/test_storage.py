@@ -458,9 +458,15 @@ def test_finished_match_is_not_offered_and_is_cleared(tmp_path: Path) -> None:
 def test_clear_match(tmp_path: Path) -> None:
     store = Store(tmp_path)
     _save_match(store)
-    store.clear_match()
-    store.clear_match()
+    assert store.clear_match() and store.clear_match()
     assert store.load_match() is None
+
+
+def test_clear_match_that_cannot_be_removed_says_so(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    store.save_path.mkdir()
+    assert store.clear_match() is False
+    assert "could not be removed" in store.messages[0]
 
 
 # --- interrupted writes -----------------------------------------------------------------------
