@@ -69,12 +69,15 @@ class Director:
         self.wait = 0.0
         self.blocked = False
         self.boost = 1.0
+        self.fast_forward = False
+        """Watch mode at four times the speed, until the watcher clicks again."""
         self.glowing: frozenset[Card] = frozenset()
         self.banners: list[Banner] = []
 
     @property
     def factor(self) -> float:
-        return SPEEDS.get(self.speed, 1.0) * self.boost
+        boost = min(self.boost, 0.25 if self.fast_forward else 1.0)
+        return SPEEDS.get(self.speed, 1.0) * boost
 
     def seconds(self, value: float) -> float:
         return value * self.factor

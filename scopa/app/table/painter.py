@@ -112,7 +112,7 @@ class Painter:
         turn = None if match.over else match.turn
         for seat, config in enumerate(scene.setup.seats):
             if config.human:
-                detail = t("table.cards", n=len(scene.view.hands[seat]))
+                detail = count(t, "table.cards", len(scene.view.hands[seat]))
             else:
                 detail = (
                     t(f"level_{config.level}") if _has(t, f"level_{config.level}") else config.level
@@ -153,7 +153,7 @@ class Painter:
             surface.blit(label, (left, y))
             score = self.text.render("ui_bold", round(lay.font_normal * 1.25), str(total), GOLD)
             surface.blit(score, score.get_rect(topright=(right, y)))
-            extra = f"{t('table.cards', n=pile)}  ·  {t('table.scope', n=scope)}"
+            extra = f"{count(t, 'table.cards', pile)}  ·  {count(t, 'table.scope', scope)}"
             small = self.text.render("ui", lay.font_small, extra, SOFT)
             surface.blit(small, (left, y + lay.font_normal * 1.15))
             y += lay.font_normal * 2.3
@@ -175,7 +175,8 @@ class Painter:
         if scene.message_left > 0:
             text, colour = scene.message, (255, 190, 150)
         elif scene.mode == "watch":
-            text, colour = t("table.watch_hint"), SOFT
+            text = t("table.watch_fast" if scene.fast_forward else "table.watch_hint")
+            colour = SOFT
         elif scene.human_to_play is not None and scene.choice is None:
             name = scene.setup.seats[scene.human_to_play].name
             text = (
@@ -196,6 +197,11 @@ class Painter:
         box.center = lay.status_centre
         panel(surface, box, lay.unit, alpha=150)
         surface.blit(label, label.get_rect(center=box.center))
+
+
+def count(t, key: str, n: int) -> str:  # noqa: ANN001
+    """``key`` for ``n`` things, with the singular form where the table has one."""
+    return t(f"{key}_1") if n == 1 else t(key, n=n)
 
 
 def _has(t, key: str) -> bool:  # noqa: ANN001

@@ -104,6 +104,8 @@ class TableScene(Scene):
         self.scoring_shown = 0
         self.result_recorded = False
         self.ai_failed = False
+        self.fast_forward = False
+        """Watch mode: the watcher clicked to see the match four times faster."""
         self._asked = False
         self._answer: Move | BaseException | None = None
         self._background = background(app.size, self.layout)
@@ -214,6 +216,7 @@ class TableScene(Scene):
         if self.message_left > 0:
             self.message_left = max(0.0, self.message_left - dt)
         self.director.speed = self.app.settings.animation_speed
+        self.director.fast_forward = self.fast_forward
         self.ui.update(dt)
         self._report_saving()
         self.director.update(dt)
@@ -240,7 +243,7 @@ class TableScene(Scene):
             self._answer = self.worker.poll()
             if self._answer is None:
                 return
-        if self.think < self.director.seconds(THINK_SECONDS):
+        if self.think < self.director.seconds(THINK_SECONDS) * (0.25 if self.fast_forward else 1):
             return
         answer = self._answer
         move = answer if isinstance(answer, Move) else None
@@ -307,6 +310,14 @@ class TableScene(Scene):
         self.app.stack.push(ScoringScene(self.app, self.match, self.setup))
 
     def enter(self) -> None:
+        settings = self.app.settings
+        if (settings.deck_style, settings.corner_index, settings.language) != (
+            self.art.style,
+            self.art.corner_index,
+            self.art.language,
+        ):
+            self.art = CardArt(settings.deck_style, settings.corner_index, settings.language)
+            self._keep_card_sizes()
         if self.director.blocked:
             self.director.resume()
 
@@ -348,9 +359,11 @@ class TableScene(Scene):
             ):
                 self.reveal()
             return True
-        if self.mode == "watch" or (
-            self.human_to_play is None and self.director.busy and self.mode != "hotseat"
-        ):
+        if self.mode == "watch":
+            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+                self.fast_forward = not self.fast_forward
+            return True
+        if self.human_to_play is None and self.director.busy:
             if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
                 self.director.hurry()
             return True

@@ -1,0 +1,78 @@
+"""Watch mode (computers only) and the pause menu."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from scopa.app.table import TableScene
+from scopa.engine import Match, Rules
+from scopa.settings import MatchSetup, SeatConfig
+
+from .table_helpers import FRAME, click, inline_worker, pump, settle, solo_setup
+
+
+def watch_table(app, players=4):
+    rules = Rules.preset("scopone") if players == 4 else Rules()
+    names = ("Anna", "Bruno", "Carla", "Dario")
+    seats = tuple(SeatConfig(names[s], False, "beginner") for s in range(players))
+    scene = TableScene(app, MatchSetup(seats, rules), Match.new(rules, 8), worker=inline_worker())
+    app.stack.push(scene)
+    return scene
+
+
+def test_watch_mode_plays_by_itself_with_every_hand_shown(app):
+    app.settings = app.settings.with_(animation_speed="fast", language="en")
+    scene = watch_table(app)
+    settle(app, scene)
+    assert scene.cover is None
+    assert scene.view.visible_seats == frozenset(range(4))
+    for _ in range(300):
+        pump(app)
+        if len(scene.match.moves()) >= 3:
+            break
+    assert len(scene.match.moves()) >= 3
+
+
+def test_a_click_in_watch_mode_speeds_the_show_up_until_the_next_click(app):
+    app.settings = app.settings.with_(animation_speed="normal", language="en")
+    scene = watch_table(app, players=2)
+    pump(app)
+    normal = scene.director.factor
+    click(app, (10, 10))
+    pump(app)
+    assert scene.director.factor == pytest.approx(normal / 4)
+    for _ in range(100):
+        pump(app)
+    assert scene.director.factor == pytest.approx(normal / 4)
+    click(app, (10, 10))
+    for _ in range(100):
+        pump(app)
+        if scene.director.factor == pytest.approx(normal):
+            break
+    assert scene.director.factor == pytest.approx(normal)
+
+
+def test_animation_speed_setting_scales_the_deal(app):
+    durations = {}
+    for speed in ("slow", "normal", "fast"):
+        app.settings = app.settings.with_(animation_speed=speed, language="en")
+        scene = TableScene(app, solo_setup(), Match.new(Rules(), 3), worker=inline_worker())
+        app.stack.push(scene)
+        frames = 0
+        while scene.director.busy:
+            app.frame(FRAME, [])
+            frames += 1
+        durations[speed] = frames
+        app.stack.pop()
+    assert durations["slow"] > durations["normal"] > durations["fast"] > 0
+
+
+def test_escape_opens_the_pause_menu(app):
+    pause = pytest.importorskip("scopa.app.scenes.pause")
+    app.settings = app.settings.with_(animation_speed="fast", language="en")
+    scene = TableScene(app, solo_setup(), Match.new(Rules(), 3), worker=inline_worker())
+    app.stack.push(scene)
+    settle(app, scene)
+    app.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")])
+    assert isinstance(app.stack.top, pause.PauseScene)
