@@ -204,33 +204,6 @@ class Round:
         state._legal = None
         return state
 
-    def _next(
-        self, turn: int, hands: tuple[int, ...], table: int, stock: tuple[int, ...],
-        piles: tuple[int, ...], scope: tuple[int, ...], last_capturer: int, deal_no: int,
-        in_hands: int, over: bool, history: History,
-    ) -> Round:  # fmt: skip
-        """A successor of this round: the unchanging fields are copied, not recomputed."""
-        state = object.__new__(Round)
-        state.rules = self.rules
-        state.round_no = self.round_no
-        state.dealer = self.dealer
-        state.turn = turn
-        state.hands = hands
-        state.table = table
-        state.stock = stock
-        state.piles = piles
-        state.scope = scope
-        state.last_capturer = last_capturer
-        state.deal_no = deal_no
-        state.in_hands = in_hands
-        state.over = over
-        state.opening = ()
-        state._history = history
-        state._captures = self._captures
-        state._side_of = self._side_of
-        state._legal = None
-        return state
-
     def _replace_opening(self, opening: tuple[Event, ...]) -> Round:
         return Round._make(
             self.rules, self.round_no, self.dealer, self.turn, self.hands, self.table,
@@ -411,10 +384,26 @@ class Round:
                 if events is not None:
                     events.append(LastCapture(last, cards_of(table)))
                 table = 0
-        return self._next(
-            turn, tuple(hands), table, stock, piles, scope, last, deal_no, in_hands, over,
-            (self._history, seat, move),
-        )  # fmt: skip
+        state = object.__new__(Round)
+        state.rules = rules
+        state.round_no = self.round_no
+        state.dealer = self.dealer
+        state.turn = turn
+        state.hands = tuple(hands)
+        state.table = table
+        state.stock = stock
+        state.piles = piles
+        state.scope = scope
+        state.last_capturer = last
+        state.deal_no = deal_no
+        state.in_hands = in_hands
+        state.over = over
+        state.opening = ()
+        state._history = (self._history, seat, move)
+        state._captures = self._captures
+        state._side_of = self._side_of
+        state._legal = None
+        return state
 
     def _is_scopa(self, card: Card, capture: int, last_play: bool) -> bool:
         rules = self.rules
