@@ -326,7 +326,7 @@ class CardArt:
         if surface is None:
             surface = pygame.Surface((width, card_height(width)), pygame.SRCALPHA)
             pygame.draw.rect(
-                surface, (0, 0, 0, 70), surface.get_rect(), border_radius=max(3, width // 12)
+                surface, (0, 0, 0, 56), surface.get_rect(), border_radius=max(3, width // 12)
             )
             self._effects[key] = surface
         return surface

@@ -75,6 +75,19 @@ def xdotool(display: str, *args: str) -> str:
     return result.stdout.strip()
 
 
+def drag(display: str, start: tuple[int, int], end: tuple[int, int]) -> None:
+    """Press on ``start``, move in small steps to ``end`` and release, as a hand would."""
+    xdotool(display, "mousemove", str(start[0]), str(start[1]))
+    time.sleep(0.2)
+    xdotool(display, "mousedown", "1")
+    for k in range(1, 13):
+        x = start[0] + (end[0] - start[0]) * k // 12
+        y = start[1] + (end[1] - start[1]) * k // 12
+        xdotool(display, "mousemove", str(x), str(y))
+        time.sleep(0.03)
+    xdotool(display, "mouseup", "1")
+
+
 def test_drag_a_card_in_a_real_window(xserver, tmp_path):
     from scopa.app.table.layout import TableLayout
     from scopa.settings import Settings
@@ -109,7 +122,6 @@ def test_drag_a_card_in_a_real_window(xserver, tmp_path):
             return match if match.turn == 0 and not match.over else None
 
         match = wait_for(human_to_play, 30, "the human's turn")
-        time.sleep(2.0)  # the deal (and any computer move) finishes animating
         before = len(match.moves())
         hand = sorted(match.round.hand(0))
         legal = match.legal_moves()
@@ -119,22 +131,23 @@ def test_drag_a_card_in_a_real_window(xserver, tmp_path):
         start = (left + round(slot.centre[0]), top + round(slot.centre[1]))
         table = layout.table_rect
         end = (left + round(table.left + table.width * 0.08), top + round(table.bottom - 8))
-        xdotool(xserver, "mousemove", str(start[0]), str(start[1]))
-        time.sleep(0.2)
-        xdotool(xserver, "mousedown", "1")
-        for k in range(1, 13):
-            x = start[0] + (end[0] - start[0]) * k // 12
-            y = start[1] + (end[1] - start[1]) * k // 12
-            xdotool(xserver, "mousemove", str(x), str(y))
-            time.sleep(0.03)
-        xdotool(xserver, "mouseup", "1")
 
         def played():
             saved = store.load_match()
             moves = saved[1].moves if saved else ()
             return moves if len(moves) > before else None
 
-        moves = wait_for(played, 15, "the dragged card to be played")
+        moves = None
+        for _attempt in range(6):  # a drag made while the deal still animates is ignored
+            time.sleep(1.0)
+            drag(xserver, start, end)
+            deadline = time.monotonic() + 3
+            while moves is None and time.monotonic() < deadline:
+                moves = played()
+                time.sleep(0.1)
+            if moves is not None:
+                break
+        assert moves is not None, "the dragged card was never played"
         assert moves[before].card == card
         assert game.poll() is None, game.stderr.read().decode() if game.stderr else ""
     finally:

@@ -178,7 +178,7 @@ class Director:
             self.beats.append(lambda: self._deal_table(event.table))
 
     def _gather(self) -> float:
-        """Every card back to the stock for the shuffle."""
+        """Every card back to the stock, then a riffle shuffle."""
         view = self.view
         moved = False
         for card in list(view.places):
@@ -189,8 +189,38 @@ class Director:
                 moved = True
         view.slots = []
         view.markers = [[] for _ in range(view.sides)]
+        self.beats.appendleft(self._riffle)
+        return 0.5 if moved else 0.0
+
+    def _riffle(self) -> float:
+        """Two halves of the deck split apart and fall back together, card by card."""
+        if self.factor <= 0:
+            return 0.0
+        view = self.view
+        cards = [c for c, place in view.places.items() if place == ("stock",)][-12:]
+        split = view.layout.table_w * 0.62
+        for i, card in enumerate(cards):
+            sprite = view.sprites[card]
+            side = -1 if i % 2 else 1
+            home = view.target(card)
+
+            def back(card=card, delay=i) -> None:
+                view.raise_(card)
+                view.settle(
+                    self.tweener, card, self.seconds(0.22), delay=self.seconds(0.03 * delay)
+                )
+
+            self.tweener.animate(
+                sprite,
+                duration=self.seconds(0.28),
+                easing="out_cubic",
+                x=home["x"] + side * split,
+                y=home["y"] - view.layout.table_h * 0.08,
+                angle=side * 8.0,
+                on_finished=back,
+            )
         self._sound("shuffle", 0.0)
-        return 0.9 if moved else 0.6
+        return 0.28 + 0.03 * len(cards) + 0.3
 
     def _deal_hands(self, event: Dealt) -> float:
         view = self.view

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 GLOW_TAKE = (255, 208, 80)
 GLOW_OPTION = (140, 220, 255)
 GLOW_SELECTED = (255, 244, 200)
+GLOW_HOVER = (200, 230, 170)
 
 
 class Painter:
@@ -44,22 +45,39 @@ class Painter:
                 statics.append(sprite)
         statics.sort(key=lambda s: (view.places[s.card][0] == "hand", s.z))
         visible = view.visible_seats
+        waiting = self._waiting_hands()
         for sprite in statics:
             place = view.places[sprite.card]
             if sprite.card in glowing and place[0] == "table":
                 colour = GLOW_TAKE if scene.director.glowing or len(scene.preview) else GLOW_OPTION
                 halo = art.glow(round(sprite.w), colour)
                 surface.blit(halo, halo.get_rect(center=(sprite.x, sprite.y)))
-            elif sprite.card == scene.selected and place[0] == "hand":
-                halo = art.glow(round(sprite.w), GLOW_SELECTED)
+            elif (
+                place[0] == "hand"
+                and sprite.card in (scene.selected, scene.hovered)
+                and scene.human_to_play == place[1]
+            ):
+                colour = GLOW_SELECTED if sprite.card == scene.selected else GLOW_HOVER
+                halo = art.glow(round(sprite.w), colour)
                 surface.blit(halo, halo.get_rect(center=(sprite.x, sprite.y - sprite.lift)))
             self._card(surface, sprite, place, visible)
+            if place[0] == "hand" and place[1] in waiting:
+                veil = art.dim(round(sprite.w))
+                surface.blit(veil, veil.get_rect(center=(sprite.x, sprite.y - sprite.lift)))
         for sprite in sorted(flying, key=lambda s: s.z):
             self._card(surface, sprite, view.places[sprite.card], visible)
         if dragged is not None:
             self._card(surface, view.sprites[dragged], view.places[dragged], visible)
         self._status(surface)
         del lay
+
+    def _waiting_hands(self) -> frozenset[int]:
+        """Human hands shown face up while it is not their turn: drawn a little darker."""
+        scene = self.scene
+        if scene.mode == "watch" or scene.match.over:
+            return frozenset()
+        shown = scene.view.visible_seats & frozenset(scene.humans)
+        return shown - {scene.human_to_play} if scene.human_to_play is not None else shown
 
     def _card(self, surface: pygame.Surface, sprite, place: tuple, visible: frozenset[int]) -> None:  # noqa: ANN001
         """Draw a card; a hand the viewer may not see is drawn face down, whatever the tween."""

@@ -26,7 +26,7 @@ from .director import Director
 from .drag import Click, DragController, Drop
 from .hud import background, draw_banner, draw_cover, draw_stack
 from .layout import TableLayout
-from .painter import GLOW_OPTION, GLOW_SELECTED, GLOW_TAKE, Painter
+from .painter import GLOW_HOVER, GLOW_OPTION, GLOW_SELECTED, GLOW_TAKE, Painter
 from .saving import MatchSaver
 from .sprites import TableView
 
@@ -171,6 +171,8 @@ class TableScene(Scene):
         self.art.glow(lay.table_w, GLOW_TAKE)
         self.art.glow(lay.table_w, GLOW_OPTION)
         self.art.glow(lay.hand_w, GLOW_SELECTED)
+        self.art.glow(lay.hand_w, GLOW_HOVER)
+        self.art.dim(lay.hand_w)
 
     @property
     def busy(self) -> bool:
