@@ -43,7 +43,9 @@ class Painter:
                 flying.append(sprite)
             elif kind in ("table", "hand"):
                 statics.append(sprite)
-        statics.sort(key=lambda s: (view.places[s.card][0] == "hand", s.z))
+        statics.sort(
+            key=lambda s: (1, s.y, s.x) if view.places[s.card][0] == "hand" else (0, s.z, 0)
+        )
         visible = view.visible_seats
         waiting = self._waiting_hands()
         for sprite in statics:

@@ -14,7 +14,7 @@ import random
 
 import pygame
 
-from scopa.engine import Card, Match, Move
+from scopa.engine import Card, Match, Move, RoundScored
 from scopa.settings import MatchSetup
 
 from ..ai_worker import AiWorker, first_legal
@@ -341,7 +341,7 @@ class TableScene(Scene):
         events = list(replay.opening_events())
         for move in record.moves:
             replay, step = replay.apply(move)
-            scored = [i for i, e in enumerate(step) if type(e).__name__ == "RoundScored"]
+            scored = [i for i, e in enumerate(step) if isinstance(e, RoundScored)]
             events = step[scored[-1] + 1 :] if scored else events + step
         speed = self.director.speed
         self.director.speed = "instant"

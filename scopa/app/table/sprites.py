@@ -210,8 +210,14 @@ class TableView:
     # --- hit testing ---------------------------------------------------------------------
 
     def hand_card_at(self, seat: int, pos: tuple[float, float]) -> Card | None:
-        """The topmost card of ``seat``'s hand under ``pos``."""
-        for card in sorted(self.hands[seat], key=lambda c: -self.sprites[c].z):
+        """The topmost card of ``seat``'s hand under ``pos`` (hands are drawn left to right
+        and top to bottom, so each card's index corner shows)."""
+
+        def drawn_later(card: Card) -> tuple[float, float]:
+            sprite = self.sprites[card]
+            return (-sprite.y, -sprite.x)
+
+        for card in sorted(self.hands[seat], key=drawn_later):
             if self.sprites[card].rect().collidepoint(pos):
                 return card
         return None
