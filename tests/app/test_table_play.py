@@ -176,3 +176,18 @@ def test_window_resize_relays_the_table(fast):
         assert window.contains(scene.view.sprites[card].rect())
     drag(fast, centre_of(scene, C("7D")), empty_felt(scene))
     assert scene.match.moves() == (Move.parse("7Dx7C"),)
+
+
+def test_the_computer_waits_a_readable_moment_before_playing(app):
+    from scopa.app.table.scene import THINK_SECONDS
+
+    app.settings = app.settings.with_(animation_speed="normal", language="en")
+    scene = open_table(app, "7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B")
+    drag(app, centre_of(scene, C("2C")), empty_felt(scene))
+    settle(app, scene)
+    waited = 0.0
+    while len(scene.match.moves()) < 2:
+        pump(app)
+        waited += FRAME
+        assert waited < 5
+    assert waited >= THINK_SECONDS - FRAME

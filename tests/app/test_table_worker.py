@@ -73,3 +73,37 @@ def test_table_falls_back_to_a_simple_move_when_the_player_fails(app):
     assert scene.match.moves()[0] == first_legal("", 0, Match.new(Rules(), 4).observe(
         Match.new(Rules(), 4).turn))  # fmt: skip
     assert any("computer" in toast.text for toast in app.toasts)
+
+
+def busy_choice(level, seed, obs):
+    """A player that thinks hard for about a second (CPU-bound, holding its own GIL)."""
+    deadline = time.perf_counter() + 1.0
+    total = 0
+    while time.perf_counter() < deadline:
+        total += sum(range(1000))
+    return obs.legal_moves[0]
+
+
+def test_frames_keep_coming_while_a_computer_thinks_in_its_process(app):
+    from scopa.app.table import TableScene
+    from scopa.settings import MatchSetup, SeatConfig
+
+    app.settings = app.settings.with_(animation_speed="instant", language="en")
+    seats = (SeatConfig("A", False, "beginner"), SeatConfig("B", False, "beginner"))
+    worker = AiWorker(busy_choice, mode="process")
+    scene = TableScene(app, MatchSetup(seats, Rules()), Match.new(Rules(), 4), worker=worker)
+    app.stack.push(scene)
+    try:
+        app.frame(1 / 60, [])
+        assert worker.pending
+        frames, slowest = 0, 0.0
+        while worker.pending and frames < 2000:
+            started = time.perf_counter()
+            app.frame(1 / 60, [])
+            slowest = max(slowest, time.perf_counter() - started)
+            frames += 1
+        assert frames >= 10  # the window kept drawing while the move was being chosen
+        assert slowest < 0.25
+        assert len(scene.match.moves()) == 1
+    finally:
+        worker.close()

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import os
 import random
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -24,11 +25,14 @@ from ..tween import Tweener
 from .choice import ChoicePopup
 from .director import Director
 from .drag import Click, DragController, Drop
-from .hud import background, draw_banner, draw_cover, draw_stack
+from .hud import background, draw_banner, draw_cover
 from .layout import TableLayout
 from .painter import GLOW_HOVER, GLOW_OPTION, GLOW_SELECTED, GLOW_TAKE, Painter
 from .saving import MatchSaver
 from .sprites import TableView
+
+if TYPE_CHECKING:
+    from ..app import App
 
 THINK_SECONDS = 0.8
 """At least this long (at normal speed) before a computer's card moves: readable pace."""
@@ -52,7 +56,7 @@ def deal_id(seed: int, round_no: int) -> str:
 class TableScene(Scene):
     def __init__(
         self,
-        app,  # noqa: ANN001 - scopa.app.app.App (imported lazily by callers)
+        app: App,
         setup: MatchSetup,
         match: Match | None = None,
         *,
@@ -127,7 +131,11 @@ class TableScene(Scene):
             return frozenset(range(self.setup.rules.players))
         if self.mode == "solo":
             return frozenset(self.humans)
-        return frozenset() if self.viewer is None or self.cover is not None else {self.viewer}
+        return (
+            frozenset()
+            if self.viewer is None or self.cover is not None
+            else frozenset({self.viewer})
+        )
 
     def _apply_visibility(self, *, animate: bool = True) -> None:
         """Turn hands up or down to match who may see them; hiding is instant, always."""
@@ -594,4 +602,4 @@ class TableScene(Scene):
         return 0.5 + 0.5 * math.sin(self.clock * 3.0)
 
 
-__all__ = ["TableScene", "deal_id", "draw_stack"]
+__all__ = ["TableScene", "deal_id"]
