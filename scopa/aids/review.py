@@ -1,0 +1,46 @@
+"""The "occhio": the last card each seat played and the last capture each seat made.
+
+Players at a real table glance at the last trick before the cards go face down; on screen
+the cards fly to the pile, so this review rebuilds it from the round's history.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from scopa.engine import Move
+
+History = Sequence[tuple[int, Move]]
+
+
+@dataclass(frozen=True)
+class SeatReview:
+    seat: int
+    last_play: Move | None
+    """The seat's most recent move this round (a capture or a laid card)."""
+    last_capture: Move | None
+    """The seat's most recent capture this round: the card and the cards it took."""
+
+
+def review(history: History, players: int) -> tuple[SeatReview, ...]:
+    """For every seat, its last play and its last capture in ``history`` (oldest first)."""
+    if players < 1:
+        raise ValueError(f"a table has at least one seat, not {players}")
+    plays: list[Move | None] = [None] * players
+    captures: list[Move | None] = [None] * players
+    for seat, move in history:
+        if not 0 <= seat < players:
+            raise ValueError(f"seat {seat} is not at a table of {players}")
+        plays[seat] = move
+        if move.captures:
+            captures[seat] = move
+    return tuple(SeatReview(seat, plays[seat], captures[seat]) for seat in range(players))
+
+
+def last_capture(history: History) -> tuple[int, Move] | None:
+    """The round's most recent capture by anyone, with its seat."""
+    for seat, move in reversed(tuple(history)):
+        if move.captures:
+            return seat, move
+    return None

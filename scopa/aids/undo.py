@@ -1,0 +1,51 @@
+"""Taking back one's last play, when that wrongs nobody.
+
+Undo is allowed only when the one human plays alone against computers: in hot-seat the
+others saw the card. States are immutable and a match is its seed plus its moves, so the
+match before the play is rebuilt exactly by replaying the record without the last moves
+(the human's play and the computers' replies after it). A match with a play taken back is
+flagged, so the statistics can keep it apart.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from scopa.engine import Match
+
+
+@dataclass(frozen=True)
+class UndoPoint:
+    match: Match
+    """The match just before the seat's last play."""
+    taken_back: int
+    """How many moves go: the seat's play and the replies that followed it."""
+
+
+def undo_allowed(humans: Sequence[bool]) -> bool:
+    """Whether plays may be taken back at a table whose seats are ``humans`` (True = human)."""
+    return sum(1 for human in humans if human) == 1
+
+
+def plays_back(match: Match, seat: int) -> int:
+    """How many moves of the current round go back to before ``seat``'s last play there
+    (0 when it has not played in this round, or the match is over)."""
+    if match.over:
+        return 0
+    history = match.round.history()
+    for back, (who, _move) in enumerate(reversed(history), start=1):
+        if who == seat:
+            return back
+    return 0
+
+
+def undo_point(match: Match, seat: int) -> UndoPoint | None:
+    """The match before ``seat``'s last play of the current round, or None when there is
+    nothing to take back (no play yet this round, or the match is over)."""
+    back = plays_back(match, seat)
+    if not back:
+        return None
+    record = match.record()
+    before = record.replay(len(record.moves) - back)
+    return UndoPoint(before, back)

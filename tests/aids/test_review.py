@@ -1,0 +1,43 @@
+"""The occhio: each seat's last play and last capture, rebuilt from the round's history."""
+
+import pytest
+
+from scopa.aids.review import last_capture, review
+from scopa.engine import Move
+
+M = Move.parse
+
+
+def test_last_play_and_last_capture_per_seat():
+    history = [(0, M("7Dx7C")), (1, M("3B")), (0, M("2C")), (1, M("5Sx2C+3B")), (0, M("9B"))]
+    first, second = review(history, 2)
+    assert first.last_play == M("9B") and first.last_capture == M("7Dx7C")
+    assert second.last_play == M("5Sx2C+3B") and second.last_capture == M("5Sx2C+3B")
+    assert last_capture(history) == (1, M("5Sx2C+3B"))
+
+
+def test_seats_that_have_not_played_or_captured_show_nothing():
+    reviews = review([(1, M("4S"))], 3)
+    assert [r.last_play for r in reviews] == [None, M("4S"), None]
+    assert all(r.last_capture is None for r in reviews)
+    assert last_capture([(1, M("4S"))]) is None
+    assert last_capture([]) is None
+
+
+def test_a_history_from_another_table_is_refused_clearly():
+    with pytest.raises(ValueError, match="seat 3 is not at a table of 2"):
+        review([(3, M("4S"))], 2)
+
+
+def test_review_agrees_with_a_real_round():
+    from scopa.engine import Match, Rules
+
+    match = Match.new(Rules(players=4, teams=True), 3)
+    for _ in range(14):
+        match, _ = match.apply(match.legal_moves()[-1])
+    history = match.round.history()
+    for item in review(history, 4):
+        mine = [move for seat, move in history if seat == item.seat]
+        assert item.last_play == (mine[-1] if mine else None)
+        taken = [move for move in mine if move.captures]
+        assert item.last_capture == (taken[-1] if taken else None)

@@ -1,0 +1,68 @@
+"""Undo restores the exact match before the human's last play, only in solo play."""
+
+import random
+
+from scopa.aids.undo import plays_back, undo_allowed, undo_point
+from scopa.engine import Match, Rules
+
+
+def state(match: Match) -> tuple:
+    r = match.round
+    return (r.hands, r.table, r.stock, r.piles, r.scope, r.turn, r.deal_no, r.round_no,
+            r.last_capturer, match.totals, match.moves(), r.history())  # fmt: skip
+
+
+def test_allowed_only_when_every_other_seat_is_a_computer():
+    assert undo_allowed([True, False])
+    assert undo_allowed([False, False, True, False])
+    assert not undo_allowed([True, True])
+    assert not undo_allowed([True, False, True, False])
+    assert not undo_allowed([False, False])
+
+
+def test_nothing_to_take_back_before_the_first_play():
+    match = Match.new(Rules(), 4)
+    assert undo_point(match, match.turn) is None
+
+
+def test_restores_the_exact_state_before_the_human_play_and_the_replies_after_it():
+    rng = random.Random(9)
+    for players in (2, 3, 4):
+        match = Match.new(Rules(players=players, teams=players == 4), rng.getrandbits(32))
+        human = rng.randrange(players)
+        before_human = None
+        for _ in range(60):
+            if match.over:
+                break
+            if match.turn == human:
+                before_human = match
+            match, events = match.apply(rng.choice(match.legal_moves()))
+            if any(type(e).__name__ == "RoundScored" for e in events):
+                before_human = None
+            point = undo_point(match, human)
+            if before_human is None:
+                assert point is None
+                continue
+            assert point is not None
+            assert state(point.match) == state(before_human)
+            assert point.match.turn == human
+            assert point.taken_back == len(match.moves()) - len(before_human.moves())
+
+
+def test_plays_back_counts_the_human_play_and_the_computer_replies():
+    match = Match.new(Rules(players=3), 2)
+    human = match.turn
+    match, _ = match.apply(match.legal_moves()[0])
+    assert plays_back(match, human) == 1
+    match, _ = match.apply(match.legal_moves()[0])
+    match, _ = match.apply(match.legal_moves()[0])
+    assert plays_back(match, human) == 3
+    assert plays_back(match, (human + 1) % 3) == 2
+
+
+def test_no_undo_once_the_match_is_over():
+    rng = random.Random(1)
+    match = Match.new(Rules(), 8)
+    while not match.over:
+        match, _ = match.apply(rng.choice(match.legal_moves()))
+    assert undo_point(match, 0) is None and undo_point(match, 1) is None
