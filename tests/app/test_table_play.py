@@ -191,3 +191,28 @@ def test_the_computer_waits_a_readable_moment_before_playing(app):
         waited += FRAME
         assert waited < 5
     assert waited >= THINK_SECONDS - FRAME
+
+
+def test_set_match_shows_an_earlier_position_exactly(fast):
+    from .test_table_match import view_matches_engine
+
+    scene = open_table(fast, "7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B")
+    before = scene.match
+    drag(fast, centre_of(scene, C("7D")), centre_of(scene, C("7C")))
+    pump(fast, 5)  # mid-animation
+    scene.set_match(before)
+    assert scene.match is before and not scene.director.busy
+    view_matches_engine(scene)
+    assert scene.human_to_play == 0
+    scene.saver.flush()
+    drag(fast, centre_of(scene, C("2C")), empty_felt(scene))
+    assert scene.match.moves() == (Move.parse("2C"),)
+
+
+def test_show_hint_raises_the_card_and_lights_what_it_takes(fast):
+    scene = open_table(fast, "7D 2C 10S", "1B 3B 8C", "3C 4S 5B 9B")
+    scene.show_hint(Move.parse("7Dx3C+4S"))
+    assert scene.selected == C("7D")
+    assert scene.preview == frozenset({C("3C"), C("4S")})
+    fast.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="")])
+    assert scene.match.moves() == (Move.parse("7Dx3C+4S"),)

@@ -107,6 +107,14 @@ class Director:
             if not self.tweener.busy:
                 self.boost = 1.0
 
+    def clear(self) -> None:
+        """Drop whatever is still to be shown (the match shown was replaced)."""
+        self.beats.clear()
+        self.wait = 0.0
+        self.blocked = False
+        self.glowing = frozenset()
+        self.banners.clear()
+
     def hurry(self) -> None:
         """The watcher clicked: play what is queued four times faster."""
         self.boost = 0.25

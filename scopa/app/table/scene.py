@@ -342,6 +342,32 @@ class TableScene(Scene):
         self.saver.close()
         self._report_saving()
 
+    def set_match(self, match: Match) -> None:
+        """Show ``match`` at once in place of the current one (undo, replaying a deal)."""
+        self.worker.cancel()
+        self._asked = False
+        self._answer = None
+        self.drag.cancel()
+        self.selected = None
+        self.hovered = None
+        self.choice = None
+        self.preview = frozenset()
+        self.director.clear()
+        self.tweener.finish_all()
+        self.ui.finish_all()
+        self.match = match
+        self.view.reset()
+        self._restore()
+        self._apply_visibility(animate=False)
+        self._save()
+
+    def show_hint(self, move: Move) -> None:
+        """Point at ``move``: its card is raised and the cards it takes glow."""
+        if self.human_to_play is None or move not in self.match.legal_moves():
+            return
+        self._select(move.card)
+        self.preview = frozenset(move.captures)
+
     def _restore(self) -> None:
         """Lay out a match resumed mid-round by replaying its round instantly."""
         record = self.match.record()
