@@ -123,7 +123,7 @@ def test_illegal_drop_returns_the_card_smoothly(fast):
     away = sprite.rect().center
     assert away != pytest.approx(home, abs=2)
     pump(fast, 20)
-    assert sprite.rect().center == pytest.approx(home, abs=1.5)
+    assert (sprite.x, sprite.y) == pytest.approx(home, abs=1.5)  # home (maybe lifted by hover)
     assert scene.view.places[C("7D")] == ("hand", 0)
 
 
@@ -133,7 +133,8 @@ def test_drop_outside_the_table_is_no_move(fast):
     drag(fast, home, (home[0] + 5, home[1] - scene.layout.hand_h * 0.3))
     assert scene.match.moves() == ()
     pump(fast, 20)
-    assert scene.view.sprites[C("7D")].rect().center == pytest.approx(home, abs=1.5)
+    sprite = scene.view.sprites[C("7D")]
+    assert (sprite.x, sprite.y) == pytest.approx(home, abs=1.5)
 
 
 def test_click_a_card_then_the_table(fast):
@@ -216,3 +217,17 @@ def test_show_hint_raises_the_card_and_lights_what_it_takes(fast):
     assert scene.preview == frozenset({C("3C"), C("4S")})
     fast.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="")])
     assert scene.match.moves() == (Move.parse("7Dx3C+4S"),)
+
+
+def test_a_card_under_a_resting_pointer_lifts_once_the_deal_has_landed(fast):
+    scene = TableScene(fast, solo_setup(), fixed_match("7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B"),
+                       worker=inline_worker())  # fmt: skip
+    fast.stack.push(scene)
+    slot = scene.layout.hand_slots(0, 3, True)[2]
+    fast.frame(FRAME, [pygame.event.Event(pygame.MOUSEMOTION, pos=slot.centre, rel=(0, 0),
+                                          buttons=(0, 0, 0))])  # fmt: skip
+    assert scene.hovered is None  # still dealing
+    settle(fast, scene)
+    pump(fast, 10)
+    assert scene.hovered == C("10S")
+    assert scene.view.sprites[C("10S")].lift > 0

@@ -108,6 +108,7 @@ class TableScene(Scene):
         self.scoring_shown = 0
         self.result_recorded = False
         self.ai_failed = False
+        self.pointer: tuple[int, int] | None = None
         self.fast_forward = False
         """Watch mode: the watcher clicked to see the match four times faster."""
         self._asked = False
@@ -236,8 +237,20 @@ class TableScene(Scene):
         if turn in self.humans:
             if self.mode == "hotseat" and self.viewer != turn:
                 self._raise_cover(turn)
+            elif not self.drag.active and self.choice is None:
+                self._refresh_hover()
             return
         self._computer_turn(turn, dt)
+
+    def _refresh_hover(self) -> None:
+        """The pointer may have come to rest on a card while cards were still moving."""
+        seat = self.human_to_play
+        if seat is None or self.pointer is None:
+            return
+        hovered = self.view.hand_card_at(seat, self.pointer)
+        if hovered != self.hovered:
+            self.hovered = hovered
+            self._lift_hand()
 
     def _computer_turn(self, seat: int, dt: float) -> None:
         """Ask the worker once, then wait for both its answer and a readable pause."""
@@ -386,6 +399,8 @@ class TableScene(Scene):
     # --- input ---------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> bool:
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self.pointer = event.pos
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             return self._escape()
         if self.cover is not None:
