@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 MIN_SIZE = (960, 540)
 DEFAULT_SIZE = (1280, 720)
 FPS = 60
-IDLE_FPS = 24
+IDLE_FPS = 15
 """When nothing moves, fewer frames: the game stays cool on laptops and shared machines."""
 
 
