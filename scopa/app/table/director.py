@@ -141,7 +141,7 @@ class Director:
                 self.beats.append(lambda e=event: self._won(e))
             elif isinstance(event, Redealt):
                 self.beats.append(lambda e=event: self._redealt(e))
-            if scored and (i + 1 == len(events) or isinstance(events[i + 1], Dealt)):
+            if scored and (i + 1 == len(events) or isinstance(events[i + 1], (Dealt, Redealt))):
                 self.beats.append(self._scored)
                 scored = False
 
