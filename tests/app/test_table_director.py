@@ -1,0 +1,72 @@
+"""The director turns engine events into beats in the order a player should see them."""
+
+from __future__ import annotations
+
+import random
+
+from scopa.app.table.director import Director
+from scopa.app.table.layout import TableLayout
+from scopa.app.table.sprites import TableView
+from scopa.app.tween import Tweener
+from scopa.engine import Card, Dealt, Match, Redealt, RoundScored, Rules
+
+
+def director(calls: list[str], speed: str = "normal") -> Director:
+    view = TableView(TableLayout((1280, 720), 2), 2)
+    return Director(
+        view, Tweener(), speed=speed, sound=lambda name: calls.append(f"sound:{name}"),
+        text=lambda key, **kw: calls.append(key) or key,
+        on_scored=lambda: calls.append("scored"),
+    )  # fmt: skip
+
+
+def run(show: Director, seconds: float = 30.0) -> None:
+    for _ in range(int(seconds * 30)):
+        show.update(1 / 30)
+        if show.blocked or not show.busy:
+            return
+
+
+def test_scoring_comes_before_the_redeal_of_the_next_round():
+    calls: list[str] = []
+    show = director(calls)
+    match = Match.new(Rules(), 3)
+    scores = match.round.score()
+    dealt = match.opening_events()[-1]
+    assert isinstance(dealt, Dealt)
+    kings = tuple(Card.parse(t) for t in ("10D", "10C", "10S", "1B"))
+    show.show([RoundScored(1, scores, (0, 0)), Redealt(0, kings, "3 kings on the table"), dealt])
+    run(show)
+    assert show.blocked and "scored" in calls
+    assert "table.redeal_kings" not in calls  # shown after the scoring scene
+    show.resume()
+    run(show)
+    assert calls.index("scored") < calls.index("table.redeal_kings")
+
+
+def test_a_deal_puts_every_card_where_the_engine_dealt_it():
+    show = director([], speed="instant")
+    match = Match.new(Rules(), random.Random(4))
+    show.show(match.opening_events())
+    run(show)
+    view = show.view
+    for seat in range(2):
+        assert sorted(view.hands[seat]) == sorted(match.round.hand(seat))
+    assert sorted(c for c in view.slots if c) == sorted(match.round.table_cards())
+    assert view.count("stock") == len(match.round.stock)
+
+
+def test_sounds_follow_the_events():
+    calls: list[str] = []
+    show = director(calls)
+    match = Match.new(Rules(), 4)
+    show.show(match.opening_events())
+    run(show)
+    move = match.legal_moves()[0]
+    match, events = match.apply(move)
+    show.show(events)
+    run(show)
+    sounds = [c for c in calls if c.startswith("sound:")]
+    assert sounds[:2] == ["sound:shuffle", "sound:deal"]
+    assert sounds[2] == "sound:play"
+    assert (move.captures != ()) == ("sound:capture" in sounds)
