@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import concurrent.futures as futures
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 
@@ -26,10 +27,13 @@ class MatchSaver:
     def save(self, setup: Any, record: Any) -> None:
         self._submit("table.save_failed", self.store.save_match, setup, record)
 
-    def finish(self, setup: Any, match: Any) -> None:
-        """The match is over: no longer offered to resume, and counted in the statistics."""
+    def finish(self, setup: Any, match: Any, *, undone: bool = False) -> None:
+        """The match is over: no longer offered to resume, and counted in the statistics
+        (``undone``: a play was taken back, which the statistics note)."""
         self._submit("table.save_failed", self.store.clear_match)
-        self._submit("table.stats_failed", self.store.record_result, setup, match)
+        self._submit(
+            "table.stats_failed", partial(self.store.record_result, undone=undone), setup, match
+        )
 
     def problems(self) -> list[tuple[str, str]]:
         """``(message key, reason)`` for each finished job that failed; forgets finished jobs."""

@@ -22,6 +22,7 @@ from ..ai_worker import AiWorker, first_legal
 from ..cardart import CardArt
 from ..scene import Scene
 from ..tween import Tweener
+from .aids import AidsLayer
 from .choice import ChoicePopup
 from .director import Director
 from .drag import Click, DragController, Drop
@@ -113,6 +114,7 @@ class TableScene(Scene):
         """Watch mode: the watcher clicked to see the match four times faster."""
         self._asked = False
         self._answer: Move | BaseException | None = None
+        self.aids = AidsLayer(self)
         self._background = background(app.size, self.layout)
         self._keep_card_sizes()
         self._apply_visibility(animate=False)
@@ -224,6 +226,7 @@ class TableScene(Scene):
 
     def update(self, dt: float) -> None:
         self.clock += dt
+        self.aids.update(dt)
         if self.message_left > 0:
             self.message_left = max(0.0, self.message_left - dt)
         self.director.speed = self.app.settings.animation_speed
@@ -315,7 +318,7 @@ class TableScene(Scene):
         if self.match.over:
             if not self.result_recorded:
                 self.result_recorded = True
-                self.saver.finish(self.setup, self.match)
+                self.saver.finish(self.setup, self.match, undone=self.aids.undone)
         else:
             self.saver.save(self.setup, self.match.record())
 
@@ -352,6 +355,7 @@ class TableScene(Scene):
 
     def close(self) -> None:
         self.worker.close()
+        self.aids.close()
         self.saver.close()
         self._report_saving()
 
@@ -409,6 +413,8 @@ class TableScene(Scene):
                 and event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER)
             ):
                 self.reveal()
+            return True
+        if self.aids.handle(event):
             return True
         if self.mode == "watch":
             if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -617,6 +623,7 @@ class TableScene(Scene):
         self.painter.draw(surface)
         for banner in self.director.banners:
             draw_banner(surface, banner, self.layout, self.painter.text)
+        self.aids.draw(surface)
         if self.choice is not None:
             card = self.card_name(self.choice.card)
             self.choice.draw(
