@@ -13,10 +13,11 @@ from math import exp, tanh
 from scopa.engine import Round, Rules
 from scopa.engine.scoring import prime_values
 
-from .values import COINS, SETTEBELLO_BIT, SEVENS, SIXES
+from .values import ACES, COINS, RANK_MASKS, SETTEBELLO_BIT, SEVENS, SIXES
 
 RE_BELLO_BIT = 1 << 36
 SETTEBELLO_COPPE_BIT = 1 << 25
+FIVES = RANK_MASKS[5]
 _SUITS = tuple(sum(1 << (rank * 4 + suit) for rank in range(10)) for suit in range(4))
 
 
@@ -77,29 +78,22 @@ def _majority(counts: list[float], total: float, spread: float) -> list[float]:
 
 
 def _primiera(piles: tuple[int, ...], rules: Rules) -> list[float]:
-    values = _prime_table(rules)
-    keys = []
-    for pile in piles:
-        key = 0.0
-        for suit_mask in _SUITS:
-            in_suit = pile & suit_mask
-            best = 0
-            while in_suit:
-                low = in_suit & -in_suit
-                in_suit ^= low
-                value = values[low.bit_length() - 1]
-                if value > best:
-                    best = value
-            key += best
-        keys.append(key)
-    captured = 0
-    for pile in piles:
-        captured |= pile
-    open_high = ((SEVENS | SIXES) & ~captured).bit_count()
-    return _majority(keys, sum(keys) + 3.0 * open_high + 4.0, 0.35)
+    """Primiera is mostly settled by who holds more sevens, then sixes, then aces: weigh
+    those rather than compare partial sums (a suit missing now is rarely missing at the
+    end)."""
+    keys = [
+        3.0 * (pile & SEVENS).bit_count()
+        + 1.5 * (pile & SIXES).bit_count()
+        + 0.7 * (pile & ACES).bit_count()
+        + 0.3 * (pile & FIVES).bit_count()
+        for pile in piles
+    ]
+    return _majority(keys, 22.0, 0.35)
 
 
 @lru_cache(maxsize=64)
-def _prime_table(rules: Rules) -> tuple[int, ...]:
+def _prime_order(rules: Rules) -> tuple[tuple[int, int], ...]:
+    """(bit shift of a rank's four cards, primiera value), best rank first."""
     values = prime_values(rules)
-    return tuple(values[index // 4 + 1] for index in range(40))
+    ranks = sorted(range(1, 11), key=lambda rank: -values[rank])
+    return tuple(((rank - 1) * 4, values[rank]) for rank in ranks)

@@ -36,12 +36,14 @@ class MasterPlayer(Player):
         node_budget: int | None = None,
         leaf_cap: int | None = None,
         time_limit: float | None = None,
+        blend: float = EXPERT_BLEND,
     ) -> None:
         super().__init__(seed)
         self.worlds = worlds
         self.node_budget = node_budget
         self.leaf_cap = leaf_cap
         self.time_limit = time_limit
+        self.blend = blend
 
     def pick(self, view: View, rng: random.Random) -> Move:
         return self.ranked(view, rng)[0][1]
@@ -73,8 +75,7 @@ class MasterPlayer(Player):
                 break
         judge = Judge(view)
         scored = [
-            (totals[move] / sampled + EXPERT_BLEND * judge.assess(move).score, move)
-            for move in moves
+            (totals[move] / sampled + self.blend * judge.assess(move).score, move) for move in moves
         ]
         scored.sort(key=lambda item: (-item[0], item[1].card.index, item[1].capture_mask))
         return scored

@@ -1,0 +1,120 @@
+"""What each level does in positions where the right play is clear."""
+
+from __future__ import annotations
+
+import pytest
+
+from scopa.ai import ALL_LEVELS, LEVELS, hint, make_player
+from scopa.ai.reasons import CODES, TEXTS, reason_text
+from scopa.ai.view import chance_to_hold
+from scopa.engine import Move, Rules
+
+from .helpers import position, seat_view
+
+
+def choose(level: str, state, seed: int = 0) -> Move:  # noqa: ANN001
+    options = {"time_limit": 0} if level == "master" else {}
+    return make_player(level, seed, **options).choose(seat_view(state))
+
+
+def test_levels_are_named_and_unknown_ones_refused() -> None:
+    assert LEVELS == ("beginner", "expert", "master")
+    assert "greedy" in ALL_LEVELS
+    with pytest.raises(ValueError, match="unknown level 'grandmaster'"):
+        make_player("grandmaster", 1)
+
+
+def test_choosing_out_of_turn_is_refused_clearly() -> None:
+    state = position("7S 3C 9B", "7D 2B 10C 4S")
+    from scopa.engine import observe
+
+    with pytest.raises(ValueError, match="not its turn"):
+        make_player("expert", 0).choose(observe(state, 1))
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_takes_the_settebello(level: str) -> None:
+    state = position("7S 3C 9B", "7D 2B 10C 4S")
+    assert choose(level, state) == Move.parse("7Sx7D")
+
+
+@pytest.mark.parametrize("level", ["beginner", "expert", "master"])
+def test_takes_a_scopa(level: str) -> None:
+    state = position("7B 2D 10S", "3C 4S")
+    assert choose(level, state) == Move.parse("7Bx3C+4S")
+
+
+@pytest.mark.parametrize("level", ["expert", "master"])
+def test_leaves_more_than_ten_rather_than_a_sweep(level: str) -> None:
+    # Laying the 6 leaves 8, the ace leaves 3: both sweepable. The 9 leaves 11.
+    state = position("6S 1B 9D", "2C")
+    assert choose(level, state) == Move.parse("9D")
+
+
+@pytest.mark.parametrize("level", ["expert", "master"])
+def test_blocks_with_a_king_when_the_other_kings_are_out(level: str) -> None:
+    # The table is empty: whatever is laid can be swept, unless nobody else can take it.
+    state = position("10C 10S 3B", "", piles=("10D 5C 5S", "10B 4C 6S"))
+    assert choose(level, state).card.rank == 10
+
+
+def test_expert_does_not_leave_cards_totalling_seven() -> None:
+    # Table 6 and 4 (10 in all). The ace would leave 6+1=7, the 3 would leave 4+3=7;
+    # the 8 leaves 18 and no sum of 7.
+    state = position("1S 3B 8C", "6C 4D")
+    assert choose("expert", state) == Move.parse("8C")
+
+
+def test_greedy_takes_the_most_cards() -> None:
+    state = position("5B 6C 8S", "1C 2B 3B 10S")
+    assert choose("greedy", state) == Move.parse("6Cx1C+2B+3B")
+
+
+def test_the_last_card_takes_the_table_for_the_last_capturer() -> None:
+    # Seat 0 plays the last card of the round. Taking the 5 makes it the last capturer and
+    # brings it the whole table; laying the 2 would hand everything to the other side.
+    rules = Rules()
+    state = position("5C", "5S 7D 1C", stock_size=0, rules=rules)
+    state = type(state).from_parts(
+        rules, hands=[state.hand(0), ()], table=state.table_cards(), stock=(),
+        piles=[state.pile(0) + state.hand(1), state.pile(1)], dealer=1, turn=0, last_capturer=1,
+    )  # fmt: skip
+    assert choose("expert", state) == Move.parse("5Cx5S")
+    assert choose("master", state) == Move.parse("5Cx5S")
+
+
+def test_hint_names_the_settebello_in_both_languages() -> None:
+    tip = hint(seat_view(position("7S 3C 9B", "7D 2B 10C 4S")), time_limit=0)
+    assert tip.move == Move.parse("7Sx7D")
+    assert tip.reason == "settebello"
+    assert tip.text("en") == "takes the settebello"
+    assert tip.text("it") == "prende il settebello"
+
+
+def test_hint_explains_leaving_more_than_ten() -> None:
+    tip = hint(seat_view(position("6S 1B 9D", "2C")), time_limit=0)
+    assert tip.move == Move.parse("9D")
+    assert tip.reason == "no_sweep_sum"
+    assert tip.text("en") == "leaves 11 on the table: no sweep"
+    assert tip.text("it") == "lascia 11 in tavola: niente scopa"
+
+
+def test_hint_text_refuses_an_unknown_language() -> None:
+    tip = hint(seat_view(position("7S 3C 9B", "7D 2B 10C 4S")), time_limit=0)
+    with pytest.raises(ValueError, match="no hint texts in language 'fr'"):
+        tip.text("fr")
+
+
+def test_every_reason_reads_in_both_languages() -> None:
+    assert set(TEXTS["it"]) == set(TEXTS["en"]) == CODES
+    params = {"total": 12, "count": 3, "rank": 10}
+    for code in CODES:
+        assert reason_text(code, params, "en") != reason_text(code, params, "it")
+    assert reason_text("block", params, "en") == "blocks with a king: you hold the last ones"
+
+
+def test_chance_to_hold_counts_hands() -> None:
+    assert chance_to_hold(10, 1, 3) == pytest.approx(0.3)
+    assert chance_to_hold(10, 0, 3) == 0.0
+    assert chance_to_hold(3, 1, 3) == 1.0
+    assert chance_to_hold(10, 2, 3) == pytest.approx(1 - (8 * 7 * 6) / (10 * 9 * 8))

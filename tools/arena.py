@@ -1,0 +1,227 @@
+"""Opponents against each other on duplicate deals, seats swapped.
+
+Every deal is played once per seating (2 players: A then B at seat 0; teams: A's team at
+the even seats then the odd; 3 or 4 individual players: A at each seat in turn, B at the
+others), with the same cards and dealer, so luck of the cards cancels out. Matches to the
+target are duplicated the same way: a match's deals depend only on its seed.
+
+    python tools/arena.py expert greedy --deals 600 --jobs 2
+    python tools/arena.py master expert --players 4 --deals 0 --matches 100
+    python tools/arena.py "master:worlds=20" expert --preset quindici
+
+A player is a level, optionally with options: ``master:worlds=20,node_budget=4000``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import random
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from scopa.ai import ALL_LEVELS, Player, make_player
+from scopa.engine import DECK, PRESETS, Card, Match, Round, Rules, misdeal_reason, observe
+
+
+@dataclass(frozen=True)
+class Setup:
+    rules: Rules
+    a: str
+    b: str
+    seed: int
+
+
+def parse_player(spec: str, seed: int) -> Player:
+    """``level`` or ``level:key=value,key=value`` (numbers are read as numbers)."""
+    level, _, rest = spec.partition(":")
+    options: dict[str, object] = {}
+    for item in filter(None, rest.split(",")):
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise SystemExit(f"cannot read player option {item!r} in {spec!r}: write key=value")
+        options[key.strip()] = _number(value.strip())
+    try:
+        return make_player(level, seed, **options)
+    except (ValueError, TypeError) as error:
+        raise SystemExit(f"cannot make player {spec!r}: {error}") from None
+
+
+def _number(text: str) -> object:
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+def seatings(rules: Rules) -> list[tuple[bool, ...]]:
+    """For each seating, which seats A holds (True) and which B holds."""
+    n = rules.players
+    if rules.sides == 2:
+        return [tuple(seat % 2 == first for seat in range(n)) for first in (0, 1)]
+    return [tuple(seat == mine for seat in range(n)) for mine in range(n)]
+
+
+def deal_deck(rules: Rules, seed: int, index: int) -> list[Card]:
+    rng = random.Random(f"arena/{seed}/{index}")
+    deck = list(DECK)
+    while True:
+        rng.shuffle(deck)
+        start = rules.players * rules.hand_size
+        if misdeal_reason(deck[start : start + rules.table_size], rules) is None:
+            return deck
+
+
+def margin(points: Sequence[float], rules: Rules, a_seats: tuple[bool, ...]) -> tuple[float, int]:
+    """A's points minus B's (B's average over its sides), and the round's outcome for A."""
+    a_sides = {rules.side_of(seat) for seat, mine in enumerate(a_seats) if mine}
+    a_points = sum(points[side] for side in a_sides) / len(a_sides)
+    b_points = [points[side] for side in range(rules.sides) if side not in a_sides]
+    outcome = (a_points > max(b_points)) - (a_points < max(b_points))
+    return a_points - sum(b_points) / len(b_points), outcome
+
+
+def play_deal(task: tuple[Setup, int]) -> tuple[float, list[int], float, int]:
+    """One duplicate deal: (mean margin for A, outcomes per seating, seconds, decisions)."""
+    setup, index = task
+    rules = setup.rules
+    deck = deal_deck(rules, setup.seed, index)
+    dealer = index % rules.players
+    margins, outcomes = [], []
+    started = time.perf_counter()
+    decisions = 0
+    for a_seats in seatings(rules):
+        players = [
+            parse_player(setup.a if mine else setup.b, setup.seed + seat)
+            for seat, mine in enumerate(a_seats)
+        ]
+        state = Round.deal(rules, deck, dealer=dealer)
+        while not state.over:
+            seat = state.turn
+            state = state.play(players[seat].choose(observe(state, seat)))
+            decisions += 1
+        points = [float(score.total) for score in state.score()]
+        value, outcome = margin(points, rules, a_seats)
+        margins.append(value)
+        outcomes.append(outcome)
+    return sum(margins) / len(margins), outcomes, time.perf_counter() - started, decisions
+
+
+def play_match(task: tuple[Setup, int]) -> list[int]:
+    """One duplicate match to the target: per seating, 1 if A's side won, else 0."""
+    setup, index = task
+    rules = setup.rules
+    results = []
+    for a_seats in seatings(rules):
+        players = [
+            parse_player(setup.a if mine else setup.b, setup.seed + seat)
+            for seat, mine in enumerate(a_seats)
+        ]
+        match = Match.new(rules, setup.seed * 1_000_003 + index, first_dealer=index % rules.players)
+        while not match.over:
+            seat = match.round.turn
+            match, _ = match.apply(players[seat].choose(match.observe(seat)), seat)
+        a_sides = {rules.side_of(seat) for seat, mine in enumerate(a_seats) if mine}
+        results.append(1 if match.winner in a_sides else 0)
+    return results
+
+
+def mean_ci(values: Sequence[float]) -> tuple[float, float]:
+    """Mean and the half-width of its 95 % confidence interval."""
+    n = len(values)
+    if n == 0:
+        return 0.0, 0.0
+    mean = sum(values) / n
+    if n == 1:
+        return mean, float("inf")
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, 1.96 * math.sqrt(var / n)
+
+
+def run_pool(func, tasks: list, jobs: int) -> Iterator:  # noqa: ANN001
+    """Results of ``func`` over ``tasks`` in any order, on ``jobs`` processes."""
+    if jobs <= 1:
+        yield from map(func, tasks)
+        return
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        yield from pool.imap_unordered(func, tasks, chunksize=1)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("a", help=f"player A: {', '.join(ALL_LEVELS)} (options: level:k=v,...)")
+    parser.add_argument("b", help="player B, same form")
+    parser.add_argument("--preset", default="classic", choices=sorted(PRESETS))
+    parser.add_argument("--players", type=int, help="2, 3 or 4 (default: the preset's)")
+    parser.add_argument("--no-teams", action="store_true", help="4 players each on their own")
+    parser.add_argument("--deals", type=int, default=200, help="duplicate deals (0: none)")
+    parser.add_argument("--matches", type=int, default=0, help="duplicate matches to target")
+    parser.add_argument("--target", type=int, help="match target (default: the preset's)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=max(1, (multiprocessing.cpu_count() or 1)))
+    args = parser.parse_args(argv)
+
+    rules = PRESETS[args.preset]
+    try:
+        changes: dict[str, object] = {}
+        if args.players:
+            changes["players"] = args.players
+        if args.no_teams:
+            changes["teams"] = False
+        if args.target:
+            changes["target"] = args.target
+        rules = rules.with_(**changes)
+    except ValueError as error:
+        print(f"arena: {error}", file=sys.stderr)
+        return 2
+    for spec in (args.a, args.b):
+        parse_player(spec, 0)
+    setup = Setup(rules, args.a, args.b, args.seed)
+    label = f"{args.preset}, {rules.players} players" + (
+        ", teams" if rules.players == 4 and rules.teams else ""
+    )
+    print(f"{args.a} (A) vs {args.b} (B): {label}, seed {args.seed}, jobs {args.jobs}")
+
+    if args.deals > 0:
+        started = time.perf_counter()
+        margins: list[float] = []
+        outcomes: list[int] = []
+        decisions = 0
+        for value, seats, _, count in run_pool(
+            play_deal, [(setup, i) for i in range(args.deals)], args.jobs
+        ):
+            margins.append(value)
+            outcomes.extend(seats)
+            decisions += count
+        mean, half = mean_ci(margins)
+        won = outcomes.count(1)
+        tied = outcomes.count(0)
+        lost = outcomes.count(-1)
+        elapsed = time.perf_counter() - started
+        print(
+            f"deals {len(margins)}: A's margin {mean:+.3f} points/deal "
+            f"(95% CI {mean - half:+.3f} .. {mean + half:+.3f})"
+        )
+        print(f"rounds {len(outcomes)}: A won {won}, tied {tied}, lost {lost}")
+        print(f"time {elapsed:.0f} s, {decisions} decisions")
+    if args.matches > 0:
+        started = time.perf_counter()
+        results: list[int] = []
+        for seats in run_pool(play_match, [(setup, i) for i in range(args.matches)], args.jobs):
+            results.extend(seats)
+        mean, half = mean_ci([float(r) for r in results])
+        print(
+            f"matches {len(results)} to {rules.target}: A won {sum(results)} "
+            f"({100 * mean:.1f}%, 95% CI {100 * (mean - half):.1f} .. {100 * (mean + half):.1f}%)"
+            f" in {time.perf_counter() - started:.0f} s"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
