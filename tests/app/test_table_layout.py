@@ -65,3 +65,16 @@ def test_table_slots_do_not_overlap():
         for i, a in enumerate(rects):
             for b in rects[i + 1 :]:
                 assert not a.colliderect(b), count
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_top_right_corner_is_left_to_the_aids_buttons(size, players):
+    lay = TableLayout(size, players, bottom=0, hand_size=HANDS[players])
+    corner = FRect(size[0] * 0.55, 0, size[0] * 0.45, lay.toolbar_bottom)
+    for seat in range(players):
+        place = lay.place_of(seat)
+        assert not place.name_rect.colliderect(corner), (seat, place.position)
+        pile = FRect(0, 0, lay.pile_h * 1.6, lay.pile_w)
+        pile.center = place.pile_centre
+        assert not pile.colliderect(corner), (seat, place.position)

@@ -84,6 +84,8 @@ class TableLayout:
         self.status_centre = (w / 2, h - self.hand_h - 3.2 * self.margin)
         self.banner_centre = (w / 2, centre_y)
         self.hud_rect = FRect(self.margin, self.margin, 380 * u, 0)
+        self.toolbar_bottom = self.margin * 1.4 + self.font_normal * 1.9
+        """The top-right corner down to here holds the aids' buttons: no seat uses it."""
         self.seats = [self._place(pos, w, h) for pos in POSITIONS[players]]
 
     # --- hands -------------------------------------------------------------------------
@@ -131,8 +133,11 @@ class TableLayout:
         if position == "top":
             span = max(self._span(position, False, count), self._span(position, True, count))
             centre = (w / 2, m + self.other_h / 2)
-            name.topleft = (w / 2 + span / 2 + 1.5 * m, m)
-            pile = (w / 2 - span / 2 - 2 * m - self.pile_h / 2, m + self.pile_w / 2)
+            name.topright = (w / 2 - span / 2 - 1.5 * m, m)
+            pile = (
+                w / 2 + span / 2 + 2 * m + self.pile_h / 2,
+                self.toolbar_bottom + m + self.pile_w / 2,
+            )
             return SeatPlace(position, centre, True, 180.0, self.other_w, name, pile)
         side = 1 if position == "right" else -1
         span = max(self._span(position, False, count), self._span(position, True, count))
