@@ -69,6 +69,10 @@ STRINGS = {
         "aids.tut.cat.scope": "Scope",
         "aids.tut.cat.total": "Round",
         "aids.tut.nobody": "nobody (a tie)",
+        "aids.offer_title": "New to Scopa?",
+        "aids.offer_text": "A short guided deal teaches the captures, the scopa and the score.",
+        "aids.offer_yes": "Show me how to play",
+        "aids.offer_no": "I know the rules",
     },
     "it": {
         "aids.hint": "Consiglio (H)",
@@ -138,5 +142,9 @@ STRINGS = {
         "aids.tut.cat.scope": "Scope",
         "aids.tut.cat.total": "Smazzata",
         "aids.tut.nobody": "nessuno (pari)",
+        "aids.offer_title": "Nuovo a Scopa?",
+        "aids.offer_text": "Una breve smazzata guidata insegna le prese, la scopa e il conteggio.",
+        "aids.offer_yes": "Insegnami a giocare",
+        "aids.offer_no": "Conosco le regole",
     },
 }

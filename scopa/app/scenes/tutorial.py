@@ -1,0 +1,407 @@
+"""The tutorial: the real table with a coach beside it, playing one scripted deal.
+
+``TutorialScene`` is a table whose computer answers from the tutorial's script and whose
+human plays are checked against the lesson of the moment (a play the lesson does not want
+goes back to the hand with a word of why). Nothing is saved and no result is recorded. The
+lessons themselves (deck, accepted moves, order) are in ``scopa.aids.tutorial``.
+
+``TutorialOffer`` asks, over the title at the first start, whether to take the tutorial.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+from pygame import FRect
+
+from scopa.aids.tutorial import (
+    COMPUTER,
+    HUMAN,
+    STEPS,
+    Coach,
+    plain_move,
+    tutorial_chooser,
+    tutorial_match,
+    tutorial_rules,
+)
+from scopa.engine import Move
+from scopa.settings import MatchSetup, SeatConfig
+
+from ..ai_worker import AiWorker
+from ..scene import Scene
+from ..table.aids import AidsLayer
+from ..table.hud import CREAM, GOLD, SOFT, panel
+from ..table.scene import TableScene
+
+if TYPE_CHECKING:
+    from ..app import App
+
+AUTOPLAY_PAUSE = 0.35
+"""Seconds between the player's cards when the coach finishes the round for them."""
+LESSONS = [step.key for step in STEPS]
+CATEGORIES = ("carte", "denari", "settebello", "primiera", "scope")
+
+
+class NoSaving:
+    """The tutorial's deal is not a match to resume, nor a result to count."""
+
+    def save(self, setup: Any, record: Any) -> None:
+        pass
+
+    def finish(self, setup: Any, match: Any, **_: Any) -> None:
+        pass
+
+    def problems(self) -> list[tuple[str, str]]:
+        return []
+
+    def flush(self, timeout: float | None = None) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def tutorial_setup(app: App) -> MatchSetup:
+    return MatchSetup(
+        (
+            SeatConfig(app.t("table.you_name"), True, "beginner"),
+            SeatConfig("Giulia", False, "beginner"),
+        ),
+        tutorial_rules(),
+    )
+
+
+class TutorialScene(TableScene):
+    def __init__(self, app: App) -> None:
+        self.coach = Coach()
+        self.scores: tuple | None = None
+        self.autoplay_wait = 0.0
+        self.pressed: str | None = None
+        worker = AiWorker(tutorial_chooser, mode="inline")
+        super().__init__(app, tutorial_setup(app), tutorial_match(), worker=worker)
+        self.saver = NoSaving()  # type: ignore[assignment]
+        self.aids = AidsLayer(self, features=())
+        self.director.on_scored = self._round_scored
+
+    # --- the coach ---------------------------------------------------------------------
+
+    def play(self, move: Move) -> None:
+        """Human plays pass the lesson first; the computer's come from the script."""
+        if self.match.turn == HUMAN and not self.coach.accepts(move):
+            self._refuse(move)
+            return
+        if self.match.turn == HUMAN:
+            self.coach.played(move)
+        super().play(move)
+
+    def _refuse(self, move: Move) -> None:
+        self.choice = None
+        self.selected = None
+        self.preview = frozenset()
+        self.view.settle(self.ui, move.card, 0.3, easing="out_back")
+        step = self.coach.step
+        if step is not None and step.moves:
+            what = self.app.t(f"aids.tut.wrong.{step.key}")
+            self.message = self.app.t("aids.tut.not_this", what=what)
+        else:
+            self.message = self.app.t("aids.tut.not_this", what=self.app.t("aids.tut.next"))
+        self.message_left = 2.8
+
+    def _round_scored(self) -> None:
+        """The round is over: the director waits here while the coach explains the score."""
+        self.scores = self.match.rounds[-1] if self.match.rounds else None
+        self.coach.round_over()
+
+    def next_step(self) -> None:
+        step = self.coach.step
+        if step is None or step.wait != "next":
+            return
+        self.coach.next()
+        if self.coach.done:
+            self.finish()
+
+    def finish_for_me(self) -> None:
+        step = self.coach.step
+        if step is not None and step.key == "finish":
+            self.coach.autoplay = True
+
+    def again(self) -> None:
+        """Deal the lesson again from the start."""
+        self.coach.restart()
+        self.scores = None
+        self.set_match(tutorial_match())
+
+    def skip(self) -> None:
+        self.finish()
+
+    def finish(self) -> None:
+        """Done or skipped: not offered again at start-up; back to the title."""
+        settings = self.app.settings
+        if not settings.tutorial_done:
+            self.app.settings = settings.with_(tutorial_done=True)
+            self.app.save_settings()
+        try:
+            from .flow import to_title
+        except ImportError:
+            self.app.stack.pop()
+            return
+        to_title(self.app)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        step = self.coach.step
+        if step is None or self.human_to_play is None:
+            return
+        if step.moves and self.selected is None and self.drag.card is None:
+            self.show_hint(step.moves[0])
+        if step.key == "finish" and self.coach.autoplay:
+            self.autoplay_wait += dt
+            if self.autoplay_wait >= self.director.seconds(AUTOPLAY_PAUSE):
+                self.autoplay_wait = 0.0
+                self.play(plain_move(self.match.legal_moves()))
+
+    # --- input ---------------------------------------------------------------------------
+
+    def buttons(self) -> list[tuple[str, FRect]]:
+        step = self.coach.step
+        names = []
+        if step is not None and step.wait == "next":
+            names.append("done" if step.key == "score" else "next")
+        if step is not None and step.key == "finish" and not self.coach.autoplay:
+            names.append("finish_for_me")
+        names += ["again", "skip"]
+        box = self.coach_rect()
+        lay = self.layout
+        height = lay.font_normal * 1.8
+        gap = lay.margin * 0.35
+        y = box.bottom - lay.margin * 0.6 - len(names) * (height + gap) + gap
+        out = []
+        for name in names:
+            out.append(
+                (name, FRect(box.left + lay.margin * 0.6, y, box.width - lay.margin * 1.2, height))
+            )
+            y += height + gap
+        return out
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            hit = self._button_at(event.pos)
+            if hit is not None:
+                self.pressed = hit
+                return True
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.pressed:
+            pressed, self.pressed = self.pressed, None
+            if self._button_at(event.pos) == pressed:
+                self.press(pressed)
+            return True
+        elif event.type == pygame.KEYDOWN and event.key in (
+            pygame.K_RETURN,
+            pygame.K_KP_ENTER,
+            pygame.K_SPACE,
+        ):
+            step = self.coach.step
+            if step is not None and step.wait == "next":
+                self.next_step()
+                return True
+        return super().handle(event)
+
+    def _button_at(self, pos: tuple[float, float]) -> str | None:
+        return next((name for name, rect in self.buttons() if rect.collidepoint(pos)), None)
+
+    def press(self, name: str) -> None:
+        """Run the coach button ``name`` (next, done, finish_for_me, again, skip)."""
+        if name in ("next", "done"):
+            self.next_step()
+        elif name == "finish_for_me":
+            self.finish_for_me()
+        elif name == "again":
+            self.again()
+        elif name == "skip":
+            self.skip()
+
+    # --- drawing -------------------------------------------------------------------------
+
+    def coach_rect(self) -> FRect:
+        lay = self.layout
+        w, h = lay.size
+        left = lay.table_rect.right + lay.margin * 1.5
+        width = max(w - lay.margin - left, lay.font_normal * 9)
+        return FRect(w - lay.margin - width, h * 0.13, width, h * 0.6)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if self.cover is None:
+            self._draw_coach(surface)
+
+    def _draw_coach(self, surface: pygame.Surface) -> None:
+        lay, t, text = self.layout, self.app.t, self.painter.text
+        box = self.coach_rect()
+        panel(surface, box, lay.unit, border=GOLD, alpha=225)
+        step = self.coach.step
+        if step is None:
+            return
+        pad = lay.margin * 0.6
+        x, y = box.left + pad, box.top + pad * 0.8
+        width = box.width - 2 * pad
+        count = text.render(
+            "ui", lay.font_small, t("aids.tut.step", n=self.coach.index + 1, total=len(STEPS)), SOFT
+        )
+        surface.blit(count, (x, y))
+        y += count.get_height() + pad * 0.3
+        for line in wrap(
+            t(f"aids.tut.{step.key}.title"), self.app.font("ui_bold", lay.font_normal), width
+        ):
+            label = text.render("ui_bold", lay.font_normal, line, GOLD)
+            surface.blit(label, (x, y))
+            y += label.get_height()
+        y += pad * 0.4
+        for line in wrap(
+            t(f"aids.tut.{step.key}.text"), self.app.font("ui", lay.font_small), width
+        ):
+            label = text.render("ui", lay.font_small, line, CREAM)
+            surface.blit(label, (x, y))
+            y += label.get_height()
+        if step.key == "score" and self.scores is not None:
+            self._draw_scores(surface, x, y + pad * 0.5, width)
+        for name, rect in self.buttons():
+            primary = name in ("next", "done", "finish_for_me")
+            panel(surface, rect, lay.unit, border=GOLD if primary else SOFT, alpha=235)
+            label = text.render(
+                "ui_bold", lay.font_small, t(f"aids.tut.{name}"), GOLD if primary else CREAM
+            )
+            surface.blit(label, label.get_rect(center=rect.center))
+
+    def _draw_scores(self, surface: pygame.Surface, x: float, y: float, width: float) -> None:
+        lay, t, text = self.layout, self.app.t, self.painter.text
+        assert self.scores is not None
+        you, them = self.scores[HUMAN], self.scores[COMPUTER]
+        names = (self.setup.seats[HUMAN].name, self.setup.seats[COMPUTER].name)
+        columns = (x + width * 0.55, x + width * 0.85)
+        for name, cx in zip(names, columns):
+            label = text.render("ui", lay.font_small, name, SOFT)
+            surface.blit(label, label.get_rect(midtop=(cx, y)))
+        y += lay.font_small * 1.3
+        values = {
+            "carte": (you.cards, them.cards),
+            "denari": (you.coins, them.coins),
+            "settebello": (
+                "7D" if you.points.get("settebello") else "",
+                "7D" if them.points.get("settebello") else "",
+            ),
+            "primiera": (you.primiera, them.primiera),
+            "scope": (you.scope, them.scope),
+        }
+        for category in CATEGORIES:
+            label = text.render("ui", lay.font_small, t(f"aids.tut.cat.{category}"), CREAM)
+            surface.blit(label, (x, y))
+            for side, cx in enumerate(columns):
+                won = self.scores[side].points.get(category, 0)
+                shown = f"{values[category][side]}" + (f"  +{won}" if won else "")
+                value = text.render(
+                    "ui_bold" if won else "ui", lay.font_small, shown, GOLD if won else SOFT
+                )
+                surface.blit(value, value.get_rect(midtop=(cx, y)))
+            y += lay.font_small * 1.25
+        label = text.render("ui_bold", lay.font_small, t("aids.tut.cat.total"), CREAM)
+        surface.blit(label, (x, y))
+        for side, cx in enumerate(columns):
+            value = text.render("ui_bold", lay.font_normal, str(self.scores[side].total), GOLD)
+            surface.blit(value, value.get_rect(midtop=(cx, y)))
+
+
+def wrap(text: str, font: pygame.font.Font, width: float) -> list[str]:
+    """Words laid into lines no wider than ``width`` pixels."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        candidate = f"{line} {word}".strip()
+        if line and font.size(candidate)[0] > width:
+            lines.append(line)
+            line = word
+        else:
+            line = candidate
+    if line:
+        lines.append(line)
+    return lines
+
+
+class TutorialOffer(Scene):
+    """At the first start, over the title: take the tutorial, or not now."""
+
+    opaque = False
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.pressed: str | None = None
+
+    def buttons(self) -> list[tuple[str, pygame.Rect]]:
+        w, h = self.app.size
+        bw, bh = round(w * 0.22), round(h * 0.075)
+        y = round(h * 0.56)
+        return [
+            ("tutorial", pygame.Rect(w // 2 - bw - w // 80, y, bw, bh)),
+            ("skip", pygame.Rect(w // 2 + w // 80, y, bw, bh)),
+        ]
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.take()
+            elif event.key == pygame.K_ESCAPE:
+                self.decline()
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.pressed = self._at(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.pressed:
+            pressed, self.pressed = self.pressed, None
+            if self._at(event.pos) == pressed:
+                self.take() if pressed == "tutorial" else self.decline()
+        return True
+
+    def _at(self, pos: tuple[int, int]) -> str | None:
+        return next((name for name, rect in self.buttons() if rect.collidepoint(pos)), None)
+
+    def take(self) -> None:
+        self.app.stack.pop()
+        self.app.stack.push(TutorialScene(self.app))
+
+    def decline(self) -> None:
+        """Not now: the tutorial stays on the title, and is not offered at start again."""
+        self.app.settings = self.app.settings.with_(tutorial_done=True)
+        self.app.save_settings()
+        self.app.stack.pop()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = self.app.size
+        veil = pygame.Surface((w, h), pygame.SRCALPHA)
+        veil.fill((6, 16, 10, 170))
+        surface.blit(veil, (0, 0))
+        unit = min(w / 1920, h / 1080)
+        box = FRect(0, 0, w * 0.56, h * 0.36)
+        box.center = (w / 2, h * 0.5)
+        panel(surface, box, unit, border=GOLD, alpha=235)
+        t = self.app.t
+        title = self.app.font("title", max(24, round(h * 0.06))).render(
+            t("aids.offer_title"), True, GOLD
+        )
+        surface.blit(title, title.get_rect(midtop=(w / 2, box.top + h * 0.04)))
+        line = self.app.font("ui", max(14, round(h * 0.028))).render(
+            t("aids.offer_text"), True, CREAM
+        )
+        surface.blit(line, line.get_rect(midtop=(w / 2, box.top + h * 0.13)))
+        font = self.app.font("ui_bold", max(14, round(h * 0.03)))
+        for name, rect in self.buttons():
+            primary = name == "tutorial"
+            panel(surface, FRect(rect), unit, border=GOLD if primary else SOFT, alpha=240)
+            key = "aids.offer_yes" if primary else "aids.offer_no"
+            label = font.render(t(key), True, GOLD if primary else CREAM)
+            surface.blit(label, label.get_rect(center=rect.center))
+
+
+def offer_or(app: App, scene: Scene) -> Scene:
+    """``scene`` (the title), with the tutorial offered over it if it was never taken."""
+    if app.settings.tutorial_done:
+        return scene
+    app.stack.push(scene)
+    return TutorialOffer(app)

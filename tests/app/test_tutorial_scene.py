@@ -1,0 +1,141 @@
+"""The tutorial through the real scene: scripted mouse drags and clicks complete it."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from scopa.aids.tutorial import HUMAN, STEPS, tutorial_match
+from scopa.app.scenes.tutorial import TutorialOffer, TutorialScene, offer_or
+from scopa.engine import Card, Move
+
+from .table_helpers import FRAME, centre_of, click, drag, pump, settle
+
+C = Card.parse
+
+
+@pytest.fixture
+def fast(app):
+    app.settings = app.settings.with_(animation_speed="fast", language="en")
+    return app
+
+
+def wait_for_human(app, scene: TutorialScene, limit: int = 3000) -> None:
+    for _ in range(limit):
+        if scene.human_to_play == HUMAN or scene.coach.step is None:
+            return
+        if scene.coach.step.key == "score":
+            return
+        app.frame(FRAME, [])
+    raise AssertionError("the human never got the turn")
+
+
+def press(app, scene: TutorialScene, name: str) -> None:
+    rect = dict(scene.buttons())[name]
+    click(app, rect.center)
+
+
+def test_the_tutorial_completes_with_scripted_input(fast, store):
+    scene = TutorialScene(fast)
+    fast.stack.push(scene)
+    settle(fast, scene)
+    assert scene.coach.step.key == "welcome"
+    press(fast, scene, "next")
+    lessons = [step for step in STEPS if step.moves]
+    for step in lessons:
+        wait_for_human(fast, scene)
+        assert scene.coach.step is step
+        (move,) = step.moves
+        # the lesson's card is raised and what it takes glows before the player moves
+        assert scene.selected == move.card and scene.preview == frozenset(move.captures)
+        drag(fast, centre_of(scene, move.card), centre_of(scene, move.captures[0]))
+        assert scene.match.moves()[-1] == move
+    assert scene.coach.step.key == "finish"
+    assert scene.match.round.scope[0] == 1  # the settebello swept the table
+    press(fast, scene, "finish_for_me")
+    for _ in range(6000):
+        if scene.coach.step is not None and scene.coach.step.key == "score":
+            break
+        fast.frame(FRAME, [])
+    assert scene.coach.step.key == "score"
+    assert scene.scores is not None and scene.scores[HUMAN].points["settebello"] == 1
+    assert scene.scores[HUMAN].scope >= 1
+    pump(fast, 2)
+    press(fast, scene, "done")
+    assert scene.coach.done
+    assert fast.settings.tutorial_done
+    assert store.load_settings().tutorial_done
+    assert store.load_match() is None, "the tutorial's deal is never saved as a match"
+    assert scene not in list(fast.stack)
+
+
+def test_a_play_the_lesson_does_not_want_goes_back(fast):
+    scene = TutorialScene(fast)
+    fast.stack.push(scene)
+    settle(fast, scene)
+    press(fast, scene, "next")
+    wait_for_human(fast, scene)
+    before = scene.match
+    drag(fast, centre_of(scene, C("3S")), scene.layout.table_rect.midtop)
+    assert scene.match is before
+    assert "King" in scene.message
+    settle(fast, scene)
+    assert scene.view.places[C("3S")] == ("hand", HUMAN)
+
+
+def test_the_welcome_waits_for_next_and_enter_works(fast):
+    scene = TutorialScene(fast)
+    fast.stack.push(scene)
+    settle(fast, scene)
+    drag(fast, centre_of(scene, C("10B")), centre_of(scene, C("10S")))
+    assert scene.match.moves() == ()
+    fast.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0)])
+    assert scene.coach.step.key == "single"
+
+
+def test_start_again_deals_the_lesson_afresh(fast):
+    scene = TutorialScene(fast)
+    fast.stack.push(scene)
+    settle(fast, scene)
+    press(fast, scene, "next")
+    wait_for_human(fast, scene)
+    drag(fast, centre_of(scene, C("10B")), centre_of(scene, C("10S")))
+    assert scene.match.moves() == (Move.parse("10Bx10S"),)
+    press(fast, scene, "again")
+    assert scene.match.moves() == () and scene.coach.index == 0
+    assert scene.match.round.hands == tutorial_match().round.hands
+    settle(fast, scene)
+    assert scene.view.places[C("10B")] == ("hand", HUMAN)
+
+
+def test_skip_marks_the_tutorial_done(fast, store):
+    scene = TutorialScene(fast)
+    fast.stack.push(scene)
+    pump(fast)
+    press(fast, scene, "skip")
+    assert store.load_settings().tutorial_done
+    assert scene not in list(fast.stack)
+
+
+def test_offered_at_first_start_only(fast, store):
+    from scopa.app.scene import Scene
+
+    title = Scene(fast)
+    offer = offer_or(fast, title)
+    assert isinstance(offer, TutorialOffer)
+    fast.stack.push(offer)
+    fast.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0)])
+    assert isinstance(fast.stack.top, TutorialScene)
+    fast.stack.pop()
+    fast.settings = fast.settings.with_(tutorial_done=True)
+    assert offer_or(fast, title) is title
+
+
+def test_declining_the_offer_is_remembered(fast, store):
+    from scopa.app.scene import Scene
+
+    offer = offer_or(fast, Scene(fast))
+    fast.stack.push(offer)
+    fast.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0)])
+    assert fast.stack.top is not offer
+    assert store.load_settings().tutorial_done
