@@ -378,3 +378,19 @@ class AidsLayer:
         lay = self.scene.layout
         dash = self.scene.painter.text.render("ui", lay.font_normal, "—", SOFT)
         surface.blit(dash, (x, y + card_h / 2 - dash.get_height() / 2))
+
+
+def replay_deal(app: Any, setup: Any, match: Match, round_no: int) -> None:
+    """Start a match whose first round deals round ``round_no`` of ``match`` again: the
+    same cards to the same seats (from the scoring scene's "Replay this deal")."""
+    from scopa.aids import replay_match
+
+    replay = replay_match(match, round_no)
+    try:
+        from scopa.app.scenes.flow import open_table
+    except ImportError:
+        from .scene import TableScene
+
+        app.stack.push(TableScene(app, setup, replay))
+        return
+    open_table(app, setup, match=replay)

@@ -1,0 +1,276 @@
+"""The learning aids driven through the real table scene with pygame events."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from scopa.ai import make_player
+from scopa.aids.tracker import track
+from scopa.app.table import TableScene
+from scopa.app.table.aids import hint_seed, replay_deal
+from scopa.engine import DECK, Card, Match, Move, Rules
+from scopa.settings import MatchSetup, SeatConfig
+
+from .table_helpers import (
+    FRAME,
+    centre_of,
+    click,
+    drag,
+    empty_felt,
+    fixed_match,
+    inline_worker,
+    pump,
+    settle,
+    solo_setup,
+)
+from .test_table_match import view_matches_engine
+
+C = Card.parse
+
+
+@pytest.fixture
+def fast(app):
+    app.settings = app.settings.with_(animation_speed="fast", language="en")
+    return app
+
+
+def key(app, code: int, *, up: bool = False, mod: int = 0) -> None:
+    kind = pygame.KEYUP if up else pygame.KEYDOWN
+    app.frame(FRAME, [pygame.event.Event(kind, key=code, mod=mod, unicode="")])
+
+
+def open_solo(app, match: Match, setup: MatchSetup | None = None) -> TableScene:
+    scene = TableScene(app, setup or solo_setup(), match, worker=inline_worker())
+    app.stack.push(scene)
+    settle(app, scene)
+    return scene
+
+
+def wait_for_turn(app, scene: TableScene, seat: int, limit: int = 3000) -> None:
+    for _ in range(limit):
+        if scene.human_to_play == seat:
+            return
+        app.frame(FRAME, [])
+    raise AssertionError(f"seat {seat} never got the turn")
+
+
+def button(scene: TableScene, name: str):
+    return next(b for b in scene.aids.buttons() if b.name == name)
+
+
+def snapshot(match: Match) -> tuple:
+    r = match.round
+    return (r.hands, r.table, r.stock, r.piles, r.scope, r.turn, r.deal_no, match.totals,
+            match.moves())  # fmt: skip
+
+
+# --- hint ----------------------------------------------------------------------------------
+
+
+def test_hint_button_shows_masters_move_on_the_table(fast):
+    scene = open_solo(fast, fixed_match("7D 2C 10S", "1B 3B 8C", "3C 4S 7C 9B"))
+    click(fast, button(scene, "hint").rect.center)
+    tip = scene.aids.hint
+    assert tip is not None
+    obs = scene.match.observe(0)
+    assert tip.move in obs.legal_moves
+    master = make_player("master", hint_seed(scene.match), time_limit=0).choose(obs)
+    assert tip.move == master
+    assert scene.selected == tip.move.card
+    assert scene.preview == frozenset(tip.move.captures)
+    assert tip.text("en")
+
+
+def test_hint_key_then_enter_plays_the_hinted_move(fast):
+    scene = open_solo(fast, fixed_match("5D 2C 10S", "1B 3B 8C", "3C 2S 7C 9B"))
+    key(fast, pygame.K_h)
+    move = scene.aids.hint.move
+    key(fast, pygame.K_RETURN)
+    assert scene.match.moves() == (move,)
+    assert scene.aids.hint is None  # a hint belongs to the position it was asked for
+    assert not button(scene, "hint").enabled  # the computer is to play
+
+
+def test_hint_matches_master_over_many_positions():
+    """The layer's job is the same function the master player runs (no pygame needed)."""
+    from scopa.app.table.aids import hint_job
+
+    match = Match.new(Rules(players=3), 77)
+    for _ in range(6):
+        obs = match.observe(match.turn)
+        seed = hint_seed(match)
+        tip = hint_job("master", seed, obs)
+        assert tip.move in obs.legal_moves
+        assert tip.move == make_player("master", seed, time_limit=0).choose(obs)
+        match, _ = match.apply(tip.move)
+
+
+# --- undo ----------------------------------------------------------------------------------
+
+
+def test_undo_restores_the_exact_previous_state(fast, store):
+    scene = open_solo(fast, fixed_match("7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B"))
+    drag(fast, centre_of(scene, C("2C")), empty_felt(scene))
+    wait_for_turn(fast, scene, 0)
+    settle(fast, scene)
+    before = snapshot(scene.match)
+    drag(fast, centre_of(scene, C("7D")), centre_of(scene, C("7C")))
+    wait_for_turn(fast, scene, 0)  # the computer has answered too
+    assert len(scene.match.moves()) == 4
+    assert button(scene, "undo").enabled
+    click(fast, button(scene, "undo").rect.center)
+    assert snapshot(scene.match) == before
+    assert scene.human_to_play == 0
+    view_matches_engine(scene)
+    assert scene.aids.undone
+    pump(fast, 3)
+    view_matches_engine(scene)
+    # and the game goes on from there: the same card can be played again
+    drag(fast, centre_of(scene, C("7D")), centre_of(scene, C("7C")))
+    assert scene.match.moves()[-1] == Move.parse("7Dx7C")
+    scene.saver.flush()
+    saved = store.load_match()
+    assert saved is not None and saved[1].moves == scene.match.moves()
+
+
+def test_undo_with_ctrl_z_and_nothing_to_take_back_at_the_start(fast):
+    scene = open_solo(fast, fixed_match("7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B"))
+    assert not button(scene, "undo").enabled
+    start = snapshot(scene.match)
+    key(fast, pygame.K_u)
+    assert snapshot(scene.match) == start and not scene.aids.undone
+    drag(fast, centre_of(scene, C("10S")), empty_felt(scene))
+    key(fast, pygame.K_z, mod=pygame.KMOD_LCTRL)
+    assert snapshot(scene.match) == start and scene.aids.undone
+
+
+def test_undo_is_refused_in_hot_seat(fast):
+    rules = Rules()
+    setup = MatchSetup((SeatConfig("Anna", True), SeatConfig("Bruno", True)), rules)
+    scene = open_solo(fast, fixed_match("7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B"), setup)
+    scene.reveal()
+    settle(fast, scene)
+    drag(fast, centre_of(scene, C("2C")), empty_felt(scene))
+    played = snapshot(scene.match)
+    assert len(played[-1]) == 1
+    settle(fast, scene)
+    pump(fast, 2)
+    assert scene.cover == 1
+    scene.reveal()
+    assert not button(scene, "undo").enabled
+    key(fast, pygame.K_u)
+    assert snapshot(scene.match) == played
+    assert not scene.aids.undone
+    assert any("Undo is off" in toast.text for toast in fast.toasts)
+
+
+def test_an_undone_match_is_noted_in_the_statistics(fast, store):
+    scene = open_solo(fast, fixed_match("7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B"))
+    drag(fast, centre_of(scene, C("2C")), empty_felt(scene))
+    key(fast, pygame.K_u)
+    assert scene.aids.undone
+    rng_match = Match.new(Rules(), 5)
+    import random
+
+    rng = random.Random(5)
+    while not rng_match.over:
+        rng_match, _ = rng_match.apply(rng.choice(rng_match.legal_moves()))
+    scene.set_match(rng_match)
+    scene.saver.flush()
+    results = store.load_stats().recent
+    assert len(results) == 1 and results[0].undone
+
+
+# --- last trick and tracker ----------------------------------------------------------------
+
+
+def test_holding_tab_shows_the_last_trick_and_releasing_hides_it(fast):
+    scene = open_solo(fast, fixed_match("7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B"))
+    drag(fast, centre_of(scene, C("7D")), centre_of(scene, C("7C")))
+    wait_for_turn(fast, scene, 0)
+    settle(fast, scene)
+    plain = fast.screen.copy()
+    key(fast, pygame.K_TAB)
+    assert scene.aids.reviewing
+    shown = fast.screen.copy()
+    key(fast, pygame.K_TAB, up=True)
+    assert not scene.aids.reviewing
+    after = fast.screen.copy()
+    box = scene.layout.table_rect
+    centre = (round(box.centerx), round(box.centery))
+    assert shown.get_at(centre) != plain.get_at(centre)
+    assert after.get_at(centre) == plain.get_at(centre)
+
+
+def test_pressing_the_last_trick_button_shows_it_while_held(fast):
+    scene = open_solo(fast, fixed_match("7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B"))
+    rect = button(scene, "review").rect
+    pos = (round(rect.centerx), round(rect.centery))
+    fast.frame(FRAME, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)])
+    assert scene.aids.reviewing
+    fast.frame(FRAME, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(5, 5), button=1)])
+    assert not scene.aids.reviewing
+    assert scene.match.moves() == ()
+
+
+def seen_on_screen(scene: TableScene, seat: int) -> set[Card]:
+    """Cards face up for ``seat`` on the drawn table: its hand, the table, every pile."""
+    seen = set(scene.view.hands[seat])
+    for card, place in scene.view.places.items():
+        if place[0] in ("table", "pile", "marker"):
+            seen.add(card)
+    return seen
+
+
+def test_tracker_counts_match_the_cards_really_seen(fast):
+    scene = open_solo(fast, Match.new(Rules(), 31))
+    assert not scene.aids.tracker_on  # off by default
+    key(fast, pygame.K_t)
+    assert scene.aids.tracker_on
+    for _ in range(10):
+        wait_for_turn(fast, scene, 0)
+        settle(fast, scene)
+        counts = {item.rank: item.count for item in track(scene.match.observe(0))}
+        seen = seen_on_screen(scene, 0)
+        for rank in range(1, 11):
+            assert counts[rank] == sum(1 for c in DECK if c.rank == rank and c not in seen)
+        legal = scene.match.legal_moves()
+        scene.play(legal[len(legal) // 2])
+    click(fast, button(scene, "tracker").rect.center)
+    assert not scene.aids.tracker_on
+
+
+def test_aids_are_off_while_watching(fast):
+    rules = Rules()
+    setup = MatchSetup((SeatConfig("Anna", False, "beginner"), SeatConfig("Bo", False)), rules)
+    scene = open_solo(fast, Match.new(rules, 3), setup)
+    key(fast, pygame.K_h)
+    key(fast, pygame.K_t)
+    assert scene.aids.hint is None and not scene.aids.tracker_on
+
+
+# --- replay this deal ----------------------------------------------------------------------
+
+
+def test_replay_this_deal_deals_the_same_hands(fast):
+    import random
+
+    rules = Rules()
+    match = Match.new(rules, 99)
+    rng = random.Random(1)
+    while match.round.round_no < 3:
+        match, _ = match.apply(rng.choice(match.legal_moves()))
+    dealt = {}
+    probe = Match.new(rules, 99)
+    rng = random.Random(1)
+    while probe.round.round_no < 3:
+        dealt.setdefault(probe.round.round_no, (probe.round.hands, probe.round.table))
+        probe, _ = probe.apply(rng.choice(probe.legal_moves()))
+    for round_no in (1, 2):
+        replay_deal(fast, solo_setup(rules), match, round_no)
+        table = fast.stack.top
+        assert isinstance(table, TableScene) and table.match.moves() == ()
+        assert (table.match.round.hands, table.match.round.table) == dealt[round_no]
+        settle(fast, table)
+        view_matches_engine(table)
