@@ -78,3 +78,33 @@ def test_the_top_right_corner_is_left_to_the_aids_buttons(size, players):
         pile = FRect(0, 0, lay.pile_h * 1.6, lay.pile_w)
         pile.center = place.pile_centre
         assert not pile.colliderect(corner), (seat, place.position)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize(("players", "sides"), [(2, 2), (3, 3), (4, 2), (4, 4)])
+def test_nothing_sits_under_the_score_panel(size, players, sides):
+    lay = TableLayout(size, players, bottom=0, hand_size=HANDS[players], sides=sides)
+    for seat in range(players):
+        place = lay.place_of(seat)
+        assert not place.name_rect.colliderect(lay.hud_rect), (seat, place.position)
+        for visible in (False, True):
+            for slot in lay.hand_slots(seat, HANDS[players], visible):
+                rect = FRect(0, 0, slot.width, slot.width * 5 / 3)
+                if abs(slot.angle) % 180 == 90:
+                    rect.size = (rect.height, rect.width)
+                rect.center = slot.centre
+                assert not rect.colliderect(lay.hud_rect), (seat, visible)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_hands_stay_off_the_table(size, players):
+    lay = TableLayout(size, players, bottom=0, hand_size=HANDS[players])
+    for seat in range(players):
+        for visible in (False, True):
+            for slot in lay.hand_slots(seat, HANDS[players], visible):
+                rect = FRect(0, 0, slot.width, slot.width * 5 / 3)
+                if abs(slot.angle) % 180 == 90:
+                    rect.size = (rect.height, rect.width)
+                rect.center = slot.centre
+                assert not rect.colliderect(lay.table_rect), (seat, visible, lay.place_of(seat))

@@ -50,10 +50,16 @@ class TableLayout:
     """Positions and sizes for one window size, player count and bottom seat."""
 
     def __init__(
-        self, size: tuple[int, int], players: int, bottom: int = 0, hand_size: int = 3
+        self,
+        size: tuple[int, int],
+        players: int,
+        bottom: int = 0,
+        hand_size: int = 3,
+        sides: int | None = None,
     ) -> None:
         self.size = size
         self.players = players
+        self.sides = sides if sides is not None else (2 if players in (2, 4) else players)
         self.bottom = bottom
         self.hand_size = hand_size
         w, h = size
@@ -84,6 +90,7 @@ class TableLayout:
         self.status_centre = (w / 2, h - self.hand_h - 3.2 * self.margin)
         self.banner_centre = (w / 2, centre_y)
         self.hud_rect = FRect(self.margin, self.margin, 380 * u, 0)
+        self.hud_rect.height = self.hud_height(self.sides)
         self.toolbar_bottom = self.margin * 1.4 + self.font_normal * 1.9
         """The top-right corner down to here holds the aids' buttons: no seat uses it."""
         self.seats = [self._place(pos, w, h) for pos in POSITIONS[players]]
@@ -97,7 +104,7 @@ class TableLayout:
             gap, room, along = self.hand_w * 1.08, w * 0.5, self.hand_w
         elif position == "top":
             cw = self.open_w if visible else self.other_w
-            gap, room, along = cw * (0.75 if visible else 0.55), w * 0.34, cw
+            gap, room, along = cw * (0.75 if visible else 0.55), w * 0.28, cw
         elif visible:
             gap, room, along = card_height(self.open_w) * 0.3, h * 0.5, card_height(self.open_w)
         else:
@@ -132,12 +139,12 @@ class TableLayout:
             return SeatPlace(position, centre, True, 0.0, self.hand_w, name, pile)
         if position == "top":
             span = max(self._span(position, False, count), self._span(position, True, count))
-            centre = (w / 2, m + self.other_h / 2)
-            name.topright = (w / 2 - span / 2 - 1.5 * m, m)
-            pile = (
-                w / 2 + span / 2 + 2 * m + self.pile_h / 2,
-                self.toolbar_bottom + m + self.pile_w / 2,
-            )
+            centre = (w / 2, self.toolbar_bottom + self.other_h / 2)
+            right = w / 2 - span / 2 - 1.5 * m
+            room = right - (self.hud_rect.right + m)
+            name.width = max(min(plate_w, room), 150 * self.unit)
+            name.midright = (right, centre[1])
+            pile = (w / 2 + span / 2 + 2 * m + self.pile_h / 2, centre[1])
             return SeatPlace(position, centre, True, 180.0, self.other_w, name, pile)
         side = 1 if position == "right" else -1
         span = max(self._span(position, False, count), self._span(position, True, count))
@@ -155,8 +162,7 @@ class TableLayout:
 
     def hud_bottom_guess(self) -> float:
         """Bottom of the score panel (top-left), which side seats' names must clear."""
-        sides = 2 if self.players in (2, 4) else 3
-        return self.margin + self.hud_height(sides)
+        return self.margin + self.hud_height(self.sides)
 
     def hud_height(self, sides: int) -> float:
         return self.font_normal * (2.4 + 2.3 * sides) + self.margin
@@ -184,7 +190,7 @@ class TableLayout:
                 slots.append(HandSlot((cx + offset, cy), self.hand_w, 0.0))
             elif position == "top":
                 width = self.open_w if visible else self.other_w
-                y = self.margin + card_height(width) / 2
+                y = self.toolbar_bottom + card_height(width) / 2
                 slots.append(HandSlot((cx - offset, y), width, 0.0 if visible else 180.0))
             elif visible:
                 side = 1 if position == "right" else -1

@@ -84,7 +84,9 @@ class TableScene(Scene):
         self.viewer: int | None = self.humans[0] if self.mode == "solo" else None
         self.cover: int | None = None
         self.bottom = self.humans[0] if self.humans else 0
-        self.layout = TableLayout(app.size, rules.players, self.bottom, rules.hand_size)
+        self.layout = TableLayout(
+            app.size, rules.players, self.bottom, rules.hand_size, rules.sides
+        )
         self.view = TableView(self.layout, rules.sides)
         self.director = Director(
             self.view,
@@ -157,9 +159,8 @@ class TableScene(Scene):
     def _relayout(self, size: tuple[int, int]) -> None:
         self.tweener.finish_all()
         self.ui.finish_all()
-        self.layout = TableLayout(
-            size, self.setup.rules.players, self.bottom, self.setup.rules.hand_size
-        )
+        rules = self.setup.rules
+        self.layout = TableLayout(size, rules.players, self.bottom, rules.hand_size, rules.sides)
         self.view.layout = self.layout
         for card in self.view.sprites:
             self.view.snap(card)
