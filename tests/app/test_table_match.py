@@ -88,3 +88,22 @@ def test_every_move_is_saved(app, store):
     assert saved is not None
     assert saved[1].moves == scene.match.moves()
     assert saved[1].replay().round.hands == scene.match.round.hands
+
+
+def test_match_end_records_the_result_and_forgets_the_saved_match(app, store, monkeypatch):
+    """The table's own bookkeeping, whatever the scoring scene does between rounds."""
+    monkeypatch.setattr(TableScene, "_show_scoring", lambda self: self.director.resume())
+    app.settings = app.settings.with_(animation_speed="instant", language="en")
+    rules = Rules().with_(target=3)
+    seats = (SeatConfig("Anna", False, "greedy"), SeatConfig("Bruno", False, "greedy"))
+    scene = TableScene(app, MatchSetup(seats, rules), Match.new(rules, 77), worker=inline_worker())
+    app.stack.push(scene)
+    for _ in range(5000):
+        pump(app)
+        if scene.match.over and not scene.director.busy:
+            break
+    assert scene.match.over
+    scene.saver.flush()
+    assert store.load_match() is None
+    stats = store.load_stats()
+    assert stats.total().played == 1
