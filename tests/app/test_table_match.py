@@ -94,11 +94,11 @@ def test_match_end_records_the_result_and_forgets_the_saved_match(app, store, mo
     """The table's own bookkeeping, whatever the scoring scene does between rounds."""
     monkeypatch.setattr(TableScene, "_show_scoring", lambda self: self.director.resume())
     app.settings = app.settings.with_(animation_speed="instant", language="en")
-    rules = Rules().with_(target=3)
+    rules = Rules().with_(target=11)
     seats = (SeatConfig("Anna", False, "greedy"), SeatConfig("Bruno", False, "greedy"))
     scene = TableScene(app, MatchSetup(seats, rules), Match.new(rules, 77), worker=inline_worker())
     app.stack.push(scene)
-    for _ in range(5000):
+    for _ in range(20000):
         pump(app)
         if scene.match.over and not scene.director.busy:
             break
