@@ -1,9 +1,10 @@
 """Turns the engine's events into timed animations ("beats") on the table view.
 
 A beat is a function run when its turn comes; it moves cards (tweens) and returns how
-many seconds to wait before the next beat, or ``None`` to wait until ``resume()`` (while
-the scoring scene is shown). Every duration is multiplied by the animation speed, so
-'instant' plays a whole match in a few frames and tests need no clock.
+many seconds to wait before the next beat. The scoring beat also holds the show
+(``blocked``) until ``resume()``, called when the scoring scene gives the table back.
+Every duration is multiplied by the animation speed, so 'instant' plays a whole match in
+a few frames and tests need no clock.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from ..tween import Tweener
 from .sprites import TableView
 
 SPEEDS = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}
-Beat = Callable[[], float | None]
+Beat = Callable[[], float]
 
 
 @dataclass(eq=False)
@@ -96,12 +97,7 @@ class Director:
             return
         self.wait -= dt
         while self.wait <= 0 and self.beats and not self.blocked:
-            held = self.beats.popleft()()
-            if held is None:
-                self.blocked = True
-                self.wait = 0.0
-            else:
-                self.wait += self.seconds(held)
+            self.wait += self.seconds(self.beats.popleft()())
         if not self.beats and self.wait <= 0 and not self.blocked:
             self.wait = 0.0
             if not self.tweener.busy:
@@ -150,9 +146,12 @@ class Director:
             self.sound(name)
         return hold
 
-    def _scored(self) -> None:
+    def _scored(self) -> float:
+        """Hold the show while the scoring scene is up (it may also resume at once)."""
+        self.blocked = True
+        self.wait = 0.0
         self.on_scored()
-        return None
+        return 0.0
 
     def _banner(self, text: str, kind: str, seconds: float) -> None:
         if self.factor <= 0:
