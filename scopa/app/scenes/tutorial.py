@@ -163,24 +163,25 @@ class TutorialScene(TableScene):
 
     # --- input ---------------------------------------------------------------------------
 
-    def buttons(self) -> list[tuple[str, FRect]]:
+    def button_names(self) -> list[str]:
         step = self.coach.step
         names = []
         if step is not None and step.wait == "next":
             names.append("done" if step.key == "score" else "next")
         if step is not None and step.key == "finish" and not self.coach.autoplay:
             names.append("finish_for_me")
-        names += ["again", "skip"]
-        box = self.coach_rect()
+        return [*names, "again", "skip"]
+
+    def buttons(self) -> list[tuple[str, FRect]]:
+        """The coach's buttons, under its text."""
+        box, text_bottom = self._coach_box()
         lay = self.layout
-        height = lay.font_normal * 1.8
-        gap = lay.margin * 0.35
-        y = box.bottom - lay.margin * 0.6 - len(names) * (height + gap) + gap
+        height, gap = lay.font_normal * 1.8, lay.margin * 0.35
+        y = text_bottom + lay.margin * 0.5
         out = []
-        for name in names:
-            out.append(
-                (name, FRect(box.left + lay.margin * 0.6, y, box.width - lay.margin * 1.2, height))
-            )
+        for name in self.button_names():
+            rect = FRect(box.left + lay.margin * 0.6, y, box.width - lay.margin * 1.2, height)
+            out.append((name, rect))
             y += height + gap
         return out
 
@@ -223,11 +224,46 @@ class TutorialScene(TableScene):
     # --- drawing -------------------------------------------------------------------------
 
     def coach_rect(self) -> FRect:
+        return self._coach_box()[0]
+
+    def _coach_lines(self, width: float) -> list[tuple[str, int, str, tuple[int, int, int]]]:
+        """(font role, size, text, colour) for each line of the coach's text."""
+        lay, t = self.layout, self.app.t
+        step = self.coach.step
+        if step is None:
+            return []
+        lines = [
+            (
+                "ui",
+                lay.font_small,
+                t("aids.tut.step", n=self.coach.index + 1, total=len(STEPS)),
+                SOFT,
+            )
+        ]
+        bold = self.app.font("ui_bold", lay.font_normal)
+        for line in wrap(t(f"aids.tut.{step.key}.title"), bold, width):
+            lines.append(("ui_bold", lay.font_normal, line, GOLD))
+        body = self.app.font("ui", lay.font_small)
+        for line in wrap(t(f"aids.tut.{step.key}.text"), body, width):
+            lines.append(("ui", lay.font_small, line, CREAM))
+        return lines
+
+    def _coach_box(self) -> tuple[FRect, float]:
+        """The coach panel, sized to its text, scores and buttons; and where the text ends."""
         lay = self.layout
         w, h = lay.size
         left = lay.table_rect.right + lay.margin * 1.5
         width = max(w - lay.margin - left, lay.font_normal * 9)
-        return FRect(w - lay.margin - width, h * 0.13, width, h * 0.6)
+        top = h * 0.13
+        pad = lay.margin * 0.6
+        lines = self._coach_lines(width - 2 * pad)
+        text_bottom = top + pad + sum(size * 1.2 for _, size, _, _ in lines)
+        step = self.coach.step
+        if step is not None and step.key == "score" and self.scores is not None:
+            text_bottom += lay.margin * 0.5 + lay.font_small * 1.25 * 7 + lay.font_normal
+        buttons = len(self.button_names()) * (lay.font_normal * 1.8 + lay.margin * 0.35)
+        height = text_bottom - top + lay.margin * 0.5 + buttons + pad
+        return FRect(w - lay.margin - width, top, width, height), text_bottom
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
@@ -236,40 +272,24 @@ class TutorialScene(TableScene):
 
     def _draw_coach(self, surface: pygame.Surface) -> None:
         lay, t, text = self.layout, self.app.t, self.painter.text
-        box = self.coach_rect()
-        panel(surface, box, lay.unit, border=GOLD, alpha=225)
+        box, _ = self._coach_box()
+        panel(surface, box, lay.unit, border=GOLD, alpha=230)
         step = self.coach.step
         if step is None:
             return
         pad = lay.margin * 0.6
-        x, y = box.left + pad, box.top + pad * 0.8
-        width = box.width - 2 * pad
-        count = text.render(
-            "ui", lay.font_small, t("aids.tut.step", n=self.coach.index + 1, total=len(STEPS)), SOFT
-        )
-        surface.blit(count, (x, y))
-        y += count.get_height() + pad * 0.3
-        for line in wrap(
-            t(f"aids.tut.{step.key}.title"), self.app.font("ui_bold", lay.font_normal), width
-        ):
-            label = text.render("ui_bold", lay.font_normal, line, GOLD)
+        x, y = box.left + pad, box.top + pad
+        for role, size, line, colour in self._coach_lines(box.width - 2 * pad):
+            label = text.render(role, size, line, colour)
             surface.blit(label, (x, y))
-            y += label.get_height()
-        y += pad * 0.4
-        for line in wrap(
-            t(f"aids.tut.{step.key}.text"), self.app.font("ui", lay.font_small), width
-        ):
-            label = text.render("ui", lay.font_small, line, CREAM)
-            surface.blit(label, (x, y))
-            y += label.get_height()
+            y += size * 1.2
         if step.key == "score" and self.scores is not None:
-            self._draw_scores(surface, x, y + pad * 0.5, width)
+            self._draw_scores(surface, x, y + lay.margin * 0.5, box.width - 2 * pad)
         for name, rect in self.buttons():
             primary = name in ("next", "done", "finish_for_me")
             panel(surface, rect, lay.unit, border=GOLD if primary else SOFT, alpha=235)
-            label = text.render(
-                "ui_bold", lay.font_small, t(f"aids.tut.{name}"), GOLD if primary else CREAM
-            )
+            colour = GOLD if primary else CREAM
+            label = text.render("ui_bold", lay.font_small, t(f"aids.tut.{name}"), colour)
             surface.blit(label, label.get_rect(center=rect.center))
 
     def _draw_scores(self, surface: pygame.Surface, x: float, y: float, width: float) -> None:

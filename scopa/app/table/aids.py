@@ -284,13 +284,13 @@ class AidsLayer:
         counts = track(scene.match.observe(seat))
         cell = lay.font_normal * 1.55
         width = cell * len(counts) + lay.margin * 1.2
-        height = lay.font_normal * 3.6
+        height = lay.font_normal * 3.3 + 9 * max(2.0, lay.unit * 4.5)
         box = FRect(lay.size[0] - lay.margin - width, self._below_buttons(), width, height)
         panel(surface, box, lay.unit, border=GOLD, alpha=200)
         title = text.render("ui", lay.font_small, t("aids.tracker_title"), GOLD)
         surface.blit(title, (box.left + lay.margin * 0.6, box.top + lay.margin * 0.25))
         top = box.top + lay.margin * 0.35 + title.get_height()
-        pip = max(2.0, lay.unit * 5)
+        pip = max(2.0, lay.unit * 4.5)
         for k, item in enumerate(counts):
             x = box.left + lay.margin * 0.6 + cell * (k + 0.5)
             colour = SOFT if item.gone else CREAM
@@ -301,9 +301,10 @@ class AidsLayer:
             )
             y = top + rank.get_height()
             surface.blit(number, number.get_rect(midtop=(x, y)))
-            y += number.get_height() + pip * 1.2
+            y += number.get_height() + pip * 1.4
             for p in range(4):
-                centre = (x + (p - 1.5) * pip * 2.4, y)
+                row, col = divmod(p, 2)
+                centre = (x + (col - 0.5) * pip * 2.6, y + row * pip * 2.6)
                 if p < item.count:
                     pygame.draw.circle(surface, GOLD, centre, pip)
                 else:
@@ -335,21 +336,30 @@ class AidsLayer:
         card_w = lay.mini_w
         card_h = art.face(Card.parse("1D"), card_w).get_height()
         row_h = card_h + lay.margin * 0.8
-        name_w = lay.font_normal * 7
-        width = name_w + card_w * 7 + lay.margin * 3
+        name_w = (
+            max(
+                text.render("ui_bold", lay.font_normal, seat.name, CREAM).get_width()
+                for seat in scene.setup.seats
+            )
+            + lay.margin
+        )
+        played_head = text.render("ui", lay.font_small, t("aids.review_played"), SOFT)
+        took_head = text.render("ui", lay.font_small, t("aids.review_took"), SOFT)
+        played_w = max(card_w * 1.5, played_head.get_width() + lay.margin)
+        took_w = max(card_w * 5.2, took_head.get_width())
+        width = name_w + played_w + took_w + lay.margin * 2
         height = lay.font_large * 1.6 + row_h * len(rows) + lay.font_small * 1.6 + lay.margin
         box = FRect(0, 0, width, height)
         box.center = lay.table_rect.center
-        panel(surface, box, lay.unit, border=GOLD, alpha=235)
+        panel(surface, box, lay.unit, border=GOLD, alpha=255)
         left = box.left + lay.margin
         title = text.render("title", lay.font_large, t("aids.review_title"), GOLD)
         surface.blit(title, title.get_rect(midtop=(box.centerx, box.top + lay.margin * 0.4)))
         y = box.top + lay.font_large * 1.6
         played_x = left + name_w
-        took_x = played_x + card_w * 2
-        for head, x in ((t("aids.review_played"), played_x), (t("aids.review_took"), took_x)):
-            label = text.render("ui", lay.font_small, head, SOFT)
-            surface.blit(label, (x, y))
+        took_x = played_x + played_w
+        surface.blit(played_head, (played_x, y))
+        surface.blit(took_head, (took_x, y))
         y += lay.font_small * 1.6
         for row in rows:
             name = text.render("ui_bold", lay.font_normal, scene.setup.seats[row.seat].name, CREAM)
@@ -362,14 +372,19 @@ class AidsLayer:
             if row.last_capture is not None:
                 x = took_x
                 cards = (row.last_capture.card, *row.last_capture.captures)
-                step = min(
-                    card_w * 0.8,
-                    (box.right - lay.margin - took_x - card_w) / max(1, len(cards) - 1),
-                )
+                room = box.right - lay.margin - took_x - card_w * 2.6
+                step = min(card_w * 0.8, room / max(1, len(cards) - 2))
                 for k, card in enumerate(cards):
                     face = art.rotated(card, card_w, True, 0.0)
                     surface.blit(face, (x, y))
-                    x += step + (card_w * 0.25 if k == 0 else 0)
+                    if k == 0:
+                        arrow = text.render("ui_bold", lay.font_normal, "→", GOLD)
+                        surface.blit(
+                            arrow, arrow.get_rect(center=(x + card_w * 1.3, y + card_h / 2))
+                        )
+                        x += card_w * 1.6
+                    else:
+                        x += step
             else:
                 self._none(surface, took_x, y, card_h)
             y += row_h
