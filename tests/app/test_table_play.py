@@ -231,3 +231,16 @@ def test_a_card_under_a_resting_pointer_lifts_once_the_deal_has_landed(fast):
     pump(fast, 10)
     assert scene.hovered == C("10S")
     assert scene.view.sprites[C("10S")].lift > 0
+
+
+def test_a_card_that_takes_nothing_shows_where_it_will_lie(fast):
+    scene = open_table(fast, "7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B")
+    start = centre_of(scene, C("10S"))
+    fast.frame(FRAME, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)])
+    spot = empty_felt(scene)
+    fast.frame(FRAME, [pygame.event.Event(pygame.MOUSEMOTION, pos=spot, rel=(0, 0),
+                                          buttons=(1, 0, 0))])  # fmt: skip
+    assert scene.landing and not scene.preview
+    fast.frame(FRAME, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=spot, button=1)])
+    assert not scene.landing
+    assert scene.match.moves() == (Move.parse("10S"),)

@@ -66,12 +66,27 @@ class Painter:
             if place[0] == "hand" and place[1] in waiting:
                 veil = art.dim(round(sprite.w))
                 surface.blit(veil, veil.get_rect(center=(sprite.x, sprite.y - sprite.lift)))
+        if scene.landing and scene.drag.dragging:
+            self._landing(surface)
         for sprite in sorted(flying, key=lambda s: s.z):
             self._card(surface, sprite, view.places[sprite.card], visible)
         if dragged is not None:
             self._card(surface, view.sprites[dragged], view.places[dragged], visible)
         self._status(surface)
         del lay
+
+    def _landing(self, surface: pygame.Surface) -> None:
+        """Where a card that takes nothing will lie: a faint outline in the next free place."""
+        view, lay = self.scene.view, self.scene.layout
+        slot = view.free_slot()
+        rect = lay.table_slot(slot, max(len(view.slots), slot + 1))
+        box = pygame.Surface((round(rect.width), round(rect.height)), pygame.SRCALPHA)
+        radius = max(3, round(rect.width / 12))
+        pygame.draw.rect(box, (255, 255, 255, 34), box.get_rect(), border_radius=radius)
+        pygame.draw.rect(
+            box, (255, 244, 200, 150), box.get_rect(), max(2, round(3 * lay.unit)), radius
+        )
+        surface.blit(box, rect.topleft)
 
     def _waiting_hands(self) -> frozenset[int]:
         """Human hands shown face up while it is not their turn: drawn a little darker."""

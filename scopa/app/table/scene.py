@@ -112,6 +112,8 @@ class TableScene(Scene):
         self.result_recorded = False
         self.ai_failed = False
         self.pointer: tuple[int, int] | None = None
+        self.landing = False
+        """The dragged card would be laid: its place on the table is outlined."""
         self.fast_forward = False
         """Watch mode: the watcher clicked to see the match four times faster."""
         self._asked = False
@@ -291,6 +293,7 @@ class TableScene(Scene):
         self.selected = None
         self.choice = None
         self.preview = frozenset()
+        self.landing = False
         self.match, events = self.match.apply(move)
         self._save()
         turn = self.match.turn
@@ -478,6 +481,7 @@ class TableScene(Scene):
                 sprite.x, sprite.y = self.drag.centre()
                 self.view.raise_(card)
                 self.preview = self._outcome(card, pos)
+                self.landing = not self.preview and self._over_table(pos)
             return
         seat = self.human_to_play
         hovered = self.view.hand_card_at(seat, pos) if seat is not None else None
@@ -488,6 +492,7 @@ class TableScene(Scene):
             self.preview = self._outcome(self.selected, pos)
 
     def _release(self, pos: tuple[int, int]) -> None:
+        self.landing = False
         intent = self.drag.release(pos)
         if isinstance(intent, Click):
             self._select(None if intent.card == self.selected else intent.card)
