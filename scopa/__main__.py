@@ -55,13 +55,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def first_scene(app):  # noqa: ANN001, ANN201 - App and Scene, imported lazily for start-up speed
-    """The title screen, or a solo table when asked for one (tests) or no title exists."""
+    """The title screen (offering the tutorial at the first start), or a solo table when
+    asked for one (tests) or no title exists."""
     start = os.environ.get("SCOPA_START", "")
     if start != "table":
         try:
             from scopa.app.scenes.title import TitleScene
+            from scopa.app.scenes.tutorial_offer import offer_or
 
-            return TitleScene(app)
+            return offer_or(app, TitleScene(app))
         except ImportError:
             pass
     from scopa.app.table import TableScene

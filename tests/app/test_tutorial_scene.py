@@ -6,7 +6,8 @@ import pygame
 import pytest
 
 from scopa.aids.tutorial import HUMAN, STEPS, tutorial_match
-from scopa.app.scenes.tutorial import TutorialOffer, TutorialScene, offer_or
+from scopa.app.scenes.tutorial import TutorialScene
+from scopa.app.scenes.tutorial_offer import TutorialOffer, offer_or
 from scopa.engine import Card, Move
 
 from .table_helpers import FRAME, centre_of, click, drag, pump, settle

@@ -3,10 +3,7 @@
 ``TutorialScene`` is a table whose computer answers from the tutorial's script and whose
 human plays are checked against the lesson of the moment (a play the lesson does not want
 goes back to the hand with a word of why). Nothing is saved and no result is recorded. The
-lessons themselves (deck, accepted moves, order) are in ``scopa.aids.tutorial``.
-
-``TutorialOffer`` asks, over the title at the first start, whether to take the tutorial.
-"""
+lessons themselves (deck, accepted moves, order) are in ``scopa.aids.tutorial``."""
 
 from __future__ import annotations
 
@@ -29,7 +26,6 @@ from scopa.engine import Move
 from scopa.settings import MatchSetup, SeatConfig
 
 from ..ai_worker import AiWorker
-from ..scene import Scene
 from ..table.aids import AidsLayer
 from ..table.hud import CREAM, GOLD, SOFT, panel
 from ..table.scene import TableScene
@@ -344,84 +340,3 @@ def wrap(text: str, font: pygame.font.Font, width: float) -> list[str]:
     if line:
         lines.append(line)
     return lines
-
-
-class TutorialOffer(Scene):
-    """At the first start, over the title: take the tutorial, or not now."""
-
-    opaque = False
-
-    def __init__(self, app: App) -> None:
-        super().__init__(app)
-        self.pressed: str | None = None
-
-    def buttons(self) -> list[tuple[str, pygame.Rect]]:
-        w, h = self.app.size
-        bw, bh = round(w * 0.22), round(h * 0.075)
-        y = round(h * 0.56)
-        return [
-            ("tutorial", pygame.Rect(w // 2 - bw - w // 80, y, bw, bh)),
-            ("skip", pygame.Rect(w // 2 + w // 80, y, bw, bh)),
-        ]
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                self.take()
-            elif event.key == pygame.K_ESCAPE:
-                self.decline()
-            return True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.pressed = self._at(event.pos)
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.pressed:
-            pressed, self.pressed = self.pressed, None
-            if self._at(event.pos) == pressed:
-                self.take() if pressed == "tutorial" else self.decline()
-        return True
-
-    def _at(self, pos: tuple[int, int]) -> str | None:
-        return next((name for name, rect in self.buttons() if rect.collidepoint(pos)), None)
-
-    def take(self) -> None:
-        self.app.stack.pop()
-        self.app.stack.push(TutorialScene(self.app))
-
-    def decline(self) -> None:
-        """Not now: the tutorial stays on the title, and is not offered at start again."""
-        self.app.settings = self.app.settings.with_(tutorial_done=True)
-        self.app.save_settings()
-        self.app.stack.pop()
-
-    def draw(self, surface: pygame.Surface) -> None:
-        w, h = self.app.size
-        veil = pygame.Surface((w, h), pygame.SRCALPHA)
-        veil.fill((6, 16, 10, 170))
-        surface.blit(veil, (0, 0))
-        unit = min(w / 1920, h / 1080)
-        box = FRect(0, 0, w * 0.56, h * 0.36)
-        box.center = (w / 2, h * 0.5)
-        panel(surface, box, unit, border=GOLD, alpha=235)
-        t = self.app.t
-        title = self.app.font("title", max(24, round(h * 0.06))).render(
-            t("aids.offer_title"), True, GOLD
-        )
-        surface.blit(title, title.get_rect(midtop=(w / 2, box.top + h * 0.04)))
-        line = self.app.font("ui", max(14, round(h * 0.028))).render(
-            t("aids.offer_text"), True, CREAM
-        )
-        surface.blit(line, line.get_rect(midtop=(w / 2, box.top + h * 0.13)))
-        font = self.app.font("ui_bold", max(14, round(h * 0.03)))
-        for name, rect in self.buttons():
-            primary = name == "tutorial"
-            panel(surface, FRect(rect), unit, border=GOLD if primary else SOFT, alpha=240)
-            key = "aids.offer_yes" if primary else "aids.offer_no"
-            label = font.render(t(key), True, GOLD if primary else CREAM)
-            surface.blit(label, label.get_rect(center=rect.center))
-
-
-def offer_or(app: App, scene: Scene) -> Scene:
-    """``scene`` (the title), with the tutorial offered over it if it was never taken."""
-    if app.settings.tutorial_done:
-        return scene
-    app.stack.push(scene)
-    return TutorialOffer(app)
