@@ -85,7 +85,7 @@ class TutorialOffer(Scene):
         unit = min(w / 1920, h / 1080)
         box = FRect(0, 0, w * 0.56, h * 0.36)
         box.center = (w / 2, h * 0.5)
-        rounded(surface, box, unit, GOLD, 235)
+        rounded(surface, box, unit, GOLD, 250)
         t = self.app.t
         title = self.app.font("title", max(24, round(h * 0.06))).render(
             t("aids.offer_title"), True, GOLD

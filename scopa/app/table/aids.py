@@ -283,16 +283,16 @@ class AidsLayer:
         lay, t, text = scene.layout, scene.app.t, scene.painter.text
         counts = track(scene.match.observe(seat))
         cell = lay.font_normal * 1.55
-        width = cell * len(counts) + lay.margin * 1.2
+        title = text.render("ui", lay.font_small, t("aids.tracker_title"), GOLD)
+        width = max(cell * len(counts), title.get_width()) + lay.margin * 1.2
         height = lay.font_normal * 3.3 + 9 * max(2.0, lay.unit * 4.5)
         box = FRect(lay.size[0] - lay.margin - width, self._below_buttons(), width, height)
         panel(surface, box, lay.unit, border=GOLD, alpha=200)
-        title = text.render("ui", lay.font_small, t("aids.tracker_title"), GOLD)
         surface.blit(title, (box.left + lay.margin * 0.6, box.top + lay.margin * 0.25))
         top = box.top + lay.margin * 0.35 + title.get_height()
         pip = max(2.0, lay.unit * 4.5)
         for k, item in enumerate(counts):
-            x = box.left + lay.margin * 0.6 + cell * (k + 0.5)
+            x = box.centerx + cell * (k - (len(counts) - 1) / 2)
             colour = SOFT if item.gone else CREAM
             rank = text.render("ui_bold", lay.font_small, t(f"aids.rank.{item.rank}"), colour)
             surface.blit(rank, rank.get_rect(midtop=(x, top)))
@@ -373,7 +373,7 @@ class AidsLayer:
                 x = took_x
                 cards = (row.last_capture.card, *row.last_capture.captures)
                 room = box.right - lay.margin - took_x - card_w * 2.6
-                step = min(card_w * 0.8, room / max(1, len(cards) - 2))
+                step = min(card_w * 1.08, room / max(1, len(cards) - 2))
                 for k, card in enumerate(cards):
                     face = art.rotated(card, card_w, True, 0.0)
                     surface.blit(face, (x, y))
