@@ -136,16 +136,31 @@ class App:
 
     # --- loop --------------------------------------------------------------------------
 
-    def frame(self, dt: float, events: Iterable[pygame.event.Event] | None = None) -> None:
-        """One frame: input, update by ``dt`` seconds, draw, show."""
-        for event in pygame.event.get() if events is None else events:
+    def frame(
+        self,
+        dt: float,
+        events: Iterable[pygame.event.Event] | None = None,
+        *,
+        draw: bool | None = True,
+    ) -> bool:
+        """One frame: input, update by ``dt`` seconds, then draw and show.
+
+        ``draw=None`` draws only when something may have changed on screen (input came,
+        or a scene is moving); returns whether the frame was drawn.
+        """
+        received = list(pygame.event.get() if events is None else events)
+        for event in received:
             self.dispatch(event)
         self.stack.update(dt)
         for toast in self.toasts:
             toast.remaining -= dt
         self.toasts = [toast for toast in self.toasts if toast.remaining > 0]
-        self.draw()
-        pygame.display.flip()
+        if draw is None:
+            draw = bool(received) or bool(self.toasts) or self.stack.busy
+        if draw:
+            self.draw()
+            pygame.display.flip()
+        return draw
 
     def dispatch(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
@@ -181,14 +196,24 @@ class App:
             y = box.bottom + height // 80
 
     def run(self, first: Scene | Callable[[App], Scene], *, max_frames: int | None = None) -> None:
-        """Run until the window closes (or ``max_frames`` frames have been drawn)."""
+        """Run until the window closes (or ``max_frames`` frames have been drawn).
+
+        While nothing moves and no input comes, frames are neither drawn nor shown (a
+        still table costs almost nothing), apart from one a second in case the window
+        system lost the picture.
+        """
         self.stack.push(first if isinstance(first, Scene) else first(self))
         frames = 0
+        since_drawn = 0.0
         while self.running and len(self.stack):
-            rate = FPS if self.stack.busy or pygame.event.peek() else IDLE_FPS
-            dt = self.clock.tick(rate) / 1000.0
-            self.frame(min(dt, 0.1))
-            frames += 1
+            busy = self.stack.busy or bool(self.toasts)
+            rate = FPS if busy or pygame.event.peek() else IDLE_FPS
+            dt = min(self.clock.tick(rate) / 1000.0, 0.1)
+            since_drawn += dt
+            must = frames == 0 or since_drawn >= 1.0
+            if self.frame(dt, draw=True if must else None):
+                since_drawn = 0.0
+                frames += 1
             if max_frames is not None and frames >= max_frames:
                 break
 

@@ -653,6 +653,10 @@ class TableScene(Scene):
 
     @property
     def pulse(self) -> float:
+        """The turn glow breathes while the table is moving, and holds still when idle
+        (idle frames are not drawn)."""
+        if not self.busy:
+            return 1.0
         return 0.5 + 0.5 * math.sin(self.clock * 3.0)
 
 
