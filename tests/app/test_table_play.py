@@ -244,3 +244,16 @@ def test_a_card_that_takes_nothing_shows_where_it_will_lie(fast):
     fast.frame(FRAME, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=spot, button=1)])
     assert not scene.landing
     assert scene.match.moves() == (Move.parse("10S"),)
+
+
+def test_a_still_table_is_not_redrawn_until_something_happens(fast, monkeypatch):
+    scene = open_table(fast, "7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B")
+    pump(fast, 2)
+    flips = []
+    monkeypatch.setattr(pygame.display, "flip", lambda: flips.append(1))
+    assert fast.frame(FRAME, [], draw=None) is False
+    assert not flips
+    moved = pygame.event.Event(pygame.MOUSEMOTION, pos=centre_of(scene, C("7D")), rel=(0, 0),
+                               buttons=(0, 0, 0))  # fmt: skip
+    assert fast.frame(FRAME, [moved], draw=None) is True
+    assert flips == [1]
