@@ -76,6 +76,9 @@ def first_scene(app):  # noqa: ANN001, ANN201 - App and Scene, imported lazily f
 
 
 def main(argv: list[str] | None = None) -> int:
+    import multiprocessing
+
+    multiprocessing.freeze_support()  # the computer players' worker in a frozen build
     args = build_parser().parse_args(argv)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     if not _display_possible():
