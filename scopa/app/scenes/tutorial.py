@@ -82,6 +82,14 @@ class TutorialScene(TableScene):
 
     # --- the coach ---------------------------------------------------------------------
 
+    @property
+    def human_to_play(self) -> int | None:
+        """No card moves while the coach is talking (a step that waits for Next)."""
+        step = self.coach.step
+        if step is None or step.wait == "next":
+            return None
+        return super().human_to_play
+
     def play(self, move: Move) -> None:
         """Human plays pass the lesson first; the computer's come from the script."""
         if self.match.turn == HUMAN and not self.coach.accepts(move):

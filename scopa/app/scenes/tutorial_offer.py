@@ -40,7 +40,7 @@ class TutorialOffer(Scene):
 
     def buttons(self) -> list[tuple[str, pygame.Rect]]:
         w, h = self.app.size
-        bw, bh = round(w * 0.22), round(h * 0.075)
+        bw, bh = round(w * 0.25), round(h * 0.075)
         y = round(h * 0.56)
         return [
             ("tutorial", pygame.Rect(w // 2 - bw - w // 80, y, bw, bh)),
