@@ -140,3 +140,19 @@ def test_declining_the_offer_is_remembered(fast, store):
     fast.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0)])
     assert fast.stack.top is not offer
     assert store.load_settings().tutorial_done
+
+
+def test_the_first_start_shows_the_offer_over_the_title(fast, monkeypatch):
+    pytest.importorskip("scopa.app.scenes.title")
+    from scopa.__main__ import first_scene
+
+    monkeypatch.delenv("SCOPA_START", raising=False)
+    fast.run(first_scene, max_frames=1)
+    scenes = list(fast.stack)
+    assert type(scenes[-2]).__name__ == "TitleScene"
+    assert isinstance(scenes[-1], TutorialOffer)
+    while len(fast.stack):
+        fast.stack.pop()
+    fast.settings = fast.settings.with_(tutorial_done=True)
+    fast.run(first_scene, max_frames=1)
+    assert type(fast.stack.top).__name__ == "TitleScene"

@@ -72,6 +72,11 @@ class AidsLayer:
         mode = "inline" if scene.worker.mode == "inline" else "thread"
         self.worker = AiWorker(hint_job, mode=mode)
 
+    @property
+    def busy(self) -> bool:
+        """A hint is being worked out: the frame that shows it must be drawn."""
+        return self.asking_for is not None
+
     # --- what is offered now -----------------------------------------------------------
 
     @property
