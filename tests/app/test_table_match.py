@@ -107,3 +107,23 @@ def test_match_end_records_the_result_and_forgets_the_saved_match(app, store, mo
     assert store.load_match() is None
     stats = store.load_stats()
     assert stats.total().played == 1
+
+
+def test_scores_on_show_change_only_when_the_round_is_scored(app):
+    app.settings = app.settings.with_(animation_speed="fast", language="en")
+    seats = (SeatConfig("Anna", False, "greedy"), SeatConfig("Bruno", False, "greedy"))
+    scene = TableScene(app, MatchSetup(seats, Rules()), Match.new(Rules(), 31),
+                       worker=inline_worker())  # fmt: skip
+    scene._show_scoring = lambda: scene.director.resume()
+    app.stack.push(scene)
+    ended = None
+    for frame in range(20000):
+        pump(app)
+        shown = scene.director.shown
+        if ended is None and scene.match.round.round_no == 2:
+            ended = frame
+            assert shown.round_no == 1 and shown.totals == (0, 0)  # engine ahead of the show
+        if shown.round_no == 2:
+            break
+    assert ended is not None and frame > ended
+    assert scene.director.shown.totals == scene.match.totals

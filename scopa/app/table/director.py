@@ -34,6 +34,17 @@ SPEEDS = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}
 Beat = Callable[[], float]
 
 
+@dataclass
+class Shown:
+    """The round, hand and totals as the table shows them (behind the engine while the
+    show catches up, so the score never changes before the cards that made it move)."""
+
+    round_no: int = 1
+    deal_no: int = 1
+    dealer: int = 0
+    totals: tuple[int, ...] = ()
+
+
 @dataclass(eq=False)
 class Banner:
     """Big text over the table: "Scopa!", the last capture, a redeal."""
@@ -74,6 +85,7 @@ class Director:
         """Watch mode at four times the speed, until the watcher clicks again."""
         self.glowing: frozenset[Card] = frozenset()
         self.banners: list[Banner] = []
+        self.shown = Shown()
 
     @property
     def factor(self) -> float:
@@ -132,7 +144,7 @@ class Director:
                 self._last_capture(event)
             elif isinstance(event, RoundScored):
                 scored = True
-                self.beats.append(lambda: self._sound("round_end", 0.9))
+                self.beats.append(lambda e=event: self._round_scored(e))
             elif isinstance(event, MatchWon):
                 self.beats.append(lambda e=event: self._won(e))
             elif isinstance(event, Redealt):
@@ -145,6 +157,10 @@ class Director:
         if self.factor > 0:
             self.sound(name)
         return hold
+
+    def _round_scored(self, event: RoundScored) -> float:
+        self.shown.totals = tuple(event.totals)
+        return self._sound("round_end", 0.9)
 
     def _scored(self) -> float:
         """Hold the show while the scoring scene is up (it may also resume at once)."""
@@ -178,6 +194,12 @@ class Director:
     # --- dealing -------------------------------------------------------------------------
 
     def _deal(self, event: Dealt) -> None:
+        def numbers() -> float:
+            self.shown.round_no, self.shown.deal_no = event.round_no, event.deal_no
+            self.shown.dealer = event.dealer
+            return 0.0
+
+        self.beats.append(numbers)
         if event.table:
             self.beats.append(self._gather)
         self.beats.append(lambda: self._deal_hands(event))

@@ -126,7 +126,11 @@ class Painter:
             if counts[side]:
                 label = self.text.render("ui_bold", lay.font_small, str(counts[side]), CREAM)
                 box = FRect(label.get_rect()).inflate(lay.margin * 0.8, lay.margin * 0.3)
-                box.center = (centre[0], centre[1] + lay.pile_w * 0.5 + box.height * 0.7)
+                outward = -1 if centre[0] > lay.size[0] * 0.75 else 1
+                box.center = (
+                    centre[0] + outward * (lay.pile_h * 0.5 + lay.margin * 0.4 + box.width / 2),
+                    centre[1],
+                )
                 panel(surface, box, lay.unit, alpha=190)
                 surface.blit(label, label.get_rect(center=box.center))
         if stock:
@@ -153,7 +157,7 @@ class Painter:
                     t(f"level_{config.level}") if _has(t, f"level_{config.level}") else config.level
                 )
             active = seat == turn and scene.cover is None
-            plate = Plate(config.name, detail, active, seat == match.round.dealer)
+            plate = Plate(config.name, detail, active, seat == scene.director.shown.dealer)
             rect = lay.place_of(seat).name_rect
             draw_plate(surface, rect, plate, lay, self.text, scene.pulse if active else 0.0)
 
@@ -165,11 +169,11 @@ class Painter:
         rules = match.rules
         u = lay.unit
         rows = []
-        current = match.round
+        shown = scene.director.shown
         for side in range(rules.sides):
             pile = scene.view.count("pile", side) + len(scene.view.markers[side])
             scope = len(scene.view.markers[side])
-            rows.append((scene.side_name(side), match.totals[side], pile, scope))
+            rows.append((scene.side_name(side), shown.totals[side], pile, scope))
         box = FRect(
             lay.hud_rect.left, lay.hud_rect.top, lay.hud_rect.width, lay.hud_height(len(rows))
         )
@@ -178,7 +182,7 @@ class Painter:
         y = box.top + lay.margin * 0.5
         head = self.text.render("ui", lay.font_small, t("table.target", n=rules.target), GOLD)
         surface.blit(head, (left, y))
-        code = t("table.deal_id", id=deal_id(match.seed, current.round_no))
+        code = t("table.deal_id", id=deal_id(match.seed, shown.round_no))
         small = self.text.render("ui", lay.font_small, code, SOFT)
         surface.blit(small, small.get_rect(topright=(right, y)))
         y += lay.font_normal * 1.1
@@ -195,8 +199,8 @@ class Painter:
         deals = max(1, -(-(40 - rules.table_size) // (rules.players * rules.hand_size)))
         info = "  ·  ".join(
             (
-                t("table.round", n=current.round_no),
-                t("table.deal", n=current.deal_no, total=deals),
+                t("table.round", n=shown.round_no),
+                t("table.deal", n=shown.deal_no, total=deals),
             )
         )
         small = self.text.render("ui", lay.font_small, info, SOFT)

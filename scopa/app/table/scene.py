@@ -97,6 +97,7 @@ class TableScene(Scene):
             side_name=self.side_name,
             on_scored=self._show_scoring,
         )
+        self._sync_shown()
         self.painter = Painter(self)
         self.saver = MatchSaver(app.store)
         self.drag = DragController(threshold=max(4.0, 8 * self.layout.unit))
@@ -377,10 +378,19 @@ class TableScene(Scene):
         self.tweener.finish_all()
         self.ui.finish_all()
         self.match = match
+        self._sync_shown()
         self.view.reset()
         self._restore()
         self._apply_visibility(animate=False)
         self._save()
+
+    def _sync_shown(self) -> None:
+        """The numbers on show are the engine's (a new or replaced match)."""
+        shown = self.director.shown
+        shown.totals = self.match.totals
+        shown.round_no = self.match.round.round_no
+        shown.deal_no = self.match.round.deal_no
+        shown.dealer = self.match.round.dealer
 
     def show_hint(self, move: Move) -> None:
         """Point at ``move``: its card is raised and the cards it takes glow."""
