@@ -8,12 +8,15 @@ import pygame
 from pygame import FRect
 
 from .hud import CREAM, GOLD, SOFT, Plate, draw_plate, draw_stack, panel
-from .sprites import draw_sprite
+from .sprites import CardSprite, draw_sprite
 from .text import TextCache
 
 if TYPE_CHECKING:
     from .scene import TableScene
 
+STACK_SHADOWS = 3
+"""Cards flying together onto a stack or pile cast only this many shadows: forty soft
+shadows on one spot would add up to a black hole."""
 GLOW_TAKE = (255, 208, 80)
 GLOW_OPTION = (140, 220, 255)
 GLOW_SELECTED = (255, 244, 200)
@@ -68,8 +71,13 @@ class Painter:
                 surface.blit(veil, veil.get_rect(center=(sprite.x, sprite.y - sprite.lift)))
         if scene.landing and scene.drag.dragging:
             self._landing(surface)
-        for sprite in sorted(flying, key=lambda s: s.z):
-            self._card(surface, sprite, view.places[sprite.card], visible)
+        flying.sort(key=lambda s: s.z)
+        gathering = [s for s in flying if view.places[s.card][0] in ("stock", "pile")]
+        shaded = {id(s) for s in gathering[-STACK_SHADOWS:]}
+        for sprite in flying:
+            place = view.places[sprite.card]
+            shadow = place[0] not in ("stock", "pile") or id(sprite) in shaded
+            self._card(surface, sprite, place, visible, shadow=shadow)
         if dragged is not None:
             self._card(surface, view.sprites[dragged], view.places[dragged], visible)
         self._status(surface)
@@ -96,10 +104,18 @@ class Painter:
         shown = scene.view.visible_seats & frozenset(scene.humans)
         return shown - {scene.human_to_play} if scene.human_to_play is not None else shown
 
-    def _card(self, surface: pygame.Surface, sprite, place: tuple, visible: frozenset[int]) -> None:  # noqa: ANN001
+    def _card(
+        self,
+        surface: pygame.Surface,
+        sprite: CardSprite,
+        place: tuple,
+        visible: frozenset[int],
+        *,
+        shadow: bool = True,
+    ) -> None:
         """Draw a card; a hand the viewer may not see is drawn face down, whatever the tween."""
         hidden = place[0] == "hand" and place[1] not in visible
-        draw_sprite(surface, self.scene.art, sprite, hidden=hidden)
+        draw_sprite(surface, self.scene.art, sprite, hidden=hidden, shadow=shadow)
 
     # --- stacks --------------------------------------------------------------------------
 
