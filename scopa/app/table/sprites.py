@@ -244,6 +244,7 @@ def draw_sprite(
     width = max(8, round(sprite.w))
     face_up = sprite.face_up and not hidden
     picture = art.rotated(sprite.card, width, face_up, sprite.angle)
+    squeeze = 1.0
     if 0.0 < sprite.turn < 1.0 and not hidden:
         squeeze = max(0.02, flip_scale(sprite.turn))
         size = (max(1, round(picture.get_width() * squeeze)), picture.get_height())
@@ -251,6 +252,9 @@ def draw_sprite(
     centre = (sprite.x, sprite.y - sprite.lift)
     if shadow:
         shade = art.shadow(width, turned=abs(sprite.angle) % 180 > 45)
+        if squeeze < 1.0:
+            size = (max(1, round(shade.get_width() * squeeze)), shade.get_height())
+            shade = pygame.transform.scale(shade, size)
         depth = width * (0.05 + sprite.lift / max(1.0, width) * 0.35)
         surface.blit(shade, shade.get_rect(center=(centre[0] + depth * 0.6, centre[1] + depth)))
     surface.blit(picture, picture.get_rect(center=centre))
