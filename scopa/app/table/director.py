@@ -9,6 +9,7 @@ a few frames and tests need no clock.
 
 from __future__ import annotations
 
+import math
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -43,6 +44,16 @@ class Shown:
     deal_no: int = 1
     dealer: int = 0
     totals: tuple[int, ...] = ()
+
+
+@dataclass(eq=False)
+class Spark:
+    """A fleck of gold thrown out by a scopa."""
+
+    x: float
+    y: float
+    size: float
+    alpha: float = 255.0
 
 
 @dataclass(eq=False)
@@ -85,6 +96,7 @@ class Director:
         """Watch mode at four times the speed, until the watcher clicks again."""
         self.glowing: frozenset[Card] = frozenset()
         self.banners: list[Banner] = []
+        self.sparks: list[Spark] = []
         self.shown = Shown()
 
     @property
@@ -122,6 +134,7 @@ class Director:
         self.blocked = False
         self.glowing = frozenset()
         self.banners.clear()
+        self.sparks.clear()
 
     def hurry(self) -> None:
         """The watcher clicked: play what is queued four times faster."""
@@ -190,6 +203,39 @@ class Director:
             easing="linear",
             on_finished=gone,
         )
+
+    def _burst(self, count: int = 28) -> None:
+        """Gold flecks fly out from the middle of the table and fade."""
+        if self.factor <= 0:
+            return
+        lay = self.view.layout
+        cx, cy = lay.banner_centre
+        reach = lay.table_rect.width * 0.42
+        for k in range(count):
+            angle = 2 * math.pi * k / count + (k % 3) * 0.21
+            distance = reach * (0.55 + 0.45 * ((k * 7) % 5) / 4)
+            spark = Spark(cx, cy, max(2.0, lay.unit * (4 + (k % 4) * 2)))
+            self.sparks.append(spark)
+
+            def gone(spark: Spark = spark) -> None:
+                if spark in self.sparks:
+                    self.sparks.remove(spark)
+
+            self.tweener.animate(
+                spark,
+                duration=self.seconds(1.1),
+                easing="out_cubic",
+                x=cx + math.cos(angle) * distance,
+                y=cy + math.sin(angle) * distance * 0.6,
+            )
+            self.tweener.animate(
+                spark,
+                duration=self.seconds(0.6),
+                delay=self.seconds(0.55),
+                easing="linear",
+                alpha=0.0,
+                on_finished=gone,
+            )
 
     # --- dealing -------------------------------------------------------------------------
 
@@ -346,6 +392,7 @@ class Director:
                 view.raise_(played)
                 view.settle(self.tweener, played, self.seconds(0.5), easing="out_back")
             self._banner(self.text("table.scopa"), "scopa", 1.3)
+            self._burst()
             return self._sound("scopa", 1.5)
 
         self.beats.append(beat)

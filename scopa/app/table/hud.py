@@ -11,7 +11,7 @@ import pygame
 from pygame import FRect
 
 from ..cardart import CardArt, card_height
-from .director import Banner
+from .director import Banner, Spark
 from .layout import TableLayout
 from .text import TextCache
 
@@ -190,6 +190,30 @@ def draw_banner(
     face.set_alpha(alpha)
     surface.blit(shadow, shadow.get_rect(center=(centre[0] + off, centre[1] + off)))
     surface.blit(face, face.get_rect(center=centre))
+
+
+def draw_sparks(surface: pygame.Surface, sparks: list[Spark]) -> None:
+    """Flecks of light, added to what is below them so they shine on the cloth."""
+    for spark in sparks:
+        level = round(max(0.0, min(255.0, spark.alpha)) / 16)
+        if level <= 0:
+            continue
+        r = max(1, round(spark.size))
+        surface.blit(
+            _spark_dot(r, level),
+            (spark.x - 2 * r, spark.y - 2 * r),
+            special_flags=pygame.BLEND_RGB_ADD,
+        )
+
+
+@lru_cache(maxsize=128)
+def _spark_dot(radius: int, level: int) -> pygame.Surface:
+    k = level / 16
+    dot = pygame.Surface((4 * radius, 4 * radius))
+    centre = (2 * radius, 2 * radius)
+    pygame.draw.circle(dot, (round(90 * k), round(70 * k), round(20 * k)), centre, 2 * radius)
+    pygame.draw.circle(dot, (round(255 * k), round(220 * k), round(120 * k)), centre, radius)
+    return dot
 
 
 def draw_cover(

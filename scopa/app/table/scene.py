@@ -26,7 +26,7 @@ from .aids import AidsLayer
 from .choice import ChoicePopup
 from .director import Director
 from .drag import Click, DragController, Drop
-from .hud import background, draw_banner, draw_cover
+from .hud import background, draw_banner, draw_cover, draw_sparks
 from .layout import TableLayout
 from .painter import GLOW_HOVER, GLOW_OPTION, GLOW_SELECTED, GLOW_TAKE, Painter
 from .saving import MatchSaver
@@ -198,6 +198,7 @@ class TableScene(Scene):
             or self.drag.active
             or self.worker.pending
             or bool(self.director.banners)
+            or bool(self.director.sparks)
         )
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -637,6 +638,7 @@ class TableScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self._background, (0, 0))
         self.painter.draw(surface)
+        draw_sparks(surface, self.director.sparks)
         for banner in self.director.banners:
             draw_banner(surface, banner, self.layout, self.painter.text)
         self.aids.draw(surface)
