@@ -18,6 +18,11 @@ import os
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from scopa.app.app import App
+    from scopa.app.scene import Scene
 
 EXIT_NO_DISPLAY = 2
 NO_DISPLAY = (
@@ -54,7 +59,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def first_scene(app):  # noqa: ANN001, ANN201 - App and Scene, imported lazily for start-up speed
+def first_scene(app: App) -> Scene:
     """The title screen (offering the tutorial at the first start), or a solo table when
     asked for one (tests) or no title exists."""
     start = os.environ.get("SCOPA_START", "")

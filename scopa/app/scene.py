@@ -20,11 +20,15 @@ class Scene:
     """An opaque scene covers the whole window: scenes below it are not drawn."""
     modal = True
     """A modal scene consumes every event, even those it ignores."""
-    busy = True
-    """Something is moving: the app draws at full rate. A still scene may say False."""
 
     def __init__(self, app: App) -> None:
         self.app = app
+
+    @property
+    def busy(self) -> bool:
+        """Something is moving: the app draws at full rate. A still scene may say False
+        (the app then draws it only when input comes)."""
+        return True
 
     def enter(self) -> None:
         """Called when the scene becomes the top of the stack (pushed, or uncovered)."""

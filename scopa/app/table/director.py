@@ -13,6 +13,7 @@ import math
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from scopa.engine import (
     Captured,
@@ -157,11 +158,11 @@ class Director:
                 self._last_capture(event)
             elif isinstance(event, RoundScored):
                 scored = True
-                self.beats.append(lambda e=event: self._round_scored(e))
+                self.beats.append(partial(self._round_scored, event))
             elif isinstance(event, MatchWon):
-                self.beats.append(lambda e=event: self._won(e))
+                self.beats.append(partial(self._won, event))
             elif isinstance(event, Redealt):
-                self.beats.append(lambda e=event: self._redealt(e))
+                self.beats.append(partial(self._redealt, event))
             if scored and (i + 1 == len(events) or isinstance(events[i + 1], (Dealt, Redealt))):
                 self.beats.append(self._scored)
                 scored = False
@@ -279,7 +280,7 @@ class Director:
             side = -1 if i % 2 else 1
             home = view.target(card)
 
-            def back(card=card, delay=i) -> None:
+            def back(card: Card = card, delay: int = i) -> None:
                 view.raise_(card)
                 view.settle(
                     self.tweener, card, self.seconds(0.22), delay=self.seconds(0.03 * delay)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -254,10 +255,10 @@ class Painter:
         surface.blit(label, label.get_rect(center=box.center))
 
 
-def count(t, key: str, n: int) -> str:  # noqa: ANN001
+def count(t: Callable[..., str], key: str, n: int) -> str:
     """``key`` for ``n`` things, with the singular form where the table has one."""
     return t(f"{key}_1") if n == 1 else t(key, n=n)
 
 
-def _has(t, key: str) -> bool:  # noqa: ANN001
+def _has(t: Callable[..., str], key: str) -> bool:
     return t(key) != key
