@@ -70,3 +70,19 @@ def test_sounds_follow_the_events():
     assert sounds[:2] == ["sound:shuffle", "sound:deal"]
     assert sounds[2] == "sound:play"
     assert (move.captures != ()) == ("sound:capture" in sounds)
+
+
+def test_captured_cards_leave_no_gap_on_the_table():
+    show = director([], speed="instant")
+    match = Match.new(Rules(), 4)
+    show.show(match.opening_events())
+    run(show)
+    for _ in range(12):
+        move = match.legal_moves()[-1]
+        match, events = match.apply(move)
+        show.show(events)
+        run(show)
+        if match.round.round_no > 1:
+            break
+        assert None not in show.view.slots
+        assert sorted(show.view.slots) == sorted(match.round.table_cards())

@@ -382,7 +382,8 @@ class Director:
                 easing="in_out_cubic",
             )
             delay += 0.05
-        view.settle_table(self.tweener, self.seconds(0.4))
+        view.compact_table()
+        view.settle_table(self.tweener, self.seconds(0.45))
         return self._sound("capture", 0.45 + delay)
 
     def _scopa(self, event: Scopa, played: Card | None) -> None:

@@ -119,10 +119,11 @@ class TableView:
         return len(self.slots)
 
     def compact_table(self) -> None:
+        """Close the gaps left by captured cards (the cards then slide together)."""
         cards = [card for card in self.slots if card is not None]
-        self.slots = []
-        for card in cards:
-            self.put(card, ("table", self.free_slot()))
+        self.slots = list(cards)
+        for slot, card in enumerate(cards):
+            self.places[card] = ("table", slot)
 
     # --- targets -----------------------------------------------------------------------
 
