@@ -38,6 +38,8 @@ if TYPE_CHECKING:
 THINK_SECONDS = 0.8
 """At least this long (at normal speed) before a computer's card moves: readable pace."""
 MESSAGE_SECONDS = 2.8
+MAX_TILT = 12.0
+"""Degrees a dragged card leans into its movement, like a card held by one corner."""
 
 
 def new_seed() -> int:
@@ -489,7 +491,11 @@ class TableScene(Scene):
                 assert card is not None
                 sprite = self.view.sprites[card]
                 self.ui.animate(sprite, duration=0.0, lift=0.0)
-                sprite.x, sprite.y = self.drag.centre()
+                x, y = self.drag.centre()
+                swing = (x - sprite.x) / max(1.0, self.layout.hand_w) * -40.0
+                sprite.angle = max(-MAX_TILT, min(MAX_TILT, sprite.angle * 0.6 + swing))
+                self.ui.animate(sprite, duration=0.3, easing="out_cubic", angle=0.0)
+                sprite.x, sprite.y = x, y
                 self.view.raise_(card)
                 self.preview = self._outcome(card, pos)
                 self.landing = not self.preview and self._over_table(pos)
