@@ -169,8 +169,9 @@ class TableScene(Scene):
         self.view.layout = self.layout
         for card in self.view.sprites:
             self.view.snap(card)
-        self._background = background(size, self.layout)
-        self._keep_card_sizes()
+        if self._background.get_size() != tuple(size):
+            self._background = background(size, self.layout)
+            self._keep_card_sizes()
         self.drag.threshold = max(4.0, 8 * self.layout.unit)
         if self.choice is not None:
             self.choice = ChoicePopup(self.choice.card, self.choice.options, self.layout)
