@@ -110,3 +110,20 @@ def test_frames_keep_coming_while_a_computer_thinks_in_its_process(app):
         assert len(scene.match.moves()) == 1
     finally:
         worker.close()
+
+
+def test_without_processes_the_worker_falls_back_to_a_thread(monkeypatch):
+    import concurrent.futures
+
+    def unavailable(*args, **kwargs):
+        raise ImportError("This platform lacks a functioning sem_open implementation")
+
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", unavailable)
+    match, obs = observation()
+    worker = AiWorker(choose_move, mode="process")
+    try:
+        worker.request("beginner", 1, obs)
+        assert worker.mode == "thread"
+        assert worker.wait(timeout=30) in match.legal_moves()
+    finally:
+        worker.close()
