@@ -200,6 +200,7 @@ class TableScene(Scene):
             or self.ui.busy
             or self.drag.active
             or self.worker.pending
+            or self.aids.busy
             or bool(self.director.banners)
             or bool(self.director.sparks)
         )
