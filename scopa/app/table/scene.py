@@ -192,12 +192,12 @@ class TableScene(TableInput, Scene):
 
     @property
     def busy(self) -> bool:
-        """Something moves on screen (the app draws at full rate only then)."""
+        """Something moves on screen (the app draws at full rate only then). A computer
+        thinking is not: the window rests and leaves the processor to its worker."""
         return (
             self.director.busy
             or self.ui.busy
             or self.drag.active
-            or self.worker.pending
             or self.aids.busy
             or bool(self.director.banners)
             or bool(self.director.sparks)
