@@ -146,8 +146,10 @@ class App:
         """One frame: input, update by ``dt`` seconds, then draw and show.
 
         ``draw=None`` draws only when something may have changed on screen (input came,
-        or a scene is moving); returns whether the frame was drawn.
+        or a scene was or is moving: the frame where a movement ends is drawn too);
+        returns whether the frame was drawn.
         """
+        moving = draw is None and self.stack.busy
         received = list(pygame.event.get() if events is None else events)
         for event in received:
             self.dispatch(event)
@@ -156,7 +158,7 @@ class App:
             toast.remaining -= dt
         self.toasts = [toast for toast in self.toasts if toast.remaining > 0]
         if draw is None:
-            draw = bool(received) or bool(self.toasts) or self.stack.busy
+            draw = moving or bool(received) or bool(self.toasts) or self.stack.busy
         if draw:
             self.draw()
             pygame.display.flip()

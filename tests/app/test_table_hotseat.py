@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pygame
 import pytest
 
 from scopa.app.cardart import CardArt
@@ -115,3 +116,18 @@ def test_solo_never_shows_the_computer_hand(app, faces):
     pump(app, 3)
     assert scene.cover is None and scene.human_to_play == 0
     assert not set(faces) & {C("1B"), C("3B"), C("8C")}
+
+
+def test_the_cover_is_drawn_as_soon_as_the_cards_have_landed(app, monkeypatch):
+    """The app skips still frames; the one where the show ends (and the cover goes up) is
+    drawn at once."""
+    app.settings = app.settings.with_(animation_speed="fast", language="en")
+    scene = hotseat_table(app, (SeatConfig("Anna", True), SeatConfig("Bruno", True)))
+    drawn = []
+    monkeypatch.setattr(pygame.display, "flip", lambda: drawn.append(scene.cover))
+    for _ in range(600):
+        app.frame(1 / 30, [], draw=None)
+        if scene.cover is not None:
+            break
+    assert scene.cover == 0
+    assert drawn and drawn[-1] == 0

@@ -199,6 +199,7 @@ class TableScene(TableInput, Scene):
             or self.ui.busy
             or self.drag.active
             or self.aids.busy
+            or self.message_left > 0
             or bool(self.director.banners)
             or bool(self.director.sparks)
         )
