@@ -24,8 +24,12 @@ TARGETS = {"frame_p99_ms": 8.0, "first_frame_s": 1.0, "peak_memory_mb": 200.0}
 
 def _environment(home: str) -> dict[str, str]:
     env = dict(os.environ)
-    env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", SCOPA_HOME=home,
-               PYTHONPATH=str(ROOT) + os.pathsep + env.get("PYTHONPATH", ""))  # fmt: skip
+    env.update(
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+        SCOPA_HOME=home,
+        PYTHONPATH=str(ROOT) + os.pathsep + env.get("PYTHONPATH", ""),
+    )
     return env
 
 
@@ -46,8 +50,12 @@ def frame_times(frames: int, players: int = 2, size: tuple[int, int] = (1920, 10
     rules = Rules() if players == 2 else Rules.preset("scopone")
     names = ("Anna", "Bruno", "Carla", "Dario")
     seats = tuple(SeatConfig(names[s], s == 0, "greedy") for s in range(players))
-    scene = TableScene(app, MatchSetup(seats, rules), Match.new(rules, 7),
-                       worker=AiWorker(first_legal, mode="inline"))  # fmt: skip
+    scene = TableScene(
+        app,
+        MatchSetup(seats, rules),
+        Match.new(rules, 7),
+        worker=AiWorker(first_legal, mode="inline"),
+    )
     app.stack.push(scene)
     times: list[float] = []
     drawn = 0
@@ -84,8 +92,9 @@ def _measure_child(frames: int, players: int) -> tuple[dict, float]:
     """Frame times measured in a fresh process, with that process's peak memory (MB)."""
     with tempfile.TemporaryDirectory() as home:
         code = f"from tools.bench_app import _child_frames; _child_frames({frames}, {players})"
-        child = subprocess.Popen([sys.executable, "-c", code], env=_environment(home),
-                                 stdout=subprocess.PIPE, cwd=ROOT)  # fmt: skip
+        child = subprocess.Popen(
+            [sys.executable, "-c", code], env=_environment(home), stdout=subprocess.PIPE, cwd=ROOT
+        )
         out = child.stdout.read() if child.stdout else b""
         _, status, usage = os.wait4(child.pid, 0)
         child.returncode = os.waitstatus_to_exitcode(status)
@@ -103,8 +112,13 @@ def first_frame_seconds(start: str) -> float:
         if start == "table":
             env.update(SCOPA_START="table", SCOPA_SEED="1")
         began = time.time()
-        subprocess.run([sys.executable, "-m", "scopa", "--smoke", "--size", "1920x1080"],
-                       env=env, check=True, cwd=ROOT, capture_output=True)  # fmt: skip
+        subprocess.run(
+            [sys.executable, "-m", "scopa", "--smoke", "--size", "1920x1080"],
+            env=env,
+            check=True,
+            cwd=ROOT,
+            capture_output=True,
+        )
         return float(stamp.read_text()) - began
 
 
