@@ -12,13 +12,19 @@ from scopa.__main__ import build_parser, parse_size
 
 
 def run(args, tmp_path, **env):
-    environment = {k: v for k, v in os.environ.items()
-                   if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}  # fmt: skip
+    environment = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")
+    }
     environment.update(SCOPA_HOME=str(tmp_path), SDL_AUDIODRIVER="dummy", **env)
     return subprocess.run(
-        [sys.executable, "-m", "scopa", *args], env=environment, capture_output=True, text=True,
+        [sys.executable, "-m", "scopa", *args],
+        env=environment,
+        capture_output=True,
+        text=True,
         timeout=60,
-    )  # fmt: skip
+    )
 
 
 def test_smoke_draws_a_frame_and_exits_zero(tmp_path):
@@ -28,8 +34,9 @@ def test_smoke_draws_a_frame_and_exits_zero(tmp_path):
 
 
 def test_smoke_straight_to_a_table(tmp_path):
-    result = run(["--smoke"], tmp_path, SDL_VIDEODRIVER="dummy", SCOPA_START="table",
-                 SCOPA_SEED="7")  # fmt: skip
+    result = run(
+        ["--smoke"], tmp_path, SDL_VIDEODRIVER="dummy", SCOPA_START="table", SCOPA_SEED="7"
+    )
     assert result.returncode == 0, result.stderr
     import random
 

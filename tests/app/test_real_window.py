@@ -57,8 +57,9 @@ def xserver():
     number = free_display()
     server = subprocess.Popen(
         [xvfb, f":{number}", "-screen", "0", "1600x900x24", "-nolisten", "tcp"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )  # fmt: skip
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         wait_for(lambda: Path(f"/tmp/.X11-unix/X{number}").exists(), 10, "Xvfb to start")
         yield f":{number}"
@@ -69,9 +70,12 @@ def xserver():
 
 def xdotool(display: str, *args: str) -> str:
     result = subprocess.run(
-        ["xdotool", *args], env={**os.environ, "DISPLAY": display}, capture_output=True,
-        text=True, timeout=20,
-    )  # fmt: skip
+        ["xdotool", *args],
+        env={**os.environ, "DISPLAY": display},
+        capture_output=True,
+        text=True,
+        timeout=20,
+    )
     return result.stdout.strip()
 
 
@@ -95,14 +99,22 @@ def test_drag_a_card_in_a_real_window(xserver, tmp_path):
 
     store = Store(tmp_path)
     store.save_settings(Settings(language="en", animation_speed="fast"))
-    env = {**os.environ, "DISPLAY": xserver, "SCOPA_HOME": str(tmp_path), "SCOPA_START": "table",
-           "SCOPA_SEED": SEED, "SDL_AUDIODRIVER": "dummy"}  # fmt: skip
+    env = {
+        **os.environ,
+        "DISPLAY": xserver,
+        "SCOPA_HOME": str(tmp_path),
+        "SCOPA_START": "table",
+        "SCOPA_SEED": SEED,
+        "SDL_AUDIODRIVER": "dummy",
+    }
     env.pop("SDL_VIDEODRIVER", None)
     size = f"{WINDOW[0]}x{WINDOW[1]}"
     game = subprocess.Popen(
-        [sys.executable, "-m", "scopa", "--size", size], env=env,
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-    )  # fmt: skip
+        [sys.executable, "-m", "scopa", "--size", size],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     try:
         window = wait_for(
             lambda: xdotool(xserver, "search", "--pid", str(game.pid)).split(), 20, "the window"

@@ -14,10 +14,13 @@ from scopa.engine import Card, Dealt, Match, Redealt, RoundScored, Rules
 def director(calls: list[str], speed: str = "normal") -> Director:
     view = TableView(TableLayout((1280, 720), 2), 2)
     return Director(
-        view, Tweener(), speed=speed, sound=lambda name: calls.append(f"sound:{name}"),
+        view,
+        Tweener(),
+        speed=speed,
+        sound=lambda name: calls.append(f"sound:{name}"),
         text=lambda key, **kw: calls.append(key) or key,
         on_scored=lambda: calls.append("scored"),
-    )  # fmt: skip
+    )
 
 
 def run(show: Director, seconds: float = 30.0) -> None:

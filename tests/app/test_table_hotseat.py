@@ -85,8 +85,11 @@ def test_cover_between_two_humans_and_no_other_face_drawn(app, faces):
 def test_human_sees_own_hand_while_a_computer_plays_between_humans(app, faces):
     app.settings = app.settings.with_(animation_speed="instant", language="en")
     rules = Rules().with_(players=3)
-    seats = (SeatConfig("Anna", True), SeatConfig("CPU", False, "beginner"),
-             SeatConfig("Carlo", True))  # fmt: skip
+    seats = (
+        SeatConfig("Anna", True),
+        SeatConfig("CPU", False, "beginner"),
+        SeatConfig("Carlo", True),
+    )
     setup = MatchSetup(seats, rules)
     from scopa.engine import Match
 

@@ -112,8 +112,9 @@ def test_match_end_records_the_result_and_forgets_the_saved_match(app, store, mo
 def test_scores_on_show_change_only_when_the_round_is_scored(app):
     app.settings = app.settings.with_(animation_speed="fast", language="en")
     seats = (SeatConfig("Anna", False, "greedy"), SeatConfig("Bruno", False, "greedy"))
-    scene = TableScene(app, MatchSetup(seats, Rules()), Match.new(Rules(), 31),
-                       worker=inline_worker())  # fmt: skip
+    scene = TableScene(
+        app, MatchSetup(seats, Rules()), Match.new(Rules(), 31), worker=inline_worker()
+    )
     scene._show_scoring = lambda: scene.director.resume()
     app.stack.push(scene)
     ended = None

@@ -57,8 +57,9 @@ def test_dragging_highlights_what_the_card_would_take(fast):
     start = centre_of(scene, C("7D"))
     fast.frame(FRAME, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)])
     target = empty_felt(scene)
-    fast.frame(FRAME, [pygame.event.Event(pygame.MOUSEMOTION, pos=target, rel=(0, 0),
-                                          buttons=(1, 0, 0))])  # fmt: skip
+    fast.frame(
+        FRAME, [pygame.event.Event(pygame.MOUSEMOTION, pos=target, rel=(0, 0), buttons=(1, 0, 0))]
+    )
     assert scene.drag.dragging
     assert scene.preview == frozenset({C("7C")})
     sprite = scene.view.sprites[C("7D")]
@@ -220,12 +221,18 @@ def test_show_hint_raises_the_card_and_lights_what_it_takes(fast):
 
 
 def test_a_card_under_a_resting_pointer_lifts_once_the_deal_has_landed(fast):
-    scene = TableScene(fast, solo_setup(), fixed_match("7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B"),
-                       worker=inline_worker())  # fmt: skip
+    scene = TableScene(
+        fast,
+        solo_setup(),
+        fixed_match("7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B"),
+        worker=inline_worker(),
+    )
     fast.stack.push(scene)
     slot = scene.layout.hand_slots(0, 3, True)[2]
-    fast.frame(FRAME, [pygame.event.Event(pygame.MOUSEMOTION, pos=slot.centre, rel=(0, 0),
-                                          buttons=(0, 0, 0))])  # fmt: skip
+    fast.frame(
+        FRAME,
+        [pygame.event.Event(pygame.MOUSEMOTION, pos=slot.centre, rel=(0, 0), buttons=(0, 0, 0))],
+    )
     assert scene.hovered is None  # still dealing
     settle(fast, scene)
     pump(fast, 10)
@@ -238,8 +245,9 @@ def test_a_card_that_takes_nothing_shows_where_it_will_lie(fast):
     start = centre_of(scene, C("10S"))
     fast.frame(FRAME, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)])
     spot = empty_felt(scene)
-    fast.frame(FRAME, [pygame.event.Event(pygame.MOUSEMOTION, pos=spot, rel=(0, 0),
-                                          buttons=(1, 0, 0))])  # fmt: skip
+    fast.frame(
+        FRAME, [pygame.event.Event(pygame.MOUSEMOTION, pos=spot, rel=(0, 0), buttons=(1, 0, 0))]
+    )
     assert scene.landing and not scene.preview
     fast.frame(FRAME, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=spot, button=1)])
     assert not scene.landing
@@ -253,7 +261,8 @@ def test_a_still_table_is_not_redrawn_until_something_happens(fast, monkeypatch)
     monkeypatch.setattr(pygame.display, "flip", lambda: flips.append(1))
     assert fast.frame(FRAME, [], draw=None) is False
     assert not flips
-    moved = pygame.event.Event(pygame.MOUSEMOTION, pos=centre_of(scene, C("7D")), rel=(0, 0),
-                               buttons=(0, 0, 0))  # fmt: skip
+    moved = pygame.event.Event(
+        pygame.MOUSEMOTION, pos=centre_of(scene, C("7D")), rel=(0, 0), buttons=(0, 0, 0)
+    )
     assert fast.frame(FRAME, [moved], draw=None) is True
     assert flips == [1]

@@ -64,14 +64,19 @@ def test_table_falls_back_to_a_simple_move_when_the_player_fails(app):
 
     app.settings = app.settings.with_(animation_speed="instant", language="en")
     seats = (SeatConfig("A", False, "beginner"), SeatConfig("B", False, "beginner"))
-    scene = TableScene(app, MatchSetup(seats, Rules()), Match.new(Rules(), 4),
-                       worker=AiWorker(broken_choice, mode="inline"))  # fmt: skip
+    scene = TableScene(
+        app,
+        MatchSetup(seats, Rules()),
+        Match.new(Rules(), 4),
+        worker=AiWorker(broken_choice, mode="inline"),
+    )
     app.stack.push(scene)
     for _ in range(20):
         app.frame(1 / 30, [])
     assert len(scene.match.moves()) >= 2
-    assert scene.match.moves()[0] == first_legal("", 0, Match.new(Rules(), 4).observe(
-        Match.new(Rules(), 4).turn))  # fmt: skip
+    assert scene.match.moves()[0] == first_legal(
+        "", 0, Match.new(Rules(), 4).observe(Match.new(Rules(), 4).turn)
+    )
     assert any("computer" in toast.text for toast in app.toasts)
 
 
