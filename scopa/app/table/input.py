@@ -261,9 +261,17 @@ class TableInput:
         self.choice = ChoicePopup(card, moves, self.layout)
         self.preview = frozenset(self.choice.chosen.captures)
         self.selected = card
-        sprite = self.view.sprites[card]
-        if self.drag.card is None and pos is not None:
-            self.ui.animate(sprite, duration=0.0, lift=0.0)
+        lay = self.layout
+        beside = self.choice.rect.left - lay.table_w * 0.75
+        self.ui.animate(
+            self.view.sprites[card],
+            duration=0.3,
+            easing="out_back",
+            x=max(lay.table_w * 0.6, beside),
+            y=self.choice.rect.centery,
+            lift=0.0,
+            angle=-6.0,
+        )
 
     def _send_back(self, card: Card) -> None:
         self.preview = frozenset()

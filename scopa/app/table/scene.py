@@ -31,7 +31,7 @@ from .input import TableInput
 from .layout import TableLayout
 from .painter import GLOW_HOVER, GLOW_OPTION, GLOW_SELECTED, GLOW_TAKE, Painter
 from .saving import MatchSaver
-from .sprites import TableView
+from .sprites import TableView, draw_sprite
 
 if TYPE_CHECKING:
     from ..app import App
@@ -436,6 +436,7 @@ class TableScene(TableInput, Scene):
                 self.app.t("table.choose", card=card),
                 self.app.t("table.choose_hint"),
             )
+            draw_sprite(surface, self.art, self.view.sprites[self.choice.card])
         if self.cover is not None:
             name = self.setup.seats[self.cover].name
             draw_cover(
