@@ -109,7 +109,6 @@ class TableScene(TableInput, Scene):
         self.message_left = 0.0
         self.think = 0.0
         self.clock = 0.0
-        self.scoring_shown = 0
         self.result_recorded = False
         self.ai_failed = False
         self.pointer: tuple[int, int] | None = None
@@ -341,7 +340,6 @@ class TableScene(TableInput, Scene):
         except ImportError:
             self.director.resume()
             return
-        self.scoring_shown += 1
         self.app.stack.push(ScoringScene(self.app, self.match, self.setup))
 
     def enter(self) -> None:
