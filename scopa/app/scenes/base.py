@@ -1,0 +1,80 @@
+"""What every menu screen shares: a form of widgets, a felt background, Esc to go back,
+and a layout recomputed from the window size."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from .. import theme
+from ..scene import Scene
+from ..theme import Metrics
+from ..widgets import Form
+
+if TYPE_CHECKING:
+    from ..app import App
+
+
+class MenuScene(Scene):
+    """Subclasses build their widgets once in ``build`` and place them in ``layout``."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.form = Form()
+        self.m = Metrics(app, app.size)
+        self.build()
+        self.layout()
+
+    def t(self, key: str, **params: object) -> str:
+        return self.app.t(key, **params)
+
+    def tr(self, key: str, **params: object):  # noqa: ANN201 - a label callable
+        """A label that follows the language: translated when drawn, not when built."""
+        return lambda: self.app.t(key, **params)
+
+    def build(self) -> None:
+        """Create the widgets (once)."""
+
+    def layout(self) -> None:
+        """Place the widgets for the current window size."""
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.m = Metrics(self.app, size)
+        self.layout()
+
+    def enter(self) -> None:
+        if self.m.w != self.app.size[0] or self.m.h != self.app.size[1]:
+            self.resize(self.app.size)
+
+    def back(self) -> None:
+        """Esc: leave this screen."""
+        self.app.stack.pop()
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            if self.form.editing():
+                self.form.stop_editing()
+            else:
+                self.back()
+            return True
+        return self.form.handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme.draw_background(surface)
+        self.draw_content(surface)
+        self.form.draw(surface, self.m)
+        self.draw_overlay(surface)
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        """Panels, titles and pictures under the widgets."""
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        """Anything over the widgets (the explanation line)."""
+
+    def draw_hint(self, surface: pygame.Surface, area: pygame.Rect, color=theme.CREAM) -> None:
+        """The one-line explanation of the widget under the mouse or focused."""
+        text = self.form.hint()
+        if text:
+            font = self.m.font("ui", theme.SMALL)
+            theme.draw_text(surface, text, font, color, area.center, "center", fit=area.w)

@@ -1,0 +1,74 @@
+"""Moving between screens: starting a match, going back to the title, describing a setup."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from scopa.settings import MatchSetup, SeatConfig
+
+if TYPE_CHECKING:
+    from scopa.engine import Match, Rules
+
+    from ..app import App
+
+COMPUTER_NAMES = ("Giulia", "Marco", "Lucia", "Paolo", "Chiara", "Luca")
+
+
+def open_table(app: App, setup: MatchSetup, match: Match | None = None) -> None:
+    """Start (or resume) ``setup`` on the table, with the title underneath to return to."""
+    from scopa.app.table.scene import TableScene
+
+    from .title import TitleScene
+
+    app.stack.clear_to(TitleScene(app))
+    app.stack.push(TableScene(app, setup, match=match))
+
+
+def to_title(app: App) -> None:
+    from .title import TitleScene
+
+    app.stack.clear_to(TitleScene(app))
+
+
+def quick_setup(app: App) -> MatchSetup:
+    """The Play button's match: the last setup used, else one human against one Expert."""
+    if app.settings.last_setup is not None:
+        return app.settings.last_setup
+    rules = app.settings.rules.with_(players=2)
+    if rules.deal == "scopone":
+        rules = rules.with_(deal="scopa")
+    return MatchSetup(
+        (SeatConfig(app.t("you"), True, "expert"), SeatConfig(COMPUTER_NAMES[0], False, "expert")),
+        rules,
+    )
+
+
+def watch_setup(app: App) -> MatchSetup:
+    """Computers only, with the player's rules, to learn by watching."""
+    rules: Rules = app.settings.rules
+    seats = tuple(
+        SeatConfig(COMPUTER_NAMES[seat], False, "master") for seat in range(rules.players)
+    )
+    return MatchSetup(seats, rules)
+
+
+def side_names(setup: MatchSetup) -> list[str]:
+    """A name per side: the player's, or partners joined ("Giulia & Marco")."""
+    rules = setup.rules
+    names: list[list[str]] = [[] for _ in range(rules.sides)]
+    for seat, config in enumerate(setup.seats):
+        names[rules.side_of(seat)].append(config.name)
+    return [" & ".join(group) for group in names]
+
+
+def describe(app: App, setup: MatchSetup) -> str:
+    """One line about a setup: players, rules and target ("2 players · Classic · 11 points")."""
+    rules = setup.rules
+    preset = rules.preset_name()
+    rules_name = app.t(f"preset_{preset}") if preset else app.t("preset_custom")
+    computers = [seat for seat in setup.seats if not seat.human]
+    opponents = ", ".join(f"{seat.name} ({app.t('level_' + seat.level)})" for seat in computers)
+    parts = [app.t("players_n", n=rules.players), rules_name, app.t("points_n", n=rules.target)]
+    if opponents:
+        parts.append(opponents)
+    return " · ".join(parts)

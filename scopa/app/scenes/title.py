@@ -1,0 +1,147 @@
+"""The title screen: one click to play, and the way to everything else."""
+
+from __future__ import annotations
+
+import pygame
+
+from .. import theme
+from ..widgets import Button
+from .base import MenuScene
+from .cards import card_width, draw_card
+from .flow import describe, open_table, quick_setup, watch_setup
+
+LEFT_FAN = ("7B", "7S", "7C", "7D")
+RIGHT_FAN = ("1D", "2D", "3D", "10D")
+
+
+class TitleScene(MenuScene):
+    def build(self) -> None:
+        self.saved = None
+        self.play = Button(self.tr("play"), self.on_play, primary=True, hint=self._play_hint)
+        self.resume = Button(
+            self.tr("continue"), self.on_continue, primary=True, hint=self.tr("continue_hint")
+        )
+        self.grid = [
+            Button(self.tr("new_game"), self.on_new_game, hint=self.tr("new_game_hint")),
+            Button(self.tr("watch"), self.on_watch, hint=self.tr("watch_hint")),
+            Button(self.tr("settings"), self.on_settings, hint=self.tr("settings_hint")),
+            Button(self.tr("rules"), self.on_rules, hint=self.tr("rules_hint")),
+            Button(self.tr("statistics"), self.on_statistics, hint=self.tr("statistics_hint")),
+            Button(self.tr("quit"), self.app.quit, hint=self.tr("quit_hint")),
+        ]
+        self._check_saved()
+
+    def _check_saved(self) -> None:
+        self.saved = self.app.store.load_match()
+        for message in self.app._drain_store_messages():
+            self.app.notify(message)
+
+    def enter(self) -> None:
+        super().enter()
+        self._check_saved()
+        self.layout()
+
+    def _play_hint(self) -> str:
+        setup = quick_setup(self.app)
+        return self.t("play_hint", what=describe(self.app, setup))
+
+    def layout(self) -> None:
+        m = self.m
+        focus = self.form.focus
+        self.form.clear()
+        width = m.px(0.62)
+        tall, short, gap = m.px(0.085), m.px(0.068), m.px(0.018)
+        x = m.w // 2 - width // 2
+        y = round(m.h * 0.42)
+        main = [self.resume, self.play] if self.saved else [self.play]
+        if len(main) == 2:
+            half = (width - gap) // 2
+            self.resume.place(pygame.Rect(x, y, half, tall))
+            self.play.place(pygame.Rect(x + half + gap, y, half, tall))
+        else:
+            self.play.place(pygame.Rect(x, y, width, tall))
+        for widget in main:
+            self.form.add(widget)
+        y += tall + gap * 3 // 2
+        half = (width - gap) // 2
+        for i, button in enumerate(self.grid):
+            col, row = i % 2, i // 2
+            button.place(pygame.Rect(x + col * (half + gap), y + row * (short + gap), half, short))
+            self.form.add(button)
+        if focus in self.form.widgets:
+            self.form.focus = focus
+
+    # --- actions ---------------------------------------------------------------------------
+
+    def on_play(self) -> None:
+        open_table(self.app, quick_setup(self.app))
+
+    def on_continue(self) -> None:
+        if self.saved is None:
+            return
+        setup, record = self.saved
+        open_table(self.app, setup, match=record.replay())
+
+    def on_new_game(self) -> None:
+        from .new_game import NewGameScene
+
+        self.app.stack.push(NewGameScene(self.app))
+
+    def on_watch(self) -> None:
+        open_table(self.app, watch_setup(self.app))
+
+    def on_settings(self) -> None:
+        from .settings import SettingsScene
+
+        self.app.stack.push(SettingsScene(self.app))
+
+    def on_rules(self) -> None:
+        from .rules import RulesScene
+
+        self.app.stack.push(RulesScene(self.app))
+
+    def on_statistics(self) -> None:
+        from .statistics import StatisticsScene
+
+        self.app.stack.push(StatisticsScene(self.app))
+
+    def back(self) -> None:
+        """Esc on the title does nothing: quitting is a deliberate button."""
+
+    # --- drawing ---------------------------------------------------------------------------
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        m = self.m
+        self._draw_fan(surface, LEFT_FAN, (round(m.w * 0.13), round(m.h * 0.80)), -1)
+        self._draw_fan(surface, RIGHT_FAN, (round(m.w * 0.87), round(m.h * 0.80)), 1)
+        title = theme.draw_title(surface, "Scopa", m, (m.w // 2, round(m.h * 0.2)))
+        theme.draw_ornament(surface, (m.w // 2, title.bottom + m.px(0.01)), m.px(0.5), m)
+        font = m.font("text", theme.SUBHEADING)
+        theme.draw_text(
+            surface,
+            self.t("tagline"),
+            font,
+            theme.CREAM,
+            (m.w // 2, title.bottom + m.px(0.05)),
+            "center",
+        )
+
+    def _draw_fan(
+        self, surface: pygame.Surface, cards: tuple[str, ...], base: tuple[int, int], side: int
+    ) -> None:
+        m = self.m
+        height = m.px(0.30)
+        if m.w < card_width(height) * 9:
+            return
+        spread = card_width(height) * 0.42
+        n = len(cards)
+        for i, card in enumerate(cards):
+            k = i - (n - 1) / 2
+            angle = -side * 6 - k * 9
+            center = (round(base[0] + k * spread), round(base[1] + abs(k) * height * 0.04))
+            draw_card(surface, self.app, card, center, height, angle=angle)
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        m = self.m
+        area = pygame.Rect(0, round(m.h * 0.93), m.w, round(m.h * 0.05))
+        self.draw_hint(surface, area)

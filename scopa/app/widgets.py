@@ -1,0 +1,583 @@
+"""Menu widgets: buttons, switches, selectors, sliders, name fields and a scrolling panel.
+
+Every menu scene is a column of widgets in a :class:`Form`, which owns focus and input: the
+mouse (hover, click, drag, wheel) and the keyboard (Tab / arrows move, Left/Right change a
+value, Enter or Space activate, typing edits a name). Widgets read and write their value
+through ``get``/``set`` callables, so the scene's data stays the single source of truth and
+a language switch re-labels everything on the next frame (labels are callables too).
+
+Sizes are fractions of the window (:class:`Metrics`); colours come from :mod:`.theme`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pygame
+
+from . import theme
+from .theme import Metrics, Text, draw_text, resolve
+
+Getter = Callable[[], Any]
+Setter = Callable[[Any], None]
+
+
+class Widget:
+    """A rectangle that may take focus; ``rect`` is set by the scene's layout."""
+
+    focusable = True
+
+    def __init__(self, *, hint: Text | None = None, enabled: Callable[[], bool] | None = None):
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.hint = hint
+        self._enabled = enabled
+        self.panel: ScrollPanel | None = None
+        self.base = pygame.Rect(0, 0, 0, 0)
+        """Position inside the panel's content (when the widget sits in a panel)."""
+
+    @property
+    def enabled(self) -> bool:
+        return self._enabled() if self._enabled is not None else True
+
+    def place(self, rect: pygame.Rect) -> None:
+        self.rect = pygame.Rect(rect)
+        self.base = pygame.Rect(rect)
+
+    def activate(self) -> None:
+        """Enter, Space or a click."""
+
+    def step(self, direction: int) -> bool:
+        """Left (-1) or Right (+1); True when the widget used the key."""
+        return False
+
+    def press(self, pos: tuple[int, int]) -> None:
+        """Mouse button down on the widget (default: activate on release)."""
+
+    def release(self, pos: tuple[int, int]) -> None:
+        if self.rect.collidepoint(pos):
+            self.activate()
+
+    def drag(self, pos: tuple[int, int]) -> None:
+        """The mouse moved with the button held after pressing this widget."""
+
+    def text_input(self, text: str) -> bool:
+        return False
+
+    def key(self, event: pygame.event.Event) -> bool:
+        """Keys other than navigation (a text field's Backspace)."""
+        return False
+
+    def draw(self, surface: pygame.Surface, m: Metrics, focused: bool, hovered: bool) -> None:
+        raise NotImplementedError
+
+
+class Label(Widget):
+    """Text that never takes focus (headings, notes)."""
+
+    focusable = False
+
+    def __init__(
+        self,
+        text: Text,
+        *,
+        role: str = "ui",
+        size: float = theme.TEXT,
+        color: tuple[int, int, int] = theme.INK,
+        align: str = "left",
+    ) -> None:
+        super().__init__()
+        self.text, self.role, self.size, self.color, self.align = text, role, size, color, align
+
+    def draw(self, surface: pygame.Surface, m: Metrics, focused: bool, hovered: bool) -> None:
+        font = m.font(self.role, self.size)
+        anchor = {"left": "midleft", "center": "center", "right": "midright"}[self.align]
+        point = getattr(self.rect, anchor)
+        draw_text(surface, resolve(self.text), font, self.color, point, anchor)
+
+
+class Button(Widget):
+    """A wooden button; ``primary`` ones are red lacquer, for the one action the screen is for."""
+
+    def __init__(
+        self,
+        text: Text,
+        on_click: Callable[[], None],
+        *,
+        primary: bool = False,
+        hint: Text | None = None,
+        enabled: Callable[[], bool] | None = None,
+        size: float = theme.BUTTON_TEXT,
+    ) -> None:
+        super().__init__(hint=hint, enabled=enabled)
+        self.text, self.on_click, self.primary, self.size = text, on_click, primary, size
+        self.pressed = False
+
+    def activate(self) -> None:
+        if self.enabled:
+            self.on_click()
+
+    def press(self, pos: tuple[int, int]) -> None:
+        self.pressed = True
+
+    def release(self, pos: tuple[int, int]) -> None:
+        self.pressed = False
+        super().release(pos)
+
+    def draw(self, surface: pygame.Surface, m: Metrics, focused: bool, hovered: bool) -> None:
+        state = "disabled" if not self.enabled else "hot" if (focused or hovered) else "normal"
+        theme.draw_button(surface, self.rect, m, state, primary=self.primary, sunk=self.pressed)
+        font = m.font("ui_bold", self.size)
+        color = theme.CREAM if self.enabled else theme.DISABLED_TEXT
+        center = self.rect.move(0, m.px(0.002) if self.pressed else 0).center
+        draw_text(surface, resolve(self.text), font, color, center, "center", fit=self.rect.w)
+
+
+class Control(Widget):
+    """A value shown at the right of a :class:`SettingRow` (a switch, a selector, a slider)."""
+
+    def draw_value(self, surface: pygame.Surface, rect: pygame.Rect, m: Metrics, hot: bool) -> None:
+        raise NotImplementedError
+
+    def draw(self, surface: pygame.Surface, m: Metrics, focused: bool, hovered: bool) -> None:
+        self.draw_value(surface, self.rect, m, focused or hovered)
+
+
+class Toggle(Control):
+    def __init__(self, get: Getter, set: Setter, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.get, self.set = get, set
+
+    def activate(self) -> None:
+        if self.enabled:
+            self.set(not self.get())
+
+    def step(self, direction: int) -> bool:
+        if self.enabled and bool(self.get()) != (direction > 0):
+            self.set(direction > 0)
+        return True
+
+    def draw_value(self, surface: pygame.Surface, rect: pygame.Rect, m: Metrics, hot: bool) -> None:
+        theme.draw_switch(surface, rect, m, bool(self.get()), self.enabled, hot)
+
+
+class Choice(Control):
+    """One of several options, cycled with the arrows shown at both ends."""
+
+    def __init__(
+        self,
+        options: Sequence[tuple[Any, Text]],
+        get: Getter,
+        set: Setter,
+        *,
+        wrap: bool = True,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(**kwargs)
+        self.options, self.get, self.set, self.wrap = list(options), get, set, wrap
+
+    def index(self) -> int:
+        values = [value for value, _ in self.options]
+        current = self.get()
+        return values.index(current) if current in values else -1
+
+    def step(self, direction: int) -> bool:
+        if not self.enabled or not self.options:
+            return True
+        index = self.index()
+        target = index + direction
+        if self.wrap:
+            target %= len(self.options)
+        elif not 0 <= target < len(self.options):
+            return True
+        self.set(self.options[target][0])
+        return True
+
+    def activate(self) -> None:
+        self.step(+1)
+
+    def release(self, pos: tuple[int, int]) -> None:
+        if self.rect.collidepoint(pos):
+            self.step(-1 if pos[0] < self.rect.centerx - self.rect.w // 4 else +1)
+
+    def label(self) -> str:
+        index = self.index()
+        return resolve(self.options[index][1]) if index >= 0 else "—"
+
+    def draw_value(self, surface: pygame.Surface, rect: pygame.Rect, m: Metrics, hot: bool) -> None:
+        theme.draw_selector(surface, rect, m, self.label(), self.enabled, hot)
+
+
+class Slider(Control):
+    """A value from 0 to 1 (the volume): drag, click, or Left/Right by ``increment``."""
+
+    def __init__(self, get: Getter, set: Setter, *, increment: float = 0.1, **kwargs: Any):
+        super().__init__(**kwargs)
+        self.get, self.set, self.increment = get, set, increment
+
+    def step(self, direction: int) -> bool:
+        if self.enabled:
+            value = round(float(self.get()) + direction * self.increment, 4)
+            self.set(min(1.0, max(0.0, value)))
+        return True
+
+    def _track(self) -> pygame.Rect:
+        return theme.slider_track(self.rect)
+
+    def press(self, pos: tuple[int, int]) -> None:
+        self.drag(pos)
+
+    def drag(self, pos: tuple[int, int]) -> None:
+        if not self.enabled:
+            return
+        track = self._track()
+        value = (pos[0] - track.left) / max(1, track.w)
+        self.set(round(min(1.0, max(0.0, value)), 2))
+
+    def release(self, pos: tuple[int, int]) -> None:
+        """The value was already set while dragging."""
+
+    def draw_value(self, surface: pygame.Surface, rect: pygame.Rect, m: Metrics, hot: bool) -> None:
+        theme.draw_slider(surface, rect, m, float(self.get()), self.enabled, hot)
+
+
+class TextInput(Control):
+    """A one-line name field: click or focus it and type; Backspace deletes."""
+
+    def __init__(self, get: Getter, set: Setter, *, max_length: int = 24, **kwargs: Any):
+        super().__init__(**kwargs)
+        self.get, self.set, self.max_length = get, set, max_length
+        self.editing = False
+
+    def activate(self) -> None:
+        self.editing = not self.editing and self.enabled
+
+    def press(self, pos: tuple[int, int]) -> None:
+        self.editing = self.enabled
+
+    def release(self, pos: tuple[int, int]) -> None:
+        """Pressing already started editing."""
+
+    def text_input(self, text: str) -> bool:
+        if not self.enabled:
+            return False
+        value = str(self.get())
+        clean = "".join(ch for ch in text if ch.isprintable())
+        if clean:
+            self.set((value + clean)[: self.max_length])
+            self.editing = True
+        return True
+
+    def key(self, event: pygame.event.Event) -> bool:
+        if event.key == pygame.K_BACKSPACE and self.enabled:
+            value = str(self.get())
+            whole_word = event.mod & pygame.KMOD_CTRL
+            self.set(value.rstrip()[: value.rstrip().rfind(" ") + 1] if whole_word else value[:-1])
+            self.editing = True
+            return True
+        return False
+
+    def draw_value(self, surface: pygame.Surface, rect: pygame.Rect, m: Metrics, hot: bool) -> None:
+        theme.draw_field(surface, rect, m, str(self.get()), self.enabled, hot, self.editing)
+
+
+class SettingRow(Widget):
+    """A label with its one-line explanation on the left and a control on the right.
+
+    The whole row takes focus; keys and clicks on the control's area go to the control.
+    """
+
+    def __init__(
+        self,
+        label: Text,
+        control: Control,
+        *,
+        hint: Text | None = None,
+        enabled: Callable[[], bool] | None = None,
+        control_share: float = 0.36,
+    ) -> None:
+        super().__init__(hint=hint, enabled=enabled)
+        self.label, self.control, self.control_share = label, control, control_share
+        if enabled is not None and control._enabled is None:
+            control._enabled = enabled
+
+    def place(self, rect: pygame.Rect) -> None:
+        super().place(rect)
+        self._place_control()
+
+    def _place_control(self) -> None:
+        width = int(self.rect.w * self.control_share)
+        pad = self.rect.h // 6
+        control = pygame.Rect(self.rect.right - width - pad, 0, width, int(self.rect.h * 0.62))
+        control.centery = self.rect.centery
+        self.control.rect = control
+
+    def moved(self) -> None:
+        self._place_control()
+
+    def activate(self) -> None:
+        self.control.activate()
+
+    def step(self, direction: int) -> bool:
+        return self.control.step(direction)
+
+    def press(self, pos: tuple[int, int]) -> None:
+        if self.control.rect.collidepoint(pos):
+            self.control.press(pos)
+
+    def release(self, pos: tuple[int, int]) -> None:
+        if self.control.rect.collidepoint(pos):
+            self.control.release(pos)
+        elif self.rect.collidepoint(pos) and isinstance(self.control, Toggle):
+            self.control.activate()
+
+    def drag(self, pos: tuple[int, int]) -> None:
+        self.control.drag(pos)
+
+    def text_input(self, text: str) -> bool:
+        return self.control.text_input(text)
+
+    def key(self, event: pygame.event.Event) -> bool:
+        return self.control.key(event)
+
+    def draw(self, surface: pygame.Surface, m: Metrics, focused: bool, hovered: bool) -> None:
+        theme.draw_row(surface, self.rect, m, focused, hovered)
+        enabled = self.enabled
+        left = self.rect.left + self.rect.h // 3
+        width = self.control.rect.left - left - self.rect.h // 4
+        title_color = theme.INK if enabled else theme.INK_DISABLED
+        note_color = theme.INK_SOFT if enabled else theme.INK_DISABLED
+        if self.hint is None:
+            draw_text(
+                surface,
+                resolve(self.label),
+                m.font("ui_bold", theme.ROW_TITLE),
+                title_color,
+                (left, self.rect.centery),
+                "midleft",
+                fit=width,
+            )
+        else:
+            draw_text(
+                surface,
+                resolve(self.label),
+                m.font("ui_bold", theme.ROW_TITLE),
+                title_color,
+                (left, self.rect.top + int(self.rect.h * 0.30)),
+                "midleft",
+                fit=width,
+            )
+            draw_text(
+                surface,
+                resolve(self.hint),
+                m.font("ui", theme.ROW_NOTE),
+                note_color,
+                (left, self.rect.top + int(self.rect.h * 0.70)),
+                "midleft",
+                fit=width,
+            )
+        self.control.draw_value(surface, self.control.rect, m, focused or hovered)
+
+
+class ScrollPanel:
+    """A clipped viewport over a column taller than the window (settings, rules, stats)."""
+
+    def __init__(self) -> None:
+        self.viewport = pygame.Rect(0, 0, 0, 0)
+        self.content_height = 0
+        self.offset = 0
+        self.children: list[Widget] = []
+
+    def set_viewport(self, rect: pygame.Rect, content_height: int) -> None:
+        self.viewport = pygame.Rect(rect)
+        self.content_height = content_height
+        self.scroll_to(self.offset)
+
+    @property
+    def max_offset(self) -> int:
+        return max(0, self.content_height - self.viewport.h)
+
+    def scroll_to(self, offset: int) -> None:
+        self.offset = int(min(self.max_offset, max(0, offset)))
+        for child in self.children:
+            child.rect = child.base.move(0, -self.offset)
+            if isinstance(child, SettingRow):
+                child.moved()
+
+    def scroll_by(self, amount: int) -> None:
+        self.scroll_to(self.offset + amount)
+
+    def reveal(self, widget: Widget) -> None:
+        """Scroll just enough for ``widget`` to be fully visible."""
+        top = widget.base.top - self.viewport.top
+        bottom = widget.base.bottom - self.viewport.top
+        if top < self.offset:
+            self.scroll_to(top)
+        elif bottom > self.offset + self.viewport.h:
+            self.scroll_to(bottom - self.viewport.h)
+
+    def add(self, widget: Widget) -> Widget:
+        widget.panel = self
+        self.children.append(widget)
+        return widget
+
+    def shows(self, pos: tuple[int, int]) -> bool:
+        return self.viewport.collidepoint(pos)
+
+    def draw_scrollbar(self, surface: pygame.Surface, m: Metrics) -> None:
+        if self.max_offset <= 0:
+            return
+        theme.draw_scrollbar(surface, self.viewport, m, self.offset, self.content_height)
+
+
+class Form:
+    """The widgets of one scene, with focus, hover, mouse capture and keyboard navigation."""
+
+    def __init__(self, widgets: Sequence[Widget] = ()) -> None:
+        self.widgets: list[Widget] = list(widgets)
+        self.panels: list[ScrollPanel] = []
+        self.focus: Widget | None = None
+        self.hover: Widget | None = None
+        self.captured: Widget | None = None
+        self.keyboard_used = False
+
+    def add(self, widget: Widget) -> Widget:
+        self.widgets.append(widget)
+        if widget.panel is not None and widget.panel not in self.panels:
+            self.panels.append(widget.panel)
+        return widget
+
+    def clear(self) -> None:
+        self.widgets.clear()
+        self.panels.clear()
+        self.focus = self.hover = self.captured = None
+
+    def focusables(self) -> list[Widget]:
+        return [w for w in self.widgets if w.focusable and w.enabled]
+
+    def widget_at(self, pos: tuple[int, int]) -> Widget | None:
+        for widget in reversed(self.widgets):
+            if not widget.focusable or not widget.rect.collidepoint(pos):
+                continue
+            if widget.panel is not None and not widget.panel.shows(pos):
+                continue
+            return widget
+        return None
+
+    def set_focus(self, widget: Widget | None) -> None:
+        if isinstance(self.focus, SettingRow | TextInput) and widget is not self.focus:
+            target = self.focus.control if isinstance(self.focus, SettingRow) else self.focus
+            if isinstance(target, TextInput):
+                target.editing = False
+        self.focus = widget
+        if widget is not None and widget.panel is not None:
+            widget.panel.reveal(widget)
+
+    def move_focus(self, direction: int) -> None:
+        items = self.focusables()
+        if not items:
+            return
+        if self.focus not in items:
+            self.set_focus(items[0] if direction > 0 else items[-1])
+        else:
+            self.set_focus(items[(items.index(self.focus) + direction) % len(items)])
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Feed one event; True when a widget used it."""
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.widget_at(event.pos)
+            if self.captured is not None:
+                self.captured.drag(event.pos)
+            return self.hover is not None
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            widget = self.widget_at(event.pos)
+            if widget is None or not widget.enabled:
+                return False
+            self.keyboard_used = False
+            self.set_focus(widget)
+            self.captured = widget
+            widget.press(event.pos)
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            widget, self.captured = self.captured, None
+            if widget is None:
+                return False
+            widget.release(event.pos)
+            return True
+        if event.type == pygame.MOUSEWHEEL:
+            pos = pygame.mouse.get_pos()
+            for panel in self.panels:
+                if panel.shows(pos) or len(self.panels) == 1:
+                    panel.scroll_by(-event.y * max(1, panel.viewport.h // 8))
+                    return True
+            return False
+        if event.type == pygame.TEXTINPUT and self.focus is not None:
+            return self.focus.text_input(event.text)
+        if event.type == pygame.KEYDOWN:
+            return self._key(event)
+        return False
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        key = event.key
+        self.keyboard_used = True
+        if key == pygame.K_TAB:
+            self.move_focus(-1 if event.mod & pygame.KMOD_SHIFT else +1)
+            return True
+        if key in (pygame.K_DOWN, pygame.K_UP):
+            self.move_focus(+1 if key == pygame.K_DOWN else -1)
+            return True
+        if self.focus is None:
+            return False
+        if key in (pygame.K_LEFT, pygame.K_RIGHT):
+            return self.focus.step(-1 if key == pygame.K_LEFT else +1)
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            editing = _editing(self.focus)
+            if key == pygame.K_SPACE and editing:
+                return self.focus.text_input(" ")
+            self.focus.activate()
+            return True
+        return self.focus.key(event)
+
+    def editing(self) -> bool:
+        """A name field is taking typed text (Esc then ends editing, not the scene)."""
+        return self.focus is not None and _editing(self.focus)
+
+    def stop_editing(self) -> None:
+        self.set_focus(self.focus)
+        target = self.focus.control if isinstance(self.focus, SettingRow) else self.focus
+        if isinstance(target, TextInput):
+            target.editing = False
+
+    def hint(self) -> str:
+        """The explanation of the widget under the mouse, else of the focused one."""
+        for widget in (self.hover, self.focus):
+            if widget is not None and widget.hint is not None:
+                return resolve(widget.hint)
+        return ""
+
+    def draw(self, surface: pygame.Surface, m: Metrics) -> None:
+        clip = surface.get_clip()
+        for widget in self.widgets:
+            if widget.panel is not None:
+                if not widget.rect.colliderect(widget.panel.viewport):
+                    continue
+                surface.set_clip(widget.panel.viewport.clip(clip))
+            focused = widget is self.focus and self.keyboard_used
+            widget.draw(surface, m, focused, widget is self.hover and widget.enabled)
+            surface.set_clip(clip)
+        for panel in self.panels:
+            panel.draw_scrollbar(surface, m)
+
+
+def _editing(widget: Widget) -> bool:
+    target = widget.control if isinstance(widget, SettingRow) else widget
+    return isinstance(target, TextInput) and target.editing
+
+
+def column(widgets: Sequence[Widget], area: pygame.Rect, row_height: int, gap: int) -> int:
+    """Stack ``widgets`` down ``area`` (full width); returns the bottom of the last one."""
+    y = area.top
+    for widget in widgets:
+        widget.place(pygame.Rect(area.left, y, area.w, row_height))
+        y += row_height + gap
+    return y - gap if widgets else area.top
