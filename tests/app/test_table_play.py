@@ -266,3 +266,20 @@ def test_a_still_table_is_not_redrawn_until_something_happens(fast, monkeypatch)
     )
     assert fast.frame(FRAME, [moved], draw=None) is True
     assert flips == [1]
+
+
+def test_losing_the_window_mid_drag_sends_the_card_home(fast):
+    scene = open_table(fast, "7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B")
+    home = centre_of(scene, C("7D"))
+    fast.frame(FRAME, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=home, button=1)])
+    spot = empty_felt(scene)
+    fast.frame(
+        FRAME, [pygame.event.Event(pygame.MOUSEMOTION, pos=spot, rel=(0, 0), buttons=(1, 0, 0))]
+    )
+    assert scene.drag.dragging
+    fast.frame(FRAME, [pygame.event.Event(pygame.WINDOWFOCUSLOST)])
+    assert not scene.drag.active
+    pump(fast, 20)
+    sprite = scene.view.sprites[C("7D")]
+    assert (sprite.x, sprite.y) == pytest.approx(home, abs=1.5)
+    assert scene.match.moves() == ()

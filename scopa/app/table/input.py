@@ -68,6 +68,11 @@ class TableInput:
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             self.pointer = event.pos
+        if event.type == pygame.WINDOWFOCUSLOST and self.drag.card is not None:
+            card = self.drag.card  # the button may be released where we never hear of it
+            self.drag.cancel()
+            self._send_back(card)
+            return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             return self._escape()
         if self.cover is not None:
