@@ -1,0 +1,1 @@
+"""Vector drawing helpers shared by the asset generators in ``tools/``."""

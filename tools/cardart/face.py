@@ -1,0 +1,182 @@
+"""Compose whole card faces and backs for a deck style."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import numpy as np
+import pygame
+
+from cardart import figures
+from cardart.canvas import Canvas, Color, rounded_rect
+from cardart.layout import H, W, pip_positions, pip_size
+from cardart.suits import BLACK, BLUE, FRENCH_RED, GREEN, INK, draw_symbol
+
+SS = 4
+CORNER = 14.0
+FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
+
+
+@dataclass(frozen=True)
+class Style:
+    paper: Color
+    frame: Color
+    index_colors: dict[str, Color]
+    back_a: Color
+    back_b: Color
+    back_c: Color
+
+
+STYLES: dict[str, Style] = {
+    "napoletane": Style(
+        paper=(250, 245, 232),
+        frame=(178, 40, 40),
+        index_colors={"D": INK, "C": INK, "S": INK, "B": INK},
+        back_a=(156, 28, 36),
+        back_b=(236, 182, 58),
+        back_c=(250, 240, 214),
+    ),
+    "piacentine": Style(
+        paper=(248, 246, 238),
+        frame=(36, 72, 150),
+        index_colors={"D": INK, "C": INK, "S": INK, "B": INK},
+        back_a=(30, 64, 140),
+        back_b=(210, 60, 50),
+        back_c=(240, 236, 222),
+    ),
+    "french": Style(
+        paper=(252, 250, 244),
+        frame=(40, 40, 44),
+        index_colors={"D": FRENCH_RED, "C": FRENCH_RED, "S": BLACK, "B": BLACK},
+        back_a=(24, 82, 60),
+        back_b=(212, 176, 84),
+        back_c=(244, 238, 220),
+    ),
+}
+
+
+@cache
+def _font(size: int) -> pygame.font.Font:
+    if not pygame.font.get_init():
+        pygame.font.init()
+    return pygame.font.Font(str(FONT_DIR / "DejaVuSerif-Bold.ttf"), size * SS)
+
+
+def card_outline() -> list[tuple[float, float]]:
+    return rounded_rect(0, 0, W, H, CORNER, 10)
+
+
+def _paper(c: Canvas, style: str) -> None:
+    s = STYLES[style]
+    c.polygon(rounded_rect(0.5, 0.5, W - 1, H - 1, CORNER, 10), s.paper, (120, 110, 96), 1.2)
+    if style == "napoletane":
+        c.polygon(rounded_rect(7, 7, W - 14, H - 14, 9, 8), None, s.frame, 1.6)
+    elif style == "piacentine":
+        c.polygon(rounded_rect(6, 6, W - 12, H - 12, 9, 8), None, s.frame, 2.4)
+        c.polygon(rounded_rect(10, 10, W - 20, H - 20, 6, 8), None, s.frame, 0.9)
+
+
+def _index(c: Canvas, style: str, suit: str, rank: int) -> None:
+    color = STYLES[style].index_colors[suit]
+    label = str(rank)
+    size = 34 if rank < 10 else 28
+    for angle in (0.0, 180.0):
+        c.push(W / 2, H / 2, 1.0, angle)
+        x, y = -W / 2 + 24, -H / 2 + 31
+        c.text(_font(size), label, color, x, y)
+        draw_symbol(c, style, suit, x, y + 35, 24 if suit in "DC" else 30)
+        c.pop()
+
+
+def draw_face(style: str, suit: str, rank: int, corner_index: bool) -> np.ndarray:
+    """RGBA array (H, W, 4) of one card face."""
+    c = Canvas(W, H, SS, STYLES[style].paper)
+    _paper(c, style)
+    if rank <= 7:
+        size = pip_size(style, suit, rank)
+        for x, y, angle in pip_positions(rank, flip_lower=style == "french"):
+            if rank == 1:
+                _ace_flourish(c, style, suit)
+            draw_symbol(c, style, suit, x, y, size, angle)
+    else:
+        figures.draw_court(c, style, suit, rank)
+    if corner_index:
+        _index(c, style, suit, rank)
+    return c.to_array(card_outline())
+
+
+def _ace_flourish(c: Canvas, style: str, suit: str) -> None:
+    """A wreath behind the single symbol of an ace, as on printed aces."""
+    if style == "french":
+        return
+    color = GREEN if style == "napoletane" else BLUE
+    for side in (-1, 1):
+        for i in range(7):
+            t = i / 6
+            a = math.radians(200 - 160 * t) if side < 0 else math.radians(-20 + 160 * t)
+            x = W / 2 + side * 0 + 96 * math.cos(a) * (1 if side > 0 else 1)
+            y = H / 2 + 150 * math.sin(a)
+            c.ellipse(x, y, 11, 5, color, INK, 0.8, rot=math.degrees(a) + 90)
+
+
+def draw_back(style: str) -> np.ndarray:
+    """RGBA array of the back shared by a deck style."""
+    s = STYLES[style]
+    c = Canvas(W, H, SS, s.back_c)
+    inner = (12, 12, W - 24, H - 24)
+    c.polygon(rounded_rect(*inner, 8, 8), s.back_a)
+    step = 24.0
+    if style == "napoletane":
+        for gy in range(-1, int(H / step) + 2):
+            for gx in range(-1, int(W / step) + 2):
+                x = 12 + gx * step + (step / 2 if gy % 2 else 0)
+                y = 12 + gy * step * 0.9
+                if 16 <= x <= W - 16 and 16 <= y <= H - 16:
+                    c.polygon([(x, y - 9), (x + 7, y), (x, y + 9), (x - 7, y)], s.back_b, None)
+                    c.circle(x, y, 2.2, s.back_a)
+    elif style == "piacentine":
+        for i in range(-20, 30):
+            x0 = 12 + i * 14
+            c.line([(x0, 12), (x0 + 376, 12 + 376 * (H - 24) / 376)], s.back_b, 2.2)
+            c.line([(x0, H - 12), (x0 + 376, H - 12 - 376)], (236, 226, 200), 1.4)
+    else:
+        for gy in range(0, int(H / 16) + 1):
+            for gx in range(0, int(W / 16) + 1):
+                x, y = 12 + gx * 16 + 8, 12 + gy * 16 + 8
+                if 14 <= x <= W - 14 and 14 <= y <= H - 14:
+                    c.circle(x, y, 3.4 if (gx + gy) % 2 else 2.0, s.back_b)
+    _mask_outside(c, inner, s.back_c)
+    c.polygon(rounded_rect(0.5, 0.5, W - 1, H - 1, CORNER, 10), None, (120, 110, 96), 1.2)
+    c.polygon(rounded_rect(*inner, 8, 8), None, s.back_b, 2.5)
+    c.polygon(rounded_rect(18, 18, W - 36, H - 36, 6, 8), None, s.back_c, 1.0)
+    c.ellipse(W / 2, H / 2, 52, 70, s.back_c, s.back_b, 3.0)
+    c.ellipse(W / 2, H / 2, 44, 62, s.back_a, None)
+    suits = "DCSB"
+    for i, suit in enumerate(suits):
+        a = math.radians(45 + 90 * i)
+        draw_symbol(
+            c,
+            style,
+            suit,
+            W / 2 + 22 * math.cos(a),
+            H / 2 + 30 * math.sin(a),
+            34 if suit in "DC" else 44,
+        )
+    return c.to_array(card_outline())
+
+
+def _mask_outside(c: Canvas, rect: tuple[float, float, float, float], color: Color) -> None:
+    """Repaint the margin around ``rect`` so patterns drawn past it are clipped."""
+    x, y, w, h = rect
+    ss = c.ss
+    surf = c.surface
+    for r in ((0, 0, W, y), (0, y + h, W, H - y - h), (0, 0, x, H), (x + w, 0, W - x - w, H)):
+        surf.fill(
+            color,
+            pygame.Rect(
+                round(r[0] * ss), round(r[1] * ss), round(r[2] * ss) + 1, round(r[3] * ss) + 1
+            ),
+        )

@@ -1,0 +1,397 @@
+"""Court cards: the fante standing, the cavallo on horseback (the queen in the French
+deck), the re crowned.
+
+Each figure holds its suit symbol, wears the suit's colours and carries its capture value
+discreetly (the fante's belt buckle, the saddle cloth, the king's medallion), as printed
+decks do to help new players.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import pygame
+
+from cardart.canvas import Canvas, Color, Point, bezier, ellipse, mirror, rounded_rect, shade
+from cardart.suits import BLUE, GOLD, GOLD_LIGHT, GREEN, INK, RED, WHITE, draw_symbol
+
+FLESH: Color = (244, 204, 168)
+OCHRE: Color = (214, 150, 40)
+PURPLE: Color = (112, 58, 130)
+TEAL: Color = (30, 120, 128)
+BROWN: Color = (110, 66, 34)
+DARK: Color = (58, 44, 38)
+OUT = 1.6
+
+# Costume colours per style and suit: main garment, second garment, trim/accent.
+PALETTES: dict[str, dict[str, tuple[Color, Color, Color]]] = {
+    "napoletane": {
+        "D": (RED, GOLD, GREEN),
+        "C": (BLUE, RED, GOLD),
+        "S": (GREEN, PURPLE, GOLD),
+        "B": (OCHRE, GREEN, RED),
+    },
+    "piacentine": {
+        "D": (GOLD, RED, BLUE),
+        "C": (RED, BLUE, GOLD),
+        "S": (BLUE, GOLD, RED),
+        "B": (GREEN, RED, GOLD),
+    },
+    "french": {
+        "D": (RED, GOLD, BLUE),
+        "C": (BLUE, RED, GOLD),
+        "S": ((40, 40, 48), RED, GOLD),
+        "B": (GREEN, BLUE, GOLD),
+    },
+}
+HAIR: dict[str, Color] = {
+    "D": (120, 70, 30),
+    "C": (60, 40, 28),
+    "S": (170, 110, 50),
+    "B": (40, 30, 26),
+}
+HORSE: dict[str, Color] = {
+    "D": (240, 236, 226),
+    "C": (160, 96, 50),
+    "S": (186, 184, 180),
+    "B": (92, 64, 44),
+}
+FONT = Path(__file__).resolve().parents[2] / "assets" / "fonts" / "DejaVuSerif-Bold.ttf"
+
+
+@cache
+def _font(px: int, ss: int) -> pygame.font.Font:
+    if not pygame.font.get_init():
+        pygame.font.init()
+    return pygame.font.Font(str(FONT), px * ss)
+
+
+def _limb(c: Canvas, pts: list[Point], color: Color, width: float) -> None:
+    c.line(pts, INK, width + 2 * OUT)
+    c.line(pts, color, width)
+
+
+def _medallion(c: Canvas, x: float, y: float, r: float, value: int) -> None:
+    c.circle(x, y, r, GOLD_LIGHT, INK, 1.2)
+    c.circle(x, y, r - 2.2, GOLD, None)
+    c.text(_font(int(r * 1.1), c.ss), str(value), INK, x, y + 0.5)
+
+
+def _head(
+    c: Canvas,
+    x: float,
+    y: float,
+    r: float,
+    hair: Color,
+    beard: Color | None = None,
+    long_hair: bool = False,
+) -> None:
+    """Three-quarter head facing the viewer's left, the usual pose on Italian courts."""
+    if long_hair:
+        c.polygon(
+            [
+                (x - r * 1.15, y - r * 0.4),
+                (x + r * 1.15, y - r * 0.4),
+                (x + r * 1.3, y + r * 2.2),
+                (x - r * 1.3, y + r * 2.2),
+            ],
+            hair,
+            INK,
+            OUT,
+        )
+    else:
+        c.polygon(
+            [
+                (x - r * 1.1, y - r * 0.3),
+                (x + r * 1.1, y - r * 0.3),
+                (x + r * 1.15, y + r * 0.95),
+                (x - r * 1.15, y + r * 0.95),
+            ],
+            hair,
+            INK,
+            OUT,
+        )
+    c.ellipse(x, y, r * 0.92, r, FLESH, INK, OUT)
+    c.circle(x - r * 0.38, y - r * 0.05, r * 0.12, INK)
+    c.circle(x + r * 0.3, y - r * 0.05, r * 0.12, INK)
+    c.line([(x - r * 0.55, y - r * 0.3), (x - r * 0.2, y - r * 0.34)], shade(hair, 0.7), r * 0.09)
+    c.line([(x + r * 0.12, y - r * 0.34), (x + r * 0.47, y - r * 0.3)], shade(hair, 0.7), r * 0.09)
+    c.line(
+        [(x - r * 0.06, y - r * 0.02), (x - r * 0.16, y + r * 0.3), (x + r * 0.02, y + r * 0.34)],
+        shade(FLESH, 0.65),
+        r * 0.07,
+    )
+    c.circle(x - r * 0.55, y + r * 0.3, r * 0.15, (236, 156, 140))
+    c.circle(x + r * 0.5, y + r * 0.3, r * 0.15, (236, 156, 140))
+    if beard is not None:
+        chin = bezier(
+            (x - r * 0.85, y + r * 0.1),
+            (x - r * 0.8, y + r * 1.4),
+            (x - r * 0.2, y + r * 1.9),
+            (x, y + r * 2.0),
+            10,
+        )
+        c.polygon(chin + mirror(chin, x)[1:], beard, INK, OUT)
+        c.ellipse(x, y + r * 0.58, r * 0.28, r * 0.1, shade(FLESH, 0.55))
+        c.line(
+            [(x - r * 0.45, y + r * 0.5), (x, y + r * 0.4), (x + r * 0.45, y + r * 0.5)],
+            shade(beard, 0.7),
+            r * 0.14,
+        )
+    else:
+        c.line(
+            [(x - r * 0.22, y + r * 0.6), (x, y + r * 0.66), (x + r * 0.22, y + r * 0.6)],
+            (176, 60, 60),
+            r * 0.1,
+        )
+    c.polygon(
+        [
+            (x - r * 0.95, y - r * 0.2),
+            (x - r * 0.7, y - r * 0.85),
+            (x, y - r * 1.05),
+            (x + r * 0.7, y - r * 0.85),
+            (x + r * 0.95, y - r * 0.2),
+            (x + r * 0.4, y - r * 0.55),
+            (x - r * 0.3, y - r * 0.6),
+        ],
+        hair,
+        INK,
+        OUT,
+    )
+
+
+def _crown(c: Canvas, x: float, y: float, w: float, h: float) -> None:
+    """A gold crown sitting with its band at ``y``."""
+    pts: list[Point] = [(x - w / 2, y), (x + w / 2, y)]
+    top = []
+    for i in range(5):
+        px = x + w / 2 - i * w / 4
+        top += [(px, y - h), (px - w / 8, y - h * 0.5)]
+    pts += top[:-1]
+    c.polygon(pts, GOLD, INK, OUT)
+    c.polygon(rounded_rect(x - w / 2 - 1, y - h * 0.32, w + 2, h * 0.36, 2), GOLD_LIGHT, INK, OUT)
+    for i in range(5):
+        c.circle(x + w / 2 - i * w / 4, y - h - 2, 2.6, GOLD_LIGHT, INK, 1.0)
+    for i, col in enumerate((RED, BLUE, RED)):
+        c.circle(x - w / 4 + i * w / 4, y - h * 0.14, 2.8, col, INK, 0.8)
+
+
+def _held_symbol(c: Canvas, style: str, suit: str, hand: Point, raised: bool) -> Point:
+    """Draw the suit symbol held at ``hand``; returns where the hand should be drawn."""
+    hx, hy = hand
+    if suit in "SB" and style != "french":
+        size = 170.0
+        draw_symbol(c, style, suit, hx, hy - size * 0.05, size, 8.0 if raised else 0.0)
+        return (hx, hy + size * 0.2)
+    size = 64.0 if suit == "D" else 76.0
+    if style == "french":
+        size = 52.0
+    draw_symbol(c, style, suit, hx, hy - size * 0.55, size)
+    return (hx, hy)
+
+
+def _hand(c: Canvas, p: Point) -> None:
+    c.circle(p[0], p[1], 6.5, FLESH, INK, OUT)
+
+
+def _fante(c: Canvas, style: str, suit: str, value: int) -> None:
+    main, second, trim = PALETTES[style][suit]
+    fx = 104.0
+    c.polygon(
+        [(fx - 36, 152), (fx + 36, 152), (fx + 50, 300), (fx - 56, 306)],
+        shade(trim, 0.75),
+        INK,
+        OUT,
+    )
+    c.ellipse(fx - 15, 368, 15, 6, DARK, INK, OUT)
+    c.ellipse(fx + 17, 368, 15, 6, DARK, INK, OUT)
+    c.polygon([(fx - 24, 262), (fx - 2, 262), (fx - 6, 366), (fx - 20, 366)], second, INK, OUT)
+    c.polygon([(fx + 2, 262), (fx + 24, 262), (fx + 24, 366), (fx + 10, 366)], main, INK, OUT)
+    _limb(c, [(fx - 30, 160), (fx - 46, 198), (fx - 32, 224)], shade(main, 0.8), 14)
+    _hand(c, (fx - 30, 226))
+    tunic = [
+        (fx - 33, 150),
+        (fx + 33, 150),
+        (fx + 26, 222),
+        (fx + 44, 280),
+        (fx - 44, 280),
+        (fx - 26, 222),
+    ]
+    c.polygon(tunic, main, INK, OUT)
+    for dx in (-22, -8, 8, 22):
+        c.line([(fx + dx * 0.55, 228), (fx + dx, 278)], shade(main, 0.7), 1.6)
+    c.line([(fx - 44, 276), (fx + 44, 276)], trim, 4)
+    c.polygon(
+        [(fx - 28, 160), (fx + 28, 160), (fx + 24, 205), (fx - 24, 205)], second, INK, OUT * 0.6
+    )
+    c.line([(fx, 160), (fx, 205)], trim, 3)
+    c.polygon([(fx - 28, 215), (fx + 28, 215), (fx + 28, 229), (fx - 28, 229)], BROWN, INK, OUT)
+    _medallion(c, fx, 222, 10, value)
+    c.polygon([(fx - 7, 130), (fx + 7, 130), (fx + 8, 152), (fx - 8, 152)], FLESH, INK, OUT)
+    collar = [(fx - 22 + 4.4 * i, 150 + (3 if i % 2 else -2)) for i in range(11)]
+    c.polygon(collar + [(fx + 16, 156), (fx - 16, 156)], WHITE, INK, OUT * 0.7)
+    _head(c, fx, 116, 20, HAIR[suit])
+    c.ellipse(fx + 3, 98, 31, 10, second, INK, OUT)
+    c.polygon(
+        bezier((fx - 18, 98), (fx - 16, 78), (fx + 20, 74), (fx + 22, 98), 10), second, INK, OUT
+    )
+    c.line([(fx - 18, 96), (fx + 22, 96)], trim, 3)
+    c.line(bezier((fx + 16, 88), (fx + 30, 70), (fx + 44, 62), (fx + 58, 66), 10), INK, 8)
+    c.line(bezier((fx + 16, 88), (fx + 30, 70), (fx + 44, 62), (fx + 58, 66), 10), WHITE, 5)
+    hold = _held_symbol(c, style, suit, (fx + 76, 178), raised=True)
+    _limb(c, [(fx + 30, 158), (fx + 54, 196), hold], shade(main, 0.8), 14)
+    _hand(c, hold)
+
+
+def _re(c: Canvas, style: str, suit: str, value: int) -> None:
+    main, second, trim = PALETTES[style][suit]
+    fx = 108.0
+    c.polygon([(fx - 42, 150), (fx + 42, 150), (fx + 72, 370), (fx - 72, 370)], second, INK, OUT)
+    c.ellipse(fx - 18, 370, 14, 5, DARK, INK, OUT)
+    c.ellipse(fx + 18, 370, 14, 5, DARK, INK, OUT)
+    robe = [(fx - 34, 152), (fx + 34, 152), (fx + 56, 366), (fx - 56, 366)]
+    c.polygon(robe, main, INK, OUT)
+    for dx in (-34, -18, 18, 34):
+        c.line([(fx + dx * 0.4, 250), (fx + dx, 364)], shade(main, 0.72), 1.8)
+    c.polygon([(fx - 8, 165), (fx + 8, 165), (fx + 13, 366), (fx - 13, 366)], WHITE, INK, OUT)
+    for i in range(6):
+        c.polygon([(fx - 1.5, 180 + 32 * i), (fx + 1.5, 180 + 32 * i), (fx, 190 + 32 * i)], INK)
+    c.line([(fx - 56, 360), (fx + 56, 360)], trim, 4)
+    c.polygon(
+        [(fx - 30, 238), (fx + 30, 238), (fx + 32, 247), (fx - 32, 247)], GOLD, INK, OUT * 0.7
+    )
+    c.line([(fx - 60, 96), (fx - 50, 336)], INK, 7.5)
+    c.line([(fx - 60, 96), (fx - 50, 336)], GOLD, 4.5)
+    c.circle(fx - 60, 92, 8, GOLD, INK, OUT)
+    c.line([(fx - 60, 78), (fx - 60, 86)], INK, 2.4)
+    c.line([(fx - 64, 81), (fx - 56, 81)], INK, 2.4)
+    _limb(c, [(fx - 30, 160), (fx - 50, 200), (fx - 54, 228)], shade(main, 0.82), 15)
+    _hand(c, (fx - 54, 230))
+    cape = ellipse(fx, 160, 46, 17, 40)
+    c.polygon(cape, WHITE, INK, OUT)
+    for i in range(9):
+        c.polygon(
+            [
+                (fx - 36 + 9 * i - 1.5, 153 + (i % 2) * 6),
+                (fx - 36 + 9 * i + 1.5, 153 + (i % 2) * 6),
+                (fx - 36 + 9 * i, 161 + (i % 2) * 6),
+            ],
+            INK,
+        )
+    _head(
+        c,
+        fx,
+        116,
+        20,
+        (150, 150, 150) if suit in "DB" else HAIR[suit],
+        beard=(160, 160, 156) if suit in "DB" else shade(HAIR[suit], 1.1),
+    )
+    _crown(c, fx, 100, 44, 24)
+    c.line([(fx - 22, 176), (fx, 196), (fx + 22, 176)], GOLD, 2.2)
+    _medallion(c, fx, 204, 11, value)
+    hold = _held_symbol(c, style, suit, (fx + 74, 186), raised=True)
+    _limb(c, [(fx + 30, 160), (fx + 52, 204), hold], shade(main, 0.82), 15)
+    _hand(c, hold)
+
+
+def _regina(c: Canvas, style: str, suit: str, value: int) -> None:
+    main, second, trim = PALETTES[style][suit]
+    fx = 106.0
+    _head_hair = HAIR[suit]
+    c.polygon(
+        [(fx - 26, 118), (fx + 26, 118), (fx + 34, 220), (fx - 34, 220)], _head_hair, INK, OUT
+    )
+    skirt = [(fx - 24, 214), (fx + 24, 214), (fx + 66, 368), (fx - 66, 368)]
+    c.polygon(skirt, main, INK, OUT)
+    c.polygon([(fx - 14, 214), (fx + 14, 214), (fx + 30, 368), (fx - 30, 368)], second, INK, OUT)
+    for i in range(5):
+        c.circle(fx, 240 + 26 * i, 3.5, trim, INK, 0.8)
+    c.line([(fx - 66, 362), (fx + 66, 362)], trim, 4)
+    bodice = [(fx - 30, 150), (fx + 30, 150), (fx + 22, 218), (fx - 22, 218)]
+    c.polygon(bodice, second, INK, OUT)
+    c.polygon([(fx - 16, 150), (fx + 16, 150), (fx, 214)], main, INK, OUT * 0.7)
+    _limb(c, [(fx - 28, 158), (fx - 44, 200), (fx - 22, 226)], shade(main, 0.8), 13)
+    c.line(bezier((fx - 22, 226), (fx - 36, 210), (fx - 46, 190), (fx - 44, 170), 8), GREEN, 2.5)
+    c.circle(fx - 44, 166, 7, RED, INK, 1.0)
+    c.circle(fx - 44, 166, 2.5, GOLD_LIGHT)
+    _hand(c, (fx - 22, 226))
+    c.polygon([(fx - 7, 130), (fx + 7, 130), (fx + 8, 150), (fx - 8, 150)], FLESH, INK, OUT)
+    c.line([(fx - 18, 150), (fx, 168), (fx + 18, 150)], GOLD, 2.0)
+    _medallion(c, fx, 176, 10, value)
+    _head(c, fx, 114, 19, _head_hair, long_hair=False)
+    c.polygon(
+        bezier((fx - 24, 100), (fx - 36, 150), (fx - 30, 190), (fx - 24, 210), 8)
+        + [(fx - 18, 120)],
+        (236, 232, 246),
+        INK,
+        OUT * 0.7,
+    )
+    _crown(c, fx, 98, 34, 18)
+    hold = _held_symbol(c, style, suit, (fx + 72, 184), raised=True)
+    _limb(c, [(fx + 26, 158), (fx + 50, 198), hold], shade(main, 0.8), 13)
+    _hand(c, hold)
+
+
+def _cavallo(c: Canvas, style: str, suit: str, value: int) -> None:
+    main, second, trim = PALETTES[style][suit]
+    horse = HORSE[suit]
+    c.line(bezier((190, 250), (214, 262), (214, 300), (206, 338), 10), INK, 16)
+    c.line(bezier((190, 250), (214, 262), (214, 300), (206, 338), 10), shade(horse, 0.5), 12)
+    for leg in ([(160, 286), (160, 326), (164, 360)], [(178, 282), (184, 322), (190, 356)]):
+        _limb(c, leg, shade(horse, 0.85), 11)
+        c.polygon(rounded_rect(leg[-1][0] - 7, leg[-1][1], 15, 8, 2), DARK, INK, OUT * 0.6)
+    _limb(c, [(84, 286), (80, 326), (78, 360)], shade(horse, 0.85), 11)
+    c.polygon(rounded_rect(71, 360, 15, 8, 2), DARK, INK, OUT * 0.6)
+    c.ellipse(128, 266, 68, 35, horse, INK, OUT)
+    c.polygon([(70, 284), (106, 240), (92, 196), (74, 172), (52, 184), (58, 236)], horse, INK, OUT)
+    c.polygon([(74, 166), (88, 186), (56, 228), (38, 228), (32, 218), (50, 178)], horse, INK, OUT)
+    c.polygon([(66, 172), (66, 152), (76, 170)], horse, INK, OUT)
+    c.polygon(
+        [(78, 168), (98, 196), (112, 242), (102, 246), (86, 204)],
+        shade(horse, 0.45),
+        INK,
+        OUT * 0.8,
+    )
+    c.circle(58, 190, 3, INK)
+    c.circle(38, 220, 2.2, INK)
+    c.line([(74, 174), (42, 212), (36, 220)], BROWN, 2.2)
+    _limb(c, [(100, 288), (114, 318), (100, 338)], shade(horse, 0.85), 11)
+    c.polygon(rounded_rect(92, 334, 14, 8, 2, 4), DARK, INK, OUT * 0.6)
+    cloth = [(96, 236), (170, 236), (176, 296)]
+    for i in range(8):
+        cloth.append((176 - i * 11.5, 296 + (6 if i % 2 == 0 else 0)))
+    cloth.append((92, 292))
+    c.polygon(cloth, main, INK, OUT)
+    c.line([(92, 286), (176, 290)], trim, 3)
+    _medallion(c, 136, 268, 11, value)
+    c.line([(46, 206), (104, 210), (118, 204)], BROWN, 2)
+    c.polygon([(124, 234), (140, 236), (134, 300), (122, 300)], second, INK, OUT)
+    c.polygon(rounded_rect(114, 298, 24, 12, 3), DARK, INK, OUT)
+    c.polygon([(112, 238), (150, 238), (146, 176), (116, 176)], main, INK, OUT)
+    c.line([(131, 178), (131, 236)], trim, 3)
+    _limb(c, [(118, 182), (108, 204), (118, 204)], shade(main, 0.8), 12)
+    _hand(c, (118, 204))
+    c.polygon([(126, 162), (136, 162), (137, 178), (125, 178)], FLESH, INK, OUT)
+    _head(c, 131, 152, 16, HAIR[suit], beard=shade(HAIR[suit], 1.1) if suit in "SB" else None)
+    c.ellipse(131, 138, 26, 7, second, INK, OUT)
+    c.polygon(bezier((117, 138), (116, 122), (146, 120), (145, 138), 8), second, INK, OUT)
+    c.line(bezier((140, 128), (152, 112), (164, 108), (170, 116), 8), INK, 7)
+    c.line(bezier((140, 128), (152, 112), (164, 108), (170, 116), 8), trim, 4)
+    hold = _held_symbol(c, style, suit, (188, 162), raised=True)
+    _limb(c, [(146, 182), (168, 176), hold], shade(main, 0.8), 12)
+    _hand(c, hold)
+
+
+def draw_court(c: Canvas, style: str, suit: str, rank: int) -> None:
+    """Draw the figure of rank 8, 9 or 10 of ``suit``."""
+    if style == "french":
+        c.polygon(rounded_rect(30, 52, 180, 296, 6), (246, 240, 226), INK, 1.2)
+    if rank == 8:
+        _fante(c, style, suit, rank)
+    elif rank == 9:
+        (_regina if style == "french" else _cavallo)(c, style, suit, rank)
+    elif rank == 10:
+        _re(c, style, suit, rank)
+    else:
+        raise ValueError(f"rank {rank} is not a court card")

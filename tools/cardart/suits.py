@@ -1,0 +1,273 @@
+"""Suit symbols of the three deck styles, each designed in a unit box around its origin.
+
+A symbol spans about -0.5..0.5 in its own units (height 1); :func:`draw_symbol` places it.
+Shapes are bold with a dark outline and flat strong colours so that a pip a dozen pixels
+wide on the smallest table still reads as a coin, a cup, a sword or a club.
+"""
+
+from __future__ import annotations
+
+import math
+
+from cardart.canvas import Canvas, Color, Point, arc, bezier, mirror, shade
+
+INK: Color = (34, 27, 24)
+GOLD: Color = (236, 178, 38)
+GOLD_LIGHT: Color = (252, 214, 96)
+RED: Color = (196, 34, 36)
+BLUE: Color = (36, 78, 160)
+GREEN: Color = (38, 122, 62)
+STEEL: Color = (120, 156, 198)
+STEEL_LIGHT: Color = (214, 230, 244)
+WOOD: Color = (150, 92, 42)
+WOOD_LIGHT: Color = (214, 160, 92)
+WHITE: Color = (250, 246, 236)
+BLACK: Color = (28, 26, 28)
+FRENCH_RED: Color = (206, 28, 40)
+
+OUT = 0.035  # outline width in symbol units
+
+
+# -- denari -----------------------------------------------------------------------------
+def _coin_napoletane(c: Canvas) -> None:
+    c.circle(0, 0, 0.5, GOLD, INK, OUT)
+    for i in range(20):
+        a = 2 * math.pi * i / 20
+        c.circle(0.455 * math.cos(a), 0.455 * math.sin(a), 0.022, INK)
+    c.circle(0, 0, 0.405, RED, INK, OUT * 0.8)
+    c.circle(0, 0, 0.33, GOLD_LIGHT, INK, OUT * 0.8)
+    for i in range(8):
+        a = 360 * i / 8
+        r = math.radians(a)
+        c.ellipse(0.17 * math.cos(r), 0.17 * math.sin(r), 0.13, 0.055, RED, INK, OUT * 0.6, rot=a)
+    for i in range(8):
+        r = math.radians(360 * i / 8 + 22.5)
+        c.circle(0.25 * math.cos(r), 0.25 * math.sin(r), 0.03, GREEN)
+    c.circle(0, 0, 0.085, GREEN, INK, OUT * 0.7)
+    c.circle(0, 0, 0.035, GOLD_LIGHT)
+
+
+def _coin_piacentine(c: Canvas) -> None:
+    c.circle(0, 0, 0.5, RED, INK, OUT)
+    c.circle(0, 0, 0.43, GOLD, INK, OUT * 0.7)
+    rays: list[Point] = []
+    for i in range(32):
+        a = 2 * math.pi * i / 32
+        r = 0.36 if i % 2 == 0 else 0.24
+        rays.append((r * math.cos(a), r * math.sin(a)))
+    c.polygon(rays, GOLD_LIGHT, INK, OUT * 0.6)
+    c.circle(0, 0, 0.2, GREEN, INK, OUT * 0.7)
+    c.circle(0, 0, 0.13, GOLD_LIGHT, INK, OUT * 0.5)
+    c.circle(0, 0, 0.06, RED)
+
+
+def _diamond(c: Canvas) -> None:
+    pts = bezier((0, -0.5), (0.12, -0.3), (0.26, -0.12), (0.36, 0), 8)
+    pts += bezier((0.36, 0), (0.26, 0.12), (0.12, 0.3), (0, 0.5), 8)[1:]
+    pts += mirror(pts)[1:-1]
+    c.polygon(pts, FRENCH_RED)
+
+
+# -- coppe ------------------------------------------------------------------------------
+def _bowl(top: float, bottom: float, half_w: float, y0: float, y1: float) -> list[Point]:
+    """Slice of a half-ellipse bowl between heights y0 < y1."""
+
+    def w(y: float) -> float:
+        t = (y - top) / (bottom - top)
+        return half_w * math.sqrt(max(0.0, 1 - t * t))
+
+    n = 14
+    right = [(w(y0 + (y1 - y0) * i / n), y0 + (y1 - y0) * i / n) for i in range(n + 1)]
+    return right + [(-x, y) for x, y in reversed(right)]
+
+
+def _cup_napoletane(c: Canvas) -> None:
+    top, bottom, hw = -0.36, 0.02, 0.3
+    c.polygon(
+        [(-0.25, 0.33), (-0.08, 0.24), (0.08, 0.24), (0.25, 0.33), (0.3, 0.44), (-0.3, 0.44)],
+        GOLD,
+        INK,
+        OUT,
+    )
+    c.ellipse(0, 0.44, 0.3, 0.05, GOLD, INK, OUT)
+    c.polygon([(-0.055, -0.02), (0.055, -0.02), (0.055, 0.27), (-0.055, 0.27)], GOLD, INK, OUT)
+    c.ellipse(0, 0.12, 0.12, 0.065, RED, INK, OUT)
+    c.ellipse(0, 0.0, 0.09, 0.04, GOLD_LIGHT, INK, OUT * 0.7)
+    c.polygon(_bowl(top, bottom, hw, top, bottom), GOLD, INK, OUT)
+    c.polygon(_bowl(top, bottom, hw, -0.24, -0.14), RED)
+    c.polygon(_bowl(top, bottom, hw, -0.08, -0.04), BLUE)
+    c.line([(-0.2, -0.31), (-0.17, -0.26)], GOLD_LIGHT, 0.03)
+    c.ellipse(0, -0.38, 0.33, 0.08, GOLD_LIGHT, INK, OUT)
+    c.ellipse(0, -0.38, 0.26, 0.05, BLUE, INK, OUT * 0.6)
+
+
+def _cup_piacentine(c: Canvas) -> None:
+    c.polygon([(-0.07, 0.26), (0.07, 0.26), (0.24, 0.41), (-0.24, 0.41)], BLUE, INK, OUT)
+    c.ellipse(0, 0.42, 0.25, 0.055, GOLD, INK, OUT)
+    c.polygon([(-0.05, -0.05), (0.05, -0.05), (0.05, 0.28), (-0.05, 0.28)], GOLD, INK, OUT)
+    c.circle(0, 0.11, 0.09, RED, INK, OUT)
+    bowl = bezier((-0.28, -0.4), (-0.28, -0.18), (-0.14, -0.04), (0, -0.04), 12)
+    bowl = bowl + mirror(bowl)[1:]
+    c.polygon(bowl, BLUE, INK, OUT)
+    band = [(-0.27, -0.27), (0.27, -0.27), (0.22, -0.18), (-0.22, -0.18)]
+    c.polygon(band, GOLD, INK, OUT * 0.5)
+    for x in (-0.12, 0.0, 0.12):
+        c.circle(x, -0.225, 0.028, RED)
+    c.ellipse(0, -0.41, 0.3, 0.07, GOLD, INK, OUT)
+    c.ellipse(0, -0.41, 0.23, 0.04, RED, INK, OUT * 0.5)
+
+
+def _heart(c: Canvas) -> None:
+    right = bezier((0, -0.28), (0.08, -0.52), (0.5, -0.5), (0.47, -0.14), 12)
+    right += bezier((0.47, -0.14), (0.44, 0.14), (0.12, 0.28), (0, 0.5), 12)[1:]
+    c.polygon(right + mirror(right)[1:-1], FRENCH_RED)
+
+
+# -- spade ------------------------------------------------------------------------------
+def _blade(
+    base_y: float, tip: Point, half_w: float, bend: float
+) -> tuple[list[Point], list[Point]]:
+    """Left and right edges of a blade from (0, base_y) to ``tip``, bowed by ``bend``."""
+    n = 18
+    left, right = [], []
+    for i in range(n + 1):
+        t = i / n
+        x = tip[0] * t + bend * math.sin(math.pi * t)
+        y = base_y + (tip[1] - base_y) * t
+        dx = tip[0] + bend * math.pi * math.cos(math.pi * t)
+        dy = tip[1] - base_y
+        norm = math.hypot(dx, dy)
+        nx, ny = -dy / norm, dx / norm
+        w = half_w * (1 - t**2.2) if t < 1 else 0.0
+        left.append((x - nx * w, y - ny * w))
+        right.append((x + nx * w, y + ny * w))
+    return left, right
+
+
+def _sword(c: Canvas, bend: float, guard: Color, grip: Color, blade_w: float) -> None:
+    left, right = _blade(0.16, (0.0, -0.5), blade_w, bend)
+    c.polygon(left + list(reversed(right)), STEEL, INK, OUT)
+    mid = [((a[0] + b[0]) / 2, (a[1] + b[1]) / 2) for a, b in zip(left, right, strict=True)]
+    c.line(mid[1:-3], STEEL_LIGHT, 0.028)
+    c.polygon([(-0.045, 0.2), (0.045, 0.2), (0.05, 0.39), (-0.05, 0.39)], grip, INK, OUT)
+    for y in (0.25, 0.3, 0.35):
+        c.line([(-0.045, y), (0.045, y + 0.03)], INK, 0.015)
+    c.polygon([(-0.2, 0.14), (0.2, 0.14), (0.22, 0.2), (-0.22, 0.2)], guard, INK, OUT)
+    c.circle(-0.23, 0.17, 0.045, guard, INK, OUT)
+    c.circle(0.23, 0.17, 0.045, guard, INK, OUT)
+    c.circle(0, 0.44, 0.06, guard, INK, OUT)
+
+
+def _sword_napoletane(c: Canvas) -> None:
+    _sword(c, 0.09, GOLD, RED, 0.11)
+
+
+def _sword_piacentine(c: Canvas) -> None:
+    _sword(c, 0.0, RED, BLUE, 0.095)
+
+
+def _spade_french(c: Canvas) -> None:
+    right = bezier((0, -0.5), (0.12, -0.3), (0.5, -0.16), (0.46, 0.1), 12)
+    right += bezier((0.46, 0.1), (0.42, 0.3), (0.14, 0.32), (0.03, 0.16), 10)[1:]
+    right += [(0.06, 0.34), (0.18, 0.46)]
+    c.polygon(right + mirror(right)[1:-1], BLACK)
+
+
+# -- bastoni ----------------------------------------------------------------------------
+def _club(c: Canvas, body: Color, light: Color, knot: Color, taper: float, bend: float) -> None:
+    n = 16
+    left, right = [], []
+    for i in range(n + 1):
+        t = i / n
+        y = 0.47 - 0.9 * t
+        x = bend * math.sin(math.pi * t)
+        w = 0.065 + (0.16 - 0.065) * t**taper
+        left.append((x - w, y))
+        right.append((x + w, y))
+    cap = arc(
+        right[-1][0] - (right[-1][0] - left[-1][0]) / 2,
+        left[-1][1],
+        (right[-1][0] - left[-1][0]) / 2,
+        0.06,
+        0,
+        -math.pi,
+        10,
+    )
+    c.polygon(left + cap[::-1][1:-1] + list(reversed(right)), body, INK, OUT)
+    c.line([(p[0] + 0.035, p[1]) for p in left[2:-2]], light, 0.03)
+    stubs = ((0.22, 1), (0.42, -1), (0.62, 1), (0.8, -1))
+    for t, side in stubs:
+        i = round(t * n)
+        edge = right[i] if side > 0 else left[i]
+        sx = edge[0] + side * 0.05
+        c.polygon(
+            [
+                (edge[0] - side * 0.02, edge[1] + 0.05),
+                (sx + side * 0.03, edge[1] - 0.02),
+                (sx, edge[1] - 0.07),
+                (edge[0] - side * 0.02, edge[1] - 0.04),
+            ],
+            body,
+            INK,
+            OUT * 0.8,
+        )
+        c.ellipse(
+            sx + side * 0.012, edge[1] - 0.045, 0.028, 0.04, knot, INK, OUT * 0.5, rot=side * 30
+        )
+    c.ellipse(
+        (left[-1][0] + right[-1][0]) / 2, left[-1][1] - 0.01, 0.07, 0.035, knot, INK, OUT * 0.5
+    )
+
+
+def _club_napoletane(c: Canvas) -> None:
+    _club(c, (104, 128, 44), (176, 196, 96), WOOD_LIGHT, 1.4, 0.05)
+
+
+def _club_piacentine(c: Canvas) -> None:
+    _club(c, WOOD, WOOD_LIGHT, RED, 0.8, 0.0)
+
+
+def _club_french(c: Canvas) -> None:
+    c.circle(0, -0.24, 0.2, BLACK)
+    c.circle(-0.23, 0.06, 0.2, BLACK)
+    c.circle(0.23, 0.06, 0.2, BLACK)
+    c.polygon([(-0.1, 0.0), (0.1, 0.0), (0.0, -0.2)], BLACK)
+    c.polygon(
+        [(-0.04, 0.02), (0.04, 0.02), (0.07, 0.36), (0.18, 0.48), (-0.18, 0.48), (-0.07, 0.36)],
+        BLACK,
+    )
+
+
+SYMBOLS = {
+    "napoletane": {
+        "D": _coin_napoletane,
+        "C": _cup_napoletane,
+        "S": _sword_napoletane,
+        "B": _club_napoletane,
+    },
+    "piacentine": {
+        "D": _coin_piacentine,
+        "C": _cup_piacentine,
+        "S": _sword_piacentine,
+        "B": _club_piacentine,
+    },
+    "french": {"D": _diamond, "C": _heart, "S": _spade_french, "B": _club_french},
+}
+
+# Width of each symbol relative to its height, used by layouts to space pips.
+ASPECT = {"D": 1.0, "C": 0.68, "S": 0.48, "B": 0.34}
+FRENCH_ASPECT = {"D": 0.74, "C": 0.96, "S": 0.96, "B": 0.96}
+
+
+def draw_symbol(
+    c: Canvas, style: str, suit: str, x: float, y: float, size: float, angle: float = 0.0
+) -> None:
+    """Draw one suit symbol of height ``size`` centred on (x, y) in the current frame."""
+    c.push(x, y, size, angle)
+    try:
+        SYMBOLS[style][suit](c)
+    finally:
+        c.pop()
+
+
+__all__ = ["ASPECT", "FRENCH_ASPECT", "INK", "SYMBOLS", "draw_symbol", "shade"]
