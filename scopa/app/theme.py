@@ -205,11 +205,12 @@ def shade(surface: pygame.Surface, alpha: int = 150) -> None:
 
 
 def _shadow(surface: pygame.Surface, rect: pygame.Rect, radius: int, depth: int) -> None:
+    """A soft shadow falling below ``rect``: a few stacked, slightly wider, faint shapes."""
     for i in range(3, 0, -1):
-        grow = depth * i // 2
-        shadow = pygame.Surface((rect.w + grow * 2, rect.h + grow * 2), pygame.SRCALPHA)
-        pygame.draw.rect(shadow, (0, 0, 0, 34), shadow.get_rect(), border_radius=radius + grow)
-        surface.blit(shadow, (rect.x - grow, rect.y - grow + depth))
+        grow = max(1, depth * i // 4)
+        shadow = pygame.Surface((rect.w + grow * 2, rect.h + grow), pygame.SRCALPHA)
+        pygame.draw.rect(shadow, (0, 0, 0, 28), shadow.get_rect(), border_radius=radius + grow)
+        surface.blit(shadow, (rect.x - grow, rect.y + depth))
 
 
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect, m: Metrics) -> pygame.Rect:

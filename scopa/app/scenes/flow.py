@@ -72,3 +72,12 @@ def describe(app: App, setup: MatchSetup) -> str:
     if opponents:
         parts.append(opponents)
     return " · ".join(parts)
+
+
+def rules_problem(app: App, error: Exception, base: Rules, players: int) -> str:
+    """A player-facing sentence for a rules combination that cannot be played."""
+    if base.deal == "scopone" and players != 4:
+        return app.t("err_scopone_players")
+    if base.deal == "scientifico" and players == 3:
+        return app.t("err_scientifico_three")
+    return app.t("err_rules", reason=str(error))

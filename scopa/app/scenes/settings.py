@@ -1,0 +1,294 @@
+"""Every rule toggle and preset, plus language, cards, animation, sound and the window.
+
+Each change is applied and saved at once (the volume when the slider is let go or the
+screen is left), so nothing is lost if the game closes. Rules here are the defaults of new
+matches: a match in progress keeps the rules it started with.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from scopa.engine import PRESETS, RulesError
+from scopa.settings import ANIMATION_SPEEDS, DECK_STYLES
+
+from .. import theme
+from ..widgets import Button, Choice, Control, ScrollPanel, SettingRow, Slider, Toggle
+from .base import MenuScene
+from .flow import rules_problem
+
+TABS = ("match", "captures", "scoring", "game")
+LANGUAGE_NAMES = (("it", "Italiano"), ("en", "English"))
+
+
+class TabButton(Button):
+    """A section tab: red when it is the open one."""
+
+    def __init__(self, text: Any, on_click: Callable[[], None], selected: Callable[[], bool]):
+        super().__init__(text, on_click, size=theme.ROW_TITLE)
+        self.selected = selected
+
+    def draw(self, surface: pygame.Surface, m: theme.Metrics, focused: bool, hovered: bool) -> None:
+        self.primary = self.selected()
+        super().draw(surface, m, focused, hovered)
+
+
+class SettingsScene(MenuScene):
+    def build(self) -> None:
+        self.tab = "match"
+        self.error = ""
+        self.volume_dirty = False
+        self.scroll = ScrollPanel()
+        self.tabs = [
+            TabButton(self.tr(f"tab_{name}"), self._opener(name), self._is_open(name))
+            for name in TABS
+        ]
+        self.back_button = Button(self.tr("back"), self.back)
+        self.rows: dict[str, list[SettingRow]] = {name: [] for name in TABS}
+        self._build_rows()
+
+    def _opener(self, name: str) -> Callable[[], None]:
+        def open_tab() -> None:
+            self.tab = name
+            self.scroll.offset = 0
+            self.layout()
+
+        return open_tab
+
+    def _is_open(self, name: str) -> Callable[[], bool]:
+        return lambda: self.tab == name
+
+    # --- rows -----------------------------------------------------------------------------
+
+    def _row(
+        self, tab: str, key: str, control: Control, enabled: Callable[[], bool] | None = None
+    ) -> None:
+        row = SettingRow(self.tr(f"{key}"), control, hint=self.tr(f"{key}_hint"), enabled=enabled)
+        self.rows[tab].append(row)
+
+    def _rule_toggle(self, tab: str, name: str, enabled: Callable[[], bool] | None = None) -> None:
+        control = Toggle(lambda: getattr(self.rules, name), lambda v: self.set_rule(name, v))
+        self._row(tab, f"rule_{name}", control, enabled)
+
+    def _rule_choice(
+        self,
+        tab: str,
+        name: str,
+        options: list[tuple[Any, Any]],
+        enabled: Callable[[], bool] | None = None,
+    ) -> None:
+        control = Choice(
+            options, lambda: getattr(self.rules, name), lambda v: self.set_rule(name, v)
+        )
+        self._row(tab, f"rule_{name}", control, enabled)
+
+    def _build_rows(self) -> None:
+        rules = lambda: self.rules  # noqa: E731 - read at draw time
+        preset = Choice(
+            [(name, self.tr(f"preset_{name}")) for name in PRESETS],
+            lambda: self.rules.preset_name(),
+            self.set_preset,
+        )
+        self._row("match", "rule_preset", preset)
+        self._rule_choice("match", "players", [(n, str(n)) for n in (2, 3, 4)])
+        self._rule_toggle("match", "teams", lambda: rules().players == 4)
+        self._rule_choice(
+            "match",
+            "deal",
+            [(d, self.tr(f"deal_{d}")) for d in ("scopa", "scopone", "scientifico")],
+        )
+        self._rule_toggle("match", "scientifico_last_scopa", lambda: rules().deal == "scientifico")
+        self._rule_choice("match", "target", [(n, str(n)) for n in (11, 16, 21, 31)])
+        self._rule_toggle("match", "cappotto")
+
+        self._rule_choice(
+            "captures",
+            "capture_limit",
+            [(None, self.tr("limit_none")), (2, "2"), (3, "3")],
+        )
+        self._rule_toggle("captures", "fewest_cards")
+        self._rule_toggle("captures", "quindici")
+        self._rule_toggle("captures", "assi")
+        for name in ("assi_scopa", "assi_ace_takes_ace", "assi_redeal"):
+            self._rule_toggle("captures", name, lambda: rules().assi)
+
+        self._rule_toggle("scoring", "seven_count")
+        self._rule_toggle("scoring", "incomplete_primiera", lambda: not rules().seven_count)
+        self._rule_choice(
+            "scoring",
+            "face_values",
+            [(f, self.tr(f"faces_{f}")) for f in ("ten", "southern", "zero")],
+            lambda: not rules().seven_count,
+        )
+        for name in ("re_bello", "settebello_coppe", "napola"):
+            self._rule_toggle("scoring", name)
+
+        self._row(
+            "game",
+            "set_language",
+            Choice(list(LANGUAGE_NAMES), lambda: self.app.settings.language, self.set_language),
+        )
+        self._row(
+            "game",
+            "set_deck_style",
+            Choice(
+                [(s, self.tr(f"deck_{s}")) for s in DECK_STYLES],
+                lambda: self.app.settings.deck_style,
+                lambda v: self.change(deck_style=v),
+            ),
+        )
+        self._row(
+            "game",
+            "set_corner_index",
+            Toggle(lambda: self.app.settings.corner_index, lambda v: self.change(corner_index=v)),
+        )
+        self._row(
+            "game",
+            "set_animation_speed",
+            Choice(
+                [(s, self.tr(f"speed_{s}")) for s in ANIMATION_SPEEDS],
+                lambda: self.app.settings.animation_speed,
+                lambda v: self.change(animation_speed=v),
+                wrap=False,
+            ),
+        )
+        self._row(
+            "game",
+            "set_volume",
+            Slider(lambda: self.app.settings.volume, self.set_volume),
+            lambda: not self.app.settings.muted,
+        )
+        self._row("game", "set_muted", Toggle(lambda: self.app.settings.muted, self.set_muted))
+        self._row(
+            "game",
+            "set_fullscreen",
+            Toggle(lambda: self.app.settings.fullscreen, self.set_fullscreen),
+        )
+
+    # --- changes --------------------------------------------------------------------------
+
+    @property
+    def rules(self):  # noqa: ANN201 - Rules
+        return self.app.settings.rules
+
+    def change(self, save: bool = True, **changes: Any) -> None:
+        self.app.settings = self.app.settings.with_(**changes)
+        self.error = ""
+        if save:
+            self.app.save_settings()
+
+    def set_rule(self, name: str, value: Any) -> None:
+        try:
+            rules = self.rules.with_(**{name: value})
+        except RulesError as error:
+            players = value if name == "players" else self.rules.players
+            base = self.rules.with_(players=4) if name == "players" else self.rules
+            if name == "deal":
+                self.error = self.t("err_deal_players", deal=self.t(f"deal_{value}"))
+            else:
+                self.error = rules_problem(self.app, error, base, players)
+            return
+        self.change(rules=rules)
+
+    def set_preset(self, name: str) -> None:
+        self.change(rules=PRESETS[name])
+
+    def set_language(self, language: str) -> None:
+        self.change(language=language)
+        self.app.set_language(language)
+
+    def set_volume(self, volume: float) -> None:
+        self.change(save=False, volume=float(volume))
+        self.volume_dirty = True
+        audio = getattr(self.app, "audio", None)
+        if audio is not None:
+            audio.set_volume(float(volume))
+
+    def set_muted(self, muted: bool) -> None:
+        self.change(muted=muted)
+        audio = getattr(self.app, "audio", None)
+        if audio is not None:
+            audio.set_muted(muted)
+
+    def set_fullscreen(self, fullscreen: bool) -> None:
+        self.change(fullscreen=fullscreen)
+        self.app.set_fullscreen(fullscreen)
+
+    def leave(self) -> None:
+        if self.volume_dirty:
+            self.volume_dirty = False
+            self.app.save_settings()
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        used = super().handle(event)
+        if event.type == pygame.MOUSEBUTTONUP and self.volume_dirty:
+            self.volume_dirty = False
+            self.app.save_settings()
+        return used
+
+    # --- layout ---------------------------------------------------------------------------
+
+    def layout(self) -> None:
+        m = self.m
+        focus = self.form.focus
+        self.form.clear()
+        self.panel = m.centered(1.5, 0.95, 0.5)
+        inner = self.panel.inflate(-m.px(0.08), -m.px(0.05))
+        tab_h, gap = m.px(0.062), m.px(0.012)
+        y = inner.top + m.px(0.085)
+        tab_w = (inner.w - gap * (len(TABS) - 1)) // len(TABS)
+        for i, tab in enumerate(self.tabs):
+            tab.place(pygame.Rect(inner.left + i * (tab_w + gap), y, tab_w, tab_h))
+            self.form.add(tab)
+        top = y + tab_h + gap * 2
+        button_h = m.px(0.068)
+        bottom = inner.bottom - button_h - gap
+        viewport = pygame.Rect(inner.left, top, inner.w, bottom - top)
+        rows = self.rows[self.tab]
+        self.scroll.children.clear()
+        row_h = m.px(0.092)
+        content = pygame.Rect(viewport.left, viewport.top, viewport.w - m.px(0.02), 0)
+        for i, row in enumerate(rows):
+            row.place(pygame.Rect(content.left, content.top + i * row_h, content.w, row_h))
+            self.scroll.add(row)
+            self.form.add(row)
+        self.scroll.set_viewport(viewport, len(rows) * row_h)
+        self.form.panels = [self.scroll]
+        self.back_button.place(
+            pygame.Rect(inner.right - m.px(0.3), inner.bottom - button_h, m.px(0.3), button_h)
+        )
+        self.form.add(self.back_button)
+        self.footer = pygame.Rect(
+            inner.left, inner.bottom - button_h, inner.w - m.px(0.33), button_h
+        )
+        if focus in self.form.widgets:
+            self.form.focus = focus
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        m = self.m
+        paper = theme.draw_panel(surface, self.panel, m)
+        font = m.font("title", theme.HEADING)
+        theme.draw_text(
+            surface,
+            self.t("settings"),
+            font,
+            theme.INK,
+            (paper.centerx, paper.top + m.px(0.05)),
+            "center",
+        )
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        m = self.m
+        if self.error:
+            text, color, role = self.error, theme.LACQUER, "ui_bold"
+        elif self.tab == "game":
+            text, color, role = self.t("settings_saved_note"), theme.INK_SOFT, "ui"
+        else:
+            text, color, role = self.t("rules_apply_note"), theme.INK_SOFT, "ui"
+        font = m.font(role, theme.ROW_NOTE)
+        theme.draw_text(
+            surface, text, font, color, self.footer.midleft, "midleft", fit=self.footer.w
+        )
