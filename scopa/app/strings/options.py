@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """Texts of the settings and new-game screens: every rule, its one-line explanation,
 and the other options."""
 

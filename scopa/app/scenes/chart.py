@@ -1,0 +1,149 @@
+"""Line and bar charts drawn with pygame, on cream paper (score across rounds, statistics)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import pygame
+
+from .. import theme
+from ..theme import Color, Metrics
+
+
+def line_chart(
+    surface: pygame.Surface,
+    area: pygame.Rect,
+    m: Metrics,
+    series: Sequence[Sequence[float]],
+    colors: Sequence[Color],
+    *,
+    target: float | None = None,
+    x_labels: Sequence[str] = (),
+    y_min: float | None = None,
+) -> None:
+    """One line per series over the same x steps, with a grid, a dashed target line, dots at
+    each point and the last value written at the end of each line."""
+    font = m.font("ui", theme.ROW_NOTE)
+    values = [v for line in series for v in line] + ([target] if target is not None else [])
+    if not values:
+        return
+    low = min(values) if y_min is None else min(y_min, min(values))
+    high = max(values)
+    tick = max(1, math.ceil((high - low) / 4))
+    low = math.floor(low)
+    high = low + 4 * tick
+    left_pad = font.size(str(int(high)))[0] + m.px(0.02)
+    plot = pygame.Rect(
+        area.left + left_pad,
+        area.top + m.px(0.02),
+        area.w - left_pad - m.px(0.05),
+        area.h - m.px(0.02) - font.get_linesize() - m.px(0.01),
+    )
+    steps = max(1, max(len(line) for line in series) - 1)
+
+    def point(i: int, v: float) -> tuple[int, int]:
+        x = plot.left + plot.w * i / steps
+        y = plot.bottom - plot.h * (v - low) / (high - low)
+        return round(x), round(y)
+
+    thin = max(1, m.px(0.0015))
+    for k in range(5):
+        v = low + tick * k
+        y = point(0, v)[1]
+        pygame.draw.line(surface, theme.PAPER_LINE, (plot.left, y), (plot.right, y), thin)
+        theme.draw_text(
+            surface, str(round(v)), font, theme.INK_SOFT, (plot.left - m.px(0.01), y), "midright"
+        )
+    pygame.draw.line(surface, theme.INK_SOFT, plot.bottomleft, plot.bottomright, thin)
+    for i, label in enumerate(x_labels):
+        if steps > 12 and i % (steps // 8 + 1):
+            continue
+        theme.draw_text(
+            surface,
+            label,
+            font,
+            theme.INK_SOFT,
+            (point(i, low)[0], plot.bottom + m.px(0.006)),
+            "midtop",
+        )
+    if target is not None:
+        y = point(0, target)[1]
+        dash = m.px(0.012)
+        for x in range(plot.left, plot.right, dash * 2):
+            pygame.draw.line(
+                surface,
+                theme.GOLD_DEEP,
+                (x, y),
+                (min(x + dash, plot.right), y),
+                max(1, m.px(0.003)),
+            )
+    width = max(2, m.px(0.005))
+    for line, color in zip(series, colors):
+        points = [point(i, v) for i, v in enumerate(line)]
+        if len(points) > 1:
+            pygame.draw.lines(surface, color, False, points, width)
+        for p in points:
+            pygame.draw.circle(surface, theme.CREAM, p, width * 2)
+            pygame.draw.circle(surface, color, p, width * 2 - max(1, width // 2))
+        if points:
+            theme.draw_text(
+                surface,
+                str(round(line[-1])),
+                m.font("ui_bold", theme.ROW_NOTE),
+                color,
+                (points[-1][0] + width * 3, points[-1][1]),
+                "midleft",
+            )
+
+
+def bar_chart(
+    surface: pygame.Surface,
+    area: pygame.Rect,
+    m: Metrics,
+    groups: Sequence[tuple[str, Sequence[float]]],
+    colors: Sequence[Color],
+) -> None:
+    """Grouped vertical bars, one group per label (e.g. won and lost per level)."""
+    if not groups:
+        return
+    font = m.font("ui", theme.ROW_NOTE)
+    label_h = font.get_linesize() + m.px(0.01)
+    plot = pygame.Rect(area.left, area.top + label_h, area.w, area.h - 2 * label_h)
+    high = max([max(values, default=0) for _, values in groups] + [1])
+    slot = plot.w / len(groups)
+    for g, (label, values) in enumerate(groups):
+        n = max(1, len(values))
+        bar_w = slot * 0.7 / n
+        x0 = plot.left + g * slot + slot * 0.15
+        for k, value in enumerate(values):
+            h = round(plot.h * value / high)
+            bar = pygame.Rect(round(x0 + k * bar_w), plot.bottom - h, max(1, round(bar_w) - 2), h)
+            if h:
+                pygame.draw.rect(
+                    surface,
+                    colors[k % len(colors)],
+                    bar,
+                    border_top_left_radius=m.px(0.006),
+                    border_top_right_radius=m.px(0.006),
+                )
+            theme.draw_text(
+                surface,
+                str(round(value)),
+                font,
+                theme.INK,
+                (bar.centerx, bar.top - m.px(0.004)),
+                "midbottom",
+            )
+        theme.draw_text(
+            surface,
+            label,
+            font,
+            theme.INK_SOFT,
+            (round(plot.left + (g + 0.5) * slot), plot.bottom + m.px(0.008)),
+            "midtop",
+            fit=round(slot * 0.95),
+        )
+    pygame.draw.line(
+        surface, theme.INK_SOFT, plot.bottomleft, plot.bottomright, max(1, m.px(0.0015))
+    )

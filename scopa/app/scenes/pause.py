@@ -1,0 +1,97 @@
+"""The pause menu over the table: resume, settings, rules, leave or abandon.
+
+Two ways out, because players mean two different things. "Save and leave" keeps the match:
+the title then offers Continue, exactly where it was. "Abandon" gives the match up: after a
+confirmation the saved match is deleted (it is not counted in the statistics, which only
+hold finished matches), so Continue no longer offers it.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from .. import theme
+from ..widgets import Button
+from .base import MenuScene
+from .confirm import ConfirmScene
+from .flow import to_title
+
+
+class PauseScene(MenuScene):
+    opaque = False
+
+    def build(self) -> None:
+        self.buttons = [
+            Button(self.tr("resume"), self.back, primary=True, hint=self.tr("resume_hint")),
+            Button(self.tr("settings"), self.on_settings, hint=self.tr("pause_settings_hint")),
+            Button(self.tr("rules"), self.on_rules, hint=self.tr("rules_hint")),
+            Button(self.tr("save_and_leave"), self.on_leave, hint=self.tr("save_and_leave_hint")),
+            Button(self.tr("abandon"), self.on_abandon, hint=self.tr("abandon_hint")),
+        ]
+        for button in self.buttons:
+            self.form.add(button)
+
+    def layout(self) -> None:
+        m = self.m
+        self.panel = m.centered(0.78, 0.86, 0.5)
+        inner = self.panel.inflate(-m.px(0.12), -m.px(0.06))
+        button_h, gap = m.px(0.074), m.px(0.02)
+        y = inner.top + m.px(0.12)
+        for button in self.buttons:
+            button.place(pygame.Rect(inner.left, y, inner.w, button_h))
+            y += button_h + gap
+        self.hint_area = pygame.Rect(inner.left, y, inner.w, inner.bottom - y)
+
+    def on_settings(self) -> None:
+        from .settings import SettingsScene
+
+        self.app.stack.push(SettingsScene(self.app))
+
+    def on_rules(self) -> None:
+        from .rules import RulesScene
+
+        self.app.stack.push(RulesScene(self.app))
+
+    def _flush_saves(self) -> None:
+        """Let the table finish writing its last move before the files are touched."""
+        for scene in self.app.stack:
+            saver = getattr(scene, "saver", None)
+            if saver is not None and hasattr(saver, "flush"):
+                saver.flush()
+
+    def on_leave(self) -> None:
+        self._flush_saves()
+        to_title(self.app)
+
+    def on_abandon(self) -> None:
+        def abandon() -> None:
+            self._flush_saves()
+            self.app.store.clear_match()
+            to_title(self.app)
+
+        self.app.stack.push(
+            ConfirmScene(
+                self.app,
+                self.tr("abandon_question"),
+                abandon,
+                detail=self.tr("abandon_detail"),
+                yes=self.tr("abandon"),
+                no=self.tr("keep_playing"),
+            )
+        )
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme.shade(surface, 140)
+        m = self.m
+        paper = theme.draw_panel(surface, self.panel, m)
+        font = m.font("title", theme.HEADING)
+        theme.draw_text(
+            surface,
+            self.t("pause"),
+            font,
+            theme.INK,
+            (paper.centerx, paper.top + m.px(0.07)),
+            "center",
+        )
+        self.form.draw(surface, m)
+        self.draw_hint(surface, self.hint_area, theme.INK_SOFT)

@@ -1,0 +1,311 @@
+"""The score sheet after each round: every category for every side, the round's points,
+the running totals and a chart of the match so far; at the end, the result and a rematch.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from scopa.engine import Breakdown, categories
+
+from .. import theme
+from ..widgets import Button
+from .base import MenuScene
+from .chart import line_chart
+from .flow import open_table, side_names, to_title
+
+if TYPE_CHECKING:
+    from scopa.engine import Match
+    from scopa.settings import MatchSetup
+
+    from ..app import App
+
+CHECK = "\u2713"
+DASH = "\u2014"
+
+
+@dataclass(frozen=True)
+class SheetRow:
+    """One line of the score sheet: a label, what each side had, and the points it made."""
+
+    key: str
+    label: str
+    cells: tuple[str, ...]
+    points: tuple[int | None, ...]
+
+
+class ScoringScene(MenuScene):
+    opaque = False
+
+    def __init__(self, app: App, match: Match, setup: MatchSetup) -> None:
+        self.match, self.setup = match, setup
+        self.names = side_names(setup)
+        super().__init__(app)
+
+    # --- the numbers ----------------------------------------------------------------------
+
+    def sheet(self) -> list[SheetRow]:
+        """The score sheet of the last round, as text (what is drawn, and what tests read)."""
+        scores: tuple[Breakdown, ...] = self.match.rounds[-1]
+        rows = []
+        for category in categories(self.match.rules):
+            cells = tuple(self._cell(category, b) for b in scores)
+            points = tuple(b.points.get(category, 0) for b in scores)
+            rows.append(SheetRow(category, self.t(f"cat_{category}"), cells, points))
+        rows.append(
+            SheetRow(
+                "round",
+                self.t("sheet_round"),
+                tuple(str(b.total) for b in scores),
+                (None,) * len(scores),
+            )
+        )
+        rows.append(
+            SheetRow(
+                "total",
+                self.t("sheet_total"),
+                tuple(str(t) for t in self.match.totals),
+                (None,) * len(scores),
+            )
+        )
+        return rows
+
+    def _cell(self, category: str, b: Breakdown) -> str:
+        if category == "carte":
+            return str(b.cards)
+        if category == "denari":
+            return str(b.coins)
+        if category in ("settebello", "re_bello", "settebello_coppe"):
+            return CHECK if b.points.get(category, 0) else DASH
+        if category == "primiera":
+            if b.primiera_complete:
+                return str(b.primiera)
+            return f"({b.primiera})" if b.primiera else DASH
+        if category == "sette":
+            return self.t("sevens_sixes", sevens=b.sevens, sixes=b.sixes)
+        if category == "scope":
+            return str(b.scope)
+        if category == "napola":
+            return str(b.napola_run) if b.napola_run else DASH
+        return str(b.points.get(category, 0))
+
+    def progress(self) -> list[list[int]]:
+        """Each side's running total after each round, starting from 0."""
+        sides = len(self.match.totals)
+        lines = [[0] for _ in range(sides)]
+        for scores in self.match.rounds:
+            for side in range(sides):
+                lines[side].append(lines[side][-1] + scores[side].total)
+        return lines
+
+    def headline(self) -> str:
+        match = self.match
+        if not match.over:
+            return self.t("round_over", n=len(match.rounds))
+        if match.winner is None:
+            return self.t("match_over")
+        return self.t("match_won", name=self.names[match.winner])
+
+    def result_line(self) -> str:
+        match = self.match
+        if not match.over:
+            return self.t("round_next", target=match.rules.target)
+        score = " \u2013 ".join(str(t) for t in match.totals)
+        if match.cappotto:
+            return self.t("match_cappotto", score=score)
+        return self.t("match_score", score=score)
+
+    # --- widgets --------------------------------------------------------------------------
+
+    def build(self) -> None:
+        if self.match.over:
+            self.buttons = [
+                Button(self.tr("to_title"), lambda: to_title(self.app)),
+                Button(self.tr("rematch"), self.rematch, primary=True),
+            ]
+        else:
+            self.buttons = [Button(self.tr("next_round"), self.back, primary=True)]
+        if _replay_available():
+            self.buttons.insert(
+                0,
+                Button(self.tr("replay_deal"), self.replay_deal, hint=self.tr("replay_deal_hint")),
+            )
+        for button in self.buttons:
+            self.form.add(button)
+        self.form.set_focus(self.buttons[-1])
+
+    def rematch(self) -> None:
+        open_table(self.app, self.setup)
+
+    def replay_deal(self) -> None:
+        from scopa.app.table.aids import replay_deal
+
+        replay_deal(self.app, self.setup, self.match, len(self.match.rounds))
+
+    def back(self) -> None:
+        if not self.match.over:
+            self.app.stack.pop()
+
+    def layout(self) -> None:
+        m = self.m
+        self.panel = m.centered(1.72, 0.95, 0.5)
+        inner = self.panel.inflate(-m.px(0.08), -m.px(0.05))
+        button_h, gap = m.px(0.072), m.px(0.02)
+        width = m.px(0.36)
+        x = inner.right
+        for button in reversed(self.buttons):
+            button.place(pygame.Rect(x - width, inner.bottom - button_h, width, button_h))
+            x -= width + gap
+        top = inner.top + m.px(0.15)
+        body = pygame.Rect(inner.left, top, inner.w, inner.bottom - button_h - gap - top)
+        split = round(body.w * 0.56)
+        self.sheet_area = pygame.Rect(body.left, body.top, split - gap, body.h)
+        self.chart_area = pygame.Rect(
+            body.left + split + gap, body.top, body.w - split - gap, body.h
+        )
+        self.inner = inner
+        self.footer = pygame.Rect(inner.left, inner.bottom - button_h, x - inner.left, button_h)
+
+    # --- drawing --------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme.shade(surface, 170)
+        m = self.m
+        paper = theme.draw_panel(surface, self.panel, m)
+        theme.draw_text(
+            surface,
+            self.headline(),
+            m.font("title", theme.HEADING),
+            theme.INK,
+            (paper.centerx, self.inner.top + m.px(0.04)),
+            "center",
+            fit=self.inner.w,
+        )
+        theme.draw_text(
+            surface,
+            self.result_line(),
+            m.font("ui", theme.ROW_TITLE),
+            theme.INK_SOFT,
+            (paper.centerx, self.inner.top + m.px(0.1)),
+            "center",
+            fit=self.inner.w,
+        )
+        self._draw_sheet(surface)
+        self._draw_chart(surface)
+        self.form.draw(surface, m)
+        self.draw_hint(surface, self.footer, theme.INK_SOFT)
+
+    def _draw_sheet(self, surface: pygame.Surface) -> None:
+        m, area = self.m, self.sheet_area
+        rows = self.sheet()
+        sides = len(self.names)
+        label_w = round(area.w * (0.34 if sides <= 2 else 0.28))
+        col_w = (area.w - label_w) / sides
+        row_h = min(m.px(0.062), area.h // (len(rows) + 1))
+        head = m.font("ui_bold", theme.ROW_NOTE if sides > 2 else theme.ROW_TITLE * 0.9)
+        for side, name in enumerate(self.names):
+            cx = round(area.left + label_w + col_w * (side + 0.5))
+            color = theme.SIDE_COLORS[side % len(theme.SIDE_COLORS)]
+            rect = theme.draw_text(
+                surface,
+                name,
+                head,
+                color,
+                (cx, area.top + row_h // 2),
+                "center",
+                fit=round(col_w * 0.92),
+            )
+            pygame.draw.line(
+                surface,
+                color,
+                (rect.left, rect.bottom + 2),
+                (rect.right, rect.bottom + 2),
+                max(1, m.px(0.003)),
+            )
+        label_font = m.font("ui", theme.ROW_TITLE * 0.9)
+        bold = m.font("ui_bold", theme.ROW_TITLE * 0.9)
+        cell_font = m.font("ui", theme.ROW_TITLE * 0.9)
+        badge_font = m.font("ui_bold", theme.ROW_NOTE)
+        y = area.top + row_h
+        for index, row in enumerate(rows):
+            rect = pygame.Rect(area.left, y, area.w, row_h)
+            summary = row.key in ("round", "total")
+            if summary:
+                band = pygame.Surface(rect.size, pygame.SRCALPHA)
+                band.fill((*theme.GOLD, 55 if row.key == "total" else 30))
+                surface.blit(band, rect)
+            elif index % 2 == 0:
+                band = pygame.Surface(rect.size, pygame.SRCALPHA)
+                band.fill((*theme.PAPER_LINE, 60))
+                surface.blit(band, rect)
+            font = bold if summary else label_font
+            theme.draw_text(
+                surface,
+                row.label,
+                font,
+                theme.INK,
+                (rect.left + m.px(0.015), rect.centery),
+                "midleft",
+                fit=label_w,
+            )
+            for side, (cell, points) in enumerate(zip(row.cells, row.points)):
+                cx = round(area.left + label_w + col_w * (side + 0.5))
+                theme.draw_text(
+                    surface,
+                    cell,
+                    bold if summary else cell_font,
+                    theme.INK,
+                    (cx - (m.px(0.02) if points is not None else 0), rect.centery),
+                    "center",
+                )
+                if points:
+                    badge = theme.render(badge_font, f"+{points}", theme.CREAM)
+                    box = badge.get_rect(midleft=(cx + m.px(0.02), rect.centery)).inflate(
+                        m.px(0.012), m.px(0.004)
+                    )
+                    pygame.draw.rect(surface, (44, 120, 74), box, border_radius=box.h // 2)
+                    surface.blit(badge, badge.get_rect(center=box.center))
+            y += row_h
+
+    def _draw_chart(self, surface: pygame.Surface) -> None:
+        m, area = self.m, self.chart_area
+        frame = area.inflate(-m.px(0.01), 0)
+        pygame.draw.rect(surface, (255, 252, 243), frame, border_radius=m.px(0.012))
+        pygame.draw.rect(
+            surface, theme.PAPER_LINE, frame, max(1, m.px(0.002)), border_radius=m.px(0.012)
+        )
+        title = m.font("ui_bold", theme.ROW_NOTE)
+        theme.draw_text(
+            surface,
+            self.t("chart_title"),
+            title,
+            theme.INK_SOFT,
+            (frame.centerx, frame.top + m.px(0.025)),
+            "center",
+        )
+        plot = frame.inflate(-m.px(0.04), -m.px(0.04))
+        plot.top += m.px(0.03)
+        plot.h -= m.px(0.03)
+        progress = self.progress()
+        labels = [str(i) for i in range(len(progress[0]))]
+        line_chart(
+            surface,
+            plot,
+            m,
+            progress,
+            theme.SIDE_COLORS,
+            target=self.match.rules.target,
+            x_labels=labels,
+            y_min=0,
+        )
+
+
+def _replay_available() -> bool:
+    try:
+        from scopa.app.table.aids import replay_deal  # noqa: F401
+    except ImportError:
+        return False
+    return True
