@@ -23,6 +23,7 @@ import numpy as np  # noqa: E402
 import pygame  # noqa: E402
 from cardart.face import draw_back, draw_face  # noqa: E402
 from cardart.png import write_png  # noqa: E402
+from cardart.table import draw_felt, draw_halo  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 STYLES = ("napoletane", "piacentine", "french")
@@ -56,6 +57,18 @@ def generate(
             write_png(path, draw_back(style))
             written.append(path)
     return written
+
+
+def generate_table(cards_out: Path, table_out: Path) -> list[Path]:
+    """Write the felt and the card shadow and highlight glow; returns the paths."""
+    items = (
+        (table_out / "felt.png", draw_felt()),
+        (cards_out / "shadow.png", draw_halo((10, 20, 14), 9.0, 0.55)),
+        (cards_out / "glow.png", draw_halo((255, 214, 90), 8.0, 0.9)),
+    )
+    for path, rgba in items:
+        write_png(path, rgba)
+    return [path for path, _ in items]
 
 
 def _surface(rgba: np.ndarray) -> pygame.Surface:
@@ -99,6 +112,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"wrote {args.sheet}")
         return 0
     written = generate(args.out, styles, tuple(args.card or CARDS))
+    if not args.style and not args.card:
+        written += generate_table(args.out, args.out.parent / "table")
     print(f"wrote {len(written)} images under {args.out}")
     return 0
 

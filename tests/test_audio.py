@@ -1,0 +1,95 @@
+"""Sound is a nicety: no device, no file or a broken file means silence, not a crash."""
+
+from __future__ import annotations
+
+import logging
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from scopa import audio as audio_module
+from scopa.audio import Audio
+from scopa.resources import SOUND_NAMES
+
+
+@pytest.fixture
+def mixer():
+    yield
+    pygame.mixer.quit()
+
+
+def test_mixer_init_failure_means_silence(monkeypatch, caplog, mixer):
+    pygame.mixer.quit()
+
+    def broken(*args, **kwargs):
+        raise pygame.error("No available audio device")
+
+    monkeypatch.setattr(pygame.mixer, "init", broken)
+    with caplog.at_level(logging.WARNING):
+        a = Audio(volume=0.5, muted=False)
+    assert not a.available
+    assert "audio device" in caplog.text
+    for name in SOUND_NAMES:
+        a.play(name)
+    a.set_volume(0.1)
+    a.set_muted(True)
+    a.set_muted(False)
+    a.preload()
+
+
+def test_every_sound_loads_with_the_dummy_driver(mixer):
+    a = Audio(volume=0.7, muted=False)
+    if not a.available:
+        pytest.skip("the dummy audio driver is not available here")
+    for name in SOUND_NAMES:
+        sound = a._sound(name)
+        assert sound is not None, name
+        assert 0.05 < sound.get_length() < 2.5
+        a.play(name)
+
+
+def test_missing_or_corrupt_file_silences_only_that_sound(monkeypatch, tmp_path, caplog, mixer):
+    a = Audio(volume=0.7, muted=False)
+    if not a.available:
+        pytest.skip("the dummy audio driver is not available here")
+    corrupt = tmp_path / "deal.wav"
+    corrupt.write_bytes(b"RIFF\x00\x00not a wave at all")
+    real = audio_module.sound_path
+
+    def fake(name):
+        if name == "deal":
+            return corrupt
+        if name == "play":
+            return tmp_path / "missing.wav"
+        return real(name)
+
+    monkeypatch.setattr(audio_module, "sound_path", fake)
+    with caplog.at_level(logging.WARNING):
+        a.play("deal")
+        a.play("play")
+        a.play("capture")
+    assert a._sounds["deal"] is None and a._sounds["play"] is None
+    assert a._sounds["capture"] is not None
+    assert "'deal' is silent" in caplog.text and "'play' is silent" in caplog.text
+
+
+def test_volume_is_clamped_and_mute_keeps_the_volume(mixer):
+    a = Audio(volume=3.0, muted=True)
+    assert a.volume == 1.0 and a.muted
+    a.set_volume(-1)
+    assert a.volume == 0.0
+    a.set_volume(float("nan"))
+    assert a.volume == 0.8
+    a.set_volume(0.3)
+    a.set_muted(True)
+    a.set_muted(False)
+    assert a.volume == 0.3 and not a.muted
+
+
+def test_unknown_sound_name_is_a_clear_error(mixer):
+    with pytest.raises(ValueError, match="unknown sound"):
+        Audio(0.5, False).play("trumpet")
