@@ -110,8 +110,8 @@ def draw_card(
         image = pygame.transform.rotozoom(image, angle, 1.0)
     rect = image.get_rect(center=center)
     mask = pygame.mask.from_surface(image)
-    shadow = mask.to_surface(setcolor=(0, 0, 0, 70), unsetcolor=(0, 0, 0, 0))
-    drop = max(1, height // (14 if lifted else 30))
+    shadow = mask.to_surface(setcolor=(0, 0, 0, 48), unsetcolor=(0, 0, 0, 0))
+    drop = max(1, height // (22 if lifted else 40))
     surface.blit(shadow, rect.move(drop, drop))
     surface.blit(image, rect)
     return rect

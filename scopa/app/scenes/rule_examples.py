@@ -1,0 +1,182 @@
+"""The rulebook's worked examples, drawn with real cards: the card played, the table, and
+what it takes (green) or must not do (red)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from .. import theme
+from .cards import ASPECT, card_width, draw_card
+
+if TYPE_CHECKING:
+    from ..app import App
+
+TAKE = (60, 160, 90)
+WRONG = (200, 50, 50)
+
+
+@dataclass(frozen=True)
+class Example:
+    caption: str
+    """String key of the sentence under the picture."""
+    played: tuple[str, ...] = ()
+    table: tuple[str, ...] = ()
+    takes: tuple[tuple[str, ...], ...] = ()
+    """One row per way of capturing; the cards taken glow green."""
+    wrong: tuple[str, ...] = ()
+    """Cards outlined in red: what the rule forbids."""
+    values: tuple[str, ...] = ()
+    """Numbers written under the table cards (the primiera scale)."""
+    total: str = ""
+    table_label: str = "rules_table"
+    """String key of the label over the cards on the right ('' for none)."""
+
+
+EXAMPLES: dict[str, Example] = {
+    "cards": Example(
+        "", table_label="", table=("1D", "7C", "8S", "9B", "10D"), values=("1", "7", "8", "9", "10")
+    ),
+    "sum": Example("ex_sum", played=("10C",), table=("7D", "3S", "5B"), takes=(("7D", "3S"),)),
+    "priority": Example(
+        "ex_priority",
+        played=("10S",),
+        table=("10B", "7C", "3D"),
+        takes=(("10B",),),
+        wrong=("7C", "3D"),
+    ),
+    "scopa": Example("ex_scopa", played=("9C",), table=("6S", "3B"), takes=(("6S", "3B"),)),
+    "primiera": Example(
+        "ex_primiera",
+        table=("4S", "3C", "10D", "9B"),
+        values=("14", "13", "10", "10"),
+        total="= 47",
+        table_label="rules_pile",
+    ),
+    "seven": Example("ex_seven", played=("3C", "1S"), table=("6D", "4B"), wrong=("3C", "1S")),
+    "quindici": Example(
+        "ex_quindici",
+        played=("4C",),
+        table=("1D", "3S", "4B", "7C"),
+        takes=(("4B", "7C"), ("1D", "3S", "7C")),
+    ),
+}
+
+PAGE_EXAMPLES: dict[int, tuple[str, ...]] = {
+    1: ("cards",),
+    3: ("sum", "priority"),
+    4: ("scopa",),
+    5: ("primiera",),
+    7: ("seven",),
+    8: ("quindici",),
+}
+"""Which examples illustrate which rules page (pages are numbered from 1)."""
+
+
+def example_height(example: Example, width: int, m: theme.Metrics) -> int:
+    """The height :func:`draw_example` uses at ``width`` (caption excluded)."""
+    h = _card_height(example, width, m)
+    label_h = m.font("ui", theme.SMALL).get_linesize()
+    row = label_h + h + m.px(0.008) + m.px(0.012) + m.px(0.02)
+    row += label_h if example.values else 0
+    return row * _rows(example)
+
+
+def _rows(example: Example) -> int:
+    return max(1, len(example.takes))
+
+
+def _card_height(example: Example, width: int, m: theme.Metrics) -> int:
+    slots = len(example.table) + len(example.played) + (1.2 if example.played else 0)
+    slots += 0.9 if example.total else 0
+    by_width = width / (slots * 1.12 + 0.6) * ASPECT
+    return max(m.px(0.06), min(round(by_width), m.px(0.2)))
+
+
+def draw_example(
+    surface: pygame.Surface, app: App, example: Example, area: pygame.Rect, m: theme.Metrics
+) -> int:
+    """Draw ``example`` at the top of ``area``; returns the height used."""
+    h = _card_height(example, area.w, m)
+    w = card_width(h)
+    step = round(w * 1.12)
+    label_font = m.font("ui", theme.SMALL)
+    label_h = label_font.get_linesize()
+    y = area.top
+    for row in range(_rows(example)):
+        taken = set(example.takes[row]) if example.takes else set()
+        x = area.left
+        cy = y + label_h + h // 2 + m.px(0.008)
+        if example.played:
+            theme.draw_text(
+                surface, app.t("rules_you_play"), label_font, theme.INK_SOFT, (x, y), "topleft"
+            )
+            for card in example.played:
+                glow = WRONG if card in example.wrong else None
+                draw_card(surface, app, card, (x + w // 2, cy), h, glow=glow, lifted=True)
+                if card in example.wrong:
+                    _cross(surface, pygame.Rect(x, cy - h // 2, w, h), m)
+                x += step
+            arrow_x = x + round(w * 0.1)
+            _arrow(surface, (arrow_x, cy), round(w * 0.6), m)
+            x += round(w * 0.95)
+        felt = pygame.Rect(
+            x, cy - h // 2 - m.px(0.012), step * len(example.table) + m.px(0.014), h + m.px(0.024)
+        )
+        pygame.draw.rect(surface, theme.FELT, felt, border_radius=m.px(0.012))
+        pygame.draw.rect(surface, theme.WOOD, felt, max(1, m.px(0.004)), border_radius=m.px(0.012))
+        if example.table_label:
+            theme.draw_text(
+                surface,
+                app.t(example.table_label),
+                label_font,
+                theme.INK_SOFT,
+                (felt.left, y),
+                "topleft",
+            )
+        x = felt.left + m.px(0.007) + (step - w) // 2
+        for i, card in enumerate(example.table):
+            glow = TAKE if card in taken else WRONG if card in example.wrong else None
+            draw_card(surface, app, card, (x + w // 2, cy), h, glow=glow)
+            if i < len(example.values):
+                theme.draw_text(
+                    surface,
+                    example.values[i],
+                    m.font("ui_bold", theme.SMALL),
+                    theme.INK,
+                    (x + w // 2, felt.bottom + m.px(0.004)),
+                    "midtop",
+                )
+            x += step
+        if example.total:
+            theme.draw_text(
+                surface,
+                example.total,
+                m.font("ui_bold", theme.ROW_TITLE),
+                theme.INK,
+                (felt.right + m.px(0.015), cy),
+                "midleft",
+            )
+        y = felt.bottom + (label_h if example.values else 0) + m.px(0.02)
+    return y - area.top
+
+
+def _arrow(surface: pygame.Surface, start: tuple[int, int], length: int, m: theme.Metrics) -> None:
+    x, y = start
+    thick = max(2, m.px(0.005))
+    head = max(4, m.px(0.014))
+    pygame.draw.line(surface, theme.WOOD, (x, y), (x + length - head, y), thick)
+    pygame.draw.polygon(
+        surface,
+        theme.WOOD,
+        [(x + length, y), (x + length - head, y - head), (x + length - head, y + head)],
+    )
+
+
+def _cross(surface: pygame.Surface, rect: pygame.Rect, m: theme.Metrics) -> None:
+    thick = max(2, m.px(0.007))
+    box = rect.inflate(-rect.w // 4, -rect.h // 3)
+    pygame.draw.line(surface, WRONG, box.topleft, box.bottomright, thick)
+    pygame.draw.line(surface, WRONG, box.bottomleft, box.topright, thick)
