@@ -11,6 +11,16 @@ from .. import theme
 from ..theme import Color, Metrics
 
 
+def nice_ticks(low: float, high: float) -> tuple[int, int]:
+    """A round step (1, 2, 5, 10, 20, 25, 50, ...) and a start such that four steps cover
+    ``low``..``high``."""
+    for tick in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000):
+        start = math.floor(low / tick) * tick
+        if start + 4 * tick >= high:
+            return tick, start
+    return math.ceil((high - low) / 4), math.floor(low)
+
+
 def line_chart(
     surface: pygame.Surface,
     area: pygame.Rect,
@@ -30,8 +40,7 @@ def line_chart(
         return
     low = min(values) if y_min is None else min(y_min, min(values))
     high = max(values)
-    tick = max(1, math.ceil((high - low) / 4))
-    low = math.floor(low)
+    tick, low = nice_ticks(low, high)
     high = low + 4 * tick
     left_pad = font.size(str(int(high)))[0] + m.px(0.02)
     plot = pygame.Rect(

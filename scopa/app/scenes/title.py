@@ -26,6 +26,7 @@ class TitleScene(MenuScene):
             Button(self.tr("watch"), self.on_watch, hint=self.tr("watch_hint")),
             Button(self.tr("settings"), self.on_settings, hint=self.tr("settings_hint")),
             Button(self.tr("rules"), self.on_rules, hint=self.tr("rules_hint")),
+            Button(self.tr("aids.tutorial"), self.on_tutorial, hint=self.tr("aids.tutorial_hint")),
             Button(self.tr("statistics"), self.on_statistics, hint=self.tr("statistics_hint")),
             Button(self.tr("quit"), self.app.quit, hint=self.tr("quit_hint")),
         ]
@@ -66,7 +67,10 @@ class TitleScene(MenuScene):
         half = (width - gap) // 2
         for i, button in enumerate(self.grid):
             col, row = i % 2, i // 2
-            button.place(pygame.Rect(x + col * (half + gap), y + row * (short + gap), half, short))
+            left = x + col * (half + gap)
+            if i == len(self.grid) - 1 and col == 0:
+                left = m.w // 2 - half // 2  # an odd last button sits in the middle
+            button.place(pygame.Rect(left, y + row * (short + gap), half, short))
             self.form.add(button)
         if focus in self.form.widgets:
             self.form.focus = focus
@@ -99,6 +103,11 @@ class TitleScene(MenuScene):
         from .rules import RulesScene
 
         self.app.stack.push(RulesScene(self.app))
+
+    def on_tutorial(self) -> None:
+        from .tutorial import TutorialScene
+
+        self.app.stack.push(TutorialScene(self.app))
 
     def on_statistics(self) -> None:
         from .statistics import StatisticsScene
