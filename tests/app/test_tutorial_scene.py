@@ -156,3 +156,16 @@ def test_the_first_start_shows_the_offer_over_the_title(fast, monkeypatch):
     fast.settings = fast.settings.with_(tutorial_done=True)
     fast.run(first_scene, max_frames=1)
     assert type(fast.stack.top).__name__ == "TitleScene"
+
+
+def test_the_title_opens_the_tutorial(fast):
+    title_module = pytest.importorskip("scopa.app.scenes.title")
+    title = title_module.TitleScene(fast)
+    fast.stack.push(title)
+    pump(fast)
+    (button,) = [b for b in title.grid if b.on_click == title.on_tutorial]
+    click(fast, button.rect.center)
+    assert isinstance(fast.stack.top, TutorialScene)
+    pump(fast)
+    press(fast, fast.stack.top, "skip")
+    assert type(fast.stack.top).__name__ == "TitleScene"
