@@ -274,3 +274,35 @@ def test_replay_this_deal_deals_the_same_hands(fast):
         assert (table.match.round.hands, table.match.round.table) == dealt[round_no]
         settle(fast, table)
         view_matches_engine(table)
+
+
+def test_replay_from_the_scoring_scene_deals_the_round_just_scored_again(app):
+    from scopa.app.scenes.scoring import ScoringScene
+
+    app.settings = app.settings.with_(animation_speed="instant", language="en")
+    rules = Rules()
+    scene = open_solo(app, Match.new(rules, 2718))
+    dealt: dict[int, tuple] = {}
+    sheet = None
+    for _ in range(20000):
+        top = app.stack.top
+        if isinstance(top, ScoringScene):
+            if len(top.match.rounds) == 2:
+                sheet = top
+                break
+            app.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0)])
+            continue
+        current = scene.match.round
+        if not current.history():
+            dealt.setdefault(current.round_no, (current.dealer, current.hands, current.table))
+        if scene.human_to_play is not None:
+            scene.play(scene.match.legal_moves()[0])
+        app.frame(FRAME, [])
+    assert sheet is not None, "the second round was never scored"
+    (replay,) = [b for b in sheet.buttons if b.on_click == sheet.replay_deal]
+    click(app, replay.rect.center)
+    table = app.stack.top
+    assert isinstance(table, TableScene) and table is not scene
+    again = table.match.round
+    assert (again.dealer, again.hands, again.table) == dealt[2]
+    assert table.match.moves() == ()
