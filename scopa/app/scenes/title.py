@@ -21,14 +21,25 @@ class TitleScene(MenuScene):
         self.resume = Button(
             self.tr("continue"), self.on_continue, primary=True, hint=self.tr("continue_hint")
         )
+        self.new_game = Button(self.tr("new_game"), self.on_new_game, hint=self.tr("new_game_hint"))
+        self.watch = Button(self.tr("watch"), self.on_watch, hint=self.tr("watch_hint"))
+        self.rules = Button(self.tr("rules"), self.on_rules, hint=self.tr("rules_hint"))
+        self.tutorial = Button(
+            self.tr("aids.tutorial"), self.on_tutorial, hint=self.tr("aids.tutorial_hint")
+        )
+        self.settings = Button(self.tr("settings"), self.on_settings, hint=self.tr("settings_hint"))
+        self.statistics = Button(
+            self.tr("statistics"), self.on_statistics, hint=self.tr("statistics_hint")
+        )
+        self.quit = Button(self.tr("quit"), self.app.quit, hint=self.tr("quit_hint"))
         self.grid = [
-            Button(self.tr("new_game"), self.on_new_game, hint=self.tr("new_game_hint")),
-            Button(self.tr("watch"), self.on_watch, hint=self.tr("watch_hint")),
-            Button(self.tr("settings"), self.on_settings, hint=self.tr("settings_hint")),
-            Button(self.tr("rules"), self.on_rules, hint=self.tr("rules_hint")),
-            Button(self.tr("aids.tutorial"), self.on_tutorial, hint=self.tr("aids.tutorial_hint")),
-            Button(self.tr("statistics"), self.on_statistics, hint=self.tr("statistics_hint")),
-            Button(self.tr("quit"), self.app.quit, hint=self.tr("quit_hint")),
+            self.new_game,
+            self.watch,
+            self.rules,
+            self.tutorial,
+            self.settings,
+            self.statistics,
+            self.quit,
         ]
         self._check_saved()
 

@@ -1,0 +1,39 @@
+"""Driving the menu scenes with real pygame events through ``App.frame``."""
+
+from __future__ import annotations
+
+import pygame
+
+FRAME = 1 / 60
+
+
+def frame(app, *events: pygame.event.Event) -> None:  # noqa: ANN001
+    app.frame(FRAME, list(events))
+
+
+def click(app, target) -> None:  # noqa: ANN001
+    """Move to, press and release the left button on a widget (or a point)."""
+    pos = target.rect.center if hasattr(target, "rect") else target
+    pos = (round(pos[0]), round(pos[1]))
+    frame(
+        app,
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1),
+    )
+
+
+def press(app, key: int, mod: int = 0) -> None:  # noqa: ANN001
+    frame(app, pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0))
+
+
+def type_text(app, text: str) -> None:  # noqa: ANN001
+    frame(app, pygame.event.Event(pygame.TEXTINPUT, text=text))
+
+
+def close_tables(app) -> None:  # noqa: ANN001
+    """Stop the computer players' workers of any table left on the stack."""
+    for scene in list(app.stack):
+        close = getattr(scene, "close", None)
+        if close is not None:
+            close()
