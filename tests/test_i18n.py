@@ -41,7 +41,7 @@ def test_merged_tables_have_unique_keys_and_format_cleanly() -> None:
     merged = i18n.tables()
     assert set(merged["en"]) == set(merged["it"])
     for lang in ("en", "it"):
-        for key, text in merged[lang].items():
+        for text in merged[lang].values():
             names = i18n.placeholders(text)
             text.format(**{name: "x" for name in names})  # raises on a malformed brace
 
