@@ -97,7 +97,7 @@ def test_hint_matches_master_over_many_positions():
     from scopa.app.table.aids import hint_job
 
     match = Match.new(Rules(players=3), 77)
-    for _ in range(6):
+    for _ in range(4):
         obs = match.observe(match.turn)
         seed = hint_seed(match)
         tip = hint_job("master", seed, obs)
@@ -306,3 +306,21 @@ def test_replay_from_the_scoring_scene_deals_the_round_just_scored_again(app):
     again = table.match.round
     assert (again.dealer, again.hands, again.table) == dealt[2]
     assert table.match.moves() == ()
+
+
+def test_hot_seat_aids_take_the_viewers_side_and_vanish_under_the_cover(fast):
+    rules = Rules()
+    setup = MatchSetup((SeatConfig("Anna", True), SeatConfig("Bruno", True)), rules)
+    scene = open_solo(fast, fixed_match("7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B"), setup)
+    scene.reveal()
+    key(fast, pygame.K_t)
+    assert scene.aids.tracker_on and scene.aids.seat == 0
+    drag(fast, centre_of(scene, C("2C")), empty_felt(scene))
+    settle(fast, scene)
+    pump(fast, 2)
+    assert scene.cover == 1 and scene.aids.seat is None
+    assert not any(b.enabled for b in scene.aids.buttons())
+    scene.reveal()
+    assert scene.aids.seat == 1
+    counts = {item.rank: item for item in track(scene.match.observe(1))}
+    assert C("1B") not in counts[1].unseen  # Bruno's own ace is seen by Bruno
