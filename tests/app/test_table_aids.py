@@ -313,6 +313,7 @@ def test_hot_seat_aids_take_the_viewers_side_and_vanish_under_the_cover(fast):
     setup = MatchSetup((SeatConfig("Anna", True), SeatConfig("Bruno", True)), rules)
     scene = open_solo(fast, fixed_match("7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B"), setup)
     scene.reveal()
+    settle(fast, scene)
     key(fast, pygame.K_t)
     assert scene.aids.tracker_on and scene.aids.seat == 0
     drag(fast, centre_of(scene, C("2C")), empty_felt(scene))
