@@ -1,0 +1,111 @@
+"""The score sheet shows each side's real numbers, the totals and the chart data; Next round
+goes back to the table; a finished match offers the rematch."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from scopa.app.scenes.scoring import ScoringScene
+from scopa.engine import DECK, Card, Match, Rules, score_round
+from scopa.settings import MatchSetup, SeatConfig
+
+from .menu_helpers import click, close_tables, frame, press
+
+# Side 0 holds the settebello, three sevens and 22 cards; side 1 the rest.
+PILE_0 = "7D 7C 7S 1D 2D 3D 4D 5D 6D 1C 2C 3C 4C 5C 6C 1S 2S 3S 4S 5S 6S 10D".split()
+
+
+def known_match(rules: Rules, scope: tuple[int, int], totals: tuple[int, ...], over=False):
+    """A match whose one scored round gave side 0 ``PILE_0`` and side 1 the other cards."""
+    cards = [Card.parse(text) for text in PILE_0]
+    rest = [card for card in DECK if card not in cards]
+    scores = score_round([cards, rest], scope, rules)
+    start = Match.new(rules, 7)
+    winner = 0 if over else None
+    match = Match._make(rules, 7, 0, (), start.round, totals, (scores,), winner, False, None)
+    return match, scores
+
+
+SETUP = MatchSetup((SeatConfig("Giulia", True), SeatConfig("Marco", False)), Rules())
+
+
+def test_the_sheet_shows_the_numbers_of_a_known_round(app) -> None:
+    match, scores = known_match(Rules(), (2, 1), (9, 2))
+    scene = ScoringScene(app, match, SETUP)
+    app.stack.push(scene)
+    frame(app)
+    sheet = {row.key: row for row in scene.sheet()}
+    assert list(sheet) == ["carte", "denari", "settebello", "primiera", "scope", "round", "total"]
+    assert sheet["carte"].cells == ("22", "18")
+    assert sheet["carte"].points == (1, 0)
+    assert sheet["denari"].cells == ("8", "2")
+    assert sheet["settebello"].cells == ("\u2713", "\u2014")
+    # Side 0 has no bastoni, so no primiera; side 1: 7B (21) + three face cards (10) = 51.
+    assert sheet["primiera"].cells == ("\u2014", "51")
+    assert sheet["primiera"].points == (0, 1)
+    assert sheet["scope"].cells == ("2", "1")
+    assert sheet["round"].cells == (str(scores[0].total), str(scores[1].total))
+    assert sheet["total"].cells == ("9", "2")
+    assert scene.names == ["Giulia", "Marco"]
+    assert scene.progress() == [[0, scores[0].total], [0, scores[1].total]]
+
+
+def test_variants_and_team_names_on_the_sheet(app) -> None:
+    rules = Rules(players=4, seven_count=True, re_bello=True, napola=True)
+    setup = MatchSetup(
+        tuple(SeatConfig(n, i == 0) for i, n in enumerate(("Giulia", "Luca", "Marco", "Sara"))),
+        rules,
+    )
+    match, scores = known_match(rules, (0, 0), (6, 0))
+    scene = ScoringScene(app, match, setup)
+    sheet = {row.key: row for row in scene.sheet()}
+    assert scene.names == ["Giulia & Marco", "Luca & Sara"]
+    assert sheet["sette"].cells[0] == app.t("sevens_sixes", sevens=3, sixes=3)
+    assert sheet["re_bello"].cells == ("\u2713", "\u2014")
+    assert sheet["napola"].cells[0] == "7"  # ace to 7 of coins
+    assert sheet["napola"].points[0] == 7
+    app.stack.push(scene)
+    frame(app)
+
+
+def test_next_round_returns_to_the_table(app) -> None:
+    from scopa.app.scenes.title import TitleScene
+
+    title = TitleScene(app)
+    app.stack.push(title)
+    match, _ = known_match(Rules(), (0, 0), (3, 2))
+    scene = ScoringScene(app, match, SETUP)
+    app.stack.push(scene)
+    frame(app)
+    assert scene.headline() == app.t("round_over", n=1)
+    click(app, scene.buttons[-1])
+    assert app.stack.top is title
+
+
+def test_a_won_match_offers_rematch_and_title(app) -> None:
+    from scopa.app.table.scene import TableScene
+
+    match, _ = known_match(Rules(), (0, 0), (12, 4), over=True)
+    assert match.over
+    scene = ScoringScene(app, match, SETUP)
+    app.stack.push(scene)
+    frame(app)
+    assert scene.headline() == app.t("match_won", name="Giulia")
+    press(app, pygame.K_ESCAPE)
+    assert app.stack.top is scene  # the result stays until a choice is made
+    rematch = next(b for b in scene.buttons if b.text() == app.t("rematch"))
+    click(app, rematch)
+    try:
+        assert isinstance(app.stack.top, TableScene)
+        assert app.stack.top.setup == SETUP
+    finally:
+        close_tables(app)
+
+
+@pytest.mark.parametrize("size", [(960, 540), (3840, 2160)])
+def test_the_sheet_draws_at_any_size(app, size) -> None:
+    app.resize(size)
+    match, _ = known_match(Rules(), (1, 0), (4, 8))
+    app.stack.push(ScoringScene(app, match, SETUP))
+    frame(app)

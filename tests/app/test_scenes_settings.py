@@ -1,0 +1,144 @@
+"""The settings screen: every rule toggle is there, changes are saved at once, sub-options
+are greyed under their parent, and the language switches the rendered text at once."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pygame
+import pytest
+
+from scopa.app.scenes.settings import TABS, SettingsScene
+from scopa.engine import Rules
+from scopa.storage import Store
+
+from .menu_helpers import click, frame, press
+
+
+@pytest.fixture
+def scene(app):
+    settings = SettingsScene(app)
+    app.stack.push(settings)
+    frame(app)
+    return settings
+
+
+def row(scene, key):
+    for tab in TABS:
+        for candidate in scene.rows[tab]:
+            if candidate.label() == scene.t(key):
+                return tab, candidate
+    raise AssertionError(f"no row {key}")
+
+
+def open_row(app, scene, key):
+    tab, found = row(scene, key)
+    click(app, scene.tabs[TABS.index(tab)])
+    scene.form.set_focus(found)  # scrolled into view
+    frame(app)
+    return found
+
+
+def test_every_rule_has_a_row() -> None:
+    keys = {f"rule_{field.name}" for field in dataclasses.fields(Rules)}
+    from scopa.app.strings.options import STRINGS
+
+    assert keys <= set(STRINGS["en"])
+
+
+def test_every_rule_row_is_on_screen(app, scene) -> None:
+    for field in dataclasses.fields(Rules):
+        row(scene, f"rule_{field.name}")
+
+
+def test_a_toggle_clicked_is_saved_for_the_next_start(app, scene, tmp_path) -> None:
+    found = open_row(app, scene, "rule_re_bello")
+    click(app, found.control)
+    assert app.settings.rules.re_bello
+    assert Store(tmp_path).load_settings().rules.re_bello
+    click(app, found.control)
+    assert not Store(tmp_path).load_settings().rules.re_bello
+
+
+def test_sub_toggles_are_greyed_until_their_parent_is_on(app, scene) -> None:
+    assi_scopa = open_row(app, scene, "rule_assi_scopa")
+    assert not assi_scopa.enabled
+    click(app, assi_scopa.control)
+    assert not app.settings.rules.assi_scopa  # a greyed row ignores clicks
+    click(app, row(scene, "rule_assi")[1].control)
+    assert assi_scopa.enabled
+    click(app, assi_scopa.control)
+    assert app.settings.rules.assi_scopa
+    assert not row(scene, "rule_scientifico_last_scopa")[1].enabled
+    faces = open_row(app, scene, "rule_face_values")
+    assert faces.enabled
+    click(app, row(scene, "rule_seven_count")[1].control)
+    assert not faces.enabled and not row(scene, "rule_incomplete_primiera")[1].enabled
+
+
+def test_a_preset_sets_the_rules_and_an_impossible_change_is_refused_with_a_message(
+    app, scene
+) -> None:
+    preset = open_row(app, scene, "rule_preset")
+    while app.settings.rules != Rules.preset("scopone"):
+        press(app, pygame.K_RIGHT)
+    players = open_row(app, scene, "rule_players")
+    press(app, pygame.K_LEFT)
+    assert app.settings.rules.players == 4
+    assert scene.error == app.t("err_scopone_players")
+    frame(app)
+    assert preset.control.label() == app.t("preset_scopone")
+    assert players.control.label() == "4"
+
+
+def test_language_switch_changes_the_rendered_text(app, scene) -> None:
+    app.settings = app.settings.with_(language="en")
+    app.set_language("en")
+    frame(app)
+    english = pygame.image.tobytes(app.screen, "RGB")
+    language = open_row(app, scene, "set_language")
+    assert scene.tabs[0].text() == "Match"
+    click(app, language.control)
+    assert app.settings.language == "it"
+    assert scene.tabs[0].text() == "Partita"
+    frame(app)
+    assert pygame.image.tobytes(app.screen, "RGB") != english
+    assert app.store.load_settings().language == "it"
+
+
+def test_volume_follows_the_keyboard_and_is_saved_on_leaving(app, scene, tmp_path) -> None:
+    volume = open_row(app, scene, "set_volume")
+    before = app.settings.volume
+    press(app, pygame.K_LEFT)
+    press(app, pygame.K_LEFT)
+    assert app.settings.volume == pytest.approx(before - 0.2)
+    press(app, pygame.K_ESCAPE)
+    assert Store(tmp_path).load_settings().volume == pytest.approx(before - 0.2)
+    assert volume.enabled
+
+
+def test_dragging_the_volume_slider(app, scene) -> None:
+    slider = open_row(app, scene, "set_volume").control
+    track = slider._track()
+    start = (track.left + track.w // 2, track.centery)
+    end = (track.left + track.w // 4, track.centery)
+    frame(
+        app,
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1),
+        pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0)),
+        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1),
+    )
+    assert app.settings.volume == pytest.approx(0.25, abs=0.02)
+    assert app.store.load_settings().volume == pytest.approx(0.25, abs=0.02)
+
+
+def test_cards_and_speed_are_remembered(app, scene, tmp_path) -> None:
+    click(app, open_row(app, scene, "set_deck_style").control)
+    click(app, open_row(app, scene, "set_corner_index").control)
+    speed = open_row(app, scene, "set_animation_speed")
+    press(app, pygame.K_RIGHT)
+    saved = Store(tmp_path).load_settings()
+    assert saved.deck_style == "piacentine"
+    assert saved.corner_index is False
+    assert saved.animation_speed == "fast"
+    assert speed.control.label() == app.t("speed_fast")
