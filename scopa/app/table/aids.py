@@ -69,6 +69,7 @@ class AidsLayer:
         self.asking_for: Match | None = None
         self.pointer: tuple[int, int] = (-1, -1)
         self._pressed: str | None = None
+        self._tracked: tuple | None = None
         mode = "inline" if scene.worker.mode == "inline" else "thread"
         self.worker = AiWorker(hint_job, mode=mode)
 
@@ -286,7 +287,7 @@ class AidsLayer:
         if seat is None:
             return
         lay, t, text = scene.layout, scene.app.t, scene.painter.text
-        counts = track(scene.match.observe(seat))
+        counts = self._counts(seat)
         cell = lay.font_normal * 1.55
         title = text.render("ui", lay.font_small, t("aids.tracker_title"), GOLD)
         width = max(cell * len(counts), title.get_width()) + lay.margin * 1.2
@@ -314,6 +315,13 @@ class AidsLayer:
                     pygame.draw.circle(surface, GOLD, centre, pip)
                 else:
                     pygame.draw.circle(surface, (90, 110, 95), centre, pip, max(1, round(pip / 3)))
+
+    def _counts(self, seat: int) -> tuple:
+        """The tracker's counts, worked out once per position and seat."""
+        key = (self.scene.match, seat)
+        if self._tracked is None or self._tracked[0] != key:
+            self._tracked = (key, track(self.scene.match.observe(seat)))
+        return self._tracked[1]
 
     def _draw_hint(self, surface: pygame.Surface) -> None:
         scene = self.scene
