@@ -13,12 +13,14 @@ from scopa.settings import MatchSetup, SeatConfig
 from .menu_helpers import click, close_tables, frame, press
 
 # Side 0 holds the settebello, three sevens and 22 cards; side 1 the rest.
-PILE_0 = "7D 7C 7S 1D 2D 3D 4D 5D 6D 1C 2C 3C 4C 5C 6C 1S 2S 3S 4S 5S 6S 10D".split()
+PILE_0 = [Card.parse(text) for text in "7D 7C 7S 1D 2D 3D 4D 5D 6D 10D".split()] + [
+    Card(rank, suit) for rank in range(1, 7) for suit in "CS"
+]
 
 
 def known_match(rules: Rules, scope: tuple[int, int], totals: tuple[int, ...], over=False):
     """A match whose one scored round gave side 0 ``PILE_0`` and side 1 the other cards."""
-    cards = [Card.parse(text) for text in PILE_0]
+    cards = list(PILE_0)
     rest = [card for card in DECK if card not in cards]
     scores = score_round([cards, rest], scope, rules)
     start = Match.new(rules, 7)

@@ -1,0 +1,188 @@
+"""Widgets and the form: keyboard navigation (Tab, arrows, Enter, Esc), mouse clicks and
+drags, typing a name, and a scrolling panel that follows the focus."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from scopa.app.widgets import (
+    Button,
+    Choice,
+    Form,
+    Label,
+    ScrollPanel,
+    SettingRow,
+    Slider,
+    TextInput,
+    Toggle,
+)
+
+
+def key(k: int, mod: int = 0) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
+
+
+def down(pos) -> pygame.event.Event:
+    return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+
+
+def up(pos) -> pygame.event.Event:
+    return pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+
+
+class Box:
+    """A value the widgets read and write."""
+
+    def __init__(self, value):
+        self.value = value
+
+    def get(self):
+        return self.value
+
+    def set(self, value) -> None:
+        self.value = value
+
+
+@pytest.fixture
+def parts():
+    pygame.init()
+    clicks = []
+    flag, level, name, volume = Box(False), Box("expert"), Box("Anna"), Box(0.5)
+    widgets = [
+        Label("heading"),
+        Button("OK", lambda: clicks.append("ok")),
+        SettingRow("Flag", Toggle(flag.get, flag.set)),
+        SettingRow(
+            "Level",
+            Choice([("beginner", "B"), ("expert", "E"), ("master", "M")], level.get, level.set),
+        ),
+        SettingRow("Name", TextInput(name.get, name.set, max_length=8)),
+        SettingRow("Volume", Slider(volume.get, volume.set)),
+        Button("Off", lambda: clicks.append("off"), enabled=lambda: False),
+    ]
+    for i, widget in enumerate(widgets):
+        widget.place(pygame.Rect(0, i * 50, 400, 40))
+    form = Form(widgets)
+    return form, widgets, clicks, flag, level, name, volume
+
+
+def test_tab_and_arrows_move_over_focusable_enabled_widgets(parts) -> None:
+    form, widgets, *_ = parts
+    form.handle(key(pygame.K_TAB))
+    assert form.focus is widgets[1]  # the label is skipped
+    for expected in widgets[2:6]:
+        form.handle(key(pygame.K_DOWN))
+        assert form.focus is expected
+    form.handle(key(pygame.K_TAB))
+    assert form.focus is widgets[1]  # the disabled button is skipped, and focus wraps
+    form.handle(key(pygame.K_TAB, pygame.KMOD_SHIFT))
+    assert form.focus is widgets[5]
+    form.handle(key(pygame.K_UP))
+    assert form.focus is widgets[4]
+
+
+def test_enter_and_space_activate(parts) -> None:
+    form, widgets, clicks, flag, *_ = parts
+    form.set_focus(widgets[1])
+    form.handle(key(pygame.K_RETURN))
+    form.set_focus(widgets[2])
+    form.handle(key(pygame.K_SPACE))
+    assert clicks == ["ok"] and flag.value is True
+    form.handle(key(pygame.K_LEFT))
+    assert flag.value is False
+
+
+def test_left_and_right_change_a_choice_and_a_slider(parts) -> None:
+    form, widgets, _, _, level, _, volume = parts
+    form.set_focus(widgets[3])
+    form.handle(key(pygame.K_RIGHT))
+    assert level.value == "master"
+    form.handle(key(pygame.K_RIGHT))
+    assert level.value == "beginner"  # wraps around
+    form.handle(key(pygame.K_LEFT))
+    assert level.value == "master"
+    form.set_focus(widgets[5])
+    form.handle(key(pygame.K_RIGHT))
+    assert volume.value == pytest.approx(0.6)
+    for _ in range(10):
+        form.handle(key(pygame.K_RIGHT))
+    assert volume.value == 1.0
+
+
+def test_typing_a_name(parts) -> None:
+    form, widgets, *_, name, _ = parts
+    field = widgets[4].control
+    form.handle(down(field.rect.center))
+    form.handle(up(field.rect.center))
+    assert form.editing()
+    form.handle(key(pygame.K_BACKSPACE))
+    form.handle(key(pygame.K_BACKSPACE))
+    form.handle(pygame.event.Event(pygame.TEXTINPUT, text="gela"))
+    assert name.value == "Angela"
+    form.handle(key(pygame.K_SPACE))
+    form.handle(pygame.event.Event(pygame.TEXTINPUT, text="Rossi"))
+    assert name.value == "Angela R"  # at most 8 characters
+    form.handle(pygame.event.Event(pygame.TEXTINPUT, text="\x07"))
+    assert name.value == "Angela R"  # control characters are not typed
+    form.stop_editing()
+    assert not form.editing()
+
+
+def test_clicks_reach_the_widget_under_the_mouse_only(parts) -> None:
+    form, widgets, clicks, flag, level, *_ = parts
+    ok = widgets[1].rect.center
+    form.handle(down(ok))
+    form.handle(up((ok[0], ok[1] + 200)))  # released elsewhere: no click
+    assert clicks == []
+    form.handle(down(ok))
+    form.handle(up(ok))
+    assert clicks == ["ok"]
+    off = widgets[6].rect.center
+    form.handle(down(off))
+    form.handle(up(off))
+    assert clicks == ["ok"]  # disabled
+    choice = widgets[3].control.rect
+    form.handle(down((choice.left + 2, choice.centery)))
+    form.handle(up((choice.left + 2, choice.centery)))
+    assert level.value == "beginner"
+    form.handle(down(widgets[2].rect.midleft))
+    form.handle(up(widgets[2].rect.midleft))
+    assert flag.value is True  # clicking a switch's label flips it
+
+
+def test_a_scroll_panel_reveals_the_focused_row_and_clips_clicks() -> None:
+    pygame.init()
+    panel = ScrollPanel()
+    flags = [Box(False) for _ in range(10)]
+    form = Form()
+    for i, flag in enumerate(flags):
+        row = SettingRow(f"Row {i}", Toggle(flag.get, flag.set))
+        row.place(pygame.Rect(0, 100 + i * 50, 300, 50))
+        panel.add(row)
+        form.add(row)
+    panel.set_viewport(pygame.Rect(0, 100, 300, 200), 500)
+    hidden = form.widgets[7]
+    assert form.widget_at((150, hidden.base.centery)) is None  # below the viewport
+    form.set_focus(hidden)
+    assert panel.offset == hidden.base.bottom - 100 - 200
+    assert panel.viewport.contains(hidden.rect)
+    assert form.widget_at(hidden.rect.center) is hidden
+    panel.scroll_by(-1000)
+    assert panel.offset == 0
+    panel.scroll_by(10_000)
+    assert panel.offset == panel.max_offset == 300
+
+
+def test_hint_prefers_the_hovered_widget(parts) -> None:
+    form, widgets, *_ = parts
+    widgets[1].hint = "press it"
+    widgets[2].hint = "switch it"
+    form.set_focus(widgets[2])
+    assert form.hint() == "switch it"
+    form.handle(
+        pygame.event.Event(
+            pygame.MOUSEMOTION, pos=widgets[1].rect.center, rel=(0, 0), buttons=(0, 0, 0)
+        )
+    )
+    assert form.hint() == "press it"
