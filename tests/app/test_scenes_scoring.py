@@ -7,13 +7,13 @@ import pygame
 import pytest
 
 from scopa.app.scenes.scoring import ScoringScene
-from scopa.engine import DECK, Card, Match, Rules, score_round
+from scopa.engine import DECK, Card, Match, Rules, parse_cards, score_round
 from scopa.settings import MatchSetup, SeatConfig
 
 from .menu_helpers import click, close_tables, frame, press
 
 # Side 0 holds the settebello, three sevens and 22 cards; side 1 the rest.
-PILE_0 = [Card.parse(text) for text in "7D 7C 7S 1D 2D 3D 4D 5D 6D 10D".split()] + [
+PILE_0 = list(parse_cards("7D 7C 7S 1D 2D 3D 4D 5D 6D 10D")) + [
     Card(rank, suit) for rank in range(1, 7) for suit in "CS"
 ]
 
