@@ -8,7 +8,7 @@ import pytest
 from scopa.aids.tutorial import HUMAN, STEPS, tutorial_match
 from scopa.app.scenes.tutorial import TutorialScene
 from scopa.app.scenes.tutorial_offer import TutorialOffer, offer_or
-from scopa.engine import Card, Move
+from scopa.engine import Card, Match, Move
 
 from .table_helpers import FRAME, centre_of, click, drag, pump, settle
 
@@ -169,3 +169,20 @@ def test_the_title_opens_the_tutorial(fast):
     pump(fast)
     press(fast, fast.stack.top, "skip")
     assert type(fast.stack.top).__name__ == "TitleScene"
+
+
+def test_escape_leaves_the_tutorial_and_the_saved_match_stays(fast, store):
+    from scopa.engine import Rules
+    from scopa.settings import MatchSetup
+
+    saved = Match.new(Rules(), 5)
+    saved, _ = saved.apply(saved.legal_moves()[0])
+    store.save_match(MatchSetup.solo(Rules()), saved.record())
+    scene = TutorialScene(fast)
+    fast.stack.push(scene)
+    pump(fast)
+    fast.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0)])
+    assert scene not in list(fast.stack)
+    assert type(fast.stack.top).__name__ != "PauseScene"
+    kept = store.load_match()
+    assert kept is not None and kept[1].moves == saved.moves()

@@ -190,6 +190,10 @@ class TutorialScene(TableScene):
         return out
 
     def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.choice is None:
+            # not the table's pause menu: its "abandon" would clear the player's saved match
+            self.skip()
+            return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             hit = self._button_at(event.pos)
             if hit is not None:
