@@ -8,10 +8,11 @@ suit is drawn instead, so the game stays playable on a damaged install.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 
 import pygame
 
-from scopa.engine import Card
+from scopa.engine import DECK, Card
 
 CARD_RATIO = 400 / 240
 """Height over width of every card picture."""
@@ -122,6 +123,24 @@ class CardArt:
                 surface = pygame.transform.smoothscale(source, size)
             self._scaled[key] = surface
         return surface
+
+    def warm(self, cards: Iterable[Card], widths: Iterable[int]) -> None:
+        """Load and scale these faces now (before an animation needs them). Preparing is
+        not drawing: ``face`` is what the table calls to show a face."""
+        for card in cards:
+            for width in widths:
+                self._picture(str(card), width)
+
+    def warm_next(self, widths: Iterable[int]) -> bool:
+        """Prepare one more face (a file read and a scale, a few milliseconds): called on
+        idle frames until every face is ready. False once there is nothing left."""
+        sizes = [max(8, int(width)) for width in widths]
+        for card in DECK:
+            for width in sizes:
+                if (str(card), width) not in self._scaled:
+                    self._picture(str(card), width)
+                    return True
+        return False
 
     def _source(self, name: str) -> pygame.Surface | None:
         if name in self._sources:

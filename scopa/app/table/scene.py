@@ -122,6 +122,7 @@ class TableScene(TableInput, Scene):
         self._background = background(app.size, self.layout)
         self._keep_card_sizes()
         self._apply_visibility(animate=False)
+        self._warm_first_faces()
         if fresh or not match.round.history():
             self.director.show(match.opening_events())
         else:
@@ -241,6 +242,8 @@ class TableScene(TableInput, Scene):
         self.ui.update(dt)
         self._report_saving()
         self.director.update(dt)
+        if not self.busy:
+            self._use_idle_frame()
         if self.match.over or self.director.busy or self.cover is not None:
             return
         turn = self.match.turn
@@ -251,6 +254,11 @@ class TableScene(TableInput, Scene):
                 self._refresh_hover()
             return
         self._computer_turn(turn, dt)
+
+    def _use_idle_frame(self) -> None:
+        """Nothing moves: read and scale one more card face for the animations to come."""
+        lay = self.layout
+        self.art.warm_next((lay.hand_w, lay.table_w))
 
     def _refresh_hover(self) -> None:
         """The pointer may have come to rest on a card while cards were still moving."""
@@ -385,6 +393,16 @@ class TableScene(TableInput, Scene):
         self._restore()
         self._apply_visibility(animate=False)
         self._save()
+
+    def _warm_first_faces(self) -> None:
+        """Ready the faces the first animation turns up (the table, the hands on show),
+        so the deal does not stop to read files."""
+        round_ = self.match.round
+        lay = self.layout
+        self.art.warm(round_.table_cards(), (lay.table_w,))
+        for seat in self.visible_seats:
+            width = lay.hand_w if lay.place_of(seat).position == "bottom" else lay.open_w
+            self.art.warm(round_.hand(seat), (width,))
 
     def _sync_shown(self) -> None:
         """The numbers on show are the engine's (a new or replaced match)."""
