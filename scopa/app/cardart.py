@@ -131,6 +131,10 @@ class CardArt:
             for width in widths:
                 self._picture(str(card), width)
 
+    def ready(self, card: Card, width: int) -> bool:
+        """True when ``card``'s face at ``width`` is already prepared."""
+        return (str(card), max(8, int(width))) in self._scaled
+
     def warm_next(self, widths: Iterable[int]) -> bool:
         """Prepare one more face (a file read and a scale, a few milliseconds): called on
         idle frames until every face is ready. False once there is nothing left."""

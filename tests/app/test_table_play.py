@@ -283,3 +283,24 @@ def test_losing_the_window_mid_drag_sends_the_card_home(fast):
     sprite = scene.view.sprites[C("7D")]
     assert (sprite.x, sprite.y) == pytest.approx(home, abs=1.5)
     assert scene.match.moves() == ()
+
+
+def test_faces_are_read_on_idle_frames_never_while_cards_move(fast, monkeypatch):
+    from scopa.app.cardart import CardArt
+    from scopa.engine import DECK
+
+    scene = open_table(fast, "7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B")
+    lay = scene.layout
+    assert all(scene.art.ready(c, lay.hand_w) for c in (C("7D"), C("2C"), C("10S")))
+    assert all(scene.art.ready(c, lay.table_w) for c in (C("7C"), C("4S"), C("5D"), C("9B")))
+    warmed_while_busy = []
+    original = CardArt.warm_next
+
+    def spy(self, widths):
+        warmed_while_busy.append(scene.director.busy)
+        return original(self, widths)
+
+    monkeypatch.setattr(CardArt, "warm_next", spy)
+    pump(fast, 100)
+    assert warmed_while_busy and not any(warmed_while_busy)
+    assert all(scene.art.ready(c, lay.table_w) and scene.art.ready(c, lay.hand_w) for c in DECK)
