@@ -1,0 +1,94 @@
+"""The pause menu over a match: resume, the settings and rules on top, "save and leave"
+keeps the match for Continue, "abandon" asks first and then deletes it."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from scopa.app.scenes.confirm import ConfirmScene
+from scopa.app.scenes.pause import PauseScene
+from scopa.app.scenes.title import TitleScene
+from scopa.engine import Match, Rules
+from scopa.settings import MatchSetup, SeatConfig
+
+from .menu_helpers import click, close_tables, frame, press
+
+SETUP = MatchSetup((SeatConfig("Anna", True), SeatConfig("Bruno", False, "beginner")), Rules())
+
+
+@pytest.fixture
+def paused(app, store):
+    from scopa.app.table.scene import TableScene
+
+    match = Match.new(SETUP.rules, 3)
+    rng = random.Random(2)
+    for _ in range(3):
+        match, _ = match.apply(rng.choice(match.legal_moves()))
+    store.save_match(SETUP, match.record())
+    app.stack.push(TitleScene(app))
+    table = TableScene(app, SETUP, match=match)
+    app.stack.push(table)
+    frame(app)
+    press(app, pygame.K_ESCAPE)  # the table opens the pause menu
+    assert isinstance(app.stack.top, PauseScene)
+    yield app.stack.top, table
+    close_tables(app)
+
+
+def test_the_pause_menu_is_an_overlay(app, paused) -> None:
+    pause, table = paused
+    assert not pause.opaque
+    assert list(app.stack)[-2] is table
+
+
+def test_resume_and_escape_return_to_the_table(app, paused) -> None:
+    pause, table = paused
+    click(app, pause.buttons[0])
+    assert app.stack.top is table
+    press(app, pygame.K_ESCAPE)
+    press(app, pygame.K_ESCAPE)
+    assert app.stack.top is table
+
+
+def test_settings_and_rules_open_over_the_pause(app, paused) -> None:
+    pause, _ = paused
+    click(app, pause.buttons[1])
+    assert type(app.stack.top).__name__ == "SettingsScene"
+    press(app, pygame.K_ESCAPE)
+    click(app, pause.buttons[2])
+    assert type(app.stack.top).__name__ == "RulesScene"
+    press(app, pygame.K_ESCAPE)
+    assert app.stack.top is pause
+
+
+def test_save_and_leave_keeps_the_match_for_continue(app, paused, store) -> None:
+    pause, _ = paused
+    click(app, pause.buttons[3])
+    title = app.stack.top
+    assert isinstance(title, TitleScene) and len(app.stack) == 1
+    assert store.load_match() is not None
+    assert title.resume in title.form.widgets
+
+
+def test_abandon_asks_and_no_keeps_playing(app, paused, store) -> None:
+    pause, _ = paused
+    click(app, pause.buttons[4])
+    dialog = app.stack.top
+    assert isinstance(dialog, ConfirmScene)
+    assert dialog.form.focus is dialog.no_button  # Enter alone never destroys a match
+    press(app, pygame.K_RETURN)
+    assert app.stack.top is pause
+    assert store.load_match() is not None
+
+
+def test_abandon_confirmed_deletes_the_saved_match(app, paused, store) -> None:
+    pause, _ = paused
+    click(app, pause.buttons[4])
+    click(app, app.stack.top.yes_button)
+    title = app.stack.top
+    assert isinstance(title, TitleScene) and len(app.stack) == 1
+    assert store.load_match() is None
+    assert title.resume not in title.form.widgets
