@@ -11,14 +11,15 @@ from .. import theme
 from ..theme import Color, Metrics
 
 
-def nice_ticks(low: float, high: float) -> tuple[int, int]:
-    """A round step (1, 2, 5, 10, 20, 25, 50, ...) and a start such that four steps cover
-    ``low``..``high``."""
+def nice_ticks(low: float, high: float) -> tuple[int, int, int]:
+    """A round step (1, 2, 5, 10, 20, 25, 50, ...), a start and a count of at most six steps
+    that cover ``low``..``high``: the grid of a chart."""
     for tick in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000):
         start = math.floor(low / tick) * tick
-        if start + 4 * tick >= high:
-            return tick, start
-    return math.ceil((high - low) / 4), math.floor(low)
+        count = max(1, math.ceil((high - start) / tick))
+        if count <= 6:
+            return tick, start, count
+    return math.ceil((high - low) / 4), math.floor(low), 4
 
 
 def line_chart(
@@ -40,8 +41,8 @@ def line_chart(
         return
     low = min(values) if y_min is None else min(y_min, min(values))
     high = max(values)
-    tick, low = nice_ticks(low, high)
-    high = low + 4 * tick
+    tick, low, count = nice_ticks(low, high)
+    high = low + count * tick
     left_pad = font.size(str(int(high)))[0] + m.px(0.02)
     plot = pygame.Rect(
         area.left + left_pad,
@@ -57,7 +58,7 @@ def line_chart(
         return round(x), round(y)
 
     thin = max(1, m.px(0.0015))
-    for k in range(5):
+    for k in range(count + 1):
         v = low + tick * k
         y = point(0, v)[1]
         pygame.draw.line(surface, theme.PAPER_LINE, (plot.left, y), (plot.right, y), thin)

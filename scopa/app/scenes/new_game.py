@@ -67,11 +67,12 @@ class NewGameScene(MenuScene):
             self.tr("ng_rules"),
             Choice(presets, lambda: self.preset, self._set_preset),
             hint=self._preset_hint,
+            control_share=0.46,
         )
         self.target_row = SettingRow(
             self.tr("rule_target"),
             Choice([(n, str(n)) for n in TARGETS], lambda: self.target, self._set("target")),
-            hint=self.tr("rule_target_hint"),
+            hint=self.tr("ng_target_hint"),
         )
         self.back_button = Button(self.tr("back"), self.back)
         self.start_button = Button(self.tr("start"), self.start, primary=True)

@@ -33,10 +33,10 @@ class PauseScene(MenuScene):
 
     def layout(self) -> None:
         m = self.m
-        self.panel = m.centered(0.78, 0.86, 0.5)
+        self.panel = m.centered(0.78, 0.74, 0.5)
         inner = self.panel.inflate(-m.px(0.12), -m.px(0.06))
         button_h, gap = m.px(0.074), m.px(0.02)
-        y = inner.top + m.px(0.12)
+        y = inner.top + m.px(0.1)
         for button in self.buttons:
             button.place(pygame.Rect(inner.left, y, inner.w, button_h))
             y += button_h + gap

@@ -107,7 +107,9 @@ class ScoringScene(MenuScene):
             return self.t("round_over", n=len(match.rounds))
         if match.winner is None:
             return self.t("match_over")
-        return self.t("match_won", name=self.names[match.winner])
+        name = self.names[match.winner]
+        partners = self.match.rules.sides < self.match.rules.players
+        return self.t("match_won_team" if partners else "match_won", name=name)
 
     def result_line(self) -> str:
         match = self.match
@@ -258,7 +260,7 @@ class ScoringScene(MenuScene):
                     cell,
                     bold if summary else cell_font,
                     theme.INK,
-                    (cx - (m.px(0.02) if points is not None else 0), rect.centery),
+                    (cx - m.px(0.02), rect.centery),
                     "center",
                 )
                 if points:
