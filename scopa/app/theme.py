@@ -287,7 +287,7 @@ def draw_switch(
     )
     knob_r = int(h * 0.4)
     cx = track.right - h // 2 if on else track.left + h // 2
-    pygame.draw.circle(surface, (0, 0, 0, 60), (cx, track.centery + max(1, h // 14)), knob_r)
+    pygame.draw.circle(surface, (96, 84, 70), (cx, track.centery + max(1, h // 14)), knob_r)
     pygame.draw.circle(surface, CREAM if enabled else PAPER_SHADE, (cx, track.centery), knob_r)
 
 
