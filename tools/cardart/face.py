@@ -82,12 +82,12 @@ def _paper(c: Canvas, style: str) -> None:
 def _index(c: Canvas, style: str, suit: str, rank: int) -> None:
     color = STYLES[style].index_colors[suit]
     label = str(rank)
-    size = 34 if rank < 10 else 28
+    size = 37 if rank < 10 else 30
     for angle in (0.0, 180.0):
         c.push(W / 2, H / 2, 1.0, angle)
-        x, y = -W / 2 + 24, -H / 2 + 31
+        x, y = -W / 2 + 25, -H / 2 + 33
         c.text(_font(size), label, color, x, y)
-        draw_symbol(c, style, suit, x, y + 35, 24 if suit in "DC" else 30)
+        draw_symbol(c, style, suit, x, y + 37, 24 if suit in "DC" else 30)
         c.pop()
 
 

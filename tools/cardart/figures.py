@@ -181,9 +181,11 @@ def _held_symbol(c: Canvas, style: str, suit: str, hand: Point, raised: bool) ->
     """Draw the suit symbol held at ``hand``; returns where the hand should be drawn."""
     hx, hy = hand
     if suit in "SB" and style != "french":
-        size = 170.0
-        draw_symbol(c, style, suit, hx, hy - size * 0.05, size, 8.0 if raised else 0.0)
-        return (hx, hy + size * 0.2)
+        size = 150.0 if suit == "S" else 140.0
+        grip = 0.3 if suit == "S" else 0.36
+        hx -= 10
+        draw_symbol(c, style, suit, hx + size * grip * 0.07, hy - size * grip, size, 4.0)
+        return (hx, hy)
     size = 64.0 if suit == "D" else 76.0
     if style == "french":
         size = 52.0
@@ -299,6 +301,8 @@ def _regina(c: Canvas, style: str, suit: str, value: int) -> None:
     main, second, trim = PALETTES[style][suit]
     fx = 106.0
     _head_hair = HAIR[suit]
+    veil = bezier((fx - 20, 96), (fx - 44, 140), (fx - 44, 190), (fx - 36, 232), 8)
+    c.polygon(veil + mirror(veil, fx)[:], (236, 232, 246), INK, OUT * 0.7)
     c.polygon(
         [(fx - 26, 118), (fx + 26, 118), (fx + 34, 220), (fx - 34, 220)], _head_hair, INK, OUT
     )
@@ -364,7 +368,7 @@ def _cavallo(c: Canvas, style: str, suit: str, value: int) -> None:
     cloth.append((92, 292))
     c.polygon(cloth, main, INK, OUT)
     c.line([(92, 286), (176, 290)], trim, 3)
-    _medallion(c, 136, 268, 11, value)
+    _medallion(c, 158, 266, 11, value)
     c.line([(46, 206), (104, 210), (118, 204)], BROWN, 2)
     c.polygon([(124, 234), (140, 236), (134, 300), (122, 300)], second, INK, OUT)
     c.polygon(rounded_rect(114, 298, 24, 12, 3), DARK, INK, OUT)
@@ -385,13 +389,18 @@ def _cavallo(c: Canvas, style: str, suit: str, value: int) -> None:
 
 def draw_court(c: Canvas, style: str, suit: str, rank: int) -> None:
     """Draw the figure of rank 8, 9 or 10 of ``suit``."""
-    if style == "french":
-        c.polygon(rounded_rect(30, 52, 180, 296, 6), (246, 240, 226), INK, 1.2)
-    if rank == 8:
-        _fante(c, style, suit, rank)
-    elif rank == 9:
-        (_regina if style == "french" else _cavallo)(c, style, suit, rank)
-    elif rank == 10:
-        _re(c, style, suit, rank)
-    else:
+    if rank not in (8, 9, 10):
         raise ValueError(f"rank {rank} is not a court card")
+    draw = {8: _fante, 9: _regina if style == "french" else _cavallo, 10: _re}[rank]
+    if style == "french":
+        c.polygon(rounded_rect(42, 14, 156, 372, 6), (246, 240, 226), INK, 1.2)
+        c.push(120, 204, 0.86)
+        c.push(-120, -200)
+        draw(c, style, suit, rank)
+        c.pop()
+        c.pop()
+        return
+    if style == "piacentine":
+        c.ellipse(112, 368, 78, 11, (196, 214, 150), None)
+        c.ellipse(112, 368, 78, 11, None, (120, 150, 90), 1.0)
+    draw(c, style, suit, rank)

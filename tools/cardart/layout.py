@@ -51,10 +51,12 @@ def pip_positions(count: int, flip_lower: bool) -> list[Pip]:
 def pip_size(style: str, suit: str, count: int) -> float:
     """Symbol height for a card of ``count`` pips; long swords and clubs are drawn taller."""
     if style == "french":
-        return {1: 130.0}.get(count, 66.0)
+        return {1: 130.0, 7: 58.0}.get(count, 66.0)
     if count == 1:
         return {"D": 150.0, "C": 190.0, "S": 300.0, "B": 300.0}[suit]
     base = {"D": 68.0, "C": 86.0, "S": 104.0, "B": 104.0}[suit]
-    if count in (5, 7) and suit in "SB":
-        return base * 0.9
+    if count == 7:
+        return base * (0.86 if suit in "DC" else 0.9)
+    if count in (3, 5, 6) and suit in "SB":
+        return base * 0.94
     return base

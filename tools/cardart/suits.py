@@ -220,7 +220,7 @@ def _club(c: Canvas, body: Color, light: Color, knot: Color, taper: float, bend:
 
 
 def _club_napoletane(c: Canvas) -> None:
-    _club(c, (104, 128, 44), (176, 196, 96), WOOD_LIGHT, 1.4, 0.05)
+    _club(c, (184, 118, 46), (236, 188, 112), GREEN, 1.4, 0.05)
 
 
 def _club_piacentine(c: Canvas) -> None:
@@ -254,10 +254,6 @@ SYMBOLS = {
     "french": {"D": _diamond, "C": _heart, "S": _spade_french, "B": _club_french},
 }
 
-# Width of each symbol relative to its height, used by layouts to space pips.
-ASPECT = {"D": 1.0, "C": 0.68, "S": 0.48, "B": 0.34}
-FRENCH_ASPECT = {"D": 0.74, "C": 0.96, "S": 0.96, "B": 0.96}
-
 
 def draw_symbol(
     c: Canvas, style: str, suit: str, x: float, y: float, size: float, angle: float = 0.0
@@ -270,4 +266,4 @@ def draw_symbol(
         c.pop()
 
 
-__all__ = ["ASPECT", "FRENCH_ASPECT", "INK", "SYMBOLS", "draw_symbol", "shade"]
+__all__ = ["INK", "SYMBOLS", "draw_symbol", "shade"]
