@@ -33,7 +33,7 @@ class PauseScene(MenuScene):
 
     def layout(self) -> None:
         m = self.m
-        self.panel = m.centered(0.78, 0.74, 0.5)
+        self.panel = m.centered(0.78, 0.69, 0.5)
         inner = self.panel.inflate(-m.px(0.12), -m.px(0.06))
         button_h, gap = m.px(0.074), m.px(0.02)
         y = inner.top + m.px(0.1)
