@@ -50,9 +50,20 @@ class ConfirmScene(MenuScene):
 
     def layout(self) -> None:
         m = self.m
-        self.panel = m.centered(1.0, 0.42, 0.5)
-        inner = self.panel.inflate(-m.px(0.1), -m.px(0.07))
+        width = min(m.w, m.px(1.0))
+        text_w = width - m.px(0.1) - 2 * m.px(0.02)
+        question = m.font("title", theme.SUBHEADING * 1.15)
+        small = m.font("ui", theme.ROW_NOTE)
+        lines = len(theme.wrap(resolve(self.question), question, text_w))
+        height = lines * question.get_linesize() + m.px(0.03)
+        detail = resolve(self.detail)
+        if detail:
+            height += len(theme.wrap(detail, small, text_w)) * small.get_linesize() + m.px(0.01)
         button_h, gap = m.px(0.072), m.px(0.03)
+        height += button_h + m.px(0.05) + m.px(0.07)
+        self.panel = pygame.Rect(0, 0, width, min(m.h, height + m.px(0.03)))
+        self.panel.center = (m.w // 2, m.h // 2)
+        inner = self.panel.inflate(-m.px(0.1), -m.px(0.07))
         width = (inner.w - gap) // 2
         bottom = inner.bottom - button_h
         self.no_button.place(pygame.Rect(inner.left, bottom, width, button_h))
