@@ -171,10 +171,13 @@ class Choice(Control):
         set: Setter,
         *,
         wrap: bool = True,
+        fallback: Text = "\u2014",
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
         self.options, self.get, self.set, self.wrap = list(options), get, set, wrap
+        self.fallback = fallback
+        """Shown when the current value is none of the options (rules that match no preset)."""
 
     def index(self) -> int:
         values = [value for value, _ in self.options]
@@ -202,7 +205,7 @@ class Choice(Control):
 
     def label(self) -> str:
         index = self.index()
-        return resolve(self.options[index][1]) if index >= 0 else "—"
+        return resolve(self.options[index][1]) if index >= 0 else resolve(self.fallback)
 
     def draw_value(self, surface: pygame.Surface, rect: pygame.Rect, m: Metrics, hot: bool) -> None:
         theme.draw_selector(surface, rect, m, self.label(), self.enabled, hot)

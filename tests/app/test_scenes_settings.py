@@ -56,6 +56,7 @@ def test_a_toggle_clicked_is_saved_for_the_next_start(app, scene, tmp_path) -> N
     click(app, found.control)
     assert app.settings.rules.re_bello
     assert Store(tmp_path).load_settings().rules.re_bello
+    assert row(scene, "rule_preset")[1].control.label() == app.t("preset_custom")
     click(app, found.control)
     assert not Store(tmp_path).load_settings().rules.re_bello
 

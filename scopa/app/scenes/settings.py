@@ -91,6 +91,7 @@ class SettingsScene(MenuScene):
             [(name, self.tr(f"preset_{name}")) for name in PRESETS],
             lambda: self.rules.preset_name(),
             self.set_preset,
+            fallback=self.tr("preset_custom"),
         )
         self._row("match", "rule_preset", preset)
         self._rule_choice("match", "players", [(n, str(n)) for n in (2, 3, 4)])
