@@ -61,3 +61,27 @@ def test_a_damaged_statistics_file_is_reported_not_fatal(app, store) -> None:
     frame(app)
     assert dict(scene.tiles())[app.t("st_played")] == "0"
     assert app.toasts, "the player is told the file was set aside"
+
+
+def test_grouping_by_kind_of_match_counts_hot_seat_matches(app, store) -> None:
+    import pygame
+
+    from .menu_helpers import press
+
+    solo = MatchSetup((SeatConfig("Anna", True), SeatConfig("CPU", False, "expert")), Rules())
+    hotseat = MatchSetup((SeatConfig("Anna", True), SeatConfig("Bruno", True)), Rules())
+    first, second = play_out(1), play_out(2)
+    store.record_result(solo, first)
+    store.record_result(hotseat, second)
+    scene = StatisticsScene(app)
+    app.stack.push(scene)
+    frame(app)
+    scene.form.set_focus(scene.dimension_choice)
+    press(app, pygame.K_RIGHT)
+    assert scene.dimension == "mode"
+    bars = dict(scene.groups())
+    won = 1 if first.winner == 0 else 0
+    assert bars[app.t("mode_solo")] == (won, 1 - won, 0)
+    assert bars[app.t("mode_hotseat")] == (0, 0, 1)
+    press(app, pygame.K_RIGHT)
+    assert dict(scene.groups())[app.t("players_n", n=2)] == (won, 1 - won, 1)

@@ -129,6 +129,8 @@ def bar_chart(
         for k, value in enumerate(values):
             h = round(plot.h * value / high)
             bar = pygame.Rect(round(x0 + k * bar_w), plot.bottom - h, max(1, round(bar_w) - 2), h)
+            if not value:
+                continue
             if h:
                 pygame.draw.rect(
                     surface,

@@ -8,12 +8,14 @@ import pygame
 from scopa.stats import Stats, Tally, margin_series, rolling_win_rate
 
 from .. import theme
-from ..widgets import Button
+from ..widgets import Button, Choice
 from .base import MenuScene
 from .chart import bar_chart, line_chart
 
 WON = (44, 120, 74)
 LOST = (170, 40, 44)
+OTHER = (150, 136, 116)
+DIMENSIONS = ("level", "mode", "players")
 
 
 class StatisticsScene(MenuScene):
@@ -21,8 +23,19 @@ class StatisticsScene(MenuScene):
         self.stats: Stats = self.app.store.load_stats()
         for message in self.app._drain_store_messages():
             self.app.notify(message)
+        self.dimension = "level"
+        self.dimension_choice = Choice(
+            [(name, self.tr(f"st_by_{name}")) for name in DIMENSIONS],
+            lambda: self.dimension,
+            self._set_dimension,
+            hint=self.tr("st_by_hint"),
+        )
         self.back_button = Button(self.tr("back"), self.back)
+        self.form.add(self.dimension_choice)
         self.form.add(self.back_button)
+
+    def _set_dimension(self, name: str) -> None:
+        self.dimension = name
 
     # --- figures (what is drawn, and what tests read) -------------------------------------
 
@@ -52,14 +65,18 @@ class StatisticsScene(MenuScene):
             for level, tally in self.stats.by("level", mode="solo")
         ]
 
-    def by_mode(self) -> list[tuple[str, tuple[int, int]]]:
-        return [
-            (
-                self.t(f"mode_{mode}"),
-                (tally.won, tally.lost) if mode == "solo" else (tally.played, 0),
-            )
-            for mode, tally in self.stats.by("mode")
-        ]
+    def groups(self) -> list[tuple[str, tuple[int, ...]]]:
+        """The bars of the chosen grouping: won, lost and (hot-seat, watched) undecided."""
+        if self.dimension == "level":
+            return self.by_level()
+        out = []
+        for value, tally in self.stats.by(self.dimension):
+            if self.dimension == "mode":
+                label = self.t(f"mode_{value}")
+            else:
+                label = self.t("players_n", n=value)
+            out.append((label, (tally.won, tally.lost, tally.played - tally.won - tally.lost)))
+        return out
 
     # --- layout and drawing ---------------------------------------------------------------
 
@@ -78,6 +95,14 @@ class StatisticsScene(MenuScene):
         gap = m.px(0.03)
         half = (inner.w - gap) // 2
         self.left_chart = pygame.Rect(inner.left, top, half, bottom - top)
+        self.dimension_choice.place(
+            pygame.Rect(
+                self.left_chart.left + m.px(0.03),
+                self.left_chart.top + m.px(0.012),
+                half - m.px(0.06),
+                m.px(0.048),
+            )
+        )
         self.right_chart = pygame.Rect(inner.left + half + gap, top, half, bottom - top)
         self.legend = pygame.Rect(
             inner.left, inner.bottom - button_h, inner.w - m.px(0.33), button_h
@@ -107,9 +132,11 @@ class StatisticsScene(MenuScene):
             )
             return
         self._draw_tiles(surface)
-        self._card(surface, self.left_chart, self.t("st_by_level"))
-        groups = self.by_level() or self.by_mode()
-        bar_chart(surface, self._plot(self.left_chart), m, groups, (WON, LOST))
+        self._card(surface, self.left_chart, "")
+        plot = self._plot(self.left_chart)
+        plot.top += m.px(0.03)
+        plot.h -= m.px(0.03)
+        bar_chart(surface, plot, m, self.groups(), (WON, LOST, OTHER))
         self._card(surface, self.right_chart, self.t("st_recent"))
         margins = margin_series(self.stats)
         rates = [round(r * 100) for r in rolling_win_rate(self.stats)]
@@ -184,6 +211,7 @@ class StatisticsScene(MenuScene):
         for color, key in (
             (WON, "st_won"),
             (LOST, "st_lost"),
+            (OTHER, "st_other"),
             (theme.SIDE_COLORS[1], "st_margin"),
             (theme.GOLD_DEEP, "st_trend"),
         ):
