@@ -16,6 +16,7 @@ import time
 from scopa.engine import Move
 
 from .assess import Judge
+from .inference import DealHistory
 from .player import Player
 from .search import Searcher
 from .view import View
@@ -35,15 +36,21 @@ class MasterPlayer(Player):
         worlds: int = 40,
         node_budget: int | None = None,
         leaf_cap: int | None = None,
+        exact_cap: int | None = None,
         time_limit: float | None = None,
         blend: float = EXPERT_BLEND,
+        infer: bool = True,
+        reply_width: int = 0,
     ) -> None:
         super().__init__(seed)
         self.worlds = worlds
         self.node_budget = node_budget
         self.leaf_cap = leaf_cap
+        self.exact_cap = exact_cap
         self.time_limit = time_limit
         self.blend = blend
+        self.infer = infer
+        self.reply_width = reply_width
 
     def pick(self, view: View, rng: random.Random) -> Move:
         return self.ranked(view, rng)[0][1]
@@ -53,29 +60,34 @@ class MasterPlayer(Player):
         players = view.players
         budget = self.node_budget or (6000 if players == 2 else 9000)
         leaf_cap = self.leaf_cap or (400 if players == 2 else 600)
+        exact_cap = self.exact_cap if self.exact_cap is not None else 0
         limit = self.time_limit if self.time_limit is not None else 0.06 * players / 2 + 0.02
         deadline = time.perf_counter() + limit if limit > 0 else None
         max_worlds = 1 if distinct_worlds(view) == 1 else self.worlds
         moves = view.moves
         totals = dict.fromkeys(moves, 0.0)
         searcher: Searcher | None = None
+        history = DealHistory(view) if self.infer else None
         sampled = 0
+        weights = 0.0
         while sampled < max_worlds:
             world = sample_world(view, rng)
+            weight = history.weight(world) if history is not None else 1.0
             if searcher is None:
-                searcher = Searcher(world, view.side)
-            depth, _ = searcher.plies_within(world, leaf_cap)
+                searcher = Searcher(world, view.side, self.reply_width)
+            depth, _ = searcher.plies_within(world, leaf_cap, exact_cap)
             for move in moves:
                 child = world.play(move)
-                totals[move] += searcher.value(child, depth - 1, -1e9, 1e9)
+                totals[move] += weight * searcher.value(child, depth - 1, -1e9, 1e9)
             sampled += 1
+            weights += weight
             if searcher.nodes >= budget:
                 break
             if deadline is not None and time.perf_counter() > deadline:
                 break
         judge = Judge(view)
         scored = [
-            (totals[move] / sampled + self.blend * judge.assess(move).score, move) for move in moves
+            (totals[move] / weights + self.blend * judge.assess(move).score, move) for move in moves
         ]
         scored.sort(key=lambda item: (-item[0], item[1].card.index, item[1].capture_mask))
         return scored

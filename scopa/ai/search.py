@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from scopa.engine import Move, Round
 
+from .assess import Judge
 from .estimate import estimate, final_points
 from .values import SCOPA_VALUE, base_values, mask_value
-from .view import counts_as_scopa
+from .view import View, counts_as_scopa
 
 INFINITY = float("inf")
 QUIET_SHARE = 0.8
@@ -21,15 +22,18 @@ QUIET_SHARE = 0.8
 
 
 class Searcher:
-    def __init__(self, state: Round, root_side: int) -> None:
+    def __init__(self, state: Round, root_side: int, reply_width: int = 0) -> None:
         self.rules = state.rules
         self.root_side = root_side
+        self.root_seat = state.turn
+        self.reply_width = reply_width
         self.values = base_values(state.rules)
         self.nodes = 0
 
-    def plies_within(self, state: Round, leaf_cap: int) -> tuple[int, bool]:
-        """How deep to search ``state`` so that about ``leaf_cap`` lines are looked at;
-        True as the second value when that reaches the end of the round."""
+    def plies_within(self, state: Round, leaf_cap: int, exact_cap: int = 0) -> tuple[int, bool]:
+        """How deep to search ``state`` so that about ``leaf_cap`` lines are looked at, or
+        to the end of the round if that takes at most ``exact_cap`` lines; True as the
+        second value when the depth reaches the end of the round."""
         rules = self.rules
         players = rules.players
         sizes = [hand.bit_count() for hand in state.hands]
@@ -37,16 +41,21 @@ class Searcher:
         turn = state.turn
         lines = 1.0
         plies = 0
+        depth = 0
         while True:
             if not any(sizes):
                 if not stock:
-                    return plies, True
+                    if lines <= max(leaf_cap, exact_cap):
+                        return plies, True
+                    return depth, False
                 sizes = [rules.hand_size] * players
                 stock -= players * rules.hand_size
                 turn = (state.dealer + 1) % players
             lines *= sizes[turn] * 1.3
-            if lines > leaf_cap and plies:
-                return plies, False
+            if lines > leaf_cap and plies and not depth:
+                depth = plies
+            if lines > exact_cap and depth:
+                return depth, False
             sizes[turn] -= 1
             turn = (turn + 1) % players
             plies += 1
@@ -59,7 +68,10 @@ class Searcher:
             return self._leaf(state)
         moves = state.legal_moves()
         if len(moves) > 1:
-            moves = sorted(moves, key=_order_key)
+            if self.reply_width and state.turn != self.root_seat and _hidden_from_mover(state):
+                moves = self._plausible(state, moves)
+            else:
+                moves = sorted(moves, key=_order_key)
         if state.side_of(state.turn) == self.root_side:
             best = -INFINITY
             for move in moves:
@@ -82,6 +94,13 @@ class Searcher:
                         break
         return best
 
+    def _plausible(self, state: Round, moves: list[Move]) -> list[Move]:
+        """The moves another seat would really consider, judged from what *it* can see:
+        it does not know this world's hidden cards, so it must not play as if it did."""
+        judge = Judge(View.of_round(state))
+        ranked = sorted(moves, key=lambda move: -judge.assess(move).score)
+        return ranked[: self.reply_width]
+
     def _leaf(self, state: Round) -> float:
         points = estimate(state)
         gain = 0.0
@@ -103,6 +122,15 @@ class Searcher:
         mine = points[self.root_side]
         others = max(points[side] for side in range(len(points)) if side != self.root_side)
         return mine - others
+
+
+def _hidden_from_mover(state: Round) -> bool:
+    """Whether the player to act cannot deduce every other hand (cards left in the stock,
+    or in more than one other hand); otherwise it plays with full knowledge."""
+    if state.stock:
+        return True
+    holders = sum(1 for seat, hand in enumerate(state.hands) if hand and seat != state.turn)
+    return holders > 1
 
 
 def _order_key(move: Move) -> int:

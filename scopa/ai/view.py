@@ -11,8 +11,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from math import comb
 
-from scopa.engine import Move, Observation, Rules
+from scopa.engine import Move, Observation, Round, Rules
 from scopa.engine.captures import CaptureTable, capture_table
+from scopa.engine.cards import FULL_MASK
 
 from .values import RANK_MASKS
 
@@ -35,6 +36,7 @@ class View:
     dealer: int
     deal_no: int
     round_no: int
+    history: tuple[tuple[int, Move], ...]
 
     @classmethod
     def of(cls, obs: Observation) -> View:
@@ -56,6 +58,36 @@ class View:
             dealer=obs.dealer,
             deal_no=obs.deal_no,
             round_no=obs.round_no,
+            history=obs.history,
+        )
+
+    @classmethod
+    def of_round(cls, state: Round) -> View:
+        """What the player to act in ``state`` sees (used inside the search, where the
+        other players' choices must not depend on cards they cannot see either)."""
+        seat = state.turn
+        hand = state.hands[seat]
+        seen = hand | state.table
+        for pile in state.piles:
+            seen |= pile
+        return cls(
+            rules=state.rules,
+            seat=seat,
+            side=state.side_of(seat),
+            hand=hand,
+            table=state.table,
+            piles=state.piles,
+            scope=state.scope,
+            unseen=FULL_MASK & ~seen,
+            hand_sizes=tuple(other.bit_count() for other in state.hands),
+            stock_size=len(state.stock),
+            last_capturer=state.last_capturer,
+            moves=tuple(state.legal_moves()),
+            captures=capture_table(state.rules),
+            dealer=state.dealer,
+            deal_no=state.deal_no,
+            round_no=state.round_no,
+            history=(),
         )
 
     @property
