@@ -107,16 +107,22 @@ class Canvas:
         self.width, self.height, self.ss = width, height, ss
         self.surface = pygame.Surface((width * ss, height * ss))
         self.surface.fill(background)
-        self._frames: list[tuple[float, float, float, float]] = [(1.0, 0.0, 0.0, 0.0)]
+        self._frames: list[tuple[float, float, float, float, bool]] = [(1.0, 0.0, 0.0, 0.0, False)]
 
     # -- local frames -------------------------------------------------------------------
     def push(
-        self, dx: float = 0.0, dy: float = 0.0, scale: float = 1.0, angle: float = 0.0
+        self,
+        dx: float = 0.0,
+        dy: float = 0.0,
+        scale: float = 1.0,
+        angle: float = 0.0,
+        flip: bool = False,
     ) -> None:
-        """Enter a frame placed at (dx, dy) in the current one, scaled and rotated."""
-        ps, pa, px, py = self._frames[-1]
+        """Enter a frame placed at (dx, dy) in the current one, scaled, rotated, and
+        mirrored left-to-right if ``flip`` (text stays readable: only its place moves)."""
+        ps, pa, _, _, pf = self._frames[-1]
         ox, oy = self._map((dx, dy))
-        self._frames.append((ps * scale, pa + angle, ox, oy))
+        self._frames.append((ps * scale, pa + (-angle if pf else angle), ox, oy, pf != flip))
 
     def pop(self) -> None:
         if len(self._frames) == 1:
@@ -129,10 +135,12 @@ class Canvas:
         return self._frames[-1][0]
 
     def _map(self, p: Point) -> Point:
-        s, a, ox, oy = self._frames[-1]
+        s, a, ox, oy, flip = self._frames[-1]
         r = math.radians(a)
         c, sn = math.cos(r), math.sin(r)
         x, y = p
+        if flip:
+            x = -x
         return (ox + s * (x * c - y * sn), oy + s * (x * sn + y * c))
 
     def _px(self, pts: Iterable[Point]) -> list[Point]:

@@ -11,9 +11,9 @@ import numpy as np
 import pygame
 
 from cardart import figures
-from cardart.canvas import Canvas, Color, rounded_rect
+from cardart.canvas import Canvas, Color, rounded_rect, shade
 from cardart.layout import H, W, pip_positions, pip_size
-from cardart.suits import BLACK, BLUE, FRENCH_RED, GREEN, INK, draw_symbol
+from cardart.suits import BLACK, BLUE, FRENCH_RED, GOLD, GREEN, INK, RED, draw_symbol
 
 SS = 4
 CORNER = 14.0
@@ -100,7 +100,8 @@ def draw_face(style: str, suit: str, rank: int, corner_index: bool) -> np.ndarra
         for x, y, angle in pip_positions(rank, flip_lower=style == "french"):
             if rank == 1:
                 _ace_flourish(c, style, suit)
-            draw_symbol(c, style, suit, x, y, size, angle)
+            slim = 0.62 if rank == 1 and suit in "SB" and style != "french" else 1.0
+            draw_symbol(c, style, suit, x, y, size, angle, slim)
     else:
         figures.draw_court(c, style, suit, rank)
     if corner_index:
@@ -109,17 +110,33 @@ def draw_face(style: str, suit: str, rank: int, corner_index: bool) -> np.ndarra
 
 
 def _ace_flourish(c: Canvas, style: str, suit: str) -> None:
-    """A wreath behind the single symbol of an ace, as on printed aces."""
+    """A laurel wreath tied with a ribbon around the single symbol of an Italian ace."""
     if style == "french":
         return
-    color = GREEN if style == "napoletane" else BLUE
+    leaf = GREEN if style == "napoletane" else (46, 110, 70)
+    ribbon = RED if style == "napoletane" else BLUE
+    cx, cy, rx, ry = W / 2, H / 2 + 2, 90.0, 154.0
     for side in (-1, 1):
-        for i in range(7):
-            t = i / 6
-            a = math.radians(200 - 160 * t) if side < 0 else math.radians(-20 + 160 * t)
-            x = W / 2 + side * 0 + 96 * math.cos(a) * (1 if side > 0 else 1)
-            y = H / 2 + 150 * math.sin(a)
-            c.ellipse(x, y, 11, 5, color, INK, 0.8, rot=math.degrees(a) + 90)
+        angles = [math.radians(90 + side * (12 + 146 * i / 40)) for i in range(41)]
+        stem = [(cx + rx * math.cos(a), cy + ry * math.sin(a)) for a in angles]
+        c.line(stem, INK, 3.4)
+        c.line(stem, shade(leaf, 0.8), 1.6)
+        for k in range(2, 41, 4):
+            a = angles[k]
+            x, y = stem[k]
+            tangent = math.degrees(math.atan2(ry * math.cos(a), -rx * math.sin(a))) * side
+            for off in (-1, 1):
+                lx = x + off * 7 * math.cos(a)
+                ly = y + off * 7 * math.sin(a)
+                c.ellipse(lx, ly, 10, 4.2, leaf, INK, 0.9, rot=tangent + off * 35 * side)
+        berry = stem[38]
+        c.circle(berry[0], berry[1], 3.6, RED if style == "piacentine" else GOLD, INK, 0.8)
+    bx, by = cx, cy + ry - 2
+    c.polygon([(bx, by), (bx - 20, by - 9), (bx - 22, by + 9)], ribbon, INK, 1.0)
+    c.polygon([(bx, by), (bx + 20, by - 9), (bx + 22, by + 9)], ribbon, INK, 1.0)
+    c.polygon([(bx - 3, by), (bx - 14, by + 20), (bx - 6, by + 18)], ribbon, INK, 1.0)
+    c.polygon([(bx + 3, by), (bx + 14, by + 20), (bx + 6, by + 18)], ribbon, INK, 1.0)
+    c.circle(bx, by, 4.5, ribbon, INK, 1.0)
 
 
 def draw_back(style: str) -> np.ndarray:

@@ -161,8 +161,54 @@ def _head(
     )
 
 
-def _crown(c: Canvas, x: float, y: float, w: float, h: float) -> None:
-    """A gold crown sitting with its band at ``y``."""
+def _tall_cap(c: Canvas, x: float, y: float, color: Color, trim: Color, k: float = 1.0) -> None:
+    """The tall brimmed cap of the Piacentine knaves and knights."""
+    c.polygon(
+        [
+            (x - 17 * k, y),
+            (x - 14 * k, y - 34 * k),
+            (x + 2 * k, y - 40 * k),
+            (x + 19 * k, y - 30 * k),
+            (x + 18 * k, y),
+        ],
+        color,
+        INK,
+        OUT,
+    )
+    c.line([(x - 16 * k, y - 8 * k), (x + 18 * k, y - 8 * k)], trim, 4 * k)
+    c.ellipse(x + 1, y, 27 * k, 6 * k, shade(color, 0.8), INK, OUT)
+    c.circle(x + 18 * k, y - 30 * k, 4 * k, trim, INK, OUT * 0.7)
+
+
+def _crown(c: Canvas, x: float, y: float, w: float, h: float, closed: bool = False) -> None:
+    """A gold crown sitting with its band at ``y``; ``closed`` adds arches and an orb."""
+    if closed:
+        c.polygon(
+            bezier(
+                (x - w / 2, y - h * 0.4),
+                (x - w / 2, y - h * 1.5),
+                (x + w / 2, y - h * 1.5),
+                (x + w / 2, y - h * 0.4),
+                12,
+            ),
+            RED,
+            INK,
+            OUT,
+        )
+        c.line(
+            bezier(
+                (x - w / 2 + 3, y - h * 0.5),
+                (x - w / 3, y - h * 1.4),
+                (x + w / 3, y - h * 1.4),
+                (x + w / 2 - 3, y - h * 0.5),
+                12,
+            ),
+            GOLD,
+            3.5,
+        )
+        c.line([(x, y - h * 0.4), (x, y - h * 1.12)], GOLD, 3.5)
+        c.circle(x, y - h * 1.25, 4.5, GOLD, INK, OUT)
+        c.line([(x, y - h * 1.25 - 9), (x, y - h * 1.25 - 4)], INK, 2)
     pts: list[Point] = [(x - w / 2, y), (x + w / 2, y)]
     top = []
     for i in range(5):
@@ -234,13 +280,16 @@ def _fante(c: Canvas, style: str, suit: str, value: int) -> None:
     collar = [(fx - 22 + 4.4 * i, 150 + (3 if i % 2 else -2)) for i in range(11)]
     c.polygon(collar + [(fx + 16, 156), (fx - 16, 156)], WHITE, INK, OUT * 0.7)
     _head(c, fx, 116, 20, HAIR[suit])
-    c.ellipse(fx + 3, 98, 31, 10, second, INK, OUT)
-    c.polygon(
-        bezier((fx - 18, 98), (fx - 16, 78), (fx + 20, 74), (fx + 22, 98), 10), second, INK, OUT
-    )
-    c.line([(fx - 18, 96), (fx + 22, 96)], trim, 3)
-    c.line(bezier((fx + 16, 88), (fx + 30, 70), (fx + 44, 62), (fx + 58, 66), 10), INK, 8)
-    c.line(bezier((fx + 16, 88), (fx + 30, 70), (fx + 44, 62), (fx + 58, 66), 10), WHITE, 5)
+    if style == "piacentine":
+        _tall_cap(c, fx, 100, second, trim)
+    else:
+        c.ellipse(fx + 3, 98, 31, 10, second, INK, OUT)
+        c.polygon(
+            bezier((fx - 18, 98), (fx - 16, 78), (fx + 20, 74), (fx + 22, 98), 10), second, INK, OUT
+        )
+        c.line([(fx - 18, 96), (fx + 22, 96)], trim, 3)
+        c.line(bezier((fx + 16, 88), (fx + 30, 70), (fx + 44, 62), (fx + 58, 66), 10), INK, 8)
+        c.line(bezier((fx + 16, 88), (fx + 30, 70), (fx + 44, 62), (fx + 58, 66), 10), WHITE, 5)
     hold = _held_symbol(c, style, suit, (fx + 76, 178), raised=True)
     _limb(c, [(fx + 30, 158), (fx + 54, 196), hold], shade(main, 0.8), 14)
     _hand(c, hold)
@@ -289,7 +338,7 @@ def _re(c: Canvas, style: str, suit: str, value: int) -> None:
         (150, 150, 150) if suit in "DB" else HAIR[suit],
         beard=(160, 160, 156) if suit in "DB" else shade(HAIR[suit], 1.1),
     )
-    _crown(c, fx, 100, 44, 24)
+    _crown(c, fx, 100, 44, 24, closed=style == "piacentine")
     c.line([(fx - 22, 176), (fx, 196), (fx + 22, 176)], GOLD, 2.2)
     _medallion(c, fx, 204, 11, value)
     hold = _held_symbol(c, style, suit, (fx + 74, 186), raised=True)
@@ -378,8 +427,11 @@ def _cavallo(c: Canvas, style: str, suit: str, value: int) -> None:
     _hand(c, (118, 204))
     c.polygon([(126, 162), (136, 162), (137, 178), (125, 178)], FLESH, INK, OUT)
     _head(c, 131, 152, 16, HAIR[suit], beard=shade(HAIR[suit], 1.1) if suit in "SB" else None)
-    c.ellipse(131, 138, 26, 7, second, INK, OUT)
-    c.polygon(bezier((117, 138), (116, 122), (146, 120), (145, 138), 8), second, INK, OUT)
+    if style == "piacentine":
+        _tall_cap(c, 131, 140, second, trim, 0.8)
+    else:
+        c.ellipse(131, 138, 26, 7, second, INK, OUT)
+        c.polygon(bezier((117, 138), (116, 122), (146, 120), (145, 138), 8), second, INK, OUT)
     c.line(bezier((140, 128), (152, 112), (164, 108), (170, 116), 8), INK, 7)
     c.line(bezier((140, 128), (152, 112), (164, 108), (170, 116), 8), trim, 4)
     hold = _held_symbol(c, style, suit, (188, 162), raised=True)
@@ -401,6 +453,6 @@ def draw_court(c: Canvas, style: str, suit: str, rank: int) -> None:
         c.pop()
         return
     if style == "piacentine":
-        c.ellipse(112, 368, 78, 11, (196, 214, 150), None)
-        c.ellipse(112, 368, 78, 11, None, (120, 150, 90), 1.0)
+        c.ellipse(124, 368, 72, 11, (204, 220, 160), None)
+        c.ellipse(124, 368, 72, 11, None, (120, 150, 90), 1.0)
     draw(c, style, suit, rank)

@@ -53,7 +53,7 @@ def pip_size(style: str, suit: str, count: int) -> float:
     if style == "french":
         return {1: 130.0, 7: 58.0}.get(count, 66.0)
     if count == 1:
-        return {"D": 150.0, "C": 190.0, "S": 300.0, "B": 300.0}[suit]
+        return {"D": 158.0, "C": 196.0, "S": 290.0, "B": 280.0}[suit]
     base = {"D": 68.0, "C": 86.0, "S": 104.0, "B": 104.0}[suit]
     if count == 7:
         return base * (0.86 if suit in "DC" else 0.9)

@@ -29,7 +29,7 @@ OUT = 0.035  # outline width in symbol units
 
 
 # -- denari -----------------------------------------------------------------------------
-def _coin_napoletane(c: Canvas) -> None:
+def _coin_napoletane(c: Canvas, slim: float = 1.0) -> None:
     c.circle(0, 0, 0.5, GOLD, INK, OUT)
     for i in range(20):
         a = 2 * math.pi * i / 20
@@ -47,7 +47,7 @@ def _coin_napoletane(c: Canvas) -> None:
     c.circle(0, 0, 0.035, GOLD_LIGHT)
 
 
-def _coin_piacentine(c: Canvas) -> None:
+def _coin_piacentine(c: Canvas, slim: float = 1.0) -> None:
     c.circle(0, 0, 0.5, RED, INK, OUT)
     c.circle(0, 0, 0.43, GOLD, INK, OUT * 0.7)
     rays: list[Point] = []
@@ -61,7 +61,7 @@ def _coin_piacentine(c: Canvas) -> None:
     c.circle(0, 0, 0.06, RED)
 
 
-def _diamond(c: Canvas) -> None:
+def _diamond(c: Canvas, slim: float = 1.0) -> None:
     pts = bezier((0, -0.5), (0.12, -0.3), (0.26, -0.12), (0.36, 0), 8)
     pts += bezier((0.36, 0), (0.26, 0.12), (0.12, 0.3), (0, 0.5), 8)[1:]
     pts += mirror(pts)[1:-1]
@@ -81,7 +81,7 @@ def _bowl(top: float, bottom: float, half_w: float, y0: float, y1: float) -> lis
     return right + [(-x, y) for x, y in reversed(right)]
 
 
-def _cup_napoletane(c: Canvas) -> None:
+def _cup_napoletane(c: Canvas, slim: float = 1.0) -> None:
     top, bottom, hw = -0.36, 0.02, 0.3
     c.polygon(
         [(-0.25, 0.33), (-0.08, 0.24), (0.08, 0.24), (0.25, 0.33), (0.3, 0.44), (-0.3, 0.44)],
@@ -101,7 +101,7 @@ def _cup_napoletane(c: Canvas) -> None:
     c.ellipse(0, -0.38, 0.26, 0.05, BLUE, INK, OUT * 0.6)
 
 
-def _cup_piacentine(c: Canvas) -> None:
+def _cup_piacentine(c: Canvas, slim: float = 1.0) -> None:
     c.polygon([(-0.07, 0.26), (0.07, 0.26), (0.24, 0.41), (-0.24, 0.41)], BLUE, INK, OUT)
     c.ellipse(0, 0.42, 0.25, 0.055, GOLD, INK, OUT)
     c.polygon([(-0.05, -0.05), (0.05, -0.05), (0.05, 0.28), (-0.05, 0.28)], GOLD, INK, OUT)
@@ -117,7 +117,7 @@ def _cup_piacentine(c: Canvas) -> None:
     c.ellipse(0, -0.41, 0.23, 0.04, RED, INK, OUT * 0.5)
 
 
-def _heart(c: Canvas) -> None:
+def _heart(c: Canvas, slim: float = 1.0) -> None:
     right = bezier((0, -0.28), (0.08, -0.52), (0.5, -0.5), (0.47, -0.14), 12)
     right += bezier((0.47, -0.14), (0.44, 0.14), (0.12, 0.28), (0, 0.5), 12)[1:]
     c.polygon(right + mirror(right)[1:-1], FRENCH_RED)
@@ -144,8 +144,10 @@ def _blade(
     return left, right
 
 
-def _sword(c: Canvas, bend: float, guard: Color, grip: Color, blade_w: float) -> None:
-    left, right = _blade(0.16, (0.0, -0.5), blade_w, bend)
+def _sword(
+    c: Canvas, bend: float, guard: Color, grip: Color, blade_w: float, slim: float = 1.0
+) -> None:
+    left, right = _blade(0.16, (0.0, -0.5), blade_w * slim, bend * slim)
     c.polygon(left + list(reversed(right)), STEEL, INK, OUT)
     mid = [((a[0] + b[0]) / 2, (a[1] + b[1]) / 2) for a, b in zip(left, right, strict=True)]
     c.line(mid[1:-3], STEEL_LIGHT, 0.028)
@@ -158,15 +160,15 @@ def _sword(c: Canvas, bend: float, guard: Color, grip: Color, blade_w: float) ->
     c.circle(0, 0.44, 0.06, guard, INK, OUT)
 
 
-def _sword_napoletane(c: Canvas) -> None:
-    _sword(c, 0.09, GOLD, RED, 0.11)
+def _sword_napoletane(c: Canvas, slim: float = 1.0) -> None:
+    _sword(c, 0.09, GOLD, RED, 0.11, slim)
 
 
-def _sword_piacentine(c: Canvas) -> None:
-    _sword(c, 0.0, RED, BLUE, 0.095)
+def _sword_piacentine(c: Canvas, slim: float = 1.0) -> None:
+    _sword(c, 0.0, RED, BLUE, 0.095, slim)
 
 
-def _spade_french(c: Canvas) -> None:
+def _spade_french(c: Canvas, slim: float = 1.0) -> None:
     right = bezier((0, -0.5), (0.12, -0.3), (0.5, -0.16), (0.46, 0.1), 12)
     right += bezier((0.46, 0.1), (0.42, 0.3), (0.14, 0.32), (0.03, 0.16), 10)[1:]
     right += [(0.06, 0.34), (0.18, 0.46)]
@@ -174,14 +176,22 @@ def _spade_french(c: Canvas) -> None:
 
 
 # -- bastoni ----------------------------------------------------------------------------
-def _club(c: Canvas, body: Color, light: Color, knot: Color, taper: float, bend: float) -> None:
+def _club(
+    c: Canvas,
+    body: Color,
+    light: Color,
+    knot: Color,
+    taper: float,
+    bend: float,
+    slim: float = 1.0,
+) -> None:
     n = 16
     left, right = [], []
     for i in range(n + 1):
         t = i / n
         y = 0.47 - 0.9 * t
         x = bend * math.sin(math.pi * t)
-        w = 0.065 + (0.16 - 0.065) * t**taper
+        w = (0.065 + (0.16 - 0.065) * t**taper) * slim
         left.append((x - w, y))
         right.append((x + w, y))
     cap = arc(
@@ -219,15 +229,15 @@ def _club(c: Canvas, body: Color, light: Color, knot: Color, taper: float, bend:
     )
 
 
-def _club_napoletane(c: Canvas) -> None:
-    _club(c, (184, 118, 46), (236, 188, 112), GREEN, 1.4, 0.05)
+def _club_napoletane(c: Canvas, slim: float = 1.0) -> None:
+    _club(c, (184, 118, 46), (236, 188, 112), GREEN, 1.4, 0.05, slim)
 
 
-def _club_piacentine(c: Canvas) -> None:
-    _club(c, WOOD, WOOD_LIGHT, RED, 0.8, 0.0)
+def _club_piacentine(c: Canvas, slim: float = 1.0) -> None:
+    _club(c, WOOD, WOOD_LIGHT, RED, 0.8, 0.0, slim)
 
 
-def _club_french(c: Canvas) -> None:
+def _club_french(c: Canvas, slim: float = 1.0) -> None:
     c.circle(0, -0.24, 0.2, BLACK)
     c.circle(-0.23, 0.06, 0.2, BLACK)
     c.circle(0.23, 0.06, 0.2, BLACK)
@@ -256,12 +266,22 @@ SYMBOLS = {
 
 
 def draw_symbol(
-    c: Canvas, style: str, suit: str, x: float, y: float, size: float, angle: float = 0.0
+    c: Canvas,
+    style: str,
+    suit: str,
+    x: float,
+    y: float,
+    size: float,
+    angle: float = 0.0,
+    slim: float = 1.0,
 ) -> None:
-    """Draw one suit symbol of height ``size`` centred on (x, y) in the current frame."""
+    """Draw one suit symbol of height ``size`` centred on (x, y) in the current frame.
+
+    ``slim`` < 1 narrows long symbols (swords, clubs) drawn very tall, as on the aces.
+    """
     c.push(x, y, size, angle)
     try:
-        SYMBOLS[style][suit](c)
+        SYMBOLS[style][suit](c, slim)
     finally:
         c.pop()
 
