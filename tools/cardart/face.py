@@ -97,7 +97,7 @@ def draw_face(style: str, suit: str, rank: int, corner_index: bool) -> np.ndarra
     _paper(c, style)
     if rank <= 7:
         size = pip_size(style, suit, rank)
-        for x, y, angle in pip_positions(rank, flip_lower=style == "french"):
+        for x, y, angle in pip_positions(rank, style == "french", italian=style != "french"):
             if rank == 1:
                 _ace_flourish(c, style, suit)
             slim = 0.62 if rank == 1 and suit in "SB" and style != "french" else 1.0
@@ -155,7 +155,7 @@ def draw_back(style: str) -> np.ndarray:
                     c.polygon([(x, y - 9), (x + 7, y), (x, y + 9), (x - 7, y)], s.back_b, None)
                     c.circle(x, y, 2.2, s.back_a)
     elif style == "piacentine":
-        for i in range(-20, 30):
+        for i in range(-30, 31):
             x0 = 12 + i * 14
             c.line([(x0, 12), (x0 + 376, 12 + 376 * (H - 24) / 376)], s.back_b, 2.2)
             c.line([(x0, H - 12), (x0 + 376, H - 12 - 376)], (236, 226, 200), 1.4)

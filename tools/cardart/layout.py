@@ -33,7 +33,19 @@ _LAYOUTS: dict[int, list[tuple[float, float]]] = {
 }
 
 
-def pip_positions(count: int, flip_lower: bool) -> list[Pip]:
+# The Italian seven: two, three across the middle, two, so it reads as "six and one more".
+_ITALIAN_SEVEN = [
+    (LEFT, TOP),
+    (RIGHT, TOP),
+    (CX - 58, MID),
+    (CX, MID),
+    (CX + 58, MID),
+    (LEFT, BOTTOM),
+    (RIGHT, BOTTOM),
+]
+
+
+def pip_positions(count: int, flip_lower: bool, italian: bool = False) -> list[Pip]:
     """Pip centres for a number card; ``flip_lower`` turns the lower half upside down.
 
     French pips are drawn as on real cards, the lower ones reversed; Italian symbols all
@@ -41,8 +53,9 @@ def pip_positions(count: int, flip_lower: bool) -> list[Pip]:
     """
     if count not in _LAYOUTS:
         raise ValueError(f"no pip layout for {count}")
+    layout = _ITALIAN_SEVEN if italian and count == 7 else _LAYOUTS[count]
     out: list[Pip] = []
-    for x, y in _LAYOUTS[count]:
+    for x, y in layout:
         angle = 180.0 if flip_lower and y > CY + 1 else 0.0
         out.append((x, y, angle))
     return out
@@ -56,7 +69,7 @@ def pip_size(style: str, suit: str, count: int) -> float:
         return {"D": 158.0, "C": 196.0, "S": 290.0, "B": 280.0}[suit]
     base = {"D": 68.0, "C": 86.0, "S": 104.0, "B": 104.0}[suit]
     if count == 7:
-        return base * (0.86 if suit in "DC" else 0.9)
+        return base * {"D": 0.82, "C": 0.86}.get(suit, 0.9)
     if count in (3, 5, 6) and suit in "SB":
         return base * 0.94
     return base
