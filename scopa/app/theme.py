@@ -120,7 +120,8 @@ def draw_text(
     return rect
 
 
-def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
+@lru_cache(maxsize=512)
+def wrap(text: str, font: pygame.font.Font, width: int) -> tuple[str, ...]:
     """Break ``text`` into lines no wider than ``width`` (newlines are kept)."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
@@ -133,7 +134,7 @@ def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
                 lines.append(line)
                 line = word
         lines.append(line)
-    return lines
+    return tuple(lines)
 
 
 # --- surfaces ---------------------------------------------------------------------------
@@ -176,6 +177,8 @@ def _background(size: tuple[int, int]) -> pygame.Surface:
             d = min(1.0, (dx * dx + dy * dy) ** 0.5)
             small.set_at((x, y), (0, 0, 0, int(170 * d**2.2)))
     surface.blit(pygame.transform.smoothscale(small, size), (0, 0))
+    if pygame.display.get_init() and pygame.display.get_surface() is not None:
+        surface = surface.convert()
     return surface
 
 
@@ -199,31 +202,61 @@ def draw_background(surface: pygame.Surface) -> None:
 
 def shade(surface: pygame.Surface, alpha: int = 150) -> None:
     """Dim everything drawn so far (under a dialog or the pause menu)."""
-    veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    surface.blit(_veil(surface.get_size(), alpha), (0, 0))
+
+
+@lru_cache(maxsize=8)
+def _veil(size: tuple[int, int], alpha: int) -> pygame.Surface:
+    veil = pygame.Surface(size, pygame.SRCALPHA)
     veil.fill((8, 14, 10, alpha))
-    surface.blit(veil, (0, 0))
+    return veil
 
 
 def _shadow(surface: pygame.Surface, rect: pygame.Rect, radius: int, depth: int) -> None:
     """A soft shadow falling below ``rect``: a few stacked, slightly wider, faint shapes."""
     for i in range(3, 0, -1):
         grow = max(1, depth * i // 4)
-        shadow = pygame.Surface((rect.w + grow * 2, rect.h + grow), pygame.SRCALPHA)
-        pygame.draw.rect(shadow, (0, 0, 0, 28), shadow.get_rect(), border_radius=radius + grow)
+        shadow = _shadow_layer((rect.w + grow * 2, rect.h + grow), radius + grow)
         surface.blit(shadow, (rect.x - grow, rect.y + depth))
+
+
+@lru_cache(maxsize=256)
+def _shadow_layer(size: tuple[int, int], radius: int) -> pygame.Surface:
+    shadow = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(shadow, (0, 0, 0, 28), shadow.get_rect(), border_radius=radius)
+    return shadow
 
 
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect, m: Metrics) -> pygame.Rect:
     """A sheet of cream paper in a walnut frame; returns the paper's inner rectangle."""
     radius = m.px(0.022)
     frame = m.px(0.012)
-    _shadow(surface, rect, radius, m.px(0.008))
-    surface.blit(gradient(rect.size, WOOD_LIGHT, WOOD_DARK, radius), rect)
+    depth = m.px(0.008)
+    image, offset = _panel_image(rect.size, radius, frame, depth, m.px(0.012), max(1, m.px(0.0015)))
+    surface.blit(image, (rect.x - offset[0], rect.y - offset[1]))
+    return rect.inflate(-2 * frame, -2 * frame)
+
+
+@lru_cache(maxsize=16)
+def _panel_image(
+    size: tuple[int, int], radius: int, frame: int, depth: int, inset: int, line: int
+) -> tuple[pygame.Surface, tuple[int, int]]:
+    """The whole panel (shadow, frame, paper, gold line) as one picture: menus draw it every
+    frame, and one blit costs far less than building it."""
+    grow = max(1, depth * 3 // 4)
+    w, h = size
+    image = pygame.Surface((w + 2 * grow, h + grow + depth), pygame.SRCALPHA)
+    rect = pygame.Rect(grow, 0, w, h)
+    _shadow(image, rect, radius, depth)
+    image.blit(gradient(size, WOOD_LIGHT, WOOD_DARK, radius), rect)
     inner = rect.inflate(-2 * frame, -2 * frame)
-    surface.blit(gradient(inner.size, PAPER, PAPER_SHADE, max(1, radius - frame)), inner)
-    line = inner.inflate(-m.px(0.012), -m.px(0.012))
-    pygame.draw.rect(surface, GOLD_DEEP, line, max(1, m.px(0.0015)), border_radius=radius // 2)
-    return inner
+    image.blit(gradient(inner.size, PAPER, PAPER_SHADE, max(1, radius - frame)), inner)
+    pygame.draw.rect(
+        image, GOLD_DEEP, inner.inflate(-inset, -inset), line, border_radius=radius // 2
+    )
+    if pygame.display.get_init() and pygame.display.get_surface() is not None:
+        image = image.convert_alpha()
+    return image, (grow, 0)
 
 
 def draw_button(

@@ -98,7 +98,32 @@ def draw_card(
     glow: tuple[int, int, int] | None = None,
 ) -> pygame.Rect:
     """Draw a card with a soft shadow (and an optional coloured outline); returns its rect."""
-    image = card_image(app, card, height)
+    card = Card.parse(card) if isinstance(card, str) else card
+    style = getattr(app.settings, "deck_style", "napoletane")
+    corner = bool(getattr(app.settings, "corner_index", True))
+    height = max(8, height)
+    font = app.font("ui_bold", max(8, height // 5))
+    image, shadow, drop = _sprite(style, corner, str(card), height, font, angle, lifted, glow)
+    rect = image.get_rect(center=center)
+    surface.blit(shadow, rect.move(drop, drop))
+    surface.blit(image, rect)
+    return rect
+
+
+@lru_cache(maxsize=128)
+def _sprite(
+    style: str,
+    corner: bool,
+    name: str,
+    height: int,
+    font: pygame.font.Font,
+    angle: float,
+    lifted: bool,
+    glow: tuple[int, int, int] | None,
+) -> tuple[pygame.Surface, pygame.Surface, int]:
+    """The finished picture of a card (outline, rotation) and its shadow: built once, since
+    rotating and masking every frame would cost more than the rest of a menu."""
+    image = _face(style, corner, name, height, font)
     if glow is not None:
         framed = pygame.Surface(
             (image.get_width() + height // 12, image.get_height() + height // 12), pygame.SRCALPHA
@@ -108,10 +133,6 @@ def draw_card(
         image = framed
     if angle:
         image = pygame.transform.rotozoom(image, angle, 1.0)
-    rect = image.get_rect(center=center)
     mask = pygame.mask.from_surface(image)
     shadow = mask.to_surface(setcolor=(0, 0, 0, 48), unsetcolor=(0, 0, 0, 0))
-    drop = max(1, height // (22 if lifted else 40))
-    surface.blit(shadow, rect.move(drop, drop))
-    surface.blit(image, rect)
-    return rect
+    return image, shadow, max(1, height // (22 if lifted else 40))

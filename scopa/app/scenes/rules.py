@@ -70,7 +70,7 @@ class RulesScene(MenuScene):
         measure = min(body.w, self.m.px(1.2))
         return pygame.Rect(body.centerx - measure // 2, body.top, measure, body.h), None
 
-    def _lines(self, width: int) -> list[str]:
+    def _lines(self, width: int) -> tuple[str, ...]:
         font = self.m.font("text", theme.TEXT * 1.12)
         return theme.wrap(self.text(), font, width)
 
