@@ -158,7 +158,7 @@ def gradient(size: tuple[int, int], top: Color, bottom: Color, radius: int) -> p
     return out
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=2)
 def _background(size: tuple[int, int]) -> pygame.Surface:
     w, h = size
     surface = pygame.Surface(size)
@@ -205,7 +205,7 @@ def shade(surface: pygame.Surface, alpha: int = 150) -> None:
     surface.blit(_veil(surface.get_size(), alpha), (0, 0))
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=3)
 def _veil(size: tuple[int, int], alpha: int) -> pygame.Surface:
     veil = pygame.Surface(size, pygame.SRCALPHA)
     veil.fill((8, 14, 10, alpha))
@@ -237,7 +237,7 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, m: Metrics) -> pygame
     return rect.inflate(-2 * frame, -2 * frame)
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=4)
 def _panel_image(
     size: tuple[int, int], radius: int, frame: int, depth: int, inset: int, line: int
 ) -> tuple[pygame.Surface, tuple[int, int]]:
