@@ -248,9 +248,10 @@ def _panel_image(
     image = pygame.Surface((w + 2 * grow, h + grow + depth), pygame.SRCALPHA)
     rect = pygame.Rect(grow, 0, w, h)
     _shadow(image, rect, radius, depth)
-    image.blit(gradient(size, WOOD_LIGHT, WOOD_DARK, radius), rect)
+    fresh = gradient.__wrapped__  # window-sized: drawn once here, not worth caching twice
+    image.blit(fresh(size, WOOD_LIGHT, WOOD_DARK, radius), rect)
     inner = rect.inflate(-2 * frame, -2 * frame)
-    image.blit(gradient(inner.size, PAPER, PAPER_SHADE, max(1, radius - frame)), inner)
+    image.blit(fresh(inner.size, PAPER, PAPER_SHADE, max(1, radius - frame)), inner)
     pygame.draw.rect(
         image, GOLD_DEEP, inner.inflate(-inset, -inset), line, border_radius=radius // 2
     )
