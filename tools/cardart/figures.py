@@ -389,17 +389,25 @@ def _regina(c: Canvas, style: str, suit: str, value: int) -> None:
 def _cavallo(c: Canvas, style: str, suit: str, value: int) -> None:
     main, second, trim = PALETTES[style][suit]
     horse = HORSE[suit]
-    c.line(bezier((190, 250), (214, 262), (214, 300), (206, 338), 10), INK, 16)
-    c.line(bezier((190, 250), (214, 262), (214, 300), (206, 338), 10), shade(horse, 0.5), 12)
+    c.line(bezier((190, 250), (210, 262), (204, 296), (194, 330), 10), INK, 16)
+    c.line(bezier((190, 250), (210, 262), (204, 296), (194, 330), 10), shade(horse, 0.5), 12)
     for leg in ([(160, 286), (160, 326), (164, 360)], [(178, 282), (184, 322), (190, 356)]):
         _limb(c, leg, shade(horse, 0.85), 11)
         c.polygon(rounded_rect(leg[-1][0] - 7, leg[-1][1], 15, 8, 2), DARK, INK, OUT * 0.6)
     _limb(c, [(84, 286), (80, 326), (78, 360)], shade(horse, 0.85), 11)
     c.polygon(rounded_rect(71, 360, 15, 8, 2), DARK, INK, OUT * 0.6)
     c.ellipse(128, 266, 68, 35, horse, INK, OUT)
-    c.polygon([(70, 284), (106, 240), (92, 196), (74, 172), (52, 184), (58, 236)], horse, INK, OUT)
-    c.polygon([(74, 166), (88, 186), (56, 228), (38, 228), (32, 218), (50, 178)], horse, INK, OUT)
-    c.polygon([(66, 172), (66, 152), (76, 170)], horse, INK, OUT)
+    neck = bezier((54, 192), (50, 222), (56, 258), (70, 288), 12)
+    neck += bezier((108, 244), (104, 214), (94, 188), (78, 170), 12)
+    c.polygon(neck, horse, INK, OUT)
+    c.polygon([(64, 174), (63, 150), (76, 170)], horse, INK, OUT)
+    head = bezier((76, 166), (62, 174), (46, 194), (34, 212), 10)
+    head += bezier((34, 212), (28, 222), (34, 232), (44, 231), 6)[1:]
+    head += bezier((44, 231), (58, 226), (76, 206), (92, 192), 10)[1:]
+    head += bezier((92, 192), (92, 180), (86, 170), (76, 166), 6)[1:-1]
+    c.polygon(head, horse, INK, OUT)
+    c.line(bezier((44, 216), (40, 220), (40, 226), (44, 228), 4), shade(horse, 0.55), 1.4)
+    c.polygon([(72, 170), (74, 148), (82, 170)], horse, INK, OUT)
     c.polygon(
         [(78, 168), (98, 196), (112, 242), (102, 246), (86, 204)],
         shade(horse, 0.45),
@@ -407,7 +415,7 @@ def _cavallo(c: Canvas, style: str, suit: str, value: int) -> None:
         OUT * 0.8,
     )
     c.circle(58, 190, 3, INK)
-    c.circle(38, 220, 2.2, INK)
+    c.circle(37, 219, 2.2, INK)
     c.line([(74, 174), (42, 212), (36, 220)], BROWN, 2.2)
     _limb(c, [(100, 288), (114, 318), (100, 338)], shade(horse, 0.85), 11)
     c.polygon(rounded_rect(92, 334, 14, 8, 2, 4), DARK, INK, OUT * 0.6)
