@@ -46,6 +46,7 @@ def test_four_players_in_teams_with_a_second_human(app, scene, tmp_path) -> None
     type_text(app, "Marco")
     _, _, _, level3 = seat(scene, 3)
     click(app, (level3.rect.right - 5, level3.rect.centery))  # expert -> master
+    assert scene.matchup() == app.t("you") + " & Marco " + app.t("ng_against") + " Giulia & Lucia"
     click(app, scene.start_button)
 
     table = app.stack.top

@@ -11,7 +11,7 @@ from scopa.settings import MAX_NAME, MatchSetup, SeatConfig, SettingsError
 from .. import theme
 from ..widgets import Button, Choice, Label, SettingRow, TextInput, Toggle
 from .base import MenuScene
-from .flow import COMPUTER_NAMES, rules_problem
+from .flow import COMPUTER_NAMES, rules_problem, side_names
 
 LEVELS = ("beginner", "expert", "master")
 TARGETS = (11, 16, 21, 31)
@@ -157,6 +157,14 @@ class NewGameScene(MenuScene):
             seats.append(SeatConfig(name, self.humans[seat], self.levels[seat]))
         return MatchSetup(tuple(seats), self.rules())
 
+    def matchup(self) -> str:
+        """Who plays against whom ("Tu & Marco contro Giulia & Lucia")."""
+        try:
+            names = side_names(self.setup())
+        except (RulesError, SettingsError):
+            return ""
+        return f" {self.t('ng_against')} ".join(names)
+
     def _check(self) -> bool:
         try:
             self.setup()
@@ -279,5 +287,14 @@ class NewGameScene(MenuScene):
                 fit=self.panel.w - m.px(0.1),
             )
         else:
+            theme.draw_text(
+                surface,
+                self.matchup(),
+                m.font("text", theme.SUBHEADING),
+                theme.INK_SOFT,
+                (self.panel.centerx, self.error_y + m.px(0.02)),
+                "center",
+                fit=self.panel.w - m.px(0.1),
+            )
             area = self.hint_area.inflate(-2 * m.px(0.36), 0)
             self.draw_hint(surface, area, theme.INK_SOFT)

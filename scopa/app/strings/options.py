@@ -109,6 +109,7 @@ STRINGS = {
         "preset_assi_hint": "The ace takes the whole table",
         "preset_quindici_hint": "Captures make 15 with the card played",
         "preset_milanese_hint": "Scientifico with the aces and the napola, to 21",
+        "ng_against": "against",
         "ng_bad_name": "A name must be printable text of at most 24 characters",
     },
     "it": {
@@ -217,6 +218,7 @@ STRINGS = {
         "preset_assi_hint": "L'asso prende tutto il tavolo",
         "preset_quindici_hint": "Si prende facendo 15 con la carta giocata",
         "preset_milanese_hint": "Scientifico con gli assi e la napola, a 21",
+        "ng_against": "contro",
         "ng_bad_name": "Un nome è testo stampabile di al massimo 24 caratteri",
     },
 }
