@@ -1,0 +1,62 @@
+"""The arena's bookkeeping: seatings, margins, and a tiny real run."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+from scopa.engine import Rules
+
+ARENA = Path(__file__).resolve().parents[2] / "tools" / "arena.py"
+
+
+@pytest.fixture(scope="module")
+def arena():  # noqa: ANN201
+    spec = importlib.util.spec_from_file_location("arena", ARENA)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["arena"] = module  # its dataclasses look their module up there
+    spec.loader.exec_module(module)
+    yield module
+    sys.modules.pop("arena", None)
+
+
+def test_seatings_swap_every_seat(arena) -> None:  # noqa: ANN001
+    assert arena.seatings(Rules()) == [(True, False), (False, True)]
+    assert arena.seatings(Rules(players=4)) == [
+        (True, False, True, False),
+        (False, True, False, True),
+    ]
+    assert arena.seatings(Rules(players=3)) == [
+        (True, False, False),
+        (False, True, False),
+        (False, False, True),
+    ]
+
+
+def test_margin_is_a_minus_the_average_b(arena) -> None:  # noqa: ANN001
+    assert arena.margin([5, 2], Rules(), (True, False)) == (3, 1)
+    assert arena.margin([2, 2], Rules(), (False, True)) == (0, 0)
+    assert arena.margin([1, 4, 2], Rules(players=3), (True, False, False)) == (-2, -1)
+
+
+def test_both_seatings_get_the_same_deck(arena) -> None:  # noqa: ANN001
+    rules = Rules()
+    assert arena.deal_deck(rules, 1, 5) == arena.deal_deck(rules, 1, 5)
+    assert arena.deal_deck(rules, 1, 5) != arena.deal_deck(rules, 1, 6)
+
+
+def test_a_tiny_run_prints_every_figure(arena, capsys) -> None:  # noqa: ANN001
+    assert arena.main(["greedy", "beginner", "--deals", "3", "--matches", "1", "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "deals 3: A's margin" in out and "95% CI" in out
+    assert "rounds 6: A won" in out
+    assert "matches 2 to 11: A won" in out
+
+
+def test_a_bad_player_is_refused_clearly(arena) -> None:  # noqa: ANN001
+    with pytest.raises(SystemExit, match="unknown level 'champion'"):
+        arena.main(["champion", "greedy", "--deals", "1", "--jobs", "1"])
