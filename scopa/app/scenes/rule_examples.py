@@ -31,6 +31,8 @@ class Example:
     values: tuple[str, ...] = ()
     """Numbers written under the table cards (the primiera scale)."""
     total: str = ""
+    highlight: tuple[int, int, int] = TAKE
+    """The outline of the cards in ``takes``."""
     table_label: str = "rules_table"
     """String key of the label over the cards on the right ('' for none)."""
 
@@ -38,6 +40,13 @@ class Example:
 EXAMPLES: dict[str, Example] = {
     "cards": Example(
         "", table_label="", table=("1D", "7C", "8S", "9B", "10D"), values=("1", "7", "8", "9", "10")
+    ),
+    "settebello": Example(
+        "ex_settebello",
+        table=("7D", "7C", "7S", "7B"),
+        takes=(("7D",),),
+        table_label="",
+        highlight=theme.GOLD,
     ),
     "sum": Example("ex_sum", played=("10C",), table=("7D", "3S", "5B"), takes=(("7D", "3S"),)),
     "priority": Example(
@@ -65,7 +74,7 @@ EXAMPLES: dict[str, Example] = {
 }
 
 PAGE_EXAMPLES: dict[int, tuple[str, ...]] = {
-    1: ("cards",),
+    1: ("cards", "settebello"),
     3: ("sum", "priority"),
     4: ("scopa",),
     5: ("primiera",),
@@ -79,7 +88,8 @@ def example_height(example: Example, width: int, m: theme.Metrics) -> int:
     """The height :func:`draw_example` uses at ``width`` (caption excluded)."""
     h = _card_height(example, width, m)
     label_h = m.font("ui", theme.SMALL).get_linesize()
-    row = label_h + h + m.px(0.008) + m.px(0.012) + m.px(0.02)
+    top = label_h if example.played or example.table_label else 0
+    row = top + h + m.px(0.008) + m.px(0.012) + m.px(0.02)
     row += label_h if example.values else 0
     return row * _rows(example)
 
@@ -104,11 +114,12 @@ def draw_example(
     step = round(w * 1.12)
     label_font = m.font("ui", theme.SMALL)
     label_h = label_font.get_linesize()
+    top = label_h if example.played or example.table_label else 0
     y = area.top
     for row in range(_rows(example)):
         taken = set(example.takes[row]) if example.takes else set()
         x = area.left
-        cy = y + label_h + h // 2 + m.px(0.008)
+        cy = y + top + h // 2 + m.px(0.008)
         if example.played:
             theme.draw_text(
                 surface, app.t("rules_you_play"), label_font, theme.INK_SOFT, (x, y), "topleft"
@@ -138,7 +149,7 @@ def draw_example(
             )
         x = felt.left + m.px(0.007) + (step - w) // 2
         for i, card in enumerate(example.table):
-            glow = TAKE if card in taken else WRONG if card in example.wrong else None
+            glow = example.highlight if card in taken else WRONG if card in example.wrong else None
             draw_card(surface, app, card, (x + w // 2, cy), h, glow=glow)
             if i < len(example.values):
                 theme.draw_text(
