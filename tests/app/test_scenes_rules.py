@@ -91,3 +91,14 @@ def test_the_never_leave_seven_example() -> None:
     for card in example.played:
         left = [*parse_cards(example.table), Card.parse(card)]
         assert any(a.rank + b.rank == 7 for a in left for b in left if a is not b)
+
+
+@pytest.mark.parametrize("name", sorted(EXAMPLES))
+def test_measured_height_is_the_drawn_height(app, name) -> None:
+    from scopa.app.scenes.rule_examples import draw_example, example_height
+    from scopa.app.theme import Metrics
+
+    m = Metrics(app, app.size)
+    area = pygame.Rect(10, 10, 600, 600)
+    drawn = draw_example(app.screen, app, EXAMPLES[name], area, m)
+    assert drawn == example_height(EXAMPLES[name], area.w, m)

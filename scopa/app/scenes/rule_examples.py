@@ -86,12 +86,13 @@ PAGE_EXAMPLES: dict[int, tuple[str, ...]] = {
 
 def example_height(example: Example, width: int, m: theme.Metrics) -> int:
     """The height :func:`draw_example` uses at ``width`` (caption excluded)."""
-    h = _card_height(example, width, m)
+    return _row_height(example, _card_height(example, width, m), m) * _rows(example)
+
+
+def _row_height(example: Example, h: int, m: theme.Metrics) -> int:
     label_h = m.font("ui", theme.SMALL).get_linesize()
     top = label_h if example.played or example.table_label else 0
-    row = top + h + m.px(0.008) + m.px(0.012) + m.px(0.02)
-    row += label_h if example.values else 0
-    return row * _rows(example)
+    return top + h + m.px(0.008) + m.px(0.012) + m.px(0.02) + (label_h if example.values else 0)
 
 
 def _rows(example: Example) -> int:
@@ -117,6 +118,7 @@ def draw_example(
     top = label_h if example.played or example.table_label else 0
     y = area.top
     for row in range(_rows(example)):
+        row_top = y
         taken = set(example.takes[row]) if example.takes else set()
         x = area.left
         cy = y + top + h // 2 + m.px(0.008)
@@ -170,7 +172,7 @@ def draw_example(
                 (felt.right + m.px(0.015), cy),
                 "midleft",
             )
-        y = felt.bottom + (label_h if example.values else 0) + m.px(0.02)
+        y = row_top + _row_height(example, h, m)
     return y - area.top
 
 
