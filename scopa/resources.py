@@ -97,6 +97,17 @@ def card_back_path(style: str) -> Path:
     return asset_path("cards", _check_style(style), "back.png")
 
 
+def card_halo_path(kind: str) -> Path:
+    """Soft halo drawn centred under a card: "shadow" (lifted) or "glow" (playable).
+
+    The image is 288x448, i.e. a 240x400 card with a 24 px margin on every side, so it
+    scales with the card by the same factor.
+    """
+    if kind not in ("shadow", "glow"):
+        raise ValueError(f"unknown card halo {kind!r}; expected 'shadow' or 'glow'")
+    return asset_path("cards", f"{kind}.png")
+
+
 def felt_path() -> Path:
     """The tileable green cloth drawn under the cards."""
     return asset_path("table", "felt.png")

@@ -26,6 +26,7 @@ from scopa.resources import (
     asset_path,
     card_back_path,
     card_face_path,
+    card_halo_path,
     felt_path,
     font_path,
     icon_path,
@@ -69,6 +70,7 @@ def test_card_paths_follow_the_contract():
         lambda: icon_path(17),
         lambda: font_path("comic"),
         lambda: asset_path(),
+        lambda: card_halo_path("sparkle"),
     ],
 )
 def test_bad_names_are_refused_with_a_clear_error(call):
@@ -109,9 +111,10 @@ def test_corner_index_variant_differs_only_where_the_index_is():
 def test_table_felt_and_card_halos_load():
     felt = pygame.image.load(str(felt_path()))
     assert min(felt.get_size()) >= 256
-    for name in ("shadow.png", "glow.png"):
-        halo = pygame.image.load(str(asset_path("cards", name)))
-        assert halo.get_width() > CARD_SIZE[0] and halo.get_height() > CARD_SIZE[1]
+    for kind in ("shadow", "glow"):
+        halo = pygame.image.load(str(card_halo_path(kind)))
+        assert halo.get_size() == (CARD_SIZE[0] + 48, CARD_SIZE[1] + 48)
+        assert halo.get_at((0, 0)).a == 0 and halo.get_at((144, 224)).a > 100
 
 
 @pytest.mark.parametrize("size", ICON_SIZES)
