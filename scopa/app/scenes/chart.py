@@ -128,7 +128,9 @@ def bar_chart(
         x0 = plot.left + g * slot + slot * 0.15
         for k, value in enumerate(values):
             h = round(plot.h * value / high)
-            bar = pygame.Rect(round(x0 + k * bar_w), plot.bottom - h, max(1, round(bar_w) - 2), h)
+            bar = pygame.Rect(
+                round(x0 + k * bar_w), plot.bottom - h, max(1, round(bar_w * 0.94)), h
+            )
             if not value:
                 continue
             if h:

@@ -223,8 +223,8 @@ class ScoringScene(MenuScene):
             pygame.draw.line(
                 surface,
                 color,
-                (rect.left, rect.bottom + 2),
-                (rect.right, rect.bottom + 2),
+                (rect.left, rect.bottom + m.px(0.003)),
+                (rect.right, rect.bottom + m.px(0.003)),
                 max(1, m.px(0.003)),
             )
         label_font = m.font("ui", theme.ROW_TITLE * 0.9)
