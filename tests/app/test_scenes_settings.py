@@ -143,3 +143,14 @@ def test_cards_and_speed_are_remembered(app, scene, tmp_path) -> None:
     assert saved.corner_index is False
     assert saved.animation_speed == "fast"
     assert speed.control.label() == app.t("speed_fast")
+
+
+def test_full_screen_is_applied_saved_and_laid_out_again(app, scene, tmp_path) -> None:
+    toggle = open_row(app, scene, "set_fullscreen")
+    click(app, toggle.control)
+    assert app.settings.fullscreen and Store(tmp_path).load_settings().fullscreen
+    assert (scene.m.w, scene.m.h) == app.size
+    assert app.screen.get_rect().contains(scene.panel)
+    click(app, open_row(app, scene, "set_fullscreen").control)
+    assert not Store(tmp_path).load_settings().fullscreen
+    assert (scene.m.w, scene.m.h) == app.size
