@@ -154,3 +154,17 @@ def test_full_screen_is_applied_saved_and_laid_out_again(app, scene, tmp_path) -
     click(app, open_row(app, scene, "set_fullscreen").control)
     assert not Store(tmp_path).load_settings().fullscreen
     assert (scene.m.w, scene.m.h) == app.size
+
+
+def test_mute_silences_the_sound_at_once_and_greys_the_volume(app, scene, tmp_path) -> None:
+    volume = open_row(app, scene, "set_volume")
+    click(app, open_row(app, scene, "set_muted").control)
+    assert app.audio.muted and Store(tmp_path).load_settings().muted
+    assert not volume.enabled
+    press(app, pygame.K_ESCAPE)
+    app.stack.push(scene)
+    click(app, open_row(app, scene, "set_muted").control)
+    assert not app.audio.muted and volume.enabled
+    scene.form.set_focus(volume)
+    press(app, pygame.K_RIGHT)
+    assert app.audio.volume == pytest.approx(app.settings.volume)
