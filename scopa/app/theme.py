@@ -212,6 +212,30 @@ def _veil(size: tuple[int, int], alpha: int) -> pygame.Surface:
     return veil
 
 
+@lru_cache(maxsize=2)
+def _blackout(size: tuple[int, int]) -> pygame.Surface:
+    veil = pygame.Surface(size)
+    veil.fill(FELT_DEEP)
+    return veil
+
+
+def fade(surface: pygame.Surface, alpha: int) -> None:
+    """Cover the frame with the felt's darkest green at ``alpha`` (a scene fading in)."""
+    veil = _blackout(surface.get_size())
+    veil.set_alpha(max(0, min(255, alpha)))
+    surface.blit(veil, (0, 0))
+
+
+def set_pointer(hand: bool) -> None:
+    """The hand pointer over something clickable, the arrow elsewhere."""
+    cursor = pygame.SYSTEM_CURSOR_HAND if hand else pygame.SYSTEM_CURSOR_ARROW
+    try:
+        if pygame.mouse.get_cursor().data[0] != cursor:
+            pygame.mouse.set_cursor(cursor)
+    except (pygame.error, TypeError, IndexError, AttributeError):
+        pass
+
+
 def _shadow(surface: pygame.Surface, rect: pygame.Rect, radius: int, depth: int) -> None:
     """A soft shadow falling below ``rect``: a few stacked, slightly wider, faint shapes."""
     for i in range(3, 0, -1):

@@ -489,6 +489,7 @@ class Form:
         """Feed one event; True when a widget used it."""
         if event.type == pygame.MOUSEMOTION:
             self.hover = self.widget_at(event.pos)
+            theme.set_pointer(self.hover is not None and self.hover.enabled)
             if self.captured is not None:
                 self.captured.drag(event.pos)
             return self.hover is not None

@@ -168,3 +168,19 @@ def test_mute_silences_the_sound_at_once_and_greys_the_volume(app, scene, tmp_pa
     scene.form.set_focus(volume)
     press(app, pygame.K_RIGHT)
     assert app.audio.volume == pytest.approx(app.settings.volume)
+
+
+def test_page_keys_and_arrows_on_a_tab_switch_sections(app, scene) -> None:
+    press(app, pygame.K_PAGEDOWN)
+    assert scene.tab == "captures"
+    scene.form.set_focus(scene.tabs[1])
+    press(app, pygame.K_RIGHT)
+    assert scene.tab == "scoring" and scene.form.focus is scene.tabs[2]
+    press(app, pygame.K_LEFT)
+    press(app, pygame.K_LEFT)
+    assert scene.tab == "match"
+    press(app, pygame.K_PAGEUP)
+    assert scene.tab == "game"
+    rows = scene.rows["game"]
+    assert all(row in scene.form.widgets for row in rows)
+    assert not any(row in scene.form.widgets for row in scene.rows["match"])

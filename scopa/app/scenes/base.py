@@ -19,8 +19,12 @@ if TYPE_CHECKING:
 class MenuScene(Scene):
     """Subclasses build their widgets once in ``build`` and place them in ``layout``."""
 
+    FADE_IN = 0.18
+    """Seconds a full-screen menu takes to appear (from the felt's darkness)."""
+
     def __init__(self, app: App) -> None:
         super().__init__(app)
+        self.age = 0.0
         self.form = Form()
         self.m = Metrics(app, app.size)
         self.build()
@@ -47,6 +51,12 @@ class MenuScene(Scene):
         if self.m.w != self.app.size[0] or self.m.h != self.app.size[1]:
             self.resize(self.app.size)
 
+    def update(self, dt: float) -> None:
+        self.age += dt
+
+    def leave(self) -> None:
+        theme.set_pointer(False)
+
     def back(self) -> None:
         """Esc: leave this screen."""
         self.app.stack.pop()
@@ -65,6 +75,8 @@ class MenuScene(Scene):
         self.draw_content(surface)
         self.form.draw(surface, self.m)
         self.draw_overlay(surface)
+        if self.opaque and self.age < self.FADE_IN:
+            theme.fade(surface, round(255 * (1 - self.age / self.FADE_IN)))
 
     def draw_content(self, surface: pygame.Surface) -> None:
         """Panels, titles and pictures under the widgets."""

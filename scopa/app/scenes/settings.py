@@ -219,11 +219,27 @@ class SettingsScene(MenuScene):
         self.app.set_fullscreen(fullscreen)
 
     def leave(self) -> None:
+        super().leave()
         if self.volume_dirty:
             self.volume_dirty = False
             self.app.save_settings()
 
+    def switch_tab(self, direction: int) -> None:
+        """Open the next (or previous) section; a focused tab stays focused on the new one."""
+        index = (TABS.index(self.tab) + direction) % len(TABS)
+        on_tab = self.form.focus in self.tabs
+        self._opener(TABS[index])()
+        if on_tab:
+            self.form.set_focus(self.tabs[index])
+
     def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            tab_keys = {pygame.K_PAGEUP: -1, pygame.K_PAGEDOWN: +1}
+            if self.form.focus in self.tabs:
+                tab_keys.update({pygame.K_LEFT: -1, pygame.K_RIGHT: +1})
+            if event.key in tab_keys:
+                self.switch_tab(tab_keys[event.key])
+                return True
         used = super().handle(event)
         if event.type == pygame.MOUSEBUTTONUP and self.volume_dirty:
             self.volume_dirty = False
