@@ -35,7 +35,7 @@ def test_poll_does_not_block_while_thinking():
         worker.request("x", 0, obs)
         started = time.perf_counter()
         assert worker.poll() is None
-        assert time.perf_counter() - started < 0.05
+        assert time.perf_counter() - started < 0.2  # the choice itself takes 0.3 s
         assert worker.wait(timeout=5) == obs.legal_moves[0]
     finally:
         worker.close()
