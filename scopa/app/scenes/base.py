@@ -3,6 +3,7 @@ and a layout recomputed from the window size."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -33,7 +34,7 @@ class MenuScene(Scene):
     def t(self, key: str, **params: object) -> str:
         return self.app.t(key, **params)
 
-    def tr(self, key: str, **params: object):  # noqa: ANN201 - a label callable
+    def tr(self, key: str, **params: object) -> Callable[[], str]:
         """A label that follows the language: translated when drawn, not when built."""
         return lambda: self.app.t(key, **params)
 
@@ -84,7 +85,9 @@ class MenuScene(Scene):
     def draw_overlay(self, surface: pygame.Surface) -> None:
         """Anything over the widgets (the explanation line)."""
 
-    def draw_hint(self, surface: pygame.Surface, area: pygame.Rect, color=theme.CREAM) -> None:
+    def draw_hint(
+        self, surface: pygame.Surface, area: pygame.Rect, color: theme.Color = theme.CREAM
+    ) -> None:
         """The one-line explanation of the widget under the mouse or focused."""
         text = self.form.hint()
         if text:

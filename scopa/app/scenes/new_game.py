@@ -3,6 +3,8 @@ the rules and the target; Start remembers the choice and opens the table."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from scopa.engine import PRESETS, Rules, RulesError
@@ -111,7 +113,7 @@ class NewGameScene(MenuScene):
         )
         return number, name, kind, level
 
-    def _set(self, name: str):  # noqa: ANN202 - a setter callable
+    def _set(self, name: str) -> Callable[[object], None]:
         def setter(value: object) -> None:
             setattr(self, name, value)
             self._check()

@@ -12,7 +12,7 @@ from typing import Any
 
 import pygame
 
-from scopa.engine import PRESETS, RulesError
+from scopa.engine import PRESETS, Rules, RulesError
 from scopa.settings import ANIMATION_SPEEDS, DECK_STYLES
 
 from .. import theme
@@ -172,7 +172,7 @@ class SettingsScene(MenuScene):
     # --- changes --------------------------------------------------------------------------
 
     @property
-    def rules(self):  # noqa: ANN201 - Rules
+    def rules(self) -> Rules:
         return self.app.settings.rules
 
     def change(self, save: bool = True, **changes: Any) -> None:

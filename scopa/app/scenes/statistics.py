@@ -53,7 +53,7 @@ class StatisticsScene(MenuScene):
             (self.t("st_worst"), signed(total.worst)),
         ]
 
-    def by_level(self) -> list[tuple[str, tuple[int, int]]]:
+    def by_level(self) -> list[tuple[str, tuple[int, ...]]]:
         """Won and lost against each computer level (solo matches)."""
         return [
             (
@@ -69,7 +69,7 @@ class StatisticsScene(MenuScene):
         """The bars of the chosen grouping: won, lost and (hot-seat, watched) undecided."""
         if self.dimension == "level":
             return self.by_level()
-        out = []
+        out: list[tuple[str, tuple[int, ...]]] = []
         for value, tally in self.stats.by(self.dimension):
             if self.dimension == "mode":
                 label = self.t(f"mode_{value}")
@@ -167,7 +167,7 @@ class StatisticsScene(MenuScene):
                 value,
                 m.font("title", theme.HEADING),
                 theme.INK,
-                (box.centerx, box.top + box.h * 0.42),
+                (box.centerx, box.top + round(box.h * 0.42)),
                 "center",
                 fit=box.w,
             )
@@ -176,7 +176,7 @@ class StatisticsScene(MenuScene):
                 label,
                 m.font("ui", theme.SMALL),
                 theme.INK_SOFT,
-                (box.centerx, box.top + box.h * 0.8),
+                (box.centerx, box.top + round(box.h * 0.8)),
                 "center",
                 fit=box.w - gap,
             )

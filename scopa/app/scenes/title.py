@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from .. import theme
 from ..widgets import Button
 from .base import MenuScene
 from .cards import card_width, draw_card
+
+if TYPE_CHECKING:
+    from scopa.engine import GameRecord
+    from scopa.settings import MatchSetup
+
 from .flow import describe, open_table, quick_setup, watch_setup
 
 LEFT_FAN = ("7B", "7S", "7C", "7D")
@@ -16,7 +23,7 @@ RIGHT_FAN = ("1D", "2D", "3D", "10D")
 
 class TitleScene(MenuScene):
     def build(self) -> None:
-        self.saved = None
+        self.saved: tuple[MatchSetup, GameRecord] | None = None
         self.play = Button(self.tr("play"), self.on_play, primary=True, hint=self._play_hint)
         self.resume = Button(
             self.tr("continue"), self.on_continue, primary=True, hint=self.tr("continue_hint")
