@@ -10,12 +10,11 @@ from .. import theme
 from ..widgets import Button
 from .base import MenuScene
 from .cards import card_width, draw_card
+from .flow import describe, open_table, quick_setup, watch_setup
 
 if TYPE_CHECKING:
     from scopa.engine import GameRecord
     from scopa.settings import MatchSetup
-
-from .flow import describe, open_table, quick_setup, watch_setup
 
 LEFT_FAN = ("7B", "7S", "7C", "7D")
 RIGHT_FAN = ("1D", "2D", "3D", "10D")
