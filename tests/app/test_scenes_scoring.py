@@ -111,3 +111,10 @@ def test_the_sheet_draws_at_any_size(app, size) -> None:
     match, _ = known_match(Rules(), (1, 0), (4, 8))
     app.stack.push(ScoringScene(app, match, SETUP))
     frame(app)
+
+
+def test_an_incomplete_primiera_shows_its_value_and_suits(app) -> None:
+    match, _ = known_match(Rules(incomplete_primiera=True), (0, 0), (1, 1))
+    sheet = {row.key: row for row in ScoringScene(app, match, SETUP).sheet()}
+    assert sheet["primiera"].cells == (app.t("primiera_suits", value=63, suits=3), "51")
+    assert sheet["primiera"].points == (0, 1)  # four suits beat three

@@ -83,7 +83,10 @@ class ScoringScene(MenuScene):
         if category == "primiera":
             if b.primiera_complete:
                 return str(b.primiera)
-            return f"({b.primiera})" if b.primiera else DASH
+            suits = len({card.suit for card in b.captured})
+            if not b.primiera or not suits:
+                return DASH
+            return self.t("primiera_suits", value=b.primiera, suits=suits)
         if category == "sette":
             return self.t("sevens_sixes", sevens=b.sevens, sixes=b.sixes)
         if category == "scope":
