@@ -1,9 +1,9 @@
 """The asset generators are deterministic and the committed assets are what they draw.
 
 Regenerating everything takes a minute, so a sample is redrawn here; ``tools/gen_*.py``
-rebuild the rest. Committed images are compared by pixels with a tiny tolerance so that a
-different FreeType or FFT build on another machine does not fail the check, while stale
-art (which differs everywhere) does.
+rebuild the rest. Committed images are compared by pixels with a small tolerance so that a
+different FreeType, pygame-ce or FFT build on another machine does not fail the check,
+while stale art does; byte-for-byte determinism is checked by drawing twice here.
 """
 
 from __future__ import annotations
@@ -41,7 +41,9 @@ def _assert_same_picture(new: Path, committed: Path) -> None:
     a, b = _pixels(new), _pixels(committed)
     assert a.shape == b.shape, committed
     diff = np.abs(a - b)
-    assert diff.mean() < 0.05 and (diff > 8).mean() < 0.002, f"{committed} is stale: rerun tools/"
+    # Another pygame-ce or FreeType build may rasterise an edge one sub-pixel differently;
+    # stale art (a moved or recoloured shape) changes far more than this.
+    assert diff.mean() < 1.0 and (diff > 24).mean() < 0.02, f"{committed} is stale: rerun tools/"
 
 
 @pytest.fixture(scope="module", autouse=True)
