@@ -17,6 +17,8 @@ import numpy as np
 
 RATE = 44100
 PEAK = 0.6  # about -4.4 dBFS: loud enough, with headroom when cues overlap
+# The dense shuffle crackle sounds louder than a single snap at the same peak.
+LEVEL = {"shuffle": 0.7, "deal": 0.85}
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -145,22 +147,22 @@ SOUNDS: dict[str, Callable[[], np.ndarray]] = {
 }
 
 
-def to_pcm(signal: np.ndarray) -> bytes:
-    """Normalise to :data:`PEAK`, fade the tail to silence, and quantise to 16-bit."""
+def to_pcm(signal: np.ndarray, level: float = 1.0) -> bytes:
+    """Normalise to ``level`` x :data:`PEAK`, fade the tail to silence, quantise to 16-bit."""
     peak = float(np.max(np.abs(signal))) or 1.0
-    out = signal / peak * PEAK
+    out = signal / peak * PEAK * level
     fade = min(len(out), int(0.02 * RATE))
     out[-fade:] *= np.linspace(1.0, 0.0, fade)
     return np.round(out * 32767).astype("<i2").tobytes()
 
 
-def write_wav(path: Path, signal: np.ndarray) -> None:
+def write_wav(path: Path, signal: np.ndarray, level: float = 1.0) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     with wave.open(str(path), "wb") as w:
         w.setnchannels(1)
         w.setsampwidth(2)
         w.setframerate(RATE)
-        w.writeframes(to_pcm(signal))
+        w.writeframes(to_pcm(signal, level))
 
 
 def generate(out: Path, names: Sequence[str] = tuple(SOUNDS)) -> list[Path]:
@@ -168,7 +170,7 @@ def generate(out: Path, names: Sequence[str] = tuple(SOUNDS)) -> list[Path]:
     paths = []
     for name in names:
         path = out / f"{name}.wav"
-        write_wav(path, SOUNDS[name]())
+        write_wav(path, SOUNDS[name](), LEVEL.get(name, 1.0))
         paths.append(path)
     return paths
 
