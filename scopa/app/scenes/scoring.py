@@ -214,6 +214,8 @@ class ScoringScene(MenuScene):
         for side, name in enumerate(self.names):
             cx = round(area.left + label_w + col_w * (side + 0.5))
             color = theme.SIDE_COLORS[side % len(theme.SIDE_COLORS)]
+            if self.match.over and side == self.match.winner:
+                name = f"\u2605 {name}"
             rect = theme.draw_text(
                 surface,
                 name,
