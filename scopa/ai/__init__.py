@@ -16,6 +16,7 @@ from .expert import ExpertPlayer
 from .hints import Hint, hint
 from .master import MasterPlayer
 from .player import Player
+from .reasons import level_name
 from .simple import BeginnerPlayer, GreedyPlayer
 
 LEVELS = ("beginner", "expert", "master")
@@ -48,5 +49,6 @@ __all__ = [
     "Hint",
     "Player",
     "hint",
+    "level_name",
     "make_player",
 ]

@@ -1,4 +1,4 @@
-"""One-line reasons for a hint, in Italian and English.
+"""One-line reasons for a hint, and the levels' names, in Italian and English.
 
 A hint carries a reason *code* and its parameters; the sentence is made here, so the app can
 show it in the player's language and tests can check the code without parsing text.
@@ -51,6 +51,26 @@ RANK_NAMES: dict[str, tuple[str, ...]] = {
 }  # fmt: skip
 
 CODES = frozenset(TEXTS["en"])
+
+LEVEL_NAMES: dict[str, dict[str, str]] = {
+    "en": {"beginner": "Beginner", "expert": "Expert", "master": "Master", "greedy": "Greedy"},
+    "it": {
+        "beginner": "Principiante",
+        "expert": "Esperto",
+        "master": "Maestro",
+        "greedy": "Ingordo",
+    },
+}
+
+
+def level_name(level: str, lang: str) -> str:
+    """The name a player reads for a level ("Maestro", "Master")."""
+    if lang not in LEVEL_NAMES:
+        raise ValueError(f"no level names in language {lang!r}; choose one of {LANGUAGES}")
+    try:
+        return LEVEL_NAMES[lang][level]
+    except KeyError:
+        raise ValueError(f"unknown level {level!r}") from None
 
 
 def reason_text(code: str, params: dict[str, object], lang: str) -> str:

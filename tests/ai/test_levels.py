@@ -118,3 +118,12 @@ def test_chance_to_hold_counts_hands() -> None:
     assert chance_to_hold(10, 0, 3) == 0.0
     assert chance_to_hold(3, 1, 3) == 1.0
     assert chance_to_hold(10, 2, 3) == pytest.approx(1 - (8 * 7 * 6) / (10 * 9 * 8))
+
+
+def test_levels_have_names_in_both_languages() -> None:
+    from scopa.ai import level_name
+
+    assert [level_name(level, "it") for level in LEVELS] == ["Principiante", "Esperto", "Maestro"]
+    assert [level_name(level, "en") for level in LEVELS] == ["Beginner", "Expert", "Master"]
+    with pytest.raises(ValueError, match="unknown level"):
+        level_name("wizard", "en")
