@@ -115,7 +115,7 @@ def test_scores_on_show_change_only_when_the_round_is_scored(app):
     scene = TableScene(
         app, MatchSetup(seats, Rules()), Match.new(Rules(), 31), worker=inline_worker()
     )
-    scene._show_scoring = lambda: scene.director.resume()
+    scene.director.on_scored = scene.director.resume  # no scoring scene between rounds
     app.stack.push(scene)
     ended = None
     for frame in range(20000):
@@ -127,4 +127,5 @@ def test_scores_on_show_change_only_when_the_round_is_scored(app):
         if shown.round_no == 2:
             break
     assert ended is not None and frame > ended
+    assert scene.director.shown.round_no == 2
     assert scene.director.shown.totals == scene.match.totals
