@@ -106,8 +106,9 @@ class App:
             try:
                 from scopa.resources import font_path
 
-                path = str(font_path(role))
-            except (ImportError, FileNotFoundError, OSError, KeyError):
+                found = font_path(role)
+                path = str(found) if found is not None else None
+            except (ImportError, FileNotFoundError, OSError, KeyError, ValueError):
                 path = None
             try:
                 font = pygame.font.Font(path, px)
