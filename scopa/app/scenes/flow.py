@@ -31,16 +31,16 @@ def to_title(app: App) -> None:
 
 
 def quick_setup(app: App) -> MatchSetup:
-    """The Play button's match: the last setup used, else one human against one Expert."""
+    """The Play button's match: the last setup used, else the player against Experts with
+    the rules of the settings (one opponent by default; the seats the rules call for, e.g.
+    a partner and two opponents for scopone)."""
     if app.settings.last_setup is not None:
         return app.settings.last_setup
-    rules = app.settings.rules.with_(players=2)
-    if rules.deal == "scopone":
-        rules = rules.with_(deal="scopa")
-    return MatchSetup(
-        (SeatConfig(app.t("you"), True, "expert"), SeatConfig(COMPUTER_NAMES[0], False, "expert")),
-        rules,
+    rules: Rules = app.settings.rules
+    others = tuple(
+        SeatConfig(COMPUTER_NAMES[seat - 1], False, "expert") for seat in range(1, rules.players)
     )
+    return MatchSetup((SeatConfig(app.t("you"), True, "expert"), *others), rules)
 
 
 def watch_setup(app: App) -> MatchSetup:
