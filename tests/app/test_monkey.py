@@ -3,6 +3,7 @@ invariants hold after every event (a short run of tools/monkey.py; it runs for a
 command)."""
 
 import importlib.util
+import sys
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,7 @@ TOOL = Path(__file__).resolve().parents[2] / "tools" / "monkey.py"
 def load_monkey():
     spec = importlib.util.spec_from_file_location("monkey_tool", TOOL)
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up
     spec.loader.exec_module(module)
     return module
 
