@@ -126,14 +126,15 @@ class App:
 
     def save_settings(self) -> None:
         self.store.save_settings(self.settings)
-        for message in self._drain_store_messages():
-            self.notify(message)
+        self.show_store_messages()
 
-    def _drain_store_messages(self) -> list[str]:
+    def show_store_messages(self) -> None:
+        """Show (once) what the store found wrong while reading or writing files."""
         messages = list(getattr(self.store, "messages", []))
         if messages:
             self.store.messages.clear()
-        return messages
+        for message in messages:
+            self.notify(message)
 
     # --- loop --------------------------------------------------------------------------
 

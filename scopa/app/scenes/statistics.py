@@ -21,8 +21,7 @@ DIMENSIONS = ("level", "mode", "players")
 class StatisticsScene(MenuScene):
     def build(self) -> None:
         self.stats: Stats = self.app.store.load_stats()
-        for message in self.app._drain_store_messages():
-            self.app.notify(message)
+        self.app.show_store_messages()
         self.dimension = "level"
         self.dimension_choice = Choice(
             [(name, self.tr(f"st_by_{name}")) for name in DIMENSIONS],

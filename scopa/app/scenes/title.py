@@ -51,8 +51,7 @@ class TitleScene(MenuScene):
 
     def _check_saved(self) -> None:
         self.saved = self.app.store.load_match()
-        for message in self.app._drain_store_messages():
-            self.app.notify(message)
+        self.app.show_store_messages()
 
     def enter(self) -> None:
         super().enter()
