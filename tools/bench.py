@@ -24,11 +24,13 @@ from scopa.engine import Round, Rules  # noqa: E402
 def random_deals(rules: Rules, deals: int, seed: int) -> float:
     """Random deals played to the end, per second (one core, no events)."""
     rng = random.Random(seed)
+    uniform = rng.random  # a uniform pick, cheaper than rng.choice's rejection sampling
     start = time.perf_counter()
     for _ in range(deals):
         state = Round.deal_random(rules, rng)
         while not state.over:
-            state = state.play(rng.choice(state.legal_moves()))
+            moves = state.legal_moves()
+            state = state.play(moves[int(uniform() * len(moves))])
     return deals / (time.perf_counter() - start)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
-from .cards import DECK, FULL_MASK, RANK_MASK, RANK_OF, Card, mask_of
+from .cards import DECK, FULL_MASK, RANK_MASK, Card, mask_of
 from .errors import CardError
 from .rules import Rules
 
@@ -28,7 +28,16 @@ class CaptureTable:
     masks repeat often, across positions and across games.
     """
 
-    __slots__ = ("_quindici", "_assi", "_ace_takes_ace", "_limit", "_fewest", "relevant", "cache")
+    __slots__ = (
+        "_quindici",
+        "_assi",
+        "_ace_takes_ace",
+        "_limit",
+        "_fewest",
+        "relevant",
+        "cache",
+        "_patterns",
+    )
 
     def __init__(self, rules: Rules) -> None:
         self._quindici = rules.quindici
@@ -45,6 +54,7 @@ class CaptureTable:
             relevant.append(mask)
         self.relevant = tuple(relevant)
         self.cache: dict[int, tuple[int, ...]] = {}
+        self._patterns: dict[int, list[tuple[tuple[tuple[int, int], ...], int]]] = {}
 
     def sets(self, table: int, rank: int) -> tuple[int, ...]:
         """The capture masks a card of ``rank`` may take from ``table``; empty: it is laid."""
@@ -63,6 +73,36 @@ class CaptureTable:
         """``sets`` for every rank 0..10 (0 unused)."""
         return ((),) + tuple(self.sets(table, rank) for rank in range(1, 11))
 
+    def _subsets_with_sum(self, table: int, target: int) -> list[tuple[int, int]]:
+        """Every non-empty subset of ``table`` whose ranks sum to ``target``, with its size.
+
+        Which ranks to take, and how many of each, depends only on how many cards of each
+        rank lie on the table: that plan is cached by those counts (a small space), then
+        spelled out with the actual cards.
+        """
+        signature = 0
+        for rank in range(1, min(target, 10) + 1):
+            group = table >> (4 * (rank - 1)) & 0xF
+            if group:
+                signature |= _POPCOUNT4[group] << (3 * rank)
+        key = signature << 4 | target
+        plans = self._patterns.get(key)
+        if plans is None:
+            counts = [signature >> (3 * rank) & 0x7 for rank in range(11)]
+            plans = _rank_plans(counts, target)
+            self._patterns[key] = plans
+        found: list[tuple[int, int]] = []
+        for plan, size in plans:
+            masks = [0]
+            for rank, count in plan:
+                shift = 4 * (rank - 1)
+                group = table >> shift & 0xF
+                masks = [
+                    mask | part << shift for mask in masks for part in _GROUP_PARTS[group][count]
+                ]
+            found.extend((mask, size) for mask in masks)
+        return found
+
     def _compute(self, table: int, rank: int) -> tuple[int, ...]:
         if not table:
             return ()
@@ -72,13 +112,14 @@ class CaptureTable:
                 return tuple(_lowbits(aces))
             return (table,)
         if self._quindici:
-            sets = _subsets_with_sum(table, 15 - rank)
+            sets = self._subsets_with_sum(table, 15 - rank)
         else:
             same = table & RANK_MASK[rank]
-            if same:
-                sets = [(low, 1) for low in _lowbits(same)]
-            else:
-                sets = _subsets_with_sum(table, rank)
+            if same:  # a single equal card is always allowed, and always the fewest
+                return tuple(_lowbits(same))
+            sets = self._subsets_with_sum(table, rank)
+        if not sets:
+            return ()
         if self._limit is not None:
             sets = [entry for entry in sets if entry[1] <= self._limit]
         if self._fewest and sets:
@@ -96,23 +137,34 @@ def _lowbits(mask: int) -> list[int]:
     return out
 
 
-def _subsets_with_sum(table: int, target: int) -> list[tuple[int, int]]:
-    """Every non-empty subset of ``table`` whose ranks sum to ``target``, with its size."""
-    items = [(low, RANK_OF[low.bit_length() - 1]) for low in _lowbits(table)]
-    items = [item for item in items if item[1] <= target]
-    found: list[tuple[int, int]] = []
+def _rank_plans(counts: list[int], target: int) -> list[tuple[tuple[tuple[int, int], ...], int]]:
+    """Ways to reach ``target`` taking ``count`` cards of each ``rank`` (at most
+    ``counts[rank]``), as ((rank, count), ...) with the number of cards taken."""
+    plans: list[tuple[tuple[tuple[int, int], ...], int]] = []
 
-    def walk(start: int, mask: int, total: int, size: int) -> None:
-        for i in range(start, len(items)):
-            bit, rank = items[i]
-            new_total = total + rank
-            if new_total == target:
-                found.append((mask | bit, size + 1))
-            elif new_total < target:
-                walk(i + 1, mask | bit, new_total, size + 1)
+    def walk(rank: int, remaining: int, chosen: tuple[tuple[int, int], ...], size: int) -> None:
+        if remaining == 0:
+            plans.append((chosen, size))
+            return
+        if rank == 0:
+            return
+        for count in range(min(counts[rank], remaining // rank), -1, -1):
+            step = ((rank, count),) if count else ()
+            walk(rank - 1, remaining - count * rank, chosen + step, size + count)
 
-    walk(0, 0, 0, 0)
-    return found
+    walk(min(target, 10), target, (), 0)
+    return plans
+
+
+_POPCOUNT4 = tuple(bin(group).count("1") for group in range(16))
+_GROUP_PARTS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(
+        tuple(part for part in range(16) if part & ~group == 0 and _POPCOUNT4[part] == count)
+        for count in range(5)
+    )
+    for group in range(16)
+)
+"""For each 4-bit group of same-rank cards: its sub-groups of each size."""
 
 
 @lru_cache(maxsize=64)

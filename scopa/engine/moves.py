@@ -2,7 +2,9 @@
 
 Text form: ``"5B"`` lays the five of batons; ``"7Dx3C+4S"`` plays the settebello taking the
 three of cups and four of swords. Moves are interned small values, hashable and cheap to
-compare, like python-chess's ``Move``.
+compare, like python-chess's ``Move``: every way of making a move (``Move.of``, ``Move(card,
+captures)``, ``Move.parse``, unpickling) returns the one interned object, so equality is
+identity, which keeps move lists fast to search.
 """
 
 from __future__ import annotations
@@ -38,8 +40,7 @@ class Move:
             object.__setattr__(move, "capture_mask", capture_mask)
             object.__setattr__(move, "_key", key)
             object.__setattr__(move, "_captures", cards_of(capture_mask))
-            if len(MOVES) < 1 << 20:
-                MOVES[key] = move
+            MOVES[key] = move
         return move
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -82,12 +83,6 @@ class Move:
 
     def __repr__(self) -> str:
         return f"Move.parse({self.text()!r})"
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Move) and other._key == self._key
-
-    def __hash__(self) -> int:
-        return hash(self._key)
 
     def __reduce__(self) -> tuple[object, tuple[int, int]]:
         return (Move.of, (self.card.index, self.capture_mask))

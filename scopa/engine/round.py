@@ -88,7 +88,13 @@ class Round:
         Raises ``DealError`` when the deck is not the 40 cards or the deal must be redealt.
         """
         cards = list(deck)
-        if len(cards) != 40 or len({card for card in cards if isinstance(card, Card)}) != 40:
+        seen = 0
+        try:
+            for card in cards:
+                seen |= card.bit
+        except AttributeError:
+            raise DealError("a deck is a list of cards") from None
+        if len(cards) != 40 or seen != FULL_MASK:
             raise DealError("a deck must hold each of the 40 cards exactly once")
         if not 0 <= dealer < rules.players:
             raise DealError(f"dealer must be a seat from 0 to {rules.players - 1}")
