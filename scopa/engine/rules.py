@@ -7,10 +7,13 @@ malformed with a message that names the key.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, fields, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from .errors import RulesError
+
+T = TypeVar("T")
 
 DEALS = ("scopa", "scopone", "scientifico")
 FACE_VALUES = ("ten", "southern", "zero")
@@ -90,6 +93,31 @@ class Rules:
         return seat % 2 if self.players == 4 and self.teams else seat
 
     @property
+    def seat_sides(self) -> tuple[int, ...]:
+        """``side_of`` every seat, in seat order."""
+        return self.memo("seat_sides", _seat_sides)
+
+    def memo(self, key: str, make: Callable[[Rules], T]) -> T:
+        """A value derived from these rules, made once per Rules object.
+
+        Rounds are made by the thousand a second during search; this keeps their per-rules
+        set-up (capture tables, seat sides) to a dictionary look-up. The memo is not part of
+        the value: it is not compared, hashed, stored or pickled.
+        """
+        memo: dict[str, Any] | None = self.__dict__.get("_memo")
+        if memo is None:
+            memo = {}
+            object.__setattr__(self, "_memo", memo)
+        try:
+            value: T = memo[key]
+        except KeyError:
+            value = memo[key] = make(self)
+        return value
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {key: value for key, value in self.__dict__.items() if key != "_memo"}
+
+    @property
     def hand_size(self) -> int:
         if self.deal == "scopa":
             return 3
@@ -142,6 +170,10 @@ class Rules:
             if rules == self:
                 return name
         return None
+
+
+def _seat_sides(rules: Rules) -> tuple[int, ...]:
+    return tuple(rules.side_of(seat) for seat in range(rules.players))
 
 
 def _check_int(name: str, value: Any, allowed: tuple[int, ...]) -> None:

@@ -107,3 +107,21 @@ def test_team_sides():
     assert [rules.side_of(seat) for seat in range(4)] == [0, 1, 0, 1]
     solo = Rules(players=4, teams=False)
     assert [solo.side_of(seat) for seat in range(4)] == [0, 1, 2, 3]
+
+
+def test_memo_is_not_part_of_the_value():
+    import copy
+    import pickle
+
+    from scopa.engine import DECK, Round
+
+    rules = Rules(players=4)
+    Round.deal(rules, list(DECK))
+    assert rules.seat_sides == (0, 1, 0, 1)
+    assert "_memo" in rules.__dict__
+    restored = pickle.loads(pickle.dumps(rules))
+    assert restored == rules and hash(restored) == hash(rules)
+    assert "_memo" not in restored.__dict__
+    assert len(pickle.dumps(rules)) == len(pickle.dumps(Rules(players=4)))
+    assert copy.deepcopy(rules) == rules
+    assert rules.to_dict() == Rules(players=4).to_dict()
