@@ -7,6 +7,7 @@ import pytest
 
 from scopa.ai import make_player
 from scopa.aids.tracker import track
+from scopa.app.scenes.confirm import ConfirmScene
 from scopa.app.table import TableScene
 from scopa.app.table.aids import hint_seed, replay_deal
 from scopa.engine import DECK, Card, Match, Move, Rules
@@ -301,6 +302,15 @@ def test_replay_from_the_scoring_scene_deals_the_round_just_scored_again(app):
     assert sheet is not None, "the second round was never scored"
     (replay,) = [b for b in sheet.buttons if b.on_click == sheet.replay_deal]
     click(app, replay.rect.center)
+    # mid-match, the player is asked first; "keep playing" leaves everything as it was
+    ask = app.stack.top
+    assert isinstance(ask, ConfirmScene)
+    click(app, ask.no_button.rect.center)
+    assert app.stack.top is sheet
+    click(app, replay.rect.center)
+    ask = app.stack.top
+    assert isinstance(ask, ConfirmScene)
+    click(app, ask.yes_button.rect.center)
     table = app.stack.top
     assert isinstance(table, TableScene) and table is not scene
     again = table.match.round

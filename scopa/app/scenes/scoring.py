@@ -146,9 +146,28 @@ class ScoringScene(MenuScene):
         open_table(self.app, self.setup)
 
     def replay_deal(self) -> None:
+        """Replay this round's cards in a new match; mid-match, only once the player agrees
+        to leave the match in progress."""
         from scopa.app.table.aids import replay_deal
 
-        replay_deal(self.app, self.setup, self.match, len(self.match.rounds))
+        def replay() -> None:
+            replay_deal(self.app, self.setup, self.match, len(self.match.rounds))
+
+        if self.match.over:
+            replay()
+            return
+        from .confirm import ConfirmScene
+
+        self.app.stack.push(
+            ConfirmScene(
+                self.app,
+                self.tr("replay_question"),
+                replay,
+                detail=self.tr("replay_detail"),
+                yes=self.tr("replay_deal"),
+                no=self.tr("keep_playing"),
+            )
+        )
 
     def back(self) -> None:
         if not self.match.over:
