@@ -43,8 +43,7 @@ def test_mixer_init_failure_means_silence(monkeypatch, caplog, mixer):
 
 def test_every_sound_loads_with_the_dummy_driver(mixer):
     a = Audio(volume=0.7, muted=False)
-    if not a.available:
-        pytest.skip("the dummy audio driver is not available here")
+    assert a.available, "SDL's dummy audio driver (built into pygame-ce) did not open"
     for name in SOUND_NAMES:
         sound = a._sound(name)
         assert sound is not None, name
@@ -54,8 +53,7 @@ def test_every_sound_loads_with_the_dummy_driver(mixer):
 
 def test_missing_or_corrupt_file_silences_only_that_sound(monkeypatch, tmp_path, caplog, mixer):
     a = Audio(volume=0.7, muted=False)
-    if not a.available:
-        pytest.skip("the dummy audio driver is not available here")
+    assert a.available, "SDL's dummy audio driver (built into pygame-ce) did not open"
     corrupt = tmp_path / "deal.wav"
     corrupt.write_bytes(b"RIFF\x00\x00not a wave at all")
     real = audio_module.sound_path
