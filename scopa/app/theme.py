@@ -162,12 +162,7 @@ def gradient(size: tuple[int, int], top: Color, bottom: Color, radius: int) -> p
 def _background(size: tuple[int, int]) -> pygame.Surface:
     w, h = size
     surface = pygame.Surface(size)
-    felt = _felt_tile()
-    if felt is not None:
-        for x in range(0, w, felt.get_width()):
-            for y in range(0, h, felt.get_height()):
-                surface.blit(felt, (x, y))
-    else:
+    if not lay_felt(surface):
         surface.blit(gradient(size, FELT, FELT_DEEP, 0), (0, 0))
     # A soft vignette: a radial darkening built small and scaled up (smooth and cheap).
     small = pygame.Surface((64, 36), pygame.SRCALPHA)
@@ -183,6 +178,18 @@ def _background(size: tuple[int, int]) -> pygame.Surface:
 
 
 @lru_cache(maxsize=1)
+def lay_felt(surface: pygame.Surface) -> bool:
+    """Cover ``surface`` with the generated felt tile; False when the tile cannot be loaded."""
+    felt = _felt_tile()
+    if felt is None:
+        return False
+    w, h = surface.get_size()
+    for x in range(0, w, felt.get_width()):
+        for y in range(0, h, felt.get_height()):
+            surface.blit(felt, (x, y))
+    return True
+
+
 def _felt_tile() -> pygame.Surface | None:
     try:
         from scopa.resources import felt_path

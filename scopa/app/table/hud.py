@@ -11,6 +11,7 @@ import pygame
 from pygame import FRect
 
 from ..cardart import CardArt, card_height
+from ..theme import lay_felt
 from .director import Banner, Spark
 from .layout import TableLayout
 from .text import TextCache
@@ -25,12 +26,7 @@ def background(size: tuple[int, int], layout: TableLayout) -> pygame.Surface:
     """The green cloth with light falling on the middle, and the playing area marked."""
     w, h = size
     surface = pygame.Surface(size)
-    felt = _felt_tile()
-    if felt is not None:
-        for x in range(0, w, felt.get_width()):
-            for y in range(0, h, felt.get_height()):
-                surface.blit(felt, (x, y))
-    else:
+    if not lay_felt(surface):
         surface.fill((22, 92, 52))
         grain = pygame.Surface((128, 128), pygame.SRCALPHA)
         rng = random.Random(7)
@@ -59,18 +55,6 @@ def background(size: tuple[int, int], layout: TableLayout) -> pygame.Surface:
     pygame.draw.rect(overlay, (236, 214, 150, 22), inner, max(1, round(1.5 * layout.unit)), radius)
     surface.blit(overlay, (0, 0))
     return surface.convert() if pygame.display.get_surface() else surface
-
-
-def _felt_tile() -> pygame.Surface | None:
-    try:
-        from scopa.resources import felt_path
-
-        path = felt_path()
-        if path.is_file():
-            return pygame.image.load(str(path))
-    except (ImportError, OSError, pygame.error):
-        return None
-    return None
 
 
 def panel(
