@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from scopa.app.app import App
-    from scopa.app.scene import Scene
 
 EXIT_NO_DISPLAY = 2
 NO_DISPLAY = (
@@ -59,25 +58,24 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def first_scene(app: App) -> Scene:
-    """The title screen (offering the tutorial at the first start), or a solo table when
-    asked for one (tests) or no title exists."""
-    start = os.environ.get("SCOPA_START", "")
-    if start != "table":
-        try:
-            from scopa.app.scenes.title import TitleScene
-            from scopa.app.scenes.tutorial_offer import offer_or
+def open_first_screens(app: App) -> None:
+    """The title screen (with the tutorial offered over it at the first start), or a solo
+    table when asked for one (automated checks)."""
+    if os.environ.get("SCOPA_START", "") == "table":
+        import random
 
-            return offer_or(app, TitleScene(app))
-        except ImportError:
-            pass
-    from scopa.app.table import TableScene
-    from scopa.settings import MatchSetup
+        from scopa.engine import Match
+        from scopa.settings import MatchSetup
 
-    seed_text = os.environ.get("SCOPA_SEED")
-    seed = int(seed_text) if seed_text and seed_text.lstrip("-").isdigit() else None
-    setup = MatchSetup.solo(app.settings.rules, name=app.t("table.you_name"))
-    return TableScene(app, setup, seed=seed)
+        seed_text = os.environ.get("SCOPA_SEED", "")
+        seed = int(seed_text) if seed_text.lstrip("-").isdigit() else None
+        setup = MatchSetup.solo(app.settings.rules, name=app.t("you"))
+        shuffle = None if seed is None else Match.new(setup.rules, random.Random(seed))
+        app.matches.start(setup, shuffle)
+        return
+    app.home()
+    if not app.settings.tutorial_done:
+        app.open("tutorial_offer")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -102,6 +100,7 @@ def main(argv: list[str] | None = None) -> int:
         print(NO_DISPLAY, file=sys.stderr)
         return EXIT_NO_DISPLAY
     from scopa.app.app import DEFAULT_SIZE, App
+    from scopa.app.registry import default_scenes
     from scopa.storage import Store
 
     store = Store()
@@ -109,12 +108,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.fullscreen:
         settings = settings.with_(fullscreen=True)
     try:
-        app = App(store, size=args.size or DEFAULT_SIZE, settings=settings)
+        app = App(store, size=args.size or DEFAULT_SIZE, settings=settings, scenes=default_scenes())
     except pygame.error as error:
         print(f"scopa: cannot open a window: {error}", file=sys.stderr)
         return EXIT_NO_DISPLAY
     try:
-        app.run(first_scene, max_frames=1 if args.smoke else None)
+        open_first_screens(app)
+        app.run(max_frames=1 if args.smoke else None)
         stamp = os.environ.get("SCOPA_FIRST_FRAME_FILE")
         if args.smoke and stamp:
             Path(stamp).write_text(repr(time.time()))

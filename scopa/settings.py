@@ -17,6 +17,8 @@ from .resources import DECK_STYLES
 ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
 LEVELS = ("beginner", "expert", "master", "greedy")
 """Computer levels a seat may have ('greedy' is the yardstick, not offered in the menus)."""
+OFFERED_LEVELS = ("beginner", "expert", "master")
+"""The levels a player chooses from."""
 MAX_NAME = 24
 MODES = ("solo", "hotseat", "watch")
 
@@ -150,6 +152,7 @@ _SCALARS: dict[str, tuple[type | tuple[type, ...], tuple[str, ...] | None]] = {
     "muted": (bool, None),
     "fullscreen": (bool, None),
     "tutorial_done": (bool, None),
+    "opponent_level": (str, ("", *OFFERED_LEVELS)),
 }
 
 
@@ -171,6 +174,8 @@ class Settings:
     fullscreen: bool = False
     last_setup: MatchSetup | None = None
     tutorial_done: bool = False
+    opponent_level: str = ""
+    """The level Play puts the computers at ("" until the player has chosen one)."""
 
     def __post_init__(self) -> None:
         self.validate()

@@ -41,6 +41,7 @@ def frame_times(frames: int, players: int = 2, size: tuple[int, int] = (1920, 10
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from scopa.app.ai_worker import AiWorker, first_legal
     from scopa.app.app import App
+    from scopa.app.matches import MatchCoordinator
     from scopa.app.table import TableScene
     from scopa.engine import Match, Rules
     from scopa.settings import MatchSetup, SeatConfig
@@ -54,8 +55,7 @@ def frame_times(frames: int, players: int = 2, size: tuple[int, int] = (1920, 10
     seats = tuple(SeatConfig(names[s], s == 0, "greedy") for s in range(players))
     scene = TableScene(
         app,
-        MatchSetup(seats, rules),
-        Match.new(rules, 7),
+        MatchCoordinator(MatchSetup(seats, rules), Match.new(rules, 7)),
         worker=AiWorker(first_legal, mode="inline"),
     )
     app.stack.push(scene)

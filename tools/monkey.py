@@ -132,7 +132,7 @@ def run(
 ) -> Report:
     """Drive a real App with random input; stop after ``frames`` frames or ``seconds``."""
     from scopa.app.app import App
-    from scopa.app.scenes.title import TitleScene
+    from scopa.app.registry import default_scenes
     from scopa.storage import Store
 
     rng = random.Random(seed)
@@ -142,8 +142,8 @@ def run(
     settings = store.load_settings()
     settings.tutorial_done = bool(rng.random() < 0.7)
     settings.animation_speed = "fast"
-    app = App(store, size=(1280, 720), settings=settings)
-    app.stack.push(TitleScene(app))
+    app = App(store, size=(1280, 720), settings=settings, scenes=default_scenes())
+    app.home()
     deadline = time.monotonic() + seconds if seconds else None
     try:
         while True:
@@ -154,7 +154,7 @@ def run(
             if not app.running or not len(app.stack):
                 report.restarts += 1
                 app.running = True
-                app.stack.clear_to(TitleScene(app))
+                app.home()
             events: list[pygame.event.Event] = []
             if rng.random() < 0.5:
                 events = random_event(rng, app.size)

@@ -17,6 +17,7 @@ import multiprocessing
 from collections.abc import Callable
 from typing import Any
 
+from scopa.ai import make_player
 from scopa.engine import Move, Observation
 
 Chooser = Callable[[str, int, Observation], Move]
@@ -24,15 +25,12 @@ Chooser = Callable[[str, int, Observation], Move]
 
 def choose_move(level: str, seed: int, observation: Observation) -> Move:
     """The move of a computer player of ``level`` (runs in the worker)."""
-    from scopa.ai import make_player
-
     return make_player(level, seed).choose(observation)
 
 
 def warm_up() -> bool:
-    """Import the opponents in the worker so the first real question is answered quickly."""
-    import scopa.ai  # noqa: F401
-
+    """Start the worker (importing this module imports the opponents) so the first real
+    question is answered quickly."""
     return True
 
 

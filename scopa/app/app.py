@@ -7,15 +7,19 @@ temporary folder with the dummy video driver and step it frame by frame.
 
 from __future__ import annotations
 
+import contextlib
 import os
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from scopa.audio import Audio
 from scopa.i18n import Translator
+from scopa.resources import asset_path, font_path
 
+from .matches import Matches
 from .scene import Scene, SceneStack
 
 if TYPE_CHECKING:
@@ -27,6 +31,14 @@ DEFAULT_SIZE = (1280, 720)
 FPS = 60
 IDLE_FPS = 15
 """When nothing moves, fewer frames: the game stays cool on laptops and shared machines."""
+
+
+SceneFactory = Callable[..., Scene]
+"""Makes a scene: ``factory(app, **params)``."""
+
+
+class UnknownScene(KeyError):
+    """A scene was asked for by a name the registry does not hold."""
 
 
 @dataclass
@@ -42,6 +54,7 @@ class App:
         *,
         size: tuple[int, int] = DEFAULT_SIZE,
         settings: Settings | None = None,
+        scenes: Mapping[str, SceneFactory] | None = None,
     ) -> None:
         pygame.display.init()
         pygame.font.init()
@@ -49,6 +62,9 @@ class App:
         self.settings = settings if settings is not None else store.load_settings()
         self.t = Translator(self.settings.language)
         self.stack = SceneStack()
+        self.scenes: dict[str, SceneFactory] = dict(scenes or {})
+        """The registry: scenes open each other by name, never by importing each other."""
+        self.matches = Matches(self)
         self.clock = pygame.time.Clock()
         self.running = True
         self.toasts: list[Toast] = []
@@ -57,7 +73,7 @@ class App:
         pygame.display.set_caption("Scopa")
         self._set_icon()
         self.screen = self._open_window(self.settings.fullscreen)
-        self.audio = _open_audio(self.settings.volume, self.settings.muted)
+        self.audio = Audio(self.settings.volume, self.settings.muted)
         for message in getattr(store, "messages", []):
             self.notify(message)
 
@@ -69,12 +85,9 @@ class App:
         return pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
 
     def _set_icon(self) -> None:
-        try:
-            from scopa.resources import asset_path
-
+        # A missing icon leaves the system's default: nothing else depends on it.
+        with contextlib.suppress(OSError, pygame.error):
             pygame.display.set_icon(pygame.image.load(str(asset_path("icons", "scopa-64.png"))))
-        except (OSError, pygame.error, ImportError, FileNotFoundError):
-            pass
 
     @property
     def size(self) -> tuple[int, int]:
@@ -95,6 +108,38 @@ class App:
             self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.stack.resize(self.size)
 
+    # --- navigation --------------------------------------------------------------------
+
+    def make(self, name: str, **params: Any) -> Scene:
+        """A new scene ``name`` (from the registry), not yet shown."""
+        try:
+            factory = self.scenes[name]
+        except KeyError:
+            raise UnknownScene(f"no scene is registered as {name!r}") from None
+        return factory(self, **params)
+
+    def open(self, name: str, **params: Any) -> Scene:
+        """Show scene ``name`` over the current one."""
+        scene = self.make(name, **params)
+        self.stack.push(scene)
+        return scene
+
+    def swap(self, name: str, **params: Any) -> Scene:
+        """Show scene ``name`` in place of the current one."""
+        scene = self.make(name, **params)
+        self.stack.replace(scene)
+        return scene
+
+    def back(self) -> None:
+        """Close the current scene, uncovering the one below."""
+        self.stack.pop()
+
+    def home(self) -> Scene:
+        """Leave every scene for the title."""
+        scene = self.make("title")
+        self.stack.clear_to(scene)
+        return scene
+
     # --- services ----------------------------------------------------------------------
 
     def font(self, role: str, px: int) -> pygame.font.Font:
@@ -104,11 +149,9 @@ class App:
         if font is None:
             path: str | None
             try:
-                from scopa.resources import font_path
-
                 found = font_path(role)
                 path = str(found) if found is not None else None
-            except (ImportError, FileNotFoundError, OSError, KeyError, ValueError):
+            except (FileNotFoundError, OSError, KeyError, ValueError):
                 path = None
             try:
                 font = pygame.font.Font(path, px)
@@ -199,14 +242,20 @@ class App:
             self.screen.blit(text, text.get_rect(center=box.center))
             y = box.bottom + height // 80
 
-    def run(self, first: Scene | Callable[[App], Scene], *, max_frames: int | None = None) -> None:
+    def run(
+        self,
+        first: Scene | Callable[[App], Scene] | None = None,
+        *,
+        max_frames: int | None = None,
+    ) -> None:
         """Run until the window closes (or ``max_frames`` frames have been drawn).
 
         While nothing moves and no input comes, frames are neither drawn nor shown (a
         still table costs almost nothing), apart from one a second in case the window
         system lost the picture.
         """
-        self.stack.push(first if isinstance(first, Scene) else first(self))
+        if first is not None:
+            self.stack.push(first if isinstance(first, Scene) else first(self))
         frames = 0
         since_drawn = 0.0
         while self.running and len(self.stack):
@@ -232,27 +281,6 @@ class App:
             if closer is not None:
                 closer()
         pygame.display.quit()
-
-
-class SilentAudio:
-    """Stands in when the sound module or device is unavailable: the game plays on mute."""
-
-    def play(self, name: str) -> None:
-        pass
-
-    def set_volume(self, volume: float) -> None:
-        pass
-
-    def set_muted(self, muted: bool) -> None:
-        pass
-
-
-def _open_audio(volume: float, muted: bool):  # noqa: ANN202 - scopa.audio.Audio or SilentAudio
-    try:
-        from scopa.audio import Audio
-    except ImportError:
-        return SilentAudio()
-    return Audio(volume, muted)
 
 
 def headless_environment() -> None:

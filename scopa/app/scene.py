@@ -3,6 +3,10 @@
 A scene is one screen (title, table, scoring, ...). Events go to the top scene first and
 down the stack until one consumes them; ``update`` takes seconds; ``draw`` must not change
 state. Overlays (pause menu, dialogs) set ``opaque = False`` so the scene below still shows.
+
+Showing is not running: a scene under an overlay is drawn (it shows through) but only the
+top scene updates, so a table under the pause menu is paused: no computer plays, no card
+moves. A scene that must go on while covered says so with ``runs_covered = True``.
 """
 
 from __future__ import annotations
@@ -20,6 +24,9 @@ class Scene:
     """An opaque scene covers the whole window: scenes below it are not drawn."""
     modal = True
     """A modal scene consumes every event, even those it ignores."""
+    runs_covered = False
+    """Keep updating while another scene is on top of this one (none does today: a covered
+    scene waits)."""
 
     def __init__(self, app: App) -> None:
         self.app = app
@@ -100,8 +107,8 @@ class SceneStack:
         return False
 
     def update(self, dt: float) -> None:
-        """Only the top scene and the transparent scenes above an opaque one run."""
-        for scene in self._visible():
+        """The top scene runs; a covered one only if it says it runs covered."""
+        for scene in self._running():
             scene.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -114,7 +121,15 @@ class SceneStack:
 
     @property
     def busy(self) -> bool:
-        return any(scene.busy for scene in self._visible())
+        """Something moves on screen: only running scenes can move."""
+        return any(scene.busy for scene in self._running())
+
+    def _running(self) -> list[Scene]:
+        return [
+            scene
+            for i, scene in enumerate(self._scenes)
+            if i == len(self._scenes) - 1 or scene.runs_covered
+        ]
 
     def _visible(self) -> list[Scene]:
         start = 0

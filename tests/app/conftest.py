@@ -21,7 +21,8 @@ def store(tmp_path):
 @pytest.fixture
 def app(store):
     from scopa.app.app import App
+    from scopa.app.registry import default_scenes
 
-    application = App(store, size=(1280, 720))
+    application = App(store, size=(1280, 720), scenes=default_scenes())
     yield application
     pygame.display.quit()

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pygame
 
-from scopa.app.ai_worker import AiWorker, first_legal
+from scopa.app.ai_worker import AiWorker, choose_move
+from scopa.app.matches import MatchCoordinator
+from scopa.app.table.saving import MatchSaver
 from scopa.engine import DECK, Card, Match, Rules
 from scopa.settings import MatchSetup, SeatConfig
 
@@ -29,14 +31,22 @@ def solo_setup(rules: Rules | None = None) -> MatchSetup:
 
 
 def inline_worker() -> AiWorker:
-    """Computer moves chosen in the test's own thread (real players when available)."""
-    try:
-        import scopa.ai  # noqa: F401
-        from scopa.app.ai_worker import choose_move
+    """Computer moves chosen by the real players, in the test's own thread."""
+    return AiWorker(choose_move, mode="inline")
 
-        return AiWorker(choose_move, mode="inline")
-    except ImportError:
-        return AiWorker(first_legal, mode="inline")
+
+def coordinated(app, setup: MatchSetup, match: Match | None = None, *, saved: bool | None = None):  # noqa: ANN001, ANN201
+    """A match in progress for a table: ``match`` (or a new one from seed 1) of ``setup``,
+    saved in the app's store like a match started from the menus (by default, as the menus
+    do, every match but one of computers only)."""
+    match = Match.new(setup.rules, 1) if match is None else match
+    if saved is None:
+        saved = setup.mode != "watch"
+    saver = MatchSaver(app.store) if saved else None
+    coordinator = MatchCoordinator(setup, match, saver=saver)
+    app.matches.current = coordinator
+    coordinator.save()
+    return coordinator
 
 
 def pump(app, frames: int = 1) -> None:  # noqa: ANN001

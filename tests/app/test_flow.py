@@ -1,24 +1,27 @@
-"""The Play button's quick match follows the player's rules, whatever they are."""
+"""The Play button's quick match follows the rules chosen in the settings."""
 
 import pytest
 
-from scopa.app.scenes.flow import quick_setup
 from scopa.engine import PRESETS
+from scopa.settings import MatchSetup, SeatConfig
 
 
 @pytest.mark.parametrize("preset", list(PRESETS))
 def test_quick_setup_plays_every_preset(app, preset):
     app.settings.rules = PRESETS[preset]
     app.settings.last_setup = None
-    setup = quick_setup(app)
+    setup = app.matches.quick_setup()
     assert setup.rules == PRESETS[preset]
     assert len(setup.seats) == setup.rules.players
     assert setup.mode == "solo" and setup.seats[0].human
     assert all(seat.level == "expert" for seat in setup.seats[1:])
 
 
-def test_quick_setup_prefers_the_last_setup(app):
-    app.settings.rules = PRESETS["scopone"]
-    first = quick_setup(app)
-    app.settings.last_setup = first
-    assert quick_setup(app) is first
+def test_quick_setup_keeps_the_last_seats_but_takes_the_settings_rules(app):
+    """Set scientifico in the settings after a classic match: Play plays scientifico."""
+    seats = (SeatConfig("Anna", True), SeatConfig("Bruno", False, "master"))
+    app.settings.last_setup = MatchSetup(seats, PRESETS["classic"])
+    app.settings.rules = PRESETS["scopone_scientifico"].with_(players=2)
+    setup = app.matches.quick_setup()
+    assert setup.rules == app.settings.rules
+    assert [seat.name for seat in setup.seats] == ["Anna", "Bruno"]

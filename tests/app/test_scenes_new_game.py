@@ -120,6 +120,36 @@ def test_starts_from_the_last_setup(app, store) -> None:
         ),
         Rules(players=3, target=16),
     )
-    app.settings = app.settings.with_(last_setup=last)
+    app.settings = app.settings.with_(last_setup=last, rules=Rules(players=3, target=16))
     scene = NewGameScene(app)
     assert scene.setup() == last
+
+
+def test_the_rules_are_those_of_the_settings_not_of_the_last_match(app, store) -> None:
+    """Set scientifico in the settings after a classic match: New game offers scientifico."""
+    from scopa.engine import PRESETS
+    from scopa.settings import MatchSetup, SeatConfig
+
+    last = MatchSetup((SeatConfig("Anna", True), SeatConfig("Bruno", False)), PRESETS["classic"])
+    chosen = PRESETS["scopone_scientifico"]
+    app.settings = app.settings.with_(last_setup=last, rules=chosen)
+    scene = NewGameScene(app)
+    assert scene.rules() == chosen
+    assert [seat.name for seat in scene.setup().seats][:2] == ["Anna", "Bruno"]
+
+
+def test_default_names_never_repeat_a_seated_name(app, store) -> None:
+    from scopa.settings import MatchSetup, SeatConfig
+
+    last = MatchSetup((SeatConfig("Giulia", True), SeatConfig("Marco", False)), Rules())
+    app.settings = app.settings.with_(last_setup=last, rules=Rules(players=4))
+    scene = NewGameScene(app)
+    names = [seat.name.casefold() for seat in scene.setup().seats]
+    assert len(set(names)) == 4
+
+
+def test_two_seats_with_one_name_cannot_start(app, store) -> None:
+    scene = NewGameScene(app)
+    scene.names[1] = scene.names[0]
+    assert not scene._check()
+    assert scene.error == app.t("ng_same_name", name=scene.names[0])

@@ -13,6 +13,7 @@ from scopa.app.scenes.pause import PauseScene
 from scopa.app.scenes.title import TitleScene
 from scopa.engine import Match, Rules
 from scopa.settings import MatchSetup, SeatConfig
+from tests.app.table_helpers import coordinated
 
 from .menu_helpers import click, close_tables, frame, press
 
@@ -29,7 +30,7 @@ def paused(app, store):
         match, _ = match.apply(rng.choice(match.legal_moves()))
     store.save_match(SETUP, match.record())
     app.stack.push(TitleScene(app))
-    table = TableScene(app, SETUP, match=match)
+    table = TableScene(app, coordinated(app, SETUP, match))
     app.stack.push(table)
     frame(app)
     press(app, pygame.K_ESCAPE)  # the table opens the pause menu

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from scopa.app.matches import MatchCoordinator
 from scopa.app.scenes.scoring import ScoringScene
 from scopa.engine import DECK, Card, Match, Rules, parse_cards, score_round
 from scopa.settings import MatchSetup, SeatConfig
@@ -34,7 +35,7 @@ SETUP = MatchSetup((SeatConfig("Giulia", True), SeatConfig("Marco", False)), Rul
 
 def test_the_sheet_shows_the_numbers_of_a_known_round(app) -> None:
     match, scores = known_match(Rules(), (2, 1), (9, 2))
-    scene = ScoringScene(app, match, SETUP)
+    scene = ScoringScene(app, MatchCoordinator(SETUP, match))
     app.stack.push(scene)
     frame(app)
     sheet = {row.key: row for row in scene.sheet()}
@@ -60,7 +61,7 @@ def test_variants_and_team_names_on_the_sheet(app) -> None:
         rules,
     )
     match, scores = known_match(rules, (0, 0), (6, 0))
-    scene = ScoringScene(app, match, setup)
+    scene = ScoringScene(app, MatchCoordinator(setup, match))
     sheet = {row.key: row for row in scene.sheet()}
     assert scene.names == ["Giulia & Marco", "Luca & Sara"]
     assert sheet["sette"].cells[0] == app.t("sevens_sixes", sevens=3, sixes=3)
@@ -77,7 +78,7 @@ def test_next_round_returns_to_the_table(app) -> None:
     title = TitleScene(app)
     app.stack.push(title)
     match, _ = known_match(Rules(), (0, 0), (3, 2))
-    scene = ScoringScene(app, match, SETUP)
+    scene = ScoringScene(app, MatchCoordinator(SETUP, match))
     app.stack.push(scene)
     frame(app)
     assert scene.headline() == app.t("round_over", n=1)
@@ -90,10 +91,12 @@ def test_a_won_match_offers_rematch_and_title(app) -> None:
 
     match, _ = known_match(Rules(), (0, 0), (12, 4), over=True)
     assert match.over
-    scene = ScoringScene(app, match, SETUP)
+    scene = ScoringScene(app, MatchCoordinator(SETUP, match))
     app.stack.push(scene)
     frame(app)
     assert scene.headline() == app.t("match_won", name="Giulia")
+    press(app, pygame.K_ESCAPE)  # the menu, over the result
+    assert type(app.stack.top).__name__ == "PauseScene"
     press(app, pygame.K_ESCAPE)
     assert app.stack.top is scene  # the result stays until a choice is made
     rematch = next(b for b in scene.buttons if b.text() == app.t("rematch"))
@@ -109,12 +112,17 @@ def test_a_won_match_offers_rematch_and_title(app) -> None:
 def test_the_sheet_draws_at_any_size(app, size) -> None:
     app.resize(size)
     match, _ = known_match(Rules(), (1, 0), (4, 8))
-    app.stack.push(ScoringScene(app, match, SETUP))
+    app.stack.push(ScoringScene(app, MatchCoordinator(SETUP, match)))
     frame(app)
 
 
 def test_an_incomplete_primiera_shows_its_value_and_suits(app) -> None:
     match, _ = known_match(Rules(incomplete_primiera=True), (0, 0), (1, 1))
-    sheet = {row.key: row for row in ScoringScene(app, match, SETUP).sheet()}
+    sheet = {
+        row.key: row
+        for row in ScoringScene(
+            app, MatchCoordinator(MatchSetup(SETUP.seats, match.rules), match)
+        ).sheet()
+    }
     assert sheet["primiera"].cells == (app.t("primiera_suits", value=63, suits=3), "51")
     assert sheet["primiera"].points == (0, 1)  # four suits beat three

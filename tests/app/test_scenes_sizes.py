@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from scopa.app.matches import MatchCoordinator
 from scopa.app.scenes.new_game import NewGameScene
 from scopa.app.scenes.pause import PauseScene
 from scopa.app.scenes.rules import PAGES, RulesScene
@@ -53,7 +54,7 @@ def test_every_screen_fits(app, size, language) -> None:
         RulesScene(app),
         StatisticsScene(app),
         PauseScene(app),
-        ScoringScene(app, match, setup),
+        ScoringScene(app, MatchCoordinator(setup, match)),
     ]
     for scene in scenes:
         app.stack.clear_to(scene)

@@ -8,7 +8,10 @@ import random
 import pygame
 import pytest
 
+from scopa.app.scenes.confirm import ConfirmScene
+from scopa.app.scenes.level import LevelScene
 from scopa.app.scenes.title import TitleScene
+from scopa.app.table.scene import TableScene
 from scopa.engine import Match, Rules
 from scopa.settings import MatchSetup, SeatConfig
 
@@ -28,16 +31,47 @@ def top(app):
     return app.stack.top
 
 
-def test_play_starts_a_solo_match_against_one_expert(app, title) -> None:
-    from scopa.app.table.scene import TableScene
+def choose_level(app, level: str) -> None:
+    dialog = top(app)
+    assert isinstance(dialog, LevelScene)
+    (button,) = [b for b in dialog.buttons if b.text() == app.t(f"level_{level}")]
+    click(app, button)
 
+
+def test_the_first_play_asks_the_level_and_remembers_it(app, title, store) -> None:
     click(app, title.play)
+    choose_level(app, "beginner")
     table = top(app)
     assert isinstance(table, TableScene)
     seats = table.setup.seats
     assert len(seats) == 2
-    assert seats[0].human and not seats[1].human and seats[1].level == "expert"
+    assert seats[0].human and not seats[1].human and seats[1].level == "beginner"
     assert isinstance(list(app.stack)[0], TitleScene)
+    assert store.load_settings().opponent_level == "beginner"
+    app.home()
+    click(app, top(app).play)  # a saved match now: asked whether to replace it
+    question = top(app)
+    assert isinstance(question, ConfirmScene)
+    click(app, question.yes_button)
+    assert isinstance(top(app), TableScene)  # no second question about the level
+    assert top(app).setup.seats[1].level == "beginner"
+
+
+def test_escape_on_the_level_question_starts_nothing(app, title) -> None:
+    click(app, title.play)
+    press(app, pygame.K_ESCAPE)
+    assert top(app) is title
+    assert app.settings.opponent_level == ""
+
+
+def test_play_follows_the_rules_chosen_in_the_settings(app, title) -> None:
+    """Set scientifico in the settings, press Play: scientifico (not the last match's)."""
+    from scopa.engine import PRESETS
+
+    last = MatchSetup((SeatConfig("Anna", True), SeatConfig("Bruno", False)), PRESETS["classic"])
+    app.settings = app.settings.with_(last_setup=last, rules=PRESETS["scopone_scientifico"])
+    click(app, title.play)
+    assert top(app).setup.rules == PRESETS["scopone_scientifico"]
 
 
 def test_play_uses_the_last_setup(app, title) -> None:
@@ -49,7 +83,7 @@ def test_play_uses_the_last_setup(app, title) -> None:
         ),
         Rules(players=3, target=16),
     )
-    app.settings = app.settings.with_(last_setup=setup)
+    app.settings = app.settings.with_(last_setup=setup, rules=setup.rules)
     click(app, title.play)
     assert top(app).setup == setup
 
@@ -84,6 +118,72 @@ def test_watch_seats_only_computers(app, title) -> None:
     assert top(app).setup.mode == "watch"
 
 
+def saved_match(store, moves: int = 5) -> Match:
+    setup = MatchSetup((SeatConfig("Anna", True), SeatConfig("Bruno", False)), Rules())
+    match = Match.new(setup.rules, 42)
+    rng = random.Random(1)
+    for _ in range(moves):
+        match, _ = match.apply(rng.choice(match.legal_moves()))
+    store.save_match(setup, match.record())
+    return match
+
+
+def test_watching_leaves_the_saved_match_alone(app, store) -> None:
+    """Watch, then back to the title: Continue resumes the player's match, not the demo."""
+    match = saved_match(store)
+    app.home()
+    frame(app)
+    click(app, top(app).watch)
+    table = top(app)
+    assert isinstance(table, TableScene) and table.setup.mode == "watch"
+    for _ in range(40):
+        frame(app)
+    press(app, pygame.K_ESCAPE)
+    click(app, top(app).buttons[3])  # save and leave
+    title = top(app)
+    assert isinstance(title, TitleScene)
+    click(app, title.resume)
+    resumed = top(app)
+    assert isinstance(resumed, TableScene)
+    assert resumed.match.record().text() == match.record().text()
+
+
+@pytest.mark.parametrize("answer", ["keep", "replace"])
+def test_play_asks_before_replacing_a_saved_match(app, store, answer) -> None:
+    match = saved_match(store)
+    app.settings = app.settings.with_(opponent_level="expert")
+    title = app.home()
+    frame(app)
+    click(app, title.play)
+    question = top(app)
+    assert isinstance(question, ConfirmScene)
+    assert store.load_match()[1].moves == match.moves()  # nothing replaced while asking
+    if answer == "keep":
+        click(app, question.no_button)
+        assert top(app) is title
+        assert store.load_match()[1].moves == match.moves()
+    else:
+        click(app, question.yes_button)
+        table = top(app)
+        assert isinstance(table, TableScene)
+        table.coordinator.flush()
+        assert store.load_match()[1].moves == ()
+
+
+def test_new_game_asks_before_replacing_a_saved_match(app, store) -> None:
+    match = saved_match(store)
+    title = app.home()
+    frame(app)
+    click(app, title.new_game)
+    new_game = top(app)
+    click(app, new_game.start_button)
+    question = top(app)
+    assert isinstance(question, ConfirmScene)
+    click(app, question.no_button)
+    assert top(app) is new_game
+    assert store.load_match()[1].moves == match.moves()
+
+
 @pytest.mark.parametrize(
     ("button", "name"),
     [
@@ -108,9 +208,9 @@ def test_quit_stops_the_app_but_escape_on_the_title_does_not(app, title) -> None
 
 
 def test_keyboard_alone_starts_a_match(app, title) -> None:
-    from scopa.app.table.scene import TableScene
-
     press(app, pygame.K_DOWN)
     assert title.form.focus is title.play
+    press(app, pygame.K_RETURN)
+    assert isinstance(top(app), LevelScene)
     press(app, pygame.K_RETURN)
     assert isinstance(top(app), TableScene)

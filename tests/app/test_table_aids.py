@@ -7,9 +7,10 @@ import pytest
 
 from scopa.ai import make_player
 from scopa.aids.tracker import track
+from scopa.app.matches import MatchCoordinator
 from scopa.app.scenes.confirm import ConfirmScene
 from scopa.app.table import TableScene
-from scopa.app.table.aids import hint_seed, replay_deal
+from scopa.app.table.aids import hint_seed
 from scopa.engine import DECK, Card, Match, Move, Rules
 from scopa.settings import MatchSetup, SeatConfig
 
@@ -17,6 +18,7 @@ from .table_helpers import (
     FRAME,
     centre_of,
     click,
+    coordinated,
     drag,
     empty_felt,
     fixed_match,
@@ -42,7 +44,7 @@ def key(app, code: int, *, up: bool = False, mod: int = 0) -> None:
 
 
 def open_solo(app, match: Match, setup: MatchSetup | None = None) -> TableScene:
-    scene = TableScene(app, setup or solo_setup(), match, worker=inline_worker())
+    scene = TableScene(app, coordinated(app, setup or solo_setup(), match), worker=inline_worker())
     app.stack.push(scene)
     settle(app, scene)
     return scene
@@ -124,13 +126,13 @@ def test_undo_restores_the_exact_previous_state(fast, store):
     assert snapshot(scene.match) == before
     assert scene.human_to_play == 0
     view_matches_engine(scene)
-    assert scene.aids.undone
+    assert scene.coordinator.undone
     pump(fast, 3)
     view_matches_engine(scene)
     # and the game goes on from there: the same card can be played again
     drag(fast, centre_of(scene, C("7D")), centre_of(scene, C("7C")))
     assert scene.match.moves()[-1] == Move.parse("7Dx7C")
-    scene.saver.flush()
+    scene.coordinator.flush()
     saved = store.load_match()
     assert saved is not None and saved[1].moves == scene.match.moves()
 
@@ -140,10 +142,10 @@ def test_undo_with_ctrl_z_and_nothing_to_take_back_at_the_start(fast):
     assert not button(scene, "undo").enabled
     start = snapshot(scene.match)
     key(fast, pygame.K_u)
-    assert snapshot(scene.match) == start and not scene.aids.undone
+    assert snapshot(scene.match) == start and not scene.coordinator.undone
     drag(fast, centre_of(scene, C("10S")), empty_felt(scene))
     key(fast, pygame.K_z, mod=pygame.KMOD_LCTRL)
-    assert snapshot(scene.match) == start and scene.aids.undone
+    assert snapshot(scene.match) == start and scene.coordinator.undone
 
 
 def test_undo_is_refused_in_hot_seat(fast):
@@ -162,7 +164,7 @@ def test_undo_is_refused_in_hot_seat(fast):
     assert not button(scene, "undo").enabled
     key(fast, pygame.K_u)
     assert snapshot(scene.match) == played
-    assert not scene.aids.undone
+    assert not scene.coordinator.undone
     assert any("Undo is off" in toast.text for toast in fast.toasts)
 
 
@@ -170,7 +172,7 @@ def test_an_undone_match_is_noted_in_the_statistics(fast, store):
     scene = open_solo(fast, fixed_match("7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B"))
     drag(fast, centre_of(scene, C("2C")), empty_felt(scene))
     key(fast, pygame.K_u)
-    assert scene.aids.undone
+    assert scene.coordinator.undone
     rng_match = Match.new(Rules(), 5)
     import random
 
@@ -178,7 +180,7 @@ def test_an_undone_match_is_noted_in_the_statistics(fast, store):
     while not rng_match.over:
         rng_match, _ = rng_match.apply(rng.choice(rng_match.legal_moves()))
     scene.set_match(rng_match)
-    scene.saver.flush()
+    scene.coordinator.flush()
     results = store.load_stats().recent
     assert len(results) == 1 and results[0].undone
 
@@ -269,7 +271,7 @@ def test_replay_this_deal_deals_the_same_hands(fast):
         dealt.setdefault(probe.round.round_no, (probe.round.hands, probe.round.table))
         probe, _ = probe.apply(rng.choice(probe.legal_moves()))
     for round_no in (1, 2):
-        replay_deal(fast, solo_setup(rules), match, round_no)
+        fast.matches.replay_deal(MatchCoordinator(solo_setup(rules), match), round_no)
         table = fast.stack.top
         assert isinstance(table, TableScene) and table.match.moves() == ()
         assert (table.match.round.hands, table.match.round.table) == dealt[round_no]
@@ -291,7 +293,7 @@ def test_replay_from_the_scoring_scene_deals_the_round_just_scored_again(app):
             if len(top.match.rounds) == 2:
                 sheet = top
                 break
-            app.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0)])
+            app.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0)])
             continue
         current = scene.match.round
         if not current.history():

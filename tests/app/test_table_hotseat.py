@@ -13,6 +13,7 @@ from scopa.settings import MatchSetup, SeatConfig
 from .table_helpers import (
     centre_of,
     click,
+    coordinated,
     drag,
     empty_felt,
     fixed_match,
@@ -41,7 +42,7 @@ def faces(monkeypatch):
 def hotseat_table(app, seats):
     setup = MatchSetup(seats, Rules())
     match = fixed_match("7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B")
-    scene = TableScene(app, setup, match, worker=inline_worker())
+    scene = TableScene(app, coordinated(app, setup, match), worker=inline_worker())
     app.stack.push(scene)
     return scene
 
@@ -93,7 +94,9 @@ def test_human_sees_own_hand_while_a_computer_plays_between_humans(app, faces):
     setup = MatchSetup(seats, rules)
     from scopa.engine import Match
 
-    scene = TableScene(app, setup, Match.new(rules, 3, first_dealer=2), worker=inline_worker())
+    scene = TableScene(
+        app, coordinated(app, setup, Match.new(rules, 3, first_dealer=2)), worker=inline_worker()
+    )
     app.stack.push(scene)
     settle(app, scene)
     pump(app)

@@ -8,7 +8,7 @@ from scopa.app.table import TableScene
 from scopa.engine import Match, Rules
 from scopa.settings import MatchSetup, SeatConfig
 
-from .table_helpers import FRAME, inline_worker, pump, settle
+from .table_helpers import FRAME, coordinated, inline_worker, pump, settle
 
 
 def view_matches_engine(scene: TableScene) -> None:
@@ -31,7 +31,7 @@ def test_whole_match_through_table_and_scoring_scenes(app, store):
     rules = Rules().with_(target=11)
     seats = (SeatConfig("Anna", False, "beginner"), SeatConfig("Bruno", False, "expert"))
     setup = MatchSetup(seats, rules)
-    scene = TableScene(app, setup, Match.new(rules, 2024), worker=inline_worker())
+    scene = TableScene(app, coordinated(app, setup, Match.new(rules, 2024)), worker=inline_worker())
     app.stack.push(scene)
     scorings = 0
     for _ in range(20000):
@@ -54,9 +54,9 @@ def test_whole_match_through_table_and_scoring_scenes(app, store):
             view_matches_engine(scene)
     assert scene.match.over
     assert scorings == len(scene.match.rounds)
-    scene.saver.flush()
-    assert store.load_match() is None  # the finished match is no longer offered to resume
-    assert store.load_stats().total().played == 1
+    scene.coordinator.flush()
+    assert store.load_match() is None  # watching never touches the saved match
+    assert store.load_stats().total().played == 0  # nor the player's statistics
 
 
 def test_resumed_match_is_laid_out_as_saved(app):
@@ -66,7 +66,7 @@ def test_resumed_match_is_laid_out_as_saved(app):
     match = Match.new(rules, 99)
     while len(match.round.history()) < 9 or match.turn != 0:
         match, _ = match.apply(match.legal_moves()[-1])
-    scene = TableScene(app, setup, match, worker=inline_worker())
+    scene = TableScene(app, coordinated(app, setup, match), worker=inline_worker())
     app.stack.push(scene)
     settle(app, scene)
     view_matches_engine(scene)
@@ -77,13 +77,17 @@ def test_every_move_is_saved(app, store):
     app.settings = app.settings.with_(animation_speed="instant", language="en")
     rules = Rules()
     seats = (SeatConfig("Anna", False, "beginner"), SeatConfig("Bruno", False, "beginner"))
-    scene = TableScene(app, MatchSetup(seats, rules), Match.new(rules, 5), worker=inline_worker())
+    scene = TableScene(
+        app,
+        coordinated(app, MatchSetup(seats, rules), Match.new(rules, 5), saved=True),
+        worker=inline_worker(),
+    )
     app.stack.push(scene)
     for _ in range(200):
         pump(app)
         if len(scene.match.moves()) >= 5:
             break
-    scene.saver.flush()
+    scene.coordinator.flush()
     saved = store.load_match()
     assert saved is not None
     assert saved[1].moves == scene.match.moves()
@@ -96,14 +100,18 @@ def test_match_end_records_the_result_and_forgets_the_saved_match(app, store, mo
     app.settings = app.settings.with_(animation_speed="instant", language="en")
     rules = Rules().with_(target=11)
     seats = (SeatConfig("Anna", False, "greedy"), SeatConfig("Bruno", False, "greedy"))
-    scene = TableScene(app, MatchSetup(seats, rules), Match.new(rules, 77), worker=inline_worker())
+    scene = TableScene(
+        app,
+        coordinated(app, MatchSetup(seats, rules), Match.new(rules, 77), saved=True),
+        worker=inline_worker(),
+    )
     app.stack.push(scene)
     for _ in range(20000):
         pump(app)
         if scene.match.over and not scene.director.busy:
             break
     assert scene.match.over
-    scene.saver.flush()
+    scene.coordinator.flush()
     assert store.load_match() is None
     stats = store.load_stats()
     assert stats.total().played == 1
@@ -113,7 +121,9 @@ def test_scores_on_show_change_only_when_the_round_is_scored(app):
     app.settings = app.settings.with_(animation_speed="fast", language="en")
     seats = (SeatConfig("Anna", False, "greedy"), SeatConfig("Bruno", False, "greedy"))
     scene = TableScene(
-        app, MatchSetup(seats, Rules()), Match.new(Rules(), 31), worker=inline_worker()
+        app,
+        coordinated(app, MatchSetup(seats, Rules()), Match.new(Rules(), 31)),
+        worker=inline_worker(),
     )
     scene.director.on_scored = scene.director.resume  # no scoring scene between rounds
     app.stack.push(scene)

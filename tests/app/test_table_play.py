@@ -12,6 +12,7 @@ from .table_helpers import (
     FRAME,
     centre_of,
     click,
+    coordinated,
     drag,
     empty_felt,
     fixed_match,
@@ -31,7 +32,11 @@ def fast(app):
 
 
 def open_table(app, first: str, second: str, table: str) -> TableScene:
-    scene = TableScene(app, solo_setup(), fixed_match(first, second, table), worker=inline_worker())
+    scene = TableScene(
+        app,
+        coordinated(app, solo_setup(), fixed_match(first, second, table)),
+        worker=inline_worker(),
+    )
     app.stack.push(scene)
     settle(app, scene)
     assert scene.human_to_play == 0
@@ -47,7 +52,7 @@ def test_drag_plays_a_card_and_captures(fast, store):
     assert scene.view.places[C("7D")] == ("pile", 0)
     assert scene.view.places[C("7C")] == ("pile", 0)
     assert C("7C") not in scene.view.slots
-    scene.saver.flush()
+    scene.coordinator.flush()
     saved = store.load_match()
     assert saved is not None and saved[1].moves[:1] == (Move.parse("7Dx7C"),)
 
@@ -206,7 +211,7 @@ def test_set_match_shows_an_earlier_position_exactly(fast):
     assert scene.match is before and not scene.director.busy
     view_matches_engine(scene)
     assert scene.human_to_play == 0
-    scene.saver.flush()
+    scene.coordinator.flush()
     drag(fast, centre_of(scene, C("2C")), empty_felt(scene))
     assert scene.match.moves() == (Move.parse("2C"),)
 
@@ -223,8 +228,7 @@ def test_show_hint_raises_the_card_and_lights_what_it_takes(fast):
 def test_a_card_under_a_resting_pointer_lifts_once_the_deal_has_landed(fast):
     scene = TableScene(
         fast,
-        solo_setup(),
-        fixed_match("7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B"),
+        coordinated(fast, solo_setup(), fixed_match("7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B")),
         worker=inline_worker(),
     )
     fast.stack.push(scene)

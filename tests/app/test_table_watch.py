@@ -5,18 +5,21 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from scopa.app.scenes.pause import PauseScene
 from scopa.app.table import TableScene
 from scopa.engine import Match, Rules
 from scopa.settings import MatchSetup, SeatConfig
 
-from .table_helpers import FRAME, click, inline_worker, pump, settle, solo_setup
+from .table_helpers import FRAME, click, coordinated, inline_worker, pump, settle, solo_setup
 
 
 def watch_table(app, players=4):
     rules = Rules.preset("scopone") if players == 4 else Rules()
     names = ("Anna", "Bruno", "Carla", "Dario")
     seats = tuple(SeatConfig(names[s], False, "beginner") for s in range(players))
-    scene = TableScene(app, MatchSetup(seats, rules), Match.new(rules, 8), worker=inline_worker())
+    scene = TableScene(
+        app, coordinated(app, MatchSetup(seats, rules), Match.new(rules, 8)), worker=inline_worker()
+    )
     app.stack.push(scene)
     return scene
 
@@ -57,7 +60,9 @@ def test_animation_speed_setting_scales_the_deal(app):
     durations = {}
     for speed in ("slow", "normal", "fast"):
         app.settings = app.settings.with_(animation_speed=speed, language="en")
-        scene = TableScene(app, solo_setup(), Match.new(Rules(), 3), worker=inline_worker())
+        scene = TableScene(
+            app, coordinated(app, solo_setup(), Match.new(Rules(), 3)), worker=inline_worker()
+        )
         app.stack.push(scene)
         frames = 0
         while scene.director.busy:
@@ -69,10 +74,11 @@ def test_animation_speed_setting_scales_the_deal(app):
 
 
 def test_escape_opens_the_pause_menu(app):
-    pause = pytest.importorskip("scopa.app.scenes.pause")
     app.settings = app.settings.with_(animation_speed="fast", language="en")
-    scene = TableScene(app, solo_setup(), Match.new(Rules(), 3), worker=inline_worker())
+    scene = TableScene(
+        app, coordinated(app, solo_setup(), Match.new(Rules(), 3)), worker=inline_worker()
+    )
     app.stack.push(scene)
     settle(app, scene)
     app.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")])
-    assert isinstance(app.stack.top, pause.PauseScene)
+    assert isinstance(app.stack.top, PauseScene)

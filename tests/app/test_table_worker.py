@@ -6,6 +6,7 @@ import time
 
 from scopa.app.ai_worker import AiWorker, choose_move, first_legal
 from scopa.engine import Match, Rules
+from tests.app.table_helpers import coordinated
 
 
 def observation():
@@ -66,8 +67,7 @@ def test_table_falls_back_to_a_simple_move_when_the_player_fails(app):
     seats = (SeatConfig("A", False, "beginner"), SeatConfig("B", False, "beginner"))
     scene = TableScene(
         app,
-        MatchSetup(seats, Rules()),
-        Match.new(Rules(), 4),
+        coordinated(app, MatchSetup(seats, Rules()), Match.new(Rules(), 4)),
         worker=AiWorker(broken_choice, mode="inline"),
     )
     app.stack.push(scene)
@@ -96,7 +96,9 @@ def test_frames_keep_coming_while_a_computer_thinks_in_its_process(app):
     app.settings = app.settings.with_(animation_speed="instant", language="en")
     seats = (SeatConfig("A", False, "beginner"), SeatConfig("B", False, "beginner"))
     worker = AiWorker(busy_choice, mode="process")
-    scene = TableScene(app, MatchSetup(seats, Rules()), Match.new(Rules(), 4), worker=worker)
+    scene = TableScene(
+        app, coordinated(app, MatchSetup(seats, Rules()), Match.new(Rules(), 4)), worker=worker
+    )
     app.stack.push(scene)
     try:
         app.frame(1 / 60, [])

@@ -5,9 +5,11 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from scopa.__main__ import open_first_screens
 from scopa.aids.tutorial import HUMAN, STEPS, tutorial_match
+from scopa.app.scenes.title import TitleScene
 from scopa.app.scenes.tutorial import TutorialScene
-from scopa.app.scenes.tutorial_offer import TutorialOffer, offer_or
+from scopa.app.scenes.tutorial_offer import TutorialOffer
 from scopa.engine import Card, Match, Move
 
 from .table_helpers import FRAME, centre_of, click, drag, pump, settle
@@ -118,49 +120,46 @@ def test_skip_marks_the_tutorial_done(fast, store):
     assert scene not in list(fast.stack)
 
 
-def test_offered_at_first_start_only(fast, store):
-    from scopa.app.scene import Scene
-
-    title = Scene(fast)
-    offer = offer_or(fast, title)
+def test_offered_at_first_start_only(fast, store, monkeypatch):
+    monkeypatch.delenv("SCOPA_START", raising=False)
+    open_first_screens(fast)
+    offer = fast.stack.top
     assert isinstance(offer, TutorialOffer)
-    fast.stack.push(offer)
     fast.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0)])
     assert isinstance(fast.stack.top, TutorialScene)
-    fast.stack.pop()
+    fast.home()
     fast.settings = fast.settings.with_(tutorial_done=True)
-    assert offer_or(fast, title) is title
+    open_first_screens(fast)
+    assert isinstance(fast.stack.top, TitleScene)
 
 
-def test_declining_the_offer_is_remembered(fast, store):
-    from scopa.app.scene import Scene
-
-    offer = offer_or(fast, Scene(fast))
-    fast.stack.push(offer)
+def test_declining_the_offer_is_remembered(fast, store, monkeypatch):
+    monkeypatch.delenv("SCOPA_START", raising=False)
+    open_first_screens(fast)
+    offer = fast.stack.top
+    assert isinstance(offer, TutorialOffer)
     fast.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0)])
     assert fast.stack.top is not offer
     assert store.load_settings().tutorial_done
 
 
 def test_the_first_start_shows_the_offer_over_the_title(fast, monkeypatch):
-    pytest.importorskip("scopa.app.scenes.title")
-    from scopa.__main__ import first_scene
-
     monkeypatch.delenv("SCOPA_START", raising=False)
-    fast.run(first_scene, max_frames=1)
+    open_first_screens(fast)
+    fast.run(max_frames=1)
     scenes = list(fast.stack)
-    assert type(scenes[-2]).__name__ == "TitleScene"
+    assert isinstance(scenes[-2], TitleScene)
     assert isinstance(scenes[-1], TutorialOffer)
     while len(fast.stack):
         fast.stack.pop()
     fast.settings = fast.settings.with_(tutorial_done=True)
-    fast.run(first_scene, max_frames=1)
-    assert type(fast.stack.top).__name__ == "TitleScene"
+    open_first_screens(fast)
+    fast.run(max_frames=1)
+    assert isinstance(fast.stack.top, TitleScene)
 
 
 def test_the_title_opens_the_tutorial(fast):
-    title_module = pytest.importorskip("scopa.app.scenes.title")
-    title = title_module.TitleScene(fast)
+    title = TitleScene(fast)
     fast.stack.push(title)
     pump(fast)
     (button,) = [b for b in title.grid if b.on_click == title.on_tutorial]

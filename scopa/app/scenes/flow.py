@@ -1,55 +1,15 @@
-"""Moving between screens: starting a match, going back to the title, describing a setup."""
+"""Words about a match setup: who plays whom, under which rules, and why rules cannot be
+played."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from scopa.settings import MatchSetup, SeatConfig
-
 if TYPE_CHECKING:
-    from scopa.engine import Match, Rules
+    from scopa.engine import Rules
+    from scopa.settings import MatchSetup
 
     from ..app import App
-
-COMPUTER_NAMES = ("Giulia", "Marco", "Lucia", "Paolo", "Chiara", "Luca")
-
-
-def open_table(app: App, setup: MatchSetup, match: Match | None = None) -> None:
-    """Start (or resume) ``setup`` on the table, with the title underneath to return to."""
-    from scopa.app.table.scene import TableScene
-
-    from .title import TitleScene
-
-    app.stack.clear_to(TitleScene(app))
-    app.stack.push(TableScene(app, setup, match=match))
-
-
-def to_title(app: App) -> None:
-    from .title import TitleScene
-
-    app.stack.clear_to(TitleScene(app))
-
-
-def quick_setup(app: App) -> MatchSetup:
-    """The Play button's match: the last setup used, else the player against Experts with
-    the rules of the settings (one opponent by default; the seats the rules call for, e.g.
-    a partner and two opponents for scopone)."""
-    if app.settings.last_setup is not None:
-        return app.settings.last_setup
-    rules: Rules = app.settings.rules
-    others = tuple(
-        SeatConfig(COMPUTER_NAMES[seat - 1], False, "expert") for seat in range(1, rules.players)
-    )
-    return MatchSetup((SeatConfig(app.t("you"), True, "expert"), *others), rules)
-
-
-def watch_setup(app: App) -> MatchSetup:
-    """Computers only, with the player's rules, to learn by watching."""
-    rules: Rules = app.settings.rules
-    seats = tuple(
-        SeatConfig(COMPUTER_NAMES[seat], False, "master") for seat in range(rules.players)
-    )
-    return MatchSetup(seats, rules)
 
 
 def side_names(setup: MatchSetup) -> list[str]:

@@ -11,9 +11,10 @@ from scopa.engine import PRESETS, Rules, RulesError
 from scopa.settings import MAX_NAME, MatchSetup, SeatConfig, SettingsError
 
 from .. import theme
+from ..matches import free_names
 from ..widgets import Button, Choice, Label, SettingRow, TextInput, Toggle
 from .base import MenuScene
-from .flow import COMPUTER_NAMES, rules_problem, side_names
+from .flow import rules_problem, side_names
 
 LEVELS = ("beginner", "expert", "master")
 TARGETS = (11, 16, 21, 31)
@@ -25,27 +26,25 @@ class NewGameScene(MenuScene):
     def build(self) -> None:
         app = self.app
         last = app.settings.last_setup
-        self.names = [app.t("you"), *COMPUTER_NAMES[:3]]
+        rules = app.settings.rules
+        you = app.t("you")
+        self.names = [you, *free_names([you], 3)]
         self.humans = [True, False, False, False]
-        self.levels = ["expert"] * 4
-        self.players = 2
-        self.teams = True
+        level = app.settings.opponent_level or "expert"
+        self.levels = [level] * 4
+        # The rules are those of the settings (a match set up earlier does not bring its
+        # own back); the seats are the last ones used, where there were as many.
         self.preset = MINE
-        self.target = app.settings.rules.target
+        self.players = rules.players
+        self.teams = rules.teams
+        self.target = rules.target
         if last is not None:
-            self.players = last.rules.players
-            self.teams = last.rules.teams
-            self.target = last.rules.target
-            preset = last.rules.preset_name()
-            if last.rules != app.settings.rules and preset is not None:
-                self.preset = preset
             for seat, config in enumerate(last.seats):
                 self.names[seat] = config.name
                 self.humans[seat] = config.human
                 self.levels[seat] = config.level if config.level in LEVELS else "expert"
-        elif app.settings.rules.players != 2:
-            self.players = app.settings.rules.players
-            self.teams = app.settings.rules.teams
+            taken = self.names[: len(last.seats)]
+            self.names[len(last.seats) :] = free_names(taken, 4 - len(last.seats))
         self.error = ""
 
         self.players_row = SettingRow(
@@ -152,12 +151,30 @@ class NewGameScene(MenuScene):
         return self.base_rules().with_(players=self.players, teams=self.teams, target=self.target)
 
     def setup(self) -> MatchSetup:
-        """The chosen match; raises RulesError or SettingsError when it cannot be played."""
+        """The chosen match; raises RulesError or SettingsError when it cannot be played
+        (two seats with one name included: nobody could tell them apart)."""
+        same = self.repeated_name()
+        if same is not None:
+            raise SettingsError(f"two seats are named {same!r}")
         seats = []
-        for seat in range(self.players):
-            name = self.names[seat].strip() or self.t("ng_seat", n=seat + 1)
+        for seat, name in enumerate(self.seat_names()):
             seats.append(SeatConfig(name, self.humans[seat], self.levels[seat]))
         return MatchSetup(tuple(seats), self.rules())
+
+    def seat_names(self) -> list[str]:
+        return [
+            self.names[seat].strip() or self.t("ng_seat", n=seat + 1)
+            for seat in range(self.players)
+        ]
+
+    def repeated_name(self) -> str | None:
+        """A name given to two seats, if any."""
+        seen: set[str] = set()
+        for name in self.seat_names():
+            if name.casefold() in seen:
+                return name
+            seen.add(name.casefold())
+        return None
 
     def matchup(self) -> str:
         """Who plays against whom ("Tu & Marco contro Giulia & Lucia")."""
@@ -168,6 +185,10 @@ class NewGameScene(MenuScene):
         return f" {self.t('ng_against')} ".join(names)
 
     def _check(self) -> bool:
+        same = self.repeated_name()
+        if same is not None:
+            self.error = self.t("ng_same_name", name=same)
+            return False
         try:
             self.setup()
         except RulesError as error:
@@ -183,11 +204,11 @@ class NewGameScene(MenuScene):
         if not self._check():
             return
         setup = self.setup()
-        self.app.settings = self.app.settings.with_(last_setup=setup)
+        levels = [seat.level for seat in setup.seats if not seat.human]
+        level = levels[0] if levels else self.app.settings.opponent_level
+        self.app.settings = self.app.settings.with_(last_setup=setup, opponent_level=level)
         self.app.save_settings()
-        from scopa.app.table.scene import TableScene
-
-        self.app.stack.replace(TableScene(self.app, setup))
+        self.app.matches.start(setup)
 
     # --- layout ----------------------------------------------------------------------------
 

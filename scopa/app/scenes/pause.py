@@ -13,8 +13,6 @@ import pygame
 from .. import theme
 from ..widgets import Button
 from .base import MenuScene
-from .confirm import ConfirmScene
-from .flow import to_title
 
 
 class PauseScene(MenuScene):
@@ -43,41 +41,22 @@ class PauseScene(MenuScene):
         self.hint_area = pygame.Rect(inner.left, y, inner.w, inner.bottom - y)
 
     def on_settings(self) -> None:
-        from .settings import SettingsScene
-
-        self.app.stack.push(SettingsScene(self.app))
+        self.app.open("settings")
 
     def on_rules(self) -> None:
-        from .rules import RulesScene
-
-        self.app.stack.push(RulesScene(self.app))
-
-    def _flush_saves(self) -> None:
-        """Let the table finish writing its last move before the files are touched."""
-        for scene in self.app.stack:
-            saver = getattr(scene, "saver", None)
-            if saver is not None and hasattr(saver, "flush"):
-                saver.flush()
+        self.app.open("rules")
 
     def on_leave(self) -> None:
-        self._flush_saves()
-        to_title(self.app)
+        self.app.matches.leave()
 
     def on_abandon(self) -> None:
-        def abandon() -> None:
-            self._flush_saves()
-            self.app.store.clear_match()
-            to_title(self.app)
-
-        self.app.stack.push(
-            ConfirmScene(
-                self.app,
-                self.tr("abandon_question"),
-                abandon,
-                detail=self.tr("abandon_detail"),
-                yes=self.tr("abandon"),
-                no=self.tr("keep_playing"),
-            )
+        self.app.open(
+            "confirm",
+            question=self.tr("abandon_question"),
+            on_yes=self.app.matches.abandon,
+            detail=self.tr("abandon_detail"),
+            yes=self.tr("abandon"),
+            no=self.tr("keep_playing"),
         )
 
     def draw(self, surface: pygame.Surface) -> None:

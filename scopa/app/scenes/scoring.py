@@ -15,13 +15,11 @@ from .. import theme
 from ..widgets import Button
 from .base import MenuScene
 from .chart import line_chart
-from .flow import open_table, side_names, to_title
+from .flow import side_names
 
 if TYPE_CHECKING:
-    from scopa.engine import Match
-    from scopa.settings import MatchSetup
-
     from ..app import App
+    from ..matches import MatchCoordinator
 
 CHECK = "\u2713"
 DASH = "\u2014"
@@ -40,9 +38,10 @@ class SheetRow:
 class ScoringScene(MenuScene):
     opaque = False
 
-    def __init__(self, app: App, match: Match, setup: MatchSetup) -> None:
-        self.match, self.setup = match, setup
-        self.names = side_names(setup)
+    def __init__(self, app: App, coordinator: MatchCoordinator) -> None:
+        self.coordinator = coordinator
+        self.match, self.setup = coordinator.match, coordinator.setup
+        self.names = side_names(self.setup)
         super().__init__(app)
 
     # --- the numbers ----------------------------------------------------------------------
@@ -128,50 +127,48 @@ class ScoringScene(MenuScene):
     def build(self) -> None:
         if self.match.over:
             self.buttons = [
-                Button(self.tr("to_title"), lambda: to_title(self.app)),
+                Button(self.tr("to_title"), self.app.home),
                 Button(self.tr("rematch"), self.rematch, primary=True),
             ]
         else:
-            self.buttons = [Button(self.tr("next_round"), self.back, primary=True)]
-        if _replay_available():
-            self.buttons.insert(
-                0,
-                Button(self.tr("replay_deal"), self.replay_deal, hint=self.tr("replay_deal_hint")),
-            )
+            self.buttons = [Button(self.tr("next_round"), self.next_round, primary=True)]
+        self.buttons.insert(
+            0, Button(self.tr("replay_deal"), self.replay_deal, hint=self.tr("replay_deal_hint"))
+        )
         for button in self.buttons:
             self.form.add(button)
         self.form.set_focus(self.buttons[-1])
 
     def rematch(self) -> None:
-        open_table(self.app, self.setup)
+        self.app.matches.rematch(self.coordinator)
 
     def replay_deal(self) -> None:
         """Replay this round's cards in a new match; mid-match, only once the player agrees
         to leave the match in progress."""
-        from scopa.app.table.aids import replay_deal
 
         def replay() -> None:
-            replay_deal(self.app, self.setup, self.match, len(self.match.rounds))
+            self.app.matches.replay_deal(self.coordinator, len(self.match.rounds))
 
         if self.match.over:
             replay()
             return
-        from .confirm import ConfirmScene
-
-        self.app.stack.push(
-            ConfirmScene(
-                self.app,
-                self.tr("replay_question"),
-                replay,
-                detail=self.tr("replay_detail"),
-                yes=self.tr("replay_deal"),
-                no=self.tr("keep_playing"),
-            )
+        self.app.open(
+            "confirm",
+            question=self.tr("replay_question"),
+            on_yes=replay,
+            detail=self.tr("replay_detail"),
+            yes=self.tr("replay_deal"),
+            no=self.tr("keep_playing"),
         )
 
-    def back(self) -> None:
+    def next_round(self) -> None:
+        """Give the table back: the next round is dealt."""
         if not self.match.over:
-            self.app.stack.pop()
+            self.app.back()
+
+    def back(self) -> None:
+        """Esc: the menu, as on the table (never the next round by accident)."""
+        self.app.open("pause")
 
     def layout(self) -> None:
         m = self.m
@@ -327,11 +324,3 @@ class ScoringScene(MenuScene):
             x_labels=labels,
             y_min=0,
         )
-
-
-def _replay_available() -> bool:
-    try:
-        from scopa.app.table.aids import replay_deal  # noqa: F401
-    except ImportError:
-        return False
-    return True

@@ -10,7 +10,7 @@ from .. import theme
 from ..widgets import Button
 from .base import MenuScene
 from .cards import card_width, draw_card
-from .flow import describe, open_table, quick_setup, watch_setup
+from .flow import describe
 
 if TYPE_CHECKING:
     from scopa.engine import GameRecord
@@ -50,8 +50,7 @@ class TitleScene(MenuScene):
         self._check_saved()
 
     def _check_saved(self) -> None:
-        self.saved = self.app.store.load_match()
-        self.app.show_store_messages()
+        self.saved = self.app.matches.saved()
 
     def enter(self) -> None:
         super().enter()
@@ -59,7 +58,9 @@ class TitleScene(MenuScene):
         self.layout()
 
     def _play_hint(self) -> str:
-        setup = quick_setup(self.app)
+        if self.app.matches.needs_level():
+            return self.t("play_hint_first")
+        setup = self.app.matches.quick_setup()
         return self.t("play_hint", what=describe(self.app, setup))
 
     def layout(self) -> None:
@@ -94,41 +95,30 @@ class TitleScene(MenuScene):
     # --- actions ---------------------------------------------------------------------------
 
     def on_play(self) -> None:
-        open_table(self.app, quick_setup(self.app))
+        self.app.matches.play()
 
     def on_continue(self) -> None:
-        if self.saved is None:
-            return
-        setup, record = self.saved
-        open_table(self.app, setup, match=record.replay())
+        if not self.app.matches.resume():
+            self._check_saved()
+            self.layout()
 
     def on_new_game(self) -> None:
-        from .new_game import NewGameScene
-
-        self.app.stack.push(NewGameScene(self.app))
+        self.app.open("new_game")
 
     def on_watch(self) -> None:
-        open_table(self.app, watch_setup(self.app))
+        self.app.matches.watch()
 
     def on_settings(self) -> None:
-        from .settings import SettingsScene
-
-        self.app.stack.push(SettingsScene(self.app))
+        self.app.open("settings")
 
     def on_rules(self) -> None:
-        from .rules import RulesScene
-
-        self.app.stack.push(RulesScene(self.app))
+        self.app.open("rules")
 
     def on_tutorial(self) -> None:
-        from .tutorial import TutorialScene
-
-        self.app.stack.push(TutorialScene(self.app))
+        self.app.matches.tutorial()
 
     def on_statistics(self) -> None:
-        from .statistics import StatisticsScene
-
-        self.app.stack.push(StatisticsScene(self.app))
+        self.app.open("statistics")
 
     def back(self) -> None:
         """Esc on the title does nothing: quitting is a deliberate button."""

@@ -7,7 +7,7 @@ lessons themselves (deck, accepted moves, order) are in ``scopa.aids.tutorial``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 from pygame import FRect
@@ -26,6 +26,7 @@ from scopa.engine import Move
 from scopa.settings import MatchSetup, SeatConfig
 
 from ..ai_worker import AiWorker
+from ..matches import MatchCoordinator
 from ..table.aids import AidsLayer
 from ..table.hud import CREAM, GOLD, SOFT, panel
 from ..table.scene import TableScene
@@ -37,25 +38,6 @@ AUTOPLAY_PAUSE = 0.35
 """Seconds between the player's cards when the coach finishes the round for them."""
 LESSONS = [step.key for step in STEPS]
 CATEGORIES = ("carte", "denari", "settebello", "primiera", "scope")
-
-
-class NoSaving:
-    """The tutorial's deal is not a match to resume, nor a result to count."""
-
-    def save(self, setup: Any, record: Any) -> None:
-        pass
-
-    def finish(self, setup: Any, match: Any, **_: Any) -> None:
-        pass
-
-    def problems(self) -> list[tuple[str, str]]:
-        return []
-
-    def flush(self, timeout: float | None = None) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
 
 
 def tutorial_setup(app: App) -> MatchSetup:
@@ -75,8 +57,9 @@ class TutorialScene(TableScene):
         self.autoplay_wait = 0.0
         self.pressed: str | None = None
         worker = AiWorker(tutorial_chooser, mode="inline")
-        super().__init__(app, tutorial_setup(app), tutorial_match(), worker=worker)
-        self.saver = NoSaving()  # type: ignore[assignment]
+        # The lesson's deal is not a match to resume, nor a result to count: no save slot.
+        coordinator = MatchCoordinator(tutorial_setup(app), tutorial_match())
+        super().__init__(app, coordinator, worker=worker)
         self.aids = AidsLayer(self, features=())
         self.director.on_scored = self._round_scored
 
@@ -145,12 +128,7 @@ class TutorialScene(TableScene):
         if not settings.tutorial_done:
             self.app.settings = settings.with_(tutorial_done=True)
             self.app.save_settings()
-        try:
-            from .flow import to_title
-        except ImportError:
-            self.app.stack.pop()
-            return
-        to_title(self.app)
+        self.app.home()
 
     def update(self, dt: float) -> None:
         super().update(dt)

@@ -66,16 +66,14 @@ class TutorialOffer(Scene):
         return next((name for name, rect in self.buttons() if rect.collidepoint(pos)), None)
 
     def take(self) -> None:
-        self.app.stack.pop()
-        from .tutorial import TutorialScene
-
-        self.app.stack.push(TutorialScene(self.app))
+        self.app.back()
+        self.app.matches.tutorial()
 
     def decline(self) -> None:
         """Not now: the tutorial stays on the title, and is not offered at start again."""
         self.app.settings = self.app.settings.with_(tutorial_done=True)
         self.app.save_settings()
-        self.app.stack.pop()
+        self.app.back()
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.app.size
@@ -102,11 +100,3 @@ class TutorialOffer(Scene):
             key = "aids.offer_yes" if primary else "aids.offer_no"
             label = font.render(t(key), True, GOLD if primary else CREAM)
             surface.blit(label, label.get_rect(center=rect.center))
-
-
-def offer_or(app: App, scene: Scene) -> Scene:
-    """``scene`` (the title), with the tutorial offered over it if it was never taken."""
-    if app.settings.tutorial_done:
-        return scene
-    app.stack.push(scene)
-    return TutorialOffer(app)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 from pygame import FRect
 
+from scopa.ai import hint
 from scopa.aids import review, track, undo_allowed, undo_point
 from scopa.aids.undo import plays_back
 from scopa.engine import Card, Match, Move, Observation
@@ -37,8 +38,6 @@ def hint_job(level: str, seed: int, obs: Observation) -> Any:
     No wall-clock limit: the node budget alone bounds the search, so the hint is the move
     ``make_player("master", seed, time_limit=0)`` plays, however busy the machine is.
     """
-    from scopa.ai import hint
-
     return hint(obs, seed, time_limit=0)
 
 
@@ -60,8 +59,6 @@ class AidsLayer:
     def __init__(self, scene: TableScene, features: tuple[str, ...] = FEATURES) -> None:
         self.scene = scene
         self.features = tuple(name for name in FEATURES if name in features)
-        self.undone = False
-        """A play was taken back in this match (the statistics keep it apart)."""
         self.tracker_on = False
         self.reviewing = False
         self.hint: Any = None
@@ -231,9 +228,8 @@ class AidsLayer:
         if point is None:
             scene.app.notify(t("aids.undo_nothing"), 3.0)
             return
-        self.undone = True
         self.hint = None
-        scene.set_match(point.match)
+        scene.set_match(point.match, undone=True)
         scene.app.notify(t("aids.undo_done"), 2.5)
 
     def update(self, dt: float) -> None:
@@ -406,19 +402,3 @@ class AidsLayer:
         lay = self.scene.layout
         dash = self.scene.painter.text.render("ui", lay.font_normal, "—", SOFT)
         surface.blit(dash, (x, y + card_h / 2 - dash.get_height() / 2))
-
-
-def replay_deal(app: Any, setup: Any, match: Match, round_no: int) -> None:
-    """Start a match whose first round deals round ``round_no`` of ``match`` again: the
-    same cards to the same seats (from the scoring scene's "Replay this deal")."""
-    from scopa.aids import replay_match
-
-    replay = replay_match(match, round_no)
-    try:
-        from scopa.app.scenes.flow import open_table
-    except ImportError:
-        from .scene import TableScene
-
-        app.stack.push(TableScene(app, setup, replay))
-        return
-    open_table(app, setup, match=replay)

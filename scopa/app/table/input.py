@@ -111,12 +111,8 @@ class TableInput:
         if self.selected is not None:
             self._select(None)
             return True
-        try:
-            from scopa.app.scenes.pause import PauseScene
-        except ImportError:
-            return True
         self.drag.cancel()
-        self.app.stack.push(PauseScene(self.app))
+        self.app.open("pause")
         return True
 
     def _hand(self) -> list[Card]:

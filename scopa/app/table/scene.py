@@ -9,8 +9,6 @@ screen, a cover hides every hand while the device changes hands.
 from __future__ import annotations
 
 import math
-import os
-import random
 from typing import TYPE_CHECKING
 
 import pygame
@@ -30,49 +28,27 @@ from .hud import background, draw_banner, draw_cover, draw_sparks
 from .input import TableInput
 from .layout import TableLayout
 from .painter import GLOW_HOVER, GLOW_OPTION, GLOW_SELECTED, GLOW_TAKE, Painter
-from .saving import MatchSaver
 from .sprites import TableView, draw_sprite
 
 if TYPE_CHECKING:
     from ..app import App
+    from ..matches import MatchCoordinator
 
 THINK_SECONDS = 0.8
 """At least this long (at normal speed) before a computer's card moves: readable pace."""
 
 
-def new_seed() -> int:
-    return int.from_bytes(os.urandom(8), "big") >> 1
-
-
-def deal_id(seed: int, round_no: int) -> str:
-    """A short code naming a shuffled deal: the match seed in base 36, and the round."""
-    digits = "0123456789ABCDEFGHJKLMNPQRSTUVWXYZ"
-    value, code = seed, ""
-    for _ in range(6):
-        value, rest = divmod(value, len(digits))
-        code += digits[rest]
-    return f"{code}-{round_no}"
-
-
 class TableScene(TableInput, Scene):
     def __init__(
-        self,
-        app: App,
-        setup: MatchSetup,
-        match: Match | None = None,
-        *,
-        worker: AiWorker | None = None,
-        seed: int | None = None,
+        self, app: App, coordinator: MatchCoordinator, *, worker: AiWorker | None = None
     ) -> None:
         super().__init__(app)
-        self.setup = setup
+        self.coordinator = coordinator
+        setup = coordinator.setup
         rules = setup.rules
-        fresh = match is None
-        if match is None:
-            match = Match.new(rules, random.Random(new_seed() if seed is None else seed))
-        self.match = match
-        self.humans = setup.humans
-        self.mode = setup.mode
+        match = coordinator.match
+        self.humans = coordinator.humans
+        self.mode = coordinator.mode
         self.worker = worker if worker is not None else AiWorker()
         if len(self.humans) < rules.players:
             self.worker.warm()
@@ -81,7 +57,6 @@ class TableScene(TableInput, Scene):
         self.tweener = Tweener()
         self.ui = Tweener()
         """Pointer feedback (lifting, sending a card back): never holds up the game."""
-        self.viewer: int | None = self.humans[0] if self.mode == "solo" else None
         self.cover: int | None = None
         self.bottom = self.humans[0] if self.humans else 0
         self.layout = TableLayout(
@@ -99,7 +74,6 @@ class TableScene(TableInput, Scene):
         )
         self._sync_shown()
         self.painter = Painter(self)
-        self.saver = MatchSaver(app.store)
         self.drag = DragController(threshold=max(4.0, 8 * self.layout.unit))
         self.selected: Card | None = None
         self.hovered: Card | None = None
@@ -109,7 +83,6 @@ class TableScene(TableInput, Scene):
         self.message_left = 0.0
         self.think = 0.0
         self.clock = 0.0
-        self.result_recorded = False
         self.ai_failed = False
         self.pointer: tuple[int, int] | None = None
         self.landing = False
@@ -123,27 +96,33 @@ class TableScene(TableInput, Scene):
         self._keep_card_sizes()
         self._apply_visibility(animate=False)
         self._warm_first_faces()
-        if fresh or not match.round.history():
+        if not match.round.history():
             self.director.show(match.opening_events())
         else:
             self._restore()
-        if fresh:
-            self._save()
         self.draw(pygame.Surface(app.size))  # fonts and texts ready before the first frame
+
+    @property
+    def setup(self) -> MatchSetup:
+        return self.coordinator.setup
+
+    @property
+    def match(self) -> Match:
+        """The truth, held by the coordinator (the view lags behind while it animates)."""
+        return self.coordinator.match
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat of the person in front of the screen (None: nobody's hand may show)."""
+        return self.coordinator.holder
 
     # --- who sees what -------------------------------------------------------------------
 
     @property
     def visible_seats(self) -> frozenset[int]:
-        if self.mode == "watch":
-            return frozenset(range(self.setup.rules.players))
-        if self.mode == "solo":
-            return frozenset(self.humans)
-        return (
-            frozenset()
-            if self.viewer is None or self.cover is not None
-            else frozenset({self.viewer})
-        )
+        if self.cover is not None:
+            return frozenset()
+        return self.coordinator.visible_seats
 
     def _apply_visibility(self, *, animate: bool = True) -> None:
         """Turn hands up or down to match who may see them; hiding is instant, always."""
@@ -228,7 +207,7 @@ class TableScene(TableInput, Scene):
         turn = self.match.turn
         if turn not in self.humans:
             return None
-        if self.mode == "hotseat" and self.viewer != turn:
+        if self.coordinator.needs_cover() is not None:
             return None
         return turn
 
@@ -246,11 +225,13 @@ class TableScene(TableInput, Scene):
             self._use_idle_frame()
         if self.match.over or self.director.busy or self.cover is not None:
             return
+        called = self.coordinator.needs_cover()
+        if called is not None:
+            self._raise_cover(called)
+            return
         turn = self.match.turn
         if turn in self.humans:
-            if self.mode == "hotseat" and self.viewer != turn:
-                self._raise_cover(turn)
-            elif not self.drag.active and self.choice is None:
+            if not self.drag.active and self.choice is None:
                 self._refresh_hover()
             return
         self._computer_turn(turn, dt)
@@ -306,17 +287,15 @@ class TableScene(TableInput, Scene):
         self.choice = None
         self.preview = frozenset()
         self.landing = False
-        self.match, events = self.match.apply(move)
-        self._save()
-        turn = self.match.turn
-        if self.mode == "hotseat" and turn in self.humans and turn != self.viewer:
-            self.viewer = None
+        events = self.coordinator.apply(move)
+        if self.coordinator.needs_cover() is not None:
+            self.coordinator.screen_shared()  # the next person's hand must not show
             self._apply_visibility()
         self.director.show(events)
 
     def _raise_cover(self, seat: int) -> None:
         self.cover = seat
-        self.viewer = None
+        self.coordinator.screen_shared()
         self.bottom = seat
         self._apply_visibility(animate=False)
         self._relayout(self.app.size)
@@ -325,30 +304,18 @@ class TableScene(TableInput, Scene):
         """The next human is in front of the screen: show their hand."""
         if self.cover is None:
             return
-        self.viewer, self.cover = self.cover, None
+        self.coordinator.take_screen(self.cover)
+        self.cover = None
         self._apply_visibility()
 
     # --- saving and results --------------------------------------------------------------
 
-    def _save(self) -> None:
-        if self.match.over:
-            if not self.result_recorded:
-                self.result_recorded = True
-                self.saver.finish(self.setup, self.match, undone=self.aids.undone)
-        else:
-            self.saver.save(self.setup, self.match.record())
-
     def _report_saving(self) -> None:
-        for key, reason in self.saver.problems():
+        for key, reason in self.coordinator.problems():
             self.app.notify(self.app.t(key, reason=reason))
 
     def _show_scoring(self) -> None:
-        try:
-            from scopa.app.scenes.scoring import ScoringScene
-        except ImportError:
-            self.director.resume()
-            return
-        self.app.stack.push(ScoringScene(self.app, self.match, self.setup))
+        self.app.open("scoring", coordinator=self.coordinator)
 
     def enter(self) -> None:
         settings = self.app.settings
@@ -361,6 +328,10 @@ class TableScene(TableInput, Scene):
             self._keep_card_sizes()
         if self.director.blocked:
             self.director.resume()
+        # Whatever covered the table (scoring, the menu, settings, rules) was looked at by
+        # everyone: with several people here, the next hand waits behind the cover.
+        self.coordinator.screen_shared()
+        self._apply_visibility(animate=False)
 
     def leave(self) -> None:
         self.drag.cancel()
@@ -371,11 +342,12 @@ class TableScene(TableInput, Scene):
     def close(self) -> None:
         self.worker.close()
         self.aids.close()
-        self.saver.close()
+        self.coordinator.close()
         self._report_saving()
 
-    def set_match(self, match: Match) -> None:
-        """Show ``match`` at once in place of the current one (undo, replaying a deal)."""
+    def set_match(self, match: Match, *, undone: bool = False) -> None:
+        """Show ``match`` at once in place of the current one (``undone``: a play was taken
+        back; the tutorial's fresh start)."""
         self.worker.cancel()
         self._asked = False
         self._answer = None
@@ -387,12 +359,11 @@ class TableScene(TableInput, Scene):
         self.director.clear()
         self.tweener.finish_all()
         self.ui.finish_all()
-        self.match = match
+        self.coordinator.replace(match, undone=undone)
         self._sync_shown()
         self.view.reset()
         self._restore()
         self._apply_visibility(animate=False)
-        self._save()
 
     def _warm_first_faces(self) -> None:
         """Ready the faces the first animation turns up (the table, the hands on show),
@@ -474,4 +445,4 @@ class TableScene(TableInput, Scene):
         return 0.5 + 0.5 * math.sin(self.clock * 3.0)
 
 
-__all__ = ["TableScene", "deal_id"]
+__all__ = ["TableScene"]

@@ -1,0 +1,43 @@
+"""Every scene by name: the one module that knows them all.
+
+Scenes never import each other; they ask the app to open a scene by name
+(``app.open("pause")``) and the app looks the name up in this registry, which the program
+builds at start-up and hands to the ``App``. A name missing here is an error at once
+(``UnknownScene``), never a button that silently does nothing.
+"""
+
+from __future__ import annotations
+
+from .app import SceneFactory
+from .scenes.confirm import ConfirmScene
+from .scenes.level import LevelScene
+from .scenes.new_game import NewGameScene
+from .scenes.pause import PauseScene
+from .scenes.rules import RulesScene
+from .scenes.scoring import ScoringScene
+from .scenes.settings import SettingsScene
+from .scenes.statistics import StatisticsScene
+from .scenes.title import TitleScene
+from .scenes.tutorial import TutorialScene
+from .scenes.tutorial_offer import TutorialOffer
+from .table.scene import TableScene
+
+
+def default_scenes() -> dict[str, SceneFactory]:
+    return {
+        "title": TitleScene,
+        "new_game": NewGameScene,
+        "level": LevelScene,
+        "settings": SettingsScene,
+        "rules": RulesScene,
+        "statistics": StatisticsScene,
+        "tutorial_offer": TutorialOffer,
+        "tutorial": TutorialScene,
+        "table": TableScene,
+        "pause": PauseScene,
+        "scoring": ScoringScene,
+        "confirm": ConfirmScene,
+    }
+
+
+__all__ = ["default_scenes"]

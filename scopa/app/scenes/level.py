@@ -1,0 +1,96 @@
+"""How strong the computers should be: asked the first time Play is pressed, remembered.
+
+A newcomer fresh from the tutorial should not meet an Expert by surprise; a player who
+knows the game should not be held back by Beginners. The choice is kept in the settings
+(New game changes it per seat).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from scopa.settings import OFFERED_LEVELS
+
+from .. import theme
+from ..widgets import Button
+from .base import MenuScene
+
+if TYPE_CHECKING:
+    from ..app import App
+
+
+class LevelScene(MenuScene):
+    """Three buttons, one per level, each with its explanation; Esc goes back."""
+
+    opaque = False
+
+    def __init__(self, app: App, on_choice: Callable[[str], None]) -> None:
+        self.on_choice = on_choice
+        super().__init__(app)
+
+    def build(self) -> None:
+        self.buttons = [
+            Button(
+                self.tr(f"level_{level}"),
+                self._chooser(level),
+                primary=level == "beginner",
+                hint=self.tr(f"level_{level}_hint"),
+            )
+            for level in OFFERED_LEVELS
+        ]
+        for button in self.buttons:
+            self.form.add(button)
+        self.form.set_focus(self.buttons[0])
+
+    def _chooser(self, level: str) -> Callable[[], None]:
+        def choose() -> None:
+            self.app.back()
+            self.on_choice(level)
+
+        return choose
+
+    def layout(self) -> None:
+        m = self.m
+        self.panel = m.centered(1.2, 0.62, 0.5)
+        inner = self.panel.inflate(-m.px(0.1), -m.px(0.06))
+        button_h, gap = m.px(0.08), m.px(0.02)
+        y = inner.top + m.px(0.16)
+        for button in self.buttons:
+            button.place(pygame.Rect(inner.left, y, inner.w, button_h))
+            y += button_h + gap
+        self.inner = inner
+        self.hint_area = pygame.Rect(inner.left, y, inner.w, inner.bottom - y)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
+            self.form.move_focus(1 if event.key == pygame.K_DOWN else -1)
+            return True
+        return super().handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme.shade(surface, 150)
+        m = self.m
+        paper = theme.draw_panel(surface, self.panel, m)
+        theme.draw_text(
+            surface,
+            self.t("level_question"),
+            m.font("title", theme.HEADING),
+            theme.INK,
+            (paper.centerx, self.inner.top + m.px(0.05)),
+            "center",
+            fit=self.inner.w,
+        )
+        theme.draw_text(
+            surface,
+            self.t("level_detail"),
+            m.font("ui", theme.ROW_NOTE),
+            theme.INK_SOFT,
+            (paper.centerx, self.inner.top + m.px(0.11)),
+            "center",
+            fit=self.inner.w,
+        )
+        self.form.draw(surface, m)
+        self.draw_hint(surface, self.hint_area, theme.INK_SOFT)

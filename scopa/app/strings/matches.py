@@ -1,0 +1,25 @@
+# ruff: noqa: E501
+"""Texts about starting matches: the level asked at the first Play, replacing a saved match."""
+
+STRINGS = {
+    "en": {
+        "play_hint_first": "Start at once against the computer: first choose how well it plays",
+        "level_question": "How strong should your opponents be?",
+        "level_detail": "You can change it any time in New game.",
+        "replace_saved_question": "Start a new match?",
+        "replace_saved_detail": "The match you left is still saved. Starting a new one deletes it: it can no longer be continued.",
+        "replace_saved_yes": "Start a new match",
+        "replace_saved_no": "Keep the saved one",
+        "ng_same_name": "Two seats are called {name}: give each player a name of their own",
+    },
+    "it": {
+        "play_hint_first": "Gioca subito contro il computer: prima scegli quanto è forte",
+        "level_question": "Quanto forti vuoi gli avversari?",
+        "level_detail": "Potrai cambiarlo quando vuoi da Nuova partita.",
+        "replace_saved_question": "Iniziare una nuova partita?",
+        "replace_saved_detail": "La partita che hai lasciato è ancora salvata. Se ne inizi una nuova, quella viene cancellata e non si potrà più riprendere.",
+        "replace_saved_yes": "Nuova partita",
+        "replace_saved_no": "Tieni quella salvata",
+        "ng_same_name": "Due posti si chiamano {name}: dai a ogni giocatore un nome diverso",
+    },
+}
