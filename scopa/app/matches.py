@@ -235,9 +235,9 @@ class Matches:
         settings = self.app.settings
         rules = settings.rules
         last = settings.last_setup
-        if level is None and last is not None:
-            if last.rules.players == rules.players and last.mode == "solo":
-                return MatchSetup(last.seats, rules)
+        reuse = last is not None and last.rules.players == rules.players and last.mode == "solo"
+        if level is None and last is not None and reuse:
+            return MatchSetup(last.seats, rules)
         level = level or settings.opponent_level or "expert"
         you = self.app.t("you")
         names = free_names([you], rules.players - 1)
