@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scopa.engine import Move
+from scopa.engine import Move, scores_scopa
 
 from .values import (
     COINS,
@@ -26,7 +26,7 @@ from .values import (
     rank_sum,
     settled_values,
 )
-from .view import View, chance_to_hold, counts_as_scopa
+from .view import View, chance_to_hold
 
 REPLY_CARD_SHARE = 0.5
 """How much of the replying card's own worth counts: the opponent would bank it sooner or later."""
@@ -114,7 +114,7 @@ class Judge:
                 worth = mask_value(self.values, taken)
                 if taken == table:
                     sweepable = True
-                    if counts_as_scopa(view.rules, rank, taken, reply_last):
+                    if scores_scopa(view.rules, table, rank, taken, reply_last):
                         worth += SCOPA_VALUE
                 if worth > best:
                     best = worth

@@ -10,13 +10,10 @@ from __future__ import annotations
 from functools import lru_cache
 from math import exp, tanh
 
-from scopa.engine import Round, Rules
-from scopa.engine.scoring import prime_values
+from scopa.engine import Round, Rules, point_cards
 
-from .values import ACES, COINS, RANK_MASKS, SETTEBELLO_BIT, SEVENS, SIXES
+from .values import ACES, COINS, RANK_MASKS, SEVENS, SIXES
 
-RE_BELLO_BIT = 1 << 36
-SETTEBELLO_COPPE_BIT = 1 << 25
 FIVES = RANK_MASKS[5]
 _SUITS = tuple(sum(1 << (rank * 4 + suit) for rank in range(10)) for suit in range(4))
 
@@ -30,13 +27,10 @@ def estimate(state: Round) -> list[float]:
     rules = state.rules
     piles = state.piles
     out = [float(count) for count in state.scope]
-    for side, pile in enumerate(piles):
-        if pile & SETTEBELLO_BIT:
-            out[side] += 1.0
-        if rules.re_bello and pile & RE_BELLO_BIT:
-            out[side] += 1.0
-        if rules.settebello_coppe and pile & SETTEBELLO_COPPE_BIT:
-            out[side] += 1.0
+    for bit in _point_bits(rules):
+        for side, pile in enumerate(piles):
+            if pile & bit:
+                out[side] += 1.0
     _add(out, _majority([pile.bit_count() for pile in piles], 40, 0.35))
     _add(out, _majority([(pile & COINS).bit_count() for pile in piles], 10, 0.6))
     if rules.seven_count:
@@ -92,8 +86,5 @@ def _primiera(piles: tuple[int, ...], rules: Rules) -> list[float]:
 
 
 @lru_cache(maxsize=64)
-def _prime_order(rules: Rules) -> tuple[tuple[int, int], ...]:
-    """(bit shift of a rank's four cards, primiera value), best rank first."""
-    values = prime_values(rules)
-    ranks = sorted(range(1, 11), key=lambda rank: -values[rank])
-    return tuple(((rank - 1) * 4, values[rank]) for rank in ranks)
+def _point_bits(rules: Rules) -> tuple[int, ...]:
+    return tuple(card.bit for card in point_cards(rules))

@@ -8,10 +8,10 @@ comes from the public history of the deal, so the weighting is as fair as the re
 
 from __future__ import annotations
 
-from scopa.engine import Move, Round
+from scopa.engine import Move, Round, scores_scopa
 
 from .values import SETTEBELLO_BIT
-from .view import View, counts_as_scopa
+from .view import View
 
 MISSED_SWEEP = 0.1
 MISSED_SETTEBELLO = 0.25
@@ -23,7 +23,7 @@ class DealHistory:
 
     def __init__(self, view: View) -> None:
         rules = view.rules
-        dealt = rules.players * rules.hand_size
+        dealt = rules.cards_per_deal
         played = dealt - view.cards_in_hands
         recent = view.history[len(view.history) - played :] if played > 0 else ()
         plays: list[tuple[int, Move, int]] = []
@@ -60,7 +60,7 @@ class DealHistory:
                 others ^= low
                 rank = (low.bit_length() - 1) // 4 + 1
                 for taken in captures.sets(table, rank):
-                    if taken == table and counts_as_scopa(rules, rank, taken, False):
+                    if scores_scopa(rules, table, rank, taken, False):
                         sweep = True
                     if taken & SETTEBELLO_BIT:
                         settebello = True

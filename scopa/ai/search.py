@@ -9,12 +9,14 @@ once, so a search that stops just before a sweep still sees it coming.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from scopa.engine import Move, Round
 
 from .assess import Judge
 from .estimate import estimate, final_points
 from .values import SCOPA_VALUE, base_values, mask_value
-from .view import View, counts_as_scopa
+from .view import View
 
 INFINITY = float("inf")
 QUIET_SHARE = 0.8
@@ -49,15 +51,15 @@ class Searcher:
                         return plies, True
                     return depth, False
                 sizes = [rules.hand_size] * players
-                stock -= players * rules.hand_size
-                turn = (state.dealer + 1) % players
+                stock -= rules.cards_per_deal
+                turn = rules.deal_order(state.dealer)[0]
             lines *= sizes[turn] * 1.3
             if lines > leaf_cap and plies and not depth:
                 depth = plies
             if lines > exact_cap and depth:
                 return depth, False
             sizes[turn] -= 1
-            turn = (turn + 1) % players
+            turn = rules.next_seat(turn)
             plies += 1
 
     def value(self, state: Round, depth: int, alpha: float, beta: float) -> float:
@@ -66,7 +68,7 @@ class Searcher:
             return self._margin(final_points(state))
         if depth == 0:
             return self._leaf(state)
-        moves = state.legal_moves()
+        moves: Sequence[Move] = state.legal_moves()
         if len(moves) > 1:
             if self.reply_width and state.turn != self.root_seat and _hidden_from_mover(state):
                 moves = self._plausible(state, moves)
@@ -94,7 +96,7 @@ class Searcher:
                         break
         return best
 
-    def _plausible(self, state: Round, moves: list[Move]) -> list[Move]:
+    def _plausible(self, state: Round, moves: Sequence[Move]) -> list[Move]:
         """The moves another seat would really consider, judged from what *it* can see:
         it does not know this world's hidden cards, so it must not play as if it did."""
         judge = Judge(View.of_round(state))
@@ -104,14 +106,11 @@ class Searcher:
     def _leaf(self, state: Round) -> float:
         points = estimate(state)
         gain = 0.0
-        last_play = state.last_play
         for move in state.legal_moves():
             taken = move.capture_mask
             if taken:
                 worth = mask_value(self.values, taken | move.card.bit)
-                if taken == state.table and counts_as_scopa(
-                    self.rules, move.card.rank, taken, last_play
-                ):
+                if taken == state.table and state.is_scopa(move):
                     worth += SCOPA_VALUE
                 if worth > gain:
                     gain = worth

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from scopa.engine import DECK, Rules
+from scopa.engine import DECK, Rules, point_cards
 
 CARD_WEIGHT = 0.055
 COIN_WEIGHT = 0.11
@@ -34,6 +34,7 @@ RANK_OF = tuple(card.rank for card in DECK)
 def base_values(rules: Rules) -> tuple[float, ...]:
     """The marginal worth of each card index when nothing is settled yet."""
     values = []
+    points = point_cards(rules)
     for card in DECK:
         value = CARD_WEIGHT
         if card.suit == "D":
@@ -42,11 +43,7 @@ def base_values(rules: Rules) -> tuple[float, ...]:
             value += _SEVEN_COUNT_WEIGHT.get(card.rank, 0.0)
         else:
             value += _PRIME_WEIGHT.get(card.rank, 0.005)
-        if card.rank == 7 and card.suit == "D":
-            value += 1.0
-        if rules.re_bello and card.rank == 10 and card.suit == "D":
-            value += 1.0
-        if rules.settebello_coppe and card.rank == 7 and card.suit == "C":
+        if card in points:
             value += 1.0
         if rules.napola and card.suit == "D":
             value += _NAPOLA_WEIGHT.get(card.rank, 0.05)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from math import comb
 
-from scopa.engine import Move, Observation, Round, Rules
+from scopa.engine import Move, Observation, Round, Rules, scores_scopa
 from scopa.engine.captures import CaptureTable, capture_table
 from scopa.engine.cards import FULL_MASK
 
@@ -82,7 +82,7 @@ class View:
             hand_sizes=tuple(other.bit_count() for other in state.hands),
             stock_size=len(state.stock),
             last_capturer=state.last_capturer,
-            moves=tuple(state.legal_moves()),
+            moves=state.legal_moves(),
             captures=capture_table(state.rules),
             dealer=state.dealer,
             deal_no=state.deal_no,
@@ -97,7 +97,7 @@ class View:
     @property
     def next_seat(self) -> int:
         """Who plays after this seat (also after a new deal: the dealer always plays last)."""
-        return (self.seat + 1) % self.rules.players
+        return self.rules.next_seat(self.seat)
 
     @property
     def cards_in_hands(self) -> int:
@@ -123,21 +123,9 @@ class View:
 
     def is_scopa(self, move: Move) -> bool:
         """Would ``move`` score a scopa (it empties the table and the rules count it)?"""
-        if not move.capture_mask or move.capture_mask != self.table:
-            return False
-        return counts_as_scopa(self.rules, move.card.rank, move.capture_mask, self.last_play)
-
-
-def counts_as_scopa(rules: Rules, rank: int, capture: int, last_play: bool) -> bool:
-    """The engine's scopa rule: not on the round's last play (unless the scientifico
-    toggle), and an ace taking the whole table under assi only if the rules say so."""
-    if last_play and not (rules.deal == "scientifico" and rules.scientifico_last_scopa):
-        return False
-    if rules.assi and rank == 1:
-        single_ace = capture & (capture - 1) == 0 and capture & RANK_MASKS[1]
-        if not single_ace and not rules.assi_scopa:
-            return False
-    return True
+        return scores_scopa(
+            self.rules, self.table, move.card.rank, move.capture_mask, self.last_play
+        )
 
 
 @lru_cache(maxsize=4096)

@@ -10,23 +10,33 @@ Cards
 Rules
     ``Rules()`` is the defaults of RULES.md; every toggle is a field. ``Rules.preset(name)``
     for the ``PRESETS``; ``to_dict()`` / ``from_dict()`` round-trip and refuse unknown keys,
-    bad values and combinations that make no sense (``RulesError``).
+    bad values and combinations that make no sense (``RulesError``, whose ``clash`` names a
+    refused combination). Derived facts: ``sides``, ``side_of``, ``next_seat``,
+    ``deal_order``, ``hand_size``, ``table_size``, ``cards_per_deal``, ``deals_per_round``.
+    ``RULE_OPTIONS`` (``RuleOption`` records, in ``RULE_SECTIONS``) says how each rule is
+    offered: its choices and the rule it depends on.
 Captures and scores
     ``capture_options(card, table, rules)`` lists the sets a card may take (empty: it is laid).
-    ``score_round(piles, scope, rules)`` gives a ``Breakdown`` per side; ``primiera(cards)``.
+    ``scores_scopa(rules, table, rank, capture, last_play)`` says whether a take is a scopa
+    (``Round.is_scopa(move)`` for the position at hand).
+    ``score_round(piles, scope, rules)`` gives a ``Breakdown`` per side; ``primiera(cards)``;
+    ``point_cards(rules)`` the cards worth a point by themselves.
 Play
-    ``Round`` is one round and ``Match`` a whole match, both immutable: ``legal_moves()``,
-    ``apply(move) -> (new state, events)``, ``observe(seat)`` (what one seat may see).
-    ``Round.deal(rules, deck)`` deals an explicit deck order; ``Match.new(rules, rng)`` a
-    seeded match. Moves are written ``5B`` or ``7Dx3C+4S`` (``Move.parse`` / ``move.text()``);
-    ``GameRecord`` writes and reads a whole match (rules, seed or decks, moves).
+    ``Round`` is one round and ``Match`` a whole match, both immutable: ``legal_moves()`` (a
+    tuple), ``apply(move) -> (new state, events)``, ``observe(seat)`` (what one seat may see).
+    ``Round.deal(rules, deck)`` deals an explicit deck order; ``shuffled_deck(rules, rng)``
+    shuffles one that stands (``misdeal_cause`` says why a table is redealt);
+    ``Match.new(rules, rng)`` a seeded match, ``Match.round_deck(n)`` and
+    ``Match.round_dealer(n)`` how its round ``n`` was dealt. Moves are written ``5B`` or
+    ``7Dx3C+4S`` (``Move.parse`` / ``move.text()``); ``GameRecord`` writes and reads a whole
+    match (rules, seed or decks, moves).
 Errors
     Bad input raises a ``ScopaError`` subclass (``CardError``, ``RulesError``,
     ``IllegalMove``, ``NotationError``, ``DealError``) with a readable reason; the state it was
     asked of is unchanged.
 """
 
-from .captures import capture_options
+from .captures import capture_options, scores_scopa
 from .cards import DECK, SUITS, Card, cards_of, format_cards, parse_cards
 from .errors import CardError, DealError, IllegalMove, NotationError, RulesError, ScopaError
 from .events import (
@@ -37,6 +47,7 @@ from .events import (
     LastCapture,
     MatchWon,
     Played,
+    RedealCause,
     Redealt,
     RoundScored,
     Scopa,
@@ -46,14 +57,24 @@ from .moves import Move
 from .observation import Observation, observe
 from .perft import perft
 from .record import GameRecord
-from .round import Round, misdeal_reason
-from .rules import PRESETS, Rules
-from .scoring import CATEGORIES, Breakdown, categories, prime_values, primiera, score_round
+from .round import Round, misdeal_cause, misdeal_reason, shuffled_deck
+from .rules import PRESETS, RULE_OPTIONS, RULE_SECTIONS, RuleOption, Rules, RuleSection, rule_option
+from .scoring import (
+    CATEGORIES,
+    Breakdown,
+    categories,
+    point_cards,
+    prime_values,
+    primiera,
+    score_round,
+)
 
 __all__ = [
     "CATEGORIES",
     "DECK",
     "PRESETS",
+    "RULE_OPTIONS",
+    "RULE_SECTIONS",
     "SUITS",
     "Breakdown",
     "Captured",
@@ -72,9 +93,12 @@ __all__ = [
     "NotationError",
     "Observation",
     "Played",
+    "RedealCause",
     "Redealt",
     "Round",
     "RoundScored",
+    "RuleOption",
+    "RuleSection",
     "Rules",
     "RulesError",
     "Scopa",
@@ -83,12 +107,17 @@ __all__ = [
     "cards_of",
     "categories",
     "format_cards",
+    "misdeal_cause",
     "misdeal_reason",
     "observe",
     "parse_cards",
     "perft",
+    "point_cards",
     "prime_values",
     "primiera",
     "round_rng",
+    "rule_option",
     "score_round",
+    "scores_scopa",
+    "shuffled_deck",
 ]

@@ -1,4 +1,4 @@
-"""Which sets of table cards a played card may take.
+"""Which sets of table cards a played card may take, and which takes are a scopa.
 
 The answer depends only on the table and the rank played, so it is computed once per table
 (for all ten ranks) and cached per rule set. Tables repeat a lot within and across games,
@@ -175,6 +175,26 @@ def _shared_table(rules: Rules) -> CaptureTable:
 def capture_table(rules: Rules) -> CaptureTable:
     """The shared cached capture table of a rule set (equal rules share one)."""
     return rules.memo("captures", _shared_table)
+
+
+def scores_scopa(rules: Rules, table: int, rank: int, capture: int, last_play: bool) -> bool:
+    """Whether a card of ``rank`` taking ``capture`` from ``table`` (masks of card bits)
+    scores a scopa under ``rules``.
+
+    It must take every card on the table; not with the last card of the round (unless
+    scopone scientifico's last-scopa toggle); and an ace sweeping the table under assi only
+    counts with ``assi_scopa``, though an ace taking a lone ace is an ordinary scopa.
+    Search asks this of positions it only imagines, hence the masks.
+    """
+    if not capture or capture != table:
+        return False
+    if last_play and not (rules.deal == "scientifico" and rules.scientifico_last_scopa):
+        return False
+    if rules.assi and rank == 1:
+        lone_ace = capture & (capture - 1) == 0 and capture & RANK_MASK[1]
+        if not lone_ace and not rules.assi_scopa:
+            return False
+    return True
 
 
 def capture_options(card: Card, table: Iterable[Card], rules: Rules) -> list[tuple[Card, ...]]:

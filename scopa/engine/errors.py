@@ -12,7 +12,17 @@ class CardError(ScopaError):
 
 
 class RulesError(ScopaError):
-    """A rule set is malformed or combines options that do not make sense together."""
+    """A rule set is malformed or combines options that do not make sense together.
+
+    ``clash`` names a refused combination of values each fine alone, so a screen can explain
+    it in the player's language without reading the message: ``"scopone_players"`` (scopone
+    needs 4 players) or ``"scientifico_players"`` (scientifico needs 2 or 4). None for a value
+    that is wrong by itself.
+    """
+
+    def __init__(self, message: str, *, clash: str | None = None) -> None:
+        super().__init__(message)
+        self.clash = clash
 
 
 class IllegalMove(ScopaError):

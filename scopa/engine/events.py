@@ -4,9 +4,13 @@ animation; nothing outside the engine diffs states to guess what changed."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from .cards import Card
 from .scoring import Breakdown
+
+RedealCause = Literal["kings", "ace"]
+"""Why a deal was redealt: three or four kings on the table, or an ace with assi's redeal."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -15,7 +19,7 @@ class Redealt:
 
     dealer: int
     table: tuple[Card, ...]
-    reason: str
+    cause: RedealCause
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,11 +11,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from .cards import Card
-from .errors import IllegalMove, RulesError
+from .errors import DealError, IllegalMove, RulesError
 from .events import Event, MatchWon, RoundScored
 from .moves import Move
 from .observation import Observation, observe
-from .round import Round
+from .round import Round, shuffled_deck
 from .rules import Rules
 from .scoring import Breakdown
 
@@ -118,8 +118,24 @@ class Match:
     def turn(self) -> int:
         return self.round.turn
 
-    def legal_moves(self) -> list[Move]:
-        return [] if self.over else self.round.legal_moves()
+    def legal_moves(self) -> tuple[Move, ...]:
+        return () if self.over else self.round.legal_moves()
+
+    def round_dealer(self, round_no: int) -> int:
+        """Who deals round ``round_no``: the deal passes to the right every round."""
+        return (self.first_dealer + round_no - 1) % self.rules.players
+
+    def round_deck(self, round_no: int) -> tuple[Card, ...]:
+        """The 40 cards in the order round ``round_no`` was dealt from (the shuffle that
+        stood, after any redeal). Dealing it again with ``round_dealer`` gives the same
+        hands, table and stock; rounds not dealt yet are refused (``DealError``)."""
+        if isinstance(round_no, bool) or not isinstance(round_no, int):
+            raise DealError(f"a round is numbered from 1, not {round_no!r}")
+        if not 1 <= round_no <= self.round.round_no:
+            raise DealError(f"round {round_no} has not been dealt in this match")
+        if round_no <= len(self.decks):
+            return tuple(self.decks[round_no - 1])
+        return shuffled_deck(self.rules, round_rng(self.seed, round_no))
 
     def observe(self, seat: int) -> Observation:
         """What ``seat`` may see now."""
@@ -167,7 +183,7 @@ class Match:
             events.append(MatchWon(winner, totals, cappotto))
             return self._make(self.rules, self.seed, self.first_dealer, self.decks, current,
                               totals, rounds, winner, cappotto, moves), events  # fmt: skip
-        dealer = (current.dealer + 1) % self.rules.players
+        dealer = self.rules.next_seat(current.dealer)
         following = self._deal(self.rules, self.seed, self.decks, current.round_no + 1, dealer)
         events.extend(following.opening)
         return self._make(self.rules, self.seed, self.first_dealer, self.decks, following,

@@ -84,7 +84,7 @@ def observe(state: Round, seat: int, totals: tuple[int, ...] = ()) -> Observatio
         stock_size=len(state.stock),
         history=state.history(),
         totals=totals or (0,) * rules.sides,
-        legal_moves=tuple(state.legal_moves()) if state.turn == seat and not state.over else (),
+        legal_moves=state.legal_moves() if state.turn == seat and not state.over else (),
     )
 
 

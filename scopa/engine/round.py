@@ -11,10 +11,20 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from .captures import CaptureTable, capture_table
-from .cards import DECK, FULL_MASK, RANK_MASK, RANK_OF, Card, cards_of
+from .captures import CaptureTable, capture_table, scores_scopa
+from .cards import DECK, FULL_MASK, RANK_OF, Card, cards_of
 from .errors import DealError, IllegalMove
-from .events import Captured, Dealt, Event, Laid, LastCapture, Played, Redealt, Scopa
+from .events import (
+    Captured,
+    Dealt,
+    Event,
+    Laid,
+    LastCapture,
+    Played,
+    RedealCause,
+    Redealt,
+    Scopa,
+)
 from .moves import MOVES, Move
 from .rules import Rules
 from .scoring import Breakdown, score_masks
@@ -22,14 +32,53 @@ from .scoring import Breakdown, score_masks
 History = tuple | None  # (previous, seat, move) cons cells, newest first
 
 
-def misdeal_reason(table: Sequence[Card], rules: Rules) -> str | None:
-    """Why these first table cards must be redealt, or None when they stand."""
-    kings = sum(1 for card in table if card.rank == 10)
-    if kings >= 3:
-        return f"{kings} kings on the table"
+def misdeal_cause(table: Sequence[Card], rules: Rules) -> RedealCause | None:
+    """Why these first table cards must be redealt (three or four kings; an ace when assi
+    redeals on aces), or None when they stand."""
+    if sum(1 for card in table if card.rank == 10) >= 3:
+        return "kings"
     if rules.assi and rules.assi_redeal and any(card.rank == 1 for card in table):
+        return "ace"
+    return None
+
+
+def misdeal_reason(table: Sequence[Card], rules: Rules) -> str | None:
+    """``misdeal_cause`` in words, for error messages."""
+    cause = misdeal_cause(table, rules)
+    if cause == "kings":
+        return f"{sum(1 for card in table if card.rank == 10)} kings on the table"
+    if cause == "ace":
         return "an ace on the table"
     return None
+
+
+def first_table(deck: Sequence[Card], rules: Rules) -> tuple[Card, ...]:
+    """The cards ``deck`` deals face up to the table (after the first hands)."""
+    start = rules.cards_per_deal
+    return tuple(deck[start : start + rules.table_size])
+
+
+def shuffled_deck(rules: Rules, rng: random.Random) -> tuple[Card, ...]:
+    """Shuffle with ``rng`` until the deal stands: the deck ``Round.deal_random`` deals from.
+
+    Tools that deal their own rounds use it so their redeals follow the rules too.
+    """
+    return _shuffle(rules, rng)[0]
+
+
+def _shuffle(
+    rules: Rules, rng: random.Random
+) -> tuple[tuple[Card, ...], list[tuple[tuple[Card, ...], RedealCause]]]:
+    """The deck that stands, and the table and cause of each shuffle that had to be redealt."""
+    redeals: list[tuple[tuple[Card, ...], RedealCause]] = []
+    deck = list(DECK)
+    while True:
+        rng.shuffle(deck)
+        table = first_table(deck, rules)
+        cause = misdeal_cause(table, rules)
+        if cause is None:
+            return tuple(deck), redeals
+        redeals.append((table, cause))
 
 
 class Round:
@@ -73,7 +122,7 @@ class Round:
     _history: History
     _captures: CaptureTable
     _side_of: tuple[int, ...]
-    _legal: list[Move] | None
+    _legal: tuple[Move, ...] | None
 
     # --- making a round ----------------------------------------------------------------
 
@@ -99,14 +148,13 @@ class Round:
         if not 0 <= dealer < rules.players:
             raise DealError(f"dealer must be a seat from 0 to {rules.players - 1}")
         n, size = rules.players, rules.hand_size
-        dealt = n * size
-        table = cards[dealt : dealt + rules.table_size]
+        dealt = rules.cards_per_deal
+        table = first_table(cards, rules)
         reason = misdeal_reason(table, rules)
         if reason:
             raise DealError(f"this deal must be redealt: {reason}")
         hands = [0] * n
-        for k in range(n):
-            seat = (dealer + 1 + k) % n
+        for k, seat in enumerate(rules.deal_order(dealer)):
             for card in cards[k * size : (k + 1) * size]:
                 hands[seat] |= card.bit
         table_mask = 0
@@ -117,7 +165,7 @@ class Round:
             Dealt(round_no, 1, dealer, tuple(cards_of(h) for h in hands), tuple(table)),
         )
         return cls._make(
-            rules, round_no, dealer, (dealer + 1) % n, tuple(hands), table_mask, stock,
+            rules, round_no, dealer, rules.next_seat(dealer), tuple(hands), table_mask, stock,
             (0,) * rules.sides, (0,) * rules.sides, -1, 1, dealt, False, opening, None,
         )  # fmt: skip
 
@@ -127,18 +175,11 @@ class Round:
     ) -> Round:
         """Shuffle with ``rng`` and deal, reshuffling as the rules demand (reported in
         ``opening`` as ``Redealt`` events)."""
-        redeals: list[Event] = []
-        deck = list(DECK)
-        while True:
-            rng.shuffle(deck)
-            first_table = deck[rules.players * rules.hand_size :][: rules.table_size]
-            reason = misdeal_reason(first_table, rules)
-            if reason is None:
-                break
-            redeals.append(Redealt(dealer, tuple(first_table), reason))
+        deck, redeals = _shuffle(rules, rng)
         dealt = cls.deal(rules, deck, dealer=dealer, round_no=round_no)
         if redeals:
-            dealt = dealt._replace_opening(tuple(redeals) + dealt.opening)
+            redealt = tuple(Redealt(dealer, table, cause) for table, cause in redeals)
+            dealt = dealt._replace_opening(redealt + dealt.opening)
         return dealt
 
     @classmethod
@@ -219,11 +260,14 @@ class Round:
 
     # --- asking ------------------------------------------------------------------------
 
-    def legal_moves(self) -> list[Move]:
-        """Every move the player to act may make (empty once the round is over)."""
-        legal = self._legal
-        if legal is None:
-            legal = []
+    def legal_moves(self) -> tuple[Move, ...]:
+        """Every move the player to act may make (empty once the round is over).
+
+        A tuple: it is computed once per position and handed to every caller.
+        """
+        found = self._legal
+        if found is None:
+            legal: list[Move] = []
             if not self.over:
                 captures = self._captures
                 cache = captures.cache
@@ -246,8 +290,8 @@ class Round:
                     else:
                         move = interned.get(index)
                         legal.append(move if move is not None else Move.of(index, 0))
-            self._legal = legal
-        return legal
+            found = self._legal = tuple(legal)
+        return found
 
     def why_illegal(self, move: Move, seat: int | None = None) -> str | None:
         """Why ``move`` may not be played now (None when it may)."""
@@ -279,6 +323,12 @@ class Round:
     def last_play(self) -> bool:
         """True when the next card played is the last of the round."""
         return self.in_hands == 1 and not self.stock
+
+    def is_scopa(self, move: Move) -> bool:
+        """Whether ``move``, played now, scores a scopa (see ``scores_scopa``)."""
+        return scores_scopa(
+            self.rules, self.table, move.card.rank, move.capture_mask, self.last_play
+        )
 
     def history(self) -> tuple[tuple[int, Move], ...]:
         """``(seat, move)`` for every play of this round, oldest first."""
@@ -349,7 +399,9 @@ class Round:
             last = side
             if events is not None:
                 events.append(Captured(seat, side, card, move.captures))
-            if not table and self._is_scopa(card, capture, in_hands == 0 and not stock):
+            if not table and scores_scopa(
+                rules, self.table, card.rank, capture, in_hands == 0 and not stock
+            ):
                 scope_list = list(scope)
                 scope_list[side] += 1
                 scope = tuple(scope_list)
@@ -366,16 +418,16 @@ class Round:
             turn = (seat + 1) % n
         elif stock:
             size = rules.hand_size
-            first = self.dealer + 1
-            for k in range(n):
+            order = rules.deal_order(self.dealer)
+            for k, receiver in enumerate(order):
                 mask = 0
                 for index in stock[k * size : (k + 1) * size]:
                     mask |= 1 << index
-                hands[(first + k) % n] = mask
-            stock = stock[n * size :]
-            in_hands = n * size
+                hands[receiver] = mask
+            stock = stock[rules.cards_per_deal :]
+            in_hands = rules.cards_per_deal
             deal_no += 1
-            turn = first % n
+            turn = order[0]
             if events is not None:
                 events.append(
                     Dealt(self.round_no, deal_no, self.dealer, tuple(map(cards_of, hands)), ())
@@ -410,16 +462,6 @@ class Round:
         state._side_of = self._side_of
         state._legal = None
         return state
-
-    def _is_scopa(self, card: Card, capture: int, last_play: bool) -> bool:
-        rules = self.rules
-        if last_play and not (rules.deal == "scientifico" and rules.scientifico_last_scopa):
-            return False
-        if rules.assi and card.rank == 1:
-            single_ace = capture & (capture - 1) == 0 and capture & RANK_MASK[1]
-            if not single_ace and not rules.assi_scopa:
-                return False
-        return True
 
     def __repr__(self) -> str:
         hands = " | ".join(" ".join(map(str, cards_of(h))) for h in self.hands)

@@ -2,22 +2,27 @@
 
 ``Rules()`` is exactly the defaults of the project's RULES.md. Settings store
 ``Rules.to_dict()``; ``Rules.from_dict()`` reads it back and refuses anything unknown or
-malformed with a message that names the key.
+malformed with a message that names the key. ``RULE_OPTIONS`` describes every field the way a
+settings screen offers it (section, choices, the rule it depends on), so no screen has to
+know the rules by heart.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, fields, replace
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 from .errors import RulesError
 
 T = TypeVar("T")
 
+PLAYERS = (2, 3, 4)
 DEALS = ("scopa", "scopone", "scientifico")
 FACE_VALUES = ("ten", "southern", "zero")
 TARGETS = (11, 16, 21, 31)
+CAPTURE_LIMITS = (1, 2, 3, 4)
+"""Every limit a rule set may hold; settings screens offer ``RULE_OPTIONS``' shorter list."""
 
 
 @dataclass(frozen=True)
@@ -69,17 +74,21 @@ class Rules:
             value = getattr(self, field.name)
             if field.type == "bool" and not isinstance(value, bool):
                 raise RulesError(f"rule '{field.name}' must be true or false, not {value!r}")
-        _check_int("players", self.players, (2, 3, 4))
+        _check_int("players", self.players, PLAYERS)
         _check_choice("deal", self.deal, DEALS)
         _check_choice("face_values", self.face_values, FACE_VALUES)
         _check_int("target", self.target, TARGETS)
         if self.capture_limit is not None:
-            _check_int("capture_limit", self.capture_limit, (1, 2, 3, 4))
+            _check_int("capture_limit", self.capture_limit, CAPTURE_LIMITS)
         if self.deal == "scopone" and self.players != 4:
-            raise RulesError("scopone is played by 4 players (9 cards each and 4 to the table)")
+            raise RulesError(
+                "scopone is played by 4 players (9 cards each and 4 to the table)",
+                clash="scopone_players",
+            )
         if self.deal == "scientifico" and self.players == 3:
             raise RulesError(
-                "scopone scientifico deals every card: it needs 2 players (20 each) or 4 (10 each)"
+                "scopone scientifico deals every card: it needs 2 players (20 each) or 4 (10 each)",
+                clash="scientifico_players",
             )
 
     # --- derived facts -------------------------------------------------------------------
@@ -91,6 +100,15 @@ class Rules:
 
     def side_of(self, seat: int) -> int:
         return seat % 2 if self.players == 4 and self.teams else seat
+
+    def next_seat(self, seat: int) -> int:
+        """The seat on the right of ``seat``: it plays next, and deals the next round."""
+        return (seat + 1) % self.players
+
+    def deal_order(self, dealer: int) -> tuple[int, ...]:
+        """Every seat in the order it is dealt to and plays: the dealer's right first, the
+        dealer last."""
+        return tuple((dealer + 1 + k) % self.players for k in range(self.players))
 
     @property
     def seat_sides(self) -> tuple[int, ...]:
@@ -131,8 +149,14 @@ class Rules:
         return 0 if self.deal == "scientifico" else 4
 
     @property
+    def cards_per_deal(self) -> int:
+        """Cards dealt to the hands at each deal (every seat's ``hand_size``)."""
+        return self.hand_size * self.players
+
+    @property
     def deals_per_round(self) -> int:
-        return (40 - self.table_size) // (self.hand_size * self.players)
+        """How many times the hands are dealt in one round (every deal is whole)."""
+        return (40 - self.table_size) // self.cards_per_deal
 
     def with_(self, **changes: Any) -> Rules:
         """A copy with some rules changed (validated like any other)."""
@@ -189,6 +213,83 @@ def _check_choice(name: str, value: Any, allowed: tuple[str, ...]) -> None:
 
 
 _FIELD_NAMES = frozenset(field.name for field in fields(Rules))
+
+RuleSection = Literal["match", "captures", "scoring"]
+RULE_SECTIONS: tuple[RuleSection, ...] = ("match", "captures", "scoring")
+"""The sections a settings screen groups the rules into, in order."""
+
+
+@dataclass(frozen=True)
+class RuleOption:
+    """How one rule is offered to a player: what a settings row needs to be built.
+
+    ``values`` are the choices in the order they are shown (``(False, True)`` for a toggle);
+    each is a value ``Rules`` accepts, though some only together with other rules (scopone
+    needs 4 players). A rule with a ``parent`` only matters while that rule holds one of
+    ``parent_values`` (teams need 4 players; the assi details need assi): a screen greys it
+    otherwise, and the engine ignores it.
+    """
+
+    name: str
+    """The ``Rules`` field, and the key settings files use."""
+    section: RuleSection
+    kind: Literal["bool", "choice"]
+    values: tuple[Any, ...]
+    parent: str | None = None
+    parent_values: tuple[Any, ...] = ()
+
+    def applies(self, rules: Rules) -> bool:
+        """Whether this rule matters under ``rules`` (a row is greyed when it does not)."""
+        return self.parent is None or getattr(rules, self.parent) in self.parent_values
+
+
+def _toggle(
+    name: str, section: RuleSection, parent: str | None = None, when: Any = True
+) -> RuleOption:
+    return RuleOption(name, section, "bool", (False, True), parent, (when,) if parent else ())
+
+
+def _choice(
+    name: str,
+    section: RuleSection,
+    values: tuple[Any, ...],
+    parent: str | None = None,
+    when: Any = True,
+) -> RuleOption:
+    return RuleOption(name, section, "choice", values, parent, (when,) if parent else ())
+
+
+RULE_OPTIONS: tuple[RuleOption, ...] = (
+    _choice("players", "match", PLAYERS),
+    _toggle("teams", "match", parent="players", when=4),
+    _choice("deal", "match", DEALS),
+    _toggle("scientifico_last_scopa", "match", parent="deal", when="scientifico"),
+    _choice("target", "match", TARGETS),
+    _toggle("cappotto", "match"),
+    _choice("capture_limit", "captures", (None, 2, 3)),
+    _toggle("fewest_cards", "captures"),
+    _toggle("quindici", "captures"),
+    _toggle("assi", "captures"),
+    _toggle("assi_scopa", "captures", parent="assi"),
+    _toggle("assi_ace_takes_ace", "captures", parent="assi"),
+    _toggle("assi_redeal", "captures", parent="assi"),
+    _toggle("seven_count", "scoring"),
+    _toggle("incomplete_primiera", "scoring", parent="seven_count", when=False),
+    _choice("face_values", "scoring", FACE_VALUES, parent="seven_count", when=False),
+    _toggle("re_bello", "scoring"),
+    _toggle("settebello_coppe", "scoring"),
+    _toggle("napola", "scoring"),
+)
+"""Every rule field once, section by section, in the order a settings screen lists them."""
+
+
+def rule_option(name: str) -> RuleOption:
+    """The ``RULE_OPTIONS`` entry of the rule ``name``."""
+    for option in RULE_OPTIONS:
+        if option.name == name:
+            return option
+    raise RulesError(f"unknown rule {name!r}")
+
 
 PRESETS: dict[str, Rules] = {
     "classic": Rules(),

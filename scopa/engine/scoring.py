@@ -72,6 +72,20 @@ def categories(rules: Rules) -> tuple[str, ...]:
     return tuple(out)
 
 
+_POINT_CARDS = (
+    (SETTEBELLO, "settebello"),
+    (RE_BELLO, "re_bello"),
+    (SETTEBELLO_COPPE, "settebello_coppe"),
+)
+
+
+def point_cards(rules: Rules) -> tuple[Card, ...]:
+    """The cards that score a point by themselves for the side that takes them: the
+    settebello, and the re bello and settebello di coppe when their rules are on."""
+    scored = categories(rules)
+    return tuple(card for card, category in _POINT_CARDS if category in scored)
+
+
 def _best_per_suit(mask: int, values: dict[int, int]) -> list[int | None]:
     best: list[int | None] = []
     for suit_mask in SUIT_MASK:
@@ -123,7 +137,8 @@ def score_masks(piles: Sequence[int], scope: Sequence[int], rules: Rules) -> tup
         raise ScopaError("one scopa count is needed per side")
     values = prime_values(rules)
     sides = range(len(piles))
-    points: list[dict[str, int]] = [dict.fromkeys(categories(rules), 0) for _ in sides]
+    scored = categories(rules)
+    points: list[dict[str, int]] = [dict.fromkeys(scored, 0) for _ in sides]
 
     def award(category: str, winner: int | None, amount: int = 1) -> None:
         if winner is not None:
@@ -140,12 +155,8 @@ def score_masks(piles: Sequence[int], scope: Sequence[int], rules: Rules) -> tup
 
     award("carte", _unique_best(counts))
     award("denari", _unique_best(coins))
-    for card, category, enabled in (
-        (SETTEBELLO, "settebello", True),
-        (RE_BELLO, "re_bello", rules.re_bello),
-        (SETTEBELLO_COPPE, "settebello_coppe", rules.settebello_coppe),
-    ):
-        if enabled:
+    for card, category in _POINT_CARDS:
+        if category in scored:
             award(category, next((i for i in sides if piles[i] & card.bit), None))
     if rules.seven_count:
         top = max(sevens) if sevens else 0

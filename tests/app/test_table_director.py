@@ -38,7 +38,7 @@ def test_scoring_comes_before_the_redeal_of_the_next_round():
     dealt = match.opening_events()[-1]
     assert isinstance(dealt, Dealt)
     kings = tuple(Card.parse(t) for t in ("10D", "10C", "10S", "1B"))
-    show.show([RoundScored(1, scores, (0, 0)), Redealt(0, kings, "3 kings on the table"), dealt])
+    show.show([RoundScored(1, scores, (0, 0)), Redealt(0, kings, "kings"), dealt])
     run(show)
     assert show.blocked and "scored" in calls
     assert "table.redeal_kings" not in calls  # shown after the scoring scene

@@ -6,12 +6,15 @@ import pytest
 
 from scopa.engine import (
     DECK,
+    DealError,
     GameRecord,
     IllegalMove,
     Match,
     MatchWon,
     Move,
     NotationError,
+    Redealt,
+    Round,
     RoundScored,
     Rules,
 )
@@ -166,3 +169,59 @@ def test_observation_hides_other_hands_and_stock():
     }
     assert obs.hand_sizes == (3, 3, 3, 3) and obs.stock_size == 24
     assert not any(name in repr(obs) for name in ("stock=(", "hands="))
+
+
+def round_openings(match: Match) -> dict[int, tuple]:
+    """Every round's dealer, hands, table and stock, from playing the match out."""
+    rng = random.Random(match.seed)
+    found = {}
+    while True:
+        r = match.round
+        found.setdefault(r.round_no, (r.dealer, r.hands, r.table, r.stock))
+        if match.over:
+            return found
+        match, _ = match.apply(rng.choice(match.legal_moves()))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_each_round_is_dealt_from_its_round_deck(players):
+    match = Match.new(Rules(players=players, target=21), 1234 + players)
+    openings = round_openings(match)
+    last = match
+    rng = random.Random(match.seed)
+    while not last.over:
+        last, _ = last.apply(rng.choice(last.legal_moves()))
+    assert len(openings) >= 2
+    for round_no, (dealer, hands, table, stock) in openings.items():
+        assert last.round_dealer(round_no) == dealer
+        deck = last.round_deck(round_no)
+        assert sorted(deck) == list(DECK)
+        again = Round.deal(last.rules, deck, dealer=dealer, round_no=round_no)
+        assert (again.hands, again.table, again.stock) == (hands, table, stock)
+
+
+def test_the_round_deck_is_the_shuffle_that_stood():
+    match = Match.new(Rules(), 2041)  # this seed's first shuffle puts 3 kings on the table
+    assert any(isinstance(event, Redealt) for event in match.opening_events())
+    again = Round.deal(Rules(), match.round_deck(1), dealer=match.round_dealer(1))
+    assert again.hands == match.round.hands and again.table == match.round.table
+
+
+def test_explicit_decks_are_the_round_decks():
+    deck = tuple(reversed(DECK))
+    match = Match.new(Rules(), 3, first_dealer=0, decks=(deck,))
+    assert match.round_deck(1) == deck
+
+
+@pytest.mark.parametrize("round_no", [0, 2, -1, 1.0, True, "1"])
+def test_a_round_not_yet_dealt_has_no_deck(round_no):
+    match = Match.new(Rules(), 3)
+    with pytest.raises(DealError, match="round"):
+        match.round_deck(round_no)
+
+
+def test_match_legal_moves_are_the_rounds_and_read_only():
+    match = Match.new(Rules(), 5)
+    assert match.legal_moves() is match.round.legal_moves()
+    assert isinstance(match.legal_moves(), tuple)
+    assert match.observe(match.turn).legal_moves == match.legal_moves()

@@ -1,5 +1,7 @@
 """Dealing, turns, captures, scope and the end of a round, on explicit positions."""
 
+import contextlib
+import copy
 import random
 
 import pytest
@@ -15,11 +17,16 @@ from scopa.engine import (
     LastCapture,
     Move,
     Played,
+    Redealt,
     Round,
     Rules,
     Scopa,
+    misdeal_cause,
     parse_cards,
+    round_rng,
+    shuffled_deck,
 )
+from scopa.engine.round import first_table
 
 from .helpers import position
 
@@ -200,3 +207,94 @@ def test_history_and_last_play_flag():
     state = state.play(Move.parse("2C"))
     assert state.last_play
     assert [(seat, move.text()) for seat, move in state.history()] == [(0, "2C")]
+
+
+def test_legal_moves_cannot_be_spoiled_by_a_caller():
+    state = position(Rules(), ["7D 2C 9B", "1C 1S 1B"], "3C 4S 8B")
+    moves = state.legal_moves()
+    assert isinstance(moves, tuple)
+    with contextlib.suppress(AttributeError):
+        moves.clear()  # type: ignore[attr-defined]
+    with contextlib.suppress(TypeError):
+        moves[0] = Move.parse("9B")  # type: ignore[index]
+    assert sorted(m.text() for m in state.legal_moves()) == ["2C", "7Dx3C+4S", "9B"]
+    assert state.play(Move.parse("9B")).turn == 1
+    assert state.why_illegal(Move.parse("2C")) is None
+
+
+def test_is_scopa_names_the_takes_that_score():
+    state = position(Rules(), ["9D 2C 5S", "5C 1S"], "6C 3B")
+    assert state.is_scopa(Move.parse("9Dx3B+6C"))
+    assert not state.is_scopa(Move.parse("2C"))
+    last = position(Rules(), ["", "5D"], "5C", stock="", dealer=1, turn=1)
+    assert not last.is_scopa(Move.parse("5Dx5C"))  # the round's last card
+    scientifico = Rules(deal="scientifico", scientifico_last_scopa=True)
+    last = position(scientifico, ["", "5D"], "5C", stock="", dealer=1, turn=1)
+    assert last.is_scopa(Move.parse("5Dx5C"))
+    assi = position(Rules(assi=True), ["1D 2D", "3C 4C"], "5C 7S")
+    assert not assi.is_scopa(Move.parse("1Dx5C+7S"))
+    assert position(Rules(assi=True), ["1D 2D", "3C 4C"], "1C").is_scopa(Move.parse("1Dx1C"))
+
+
+def test_is_scopa_agrees_with_the_scopa_event_under_every_rule():
+    rng = random.Random(31)
+    variants = [
+        Rules(),
+        Rules(players=4),
+        Rules(deal="scientifico"),
+        Rules(deal="scientifico", scientifico_last_scopa=True),
+        Rules(players=4, deal="scientifico", scientifico_last_scopa=True),
+        Rules(assi=True),
+        Rules(assi=True, assi_scopa=True),
+        Rules(assi=True, assi_scopa=True, assi_ace_takes_ace=False),
+        Rules(quindici=True),
+        Rules(capture_limit=2, fewest_cards=True),
+    ]
+    scopas = 0
+    for rules in variants:
+        for _ in range(40):
+            state = Round.deal_random(rules, rng)
+            while not state.over:
+                for move in state.legal_moves():
+                    _, events = state.apply(move)
+                    scored = any(isinstance(event, Scopa) for event in events)
+                    assert state.is_scopa(move) == scored, (rules, state, move)
+                    scopas += scored
+                state = state.play(rng.choice(state.legal_moves()))
+    assert scopas > 100
+
+
+def test_redeals_carry_their_cause():
+    kings = parse_cards("10D 10C 10S 3D")
+    assert misdeal_cause(kings, Rules()) == "kings"
+    assert misdeal_cause(parse_cards("10D 10C 10S 10B"), Rules()) == "kings"
+    assert misdeal_cause(parse_cards("10D 10C 1S 3D"), Rules()) is None
+    ace = parse_cards("1D 5C 6S 7B")
+    assert misdeal_cause(ace, Rules(assi=True)) is None
+    assert misdeal_cause(ace, Rules(assi=True, assi_redeal=True)) == "ace"
+    assert misdeal_cause(ace, Rules(assi_redeal=True)) is None  # only under assi
+    causes = set()
+    shuffles = [round_rng(2041, 1)]  # its first shuffle puts three kings on the table
+    shuffles += [random.Random(seed) for seed in range(20)]
+    for rng in shuffles:
+        for rules in (Rules(), Rules(assi=True, assi_redeal=True)):
+            for event in Round.deal_random(rules, copy.deepcopy(rng)).opening:
+                if isinstance(event, Redealt):
+                    assert event.cause == misdeal_cause(event.table, rules)
+                    causes.add(event.cause)
+    assert causes == {"kings", "ace"}
+
+
+def test_the_shuffled_deck_is_the_one_dealt():
+    for rules in (Rules(), Rules(players=3), Rules(assi=True, assi_redeal=True)):
+        for seed in range(30):
+            deck = shuffled_deck(rules, random.Random(seed))
+            assert sorted(deck) == list(DECK)
+            assert misdeal_cause(first_table(deck, rules), rules) is None
+            dealt = Round.deal_random(rules, random.Random(seed), dealer=1)
+            again = Round.deal(rules, deck, dealer=1)
+            assert (again.hands, again.table, again.stock) == (
+                dealt.hands,
+                dealt.table,
+                dealt.stock,
+            )

@@ -1,6 +1,6 @@
 import pytest
 
-from scopa.engine import DECK, Rules, parse_cards, primiera, score_round
+from scopa.engine import DECK, Rules, parse_cards, point_cards, primiera, score_round
 from scopa.engine.scoring import categories
 
 
@@ -142,3 +142,20 @@ def test_scope_count_and_total():
 def test_a_card_in_two_piles_is_refused():
     with pytest.raises(ValueError):
         score_round([parse_cards("7D"), parse_cards("7D")], [0, 0], Rules())
+
+
+@pytest.mark.parametrize(
+    ("rules", "cards"),
+    [
+        (Rules(), "7D"),
+        (Rules(re_bello=True), "7D 10D"),
+        (Rules(settebello_coppe=True), "7D 7C"),
+        (Rules(re_bello=True, settebello_coppe=True), "7D 10D 7C"),
+    ],
+)
+def test_point_cards_each_score_a_point_alone(rules, cards):
+    assert set(point_cards(rules)) == set(parse_cards(cards))
+    for card in point_cards(rules):
+        mine, other = score_round([[card], rest_of(str(card))], [0, 0], rules)
+        assert mine.total == 1, card  # the card's own point, and no other category
+        assert other.total >= 1

@@ -7,6 +7,7 @@ import pytest
 
 from scopa.engine import (
     PRESETS,
+    RULE_OPTIONS,
     Captured,
     Card,
     Dealt,
@@ -21,32 +22,16 @@ from scopa.engine import (
 )
 from scopa.engine.cards import FULL_MASK
 
-BOOL_TOGGLES = [
-    "fewest_cards",
-    "seven_count",
-    "incomplete_primiera",
-    "re_bello",
-    "settebello_coppe",
-    "napola",
-    "cappotto",
-    "scientifico_last_scopa",
-    "assi",
-    "assi_scopa",
-    "assi_ace_takes_ace",
-    "assi_redeal",
-    "quindici",
-]
-
 
 def random_rules(rng: random.Random) -> Rules:
+    """Any rule set a player could choose: every option drawn from its offered values."""
     while True:
-        data = {name: rng.random() < 0.3 for name in BOOL_TOGGLES}
-        data["players"] = rng.choice([2, 3, 4])
-        data["teams"] = rng.random() < 0.7
-        data["deal"] = rng.choice(["scopa", "scopa", "scopone", "scientifico"])
-        data["capture_limit"] = rng.choice([None, None, 2, 3])
-        data["face_values"] = rng.choice(["ten", "southern", "zero"])
-        data["target"] = rng.choice([11, 16, 21, 31])
+        data = {}
+        for option in RULE_OPTIONS:
+            if option.kind == "bool":
+                data[option.name] = rng.random() < (0.7 if option.name == "teams" else 0.3)
+            else:
+                data[option.name] = rng.choice(option.values)
         try:
             return Rules.from_dict(data)
         except RulesError:

@@ -420,6 +420,6 @@ class Director:
         return self._sound("win", 1.8)
 
     def _redealt(self, event: Redealt) -> float:
-        key = "table.redeal_kings" if "king" in event.reason else "table.redeal_ace"
+        key = "table.redeal_kings" if event.cause == "kings" else "table.redeal_ace"
         self._banner(self.text(key), "info", 1.2)
         return 1.4
