@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from scopa.engine import Rules
+    from scopa.engine import RulesError
     from scopa.settings import MatchSetup
 
     from ..app import App
@@ -34,10 +34,10 @@ def describe(app: App, setup: MatchSetup) -> str:
     return " · ".join(parts)
 
 
-def rules_problem(app: App, error: Exception, base: Rules, players: int) -> str:
+def rules_problem(app: App, error: RulesError) -> str:
     """A player-facing sentence for a rules combination that cannot be played."""
-    if base.deal == "scopone" and players != 4:
+    if error.clash == "scopone_players":
         return app.t("err_scopone_players")
-    if base.deal == "scientifico" and players == 3:
+    if error.clash == "scientifico_players":
         return app.t("err_scientifico_three")
     return app.t("err_rules", reason=str(error))

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pygame
 
-from scopa.engine import PRESETS, Rules, RulesError
+from scopa.engine import PRESETS, Rules, RulesError, rule_option
 from scopa.settings import MAX_NAME, MatchSetup, SeatConfig, SettingsError
 
 from .. import theme
@@ -17,7 +17,6 @@ from .base import MenuScene
 from .flow import rules_problem, side_names
 
 LEVELS = ("beginner", "expert", "master")
-TARGETS = (11, 16, 21, 31)
 MINE = "settings"
 """The preset choice meaning "the rules in my settings"."""
 
@@ -49,14 +48,18 @@ class NewGameScene(MenuScene):
 
         self.players_row = SettingRow(
             self.tr("ng_players"),
-            Choice([(n, str(n)) for n in (2, 3, 4)], lambda: self.players, self._set_players),
+            Choice(
+                [(n, str(n)) for n in rule_option("players").values],
+                lambda: self.players,
+                self._set_players,
+            ),
             hint=self.tr("ng_players_hint"),
         )
         self.teams_row = SettingRow(
             self.tr("rule_teams"),
             Toggle(lambda: self.teams, self._set("teams")),
             hint=self.tr("ng_teams_hint"),
-            enabled=lambda: self.players == 4,
+            enabled=lambda: rule_option("teams").applies(Rules(players=self.players)),
         )
         self.seat_widgets: list[tuple[Label, TextInput, Choice, Choice]] = []
         for seat in range(4):
@@ -72,7 +75,11 @@ class NewGameScene(MenuScene):
         )
         self.target_row = SettingRow(
             self.tr("rule_target"),
-            Choice([(n, str(n)) for n in TARGETS], lambda: self.target, self._set("target")),
+            Choice(
+                [(n, str(n)) for n in rule_option("target").values],
+                lambda: self.target,
+                self._set("target"),
+            ),
             hint=self.tr("ng_target_hint"),
         )
         self.back_button = Button(self.tr("back"), self.back)
@@ -192,7 +199,7 @@ class NewGameScene(MenuScene):
         try:
             self.setup()
         except RulesError as error:
-            self.error = rules_problem(self.app, error, self.base_rules(), self.players)
+            self.error = rules_problem(self.app, error)
             return False
         except SettingsError:
             self.error = self.t("ng_bad_name")
@@ -294,7 +301,12 @@ class NewGameScene(MenuScene):
             pygame.draw.circle(surface, color, (label.right - r * 3, label.centery), r)
 
     def rules_side(self, seat: int) -> int:
-        return seat % 2 if self.players == 4 and self.teams else seat
+        """The side ``seat`` plays for under the chosen rules (its seat if they cannot be
+        played)."""
+        try:
+            return self.rules().side_of(seat)
+        except RulesError:
+            return seat
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         m = self.m

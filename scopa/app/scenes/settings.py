@@ -12,7 +12,7 @@ from typing import Any
 
 import pygame
 
-from scopa.engine import PRESETS, Rules, RulesError
+from scopa.engine import PRESETS, RULE_OPTIONS, RuleOption, Rules, RulesError
 from scopa.settings import ANIMATION_SPEEDS, DECK_STYLES
 
 from .. import theme
@@ -21,6 +21,8 @@ from .base import MenuScene
 from .flow import rules_problem
 
 TABS = ("match", "captures", "scoring", "game")
+VALUE_WORDS = {"deal": "deal", "face_values": "faces"}
+"""The string key prefix naming each value of a rule whose values are words."""
 LANGUAGE_NAMES = (("it", "Italiano"), ("en", "English"))
 
 
@@ -69,24 +71,28 @@ class SettingsScene(MenuScene):
         row = SettingRow(self.tr(f"{key}"), control, hint=self.tr(f"{key}_hint"), enabled=enabled)
         self.rows[tab].append(row)
 
-    def _rule_toggle(self, tab: str, name: str, enabled: Callable[[], bool] | None = None) -> None:
-        control = Toggle(lambda: getattr(self.rules, name), lambda v: self.set_rule(name, v))
-        self._row(tab, f"rule_{name}", control, enabled)
+    def _rule_row(self, option: RuleOption) -> None:
+        """A row for one rule, as the engine describes it (greyed while it does not apply)."""
+        name = option.name
+        enabled = None if option.parent is None else (lambda: option.applies(self.rules))
+        control: Control
+        if option.kind == "bool":
+            control = Toggle(lambda: getattr(self.rules, name), lambda v: self.set_rule(name, v))
+        else:
+            labels = [(value, self._value_label(name, value)) for value in option.values]
+            control = Choice(
+                labels, lambda: getattr(self.rules, name), lambda v: self.set_rule(name, v)
+            )
+        self._row(option.section, f"rule_{name}", control, enabled)
 
-    def _rule_choice(
-        self,
-        tab: str,
-        name: str,
-        options: list[tuple[Any, Any]],
-        enabled: Callable[[], bool] | None = None,
-    ) -> None:
-        control = Choice(
-            options, lambda: getattr(self.rules, name), lambda v: self.set_rule(name, v)
-        )
-        self._row(tab, f"rule_{name}", control, enabled)
+    def _value_label(self, name: str, value: Any) -> Any:
+        if value is None:
+            return self.tr("limit_none")
+        if isinstance(value, str):
+            return self.tr(f"{VALUE_WORDS[name]}_{value}")
+        return str(value)
 
     def _build_rows(self) -> None:
-        rules = lambda: self.rules  # noqa: E731 - read at draw time
         preset = Choice(
             [(name, self.tr(f"preset_{name}")) for name in PRESETS],
             lambda: self.rules.preset_name(),
@@ -94,38 +100,8 @@ class SettingsScene(MenuScene):
             fallback=self.tr("preset_custom"),
         )
         self._row("match", "rule_preset", preset)
-        self._rule_choice("match", "players", [(n, str(n)) for n in (2, 3, 4)])
-        self._rule_toggle("match", "teams", lambda: rules().players == 4)
-        self._rule_choice(
-            "match",
-            "deal",
-            [(d, self.tr(f"deal_{d}")) for d in ("scopa", "scopone", "scientifico")],
-        )
-        self._rule_toggle("match", "scientifico_last_scopa", lambda: rules().deal == "scientifico")
-        self._rule_choice("match", "target", [(n, str(n)) for n in (11, 16, 21, 31)])
-        self._rule_toggle("match", "cappotto")
-
-        self._rule_choice(
-            "captures",
-            "capture_limit",
-            [(None, self.tr("limit_none")), (2, "2"), (3, "3")],
-        )
-        self._rule_toggle("captures", "fewest_cards")
-        self._rule_toggle("captures", "quindici")
-        self._rule_toggle("captures", "assi")
-        for name in ("assi_scopa", "assi_ace_takes_ace", "assi_redeal"):
-            self._rule_toggle("captures", name, lambda: rules().assi)
-
-        self._rule_toggle("scoring", "seven_count")
-        self._rule_toggle("scoring", "incomplete_primiera", lambda: not rules().seven_count)
-        self._rule_choice(
-            "scoring",
-            "face_values",
-            [(f, self.tr(f"faces_{f}")) for f in ("ten", "southern", "zero")],
-            lambda: not rules().seven_count,
-        )
-        for name in ("re_bello", "settebello_coppe", "napola"):
-            self._rule_toggle("scoring", name)
+        for option in RULE_OPTIONS:
+            self._rule_row(option)
 
         self._row(
             "game",
@@ -185,12 +161,10 @@ class SettingsScene(MenuScene):
         try:
             rules = self.rules.with_(**{name: value})
         except RulesError as error:
-            players = value if name == "players" else self.rules.players
-            base = self.rules.with_(players=4) if name == "players" else self.rules
-            if name == "deal":
+            if name == "deal" and error.clash is not None:
                 self.error = self.t("err_deal_players", deal=self.t(f"deal_{value}"))
             else:
-                self.error = rules_problem(self.app, error, base, players)
+                self.error = rules_problem(self.app, error)
             return
         self.change(rules=rules)
 

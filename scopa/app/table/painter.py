@@ -221,7 +221,7 @@ class Painter:
             small = self.text.render("ui", lay.font_small, extra, SOFT)
             surface.blit(small, (left, y + lay.font_normal * 1.15))
             y += lay.font_normal * 2.3
-        deals = max(1, -(-(40 - rules.table_size) // (rules.players * rules.hand_size)))
+        deals = rules.deals_per_round
         info = "  ·  ".join(
             (
                 t("table.round", n=shown.round_no),
