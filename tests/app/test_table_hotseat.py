@@ -11,6 +11,7 @@ from scopa.engine import Card, Rules
 from scopa.settings import MatchSetup, SeatConfig
 
 from .table_helpers import (
+    FRAME,
     centre_of,
     click,
     coordinated,
@@ -137,3 +138,92 @@ def test_the_cover_is_drawn_as_soon_as_the_cards_have_landed(app, monkeypatch):
             break
     assert scene.cover == 0
     assert drawn and drawn[-1] == 0
+
+
+# --- the privacy property over whole journeys -----------------------------------------------
+
+
+def journey_seats(players: int, humans: int) -> tuple[SeatConfig, ...]:
+    names = ("Anna", "Bruno", "Carla", "Dario")
+    return tuple(SeatConfig(names[seat], seat < humans, "beginner") for seat in range(players))
+
+
+@pytest.mark.parametrize(
+    ("players", "humans", "seed"),
+    [(2, 2, 1), (3, 3, 2), (3, 2, 3), (4, 4, 4), (4, 3, 5), (4, 2, 6)],
+)
+def test_no_hand_is_ever_drawn_for_the_wrong_eyes(app, faces, players, humans, seed):
+    """Random hot-seat matches crossing round ends, pauses, refused undos and a resume from
+    the saved match: a face of a hand is drawn only for the person who lifted the cover
+    since the last screen everyone looked at."""
+    import random
+
+    from scopa.app.scenes.pause import PauseScene
+    from scopa.app.scenes.scoring import ScoringScene
+    from scopa.app.scenes.title import TitleScene
+    from scopa.engine import Match
+
+    app.settings = app.settings.with_(animation_speed="instant", language="en")
+    rules = Rules(players=players, target=11)
+    setup = MatchSetup(journey_seats(players, humans), rules)
+    rng = random.Random(seed)
+    scene = TableScene(app, coordinated(app, setup, Match.new(rules, seed)), worker=inline_worker())
+    app.stack.push(scene)
+    allowed: set[int] = set()
+    seen_scoring = resumed = 0
+
+    def check() -> None:
+        for card in faces:
+            place = scene.view.places[card]
+            if place[0] == "hand":
+                assert place[1] in allowed, f"{card} of seat {place[1]} drawn for {allowed}"
+        faces.clear()
+
+    for _ in range(4000):
+        top = app.stack.top
+        if scene.match.over and not scene.director.busy and not isinstance(top, ScoringScene):
+            break
+        if isinstance(top, ScoringScene):
+            allowed = set()
+            seen_scoring += 1
+            if scene.match.over:
+                break
+            app.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0)])
+            check()
+            continue
+        assert top is scene
+        if scene.cover is not None:
+            allowed = {scene.cover}
+            click(app, (app.size[0] / 2, app.size[1] / 2))
+            check()
+            continue
+        roll = rng.random()
+        if roll < 0.03:
+            allowed = set()
+            app.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0)])
+            assert isinstance(app.stack.top, PauseScene)
+            check()
+            app.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0)])
+            check()
+            continue
+        if roll < 0.05:
+            app.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_u, mod=0)])
+            check()
+            continue
+        if roll < 0.06 and not resumed:
+            resumed += 1
+            allowed = set()
+            scene.coordinator.flush()
+            app.matches.leave()
+            assert isinstance(app.stack.top, TitleScene)
+            check()
+            click(app, app.stack.top.resume.rect.center)
+            scene = app.stack.top
+            assert isinstance(scene, TableScene)
+            check()
+            continue
+        if scene.human_to_play is not None and rng.random() < 0.5:
+            scene.play(rng.choice(scene.match.legal_moves()))
+        pump(app)
+        check()
+    assert seen_scoring >= 1

@@ -338,6 +338,11 @@ class TableScene(TableInput, Scene):
         self.hovered = None
         if self not in list(self.app.stack):
             self.close()
+            return
+        # Covered by a screen everyone looks at: with several people here, the hand on show
+        # turns down under it (the menu's veil does not hide it).
+        self.coordinator.screen_shared()
+        self._apply_visibility(animate=False)
 
     def close(self) -> None:
         self.worker.close()
