@@ -51,7 +51,7 @@ APP_NAME = "scopa"
 MAX_READ = 4 * 1024 * 1024
 """The most bytes read from one file. Ours stay far below (500 results are about 150 kB); a
 larger file is not ours, and reading it whole would delay the first frame."""
-DETAIL_LIMIT = 160
+DETAIL_LIMIT = 120
 """The longest technical detail quoted in a message."""
 
 Checkpoint = Callable[[str], None]
@@ -390,6 +390,8 @@ class Store:
             try:
                 _create_lock(self.lock_path)
             except FileExistsError:
+                if self.lock_path.is_dir():
+                    return True
                 owner = _lock_owner(self.lock_path)
                 if owner is not None and owner != os.getpid() and _process_alive(owner):
                     break
@@ -490,9 +492,8 @@ class Store:
         except FileNotFoundError:
             pass
         except OSError as error:
-            reason = _os_reason(error)
-            path = str(self.save_path)
-            self._tell(FileProblem("files.match_not_removed", {"path": path, "reason": reason}))
+            params = {"path": str(self.save_path), "reason": _os_reason(error)}
+            self._tell(FileProblem("files.match_not_removed", params, topic))
             return False
         self._succeeded(topic)
         return True

@@ -20,7 +20,7 @@ TOAST_SECONDS = 6.0
 REPEAT_AFTER = 300.0
 """A lasting problem is told again after this many seconds, in case it was missed."""
 MAX_SHOWN = 3
-MAX_LINES = 4
+MAX_LINES = 5
 WIDTH_SHARE = 0.7
 MAX_CHARS = 600
 """Longer texts are cut before they are laid out (no message of ours is near this)."""
