@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from scopa.app.app import App
+    from scopa.storage import Store
 
 EXIT_NO_DISPLAY = 2
 NO_DISPLAY = (
@@ -99,11 +100,22 @@ def main(argv: list[str] | None = None) -> int:
         pygame.display.quit()
         print(NO_DISPLAY, file=sys.stderr)
         return EXIT_NO_DISPLAY
-    from scopa.app.app import DEFAULT_SIZE, App
-    from scopa.app.registry import default_scenes
     from scopa.storage import Store
 
     store = Store()
+    store.lock()  # a second copy on the same folder runs, but saves nothing (and says so)
+    try:
+        return _run(store, args)
+    finally:
+        store.unlock()
+
+
+def _run(store: Store, args: argparse.Namespace) -> int:
+    import pygame
+
+    from scopa.app.app import DEFAULT_SIZE, App
+    from scopa.app.registry import default_scenes
+
     settings = store.load_settings()
     if args.fullscreen:
         settings = settings.with_(fullscreen=True)

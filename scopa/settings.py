@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from .engine import Rules, RulesError
+from .engine.errors import quote_value
 from .i18n import LANGUAGES, system_language
 from .resources import DECK_STYLES
 
@@ -29,24 +30,24 @@ class SettingsError(ValueError):
 
 def _check_type(where: str, value: Any, kind: type | tuple[type, ...]) -> None:
     if kind is not bool and isinstance(value, bool) and kind in (int, float, (int, float)):
-        raise SettingsError(f"{where} must be a number, not {value!r}")
+        raise SettingsError(f"{where} must be a number, not {quote_value(value)}")
     if not isinstance(value, kind):
         names = {bool: "true or false", str: "text", int: "a whole number", dict: "a table"}
         wanted = names.get(kind, "a number") if isinstance(kind, type) else "a number"
-        raise SettingsError(f"{where} must be {wanted}, not {value!r}")
+        raise SettingsError(f"{where} must be {wanted}, not {quote_value(value)}")
 
 
 def _check_choice(where: str, value: Any, choices: tuple[str, ...]) -> None:
     if value not in choices:
         allowed = ", ".join(repr(choice) for choice in choices)
-        raise SettingsError(f"{where} must be one of {allowed}, not {value!r}")
+        raise SettingsError(f"{where} must be one of {allowed}, not {quote_value(value)}")
 
 
 def _check_keys(where: str, data: Any, known: tuple[str, ...]) -> None:
     _check_type(where, data, dict)
     unknown = sorted(set(data) - set(known))
     if unknown:
-        raise SettingsError(f"{where} has an unknown entry {unknown[0]!r}")
+        raise SettingsError(f"{where} has an unknown entry {quote_value(unknown[0])}")
 
 
 def _rules(where: str, data: Any) -> Rules:
@@ -68,7 +69,8 @@ class SeatConfig:
         _check_type("seat name", self.name, str)
         if not self.name.strip() or len(self.name) > MAX_NAME or not self.name.isprintable():
             raise SettingsError(
-                f"seat name must be 1 to {MAX_NAME} printable characters, not {self.name!r}"
+                f"seat name must be 1 to {MAX_NAME} printable characters, "
+                f"not {quote_value(self.name)}"
             )
         _check_type("seat 'human'", self.human, bool)
         _check_choice("seat level", self.level, LEVELS)
@@ -93,7 +95,7 @@ class MatchSetup:
 
     def __post_init__(self) -> None:
         if not isinstance(self.rules, Rules):
-            raise SettingsError(f"match rules must be Rules, not {self.rules!r}")
+            raise SettingsError(f"match rules must be Rules, not {quote_value(self.rules)}")
         if not isinstance(self.seats, tuple) or not all(
             isinstance(seat, SeatConfig) for seat in self.seats
         ):
@@ -138,7 +140,7 @@ class MatchSetup:
         if "seats" not in data or "rules" not in data:
             raise SettingsError("the match setup needs 'seats' and 'rules'")
         if not isinstance(data["seats"], list):
-            raise SettingsError(f"match seats must be a list, not {data['seats']!r}")
+            raise SettingsError(f"match seats must be a list, not {quote_value(data['seats'])}")
         seats = tuple(SeatConfig.from_dict(seat) for seat in data["seats"])
         return cls(seats, _rules("match rules", data["rules"]))
 
@@ -183,22 +185,24 @@ class Settings:
     def validate(self) -> None:
         """Raise ``SettingsError`` naming the first field that holds a bad value."""
         if not isinstance(self.rules, Rules):
-            raise SettingsError(f"rules must be Rules, not {self.rules!r}")
+            raise SettingsError(f"rules must be Rules, not {quote_value(self.rules)}")
         for name, (kind, choices) in _SCALARS.items():
             value = getattr(self, name)
             _check_type(f"setting '{name}'", value, kind)
             if choices is not None:
                 _check_choice(f"setting '{name}'", value, choices)
         if not 0.0 <= self.volume <= 1.0:
-            raise SettingsError(f"setting 'volume' must be from 0 to 1, not {self.volume!r}")
+            shown = quote_value(self.volume)
+            raise SettingsError(f"setting 'volume' must be from 0 to 1, not {shown}")
         if self.last_setup is not None and not isinstance(self.last_setup, MatchSetup):
-            raise SettingsError(f"last_setup must be a MatchSetup, not {self.last_setup!r}")
+            shown = quote_value(self.last_setup)
+            raise SettingsError(f"last_setup must be a MatchSetup, not {shown}")
 
     def with_(self, **changes: Any) -> Settings:
         """A copy with some settings changed (checked like any other)."""
         unknown = sorted(set(changes) - {f.name for f in fields(self)})
         if unknown:
-            raise SettingsError(f"unknown setting {unknown[0]!r}")
+            raise SettingsError(f"unknown setting {quote_value(unknown[0])}")
         return replace(self, **changes)
 
     def to_dict(self) -> dict[str, Any]:

@@ -16,6 +16,8 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
+from .engine.errors import quote_value
+
 if TYPE_CHECKING:
     from .engine import Match
     from .settings import MatchSetup
@@ -24,6 +26,11 @@ SCHEMA = 1
 RECENT = 500
 """How many recent results are kept for the charts."""
 DIMENSIONS = ("mode", "players", "preset", "level")
+MAX_COUNT = 10**9
+"""The largest size any number in the statistics may have: far beyond what a player reaches,
+yet small enough that sums, rates and chart scales stay ordinary numbers."""
+MAX_TEXT = 64
+"""The longest text (mode, preset, level, date) a result or a row may hold."""
 
 
 class StatsError(ValueError):
@@ -62,12 +69,12 @@ class MatchResult:
         names = {f.name for f in fields(cls)}
         unknown = sorted(set(data) - names)
         if unknown:
-            raise StatsError(f"a match result has an unknown entry {unknown[0]!r}")
+            raise StatsError(f"a match result has an unknown entry {quote_value(unknown[0])}")
         missing = sorted(names - set(data) - {"undone", "when"})
         if missing:
-            raise StatsError(f"a match result has no {missing[0]!r}")
+            raise StatsError(f"a match result has no {quote_value(missing[0])}")
         for name in ("mode", "preset", "level", "when"):
-            _expect(data.get(name, ""), str, f"result '{name}'")
+            _expect_text(data.get(name, ""), f"result '{name}'")
         for name in ("players", "scope", "rounds"):
             _expect_int(data[name], f"result '{name}'")
         if data["won"] is not None:
@@ -148,7 +155,7 @@ class Stats:
         """The sum of the tallies matching ``where``, e.g. ``total(mode="solo")``."""
         unknown = sorted(set(where) - set(DIMENSIONS))
         if unknown:
-            raise StatsError(f"no statistics dimension {unknown[0]!r}")
+            raise StatsError(f"no statistics dimension {quote_value(unknown[0])}")
         out = Tally()
         for key, tally in self.tallies.items():
             values = dict(zip(DIMENSIONS, key))
@@ -160,7 +167,7 @@ class Stats:
         """Tallies grouped by one dimension ('mode', 'players', 'preset' or 'level'), in a
         stable order: the data of a bar chart."""
         if dimension not in DIMENSIONS:
-            raise StatsError(f"no statistics dimension {dimension!r}")
+            raise StatsError(f"no statistics dimension {quote_value(dimension)}")
         index = DIMENSIONS.index(dimension)
         values = sorted({key[index] for key in self.tallies}, key=str)
         rows = [(value, self.total(**{**where, dimension: value})) for value in values]
@@ -185,9 +192,11 @@ class Stats:
         _expect(data, dict, "the statistics")
         schema = data.get("schema")
         if isinstance(schema, int) and not isinstance(schema, bool) and schema > SCHEMA:
-            raise StatsError(f"it was written by a newer version of the game (schema {schema})")
+            raise StatsError(
+                f"it was written by a newer version of the game (schema {quote_value(schema)})"
+            )
         if schema != SCHEMA:
-            raise StatsError(f"unknown statistics schema {schema!r}")
+            raise StatsError(f"unknown statistics schema {quote_value(schema)}")
         _expect(data.get("tallies"), list, "statistics 'tallies'")
         _expect(data.get("recent"), list, "statistics 'recent'")
         tallies: dict[tuple[str, int, str, str], Tally] = {}
@@ -265,7 +274,7 @@ def scope_series(stats: Stats, **where: Any) -> list[int]:
 def _recent(stats: Stats, where: dict[str, Any]) -> Iterable[MatchResult]:
     unknown = sorted(set(where) - set(DIMENSIONS))
     if unknown:
-        raise StatsError(f"no statistics dimension {unknown[0]!r}")
+        raise StatsError(f"no statistics dimension {quote_value(unknown[0])}")
     return [r for r in stats.recent if all(getattr(r, k) == v for k, v in where.items())]
 
 
@@ -275,12 +284,20 @@ def _pick(choose: Callable[[int, int], int], a: int | None, b: int | None) -> in
 
 def _expect(value: Any, kind: type, what: str) -> None:
     if not isinstance(value, kind):
-        raise StatsError(f"{what} must be a {kind.__name__}, not {value!r}")
+        raise StatsError(f"{what} must be a {kind.__name__}, not {quote_value(value)}")
 
 
 def _expect_int(value: Any, what: str) -> None:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise StatsError(f"{what} must be a whole number, not {value!r}")
+        raise StatsError(f"{what} must be a whole number, not {quote_value(value)}")
+    if not -MAX_COUNT <= value <= MAX_COUNT:
+        raise StatsError(f"{what} is out of range ({quote_value(value)})")
+
+
+def _expect_text(value: Any, what: str) -> None:
+    _expect(value, str, what)
+    if len(value) > MAX_TEXT or not value.isprintable():
+        raise StatsError(f"{what} must be a short printable text, not {quote_value(value)}")
 
 
 def _tally_from_dict(row: Any) -> tuple[tuple[str, int, str, str], Tally]:
@@ -288,9 +305,9 @@ def _tally_from_dict(row: Any) -> tuple[tuple[str, int, str, str], Tally]:
     names = (*DIMENSIONS, *(f.name for f in fields(Tally)))
     unknown = sorted(set(row) - set(names))
     if unknown:
-        raise StatsError(f"a statistics row has an unknown entry {unknown[0]!r}")
+        raise StatsError(f"a statistics row has an unknown entry {quote_value(unknown[0])}")
     for name in ("mode", "preset", "level"):
-        _expect(row.get(name), str, f"row '{name}'")
+        _expect_text(row.get(name), f"row '{name}'")
     for name in ("players", "played", "won", "lost", "scope", "undone"):
         _expect_int(row.get(name), f"row '{name}'")
         if row[name] < 0:

@@ -1,31 +1,40 @@
 """The game's files: settings (TOML), the unfinished match and the statistics (JSON).
 
-Two promises. Nothing is ever half-written: every file is written to a temporary file in the
-same folder, flushed, synced and renamed over the old one, so a crash leaves either the old
-file or the new one. And a bad file never stops the game: a file that is damaged, from a
-newer version or unreadable is moved aside as a backup (``settings.toml.bak``, then
-``settings.toml.bak2``, ...), a message for the player goes to ``Store.messages``, and the
-defaults are used. Failed writes (disk full, read-only folder) add a message too.
+Three promises. Nothing is ever half-written: every file is written to a temporary file in
+the same folder, flushed, synced and renamed over the old one, so a crash leaves either the
+old file or the new one. A bad file never stops the game: a file that is damaged, from a
+newer version, unreadable, too large or not a file at all (a folder, a pipe, a device) is
+moved aside as a backup (``settings.toml.bak``, then ``settings.toml.bak2``, ...), a
+``FileProblem`` for the player goes to ``Store.messages``, and the defaults are used; failed
+writes (disk full, read-only folder) add one too. And two copies of the game never write
+over each other: ``Store.lock`` claims the data folder, and a copy that finds it claimed by
+a running copy writes nothing.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import math
 import os
+import stat
 import tempfile
+import threading
 import time
 import tomllib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 import platformdirs
 
 from .engine import GameRecord
+from .engine.errors import quote_value
 from .settings import MatchSetup, Settings, SettingsError
+from .stats import SCHEMA as STATS_SCHEMA
 from .stats import Stats, result_of
 
 if TYPE_CHECKING:
@@ -37,14 +46,64 @@ SAVE_SCHEMA = 1
 SETTINGS_FILE = "settings.toml"
 SAVE_FILE = "match.json"
 STATS_FILE = "stats.json"
+LOCK_FILE = "scopa.lock"
 APP_NAME = "scopa"
+MAX_READ = 4 * 1024 * 1024
+"""The most bytes read from one file. Ours stay far below (500 results are about 150 kB); a
+larger file is not ours, and reading it whole would delay the first frame."""
+DETAIL_LIMIT = 120
+"""The longest technical detail quoted in a message."""
 
 Checkpoint = Callable[[str], None]
 """Called with the name of each step of a write (tests stop the process there)."""
 
 
+Param: TypeAlias = "str | FileProblem"
+"""A value in a message: plain text, or a piece worded in the same language."""
+
+
+@dataclass(frozen=True)
+class FileProblem:
+    """A message about the game's files, in words the app translates.
+
+    ``key`` names a text of ``scopa/app/strings/files.py``; ``params`` fill its placeholders,
+    each with plain text (a file or folder name) or another ``FileProblem`` worded in the
+    same language (the cause, the reason). ``topic`` names a problem that can last (a file
+    that cannot be written): the app tells it once while it lasts. Empty for one-off news.
+    ``str()`` gives the English text (logs, tests).
+    """
+
+    key: str
+    params: Mapping[str, Param] = field(default_factory=dict)
+    topic: str = ""
+
+    def render(self, t: Callable[..., str]) -> str:
+        """The text in the language of ``t`` (a ``scopa.i18n.Translator``)."""
+        values = {
+            name: value.render(t) if isinstance(value, FileProblem) else value
+            for name, value in self.params.items()
+        }
+        return t(self.key, **values)
+
+    def __str__(self) -> str:
+        from .i18n import Translator
+
+        return self.render(Translator("en"))
+
+
 class DamagedFile(ValueError):
-    """A file that exists but cannot be used; the message says why."""
+    """A file that exists but cannot be used; ``cause`` says why, in the player's words."""
+
+    def __init__(self, key: str, **params: Param) -> None:
+        super().__init__(key)
+        self.cause = FileProblem(key, params)
+
+    @classmethod
+    def of(cls, cause: FileProblem) -> DamagedFile:
+        return cls(cause.key, **cause.params)
+
+    def __str__(self) -> str:
+        return str(self.cause)
 
 
 _BAD_CONTENT = (ValueError, TypeError, KeyError, RecursionError)
@@ -175,20 +234,92 @@ def default_folders() -> tuple[Path, Path]:
     )
 
 
-def _read_bytes(path: Path) -> bytes:
-    return path.read_bytes()
+_OPEN_FLAGS = (
+    os.O_RDONLY
+    | getattr(os, "O_NONBLOCK", 0)
+    | getattr(os, "O_BINARY", 0)
+    | getattr(os, "O_CLOEXEC", 0)
+)
+"""Non-blocking, so that opening a pipe left in place of a file returns at once (and is then
+refused) instead of waiting for a writer that never comes."""
+
+
+def _read_bytes(path: Path, limit: int = MAX_READ) -> bytes:
+    """The content of the regular file at ``path`` (a link to one is followed).
+
+    Anything else is refused before a byte is read (``DamagedFile``): a folder, a pipe
+    (reading would wait forever), a device such as ``/dev/zero`` (it never ends), a socket;
+    so is a file over ``limit`` bytes. At most ``limit + 1`` bytes are ever read, even from a
+    file that grows meanwhile.
+    """
+    fd = os.open(path, _OPEN_FLAGS)
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise DamagedFile.of(_not_a_file(info.st_mode))
+        if info.st_size > limit:
+            raise _too_large(info.st_size, limit)
+        chunks: list[bytes] = []
+        total = 0
+        while total <= limit:
+            chunk = os.read(fd, limit + 1 - total)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+        if total > limit:
+            raise _too_large(total, limit)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+def _not_a_file(mode: int) -> FileProblem:
+    """The cause for something that is not a regular file."""
+    if stat.S_ISDIR(mode):
+        return FileProblem("files.cause_folder")
+    if stat.S_ISFIFO(mode):
+        kind = "files.kind_pipe"
+    elif stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        kind = "files.kind_device"
+    elif stat.S_ISSOCK(mode):
+        kind = "files.kind_socket"
+    else:
+        kind = "files.kind_special"
+    return FileProblem("files.cause_not_regular", {"kind": FileProblem(kind)})
+
+
+def _too_large(size: int, limit: int) -> DamagedFile:
+    return DamagedFile("files.cause_too_large", size=_size_text(size), limit=_size_text(limit))
+
+
+def _size_text(size: int) -> str:
+    if size >= 1 << 20:
+        return f"{math.ceil(size / (1 << 20))} MB"
+    return f"{math.ceil(size / 1024)} kB"
 
 
 class Store:
-    """The game's files in one place; tests give it a temporary ``root``."""
+    """The game's files in one place; tests give it a temporary ``root``.
+
+    ``messages`` collects what the player should be told (``FileProblem`` values); the app
+    takes them with ``take_messages``. The save runs on a worker thread, so the messages are
+    guarded by a lock.
+    """
 
     def __init__(self, root: Path | None = None, *, checkpoint: Checkpoint | None = None) -> None:
         if root is None:
             self.config_dir, self.data_dir = default_folders()
         else:
             self.config_dir = self.data_dir = Path(root)
-        self.messages: list[str] = []
+        self.messages: list[FileProblem] = []
         self.checkpoint = checkpoint
+        self.locked_out = False
+        """Another running copy of the game holds the data folder: nothing is written."""
+        self._guard = threading.Lock()
+        self._failing: set[str] = set()
+        self._recovered: set[str] = set()
+        self._lock_held = False
 
     @property
     def settings_path(self) -> Path:
@@ -202,22 +333,104 @@ class Store:
     def stats_path(self) -> Path:
         return self.data_dir / STATS_FILE
 
+    @property
+    def lock_path(self) -> Path:
+        return self.data_dir / LOCK_FILE
+
+    # --- messages ----------------------------------------------------------------------
+
+    def take_messages(self) -> list[FileProblem]:
+        """The messages gathered so far, oldest first; they are forgotten here."""
+        with self._guard:
+            taken = list(self.messages)
+            self.messages.clear()
+        return taken
+
+    def take_recovered(self) -> set[str]:
+        """Topics of problems that have ended (a file that failed to save was saved since,
+        and has not failed again); forgotten here."""
+        with self._guard:
+            taken = set(self._recovered)
+            self._recovered.clear()
+        return taken
+
+    def _tell(self, problem: FileProblem) -> None:
+        with self._guard:
+            if problem.topic:
+                self._failing.add(problem.topic)
+                self._recovered.discard(problem.topic)
+            if problem not in self.messages:
+                self.messages.append(problem)
+
+    def _succeeded(self, topic: str) -> None:
+        with self._guard:
+            if topic in self._failing:
+                self._failing.discard(topic)
+                self._recovered.add(topic)
+
+    # --- the lock ----------------------------------------------------------------------
+
+    def lock(self) -> bool:
+        """Claim the data folder for this copy of the game; False if another copy has it.
+
+        The lock is a file, ``scopa.lock``, holding the owner's process id. A lock left by a
+        copy that is gone (its process has ended, or the file cannot be read) is taken over.
+        While a running copy holds it, this store writes nothing at all (no save, no backup,
+        no clean-up) and says so once: two copies saving in turn would each overwrite the
+        other's match and statistics. Where no lock can be made (a read-only folder) the game
+        goes on, and its writes fail and say so on their own.
+        """
+        if self._lock_held:
+            return True
+        try:
+            self.data_dir.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            return True
+        for _ in range(5):
+            try:
+                _create_lock(self.lock_path)
+            except FileExistsError:
+                if self.lock_path.is_dir():
+                    return True
+                owner = _lock_owner(self.lock_path)
+                if owner is not None and owner != os.getpid() and _process_alive(owner):
+                    break
+                _break_stale_lock(self.lock_path, owner)
+                continue
+            except OSError:
+                return True
+            self._lock_held = True
+            self.locked_out = False
+            return True
+        self.locked_out = True
+        self._tell(FileProblem("files.other_copy", topic="lock"))
+        return False
+
+    def unlock(self) -> None:
+        """Give the data folder back (when the game closes)."""
+        if not self._lock_held:
+            return
+        self._lock_held = False
+        if _lock_owner(self.lock_path) == os.getpid():
+            with contextlib.suppress(OSError):
+                self.lock_path.unlink()
+
     # --- settings ----------------------------------------------------------------------
 
     def load_settings(self) -> Settings:
         """The saved settings, or the defaults (first start, or a bad file set aside)."""
         self.clean_temporary_files()
-        data = self._read(self.settings_path, "settings file", _parse_toml)
+        data = self._read(self.settings_path, "settings", _parse_toml)
         if data is None:
             return Settings()
         try:
             about = data.pop("format", None)
             if not isinstance(about, dict):
-                raise DamagedFile("it has no [format] table: incomplete, or not written by Scopa")
+                raise DamagedFile("files.cause_no_format")
             _check_schema(about, SETTINGS_SCHEMA)
             return Settings.from_dict(data)
         except _BAD_CONTENT as error:
-            self._set_aside(self.settings_path, "settings file", error)
+            self._set_aside(self.settings_path, "settings", _cause_of(error))
             return Settings()
 
     def save_settings(self, settings: Settings) -> bool:
@@ -243,23 +456,25 @@ class Store:
 
     def load_match(self) -> tuple[MatchSetup, GameRecord] | None:
         """The saved unfinished match, checked by replaying it; None if there is none."""
-        envelope = self._read(self.save_path, "saved match", _parse_json)
+        envelope = self._read(self.save_path, "match", _parse_json)
         if envelope is None:
             return None
         try:
             _check_schema(envelope, SAVE_SCHEMA)
             unknown = sorted(set(envelope) - {"schema", "saved", "setup", "record"})
             if unknown:
-                raise DamagedFile(f"unknown entry {unknown[0]!r}")
+                raise DamagedFile("files.cause_content", detail=_unknown_entry(unknown[0]))
             setup = MatchSetup.from_dict(envelope.get("setup"))
             if not isinstance(envelope.get("record"), str):
-                raise DamagedFile("the game record is missing")
+                raise DamagedFile("files.cause_content", detail="the game record is missing")
             record = GameRecord.parse(envelope["record"])
             if record.rules != setup.rules:
-                raise DamagedFile("the seats and the record disagree on the rules")
+                raise DamagedFile(
+                    "files.cause_content", detail="the seats and the record disagree on the rules"
+                )
             match = record.replay()
         except _BAD_CONTENT as error:
-            self._set_aside(self.save_path, "saved match", error)
+            self._set_aside(self.save_path, "match", _cause_of(error))
             return None
         if match.over:
             self.clear_match()
@@ -269,32 +484,50 @@ class Store:
     def clear_match(self) -> bool:
         """Forget the unfinished match (it was finished or abandoned); False if it could not
         be removed (with a message)."""
+        if self.locked_out:
+            return False
+        topic = f"remove:{self.save_path}"
         try:
             self.save_path.unlink()
         except FileNotFoundError:
             pass
         except OSError as error:
-            self.messages.append(
-                f"The saved match {self.save_path} could not be removed ({error.strerror})."
-            )
+            params = {"path": str(self.save_path), "reason": _os_reason(error)}
+            self._tell(FileProblem("files.match_not_removed", params, topic))
             return False
+        self._succeeded(topic)
         return True
+
+    def finish_match(self, setup: MatchSetup, match: Match, *, undone: bool = False) -> bool:
+        """Count a finished match in the statistics, then forget it as unfinished.
+
+        In this order, so that a game stopped in between (killed, a power cut) still has
+        the match saved, to be finished again, rather than lost from both; and a result
+        that cannot be written keeps the saved match too. False if either step failed.
+        """
+        stats = self.load_stats().add(result_of(setup, match, undone=undone))
+        if not self.save_stats(stats):
+            return False
+        if self.checkpoint is not None:
+            self.checkpoint("recorded")
+        return self.clear_match()
 
     # --- statistics --------------------------------------------------------------------
 
     def load_stats(self) -> Stats:
-        data = self._read(self.stats_path, "statistics file", _parse_json)
+        data = self._read(self.stats_path, "stats", _parse_json)
         if data is None:
             return Stats()
         try:
+            _check_schema(data, STATS_SCHEMA)
             return Stats.from_dict(data)
         except _BAD_CONTENT as error:
-            self._set_aside(self.stats_path, "statistics file", error)
+            self._set_aside(self.stats_path, "stats", _cause_of(error))
             return Stats()
 
     def save_stats(self, stats: Stats) -> bool:
         data = json.dumps(stats.to_dict(), indent=1).encode("utf-8")
-        return self._write(self.stats_path, data, "statistics")
+        return self._write(self.stats_path, data, "stats")
 
     def record_result(self, setup: MatchSetup, match: Match, *, undone: bool = False) -> Stats:
         """Add a finished match to the statistics, save them and return them.
@@ -308,54 +541,56 @@ class Store:
 
     # --- files -------------------------------------------------------------------------
 
-    def _read(self, path: Path, what: str, parse: Callable[[bytes], Any]) -> Any:
-        """Parsed content, or None when the file is absent or was set aside as bad."""
+    def _read(self, path: Path, name: str, parse: Callable[[bytes], Any]) -> Any:
+        """Parsed content, or None when the file is absent or was set aside as bad.
+
+        ``name`` is the file's part of the message keys: 'settings', 'match' or 'stats'.
+        """
         try:
-            raw = _read_bytes(path)
+            return parse(_read_bytes(path))
         except (FileNotFoundError, NotADirectoryError):
             return None
-        except IsADirectoryError:
-            self._set_aside(path, what, DamagedFile("it is a folder, not a file"))
-            return None
-        except OSError as error:
-            if path.is_dir():
-                self._set_aside(path, what, DamagedFile("it is a folder, not a file"))
-            else:
-                self._set_aside(path, what, DamagedFile(f"it cannot be read ({error.strerror})"))
-            return None
-        try:
-            return parse(raw)
         except (DamagedFile, RecursionError) as error:
-            self._set_aside(path, what, error)
-            return None
+            cause = _cause_of(error)
+        except OSError as error:
+            cause = _cause_unreadable(path, error)
+        self._set_aside(path, name, cause)
+        return None
 
-    def _set_aside(self, path: Path, what: str, error: Exception) -> None:
-        backup = _free_backup_name(path)
-        try:
-            os.replace(path, backup)
-        except OSError as move_error:
-            self.messages.append(
-                f"The {what} {path} could not be used ({error}) nor moved aside "
-                f"({move_error.strerror}); the defaults are used."
-            )
-            return
-        self.messages.append(
-            f"The {what} could not be used ({error}); it was kept as {backup.name} "
-            f"in {path.parent} and the defaults are used."
-        )
+    def _set_aside(self, path: Path, name: str, cause: FileProblem) -> None:
+        reason: Param
+        if self.locked_out:
+            reason = FileProblem("files.reason_other_copy")
+        else:
+            backup = _free_backup_name(path)
+            try:
+                os.replace(path, backup)
+            except OSError as move_error:
+                reason = _os_reason(move_error)
+            else:
+                params = {"cause": cause, "backup": backup.name, "folder": str(path.parent)}
+                self._tell(FileProblem(f"files.{name}_set_aside", params))
+                return
+        params = {"path": str(path), "cause": cause, "reason": reason}
+        self._tell(FileProblem(f"files.{name}_left", params))
 
-    def _write(self, path: Path, data: bytes, what: str) -> bool:
+    def _write(self, path: Path, data: bytes, name: str) -> bool:
+        if self.locked_out:
+            return False
+        topic = f"write:{path}"
         try:
             atomic_write(path, data, self.checkpoint)
         except OSError as error:
-            message = f"The {what} could not be saved in {path.parent} ({error.strerror or error})."
-            if message not in self.messages:
-                self.messages.append(message)
+            params = {"folder": str(path.parent), "reason": _os_reason(error)}
+            self._tell(FileProblem(f"files.{name}_not_saved", params, topic))
             return False
+        self._succeeded(topic)
         return True
 
     def clean_temporary_files(self, older_than: float = 3600.0) -> int:
         """Remove temporary files left by writes that were killed; returns how many."""
+        if self.locked_out:
+            return 0
         removed = 0
         now = time.time()
         for path in (self.settings_path, self.save_path, self.stats_path):
@@ -373,6 +608,103 @@ class Store:
         return removed
 
 
+# --- the lock's pieces -----------------------------------------------------------------------
+
+
+def _create_lock(path: Path) -> None:
+    """Make the lock file holding this process's id; FileExistsError if there is one.
+
+    The id is written to a temporary file first and linked into place, so no other copy
+    ever reads a lock without its id (which would look stale and be taken over). Where the
+    file system has no links, the lock is created empty and filled at once.
+    """
+    content = f"{os.getpid()}\n".encode("ascii")
+    fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as stream:
+            stream.write(content)
+            stream.flush()
+            os.fsync(stream.fileno())
+        try:
+            os.link(temp, path)
+        except FileExistsError:
+            raise
+        except OSError:
+            made = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+            try:
+                os.write(made, content)
+            finally:
+                os.close(made)
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+
+
+def _lock_owner(path: Path) -> int | None:
+    """The process id in a lock file; None if it cannot be read or holds no id."""
+    try:
+        text = _read_bytes(path, 64).decode("ascii").strip()
+    except (OSError, ValueError):
+        return None
+    return int(text) if text.isdigit() and len(text) <= 10 else None
+
+
+def _break_stale_lock(path: Path, owner: int | None) -> None:
+    """Remove a lock whose owner is gone.
+
+    Another copy may take the stale lock over between our reading it and removing it: so
+    the lock is first renamed to a name of our own, and if what was renamed turns out to be
+    a live copy's fresh lock, it is put back.
+    """
+    aside = path.with_name(f".{path.name}.{os.getpid()}.stale")
+    try:
+        os.replace(path, aside)
+    except OSError:
+        return
+    moved = _lock_owner(aside)
+    if moved is not None and moved != owner and moved != os.getpid() and _process_alive(moved):
+        with contextlib.suppress(OSError):
+            os.link(aside, path)
+    with contextlib.suppress(OSError):
+        os.unlink(aside)
+
+
+def _process_alive(pid: int) -> bool:
+    if pid <= 0:
+        return False
+    if os.name == "nt":
+        return _windows_process_alive(pid)
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    except OSError:
+        return False
+    return True
+
+
+def _windows_process_alive(pid: int) -> bool:
+    import ctypes
+
+    kernel32 = ctypes.WinDLL("kernel32", use_last_error=True)  # type: ignore[attr-defined]
+    query_limited_information, still_active, access_denied = 0x1000, 259, 5
+    handle = kernel32.OpenProcess(query_limited_information, False, pid)
+    if not handle:
+        return bool(ctypes.get_last_error() == access_denied)  # type: ignore[attr-defined]
+    try:
+        code = ctypes.c_ulong()
+        if not kernel32.GetExitCodeProcess(handle, ctypes.byref(code)):
+            return True
+        return code.value == still_active
+    finally:
+        kernel32.CloseHandle(handle)
+
+
+# --- reading ---------------------------------------------------------------------------------
+
+
 def _free_backup_name(path: Path) -> Path:
     candidate = path.with_name(path.name + ".bak")
     number = 2
@@ -382,35 +714,101 @@ def _free_backup_name(path: Path) -> Path:
     return candidate
 
 
+_REASONS = {
+    errno.EACCES: "files.reason_denied",
+    errno.EPERM: "files.reason_denied",
+    errno.ENOSPC: "files.reason_disk_full",
+    getattr(errno, "EDQUOT", errno.ENOSPC): "files.reason_disk_full",
+    errno.EROFS: "files.reason_read_only",
+    errno.ENOTDIR: "files.reason_in_the_way",
+    errno.EEXIST: "files.reason_in_the_way",
+}
+
+
+def _os_reason(error: OSError) -> Param:
+    """Why a file operation failed, translated when it is a common reason."""
+    key = _REASONS.get(error.errno or 0)
+    if key is not None:
+        return FileProblem(key)
+    return _detail(error.strerror or str(error))
+
+
+def _cause_unreadable(path: Path, error: OSError) -> FileProblem:
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        mode = stat.S_IFREG
+    if not stat.S_ISREG(mode):
+        return _not_a_file(mode)
+    return FileProblem("files.cause_unreadable", {"reason": _os_reason(error)})
+
+
+def _cause_of(error: BaseException) -> FileProblem:
+    if isinstance(error, DamagedFile):
+        return error.cause
+    if isinstance(error, RecursionError):
+        return FileProblem("files.cause_too_deep")
+    return FileProblem("files.cause_content", {"detail": _detail(str(error))})
+
+
+def _detail(text: str) -> str:
+    return text if len(text) <= DETAIL_LIMIT else text[:DETAIL_LIMIT] + "\u2026"
+
+
+def _unknown_entry(name: Any) -> str:
+    return f"unknown entry {quote_value(name)}"
+
+
 def _check_schema(data: dict[str, Any], expected: int) -> None:
     schema = data.get("schema")
     if isinstance(schema, bool) or not isinstance(schema, int):
-        raise DamagedFile(f"it has no schema version (found {schema!r})")
+        raise DamagedFile("files.cause_no_schema")
     if schema > expected:
-        raise DamagedFile(f"it was written by a newer version of the game (schema {schema})")
+        raise DamagedFile("files.cause_newer")
     if schema != expected:
-        raise DamagedFile(f"unknown schema version {schema}")
+        raise DamagedFile("files.cause_unknown_schema", schema=quote_value(schema))
 
 
 def _decode(raw: bytes) -> str:
     try:
         return raw.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise DamagedFile(f"it is not text: {error.reason} at byte {error.start}") from None
+    except UnicodeDecodeError:
+        raise DamagedFile("files.cause_not_text") from None
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise DamagedFile("files.cause_big_number")
+    return value
+
+
+def _refuse_constant(name: str) -> float:
+    raise DamagedFile("files.cause_big_number")
+
+
+def _unparsable(error: ValueError, language: str) -> DamagedFile:
+    """The cause of a parser's error: a number too long to convert (Python refuses integers
+    of more than 4300 digits), else damaged text."""
+    if isinstance(error, DamagedFile):
+        return error
+    if "integer string conversion" in str(error):
+        return DamagedFile("files.cause_big_number")
+    return DamagedFile("files.cause_syntax", format=language)
 
 
 def _parse_toml(raw: bytes) -> dict[str, Any]:
     try:
-        return tomllib.loads(_decode(raw))
-    except tomllib.TOMLDecodeError as error:
-        raise DamagedFile(f"it is not valid TOML: {error}") from None
+        return tomllib.loads(_decode(raw), parse_float=_finite)
+    except ValueError as error:
+        raise _unparsable(error, "TOML") from None
 
 
 def _parse_json(raw: bytes) -> Any:
     try:
-        data = json.loads(_decode(raw))
-    except json.JSONDecodeError as error:
-        raise DamagedFile(f"it is not valid JSON: {error}") from None
+        data = json.loads(_decode(raw), parse_float=_finite, parse_constant=_refuse_constant)
+    except ValueError as error:
+        raise _unparsable(error, "JSON") from None
     if not isinstance(data, dict):
-        raise DamagedFile(f"it holds a {type(data).__name__}, not a table")
+        raise DamagedFile("files.cause_content", detail=f"it holds a {type(data).__name__}")
     return data

@@ -155,7 +155,7 @@ def assert_set_aside(kind: Kind, store: Store, content: bytes | None, backup: st
     path = kind.path(store)
     assert kind.load(store) == expected_default(kind)
     assert len(store.messages) == 1, store.messages
-    message = store.messages[0]
+    message = str(store.messages[0])
     assert kind.label in message and path.name + backup in message
     kept = path.with_name(path.name + backup)
     if content is not None:
@@ -242,7 +242,7 @@ def test_future_schema_message_says_newer(kind: Kind, tmp_path: Path) -> None:
     store = Store(tmp_path)
     kind.path(store).write_bytes(kind.future)
     kind.load(store)
-    assert "newer version of the game" in store.messages[0]
+    assert "newer version of the game" in str(store.messages[0])
 
 
 @kinds
@@ -261,7 +261,7 @@ def test_unreadable_file(kind: Kind, tmp_path: Path, monkeypatch: pytest.MonkeyP
 
     monkeypatch.setattr(storage, "_read_bytes", denied)
     assert kind.load(store) == expected_default(kind)
-    assert "cannot be read (Permission denied)" in store.messages[0]
+    assert "cannot be read (permission denied)" in str(store.messages[0])
     assert path.with_name(path.name + ".bak").read_bytes() == content
     monkeypatch.setattr(storage, "_read_bytes", real)
     store.messages.clear()
@@ -278,7 +278,7 @@ def test_unreadable_file_for_real(kind: Kind, tmp_path: Path) -> None:
     path.write_bytes(content)
     path.chmod(0)
     assert kind.load(store) == expected_default(kind)
-    assert "cannot be read" in store.messages[0]
+    assert "cannot be read" in str(store.messages[0])
     assert path.with_name(path.name + ".bak").exists()
 
 
@@ -305,7 +305,7 @@ def test_backups_never_overwrite_older_backups(kind: Kind, tmp_path: Path) -> No
         b"damaged 1",
         b"damaged 2",
     ]
-    assert len(store.messages) == 3 and names[2] in store.messages[2]
+    assert len(store.messages) == 3 and names[2] in str(store.messages[2])
 
 
 @kinds
@@ -314,7 +314,7 @@ def test_a_folder_that_cannot_be_written_gives_a_message(kind: Kind, tmp_path: P
     blocker.write_text("not a folder")
     store = Store(blocker / "scopa")
     kind.save(store)
-    assert store.messages and "could not be saved" in store.messages[0]
+    assert store.messages and "could not be saved" in str(store.messages[0])
     assert kind.load(store) == expected_default(kind)
 
 
@@ -322,7 +322,7 @@ def test_settings_from_a_hand_edit_without_format_table_are_set_aside(tmp_path: 
     store = Store(tmp_path)
     store.settings_path.write_text("muted = true\n")
     assert store.load_settings() == Settings()
-    assert "[format]" in store.messages[0]
+    assert "[format]" in str(store.messages[0])
 
 
 def test_saved_match_whose_setup_and_record_disagree_is_set_aside(tmp_path: Path) -> None:
@@ -334,7 +334,7 @@ def test_saved_match_whose_setup_and_record_disagree_is_set_aside(tmp_path: Path
     }
     store.save_path.write_text(json.dumps(envelope))
     assert store.load_match() is None
-    assert "disagree" in store.messages[0]
+    assert "disagree" in str(store.messages[0])
 
 
 def test_saved_match_with_an_unplayable_move_is_set_aside(tmp_path: Path) -> None:
@@ -344,7 +344,7 @@ def test_saved_match_with_an_unplayable_move_is_set_aside(tmp_path: Path) -> Non
     envelope = {"schema": 1, "setup": MatchSetup.solo().to_dict(), "record": bad}
     store.save_path.write_text(json.dumps(envelope))
     assert store.load_match() is None
-    assert "cannot be played" in store.messages[0]
+    assert "cannot be played" in str(store.messages[0])
 
 
 def test_save_refuses_a_setup_for_other_rules(tmp_path: Path) -> None:
@@ -466,7 +466,7 @@ def test_clear_match_that_cannot_be_removed_says_so(tmp_path: Path) -> None:
     store = Store(tmp_path)
     store.save_path.mkdir()
     assert store.clear_match() is False
-    assert "could not be removed" in store.messages[0]
+    assert "could not be removed" in str(store.messages[0])
 
 
 # --- interrupted writes -----------------------------------------------------------------------

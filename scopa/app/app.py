@@ -10,7 +10,6 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -21,6 +20,7 @@ from scopa.resources import asset_path, font_path
 
 from .matches import Matches
 from .scene import Scene, SceneStack
+from .toasts import Toasts
 
 if TYPE_CHECKING:
     from scopa.settings import Settings
@@ -31,7 +31,8 @@ DEFAULT_SIZE = (1280, 720)
 FPS = 60
 IDLE_FPS = 15
 """When nothing moves, fewer frames: the game stays cool on laptops and shared machines."""
-
+FILE_TOAST_SECONDS = 10.0
+"""Messages about files are long (which file, what was wrong, where the backup is)."""
 
 SceneFactory = Callable[..., Scene]
 """Makes a scene: ``factory(app, **params)``."""
@@ -39,12 +40,6 @@ SceneFactory = Callable[..., Scene]
 
 class UnknownScene(KeyError):
     """A scene was asked for by a name the registry does not hold."""
-
-
-@dataclass
-class Toast:
-    text: str
-    remaining: float
 
 
 class App:
@@ -67,15 +62,14 @@ class App:
         self.matches = Matches(self)
         self.clock = pygame.time.Clock()
         self.running = True
-        self.toasts: list[Toast] = []
+        self.toasts = Toasts()
         self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
         self._windowed_size = (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
         pygame.display.set_caption("Scopa")
         self._set_icon()
         self.screen = self._open_window(self.settings.fullscreen)
         self.audio = Audio(self.settings.volume, self.settings.muted)
-        for message in getattr(store, "messages", []):
-            self.notify(message)
+        self.show_store_messages()
 
     # --- window ------------------------------------------------------------------------
 
@@ -163,21 +157,25 @@ class App:
     def set_language(self, language: str) -> None:
         self.t = Translator(language)
 
-    def notify(self, text: str, seconds: float = 6.0) -> None:
-        """Show a short message over every scene (problems with files, saved games, ...)."""
-        self.toasts.append(Toast(text, seconds))
+    def notify(self, text: str, seconds: float = 6.0, *, key: str | None = None) -> None:
+        """Show a short message over every scene (problems with files, saved games, ...).
+
+        ``key`` names a problem that may last: it is told once until ``toasts.resolve(key)``
+        (or a few minutes pass), however often it is notified.
+        """
+        self.toasts.add(text, seconds, key=key)
 
     def save_settings(self) -> None:
         self.store.save_settings(self.settings)
         self.show_store_messages()
 
     def show_store_messages(self) -> None:
-        """Show (once) what the store found wrong while reading or writing files."""
-        messages = list(getattr(self.store, "messages", []))
-        if messages:
-            self.store.messages.clear()
-        for message in messages:
-            self.notify(message)
+        """Show (once, in the player's language) what the store found wrong while reading
+        or writing files; problems that have ended may be told again if they come back."""
+        for problem in self.store.take_messages():
+            self.notify(problem.render(self.t), FILE_TOAST_SECONDS, key=problem.topic or None)
+        for topic in self.store.take_recovered():
+            self.toasts.resolve(topic)
 
     # --- loop --------------------------------------------------------------------------
 
@@ -199,9 +197,8 @@ class App:
         for event in received:
             self.dispatch(event)
         self.stack.update(dt)
-        for toast in self.toasts:
-            toast.remaining -= dt
-        self.toasts = [toast for toast in self.toasts if toast.remaining > 0]
+        self.show_store_messages()
+        self.toasts.update(dt)
         if draw is None:
             draw = moving or bool(received) or bool(self.toasts) or self.stack.busy
         if draw:
@@ -228,19 +225,8 @@ class App:
         self._draw_toasts()
 
     def _draw_toasts(self) -> None:
-        if not self.toasts:
-            return
-        width, height = self.size
-        font = self.font("ui", max(14, height // 40))
-        y = height // 30
-        for toast in self.toasts[-3:]:
-            text = font.render(toast.text, True, (250, 245, 230))
-            box = text.get_rect(midtop=(width // 2, y)).inflate(height // 30, height // 60)
-            panel = pygame.Surface(box.size, pygame.SRCALPHA)
-            panel.fill((20, 20, 20, 215))
-            self.screen.blit(panel, box)
-            self.screen.blit(text, text.get_rect(center=box.center))
-            y = box.bottom + height // 80
+        if self.toasts:
+            self.toasts.draw(self.screen, lambda px: self.font("ui", px))
 
     def run(
         self,

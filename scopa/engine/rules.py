@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Literal, TypeVar
 
-from .errors import RulesError
+from .errors import RulesError, quote_value
 
 T = TypeVar("T")
 
@@ -73,7 +73,8 @@ class Rules:
         for field in fields(self):
             value = getattr(self, field.name)
             if field.type == "bool" and not isinstance(value, bool):
-                raise RulesError(f"rule '{field.name}' must be true or false, not {value!r}")
+                shown = quote_value(value)
+                raise RulesError(f"rule '{field.name}' must be true or false, not {shown}")
         _check_int("players", self.players, PLAYERS)
         _check_choice("deal", self.deal, DEALS)
         _check_choice("face_values", self.face_values, FACE_VALUES)
@@ -162,7 +163,7 @@ class Rules:
         """A copy with some rules changed (validated like any other)."""
         unknown = sorted(set(changes) - _FIELD_NAMES)
         if unknown:
-            raise RulesError(f"unknown rule {unknown[0]!r}")
+            raise RulesError(f"unknown rule {quote_value(unknown[0])}")
         return replace(self, **changes)
 
     # --- storage -------------------------------------------------------------------------
@@ -177,7 +178,7 @@ class Rules:
             raise RulesError(f"rules must be a table of settings, not {type(data).__name__}")
         unknown = sorted(set(data) - _FIELD_NAMES)
         if unknown:
-            raise RulesError(f"unknown rule {unknown[0]!r}")
+            raise RulesError(f"unknown rule {quote_value(unknown[0])}")
         return cls(**data)
 
     @classmethod
@@ -203,13 +204,13 @@ def _seat_sides(rules: Rules) -> tuple[int, ...]:
 def _check_int(name: str, value: Any, allowed: tuple[int, ...]) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value not in allowed:
         choices = ", ".join(str(item) for item in allowed)
-        raise RulesError(f"rule '{name}' must be one of {choices}, not {value!r}")
+        raise RulesError(f"rule '{name}' must be one of {choices}, not {quote_value(value)}")
 
 
 def _check_choice(name: str, value: Any, allowed: tuple[str, ...]) -> None:
     if value not in allowed:
         choices = ", ".join(repr(item) for item in allowed)
-        raise RulesError(f"rule '{name}' must be one of {choices}, not {value!r}")
+        raise RulesError(f"rule '{name}' must be one of {choices}, not {quote_value(value)}")
 
 
 _FIELD_NAMES = frozenset(field.name for field in fields(Rules))

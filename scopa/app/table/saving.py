@@ -2,7 +2,9 @@
 
 An atomic save ends with ``fsync``, which can take tens of milliseconds on a busy disk;
 done in the render loop it would freeze the card in flight. Saves run in order on one
-background thread; failures come back to the scene (on its own thread) as messages.
+background thread. A save the store could not write is told by the store itself (its
+messages reach the player through ``App.show_store_messages``); what the saver reports in
+``problems`` is a job that raised, told once while it keeps failing.
 """
 
 from __future__ import annotations
@@ -12,12 +14,15 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+from scopa.app.toasts import Announcements
+
 
 class MatchSaver:
     def __init__(self, store: Any) -> None:
         self.store = store
         self._pool: futures.ThreadPoolExecutor | None = None
         self._pending: list[tuple[str, futures.Future[Any]]] = []
+        self._told = Announcements()
 
     def _submit(self, key: str, job: Callable[..., Any], *args: Any) -> None:
         if self._pool is None:
@@ -28,15 +33,15 @@ class MatchSaver:
         self._submit("table.save_failed", self.store.save_match, setup, record)
 
     def finish(self, setup: Any, match: Any, *, undone: bool = False) -> None:
-        """The match is over: no longer offered to resume, and counted in the statistics
-        (``undone``: a play was taken back, which the statistics note)."""
-        self._submit("table.save_failed", self.store.clear_match)
-        self._submit(
-            "table.stats_failed", partial(self.store.record_result, undone=undone), setup, match
-        )
+        """The match is over: counted in the statistics, then no longer offered to resume
+        (``undone``: a play was taken back, which the statistics note). One job, recording
+        first: a game stopped in between keeps the match saved instead of losing it."""
+        job = partial(self.store.finish_match, undone=undone)
+        self._submit("table.stats_failed", job, setup, match)
 
     def problems(self) -> list[tuple[str, str]]:
-        """``(message key, reason)`` for each finished job that failed; forgets finished jobs."""
+        """``(message key, reason)`` for each finished job that raised, unless the same kind
+        of job was reported already and has not succeeded since; forgets finished jobs."""
         found = []
         still = []
         for key, future in self._pending:
@@ -46,13 +51,11 @@ class MatchSaver:
             try:
                 result = future.result()
             except (OSError, ValueError) as error:
-                found.append((key, getattr(error, "strerror", None) or str(error)))
+                if self._told.first(key):
+                    found.append((key, getattr(error, "strerror", None) or str(error)[:160]))
                 continue
-            if result is False:
-                messages = list(getattr(self.store, "messages", []))
-                if messages:
-                    self.store.messages.clear()
-                found.extend((key, message) for message in messages or ["?"])
+            if result is not False:
+                self._told.resolve(key)
         self._pending = still
         return found
 

@@ -1,0 +1,210 @@
+"""Toasts: file messages are readable (wrapped inside the window), in the player's language,
+shown once, and a problem that lasts (a full disk) is told once rather than after every move."""
+
+from __future__ import annotations
+
+import errno
+from pathlib import Path
+
+import pygame
+import pytest
+
+from scopa.app.app import App
+from scopa.app.scenes.statistics import StatisticsScene
+from scopa.app.scenes.title import TitleScene
+from scopa.app.table import TableScene
+from scopa.app.toasts import ELLIPSIS, MAX_LINES, MAX_SHOWN, REPEAT_AFTER, WIDTH_SHARE, Toasts, wrap
+from scopa.engine import Match, Rules
+from scopa.settings import MatchSetup, SeatConfig, Settings
+from scopa.storage import Store
+
+from .table_helpers import inline_worker, pump
+
+SIZES = [(960, 540), (1280, 720)]
+LONG_FOLDER = "/home/giulia/.local/share/" + "una-cartella-dal-nome-davvero-lungo/" * 3 + "scopa"
+
+
+def font_for(px: int) -> pygame.font.Font:
+    return pygame.font.Font(None, px)
+
+
+def damaged_stats(root: Path) -> Store:
+    """A store whose statistics file holds a result the game cannot use."""
+    store = Store(root)
+    root.mkdir(parents=True, exist_ok=True)
+    store.stats_path.write_text('{"schema": 1, "tallies": [], "recent": [{"mode": "solo"}]}')
+    return store
+
+
+@pytest.fixture
+def long_root(tmp_path: Path) -> Path:
+    return tmp_path / LONG_FOLDER.strip("/")
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["960x540", "1280x720"])
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_long_file_message_fits_the_window(
+    size: tuple[int, int], language: str, long_root: Path
+) -> None:
+    store = damaged_stats(long_root)
+    store.load_stats()
+    app = App(store, size=size, settings=Settings(language=language))
+    try:
+        (toast,) = list(app.toasts)
+        assert str(long_root) in toast.text and "stats.json.bak" in toast.text
+        width, height = app.size
+        one_line = app.font("ui", max(14, height // 40)).size(toast.text)[0]
+        assert one_line > width, "the message is longer than the window: it must wrap"
+        app.frame(0.016, [])
+        panels = app.toasts.draw(app.screen, lambda px: app.font("ui", px))
+        (panel,) = panels
+        assert app.screen.get_rect().contains(panel)
+        assert panel.width <= WIDTH_SHARE * width
+        assert panel.height <= height // 3
+    finally:
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["960x540", "1280x720"])
+def test_at_most_three_toasts_show_and_they_fit(size: tuple[int, int]) -> None:
+    pygame.font.init()
+    surface = pygame.Surface(size)
+    toasts = Toasts()
+    for n in range(5):
+        toasts.add(f"Message {n}: " + "a rather long sentence about a file " * 12)
+    panels = toasts.draw(surface, font_for)
+    assert len(panels) == MAX_SHOWN
+    for panel in panels:
+        assert surface.get_rect().contains(panel)
+        assert panel.width <= WIDTH_SHARE * size[0]
+    assert all(a.bottom < b.top for a, b in zip(panels, panels[1:]))
+
+
+def test_waiting_toasts_show_when_earlier_ones_end() -> None:
+    toasts = Toasts()
+    for n in range(5):
+        toasts.add(f"message {n}", 2.0)
+    toasts.update(1.5)
+    assert [t.text for t in toasts.shown()] == ["message 0", "message 1", "message 2"]
+    toasts.update(1.0)
+    assert [t.text for t in toasts.shown()] == ["message 3", "message 4"]
+    assert all(t.remaining == 2.0 for t in toasts.shown()), "their time starts when they show"
+    toasts.update(2.0)
+    assert not toasts
+
+
+def test_wrapping_cuts_long_words_and_ends_with_an_ellipsis() -> None:
+    pygame.font.init()
+    font = font_for(20)
+    lines = wrap("x" * 400, font, 200, 100)
+    assert len(lines) > 1 and all(font.size(line)[0] <= 200 for line in lines)
+    assert "".join(lines) == "x" * 400
+    lines = wrap("word " * 500, font, 200, MAX_LINES)
+    assert len(lines) == MAX_LINES and lines[-1].endswith(ELLIPSIS)
+    assert all(font.size(line)[0] <= 200 for line in lines)
+    assert wrap("short", font, 200, MAX_LINES) == ["short"]
+
+
+def test_a_lasting_problem_is_told_once_until_it_ends_or_minutes_pass() -> None:
+    toasts = Toasts()
+    assert toasts.add("The disk is full.", 1.0, key="write:match")
+    toasts.update(2.0)
+    assert not toasts
+    assert not toasts.add("The disk is full.", 1.0, key="write:match")
+    assert not toasts
+    toasts.resolve("write:match")
+    assert toasts.add("The disk is full.", 1.0, key="write:match")
+    toasts.update(REPEAT_AFTER + 1)
+    assert toasts.add("The disk is full.", 1.0, key="write:match")
+
+
+def test_the_same_text_on_screen_is_not_stacked_but_kept_longer() -> None:
+    toasts = Toasts()
+    assert toasts.add("Nothing to undo", 2.0)
+    toasts.update(1.5)
+    assert not toasts.add("Nothing to undo", 2.0)
+    assert len(toasts) == 1 and next(iter(toasts)).remaining == 2.0
+
+
+def test_a_damaged_file_found_at_start_is_shown_once(store: Store) -> None:
+    store.settings_path.write_text("volume = 3\n")
+    settings = store.load_settings()
+    app = App(store, size=(1280, 720), settings=settings)
+    try:
+        app.stack.push(TitleScene(app))
+        for _ in range(5):
+            app.frame(0.016, [])
+        texts = [toast.text for toast in app.toasts]
+        assert len(texts) == 1 and "settings file" in texts[0], texts
+    finally:
+        pygame.display.quit()
+
+
+def test_file_messages_speak_the_players_language(tmp_path: Path) -> None:
+    store = damaged_stats(tmp_path)
+    app = App(store, size=(1280, 720), settings=Settings(language="it"))
+    try:
+        app.stack.push(StatisticsScene(app))
+        app.frame(0.016, [])
+        (toast,) = list(app.toasts)
+        assert toast.text.startswith("Il file delle statistiche non è utilizzabile")
+        assert "stats.json.bak" in toast.text and "ripartono da zero" in toast.text
+    finally:
+        pygame.display.quit()
+
+
+class Disk:
+    """A disk that can fill up: the store's writes fail while ``full``."""
+
+    def __init__(self) -> None:
+        self.full = True
+
+    def __call__(self, step: str) -> None:
+        if self.full and step == "written":
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+
+def watch_match(app: App) -> TableScene:
+    app.settings = app.settings.with_(animation_speed="instant", language="en")
+    seats = (SeatConfig("Anna", False, "beginner"), SeatConfig("Bruno", False, "beginner"))
+    scene = TableScene(
+        app, MatchSetup(seats, Rules()), Match.new(Rules(), 8), worker=inline_worker()
+    )
+    app.stack.push(scene)
+    return scene
+
+
+def play_moves(app: App, scene: TableScene, count: int) -> None:
+    target = len(scene.match.moves()) + count
+    for _ in range(3000):
+        pump(app)
+        if len(scene.match.moves()) >= target:
+            break
+    assert len(scene.match.moves()) >= target
+    scene.saver.flush()
+    pump(app, 2)
+
+
+def test_a_full_disk_is_told_once_not_after_every_move(tmp_path: Path) -> None:
+    disk = Disk()
+    store = Store(tmp_path, checkpoint=disk)
+    app = App(store, size=(1280, 720), settings=Settings(language="en"))
+    try:
+        scene = watch_match(app)
+        play_moves(app, scene, 6)
+        told = [toast.text for toast in app.toasts if "could not be saved" in toast.text]
+        assert len(told) == 1, told
+        assert "the disk is full" in told[0]
+        app.frame(20.0, [])  # the toast ends; the disk is still full
+        play_moves(app, scene, 3)
+        assert not [toast for toast in app.toasts if "could not be saved" in toast.text]
+        disk.full = False  # space was freed: saves work again ...
+        play_moves(app, scene, 1)
+        assert store.load_match() is not None
+        disk.full = True  # ... and when the disk fills again, the player is told again
+        play_moves(app, scene, 2)
+        told = [toast.text for toast in app.toasts if "could not be saved" in toast.text]
+        assert len(told) == 1, told
+    finally:
+        scene.close()
+        pygame.display.quit()

@@ -1,0 +1,330 @@
+"""Files that are damaged in ways a parser does not expect, huge, or not files at all.
+
+Each case is run against the three files (settings, saved match, statistics): the file is
+set aside as a backup, the player gets one short message, and the defaults are used. The
+cases that could hang or fill the memory (a pipe, ``/dev/zero``) run in a child process
+with a time and memory limit, so a regression fails instead of stalling the machine.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from scopa import storage
+from scopa.engine import Rules, RulesError
+from scopa.engine.errors import quote_value
+from scopa.i18n import Translator
+from scopa.settings import MatchSetup, Settings, SettingsError
+from scopa.stats import MatchResult, Stats, StatsError
+from scopa.storage import MAX_READ, FileProblem, Store
+
+from .test_storage import KINDS, Kind, assert_set_aside, expected_default, saved_stats
+
+ROOT = Path(__file__).resolve().parent.parent
+posix_only = pytest.mark.skipif(os.name != "posix", reason="pipes, sockets and /dev/zero")
+kinds = pytest.mark.parametrize("kind", KINDS, ids=[kind.name for kind in KINDS])
+
+
+@pytest.fixture(autouse=True)
+def english(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
+
+
+def with_value(kind: Kind, value: bytes) -> bytes:
+    """A file of ``kind`` where one entry, checked early, holds ``value`` (raw TOML or JSON)."""
+    if kind.name == "settings":
+        return b"language = " + value + b"\n\n[format]\nschema = 1\n"
+    if kind.name == "save":
+        seat = b'{"name": ' + value + b', "human": true}'
+        return b'{"schema": 1, "setup": {"seats": [' + seat + b'], "rules": {}}, "record": ""}'
+    result = (
+        b'{"mode": ' + value + b', "players": 2, "preset": "classic", "level": "expert", '
+        b'"won": true, "margin": 1, "scope": 0, "totals": [11, 10], "rounds": 1}'
+    )
+    return b'{"schema": 1, "tallies": [], "recent": [' + result + b"]}"
+
+
+# --- numbers too long for Python to convert ------------------------------------------------------
+
+
+@kinds
+@pytest.mark.parametrize("where", ["schema", "value"])
+def test_an_integer_of_thousands_of_digits_is_a_damaged_file(
+    kind: Kind, where: str, tmp_path: Path
+) -> None:
+    digits = b"7" * 5000
+    if where == "value":
+        content = with_value(kind, digits)
+    elif kind.name == "settings":
+        content = b'language = "en"\n\n[format]\nschema = ' + digits + b"\n"
+    else:
+        content = b'{"schema": ' + digits + b"}"
+    store = Store(tmp_path)
+    kind.path(store).write_bytes(content)
+    assert_set_aside(kind, store, content)
+
+
+@kinds
+def test_the_message_for_a_long_number_says_what_is_wrong(kind: Kind, tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    kind.path(store).write_bytes(with_value(kind, b"9" * 5000))
+    kind.load(store)
+    assert "number too large" in str(store.messages[0])
+
+
+# --- statistics beyond sane bounds ---------------------------------------------------------------
+
+
+def stats_with_margin(margin: int) -> dict:
+    result = MatchResult("solo", 2, "classic", "expert", True, margin, 1, (11, 3), 3)
+    data = Stats().add(result).to_dict()
+    return json.loads(json.dumps(data))
+
+
+@pytest.mark.parametrize(
+    "margin", [10**400, -(10**10), 10**9 + 1], ids=["beyond-float", "-1e10", "1e9+1"]
+)
+def test_statistics_with_a_number_out_of_range_are_refused(margin: int) -> None:
+    with pytest.raises(StatsError, match="out of range"):
+        Stats.from_dict(stats_with_margin(margin))
+
+
+def test_statistics_at_the_bounds_are_kept() -> None:
+    for margin in (10**9, -(10**9)):
+        assert Stats.from_dict(stats_with_margin(margin)).best is not None
+
+
+@pytest.mark.parametrize(
+    ("entry", "value"),
+    [("played", 10**12), ("scope", 10**400), ("best", -(10**30))],
+    ids=["played", "scope", "best"],
+)
+def test_statistics_rows_out_of_range_are_refused(entry: str, value: int) -> None:
+    data = stats_with_margin(3)
+    data["tallies"][0][entry] = value
+    with pytest.raises(StatsError, match="out of range"):
+        Stats.from_dict(data)
+
+
+def test_a_statistics_file_with_a_margin_beyond_float_range_is_set_aside(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    content = json.dumps(stats_with_margin(10**400)).encode()
+    store.stats_path.write_bytes(content)
+    assert store.load_stats() == Stats()
+    assert "out of range" in str(store.messages[0])
+    assert store.stats_path.with_name("stats.json.bak").read_bytes() == content
+
+
+def test_a_non_finite_float_in_json_is_refused(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    saved_stats(store)
+    data = json.loads(store.stats_path.read_text())
+    for literal in ("NaN", "Infinity", "-Infinity", "1e999"):
+        text = json.dumps(data).replace('"rounds": ', f'"rounds": {literal}, "x": ', 1)
+        store.stats_path.write_text(text)
+        store.messages.clear()
+        assert store.load_stats() == Stats()
+        assert "number too large" in str(store.messages[0]), literal
+
+
+# --- long values are quoted short ----------------------------------------------------------------
+
+
+def test_quote_value_cuts_long_values() -> None:
+    assert quote_value("short") == "'short'"
+    long_text = quote_value("x" * 50_000_000)
+    assert len(long_text) <= 41 and long_text.endswith("\u2026") and long_text.startswith("'xxx")
+    assert len(quote_value(10**4000)) < 41
+    assert len(quote_value(["y" * 10**6] * 10**4)) <= 41
+    assert quote_value(12345) == "12345"
+
+
+def test_settings_and_rules_errors_quote_long_values_short() -> None:
+    huge = "z" * 5_000_000
+    for call in (
+        lambda: Settings.from_dict({"language": huge}),
+        lambda: Settings.from_dict({huge: 1}),
+        lambda: Settings.from_dict({"volume": huge}),
+        lambda: MatchSetup.from_dict({"seats": [{"name": huge, "human": True}], "rules": {}}),
+        lambda: Rules.from_dict({"deal": huge}),
+        lambda: Rules.from_dict({huge: True}),
+        lambda: Rules.from_dict({"quindici": huge}),
+    ):
+        with pytest.raises((SettingsError, RulesError)) as caught:
+            call()
+        assert len(str(caught.value)) < 200, str(caught.value)[:300]
+
+
+@kinds
+def test_a_megabytes_long_string_is_quoted_short(kind: Kind, tmp_path: Path) -> None:
+    long_string = b'"' + b"q" * 3_000_000 + b'"'
+    store = Store(tmp_path)
+    content = with_value(kind, long_string)
+    kind.path(store).write_bytes(content)
+    assert_set_aside(kind, store, content)
+    kind.path(store).unlink()
+    store.messages.clear()
+    kind.path(store).write_bytes(content)
+    kind.load(store)
+    for language in ("en", "it"):
+        text = store.messages[0].render(Translator(language))
+        assert len(text) < 500, text[:600]
+        assert "qqqq\u2026" in text
+
+
+# --- files too large to read ---------------------------------------------------------------------
+
+
+@kinds
+def test_a_huge_file_is_set_aside_without_being_read(
+    kind: Kind, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = Store(tmp_path)
+    path = kind.path(store)
+    with path.open("wb") as stream:
+        stream.truncate(200 * 1024 * 1024)  # sparse: costs no disk
+    read = []
+    real_read = os.read
+
+    def counting_read(fd: int, size: int) -> bytes:
+        data = real_read(fd, size)
+        read.append(len(data))
+        return data
+
+    monkeypatch.setattr(storage.os, "read", counting_read)
+    started = time.perf_counter()
+    assert kind.load(store) == expected_default(kind)
+    assert time.perf_counter() - started < 2.0
+    assert sum(read) <= MAX_READ + 1
+    message = str(store.messages[0])
+    assert "too large (200 MB" in message and path.name + ".bak" in message
+    assert path.with_name(path.name + ".bak").stat().st_size == 200 * 1024 * 1024
+
+
+@kinds
+def test_a_file_just_over_the_limit_is_too_large_and_one_under_is_read(
+    kind: Kind, tmp_path: Path
+) -> None:
+    store = Store(tmp_path)
+    good = kind.save(store)
+    path = kind.path(store)
+    content = path.read_bytes()
+    padding = b"\n" if kind.name == "settings" else b" "
+    path.write_bytes(content + padding * (MAX_READ - len(content)))
+    assert kind.load(store) == good
+    assert store.messages == []
+    path.write_bytes(content + padding * (MAX_READ + 1 - len(content)))
+    assert kind.load(store) == expected_default(kind)
+    assert "too large" in str(store.messages[0])
+
+
+# --- things that are not regular files -----------------------------------------------------------
+
+ISOLATED = """
+import json, resource, sys
+from pathlib import Path
+resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+from scopa.settings import Settings
+from scopa.stats import Stats
+from scopa.storage import Store
+store = Store(Path(sys.argv[1]))
+kind = sys.argv[2]
+load = {"settings": store.load_settings, "save": store.load_match, "stats": store.load_stats}
+default = {"settings": Settings(), "save": None, "stats": Stats()}
+value = load[kind]()
+print(json.dumps({"default": value == default[kind], "messages": [str(m) for m in store.messages]}))
+"""
+
+
+def load_isolated(kind: Kind, root: Path) -> dict:
+    """Load ``kind`` in a child process that may use 1 GB and 20 seconds at most."""
+    environment = {**os.environ, "PYTHONPATH": str(ROOT), "LANG": "en_US.UTF-8"}
+    environment.pop("LC_ALL", None)
+    child = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(ISOLATED), str(root), kind.name],
+        capture_output=True,
+        text=True,
+        timeout=20,
+        env=environment,
+    )
+    assert child.returncode == 0, child.stderr[-2000:]
+    return json.loads(child.stdout)
+
+
+def set_aside_in_a_child(kind: Kind, tmp_path: Path, what: str) -> None:
+    path = kind.path(Store(tmp_path))
+    outcome = load_isolated(kind, tmp_path)
+    assert outcome["default"]
+    assert len(outcome["messages"]) == 1, outcome
+    message = outcome["messages"][0]
+    assert what in message and path.name + ".bak" in message, message
+    assert not os.path.lexists(path)
+    assert os.path.lexists(path.with_name(path.name + ".bak"))
+
+
+@posix_only
+@kinds
+def test_a_pipe_in_place_of_a_file(kind: Kind, tmp_path: Path) -> None:
+    os.mkfifo(kind.path(Store(tmp_path)))
+    set_aside_in_a_child(kind, tmp_path, "a pipe, not an ordinary file")
+
+
+@posix_only
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
+@kinds
+def test_a_link_to_dev_zero_in_place_of_a_file(kind: Kind, tmp_path: Path) -> None:
+    os.symlink("/dev/zero", kind.path(Store(tmp_path)))
+    set_aside_in_a_child(kind, tmp_path, "a device, not an ordinary file")
+    assert Path("/dev/zero").exists()
+
+
+@posix_only
+@kinds
+def test_a_socket_in_place_of_a_file(kind: Kind, tmp_path: Path) -> None:
+    path = kind.path(Store(tmp_path))
+    if len(str(path)) > 100:
+        pytest.skip("the temporary folder's name is too long for a socket")
+    server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        server.bind(str(path))
+        set_aside_in_a_child(kind, tmp_path, "a socket, not an ordinary file")
+    finally:
+        server.close()
+
+
+@posix_only
+@kinds
+def test_a_link_to_a_good_file_is_read(kind: Kind, tmp_path: Path) -> None:
+    elsewhere = Store(tmp_path / "elsewhere")
+    value = kind.save(elsewhere)
+    store = Store(tmp_path)
+    os.symlink(kind.path(elsewhere), kind.path(store))
+    assert kind.load(store) == value
+    assert store.messages == []
+
+
+@kinds
+def test_messages_are_file_problems_worded_in_both_languages(kind: Kind, tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    kind.path(store).write_bytes(b"\xff\xfe not text")
+    kind.load(store)
+    (problem,) = store.messages
+    assert isinstance(problem, FileProblem) and problem.key.startswith("files.")
+    english = problem.render(Translator("en"))
+    italian = problem.render(Translator("it"))
+    assert english == str(problem) and "not a text file" in english
+    assert "non è di testo" in italian
+    for text in (english, italian):
+        assert kind.path(store).name + ".bak" in text and str(tmp_path) in text
+        assert "{" not in text and "files." not in text

@@ -1,0 +1,201 @@
+"""Two copies of the game on one folder: the second one reads, but writes nothing.
+
+The first copy is a real child process holding the lock; the second is a Store in the test
+process. A lock left by a copy that is gone (killed, or a lock file that cannot be read) is
+taken over.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+from scopa.engine import Match, Rules
+from scopa.settings import MatchSetup, Settings
+from scopa.stats import Stats
+from scopa.storage import LOCK_FILE, Store
+
+from .test_storage import custom_settings, finish, play, saved_stats
+
+ROOT = Path(__file__).resolve().parent.parent
+
+HOLDER = """
+import sys
+from pathlib import Path
+from scopa.storage import Store
+store = Store(Path(sys.argv[1]))
+print("locked" if store.lock() else "refused", flush=True)
+sys.stdin.readline()
+store.unlock()
+"""
+
+
+@pytest.fixture(autouse=True)
+def english(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
+
+
+def child_environment(**extra: str) -> dict[str, str]:
+    return {**os.environ, "PYTHONPATH": str(ROOT), **extra}
+
+
+@contextmanager
+def other_copy(root: Path) -> Iterator[subprocess.Popen[str]]:
+    """Another copy of the game, holding the lock on ``root`` until the block ends."""
+    child = subprocess.Popen(
+        [sys.executable, "-c", HOLDER, str(root)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env=child_environment(),
+    )
+    try:
+        assert child.stdout is not None and child.stdout.readline().strip() == "locked"
+        yield child
+    finally:
+        if child.poll() is None:
+            assert child.stdin is not None
+            child.stdin.close()
+            child.wait(timeout=30)
+
+
+def snapshot(root: Path) -> dict[str, tuple[bytes, int]]:
+    return {
+        path.name: (path.read_bytes(), path.stat().st_mtime_ns)
+        for path in sorted(root.iterdir())
+        if path.is_file()
+    }
+
+
+def fill(root: Path) -> tuple[Settings, MatchSetup, Match, Stats]:
+    """A folder with settings, a saved match and statistics, as a first copy leaves it."""
+    store = Store(root)
+    settings = custom_settings()
+    store.save_settings(settings)
+    setup = MatchSetup.solo()
+    match = play(Rules(), 5, 12)
+    store.save_match(setup, match.record())
+    stats = saved_stats(store)
+    return settings, setup, match, stats
+
+
+def test_a_second_copy_reads_but_writes_nothing_and_says_so_once(tmp_path: Path) -> None:
+    settings, setup, match, stats = fill(tmp_path)
+    with other_copy(tmp_path) as first:
+        before = snapshot(tmp_path)
+        assert before[LOCK_FILE][0].decode().strip() == str(first.pid)
+        second = Store(tmp_path)
+        assert second.lock() is False
+        assert second.locked_out
+        assert second.load_settings() == settings
+        loaded = second.load_match()
+        assert loaded is not None and loaded[1] == match.record()
+        assert second.load_stats() == stats
+        assert second.save_settings(Settings()) is False
+        assert second.save_match(setup, play(Rules(), 5, 14).record()) is False
+        assert second.save_stats(Stats()) is False
+        assert second.clear_match() is False
+        assert second.finish_match(setup, finish(match)) is False
+        second.record_result(setup, finish(match))
+        assert snapshot(tmp_path) == before
+        (problem,) = second.messages
+        assert problem.key == "files.other_copy"
+        assert "Another copy of Scopa is already open" in str(problem)
+        assert "will not save" in str(problem)
+        second.unlock()
+        assert (tmp_path / LOCK_FILE).exists(), "the other copy's lock is not ours to remove"
+    assert not (tmp_path / LOCK_FILE).exists(), "the first copy released its lock on closing"
+    third = Store(tmp_path)
+    assert third.lock() is True
+    assert third.save_stats(Stats()) is True
+    assert third.messages == []
+
+
+def test_a_damaged_file_is_left_alone_while_another_copy_runs(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    store.stats_path.write_bytes(b"{not json")
+    with other_copy(tmp_path):
+        second = Store(tmp_path)
+        second.lock()
+        assert second.load_stats() == Stats()
+        assert store.stats_path.read_bytes() == b"{not json"
+        assert not store.stats_path.with_name("stats.json.bak").exists()
+        assert [problem.key for problem in second.messages] == [
+            "files.other_copy",
+            "files.stats_left",
+        ]
+        assert "another copy of the game is open" in str(second.messages[1])
+
+
+@pytest.mark.skipif(os.name != "posix", reason="needs SIGKILL")
+def test_a_lock_left_by_a_killed_copy_is_taken_over(tmp_path: Path) -> None:
+    _, setup, match, _ = fill(tmp_path)
+    with other_copy(tmp_path) as first:
+        first.send_signal(signal.SIGKILL)
+        first.wait(timeout=30)
+    lock = tmp_path / LOCK_FILE
+    assert lock.read_text().strip() == str(first.pid), "a killed copy leaves its lock behind"
+    store = Store(tmp_path)
+    assert store.lock() is True
+    assert lock.read_text().strip() == str(os.getpid())
+    assert store.save_match(setup, match.record()) is True
+    assert store.messages == []
+    store.unlock()
+    assert not lock.exists()
+
+
+@pytest.mark.parametrize(
+    "content",
+    [b"", b"not a number\n", b"\xff\xfe\x00", b"12345678901234567890\n", b"0\n", b"-5\n"],
+    ids=["empty", "words", "binary", "too-long", "zero", "negative"],
+)
+def test_an_unreadable_lock_is_taken_over(content: bytes, tmp_path: Path) -> None:
+    lock = tmp_path / LOCK_FILE
+    lock.write_bytes(content)
+    store = Store(tmp_path)
+    assert store.lock() is True
+    assert lock.read_text().strip() == str(os.getpid())
+    assert store.messages == []
+    assert sorted(path.name for path in tmp_path.iterdir()) == [LOCK_FILE]
+
+
+def test_a_lock_is_released_on_unlock_and_only_if_it_is_ours(tmp_path: Path) -> None:
+    lock = tmp_path / LOCK_FILE
+    store = Store(tmp_path)
+    assert store.lock() and store.lock(), "taking it again is harmless"
+    assert lock.read_text().strip() == str(os.getpid())
+    store.unlock()
+    assert not lock.exists()
+    store.unlock()
+    assert store.lock()
+    lock.write_text(f"{os.getppid()}\n")  # meanwhile another copy took it over
+    store.unlock()
+    assert lock.read_text().strip() == str(os.getppid())
+
+
+def test_the_game_started_twice_saves_only_in_the_first(tmp_path: Path) -> None:
+    """``python -m scopa`` takes the lock at start: opened on a folder held by another
+    copy it runs, but its table saves no match; run alone it leaves no lock behind."""
+    environment = child_environment(
+        SCOPA_HOME=str(tmp_path), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+        SCOPA_START="table", SCOPA_SEED="7",
+    )  # fmt: skip
+    command = [sys.executable, "-m", "scopa", "--smoke"]
+    with other_copy(tmp_path) as first:
+        second = subprocess.run(command, env=environment, capture_output=True, timeout=120)
+        assert second.returncode == 0, second.stderr.decode()[-2000:]
+        assert not (tmp_path / "match.json").exists()
+        assert (tmp_path / LOCK_FILE).read_text().strip() == str(first.pid)
+    alone = subprocess.run(command, env=environment, capture_output=True, timeout=120)
+    assert alone.returncode == 0, alone.stderr.decode()[-2000:]
+    assert (tmp_path / "match.json").exists()
+    assert not (tmp_path / LOCK_FILE).exists()

@@ -1,0 +1,162 @@
+"""The end of a match: its result is recorded before the saved match is cleared, so a game
+killed in between keeps the match (saved, or counted), never loses it from both.
+
+A real child process runs the table's saver and is killed (SIGKILL) at each step of the
+finish; the folder it leaves is then read by a fresh store.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from scopa.app.table.saving import MatchSaver
+from scopa.engine import Rules
+from scopa.settings import MatchSetup
+from scopa.storage import Store
+
+from .test_storage import STEPS, finish, play
+
+ROOT = Path(__file__).resolve().parent.parent
+posix_only = pytest.mark.skipif(os.name != "posix", reason="needs SIGKILL")
+
+FINISHER = """
+import os, signal, sys
+from pathlib import Path
+sys.path.insert(0, {tests!r})
+from scopa.app.table.saving import MatchSaver
+from scopa.engine import Rules
+from scopa.settings import MatchSetup
+from scopa.storage import Store
+from test_storage import finish, play
+
+def checkpoint(name):
+    if name == {step!r}:
+        os.kill(os.getpid(), signal.SIGKILL)
+
+store = Store(Path({root!r}), checkpoint=checkpoint)
+saver = MatchSaver(store)
+saver.finish(MatchSetup.solo(), finish(play(Rules(), 5, 12)))
+saver.close()
+"""
+
+
+@pytest.fixture(autouse=True)
+def english(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
+
+
+def unfinished(root: Path) -> None:
+    Store(root).save_match(MatchSetup.solo(), play(Rules(), 5, 12).record())
+
+
+@posix_only
+@pytest.mark.parametrize("step", [*STEPS, "recorded"])
+def test_a_game_killed_while_finishing_keeps_the_match_saved_or_counted(
+    step: str, tmp_path: Path
+) -> None:
+    unfinished(tmp_path)
+    code = FINISHER.format(tests=str(ROOT / "tests"), step=step, root=str(tmp_path))
+    child = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        timeout=60,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    assert child.returncode == -signal.SIGKILL, child.stderr.decode()[-2000:]
+    fresh = Store(tmp_path)
+    saved = fresh.load_match()
+    counted = fresh.load_stats().total().played
+    assert fresh.messages == []
+    assert saved is not None or counted == 1, "the match was lost from both"
+    assert counted in (0, 1)
+
+
+def test_a_finished_match_is_counted_then_cleared(tmp_path: Path) -> None:
+    unfinished(tmp_path)
+    store = Store(tmp_path)
+    saver = MatchSaver(store)
+    saver.finish(MatchSetup.solo(), finish(play(Rules(), 5, 12)), undone=True)
+    saver.close()
+    assert saver.problems() == []
+    assert store.load_match() is None and not store.save_path.exists()
+    total = store.load_stats().total()
+    assert (total.played, total.undone) == (1, 1)
+    assert store.messages == []
+
+
+def test_a_result_that_cannot_be_written_keeps_the_saved_match(tmp_path: Path) -> None:
+    unfinished(tmp_path)
+
+    def disk_full(step: str) -> None:
+        if step == "written":
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+    store = Store(tmp_path, checkpoint=disk_full)
+    saver = MatchSaver(store)
+    saver.finish(MatchSetup.solo(), finish(play(Rules(), 5, 12)))
+    saver.close()
+    assert saver.problems() == [], "the store tells the player itself"
+    (problem,) = store.take_messages()
+    assert problem.key == "files.stats_not_saved" and "the disk is full" in str(problem)
+    assert store.load_match() is not None, "the match is still there to be finished again"
+    assert store.load_stats().total().played == 0
+
+
+class FlakyStore:
+    """A store whose saves raise until ``failing`` is turned off."""
+
+    def __init__(self) -> None:
+        self.failing = True
+        self.messages: list[Any] = []
+
+    def save_match(self, setup: Any, record: Any) -> bool:
+        if self.failing:
+            raise OSError(errno.EIO, "Input/output error")
+        return True
+
+
+def saves(saver: MatchSaver, count: int) -> list[tuple[str, str]]:
+    found = []
+    for _ in range(count):
+        saver.save(None, None)
+        saver.flush()
+        found.extend(saver.problems())
+    return found
+
+
+def test_a_save_that_keeps_failing_is_reported_once_until_it_works_again() -> None:
+    store = FlakyStore()
+    saver = MatchSaver(store)
+    try:
+        assert saves(saver, 5) == [("table.save_failed", "Input/output error")]
+        store.failing = False
+        assert saves(saver, 2) == []
+        store.failing = True
+        assert saves(saver, 3) == [("table.save_failed", "Input/output error")]
+    finally:
+        saver.close()
+
+
+def test_a_save_that_keeps_failing_is_reported_again_after_some_minutes() -> None:
+    store = FlakyStore()
+    saver = MatchSaver(store)
+    now = [1000.0]
+    saver._told.clock = lambda: now[0]
+    try:
+        assert len(saves(saver, 3)) == 1
+        now[0] += 60
+        assert saves(saver, 3) == []
+        now[0] += 600
+        assert len(saves(saver, 3)) == 1
+    finally:
+        saver.close()
