@@ -18,7 +18,7 @@ from scopa.engine import Match, Rules
 from scopa.settings import MatchSetup, SeatConfig, Settings
 from scopa.storage import Store
 
-from .table_helpers import inline_worker, pump
+from .table_helpers import coordinated, inline_worker, pump
 
 SIZES = [(960, 540), (1280, 720)]
 LONG_FOLDER = "/home/giulia/.local/share/" + "una-cartella-dal-nome-davvero-lungo/" * 3 + "scopa"
@@ -167,9 +167,8 @@ class Disk:
 def watch_match(app: App) -> TableScene:
     app.settings = app.settings.with_(animation_speed="instant", language="en")
     seats = (SeatConfig("Anna", False, "beginner"), SeatConfig("Bruno", False, "beginner"))
-    scene = TableScene(
-        app, MatchSetup(seats, Rules()), Match.new(Rules(), 8), worker=inline_worker()
-    )
+    coordinator = coordinated(app, MatchSetup(seats, Rules()), Match.new(Rules(), 8), saved=True)
+    scene = TableScene(app, coordinator, worker=inline_worker())
     app.stack.push(scene)
     return scene
 
@@ -181,7 +180,7 @@ def play_moves(app: App, scene: TableScene, count: int) -> None:
         if len(scene.match.moves()) >= target:
             break
     assert len(scene.match.moves()) >= target
-    scene.saver.flush()
+    scene.coordinator.flush()
     pump(app, 2)
 
 

@@ -312,7 +312,7 @@ class TableScene(TableInput, Scene):
 
     def _report_saving(self) -> None:
         for key, reason in self.coordinator.problems():
-            self.app.notify(self.app.t(key, reason=reason))
+            self.app.notify(self.app.t(key, reason=reason), key=key)
 
     def _show_scoring(self) -> None:
         self.app.open("scoring", coordinator=self.coordinator)
