@@ -110,7 +110,8 @@ def test_every_reason_reads_in_both_languages() -> None:
     params = {"total": 12, "count": 3, "rank": 10}
     for code in CODES:
         assert reason_text(code, params, "en") != reason_text(code, params, "it")
-    assert reason_text("block", params, "en") == "lays a king: only you still hold cards of that rank"
+    block = reason_text("block", params, "en")
+    assert block == "lays a king: only you still hold cards of that rank"
 
 
 def test_chance_to_hold_counts_hands() -> None:
