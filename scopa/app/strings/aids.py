@@ -84,7 +84,7 @@ STRINGS = {
         "aids.hint_lays": "cala {card}",
         "aids.undo_done": "La tua ultima giocata è stata annullata",
         "aids.undo_nothing": "Ancora niente da annullare in questa smazzata",
-        "aids.undo_hotseat": "Annulla non c'è quando si gioca in più allo stesso schermo",
+        "aids.undo_hotseat": "Non si può annullare quando si gioca in più allo stesso schermo",
         "aids.review_title": "Ultima presa",
         "aids.review_played": "Ultima carta giocata",
         "aids.review_took": "Ultima presa",

@@ -90,7 +90,7 @@ STRINGS = {
         "table.in_hand": "{n} in mano",
         "table.in_hand_1": "1 in mano",
         "table.watch_hint": "Osservi: fai clic per accelerare, Esc per il menu",
-        "table.watch_fast": "Osservi a velocità 4×: fai clic per tornare normale",
+        "table.watch_fast": "Osservi a velocità 4×: fai clic per la velocità normale",
         "table.save_failed": "Non è stato possibile salvare la partita: {reason}",
         "table.stats_failed": "Non è stato possibile registrare il risultato: {reason}",
         "table.ai_failed": "Il giocatore del computer ha avuto un errore ({reason}); gioca una "
