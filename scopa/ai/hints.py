@@ -19,9 +19,10 @@ class Hint:
     """A code from ``reasons.TEXTS`` (e.g. "settebello", "no_sweep_sum")."""
     params: tuple[tuple[str, object], ...] = ()
 
-    def text(self, lang: str) -> str:
-        """The reason as a sentence in ``lang`` ("it" or "en")."""
-        return reason_text(self.reason, dict(self.params), lang)
+    def text(self, lang: str, deck_style: str = "napoletane") -> str:
+        """The reason as a sentence in ``lang`` ("it" or "en"), with the cards named as
+        the deck ``deck_style`` names them."""
+        return reason_text(self.reason, dict(self.params), lang, deck_style)
 
 
 def hint(obs: Observation, seed: int = 0, time_limit: float | None = None) -> Hint:

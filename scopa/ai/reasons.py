@@ -1,7 +1,9 @@
 """One-line reasons for a hint, and the levels' names, in Italian and English.
 
 A hint carries a reason *code* and its parameters; the sentence is made here, so the app can
-show it in the player's language and tests can check the code without parsing text.
+show it in the player's language and tests can check the code without parsing text. A rank is
+named as the player's deck names it: the 9 is a knight (cavallo) in an Italian deck and a
+queen (donna) in a French one.
 """
 
 from __future__ import annotations
@@ -11,18 +13,18 @@ LANGUAGES = ("it", "en")
 TEXTS: dict[str, dict[str, str]] = {
     "en": {
         "only_move": "the only move",
-        "scopa": "sweeps the table: scopa!",
+        "scopa": "clears the table: scopa!",
         "settebello": "takes the settebello",
         "last_take": "takes the last {count} cards",
         "seven": "takes a 7, the best card for the primiera",
-        "no_sweep_sum": "leaves {total} on the table: no sweep",
-        "no_sweep": "leaves a table nobody can sweep",
-        "block": "blocks with {rank}: you hold the last ones",
-        "anchor": "lays {rank}: the others are all gone",
+        "no_sweep_sum": "leaves {total} on the table: no scopa for anyone",
+        "no_sweep": "leaves a table where nobody can make a scopa",
+        "block": "lays {rank}: only you still hold cards of that rank",
+        "anchor": "lays {rank}: every other card of that rank is gone",
         "safe_lay": "lays a card that gives nothing away",
         "least_harm": "lays the card that risks least",
         "most_cards": "takes {count} cards",
-        "coin": "takes a coin",
+        "coin": "takes a card of {coins}",
         "capture": "takes the best pair",
     },
     "it": {
@@ -30,15 +32,15 @@ TEXTS: dict[str, dict[str, str]] = {
         "scopa": "prende tutto: scopa!",
         "settebello": "prende il settebello",
         "last_take": "prende le ultime {count} carte",
-        "seven": "prende un sette, la carta migliore per la primiera",
+        "seven": "prende un 7, la carta migliore per la primiera",
         "no_sweep_sum": "lascia {total} in tavola: niente scopa",
-        "no_sweep": "lascia una tavola che nessuno può scopare",
-        "block": "blocca con {rank}: gli ultimi li hai tu",
-        "anchor": "cala {rank}: gli altri sono già usciti",
+        "no_sweep": "lascia una tavola su cui nessuno può fare scopa",
+        "block": "cala {rank}: solo tu hai ancora carte di quel valore",
+        "anchor": "cala {rank}: le altre carte di quel valore sono già uscite",
         "safe_lay": "cala una carta che non regala niente",
         "least_harm": "cala la carta meno rischiosa",
         "most_cards": "prende {count} carte",
-        "coin": "prende un denaro",
+        "coin": "prende una carta di {coins}",
         "capture": "prende la coppia migliore",
     },
 }
@@ -46,9 +48,18 @@ TEXTS: dict[str, dict[str, str]] = {
 RANK_NAMES: dict[str, tuple[str, ...]] = {
     "en": ("", "an ace", "a 2", "a 3", "a 4", "a 5", "a 6", "a 7", "a knave", "a knight",
            "a king"),
-    "it": ("", "un asso", "un due", "un tre", "un quattro", "un cinque", "un sei", "un sette",
+    "it": ("", "un asso", "un 2", "un 3", "un 4", "un 5", "un 6", "un 7",
            "un fante", "un cavallo", "un re"),
 }  # fmt: skip
+FRENCH_RANK_NAMES: dict[str, tuple[str, ...]] = {
+    "en": (*RANK_NAMES["en"][:8], "a jack", "a queen", "a king"),
+    "it": (*RANK_NAMES["it"][:8], "un fante", "una donna", "un re"),
+}
+COINS: dict[str, dict[bool, str]] = {
+    "en": {False: "coins", True: "diamonds"},
+    "it": {False: "denari", True: "quadri"},
+}
+"""The coin suit, by language and whether the deck is French."""
 
 CODES = frozenset(TEXTS["en"])
 
@@ -73,14 +84,19 @@ def level_name(level: str, lang: str) -> str:
         raise ValueError(f"unknown level {level!r}") from None
 
 
-def reason_text(code: str, params: dict[str, object], lang: str) -> str:
-    """The sentence for a reason code in ``lang`` ("it" or "en")."""
+def reason_text(
+    code: str, params: dict[str, object], lang: str, deck_style: str = "napoletane"
+) -> str:
+    """The sentence for a reason code in ``lang`` ("it" or "en"), naming cards as the deck
+    ``deck_style`` does ("french": jack, queen, king and diamonds)."""
     if lang not in TEXTS:
         raise ValueError(f"no hint texts in language {lang!r}; choose one of {LANGUAGES}")
     if code not in CODES:
         raise ValueError(f"unknown hint reason {code!r}")
+    french = deck_style == "french"
     values = dict(params)
+    values["coins"] = COINS[lang][french]
     rank = values.get("rank")
     if isinstance(rank, int):
-        values["rank"] = RANK_NAMES[lang][rank]
+        values["rank"] = (FRENCH_RANK_NAMES if french else RANK_NAMES)[lang][rank]
     return TEXTS[lang][code].format(**values)

@@ -25,7 +25,7 @@ SUIT_COLOURS = {
 }
 SUIT_NAMES = {
     "it": {"D": "denari", "C": "coppe", "S": "spade", "B": "bastoni"},
-    "en": {"D": "coins", "C": "cups", "S": "swords", "B": "clubs"},
+    "en": {"D": "coins", "C": "cups", "S": "swords", "B": "batons"},
 }
 RANK_LETTERS = {8: "F", 9: "C", 10: "R"}
 

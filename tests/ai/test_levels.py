@@ -95,7 +95,7 @@ def test_hint_explains_leaving_more_than_ten() -> None:
     tip = hint(seat_view(position("6S 1B 9D", "2C")), time_limit=0)
     assert tip.move == Move.parse("9D")
     assert tip.reason == "no_sweep_sum"
-    assert tip.text("en") == "leaves 11 on the table: no sweep"
+    assert tip.text("en") == "leaves 11 on the table: no scopa for anyone"
     assert tip.text("it") == "lascia 11 in tavola: niente scopa"
 
 
@@ -110,7 +110,8 @@ def test_every_reason_reads_in_both_languages() -> None:
     params = {"total": 12, "count": 3, "rank": 10}
     for code in CODES:
         assert reason_text(code, params, "en") != reason_text(code, params, "it")
-    assert reason_text("block", params, "en") == "blocks with a king: you hold the last ones"
+    block = reason_text("block", params, "en")
+    assert block == "lays a king: only you still hold cards of that rank"
 
 
 def test_chance_to_hold_counts_hands() -> None:

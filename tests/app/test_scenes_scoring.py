@@ -94,7 +94,7 @@ def test_a_won_match_offers_rematch_and_title(app) -> None:
     scene = ScoringScene(app, MatchCoordinator(SETUP, match))
     app.stack.push(scene)
     frame(app)
-    assert scene.headline() == app.t("match_won", name="Giulia")
+    assert scene.headline() == app.t("match_won.you")  # Giulia plays alone: "You win!"
     press(app, pygame.K_ESCAPE)  # the menu, over the result
     assert type(app.stack.top).__name__ == "PauseScene"
     press(app, pygame.K_ESCAPE)

@@ -27,11 +27,18 @@ def describe(app: App, setup: MatchSetup) -> str:
     preset = rules.preset_name()
     rules_name = app.t(f"preset_{preset}") if preset else app.t("preset_custom")
     computers = [seat for seat in setup.seats if not seat.human]
-    opponents = ", ".join(f"{seat.name} ({app.t('level_' + seat.level)})" for seat in computers)
+    opponents = ", ".join(f"{seat.name} ({_level_tag(app, seat.level)})" for seat in computers)
     parts = [app.t("players_n", n=rules.players), rules_name, app.t("points_n", n=rules.target)]
     if opponents:
         parts.append(opponents)
     return " · ".join(parts)
+
+
+def _level_tag(app: App, level: str) -> str:
+    """A computer's level beside its name, agreeing with "livello" whatever the name:
+    "Giulia (livello esperto)", "Marco (expert)"."""
+    tag = app.t(f"level_tag_{level}")
+    return tag[:1].lower() + tag[1:]
 
 
 def rules_problem(app: App, error: RulesError) -> str:

@@ -8,7 +8,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from scopa.engine import Card
+
 from .. import theme
+from ..wording import capital, card_list, card_name
 from .cards import ASPECT, card_width, draw_card
 
 if TYPE_CHECKING:
@@ -82,6 +85,19 @@ PAGE_EXAMPLES: dict[int, tuple[str, ...]] = {
     8: ("quindici",),
 }
 """Which examples illustrate which rules page (pages are numbered from 1)."""
+
+
+def caption_text(app: App, example: Example) -> str:
+    """The caption under ``example``, its cards named as the chosen deck names them (the
+    knight of cups is the queen of hearts in a French deck)."""
+    deck, t = app.settings.deck_style, app.t
+    pile = [Card.parse(text) for text in EXAMPLES["primiera"].table]
+    words = {
+        "settebello": card_name(t, Card.parse("7D"), deck),
+        "scopa_card": card_name(t, Card.parse(EXAMPLES["scopa"].played[0]), deck),
+        "pile": card_list(t, pile, deck),
+    }
+    return capital(t(example.caption, **words))
 
 
 def example_height(example: Example, width: int, m: theme.Metrics) -> int:

@@ -9,7 +9,7 @@ import pygame
 from .. import theme
 from ..widgets import Button
 from .base import MenuScene
-from .rule_examples import EXAMPLES, PAGE_EXAMPLES, draw_example, example_height
+from .rule_examples import EXAMPLES, PAGE_EXAMPLES, caption_text, draw_example, example_height
 
 PAGES = 8
 
@@ -86,7 +86,8 @@ class RulesScene(MenuScene):
                 example = EXAMPLES[name]
                 figures += example_height(example, figure_col.w, self.m) + self.m.px(0.045)
                 if example.caption:
-                    lines = theme.wrap(self.t(example.caption), caption_font, figure_col.w)
+                    caption = caption_text(self.app, example)
+                    lines = theme.wrap(caption, caption_font, figure_col.w)
                     figures += len(lines) * caption_font.get_linesize()
             height = max(height, figures - self.m.px(0.045))
         return height
@@ -141,7 +142,8 @@ class RulesScene(MenuScene):
                 area = pygame.Rect(figure_col.left, y, figure_col.w, figure_col.h)
                 y += draw_example(surface, self.app, example, area, m)
                 if example.caption:
-                    for line in theme.wrap(self.t(example.caption), caption_font, figure_col.w):
+                    caption = caption_text(self.app, example)
+                    for line in theme.wrap(caption, caption_font, figure_col.w):
                         theme.draw_text(
                             surface,
                             line,

@@ -13,9 +13,9 @@ from scopa.engine import Breakdown, categories
 
 from .. import theme
 from ..widgets import Button
+from ..wording import Seats, category_label, suit_name
 from .base import MenuScene
 from .chart import line_chart
-from .flow import side_names
 
 if TYPE_CHECKING:
     from ..app import App
@@ -41,7 +41,8 @@ class ScoringScene(MenuScene):
     def __init__(self, app: App, coordinator: MatchCoordinator) -> None:
         self.coordinator = coordinator
         self.match, self.setup = coordinator.match, coordinator.setup
-        self.names = side_names(self.setup)
+        seats = Seats(self.setup, app.t)
+        self.names = [seats.side_name(side) for side in range(self.setup.rules.sides)]
         super().__init__(app)
 
     # --- the numbers ----------------------------------------------------------------------
@@ -53,7 +54,8 @@ class ScoringScene(MenuScene):
         for category in categories(self.match.rules):
             cells = tuple(self._cell(category, b) for b in scores)
             points = tuple(b.points.get(category, 0) for b in scores)
-            rows.append(SheetRow(category, self.t(f"cat_{category}"), cells, points))
+            label = category_label(self.t, category, self.app.settings.deck_style)
+            rows.append(SheetRow(category, label, cells, points))
         rows.append(
             SheetRow(
                 "round",
@@ -85,7 +87,8 @@ class ScoringScene(MenuScene):
             suits = len({card.suit for card in b.captured})
             if not b.primiera or not suits:
                 return DASH
-            return self.t("primiera_suits", value=b.primiera, suits=suits)
+            key = "primiera_suits_1" if suits == 1 else "primiera_suits"
+            return self.t(key, value=b.primiera, suits=suits)
         if category == "sette":
             return self.t("sevens_sixes", sevens=b.sevens, sixes=b.sixes)
         if category == "scope":
@@ -109,9 +112,7 @@ class ScoringScene(MenuScene):
             return self.t("round_over", n=len(match.rounds))
         if match.winner is None:
             return self.t("match_over")
-        name = self.names[match.winner]
-        partners = self.match.rules.sides < self.match.rules.players
-        return self.t("match_won_team" if partners else "match_won", name=name)
+        return Seats(self.setup, self.app.t).about("match_won", match.winner)
 
     def result_line(self) -> str:
         match = self.match
@@ -119,8 +120,15 @@ class ScoringScene(MenuScene):
             return self.t("round_next", target=match.rules.target)
         score = " \u2013 ".join(str(t) for t in match.totals)
         if match.cappotto:
-            return self.t("match_cappotto", score=score)
+            coins = suit_name(self.t, "D", self.app.settings.deck_style)
+            return self.t("match_cappotto", score=score, coins=coins)
         return self.t("match_score", score=score)
+
+    def deal_code(self) -> str:
+        """The code of the round just scored, labelled (it names these very cards)."""
+        from scopa.app.table.scene import deal_id
+
+        return self.t("table.deal_id", id=deal_id(self.match.seed, len(self.match.rounds)))
 
     # --- widgets --------------------------------------------------------------------------
 
@@ -217,7 +225,14 @@ class ScoringScene(MenuScene):
         self._draw_sheet(surface)
         self._draw_chart(surface)
         self.form.draw(surface, m)
-        self.draw_hint(surface, self.footer, theme.INK_SOFT)
+        if self.form.hint():
+            self.draw_hint(surface, self.footer, theme.INK_SOFT)
+        else:
+            font = m.font("ui", theme.SMALL)
+            where = (self.footer.left, self.footer.centery)
+            theme.draw_text(
+                surface, self.deal_code(), font, theme.INK_SOFT, where, "midleft", fit=self.footer.w
+            )
 
     def _draw_sheet(self, surface: pygame.Surface) -> None:
         m, area = self.m, self.sheet_area

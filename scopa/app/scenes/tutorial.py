@@ -22,7 +22,7 @@ from scopa.aids.tutorial import (
     tutorial_match,
     tutorial_rules,
 )
-from scopa.engine import Move
+from scopa.engine import Card, Move
 from scopa.settings import MatchSetup, SeatConfig
 
 from ..ai_worker import AiWorker
@@ -30,6 +30,7 @@ from ..matches import MatchCoordinator
 from ..table.aids import AidsLayer
 from ..table.hud import CREAM, GOLD, SOFT, panel
 from ..table.scene import TableScene
+from ..wording import card_name, category_label, suit_name
 
 if TYPE_CHECKING:
     from ..app import App
@@ -89,10 +90,10 @@ class TutorialScene(TableScene):
         self.view.settle(self.ui, move.card, 0.3, easing="out_back")
         step = self.coach.step
         if step is not None and step.moves:
-            what = self.app.t(f"aids.tut.wrong.{step.key}")
-            self.message = self.app.t("aids.tut.not_this", what=what)
+            what = self.app.t(f"aids.tut.wrong.{step.key}", **self.card_words())
         else:
-            self.message = self.app.t("aids.tut.not_this", what=self.app.t("aids.tut.next"))
+            what = self.app.t("aids.tut.wrong.next")
+        self.message = self.app.t("aids.tut.not_this", what=what)
         self.message_left = 2.8
 
     def _round_scored(self) -> None:
@@ -212,6 +213,25 @@ class TutorialScene(TableScene):
     def coach_rect(self) -> FRect:
         return self._coach_box()[0]
 
+    def card_words(self) -> dict[str, str]:
+        """The cards the lessons name, as the chosen deck names them (the seven of coins is
+        the seven of diamonds in a French deck)."""
+        deck = self.app.settings.deck_style
+        t = self.app.t
+        return {
+            "settebello": card_name(t, Card.parse("7D"), deck),
+            "coins": suit_name(t, "D", deck),
+        }
+
+    def step_texts(self) -> tuple[str, str]:
+        """The current lesson's title and text, with its cards named."""
+        step = self.coach.step
+        if step is None:
+            return "", ""
+        words = self.card_words()
+        t = self.app.t
+        return t(f"aids.tut.{step.key}.title", **words), t(f"aids.tut.{step.key}.text", **words)
+
     def _coach_lines(self, width: float) -> list[tuple[str, int, str, tuple[int, int, int]]]:
         """(font role, size, text, colour) for each line of the coach's text."""
         lay, t = self.layout, self.app.t
@@ -226,11 +246,12 @@ class TutorialScene(TableScene):
                 SOFT,
             )
         ]
+        title, text = self.step_texts()
         bold = self.app.font("ui_bold", lay.font_normal)
-        for line in wrap(t(f"aids.tut.{step.key}.title"), bold, width):
+        for line in wrap(title, bold, width):
             lines.append(("ui_bold", lay.font_normal, line, GOLD))
         body = self.app.font("ui", lay.font_small)
-        for line in wrap(t(f"aids.tut.{step.key}.text"), body, width):
+        for line in wrap(text, body, width):
             lines.append(("ui", lay.font_small, line, CREAM))
         return lines
 
@@ -282,7 +303,7 @@ class TutorialScene(TableScene):
         lay, t, text = self.layout, self.app.t, self.painter.text
         assert self.scores is not None
         you, them = self.scores[HUMAN], self.scores[COMPUTER]
-        names = (self.setup.seats[HUMAN].name, self.setup.seats[COMPUTER].name)
+        names = (self.seats.seat_name(HUMAN), self.seats.seat_name(COMPUTER))
         columns = (x + width * 0.55, x + width * 0.85)
         for name, cx in zip(names, columns):
             label = text.render("ui", lay.font_small, name, SOFT)
@@ -292,14 +313,15 @@ class TutorialScene(TableScene):
             "carte": (you.cards, them.cards),
             "denari": (you.coins, them.coins),
             "settebello": (
-                "7D" if you.points.get("settebello") else "",
-                "7D" if them.points.get("settebello") else "",
+                "\u2713" if you.points.get("settebello") else "",
+                "\u2713" if them.points.get("settebello") else "",
             ),
             "primiera": (you.primiera, them.primiera),
             "scope": (you.scope, them.scope),
         }
         for category in CATEGORIES:
-            label = text.render("ui", lay.font_small, t(f"aids.tut.cat.{category}"), CREAM)
+            name = category_label(t, category, self.app.settings.deck_style)
+            label = text.render("ui", lay.font_small, name, CREAM)
             surface.blit(label, (x, y))
             for side, cx in enumerate(columns):
                 won = self.scores[side].points.get(category, 0)

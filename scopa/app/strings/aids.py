@@ -1,18 +1,21 @@
-"""Texts of the learning aids: hint, undo, last trick, tracker, replay and the tutorial."""
+"""Texts of the learning aids: hint, undo, last capture, tracker, replay and the tutorial.
+
+The tutorial's texts name the cards it plays through placeholders ({settebello},
+{coins}), so they follow the deck style: the seven of coins, or the seven of diamonds."""
 
 STRINGS = {
     "en": {
         "aids.hint": "Hint (H)",
         "aids.undo": "Undo (U)",
-        "aids.review": "Last trick (Tab)",
+        "aids.review": "Last capture (Tab)",
         "aids.tracker": "Tracker (T)",
         "aids.hint_line": "Hint: {play} — {reason}",
-        "aids.hint_takes": "play the {card}, taking {cards}",
-        "aids.hint_lays": "lay the {card}",
+        "aids.hint_takes": "play {card} and take {cards}",
+        "aids.hint_lays": "lay {card}",
         "aids.undo_done": "Your last play was taken back",
         "aids.undo_nothing": "Nothing to take back in this round yet",
         "aids.undo_hotseat": "Undo is off when several people play at one screen",
-        "aids.review_title": "Last trick",
+        "aids.review_title": "Last capture",
         "aids.review_played": "Last card played",
         "aids.review_took": "Last capture",
         "aids.tracker_title": "Still unseen (other hands and stock)",
@@ -26,49 +29,48 @@ STRINGS = {
         "aids.rank.8": "J",
         "aids.rank.9": "N",
         "aids.rank.10": "K",
+        "aids.rank.french.8": "J",
+        "aids.rank.french.9": "Q",
+        "aids.rank.french.10": "K",
         "aids.tutorial": "Tutorial",
-        "aids.tutorial_hint": "Learn to play with a short guided deal",
+        "aids.tutorial_hint": "Learn to play with a short guided round",
         "aids.tut.next": "Next",
         "aids.tut.skip": "Skip tutorial",
         "aids.tut.again": "Start again",
-        "aids.tut.done": "Done: to the title",
-        "aids.tut.finish_for_me": "Finish the round for me",
+        "aids.tut.done": "Back to the menu",
+        "aids.tut.finish_for_me": "Finish for me",
         "aids.tut.not_this": "Not this one: {what}",
+        "aids.tut.wrong.next": "read on and press Next",
         "aids.tut.step": "Lesson {n} of {total}",
         "aids.tut.welcome.title": "Welcome to Scopa",
         "aids.tut.welcome.text": "You play one card per turn. If it matches cards on the table, "
-        "it takes them. Capture the most to win. Let's play a hand together.",
+        "it takes them. The cards you capture make your points. Let's play a round together.",
         "aids.tut.single.title": "A single capture",
-        "aids.tut.single.text": "Your King matches the King on the table. Drag your King onto "
+        "aids.tut.single.text": "Your king matches the king on the table. Drag your king onto "
         "it to capture it.",
         "aids.tut.sum.title": "A capture by sum",
-        "aids.tut.sum.text": "No 3 on the table, but Ace + 2 make 3. Drag your 3 onto the "
-        "Ace or the 2 to take both.",
+        "aids.tut.sum.text": "No 3 on the table, but ace + 2 make 3. Drag your 3 onto the "
+        "ace or the 2 to take both.",
         "aids.tut.priority.title": "One card comes first",
         "aids.tut.priority.text": "Your 6 could take 2 + 4, but a card of the same rank must be "
         "taken first. Play your 6: it takes the 6.",
         "aids.tut.scopa.title": "Scopa!",
-        "aids.tut.scopa.text": "4 + 2 + Ace make 7. Take them all with your 7 of coins, the "
-        "settebello: emptying the table is a scopa, worth 1 point.",
+        "aids.tut.scopa.text": "4 + 2 + ace make 7. Take them all with {settebello}, the "
+        "settebello: clearing the table is a scopa, worth 1 point.",
         "aids.tut.finish.title": "Play the round out",
         "aids.tut.finish.text": "Now play as you like until every card is played; the cards "
         "left on the table go to whoever captured last.",
         "aids.tut.score.title": "How a round is scored",
-        "aids.tut.score.text": "One point for each: most cards, most coins, the settebello, "
-        "the best primiera (best card of each suit: 7, then 6, then Ace...), and each scopa.",
-        "aids.tut.wrong.single": "take the King with your King",
-        "aids.tut.wrong.sum": "play your 3 to take Ace + 2",
+        "aids.tut.score.text": "One point goes to whoever has the most cards, the most {coins}, "
+        "the settebello, the best primiera (best card of each suit: 7, then 6, then ace...); "
+        "every scopa is one more point.",
+        "aids.tut.wrong.single": "take the king with your king",
+        "aids.tut.wrong.sum": "play your 3 to take ace + 2",
         "aids.tut.wrong.priority": "play your 6",
-        "aids.tut.wrong.scopa": "play the 7 of coins",
-        "aids.tut.cat.carte": "Cards",
-        "aids.tut.cat.denari": "Coins",
-        "aids.tut.cat.settebello": "Settebello",
-        "aids.tut.cat.primiera": "Primiera",
-        "aids.tut.cat.scope": "Scope",
+        "aids.tut.wrong.scopa": "play {settebello}",
         "aids.tut.cat.total": "Round",
-        "aids.tut.nobody": "nobody (a tie)",
         "aids.offer_title": "New to Scopa?",
-        "aids.offer_text": "A short guided deal teaches the captures, the scopa and the score.",
+        "aids.offer_text": "A short guided round teaches the captures, the scopa and the score.",
         "aids.offer_yes": "Show me how to play",
         "aids.offer_no": "I know the rules",
     },
@@ -82,8 +84,8 @@ STRINGS = {
         "aids.hint_lays": "cala {card}",
         "aids.undo_done": "La tua ultima giocata è stata annullata",
         "aids.undo_nothing": "Ancora niente da annullare in questa smazzata",
-        "aids.undo_hotseat": "Annulla non c'è quando si gioca in più allo stesso schermo",
-        "aids.review_title": "Occhio: l'ultima presa",
+        "aids.undo_hotseat": "Non si può annullare quando si gioca in più allo stesso schermo",
+        "aids.review_title": "Ultima presa",
         "aids.review_played": "Ultima carta giocata",
         "aids.review_took": "Ultima presa",
         "aids.tracker_title": "Ancora da vedere (altre mani e mazzo)",
@@ -97,48 +99,47 @@ STRINGS = {
         "aids.rank.8": "F",
         "aids.rank.9": "C",
         "aids.rank.10": "R",
+        "aids.rank.french.8": "J",
+        "aids.rank.french.9": "Q",
+        "aids.rank.french.10": "K",
         "aids.tutorial": "Tutorial",
         "aids.tutorial_hint": "Impara a giocare con una smazzata guidata",
         "aids.tut.next": "Avanti",
         "aids.tut.skip": "Salta il tutorial",
         "aids.tut.again": "Ricomincia",
-        "aids.tut.done": "Fatto: al titolo",
-        "aids.tut.finish_for_me": "Finisci la smazzata per me",
+        "aids.tut.done": "Torna al menu",
+        "aids.tut.finish_for_me": "Finisci tu",
         "aids.tut.not_this": "Non questa: {what}",
+        "aids.tut.wrong.next": "leggi e premi Avanti",
         "aids.tut.step": "Lezione {n} di {total}",
-        "aids.tut.welcome.title": "Benvenuto a Scopa",
+        "aids.tut.welcome.title": "Impariamo la scopa",
         "aids.tut.welcome.text": "Giochi una carta per turno. Se corrisponde a carte in tavola, "
-        "le prende. Chi prende di più vince. Giochiamo una mano insieme.",
+        "le prende. Le carte che prendi ti danno i punti. Giochiamo una smazzata insieme.",
         "aids.tut.single.title": "Una presa semplice",
-        "aids.tut.single.text": "Il tuo Re è uguale al Re in tavola. Trascina il tuo Re sopra "
-        "di lui per prenderlo.",
+        "aids.tut.single.text": "Il tuo re è uguale al re in tavola. Trascina il tuo re sul re "
+        "in tavola per prenderlo.",
         "aids.tut.sum.title": "Una presa per somma",
-        "aids.tut.sum.text": "In tavola non c'è un 3, ma Asso + 2 fanno 3. Trascina il tuo 3 "
-        "sull'Asso o sul 2 per prenderli entrambi.",
+        "aids.tut.sum.text": "In tavola non c'è un 3, ma asso + 2 fanno 3. Trascina il tuo 3 "
+        "sull'asso o sul 2 per prenderli entrambi.",
         "aids.tut.priority.title": "La carta uguale ha la precedenza",
         "aids.tut.priority.text": "Il tuo 6 potrebbe prendere 2 + 4, ma se c'è una carta uguale "
         "va presa quella. Gioca il 6: prende il 6.",
         "aids.tut.scopa.title": "Scopa!",
-        "aids.tut.scopa.text": "4 + 2 + Asso fanno 7. Prendili tutti con il sette di denari, "
-        "il settebello: vuotare la tavola è una scopa, che vale 1 punto.",
+        "aids.tut.scopa.text": "4 + 2 + asso fanno 7. Prendili tutti con {settebello}, "
+        "il settebello: pulire la tavola è una scopa, che vale 1 punto.",
         "aids.tut.finish.title": "Finisci la smazzata",
         "aids.tut.finish.text": "Ora gioca come vuoi finché tutte le carte sono giocate; quelle "
         "rimaste in tavola vanno a chi ha preso per ultimo.",
         "aids.tut.score.title": "Come si conta una smazzata",
-        "aids.tut.score.text": "Un punto ciascuno: più carte, più denari, il settebello, la "
-        "primiera migliore (la carta migliore per seme: 7, poi 6, poi Asso...) e ogni scopa.",
-        "aids.tut.wrong.single": "prendi il Re con il tuo Re",
-        "aids.tut.wrong.sum": "gioca il 3 per prendere Asso + 2",
+        "aids.tut.score.text": "Si assegna un punto a chi ha più carte, più {coins}, il "
+        "settebello, la primiera migliore (la carta migliore per seme: 7, poi 6, poi asso...); "
+        "ogni scopa vale un altro punto.",
+        "aids.tut.wrong.single": "prendi il re con il tuo re",
+        "aids.tut.wrong.sum": "gioca il 3 per prendere asso + 2",
         "aids.tut.wrong.priority": "gioca il tuo 6",
-        "aids.tut.wrong.scopa": "gioca il sette di denari",
-        "aids.tut.cat.carte": "Carte",
-        "aids.tut.cat.denari": "Denari",
-        "aids.tut.cat.settebello": "Settebello",
-        "aids.tut.cat.primiera": "Primiera",
-        "aids.tut.cat.scope": "Scope",
+        "aids.tut.wrong.scopa": "gioca {settebello}",
         "aids.tut.cat.total": "Smazzata",
-        "aids.tut.nobody": "nessuno (pari)",
-        "aids.offer_title": "Nuovo a Scopa?",
+        "aids.offer_title": "Prima volta a scopa?",
         "aids.offer_text": "Una breve smazzata guidata insegna le prese, la scopa e il conteggio.",
         "aids.offer_yes": "Insegnami a giocare",
         "aids.offer_no": "Conosco le regole",

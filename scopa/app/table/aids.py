@@ -1,4 +1,4 @@
-"""The learning aids on the table: hint, undo, the last trick ("occhio") and the card tracker.
+"""The learning aids on the table: hint, undo, the last capture and the card tracker.
 
 A row of small buttons in the top-right corner, each with a key: H asks Master for a hint
 (its card is raised, the cards it takes glow, the reason is written above the hand), U takes
@@ -21,6 +21,7 @@ from scopa.aids.undo import plays_back
 from scopa.engine import Card, Match, Move, Observation
 
 from ..ai_worker import AiWorker
+from ..wording import card_list, rank_label
 from .hud import CREAM, GOLD, SOFT, panel
 
 if TYPE_CHECKING:
@@ -296,7 +297,8 @@ class AidsLayer:
         for k, item in enumerate(counts):
             x = box.centerx + cell * (k - (len(counts) - 1) / 2)
             colour = SOFT if item.gone else CREAM
-            rank = text.render("ui_bold", lay.font_small, t(f"aids.rank.{item.rank}"), colour)
+            label = rank_label(t, item.rank, scene.app.settings.deck_style)
+            rank = text.render("ui_bold", lay.font_small, label, colour)
             surface.blit(rank, rank.get_rect(midtop=(x, top)))
             number = text.render(
                 "ui", lay.font_small, str(item.count), GOLD if item.count else SOFT
@@ -319,17 +321,22 @@ class AidsLayer:
             self._tracked = (key, track(self.scene.match.observe(seat)))
         return self._tracked[1]
 
-    def _draw_hint(self, surface: pygame.Surface) -> None:
-        scene = self.scene
-        lay, t = scene.layout, scene.app.t
+    def hint_line(self) -> str:
+        """The shown hint as the player reads it: the play, then why."""
+        t = self.scene.app.t
+        deck = self.scene.app.settings.deck_style
         move: Move = self.hint.move
-        card = scene.card_name(move.card)
+        card = self.scene.card_name(move.card)
         if move.captures:
-            taken = ", ".join(scene.card_name(c) for c in move.captures)
-            play = t("aids.hint_takes", card=card, cards=taken)
+            play = t("aids.hint_takes", card=card, cards=card_list(t, move.captures, deck))
         else:
             play = t("aids.hint_lays", card=card)
-        line = t("aids.hint_line", play=play, reason=self.hint.text(t.language))
+        return t("aids.hint_line", play=play, reason=self.hint.text(t.language, deck))
+
+    def _draw_hint(self, surface: pygame.Surface) -> None:
+        scene = self.scene
+        lay = scene.layout
+        line = self.hint_line()
         label = scene.painter.text.render("ui", lay.font_normal, line, HINT_COLOUR)
         box = FRect(label.get_rect()).inflate(lay.margin * 1.4, lay.margin * 0.6)
         x, y = lay.status_centre
@@ -342,14 +349,12 @@ class AidsLayer:
         lay, t, text, art = scene.layout, scene.app.t, scene.painter.text, scene.art
         rules = scene.match.rules
         rows = review(scene.match.round.history(), rules.players)
+        names = [scene.seats.seat_name(seat) for seat in range(rules.players)]
         card_w = lay.mini_w
         card_h = art.face(Card.parse("1D"), card_w).get_height()
         row_h = card_h + lay.margin * 0.8
         name_w = (
-            max(
-                text.render("ui_bold", lay.font_normal, seat.name, CREAM).get_width()
-                for seat in scene.setup.seats
-            )
+            max(text.render("ui_bold", lay.font_normal, name, CREAM).get_width() for name in names)
             + lay.margin
         )
         played_head = text.render("ui", lay.font_small, t("aids.review_played"), SOFT)
@@ -371,7 +376,7 @@ class AidsLayer:
         surface.blit(took_head, (took_x, y))
         y += lay.font_small * 1.6
         for row in rows:
-            name = text.render("ui_bold", lay.font_normal, scene.setup.seats[row.seat].name, CREAM)
+            name = text.render("ui_bold", lay.font_normal, names[row.seat], CREAM)
             surface.blit(name, (left, y + card_h / 2 - name.get_height() / 2))
             if row.last_play is not None:
                 face = art.rotated(row.last_play.card, card_w, True, 0.0)

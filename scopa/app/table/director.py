@@ -79,7 +79,7 @@ class Director:
         speed: str = "normal",
         sound: Callable[[str], None] = lambda name: None,
         text: Callable[..., str] = lambda key, **kw: key,
-        side_name: Callable[[int], str] = str,
+        about: Callable[[str, int], str] = lambda key, side: f"{key} {side}",
         on_scored: Callable[[], None] = lambda: None,
     ) -> None:
         self.view = view
@@ -87,7 +87,8 @@ class Director:
         self.speed = speed
         self.sound = sound
         self.text = text
-        self.side_name = side_name
+        self.about = about
+        """The phrase ``key`` said of a side ("Hai vinto!", "Vince Giulia!")."""
         self.on_scored = on_scored
         self.beats: deque[Beat] = deque()
         self.wait = 0.0
@@ -402,9 +403,7 @@ class Director:
     def _last_capture(self, event: LastCapture) -> None:
         def beat() -> float:
             view = self.view
-            self._banner(
-                self.text("table.last_cards", name=self.side_name(event.side)), "info", 1.1
-            )
+            self._banner(self.about("table.last_cards", event.side), "info", 1.1)
             delay = 0.3
             for card in event.cards:
                 view.put(card, ("pile", event.side))
@@ -416,10 +415,12 @@ class Director:
         self.beats.append(beat)
 
     def _won(self, event: MatchWon) -> float:
-        self._banner(self.text("table.wins", name=self.side_name(event.side)), "scopa", 1.6)
+        self._banner(self.about("table.wins", event.side), "scopa", 1.6)
         return self._sound("win", 1.8)
 
     def _redealt(self, event: Redealt) -> float:
         key = "table.redeal_kings" if event.cause == "kings" else "table.redeal_ace"
+        if event.cause == "kings" and sum(card.rank == 10 for card in event.table) == 4:
+            key = "table.redeal_kings_4"
         self._banner(self.text(key), "info", 1.2)
         return 1.4

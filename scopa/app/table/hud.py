@@ -89,6 +89,8 @@ class Plate:
     detail: str
     active: bool
     dealer: bool
+    dealer_mark: str = "D"
+    """The letter on the dealer's button ("D" for dealer, "M" for mazziere)."""
 
 
 def draw_plate(
@@ -119,7 +121,7 @@ def draw_plate(
         centre = (rect.right - pad - r, rect.top + rect.height / 2)
         pygame.draw.circle(surface, CREAM, centre, r)
         pygame.draw.circle(surface, GOLD, centre, r, max(1, round(2 * u)))
-        mark = text.render("ui_bold", max(10, round(r * 1.2)), "D", INK)
+        mark = text.render("ui_bold", max(10, round(r * 1.2)), plate.dealer_mark, INK)
         surface.blit(mark, mark.get_rect(center=centre))
 
 

@@ -13,6 +13,7 @@ import pygame
 
 from scopa.engine import Card, Match, Move
 
+from ..wording import capital, card_name
 from .choice import ChoicePopup
 from .drag import Click, Drop
 
@@ -247,13 +248,12 @@ class TableInput:
         target = self.view.table_card_at(pos) if pos is not None else None
         moves = self._candidates(card, target)
         if not moves:
-            self._say(
-                self.app.t(
-                    "table.cannot_take",
-                    card=self.card_name(card),
-                    target=self.card_name(target) if target else "?",
-                )
-            )
+            named = {"card": self.card_name(card)}
+            if target is not None:
+                said = self.app.t("table.cannot_take", target=self.card_name(target), **named)
+            else:
+                said = self.app.t("table.cannot_play", **named)
+            self._say(capital(said))
             self._send_back(card)
             return
         if len(moves) == 1:
@@ -290,6 +290,6 @@ class TableInput:
         self.message_left = MESSAGE_SECONDS
 
     def card_name(self, card: Card) -> str:
-        t = self.app.t
-        rank = t(f"table.rank.{card.rank}") if card.rank in (1, 8, 9, 10) else str(card.rank)
-        return t("table.card_name", rank=rank, suit=t(f"table.suit.{card.suit}"))
+        """The card as a sentence names it, in the deck the player chose ("il re di denari",
+        "the queen of hearts")."""
+        return card_name(self.app.t, card, self.app.settings.deck_style)

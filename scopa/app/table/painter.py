@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 from pygame import FRect
 
+from ..wording import count, target_line
 from .hud import CREAM, GOLD, SOFT, Plate, draw_plate, draw_stack, panel
 from .sprites import CardSprite, draw_sprite
 from .text import TextCache
@@ -163,7 +164,7 @@ class Painter:
         if stock:
             draw_stack(surface, art, lay.stock_centre, lay.table_w, stock)
             label = self.text.render(
-                "ui", lay.font_small, scene.app.t("table.stock", n=stock), SOFT
+                "ui", lay.font_small, count(scene.app.t, "table.stock", stock), SOFT
             )
             x, y = lay.stock_centre
             surface.blit(label, label.get_rect(midtop=(x, y + lay.table_h * 0.58)))
@@ -175,18 +176,32 @@ class Painter:
         match = scene.match
         lay = scene.layout
         t = scene.app.t
+        seats = scene.seats
         turn = None if match.over else match.turn
         for seat, config in enumerate(scene.setup.seats):
             if config.human:
-                detail = count(t, "table.cards", len(scene.view.hands[seat]))
+                detail = count(t, "table.in_hand", len(scene.view.hands[seat]))
             else:
-                detail = (
-                    t(f"level_{config.level}") if _has(t, f"level_{config.level}") else config.level
-                )
+                key = f"level_tag_{config.level}"
+                detail = t(key) if _has(t, key) else config.level
             active = seat == turn and scene.cover is None
-            plate = Plate(config.name, detail, active, seat == scene.director.shown.dealer)
+            dealer = seat == scene.director.shown.dealer
+            plate = Plate(seats.seat_name(seat), detail, active, dealer, t("table.dealer_mark"))
             rect = lay.place_of(seat).name_rect
             draw_plate(surface, rect, plate, lay, self.text, scene.pulse if active else 0.0)
+
+    def hud_texts(self) -> tuple[str, str, str]:
+        """The score panel's lines around the scores: what the match is played to, the
+        round, and the deal within the round ("Si gioca agli 11", "Smazzata 2",
+        "Distribuzione 3 di 6")."""
+        scene = self.scene
+        rules, t, shown = scene.match.rules, scene.app.t, scene.director.shown
+        deals = rules.deals_per_round
+        return (
+            target_line(t, rules.target),
+            t("table.round", n=shown.round_no),
+            t("table.deal", n=shown.deal_no, total=deals),
+        )
 
     def _hud(self, surface: pygame.Surface) -> None:
         scene = self.scene
@@ -205,10 +220,10 @@ class Painter:
         panel(surface, box, u, alpha=160)
         left, right = box.left + lay.margin * 0.7, box.right - lay.margin * 0.7
         y = box.top + lay.margin * 0.5
-        head = self.text.render("ui", lay.font_small, t("table.target", n=rules.target), GOLD)
+        target, round_line, deal_line = self.hud_texts()
+        head = self.text.render("ui", lay.font_small, target, GOLD)
         surface.blit(head, (left, y))
-        code = t("table.deal_id", id=deal_id(match.seed, shown.round_no))
-        small = self.text.render("ui", lay.font_small, code, SOFT)
+        small = self.text.render("ui", lay.font_small, round_line, SOFT)
         surface.blit(small, small.get_rect(topright=(right, y)))
         y += lay.font_normal * 1.1
         for side, (name, total, pile, scope) in enumerate(rows):
@@ -217,18 +232,11 @@ class Painter:
             surface.blit(label, (left, y))
             score = self.text.render("ui_bold", round(lay.font_normal * 1.25), str(total), GOLD)
             surface.blit(score, score.get_rect(topright=(right, y)))
-            extra = f"{count(t, 'table.cards', pile)}  ·  {count(t, 'table.scope', scope)}"
+            extra = f"{count(t, 'table.taken', pile)}  ·  {count(t, 'table.scope', scope)}"
             small = self.text.render("ui", lay.font_small, extra, SOFT)
             surface.blit(small, (left, y + lay.font_normal * 1.15))
             y += lay.font_normal * 2.3
-        deals = rules.deals_per_round
-        info = "  ·  ".join(
-            (
-                t("table.round", n=shown.round_no),
-                t("table.deal", n=shown.deal_no, total=deals),
-            )
-        )
-        small = self.text.render("ui", lay.font_small, info, SOFT)
+        small = self.text.render("ui", lay.font_small, deal_line, SOFT)
         surface.blit(small, (left, y))
 
     def _status(self, surface: pygame.Surface) -> None:
@@ -242,7 +250,7 @@ class Painter:
             text = t("table.watch_fast" if scene.fast_forward else "table.watch_hint")
             colour = SOFT
         elif scene.human_to_play is not None and scene.choice is None:
-            name = scene.setup.seats[scene.human_to_play].name
+            name = scene.seats.seat_name(scene.human_to_play)
             text = (
                 t("table.your_turn_named", name=name)
                 if scene.mode == "hotseat"
@@ -253,7 +261,7 @@ class Painter:
             and scene.match.turn not in scene.humans
             and not scene.director.busy
         ):
-            text, colour = t("table.thinking", name=scene.setup.seats[scene.match.turn].name), SOFT
+            text, colour = t("table.thinking", name=scene.seats.seat_name(scene.match.turn)), SOFT
         if not text:
             return
         label = self.text.render("ui", lay.font_normal, text, colour)
@@ -261,11 +269,6 @@ class Painter:
         box.center = lay.status_centre
         panel(surface, box, lay.unit, alpha=150)
         surface.blit(label, label.get_rect(center=box.center))
-
-
-def count(t: Callable[..., str], key: str, n: int) -> str:
-    """``key`` for ``n`` things, with the singular form where the table has one."""
-    return t(f"{key}_1") if n == 1 else t(key, n=n)
 
 
 def _has(t: Callable[..., str], key: str) -> bool:

@@ -20,6 +20,7 @@ from ..ai_worker import AiWorker, first_legal
 from ..cardart import CardArt
 from ..scene import Scene
 from ..tween import Tweener
+from ..wording import Seats, capital
 from .aids import AidsLayer
 from .choice import ChoicePopup
 from .director import Director
@@ -69,7 +70,7 @@ class TableScene(TableInput, Scene):
             speed=settings.animation_speed,
             sound=app.audio.play,
             text=app.t,
-            side_name=self.side_name,
+            about=lambda key, side: self.seats.about(key, side),
             on_scored=self._show_scoring,
         )
         self._sync_shown()
@@ -187,15 +188,13 @@ class TableScene(TableInput, Scene):
         self.drag.cancel()
         self._relayout(size)
 
+    @property
+    def seats(self) -> Seats:
+        """How sentences name the seats: "you" alone against computers, else by name."""
+        return Seats(self.setup, self.app.t)
+
     def side_name(self, side: int) -> str:
-        names = [
-            s.name
-            for seat, s in enumerate(self.setup.seats)
-            if self.setup.rules.side_of(seat) == side
-        ]
-        if len(names) == 2:
-            return self.app.t("table.and", a=names[0], b=names[1])
-        return names[0] if names else str(side)
+        return self.seats.side_name(side)
 
     # --- turns ---------------------------------------------------------------------------
 
@@ -425,21 +424,21 @@ class TableScene(TableInput, Scene):
                 surface,
                 self.art,
                 self.painter.text,
-                self.app.t("table.choose", card=card),
+                capital(self.app.t("table.choose", card=card)),
                 self.app.t("table.choose_hint"),
             )
             draw_sprite(surface, self.art, self.view.sprites[self.choice.card])
         if self.cover is not None:
-            name = self.setup.seats[self.cover].name
-            draw_cover(
-                surface,
-                self.art,
-                self.layout,
-                self.painter.text,
-                self.app.t("table.pass_to", name=name),
-                self.app.t("table.pass_hint", name=name),
-                self.app.t("table.hidden"),
-            )
+            draw_cover(surface, self.art, self.layout, self.painter.text, *self.cover_texts())
+
+    def cover_texts(self) -> tuple[str, str, str]:
+        """The cover's heading, how to lift it, and the note under it."""
+        name = self.seats.seat_name(self.cover if self.cover is not None else self.match.turn)
+        return (
+            self.app.t("table.pass_to", name=name),
+            self.app.t("table.pass_hint", name=name),
+            self.app.t("table.hidden"),
+        )
 
     @property
     def pulse(self) -> float:

@@ -1,0 +1,197 @@
+"""Sentences put together from the string tables: who "you" are, cards named with their
+article, counts with their singular, lists joined with "and", the target with its article.
+
+The tables hold whole phrases in each language ("Hai vinto!", "Vince {name}!", "Vincono
+{names}!", "l'asso di {suit}"); this module only chooses which phrase fits and fills it in, so
+each language keeps its own grammar and no sentence is glued together from loose words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING
+
+from scopa.i18n import tables
+
+if TYPE_CHECKING:
+    from scopa.engine import Card
+    from scopa.settings import MatchSetup
+
+Text = Callable[..., str]
+"""A translator: ``t(key, **params)`` (``scopa.i18n.Translator``)."""
+
+YOU_KEYS = ("you", "table.you_name")
+"""The keys of the name a human seat gets by default ("Tu", "You")."""
+
+
+def _has(key: str) -> bool:
+    return key in tables()["en"]
+
+
+def capital(text: str) -> str:
+    """``text`` with its first letter in upper case (a phrase opening a sentence)."""
+    return text[:1].upper() + text[1:]
+
+
+def count(t: Text, key: str, n: int) -> str:
+    """``key`` for ``n`` things: its singular ``key_1`` for one, else ``key`` with ``n``."""
+    if n == 1 and _has(f"{key}_1"):
+        return t(f"{key}_1", n=n)
+    return t(key, n=n)
+
+
+def join(t: Text, items: Sequence[str]) -> str:
+    """Items in a sentence: "a", "a and b", "a, b and c" ("a, b e c")."""
+    items = list(items)
+    if not items:
+        return ""
+    if len(items) == 1:
+        return items[0]
+    return t("list.and", a=", ".join(items[:-1]), b=items[-1])
+
+
+# --- cards ---------------------------------------------------------------------------------
+
+
+def deck_family(deck_style: str) -> str:
+    """'french' for the French deck, else 'italian' (napoletane, piacentine: same names)."""
+    return "french" if deck_style == "french" else "italian"
+
+
+def suit_name(t: Text, suit: str, deck_style: str = "napoletane") -> str:
+    """A suit as named in a sentence ("denari", "quadri", "coins", "diamonds")."""
+    return t(f"card.suit.{deck_family(deck_style)}.{suit}")
+
+
+def card_name(t: Text, card: Card, deck_style: str = "napoletane", *, start: bool = False) -> str:
+    """A card as a sentence names it, with its article: "l'asso di coppe", "the king of
+    coins"; with the French deck, "la donna di cuori", "the queen of hearts". ``start``
+    capitalises it for the opening of a sentence."""
+    family = deck_family(deck_style)
+    text = t(f"card.{family}.{card.rank}", suit=suit_name(t, card.suit, deck_style))
+    return capital(text) if start else text
+
+
+def card_list(t: Text, cards: Iterable[Card], deck_style: str = "napoletane") -> str:
+    """Cards in a sentence: "l'asso di coppe e il 2 di spade"."""
+    return join(t, [card_name(t, card, deck_style) for card in cards])
+
+
+def category_label(t: Text, category: str, deck_style: str = "napoletane") -> str:
+    """A scoring category's name; with the French deck the coins are diamonds."""
+    family = deck_family(deck_style)
+    key = f"cat_{category}"
+    if family == "french" and _has(f"{key}.french"):
+        return t(f"{key}.french")
+    return t(key)
+
+
+def rank_label(t: Text, rank: int, deck_style: str = "napoletane") -> str:
+    """The short rank a card shows in its corner (the tracker's columns)."""
+    if deck_family(deck_style) == "french" and _has(f"aids.rank.french.{rank}"):
+        return t(f"aids.rank.french.{rank}")
+    return t(f"aids.rank.{rank}")
+
+
+# --- the target ----------------------------------------------------------------------------
+
+
+def italian_vowel_number(n: int) -> bool:
+    """Whether the Italian word for ``n`` begins with a vowel (uno, otto, undici, ottanta,
+    ottocento, ottomila...): such numbers take "gli", the others "i" ("agli 11", "ai 21")."""
+    if n < 0:
+        return False
+    if n < 100:
+        return n in (1, 8, 11) or 80 <= n <= 89
+    if n < 1000:
+        hundreds = n // 100
+        return hundreds == 8  # cento, duecento... ottocento
+    if n < 1_000_000:
+        thousands = n // 1000
+        return thousands != 1 and italian_vowel_number(thousands)  # mille, duemila, ottomila
+    millions = n // 1_000_000
+    return millions == 1 or italian_vowel_number(millions)  # un milione, otto milioni
+
+
+def target_line(t: Text, target: int) -> str:
+    """What the match is played to: "Si gioca agli 11", "Si gioca ai 21", "Playing to 11"."""
+    key = "table.target_vowel" if italian_vowel_number(target) else "table.target"
+    return t(key, n=target)
+
+
+# --- who is who ----------------------------------------------------------------------------
+
+
+class Seats:
+    """How the sentences of one match name its seats and sides.
+
+    In a match with one human (solo) that human is "you": "Hai vinto!", "Le ultime carte a
+    te". With several humans at one screen, or none (watching), everyone is named. A side of
+    two partners is plural: "Vincono Giulia e Marco!".
+    """
+
+    def __init__(self, setup: MatchSetup, t: Text) -> None:
+        self.setup = setup
+        self.t = t
+
+    @property
+    def you(self) -> int | None:
+        """The seat of the one human of a solo match (None when several or none play)."""
+        humans = self.setup.humans
+        return humans[0] if len(humans) == 1 else None
+
+    @property
+    def your_side(self) -> int | None:
+        you = self.you
+        return None if you is None else self.setup.rules.side_of(you)
+
+    def seats_of(self, side: int) -> list[int]:
+        rules = self.setup.rules
+        return [seat for seat in range(len(self.setup.seats)) if rules.side_of(seat) == side]
+
+    def seat_name(self, seat: int) -> str:
+        """The name shown for ``seat``. A human left with the default name ("Tu", "You") is
+        "you" in the current language when alone, and "Player 2" among several humans."""
+        name = self.setup.seats[seat].name
+        if self.setup.seats[seat].human and name in default_you_names():
+            return self.t("you") if seat == self.you else self.t("player_n", n=seat + 1)
+        return name
+
+    def side_name(self, side: int) -> str:
+        """A side as a label: one name, or partners joined ("Giulia e Marco")."""
+        names = [self.seat_name(seat) for seat in self.seats_of(side)]
+        if len(names) == 2:
+            return self.t("table.and", a=names[0], b=names[1])
+        return names[0] if names else str(side + 1)
+
+    def about(self, key: str, side: int) -> str:
+        """The phrase ``key`` said of ``side``: ``key.you`` (you, alone), ``key.your_team``
+        (your side with a partner), ``key.one`` ({name}) or ``key.team`` ({names}, plural)."""
+        seats = self.seats_of(side)
+        team = len(seats) > 1
+        if side == self.your_side:
+            return self.t(f"{key}.your_team" if team else f"{key}.you")
+        if team:
+            return self.t(f"{key}.team", names=join(self.t, [self.seat_name(s) for s in seats]))
+        return self.t(f"{key}.one", name=self.side_name(side))
+
+
+def default_you_names() -> frozenset[str]:
+    """Every language's default name for the player ("Tu", "You")."""
+    return frozenset(table[key] for table in tables().values() for key in YOU_KEYS if key in table)
+
+
+__all__ = [
+    "Seats",
+    "capital",
+    "card_list",
+    "card_name",
+    "category_label",
+    "count",
+    "default_you_names",
+    "italian_vowel_number",
+    "join",
+    "rank_label",
+    "suit_name",
+    "target_line",
+]

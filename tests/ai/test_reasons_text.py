@@ -1,0 +1,54 @@
+"""The hint's reasons read as a native player says them, and name cards as the chosen deck
+does (the 9 is a knight in an Italian deck and a queen in a French one)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from scopa.ai.reasons import CODES, TEXTS, reason_text
+
+PARAMS = {"total": 12, "count": 3, "rank": 9}
+
+
+def test_a_table_nobody_can_clear_is_said_with_fare_scopa() -> None:
+    italian = reason_text("no_sweep", {}, "it")
+    assert "scopare" not in italian
+    assert "fare scopa" in italian
+    assert "sweep" not in reason_text("no_sweep", {}, "en")
+
+
+@pytest.mark.parametrize(
+    ("deck", "italian", "english"),
+    [
+        ("napoletane", "cala un cavallo:", "lays a knight:"),
+        ("piacentine", "cala un cavallo:", "lays a knight:"),
+        ("french", "cala una donna:", "lays a queen:"),
+    ],
+)
+def test_ranks_are_named_as_the_deck_names_them(deck, italian, english) -> None:
+    assert reason_text("anchor", PARAMS, "it", deck).startswith(italian)
+    assert reason_text("block", PARAMS, "en", deck).startswith(english)
+
+
+def test_a_coin_is_a_diamond_in_a_french_deck() -> None:
+    assert reason_text("coin", {}, "it") == "prende una carta di denari"
+    assert reason_text("coin", {}, "it", "french") == "prende una carta di quadri"
+    assert reason_text("coin", {}, "en", "french") == "takes a card of diamonds"
+
+
+def test_every_reason_agrees_with_any_rank() -> None:
+    """No reason puts a gendered word after the rank ("gli ultimi" beside "una donna")."""
+    for rank in range(1, 11):
+        for code in ("block", "anchor"):
+            text = reason_text(code, {"rank": rank}, "it", "french")
+            assert not re.search(r"\b(gli|li|ultimi|altri)\b", text), text
+
+
+def test_every_reason_formats_in_every_deck() -> None:
+    for lang in TEXTS:
+        for code in CODES:
+            for deck in ("napoletane", "french"):
+                text = reason_text(code, PARAMS, lang, deck)
+                assert "{" not in text and text.strip(), (lang, code)

@@ -1,0 +1,390 @@
+"""What the player reads, as a native speaker expects it: "you" in a solo match, plural verbs
+for partners, cards with their article and their deck's names, singular counts, the target
+with its article, and one word for each thing. Sentences are read through the code that
+shows them (scoring sheet, table banners, cover, score panel, hint, tutorial, rules)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from scopa.ai.hints import Hint
+from scopa.app.scenes.flow import describe
+from scopa.app.scenes.rule_examples import EXAMPLES, caption_text
+from scopa.app.scenes.scoring import ScoringScene
+from scopa.app.scenes.tutorial import TutorialScene
+from scopa.app.table import TableScene
+from scopa.app.wording import Seats, card_list, card_name, count, italian_vowel_number, target_line
+from scopa.engine import DECK, Card, LastCapture, Match, MatchWon, Move, Rules, score_round
+from scopa.i18n import Translator, tables
+from scopa.settings import MatchSetup, SeatConfig
+
+from .table_helpers import fixed_match, inline_worker, settle
+
+C = Card.parse
+
+
+def speak(app, language: str, deck: str = "napoletane") -> None:
+    app.settings = app.settings.with_(language=language, deck_style=deck, animation_speed="fast")
+    app.set_language(language)
+
+
+def seats(*people: tuple[str, bool]) -> tuple[SeatConfig, ...]:
+    return tuple(SeatConfig(name, human, "expert") for name, human in people)
+
+
+def won_match(rules: Rules, winner: int, *, coins_to: int | None = None) -> Match:
+    """A finished match won by side ``winner``, whose one round gave every coin to side 0 (or
+    to ``coins_to``, a cappotto) and every other card to side 1."""
+    start = Match.new(rules, 7)
+    coins = [card for card in DECK if card.suit == "D"]
+    rest = [card for card in DECK if card.suit != "D"]
+    piles = [coins, rest] if not coins_to else [rest, coins]
+    scores = score_round(piles, (0,) * rules.sides, rules)
+    totals = tuple(12 if side == winner else 3 for side in range(rules.sides))
+    cappotto = coins_to is not None
+    return Match._make(rules, 7, 0, (), start.round, totals, (scores,), winner, cappotto, None)
+
+
+SOLO = MatchSetup(seats(("Tu", True), ("Giulia", False)), Rules())
+SOLO_TEAM = MatchSetup(
+    seats(("Tu", True), ("Giulia", False), ("Marco", False), ("Lucia", False)),
+    Rules(players=4, teams=True),
+)
+HOTSEAT_TEAMS = MatchSetup(
+    seats(("Anna", True), ("Giulia", False), ("Bruno", True), ("Lucia", False)),
+    Rules(players=4, teams=True),
+)
+WATCH = MatchSetup(seats(("Giulia", False), ("Marco", False)), Rules())
+
+
+# --- who wins -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("language", "setup", "winner", "headline"),
+    [
+        ("it", SOLO, 0, "Hai vinto!"),
+        ("en", SOLO, 0, "You win!"),
+        ("it", SOLO, 1, "Vince Giulia!"),
+        ("it", SOLO_TEAM, 0, "Ha vinto la tua squadra!"),
+        ("en", SOLO_TEAM, 0, "Your team wins!"),
+        ("it", SOLO_TEAM, 1, "Vincono Giulia e Lucia!"),
+        ("it", HOTSEAT_TEAMS, 0, "Vincono Anna e Bruno!"),
+        ("en", HOTSEAT_TEAMS, 0, "Anna and Bruno win!"),
+        ("it", WATCH, 1, "Vince Marco!"),
+        ("en", WATCH, 0, "Giulia wins!"),
+    ],
+)
+def test_the_headline_of_a_won_match(app, language, setup, winner, headline) -> None:
+    speak(app, language)
+    scene = ScoringScene(app, won_match(setup.rules, winner), setup)
+    assert scene.headline() == headline
+
+
+def test_a_solo_player_with_any_name_is_you(app) -> None:
+    speak(app, "it")
+    setup = MatchSetup(seats(("Anna", True), ("Giulia", False)), Rules())
+    assert ScoringScene(app, won_match(Rules(), 0), setup).headline() == "Hai vinto!"
+
+
+def test_cappotto_wins_outright_and_names_the_deck_s_coins(app) -> None:
+    speak(app, "en", "french")
+    scene = ScoringScene(app, won_match(Rules(cappotto=True), 0, coins_to=0), SOLO)
+    line = scene.result_line()
+    assert line.startswith("Cappotto! All ten diamonds: the match is won outright")
+    speak(app, "it")
+    scene = ScoringScene(app, won_match(Rules(cappotto=True), 0, coins_to=0), SOLO)
+    assert scene.result_line().startswith("Cappotto! Tutti e dieci i denari")
+
+
+def test_the_coins_category_is_diamonds_with_the_french_deck(app) -> None:
+    match = won_match(Rules(), 0)
+    speak(app, "it", "french")
+    assert {row.key: row.label for row in ScoringScene(app, match, SOLO).sheet()}[
+        "denari"
+    ] == "Quadri"
+    speak(app, "en", "french")
+    assert {row.key: row.label for row in ScoringScene(app, match, SOLO).sheet()}[
+        "denari"
+    ] == "Diamonds"
+    speak(app, "en", "piacentine")
+    assert {row.key: row.label for row in ScoringScene(app, match, SOLO).sheet()}[
+        "denari"
+    ] == "Coins"
+
+
+def test_an_incomplete_primiera_of_one_suit_says_one_suit(app) -> None:
+    rules = Rules(incomplete_primiera=True)
+    match = won_match(rules, 0)  # side 0 holds only coins
+    speak(app, "it")
+    cell = {row.key: row for row in ScoringScene(app, match, SOLO).sheet()}["primiera"].cells[0]
+    assert cell.endswith("(1 seme)")
+    speak(app, "en")
+    cell = {row.key: row for row in ScoringScene(app, match, SOLO).sheet()}["primiera"].cells[0]
+    assert cell.endswith("(1 suit)")
+
+
+def test_the_scoring_sheet_labels_the_round_code(app) -> None:
+    speak(app, "en")
+    code = ScoringScene(app, won_match(Rules(), 0), SOLO).deal_code()
+    assert re.fullmatch(r"Code of this round: [0-9A-Z]{6}-1", code)
+
+
+# --- the table ----------------------------------------------------------------------------
+
+
+def table(app, setup: MatchSetup) -> TableScene:
+    match = fixed_match("7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B", setup.rules)
+    scene = TableScene(app, setup, match, worker=inline_worker())
+    app.stack.push(scene)
+    settle(app, scene)
+    return scene
+
+
+def banner_for(scene: TableScene, event) -> str:
+    """The banner the table's director raises for ``event``."""
+    scene.director.clear()
+    scene.director.show([event])
+    scene.director.update(0.0)
+    return scene.director.banners[-1].text
+
+
+@pytest.mark.parametrize(
+    ("language", "last", "won"),
+    [
+        ("it", "Le ultime carte a te", "Hai vinto!"),
+        ("en", "The last cards go to you", "You win!"),
+    ],
+)
+def test_solo_banners_speak_to_you(app, language, last, won) -> None:
+    speak(app, language)
+    scene = table(app, SOLO)
+    assert banner_for(scene, LastCapture(0, ())) == last
+    assert banner_for(scene, MatchWon(0, (11, 3))) == won
+    assert banner_for(scene, LastCapture(1, ())) != last
+    assert "Giulia" in banner_for(scene, LastCapture(1, ()))
+
+
+def test_banners_name_partners_with_a_plural_verb(app) -> None:
+    speak(app, "it")
+    scene = table(app, HOTSEAT_TEAMS)
+    assert banner_for(scene, LastCapture(1, ())) == "Le ultime carte a Giulia e Lucia"
+    assert banner_for(scene, MatchWon(0, (11, 3))) == "Vincono Anna e Bruno!"
+
+
+def test_the_cover_hands_the_computer_to_the_next_player_by_name(app) -> None:
+    speak(app, "it")
+    setup = MatchSetup(seats(("Tu", True), ("Giulia", True)), Rules())
+    scene = table(app, setup)
+    scene.cover = 1
+    title, hint, _ = scene.cover_texts()
+    assert title == "Passa il computer a Giulia"
+    assert hint.startswith("Giulia:")
+    scene.cover = 0  # the default name "Tu" means nothing when two people share the screen
+    assert scene.cover_texts()[0] == "Passa il computer a Giocatore 1"
+    speak(app, "en")
+    scene.cover = 1
+    assert scene.cover_texts()[0] == "Hand the computer to Giulia"
+
+
+@pytest.mark.parametrize(
+    ("target", "italian", "english"),
+    [
+        (11, "Si gioca agli 11", "Playing to 11"),
+        (16, "Si gioca ai 16", "Playing to 16"),
+        (21, "Si gioca ai 21", "Playing to 21"),
+        (31, "Si gioca ai 31", "Playing to 31"),
+    ],
+)
+def test_the_score_panel_says_what_the_match_is_played_to(app, target, italian, english) -> None:
+    setup = MatchSetup(SOLO.seats, Rules(target=target))
+    speak(app, "it")
+    scene = table(app, setup)
+    assert scene.painter.hud_texts()[0] == italian
+    speak(app, "en")
+    assert scene.painter.hud_texts()[0] == english
+
+
+def test_the_target_article_follows_the_sound_of_the_number() -> None:
+    it = Translator("it")
+    assert target_line(it, 51) == "Si gioca ai 51"  # Cirulla's target
+    assert target_line(it, 8) == "Si gioca agli 8"
+    assert target_line(it, 81) == "Si gioca agli 81"
+    assert target_line(it, 100) == "Si gioca ai 100"
+    assert [n for n in range(1, 1000) if italian_vowel_number(n)] == [
+        1,
+        8,
+        11,
+        *range(80, 90),
+        *range(800, 900),
+    ]
+
+
+def test_the_score_panel_names_rounds_and_deals(app) -> None:
+    speak(app, "it")
+    scene = table(app, SOLO)
+    assert scene.painter.hud_texts()[1:] == ("Smazzata 1", "Distribuzione 1 di 6")
+    speak(app, "en")
+    assert scene.painter.hud_texts()[1:] == ("Round 1", "Deal 1 of 6")
+
+
+def test_cards_taken_and_cards_in_hand_are_told_apart() -> None:
+    for language in ("it", "en"):
+        t = Translator(language)
+        assert count(t, "table.taken", 12) != count(t, "table.in_hand", 12)
+    it, en = Translator("it"), Translator("en")
+    assert count(it, "table.taken", 12) == "12 carte prese"
+    assert count(it, "table.taken", 1) == "1 carta presa"
+    assert count(it, "table.in_hand", 3) == "3 in mano"
+    assert count(en, "table.taken", 1) == "1 taken"
+    assert count(en, "table.scope", 1) == "1 scopa"
+    assert count(en, "table.scope", 2) == "2 scopas"
+    assert count(it, "table.scope", 2) == "2 scope"
+    assert count(en, "table.stock", 1) == "1 in the deck"
+
+
+def test_a_refused_capture_names_both_cards_with_their_article(app) -> None:
+    from .table_helpers import centre_of, drag
+
+    speak(app, "it")
+    scene = table(app, SOLO)
+    drag(app, centre_of(scene, C("7D")), centre_of(scene, C("9B")))
+    assert scene.message == "Con il 7 di denari non puoi prendere il cavallo di bastoni"
+
+
+def test_a_refused_capture_in_english_opens_with_a_capital(app) -> None:
+    from .table_helpers import centre_of, drag
+
+    speak(app, "en", "french")
+    scene = table(app, SOLO)
+    drag(app, centre_of(scene, C("7D")), centre_of(scene, C("9B")))
+    assert scene.message == "The 7 of diamonds cannot take the queen of clubs"
+
+
+def test_computers_show_their_level_whatever_their_name(app) -> None:
+    speak(app, "it")
+    setup = MatchSetup(seats(("Tu", True), ("Lucia", False)), Rules())
+    assert describe(app, setup).endswith("Lucia (livello esperto)")
+    assert app.t("level_tag_master") == "Livello maestro"
+
+
+def test_the_hint_names_its_cards_and_lists_them_with_and(app) -> None:
+    speak(app, "it")
+    setup = MatchSetup(SOLO.seats, Rules())
+    match = fixed_match("10S 2C 3B", "1B 3C 8C", "7C 1D 2S 9B", setup.rules)
+    scene = TableScene(app, setup, match, worker=inline_worker())
+    app.stack.push(scene)
+    settle(app, scene)
+    move = Move.parse("10Sx7C+1D+2S")
+    scene.aids.hint, scene.aids.hint_match = Hint(move, "most_cards", (("count", 4),)), scene.match
+    assert scene.aids.hint_line() == (
+        "Consiglio: gioca il re di spade e prendi l'asso di denari, il 2 di spade e "
+        "il 7 di coppe — prende 4 carte"
+    )
+    speak(app, "en", "french")
+    assert scene.aids.hint_line().startswith(
+        "Hint: play the king of spades and take the ace of diamonds, the 2 of spades and "
+        "the 7 of hearts — takes 4 cards"
+    )
+
+
+# --- cards, lists, the tutorial and the rules -----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("card", "deck", "italian", "english"),
+    [
+        ("1C", "napoletane", "l'asso di coppe", "the ace of cups"),
+        ("10D", "napoletane", "il re di denari", "the king of coins"),
+        ("2S", "piacentine", "il 2 di spade", "the 2 of swords"),
+        ("8B", "napoletane", "il fante di bastoni", "the knave of batons"),
+        ("9C", "napoletane", "il cavallo di coppe", "the knight of cups"),
+        ("9C", "french", "la donna di cuori", "the queen of hearts"),
+        ("8B", "french", "il fante di fiori", "the jack of clubs"),
+        ("10D", "french", "il re di quadri", "the king of diamonds"),
+        ("1S", "french", "l'asso di picche", "the ace of spades"),
+    ],
+)
+def test_cards_are_named_with_their_article_and_deck(card, deck, italian, english) -> None:
+    assert card_name(Translator("it"), C(card), deck) == italian
+    assert card_name(Translator("en"), C(card), deck) == english
+
+
+def test_lists_join_their_last_item_with_and() -> None:
+    cards = [C("1C"), C("2S"), C("7D")]
+    assert card_list(Translator("it"), cards) == "l'asso di coppe, il 2 di spade e il 7 di denari"
+    assert card_list(Translator("en"), cards[:2]) == "the ace of cups and the 2 of swords"
+
+
+def test_the_tutorial_names_the_settebello_of_the_chosen_deck(app) -> None:
+    speak(app, "it", "french")
+    scene = TutorialScene(app)
+    app.stack.push(scene)
+    while scene.coach.step is not None and scene.coach.step.key != "scopa":
+        scene.coach.index += 1
+    _, text = scene.step_texts()
+    assert "con il 7 di quadri, il settebello" in text
+    assert "{" not in text
+    speak(app, "en")
+    _, text = scene.step_texts()
+    assert "with the 7 of coins, the settebello" in text
+
+
+def test_the_rules_captions_name_the_cards_drawn(app) -> None:
+    speak(app, "it", "french")
+    assert caption_text(app, EXAMPLES["scopa"]).startswith("La donna di cuori (9) prende 6 + 3")
+    speak(app, "en")
+    assert caption_text(app, EXAMPLES["primiera"]) == (
+        "The 4 of swords, the 3 of cups, the king of coins and the knight of batons: "
+        "14 + 13 + 10 + 10 = 47."
+    )
+
+
+# --- the tables themselves ----------------------------------------------------------------
+
+
+def _texts(language: str) -> dict[str, str]:
+    return tables()[language]
+
+
+def test_words_a_native_player_would_stumble_on_are_gone() -> None:
+    italian = " ".join(_texts("it").values())
+    english = " ".join(_texts("en").values())
+    for stumble in ("dispositivo", "Solitario", "Titolo", "scopare", "scarto", "Un punto a testa"):
+        assert stumble not in italian, stumble
+    assert "agli 11" in _texts("it")["preset_classic_hint"]
+    assert not re.search(r"\bai 11\b", italian)
+    assert not re.search(r"\b[Tt]rick\b", english)
+    assert not re.search(r"\bscope\b", english)  # English plural: scopas
+    assert not re.search(r"\bscopas\b", italian)
+    assert not re.search(r"\bsweep\b", english.replace("(a sweep)", ""))
+    clubs = [k for k, v in _texts("en").items() if "clubs" in v and "french" not in k]
+    assert clubs == []  # bastoni are batons in English
+
+
+def test_cappotto_is_described_as_winning_the_match() -> None:
+    for language, words in (("it", "vince subito la partita"), ("en", "wins the match outright")):
+        assert words in _texts(language)["rules_p8_text"]
+        assert "cappotto aggiungono" not in _texts(language)["rules_p8_text"]
+
+
+def test_round_deal_and_match_are_one_word_each() -> None:
+    it, en = _texts("it"), _texts("en")
+    assert it["table.deal"].startswith("Distribuzione")
+    assert "Mano" not in it["table.deal"]
+    assert "smazzata" in it["aids.tut.welcome.text"]
+    assert "a round together" in en["aids.tut.welcome.text"]
+    assert it["to_title"] == "Menu principale" and en["to_title"] == "Main menu"
+    assert it["mode_solo"] == "Contro il computer"
+
+
+def test_seats_say_you_only_in_a_solo_match() -> None:
+    it = Translator("it")
+    assert Seats(SOLO, it).you == 0
+    assert Seats(HOTSEAT_TEAMS, it).you is None
+    assert Seats(WATCH, it).you is None
+    assert Seats(SOLO, it).about("table.last_cards", 0) == "Le ultime carte a te"
+    assert Seats(SOLO_TEAM, it).about("table.last_cards", 0) == "Le ultime carte alla tua squadra"
+    assert Seats(WATCH, it).about("table.last_cards", 0) == "Le ultime carte a Giulia"
