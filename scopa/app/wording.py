@@ -195,3 +195,13 @@ __all__ = [
     "suit_name",
     "target_line",
 ]
+
+
+def deal_id(seed: int, round_no: int) -> str:
+    """A short code naming a shuffled deal: the match seed in base 36, and the round."""
+    digits = "0123456789ABCDEFGHJKLMNPQRSTUVWXYZ"
+    value, code = seed, ""
+    for _ in range(6):
+        value, rest = divmod(value, len(digits))
+        code += digits[rest]
+    return f"{code}-{round_no}"

@@ -10,6 +10,7 @@ import re
 import pytest
 
 from scopa.ai.hints import Hint
+from scopa.app.matches import MatchCoordinator
 from scopa.app.scenes.flow import describe
 from scopa.app.scenes.rule_examples import EXAMPLES, caption_text
 from scopa.app.scenes.scoring import ScoringScene
@@ -20,7 +21,7 @@ from scopa.engine import DECK, Card, LastCapture, Match, MatchWon, Move, Rules, 
 from scopa.i18n import Translator, tables
 from scopa.settings import MatchSetup, SeatConfig
 
-from .table_helpers import fixed_match, inline_worker, settle
+from .table_helpers import coordinated, fixed_match, inline_worker, settle
 
 C = Card.parse
 
@@ -79,56 +80,106 @@ WATCH = MatchSetup(seats(("Giulia", False), ("Marco", False)), Rules())
 )
 def test_the_headline_of_a_won_match(app, language, setup, winner, headline) -> None:
     speak(app, language)
-    scene = ScoringScene(app, won_match(setup.rules, winner), setup)
+    scene = ScoringScene(
+        app,
+        MatchCoordinator(
+            MatchSetup(setup.seats, (won_match(setup.rules, winner)).rules),
+            won_match(setup.rules, winner),
+        ),
+    )
     assert scene.headline() == headline
 
 
 def test_a_solo_player_with_any_name_is_you(app) -> None:
     speak(app, "it")
     setup = MatchSetup(seats(("Anna", True), ("Giulia", False)), Rules())
-    assert ScoringScene(app, won_match(Rules(), 0), setup).headline() == "Hai vinto!"
+    assert (
+        ScoringScene(
+            app,
+            MatchCoordinator(
+                MatchSetup(setup.seats, (won_match(Rules(), 0)).rules), won_match(Rules(), 0)
+            ),
+        ).headline()
+        == "Hai vinto!"
+    )
 
 
 def test_cappotto_wins_outright_and_names_the_deck_s_coins(app) -> None:
     speak(app, "en", "french")
-    scene = ScoringScene(app, won_match(Rules(cappotto=True), 0, coins_to=0), SOLO)
+    scene = ScoringScene(
+        app,
+        MatchCoordinator(
+            MatchSetup(SOLO.seats, (won_match(Rules(cappotto=True), 0, coins_to=0)).rules),
+            won_match(Rules(cappotto=True), 0, coins_to=0),
+        ),
+    )
     line = scene.result_line()
     assert line.startswith("Cappotto! All ten diamonds: the match is won outright")
     speak(app, "it")
-    scene = ScoringScene(app, won_match(Rules(cappotto=True), 0, coins_to=0), SOLO)
+    scene = ScoringScene(
+        app,
+        MatchCoordinator(
+            MatchSetup(SOLO.seats, (won_match(Rules(cappotto=True), 0, coins_to=0)).rules),
+            won_match(Rules(cappotto=True), 0, coins_to=0),
+        ),
+    )
     assert scene.result_line().startswith("Cappotto! Tutti e dieci i denari")
 
 
 def test_the_coins_category_is_diamonds_with_the_french_deck(app) -> None:
     match = won_match(Rules(), 0)
     speak(app, "it", "french")
-    assert {row.key: row.label for row in ScoringScene(app, match, SOLO).sheet()}[
-        "denari"
-    ] == "Quadri"
+    assert {
+        row.key: row.label
+        for row in ScoringScene(
+            app, MatchCoordinator(MatchSetup(SOLO.seats, (match).rules), match)
+        ).sheet()
+    }["denari"] == "Quadri"
     speak(app, "en", "french")
-    assert {row.key: row.label for row in ScoringScene(app, match, SOLO).sheet()}[
-        "denari"
-    ] == "Diamonds"
+    assert {
+        row.key: row.label
+        for row in ScoringScene(
+            app, MatchCoordinator(MatchSetup(SOLO.seats, (match).rules), match)
+        ).sheet()
+    }["denari"] == "Diamonds"
     speak(app, "en", "piacentine")
-    assert {row.key: row.label for row in ScoringScene(app, match, SOLO).sheet()}[
-        "denari"
-    ] == "Coins"
+    assert {
+        row.key: row.label
+        for row in ScoringScene(
+            app, MatchCoordinator(MatchSetup(SOLO.seats, (match).rules), match)
+        ).sheet()
+    }["denari"] == "Coins"
 
 
 def test_an_incomplete_primiera_of_one_suit_says_one_suit(app) -> None:
     rules = Rules(incomplete_primiera=True)
     match = won_match(rules, 0)  # side 0 holds only coins
     speak(app, "it")
-    cell = {row.key: row for row in ScoringScene(app, match, SOLO).sheet()}["primiera"].cells[0]
+    cell = {
+        row.key: row
+        for row in ScoringScene(
+            app, MatchCoordinator(MatchSetup(SOLO.seats, (match).rules), match)
+        ).sheet()
+    }["primiera"].cells[0]
     assert cell.endswith("(1 seme)")
     speak(app, "en")
-    cell = {row.key: row for row in ScoringScene(app, match, SOLO).sheet()}["primiera"].cells[0]
+    cell = {
+        row.key: row
+        for row in ScoringScene(
+            app, MatchCoordinator(MatchSetup(SOLO.seats, (match).rules), match)
+        ).sheet()
+    }["primiera"].cells[0]
     assert cell.endswith("(1 suit)")
 
 
 def test_the_scoring_sheet_labels_the_round_code(app) -> None:
     speak(app, "en")
-    code = ScoringScene(app, won_match(Rules(), 0), SOLO).deal_code()
+    code = ScoringScene(
+        app,
+        MatchCoordinator(
+            MatchSetup(SOLO.seats, (won_match(Rules(), 0)).rules), won_match(Rules(), 0)
+        ),
+    ).deal_code()
     assert re.fullmatch(r"Code of this round: [0-9A-Z]{6}-1", code)
 
 
@@ -137,7 +188,7 @@ def test_the_scoring_sheet_labels_the_round_code(app) -> None:
 
 def table(app, setup: MatchSetup) -> TableScene:
     match = fixed_match("7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B", setup.rules)
-    scene = TableScene(app, setup, match, worker=inline_worker())
+    scene = TableScene(app, coordinated(app, setup, match), worker=inline_worker())
     app.stack.push(scene)
     settle(app, scene)
     return scene
@@ -274,7 +325,7 @@ def test_the_hint_names_its_cards_and_lists_them_with_and(app) -> None:
     speak(app, "it")
     setup = MatchSetup(SOLO.seats, Rules())
     match = fixed_match("10S 2C 3B", "1B 3C 8C", "7C 1D 2S 9B", setup.rules)
-    scene = TableScene(app, setup, match, worker=inline_worker())
+    scene = TableScene(app, coordinated(app, setup, match), worker=inline_worker())
     app.stack.push(scene)
     settle(app, scene)
     move = Move.parse("10Sx7C+1D+2S")

@@ -13,7 +13,7 @@ from scopa.engine import Breakdown, categories
 
 from .. import theme
 from ..widgets import Button
-from ..wording import Seats, category_label, suit_name
+from ..wording import Seats, category_label, deal_id, suit_name
 from .base import MenuScene
 from .chart import line_chart
 
@@ -126,8 +126,6 @@ class ScoringScene(MenuScene):
 
     def deal_code(self) -> str:
         """The code of the round just scored, labelled (it names these very cards)."""
-        from scopa.app.table.scene import deal_id
-
         return self.t("table.deal_id", id=deal_id(self.match.seed, len(self.match.rounds)))
 
     # --- widgets --------------------------------------------------------------------------

@@ -68,7 +68,7 @@ STRINGS = {
         "files.cause_folder": "al suo posto c'è una cartella, non un file",
         "files.cause_unreadable": "il file non si può leggere ({reason})",
         "files.kind_pipe": "una pipe",
-        "files.kind_device": "un dispositivo",
+        "files.kind_device": "un file di periferica",
         "files.kind_socket": "un socket",
         "files.kind_special": "un file speciale",
         "files.reason_denied": "permesso negato",

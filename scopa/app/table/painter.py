@@ -25,16 +25,6 @@ GLOW_SELECTED = (255, 244, 200)
 GLOW_HOVER = (200, 230, 170)
 
 
-def deal_id(seed: int, round_no: int) -> str:
-    """A short code naming a shuffled deal: the match seed in base 36, and the round."""
-    digits = "0123456789ABCDEFGHJKLMNPQRSTUVWXYZ"
-    value, code = seed, ""
-    for _ in range(6):
-        value, rest = divmod(value, len(digits))
-        code += digits[rest]
-    return f"{code}-{round_no}"
-
-
 class Painter:
     def __init__(self, scene: TableScene) -> None:
         self.scene = scene
