@@ -177,7 +177,6 @@ def _background(size: tuple[int, int]) -> pygame.Surface:
     return surface
 
 
-@lru_cache(maxsize=1)
 def lay_felt(surface: pygame.Surface) -> bool:
     """Cover ``surface`` with the generated felt tile; False when the tile cannot be loaded."""
     felt = _felt_tile()
@@ -190,7 +189,10 @@ def lay_felt(surface: pygame.Surface) -> bool:
     return True
 
 
+@lru_cache(maxsize=1)
 def _felt_tile() -> pygame.Surface | None:
+    """The tile as read from disk, once. It is kept in its file's pixel format, which needs
+    no window and outlives any: each background converts itself once it is laid."""
     try:
         from scopa.resources import felt_path
 
