@@ -1,5 +1,6 @@
 """The project's benchmark: engine speed, opponents' decision time, the game's frame time,
-start-up and memory. A benchmark, not a test: it prints figures against their targets.
+start-up, memory and the cost of a still screen. A benchmark, not a test: it prints figures
+against their targets.
 
     python tools/bench.py            # everything
     python tools/bench.py engine     # one section (engine, ai, app)
@@ -91,6 +92,8 @@ TARGETS = {
     "first_frame_s": ("<=", 1),
     "first_frame_table_s": ("<=", 1),
     "peak_memory_mb": ("<=", 200),
+    "idle_cpu_title_pct": ("<=", 5),
+    "idle_cpu_settings_pct": ("<=", 5),
 }
 
 

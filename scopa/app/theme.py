@@ -86,7 +86,7 @@ class Metrics:
 # --- text -------------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=512)
 def render(font: pygame.font.Font, text: str, color: Color) -> pygame.Surface:
     return font.render(text, True, color)
 
@@ -177,7 +177,6 @@ def _background(size: tuple[int, int]) -> pygame.Surface:
     return surface
 
 
-@lru_cache(maxsize=1)
 def lay_felt(surface: pygame.Surface) -> bool:
     """Cover ``surface`` with the generated felt tile; False when the tile cannot be loaded."""
     felt = _felt_tile()
@@ -190,7 +189,10 @@ def lay_felt(surface: pygame.Surface) -> bool:
     return True
 
 
+@lru_cache(maxsize=1)
 def _felt_tile() -> pygame.Surface | None:
+    """The tile as read from disk, once. It is kept in its file's pixel format, which needs
+    no window and outlives any: each background converts itself once it is laid."""
     try:
         from scopa.resources import felt_path
 
@@ -207,30 +209,32 @@ def draw_background(surface: pygame.Surface) -> None:
     surface.blit(_background(surface.get_size()), (0, 0))
 
 
+VEIL = (8, 14, 10)
+
+
 def shade(surface: pygame.Surface, alpha: int = 150) -> None:
     """Dim everything drawn so far (under a dialog or the pause menu)."""
-    surface.blit(_veil(surface.get_size(), alpha), (0, 0))
-
-
-@lru_cache(maxsize=3)
-def _veil(size: tuple[int, int], alpha: int) -> pygame.Surface:
-    veil = pygame.Surface(size, pygame.SRCALPHA)
-    veil.fill((8, 14, 10, alpha))
-    return veil
-
-
-@lru_cache(maxsize=2)
-def _blackout(size: tuple[int, int]) -> pygame.Surface:
-    veil = pygame.Surface(size)
-    veil.fill(FELT_DEEP)
-    return veil
+    _cover(surface, VEIL, alpha)
 
 
 def fade(surface: pygame.Surface, alpha: int) -> None:
     """Cover the frame with the felt's darkest green at ``alpha`` (a scene fading in)."""
-    veil = _blackout(surface.get_size())
+    _cover(surface, FELT_DEEP, alpha)
+
+
+def _cover(surface: pygame.Surface, color: Color, alpha: int) -> None:
+    veil = _plain(surface.get_size(), color)
     veil.set_alpha(max(0, min(255, alpha)))
     surface.blit(veil, (0, 0))
+
+
+@lru_cache(maxsize=2)
+def _plain(size: tuple[int, int], color: Color) -> pygame.Surface:
+    """A window-sized sheet of one colour, blended with a surface alpha: one per colour,
+    whatever the strength (each is as big as the window)."""
+    sheet = pygame.Surface(size)
+    sheet.fill(color)
+    return sheet
 
 
 def set_pointer(hand: bool) -> None:
@@ -243,11 +247,17 @@ def set_pointer(hand: bool) -> None:
         pass
 
 
-def _shadow(surface: pygame.Surface, rect: pygame.Rect, radius: int, depth: int) -> None:
-    """A soft shadow falling below ``rect``: a few stacked, slightly wider, faint shapes."""
+def _shadow(
+    surface: pygame.Surface, rect: pygame.Rect, radius: int, depth: int, *, cached: bool = True
+) -> None:
+    """A soft shadow falling below ``rect``: a few stacked, slightly wider, faint shapes.
+
+    ``cached=False`` for shapes drawn once into a cached picture (a panel): their layers
+    are as big as the window, and keeping them too would only hold memory."""
+    layer = _shadow_layer if cached else _shadow_layer.__wrapped__
     for i in range(3, 0, -1):
         grow = max(1, depth * i // 4)
-        shadow = _shadow_layer((rect.w + grow * 2, rect.h + grow), radius + grow)
+        shadow = layer((rect.w + grow * 2, rect.h + grow), radius + grow)
         surface.blit(shadow, (rect.x - grow, rect.y + depth))
 
 
@@ -268,7 +278,7 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, m: Metrics) -> pygame
     return rect.inflate(-2 * frame, -2 * frame)
 
 
-@lru_cache(maxsize=4)
+@lru_cache(maxsize=2)
 def _panel_image(
     size: tuple[int, int], radius: int, frame: int, depth: int, inset: int, line: int
 ) -> tuple[pygame.Surface, tuple[int, int]]:
@@ -278,7 +288,7 @@ def _panel_image(
     w, h = size
     image = pygame.Surface((w + 2 * grow, h + grow + depth), pygame.SRCALPHA)
     rect = pygame.Rect(grow, 0, w, h)
-    _shadow(image, rect, radius, depth)
+    _shadow(image, rect, radius, depth, cached=False)
     fresh = gradient.__wrapped__  # window-sized: drawn once here, not worth caching twice
     image.blit(fresh(size, WOOD_LIGHT, WOOD_DARK, radius), rect)
     inner = rect.inflate(-2 * frame, -2 * frame)

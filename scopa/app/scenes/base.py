@@ -55,6 +55,14 @@ class MenuScene(Scene):
     def update(self, dt: float) -> None:
         self.age += dt
 
+    @property
+    def busy(self) -> bool:
+        """Moving without input: the fade-in, a widget held by the mouse, or a name field
+        being edited (its caret blinks). Otherwise the menu is still, and the app draws it
+        only when input comes, like a still table."""
+        fading = self.opaque and self.age < self.FADE_IN
+        return fading or self.form.captured is not None or self.form.editing()
+
     def leave(self) -> None:
         theme.set_pointer(False)
 

@@ -35,7 +35,7 @@ def card_image(app: App, card: Card | str, height: int) -> pygame.Surface:
     return _face(style, corner, str(card), max(8, height), app.font("ui_bold", max(8, height // 5)))
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=64)
 def _face(
     style: str, corner: bool, name: str, height: int, font: pygame.font.Font
 ) -> pygame.Surface:
@@ -110,7 +110,7 @@ def draw_card(
     return rect
 
 
-@lru_cache(maxsize=128)
+@lru_cache(maxsize=64)
 def _sprite(
     style: str,
     corner: bool,

@@ -1,0 +1,56 @@
+"""The felt tile is read from disk once, however many backgrounds are laid with it (menus at
+every window size, the table), and every one of them really shows it."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from scopa.app import theme
+from scopa.app.table.hud import background
+from scopa.app.table.layout import TableLayout
+from scopa.resources import felt_path
+
+
+@pytest.fixture
+def felt_reads(app, monkeypatch):  # noqa: ANN001
+    """Counts the felt file's reads from here on (caches emptied first)."""
+    theme._felt_tile.cache_clear()
+    theme._background.cache_clear()
+    reads: list[str] = []
+    load = pygame.image.load
+
+    def counting_load(path, *args):  # noqa: ANN001, ANN202
+        if str(path) == str(felt_path()):
+            reads.append(str(path))
+        return load(path, *args)
+
+    monkeypatch.setattr(pygame.image, "load", counting_load)
+    yield reads
+    theme._felt_tile.cache_clear()
+    theme._background.cache_clear()
+
+
+def shows_felt(surface: pygame.Surface, tile: pygame.Surface) -> bool:
+    """The middle of a background (where the vignette is clear) is the tile's pixel."""
+    x, y = surface.get_width() // 2, surface.get_height() // 2
+    here = surface.get_at((x, y))
+    expected = tile.get_at((x % tile.get_width(), y % tile.get_height()))
+    return all(abs(a - b) <= 2 for a, b in zip(here[:3], expected[:3]))
+
+
+def test_two_menu_backgrounds_read_the_felt_once(felt_reads) -> None:
+    first, second = pygame.Surface((960, 540)), pygame.Surface((1280, 720))
+    theme.draw_background(first)
+    theme.draw_background(second)
+    assert len(felt_reads) == 1
+    tile = pygame.image.load(str(felt_path()))
+    assert shows_felt(first, tile) and shows_felt(second, tile)
+
+
+def test_the_table_lays_the_same_tile_without_reading_it_again(felt_reads) -> None:
+    theme.draw_background(pygame.Surface((1280, 720)))
+    table = background((1600, 900), TableLayout((1600, 900), 2))
+    again = background((1600, 900), TableLayout((1600, 900), 2))
+    assert len(felt_reads) == 1
+    assert pygame.image.tobytes(table, "RGB") == pygame.image.tobytes(again, "RGB")
