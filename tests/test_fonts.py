@@ -7,7 +7,10 @@ from a code point no font has.
 
 from __future__ import annotations
 
+import importlib.util
 import os
+from pathlib import Path
+from types import ModuleType
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -116,3 +119,30 @@ def test_one_does_not_look_like_capital_i(role: str) -> None:
     shared = one.overlap_area(capital_i, (0, 0))
     either = one.count() + capital_i.count() - shared
     assert 1 - shared / either > 0.18, f"{role}: its 1 reads as I"
+
+
+def _gen_fonts() -> ModuleType:
+    path = Path(__file__).resolve().parent.parent / "tools" / "gen_fonts.py"
+    spec = importlib.util.spec_from_file_location("gen_fonts", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("weight", [400, 700])
+def test_drawn_symbols_are_filled_outlines_with_holes_where_hollow(weight: int) -> None:
+    """TrueType fills clockwise outlines and cuts anticlockwise ones (y up)."""
+    gen_fonts = _gen_fonts()
+    symbols = gen_fonts.symbol_contours(weight, 650)
+    assert set(symbols) == {"uni2605", "uni2606", "uni2713", "uni2717"}
+    for name, (advance, contours) in symbols.items():
+        outer, *holes = contours
+        assert gen_fonts._area(outer) < 0, f"{name} is not clockwise"
+        for contour in contours:
+            xs, ys = [x for x, _ in contour], [y for _, y in contour]
+            assert min(xs) >= 0 and max(xs) <= advance, name
+            assert min(ys) > -100 and max(ys) < 720, name
+        if name == "uni2606":
+            assert len(holes) == 1 and gen_fonts._area(holes[0]) > 0
+            assert abs(gen_fonts._area(holes[0])) < abs(gen_fonts._area(outer))
