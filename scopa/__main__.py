@@ -8,7 +8,9 @@ For automated checks only, the environment can skip the title screen:
 ``SCOPA_START=table`` opens a solo table directly and ``SCOPA_SEED=<int>`` fixes its
 shuffle (with ``SCOPA_HOME`` pointing at a scratch folder for the saved match).
 ``SCOPA_FIRST_FRAME_FILE`` makes ``--smoke`` write the time its first frame was shown
-(``tools/bench_app.py`` measures the start-up with it).
+(``tools/bench_app.py`` measures the start-up with it), and ``SCOPA_SCREENSHOT=<path>`` save
+the screen as a PNG once the first frame's opening fades are over
+(``tools/build_binary.py --check`` compares the binary's picture with the source's).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ if TYPE_CHECKING:
     from scopa.storage import Store
 
 EXIT_NO_DISPLAY = 2
+SCREENSHOT_SETTLE = 1.0  # seconds the screen moves on after the first frame before its picture
 NO_DISPLAY = (
     "scopa: cannot open a window: no display available (is DISPLAY or WAYLAND_DISPLAY set?)"
 )
@@ -130,6 +133,11 @@ def _run(store: Store, args: argparse.Namespace) -> int:
         stamp = os.environ.get("SCOPA_FIRST_FRAME_FILE")
         if args.smoke and stamp:
             Path(stamp).write_text(repr(time.time()))
+        screenshot = os.environ.get("SCOPA_SCREENSHOT")
+        if args.smoke and screenshot:
+            # Past the opening fades, the picture no longer depends on how fast the start was.
+            app.frame(SCREENSHOT_SETTLE, [])
+            pygame.image.save(pygame.display.get_surface(), screenshot)
     finally:
         app.close()
     return 0

@@ -1,16 +1,15 @@
 """Every text a player reads, in Italian and English.
 
 The tables live in ``scopa/app/strings/*.py`` (one module per part of the game, each with a
-``STRINGS = {"en": {...}, "it": {...}}``); this module merges them and looks keys up.
+``STRINGS = {"en": {...}, "it": {...}}``, all listed in ``scopa.app.strings.MODULES``); this
+module merges them and looks keys up.
 Placeholders use ``str.format`` names: ``t("pass_to", name="Giulia")``.
 """
 
 from __future__ import annotations
 
-import importlib
 import locale
 import os
-import pkgutil
 import string
 from functools import lru_cache
 
@@ -20,15 +19,14 @@ LANGUAGES = ("it", "en")
 @lru_cache(maxsize=1)
 def tables() -> dict[str, dict[str, str]]:
     """All string tables merged: ``{"en": {key: text}, "it": {...}}``."""
-    from scopa.app import strings
+    from scopa.app.strings import MODULES
 
     merged: dict[str, dict[str, str]] = {lang: {} for lang in LANGUAGES}
-    for info in sorted(pkgutil.iter_modules(strings.__path__), key=lambda i: i.name):
-        module = importlib.import_module(f"{strings.__name__}.{info.name}")
+    for module in MODULES:
         for lang, table in module.STRINGS.items():
             for key, text in table.items():
                 if key in merged[lang]:
-                    raise ValueError(f"string key {key!r} is defined twice ({info.name})")
+                    raise ValueError(f"string key {key!r} is defined twice ({module.__name__})")
                 merged[lang][key] = text
     return merged
 

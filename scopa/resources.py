@@ -27,8 +27,8 @@ ICON_SIZES: tuple[int, ...] = (16, 32, 48, 64, 128, 256)
 FONT_FILES: dict[str, str] = {
     "ui": "DejaVuSans.ttf",
     "ui_bold": "DejaVuSans-Bold.ttf",
-    "title": "EBGaramond12-Bold.otf",
-    "text": "EBGaramond12-Regular.otf",
+    "title": "EBGaramond-Bold.ttf",
+    "text": "EBGaramond-Regular.ttf",
     "index": "DejaVuSerif-Bold.ttf",
     "symbols": "DejaVuSans.ttf",
 }

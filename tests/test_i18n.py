@@ -4,17 +4,39 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from pathlib import Path
 
 import pytest
 
 from scopa import i18n
 from scopa.app import strings
 
-MODULES = sorted(info.name for info in pkgutil.iter_modules(strings.__path__))
+FOLDER = Path(i18n.__file__).resolve().parent / "app" / "strings"
+MODULES = sorted(path.stem for path in FOLDER.glob("*.py") if path.stem != "__init__")
 
 
 def test_there_are_string_modules() -> None:
     assert {"menus", "options", "rules"} <= set(MODULES)
+
+
+def test_every_string_module_in_the_folder_is_imported_by_name() -> None:
+    listed = sorted(module.__name__.rpartition(".")[2] for module in strings.MODULES)
+    assert listed == MODULES, "add the new module to scopa/app/strings/__init__.py"
+
+
+def test_tables_load_where_the_folder_cannot_be_searched(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A one-file binary holds the modules in an archive: finding them must not need a
+    folder listing, or every text shows as its key."""
+    monkeypatch.setattr(pkgutil, "iter_modules", lambda *args, **kwargs: iter(()))
+    monkeypatch.setattr(pkgutil, "walk_packages", lambda *args, **kwargs: iter(()))
+    i18n.tables.cache_clear()
+    try:
+        merged = i18n.tables()
+    finally:
+        i18n.tables.cache_clear()
+    assert merged["it"]["aids.offer_title"] == "Nuovo a Scopa?"
+    assert merged["en"]["quit"] == "Quit" and merged["it"]["settings"] == "Impostazioni"
+    assert i18n.Translator("it")("settings") == "Impostazioni"
 
 
 @pytest.mark.parametrize("name", MODULES)

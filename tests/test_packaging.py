@@ -219,3 +219,52 @@ def test_binary_build_refuses_bad_input(tmp_path: Path) -> None:
         build_binary.pyinstaller_args(
             tmp_path / "x.py", assets=tmp_path / "none", dist=tmp_path, work=tmp_path
         )
+
+
+def test_smoke_env_starts_fresh_in_the_language_asked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("LC_ALL", "en_US.UTF-8")
+    monkeypatch.setenv("LC_MESSAGES", "en_US.UTF-8")
+    env = build_binary.smoke_env(tmp_path / "home", tmp_path / "shot.png", "it")
+    assert "LC_ALL" not in env and "LC_MESSAGES" not in env  # they would outrank LANG
+    assert env["LANG"].startswith("it") and env["LANGUAGE"] == "it"
+    assert env["SCOPA_HOME"] == str(tmp_path / "home")
+    assert env["SCOPA_SCREENSHOT"] == str(tmp_path / "shot.png")
+    assert env["SDL_VIDEODRIVER"] == "dummy"
+
+
+def source_screen(tmp_path: Path, name: str, language: str, *code: str) -> Path:
+    """The opening screen of the game run from this checkout (``code`` runs first)."""
+    shot = tmp_path / f"{name}.png"
+    env = build_binary.smoke_env(tmp_path / f"home-{name}", shot, language)
+    env["PYTHONPATH"] = str(ROOT)
+    start = "from scopa.__main__ import main; raise SystemExit(main())"
+    command = [sys.executable, "-c", "; ".join([*code, start])]
+    return build_binary.opening_screen(command, env, shot, ROOT)
+
+
+@pytest.mark.slow
+def test_screen_check_passes_the_same_game_and_fails_texts_shown_as_keys(tmp_path: Path) -> None:
+    first = source_screen(tmp_path, "first", "it")
+    again = source_screen(tmp_path, "again", "it")
+    assert build_binary.frame_difference(first, again, tmp_path / "same.png") is None
+    assert not (tmp_path / "same.png").exists()
+
+    # What a bundle without the string tables shows: every text as its key.
+    keys = source_screen(tmp_path, "keys", "it", "import scopa.app.strings as s", "s.MODULES = ()")
+    problem = build_binary.frame_difference(keys, first, tmp_path / "diff.png")
+    assert problem is not None and "of the pixels differ" in problem
+    assert (tmp_path / "diff.png").is_file()
+    english = source_screen(tmp_path, "english", "en")
+    assert build_binary.frame_difference(english, first, tmp_path / "lang.png") is not None
+
+
+@pytest.mark.slow
+def test_binary_shows_the_same_opening_screen_as_the_source(tmp_path: Path) -> None:
+    """The real build (about a minute, PyInstaller installed first if missing)."""
+    code = build_binary.main(["--check", "--dist", str(tmp_path / "dist"),
+                              "--work", str(tmp_path / "work")])  # fmt: skip
+    assert code == 0, "tools/build_binary.py --check failed: see its message above"
+    for language in build_binary.SMOKE_LANGUAGES:
+        assert (tmp_path / "work" / "check" / f"binary-{language}.png").is_file()

@@ -9,12 +9,32 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 
 import numpy as np
 import pygame
 
 Point = tuple[float, float]
 Color = tuple[int, int, int]
+
+_FONTS: dict[tuple[str, int], pygame.font.Font] = {}
+
+
+def load_font(path: Path, px: int) -> pygame.font.Font:
+    """A font file at ``px`` pixels, opened once; opened again after ``pygame.quit()``, which
+    leaves the fonts it closed unusable."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    key = (str(path), px)
+    font = _FONTS.get(key)
+    if font is not None:
+        try:
+            font.get_height()
+        except pygame.error:
+            font = None
+    if font is None:
+        font = _FONTS[key] = pygame.font.Font(str(path), px)
+    return font
 
 
 def ellipse(
@@ -218,6 +238,10 @@ class Canvas:
         img = font.render(text, True, color)
         if angle:
             img = pygame.transform.rotate(img, -angle)
+        self.image(img, cx, cy)
+
+    def image(self, img: pygame.Surface, cx: float, cy: float) -> None:
+        """Blit an image made for the big surface, upright, centred on a local point."""
         x, y = self._map((cx, cy))
         rect = img.get_rect(center=(round(x * self.ss), round(y * self.ss)))
         self.surface.blit(img, rect)

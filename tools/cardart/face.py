@@ -4,20 +4,28 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 
 import numpy as np
 import pygame
 
 from cardart import figures
-from cardart.canvas import Canvas, Color, rounded_rect, shade
+from cardart.canvas import Canvas, Color, load_font, rounded_rect, shade, transform
 from cardart.layout import H, W, pip_positions, pip_size
 from cardart.suits import BLACK, BLUE, FRENCH_RED, GOLD, GREEN, INK, RED, draw_symbol
 
 SS = 4
 CORNER = 14.0
+CORNER_BOX = (64, 112)  # w, h of the card's corner that holds the index (final pixels)
 FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
+
+
+# The lines printed around an Italian face: (inset from the edge, corner radius, width).
+FRAME_LINES: dict[str, tuple[tuple[float, float, float], ...]] = {
+    "napoletane": ((7.0, 9.0, 1.6),),
+    "piacentine": ((6.0, 9.0, 2.4), (10.0, 6.0, 0.9)),
+    "french": (),
+}
 
 
 @dataclass(frozen=True)
@@ -58,11 +66,8 @@ STYLES: dict[str, Style] = {
 }
 
 
-@cache
 def _font(size: int) -> pygame.font.Font:
-    if not pygame.font.get_init():
-        pygame.font.init()
-    return pygame.font.Font(str(FONT_DIR / "DejaVuSerif-Bold.ttf"), size * SS)
+    return load_font(FONT_DIR / "DejaVuSerif-Bold.ttf", size * SS)
 
 
 def card_outline() -> list[tuple[float, float]]:
@@ -72,23 +77,86 @@ def card_outline() -> list[tuple[float, float]]:
 def _paper(c: Canvas, style: str) -> None:
     s = STYLES[style]
     c.polygon(rounded_rect(0.5, 0.5, W - 1, H - 1, CORNER, 10), s.paper, (120, 110, 96), 1.2)
-    if style == "napoletane":
-        c.polygon(rounded_rect(7, 7, W - 14, H - 14, 9, 8), None, s.frame, 1.6)
-    elif style == "piacentine":
-        c.polygon(rounded_rect(6, 6, W - 12, H - 12, 9, 8), None, s.frame, 2.4)
-        c.polygon(rounded_rect(10, 10, W - 20, H - 20, 6, 8), None, s.frame, 0.9)
+    for inset, radius, width in FRAME_LINES[style]:
+        outline = rounded_rect(inset, inset, W - 2 * inset, H - 2 * inset, radius, 8)
+        c.polygon(outline, None, s.frame, width)
+
+
+# The corner index: the value, then the suit symbol under it, centred on one column.
+INDEX_X, INDEX_Y = 25.0, 33.0  # centre of the value in the top-left corner
+INDEX_SYMBOL_DY = 37.0  # from the value's centre down to the symbol's
+INDEX_MARGIN = 4.0  # clear paper between the index and the frame or the court panel
+INDEX_DIGIT_GAP = 1.5  # ink gap between the two digits of 10
+INDEX_MIN_ROOM = 26.0  # the width an Italian frame leaves the value, moving the column if need be
+CARD_EDGE = 1.1  # inner edge of the card's outline
+
+
+def index_column(style: str) -> tuple[float, float]:
+    """Centre x (card px) of the corner index, and the widest its value may be drawn.
+
+    The index keeps ``INDEX_MARGIN`` from the frame's inner edge (the card's edge on French
+    cards) and, on French cards, from the court panel: every French index is centred between
+    the two so the column stays put from a number card to a court card.
+    """
+    left = max((inset + width / 2 for inset, _, width in FRAME_LINES[style]), default=CARD_EDGE)
+    if style == "french":
+        x, _, _, _, width = figures.FRENCH_PANEL
+        right = x - width / 2
+        centre = (left + right) / 2
+    else:
+        right = math.inf
+        centre = max(INDEX_X, left + INDEX_MARGIN + INDEX_MIN_ROOM / 2)
+    return centre, 2 * (min(centre - left, right - centre) - INDEX_MARGIN)
+
+
+def _value_image(label: str, size: int, color: Color, room: float) -> pygame.Surface:
+    """The value drawn at ``SS`` times its size, its digits set close together, and squeezed
+    sideways (never taller or shorter) when wider than ``room`` card pixels."""
+    font = _font(size)
+    digits = [font.render(digit, True, color) for digit in label]
+    inks = [image.get_bounding_rect() for image in digits]
+    gap = round(INDEX_DIGIT_GAP * SS)
+    width = sum(ink.w for ink in inks) + gap * (len(inks) - 1)
+    image = pygame.Surface((width, digits[0].get_height()), pygame.SRCALPHA)
+    x = 0
+    for digit, ink in zip(digits, inks, strict=True):
+        image.blit(digit, (x - ink.x, 0))
+        x += ink.w + gap
+    limit = math.floor(room * SS)
+    if width > limit:
+        image = pygame.transform.scale(image, (limit, image.get_height()))
+    return image
 
 
 def _index(c: Canvas, style: str, suit: str, rank: int) -> None:
     color = STYLES[style].index_colors[suit]
-    label = str(rank)
-    size = 37 if rank < 10 else 30
+    centre, room = index_column(style)
+    value = _value_image(str(rank), 37 if rank < 10 else 32, color, room)
     for angle in (0.0, 180.0):
         c.push(W / 2, H / 2, 1.0, angle)
-        x, y = -W / 2 + 25, -H / 2 + 33
-        c.text(_font(size), label, color, x, y)
-        draw_symbol(c, style, suit, x, y + 37, 24 if suit in "DC" else 30)
+        x, y = -W / 2 + centre, -H / 2 + INDEX_Y
+        c.image(value, x, y)
+        draw_symbol(c, style, suit, x, y + INDEX_SYMBOL_DY, 24 if suit in "DC" else 30)
         c.pop()
+
+
+def draw_corners(style: str, suit: str, rank: int, corner_index: bool) -> list[np.ndarray]:
+    """RGBA arrays of the top-left and bottom-right :data:`CORNER_BOX` of a face, with only
+    the paper, the frame (the French court panel) and, if asked, the corner index: what the
+    index must keep clear of, drawn without the slow art and the rest of the card."""
+    paper = STYLES[style].paper
+    box_w, box_h = CORNER_BOX
+    corners = []
+    for left, top in ((0, 0), (W - box_w, H - box_h)):
+        c = Canvas(box_w, box_h, SS, paper)
+        c.push(-left, -top)
+        _paper(c, style)
+        if style == "french" and rank > 7:
+            figures.draw_french_panel(c)
+        if corner_index:
+            _index(c, style, suit, rank)
+        corners.append(c.to_array(transform(card_outline(), dx=-left, dy=-top)))
+    return corners
 
 
 def draw_face(style: str, suit: str, rank: int, corner_index: bool) -> np.ndarray:

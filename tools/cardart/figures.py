@@ -8,12 +8,21 @@ decks do to help new players.
 
 from __future__ import annotations
 
-from functools import cache
 from pathlib import Path
 
 import pygame
 
-from cardart.canvas import Canvas, Color, Point, bezier, ellipse, mirror, rounded_rect, shade
+from cardart.canvas import (
+    Canvas,
+    Color,
+    Point,
+    bezier,
+    ellipse,
+    load_font,
+    mirror,
+    rounded_rect,
+    shade,
+)
 from cardart.suits import BLUE, GOLD, GOLD_LIGHT, GREEN, INK, RED, WHITE, draw_symbol
 
 FLESH: Color = (244, 204, 168)
@@ -60,11 +69,8 @@ HORSE: dict[str, Color] = {
 FONT = Path(__file__).resolve().parents[2] / "assets" / "fonts" / "DejaVuSerif-Bold.ttf"
 
 
-@cache
 def _font(px: int, ss: int) -> pygame.font.Font:
-    if not pygame.font.get_init():
-        pygame.font.init()
-    return pygame.font.Font(str(FONT), px * ss)
+    return load_font(FONT, px * ss)
 
 
 def _limb(c: Canvas, pts: list[Point], color: Color, width: float) -> None:
@@ -447,13 +453,23 @@ def _cavallo(c: Canvas, style: str, suit: str, value: int) -> None:
     _hand(c, hold)
 
 
+# The French figures stand in a framed panel (x, y, w, h, outline width), as on Anglo-French
+# court cards; the corner index sits left of it.
+FRENCH_PANEL = (42.0, 14.0, 156.0, 372.0, 1.2)
+
+
+def draw_french_panel(c: Canvas) -> None:
+    x, y, w, h, width = FRENCH_PANEL
+    c.polygon(rounded_rect(x, y, w, h, 6), (246, 240, 226), INK, width)
+
+
 def draw_court(c: Canvas, style: str, suit: str, rank: int) -> None:
     """Draw the figure of rank 8, 9 or 10 of ``suit``."""
     if rank not in (8, 9, 10):
         raise ValueError(f"rank {rank} is not a court card")
     draw = {8: _fante, 9: _regina if style == "french" else _cavallo, 10: _re}[rank]
     if style == "french":
-        c.polygon(rounded_rect(42, 14, 156, 372, 6), (246, 240, 226), INK, 1.2)
+        draw_french_panel(c)
         c.push(120, 204, 0.86)
         c.push(-120, -200)
         draw(c, style, suit, rank)
