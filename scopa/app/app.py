@@ -63,6 +63,9 @@ class App:
         self.clock = pygame.time.Clock()
         self.running = True
         self.toasts = Toasts()
+        self._shown_alone: Scene | None = None
+        """The scene that drew the last frame shown, when it filled the window alone."""
+        self._shown_size: tuple[int, int] | None = None
         self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
         self._windowed_size = (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
         pygame.display.set_caption("Scopa")
@@ -185,12 +188,14 @@ class App:
         events: Iterable[pygame.event.Event] | None = None,
         *,
         draw: bool | None = True,
+        whole: bool = False,
     ) -> bool:
         """One frame: input, update by ``dt`` seconds, then draw and show.
 
         ``draw=None`` draws only when something may have changed on screen (input came,
         or a scene was or is moving: the frame where a movement ends is drawn too);
-        returns whether the frame was drawn.
+        returns whether the frame was drawn. ``whole`` repaints and shows the whole window
+        (not only what changed).
         """
         moving = draw is None and self.stack.busy
         received = list(pygame.event.get() if events is None else events)
@@ -202,9 +207,31 @@ class App:
         if draw is None:
             draw = moving or bool(received) or bool(self.toasts) or self.stack.busy
         if draw:
+            self.show(whole=whole)
+        return draw
+
+    def show(self, *, whole: bool = False) -> None:
+        """Draw the frame and put it on screen.
+
+        When one scene fills the window alone, as it did for the last frame, it repaints
+        only what changed and only those rectangles are shown (a card gliding over a 4K
+        table costs a few card-sized repaints); otherwise everything is drawn and shown.
+        """
+        top = self.stack.top
+        alone = top is not None and self.stack.visible == [top] and not self.toasts
+        size = self.screen.get_size()
+        if alone and not whole and top is self._shown_alone and size == self._shown_size:
+            assert top is not None
+            rects = top.draw_changes(self.screen)
+            if rects is None:
+                pygame.display.flip()
+            elif rects:
+                pygame.display.update(rects)
+        else:
             self.draw()
             pygame.display.flip()
-        return draw
+        self._shown_alone = top if alone else None
+        self._shown_size = size
 
     def dispatch(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
@@ -250,7 +277,7 @@ class App:
             dt = min(self.clock.tick(rate) / 1000.0, 0.1)
             since_drawn += dt
             must = frames == 0 or since_drawn >= 1.0
-            if self.frame(dt, draw=True if must else None):
+            if self.frame(dt, draw=True if must else None, whole=must):
                 since_drawn = 0.0
                 frames += 1
             if max_frames is not None and frames >= max_frames:

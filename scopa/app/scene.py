@@ -53,6 +53,13 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the scene. Must not change state."""
 
+    def draw_changes(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
+        """Draw what changed since this scene last drew the whole window; the rectangles
+        to show, or None when everything was drawn (the default: scenes that never move
+        much just draw everything)."""
+        self.draw(surface)
+        return None
+
     def resize(self, size: tuple[int, int]) -> None:
         """The window changed size; recompute the layout."""
 
@@ -130,6 +137,11 @@ class SceneStack:
             for i, scene in enumerate(self._scenes)
             if i == len(self._scenes) - 1 or scene.runs_covered
         ]
+
+    @property
+    def visible(self) -> list[Scene]:
+        """The scenes drawn, bottom to top: the topmost opaque one and those above it."""
+        return self._visible()
 
     def _visible(self) -> list[Scene]:
         start = 0

@@ -138,7 +138,7 @@ def test_drag_a_card_in_a_real_window(xserver, tmp_path):
         hand = sorted(match.round.hand(0))
         legal = match.legal_moves()
         card = min(hand, key=lambda c: sum(m.card == c for m in legal))  # fewest choices
-        layout = TableLayout(WINDOW, match.rules.players, 0, match.rules.hand_size)
+        layout = TableLayout(WINDOW, match.rules, 0)
         slot = layout.hand_slots(0, len(hand), True)[hand.index(card)]
         start = (left + round(slot.centre[0]), top + round(slot.centre[1]))
         table = layout.table_rect

@@ -10,7 +10,7 @@ from scopa.aids.tracker import track
 from scopa.app.matches import MatchCoordinator
 from scopa.app.scenes.confirm import ConfirmScene
 from scopa.app.table import TableScene
-from scopa.app.table.aids import hint_seed
+from scopa.app.table.aids import TAP_SECONDS, hint_seed
 from scopa.engine import DECK, Card, Match, Move, Rules
 from scopa.settings import MatchSetup, SeatConfig
 
@@ -197,6 +197,7 @@ def test_holding_tab_shows_the_last_trick_and_releasing_hides_it(fast):
     key(fast, pygame.K_TAB)
     assert scene.aids.reviewing
     shown = fast.screen.copy()
+    pump(fast, round(TAP_SECONDS / FRAME) + 2)  # held, not tapped
     key(fast, pygame.K_TAB, up=True)
     assert not scene.aids.reviewing
     after = fast.screen.copy()
@@ -206,12 +207,26 @@ def test_holding_tab_shows_the_last_trick_and_releasing_hides_it(fast):
     assert after.get_at(centre) == plain.get_at(centre)
 
 
+def test_a_tap_on_tab_keeps_the_last_capture_open_until_the_next_tap(fast):
+    scene = open_solo(fast, fixed_match("7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B"))
+    key(fast, pygame.K_TAB)
+    key(fast, pygame.K_TAB, up=True)
+    assert scene.aids.reviewing
+    pump(fast, 30)
+    assert scene.aids.reviewing
+    key(fast, pygame.K_TAB)
+    assert not scene.aids.reviewing
+    key(fast, pygame.K_TAB, up=True)
+    assert not scene.aids.reviewing
+
+
 def test_pressing_the_last_trick_button_shows_it_while_held(fast):
     scene = open_solo(fast, fixed_match("7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B"))
     rect = button(scene, "review").rect
     pos = (round(rect.centerx), round(rect.centery))
     fast.frame(FRAME, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)])
     assert scene.aids.reviewing
+    pump(fast, round(TAP_SECONDS / FRAME) + 2)
     fast.frame(FRAME, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(5, 5), button=1)])
     assert not scene.aids.reviewing
     assert scene.match.moves() == ()

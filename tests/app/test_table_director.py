@@ -12,7 +12,7 @@ from scopa.engine import Card, Dealt, Match, Redealt, RoundScored, Rules
 
 
 def director(calls: list[str], speed: str = "normal") -> Director:
-    view = TableView(TableLayout((1280, 720), 2), 2)
+    view = TableView(TableLayout((1280, 720), Rules()), 2)
     return Director(
         view,
         Tweener(),

@@ -132,6 +132,7 @@ def test_the_cover_is_drawn_as_soon_as_the_cards_have_landed(app, monkeypatch):
     scene = hotseat_table(app, (SeatConfig("Anna", True), SeatConfig("Bruno", True)))
     drawn = []
     monkeypatch.setattr(pygame.display, "flip", lambda: drawn.append(scene.cover))
+    monkeypatch.setattr(pygame.display, "update", lambda rects: drawn.append(scene.cover))
     for _ in range(600):
         app.frame(1 / 30, [], draw=None)
         if scene.cover is not None:

@@ -6,9 +6,17 @@ import pytest
 from pygame import FRect
 
 from scopa.app.table.layout import TableLayout
+from scopa.engine import Rules
 
 SIZES = [(960, 540), (1280, 720), (1024, 768), (1920, 1080), (2560, 1080), (3840, 2160)]
-HANDS = {2: 3, 3: 3, 4: 10}
+HANDS = {2: 3, 3: 3, 4: 9}
+
+
+def rules(players: int, sides: int | None = None) -> Rules:
+    """The rules of a table of ``players`` (four: scopone, the longest hands)."""
+    if players == 4:
+        return Rules.preset("scopone").with_(teams=sides != 4)
+    return Rules(players=players)
 
 
 def inside(rect: FRect, size: tuple[int, int]) -> bool:
@@ -23,7 +31,7 @@ def inside(rect: FRect, size: tuple[int, int]) -> bool:
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_everything_is_inside_the_window(size, players):
-    lay = TableLayout(size, players, bottom=0, hand_size=HANDS[players])
+    lay = TableLayout(size, rules(players), bottom=0)
     for seat in range(players):
         assert inside(lay.place_of(seat).name_rect, size)
         for visible in (False, True):
@@ -40,13 +48,13 @@ def test_everything_is_inside_the_window(size, players):
 
 @pytest.mark.parametrize("size", SIZES)
 def test_readable_sizes_scale_with_the_window(size):
-    lay = TableLayout(size, 2)
+    lay = TableLayout(size, Rules())
     assert lay.font_small >= 12 and lay.hand_w >= 60
     assert lay.hand_w / size[1] == pytest.approx(150 / 1080, rel=0.25)
 
 
 def test_next_seat_sits_on_the_right_counter_clockwise():
-    lay = TableLayout((1920, 1080), 4, bottom=2, hand_size=9)
+    lay = TableLayout((1920, 1080), rules(4), bottom=2)
     bottom, right, top, left = (lay.place_of(seat) for seat in (2, 3, 0, 1))
     assert (bottom.position, right.position, top.position, left.position) == (
         "bottom",
@@ -59,7 +67,7 @@ def test_next_seat_sits_on_the_right_counter_clockwise():
 
 
 def test_table_slots_do_not_overlap():
-    lay = TableLayout((960, 540), 4, hand_size=9)
+    lay = TableLayout((960, 540), rules(4))
     for count in (4, 6, 8, 12):
         rects = [lay.table_slot(i, count) for i in range(count)]
         for i, a in enumerate(rects):
@@ -70,7 +78,7 @@ def test_table_slots_do_not_overlap():
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_top_right_corner_is_left_to_the_aids_buttons(size, players):
-    lay = TableLayout(size, players, bottom=0, hand_size=HANDS[players])
+    lay = TableLayout(size, rules(players), bottom=0)
     corner = FRect(size[0] * 0.55, 0, size[0] * 0.45, lay.toolbar_bottom)
     for seat in range(players):
         place = lay.place_of(seat)
@@ -83,7 +91,7 @@ def test_the_top_right_corner_is_left_to_the_aids_buttons(size, players):
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize(("players", "sides"), [(2, 2), (3, 3), (4, 2), (4, 4)])
 def test_nothing_sits_under_the_score_panel(size, players, sides):
-    lay = TableLayout(size, players, bottom=0, hand_size=HANDS[players], sides=sides)
+    lay = TableLayout(size, rules(players, sides), bottom=0)
     for seat in range(players):
         place = lay.place_of(seat)
         assert not place.name_rect.colliderect(lay.hud_rect), (seat, place.position)
@@ -99,7 +107,7 @@ def test_nothing_sits_under_the_score_panel(size, players, sides):
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_hands_stay_off_the_table(size, players):
-    lay = TableLayout(size, players, bottom=0, hand_size=HANDS[players])
+    lay = TableLayout(size, rules(players), bottom=0)
     for seat in range(players):
         for visible in (False, True):
             for slot in lay.hand_slots(seat, HANDS[players], visible):

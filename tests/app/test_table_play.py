@@ -252,9 +252,9 @@ def test_a_card_that_takes_nothing_shows_where_it_will_lie(fast):
     fast.frame(
         FRAME, [pygame.event.Event(pygame.MOUSEMOTION, pos=spot, rel=(0, 0), buttons=(1, 0, 0))]
     )
-    assert scene.landing and not scene.preview
+    assert scene.pick.landing and not scene.preview
     fast.frame(FRAME, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=spot, button=1)])
-    assert not scene.landing
+    assert not scene.pick.landing
     assert scene.match.moves() == (Move.parse("10S"),)
 
 
@@ -263,6 +263,7 @@ def test_a_still_table_is_not_redrawn_until_something_happens(fast, monkeypatch)
     pump(fast, 2)
     flips = []
     monkeypatch.setattr(pygame.display, "flip", lambda: flips.append(1))
+    monkeypatch.setattr(pygame.display, "update", lambda rects: flips.append(1))
     assert fast.frame(FRAME, [], draw=None) is False
     assert not flips
     moved = pygame.event.Event(

@@ -9,6 +9,7 @@ import pytest
 from scopa.app import theme
 from scopa.app.table.hud import background
 from scopa.app.table.layout import TableLayout
+from scopa.engine import Rules
 from scopa.resources import felt_path
 
 
@@ -50,7 +51,7 @@ def test_two_menu_backgrounds_read_the_felt_once(felt_reads) -> None:
 
 def test_the_table_lays_the_same_tile_without_reading_it_again(felt_reads) -> None:
     theme.draw_background(pygame.Surface((1280, 720)))
-    table = background((1600, 900), TableLayout((1600, 900), 2))
-    again = background((1600, 900), TableLayout((1600, 900), 2))
+    table = background((1600, 900), TableLayout((1600, 900), Rules()))
+    again = background((1600, 900), TableLayout((1600, 900), Rules()))
     assert len(felt_reads) == 1
     assert pygame.image.tobytes(table, "RGB") == pygame.image.tobytes(again, "RGB")

@@ -253,9 +253,9 @@ def test_the_score_panel_says_what_the_match_is_played_to(app, target, italian, 
     setup = MatchSetup(SOLO.seats, Rules(target=target))
     speak(app, "it")
     scene = table(app, setup)
-    assert scene.painter.hud_texts()[0] == italian
+    assert scene.hud_texts()[0] == italian
     speak(app, "en")
-    assert scene.painter.hud_texts()[0] == english
+    assert scene.hud_texts()[0] == english
 
 
 def test_the_target_article_follows_the_sound_of_the_number() -> None:
@@ -276,9 +276,9 @@ def test_the_target_article_follows_the_sound_of_the_number() -> None:
 def test_the_score_panel_names_rounds_and_deals(app) -> None:
     speak(app, "it")
     scene = table(app, SOLO)
-    assert scene.painter.hud_texts()[1:] == ("Smazzata 1", "Distribuzione 1 di 6")
+    assert scene.hud_texts()[1:] == ("Smazzata 1", "Distribuzione 1 di 6")
     speak(app, "en")
-    assert scene.painter.hud_texts()[1:] == ("Round 1", "Deal 1 of 6")
+    assert scene.hud_texts()[1:] == ("Round 1", "Deal 1 of 6")
 
 
 def test_cards_taken_and_cards_in_hand_are_told_apart() -> None:

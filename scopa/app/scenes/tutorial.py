@@ -28,6 +28,7 @@ from scopa.settings import MatchSetup, SeatConfig
 from ..ai_worker import AiWorker
 from ..matches import MatchCoordinator
 from ..table.aids import AidsLayer
+from ..table.frame import Item, box
 from ..table.hud import CREAM, GOLD, SOFT, panel
 from ..table.scene import TableScene
 from ..wording import card_name, category_label, suit_name
@@ -61,7 +62,9 @@ class TutorialScene(TableScene):
         # The lesson's deal is not a match to resume, nor a result to count: no save slot.
         coordinator = MatchCoordinator(tutorial_setup(app), tutorial_match())
         super().__init__(app, coordinator, worker=worker)
-        self.aids = AidsLayer(self, features=())
+        self.aids = AidsLayer(
+            self.coordinator, self._aids_host(), features=(), worker_mode="inline"
+        )
         self.director.on_scored = self._round_scored
 
     # --- the coach ---------------------------------------------------------------------
@@ -84,17 +87,14 @@ class TutorialScene(TableScene):
         super().play(move)
 
     def _refuse(self, move: Move) -> None:
-        self.choice = None
-        self.selected = None
-        self.preview = frozenset()
+        self.pick.clear()
         self.view.settle(self.ui, move.card, 0.3, easing="out_back")
         step = self.coach.step
         if step is not None and step.moves:
             what = self.app.t(f"aids.tut.wrong.{step.key}", **self.card_words())
         else:
             what = self.app.t("aids.tut.wrong.next")
-        self.message = self.app.t("aids.tut.not_this", what=what)
-        self.message_left = 2.8
+        self.say(self.app.t("aids.tut.not_this", what=what))
 
     def _round_scored(self) -> None:
         """The round is over: the director waits here while the coach explains the score."""
@@ -272,13 +272,18 @@ class TutorialScene(TableScene):
         height = text_bottom - top + lay.margin * 0.5 + buttons + pad
         return FRect(w - lay.margin - width, top, width, height), text_bottom
 
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
+    def overlay_items(self) -> list[Item]:
+        items = super().overlay_items()
         if self.cover is None:
-            self._draw_coach(surface)
+            area, _ = self._coach_box()
+            lines = tuple(self._coach_lines(area.width - 2 * self.layout.margin * 0.6))
+            scores = repr(self.scores)
+            key = ("coach", lines, tuple(self.button_names()), scores, tuple(area))
+            items.append(Item(key, box(area), self._draw_coach))
+        return items
 
     def _draw_coach(self, surface: pygame.Surface) -> None:
-        lay, t, text = self.layout, self.app.t, self.painter.text
+        lay, t, text = self.layout, self.app.t, self.text
         box, _ = self._coach_box()
         panel(surface, box, lay.unit, border=GOLD, alpha=230)
         step = self.coach.step
@@ -300,7 +305,7 @@ class TutorialScene(TableScene):
             surface.blit(label, label.get_rect(center=rect.center))
 
     def _draw_scores(self, surface: pygame.Surface, x: float, y: float, width: float) -> None:
-        lay, t, text = self.layout, self.app.t, self.painter.text
+        lay, t, text = self.layout, self.app.t, self.text
         assert self.scores is not None
         you, them = self.scores[HUMAN], self.scores[COMPUTER]
         names = (self.seats.seat_name(HUMAN), self.seats.seat_name(COMPUTER))

@@ -5,12 +5,17 @@ A row of small buttons in the top-right corner, each with a key: H asks Master f
 your last play back when you play alone against computers, holding Tab (or the button)
 shows the last card played and the last capture of every seat, T shows which ranks are still
 unseen. What each aid says is decided in ``scopa.aids``; this layer only asks and draws.
+
+The layer is given what it needs: the match in progress (its coordinator) and an
+``AidsHost`` of the few things only the table knows (whose point of view may be shown,
+whose input is awaited, how to point at a move or take plays back).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 from pygame import FRect
@@ -21,16 +26,19 @@ from scopa.aids.undo import plays_back
 from scopa.engine import Card, Match, Move, Observation
 
 from ..ai_worker import AiWorker
+from ..cardart import CardArt
 from ..wording import card_list, rank_label
+from .frame import Item, box
 from .hud import CREAM, GOLD, SOFT, panel
-
-if TYPE_CHECKING:
-    from .scene import TableScene
+from .layout import TableLayout
+from .text import TextCache
 
 FEATURES = ("hint", "undo", "review", "tracker")
 HINT_COLOUR = (130, 236, 160)
 KEYS = {pygame.K_h: "hint", pygame.K_u: "undo", pygame.K_t: "tracker"}
 REVIEW_KEY = pygame.K_TAB
+TAP_SECONDS = 0.35
+"""A press of the last-capture key shorter than this is a tap: the panel stays open."""
 
 
 def hint_job(level: str, seed: int, obs: Observation) -> Any:
@@ -54,11 +62,41 @@ class AidButton:
     active: bool
 
 
-class AidsLayer:
-    """Owned by the table scene, which forwards input, time and drawing to it."""
+@dataclass(frozen=True)
+class AidsHost:
+    """What the aids need from the table they sit on."""
 
-    def __init__(self, scene: TableScene, features: tuple[str, ...] = FEATURES) -> None:
-        self.scene = scene
+    viewpoint: Callable[[], int | None]
+    """The seat whose point of view the aids may take (None: nobody's hand may show)."""
+    awaiting: Callable[[], int | None]
+    """The seat whose play is awaited now."""
+    hands_busy: Callable[[], bool]
+    """A capture is being chosen or a card dragged: no aid interrupts it."""
+    point_at: Callable[[Move], None]
+    take_back: Callable[[Match], None]
+    notify: Callable[[str, float], None]
+    layout: Callable[[], TableLayout]
+    text: TextCache
+    translator: Callable[[], Any]
+    """The app's translator now (it changes with the language)."""
+    deck_style: Callable[[], str]
+    seat_name: Callable[[int], str]
+    card_name: Callable[[Card], str]
+
+
+class AidsLayer:
+    """The aids' buttons, keys and panels, over the table."""
+
+    def __init__(
+        self,
+        coordinator: Any,
+        host: AidsHost,
+        features: tuple[str, ...] = FEATURES,
+        *,
+        worker_mode: str = "thread",
+    ) -> None:
+        self.coordinator = coordinator
+        self.host = host
         self.features = tuple(name for name in FEATURES if name in features)
         self.tracker_on = False
         self.reviewing = False
@@ -68,8 +106,14 @@ class AidsLayer:
         self.pointer: tuple[int, int] = (-1, -1)
         self._pressed: str | None = None
         self._tracked: tuple | None = None
-        mode = "inline" if scene.worker.mode == "inline" else "thread"
-        self.worker = AiWorker(hint_job, mode=mode)
+        self._clock = 0.0
+        self._opened_at: float | None = None
+        """When the press that opened the last capture began (None once let go)."""
+        self.worker = AiWorker(hint_job, mode=worker_mode)
+
+    @property
+    def match(self) -> Match:
+        return self.coordinator.match
 
     @property
     def busy(self) -> bool:
@@ -81,32 +125,26 @@ class AidsLayer:
     @property
     def seat(self) -> int | None:
         """The seat whose point of view the aids take (None when no one's may be shown)."""
-        scene = self.scene
-        if scene.cover is not None or scene.mode == "watch":
-            return None
-        if scene.mode == "solo":
-            return scene.humans[0]
-        return scene.viewer
+        return self.host.viewpoint()
 
     def available(self, name: str) -> bool:
-        scene = self.scene
         if name not in self.features or self.seat is None:
             return False
         if name == "hint":
-            return scene.human_to_play is not None and scene.choice is None
+            return self.host.awaiting() is not None and not self.host.hands_busy()
         if name == "undo":
-            humans = [seat.human for seat in scene.setup.seats]
+            humans = [seat.human for seat in self.coordinator.seats]
             return (
                 undo_allowed(humans)
-                and scene.choice is None
-                and plays_back(scene.match, scene.humans[0]) > 0
+                and not self.host.hands_busy()
+                and plays_back(self.match, self.coordinator.humans[0]) > 0
             )
         return True
 
     def buttons(self) -> list[AidButton]:
-        lay = self.scene.layout
-        t = self.scene.app.t
-        text = self.scene.painter.text
+        lay = self.host.layout()
+        t = self.host.translator()
+        text = self.host.text
         height = lay.font_normal * 1.9
         right = lay.size[0] - lay.margin
         out: list[AidButton] = []
@@ -125,12 +163,16 @@ class AidsLayer:
         return out
 
     def _hint_shown(self) -> bool:
-        return self.hint is not None and self.hint_match is self.scene.match
+        return self.hint is not None and self.hint_match is self.match
 
     # --- input -------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> bool:
-        """React to the aids' keys and buttons; True when the event was theirs."""
+        """React to the aids' keys and buttons; True when the event was theirs.
+
+        The last capture (Tab or its button) shows while held and stays when tapped: a
+        tap toggles it, a hold shows it until the key is let go.
+        """
         if self.seat is None:
             self.reviewing = False
             return False
@@ -141,36 +183,52 @@ class AidsLayer:
             if mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
                 return False
             if event.key == REVIEW_KEY and "review" in self.features:
-                self.reviewing = True
+                self._review_down()
                 return True
             name = KEYS.get(event.key)
             return self.use(name) if name is not None else False
         if event.type == pygame.KEYUP and event.key == REVIEW_KEY:
-            self.reviewing = False
+            self._review_up()
             return "review" in self.features
         if event.type == pygame.MOUSEMOTION:
             self.pointer = event.pos
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if self.scene.drag.active:
+            if self.host.hands_busy():
                 return False
             hit = self._button_at(event.pos)
             if hit is None:
                 return False
             self._pressed = hit.name
             if hit.name == "review" and hit.enabled:
-                self.reviewing = True
+                self._review_down()
             return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._pressed:
             pressed, self._pressed = self._pressed, None
             if pressed == "review":
-                self.reviewing = False
+                self._review_up()
                 return True
             hit = self._button_at(event.pos)
             if hit is not None and hit.name == pressed:
                 self.use(pressed)
             return True
         return False
+
+    def _review_down(self) -> None:
+        """Tab or the button pressed: open the last capture, or close it if a tap left it
+        open."""
+        if self.reviewing:
+            self.reviewing = False
+            self._opened_at = None
+        else:
+            self.reviewing = True
+            self._opened_at = self._clock
+
+    def _review_up(self) -> None:
+        """Let go: after a long hold the panel closes; after a tap it stays open."""
+        if self._opened_at is not None and self._clock - self._opened_at >= TAP_SECONDS:
+            self.reviewing = False
+        self._opened_at = None
 
     def _button_at(self, pos: tuple[float, float]) -> AidButton | None:
         return next((b for b in self.buttons() if b.rect.collidepoint(pos)), None)
@@ -192,16 +250,15 @@ class AidsLayer:
     # --- the aids ----------------------------------------------------------------------
 
     def ask_hint(self) -> None:
-        scene = self.scene
         if not self.available("hint"):
             return
         if self._hint_shown():
-            scene.show_hint(self.hint.move)
+            self.host.point_at(self.hint.move)
             return
-        seat = scene.human_to_play
+        seat = self.host.awaiting()
         assert seat is not None
-        self.asking_for = scene.match
-        self.worker.request("master", hint_seed(scene.match), scene.match.observe(seat))
+        self.asking_for = self.match
+        self.worker.request("master", hint_seed(self.match), self.match.observe(seat))
         self._collect_hint()
 
     def _collect_hint(self) -> None:
@@ -209,38 +266,38 @@ class AidsLayer:
         if answer is None:
             return
         asked, self.asking_for = self.asking_for, None
-        scene = self.scene
-        if isinstance(answer, BaseException) or asked is not scene.match:
+        if isinstance(answer, BaseException) or asked is not self.match:
             return
-        if answer.move not in scene.match.legal_moves():
+        if answer.move not in self.match.legal_moves():
             return
         self.hint, self.hint_match = answer, asked
-        scene.show_hint(answer.move)
+        self.host.point_at(answer.move)
 
     def undo(self) -> None:
         """Take back the human's last play and the computers' replies after it."""
-        scene = self.scene
-        t = scene.app.t
-        humans = [seat.human for seat in scene.setup.seats]
+        t = self.host.translator()
+        humans = [seat.human for seat in self.coordinator.seats]
         if not undo_allowed(humans):
-            scene.app.notify(t("aids.undo_hotseat"), 3.0)
+            self.host.notify(t("aids.undo_hotseat"), 3.0)
             return
-        point = undo_point(scene.match, scene.humans[0]) if scene.choice is None else None
+        busy = self.host.hands_busy()
+        point = None if busy else undo_point(self.match, self.coordinator.humans[0])
         if point is None:
-            scene.app.notify(t("aids.undo_nothing"), 3.0)
+            self.host.notify(t("aids.undo_nothing"), 3.0)
             return
         self.hint = None
-        scene.set_match(point.match, undone=True)
-        scene.app.notify(t("aids.undo_done"), 2.5)
+        self.host.take_back(point.match)
+        self.host.notify(t("aids.undo_done"), 2.5)
 
     def update(self, dt: float) -> None:
+        self._clock += dt
         if self.asking_for is not None:
-            if self.asking_for is not self.scene.match:
+            if self.asking_for is not self.match:
                 self.worker.cancel()
                 self.asking_for = None
             else:
                 self._collect_hint()
-        if self.hint is not None and self.hint_match is not self.scene.match:
+        if self.hint is not None and self.hint_match is not self.match:
             self.hint = None
 
     def close(self) -> None:
@@ -248,108 +305,122 @@ class AidsLayer:
 
     # --- drawing -----------------------------------------------------------------------
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def items(self, art: CardArt) -> list[Item]:
+        """The aids as items for the table's frame (nothing when no view may be shown)."""
         if self.seat is None:
-            return
-        for button in self.buttons():
-            self._draw_button(surface, button)
+            return []
+        out = [self._button_item(button) for button in self.buttons()]
         if self.tracker_on:
-            self._draw_tracker(surface)
+            out.append(self._tracker_item())
         if self._hint_shown():
-            self._draw_hint(surface)
+            out.append(self._hint_item())
         if self.reviewing:
-            self._draw_review(surface)
+            out.append(self._review_item(art))
+        return out
 
-    def _draw_button(self, surface: pygame.Surface, button: AidButton) -> None:
-        lay = self.scene.layout
-        t = self.scene.app.t
+    def _button_item(self, button: AidButton) -> Item:
+        lay = self.host.layout()
         hovered = button.enabled and button.rect.collidepoint(self.pointer)
         border = GOLD if button.active or hovered else (110, 130, 110)
-        panel(surface, button.rect, lay.unit, border=border, alpha=200 if button.enabled else 110)
         colour = CREAM if button.enabled else (120, 130, 120)
         if button.active:
             colour = GOLD
-        label = self.scene.painter.text.render(
-            "ui_bold", lay.font_small, t(f"aids.{button.name}"), colour
-        )
-        surface.blit(label, label.get_rect(center=button.rect.center))
+        words = self.host.translator()(f"aids.{button.name}")
+        label = self.host.text.render("ui_bold", lay.font_small, words, colour)
+        rect = button.rect
+        alpha = 200 if button.enabled else 110
+
+        def paint(surface: pygame.Surface) -> None:
+            panel(surface, rect, lay.unit, border=border, alpha=alpha)
+            surface.blit(label, label.get_rect(center=rect.center))
+
+        key = ("aid", button.name, words, button.enabled, button.active, hovered)
+        return Item((key, tuple(rect)), box(rect), paint)
 
     def _below_buttons(self) -> float:
-        lay = self.scene.layout
+        lay = self.host.layout()
         return lay.margin + lay.font_normal * 1.9 + lay.margin * 0.4
 
-    def _draw_tracker(self, surface: pygame.Surface) -> None:
-        scene = self.scene
+    def _tracker_item(self) -> Item:
         seat = self.seat
-        if seat is None:
-            return
-        lay, t, text = scene.layout, scene.app.t, scene.painter.text
+        assert seat is not None
+        lay, t, text = self.host.layout(), self.host.translator(), self.host.text
+        deck = self.host.deck_style()
         counts = self._counts(seat)
         cell = lay.font_normal * 1.55
         title = text.render("ui", lay.font_small, t("aids.tracker_title"), GOLD)
         width = max(cell * len(counts), title.get_width()) + lay.margin * 1.2
         height = lay.font_normal * 3.3 + 9 * max(2.0, lay.unit * 4.5)
-        box = FRect(lay.size[0] - lay.margin - width, self._below_buttons(), width, height)
-        panel(surface, box, lay.unit, border=GOLD, alpha=200)
-        surface.blit(title, (box.left + lay.margin * 0.6, box.top + lay.margin * 0.25))
-        top = box.top + lay.margin * 0.35 + title.get_height()
-        pip = max(2.0, lay.unit * 4.5)
-        for k, item in enumerate(counts):
-            x = box.centerx + cell * (k - (len(counts) - 1) / 2)
-            colour = SOFT if item.gone else CREAM
-            label = rank_label(t, item.rank, scene.app.settings.deck_style)
-            rank = text.render("ui_bold", lay.font_small, label, colour)
-            surface.blit(rank, rank.get_rect(midtop=(x, top)))
-            number = text.render(
-                "ui", lay.font_small, str(item.count), GOLD if item.count else SOFT
-            )
-            y = top + rank.get_height()
-            surface.blit(number, number.get_rect(midtop=(x, y)))
-            y += number.get_height() + pip * 1.4
-            for p in range(4):
-                row, col = divmod(p, 2)
-                centre = (x + (col - 0.5) * pip * 2.6, y + row * pip * 2.6)
-                if p < item.count:
-                    pygame.draw.circle(surface, GOLD, centre, pip)
-                else:
-                    pygame.draw.circle(surface, (90, 110, 95), centre, pip, max(1, round(pip / 3)))
+        area = FRect(lay.size[0] - lay.margin - width, self._below_buttons(), width, height)
+
+        def paint(surface: pygame.Surface) -> None:
+            panel(surface, area, lay.unit, border=GOLD, alpha=200)
+            surface.blit(title, (area.left + lay.margin * 0.6, area.top + lay.margin * 0.25))
+            top = area.top + lay.margin * 0.35 + title.get_height()
+            pip = max(2.0, lay.unit * 4.5)
+            for k, item in enumerate(counts):
+                x = area.centerx + cell * (k - (len(counts) - 1) / 2)
+                colour = SOFT if item.gone else CREAM
+                rank = text.render(
+                    "ui_bold", lay.font_small, rank_label(t, item.rank, deck), colour
+                )
+                surface.blit(rank, rank.get_rect(midtop=(x, top)))
+                number = text.render(
+                    "ui", lay.font_small, str(item.count), GOLD if item.count else SOFT
+                )
+                y = top + rank.get_height()
+                surface.blit(number, number.get_rect(midtop=(x, y)))
+                y += number.get_height() + pip * 1.4
+                for p in range(4):
+                    row, col = divmod(p, 2)
+                    centre = (x + (col - 0.5) * pip * 2.6, y + row * pip * 2.6)
+                    if p < item.count:
+                        pygame.draw.circle(surface, GOLD, centre, pip)
+                    else:
+                        ring = max(1, round(pip / 3))
+                        pygame.draw.circle(surface, (90, 110, 95), centre, pip, ring)
+
+        key = ("tracker", t("aids.tracker_title"), deck, tuple(counts))
+        return Item((key, tuple(area)), box(area), paint)
 
     def _counts(self, seat: int) -> tuple:
         """The tracker's counts, worked out once per position and seat."""
-        key = (self.scene.match, seat)
+        key = (self.match, seat)
         if self._tracked is None or self._tracked[0] != key:
-            self._tracked = (key, track(self.scene.match.observe(seat)))
+            self._tracked = (key, track(self.match.observe(seat)))
         return self._tracked[1]
 
     def hint_line(self) -> str:
         """The shown hint as the player reads it: the play, then why."""
-        t = self.scene.app.t
-        deck = self.scene.app.settings.deck_style
+        t = self.host.translator()
+        deck = self.host.deck_style()
         move: Move = self.hint.move
-        card = self.scene.card_name(move.card)
+        card = self.host.card_name(move.card)
         if move.captures:
             play = t("aids.hint_takes", card=card, cards=card_list(t, move.captures, deck))
         else:
             play = t("aids.hint_lays", card=card)
         return t("aids.hint_line", play=play, reason=self.hint.text(t.language, deck))
 
-    def _draw_hint(self, surface: pygame.Surface) -> None:
-        scene = self.scene
-        lay = scene.layout
+    def _hint_item(self) -> Item:
+        lay = self.host.layout()
         line = self.hint_line()
-        label = scene.painter.text.render("ui", lay.font_normal, line, HINT_COLOUR)
-        box = FRect(label.get_rect()).inflate(lay.margin * 1.4, lay.margin * 0.6)
+        label = self.host.text.render("ui", lay.font_normal, line, HINT_COLOUR)
+        area = FRect(label.get_rect()).inflate(lay.margin * 1.4, lay.margin * 0.6)
         x, y = lay.status_centre
-        box.center = (x, y - box.height * 1.15)
-        panel(surface, box, lay.unit, border=HINT_COLOUR, alpha=200)
-        surface.blit(label, label.get_rect(center=box.center))
+        area.center = (x, y - area.height * 1.15)
 
-    def _draw_review(self, surface: pygame.Surface) -> None:
-        scene = self.scene
-        lay, t, text, art = scene.layout, scene.app.t, scene.painter.text, scene.art
-        rules = scene.match.rules
-        rows = review(scene.match.round.history(), rules.players)
-        names = [scene.seats.seat_name(seat) for seat in range(rules.players)]
+        def paint(surface: pygame.Surface) -> None:
+            panel(surface, area, lay.unit, border=HINT_COLOUR, alpha=200)
+            surface.blit(label, label.get_rect(center=area.center))
+
+        return Item(("hint", line, tuple(area)), box(area), paint)
+
+    def _review_item(self, art: CardArt) -> Item:
+        lay, t, text = self.host.layout(), self.host.translator(), self.host.text
+        rules = self.match.rules
+        rows = review(self.match.round.history(), rules.players)
+        names = [self.host.seat_name(seat) for seat in range(rules.players)]
         card_w = lay.mini_w
         card_h = art.face(Card.parse("1D"), card_w).get_height()
         row_h = card_h + lay.margin * 0.8
@@ -363,47 +434,48 @@ class AidsLayer:
         took_w = max(card_w * 5.2, took_head.get_width())
         width = name_w + played_w + took_w + lay.margin * 2
         height = lay.font_large * 1.6 + row_h * len(rows) + lay.font_small * 1.6 + lay.margin
-        box = FRect(0, 0, width, height)
-        box.center = lay.table_rect.center
-        panel(surface, box, lay.unit, border=GOLD, alpha=255)
-        left = box.left + lay.margin
+        area = FRect(0, 0, width, height)
+        area.center = lay.table_rect.center
         title = text.render("title", lay.font_large, t("aids.review_title"), GOLD)
-        surface.blit(title, title.get_rect(midtop=(box.centerx, box.top + lay.margin * 0.4)))
-        y = box.top + lay.font_large * 1.6
-        played_x = left + name_w
-        took_x = played_x + played_w
-        surface.blit(played_head, (played_x, y))
-        surface.blit(took_head, (took_x, y))
-        y += lay.font_small * 1.6
-        for row in rows:
-            name = text.render("ui_bold", lay.font_normal, names[row.seat], CREAM)
-            surface.blit(name, (left, y + card_h / 2 - name.get_height() / 2))
-            if row.last_play is not None:
-                face = art.rotated(row.last_play.card, card_w, True, 0.0)
-                surface.blit(face, (played_x, y))
-            else:
-                self._none(surface, played_x, y, card_h)
-            if row.last_capture is not None:
-                x = took_x
-                cards = (row.last_capture.card, *row.last_capture.captures)
-                room = box.right - lay.margin - took_x - card_w * 2.6
-                step = min(card_w * 1.08, room / max(1, len(cards) - 2))
-                for k, card in enumerate(cards):
-                    face = art.rotated(card, card_w, True, 0.0)
-                    surface.blit(face, (x, y))
-                    if k == 0:
-                        arrow = text.render("ui_bold", lay.font_normal, "→", GOLD)
-                        surface.blit(
-                            arrow, arrow.get_rect(center=(x + card_w * 1.3, y + card_h / 2))
-                        )
-                        x += card_w * 1.6
-                    else:
-                        x += step
-            else:
-                self._none(surface, took_x, y, card_h)
-            y += row_h
+        dash = text.render("ui", lay.font_normal, "\u2014", SOFT)
+        arrow = text.render("ui_bold", lay.font_normal, "\u2192", GOLD)
 
-    def _none(self, surface: pygame.Surface, x: float, y: float, card_h: float) -> None:
-        lay = self.scene.layout
-        dash = self.scene.painter.text.render("ui", lay.font_normal, "—", SOFT)
-        surface.blit(dash, (x, y + card_h / 2 - dash.get_height() / 2))
+        def none(surface: pygame.Surface, x: float, y: float) -> None:
+            surface.blit(dash, (x, y + card_h / 2 - dash.get_height() / 2))
+
+        def paint(surface: pygame.Surface) -> None:
+            panel(surface, area, lay.unit, border=GOLD, alpha=255)
+            left = area.left + lay.margin
+            surface.blit(title, title.get_rect(midtop=(area.centerx, area.top + lay.margin * 0.4)))
+            y = area.top + lay.font_large * 1.6
+            played_x = left + name_w
+            took_x = played_x + played_w
+            surface.blit(played_head, (played_x, y))
+            surface.blit(took_head, (took_x, y))
+            y += lay.font_small * 1.6
+            for row in rows:
+                name = text.render("ui_bold", lay.font_normal, names[row.seat], CREAM)
+                surface.blit(name, (left, y + card_h / 2 - name.get_height() / 2))
+                if row.last_play is not None:
+                    surface.blit(art.rotated(row.last_play.card, card_w, True, 0.0), (played_x, y))
+                else:
+                    none(surface, played_x, y)
+                if row.last_capture is not None:
+                    x = took_x
+                    cards = (row.last_capture.card, *row.last_capture.captures)
+                    room = area.right - lay.margin - took_x - card_w * 2.6
+                    step = min(card_w * 1.08, room / max(1, len(cards) - 2))
+                    for k, card in enumerate(cards):
+                        surface.blit(art.rotated(card, card_w, True, 0.0), (x, y))
+                        if k == 0:
+                            where = (x + card_w * 1.3, y + card_h / 2)
+                            surface.blit(arrow, arrow.get_rect(center=where))
+                            x += card_w * 1.6
+                        else:
+                            x += step
+                else:
+                    none(surface, took_x, y)
+                y += row_h
+
+        key = ("review", tuple(names), tuple(rows), t("aids.review_title"), tuple(area))
+        return Item(key, box(area), paint)

@@ -10,6 +10,7 @@ from pygame import FRect
 from scopa.engine import Card, Move
 
 from ..cardart import CardArt, card_height
+from .frame import Item
 from .layout import TableLayout
 from .text import TextCache
 
@@ -61,6 +62,12 @@ class ChoicePopup:
     @property
     def chosen(self) -> Move:
         return self.options[self.selected]
+
+    def item(self, art: CardArt, text: TextCache, title: str, hint: str) -> Item:
+        """The popup as an item of the table's frame (it dims the whole table)."""
+        key = ("choice", self.card, tuple(self.options), self.selected, title, hint)
+        area = pygame.Rect((0, 0), self.layout.size)
+        return Item(key, area, lambda surface: self.draw(surface, art, text, title, hint))
 
     def draw(
         self, surface: pygame.Surface, art: CardArt, text: TextCache, title: str, hint: str

@@ -1,99 +1,83 @@
 """Input becomes intent, intent becomes a legal move.
 
-Mixed into ``TableScene``: the pointer and the keys pick a card and a target ("card X
-dropped on zone Y"); the engine's legal moves decide what that means: play it, ask which
-set to take, or send the card back with the reason.
+The pointer and the keys pick a card and a target ("card X dropped on zone Y"); the
+engine's legal moves decide what that means: play it, ask which set to take, or send the
+card back with the reason. ``TableInput`` is given what it needs (the view it reads cards
+from, the drag controller, the tweens for pointer feedback, the legal moves, the seat whose
+input is awaited and what to do with a move or a refusal) and keeps its own state in a
+``Pick``; it knows nothing of scenes, menus or turns.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 import pygame
 
-from scopa.engine import Card, Match, Move
+from scopa.engine import Card, Move
 
-from ..wording import capital, card_name
+from ..tween import Tweener
 from .choice import ChoicePopup
-from .drag import Click, Drop
-
-if TYPE_CHECKING:
-    from ..app import App
-    from ..cardart import CardArt
-    from ..tween import Tweener
-    from .aids import AidsLayer
-    from .director import Director
-    from .drag import DragController
-    from .layout import TableLayout
-    from .sprites import TableView
+from .drag import Click, DragController, Drop
+from .sprites import TableView
 
 MAX_TILT = 12.0
 """Degrees a dragged card leans into its movement, like a card held by one corner."""
-MESSAGE_SECONDS = 2.8
+DOUBLE_CLICK = 0.45
+"""Seconds between two clicks on one card that play it (when it can be played one way)."""
+
+
+@dataclass
+class Pick:
+    """What the pointer and the keys have picked on the table."""
+
+    selected: Card | None = None
+    hovered: Card | None = None
+    choice: ChoicePopup | None = None
+    preview: frozenset[Card] = frozenset()
+    """The table cards the picked card would take (they glow)."""
+    landing: bool = False
+    """The dragged card would be laid: its place on the table is outlined."""
+    pointer: tuple[int, int] | None = None
+
+    def clear(self) -> None:
+        self.selected = None
+        self.choice = None
+        self.preview = frozenset()
+        self.landing = False
 
 
 class TableInput:
-    """The table scene's input handling (see the module docstring)."""
+    def __init__(
+        self,
+        pick: Pick,
+        view: TableView,
+        drag: DragController,
+        ui: Tweener,
+        *,
+        moves: Callable[[], Sequence[Move]],
+        seat: Callable[[], int | None],
+        play: Callable[[Move], None],
+        refuse: Callable[[Card, Card | None], None],
+        now: Callable[[], float],
+    ) -> None:
+        self.pick = pick
+        self.view = view
+        self.drag = drag
+        self.ui = ui
+        self.moves = moves
+        self.seat = seat
+        self.play = play
+        self.refuse = refuse
+        self.now = now
+        self._last_click: tuple[Card, float] | None = None
 
-    if TYPE_CHECKING:
-        app: App
-        art: CardArt
-        match: Match
-        view: TableView
-        layout: TableLayout
-        director: Director
-        drag: DragController
-        ui: Tweener
-        aids: AidsLayer
-        mode: str
-        cover: int | None
-        selected: Card | None
-        hovered: Card | None
-        choice: ChoicePopup | None
-        preview: frozenset[Card]
-        landing: bool
-        pointer: tuple[int, int] | None
-        fast_forward: bool
-        message: str
-        message_left: float
-
-        @property
-        def human_to_play(self) -> int | None: ...
-
-        def play(self, move: Move) -> None: ...
-
-        def reveal(self) -> None: ...
-
-    # --- input ---------------------------------------------------------------------------
+    # --- events --------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> bool:
-        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-            self.pointer = event.pos
-        if event.type == pygame.WINDOWFOCUSLOST and self.drag.card is not None:
-            card = self.drag.card  # the button may be released where we never hear of it
-            self.drag.cancel()
-            self._send_back(card)
-            return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            return self._escape()
-        if self.cover is not None:
-            if (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (
-                event.type == pygame.KEYDOWN
-                and event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER)
-            ):
-                self.reveal()
-            return True
-        if self.aids.handle(event):
-            return True
-        if self.mode == "watch":
-            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-                self.fast_forward = not self.fast_forward
-            return True
-        if self.human_to_play is None and self.director.busy:
-            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-                self.director.hurry()
-            return True
-        if self.choice is not None:
+        """A pointer or key event while a human may play; True (every such event is ours)."""
+        if self.pick.choice is not None:
             return self._handle_choice(event)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self._press(event.pos)
@@ -105,23 +89,33 @@ class TableInput:
             self._key(event.key)
         return True
 
-    def _escape(self) -> bool:
-        if self.choice is not None:
-            self._cancel_choice()
+    def escape(self) -> bool:
+        """Esc: close the capture choice or drop the selection; False if nothing was open."""
+        if self.pick.choice is not None:
+            self.cancel_choice()
             return True
-        if self.selected is not None:
-            self._select(None)
+        if self.pick.selected is not None:
+            self.select(None)
             return True
         self.drag.cancel()
-        self.app.open("pause")
+        return False
+
+    def focus_lost(self) -> bool:
+        """The window lost the pointer mid-drag: the card goes back (the button may be
+        released where we never hear of it)."""
+        card = self.drag.card
+        if card is None:
+            return False
+        self.drag.cancel()
+        self.send_back(card)
         return True
 
     def _hand(self) -> list[Card]:
-        seat = self.human_to_play
+        seat = self.seat()
         return [] if seat is None else list(self.view.hands[seat])
 
     def _press(self, pos: tuple[int, int]) -> None:
-        seat = self.human_to_play
+        seat = self.seat()
         if seat is None:
             return
         card = self.view.hand_card_at(seat, pos)
@@ -129,10 +123,11 @@ class TableInput:
             sprite = self.view.sprites[card]
             self.drag.press(card, pos, (sprite.x, sprite.y - sprite.lift))
             return
-        if self.selected is not None and self._over_table(pos):
-            self._resolve(self.selected, pos)
+        if self.pick.selected is not None and self._over_table(pos):
+            self._resolve(self.pick.selected, pos)
 
     def _motion(self, pos: tuple[int, int]) -> None:
+        pick = self.pick
         if self.drag.active:
             if self.drag.motion(pos):
                 card = self.drag.card
@@ -140,96 +135,138 @@ class TableInput:
                 sprite = self.view.sprites[card]
                 self.ui.animate(sprite, duration=0.0, lift=0.0)
                 x, y = self.drag.centre()
-                swing = (x - sprite.x) / max(1.0, self.layout.hand_w) * -40.0
+                swing = (x - sprite.x) / max(1.0, self.view.layout.hand_w) * -40.0
                 sprite.angle = max(-MAX_TILT, min(MAX_TILT, sprite.angle * 0.6 + swing))
                 self.ui.animate(sprite, duration=0.3, easing="out_cubic", angle=0.0)
                 sprite.x, sprite.y = x, y
                 self.view.raise_(card)
-                self.preview = self._outcome(card, pos)
-                self.landing = not self.preview and self._over_table(pos)
+                pick.preview = self._outcome(card, pos)
+                pick.landing = not pick.preview and self._over_table(pos)
             return
-        seat = self.human_to_play
+        seat = self.seat()
         hovered = self.view.hand_card_at(seat, pos) if seat is not None else None
-        if hovered != self.hovered:
-            self.hovered = hovered
-            self._lift_hand()
-        if self.selected is not None:
-            self.preview = self._outcome(self.selected, pos)
+        if hovered != pick.hovered:
+            pick.hovered = hovered
+            self.lift_hand()
+        if pick.selected is not None:
+            pick.preview = self._outcome(pick.selected, pos)
 
     def _release(self, pos: tuple[int, int]) -> None:
-        self.landing = False
+        self.pick.landing = False
         intent = self.drag.release(pos)
         if isinstance(intent, Click):
-            self._select(None if intent.card == self.selected else intent.card)
+            if self._double_click(intent.card):
+                return
+            self.select(None if intent.card == self.pick.selected else intent.card)
         elif isinstance(intent, Drop):
-            self.preview = frozenset()
+            self.pick.preview = frozenset()
+            self._last_click = None
             self._resolve(intent.card, pos)
+
+    def _double_click(self, card: Card) -> bool:
+        """A second click on the same card soon after the first plays it, when it can be
+        played only one way."""
+        now = self.now()
+        last, self._last_click = self._last_click, (card, now)
+        if last is None or last[0] != card or now - last[1] > DOUBLE_CLICK:
+            return False
+        self._last_click = None
+        moves = [move for move in self.moves() if move.card == card]
+        if len(moves) != 1:
+            return False
+        self.play(moves[0])
+        return True
 
     def _key(self, key: int) -> None:
         hand = self._hand()
         if not hand:
             return
+        selected = self.pick.selected
         if key in (pygame.K_LEFT, pygame.K_RIGHT):
             step = 1 if key == pygame.K_RIGHT else -1
-            if self.selected in hand:
-                index = (hand.index(self.selected) + step) % len(hand)
+            if selected in hand:
+                index = (hand.index(selected) + step) % len(hand)
             else:
                 index = 0 if step > 0 else len(hand) - 1
-            self._select(hand[index])
+            self.select(hand[index])
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_UP) and (
-            self.selected in hand
+            selected in hand
         ):
-            self._resolve(self.selected, None)
+            assert selected is not None
+            self._resolve(selected, None)
 
     def _handle_choice(self, event: pygame.event.Event) -> bool:
-        choice = self.choice
+        pick = self.pick
+        choice = pick.choice
         assert choice is not None
         if event.type == pygame.MOUSEMOTION:
             index = choice.option_at(event.pos)
             if index is not None:
                 choice.selected = index
-            self.preview = frozenset(choice.chosen.captures)
+            pick.preview = frozenset(choice.chosen.captures)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             index = choice.option_at(event.pos)
             if index is not None:
                 self.play(choice.options[index])
             elif not choice.rect.collidepoint(event.pos):
-                self._cancel_choice()
+                self.cancel_choice()
         elif event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_UP, pygame.K_LEFT, pygame.K_DOWN, pygame.K_RIGHT):
                 choice.move_selection(-1 if event.key in (pygame.K_UP, pygame.K_LEFT) else 1)
-                self.preview = frozenset(choice.chosen.captures)
+                pick.preview = frozenset(choice.chosen.captures)
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 self.play(choice.chosen)
         return True
 
-    def _select(self, card: Card | None) -> None:
-        self.selected = card
-        self.preview = self._outcome(card, None) if card is not None else frozenset()
-        self._lift_hand()
+    # --- picking -------------------------------------------------------------------------
 
-    def _lift_hand(self) -> None:
-        seat = self.human_to_play
+    def select(self, card: Card | None) -> None:
+        self.pick.selected = card
+        self.pick.preview = self._outcome(card, None) if card is not None else frozenset()
+        self.lift_hand()
+
+    def lift_hand(self) -> None:
+        """Raise the selected card, and the hovered one a little."""
+        seat = self.seat()
         if seat is None:
             return
+        lay = self.view.layout
         for card in self.view.hands[seat]:
             if card == self.drag.card and self.drag.dragging:
                 continue
-            lift = self.layout.lift if card == self.selected else 0.0
-            if card == self.hovered and card != self.selected:
-                lift = self.layout.lift * 0.35
+            lift = lay.lift if card == self.pick.selected else 0.0
+            if card == self.pick.hovered and card != self.pick.selected:
+                lift = lay.lift * 0.35
             sprite = self.view.sprites[card]
             if sprite.lift != lift:
                 self.ui.animate(sprite, duration=0.12, lift=lift)
 
+    def refresh_hover(self) -> None:
+        """The pointer may have come to rest on a card while cards were still moving."""
+        seat = self.seat()
+        pointer = self.pick.pointer
+        if seat is None or pointer is None or self.drag.active or self.pick.choice is not None:
+            return
+        hovered = self.view.hand_card_at(seat, pointer)
+        if hovered != self.pick.hovered:
+            self.pick.hovered = hovered
+            self.lift_hand()
+
+    def relayout(self) -> None:
+        """The window changed size: an open choice is laid out again."""
+        choice = self.pick.choice
+        if choice is not None:
+            self.pick.choice = ChoicePopup(choice.card, choice.options, self.view.layout)
+
     # --- from intent to move -------------------------------------------------------------
 
     def _over_table(self, pos: tuple[float, float]) -> bool:
-        zone = self.layout.table_rect.inflate(self.layout.table_w, self.layout.table_w * 0.6)
+        lay = self.view.layout
+        zone = lay.table_rect.inflate(lay.table_w, lay.table_w * 0.6)
         return zone.collidepoint(pos) or self.view.table_card_at(pos) is not None
 
     def _candidates(self, card: Card, target: Card | None) -> list[Move]:
-        moves = [move for move in self.match.legal_moves() if move.card == card]
+        moves = [move for move in self.moves() if move.card == card]
         if target is not None and any(move.captures for move in moves):
             return [move for move in moves if target in move.captures]
         return moves
@@ -243,53 +280,40 @@ class TableInput:
     def _resolve(self, card: Card, pos: tuple[float, float] | None) -> None:
         """A card was dropped (or chosen with the keyboard): play it, ask, or send it back."""
         if pos is not None and not self._over_table(pos):
-            self._send_back(card)
+            self.send_back(card)
             return
         target = self.view.table_card_at(pos) if pos is not None else None
         moves = self._candidates(card, target)
         if not moves:
-            named = {"card": self.card_name(card)}
-            if target is not None:
-                said = self.app.t("table.cannot_take", target=self.card_name(target), **named)
-            else:
-                said = self.app.t("table.cannot_play", **named)
-            self._say(capital(said))
-            self._send_back(card)
+            self.refuse(card, target)
+            self.send_back(card)
             return
         if len(moves) == 1:
             self.play(moves[0])
             return
-        self.choice = ChoicePopup(card, moves, self.layout)
-        self.preview = frozenset(self.choice.chosen.captures)
-        self.selected = card
-        lay = self.layout
-        beside = self.choice.rect.left - lay.table_w * 0.75
+        lay = self.view.layout
+        choice = ChoicePopup(card, moves, lay)
+        self.pick.choice = choice
+        self.pick.preview = frozenset(choice.chosen.captures)
+        self.pick.selected = card
+        beside = choice.rect.left - lay.table_w * 0.75
         self.ui.animate(
             self.view.sprites[card],
             duration=0.3,
             easing="out_back",
             x=max(lay.table_w * 0.6, beside),
-            y=self.choice.rect.centery,
+            y=choice.rect.centery,
             lift=0.0,
             angle=-6.0,
         )
 
-    def _send_back(self, card: Card) -> None:
-        self.preview = frozenset()
-        self.selected = None
+    def send_back(self, card: Card) -> None:
+        self.pick.preview = frozenset()
+        self.pick.selected = None
         self.view.settle(self.ui, card, 0.3, easing="out_back")
 
-    def _cancel_choice(self) -> None:
-        if self.choice is not None:
-            card = self.choice.card
-            self.choice = None
-            self._send_back(card)
-
-    def _say(self, text: str) -> None:
-        self.message = text
-        self.message_left = MESSAGE_SECONDS
-
-    def card_name(self, card: Card) -> str:
-        """The card as a sentence names it, in the deck the player chose ("il re di denari",
-        "the queen of hearts")."""
-        return card_name(self.app.t, card, self.app.settings.deck_style)
+    def cancel_choice(self) -> None:
+        choice = self.pick.choice
+        if choice is not None:
+            self.pick.choice = None
+            self.send_back(choice.card)

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 
 from pygame import FRect
 
+from scopa.engine import Rules
+
 from ..cardart import card_height
 
 POSITIONS = {
@@ -47,21 +49,15 @@ class HandSlot:
 
 
 class TableLayout:
-    """Positions and sizes for one window size, player count and bottom seat."""
+    """Positions and sizes for one window size, set of rules and bottom seat."""
 
-    def __init__(
-        self,
-        size: tuple[int, int],
-        players: int,
-        bottom: int = 0,
-        hand_size: int = 3,
-        sides: int | None = None,
-    ) -> None:
+    def __init__(self, size: tuple[int, int], rules: Rules, bottom: int = 0) -> None:
         self.size = size
-        self.players = players
-        self.sides = sides if sides is not None else (2 if players in (2, 4) else players)
+        self.rules = rules
+        self.players = players = rules.players
+        self.sides = rules.sides
         self.bottom = bottom
-        self.hand_size = hand_size
+        self.hand_size = rules.hand_size
         w, h = size
         self.unit = min(w / REFERENCE[0], h / REFERENCE[1])
         u = self.unit
@@ -201,13 +197,13 @@ class TableLayout:
                 slots.append(HandSlot((cx, cy - direction * offset), self.other_w, place.angle))
         return slots
 
-    def pile_centre(self, side: int, sides: int) -> tuple[float, float]:
+    def pile_centre(self, side: int) -> tuple[float, float]:
         """A side's pile sits by the first of its seats, going round from the bottom."""
         for k in range(self.players):
             seat = (self.bottom + k) % self.players
-            if seat % sides == side:
+            if self.rules.side_of(seat) == side:
                 return self.place_of(seat).pile_centre
-        return self.seats[0].pile_centre
+        raise ValueError(f"no seat plays for side {side}")
 
     # --- the table -----------------------------------------------------------------------
 

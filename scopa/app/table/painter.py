@@ -1,20 +1,27 @@
-"""Draws the table scene's cards and panels in the right order. Reads, never writes."""
+"""Draws the table from a snapshot, as a list of items (see ``frame``). Reads, never writes.
+
+Order, bottom to top: the cloth, the capture piles and the stock, the name plates and the
+score panel, the cards lying still (table, then hands), the outline where a dragged card
+would land, the cards in flight, the dragged card, the status line, sparks and banners,
+then the overlays (aids, the capture choice, the cover).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+import math
+from functools import partial
 
 import pygame
 from pygame import FRect
 
-from ..wording import count, target_line
-from .hud import CREAM, GOLD, SOFT, Plate, draw_plate, draw_stack, panel
+from ..cardart import CardArt, card_height, turn_step
+from .director import Banner, Spark
+from .frame import FrameCache, Item, box
+from .hud import CREAM, GOLD, SOFT, Plate, draw_banner, draw_plate, draw_sparks, draw_stack, panel
+from .layout import TableLayout
+from .snapshot import HudView, PlateView, TableSnapshot
 from .sprites import CardSprite, draw_sprite
 from .text import TextCache
-
-if TYPE_CHECKING:
-    from .scene import TableScene
 
 STACK_SHADOWS = 3
 """Cards flying together onto a stack or pile cast only this many shadows: forty soft
@@ -23,243 +30,398 @@ GLOW_TAKE = (255, 208, 80)
 GLOW_OPTION = (140, 220, 255)
 GLOW_SELECTED = (255, 244, 200)
 GLOW_HOVER = (200, 230, 170)
+MESSAGE = (255, 190, 150)
 
 
 class Painter:
-    def __init__(self, scene: TableScene) -> None:
-        self.scene = scene
-        self.text = TextCache(scene.app.font)
+    def __init__(self, text: TextCache) -> None:
+        self.text = text
+        self.frames = FrameCache()
 
-    def draw(self, surface: pygame.Surface) -> None:
-        scene = self.scene
-        view, lay, art = scene.view, scene.layout, scene.art
-        moving = scene.tweener.targets() | scene.ui.targets()
-        dragged = scene.drag.card if scene.drag.dragging else None
-        self._piles(surface, moving)
-        self._plates(surface)
-        self._hud(surface)
-        glowing = scene.director.glowing or scene.preview
-        statics, flying = [], []
+    def draw(self, surface: pygame.Surface, snap: TableSnapshot) -> None:
+        """Paint the whole table."""
+        items, still = self.layered(snap)
+        self.frames.paint(surface, items, still)
+
+    def draw_changes(
+        self, surface: pygame.Surface, snap: TableSnapshot
+    ) -> list[pygame.Rect] | None:
+        """Repaint only what changed since the last frame (see ``FrameCache``)."""
+        items, still = self.layered(snap)
+        return self.frames.paint_changes(surface, items, still)
+
+    def items(self, snap: TableSnapshot) -> list[Item]:
+        """Every item of the frame, bottom to top."""
+        return self.layered(snap)[0]
+
+    def layered(self, snap: TableSnapshot) -> tuple[list[Item], int]:
+        """The frame's items, bottom to top, and how many of them lie still (the cards at
+        rest and everything under them)."""
+        lay, view = snap.layout, snap.view
+        bounds = pygame.Rect((0, 0), lay.size)
+        background = snap.background
+        items = [Item(("cloth", id(background)), bounds, lambda s: s.blit(background, (0, 0)))]
+        items += self._stacks(snap)
+        items += [self._plate(plate, lay) for plate in snap.plates]
+        items.append(self._hud(snap.hud, lay))
+        statics: list[CardSprite] = []
+        flying: list[CardSprite] = []
         for card, sprite in view.sprites.items():
             kind = view.places[card][0]
-            if card == dragged:
+            if card == snap.dragged:
                 continue
-            if id(sprite) in moving or kind == "moving":
+            if id(sprite) in snap.moving or kind == "moving":
                 flying.append(sprite)
             elif kind in ("table", "hand"):
                 statics.append(sprite)
         statics.sort(
             key=lambda s: (1, s.y, s.x) if view.places[s.card][0] == "hand" else (0, s.z, 0)
         )
-        visible = view.visible_seats
-        waiting = self._waiting_hands()
         for sprite in statics:
-            place = view.places[sprite.card]
-            if sprite.card in glowing and place[0] == "table":
-                colour = GLOW_TAKE if scene.director.glowing or len(scene.preview) else GLOW_OPTION
-                halo = art.glow(round(sprite.w), colour)
-                surface.blit(halo, halo.get_rect(center=(sprite.x, sprite.y)))
-            elif (
-                place[0] == "hand"
-                and sprite.card in (scene.selected, scene.hovered)
-                and scene.human_to_play == place[1]
-            ):
-                colour = GLOW_SELECTED if sprite.card == scene.selected else GLOW_HOVER
-                halo = art.glow(round(sprite.w), colour)
-                surface.blit(halo, halo.get_rect(center=(sprite.x, sprite.y - sprite.lift)))
-            self._card(surface, sprite, place, visible)
-            if place[0] == "hand" and place[1] in waiting:
-                veil = art.dim(round(sprite.w))
-                surface.blit(veil, veil.get_rect(center=(sprite.x, sprite.y - sprite.lift)))
-        if scene.landing and scene.drag.dragging:
-            self._landing(surface)
+            items.append(self._static_card(snap, sprite))
+        if snap.landing is not None:
+            items.append(_landing(snap.landing, lay))
+        still = len(items)
         flying.sort(key=lambda s: s.z)
         gathering = [s for s in flying if view.places[s.card][0] in ("stock", "pile")]
         shaded = {id(s) for s in gathering[-STACK_SHADOWS:]}
+        backs: dict[tuple, int] = {}
         for sprite in flying:
             place = view.places[sprite.card]
             shadow = place[0] not in ("stock", "pile") or id(sprite) in shaded
-            self._card(surface, sprite, place, visible, shadow=shadow)
-        if dragged is not None:
-            self._card(surface, view.sprites[dragged], view.places[dragged], visible)
-        self._status(surface)
-        del lay
+            item = self._card(snap, sprite, "flying", shadow=shadow)
+            if not _face_shown(snap, sprite):
+                # Backs in flight at one spot (a deck being shuffled, a deal leaving the
+                # stock) look like the top one alone: only that one is painted.
+                spot = _spot(snap.art, sprite, shadow)
+                if spot in backs:
+                    items[backs[spot]] = item
+                    continue
+                backs[spot] = len(items)
+            items.append(item)
+        if snap.dragged is not None:
+            items.append(self._card(snap, view.sprites[snap.dragged], "dragged"))
+        if snap.status is not None:
+            items.append(self._status(snap.status, lay))
+        if snap.sparks:
+            items.append(_sparks(snap.sparks))
+        for banner in snap.banners:
+            if banner.alpha > 1:
+                items.append(self._banner(banner, lay))
+        items.extend(snap.overlays)
+        return items, still
 
-    def _landing(self, surface: pygame.Surface) -> None:
-        """Where a card that takes nothing will lie: a faint outline in the next free place."""
-        view, lay = self.scene.view, self.scene.layout
-        slot = view.free_slot()
-        rect = lay.table_slot(slot, max(len(view.slots), slot + 1))
-        box = pygame.Surface((round(rect.width), round(rect.height)), pygame.SRCALPHA)
-        radius = max(3, round(rect.width / 12))
-        pygame.draw.rect(box, (255, 255, 255, 34), box.get_rect(), border_radius=radius)
-        pygame.draw.rect(
-            box, (255, 244, 200, 150), box.get_rect(), max(2, round(3 * lay.unit)), radius
-        )
-        surface.blit(box, rect.topleft)
+    # --- cards ---------------------------------------------------------------------------
 
-    def _waiting_hands(self) -> frozenset[int]:
-        """Human hands shown face up while it is not their turn: drawn a little darker."""
-        scene = self.scene
-        if scene.mode == "watch" or scene.match.over:
-            return frozenset()
-        shown = scene.view.visible_seats & frozenset(scene.humans)
-        return shown - {scene.human_to_play} if scene.human_to_play is not None else shown
+    def _hidden(self, snap: TableSnapshot, sprite: CardSprite) -> bool:
+        """A hand the viewer may not see is drawn face down, whatever the tween says."""
+        place = snap.view.places[sprite.card]
+        return place[0] == "hand" and place[1] not in snap.view.visible_seats
 
     def _card(
-        self,
-        surface: pygame.Surface,
-        sprite: CardSprite,
-        place: tuple,
-        visible: frozenset[int],
-        *,
-        shadow: bool = True,
-    ) -> None:
-        """Draw a card; a hand the viewer may not see is drawn face down, whatever the tween."""
-        hidden = place[0] == "hand" and place[1] not in visible
-        draw_sprite(surface, self.scene.art, sprite, hidden=hidden, shadow=shadow)
+        self, snap: TableSnapshot, sprite: CardSprite, layer: str, *, shadow: bool = True
+    ) -> Item:
+        """A card in ``layer`` (its place in the drawing order: a card moving from flight
+        onto a pile changes layer, and so what it covers, without changing its pixels)."""
+        hidden = self._hidden(snap, sprite)
+        key = ("card", layer, _sprite_key(snap.art, sprite, hidden), shadow)
+        art = snap.art
+        copy = _frozen(art, sprite)
+        return Item(
+            key, _card_area(sprite), partial(_paint_card, art, copy, hidden, shadow, None, False)
+        )
+
+    def _static_card(self, snap: TableSnapshot, sprite: CardSprite) -> Item:
+        place = snap.view.places[sprite.card]
+        glow = None
+        if sprite.card in snap.glowing and place[0] == "table":
+            glow = GLOW_TAKE if snap.glow_take else GLOW_OPTION
+        elif (
+            place[0] == "hand"
+            and snap.active_seat == place[1]
+            and sprite.card in (snap.selected, snap.hovered)
+        ):
+            glow = GLOW_SELECTED if sprite.card == snap.selected else GLOW_HOVER
+        veiled = place[0] == "hand" and place[1] in snap.waiting
+        hidden = self._hidden(snap, sprite)
+        key = ("card", "still", _sprite_key(snap.art, sprite, hidden), True, glow, veiled)
+        return Item(
+            key,
+            _card_area(sprite),
+            partial(_paint_card, snap.art, _frozen(snap.art, sprite), hidden, True, glow, veiled),
+        )
 
     # --- stacks --------------------------------------------------------------------------
 
-    def _piles(self, surface: pygame.Surface, moving: set[int]) -> None:
-        scene = self.scene
-        view, lay, art = scene.view, scene.layout, scene.art
-        sides = scene.setup.rules.sides
+    def _stacks(self, snap: TableSnapshot) -> list[Item]:
+        view, lay, art = snap.view, snap.layout, snap.art
+        sides = view.sides
         counts = [0] * sides
         stock = 0
         for card, place in view.places.items():
-            if id(view.sprites[card]) in moving:
+            if id(view.sprites[card]) in snap.moving:
                 continue
             if place[0] == "pile":
                 counts[place[1]] += 1
             elif place[0] == "stock":
                 stock += 1
+        items: list[Item] = []
         for side in range(sides):
+            centre = lay.pile_centre(side)
+            if counts[side]:
+                items.append(self._pile(art, lay, centre, counts[side]))
             for card in view.markers[side]:
                 sprite = view.sprites[card]
-                if id(sprite) not in moving:
-                    draw_sprite(surface, art, sprite)
-            centre = lay.pile_centre(side, sides)
-            draw_stack(surface, art, centre, lay.pile_w, counts[side], turned=True)
-            if counts[side]:
-                label = self.text.render("ui_bold", lay.font_small, str(counts[side]), CREAM)
-                box = FRect(label.get_rect()).inflate(lay.margin * 0.8, lay.margin * 0.3)
-                outward = -1 if centre[0] > lay.size[0] * 0.75 else 1
-                box.center = (
-                    centre[0] + outward * (lay.pile_h * 0.5 + lay.margin * 0.4 + box.width / 2),
-                    centre[1],
-                )
-                panel(surface, box, lay.unit, alpha=190)
-                surface.blit(label, label.get_rect(center=box.center))
+                if id(sprite) not in snap.moving:
+                    items.append(self._card(snap, sprite, "marker"))
         if stock:
-            draw_stack(surface, art, lay.stock_centre, lay.table_w, stock)
-            label = self.text.render(
-                "ui", lay.font_small, count(scene.app.t, "table.stock", stock), SOFT
-            )
-            x, y = lay.stock_centre
-            surface.blit(label, label.get_rect(midtop=(x, y + lay.table_h * 0.58)))
+            items.append(self._stock(art, lay, stock, snap.stock_label))
+        return items
 
-    # --- names and scores -----------------------------------------------------------------
-
-    def _plates(self, surface: pygame.Surface) -> None:
-        scene = self.scene
-        match = scene.match
-        lay = scene.layout
-        t = scene.app.t
-        seats = scene.seats
-        turn = None if match.over else match.turn
-        for seat, config in enumerate(scene.setup.seats):
-            if config.human:
-                detail = count(t, "table.in_hand", len(scene.view.hands[seat]))
-            else:
-                key = f"level_tag_{config.level}"
-                detail = t(key) if _has(t, key) else config.level
-            active = seat == turn and scene.cover is None
-            dealer = seat == scene.director.shown.dealer
-            plate = Plate(seats.seat_name(seat), detail, active, dealer, t("table.dealer_mark"))
-            rect = lay.place_of(seat).name_rect
-            draw_plate(surface, rect, plate, lay, self.text, scene.pulse if active else 0.0)
-
-    def hud_texts(self) -> tuple[str, str, str]:
-        """The score panel's lines around the scores: what the match is played to, the
-        round, and the deal within the round ("Si gioca agli 11", "Smazzata 2",
-        "Distribuzione 3 di 6")."""
-        scene = self.scene
-        rules, t, shown = scene.match.rules, scene.app.t, scene.director.shown
-        deals = rules.deals_per_round
-        return (
-            target_line(t, rules.target),
-            t("table.round", n=shown.round_no),
-            t("table.deal", n=shown.deal_no, total=deals),
+    def _pile(
+        self, art: CardArt, lay: TableLayout, centre: tuple[float, float], count: int
+    ) -> Item:
+        label = self.text.render("ui_bold", lay.font_small, str(count), CREAM)
+        tag = FRect(label.get_rect()).inflate(lay.margin * 0.8, lay.margin * 0.3)
+        outward = -1 if centre[0] > lay.size[0] * 0.75 else 1
+        tag.center = (
+            centre[0] + outward * (lay.pile_h * 0.5 + lay.margin * 0.4 + tag.width / 2),
+            centre[1],
         )
+        stack = FRect(0, 0, lay.pile_h * 1.2, lay.pile_h * 1.2)
+        stack.center = centre
+        area = box(stack.union(tag), lay.margin * 0.5)
 
-    def _hud(self, surface: pygame.Surface) -> None:
-        scene = self.scene
-        match, lay, t = scene.match, scene.layout, scene.app.t
-        rules = match.rules
-        u = lay.unit
-        rows = []
-        shown = scene.director.shown
-        for side in range(rules.sides):
-            pile = scene.view.count("pile", side) + len(scene.view.markers[side])
-            scope = len(scene.view.markers[side])
-            rows.append((scene.side_name(side), shown.totals[side], pile, scope))
-        box = FRect(
-            lay.hud_rect.left, lay.hud_rect.top, lay.hud_rect.width, lay.hud_height(len(rows))
+        def paint(surface: pygame.Surface) -> None:
+            draw_stack(surface, art, centre, lay.pile_w, count, turned=True)
+            panel(surface, tag, lay.unit, alpha=190)
+            surface.blit(label, label.get_rect(center=tag.center))
+
+        return Item(("pile", centre, count), area, paint)
+
+    def _stock(self, art: CardArt, lay: TableLayout, count: int, text: str) -> Item:
+        label = self.text.render("ui", lay.font_small, text, SOFT)
+        x, y = lay.stock_centre
+        where = label.get_rect(midtop=(x, y + lay.table_h * 0.58))
+        stack = FRect(0, 0, lay.table_w * 1.3, lay.table_h * 1.2)
+        stack.center = (x, y)
+        area = box(stack.union(FRect(where)), lay.margin * 0.5)
+
+        def paint(surface: pygame.Surface) -> None:
+            draw_stack(surface, art, lay.stock_centre, lay.table_w, count)
+            surface.blit(label, where)
+
+        return Item(("stock", count, text), area, paint)
+
+    # --- names and scores ----------------------------------------------------------------
+
+    def _plate(self, plate: PlateView, lay: TableLayout) -> Item:
+        grow = 14 * lay.unit
+        key = (
+            "plate",
+            plate.name,
+            plate.detail,
+            plate.active,
+            plate.dealer,
+            plate.dealer_mark,
+            plate.side_colour,
+            round(plate.pulse, 2),
+            (plate.rect.x, plate.rect.y, plate.rect.w, plate.rect.h),
         )
-        panel(surface, box, u, alpha=160)
-        left, right = box.left + lay.margin * 0.7, box.right - lay.margin * 0.7
-        y = box.top + lay.margin * 0.5
-        target, round_line, deal_line = self.hud_texts()
-        head = self.text.render("ui", lay.font_small, target, GOLD)
-        surface.blit(head, (left, y))
-        small = self.text.render("ui", lay.font_small, round_line, SOFT)
-        surface.blit(small, small.get_rect(topright=(right, y)))
-        y += lay.font_normal * 1.1
-        for side, (name, total, pile, scope) in enumerate(rows):
-            active = not match.over and rules.side_of(match.turn) == side
-            label = self.text.render("ui_bold", lay.font_normal, name, CREAM if active else SOFT)
-            surface.blit(label, (left, y))
-            score = self.text.render("ui_bold", round(lay.font_normal * 1.25), str(total), GOLD)
-            surface.blit(score, score.get_rect(topright=(right, y)))
-            extra = f"{count(t, 'table.taken', pile)}  ·  {count(t, 'table.scope', scope)}"
-            small = self.text.render("ui", lay.font_small, extra, SOFT)
-            surface.blit(small, (left, y + lay.font_normal * 1.15))
-            y += lay.font_normal * 2.3
-        small = self.text.render("ui", lay.font_small, deal_line, SOFT)
-        surface.blit(small, (left, y))
+        shown = Plate(plate.name, plate.detail, plate.active, plate.dealer, plate.dealer_mark)
+        text = self.text
 
-    def _status(self, surface: pygame.Surface) -> None:
-        scene = self.scene
-        lay, t = scene.layout, scene.app.t
-        text = ""
-        colour = CREAM
-        if scene.message_left > 0:
-            text, colour = scene.message, (255, 190, 150)
-        elif scene.mode == "watch":
-            text = t("table.watch_fast" if scene.fast_forward else "table.watch_hint")
-            colour = SOFT
-        elif scene.human_to_play is not None and scene.choice is None:
-            name = scene.seats.seat_name(scene.human_to_play)
-            text = (
-                t("table.your_turn_named", name=name)
-                if scene.mode == "hotseat"
-                else t("table.your_turn")
-            )
-        elif (
-            not scene.match.over
-            and scene.match.turn not in scene.humans
-            and not scene.director.busy
-        ):
-            text, colour = t("table.thinking", name=scene.seats.seat_name(scene.match.turn)), SOFT
-        if not text:
-            return
-        label = self.text.render("ui", lay.font_normal, text, colour)
-        box = FRect(label.get_rect()).inflate(lay.margin * 1.4, lay.margin * 0.6)
-        box.center = lay.status_centre
-        panel(surface, box, lay.unit, alpha=150)
-        surface.blit(label, label.get_rect(center=box.center))
+        def paint(surface: pygame.Surface) -> None:
+            draw_plate(surface, plate.rect, shown, lay, text, plate.pulse)
+            if plate.side_colour is not None:
+                _side_mark(surface, plate.rect, plate.side_colour, lay)
+
+        return Item(key, box(plate.rect, grow), paint)
+
+    def _hud(self, hud: HudView, lay: TableLayout) -> Item:
+        rect = FRect(
+            lay.hud_rect.left, lay.hud_rect.top, lay.hud_rect.width, lay.hud_height(len(hud.rows))
+        )
+        text = self.text
+
+        def paint(surface: pygame.Surface) -> None:
+            panel(surface, rect, lay.unit, alpha=160)
+            left, right = rect.left + lay.margin * 0.7, rect.right - lay.margin * 0.7
+            y = rect.top + lay.margin * 0.5
+            surface.blit(text.render("ui", lay.font_small, hud.target, GOLD), (left, y))
+            small = text.render("ui", lay.font_small, hud.round_line, SOFT)
+            surface.blit(small, small.get_rect(topright=(right, y)))
+            y += lay.font_normal * 1.1
+            for row in hud.rows:
+                name_x = left
+                if row.colour is not None:
+                    r = lay.font_normal * 0.22
+                    pygame.draw.circle(
+                        surface, row.colour, (left + r, y + lay.font_normal * 0.6), r
+                    )
+                    name_x = left + r * 3
+                colour = CREAM if row.active else SOFT
+                surface.blit(text.render("ui_bold", lay.font_normal, row.name, colour), (name_x, y))
+                score = text.render("ui_bold", round(lay.font_normal * 1.25), str(row.total), GOLD)
+                surface.blit(score, score.get_rect(topright=(right, y)))
+                detail = text.render("ui", lay.font_small, row.detail, SOFT)
+                surface.blit(detail, (left, y + lay.font_normal * 1.15))
+                y += lay.font_normal * 2.3
+            surface.blit(text.render("ui", lay.font_small, hud.deal_line, SOFT), (left, y))
+
+        return Item(("hud", hud), box(rect), paint)
+
+    def _status(self, status: tuple[str, tuple[int, int, int]], lay: TableLayout) -> Item:
+        words, colour = status
+        label = self.text.render("ui", lay.font_normal, words, colour)
+        rect = FRect(label.get_rect()).inflate(lay.margin * 1.4, lay.margin * 0.6)
+        rect.center = lay.status_centre
+
+        def paint(surface: pygame.Surface) -> None:
+            panel(surface, rect, lay.unit, alpha=150)
+            surface.blit(label, label.get_rect(center=rect.center))
+
+        return Item(("status", words, colour), box(rect), paint)
+
+    def _banner(self, banner: Banner, lay: TableLayout) -> Item:
+        big = banner.kind == "scopa"
+        px = lay.font_banner if big else lay.font_large
+        face = self.text.render("title", px, banner.text, CREAM)
+        scale = max(1.0, banner.scale)
+        area = FRect(0, 0, face.get_width() * scale, face.get_height() * scale)
+        area = area.inflate(lay.margin * 3, lay.margin * 2)
+        area.center = lay.banner_centre
+        copy = Banner(banner.text, banner.kind, banner.scale, banner.alpha, banner.fade)
+        key = (
+            "banner",
+            banner.text,
+            banner.kind,
+            round(banner.scale, 3),
+            round(banner.alpha * banner.fade),
+        )
+        text = self.text
+        return Item(key, box(area, 8 * lay.unit), lambda s: draw_banner(s, copy, lay, text))
 
 
-def _has(t: Callable[..., str], key: str) -> bool:
-    return t(key) != key
+# --- pieces ---------------------------------------------------------------------------------
+
+
+def _sprite_key(art: CardArt, sprite: CardSprite, hidden: bool) -> tuple:
+    """Everything that decides a card's pixels, as the card is painted (``_frozen``), and
+    its height among the cards (``z``): the order of overlapping cards decides what shows."""
+    copy = _frozen(art, sprite)
+    return (copy.card, copy.x, copy.y, copy.w, copy.turn, copy.angle, copy.lift, hidden, copy.z)
+
+
+def card_item(art: CardArt, sprite: CardSprite, tag: str = "card") -> Item:
+    """A face-up card with its shadow, as an item (the card held beside the capture choice)."""
+    key = (tag, _sprite_key(art, sprite, False), True)
+    return Item(
+        key,
+        _card_area(sprite),
+        partial(_paint_card, art, _frozen(art, sprite), False, True, None, False),
+    )
+
+
+def _face_shown(snap: TableSnapshot, sprite: CardSprite) -> bool:
+    place = snap.view.places[sprite.card]
+    hidden = place[0] == "hand" and place[1] not in snap.view.visible_seats
+    return sprite.face_up and not hidden
+
+
+def _spot(art: CardArt, sprite: CardSprite, shadow: bool) -> tuple:
+    """Where and how a back is painted: two backs with one spot paint the same pixels."""
+    copy = _frozen(art, sprite)
+    return (copy.x, copy.y, copy.w, copy.turn, copy.angle, copy.lift, shadow)
+
+
+def _card_area(sprite: CardSprite) -> pygame.Rect:
+    """Everything a card may paint: the card turned by its angle, its shadow (offset with
+    the lift) and a glow around it."""
+    w, h = sprite.w, card_height(sprite.w)
+    angle = math.radians(sprite.angle)
+    cos, sin = abs(math.cos(angle)), abs(math.sin(angle))
+    area = FRect(0, 0, w * cos + h * sin, w * sin + h * cos)
+    area.center = (sprite.x, sprite.y - sprite.lift)
+    return box(area, w * 0.3 + sprite.lift * 0.4)
+
+
+def _frozen(art: CardArt, sprite: CardSprite) -> CardSprite:
+    """The sprite as it is painted now: in whole pixels, turned and tilted in the steps the
+    art has (the painted item must not follow later tweens, and equal keys must paint
+    equal pixels)."""
+    return CardSprite(
+        sprite.card,
+        round(sprite.x),
+        round(sprite.y),
+        art.drawn_width(sprite.w),
+        round(sprite.turn, 2),
+        float(turn_step(sprite.angle)),
+        round(sprite.lift),
+        sprite.z,
+    )
+
+
+def _paint_card(
+    art: CardArt,
+    sprite: CardSprite,
+    hidden: bool,
+    shadow: bool,
+    glow: tuple[int, int, int] | None,
+    veiled: bool,
+    surface: pygame.Surface,
+) -> None:
+    centre = (sprite.x, sprite.y - sprite.lift)
+    if glow is not None:
+        halo = art.glow(round(sprite.w), glow)
+        surface.blit(halo, halo.get_rect(center=centre))
+    draw_sprite(surface, art, sprite, hidden=hidden, shadow=shadow)
+    if veiled:
+        veil = art.dim(round(sprite.w))
+        surface.blit(veil, veil.get_rect(center=centre))
+
+
+def _landing(rect: FRect, lay: TableLayout) -> Item:
+    """Where a card that takes nothing will lie: a faint outline in the next free place."""
+
+    def paint(surface: pygame.Surface) -> None:
+        outline = pygame.Surface((round(rect.width), round(rect.height)), pygame.SRCALPHA)
+        radius = max(3, round(rect.width / 12))
+        pygame.draw.rect(outline, (255, 255, 255, 34), outline.get_rect(), border_radius=radius)
+        pygame.draw.rect(
+            outline, (255, 244, 200, 150), outline.get_rect(), max(2, round(3 * lay.unit)), radius
+        )
+        surface.blit(outline, rect.topleft)
+
+    return Item(("landing", rect.x, rect.y, rect.w, rect.h), box(rect), paint)
+
+
+def _sparks(sparks: tuple[Spark, ...]) -> Item:
+    key = tuple((round(s.x), round(s.y), round(s.size), round(s.alpha / 16)) for s in sparks)
+    left = min(s.x - 2 * max(1, round(s.size)) for s in sparks)
+    top = min(s.y - 2 * max(1, round(s.size)) for s in sparks)
+    right = max(s.x + 2 * max(1, round(s.size)) for s in sparks)
+    bottom = max(s.y + 2 * max(1, round(s.size)) for s in sparks)
+    area = box(FRect(left, top, right - left, bottom - top), 2)
+    copies = [Spark(s.x, s.y, s.size, s.alpha) for s in sparks]
+    return Item(("sparks", key), area, lambda s: draw_sparks(s, copies))
+
+
+def _side_mark(
+    surface: pygame.Surface, rect: FRect, colour: tuple[int, int, int], lay: TableLayout
+) -> None:
+    """A band of the side's colour along the plate's top: partners share a colour."""
+    band = FRect(rect.left + rect.height * 0.3, rect.top, rect.width - rect.height * 0.6, 0)
+    band.height = max(3.0, 5 * lay.unit)
+    pygame.draw.rect(surface, colour, band, border_radius=max(1, round(band.height / 2)))
+
+
+__all__ = [
+    "GLOW_HOVER",
+    "GLOW_OPTION",
+    "GLOW_SELECTED",
+    "GLOW_TAKE",
+    "MESSAGE",
+    "Painter",
+    "card_item",
+]

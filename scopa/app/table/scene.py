@@ -16,20 +16,32 @@ import pygame
 from scopa.engine import Card, Match, Move, RoundScored
 from scopa.settings import MatchSetup
 
+from .. import theme
 from ..ai_worker import AiWorker, first_legal
 from ..cardart import CardArt
 from ..scene import Scene
 from ..tween import Tweener
-from ..wording import Seats, capital
-from .aids import AidsLayer
+from ..wording import Seats, capital, card_name, count, target_line
+from .aids import AidsHost, AidsLayer
 from .choice import ChoicePopup
-from .director import Director
+from .director import Banner, Director, Spark
 from .drag import DragController
-from .hud import background, draw_banner, draw_cover, draw_sparks
-from .input import TableInput
+from .frame import Item
+from .hud import CREAM, SOFT, background, draw_cover
+from .input import Pick, TableInput
 from .layout import TableLayout
-from .painter import GLOW_HOVER, GLOW_OPTION, GLOW_SELECTED, GLOW_TAKE, Painter
-from .sprites import TableView, draw_sprite
+from .painter import (
+    GLOW_HOVER,
+    GLOW_OPTION,
+    GLOW_SELECTED,
+    GLOW_TAKE,
+    MESSAGE,
+    Painter,
+    card_item,
+)
+from .snapshot import HudView, PlateView, ScoreRow, TableSnapshot
+from .sprites import TableView
+from .text import TextCache
 
 if TYPE_CHECKING:
     from ..app import App
@@ -37,9 +49,10 @@ if TYPE_CHECKING:
 
 THINK_SECONDS = 0.8
 """At least this long (at normal speed) before a computer's card moves: readable pace."""
+MESSAGE_SECONDS = 2.8
 
 
-class TableScene(TableInput, Scene):
+class TableScene(Scene):
     def __init__(
         self, app: App, coordinator: MatchCoordinator, *, worker: AiWorker | None = None
     ) -> None:
@@ -60,9 +73,7 @@ class TableScene(TableInput, Scene):
         """Pointer feedback (lifting, sending a card back): never holds up the game."""
         self.cover: int | None = None
         self.bottom = self.humans[0] if self.humans else 0
-        self.layout = TableLayout(
-            app.size, rules.players, self.bottom, rules.hand_size, rules.sides
-        )
+        self.layout = TableLayout(app.size, rules, self.bottom)
         self.view = TableView(self.layout, rules.sides)
         self.director = Director(
             self.view,
@@ -74,25 +85,35 @@ class TableScene(TableInput, Scene):
             on_scored=self._show_scoring,
         )
         self._sync_shown()
-        self.painter = Painter(self)
+        self.text = TextCache(app.font)
+        self.painter = Painter(self.text)
         self.drag = DragController(threshold=max(4.0, 8 * self.layout.unit))
-        self.selected: Card | None = None
-        self.hovered: Card | None = None
-        self.choice: ChoicePopup | None = None
-        self.preview: frozenset[Card] = frozenset()
+        self.pick = Pick()
+        self.input = TableInput(
+            self.pick,
+            self.view,
+            self.drag,
+            self.ui,
+            moves=lambda: self.match.legal_moves(),
+            seat=lambda: self.human_to_play,
+            play=self.play,
+            refuse=self._cannot,
+            now=lambda: self.clock,
+        )
         self.message = ""
         self.message_left = 0.0
         self.think = 0.0
         self.clock = 0.0
         self.ai_failed = False
-        self.pointer: tuple[int, int] | None = None
-        self.landing = False
-        """The dragged card would be laid: its place on the table is outlined."""
         self.fast_forward = False
         """Watch mode: the watcher clicked to see the match four times faster."""
         self._asked = False
         self._answer: Move | BaseException | None = None
-        self.aids = AidsLayer(self)
+        self.aids = AidsLayer(
+            coordinator,
+            self._aids_host(),
+            worker_mode="inline" if self.worker.mode == "inline" else "thread",
+        )
         self._background = background(app.size, self.layout)
         self._keep_card_sizes()
         self._apply_visibility(animate=False)
@@ -116,6 +137,48 @@ class TableScene(TableInput, Scene):
     def viewer(self) -> int | None:
         """The seat of the person in front of the screen (None: nobody's hand may show)."""
         return self.coordinator.holder
+
+    # What the pointer picked (kept by the input; read here by the aids, tests, the coach).
+
+    @property
+    def selected(self) -> Card | None:
+        return self.pick.selected
+
+    @property
+    def hovered(self) -> Card | None:
+        return self.pick.hovered
+
+    @property
+    def choice(self) -> ChoicePopup | None:
+        return self.pick.choice
+
+    @property
+    def preview(self) -> frozenset[Card]:
+        return self.pick.preview
+
+    def _aids_host(self) -> AidsHost:
+        return AidsHost(
+            viewpoint=self._viewpoint,
+            awaiting=lambda: self.human_to_play,
+            hands_busy=lambda: self.pick.choice is not None or self.drag.active,
+            point_at=self.show_hint,
+            take_back=lambda match: self.set_match(match, undone=True),
+            notify=lambda text, seconds: self.app.notify(text, seconds),
+            layout=lambda: self.layout,
+            text=self.text,
+            translator=lambda: self.app.t,
+            deck_style=lambda: self.app.settings.deck_style,
+            seat_name=lambda seat: self.seats.seat_name(seat),
+            card_name=self.card_name,
+        )
+
+    def _viewpoint(self) -> int | None:
+        """Whose point of view the aids may take: none behind the cover or when watching."""
+        if self.cover is not None or self.mode == "watch":
+            return None
+        if self.mode == "solo":
+            return self.humans[0]
+        return self.viewer
 
     # --- who sees what -------------------------------------------------------------------
 
@@ -142,8 +205,7 @@ class TableScene(TableInput, Scene):
     def _relayout(self, size: tuple[int, int]) -> None:
         self.tweener.finish_all()
         self.ui.finish_all()
-        rules = self.setup.rules
-        self.layout = TableLayout(size, rules.players, self.bottom, rules.hand_size, rules.sides)
+        self.layout = TableLayout(size, self.setup.rules, self.bottom)
         self.view.layout = self.layout
         for card in self.view.sprites:
             self.view.snap(card)
@@ -151,8 +213,7 @@ class TableScene(TableInput, Scene):
             self._background = background(size, self.layout)
             self._keep_card_sizes()
         self.drag.threshold = max(4.0, 8 * self.layout.unit)
-        if self.choice is not None:
-            self.choice = ChoicePopup(self.choice.card, self.choice.options, self.layout)
+        self.input.relayout()
 
     def _keep_card_sizes(self) -> None:
         """Register the layout's card widths and make their shadows and glows up front,
@@ -196,6 +257,55 @@ class TableScene(TableInput, Scene):
     def side_name(self, side: int) -> str:
         return self.seats.side_name(side)
 
+    # --- input ---------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self.pick.pointer = event.pos
+        if event.type == pygame.WINDOWFOCUSLOST and self.input.focus_lost():
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            if not self.input.escape():
+                self.app.open("pause")
+            return True
+        if self.cover is not None:
+            if (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (
+                event.type == pygame.KEYDOWN
+                and event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER)
+            ):
+                self.reveal()
+            return True
+        if self.aids.handle(event):
+            return True
+        if self.mode == "watch":
+            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+                self.fast_forward = not self.fast_forward
+            return True
+        if self.human_to_play is None and self.director.busy:
+            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+                self.director.hurry()
+            return True
+        return self.input.handle(event)
+
+    def _cannot(self, card: Card, target: Card | None) -> None:
+        """Say why ``card`` cannot be played that way (it goes back to the hand)."""
+        named = {"card": self.card_name(card)}
+        if target is not None:
+            said = self.app.t("table.cannot_take", target=self.card_name(target), **named)
+        else:
+            said = self.app.t("table.cannot_play", **named)
+        self.say(capital(said))
+
+    def say(self, text: str) -> None:
+        """A short message on the status line."""
+        self.message = text
+        self.message_left = MESSAGE_SECONDS
+
+    def card_name(self, card: Card) -> str:
+        """The card as a sentence names it, in the deck the player chose ("il re di denari",
+        "the queen of hearts")."""
+        return card_name(self.app.t, card, self.app.settings.deck_style)
+
     # --- turns ---------------------------------------------------------------------------
 
     @property
@@ -230,8 +340,7 @@ class TableScene(TableInput, Scene):
             return
         turn = self.match.turn
         if turn in self.humans:
-            if not self.drag.active and self.choice is None:
-                self._refresh_hover()
+            self.input.refresh_hover()
             return
         self._computer_turn(turn, dt)
 
@@ -239,16 +348,6 @@ class TableScene(TableInput, Scene):
         """Nothing moves: read and scale one more card face for the animations to come."""
         lay = self.layout
         self.art.warm_next((lay.hand_w, lay.table_w))
-
-    def _refresh_hover(self) -> None:
-        """The pointer may have come to rest on a card while cards were still moving."""
-        seat = self.human_to_play
-        if seat is None or self.pointer is None:
-            return
-        hovered = self.view.hand_card_at(seat, self.pointer)
-        if hovered != self.hovered:
-            self.hovered = hovered
-            self._lift_hand()
 
     def _computer_turn(self, seat: int, dt: float) -> None:
         """Ask the worker once, then wait for both its answer and a readable pause."""
@@ -282,10 +381,7 @@ class TableScene(TableInput, Scene):
         self.worker.cancel()
         self.ui.finish_all()
         self.drag.cancel()
-        self.selected = None
-        self.choice = None
-        self.preview = frozenset()
-        self.landing = False
+        self.pick.clear()
         events = self.coordinator.apply(move)
         if self.coordinator.needs_cover() is not None:
             self.coordinator.screen_shared()  # the next person's hand must not show
@@ -334,7 +430,8 @@ class TableScene(TableInput, Scene):
 
     def leave(self) -> None:
         self.drag.cancel()
-        self.hovered = None
+        self.pick.hovered = None
+        self.painter.frames.forget()
         if self not in list(self.app.stack):
             self.close()
             return
@@ -356,10 +453,8 @@ class TableScene(TableInput, Scene):
         self._asked = False
         self._answer = None
         self.drag.cancel()
-        self.selected = None
-        self.hovered = None
-        self.choice = None
-        self.preview = frozenset()
+        self.pick.clear()
+        self.pick.hovered = None
         self.director.clear()
         self.tweener.finish_all()
         self.ui.finish_all()
@@ -391,8 +486,8 @@ class TableScene(TableInput, Scene):
         """Point at ``move``: its card is raised and the cards it takes glow."""
         if self.human_to_play is None or move not in self.match.legal_moves():
             return
-        self._select(move.card)
-        self.preview = frozenset(move.captures)
+        self.input.select(move.card)
+        self.pick.preview = frozenset(move.captures)
 
     def _restore(self) -> None:
         """Lay out a match resumed mid-round by replaying its round instantly."""
@@ -412,24 +507,145 @@ class TableScene(TableInput, Scene):
     # --- drawing -------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(self._background, (0, 0))
-        self.painter.draw(surface)
-        draw_sparks(surface, self.director.sparks)
-        for banner in self.director.banners:
-            draw_banner(surface, banner, self.layout, self.painter.text)
-        self.aids.draw(surface)
-        if self.choice is not None:
-            card = self.card_name(self.choice.card)
-            self.choice.draw(
-                surface,
-                self.art,
-                self.painter.text,
-                capital(self.app.t("table.choose", card=card)),
-                self.app.t("table.choose_hint"),
-            )
-            draw_sprite(surface, self.art, self.view.sprites[self.choice.card])
+        self.painter.draw(surface, self.snapshot())
+
+    def draw_changes(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
+        return self.painter.draw_changes(surface, self.snapshot())
+
+    def snapshot(self) -> TableSnapshot:
+        """What the table shows now, for the painter."""
+        view = self.view
+        moving = frozenset(self.tweener.targets() | self.ui.targets())
+        dragged = self.drag.card if self.drag.dragging else None
+        glowing = self.director.glowing or self.pick.preview
+        landing = None
+        if self.pick.landing and self.drag.dragging:
+            slot = view.free_slot()
+            landing = self.layout.table_slot(slot, max(len(view.slots), slot + 1))
+        return TableSnapshot(
+            layout=self.layout,
+            view=view,
+            art=self.art,
+            background=self._background,
+            moving=moving,
+            dragged=dragged,
+            glowing=glowing,
+            glow_take=bool(self.director.glowing) or bool(self.pick.preview),
+            selected=self.pick.selected,
+            hovered=self.pick.hovered,
+            active_seat=self.human_to_play,
+            waiting=self._waiting_hands(),
+            landing=landing,
+            plates=self._plates(),
+            hud=self._hud(),
+            stock_label=count(self.app.t, "table.stock", view.count("stock")),
+            status=self._status(),
+            banners=tuple(
+                Banner(b.text, b.kind, b.scale, b.alpha, b.fade) for b in self.director.banners
+            ),
+            sparks=tuple(Spark(s.x, s.y, s.size, s.alpha) for s in self.director.sparks),
+            overlays=tuple(self.overlay_items()),
+        )
+
+    def overlay_items(self) -> list[Item]:
+        """Panels over the table: the aids, the capture choice, the cover."""
+        items = self.aids.items(self.art)
+        choice = self.pick.choice
+        if choice is not None:
+            title = capital(self.app.t("table.choose", card=self.card_name(choice.card)))
+            items.append(choice.item(self.art, self.text, title, self.app.t("table.choose_hint")))
+            items.append(card_item(self.art, self.view.sprites[choice.card], "chosen"))
         if self.cover is not None:
-            draw_cover(surface, self.art, self.layout, self.painter.text, *self.cover_texts())
+            texts = self.cover_texts()
+            art, lay, text = self.art, self.layout, self.text
+            items.append(
+                Item(
+                    ("cover", texts),
+                    pygame.Rect((0, 0), lay.size),
+                    lambda s: draw_cover(s, art, lay, text, *texts),
+                )
+            )
+        return items
+
+    def _waiting_hands(self) -> frozenset[int]:
+        """Human hands shown face up while it is not their turn: drawn a little darker."""
+        if self.mode == "watch" or self.match.over:
+            return frozenset()
+        shown = self.view.visible_seats & frozenset(self.humans)
+        seat = self.human_to_play
+        return shown - {seat} if seat is not None else shown
+
+    def _plates(self) -> tuple[PlateView, ...]:
+        t, rules = self.app.t, self.setup.rules
+        seats = self.seats
+        turn = None if self.match.over else self.match.turn
+        teams = rules.sides < rules.players
+        plates = []
+        for seat, config in enumerate(self.setup.seats):
+            if config.human:
+                detail = count(t, "table.in_hand", len(self.view.hands[seat]))
+            else:
+                detail = t(f"level_tag_{config.level}")
+            active = seat == turn and self.cover is None
+            colour = theme.SIDE_COLORS[rules.side_of(seat) % len(theme.SIDE_COLORS)]
+            plates.append(
+                PlateView(
+                    rect=self.layout.place_of(seat).name_rect,
+                    name=seats.seat_name(seat),
+                    detail=detail,
+                    active=active,
+                    dealer=seat == self.director.shown.dealer,
+                    dealer_mark=t("table.dealer_mark"),
+                    side_colour=colour if teams else None,
+                    pulse=round(self.pulse, 2) if active else 0.0,
+                )
+            )
+        return tuple(plates)
+
+    def hud_texts(self) -> tuple[str, str, str]:
+        """The score panel's lines around the scores: what the match is played to, the
+        round, and the deal within the round ("Si gioca agli 11", "Smazzata 2",
+        "Distribuzione 3 di 6")."""
+        rules, t, shown = self.match.rules, self.app.t, self.director.shown
+        return (
+            target_line(t, rules.target),
+            t("table.round", n=shown.round_no),
+            t("table.deal", n=shown.deal_no, total=rules.deals_per_round),
+        )
+
+    def _hud(self) -> HudView:
+        match, t, rules = self.match, self.app.t, self.match.rules
+        shown = self.director.shown
+        teams = rules.sides < rules.players
+        rows = []
+        for side in range(rules.sides):
+            pile = self.view.count("pile", side) + len(self.view.markers[side])
+            scope = len(self.view.markers[side])
+            detail = f"{count(t, 'table.taken', pile)}  \u00b7  {count(t, 'table.scope', scope)}"
+            colour = theme.SIDE_COLORS[side % len(theme.SIDE_COLORS)] if teams else None
+            active = not match.over and rules.side_of(match.turn) == side
+            rows.append(ScoreRow(self.side_name(side), shown.totals[side], detail, active, colour))
+        target, round_line, deal_line = self.hud_texts()
+        return HudView(target, round_line, deal_line, tuple(rows))
+
+    def status_text(self) -> tuple[str, tuple[int, int, int]] | None:
+        """The line under the table: a message, whose turn it is, or who is thinking."""
+        return self._status()
+
+    def _status(self) -> tuple[str, tuple[int, int, int]] | None:
+        t = self.app.t
+        if self.message_left > 0:
+            return self.message, MESSAGE
+        if self.mode == "watch":
+            return t("table.watch_fast" if self.fast_forward else "table.watch_hint"), SOFT
+        seat = self.human_to_play
+        if seat is not None and self.pick.choice is None:
+            if self.mode == "hotseat":
+                return t("table.your_turn_named", name=self.seats.seat_name(seat)), CREAM
+            return t("table.your_turn"), CREAM
+        if not self.match.over and self.match.turn not in self.humans and not self.director.busy:
+            return t("table.thinking", name=self.seats.seat_name(self.match.turn)), SOFT
+        return None
 
     def cover_texts(self) -> tuple[str, str, str]:
         """The cover's heading, how to lift it, and the note under it."""

@@ -155,7 +155,7 @@ class TableView:
                 "angle": 0.0,
             }
         if kind in ("pile", "marker"):
-            x, y = lay.pile_centre(place[1], self.sides)
+            x, y = lay.pile_centre(place[1])
             angle = 90.0 if kind == "pile" else 0.0
             turn = 0.0 if kind == "pile" else 1.0
             if kind == "marker":
@@ -252,7 +252,7 @@ def draw_sprite(
         picture = pygame.transform.scale(picture, size)
     centre = (sprite.x, sprite.y - sprite.lift)
     if shadow:
-        shade = art.shadow(width, turned=abs(sprite.angle) % 180 > 45)
+        shade = art.shadow_at(width, sprite.angle)
         if squeeze < 1.0:
             size = (max(1, round(shade.get_width() * squeeze)), shade.get_height())
             shade = pygame.transform.scale(shade, size)

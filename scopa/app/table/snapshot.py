@@ -1,0 +1,85 @@
+"""What the table shows at one instant, as plain read-only values.
+
+The scene builds a snapshot each frame from its collaborators (the coordinator's match, the
+view's sprites, the pointer, the director's banners, the aids); the painter draws from the
+snapshot alone. The painter never reaches into the scene, so what is drawn is exactly what
+the snapshot says, and a test can read the same values the screen shows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+from pygame import FRect
+
+from scopa.engine import Card
+
+from ..cardart import CardArt
+from .director import Banner, Spark
+from .frame import Item
+from .layout import TableLayout
+from .sprites import TableView
+
+Colour = tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class PlateView:
+    """A seat's name plate: its name, what it holds or how well it plays, the turn, the
+    dealer's button and, with partners, the colour of its side."""
+
+    rect: FRect
+    name: str
+    detail: str
+    active: bool
+    dealer: bool
+    dealer_mark: str
+    side_colour: Colour | None
+    pulse: float
+
+
+@dataclass(frozen=True)
+class ScoreRow:
+    name: str
+    total: int
+    detail: str
+    active: bool
+    colour: Colour | None
+
+
+@dataclass(frozen=True)
+class HudView:
+    target: str
+    round_line: str
+    deal_line: str
+    rows: tuple[ScoreRow, ...]
+
+
+@dataclass(frozen=True)
+class TableSnapshot:
+    layout: TableLayout
+    view: TableView
+    art: CardArt
+    background: pygame.Surface
+    moving: frozenset[int]
+    """``id`` of every sprite in flight."""
+    dragged: Card | None
+    glowing: frozenset[Card]
+    glow_take: bool
+    """The glowing table cards would be taken (else they are options to choose from)."""
+    selected: Card | None
+    hovered: Card | None
+    active_seat: int | None
+    """The seat whose hand takes input now (its selected and hovered cards glow)."""
+    waiting: frozenset[int]
+    """Hands on show whose turn it is not: drawn a little darker."""
+    landing: FRect | None
+    plates: tuple[PlateView, ...]
+    hud: HudView
+    stock_label: str
+    status: tuple[str, Colour] | None
+    banners: tuple[Banner, ...]
+    sparks: tuple[Spark, ...]
+    overlays: tuple[Item, ...]
+    """Panels over the table, painted last (aids, the capture choice, the cover)."""
