@@ -110,9 +110,21 @@ class TutorialScene(TableScene):
             self.finish()
 
     def finish_for_me(self) -> None:
+        """The coach plays the rest of the round for the player, quickly (as watching
+        computers sped up), and says so instead of "your turn"."""
         step = self.coach.step
         if step is not None and step.key == "finish":
             self.coach.autoplay = True
+            self.fast_forward = True
+
+    def playing_for_you(self) -> bool:
+        step = self.coach.step
+        return step is not None and step.key == "finish" and self.coach.autoplay
+
+    def _status(self) -> tuple[str, tuple[int, int, int]] | None:
+        if self.playing_for_you() and not self.match.over and self.message_left <= 0:
+            return self.app.t("aids.tut.playing_for_you"), SOFT
+        return super()._status()
 
     def again(self) -> None:
         """Deal the lesson again from the start."""
