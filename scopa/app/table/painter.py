@@ -124,11 +124,14 @@ class Painter:
         """A card in ``layer`` (its place in the drawing order: a card moving from flight
         onto a pile changes layer, and so what it covers, without changing its pixels)."""
         hidden = self._hidden(snap, sprite)
-        key = ("card", layer, _sprite_key(snap.art, sprite, hidden), shadow)
+        rough = layer == "flying"
+        key = ("card", layer, _sprite_key(snap.art, sprite, hidden, rough), shadow)
         art = snap.art
-        copy = _frozen(art, sprite)
+        copy = _frozen(art, sprite, rough)
         return Item(
-            key, _card_area(sprite), partial(_paint_card, art, copy, hidden, shadow, None, False)
+            key,
+            _card_area(sprite),
+            partial(_paint_card, art, copy, hidden, shadow, None, False, rough),
         )
 
     def _static_card(self, snap: TableSnapshot, sprite: CardSprite) -> Item:
@@ -148,7 +151,9 @@ class Painter:
         return Item(
             key,
             _card_area(sprite),
-            partial(_paint_card, snap.art, _frozen(snap.art, sprite), hidden, True, glow, veiled),
+            partial(
+                _paint_card, snap.art, _frozen(snap.art, sprite), hidden, True, glow, veiled, False
+            ),
         )
 
     # --- stacks --------------------------------------------------------------------------
@@ -306,10 +311,10 @@ class Painter:
 # --- pieces ---------------------------------------------------------------------------------
 
 
-def _sprite_key(art: CardArt, sprite: CardSprite, hidden: bool) -> tuple:
+def _sprite_key(art: CardArt, sprite: CardSprite, hidden: bool, rough: bool = False) -> tuple:
     """Everything that decides a card's pixels, as the card is painted (``_frozen``), and
     its height among the cards (``z``): the order of overlapping cards decides what shows."""
-    copy = _frozen(art, sprite)
+    copy = _frozen(art, sprite, rough)
     return (copy.card, copy.x, copy.y, copy.w, copy.turn, copy.angle, copy.lift, hidden, copy.z)
 
 
@@ -319,7 +324,7 @@ def card_item(art: CardArt, sprite: CardSprite, tag: str = "card") -> Item:
     return Item(
         key,
         _card_area(sprite),
-        partial(_paint_card, art, _frozen(art, sprite), False, True, None, False),
+        partial(_paint_card, art, _frozen(art, sprite), False, True, None, False, False),
     )
 
 
@@ -331,7 +336,7 @@ def _face_shown(snap: TableSnapshot, sprite: CardSprite) -> bool:
 
 def _spot(art: CardArt, sprite: CardSprite, shadow: bool) -> tuple:
     """Where and how a back is painted: two backs with one spot paint the same pixels."""
-    copy = _frozen(art, sprite)
+    copy = _frozen(art, sprite, rough=True)
     return (copy.x, copy.y, copy.w, copy.turn, copy.angle, copy.lift, shadow)
 
 
@@ -346,7 +351,7 @@ def _card_area(sprite: CardSprite) -> pygame.Rect:
     return box(area, w * 0.3 + sprite.lift * 0.4)
 
 
-def _frozen(art: CardArt, sprite: CardSprite) -> CardSprite:
+def _frozen(art: CardArt, sprite: CardSprite, rough: bool = False) -> CardSprite:
     """The sprite as it is painted now: in whole pixels, turned and tilted in the steps the
     art has (the painted item must not follow later tweens, and equal keys must paint
     equal pixels)."""
@@ -355,8 +360,8 @@ def _frozen(art: CardArt, sprite: CardSprite) -> CardSprite:
         round(sprite.x),
         round(sprite.y),
         art.drawn_width(sprite.w),
-        round(sprite.turn, 2),
-        float(turn_step(sprite.angle)),
+        round(sprite.turn * 20) / 20,
+        float(turn_step(sprite.angle, rough)),
         round(sprite.lift),
         sprite.z,
     )
@@ -369,13 +374,14 @@ def _paint_card(
     shadow: bool,
     glow: tuple[int, int, int] | None,
     veiled: bool,
+    rough: bool,
     surface: pygame.Surface,
 ) -> None:
     centre = (sprite.x, sprite.y - sprite.lift)
     if glow is not None:
         halo = art.glow(round(sprite.w), glow)
         surface.blit(halo, halo.get_rect(center=centre))
-    draw_sprite(surface, art, sprite, hidden=hidden, shadow=shadow)
+    draw_sprite(surface, art, sprite, hidden=hidden, shadow=shadow, rough=rough)
     if veiled:
         veil = art.dim(round(sprite.w))
         surface.blit(veil, veil.get_rect(center=centre))
