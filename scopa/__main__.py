@@ -69,11 +69,10 @@ def open_first_screens(app: App) -> None:
         import random
 
         from scopa.engine import Match
-        from scopa.settings import MatchSetup
 
         seed_text = os.environ.get("SCOPA_SEED", "")
         seed = int(seed_text) if seed_text.lstrip("-").isdigit() else None
-        setup = MatchSetup.solo(app.settings.rules, name=app.t("you"))
+        setup = app.matches.quick_setup(level="expert")
         shuffle = None if seed is None else Match.new(setup.rules, random.Random(seed))
         app.matches.start(setup, shuffle)
         return
