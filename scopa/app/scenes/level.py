@@ -14,7 +14,7 @@ import pygame
 
 from scopa.settings import OFFERED_LEVELS
 
-from .. import theme
+from .. import style
 from ..widgets import Button
 from .base import MenuScene
 
@@ -54,14 +54,19 @@ class LevelScene(MenuScene):
 
     def layout(self) -> None:
         m = self.m
-        self.panel = m.centered(1.2, 0.62, 0.5)
+        self.panel = m.centered(1.2, 0.66, 0.5)
         inner = self.panel.inflate(-m.px(0.1), -m.px(0.06))
-        button_h, gap = m.px(0.08), m.px(0.02)
-        y = inner.top + m.px(0.16)
+        heading = m.pen("title", style.HEADING, style.INK)
+        detail = m.pen("ui", style.ROW_NOTE, style.INK_SOFT)
+        self.question_box = pygame.Rect(inner.left, inner.top, inner.w, 0)
+        self.question_box.h = style.line_height(heading)
+        self.detail_box = pygame.Rect(inner.left, self.question_box.bottom, inner.w, 0)
+        self.detail_box.h = style.line_height(detail)
+        button_h, gap = m.px(0.08), m.px(style.SPACE_M)
+        y = self.detail_box.bottom + m.px(style.SPACE_L)
         for button in self.buttons:
             button.place(pygame.Rect(inner.left, y, inner.w, button_h))
             y += button_h + gap
-        self.inner = inner
         self.hint_area = pygame.Rect(inner.left, y, inner.w, inner.bottom - y)
 
     def handle(self, event: pygame.event.Event) -> bool:
@@ -71,26 +76,12 @@ class LevelScene(MenuScene):
         return super().handle(event)
 
     def draw(self, surface: pygame.Surface) -> None:
-        theme.shade(surface, 150)
+        style.shade(surface, 150)
         m = self.m
-        paper = theme.draw_panel(surface, self.panel, m)
-        theme.draw_text(
-            surface,
-            self.t("level_question"),
-            m.font("title", theme.HEADING),
-            theme.INK,
-            (paper.centerx, self.inner.top + m.px(0.05)),
-            "center",
-            fit=self.inner.w,
-        )
-        theme.draw_text(
-            surface,
-            self.t("level_detail"),
-            m.font("ui", theme.ROW_NOTE),
-            theme.INK_SOFT,
-            (paper.centerx, self.inner.top + m.px(0.11)),
-            "center",
-            fit=self.inner.w,
-        )
+        style.paper_panel(surface, self.panel, m)
+        heading = m.pen("title", style.HEADING, style.INK)
+        style.text(surface, self.t("level_question"), heading, self.question_box, align="center")
+        detail = m.pen("ui", style.ROW_NOTE, style.INK_SOFT)
+        style.text(surface, self.t("level_detail"), detail, self.detail_box, align="center")
         self.form.draw(surface, m)
-        self.draw_hint(surface, self.hint_area, theme.INK_SOFT)
+        self.draw_hint(surface, self.hint_area, style.INK_SOFT)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pygame
 
-from .. import theme
+from .. import style
 from ..widgets import Button
 from .base import MenuScene
 
@@ -31,10 +31,12 @@ class PauseScene(MenuScene):
 
     def layout(self) -> None:
         m = self.m
-        self.panel = m.centered(0.78, 0.69, 0.5)
+        self.panel = m.centered(0.84, 0.72, 0.5)
         inner = self.panel.inflate(-m.px(0.12), -m.px(0.06))
-        button_h, gap = m.px(0.074), m.px(0.02)
-        y = inner.top + m.px(0.1)
+        heading = m.pen("title", style.HEADING, style.INK)
+        self.heading_box = pygame.Rect(inner.left, inner.top, inner.w, style.line_height(heading))
+        button_h, gap = m.px(0.074), m.px(style.SPACE_M)
+        y = self.heading_box.bottom + m.px(style.SPACE_M)
         for button in self.buttons:
             button.place(pygame.Rect(inner.left, y, inner.w, button_h))
             y += button_h + gap
@@ -60,17 +62,10 @@ class PauseScene(MenuScene):
         )
 
     def draw(self, surface: pygame.Surface) -> None:
-        theme.shade(surface, 140)
+        style.shade(surface, 140)
         m = self.m
-        paper = theme.draw_panel(surface, self.panel, m)
-        font = m.font("title", theme.HEADING)
-        theme.draw_text(
-            surface,
-            self.t("pause"),
-            font,
-            theme.INK,
-            (paper.centerx, paper.top + m.px(0.07)),
-            "center",
-        )
+        style.paper_panel(surface, self.panel, m)
+        heading = m.pen("title", style.HEADING, style.INK)
+        style.text(surface, self.t("pause"), heading, self.heading_box, align="center")
         self.form.draw(surface, m)
-        self.draw_hint(surface, self.hint_area, theme.INK_SOFT)
+        self.draw_hint(surface, self.hint_area, style.INK_SOFT)

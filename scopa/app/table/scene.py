@@ -16,7 +16,7 @@ import pygame
 from scopa.engine import Card, Match, Move, RoundScored
 from scopa.settings import MatchSetup
 
-from .. import theme
+from .. import style
 from ..ai_worker import AiWorker, first_legal
 from ..cardart import CardArt
 from ..scene import Scene
@@ -27,7 +27,7 @@ from .choice import ChoicePopup
 from .director import Banner, Director, Spark
 from .drag import DragController
 from .frame import Item
-from .hud import CREAM, SOFT, background, draw_cover
+from .hud import background, draw_cover
 from .input import Pick, TableInput
 from .layout import TableLayout
 from .painter import (
@@ -41,7 +41,7 @@ from .painter import (
 )
 from .snapshot import HudView, PlateView, ScoreRow, TableSnapshot
 from .sprites import TableView
-from .text import TextCache
+from .text import Writer
 
 if TYPE_CHECKING:
     from ..app import App
@@ -67,7 +67,9 @@ class TableScene(Scene):
         if len(self.humans) < rules.players:
             self.worker.warm()
         settings = app.settings
-        self.art = CardArt(settings.deck_style, settings.corner_index, settings.language)
+        self.art = CardArt(
+            settings.deck_style, settings.corner_index, settings.language, font=app.font
+        )
         self.tweener = Tweener()
         self.ui = Tweener()
         """Pointer feedback (lifting, sending a card back): never holds up the game."""
@@ -85,7 +87,7 @@ class TableScene(Scene):
             on_scored=self._show_scoring,
         )
         self._sync_shown()
-        self.text = TextCache(app.font)
+        self.text = Writer(app.font)
         self.painter = Painter(self.text)
         self.drag = DragController(threshold=max(4.0, 8 * self.layout.unit))
         self.pick = Pick()
@@ -419,7 +421,9 @@ class TableScene(Scene):
             self.art.corner_index,
             self.art.language,
         ):
-            self.art = CardArt(settings.deck_style, settings.corner_index, settings.language)
+            self.art = CardArt(
+                settings.deck_style, settings.corner_index, settings.language, font=self.app.font
+            )
             self._keep_card_sizes()
         if self.director.blocked:
             self.director.resume()
@@ -587,7 +591,7 @@ class TableScene(Scene):
             else:
                 detail = t(f"level_tag_{config.level}")
             active = seat == turn and self.cover is None
-            colour = theme.SIDE_COLORS[rules.side_of(seat) % len(theme.SIDE_COLORS)]
+            colour = style.SIDE_COLORS[rules.side_of(seat) % len(style.SIDE_COLORS)]
             plates.append(
                 PlateView(
                     rect=self.layout.place_of(seat).name_rect,
@@ -622,7 +626,7 @@ class TableScene(Scene):
             pile = self.view.count("pile", side) + len(self.view.markers[side])
             scope = len(self.view.markers[side])
             detail = f"{count(t, 'table.taken', pile)}  \u00b7  {count(t, 'table.scope', scope)}"
-            colour = theme.SIDE_COLORS[side % len(theme.SIDE_COLORS)] if teams else None
+            colour = style.SIDE_COLORS[side % len(style.SIDE_COLORS)] if teams else None
             active = not match.over and rules.side_of(match.turn) == side
             rows.append(ScoreRow(self.side_name(side), shown.totals[side], detail, active, colour))
         target, round_line, deal_line = self.hud_texts()
@@ -637,14 +641,14 @@ class TableScene(Scene):
         if self.message_left > 0:
             return self.message, MESSAGE
         if self.mode == "watch":
-            return t("table.watch_fast" if self.fast_forward else "table.watch_hint"), SOFT
+            return t("table.watch_fast" if self.fast_forward else "table.watch_hint"), style.MIST
         seat = self.human_to_play
         if seat is not None and self.pick.choice is None:
             if self.mode == "hotseat":
-                return t("table.your_turn_named", name=self.seats.seat_name(seat)), CREAM
-            return t("table.your_turn"), CREAM
+                return t("table.your_turn_named", name=self.seats.seat_name(seat)), style.CREAM
+            return t("table.your_turn"), style.CREAM
         if not self.match.over and self.match.turn not in self.humans and not self.director.busy:
-            return t("table.thinking", name=self.seats.seat_name(self.match.turn)), SOFT
+            return t("table.thinking", name=self.seats.seat_name(self.match.turn)), style.MIST
         return None
 
     def cover_texts(self) -> tuple[str, str, str]:
