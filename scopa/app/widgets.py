@@ -143,6 +143,19 @@ class Button(Widget):
         )
 
 
+class Tab(Button):
+    """A button lacquered while ``chosen()`` says it is the one chosen (a section of the
+    settings, a language)."""
+
+    def __init__(self, text: Text, on_click: Callable[[], None], chosen: Callable[[], bool]):
+        super().__init__(text, on_click, size=style.ROW_TITLE)
+        self.chosen = chosen
+
+    def draw(self, surface: pygame.Surface, m: Metrics, focused: bool, hovered: bool) -> None:
+        self.primary = self.chosen()
+        super().draw(surface, m, focused, hovered)
+
+
 class Control(Widget):
     """A value shown at the right of a :class:`SettingRow` (a switch, a selector, a slider)."""
 

@@ -97,6 +97,26 @@ class MenuScene(Scene):
         if self.opaque and self.age < self.FADE_IN:
             style.fade(surface, round(255 * (1 - self.age / self.FADE_IN)))
 
+    def place_sheet(self, width: float, height: float, pad_x: float, pad_y: float) -> pygame.Rect:
+        """Lay out the paper sheet the screen is written on: ``self.panel``, ``width`` x
+        ``height`` of the reference height in the middle of the window, and its heading at
+        the top (``self.heading_box``); returns the sheet's inside (the heading's top)."""
+        m = self.m
+        self.panel = m.centered(width, height)
+        inner = self.panel.inflate(-m.px(pad_x), -m.px(pad_y))
+        height_px = style.line_height(self.heading_pen())
+        self.heading_box = pygame.Rect(inner.left, inner.top, inner.w, height_px)
+        return inner
+
+    def heading_pen(self) -> style.Pen:
+        return self.m.pen("title", style.HEADING, style.INK)
+
+    def draw_sheet(self, surface: pygame.Surface, heading: str) -> pygame.Rect:
+        """The paper sheet and its heading (see ``place_sheet``); returns the paper's inside."""
+        paper = style.paper_panel(surface, self.panel, self.m)
+        style.text(surface, heading, self.heading_pen(), self.heading_box, align="center")
+        return paper
+
     def draw_content(self, surface: pygame.Surface) -> None:
         """Panels, titles and pictures under the widgets."""
 

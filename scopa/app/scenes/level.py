@@ -54,13 +54,9 @@ class LevelScene(MenuScene):
 
     def layout(self) -> None:
         m = self.m
-        self.panel = m.centered(1.2, 0.66, 0.5)
-        inner = self.panel.inflate(-m.px(0.1), -m.px(0.06))
-        heading = m.pen("title", style.HEADING, style.INK)
+        inner = self.place_sheet(1.2, 0.66, 0.1, 0.06)
         detail = m.pen("ui", style.ROW_NOTE, style.INK_SOFT)
-        self.question_box = pygame.Rect(inner.left, inner.top, inner.w, 0)
-        self.question_box.h = style.line_height(heading)
-        self.detail_box = pygame.Rect(inner.left, self.question_box.bottom, inner.w, 0)
+        self.detail_box = pygame.Rect(inner.left, self.heading_box.bottom, inner.w, 0)
         self.detail_box.h = style.line_height(detail)
         button_h, gap = m.px(0.08), m.px(style.SPACE_M)
         y = self.detail_box.bottom + m.px(style.SPACE_L)
@@ -78,9 +74,7 @@ class LevelScene(MenuScene):
     def draw(self, surface: pygame.Surface) -> None:
         style.shade(surface, 150)
         m = self.m
-        style.paper_panel(surface, self.panel, m)
-        heading = m.pen("title", style.HEADING, style.INK)
-        style.text(surface, self.t("level_question"), heading, self.question_box, align="center")
+        self.draw_sheet(surface, self.t("level_question"))
         detail = m.pen("ui", style.ROW_NOTE, style.INK_SOFT)
         style.text(surface, self.t("level_detail"), detail, self.detail_box, align="center")
         self.form.draw(surface, m)

@@ -224,10 +224,7 @@ class NewGameScene(MenuScene):
         m = self.m
         focus = self.form.focus
         self.form.clear()
-        self.panel = m.centered(1.6, 0.96, 0.5)
-        inner = self.panel.inflate(-m.px(0.09), -m.px(0.05))
-        heading = m.pen("title", style.HEADING, style.INK)
-        self.heading_box = pygame.Rect(inner.left, inner.top, inner.w, style.line_height(heading))
+        inner = self.place_sheet(1.6, 0.96, 0.09, 0.05)
         row_h, gap = m.px(0.105), m.px(style.SPACE_S)
         y = self.heading_box.bottom
         half = (inner.w - gap * 2) // 2
@@ -280,9 +277,7 @@ class NewGameScene(MenuScene):
 
     def draw_content(self, surface: pygame.Surface) -> None:
         m = self.m
-        style.paper_panel(surface, self.panel, m)
-        heading = m.pen("title", style.HEADING, style.INK)
-        style.text(surface, self.t("new_game"), heading, self.heading_box, align="center")
+        self.draw_sheet(surface, self.t("new_game"))
         cols = self._columns(self.panel.inflate(-m.px(0.09), -m.px(0.05)))
         header = m.pen("ui", style.ROW_NOTE, style.INK_SOFT)
         for (x, w), key in zip(cols[1:], ("ng_name", "ng_who", "ng_level")):

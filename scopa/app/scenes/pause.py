@@ -31,10 +31,7 @@ class PauseScene(MenuScene):
 
     def layout(self) -> None:
         m = self.m
-        self.panel = m.centered(0.84, 0.72, 0.5)
-        inner = self.panel.inflate(-m.px(0.12), -m.px(0.06))
-        heading = m.pen("title", style.HEADING, style.INK)
-        self.heading_box = pygame.Rect(inner.left, inner.top, inner.w, style.line_height(heading))
+        inner = self.place_sheet(0.84, 0.72, 0.12, 0.06)
         button_h, gap = m.px(0.074), m.px(style.SPACE_M)
         y = self.heading_box.bottom + m.px(style.SPACE_M)
         for button in self.buttons:
@@ -64,8 +61,6 @@ class PauseScene(MenuScene):
     def draw(self, surface: pygame.Surface) -> None:
         style.shade(surface, 140)
         m = self.m
-        style.paper_panel(surface, self.panel, m)
-        heading = m.pen("title", style.HEADING, style.INK)
-        style.text(surface, self.t("pause"), heading, self.heading_box, align="center")
+        self.draw_sheet(surface, self.t("pause"))
         self.form.draw(surface, m)
         self.draw_hint(surface, self.hint_area, style.INK_SOFT)

@@ -43,10 +43,7 @@ class RulesScene(MenuScene):
 
     def layout(self) -> None:
         m = self.m
-        self.panel = m.centered(1.72, 0.95, 0.5)
-        inner = self.panel.inflate(-m.px(0.09), -m.px(0.05))
-        heading = m.pen("title", style.HEADING, style.INK)
-        self.heading_box = pygame.Rect(inner.left, inner.top, inner.w, style.line_height(heading))
+        inner = self.place_sheet(1.72, 0.95, 0.09, 0.05)
         button_h, gap = m.px(0.068), m.px(style.SPACE_M)
         width = m.px(0.3)
         bottom = inner.bottom - button_h
@@ -131,9 +128,7 @@ class RulesScene(MenuScene):
 
     def draw_content(self, surface: pygame.Surface) -> None:
         m = self.m
-        style.paper_panel(surface, self.panel, m)
-        heading = m.pen("title", style.HEADING, style.INK)
-        style.text(surface, self.title(), heading, self.heading_box, align="center")
+        self.draw_sheet(surface, self.title())
         ornament_y = (self.heading_box.bottom + self.body.top) // 2
         style.draw_ornament(surface, (self.panel.centerx, ornament_y), m.px(0.4), m)
         clip = surface.get_clip()

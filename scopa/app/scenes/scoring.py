@@ -176,10 +176,7 @@ class ScoringScene(MenuScene):
 
     def layout(self) -> None:
         m = self.m
-        self.panel = m.centered(1.72, 0.95, 0.5)
-        inner = self.panel.inflate(-m.px(0.08), -m.px(0.05))
-        heading = m.pen("title", style.HEADING, style.INK)
-        self.heading_box = pygame.Rect(inner.left, inner.top, inner.w, style.line_height(heading))
+        inner = self.place_sheet(1.72, 0.95, 0.08, 0.05)
         result = self._result_pen()
         self.result_box = pygame.Rect(inner.left, self.heading_box.bottom, inner.w, 0)
         self.result_box.h = style.line_height(result)
@@ -209,9 +206,7 @@ class ScoringScene(MenuScene):
     def draw(self, surface: pygame.Surface) -> None:
         style.shade(surface, 170)
         m = self.m
-        style.paper_panel(surface, self.panel, m)
-        heading = m.pen("title", style.HEADING, style.INK)
-        style.text(surface, self.headline(), heading, self.heading_box, align="center")
+        self.draw_sheet(surface, self.headline())
         style.text(surface, self.result_line(), self._result_pen(), self.result_box, align="center")
         self._draw_sheet(surface)
         self._draw_chart(surface)

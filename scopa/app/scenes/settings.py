@@ -16,25 +16,13 @@ from scopa.engine import PRESETS, RULE_OPTIONS, RuleOption, Rules, RulesError
 from scopa.settings import ANIMATION_SPEEDS, DECK_STYLES
 
 from .. import style
-from ..widgets import Button, Choice, Control, ScrollPanel, SettingRow, Slider, Toggle
+from ..widgets import Button, Choice, Control, ScrollPanel, SettingRow, Slider, Tab, Toggle
 from .base import LANGUAGES, MenuScene
 from .flow import rules_problem
 
 TABS = ("match", "captures", "scoring", "game")
 VALUE_WORDS = {"deal": "deal", "face_values": "faces"}
 """The string key prefix naming each value of a rule whose values are words."""
-
-
-class TabButton(Button):
-    """A section tab: red when it is the open one."""
-
-    def __init__(self, text: Any, on_click: Callable[[], None], selected: Callable[[], bool]):
-        super().__init__(text, on_click, size=style.ROW_TITLE)
-        self.selected = selected
-
-    def draw(self, surface: pygame.Surface, m: style.Metrics, focused: bool, hovered: bool) -> None:
-        self.primary = self.selected()
-        super().draw(surface, m, focused, hovered)
 
 
 class SettingsScene(MenuScene):
@@ -44,8 +32,7 @@ class SettingsScene(MenuScene):
         self.volume_dirty = False
         self.scroll = ScrollPanel()
         self.tabs = [
-            TabButton(self.tr(f"tab_{name}"), self._opener(name), self._is_open(name))
-            for name in TABS
+            Tab(self.tr(f"tab_{name}"), self._opener(name), self._is_open(name)) for name in TABS
         ]
         self.back_button = Button(self.tr("back"), self.back)
         self.rows: dict[str, list[SettingRow]] = {name: [] for name in TABS}
@@ -225,10 +212,7 @@ class SettingsScene(MenuScene):
         m = self.m
         focus = self.form.focus
         self.form.clear()
-        self.panel = m.centered(1.5, 0.95, 0.5)
-        inner = self.panel.inflate(-m.px(0.08), -m.px(0.05))
-        heading = m.pen("title", style.HEADING, style.INK)
-        self.heading_box = pygame.Rect(inner.left, inner.top, inner.w, style.line_height(heading))
+        inner = self.place_sheet(1.5, 0.95, 0.08, 0.05)
         tab_h, gap = m.px(0.062), m.px(style.SPACE_S)
         y = self.heading_box.bottom + gap
         tab_w = (inner.w - gap * (len(TABS) - 1)) // len(TABS)
@@ -261,10 +245,7 @@ class SettingsScene(MenuScene):
             self.form.focus = focus
 
     def draw_content(self, surface: pygame.Surface) -> None:
-        m = self.m
-        style.paper_panel(surface, self.panel, m)
-        heading = m.pen("title", style.HEADING, style.INK)
-        style.text(surface, self.t("settings"), heading, self.heading_box, align="center")
+        self.draw_sheet(surface, self.t("settings"))
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         m = self.m

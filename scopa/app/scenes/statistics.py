@@ -81,10 +81,7 @@ class StatisticsScene(MenuScene):
 
     def layout(self) -> None:
         m = self.m
-        self.panel = m.centered(1.72, 0.95, 0.5)
-        inner = self.panel.inflate(-m.px(0.08), -m.px(0.05))
-        heading = m.pen("title", style.HEADING, style.INK)
-        self.heading_box = pygame.Rect(inner.left, inner.top, inner.w, style.line_height(heading))
+        inner = self.place_sheet(1.72, 0.95, 0.08, 0.05)
         button_h = m.px(0.068)
         button_w = m.px(0.3)
         self.back_button.place(
@@ -113,9 +110,7 @@ class StatisticsScene(MenuScene):
 
     def draw_content(self, surface: pygame.Surface) -> None:
         m = self.m
-        paper = style.paper_panel(surface, self.panel, m)
-        heading = m.pen("title", style.HEADING, style.INK)
-        style.text(surface, self.t("statistics"), heading, self.heading_box, align="center")
+        paper = self.draw_sheet(surface, self.t("statistics"))
         if self.stats.total().played == 0:
             pen = m.pen("text", style.SUBHEADING, style.INK_SOFT)
             box = pygame.Rect(self.inner.left, paper.top, self.inner.w, paper.h)

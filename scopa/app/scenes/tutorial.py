@@ -289,7 +289,8 @@ class TutorialScene(TableScene):
             scores = repr(self.scores)
             buttons = (tuple(self.button_names()), self._hot_button())
             key = ("coach", texts, buttons, scores, tuple(area))
-            items.append(Item(key, box(area), self._draw_coach))
+            reach = style.button_reach(Scale(self.layout.size))
+            items.append(Item(key, box(area, reach), self._draw_coach))
         return items
 
     def _draw_coach(self, surface: pygame.Surface) -> None:

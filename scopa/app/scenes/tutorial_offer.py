@@ -10,20 +10,8 @@ from collections.abc import Callable
 import pygame
 
 from .. import style
-from ..widgets import Button
+from ..widgets import Button, Tab
 from .base import LANGUAGES, MenuScene
-
-
-class LanguageButton(Button):
-    """One language, by its own name: lacquered while it is the one spoken."""
-
-    def __init__(self, name: str, on_click: Callable[[], None], chosen: Callable[[], bool]):
-        super().__init__(name, on_click, size=style.ROW_TITLE)
-        self.chosen = chosen
-
-    def draw(self, surface: pygame.Surface, m: style.Metrics, focused: bool, hovered: bool) -> None:
-        self.primary = self.chosen()
-        super().draw(surface, m, focused, hovered)
 
 
 class TutorialOffer(MenuScene):
@@ -34,8 +22,7 @@ class TutorialOffer(MenuScene):
 
     def build(self) -> None:
         self.languages = [
-            LanguageButton(name, self._speaker(code), self._speaks(code))
-            for code, name in LANGUAGES
+            Tab(name, self._speaker(code), self._speaks(code)) for code, name in LANGUAGES
         ]
         self.take_button = Button(self.tr("aids.offer_yes"), self.take, primary=True)
         self.decline_button = Button(self.tr("aids.offer_no"), self.decline)
@@ -127,7 +114,5 @@ class TutorialOffer(MenuScene):
         style.text(surface, self.t("set_language"), caption, self.caption_box, align="center")
         style.draw_ornament(surface, (self.panel.centerx, self.ornament_y), m.px(0.4), m)
         style.text(surface, self.t("aids.offer_title"), heading, self.heading_box, align="center")
-        style.text(
-            surface, self.t("aids.offer_text"), body, self.text_box, align="center", lines=0
-        )
+        style.text(surface, self.t("aids.offer_text"), body, self.text_box, align="center", lines=0)
         self.form.draw(surface, m)

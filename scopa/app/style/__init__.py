@@ -69,6 +69,7 @@ from .palette import (
 from .scale import Metrics, Scale
 from .surfaces import (
     button,
+    button_reach,
     button_width,
     dark_panel,
     draw_background,
@@ -160,6 +161,7 @@ __all__ = [
     "WOOD_LIGHT",
     "box_at",
     "button",
+    "button_reach",
     "button_width",
     "card_height",
     "card_width_for",

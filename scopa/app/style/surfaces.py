@@ -277,6 +277,13 @@ def button(
     )
 
 
+def button_reach(scale: Scale) -> int:
+    """How far beyond its rectangle a button paints (its shadow): what a caller that
+    repaints only what changed must count as the button's."""
+    depth = scale.px(0.007)
+    return depth + max(1, depth * 3 // 4) + 1
+
+
 def label_box(rect: pygame.Rect, scale: Scale) -> pygame.Rect:
     """Where a button's label may go."""
     pad_x = max(scale.px(SPACE_S), rect.h // 5)

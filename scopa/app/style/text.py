@@ -121,28 +121,13 @@ def _fit(
     low = smallest_px(asked)
     if lines == 1:
         words = " ".join(words.split("\n"))
-    for size in range(asked, low - 1, -1):
-        font = fonts(role, size)
-        step = line_step(font)
-        room = _room(step, height, lines)
-        if room == 0:
-            continue
-        laid = wrap(words, font, width) if room > 1 else (words,)
-        widest = max(font.size(line)[0] for line in laid)
-        if len(laid) <= room and widest <= width:
-            return Fit(laid, size, widest, step * len(laid), step)
-    for size in range(asked, low - 1, -1):
-        # A word wider than the box at every size (a folder's path): cutting it is
-        # unavoidable, and it is cut at the largest size that then fits.
-        font = fonts(role, size)
-        step = line_step(font)
-        room = _room(step, height, lines)
-        if room == 0:
-            continue
-        laid = wrap(words, font, max(1, width), cut=True)
-        widest = max(font.size(line)[0] for line in laid)
-        if len(laid) <= room and widest <= width:
-            return Fit(laid, size, widest, step * len(laid), step, cut=True)
+    # Whole words first, from the size asked down; then, when a word is wider than the box
+    # at every size (a folder's path), cut where lines end, at the largest size that fits.
+    for cut in (False, True):
+        for size in range(asked, low - 1, -1):
+            laid = _try(words, fonts(role, size), size, width, height, lines, cut)
+            if laid is not None:
+                return laid
     font = fonts(role, low)
     step = line_step(font)
     room = max(1, _room(step, height, lines))
@@ -155,6 +140,27 @@ def _fit(
         laid, elided = (*laid[:-1], _shorten(laid[-1], font, width)), True
     widest = max(font.size(line)[0] for line in laid)
     return Fit(laid, low, widest, step * len(laid), step, cut=True, elided=elided)
+
+
+def _try(
+    words: str,
+    font: pygame.font.Font,
+    size: int,
+    width: int,
+    height: int,
+    lines: int,
+    cut: bool,
+) -> Fit | None:
+    """``words`` laid out at ``size``, or None when they do not fit the box."""
+    step = line_step(font)
+    room = _room(step, height, lines)
+    if room == 0:
+        return None
+    laid = wrap(words, font, max(1, width), cut=cut) if room > 1 or cut else (words,)
+    widest = max(font.size(line)[0] for line in laid)
+    if len(laid) > room or widest > width:
+        return None
+    return Fit(laid, size, widest, step * len(laid), step, cut=cut)
 
 
 def _room(step: int, height: int, lines: int) -> int:

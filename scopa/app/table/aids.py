@@ -332,7 +332,7 @@ class AidsLayer:
             style.button(surface, rect, scale, font, words, px, state=state, primary=button.active)
 
         key = ("aid", button.name, words, button.enabled, button.active, hovered)
-        return Item((key, tuple(rect)), box(rect), paint)
+        return Item((key, tuple(rect)), box(rect, style.button_reach(Scale(lay.size))), paint)
 
     def _below_buttons(self) -> float:
         lay = self.host.layout()
