@@ -12,8 +12,8 @@ from ..widgets import Button, Choice
 from .base import MenuScene
 from .chart import bar_chart, line_chart
 
-WON = (44, 120, 74)
-LOST = (170, 40, 44)
+WON = style.GREEN
+LOST = style.SIDE_COLORS[0]
 OTHER = (150, 136, 116)
 DIMENSIONS = ("level", "mode", "players")
 

@@ -19,6 +19,9 @@ from .controls import (
 from .palette import (
     BRIGHT_GOLD,
     BUTTON_TEXT,
+    CLOTH,
+    CLOTH_LINE,
+    COVER,
     CREAM,
     DIM_EDGE,
     DISABLED_TEXT,
@@ -104,6 +107,9 @@ from .text import (
 __all__ = [
     "BRIGHT_GOLD",
     "BUTTON_TEXT",
+    "CLOTH",
+    "CLOTH_LINE",
+    "COVER",
     "CREAM",
     "Color",
     "DIM_EDGE",

@@ -59,6 +59,12 @@ SHINE = (255, 222, 120)
 """The big golden lettering over the table (Scopa!, the cover)."""
 DIM_EDGE = (110, 130, 110)
 """The edge of a quiet panel."""
+CLOTH = (22, 92, 52)
+"""The table's cloth where its picture is missing."""
+CLOTH_LINE = (236, 214, 150)
+"""The faint lines marking the playing area on the cloth."""
+COVER = (8, 20, 12)
+"""The veil hiding the table while the screen changes hands."""
 
 # --- lengths, as fractions of the reference height --------------------------------------------
 SPACE_XS = 0.006

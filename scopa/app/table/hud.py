@@ -17,16 +17,13 @@ from .director import Banner, Spark
 from .layout import TableLayout
 from .text import Writer
 
-CLOTH = (22, 92, 52)
-LINE = (236, 214, 150)
-
 
 def background(size: tuple[int, int], layout: TableLayout) -> pygame.Surface:
     """The green cloth with light falling on the middle, and the playing area marked."""
     w, h = size
     surface = pygame.Surface(size)
     if not style.lay_felt(surface):
-        surface.fill(CLOTH)
+        surface.fill(style.CLOTH)
         grain = pygame.Surface((128, 128), pygame.SRCALPHA)
         rng = random.Random(7)
         for _ in range(1400):
@@ -49,9 +46,11 @@ def background(size: tuple[int, int], layout: TableLayout) -> pygame.Surface:
     overlay = pygame.Surface(size, pygame.SRCALPHA)
     radius = round(40 * layout.unit)
     pygame.draw.rect(overlay, (0, 0, 0, 26), zone, border_radius=radius)
-    pygame.draw.rect(overlay, (*LINE, 46), zone, max(1, round(3 * layout.unit)), radius)
+    pygame.draw.rect(overlay, (*style.CLOTH_LINE, 46), zone, max(1, round(3 * layout.unit)), radius)
     inner = zone.inflate(-layout.margin * 0.6, -layout.margin * 0.6)
-    pygame.draw.rect(overlay, (*LINE, 22), inner, max(1, round(1.5 * layout.unit)), radius)
+    pygame.draw.rect(
+        overlay, (*style.CLOTH_LINE, 22), inner, max(1, round(1.5 * layout.unit)), radius
+    )
     surface.blit(overlay, (0, 0))
     return surface.convert() if pygame.display.get_surface() else surface
 
@@ -213,7 +212,7 @@ def draw_cover(
     """The screen shown while the device passes between human players."""
     w, h = layout.size
     veil = pygame.Surface((w, h), pygame.SRCALPHA)
-    veil.fill((8, 20, 12, 238))
+    veil.fill((*style.COVER, 238))
     surface.blit(veil, (0, 0))
     cw = layout.hand_w
     for k, angle in enumerate((-12, 0, 12)):
