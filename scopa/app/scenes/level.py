@@ -15,7 +15,7 @@ import pygame
 from scopa.settings import OFFERED_LEVELS
 
 from .. import style
-from ..widgets import Button
+from ..widgets import Button, column
 from .base import MenuScene
 
 if TYPE_CHECKING:
@@ -58,11 +58,9 @@ class LevelScene(MenuScene):
         detail = m.pen("ui", style.ROW_NOTE, style.INK_SOFT)
         self.detail_box = pygame.Rect(inner.left, self.heading_box.bottom, inner.w, 0)
         self.detail_box.h = style.line_height(detail)
-        button_h, gap = m.px(0.08), m.px(style.SPACE_M)
-        y = self.detail_box.bottom + m.px(style.SPACE_L)
-        for button in self.buttons:
-            button.place(pygame.Rect(inner.left, y, inner.w, button_h))
-            y += button_h + gap
+        top = self.detail_box.bottom + m.px(style.SPACE_L)
+        area = pygame.Rect(inner.left, top, inner.w, inner.bottom - top)
+        y = column(self.buttons, area, m.px(0.08), m.px(style.SPACE_M)) + m.px(style.SPACE_M)
         self.hint_area = pygame.Rect(inner.left, y, inner.w, inner.bottom - y)
 
     def handle(self, event: pygame.event.Event) -> bool:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pygame
 
 from .. import style
-from ..widgets import Button
+from ..widgets import Button, column
 from .base import MenuScene
 
 
@@ -32,11 +32,9 @@ class PauseScene(MenuScene):
     def layout(self) -> None:
         m = self.m
         inner = self.place_sheet(0.84, 0.72, 0.12, 0.06)
-        button_h, gap = m.px(0.074), m.px(style.SPACE_M)
-        y = self.heading_box.bottom + m.px(style.SPACE_M)
-        for button in self.buttons:
-            button.place(pygame.Rect(inner.left, y, inner.w, button_h))
-            y += button_h + gap
+        top = self.heading_box.bottom + m.px(style.SPACE_M)
+        area = pygame.Rect(inner.left, top, inner.w, inner.bottom - top)
+        y = column(self.buttons, area, m.px(0.074), m.px(style.SPACE_M)) + m.px(style.SPACE_M)
         self.hint_area = pygame.Rect(inner.left, y, inner.w, inner.bottom - y)
 
     def on_settings(self) -> None:

@@ -275,10 +275,7 @@ class ScoringScene(MenuScene):
     def _draw_chart(self, surface: pygame.Surface) -> None:
         m, area = self.m, self.chart_area
         frame = area.inflate(-m.px(0.01), 0)
-        pygame.draw.rect(surface, style.PAPER_BRIGHT, frame, border_radius=m.px(0.012))
-        pygame.draw.rect(
-            surface, style.PAPER_LINE, frame, max(1, m.px(0.002)), border_radius=m.px(0.012)
-        )
+        style.paper_card(surface, frame, m)
         pen = m.pen("ui_bold", style.ROW_NOTE, style.INK_SOFT)
         box = frame.inflate(-2 * m.px(style.SPACE_M), 0)
         box.top, box.h = frame.top + m.px(style.SPACE_S), style.line_height(pen)

@@ -154,10 +154,7 @@ class StatisticsScene(MenuScene):
         value_h = style.line_height(value_pen)
         for i, (label, value) in enumerate(tiles):
             box = pygame.Rect(area.left + i * (w + gap), area.top, w, area.h)
-            pygame.draw.rect(surface, style.PAPER_BRIGHT, box, border_radius=m.px(0.012))
-            pygame.draw.rect(
-                surface, style.PAPER_LINE, box, max(1, m.px(0.002)), border_radius=m.px(0.012)
-            )
+            style.paper_card(surface, box, m)
             inside = box.inflate(-gap, -m.px(style.SPACE_XS))
             top = pygame.Rect(inside.left, inside.top, inside.w, value_h)
             style.text(surface, value, value_pen, top, align="center")
@@ -167,10 +164,7 @@ class StatisticsScene(MenuScene):
     def _card(self, surface: pygame.Surface, rect: pygame.Rect, title: str) -> int:
         """A sheet for a chart with its title; returns the height the title takes."""
         m = self.m
-        pygame.draw.rect(surface, style.PAPER_BRIGHT, rect, border_radius=m.px(0.012))
-        pygame.draw.rect(
-            surface, style.PAPER_LINE, rect, max(1, m.px(0.002)), border_radius=m.px(0.012)
-        )
+        style.paper_card(surface, rect, m)
         if not title:
             return 0
         pen = m.pen("ui_bold", style.ROW_NOTE, style.INK_SOFT)

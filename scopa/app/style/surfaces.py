@@ -23,6 +23,8 @@ from .palette import (
     LACQUER_HOT,
     NIGHT,
     PAPER,
+    PAPER_BRIGHT,
+    PAPER_LINE,
     PAPER_SHADE,
     SPACE_S,
     VEIL,
@@ -203,6 +205,13 @@ def _paper(
     if pygame.display.get_init() and pygame.display.get_surface() is not None:
         image = image.convert_alpha()
     return image, (grow, 0)
+
+
+def paper_card(surface: pygame.Surface, rect: pygame.Rect, scale: Scale) -> None:
+    """A card of brighter paper on the paper: a statistics tile, the frame of a chart."""
+    radius = scale.px(0.012)
+    pygame.draw.rect(surface, PAPER_BRIGHT, rect, border_radius=radius)
+    pygame.draw.rect(surface, PAPER_LINE, rect, max(1, scale.px(0.002)), border_radius=radius)
 
 
 def dark_panel(

@@ -293,7 +293,7 @@ def _write(surface: pygame.Surface, laid: Fit, pen: Pen, block: pygame.Rect, ali
     y = block.top
     for line in laid.lines:
         if line:
-            image = render(font, line, pen.colour)
+            image = _render(font, line, pen.colour)
             x = {
                 "left": block.left,
                 "center": block.centerx - image.get_width() // 2,
@@ -301,7 +301,7 @@ def _write(surface: pygame.Surface, laid: Fit, pen: Pen, block: pygame.Rect, ali
             }[align]
             top = y + (laid.step - image.get_height()) // 2
             if pen.shadow is not None:
-                surface.blit(render(font, line, pen.shadow), (x + offset, top + offset))
+                surface.blit(_render(font, line, pen.shadow), (x + offset, top + offset))
             surface.blit(image, (x, top))
         y += laid.step
 
@@ -327,7 +327,7 @@ def _tell(
 
 
 @lru_cache(maxsize=1024)
-def render(font: pygame.font.Font, line: str, colour: Color) -> pygame.Surface:
+def _render(font: pygame.font.Font, line: str, colour: Color) -> pygame.Surface:
     """One line in one colour, kept while it is drawn often (menus redraw every frame)."""
     return font.render(line, True, colour)
 
