@@ -89,7 +89,7 @@ class StatisticsScene(MenuScene):
         )
         self.inner = inner
         top = self.heading_box.bottom + m.px(style.SPACE_S)
-        self.tiles_area = pygame.Rect(inner.left, top, inner.w, m.px(0.14))
+        self.tiles_area = pygame.Rect(inner.left, top, inner.w, m.px(0.15))
         top = self.tiles_area.bottom + m.px(style.SPACE_M)
         bottom = inner.bottom - button_h - m.px(style.SPACE_M)
         gap = m.px(style.SPACE_L)

@@ -264,9 +264,10 @@ def picture(
 
 
 def whole(box: pygame.Rect | pygame.FRect) -> pygame.Rect:
-    """The whole pixels inside ``box``."""
-    left, top = math.ceil(box.left), math.ceil(box.top)
-    right, bottom = math.floor(box.right), math.floor(box.bottom)
+    """``box`` in whole pixels, each edge at the nearest one: a box as tall as a line stays
+    as tall wherever it lies (no edge moves by more than half a pixel)."""
+    left, top = math.floor(box.left + 0.5), math.floor(box.top + 0.5)
+    right, bottom = math.floor(box.right + 0.5), math.floor(box.bottom + 0.5)
     return pygame.Rect(left, top, max(0, right - left), max(0, bottom - top))
 
 

@@ -17,6 +17,8 @@ from .layout import TableLayout
 from .text import Writer
 
 SELECTED = (255, 214, 90)
+TITLE_LINE = 1.45
+"""The height of the popup's title line, in its font's sizes (the serif's accents and tails)."""
 
 
 class ChoicePopup:
@@ -33,7 +35,7 @@ class ChoicePopup:
         columns = 1 if count <= 2 else 2
         lines = math.ceil(count / columns)
         longest = max(len(move.captures) for move in options)
-        title_h = self.pad + layout.font_large * 1.3 + layout.font_small * 1.8
+        title_h = self.pad + layout.font_large * TITLE_LINE + layout.font_small * 1.8
         self.card_w = max(layout.mini_w, round(layout.table_w * 0.72))
         while True:
             self.row_h = card_height(self.card_w) + self.pad
@@ -85,7 +87,9 @@ class ChoicePopup:
         radius = round(18 * lay.unit)
         inside = self.rect.inflate(-2 * self.pad, 0)
         heading = text.pen("title", lay.font_large, style.CREAM)
-        box = FRect(inside.left, self.rect.top + self.pad, inside.width, lay.font_large * 1.3)
+        box = FRect(
+            inside.left, self.rect.top + self.pad, inside.width, lay.font_large * TITLE_LINE
+        )
         style.text(surface, title, heading, box, align="center")
         box = FRect(inside.left, box.bottom, inside.width, lay.font_small * 1.8)
         style.text(surface, hint, text.pen("ui", lay.font_small, style.MIST), box, align="center")

@@ -101,13 +101,14 @@ def draw_plate(
         disc.center = centre
         style.text(surface, plate.dealer_mark, mark, disc, align="center")
         right = disc.left - pad / 4
-    half = rect.height / 2
-    top = FRect(rect.left + pad, rect.top, right - rect.left - pad, half)
-    bottom = top.move(0, half)
-    colour = style.CREAM if plate.active else style.MIST
-    style.text(surface, plate.name, text.pen("ui_bold", layout.font_normal, colour), top)
-    colour = style.BRIGHT_GOLD if plate.active else style.MIST
-    style.text(surface, plate.detail, text.pen("ui", layout.font_small, colour), bottom)
+    name = text.pen("ui_bold", layout.font_normal, style.CREAM if plate.active else style.MIST)
+    detail = text.pen("ui", layout.font_small, style.BRIGHT_GOLD if plate.active else style.MIST)
+    # The two lines share the plate's height as their sizes do.
+    share = style.line_height(name) / (style.line_height(name) + style.line_height(detail))
+    top = FRect(rect.left + pad, rect.top, right - rect.left - pad, rect.height * share)
+    bottom = FRect(top.left, top.bottom, top.width, rect.bottom - top.bottom)
+    style.text(surface, plate.name, name, top)
+    style.text(surface, plate.detail, detail, bottom)
 
 
 def draw_stack(
