@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections import OrderedDict
-from collections.abc import Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 
 import pygame
 
@@ -115,12 +115,19 @@ class SurfaceCache:
 
 
 class CardArt:
-    """Scaled, cached card surfaces for one deck style."""
+    """Scaled, cached card surfaces for one deck style. ``font`` is the app's font loader
+    (``App.font``), for the values written on a fallback card."""
 
     def __init__(
-        self, style: str = "napoletane", corner_index: bool = True, language: str = "en"
+        self,
+        style: str = "napoletane",
+        corner_index: bool = True,
+        language: str = "en",
+        *,
+        font: Callable[[str, int], pygame.font.Font],
     ) -> None:
         self.style = style
+        self._font = font
         self.corner_index = corner_index
         self.language = language if language in SUIT_NAMES else "en"
         self._sources: dict[str, pygame.Surface | None] = {}
@@ -129,7 +136,6 @@ class CardArt:
         self._tilted = SurfaceCache(BETWEEN_BUDGET)
         self._between = SurfaceCache(BETWEEN_BUDGET)
         self._rotated = SurfaceCache(ROTATED_BUDGET)
-        self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
         self._sizes: tuple[int, ...] = ()
 
     def keep_sizes(self, widths: set[int] | list[int] | tuple[int, ...]) -> None:
@@ -266,20 +272,6 @@ class CardArt:
             image = None
         self._sources[name] = image
         return image
-
-    def _font(self, role: str, px: int) -> pygame.font.Font:
-        key = (role, px)
-        font = self._fonts.get(key)
-        if font is None:
-            try:
-                from scopa.resources import font_path
-
-                path = font_path(role)
-                font = pygame.font.Font(str(path) if path else None, px)
-            except (ImportError, OSError, ValueError, pygame.error):
-                font = pygame.font.Font(None, px)
-            self._fonts[key] = font
-        return font
 
     def _fallback(self, name: str, size: tuple[int, int]) -> pygame.Surface:
         """A plain, legible card: the value in the corners and the suit in the middle."""

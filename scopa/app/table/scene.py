@@ -40,7 +40,7 @@ from .painter import (
 )
 from .snapshot import TableSnapshot
 from .sprites import TableView
-from .text import TextCache
+from .text import Writer
 from .words import TableWords
 
 if TYPE_CHECKING:
@@ -65,7 +65,9 @@ class TableScene(Scene):
         if len(self.humans) < rules.players:
             self.worker.warm()
         settings = app.settings
-        self.art = CardArt(settings.deck_style, settings.corner_index, settings.language)
+        self.art = CardArt(
+            settings.deck_style, settings.corner_index, settings.language, font=app.font
+        )
         self.tweener = Tweener()
         self.ui = Tweener()
         """Pointer feedback (lifting, sending a card back): never holds up the game."""
@@ -90,7 +92,7 @@ class TableScene(Scene):
             lambda: self.app.t,
             lambda: self.app.settings.deck_style,
         )
-        self.text = TextCache(app.font)
+        self.text = Writer(app.font)
         self.painter = Painter(self.text)
         self.drag = DragController(threshold=max(4.0, 8 * self.layout.unit))
         self.pick = Pick()
@@ -402,7 +404,9 @@ class TableScene(Scene):
             self.art.corner_index,
             self.art.language,
         ):
-            self.art = CardArt(settings.deck_style, settings.corner_index, settings.language)
+            self.art = CardArt(
+                settings.deck_style, settings.corner_index, settings.language, font=self.app.font
+            )
             self._keep_card_sizes()
         if self.director.blocked:
             self.director.resume()

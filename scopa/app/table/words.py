@@ -13,10 +13,9 @@ from typing import TYPE_CHECKING, Any
 
 from scopa.engine import Card
 
-from .. import theme
+from .. import style
 from ..wording import Seats, card_name, count, target_line
 from .director import Shown
-from .hud import CREAM, SOFT
 from .layout import TableLayout
 from .painter import MESSAGE
 from .snapshot import HudView, PlateView, ScoreRow
@@ -76,7 +75,7 @@ class TableWords:
             else:
                 detail = t(f"level_tag_{config.level}")
             active = seat == turn and not covered
-            colour = theme.SIDE_COLORS[rules.side_of(seat) % len(theme.SIDE_COLORS)]
+            colour = style.SIDE_COLORS[rules.side_of(seat) % len(style.SIDE_COLORS)]
             plates.append(
                 PlateView(
                     rect=layout.place_of(seat).name_rect,
@@ -111,7 +110,7 @@ class TableWords:
             pile = self.view.count("pile", side) + len(self.view.markers[side])
             scope = len(self.view.markers[side])
             detail = f"{count(t, 'table.taken', pile)}  \u00b7  {count(t, 'table.scope', scope)}"
-            colour = theme.SIDE_COLORS[side % len(theme.SIDE_COLORS)] if teams else None
+            colour = style.SIDE_COLORS[side % len(style.SIDE_COLORS)] if teams else None
             active = not match.over and rules.side_of(match.turn) == side
             rows.append(ScoreRow(self.side_name(side), shown.totals[side], detail, active, colour))
         target, round_line, deal_line = self.hud_texts()
@@ -137,13 +136,13 @@ class TableWords:
         if message:
             return message, MESSAGE
         if coordinator.mode == "watch":
-            return t("table.watch_fast" if fast else "table.watch_hint"), SOFT
+            return t("table.watch_fast" if fast else "table.watch_hint"), style.MIST
         if awaiting is not None and not choosing:
             if coordinator.mode == "hotseat":
-                return t("table.your_turn_named", name=self.seats.seat_name(awaiting)), CREAM
-            return t("table.your_turn"), CREAM
+                return t("table.your_turn_named", name=self.seats.seat_name(awaiting)), style.CREAM
+            return t("table.your_turn"), style.CREAM
         if not match.over and match.turn not in coordinator.humans and not animating:
-            return t("table.thinking", name=self.seats.seat_name(match.turn)), SOFT
+            return t("table.thinking", name=self.seats.seat_name(match.turn)), style.MIST
         return None
 
     def cover(self, seat: int) -> tuple[str, str, str]:
