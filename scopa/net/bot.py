@@ -1,0 +1,133 @@
+"""The headless player: joins a table (or opens one) and plays a seat to the end.
+
+Its decisions are the computer players' (``scopa.ai``), made in a thread so the connection
+keeps answering pings during a long search. The last line it prints is the result.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from scopa.ai import make_player
+from scopa.engine import Rules
+
+from .client import Client, Disconnected, ServerError, SeatTicket, Update
+from .codes import parse_address
+
+EXIT_OK = 0
+EXIT_FAILED = 1
+
+
+@dataclass(frozen=True)
+class Outcome:
+    seat: int
+    update: Update
+
+    @property
+    def won(self) -> bool:
+        result = self.update.result or {}
+        return self.seat in result.get("seats", [])
+
+    def line(self) -> str:
+        """``result: won 11-7 (seat 1, side 1); winner side 1, seats 1 3`` (seats from 1)."""
+        result = self.update.result or {}
+        totals = "-".join(str(total) for total in result.get("totals", []))
+        rules = self.update.observation.rules
+        side = rules.side_of(self.seat)
+        winners = " ".join(str(seat + 1) for seat in result.get("seats", []))
+        verdict = "won" if self.won else "lost"
+        extra = ", cappotto" if result.get("cappotto") else ""
+        return (
+            f"result: {verdict} {totals} (seat {self.seat + 1}, side {side + 1}); "
+            f"winner side {int(result.get('winner', -1)) + 1}, seats {winners}{extra}"
+        )
+
+
+async def play_seat(
+    client: Client,
+    level: str,
+    *,
+    seed: int = 0,
+    on_update: Callable[[Update], None] | None = None,
+) -> Outcome:
+    """Play the client's seat until the match is over."""
+    ticket = client.ticket
+    if ticket is None:
+        raise ValueError("sit at a table first")
+    player = make_player(level, seed)
+    played_at = -1
+    while True:
+        update = await client.next_update()
+        if on_update is not None:
+            on_update(update)
+        if update.status == "over":
+            return Outcome(ticket.seat, update)
+        newest = client.last
+        if not update.my_turn or update.at == played_at or (newest and newest.at != update.at):
+            continue
+        move = await asyncio.to_thread(player.choose, update.observation)
+        played_at = update.at
+        try:
+            await client.play(move, update.at)
+        except ServerError as error:
+            if error.fatal:
+                raise
+            if error.code not in ("stale", "not_your_turn"):
+                raise
+        except Disconnected:
+            continue  # the client is coming back; the next state says where the match is
+
+
+async def run_bot(
+    address: str,
+    *,
+    level: str = "expert",
+    name: str = "Bot",
+    new: int | None = None,
+    rules: Rules | None = None,
+    computers: int = 0,
+    seat: int | None = None,
+    out: Callable[[str], None] = print,
+    seed: int = 0,
+) -> int:
+    """``scopa bot``: join ``address`` (ws://H:P/CODE), or open a table of ``new`` seats
+    on ``address`` (ws://H:P) and print its join address; play to the end."""
+    target = parse_address(address)
+    client = Client(target.server)
+    try:
+        await client.connect()
+        ticket: SeatTicket
+        if new is not None:
+            chosen = rules or Rules()
+            if chosen.players != new:
+                chosen = chosen.with_(players=new)
+            seats: list[dict[str, Any]] = [{"kind": "human"} for _ in range(new)]
+            for number in range(max(0, new - computers), new):
+                seats[number] = {"kind": "computer", "level": level}
+            if computers >= new:
+                raise ValueError("at least one seat must be a person's (the bot's own)")
+            ticket = await client.create(chosen, seats, name, seat=0)
+            out(f"{target.server}/{ticket.code}")
+        else:
+            if target.code is None:
+                raise ValueError("the address needs a table code: ws://host:port/CODE")
+            ticket = await client.join(target.code, name, seat)
+        outcome = await play_seat(client, level, seed=seed)
+        out(outcome.line())
+        return EXIT_OK
+    finally:
+        await client.close()
+
+
+def main_sync(**kwargs: Any) -> int:
+    try:
+        return asyncio.run(run_bot(**kwargs))
+    except (ServerError, Disconnected, ValueError) as error:
+        print(f"scopa bot: {error}", file=sys.stderr)
+        return EXIT_FAILED
+    except KeyboardInterrupt:
+        return EXIT_FAILED
