@@ -7,9 +7,12 @@ keeps answering pings during a long search. The last line it prints is the resul
 from __future__ import annotations
 
 import asyncio
+import dataclasses
+import json
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from scopa.ai import make_player
@@ -78,7 +81,7 @@ async def play_seat(
                 raise
             if error.code not in ("stale", "not_your_turn"):
                 raise
-        except Disconnected:
+        except (Disconnected, TimeoutError):
             continue  # the client is coming back; the next state says where the match is
 
 
@@ -93,15 +96,30 @@ async def run_bot(
     seat: int | None = None,
     out: Callable[[str], None] = print,
     seed: int = 0,
+    ticket_file: Path | None = None,
+    frames_file: Path | None = None,
 ) -> int:
     """``scopa bot``: join ``address`` (ws://H:P/CODE), or open a table of ``new`` seats
-    on ``address`` (ws://H:P) and print its join address; play to the end."""
+    on ``address`` (ws://H:P) and print its join address; play to the end.
+
+    ``ticket_file`` keeps the seat's ticket: a bot started again with it takes its seat
+    back. ``frames_file`` gets every frame the server sent, one a line."""
     target = parse_address(address)
-    client = Client(target.server)
+    log = frames_file.open("a", encoding="utf-8") if frames_file is not None else None
+
+    def keep(text: str) -> None:
+        if log is not None:
+            log.write(text.replace("\n", " ") + "\n")
+            log.flush()
+
+    client = Client(target.server, on_frame=keep)
     try:
         await client.connect()
         ticket: SeatTicket
-        if new is not None:
+        saved = _read_ticket(ticket_file)
+        if saved is not None:
+            ticket = await client.rejoin(saved)
+        elif new is not None:
             chosen = rules or Rules()
             if chosen.players != new:
                 chosen = chosen.with_(players=new)
@@ -116,11 +134,26 @@ async def run_bot(
             if target.code is None:
                 raise ValueError("the address needs a table code: ws://host:port/CODE")
             ticket = await client.join(target.code, name, seat)
+        if ticket_file is not None and saved is None:
+            ticket_file.write_text(json.dumps(dataclasses.asdict(ticket)), encoding="utf-8")
         outcome = await play_seat(client, level, seed=seed)
         out(outcome.line())
         return EXIT_OK
     finally:
         await client.close()
+        if log is not None:
+            log.close()
+
+
+def _read_ticket(path: Path | None) -> SeatTicket | None:
+    if path is None or not path.exists():
+        return None
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return SeatTicket(str(data["server"]), str(data["code"]), int(data["seat"]),
+                          str(data["token"]))  # fmt: skip
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        raise ValueError(f"cannot read the seat ticket {path}: {error}") from None
 
 
 def main_sync(**kwargs: Any) -> int:

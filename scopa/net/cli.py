@@ -93,6 +93,15 @@ def bot_parser() -> argparse.ArgumentParser:
         help="with --new: the last K seats are computers played by the server",
     )
     parser.add_argument("--seed", type=int, default=0, help="seed of the bot's own decisions")
+    parser.add_argument(
+        "--ticket",
+        type=Path,
+        metavar="FILE",
+        help="keep the seat's ticket in FILE; started again with it, the bot takes its seat back",
+    )
+    parser.add_argument(
+        "--frames", type=Path, metavar="FILE", help="write every frame received to FILE"
+    )
     return parser
 
 
@@ -161,6 +170,8 @@ def bot(argv: list[str]) -> int:
         rules=rules,
         computers=args.computers,
         seed=args.seed,
+        ticket_file=args.ticket,
+        frames_file=args.frames,
     )
 
 

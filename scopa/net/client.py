@@ -18,6 +18,7 @@ import asyncio
 import contextlib
 import json
 import ssl
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -104,8 +105,11 @@ class Client:
         *,
         ssl_context: ssl.SSLContext | None = None,
         reconnect_for: float = RECONNECT_FOR,
+        on_frame: Callable[[str], None] | None = None,
     ) -> None:
+        """``on_frame`` sees every frame the server sends, as received (a log)."""
         address = parse_address(server)
+        self.on_frame = on_frame
         self.server = address.server
         self.ssl_context = ssl_context
         self.reconnect_for = reconnect_for
@@ -151,7 +155,10 @@ class Client:
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as error:
             raise Disconnected(f"cannot reach {self.server}: {error}") from None
         try:
-            welcome = json.loads(await asyncio.wait_for(ws.recv(), REPLY_TIMEOUT))
+            text = await asyncio.wait_for(ws.recv(), REPLY_TIMEOUT)
+            if self.on_frame is not None:
+                self.on_frame(str(text))
+            welcome = json.loads(text)
         except (ConnectionClosed, TimeoutError, ValueError) as error:
             await ws.close()
             raise Disconnected(f"{self.server} did not welcome us: {error}") from None
@@ -289,10 +296,8 @@ class Client:
             assert ws is not None
             try:
                 async for text in ws:
-                    self._take(json.loads(text))
+                    self._take(text)
             except ConnectionClosed:
-                pass
-            except ValueError:
                 pass
             if self._closed:
                 return
@@ -304,7 +309,15 @@ class Client:
                 self._updates.put_nowait(Disconnected(f"lost {self.server}"))
                 return
 
-    def _take(self, frame: dict[str, Any]) -> None:
+    def _take(self, text: str | bytes) -> None:
+        if self.on_frame is not None:
+            self.on_frame(str(text))
+        try:
+            frame = json.loads(text)
+        except ValueError:
+            return
+        if not isinstance(frame, dict):
+            return
         kind = frame.get("type")
         re = frame.get("re")
         if isinstance(re, int) and re in self._waiting:
@@ -362,9 +375,9 @@ class Client:
         """Read frames while (re)joining: the reader loop is not running then."""
         ws = self._ws
         assert ws is not None
-        with contextlib.suppress(ConnectionClosed, ValueError):
+        with contextlib.suppress(ConnectionClosed):
             async for text in ws:
-                self._take(json.loads(text))
+                self._take(text)
 
     async def _resend(self) -> None:
         pending, last = self._pending, self.last

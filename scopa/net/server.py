@@ -346,7 +346,7 @@ class GameServer:
             raise ProtocolError("no_table", f"no table has the code {code}")
         return table
 
-    async def _load(self, code: str) -> Table | None:
+    async def _load(self, code: str, *, kick: bool = True) -> Table | None:
         record = await self.store.load(code)
         if record is None:
             return None
@@ -358,7 +358,8 @@ class GameServer:
         self.tables[code] = table
         self.locks[code] = asyncio.Lock()
         self.emptied[code] = time.monotonic()
-        self._kick(table)
+        if kick:
+            self._kick(table)
         return table
 
     async def _create(self, conn: Connection, message: Message) -> None:
@@ -383,7 +384,7 @@ class GameServer:
             record = new_record(codes.new_code(), rules, tuple(seats), conn.address)
             if await self.store.create(record):
                 break
-        table = await self._load(record.code)
+        table = await self._load(record.code, kick=False)  # the match starts once seated
         assert table is not None
         log.info("table %s opened by %s: %d seats", record.code, conn.address, rules.players)
         await self._seat(conn, table, mine, token, message.id, fresh=True)

@@ -159,6 +159,12 @@ def open_store(spec: str) -> Store:
     """The store ``--store`` names: a path or ``sqlite:PATH`` for SQLite, or a
     ``redis://host:port/db`` URL."""
     if spec.startswith(("redis://", "rediss://", "unix://")):
+        try:
+            import redis  # noqa: F401 - the optional client of the shared store
+        except ImportError:
+            raise StoreError(
+                "a Redis store needs the redis client: pip install 'scopa[server]'"
+            ) from None
         from .redis_store import RedisStore
 
         return RedisStore(spec)
