@@ -63,8 +63,10 @@ async def play_seat(
         raise ValueError("sit at a table first")
     player = make_player(level, seed)
     played_at = -1
+    known = client.last  # the position already received, if it was read before
     while True:
-        update = await client.next_update()
+        update = known if known is not None else await client.next_update()
+        known = None
         if on_update is not None:
             on_update(update)
         if update.status == "over":

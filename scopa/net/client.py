@@ -125,6 +125,7 @@ class Client:
         self._waiting: dict[int, asyncio.Future[dict[str, Any]]] = {}
         self._updates: asyncio.Queue[Update | ServerError | Disconnected] = asyncio.Queue()
         self._pending: tuple[int, str] | None = None
+        self._playing = False
         self._reader: asyncio.Task[None] | None = None
         self._pinger: asyncio.Task[None] | None = None
         self._resender: asyncio.Task[None] | None = None
@@ -138,6 +139,7 @@ class Client:
     async def connect(self) -> None:
         """Open the connection (the server's ``welcome`` is read here)."""
         await self._open()
+        self._online.set()
         self._reader = asyncio.create_task(self._read_forever())
         self._pinger = asyncio.create_task(self._ping_forever())
 
@@ -168,7 +170,6 @@ class Client:
         self.limits = dict(welcome.get("limits", {}))
         self._ws = ws
         self._id = 0
-        self._online.set()
 
     async def close(self) -> None:
         self._closed = True
@@ -192,6 +193,10 @@ class Client:
     async def request(self, kind: str, **fields: Any) -> dict[str, Any]:
         """Send a message and wait for the answer to it (``ServerError`` on an error)."""
         await asyncio.wait_for(self._online.wait(), self.reconnect_for + REPLY_TIMEOUT)
+        return await self._exchange(kind, fields)
+
+    async def _exchange(self, kind: str, fields: dict[str, Any]) -> dict[str, Any]:
+        """Send and wait for the answer, online or not (taking the seat back)."""
         await self._pace()
         ws = self._ws
         assert ws is not None
@@ -261,15 +266,21 @@ class Client:
         server had not recorded it."""
         text = move.text() if isinstance(move, Move) else str(move)
         self._pending = (at, text)
-        for _ in range(5):
-            try:
-                await self.request("play", move=text, at=at)
-                return
-            except ServerError as error:
-                if error.code != "rate_limited" or error.fatal:
-                    raise
-                await asyncio.sleep(1.0)
-        raise ServerError("rate_limited", "the server kept refusing the move")
+        self._playing = True
+        try:
+            for _ in range(10):
+                try:
+                    await self.request("play", move=text, at=at)
+                    return
+                except Disconnected:
+                    continue  # sent again once back: the server knows a move it already has
+                except ServerError as error:
+                    if error.code != "rate_limited" or error.fatal:
+                        raise
+                    await asyncio.sleep(1.0)
+            raise ServerError("rate_limited", "the server kept refusing the move")
+        finally:
+            self._playing = False
 
     async def hand_over(self, seat: int, level: str = "expert") -> None:
         await self.request("hand_over", seat=seat, level=level)
@@ -355,9 +366,12 @@ class Client:
             waiter = asyncio.create_task(self._read_once_seated())
             try:
                 if self.ticket is not None:
-                    await self.rejoin(self.ticket)
+                    ticket = self.ticket
+                    await self._exchange(
+                        "rejoin", {"code": ticket.code, "seat": ticket.seat, "token": ticket.token}
+                    )
                 elif self.watching is not None:
-                    await self.watch(self.watching)
+                    await self._exchange("watch", {"code": self.watching})
             except ServerError as error:
                 self._updates.put_nowait(error)
                 return False
@@ -367,6 +381,7 @@ class Client:
                 waiter.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await waiter
+            self._online.set()
             self._resender = asyncio.create_task(self._resend())
             return True
         return False
@@ -381,7 +396,7 @@ class Client:
 
     async def _resend(self) -> None:
         pending, last = self._pending, self.last
-        if pending is None or last is None:
+        if pending is None or last is None or self._playing:
             return
         at, text = pending
         if last.at == at and last.my_turn:

@@ -16,7 +16,7 @@ Client to server (fields besides v, type, id)::
     play      move (notation, "7Dx3C+4S"), at (moves played so far: guards against replays)
     hand_over seat, level?    (a human seat whose player has been gone for a while plays
                                on as a computer; its player gets it back by rejoining)
-    sync      (send me the table and my state again)
+    sync      (send me the table and my state again: both answer with ``re``)
     ping      (answered by pong; keeps a quiet connection open)
     leave     (I leave this table; my seat stays mine)
 

@@ -53,6 +53,8 @@ OUTBOX = 512
 UNLOAD_AFTER = 600.0
 """Seconds an unwatched table stays in memory after its last connection left."""
 HEARTBEAT = 5.0
+CLOSE_WAIT = 2.0
+"""Seconds a closed connection's peer has to answer the close before it is cut off."""
 
 
 class Connection:
@@ -110,8 +112,10 @@ class Connection:
         with contextlib.suppress(Exception):
             if self.writer_task is not None:
                 await asyncio.wait_for(self.writer_task, 5)
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(self.ws.close(code, reason), 5)
+        try:
+            await asyncio.wait_for(self.ws.close(code, reason), CLOSE_WAIT)
+        except Exception:  # a peer that does not answer the close is cut off
+            self.ws.transport.abort()
 
 
 class GameServer:
@@ -170,6 +174,7 @@ class GameServer:
             compression=None,
             ping_interval=20,
             ping_timeout=20,
+            close_timeout=CLOSE_WAIT,
             process_request=self._admit,
             server_header=SERVER_NAME,
         )
@@ -321,8 +326,8 @@ class GameServer:
             await self._hand_over(conn, message)
         elif kind == "sync":
             table = self._table_of(conn)
-            await self._send_table(table, only=conn)
-            conn.send(table.state_frame(conn.seat, [], "sync"))
+            await self._send_table(table, only=conn, re=message.id)
+            conn.send({**table.state_frame(conn.seat, [], "sync"), "re": message.id})
         elif kind == "leave":
             await self._leave(conn)
             conn.send(server_message("ok", re=message.id))
@@ -387,7 +392,7 @@ class GameServer:
         table = await self._load(record.code, kick=False)  # the match starts once seated
         assert table is not None
         log.info("table %s opened by %s: %d seats", record.code, conn.address, rules.players)
-        await self._seat(conn, table, mine, token, message.id, fresh=True)
+        await self._seat(conn, table, mine, token, message.id, starts=table.status == "playing")
 
     async def _join(self, conn: Connection, message: Message) -> None:
         if conn.table is not None:
@@ -395,6 +400,7 @@ class GameServer:
         table = await self._find(message["code"])
         name = check_name(message["name"])
         async with self.locks[table.code]:
+            was = table.status
             seat = table.free_seat(message.get("seat"))
             token = codes.new_token()
             record = table.seats[seat].with_(name=name, token_hash=codes.token_hash(token))
@@ -403,7 +409,8 @@ class GameServer:
                 raise ProtocolError("seat_taken", f"seat {seat} was just taken")
             table.seats[seat] = record
         await self.store.publish(table.code, self.id, {"kind": "seats"})
-        await self._seat(conn, table, seat, token, message.id)
+        starts = was == "waiting" and table.status == "playing"
+        await self._seat(conn, table, seat, token, message.id, starts=starts)
 
     async def _rejoin(self, conn: Connection, message: Message) -> None:
         if conn.table is not None:
@@ -431,16 +438,16 @@ class GameServer:
         token: str | None,
         re: int,
         *,
-        fresh: bool = False,
+        starts: bool = False,
     ) -> None:
-        """``conn`` plays ``seat`` from now on (a new token is sent once, when it is made)."""
+        """``conn`` plays ``seat`` from now on (a new token is sent once, when it is made);
+        ``starts``: its arrival completes the table, and the match begins."""
         previous = self.players.setdefault(table.code, {}).get(seat)
         if previous is not None and previous is not conn:
             self._drop(previous)
             taken = ProtocolError("seat_taken", "this seat was taken up by another connection")
             previous.send(error_message(taken, None))
             self._tasks.append(asyncio.create_task(previous.close(1008, "seat_taken")))
-        was = "waiting" if fresh else table.status
         conn.table, conn.seat = table, seat
         self.players[table.code][seat] = conn
         self.emptied.pop(table.code, None)
@@ -451,7 +458,7 @@ class GameServer:
             fields["token"] = token
         conn.send(server_message("seated", **fields))
         await self._send_table(table)
-        if was == "waiting" and table.status == "playing":
+        if starts:
             self._broadcast_state(table, table.opening_events(), "start")
             self._kick(table)
         else:
@@ -545,14 +552,15 @@ class GameServer:
             for conn in list(watchers):
                 conn.send_text(text)
 
-    async def _send_table(self, table: Table, only: Connection | None = None) -> None:
+    async def _send_table(
+        self, table: Table, only: Connection | None = None, re: int | None = None
+    ) -> None:
         presence = await self.store.presence(table.code)
-        frame = dumps(
-            table.table_frame(presence, len(self.watchers.get(table.code, ())), self.clock())
-        )
+        data = table.table_frame(presence, len(self.watchers.get(table.code, ())), self.clock())
         if only is not None:
-            only.send_text(frame)
+            only.send({**data, "re": re} if re is not None else data)
             return
+        frame = dumps(data)
         for conn in [*self.players.get(table.code, {}).values(), *self.watchers.get(table.code, ())]:
             conn.send_text(frame)
 
