@@ -25,6 +25,8 @@ from .store import Listener, Presence, SeatRecord, Store, StoreError, TableRecor
 PREFIX = "scopa:"
 CHANNEL = PREFIX + "changes"
 ALIVE_SECONDS = 15
+LISTEN_POLL = 0.5
+"""Seconds the listener waits for a change before it checks whether the store closes."""
 
 _APPEND = """
 if redis.call('LLEN', KEYS[1]) == tonumber(ARGV[1]) then
@@ -51,6 +53,7 @@ class RedisStore(Store):
         self.url = url
         self._redis: aioredis.Redis | None = None
         self._listener_task: asyncio.Task[None] | None = None
+        self._stopping = False
 
     @property
     def db(self) -> aioredis.Redis:
@@ -68,10 +71,12 @@ class RedisStore(Store):
             raise StoreError(f"cannot reach the table store {self.url}: {error}") from None
 
     async def close(self) -> None:
+        self._stopping = True
         if self._listener_task is not None:
-            self._listener_task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._listener_task
+            try:
+                await asyncio.wait_for(self._listener_task, LISTEN_POLL * 3)
+            except (asyncio.TimeoutError, Exception):
+                self._listener_task.cancel()
         if self._redis is not None:
             await self._redis.aclose()
             self._redis = None
@@ -211,10 +216,14 @@ class RedisStore(Store):
         ready = asyncio.Event()
 
         async def pump() -> None:
+            # get_message with a timeout, not listen(): a cancelled listen() can hang.
             try:
                 ready.set()
-                async for message in pubsub.listen():
-                    if message.get("type") != "message":
+                while not self._stopping:
+                    message = await pubsub.get_message(
+                        ignore_subscribe_messages=True, timeout=LISTEN_POLL
+                    )
+                    if message is None or message.get("type") != "message":
                         continue
                     try:
                         data = json.loads(message["data"])

@@ -442,6 +442,18 @@ class GameServer:
     ) -> None:
         """``conn`` plays ``seat`` from now on (a new token is sent once, when it is made);
         ``starts``: its arrival completes the table, and the match begins."""
+        async with self.locks[table.code]:  # no move is sent between these frames
+            await self._seat_locked(conn, table, seat, token, re, starts)
+
+    async def _seat_locked(
+        self,
+        conn: Connection,
+        table: Table,
+        seat: int,
+        token: str | None,
+        re: int,
+        starts: bool,
+    ) -> None:
         previous = self.players.setdefault(table.code, {}).get(seat)
         if previous is not None and previous is not conn:
             self._drop(previous)

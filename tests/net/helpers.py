@@ -33,6 +33,23 @@ FAST = Limits(rate=1000.0, burst=1000, flood_strikes=1000, bad_messages=100_000)
 """Limits loose enough for tests that send many messages on purpose."""
 
 
+SCENARIO_SECONDS = float(os.environ.get("NET_TEST_TIMEOUT", 90))
+
+
+def run_scenario(coroutine: Any) -> Any:
+    """Run a test's event loop; fail (never hang) if it takes longer than it may."""
+
+    async def guarded() -> Any:
+        task = asyncio.ensure_future(coroutine)
+        done, _ = await asyncio.wait({task}, timeout=SCENARIO_SECONDS)
+        if not done:
+            task.cancel()
+            raise AssertionError(f"the scenario did not finish in {SCENARIO_SECONDS:g} s")
+        return task.result()
+
+    return asyncio.run(guarded())
+
+
 def child_env() -> dict[str, str]:
     """The environment of a child process that imports this checkout's ``scopa``."""
     env = dict(os.environ)
@@ -169,7 +186,19 @@ class Raw:
         return self.ws.close_code
 
     async def close(self) -> None:
+        """Close, reading what is still coming meanwhile (unread frames would hold the
+        server's answer to the close up)."""
+
+        async def drain() -> None:
+            with contextlib.suppress(ConnectionClosed):
+                async for _ in self.ws:
+                    pass
+
+        reader = asyncio.create_task(drain())
         await self.ws.close()
+        reader.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await reader
 
 
 # --- the no-leak check ---------------------------------------------------------------------

@@ -8,7 +8,6 @@ import asyncio
 import contextlib
 import dataclasses
 import json
-import os
 from pathlib import Path
 from typing import Any
 
@@ -20,11 +19,11 @@ from scopa.net.bot import play_seat
 from scopa.net.client import Client, ServerError
 from scopa.net.protocol import Limits
 from scopa.net.store import open_store
-from tests.net.helpers import FAST, Raw, check_frames, serving
+from tests.net.helpers import FAST, Raw, check_frames, run_scenario, serving
 
 
 def run(coroutine: Any) -> Any:
-    return asyncio.run(asyncio.wait_for(coroutine, float(os.environ.get("NET_TEST_TIMEOUT", 90))))
+    return run_scenario(coroutine)
 
 
 class Logged:

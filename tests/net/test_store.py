@@ -13,6 +13,7 @@ import pytest
 from scopa.engine import Match, Rules
 from scopa.net.codes import new_code
 from scopa.net.store import SeatRecord, StoreError, TableRecord, open_store
+from tests.net.helpers import run_scenario
 
 
 def make_table(owner: str = "10.0.0.1", seed: int = 4) -> TableRecord:
@@ -22,7 +23,7 @@ def make_table(owner: str = "10.0.0.1", seed: int = 4) -> TableRecord:
 
 
 def run(coroutine: Any) -> Any:
-    return asyncio.run(coroutine)
+    return run_scenario(coroutine)
 
 
 def test_a_table_is_kept_and_read_back_as_its_game_record(store_spec: str) -> None:
