@@ -107,6 +107,18 @@ async def run_bot(
     ``ticket_file`` keeps the seat's ticket: a bot started again with it takes its seat
     back. ``frames_file`` gets every frame the server sent, one a line."""
     target = parse_address(address)
+    saved = _read_ticket(ticket_file)
+    seats: list[dict[str, Any]] = []
+    chosen = rules or Rules()
+    if saved is None and new is not None:
+        if chosen.players != new:
+            chosen = chosen.with_(players=new)
+        if not 0 <= computers < new:
+            raise ValueError("at least one seat must be a person's (the bot's own)")
+        seats = [{"kind": "human"} for _ in range(new - computers)]
+        seats += [{"kind": "computer", "level": level} for _ in range(computers)]
+    elif saved is None and target.code is None:
+        raise ValueError("the address needs a table code: ws://host:port/CODE")
     log = frames_file.open("a", encoding="utf-8") if frames_file is not None else None
 
     def keep(text: str) -> None:
@@ -118,23 +130,13 @@ async def run_bot(
     try:
         await client.connect()
         ticket: SeatTicket
-        saved = _read_ticket(ticket_file)
         if saved is not None:
             ticket = await client.rejoin(saved)
-        elif new is not None:
-            chosen = rules or Rules()
-            if chosen.players != new:
-                chosen = chosen.with_(players=new)
-            seats: list[dict[str, Any]] = [{"kind": "human"} for _ in range(new)]
-            for number in range(max(0, new - computers), new):
-                seats[number] = {"kind": "computer", "level": level}
-            if computers >= new:
-                raise ValueError("at least one seat must be a person's (the bot's own)")
+        elif seats:
             ticket = await client.create(chosen, seats, name, seat=0)
             out(f"{target.server}/{ticket.code}")
         else:
-            if target.code is None:
-                raise ValueError("the address needs a table code: ws://host:port/CODE")
+            assert target.code is not None
             ticket = await client.join(target.code, name, seat)
         if ticket_file is not None and saved is None:
             ticket_file.write_text(json.dumps(dataclasses.asdict(ticket)), encoding="utf-8")
@@ -159,6 +161,7 @@ def _read_ticket(path: Path | None) -> SeatTicket | None:
 
 
 def main_sync(**kwargs: Any) -> int:
+    """``run_bot`` from a terminal: a refusal or a lost server is one line, exit 1."""
     try:
         return asyncio.run(run_bot(**kwargs))
     except (ServerError, Disconnected, ValueError) as error:

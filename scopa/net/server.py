@@ -276,6 +276,9 @@ class GameServer:
             except ProtocolError as error:
                 parsed = error
             message = parsed if isinstance(parsed, Message) else None
+            replayed = message is not None and message.id <= conn.last_id
+            if message is not None and not replayed:
+                conn.last_id = message.id  # received, even if refused below
             if not conn.allow():
                 conn.strikes += 1
                 fatal = conn.strikes >= limits.flood_strikes
@@ -283,14 +286,13 @@ class GameServer:
                 await self._refuse(conn, error, message.id if message else None)
                 if fatal:
                     return
-                continue
+                continue  # the message is dropped: its sender sends it again, with a new id
             conn.strikes = 0
             try:
                 if message is None:
                     raise parsed  # type: ignore[misc]
-                if message.id <= conn.last_id:
+                if replayed:
                     raise ProtocolError("replayed", f"message {message.id} was already received")
-                conn.last_id = message.id
                 await self._handle(conn, message)
             except ProtocolError as error:
                 conn.bad += 1
