@@ -18,7 +18,7 @@ from typing import Any
 from scopa.ai import make_player
 from scopa.engine import Rules
 
-from .client import Client, Disconnected, ServerError, SeatTicket, Update
+from .client import Client, Disconnected, SeatTicket, ServerError, Update
 from .codes import parse_address
 
 EXIT_OK = 0

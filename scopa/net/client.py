@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import ssl
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -66,34 +68,48 @@ class SeatTicket:
 
 @dataclass(frozen=True)
 class Update:
-    """A ``state`` frame, decoded: the receiving seat's observation and the events of the
-    last move as that seat may see them."""
+    """A ``state`` frame: the receiving seat's observation and the events of the last move
+    as that seat may see them. Both are read from the frame when first asked for (a
+    headless player that only waits for its turn never reads most of them)."""
 
     code: str
     at: int
     status: str
     reason: str
-    events: tuple[Any, ...]
-    observation: Observation
     result: dict[str, Any] | None
     raw: dict[str, Any] = field(repr=False, compare=False)
 
+    @functools.cached_property
+    def observation(self) -> Observation:
+        return codec.decode_observation(self.raw["observation"])
+
+    @functools.cached_property
+    def events(self) -> tuple[Any, ...]:
+        return tuple(codec.decode_event(event) for event in self.raw["events"])
+
     @property
     def my_turn(self) -> bool:
-        return self.status == "playing" and bool(self.observation.legal_moves)
+        return self.status == "playing" and bool(self.raw["observation"]["legal_moves"])
 
 
 def decode_state(frame: dict[str, Any]) -> Update:
-    return Update(
-        code=str(frame["code"]),
-        at=int(frame["at"]),
-        status=str(frame["status"]),
-        reason=str(frame["reason"]),
-        events=tuple(codec.decode_event(event) for event in frame["events"]),
-        observation=codec.decode_observation(frame["observation"]),
-        result=frame.get("result"),
-        raw=frame,
-    )
+    """The ``Update`` of a state frame (``CodecError`` if its fields are not all there)."""
+    try:
+        update = Update(
+            code=str(frame["code"]),
+            at=int(frame["at"]),
+            status=str(frame["status"]),
+            reason=str(frame["reason"]),
+            result=frame.get("result"),
+            raw=frame,
+        )
+        if not isinstance(frame["events"], list) or not isinstance(
+            frame["observation"].get("legal_moves"), list
+        ):
+            raise codec.CodecError("a state frame needs events and an observation")
+    except (KeyError, TypeError, ValueError, AttributeError) as error:
+        raise codec.CodecError(f"a state frame without {error}") from None
+    return update
 
 
 class Client:
@@ -120,6 +136,8 @@ class Client:
         self.last: Update | None = None
         self.limits: dict[str, Any] = {}
         self.reconnects = 0
+        self.last_round_trip = 0.0
+        """Seconds from sending the last answered message to its answer."""
         self._ws: ClientConnection | None = None
         self._id = 0
         self._waiting: dict[int, asyncio.Future[dict[str, Any]]] = {}
@@ -205,8 +223,10 @@ class Client:
         reply: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self._waiting[number] = reply
         try:
+            sent = time.perf_counter()
             await ws.send(dumps({"v": VERSION, "type": kind, "id": number, **fields}))
             answer = await asyncio.wait_for(reply, REPLY_TIMEOUT)
+            self.last_round_trip = time.perf_counter() - sent
         except ConnectionClosed:
             raise Disconnected("the connection dropped before the server answered") from None
         finally:
@@ -250,7 +270,9 @@ class Client:
         return self._seated(await self.request("join", **fields))
 
     async def rejoin(self, ticket: SeatTicket) -> SeatTicket:
-        answer = await self.request("rejoin", code=ticket.code, seat=ticket.seat, token=ticket.token)
+        answer = await self.request(
+            "rejoin", code=ticket.code, seat=ticket.seat, token=ticket.token
+        )
         self.ticket = ticket
         self.watching = None
         del answer
@@ -340,7 +362,10 @@ class Client:
         if kind == "table":
             self.table = frame
         elif kind == "state":
-            update = decode_state(frame)
+            try:
+                update = decode_state(frame)
+            except codec.CodecError:
+                return
             self.last = update
             self._updates.put_nowait(update)
         elif kind == "error":
@@ -410,4 +435,3 @@ class Client:
             if self._online.is_set():
                 with contextlib.suppress(ServerError, Disconnected, TimeoutError):
                     await self.request("ping")
-

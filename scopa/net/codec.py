@@ -15,9 +15,10 @@ import dataclasses
 import functools
 import types
 import typing
+from collections.abc import Callable
 from typing import Any
 
-from scopa.engine import Card, Event, Move, Observation, Rules, ScopaError
+from scopa.engine import DECK, Card, Event, Move, Observation, Rules, ScopaError
 
 PRIVATE_FIELDS = frozenset({"hands"})
 """Event fields holding one entry per seat that only that seat may see (the hands dealt).
@@ -30,21 +31,32 @@ class CodecError(ValueError):
 
 def encode(value: Any) -> Any:
     """``value`` as plain JSON data (dicts, lists, strings, numbers, booleans, None)."""
-    if value is None or isinstance(value, bool | int | str):
-        return value
-    if isinstance(value, Card):
+    kind = type(value)
+    if kind is Card:
         return str(value)
-    if isinstance(value, Move):
-        return value.text()
-    if isinstance(value, Rules):
-        return value.to_dict()
-    if isinstance(value, tuple | list):
+    if value is None or kind in _PLAIN:
+        return value
+    if kind is tuple or kind is list:
         return [encode(item) for item in value]
+    if kind is Move:
+        return value.text()
+    if kind is Rules:
+        return value.memo("net.json", Rules.to_dict)  # the same dict every time: read only
     if isinstance(value, dict):
         return {str(key): encode(item) for key, item in value.items()}
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {field.name: encode(getattr(value, field.name)) for field in _fields(type(value))}
-    raise TypeError(f"cannot send a {type(value).__name__}")
+        return {name: encode(getattr(value, name)) for name in _names(kind)}
+    if isinstance(value, bool | int | str):
+        return value
+    raise TypeError(f"cannot send a {kind.__name__}")
+
+
+_PLAIN = frozenset({bool, int, str, float})
+
+
+@functools.cache
+def _names(kind: type) -> tuple[str, ...]:
+    return tuple(field.name for field in _fields(kind))
 
 
 @functools.cache
@@ -95,106 +107,199 @@ def spectator_view(observation: Observation) -> Observation:
 
 # --- decoding ---------------------------------------------------------------------------------
 
+Reader = Callable[[Any, str], Any]
+"""Reads plain JSON data as one type; the text names the place, for error messages."""
+
 
 def decode(kind: Any, data: Any, where: str = "value") -> Any:
     """``data`` (plain JSON) read as a value of type ``kind``; ``CodecError`` says why not."""
+    return reader(kind)(data, where)
+
+
+@functools.cache
+def reader(kind: Any) -> Reader:
+    """The reader of one type, worked out once from its type hints (decoding is on every
+    frame a client gets, so the hints are not walked again each time)."""
     origin = typing.get_origin(kind)
     if kind is Any:
-        return data
+        return lambda data, where: data
     if kind is type(None) or kind is None:
-        if data is not None:
-            raise CodecError(f"{where} must be null")
-        return None
+        return _read_none
     if origin in (typing.Union, types.UnionType):
-        for option in typing.get_args(kind):
+        return _union(tuple(reader(option) for option in typing.get_args(kind)))
+    if origin is typing.Literal:
+        return _literal(typing.get_args(kind))
+    if kind in _SIMPLE:
+        return _SIMPLE[kind]
+    if origin is tuple:
+        args = typing.get_args(kind)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return _tuple_of(reader(args[0]))
+        return _fixed_tuple(tuple(reader(arg) for arg in args))
+    if origin is dict:
+        key_kind, value_kind = typing.get_args(kind)
+        return _dict_of(reader(key_kind), reader(value_kind))
+    if isinstance(kind, type) and dataclasses.is_dataclass(kind):
+        return _dataclass_reader(kind)
+    raise TypeError(f"cannot read a {kind!r}")
+
+
+def _read_none(data: Any, where: str) -> None:
+    if data is not None:
+        raise CodecError(f"{where} must be null")
+
+
+def _union(options: tuple[Reader, ...]) -> Reader:
+    def read(data: Any, where: str) -> Any:
+        for option in options:
             try:
-                return decode(option, data, where)
+                return option(data, where)
             except CodecError:
                 continue
         raise CodecError(f"{where} has an unexpected value")
-    if origin is typing.Literal:
-        if data not in typing.get_args(kind) or isinstance(data, bool):
-            raise CodecError(f"{where} must be one of {typing.get_args(kind)}")
+
+    return read
+
+
+def _literal(values: tuple[Any, ...]) -> Reader:
+    def read(data: Any, where: str) -> Any:
+        if isinstance(data, bool) or data not in values:
+            raise CodecError(f"{where} must be one of {values}")
         return data
-    if kind is bool:
-        if not isinstance(data, bool):
-            raise CodecError(f"{where} must be true or false")
-        return data
-    if kind is int:
-        if isinstance(data, bool) or not isinstance(data, int):
-            raise CodecError(f"{where} must be a whole number")
-        return data
-    if kind is str:
-        if not isinstance(data, str):
-            raise CodecError(f"{where} must be text")
-        return data
-    if kind is Card:
-        try:
-            return Card.parse(data)
-        except ScopaError as error:
-            raise CodecError(f"{where}: {error}") from None
-    if kind is Move:
-        try:
-            return Move.parse(data)
-        except ScopaError as error:
-            raise CodecError(f"{where}: {error}") from None
-    if kind is Rules:
-        try:
-            return Rules.from_dict(data)
-        except (ScopaError, TypeError) as error:
-            raise CodecError(f"{where}: {error}") from None
-    if origin is tuple:
-        return _decode_tuple(kind, data, where)
-    if origin is dict:
-        key_kind, value_kind = typing.get_args(kind)
+
+    return read
+
+
+def _read_bool(data: Any, where: str) -> bool:
+    if not isinstance(data, bool):
+        raise CodecError(f"{where} must be true or false")
+    return data
+
+
+def _read_int(data: Any, where: str) -> int:
+    if type(data) is not int:
+        raise CodecError(f"{where} must be a whole number")
+    return data
+
+
+def _read_str(data: Any, where: str) -> str:
+    if not isinstance(data, str):
+        raise CodecError(f"{where} must be text")
+    return data
+
+
+def _read_card(data: Any, where: str) -> Card:
+    card = _CARDS.get(data) if isinstance(data, str) else None
+    if card is not None:
+        return card
+    try:
+        return Card.parse(data)
+    except ScopaError as error:
+        raise CodecError(f"{where}: {error}") from None
+
+
+def _read_move(data: Any, where: str) -> Move:
+    try:
+        return _move(data) if isinstance(data, str) else Move.parse(data)
+    except ScopaError as error:
+        raise CodecError(f"{where}: {error}") from None
+
+
+def _read_rules(data: Any, where: str) -> Rules:
+    try:
+        return _rules(_frozen(data)) if isinstance(data, dict) else Rules.from_dict(data)
+    except (ScopaError, TypeError) as error:
+        raise CodecError(f"{where}: {error}") from None
+
+
+_SIMPLE: dict[Any, Reader] = {
+    bool: _read_bool,
+    int: _read_int,
+    str: _read_str,
+    Card: _read_card,
+    Move: _read_move,
+    Rules: _read_rules,
+}
+
+
+def _tuple_of(item: Reader) -> Reader:
+    def read(data: Any, where: str) -> tuple[Any, ...]:
+        if type(data) is not list:
+            raise CodecError(f"{where} must be a list")
+        return tuple([item(entry, where + "[]") for entry in data])
+
+    return read
+
+
+def _fixed_tuple(items: tuple[Reader, ...]) -> Reader:
+    def read(data: Any, where: str) -> tuple[Any, ...]:
+        if type(data) is not list or len(data) != len(items):
+            raise CodecError(f"{where} must be a list of {len(items)}")
+        return tuple([item(entry, where + "[]") for item, entry in zip(items, data)])
+
+    return read
+
+
+def _dict_of(key: Reader, value: Reader) -> Reader:
+    def read(data: Any, where: str) -> dict[Any, Any]:
         if not isinstance(data, dict):
             raise CodecError(f"{where} must be an object")
-        return {
-            decode(key_kind, key, where): decode(value_kind, item, f"{where}.{key}")
-            for key, item in data.items()
-        }
-    if isinstance(kind, type) and dataclasses.is_dataclass(kind):
-        return _decode_dataclass(kind, data, where)
-    raise CodecError(f"{where}: cannot read a {kind!r}")
+        return {key(k, where): value(v, f"{where}.{k}") for k, v in data.items()}
+
+    return read
 
 
-def _decode_tuple(kind: Any, data: Any, where: str) -> tuple[Any, ...]:
-    if not isinstance(data, list):
-        raise CodecError(f"{where} must be a list")
-    args = typing.get_args(kind)
-    if len(args) == 2 and args[1] is Ellipsis:
-        return tuple(decode(args[0], item, f"{where}[{n}]") for n, item in enumerate(data))
-    if len(args) != len(data):
-        raise CodecError(f"{where} must have {len(args)} entries")
-    return tuple(decode(arg, item, f"{where}[{n}]") for n, (arg, item) in enumerate(zip(args, data)))
-
-
-def _decode_dataclass(kind: type, data: Any, where: str) -> Any:
-    if not isinstance(data, dict):
-        raise CodecError(f"{where} must be an object")
-    hints = _hints(kind)
+def _dataclass_reader(kind: type) -> Reader:
+    hints = typing.get_type_hints(kind)
     fields = _fields(kind)
-    names = {field.name for field in fields}
-    unknown = sorted(set(data) - names)
-    if unknown:
-        raise CodecError(f"{where} has an unknown field {unknown[0]!r}")
-    values = {}
-    for field in fields:
-        if field.name in data:
-            values[field.name] = decode(hints[field.name], data[field.name], f"{where}.{field.name}")
-        elif field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING:
-            raise CodecError(f"{where} has no {field.name!r}")
-    try:
-        return kind(**values)
-    except (ScopaError, TypeError, ValueError) as error:
-        raise CodecError(f"{where}: {error}") from None
+    names = frozenset(field.name for field in fields)
+    required = frozenset(
+        field.name
+        for field in fields
+        if field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING
+    )
+    readers: dict[str, Reader] = {}
+
+    def read(data: Any, where: str) -> Any:
+        if not readers:  # filled on first use: a field may be of the class being read
+            readers.update({field.name: reader(hints[field.name]) for field in fields})
+        if not isinstance(data, dict):
+            raise CodecError(f"{where} must be an object")
+        if not names.issuperset(data):
+            unknown = sorted(str(key) for key in set(data) - names)
+            raise CodecError(f"{where} has an unknown field {unknown[0]!r}")
+        if not required.issubset(data):
+            missing = sorted(required - set(data))
+            raise CodecError(f"{where} has no {missing[0]!r}")
+        values = {name: readers[name](value, f"{where}.{name}") for name, value in data.items()}
+        try:
+            return kind(**values)
+        except (ScopaError, TypeError, ValueError) as error:
+            raise CodecError(f"{where}: {error}") from None
+
+    return read
+
+
+_CARDS = {str(card): card for card in DECK}
+
+
+@functools.lru_cache(maxsize=65536)
+def _move(text: str) -> Move:
+    return Move.parse(text)
+
+
+def _frozen(data: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
+    """A rules table as a hashable key (its values are plain: numbers, text, None)."""
+    items = tuple(sorted(data.items(), key=lambda item: str(item[0])))
+    hash(items)
+    return items
+
+
+@functools.lru_cache(maxsize=256)
+def _rules(items: tuple[tuple[str, Any], ...]) -> Rules:
+    return Rules.from_dict(dict(items))
 
 
 @functools.cache
 def _fields(kind: type) -> tuple[dataclasses.Field[Any], ...]:
     return tuple(field for field in dataclasses.fields(kind) if field.init)
-
-
-@functools.cache
-def _hints(kind: type) -> dict[str, Any]:
-    return typing.get_type_hints(kind)

@@ -164,7 +164,10 @@ def parse_client(frame: str | bytes, limits: Limits) -> Message:
     """Read one client frame, or raise ``ProtocolError`` saying what is wrong with it."""
     if isinstance(frame, bytes | bytearray | memoryview):
         raise ProtocolError("binary")
-    if len(frame) > limits.max_message or len(frame.encode("utf-8", "replace")) > limits.max_message:
+    if (
+        len(frame) > limits.max_message
+        or len(frame.encode("utf-8", "replace")) > limits.max_message
+    ):
         raise ProtocolError("too_big", f"a message may be at most {limits.max_message} bytes")
     try:
         data = json.loads(frame)
@@ -225,9 +228,7 @@ def server_message(kind: str, **fields: Any) -> dict[str, Any]:
 
 
 def error_message(error: ProtocolError, re: int | None) -> dict[str, Any]:
-    return server_message(
-        "error", re=re, code=error.code, message=error.message, fatal=error.fatal
-    )
+    return server_message("error", re=re, code=error.code, message=error.message, fatal=error.fatal)
 
 
 def dumps(data: dict[str, Any]) -> str:

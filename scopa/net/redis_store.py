@@ -75,7 +75,7 @@ class RedisStore(Store):
         if self._listener_task is not None:
             try:
                 await asyncio.wait_for(self._listener_task, LISTEN_POLL * 3)
-            except (asyncio.TimeoutError, Exception):
+            except (TimeoutError, Exception):
                 self._listener_task.cancel()
         if self._redis is not None:
             await self._redis.aclose()
@@ -117,8 +117,7 @@ class RedisStore(Store):
             return None
         try:
             records = tuple(
-                SeatRecord.from_dict(json.loads(seats[key]))
-                for key in sorted(seats, key=int)
+                SeatRecord.from_dict(json.loads(seats[key])) for key in sorted(seats, key=int)
             )
             created = float(row["created"])
         except (ValueError, KeyError, TypeError) as error:

@@ -42,7 +42,7 @@ from .protocol import (
     parse_client,
     server_message,
 )
-from .store import SeatRecord, Store, StoreError
+from .store import Store, StoreError
 from .table import Table, new_record, read_rules, read_seats
 
 log = logging.getLogger("scopa.net")
@@ -273,8 +273,8 @@ class GameServer:
             parsed: Message | ProtocolError
             try:
                 parsed = parse_client(frame, limits)
-            except ProtocolError as error:
-                parsed = error
+            except ProtocolError as refused:
+                parsed = refused
             message = parsed if isinstance(parsed, Message) else None
             replayed = message is not None and message.id <= conn.last_id
             if message is not None and not replayed:
@@ -282,8 +282,8 @@ class GameServer:
             if not conn.allow():
                 conn.strikes += 1
                 fatal = conn.strikes >= limits.flood_strikes
-                error = ProtocolError("rate_limited", fatal=fatal)
-                await self._refuse(conn, error, message.id if message else None)
+                limited = ProtocolError("rate_limited", fatal=fatal)
+                await self._refuse(conn, limited, message.id if message else None)
                 if fatal:
                     return
                 continue  # the message is dropped: its sender sends it again, with a new id
@@ -553,7 +553,9 @@ class GameServer:
             await self.store.finish(table.code)
             await self._send_table(table)
             log.info("table %s: match over %s", table.code, table.result())
-        await self.store.publish(table.code, self.id, {"kind": "move", "at": at, "move": move.text()})
+        await self.store.publish(
+            table.code, self.id, {"kind": "move", "at": at, "move": move.text()}
+        )
         self._kick(table)
         return True
 
@@ -575,7 +577,10 @@ class GameServer:
             only.send({**data, "re": re} if re is not None else data)
             return
         frame = dumps(data)
-        for conn in [*self.players.get(table.code, {}).values(), *self.watchers.get(table.code, ())]:
+        for conn in [
+            *self.players.get(table.code, {}).values(),
+            *self.watchers.get(table.code, ()),
+        ]:
             conn.send_text(frame)
 
     def _kick(self, table: Table) -> None:

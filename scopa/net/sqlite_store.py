@@ -222,4 +222,3 @@ class SqliteStore(Store):
 
     def __repr__(self) -> str:
         return f"SqliteStore({str(self.path)!r})"
-

@@ -242,5 +242,7 @@ class Table:
             "winner": match.winner,
             "totals": list(match.totals),
             "cappotto": match.cappotto,
-            "seats": [s for s in range(self.rules.players) if self.rules.side_of(s) == match.winner],
+            "seats": [
+                s for s in range(self.rules.players) if self.rules.side_of(s) == match.winner
+            ],
         }

@@ -15,7 +15,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -261,7 +261,9 @@ def check_frames(
     for frame in frames:
         kind = frame.get("type")
         if kind in ("table", "seated", "watching", "welcome", "ok", "pong"):
-            shown = {key: value for key, value in frame.items() if key not in ("rules", "token", "code")}
+            shown = {
+                key: value for key, value in frame.items() if key not in ("rules", "token", "code")
+            }
             assert not cards_in(shown), f"a {kind} frame names cards: {frame}"
             continue
         if kind != "state":

@@ -73,7 +73,7 @@ class Fuzzer:
         return bytes(self.rng.randrange(256) for _ in range(self.rng.randrange(1, 64)))
 
     def not_json(self) -> Frame:
-        alphabet = string.printable + "é€{}[]\\\""
+        alphabet = string.printable + 'é€{}[]\\"'
         return "".join(self.rng.choice(alphabet) for _ in range(self.rng.randrange(1, 80))) + "{"
 
     def not_an_object(self) -> Frame:

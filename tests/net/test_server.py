@@ -149,8 +149,8 @@ def test_refused_actions_get_a_clear_error_and_leave_the_table_as_it_was(tmp_pat
                           seats=[{"kind": "human"}] * 2, name="C")  # fmt: skip
             await refused(stranger, "bad_message", "create", rules={}, seats=[{"kind": "human"}],
                           name="C")  # fmt: skip
-            await refused(stranger, "bad_message", "create", rules={}, seats=[{"kind": "alien"}] * 2,
-                          name="C")  # fmt: skip
+            aliens = [{"kind": "alien"}] * 2
+            await refused(stranger, "bad_message", "create", rules={}, seats=aliens, name="C")
             await refused(stranger, "bad_message", "create", rules={}, seat=1, name="C",
                           seats=[{"kind": "human"}, {"kind": "computer"}])  # fmt: skip
             await refused(stranger, "bad_message", "create", rules={}, name="\x00",
