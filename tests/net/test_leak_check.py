@@ -40,7 +40,7 @@ def frames_for(seat, start_table, moves, events, leak=None):
     return frames
 
 
-@pytest.mark.parametrize("preset", ["classic", "scopone", "scopone_scientifico"])
+@pytest.mark.parametrize("preset", sorted(PRESETS))
 def test_the_servers_frames_pass_for_every_seat_and_a_spectator(preset) -> None:
     table, moves, events = played_table(preset, 21)
     record = new_record("k3fzq8ta9mwe1", table.rules, tuple(table.seats), "here", seed=21)
