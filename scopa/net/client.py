@@ -15,14 +15,17 @@ server had not recorded, so a network that drops for seconds loses nothing.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import functools
 import json
+import queue
 import ssl
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
@@ -32,6 +35,8 @@ from scopa.engine import Move, Observation, Rules
 from . import codec
 from .codes import parse_address
 from .protocol import VERSION, dumps
+
+T = TypeVar("T")
 
 RECONNECT_FOR = 60.0
 """Seconds a dropped client keeps trying to get back before it gives up."""
@@ -435,3 +440,60 @@ class Client:
             if self._online.is_set():
                 with contextlib.suppress(ServerError, Disconnected, TimeoutError):
                     await self.request("ping")
+
+
+class BackgroundClient:
+    """A ``Client`` on its own thread and event loop, for a program with a loop of its own
+    (the game draws frames; it must never wait on the network).
+
+        remote = BackgroundClient("ws://host:8765")
+        job = remote.submit(remote.client.join(code, "Anna"))   # a concurrent Future
+        ...each frame: for item in remote.poll(): ...           # Updates, errors
+        remote.close()
+    """
+
+    def __init__(self, server: str, **options: Any) -> None:
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._loop.run_forever, name="scopa-net",
+                                        daemon=True)  # fmt: skip
+        self._thread.start()
+        self.client: Client = self.submit(self._make(server, options)).result(REPLY_TIMEOUT)
+        self._inbox: queue.SimpleQueue[Update | ServerError | Disconnected] = queue.SimpleQueue()
+        self._pump = self.submit(self._forward())
+
+    @staticmethod
+    async def _make(server: str, options: dict[str, Any]) -> Client:
+        client = Client(server, **options)
+        await client.connect()
+        return client
+
+    def submit(self, work: Coroutine[Any, Any, T]) -> concurrent.futures.Future[T]:
+        """Run ``work`` on the client's loop; its result comes back as a Future."""
+        return asyncio.run_coroutine_threadsafe(work, self._loop)
+
+    async def _forward(self) -> None:
+        while True:
+            try:
+                item: Update | ServerError | Disconnected = await self.client.next_update()
+            except (ServerError, Disconnected) as error:
+                item = error
+            self._inbox.put(item)
+            if isinstance(item, Disconnected):
+                return
+
+    def poll(self) -> list[Update | ServerError | Disconnected]:
+        """Everything that arrived since the last call, oldest first (never waits)."""
+        items = []
+        while True:
+            try:
+                items.append(self._inbox.get_nowait())
+            except queue.Empty:
+                return items
+
+    def close(self) -> None:
+        self._pump.cancel()
+        with contextlib.suppress(Exception):
+            self.submit(self.client.close()).result(REPLY_TIMEOUT)
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join(REPLY_TIMEOUT)
+        self._loop.close()

@@ -467,3 +467,43 @@ def test_two_servers_share_their_tables_through_redis(fresh_redis: str) -> None:
         assert check_frames(moves, start, bea.frames, 2) > 0
 
     run(scenario())
+
+
+def test_a_program_with_its_own_loop_plays_through_the_background_client(tmp_path) -> None:
+    import threading
+    import time
+
+    from scopa.net.client import BackgroundClient, Update
+
+    spec = str(tmp_path / "t.db")
+    ready: dict[str, str] = {}
+    done = threading.Event()
+
+    async def host() -> None:
+        async with serving(open_store(spec)) as server:
+            ready["address"] = server.address
+            while not done.is_set():
+                await asyncio.sleep(0.05)
+
+    thread = threading.Thread(target=run, args=(host(),))
+    thread.start()
+    try:
+        while "address" not in ready:
+            time.sleep(0.01)
+        remote = BackgroundClient(ready["address"])
+        seats = [{"kind": "human"}, {"kind": "computer", "level": "greedy"}]
+        remote.submit(remote.client.create(Rules(), seats, "Ann")).result(10)
+        deadline = time.monotonic() + 60
+        last: Update | None = None
+        while time.monotonic() < deadline and (last is None or last.status != "over"):
+            for item in remote.poll():  # a frame of a game loop: never waits
+                assert isinstance(item, Update), item
+                last = item
+                if item.my_turn:
+                    remote.submit(remote.client.play(item.observation.legal_moves[0], item.at))
+            time.sleep(0.005)
+        remote.close()
+        assert last is not None and last.status == "over" and last.result is not None
+    finally:
+        done.set()
+        thread.join(30)
