@@ -303,7 +303,12 @@ class GameServer:
                     return
             except StoreError as error:
                 log.error("store: %s", error)
-                conn.send(error_message(ProtocolError("internal", "the store failed"), None))
+                failed = ProtocolError("internal", "the store failed")
+                conn.send(error_message(failed, message.id if message else None))
+            except Exception:  # a fault of the server's own: said, logged, and served on
+                log.exception("message %s failed", message.type if message else "?")
+                failed = ProtocolError("internal")
+                conn.send(error_message(failed, message.id if message else None))
 
     async def _refuse(self, conn: Connection, error: ProtocolError, re: int | None) -> None:
         conn.send(error_message(error, re))
