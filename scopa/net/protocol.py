@@ -23,18 +23,24 @@ Client to server (fields besides v, type, id)::
 Server to client::
 
     welcome   server, versions, limits              (first, on connecting)
-    seated    code, seat, token                     (you hold this seat; keep the token)
+    seated    re, code, seat, token?      (you hold this seat; the token comes once, when
+                                           the seat is first taken: keep it to rejoin)
     watching  code
     table     code, rules, status (waiting|playing|over), at, seats [{seat, kind, name,
               level, taken, connected, away, autoplay}], spectators, result
     state     code, at, status, reason (start|move|join|sync), events [...], observation,
               result      (events: what the last move did, as this seat may see it;
                            observation: Observation of this seat; spectators get seat -1)
-    pong, ok  re
+    pong, ok  re (ok to a play: at, the moves played since; a play the server already has,
+              sent again after a drop, is answered ok too)
     error     re, code, message, fatal          (fatal: the server closes the connection)
 
 ``code`` of an error is one of ``ERRORS`` (a client shows its own words for it); ``message``
 says the same in English for logs and the headless player.
+
+Seats are numbered from 0 in playing order, like the engine's. Events and observations are
+the engine's dataclasses written field by field (``codec``), so a new event or rule travels
+without a change here; only a new kind of private field would need ``codec.PRIVATE_FIELDS``.
 """
 
 from __future__ import annotations
