@@ -5,9 +5,11 @@
 starts ``scopa serve`` on a free loopback port with a scratch SQLite store (limits raised
 for one address), opens ``--tables`` two-seat tables from ``--procs`` player processes
 (two players each), and lets them play for ``--seconds``. Each player thinks ``--think``
-seconds before a move (people take seconds; ``--think 0`` plays flat out). It reports the
-time from sending a move to the server's answer (p50, p99, max), moves a second, and the
-server's memory (resident now and at its peak). Every request loop is bounded in count and
+seconds (people take seconds; ``--think 0`` plays flat out), then plays a random legal move
+read straight from the frame, so the players' own work stays small. It reports the time from
+sending a move to the server's answer (p50, p99, max), moves a second, the server's memory
+(resident now and at its peak) and processor time, and the machine's load average: on a
+shared machine other work shows in the times. Every request loop is bounded in count and
 time and the tool stops by itself; it talks only to the server it started (or ``--server``
 on loopback).
 """
@@ -62,8 +64,7 @@ async def one_table(server: str, think: float, until: float, rng: random.Random,
                     continue
                 if think:
                     await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
-                # A random legal move, read straight from the frame: the players' own work
-                # stays small, so the times measured are the server's.
+                # Read straight from the frame: the times measured are the server's.
                 move = rng.choice(update.raw["observation"]["legal_moves"])
                 done = update.at
                 await player.play(move, update.at)
@@ -103,6 +104,12 @@ def memory_of(pid: int) -> tuple[int, int]:
         key, _, value = line.partition(":")
         fields[key] = value.strip()
     return int(fields["VmRSS"].split()[0]), int(fields["VmHWM"].split()[0])
+
+
+def processor_of(pid: int) -> float:
+    """Seconds of processor a process has used (user and system), from /proc."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def start_server(folder: Path) -> tuple[subprocess.Popen[str], str]:
@@ -161,6 +168,7 @@ def main(argv: list[str] | None = None) -> int:
                 out, _ = process.communicate(timeout=args.seconds + 300)
                 results.append(json.loads(out.strip().splitlines()[-1]))
             memory = memory_of(server.pid) if server is not None else None
+            used = processor_of(server.pid) if server is not None else None
         finally:
             if server is not None:
                 server.terminate()
@@ -180,6 +188,9 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"server memory: {memory[0] / 1024:.0f} MiB resident, {memory[1] / 1024:.0f} MiB peak"
         )
+    if used is not None:
+        print(f"server processor: {used:.1f} s in {elapsed:.0f} s ({100 * used / elapsed:.0f}% "
+              f"of one core; load average before the end {os.getloadavg()[0]:.1f})")  # fmt: skip
     if errors:
         print(f"{len(errors)} tables failed, e.g. {errors[0]}")
     return 1 if errors else 0
