@@ -159,7 +159,6 @@ class CaptureTable:
             sets = [entry for entry in sets if entry[1] == fewest]
         return tuple(sorted(mask for mask, _ in sets))
 
-
     def _compute_cirulla(
         self, rest: int, rank: int, matta: int = 0, value: int = 0
     ) -> tuple[int, ...]:

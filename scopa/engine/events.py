@@ -148,6 +148,18 @@ class MatchWon:
 
 
 Event = (
-    Redealt | Dealt | DealerBonus | DealWon | Declared | Passed | Retracted | Played | Captured
-    | Laid | Scopa | LastCapture | RoundScored | MatchWon
+    Redealt
+    | Dealt
+    | DealerBonus
+    | DealWon
+    | Declared
+    | Passed
+    | Retracted
+    | Played
+    | Captured
+    | Laid
+    | Scopa
+    | LastCapture
+    | RoundScored
+    | MatchWon
 )

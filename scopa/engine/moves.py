@@ -93,7 +93,7 @@ class Move:
 
     @property
     def kind(self) -> MoveKind:
-        """"play", "declare", "pass" or "retract"."""
+        """The kind in words: "play", "declare", "pass" or "retract"."""
         return _KIND_NAMES[self.code]
 
     @property

@@ -754,9 +754,7 @@ class Round:
         state._extra = None
         return state
 
-    def _step_cirulla(
-        self, move: Move, events: list[Event] | None, extra: CirullaState
-    ) -> Round:
+    def _step_cirulla(self, move: Move, events: list[Event] | None, extra: CirullaState) -> Round:
         rules = self.rules
         seat = self.turn
         side = self._side_of[seat]

@@ -202,9 +202,7 @@ def score_masks(
     coins = [bin(pile & COINS_MASK).count("1") for pile in piles]
     sevens = [bin(pile & SEVENS_MASK).count("1") for pile in piles]
     sixes = [bin(pile & SIXES_MASK).count("1") for pile in piles]
-    ranks = [
-        tuple((pile >> (4 * rank) & 0xF).bit_count() for rank in range(10)) for pile in piles
-    ]
+    ranks = [tuple((pile >> (4 * rank) & 0xF).bit_count() for rank in range(10)) for pile in piles]
     bests = [_best_per_suit(pile, values) for pile in piles]
     complete = [None not in best for best in bests]
     sums = [sum(v for v in best if v is not None) for best in bests]
