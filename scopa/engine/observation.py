@@ -39,9 +39,11 @@ class Observation:
     """Cirulla: the value named for the matta while it is in play (0: none)."""
     bonus: tuple[int, ...] = ()
     """Cirulla: per side, the scope that came from bonuses (included in ``scope``)."""
-    declaring: bool = False
-    """Cirulla: the declarations after the deal are under way (each seat declares or
-    passes before the first card)."""
+    declared: tuple[int, ...] = ()
+    """Cirulla: the seats holding a declaration this deal (a knock everyone heard)."""
+    declarations_due: int = 0
+    """Cirulla, declarations after the deal: how many seats still declare or pass before
+    the first card (0 once play is on)."""
 
     @property
     def side(self) -> int:
@@ -58,6 +60,11 @@ class Observation:
     @property
     def table_mask(self) -> int:
         return _mask(self.table)
+
+    @property
+    def declaring(self) -> bool:
+        """The declarations after the deal are under way."""
+        return self.declarations_due > 0
 
     @property
     def matta(self) -> Card | None:
@@ -107,7 +114,8 @@ def observe(state: Round, seat: int, totals: tuple[int, ...] = ()) -> Observatio
         shown=tuple(cards_of(mask) for mask in state.shown) if cirulla else (),
         matta_value=state.matta_value,
         bonus=state.bonus if cirulla else (),
-        declaring=state.declaring,
+        declared=tuple(s for s in range(rules.players) if state.has_declared(s)),
+        declarations_due=state.declarations_due,
     )
 
 
