@@ -25,9 +25,22 @@ import sys
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
-from scopa.ai import ALL_LEVELS, Player, make_player
-from scopa.engine import DECK, PRESETS, Card, Match, Round, Rules, misdeal_reason, observe
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from scopa.ai import ALL_LEVELS, Player, make_player  # noqa: E402
+from scopa.engine import (  # noqa: E402
+    DECK,
+    PRESETS,
+    Card,
+    Match,
+    Round,
+    Rules,
+    misdeal_reason,
+    observe,
+)
 
 
 @dataclass(frozen=True)
