@@ -602,3 +602,25 @@ def test_every_cirulla_and_six_player_toggle_has_a_case():
         or option.name in ("cirulla", "six_sides", "seven_count_aces")
     }
     assert new_rules <= SEEN, new_rules - SEEN
+
+
+class ScriptedShuffle:
+    """Stands in for ``random.Random``: each shuffle lays the deck out as the next order."""
+
+    def __init__(self, *firsts: str) -> None:
+        self.orders = [deck_with(first) for first in firsts]
+
+    def shuffle(self, deck: list[Card]) -> None:
+        deck[:] = self.orders.pop(0)
+
+
+def test_luzzati_three_misdeals_in_a_row_when_shuffling():
+    misdeal = "2D 3D 4D 2C 3C 4C 5D 5C 5S 7B"
+    aces = "2D 3D 4D 2C 3C 4C 1D 1C 5S 7B"
+    state = Round.deal_random(LUZZATI, ScriptedShuffle(misdeal, aces, misdeal, misdeal), dealer=1)
+    causes = [event.cause for event in state.opening if isinstance(event, Redealt)]
+    assert causes == ["three_of_a_kind", "aces", "three_of_a_kind"]  # the third one stands
+    assert state.over and state.decided == 0
+    assert DealWon(1, 0, tuple(parse_cards("5D 5C 5S 7B")), "misdeals") in state.opening
+    stands = Round.deal_random(LUZZATI, ScriptedShuffle(misdeal, misdeal, aces, "2D"), dealer=1)
+    assert not stands.over and stands.decided == -1
