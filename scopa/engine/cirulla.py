@@ -54,7 +54,22 @@ def hand_points(values: Sequence[int], rules: Rules) -> int:
 def declarations(hand: int, rules: Rules) -> tuple[tuple[int, int], ...]:
     """Every way the hand ``hand`` (a mask of three cards) may be declared, as
     ``(named, points)``: ``named`` is the value given to the matta (0 when the hand holds
-    no matta). Empty when the hand scores no bonus."""
+    no matta). Empty when the hand scores no bonus.
+
+    Asked at every fresh hand of a search, so the answers are kept per rule set (there are
+    fewer than ten thousand hands of three)."""
+    known: dict[int, tuple[tuple[int, int], ...]] = rules.memo("declarations", _no_hands)
+    found = known.get(hand)
+    if found is None:
+        found = known[hand] = _declarations(hand, rules)
+    return found
+
+
+def _no_hands(rules: Rules) -> dict[int, tuple[tuple[int, int], ...]]:
+    return {}
+
+
+def _declarations(hand: int, rules: Rules) -> tuple[tuple[int, int], ...]:
     indices = _indices(hand)
     if len(indices) != 3:
         return ()
