@@ -1,13 +1,16 @@
 """Opponents against each other on duplicate deals, seats swapped.
 
-Every deal is played once per seating (2 players: A then B at seat 0; teams: A's team at
-the even seats then the odd; 3 or 4 individual players: A at each seat in turn, B at the
-others), with the same cards and dealer, so luck of the cards cancels out. Matches to the
-target are duplicated the same way: a match's deals depend only on its seed.
+Every deal is played once per seating: A holds each side in turn (its seats, partners
+together) and B the others. 2 players: A then B at seat 0; teams: A's team at the even
+seats then the odd; individual players: A at each seat in turn. Every seating gets the same
+cards and dealer, so luck of the cards cancels out. Matches to the target are duplicated the
+same way: a match's deals depend only on its seed.
 
     python tools/arena.py expert greedy --deals 600 --jobs 2
     python tools/arena.py master expert --players 4 --deals 0 --matches 100
     python tools/arena.py "master:worlds=20" expert --preset quindici
+    python tools/arena.py master expert --preset cirulla --deals 600 --jobs 2
+    python tools/arena.py expert greedy --players 6 --sides 3
 
 A player is a level, optionally with options: ``master:worlds=20,node_budget=4000``.
 """
@@ -22,9 +25,22 @@ import sys
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
-from scopa.ai import ALL_LEVELS, Player, make_player
-from scopa.engine import DECK, PRESETS, Card, Match, Round, Rules, misdeal_reason, observe
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from scopa.ai import ALL_LEVELS, Player, make_player  # noqa: E402
+from scopa.engine import (  # noqa: E402
+    DECK,
+    PRESETS,
+    Card,
+    Match,
+    Round,
+    Rules,
+    misdeal_reason,
+    observe,
+)
 
 
 @dataclass(frozen=True)
@@ -60,11 +76,12 @@ def _number(text: str) -> object:
 
 
 def seatings(rules: Rules) -> list[tuple[bool, ...]]:
-    """For each seating, which seats A holds (True) and which B holds."""
-    n = rules.players
-    if rules.sides == 2:
-        return [tuple(seat % 2 == first for seat in range(n)) for first in (0, 1)]
-    return [tuple(seat == mine for seat in range(n)) for mine in range(n)]
+    """For each seating, which seats A holds (True) and which B holds: A holds one side
+    (all its seats) at a time."""
+    return [
+        tuple(rules.side_of(seat) == side for seat in range(rules.players))
+        for side in range(rules.sides)
+    ]
 
 
 def deal_deck(rules: Rules, seed: int, index: int) -> list[Card]:
@@ -157,8 +174,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("a", help=f"player A: {', '.join(ALL_LEVELS)} (options: level:k=v,...)")
     parser.add_argument("b", help="player B, same form")
     parser.add_argument("--preset", default="classic", choices=sorted(PRESETS))
-    parser.add_argument("--players", type=int, help="2, 3 or 4 (default: the preset's)")
+    parser.add_argument("--players", type=int, help="2, 3, 4 or 6 (default: the preset's)")
     parser.add_argument("--no-teams", action="store_true", help="4 players each on their own")
+    parser.add_argument("--sides", type=int, help="6 players: 2 teams of three (default), "
+                        "3 teams of two or 6 on their own")  # fmt: skip
     parser.add_argument("--deals", type=int, default=200, help="duplicate deals (0: none)")
     parser.add_argument("--matches", type=int, default=0, help="duplicate matches to target")
     parser.add_argument("--target", type=int, help="match target (default: the preset's)")
@@ -173,6 +192,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             changes["players"] = args.players
         if args.no_teams:
             changes["teams"] = False
+        if args.sides:
+            changes["six_sides"] = args.sides
         if args.target:
             changes["target"] = args.target
         rules = rules.with_(**changes)
@@ -185,6 +206,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     label = f"{args.preset}, {rules.players} players" + (
         ", teams" if rules.players == 4 and rules.teams else ""
     )
+    if rules.players == 6:
+        label += f", {rules.sides} sides"
     print(f"{args.a} (A) vs {args.b} (B): {label}, seed {args.seed}, jobs {args.jobs}")
 
     if args.deals > 0:

@@ -1,4 +1,5 @@
-"""Soak test: thousands of computer-only matches under every preset, toggle mix and player count.
+"""Soak test: thousands of computer-only matches under every preset, toggle mix and player count
+(six players in each arrangement, Cirulla with random mixes of its toggles).
 
 After every move it checks the engine's invariants: each of the 40 cards is in exactly one
 place; the player to act has a legal move until the match ends (and only that seat does);
@@ -9,6 +10,8 @@ so ``GameRecord.parse`` can load it to reproduce the bug; the exit code is then 
 
     .venv/bin/python tools/soak.py                     # 10,000 matches
     .venv/bin/python tools/soak.py --matches 500 --jobs 2 --seed 7
+    .venv/bin/python tools/soak.py --matches 200 --players 6 --levels expert
+    .venv/bin/python tools/soak.py --matches 200 --cirulla --levels master-quick
 """
 
 from __future__ import annotations
@@ -30,12 +33,15 @@ if __package__ in (None, ""):
 from scopa.engine import (  # noqa: E402
     PRESETS,
     Captured,
+    Declared,
     GameRecord,
     Laid,
     Match,
     Move,
     Observation,
+    Passed,
     Played,
+    Retracted,
     RoundScored,
     Rules,
     RulesError,
@@ -91,15 +97,27 @@ def make_player(level: str, seed: int) -> Any:
 # --- what to play -------------------------------------------------------------------------
 
 
-def random_rules(rng: random.Random) -> Rules:
-    """Any valid combination of every toggle."""
+@dataclass(frozen=True)
+class Only:
+    """Which matches to play: a player count, Cirulla or not (None: any)."""
+
+    players: int | None = None
+    cirulla: bool | None = None
+
+
+def random_rules(rng: random.Random, only: Only = Only()) -> Rules:
+    """Any valid combination of every toggle (within ``only``)."""
     while True:
-        players = rng.choice((2, 3, 4))
+        players = only.players or rng.choice((2, 3, 4, 4, 6))
+        cirulla = rng.random() < 0.3 if only.cirulla is None else only.cirulla
         try:
             return Rules(
                 players=players,
                 teams=rng.random() < 0.7,
-                deal=rng.choice(("scopa", "scopa", "scopone", "scientifico")),
+                six_sides=rng.choice((2, 3, 6)),
+                deal="scopa"
+                if cirulla
+                else rng.choice(("scopa", "scopa", "scopone", "scientifico")),
                 capture_limit=rng.choice((None, None, 1, 2, 3)),
                 fewest_cards=rng.random() < 0.3,
                 seven_count=rng.random() < 0.3,
@@ -116,31 +134,53 @@ def random_rules(rng: random.Random) -> Rules:
                 assi_ace_takes_ace=rng.random() < 0.7,
                 assi_redeal=rng.random() < 0.3,
                 quindici=rng.random() < 0.25,
+                seven_count_aces=rng.random() < 0.5,
+                cirulla=cirulla,
+                clockwise=rng.random() < 0.3,
+                luzzati_table_rules=rng.random() < 0.3,
+                dealer_low_bonus=rng.choice((None, None, 3, 1)),
+                equal_rank_precedence=rng.random() < 0.3,
+                may_trail_capturing_card=rng.random() < 0.3,
+                ace_sweep_is_scopa=rng.random() < 0.7,
+                ace_on_ace_only=rng.random() < 0.3,
+                low_hand_max=rng.choice((9, 9, 8)),
+                stack_hand_bonuses=rng.random() < 0.3,
+                no_decino=rng.random() < 0.2,
+                dossena_scale=rng.random() < 0.2,
+                matta=rng.choice((7, 7, 9, None)),
+                declare_at_deal=rng.random() < 0.3,
+                declare_until_play=rng.random() < 0.5,
+                piccola_max=rng.choice((6, 6, 7)),
+                primiera_requires_all_suits=rng.random() < 0.7,
             )
         except RulesError:
             continue
 
 
-def preset_rules(index: int) -> tuple[str, Rules]:
-    """Every preset in turn, under every player count it allows."""
+def preset_rules(index: int, only: Only = Only()) -> tuple[str, Rules]:
+    """Every preset in turn, under every player count it allows (within ``only``)."""
     variants = []
     for name, rules in PRESETS.items():
-        for players in (2, 3, 4):
+        for players in (2, 3, 4, 6):
             try:
-                variants.append((name if players == rules.players else f"{name}/{players}p",
-                                 rules.with_(players=players)))  # fmt: skip
+                variant = rules.with_(players=players)
             except RulesError:
                 continue
+            if only.players not in (None, players) or only.cirulla not in (None, rules.cirulla):
+                continue
+            variants.append((name if players == rules.players else f"{name}/{players}p", variant))
     return variants[index % len(variants)]
 
 
-def pick_setup(index: int, seed: int, levels: tuple[str, ...]) -> tuple[str, Rules, list[str], int]:
+def pick_setup(
+    index: int, seed: int, levels: tuple[str, ...], only: Only = Only()
+) -> tuple[str, Rules, list[str], int]:
     rng = random.Random(f"soak/{seed}/{index}")
     if index % 3 == 0:
-        label, rules = preset_rules(index // 3)
+        label, rules = preset_rules(index // 3, only)
     else:
-        rules = random_rules(rng)
-        label = rules.preset_name() or "mixed"
+        rules = random_rules(rng, only)
+        label = rules.preset_name() or ("cirulla-mixed" if rules.cirulla else "mixed")
     seats = [rng.choice(levels) for _ in range(rules.players)]
     return label, rules, seats, rng.getrandbits(48)
 
@@ -190,7 +230,8 @@ def check_scores(match: Match) -> None:
             if sum(breakdown.points.values()) != breakdown.total:
                 raise InvariantBroken(f"round {number} side {side}: points do not add up")
     winner = match.winner
-    if winner is not None and not match.cappotto:
+    at_deal = getattr(match, "won_at_deal", False)  # a Luzzati table decides no points
+    if winner is not None and not match.cappotto and not at_deal:
         top = max(match.totals)
         if match.totals[winner] != top or top < match.rules.target or match.totals.count(top) > 1:
             raise InvariantBroken(f"side {winner} won with totals {match.totals}")
@@ -199,6 +240,9 @@ def check_scores(match: Match) -> None:
 def check_events(before: Match, move: Move, events: Iterable[Any]) -> None:
     seat = before.turn
     events = list(events)
+    if move.card is None:
+        check_declaring_events(before, move, events)
+        return
     played = [e for e in events if isinstance(e, Played)]
     if played != [Played(seat, move.card)]:
         raise InvariantBroken(f"{move} by seat {seat} gave play events {played}")
@@ -211,13 +255,27 @@ def check_events(before: Match, move: Move, events: Iterable[Any]) -> None:
         raise InvariantBroken(f"{move} was laid but the events say {captured} {laid}")
 
 
+def check_declaring_events(before: Match, move: Move, events: list[Any]) -> None:
+    """A declaration, pass or retraction moves no card and says what it did."""
+    seat = before.turn
+    if any(isinstance(e, (Played, Captured, Laid)) for e in events):
+        raise InvariantBroken(f"{move} by seat {seat} moved a card: {events}")
+    kind = {"declare": Declared, "pass": Passed, "retract": Retracted}[move.kind]
+    said = [e for e in events if isinstance(e, kind)]
+    if len(said) != 1 or said[0].seat != seat:
+        raise InvariantBroken(f"{move} by seat {seat} gave events {events}")
+    if isinstance(said[0], Declared) and said[0].points <= 0:
+        raise InvariantBroken(f"{move} by seat {seat} declared for no points")
+
+
 def same_state(a: Match, b: Match) -> str | None:
     """The first difference between two matches, or None."""
     for name in ("rules", "seed", "first_dealer", "totals", "rounds", "winner", "cappotto"):
         if getattr(a, name) != getattr(b, name):
             return f"match.{name} differs"
     for name in ("round_no", "dealer", "turn", "hands", "table", "stock", "piles", "scope",
-                 "last_capturer", "deal_no", "over"):  # fmt: skip
+                 "last_capturer", "deal_no", "over", "shown", "matta_value", "bonus",
+                 "declarations_due", "decided"):  # fmt: skip
         if getattr(a.round, name) != getattr(b.round, name):
             return f"round.{name} differs"
     if a.moves() != b.moves():
@@ -252,8 +310,8 @@ class Outcome:
     toggles: list[str] = field(default_factory=list)
 
 
-def play_match(index: int, seed: int, levels: tuple[str, ...]) -> Outcome:
-    label, rules, seats, match_seed = pick_setup(index, seed, levels)
+def play_match(index: int, seed: int, levels: tuple[str, ...], only: Only = Only()) -> Outcome:
+    label, rules, seats, match_seed = pick_setup(index, seed, levels, only)
     outcome = Outcome(index, label, rules.players, seats, toggles=_toggles_on(rules))
     match: Match | None = None
     try:
@@ -287,7 +345,7 @@ def _toggles_on(rules: Rules) -> list[str]:
     return [f.name for f in fields(Rules) if getattr(rules, f.name) != getattr(default, f.name)]
 
 
-def _play(args: tuple[int, int, tuple[str, ...]]) -> Outcome:
+def _play(args: tuple[int, int, tuple[str, ...], Only]) -> Outcome:
     return play_match(*args)
 
 
@@ -325,10 +383,11 @@ def run(
     seed: int = 1,
     levels: tuple[str, ...] = DEFAULT_LEVELS,
     progress: Callable[[Summary], None] | None = None,
+    only: Only = Only(),
 ) -> Summary:
     summary = Summary()
     started = time.perf_counter()
-    tasks = [(index, seed, levels) for index in range(matches)]
+    tasks = [(index, seed, levels, only) for index in range(matches)]
     if jobs <= 1:
         outcomes: Iterable[Outcome] = map(_play, tasks)
         pool = None
@@ -355,7 +414,8 @@ def save_failure(outcome: Outcome, seed: int, folder: Path) -> Path:
     lines = [
         f"# soak seed {seed}, match {outcome.index} ({outcome.label}), seats {outcome.levels}",
         f"# error: {outcome.error}",
-        f"# reproduce: tools/soak.py --seed {seed} --only {outcome.index}",
+        f"# reproduce: tools/soak.py --seed {seed} --only {outcome.index} (with the same "
+        "--players, --cirulla and --levels)",
     ]
     body = outcome.record or "# (the match could not even start)\n"
     path.write_text("\n".join(lines) + "\n" + body, encoding="utf-8")
@@ -401,20 +461,26 @@ def main(argv: list[str] | None = None) -> int:
         help="computer levels drawn for the seats (master-quick: a small search)",
     )
     parser.add_argument("--only", type=int, help="play just this match number (to reproduce)")
+    parser.add_argument("--players", type=int, choices=(2, 3, 4, 6),
+                        help="only matches with this many players")  # fmt: skip
+    parser.add_argument("--cirulla", action="store_true", help="only Cirulla matches")
     parser.add_argument("--out", type=Path, default=Path("soak-failures"),
                         help="folder for the records of failing matches")  # fmt: skip
     args = parser.parse_args(argv)
     levels = tuple(level.strip() for level in args.levels.split(",") if level.strip())
+    only = Only(args.players, True if args.cirulla else None)
+    if args.cirulla and args.players == 6:
+        parser.error("cirulla is played by 2, 3 or 4 players")
     ai = ai_available()
     if not ai:
         print("scopa.ai could not be imported: playing random legal moves", file=sys.stderr)
     if args.only is not None:
-        outcome = play_match(args.only, args.seed, levels)
+        outcome = play_match(args.only, args.seed, levels, only)
         summary = Summary()
         summary.add(outcome)
     else:
         summary = run(args.matches, jobs=args.jobs, seed=args.seed, levels=levels,
-                      progress=_progress)  # fmt: skip
+                      progress=_progress, only=only)  # fmt: skip
     print(report(summary, ai))
     for outcome in summary.failures[:MAX_SAVED_FAILURES]:
         path = save_failure(outcome, args.seed, args.out)

@@ -10,9 +10,10 @@ from __future__ import annotations
 from functools import lru_cache
 from math import exp, tanh
 
-from scopa.engine import Round, Rules, point_cards
+from scopa.engine import Round, Rules, grande_points, piccola_points, point_cards
+from scopa.engine.scoring import grande_run, napola_run
 
-from .values import ACES, COINS, RANK_MASKS, SEVENS, SIXES
+from .values import ACES, COINS, GRANDE_CORE, PICCOLA_CORE, RANK_MASKS, SEVENS, SIXES
 
 FIVES = RANK_MASKS[5]
 _SUITS = tuple(sum(1 << (rank * 4 + suit) for rank in range(10)) for suit in range(4))
@@ -33,7 +34,10 @@ def estimate(state: Round) -> list[float]:
                 out[side] += 1.0
     _add(out, _majority([pile.bit_count() for pile in piles], 40, 0.35))
     _add(out, _majority([(pile & COINS).bit_count() for pile in piles], 10, 0.6))
-    if rules.seven_count:
+    if rules.cirulla:
+        _add(out, _runs(piles, rules))
+        _add(out, _primiera(piles, rules))
+    elif rules.seven_count:
         keys = [
             2 * (pile & SEVENS).bit_count() + 0.5 * (pile & SIXES).bit_count() for pile in piles
         ]
@@ -41,6 +45,32 @@ def estimate(state: Round) -> list[float]:
     else:
         _add(out, _primiera(piles, rules))
     return out
+
+
+RUN_CHANCE = (0.0, 0.2, 0.5, 1.0)
+"""Chance a side holding 0..3 of a run's three cards (and nobody else any) ends with it."""
+
+
+def _runs(piles: tuple[int, ...], rules: Rules) -> list[float]:
+    """Cirulla's grande and piccola: made ones in full, open ones by how far each side is."""
+    out = [0.0] * len(piles)
+    for core, made in ((GRANDE_CORE, _grande), (PICCOLA_CORE, _piccola)):
+        holders = [pile & core for pile in piles]
+        owners = [side for side, held in enumerate(holders) if held]
+        if len(owners) != 1:
+            continue
+        side = owners[0]
+        held = holders[side].bit_count()
+        out[side] += RUN_CHANCE[held] * made(piles[side], rules)
+    return out
+
+
+def _grande(pile: int, rules: Rules) -> float:
+    return float(max(grande_points(grande_run(pile), rules), 5))
+
+
+def _piccola(pile: int, rules: Rules) -> float:
+    return float(max(piccola_points(napola_run(pile), rules), 3))
 
 
 def _add(out: list[float], shares: list[float]) -> None:

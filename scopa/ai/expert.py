@@ -7,7 +7,7 @@ import random
 from scopa.engine import Move
 
 from .assess import Judge
-from .player import Player
+from .player import Player, move_key
 from .view import View
 
 
@@ -16,5 +16,5 @@ class ExpertPlayer(Player):
 
     def pick(self, view: View, rng: random.Random) -> Move:
         judge = Judge(view)
-        best = max(view.moves, key=lambda move: (judge.assess(move).score, -move.card.index))
-        return best
+        ranked = sorted(view.moves, key=move_key)
+        return max(ranked, key=lambda move: judge.assess(move).score)

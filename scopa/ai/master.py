@@ -19,7 +19,7 @@ from scopa.engine import Move
 
 from .assess import Judge
 from .inference import DealHistory
-from .player import Player
+from .player import Player, move_key
 from .search import Searcher
 from .view import View
 from .worlds import distinct_worlds, sample_world
@@ -87,7 +87,8 @@ class MasterPlayer(Player):
             depth, _ = searcher.plies_within(world, leaf_cap, exact_cap)
             for move in moves:
                 child = world.play(move)
-                totals[move] += weight * searcher.value(child, depth - 1, -1e9, 1e9)
+                plies = depth if move.card is None else depth - 1
+                totals[move] += weight * searcher.value(child, plies, -1e9, 1e9)
             sampled += 1
             weights += weight
             if searcher.nodes >= budget:
@@ -98,5 +99,5 @@ class MasterPlayer(Player):
         scored = [
             (totals[move] / weights + self.blend * judge.assess(move).score, move) for move in moves
         ]
-        scored.sort(key=lambda item: (-item[0], item[1].card.index, item[1].capture_mask))
+        scored.sort(key=lambda item: (-item[0], move_key(item[1])))
         return scored

@@ -44,6 +44,13 @@ class Player:
         return hash((type(self).__name__, self.seed))
 
 
+def move_key(move: Move) -> tuple[int, int, int, int]:
+    """A fixed order of moves, for ties: plays by card and capture, then Cirulla's
+    declarations, passes and retractions."""
+    card = move.card
+    return (move.code, card.index if card is not None else -1, move.capture_mask, move.named)
+
+
 def decision_rng(seed: int, obs: Observation) -> random.Random:
     """A generator fixed by the seed and what the seat sees (stable across processes)."""
     key = (

@@ -26,6 +26,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "most_cards": "takes {count} cards",
         "coin": "takes a card of {coins}",
         "capture": "takes the best pair",
+        "declare": "knock and show your hand: {points} points",
+        "declare_matta": "knock and show your hand, the matta as {rank}: {points} points",
+        "keep_hidden": "keep your cards hidden",
+        "retract": "take the declaration back",
     },
     "it": {
         "only_move": "l'unica mossa possibile",
@@ -42,6 +46,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "most_cards": "prende {count} carte",
         "coin": "prende una carta di {coins}",
         "capture": "prende la coppia migliore",
+        "declare": "bussa e mostra le carte: {points} punti",
+        "declare_matta": "bussa e mostra le carte, la matta come {rank}: {points} punti",
+        "keep_hidden": "tieni coperte le tue carte",
+        "retract": "ritira la dichiarazione",
     },
 }
 

@@ -1,5 +1,8 @@
 """Alpha-beta over one guessed world, scored from one side's point of view.
 
+Declarations, passes and retractions (Cirulla) are searched like plays but take no card,
+so they do not count against the depth.
+
 The root side maximises its points minus the best other side's; every other seat plays
 against it (with two sides, teams included, this is exact minimax; with three or more it
 is the cautious "paranoid" reading). Partners share a side, so a partner's points are the
@@ -11,7 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from scopa.engine import Move, Round
+from scopa.engine import Move, Round, declarations
+from scopa.engine.moves import DECLARE
 
 from .assess import Judge
 from .estimate import estimate, final_points
@@ -77,7 +81,8 @@ class Searcher:
         if state.side_of(state.turn) == self.root_side:
             best = -INFINITY
             for move in moves:
-                score = self.value(state.play(move), depth - 1, alpha, beta)
+                child = depth if move.card is None else depth - 1
+                score = self.value(state.play(move), child, alpha, beta)
                 if score > best:
                     best = score
                     if best > alpha:
@@ -87,7 +92,8 @@ class Searcher:
             return best
         best = INFINITY
         for move in moves:
-            score = self.value(state.play(move), depth - 1, alpha, beta)
+            child = depth if move.card is None else depth - 1
+            score = self.value(state.play(move), child, alpha, beta)
             if score < best:
                 best = score
                 if best < beta:
@@ -108,7 +114,12 @@ class Searcher:
         gain = 0.0
         for move in state.legal_moves():
             taken = move.capture_mask
-            if taken:
+            if move.code == DECLARE:
+                best = max(
+                    points for _, points in declarations(state.hands[state.turn], self.rules)
+                )
+                gain = max(gain, best / QUIET_SHARE)
+            elif taken:
                 worth = mask_value(self.values, taken | move.card.bit)
                 if taken == state.table and state.is_scopa(move):
                     worth += SCOPA_VALUE
@@ -133,5 +144,8 @@ def _hidden_from_mover(state: Round) -> bool:
 
 
 def _order_key(move: Move) -> int:
-    """Captures first, bigger ones first: the usual best replies, for earlier cut-offs."""
+    """Declarations first, then captures, bigger ones first: the usual best replies, for
+    earlier cut-offs."""
+    if move.code == DECLARE:
+        return -20
     return -move.capture_mask.bit_count()

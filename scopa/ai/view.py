@@ -1,8 +1,9 @@
 """An observation turned into bit masks, the form every opponent reasons on.
 
-Only what the seat may see goes in: its hand, the table, the public piles, the counts of
-the hidden cards. The hidden cards themselves are known only as one mask, ``unseen``,
-which is the same whatever their order in the other hands and the stock.
+Only what the seat may see goes in: its hand, the table, the public piles, the hands shown
+face up by a Cirulla declaration, the counts of the hidden cards. The hidden cards themselves
+are known only as one mask, ``unseen``, which is the same whatever their order in the other
+hands and the stock.
 """
 
 from __future__ import annotations
@@ -11,11 +12,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from math import comb
 
-from scopa.engine import Move, Observation, Round, Rules, scores_scopa
-from scopa.engine.captures import CaptureTable, capture_table
+from scopa.engine import Move, Observation, Round, Rules, declarations, scores_scopa
+from scopa.engine.captures import ACES_MASK, CaptureTable, capture_table
 from scopa.engine.cards import FULL_MASK
 
-from .values import RANK_MASKS
+from .values import RANK_MASKS, RANK_OF
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,10 +38,20 @@ class View:
     deal_no: int
     round_no: int
     history: tuple[tuple[int, Move], ...]
+    shown: tuple[int, ...] = ()
+    """Cirulla: per seat, the cards of its hand shown face up (masks)."""
+    named: int = 0
+    """Cirulla: the value named for the matta while in play (0: none)."""
+    matta_bit: int = 0
+    """Cirulla: the matta's bit (0: no matta)."""
+    declared: tuple[int, ...] = ()
+    declarations_due: int = 0
+    bonus: tuple[int, ...] = ()
 
     @classmethod
     def of(cls, obs: Observation) -> View:
         piles = tuple(_mask(pile) for pile in obs.piles)
+        matta = obs.rules.matta_card
         return cls(
             rules=obs.rules,
             seat=obs.seat,
@@ -59,6 +70,12 @@ class View:
             deal_no=obs.deal_no,
             round_no=obs.round_no,
             history=obs.history,
+            shown=tuple(_mask(hand) for hand in obs.shown),
+            named=obs.matta_value,
+            matta_bit=matta.bit if matta is not None else 0,
+            declared=obs.declared,
+            declarations_due=obs.declarations_due,
+            bonus=obs.bonus,
         )
 
     @classmethod
@@ -70,6 +87,11 @@ class View:
         seen = hand | state.table
         for pile in state.piles:
             seen |= pile
+        cirulla = state.rules.cirulla
+        shown = state.shown if cirulla else ()
+        for cards in shown:
+            seen |= cards
+        matta = state.rules.matta_card
         return cls(
             rules=state.rules,
             seat=seat,
@@ -88,6 +110,12 @@ class View:
             deal_no=state.deal_no,
             round_no=state.round_no,
             history=(),
+            shown=shown,
+            named=state.matta_value,
+            matta_bit=matta.bit if matta is not None else 0,
+            declared=tuple(s for s in range(state.rules.players) if state.has_declared(s)),
+            declarations_due=state.declarations_due,
+            bonus=state.bonus if cirulla else (),
         )
 
     @property
@@ -123,9 +151,45 @@ class View:
 
     def is_scopa(self, move: Move) -> bool:
         """Would ``move`` score a scopa (it empties the table and the rules count it)?"""
+        card = move.card
+        if card is None:
+            return False
         return scores_scopa(
-            self.rules, self.table, move.card.rank, move.capture_mask, self.last_play
-        )
+            self.rules, self.table, self.value_of(card.index), move.capture_mask,
+            self.last_play, self.aces,
+        )  # fmt: skip
+
+    def value_of(self, index: int) -> int:
+        """The capture value of card ``index``: its rank, or the value named for the matta."""
+        if self.named and 1 << index == self.matta_bit:
+            return self.named
+        return RANK_OF[index]
+
+    @property
+    def aces(self) -> int:
+        """The cards worth an ace now (the matta among them when named ace)."""
+        return ACES_MASK | self.matta_bit if self.named == 1 else ACES_MASK
+
+    def sets(self, table: int, rank: int) -> tuple[int, ...]:
+        """The capture sets a card of capture value ``rank`` may take from ``table``, the
+        matta on it counting the value named for it."""
+        if self.named and table & self.matta_bit:
+            return self.captures.sets_named(table, rank, self.matta_bit, self.named)
+        return self.captures.sets(table, rank)
+
+    def known_hand(self, seat: int) -> int | None:
+        """The cards ``seat`` holds when they are all shown face up, else None."""
+        if (
+            self.shown
+            and self.shown[seat]
+            and self.shown[seat].bit_count() == self.hand_sizes[seat]
+        ):
+            return self.shown[seat]
+        return None
+
+    def declaration_points(self) -> dict[int, int]:
+        """For each way this seat's hand may be declared now, named value -> points."""
+        return dict(declarations(self.hand, self.rules))
 
 
 @lru_cache(maxsize=4096)

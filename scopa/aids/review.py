@@ -18,7 +18,8 @@ History = Sequence[tuple[int, Move]]
 class SeatReview:
     seat: int
     last_play: Move | None
-    """The seat's most recent move this round (a capture or a laid card)."""
+    """The seat's most recent card this round (a capture or a laid card; Cirulla's
+    declarations play no card and are not shown here)."""
     last_capture: Move | None
     """The seat's most recent capture this round: the card and the cards it took."""
 
@@ -32,6 +33,8 @@ def review(history: History, players: int) -> tuple[SeatReview, ...]:
     for seat, move in history:
         if not 0 <= seat < players:
             raise ValueError(f"seat {seat} is not at a table of {players}")
+        if move.card is None:
+            continue
         plays[seat] = move
         if move.captures:
             captures[seat] = move

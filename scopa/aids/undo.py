@@ -30,12 +30,18 @@ def undo_allowed(humans: Sequence[bool]) -> bool:
 
 def plays_back(match: Match, seat: int) -> int:
     """How many moves of the current round go back to before ``seat``'s last play there
-    (0 when it has not played in this round, or the match is over)."""
+    (0 when it has not played in this round, or the match is over). A Cirulla declaration
+    made at the start of that same turn goes back with the card that followed it."""
     if match.over:
         return 0
     history = match.round.history()
     for back, (who, _move) in enumerate(reversed(history), start=1):
         if who == seat:
+            while back < len(history):
+                earlier_seat, earlier = history[-back - 1]
+                if earlier_seat != seat or earlier.card is not None:
+                    break
+                back += 1
             return back
     return 0
 

@@ -2,7 +2,9 @@
 
 The answer depends only on the table and the rank played, so it is computed once per table
 (for all ten ranks) and cached per rule set. Tables repeat a lot within and across games,
-which is what lets search run thousands of deals a second.
+which is what lets search run thousands of deals a second. Cirulla's matta is the one card
+whose capture value can differ from its rank (the value named for it): a table holding it
+named is answered by ``sets_named``, outside the rank-keyed cache.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
-from .cards import DECK, FULL_MASK, RANK_MASK, Card, mask_of
+from .cards import DECK, FULL_MASK, RANK_MASK, RANK_OF, Card, mask_of
 from .errors import CardError
 from .rules import Rules
 
@@ -34,26 +36,40 @@ class CaptureTable:
         "_ace_takes_ace",
         "_limit",
         "_fewest",
+        "_cirulla",
+        "_precedence",
+        "_trail",
+        "_ace_only",
         "relevant",
         "cache",
+        "named_cache",
         "_patterns",
     )
 
     def __init__(self, rules: Rules) -> None:
-        self._quindici = rules.quindici
-        self._assi = rules.assi
+        self._cirulla = rules.cirulla
+        # Under Cirulla the Scopa-only capture rules do not apply.
+        self._quindici = rules.quindici and not rules.cirulla
+        self._assi = rules.assi and not rules.cirulla
         self._ace_takes_ace = rules.assi_ace_takes_ace
-        self._limit = rules.capture_limit
-        self._fewest = rules.fewest_cards
+        self._limit = None if rules.cirulla else rules.capture_limit
+        self._fewest = rules.fewest_cards and not rules.cirulla
+        self._precedence = rules.equal_rank_precedence
+        self._trail = rules.may_trail_capturing_card
+        self._ace_only = rules.ace_on_ace_only
         relevant = [0]
         for rank in range(1, 11):
-            top = 15 - rank if self._quindici else rank
+            if self._cirulla:
+                top = max(rank, 15 - rank)
+            else:
+                top = 15 - rank if self._quindici else rank
             mask = sum(RANK_MASK[r] for r in range(1, min(top, 10) + 1))
-            if rank == 1 and self._assi:
+            if rank == 1 and (self._assi or self._cirulla):
                 mask = FULL_MASK
             relevant.append(mask)
         self.relevant = tuple(relevant)
         self.cache: dict[int, tuple[int, ...]] = {}
+        self.named_cache: dict[tuple[int, int, int, int], tuple[int, ...]] = {}
         self._patterns: dict[int, list[tuple[tuple[tuple[int, int], ...], int]]] = {}
 
     def sets(self, table: int, rank: int) -> tuple[int, ...]:
@@ -68,6 +84,20 @@ class CaptureTable:
         result = self._compute(table & self.relevant[rank], rank)
         self.cache[key] = result
         return result
+
+    def sets_named(self, table: int, rank: int, matta_bit: int, value: int) -> tuple[int, ...]:
+        """``sets`` when the matta (``matta_bit``) may lie on ``table`` with the capture value
+        ``value`` named for it (Cirulla; a value of 0 means it keeps its rank)."""
+        if not table & matta_bit or not value or value == RANK_OF[matta_bit.bit_length() - 1]:
+            return self.sets(table, rank)
+        key = (table, rank, matta_bit, value)
+        found = self.named_cache.get(key)
+        if found is None:
+            if len(self.named_cache) >= _CACHE_LIMIT:
+                self.named_cache.clear()
+            found = self._compute_cirulla(table & ~matta_bit, rank, matta_bit, value)
+            self.named_cache[key] = found
+        return found
 
     def options(self, table: int) -> CaptureSets:
         """``sets`` for every rank 0..10 (0 unused)."""
@@ -104,6 +134,8 @@ class CaptureTable:
         return found
 
     def _compute(self, table: int, rank: int) -> tuple[int, ...]:
+        if self._cirulla:
+            return self._compute_cirulla(table, rank)
         if not table:
             return ()
         if rank == 1 and self._assi:
@@ -126,6 +158,51 @@ class CaptureTable:
             fewest = min(size for _, size in sets)
             sets = [entry for entry in sets if entry[1] == fewest]
         return tuple(sorted(mask for mask, _ in sets))
+
+    def _compute_cirulla(
+        self, rest: int, rank: int, matta: int = 0, value: int = 0
+    ) -> tuple[int, ...]:
+        """Cirulla's captures for a card of capture value ``rank``: one card of that value,
+        a set summing to it, or a set making 15 with it; an ace sweeps a table without an
+        ace. ``matta`` (a bit, or 0) lies on the table besides ``rest`` worth ``value``."""
+        table = rest | matta
+        if not table:
+            return ()
+
+        def summing(target: int) -> list[tuple[int, int]]:
+            found = self._subsets_with_sum(rest, target) if rest else []
+            if matta:
+                if target == value:
+                    found.append((matta, 1))
+                elif target > value and rest:
+                    found.extend(
+                        (mask | matta, size + 1)
+                        for mask, size in self._subsets_with_sum(rest, target - value)
+                    )
+            return found
+
+        if rank == 1:
+            aces = rest & RANK_MASK[1] | (matta if value == 1 else 0)
+            if not aces:
+                sets = [table]
+            else:
+                sets = _lowbits(aces)
+                if not self._ace_only:
+                    sets += [mask for mask, _ in summing(14)]
+        else:
+            same = _lowbits(rest & RANK_MASK[rank])
+            if matta and value == rank:
+                same.append(matta)
+            sets = list(same)
+            if not (self._precedence and same):
+                sets += [mask for mask, size in summing(rank) if size >= 2]
+            sets += [mask for mask, _ in summing(15 - rank)]
+        if not sets:
+            return ()
+        result = sorted(set(sets))
+        if self._trail:
+            result.insert(0, 0)
+        return tuple(result)
 
 
 def _lowbits(mask: int) -> list[int]:
@@ -177,19 +254,28 @@ def capture_table(rules: Rules) -> CaptureTable:
     return rules.memo("captures", _shared_table)
 
 
-def scores_scopa(rules: Rules, table: int, rank: int, capture: int, last_play: bool) -> bool:
+ACES_MASK = RANK_MASK[1]
+
+
+def scores_scopa(
+    rules: Rules, table: int, rank: int, capture: int, last_play: bool, aces: int = ACES_MASK
+) -> bool:
     """Whether a card of ``rank`` taking ``capture`` from ``table`` (masks of card bits)
     scores a scopa under ``rules``.
 
     It must take every card on the table; not with the last card of the round (unless
     scopone scientifico's last-scopa toggle); and an ace sweeping the table under assi only
-    counts with ``assi_scopa``, though an ace taking a lone ace is an ordinary scopa.
+    counts with ``assi_scopa``, though an ace taking a lone ace is an ordinary scopa. Under
+    Cirulla an ace sweeping a table without an ace counts unless ``ace_sweep_is_scopa`` is
+    off; ``aces`` are the cards worth an ace (a matta named ace among them).
     Search asks this of positions it only imagines, hence the masks.
     """
     if not capture or capture != table:
         return False
     if last_play and not (rules.deal == "scientifico" and rules.scientifico_last_scopa):
         return False
+    if rules.cirulla:
+        return rank != 1 or rules.ace_sweep_is_scopa or bool(capture & aces)
     if rules.assi and rank == 1:
         lone_ace = capture & (capture - 1) == 0 and capture & RANK_MASK[1]
         if not lone_ace and not rules.assi_scopa:
@@ -197,11 +283,16 @@ def scores_scopa(rules: Rules, table: int, rank: int, capture: int, last_play: b
     return True
 
 
-def capture_options(card: Card, table: Iterable[Card], rules: Rules) -> list[tuple[Card, ...]]:
+def capture_options(
+    card: Card, table: Iterable[Card], rules: Rules, *, named: int = 0
+) -> list[tuple[Card, ...]]:
     """The capture sets ``card`` may take from ``table`` under ``rules``.
 
     Each set is a tuple of cards in index order. An empty list means the card cannot capture
-    and is laid on the table; otherwise it must take one of the sets.
+    and is laid on the table; otherwise it must take one of the sets, unless the list holds
+    an empty set (Cirulla's ``may_trail_capturing_card``): then it may also be laid.
+    ``named`` is the value named for Cirulla's matta (0: none), whether it is the card played
+    or lies on the table.
     """
     if not isinstance(card, Card):
         raise CardError(f"expected a Card, got {card!r}")
@@ -211,7 +302,12 @@ def capture_options(card: Card, table: Iterable[Card], rules: Rules) -> list[tup
         raise CardError("the table lists the same card twice")
     if table_mask & card.bit:
         raise CardError(f"{card} cannot be played: it is already on the table")
-    return [
-        tuple(DECK[i] for i in range(40) if mask >> i & 1)
-        for mask in capture_table(rules).sets(table_mask, card.rank)
-    ]
+    if isinstance(named, bool) or not isinstance(named, int) or not 0 <= named <= 10:
+        raise CardError(f"the matta is named a value from 1 to 10, not {named!r}")
+    matta = rules.matta_card
+    rank = card.rank
+    sets = capture_table(rules).sets(table_mask, rank)
+    if matta is not None and named:
+        rank = named if card is matta else rank
+        sets = capture_table(rules).sets_named(table_mask, rank, matta.bit, named)
+    return [tuple(DECK[i] for i in range(40) if mask >> i & 1) for mask in sets]

@@ -78,7 +78,8 @@ class Match:
             first_dealer = random.Random(f"scopa/{seed}/dealer").randrange(rules.players)
         fixed = tuple(tuple(deck) for deck in decks)
         first = cls._deal(rules, seed, fixed, 1, first_dealer)
-        return cls._make(rules, seed, first_dealer, fixed, first, (0,) * rules.sides, (), None,
+        winner = first.decided if first.decided >= 0 else None
+        return cls._make(rules, seed, first_dealer, fixed, first, (0,) * rules.sides, (), winner,
                          False, None)  # fmt: skip
 
     @staticmethod
@@ -115,6 +116,11 @@ class Match:
         return self.winner is not None
 
     @property
+    def won_at_deal(self) -> bool:
+        """The match ended on an opening table (Cirulla's Luzzati rules), not on points."""
+        return self.winner is not None and self.round.decided >= 0
+
+    @property
     def turn(self) -> int:
         return self.round.turn
 
@@ -144,7 +150,10 @@ class Match:
         return observe(self.round, seat, self.totals)
 
     def opening_events(self) -> tuple[Event, ...]:
-        """The events of the current round's deal (for showing a match that just began)."""
+        """The events of the current round's deal (for showing a match that just began);
+        a match the first table decided ends them with ``MatchWon``."""
+        if self.won_at_deal and not self.rounds:
+            return (*self.round.opening, MatchWon(self.round.decided, self.totals, at_deal=True))
         return self.round.opening
 
     def moves(self) -> tuple[Move, ...]:
@@ -186,8 +195,11 @@ class Match:
         dealer = self.rules.next_seat(current.dealer)
         following = self._deal(self.rules, self.seed, self.decks, current.round_no + 1, dealer)
         events.extend(following.opening)
+        if following.decided >= 0:
+            winner = following.decided
+            events.append(MatchWon(winner, totals, at_deal=True))
         return self._make(self.rules, self.seed, self.first_dealer, self.decks, following,
-                          totals, rounds, None, False, moves), events  # fmt: skip
+                          totals, rounds, winner, False, moves), events  # fmt: skip
 
     def record(self) -> GameRecord:
         from .record import GameRecord

@@ -1,5 +1,6 @@
 """What one seat may see. Opponents are functions of this, never of the state, so they
-cannot see other hands or the order of the stock."""
+cannot see other hands or the order of the stock. A hand declared in Cirulla is shown face up:
+every seat sees it (``shown``), partners included; otherwise partners see only their own."""
 
 from __future__ import annotations
 
@@ -32,6 +33,17 @@ class Observation:
     totals: tuple[int, ...]
     legal_moves: tuple[Move, ...]
     """The seat's legal moves when it is to play, else empty."""
+    shown: tuple[tuple[Card, ...], ...] = ()
+    """Cirulla: per seat, the cards of its hand shown face up by a declaration."""
+    matta_value: int = 0
+    """Cirulla: the value named for the matta while it is in play (0: none)."""
+    bonus: tuple[int, ...] = ()
+    """Cirulla: per side, the scope that came from bonuses (included in ``scope``)."""
+    declared: tuple[int, ...] = ()
+    """Cirulla: the seats holding a declaration this deal (a knock everyone heard)."""
+    declarations_due: int = 0
+    """Cirulla, declarations after the deal: how many seats still declare or pass before
+    the first card (0 once play is on)."""
 
     @property
     def side(self) -> int:
@@ -50,11 +62,24 @@ class Observation:
         return _mask(self.table)
 
     @property
+    def declaring(self) -> bool:
+        """The declarations after the deal are under way."""
+        return self.declarations_due > 0
+
+    @property
+    def matta(self) -> Card | None:
+        """The wild card under these rules (None outside Cirulla, or without one)."""
+        return self.rules.matta_card
+
+    @property
     def unseen_mask(self) -> int:
-        """Cards this seat has not seen: the other hands and the stock."""
+        """Cards this seat has not seen: the other hands (but for cards shown face up) and
+        the stock."""
         seen = self.hand_mask | self.table_mask
         for pile in self.piles:
             seen |= _mask(pile)
+        for hand in self.shown:
+            seen |= _mask(hand)
         return FULL_MASK & ~seen
 
     def unseen(self) -> tuple[Card, ...]:
@@ -62,12 +87,13 @@ class Observation:
 
     def played_cards(self) -> tuple[Card, ...]:
         """Every card played this round, in order."""
-        return tuple(move.card for _, move in self.history)
+        return tuple(move.card for _, move in self.history if move.card is not None)
 
 
 def observe(state: Round, seat: int, totals: tuple[int, ...] = ()) -> Observation:
     """The observation of ``seat`` in ``state`` (``totals``: the match score so far)."""
     rules = state.rules
+    cirulla = rules.cirulla
     return Observation(
         rules=rules,
         seat=seat,
@@ -85,6 +111,11 @@ def observe(state: Round, seat: int, totals: tuple[int, ...] = ()) -> Observatio
         history=state.history(),
         totals=totals or (0,) * rules.sides,
         legal_moves=state.legal_moves() if state.turn == seat and not state.over else (),
+        shown=tuple(cards_of(mask) for mask in state.shown) if cirulla else (),
+        matta_value=state.matta_value,
+        bonus=state.bonus if cirulla else (),
+        declared=tuple(s for s in range(rules.players) if state.has_declared(s)),
+        declarations_due=state.declarations_due,
     )
 
 

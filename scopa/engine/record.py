@@ -10,6 +10,9 @@ Saves, replays and bug reports all use it. Example::
     5B 7Dx3C+4S 10Cx10D ...
 
 An optional ``deck N <40 cards>`` line fixes the deck of round N (rounds 1, 2, ... in order).
+Cirulla's declarations are moves like the others (``!``, ``!7C=1``, ``-``, ``!-``), and its
+rules are fields of the same ``rules`` line; a record written before they existed reads as
+it was played.
 """
 
 from __future__ import annotations

@@ -4,37 +4,75 @@ A ``Round`` is an immutable value; ``apply`` returns a new one with the events t
 it. Seats are numbered in playing order: seat ``s + 1`` is on the right of seat ``s`` and
 plays after it. Cards are held as bit masks of card indices, which keeps a whole random
 round to a few hundred microseconds.
+
+Cirulla keeps a little more (``CirullaState``): the hands shown face up by a declaration, the
+value named for the matta, the declarations made this deal, the declarations still due after
+the deal, the bonus scope, and a game decided by the opening table. Scopa rounds carry none
+of it, so their play stays on the fast path.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from typing import NamedTuple
 
-from .captures import CaptureTable, capture_table, scores_scopa
+from .captures import ACES_MASK, CaptureTable, capture_table, scores_scopa
 from .cards import DECK, FULL_MASK, RANK_OF, Card, cards_of
+from .cirulla import dealer_bonus, declaration_points, declarations, declared_kind, table_cause
 from .errors import DealError, IllegalMove
 from .events import (
     Captured,
+    DealerBonus,
     Dealt,
+    DealWon,
+    Declared,
     Event,
     Laid,
     LastCapture,
+    Passed,
     Played,
     RedealCause,
     Redealt,
+    Retracted,
     Scopa,
 )
-from .moves import MOVES, Move
+from .moves import DECLARE, MOVES, PASS, PASS_MOVE, RETRACT, RETRACT_MOVE, Move
 from .rules import Rules
 from .scoring import Breakdown, score_masks
 
 History = tuple | None  # (previous, seat, move) cons cells, newest first
 
+MISDEALS_TO_LOSE = 3
+"""Luzzati: the third misdeal in a row gives the game to the dealer's opponents."""
+
+
+class CirullaState(NamedTuple):
+    """What a Cirulla round holds beyond a Scopa one."""
+
+    shown: tuple[int, ...]
+    """Per seat: the cards of its hand shown face up by a declaration (a mask)."""
+    named: int
+    """The value named for the matta while it is in play (0: none, it is its rank)."""
+    declared: int
+    """Seats (bit ``1 << seat``) holding a declaration this deal."""
+    phase: int
+    """Declarations still due after the deal (``declare_at_deal``); 0 once play is on."""
+    bonus: tuple[int, ...]
+    """Per side: the scope that came from bonuses (also counted in ``Round.scope``)."""
+    decided: int
+    """The side the opening table gave the game to (Luzzati), or -1."""
+
 
 def misdeal_cause(table: Sequence[Card], rules: Rules) -> RedealCause | None:
     """Why these first table cards must be redealt (three or four kings; an ace when assi
-    redeals on aces), or None when they stand."""
+    redeals on aces; under Cirulla two aces, or three of a kind with the Luzzati rules), or
+    None when they stand."""
+    if rules.cirulla:
+        cause = table_cause(table, rules)
+        if cause == "aces" or cause == "three_of_a_kind":
+            return cause
+        return None
     if sum(1 for card in table if card.rank == 10) >= 3:
         return "kings"
     if rules.assi and rules.assi_redeal and any(card.rank == 1 for card in table):
@@ -49,6 +87,10 @@ def misdeal_reason(table: Sequence[Card], rules: Rules) -> str | None:
         return f"{sum(1 for card in table if card.rank == 10)} kings on the table"
     if cause == "ace":
         return "an ace on the table"
+    if cause == "aces":
+        return f"{sum(1 for card in table if card.rank == 1)} aces on the table"
+    if cause == "three_of_a_kind":
+        return "three of a kind on the table"
     return None
 
 
@@ -61,7 +103,8 @@ def first_table(deck: Sequence[Card], rules: Rules) -> tuple[Card, ...]:
 def shuffled_deck(rules: Rules, rng: random.Random) -> tuple[Card, ...]:
     """Shuffle with ``rng`` until the deal stands: the deck ``Round.deal_random`` deals from.
 
-    Tools that deal their own rounds use it so their redeals follow the rules too.
+    Tools that deal their own rounds use it so their redeals follow the rules too. (Under
+    the Luzzati rules a third misdeal in a row ends the game: its deck is returned.)
     """
     return _shuffle(rules, rng)[0]
 
@@ -69,8 +112,10 @@ def shuffled_deck(rules: Rules, rng: random.Random) -> tuple[Card, ...]:
 def _shuffle(
     rules: Rules, rng: random.Random
 ) -> tuple[tuple[Card, ...], list[tuple[tuple[Card, ...], RedealCause]]]:
-    """The deck that stands, and the table and cause of each shuffle that had to be redealt."""
+    """The deck that stands, and the table and cause of each shuffle that had to be redealt
+    (a Luzzati third misdeal stands, to end the game)."""
     redeals: list[tuple[tuple[Card, ...], RedealCause]] = []
+    misdeals = 0
     deck = list(DECK)
     while True:
         rng.shuffle(deck)
@@ -78,6 +123,10 @@ def _shuffle(
         cause = misdeal_cause(table, rules)
         if cause is None:
             return tuple(deck), redeals
+        if cause == "three_of_a_kind":
+            misdeals += 1
+            if misdeals == MISDEALS_TO_LOSE:
+                return tuple(deck), redeals
         redeals.append((table, cause))
 
 
@@ -103,6 +152,7 @@ class Round:
         "_captures",
         "_side_of",
         "_legal",
+        "_extra",
     )
 
     rules: Rules
@@ -123,18 +173,31 @@ class Round:
     _captures: CaptureTable
     _side_of: tuple[int, ...]
     _legal: tuple[Move, ...] | None
+    _extra: CirullaState | None
 
     # --- making a round ----------------------------------------------------------------
 
     @classmethod
     def deal(
-        cls, rules: Rules, deck: Sequence[Card], *, dealer: int = 0, round_no: int = 1
+        cls,
+        rules: Rules,
+        deck: Sequence[Card],
+        *,
+        dealer: int = 0,
+        round_no: int = 1,
+        misdeals: int = 0,
     ) -> Round:
         """Deal ``deck`` exactly as given (a chance event the caller drives).
 
         Seat ``dealer + 1`` gets the first ``hand_size`` cards, the next seat the next ones,
         the dealer last; then the table cards; the rest is the stock, dealt from the front.
         Raises ``DealError`` when the deck is not the 40 cards or the deal must be redealt.
+
+        Under Cirulla the opening table may give the dealer a bonus (``DealerBonus`` in
+        ``opening``), or end the game with the Luzzati rules: the round is then ``over``
+        before any play and ``decided`` names the winning side. ``misdeals`` counts the
+        Luzzati misdeals already made this round: with two before it, a third one ends the
+        game instead of being redealt.
         """
         cards = list(deck)
         seen = 0
@@ -151,7 +214,10 @@ class Round:
         dealt = rules.cards_per_deal
         table = first_table(cards, rules)
         reason = misdeal_reason(table, rules)
-        if reason:
+        forfeit = (
+            misdeal_cause(table, rules) == "three_of_a_kind" and misdeals >= MISDEALS_TO_LOSE - 1
+        )
+        if reason and not forfeit:
             raise DealError(f"this deal must be redealt: {reason}")
         hands = [0] * n
         for k, seat in enumerate(rules.deal_order(dealer)):
@@ -164,9 +230,49 @@ class Round:
         opening: tuple[Event, ...] = (
             Dealt(round_no, 1, dealer, tuple(cards_of(h) for h in hands), tuple(table)),
         )
+        if rules.cirulla:
+            return cls._deal_cirulla(
+                rules, round_no, dealer, tuple(hands), table, table_mask, stock, opening, forfeit
+            )
         return cls._make(
             rules, round_no, dealer, rules.next_seat(dealer), tuple(hands), table_mask, stock,
             (0,) * rules.sides, (0,) * rules.sides, -1, 1, dealt, False, opening, None,
+        )  # fmt: skip
+
+    @classmethod
+    def _deal_cirulla(
+        cls, rules: Rules, round_no: int, dealer: int, hands: tuple[int, ...],
+        table: tuple[Card, ...], table_mask: int, stock: tuple[int, ...],
+        opening: tuple[Event, ...], forfeit: bool,
+    ) -> Round:  # fmt: skip
+        """The opening table's effects: a game decided by it, or the dealer's bonus."""
+        sides = rules.sides
+        side = rules.side_of(dealer)
+        piles, scope = [0] * sides, [0] * sides
+        decided, last = -1, -1
+        cause = table_cause(table, rules)
+        if forfeit:
+            decided = 1 - side
+            opening += (DealWon(dealer, decided, table, "misdeals"),)
+        elif cause == "four_of_a_kind" or cause == "three_and_matta":
+            decided = side
+            opening += (DealWon(dealer, side, table, cause),)
+        else:
+            points, named = dealer_bonus(table, rules)
+            if points:
+                piles[side] = table_mask
+                scope[side] = points
+                table_mask = 0
+                last = side
+                opening += (DealerBonus(dealer, side, table, points, named),)
+        extra = CirullaState(
+            (0,) * rules.players, 0, 0, rules.players if rules.declare_at_deal else 0,
+            tuple(scope), decided,
+        )  # fmt: skip
+        return cls._make(
+            rules, round_no, dealer, rules.next_seat(dealer), hands, table_mask, stock,
+            tuple(piles), tuple(scope), last, 1, rules.cards_per_deal, decided >= 0, opening,
+            None, extra,
         )  # fmt: skip
 
     @classmethod
@@ -176,7 +282,8 @@ class Round:
         """Shuffle with ``rng`` and deal, reshuffling as the rules demand (reported in
         ``opening`` as ``Redealt`` events)."""
         deck, redeals = _shuffle(rules, rng)
-        dealt = cls.deal(rules, deck, dealer=dealer, round_no=round_no)
+        misdeals = sum(1 for _, cause in redeals if cause == "three_of_a_kind")
+        dealt = cls.deal(rules, deck, dealer=dealer, round_no=round_no, misdeals=misdeals)
         if redeals:
             redealt = tuple(Redealt(dealer, table, cause) for table, cause in redeals)
             dealt = dealt._replace_opening(redealt + dealt.opening)
@@ -197,10 +304,18 @@ class Round:
         last_capturer: int = -1,
         deal_no: int = 1,
         round_no: int = 1,
+        shown: Sequence[Iterable[Card]] | None = None,
+        matta_value: int = 0,
+        declared: Iterable[int] = (),
+        declaring: int = 0,
+        bonus: Sequence[int] | None = None,
     ) -> Round:
         """A position given card by card (for tests and for search over guessed hands).
 
-        Every one of the 40 cards must be in exactly one place.
+        Every one of the 40 cards must be in exactly one place. Under Cirulla: ``shown`` the
+        cards of each hand shown face up, ``matta_value`` the value named for the matta,
+        ``declared`` the seats holding a declaration this deal, ``declaring`` how many
+        declarations after the deal are still due, ``bonus`` each side's bonus scope.
         """
         hand_masks = tuple(_mask(cards) for cards in hands)
         pile_masks = tuple(_mask(cards) for cards in piles)
@@ -217,10 +332,24 @@ class Round:
         if len(hand_masks) != rules.players or len(pile_masks) != rules.sides:
             raise DealError("one hand per seat and one pile per side are needed")
         in_hands = sum(bin(mask).count("1") for mask in hand_masks)
+        extra = None
+        if rules.cirulla:
+            shown_masks = tuple(_mask(list(cards)) for cards in shown or [()] * rules.players)
+            if len(shown_masks) != rules.players or any(
+                mask & ~hand for mask, hand in zip(shown_masks, hand_masks)
+            ):
+                raise DealError("a shown card must be in its seat's hand")
+            seats = 0
+            for seat in declared:
+                seats |= 1 << seat
+            extra = CirullaState(
+                shown_masks, matta_value, seats, declaring,
+                tuple(bonus) if bonus is not None else (0,) * rules.sides, -1,
+            )  # fmt: skip
         return cls._make(
             rules, round_no, dealer, turn, hand_masks, table_mask, stock_idx, pile_masks,
             tuple(scope) if scope is not None else (0,) * rules.sides, last_capturer,
-            deal_no, in_hands, in_hands == 0 and not stock_idx, (), None,
+            deal_no, in_hands, in_hands == 0 and not stock_idx, (), None, extra,
         )  # fmt: skip
 
     @classmethod
@@ -228,8 +357,10 @@ class Round:
         cls, rules: Rules, round_no: int, dealer: int, turn: int, hands: tuple[int, ...],
         table: int, stock: tuple[int, ...], piles: tuple[int, ...], scope: tuple[int, ...],
         last_capturer: int, deal_no: int, in_hands: int, over: bool,
-        opening: tuple[Event, ...], history: History,
+        opening: tuple[Event, ...], history: History, extra: CirullaState | None = None,
     ) -> Round:  # fmt: skip
+        if extra is None and rules.cirulla:
+            extra = CirullaState((0,) * rules.players, 0, 0, 0, (0,) * rules.sides, -1)
         state = object.__new__(cls)
         state.rules = rules
         state.round_no = round_no
@@ -249,13 +380,14 @@ class Round:
         state._captures = capture_table(rules)
         state._side_of = rules.seat_sides
         state._legal = None
+        state._extra = extra
         return state
 
     def _replace_opening(self, opening: tuple[Event, ...]) -> Round:
         return Round._make(
             self.rules, self.round_no, self.dealer, self.turn, self.hands, self.table,
             self.stock, self.piles, self.scope, self.last_capturer, self.deal_no,
-            self.in_hands, self.over, opening, self._history,
+            self.in_hands, self.over, opening, self._history, self._extra,
         )  # fmt: skip
 
     # --- asking ------------------------------------------------------------------------
@@ -267,6 +399,9 @@ class Round:
         """
         found = self._legal
         if found is None:
+            if self._extra is not None:
+                found = self._legal = self._legal_cirulla(self._extra)
+                return found
             legal: list[Move] = []
             if not self.over:
                 captures = self._captures
@@ -293,6 +428,49 @@ class Round:
             found = self._legal = tuple(legal)
         return found
 
+    def _legal_cirulla(self, extra: CirullaState) -> tuple[Move, ...]:
+        if self.over:
+            return ()
+        rules = self.rules
+        seat = self.turn
+        hand = self.hands[seat]
+        legal: list[Move] = []
+        if extra.phase:
+            legal.extend(self._declaration_moves(hand))
+            legal.append(PASS_MOVE)
+            return tuple(legal)
+        if hand.bit_count() == rules.hand_size:
+            at_deal = rules.declare_at_deal
+            if extra.declared >> seat & 1:
+                if at_deal and rules.declare_until_play:
+                    legal.append(RETRACT_MOVE)
+            elif not extra.shown[seat] and (not at_deal or rules.declare_until_play):
+                legal.extend(self._declaration_moves(hand))
+        captures = self._captures
+        table = self.table
+        named = extra.named
+        matta_bit = _matta_bit(rules) if named else 0
+        while hand:
+            low = hand & -hand
+            hand ^= low
+            index = low.bit_length() - 1
+            rank = named if low == matta_bit else RANK_OF[index]
+            if table & matta_bit:
+                sets = captures.sets_named(table, rank, matta_bit, named)
+            else:
+                sets = captures.sets(table, rank)
+            if sets:
+                for capture in sets:
+                    legal.append(Move.of(index, capture))
+            else:
+                legal.append(Move.of(index, 0))
+        return tuple(legal)
+
+    def _declaration_moves(self, hand: int) -> list[Move]:
+        options = declarations(hand, self.rules)
+        matta = self.rules.matta_card
+        return [Move.declare(matta if named else None, named) for named, _ in options]
+
     def why_illegal(self, move: Move, seat: int | None = None) -> str | None:
         """Why ``move`` may not be played now (None when it may)."""
         if not isinstance(move, Move):
@@ -303,18 +481,63 @@ class Round:
             return f"it is seat {self.turn}'s turn, not seat {seat}'s"
         if move in self.legal_moves():
             return None
+        if not move.is_play:
+            return self._why_not_special(move)
         card = move.card
+        assert card is not None
+        if self.declaring:
+            return "first every player declares a hand or passes, then the cards are played"
         if not self.hands[self.turn] & card.bit:
             return f"{card} is not in the hand of the player to act"
         if move.capture_mask & ~self.table:
             return f"{move} takes cards that are not on the table"
-        sets = self._captures.sets(self.table, card.rank)
+        sets = self._sets(card)
         if not sets:
             return f"{card} cannot take {'+'.join(map(str, move.captures))}: it is laid"
         if not move.capture_mask:
             return f"{card} can capture, so it must take a set; it cannot be laid"
-        choices = ", ".join("+".join(map(str, cards_of(mask))) for mask in sets)
+        choices = ", ".join("+".join(map(str, cards_of(mask))) for mask in sets if mask)
         return f"{card} cannot take {'+'.join(map(str, move.captures))}; it may take: {choices}"
+
+    def _why_not_special(self, move: Move) -> str:
+        extra = self._extra
+        if extra is None:
+            return f"'{move}': only Cirulla has hand declarations"
+        seat = self.turn
+        hand = self.hands[seat]
+        rules = self.rules
+        if move.code == PASS:
+            return "passing is only for the declarations made straight after the deal"
+        if move.code == RETRACT:
+            if not extra.declared >> seat & 1:
+                return "there is no declaration to take back"
+            return "a declaration is taken back only before playing, and only where allowed"
+        if extra.shown[seat]:
+            return "this hand has been declared already"
+        if hand.bit_count() != rules.hand_size:
+            return "a hand is declared before its first card is played"
+        if rules.declare_at_deal and not rules.declare_until_play and not extra.phase:
+            return "hands are declared straight after the deal"
+        options = declarations(hand, rules)
+        if not options:
+            return "this hand scores no bonus: its three cards neither total 9 or less nor match"
+        matta = rules.matta_card
+        if move.matta is None or matta is None or move.matta is not matta:
+            if matta is not None and hand & matta.bit:
+                return f"name the value of the matta {matta}, like '!{matta}=1'"
+            return f"there is no matta {move.matta} in this hand"
+        values = ", ".join(str(named) for named, _ in options)
+        return f"naming the {matta} {move.named} makes no bonus; it may be named: {values}"
+
+    def _sets(self, card: Card) -> tuple[int, ...]:
+        """The capture sets ``card`` may take now (with the matta's named value)."""
+        extra = self._extra
+        named = extra.named if extra is not None else 0
+        if not named:
+            return self._captures.sets(self.table, card.rank)
+        matta_bit = _matta_bit(self.rules)
+        rank = named if card.bit == matta_bit else card.rank
+        return self._captures.sets_named(self.table, rank, matta_bit, named)
 
     def side_of(self, seat: int) -> int:
         return self._side_of[seat]
@@ -326,9 +549,73 @@ class Round:
 
     def is_scopa(self, move: Move) -> bool:
         """Whether ``move``, played now, scores a scopa (see ``scores_scopa``)."""
+        card = move.card
+        if card is None:
+            return False
         return scores_scopa(
-            self.rules, self.table, move.card.rank, move.capture_mask, self.last_play
-        )
+            self.rules, self.table, self.value_of(card), move.capture_mask, self.last_play,
+            self._aces(),
+        )  # fmt: skip
+
+    def value_of(self, card: Card) -> int:
+        """The capture value of ``card`` now: its rank, or the value named for the matta."""
+        extra = self._extra
+        if extra is not None and extra.named and card.bit == _matta_bit(self.rules):
+            return extra.named
+        return card.rank
+
+    def _aces(self) -> int:
+        """The cards worth an ace now (a matta named ace among them)."""
+        extra = self._extra
+        if extra is not None and extra.named == 1:
+            return ACES_MASK | _matta_bit(self.rules)
+        return ACES_MASK
+
+    # --- Cirulla's state -----------------------------------------------------------------
+
+    @property
+    def shown(self) -> tuple[int, ...]:
+        """Per seat, the cards of its hand shown face up by a declaration (masks)."""
+        extra = self._extra
+        return extra.shown if extra is not None else (0,) * self.rules.players
+
+    def shown_hand(self, seat: int) -> tuple[Card, ...]:
+        return cards_of(self.shown[seat])
+
+    @property
+    def matta_value(self) -> int:
+        """The value named for the matta while it is in play (0: none named)."""
+        extra = self._extra
+        return extra.named if extra is not None else 0
+
+    @property
+    def bonus(self) -> tuple[int, ...]:
+        """Per side, the scope that came from Cirulla's bonuses (included in ``scope``)."""
+        extra = self._extra
+        return extra.bonus if extra is not None else (0,) * self.rules.sides
+
+    @property
+    def declaring(self) -> bool:
+        """The declarations after the deal are under way (each seat declares or passes)."""
+        extra = self._extra
+        return extra is not None and extra.phase > 0
+
+    @property
+    def declarations_due(self) -> int:
+        """How many seats still declare or pass after the deal."""
+        extra = self._extra
+        return extra.phase if extra is not None else 0
+
+    def has_declared(self, seat: int) -> bool:
+        """Whether ``seat`` holds a declaration this deal."""
+        extra = self._extra
+        return extra is not None and bool(extra.declared >> seat & 1)
+
+    @property
+    def decided(self) -> int:
+        """The side the opening table gave the game to (Luzzati rules), or -1."""
+        extra = self._extra
+        return extra.decided if extra is not None else -1
 
     def history(self) -> tuple[tuple[int, Move], ...]:
         """``(seat, move)`` for every play of this round, oldest first."""
@@ -351,7 +638,8 @@ class Round:
 
     def score(self) -> tuple[Breakdown, ...]:
         """The round's score per side (final once ``over``)."""
-        return score_masks(self.piles, self.scope, self.rules)
+        extra = self._extra
+        return score_masks(self.piles, self.scope, self.rules, extra.bonus if extra else ())
 
     # --- playing -----------------------------------------------------------------------
 
@@ -375,9 +663,11 @@ class Round:
         return self._step(move, None)
 
     def _step(self, move: Move, events: list[Event] | None) -> Round:
+        if self._extra is not None:
+            return self._step_cirulla(move, events, self._extra)
         rules = self.rules
         seat = self.turn
-        card = move.card
+        card: Card = move.card  # type: ignore[assignment]  # only plays outside Cirulla
         bit = card.bit
         capture = move.capture_mask
         hands = list(self.hands)
@@ -461,13 +751,166 @@ class Round:
         state._captures = self._captures
         state._side_of = self._side_of
         state._legal = None
+        state._extra = None
         return state
+
+    def _step_cirulla(self, move: Move, events: list[Event] | None, extra: CirullaState) -> Round:
+        rules = self.rules
+        seat = self.turn
+        side = self._side_of[seat]
+        history = (self._history, seat, move)
+        card = move.card
+        if card is None:
+            return self._declaring_step(move, events, extra, seat, side, history)
+        matta_bit = _matta_bit(rules)
+        named = extra.named
+        bit = card.bit
+        rank = named if named and bit == matta_bit else card.rank
+        capture = move.capture_mask
+        hands = list(self.hands)
+        hands[seat] ^= bit
+        shown = extra.shown
+        if shown[seat] & bit:
+            shown_list = list(shown)
+            shown_list[seat] ^= bit
+            shown = tuple(shown_list)
+        table = self.table
+        piles = self.piles
+        scope = self.scope
+        last = self.last_capturer
+        in_hands = self.in_hands - 1
+        stock = self.stock
+        if events is not None:
+            events.append(Played(seat, card))
+        if capture:
+            table ^= capture
+            pile_list = list(piles)
+            pile_list[side] |= capture | bit
+            piles = tuple(pile_list)
+            last = side
+            if (capture | bit) & matta_bit:
+                named = 0
+            if events is not None:
+                events.append(Captured(seat, side, card, move.captures))
+            aces = ACES_MASK | matta_bit if extra.named == 1 else ACES_MASK
+            if not table and scores_scopa(
+                rules, self.table, rank, capture, in_hands == 0 and not stock, aces
+            ):
+                scope_list = list(scope)
+                scope_list[side] += 1
+                scope = tuple(scope_list)
+                if events is not None:
+                    events.append(Scopa(seat, side))
+        else:
+            table |= bit
+            if events is not None:
+                events.append(Laid(seat, card))
+        deal_no = self.deal_no
+        over = False
+        declared = extra.declared
+        phase = 0
+        if in_hands:
+            turn = (seat + 1) % rules.players
+        elif stock:
+            size = rules.hand_size
+            order = rules.deal_order(self.dealer)
+            for k, receiver in enumerate(order):
+                mask = 0
+                for index in stock[k * size : (k + 1) * size]:
+                    mask |= 1 << index
+                hands[receiver] = mask
+            stock = stock[rules.cards_per_deal :]
+            in_hands = rules.cards_per_deal
+            deal_no += 1
+            turn = order[0]
+            declared = 0
+            shown = (0,) * rules.players
+            phase = rules.players if rules.declare_at_deal else 0
+            if events is not None:
+                events.append(
+                    Dealt(self.round_no, deal_no, self.dealer, tuple(map(cards_of, hands)), ())
+                )
+        else:
+            turn = seat
+            over = True
+            if table and last >= 0:
+                pile_list = list(piles)
+                pile_list[last] |= table
+                piles = tuple(pile_list)
+                if table & matta_bit:
+                    named = 0
+                if events is not None:
+                    events.append(LastCapture(last, cards_of(table)))
+                table = 0
+        state = Round._make(
+            rules, self.round_no, self.dealer, turn, tuple(hands), table, stock, piles, scope,
+            last, deal_no, in_hands, over, (), history,
+            CirullaState(shown, named, declared, phase, extra.bonus, -1),
+        )  # fmt: skip
+        return state
+
+    def _declaring_step(
+        self, move: Move, events: list[Event] | None, extra: CirullaState, seat: int,
+        side: int, history: History,
+    ) -> Round:  # fmt: skip
+        """A declaration, a pass or a retraction: no card moves."""
+        rules = self.rules
+        hand = self.hands[seat]
+        shown, named, declared, bonus = extra.shown, extra.named, extra.declared, extra.bonus
+        scope = self.scope
+        points = 0
+        matta_bit = _matta_bit(rules)
+        if move.code == DECLARE:
+            points = declaration_points(hand, move.named, rules)
+            shown_list = list(shown)
+            shown_list[seat] = hand
+            shown = tuple(shown_list)
+            declared |= 1 << seat
+            if move.named:
+                named = move.named
+            if events is not None:
+                kind = declared_kind(hand, move.named, rules) or "low"
+                events.append(Declared(seat, side, cards_of(hand), points, kind, move.named))
+        elif move.code == RETRACT:
+            points = -declaration_points(hand, named if hand & matta_bit else 0, rules)
+            declared &= ~(1 << seat)
+            if hand & matta_bit:
+                named = 0
+            if events is not None:
+                events.append(Retracted(seat, side, -points))
+        elif events is not None:
+            events.append(Passed(seat))
+        if points:
+            scope_list, bonus_list = list(scope), list(bonus)
+            scope_list[side] += points
+            bonus_list[side] += points
+            scope, bonus = tuple(scope_list), tuple(bonus_list)
+        phase = extra.phase
+        turn = seat
+        if phase:
+            phase -= 1
+            turn = rules.next_seat(seat)
+        return Round._make(
+            rules, self.round_no, self.dealer, turn, self.hands, self.table, self.stock,
+            self.piles, scope, self.last_capturer, self.deal_no, self.in_hands, self.over, (),
+            history, CirullaState(shown, named, declared, phase, bonus, extra.decided),
+        )  # fmt: skip
 
     def __repr__(self) -> str:
         hands = " | ".join(" ".join(map(str, cards_of(h))) for h in self.hands)
         table = " ".join(map(str, cards_of(self.table)))
         where = f"{self.round_no} deal {self.deal_no} turn {self.turn}"
         return f"<Round {where}: [{hands}] table [{table}]>"
+
+
+def _matta_bit(rules: Rules) -> int:
+    """The matta's bit under ``rules`` (0 when there is none)."""
+    return rules.memo("matta_bit", _find_matta_bit)
+
+
+def _find_matta_bit(rules: Rules) -> int:
+    matta = rules.matta_card
+    return matta.bit if matta is not None else 0
 
 
 def _mask(cards: Sequence[Card]) -> int:

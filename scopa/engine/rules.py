@@ -1,10 +1,12 @@
 """Every default and toggle of the rules, as one immutable value.
 
-``Rules()`` is exactly the defaults of the project's RULES.md. Settings store
-``Rules.to_dict()``; ``Rules.from_dict()`` reads it back and refuses anything unknown or
-malformed with a message that names the key. ``RULE_OPTIONS`` describes every field the way a
-settings screen offers it (section, choices, the rule it depends on), so no screen has to
-know the rules by heart.
+``Rules()`` is exactly the defaults of the project's RULES.md; ``cirulla=True`` switches to
+the Genoese game of CIRULLA.md, whose own toggles then apply (and the Scopa-only ones stop
+applying). Settings store ``Rules.to_dict()``; ``Rules.from_dict()`` reads it back, filling
+rules a file does not mention with their defaults, and refuses anything unknown or malformed
+with a message that names the key. ``RULE_OPTIONS`` describes every field the way a settings
+screen offers it (section, choices, the rule it depends on), so no screen has to know the
+rules by heart.
 """
 
 from __future__ import annotations
@@ -13,16 +15,24 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Literal, TypeVar
 
+from .cards import Card
 from .errors import RulesError, quote_value
 
 T = TypeVar("T")
 
-PLAYERS = (2, 3, 4)
+PLAYERS = (2, 3, 4, 6)
+SIX_SIDES = (2, 3, 6)
+"""With six players: two teams of three, three teams of two, or six players on their own."""
 DEALS = ("scopa", "scopone", "scientifico")
 FACE_VALUES = ("ten", "southern", "zero")
-TARGETS = (11, 16, 21, 31)
+TARGETS = (11, 16, 21, 26, 31, 51, 71, 101)
 CAPTURE_LIMITS = (1, 2, 3, 4)
 """Every limit a rule set may hold; settings screens offer ``RULE_OPTIONS``' shorter list."""
+MATTAS = (7, 9, None)
+"""Cirulla's wild card, by its rank in coppe: the 7 (default), the queen (9), or none."""
+DEALER_LOW_BONUSES = (None, 3, 1)
+LOW_HAND_MAXES = (9, 8)
+PICCOLA_MAXES = (6, 7)
 
 
 @dataclass(frozen=True)
@@ -30,7 +40,7 @@ class Rules:
     """A complete rule set. Field names are the keys settings files use."""
 
     players: int = 2
-    """2, 3 or 4 seats."""
+    """2, 3, 4 or 6 seats."""
     teams: bool = True
     """With 4 players: two teams of partners sitting opposite (off: four individual players)."""
     deal: str = "scopa"
@@ -68,6 +78,59 @@ class Rules:
     """Scopa d'assi: an ace among the first table cards forces a redeal."""
     quindici: bool = False
     """Scopa di quindici: a card takes any set that sums with it to 15."""
+    six_sides: int = 2
+    """With 6 players, how many sides: 2 teams of three (partners at every other seat), 3
+    teams of two (partners sitting opposite) or 6 players each on their own."""
+    seven_count_aces: bool = False
+    """Seven-count: still tied after the sixes, compare the aces, then 5s, 4s, 3s and 2s."""
+    cirulla: bool = False
+    """Play Cirulla (CIRULLA.md): captures by equal rank, sum or fifteen, the sweeping ace,
+    hand declarations with the matta, grande and piccola. The rules below apply to it; the
+    Scopa-only ones (capture limit, fewest cards, quindici, assi, seven-count, re bello,
+    settebello di coppe, napola) do not."""
+    clockwise: bool = False
+    """Cirulla: play and the deal go clockwise. Seats are numbered in playing order either
+    way; this only says which way round the table they sit (it changes no score)."""
+    luzzati_table_rules: bool = False
+    """Cirulla, Giardini Luzzati tournaments (two sides): four of a kind on the opening
+    table, or three of a kind and the matta, wins the game for the dealer's side; three of a
+    kind otherwise is a misdeal, and the third misdeal in a row gives the game to the other
+    side."""
+    dealer_low_bonus: int | None = None
+    """Cirulla: an opening table worth 9 or less also goes to the dealer, for this many
+    scope (3, or 1); None: it does not."""
+    equal_rank_precedence: bool = False
+    """Cirulla: a table card of the played card's rank rules out the sums (a fifteen is still
+    allowed)."""
+    may_trail_capturing_card: bool = False
+    """Cirulla: a card that can capture may be laid on the table instead."""
+    ace_sweep_is_scopa: bool = True
+    """Cirulla: an ace sweeping the table scores a scopa."""
+    ace_on_ace_only: bool = False
+    """Cirulla: with an ace on the table, an ace takes only an ace (no fifteen)."""
+    low_hand_max: int = 9
+    """Cirulla: a hand of three cards totalling at most this (9, or 8) is a low hand."""
+    stack_hand_bonuses: bool = False
+    """Cirulla: three of a kind that is also a low hand scores both bonuses (13)."""
+    no_decino: bool = False
+    """Cirulla: three of a kind scores no bonus."""
+    dossena_scale: bool = False
+    """Cirulla: Dossena's smaller scale: low hand 1, three of a kind 2 (3 when also a low
+    hand), dealer's low opening 1, piccola up to 5 (to the 5 of coins), grande 5, 6 with the
+    7 of coins, 7 with the 6 too."""
+    matta: int | None = 7
+    """Cirulla: the wild card, by its rank in coppe (7: the 7 of cups; 9: the queen of
+    hearts); None: no wild card."""
+    declare_at_deal: bool = False
+    """Cirulla: hands are declared straight after each deal, every player in turn declaring
+    or passing before the first card is played (off: at the start of one's own turn)."""
+    declare_until_play: bool = False
+    """Cirulla, with declarations at the deal: a player may also declare at their own turn,
+    and may take a declaration back, until they play their first card of the hand."""
+    piccola_max: int = 6
+    """Cirulla: the piccola runs up to the coin of this rank (6, or 7)."""
+    primiera_requires_all_suits: bool = True
+    """Cirulla: a side missing a suit cannot win the primiera (off: the sums are compared)."""
 
     def __post_init__(self) -> None:
         for field in fields(self):
@@ -81,26 +144,85 @@ class Rules:
         _check_int("target", self.target, TARGETS)
         if self.capture_limit is not None:
             _check_int("capture_limit", self.capture_limit, CAPTURE_LIMITS)
+        _check_int("six_sides", self.six_sides, SIX_SIDES)
+        if self.dealer_low_bonus is not None:
+            _check_int("dealer_low_bonus", self.dealer_low_bonus, (3, 1))
+        _check_int("low_hand_max", self.low_hand_max, LOW_HAND_MAXES)
+        if self.matta is not None:
+            _check_int("matta", self.matta, (7, 9))
+        _check_int("piccola_max", self.piccola_max, PICCOLA_MAXES)
         if self.deal == "scopone" and self.players != 4:
             raise RulesError(
                 "scopone is played by 4 players (9 cards each and 4 to the table)",
                 clash="scopone_players",
             )
-        if self.deal == "scientifico" and self.players == 3:
+        if self.deal == "scientifico" and self.players not in (2, 4):
             raise RulesError(
                 "scopone scientifico deals every card: it needs 2 players (20 each) or 4 (10 each)",
                 clash="scientifico_players",
+            )
+        if self.cirulla:
+            self._check_cirulla()
+
+    def _check_cirulla(self) -> None:
+        if self.deal != "scopa":
+            raise RulesError(
+                "cirulla is dealt three cards at a time with four to the table: "
+                "it cannot be played with the scopone or scientifico deal",
+                clash="cirulla_deal",
+            )
+        if self.players == 6:
+            raise RulesError("cirulla is played by 2, 3 or 4 players", clash="cirulla_players")
+        if self.luzzati_table_rules and self.sides != 2:
+            raise RulesError(
+                "the Luzzati table rules give the game to the dealer's side or to the other "
+                "one: they need two sides (2 players, or 4 in teams)",
+                clash="luzzati_sides",
+            )
+        if self.dossena_scale and self.dealer_low_bonus == 3:
+            raise RulesError(
+                "Dossena's scale gives the dealer's low opening 1 scopa, not 3",
+                clash="dossena_dealer_low_bonus",
+            )
+        if self.dossena_scale and self.piccola_max == 7:
+            raise RulesError(
+                "Dossena's scale ends the piccola at the 5 of coins, not the 7",
+                clash="dossena_piccola",
             )
 
     # --- derived facts -------------------------------------------------------------------
 
     @property
     def sides(self) -> int:
-        """How many scoring sides: 2 for four players in teams, else one per player."""
-        return 2 if self.players == 4 and self.teams else self.players
+        """How many scoring sides: 2 for four players in teams, ``six_sides`` for six
+        players, else one per player."""
+        if self.players == 4 and self.teams:
+            return 2
+        if self.players == 6:
+            return self.six_sides
+        return self.players
 
     def side_of(self, seat: int) -> int:
-        return seat % 2 if self.players == 4 and self.teams else seat
+        """The side ``seat`` scores for. Partners share one: with four in teams, seats 0 and
+        2 against 1 and 3; with six, two teams alternate round the table (``seat % 2``) or
+        three pairs sit opposite (``seat % 3``)."""
+        if self.players == 4 and self.teams:
+            return seat % 2
+        if self.players == 6:
+            return seat % self.six_sides
+        return seat
+
+    def seats_of(self, side: int) -> tuple[int, ...]:
+        """The seats that score for ``side``, in playing order."""
+        return tuple(seat for seat in range(self.players) if self.side_of(seat) == side)
+
+    @property
+    def matta_card(self) -> Card | None:
+        """Cirulla's wild card (the 7 of coppe by default), or None (no matta, or not
+        Cirulla)."""
+        if not self.cirulla or self.matta is None:
+            return None
+        return Card(self.matta, "C")
 
     def next_seat(self, seat: int) -> int:
         """The seat on the right of ``seat``: it plays next, and deals the next round."""
@@ -173,7 +295,8 @@ class Rules:
 
     @classmethod
     def from_dict(cls, data: Any) -> Rules:
-        """Read rules written by ``to_dict``; missing keys take their defaults."""
+        """Read rules written by ``to_dict``; missing keys take their defaults (so a file
+        written before a rule existed reads as it was played)."""
         if not isinstance(data, dict):
             raise RulesError(f"rules must be a table of settings, not {type(data).__name__}")
         unknown = sorted(set(data) - _FIELD_NAMES)
@@ -240,8 +363,16 @@ class RuleOption:
     parent_values: tuple[Any, ...] = ()
 
     def applies(self, rules: Rules) -> bool:
-        """Whether this rule matters under ``rules`` (a row is greyed when it does not)."""
-        return self.parent is None or getattr(rules, self.parent) in self.parent_values
+        """Whether this rule matters under ``rules`` (a row is greyed when it does not).
+
+        A rule applies when its parent holds one of ``parent_values`` and the parent applies
+        itself: the assi details do not matter under Cirulla, which greys assi.
+        """
+        if self.parent is None:
+            return True
+        if getattr(rules, self.parent) not in self.parent_values:
+            return False
+        return rule_option(self.parent).applies(rules)
 
 
 def _toggle(
@@ -260,6 +391,9 @@ def _choice(
     return RuleOption(name, section, "choice", values, parent, (when,) if parent else ())
 
 
+SCOPA_ONLY = "cirulla"
+"""The parent of the Scopa-only rules: they apply while ``cirulla`` is off."""
+
 RULE_OPTIONS: tuple[RuleOption, ...] = (
     _choice("players", "match", PLAYERS),
     _toggle("teams", "match", parent="players", when=4),
@@ -267,29 +401,56 @@ RULE_OPTIONS: tuple[RuleOption, ...] = (
     _toggle("scientifico_last_scopa", "match", parent="deal", when="scientifico"),
     _choice("target", "match", TARGETS),
     _toggle("cappotto", "match"),
-    _choice("capture_limit", "captures", (None, 2, 3)),
-    _toggle("fewest_cards", "captures"),
-    _toggle("quindici", "captures"),
-    _toggle("assi", "captures"),
+    _toggle("cirulla", "match"),
+    _choice("capture_limit", "captures", (None, 2, 3), parent=SCOPA_ONLY, when=False),
+    _toggle("fewest_cards", "captures", parent=SCOPA_ONLY, when=False),
+    _toggle("quindici", "captures", parent=SCOPA_ONLY, when=False),
+    _toggle("assi", "captures", parent=SCOPA_ONLY, when=False),
     _toggle("assi_scopa", "captures", parent="assi"),
     _toggle("assi_ace_takes_ace", "captures", parent="assi"),
     _toggle("assi_redeal", "captures", parent="assi"),
-    _toggle("seven_count", "scoring"),
+    _toggle("equal_rank_precedence", "captures", parent="cirulla"),
+    _toggle("may_trail_capturing_card", "captures", parent="cirulla"),
+    _toggle("ace_sweep_is_scopa", "captures", parent="cirulla"),
+    _toggle("ace_on_ace_only", "captures", parent="cirulla"),
+    _toggle("clockwise", "captures", parent="cirulla"),
+    _choice("six_sides", "scoring", SIX_SIDES, parent="players", when=6),
+    _toggle("seven_count", "scoring", parent=SCOPA_ONLY, when=False),
+    _toggle("seven_count_aces", "scoring", parent="seven_count"),
     _toggle("incomplete_primiera", "scoring", parent="seven_count", when=False),
     _choice("face_values", "scoring", FACE_VALUES, parent="seven_count", when=False),
-    _toggle("re_bello", "scoring"),
-    _toggle("settebello_coppe", "scoring"),
-    _toggle("napola", "scoring"),
+    _toggle("re_bello", "scoring", parent=SCOPA_ONLY, when=False),
+    _toggle("settebello_coppe", "scoring", parent=SCOPA_ONLY, when=False),
+    _toggle("napola", "scoring", parent=SCOPA_ONLY, when=False),
+    _toggle("primiera_requires_all_suits", "scoring", parent="cirulla"),
+    _choice("piccola_max", "scoring", PICCOLA_MAXES, parent="cirulla"),
+    _choice("dealer_low_bonus", "scoring", DEALER_LOW_BONUSES, parent="cirulla"),
+    _toggle("luzzati_table_rules", "scoring", parent="cirulla"),
+    _choice("low_hand_max", "scoring", LOW_HAND_MAXES, parent="cirulla"),
+    _toggle("stack_hand_bonuses", "scoring", parent="cirulla"),
+    _toggle("no_decino", "scoring", parent="cirulla"),
+    _toggle("dossena_scale", "scoring", parent="cirulla"),
+    _choice("matta", "scoring", MATTAS, parent="cirulla"),
+    _toggle("declare_at_deal", "scoring", parent="cirulla"),
+    _toggle("declare_until_play", "scoring", parent="declare_at_deal"),
 )
-"""Every rule field once, section by section, in the order a settings screen lists them."""
+"""Every rule field once, section by section, in the order a settings screen lists them.
+
+Sections say where a screen may list a rule, not what it is: the six players' sides and
+Cirulla's bonuses and declarations are listed with the scoring, Cirulla's play direction with
+the captures, so the match section stays short. A choice's values are numbers, None or the
+words of the older rules, never new words, so every screen can show them as they are."""
 
 
 def rule_option(name: str) -> RuleOption:
     """The ``RULE_OPTIONS`` entry of the rule ``name``."""
-    for option in RULE_OPTIONS:
-        if option.name == name:
-            return option
-    raise RulesError(f"unknown rule {name!r}")
+    option = _OPTIONS_BY_NAME.get(name)
+    if option is None:
+        raise RulesError(f"unknown rule {quote_value(name)}")
+    return option
+
+
+_OPTIONS_BY_NAME = {option.name: option for option in RULE_OPTIONS}
 
 
 PRESETS: dict[str, Rules] = {
@@ -300,5 +461,7 @@ PRESETS: dict[str, Rules] = {
     "assi": Rules(assi=True),
     "quindici": Rules(quindici=True),
     "milanese": Rules(players=4, deal="scientifico", assi=True, napola=True, target=21),
+    "cirulla": Rules(cirulla=True, cappotto=True, target=51),
 }
-"""Named rule sets offered in the settings. 'milanese' combines scientifico, assi and napola."""
+"""Named rule sets offered in the settings. 'milanese' combines scientifico, assi and napola;
+'cirulla' is the Genoese game with every default of CIRULLA.md (to 51, cappotto wins)."""

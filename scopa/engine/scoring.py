@@ -1,5 +1,6 @@
 """Scoring a round: cards, coins, settebello, primiera (or seven-count), scope and the
-regional extras. Each point goes to the unique best side; a tie at the top gives it to nobody.
+regional extras; under Cirulla the grande and the piccola. Each point goes to the unique best
+side; a tie at the top gives it to nobody.
 """
 
 from __future__ import annotations
@@ -35,13 +36,20 @@ CATEGORIES = (
     "re_bello",
     "settebello_coppe",
     "napola",
+    "grande",
+    "piccola",
 )
 """Every category a breakdown may hold, in the order a score sheet shows them."""
 
+SEVEN_COUNT_ORDER = (7, 6, 1, 5, 4, 3, 2)
+"""The ranks the seven-count compares, in turn (the primiera order); without
+``seven_count_aces`` only the first two."""
+_COIN_BITS = tuple(Card(rank, "D").bit for rank in range(1, 11))
+
 
 def prime_values(rules: Rules) -> dict[int, int]:
-    """Primiera value of each rank under ``rules``."""
-    fante, cavallo, re = _FACES[rules.face_values]
+    """Primiera value of each rank under ``rules`` (Cirulla's faces are always 10)."""
+    fante, cavallo, re = _FACES["ten" if rules.cirulla else rules.face_values]
     return {**_PRIME_BASE, 8: fante, 9: cavallo, 10: re}
 
 
@@ -60,11 +68,23 @@ class Breakdown:
     primiera_complete: bool
     scope: int
     napola_run: int
+    """The unbroken run of coins from the ace when it reaches the 3 (else 0): the napola,
+    and Cirulla's piccola."""
     captured: tuple[Card, ...] = field(repr=False)
+    bonus: int = 0
+    """Of ``scope``, those that came from Cirulla's bonuses (dealer's table, declarations)."""
+    grande_run: int = 0
+    """The unbroken run of coins down from the king when it reaches the fante (else 0):
+    Cirulla's grande."""
+    rank_counts: tuple[int, ...] = ()
+    """Cards of each rank captured, ace to king (``rank_counts[rank - 1]``): what the
+    seven-count compares."""
 
 
 def categories(rules: Rules) -> tuple[str, ...]:
     """The categories scored under ``rules``, in score-sheet order."""
+    if rules.cirulla:
+        return ("carte", "denari", "settebello", "primiera", "scope", "grande", "piccola")
     out = ["carte", "denari", "settebello", "sette" if rules.seven_count else "primiera", "scope"]
     for name in ("re_bello", "settebello_coppe", "napola"):
         if getattr(rules, name):
@@ -100,14 +120,21 @@ def _best_per_suit(mask: int, values: dict[int, int]) -> list[int | None]:
 def primiera(cards: Iterable[Card], rules: Rules | None = None) -> int:
     """A side's primiera value: the best card of each suit by the primiera scale, summed.
 
-    A side missing a suit has no primiera (0), unless ``incomplete_primiera`` is on, where the
-    suits it has are summed.
+    A side missing a suit has no primiera (0), unless ``incomplete_primiera`` is on (under
+    Cirulla: ``primiera_requires_all_suits`` is off), where the suits it has are summed.
     """
     rules = rules or Rules()
     best = _best_per_suit(mask_of(cards), prime_values(rules))
-    if None in best and not rules.incomplete_primiera:
+    if None in best and not _incomplete_counts(rules):
         return 0
     return sum(value for value in best if value is not None)
+
+
+def _incomplete_counts(rules: Rules) -> bool:
+    """Whether a side missing a suit still has a primiera sum."""
+    if rules.cirulla:
+        return not rules.primiera_requires_all_suits
+    return rules.incomplete_primiera
 
 
 def _unique_best(keys: Sequence[object | None]) -> int | None:
@@ -123,17 +150,44 @@ def _unique_best(keys: Sequence[object | None]) -> int | None:
 def napola_run(mask: int) -> int:
     """Length of the unbroken run of coins from the ace, if it reaches the three (else 0)."""
     run = 0
-    for rank in range(1, 11):
-        if mask & Card(rank, "D").bit:
-            run = rank
-        else:
+    for bit in _COIN_BITS:
+        if not mask & bit:
             break
+        run += 1
     return run if run >= 3 else 0
 
 
-def score_masks(piles: Sequence[int], scope: Sequence[int], rules: Rules) -> tuple[Breakdown, ...]:
+def grande_run(mask: int) -> int:
+    """Length of the unbroken run of coins down from the king, if it reaches the fante."""
+    run = 0
+    for bit in reversed(_COIN_BITS):
+        if not mask & bit:
+            break
+        run += 1
+    return run if run >= 3 else 0
+
+
+def grande_points(run: int, rules: Rules) -> int:
+    """Cirulla's grande: 5 for king, cavallo and fante of coins; Dossena's scale adds 1 for
+    the 7 and 1 more for the 6."""
+    if run < 3:
+        return 0
+    return 5 + min(run - 3, 2) if rules.dossena_scale else 5
+
+
+def piccola_points(run: int, rules: Rules) -> int:
+    """Cirulla's piccola: ace, 2 and 3 of coins score 3, each further coin in the run 1 more,
+    up to ``piccola_max`` (to the 5 under Dossena's scale)."""
+    if run < 3:
+        return 0
+    return min(run, 5 if rules.dossena_scale else rules.piccola_max)
+
+
+def score_masks(
+    piles: Sequence[int], scope: Sequence[int], rules: Rules, bonus: Sequence[int] = ()
+) -> tuple[Breakdown, ...]:
     """``score_round`` on card masks (the engine's internal form)."""
-    if len(piles) != len(scope):
+    if len(piles) != len(scope) or (bonus and len(bonus) != len(piles)):
         raise ScopaError("one scopa count is needed per side")
     values = prime_values(rules)
     sides = range(len(piles))
@@ -148,33 +202,36 @@ def score_masks(piles: Sequence[int], scope: Sequence[int], rules: Rules) -> tup
     coins = [bin(pile & COINS_MASK).count("1") for pile in piles]
     sevens = [bin(pile & SEVENS_MASK).count("1") for pile in piles]
     sixes = [bin(pile & SIXES_MASK).count("1") for pile in piles]
+    ranks = [tuple((pile >> (4 * rank) & 0xF).bit_count() for rank in range(10)) for pile in piles]
     bests = [_best_per_suit(pile, values) for pile in piles]
     complete = [None not in best for best in bests]
     sums = [sum(v for v in best if v is not None) for best in bests]
-    prime = [s if c or rules.incomplete_primiera else 0 for s, c in zip(sums, complete)]
+    incomplete = _incomplete_counts(rules)
+    prime = [s if c or incomplete else 0 for s, c in zip(sums, complete)]
 
     award("carte", _unique_best(counts))
     award("denari", _unique_best(coins))
     for card, category in _POINT_CARDS:
         if category in scored:
             award(category, next((i for i in sides if piles[i] & card.bit), None))
-    if rules.seven_count:
-        top = max(sevens) if sevens else 0
-        tied = [i for i in sides if sevens[i] == top]
-        if len(tied) == 1:
-            award("sette", tied[0])
-        else:
-            best_six = _unique_best([sixes[i] if i in tied else None for i in sides])
-            award("sette", best_six)
-    elif rules.incomplete_primiera:
+    if "sette" in scored:
+        order = SEVEN_COUNT_ORDER if rules.seven_count_aces else SEVEN_COUNT_ORDER[:2]
+        award("sette", _unique_best([tuple(ranks[i][r - 1] for r in order) for i in sides]))
+    elif rules.cirulla and incomplete:
+        award("primiera", _unique_best(sums))
+    elif incomplete:
         award("primiera", _unique_best([(c, s) for c, s in zip(complete, sums)]))
     else:
         award("primiera", _unique_best([(1, s) if c else None for c, s in zip(complete, sums)]))
     runs = [napola_run(pile) for pile in piles]
+    grandes = [grande_run(pile) for pile in piles]
     for i in sides:
         points[i]["scope"] = scope[i]
-        if rules.napola:
+        if "napola" in scored:
             points[i]["napola"] = runs[i]
+        if rules.cirulla:
+            points[i]["grande"] = grande_points(grandes[i], rules)
+            points[i]["piccola"] = piccola_points(runs[i], rules)
     return tuple(
         Breakdown(
             points=points[i],
@@ -188,15 +245,22 @@ def score_masks(piles: Sequence[int], scope: Sequence[int], rules: Rules) -> tup
             scope=scope[i],
             napola_run=runs[i],
             captured=tuple(DECK[j] for j in range(40) if piles[i] >> j & 1),
+            bonus=bonus[i] if bonus else 0,
+            grande_run=grandes[i],
+            rank_counts=ranks[i],
         )
         for i in sides
     )
 
 
 def score_round(
-    piles: Sequence[Iterable[Card]], scope: Sequence[int], rules: Rules | None = None
+    piles: Sequence[Iterable[Card]],
+    scope: Sequence[int],
+    rules: Rules | None = None,
+    bonus: Sequence[int] = (),
 ) -> tuple[Breakdown, ...]:
-    """Score one round. ``piles``: the cards each side captured; ``scope``: each side's scope.
+    """Score one round. ``piles``: the cards each side captured; ``scope``: each side's scope
+    (Cirulla's bonuses included; ``bonus`` says how many of them were bonuses).
 
     Returns one ``Breakdown`` per side, in the same order.
     """
@@ -209,4 +273,4 @@ def score_round(
             raise ScopaError("a card appears in two piles")
         seen |= mask
         masks.append(mask)
-    return score_masks(masks, scope, rules)
+    return score_masks(masks, scope, rules, bonus)

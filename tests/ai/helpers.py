@@ -15,9 +15,11 @@ def position(
     rules: Rules | None = None,
     seed: int = 0,
     stock_size: int | None = None,
+    **cirulla: object,
 ) -> Round:
     """Seat 0 to play ``hand`` on ``table``; the other cards dealt at random to the other
-    hands (3 each) and the stock (``stock_size`` of them, default: all the rest)."""
+    hands (3 each) and the stock (``stock_size`` of them, default: all the rest).
+    ``cirulla`` passes Cirulla's state on (``declaring``, ``shown``...)."""
     rules = rules or Rules()
     mine = parse_cards(hand)
     on_table = parse_cards(table)
@@ -34,7 +36,7 @@ def position(
         rest = rest[:stock_size]
     return Round.from_parts(
         rules, hands=hands, table=on_table, stock=rest, piles=pile_cards, dealer=rules.players - 1,
-        turn=0,
+        turn=0, **cirulla,  # type: ignore[arg-type]
     )  # fmt: skip
 
 
@@ -43,7 +45,8 @@ def seat_view(state: Round) -> Observation:
 
 
 def random_positions(rules: Rules, count: int, seed: int) -> list[Round]:
-    """Positions at random points of random rounds, each with the player to act."""
+    """Positions at random points of random rounds, each with the player to act (in
+    Cirulla, hands are declared whenever they can be, so many positions hold shown hands)."""
     rng = random.Random(seed)
     out: list[Round] = []
     while len(out) < count:
@@ -51,7 +54,9 @@ def random_positions(rules: Rules, count: int, seed: int) -> list[Round]:
         for _ in range(rng.randrange(40 - rules.table_size)):
             if state.over:
                 break
-            state = state.play(rng.choice(state.legal_moves()))
+            moves = state.legal_moves()
+            declares = [move for move in moves if move.is_declaration]
+            state = state.play(rng.choice(declares or moves))
         if not state.over:
             out.append(state)
     return out
@@ -59,25 +64,39 @@ def random_positions(rules: Rules, count: int, seed: int) -> list[Round]:
 
 def shuffle_unseen(state: Round, rng: random.Random) -> Round:
     """The same position for the player to act, with the cards it cannot see (other hands
-    and the stock) dealt again at random in the same sizes."""
+    but for the cards a declaration shows, and the stock) dealt again at random in the same
+    sizes."""
     seat = state.turn
+    shown = state.shown
     hidden = [card for other, hand in enumerate(state.hands) if other != seat
-              for card in _cards(hand)] + [DECK[index] for index in state.stock]  # fmt: skip
+              for card in _cards(hand & ~shown[other])]  # fmt: skip
+    hidden += [DECK[index] for index in state.stock]
     rng.shuffle(hidden)
     hands = []
     for other, hand in enumerate(state.hands):
         if other == seat:
             hands.append(_cards(hand))
         else:
-            size = hand.bit_count()
-            hands.append(hidden[:size])
+            size = (hand & ~shown[other]).bit_count()
+            hands.append(_cards(shown[other]) + hidden[:size])
             hidden = hidden[size:]
-    return Round.from_parts(
+    cirulla = {}
+    if state.rules.cirulla:
+        cirulla = {
+            "shown": [_cards(mask) for mask in shown],
+            "matta_value": state.matta_value,
+            "declared": [s for s in range(state.rules.players) if state.has_declared(s)],
+            "declaring": state.declarations_due,
+            "bonus": state.bonus,
+        }
+    moved = Round.from_parts(
         state.rules, hands=hands, table=state.table_cards(), stock=hidden,
         piles=[state.pile(side) for side in range(state.rules.sides)], dealer=state.dealer,
         turn=seat, scope=state.scope, last_capturer=state.last_capturer,
-        deal_no=state.deal_no, round_no=state.round_no,
+        deal_no=state.deal_no, round_no=state.round_no, **cirulla,
     )  # fmt: skip
+    moved._history = state._history  # the plays so far are public: they stay the same
+    return moved
 
 
 def _cards(mask: int) -> list:

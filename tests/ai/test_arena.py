@@ -35,6 +35,16 @@ def test_seatings_swap_every_seat(arena) -> None:  # noqa: ANN001
         (False, True, False),
         (False, False, True),
     ]
+    # six players: A holds one team at a time, partners together
+    assert arena.seatings(Rules(players=6)) == [
+        (True, False, True, False, True, False),
+        (False, True, False, True, False, True),
+    ]
+    assert arena.seatings(Rules(players=6, six_sides=3)) == [
+        (True, False, False, True, False, False),
+        (False, True, False, False, True, False),
+        (False, False, True, False, False, True),
+    ]
 
 
 def test_margin_is_a_minus_the_average_b(arena) -> None:  # noqa: ANN001
@@ -55,6 +65,16 @@ def test_a_tiny_run_prints_every_figure(arena, capsys) -> None:  # noqa: ANN001
     assert "deals 3: A's margin" in out and "95% CI" in out
     assert "rounds 6: A won" in out
     assert "matches 2 to 11: A won" in out
+
+
+def test_cirulla_and_six_players_run(arena, capsys) -> None:  # noqa: ANN001
+    assert arena.main(["greedy", "expert", "--preset", "cirulla", "--deals", "2",
+                       "--jobs", "1"]) == 0  # fmt: skip
+    assert "cirulla, 2 players" in capsys.readouterr().out
+    assert arena.main(["greedy", "beginner", "--players", "6", "--sides", "3", "--deals", "1",
+                       "--jobs", "1"]) == 0  # fmt: skip
+    out = capsys.readouterr().out
+    assert "classic, 6 players, 3 sides" in out and "rounds 3: A won" in out
 
 
 def test_a_bad_player_is_refused_clearly(arena) -> None:  # noqa: ANN001

@@ -1,4 +1,6 @@
-"""Opponents are fair by construction: they see only their observation, and say so."""
+"""Opponents are fair by construction: they see only their observation, and say so. In
+Cirulla a declared hand is no longer hidden: it stays where it is when the hidden cards are
+dealt again, and the opponents may use it."""
 
 from __future__ import annotations
 
@@ -27,6 +29,21 @@ RULE_SETS = {
     "quindici-3p": Rules(players=3, quindici=True),
     "milanese": PRESETS["milanese"],
     "regional": Rules(re_bello=True, settebello_coppe=True, napola=True, face_values="southern"),
+    "six-threes": Rules(players=6),
+    "six-pairs": Rules(players=6, six_sides=3),
+    "six-solo": Rules(players=6, six_sides=6),
+    "cirulla": PRESETS["cirulla"],
+    "cirulla-3p": PRESETS["cirulla"].with_(players=3),
+    "cirulla-4p": PRESETS["cirulla"].with_(players=4),
+    "cirulla-at-deal": PRESETS["cirulla"].with_(declare_at_deal=True, declare_until_play=True),
+    "cirulla-toggles": PRESETS["cirulla"].with_(
+        equal_rank_precedence=True,
+        may_trail_capturing_card=True,
+        ace_on_ace_only=True,
+        matta=9,
+        dossena_scale=True,
+        primiera_requires_all_suits=False,
+    ),  # fmt: skip
 }
 
 
@@ -57,6 +74,45 @@ def test_hidden_cards_never_change_a_choice(name: str) -> None:
             assert first == again, (name, level)
     one_way = rules.players == 2 and rules.deal == "scientifico"  # the hidden cards: one hand
     assert permuted >= (0 if one_way else 2)
+
+
+@pytest.mark.parametrize("name", ["cirulla", "cirulla-4p", "cirulla-at-deal"])
+def test_a_declared_hand_is_seen_by_every_seat_and_stays_put(name: str) -> None:
+    """Positions where another seat's hand is shown: the shuffle of the hidden cards leaves
+    it in place, every level's choice is unchanged, and the shown cards are not unseen."""
+    rules = RULE_SETS[name]
+    rng = random.Random(name)
+    found = 0
+    for index, state in enumerate(random_positions(rules, 200, seed=index_seed(name) + 2)):
+        others = [s for s in range(rules.players) if s != state.turn and state.shown[s]]
+        if not others:
+            continue
+        found += 1
+        seen = observe(state, state.turn)
+        for other in others:
+            assert seen.shown[other] == state.shown_hand(other)
+            assert not seen.unseen_mask & state.shown[other]
+        moved = shuffle_unseen(state, rng)
+        assert moved.shown == state.shown
+        assert observe(moved, moved.turn) == seen
+        for level in ALL_LEVELS:
+            assert player(level, index).choose(seen) == player(level, index).choose(
+                observe(moved, moved.turn)
+            ), (name, level)
+        if found >= 6:
+            break
+    assert found >= 3
+
+
+def test_partners_do_not_see_each_others_hands() -> None:
+    for rules in (Rules(players=6), Rules(players=6, six_sides=3), PRESETS["cirulla"].with_(
+            players=4)):  # fmt: skip
+        state = random_positions(rules, 1, seed=rules.players)[0]
+        seat = state.turn
+        partner = next(s for s in rules.seats_of(rules.side_of(seat)) if s != seat)
+        obs = observe(state, seat)
+        hidden = state.hands[partner] & ~state.shown[partner]
+        assert obs.unseen_mask & hidden == hidden
 
 
 def index_seed(name: str) -> int:

@@ -41,3 +41,51 @@ def _rest(used: str) -> str:
 
     taken = set(parse_cards(used))
     return " ".join(str(card) for card in DECK if card not in taken)
+
+
+def test_a_world_where_the_opponent_did_not_declare_a_hand_it_could_is_unlikely() -> None:
+    from scopa.ai.inference import MISSED_DECLARATION
+
+    rules = Rules.preset("cirulla")
+    # Seat 1 leads without knocking: it laid the 9C, so it did not hold a hand to declare.
+    start = Round.from_parts(
+        rules,
+        hands=[parse_cards("8C 9S 10B"), parse_cards("9C 4D 6B")],
+        table=parse_cards("10C 10S"),
+        stock=[card for card in parse_cards(_rest("8C 9S 10B 9C 4D 6B 10C 10S"))],
+        piles=[(), ()],
+        dealer=0,
+        turn=1,
+    )
+    state = start.play(Move.parse("9C"))
+    history = DealHistory(View.of(observe(state, 0)))
+    assert history.silent == (1,)
+
+    def world(hand: str) -> Round:
+        used = "8C 9S 10B 10C 10S 9C " + hand
+        return Round.from_parts(
+            rules, hands=[parse_cards("8C 9S 10B"), parse_cards(hand)],
+            table=parse_cards("10C 10S 9C"), stock=parse_cards(_rest(used)), piles=[(), ()],
+            dealer=0, turn=0,
+        )  # fmt: skip
+
+    assert history.weight(world("9D 9B")) == MISSED_DECLARATION  # three nines: a decino
+    assert history.weight(world("2D 3B")) == 1.0  # 9 + 2 + 3: nothing to declare
+    assert history.weight(world("4B 6D")) == 1.0
+
+
+def test_a_declaration_in_the_deal_is_no_play() -> None:
+    rules = Rules.preset("cirulla")
+    start = Round.from_parts(
+        rules,
+        hands=[parse_cards("8C 9S 10B"), parse_cards("1C 2B 3D")],
+        table=parse_cards("10C 10S"),
+        stock=[card for card in parse_cards(_rest("8C 9S 10B 1C 2B 3D 10C 10S"))],
+        piles=[(), ()],
+        dealer=0,
+        turn=1,
+    )
+    state = start.play(Move.parse("!")).play(Move.parse("2B"))
+    history = DealHistory(View.of(observe(state, 0)))
+    assert [(seat, move.text()) for seat, move, _ in history.plays] == [(1, "2B")]
+    assert history.silent == ()

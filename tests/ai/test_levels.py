@@ -107,7 +107,7 @@ def test_hint_text_refuses_an_unknown_language() -> None:
 
 def test_every_reason_reads_in_both_languages() -> None:
     assert set(TEXTS["it"]) == set(TEXTS["en"]) == CODES
-    params = {"total": 12, "count": 3, "rank": 10}
+    params = {"total": 12, "count": 3, "rank": 10, "points": 3}
     for code in CODES:
         assert reason_text(code, params, "en") != reason_text(code, params, "it")
     block = reason_text("block", params, "en")
@@ -128,3 +128,52 @@ def test_levels_have_names_in_both_languages() -> None:
     assert [level_name(level, "en") for level in LEVELS] == ["Beginner", "Expert", "Master"]
     with pytest.raises(ValueError, match="unknown level"):
         level_name("wizard", "en")
+
+
+CIRULLA = Rules.preset("cirulla")
+
+
+@pytest.mark.parametrize("level", ALL_LEVELS)
+def test_every_level_declares_a_hand_that_scores(level: str) -> None:
+    state = position("2S 3B 4C", "10C 10S", rules=CIRULLA, seed=1)
+    assert choose(level, state) == Move.parse("!")
+
+
+@pytest.mark.parametrize("level", ALL_LEVELS)
+def test_every_level_names_the_matta_for_the_decino(level: str) -> None:
+    # 1, 1 and the matta: named ace it is three of a kind (10), else a low hand (3)
+    state = position("1S 1B 7C", "10C 10S", rules=CIRULLA, seed=2)
+    assert choose(level, state) == Move.parse("!7C=1")
+
+
+@pytest.mark.parametrize("level", ["expert", "master"])
+def test_the_matta_is_named_for_the_scopa_it_makes(level: str) -> None:
+    # 2 + 3 + matta is a low hand with the matta named 1 to 4. Named 4, it takes 1+3 off
+    # the table: a scopa; named ace it would take only the ace (an ace lies there).
+    state = position("7C 2S 3B", "1D 3D", rules=CIRULLA, seed=3)
+    assert choose(level, state) == Move.parse("!7C=4")
+    declared = state.play(Move.parse("!7C=4"))
+    assert choose(level, declared) == Move.parse("7Cx1D+3D")
+
+
+@pytest.mark.parametrize("level", ["expert", "master"])
+def test_the_ace_sweeps_in_cirulla(level: str) -> None:
+    state = position("1B 9S 4D", "7D 5C 2S", rules=CIRULLA, seed=4)
+    assert choose(level, state) == Move.parse("1Bx2S+5C+7D")
+
+
+@pytest.mark.parametrize("level", ALL_LEVELS)
+def test_every_level_declares_or_passes_after_the_deal(level: str) -> None:
+    at_deal = CIRULLA.with_(declare_at_deal=True)
+    state = position("9S 9B 9C", "10C 10S", rules=at_deal, seed=5, declaring=2)
+    assert state.declaring
+    assert choose(level, state) == Move.parse("!")
+
+
+def test_the_hint_explains_a_declaration() -> None:
+    tip = hint(seat_view(position("1S 1B 7C", "10C 10S", rules=CIRULLA, seed=2)), time_limit=0)
+    assert tip.move == Move.parse("!7C=1")
+    assert tip.reason == "declare_matta" and dict(tip.params) == {"points": 10, "rank": 1}
+    assert tip.text("en") == "knock and show your hand, the matta as an ace: 10 points"
+    plain = hint(seat_view(position("2S 3B 4C", "10C 10S", rules=CIRULLA, seed=1)), time_limit=0)
+    assert plain.reason == "declare" and plain.text("it") == "bussa e mostra le carte: 3 punti"

@@ -9,7 +9,7 @@ import pytest
 
 from scopa.ai.reasons import CODES, TEXTS, reason_text
 
-PARAMS = {"total": 12, "count": 3, "rank": 9}
+PARAMS = {"total": 12, "count": 3, "rank": 9, "points": 3}
 
 
 def test_a_table_nobody_can_clear_is_said_with_fare_scopa() -> None:
@@ -44,6 +44,17 @@ def test_every_reason_agrees_with_any_rank() -> None:
         for code in ("block", "anchor"):
             text = reason_text(code, {"rank": rank}, "it", "french")
             assert not re.search(r"\b(gli|li|ultimi|altri)\b", text), text
+
+
+def test_a_declaration_names_the_matta_as_the_deck_names_its_value() -> None:
+    params = {"points": 10, "rank": 9}
+    assert reason_text("declare_matta", params, "en", "french") == (
+        "knock and show your hand, the matta as a queen: 10 points"
+    )
+    assert reason_text("declare_matta", params, "it") == (
+        "bussa e mostra le carte, la matta come un cavallo: 10 punti"
+    )
+    assert reason_text("declare", {"points": 3}, "it") == "bussa e mostra le carte: 3 punti"
 
 
 def test_every_reason_formats_in_every_deck() -> None:

@@ -41,3 +41,12 @@ def test_review_agrees_with_a_real_round():
         assert item.last_play == (mine[-1] if mine else None)
         taken = [move for move in mine if move.captures]
         assert item.last_capture == (taken[-1] if taken else None)
+
+
+def test_a_declaration_is_no_last_play():
+    """In Cirulla a seat may knock (declare) before playing: the review shows its cards."""
+    history = [(0, M("!")), (0, M("2Bx2C")), (1, M("!7C=1")), (1, M("-"))]
+    first, second = review(history, 2)
+    assert first.last_play == M("2Bx2C") and first.last_capture == M("2Bx2C")
+    assert second.last_play is None and second.last_capture is None
+    assert last_capture(history) == (0, M("2Bx2C"))

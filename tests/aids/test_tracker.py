@@ -50,3 +50,18 @@ def test_a_rank_is_gone_when_all_four_are_in_sight():
     assert counts[1].count == 4  # seat 0 holds no ace; the computer's 1B stays unseen
     assert C("1B") in counts[1].unseen
     assert C("1B") not in track(match.observe(1))[0].unseen
+
+
+def test_a_declared_hand_is_seen_by_everyone():
+    from scopa.engine import Move
+
+    deck = [C(t) for t in ["2D", "3C", "4S", "9D", "9C", "8S", "5D", "6C", "8B", "10B"]]
+    deck += [c for c in DECK if c not in deck]
+    match = Match.new(Rules.preset("cirulla"), 1, first_dealer=1, decks=(deck,))
+    before = {item.rank: item.count for item in track(match.observe(1))}
+    match, _ = match.apply(Move.parse("!"))  # seat 0 shows 2D 3C 4S: a low hand
+    after = {item.rank: item.count for item in track(match.observe(1))}
+    for rank in (2, 3, 4):
+        assert after[rank] == before[rank] - 1
+    for item in track(match.observe(1)):
+        assert not set(item.unseen) & {C("2D"), C("3C"), C("4S")}

@@ -3,7 +3,7 @@
 import random
 
 from scopa.aids.undo import plays_back, undo_allowed, undo_point
-from scopa.engine import Match, Rules
+from scopa.engine import DECK, Match, Rules
 
 
 def state(match: Match) -> tuple:
@@ -66,3 +66,21 @@ def test_no_undo_once_the_match_is_over():
     while not match.over:
         match, _ = match.apply(rng.choice(match.legal_moves()))
     assert undo_point(match, 0) is None and undo_point(match, 1) is None
+
+
+def test_a_declaration_goes_back_with_the_card_played_after_it():
+    from scopa.engine import Move, Round, parse_cards
+
+    rules = Rules.preset("cirulla")
+    deck = list(parse_cards("9D 9C 9S 2D 3C 4S 5D 6C 8S 10B"))
+    deck += [card for card in DECK if card not in deck]
+    match = Match.new(rules, 1, first_dealer=0, decks=(deck,))
+    assert isinstance(match.round, Round) and match.turn == 1  # holds 9D 9C 9S
+    match, _ = match.apply(Move.parse("!"))
+    assert plays_back(match, 1) == 1  # the declaration alone, before any card
+    match, _ = match.apply(next(move for move in match.legal_moves() if move.is_play))
+    match, _ = match.apply(match.legal_moves()[0])
+    point = undo_point(match, 1)
+    assert point is not None and point.taken_back == 3
+    assert point.match.round.scope == (0, 0) and not point.match.round.shown[1]
+    assert Move.parse("!") in point.match.legal_moves()

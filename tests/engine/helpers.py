@@ -15,9 +15,11 @@ def position(
     turn: int = 0,
     dealer: int | None = None,
     last_capturer: int = -1,
+    **cirulla: object,
 ) -> Round:
     """A round from card texts; cards not placed anywhere go to the stock (or, when
-    ``stock`` is given explicitly, to the first side's pile)."""
+    ``stock`` is given explicitly, to the first side's pile). ``cirulla`` passes Cirulla's
+    state (``shown``, ``matta_value``, ``declared``, ``declaring``, ``bonus``, ``scope``) on."""
     hand_cards = [parse_cards(hand) for hand in hands]
     table_cards = parse_cards(table)
     pile_cards = (
@@ -39,6 +41,7 @@ def position(
         dealer=(turn - 1) % rules.players if dealer is None else dealer,
         turn=turn,
         last_capturer=last_capturer,
+        **cirulla,  # type: ignore[arg-type]
     )
 
 

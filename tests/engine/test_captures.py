@@ -125,6 +125,85 @@ def reference(card: Card, table: list[Card], rules: Rules) -> list[str]:
     return texts(sets)
 
 
+def cirulla_reference(card: Card, table: list[Card], rules: Rules, named: int = 0) -> list[str]:
+    """CIRULLA.md R9-R15 and R20 read literally, by brute force over every subset: a card
+    takes one card of its value, a set summing to it, or a set making 15 with it; an ace
+    sweeps a table without an ace, else takes an ace or (unless ace_on_ace_only) a set of
+    14; the matta is worth the value named for it. An empty set: it may be laid instead."""
+    matta = rules.matta_card
+
+    def value(item: Card) -> int:
+        return named if named and item is matta else item.rank
+
+    if not table:
+        return []
+    played = value(card)
+    subsets = [
+        tuple(sorted(combo))
+        for size in range(1, len(table) + 1)
+        for combo in combinations(table, size)
+    ]
+    total = {s: sum(value(c) for c in s) for s in subsets}
+    aces = [c for c in table if value(c) == 1]
+    if played == 1 and not aces:
+        sets = [tuple(sorted(table))]
+    elif played == 1:
+        sets = [(c,) for c in aces]
+        if not rules.ace_on_ace_only:
+            sets += [s for s in subsets if total[s] == 14]
+    else:
+        equal = [(c,) for c in table if value(c) == played]
+        sums = [s for s in subsets if len(s) >= 2 and total[s] == played]
+        if rules.equal_rank_precedence and equal:
+            sums = []
+        sets = equal + sums + [s for s in subsets if total[s] + played == 15]
+    if sets and rules.may_trail_capturing_card:
+        sets.append(())
+    return texts(set(sets))
+
+
+CIRULLA_VARIANTS = st.builds(
+    Rules,
+    cirulla=st.just(True),
+    equal_rank_precedence=st.booleans(),
+    may_trail_capturing_card=st.booleans(),
+    ace_on_ace_only=st.booleans(),
+    matta=st.sampled_from([7, 9, None]),
+)
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    cards=st.lists(st.sampled_from(DECK), min_size=1, max_size=11, unique=True),
+    rules=CIRULLA_VARIANTS,
+    named=st.integers(0, 10),
+)
+def test_cirulla_generator_matches_brute_force(cards, rules, named):
+    card, table = cards[0], cards[1:]
+    matta = rules.matta_card
+    if matta is None or (matta is not card and matta not in table):
+        named = 0
+    found = capture_options(card, table, rules, named=named)
+    assert texts(found) == cirulla_reference(card, table, rules, named)
+
+
+def test_cirulla_examples_differ_from_scopa():
+    cirulla = Rules.preset("cirulla")
+    # a king is taken by a 5 (fifteen), where in Scopa the 5 is laid
+    assert options("5D", "10C", cirulla) == ["10C"] and options("5D", "10C") == []
+    # an equal card does not rule out the sums (R10), unlike Scopa
+    assert options("9D", "9C 4S 5B", cirulla) == ["4S+5B", "9C"]
+    assert options("9D", "9C 4S 5B") == ["9C"]
+    # the Scopa-only rules do not apply under Cirulla
+    greyed = cirulla.with_(capture_limit=2, fewest_cards=True, quindici=True, assi=True)
+    assert options("9D", "2C 3S 4B 6D", greyed) == options("9D", "2C 3S 4B 6D", cirulla)
+
+
+def test_the_named_matta_is_refused_out_of_range():
+    with pytest.raises(CardError, match="1 to 10"):
+        capture_options(Card.parse("7C"), [], Rules.preset("cirulla"), named=11)
+
+
 RULE_VARIANTS = st.builds(
     Rules,
     capture_limit=st.sampled_from([None, 2, 3]),

@@ -21,9 +21,10 @@ def test_engine_imports_and_plays_with_pygame_blocked():
         import random
         import scopa.engine as engine
         state = random.getstate()
-        match = engine.Match.new(engine.Rules(), random.Random(1))
-        while not match.over:
-            match, _ = match.apply(match.legal_moves()[0])
+        for rules in (engine.Rules(), engine.Rules.preset("cirulla"), engine.Rules(players=6)):
+            match = engine.Match.new(rules, random.Random(1))
+            while not match.over:
+                match, _ = match.apply(match.legal_moves()[0])
         assert random.getstate() == state, "the engine used the global random generator"
         assert not any(name.startswith("pygame") for name in sys.modules)
         print("ok", match.totals)

@@ -7,6 +7,7 @@ from scopa.engine import (
     PRESETS,
     RULE_OPTIONS,
     RULE_SECTIONS,
+    Card,
     Round,
     Rules,
     RulesError,
@@ -35,7 +36,43 @@ def test_defaults_are_the_rules_page_defaults():
         "assi_ace_takes_ace": True,
         "assi_redeal": False,
         "quindici": False,
+        "six_sides": 2,
+        "seven_count_aces": False,
+        "cirulla": False,
+        "clockwise": False,
+        "luzzati_table_rules": False,
+        "dealer_low_bonus": None,
+        "equal_rank_precedence": False,
+        "may_trail_capturing_card": False,
+        "ace_sweep_is_scopa": True,
+        "ace_on_ace_only": False,
+        "low_hand_max": 9,
+        "stack_hand_bonuses": False,
+        "no_decino": False,
+        "dossena_scale": False,
+        "matta": 7,
+        "declare_at_deal": False,
+        "declare_until_play": False,
+        "piccola_max": 6,
+        "primiera_requires_all_suits": True,
     }
+
+
+def test_settings_written_before_the_new_rules_still_read():
+    """A settings file from before six players and Cirulla: the rules it names, defaults
+    for the rest, and it plays exactly as it did."""
+    old = {
+        "players": 4, "teams": False, "deal": "scopa", "capture_limit": None,
+        "fewest_cards": False, "seven_count": True, "incomplete_primiera": False,
+        "face_values": "ten", "re_bello": False, "settebello_coppe": False, "napola": False,
+        "cappotto": False, "target": 21, "scientifico_last_scopa": False, "assi": False,
+        "assi_scopa": False, "assi_ace_takes_ace": True, "assi_redeal": False,
+        "quindici": False,
+    }  # fmt: skip
+    rules = Rules.from_dict(old)
+    assert rules == Rules(players=4, teams=False, seven_count=True, target=21)
+    assert (rules.sides, rules.side_of(2), rules.cirulla) == (4, 2, False)
+    assert {key: rules.to_dict()[key] for key in old} == old
 
 
 def test_named_presets():
@@ -46,6 +83,11 @@ def test_named_presets():
     scientifico = Rules.preset("scopone_scientifico")
     assert (scientifico.hand_size, scientifico.table_size, scientifico.sides) == (10, 0, 2)
     assert Rules.preset("assi").assi and Rules.preset("quindici").quindici
+    cirulla = Rules.preset("cirulla")
+    assert (cirulla.cirulla, cirulla.target, cirulla.cappotto, cirulla.players) == (
+        True, 51, True, 2,
+    )  # fmt: skip
+    assert cirulla == Rules(cirulla=True, target=51, cappotto=True)
     with pytest.raises(RulesError, match="unknown preset"):
         Rules.preset("briscola")
 
@@ -67,6 +109,7 @@ def test_dict_round_trip(name):
         (4, True, "scopone", 9, 4, 1, 2),
         (2, True, "scientifico", 20, 0, 1, 2),
         (4, True, "scientifico", 10, 0, 1, 2),
+        (6, True, "scopa", 3, 4, 2, 2),
     ],
 )
 def test_deal_shapes(players, teams, deal, hand, table, deals, sides):
@@ -93,6 +136,21 @@ def test_deal_shapes(players, teams, deal, hand, table, deals, sides):
         ({"capture_limit": 0}, "capture_limit"),
         ({"deal": "scopone", "players": 2}, "scopone is played by 4 players"),
         ({"deal": "scientifico", "players": 3}, "2 players"),
+        ({"deal": "scientifico", "players": 6}, "2 players"),
+        ({"players": 5}, "2, 3, 4, 6"),
+        ({"six_sides": 4}, "six_sides"),
+        ({"matta": 8}, "matta"),
+        ({"matta": "7C"}, "matta"),
+        ({"dealer_low_bonus": 2}, "dealer_low_bonus"),
+        ({"low_hand_max": 10}, "low_hand_max"),
+        ({"piccola_max": 5}, "piccola_max"),
+        ({"target": 50}, "target"),
+        ({"cirulla": 1}, "cirulla"),
+        ({"cirulla": True, "deal": "scopone", "players": 4}, "three cards at a time"),
+        ({"cirulla": True, "players": 6}, "2, 3 or 4 players"),
+        ({"cirulla": True, "players": 3, "luzzati_table_rules": True}, "two sides"),
+        ({"cirulla": True, "dossena_scale": True, "dealer_low_bonus": 3}, "not 3"),
+        ({"cirulla": True, "dossena_scale": True, "piccola_max": 7}, "not the 7"),
     ],
 )
 def test_bad_rules_are_refused_clearly(data, message):
@@ -118,6 +176,43 @@ def test_team_sides():
     assert [rules.side_of(seat) for seat in range(4)] == [0, 1, 0, 1]
     solo = Rules(players=4, teams=False)
     assert [solo.side_of(seat) for seat in range(4)] == [0, 1, 2, 3]
+    assert rules.seats_of(1) == (1, 3) and solo.seats_of(2) == (2,)
+
+
+@pytest.mark.parametrize(
+    ("six_sides", "sides", "seats"),
+    [
+        # two teams of three, partners at every other seat round the table
+        (2, [0, 1, 0, 1, 0, 1], [(0, 2, 4), (1, 3, 5)]),
+        # three teams of two, partners sitting opposite (three seats apart)
+        (3, [0, 1, 2, 0, 1, 2], [(0, 3), (1, 4), (2, 5)]),
+        # six players each on their own
+        (6, [0, 1, 2, 3, 4, 5], [(seat,) for seat in range(6)]),
+    ],
+)
+def test_six_player_sides(six_sides, sides, seats):
+    rules = Rules(players=6, six_sides=six_sides)
+    assert rules.sides == six_sides
+    assert [rules.side_of(seat) for seat in range(6)] == sides
+    assert [rules.seats_of(side) for side in range(rules.sides)] == seats
+    assert rules.deal_order(5) == (0, 1, 2, 3, 4, 5)
+    assert rules.deal_order(2) == (3, 4, 5, 0, 1, 2)
+    # partners never play one after the other
+    assert all(rules.side_of(seat) != rules.side_of(rules.next_seat(seat)) for seat in range(6))
+
+
+def test_six_sides_is_the_default_and_ignored_with_fewer_players():
+    assert Rules(players=6).sides == 2
+    assert Rules(players=4, six_sides=3).sides == 2
+    assert Rules(players=3, six_sides=6).sides == 3
+    assert Rules(players=4, teams=False, six_sides=3).side_of(3) == 3
+
+
+def test_the_matta_card():
+    assert Rules.preset("cirulla").matta_card == Card.parse("7C")
+    assert Rules(cirulla=True, matta=9).matta_card == Card.parse("9C")
+    assert Rules(cirulla=True, matta=None).matta_card is None
+    assert Rules().matta_card is None  # only Cirulla has one
 
 
 def test_memo_is_not_part_of_the_value():
@@ -145,7 +240,7 @@ def test_deal_order_and_next_seat():
     assert Rules().deal_order(0) == (1, 0)
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
 @pytest.mark.parametrize("deal", ["scopa", "scopone", "scientifico"])
 def test_every_deal_is_whole(players, deal):
     try:
@@ -154,6 +249,42 @@ def test_every_deal_is_whole(players, deal):
         return
     assert rules.cards_per_deal == rules.players * rules.hand_size
     assert rules.table_size + rules.deals_per_round * rules.cards_per_deal == 40
+
+
+@pytest.mark.parametrize(
+    ("data", "clash"),
+    [
+        ({"cirulla": True, "deal": "scientifico"}, "cirulla_deal"),
+        ({"cirulla": True, "players": 6}, "cirulla_players"),
+        (
+            {"cirulla": True, "players": 4, "teams": False, "luzzati_table_rules": True},
+            "luzzati_sides",
+        ),
+        (
+            {"cirulla": True, "dossena_scale": True, "dealer_low_bonus": 3},
+            "dossena_dealer_low_bonus",
+        ),
+        ({"cirulla": True, "dossena_scale": True, "piccola_max": 7}, "dossena_piccola"),
+        ({"players": 6, "deal": "scientifico"}, "scientifico_players"),
+    ],
+)
+def test_cirulla_and_six_player_clashes(data, clash):
+    with pytest.raises(RulesError) as refused:
+        Rules.from_dict(data)
+    assert refused.value.clash == clash
+    for key in data:  # each value is fine alone
+        Rules.from_dict({key: data[key]})
+
+
+def test_greyed_cirulla_rules_are_not_checked_outside_cirulla():
+    """Cirulla's own rules clash only while Cirulla is played: switching it off and on
+    again never finds a clash that was not there."""
+    rules = Rules(players=3, luzzati_table_rules=True, dossena_scale=True, piccola_max=7)
+    assert not rules.cirulla
+    with pytest.raises(RulesError):
+        rules.with_(cirulla=True)
+    assert Rules(cirulla=True, luzzati_table_rules=True, dealer_low_bonus=1,
+                 dossena_scale=True).sides == 2  # fmt: skip
 
 
 def test_refused_combinations_name_their_clash():
@@ -196,32 +327,85 @@ def test_rule_options_cover_every_rule_once():
     assert rule_option("deal").values == ("scopa", "scopone", "scientifico")
     with pytest.raises(RulesError, match="unknown rule"):
         rule_option("colour")
+    for option in RULE_OPTIONS:  # every new rule's choices can be shown as they are
+        if option.name not in ("deal", "face_values"):
+            assert not any(isinstance(value, str) for value in option.values), option.name
 
 
 def test_the_settings_choices_come_from_the_options():
     """What the settings screen offers today, as the options now say it."""
     choices = {o.name: o.values for o in RULE_OPTIONS if o.kind == "choice"}
     assert choices == {
-        "players": (2, 3, 4),
+        "players": (2, 3, 4, 6),
+        "six_sides": (2, 3, 6),
         "deal": ("scopa", "scopone", "scientifico"),
-        "target": (11, 16, 21, 31),
+        "target": (11, 16, 21, 26, 31, 51, 71, 101),
         "capture_limit": (None, 2, 3),
         "face_values": ("ten", "southern", "zero"),
+        "piccola_max": (6, 7),
+        "dealer_low_bonus": (None, 3, 1),
+        "low_hand_max": (9, 8),
+        "matta": (7, 9, None),
     }
     parents = {o.name: (o.parent, o.parent_values) for o in RULE_OPTIONS if o.parent}
+    scopa_only = ("cirulla", (False,))
+    cirulla = ("cirulla", (True,))
     assert parents == {
         "teams": ("players", (4,)),
+        "six_sides": ("players", (6,)),
         "scientifico_last_scopa": ("deal", ("scientifico",)),
+        "capture_limit": scopa_only,
+        "fewest_cards": scopa_only,
+        "quindici": scopa_only,
+        "assi": scopa_only,
         "assi_scopa": ("assi", (True,)),
         "assi_ace_takes_ace": ("assi", (True,)),
         "assi_redeal": ("assi", (True,)),
+        "seven_count": scopa_only,
+        "seven_count_aces": ("seven_count", (True,)),
         "incomplete_primiera": ("seven_count", (False,)),
         "face_values": ("seven_count", (False,)),
+        "re_bello": scopa_only,
+        "settebello_coppe": scopa_only,
+        "napola": scopa_only,
+        "clockwise": cirulla,
+        "luzzati_table_rules": cirulla,
+        "dealer_low_bonus": cirulla,
+        "equal_rank_precedence": cirulla,
+        "may_trail_capturing_card": cirulla,
+        "ace_sweep_is_scopa": cirulla,
+        "ace_on_ace_only": cirulla,
+        "low_hand_max": cirulla,
+        "stack_hand_bonuses": cirulla,
+        "no_decino": cirulla,
+        "dossena_scale": cirulla,
+        "matta": cirulla,
+        "declare_at_deal": cirulla,
+        "declare_until_play": ("declare_at_deal", (True,)),
+        "piccola_max": cirulla,
+        "primiera_requires_all_suits": cirulla,
     }
     assert not rule_option("teams").applies(Rules())
     assert rule_option("teams").applies(Rules(players=4))
     assert rule_option("face_values").applies(Rules())
     assert not rule_option("face_values").applies(Rules(seven_count=True))
+    assert rule_option("six_sides").applies(Rules(players=6))
+    assert not rule_option("six_sides").applies(Rules(players=4))
+
+
+def test_a_rule_applies_only_while_its_parents_all_do():
+    """Under Cirulla the assi and seven-count details are greyed with assi and seven-count,
+    even when those hold the value their details wait for."""
+    cirulla = Rules(cirulla=True, assi=True, seven_count=True, declare_at_deal=True)
+    assert not rule_option("assi").applies(cirulla)
+    assert not rule_option("assi_scopa").applies(cirulla)
+    assert not rule_option("seven_count_aces").applies(cirulla)
+    assert not rule_option("face_values").applies(cirulla)
+    assert rule_option("declare_until_play").applies(cirulla)
+    scopa = cirulla.with_(cirulla=False)
+    assert rule_option("assi_scopa").applies(scopa)
+    assert not rule_option("declare_until_play").applies(scopa)
+    assert not rule_option("matta").applies(scopa)
 
 
 @pytest.mark.parametrize("option", RULE_OPTIONS, ids=lambda option: option.name)
