@@ -158,10 +158,11 @@ class Seats:
         return name
 
     def side_name(self, side: int) -> str:
-        """A side as a label: one name, or partners joined ("Giulia e Marco")."""
+        """A side as a label: one name, or partners joined ("Giulia e Marco", "Anna, Carla
+        e Elena")."""
         names = [self.seat_name(seat) for seat in self.seats_of(side)]
-        if len(names) == 2:
-            return self.t("table.and", a=names[0], b=names[1])
+        if len(names) > 1:
+            return self.t("table.and", a=", ".join(names[:-1]), b=names[-1])
         return names[0] if names else str(side + 1)
 
     def about(self, key: str, side: int) -> str:

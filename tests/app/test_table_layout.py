@@ -116,3 +116,66 @@ def test_hands_stay_off_the_table(size, players):
                     rect.size = (rect.height, rect.width)
                 rect.center = slot.centre
                 assert not rect.colliderect(lay.table_rect), (seat, visible, lay.place_of(seat))
+
+
+ARRANGEMENTS = [
+    Rules(),
+    Rules(players=3),
+    Rules.preset("scopone"),
+    Rules(players=4, teams=False),
+    Rules(players=6, six_sides=2),
+    Rules(players=6, six_sides=3),
+    Rules(players=6, six_sides=6),
+]
+
+
+def _card_rect(slot) -> FRect:  # noqa: ANN001
+    rect = FRect(0, 0, slot.width, slot.width * 5 / 3)
+    if abs(slot.angle) % 180 == 90:
+        rect.size = (rect.height, rect.width)
+    rect.center = slot.centre
+    return rect
+
+
+def _pile_rect(lay: TableLayout, centre) -> FRect:  # noqa: ANN001
+    rect = FRect(0, 0, lay.pile_h * 1.15, lay.pile_w * 1.15)
+    rect.center = centre
+    return rect
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("rules", ARRANGEMENTS, ids=lambda r: f"{r.players}p{r.sides}s")
+def test_seats_piles_and_panels_never_overlap(size, rules):
+    """Every seat's plate and hand (hidden or shown), every pile, the stock, the score panel
+    and the aids' corner each keep their own place, inside the window, off the table."""
+    lay = TableLayout(size, rules, bottom=0)
+    window = FRect(0, 0, *size)
+    parts: list[tuple[str, FRect]] = [("score panel", lay.hud_rect), ("table", lay.table_rect)]
+    stock = FRect(0, 0, lay.table_w * 1.15, lay.table_h * 1.15)
+    stock.center = lay.stock_centre
+    parts.append(("stock", stock))
+    parts.append(("aids", FRect(size[0] * 0.55, 0, size[0] * 0.45, lay.toolbar_bottom)))
+    for side in range(rules.sides):
+        parts.append((f"pile {side}", _pile_rect(lay, lay.pile_centre(side))))
+    for seat in range(rules.players):
+        place = lay.place_of(seat)
+        parts.append((f"plate {seat}", place.name_rect))
+        for visible in (False, True) if seat else (True,):
+            cards = [_card_rect(s) for s in lay.hand_slots(seat, rules.hand_size, visible)]
+            hand = cards[0].unionall(cards[1:])
+            parts.append((f"hand {seat}{'+' if visible else ''}", hand))
+    for name, rect in parts:
+        assert window.contains(rect), (name, rect)
+    for i, (name, rect) in enumerate(parts):
+        for other, second in parts[i + 1 :]:
+            if name.split()[:2] == other.split()[:2] or {name, other} == {"table", "stock"}:
+                continue
+            if name.startswith("hand") and other.startswith("hand") and name[:6] == other[:6]:
+                continue
+            # a pixel of slack: edges may touch
+            assert not rect.inflate(-2, -2).colliderect(second.inflate(-2, -2)), (
+                name,
+                rect,
+                other,
+                second,
+            )

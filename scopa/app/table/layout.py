@@ -22,7 +22,10 @@ POSITIONS = {
     2: ("bottom", "top"),
     3: ("bottom", "right", "left"),
     4: ("bottom", "right", "top", "left"),
+    6: ("bottom", "right low", "right high", "top", "left high", "left low"),
 }
+"""Seats counter-clockwise from the bottom. With six, two seats share each side of the
+window, one above the other."""
 REFERENCE = (1920, 1080)
 
 
@@ -85,10 +88,18 @@ class TableLayout:
         self.stock_centre = (self.table_rect.left - self.table_w * 0.8, centre_y)
         self.status_centre = (w / 2, h - self.hand_h - 3.2 * self.margin)
         self.banner_centre = (w / 2, centre_y)
+        self.hud_compact = self.sides > 3
+        """Many sides: one line each on the score panel (their cards show on their piles)."""
         self.hud_rect = FRect(self.margin, self.margin, 380 * u, 0)
         self.hud_rect.height = self.hud_height(self.sides)
         self.toolbar_bottom = self.margin * 1.4 + self.font_normal * 1.9
         """The top-right corner down to here holds the aids' buttons: no seat uses it."""
+        if players == 6:
+            # The side seats' piles lie on the cloth beside their hands: the deck moves
+            # into the table's left end to leave them room.
+            self.stock_centre = (self.table_rect.left + self.table_w * 0.7, centre_y)
+            self.table_rect.width -= self.table_w * 1.6
+            self.table_rect.left += self.table_w * 1.6
         self.seats = [self._place(pos, w, h) for pos in POSITIONS[players]]
 
     # --- hands -------------------------------------------------------------------------
@@ -101,6 +112,9 @@ class TableLayout:
         elif position == "top":
             cw = self.open_w if visible else self.other_w
             gap, room, along = cw * (0.75 if visible else 0.55), w * 0.28, cw
+        elif " " in position:
+            gap = self.other_w * (0.75 if visible else 0.55)
+            room, along = h * 0.3, self.other_w
         elif visible:
             gap, room, along = card_height(self.open_w) * 0.3, h * 0.5, card_height(self.open_w)
         else:
@@ -115,6 +129,8 @@ class TableLayout:
             along = self.hand_w
         elif position == "top":
             along = self.open_w if visible else self.other_w
+        elif " " in position:
+            along = self.other_w
         else:
             along = card_height(self.open_w) if visible else self.other_w
         return along + max(0, count - 1) * self._gap(position, visible, count)
@@ -142,6 +158,8 @@ class TableLayout:
             name.midright = (right, centre[1])
             pile = (w / 2 + span / 2 + 2 * m + self.pile_h / 2, centre[1])
             return SeatPlace(position, centre, True, 180.0, self.other_w, name, pile)
+        if " " in position:
+            return self._place_banded(position, w, h)
         side = 1 if position == "right" else -1
         span = max(self._span(position, False, count), self._span(position, True, count))
         lowest_top = self.hud_bottom_guess() + m
@@ -151,17 +169,48 @@ class TableLayout:
         if side > 0:
             name.topright = (w - m, top)
         else:
+            stock_left = self.stock_centre[0] - self.table_w * 0.6
+            name.width = max(min(plate_w, stock_left - 2 * m), 150 * self.unit)
             name.topleft = (m, top)
         pile = (w / 2 + side * (w / 2 - m - self.pile_h / 2), cy + span / 2 + m + self.pile_w / 2)
         angle = 90.0 if side > 0 else -90.0
         return SeatPlace(position, (x, cy), False, angle, self.other_w, name, pile)
+
+    def _place_banded(self, position: str, w: float, h: float) -> SeatPlace:
+        """One of two seats on a side of the window (six players): the name plate on top,
+        the hand lying below it along the edge, the pile on the cloth beside the hand."""
+        m = self.margin
+        edge, band = position.split()
+        side = 1 if edge == "right" else -1
+        plate_w, plate_h = self.plate_size
+        span = max(self._span(position, False, self.hand_size), self._span(position, True, 3))
+        if side > 0:
+            top = self.toolbar_bottom + m
+            bottom = h - m - self.pile_w - self.pile_h * 0.35 - m
+        else:
+            top = self.hud_bottom_guess() + m
+            bottom = h - m - plate_h - m
+        block = plate_h + m * 0.5 + span
+        spare = max(0.0, (bottom - top) - 2 * block) / 3
+        block_top = top + spare if band == "high" else bottom - spare - block
+        name = FRect(0, 0, min(plate_w, w * 0.15), plate_h)
+        x = w / 2 + side * (w / 2 - m - self.other_h / 2)
+        if side > 0:
+            name.topright = (w - m, block_top)
+        else:
+            name.topleft = (m, block_top)
+        cy = block_top + plate_h + m * 0.5 + span / 2
+        pile_x = w / 2 + side * (w / 2 - m - self.other_h - m - self.pile_h / 2)
+        angle = 90.0 if side > 0 else -90.0
+        return SeatPlace(position, (x, cy), False, angle, self.other_w, name, (pile_x, cy))
 
     def hud_bottom_guess(self) -> float:
         """Bottom of the score panel (top-left), which side seats' names must clear."""
         return self.margin + self.hud_height(self.sides)
 
     def hud_height(self, sides: int) -> float:
-        return self.font_normal * (2.4 + 2.3 * sides) + self.margin
+        row = 1.4 if sides > 3 else 2.3
+        return self.font_normal * (2.4 + row * sides) + self.margin
 
     # --- seats ---------------------------------------------------------------------------
 
@@ -188,6 +237,10 @@ class TableLayout:
                 width = self.open_w if visible else self.other_w
                 y = self.toolbar_bottom + card_height(width) / 2
                 slots.append(HandSlot((cx - offset, y), width, 0.0 if visible else 180.0))
+            elif " " in position:
+                direction = 1 if position.startswith("right") else -1
+                angle = place.angle if not visible else (90.0 if direction > 0 else -90.0)
+                slots.append(HandSlot((cx, cy - direction * offset), self.other_w, angle))
             elif visible:
                 side = 1 if position == "right" else -1
                 x = self.size[0] / 2 + side * (self.size[0] / 2 - self.margin - self.open_w / 2)

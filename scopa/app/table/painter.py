@@ -266,6 +266,7 @@ class Painter:
             style.text(surface, hud.target, small.tinted(style.BRIGHT_GOLD), target)
             y += line
             tall = lay.font_normal * 1.15
+            compact = lay.hud_compact
             for row in hud.rows:
                 name_x = left
                 if row.colour is not None:
@@ -274,19 +275,23 @@ class Painter:
                         surface, row.colour, (left + r, y + lay.font_normal * 0.6), r
                     )
                     name_x = left + r * 3
-                score = text.pen("ui_bold", round(lay.font_normal * 1.25), style.BRIGHT_GOLD)
+                size = lay.font_normal if compact else round(lay.font_normal * 1.25)
+                score = text.pen("ui_bold", size, style.BRIGHT_GOLD)
                 score_w = style.natural_width(str(row.total), score)
-                box = FRect(right - score_w, y, score_w, 2 * tall)
+                box = FRect(right - score_w, y, score_w, tall if compact else 2 * tall)
                 style.text(surface, str(row.total), score, box, align="right")
                 colour = style.CREAM if row.active else style.MIST
                 name = text.pen("ui_bold", lay.font_normal, colour)
                 room = box.left - lay.margin * 0.4
                 style.text(surface, row.name, name, FRect(name_x, y, room - name_x, tall))
+                if compact:  # many sides: their cards show on their piles
+                    y += lay.font_normal * 1.4
+                    continue
                 style.text(surface, row.detail, small, FRect(left, y + tall, room - left, tall))
                 y += lay.font_normal * 2.3
             style.text(surface, hud.deal_line, small, FRect(left, y, width, line))
 
-        return Item(("hud", hud), box(rect), paint)
+        return Item(("hud", hud, lay.hud_compact), box(rect), paint)
 
     def _status(self, status: tuple[str, tuple[int, int, int]], lay: TableLayout) -> Item:
         words, colour = status
