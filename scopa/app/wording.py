@@ -165,16 +165,24 @@ class Seats:
             return self.t("table.and", a=", ".join(names[:-1]), b=names[-1])
         return names[0] if names else str(side + 1)
 
-    def about(self, key: str, side: int) -> str:
+    def about_seat(self, key: str, seat: int, **params: object) -> str:
+        """The phrase ``key`` said of one ``seat``: ``key.you`` or ``key.one`` ({name})."""
+        if seat == self.you:
+            return self.t(f"{key}.you", **params)
+        return self.t(f"{key}.one", name=self.seat_name(seat), **params)
+
+    def about(self, key: str, side: int, **params: object) -> str:
         """The phrase ``key`` said of ``side``: ``key.you`` (you, alone), ``key.your_team``
-        (your side with a partner), ``key.one`` ({name}) or ``key.team`` ({names}, plural)."""
+        (your side with a partner), ``key.one`` ({name}) or ``key.team`` ({names}, plural);
+        ``params`` fill the phrase's other blanks (``{n}`` points)."""
         seats = self.seats_of(side)
         team = len(seats) > 1
         if side == self.your_side:
-            return self.t(f"{key}.your_team" if team else f"{key}.you")
+            return self.t(f"{key}.your_team" if team else f"{key}.you", **params)
         if team:
-            return self.t(f"{key}.team", names=join(self.t, [self.seat_name(s) for s in seats]))
-        return self.t(f"{key}.one", name=self.side_name(side))
+            names = join(self.t, [self.seat_name(s) for s in seats])
+            return self.t(f"{key}.team", names=names, **params)
+        return self.t(f"{key}.one", name=self.side_name(side), **params)
 
 
 def default_you_names() -> frozenset[str]:

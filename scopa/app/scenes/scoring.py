@@ -93,8 +93,10 @@ class ScoringScene(MenuScene):
             return self.t("sevens_sixes", sevens=b.sevens, sixes=b.sixes)
         if category == "scope":
             return str(b.scope)
-        if category == "napola":
+        if category in ("napola", "piccola"):
             return str(b.napola_run) if b.napola_run else DASH
+        if category == "grande":
+            return str(b.grande_run) if b.grande_run else DASH
         return str(b.points.get(category, 0))
 
     def progress(self) -> list[list[int]]:

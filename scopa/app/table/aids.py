@@ -23,7 +23,7 @@ from pygame import FRect
 from scopa.ai import hint
 from scopa.aids import review, track, undo_allowed, undo_point
 from scopa.aids.undo import plays_back
-from scopa.engine import Card, Match, Move, Observation
+from scopa.engine import Card, Match, Move, Observation, declarations
 
 from .. import style
 from ..ai_worker import AiWorker
@@ -396,6 +396,16 @@ class AidsLayer:
         t = self.host.translator()
         deck = self.host.deck_style()
         move: Move = self.hint.move
+        if not move.is_play:
+            seat = self.host.awaiting()
+            hand = self.match.round.hand(seat) if seat is not None else ()
+            mask = 0
+            for held in hand:
+                mask |= held.bit
+            points = dict(declarations(mask, self.match.rules)).get(move.named, 0)
+            play = t("aids.hint_knock", n=points)
+            return t("aids.hint_line", play=play, reason=self.hint.text(t.language, deck))
+        assert move.card is not None
         card = self.host.card_name(move.card)
         if move.captures:
             play = t("aids.hint_takes", card=card, cards=card_list(t, move.captures, deck))

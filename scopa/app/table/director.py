@@ -12,19 +12,24 @@ from __future__ import annotations
 import math
 from collections import deque
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 
 from scopa.engine import (
     Captured,
     Card,
+    DealerBonus,
     Dealt,
+    DealWon,
+    Declared,
     Event,
     Laid,
     LastCapture,
     MatchWon,
+    Passed,
     Played,
     Redealt,
+    Retracted,
     RoundScored,
     Scopa,
 )
@@ -45,6 +50,11 @@ class Shown:
     deal_no: int = 1
     dealer: int = 0
     totals: tuple[int, ...] = ()
+    bonus: dict[int, int] = field(default_factory=dict)
+    """Cirulla: points each side made this round from bonuses (the dealer's table and the
+    declarations), counted with its scopas."""
+    matta: int = 0
+    """Cirulla: the value named for the matta while it is in play (0: none)."""
 
 
 @dataclass(eq=False)
@@ -79,7 +89,8 @@ class Director:
         speed: str = "normal",
         sound: Callable[[str], None] = lambda name: None,
         text: Callable[..., str] = lambda key, **kw: key,
-        about: Callable[[str, int], str] = lambda key, side: f"{key} {side}",
+        about: Callable[..., str] = lambda key, side, **params: f"{key} {side}",
+        about_seat: Callable[..., str] = lambda key, seat, **params: f"{key} {seat}",
         on_scored: Callable[[], None] = lambda: None,
     ) -> None:
         self.view = view
@@ -88,6 +99,8 @@ class Director:
         self.sound = sound
         self.text = text
         self.about = about
+        self.about_seat = about_seat
+        """The phrase ``key`` said of one seat ("Bussi", "Giulia bussa")."""
         """The phrase ``key`` said of a side ("Hai vinto!", "Vince Giulia!")."""
         self.on_scored = on_scored
         self.beats: deque[Beat] = deque()
@@ -164,6 +177,16 @@ class Director:
                 self.beats.append(partial(self._won, event))
             elif isinstance(event, Redealt):
                 self.beats.append(partial(self._redealt, event))
+            elif isinstance(event, DealerBonus):
+                self.beats.append(partial(self._dealer_bonus, event))
+            elif isinstance(event, Declared):
+                self.beats.append(partial(self._declared, event))
+            elif isinstance(event, Retracted):
+                self.beats.append(partial(self._retracted, event))
+            elif isinstance(event, Passed):
+                self.beats.append(partial(self._passed, event))
+            elif isinstance(event, DealWon):
+                self.beats.append(partial(self._deal_won, event))
             if scored and (i + 1 == len(events) or isinstance(events[i + 1], (Dealt, Redealt))):
                 self.beats.append(self._scored)
                 scored = False
@@ -243,6 +266,10 @@ class Director:
 
     def _deal(self, event: Dealt) -> None:
         def numbers() -> float:
+            if event.round_no != self.shown.round_no or event.table:
+                self.shown.bonus = {}
+                self.shown.matta = 0
+                self.view.shown.clear()
             self.shown.round_no, self.shown.deal_no = event.round_no, event.deal_no
             self.shown.dealer = event.dealer
             return 0.0
@@ -412,6 +439,54 @@ class Director:
             return self._sound("capture", delay + 0.8)
 
         self.beats.append(beat)
+
+    # --- Cirulla's bonuses ----------------------------------------------------------------
+
+    def _add_bonus(self, side: int, points: int) -> None:
+        bonus = dict(self.shown.bonus)
+        bonus[side] = bonus.get(side, 0) + points
+        self.shown.bonus = bonus
+
+    def _dealer_bonus(self, event: DealerBonus) -> float:
+        """The opening table made the dealer's bonus: its cards go to the dealer's pile."""
+        view = self.view
+        self._add_bonus(event.side, event.points)
+        if event.named:
+            self.shown.matta = event.named
+        delay = 0.3
+        for card in event.cards:
+            view.put(card, ("pile", event.side))
+            view.raise_(card)
+            view.settle(self.tweener, card, self.seconds(0.55), delay=self.seconds(delay))
+            delay += 0.08
+        view.compact_table()
+        view.settle_table(self.tweener, self.seconds(0.45))
+        self._banner(self.about("table.dealer_bonus", event.side, n=event.points), "info", 1.3)
+        return self._sound("scopa", delay + 1.2)
+
+    def _declared(self, event: Declared) -> float:
+        """A hand knocked: its cards turn face up for everyone, its points are counted."""
+        view = self.view
+        self._add_bonus(event.side, event.points)
+        if event.named:
+            self.shown.matta = event.named
+        view.shown.update(event.cards)
+        view.settle_hand(self.tweener, event.seat, self.seconds(0.45))
+        self._banner(self.about_seat("table.knocked", event.seat, n=event.points), "info", 1.3)
+        return self._sound("scopa", 1.4)
+
+    def _retracted(self, event: Retracted) -> float:
+        self._add_bonus(event.side, -event.points)
+        self.shown.matta = 0
+        self._banner(self.about_seat("table.retracted", event.seat), "info", 1.0)
+        return 1.1
+
+    def _passed(self, event: Passed) -> float:
+        return 0.15
+
+    def _deal_won(self, event: DealWon) -> float:
+        self._banner(self.about(f"table.deal_won.{event.cause}", event.side), "scopa", 1.6)
+        return self._sound("win", 1.8)
 
     def _won(self, event: MatchWon) -> float:
         self._banner(self.about("table.wins", event.side), "scopa", 1.6)

@@ -83,6 +83,8 @@ class Painter:
             items.append(self._static_card(snap, sprite))
         if snap.landing is not None:
             items.append(_landing(snap.landing, lay))
+        if snap.matta is not None and id(view.sprites[snap.matta[0]]) not in snap.moving:
+            items.append(self._badge(view.sprites[snap.matta[0]], snap.matta[1], lay))
         still = len(items)
         flying.sort(key=lambda s: s.z)
         gathering = [s for s in flying if view.places[s.card][0] in ("stock", "pile")]
@@ -116,9 +118,9 @@ class Painter:
     # --- cards ---------------------------------------------------------------------------
 
     def _hidden(self, snap: TableSnapshot, sprite: CardSprite) -> bool:
-        """A hand the viewer may not see is drawn face down, whatever the tween says."""
-        place = snap.view.places[sprite.card]
-        return place[0] == "hand" and place[1] not in snap.view.visible_seats
+        """A hand the viewer may not see is drawn face down, whatever the tween says (but
+        the cards a Cirulla declaration showed to everyone)."""
+        return not snap.view.face_shown(sprite.card)
 
     def _card(
         self, snap: TableSnapshot, sprite: CardSprite, layer: str, *, shadow: bool = True
@@ -157,6 +159,20 @@ class Painter:
                 _paint_card, snap.art, _frozen(snap.art, sprite), hidden, True, glow, veiled, False
             ),
         )
+
+    def _badge(self, sprite: CardSprite, label: str, lay: TableLayout) -> Item:
+        """A small tag on a card: the value named for the matta."""
+        pen = self.text.pen("ui_bold", lay.font_small, style.NIGHT)
+        width = style.natural_width(label, pen) + lay.margin * 0.8
+        area = FRect(0, 0, width, lay.font_small * 1.5)
+        area.midbottom = (round(sprite.x), round(sprite.y - sprite.lift + sprite.w * 0.78))
+
+        def paint(surface: pygame.Surface) -> None:
+            radius = round(area.height / 2)
+            pygame.draw.rect(surface, style.BRIGHT_GOLD, area, border_radius=radius)
+            style.text(surface, label, pen, area, align="center")
+
+        return Item(("badge", label, tuple(area)), box(area), paint)
 
     # --- stacks --------------------------------------------------------------------------
 
@@ -346,9 +362,7 @@ def card_item(art: CardArt, sprite: CardSprite, tag: str = "card") -> Item:
 
 
 def _face_shown(snap: TableSnapshot, sprite: CardSprite) -> bool:
-    place = snap.view.places[sprite.card]
-    hidden = place[0] == "hand" and place[1] not in snap.view.visible_seats
-    return sprite.face_up and not hidden
+    return sprite.face_up and snap.view.face_shown(sprite.card)
 
 
 def _spot(art: CardArt, sprite: CardSprite, shadow: bool) -> tuple:

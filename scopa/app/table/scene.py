@@ -29,6 +29,7 @@ from .drag import DragController
 from .frame import Item
 from .hud import background, draw_cover
 from .input import Pick, TableInput
+from .knock import KnockBar, KnockButton
 from .layout import TableLayout
 from .painter import (
     GLOW_HOVER,
@@ -81,7 +82,8 @@ class TableScene(Scene):
             speed=settings.animation_speed,
             sound=app.audio.play,
             text=app.t,
-            about=lambda key, side: self.seats.about(key, side),
+            about=lambda key, side, **params: self.seats.about(key, side, **params),
+            about_seat=lambda key, seat, **params: self.seats.about_seat(key, seat, **params),
             on_scored=self._show_scoring,
         )
         self._sync_shown()
@@ -112,6 +114,7 @@ class TableScene(Scene):
         self.clock = 0.0
         self.fast_forward = False
         """Watch mode: the watcher clicked to see the match four times faster."""
+        self.knock = KnockBar(self.text, lambda: self.app.t, self.play)
         self.computers = Computers(
             self.worker,
             failed=lambda reason: self.app.notify(self.app.t("table.ai_failed", reason=reason)),
@@ -199,10 +202,10 @@ class TableScene(Scene):
         """Turn hands up or down to match who may see them; hiding is instant, always."""
         visible = frozenset(self.visible_seats)
         self.view.visible_seats = visible
-        for seat, hand in enumerate(self.view.hands):
+        for hand in self.view.hands:
             for card in hand:
                 sprite = self.view.sprites[card]
-                if seat not in visible:
+                if not self.view.face_shown(card):
                     sprite.turn = 0.0
                 if animate and not self.tweener.moving(sprite):
                     self.view.settle(self.tweener, card, self.director.seconds(0.35))
@@ -272,7 +275,9 @@ class TableScene(Scene):
         if event.type == pygame.WINDOWFOCUSLOST and self.input.focus_lost():
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            if not self.input.escape():
+            if self.knock.picking:
+                self.knock.picking = False
+            elif not self.input.escape():
                 self.app.open("pause")
             return True
         if self.cover is not None:
@@ -284,6 +289,8 @@ class TableScene(Scene):
             return True
         if self.aids.handle(event):
             return True
+        if self.knock.handle(event, self.knock_buttons()):
+            return True
         if self.mode == "watch":
             if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
                 self.fast_forward = not self.fast_forward
@@ -293,6 +300,17 @@ class TableScene(Scene):
                 self.director.hurry()
             return True
         return self.input.handle(event)
+
+    def knock_buttons(self) -> list[KnockButton]:
+        """Cirulla: the buttons of the moves that play no card (knock, pass, take back),
+        when the person whose turn it is may make one."""
+        seat = self.human_to_play
+        if seat is None or self.pick.choice is not None or not self.setup.rules.cirulla:
+            self.knock.picking = False
+            return []
+        moves = self.match.legal_moves()
+        hand = self.match.round.hand(seat)
+        return self.knock.buttons(self.layout, moves, hand, self.setup.rules)
 
     def _cannot(self, card: Card, target: Card | None) -> None:
         """Say why ``card`` cannot be played that way (it goes back to the hand)."""
@@ -471,6 +489,10 @@ class TableScene(Scene):
         """Point at ``move``: its card is raised and the cards it takes glow."""
         if self.human_to_play is None or move not in self.match.legal_moves():
             return
+        if not move.is_play:  # a knock: its button (or the matta's value) lights up
+            self.knock.suggested = move
+            self.knock.picking = move.is_declaration and move.matta is not None
+            return
         self.input.select(move.card)
         self.pick.preview = frozenset(move.captures)
 
@@ -530,11 +552,23 @@ class TableScene(Scene):
             ),
             sparks=tuple(Spark(s.x, s.y, s.size, s.alpha) for s in self.director.sparks),
             overlays=tuple(self.overlay_items()),
+            matta=self._matta_label(),
         )
+
+    def _matta_label(self) -> tuple[Card, str] | None:
+        """The matta with the value named for it, while a value is named and it shows."""
+        named = self.director.shown.matta
+        card = self.setup.rules.matta_card if self.setup.rules.cirulla else None
+        if not named or card is None or not self.view.face_shown(card):
+            return None
+        if self.view.places[card][0] not in ("table", "hand"):
+            return None
+        return card, self.app.t("table.matta_badge", n=named)
 
     def overlay_items(self) -> list[Item]:
         """Panels over the table: the aids, the capture choice, the cover."""
         items = self.aids.items(self.art)
+        items.extend(self.knock.items(self.layout, self.knock_buttons()))
         choice = self.pick.choice
         if choice is not None:
             title = capital(self.app.t("table.choose", card=self.card_name(choice.card)))

@@ -83,3 +83,5 @@ class TableSnapshot:
     sparks: tuple[Spark, ...]
     overlays: tuple[Item, ...]
     """Panels over the table, painted last (aids, the capture choice, the cover)."""
+    matta: tuple[Card, str] | None = None
+    """Cirulla: the matta and the value named for it, written on it while it shows."""

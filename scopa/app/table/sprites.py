@@ -60,6 +60,8 @@ class TableView:
     slots: list[Card | None] = field(default_factory=list)
     markers: list[list[Card]] = field(default_factory=list)
     visible_seats: frozenset[int] = frozenset()
+    shown: set[Card] = field(default_factory=set)
+    """Cards shown face up to everyone from a hand (a Cirulla declaration)."""
     _z: int = 0
 
     def __post_init__(self) -> None:
@@ -71,6 +73,7 @@ class TableView:
         self.hands = [[] for _ in range(players)]
         self.slots = []
         self.markers = [[] for _ in range(self.sides)]
+        self.shown = set()
         for card in DECK:
             sprite = self.sprites.get(card) or CardSprite(card)
             sprite.turn, sprite.lift = 0.0, 0.0
@@ -136,12 +139,13 @@ class TableView:
             seat = place[1]
             hand = self.hands[seat]
             visible = seat in self.visible_seats
-            slot = lay.hand_slots(seat, len(hand), visible)[hand.index(card)]
+            laid_open = visible or any(other in self.shown for other in hand)
+            slot = lay.hand_slots(seat, len(hand), laid_open)[hand.index(card)]
             return {
                 "x": slot.centre[0],
                 "y": slot.centre[1],
                 "w": slot.width,
-                "turn": 1.0 if visible else 0.0,
+                "turn": 1.0 if visible or card in self.shown else 0.0,
                 "angle": slot.angle,
                 "lift": 0.0,
             }
@@ -200,6 +204,14 @@ class TableView:
     def settle_hand(self, tweener: Tweener, seat: int, duration: float) -> None:
         for card in self.hands[seat]:
             self.settle(tweener, card, duration)
+
+    def face_shown(self, card: Card) -> bool:
+        """Whether ``card`` may be drawn face up where it lies: anywhere but in a hand, in
+        a hand on show, or shown from its hand to everyone."""
+        place = self.places[card]
+        if place[0] != "hand":
+            return True
+        return place[1] in self.visible_seats or card in self.shown
 
     def count(self, kind: str, index: int | None = None) -> int:
         return sum(

@@ -108,7 +108,7 @@ class TableWords:
         rows = []
         for side in range(rules.sides):
             pile = self.view.count("pile", side) + len(self.view.markers[side])
-            scope = len(self.view.markers[side])
+            scope = len(self.view.markers[side]) + shown.bonus.get(side, 0)
             detail = f"{count(t, 'table.taken', pile)}  \u00b7  {count(t, 'table.scope', scope)}"
             colour = style.SIDE_COLORS[side % len(style.SIDE_COLORS)] if teams else None
             active = not match.over and rules.side_of(match.turn) == side

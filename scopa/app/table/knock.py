@@ -1,0 +1,239 @@
+"""Cirulla's knocking at the table: the buttons of the moves that play no card.
+
+When the player whose turn it is may declare (knock and show the hand for its bonus),
+decline a declaration at the deal or take one back, a button for each shows above the
+status line, with a key (K knocks). A hand holding the matta opens a small picker of the
+values the matta may be named (only those that make a bonus) before knocking. The moves
+come from the engine's legal moves; this only offers them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import pygame
+from pygame import FRect
+
+from scopa.engine import Card, Move, declarations
+
+from .. import style
+from ..style import Scale
+from .frame import Item, box
+from .layout import TableLayout
+from .text import Writer
+
+KNOCK_KEY = pygame.K_k
+
+
+@dataclass(frozen=True)
+class KnockButton:
+    name: str
+    """"knock", "pass", "retract" or "value" (a value for the matta in the picker)."""
+    label: str
+    rect: FRect
+    move: Move | None
+    """The move played (None: knocking opens the matta's picker)."""
+
+
+class KnockBar:
+    def __init__(
+        self,
+        text: Writer,
+        translator: Callable[[], Callable[..., str]],
+        play: Callable[[Move], None],
+    ) -> None:
+        self.text = text
+        self.translator = translator
+        self.play = play
+        self.picking = False
+        """The matta's picker is open."""
+        self.suggested: Move | None = None
+        """The move a hint points at: its button lights up."""
+        self._pressed: str | None = None
+        self.pointer: tuple[int, int] = (-1, -1)
+
+    # --- what is offered -------------------------------------------------------------------
+
+    @staticmethod
+    def specials(moves: Sequence[Move]) -> list[Move]:
+        return [move for move in moves if not move.is_play]
+
+    def points(self, move: Move, hand: Sequence[Card], rules: object) -> int:
+        mask = 0
+        for card in hand:
+            mask |= card.bit
+        for named, points in declarations(mask, rules):  # type: ignore[arg-type]
+            if named == move.named:
+                return points
+        return 0
+
+    def buttons(
+        self, layout: TableLayout, moves: Sequence[Move], hand: Sequence[Card], rules: object
+    ) -> list[KnockButton]:
+        t = self.translator()
+        specials = self.specials(moves)
+        if not specials:
+            self.picking = False
+            self.suggested = None
+            return []
+        declares = [move for move in specials if move.is_declaration]
+        if self.picking and len(declares) > 1:
+            return self._picker(layout, declares, hand, rules)
+        self.picking = False
+        out: list[tuple[str, str, Move | None]] = []
+        if declares:
+            best = max(self.points(move, hand, rules) for move in declares)
+            label = t("table.knock_points", n=best) if best else t("table.knock")
+            out.append(("knock", label, declares[0] if len(declares) == 1 else None))
+        for move in specials:
+            if move.kind == "pass":
+                out.append(("pass", t("table.pass"), move))
+            elif move.kind == "retract":
+                out.append(("retract", t("table.retract"), move))
+        height = round(layout.font_normal * 1.9)
+        gap = layout.margin * 0.6
+        scale = Scale(layout.size)
+        fonts = self.text.font
+        widths = [
+            style.button_width(fonts, label, layout.font_small, scale, height)
+            for _, label, _ in out
+        ]
+        total = sum(widths) + gap * (len(out) - 1)
+        x, y = layout.status_centre
+        left = x - total / 2
+        top = y - layout.font_normal * 1.2 - gap - height
+        buttons = []
+        for (name, label, move), width in zip(out, widths):
+            buttons.append(KnockButton(name, label, FRect(left, top, width, height), move))
+            left += width + gap
+        return buttons
+
+    def _picker(
+        self, layout: TableLayout, declares: list[Move], hand: Sequence[Card], rules: object
+    ) -> list[KnockButton]:
+        """One small button per value the matta may be named, in a row over the table."""
+        size = layout.font_normal * 2.2
+        gap = layout.margin * 0.4
+        total = len(declares) * size + (len(declares) - 1) * gap
+        cx, cy = layout.table_rect.center
+        left, top = cx - total / 2, cy + layout.font_normal * 0.4
+        out = []
+        for move in sorted(declares, key=lambda m: m.named):
+            label = str(move.named)
+            out.append(KnockButton("value", label, FRect(left, top, size, size), move))
+            left += size + gap
+        return out
+
+    def picker_panel(self, layout: TableLayout, buttons: list[KnockButton]) -> FRect:
+        """The picker's pane: its title and note over the row of values, wide enough for
+        the longest of them."""
+        t = self.translator()
+        title = self.text.pen("title", layout.font_normal, style.BRIGHT_GOLD)
+        note = self.text.pen("ui", layout.font_small, style.MIST)
+        words = max(
+            style.natural_width(t("table.matta_title"), title),
+            style.natural_width(t("table.matta_hint"), note),
+        )
+        area = buttons[0].rect.unionall([b.rect for b in buttons[1:]])
+        panel = area.inflate(layout.margin * 2, layout.font_normal * 5.4).move(
+            0, -layout.font_normal * 1.4
+        )
+        width = max(panel.width, words + layout.margin * 2)
+        panel.inflate_ip(width - panel.width, 0)
+        return panel
+
+    # --- input ---------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event, buttons: list[KnockButton]) -> bool:
+        """Clicks on the buttons, K to knock, Esc to close the picker; True when used."""
+        if not buttons:
+            return False
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE and self.picking:
+                self.picking = False
+                return True
+            if event.key == KNOCK_KEY:
+                knock = next((b for b in buttons if b.name == "knock"), None)
+                if knock is not None:
+                    self._use(knock)
+                    return True
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            hit = next((b for b in buttons if b.rect.collidepoint(event.pos)), None)
+            if hit is not None:
+                self._pressed = hit.name + hit.label
+                return True
+            if self.picking:
+                self.picking = False
+                return True
+            return False
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._pressed:
+            pressed, self._pressed = self._pressed, None
+            hit = next((b for b in buttons if b.rect.collidepoint(event.pos)), None)
+            if hit is not None and hit.name + hit.label == pressed:
+                self._use(hit)
+            return True
+        return False
+
+    def _use(self, button: KnockButton) -> None:
+        self.suggested = None
+        if button.move is None:
+            self.picking = True
+            return
+        self.picking = False
+        self.play(button.move)
+
+    # --- drawing -------------------------------------------------------------------------
+
+    def items(self, layout: TableLayout, buttons: list[KnockButton]) -> list[Item]:
+        if not buttons:
+            return []
+        items = []
+        scale = Scale(layout.size)
+        if buttons[0].name == "value":
+            t = self.translator()
+            panel = self.picker_panel(layout, buttons)
+            title = self.text.pen("title", layout.font_normal, style.BRIGHT_GOLD)
+            note = self.text.pen("ui", layout.font_small, style.MIST)
+            words = (t("table.matta_title"), t("table.matta_hint"))
+
+            def paint_panel(surface: pygame.Surface) -> None:
+                style.dark_panel(surface, panel, scale, alpha=235, border=style.BRIGHT_GOLD)
+                line = layout.font_normal * 1.5
+                top = panel.top + layout.margin * 0.5
+                head = FRect(panel.left, top, panel.width, line)
+                style.text(surface, words[0], title, head, align="center")
+                below = FRect(panel.left, top + line, panel.width, line)
+                style.text(surface, words[1], note, below, align="center")
+
+            items.append(Item(("matta panel", words, tuple(panel)), box(panel), paint_panel))
+        fonts, px = self.text.font, layout.font_small
+        suggested = self.suggested
+        for button in buttons:
+            hot = button.rect.collidepoint(self.pointer) or (
+                suggested is not None
+                and (
+                    button.move is suggested
+                    or (button.name == "knock" and suggested.is_declaration)
+                )
+            )
+            primary = button.name in ("knock", "value")
+            rect = button.rect
+
+            def paint(
+                surface: pygame.Surface,
+                rect: FRect = rect,
+                label: str = button.label,
+                hot: bool = hot,
+                primary: bool = primary,
+            ) -> None:
+                state = "hot" if hot else "normal"
+                style.button(surface, rect, scale, fonts, label, px, state=state, primary=primary)
+
+            key = ("knock button", button.name, button.label, hot, primary, tuple(rect))
+            items.append(Item(key, box(rect, style.button_reach(scale)), paint))
+        return items

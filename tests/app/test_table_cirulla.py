@@ -1,0 +1,146 @@
+"""Cirulla at the table: knocking is a visible action (a button and K), the matta's value is
+picked among those that make a bonus, a shown hand stays face up for everyone, the bonuses
+count on the score panel and the sheet has Grande and Piccola."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from scopa.app.cardart import CardArt
+from scopa.app.scenes.scoring import ScoringScene
+from scopa.app.table import TableScene
+from scopa.engine import PRESETS, Card, Declared, Match, Move
+from scopa.settings import MatchSetup, SeatConfig
+
+from .table_helpers import FRAME, click, coordinated, deck, inline_worker, pump, settle
+
+C = Card.parse
+CIRULLA = PRESETS["cirulla"]
+
+
+@pytest.fixture
+def fast(app):
+    app.settings = app.settings.with_(animation_speed="fast", language="en")
+    return app
+
+
+def cirulla_table(app, first: str, second: str = "4B 8C 9C", table: str = "4S 5D 9B 10C",
+                  *, humans: int = 1) -> TableScene:  # fmt: skip
+    seats = (SeatConfig("Anna", True), SeatConfig("Bruno", humans > 1, "beginner"))
+    match = Match.new(CIRULLA, 1, first_dealer=1, decks=(deck(first, second, table),))
+    scene = TableScene(app, coordinated(app, MatchSetup(seats, CIRULLA), match),
+                       worker=inline_worker())  # fmt: skip
+    app.stack.push(scene)
+    settle(app, scene)
+    pump(app, 2)
+    return scene
+
+
+def test_a_low_hand_knocks_with_the_button(fast):
+    scene = cirulla_table(fast, "1D 2C 3S")
+    buttons = scene.knock_buttons()
+    assert [b.name for b in buttons] == ["knock"]
+    assert "+3" in buttons[0].label
+    click(fast, buttons[0].rect.center)
+    assert scene.match.moves() == (Move.parse("!"),)
+    settle(fast, scene)
+    assert all(scene.view.face_shown(card) for card in scene.view.hands[0])
+    assert "3" in scene.snapshot().hud.rows[0].detail  # the bonus counts with the scopas
+    assert scene.knock_buttons() == []  # once knocked, nothing more to knock this deal
+
+
+def test_k_knocks_too(fast):
+    scene = cirulla_table(fast, "1D 2C 3S")
+    fast.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_k, mod=0, unicode="k")])
+    assert scene.match.moves() == (Move.parse("!"),)
+
+
+def test_the_matta_is_named_in_a_picker_of_the_values_that_pay(fast):
+    scene = cirulla_table(fast, "7C 2C 3S")
+    (knock,) = scene.knock_buttons()
+    click(fast, knock.rect.center)
+    assert scene.knock.picking and scene.match.moves() == ()
+    values = scene.knock_buttons()
+    assert [b.label for b in values] == ["1", "2", "3", "4"]  # 2 + 3 + value stays 9 or less
+    click(fast, values[2].rect.center)
+    assert scene.match.moves() == (Move.parse("!7C=3"),)
+    settle(fast, scene)
+    badge = scene.snapshot().matta
+    assert badge is not None and badge[0] == C("7C") and "3" in badge[1]
+
+
+def test_escape_closes_the_picker_without_knocking(fast):
+    scene = cirulla_table(fast, "7C 2C 3S")
+    click(fast, scene.knock_buttons()[0].rect.center)
+    fast.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")])
+    assert not scene.knock.picking and scene.match.moves() == ()
+    assert type(fast.stack.top) is TableScene  # not the pause menu
+
+
+def test_a_computers_shown_hand_is_drawn_face_up_and_no_other_card_of_it(fast, monkeypatch):
+    drawn: list[Card] = []
+    original = CardArt.face
+    monkeypatch.setattr(
+        CardArt, "face", lambda self, card, width: drawn.append(card) or original(self, card, width)
+    )
+    scene = cirulla_table(fast, "4B 8C 9C", second="1D 2C 3S")  # Bruno holds the low hand
+    scene.play(next(m for m in scene.match.legal_moves() if m.is_play))
+    shown: set[Card] = set()
+    for _ in range(600):
+        pump(fast)
+        declared = [e for e in scene.match.round.history() if not e[1].is_play]
+        if declared:
+            shown = {C("1D"), C("2C"), C("3S")}
+            break
+    settle(fast, scene)
+    pump(fast, 2)
+    assert shown and shown <= set(scene.view.shown)
+    hidden = set(scene.view.hands[1]) - scene.view.shown
+    assert not hidden & set(drawn[-40:])
+
+
+def test_the_score_sheet_has_grande_and_piccola(app):
+    app.settings = app.settings.with_(animation_speed="instant", language="en")
+    seats = (SeatConfig("Anna", False, "beginner"), SeatConfig("Bruno", False, "beginner"))
+    scene = TableScene(app, coordinated(app, MatchSetup(seats, CIRULLA), Match.new(CIRULLA, 3)),
+                       worker=inline_worker())  # fmt: skip
+    app.stack.push(scene)
+    for _ in range(5000):
+        pump(app)
+        if isinstance(app.stack.top, ScoringScene):
+            break
+    sheet = app.stack.top
+    assert isinstance(sheet, ScoringScene)
+    keys = [row.key for row in sheet.sheet()]
+    assert "grande" in keys and "piccola" in keys
+    labels = {row.key: row.label for row in sheet.sheet()}
+    assert labels["grande"] == "Grande" and labels["piccola"] == "Piccola"
+    scene.close()
+
+
+def test_declared_events_reach_the_table_of_every_level(app):
+    """Computers knock too: over a few rounds of Cirulla between computers some hand is
+    declared, and the table shows the declaration (banner, face-up cards)."""
+    app.settings = app.settings.with_(animation_speed="instant", language="en")
+    seats = (SeatConfig("Anna", False, "expert"), SeatConfig("Bruno", False, "master"))
+    scene = TableScene(app, coordinated(app, MatchSetup(seats, CIRULLA), Match.new(CIRULLA, 8)),
+                       worker=inline_worker())  # fmt: skip
+    app.stack.push(scene)
+    seen = 0
+    original = scene.director._declared
+
+    def counting(event: Declared) -> float:
+        nonlocal seen
+        seen += 1
+        return original(event)
+
+    scene.director._declared = counting
+    for _ in range(20000):
+        pump(app)
+        if isinstance(app.stack.top, ScoringScene):
+            app.back()
+        if seen or scene.match.over:
+            break
+    scene.close()
+    assert seen
