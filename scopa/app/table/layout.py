@@ -85,7 +85,12 @@ class TableLayout:
         centre_y = h * 0.47
         self.table_rect = FRect(0, 0, min(w * 0.58, 11 * self.table_w), table_height)
         self.table_rect.center = (w / 2, centre_y)
-        self.stock_centre = (self.table_rect.left - self.table_w * 0.8, centre_y)
+        self.stock_centre = (
+            self.table_rect.left - self.table_w * 0.8,
+            centre_y + (self.table_h * 0.2 if players in (3, 4) else 0.0),
+        )
+        """Beside the table; a little low with a seat on the left, whose name plate sits
+        above its hand."""
         self.status_centre = (w / 2, h - self.hand_h - 3.2 * self.margin)
         self.banner_centre = (w / 2, centre_y)
         self.hud_compact = self.sides > 3
@@ -169,8 +174,6 @@ class TableLayout:
         if side > 0:
             name.topright = (w - m, top)
         else:
-            stock_left = self.stock_centre[0] - self.table_w * 0.6
-            name.width = max(min(plate_w, stock_left - 2 * m), 150 * self.unit)
             name.topleft = (m, top)
         pile = (w / 2 + side * (w / 2 - m - self.pile_h / 2), cy + span / 2 + m + self.pile_w / 2)
         angle = 90.0 if side > 0 else -90.0
