@@ -293,6 +293,7 @@ class App:
             closer = getattr(scene, "close", None)
             if closer is not None:
                 closer()
+        self.matches.close()
         pygame.display.quit()
 
 

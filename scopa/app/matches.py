@@ -18,7 +18,7 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from scopa.aids import replay_match
 from scopa.engine import IllegalMove, Match, Move
@@ -214,13 +214,16 @@ class Matches:
 
     def __init__(self, app: App) -> None:
         self.app = app
-        self.current: MatchCoordinator | None = None
+        self.current: Any = None
+        """The match in progress: a ``MatchCoordinator``, or a ``RemoteCoordinator``."""
+        self.sessions: list[Any] = []
+        """Online sessions whose server runs in this game (stopped when the game ends)."""
 
     # --- what is saved ---------------------------------------------------------------------
 
     def saved(self) -> SavedMatch | None:
         """The unfinished match kept on disk, if any (damaged files are set aside)."""
-        if self.current is not None and self.current.saver is not None:
+        if self.current is not None and getattr(self.current, "saver", None) is not None:
             self.current.flush()
         found = self.app.store.load_match()
         self.app.show_store_messages()
@@ -348,10 +351,40 @@ class Matches:
     # --- leaving ---------------------------------------------------------------------------
 
     def leave(self) -> None:
-        """Back to the title; the match stays saved for Continue."""
-        if self.current is not None:
-            self.current.flush()
+        """Back to the title; the match stays saved for Continue. A seat at a table held by
+        a server is left only once the player agrees (it can be taken back later)."""
+        current = self.current
+        if current is not None and getattr(current, "remote", False):
+            self.app.open(
+                "confirm",
+                question=lambda: self.app.t("online.leave_question"),
+                detail=lambda: self.app.t("online.leave_detail"),
+                yes=lambda: self.app.t("online.leave"),
+                no=lambda: self.app.t("online.stay"),
+                on_yes=self.app.home,
+            )
+            return
+        if current is not None:
+            current.flush()
         self.app.home()
+
+    # --- over the network ------------------------------------------------------------------
+
+    def online(self) -> None:
+        self.app.open("online")
+
+    def open_remote(self, coordinator: Any, session: Any) -> None:
+        """The table of a match held by a server (the lobby's session hosts or joined it)."""
+        self.current = coordinator
+        self.sessions.append(session)
+        self.app.home()
+        self.app.open("table", coordinator=coordinator)
+
+    def close(self) -> None:
+        """The game ends: servers started here stop."""
+        for session in self.sessions:
+            session.stop_server()
+        self.sessions.clear()
 
     def abandon(self) -> None:
         """Give the match up: its save is deleted (it is not counted as played)."""

@@ -11,7 +11,9 @@ from __future__ import annotations
 from .app import SceneFactory
 from .scenes.confirm import ConfirmScene
 from .scenes.level import LevelScene
+from .scenes.lobby import LobbyScene
 from .scenes.new_game import NewGameScene
+from .scenes.online import OnlineScene
 from .scenes.pause import PauseScene
 from .scenes.rules import RulesScene
 from .scenes.scoring import ScoringScene
@@ -28,6 +30,8 @@ def default_scenes() -> dict[str, SceneFactory]:
         "title": TitleScene,
         "new_game": NewGameScene,
         "level": LevelScene,
+        "online": OnlineScene,
+        "lobby": LobbyScene,
         "settings": SettingsScene,
         "rules": RulesScene,
         "statistics": StatisticsScene,

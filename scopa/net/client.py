@@ -157,6 +157,11 @@ class Client:
         self._tokens = 1.0
         self._refilled = 0.0
 
+    @property
+    def online(self) -> bool:
+        """Connected now (False while it tries to get back, or once closed)."""
+        return self._online.is_set() and not self._closed
+
     # --- connection ------------------------------------------------------------------------
 
     async def connect(self) -> None:
@@ -491,6 +496,9 @@ class BackgroundClient:
                 return items
 
     def close(self) -> None:
+        """Close the connection and stop the client's thread (again: nothing happens)."""
+        if self._loop.is_closed():
+            return
         self._pump.cancel()
         with contextlib.suppress(Exception):
             self.submit(self.client.close()).result(REPLY_TIMEOUT)

@@ -37,8 +37,10 @@ class TitleScene(MenuScene):
             self.tr("statistics"), self.on_statistics, hint=self.tr("statistics_hint")
         )
         self.quit = Button(self.tr("quit"), self.app.quit, hint=self.tr("quit_hint"))
+        self.online = Button(self.tr("online"), self.on_online, hint=self.tr("online_hint"))
         self.grid = [
             self.new_game,
+            self.online,
             self.watch,
             self.rules,
             self.tutorial,
@@ -103,6 +105,9 @@ class TitleScene(MenuScene):
 
     def on_new_game(self) -> None:
         self.app.open("new_game")
+
+    def on_online(self) -> None:
+        self.app.matches.online()
 
     def on_watch(self) -> None:
         self.app.matches.watch()

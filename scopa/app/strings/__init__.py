@@ -5,6 +5,17 @@ modules in an archive with no folder to list, and a table left out there shows e
 as its key. ``tests/test_i18n.py`` fails when a module of this folder is missing here.
 """
 
-from scopa.app.strings import aids, cards, files, knock, matches, menus, options, rules, table
+from scopa.app.strings import (
+    aids,
+    cards,
+    files,
+    knock,
+    matches,
+    menus,
+    online,
+    options,
+    rules,
+    table,
+)
 
-MODULES = (aids, cards, files, knock, matches, menus, options, rules, table)
+MODULES = (aids, cards, files, knock, matches, menus, online, options, rules, table)

@@ -35,6 +35,7 @@ from scopa.engine import (
 )
 
 from ..tween import Tweener
+from .disguise import Disguise
 from .sprites import TableView
 
 SPEEDS = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}
@@ -113,6 +114,8 @@ class Director:
         self.banners: list[Banner] = []
         self.sparks: list[Spark] = []
         self.shown = Shown()
+        self.disguise: Disguise | None = None
+        """Stand-ins for hands this screen may not know (a match held by a server)."""
 
     @property
     def factor(self) -> float:
@@ -327,6 +330,8 @@ class Director:
         return 0.28 + 0.03 * len(cards) + 0.3
 
     def _deal_hands(self, event: Dealt) -> float:
+        if self.disguise is not None:
+            event = self.disguise.dealt(event)
         view = self.view
         order = self.view.layout.rules.deal_order(event.dealer)
         for seat in order:
@@ -363,6 +368,8 @@ class Director:
             self.beats.append(lambda: self._lay(event))
 
     def _lay(self, event: Played) -> float:
+        if self.disguise is not None:
+            self.disguise.played(event.seat, event.card)
         view = self.view
         view.put(event.card, ("table", view.free_slot()))
         view.raise_(event.card)
@@ -373,6 +380,8 @@ class Director:
 
     def _to_target(self, event: Played, captured: Captured) -> float:
         """The played card lands across the first card it takes; the taken cards glow."""
+        if self.disguise is not None:
+            self.disguise.played(event.seat, event.card)
         view = self.view
         card = event.card
         view.remove(card)
@@ -470,6 +479,8 @@ class Director:
         self._add_bonus(event.side, event.points)
         if event.named:
             self.shown.matta = event.named
+        if self.disguise is not None:
+            self.disguise.shown(event.seat, event.cards)
         view.shown.update(event.cards)
         view.settle_hand(self.tweener, event.seat, self.seconds(0.45))
         self._banner(self.about_seat("table.knocked", event.seat, n=event.points), "info", 1.3)

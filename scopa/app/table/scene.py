@@ -12,21 +12,24 @@ import math
 from typing import TYPE_CHECKING
 
 import pygame
+from pygame import FRect
 
-from scopa.engine import Card, Match, Move, RoundScored
+from scopa.engine import Card, Dealt, Match, Move, Observation, RoundScored
 from scopa.settings import MatchSetup
 
+from .. import style
 from ..ai_worker import AiWorker
 from ..cardart import CardArt
 from ..scene import Scene
 from ..tween import Tweener
 from ..wording import Seats, capital
-from .aids import AidsHost, AidsLayer
+from .aids import FEATURES, AidsHost, AidsLayer
 from .choice import ChoicePopup
 from .computers import THINK_SECONDS, Computers
 from .director import Banner, Director, Spark
+from .disguise import Disguise
 from .drag import DragController
-from .frame import Item
+from .frame import Item, box
 from .hud import background, draw_cover
 from .input import Pick, TableInput
 from .knock import KnockBar, KnockButton
@@ -62,8 +65,10 @@ class TableScene(Scene):
         match = coordinator.match
         self.humans = coordinator.humans
         self.mode = coordinator.mode
+        self.remote = getattr(coordinator, "remote", False)
+        """The match is held by a server: moves go there, what happened comes back."""
         self.worker = worker if worker is not None else AiWorker()
-        if len(self.humans) < rules.players:
+        if len(self.humans) < rules.players and not self.remote:
             self.worker.warm()
         settings = app.settings
         self.art = CardArt(
@@ -112,6 +117,8 @@ class TableScene(Scene):
         self.message = ""
         self.message_left = 0.0
         self.clock = 0.0
+        self.lost = False
+        """The connection to the server could not be brought back."""
         self.fast_forward = False
         """Watch mode: the watcher clicked to see the match four times faster."""
         self.knock = KnockBar(self.text, lambda: self.app.t, self.play)
@@ -122,13 +129,18 @@ class TableScene(Scene):
         self.aids = AidsLayer(
             coordinator,
             self._aids_host(),
+            tuple(name for name in FEATURES if not (self.remote and name == "undo")),
             worker_mode="inline" if self.worker.mode == "inline" else "thread",
         )
+        if self.remote:
+            self.director.disguise = Disguise(self.view, coordinator.seat, rules.hand_size)
         self._background = background(app.size, self.layout)
         self._keep_card_sizes()
         self._apply_visibility(animate=False)
         self._warm_first_faces()
-        if not match.round.history():
+        if self.remote:
+            self._open_remote()
+        elif not match.round.history():
             self.director.show(match.opening_events())
         else:
             self._restore()
@@ -352,6 +364,8 @@ class TableScene(Scene):
         self.director.fast_forward = self.fast_forward
         self.ui.update(dt)
         self._report_saving()
+        if self.remote:
+            self._hear_the_server()
         self.director.update(dt)
         if not self.busy:
             self._use_idle_frame()
@@ -365,7 +379,60 @@ class TableScene(Scene):
         if turn in self.humans:
             self.input.refresh_hover()
             return
-        self._computer_turn(turn, dt)
+        if not self.remote:  # at a server, the server plays its computers
+            self._computer_turn(turn, dt)
+
+    # --- a match held by a server --------------------------------------------------------
+
+    def _open_remote(self) -> None:
+        """Show the match as the server first told it: from its opening deal, or, joining
+        a match under way, laid out from this seat's view."""
+        from_start = any(isinstance(event, Dealt) for event in self.coordinator.first_events)
+        if from_start:
+            self.director.show(self.coordinator.first_events)
+        else:
+            self._restore_view(self.match.observe(self.coordinator.seat))
+
+    def _hear_the_server(self) -> None:
+        arrival = self.coordinator.arrivals()
+        for events in arrival.events:
+            self.director.show(events)
+        if arrival.refused:
+            self.say(capital(self.app.t("table.refused")))
+            self.pick.clear()
+            seat = self.coordinator.seat
+            self.view.settle_hand(self.ui, seat, 0.3)
+        if arrival.lost and not self.lost:
+            self.lost = True
+            self.app.notify(self.app.t("online.lost_for_good"), 8.0)
+
+    def _restore_view(self, obs: Observation) -> None:
+        """Lay out a round under way from one seat's view: its hand, the table, every pile,
+        the other hands as stand-ins, the rest of the deck."""
+        view, rules = self.view, self.setup.rules
+        view.reset()
+        for card in obs.table:
+            view.put(card, ("table", view.free_slot()))
+        for card in obs.hand:
+            view.put(card, ("hand", obs.seat))
+        for side, pile in enumerate(obs.piles):
+            for card in pile:
+                view.put(card, ("pile", side))
+        disguise = self.director.disguise
+        for seat, size in enumerate(obs.hand_sizes):
+            if seat == obs.seat or disguise is None:
+                continue
+            shown = obs.shown[seat] if seat < len(obs.shown) else ()
+            for card in shown:
+                view.put(card, ("hand", seat))
+            view.shown.update(shown)
+            for _ in range(size - len(shown)):
+                card = disguise.spare(set())
+                disguise.standins.add(card)
+                view.put(card, ("hand", seat))
+        for card in view.sprites:
+            view.snap(card)
+        del rules
 
     def _use_idle_frame(self) -> None:
         """Nothing moves: read and scale one more card face for the animations to come."""
@@ -569,6 +636,8 @@ class TableScene(Scene):
         """Panels over the table: the aids, the capture choice, the cover."""
         items = self.aids.items(self.art)
         items.extend(self.knock.items(self.layout, self.knock_buttons()))
+        if self.remote:
+            items.extend(self._connection_items())
         choice = self.pick.choice
         if choice is not None:
             title = capital(self.app.t("table.choose", card=self.card_name(choice.card)))
@@ -585,6 +654,33 @@ class TableScene(Scene):
                 )
             )
         return items
+
+    def _connection_items(self) -> list[Item]:
+        """A clear banner while the connection to the server is down (it comes back by
+        itself), or for good; and the friends whose connection is down."""
+        t = self.app.t
+        if self.lost:
+            words = t("online.lost_for_good")
+        elif not self.coordinator.online:
+            words = t("online.reconnecting")
+        else:
+            away = self.coordinator.away()
+            if not away:
+                return []
+            names = [self.seats.seat_name(seat) for seat in away]
+            words = t("online.friend_away", names=", ".join(names))
+        lay = self.layout
+        pen = self.text.pen("ui_bold", lay.font_normal, style.CREAM)
+        width = style.natural_width(words, pen) + lay.margin * 2
+        area = FRect(0, 0, width, lay.font_normal * 2.0)
+        area.midtop = (lay.size[0] / 2, lay.toolbar_bottom + lay.margin * 0.5)
+        scale = style.Scale(lay.size)
+
+        def paint(surface: pygame.Surface) -> None:
+            style.dark_panel(surface, area, scale, alpha=235, border=style.LACQUER)
+            style.text(surface, words, pen, area, align="center")
+
+        return [Item(("connection", words, tuple(area)), box(area), paint)]
 
     def _waiting_hands(self) -> frozenset[int]:
         """Human hands shown face up while it is not their turn: drawn a little darker."""

@@ -115,6 +115,26 @@ class TableView:
             self.markers[place[1]].append(card)
         self.places[card] = place
 
+    def swap(self, a: Card, b: Card) -> None:
+        """Exchange two cards lying face down (a stand-in for a card of a hidden hand and
+        the card itself): each takes the other's place and position, nothing moves."""
+        place_a, place_b = self.places[a], self.places[b]
+        for card, place, other in ((a, place_a, b), (b, place_b, a)):
+            if place[0] == "hand":
+                hand = self.hands[place[1]]
+                hand[hand.index(card)] = other
+            elif place[0] == "table":
+                self.slots[place[1]] = other
+            elif place[0] == "marker":
+                markers = self.markers[place[1]]
+                markers[markers.index(card)] = other
+        self.places[a], self.places[b] = place_b, place_a
+        sa, sb = self.sprites[a], self.sprites[b]
+        for name in ("x", "y", "w", "turn", "angle", "lift", "z"):
+            va, vb = getattr(sa, name), getattr(sb, name)
+            setattr(sa, name, vb)
+            setattr(sb, name, va)
+
     def free_slot(self) -> int:
         for i, card in enumerate(self.slots):
             if card is None:

@@ -1,0 +1,122 @@
+"""Setting up a match over the network: hosting a table or joining one, then waiting in the
+lobby until every seat is taken. Nothing here waits in a frame: each step runs on a thread
+and the lobby asks, frame by frame, how far it got.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from scopa.engine import Rules
+from scopa.net.client import BackgroundClient, Disconnected, SeatTicket, ServerError, Update
+from scopa.net.codes import AddressError, parse_address
+
+from .hosting import LocalServer
+
+JOIN_TIMEOUT = 30.0
+
+
+@dataclass
+class Seated:
+    """A seat taken at a table: the link to its server, the seat's ticket, the address to
+    give friends (a table this computer hosts) and the server's first word on the table."""
+
+    link: BackgroundClient
+    ticket: SeatTicket
+    address: str
+
+
+class OnlineSession:
+    """One attempt to sit at a table, from the first click to the match's first deal."""
+
+    def __init__(self) -> None:
+        self._pool = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="scopa-online")
+        self._job: concurrent.futures.Future[Seated] | None = None
+        self.server: LocalServer | None = None
+        self.seated: Seated | None = None
+        self.error: str | None = None
+        """What went wrong, in English (the lobby words it for the player)."""
+        self.error_kind = ""
+        """'address', 'reach' or 'refused'."""
+        self.first: Update | None = None
+
+    # --- starting --------------------------------------------------------------------------
+
+    def host(self, folder: Path, rules: Rules, seats: list[dict[str, Any]], name: str) -> None:
+        """Open a table on a server started here; sit in the first seat."""
+
+        def work() -> Seated:
+            self.server = LocalServer(folder)
+            self.server.start()
+            link = BackgroundClient(self.server.local_address)
+            future = link.submit(link.client.create(rules, seats, name, 0))
+            ticket = future.result(JOIN_TIMEOUT)
+            return Seated(link, ticket, f"{self.server.address}/{grouped(ticket.code)}")
+
+        self._job = self._pool.submit(work)
+
+    def join(self, text: str, name: str) -> None:
+        """Sit at the table of ``text`` (an address with its code)."""
+        try:
+            address = parse_address(text)
+            if address.code is None:
+                raise AddressError("it has no table code after the port")
+        except AddressError as error:
+            self.error, self.error_kind = str(error), "address"
+            return
+
+        def work() -> Seated:
+            link = BackgroundClient(address.server)
+            future = link.submit(link.client.join(str(address.code), name))
+            return Seated(link, future.result(JOIN_TIMEOUT), str(address))
+
+        self._job = self._pool.submit(work)
+
+    # --- progress --------------------------------------------------------------------------
+
+    @property
+    def busy(self) -> bool:
+        return self._job is not None and not self._job.done()
+
+    def check(self) -> None:
+        """Take in what the thread did; then what the server said."""
+        job = self._job
+        if job is not None and job.done():
+            self._job = None
+            try:
+                self.seated = job.result()
+            except ServerError as error:
+                self.error, self.error_kind = error.message, "refused"
+            except (Disconnected, OSError, TimeoutError, concurrent.futures.TimeoutError) as error:
+                self.error, self.error_kind = str(error) or type(error).__name__, "reach"
+        if self.seated is None or self.first is not None:
+            return
+        for item in self.seated.link.poll():
+            if isinstance(item, Update) and item.status != "waiting" and self.first is None:
+                self.first = item
+            elif isinstance(item, Disconnected):
+                self.error, self.error_kind = str(item), "reach"
+
+    @property
+    def table(self) -> dict[str, Any] | None:
+        return None if self.seated is None else self.seated.link.client.table
+
+    def close(self, *, keep_link: bool = False) -> None:
+        """Give up (``keep_link``: the match goes on at the table, which owns the link)."""
+        if self.seated is not None and not keep_link:
+            self.seated.link.close()
+        self._pool.shutdown(wait=False)
+
+    def stop_server(self) -> None:
+        if self.server is not None:
+            self.server.stop()
+            self.server = None
+
+
+def grouped(code: str) -> str:
+    """A join code as it is read aloud or typed: capitals in groups of five."""
+    upper = code.upper()
+    return "-".join(upper[i : i + 5] for i in range(0, len(upper), 5))

@@ -1,0 +1,305 @@
+"""A match held by a server: the seat at this screen plays, the others are friends on other
+computers or computer players on the server.
+
+The server holds the truth and sends this seat only what it may see: its observation and
+the events of each move with other seats' hands left out. ``RemoteCoordinator`` stands
+where a local match's ``MatchCoordinator`` stands for the table: it sends this seat's moves,
+hands the table what arrived (events to show, the seat's new view) and says whether the
+connection holds. ``RemoteMatch`` answers the table's questions about the match from the
+last observation, so nothing of another hand is ever known here.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from scopa.engine import Breakdown, Card, MatchWon, Move, Observation, RoundScored, Rules
+from scopa.net.client import BackgroundClient, Disconnected, SeatTicket, ServerError, Update
+from scopa.settings import MatchSetup, SeatConfig, SettingsError
+
+SeatKind = str
+
+
+class RemoteRound:
+    """The round as this seat sees it."""
+
+    def __init__(self, observation: Observation) -> None:
+        self.observation = observation
+
+    @property
+    def round_no(self) -> int:
+        return self.observation.round_no
+
+    @property
+    def dealer(self) -> int:
+        return self.observation.dealer
+
+    @property
+    def deal_no(self) -> int:
+        return self.observation.deal_no
+
+    def history(self) -> tuple[tuple[int, Move], ...]:
+        return self.observation.history
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """This seat's hand; another seat's cards are not known here (but those a Cirulla
+        declaration showed to everyone)."""
+        obs = self.observation
+        if seat == obs.seat:
+            return obs.hand
+        shown = obs.shown
+        return shown[seat] if seat < len(shown) else ()
+
+    def table_cards(self) -> tuple[Card, ...]:
+        return self.observation.table
+
+    def why_illegal(self, move: Move, seat: int | None = None) -> str | None:
+        if move in self.observation.legal_moves:
+            return None
+        return "it is not a move this seat may make now"
+
+
+class RemoteMatch:
+    """The match as the server last told this seat."""
+
+    seed = 0
+
+    def __init__(
+        self,
+        rules: Rules,
+        observation: Observation,
+        *,
+        at: int,
+        status: str,
+        result: dict[str, Any] | None,
+        rounds: tuple[tuple[Breakdown, ...], ...] = (),
+    ) -> None:
+        self.rules = rules
+        self.observation = observation
+        self.at = at
+        self.status = status
+        self.result = result
+        self.rounds = rounds
+
+    @property
+    def over(self) -> bool:
+        return self.status == "over"
+
+    @property
+    def turn(self) -> int:
+        return self.observation.turn
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        if self.result is not None:
+            return tuple(int(total) for total in self.result["totals"])
+        return self.observation.totals
+
+    @property
+    def winner(self) -> int | None:
+        return None if self.result is None else int(self.result["winner"])
+
+    @property
+    def cappotto(self) -> bool:
+        return bool(self.result and self.result.get("cappotto"))
+
+    @property
+    def round(self) -> RemoteRound:
+        return RemoteRound(self.observation)
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        return self.observation.legal_moves if self.status == "playing" else ()
+
+    def moves(self) -> tuple[None, ...]:
+        """As many entries as moves were played (their order is the server's)."""
+        return (None,) * self.at
+
+    def observe(self, seat: int) -> Observation:
+        if seat != self.observation.seat:
+            raise ValueError("only this seat's view is known here")
+        return self.observation
+
+
+@dataclass
+class Arrival:
+    """What came from the server since the table last asked."""
+
+    events: list[list[Any]] = field(default_factory=list)
+    """The events of each update, in order (other hands left out)."""
+    refused: list[str] = field(default_factory=list)
+    """Why the server refused a move of this seat (``ServerError`` codes)."""
+    lost: bool = False
+    """The connection could not be brought back."""
+
+
+def setup_of(table: dict[str, Any], seat: int) -> MatchSetup:
+    """The seats and rules of a server's ``table`` frame, as a match setup."""
+    rules = Rules.from_dict(table["rules"])
+    seats = []
+    for number, info in enumerate(table["seats"]):
+        name = str(info.get("name") or "") or f"{number + 1}"
+        level = str(info.get("level") or "expert")
+        try:
+            seats.append(SeatConfig(name[:24], info.get("kind") == "human", level))
+        except SettingsError:
+            seats.append(SeatConfig(f"{number + 1}", info.get("kind") == "human", "expert"))
+    return MatchSetup(tuple(seats), rules)
+
+
+class RemoteCoordinator:
+    """The match at a server, for the table (see the module docstring)."""
+
+    remote = True
+    local_computers = False
+    undone = False
+    resumed = False
+
+    def __init__(
+        self,
+        link: BackgroundClient,
+        ticket: SeatTicket,
+        table: dict[str, Any],
+        first: Update,
+        *,
+        address: str = "",
+    ) -> None:
+        self.link = link
+        self.ticket = ticket
+        self.seat = ticket.seat
+        self.address = address
+        self.table = table
+        self.setup = setup_of(table, self.seat)
+        self.rounds: tuple[tuple[Breakdown, ...], ...] = ()
+        self.match = self._absorb(first)
+        self.first_events = list(first.events)
+        self.holder: int | None = self.seat
+        self._sent: concurrent.futures.Future[None] | None = None
+
+    # --- who sits where --------------------------------------------------------------------
+
+    @property
+    def rules(self) -> Rules:
+        return self.setup.rules
+
+    @property
+    def seats(self) -> tuple[SeatConfig, ...]:
+        return self.setup.seats
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        """The seat played at this screen."""
+        return (self.seat,)
+
+    @property
+    def mode(self) -> str:
+        return "solo"
+
+    def kind(self, seat: int) -> SeatKind:
+        if seat == self.seat:
+            return "local"
+        return "remote" if self.seats[seat].human else "computer"
+
+    def name(self, seat: int) -> str:
+        return self.seats[seat].name
+
+    @property
+    def visible_seats(self) -> frozenset[int]:
+        return frozenset({self.seat})
+
+    def screen_shared(self) -> None:
+        """One person at this screen: nothing to hide from anyone here."""
+
+    def take_screen(self, seat: int) -> None:
+        self.holder = seat
+
+    def needs_cover(self) -> int | None:
+        return None
+
+    # --- the connection --------------------------------------------------------------------
+
+    @property
+    def online(self) -> bool:
+        return self.link.client.online
+
+    def away(self) -> list[int]:
+        """Seats of friends whose connection is down (the server's last word)."""
+        table = self.link.client.table or self.table
+        return [
+            int(info["seat"])
+            for info in table.get("seats", [])
+            if info.get("kind") == "human" and info.get("taken") and not info.get("connected")
+        ]
+
+    def arrivals(self) -> Arrival:
+        """Everything the server said since the last call; the match follows it."""
+        arrival = Arrival()
+        for item in self.link.poll():
+            if isinstance(item, Update):
+                self.match = self._absorb(item)
+                arrival.events.append(list(item.events))
+            elif isinstance(item, Disconnected):
+                arrival.lost = True
+            elif isinstance(item, ServerError):
+                arrival.refused.append(item.code)
+        if self.link.client.table is not None:
+            self.table = self.link.client.table
+        return arrival
+
+    def _absorb(self, update: Update) -> RemoteMatch:
+        for event in update.events:
+            if isinstance(event, RoundScored):
+                self.rounds = (*self.rounds, tuple(event.scores))
+            elif isinstance(event, MatchWon):
+                pass
+        return RemoteMatch(
+            self.rules,
+            update.observation,
+            at=update.at,
+            status=update.status,
+            result=update.result,
+            rounds=self.rounds,
+        )
+
+    # --- moves -----------------------------------------------------------------------------
+
+    def apply(self, move: Move) -> list[Any]:
+        """Send this seat's move; what it did comes back from the server (``arrivals``)."""
+        if move not in self.match.legal_moves():
+            raise ValueError(f"{move} is not a move this seat may make now")
+        self._sent = self.link.submit(self.link.client.play(move, self.match.at))
+        return []
+
+    def replace(self, match: object, *, undone: bool = False) -> None:
+        raise ValueError("a match held by a server cannot be rewound here")
+
+    def save(self) -> None:
+        """The server keeps the match."""
+
+    def problems(self) -> list[tuple[str, str]]:
+        return []
+
+    def flush(self) -> None:
+        """Nothing is written here."""
+
+    def leave(self) -> None:
+        """Give the seat up for now (it stays this player's: the address brings them back)."""
+        self.link.close()
+
+    def close(self) -> None:
+        self.leave()
+
+
+def connect(server: str) -> concurrent.futures.Future[BackgroundClient]:
+    """Connect to ``server`` off the render loop (a frame must never wait on a network)."""
+    pool = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="scopa-connect")
+    future = pool.submit(BackgroundClient, server)
+    pool.shutdown(wait=False)
+    return future
+
+
+Callback = Callable[[], None]
+
+__all__ = ["Arrival", "RemoteCoordinator", "RemoteMatch", "RemoteRound", "connect", "setup_of"]

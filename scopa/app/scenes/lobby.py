@@ -1,0 +1,172 @@
+"""The lobby: the table's seats fill up, then the match begins.
+
+A host sees the address to send friends (and can copy it); everyone sees the seats, who
+sits where, who is ready, and how many are still awaited. When the last seat is taken
+the server deals, and the table opens. Leaving gives the seat up.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from .. import style
+from ..online import OnlineSession
+from ..remote import RemoteCoordinator
+from ..widgets import Button
+from .base import MenuScene
+
+if TYPE_CHECKING:
+    from ..app import App
+
+
+class LobbyScene(MenuScene):
+    def __init__(
+        self,
+        app: App,
+        mode: str,
+        player: str,
+        seats: list[dict[str, Any]] | None = None,
+        address: str = "",
+    ) -> None:
+        self.mode = mode
+        self.session = OnlineSession()
+        self.copied = 0.0
+        super().__init__(app)
+        if mode == "host":
+            folder = app.store.data_dir
+            self.session.host(folder, app.settings.rules, seats or [], player)
+        else:
+            self.session.join(address, player)
+
+    def build(self) -> None:
+        self.copy_button = Button(self.tr("online.copy"), self.copy)
+        self.leave_button = Button(self.tr("online.leave"), self.back)
+        self.form.add(self.copy_button)
+        self.form.add(self.leave_button)
+
+    @property
+    def busy(self) -> bool:
+        return True  # the seats fill up while nobody touches anything
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.copied = max(0.0, self.copied - dt)
+        session = self.session
+        session.check()
+        if session.first is not None and session.seated is not None:
+            table = session.table or {}
+            coordinator = RemoteCoordinator(
+                session.seated.link,
+                session.seated.ticket,
+                table,
+                session.first,
+                address=session.seated.address,
+            )
+            session.close(keep_link=True)
+            self.app.matches.open_remote(coordinator, session)
+
+    def copy(self) -> None:
+        if self.session.seated is None:
+            return
+        try:
+            if not pygame.scrap.get_init():
+                pygame.scrap.init()
+            pygame.scrap.put_text(self.session.seated.address)
+            self.copied = 2.0
+        except (pygame.error, AttributeError):
+            self.copied = 0.0
+
+    def back(self) -> None:
+        self.session.close()
+        self.session.stop_server()
+        self.app.back()
+
+    def layout(self) -> None:
+        m = self.m
+        inner = self.place_sheet(1.5, 0.94, 0.1, 0.05)
+        row_h, gap = m.px(0.075), m.px(style.SPACE_M)
+        self.inner = inner
+        self.address_box = pygame.Rect(
+            inner.left, self.heading_box.bottom + gap, inner.w, m.px(0.14)
+        )
+        button_w = m.px(0.34)
+        self.copy_button.place(
+            pygame.Rect(inner.right - button_w, self.address_box.bottom, button_w, row_h)
+        )
+        self.seats_box = pygame.Rect(inner.left, self.address_box.bottom + row_h + gap, inner.w, 0)
+        self.seats_box.h = inner.bottom - row_h - gap - self.seats_box.top
+        self.leave_button.place(pygame.Rect(inner.left, inner.bottom - row_h, button_w, row_h))
+        self.status_box = pygame.Rect(
+            inner.left + button_w + gap, inner.bottom - row_h, inner.w - button_w - gap, row_h
+        )
+
+    def _status(self) -> tuple[str, style.Color]:
+        t, session = self.t, self.session
+        if session.error is not None:
+            key = {
+                "address": "online.bad_address",
+                "refused": "online.refused",
+            }.get(session.error_kind, "online.cannot_reach")
+            return t(key, reason=session.error[:120]), style.LACQUER
+        if session.seated is None:
+            if self.mode == "host":
+                return t("online.starting"), style.INK_SOFT
+            return t("online.connecting", server=""), style.INK_SOFT
+        if self.copied > 0:
+            return t("online.copied"), style.INK
+        table = session.table or {}
+        free = sum(1 for seat in table.get("seats", []) if not seat.get("taken"))
+        if free == 1:
+            return t("online.waiting_1"), style.INK
+        return t("online.waiting", n=free), style.INK
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        m = self.m
+        self.draw_sheet(surface, self.t("online.lobby"))
+        session = self.session
+        note = m.pen("ui", style.ROW_NOTE, style.INK_SOFT)
+        big = m.pen("ui_bold", style.SUBHEADING, style.INK)
+        if session.seated is not None:
+            top = pygame.Rect(self.address_box.left, self.address_box.top, self.address_box.w,
+                              self.address_box.h // 3)  # fmt: skip
+            style.text(surface, self.t("online.send"), note, top, align="center")
+            rest = self.address_box.copy()
+            rest.top, rest.h = top.bottom, self.address_box.h - top.h
+            style.text(surface, session.seated.address, big, rest, align="center", lines=2)
+        table = session.table or {}
+        seats = table.get("seats", [])
+        ticket = session.seated.ticket if session.seated is not None else None
+        line = m.px(0.06)
+        pen = m.pen("ui_bold", style.ROW_TITLE, style.INK)
+        soft = m.pen("ui", style.ROW_TITLE, style.INK_SOFT)
+        y = self.seats_box.top
+        for info in seats:
+            row = pygame.Rect(self.seats_box.left, y, self.seats_box.w, line)
+            number = int(info.get("seat", 0))
+            name = str(info.get("name") or "")
+            if info.get("kind") == "computer":
+                who, state = name or self.t("online.computer"), self.t("online.computer")
+            elif info.get("taken"):
+                who = name
+                state = self.t("online.ready") if info.get("connected") else "…"
+            else:
+                who, state = self.t("online.empty"), ""
+            if ticket is not None and number == ticket.seat:
+                who = f"{who} ({self.t('online.you')})"
+            label = pygame.Rect(row.left, row.top, row.w * 0.7, row.h)
+            style.text(surface, f"{number + 1}.  {who}", pen, label)
+            mark = pygame.Rect(row.left + row.w * 0.7, row.top, row.w * 0.3, row.h)
+            style.text(surface, state, soft, mark, align="right")
+            y += line
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        words, colour = self._status()
+        pen = self.m.pen("ui", style.ROW_NOTE, colour)
+        style.text(surface, words, pen, self.status_box, align="center", lines=2)
+
+    def close(self) -> None:
+        """Leaving the game while still in the lobby."""
+        self.session.close()
+        self.session.stop_server()

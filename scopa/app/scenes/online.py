@@ -1,0 +1,145 @@
+"""Play online: host a table on this computer for friends, or join a friend's table.
+
+Hosting opens a table with the rules of the settings: the player in the first seat, as
+many friends as chosen, computers at the other seats. Joining takes the address a friend
+sent (``ws://host:port/CODE``). Either way the lobby comes next.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from scopa.settings import MAX_NAME
+
+from .. import style
+from ..widgets import Button, Choice, SettingRow, TextInput
+from .base import MenuScene
+from .flow import describe
+
+
+class OnlineScene(MenuScene):
+    def build(self) -> None:
+        app = self.app
+        last = app.settings.last_setup
+        humans = [seat.name for seat in last.seats if seat.human] if last else []
+        self.name = humans[0] if humans else app.t("you")
+        self.address = ""
+        rules = app.settings.rules
+        self.friends = 1
+        choices = [(n, str(n)) for n in range(1, rules.players)]
+        self.name_row = SettingRow(
+            self.tr("online.name"),
+            TextInput(lambda: self.name, self._set_name, max_length=MAX_NAME),
+        )
+        self.friends_row = SettingRow(
+            self.tr("online.friends"),
+            Choice(choices, lambda: self.friends, self._set_friends),
+            hint=self.tr("online.friends_hint"),
+        )
+        self.host_button = Button(
+            self.tr("online.host"), self.host, primary=True, hint=self.tr("online.host_hint")
+        )
+        self.address_row = SettingRow(
+            self.tr("online.address"),
+            TextInput(lambda: self.address, self._set_address, max_length=120),
+            hint=self.tr("online.address_hint"),
+            control_share=0.7,
+        )
+        self.join_button = Button(
+            self.tr("online.join"), self.join, hint=self.tr("online.join_hint")
+        )
+        self.back_button = Button(self.tr("back"), self.back)
+        for widget in (
+            self.name_row,
+            self.friends_row,
+            self.host_button,
+            self.address_row,
+            self.join_button,
+            self.back_button,
+        ):
+            self.form.add(widget)
+
+    def _set_name(self, value: str) -> None:
+        self.name = value
+
+    def _set_friends(self, value: int) -> None:
+        self.friends = value
+
+    def _set_address(self, value: str) -> None:
+        self.address = value
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if (
+            event.type == pygame.KEYDOWN
+            and event.key == pygame.K_v
+            and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
+        ):
+            pasted = paste()
+            if pasted:
+                self.address = pasted.strip()[:120]
+                return True
+        return super().handle(event)
+
+    def seats(self) -> list[dict[str, object]]:
+        """The table's seats: this player, the friends, computers at the level of Play."""
+        rules = self.app.settings.rules
+        level = self.app.settings.opponent_level or "expert"
+        seats: list[dict[str, object]] = [{"kind": "human"}]
+        for seat in range(1, rules.players):
+            if seat <= self.friends:
+                seats.append({"kind": "human"})
+            else:
+                seats.append({"kind": "computer", "level": level})
+        return seats
+
+    def player_name(self) -> str:
+        return self.name.strip()[:MAX_NAME] or self.t("you")
+
+    def host(self) -> None:
+        self.app.open("lobby", mode="host", seats=self.seats(), player=self.player_name())
+
+    def join(self) -> None:
+        self.app.open("lobby", mode="join", address=self.address, player=self.player_name())
+
+    def layout(self) -> None:
+        m = self.m
+        inner = self.place_sheet(1.5, 0.94, 0.1, 0.05)
+        row_h, gap = m.px(0.085), m.px(style.SPACE_M)
+        y = self.heading_box.bottom + m.px(style.SPACE_L)
+        self.name_row.place(pygame.Rect(inner.left, y, inner.w, row_h))
+        y += row_h + gap * 2
+        self.rules_box = pygame.Rect(inner.left, y, inner.w, m.px(0.05))
+        y = self.rules_box.bottom + gap
+        half = (inner.w - gap) // 2
+        self.friends_row.place(pygame.Rect(inner.left, y, half, row_h))
+        self.host_button.place(pygame.Rect(inner.left + half + gap, y, half, row_h))
+        y += row_h + gap * 3
+        self.address_row.place(pygame.Rect(inner.left, y, inner.w, row_h))
+        y += row_h + gap
+        button_w = m.px(0.4)
+        self.join_button.place(pygame.Rect(inner.right - button_w, y, button_w, row_h))
+        self.back_button.place(pygame.Rect(inner.left, inner.bottom - row_h, button_w, row_h))
+        self.hint_area = pygame.Rect(
+            inner.left + button_w + gap,
+            inner.bottom - row_h,
+            inner.w - 2 * (button_w + gap),
+            row_h,
+        )
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        self.draw_sheet(surface, self.t("online.title"))
+        pen = self.m.pen("ui", style.ROW_NOTE, style.INK_SOFT)
+        rules_line = describe(self.app, self.app.matches.quick_setup())
+        style.text(surface, rules_line, pen, self.rules_box, align="center")
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        self.draw_hint(surface, self.hint_area, style.INK_SOFT)
+
+
+def paste() -> str:
+    """The text on the clipboard ("" when there is none or no clipboard)."""
+    try:
+        text = pygame.scrap.get_text()
+    except (pygame.error, AttributeError):
+        return ""
+    return text or ""

@@ -1,0 +1,148 @@
+"""Play over the network from the game: host a table from the menus, a friend joins, the
+table plays with the friend's moves arriving from the server; nothing of the friend's hand
+is ever drawn; a lost connection shows; leaving asks first."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+import pytest
+
+from scopa.app.cardart import CardArt
+from scopa.app.scenes.confirm import ConfirmScene
+from scopa.app.scenes.lobby import LobbyScene
+from scopa.app.scenes.online import OnlineScene
+from scopa.app.table import TableScene
+from scopa.net.client import BackgroundClient, Update
+from scopa.net.codes import parse_address
+
+from .menu_helpers import click, frame
+
+
+def run_until(app, condition, seconds: float = 30.0) -> None:  # noqa: ANN001
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        frame(app)
+        if condition():
+            return
+        time.sleep(0.005)
+    raise AssertionError("it never happened")
+
+
+@pytest.fixture
+def hosted(app, monkeypatch):
+    """The game hosts a two-seat table from the menus; a friend's client joins it."""
+    monkeypatch.setattr("scopa.app.hosting.DEFAULT_PORT", 0)
+    app.settings = app.settings.with_(language="en", animation_speed="instant", tutorial_done=True)
+    title = app.home()
+    frame(app)
+    click(app, title.online)
+    online = app.stack.top
+    assert isinstance(online, OnlineScene)
+    click(app, online.host_button)
+    lobby = app.stack.top
+    assert isinstance(lobby, LobbyScene)
+    run_until(app, lambda: lobby.session.seated is not None)
+    address = parse_address(lobby.session.seated.address)
+    local = address.server.split("//")[1].rsplit(":", 1)[1]
+    friend = BackgroundClient(f"ws://127.0.0.1:{local}")
+    friend.submit(friend.client.join(str(address.code), "Bruno")).result(20)
+    run_until(app, lambda: isinstance(app.stack.top, TableScene))
+    table = app.stack.top
+    yield app, table, friend
+    friend.close()
+    app.home()
+
+
+def friend_update(friend: BackgroundClient) -> Update | None:
+    found = None
+    for item in friend.poll():
+        if isinstance(item, Update):
+            found = item
+    return found
+
+
+def test_a_hosted_table_plays_with_a_friend(hosted):
+    app, table, friend = hosted
+    assert table.remote and table.coordinator.seat == 0
+    run_until(app, lambda: table.human_to_play is not None or table.match.turn == 1)
+    seen: list[Update] = []
+    for _ in range(3):  # a few plays each way
+        if table.human_to_play is not None:
+            move = next(m for m in table.match.legal_moves() if m.is_play)
+            at = table.match.at
+            table.play(move)
+            run_until(app, lambda: table.match.at > at)
+            card = move.card
+            run_until(app, lambda: table.view.places[card][0] != "hand")
+        else:
+            update = None
+
+            def turn_came() -> bool:
+                nonlocal update
+                update = friend_update(friend) or update
+                if update is not None:
+                    seen.append(update)
+                return update is not None and update.my_turn
+
+            run_until(app, turn_came)
+            assert update is not None
+            move = update.observation.legal_moves[0]
+            friend.submit(friend.client.play(move, update.at)).result(10)
+            run_until(app, lambda: move.card in table.view.slots or any(
+                table.view.places[c][0] == "pile" for c in (move.card,)
+            ))
+    assert table.match.at >= 3
+
+
+def test_nothing_of_the_friends_hand_is_drawn(hosted, monkeypatch):
+    app, table, friend = hosted
+    drawn: list = []
+    original = CardArt.face
+    monkeypatch.setattr(
+        CardArt, "face", lambda self, card, width: drawn.append(card) or original(self, card, width)
+    )
+    for _ in range(120):
+        frame(app)
+        time.sleep(0.002)
+        for card in drawn:
+            place = table.view.places[card]
+            assert not (place[0] == "hand" and place[1] == 1), card
+        drawn.clear()
+    assert table.match.round.hand(1) == ()  # the friend's cards are not known here at all
+    assert len(table.view.hands[1]) == 3  # the table shows three stand-ins, face down
+
+
+def test_leaving_the_table_asks_first(hosted):
+    app, table, _ = hosted
+    app.frame(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0)])
+    pause = app.stack.top
+    click(app, pause.buttons[3])  # leave
+    question = app.stack.top
+    assert isinstance(question, ConfirmScene)
+    click(app, question.no_button)
+    assert app.stack.top is pause
+
+
+def test_a_server_gone_shows_a_clear_banner(hosted):
+    app, table, _ = hosted
+    for session in app.matches.sessions:
+        session.stop_server()
+    run_until(app, lambda: not table.coordinator.online, 20)
+    words = [item.key for item in table.overlay_items() if item.key[0] == "connection"]
+    assert words and words[0][1] == app.t("online.reconnecting")
+
+
+def test_a_bad_address_is_explained(app):
+    app.settings = app.settings.with_(language="en", tutorial_done=True)
+    app.open("online")
+    online = app.stack.top
+    online.address = "not an address at all"
+    click(app, online.join_button)
+    lobby = app.stack.top
+    frame(app)
+    words, _ = lobby._status()
+    assert words.startswith(app.t("online.bad_address", reason="")[:10])
+    click(app, lobby.leave_button)
+    assert app.stack.top is online
