@@ -12,6 +12,9 @@ shuffle (with ``SCOPA_HOME`` pointing at a scratch folder for the saved match).
 (``tools/bench_app.py`` measures the start-up with it), and ``SCOPA_SCREENSHOT=<path>`` save
 the screen as a PNG once the first frame's opening fades are over
 (``tools/build_binary.py --check`` compares the binary's picture with the source's).
+``SCOPA_START=host`` hosts a table of two people and ``SCOPA_START=join`` with
+``SCOPA_JOIN=<address>`` joins one; ``SCOPA_TRACE_FILE`` then receives a line for each
+update from the server and each event the table shows (the two-windows check).
 """
 
 from __future__ import annotations
@@ -66,7 +69,18 @@ def build_parser() -> argparse.ArgumentParser:
 def open_first_screens(app: App) -> None:
     """The title screen (with the tutorial offered over it at the first start), or a solo
     table when asked for one (automated checks)."""
-    if os.environ.get("SCOPA_START", "") == "table":
+    start = os.environ.get("SCOPA_START", "")
+    if start in ("host", "join"):
+        # Automated checks of play over the network: host a table of two people, or join
+        # the one at SCOPA_JOIN; SCOPA_TRACE_FILE receives what the table shows.
+        app.home()
+        if start == "host":
+            seats = [{"kind": "human"}, {"kind": "human"}]
+            app.open("lobby", mode="host", seats=seats, player="Anna")
+        else:
+            app.open("lobby", mode="join", address=os.environ.get("SCOPA_JOIN", ""), player="Bruno")
+        return
+    if start == "table":
         import random
 
         from scopa.engine import Match
@@ -80,6 +94,14 @@ def open_first_screens(app: App) -> None:
     app.home()
     if not app.settings.tutorial_done:
         app.open("tutorial_offer")
+
+
+def _tracer(path: Path):  # noqa: ANN202 - a line writer
+    def write(line: str) -> None:
+        with path.open("a", encoding="utf-8") as stream:
+            stream.write(line + "\n")
+
+    return write
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -133,6 +155,9 @@ def _run(store: Store, args: argparse.Namespace) -> int:
         print(f"scopa: cannot open a window: {error}", file=sys.stderr)
         return EXIT_NO_DISPLAY
     try:
+        trace = os.environ.get("SCOPA_TRACE_FILE")
+        if trace:
+            app.trace = _tracer(Path(trace))
         open_first_screens(app)
         app.run(max_frames=1 if args.smoke else None)
         stamp = os.environ.get("SCOPA_FIRST_FRAME_FILE")

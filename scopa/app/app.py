@@ -60,6 +60,8 @@ class App:
         self.scenes: dict[str, SceneFactory] = dict(scenes or {})
         """The registry: scenes open each other by name, never by importing each other."""
         self.matches = Matches(self)
+        self.trace: Callable[[str], None] | None = None
+        """Automated checks: told what the table shows (see ``scopa.__main__``)."""
         self.clock = pygame.time.Clock()
         self.running = True
         self.toasts = Toasts()

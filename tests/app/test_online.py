@@ -90,9 +90,13 @@ def test_a_hosted_table_plays_with_a_friend(hosted):
             assert update is not None
             move = update.observation.legal_moves[0]
             friend.submit(friend.client.play(move, update.at)).result(10)
-            run_until(app, lambda: move.card in table.view.slots or any(
-                table.view.places[c][0] == "pile" for c in (move.card,)
-            ))
+            run_until(
+                app,
+                lambda: (
+                    move.card in table.view.slots
+                    or any(table.view.places[c][0] == "pile" for c in (move.card,))
+                ),
+            )
     assert table.match.at >= 3
 
 

@@ -54,7 +54,10 @@ class LobbyScene(MenuScene):
         super().update(dt)
         self.copied = max(0.0, self.copied - dt)
         session = self.session
+        seated = session.seated
         session.check()
+        if seated is None and session.seated is not None and self.app.trace is not None:
+            self.app.trace(f"address {session.seated.address}")
         if session.first is not None and session.seated is not None:
             table = session.table or {}
             coordinator = RemoteCoordinator(

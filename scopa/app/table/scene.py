@@ -390,13 +390,23 @@ class TableScene(Scene):
         from_start = any(isinstance(event, Dealt) for event in self.coordinator.first_events)
         if from_start:
             self.director.show(self.coordinator.first_events)
+            if self.app.trace is not None:
+                match = self.match
+                self.app.trace(f"at {match.at} turn {match.turn} seat {self.coordinator.seat}")
         else:
             self._restore_view(self.match.observe(self.coordinator.seat))
 
     def _hear_the_server(self) -> None:
         arrival = self.coordinator.arrivals()
+        trace = self.app.trace
         for events in arrival.events:
             self.director.show(events)
+            if trace is not None:
+                match = self.match
+                trace(f"at {match.at} turn {match.turn} seat {self.coordinator.seat}")
+                for event in events:
+                    seat, card = getattr(event, "seat", ""), getattr(event, "card", "")
+                    trace(f"{type(event).__name__} {seat} {card}".rstrip())
         if arrival.refused:
             self.say(capital(self.app.t("table.refused")))
             self.pick.clear()

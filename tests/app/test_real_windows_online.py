@@ -1,0 +1,177 @@
+"""Two real game windows on one X server: one hosts a table, the other joins it, and a card
+dragged with xdotool in the window whose turn it is appears on the other window's table.
+
+Each window writes what its table shows to a trace file (``SCOPA_TRACE_FILE``): the card
+the dragging window played must be the card the other window shows being played.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from .test_real_window import free_display, need, wait_for, xdotool
+
+WINDOW = (960, 540)
+
+
+@pytest.fixture
+def wide_xserver():
+    xvfb = need("Xvfb")
+    need("xdotool")
+    number = free_display()
+    server = subprocess.Popen(
+        [xvfb, f":{number}", "-screen", "0", "2000x700x24", "-nolisten", "tcp"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        wait_for(lambda: Path(f"/tmp/.X11-unix/X{number}").exists(), 10, "Xvfb to start")
+        yield f":{number}"
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def launch(display: str, home: Path, trace: Path, **extra: str) -> subprocess.Popen:
+    from scopa.settings import Settings
+    from scopa.storage import Store
+
+    Store(home).save_settings(Settings(language="en", animation_speed="fast", tutorial_done=True))
+    env = {
+        **os.environ,
+        "DISPLAY": display,
+        "SCOPA_HOME": str(home),
+        "SCOPA_TRACE_FILE": str(trace),
+        "SDL_AUDIODRIVER": "dummy",
+        **extra,
+    }
+    env.pop("SDL_VIDEODRIVER", None)
+    size = f"{WINDOW[0]}x{WINDOW[1]}"
+    return subprocess.Popen(
+        [sys.executable, "-m", "scopa", "--size", size],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+
+
+def wait_until(check, seconds: float):  # noqa: ANN001, ANN201
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        value = check()
+        if value:
+            return value
+        time.sleep(0.1)
+    return None
+
+
+def lines(path: Path) -> list[str]:
+    return path.read_text(encoding="utf-8").splitlines() if path.exists() else []
+
+
+def place(display: str, game: subprocess.Popen, x: int) -> tuple[int, int]:
+    window = wait_for(
+        lambda: xdotool(display, "search", "--pid", str(game.pid)).split(), 30, "a window"
+    )[0]
+    xdotool(display, "windowmove", window, str(x), "0")
+    time.sleep(0.5)
+    geometry = dict(
+        line.split("=")
+        for line in xdotool(display, "getwindowgeometry", "--shell", window).splitlines()
+    )
+    return int(geometry["X"]), int(geometry["Y"])
+
+
+def test_a_card_dragged_in_one_window_appears_in_the_other(wide_xserver, tmp_path):
+    from scopa.app.table.layout import TableLayout
+    from scopa.engine import Rules
+
+    display = wide_xserver
+    traces = {"host": tmp_path / "host.txt", "join": tmp_path / "join.txt"}
+    host = launch(display, tmp_path / "host", traces["host"], SCOPA_START="host")
+    games = [host]
+    try:
+        address = wait_for(
+            lambda: next(
+                (
+                    line.split(" ", 1)[1]
+                    for line in lines(traces["host"])
+                    if line.startswith("address ")
+                ),
+                None,
+            ),
+            40,
+            "the hosted table's address",
+        )
+        joiner = launch(
+            display, tmp_path / "join", traces["join"], SCOPA_START="join", SCOPA_JOIN=address
+        )
+        games.append(joiner)
+        origins = {"host": place(display, host, 0), "join": place(display, joiner, 1000)}
+
+        def state(name: str) -> tuple[int, int] | None:
+            for line in reversed(lines(traces[name])):
+                found = re.match(r"at (\d+) turn (\d+) seat (\d+)", line)
+                if found:
+                    return int(found[2]), int(found[3])
+            return None
+
+        turn, _ = wait_for(lambda: state("host"), 60, "the host's table")
+        wait_for(lambda: state("join"), 60, "the joining table")
+        mover = next(name for name in ("host", "join") if state(name)[1] == turn)
+        other = "join" if mover == "host" else "host"
+        layout = TableLayout(WINDOW, Rules(), bottom=turn)
+        slot = layout.hand_slots(turn, 3, True)[0]
+        left, top = origins[mover]
+        start = (left + round(slot.centre[0]), top + round(slot.centre[1]))
+        centre = layout.table_rect.center
+        end = (left + round(centre[0]), top + round(layout.table_rect.top + 10))
+
+        def played(name: str) -> str | None:
+            return next(
+                (
+                    line.split()[2]
+                    for line in lines(traces[name])
+                    if line.startswith(f"Played {turn} ")
+                ),
+                None,
+            )
+
+        def drag() -> None:
+            xdotool(display, "mousemove", str(start[0]), str(start[1]))
+            time.sleep(0.2)
+            xdotool(display, "mousedown", "1")
+            for k in range(1, 13):
+                x = start[0] + (end[0] - start[0]) * k // 12
+                y = start[1] + (end[1] - start[1]) * k // 12
+                xdotool(display, "mousemove", str(x), str(y))
+                time.sleep(0.03)
+            xdotool(display, "mouseup", "1")
+
+        card = None
+        for _ in range(4):  # the deal may still be on show: the hand takes input after it
+            time.sleep(1.5)
+            drag()
+            card = wait_until(lambda: played(mover), 4)
+            if card is None:
+                xdotool(display, "key", "Return")  # a choice of captures: the first one
+                card = wait_until(lambda: played(mover), 2)
+            if card is not None:
+                break
+        assert card is not None, "the dragged card was never played"
+        assert wait_for(lambda: played(other), 20, "the play on the other table") == card
+    finally:
+        for game in games:
+            game.terminate()
+        for game in games:
+            try:
+                game.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                game.kill()
