@@ -312,6 +312,10 @@ def test_the_cirulla_preset_deals_genoese_cards_until_a_deck_is_chosen(app, scen
 
 
 def test_a_deal_cirulla_cannot_use_says_so_not_that_players_are_wrong(app, scene) -> None:
+    open_row(app, scene, "rule_players")
+    press(app, pygame.K_RIGHT)
+    press(app, pygame.K_RIGHT)
+    assert app.settings.rules.players == 4
     click(app, open_row(app, scene, "rule_cirulla").control)
     open_row(app, scene, "rule_deal")
     press(app, pygame.K_RIGHT)
