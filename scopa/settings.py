@@ -13,7 +13,7 @@ from typing import Any
 from .engine import Rules, RulesError
 from .engine.errors import quote_value
 from .i18n import LANGUAGES, system_language
-from .resources import DECK_STYLES
+from .resources import DECK_STYLES, DEFAULT_STYLE
 
 ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
 LEVELS = ("beginner", "expert", "master", "greedy")
@@ -22,6 +22,15 @@ OFFERED_LEVELS = ("beginner", "expert", "master")
 """The levels a player chooses from."""
 MAX_NAME = 24
 MODES = ("solo", "hotseat", "watch")
+CIRULLA_DECK = "genovesi"
+"""The deck Cirulla is dealt with when the player has chosen none: the French-suited
+Genoese pattern it is played with in Genoa (CIRULLA.md)."""
+
+
+def default_deck(rules: Rules) -> str:
+    """The deck a game is dealt with when the player has chosen none: the Genoese cards for
+    Cirulla, the Neapolitan ones for every other game."""
+    return CIRULLA_DECK if rules.cirulla else DEFAULT_STYLE
 
 
 class SettingsError(ValueError):
@@ -147,7 +156,6 @@ class MatchSetup:
 
 _SCALARS: dict[str, tuple[type | tuple[type, ...], tuple[str, ...] | None]] = {
     "language": (str, LANGUAGES),
-    "deck_style": (str, DECK_STYLES),
     "corner_index": (bool, None),
     "animation_speed": (str, ANIMATION_SPEEDS),
     "volume": ((int, float), None),
@@ -164,11 +172,19 @@ class Settings:
 
     Mutable so the menus can change one field at a time; ``validate()`` runs when it is
     made and again before it is written, so a bad value never reaches the file.
+
+    The deck is the one rule of this module with two sources: a player who has chosen a deck
+    keeps it in every game; until then each game is dealt with its own deck
+    (:func:`default_deck`). ``deck_for(rules)`` answers for any game; ``deck_style`` is the
+    answer for the rules of these settings.
     """
 
     rules: Rules = field(default_factory=Rules)
     language: str = field(default_factory=system_language)
-    deck_style: str = "napoletane"
+    deck_style: str | None = None
+    """The deck the player chose (``with_(deck_style=...)`` chooses one; None gives the
+    choice back to the game). Once made, the settings always hold a deck here: the chosen
+    one, or the game's own for ``rules``."""
     corner_index: bool = True
     animation_speed: str = "normal"
     volume: float = 0.8
@@ -178,9 +194,20 @@ class Settings:
     tutorial_done: bool = False
     opponent_level: str = ""
     """The level Play puts the computers at ("" until the player has chosen one)."""
+    deck_chosen: bool = field(init=False)
+    """The player chose ``deck_style``; else it follows the game (:func:`default_deck`)."""
 
     def __post_init__(self) -> None:
+        self.deck_chosen = self.deck_style is not None
+        if self.deck_style is None and isinstance(self.rules, Rules):
+            self.deck_style = default_deck(self.rules)
         self.validate()
+
+    def deck_for(self, rules: Rules) -> str:
+        """The deck a match of ``rules`` is dealt with: the player's, or the game's own."""
+        if self.deck_chosen and self.deck_style is not None:
+            return self.deck_style
+        return default_deck(rules)
 
     def validate(self) -> None:
         """Raise ``SettingsError`` naming the first field that holds a bad value."""
@@ -191,6 +218,8 @@ class Settings:
             _check_type(f"setting '{name}'", value, kind)
             if choices is not None:
                 _check_choice(f"setting '{name}'", value, choices)
+        _check_type("setting 'deck_style'", self.deck_style, str)
+        _check_choice("setting 'deck_style'", self.deck_style, DECK_STYLES)
         if not 0.0 <= self.volume <= 1.0:
             shown = quote_value(self.volume)
             raise SettingsError(f"setting 'volume' must be from 0 to 1, not {shown}")
@@ -199,16 +228,22 @@ class Settings:
             raise SettingsError(f"last_setup must be a MatchSetup, not {shown}")
 
     def with_(self, **changes: Any) -> Settings:
-        """A copy with some settings changed (checked like any other)."""
-        unknown = sorted(set(changes) - {f.name for f in fields(self)})
+        """A copy with some settings changed (checked like any other). Changing
+        ``deck_style`` chooses that deck; a deck not chosen follows the new rules."""
+        unknown = sorted(set(changes) - {f.name for f in fields(self) if f.init})
         if unknown:
             raise SettingsError(f"unknown setting {quote_value(unknown[0])}")
+        if "deck_style" not in changes and not self.deck_chosen:
+            changes["deck_style"] = None
         return replace(self, **changes)
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain data; ``None`` values are left out (TOML has no null)."""
+        """Plain data; ``None`` values are left out (TOML has no null). A chosen deck is
+        written as ``deck``; a deck that follows the game is not written at all."""
         self.validate()
         data: dict[str, Any] = {name: getattr(self, name) for name in _SCALARS}
+        if self.deck_chosen:
+            data["deck"] = self.deck_style
         data["volume"] = float(self.volume)
         data["rules"] = {k: v for k, v in self.rules.to_dict().items() if v is not None}
         if self.last_setup is not None:
@@ -224,8 +259,9 @@ class Settings:
         ``language`` is the default used when the data has none (tests pass it to avoid
         depending on the machine's locale).
         """
-        _check_keys("the settings", data, (*_SCALARS, "rules", "last_setup"))
+        _check_keys("the settings", data, (*_SCALARS, "deck", LEGACY_DECK, "rules", "last_setup"))
         values: dict[str, Any] = {k: v for k, v in data.items() if k in _SCALARS}
+        values["deck_style"] = _chosen_deck(data)
         if "language" not in values and language is not None:
             values["language"] = language
         if "volume" in values and isinstance(values["volume"], int):
@@ -236,3 +272,26 @@ class Settings:
         if "last_setup" in data:
             values["last_setup"] = MatchSetup.from_dict(data["last_setup"])
         return cls(**values)
+
+
+LEGACY_DECK = "deck_style"
+"""The entry older files kept the deck in, written whether chosen or not."""
+
+
+def _chosen_deck(data: dict[str, Any]) -> str | None:
+    """The deck a settings file says the player chose (None: none, the game's own).
+
+    Files written before the decks followed the game hold ``deck_style`` always, with the
+    Neapolitan deck as the default: only another deck there was a choice.
+    """
+    if "deck" in data:
+        chosen = data["deck"]
+        _check_type("setting 'deck'", chosen, str)
+        _check_choice("setting 'deck'", chosen, DECK_STYLES)
+        return str(chosen)
+    if LEGACY_DECK in data:
+        legacy = data[LEGACY_DECK]
+        _check_type("setting 'deck_style'", legacy, str)
+        _check_choice("setting 'deck_style'", legacy, DECK_STYLES)
+        return None if legacy == DEFAULT_STYLE else str(legacy)
+    return None

@@ -447,6 +447,10 @@ class Store:
             if not isinstance(about, dict):
                 raise DamagedFile("files.cause_no_format")
             _check_schema(about, SETTINGS_SCHEMA)
+            # The [format] table is written last and ends with the game's name: a file cut
+            # before that line lost something, if only the name.
+            if about.get("game") != APP_NAME:
+                raise DamagedFile("files.cause_no_format")
             return Settings.from_dict(data)
         except _BAD_CONTENT as error:
             self._set_aside(self.settings_path, "settings", _cause_of(error))

@@ -119,6 +119,8 @@ BAD_SETTINGS = [
     ({"language": "fr"}, "language"),
     ({"language": 3}, "language"),
     ({"deck_style": "tarocchi"}, "deck_style"),
+    ({"deck": "tarocchi"}, "deck"),
+    ({"deck": 3}, "deck"),
     ({"corner_index": "yes"}, "corner_index"),
     ({"animation_speed": "warp"}, "animation_speed"),
     ({"volume": 1.5}, "volume"),
@@ -185,3 +187,48 @@ def test_seat_levels_are_the_opponents_levels() -> None:
     from scopa.ai import ALL_LEVELS
 
     assert set(LEVELS) == set(ALL_LEVELS)
+
+
+# --- the deck: the player's, or the game's own -----------------------------------------------
+
+CIRULLA = PRESETS["cirulla"]
+
+
+def test_each_game_has_its_own_deck_until_the_player_chooses_one() -> None:
+    settings = Settings(language="en")
+    assert settings.deck_style == "napoletane" and not settings.deck_chosen
+    assert settings.deck_for(CIRULLA) == "genovesi"
+    cirulla = settings.with_(rules=CIRULLA)
+    assert cirulla.deck_style == "genovesi"
+    assert cirulla.with_(rules=Rules()).deck_style == "napoletane"
+    assert Settings(rules=CIRULLA, language="en").deck_style == "genovesi"
+
+
+def test_a_chosen_deck_is_kept_in_every_game() -> None:
+    chosen = Settings(language="en").with_(deck_style="napoletane")
+    assert chosen.deck_chosen
+    assert chosen.with_(rules=CIRULLA).deck_style == "napoletane"
+    assert chosen.deck_for(CIRULLA) == "napoletane"
+    french = Settings(rules=CIRULLA, language="en").with_(deck_style="french")
+    assert french.with_(rules=Rules()).deck_style == "french"
+    given_back = french.with_(deck_style=None)
+    assert not given_back.deck_chosen and given_back.deck_style == "genovesi"
+
+
+def test_the_choice_survives_the_file() -> None:
+    chosen = Settings(rules=CIRULLA, language="en").with_(deck_style="napoletane")
+    read = Settings.from_dict(tomllib.loads(toml_dumps(chosen.to_dict())))
+    assert read == chosen and read.deck_style == "napoletane" and read.deck_chosen
+    free = Settings(rules=CIRULLA, language="en")
+    assert "deck" not in free.to_dict()
+    read = Settings.from_dict(tomllib.loads(toml_dumps(free.to_dict())))
+    assert read == free and not read.deck_chosen
+
+
+@pytest.mark.parametrize(("stored", "chosen"), [("napoletane", False), ("french", True)])
+def test_files_from_before_keep_a_deck_that_was_chosen(stored: str, chosen: bool) -> None:
+    """Older files wrote the deck whether chosen or not, with the Neapolitan deck as the
+    default: only another deck was a choice."""
+    read = Settings.from_dict({"deck_style": stored, "rules": CIRULLA.to_dict()}, language="en")
+    assert read.deck_chosen is chosen
+    assert read.deck_style == (stored if chosen else "genovesi")

@@ -53,9 +53,14 @@ def join(t: Text, items: Sequence[str]) -> str:
 # --- cards ---------------------------------------------------------------------------------
 
 
+FRENCH_SUITED = ("french", "genovesi")
+"""The decks with French suits and courts: the French deck and the Genoese one."""
+
+
 def deck_family(deck_style: str) -> str:
-    """'french' for the French deck, else 'italian' (napoletane, piacentine: same names)."""
-    return "french" if deck_style == "french" else "italian"
+    """'french' for the French-suited decks (French, Genoese: hearts, diamonds, the jack and
+    the queen), else 'italian' (napoletane, piacentine: same names)."""
+    return "french" if deck_style in FRENCH_SUITED else "italian"
 
 
 def suit_name(t: Text, suit: str, deck_style: str = "napoletane") -> str:
@@ -78,7 +83,7 @@ def card_list(t: Text, cards: Iterable[Card], deck_style: str = "napoletane") ->
 
 
 def category_label(t: Text, category: str, deck_style: str = "napoletane") -> str:
-    """A scoring category's name; with the French deck the coins are diamonds."""
+    """A scoring category's name; with a French-suited deck the coins are diamonds."""
     family = deck_family(deck_style)
     key = f"cat_{category}"
     if family == "french" and _has(f"{key}.french"):

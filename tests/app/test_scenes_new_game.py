@@ -153,3 +153,115 @@ def test_two_seats_with_one_name_cannot_start(app, store) -> None:
     scene.names[1] = scene.names[0]
     assert not scene._check()
     assert scene.error == app.t("ng_same_name", name=scene.names[0])
+
+
+# --- six players and Cirulla --------------------------------------------------------------------
+
+
+def choose_players(app, scene, players: int) -> None:
+    control = scene.players_row.control
+    while scene.players != players:
+        click(app, (control.rect.right - 5, control.rect.centery))
+
+
+def test_six_players_in_three_pairs(app, scene) -> None:
+    choose_players(app, scene, 6)
+    assert scene.sides_row in scene.form.widgets and scene.teams_row not in scene.form.widgets
+    shown = [seat(scene, n)[1] for n in range(6)]
+    assert all(field in scene.form.widgets for field in shown)
+    sides = scene.sides_row.control
+    click(app, (sides.rect.right - 5, sides.rect.centery))
+    assert sides.label() == app.t("sides_3")
+    rules = scene.setup().rules
+    assert rules.players == 6 and rules.six_sides == 3 and rules.sides == 3
+    names = [s.name.casefold() for s in scene.setup().seats]
+    assert len(set(names)) == 6
+    you = app.t("you")
+    assert scene.matchup() == f" {app.t('ng_against')} ".join(
+        " & ".join(scene.seat_names()[s] for s in rules.seats_of(side)) for side in range(3)
+    )
+    assert scene.matchup().startswith(f"{you} & ")
+    assert scene.error == ""
+
+
+@pytest.mark.parametrize("six_sides", [2, 3, 6])
+def test_the_side_markers_follow_the_sides_of_six_players(app, scene, six_sides) -> None:
+    from scopa.app import style
+
+    choose_players(app, scene, 6)
+    scene.six_sides = six_sides
+    app.frame(1.0, [])  # past the fade-in
+    rules = scene.rules()
+    colours = []
+    for n in range(6):
+        label = seat(scene, n)[0].rect
+        r = max(3, label.h // 7)
+        colours.append(tuple(app.screen.get_at((label.right - r * 3, label.centery)))[:3])
+    for n in range(6):
+        assert colours[n] == style.SIDE_COLORS[rules.side_of(n)], n
+    assert len(set(colours)) == rules.sides
+
+
+def test_back_to_four_players_shows_the_teams_toggle_again(app, scene) -> None:
+    choose_players(app, scene, 6)
+    choose_players(app, scene, 2)  # the choice wraps round
+    choose_players(app, scene, 4)
+    assert scene.teams_row in scene.form.widgets and scene.sides_row not in scene.form.widgets
+    assert all(seat(scene, n)[1] not in scene.form.widgets for n in (4, 5))
+    assert len(scene.setup().seats) == 4
+
+
+def test_cirulla_is_played_to_51_and_not_by_six(app, scene) -> None:
+    choose_players(app, scene, 6)
+    scene.form.set_focus(scene.preset_row)
+    press(app, pygame.K_LEFT)  # from "my rules" round to the last preset
+    assert scene.preset == "cirulla"
+    assert scene.target == 51
+    assert scene.target_row.control.label() == "51"
+    assert scene.players == 2
+    assert scene.setup().rules == PRESETS["cirulla"]
+    choose_players(app, scene, 4)
+    assert scene.setup().rules.players == 4 and scene.error == ""
+    choose_players(app, scene, 6)
+    assert scene.error == app.t("err_cirulla_players")
+    click(app, scene.start_button)
+    assert app.stack.top is scene
+
+
+def test_four_players_keep_their_seats_when_cirulla_is_chosen(app, scene) -> None:
+    choose_players(app, scene, 4)
+    scene._set_preset("cirulla")
+    assert scene.players == 4 and scene.target == 51
+    scene._set_preset("settings")
+    assert scene.target == app.settings.rules.target
+
+
+def test_six_seats_fit_the_smallest_window_in_both_languages(app) -> None:
+    from scopa.app.scenes.title import TitleScene
+
+    app.resize((960, 540))
+    for language in ("it", "en"):
+        app.set_language(language)
+        app.stack.push(TitleScene(app))
+        scene = NewGameScene(app)
+        app.stack.push(scene)
+        choose_players(app, scene, 6)
+        frame(app)
+        placed = [w.rect for w in scene.form.widgets]
+        for i, a in enumerate(placed):
+            assert scene.panel.contains(a)
+            for b in placed[i + 1 :]:
+                assert not a.colliderect(b), (a, b)
+        assert scene.message_box.h >= scene.m.px(0.05)
+        assert scene.message_box.top >= scene.preset_row.rect.bottom
+        assert scene.message_box.bottom <= scene.back_button.rect.top
+
+
+def test_six_names_never_repeat_one_seated(app, store) -> None:
+    from scopa.settings import MatchSetup, SeatConfig
+
+    last = MatchSetup((SeatConfig("Lucia", True), SeatConfig("Giulia", False)), Rules())
+    app.settings = app.settings.with_(last_setup=last, rules=Rules(players=6))
+    scene = NewGameScene(app)
+    names = [seat.name.casefold() for seat in scene.setup().seats]
+    assert names[:2] == ["lucia", "giulia"] and len(set(names)) == 6

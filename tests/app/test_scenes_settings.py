@@ -188,3 +188,136 @@ def test_page_keys_and_arrows_on_a_tab_switch_sections(app, scene) -> None:
     rows = scene.rows["game"]
     assert all(row in scene.form.widgets for row in rows)
     assert not any(row in scene.form.widgets for row in scene.rows["match"])
+
+
+# --- the rules added with Cirulla and six players ----------------------------------------------
+
+
+@pytest.mark.parametrize("language", ["it", "en"])
+def test_every_choice_shows_a_word_of_the_language_for_each_value(app, scene, language) -> None:
+    from scopa.engine import RULE_OPTIONS
+
+    app.set_language(language)
+    for option in RULE_OPTIONS:
+        found = open_row(app, scene, f"rule_{option.name}")
+        assert found.label() != f"rule_{option.name}"
+        assert found.hint() != f"rule_{option.name}_hint"
+        if option.kind != "choice":
+            continue
+        labels = [resolve_label(text) for _, text in found.control.options]
+        assert len(set(labels)) == len(labels), option.name
+        for label in labels:
+            assert label and "_" not in label, (option.name, label)
+
+
+def resolve_label(text) -> str:  # noqa: ANN001
+    return text() if callable(text) else text
+
+
+def test_cirulla_rows_are_greyed_until_cirulla_is_on(app, scene) -> None:
+    matta = open_row(app, scene, "rule_matta")
+    assert not matta.enabled
+    assert not row(scene, "rule_clockwise")[1].enabled
+    assert row(scene, "rule_quindici")[1].enabled
+    click(app, open_row(app, scene, "rule_cirulla").control)
+    assert app.settings.rules.cirulla
+    assert matta.enabled and row(scene, "rule_clockwise")[1].enabled
+    assert not row(scene, "rule_quindici")[1].enabled
+    assert not row(scene, "rule_seven_count")[1].enabled
+    assert not row(scene, "rule_declare_until_play")[1].enabled
+    click(app, open_row(app, scene, "rule_declare_at_deal").control)
+    assert row(scene, "rule_declare_until_play")[1].enabled
+
+
+def test_six_sides_and_the_seven_count_to_the_aces_follow_their_parents(app, scene) -> None:
+    sides = open_row(app, scene, "rule_six_sides")
+    aces = row(scene, "rule_seven_count_aces")[1]
+    assert not sides.enabled and not aces.enabled
+    players = open_row(app, scene, "rule_players")
+    while app.settings.rules.players != 6:
+        press(app, pygame.K_RIGHT)
+    assert sides.enabled
+    scene.form.set_focus(open_row(app, scene, "rule_six_sides"))
+    press(app, pygame.K_RIGHT)
+    assert app.settings.rules.six_sides == 3
+    assert sides.control.label() == app.t("sides_3")
+    click(app, open_row(app, scene, "rule_seven_count").control)
+    assert aces.enabled
+    click(app, open_row(app, scene, "rule_seven_count_aces").control)
+    assert app.settings.rules.seven_count_aces
+    assert players.control.label() == "6"
+
+
+@pytest.mark.parametrize("language", ["it", "en"])
+def test_cirulla_with_six_players_is_refused_in_words(app, scene, language) -> None:
+    app.set_language(language)
+    players = open_row(app, scene, "rule_players")
+    while app.settings.rules.players != 6:
+        press(app, pygame.K_RIGHT)
+    click(app, open_row(app, scene, "rule_cirulla").control)
+    assert not app.settings.rules.cirulla
+    assert scene.error == app.t("err_cirulla_players") != "err_cirulla_players"
+    frame(app)  # the message is drawn
+    assert players.control.label() == "6"
+
+
+def test_every_clash_of_the_engine_has_a_message_in_both_languages(app) -> None:
+    from scopa.app.scenes.flow import rules_problem
+    from scopa.engine import RulesError
+
+    attempts = [
+        {"players": 3, "deal": "scopone"},
+        {"players": 3, "deal": "scientifico"},
+        {"cirulla": True, "deal": "scopone", "players": 4},
+        {"cirulla": True, "players": 6},
+        {"cirulla": True, "players": 3, "luzzati_table_rules": True},
+        {"cirulla": True, "dossena_scale": True, "dealer_low_bonus": 3},
+        {"cirulla": True, "dossena_scale": True, "piccola_max": 7},
+    ]
+    clashes = set()
+    for language in ("it", "en"):
+        app.set_language(language)
+        for changes in attempts:
+            with pytest.raises(RulesError) as refused:
+                Rules(**changes)
+            clashes.add(refused.value.clash)
+            words = rules_problem(app, refused.value)
+            assert words != f"err_{refused.value.clash}" and not words.startswith("err_")
+            assert app.t("err_rules", reason="") not in words
+    assert None not in clashes and len(clashes) == len(attempts)
+
+
+def test_the_cirulla_preset_deals_genoese_cards_until_a_deck_is_chosen(app, scene) -> None:
+    preset = open_row(app, scene, "rule_preset")
+    while app.settings.rules != Rules.preset("cirulla"):
+        press(app, pygame.K_RIGHT)
+    assert preset.control.label() == app.t("preset_cirulla")
+    deck = open_row(app, scene, "set_deck_style")
+    assert deck.control.label() == app.t("deck_genovesi")
+    matta = row(scene, "rule_matta")[1]
+    app.set_language("en")
+    assert matta.control.label() == "The 7 of hearts"
+    scene.form.set_focus(deck)
+    while app.settings.deck_style != "napoletane":
+        press(app, pygame.K_RIGHT)
+    assert matta.control.label() == "The 7 of cups"
+    set_preset = open_row(app, scene, "rule_preset")
+    press(app, pygame.K_LEFT)
+    assert app.settings.rules != Rules.preset("cirulla")
+    press(app, pygame.K_RIGHT)
+    assert app.settings.rules == Rules.preset("cirulla")
+    assert app.settings.deck_style == "napoletane"
+    assert app.store.load_settings().deck_for(Rules.preset("cirulla")) == "napoletane"
+    assert set_preset.control.label() == app.t("preset_cirulla")
+
+
+def test_a_deal_cirulla_cannot_use_says_so_not_that_players_are_wrong(app, scene) -> None:
+    open_row(app, scene, "rule_players")
+    press(app, pygame.K_RIGHT)
+    press(app, pygame.K_RIGHT)
+    assert app.settings.rules.players == 4
+    click(app, open_row(app, scene, "rule_cirulla").control)
+    open_row(app, scene, "rule_deal")
+    press(app, pygame.K_RIGHT)
+    assert app.settings.rules.deal == "scopa"
+    assert scene.error == app.t("err_cirulla_deal")

@@ -356,6 +356,9 @@ def test_the_hint_names_its_cards_and_lists_them_with_and(app) -> None:
         ("8B", "french", "il fante di fiori", "the jack of clubs"),
         ("10D", "french", "il re di quadri", "the king of diamonds"),
         ("1S", "french", "l'asso di picche", "the ace of spades"),
+        ("9C", "genovesi", "la donna di cuori", "the queen of hearts"),
+        ("7C", "genovesi", "il 7 di cuori", "the 7 of hearts"),
+        ("8B", "genovesi", "il fante di fiori", "the jack of clubs"),
     ],
 )
 def test_cards_are_named_with_their_article_and_deck(card, deck, italian, english) -> None:

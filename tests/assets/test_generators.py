@@ -29,7 +29,12 @@ import gen_cards  # noqa: E402
 import gen_icons  # noqa: E402
 import gen_sounds  # noqa: E402
 
-SAMPLE = {"napoletane": ("7D", "9B"), "piacentine": ("3S", "10C"), "french": ("8S", "9C")}
+SAMPLE = {
+    "napoletane": ("7D", "9B"),
+    "piacentine": ("3S", "10C"),
+    "french": ("8S", "9C"),
+    "genovesi": ("1D", "10S"),
+}
 
 
 def _pixels(path: Path) -> np.ndarray:
@@ -56,8 +61,8 @@ def _pygame():
 def test_cards_regenerate_identically_and_match_the_committed_files(tmp_path):
     first, second = tmp_path / "a", tmp_path / "b"
     for style, cards in SAMPLE.items():
-        written = gen_cards.generate(first, [style], cards, backs=style == "piacentine")
-        gen_cards.generate(second, [style], cards, backs=style == "piacentine")
+        written = gen_cards.generate(first, [style], cards, backs=style in ("piacentine", "genovesi"))
+        gen_cards.generate(second, [style], cards, backs=style in ("piacentine", "genovesi"))
         for path in written:
             twin = second / path.relative_to(first)
             assert path.read_bytes() == twin.read_bytes(), path

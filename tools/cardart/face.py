@@ -12,7 +12,17 @@ import pygame
 from cardart import figures
 from cardart.canvas import Canvas, Color, load_font, rounded_rect, shade, transform
 from cardart.layout import H, W, pip_positions, pip_size
-from cardart.suits import BLACK, BLUE, FRENCH_RED, GOLD, GREEN, INK, RED, draw_symbol
+from cardart.suits import (
+    BLACK,
+    BLUE,
+    FRENCH_RED,
+    FRENCH_SUITED,
+    GOLD,
+    GREEN,
+    INK,
+    RED,
+    draw_symbol,
+)
 
 SS = 4
 CORNER = 14.0
@@ -25,6 +35,7 @@ FRAME_LINES: dict[str, tuple[tuple[float, float, float], ...]] = {
     "napoletane": ((7.0, 9.0, 1.6),),
     "piacentine": ((6.0, 9.0, 2.4), (10.0, 6.0, 0.9)),
     "french": (),
+    "genovesi": ((7.0, 9.0, 1.3),),
 }
 
 
@@ -63,6 +74,14 @@ STYLES: dict[str, Style] = {
         back_b=(212, 176, 84),
         back_c=(244, 238, 220),
     ),
+    "genovesi": Style(
+        paper=(251, 248, 238),
+        frame=(28, 96, 58),
+        index_colors={"D": FRENCH_RED, "C": FRENCH_RED, "S": BLACK, "B": BLACK},
+        back_a=(176, 30, 38),
+        back_b=(26, 98, 58),
+        back_c=(246, 236, 206),
+    ),
 }
 
 
@@ -99,7 +118,7 @@ def index_column(style: str) -> tuple[float, float]:
     the two so the column stays put from a number card to a court card.
     """
     left = max((inset + width / 2 for inset, _, width in FRAME_LINES[style]), default=CARD_EDGE)
-    if style == "french":
+    if style in FRENCH_SUITED:
         x, _, _, _, width = figures.FRENCH_PANEL
         right = x - width / 2
         centre = (left + right) / 2
@@ -151,7 +170,7 @@ def draw_corners(style: str, suit: str, rank: int, corner_index: bool) -> list[n
         c = Canvas(box_w, box_h, SS, paper)
         c.push(-left, -top)
         _paper(c, style)
-        if style == "french" and rank > 7:
+        if style in FRENCH_SUITED and rank > 7:
             figures.draw_french_panel(c)
         if corner_index:
             _index(c, style, suit, rank)
@@ -165,10 +184,11 @@ def draw_face(style: str, suit: str, rank: int, corner_index: bool) -> np.ndarra
     _paper(c, style)
     if rank <= 7:
         size = pip_size(style, suit, rank)
-        for x, y, angle in pip_positions(rank, style == "french", italian=style != "french"):
+        french = style in FRENCH_SUITED
+        for x, y, angle in pip_positions(rank, french, italian=not french):
             if rank == 1:
                 _ace_flourish(c, style, suit)
-            slim = 0.62 if rank == 1 and suit in "SB" and style != "french" else 1.0
+            slim = 0.62 if rank == 1 and suit in "SB" and not french else 1.0
             draw_symbol(c, style, suit, x, y, size, angle, slim)
     else:
         figures.draw_court(c, style, suit, rank)
@@ -178,7 +198,11 @@ def draw_face(style: str, suit: str, rank: int, corner_index: bool) -> np.ndarra
 
 
 def _ace_flourish(c: Canvas, style: str, suit: str) -> None:
-    """A laurel wreath tied with a ribbon around the single symbol of an Italian ace."""
+    """A laurel wreath tied with a ribbon around the single symbol of an Italian ace; the
+    Genoese ace sits in a ring of the deck's green and red."""
+    if style == "genovesi":
+        _genoese_ring(c)
+        return
     if style == "french":
         return
     leaf = GREEN if style == "napoletane" else (46, 110, 70)
@@ -207,6 +231,18 @@ def _ace_flourish(c: Canvas, style: str, suit: str) -> None:
     c.circle(bx, by, 4.5, ribbon, INK, 1.0)
 
 
+def _genoese_ring(c: Canvas) -> None:
+    """A double ring with small red lozenges at the quarters, around a Genoese ace."""
+    frame = STYLES["genovesi"].frame
+    cx, cy = W / 2, H / 2
+    c.circle(cx, cy, 86, None, frame, 2.2)
+    c.circle(cx, cy, 79, None, frame, 0.9)
+    for i in range(8):
+        a = math.radians(22.5 + 45 * i)
+        x, y = cx + 82.5 * math.cos(a), cy + 82.5 * math.sin(a)
+        c.polygon([(x, y - 6), (x + 4, y), (x, y + 6), (x - 4, y)], RED, INK, 0.8)
+
+
 def draw_back(style: str) -> np.ndarray:
     """RGBA array of the back shared by a deck style."""
     s = STYLES[style]
@@ -227,6 +263,16 @@ def draw_back(style: str) -> np.ndarray:
             x0 = 12 + i * 14
             c.line([(x0, 12), (x0 + 376, 12 + 376 * (H - 24) / 376)], s.back_b, 2.2)
             c.line([(x0, H - 12), (x0 + 376, H - 12 - 376)], (236, 226, 200), 1.4)
+    elif style == "genovesi":
+        for i in range(-20, 21):
+            x0 = 12 + i * 22
+            c.line([(x0, 12), (x0 + H, 12 + H)], s.back_b, 3.0)
+            c.line([(x0, H - 12), (x0 + H, H - 12 - H)], s.back_b, 3.0)
+        for gy in range(0, int(H / 22) + 2):
+            for gx in range(0, int(W / 22) + 2):
+                x, y = 12 + gx * 22 + 11, 12 + gy * 22
+                if 16 <= x <= W - 16 and 16 <= y <= H - 16:
+                    c.circle(x, y, 2.6, GOLD)
     else:
         for gy in range(0, int(H / 16) + 1):
             for gx in range(0, int(W / 16) + 1):

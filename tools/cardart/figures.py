@@ -8,6 +8,7 @@ decks do to help new players.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -23,7 +24,18 @@ from cardart.canvas import (
     rounded_rect,
     shade,
 )
-from cardart.suits import BLUE, GOLD, GOLD_LIGHT, GREEN, INK, RED, WHITE, draw_symbol
+from cardart.suits import (
+    BLACK,
+    BLUE,
+    FRENCH_SUITED,
+    GOLD,
+    GOLD_LIGHT,
+    GREEN,
+    INK,
+    RED,
+    WHITE,
+    draw_symbol,
+)
 
 FLESH: Color = (244, 204, 168)
 OCHRE: Color = (214, 150, 40)
@@ -52,6 +64,13 @@ PALETTES: dict[str, dict[str, tuple[Color, Color, Color]]] = {
         "C": (BLUE, RED, GOLD),
         "S": ((40, 40, 48), RED, GOLD),
         "B": (GREEN, BLUE, GOLD),
+    },
+    # The Genoese pattern is coloured green, red, yellow and black.
+    "genovesi": {
+        "D": (RED, GOLD, GREEN),
+        "C": (GREEN, RED, GOLD),
+        "S": (BLACK, GOLD, RED),
+        "B": (GOLD, GREEN, RED),
     },
 }
 HAIR: dict[str, Color] = {
@@ -232,14 +251,14 @@ def _crown(c: Canvas, x: float, y: float, w: float, h: float, closed: bool = Fal
 def _held_symbol(c: Canvas, style: str, suit: str, hand: Point, raised: bool) -> Point:
     """Draw the suit symbol held at ``hand``; returns where the hand should be drawn."""
     hx, hy = hand
-    if suit in "SB" and style != "french":
+    if suit in "SB" and style not in FRENCH_SUITED:
         size = 150.0 if suit == "S" else 140.0
         grip = 0.3 if suit == "S" else 0.36
         hx -= 10
         draw_symbol(c, style, suit, hx + size * grip * 0.07, hy - size * grip, size, 4.0)
         return (hx, hy)
     size = 64.0 if suit == "D" else 76.0
-    if style == "french":
+    if style in FRENCH_SUITED:
         size = 52.0
     draw_symbol(c, style, suit, hx, hy - size * 0.55, size)
     return (hx, hy)
@@ -463,11 +482,57 @@ def draw_french_panel(c: Canvas) -> None:
     c.polygon(rounded_rect(x, y, w, h, 6), (246, 240, 226), INK, width)
 
 
+# A Genoese court is double-ended: the figure from the head to the waist, and the same
+# figure upside down, the halves parted by a diagonal across the panel (from its left side,
+# ``GENOESE_SLOPE`` above the middle, to its right side as far below). ``GENOESE_WAIST`` is
+# the height of the figures' drawings that lands on the card's middle.
+GENOESE_SLOPE = 34.0
+GENOESE_WAIST = 226.0
+GENOESE_SCALE = 0.9
+
+
+def _genoese_diagonal() -> tuple[Point, Point]:
+    x, _, w, _, _ = FRENCH_PANEL
+    return (x, 200 - GENOESE_SLOPE), (x + w, 200 + GENOESE_SLOPE)
+
+
+Figure = Callable[[Canvas, str, str, int], None]
+
+
+def _double_ended(c: Canvas, style: str, suit: str, rank: int, draw: Figure) -> None:
+    """Draw a Genoese court on ``c`` (a whole card, with no frame pushed)."""
+    draw_french_panel(c)
+    lower = Canvas(c.width, c.height, c.ss)
+    lower.surface = c.surface.copy()
+    for canvas, angle in ((c, 0.0), (lower, 180.0)):
+        canvas.push(120, 200, GENOESE_SCALE, angle)
+        canvas.push(-120, -GENOESE_WAIST)
+        draw(canvas, style, suit, rank)
+        canvas.pop()
+        canvas.pop()
+    (x0, y0), (x1, y1) = _genoese_diagonal()
+    ss = c.ss
+    mask = pygame.Surface(c.surface.get_size())
+    mask.fill((0, 0, 0))
+    below = [(x0, y0), (x1, y1), (x1, 400), (x0, 400)]
+    pygame.draw.polygon(mask, (255, 255, 255), [(x * ss, y * ss) for x, y in below])
+    chosen = pygame.surfarray.array_red(mask) > 127
+    pixels = pygame.surfarray.pixels3d(c.surface)
+    pixels[chosen] = pygame.surfarray.pixels3d(lower.surface)[chosen]
+    del pixels
+    x, y, w, h, width = FRENCH_PANEL
+    c.line([(x0, y0), (x1, y1)], INK, 1.6)
+    c.polygon(rounded_rect(x, y, w, h, 6), None, INK, width)
+
+
 def draw_court(c: Canvas, style: str, suit: str, rank: int) -> None:
     """Draw the figure of rank 8, 9 or 10 of ``suit``."""
     if rank not in (8, 9, 10):
         raise ValueError(f"rank {rank} is not a court card")
-    draw = {8: _fante, 9: _regina if style == "french" else _cavallo, 10: _re}[rank]
+    draw = {8: _fante, 9: _regina if style in FRENCH_SUITED else _cavallo, 10: _re}[rank]
+    if style == "genovesi":
+        _double_ended(c, style, suit, rank, draw)
+        return
     if style == "french":
         draw_french_panel(c)
         c.push(120, 204, 0.86)

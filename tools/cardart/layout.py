@@ -7,6 +7,8 @@ at a glance. The corners stay clear for the optional index.
 
 from __future__ import annotations
 
+from cardart.suits import FRENCH_SUITED
+
 W, H = 240, 400
 CX, CY = W / 2, H / 2
 LEFT, RIGHT = 73.0, 167.0
@@ -63,7 +65,7 @@ def pip_positions(count: int, flip_lower: bool, italian: bool = False) -> list[P
 
 def pip_size(style: str, suit: str, count: int) -> float:
     """Symbol height for a card of ``count`` pips; long swords and clubs are drawn taller."""
-    if style == "french":
+    if style in FRENCH_SUITED:
         return {1: 130.0, 7: 58.0}.get(count, 66.0)
     if count == 1:
         return {"D": 158.0, "C": 196.0, "S": 290.0, "B": 280.0}[suit]

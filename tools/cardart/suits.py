@@ -27,6 +27,10 @@ FRENCH_RED: Color = (206, 28, 40)
 
 OUT = 0.035  # outline width in symbol units
 
+FRENCH_SUITED = ("french", "genovesi")
+"""The deck styles with French suits (hearts, diamonds, clubs, spades) and French courts
+(jack, queen, king); the Genoese deck is the French-suited pattern Cirulla is played with."""
+
 
 # -- denari -----------------------------------------------------------------------------
 def _coin_napoletane(c: Canvas, slim: float = 1.0) -> None:
@@ -262,6 +266,7 @@ SYMBOLS = {
         "B": _club_piacentine,
     },
     "french": {"D": _diamond, "C": _heart, "S": _spade_french, "B": _club_french},
+    "genovesi": {"D": _diamond, "C": _heart, "S": _spade_french, "B": _club_french},
 }
 
 
@@ -286,4 +291,4 @@ def draw_symbol(
         c.pop()
 
 
-__all__ = ["INK", "SYMBOLS", "draw_symbol", "shade"]
+__all__ = ["FRENCH_SUITED", "INK", "SYMBOLS", "draw_symbol", "shade"]

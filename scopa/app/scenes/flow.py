@@ -41,10 +41,12 @@ def _level_tag(app: App, level: str) -> str:
     return tag[:1].lower() + tag[1:]
 
 
+CLASH_KEYS = {"scientifico_players": "err_scientifico_three"}
+"""The message of a refused combination (``RulesError.clash``) when it is not ``err_<clash>``."""
+
+
 def rules_problem(app: App, error: RulesError) -> str:
     """A player-facing sentence for a rules combination that cannot be played."""
-    if error.clash == "scopone_players":
-        return app.t("err_scopone_players")
-    if error.clash == "scientifico_players":
-        return app.t("err_scientifico_three")
+    if error.clash is not None:
+        return app.t(CLASH_KEYS.get(error.clash, f"err_{error.clash}"))
     return app.t("err_rules", reason=str(error))

@@ -1,5 +1,6 @@
-"""Choose who plays (2-4 seats, each human or computer with a level and a name), teams,
-the rules and the target; Start remembers the choice and opens the table."""
+"""Choose who plays (2, 3, 4 or 6 seats, each human or computer with a level and a name),
+the teams (partners at four; at six two teams of three, three pairs or everyone alone), the
+rules and the target; Start remembers the choice and opens the table."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from collections.abc import Callable
 import pygame
 
 from scopa.engine import PRESETS, Rules, RulesError, rule_option
+from scopa.engine.rules import PLAYERS
 from scopa.settings import MAX_NAME, MatchSetup, SeatConfig, SettingsError
 
 from .. import style
@@ -19,6 +21,8 @@ from .flow import rules_problem, side_names
 LEVELS = ("beginner", "expert", "master")
 MINE = "settings"
 """The preset choice meaning "the rules in my settings"."""
+SEATS = max(PLAYERS)
+"""Seats the screen can fill (the most players a game has)."""
 
 
 class NewGameScene(MenuScene):
@@ -27,15 +31,16 @@ class NewGameScene(MenuScene):
         last = app.settings.last_setup
         rules = app.settings.rules
         you = app.t("you")
-        self.names = [you, *free_names([you], 3)]
-        self.humans = [True, False, False, False]
+        self.names = [you, *free_names([you], SEATS - 1)]
+        self.humans = [True] + [False] * (SEATS - 1)
         level = app.settings.opponent_level or "expert"
-        self.levels = [level] * 4
+        self.levels = [level] * SEATS
         # The rules are those of the settings (a match set up earlier does not bring its
         # own back); the seats are the last ones used, where there were as many.
         self.preset = MINE
         self.players = rules.players
         self.teams = rules.teams
+        self.six_sides = rules.six_sides
         self.target = rules.target
         if last is not None:
             for seat, config in enumerate(last.seats):
@@ -43,7 +48,7 @@ class NewGameScene(MenuScene):
                 self.humans[seat] = config.human
                 self.levels[seat] = config.level if config.level in LEVELS else "expert"
             taken = self.names[: len(last.seats)]
-            self.names[len(last.seats) :] = free_names(taken, 4 - len(last.seats))
+            self.names[len(last.seats) :] = free_names(taken, SEATS - len(last.seats))
         self.error = ""
 
         self.players_row = SettingRow(
@@ -61,8 +66,18 @@ class NewGameScene(MenuScene):
             hint=self.tr("ng_teams_hint"),
             enabled=lambda: rule_option("teams").applies(Rules(players=self.players)),
         )
+        self.sides_row = SettingRow(
+            self.tr("ng_six_sides"),
+            Choice(
+                [(n, self.tr(f"sides_{n}")) for n in rule_option("six_sides").values],
+                lambda: self.six_sides,
+                self._set("six_sides"),
+            ),
+            hint=self.tr("ng_six_sides_hint"),
+            control_share=0.44,
+        )
         self.seat_widgets: list[tuple[Label, TextInput, Choice, Choice]] = []
-        for seat in range(4):
+        for seat in range(SEATS):
             self.seat_widgets.append(self._seat(seat))
         presets = [(MINE, self.tr("ng_my_rules"))] + [
             (name, self.tr(f"preset_{name}")) for name in PRESETS
@@ -133,14 +148,26 @@ class NewGameScene(MenuScene):
         self.layout()
 
     def _set_preset(self, value: str) -> None:
+        """Take a preset's rules and its target (Cirulla is played to 51); the players stay
+        unless the preset needs its own number (scopone is four; Cirulla is not six)."""
         self.preset = value
-        if value != MINE:
-            fixed = PRESETS[value]
-            if fixed.deal != "scopa" or fixed.players != 2:
-                self.players = fixed.players
-            self.target = fixed.target
+        fixed = self.base_rules()
+        if value != MINE and (
+            fixed.deal != "scopa" or fixed.players != 2 or not self._seats(fixed, self.players)
+        ):
+            self.players = fixed.players
+        self.target = fixed.target
         self._check()
         self.layout()
+
+    @staticmethod
+    def _seats(rules: Rules, players: int) -> bool:
+        """Whether ``rules`` can be played by ``players``."""
+        try:
+            rules.with_(players=players)
+        except RulesError:
+            return False
+        return True
 
     def _preset_hint(self) -> str:
         return (
@@ -156,7 +183,9 @@ class NewGameScene(MenuScene):
 
     def rules(self) -> Rules:
         """The chosen rules; raises RulesError for a combination that cannot be played."""
-        return self.base_rules().with_(players=self.players, teams=self.teams, target=self.target)
+        return self.base_rules().with_(
+            players=self.players, teams=self.teams, six_sides=self.six_sides, target=self.target
+        )
 
     def setup(self) -> MatchSetup:
         """The chosen match; raises RulesError or SettingsError when it cannot be played
@@ -225,26 +254,29 @@ class NewGameScene(MenuScene):
         focus = self.form.focus
         self.form.clear()
         inner = self.place_sheet(1.6, 0.96, 0.09, 0.05)
-        row_h, gap = m.px(0.105), m.px(style.SPACE_S)
+        rows = SEATS if self.players > 4 else 4
+        row_h, gap = m.px(0.105 if rows <= 4 else 0.092), m.px(style.SPACE_S)
         y = self.heading_box.bottom
         half = (inner.w - gap * 2) // 2
+        sides = self.sides_row if self.players == SEATS else self.teams_row
         self.players_row.place(pygame.Rect(inner.left, y, half, row_h))
-        self.teams_row.place(pygame.Rect(inner.right - half, y, half, row_h))
+        sides.place(pygame.Rect(inner.right - half, y, half, row_h))
         self.form.add(self.players_row)
-        self.form.add(self.teams_row)
+        self.form.add(sides)
         y += row_h + gap
         header = m.pen("ui", style.ROW_NOTE, style.INK_SOFT)
         self.header_box = pygame.Rect(inner.left, y, inner.w, style.line_height(header))
         y = self.header_box.bottom
-        seat_h = m.px(0.058)
+        seat_h = m.px(0.058 if rows <= 4 else 0.05)
+        step = seat_h + gap // 2
         cols = self._columns(inner)
         for seat, widgets in enumerate(self.seat_widgets):
             if seat >= self.players:
                 continue
             for (x, w), widget in zip(cols, widgets):
-                widget.place(pygame.Rect(x, y + seat * (seat_h + gap // 2), w, seat_h))
+                widget.place(pygame.Rect(x, y + seat * step, w, seat_h))
                 self.form.add(widget)
-        y += 4 * (seat_h + gap // 2) + gap // 2
+        y += rows * step + gap // 2
         wide = round((inner.w - gap * 2) * 0.62)
         self.preset_row.place(pygame.Rect(inner.left, y, wide, row_h))
         self.target_row.place(

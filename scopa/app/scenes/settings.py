@@ -12,17 +12,32 @@ from typing import Any
 
 import pygame
 
-from scopa.engine import PRESETS, RULE_OPTIONS, RuleOption, Rules, RulesError
+from scopa.engine import PRESETS, RULE_OPTIONS, Card, RuleOption, Rules, RulesError
 from scopa.settings import ANIMATION_SPEEDS, DECK_STYLES
 
 from .. import style
-from ..widgets import Button, Choice, Control, ScrollPanel, SettingRow, Slider, Tab, Toggle
+from ..widgets import Button, Choice, Control, ScrollPanel, SettingRow, Slider, Tab, Text, Toggle
+from ..wording import capital, card_name
 from .base import LANGUAGES, MenuScene
 from .flow import rules_problem
 
 TABS = ("match", "captures", "scoring", "game")
-VALUE_WORDS = {"deal": "deal", "face_values": "faces"}
-"""The string key prefix naming each value of a rule whose values are words."""
+VALUE_WORDS = {
+    "deal": "deal",
+    "face_values": "faces",
+    "six_sides": "sides",
+    "dealer_low_bonus": "low_bonus",
+    "low_hand_max": "low_hand",
+    "piccola_max": "piccola",
+}
+"""The string key prefix naming each value of a rule whose values need words: the value
+(or ``none`` for None) follows it, as in ``sides_3`` or ``low_bonus_none``."""
+NONE_WORDS = {"capture_limit": "limit_none", "matta": "matta_none"}
+"""The word for None of a rule whose other values speak for themselves: a number (the
+capture limit), or a card named as the deck names it (the matta). Other numbers (players,
+target) are shown as they are."""
+DEAL_CLASHES = ("scopone_players", "scientifico_players")
+"""The clashes a deal has with the number of players (the message names the deal)."""
 
 
 class SettingsScene(MenuScene):
@@ -71,11 +86,16 @@ class SettingsScene(MenuScene):
             )
         self._row(option.section, f"rule_{name}", control, enabled)
 
-    def _value_label(self, name: str, value: Any) -> Any:
+    def _value_label(self, name: str, value: Any) -> Text:
+        """How a choice shows ``value`` of rule ``name``, in the player's language."""
+        prefix = VALUE_WORDS.get(name)
+        if prefix is not None:
+            return self.tr(f"{prefix}_{'none' if value is None else value}")
         if value is None:
-            return self.tr("limit_none")
-        if isinstance(value, str):
-            return self.tr(f"{VALUE_WORDS[name]}_{value}")
+            return self.tr(NONE_WORDS[name])
+        if name == "matta":
+            card = Card(value, "C")
+            return lambda: capital(card_name(self.t, card, self.app.settings.deck_style))
         return str(value)
 
     def _build_rows(self) -> None:
@@ -147,7 +167,7 @@ class SettingsScene(MenuScene):
         try:
             rules = self.rules.with_(**{name: value})
         except RulesError as error:
-            if name == "deal" and error.clash is not None:
+            if name == "deal" and error.clash in DEAL_CLASHES:
                 self.error = self.t("err_deal_players", deal=self.t(f"deal_{value}"))
             else:
                 self.error = rules_problem(self.app, error)

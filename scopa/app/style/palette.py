@@ -45,8 +45,16 @@ GREEN = (44, 120, 74)
 """A switch turned on, points won, matches won."""
 SHADOW = (0, 0, 0)
 LETTER_SHADOW = (20, 12, 6)
-SIDE_COLORS: tuple[Color, ...] = ((170, 40, 44), (38, 92, 150), (196, 140, 30), (70, 130, 70))
-"""One colour per side: score tables, charts, the bands on the table's name plates."""
+SIDE_COLORS: tuple[Color, ...] = (
+    (170, 40, 44),
+    (38, 92, 150),
+    (196, 140, 30),
+    (70, 130, 70),
+    (116, 62, 140),
+    (36, 128, 128),
+)
+"""One colour per side (six players on their own are six sides): score tables, charts, the
+bands on the table's name plates."""
 
 # --- the table's panels: dark, written in light colours -------------------------------------
 NIGHT = (16, 28, 20)
