@@ -5,6 +5,6 @@ modules in an archive with no folder to list, and a table left out there shows e
 as its key. ``tests/test_i18n.py`` fails when a module of this folder is missing here.
 """
 
-from scopa.app.strings import aids, cards, files, matches, menus, options, rules, table
+from scopa.app.strings import aids, cards, files, lessons, matches, menus, options, rules, table
 
-MODULES = (aids, cards, files, matches, menus, options, rules, table)
+MODULES = (aids, cards, files, lessons, matches, menus, options, rules, table)
