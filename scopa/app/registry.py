@@ -9,6 +9,7 @@ builds at start-up and hands to the ``App``. A name missing here is an error at 
 from __future__ import annotations
 
 from .app import SceneFactory
+from .scenes.cirulla_lesson import CirullaLessonScene
 from .scenes.confirm import ConfirmScene
 from .scenes.level import LevelScene
 from .scenes.lobby import LobbyScene
@@ -37,6 +38,7 @@ def default_scenes() -> dict[str, SceneFactory]:
         "statistics": StatisticsScene,
         "tutorial_offer": TutorialOffer,
         "tutorial": TutorialScene,
+        "cirulla_lesson": CirullaLessonScene,
         "table": TableScene,
         "pause": PauseScene,
         "scoring": ScoringScene,

@@ -24,6 +24,9 @@ def test_aids_import_and_run_with_pygame_blocked():
         assert len(track(match.observe(0))) == 10
         assert review(match.round.history(), 2)[1].last_play is not None
         assert replay_match(match, 1).round.hands == tutorial_match().round.hands
+        from scopa.aids.cirulla_lessons import Walkthrough
+        walk = Walkthrough()
+        assert walk.play(walk.lesson.moves[0]) and walk.done
         print("ok")
         """
     )

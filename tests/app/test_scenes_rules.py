@@ -1,14 +1,28 @@
-"""The rules screen: pages turn with the keys and buttons, each page has text in both
-languages, and the worked examples are the rulebook's (checked against the engine)."""
+"""The rules screen: pages turn with the keys and buttons, each page of both books (Scopa,
+Cirulla) has text in both languages, the book shown first is the game's, and the worked
+examples are the rulebooks' (checked against the engine)."""
 
 from __future__ import annotations
 
 import pygame
 import pytest
 
-from scopa.app.scenes.rule_examples import EXAMPLES, PAGE_EXAMPLES
-from scopa.app.scenes.rules import PAGES, RulesScene
-from scopa.engine import Card, Rules, capture_options, parse_cards, primiera
+from scopa.app.scenes.rule_examples import EXAMPLES, MATTA, PAGE_EXAMPLES, caption_text
+from scopa.app.scenes.rules import BOOKS, RulesScene
+from scopa.engine import (
+    PRESETS,
+    Card,
+    Rules,
+    capture_options,
+    dealer_bonus,
+    declarations,
+    grande_points,
+    parse_cards,
+    piccola_points,
+    primiera,
+)
+from scopa.engine.cards import mask_of
+from scopa.engine.scoring import grande_run, napola_run
 
 from .menu_helpers import click, frame, press
 
@@ -23,23 +37,25 @@ def test_pages_turn_with_keys_and_buttons(app) -> None:
     assert scene.page == 3
     press(app, pygame.K_LEFT)
     assert scene.page == 2
-    for _ in range(PAGES + 2):
+    for _ in range(scene.pages + 2):
         press(app, pygame.K_PAGEDOWN)
-    assert scene.page == PAGES and not scene.next_button.enabled
+    assert scene.page == scene.pages and not scene.next_button.enabled
 
 
 @pytest.mark.parametrize("language", ["it", "en"])
-def test_every_page_draws_in_both_languages(app, language) -> None:
+@pytest.mark.parametrize("book", list(BOOKS))
+def test_every_page_draws_in_both_languages(app, language, book) -> None:
     app.set_language(language)
-    scene = RulesScene(app)
+    scene = RulesScene(app, book=book)
     app.stack.push(scene)
     titles = set()
-    for page in range(1, PAGES + 1):
+    for page in range(1, scene.pages + 1):
         scene.page = page
+        scene.layout()
         frame(app)
-        assert scene.text() != f"rules_p{page}_text"
+        assert not scene.text().startswith("rules_") and not scene.title().startswith("rules_")
         titles.add(scene.title())
-    assert len(titles) == PAGES
+    assert len(titles) == scene.pages == len(BOOKS[book])
 
 
 def test_a_small_window_scrolls_a_long_page(app) -> None:
@@ -59,6 +75,8 @@ def test_a_small_window_scrolls_a_long_page(app) -> None:
 def test_every_example_is_on_a_page() -> None:
     shown = {name for names in PAGE_EXAMPLES.values() for name in names}
     assert shown == set(EXAMPLES)
+    pages = {page for book in BOOKS.values() for page in book}
+    assert set(PAGE_EXAMPLES) <= pages
 
 
 def _options(played: str, table: str, rules: Rules | None = None) -> set[frozenset[Card]]:
@@ -102,3 +120,102 @@ def test_measured_height_is_the_drawn_height(app, name) -> None:
     area = pygame.Rect(10, 10, 600, 600)
     drawn = draw_example(app.screen, app, EXAMPLES[name], area, m)
     assert drawn == example_height(EXAMPLES[name], area.w, m)
+
+
+# --- the books ----------------------------------------------------------------------------------
+
+CIRULLA = PRESETS["cirulla"]
+
+
+def test_the_book_button_switches_between_scopa_and_cirulla(app) -> None:
+    scene = RulesScene(app)
+    app.stack.push(scene)
+    frame(app)
+    assert scene.book == "scopa" and scene.book_button.text() == app.t("rules_book_cirulla")
+    press(app, pygame.K_RIGHT)
+    click(app, scene.book_button)
+    assert scene.book == "cirulla" and scene.page == 1
+    assert scene.title() == app.t("rules_c1_title")
+    assert scene.book_button.text() == app.t("rules_book_scopa")
+    click(app, scene.book_button)
+    assert scene.book == "scopa"
+
+
+def test_the_first_book_is_the_game_of_the_settings(app) -> None:
+    app.settings = app.settings.with_(rules=CIRULLA)
+    assert RulesScene(app).book == "cirulla"
+    app.settings = app.settings.with_(rules=Rules())
+    assert RulesScene(app).book == "scopa"
+
+
+def test_the_pause_menu_opens_the_book_of_the_match_in_play(app) -> None:
+    from scopa.settings import MatchSetup
+
+    from .menu_helpers import close_tables
+
+    app.matches.start(MatchSetup.solo(CIRULLA, name=app.t("you")))
+    frame(app)
+    app.open("pause")
+    frame(app)
+    app.stack.top.on_rules()
+    assert isinstance(app.stack.top, RulesScene) and app.stack.top.book == "cirulla"
+    close_tables(app)
+
+
+def test_the_six_players_page_is_in_the_scopa_book() -> None:
+    assert "p9" in BOOKS["scopa"]
+
+
+def test_cirulla_examples_use_the_genoese_cards_unless_a_deck_was_chosen(app) -> None:
+    app.set_language("en")
+    scene = RulesScene(app, book="cirulla")
+    assert scene.deck == "genovesi"
+    words = caption_text(app, EXAMPLES["c_dealer_15"], scene.deck)
+    assert words.startswith("The 7 of hearts is the matta")
+    app.settings = app.settings.with_(deck_style="piacentine")
+    assert scene.deck == "piacentine"
+    assert caption_text(app, EXAMPLES["c_dealer_15"], scene.deck).startswith("The 7 of cups")
+    assert caption_text(app, EXAMPLES["c_piccola"], "genovesi").endswith(
+        "of diamonds: a piccola of 4 (without the 4 it would be 3)."
+    )
+
+
+@pytest.mark.parametrize("name", ["c_fifteen", "c_choice", "c_must", "c_sweep", "c_ace_on_ace"])
+def test_the_cirulla_captures_agree_with_the_engine(name) -> None:
+    example = EXAMPLES[name]
+    taken = {frozenset(parse_cards(option)) for option in example.takes}
+    assert _options(example.played[0], " ".join(example.table), CIRULLA) == taken
+
+
+def test_the_dealers_tables_make_15_with_the_matta_named_2_and_30() -> None:
+    fifteen = EXAMPLES["c_dealer_15"]
+    assert dealer_bonus(parse_cards(" ".join(fifteen.table)), CIRULLA) == (1, 2)
+    assert [int(v) for v in fifteen.values] == [
+        2 if card == MATTA else Card.parse(card).rank for card in fifteen.table
+    ]
+    assert sum(int(v) for v in fifteen.values) == 15 and fifteen.total == "= 15"
+    thirty = EXAMPLES["c_dealer_30"]
+    assert dealer_bonus(parse_cards(" ".join(thirty.table)), CIRULLA) == (2, 0)
+    assert sum(int(v) for v in thirty.values) == 30 and thirty.total == "= 30"
+
+
+def test_the_hands_shown_score_what_the_captions_say() -> None:
+    low = EXAMPLES["c_low_hand"]
+    assert declarations(mask_of(parse_cards(" ".join(low.table))), CIRULLA) == ((0, 3),)
+    assert not declarations(mask_of(parse_cards("3S 3B 4C")), CIRULLA)  # 10: no low hand
+    matta = EXAMPLES["c_matta"]
+    options = dict(declarations(mask_of(parse_cards(" ".join(matta.table))), CIRULLA))
+    assert options == {1: 3, 2: 3}
+    assert sum(int(v) for v in matta.values) == 8 and matta.values[0] == "1"
+    decino = EXAMPLES["c_decino"]
+    options = dict(declarations(mask_of(parse_cards(" ".join(decino.table))), CIRULLA))
+    assert options == {9: 10}
+
+
+def test_the_runs_of_coins_score_what_they_say() -> None:
+    grande = mask_of(parse_cards(" ".join(EXAMPLES["c_grande"].table)))
+    assert grande_points(grande_run(grande), CIRULLA) == 5 and EXAMPLES["c_grande"].total == "= 5"
+    piccola = mask_of(parse_cards(" ".join(EXAMPLES["c_piccola"].table)))
+    assert piccola_points(napola_run(piccola), CIRULLA) == 4
+    broken = mask_of(parse_cards("1D 2D 3D 5D"))
+    assert piccola_points(napola_run(broken), CIRULLA) == 3

@@ -1,8 +1,10 @@
 """Every screen of the game with every text it can show, driven through the real scenes.
 
 ``Tour(app, look).run()`` walks the game in the app's language: the title (with and without
-a saved match), the first start's offer, the level question, New game, Settings on every
-tab with every value, the rules on every page, the statistics empty and full, the pause
+a saved match), the first start's offer, the level question, New game (up to six players,
+and Cirulla), Settings on every tab with every value (those of Cirulla and six players
+too, and every refused combination), the rules on every page of both books, the
+walkthrough of what Cirulla changes, the statistics empty and full, the pause
 menu and its dialogs, score sheets of rounds and of won matches (cappotto, teams, names),
 tables alone, in hot-seat and watched (cover, banners, status lines, hint, tracker, last
 capture, capture choice, redeals), the tutorial on every step and the messages about files.
@@ -23,7 +25,7 @@ from scopa.app.ai_worker import AiWorker
 from scopa.app.matches import MatchCoordinator
 from scopa.app.scenes.base import LANGUAGES
 from scopa.app.scenes.new_game import NewGameScene
-from scopa.app.scenes.rules import PAGES
+from scopa.app.scenes.rules import BOOKS
 from scopa.app.scenes.scoring import ScoringScene
 from scopa.app.scenes.settings import TABS
 from scopa.app.scenes.tutorial import TutorialScene
@@ -228,6 +230,7 @@ class Tour:
         self.new_game()
         self.settings()
         self.rules()
+        self.cirulla_lessons()
         self.statistics()
         self.scoring()
         self.tables()
@@ -310,45 +313,108 @@ class Tour:
         scene._set_players(3)
         self.show("new game, scientifico for three")
         scene._set_preset("settings")
+        scene._set_players(6)
+        self.frames(1)
+        self.hover_all(scene, "new game, six players")
+        sides = scene.sides_row.control
+        assert isinstance(sides, Choice)
+        for _ in sides.options:
+            sides.step(+1)
+            scene._check()
+            self.show(f"new game, six players, {scene.six_sides} sides")
+        scene._set_preset("cirulla")
+        self.show("new game, cirulla")
+        scene._set_players(6)
+        self.show("new game, cirulla for six")
+        scene._set_preset("settings")
         scene._set_players(2)
         app.back()
 
     def settings(self) -> None:
         app = self.app
         scene = self.open_menu("settings")
+        shown = self.settings_values(scene, set())
+        for rules in (Rules.preset("cirulla"), Rules(players=6, seven_count=True)):
+            scene.set_preset("classic")
+            app.settings = app.settings.with_(rules=rules)
+            shown = self.settings_values(scene, shown)
+        scene.tab = "match"
+        scene.layout()
+        scene.set_preset("classic")
+        scene.set_rule("players", 2)
+        scene.set_rule("deal", "scopone")
+        self.show("settings, a deal for other players")
+        refused = (
+            (Rules(players=6), "cirulla", True),
+            (Rules(players=4, deal="scopone"), "cirulla", True),
+            (Rules(cirulla=True, players=3), "luzzati_table_rules", True),
+            (Rules(cirulla=True, dealer_low_bonus=3), "dossena_scale", True),
+            (Rules(cirulla=True, piccola_max=7), "dossena_scale", True),
+        )
+        for rules, name, value in refused:
+            app.settings = app.settings.with_(rules=rules)
+            scene.set_rule(name, value)
+            self.show(f"settings, {name} refused: {scene.error}")
+        scene.set_preset("classic")
+        app.back()
+        assert len(TABS) == len(scene.tabs)
+
+    def settings_values(self, scene, shown: set[str]) -> set[str]:  # noqa: ANN001
+        """Every tab, and every value of each choice that applies and was not shown yet;
+        returns the rows whose values were shown."""
         for tab in scene.tabs:
             self.click(tab)
             self.show(f"settings, {scene.tab}")
             for row in list(scene.rows[scene.tab]):
                 scene.form.set_focus(row)
                 control = row.control
-                if isinstance(control, Choice) and control.enabled:
+                label = row.label()
+                if isinstance(control, Choice) and control.enabled and label not in shown:
+                    shown.add(label)
                     start = control.get()
                     for value, _ in control.options:
                         control.set(value)
                         self.frames(1)
-                        self.show(f"settings, {scene.tab}, {row.label()}: {control.label()}")
+                        self.show(f"settings, {scene.tab}, {label}: {control.label()}")
                     control.set(start)
                 else:
-                    self.show(f"settings, {scene.tab}, {row.label()}")
+                    self.show(f"settings, {scene.tab}, {label}")
             self.hover(scene.back_button)
-        scene.tab = "match"
-        scene.layout()
-        scene.set_rule("players", 2)
-        scene.set_rule("deal", "scopone")
-        self.show("settings, a deal for other players")
-        scene.set_preset("classic")
-        app.back()
-        assert len(TABS) == len(scene.tabs)
+        return shown
 
     def rules(self) -> None:
         scene = self.open_menu("rules")
-        for page in range(1, PAGES + 1):
-            self.show(f"rules, page {page}")
-            scene.scroll(1 << 20)
-            self.show(f"rules, page {page}, scrolled")
-            self.frames(1, key(pygame.K_RIGHT))
-        self.hover_all(scene, "rules")
+        for book in BOOKS:
+            scene.open_book(book)
+            for page in range(1, scene.pages + 1):
+                self.show(f"rules, {book}, page {page}")
+                scene.scroll(1 << 20)
+                self.show(f"rules, {book}, page {page}, scrolled")
+                self.frames(1, key(pygame.K_RIGHT))
+            self.hover_all(scene, f"rules, {book}")
+        self.app.back()
+
+    def cirulla_lessons(self) -> None:
+        scene = self.open_menu("cirulla_lesson")
+        for index, lesson in enumerate(scene.lessons):
+            scene.go(index)
+            self.frames(1)
+            self.hover_all(scene, f"cirulla lesson {lesson.key}")
+            if not lesson.plays:
+                continue
+            move = lesson.moves[0]
+            wrong = [b for b in scene.hand_buttons if b.enabled and b.card is not move.card]
+            for button in wrong[:1]:
+                self.click(button)
+                while scene.choices:
+                    self.click(scene.choices[0])
+                self.show(f"cirulla lesson {lesson.key}, refused")
+            self.click(scene.knock_button if move.is_declaration else scene.card_buttons[move.card])
+            if scene.choices:
+                self.show(f"cirulla lesson {lesson.key}, choices")
+                self.click(scene.choices[scene.offered.index(move)])
+            assert scene.walk.done, lesson.key
+            self.show(f"cirulla lesson {lesson.key}, done")
         self.app.back()
 
     def statistics(self) -> None:

@@ -61,8 +61,9 @@ def _pygame():
 def test_cards_regenerate_identically_and_match_the_committed_files(tmp_path):
     first, second = tmp_path / "a", tmp_path / "b"
     for style, cards in SAMPLE.items():
-        written = gen_cards.generate(first, [style], cards, backs=style in ("piacentine", "genovesi"))
-        gen_cards.generate(second, [style], cards, backs=style in ("piacentine", "genovesi"))
+        backs = style in ("piacentine", "genovesi")
+        written = gen_cards.generate(first, [style], cards, backs=backs)
+        gen_cards.generate(second, [style], cards, backs=backs)
         for path in written:
             twin = second / path.relative_to(first)
             assert path.read_bytes() == twin.read_bytes(), path

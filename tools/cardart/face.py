@@ -35,7 +35,7 @@ FRAME_LINES: dict[str, tuple[tuple[float, float, float], ...]] = {
     "napoletane": ((7.0, 9.0, 1.6),),
     "piacentine": ((6.0, 9.0, 2.4), (10.0, 6.0, 0.9)),
     "french": (),
-    "genovesi": ((7.0, 9.0, 1.3),),
+    "genovesi": (),
 }
 
 

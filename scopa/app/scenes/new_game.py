@@ -278,6 +278,7 @@ class NewGameScene(MenuScene):
                 self.form.add(widget)
         y += rows * step + gap // 2
         wide = round((inner.w - gap * 2) * 0.62)
+        row_h = m.px(0.105)  # the rules' explanation may take two lines
         self.preset_row.place(pygame.Rect(inner.left, y, wide, row_h))
         self.target_row.place(
             pygame.Rect(inner.left + wide + gap * 2, y, inner.w - wide - gap * 2, row_h)

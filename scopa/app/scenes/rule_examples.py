@@ -1,5 +1,7 @@
-"""The rulebook's worked examples, drawn with real cards: the card played, the table, and
-what it takes (green) or must not do (red)."""
+"""The rulebooks' worked examples, drawn with real cards: the card played, the table, and
+what it takes (green) or must not do (red); for Cirulla also the hands shown for a bonus,
+the dealer's opening table and the runs of coins. The deck is the one the game is dealt with
+(the Genoese cards for Cirulla, unless the player chose a deck)."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ import pygame
 from scopa.engine import Card
 
 from .. import style
-from ..wording import capital, card_list, card_name
+from ..wording import capital, card_list, card_name, suit_name
 
 if TYPE_CHECKING:
     from ..app import App
@@ -31,13 +33,16 @@ class Example:
     wrong: tuple[str, ...] = ()
     """Cards outlined in red: what the rule forbids."""
     values: tuple[str, ...] = ()
-    """Numbers written under the table cards (the primiera scale)."""
+    """Numbers written under the table cards (the primiera scale, the values counted)."""
     total: str = ""
     highlight: tuple[int, int, int] = TAKE
     """The outline of the cards in ``takes``."""
     table_label: str = "rules_table"
     """String key of the label over the cards on the right ('' for none)."""
 
+
+MATTA = "7C"
+"""Cirulla's wild card in the examples: the 7 of cups (of hearts in French-suited decks)."""
 
 EXAMPLES: dict[str, Example] = {
     "cards": Example(
@@ -73,28 +78,107 @@ EXAMPLES: dict[str, Example] = {
         table=("1D", "3S", "4B", "7C"),
         takes=(("4B", "7C"), ("1D", "3S", "7C")),
     ),
+    # --- Cirulla (CIRULLA.md) ---------------------------------------------------------------
+    "c_fifteen": Example(
+        "ex_c_fifteen", played=("5C",), table=("10S", "7D", "3B"), takes=(("10S",), ("7D", "3B"))
+    ),
+    "c_choice": Example(
+        "ex_c_choice",
+        played=("9C",),
+        table=("9S", "6D", "5B", "4C", "3S"),
+        takes=(("9S",), ("5B", "4C"), ("6D", "3S"), ("6D",)),
+    ),
+    "c_must": Example("ex_c_must", played=("5C",), table=("10S", "2B"), takes=(("10S",),)),
+    "c_sweep": Example(
+        "ex_c_sweep",
+        played=("1C",),
+        table=("10S", "7D", "3B", "4S"),
+        takes=(("10S", "7D", "3B", "4S"),),
+    ),
+    "c_ace_on_ace": Example(
+        "ex_c_ace_on_ace",
+        played=("1B",),
+        table=("1D", "3S", "4C", "6B", "7S"),
+        takes=(("1D",), ("3S", "4C", "7S"), ("1D", "3S", "4C", "6B"), ("1D", "6B", "7S")),
+    ),
+    "c_dealer_15": Example(
+        "ex_c_dealer_15",
+        table=("4B", MATTA, "3B", "6D"),
+        values=("4", "2", "3", "6"),
+        total="= 15",
+        table_label="rules_opening",
+    ),
+    "c_dealer_30": Example(
+        "ex_c_dealer_30",
+        table=("10S", "10B", "5C", "5S"),
+        values=("10", "10", "5", "5"),
+        total="= 30",
+        table_label="rules_opening",
+    ),
+    "c_low_hand": Example(
+        "ex_c_low_hand",
+        table=("2S", "3C", "4B"),
+        values=("2", "3", "4"),
+        total="= 9",
+        table_label="rules_your_hand",
+    ),
+    "c_matta": Example(
+        "ex_c_matta",
+        table=(MATTA, "3S", "4B"),
+        values=("1", "3", "4"),
+        total="= 8",
+        table_label="rules_your_hand",
+        takes=((MATTA,),),
+        highlight=style.GOLD,
+    ),
+    "c_decino": Example(
+        "ex_c_decino",
+        table=("9S", "9B", MATTA),
+        values=("9", "9", "9"),
+        table_label="rules_your_hand",
+        takes=((MATTA,),),
+        highlight=style.GOLD,
+    ),
+    "c_grande": Example(
+        "ex_c_grande", table=("10D", "9D", "8D"), total="= 5", table_label="rules_taken"
+    ),
+    "c_piccola": Example(
+        "ex_c_piccola", table=("1D", "2D", "3D", "4D"), total="= 4", table_label="rules_taken"
+    ),
 }
 
-PAGE_EXAMPLES: dict[int, tuple[str, ...]] = {
-    1: ("cards", "settebello"),
-    3: ("sum", "priority"),
-    4: ("scopa",),
-    5: ("primiera",),
-    7: ("seven",),
-    8: ("quindici",),
+PAGE_EXAMPLES: dict[str, tuple[str, ...]] = {
+    "p1": ("cards", "settebello"),
+    "p3": ("sum", "priority"),
+    "p4": ("scopa",),
+    "p5": ("primiera",),
+    "p7": ("seven",),
+    "p8": ("quindici",),
+    "c1": ("cards",),
+    "c2": ("c_fifteen", "c_choice"),
+    "c3": ("c_must",),
+    "c4": ("c_sweep", "c_ace_on_ace"),
+    "c5": ("c_dealer_15", "c_dealer_30"),
+    "c6": ("c_low_hand", "c_matta", "c_decino"),
+    "c7": ("c_grande", "c_piccola"),
 }
-"""Which examples illustrate which rules page (pages are numbered from 1)."""
+"""Which examples illustrate which rules page (``p1``.. Scopa's pages, ``c1``.. Cirulla's)."""
 
 
-def caption_text(app: App, example: Example) -> str:
-    """The caption under ``example``, its cards named as the chosen deck names them (the
-    knight of cups is the queen of hearts in a French deck)."""
-    deck, t = app.settings.deck_style, app.t
+def caption_text(app: App, example: Example, deck: str | None = None) -> str:
+    """The caption under ``example``, its cards named as ``deck`` (the chosen deck when
+    None) names them: the knight of cups is the queen of hearts in a French-suited deck."""
+    deck = deck or app.settings.deck_style
+    t = app.t
     pile = [Card.parse(text) for text in EXAMPLES["primiera"].table]
+    grande = [Card.parse(text) for text in EXAMPLES["c_grande"].table]
     words = {
         "settebello": card_name(t, Card.parse("7D"), deck),
         "scopa_card": card_name(t, Card.parse(EXAMPLES["scopa"].played[0]), deck),
         "pile": card_list(t, pile, deck),
+        "matta": card_name(t, Card.parse(MATTA), deck),
+        "grande": card_list(t, grande, deck),
+        "coins": suit_name(t, "D", deck),
     }
     return capital(t(example.caption, **words))
 
@@ -126,12 +210,18 @@ def _card_height(example: Example, width: int, m: style.Metrics) -> int:
 
 
 def draw_example(
-    surface: pygame.Surface, app: App, example: Example, area: pygame.Rect, m: style.Metrics
+    surface: pygame.Surface,
+    app: App,
+    example: Example,
+    area: pygame.Rect,
+    m: style.Metrics,
+    deck: str | None = None,
 ) -> int:
-    """Draw ``example`` at the top of ``area``; returns the height used."""
+    """Draw ``example`` at the top of ``area`` with the cards of ``deck`` (the chosen deck
+    when None); returns the height used."""
     h = _card_height(example, area.w, m)
     w = style.card_width_for(h)
-    art = style.menu_art(app)
+    art = style.menu_art(app, deck)
     step = round(w * 1.12)
     label = m.pen("ui", style.SMALL, style.INK_SOFT)
     label_h = _label_height(m)

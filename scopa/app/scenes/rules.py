@@ -1,20 +1,62 @@
-"""The rules, page by page, in the player's language, with the rulebook's examples drawn
-with real cards. Left/Right (or the buttons) turn pages; the wheel or Up/Down scroll a page
-that does not fit a small window."""
+"""The rules, page by page, in the player's language, with the rulebooks' examples drawn
+with real cards. Two books: Scopa (with its variants and six players) and Cirulla, the
+Genoese game, whose first and last pages open a walkthrough of what Cirulla changes.
+Left/Right (or the buttons) turn pages; the wheel or Up/Down scroll a page that does not fit
+a small window.
+
+The book shown first is that of the game being played (from the pause menu), else that of
+the rules chosen in the settings; its examples use the cards that game is dealt with.
+"""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
+
+from scopa.engine import PRESETS, Rules
 
 from .. import style
 from ..widgets import Button
 from .base import MenuScene
 from .rule_examples import EXAMPLES, PAGE_EXAMPLES, caption_text, draw_example, example_height
 
-PAGES = 8
+if TYPE_CHECKING:
+    from ..app import App
+
+BOOKS: dict[str, tuple[str, ...]] = {
+    "scopa": tuple(f"p{n}" for n in range(1, 10)),
+    "cirulla": tuple(f"c{n}" for n in range(1, 9)),
+}
+"""Each book's pages, in order; a page's texts are ``rules_<page>_title`` and
+``rules_<page>_text``."""
+BOOK_RULES: dict[str, Rules] = {"scopa": Rules(), "cirulla": PRESETS["cirulla"]}
+"""The rules each book describes: their deck draws its examples."""
+LESSON_PAGES = ("c1", "c8")
+"""The pages that offer the walkthrough of what Cirulla changes."""
+
+
+def book_of(rules: Rules) -> str:
+    return "cirulla" if rules.cirulla else "scopa"
 
 
 class RulesScene(MenuScene):
+    def __init__(self, app: App, book: str | None = None) -> None:
+        if book is not None and book not in BOOKS:
+            raise ValueError(f"unknown rules book {book!r}; expected one of {', '.join(BOOKS)}")
+        self.book = book or book_of(self._rules_in_play(app))
+        super().__init__(app)
+
+    @staticmethod
+    def _rules_in_play(app: App) -> Rules:
+        """The rules of the match on the stack under this screen, else of the settings."""
+        current = app.matches.current
+        if current is not None and any(
+            getattr(scene, "coordinator", None) is current for scene in app.stack
+        ):
+            return current.rules
+        return app.settings.rules
+
     def build(self) -> None:
         self.page = 1
         self.offset = 0
@@ -25,39 +67,95 @@ class RulesScene(MenuScene):
             self.tr("rules_next"),
             lambda: self.turn(+1),
             primary=True,
-            enabled=lambda: self.page < PAGES,
+            enabled=lambda: self.page < self.pages,
         )
         self.back_button = Button(self.tr("close"), self.back)
-        for button in (self.back_button, self.prev_button, self.next_button):
-            self.form.add(button)
+        self.book_button = Button(
+            lambda: self.t(f"rules_book_{self.other_book}"),
+            lambda: self.open_book(self.other_book),
+            hint=lambda: self.t(f"rules_book_{self.other_book}_hint"),
+        )
+        self.lesson_button = Button(
+            self.tr("rules_lesson"), self.open_lesson, hint=self.tr("rules_lesson_hint")
+        )
+
+    # --- books and pages -------------------------------------------------------------------
+
+    @property
+    def pages(self) -> int:
+        return len(BOOKS[self.book])
+
+    @property
+    def page_id(self) -> str:
+        return BOOKS[self.book][self.page - 1]
+
+    @property
+    def other_book(self) -> str:
+        return "cirulla" if self.book == "scopa" else "scopa"
+
+    @property
+    def deck(self) -> str:
+        """The cards of this book's game: the player's deck, or the game's own."""
+        return self.app.settings.deck_for(BOOK_RULES[self.book])
+
+    def open_book(self, book: str) -> None:
+        self.book = book
+        self.page = 1
+        self.layout()
+
+    def open_lesson(self) -> None:
+        self.app.open("cirulla_lesson")
 
     def turn(self, direction: int) -> None:
-        self.page = min(PAGES, max(1, self.page + direction))
-        self.offset = 0
+        self.page = min(self.pages, max(1, self.page + direction))
+        self.layout()
 
     def title(self) -> str:
-        return self.t(f"rules_p{self.page}_title")
+        return self.t(f"rules_{self.page_id}_title")
 
     def text(self) -> str:
-        return self.t(f"rules_p{self.page}_text")
+        return self.t(f"rules_{self.page_id}_text")
+
+    @property
+    def offers_lesson(self) -> bool:
+        return self.page_id in LESSON_PAGES
+
+    # --- layout ----------------------------------------------------------------------------
 
     def layout(self) -> None:
         m = self.m
+        focus = self.form.focus
+        self.form.clear()
         inner = self.place_sheet(1.72, 0.95, 0.09, 0.05)
         button_h, gap = m.px(0.068), m.px(style.SPACE_M)
         width = m.px(0.3)
         bottom = inner.bottom - button_h
         self.back_button.place(pygame.Rect(inner.left, bottom, width, button_h))
+        self.book_button.place(pygame.Rect(inner.left + width + gap, bottom, width, button_h))
         self.next_button.place(pygame.Rect(inner.right - width, bottom, width, button_h))
         self.prev_button.place(pygame.Rect(inner.right - 2 * width - gap, bottom, width, button_h))
         top = self.heading_box.bottom + m.px(0.035)
         self.body = pygame.Rect(inner.left, top, inner.w, bottom - gap - top)
+        if self.offers_lesson:
+            lesson_w = m.px(0.56)
+            self.body.h -= button_h + gap
+            text_col, _ = self._columns()
+            self.lesson_button.place(
+                pygame.Rect(text_col.centerx - lesson_w // 2, self.body.bottom + gap // 2,
+                            lesson_w, button_h)
+            )  # fmt: skip
+        for button in (self.back_button, self.book_button, self.prev_button, self.next_button):
+            self.form.add(button)
+        if self.offers_lesson:
+            self.form.add(self.lesson_button)
         self.inner = inner
         self.offset = 0
+        if focus in self.form.widgets:
+            self.form.focus = focus
 
     def _columns(self) -> tuple[pygame.Rect, pygame.Rect | None]:
         body = self.body
-        if PAGE_EXAMPLES.get(self.page):
+        if PAGE_EXAMPLES.get(self.page_id):
             split = round(body.w * 0.5)
             gap = self.m.px(style.SPACE_XL)
             return (
@@ -88,11 +186,11 @@ class RulesScene(MenuScene):
     def _figures(self, width: int) -> list[tuple[str, int, int]]:
         """Each example of the page: its name, the height of its picture, of its caption."""
         out = []
-        for name in PAGE_EXAMPLES.get(self.page, ()):
+        for name in PAGE_EXAMPLES.get(self.page_id, ()):
             example = EXAMPLES[name]
             caption = 0
             if example.caption:
-                words = caption_text(self.app, example)
+                words = caption_text(self.app, example, self.deck)
                 caption = style.fit(words, self._caption_pen(), width, 1 << 16, lines=0).height
             out.append((name, example_height(example, width, self.m), caption))
         return out
@@ -141,14 +239,15 @@ class RulesScene(MenuScene):
             style.text(surface, paragraph, pen, box, valign="top", lines=0)
             y += height
         if figure_col is not None:
+            deck = self.deck
             y = figure_col.top - self.offset
             for name, figure, caption in self._figures(figure_col.w):
                 example = EXAMPLES[name]
                 area = pygame.Rect(figure_col.left, y, figure_col.w, figure)
-                y += draw_example(surface, self.app, example, area, m)
+                y += draw_example(surface, self.app, example, area, m, deck)
                 if example.caption:
                     box = pygame.Rect(figure_col.left, y, figure_col.w, caption)
-                    words = caption_text(self.app, example)
+                    words = caption_text(self.app, example, deck)
                     style.text(surface, words, self._caption_pen(), box, valign="top", lines=0)
                     y += caption
                 y += m.px(0.045)
@@ -158,18 +257,18 @@ class RulesScene(MenuScene):
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         m = self.m
-        bottom = self.back_button.rect
+        bottom = self.book_button.rect
         left, right = bottom.right, self.prev_button.rect.left
         between = pygame.Rect(left, bottom.top, right - left, 0)
         pen = m.pen("ui", style.SMALL, style.INK_SOFT)
         between.h = style.line_height(pen)
         between.bottom = bottom.centery + m.px(0.004)
-        words = self.t("rules_page", n=self.page, total=PAGES)
+        words = self.t("rules_page", n=self.page, total=self.pages)
         style.text(surface, words, pen, between.inflate(-m.px(style.SPACE_M), 0), align="center")
         x = between.centerx
         r, gap = max(2, m.px(0.006)), m.px(0.022)
-        start = x - gap * (PAGES - 1) // 2
-        for page in range(1, PAGES + 1):
+        start = x - gap * (self.pages - 1) // 2
+        for page in range(1, self.pages + 1):
             color = style.LACQUER if page == self.page else style.PAPER_LINE
             pygame.draw.circle(
                 surface, color, (start + (page - 1) * gap, bottom.centery + m.px(0.018)), r

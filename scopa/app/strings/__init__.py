@@ -10,6 +10,7 @@ from scopa.app.strings import (
     cards,
     files,
     knock,
+    lessons,
     matches,
     menus,
     online,
@@ -18,4 +19,4 @@ from scopa.app.strings import (
     table,
 )
 
-MODULES = (aids, cards, files, knock, matches, menus, online, options, rules, table)
+MODULES = (aids, cards, files, knock, lessons, matches, menus, online, options, rules, table)

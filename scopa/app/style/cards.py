@@ -18,11 +18,13 @@ if TYPE_CHECKING:
     from ..app import App
 
 
-def menu_art(app: App) -> CardArt:
-    """The card art for the menus in the player's deck, at this window size. A new window
-    size or deck starts afresh, so the faces kept stay those of the sizes on screen."""
+def menu_art(app: App, deck: str | None = None) -> CardArt:
+    """The card art for the menus in the player's deck (or ``deck``: the rules of Cirulla
+    show the cards Cirulla is dealt with), at this window size. A new window size or deck
+    starts afresh, so the faces kept stay those of the sizes on screen."""
     settings = app.settings
-    return _art(settings.deck_style, settings.corner_index, settings.language, app.font, app.size)
+    style = deck or settings.deck_style
+    return _art(style, settings.corner_index, settings.language, app.font, app.size)
 
 
 @lru_cache(maxsize=2)

@@ -1,0 +1,287 @@
+"""What Cirulla changes: a walkthrough of dealt positions, reached from the rules' Cirulla
+pages.
+
+Each lesson shows the table and the player's hand with real cards (the Genoese ones unless
+the player chose a deck), asks for one move, and lets the engine make it: a card is played
+by clicking it (or with the keyboard), a capture chosen among the engine's options, a hand
+shown with the Knock button and the matta named. A move the lesson does not ask for is
+refused with a word of why; the lessons themselves are in ``scopa.aids.cirulla_lessons``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from scopa.aids.cirulla_lessons import RULES, YOU, Walkthrough
+from scopa.engine import Captured, Card, DealerBonus, Declared, Move, cards_of, parse_cards
+
+from .. import style
+from ..style import Metrics
+from ..widgets import Button, Widget
+from ..wording import card_name
+from .base import MenuScene
+
+TAKE = (60, 160, 90)
+FELT = ("lessons.table", "lessons.opening")
+"""The rows of cards lying on the table (drawn on the cloth)."""
+
+
+class CardButton(Widget):
+    """A card of the player's hand: clicked (or Enter) to play it."""
+
+    def __init__(
+        self, scene: CirullaLessonScene, card: Card, on_click: Callable[[Card], None]
+    ) -> None:
+        super().__init__(enabled=lambda: bool(scene.walk.options(card)))
+        self.scene, self.card, self.on_click = scene, card, on_click
+
+    def activate(self) -> None:
+        if self.enabled:
+            self.on_click(self.card)
+
+    def draw(self, surface: pygame.Surface, m: Metrics, focused: bool, hovered: bool) -> None:
+        hot = (focused or hovered) and self.enabled
+        art = style.menu_art(self.scene.app, self.scene.deck)
+        style.draw_card(
+            surface, art, self.card, self.rect.center, self.rect.w,
+            lifted=hot, glow=style.GOLD if hot else None,
+        )  # fmt: skip
+
+
+class CirullaLessonScene(MenuScene):
+    def build(self) -> None:
+        self.walk = Walkthrough()
+        self.choices: list[Button] = []
+        self.offered: tuple[Move, ...] = ()
+        """The moves the ``choices`` make, in the same order."""
+        self.hand_buttons: list[CardButton] = []
+        self.card_buttons: dict[Card, CardButton] = {}
+        """One button per card, kept across layouts so the keyboard's focus stays on it."""
+        self.back_button = Button(self.tr("close"), self.back)
+        self.prev_button = Button(
+            self.tr("rules_prev"), lambda: self.go(self.walk.index - 1),
+            enabled=lambda: self.walk.index > 0,
+        )  # fmt: skip
+        self.next_button = Button(
+            self.tr("rules_next"),
+            lambda: self.go(self.walk.index + 1),
+            primary=True,
+            enabled=lambda: self.walk.done and self.walk.index < len(self.walk.lessons) - 1,
+        )
+        self.knock_button = Button(
+            self.tr("lessons.knock"),
+            lambda: self.offer(None),
+            primary=True,
+            enabled=lambda: bool(self.walk.options(None)),
+        )
+
+    @property
+    def lessons(self) -> tuple:
+        return self.walk.lessons
+
+    @property
+    def deck(self) -> str:
+        return self.app.settings.deck_for(RULES)
+
+    # --- the player's moves ----------------------------------------------------------------
+
+    def go(self, index: int) -> None:
+        self.walk.go(index)
+        self.choices, self.offered = [], ()
+        self.layout()
+
+    def offer(self, card: Card | None) -> None:
+        """The moves of ``card`` (or the declarations): made at once when there is one, else
+        offered as a choice of buttons."""
+        moves = self.walk.options(card)
+        if len(moves) == 1:
+            self.make(moves[0])
+            return
+        self.offered = moves
+        self.choices = [Button(self._choice_words(move), self._maker(move)) for move in moves]
+        self.layout()
+        if self.choices:
+            self.form.set_focus(self.choices[0])
+
+    def _maker(self, move: Move) -> Callable[[], None]:
+        return lambda: self.make(move)
+
+    def _choice_words(self, move: Move) -> Callable[[], str]:
+        if move.is_declaration:
+            return self.tr("lessons.matta_as", n=move.named)
+        ranks = sorted((card.rank for card in move.captures), reverse=True)
+        values = " + ".join(str(rank) for rank in ranks)
+        return self.tr("lessons.take", cards=values)
+
+    def make(self, move: Move) -> None:
+        self.walk.play(move)
+        self.choices, self.offered = [], ()
+        self.layout()
+
+    def try_answer(self) -> None:
+        """Make the lesson's first move (what a player who follows the lesson does)."""
+        if self.walk.lesson.plays and not self.walk.done:
+            self.make(self.walk.lesson.moves[0])
+
+    # --- words -----------------------------------------------------------------------------
+
+    def _words(self) -> dict[str, object]:
+        """The words a lesson's texts take: the matta (opening a sentence in every lesson
+        that names it) and the value it was named."""
+        named = next((e.named for e in self.walk.events if isinstance(e, Declared)), 0)
+        opening = self.walk.round.opening if self.walk.round is not None else ()
+        bonus = next((e for e in opening if isinstance(e, DealerBonus)), None)
+        return {
+            "matta": card_name(self.t, Card(7, "C"), self.deck, start=True),
+            "named": named or (bonus.named if bonus else 0),
+        }
+
+    def heading(self) -> str:
+        return self.t(f"lessons.{self.walk.lesson.key}.title")
+
+    def message(self) -> tuple[str, str]:
+        """What the coach says now, and how: 'ask', 'done' or 'refused'."""
+        key = self.walk.lesson.key
+        words = self._words()
+        if self.walk.lesson.plays and self.walk.done:
+            return self.t(f"lessons.{key}.done", **words), "done"
+        ask = self.t(f"lessons.{key}.ask", **words)
+        if self.walk.refused is not None:
+            return self.t("lessons.not_this", ask=ask), "refused"
+        return ask, "ask"
+
+    # --- what is shown ---------------------------------------------------------------------
+
+    def rows(self) -> list[tuple[str, tuple[Card, ...], bool]]:
+        """The rows of cards: (label key, cards, on the felt)."""
+        lesson, walk = self.walk.lesson, self.walk
+        if not lesson.plays:
+            return [(label, parse_cards(cards), label in FELT) for label, cards in lesson.rows]
+        assert walk.round is not None
+        rows = [("lessons.table", cards_of(walk.round.table), True)]
+        rows.append(("lessons.hand", cards_of(walk.round.hands[YOU]), False))
+        taken = [e for e in walk.events if isinstance(e, Captured)]
+        if taken:
+            rows.append(("lessons.taken", (taken[0].card, *taken[0].cards), False))
+        return rows
+
+    # --- layout ----------------------------------------------------------------------------
+
+    def _text_pen(self) -> style.Pen:
+        return self.m.pen("text", style.TEXT * 1.12, style.INK)
+
+    def layout(self) -> None:
+        m = self.m
+        focus = self.form.focus
+        self.form.clear()
+        inner = self.place_sheet(1.72, 0.95, 0.09, 0.05)
+        button_h, gap = m.px(0.068), m.px(style.SPACE_M)
+        width = m.px(0.3)
+        bottom = inner.bottom - button_h
+        self.back_button.place(pygame.Rect(inner.left, bottom, width, button_h))
+        self.next_button.place(pygame.Rect(inner.right - width, bottom, width, button_h))
+        self.prev_button.place(pygame.Rect(inner.right - 2 * width - gap, bottom, width, button_h))
+        top = self.heading_box.bottom + m.px(0.03)
+        body = pygame.Rect(inner.left, top, inner.w, bottom - gap - top)
+        split = round(body.w * 0.42)
+        self.text_box = pygame.Rect(body.left, body.top, split - gap, body.h)
+        self.picture = pygame.Rect(body.left + split + gap, body.top, body.w - split - gap, body.h)
+        words, _ = self.message()
+        used = style.fit(words, self._text_pen(), self.text_box.w, 1 << 16, lines=0).height
+        y = self.text_box.top + used + gap
+        buttons = list(self.choices)
+        knocks = any(move.is_declaration for move in self.walk.lesson.moves)
+        if not buttons and knocks and not self.walk.done:
+            buttons = [self.knock_button]
+        choice_h = m.px(0.06)
+        for button in buttons:
+            button.place(
+                pygame.Rect(self.text_box.left, y, min(self.text_box.w, m.px(0.5)), choice_h)
+            )
+            self.form.add(button)
+            y += choice_h + gap // 2
+        self.text_box.h = used + 2
+        self._place_cards()
+        for button in (self.back_button, self.prev_button, self.next_button):
+            self.form.add(button)
+        if focus in self.form.widgets:
+            self.form.focus = focus
+
+    def _place_cards(self) -> None:
+        m = self.m
+        rows = self.rows()
+        label_h = style.line_height(m.pen("ui", style.SMALL, style.INK_SOFT))
+        pad = m.px(0.02)
+        slots = 3
+        by_height = (self.picture.h - slots * (label_h + pad)) / slots
+        by_width = style.card_height(self.picture.w / (5 * 1.12))
+        self.card_h = round(max(m.px(0.08), min(by_height, by_width, m.px(0.22))))
+        self.card_w = style.card_width_for(self.card_h)
+        self.row_boxes: list[tuple[pygame.Rect, pygame.Rect]] = []
+        self.hand_buttons = []
+        y = self.picture.top
+        step = round(self.card_w * 1.12)
+        for label, cards, _ in rows:
+            label_box = pygame.Rect(self.picture.left, y, self.picture.w, label_h)
+            cards_box = pygame.Rect(
+                self.picture.left, y + label_h, self.picture.w, self.card_h + pad
+            )
+            self.row_boxes.append((label_box, cards_box))
+            if label == "lessons.hand" and self.walk.lesson.plays:
+                x = cards_box.left + m.px(0.014)
+                for card in cards:
+                    button = self.card_buttons.get(card)
+                    if button is None:
+                        button = self.card_buttons[card] = CardButton(self, card, self.offer)
+                    button.place(pygame.Rect(x, cards_box.top + pad // 2, self.card_w, self.card_h))
+                    self.hand_buttons.append(button)
+                    self.form.add(button)
+                    x += step
+            y = cards_box.bottom + pad
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        m = self.m
+        self.draw_sheet(surface, self.heading())
+        words, mood = self.message()
+        color = {"ask": style.INK, "done": style.GREEN, "refused": style.LACQUER}[mood]
+        pen = self._text_pen().tinted(color)
+        style.text(surface, words, pen, self.text_box, valign="top", lines=0)
+        label = m.pen("ui", style.SMALL, style.INK_SOFT)
+        art = style.menu_art(self.app, self.deck)
+        step = round(self.card_w * 1.12)
+        for (key, cards, felt), (label_box, cards_box) in zip(self.rows(), self.row_boxes):
+            style.text(surface, self._row_label(key), label, label_box)
+            if felt:
+                width = step * max(4, len(cards)) + m.px(0.014)
+                cloth = pygame.Rect(cards_box.left, cards_box.top, width, cards_box.h)
+                pygame.draw.rect(surface, style.FELT, cloth, border_radius=m.px(0.012))
+                pygame.draw.rect(
+                    surface, style.WOOD, cloth, max(1, m.px(0.004)), border_radius=m.px(0.012)
+                )
+            if key == "lessons.hand" and self.walk.lesson.plays:
+                continue  # the hand's cards are buttons
+            x = cards_box.left + m.px(0.007) + (step - self.card_w) // 2 + self.card_w // 2
+            glow = TAKE if key == "lessons.taken" else None
+            for card in cards:
+                style.draw_card(surface, art, card, (x, cards_box.centery), self.card_w, glow=glow)
+                x += step
+
+    def _row_label(self, key: str) -> str:
+        if key == "lessons.table" and self.walk.round is not None and not self.walk.round.table:
+            return self.t("lessons.table_empty")
+        return self.t(key)
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        m = self.m
+        left, right = self.back_button.rect.right, self.prev_button.rect.left
+        between = pygame.Rect(
+            left, self.back_button.rect.top, right - left, self.back_button.rect.h
+        )
+        pen = m.pen("ui", style.SMALL, style.INK_SOFT)
+        words = self.t("lessons.progress", n=self.walk.index + 1, total=len(self.lessons))
+        style.text(surface, words, pen, between.inflate(-m.px(style.SPACE_M), 0), align="center")
+
+
+__all__ = ["CardButton", "CirullaLessonScene"]

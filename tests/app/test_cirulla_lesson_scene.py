@@ -1,0 +1,125 @@
+"""The walkthrough of what Cirulla changes, driven with the mouse and keyboard: cards are
+played by clicking them, captures and the matta's value are chosen with buttons, a move the
+lesson does not want is refused with a word, and the lessons are reached from the rules."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from scopa.aids.cirulla_lessons import LESSONS
+from scopa.app.scenes.cirulla_lesson import CirullaLessonScene
+from scopa.app.scenes.rules import RulesScene
+from scopa.engine import Card, Declared, Scopa
+
+from .menu_helpers import click, frame, press
+
+C = Card.parse
+
+
+@pytest.fixture
+def scene(app):
+    lesson = CirullaLessonScene(app)
+    app.stack.push(lesson)
+    frame(app)
+    return lesson
+
+
+def card_button(scene, text: str):
+    return next(button for button in scene.hand_buttons if button.card is C(text))
+
+
+def index_of(key: str) -> int:
+    return next(i for i, lesson in enumerate(LESSONS) if lesson.key == key)
+
+
+def test_the_rules_cirulla_pages_open_the_walkthrough(app) -> None:
+    rules = RulesScene(app, book="cirulla")
+    app.stack.push(rules)
+    frame(app)
+    assert rules.lesson_button in rules.form.widgets
+    click(app, rules.lesson_button)
+    assert isinstance(app.stack.top, CirullaLessonScene)
+    press(app, pygame.K_ESCAPE)
+    assert app.stack.top is rules
+
+
+def test_a_wrong_card_is_refused_then_the_fifteen_is_taken(app, scene) -> None:
+    assert not scene.next_button.enabled
+    click(app, card_button(scene, "8B"))  # 8 takes the 7: not the lesson's move
+    assert scene.message()[1] == "refused"
+    assert scene.message()[0].startswith(app.t("lessons.not_this", ask="")[:8])
+    click(app, card_button(scene, "5C"))  # two captures: the choice is offered
+    assert sorted(b.text() for b in scene.choices) == sorted(
+        [app.t("lessons.take", cards="10"), app.t("lessons.take", cards="7 + 3")]
+    )
+    assert scene.form.focus is scene.choices[0]
+    king = next(b for b in scene.choices if b.text() == app.t("lessons.take", cards="10"))
+    click(app, king)
+    assert scene.walk.done and scene.message()[1] == "done"
+    assert [key for key, _, _ in scene.rows()][-1] == "lessons.taken"
+    click(app, scene.next_button)
+    assert scene.walk.index == 1
+
+
+def test_every_lesson_can_be_finished_from_the_keyboard(app, scene) -> None:
+    for index, lesson in enumerate(LESSONS):
+        assert scene.walk.index == index
+        if lesson.plays:
+            move = lesson.moves[0]
+            card = None if move.is_declaration else card_button(scene, str(move.card))
+            target = scene.knock_button if card is None else card
+            scene.form.set_focus(target)
+            press(app, pygame.K_RETURN)
+            while not scene.walk.done and scene.choices:
+                press(app, pygame.K_RETURN)  # the first choice left, refused or taken
+                if not scene.walk.done:
+                    scene.form.set_focus(target)
+                    press(app, pygame.K_RETURN)
+                    for _ in range(len(scene.choices) - 1):
+                        press(app, pygame.K_DOWN)
+            assert scene.walk.done, lesson.key
+        frame(app)
+        if index < len(LESSONS) - 1:
+            scene.form.set_focus(scene.next_button)
+            press(app, pygame.K_RETURN)
+    assert not scene.next_button.enabled
+
+
+def test_the_ace_sweeps_for_a_scopa(app, scene) -> None:
+    scene.go(index_of("sweep"))
+    frame(app)
+    click(app, card_button(scene, "1C"))
+    assert any(isinstance(e, Scopa) for e in scene.walk.events)
+    assert scene._row_label("lessons.table") == app.t("lessons.table_empty")
+
+
+def test_the_matta_is_named_with_a_button_and_the_value_is_told(app, scene) -> None:
+    app.set_language("en")
+    scene.go(index_of("matta"))
+    frame(app)
+    assert scene.message()[0].startswith("The 7 of hearts is the matta")
+    click(app, scene.knock_button)
+    labels = [b.text() for b in scene.choices]
+    assert labels == [app.t("lessons.matta_as", n=1), app.t("lessons.matta_as", n=2)]
+    click(app, scene.choices[1])
+    (declared,) = [e for e in scene.walk.events if isinstance(e, Declared)]
+    assert declared.named == 2 and declared.points == 3
+    assert app.t("lessons.matta.done", named=2) == scene.message()[0]
+    assert scene.knock_button not in scene.form.widgets
+
+
+def test_the_chosen_deck_names_the_matta(app, scene) -> None:
+    app.set_language("en")
+    app.settings = app.settings.with_(deck_style="napoletane")
+    scene.go(index_of("matta"))
+    assert scene.message()[0].startswith("The 7 of cups is the matta")
+    assert scene.deck == "napoletane"
+
+
+def test_the_dealer_lesson_says_what_the_engine_named(app, scene) -> None:
+    app.set_language("it")
+    scene.go(index_of("dealer"))
+    frame(app)
+    assert scene.walk.done and scene.next_button.enabled
+    assert "come 2 fa 4 + 2 + 3 + 6 = 15" in scene.message()[0]
