@@ -73,9 +73,8 @@ def test_a_hosted_table_plays_with_a_friend(hosted):
             move = next(m for m in table.match.legal_moves() if m.is_play)
             at = table.match.at
             table.play(move)
-            run_until(app, lambda: table.match.at > at)
-            card = move.card
-            run_until(app, lambda: table.view.places[card][0] != "hand")
+            run_until(app, lambda at=at: table.match.at > at)
+            run_until(app, lambda card=move.card: table.view.places[card][0] != "hand")
         else:
             update = None
 
@@ -90,11 +89,11 @@ def test_a_hosted_table_plays_with_a_friend(hosted):
             assert update is not None
             move = update.observation.legal_moves[0]
             friend.submit(friend.client.play(move, update.at)).result(10)
+            # the friend's card reaches the table or a pile on this screen
             run_until(
                 app,
-                lambda: (
-                    move.card in table.view.slots
-                    or any(table.view.places[c][0] == "pile" for c in (move.card,))
+                lambda card=move.card: (
+                    card in table.view.slots or table.view.places[card][0] == "pile"
                 ),
             )
     assert table.match.at >= 3

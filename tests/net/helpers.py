@@ -224,18 +224,19 @@ def cards_in(value: Any) -> set[Card]:
 
 
 def hidden_from(match: Match, seat: int | None) -> set[Card]:
-    """The cards ``seat`` may not see in ``match`` (None: a spectator): the other hands and
-    the stock."""
+    """The cards ``seat`` may not see in ``match`` (None: a spectator): the other hands, but
+    for the cards a Cirulla declaration showed face up, and the stock."""
     state = match.round
     hidden: set[Card] = {DECK[index] for index in state.stock}
     for other in range(match.rules.players):
         if other != seat:
-            hidden |= set(state.hand(other))
+            hidden |= set(state.hand(other)) - set(state.shown_hand(other))
     return hidden
 
 
-DEALT_TYPES = frozenset({"Dealt"})
-"""Events that describe the deal after the move (checked against the state after it)."""
+DEALT_TYPES = frozenset({"Dealt", "Declared"})
+"""Events that describe the deal after the move, or the hands it showed face up (checked
+against the state after it)."""
 PUBLIC_BY_RULE = frozenset({"Redealt"})
 """Events whose cards the rules put face up whatever their place now (a misdealt table)."""
 
