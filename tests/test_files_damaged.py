@@ -44,7 +44,7 @@ def english(monkeypatch: pytest.MonkeyPatch) -> None:
 def with_value(kind: Kind, value: bytes) -> bytes:
     """A file of ``kind`` where one entry, checked early, holds ``value`` (raw TOML or JSON)."""
     if kind.name == "settings":
-        return b"language = " + value + b"\n\n[format]\nschema = 1\ngame = \"scopa\"\n"
+        return b"language = " + value + b'\n\n[format]\nschema = 1\ngame = "scopa"\n'
     if kind.name == "save":
         seat = b'{"name": ' + value + b', "human": true}'
         return b'{"schema": 1, "setup": {"seats": [' + seat + b'], "rules": {}}, "record": ""}'

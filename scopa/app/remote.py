@@ -244,6 +244,14 @@ class RemoteCoordinator:
                 arrival.lost = True
             elif isinstance(item, ServerError):
                 arrival.refused.append(item.code)
+        sent = self._sent
+        if sent is not None and sent.done():
+            self._sent = None
+            error = None if sent.cancelled() else sent.exception()
+            if isinstance(error, ServerError):
+                arrival.refused.append(error.code)
+            elif isinstance(error, Disconnected):
+                arrival.lost = True
         if self.link.client.table is not None:
             self.table = self.link.client.table
         return arrival

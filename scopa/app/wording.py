@@ -135,15 +135,16 @@ class Seats:
     two partners is plural: "Vincono Giulia e Marco!".
     """
 
-    def __init__(self, setup: MatchSetup, t: Text) -> None:
+    def __init__(self, setup: MatchSetup, t: Text, here: Sequence[int] | None = None) -> None:
         self.setup = setup
         self.t = t
+        self.here = tuple(setup.humans if here is None else here)
+        """The seats played at this screen (online, friends at other computers are not)."""
 
     @property
     def you(self) -> int | None:
-        """The seat of the one human of a solo match (None when several or none play)."""
-        humans = self.setup.humans
-        return humans[0] if len(humans) == 1 else None
+        """The seat of the one human at this screen (None when several or none play here)."""
+        return self.here[0] if len(self.here) == 1 else None
 
     @property
     def your_side(self) -> int | None:

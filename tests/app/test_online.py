@@ -149,3 +149,34 @@ def test_a_bad_address_is_explained(app):
     assert words.startswith(app.t("online.bad_address", reason="")[:10])
     click(app, lobby.leave_button)
     assert app.stack.top is online
+
+
+def test_a_play_the_server_refuses_is_said_and_the_card_comes_back(hosted):
+    app, table, friend = hosted
+    run_until(app, lambda: _my_turn(table, friend))
+    move = next(m for m in table.match.legal_moves() if m.is_play)
+    table.coordinator.match.at += 5  # the table believes it is further on than the server
+    table.play(move)
+    refused = app.t("table.refused")
+    run_until(app, lambda: (table.status_text() or ("",))[0].lower() == refused.lower())
+    run_until(app, lambda: not table.director.busy)
+    assert table.view.places[move.card][0] == "hand"
+
+
+def _my_turn(table, friend) -> bool:  # noqa: ANN001
+    """The host's turn at the table (the friend plays its own turns as they come)."""
+    if table.human_to_play is not None:
+        return True
+    update = friend_update(friend)
+    if update is not None and update.my_turn:
+        move = update.observation.legal_moves[0]
+        friend.submit(friend.client.play(move, update.at)).result(10)
+    return False
+
+
+def test_the_player_at_this_screen_is_you_though_friends_play_too(hosted):
+    app, table, friend = hosted
+    seat = table.coordinator.seat
+    assert table.seats.seat_name(seat) == "You"
+    assert table.seats.about_seat("table.knocked", seat, n=3) == "You knock: +3"
+    assert table.seats.seat_name(1 - seat) == "Bruno"

@@ -15,6 +15,8 @@ checks what was written there; a person saves a screenshot.
 from __future__ import annotations
 
 import random
+import socket
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -33,6 +35,8 @@ from scopa.app.table import TableScene
 from scopa.app.table.frame import FrameCache
 from scopa.app.widgets import Choice
 from scopa.engine import DECK, Card, LastCapture, Match, MatchWon, Move, Redealt, Rules
+from scopa.net.client import BackgroundClient, Update
+from scopa.net.codes import parse_address
 from scopa.settings import MatchSetup, SeatConfig
 from scopa.storage import FileProblem
 
@@ -234,6 +238,8 @@ class Tour:
         self.statistics()
         self.scoring()
         self.tables()
+        self.cirulla_tables()
+        self.online()
         self.tutorial()
         self.files()
 
@@ -695,6 +701,165 @@ class Tour:
         self.home()
         app.toasts = type(app.toasts)()
 
+    def cirulla_tables(self) -> None:
+        """Cirulla at the table: the knock button, the matta's picker, the pass and the
+        take-back of declarations at the deal, the hint to knock, and every banner of the
+        opening table, of a knock, of a take-back and of a game won by the deal."""
+        you = self.t("you")
+        cirulla = Rules.preset("cirulla")
+        seats = (SeatConfig(you, True), SeatConfig("Giulia", False, "beginner"))
+        solo = MatchSetup(seats, cirulla)
+        scene = self.table(solo, fixed_match("1D 2C 3S", "4B 8C 9C", "4S 5D 9B 10C", cirulla))
+        self.settle(scene)
+        self.show("cirulla, a low hand to knock with")
+        for button in scene.knock_buttons():
+            self.hover(button.rect.center)
+            self.show("cirulla, the knock button under the pointer")
+        self.frames(2, key(pygame.K_h))
+        self.frames(2)
+        self.show("cirulla, the hint to knock")
+        self.frames(1, key(pygame.K_k))
+        self.banner(scene, "cirulla, you knock")
+
+        scene = self.table(solo, fixed_match("7C 2C 3S", "4B 8C 9C", "4S 5D 9B 10C", cirulla))
+        self.settle(scene)
+        self.click(scene.knock_buttons()[0])
+        self.frames(2)
+        self.show("cirulla, what the matta is worth")
+
+        at_deal = cirulla.with_(declare_at_deal=True, declare_until_play=True)
+        deal = fixed_match("1D 2C 3S", "4B 8C 9C", "4S 5D 9B 10C", at_deal)
+        scene = self.table(MatchSetup(seats, at_deal), deal)
+        self.settle(scene)
+        self.show("cirulla, knock or pass at the deal")
+        self.frames(1, key(pygame.K_k))
+        for _ in range(300):  # Giulia passes, then the play begins
+            if any(b.name == "retract" for b in scene.knock_buttons()):
+                break
+            self.frames(1)
+        self.settle(scene)
+        self.show("cirulla, a knock that can be taken back")
+        retract = next(b for b in scene.knock_buttons() if b.name == "retract")
+        self.click(retract)
+        self.banner(scene, "cirulla, you take the knock back")
+
+        four = Rules.preset("cirulla").with_(players=4)
+        names = ("Giulia", "Marco", "Lucia")
+        teams = MatchSetup(
+            (SeatConfig(you, True), *(SeatConfig(n, False, "beginner") for n in names)), four
+        )
+        for setup, rules in ((solo, cirulla), (teams, four)):
+            scene = self.table(setup, Match.new(rules, 4))
+            self.settle(scene)
+            director = scene.director
+            words: list[str] = []
+            for side in range(2):
+                words.append(director.about("table.dealer_bonus", side, n=2))
+                for cause in ("four_of_a_kind", "three_and_matta", "misdeals"):
+                    words.append(director.about(f"table.deal_won.{cause}", side))
+            for seat in range(rules.players):
+                words.append(director.about_seat("table.knocked", seat, n=3))
+                words.append(director.about_seat("table.retracted", seat))
+            for text in dict.fromkeys(words):
+                director.banners.clear()
+                director._banner(text, "info", 2.0)
+                self.banner(scene, f"cirulla banner: {text}", text)
+        self.home()
+
+    def wait(self, condition: Callable[[], object], seconds: float = 30.0) -> None:
+        """Run frames in real time until ``condition`` holds (a server answers)."""
+        deadline = time.monotonic() + seconds
+        while not condition():
+            if time.monotonic() > deadline:
+                raise AssertionError("the tour waited in vain")
+            self.frames(1)
+            time.sleep(0.005)
+
+    def online(self) -> None:
+        """Play online: the screen to host or join, the lobby in every state (a bad address,
+        connecting, a table that cannot be reached or refuses, waiting, copied, a friend
+        ready), then the table with a friend away, a refused play, the connection lost and
+        the question on leaving. A real server runs on this computer."""
+        app = self.app
+        kept = app.settings
+        app.settings = app.settings.with_(rules=Rules(players=3, target=21))
+        self.home()
+        scene = self.open_menu("online")
+        self.hover_all(scene, "online")
+
+        scene.address = "scopa://nowhere"
+        self.click(scene.join_button)
+        self.show("online, not an address")
+        app.back()
+        self.frames(2)
+        scene.address = f"ws://127.0.0.1:{closed_port()}/ABCDE-FGHIJ-KLM"
+        self.click(scene.join_button)
+        lobby = app.stack.top
+        self.show("online, connecting")
+        self.wait(lambda: lobby.session.error is not None)
+        self.show("online, cannot reach")
+        app.back()
+        self.frames(2)
+
+        scene.friends = 2
+        self.click(scene.host_button)
+        lobby = app.stack.top
+        self.show("online, opening a table")
+        self.wait(lambda: lobby.session.seated is not None and lobby.session.table)
+        self.show("online, the lobby")
+        lobby.copied = 2.0
+        self.show("online, the address copied")
+        lobby.copied = 0.0
+        address = parse_address(lobby.session.seated.address)
+        server = address.server.rsplit(":", 1)[1]
+        local = f"ws://127.0.0.1:{server}"
+
+        wrong = app.open("lobby", mode="join", address=f"{local}/ZZZZZ-ZZZZZ-ZZZ", player="Anna")
+        self.wait(lambda: wrong.session.error is not None)
+        self.show("online, the table refused")
+        wrong.back()
+        self.frames(2)
+
+        friends = [BackgroundClient(local) for _ in range(2)]
+        try:
+            friends[0].submit(friends[0].client.join(str(address.code), "Bruno")).result(20)
+            self.wait(lambda: sum(bool(s.get("taken")) for s in lobby.session.table["seats"]) > 1)
+            self.show("online, a friend is ready")
+            friends[1].submit(friends[1].client.join(str(address.code), "Carla")).result(20)
+            self.wait(lambda: isinstance(app.stack.top, TableScene))
+            table = app.stack.top
+            self.settle(table)
+            self.show("online, the table")
+
+            coordinator = table.coordinator
+            self.wait(lambda: table.human_to_play is not None or friends_play(friends) and False)
+            coordinator.match.at += 5  # the table is out of step with the server
+            table.play(next(m for m in table.match.legal_moves() if m.is_play))
+            self.wait(lambda: table.message_left > 0)
+            self.show("online, a play the table refused")
+
+            friends[1].close()
+            self.wait(lambda: coordinator.away())
+            self.show("online, a friend away")
+
+            app.matches.leave()
+            self.frames(4)
+            self.hover_all(app.stack.top, "online, leave the table?")
+            app.back()
+            self.frames(2)
+
+            app.matches.close()  # the server stops: the table tries to get back
+            self.wait(lambda: not coordinator.online)
+            self.show("online, reconnecting")
+            table.lost = True
+            self.show("online, the connection lost for good")
+        finally:
+            for friend in friends:
+                friend.close()
+            app.matches.close()
+        self.home()
+        app.settings = kept
+
     def cards_named(self, scene: TableScene) -> None:
         """Every card named on the status line, in both decks (the longest names are there)."""
         app = self.app
@@ -804,6 +969,22 @@ class Tour:
         for cause in causes:
             params = {"cause": cause, "backup": "stats.json.bak", "folder": "/tmp"}
             yield FileProblem("files.stats_set_aside", params)
+
+
+def friends_play(friends: list[BackgroundClient]) -> None:
+    """Friends at other computers play their turns (the first move they may make)."""
+    for friend in friends:
+        for item in friend.poll():
+            if isinstance(item, Update) and item.my_turn and item.observation.legal_moves:
+                move = item.observation.legal_moves[0]
+                friend.submit(friend.client.play(move, item.at))
+
+
+def closed_port() -> int:
+    """A port of this computer where nothing listens."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
 
 
 def batches(items: list, size: int) -> Iterator[list]:

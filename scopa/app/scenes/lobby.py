@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from scopa.net.codes import AddressError, parse_address
+
 from .. import style
 from ..online import OnlineSession
 from ..remote import RemoteCoordinator
@@ -31,6 +33,7 @@ class LobbyScene(MenuScene):
         address: str = "",
     ) -> None:
         self.mode = mode
+        self.server = server_of(address)
         self.session = OnlineSession()
         self.copied = 0.0
         super().__init__(app)
@@ -116,7 +119,7 @@ class LobbyScene(MenuScene):
         if session.seated is None:
             if self.mode == "host":
                 return t("online.starting"), style.INK_SOFT
-            return t("online.connecting", server=""), style.INK_SOFT
+            return t("online.connecting", server=self.server), style.INK_SOFT
         if self.copied > 0:
             return t("online.copied"), style.INK
         table = session.table or {}
@@ -156,8 +159,9 @@ class LobbyScene(MenuScene):
                 state = self.t("online.ready") if info.get("connected") else "…"
             else:
                 who, state = self.t("online.empty"), ""
-            if ticket is not None and number == ticket.seat:
-                who = f"{who} ({self.t('online.you')})"
+            you = self.t("online.you")
+            if ticket is not None and number == ticket.seat and who.casefold() != you.casefold():
+                who = f"{who} ({you})"
             label = pygame.Rect(row.left, row.top, row.w * 0.7, row.h)
             style.text(surface, f"{number + 1}.  {who}", pen, label)
             mark = pygame.Rect(row.left + row.w * 0.7, row.top, row.w * 0.3, row.h)
@@ -173,3 +177,12 @@ class LobbyScene(MenuScene):
         """Leaving the game while still in the lobby."""
         self.session.close()
         self.session.stop_server()
+
+
+def server_of(address: str) -> str:
+    """The computer an address points at, as the player may read it ("192.168.1.20:8765")."""
+    try:
+        server = parse_address(address).server
+    except AddressError:
+        return address.strip()[:60]
+    return server.split("//", 1)[-1]

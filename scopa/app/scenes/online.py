@@ -7,14 +7,19 @@ sent (``ws://host:port/CODE``). Either way the lobby comes next.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
-from scopa.settings import MAX_NAME
+from scopa.settings import MAX_NAME, MatchSetup, SeatConfig
 
 from .. import style
 from ..widgets import Button, Choice, SettingRow, TextInput
 from .base import MenuScene
 from .flow import describe
+
+if TYPE_CHECKING:
+    from ..app import App
 
 
 class OnlineScene(MenuScene):
@@ -42,7 +47,6 @@ class OnlineScene(MenuScene):
         self.address_row = SettingRow(
             self.tr("online.address"),
             TextInput(lambda: self.address, self._set_address, max_length=120),
-            hint=self.tr("online.address_hint"),
             control_share=0.7,
         )
         self.join_button = Button(
@@ -105,35 +109,46 @@ class OnlineScene(MenuScene):
         m = self.m
         inner = self.place_sheet(1.5, 0.94, 0.1, 0.05)
         row_h, gap = m.px(0.085), m.px(style.SPACE_M)
-        y = self.heading_box.bottom + m.px(style.SPACE_L)
+        y = self.heading_box.bottom + m.px(style.SPACE_M)
         self.name_row.place(pygame.Rect(inner.left, y, inner.w, row_h))
-        y += row_h + gap * 2
+        y += row_h + gap
         self.rules_box = pygame.Rect(inner.left, y, inner.w, m.px(0.05))
         y = self.rules_box.bottom + gap
-        half = (inner.w - gap) // 2
-        self.friends_row.place(pygame.Rect(inner.left, y, half, row_h))
-        self.host_button.place(pygame.Rect(inner.left + half + gap, y, half, row_h))
-        y += row_h + gap * 3
+        self.friends_row.place(pygame.Rect(inner.left, y, inner.w, round(row_h * 1.35)))
+        y = self.friends_row.rect.bottom + gap
+        button_w = m.px(0.4)
+        self.host_button.place(pygame.Rect(inner.right - button_w, y, button_w, row_h))
+        y += row_h + gap * 2
         self.address_row.place(pygame.Rect(inner.left, y, inner.w, row_h))
         y += row_h + gap
-        button_w = m.px(0.4)
         self.join_button.place(pygame.Rect(inner.right - button_w, y, button_w, row_h))
+        self.example_box = pygame.Rect(inner.left, y, inner.w - button_w - gap, row_h)
         self.back_button.place(pygame.Rect(inner.left, inner.bottom - row_h, button_w, row_h))
         self.hint_area = pygame.Rect(
             inner.left + button_w + gap,
             inner.bottom - row_h,
-            inner.w - 2 * (button_w + gap),
+            inner.w - button_w - gap,
             row_h,
         )
 
     def draw_content(self, surface: pygame.Surface) -> None:
         self.draw_sheet(surface, self.t("online.title"))
         pen = self.m.pen("ui", style.ROW_NOTE, style.INK_SOFT)
-        rules_line = describe(self.app, self.app.matches.quick_setup())
-        style.text(surface, rules_line, pen, self.rules_box, align="center")
+        style.text(surface, describe_rules(self.app), pen, self.rules_box, align="center")
+        pad = self.address_row.rect.h // 4
+        example = self.example_box.inflate(-2 * pad, 0)
+        style.text(surface, self.t("online.address_hint"), pen, example, lines=2)
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         self.draw_hint(surface, self.hint_area, style.INK_SOFT)
+
+
+def describe_rules(app: App) -> str:
+    """The game a hosted table plays: the rules of the settings (who sits where is the
+    lobby's business)."""
+    rules = app.settings.rules
+    seats = tuple(SeatConfig(str(seat), True) for seat in range(rules.players))
+    return describe(app, MatchSetup(seats, rules))
 
 
 def paste() -> str:

@@ -41,7 +41,7 @@ class ScoringScene(MenuScene):
     def __init__(self, app: App, coordinator: MatchCoordinator) -> None:
         self.coordinator = coordinator
         self.match, self.setup = coordinator.match, coordinator.setup
-        seats = Seats(self.setup, app.t)
+        seats = Seats(self.setup, app.t, coordinator.humans)
         self.names = [seats.side_name(side) for side in range(self.setup.rules.sides)]
         super().__init__(app)
 
@@ -112,7 +112,8 @@ class ScoringScene(MenuScene):
         match = self.match
         if match.winner is None:
             return self.t("round_over", n=len(match.rounds))
-        return Seats(self.setup, self.app.t).about("match_won", match.winner)
+        seats = Seats(self.setup, self.app.t, self.coordinator.humans)
+        return seats.about("match_won", match.winner)
 
     def result_line(self) -> str:
         match = self.match

@@ -84,7 +84,7 @@ class KnockBar:
         out: list[tuple[str, str, Move | None]] = []
         if declares:
             best = max(self.points(move, hand, rules) for move in declares)
-            label = t("table.knock_points", n=best) if best else t("table.knock")
+            label = t("table.knock_points", n=best)
             out.append(("knock", label, declares[0] if len(declares) == 1 else None))
         for move in specials:
             if move.kind == "pass":

@@ -681,14 +681,17 @@ class TableScene(Scene):
             words = t("online.friend_away", names=", ".join(names))
         lay = self.layout
         pen = self.text.pen("ui_bold", lay.font_normal, style.CREAM)
-        width = style.natural_width(words, pen) + lay.margin * 2
-        area = FRect(0, 0, width, lay.font_normal * 2.0)
-        area.midtop = (lay.size[0] / 2, lay.toolbar_bottom + lay.margin * 0.5)
+        felt = lay.table_rect
+        width = min(style.natural_width(words, pen) + lay.margin * 2, felt.w)
+        lines = 1 if width < felt.w else 2
+        area = FRect(0, 0, width, lay.font_normal * (0.8 + 1.2 * lines))
+        area.midtop = (felt.centerx, felt.top + lay.margin * 0.4)
         scale = style.Scale(lay.size)
+        inner = area.inflate(-lay.margin, 0)
 
         def paint(surface: pygame.Surface) -> None:
             style.dark_panel(surface, area, scale, alpha=235, border=style.LACQUER)
-            style.text(surface, words, pen, area, align="center")
+            style.text(surface, words, pen, inner, align="center", lines=lines)
 
         return [Item(("connection", words, tuple(area)), box(area), paint)]
 

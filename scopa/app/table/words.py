@@ -49,7 +49,7 @@ class TableWords:
     @property
     def seats(self) -> Seats:
         """How sentences name the seats: "you" alone against computers, else by name."""
-        return Seats(self.coordinator.setup, self.t)
+        return Seats(self.coordinator.setup, self.t, self.coordinator.humans)
 
     def side_name(self, side: int) -> str:
         return self.seats.side_name(side)
