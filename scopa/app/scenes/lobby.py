@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from scopa.engine import Rules, RulesError
 from scopa.net.codes import AddressError, parse_address
 
 from .. import style
@@ -18,6 +19,7 @@ from ..online import OnlineSession
 from ..remote import RemoteCoordinator
 from ..widgets import Button
 from .base import MenuScene
+from .online import describe_rules
 
 if TYPE_CHECKING:
     from ..app import App
@@ -101,6 +103,9 @@ class LobbyScene(MenuScene):
         self.copy_button.place(
             pygame.Rect(inner.right - button_w, self.address_box.bottom, button_w, row_h)
         )
+        self.rules_box = pygame.Rect(
+            inner.left, self.address_box.bottom, inner.w - button_w - gap, row_h
+        )
         self.seats_box = pygame.Rect(inner.left, self.address_box.bottom + row_h + gap, inner.w, 0)
         self.seats_box.h = inner.bottom - row_h - gap - self.seats_box.top
         self.leave_button.place(pygame.Rect(inner.left, inner.bottom - row_h, button_w, row_h))
@@ -143,6 +148,9 @@ class LobbyScene(MenuScene):
             style.text(surface, session.seated.address, big, rest, align="center", lines=2)
         table = session.table or {}
         seats = table.get("seats", [])
+        rules = rules_of(table)
+        if rules is not None:
+            style.text(surface, describe_rules(self.app, rules), note, self.rules_box, lines=2)
         ticket = session.seated.ticket if session.seated is not None else None
         line = m.px(0.06)
         pen = m.pen("ui_bold", style.ROW_TITLE, style.INK)
@@ -186,3 +194,11 @@ def server_of(address: str) -> str:
     except AddressError:
         return address.strip()[:60]
     return server.split("//", 1)[-1]
+
+
+def rules_of(table: dict[str, Any]) -> Rules | None:
+    """The rules of a server's table frame (None before it came, or if they cannot be read)."""
+    try:
+        return Rules.from_dict(table["rules"])
+    except (KeyError, TypeError, RulesError):
+        return None

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from scopa.engine import Rules
 from scopa.settings import MAX_NAME, MatchSetup, SeatConfig
 
 from .. import style
@@ -134,7 +135,8 @@ class OnlineScene(MenuScene):
     def draw_content(self, surface: pygame.Surface) -> None:
         self.draw_sheet(surface, self.t("online.title"))
         pen = self.m.pen("ui", style.ROW_NOTE, style.INK_SOFT)
-        style.text(surface, describe_rules(self.app), pen, self.rules_box, align="center")
+        rules_line = describe_rules(self.app, self.app.settings.rules)
+        style.text(surface, rules_line, pen, self.rules_box, align="center")
         pad = self.address_row.rect.h // 4
         example = self.example_box.inflate(-2 * pad, 0)
         style.text(surface, self.t("online.address_hint"), pen, example, lines=2)
@@ -143,10 +145,8 @@ class OnlineScene(MenuScene):
         self.draw_hint(surface, self.hint_area, style.INK_SOFT)
 
 
-def describe_rules(app: App) -> str:
-    """The game a hosted table plays: the rules of the settings (who sits where is the
-    lobby's business)."""
-    rules = app.settings.rules
+def describe_rules(app: App, rules: Rules) -> str:
+    """The game a table plays, in one line (who sits where is the lobby's business)."""
     seats = tuple(SeatConfig(str(seat), True) for seat in range(rules.players))
     return describe(app, MatchSetup(seats, rules))
 
