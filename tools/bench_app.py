@@ -177,7 +177,7 @@ def session_memory(frames: int, size: tuple[int, int] = (1920, 1080)) -> dict:
     from scopa.app.app import App
     from scopa.app.scenes.flow import open_table
     from scopa.app.scenes.new_game import NewGameScene
-    from scopa.app.scenes.rules import PAGES, RulesScene
+    from scopa.app.scenes.rules import RulesScene
     from scopa.app.scenes.settings import TABS, SettingsScene
     from scopa.app.scenes.statistics import StatisticsScene
     from scopa.app.scenes.title import TitleScene
@@ -201,7 +201,7 @@ def session_memory(frames: int, size: tuple[int, int] = (1920, 1080)) -> dict:
     app.stack.pop()
     rules = RulesScene(app)
     app.stack.push(rules)
-    for _ in range(PAGES):
+    for _ in range(rules.pages):
         show(15)
         rules.turn(1)
     app.stack.pop()

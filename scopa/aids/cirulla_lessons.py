@@ -73,7 +73,7 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson("matta", "7C 3S 4B", "10S 9D 8C 6B", ("!7C=1", "!7C=2")),
     Lesson(
         "scoring",
-        rows=(("lessons.grande", "10D 9D 8D"), ("lessons.piccola", "1D 2D 3D 4D")),
+        rows=(("cat_grande", "10D 9D 8D"), ("cat_piccola", "1D 2D 3D 4D")),
     ),
 )
 

@@ -103,8 +103,8 @@ def test_the_matta_named_an_ace_or_a_two_makes_a_low_hand(named: int) -> None:
 
 def test_the_grande_and_piccola_shown_score_what_they_say() -> None:
     rows = dict(lesson("scoring").rows)
-    grande = mask_of(parse_cards(rows["lessons.grande"]))
-    piccola = mask_of(parse_cards(rows["lessons.piccola"]))
+    grande = mask_of(parse_cards(rows["cat_grande"]))
+    piccola = mask_of(parse_cards(rows["cat_piccola"]))
     assert grande_points(grande_run(grande), RULES) == 5
     assert piccola_points(napola_run(piccola), RULES) == 4
 

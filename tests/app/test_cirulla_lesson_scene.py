@@ -101,7 +101,7 @@ def test_the_matta_is_named_with_a_button_and_the_value_is_told(app, scene) -> N
     assert scene.message()[0].startswith("The 7 of hearts is the matta")
     click(app, scene.knock_button)
     labels = [b.text() for b in scene.choices]
-    assert labels == [app.t("lessons.matta_as", n=1), app.t("lessons.matta_as", n=2)]
+    assert labels == [app.t("cirulla.matta_as", n=1), app.t("cirulla.matta_as", n=2)]
     click(app, scene.choices[1])
     (declared,) = [e for e in scene.walk.events if isinstance(e, Declared)]
     assert declared.named == 2 and declared.points == 3

@@ -219,3 +219,21 @@ def test_the_runs_of_coins_score_what_they_say() -> None:
     assert piccola_points(napola_run(piccola), CIRULLA) == 4
     broken = mask_of(parse_cards("1D 2D 3D 5D"))
     assert piccola_points(napola_run(broken), CIRULLA) == 3
+
+
+@pytest.mark.parametrize("six_sides", [2, 3, 6])
+def test_the_six_seats_are_coloured_by_their_sides(app, six_sides) -> None:
+    from scopa.app import style
+    from scopa.app.scenes.rule_examples import draw_example, seating
+    from scopa.app.style import Metrics
+
+    m = Metrics(app, app.size)
+    area = pygame.Rect(10, 10, 600, 600)
+    app.screen.fill((0, 0, 0))
+    draw_example(app.screen, app, EXAMPLES[f"six_{six_sides}"], area, m)
+    centres, radius, _ = seating(area, m)
+    rules = Rules(players=6, six_sides=six_sides)
+    for seat, (x, y) in enumerate(centres):
+        colour = tuple(app.screen.get_at((x, y + radius - max(3, radius // 3))))[:3]
+        assert colour == style.SIDE_COLORS[rules.side_of(seat)], seat
+    assert "p9" in PAGE_EXAMPLES and f"six_{six_sides}" in PAGE_EXAMPLES["p9"]

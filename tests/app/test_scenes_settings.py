@@ -321,3 +321,19 @@ def test_a_deal_cirulla_cannot_use_says_so_not_that_players_are_wrong(app, scene
     press(app, pygame.K_RIGHT)
     assert app.settings.rules.deal == "scopa"
     assert scene.error == app.t("err_cirulla_deal")
+
+
+def test_the_rules_of_the_game_played_come_before_the_other_games_greyed_ones(app, scene) -> None:
+    click(app, scene.tabs[TABS.index("captures")])
+    first = [row.label() for row in scene.shown_rows()][:2]
+    assert first == [app.t("rule_capture_limit"), app.t("rule_fewest_cards")]
+    click(app, scene.tabs[TABS.index("match")])
+    click(app, open_row(app, scene, "rule_cirulla").control)
+    click(app, scene.tabs[TABS.index("scoring")])
+    shown = scene.shown_rows()
+    games = [scene.games[row] for row in shown]
+    assert games == [None] + [True] * games.count(True) + [False] * games.count(False)
+    assert not any(row.enabled for row, game in zip(shown, games) if game is False)
+    assert shown[0].label() == app.t("rule_six_sides")  # of both games, greyed by its parent
+    assert shown[1].label() == app.t("rule_primiera_requires_all_suits")
+    assert scene.form.widgets.index(shown[1]) < scene.form.widgets.index(shown[-1])

@@ -442,3 +442,14 @@ def test_seats_say_you_only_in_a_solo_match() -> None:
     assert Seats(SOLO, it).about("table.last_cards", 0) == "Le ultime carte a te"
     assert Seats(SOLO_TEAM, it).about("table.last_cards", 0) == "Le ultime carte alla tua squadra"
     assert Seats(WATCH, it).about("table.last_cards", 0) == "Le ultime carte a Giulia"
+
+
+def test_the_genoese_deck_is_named_as_french_suited() -> None:
+    from scopa.app.wording import category_label, rank_label, suit_name
+
+    for language, diamonds in (("it", "Quadri"), ("en", "Diamonds")):
+        t = Translator(language)
+        assert category_label(t, "denari", "genovesi") == diamonds
+        assert suit_name(t, "C", "genovesi") == suit_name(t, "C", "french")
+        assert rank_label(t, 9, "genovesi") == rank_label(t, 9, "french")
+    assert category_label(Translator("en"), "grande", "genovesi") == "Grande"

@@ -71,7 +71,7 @@ class CirullaLessonScene(MenuScene):
             enabled=lambda: self.walk.done and self.walk.index < len(self.walk.lessons) - 1,
         )
         self.knock_button = Button(
-            self.tr("lessons.knock"),
+            self.tr("cirulla.knock"),
             lambda: self.offer(None),
             primary=True,
             enabled=lambda: bool(self.walk.options(None)),
@@ -110,7 +110,7 @@ class CirullaLessonScene(MenuScene):
 
     def _choice_words(self, move: Move) -> Callable[[], str]:
         if move.is_declaration:
-            return self.tr("lessons.matta_as", n=move.named)
+            return self.tr("cirulla.matta_as", n=move.named)
         ranks = sorted((card.rank for card in move.captures), reverse=True)
         values = " + ".join(str(rank) for rank in ranks)
         return self.tr("lessons.take", cards=values)

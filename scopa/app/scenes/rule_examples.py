@@ -5,12 +5,13 @@ the dealer's opening table and the runs of coins. The deck is the one the game i
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
 
-from scopa.engine import Card
+from scopa.engine import Card, Rules
 
 from .. import style
 from ..wording import capital, card_list, card_name, suit_name
@@ -39,6 +40,8 @@ class Example:
     """The outline of the cards in ``takes``."""
     table_label: str = "rules_table"
     """String key of the label over the cards on the right ('' for none)."""
+    six_sides: int = 0
+    """Not cards but six seats round a table, coloured by side under ``six_sides``."""
 
 
 MATTA = "7C"
@@ -145,6 +148,9 @@ EXAMPLES: dict[str, Example] = {
     "c_piccola": Example(
         "ex_c_piccola", table=("1D", "2D", "3D", "4D"), total="= 4", table_label="rules_taken"
     ),
+    "six_2": Example("ex_six_2", six_sides=2),
+    "six_3": Example("ex_six_3", six_sides=3),
+    "six_6": Example("ex_six_6", six_sides=6),
 }
 
 PAGE_EXAMPLES: dict[str, tuple[str, ...]] = {
@@ -154,6 +160,7 @@ PAGE_EXAMPLES: dict[str, tuple[str, ...]] = {
     "p5": ("primiera",),
     "p7": ("seven",),
     "p8": ("quindici",),
+    "p9": ("six_2", "six_3", "six_6"),
     "c1": ("cards",),
     "c2": ("c_fifteen", "c_choice"),
     "c3": ("c_must",),
@@ -185,6 +192,8 @@ def caption_text(app: App, example: Example, deck: str | None = None) -> str:
 
 def example_height(example: Example, width: int, m: style.Metrics) -> int:
     """The height :func:`draw_example` uses at ``width`` (caption excluded)."""
+    if example.six_sides:
+        return _seating_height(m)
     return _row_height(example, _card_height(example, width, m), m) * _rows(example)
 
 
@@ -219,6 +228,8 @@ def draw_example(
 ) -> int:
     """Draw ``example`` at the top of ``area`` with the cards of ``deck`` (the chosen deck
     when None); returns the height used."""
+    if example.six_sides:
+        return _draw_seating(surface, app, example.six_sides, area, m)
     h = _card_height(example, area.w, m)
     w = style.card_width_for(h)
     art = style.menu_art(app, deck)
@@ -287,3 +298,44 @@ def _cross(surface: pygame.Surface, rect: pygame.Rect, m: style.Metrics) -> None
     box = rect.inflate(-rect.w // 4, -rect.h // 3)
     pygame.draw.line(surface, WRONG, box.topleft, box.bottomright, thick)
     pygame.draw.line(surface, WRONG, box.bottomleft, box.topright, thick)
+
+
+def _seating_height(m: style.Metrics) -> int:
+    return m.px(0.2)
+
+
+def seating(area: pygame.Rect, m: style.Metrics) -> tuple[list[tuple[int, int]], int, pygame.Rect]:
+    """Where the six seats of a seating picture go in ``area``: their centres in playing
+    order (yours at the bottom, the next on your right), their radius, and the table."""
+    height = _seating_height(m)
+    seat_r = max(6, m.px(0.02))
+    ry = height // 2 - seat_r - m.px(0.004)
+    rx = round(ry * 1.5)
+    cx, cy = area.left + rx + seat_r + m.px(0.01), area.top + height // 2
+    felt = pygame.Rect(0, 0, 2 * rx - 2 * seat_r, 2 * ry - seat_r)
+    felt.center = (cx, cy)
+    centres = []
+    for seat in range(6):
+        angle = math.radians(90 - 60 * seat)
+        centres.append((round(cx + rx * math.cos(angle)), round(cy + ry * math.sin(angle))))
+    return centres, seat_r, felt
+
+
+def _draw_seating(
+    surface: pygame.Surface, app: App, six_sides: int, area: pygame.Rect, m: style.Metrics
+) -> int:
+    """Six seats round a table, numbered in playing order, each coloured by the side
+    ``Rules.side_of`` gives it."""
+    rules = Rules(players=6, six_sides=six_sides)
+    centres, seat_r, felt = seating(area, m)
+    pygame.draw.ellipse(surface, style.FELT, felt)
+    pygame.draw.ellipse(surface, style.WOOD, felt, max(1, m.px(0.004)))
+    number = m.pen("ui_bold", style.SMALL, style.CREAM)
+    for seat, centre in enumerate(centres):
+        colour = style.SIDE_COLORS[rules.side_of(seat) % len(style.SIDE_COLORS)]
+        pygame.draw.circle(surface, colour, centre, seat_r)
+        pygame.draw.circle(surface, style.INK, centre, seat_r, max(1, m.px(0.002)))
+        box = pygame.Rect(0, 0, 2 * seat_r, 2 * seat_r)
+        box.center = centre
+        style.text(surface, str(seat + 1), number, box, align="center")
+    return _seating_height(m)

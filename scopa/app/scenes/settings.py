@@ -12,7 +12,7 @@ from typing import Any
 
 import pygame
 
-from scopa.engine import PRESETS, RULE_OPTIONS, Card, RuleOption, Rules, RulesError
+from scopa.engine import PRESETS, RULE_OPTIONS, Card, RuleOption, Rules, RulesError, rule_option
 from scopa.settings import ANIMATION_SPEEDS, DECK_STYLES
 
 from .. import style
@@ -40,6 +40,16 @@ DEAL_CLASHES = ("scopone_players", "scientifico_players")
 """The clashes a deal has with the number of players (the message names the deal)."""
 
 
+def game_of(option: RuleOption) -> bool | None:
+    """The game a rule belongs to: True for Cirulla's own rules, False for those only Scopa
+    has (however deep under ``cirulla`` they hang), None for the rules of both."""
+    while option.parent is not None:
+        if option.parent == "cirulla":
+            return bool(option.parent_values[0])
+        option = rule_option(option.parent)
+    return None
+
+
 class SettingsScene(MenuScene):
     def build(self) -> None:
         self.tab = "match"
@@ -51,6 +61,8 @@ class SettingsScene(MenuScene):
         ]
         self.back_button = Button(self.tr("back"), self.back)
         self.rows: dict[str, list[SettingRow]] = {name: [] for name in TABS}
+        self.games: dict[SettingRow, bool | None] = {}
+        """Which game each rule row is for: True Cirulla, False Scopa, None both."""
         self._build_rows()
 
     def _opener(self, name: str) -> Callable[[], None]:
@@ -85,6 +97,7 @@ class SettingsScene(MenuScene):
                 labels, lambda: getattr(self.rules, name), lambda v: self.set_rule(name, v)
             )
         self._row(option.section, f"rule_{name}", control, enabled)
+        self.games[self.rows[option.section][-1]] = game_of(option)
 
     def _value_label(self, name: str, value: Any) -> Text:
         """How a choice shows ``value`` of rule ``name``, in the player's language."""
@@ -243,7 +256,7 @@ class SettingsScene(MenuScene):
         button_h = m.px(0.068)
         bottom = inner.bottom - button_h - gap
         viewport = pygame.Rect(inner.left, top, inner.w, bottom - top)
-        rows = self.rows[self.tab]
+        rows = self.shown_rows()
         self.scroll.children.clear()
         row_h = m.px(0.105)
         content = pygame.Rect(viewport.left, viewport.top, viewport.w - m.px(style.SPACE_M), 0)
@@ -263,6 +276,19 @@ class SettingsScene(MenuScene):
         )
         if focus in self.form.widgets:
             self.form.focus = focus
+
+    def shown_rows(self) -> list[SettingRow]:
+        """The open tab's rows: those of both games, then those of the game the rules play
+        (Cirulla or Scopa), then the other game's, greyed (so Cirulla's own settings are not
+        found under a column of Scopa's greyed ones). The order changes only when Cirulla is
+        switched, on another tab."""
+        cirulla = self.rules.cirulla
+
+        def rank(row: SettingRow) -> int:
+            game = self.games.get(row)
+            return 0 if game is None else 1 if game == cirulla else 2
+
+        return sorted(self.rows[self.tab], key=rank)
 
     def draw_content(self, surface: pygame.Surface) -> None:
         self.draw_sheet(surface, self.t("settings"))

@@ -1,6 +1,8 @@
 # ruff: noqa: E501
 """Texts of the walkthrough of what Cirulla changes (reached from the rules' Cirulla pages):
-each lesson's title, what it asks and what the engine made of the move."""
+each lesson's title, what it asks and what the engine made of the move. The ``cirulla.``
+keys are the words of Cirulla's own actions wherever they are offered (the Knock button,
+the choice of the matta's value), at the table as in the walkthrough."""
 
 STRINGS = {
     "en": {
@@ -10,11 +12,9 @@ STRINGS = {
         "lessons.hand": "Your hand",
         "lessons.taken": "You take",
         "lessons.opening": "The table Giulia turned up",
-        "lessons.grande": "The grande: 5 points",
-        "lessons.piccola": "A piccola of 4",
-        "lessons.knock": "Knock",
+        "cirulla.knock": "Knock",
         "lessons.take": "Take {cards}",
-        "lessons.matta_as": "The matta as {n}",
+        "cirulla.matta_as": "The matta as {n}",
         "lessons.not_this": "Not that one. {ask}",
         "lessons.fifteen.title": "Captures that make 15",
         "lessons.fifteen.ask": "Your 5 and the king on the table make 15 together. Click the 5 and take the king.",
@@ -46,11 +46,9 @@ STRINGS = {
         "lessons.hand": "La tua mano",
         "lessons.taken": "Prendi",
         "lessons.opening": "Le carte scoperte da Giulia",
-        "lessons.grande": "La grande: 5 punti",
-        "lessons.piccola": "Una piccola da 4",
-        "lessons.knock": "Bussa",
+        "cirulla.knock": "Bussa",
         "lessons.take": "Prendi {cards}",
-        "lessons.matta_as": "La matta come {n}",
+        "cirulla.matta_as": "La matta come {n}",
         "lessons.not_this": "Non quella. {ask}",
         "lessons.fifteen.title": "Prese che fanno 15",
         "lessons.fifteen.ask": "Il tuo 5 e il re in tavola fanno 15 insieme. Fai clic sul 5 e prendi il re.",

@@ -79,7 +79,7 @@ STRINGS = {
         "rule_equal_rank_precedence_hint": "Cirulla: a table card of your card's value rules out the sums (a fifteen is still allowed)",
         "rule_may_trail_capturing_card": "Lay a card that could take",
         "rule_may_trail_capturing_card_hint": "Cirulla: a card that can capture may be laid on the table instead",
-        "rule_ace_sweep_is_scopa": "Ace taking all scores",
+        "rule_ace_sweep_is_scopa": "Ace taking all is a scopa",
         "rule_ace_sweep_is_scopa_hint": "Cirulla: an ace that takes the whole table scores a scopa",
         "rule_ace_on_ace_only": "Ace on an ace: the ace only",
         "rule_ace_on_ace_only_hint": "Cirulla: with an ace on the table, your ace takes just that ace, never a fifteen",
