@@ -101,7 +101,7 @@ def reason_text(
         raise ValueError(f"no hint texts in language {lang!r}; choose one of {LANGUAGES}")
     if code not in CODES:
         raise ValueError(f"unknown hint reason {code!r}")
-    french = deck_style == "french"
+    french = deck_style in ("french", "genovesi")
     values = dict(params)
     values["coins"] = COINS[lang][french]
     rank = values.get("rank")

@@ -14,6 +14,7 @@ import socket
 import threading
 from pathlib import Path
 
+from scopa.net.discovery import DISCOVERY_PORT, start_beacon
 from scopa.net.server import GameServer
 from scopa.net.sqlite_store import SqliteStore
 
@@ -37,10 +38,20 @@ def lan_address() -> str:
 class LocalServer:
     """A ``GameServer`` running on a thread; ``start`` returns once it listens."""
 
-    def __init__(self, folder: Path, *, host: str = "0.0.0.0", port: int = DEFAULT_PORT) -> None:
+    def __init__(
+        self,
+        folder: Path,
+        *,
+        host: str = "0.0.0.0",
+        port: int = DEFAULT_PORT,
+        discovery: int = DISCOVERY_PORT,
+    ) -> None:
         self.store_path = folder / "hosted.sqlite3"
         self.host = host
         self.port = port
+        self.discovery = discovery
+        """The UDP port where friends who know only a table's code find it."""
+        self._beacon: asyncio.DatagramTransport | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._server: GameServer | None = None
@@ -63,6 +74,12 @@ class LocalServer:
         except OSError:
             _, port = await server.start(self.host, 0)  # the usual port is taken
         self._server = server
+
+        async def knows(code: str) -> bool:
+            table = await server.store.load(code)
+            return table is not None and not table.finished
+
+        self._beacon = await start_beacon(port, knows, listen=self.discovery)
         return port
 
     @property
@@ -78,6 +95,9 @@ class LocalServer:
         loop, server = self._loop, self._server
         if loop is None:
             return
+        if self._beacon is not None:
+            loop.call_soon_threadsafe(self._beacon.close)
+            self._beacon = None
         if server is not None:
             with contextlib.suppress(Exception):
                 asyncio.run_coroutine_threadsafe(server.close(), loop).result(START_TIMEOUT)

@@ -12,11 +12,20 @@ from typing import Any
 
 from scopa.engine import Rules
 from scopa.net.client import BackgroundClient, Disconnected, SeatTicket, ServerError, Update
-from scopa.net.codes import AddressError, parse_address
+from scopa.net.codes import Address, AddressError, is_code, normalize_code, parse_address
+from scopa.net.discovery import DISCOVERY_PORT, find_table
 
 from .hosting import LocalServer
 
 JOIN_TIMEOUT = 30.0
+
+
+class NotFound(Exception):
+    """No table on the local network answered for a code."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__(f"no table with the code {grouped(code)} answered on this network")
+        self.code = code
 
 
 @dataclass
@@ -40,7 +49,8 @@ class OnlineSession:
         self.error: str | None = None
         """What went wrong, in English (the lobby words it for the player)."""
         self.error_kind = ""
-        """'address', 'reach' or 'refused'."""
+        """'address', 'not_found' (a code no table on the network answered for), 'reach' or
+        'refused'."""
         self.first: Update | None = None
 
     # --- starting --------------------------------------------------------------------------
@@ -58,8 +68,20 @@ class OnlineSession:
 
         self._job = self._pool.submit(work)
 
-    def join(self, text: str, name: str) -> None:
-        """Sit at the table of ``text`` (an address with its code)."""
+    def join(self, text: str, name: str, *, discovery: int = DISCOVERY_PORT) -> None:
+        """Sit at the table of ``text``: an address with its code, or the code alone (the
+        table is looked for on the local network)."""
+        if is_code(text):
+            code = normalize_code(text)
+
+            def found() -> Address:
+                server = find_table(code, port=discovery)
+                if server is None:
+                    raise NotFound(code)
+                return Address(server, code)
+
+            self._job = self._pool.submit(lambda: self._sit(found(), name))
+            return
         try:
             address = parse_address(text)
             if address.code is None:
@@ -67,13 +89,14 @@ class OnlineSession:
         except AddressError as error:
             self.error, self.error_kind = str(error), "address"
             return
+        self._job = self._pool.submit(self._sit, address, name)
 
-        def work() -> Seated:
-            link = BackgroundClient(address.server)
-            future = link.submit(link.client.join(str(address.code), name))
-            return Seated(link, future.result(JOIN_TIMEOUT), str(address))
-
-        self._job = self._pool.submit(work)
+    @staticmethod
+    def _sit(address: Address, name: str) -> Seated:
+        link = BackgroundClient(address.server)
+        future = link.submit(link.client.join(str(address.code), name))
+        shown = f"{address.server}/{grouped(str(address.code))}"
+        return Seated(link, future.result(JOIN_TIMEOUT), shown)
 
     # --- progress --------------------------------------------------------------------------
 
@@ -90,6 +113,8 @@ class OnlineSession:
                 self.seated = job.result()
             except ServerError as error:
                 self.error, self.error_kind = error.message, "refused"
+            except NotFound as error:
+                self.error, self.error_kind = str(error), "not_found"
             except (Disconnected, OSError, TimeoutError, concurrent.futures.TimeoutError) as error:
                 self.error, self.error_kind = str(error) or type(error).__name__, "reach"
         if self.seated is None or self.first is not None:

@@ -10,10 +10,13 @@ import pygame
 import pytest
 
 from scopa.app.cardart import CardArt
+from scopa.app.hosting import LocalServer
+from scopa.app.online import grouped
 from scopa.app.scenes.confirm import ConfirmScene
 from scopa.app.scenes.lobby import LobbyScene
 from scopa.app.scenes.online import OnlineScene
 from scopa.app.table import TableScene
+from scopa.engine import Rules
 from scopa.net.client import BackgroundClient, Update
 from scopa.net.codes import parse_address
 
@@ -66,29 +69,28 @@ def friend_update(friend: BackgroundClient) -> Update | None:
 def test_a_hosted_table_plays_with_a_friend(hosted):
     app, table, friend = hosted
     assert table.remote and table.coordinator.seat == 0
-    run_until(app, lambda: table.human_to_play is not None or table.match.turn == 1)
-    seen: list[Update] = []
-    for _ in range(3):  # a few plays each way
+    latest: Update | None = None
+
+    def someone_to_play() -> bool:
+        nonlocal latest
+        latest = friend_update(friend) or latest
+        return table.human_to_play is not None or (latest is not None and latest.my_turn)
+
+    plays = {"here": 0, "friend": 0}
+    for _ in range(6):  # a few plays each way
+        run_until(app, someone_to_play)
+        at = table.match.at
         if table.human_to_play is not None:
             move = next(m for m in table.match.legal_moves() if m.is_play)
-            at = table.match.at
             table.play(move)
             run_until(app, lambda at=at: table.match.at > at)
             run_until(app, lambda card=move.card: table.view.places[card][0] != "hand")
+            plays["here"] += 1
         else:
-            update = None
-
-            def turn_came() -> bool:
-                nonlocal update
-                update = friend_update(friend) or update
-                if update is not None:
-                    seen.append(update)
-                return update is not None and update.my_turn
-
-            run_until(app, turn_came)
-            assert update is not None
-            move = update.observation.legal_moves[0]
-            friend.submit(friend.client.play(move, update.at)).result(10)
+            assert latest is not None
+            move, at = latest.observation.legal_moves[0], latest.at
+            latest = None
+            friend.submit(friend.client.play(move, at)).result(10)
             # the friend's card reaches the table or a pile on this screen
             run_until(
                 app,
@@ -96,7 +98,8 @@ def test_a_hosted_table_plays_with_a_friend(hosted):
                     card in table.view.slots or table.view.places[card][0] == "pile"
                 ),
             )
-    assert table.match.at >= 3
+            plays["friend"] += 1
+    assert plays["here"] >= 2 and plays["friend"] >= 2
 
 
 def test_nothing_of_the_friends_hand_is_drawn(hosted, monkeypatch):
@@ -180,3 +183,40 @@ def test_the_player_at_this_screen_is_you_though_friends_play_too(hosted):
     assert table.seats.seat_name(seat) == "You"
     assert table.seats.about_seat("table.knocked", seat, n=3) == "You knock: +3"
     assert table.seats.seat_name(1 - seat) == "Bruno"
+
+
+def test_a_friend_who_knows_only_the_code_finds_the_table_on_the_network(app, tmp_path):
+    """Another computer hosts; this game joins with the code alone, as a friend read it out."""
+    server = LocalServer(tmp_path / "host")
+    server.start()
+    host = BackgroundClient(server.local_address)
+    try:
+        seats = [{"kind": "human"}, {"kind": "human"}]
+        ticket = host.submit(host.client.create(Rules(), seats, "Anna", 0)).result(20)
+        app.settings = app.settings.with_(language="en", tutorial_done=True)
+        app.open("online")
+        online = app.stack.top
+        online.address = grouped(ticket.code)
+        click(app, online.join_button)
+        lobby = app.stack.top
+        assert isinstance(lobby, LobbyScene)
+        assert lobby._status()[0] == app.t("online.looking")
+        run_until(app, lambda: isinstance(app.stack.top, TableScene))
+        table = app.stack.top
+        assert table.coordinator.seat == 1 and table.seats.seat_name(0) == "Anna"
+    finally:
+        app.home()
+        host.close()
+        server.stop()
+
+
+def test_a_code_nobody_holds_is_explained(app, monkeypatch):
+    monkeypatch.setattr("scopa.app.online.find_table", lambda code, port: None)
+    app.settings = app.settings.with_(language="en", tutorial_done=True)
+    app.open("online")
+    online = app.stack.top
+    online.address = "KPJTF-33ZJM-P38"
+    click(app, online.join_button)
+    lobby = app.stack.top
+    run_until(app, lambda: lobby.session.error is not None)
+    assert lobby._status()[0] == app.t("online.not_found")

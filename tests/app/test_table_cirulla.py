@@ -144,3 +144,14 @@ def test_declared_events_reach_the_table_of_every_level(app):
             break
     scene.close()
     assert seen
+
+
+def test_cirulla_is_dealt_with_its_own_deck_until_the_player_chooses_one(fast):
+    assert not fast.settings.rules.cirulla  # the settings hold Scopa's rules
+    scene = cirulla_table(fast, "1D 2C 3S")
+    assert scene.art.style == "genovesi"
+    scene.close()
+    fast.settings = fast.settings.with_(deck_style="napoletane")
+    scene = cirulla_table(fast, "1D 2C 3S")
+    assert scene.art.style == "napoletane"
+    scene.close()

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from scopa.engine import Rules, RulesError
-from scopa.net.codes import AddressError, parse_address
+from scopa.net.codes import AddressError, is_code, parse_address
 
 from .. import style
 from ..online import OnlineSession
@@ -36,6 +36,7 @@ class LobbyScene(MenuScene):
     ) -> None:
         self.mode = mode
         self.server = server_of(address)
+        self.by_code = mode == "join" and is_code(address)
         self.session = OnlineSession()
         self.copied = 0.0
         super().__init__(app)
@@ -119,11 +120,14 @@ class LobbyScene(MenuScene):
             key = {
                 "address": "online.bad_address",
                 "refused": "online.refused",
+                "not_found": "online.not_found",
             }.get(session.error_kind, "online.cannot_reach")
             return t(key, reason=session.error[:120]), style.LACQUER
         if session.seated is None:
             if self.mode == "host":
                 return t("online.starting"), style.INK_SOFT
+            if self.by_code:
+                return t("online.looking"), style.INK_SOFT
             return t("online.connecting", server=self.server), style.INK_SOFT
         if self.copied > 0:
             return t("online.copied"), style.INK

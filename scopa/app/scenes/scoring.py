@@ -54,7 +54,7 @@ class ScoringScene(MenuScene):
         for category in categories(self.match.rules):
             cells = tuple(self._cell(category, b) for b in scores)
             points = tuple(b.points.get(category, 0) for b in scores)
-            label = category_label(self.t, category, self.app.settings.deck_style)
+            label = category_label(self.t, category, self.app.settings.deck_for(self.setup.rules))
             rows.append(SheetRow(category, label, cells, points))
         rows.append(
             SheetRow(
@@ -121,7 +121,7 @@ class ScoringScene(MenuScene):
             return self.t("round_next", target=match.rules.target)
         score = " \u2013 ".join(str(t) for t in match.totals)
         if match.cappotto:
-            coins = suit_name(self.t, "D", self.app.settings.deck_style)
+            coins = suit_name(self.t, "D", self.app.settings.deck_for(self.setup.rules))
             return self.t("match_cappotto", score=score, coins=coins)
         return self.t("match_score", score=score)
 

@@ -229,7 +229,7 @@ class TutorialScene(TableScene):
     def card_words(self) -> dict[str, str]:
         """The cards the lessons name, as the chosen deck names them (the seven of coins is
         the seven of diamonds in a French deck)."""
-        deck = self.app.settings.deck_style
+        deck = self.deck
         t = self.app.t
         return {
             "settebello": card_name(t, Card.parse("7D"), deck),
@@ -363,7 +363,7 @@ class TutorialScene(TableScene):
         }
         label_w = width * 0.4
         for category in CATEGORIES:
-            name = category_label(t, category, self.app.settings.deck_style)
+            name = category_label(t, category, self.deck)
             plain = text.pen("ui", lay.font_small, style.CREAM)
             style.text(surface, name, plain, FRect(x, y, label_w, line))
             for side, cx in enumerate(columns):

@@ -29,8 +29,6 @@ STRINGS = {
         "table.matta_title": "Knock, and the matta is worth…",
         "table.matta_hint": "The value stays with the matta while it is in play",
         "table.matta_badge": "= {n}",
-        "cat_grande": "Grande",
-        "cat_piccola": "Piccola",
         "aids.hint_knock": "knock and show your hand (+{n})",
     },
     "it": {
@@ -60,8 +58,6 @@ STRINGS = {
         "table.matta_title": "Bussa, e la matta vale…",
         "table.matta_hint": "La matta tiene questo valore finché è in gioco",
         "table.matta_badge": "= {n}",
-        "cat_grande": "Grande",
-        "cat_piccola": "Piccola",
         "aids.hint_knock": "bussa e mostra la mano (+{n})",
     },
 }

@@ -72,7 +72,7 @@ class TableScene(Scene):
             self.worker.warm()
         settings = app.settings
         self.art = CardArt(
-            settings.deck_style, settings.corner_index, settings.language, font=app.font
+            settings.deck_for(rules), settings.corner_index, settings.language, font=app.font
         )
         self.tweener = Tweener()
         self.ui = Tweener()
@@ -97,7 +97,7 @@ class TableScene(Scene):
             self.view,
             lambda: self.director.shown,
             lambda: self.app.t,
-            lambda: self.app.settings.deck_style,
+            lambda: self.deck,
         )
         self.text = Writer(app.font)
         self.painter = Painter(self.text)
@@ -189,7 +189,7 @@ class TableScene(Scene):
             layout=lambda: self.layout,
             text=self.text,
             translator=lambda: self.app.t,
-            deck_style=lambda: self.app.settings.deck_style,
+            deck_style=lambda: self.deck,
             seat_name=lambda seat: self.seats.seat_name(seat),
             card_name=self.card_name,
         )
@@ -492,15 +492,20 @@ class TableScene(Scene):
     def _show_scoring(self) -> None:
         self.app.open("scoring", coordinator=self.coordinator)
 
+    @property
+    def deck(self) -> str:
+        """The deck this match is dealt with: the player's choice, or the game's own."""
+        return self.app.settings.deck_for(self.setup.rules)
+
     def enter(self) -> None:
         settings = self.app.settings
-        if (settings.deck_style, settings.corner_index, settings.language) != (
+        if (self.deck, settings.corner_index, settings.language) != (
             self.art.style,
             self.art.corner_index,
             self.art.language,
         ):
             self.art = CardArt(
-                settings.deck_style, settings.corner_index, settings.language, font=self.app.font
+                self.deck, settings.corner_index, settings.language, font=self.app.font
             )
             self._keep_card_sizes()
         if self.director.blocked:
