@@ -175,7 +175,6 @@ def session_memory(frames: int, size: tuple[int, int] = (1920, 1080)) -> dict:
     import resource
 
     from scopa.app.app import App
-    from scopa.app.scenes.flow import open_table
     from scopa.app.scenes.new_game import NewGameScene
     from scopa.app.scenes.rules import RulesScene
     from scopa.app.scenes.settings import TABS, SettingsScene
@@ -210,7 +209,7 @@ def session_memory(frames: int, size: tuple[int, int] = (1920, 1080)) -> dict:
         show(15)
         app.stack.pop()
     seats = (SeatConfig("Anna", True, "expert"), SeatConfig("Bruno", False, "expert"))
-    open_table(app, MatchSetup(seats, Rules()))
+    app.matches.start(MatchSetup(seats, Rules()))
     table = app.stack.top
     drawn = 0
     while drawn < frames and not table.match.over:

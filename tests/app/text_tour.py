@@ -800,6 +800,14 @@ class Tour:
         self.show("online, cannot reach")
         app.back()
         self.frames(2)
+        scene.address = "KPJTF-33ZJM-P38"  # a bare code: asked of the local network
+        self.click(scene.join_button)
+        lobby = app.stack.top
+        self.show("online, looking for the code")
+        self.wait(lambda: lobby.session.error is not None)
+        self.show("online, nobody holds the code")
+        app.back()
+        self.frames(2)
 
         scene.friends = 2
         self.click(scene.host_button)
