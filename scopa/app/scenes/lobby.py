@@ -80,8 +80,6 @@ class LobbyScene(MenuScene):
         if self.session.seated is None:
             return
         try:
-            if not pygame.scrap.get_init():
-                pygame.scrap.init()
             pygame.scrap.put_text(self.session.seated.address)
             self.copied = 2.0
         except (pygame.error, AttributeError):
