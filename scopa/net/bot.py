@@ -55,9 +55,11 @@ async def play_seat(
     level: str,
     *,
     seed: int = 0,
+    think: float = 0.0,
     on_update: Callable[[Update], None] | None = None,
 ) -> Outcome:
-    """Play the client's seat until the match is over."""
+    """Play the client's seat until the match is over, waiting ``think`` seconds before
+    each play as a person would."""
     ticket = client.ticket
     if ticket is None:
         raise ValueError("sit at a table first")
@@ -74,6 +76,11 @@ async def play_seat(
         newest = client.last
         if not update.my_turn or update.at == played_at or (newest and newest.at != update.at):
             continue
+        if think > 0:
+            await asyncio.sleep(think)
+            newest = client.last
+            if newest is not None and newest.at != update.at:
+                continue
         move = await asyncio.to_thread(player.choose, update.observation)
         played_at = update.at
         try:
@@ -98,6 +105,7 @@ async def run_bot(
     seat: int | None = None,
     out: Callable[[str], None] = print,
     seed: int = 0,
+    think: float = 0.0,
     ticket_file: Path | None = None,
     frames_file: Path | None = None,
 ) -> int:
@@ -140,7 +148,7 @@ async def run_bot(
             ticket = await client.join(target.code, name, seat)
         if ticket_file is not None and saved is None:
             ticket_file.write_text(json.dumps(dataclasses.asdict(ticket)), encoding="utf-8")
-        outcome = await play_seat(client, level, seed=seed)
+        outcome = await play_seat(client, level, seed=seed, think=think)
         out(outcome.line())
         return EXIT_OK
     finally:

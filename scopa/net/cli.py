@@ -94,6 +94,9 @@ def bot_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--seed", type=int, default=0, help="seed of the bot's own decisions")
     parser.add_argument(
+        "--think", type=float, default=0.0, metavar="SECONDS", help="wait before each play"
+    )
+    parser.add_argument(
         "--ticket",
         type=Path,
         metavar="FILE",
@@ -170,6 +173,7 @@ def bot(argv: list[str]) -> int:
         rules=rules,
         computers=args.computers,
         seed=args.seed,
+        think=max(0.0, args.think),
         ticket_file=args.ticket,
         frames_file=args.frames,
     )

@@ -130,6 +130,11 @@ def test_a_killed_player_starts_again_and_takes_its_seat_back(tmp_path) -> None:
     assert len(rejoined) == 2 and "token" in rejoined[0] and "token" not in rejoined[1]
 
 
+SLOW = ("--think", "0.15")
+"""Bots that take a moment per play, so no match can end before the server is killed however
+slowly the other processes start."""
+
+
 def test_a_killed_server_restarts_and_every_table_goes_on(tmp_path) -> None:
     store = str(tmp_path / "tables.sqlite3")
     server = ServerProcess(store, "--workers", "0").start()
@@ -139,16 +144,16 @@ def test_a_killed_server_restarts_and_every_table_goes_on(tmp_path) -> None:
         for table in range(2):
             log = tmp_path / f"table{table}.jsonl"
             opener = start_bot(server.address, "--new", "2", "--computers", "1", "--level",
-                               "greedy", "--frames", str(log))  # fmt: skip
+                               "greedy", "--frames", str(log), *SLOW)  # fmt: skip
             assert opener.stdout is not None
             addresses.append(opener.stdout.readline().strip())
             bots.append(opener)
             logs.append(log)
-        human = start_bot(server.address, "--new", "2", "--level", "greedy")
+        human = start_bot(server.address, "--new", "2", "--level", "greedy", *SLOW)
         assert human.stdout is not None
         address = human.stdout.readline().strip()
         log = tmp_path / "people.jsonl"
-        bots += [human, start_bot(address, "--level", "greedy", "--frames", str(log))]
+        bots += [human, start_bot(address, "--level", "greedy", "--frames", str(log), *SLOW)]
         addresses.append(address)
         logs.append(log)
         for log in logs:
