@@ -33,7 +33,7 @@ def test_short_soak_passes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     assert code == 0, out
     assert out.startswith("30 matches")
     assert "errors: 0" in out
-    assert "scopa.ai" in out and "RANDOM" not in out
+    assert "expert" in out.split("opponents: ")[1].splitlines()[0]
     for players in ("2 ", "3 ", "4 "):
         assert players in out.split("players: ")[1].splitlines()[0]
     assert not list(tmp_path.iterdir())
@@ -144,11 +144,9 @@ def test_worker_processes_give_the_same_results(tmp_path: Path) -> None:
     assert not alone.failures and not pooled.failures
 
 
-def test_without_the_opponents_it_plays_random_moves_and_says_so(
+def test_a_broken_opponents_import_fails_every_match(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setitem(sys.modules, "scopa.ai", None)  # makes `import scopa.ai` fail
-    assert soak.main(["--matches", "3", "--out", str(tmp_path)]) == 0
-    captured = capsys.readouterr()
-    assert "RANDOM LEGAL MOVES" in captured.out
-    assert "playing random legal moves" in captured.err
+    assert soak.main(["--matches", "3", "--out", str(tmp_path)]) == 1
+    assert "ModuleNotFoundError: import of scopa.ai" in capsys.readouterr().out

@@ -38,7 +38,6 @@ from scopa.engine import (  # noqa: E402
     Laid,
     Match,
     Move,
-    Observation,
     Passed,
     Played,
     Retracted,
@@ -63,34 +62,11 @@ class InvariantBroken(AssertionError):
 # --- opponents ----------------------------------------------------------------------------
 
 
-class RandomPlayer:
-    """Used only when ``scopa.ai`` cannot be imported: any legal move."""
-
-    def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, obs: Observation) -> Move:
-        return self.rng.choice(obs.legal_moves)
-
-
-def ai_available() -> bool:
-    try:
-        import scopa.ai  # noqa: F401
-    except ImportError:
-        return False
-    return True
-
-
 def make_player(level: str, seed: int) -> Any:
-    try:
-        from scopa.ai import make_player as make
-    except ImportError:
-        return RandomPlayer(seed)
+    from scopa.ai import make_player as make
+
     if level == "master-quick":
-        try:
-            return make("master", seed, **QUICK_MASTER)
-        except TypeError:
-            return make("master", seed)
+        return make("master", seed, **QUICK_MASTER)
     return make(level, seed)
 
 
@@ -422,18 +398,13 @@ def save_failure(outcome: Outcome, seed: int, folder: Path) -> Path:
     return path
 
 
-def report(summary: Summary, ai: bool) -> str:
+def report(summary: Summary) -> str:
     rate = summary.matches / summary.seconds if summary.seconds else 0.0
     lines = [
         f"{summary.matches} matches, {summary.rounds} rounds, {summary.moves} moves "
         f"in {summary.seconds:.1f} s ({rate:.1f} matches/s, "
         f"{summary.moves / max(summary.seconds, 1e-9):.0f} moves/s)",
-        "opponents: "
-        + (
-            "scopa.ai " + _counts(summary.levels)
-            if ai
-            else "RANDOM LEGAL MOVES (scopa.ai could not be imported)"
-        ),  # fmt: skip
+        "opponents: " + _counts(summary.levels),
         "players: " + _counts(summary.players),
         "rule sets: " + _counts(summary.labels),
         "toggles on: " + _counts(summary.toggles),
@@ -471,9 +442,6 @@ def main(argv: list[str] | None = None) -> int:
     only = Only(args.players, True if args.cirulla else None)
     if args.cirulla and args.players == 6:
         parser.error("cirulla is played by 2, 3 or 4 players")
-    ai = ai_available()
-    if not ai:
-        print("scopa.ai could not be imported: playing random legal moves", file=sys.stderr)
     if args.only is not None:
         outcome = play_match(args.only, args.seed, levels, only)
         summary = Summary()
@@ -481,7 +449,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         summary = run(args.matches, jobs=args.jobs, seed=args.seed, levels=levels,
                       progress=_progress, only=only)  # fmt: skip
-    print(report(summary, ai))
+    print(report(summary))
     for outcome in summary.failures[:MAX_SAVED_FAILURES]:
         path = save_failure(outcome, args.seed, args.out)
         print(f"FAILED match {outcome.index} ({outcome.label}): {outcome.error}\n  record: {path}")
