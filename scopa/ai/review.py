@@ -68,6 +68,17 @@ class MoveGrade:
     reason: str
     """Why Master's move is good: a code of ``reasons`` (rendered per language)."""
     params: tuple[tuple[str, object], ...] = ()
+    values: tuple[tuple[Move, float], ...] = ()
+    """Every legal move with Master's value for it, best first."""
+
+    def loss_of(self, move: Move) -> float:
+        """What ``move`` would have lost here against Master's choice (0 for the best)."""
+        if move == self.best:
+            return 0.0
+        for other, value in self.values:
+            if other == move:
+                return max(0.0, self.values[0][1] - value)
+        raise ValueError(f"{move} was not a legal move there")
 
     @property
     def accurate(self) -> bool:
@@ -212,12 +223,33 @@ def grade_move(obs: Observation, played: Move, round_no: int, number: int, seed:
         spread=best_value - ranked[-1][0],
         reason=code,
         params=tuple(sorted(params.items())),
+        values=tuple((move, value) for value, move in ranked),
     )
 
 
 def review_round(record: GameRecord, round_no: int, seats: Iterable[int]) -> Review:
     """Round ``round_no`` of ``record`` graded at once for ``seats``."""
     return RoundGrading(record, round_no, tuple(seats)).review()
+
+
+def position_match(record: GameRecord, number: int) -> Match:
+    """A new match at the position before move ``number`` of ``record``: its round dealt
+    again from the same cards to the same seats, and the round's earlier moves played (the
+    totals start again from nothing). Where a reviewed move is played again."""
+    if not 0 <= number < len(record.moves):
+        raise ValueError(f"the record has no move {number}")
+    then = record.replay(number)
+    round_no = then.round.round_no
+    start = round_start(record, round_no)
+    match = Match.new(
+        record.rules,
+        record.seed,
+        first_dealer=then.round_dealer(round_no),
+        decks=(then.round_deck(round_no),),
+    )
+    for move in record.moves[start:number]:
+        match, _ = match.apply(move)
+    return match
 
 
 def round_start(record: GameRecord, round_no: int) -> int:
@@ -249,6 +281,7 @@ __all__ = [
     "RoundGrading",
     "combine",
     "grade_move",
+    "position_match",
     "position_seed",
     "review_round",
     "round_start",
