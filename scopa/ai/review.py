@@ -165,7 +165,10 @@ class RoundGrading:
     def __post_init__(self) -> None:
         self.seats = tuple(sorted(set(self.seats)))
         self.positions = []
-        for number, match, move in _round_moves(self.record, self.round_no):
+        moves = list(_round_moves(self.record, self.round_no))
+        if not moves:
+            raise ValueError(f"the record has no move in round {self.round_no}")
+        for number, match, move in moves:
             seat = match.turn
             if seat not in self.seats:
                 continue

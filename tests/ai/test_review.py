@@ -17,6 +17,7 @@ from scopa.ai.review import (
     RoundGrading,
     combine,
     grade_move,
+    position_match,
     position_seed,
     review_round,
     round_start,
@@ -66,6 +67,10 @@ def test_a_move_that_leaves_a_sweep_is_graded_costly() -> None:
     assert first.best == Move.parse("4Dx1C+3B")
     assert first.reason == "no_sweep_sum" and dict(first.params) == {"total": 12}
     assert first.loss > 5 * TOLERANCE
+    assert first.loss_of(blunder) == first.loss and first.loss_of(first.best) == 0.0
+    assert 0 < first.loss_of(Move.parse("9C")) < first.loss
+    with pytest.raises(ValueError, match="not a legal move"):
+        first.loss_of(Move.parse("6C"))
     assert not first.accurate and first.mattered
     assert first.hand == tuple(Card.parse(text) for text in ("4D", "9C", "10S"))
     assert set(first.table) == {Card.parse(text) for text in ("1C", "2S", "3B", "10D")}
@@ -214,3 +219,21 @@ def _choices(match: Match, round_no: int) -> list[tuple[int, int]]:
             out.append((number, replay.turn))
         replay, _ = replay.apply(move)
     return out
+
+
+def test_a_graded_position_is_dealt_again_exactly() -> None:
+    chooser = randomly(12)
+    match = play_round(play_round(Match.new(Rules(), 13), chooser), chooser)
+    record = match.record()
+    second = review_round(record, 2, (1,))
+    grade = second.of(1)[2]
+    again = position_match(record, grade.number)
+    assert again.round.round_no == 1 and again.totals == (0, 0)
+    obs = again.observe(1)
+    assert again.turn == 1
+    assert obs.hand == grade.hand and obs.table == grade.table
+    assert grade.played in again.legal_moves()
+    then = record.replay(grade.number).observe(1)
+    assert obs.hand == then.hand and obs.piles == then.piles and obs.history == then.history
+    with pytest.raises(ValueError, match="no move"):
+        position_match(record, len(record.moves))

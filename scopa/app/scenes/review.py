@@ -98,7 +98,7 @@ class ReviewScene(MenuScene):
         if review is None:
             return []
         accuracy = review.accuracy(self.seat)
-        shown = "\u2014" if accuracy is None else f"{round(accuracy)} %"
+        shown = "\u2014" if accuracy is None else f"{round(accuracy)}%"
         return [
             (self.t("review.accuracy"), shown),
             (self.t("review.lost"), points(self.app.t, review.lost(self.seat))),
@@ -129,7 +129,9 @@ class ReviewScene(MenuScene):
         return self.t("review.of_seat", name=self.seats.seat_name(self.seat))
 
     def played_line(self, grade: MoveGrade) -> str:
-        if self.coordinator.mode == "solo":
+        """The move played, said to its player ("You played...") when they alone look, else
+        naming them."""
+        if self.coordinator.mode == "solo" or self.private:
             return move_phrase(self.app.t, "you", grade.played, self.deck)
         name = self.seats.seat_name(grade.seat)
         return move_phrase(self.app.t, "one", grade.played, self.deck, name)
