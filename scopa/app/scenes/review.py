@@ -77,9 +77,8 @@ class ReviewScene(MenuScene):
         jobs = [self.reviews.job(self.round_no)] if self.scope == "round" else []
         if self.scope == "match":
             jobs = [self.reviews.job(n) for n in sorted(self.reviews.jobs)]
-        failed = next((job.error for job in jobs if job is not None and job.error), None)
-        if failed:
-            return self.t("review.failed", reason=failed)
+        if any(job is not None and job.error for job in jobs):
+            return self.t("review.failed")
         if self.scope == "round":
             job = self.reviews.job(self.round_no)
             done = job.progress if job is not None else 0.0
@@ -190,12 +189,11 @@ class ReviewScene(MenuScene):
                     self._set_seat,
                 )
                 self.form.add(self.seat_choice)
-            for index in range(3):
+            for index in range(len(self.grades())):
                 button = Button(
                     self.tr("review.try"),
                     lambda index=index: self.try_position(index),
                     hint=self.tr("review.try_hint"),
-                    enabled=lambda index=index: index < len(self.grades()),
                     size=style.ROW_TITLE,
                 )
                 self.try_buttons.append(button)
@@ -205,9 +203,22 @@ class ReviewScene(MenuScene):
 
     def _set_scope(self, scope: str) -> None:
         self.scope = scope
+        self._refresh()
 
     def _set_seat(self, seat: int) -> None:
         self.seat = seat
+        self._refresh()
+
+    def _refresh(self) -> None:
+        """Widgets again for what is on show (a button per costly move), the focus kept."""
+        form = self.form
+        index = form.widgets.index(form.focus) if form.focus in form.widgets else None
+        keyboard = form.keyboard_used
+        self.build()
+        self.layout()
+        if index is not None and index < len(form.widgets):
+            form.set_focus(form.widgets[index])
+            form.keyboard_used = keyboard
 
     def _restage(self, stage: str) -> None:
         self.stage = stage
@@ -286,6 +297,8 @@ class ReviewScene(MenuScene):
         super().update(dt)
         waiting = self.waiting_text() if self.stage == "review" else ""
         self._waiting_moved = waiting != self._waiting
+        if self._waiting_moved and not waiting:
+            self._refresh()  # the review came: its costly moves get their buttons
         self._waiting = waiting
 
     @property
@@ -360,7 +373,7 @@ class ReviewScene(MenuScene):
         self.rows = [
             pygame.Rect(left, top + k * (row_h + row_gap), area.w, row_h) for k in range(3)
         ]
-        button_w, button_h = m.px(0.18), m.px(0.058)
+        button_w, button_h = m.px(0.17), m.px(0.058)
         pad = m.px(style.SPACE_S)
         for row, button in zip(self.rows, self.try_buttons):
             button.place(
@@ -370,16 +383,17 @@ class ReviewScene(MenuScene):
             )
         # The columns of every row: what it cost, the hand, the table, the words, the button.
         inside = self.rows[0].inflate(-2 * pad, 0)
-        info_w = round(inside.w * 0.12)
-        hand_w = round(inside.w * 0.15)
-        table_w = round(inside.w * 0.2)
+        info_w = round(inside.w * 0.11)
+        hand_w = round(inside.w * 0.14)
+        table_w = round(inside.w * 0.18)
         x = inside.left + info_w + pad
         self.hand_column = (x, hand_w)
         x += hand_w + pad
         self.table_column = (x, table_w)
         x += table_w + 2 * pad
         self.info_column = (inside.left, info_w)
-        self.text_column = (x, self.try_buttons[0].rect.left - pad - x)
+        button_left = self.rows[0].right - pad - button_w
+        self.text_column = (x, button_left - pad - x)
 
     def _label_pen(self) -> style.Pen:
         return self.m.pen("ui", style.SMALL, style.INK_SOFT)
@@ -535,12 +549,9 @@ class ReviewScene(MenuScene):
             (self.master_line(grade), m.pen("ui_bold", style.ROW_NOTE, style.GREEN)),
             (reason_line(self.app.t, grade, self.deck), small),
         ]
-        # Each line as tall as its words need (one or two lines), the block centred.
-        laid = [style.fit(words, pen, w, height, lines=2).height for words, pen in lines]
-        if sum(laid) > height:
-            laid = [height // len(lines)] * len(lines)
-        y = top + (height - sum(laid)) // 2
-        for (words, pen), need in zip(lines, laid):
+        heights = _heights(lines, w, height)
+        y = top + (height - sum(heights)) // 2
+        for (words, pen), need in zip(lines, heights):
             style.text(surface, words, pen, pygame.Rect(x, y, w, need), lines=2)
             y += need
 
@@ -609,6 +620,20 @@ class ReviewScene(MenuScene):
         small = m.pen("ui", style.SMALL, style.MIST)
         box = pygame.Rect(box.left, m.h - m.px(0.09), box.w, style.line_height(small))
         style.text(surface, self.t("review.hidden"), small, box, align="center")
+
+
+def _heights(lines: list[tuple[str, style.Pen]], width: int, height: int) -> list[int]:
+    """How tall each of a move's lines may be: as its words need (two lines at most); when
+    they do not all fit, the reason and then the move played keep to one line (set a
+    little smaller if they must), Master's move last."""
+    full = [style.fit(words, pen, width, height, lines=2).height for words, pen in lines]
+    for index in (2, 0, 1):
+        if sum(full) <= height:
+            return full
+        full[index] = style.line_height(lines[index][1])
+    if sum(full) <= height:
+        return full
+    return [height // len(lines)] * len(lines)
 
 
 def _accuracy_colour(accuracy: float) -> style.Color:

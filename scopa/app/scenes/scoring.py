@@ -211,7 +211,7 @@ class ScoringScene(MenuScene):
         def hint() -> str:
             job = self._review_job()
             if job is not None and job.error is not None:
-                return self.t("review.unavailable_hint", reason=job.error)
+                return self.t("review.unavailable_hint")
             return self.t(key)
 
         return hint
