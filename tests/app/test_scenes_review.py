@@ -18,7 +18,6 @@ from .menu_helpers import click, close_tables, frame, press
 from .review_helpers import BLUNDER, HOTSEAT, SOLO, reviewed
 from .table_helpers import inline_worker, settle
 
-
 MOVES_SAID = tuple(
     f"{who} {verb}" for who in ("You", "Giulia", "Marco") for verb in ("played", "laid")
 )
