@@ -234,8 +234,17 @@ def _moves_said(tour: Tour, solo: MatchSetup, hotseat: MatchSetup) -> None:
             (
                 _grade(2.4, 3, "5C", "5Cx5D", seat=seat, number=0),
                 _grade(1.8, 3, "5Cx5D", "9S", seat=seat, number=1),
-                _grade(1.1, 2, "-", "!", table="", seat=seat, number=2, reason="declare",
-                       params=(("points", 3),)),  # fmt: skip
+                _grade(
+                    1.1,
+                    2,
+                    "-",
+                    "!",
+                    table="",
+                    seat=seat,
+                    number=2,
+                    reason="declare",
+                    params=(("points", 3),),
+                ),  # fmt: skip
             ),
             (
                 _grade(0.9, 2, "!-", "-", seat=seat, number=3, reason="keep_hidden"),
