@@ -18,6 +18,7 @@ from scopa.app.table import TableScene
 from scopa.engine import Match, Rules
 from scopa.stats import match_key
 
+from .menu_helpers import close_tables
 from .review_helpers import HOTSEAT, SOLO, before_round_end, play_out
 from .table_helpers import inline_worker
 
@@ -163,3 +164,23 @@ def _wait_for(condition, seconds: float = 30.0) -> None:  # noqa: ANN001
 
 def teardown_module() -> None:
     pygame.display.quit()
+
+
+def test_a_resumed_match_gets_its_earlier_rounds_reviewed(app, store) -> None:  # noqa: ANN001
+    """Continue a saved match: the rounds it finished before are reviewed too, so the
+    match's review at the end covers every round."""
+    app.matches.coach_mode = "thread"
+    app.settings = app.settings.with_(animation_speed="instant")
+    coordinator = before_round_end(app, SOLO, saved=True)
+    coordinator.apply(coordinator.match.legal_moves()[0])
+    coordinator.apply(coordinator.match.legal_moves()[0])  # into the second round
+    coordinator.flush()
+    for job in coordinator.reviews.jobs.values():
+        app.matches.coach.wait(job, 60)
+    assert app.matches.resume()
+    resumed = app.matches.current
+    assert resumed is not coordinator and resumed.reviews is not None
+    assert sorted(resumed.reviews.jobs) == [1]
+    assert app.matches.coach.wait(resumed.reviews.job(1), 120)
+    assert resumed.reviews.review(1) == coordinator.reviews.review(1)
+    close_tables(app)
