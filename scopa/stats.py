@@ -7,10 +7,15 @@ sum of tallies, plus the recent results for charts and the best and worst match.
 
 Matches where a player took moves back are counted and flagged (``undone``) but never become
 the best or worst result: a record reached by trial and error is not a record.
+
+A match played alone at this screen is reviewed by Master after it ends; its ``accuracy``
+joins its result later (``with_accuracy``, found by ``match_id``). Both entries are written
+only when they hold something, so files of matches never reviewed read as before.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field, fields, replace
 from datetime import UTC, datetime
@@ -53,6 +58,10 @@ class MatchResult:
     rounds: int
     undone: bool = False
     when: str = ""
+    match_id: str = ""
+    """Which match this is (``match_key``): where its review's accuracy is put."""
+    accuracy: float | None = None
+    """The player's accuracy (0-100) as Master's review graded it; None until reviewed."""
 
     @property
     def key(self) -> tuple[str, int, str, str]:
@@ -61,6 +70,9 @@ class MatchResult:
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
         data["totals"] = list(self.totals)
+        for name, empty in OPTIONAL.items():
+            if data[name] == empty:
+                del data[name]
         return data
 
     @classmethod
@@ -70,11 +82,13 @@ class MatchResult:
         unknown = sorted(set(data) - names)
         if unknown:
             raise StatsError(f"a match result has an unknown entry {quote_value(unknown[0])}")
-        missing = sorted(names - set(data) - {"undone", "when"})
+        missing = sorted(names - set(data) - {"undone", "when", *OPTIONAL})
         if missing:
             raise StatsError(f"a match result has no {quote_value(missing[0])}")
-        for name in ("mode", "preset", "level", "when"):
+        for name in ("mode", "preset", "level", "when", "match_id"):
             _expect_text(data.get(name, ""), f"result '{name}'")
+        if data.get("accuracy") is not None:
+            _expect_accuracy(data["accuracy"], "result 'accuracy'")
         for name in ("players", "scope", "rounds"):
             _expect_int(data[name], f"result '{name}'")
         if data["won"] is not None:
@@ -86,6 +100,10 @@ class MatchResult:
         for total in data["totals"]:
             _expect_int(total, "result 'totals'")
         return cls(**{**data, "totals": tuple(data["totals"])})
+
+
+OPTIONAL: dict[str, Any] = {"match_id": "", "accuracy": None}
+"""Entries of a result written only when they hold something (older files lack them)."""
 
 
 @dataclass(frozen=True)
@@ -151,6 +169,23 @@ class Stats:
         recent = (*self.recent, result)[-RECENT:]
         return replace(self, tallies=tallies, recent=recent, best=best, worst=worst)
 
+    def with_accuracy(self, match_id: str, accuracy: float) -> Stats:
+        """The statistics with the review's ``accuracy`` put on the latest result of match
+        ``match_id`` not reviewed yet (unchanged when there is none)."""
+        _expect_accuracy(accuracy, "an accuracy")
+        if not match_id:
+            return self
+        recent = list(self.recent)
+        for index in range(len(recent) - 1, -1, -1):
+            result = recent[index]
+            if result.match_id == match_id and result.accuracy is None:
+                reviewed = replace(result, accuracy=round(float(accuracy), 1))
+                recent[index] = reviewed
+                best = reviewed if self.best == result else self.best
+                worst = reviewed if self.worst == result else self.worst
+                return replace(self, recent=tuple(recent), best=best, worst=worst)
+        return self
+
     def total(self, **where: Any) -> Tally:
         """The sum of the tallies matching ``where``, e.g. ``total(mode="solo")``."""
         unknown = sorted(set(where) - set(DIMENSIONS))
@@ -211,6 +246,12 @@ class Stats:
         return cls(tallies, recent[-RECENT:], best, worst)
 
 
+def match_key(match: Match) -> str:
+    """A name for a match that tells it from the others of a player: its seed and how many
+    moves it had (a deal played again has the same seed, rarely the same length)."""
+    return f"{match.seed:x}/{len(match.moves())}"
+
+
 def result_of(
     setup: MatchSetup, match: Match, *, undone: bool = False, when: datetime | None = None
 ) -> MatchResult:
@@ -243,6 +284,7 @@ def result_of(
         rounds=len(match.rounds),
         undone=undone,
         when=stamp,
+        match_id=match_key(match),
     )
 
 
@@ -264,6 +306,17 @@ def rolling_win_rate(stats: Stats, window: int = 10, **where: Any) -> list[float
         chunk = outcomes[max(0, end - window) : end]
         out.append(sum(chunk) / len(chunk))
     return out
+
+
+def accuracy_series(stats: Stats, **where: Any) -> list[float]:
+    """The accuracy of the recent reviewed matches, oldest first (a line chart)."""
+    return [r.accuracy for r in _recent(stats, where) if r.accuracy is not None]
+
+
+def recent_accuracy(stats: Stats, count: int = 10, **where: Any) -> float | None:
+    """The mean accuracy of the last ``count`` reviewed matches (None: none reviewed)."""
+    found = accuracy_series(stats, **where)[-count:]
+    return sum(found) / len(found) if found else None
 
 
 def scope_series(stats: Stats, **where: Any) -> list[int]:
@@ -292,6 +345,13 @@ def _expect_int(value: Any, what: str) -> None:
         raise StatsError(f"{what} must be a whole number, not {quote_value(value)}")
     if not -MAX_COUNT <= value <= MAX_COUNT:
         raise StatsError(f"{what} is out of range ({quote_value(value)})")
+
+
+def _expect_accuracy(value: Any, what: str) -> None:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise StatsError(f"{what} must be a number, not {quote_value(value)}")
+    if not math.isfinite(value) or not 0 <= value <= 100:
+        raise StatsError(f"{what} must be from 0 to 100, not {quote_value(value)}")
 
 
 def _expect_text(value: Any, what: str) -> None:

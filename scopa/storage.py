@@ -543,6 +543,15 @@ class Store:
 
     # --- statistics --------------------------------------------------------------------
 
+    def note_accuracy(self, match_id: str, accuracy: float) -> bool:
+        """Put a finished match's review accuracy with its result; False if the statistics
+        could not be written (True when there was nothing to change)."""
+        stats = self.load_stats()
+        noted = stats.with_accuracy(match_id, accuracy)
+        if noted == stats:
+            return True
+        return self.save_stats(noted)
+
     def load_stats(self) -> Stats:
         data = self._read(self.stats_path, "stats", _parse_json)
         if data is None:

@@ -11,6 +11,12 @@ come through here, so two promises are kept in one place:
 - a hand is never shown to someone who may not see it: with several people at one screen,
   every screen they all look at (scoring, pause, settings, rules, a resumed match) hands the
   screen back to nobody, and the next person's turn starts behind the cover.
+
+Every match played by people at this screen is reviewed as it goes: when a round ends, the
+coach (``scopa.app.coach``) grades the moves made at this screen off the render loop, and a
+solo match's accuracy is kept with it in the statistics once the whole match is graded. A
+reviewed position can be played again (``practice``): a match of its own, never saved, over
+the screens it was opened from, which come back when it ends.
 """
 
 from __future__ import annotations
@@ -20,10 +26,14 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal
 
+from scopa.ai.review import MoveGrade, Review, position_match
 from scopa.aids import replay_match
-from scopa.engine import IllegalMove, Match, Move
+from scopa.engine import IllegalMove, Match, Move, RoundScored
 from scopa.settings import MatchSetup, SeatConfig
+from scopa.stats import match_key
 
+from .coach import Coach, MatchReviews
+from .coach_words import practice_verdict
 from .table.saving import MatchSaver
 
 if TYPE_CHECKING:
@@ -31,6 +41,7 @@ if TYPE_CHECKING:
     from scopa.storage import SavedMatch
 
     from .app import App
+    from .scene import Scene
 
 SeatKind = Literal["local", "computer", "remote"]
 
@@ -67,8 +78,12 @@ class MatchCoordinator:
 
     ``saver`` is the save slot: every move is written there, off the render loop, and the
     finished match is recorded in the statistics before the slot is cleared. ``None``
-    means the match is not kept (watching computers, the tutorial).
+    means the match is not kept (watching computers, the tutorial, a practice).
+    ``coach``: the rounds are reviewed as they end, for the seats played at this screen.
     """
+
+    practice: Practice | None = None
+    """Set on a reviewed position played again (see ``Matches.practice``)."""
 
     def __init__(
         self,
@@ -78,6 +93,7 @@ class MatchCoordinator:
         saver: MatchSaver | None = None,
         undone: bool = False,
         resumed: bool = False,
+        coach: Coach | None = None,
     ) -> None:
         if match.rules != setup.rules:
             raise ValueError("the match and its setup have different rules")
@@ -93,14 +109,27 @@ class MatchCoordinator:
         self.recorded = False
         if self.mode == "solo":
             self.holder = self.humans[0]
+        self.reviews: MatchReviews | None = None
+        """The reviews of the rounds played (None: this match is not reviewed)."""
+        if coach is not None and self.humans:
+            self.reviews = MatchReviews(coach, self.humans, on_reviewed=self._reviewed)
+            if match.rounds:
+                self.reviews.round_over(match)
+        self.reviews_shared = False
+        """With several people here, everyone agreed that all reviews may be shown to all."""
 
     @classmethod
     def fresh(
-        cls, setup: MatchSetup, *, saver: MatchSaver | None = None, seed: int | None = None
+        cls,
+        setup: MatchSetup,
+        *,
+        saver: MatchSaver | None = None,
+        seed: int | None = None,
+        coach: Coach | None = None,
     ) -> MatchCoordinator:
         """A new match of ``setup``, shuffled from ``seed`` (a random one if None)."""
         match = Match.new(setup.rules, random.Random(new_seed() if seed is None else seed))
-        return cls(setup, match, saver=saver)
+        return cls(setup, match, saver=saver, coach=coach)
 
     # --- who sits where --------------------------------------------------------------------
 
@@ -170,7 +199,19 @@ class MatchCoordinator:
             raise IllegalMove(f"{move}: {reason}")
         self.match, events = self.match.apply(move)
         self._save()
+        if self.reviews is not None and any(isinstance(e, RoundScored) for e in events):
+            self.reviews.round_over(self.match)
         return events
+
+    def _reviewed(self, review: Review) -> None:
+        """The whole match is graded (the coach's thread): the accuracy of the one person
+        who played it here is kept with its result. Hot-seat matches keep none: the
+        statistics are one player's."""
+        if self.saver is None or self.mode != "solo":
+            return
+        accuracy = review.accuracy(self.humans[0])
+        if accuracy is not None:
+            self.saver.note_accuracy(match_key(self.match), accuracy)
 
     def replace(self, match: Match, *, undone: bool = False) -> None:
         """Show ``match`` in place of the current one (a play taken back)."""
@@ -209,8 +250,41 @@ class MatchCoordinator:
             self.saver.close()
 
 
+class Practice:
+    """A reviewed position played again: the grade of the move made there, the match it
+    came from, and what the scenes showed when it was opened."""
+
+    def __init__(self, grade: MoveGrade, source: MatchCoordinator, start: int) -> None:
+        self.grade = grade
+        self.source = source
+        self.start = start
+        """Moves the practice match holds at the position (its first move is the try)."""
+        self.table: Scene | None = None
+        self.previous: Any = None
+
+
+class PracticeCoordinator(MatchCoordinator):
+    """A practice match: never saved nor reviewed; the play made at the position is
+    compared with Master's at once."""
+
+    def __init__(self, setup: MatchSetup, match: Match, practice: Practice, tell: Any) -> None:
+        super().__init__(setup, match)
+        self.practice = practice
+        self._tell = tell
+
+    def apply(self, move: Move) -> list[Event]:
+        at_position = len(self.match.moves()) == self.practice.start  # type: ignore[union-attr]
+        events = super().apply(move)
+        if at_position:
+            self._tell(move)
+        return events
+
+
 class Matches:
     """Starts, resumes and ends matches for every screen (see the module docstring)."""
+
+    coach_mode = "process"
+    """How the coach grades off the render loop ('process'; tests may ask for 'thread')."""
 
     def __init__(self, app: App) -> None:
         self.app = app
@@ -218,6 +292,15 @@ class Matches:
         """The match in progress: a ``MatchCoordinator``, or a ``RemoteCoordinator``."""
         self.sessions: list[Any] = []
         """Online sessions whose server runs in this game (stopped when the game ends)."""
+        self._coach: Coach | None = None
+        self._practices: list[Practice] = []
+
+    @property
+    def coach(self) -> Coach:
+        """The worker that reviews the rounds (started with the first review)."""
+        if self._coach is None:
+            self._coach = Coach(self.coach_mode)
+        return self._coach
 
     # --- what is saved ---------------------------------------------------------------------
 
@@ -285,13 +368,13 @@ class Matches:
 
         self.confirm_replacing_saved(go)
 
-    @staticmethod
     def _coordinator(
-        setup: MatchSetup, match: Match | None, *, saver: MatchSaver | None
+        self, setup: MatchSetup, match: Match | None, *, saver: MatchSaver | None
     ) -> MatchCoordinator:
+        coach = self.coach if setup.humans else None
         if match is None:
-            return MatchCoordinator.fresh(setup, saver=saver)
-        return MatchCoordinator(setup, match, saver=saver)
+            return MatchCoordinator.fresh(setup, saver=saver, coach=coach)
+        return MatchCoordinator(setup, match, saver=saver, coach=coach)
 
     def confirm_replacing_saved(self, go: Callable[[], None]) -> None:
         """Run ``go`` at once when no match is saved, else only if the player agrees."""
@@ -320,6 +403,7 @@ class Matches:
             saver=MatchSaver(self.app.store),
             undone=saved.undone,
             resumed=True,
+            coach=self.coach if setup.humans else None,
         )
         self._open(coordinator)
         return True
@@ -341,9 +425,57 @@ class Matches:
         if coordinator.setup.mode == "watch":
             self._open(MatchCoordinator(coordinator.setup, replay))
             return
-        fresh = MatchCoordinator(coordinator.setup, replay, saver=MatchSaver(self.app.store))
+        fresh = self._coordinator(coordinator.setup, replay, saver=MatchSaver(self.app.store))
         fresh.save()
         self._open(fresh)
+
+    # --- playing a reviewed position again ---------------------------------------------------
+
+    @property
+    def practising(self) -> bool:
+        """The match on the table is a reviewed position played again."""
+        return getattr(self.current, "practice", None) is not None
+
+    def practice(self, coordinator: MatchCoordinator, grade: MoveGrade) -> None:
+        """Play the position of ``grade`` again, alone against computers (the other people
+        here are played by Master), from what its seat saw then: over the screens it is
+        opened from, never saved, and the play made there compared with Master's."""
+        match = position_match(coordinator.match.record(), grade.number)
+        seats = tuple(
+            SeatConfig(config.name, seat == grade.seat, "master" if config.human else config.level)
+            for seat, config in enumerate(coordinator.setup.seats)
+        )
+        setup = MatchSetup(seats, coordinator.setup.rules)
+        practice = Practice(grade, coordinator, len(match.moves()))
+        practice.previous = self.current
+        deck = self.app.settings.deck_for(setup.rules)
+
+        def tell(move: Move) -> None:
+            self.app.notify(practice_verdict(self.app.t, grade, move, deck), 9.0)
+
+        practising = PracticeCoordinator(setup, match, practice, tell)
+        self.current = practising
+        self._practices.append(practice)
+        practice.table = self.app.open("table", coordinator=practising)
+        self.app.notify(self.app.t("review.practice_intro"), 7.0)
+
+    def end_practice(self) -> None:
+        """Leave the practice: the screens it was opened from come back."""
+        if not self._practices:
+            return
+        practice = self._practices.pop()
+        stack = self.app.stack
+        while len(stack) and practice.table in list(stack):
+            self.app.back()
+        self.current = practice.previous
+
+    def practice_again(self) -> None:
+        """The same position once more, from the start."""
+        if not self._practices:
+            return
+        practice = self._practices[-1]
+        self.end_practice()
+        self.practice(practice.source, practice.grade)
 
     def tutorial(self) -> None:
         self.app.open("tutorial")
@@ -354,6 +486,9 @@ class Matches:
         """Back to the title; the match stays saved for Continue. A seat at a table held by
         a server is left only once the player agrees (it can be taken back later)."""
         current = self.current
+        if self.practising:
+            self.end_practice()
+            return
         if current is not None and getattr(current, "remote", False):
             self.app.open(
                 "confirm",
@@ -381,13 +516,24 @@ class Matches:
         self.app.open("table", coordinator=coordinator)
 
     def close(self) -> None:
-        """The game ends: servers started here stop."""
+        """The game ends: servers started here stop, and so does the coach (once the
+        reviews asked for are done)."""
         for session in self.sessions:
             session.stop_server()
         self.sessions.clear()
+        if self._coach is not None:
+            self._coach.close()
+            self._coach = None
 
     def abandon(self) -> None:
-        """Give the match up: its save is deleted (it is not counted as played)."""
+        """Give the match up: its save is deleted (it is not counted as played). A match
+        that is not saved (a practice, computers watched) leaves the saved one alone."""
+        if self.practising:
+            self.end_practice()
+            return
+        if self.current is not None and getattr(self.current, "saver", None) is None:
+            self.app.home()
+            return
         if self.current is not None:
             self.current.flush()
         self.app.store.clear_match()
@@ -396,9 +542,18 @@ class Matches:
 
     def _open(self, coordinator: MatchCoordinator) -> None:
         """The table for ``coordinator``, with the title underneath to return to."""
+        self._practices.clear()
         self.current = coordinator
         self.app.home()
         self.app.open("table", coordinator=coordinator)
 
 
-__all__ = ["COMPUTER_NAMES", "MatchCoordinator", "Matches", "SeatKind", "free_names"]
+__all__ = [
+    "COMPUTER_NAMES",
+    "MatchCoordinator",
+    "Matches",
+    "Practice",
+    "PracticeCoordinator",
+    "SeatKind",
+    "free_names",
+]

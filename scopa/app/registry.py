@@ -16,6 +16,7 @@ from .scenes.lobby import LobbyScene
 from .scenes.new_game import NewGameScene
 from .scenes.online import OnlineScene
 from .scenes.pause import PauseScene
+from .scenes.review import ReviewScene
 from .scenes.rules import RulesScene
 from .scenes.scoring import ScoringScene
 from .scenes.settings import SettingsScene
@@ -42,6 +43,7 @@ def default_scenes() -> dict[str, SceneFactory]:
         "table": TableScene,
         "pause": PauseScene,
         "scoring": ScoringScene,
+        "review": ReviewScene,
         "confirm": ConfirmScene,
     }
 

@@ -6,6 +6,7 @@ and Cirulla), Settings on every tab with every value (those of Cirulla and six p
 too, and every refused combination), the rules on every page of both books, the
 walkthrough of what Cirulla changes, the statistics empty and full, the pause
 menu and its dialogs, score sheets of rounds and of won matches (cappotto, teams, names),
+Master's review of a round and of a match (hot-seat too) with a position played again,
 tables alone, in hot-seat and watched (cover, banners, status lines, hint, tracker, last
 capture, capture choice, redeals), the tutorial on every step and the messages about files.
 At every stop it draws the whole window and calls ``look(place)``: the text-fit test
@@ -40,6 +41,7 @@ from scopa.net.codes import parse_address
 from scopa.settings import MatchSetup, SeatConfig
 from scopa.storage import FileProblem
 
+from .review_tour import review_stops
 from .table_helpers import centre_of, coordinated, empty_felt, fixed_match, inline_worker
 
 Look = Callable[[str], None]
@@ -237,6 +239,7 @@ class Tour:
         self.cirulla_lessons()
         self.statistics()
         self.scoring()
+        review_stops(self)
         self.tables()
         self.cirulla_tables()
         self.online()

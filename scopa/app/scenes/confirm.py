@@ -16,8 +16,9 @@ if TYPE_CHECKING:
 
 
 class ConfirmScene(MenuScene):
-    """``on_yes`` runs after the dialog has closed; No, Esc or a click outside just close it.
-    ``yes`` and ``no`` say what each answer does ("Abandon", "Keep playing")."""
+    """``on_yes`` runs after the dialog has closed; No, Esc or a click outside close it and
+    run ``on_no``, if given. ``yes`` and ``no`` say what each answer does ("Abandon", "Keep
+    playing")."""
 
     opaque = False
 
@@ -30,8 +31,9 @@ class ConfirmScene(MenuScene):
         yes: Text,
         no: Text,
         detail: Text = "",
+        on_no: Callable[[], None] | None = None,
     ) -> None:
-        self.question, self.detail, self.on_yes = question, detail, on_yes
+        self.question, self.detail, self.on_yes, self.on_no = question, detail, on_yes, on_no
         self.yes_text, self.no_text = yes, no
         super().__init__(app)
 
@@ -46,6 +48,11 @@ class ConfirmScene(MenuScene):
     def confirm(self) -> None:
         self.app.stack.pop()
         self.on_yes()
+
+    def back(self) -> None:
+        self.app.stack.pop()
+        if self.on_no is not None:
+            self.on_no()
 
     def layout(self) -> None:
         m = self.m

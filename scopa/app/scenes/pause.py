@@ -23,9 +23,22 @@ class PauseScene(MenuScene):
             Button(self.tr("resume"), self.back, primary=True, hint=self.tr("resume_hint")),
             Button(self.tr("settings"), self.on_settings, hint=self.tr("pause_settings_hint")),
             Button(self.tr("rules"), self.on_rules, hint=self.tr("rules_hint")),
-            Button(self.tr("save_and_leave"), self.on_leave, hint=self.tr("save_and_leave_hint")),
-            Button(self.tr("abandon"), self.on_abandon, hint=self.tr("abandon_hint")),
         ]
+        if self.app.matches.practising:  # a reviewed position played again: nothing is kept
+            self.buttons.append(
+                Button(
+                    self.tr("review.end_practice"),
+                    self.app.matches.end_practice,
+                    hint=self.tr("review.end_practice_hint"),
+                )
+            )
+        else:
+            self.buttons += [
+                Button(
+                    self.tr("save_and_leave"), self.on_leave, hint=self.tr("save_and_leave_hint")
+                ),
+                Button(self.tr("abandon"), self.on_abandon, hint=self.tr("abandon_hint")),
+            ]
         for button in self.buttons:
             self.form.add(button)
 

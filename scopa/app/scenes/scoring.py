@@ -1,5 +1,9 @@
 """The score sheet after each round: every category for every side, the round's points,
 the running totals and a chart of the match so far; at the end, the result and a rematch.
+
+While Master reviews the round (off the render loop), its button tells how far it got
+("Reviewing… 40 %") and opens the review once it is ready; nothing else waits for it. A
+reviewed position played again ends here: once more, or back to the review.
 """
 
 from __future__ import annotations
@@ -132,6 +136,31 @@ class ScoringScene(MenuScene):
     # --- widgets --------------------------------------------------------------------------
 
     def build(self) -> None:
+        self.review_button: Button | None = None
+        self._review_label = ""
+        self._review_moved = False
+        if getattr(self.coordinator, "practice", None) is not None:
+            matches = self.app.matches
+            self.buttons = [
+                Button(
+                    self.tr("review.practice_again"),
+                    matches.practice_again,
+                    hint=self.tr("review.practice_again_hint"),
+                ),
+                Button(
+                    self.tr("review.end_practice"),
+                    matches.end_practice,
+                    primary=True,
+                    hint=self.tr("review.end_practice_hint"),
+                ),
+            ]
+        else:
+            self._build_buttons()
+        for button in self.buttons:
+            self.form.add(button)
+        self.form.set_focus(self.buttons[-1])
+
+    def _build_buttons(self) -> None:
         if self.match.over:
             self.buttons = [
                 Button(self.tr("to_title"), self.app.home),
@@ -139,12 +168,75 @@ class ScoringScene(MenuScene):
             ]
         else:
             self.buttons = [Button(self.tr("next_round"), self.next_round, primary=True)]
+        if self._review_job() is not None:
+            hint = (
+                "review.button_hint_many"
+                if len(self.coordinator.humans) > 1
+                else ("review.button_hint")
+            )
+            self.review_button = Button(
+                self.review_label,
+                self.open_review,
+                hint=self._review_hint(hint),
+                enabled=lambda: self.review_ready,
+            )
+            self.buttons.insert(0, self.review_button)
         self.buttons.insert(
             0, Button(self.tr("replay_deal"), self.replay_deal, hint=self.tr("replay_deal_hint"))
         )
-        for button in self.buttons:
-            self.form.add(button)
-        self.form.set_focus(self.buttons[-1])
+
+    # --- the review -----------------------------------------------------------------------
+
+    def _review_job(self):  # noqa: ANN202 - a ReviewJob, or None when this match has no review
+        reviews = getattr(self.coordinator, "reviews", None)
+        if reviews is None or not self.match.rounds:
+            return None
+        return reviews.job(len(self.match.rounds))
+
+    @property
+    def review_ready(self) -> bool:
+        job = self._review_job()
+        return job is not None and job.review is not None
+
+    def review_label(self) -> str:
+        """The review button: how far Master got, then "Review" once it is ready."""
+        job = self._review_job()
+        if job is None or job.review is not None:
+            return self.t("review.button")
+        if job.error is not None:
+            return self.t("review.unavailable")
+        return self.t("review.working", percent=round(job.progress * 100))
+
+    def _review_hint(self, key: str):  # noqa: ANN202 - a label that follows the job
+        def hint() -> str:
+            job = self._review_job()
+            if job is not None and job.error is not None:
+                return self.t("review.unavailable_hint")
+            return self.t(key)
+
+        return hint
+
+    def open_review(self) -> None:
+        if self.review_ready:
+            scope = "match" if self.match.over else "round"
+            self.app.open(
+                "review",
+                coordinator=self.coordinator,
+                round_no=len(self.match.rounds),
+                scope=scope,
+            )
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        label = self.review_label() if self.review_button is not None else ""
+        self._review_moved = label != self._review_label
+        self._review_label = label
+
+    @property
+    def busy(self) -> bool:
+        """While the review is worked out its button is drawn again as its percentage
+        moves (and only then: the sheet itself stands still)."""
+        return self._review_moved or super().busy
 
     def rematch(self) -> None:
         self.app.matches.rematch(self.coordinator)

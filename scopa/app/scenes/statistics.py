@@ -1,11 +1,19 @@
 """The player's record: matches won and lost by mode and by computer level, scopas, the
-best and worst margins, and the trend of recent matches."""
+best and worst margins, the trend of recent matches, and the accuracy Master's reviews gave
+the player's matches over time."""
 
 from __future__ import annotations
 
 import pygame
 
-from scopa.stats import Stats, Tally, margin_series, rolling_win_rate
+from scopa.stats import (
+    Stats,
+    Tally,
+    accuracy_series,
+    margin_series,
+    recent_accuracy,
+    rolling_win_rate,
+)
 
 from .. import style
 from ..widgets import Button, Choice
@@ -16,6 +24,8 @@ WON = style.GREEN
 LOST = style.SIDE_COLORS[0]
 OTHER = (150, 136, 116)
 DIMENSIONS = ("level", "mode", "players")
+TRENDS = ("results", "accuracy")
+ACCURACY = style.GREEN
 
 
 class StatisticsScene(MenuScene):
@@ -29,12 +39,23 @@ class StatisticsScene(MenuScene):
             self._set_dimension,
             hint=self.tr("st_by_hint"),
         )
+        self.trend = "results"
+        self.trend_choice = Choice(
+            [(name, self.tr(f"st_chart_{name}")) for name in TRENDS],
+            lambda: self.trend,
+            self._set_trend,
+            hint=self.tr("st_chart_hint"),
+        )
         self.back_button = Button(self.tr("back"), self.back)
         self.form.add(self.dimension_choice)
+        self.form.add(self.trend_choice)
         self.form.add(self.back_button)
 
     def _set_dimension(self, name: str) -> None:
         self.dimension = name
+
+    def _set_trend(self, name: str) -> None:
+        self.trend = name
 
     # --- figures (what is drawn, and what tests read) -------------------------------------
 
@@ -50,7 +71,17 @@ class StatisticsScene(MenuScene):
             (self.t("st_scope"), str(total.scope)),
             (self.t("st_best"), signed(total.best)),
             (self.t("st_worst"), signed(total.worst)),
+            (self.t("st_accuracy"), self.accuracy_tile()),
         ]
+
+    def accuracy_tile(self) -> str:
+        """The mean accuracy of the last reviewed matches ("—" before the first review)."""
+        accuracy = recent_accuracy(self.stats)
+        return "\u2014" if accuracy is None else f"{round(accuracy)}%"
+
+    def accuracies(self) -> list[float]:
+        """The accuracy of each reviewed match, oldest first (the accuracy chart)."""
+        return accuracy_series(self.stats)
 
     def by_level(self) -> list[tuple[str, tuple[int, ...]]]:
         """Won and lost against each computer level (solo matches)."""
@@ -104,6 +135,14 @@ class StatisticsScene(MenuScene):
             )
         )
         self.right_chart = pygame.Rect(inner.left + half + gap, top, half, bottom - top)
+        self.trend_choice.place(
+            pygame.Rect(
+                self.right_chart.left + m.px(style.SPACE_L),
+                self.right_chart.top + m.px(style.SPACE_S),
+                half - 2 * m.px(style.SPACE_L),
+                m.px(0.05),
+            )
+        )
         self.legend = pygame.Rect(
             inner.left, inner.bottom - button_h, inner.w - button_w - gap, button_h
         )
@@ -122,13 +161,38 @@ class StatisticsScene(MenuScene):
         plot.top = self.dimension_choice.rect.bottom + m.px(style.SPACE_S)
         plot.h = self._plot(self.left_chart).bottom - plot.top
         bar_chart(surface, plot, m, self.groups(), (WON, LOST, OTHER))
-        title_h = self._card(surface, self.right_chart, self.t("st_recent"))
+        self._card(surface, self.right_chart, "")
+        title = "st_recent" if self.trend == "results" else "st_accuracy_title"
+        pen = m.pen("ui_bold", style.ROW_NOTE, style.INK_SOFT)
+        box = self.trend_choice.rect.inflate(0, 0)
+        box.top, box.h = (
+            self.trend_choice.rect.bottom + m.px(style.SPACE_XS),
+            2 * style.line_height(pen),
+        )
+        used = style.text(surface, self.t(title), pen, box, align="center", valign="top", lines=2)
+        plot = self._plot(self.right_chart)
+        plot.top = used.bottom + m.px(style.SPACE_S)
+        plot.h = self._plot(self.right_chart).bottom - plot.top
+        if self.trend == "accuracy":
+            accuracies = self.accuracies()
+            if not accuracies:
+                pen = m.pen("ui", style.ROW_TITLE, style.INK_SOFT)
+                style.text(surface, self.t("st_accuracy_empty"), pen, plot, align="center", lines=0)
+                return
+            line_chart(
+                surface,
+                plot,
+                m,
+                [[round(value) for value in accuracies]],
+                (ACCURACY,),
+                x_labels=[str(i + 1) for i in range(len(accuracies))],
+                y_min=0,
+                target=100,
+            )
+            return
         margins = margin_series(self.stats)
         rates = [round(r * 100) for r in rolling_win_rate(self.stats)]
         if margins:
-            plot = self._plot(self.right_chart)
-            plot.top = self.right_chart.top + title_h + m.px(style.SPACE_S)
-            plot.h = self._plot(self.right_chart).bottom - plot.top
             line_chart(
                 surface,
                 plot,
@@ -185,13 +249,10 @@ class StatisticsScene(MenuScene):
         pen = m.pen("ui", style.SMALL, style.INK_SOFT)
         x, y = self.legend.left, self.legend.centery
         r = m.px(0.009)
-        for color, key in (
-            (WON, "st_won"),
-            (LOST, "st_lost"),
-            (OTHER, "st_other"),
-            (style.SIDE_COLORS[1], "st_margin"),
-            (style.GOLD_DEEP, "st_trend"),
-        ):
+        lines = [(style.SIDE_COLORS[1], "st_margin"), (style.GOLD_DEEP, "st_trend")]
+        if self.trend == "accuracy":
+            lines = [(ACCURACY, "st_accuracy_line")]
+        for color, key in ((WON, "st_won"), (LOST, "st_lost"), (OTHER, "st_other"), *lines):
             pygame.draw.circle(surface, color, (x + r, y), r)
             box = pygame.Rect(x + r * 3, self.legend.top, self.legend.right - x - r * 3, 0)
             box.h = self.legend.h

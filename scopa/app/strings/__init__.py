@@ -15,8 +15,22 @@ from scopa.app.strings import (
     menus,
     online,
     options,
+    review,
     rules,
     table,
 )
 
-MODULES = (aids, cards, files, knock, lessons, matches, menus, online, options, rules, table)
+MODULES = (
+    aids,
+    cards,
+    files,
+    knock,
+    lessons,
+    matches,
+    menus,
+    online,
+    options,
+    review,
+    rules,
+    table,
+)

@@ -21,6 +21,7 @@ import pygame
 from pygame import FRect
 
 from scopa.ai import hint
+from scopa.ai.review import position_seed
 from scopa.aids import review, track, undo_allowed, undo_point
 from scopa.aids.undo import plays_back
 from scopa.engine import Card, Match, Move, Observation, declarations
@@ -53,7 +54,9 @@ def hint_job(level: str, seed: int, obs: Observation) -> Any:
 
 
 def hint_seed(match: Match) -> int:
-    return (match.seed * 104729 + len(match.moves())) & ((1 << 62) - 1)
+    """The seed of the hint at this position: the one its review grades the move with, so
+    following the hints costs nothing in the review."""
+    return position_seed(match.seed, len(match.moves()))
 
 
 @dataclass

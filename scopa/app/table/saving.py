@@ -10,6 +10,7 @@ messages reach the player through ``App.show_store_messages``); what the saver r
 from __future__ import annotations
 
 import concurrent.futures as futures
+import threading
 from collections.abc import Callable
 from functools import partial
 from typing import Any
@@ -23,11 +24,14 @@ class MatchSaver:
         self._pool: futures.ThreadPoolExecutor | None = None
         self._pending: list[tuple[str, futures.Future[Any]]] = []
         self._told = Announcements()
+        self._lock = threading.Lock()
+        """Jobs come from the render loop and from the coach's thread (a review done)."""
 
     def _submit(self, key: str, job: Callable[..., Any], *args: Any) -> None:
-        if self._pool is None:
-            self._pool = futures.ThreadPoolExecutor(1, thread_name_prefix="scopa-save")
-        self._pending.append((key, self._pool.submit(job, *args)))
+        with self._lock:
+            if self._pool is None:
+                self._pool = futures.ThreadPoolExecutor(1, thread_name_prefix="scopa-save")
+            self._pending.append((key, self._pool.submit(job, *args)))
 
     def save(self, setup: Any, record: Any, *, undone: bool = False) -> None:
         self._submit(
@@ -41,32 +45,41 @@ class MatchSaver:
         job = partial(self.store.finish_match, undone=undone)
         self._submit("table.stats_failed", job, setup, match)
 
+    def note_accuracy(self, match_id: str, accuracy: float) -> None:
+        """The finished match ``match_id`` was reviewed: its accuracy joins its result in
+        the statistics (after the result itself, which was asked for first)."""
+        self._submit("table.stats_failed", self.store.note_accuracy, match_id, accuracy)
+
     def problems(self) -> list[tuple[str, str]]:
         """``(message key, reason)`` for each finished job that raised, unless the same kind
         of job was reported already and has not succeeded since; forgets finished jobs."""
         found = []
         still = []
-        for key, future in self._pending:
-            if not future.done():
-                still.append((key, future))
-                continue
-            try:
-                result = future.result()
-            except (OSError, ValueError) as error:
-                if self._told.first(key):
-                    found.append((key, getattr(error, "strerror", None) or str(error)[:160]))
-                continue
-            if result is not False:
-                self._told.resolve(key)
-        self._pending = still
+        with self._lock:
+            for key, future in self._pending:
+                if not future.done():
+                    still.append((key, future))
+                    continue
+                try:
+                    result = future.result()
+                except (OSError, ValueError) as error:
+                    if self._told.first(key):
+                        found.append((key, getattr(error, "strerror", None) or str(error)[:160]))
+                    continue
+                if result is not False:
+                    self._told.resolve(key)
+            self._pending = still
         return found
 
     def flush(self, timeout: float | None = 30.0) -> None:
         """Wait for every save asked so far (leaving the table, tests)."""
-        futures.wait([future for _, future in self._pending], timeout=timeout)
+        with self._lock:
+            pending = [future for _, future in self._pending]
+        futures.wait(pending, timeout=timeout)
 
     def close(self) -> None:
         self.flush()
-        if self._pool is not None:
-            self._pool.shutdown(wait=True)
-            self._pool = None
+        with self._lock:
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=True)

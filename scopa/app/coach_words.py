@@ -1,0 +1,62 @@
+"""The review in words: a move said as a whole phrase of the player's language, a loss in
+points with the language's decimal mark, and the verdict on a position played again."""
+
+from __future__ import annotations
+
+from scopa.ai.reasons import reason_text
+from scopa.ai.review import TOLERANCE, MoveGrade
+from scopa.engine import Move
+
+from .wording import Text, capital, card_list, card_name
+
+
+def language(t: Text) -> str:
+    """The language a translator speaks ("it" or "en")."""
+    return str(getattr(t, "language", "en"))
+
+
+def points(t: Text, value: float) -> str:
+    """A number of points with one decimal, written as the language writes it ("1,5")."""
+    text = f"{value:.1f}"
+    return text.replace(".", ",") if language(t) == "it" else text
+
+
+def move_phrase(t: Text, who: str, move: Move, deck: str, name: str = "") -> str:
+    """``move`` as a sentence about ``who``: 'you', 'one' (``name``) or 'master'."""
+    if move.is_play:
+        card = card_name(t, move.card, deck)  # type: ignore[arg-type]
+        if move.captures:
+            return t(f"review.take.{who}", card=card, cards=card_list(t, move.captures, deck),
+                     name=name)  # fmt: skip
+        return t(f"review.lay.{who}", card=card, name=name)
+    return t(f"review.{move.kind}.{who}", name=name)
+
+
+def reason_line(t: Text, grade: MoveGrade, deck: str) -> str:
+    """Why Master's move is good, in one line ("Why: takes the settebello")."""
+    reason = reason_text(grade.reason, dict(grade.params), language(t), deck)
+    return t("review.why", reason=reason)
+
+
+def loss_line(t: Text, loss: float) -> str:
+    return t("review.loss", points=points(t, loss))
+
+
+def practice_verdict(t: Text, grade: MoveGrade, move: Move, deck: str) -> str:
+    """What Master thinks of ``move``, played again at the position of ``grade``."""
+    try:
+        loss = grade.loss_of(move)
+    except ValueError:
+        loss = grade.loss
+    if loss <= TOLERANCE:
+        return t("review.verdict_good")
+    reason = reason_text(grade.reason, dict(grade.params), language(t), deck)
+    return t(
+        "review.verdict_bad",
+        loss=t("review.points", points=points(t, loss)),
+        master=capital(move_phrase(t, "master", grade.best, deck)),
+        reason=reason,
+    )
+
+
+__all__ = ["loss_line", "move_phrase", "points", "practice_verdict", "reason_line"]

@@ -1,0 +1,645 @@
+"""The review: how the moves made at this screen compare with Master's.
+
+The accuracy of a round (or of the match so far), the points the moves gave away, and the
+three costliest moves, each with its position as its player saw it (hand and table, real
+cards), the move played, Master's move and why, and a button to play that position again.
+
+With several people at one screen each sees only their own review: they pick their name,
+the screen is handed to them behind a cover, and going back hides it again. Only when every
+one of them agrees are all the reviews shown to all.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from scopa.ai.review import TOLERANCE, MoveGrade, Review
+from scopa.engine import Card
+
+from .. import style
+from ..coach_words import loss_line, move_phrase, points, reason_line
+from ..widgets import Button, Choice
+from ..wording import Seats
+from .base import MenuScene
+
+if TYPE_CHECKING:
+    from ..app import App
+    from ..coach import MatchReviews
+    from ..matches import MatchCoordinator
+
+PLAYED_GLOW = style.LACQUER
+MASTER_GLOW = style.GREEN
+
+
+class ReviewScene(MenuScene):
+    """``round_no``: the round the review opens on; ``scope``: 'round' or 'match'."""
+
+    def __init__(
+        self, app: App, coordinator: MatchCoordinator, round_no: int, scope: str = "round"
+    ) -> None:
+        self.coordinator = coordinator
+        self.round_no = round_no
+        self.scope = scope
+        self.seats = Seats(coordinator.setup, app.t, coordinator.humans)
+        self.stage = "review"
+        self.seat = coordinator.humans[0]
+        if coordinator.mode == "hotseat" and not coordinator.reviews_shared:
+            self.stage = "who"
+        self._waiting = ""
+        self._waiting_moved = False
+        super().__init__(app)
+
+    @property
+    def reviews(self) -> MatchReviews:
+        reviews = self.coordinator.reviews
+        assert reviews is not None, "a review is opened only for a reviewed match"
+        return reviews
+
+    # --- what is shown (what is drawn, and what tests read) --------------------------------
+
+    @property
+    def private(self) -> bool:
+        """Only one person may look: everyone else's review is hidden."""
+        return self.coordinator.mode == "hotseat" and not self.coordinator.reviews_shared
+
+    def review(self) -> Review | None:
+        """The review on show: the round's or the match's so far (None while grading)."""
+        if self.scope == "match":
+            return self.reviews.match_review()
+        return self.reviews.review(self.round_no)
+
+    def waiting_text(self) -> str:
+        """What stands in for the review while it is not ready ("" once it is)."""
+        if self.review() is not None:
+            return ""
+        jobs = [self.reviews.job(self.round_no)] if self.scope == "round" else []
+        if self.scope == "match":
+            jobs = [self.reviews.job(n) for n in sorted(self.reviews.jobs)]
+        if any(job is not None and job.error for job in jobs):
+            return self.t("review.failed")
+        if self.scope == "round":
+            job = self.reviews.job(self.round_no)
+            done = job.progress if job is not None else 0.0
+        else:
+            done = self.reviews.progress()
+        return self.t("review.waiting", percent=round(done * 100))
+
+    def grades(self) -> tuple[MoveGrade, ...]:
+        """The costliest moves of the seat on show (at most three)."""
+        review = self.review()
+        return () if review is None else review.costliest(self.seat)
+
+    def summary(self) -> list[tuple[str, str]]:
+        """The figures of the seat on show: accuracy, points lost, choices that mattered."""
+        review = self.review()
+        if review is None:
+            return []
+        accuracy = review.accuracy(self.seat)
+        shown = "\u2014" if accuracy is None else f"{round(accuracy)}%"
+        return [
+            (self.t("review.accuracy"), shown),
+            (self.t("review.lost"), points(self.app.t, review.lost(self.seat))),
+            (self.t("review.decisions"), str(len(review.decisions(self.seat)))),
+        ]
+
+    def by_round(self) -> list[tuple[int, float]]:
+        """``(round, accuracy)`` of each round reviewed where a choice mattered."""
+        out = []
+        for round_no in sorted(self.reviews.jobs):
+            review = self.reviews.review(round_no)
+            accuracy = None if review is None else review.accuracy(self.seat)
+            if accuracy is not None:
+                out.append((round_no, accuracy))
+        return out
+
+    def heading(self) -> str:
+        if self.stage == "who":
+            return self.t("review.who")
+        if self.scope == "match":
+            return self.t("review.heading_match")
+        return self.t("review.heading_round", n=self.round_no)
+
+    def who_line(self) -> str:
+        """Whose moves these are, when several people play here."""
+        if self.coordinator.mode != "hotseat":
+            return ""
+        return self.t("review.of_seat", name=self.seats.seat_name(self.seat))
+
+    def played_line(self, grade: MoveGrade) -> str:
+        """The move played, said to its player ("You played...") when they alone look, else
+        naming them."""
+        if self.coordinator.mode == "solo" or self.private:
+            return move_phrase(self.app.t, "you", grade.played, self.deck)
+        name = self.seats.seat_name(grade.seat)
+        return move_phrase(self.app.t, "one", grade.played, self.deck, name)
+
+    def master_line(self, grade: MoveGrade) -> str:
+        return move_phrase(self.app.t, "master", grade.best, self.deck)
+
+    def empty_text(self) -> str:
+        """Said in place of the costliest moves when there are none."""
+        review = self.review()
+        if review is None:
+            return ""
+        if review.accuracy(self.seat) is None:
+            return self.t("review.no_choice")
+        return self.t("review.none_costly")
+
+    @property
+    def deck(self) -> str:
+        return self.app.settings.deck_for(self.coordinator.setup.rules)
+
+    # --- widgets ---------------------------------------------------------------------------
+
+    def build(self) -> None:
+        self.form.clear()
+        self.back_button = Button(self.tr("review.back"), self.back)
+        self.try_buttons: list[Button] = []
+        self.name_buttons: list[Button] = []
+        self.scope_choice: Choice | None = None
+        self.seat_choice: Choice | None = None
+        self.show_all: Button | None = None
+        if self.stage == "who":
+            for seat in self.coordinator.humans:
+                button = Button(self.seats.seat_name(seat), lambda seat=seat: self.pick(seat))
+                self.name_buttons.append(button)
+                self.form.add(button)
+            self.show_all = Button(
+                self.tr("review.show_all"), self.ask_to_share, hint=self.tr("review.show_all_hint")
+            )
+            self.form.add(self.show_all)
+        elif self.stage == "review":
+            over = self.coordinator.match.over
+            self.scope_choice = Choice(
+                [
+                    ("round", self.tr("review.scope_round")),
+                    ("match", self.tr("review.scope_match_over" if over else "review.scope_match")),
+                ],
+                lambda: self.scope,
+                self._set_scope,
+                hint=self.tr("review.scope_hint"),
+            )
+            self.form.add(self.scope_choice)
+            if not self.private and self.coordinator.mode == "hotseat":
+                self.seat_choice = Choice(
+                    [(seat, self.seats.seat_name(seat)) for seat in self.coordinator.humans],
+                    lambda: self.seat,
+                    self._set_seat,
+                )
+                self.form.add(self.seat_choice)
+            for index in range(len(self.grades())):
+                button = Button(
+                    self.tr("review.try"),
+                    lambda index=index: self.try_position(index),
+                    hint=self.tr("review.try_hint"),
+                    size=style.ROW_TITLE,
+                )
+                self.try_buttons.append(button)
+                self.form.add(button)
+        self.form.add(self.back_button)
+        self.form.set_focus(self.back_button)
+
+    def _set_scope(self, scope: str) -> None:
+        self.scope = scope
+        self._refresh()
+
+    def _set_seat(self, seat: int) -> None:
+        self.seat = seat
+        self._refresh()
+
+    def _refresh(self) -> None:
+        """Widgets again for what is on show (a button per costly move), the focus kept."""
+        form = self.form
+        index = form.widgets.index(form.focus) if form.focus in form.widgets else None
+        keyboard = form.keyboard_used
+        self.build()
+        self.layout()
+        if index is not None and index < len(form.widgets):
+            form.set_focus(form.widgets[index])
+            form.keyboard_used = keyboard
+
+    def _restage(self, stage: str) -> None:
+        self.stage = stage
+        self.build()
+        self.layout()
+
+    def pick(self, seat: int) -> None:
+        """``seat``'s player asked for their review: the screen is handed to them first."""
+        self.seat = seat
+        self._restage("cover")
+
+    def reveal(self) -> None:
+        """The person called lifted the cover: their review shows."""
+        if self.stage == "cover":
+            self._restage("review")
+
+    def ask_to_share(self) -> None:
+        """Ask each person here in turn whether everyone may see their review."""
+        self._ask(list(self.coordinator.humans))
+
+    def _ask(self, left: list[int]) -> None:
+        if not left:
+            self.coordinator.reviews_shared = True
+            self._restage("review")
+            return
+        seat, rest = left[0], left[1:]
+        name = self.seats.seat_name(seat)
+
+        def declined() -> None:
+            self.app.notify(self.t("review.declined", name=name), 5.0)
+
+        self.app.open(
+            "confirm",
+            question=self.tr("review.agree_question", name=name),
+            detail=self.tr("review.agree_detail"),
+            yes=self.tr("review.agree_yes"),
+            no=self.tr("review.agree_no"),
+            on_yes=lambda: self._ask(rest),
+            on_no=declined,
+        )
+
+    def try_position(self, index: int) -> None:
+        grades = self.grades()
+        if index < len(grades):
+            self.app.matches.practice(self.coordinator, grades[index])
+
+    def back(self) -> None:
+        """Back to the score sheet; with one person's review on show, back to the names
+        (the review is hidden first)."""
+        if self.stage in ("review", "cover") and self.private:
+            self._restage("who")
+            return
+        self.app.back()
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if self.stage == "cover":
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                self.back()
+            elif (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (
+                event.type == pygame.KEYDOWN
+                and event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER)
+            ):
+                self.reveal()
+            return True
+        return super().handle(event)
+
+    def enter(self) -> None:
+        super().enter()
+        # Back from a practice or a dialog: the form is rebuilt for the stage on show.
+        self.build()
+        self.layout()
+
+    # --- progress --------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        waiting = self.waiting_text() if self.stage == "review" else ""
+        self._waiting_moved = waiting != self._waiting
+        if self._waiting_moved and not waiting:
+            self._refresh()  # the review came: its costly moves get their buttons
+        self._waiting = waiting
+
+    @property
+    def busy(self) -> bool:
+        """Moving while the review on show is still graded: drawn again when its progress
+        changes (and only then)."""
+        return self._waiting_moved or super().busy
+
+    # --- layout ----------------------------------------------------------------------------
+
+    def layout(self) -> None:
+        m = self.m
+        inner = self.place_sheet(1.72, 0.95, 0.08, 0.05)
+        self.inner = inner
+        button_h = m.px(0.068)
+        gap = m.px(style.SPACE_M)
+        back_w = m.px(0.3)
+        self.back_button.place(
+            pygame.Rect(inner.right - back_w, inner.bottom - button_h, back_w, button_h)
+        )
+        self.footer = pygame.Rect(
+            inner.left, inner.bottom - button_h, inner.w - back_w - gap, button_h
+        )
+        top = self.heading_box.bottom + m.px(style.SPACE_S)
+        bottom = inner.bottom - button_h - gap
+        if self.stage == "who":
+            self._layout_who(pygame.Rect(inner.left, top, inner.w, bottom - top))
+        elif self.stage == "review":
+            self._layout_review(pygame.Rect(inner.left, top, inner.w, bottom - top))
+
+    def _layout_who(self, area: pygame.Rect) -> None:
+        m = self.m
+        pen = self._detail_pen()
+        self.detail_box = pygame.Rect(area.left, area.top, area.w, 2 * style.line_height(pen))
+        width = min(area.w, m.px(0.7))
+        row_h, gap = m.px(0.07), m.px(style.SPACE_S)
+        buttons = [*self.name_buttons, self.show_all]
+        y = self.detail_box.bottom + m.px(style.SPACE_M)
+        for button in buttons:
+            if button is None:
+                continue
+            button.place(pygame.Rect(area.centerx - width // 2, y, width, row_h))
+            y += row_h + gap
+
+    def _layout_review(self, area: pygame.Rect) -> None:
+        m = self.m
+        gap = m.px(style.SPACE_M)
+        choice_h = m.px(0.05)
+        choice_w = min(m.px(0.5), area.w // 3)
+        left = area.left
+        assert self.scope_choice is not None
+        self.scope_choice.place(pygame.Rect(left, area.top, choice_w, choice_h))
+        if self.seat_choice is not None:
+            self.seat_choice.place(pygame.Rect(left + choice_w + gap, area.top, choice_w, choice_h))
+        self.name_box = pygame.Rect(
+            left + choice_w + gap, area.top, area.w - choice_w - gap, choice_h
+        )
+        top = area.top + choice_h + m.px(style.SPACE_S)
+        self.strip = pygame.Rect(left, top, area.w, m.px(0.13))
+        tiles_w = area.w if self.scope == "round" else round(area.w * 0.5)
+        self.tiles_area = pygame.Rect(left, top, tiles_w, self.strip.h)
+        self.chart_area = pygame.Rect(
+            left + tiles_w + gap, top, area.w - tiles_w - gap, self.strip.h
+        )
+        label_h = style.line_height(self._label_pen())
+        top = self.strip.bottom + m.px(style.SPACE_S)
+        self.headers = pygame.Rect(left, top, area.w, label_h)
+        top = self.headers.bottom + m.px(style.SPACE_XS)
+        self.rows_area = pygame.Rect(left, top, area.w, area.bottom - top)
+        row_gap = m.px(style.SPACE_S)
+        row_h = (self.rows_area.h - 2 * row_gap) // 3
+        self.rows = [
+            pygame.Rect(left, top + k * (row_h + row_gap), area.w, row_h) for k in range(3)
+        ]
+        button_w, button_h = m.px(0.17), m.px(0.058)
+        pad = m.px(style.SPACE_S)
+        for row, button in zip(self.rows, self.try_buttons):
+            button.place(
+                pygame.Rect(
+                    row.right - pad - button_w, row.centery - button_h // 2, button_w, button_h
+                )
+            )
+        # The columns of every row: what it cost, the hand, the table, the words, the button.
+        inside = self.rows[0].inflate(-2 * pad, 0)
+        info_w = round(inside.w * 0.11)
+        hand_w = round(inside.w * 0.14)
+        table_w = round(inside.w * 0.18)
+        x = inside.left + info_w + pad
+        self.hand_column = (x, hand_w)
+        x += hand_w + pad
+        self.table_column = (x, table_w)
+        x += table_w + 2 * pad
+        self.info_column = (inside.left, info_w)
+        button_left = self.rows[0].right - pad - button_w
+        self.text_column = (x, button_left - pad - x)
+
+    def _label_pen(self) -> style.Pen:
+        return self.m.pen("ui", style.SMALL, style.INK_SOFT)
+
+    def _detail_pen(self) -> style.Pen:
+        return self.m.pen("ui", style.ROW_TITLE, style.INK_SOFT)
+
+    def _note_pen(self) -> style.Pen:
+        return self.m.pen("ui", style.ROW_NOTE, style.INK_SOFT)
+
+    # --- drawing ---------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.stage == "cover":
+            self._draw_cover(surface)
+            return
+        super().draw(surface)
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        self.draw_sheet(surface, self.heading())
+        if self.stage == "who":
+            style.text(
+                surface,
+                self.t("review.who_detail"),
+                self._detail_pen(),
+                self.detail_box,
+                align="center",
+                lines=2,
+            )
+            return
+        m = self.m
+        name = self.who_line()
+        if name and self.seat_choice is None:
+            pen = m.pen("ui_bold", style.ROW_TITLE, style.INK)
+            style.text(surface, name, pen, self.name_box, align="right")
+        waiting = self.waiting_text()
+        if waiting:
+            pen = m.pen("text", style.SUBHEADING, style.INK_SOFT)
+            box = pygame.Rect(
+                self.strip.left,
+                self.strip.top,
+                self.strip.w,
+                self.rows_area.bottom - self.strip.top,
+            )
+            style.text(surface, waiting, pen, box, align="center", lines=0)
+            return
+        self._draw_tiles(surface)
+        if self.scope == "match":
+            self._draw_by_round(surface)
+        grades = self.grades()
+        if not grades:
+            pen = m.pen("text", style.SUBHEADING, style.INK_SOFT)
+            box = pygame.Rect(
+                self.headers.left,
+                self.headers.top,
+                self.headers.w,
+                self.rows_area.bottom - self.headers.top,
+            )
+            style.text(surface, self.empty_text(), pen, box, align="center", lines=0)
+            return
+        label = self._label_pen()
+        for (x, w), key in ((self.hand_column, "review.hand"), (self.table_column, "review.table")):
+            style.text(
+                surface, self.t(key), label, pygame.Rect(x, self.headers.top, w, self.headers.h)
+            )
+        for row, grade in zip(self.rows, grades):
+            self._draw_row(surface, row, grade)
+
+    def definition(self) -> str:
+        """How accuracy is counted (written under the review)."""
+        return self.t("review.definition", tolerance=points(self.app.t, TOLERANCE))
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        if self.form.hint():
+            self.draw_hint(surface, self.footer, style.INK_SOFT)
+        elif self.stage == "review" and self.review() is not None:
+            pen = self._note_pen()
+            style.text(surface, self.definition(), pen, self.footer, align="left", lines=0)
+
+    def _draw_tiles(self, surface: pygame.Surface) -> None:
+        m, area = self.m, self.tiles_area
+        tiles = self.summary()
+        gap = m.px(style.SPACE_S)
+        w = (area.w - gap * (len(tiles) - 1)) // len(tiles)
+        value_pen = m.pen("title", style.HEADING, style.INK)
+        label_pen = m.pen("ui", style.SMALL, style.INK_SOFT)
+        value_h = style.line_height(value_pen)
+        for i, (label, value) in enumerate(tiles):
+            box = pygame.Rect(area.left + i * (w + gap), area.top, w, area.h)
+            style.paper_card(surface, box, m)
+            inside = box.inflate(-gap, -m.px(style.SPACE_XS))
+            top = pygame.Rect(inside.left, inside.top, inside.w, value_h)
+            style.text(surface, value, value_pen, top, align="center")
+            below = pygame.Rect(inside.left, top.bottom, inside.w, inside.bottom - top.bottom)
+            style.text(surface, label, label_pen, below, align="center", lines=2)
+
+    def _draw_by_round(self, surface: pygame.Surface) -> None:
+        """Each round's accuracy on a pill of its own, the latest rounds that fit."""
+        m, area = self.m, self.chart_area
+        style.paper_card(surface, area, m)
+        pen = m.pen("ui_bold", style.ROW_NOTE, style.INK_SOFT)
+        pad = m.px(style.SPACE_S)
+        title = pygame.Rect(
+            area.left + pad,
+            area.top + m.px(style.SPACE_XS),
+            area.w - 2 * pad,
+            style.line_height(pen),
+        )
+        style.text(surface, self.t("review.by_round"), pen, title, align="center")
+        rounds = self.by_round()
+        small = self._label_pen()
+        value_pen = m.pen("ui_bold", style.ROW_NOTE, style.CREAM)
+        pill_w = max(style.natural_width("100", value_pen) + m.px(style.SPACE_M), m.px(0.07))
+        gap = m.px(style.SPACE_XS)
+        fits = max(1, (title.w + gap) // (pill_w + gap))
+        shown = rounds[-fits:]
+        x = title.centerx - (len(shown) * (pill_w + gap) - gap) // 2
+        label_h = style.line_height(small)
+        for round_no, accuracy in shown:
+            label = pygame.Rect(x, title.bottom + m.px(style.SPACE_XS), pill_w, label_h)
+            style.text(surface, str(round_no), small, label, align="center")
+            pill = pygame.Rect(x, label.bottom, pill_w, style.line_height(value_pen))
+            pygame.draw.rect(surface, _accuracy_colour(accuracy), pill, border_radius=pill.h // 2)
+            style.text(surface, str(round(accuracy)), value_pen, pill, align="center")
+            x += pill_w + gap
+
+    def _draw_row(self, surface: pygame.Surface, row: pygame.Rect, grade: MoveGrade) -> None:
+        m = self.m
+        style.paper_card(surface, row, m)
+        pad = m.px(style.SPACE_XS)
+        top, height = row.top + pad, row.h - 2 * pad
+        x, w = self.info_column
+        small = self._note_pen()
+        loss_pen = m.pen("ui_bold", style.ROW_TITLE, style.LACQUER)
+        loss_h = style.line_height(loss_pen)
+        loss_box = pygame.Rect(x, row.centery - loss_h, w, loss_h)
+        style.text(surface, loss_line(self.app.t, grade.loss), loss_pen, loss_box)
+        where = pygame.Rect(x, loss_box.bottom, w, style.line_height(small))
+        style.text(surface, self.t("table.round", n=grade.round_no), small, where)
+        played, best = grade.played.card, grade.best.card
+        hand_glow = {card: PLAYED_GLOW for card in (played,) if card is not None}
+        if best is not None:
+            hand_glow[best] = MASTER_GLOW
+        table_glow = {card: PLAYED_GLOW for card in grade.played.captures}
+        table_glow.update({card: MASTER_GLOW for card in grade.best.captures})
+        x, w = self.hand_column
+        self._draw_cards(surface, pygame.Rect(x, top, w, height), grade.hand, hand_glow)
+        x, w = self.table_column
+        self._draw_cards(surface, pygame.Rect(x, top, w, height), grade.table, table_glow)
+        x, w = self.text_column
+        lines = [
+            (self.played_line(grade), m.pen("ui", style.ROW_NOTE, style.LACQUER)),
+            (self.master_line(grade), m.pen("ui_bold", style.ROW_NOTE, style.GREEN)),
+            (reason_line(self.app.t, grade, self.deck), small),
+        ]
+        heights = _heights(lines, w, height)
+        y = top + (height - sum(heights)) // 2
+        for (words, pen), need in zip(lines, heights):
+            style.text(surface, words, pen, pygame.Rect(x, y, w, need), lines=2)
+            y += need
+
+    def _draw_cards(
+        self,
+        surface: pygame.Surface,
+        area: pygame.Rect,
+        cards: tuple[Card, ...],
+        glow: dict[Card, style.Color],
+    ) -> None:
+        """``cards`` in a row across ``area``, overlapping when they must; a glow around
+        the card played (red) and Master's (green), and the cards each takes."""
+        if not cards:
+            pen = self._label_pen()
+            style.text(surface, self.t("review.empty_table"), pen, area, align="center")
+            return
+        height = area.h * 0.86
+        width = min(style.card_width_for(height), area.w)
+        step = width * 1.08
+        if len(cards) > 1 and step * (len(cards) - 1) + width > area.w:
+            step = (area.w - width) / (len(cards) - 1)
+        art = style.menu_art(self.app, self.deck)
+        for k, card in enumerate(cards):
+            centre = (area.left + width / 2 + k * step, area.centery)
+            style.draw_card(surface, art, card, centre, width, glow=glow.get(card))
+
+    def _draw_cover(self, surface: pygame.Surface) -> None:
+        """The screen shown while the device is handed to the one person called."""
+        m = self.m
+        style.draw_background(surface)
+        style.shade(surface, 236)
+        art = style.menu_art(self.app, self.deck)
+        width = m.px(0.11)
+        for k, angle in enumerate((-12, 0, 12)):
+            back = art.rotated_back(width, angle)
+            surface.blit(back, back.get_rect(center=(m.w / 2 + (k - 1) * width * 0.45, m.h * 0.36)))
+        name = self.seats.seat_name(self.seat)
+        heading = m.pen("title", style.HEADING, style.SHINE)
+        top = round(m.h * 0.36 + style.card_height(width) * 0.6)
+        box = pygame.Rect(
+            m.px(style.SPACE_XL),
+            top,
+            m.w - 2 * m.px(style.SPACE_XL),
+            2 * style.line_height(heading),
+        )
+        used = style.text(
+            surface,
+            self.t("table.pass_to", name=name),
+            heading,
+            box,
+            align="center",
+            valign="top",
+            lines=2,
+        )
+        line = m.pen("ui", style.ROW_TITLE, style.CREAM)
+        box = pygame.Rect(box.left, used.bottom, box.w, 2 * style.line_height(line))
+        style.text(
+            surface,
+            self.t("review.pass_hint", name=name),
+            line,
+            box,
+            align="center",
+            valign="top",
+            lines=2,
+        )
+        small = m.pen("ui", style.SMALL, style.MIST)
+        box = pygame.Rect(box.left, m.h - m.px(0.09), box.w, style.line_height(small))
+        style.text(surface, self.t("review.hidden"), small, box, align="center")
+
+
+def _heights(lines: list[tuple[str, style.Pen]], width: int, height: int) -> list[int]:
+    """How tall each of a move's lines may be: as its words need (two lines at most); when
+    they do not all fit, the reason and then the move played keep to one line (set a
+    little smaller if they must), Master's move last."""
+    full = [style.fit(words, pen, width, height, lines=2).height for words, pen in lines]
+    for index in (2, 0, 1):
+        if sum(full) <= height:
+            return full
+        full[index] = style.line_height(lines[index][1])
+    if sum(full) <= height:
+        return full
+    return [height // len(lines)] * len(lines)
+
+
+def _accuracy_colour(accuracy: float) -> style.Color:
+    """Green for a round played like Master, gold for a fair one, red for a poor one."""
+    if accuracy >= 80:
+        return style.GREEN
+    if accuracy >= 60:
+        return style.GOLD_DEEP
+    return style.LACQUER

@@ -1,0 +1,239 @@
+"""The review grades each move a seat made against Master's choice, from what that seat
+could see: a move that leaves a sweep costs points, Master's own moves cost nothing, hidden
+cards change no grade, and every variant (Cirulla's declarations, three to six players) is
+graded."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from scopa.ai import hint
+from scopa.ai.review import (
+    TOLERANCE,
+    MoveGrade,
+    Review,
+    RoundGrading,
+    combine,
+    grade_move,
+    position_match,
+    position_seed,
+    review_round,
+    round_start,
+)
+from scopa.engine import DECK, PRESETS, Card, Match, Move, Rules, Scopa
+
+BLUNDER_DECK = ("4D 9C 10S", "6C 6S 5B", "1C 2S 3B 10D")
+"""Seat 0 holds 4D 9C 10S over 1C 2S 3B 10D. Taking the 10 leaves 1+2+3 = 6 on the table, a
+sweep for any 6 (the next player holds two); 4D takes 1C+3B and leaves 12, which nothing
+sweeps."""
+
+
+def deck(*groups: str) -> list[Card]:
+    head = [Card.parse(text) for group in groups for text in group.split()]
+    return head + [card for card in DECK if card not in head]
+
+
+def blunder_match() -> Match:
+    return Match.new(Rules(), 11, first_dealer=1, decks=(deck(*BLUNDER_DECK),))
+
+
+def play_round(match: Match, choose) -> Match:  # noqa: ANN001
+    """Play the current round to its end, each move from ``choose(match)``."""
+    start = len(match.rounds)
+    while len(match.rounds) == start and not match.over:
+        match, _ = match.apply(choose(match))
+    return match
+
+
+def randomly(seed: int):  # noqa: ANN201
+    """A chooser of random legal moves, from its own seeded generator."""
+    rng = random.Random(seed)
+    return lambda match: rng.choice(match.legal_moves())
+
+
+def test_a_move_that_leaves_a_sweep_is_graded_costly() -> None:
+    match = blunder_match()
+    blunder = Move.parse("10Sx10D")
+    after, _ = match.apply(blunder)
+    swept, events = after.apply(Move.parse("6Cx1C+2S+3B"))
+    assert any(isinstance(event, Scopa) for event in events)  # the sweep it left is real
+
+    finished = play_round(swept, randomly(3))
+    review = review_round(finished.record(), 1, (0,))
+    first = review.of(0)[0]
+    assert first.number == 0 and first.played == blunder
+    assert first.best == Move.parse("4Dx1C+3B")
+    assert first.reason == "no_sweep_sum" and dict(first.params) == {"total": 12}
+    assert first.loss > 5 * TOLERANCE
+    assert first.loss_of(blunder) == first.loss and first.loss_of(first.best) == 0.0
+    assert 0 < first.loss_of(Move.parse("9C")) < first.loss
+    with pytest.raises(ValueError, match="not a legal move"):
+        first.loss_of(Move.parse("6C"))
+    assert not first.accurate and first.mattered
+    assert first.hand == tuple(Card.parse(text) for text in ("4D", "9C", "10S"))
+    assert set(first.table) == {Card.parse(text) for text in ("1C", "2S", "3B", "10D")}
+    assert first in review.costliest(0)
+    assert review.accuracy(0) is not None and review.accuracy(0) < 100
+
+
+def test_master_s_own_moves_are_free() -> None:
+    """Seat 0 plays what Master chooses at each position (the hint): every grade is 0."""
+
+    def master_or_random(match: Match) -> Move:
+        if match.turn == 0:
+            seed = position_seed(match.seed, len(match.moves()))
+            return hint(match.observe(0), seed, time_limit=0).move
+        return rng.choice(match.legal_moves())
+
+    rng = random.Random(5)
+    finished = play_round(Match.new(Rules(), 21), master_or_random)
+    grading = RoundGrading(finished.record(), 1, (0,))
+    assert grading.total >= 10
+    review = grading.review()
+    assert [grade.loss for grade in review.of(0)] == [0.0] * grading.total
+    assert all(grade.played == grade.best for grade in review.of(0))
+    assert review.accuracy(0) in (100.0, None)
+    assert review.costliest(0) == ()
+    assert review.lost(0) == 0.0
+
+
+def test_the_hint_at_a_position_names_the_move_graded_best() -> None:
+    match = blunder_match()
+    obs = match.observe(0)
+    graded = grade_move(obs, Move.parse("9C"), 1, 0, match.seed)
+    assert hint(obs, position_seed(match.seed, 0), time_limit=0).move == graded.best
+
+
+def test_hidden_cards_change_no_grade() -> None:
+    """The same hand and table with other cards in the other hand and the stock: the seat
+    could not tell the two apart, so its move is graded the same."""
+    mine, table = "4D 9C 10S", "1C 2S 3B 10D"
+    head = [Card.parse(text) for text in (mine + " " + table).split()]
+    rest = [card for card in DECK if card not in head]
+    grades = []
+    for seed in (1, 2):
+        random.Random(seed).shuffle(rest)
+        order = head[:3] + rest[:3] + head[3:] + rest[3:]
+        match = Match.new(Rules(), 11, first_dealer=1, decks=(order,))
+        grades.append(grade_move(match.observe(0), Move.parse("10Sx10D"), 1, 0, 11))
+    assert grades[0] == grades[1]
+
+
+def test_grading_goes_one_move_at_a_time() -> None:
+    finished = play_round(Match.new(Rules(), 4), randomly(8))
+    grading = RoundGrading(finished.record(), 1, (1,))
+    total = grading.total
+    assert total > 0 and grading.done == 0
+    steps = iter(grading)
+    first = next(steps)
+    assert isinstance(first, MoveGrade) and first.seat == 1 and grading.done == 1
+    assert not grading.finished
+    rest = list(steps)
+    assert len(rest) == total - 1 and grading.finished
+    assert grading.review() == review_round(finished.record(), 1, (1,))
+
+
+def test_only_the_round_asked_is_graded() -> None:
+    chooser = randomly(9)
+    match = play_round(play_round(Match.new(Rules(), 6), chooser), chooser)
+    record = match.record()
+    second = review_round(record, 2, (0,))
+    start = round_start(record, 2)
+    assert start > 0 and all(grade.round_no == 2 for grade in second.grades)
+    assert all(grade.number >= start for grade in second.grades)
+    first = review_round(record, 1, (0,))
+    both = combine([first, second])
+    assert both.rounds == (1, 2)
+    assert both.of(0) == first.of(0) + second.of(0)
+    assert both.round(2).of(0) == second.of(0)
+    with pytest.raises(ValueError, match="no move in round 3"):
+        round_start(record, 3)
+
+
+def grade(loss: float, spread: float = 2.0, number: int = 0, seat: int = 0) -> MoveGrade:
+    card = DECK[number]
+    move = Move(card)
+    return MoveGrade(1, number, seat, (card,), (), move, move, loss, spread, "safe_lay")
+
+
+def test_accuracy_counts_only_the_choices_that_mattered() -> None:
+    grades = (
+        grade(0.0, number=0),
+        grade(TOLERANCE, number=1),  # within the tolerance: as good as Master's
+        grade(0.8, number=2),
+        grade(0.05, spread=0.05, number=3),  # any card would do: not a decision
+        grade(1.5, number=4),
+        grade(0.3, number=5),
+        grade(0.6, number=6),
+        grade(2.0, number=7, seat=1),
+    )
+    review = Review((0, 1), grades, (1,))
+    assert len(review.decisions(0)) == 6
+    assert review.accuracy(0) == pytest.approx(100 * 2 / 6)
+    assert review.accuracy(1) == 0.0
+    assert [g.number for g in review.costliest(0)] == [4, 2, 6]
+    assert review.lost(0) == pytest.approx(0 + TOLERANCE + 0.8 + 0.05 + 1.5 + 0.3 + 0.6)
+    assert Review((0,), (grade(0.05, spread=0.05),)).accuracy(0) is None
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [PRESETS["scopone"], Rules(players=3), Rules(players=6)],
+    ids=["scopone", "three", "six"],
+)
+def test_every_table_size_is_graded(rules: Rules) -> None:
+    finished = play_round(Match.new(rules, 3), randomly(2))
+    seats = (0, 1)
+    grading = RoundGrading(finished.record(), 1, seats)
+    choices = [(number, seat) for number, seat in _choices(finished, 1) if seat in seats]
+    assert [(n, obs.seat) for n, obs, _ in grading.positions] == choices
+    review = grading.review()
+    assert {g.seat for g in review.grades} == set(seats)
+    assert all(g.loss >= 0 for g in review.grades)
+
+
+def test_cirulla_declarations_are_graded_like_plays() -> None:
+    rules = PRESETS["cirulla"]
+    for seed in range(60):
+        finished = play_round(Match.new(rules, seed), randomly(seed))
+        grading = RoundGrading(finished.record(), 1, (0,))
+        kinds = [move.kind for _, _, move in grading.positions]
+        if any(kind != "play" for kind in kinds):
+            break
+    else:
+        raise AssertionError("no Cirulla round with a declaration to grade")
+    review = grading.review()
+    declared = [g for g in review.grades if not g.played.is_play]
+    assert declared and all(g.loss >= 0 for g in declared)
+
+
+def _choices(match: Match, round_no: int) -> list[tuple[int, int]]:
+    """``(moves before, seat)`` for each move of round ``round_no`` made with a choice."""
+    record = match.record()
+    replay = Match.new(record.rules, record.seed, first_dealer=record.first_dealer)
+    out = []
+    for number, move in enumerate(record.moves):
+        if replay.round.round_no == round_no and len(replay.legal_moves()) > 1:
+            out.append((number, replay.turn))
+        replay, _ = replay.apply(move)
+    return out
+
+
+def test_a_graded_position_is_dealt_again_exactly() -> None:
+    chooser = randomly(12)
+    match = play_round(play_round(Match.new(Rules(), 13), chooser), chooser)
+    record = match.record()
+    second = review_round(record, 2, (1,))
+    grade = second.of(1)[2]
+    again = position_match(record, grade.number)
+    assert again.round.round_no == 1 and again.totals == (0, 0)
+    obs = again.observe(1)
+    assert again.turn == 1
+    assert obs.hand == grade.hand and obs.table == grade.table
+    assert grade.played in again.legal_moves()
+    then = record.replay(grade.number).observe(1)
+    assert obs.hand == then.hand and obs.piles == then.piles and obs.history == then.history
+    with pytest.raises(ValueError, match="no move"):
+        position_match(record, len(record.moves))

@@ -1,0 +1,287 @@
+"""The tour's stops for the review: the score sheet while Master grades and once it is done,
+the review of a round and of a match (solo, hot-seat behind its cover, shared once all
+agree), every way a move is said, the states with nothing costly or nothing to choose,
+a position played again with its verdicts, its menu and its end, and the accuracy in the
+statistics, empty and charted."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from scopa.ai.review import MoveGrade, Review
+from scopa.app.coach import ReviewJob
+from scopa.app.matches import MatchCoordinator
+from scopa.app.scenes.review import ReviewScene
+from scopa.app.scenes.scoring import ScoringScene
+from scopa.app.table import TableScene
+from scopa.engine import Card, Move, Rules
+from scopa.settings import MatchSetup, SeatConfig
+
+from .review_helpers import before_round_end, finish_round, play_out
+from .table_helpers import inline_worker
+
+if TYPE_CHECKING:
+    from .text_tour import Tour
+
+C = Card.parse
+FRAME = 1 / 30
+
+
+def review_stops(tour: Tour) -> None:
+    app = tour.app
+    app.matches.coach_mode = "thread"
+    app.settings = app.settings.with_(animation_speed="instant")
+    you = tour.t("you")
+    solo = MatchSetup((SeatConfig(you, True), SeatConfig("Giulia", False, "expert")), Rules())
+    hotseat = MatchSetup((SeatConfig("Giulia", True), SeatConfig("Marco", True)), Rules())
+
+    coordinator, scoring = _round_just_ended(tour, solo)
+    tour.show("scoring, the review under way")
+    _wait(tour, coordinator, 1)
+    tour.hover_all(scoring, "scoring, the review ready")
+    tour.click(scoring.review_button)
+    review: ReviewScene = app.stack.top  # type: ignore[assignment]
+    tour.frames(8)
+    tour.hover_all(review, "review, a round")
+    tour.click(review.scope_choice)
+    tour.hover((0, 0))
+    tour.show("review, the match so far")
+    tour.click(review.scope_choice)
+    _practice(tour, review)
+    app.back()
+    app.back()
+
+    _states(tour, coordinator, solo)
+
+    play_out(coordinator)
+    for round_no in sorted(coordinator.reviews.jobs):
+        _wait(tour, coordinator, round_no)
+    scoring = app.open("scoring", coordinator=coordinator)
+    tour.frames(8)
+    tour.show("scoring, the match over and reviewed")
+    scoring.open_review()
+    tour.frames(8)
+    tour.show("review, the whole match")
+    app.back()
+    app.back()
+
+    _hotseat(tour, hotseat)
+    _moves_said(tour, solo, hotseat)
+    _statistics(tour)
+    tour.home()
+    app.toasts = type(app.toasts)()
+
+
+def _round_just_ended(tour: Tour, setup: MatchSetup) -> tuple[MatchCoordinator, ScoringScene]:
+    """A table whose first round just ended, its score sheet over it."""
+    app = tour.app
+    tour.home()
+    coordinator = before_round_end(app, setup)
+    table = TableScene(app, coordinator, worker=inline_worker())
+    app.stack.push(table)
+    finish_round(coordinator)
+    scoring = app.open("scoring", coordinator=coordinator)
+    tour.frames(1)
+    return coordinator, scoring  # type: ignore[return-value]
+
+
+def _wait(tour: Tour, coordinator: MatchCoordinator, round_no: int) -> None:
+    job = coordinator.reviews.job(round_no)  # type: ignore[union-attr]
+    assert job is not None and tour.app.matches.coach.wait(job, 120), "no review came"
+    assert job.review is not None, job.error
+    tour.frames(2)
+
+
+def _practice(tour: Tour, review: ReviewScene) -> None:
+    """The costliest position played again: Master's move, then a costly one, the menu and
+    the round's end."""
+    app = tour.app
+    grade = review.grades()[0]
+    tour.click(review.try_buttons[0])
+    practice: TableScene = app.stack.top  # type: ignore[assignment]
+    tour.frames(4)
+    tour.show("practice, the position")
+    practice.play(grade.best)
+    tour.frames(2)
+    tour.show("practice, Master's move")
+    app.toasts = type(app.toasts)()
+    app.matches.practice_again()
+    practice = app.stack.top  # type: ignore[assignment]
+    tour.frames(4)
+    app.toasts = type(app.toasts)()
+    practice.play(grade.played)
+    tour.frames(2)
+    tour.show("practice, the costly move again")
+    app.toasts = type(app.toasts)()
+    tour.frames(1, pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+    tour.frames(8)
+    tour.hover_all(app.stack.top, "practice, the menu")
+    app.back()
+    for _ in range(3000):
+        if isinstance(app.stack.top, ScoringScene):
+            break
+        if practice.human_to_play is not None:
+            practice.play(practice.match.legal_moves()[0])
+        tour.frames(1)
+    tour.frames(8)
+    tour.hover_all(app.stack.top, "practice, the round over")
+    app.matches.end_practice()
+    tour.frames(2)
+
+
+def _states(tour: Tour, coordinator: MatchCoordinator, setup: MatchSetup) -> None:
+    """The review while grading, failed, with nothing costly and with nothing to choose."""
+    app = tour.app
+    reviews = coordinator.reviews
+    assert reviews is not None
+    real = reviews.jobs[1]
+    working = ReviewJob(90, 1, (0,), 0)
+    working.total, working.done = 12, 5
+    reviews.jobs[1] = working
+    scoring = app.open("scoring", coordinator=coordinator)
+    tour.frames(2)
+    tour.show("scoring, reviewing")
+    review = app.open("review", coordinator=coordinator, round_no=1)
+    tour.frames(8)
+    tour.show("review, still grading")
+    app.back()
+    working.error = "the review worker stopped"
+    tour.frames(2)
+    tour.hover(scoring.review_button)
+    tour.show("scoring, no review")
+    review = app.open("review", coordinator=coordinator, round_no=1)
+    tour.frames(8)
+    tour.show("review, failed")
+    app.back()
+    app.back()
+    for place, grades in (
+        ("review, nothing costly", (_grade(0.02, 1.5),)),
+        ("review, nothing to choose", ()),
+    ):
+        done = ReviewJob(91, 1, (0,), 0)
+        done.review = Review((0,), grades, (1,))
+        reviews.jobs[1] = done
+        review = app.open("review", coordinator=coordinator, round_no=1)
+        tour.frames(8)
+        tour.show(place)
+        app.back()
+    reviews.jobs[1] = real
+    del review, setup
+
+
+def _hotseat(tour: Tour, setup: MatchSetup) -> None:
+    """Who is looking, the cover, one person's review, the question to share, a refusal,
+    and all the reviews shown once everyone agreed."""
+    app = tour.app
+    coordinator, scoring = _round_just_ended(tour, setup)
+    _wait(tour, coordinator, 1)
+    tour.hover_all(scoring, "scoring, hot-seat")
+    tour.click(scoring.review_button)
+    review: ReviewScene = app.stack.top  # type: ignore[assignment]
+    tour.frames(8)
+    tour.hover_all(review, "review, who is looking")
+    tour.click(review.name_buttons[0])
+    tour.show("review, the cover")
+    tour.click((5, 5))
+    tour.hover((0, 0))
+    tour.show("review, one person's")
+    review.back()
+    tour.click(review.show_all)
+    tour.frames(8)
+    tour.show("review, may everyone see it")
+    tour.click(app.stack.top.no_button)  # type: ignore[attr-defined]
+    tour.show("review, kept private")
+    app.toasts = type(app.toasts)()
+    tour.click(review.show_all)
+    tour.click(app.stack.top.yes_button)  # type: ignore[attr-defined]
+    tour.click(app.stack.top.yes_button)  # type: ignore[attr-defined]
+    tour.hover((0, 0))
+    tour.show("review, everyone's")
+    app.back()
+    app.back()
+
+
+def _grade(loss: float, spread: float, played: str = "5C", best: str = "5Cx5D", *,
+           hand: str = "5C 9S 1B", table: str = "5D 3S", seat: int = 0, number: int = 0,
+           reason: str = "capture", params: tuple = ()) -> MoveGrade:  # fmt: skip
+    return MoveGrade(
+        round_no=1,
+        number=number,
+        seat=seat,
+        hand=tuple(C(text) for text in hand.split()),
+        table=tuple(C(text) for text in table.split()),
+        played=Move.parse(played),
+        best=Move.parse(best),
+        loss=loss,
+        spread=spread,
+        reason=reason,
+        params=params,
+    )
+
+
+def _moves_said(tour: Tour, solo: MatchSetup, hotseat: MatchSetup) -> None:
+    """Every kind of move in the review's words, said to its player, of a named player,
+    and as Master's: takes, lays, knocks, no knock, a knock taken back, an empty table."""
+    app = tour.app
+    cirulla = Rules.preset("cirulla")
+    for setup, seat in ((solo, 0), (hotseat, 1)):
+        setup = MatchSetup(setup.seats, cirulla)
+        coordinator = MatchCoordinator(setup, _fresh(cirulla), coach=app.matches.coach)
+        coordinator.reviews_shared = True
+        shown = (
+            (
+                _grade(2.4, 3, "5C", "5Cx5D", seat=seat, number=0),
+                _grade(1.8, 3, "5Cx5D", "9S", seat=seat, number=1),
+                _grade(
+                    1.1,
+                    2,
+                    "-",
+                    "!",
+                    table="",
+                    seat=seat,
+                    number=2,
+                    reason="declare",
+                    params=(("points", 3),),
+                ),  # fmt: skip
+            ),
+            (
+                _grade(0.9, 2, "!-", "-", seat=seat, number=3, reason="keep_hidden"),
+                _grade(0.5, 2, "!", "!-", seat=seat, number=4, reason="retract"),
+            ),
+        )
+        for grades in shown:
+            done = ReviewJob(92, 1, (seat,), 0)
+            done.review = Review((seat,), grades, (1,))
+            coordinator.reviews.jobs = {1: done}  # type: ignore[union-attr]
+            review = app.open("review", coordinator=coordinator, round_no=1)
+            review.seat = seat
+            tour.frames(8)
+            tour.show(f"review, moves said (seat {seat})")
+            app.back()
+
+
+def _fresh(rules: Rules):  # noqa: ANN202
+    from scopa.engine import Match
+
+    return Match.new(rules, 1)
+
+
+def _statistics(tour: Tour) -> None:
+    """The accuracy chart before any review, then with the reviewed matches."""
+    app = tour.app
+    scene = tour.open_menu("statistics")
+    scene.trend = "accuracy"
+    tour.frames(2)
+    tour.show("statistics, no accuracy yet")
+    app.back()
+    stats = app.store.load_stats()
+    for index, result in enumerate(stats.recent):
+        stats = stats.with_accuracy(result.match_id, 40 + (index * 37) % 60)
+    app.store.save_stats(stats)
+    scene = tour.open_menu("statistics")
+    scene.trend = "accuracy"
+    tour.frames(2)
+    tour.show("statistics, accuracy over time")
+    app.back()

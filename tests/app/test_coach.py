@@ -1,0 +1,186 @@
+"""The coach grades rounds off the render loop: in a worker process of its own, telling its
+progress as it goes, while every frame keeps its time; the review of a finished solo match
+joins its result in the statistics, a hot-seat match's does not."""
+
+from __future__ import annotations
+
+import random
+import statistics
+import threading
+import time
+
+import pygame
+
+from scopa.ai.review import review_round
+from scopa.app.coach import Coach, MatchReviews, grade_round
+from scopa.app.scenes.scoring import ScoringScene
+from scopa.app.table import TableScene
+from scopa.engine import Match, Rules
+from scopa.stats import match_key
+
+from .menu_helpers import close_tables
+from .review_helpers import HOTSEAT, SOLO, before_round_end, play_out
+from .table_helpers import inline_worker
+
+FRAME_BOUND = 0.5
+"""Seconds no frame may take while the review is graded: a frame takes about 10 ms, and
+the bound is generous for a shared, busy machine, yet well below the seconds the grading
+itself takes."""
+
+
+def first_round(seed: int) -> Match:
+    rng = random.Random(seed)
+    match = Match.new(Rules(), seed)
+    while not match.rounds:
+        match, _ = match.apply(rng.choice(match.legal_moves()))
+    return match
+
+
+def test_the_worker_process_grades_as_the_pure_review_does() -> None:
+    match = first_round(2)
+    coach = Coach("process")
+    try:
+        job = coach.submit(match.record(), 1, (0,))
+        assert not job.finished and job.progress == 0.0
+        assert coach.wait(job, 120)
+        assert coach.mode == "process", "the worker process could not start"
+        assert job.error is None
+        assert job.review == review_round(match.record(), 1, (0,))
+        assert job.progress == 1.0 and job.done == job.total
+    finally:
+        coach.close()
+
+
+def test_grading_tells_its_progress_move_by_move() -> None:
+    match = first_round(3)
+    told: list[tuple[int, int]] = []
+    review = grade_round(match.record(), 1, (1,), lambda done, total: told.append((done, total)))
+    total = told[0][1]
+    assert total == len(review.grades) > 0
+    assert told == [(done, total) for done in range(total + 1)]
+
+
+def test_a_round_that_cannot_be_graded_says_why() -> None:
+    match = first_round(4)
+    coach = Coach("thread")
+    try:
+        job = coach.submit(match.record(), 5, (0,))
+        assert coach.wait(job, 30)
+        assert job.review is None and job.error and "no move in round 5" in job.error
+    finally:
+        coach.close()
+
+
+def test_reviewing_never_stalls_a_frame(app) -> None:  # noqa: ANN001
+    """The round ends on the table; while the worker process grades it, the table and then
+    the score sheet keep drawing every frame in time, and the sheet shows the progress."""
+    app.matches.coach_mode = "process"
+    app.settings = app.settings.with_(animation_speed="instant", language="en")
+    coordinator = before_round_end(app, SOLO)
+    table = TableScene(app, coordinator, worker=inline_worker())
+    app.stack.push(table)
+    app.frame(1 / 60, [])
+    durations: list[float] = []
+    labels: list[str] = []
+    job = None
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        start = time.perf_counter()
+        app.frame(1 / 60, [])
+        durations.append(time.perf_counter() - start)
+        job = coordinator.reviews.job(1)
+        top = app.stack.top
+        if isinstance(top, ScoringScene):
+            labels.append(top.review_label())
+            if job is not None and job.finished:
+                break
+    assert job is not None and job.review is not None, "the review never came"
+    assert app.matches.coach.mode == "process"
+    working = [label for label in labels if label.startswith("Reviewing")]
+    assert len(set(working)) >= 2, f"no progress shown: {labels[:5]}"
+    assert len(durations) > 20
+    assert max(durations) < FRAME_BOUND, f"a frame took {max(durations):.3f} s"
+    assert statistics.median(durations) < FRAME_BOUND / 10
+    app.frame(1 / 60, [])
+    assert app.stack.top.review_label() == "Review"
+    assert app.stack.top.review_button.enabled
+
+
+def test_grading_runs_outside_the_render_thread() -> None:
+    """In the thread used where processes cannot start, too, the grading is not done by
+    the thread that asks for it."""
+    match = first_round(5)
+    coach = Coach("thread")
+    asking = threading.get_ident()
+    seen: list[int] = []
+    try:
+        job = coach.submit(match.record(), 1, (0,))
+        coach._step = lambda number, done, total, step=coach._step: (  # type: ignore[method-assign]
+            seen.append(threading.get_ident()),
+            step(number, done, total),
+        )
+        assert coach.wait(job, 60)
+        assert seen and asking not in seen
+    finally:
+        coach.close()
+
+
+def test_a_finished_solo_match_keeps_its_accuracy(app, store) -> None:  # noqa: ANN001
+    app.matches.coach_mode = "thread"
+    coordinator = before_round_end(app, SOLO, saved=True)
+    play_out(coordinator)
+    reviews: MatchReviews = coordinator.reviews
+    for round_no in sorted(reviews.jobs):
+        assert app.matches.coach.wait(reviews.job(round_no), 120)
+    assert sorted(reviews.jobs) == list(range(1, len(coordinator.match.rounds) + 1))
+    expected = reviews.match_review().accuracy(0)
+    _wait_for(lambda: store.load_stats().recent and store.load_stats().recent[-1].accuracy)
+    coordinator.flush()
+    result = store.load_stats().recent[-1]
+    assert result.match_id == match_key(coordinator.match)
+    assert result.accuracy == round(expected, 1)
+
+
+def test_a_hot_seat_match_keeps_no_accuracy(app, store) -> None:  # noqa: ANN001
+    app.matches.coach_mode = "thread"
+    coordinator = before_round_end(app, HOTSEAT, saved=True)
+    play_out(coordinator)
+    for round_no in sorted(coordinator.reviews.jobs):
+        assert app.matches.coach.wait(coordinator.reviews.job(round_no), 120)
+    coordinator.flush()
+    time.sleep(0.2)  # any stray job would be on the saver by now
+    coordinator.flush()
+    assert store.load_stats().recent[-1].accuracy is None
+
+
+def _wait_for(condition, seconds: float = 30.0) -> None:  # noqa: ANN001
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return
+        time.sleep(0.05)
+    raise AssertionError("it never happened")
+
+
+def teardown_module() -> None:
+    pygame.display.quit()
+
+
+def test_a_resumed_match_gets_its_earlier_rounds_reviewed(app, store) -> None:  # noqa: ANN001
+    """Continue a saved match: the rounds it finished before are reviewed too, so the
+    match's review at the end covers every round."""
+    app.matches.coach_mode = "thread"
+    app.settings = app.settings.with_(animation_speed="instant")
+    coordinator = before_round_end(app, SOLO, saved=True)
+    coordinator.apply(coordinator.match.legal_moves()[0])
+    coordinator.apply(coordinator.match.legal_moves()[0])  # into the second round
+    coordinator.flush()
+    for job in coordinator.reviews.jobs.values():
+        app.matches.coach.wait(job, 60)
+    assert app.matches.resume()
+    resumed = app.matches.current
+    assert resumed is not coordinator and resumed.reviews is not None
+    assert sorted(resumed.reviews.jobs) == [1]
+    assert app.matches.coach.wait(resumed.reviews.job(1), 120)
+    assert resumed.reviews.review(1) == coordinator.reviews.review(1)
+    close_tables(app)

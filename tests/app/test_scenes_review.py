@@ -1,0 +1,255 @@
+"""The review through the real scenes: from the score sheet to the review, a costly position
+played again and back; each person at a shared screen sees only their own review unless
+all agree; a practice never touches the saved match."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from scopa.app import style
+from scopa.app.scenes.review import ReviewScene
+from scopa.app.scenes.scoring import ScoringScene
+from scopa.app.table import TableScene
+from scopa.engine import Move
+from scopa.settings import MatchSetup, SeatConfig
+
+from .menu_helpers import click, close_tables, frame, press
+from .review_helpers import BLUNDER, HOTSEAT, SOLO, reviewed
+from .table_helpers import inline_worker, settle
+
+MOVES_SAID = tuple(
+    f"{who} {verb}" for who in ("You", "Giulia", "Marco") for verb in ("played", "laid")
+)
+"""How a review starts the lines about the moves made (none may show to the wrong person)."""
+
+
+@pytest.fixture
+def english(app):  # noqa: ANN001, ANN201
+    app.settings = app.settings.with_(animation_speed="instant", language="en")
+    app.set_language("en")
+    app.matches.coach_mode = "thread"
+    yield app
+    close_tables(app)
+
+
+def drawn_texts(app) -> list[str]:  # noqa: ANN001
+    """Every text the next frame writes."""
+    seen: list[style.Drawn] = []
+    with style.watch_text(seen.append):
+        frame(app)
+    return [text.words for text in seen]
+
+
+def on_scoring(app, setup: MatchSetup = SOLO, *, saved: bool = False):  # noqa: ANN001, ANN201
+    """The table of a reviewed match under its score sheet, the round just ended."""
+    coordinator = reviewed(app, setup, saved=saved)
+    app.home()
+    table = TableScene(app, coordinator, worker=inline_worker())
+    app.stack.push(table)
+    scoring = app.open("scoring", coordinator=coordinator)
+    frame(app)
+    return coordinator, table, scoring
+
+
+def test_the_sheet_offers_the_review_and_opens_it(english) -> None:  # noqa: ANN001
+    app = english
+    coordinator, _, scoring = on_scoring(app)
+    assert scoring.review_label() == "Review" and scoring.review_button.enabled
+    assert scoring.buttons[-1].enabled  # Next round never waits for the review
+    click(app, scoring.review_button)
+    scene = app.stack.top
+    assert isinstance(scene, ReviewScene)
+    assert scene.stage == "review" and scene.seat == 0 and scene.scope == "round"
+    review = coordinator.reviews.review(1)
+    grades = review.costliest(0)
+    assert scene.grades() == grades and grades
+    assert any(grade.played == Move.parse(BLUNDER) for grade in review.of(0))
+    texts = drawn_texts(app)
+    assert f"{round(review.accuracy(0))}%" in texts
+    assert scene.played_line(grades[0]) in texts and scene.master_line(grades[0]) in texts
+    assert any(text.startswith("Accuracy: when the choice mattered") for text in texts)
+    press(app, pygame.K_ESCAPE)
+    assert app.stack.top is scoring
+
+
+def test_the_blunder_is_among_the_costliest_with_its_reason(english) -> None:  # noqa: ANN001
+    app = english
+    coordinator, _, scoring = on_scoring(app)
+    click(app, scoring.review_button)
+    scene = app.stack.top
+    blunder = next(g for g in coordinator.reviews.review(1).of(0) if g.number == 0)
+    assert blunder.played == Move.parse(BLUNDER) and blunder.loss > 0.5
+    assert scene.played_line(blunder) == "You played the king of swords, taking the king of coins"
+    assert scene.master_line(blunder) == (
+        "Master would play the 4 of coins, taking the ace of cups and the 3 of batons"
+    )
+
+
+def test_a_position_is_played_again_and_the_review_comes_back(english, store) -> None:  # noqa: ANN001
+    app = english
+    coordinator, table, scoring = on_scoring(app, saved=True)
+    coordinator.flush()
+    saved_before = store.load_match()
+    assert saved_before is not None
+    click(app, scoring.review_button)
+    review_scene = app.stack.top
+    grade = review_scene.grades()[0]
+    click(app, review_scene.try_buttons[0])
+    practice = app.stack.top
+    assert isinstance(practice, TableScene) and practice is not table
+    assert practice.coordinator.practice.grade == grade
+    assert app.matches.practising and app.matches.current is practice.coordinator
+    round_ = practice.match.round
+    assert round_.hand(grade.seat) == grade.hand
+    assert set(round_.table_cards()) == set(grade.table)
+    assert practice.visible_seats == frozenset({grade.seat})
+    assert any("Practice" in toast.text for toast in app.toasts)
+    settle(app, practice)
+    practice.play(grade.best)
+    assert any(toast.text == "Well played: as good as Master's move." for toast in app.toasts)
+    press(app, pygame.K_ESCAPE)
+    pause = app.stack.top
+    labels = [button.text() for button in pause.buttons]
+    assert "Back to the review" in labels and "Abandon match" not in labels
+    click(app, pause.buttons[labels.index("Back to the review")])
+    assert app.stack.top is review_scene
+    assert app.matches.current is coordinator and not app.matches.practising
+    assert practice not in list(app.stack)
+    coordinator.flush()
+    assert store.load_match() == saved_before  # the practice saved nothing over it
+    click(app, review_scene.back_button)
+    assert app.stack.top is scoring
+    click(app, scoring.buttons[-1])  # Next round
+    assert app.stack.top is table
+
+
+def test_a_costly_play_at_the_practice_says_what_master_would_do(english) -> None:  # noqa: ANN001
+    app = english
+    coordinator, _, scoring = on_scoring(app)
+    blunder = next(g for g in coordinator.reviews.review(1).of(0) if g.number == 0)
+    app.matches.practice(coordinator, blunder)
+    practice = app.stack.top
+    settle(app, practice)
+    practice.play(blunder.played)
+    told = [toast.text for toast in app.toasts if toast.text.startswith("This loses")]
+    assert told and "Master would play the 4 of coins" in told[0]
+    app.matches.end_practice()
+    assert app.stack.top is scoring
+
+
+def test_the_practice_round_ends_on_once_more_or_back(english) -> None:  # noqa: ANN001
+    app = english
+    coordinator, _, scoring = on_scoring(app)
+    grade = coordinator.reviews.review(1).costliest(0)[0]
+    app.matches.practice(coordinator, grade)
+    practice = app.stack.top
+    for _ in range(3000):
+        if isinstance(app.stack.top, ScoringScene):
+            break
+        frame(app)
+        if practice.human_to_play is not None:
+            practice.play(practice.match.legal_moves()[0])
+    sheet = app.stack.top
+    assert isinstance(sheet, ScoringScene) and sheet.coordinator is practice.coordinator
+    labels = [button.text() for button in sheet.buttons]
+    assert labels == ["Once more", "Back to the review"]
+    click(app, sheet.buttons[0])
+    again = app.stack.top
+    assert isinstance(again, TableScene) and again is not practice
+    assert again.match.round.hand(grade.seat) == grade.hand
+    app.matches.end_practice()
+    assert app.stack.top is scoring
+
+
+def test_each_person_sees_only_their_own_review(english) -> None:  # noqa: ANN001
+    app = english
+    _, _, scoring = on_scoring(app, HOTSEAT)
+    click(app, scoring.review_button)
+    scene = app.stack.top
+    assert scene.stage == "who"
+    texts = drawn_texts(app)
+    assert "Who is looking?" in texts
+    assert not any(text.startswith(MOVES_SAID) for text in texts)
+    click(app, scene.name_buttons[1])  # Marco
+    assert scene.stage == "cover"
+    texts = drawn_texts(app)
+    assert "Hand the computer to Marco" in texts
+    assert not any(text.startswith(MOVES_SAID) for text in texts)
+    click(app, (10, 10))
+    assert scene.stage == "review" and scene.seat == 1 and scene.seat_choice is None
+    assert all(grade.seat == 1 for grade in scene.grades())
+    texts = drawn_texts(app)
+    assert "Marco's moves" in texts
+    assert not any(text.startswith(MOVES_SAID[2:4]) for text in texts)
+    press(app, pygame.K_ESCAPE)  # hides it again: back to the names
+    assert scene.stage == "who" and app.stack.top is scene
+    press(app, pygame.K_ESCAPE)
+    assert app.stack.top is scoring
+
+
+def test_all_reviews_are_shown_only_when_everyone_agrees(english) -> None:  # noqa: ANN001
+    app = english
+    coordinator, _, scoring = on_scoring(app, HOTSEAT)
+    click(app, scoring.review_button)
+    scene = app.stack.top
+    click(app, scene.show_all)
+    ask = app.stack.top
+    assert ask.question() == "Giulia, may everyone see your review?"
+    click(app, ask.yes_button)
+    ask = app.stack.top
+    assert ask.question() == "Marco, may everyone see your review?"
+    click(app, ask.no_button)
+    assert app.stack.top is scene and scene.stage == "who"
+    assert not coordinator.reviews_shared
+    assert any("Marco keeps their review private" in toast.text for toast in app.toasts)
+    click(app, scene.show_all)
+    click(app, app.stack.top.yes_button)
+    click(app, app.stack.top.yes_button)
+    assert coordinator.reviews_shared and app.stack.top is scene
+    assert scene.stage == "review" and scene.seat_choice is not None
+    assert all(grade.seat == 0 for grade in scene.grades())
+    click(app, scene.seat_choice)  # the right half: the next person
+    assert scene.seat == 1 and all(grade.seat == 1 for grade in scene.grades())
+    assert "Marco played" in " ".join(drawn_texts(app))
+    press(app, pygame.K_ESCAPE)
+    assert app.stack.top is scoring
+
+
+def test_the_match_review_covers_every_round(english) -> None:  # noqa: ANN001
+    app = english
+    coordinator, _, scoring = on_scoring(app)
+    click(app, scoring.review_button)
+    scene = app.stack.top
+    click(app, scene.scope_choice)
+    assert scene.scope == "match"
+    assert scene.review() == coordinator.reviews.match_review()
+    assert scene.by_round() == [(1, coordinator.reviews.review(1).accuracy(0))]
+    assert "Accuracy by round (%)" in drawn_texts(app)
+
+
+def test_a_watched_match_offers_no_review_and_a_hot_seat_one_asks_who(english) -> None:  # noqa: ANN001
+    app = english
+    watch = MatchSetup((SeatConfig("Anna", False), SeatConfig("Bruno", False)), SOLO.rules)
+    coordinator = app.matches._coordinator(watch, None, saver=None)
+    assert coordinator.reviews is None
+    hot = app.matches._coordinator(HOTSEAT, None, saver=None)
+    assert hot.reviews is not None and hot.reviews.seats == (0, 1)
+
+
+def test_abandoning_an_unsaved_match_keeps_the_saved_one(english, store) -> None:  # noqa: ANN001
+    """Watching computers saves nothing: abandoning it must not delete the player's saved
+    match either."""
+    app = english
+    coordinator = reviewed(app, SOLO, saved=True)
+    coordinator.flush()
+    saved = store.load_match()
+    assert saved is not None
+    app.matches.watch()
+    table = app.stack.top
+    assert isinstance(table, TableScene) and table.mode == "watch"
+    press(app, pygame.K_ESCAPE)
+    pause = app.stack.top
+    click(app, pause.buttons[-1])  # Abandon
+    click(app, app.stack.top.yes_button)
+    assert store.load_match() == saved
