@@ -6,6 +6,7 @@ statistics, empty and charted."""
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING
 
 import pygame
@@ -119,12 +120,13 @@ def _practice(tour: Tour, review: ReviewScene) -> None:
     tour.frames(8)
     tour.hover_all(app.stack.top, "practice, the menu")
     app.back()
-    for _ in range(3000):
-        if isinstance(app.stack.top, ScoringScene):
-            break
+    deadline = time.monotonic() + 180  # the computers think in their worker, however slowly
+    while not isinstance(app.stack.top, ScoringScene) and time.monotonic() < deadline:
         if practice.human_to_play is not None:
             practice.play(practice.match.legal_moves()[0])
         tour.frames(1)
+        time.sleep(0.002)
+    assert isinstance(app.stack.top, ScoringScene), "the practice round never ended"
     tour.frames(8)
     tour.hover_all(app.stack.top, "practice, the round over")
     app.matches.end_practice()
