@@ -57,13 +57,14 @@ def frame_times(frames: int, players: int = 2, size: tuple[int, int] = (1920, 10
     from scopa.app.ai_worker import AiWorker, first_legal
     from scopa.app.app import App
     from scopa.app.matches import MatchCoordinator
+    from scopa.app.registry import default_scenes
     from scopa.app.table import TableScene
     from scopa.engine import Match, Rules
     from scopa.settings import MatchSetup, SeatConfig
     from scopa.storage import Store
 
     store = Store(Path(tempfile.mkdtemp(prefix="scopa-bench-")))
-    app = App(store, size=size)
+    app = App(store, size=size, scenes=default_scenes())
     app.settings = app.settings.with_(animation_speed="normal")
     rules = Rules() if players == 2 else Rules.preset("scopone")
     names = ("Anna", "Bruno", "Carla", "Dario")
@@ -144,11 +145,14 @@ def idle_cpu(screen: str, seconds: float, size: tuple[int, int] = (1920, 1080)) 
     import pygame
 
     from scopa.app.app import App
+    from scopa.app.registry import default_scenes
     from scopa.app.scenes.settings import SettingsScene
     from scopa.app.scenes.title import TitleScene
     from scopa.storage import Store
 
-    app = App(Store(Path(tempfile.mkdtemp(prefix="scopa-bench-"))), size=size)
+    app = App(
+        Store(Path(tempfile.mkdtemp(prefix="scopa-bench-"))), size=size, scenes=default_scenes()
+    )
     title = TitleScene(app)
     if screen == "title":
         shown = title
@@ -175,6 +179,7 @@ def session_memory(frames: int, size: tuple[int, int] = (1920, 1080)) -> dict:
     import resource
 
     from scopa.app.app import App
+    from scopa.app.registry import default_scenes
     from scopa.app.scenes.new_game import NewGameScene
     from scopa.app.scenes.rules import RulesScene
     from scopa.app.scenes.settings import TABS, SettingsScene
@@ -184,7 +189,9 @@ def session_memory(frames: int, size: tuple[int, int] = (1920, 1080)) -> dict:
     from scopa.settings import MatchSetup, SeatConfig
     from scopa.storage import Store
 
-    app = App(Store(Path(tempfile.mkdtemp(prefix="scopa-bench-"))), size=size)
+    app = App(
+        Store(Path(tempfile.mkdtemp(prefix="scopa-bench-"))), size=size, scenes=default_scenes()
+    )
 
     def show(count: int) -> None:
         for _ in range(count):

@@ -13,6 +13,7 @@ from collections.abc import Callable, Hashable, Iterable
 
 import pygame
 
+from scopa import resources
 from scopa.engine import DECK, Card
 
 CARD_RATIO = 400 / 240
@@ -31,10 +32,28 @@ SUIT_NAMES = {
 RANK_LETTERS = {8: "F", 9: "C", 10: "R"}
 
 
-ROTATED_BUDGET = 6_000_000
-"""Pixels of turned cards kept (about 24 MB): the cards of a deal in flight, tilting."""
-BETWEEN_BUDGET = 3_000_000
+ROTATED_BUDGET = 2_500_000
+"""Pixels of turned cards kept (about 10 MB): the cards of a deal in flight, tilting."""
+BETWEEN_BUDGET = 1_250_000
 """Pixels of cards and shadows kept at the widths between the layout's (cards in flight)."""
+SOURCE_DECKS = 2
+"""Decks whose full-size pictures stay loaded (about 15 MB each), shared by every
+``CardArt`` that draws them: the table's and the menus' draw from one copy."""
+
+_SOURCES: OrderedDict[tuple[str, bool], dict[str, pygame.Surface | None]] = OrderedDict()
+
+
+def _deck_sources(style: str, corner_index: bool) -> dict[str, pygame.Surface | None]:
+    """The loaded pictures of one deck (filled as they are first drawn), least recently
+    asked-for decks let go first."""
+    key = (style, corner_index)
+    sources = _SOURCES.pop(key, None)
+    if sources is None:
+        sources = {}
+    _SOURCES[key] = sources
+    while len(_SOURCES) > SOURCE_DECKS:
+        _SOURCES.popitem(last=False)
+    return sources
 
 
 def card_height(width: float) -> int:
@@ -130,7 +149,7 @@ class CardArt:
         self._font = font
         self.corner_index = corner_index
         self.language = language if language in SUIT_NAMES else "en"
-        self._sources: dict[str, pygame.Surface | None] = {}
+        self._sources = _deck_sources(style, corner_index)
         self._scaled: dict[tuple[str, int], pygame.Surface] = {}
         self._effects: dict[tuple[str, int, tuple[int, ...]], pygame.Surface] = {}
         self._tilted = SurfaceCache(BETWEEN_BUDGET)
@@ -259,8 +278,6 @@ class CardArt:
             return self._sources[name]
         image: pygame.Surface | None = None
         try:
-            from scopa import resources
-
             if name == "back":
                 path = resources.card_back_path(self.style)
             else:
@@ -268,7 +285,7 @@ class CardArt:
             if path.is_file():
                 image = pygame.image.load(str(path))
                 image = image.convert_alpha() if pygame.display.get_surface() else image
-        except (ImportError, OSError, ValueError, pygame.error):
+        except (OSError, ValueError, pygame.error):
             image = None
         self._sources[name] = image
         return image

@@ -92,3 +92,21 @@ def test_drawing_tells_the_watcher_the_box_given_and_the_block_used(fonts) -> No
     assert drawn.box == (10.5, 20.25, 300, 60) and drawn.used == used
     assert box.contains(pygame.FRect(used))
     assert pygame.transform.average_color(surface, used)[0] < 250  # written there
+
+
+def test_rendered_lines_kept_stay_within_their_budget(fonts) -> None:
+    """Pages of text read long ago give way: a session of many screens does not keep every
+    line it ever drew."""
+    import importlib
+
+    text_module = importlib.import_module("scopa.app.style.text")
+    surface = pygame.Surface((900, 60))
+    box = pygame.Rect(0, 0, 900, 60)
+    for n in range(3000):
+        style.text(surface, f"Line number {n} of a long page of rules", pen(fonts, 28), box)
+    kept = text_module._rendered.values()
+    assert sum(image.get_width() * image.get_height() for image in kept) <= (
+        text_module.RENDER_BUDGET + 900 * 60
+    )
+    style.text(surface, "Line number 2999 of a long page of rules", pen(fonts, 28), box)
+    assert len(text_module._rendered) > 10  # the lines on screen are still kept

@@ -52,6 +52,40 @@ def test_a_table_is_kept_and_read_back_as_its_game_record(store_spec: str) -> No
     run(scenario())
 
 
+def test_moves_sent_at_once_to_many_tables_are_each_kept_in_order(store_spec: str) -> None:
+    """A busy server hands the store many moves together (written as one batch by SQLite):
+    each caller still learns whether its own move was its table's next."""
+
+    async def scenario() -> None:
+        store = open_store(store_spec)
+        await store.open()
+        tables = [make_table(seed=seed) for seed in range(12)]
+        for table in tables:
+            assert await store.create(table)
+        matches = [table.record().replay() for table in tables]
+        played: list[list[str]] = [[] for _ in tables]
+        for at in range(5):
+            moves = [match.legal_moves()[0] for match in matches]
+            calls = []
+            for index, table in enumerate(tables):
+                calls.append(store.append_move(table.code, at, moves[index].text()))
+                calls.append(store.append_move(table.code, at, moves[index].text()))  # twice
+                calls.append(store.append_move(table.code, at + 3, moves[index].text()))
+            answers = await asyncio.gather(*calls)
+            for index in range(len(tables)):  # one of the twins is kept, never the gap
+                first, twin, gap = answers[3 * index : 3 * index + 3]
+                assert first != twin and not gap
+            for index, move in enumerate(moves):
+                matches[index], _ = matches[index].apply(move)
+                played[index].append(move.text())
+        for index, table in enumerate(tables):
+            loaded = await store.load(table.code)
+            assert loaded is not None and loaded.moves == tuple(played[index])
+        await store.close()
+
+    run(scenario())
+
+
 def test_a_free_seat_is_claimed_once(store_spec: str) -> None:
     async def scenario() -> None:
         store = open_store(store_spec)

@@ -45,20 +45,22 @@ BUTTON_STATES = ("normal", "hot", "disabled")
 
 @lru_cache(maxsize=256)
 def gradient(size: tuple[int, int], top: Color, bottom: Color, radius: int) -> pygame.Surface:
-    """A vertical gradient with rounded corners (alpha outside them)."""
+    """A vertical gradient with rounded corners (alpha outside them). Only the corners are
+    masked, so a window-sized panel needs no window-sized scratch surfaces."""
     w, h = max(1, size[0]), max(1, size[1])
-    strip = pygame.Surface((1, 2))
-    strip.set_at((0, 0), top)
-    strip.set_at((0, 1), bottom)
+    strip = pygame.Surface((1, 2), pygame.SRCALPHA)
+    strip.set_at((0, 0), (*top[:3], 255))
+    strip.set_at((0, 1), (*bottom[:3], 255))
     body = pygame.transform.smoothscale(strip, (w, h))
-    if radius <= 0:
+    r = min(radius, w // 2, h // 2)
+    if r <= 0:
         return body
-    mask = pygame.Surface((w, h), pygame.SRCALPHA)
-    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius)
-    out = pygame.Surface((w, h), pygame.SRCALPHA)
-    out.blit(body, (0, 0))
-    out.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-    return out
+    corner = pygame.Surface((2 * r, 2 * r), pygame.SRCALPHA)
+    pygame.draw.rect(corner, (255, 255, 255, 255), corner.get_rect(), border_radius=r)
+    for x, y in ((0, 0), (r, 0), (0, r), (r, r)):
+        place = (w - r if x else 0, h - r if y else 0)
+        body.blit(corner, place, pygame.Rect(x, y, r, r), special_flags=pygame.BLEND_RGBA_MIN)
+    return body
 
 
 # --- the felt ---------------------------------------------------------------------------------
@@ -125,18 +127,15 @@ def fade(surface: pygame.Surface, alpha: int) -> None:
 
 
 def _cover(surface: pygame.Surface, color: Color, alpha: int) -> None:
-    veil = _plain(surface.get_size(), color)
-    veil.set_alpha(max(0, min(255, alpha)))
-    surface.blit(veil, (0, 0))
-
-
-@lru_cache(maxsize=2)
-def _plain(size: tuple[int, int], color: Color) -> pygame.Surface:
-    """A window-sized sheet of one colour, blended with a surface alpha: one per colour,
-    whatever the strength (each is as big as the window)."""
-    sheet = pygame.Surface(size)
-    sheet.fill(color)
-    return sheet
+    """``surface`` blended towards ``color`` by ``alpha``/255, in place: the pixels are
+    scaled down, then the colour's share is added (no window-sized sheet is kept)."""
+    share = max(0, min(255, alpha))
+    if share == 0:
+        return
+    keep = 255 - share
+    surface.fill((keep, keep, keep), special_flags=pygame.BLEND_RGB_MULT)
+    added = tuple((channel * share + 127) // 255 for channel in color[:3])
+    surface.fill(added, special_flags=pygame.BLEND_RGB_ADD)
 
 
 def set_pointer(hand: bool) -> None:
@@ -184,7 +183,7 @@ def paper_panel(surface: pygame.Surface, rect: pygame.Rect, scale: Scale) -> pyg
     return rect.inflate(-2 * frame, -2 * frame)
 
 
-@lru_cache(maxsize=2)
+@lru_cache(maxsize=1)
 def _paper(
     size: tuple[int, int], radius: int, frame: int, depth: int, inset: int, line: int
 ) -> tuple[pygame.Surface, tuple[int, int]]:
@@ -202,9 +201,18 @@ def _paper(
     pygame.draw.rect(
         image, GOLD_DEEP, inner.inflate(-inset, -inset), line, border_radius=radius // 2
     )
-    if pygame.display.get_init() and pygame.display.get_surface() is not None:
-        image = image.convert_alpha()
-    return image, (grow, 0)
+    return _for_window(image), (grow, 0)
+
+
+def _for_window(image: pygame.Surface) -> pygame.Surface:
+    """``image`` in the window's alpha format: converted only when it differs (a copy of a
+    window-sized picture is memory held twice while it is made)."""
+    if not (pygame.display.get_init() and pygame.display.get_surface() is not None):
+        return image
+    probe = pygame.Surface((1, 1), pygame.SRCALPHA).convert_alpha()
+    if probe.get_masks() == image.get_masks() and probe.get_bitsize() == image.get_bitsize():
+        return image
+    return image.convert_alpha()
 
 
 def paper_card(surface: pygame.Surface, rect: pygame.Rect, scale: Scale) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
@@ -327,10 +328,29 @@ def _tell(
         watcher(drawn)
 
 
-@lru_cache(maxsize=1024)
+RENDER_BUDGET = 1_500_000
+"""Pixels of rendered lines kept (about 6 MB, more than a screenful of text): the lines of
+the screens just seen stay, those of pages long closed give way."""
+
+_rendered: OrderedDict[tuple[pygame.font.Font, str, Color], pygame.Surface] = OrderedDict()
+_rendered_pixels = 0
+
+
 def _render(font: pygame.font.Font, line: str, colour: Color) -> pygame.Surface:
     """One line in one colour, kept while it is drawn often (menus redraw every frame)."""
-    return font.render(line, True, colour)
+    global _rendered_pixels
+    key = (font, line, colour)
+    image = _rendered.get(key)
+    if image is not None:
+        _rendered.move_to_end(key)
+        return image
+    image = font.render(line, True, colour)
+    _rendered[key] = image
+    _rendered_pixels += image.get_width() * image.get_height()
+    while _rendered_pixels > RENDER_BUDGET and len(_rendered) > 1:
+        _, dropped = _rendered.popitem(last=False)
+        _rendered_pixels -= dropped.get_width() * dropped.get_height()
+    return image
 
 
 def natural_width(words: str, pen: Pen) -> int:
