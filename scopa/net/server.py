@@ -553,9 +553,10 @@ class GameServer:
             await self._reload(table.code)
             return False
         events = table.apply(move)
+        if table.status == "over":  # recorded before anyone can learn the match is over
+            await self.store.finish(table.code)
         self._broadcast_state(table, events, "move")
         if table.status == "over":
-            await self.store.finish(table.code)
             await self._send_table(table)
             log.info("table %s: match over %s", table.code, table.result())
         await self.store.publish(

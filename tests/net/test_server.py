@@ -18,6 +18,7 @@ from scopa.engine import PRESETS, Match, Rules
 from scopa.net.bot import play_seat
 from scopa.net.client import Client, ServerError
 from scopa.net.protocol import Limits
+from scopa.net.sqlite_store import SqliteStore
 from scopa.net.store import open_store
 from tests.net.helpers import FAST, Raw, check_frames, run_scenario, serving
 
@@ -407,6 +408,31 @@ def test_a_network_that_drops_for_seconds_loses_no_move(tmp_path) -> None:
             await proxy.close()
         _, moves, finished = await record_of(spec, ticket.code)
         assert finished and moves[at] == move
+
+    run(scenario())
+
+
+def test_a_match_is_recorded_as_finished_before_anyone_is_told_it_is_over(tmp_path) -> None:
+    """A server closed the moment a player sees the end still has the match as finished."""
+    spec = str(tmp_path / "t.db")
+
+    class SlowToFinish(SqliteStore):
+        async def finish(self, code: str) -> None:
+            await asyncio.sleep(0.5)
+            await super().finish(code)
+
+    async def scenario() -> None:
+        store = SlowToFinish(spec)
+        async with serving(store) as server:
+            player = Client(server.address)
+            await player.connect()
+            ticket = await player.create(Rules(), [{"kind": "human"}, {"kind": "computer",
+                                         "level": "greedy"}], "Ann")  # fmt: skip
+            outcome = await play_seat(player, "greedy")
+            assert outcome.update.status == "over"
+            await player.close()
+        _, _, finished = await record_of(spec, ticket.code)
+        assert finished
 
     run(scenario())
 
