@@ -36,6 +36,11 @@ ROTATED_BUDGET = 2_500_000
 """Pixels of turned cards kept (about 10 MB): the cards of a deal in flight, tilting."""
 BETWEEN_BUDGET = 1_250_000
 """Pixels of cards and shadows kept at the widths between the layout's (cards in flight)."""
+ROTATED_CARDS = 64
+BETWEEN_CARDS = 32
+"""On a big screen the budgets grow to this many of its largest cards: the pictures of a
+deal's flights (turning, between widths) then stay for the next deal, as they do at 1080p,
+instead of being made again every frame."""
 SOURCE_DECKS = 2
 """Decks whose full-size pictures stay loaded (about 15 MB each), shared by every
 ``CardArt`` that draws them: the table's and the menus' draw from one copy."""
@@ -86,15 +91,16 @@ def _turn(picture: pygame.Surface, step: int) -> pygame.Surface:
     return pygame.transform.rotozoom(picture, step, 1.0)
 
 
-def _turn_soft(shadow: pygame.Surface, step: int) -> pygame.Surface:
-    """A soft shadow turned: turned at half size and scaled back up (a blur has no detail
-    to lose), a fraction of the cost of turning it whole at 4K."""
+def _soft_turn(shadow: pygame.Surface, step: int, squeeze: float = 1.0) -> pygame.Surface:
+    """A soft shadow narrowed by ``squeeze`` and turned by ``step`` degrees, worked on at a
+    quarter of its size (half for small ones) and scaled back up: a blur has no detail to
+    lose, and turning a shadow whole at 4K would cost a millisecond and more."""
     w, h = shadow.get_size()
-    factor = 2 if min(w, h) >= 64 else 1
-    if factor == 1:
-        return pygame.transform.rotate(shadow, step)
-    small = pygame.transform.scale(shadow, (max(1, w // factor), max(1, h // factor)))
-    turned = pygame.transform.rotate(small, step)
+    factor = 4 if min(w, h) >= 256 else 2 if min(w, h) >= 64 else 1
+    small = pygame.transform.scale(
+        shadow, (max(1, round(w * squeeze / factor)), max(1, h // factor))
+    )
+    turned = pygame.transform.rotate(small, step) if step else small
     return pygame.transform.scale(
         turned, (turned.get_width() * factor, turned.get_height() * factor)
     )
@@ -163,6 +169,10 @@ class CardArt:
         sizes = tuple(sorted({max(8, int(w)) for w in widths}))
         if sizes != self._sizes:
             self._sizes = sizes
+            largest = max(sizes, default=8)
+            area = largest * card_height(largest)
+            self._rotated.budget = max(ROTATED_BUDGET, ROTATED_CARDS * area)
+            self._between.budget = self._tilted.budget = max(BETWEEN_BUDGET, BETWEEN_CARDS * area)
             self._scaled = {k: v for k, v in self._scaled.items() if k[1] in sizes}
             self._rotated.clear()
             self._between.clear()
@@ -214,6 +224,32 @@ class CardArt:
         surface = self._rotated.get(key)
         if surface is None:
             surface = _turn(picture, step)
+            self._rotated.put(key, surface)
+        return surface
+
+    def squeezed(
+        self,
+        card: Card,
+        width: int,
+        face_up: bool,
+        angle: float,
+        squeeze: float,
+        rough: bool = False,
+    ) -> pygame.Surface:
+        """The card narrowed to ``squeeze`` of its width (turning over, about its own
+        upright axis) and then turned by ``angle``, cached: narrowing first turns fewer
+        pixels, and a card in flight is painted once for each piece of the window it crosses."""
+        if squeeze >= 1.0:
+            return self.rotated(card, width, face_up, angle, rough)
+        picture = self.picture(card, width, face_up)
+        narrow = max(1, round(picture.get_width() * squeeze))
+        step = turn_step(angle, rough)
+        key = (step, str(card) if face_up else "back", int(width), narrow)
+        surface = self._rotated.get(key)
+        if surface is None:
+            surface = pygame.transform.scale(picture, (narrow, picture.get_height()))
+            if step:
+                surface = _turn(surface, step)
             self._rotated.put(key, surface)
         return surface
 
@@ -433,9 +469,9 @@ class CardArt:
     def shadow_at(
         self, width: int, angle: float, squeeze: float = 1.0, rough: bool = False
     ) -> pygame.Surface:
-        """The shadow of a card turned by ``angle`` degrees (quantised like the card) and
-        squeezed sideways by ``squeeze`` (a card turning over): a tilted card casts a
-        tilted shadow, not a dark box. Every card of a width shares it."""
+        """The shadow of a card narrowed by ``squeeze`` (turning over) and turned by
+        ``angle`` degrees (quantised like the card): a tilted card casts a tilted shadow,
+        not a dark box. Every card of a width shares it."""
         step = turn_step(angle, rough) % 180
         squeeze = round(squeeze * 20) / 20
         if squeeze >= 1.0 and step in (0, 90):
@@ -443,13 +479,7 @@ class CardArt:
         key = (width, step, squeeze)
         surface = self._tilted.get(key)
         if surface is None:
-            if step in (0, 90):
-                surface = self.shadow(width, turned=step == 90)
-            else:
-                surface = _turn_soft(self.shadow(width), step)
-            if squeeze < 1.0:
-                size = (max(1, round(surface.get_width() * squeeze)), surface.get_height())
-                surface = pygame.transform.scale(surface, size)
+            surface = _soft_turn(self.shadow(width), step, min(1.0, squeeze))
             self._tilted.put(key, surface)
         return surface
 

@@ -278,12 +278,10 @@ def draw_sprite(
     """
     width = max(8, round(sprite.w))
     face_up = sprite.face_up and not hidden
-    picture = art.rotated(sprite.card, width, face_up, sprite.angle, rough)
     squeeze = 1.0
     if 0.0 < sprite.turn < 1.0 and not hidden:
         squeeze = max(0.02, flip_scale(sprite.turn))
-        size = (max(1, round(picture.get_width() * squeeze)), picture.get_height())
-        picture = pygame.transform.scale(picture, size)
+    picture = art.squeezed(sprite.card, width, face_up, sprite.angle, squeeze, rough)
     centre = (sprite.x, sprite.y - sprite.lift)
     if shadow:
         shade = art.shadow_at(width, sprite.angle, squeeze, rough)

@@ -26,6 +26,10 @@ if TYPE_CHECKING:
 
 Colour = tuple[int, int, int]
 
+PULSE_STEPS = 16
+"""The turn glow breathes in this many steps: smooth to the eye, and the plate is painted
+again every few frames rather than every frame."""
+
 
 class TableWords:
     def __init__(
@@ -85,7 +89,7 @@ class TableWords:
                     dealer=seat == self.shown().dealer,
                     dealer_mark=t("table.dealer_mark"),
                     side_colour=colour if teams else None,
-                    pulse=round(pulse, 2) if active else 0.0,
+                    pulse=round(pulse * PULSE_STEPS) / PULSE_STEPS if active else 0.0,
                 )
             )
         return tuple(plates)

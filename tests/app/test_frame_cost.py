@@ -1,0 +1,79 @@
+"""What a moving frame costs at 4K: only the pixels that change are repainted, and a card
+in flight is not scaled or turned again for each piece of the window it crosses."""
+
+from __future__ import annotations
+
+import pygame
+
+from scopa.app.cardart import CardArt, card_height
+from scopa.app.table import TableScene
+from scopa.app.table.frame import merge
+from scopa.app.table.words import PULSE_STEPS
+from scopa.engine import Card
+
+from .table_helpers import coordinated, inline_worker, solo_setup
+
+WINDOW = pygame.Rect(0, 0, 3840, 2160)
+
+
+def area(rects: list[pygame.Rect]) -> int:
+    return sum(rect.w * rect.h for rect in rects)
+
+
+def test_cards_flying_side_by_side_are_repainted_apart_not_as_one_box() -> None:
+    # Three cards, each a little further along a diagonal than the one before: their
+    # bounding box is mostly empty cloth.
+    cards = [pygame.Rect(1500 + 250 * n, 1300 - 180 * n, 340, 570) for n in range(3)]
+    pieces = merge(cards, WINDOW)
+    assert area(pieces) <= area(cards)
+    box = cards[0].unionall(cards[1:])
+    assert area(pieces) < 0.8 * box.w * box.h
+
+
+def test_a_card_moving_a_little_is_one_piece() -> None:
+    before, after = pygame.Rect(1000, 1000, 340, 570), pygame.Rect(1012, 1006, 340, 570)
+    assert merge([before, after], WINDOW) == [before.union(after)]
+
+
+def test_a_rectangle_inside_another_is_joined_to_it() -> None:
+    outer, inner = pygame.Rect(0, 0, 500, 500), pygame.Rect(100, 100, 50, 50)
+    assert merge([outer, inner], WINDOW) == [outer]
+
+
+def test_a_card_turning_over_is_narrowed_once_however_often_it_is_painted(app) -> None:
+    art = CardArt(font=app.font)
+    art.keep_sizes([300])
+    first = art.squeezed(Card.parse("7D"), 300, True, 0.0, 0.5)
+    assert first.get_size() == (150, card_height(300))
+    assert art.squeezed(Card.parse("7D"), 300, True, 0.0, 0.5) is first
+    turned = art.squeezed(Card.parse("7D"), 300, True, 40.0, 0.5, rough=True)
+    assert art.squeezed(Card.parse("7D"), 300, True, 40.0, 0.5, rough=True) is turned
+    assert art.shadow_at(300, 40.0, 0.5, True) is art.shadow_at(300, 40.0, 0.5, True)
+
+
+def test_a_narrowed_shadow_is_as_tall_as_the_card_shadow_and_narrower() -> None:
+    pygame.init()
+    art = CardArt(font=lambda name, size: pygame.font.Font(None, size))
+    art.keep_sizes([300])
+    whole, narrow = art.shadow(300), art.shadow_at(300, 0.0, 0.5)
+    assert abs(narrow.get_height() - whole.get_height()) <= 4
+    assert narrow.get_width() < 0.7 * whole.get_width()
+
+
+def test_the_caches_of_a_big_screen_hold_as_many_cards_as_those_of_a_small_one(app) -> None:
+    small, big = CardArt(font=app.font), CardArt(font=app.font)
+    small.keep_sizes([80, 150])
+    big.keep_sizes([160, 300])
+    assert big._rotated.budget >= 3 * small._rotated.budget
+    assert big._tilted.budget >= 3 * small._tilted.budget
+
+
+def test_the_turn_glow_breathes_in_steps(app) -> None:
+    scene = TableScene(app, coordinated(app, solo_setup()), worker=inline_worker())
+    app.stack.push(scene)
+    levels = set()
+    for n in range(200):
+        for plate in scene.words.plates(scene.layout, covered=False, pulse=n / 199):
+            if plate.active:
+                levels.add(plate.pulse)
+    assert 2 <= len(levels) <= PULSE_STEPS + 1
