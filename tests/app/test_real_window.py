@@ -1,19 +1,21 @@
 """The real program in a real X window: a card dragged with xdotool changes the table.
 
-Starts its own Xvfb on a free display, launches ``python -m scopa`` straight onto a solo
-table (``SCOPA_START=table``, ``SCOPA_SEED``), drags a card of the human's hand onto the
+Starts its own Xvfb (on a display it picks itself), launches ``python -m scopa`` straight
+onto a solo table (``SCOPA_START=table``, ``SCOPA_SEED``), drags a card of the human's hand onto the
 table with xdotool, and reads the match the game saves after every move. Skipped when
 Xvfb or xdotool is missing, except under CI (env ``CI`` set), where that is a failure.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
+import select
 import shutil
 import subprocess
 import sys
 import time
-from pathlib import Path
+from collections.abc import Iterator
 
 import pytest
 
@@ -30,16 +32,6 @@ def need(tool: str) -> str:
     return path
 
 
-def free_display() -> int:
-    for number in range(140, 400):
-        if (
-            not Path(f"/tmp/.X{number}-lock").exists()
-            and not Path(f"/tmp/.X11-unix/X{number}").exists()
-        ):
-            return number
-    pytest.fail("no free X display number")
-
-
 def wait_for(check, timeout: float, what: str):
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -50,22 +42,50 @@ def wait_for(check, timeout: float, what: str):
     pytest.fail(f"timed out waiting for {what}")
 
 
-@pytest.fixture
-def xserver():
+@contextlib.contextmanager
+def x_display(screen: str) -> Iterator[str]:
+    """An Xvfb of its own (``screen`` like "1600x900x24") for the length of the block.
+
+    Xvfb picks a free display number itself and tells it on a pipe once it accepts
+    clients (``-displayfd``): two test runs side by side never share a display, as they
+    could if each looked for an unused number and then started a server on it.
+    """
     xvfb = need("Xvfb")
     need("xdotool")
-    number = free_display()
+    read, write = os.pipe()
     server = subprocess.Popen(
-        [xvfb, f":{number}", "-screen", "0", "1600x900x24", "-nolisten", "tcp"],
+        [xvfb, "-displayfd", str(write), "-screen", "0", screen, "-nolisten", "tcp"],
+        pass_fds=(write,),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
+    os.close(write)
     try:
-        wait_for(lambda: Path(f"/tmp/.X11-unix/X{number}").exists(), 10, "Xvfb to start")
-        yield f":{number}"
+        number = b""
+        deadline = time.monotonic() + 30
+        while not number.endswith(b"\n") and time.monotonic() < deadline:
+            ready, _, _ = select.select([read], [], [], 1.0)
+            if ready:
+                chunk = os.read(read, 32)
+                if not chunk:
+                    break
+                number += chunk
+        if not number.strip().isdigit():
+            pytest.fail("Xvfb did not start")
+        yield f":{int(number)}"
     finally:
+        os.close(read)
         server.terminate()
-        server.wait(timeout=10)
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+
+
+@pytest.fixture
+def xserver():
+    with x_display("1600x900x24") as display:
+        yield display
 
 
 def xdotool(display: str, *args: str) -> str:
@@ -174,3 +194,10 @@ def test_drag_a_card_in_a_real_window(xserver, tmp_path):
             game.wait(timeout=10)
         except subprocess.TimeoutExpired:
             game.kill()
+
+
+def test_two_x_servers_started_together_get_displays_of_their_own():
+    with x_display("640x480x24") as first, x_display("800x600x24") as second:
+        assert first != second
+        assert xdotool(first, "getdisplaygeometry") == "640 480"
+        assert xdotool(second, "getdisplaygeometry") == "800 600"

@@ -16,27 +16,15 @@ from pathlib import Path
 
 import pytest
 
-from .test_real_window import free_display, need, wait_for, xdotool
+from .test_real_window import wait_for, x_display, xdotool
 
 WINDOW = (960, 540)
 
 
 @pytest.fixture
 def wide_xserver():
-    xvfb = need("Xvfb")
-    need("xdotool")
-    number = free_display()
-    server = subprocess.Popen(
-        [xvfb, f":{number}", "-screen", "0", "2000x700x24", "-nolisten", "tcp"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        wait_for(lambda: Path(f"/tmp/.X11-unix/X{number}").exists(), 10, "Xvfb to start")
-        yield f":{number}"
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
+    with x_display("2000x700x24") as display:
+        yield display
 
 
 def launch(display: str, home: Path, trace: Path, **extra: str) -> subprocess.Popen:

@@ -78,14 +78,8 @@ def draw_plate(
     scale = Scale(layout.size)
     if plate.active:
         glow = rect.inflate(10 * u + 8 * u * pulse, 10 * u + 8 * u * pulse)
-        halo = pygame.Surface((round(glow.width), round(glow.height)), pygame.SRCALPHA)
-        pygame.draw.rect(
-            halo,
-            (*style.BRIGHT_GOLD, round(60 + 50 * pulse)),
-            halo.get_rect(),
-            border_radius=round(18 * u),
-        )
-        surface.blit(halo, glow.topleft)
+        size = (round(glow.width), round(glow.height))
+        surface.blit(_halo(size, round(60 + 50 * pulse), round(18 * u)), glow.topleft)
     border = style.BRIGHT_GOLD if plate.active else None
     style.dark_panel(surface, rect, scale, border=border, alpha=190)
     pad = 14 * u
@@ -109,6 +103,14 @@ def draw_plate(
     bottom = FRect(top.left, top.bottom, top.width, rect.bottom - top.bottom)
     style.text(surface, plate.name, name, top)
     style.text(surface, plate.detail, detail, bottom)
+
+
+@lru_cache(maxsize=64)
+def _halo(size: tuple[int, int], alpha: int, radius: int) -> pygame.Surface:
+    """The glow around the plate of the seat to play, at one step of its breathing."""
+    halo = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(halo, (*style.BRIGHT_GOLD, alpha), halo.get_rect(), border_radius=radius)
+    return halo
 
 
 def draw_stack(
