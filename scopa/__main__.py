@@ -1,4 +1,5 @@
-"""Start the game: ``scopa`` or ``python -m scopa``.
+"""Start the game: ``scopa`` or ``python -m scopa``; ``scopa serve`` and ``scopa bot`` run
+the network server and the headless player instead (``scopa.net.cli``).
 
 Options: ``--size WxH`` for the window, ``--fullscreen``, and ``--smoke`` (open the window,
 draw the first frame, exit 0: used by the packaging checks). Without a display the
@@ -69,11 +70,10 @@ def open_first_screens(app: App) -> None:
         import random
 
         from scopa.engine import Match
-        from scopa.settings import MatchSetup
 
         seed_text = os.environ.get("SCOPA_SEED", "")
         seed = int(seed_text) if seed_text.lstrip("-").isdigit() else None
-        setup = MatchSetup.solo(app.settings.rules, name=app.t("you"))
+        setup = app.matches.quick_setup(level="expert")
         shuffle = None if seed is None else Match.new(setup.rules, random.Random(seed))
         app.matches.start(setup, shuffle)
         return
@@ -86,6 +86,11 @@ def main(argv: list[str] | None = None) -> int:
     import multiprocessing
 
     multiprocessing.freeze_support()  # the computer players' worker in a frozen build
+    words = sys.argv[1:] if argv is None else argv
+    if words[:1] in (["serve"], ["bot"]):  # the server and the headless player: no window
+        from scopa.net.cli import main as net_main
+
+        return net_main(words)
     args = build_parser().parse_args(argv)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     if not _display_possible():

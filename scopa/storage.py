@@ -91,6 +91,25 @@ class FileProblem:
         return self.render(Translator("en"))
 
 
+class SavedMatch(tuple):  # type: ignore[type-arg]
+    """The unfinished match: ``(setup, record)``, and whether a play was taken back in it."""
+
+    undone: bool
+
+    def __new__(cls, setup: MatchSetup, record: GameRecord, undone: bool = False) -> SavedMatch:
+        saved = super().__new__(cls, (setup, record))
+        saved.undone = undone
+        return saved
+
+    @property
+    def setup(self) -> MatchSetup:
+        return self[0]  # type: ignore[no-any-return]
+
+    @property
+    def record(self) -> GameRecord:
+        return self[1]  # type: ignore[no-any-return]
+
+
 class DamagedFile(ValueError):
     """A file that exists but cannot be used; ``cause`` says why, in the player's words."""
 
@@ -441,27 +460,30 @@ class Store:
 
     # --- the unfinished match ----------------------------------------------------------
 
-    def save_match(self, setup: MatchSetup, record: GameRecord) -> bool:
-        """Remember an unfinished match (called after every move)."""
+    def save_match(self, setup: MatchSetup, record: GameRecord, *, undone: bool = False) -> bool:
+        """Remember an unfinished match (called after every move); ``undone``: a play was
+        taken back in it (a resumed match must remember it for the statistics)."""
         if setup.rules != record.rules:
             raise SettingsError("the match setup and the record have different rules")
-        envelope = {
+        envelope: dict[str, Any] = {
             "schema": SAVE_SCHEMA,
             "saved": datetime.now().astimezone().isoformat(timespec="seconds"),
             "setup": setup.to_dict(),
             "record": record.text(),
         }
+        if undone:
+            envelope["undone"] = True
         data = json.dumps(envelope, indent=1, sort_keys=True).encode("utf-8")
         return self._write(self.save_path, data, "match")
 
-    def load_match(self) -> tuple[MatchSetup, GameRecord] | None:
+    def load_match(self) -> SavedMatch | None:
         """The saved unfinished match, checked by replaying it; None if there is none."""
         envelope = self._read(self.save_path, "match", _parse_json)
         if envelope is None:
             return None
         try:
             _check_schema(envelope, SAVE_SCHEMA)
-            unknown = sorted(set(envelope) - {"schema", "saved", "setup", "record"})
+            unknown = sorted(set(envelope) - {"schema", "saved", "setup", "record", "undone"})
             if unknown:
                 raise DamagedFile("files.cause_content", detail=_unknown_entry(unknown[0]))
             setup = MatchSetup.from_dict(envelope.get("setup"))
@@ -472,6 +494,9 @@ class Store:
                 raise DamagedFile(
                     "files.cause_content", detail="the seats and the record disagree on the rules"
                 )
+            undone = envelope.get("undone", False)
+            if not isinstance(undone, bool):
+                raise DamagedFile("files.cause_content", detail="'undone' must be true or false")
             match = record.replay()
         except _BAD_CONTENT as error:
             self._set_aside(self.save_path, "match", _cause_of(error))
@@ -479,7 +504,7 @@ class Store:
         if match.over:
             self.clear_match()
             return None
-        return setup, record
+        return SavedMatch(setup, record, undone)
 
     def clear_match(self) -> bool:
         """Forget the unfinished match (it was finished or abandoned); False if it could not

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import itertools
 import random
 import sys
 import time
@@ -46,6 +47,111 @@ def random_deals_with_events(rules: Rules, deals: int, seed: int) -> float:
     return deals / (time.perf_counter() - start)
 
 
+# --- a plain reference simulator -------------------------------------------------------------
+# The classic two-player game written the obvious way: cards as (rank, suit) tuples in lists,
+# itertools.combinations for the sums, the same rules and scoring as the engine. The
+# engine's speed is reported against it, in one process, as a ratio.
+
+PRIME = {7: 21, 6: 18, 1: 16, 5: 15, 4: 14, 3: 13, 2: 12, 8: 10, 9: 10, 10: 10}
+
+
+def reference_options(card: tuple[int, str], table: list) -> list[tuple]:
+    """The capture sets ``card`` may take from ``table`` (one equal card beats any sum)."""
+    equal = [(other,) for other in table if other[0] == card[0]]
+    if equal:
+        return equal
+    return [
+        combo
+        for size in range(2, len(table) + 1)
+        for combo in itertools.combinations(table, size)
+        if sum(c[0] for c in combo) == card[0]
+    ]
+
+
+def reference_score(piles: list[list], scope: list[int]) -> list[int]:
+    points = [scope[0], scope[1]]
+
+    def best(values: list[int]) -> None:
+        if values[0] != values[1]:
+            points[0 if values[0] > values[1] else 1] += 1
+
+    best([len(pile) for pile in piles])
+    best([sum(1 for c in pile if c[1] == "D") for pile in piles])
+    for side, pile in enumerate(piles):
+        if (7, "D") in pile:
+            points[side] += 1
+    primes = []
+    for pile in piles:
+        suits = [max((PRIME[c[0]] for c in pile if c[1] == suit), default=0) for suit in "DCSB"]
+        primes.append(sum(suits) if all(suits) else 0)
+    if primes[0] != primes[1] and max(primes):
+        points[0 if primes[0] > primes[1] else 1] += 1
+    return points
+
+
+def reference_deal(rng: random.Random) -> list[int]:
+    """One random deal played to the end and scored."""
+    while True:
+        deck = [(rank, suit) for suit in "DCSB" for rank in range(1, 11)]
+        rng.shuffle(deck)
+        hands = [deck[0:3], deck[3:6]]
+        table = deck[6:10]
+        if sum(1 for c in table if c[0] == 10) < 3:
+            break
+    stock = deck[10:]
+    piles: list[list] = [[], []]
+    scope = [0, 0]
+    last = None
+    turn = 0
+    while True:
+        if not hands[0] and not hands[1]:
+            if not stock:
+                break
+            hands = [stock[0:3], stock[3:6]]
+            stock = stock[6:]
+        hand = hands[turn]
+        card = hand.pop(int(rng.random() * len(hand)))
+        options = reference_options(card, table)
+        if options:
+            taken = options[int(rng.random() * len(options))]
+            for c in taken:
+                table.remove(c)
+            piles[turn].extend(taken)
+            piles[turn].append(card)
+            last = turn
+            final = not stock and not hands[0] and not hands[1]
+            if not table and not final:
+                scope[turn] += 1
+        else:
+            table.append(card)
+        turn = 1 - turn
+    if last is not None:
+        piles[last].extend(table)
+    return reference_score(piles, scope)
+
+
+def reference_deals(deals: int, seed: int) -> float:
+    rng = random.Random(seed)
+    start = time.perf_counter()
+    for _ in range(deals):
+        reference_deal(rng)
+    return deals / (time.perf_counter() - start)
+
+
+def scored_deals(rules: Rules, deals: int, seed: int) -> float:
+    """Random deals played to the end and scored, by the engine, per second."""
+    rng = random.Random(seed)
+    uniform = rng.random
+    start = time.perf_counter()
+    for _ in range(deals):
+        state = Round.deal_random(rules, rng)
+        while not state.over:
+            moves = state.legal_moves()
+            state = state.play(moves[int(uniform() * len(moves))])
+        state.score()
+    return deals / (time.perf_counter() - start)
+
+
 def legal_moves_cost(rules: Rules, samples: int, seed: int) -> float:
     """Mean microseconds of one legal_moves() call on a fresh position (nothing cached on it)."""
     rng = random.Random(seed)
@@ -70,7 +176,10 @@ def bench_engine(quick: bool) -> dict[str, float]:
     two, four = Rules(), Rules(players=4)
     random_deals(two, 2000 * scale, 99)  # warm the capture cache, as a running game does
     random_deals(four, 1000 * scale, 98)
+    reference = reference_deals(3000 * scale, 6)
+    scored = scored_deals(two, 3000 * scale, 7)
     return {
+        "2p scored deals/s vs reference": scored / reference,
         "2p deals/s": random_deals(two, 3000 * scale, 1),
         "4p deals/s": random_deals(four, 2000 * scale, 2),
         "2p deals/s cold cache": _cold(two, 1000 * scale),
@@ -84,6 +193,7 @@ def _cold(rules: Rules, deals: int) -> float:
 
 
 TARGETS = {
+    "2p scored deals/s vs reference": (">=", 3),
     "2p deals/s": (">=", 5000),
     "Master p95 ms (2p)": ("<=", 100),
     "Master p95 ms (4p)": ("<=", 200),

@@ -253,7 +253,7 @@ class App:
 
     def _draw_toasts(self) -> None:
         if self.toasts:
-            self.toasts.draw(self.screen, lambda px: self.font("ui", px))
+            self.toasts.draw(self.screen, self.font)
 
     def run(
         self,

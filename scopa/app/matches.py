@@ -27,7 +27,8 @@ from scopa.settings import MatchSetup, SeatConfig
 from .table.saving import MatchSaver
 
 if TYPE_CHECKING:
-    from scopa.engine import Event, GameRecord, Rules
+    from scopa.engine import Event, Rules
+    from scopa.storage import SavedMatch
 
     from .app import App
 
@@ -192,7 +193,7 @@ class MatchCoordinator:
                 self.recorded = True
                 self.saver.finish(self.setup, self.match, undone=self.undone)
         else:
-            self.saver.save(self.setup, self.match.record())
+            self.saver.save(self.setup, self.match.record(), undone=self.undone)
 
     def problems(self) -> list[tuple[str, str]]:
         """Saves that failed since the last call: ``(message key, reason)``."""
@@ -217,7 +218,7 @@ class Matches:
 
     # --- what is saved ---------------------------------------------------------------------
 
-    def saved(self) -> tuple[MatchSetup, GameRecord] | None:
+    def saved(self) -> SavedMatch | None:
         """The unfinished match kept on disk, if any (damaged files are set aside)."""
         if self.current is not None and self.current.saver is not None:
             self.current.flush()
@@ -314,6 +315,7 @@ class Matches:
             setup,
             record.replay(),
             saver=MatchSaver(self.app.store),
+            undone=saved.undone,
             resumed=True,
         )
         self._open(coordinator)

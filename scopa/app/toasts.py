@@ -1,7 +1,8 @@
 """Short messages over every scene: a file that could not be used or saved, an undo refused.
 
 ``Toasts`` keeps them, ages them and draws them so they can be read: wrapped to at most 70%
-of the window's width, a few lines each, at most three on screen at a time on a dark panel;
+of the window's width, a few lines each (the style's fitted text: a longer one is set a
+little smaller, then cut with an ellipsis), at most three on screen at a time on a dark panel;
 the others wait their turn (their time runs only once they show). A message given with a
 ``key`` names a problem that may last, such as a disk that stays full while a save is
 tried after every move: it is told once, and told again only after ``resolve(key)`` (the
@@ -12,9 +13,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import pygame
+
+from . import style
+from .style import ELLIPSIS, FontSource, Pen, Scale
 
 TOAST_SECONDS = 6.0
 REPEAT_AFTER = 300.0
@@ -24,13 +28,7 @@ MAX_LINES = 5
 WIDTH_SHARE = 0.7
 MAX_CHARS = 600
 """Longer texts are cut before they are laid out (no message of ours is near this)."""
-ELLIPSIS = "\u2026"
-PANEL = (20, 20, 20, 228)
-EDGE = (250, 245, 230, 70)
-INK = (250, 245, 230)
-
-FontFor = Callable[[int], pygame.font.Font]
-"""A font of the given size in pixels (``lambda px: app.font("ui", px)``)."""
+PANEL_ALPHA = 228
 
 
 @dataclass
@@ -38,7 +36,6 @@ class Toast:
     text: str
     remaining: float
     key: str | None = None
-    _wrapped: tuple[tuple[int, int], list[str]] | None = field(default=None, repr=False)
 
 
 class Announcements:
@@ -113,78 +110,23 @@ class Toasts:
 
     # --- drawing -------------------------------------------------------------------------
 
-    def draw(self, surface: pygame.Surface, font_for: FontFor) -> list[pygame.Rect]:
+    def draw(self, surface: pygame.Surface, fonts: FontSource) -> list[pygame.Rect]:
         """Draw the toasts on screen, stacked from the top centre; returns their panels."""
         width, height = surface.get_size()
-        px = max(14, height // 40)
-        font = font_for(px)
-        pad_x, pad_y = px, max(4, px // 2)
+        scale = Scale((width, height))
+        pen = Pen(fonts, "ui", max(14, height // 40), style.CREAM)
+        pad_x, pad_y = pen.px, max(4, pen.px // 2)
         text_width = max(1, int(width * WIDTH_SHARE) - 2 * pad_x)
-        line_height = font.get_linesize()
+        text_height = height // 3 - 2 * pad_y
         y = height // 30
         panels = []
         for toast in self.shown():
-            lines = self._lines(toast, font, text_width, px)
-            widest = max(font.size(line)[0] for line in lines)
-            box = pygame.Rect(0, 0, widest + 2 * pad_x, line_height * len(lines) + 2 * pad_y)
+            laid = style.fit(toast.text, pen, text_width, text_height, lines=MAX_LINES)
+            box = pygame.Rect(0, 0, laid.width + 2 * pad_x, laid.height + 2 * pad_y)
             box.midtop = (width // 2, y)
-            panel = pygame.Surface(box.size, pygame.SRCALPHA)
-            radius = max(4, px // 2)
-            pygame.draw.rect(panel, PANEL, panel.get_rect(), border_radius=radius)
-            pygame.draw.rect(panel, EDGE, panel.get_rect(), width=1, border_radius=radius)
-            surface.blit(panel, box)
-            for row, line in enumerate(lines):
-                image = font.render(line, True, INK)
-                surface.blit(image, (box.x + pad_x, box.y + pad_y + row * line_height))
+            style.dark_panel(surface, box, scale, border=style.DIM_EDGE, alpha=PANEL_ALPHA)
+            inside = box.inflate(-2 * pad_x, -2 * pad_y)
+            style.text(surface, toast.text, pen, inside, lines=MAX_LINES)
             panels.append(box)
             y = box.bottom + height // 80
         return panels
-
-    def _lines(self, toast: Toast, font: pygame.font.Font, width: int, px: int) -> list[str]:
-        if toast._wrapped is None or toast._wrapped[0] != (width, px):
-            toast._wrapped = ((width, px), wrap(toast.text, font, width, MAX_LINES))
-        return toast._wrapped[1]
-
-
-def wrap(text: str, font: pygame.font.Font, width: int, max_lines: int) -> list[str]:
-    """``text`` in lines no wider than ``width`` pixels, at most ``max_lines`` of them (the
-    last ends with an ellipsis if text was left out). Words wider than a line (a long
-    folder name) are cut where the line ends."""
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        candidate = f"{line} {word}" if line else word
-        if font.size(candidate)[0] <= width:
-            line = candidate
-            continue
-        if line:
-            lines.append(line)
-        while font.size(word)[0] > width:
-            cut = _longest_fit(word, font, width)
-            lines.append(word[:cut])
-            word = word[cut:]
-        line = word
-        if len(lines) > max_lines:
-            break
-    if line:
-        lines.append(line)
-    if not lines:
-        return [""]
-    if len(lines) <= max_lines:
-        return lines
-    last = lines[max_lines - 1]
-    while last and font.size(last + ELLIPSIS)[0] > width:
-        last = last[:-1]
-    return [*lines[: max_lines - 1], last.rstrip() + ELLIPSIS]
-
-
-def _longest_fit(word: str, font: pygame.font.Font, width: int) -> int:
-    """The length of the longest start of ``word`` that fits ``width`` (at least 1)."""
-    low, high = 1, len(word)
-    while low < high:
-        middle = (low + high + 1) // 2
-        if font.size(word[:middle])[0] <= width:
-            low = middle
-        else:
-            high = middle - 1
-    return low

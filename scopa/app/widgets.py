@@ -6,7 +6,7 @@ value, Enter or Space activate, typing edits a name). Widgets read and write the
 through ``get``/``set`` callables, so the scene's data stays the single source of truth and
 a language switch re-labels everything on the next frame (labels are callables too).
 
-Sizes are fractions of the window (:class:`Metrics`); colours come from :mod:`.theme`.
+Sizes are fractions of the window (:class:`Metrics`); every look comes from :mod:`.style`.
 """
 
 from __future__ import annotations
@@ -16,11 +16,17 @@ from typing import Any
 
 import pygame
 
-from . import theme
-from .theme import Metrics, Text, draw_text, resolve
+from . import style
+from .style import Metrics
 
 Getter = Callable[[], Any]
 Setter = Callable[[Any], None]
+Text = str | Callable[[], str]
+"""A label: words, or a function giving them in the language of the moment."""
+
+
+def resolve(text: Text) -> str:
+    return text() if callable(text) else text
 
 
 class Widget:
@@ -82,18 +88,16 @@ class Label(Widget):
         text: Text,
         *,
         role: str = "ui",
-        size: float = theme.TEXT,
-        color: tuple[int, int, int] = theme.INK,
+        size: float = style.TEXT,
+        color: style.Color = style.INK,
         align: str = "left",
     ) -> None:
         super().__init__()
         self.text, self.role, self.size, self.color, self.align = text, role, size, color, align
 
     def draw(self, surface: pygame.Surface, m: Metrics, focused: bool, hovered: bool) -> None:
-        font = m.font(self.role, self.size)
-        anchor = {"left": "midleft", "center": "center", "right": "midright"}[self.align]
-        point = getattr(self.rect, anchor)
-        draw_text(surface, resolve(self.text), font, self.color, point, anchor)
+        pen = m.pen(self.role, self.size, self.color)
+        style.text(surface, resolve(self.text), pen, self.rect, align=self.align, lines=2)
 
 
 class Button(Widget):
@@ -107,7 +111,7 @@ class Button(Widget):
         primary: bool = False,
         hint: Text | None = None,
         enabled: Callable[[], bool] | None = None,
-        size: float = theme.BUTTON_TEXT,
+        size: float = style.BUTTON_TEXT,
     ) -> None:
         super().__init__(hint=hint, enabled=enabled)
         self.text, self.on_click, self.primary, self.size = text, on_click, primary, size
@@ -126,11 +130,30 @@ class Button(Widget):
 
     def draw(self, surface: pygame.Surface, m: Metrics, focused: bool, hovered: bool) -> None:
         state = "disabled" if not self.enabled else "hot" if (focused or hovered) else "normal"
-        theme.draw_button(surface, self.rect, m, state, primary=self.primary, sunk=self.pressed)
-        font = m.font("ui_bold", self.size)
-        color = theme.CREAM if self.enabled else theme.DISABLED_TEXT
-        center = self.rect.move(0, m.px(0.002) if self.pressed else 0).center
-        draw_text(surface, resolve(self.text), font, color, center, "center", fit=self.rect.w)
+        style.button(
+            surface,
+            self.rect,
+            m,
+            m.app.font,
+            resolve(self.text),
+            m.text_px(self.size),
+            state=state,
+            primary=self.primary,
+            pressed=self.pressed,
+        )
+
+
+class Tab(Button):
+    """A button lacquered while ``chosen()`` says it is the one chosen (a section of the
+    settings, a language)."""
+
+    def __init__(self, text: Text, on_click: Callable[[], None], chosen: Callable[[], bool]):
+        super().__init__(text, on_click, size=style.ROW_TITLE)
+        self.chosen = chosen
+
+    def draw(self, surface: pygame.Surface, m: Metrics, focused: bool, hovered: bool) -> None:
+        self.primary = self.chosen()
+        super().draw(surface, m, focused, hovered)
 
 
 class Control(Widget):
@@ -158,7 +181,7 @@ class Toggle(Control):
         return True
 
     def draw_value(self, surface: pygame.Surface, rect: pygame.Rect, m: Metrics, hot: bool) -> None:
-        theme.draw_switch(surface, rect, m, bool(self.get()), self.enabled, hot)
+        style.draw_switch(surface, rect, m, bool(self.get()), self.enabled, hot)
 
 
 class Choice(Control):
@@ -208,7 +231,7 @@ class Choice(Control):
         return resolve(self.options[index][1]) if index >= 0 else resolve(self.fallback)
 
     def draw_value(self, surface: pygame.Surface, rect: pygame.Rect, m: Metrics, hot: bool) -> None:
-        theme.draw_selector(surface, rect, m, self.label(), self.enabled, hot)
+        style.draw_selector(surface, rect, m, self.label(), self.enabled, hot)
 
 
 class Slider(Control):
@@ -225,7 +248,7 @@ class Slider(Control):
         return True
 
     def _track(self) -> pygame.Rect:
-        return theme.slider_track(self.rect)
+        return style.slider_track(self.rect)
 
     def press(self, pos: tuple[int, int]) -> None:
         self.drag(pos)
@@ -241,7 +264,7 @@ class Slider(Control):
         """The value was already set while dragging."""
 
     def draw_value(self, surface: pygame.Surface, rect: pygame.Rect, m: Metrics, hot: bool) -> None:
-        theme.draw_slider(surface, rect, m, float(self.get()), self.enabled, hot)
+        style.draw_slider(surface, rect, m, float(self.get()), self.enabled, hot)
 
 
 class TextInput(Control):
@@ -281,7 +304,7 @@ class TextInput(Control):
         return False
 
     def draw_value(self, surface: pygame.Surface, rect: pygame.Rect, m: Metrics, hot: bool) -> None:
-        theme.draw_field(surface, rect, m, str(self.get()), self.enabled, hot, self.editing)
+        style.draw_field(surface, rect, m, str(self.get()), self.enabled, hot, self.editing)
 
 
 class SettingRow(Widget):
@@ -344,42 +367,34 @@ class SettingRow(Widget):
         return self.control.key(event)
 
     def draw(self, surface: pygame.Surface, m: Metrics, focused: bool, hovered: bool) -> None:
-        theme.draw_row(surface, self.rect, m, focused, hovered)
+        style.draw_row(surface, self.rect, m, focused, hovered)
         enabled = self.enabled
-        left = self.rect.left + self.rect.h // 3
-        width = self.control.rect.left - left - self.rect.h // 4
-        title_color = theme.INK if enabled else theme.INK_DISABLED
-        note_color = theme.INK_SOFT if enabled else theme.INK_DISABLED
+        title = m.pen("ui_bold", style.ROW_TITLE, style.INK if enabled else style.INK_DISABLED)
+        note = m.pen("ui", style.ROW_NOTE, style.INK_SOFT if enabled else style.INK_DISABLED)
+        left = self.rect.left + self.rect.h // 4
+        pad = max(1, self.rect.h // 12)
+        area = pygame.Rect(left, self.rect.top + pad, 0, self.rect.h - 2 * pad)
+        area.w = self.control.rect.left - left - m.px(style.SPACE_S)
         if self.hint is None:
-            draw_text(
-                surface,
-                resolve(self.label),
-                m.font("ui_bold", theme.ROW_TITLE),
-                title_color,
-                (left, self.rect.centery),
-                "midleft",
-                fit=width,
-            )
+            style.text(surface, resolve(self.label), title, area, lines=2)
         else:
-            draw_text(
-                surface,
-                resolve(self.label),
-                m.font("ui_bold", theme.ROW_TITLE),
-                title_color,
-                (left, self.rect.top + int(self.rect.h * 0.30)),
-                "midleft",
-                fit=width,
-            )
-            draw_text(
-                surface,
-                resolve(self.hint),
-                m.font("ui", theme.ROW_NOTE),
-                note_color,
-                (left, self.rect.top + int(self.rect.h * 0.70)),
-                "midleft",
-                fit=width,
-            )
+            hint = resolve(self.hint)
+            head, body = split_row(area, title, note, hint)
+            style.text(surface, resolve(self.label), title, head)
+            style.text(surface, hint, note, body, valign="top", lines=0)
         self.control.draw_value(surface, self.control.rect, m, focused or hovered)
+
+
+def split_row(
+    area: pygame.Rect, title: style.Pen, note: style.Pen, hint: str
+) -> tuple[pygame.Rect, pygame.Rect]:
+    """A row's text area cut into its title (one line) and its note (the rest), the two
+    centred together in the row."""
+    title_h = style.line_height(title)
+    laid = style.fit(hint, note, area.w, area.h - title_h, lines=0)
+    top = area.top + max(0, (area.h - title_h - laid.height) // 2)
+    head = pygame.Rect(area.left, top, area.w, title_h)
+    return head, pygame.Rect(area.left, head.bottom, area.w, area.bottom - head.bottom)
 
 
 class ScrollPanel:
@@ -430,7 +445,7 @@ class ScrollPanel:
     def draw_scrollbar(self, surface: pygame.Surface, m: Metrics) -> None:
         if self.max_offset <= 0:
             return
-        theme.draw_scrollbar(surface, self.viewport, m, self.offset, self.content_height)
+        style.draw_scrollbar(surface, self.viewport, m, self.offset, self.content_height)
 
 
 class Form:
@@ -489,7 +504,7 @@ class Form:
         """Feed one event; True when a widget used it."""
         if event.type == pygame.MOUSEMOTION:
             self.hover = self.widget_at(event.pos)
-            theme.set_pointer(self.hover is not None and self.hover.enabled)
+            style.set_pointer(self.hover is not None and self.hover.enabled)
             if self.captured is not None:
                 self.captured.drag(event.pos)
             return self.hover is not None

@@ -93,3 +93,33 @@ def test_abandon_confirmed_deletes_the_saved_match(app, paused, store) -> None:
     assert isinstance(title, TitleScene) and len(app.stack) == 1
     assert store.load_match() is None
     assert title.resume not in title.form.widgets
+
+
+def test_the_pause_menu_pauses_the_table(app) -> None:
+    """Under the menu no computer plays and no card moves; Resume carries on."""
+    from scopa.app.table.scene import TableScene
+
+    from .table_helpers import inline_worker
+
+    app.settings = app.settings.with_(animation_speed="normal", language="en")
+    seats = (SeatConfig("Anna", False, "beginner"), SeatConfig("Bruno", False, "beginner"))
+    setup = MatchSetup(seats, Rules())
+    table = TableScene(app, coordinated(app, setup, Match.new(Rules(), 9)), worker=inline_worker())
+    app.stack.push(table)
+    for _ in range(12):  # the deal is under way
+        frame(app)
+    assert table.director.busy
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, PauseScene)
+    moves = table.match.moves()
+    where = {card: (s.x, s.y, s.turn) for card, s in table.view.sprites.items()}
+    for _ in range(600):  # ten seconds under the menu
+        frame(app)
+    assert table.match.moves() == moves
+    assert {card: (s.x, s.y, s.turn) for card, s in table.view.sprites.items()} == where
+    press(app, pygame.K_ESCAPE)  # resume
+    assert app.stack.top is table
+    for _ in range(600):
+        frame(app)
+    assert len(table.match.moves()) > len(moves)
+    table.close()

@@ -96,7 +96,7 @@ def test_the_never_leave_seven_example() -> None:
 @pytest.mark.parametrize("name", sorted(EXAMPLES))
 def test_measured_height_is_the_drawn_height(app, name) -> None:
     from scopa.app.scenes.rule_examples import draw_example, example_height
-    from scopa.app.theme import Metrics
+    from scopa.app.style import Metrics
 
     m = Metrics(app, app.size)
     area = pygame.Rect(10, 10, 600, 600)

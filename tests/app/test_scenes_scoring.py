@@ -112,8 +112,16 @@ def test_a_won_match_offers_rematch_and_title(app) -> None:
 def test_the_sheet_draws_at_any_size(app, size) -> None:
     app.resize(size)
     match, _ = known_match(Rules(), (1, 0), (4, 8))
-    app.stack.push(ScoringScene(app, MatchCoordinator(SETUP, match)))
+    scene = ScoringScene(app, MatchCoordinator(SETUP, match))
+    app.stack.push(scene)
     frame(app)
+    window = pygame.Rect((0, 0), app.size)
+    assert window.contains(scene.panel)
+    for part in (scene.sheet_area, scene.chart_area, *(b.rect for b in scene.buttons)):
+        assert scene.panel.contains(part), part
+    assert not scene.sheet_area.colliderect(scene.chart_area)
+    for button in scene.buttons:
+        assert not button.rect.colliderect(scene.sheet_area)
 
 
 def test_an_incomplete_primiera_shows_its_value_and_suits(app) -> None:

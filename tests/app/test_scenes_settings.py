@@ -47,8 +47,12 @@ def test_every_rule_has_a_row() -> None:
 
 
 def test_every_rule_row_is_on_screen(app, scene) -> None:
+    window = pygame.Rect((0, 0), app.size)
     for field in dataclasses.fields(Rules):
-        row(scene, f"rule_{field.name}")
+        found = open_row(app, scene, f"rule_{field.name}")
+        assert found in scene.form.widgets
+        assert scene.scroll.viewport.contains(found.rect), field.name
+        assert window.contains(found.control.rect), field.name
 
 
 def test_a_toggle_clicked_is_saved_for_the_next_start(app, scene, tmp_path) -> None:

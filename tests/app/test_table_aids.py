@@ -185,6 +185,35 @@ def test_an_undone_match_is_noted_in_the_statistics(fast, store):
     assert len(results) == 1 and results[0].undone
 
 
+def test_a_resumed_match_remembers_a_play_was_taken_back(fast, store):
+    """Undo, save and leave, Continue, finish: the statistics still note the undo."""
+    import random
+
+    from scopa.app.scenes.title import TitleScene
+
+    scene = open_solo(fast, fixed_match("7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B"))
+    drag(fast, centre_of(scene, C("2C")), empty_felt(scene))
+    wait_for_turn(fast, scene, 0)
+    key(fast, pygame.K_u)
+    assert scene.coordinator.undone
+    scene.coordinator.flush()
+    fast.matches.leave()
+    title = fast.stack.top
+    assert isinstance(title, TitleScene)
+    click(fast, title.resume.rect.center)
+    resumed = fast.stack.top
+    assert isinstance(resumed, TableScene) and resumed is not scene
+    assert resumed.coordinator.undone
+    rng = random.Random(3)
+    match = resumed.match
+    while not match.over:
+        match, _ = match.apply(rng.choice(match.legal_moves()))
+    resumed.coordinator.replace(match)  # the rest of the match, played out
+    resumed.coordinator.flush()
+    results = store.load_stats().recent
+    assert len(results) == 1 and results[0].undone
+
+
 # --- last trick and tracker ----------------------------------------------------------------
 
 

@@ -228,3 +228,29 @@ def test_no_hand_is_ever_drawn_for_the_wrong_eyes(app, faces, players, humans, s
         pump(app)
         check()
     assert seen_scoring >= 1
+
+
+def test_partners_wear_their_side_colour_on_the_table(app):
+    """With teams, a player sees at a glance who their partner is: partners' plates (and
+    their score row) share a colour, opponents' differ; without teams there are none."""
+    from scopa.engine import Match
+
+    app.settings = app.settings.with_(animation_speed="instant", language="en")
+    rules = Rules.preset("scopone")
+    seats = tuple(SeatConfig(name, True) for name in ("Anna", "Bruno", "Carla", "Dario"))
+    scene = TableScene(
+        app,
+        coordinated(app, MatchSetup(seats, rules), Match.new(rules, 4)),
+        worker=inline_worker(),
+    )
+    app.stack.push(scene)
+    settle(app, scene)
+    plates = scene.snapshot().plates
+    colours = [plate.side_colour for plate in plates]
+    assert None not in colours
+    assert colours[0] == colours[2] and colours[1] == colours[3] and colours[0] != colours[1]
+    rows = scene.snapshot().hud.rows
+    assert rows[0].colour == colours[0] and rows[1].colour == colours[1]
+    scene.close()
+    solo = hotseat_table(app, (SeatConfig("Anna", True), SeatConfig("Bruno", True)))
+    assert all(plate.side_colour is None for plate in solo.snapshot().plates)

@@ -309,3 +309,30 @@ def test_faces_are_read_on_idle_frames_never_while_cards_move(fast, monkeypatch)
     pump(fast, 100)
     assert warmed_while_busy and not any(warmed_while_busy)
     assert all(scene.art.ready(c, lay.table_w) and scene.art.ready(c, lay.hand_w) for c in DECK)
+
+
+def test_a_double_click_plays_a_card_with_one_outcome(fast):
+    scene = open_table(fast, "7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B")
+    centre = centre_of(scene, C("2C"))  # takes nothing: it can only be laid
+    click(fast, centre)
+    assert scene.selected == C("2C") and scene.match.moves() == ()
+    click(fast, centre)
+    assert scene.match.moves() == (Move.parse("2C"),)
+
+
+def test_a_double_click_on_a_card_with_choices_only_selects_it(fast):
+    scene = open_table(fast, "7D 2C 10S", "1B 3B 8C", "3C 4S 5D 2B")
+    centre = centre_of(scene, C("7D"))  # the settebello takes 3C+4S or 5D+2B
+    click(fast, centre)
+    click(fast, centre)
+    assert scene.match.moves() == ()
+    assert scene.choice is None
+
+
+def test_two_clicks_far_apart_in_time_do_not_play(fast):
+    scene = open_table(fast, "7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B")
+    centre = centre_of(scene, C("2C"))
+    click(fast, centre)
+    pump(fast, 30)  # a second later
+    click(fast, centre)
+    assert scene.match.moves() == ()

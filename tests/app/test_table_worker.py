@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-import time
+import concurrent.futures
+import os
+import threading
+from pathlib import Path
 
 from scopa.app.ai_worker import AiWorker, choose_move, first_legal
 from scopa.engine import Match, Rules
@@ -28,23 +31,33 @@ def test_process_worker_answers_a_legal_move():
         worker.close()
 
 
-def test_poll_does_not_block_while_thinking():
-    _, obs = observation()
+RELEASE = threading.Event()
 
-    worker = AiWorker(slow_choice, mode="thread")
+
+def held_choice(level, seed, obs):
+    """A player that answers only once the test lets it."""
+    if not RELEASE.wait(timeout=30):
+        raise TimeoutError("never released")
+    return obs.legal_moves[0]
+
+
+def test_poll_does_not_block_while_thinking():
+    """``poll`` returns at once while the player is still thinking: the player here cannot
+    answer before the test releases it, so a poll that waited would never come back in
+    time to release it."""
+    _, obs = observation()
+    RELEASE.clear()
+    worker = AiWorker(held_choice, mode="thread")
     try:
         worker.request("x", 0, obs)
-        started = time.perf_counter()
-        assert worker.poll() is None
-        assert time.perf_counter() - started < 0.2  # the choice itself takes 0.3 s
-        assert worker.wait(timeout=5) == obs.legal_moves[0]
+        for _ in range(5):
+            assert worker.poll() is None
+        assert worker.pending
+        RELEASE.set()
+        assert worker.wait(timeout=30) == obs.legal_moves[0]
     finally:
+        RELEASE.set()
         worker.close()
-
-
-def slow_choice(level, seed, obs):
-    time.sleep(0.3)
-    return obs.legal_moves[0]
 
 
 def broken_choice(level, seed, obs):
@@ -80,22 +93,27 @@ def test_table_falls_back_to_a_simple_move_when_the_player_fails(app):
     assert any("computer" in toast.text for toast in app.toasts)
 
 
-def busy_choice(level, seed, obs):
-    """A player that thinks hard for two seconds (CPU-bound, holding its own GIL)."""
-    deadline = time.perf_counter() + 2.0
+def gated_choice(level, seed, obs):
+    """A player in the worker process that thinks hard (CPU-bound, holding its own GIL)
+    until a file appears: it cannot answer before the test creates the file."""
+    gate = Path(os.environ["SCOPA_TEST_GATE"])
     total = 0
-    while time.perf_counter() < deadline:
-        total += sum(range(1000))
-    return obs.legal_moves[0]
+    for _ in range(600_000):
+        if gate.exists():
+            return obs.legal_moves[0]
+        total += sum(range(200))
+    raise TimeoutError("the gate never opened")
 
 
-def test_frames_keep_coming_while_a_computer_thinks_in_its_process(app):
+def test_frames_keep_coming_while_a_computer_thinks_in_its_process(app, tmp_path, monkeypatch):
     from scopa.app.table import TableScene
     from scopa.settings import MatchSetup, SeatConfig
 
     app.settings = app.settings.with_(animation_speed="instant", language="en")
+    gate = tmp_path / "gate"
+    monkeypatch.setenv("SCOPA_TEST_GATE", str(gate))
     seats = (SeatConfig("A", False, "beginner"), SeatConfig("B", False, "beginner"))
-    worker = AiWorker(busy_choice, mode="process")
+    worker = AiWorker(gated_choice, mode="process")
     scene = TableScene(
         app, coordinated(app, MatchSetup(seats, Rules()), Match.new(Rules(), 4)), worker=worker
     )
@@ -103,19 +121,16 @@ def test_frames_keep_coming_while_a_computer_thinks_in_its_process(app):
     try:
         app.frame(1 / 60, [])
         assert worker.pending
-        frames, slowest = 0, 0.0
-        deadline = time.perf_counter() + 30
-        while worker.pending and time.perf_counter() < deadline:
-            started = time.perf_counter()
+        for _ in range(20):  # frames come and go while the worker process thinks
+            assert app.frame(1 / 60, [], draw=True)
+        assert worker.pending and scene.match.moves() == ()  # the move cannot exist yet
+        gate.touch()
+        concurrent.futures.wait([worker._future], timeout=60)  # the answer is in ...
+        for _ in range(5):  # ... and the table plays it
             app.frame(1 / 60, [])
-            slowest = max(slowest, time.perf_counter() - started)
-            frames += 1
-        assert frames >= 10  # the window kept drawing while the move was being chosen
-        assert slowest < 1.5  # a frame waiting for the move would take the whole 2 s
-        assert not worker.pending, "no answer from the worker process"
-        app.frame(1 / 60, [])
-        assert len(scene.match.moves()) == 1
+        assert scene.match.moves()  # the move thought of in the worker is played
     finally:
+        gate.touch()
         worker.close()
 
 

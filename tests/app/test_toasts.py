@@ -13,7 +13,7 @@ from scopa.app.app import App
 from scopa.app.scenes.statistics import StatisticsScene
 from scopa.app.scenes.title import TitleScene
 from scopa.app.table import TableScene
-from scopa.app.toasts import ELLIPSIS, MAX_LINES, MAX_SHOWN, REPEAT_AFTER, WIDTH_SHARE, Toasts, wrap
+from scopa.app.toasts import MAX_SHOWN, REPEAT_AFTER, WIDTH_SHARE, Toasts
 from scopa.engine import Match, Rules
 from scopa.settings import MatchSetup, SeatConfig, Settings
 from scopa.storage import Store
@@ -24,7 +24,7 @@ SIZES = [(960, 540), (1280, 720)]
 LONG_FOLDER = "/home/giulia/.local/share/" + "una-cartella-dal-nome-davvero-lungo/" * 3 + "scopa"
 
 
-def font_for(px: int) -> pygame.font.Font:
+def fonts(role: str, px: int) -> pygame.font.Font:
     return pygame.font.Font(None, px)
 
 
@@ -56,7 +56,7 @@ def test_a_long_file_message_fits_the_window(
         one_line = app.font("ui", max(14, height // 40)).size(toast.text)[0]
         assert one_line > width, "the message is longer than the window: it must wrap"
         app.frame(0.016, [])
-        panels = app.toasts.draw(app.screen, lambda px: app.font("ui", px))
+        panels = app.toasts.draw(app.screen, app.font)
         (panel,) = panels
         assert app.screen.get_rect().contains(panel)
         assert panel.width <= WIDTH_SHARE * width
@@ -72,7 +72,7 @@ def test_at_most_three_toasts_show_and_they_fit(size: tuple[int, int]) -> None:
     toasts = Toasts()
     for n in range(5):
         toasts.add(f"Message {n}: " + "a rather long sentence about a file " * 12)
-    panels = toasts.draw(surface, font_for)
+    panels = toasts.draw(surface, fonts)
     assert len(panels) == MAX_SHOWN
     for panel in panels:
         assert surface.get_rect().contains(panel)
@@ -91,18 +91,6 @@ def test_waiting_toasts_show_when_earlier_ones_end() -> None:
     assert all(t.remaining == 2.0 for t in toasts.shown()), "their time starts when they show"
     toasts.update(2.0)
     assert not toasts
-
-
-def test_wrapping_cuts_long_words_and_ends_with_an_ellipsis() -> None:
-    pygame.font.init()
-    font = font_for(20)
-    lines = wrap("x" * 400, font, 200, 100)
-    assert len(lines) > 1 and all(font.size(line)[0] <= 200 for line in lines)
-    assert "".join(lines) == "x" * 400
-    lines = wrap("word " * 500, font, 200, MAX_LINES)
-    assert len(lines) == MAX_LINES and lines[-1].endswith(ELLIPSIS)
-    assert all(font.size(line)[0] <= 200 for line in lines)
-    assert wrap("short", font, 200, MAX_LINES) == ["short"]
 
 
 def test_a_lasting_problem_is_told_once_until_it_ends_or_minutes_pass() -> None:

@@ -55,7 +55,12 @@ def test_the_tutorial_completes_with_scripted_input(fast, store):
         assert scene.match.moves()[-1] == move
     assert scene.coach.step.key == "finish"
     assert scene.match.round.scope[0] == 1  # the settebello swept the table
+    normal = scene.director.factor
     press(fast, scene, "finish_for_me")
+    fast.frame(FRAME, [])
+    assert scene.director.factor <= normal / 4  # the coach plays the rest quickly ...
+    assert scene.status_text()[0] == fast.t("aids.tut.playing_for_you")  # ... and says so
+    assert scene.status_text()[0] != fast.t("table.your_turn")
     for _ in range(6000):
         if scene.coach.step is not None and scene.coach.step.key == "score":
             break

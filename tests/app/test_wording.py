@@ -286,8 +286,8 @@ def test_cards_taken_and_cards_in_hand_are_told_apart() -> None:
         t = Translator(language)
         assert count(t, "table.taken", 12) != count(t, "table.in_hand", 12)
     it, en = Translator("it"), Translator("en")
-    assert count(it, "table.taken", 12) == "12 carte prese"
-    assert count(it, "table.taken", 1) == "1 carta presa"
+    assert count(it, "table.taken", 12) == "12 carte"
+    assert count(it, "table.taken", 1) == "1 carta"
     assert count(it, "table.in_hand", 3) == "3 in mano"
     assert count(en, "table.taken", 1) == "1 taken"
     assert count(en, "table.scope", 1) == "1 scopa"

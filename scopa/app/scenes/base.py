@@ -8,13 +8,16 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from .. import theme
+from .. import style
 from ..scene import Scene
-from ..theme import Metrics
+from ..style import Metrics
 from ..widgets import Form
 
 if TYPE_CHECKING:
     from ..app import App
+
+LANGUAGES = (("it", "Italiano"), ("en", "English"))
+"""The languages the game speaks, each by its own name."""
 
 
 class MenuScene(Scene):
@@ -41,6 +44,13 @@ class MenuScene(Scene):
     def build(self) -> None:
         """Create the widgets (once)."""
 
+    def choose_language(self, language: str) -> None:
+        """Speak ``language`` from now on: saved at once, and every text follows (labels
+        are translated as they are drawn)."""
+        self.app.settings = self.app.settings.with_(language=language)
+        self.app.save_settings()
+        self.app.set_language(language)
+
     def layout(self) -> None:
         """Place the widgets for the current window size."""
 
@@ -64,7 +74,7 @@ class MenuScene(Scene):
         return fading or self.form.captured is not None or self.form.editing()
 
     def leave(self) -> None:
-        theme.set_pointer(False)
+        style.set_pointer(False)
 
     def back(self) -> None:
         """Esc: leave this screen."""
@@ -80,12 +90,32 @@ class MenuScene(Scene):
         return self.form.handle(event)
 
     def draw(self, surface: pygame.Surface) -> None:
-        theme.draw_background(surface)
+        style.draw_background(surface)
         self.draw_content(surface)
         self.form.draw(surface, self.m)
         self.draw_overlay(surface)
         if self.opaque and self.age < self.FADE_IN:
-            theme.fade(surface, round(255 * (1 - self.age / self.FADE_IN)))
+            style.fade(surface, round(255 * (1 - self.age / self.FADE_IN)))
+
+    def place_sheet(self, width: float, height: float, pad_x: float, pad_y: float) -> pygame.Rect:
+        """Lay out the paper sheet the screen is written on: ``self.panel``, ``width`` x
+        ``height`` of the reference height in the middle of the window, and its heading at
+        the top (``self.heading_box``); returns the sheet's inside (the heading's top)."""
+        m = self.m
+        self.panel = m.centered(width, height)
+        inner = self.panel.inflate(-m.px(pad_x), -m.px(pad_y))
+        height_px = style.line_height(self.heading_pen())
+        self.heading_box = pygame.Rect(inner.left, inner.top, inner.w, height_px)
+        return inner
+
+    def heading_pen(self) -> style.Pen:
+        return self.m.pen("title", style.HEADING, style.INK)
+
+    def draw_sheet(self, surface: pygame.Surface, heading: str) -> pygame.Rect:
+        """The paper sheet and its heading (see ``place_sheet``); returns the paper's inside."""
+        paper = style.paper_panel(surface, self.panel, self.m)
+        style.text(surface, heading, self.heading_pen(), self.heading_box, align="center")
+        return paper
 
     def draw_content(self, surface: pygame.Surface) -> None:
         """Panels, titles and pictures under the widgets."""
@@ -94,10 +124,10 @@ class MenuScene(Scene):
         """Anything over the widgets (the explanation line)."""
 
     def draw_hint(
-        self, surface: pygame.Surface, area: pygame.Rect, color: theme.Color = theme.CREAM
+        self, surface: pygame.Surface, area: pygame.Rect, color: style.Color = style.CREAM
     ) -> None:
-        """The one-line explanation of the widget under the mouse or focused."""
+        """The explanation of the widget under the mouse or focused."""
         text = self.form.hint()
         if text:
-            font = self.m.font("ui", theme.SMALL)
-            theme.draw_text(surface, text, font, color, area.center, "center", fit=area.w)
+            pen = self.m.pen("ui", style.SMALL, color)
+            style.text(surface, text, pen, area, align="center", lines=0)

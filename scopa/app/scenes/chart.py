@@ -7,8 +7,8 @@ from collections.abc import Sequence
 
 import pygame
 
-from .. import theme
-from ..theme import Color, Metrics
+from .. import style
+from ..style import Color, Metrics
 
 
 def nice_ticks(low: float, high: float) -> tuple[int, int, int]:
@@ -35,7 +35,8 @@ def line_chart(
 ) -> None:
     """One line per series over the same x steps, with a grid, a dashed target line, dots at
     each point and the last value written at the end of each line."""
-    font = m.font("ui", theme.ROW_NOTE)
+    pen = m.pen("ui", style.ROW_NOTE, style.INK_SOFT)
+    label_h = style.line_height(pen)
     values = [v for line in series for v in line] + ([target] if target is not None else [])
     if not values:
         return
@@ -43,12 +44,13 @@ def line_chart(
     high = max(values)
     tick, low, count = nice_ticks(low, high)
     high = low + count * tick
-    left_pad = font.size(str(int(high)))[0] + m.px(0.02)
+    widest = max(style.natural_width(str(round(low + tick * k)), pen) for k in range(count + 1))
+    left_pad = widest + m.px(0.02)
     plot = pygame.Rect(
         area.left + left_pad,
         area.top + m.px(0.02),
         area.w - left_pad - m.px(0.05),
-        area.h - m.px(0.02) - font.get_linesize() - m.px(0.01),
+        area.h - m.px(0.02) - label_h - m.px(0.01),
     )
     steps = max(1, max(len(line) for line in series) - 1)
 
@@ -61,29 +63,23 @@ def line_chart(
     for k in range(count + 1):
         v = low + tick * k
         y = point(0, v)[1]
-        pygame.draw.line(surface, theme.PAPER_LINE, (plot.left, y), (plot.right, y), thin)
-        theme.draw_text(
-            surface, str(round(v)), font, theme.INK_SOFT, (plot.left - m.px(0.01), y), "midright"
-        )
-    pygame.draw.line(surface, theme.INK_SOFT, plot.bottomleft, plot.bottomright, thin)
-    for i, label in enumerate(x_labels):
-        if steps > 12 and i % (steps // 8 + 1):
-            continue
-        theme.draw_text(
-            surface,
-            label,
-            font,
-            theme.INK_SOFT,
-            (point(i, low)[0], plot.bottom + m.px(0.006)),
-            "midtop",
-        )
+        pygame.draw.line(surface, style.PAPER_LINE, (plot.left, y), (plot.right, y), thin)
+        box = pygame.Rect(area.left, y - label_h // 2, plot.left - m.px(0.01) - area.left, label_h)
+        style.text(surface, str(round(v)), pen, box, align="right")
+    pygame.draw.line(surface, style.INK_SOFT, plot.bottomleft, plot.bottomright, thin)
+    shown = [i for i in range(len(x_labels)) if steps <= 12 or not i % (steps // 8 + 1)]
+    room = plot.w / max(1, len(shown) - 1) if len(shown) > 1 else plot.w
+    for i in shown:
+        box = pygame.Rect(0, plot.bottom + m.px(0.006), round(room), label_h)
+        box.centerx = point(i, low)[0]
+        style.text(surface, x_labels[i], pen, box, align="center")
     if target is not None:
         y = point(0, target)[1]
         dash = m.px(0.012)
         for x in range(plot.left, plot.right, dash * 2):
             pygame.draw.line(
                 surface,
-                theme.GOLD_DEEP,
+                style.GOLD_DEEP,
                 (x, y),
                 (min(x + dash, plot.right), y),
                 max(1, m.px(0.003)),
@@ -94,17 +90,14 @@ def line_chart(
         if len(points) > 1:
             pygame.draw.lines(surface, color, False, points, width)
         for p in points:
-            pygame.draw.circle(surface, theme.CREAM, p, width * 2)
+            pygame.draw.circle(surface, style.CREAM, p, width * 2)
             pygame.draw.circle(surface, color, p, width * 2 - max(1, width // 2))
         if points:
-            theme.draw_text(
-                surface,
-                str(round(line[-1])),
-                m.font("ui_bold", theme.ROW_NOTE),
-                color,
-                (points[-1][0] + width * 3, points[-1][1]),
-                "midleft",
-            )
+            end = pygame.Rect(points[-1][0] + width * 3, 0, area.right - points[-1][0], label_h)
+            end.w -= width * 3
+            end.centery = points[-1][1]
+            last = m.pen("ui_bold", style.ROW_NOTE, color)
+            style.text(surface, str(round(line[-1])), last, end)
 
 
 def bar_chart(
@@ -117,9 +110,11 @@ def bar_chart(
     """Grouped vertical bars, one group per label (e.g. won and lost per level)."""
     if not groups:
         return
-    font = m.font("ui", theme.ROW_NOTE)
-    label_h = font.get_linesize() + m.px(0.01)
-    plot = pygame.Rect(area.left, area.top + label_h, area.w, area.h - 2 * label_h)
+    pen = m.pen("ui", style.ROW_NOTE, style.INK_SOFT)
+    value_pen = m.pen("ui", style.ROW_NOTE, style.INK)
+    line_h = style.line_height(pen)
+    label_h = 2 * line_h + m.px(0.01)
+    plot = pygame.Rect(area.left, area.top + line_h, area.w, area.h - line_h - label_h)
     high = max([max(values, default=0) for _, values in groups] + [1])
     slot = plot.w / len(groups)
     for g, (label, values) in enumerate(groups):
@@ -141,23 +136,12 @@ def bar_chart(
                     border_top_left_radius=m.px(0.006),
                     border_top_right_radius=m.px(0.006),
                 )
-            theme.draw_text(
-                surface,
-                str(round(value)),
-                font,
-                theme.INK,
-                (bar.centerx, bar.top - m.px(0.004)),
-                "midbottom",
-            )
-        theme.draw_text(
-            surface,
-            label,
-            font,
-            theme.INK_SOFT,
-            (round(plot.left + (g + 0.5) * slot), plot.bottom + m.px(0.008)),
-            "midtop",
-            fit=round(slot * 0.95),
-        )
+            box = pygame.Rect(0, 0, round(bar_w * 1.6), line_h)
+            box.midbottom = (bar.centerx, bar.top - m.px(0.004))
+            style.text(surface, str(round(value)), value_pen, box, align="center")
+        box = pygame.Rect(0, plot.bottom + m.px(0.008), round(slot * 0.95), 2 * line_h)
+        box.centerx = round(plot.left + (g + 0.5) * slot)
+        style.text(surface, label, pen, box, align="center", valign="top", lines=2)
     pygame.draw.line(
-        surface, theme.INK_SOFT, plot.bottomleft, plot.bottomright, max(1, m.px(0.0015))
+        surface, style.INK_SOFT, plot.bottomleft, plot.bottomright, max(1, m.px(0.0015))
     )

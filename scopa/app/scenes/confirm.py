@@ -7,9 +7,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from .. import theme
-from ..theme import Text, resolve
-from ..widgets import Button
+from .. import style
+from ..widgets import Button, Text, resolve
 from .base import MenuScene
 
 if TYPE_CHECKING:
@@ -17,7 +16,8 @@ if TYPE_CHECKING:
 
 
 class ConfirmScene(MenuScene):
-    """``on_yes`` runs after the dialog has closed; No, Esc or a click outside just close it."""
+    """``on_yes`` runs after the dialog has closed; No, Esc or a click outside just close it.
+    ``yes`` and ``no`` say what each answer does ("Abandon", "Keep playing")."""
 
     opaque = False
 
@@ -27,13 +27,12 @@ class ConfirmScene(MenuScene):
         question: Text,
         on_yes: Callable[[], None],
         *,
+        yes: Text,
+        no: Text,
         detail: Text = "",
-        yes: Text | None = None,
-        no: Text | None = None,
     ) -> None:
         self.question, self.detail, self.on_yes = question, detail, on_yes
-        self.yes_text = yes if yes is not None else (lambda: app.t("yes"))
-        self.no_text = no if no is not None else (lambda: app.t("no"))
+        self.yes_text, self.no_text = yes, no
         super().__init__(app)
 
     def build(self) -> None:
@@ -51,24 +50,33 @@ class ConfirmScene(MenuScene):
     def layout(self) -> None:
         m = self.m
         width = min(m.w, m.px(1.0))
-        text_w = width - m.px(0.1) - 2 * m.px(0.02)
-        question = m.font("title", theme.SUBHEADING * 1.15)
-        small = m.font("ui", theme.ROW_NOTE)
-        lines = len(theme.wrap(resolve(self.question), question, text_w))
-        height = lines * question.get_linesize() + m.px(0.03)
+        pad_x, pad_y = m.px(style.SPACE_XL), m.px(0.035)
+        text_w = width - 2 * pad_x
+        question = style.fit(resolve(self.question), self._question_pen(), text_w, m.h, lines=0)
         detail = resolve(self.detail)
+        detail_h = 0
         if detail:
-            height += len(theme.wrap(detail, small, text_w)) * small.get_linesize() + m.px(0.01)
-        button_h, gap = m.px(0.072), m.px(0.03)
-        height += button_h + m.px(0.05) + m.px(0.07)
-        self.panel = pygame.Rect(0, 0, width, min(m.h, height + m.px(0.03)))
+            detail_h = style.fit(detail, self._detail_pen(), text_w, m.h, lines=0).height
+        button_h, gap = m.px(0.072), m.px(style.SPACE_L)
+        space = m.px(style.SPACE_M)
+        height = 2 * pad_y + space + question.height + space + detail_h + gap + button_h
+        self.panel = pygame.Rect(0, 0, width, min(m.h, height))
         self.panel.center = (m.w // 2, m.h // 2)
-        inner = self.panel.inflate(-m.px(0.1), -m.px(0.07))
+        inner = self.panel.inflate(-2 * pad_x, -2 * pad_y)
+        self.question_box = pygame.Rect(inner.left, inner.top + space, inner.w, question.height)
+        self.detail_box = pygame.Rect(inner.left, self.question_box.bottom + space, inner.w, 0)
+        self.detail_box.h = detail_h
         width = (inner.w - gap) // 2
         bottom = inner.bottom - button_h
         self.no_button.place(pygame.Rect(inner.left, bottom, width, button_h))
         self.yes_button.place(pygame.Rect(inner.right - width, bottom, width, button_h))
         self.inner = inner
+
+    def _question_pen(self) -> style.Pen:
+        return self.m.pen("title", style.SUBHEADING * 1.15, style.INK)
+
+    def _detail_pen(self) -> style.Pen:
+        return self.m.pen("ui", style.ROW_NOTE, style.INK_SOFT)
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type in (pygame.KEYDOWN,) and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
@@ -84,19 +92,15 @@ class ConfirmScene(MenuScene):
         return super().handle(event)
 
     def draw(self, surface: pygame.Surface) -> None:
-        theme.shade(surface, 150)
+        style.shade(surface, 150)
         m = self.m
-        paper = theme.draw_panel(surface, self.panel, m)
-        font = m.font("title", theme.SUBHEADING * 1.15)
-        y = self.inner.top + m.px(0.03)
-        for line in theme.wrap(resolve(self.question), font, self.inner.w):
-            theme.draw_text(surface, line, font, theme.INK, (paper.centerx, y), "midtop")
-            y += font.get_linesize()
-        detail = resolve(self.detail)
+        style.paper_panel(surface, self.panel, m)
+        question, detail = resolve(self.question), resolve(self.detail)
+        style.text(
+            surface, question, self._question_pen(), self.question_box, align="center", lines=0
+        )
         if detail:
-            small = m.font("ui", theme.ROW_NOTE)
-            y += m.px(0.01)
-            for line in theme.wrap(detail, small, self.inner.w):
-                theme.draw_text(surface, line, small, theme.INK_SOFT, (paper.centerx, y), "midtop")
-                y += small.get_linesize()
+            style.text(
+                surface, detail, self._detail_pen(), self.detail_box, align="center", lines=0
+            )
         self.form.draw(surface, m)

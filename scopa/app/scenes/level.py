@@ -14,8 +14,8 @@ import pygame
 
 from scopa.settings import OFFERED_LEVELS
 
-from .. import theme
-from ..widgets import Button
+from .. import style
+from ..widgets import Button, column
 from .base import MenuScene
 
 if TYPE_CHECKING:
@@ -54,14 +54,13 @@ class LevelScene(MenuScene):
 
     def layout(self) -> None:
         m = self.m
-        self.panel = m.centered(1.2, 0.62, 0.5)
-        inner = self.panel.inflate(-m.px(0.1), -m.px(0.06))
-        button_h, gap = m.px(0.08), m.px(0.02)
-        y = inner.top + m.px(0.16)
-        for button in self.buttons:
-            button.place(pygame.Rect(inner.left, y, inner.w, button_h))
-            y += button_h + gap
-        self.inner = inner
+        inner = self.place_sheet(1.2, 0.66, 0.1, 0.06)
+        detail = m.pen("ui", style.ROW_NOTE, style.INK_SOFT)
+        self.detail_box = pygame.Rect(inner.left, self.heading_box.bottom, inner.w, 0)
+        self.detail_box.h = style.line_height(detail)
+        top = self.detail_box.bottom + m.px(style.SPACE_L)
+        area = pygame.Rect(inner.left, top, inner.w, inner.bottom - top)
+        y = column(self.buttons, area, m.px(0.08), m.px(style.SPACE_M)) + m.px(style.SPACE_M)
         self.hint_area = pygame.Rect(inner.left, y, inner.w, inner.bottom - y)
 
     def handle(self, event: pygame.event.Event) -> bool:
@@ -71,26 +70,10 @@ class LevelScene(MenuScene):
         return super().handle(event)
 
     def draw(self, surface: pygame.Surface) -> None:
-        theme.shade(surface, 150)
+        style.shade(surface, 150)
         m = self.m
-        paper = theme.draw_panel(surface, self.panel, m)
-        theme.draw_text(
-            surface,
-            self.t("level_question"),
-            m.font("title", theme.HEADING),
-            theme.INK,
-            (paper.centerx, self.inner.top + m.px(0.05)),
-            "center",
-            fit=self.inner.w,
-        )
-        theme.draw_text(
-            surface,
-            self.t("level_detail"),
-            m.font("ui", theme.ROW_NOTE),
-            theme.INK_SOFT,
-            (paper.centerx, self.inner.top + m.px(0.11)),
-            "center",
-            fit=self.inner.w,
-        )
+        self.draw_sheet(surface, self.t("level_question"))
+        detail = m.pen("ui", style.ROW_NOTE, style.INK_SOFT)
+        style.text(surface, self.t("level_detail"), detail, self.detail_box, align="center")
         self.form.draw(surface, m)
-        self.draw_hint(surface, self.hint_area, theme.INK_SOFT)
+        self.draw_hint(surface, self.hint_area, style.INK_SOFT)

@@ -10,7 +10,7 @@ import pygame
 from scopa.engine import PRESETS, Rules, RulesError, rule_option
 from scopa.settings import MAX_NAME, MatchSetup, SeatConfig, SettingsError
 
-from .. import theme
+from .. import style
 from ..matches import free_names
 from ..widgets import Button, Choice, Label, SettingRow, TextInput, Toggle
 from .base import MenuScene
@@ -71,7 +71,7 @@ class NewGameScene(MenuScene):
             self.tr("ng_rules"),
             Choice(presets, lambda: self.preset, self._set_preset),
             hint=self._preset_hint,
-            control_share=0.46,
+            control_share=0.42,
         )
         self.target_row = SettingRow(
             self.tr("rule_target"),
@@ -81,13 +81,14 @@ class NewGameScene(MenuScene):
                 self._set("target"),
             ),
             hint=self.tr("ng_target_hint"),
+            control_share=0.3,
         )
         self.back_button = Button(self.tr("back"), self.back)
         self.start_button = Button(self.tr("start"), self.start, primary=True)
         self._check()
 
     def _seat(self, seat: int) -> tuple[Label, TextInput, Choice, Choice]:
-        number = Label(lambda: self.t("ng_seat", n=seat + 1), role="ui_bold", size=theme.ROW_TITLE)
+        number = Label(lambda: self.t("ng_seat", n=seat + 1), role="ui_bold", size=style.ROW_TITLE)
 
         def set_name(value: str) -> None:
             self.names[seat] = value
@@ -223,50 +224,49 @@ class NewGameScene(MenuScene):
         m = self.m
         focus = self.form.focus
         self.form.clear()
-        self.panel = m.centered(1.55, 0.94, 0.5)
-        inner = self.panel.inflate(-m.px(0.09), -m.px(0.05))
-        row_h, gap = m.px(0.078), m.px(0.012)
-        y = inner.top + m.px(0.09)
+        inner = self.place_sheet(1.6, 0.96, 0.09, 0.05)
+        row_h, gap = m.px(0.105), m.px(style.SPACE_S)
+        y = self.heading_box.bottom
         half = (inner.w - gap * 2) // 2
         self.players_row.place(pygame.Rect(inner.left, y, half, row_h))
-        self.teams_row.place(pygame.Rect(inner.left + half + gap * 2, y, half, row_h))
+        self.teams_row.place(pygame.Rect(inner.right - half, y, half, row_h))
         self.form.add(self.players_row)
         self.form.add(self.teams_row)
-        y += row_h + gap * 2
-        self.header_y = y + m.px(0.012)
-        y += m.px(0.035)
+        y += row_h + gap
+        header = m.pen("ui", style.ROW_NOTE, style.INK_SOFT)
+        self.header_box = pygame.Rect(inner.left, y, inner.w, style.line_height(header))
+        y = self.header_box.bottom
         seat_h = m.px(0.058)
         cols = self._columns(inner)
-        for seat, (number, name, kind, level) in enumerate(self.seat_widgets):
+        for seat, widgets in enumerate(self.seat_widgets):
             if seat >= self.players:
                 continue
-            number.place(pygame.Rect(cols[0][0], y, cols[0][1], seat_h))
-            name.place(pygame.Rect(cols[1][0], y, cols[1][1], seat_h))
-            kind.place(pygame.Rect(cols[2][0], y, cols[2][1], seat_h))
-            level.place(pygame.Rect(cols[3][0], y, cols[3][1], seat_h))
-            for widget in (number, name, kind, level):
+            for (x, w), widget in zip(cols, widgets):
+                widget.place(pygame.Rect(x, y + seat * (seat_h + gap // 2), w, seat_h))
                 self.form.add(widget)
-            y += seat_h + gap
-        y = max(
-            y + gap, inner.top + m.px(0.09) + row_h + gap * 2 + m.px(0.035) + 4 * (seat_h + gap)
+        y += 4 * (seat_h + gap // 2) + gap // 2
+        wide = round((inner.w - gap * 2) * 0.62)
+        self.preset_row.place(pygame.Rect(inner.left, y, wide, row_h))
+        self.target_row.place(
+            pygame.Rect(inner.left + wide + gap * 2, y, inner.w - wide - gap * 2, row_h)
         )
-        self.preset_row.place(pygame.Rect(inner.left, y, half, row_h))
-        self.target_row.place(pygame.Rect(inner.left + half + gap * 2, y, half, row_h))
         self.form.add(self.preset_row)
         self.form.add(self.target_row)
-        self.error_y = y + row_h + m.px(0.03)
         button_h, button_w = m.px(0.075), m.px(0.34)
         bottom = inner.bottom - button_h
+        self.message_box = pygame.Rect(inner.left, y + row_h, inner.w, bottom - y - row_h)
         self.back_button.place(pygame.Rect(inner.left, bottom, button_w, button_h))
         self.start_button.place(pygame.Rect(inner.right - button_w, bottom, button_w, button_h))
         self.form.add(self.back_button)
         self.form.add(self.start_button)
-        self.hint_area = pygame.Rect(inner.left, bottom, inner.w, button_h)
+        between = inner.w - 2 * button_w - 2 * m.px(style.SPACE_M)
+        self.hint_area = pygame.Rect(0, bottom, between, button_h)
+        self.hint_area.centerx = inner.centerx
         if focus in self.form.widgets:
             self.form.focus = focus
 
     def _columns(self, inner: pygame.Rect) -> list[tuple[int, int]]:
-        gap = self.m.px(0.02)
+        gap = self.m.px(style.SPACE_M)
         shares = (0.17, 0.37, 0.22, 0.24)
         width = inner.w - gap * 3
         out, x = [], inner.left
@@ -277,26 +277,16 @@ class NewGameScene(MenuScene):
 
     def draw_content(self, surface: pygame.Surface) -> None:
         m = self.m
-        paper = theme.draw_panel(surface, self.panel, m)
-        font = m.font("title", theme.HEADING)
-        theme.draw_text(
-            surface,
-            self.t("new_game"),
-            font,
-            theme.INK,
-            (paper.centerx, paper.top + m.px(0.05)),
-            "center",
-        )
+        self.draw_sheet(surface, self.t("new_game"))
         cols = self._columns(self.panel.inflate(-m.px(0.09), -m.px(0.05)))
-        small = m.font("ui", theme.ROW_NOTE)
-        for (x, _), key in zip(cols[1:], ("ng_name", "ng_who", "ng_level")):
-            theme.draw_text(
-                surface, self.t(key), small, theme.INK_SOFT, (x, self.header_y), "midleft"
-            )
+        header = m.pen("ui", style.ROW_NOTE, style.INK_SOFT)
+        for (x, w), key in zip(cols[1:], ("ng_name", "ng_who", "ng_level")):
+            box = pygame.Rect(x, self.header_box.top, w, self.header_box.h)
+            style.text(surface, self.t(key), header, box)
         for seat in range(self.players):
             label = self.seat_widgets[seat][0].rect
             side = self.rules_side(seat)
-            color = theme.SIDE_COLORS[side % len(theme.SIDE_COLORS)]
+            color = style.SIDE_COLORS[side % len(style.SIDE_COLORS)]
             r = max(3, label.h // 7)
             pygame.draw.circle(surface, color, (label.right - r * 3, label.centery), r)
 
@@ -311,25 +301,9 @@ class NewGameScene(MenuScene):
     def draw_overlay(self, surface: pygame.Surface) -> None:
         m = self.m
         if self.error:
-            font = m.font("ui_bold", theme.ROW_NOTE)
-            theme.draw_text(
-                surface,
-                self.error,
-                font,
-                theme.LACQUER,
-                (self.panel.centerx, self.error_y),
-                "center",
-                fit=self.panel.w - m.px(0.1),
-            )
+            pen = m.pen("ui_bold", style.ROW_NOTE, style.LACQUER)
+            style.text(surface, self.error, pen, self.message_box, align="center", lines=0)
         else:
-            theme.draw_text(
-                surface,
-                self.matchup(),
-                m.font("text", theme.SUBHEADING),
-                theme.INK_SOFT,
-                (self.panel.centerx, self.error_y + m.px(0.02)),
-                "center",
-                fit=self.panel.w - m.px(0.1),
-            )
-            area = self.hint_area.inflate(-2 * m.px(0.36), 0)
-            self.draw_hint(surface, area, theme.INK_SOFT)
+            pen = m.pen("text", style.SUBHEADING, style.INK_SOFT)
+            style.text(surface, self.matchup(), pen, self.message_box, align="center", lines=2)
+            self.draw_hint(surface, self.hint_area, style.INK_SOFT)

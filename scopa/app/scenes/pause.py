@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pygame
 
-from .. import theme
-from ..widgets import Button
+from .. import style
+from ..widgets import Button, column
 from .base import MenuScene
 
 
@@ -31,13 +31,10 @@ class PauseScene(MenuScene):
 
     def layout(self) -> None:
         m = self.m
-        self.panel = m.centered(0.78, 0.69, 0.5)
-        inner = self.panel.inflate(-m.px(0.12), -m.px(0.06))
-        button_h, gap = m.px(0.074), m.px(0.02)
-        y = inner.top + m.px(0.1)
-        for button in self.buttons:
-            button.place(pygame.Rect(inner.left, y, inner.w, button_h))
-            y += button_h + gap
+        inner = self.place_sheet(0.84, 0.72, 0.12, 0.06)
+        top = self.heading_box.bottom + m.px(style.SPACE_M)
+        area = pygame.Rect(inner.left, top, inner.w, inner.bottom - top)
+        y = column(self.buttons, area, m.px(0.074), m.px(style.SPACE_M)) + m.px(style.SPACE_M)
         self.hint_area = pygame.Rect(inner.left, y, inner.w, inner.bottom - y)
 
     def on_settings(self) -> None:
@@ -60,17 +57,8 @@ class PauseScene(MenuScene):
         )
 
     def draw(self, surface: pygame.Surface) -> None:
-        theme.shade(surface, 140)
+        style.shade(surface, 140)
         m = self.m
-        paper = theme.draw_panel(surface, self.panel, m)
-        font = m.font("title", theme.HEADING)
-        theme.draw_text(
-            surface,
-            self.t("pause"),
-            font,
-            theme.INK,
-            (paper.centerx, paper.top + m.px(0.07)),
-            "center",
-        )
+        self.draw_sheet(surface, self.t("pause"))
         self.form.draw(surface, m)
-        self.draw_hint(surface, self.hint_area, theme.INK_SOFT)
+        self.draw_hint(surface, self.hint_area, style.INK_SOFT)

@@ -10,9 +10,8 @@ import pygame
 
 from scopa.engine import Card
 
-from .. import theme
+from .. import style
 from ..wording import capital, card_list, card_name
-from .cards import ASPECT, card_width, draw_card
 
 if TYPE_CHECKING:
     from ..app import App
@@ -49,7 +48,7 @@ EXAMPLES: dict[str, Example] = {
         table=("7D", "7C", "7S", "7B"),
         takes=(("7D",),),
         table_label="",
-        highlight=theme.GOLD,
+        highlight=style.GOLD,
     ),
     "sum": Example("ex_sum", played=("10C",), table=("7D", "3S", "5B"), takes=(("7D", "3S"),)),
     "priority": Example(
@@ -100,37 +99,42 @@ def caption_text(app: App, example: Example) -> str:
     return capital(t(example.caption, **words))
 
 
-def example_height(example: Example, width: int, m: theme.Metrics) -> int:
+def example_height(example: Example, width: int, m: style.Metrics) -> int:
     """The height :func:`draw_example` uses at ``width`` (caption excluded)."""
     return _row_height(example, _card_height(example, width, m), m) * _rows(example)
 
 
-def _row_height(example: Example, h: int, m: theme.Metrics) -> int:
-    label_h = m.font("ui", theme.SMALL).get_linesize()
+def _row_height(example: Example, h: int, m: style.Metrics) -> int:
+    label_h = _label_height(m)
     top = label_h if example.played or example.table_label else 0
     return top + h + m.px(0.008) + m.px(0.012) + m.px(0.02) + (label_h if example.values else 0)
+
+
+def _label_height(m: style.Metrics) -> int:
+    return style.line_height(m.pen("ui", style.SMALL, style.INK_SOFT))
 
 
 def _rows(example: Example) -> int:
     return max(1, len(example.takes))
 
 
-def _card_height(example: Example, width: int, m: theme.Metrics) -> int:
+def _card_height(example: Example, width: int, m: style.Metrics) -> int:
     slots = len(example.table) + len(example.played) + (1.2 if example.played else 0)
-    slots += 0.9 if example.total else 0
-    by_width = width / (slots * 1.12 + 0.6) * ASPECT
-    return max(m.px(0.06), min(round(by_width), m.px(0.2)))
+    slots += 1.4 if example.total else 0
+    by_width = style.card_height(round(width / (slots * 1.12 + 0.6)))
+    return max(m.px(0.06), min(by_width, m.px(0.2)))
 
 
 def draw_example(
-    surface: pygame.Surface, app: App, example: Example, area: pygame.Rect, m: theme.Metrics
+    surface: pygame.Surface, app: App, example: Example, area: pygame.Rect, m: style.Metrics
 ) -> int:
     """Draw ``example`` at the top of ``area``; returns the height used."""
     h = _card_height(example, area.w, m)
-    w = card_width(h)
+    w = style.card_width_for(h)
+    art = style.menu_art(app)
     step = round(w * 1.12)
-    label_font = m.font("ui", theme.SMALL)
-    label_h = label_font.get_linesize()
+    label = m.pen("ui", style.SMALL, style.INK_SOFT)
+    label_h = _label_height(m)
     top = label_h if example.played or example.table_label else 0
     y = area.top
     for row in range(_rows(example)):
@@ -139,12 +143,12 @@ def draw_example(
         x = area.left
         cy = y + top + h // 2 + m.px(0.008)
         if example.played:
-            theme.draw_text(
-                surface, app.t("rules_you_play"), label_font, theme.INK_SOFT, (x, y), "topleft"
-            )
+            played_w = step * len(example.played) + round(w * 0.95)
+            box = pygame.Rect(x, y, played_w, label_h)
+            style.text(surface, app.t("rules_you_play"), label, box)
             for card in example.played:
                 glow = WRONG if card in example.wrong else None
-                draw_card(surface, app, card, (x + w // 2, cy), h, glow=glow, lifted=True)
+                style.draw_card(surface, art, card, (x + w // 2, cy), w, glow=glow, lifted=True)
                 if card in example.wrong:
                     _cross(surface, pygame.Rect(x, cy - h // 2, w, h), m)
                 x += step
@@ -154,57 +158,41 @@ def draw_example(
         felt = pygame.Rect(
             x, cy - h // 2 - m.px(0.012), step * len(example.table) + m.px(0.014), h + m.px(0.024)
         )
-        pygame.draw.rect(surface, theme.FELT, felt, border_radius=m.px(0.012))
-        pygame.draw.rect(surface, theme.WOOD, felt, max(1, m.px(0.004)), border_radius=m.px(0.012))
+        pygame.draw.rect(surface, style.FELT, felt, border_radius=m.px(0.012))
+        pygame.draw.rect(surface, style.WOOD, felt, max(1, m.px(0.004)), border_radius=m.px(0.012))
         if example.table_label:
-            theme.draw_text(
-                surface,
-                app.t(example.table_label),
-                label_font,
-                theme.INK_SOFT,
-                (felt.left, y),
-                "topleft",
-            )
+            box = pygame.Rect(felt.left, y, area.right - felt.left, label_h)
+            style.text(surface, app.t(example.table_label), label, box)
         x = felt.left + m.px(0.007) + (step - w) // 2
+        value = m.pen("ui_bold", style.SMALL, style.INK)
         for i, card in enumerate(example.table):
             glow = example.highlight if card in taken else WRONG if card in example.wrong else None
-            draw_card(surface, app, card, (x + w // 2, cy), h, glow=glow)
+            style.draw_card(surface, art, card, (x + w // 2, cy), w, glow=glow)
             if i < len(example.values):
-                theme.draw_text(
-                    surface,
-                    example.values[i],
-                    m.font("ui_bold", theme.SMALL),
-                    theme.INK,
-                    (x + w // 2, felt.bottom + m.px(0.004)),
-                    "midtop",
-                )
+                box = pygame.Rect(x - (step - w) // 2, felt.bottom + m.px(0.004), step, label_h)
+                style.text(surface, example.values[i], value, box, align="center")
             x += step
         if example.total:
-            theme.draw_text(
-                surface,
-                example.total,
-                m.font("ui_bold", theme.ROW_TITLE),
-                theme.INK,
-                (felt.right + m.px(0.015), cy),
-                "midleft",
-            )
+            left = felt.right + m.px(0.015)
+            box = pygame.Rect(left, cy - label_h, area.right - left, 2 * label_h)
+            style.text(surface, example.total, m.pen("ui_bold", style.ROW_TITLE, style.INK), box)
         y = row_top + _row_height(example, h, m)
     return y - area.top
 
 
-def _arrow(surface: pygame.Surface, start: tuple[int, int], length: int, m: theme.Metrics) -> None:
+def _arrow(surface: pygame.Surface, start: tuple[int, int], length: int, m: style.Metrics) -> None:
     x, y = start
     thick = max(2, m.px(0.005))
     head = max(4, m.px(0.014))
-    pygame.draw.line(surface, theme.WOOD, (x, y), (x + length - head, y), thick)
+    pygame.draw.line(surface, style.WOOD, (x, y), (x + length - head, y), thick)
     pygame.draw.polygon(
         surface,
-        theme.WOOD,
+        style.WOOD,
         [(x + length, y), (x + length - head, y - head), (x + length - head, y + head)],
     )
 
 
-def _cross(surface: pygame.Surface, rect: pygame.Rect, m: theme.Metrics) -> None:
+def _cross(surface: pygame.Surface, rect: pygame.Rect, m: style.Metrics) -> None:
     thick = max(2, m.px(0.007))
     box = rect.inflate(-rect.w // 4, -rect.h // 3)
     pygame.draw.line(surface, WRONG, box.topleft, box.bottomright, thick)

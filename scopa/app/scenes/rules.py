@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from .. import theme
+from .. import style
 from ..widgets import Button
 from .base import MenuScene
 from .rule_examples import EXAMPLES, PAGE_EXAMPLES, caption_text, draw_example, example_height
@@ -43,15 +43,14 @@ class RulesScene(MenuScene):
 
     def layout(self) -> None:
         m = self.m
-        self.panel = m.centered(1.72, 0.95, 0.5)
-        inner = self.panel.inflate(-m.px(0.09), -m.px(0.05))
-        button_h, gap = m.px(0.068), m.px(0.02)
+        inner = self.place_sheet(1.72, 0.95, 0.09, 0.05)
+        button_h, gap = m.px(0.068), m.px(style.SPACE_M)
         width = m.px(0.3)
         bottom = inner.bottom - button_h
         self.back_button.place(pygame.Rect(inner.left, bottom, width, button_h))
         self.next_button.place(pygame.Rect(inner.right - width, bottom, width, button_h))
         self.prev_button.place(pygame.Rect(inner.right - 2 * width - gap, bottom, width, button_h))
-        top = inner.top + m.px(0.12)
+        top = self.heading_box.bottom + m.px(0.035)
         self.body = pygame.Rect(inner.left, top, inner.w, bottom - gap - top)
         self.inner = inner
         self.offset = 0
@@ -60,7 +59,7 @@ class RulesScene(MenuScene):
         body = self.body
         if PAGE_EXAMPLES.get(self.page):
             split = round(body.w * 0.5)
-            gap = self.m.px(0.05)
+            gap = self.m.px(style.SPACE_XL)
             return (
                 pygame.Rect(body.left, body.top, split - gap // 2, body.h),
                 pygame.Rect(
@@ -70,26 +69,41 @@ class RulesScene(MenuScene):
         measure = min(body.w, self.m.px(1.2))
         return pygame.Rect(body.centerx - measure // 2, body.top, measure, body.h), None
 
-    def _lines(self, width: int) -> tuple[str, ...]:
-        font = self.m.font("text", theme.TEXT * 1.12)
-        return theme.wrap(self.text(), font, width)
+    def _body_pen(self) -> style.Pen:
+        return self.m.pen("text", style.TEXT * 1.12, style.INK)
+
+    def _caption_pen(self) -> style.Pen:
+        return self.m.pen("text", style.TEXT, style.INK_SOFT)
+
+    def _paragraphs(self, width: int) -> list[tuple[str, int]]:
+        """Each paragraph of the page and the height it takes (its gap after it included)."""
+        pen = self._body_pen()
+        gap = style.line_height(pen) // 2
+        out = []
+        for paragraph in self.text().split("\n"):
+            laid = style.fit(paragraph, pen, width, 1 << 16, lines=0)
+            out.append((paragraph, laid.height + gap))
+        return out
+
+    def _figures(self, width: int) -> list[tuple[str, int, int]]:
+        """Each example of the page: its name, the height of its picture, of its caption."""
+        out = []
+        for name in PAGE_EXAMPLES.get(self.page, ()):
+            example = EXAMPLES[name]
+            caption = 0
+            if example.caption:
+                words = caption_text(self.app, example)
+                caption = style.fit(words, self._caption_pen(), width, 1 << 16, lines=0).height
+            out.append((name, example_height(example, width, self.m), caption))
+        return out
 
     def content_height(self) -> int:
         text_col, figure_col = self._columns()
-        font = self.m.font("text", theme.TEXT * 1.12)
-        height = len(self._lines(text_col.w)) * font.get_linesize()
-        height += self.text().count("\n") * font.get_linesize() // 2
+        height = sum(h for _, h in self._paragraphs(text_col.w))
         if figure_col is not None:
-            caption_font = self.m.font("text", theme.TEXT)
-            figures = 0
-            for name in PAGE_EXAMPLES[self.page]:
-                example = EXAMPLES[name]
-                figures += example_height(example, figure_col.w, self.m) + self.m.px(0.045)
-                if example.caption:
-                    caption = caption_text(self.app, example)
-                    lines = theme.wrap(caption, caption_font, figure_col.w)
-                    figures += len(lines) * caption_font.get_linesize()
-            height = max(height, figures - self.m.px(0.045))
+            space = self.m.px(0.045)
+            figures = sum(f + c + space for _, f, c in self._figures(figure_col.w))
+            height = max(height, figures - space)
         return height
 
     def scroll(self, amount: int) -> None:
@@ -114,67 +128,49 @@ class RulesScene(MenuScene):
 
     def draw_content(self, surface: pygame.Surface) -> None:
         m = self.m
-        paper = theme.draw_panel(surface, self.panel, m)
-        theme.draw_text(
-            surface,
-            self.title(),
-            m.font("title", theme.HEADING),
-            theme.INK,
-            (paper.centerx, self.inner.top + m.px(0.045)),
-            "center",
-        )
-        theme.draw_ornament(surface, (paper.centerx, self.inner.top + m.px(0.095)), m.px(0.4), m)
+        self.draw_sheet(surface, self.title())
+        ornament_y = (self.heading_box.bottom + self.body.top) // 2
+        style.draw_ornament(surface, (self.panel.centerx, ornament_y), m.px(0.4), m)
         clip = surface.get_clip()
         surface.set_clip(self.body.clip(clip))
         text_col, figure_col = self._columns()
-        font = m.font("text", theme.TEXT * 1.12)
         y = text_col.top - self.offset
-        for paragraph in self.text().split("\n"):
-            for line in theme.wrap(paragraph, font, text_col.w):
-                theme.draw_text(surface, line, font, theme.INK, (text_col.left, y), "topleft")
-                y += font.get_linesize()
-            y += font.get_linesize() // 2
+        pen = self._body_pen()
+        for paragraph, height in self._paragraphs(text_col.w):
+            box = pygame.Rect(text_col.left, y, text_col.w, height)
+            style.text(surface, paragraph, pen, box, valign="top", lines=0)
+            y += height
         if figure_col is not None:
             y = figure_col.top - self.offset
-            caption_font = m.font("text", theme.TEXT)
-            for name in PAGE_EXAMPLES[self.page]:
+            for name, figure, caption in self._figures(figure_col.w):
                 example = EXAMPLES[name]
-                area = pygame.Rect(figure_col.left, y, figure_col.w, figure_col.h)
+                area = pygame.Rect(figure_col.left, y, figure_col.w, figure)
                 y += draw_example(surface, self.app, example, area, m)
                 if example.caption:
-                    caption = caption_text(self.app, example)
-                    for line in theme.wrap(caption, caption_font, figure_col.w):
-                        theme.draw_text(
-                            surface,
-                            line,
-                            caption_font,
-                            theme.INK_SOFT,
-                            (figure_col.left, y),
-                            "topleft",
-                        )
-                        y += caption_font.get_linesize()
+                    box = pygame.Rect(figure_col.left, y, figure_col.w, caption)
+                    words = caption_text(self.app, example)
+                    style.text(surface, words, self._caption_pen(), box, valign="top", lines=0)
+                    y += caption
                 y += m.px(0.045)
         surface.set_clip(clip)
         if self.content_height() > self.body.h:
-            theme.draw_scrollbar(surface, self.body, m, self.offset, self.content_height())
+            style.draw_scrollbar(surface, self.body, m, self.offset, self.content_height())
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         m = self.m
         bottom = self.back_button.rect
-        font = m.font("ui", theme.SMALL)
-        x = (bottom.right + self.prev_button.rect.left) // 2
-        theme.draw_text(
-            surface,
-            self.t("rules_page", n=self.page, total=PAGES),
-            font,
-            theme.INK_SOFT,
-            (x, bottom.centery - m.px(0.015)),
-            "center",
-        )
+        left, right = bottom.right, self.prev_button.rect.left
+        between = pygame.Rect(left, bottom.top, right - left, 0)
+        pen = m.pen("ui", style.SMALL, style.INK_SOFT)
+        between.h = style.line_height(pen)
+        between.bottom = bottom.centery + m.px(0.004)
+        words = self.t("rules_page", n=self.page, total=PAGES)
+        style.text(surface, words, pen, between.inflate(-m.px(style.SPACE_M), 0), align="center")
+        x = between.centerx
         r, gap = max(2, m.px(0.006)), m.px(0.022)
         start = x - gap * (PAGES - 1) // 2
         for page in range(1, PAGES + 1):
-            color = theme.LACQUER if page == self.page else theme.PAPER_LINE
+            color = style.LACQUER if page == self.page else style.PAPER_LINE
             pygame.draw.circle(
                 surface, color, (start + (page - 1) * gap, bottom.centery + m.px(0.018)), r
             )

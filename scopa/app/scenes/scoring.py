@@ -11,7 +11,7 @@ import pygame
 
 from scopa.engine import Breakdown, categories
 
-from .. import theme
+from .. import style
 from ..widgets import Button
 from ..wording import Seats, category_label, deal_id, suit_name
 from .base import MenuScene
@@ -108,10 +108,8 @@ class ScoringScene(MenuScene):
 
     def headline(self) -> str:
         match = self.match
-        if not match.over:
-            return self.t("round_over", n=len(match.rounds))
         if match.winner is None:
-            return self.t("match_over")
+            return self.t("round_over", n=len(match.rounds))
         return Seats(self.setup, self.app.t).about("match_won", match.winner)
 
     def result_line(self) -> str:
@@ -178,153 +176,113 @@ class ScoringScene(MenuScene):
 
     def layout(self) -> None:
         m = self.m
-        self.panel = m.centered(1.72, 0.95, 0.5)
-        inner = self.panel.inflate(-m.px(0.08), -m.px(0.05))
-        button_h, gap = m.px(0.072), m.px(0.02)
-        width = m.px(0.36)
+        inner = self.place_sheet(1.72, 0.95, 0.08, 0.05)
+        result = self._result_pen()
+        self.result_box = pygame.Rect(inner.left, self.heading_box.bottom, inner.w, 0)
+        self.result_box.h = style.line_height(result)
+        button_h, gap = m.px(0.072), m.px(style.SPACE_M)
+        width = min(m.px(0.36), (inner.w - gap * (len(self.buttons) - 1)) // len(self.buttons))
         x = inner.right
         for button in reversed(self.buttons):
             button.place(pygame.Rect(x - width, inner.bottom - button_h, width, button_h))
             x -= width + gap
-        top = inner.top + m.px(0.15)
-        body = pygame.Rect(inner.left, top, inner.w, inner.bottom - button_h - gap - top)
-        split = round(body.w * 0.56)
+        footer_h = 2 * style.line_height(m.pen("ui", style.SMALL, style.INK_SOFT))
+        footer_top = inner.bottom - button_h - m.px(style.SPACE_S) - footer_h
+        self.footer = pygame.Rect(inner.left, footer_top, inner.w, footer_h)
+        top = self.result_box.bottom + m.px(style.SPACE_M)
+        body = pygame.Rect(inner.left, top, inner.w, footer_top - m.px(style.SPACE_S) - top)
+        split = round(body.w * (0.56 if len(self.names) <= 2 else 0.64))
         self.sheet_area = pygame.Rect(body.left, body.top, split - gap, body.h)
         self.chart_area = pygame.Rect(
             body.left + split + gap, body.top, body.w - split - gap, body.h
         )
         self.inner = inner
-        self.footer = pygame.Rect(inner.left, inner.bottom - button_h, x - inner.left, button_h)
+
+    def _result_pen(self) -> style.Pen:
+        return self.m.pen("ui", style.ROW_TITLE, style.INK_SOFT)
 
     # --- drawing --------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
-        theme.shade(surface, 170)
+        style.shade(surface, 170)
         m = self.m
-        paper = theme.draw_panel(surface, self.panel, m)
-        theme.draw_text(
-            surface,
-            self.headline(),
-            m.font("title", theme.HEADING),
-            theme.INK,
-            (paper.centerx, self.inner.top + m.px(0.04)),
-            "center",
-            fit=self.inner.w,
-        )
-        theme.draw_text(
-            surface,
-            self.result_line(),
-            m.font("ui", theme.ROW_TITLE),
-            theme.INK_SOFT,
-            (paper.centerx, self.inner.top + m.px(0.1)),
-            "center",
-            fit=self.inner.w,
-        )
+        self.draw_sheet(surface, self.headline())
+        style.text(surface, self.result_line(), self._result_pen(), self.result_box, align="center")
         self._draw_sheet(surface)
         self._draw_chart(surface)
         self.form.draw(surface, m)
         if self.form.hint():
-            self.draw_hint(surface, self.footer, theme.INK_SOFT)
+            self.draw_hint(surface, self.footer, style.INK_SOFT)
         else:
-            font = m.font("ui", theme.SMALL)
-            where = (self.footer.left, self.footer.centery)
-            theme.draw_text(
-                surface, self.deal_code(), font, theme.INK_SOFT, where, "midleft", fit=self.footer.w
-            )
+            pen = m.pen("ui", style.SMALL, style.INK_SOFT)
+            style.text(surface, self.deal_code(), pen, self.footer, align="center", lines=2)
 
     def _draw_sheet(self, surface: pygame.Surface) -> None:
         m, area = self.m, self.sheet_area
         rows = self.sheet()
         sides = len(self.names)
         label_w = round(area.w * (0.34 if sides <= 2 else 0.28))
-        col_w = (area.w - label_w) / sides
+        col_w = (area.w - label_w) // sides
         row_h = min(m.px(0.062), area.h // (len(rows) + 1))
-        head = m.font("ui_bold", theme.ROW_NOTE if sides > 2 else theme.ROW_TITLE * 0.9)
+        head = m.pen("ui_bold", style.ROW_NOTE if sides > 2 else style.ROW_TITLE * 0.9, style.INK)
         for side, name in enumerate(self.names):
-            cx = round(area.left + label_w + col_w * (side + 0.5))
-            color = theme.SIDE_COLORS[side % len(theme.SIDE_COLORS)]
+            color = style.SIDE_COLORS[side % len(style.SIDE_COLORS)]
             if self.match.over and side == self.match.winner:
                 name = f"\u2605 {name}"
-            rect = theme.draw_text(
-                surface,
-                name,
-                head,
-                color,
-                (cx, area.top + row_h // 2),
-                "center",
-                fit=round(col_w * 0.92),
-            )
-            pygame.draw.line(
-                surface,
-                color,
-                (rect.left, rect.bottom + m.px(0.003)),
-                (rect.right, rect.bottom + m.px(0.003)),
-                max(1, m.px(0.003)),
-            )
-        label_font = m.font("ui", theme.ROW_TITLE * 0.9)
-        bold = m.font("ui_bold", theme.ROW_TITLE * 0.9)
-        cell_font = m.font("ui", theme.ROW_TITLE * 0.9)
-        badge_font = m.font("ui_bold", theme.ROW_NOTE)
+            column = pygame.Rect(area.left + label_w + col_w * side, area.top, col_w, row_h)
+            box = column.inflate(-m.px(style.SPACE_XS), -m.px(style.SPACE_XS))
+            used = style.text(surface, name, head.tinted(color), box, align="center")
+            y = used.bottom + m.px(0.003)
+            pygame.draw.line(surface, color, (used.left, y), (used.right, y), max(1, m.px(0.003)))
+        label = m.pen("ui", style.ROW_TITLE * 0.9, style.INK)
+        bold = m.pen("ui_bold", style.ROW_TITLE * 0.9, style.INK)
+        badge = m.pen("ui_bold", style.ROW_NOTE, style.CREAM)
+        badge_w = style.natural_width("+10", badge) + m.px(style.SPACE_M)
         y = area.top + row_h
         for index, row in enumerate(rows):
             rect = pygame.Rect(area.left, y, area.w, row_h)
             summary = row.key in ("round", "total")
             if summary:
                 band = pygame.Surface(rect.size, pygame.SRCALPHA)
-                band.fill((*theme.GOLD, 55 if row.key == "total" else 30))
+                band.fill((*style.GOLD, 55 if row.key == "total" else 30))
                 surface.blit(band, rect)
             elif index % 2 == 0:
                 band = pygame.Surface(rect.size, pygame.SRCALPHA)
-                band.fill((*theme.PAPER_LINE, 60))
+                band.fill((*style.PAPER_LINE, 60))
                 surface.blit(band, rect)
-            font = bold if summary else label_font
-            theme.draw_text(
-                surface,
-                row.label,
-                font,
-                theme.INK,
-                (rect.left + m.px(0.015), rect.centery),
-                "midleft",
-                fit=label_w,
-            )
+            pad = m.px(style.SPACE_S)
+            name_box = pygame.Rect(rect.left + pad, rect.top, label_w - 2 * pad, rect.h)
+            style.text(surface, row.label, bold if summary else label, name_box)
             for side, (cell, points) in enumerate(zip(row.cells, row.points)):
-                cx = round(area.left + label_w + col_w * (side + 0.5))
-                theme.draw_text(
-                    surface,
-                    cell,
-                    bold if summary else cell_font,
-                    theme.INK,
-                    (cx - m.px(0.02), rect.centery),
-                    "center",
-                )
+                column = pygame.Rect(area.left + label_w + col_w * side, rect.top, col_w, rect.h)
+                box = pygame.Rect(column.left + pad, rect.top, col_w - badge_w - 2 * pad, rect.h)
+                pen = bold if summary else label
+                style.text(surface, cell, pen, box, align="center", lines=2)
                 if points:
-                    badge = theme.render(badge_font, f"+{points}", theme.CREAM)
-                    box = badge.get_rect(midleft=(cx + m.px(0.02), rect.centery)).inflate(
-                        m.px(0.012), m.px(0.004)
-                    )
-                    pygame.draw.rect(surface, (44, 120, 74), box, border_radius=box.h // 2)
-                    surface.blit(badge, badge.get_rect(center=box.center))
+                    self._badge(surface, f"+{points}", badge, column, badge_w)
             y += row_h
+
+    def _badge(
+        self, surface: pygame.Surface, words: str, pen: style.Pen, column: pygame.Rect, w: int
+    ) -> None:
+        """The points a cell made, on a green pill at the column's right."""
+        m = self.m
+        pill = pygame.Rect(0, 0, w - m.px(style.SPACE_XS), style.line_height(pen))
+        pill.midright = (column.right - m.px(style.SPACE_XS), column.centery)
+        pygame.draw.rect(surface, style.GREEN, pill, border_radius=pill.h // 2)
+        style.text(surface, words, pen, pill, align="center")
 
     def _draw_chart(self, surface: pygame.Surface) -> None:
         m, area = self.m, self.chart_area
         frame = area.inflate(-m.px(0.01), 0)
-        pygame.draw.rect(surface, (255, 252, 243), frame, border_radius=m.px(0.012))
-        pygame.draw.rect(
-            surface, theme.PAPER_LINE, frame, max(1, m.px(0.002)), border_radius=m.px(0.012)
-        )
-        title = m.font("ui_bold", theme.ROW_NOTE)
-        theme.draw_text(
-            surface,
-            self.t("chart_title"),
-            title,
-            theme.INK_SOFT,
-            (frame.centerx, frame.top + m.px(0.025)),
-            "center",
-        )
+        style.paper_card(surface, frame, m)
+        pen = m.pen("ui_bold", style.ROW_NOTE, style.INK_SOFT)
+        box = frame.inflate(-2 * m.px(style.SPACE_M), 0)
+        box.top, box.h = frame.top + m.px(style.SPACE_S), style.line_height(pen)
+        style.text(surface, self.t("chart_title"), pen, box, align="center")
         plot = frame.inflate(-m.px(0.04), -m.px(0.04))
-        plot.top += m.px(0.03)
-        plot.h -= m.px(0.03)
+        plot.top = box.bottom + m.px(style.SPACE_S)
+        plot.h = frame.bottom - m.px(0.02) - plot.top
         progress = self.progress()
         labels = [str(i) for i in range(len(progress[0]))]
         line_chart(
@@ -332,7 +290,7 @@ class ScoringScene(MenuScene):
             plot,
             m,
             progress,
-            theme.SIDE_COLORS,
+            style.SIDE_COLORS,
             target=self.match.rules.target,
             x_labels=labels,
             y_min=0,

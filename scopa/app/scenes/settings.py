@@ -15,27 +15,14 @@ import pygame
 from scopa.engine import PRESETS, RULE_OPTIONS, RuleOption, Rules, RulesError
 from scopa.settings import ANIMATION_SPEEDS, DECK_STYLES
 
-from .. import theme
-from ..widgets import Button, Choice, Control, ScrollPanel, SettingRow, Slider, Toggle
-from .base import MenuScene
+from .. import style
+from ..widgets import Button, Choice, Control, ScrollPanel, SettingRow, Slider, Tab, Toggle
+from .base import LANGUAGES, MenuScene
 from .flow import rules_problem
 
 TABS = ("match", "captures", "scoring", "game")
 VALUE_WORDS = {"deal": "deal", "face_values": "faces"}
 """The string key prefix naming each value of a rule whose values are words."""
-LANGUAGE_NAMES = (("it", "Italiano"), ("en", "English"))
-
-
-class TabButton(Button):
-    """A section tab: red when it is the open one."""
-
-    def __init__(self, text: Any, on_click: Callable[[], None], selected: Callable[[], bool]):
-        super().__init__(text, on_click, size=theme.ROW_TITLE)
-        self.selected = selected
-
-    def draw(self, surface: pygame.Surface, m: theme.Metrics, focused: bool, hovered: bool) -> None:
-        self.primary = self.selected()
-        super().draw(surface, m, focused, hovered)
 
 
 class SettingsScene(MenuScene):
@@ -45,8 +32,7 @@ class SettingsScene(MenuScene):
         self.volume_dirty = False
         self.scroll = ScrollPanel()
         self.tabs = [
-            TabButton(self.tr(f"tab_{name}"), self._opener(name), self._is_open(name))
-            for name in TABS
+            Tab(self.tr(f"tab_{name}"), self._opener(name), self._is_open(name)) for name in TABS
         ]
         self.back_button = Button(self.tr("back"), self.back)
         self.rows: dict[str, list[SettingRow]] = {name: [] for name in TABS}
@@ -106,7 +92,7 @@ class SettingsScene(MenuScene):
         self._row(
             "game",
             "set_language",
-            Choice(list(LANGUAGE_NAMES), lambda: self.app.settings.language, self.set_language),
+            Choice(list(LANGUAGES), lambda: self.app.settings.language, self.set_language),
         )
         self._row(
             "game",
@@ -172,8 +158,8 @@ class SettingsScene(MenuScene):
         self.change(rules=PRESETS[name])
 
     def set_language(self, language: str) -> None:
-        self.change(language=language)
-        self.app.set_language(language)
+        self.error = ""
+        self.choose_language(language)
 
     def set_volume(self, volume: float) -> None:
         self.change(save=False, volume=float(volume))
@@ -226,10 +212,9 @@ class SettingsScene(MenuScene):
         m = self.m
         focus = self.form.focus
         self.form.clear()
-        self.panel = m.centered(1.5, 0.95, 0.5)
-        inner = self.panel.inflate(-m.px(0.08), -m.px(0.05))
-        tab_h, gap = m.px(0.062), m.px(0.012)
-        y = inner.top + m.px(0.085)
+        inner = self.place_sheet(1.5, 0.95, 0.08, 0.05)
+        tab_h, gap = m.px(0.062), m.px(style.SPACE_S)
+        y = self.heading_box.bottom + gap
         tab_w = (inner.w - gap * (len(TABS) - 1)) // len(TABS)
         for i, tab in enumerate(self.tabs):
             tab.place(pygame.Rect(inner.left + i * (tab_w + gap), y, tab_w, tab_h))
@@ -240,46 +225,34 @@ class SettingsScene(MenuScene):
         viewport = pygame.Rect(inner.left, top, inner.w, bottom - top)
         rows = self.rows[self.tab]
         self.scroll.children.clear()
-        row_h = m.px(0.092)
-        content = pygame.Rect(viewport.left, viewport.top, viewport.w - m.px(0.02), 0)
+        row_h = m.px(0.105)
+        content = pygame.Rect(viewport.left, viewport.top, viewport.w - m.px(style.SPACE_M), 0)
         for i, row in enumerate(rows):
             row.place(pygame.Rect(content.left, content.top + i * row_h, content.w, row_h))
             self.scroll.add(row)
             self.form.add(row)
         self.scroll.set_viewport(viewport, len(rows) * row_h)
         self.form.panels = [self.scroll]
+        button_w = m.px(0.3)
         self.back_button.place(
-            pygame.Rect(inner.right - m.px(0.3), inner.bottom - button_h, m.px(0.3), button_h)
+            pygame.Rect(inner.right - button_w, inner.bottom - button_h, button_w, button_h)
         )
         self.form.add(self.back_button)
         self.footer = pygame.Rect(
-            inner.left, inner.bottom - button_h, inner.w - m.px(0.33), button_h
+            inner.left, inner.bottom - button_h, inner.w - button_w - gap * 2, button_h
         )
         if focus in self.form.widgets:
             self.form.focus = focus
 
     def draw_content(self, surface: pygame.Surface) -> None:
-        m = self.m
-        paper = theme.draw_panel(surface, self.panel, m)
-        font = m.font("title", theme.HEADING)
-        theme.draw_text(
-            surface,
-            self.t("settings"),
-            font,
-            theme.INK,
-            (paper.centerx, paper.top + m.px(0.05)),
-            "center",
-        )
+        self.draw_sheet(surface, self.t("settings"))
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         m = self.m
         if self.error:
-            text, color, role = self.error, theme.LACQUER, "ui_bold"
-        elif self.tab == "game":
-            text, color, role = self.t("settings_saved_note"), theme.INK_SOFT, "ui"
+            pen = m.pen("ui_bold", style.ROW_NOTE, style.LACQUER)
+            words = self.error
         else:
-            text, color, role = self.t("rules_apply_note"), theme.INK_SOFT, "ui"
-        font = m.font(role, theme.ROW_NOTE)
-        theme.draw_text(
-            surface, text, font, color, self.footer.midleft, "midleft", fit=self.footer.w
-        )
+            pen = m.pen("ui", style.ROW_NOTE, style.INK_SOFT)
+            words = self.t("settings_saved_note" if self.tab == "game" else "rules_apply_note")
+        style.text(surface, words, pen, self.footer, lines=0)

@@ -7,13 +7,13 @@ import pygame
 
 from scopa.stats import Stats, Tally, margin_series, rolling_win_rate
 
-from .. import theme
+from .. import style
 from ..widgets import Button, Choice
 from .base import MenuScene
 from .chart import bar_chart, line_chart
 
-WON = (44, 120, 74)
-LOST = (170, 40, 44)
+WON = style.GREEN
+LOST = style.SIDE_COLORS[0]
 OTHER = (150, 136, 116)
 DIMENSIONS = ("level", "mode", "players")
 
@@ -81,141 +81,119 @@ class StatisticsScene(MenuScene):
 
     def layout(self) -> None:
         m = self.m
-        self.panel = m.centered(1.72, 0.95, 0.5)
-        inner = self.panel.inflate(-m.px(0.08), -m.px(0.05))
+        inner = self.place_sheet(1.72, 0.95, 0.08, 0.05)
         button_h = m.px(0.068)
+        button_w = m.px(0.3)
         self.back_button.place(
-            pygame.Rect(inner.right - m.px(0.3), inner.bottom - button_h, m.px(0.3), button_h)
+            pygame.Rect(inner.right - button_w, inner.bottom - button_h, button_w, button_h)
         )
         self.inner = inner
-        self.tiles_area = pygame.Rect(inner.left, inner.top + m.px(0.1), inner.w, m.px(0.12))
-        top = self.tiles_area.bottom + m.px(0.03)
-        bottom = inner.bottom - button_h - m.px(0.02)
-        gap = m.px(0.03)
+        top = self.heading_box.bottom + m.px(style.SPACE_S)
+        self.tiles_area = pygame.Rect(inner.left, top, inner.w, m.px(0.15))
+        top = self.tiles_area.bottom + m.px(style.SPACE_M)
+        bottom = inner.bottom - button_h - m.px(style.SPACE_M)
+        gap = m.px(style.SPACE_L)
         half = (inner.w - gap) // 2
         self.left_chart = pygame.Rect(inner.left, top, half, bottom - top)
         self.dimension_choice.place(
             pygame.Rect(
-                self.left_chart.left + m.px(0.03),
-                self.left_chart.top + m.px(0.012),
-                half - m.px(0.06),
-                m.px(0.048),
+                self.left_chart.left + m.px(style.SPACE_L),
+                self.left_chart.top + m.px(style.SPACE_S),
+                half - 2 * m.px(style.SPACE_L),
+                m.px(0.05),
             )
         )
         self.right_chart = pygame.Rect(inner.left + half + gap, top, half, bottom - top)
         self.legend = pygame.Rect(
-            inner.left, inner.bottom - button_h, inner.w - m.px(0.33), button_h
+            inner.left, inner.bottom - button_h, inner.w - button_w - gap, button_h
         )
 
     def draw_content(self, surface: pygame.Surface) -> None:
         m = self.m
-        paper = theme.draw_panel(surface, self.panel, m)
-        theme.draw_text(
-            surface,
-            self.t("statistics"),
-            m.font("title", theme.HEADING),
-            theme.INK,
-            (paper.centerx, self.inner.top + m.px(0.045)),
-            "center",
-        )
+        paper = self.draw_sheet(surface, self.t("statistics"))
         if self.stats.total().played == 0:
-            font = m.font("text", theme.SUBHEADING)
-            theme.draw_text(
-                surface,
-                self.t("st_empty"),
-                font,
-                theme.INK_SOFT,
-                paper.center,
-                "center",
-                fit=self.inner.w,
-            )
+            pen = m.pen("text", style.SUBHEADING, style.INK_SOFT)
+            box = pygame.Rect(self.inner.left, paper.top, self.inner.w, paper.h)
+            style.text(surface, self.t("st_empty"), pen, box, align="center", lines=0)
             return
         self._draw_tiles(surface)
         self._card(surface, self.left_chart, "")
         plot = self._plot(self.left_chart)
-        plot.top += m.px(0.03)
-        plot.h -= m.px(0.03)
+        plot.top = self.dimension_choice.rect.bottom + m.px(style.SPACE_S)
+        plot.h = self._plot(self.left_chart).bottom - plot.top
         bar_chart(surface, plot, m, self.groups(), (WON, LOST, OTHER))
-        self._card(surface, self.right_chart, self.t("st_recent"))
+        title_h = self._card(surface, self.right_chart, self.t("st_recent"))
         margins = margin_series(self.stats)
         rates = [round(r * 100) for r in rolling_win_rate(self.stats)]
         if margins:
+            plot = self._plot(self.right_chart)
+            plot.top = self.right_chart.top + title_h + m.px(style.SPACE_S)
+            plot.h = self._plot(self.right_chart).bottom - plot.top
             line_chart(
                 surface,
-                self._plot(self.right_chart),
+                plot,
                 m,
                 [margins, rates],
-                (theme.SIDE_COLORS[1], theme.GOLD_DEEP),
+                (style.SIDE_COLORS[1], style.GOLD_DEEP),
                 x_labels=[str(i + 1) for i in range(len(margins))],
             )
-        self._draw_legend(surface)
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        if self.form.hint():
+            self.draw_hint(surface, self.legend, style.INK_SOFT)
+        elif self.stats.total().played:
+            self._draw_legend(surface)
 
     def _draw_tiles(self, surface: pygame.Surface) -> None:
         m, area = self.m, self.tiles_area
         tiles = self.tiles()
-        gap = m.px(0.015)
+        gap = m.px(style.SPACE_S)
         w = (area.w - gap * (len(tiles) - 1)) // len(tiles)
+        value_pen = m.pen("title", style.HEADING, style.INK)
+        label_pen = m.pen("ui", style.SMALL, style.INK_SOFT)
+        value_h = style.line_height(value_pen)
         for i, (label, value) in enumerate(tiles):
             box = pygame.Rect(area.left + i * (w + gap), area.top, w, area.h)
-            pygame.draw.rect(surface, (255, 252, 243), box, border_radius=m.px(0.012))
-            pygame.draw.rect(
-                surface, theme.PAPER_LINE, box, max(1, m.px(0.002)), border_radius=m.px(0.012)
-            )
-            theme.draw_text(
-                surface,
-                value,
-                m.font("title", theme.HEADING),
-                theme.INK,
-                (box.centerx, box.top + round(box.h * 0.42)),
-                "center",
-                fit=box.w,
-            )
-            theme.draw_text(
-                surface,
-                label,
-                m.font("ui", theme.SMALL),
-                theme.INK_SOFT,
-                (box.centerx, box.top + round(box.h * 0.8)),
-                "center",
-                fit=box.w - gap,
-            )
+            style.paper_card(surface, box, m)
+            inside = box.inflate(-gap, -m.px(style.SPACE_XS))
+            top = pygame.Rect(inside.left, inside.top, inside.w, value_h)
+            style.text(surface, value, value_pen, top, align="center")
+            below = pygame.Rect(inside.left, top.bottom, inside.w, inside.bottom - top.bottom)
+            style.text(surface, label, label_pen, below, align="center", lines=2)
 
-    def _card(self, surface: pygame.Surface, rect: pygame.Rect, title: str) -> None:
+    def _card(self, surface: pygame.Surface, rect: pygame.Rect, title: str) -> int:
+        """A sheet for a chart with its title; returns the height the title takes."""
         m = self.m
-        pygame.draw.rect(surface, (255, 252, 243), rect, border_radius=m.px(0.012))
-        pygame.draw.rect(
-            surface, theme.PAPER_LINE, rect, max(1, m.px(0.002)), border_radius=m.px(0.012)
-        )
-        theme.draw_text(
-            surface,
-            title,
-            m.font("ui_bold", theme.ROW_NOTE),
-            theme.INK_SOFT,
-            (rect.centerx, rect.top + m.px(0.025)),
-            "center",
-        )
+        style.paper_card(surface, rect, m)
+        if not title:
+            return 0
+        pen = m.pen("ui_bold", style.ROW_NOTE, style.INK_SOFT)
+        box = rect.inflate(-2 * m.px(style.SPACE_M), 0)
+        box.top, box.h = rect.top + m.px(style.SPACE_S), 2 * style.line_height(pen)
+        used = style.text(surface, title, pen, box, align="center", valign="top", lines=2)
+        return used.bottom - rect.top
 
     def _plot(self, rect: pygame.Rect) -> pygame.Rect:
         m = self.m
-        plot = rect.inflate(-m.px(0.05), -m.px(0.03))
+        plot = rect.inflate(-m.px(style.SPACE_XL), -m.px(style.SPACE_L))
         plot.top += m.px(0.04)
         plot.h -= m.px(0.04)
         return plot
 
     def _draw_legend(self, surface: pygame.Surface) -> None:
         m = self.m
-        font = m.font("ui", theme.SMALL)
+        pen = m.pen("ui", style.SMALL, style.INK_SOFT)
         x, y = self.legend.left, self.legend.centery
         r = m.px(0.009)
         for color, key in (
             (WON, "st_won"),
             (LOST, "st_lost"),
             (OTHER, "st_other"),
-            (theme.SIDE_COLORS[1], "st_margin"),
-            (theme.GOLD_DEEP, "st_trend"),
+            (style.SIDE_COLORS[1], "st_margin"),
+            (style.GOLD_DEEP, "st_trend"),
         ):
             pygame.draw.circle(surface, color, (x + r, y), r)
-            rect = theme.draw_text(
-                surface, self.t(key), font, theme.INK_SOFT, (x + r * 3, y), "midleft"
-            )
-            x = rect.right + m.px(0.035)
+            box = pygame.Rect(x + r * 3, self.legend.top, self.legend.right - x - r * 3, 0)
+            box.h = self.legend.h
+            used = style.text(surface, self.t(key), pen, box)
+            x = used.right + m.px(0.035)

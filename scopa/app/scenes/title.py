@@ -6,10 +6,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from .. import theme
+from .. import style
 from ..widgets import Button
 from .base import MenuScene
-from .cards import card_width, draw_card
 from .flow import describe
 
 if TYPE_CHECKING:
@@ -129,34 +128,32 @@ class TitleScene(MenuScene):
         m = self.m
         self._draw_fan(surface, LEFT_FAN, (round(m.w * 0.13), round(m.h * 0.80)), -1)
         self._draw_fan(surface, RIGHT_FAN, (round(m.w * 0.87), round(m.h * 0.80)), 1)
-        title = theme.draw_title(surface, "Scopa", m, (m.w // 2, round(m.h * 0.2)))
-        theme.draw_ornament(surface, (m.w // 2, title.bottom + m.px(0.01)), m.px(0.5), m)
-        font = m.font("text", theme.SUBHEADING)
-        theme.draw_text(
-            surface,
-            self.t("tagline"),
-            font,
-            theme.CREAM,
-            (m.w // 2, title.bottom + m.px(0.05)),
-            "center",
-        )
+        lettering = m.pen("title", style.TITLE, style.GOLD)
+        box = style.box_at(lettering, (m.w // 2, round(m.h * 0.2)), m.w)
+        title = style.draw_title(surface, "Scopa", m, box)
+        style.draw_ornament(surface, (m.w // 2, title.bottom + m.px(0.01)), m.px(0.5), m)
+        pen = m.pen("text", style.SUBHEADING, style.CREAM)
+        where = (m.w // 2, title.bottom + m.px(style.SPACE_XL))
+        style.text(surface, self.t("tagline"), pen, style.box_at(pen, where, m.w), align="center")
 
     def _draw_fan(
         self, surface: pygame.Surface, cards: tuple[str, ...], base: tuple[int, int], side: int
     ) -> None:
         m = self.m
-        height = m.px(0.30)
-        if m.w < card_width(height) * 9:
+        width = style.card_width_for(m.px(0.30))
+        if m.w < width * 9:
             return
-        spread = card_width(height) * 0.42
+        art = style.menu_art(self.app)
+        height = style.card_height(width)
+        spread = width * 0.42
         n = len(cards)
         for i, card in enumerate(cards):
             k = i - (n - 1) / 2
-            angle = -side * 6 - k * 9
-            center = (round(base[0] + k * spread), round(base[1] + abs(k) * height * 0.04))
-            draw_card(surface, self.app, card, center, height, angle=angle)
+            angle = -side * 5 - k * 7
+            centre = (base[0] + k * spread, base[1] + abs(k) * height * 0.04)
+            style.draw_card(surface, art, card, centre, width, angle=angle)
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         m = self.m
-        area = pygame.Rect(0, round(m.h * 0.93), m.w, round(m.h * 0.05))
-        self.draw_hint(surface, area)
+        area = pygame.Rect(0, round(m.h * 0.925), m.w, round(m.h * 0.07))
+        self.draw_hint(surface, area.inflate(-m.px(style.SPACE_XL), 0))

@@ -25,11 +25,12 @@ from scopa.aids.tutorial import (
 from scopa.engine import Card, Move
 from scopa.settings import MatchSetup, SeatConfig
 
+from .. import style
 from ..ai_worker import AiWorker
 from ..matches import MatchCoordinator
+from ..style import Pen, Scale
 from ..table.aids import AidsLayer
 from ..table.frame import Item, box
-from ..table.hud import CREAM, GOLD, SOFT, panel
 from ..table.scene import TableScene
 from ..wording import card_name, category_label, suit_name
 
@@ -110,9 +111,21 @@ class TutorialScene(TableScene):
             self.finish()
 
     def finish_for_me(self) -> None:
+        """The coach plays the rest of the round for the player, quickly (as watching
+        computers sped up), and says so instead of "your turn"."""
         step = self.coach.step
         if step is not None and step.key == "finish":
             self.coach.autoplay = True
+            self.fast_forward = True
+
+    def playing_for_you(self) -> bool:
+        step = self.coach.step
+        return step is not None and step.key == "finish" and self.coach.autoplay
+
+    def _status(self) -> tuple[str, tuple[int, int, int]] | None:
+        if self.playing_for_you() and not self.match.over and self.message_left <= 0:
+            return self.app.t("aids.tut.playing_for_you"), style.MIST
+        return super()._status()
 
     def again(self) -> None:
         """Deal the lesson again from the start."""
@@ -232,28 +245,29 @@ class TutorialScene(TableScene):
         t = self.app.t
         return t(f"aids.tut.{step.key}.title", **words), t(f"aids.tut.{step.key}.text", **words)
 
-    def _coach_lines(self, width: float) -> list[tuple[str, int, str, tuple[int, int, int]]]:
-        """(font role, size, text, colour) for each line of the coach's text."""
+    def _coach_words(self) -> list[tuple[str, Pen]]:
+        """The coach's texts (the lesson's number, its title, its words) and their pens."""
         lay, t = self.layout, self.app.t
         step = self.coach.step
         if step is None:
             return []
-        lines = [
-            (
-                "ui",
-                lay.font_small,
-                t("aids.tut.step", n=self.coach.index + 1, total=len(STEPS)),
-                SOFT,
-            )
-        ]
         title, text = self.step_texts()
-        bold = self.app.font("ui_bold", lay.font_normal)
-        for line in wrap(title, bold, width):
-            lines.append(("ui_bold", lay.font_normal, line, GOLD))
-        body = self.app.font("ui", lay.font_small)
-        for line in wrap(text, body, width):
-            lines.append(("ui", lay.font_small, line, CREAM))
-        return lines
+        return [
+            (
+                t("aids.tut.step", n=self.coach.index + 1, total=len(STEPS)),
+                self.text.pen("ui", lay.font_small, style.MIST),
+            ),
+            (title, self.text.pen("ui_bold", lay.font_normal, style.BRIGHT_GOLD)),
+            (text, self.text.pen("ui", lay.font_small, style.CREAM)),
+        ]
+
+    def _coach_texts(self, width: float) -> list[tuple[str, Pen, float]]:
+        """The coach's texts with the height each takes laid out ``width`` pixels wide."""
+        tall = self.layout.size[1]
+        return [
+            (words, pen, style.fit(words, pen, width, tall, lines=0).height)
+            for words, pen in self._coach_words()
+        ]
 
     def _coach_box(self) -> tuple[FRect, float]:
         """The coach panel, sized to its text, scores and buttons; and where the text ends."""
@@ -263,57 +277,80 @@ class TutorialScene(TableScene):
         width = max(w - lay.margin - left, lay.font_normal * 9)
         top = h * 0.13
         pad = lay.margin * 0.6
-        lines = self._coach_lines(width - 2 * pad)
-        text_bottom = top + pad + sum(size * 1.2 for _, size, _, _ in lines)
+        texts = self._coach_texts(width - 2 * pad)
+        text_bottom = top + pad + sum(height for _, _, height in texts)
         step = self.coach.step
         if step is not None and step.key == "score" and self.scores is not None:
-            text_bottom += lay.margin * 0.5 + lay.font_small * 1.25 * 7 + lay.font_normal
+            text_bottom += lay.margin * 0.5 + self._score_line() * 7.5
         buttons = len(self.button_names()) * (lay.font_normal * 1.8 + lay.margin * 0.35)
         height = text_bottom - top + lay.margin * 0.5 + buttons + pad
         return FRect(w - lay.margin - width, top, width, height), text_bottom
+
+    def _score_line(self) -> float:
+        return style.line_height(self.text.pen("ui", self.layout.font_small, style.CREAM))
+
+    def _hot_button(self) -> str | None:
+        pointer = self.pick.pointer
+        return None if pointer is None else self._button_at(pointer)
 
     def overlay_items(self) -> list[Item]:
         items = super().overlay_items()
         if self.cover is None:
             area, _ = self._coach_box()
-            lines = tuple(self._coach_lines(area.width - 2 * self.layout.margin * 0.6))
+            texts = tuple(words for words, _ in self._coach_words())
             scores = repr(self.scores)
-            key = ("coach", lines, tuple(self.button_names()), scores, tuple(area))
-            items.append(Item(key, box(area), self._draw_coach))
+            buttons = (tuple(self.button_names()), self._hot_button())
+            key = ("coach", texts, buttons, scores, tuple(area))
+            reach = style.button_reach(Scale(self.layout.size))
+            items.append(Item(key, box(area, reach), self._draw_coach))
         return items
 
     def _draw_coach(self, surface: pygame.Surface) -> None:
-        lay, t, text = self.layout, self.app.t, self.text
+        lay, t = self.layout, self.app.t
         box, _ = self._coach_box()
-        panel(surface, box, lay.unit, border=GOLD, alpha=230)
+        scale = Scale(lay.size)
+        style.dark_panel(surface, box, scale, border=style.BRIGHT_GOLD, alpha=230)
         step = self.coach.step
         if step is None:
             return
         pad = lay.margin * 0.6
         x, y = box.left + pad, box.top + pad
-        for role, size, line, colour in self._coach_lines(box.width - 2 * pad):
-            label = text.render(role, size, line, colour)
-            surface.blit(label, (x, y))
-            y += size * 1.2
+        width = box.width - 2 * pad
+        for words, pen, height in self._coach_texts(width):
+            style.text(surface, words, pen, FRect(x, y, width, height), valign="top", lines=0)
+            y += height
         if step.key == "score" and self.scores is not None:
-            self._draw_scores(surface, x, y + lay.margin * 0.5, box.width - 2 * pad)
+            self._draw_scores(surface, x, y + lay.margin * 0.5, width)
+        hot = self._hot_button()
         for name, rect in self.buttons():
             primary = name in ("next", "done", "finish_for_me")
-            panel(surface, rect, lay.unit, border=GOLD if primary else SOFT, alpha=235)
-            colour = GOLD if primary else CREAM
-            label = text.render("ui_bold", lay.font_small, t(f"aids.tut.{name}"), colour)
-            surface.blit(label, label.get_rect(center=rect.center))
+            state = "hot" if name == hot else "normal"
+            words = t(f"aids.tut.{name}")
+            style.button(
+                surface,
+                rect,
+                scale,
+                self.text.font,
+                words,
+                lay.font_small,
+                state=state,
+                primary=primary,
+            )
 
     def _draw_scores(self, surface: pygame.Surface, x: float, y: float, width: float) -> None:
         lay, t, text = self.layout, self.app.t, self.text
         assert self.scores is not None
         you, them = self.scores[HUMAN], self.scores[COMPUTER]
         names = (self.seats.seat_name(HUMAN), self.seats.seat_name(COMPUTER))
+        line = self._score_line()
+        column_w = width * 0.3
         columns = (x + width * 0.55, x + width * 0.85)
+        quiet = text.pen("ui", lay.font_small, style.MIST)
         for name, cx in zip(names, columns):
-            label = text.render("ui", lay.font_small, name, SOFT)
-            surface.blit(label, label.get_rect(midtop=(cx, y)))
-        y += lay.font_small * 1.3
+            style.text(
+                surface, name, quiet, FRect(cx - column_w / 2, y, column_w, line), align="center"
+            )
+        y += line
         values = {
             "carte": (you.cards, them.cards),
             "denari": (you.coins, them.coins),
@@ -324,36 +361,22 @@ class TutorialScene(TableScene):
             "primiera": (you.primiera, them.primiera),
             "scope": (you.scope, them.scope),
         }
+        label_w = width * 0.4
         for category in CATEGORIES:
             name = category_label(t, category, self.app.settings.deck_style)
-            label = text.render("ui", lay.font_small, name, CREAM)
-            surface.blit(label, (x, y))
+            plain = text.pen("ui", lay.font_small, style.CREAM)
+            style.text(surface, name, plain, FRect(x, y, label_w, line))
             for side, cx in enumerate(columns):
                 won = self.scores[side].points.get(category, 0)
                 shown = f"{values[category][side]}" + (f"  +{won}" if won else "")
-                value = text.render(
-                    "ui_bold" if won else "ui", lay.font_small, shown, GOLD if won else SOFT
+                pen = text.pen("ui_bold", lay.font_small, style.BRIGHT_GOLD) if won else quiet
+                style.text(
+                    surface, shown, pen, FRect(cx - column_w / 2, y, column_w, line), align="center"
                 )
-                surface.blit(value, value.get_rect(midtop=(cx, y)))
-            y += lay.font_small * 1.25
-        label = text.render("ui_bold", lay.font_small, t("aids.tut.cat.total"), CREAM)
-        surface.blit(label, (x, y))
+            y += line
+        total = text.pen("ui_bold", lay.font_small, style.CREAM)
+        style.text(surface, t("aids.tut.cat.total"), total, FRect(x, y, label_w, line * 1.4))
+        big = text.pen("ui_bold", lay.font_normal, style.BRIGHT_GOLD)
         for side, cx in enumerate(columns):
-            value = text.render("ui_bold", lay.font_normal, str(self.scores[side].total), GOLD)
-            surface.blit(value, value.get_rect(midtop=(cx, y)))
-
-
-def wrap(text: str, font: pygame.font.Font, width: float) -> list[str]:
-    """Words laid into lines no wider than ``width`` pixels."""
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        candidate = f"{line} {word}".strip()
-        if line and font.size(candidate)[0] > width:
-            lines.append(line)
-            line = word
-        else:
-            line = candidate
-    if line:
-        lines.append(line)
-    return lines
+            spot = FRect(cx - column_w / 2, y, column_w, line * 1.4)
+            style.text(surface, str(self.scores[side].total), big, spot, align="center")

@@ -1,69 +1,89 @@
-"""The tutorial offered over the title at the first start: take it, or not now.
+"""The first start, over the title: the language to play in, then the tutorial or not.
 
 Kept apart from the tutorial scene so the title shows without loading the table.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 import pygame
-from pygame import FRect
 
-from ..scene import Scene
-
-if TYPE_CHECKING:
-    from ..app import App
-
-GOLD = (232, 196, 108)
-CREAM = (250, 242, 222)
-SOFT = (196, 214, 196)
-INK = (16, 28, 20)
+from .. import style
+from ..widgets import Button, Tab
+from .base import LANGUAGES, MenuScene
 
 
-def rounded(surface: pygame.Surface, rect: FRect, unit: float, border: tuple, alpha: int) -> None:
-    box = pygame.Surface((round(rect.width), round(rect.height)), pygame.SRCALPHA)
-    radius = round(14 * unit)
-    pygame.draw.rect(box, (*INK, alpha), box.get_rect(), border_radius=radius)
-    pygame.draw.rect(box, border, box.get_rect(), max(2, round(3 * unit)), radius)
-    surface.blit(box, rect.topleft)
-
-
-class TutorialOffer(Scene):
-    """At the first start, over the title: take the tutorial, or not now."""
+class TutorialOffer(MenuScene):
+    """Italiano or English (saved at once, every text switches), then the tutorial or not;
+    Esc means not now."""
 
     opaque = False
 
-    def __init__(self, app: App) -> None:
-        super().__init__(app)
-        self.pressed: str | None = None
-
-    def buttons(self) -> list[tuple[str, pygame.Rect]]:
-        w, h = self.app.size
-        bw, bh = round(w * 0.25), round(h * 0.075)
-        y = round(h * 0.56)
-        return [
-            ("tutorial", pygame.Rect(w // 2 - bw - w // 80, y, bw, bh)),
-            ("skip", pygame.Rect(w // 2 + w // 80, y, bw, bh)),
+    def build(self) -> None:
+        self.languages = [
+            Tab(name, self._speaker(code), self._speaks(code)) for code, name in LANGUAGES
         ]
+        self.take_button = Button(self.tr("aids.offer_yes"), self.take, primary=True)
+        self.decline_button = Button(self.tr("aids.offer_no"), self.decline)
+        for widget in (*self.languages, self.take_button, self.decline_button):
+            self.form.add(widget)
+        self.form.set_focus(self.take_button)
 
-    def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                self.take()
-            elif event.key == pygame.K_ESCAPE:
-                self.decline()
-            return True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.pressed = self._at(event.pos)
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.pressed:
-            pressed, self.pressed = self.pressed, None
-            if self._at(event.pos) == pressed:
-                self.take() if pressed == "tutorial" else self.decline()
-        return True
+    def _speaker(self, language: str) -> Callable[[], None]:
+        return lambda: self.choose_language(language)
 
-    def _at(self, pos: tuple[int, int]) -> str | None:
-        return next((name for name, rect in self.buttons() if rect.collidepoint(pos)), None)
+    def _speaks(self, language: str) -> Callable[[], bool]:
+        return lambda: self.app.settings.language == language
+
+    # --- layout ----------------------------------------------------------------------------
+
+    def _pens(self) -> tuple[style.Pen, style.Pen, style.Pen]:
+        m = self.m
+        return (
+            m.pen("ui", style.SMALL, style.INK_SOFT),
+            m.pen("title", style.HEADING, style.INK),
+            m.pen("ui", style.ROW_TITLE, style.INK_SOFT),
+        )
+
+    def layout(self) -> None:
+        m = self.m
+        caption, heading, body = self._pens()
+        width = min(m.w, m.px(1.15))
+        pad_x, pad_y = m.px(0.07), m.px(0.05)
+        inner_w = width - 2 * pad_x
+        space = m.px(style.SPACE_L)
+        button_h, gap = m.px(0.075), m.px(style.SPACE_M)
+        caption_h = style.line_height(caption)
+        heading_h = style.line_height(heading)
+        text_h = max(
+            style.fit(self.t("aids.offer_text"), body, inner_w, m.h, lines=0).height,
+            2 * style.line_height(body),
+        )
+        height = caption_h + button_h + 2 * space + heading_h + text_h + space + button_h
+        self.panel = pygame.Rect(0, 0, width, min(m.h, height + 2 * pad_y))
+        self.panel.center = (m.w // 2, m.h // 2)
+        inner = self.panel.inflate(-2 * pad_x, -2 * pad_y)
+        y = inner.top
+        self.caption_box = pygame.Rect(inner.left, y, inner.w, caption_h)
+        y += caption_h
+        half = (inner.w - gap) // 2
+        for i, button in enumerate(self.languages):
+            button.place(pygame.Rect(inner.left + i * (half + gap), y, half, button_h))
+        y += button_h + space
+        self.ornament_y = y
+        y += space
+        self.heading_box = pygame.Rect(inner.left, y, inner.w, heading_h)
+        self.text_box = pygame.Rect(inner.left, self.heading_box.bottom, inner.w, text_h)
+        bottom = inner.bottom - button_h
+        self.take_button.place(pygame.Rect(inner.left, bottom, half, button_h))
+        self.decline_button.place(pygame.Rect(inner.left + half + gap, bottom, half, button_h))
+
+    # --- choices -----------------------------------------------------------------------------
+
+    def choose_language(self, language: str) -> None:
+        super().choose_language(language)
+        self.layout()
 
     def take(self) -> None:
         self.app.back()
@@ -75,28 +95,24 @@ class TutorialOffer(Scene):
         self.app.save_settings()
         self.app.back()
 
+    def back(self) -> None:
+        self.decline()
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.form.move_focus(1 if event.key == pygame.K_RIGHT else -1)
+            return True
+        return super().handle(event)
+
+    # --- drawing -----------------------------------------------------------------------------
+
     def draw(self, surface: pygame.Surface) -> None:
-        w, h = self.app.size
-        veil = pygame.Surface((w, h), pygame.SRCALPHA)
-        veil.fill((6, 16, 10, 170))
-        surface.blit(veil, (0, 0))
-        unit = min(w / 1920, h / 1080)
-        box = FRect(0, 0, w * 0.56, h * 0.36)
-        box.center = (w / 2, h * 0.5)
-        rounded(surface, box, unit, GOLD, 250)
-        t = self.app.t
-        title = self.app.font("title", max(24, round(h * 0.06))).render(
-            t("aids.offer_title"), True, GOLD
-        )
-        surface.blit(title, title.get_rect(midtop=(w / 2, box.top + h * 0.04)))
-        line = self.app.font("ui", max(14, round(h * 0.028))).render(
-            t("aids.offer_text"), True, CREAM
-        )
-        surface.blit(line, line.get_rect(midtop=(w / 2, box.top + h * 0.13)))
-        font = self.app.font("ui_bold", max(14, round(h * 0.03)))
-        for name, rect in self.buttons():
-            primary = name == "tutorial"
-            rounded(surface, FRect(rect), unit, GOLD if primary else SOFT, 240)
-            key = "aids.offer_yes" if primary else "aids.offer_no"
-            label = font.render(t(key), True, GOLD if primary else CREAM)
-            surface.blit(label, label.get_rect(center=rect.center))
+        style.shade(surface, 170)
+        m = self.m
+        style.paper_panel(surface, self.panel, m)
+        caption, heading, body = self._pens()
+        style.text(surface, self.t("set_language"), caption, self.caption_box, align="center")
+        style.draw_ornament(surface, (self.panel.centerx, self.ornament_y), m.px(0.4), m)
+        style.text(surface, self.t("aids.offer_title"), heading, self.heading_box, align="center")
+        style.text(surface, self.t("aids.offer_text"), body, self.text_box, align="center", lines=0)
+        self.form.draw(surface, m)

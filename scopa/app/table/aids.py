@@ -25,16 +25,18 @@ from scopa.aids import review, track, undo_allowed, undo_point
 from scopa.aids.undo import plays_back
 from scopa.engine import Card, Match, Move, Observation
 
+from .. import style
 from ..ai_worker import AiWorker
 from ..cardart import CardArt
+from ..style import Scale
 from ..wording import card_list, rank_label
 from .frame import Item, box
-from .hud import CREAM, GOLD, SOFT, panel
 from .layout import TableLayout
-from .text import TextCache
+from .text import Writer
 
 FEATURES = ("hint", "undo", "review", "tracker")
 HINT_COLOUR = (130, 236, 160)
+EMPTY_PIP = (90, 110, 95)
 KEYS = {pygame.K_h: "hint", pygame.K_u: "undo", pygame.K_t: "tracker"}
 REVIEW_KEY = pygame.K_TAB
 TAP_SECONDS = 0.35
@@ -76,7 +78,7 @@ class AidsHost:
     take_back: Callable[[Match], None]
     notify: Callable[[str, float], None]
     layout: Callable[[], TableLayout]
-    text: TextCache
+    text: Writer
     translator: Callable[[], Any]
     """The app's translator now (it changes with the language)."""
     deck_style: Callable[[], str]
@@ -144,13 +146,13 @@ class AidsLayer:
     def buttons(self) -> list[AidButton]:
         lay = self.host.layout()
         t = self.host.translator()
-        text = self.host.text
+        font, scale = self.host.text.font, Scale(lay.size)
         height = lay.font_normal * 1.9
         right = lay.size[0] - lay.margin
         out: list[AidButton] = []
         for name in reversed(self.features):
-            label = text.render("ui_bold", lay.font_small, t(f"aids.{name}"), CREAM)
-            width = label.get_width() + lay.margin * 1.6
+            label = t(f"aids.{name}")
+            width = style.button_width(font, label, lay.font_small, scale, round(height))
             rect = FRect(right - width, lay.margin, width, height)
             right = rect.left - lay.margin * 0.4
             active = (name == "tracker" and self.tracker_on) or (
@@ -321,21 +323,16 @@ class AidsLayer:
     def _button_item(self, button: AidButton) -> Item:
         lay = self.host.layout()
         hovered = button.enabled and button.rect.collidepoint(self.pointer)
-        border = GOLD if button.active or hovered else (110, 130, 110)
-        colour = CREAM if button.enabled else (120, 130, 120)
-        if button.active:
-            colour = GOLD
+        state = "hot" if hovered else "normal" if button.enabled else "disabled"
         words = self.host.translator()(f"aids.{button.name}")
-        label = self.host.text.render("ui_bold", lay.font_small, words, colour)
-        rect = button.rect
-        alpha = 200 if button.enabled else 110
+        rect, font = button.rect, self.host.text.font
 
         def paint(surface: pygame.Surface) -> None:
-            panel(surface, rect, lay.unit, border=border, alpha=alpha)
-            surface.blit(label, label.get_rect(center=rect.center))
+            scale, px = Scale(lay.size), lay.font_small
+            style.button(surface, rect, scale, font, words, px, state=state, primary=button.active)
 
         key = ("aid", button.name, words, button.enabled, button.active, hovered)
-        return Item((key, tuple(rect)), box(rect), paint)
+        return Item((key, tuple(rect)), box(rect, style.button_reach(Scale(lay.size))), paint)
 
     def _below_buttons(self) -> float:
         lay = self.host.layout()
@@ -348,39 +345,43 @@ class AidsLayer:
         deck = self.host.deck_style()
         counts = self._counts(seat)
         cell = lay.font_normal * 1.55
-        title = text.render("ui", lay.font_small, t("aids.tracker_title"), GOLD)
-        width = max(cell * len(counts), title.get_width()) + lay.margin * 1.2
-        height = lay.font_normal * 3.3 + 9 * max(2.0, lay.unit * 4.5)
+        heading = t("aids.tracker_title")
+        title = text.pen("ui", lay.font_small, style.BRIGHT_GOLD)
+        room = lay.size[0] - 2 * lay.margin - lay.margin * 1.2
+        title_w = min(room, style.natural_width(heading, title))
+        width = max(cell * len(counts), title_w) + lay.margin * 1.2
+        line = style.line_height(title)
+        height = line * 3 + lay.margin * 0.6 + 9 * max(2.0, lay.unit * 4.5)
         area = FRect(lay.size[0] - lay.margin - width, self._below_buttons(), width, height)
 
         def paint(surface: pygame.Surface) -> None:
-            panel(surface, area, lay.unit, border=GOLD, alpha=200)
-            surface.blit(title, (area.left + lay.margin * 0.6, area.top + lay.margin * 0.25))
-            top = area.top + lay.margin * 0.35 + title.get_height()
+            style.dark_panel(surface, area, Scale(lay.size), border=style.BRIGHT_GOLD, alpha=200)
+            inside = area.inflate(-lay.margin * 1.2, 0)
+            top = area.top + lay.margin * 0.25
+            style.text(surface, heading, title, FRect(inside.left, top, inside.width, line))
+            top += line + lay.margin * 0.1
             pip = max(2.0, lay.unit * 4.5)
             for k, item in enumerate(counts):
                 x = area.centerx + cell * (k - (len(counts) - 1) / 2)
-                colour = SOFT if item.gone else CREAM
-                rank = text.render(
-                    "ui_bold", lay.font_small, rank_label(t, item.rank, deck), colour
-                )
-                surface.blit(rank, rank.get_rect(midtop=(x, top)))
-                number = text.render(
-                    "ui", lay.font_small, str(item.count), GOLD if item.count else SOFT
-                )
-                y = top + rank.get_height()
-                surface.blit(number, number.get_rect(midtop=(x, y)))
-                y += number.get_height() + pip * 1.4
+                colour = style.MIST if item.gone else style.CREAM
+                rank = text.pen("ui_bold", lay.font_small, colour)
+                spot = FRect(x - cell / 2, top, cell, line)
+                style.text(surface, rank_label(t, item.rank, deck), rank, spot, align="center")
+                shade = style.BRIGHT_GOLD if item.count else style.MIST
+                number = text.pen("ui", lay.font_small, shade)
+                spot = spot.move(0, line)
+                style.text(surface, str(item.count), number, spot, align="center")
+                y = spot.bottom + pip * 1.4
                 for p in range(4):
                     row, col = divmod(p, 2)
                     centre = (x + (col - 0.5) * pip * 2.6, y + row * pip * 2.6)
                     if p < item.count:
-                        pygame.draw.circle(surface, GOLD, centre, pip)
+                        pygame.draw.circle(surface, style.BRIGHT_GOLD, centre, pip)
                     else:
                         ring = max(1, round(pip / 3))
-                        pygame.draw.circle(surface, (90, 110, 95), centre, pip, ring)
+                        pygame.draw.circle(surface, EMPTY_PIP, centre, pip, ring)
 
-        key = ("tracker", t("aids.tracker_title"), deck, tuple(counts))
+        key = ("tracker", heading, deck, tuple(counts))
         return Item((key, tuple(area)), box(area), paint)
 
     def _counts(self, seat: int) -> tuple:
@@ -405,14 +406,17 @@ class AidsLayer:
     def _hint_item(self) -> Item:
         lay = self.host.layout()
         line = self.hint_line()
-        label = self.host.text.render("ui", lay.font_normal, line, HINT_COLOUR)
-        area = FRect(label.get_rect()).inflate(lay.margin * 1.4, lay.margin * 0.6)
+        pen = self.host.text.pen("ui", lay.font_normal, HINT_COLOUR)
+        room = FRect(0, 0, lay.size[0] - lay.margin * 6, 2 * style.line_height(pen))
+        laid = style.fit(line, pen, room.width, room.height, lines=2)
+        area = FRect(0, 0, laid.width, laid.height).inflate(lay.margin * 1.4, lay.margin * 0.6)
         x, y = lay.status_centre
-        area.center = (x, y - area.height * 1.15)
+        area.midbottom = (x, y - style.line_height(pen) * 0.9 - lay.margin * 0.6)
+        room.center = area.center
 
         def paint(surface: pygame.Surface) -> None:
-            panel(surface, area, lay.unit, border=HINT_COLOUR, alpha=200)
-            surface.blit(label, label.get_rect(center=area.center))
+            style.dark_panel(surface, area, Scale(lay.size), border=HINT_COLOUR, alpha=200)
+            style.text(surface, line, pen, room, align="center", lines=2)
 
         return Item(("hint", line, tuple(area)), box(area), paint)
 
@@ -424,38 +428,41 @@ class AidsLayer:
         card_w = lay.mini_w
         card_h = art.face(Card.parse("1D"), card_w).get_height()
         row_h = card_h + lay.margin * 0.8
-        name_w = (
-            max(text.render("ui_bold", lay.font_normal, name, CREAM).get_width() for name in names)
-            + lay.margin
-        )
-        played_head = text.render("ui", lay.font_small, t("aids.review_played"), SOFT)
-        took_head = text.render("ui", lay.font_small, t("aids.review_took"), SOFT)
-        played_w = max(card_w * 1.5, played_head.get_width() + lay.margin)
-        took_w = max(card_w * 5.2, took_head.get_width())
-        width = name_w + played_w + took_w + lay.margin * 2
-        height = lay.font_large * 1.6 + row_h * len(rows) + lay.font_small * 1.6 + lay.margin
+        name_pen = text.pen("ui_bold", lay.font_normal, style.CREAM)
+        head_pen = text.pen("ui", lay.font_small, style.MIST)
+        name_w = max(style.natural_width(name, name_pen) for name in names) + lay.margin
+        played_words, took_words = t("aids.review_played"), t("aids.review_took")
+        played_w = max(card_w * 1.5, style.natural_width(played_words, head_pen) + lay.margin)
+        took_w = max(card_w * 5.2, style.natural_width(took_words, head_pen))
+        width = min(name_w + played_w + took_w + lay.margin * 2, lay.size[0] - 2 * lay.margin)
+        head_h = style.line_height(head_pen)
+        title_pen = text.pen("title", lay.font_large, style.BRIGHT_GOLD)
+        title_h = style.line_height(title_pen)
+        height = title_h + lay.margin * 0.6 + head_h + row_h * len(rows) + lay.margin
         area = FRect(0, 0, width, height)
         area.center = lay.table_rect.center
-        title = text.render("title", lay.font_large, t("aids.review_title"), GOLD)
-        dash = text.render("ui", lay.font_normal, "\u2014", SOFT)
-        arrow = text.render("ui_bold", lay.font_normal, "\u2192", GOLD)
+        heading = t("aids.review_title")
+        mark = text.pen("ui", lay.font_normal, style.MIST)
+        arrow = text.pen("ui_bold", lay.font_normal, style.BRIGHT_GOLD)
 
         def none(surface: pygame.Surface, x: float, y: float) -> None:
-            surface.blit(dash, (x, y + card_h / 2 - dash.get_height() / 2))
+            spot = FRect(x, y, card_w * 1.5, card_h)
+            style.text(surface, "\u2014", mark, spot)
 
         def paint(surface: pygame.Surface) -> None:
-            panel(surface, area, lay.unit, border=GOLD, alpha=255)
+            style.dark_panel(surface, area, Scale(lay.size), border=style.BRIGHT_GOLD, alpha=255)
             left = area.left + lay.margin
-            surface.blit(title, title.get_rect(midtop=(area.centerx, area.top + lay.margin * 0.4)))
-            y = area.top + lay.font_large * 1.6
+            inside = FRect(left, area.top + lay.margin * 0.4, area.width - 2 * lay.margin, title_h)
+            style.text(surface, heading, title_pen, inside, align="center")
+            y = inside.bottom + lay.margin * 0.2
             played_x = left + name_w
             took_x = played_x + played_w
-            surface.blit(played_head, (played_x, y))
-            surface.blit(took_head, (took_x, y))
-            y += lay.font_small * 1.6
+            style.text(surface, played_words, head_pen, FRect(played_x, y, played_w, head_h))
+            style.text(surface, took_words, head_pen, FRect(took_x, y, took_w, head_h))
+            y += head_h
             for row in rows:
-                name = text.render("ui_bold", lay.font_normal, names[row.seat], CREAM)
-                surface.blit(name, (left, y + card_h / 2 - name.get_height() / 2))
+                spot = FRect(left, y, name_w - lay.margin * 0.5, card_h)
+                style.text(surface, names[row.seat], name_pen, spot)
                 if row.last_play is not None:
                     surface.blit(art.rotated(row.last_play.card, card_w, True, 0.0), (played_x, y))
                 else:
@@ -468,8 +475,8 @@ class AidsLayer:
                     for k, card in enumerate(cards):
                         surface.blit(art.rotated(card, card_w, True, 0.0), (x, y))
                         if k == 0:
-                            where = (x + card_w * 1.3, y + card_h / 2)
-                            surface.blit(arrow, arrow.get_rect(center=where))
+                            spot = FRect(x + card_w, y, card_w * 0.6, card_h)
+                            style.text(surface, "\u2192", arrow, spot, align="center")
                             x += card_w * 1.6
                         else:
                             x += step
@@ -477,5 +484,5 @@ class AidsLayer:
                     none(surface, took_x, y)
                 y += row_h
 
-        key = ("review", tuple(names), tuple(rows), t("aids.review_title"), tuple(area))
+        key = ("review", tuple(names), tuple(rows), heading, played_words, took_words, tuple(area))
         return Item(key, box(area), paint)

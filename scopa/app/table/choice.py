@@ -9,10 +9,16 @@ from pygame import FRect
 
 from scopa.engine import Card, Move
 
+from .. import style
 from ..cardart import CardArt, card_height
+from ..style import Scale
 from .frame import Item
 from .layout import TableLayout
-from .text import TextCache
+from .text import Writer
+
+SELECTED = (255, 214, 90)
+TITLE_LINE = 1.45
+"""The height of the popup's title line, in its font's sizes (the serif's accents and tails)."""
 
 
 class ChoicePopup:
@@ -29,13 +35,13 @@ class ChoicePopup:
         columns = 1 if count <= 2 else 2
         lines = math.ceil(count / columns)
         longest = max(len(move.captures) for move in options)
-        title_h = self.pad + layout.font_large * 1.3 + layout.font_small * 1.8
+        title_h = self.pad + layout.font_large * TITLE_LINE + layout.font_small * 1.8
         self.card_w = max(layout.mini_w, round(layout.table_w * 0.72))
         while True:
             self.row_h = card_height(self.card_w) + self.pad
             height = title_h + lines * (self.row_h + self.pad * 0.5) + self.pad
             row_w = longest * self.card_w * 1.1 + self.pad * 2
-            width = max(columns * row_w + (columns + 1) * self.pad, 760 * u)
+            width = max(columns * row_w + (columns + 1) * self.pad, 900 * u)
             fits = height <= layout.size[1] * 0.86 and width <= layout.size[0] * 0.95
             if fits or self.card_w <= layout.mini_w * 0.6:
                 break
@@ -63,43 +69,36 @@ class ChoicePopup:
     def chosen(self) -> Move:
         return self.options[self.selected]
 
-    def item(self, art: CardArt, text: TextCache, title: str, hint: str) -> Item:
+    def item(self, art: CardArt, text: Writer, title: str, hint: str) -> Item:
         """The popup as an item of the table's frame (it dims the whole table)."""
         key = ("choice", self.card, tuple(self.options), self.selected, title, hint)
         area = pygame.Rect((0, 0), self.layout.size)
         return Item(key, area, lambda surface: self.draw(surface, art, text, title, hint))
 
     def draw(
-        self, surface: pygame.Surface, art: CardArt, text: TextCache, title: str, hint: str
+        self, surface: pygame.Surface, art: CardArt, text: Writer, title: str, hint: str
     ) -> None:
         lay = self.layout
         veil = pygame.Surface(lay.size, pygame.SRCALPHA)
         veil.fill((0, 0, 0, 110))
         surface.blit(veil, (0, 0))
-        panel = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+        scale = Scale(lay.size)
+        style.dark_panel(surface, self.rect, scale, border=style.GOLD, alpha=250)
         radius = round(18 * lay.unit)
-        pygame.draw.rect(panel, (16, 30, 22, 250), panel.get_rect(), border_radius=radius)
-        pygame.draw.rect(
-            panel, (214, 178, 92), panel.get_rect(), max(2, round(3 * lay.unit)), radius
+        inside = self.rect.inflate(-2 * self.pad, 0)
+        heading = text.pen("title", lay.font_large, style.CREAM)
+        box = FRect(
+            inside.left, self.rect.top + self.pad, inside.width, lay.font_large * TITLE_LINE
         )
-        surface.blit(panel, self.rect.topleft)
-        heading = text.render("title", lay.font_large, title, (250, 236, 200))
-        surface.blit(
-            heading, heading.get_rect(midtop=(self.rect.centerx, self.rect.top + self.pad))
-        )
-        small = text.render("ui", lay.font_small, hint, (200, 210, 196))
-        surface.blit(
-            small,
-            small.get_rect(
-                midtop=(self.rect.centerx, self.rect.top + self.pad + heading.get_height())
-            ),
-        )
+        style.text(surface, title, heading, box, align="center")
+        box = FRect(inside.left, box.bottom, inside.width, lay.font_small * 1.8)
+        style.text(surface, hint, text.pen("ui", lay.font_small, style.MIST), box, align="center")
         for i, (row, move) in enumerate(zip(self.rows, self.options)):
             if i == self.selected:
                 glow = pygame.Surface(row.size, pygame.SRCALPHA)
-                pygame.draw.rect(glow, (255, 214, 90, 70), glow.get_rect(), border_radius=radius)
+                pygame.draw.rect(glow, (*SELECTED, 70), glow.get_rect(), border_radius=radius)
                 pygame.draw.rect(
-                    glow, (255, 214, 90), glow.get_rect(), max(2, round(3 * lay.unit)), radius
+                    glow, SELECTED, glow.get_rect(), max(2, round(3 * lay.unit)), radius
                 )
                 surface.blit(glow, row.topleft)
             count = len(move.captures)

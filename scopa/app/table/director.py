@@ -301,8 +301,7 @@ class Director:
 
     def _deal_hands(self, event: Dealt) -> float:
         view = self.view
-        players = len(event.hands)
-        order = [(event.dealer + 1 + k) % players for k in range(players)]
+        order = self.view.layout.rules.deal_order(event.dealer)
         for seat in order:
             for card in event.hands[seat]:
                 view.put(card, ("hand", seat))

@@ -10,24 +10,20 @@ from functools import lru_cache
 import pygame
 from pygame import FRect
 
+from .. import style
 from ..cardart import CardArt, card_height
-from ..theme import lay_felt
+from ..style import Scale
 from .director import Banner, Spark
 from .layout import TableLayout
-from .text import TextCache
-
-GOLD = (232, 196, 108)
-CREAM = (250, 242, 222)
-SOFT = (196, 214, 196)
-INK = (16, 28, 20)
+from .text import Writer
 
 
 def background(size: tuple[int, int], layout: TableLayout) -> pygame.Surface:
     """The green cloth with light falling on the middle, and the playing area marked."""
     w, h = size
     surface = pygame.Surface(size)
-    if not lay_felt(surface):
-        surface.fill((22, 92, 52))
+    if not style.lay_felt(surface):
+        surface.fill(style.CLOTH)
         grain = pygame.Surface((128, 128), pygame.SRCALPHA)
         rng = random.Random(7)
         for _ in range(1400):
@@ -50,37 +46,13 @@ def background(size: tuple[int, int], layout: TableLayout) -> pygame.Surface:
     overlay = pygame.Surface(size, pygame.SRCALPHA)
     radius = round(40 * layout.unit)
     pygame.draw.rect(overlay, (0, 0, 0, 26), zone, border_radius=radius)
-    pygame.draw.rect(overlay, (236, 214, 150, 46), zone, max(1, round(3 * layout.unit)), radius)
+    pygame.draw.rect(overlay, (*style.CLOTH_LINE, 46), zone, max(1, round(3 * layout.unit)), radius)
     inner = zone.inflate(-layout.margin * 0.6, -layout.margin * 0.6)
-    pygame.draw.rect(overlay, (236, 214, 150, 22), inner, max(1, round(1.5 * layout.unit)), radius)
+    pygame.draw.rect(
+        overlay, (*style.CLOTH_LINE, 22), inner, max(1, round(1.5 * layout.unit)), radius
+    )
     surface.blit(overlay, (0, 0))
     return surface.convert() if pygame.display.get_surface() else surface
-
-
-def panel(
-    surface: pygame.Surface,
-    rect: FRect,
-    unit: float,
-    *,
-    border: tuple[int, int, int] | None = None,
-    alpha: int = 170,
-) -> None:
-    """A dark rounded box (scores, names, messages) drawn under text."""
-    size = (round(rect.width), round(rect.height))
-    surface.blit(
-        _panel(size, round(14 * unit), max(2, round(3 * unit)), border, alpha), rect.topleft
-    )
-
-
-@lru_cache(maxsize=96)
-def _panel(
-    size: tuple[int, int], radius: int, line: int, border: tuple[int, int, int] | None, alpha: int
-) -> pygame.Surface:
-    box = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(box, (*INK, alpha), box.get_rect(), border_radius=radius)
-    if border is not None:
-        pygame.draw.rect(box, border, box.get_rect(), line, radius)
-    return box
 
 
 @dataclass(frozen=True)
@@ -98,31 +70,45 @@ def draw_plate(
     rect: FRect,
     plate: Plate,
     layout: TableLayout,
-    text: TextCache,
+    text: Writer,
     pulse: float,
 ) -> None:
     """A seat's name; gold and glowing while it is that seat's turn."""
     u = layout.unit
+    scale = Scale(layout.size)
     if plate.active:
         glow = rect.inflate(10 * u + 8 * u * pulse, 10 * u + 8 * u * pulse)
         halo = pygame.Surface((round(glow.width), round(glow.height)), pygame.SRCALPHA)
         pygame.draw.rect(
-            halo, (*GOLD, round(60 + 50 * pulse)), halo.get_rect(), border_radius=round(18 * u)
+            halo,
+            (*style.BRIGHT_GOLD, round(60 + 50 * pulse)),
+            halo.get_rect(),
+            border_radius=round(18 * u),
         )
         surface.blit(halo, glow.topleft)
-    panel(surface, rect, u, border=GOLD if plate.active else None, alpha=190)
-    name = text.render("ui_bold", layout.font_normal, plate.name, CREAM if plate.active else SOFT)
+    border = style.BRIGHT_GOLD if plate.active else None
+    style.dark_panel(surface, rect, scale, border=border, alpha=190)
     pad = 14 * u
-    surface.blit(name, (rect.left + pad, rect.top + rect.height * 0.1))
-    detail = text.render("ui", layout.font_small, plate.detail, GOLD if plate.active else SOFT)
-    surface.blit(detail, (rect.left + pad, rect.bottom - rect.height * 0.1 - detail.get_height()))
+    right = rect.right - pad
     if plate.dealer:
-        r = rect.height * 0.22
-        centre = (rect.right - pad - r, rect.top + rect.height / 2)
-        pygame.draw.circle(surface, CREAM, centre, r)
-        pygame.draw.circle(surface, GOLD, centre, r, max(1, round(2 * u)))
-        mark = text.render("ui_bold", max(10, round(r * 1.2)), plate.dealer_mark, INK)
-        surface.blit(mark, mark.get_rect(center=centre))
+        # The dealer's button sits astride the plate's right edge, clear of the words.
+        mark = text.pen("ui_bold", round(rect.height * 0.26), style.NIGHT)
+        r = max(rect.height * 0.22, style.line_height(mark) / 2 + 1)
+        centre = (rect.right - r / 2, rect.top + rect.height / 2)
+        pygame.draw.circle(surface, style.CREAM, centre, r)
+        pygame.draw.circle(surface, style.BRIGHT_GOLD, centre, r, max(1, round(2 * u)))
+        disc = FRect(0, 0, 2 * r, 2 * r)
+        disc.center = centre
+        style.text(surface, plate.dealer_mark, mark, disc, align="center")
+        right = disc.left - pad / 4
+    name = text.pen("ui_bold", layout.font_normal, style.CREAM if plate.active else style.MIST)
+    detail = text.pen("ui", layout.font_small, style.BRIGHT_GOLD if plate.active else style.MIST)
+    # The two lines share the plate's height as their sizes do.
+    share = style.line_height(name) / (style.line_height(name) + style.line_height(detail))
+    top = FRect(rect.left + pad, rect.top, right - rect.left - pad, rect.height * share)
+    bottom = FRect(top.left, top.bottom, top.width, rect.bottom - top.bottom)
+    style.text(surface, plate.name, name, top)
+    style.text(surface, plate.detail, detail, bottom)
 
 
 def draw_stack(
@@ -150,16 +136,28 @@ def draw_stack(
     del top
 
 
-def draw_banner(
-    surface: pygame.Surface, banner: Banner, layout: TableLayout, text: TextCache
-) -> None:
-    if banner.alpha <= 1:
-        return
+def banner_fit(banner: Banner, layout: TableLayout, text: Writer) -> style.Fit:
+    """How a banner's words are laid out (on at most two lines across the table)."""
+    face, _, room = _banner_pens(banner, layout, text)
+    return style.fit(banner.text, face, *room, lines=2)
+
+
+def _banner_pens(
+    banner: Banner, layout: TableLayout, text: Writer
+) -> tuple[style.Pen, style.Pen, tuple[float, float]]:
     big = banner.kind == "scopa"
     px = layout.font_banner if big else layout.font_large
-    colour = (255, 222, 120) if big else CREAM
-    face = text.render("title", px, banner.text, colour)
-    shadow = text.render("title", px, banner.text, (0, 0, 0))
+    face = text.pen("title", px, style.SHINE if big else style.CREAM)
+    room = (layout.size[0] - 4 * layout.margin, 2 * style.line_height(face))
+    return face, face.tinted(style.SHADOW), room
+
+
+def draw_banner(surface: pygame.Surface, banner: Banner, layout: TableLayout, text: Writer) -> None:
+    if banner.alpha <= 1:
+        return
+    face_pen, shadow_pen, room = _banner_pens(banner, layout, text)
+    face = style.picture(banner.text, face_pen, room, lines=2)
+    shadow = style.picture(banner.text, shadow_pen, room, lines=2)
     scale = max(0.05, banner.scale)
     if abs(scale - 1.0) > 0.01:
         size = (max(1, round(face.get_width() * scale)), max(1, round(face.get_height() * scale)))
@@ -167,10 +165,11 @@ def draw_banner(
         shadow = pygame.transform.smoothscale(shadow, size)
     alpha = round(max(0.0, min(255.0, banner.alpha * banner.fade)))
     centre = layout.banner_centre
-    if not big:
+    if banner.kind != "scopa":
         box = FRect(face.get_rect()).inflate(layout.margin * 2, layout.margin)
         box.center = centre
-        panel(surface, box, layout.unit, border=GOLD, alpha=round(alpha * 0.8))
+        scale_ = Scale(layout.size)
+        style.dark_panel(surface, box, scale_, border=style.BRIGHT_GOLD, alpha=round(alpha * 0.8))
     off = max(2, round(5 * layout.unit))
     shadow.set_alpha(round(alpha * 0.6))
     face.set_alpha(alpha)
@@ -206,7 +205,7 @@ def draw_cover(
     surface: pygame.Surface,
     art: CardArt,
     layout: TableLayout,
-    text: TextCache,
+    text: Writer,
     title: str,
     hint: str,
     note: str,
@@ -214,19 +213,21 @@ def draw_cover(
     """The screen shown while the device passes between human players."""
     w, h = layout.size
     veil = pygame.Surface((w, h), pygame.SRCALPHA)
-    veil.fill((8, 20, 12, 238))
+    veil.fill((*style.COVER, 238))
     surface.blit(veil, (0, 0))
     cw = layout.hand_w
     for k, angle in enumerate((-12, 0, 12)):
         back = art.rotated_back(cw, angle)
         centre = (w / 2 + (k - 1) * cw * 0.45, h * 0.36)
         surface.blit(back, back.get_rect(center=centre))
-    heading = text.render("title", layout.font_banner // 2, title, (255, 222, 120))
-    surface.blit(heading, heading.get_rect(center=(w / 2, h * 0.36 + card_height(cw) * 0.75)))
-    line = text.render("ui", layout.font_normal, hint, CREAM)
-    surface.blit(
-        line,
-        line.get_rect(center=(w / 2, h * 0.36 + card_height(cw) * 0.75 + heading.get_height())),
-    )
-    small = text.render("ui", layout.font_small, note, SOFT)
-    surface.blit(small, small.get_rect(center=(w / 2, h - layout.margin * 3)))
+    width = w - 4 * layout.margin
+    heading = text.pen("title", layout.font_banner // 2, style.SHINE)
+    top = h * 0.36 + card_height(cw) * 0.6
+    box = FRect(2 * layout.margin, top, width, 2 * style.line_height(heading))
+    used = style.text(surface, title, heading, box, align="center", valign="top", lines=2)
+    line = text.pen("ui", layout.font_normal, style.CREAM)
+    box = FRect(2 * layout.margin, used.bottom, width, 2 * style.line_height(line))
+    style.text(surface, hint, line, box, align="center", valign="top", lines=2)
+    small = text.pen("ui", layout.font_small, style.MIST)
+    box = FRect(2 * layout.margin, h - layout.margin * 4, width, layout.margin * 2)
+    style.text(surface, note, small, box, align="center")

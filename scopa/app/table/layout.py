@@ -76,7 +76,7 @@ class TableLayout:
         self.font_normal = max(14, round(28 * u))
         self.font_large = max(18, round(40 * u))
         self.font_banner = max(40, round(150 * u))
-        self.plate_size = (270 * u, 66 * u)
+        self.plate_size = (270 * u, 76 * u)
         self.lift = self.hand_h * 0.14
         table_height = 2 * self.table_h + 3.2 * self.margin
         centre_y = h * 0.47

@@ -14,14 +14,16 @@ from functools import partial
 import pygame
 from pygame import FRect
 
+from .. import style
 from ..cardart import CardArt, card_height, turn_step
+from ..style import Scale
 from .director import Banner, Spark
 from .frame import FrameCache, Item, box
-from .hud import CREAM, GOLD, SOFT, Plate, draw_banner, draw_plate, draw_sparks, draw_stack, panel
+from .hud import Plate, banner_fit, draw_banner, draw_plate, draw_sparks, draw_stack
 from .layout import TableLayout
 from .snapshot import HudView, PlateView, TableSnapshot
 from .sprites import CardSprite, draw_sprite
-from .text import TextCache
+from .text import Writer
 
 STACK_SHADOWS = 3
 """Cards flying together onto a stack or pile cast only this many shadows: forty soft
@@ -34,7 +36,7 @@ MESSAGE = (255, 190, 150)
 
 
 class Painter:
-    def __init__(self, text: TextCache) -> None:
+    def __init__(self, text: Writer) -> None:
         self.text = text
         self.frames = FrameCache()
 
@@ -124,11 +126,14 @@ class Painter:
         """A card in ``layer`` (its place in the drawing order: a card moving from flight
         onto a pile changes layer, and so what it covers, without changing its pixels)."""
         hidden = self._hidden(snap, sprite)
-        key = ("card", layer, _sprite_key(snap.art, sprite, hidden), shadow)
+        rough = layer == "flying"
+        key = ("card", layer, _sprite_key(snap.art, sprite, hidden, rough), shadow)
         art = snap.art
-        copy = _frozen(art, sprite)
+        copy = _frozen(art, sprite, rough)
         return Item(
-            key, _card_area(sprite), partial(_paint_card, art, copy, hidden, shadow, None, False)
+            key,
+            _card_area(sprite),
+            partial(_paint_card, art, copy, hidden, shadow, None, False, rough),
         )
 
     def _static_card(self, snap: TableSnapshot, sprite: CardSprite) -> Item:
@@ -148,7 +153,9 @@ class Painter:
         return Item(
             key,
             _card_area(sprite),
-            partial(_paint_card, snap.art, _frozen(snap.art, sprite), hidden, True, glow, veiled),
+            partial(
+                _paint_card, snap.art, _frozen(snap.art, sprite), hidden, True, glow, veiled, False
+            ),
         )
 
     # --- stacks --------------------------------------------------------------------------
@@ -181,8 +188,9 @@ class Painter:
     def _pile(
         self, art: CardArt, lay: TableLayout, centre: tuple[float, float], count: int
     ) -> Item:
-        label = self.text.render("ui_bold", lay.font_small, str(count), CREAM)
-        tag = FRect(label.get_rect()).inflate(lay.margin * 0.8, lay.margin * 0.3)
+        pen = self.text.pen("ui_bold", lay.font_small, style.CREAM)
+        tag = FRect(0, 0, style.natural_width(str(count), pen), style.line_height(pen))
+        tag = tag.inflate(lay.margin * 0.8, lay.margin * 0.3)
         outward = -1 if centre[0] > lay.size[0] * 0.75 else 1
         tag.center = (
             centre[0] + outward * (lay.pile_h * 0.5 + lay.margin * 0.4 + tag.width / 2),
@@ -194,22 +202,24 @@ class Painter:
 
         def paint(surface: pygame.Surface) -> None:
             draw_stack(surface, art, centre, lay.pile_w, count, turned=True)
-            panel(surface, tag, lay.unit, alpha=190)
-            surface.blit(label, label.get_rect(center=tag.center))
+            style.dark_panel(surface, tag, Scale(lay.size), alpha=190)
+            style.text(surface, str(count), pen, tag, align="center")
 
         return Item(("pile", centre, count), area, paint)
 
     def _stock(self, art: CardArt, lay: TableLayout, count: int, text: str) -> Item:
-        label = self.text.render("ui", lay.font_small, text, SOFT)
+        pen = self.text.pen("ui", lay.font_small, style.MIST)
         x, y = lay.stock_centre
-        where = label.get_rect(midtop=(x, y + lay.table_h * 0.58))
+        room = 2 * min(x - lay.margin, lay.table_rect.left - x)
+        where = FRect(0, y + lay.table_h * 0.58, room, 2 * style.line_height(pen))
+        where.centerx = x
         stack = FRect(0, 0, lay.table_w * 1.3, lay.table_h * 1.2)
         stack.center = (x, y)
         area = box(stack.union(FRect(where)), lay.margin * 0.5)
 
         def paint(surface: pygame.Surface) -> None:
             draw_stack(surface, art, lay.stock_centre, lay.table_w, count)
-            surface.blit(label, where)
+            style.text(surface, text, pen, where, align="center", valign="top", lines=2)
 
         return Item(("stock", count, text), area, paint)
 
@@ -245,13 +255,17 @@ class Painter:
         text = self.text
 
         def paint(surface: pygame.Surface) -> None:
-            panel(surface, rect, lay.unit, alpha=160)
+            style.dark_panel(surface, rect, Scale(lay.size), alpha=160)
             left, right = rect.left + lay.margin * 0.7, rect.right - lay.margin * 0.7
+            width, line = right - left, lay.font_normal * 1.1
             y = rect.top + lay.margin * 0.5
-            surface.blit(text.render("ui", lay.font_small, hud.target, GOLD), (left, y))
-            small = text.render("ui", lay.font_small, hud.round_line, SOFT)
-            surface.blit(small, small.get_rect(topright=(right, y)))
-            y += lay.font_normal * 1.1
+            small = text.pen("ui", lay.font_small, style.MIST)
+            round_w = min(width / 2, style.natural_width(hud.round_line, small))
+            style.text(surface, hud.round_line, small, FRect(right - round_w, y, round_w, line))
+            target = FRect(left, y, width - round_w - lay.margin * 0.4, line)
+            style.text(surface, hud.target, small.tinted(style.BRIGHT_GOLD), target)
+            y += line
+            tall = lay.font_normal * 1.15
             for row in hud.rows:
                 name_x = left
                 if row.colour is not None:
@@ -260,35 +274,38 @@ class Painter:
                         surface, row.colour, (left + r, y + lay.font_normal * 0.6), r
                     )
                     name_x = left + r * 3
-                colour = CREAM if row.active else SOFT
-                surface.blit(text.render("ui_bold", lay.font_normal, row.name, colour), (name_x, y))
-                score = text.render("ui_bold", round(lay.font_normal * 1.25), str(row.total), GOLD)
-                surface.blit(score, score.get_rect(topright=(right, y)))
-                detail = text.render("ui", lay.font_small, row.detail, SOFT)
-                surface.blit(detail, (left, y + lay.font_normal * 1.15))
+                score = text.pen("ui_bold", round(lay.font_normal * 1.25), style.BRIGHT_GOLD)
+                score_w = style.natural_width(str(row.total), score)
+                box = FRect(right - score_w, y, score_w, 2 * tall)
+                style.text(surface, str(row.total), score, box, align="right")
+                colour = style.CREAM if row.active else style.MIST
+                name = text.pen("ui_bold", lay.font_normal, colour)
+                room = box.left - lay.margin * 0.4
+                style.text(surface, row.name, name, FRect(name_x, y, room - name_x, tall))
+                style.text(surface, row.detail, small, FRect(left, y + tall, room - left, tall))
                 y += lay.font_normal * 2.3
-            surface.blit(text.render("ui", lay.font_small, hud.deal_line, SOFT), (left, y))
+            style.text(surface, hud.deal_line, small, FRect(left, y, width, line))
 
         return Item(("hud", hud), box(rect), paint)
 
     def _status(self, status: tuple[str, tuple[int, int, int]], lay: TableLayout) -> Item:
         words, colour = status
-        label = self.text.render("ui", lay.font_normal, words, colour)
-        rect = FRect(label.get_rect()).inflate(lay.margin * 1.4, lay.margin * 0.6)
-        rect.center = lay.status_centre
+        pen = self.text.pen("ui", lay.font_normal, colour)
+        room = FRect(0, 0, lay.size[0] - lay.margin * 6, style.line_height(pen))
+        laid = style.fit(words, pen, room.width, room.height)
+        rect = FRect(0, 0, laid.width, laid.height).inflate(lay.margin * 1.4, lay.margin * 0.6)
+        rect.center = room.center = lay.status_centre
 
         def paint(surface: pygame.Surface) -> None:
-            panel(surface, rect, lay.unit, alpha=150)
-            surface.blit(label, label.get_rect(center=rect.center))
+            style.dark_panel(surface, rect, Scale(lay.size), alpha=150)
+            style.text(surface, words, pen, room, align="center")
 
         return Item(("status", words, colour), box(rect), paint)
 
     def _banner(self, banner: Banner, lay: TableLayout) -> Item:
-        big = banner.kind == "scopa"
-        px = lay.font_banner if big else lay.font_large
-        face = self.text.render("title", px, banner.text, CREAM)
+        laid = banner_fit(banner, lay, self.text)
         scale = max(1.0, banner.scale)
-        area = FRect(0, 0, face.get_width() * scale, face.get_height() * scale)
+        area = FRect(0, 0, laid.width * scale, laid.height * scale)
         area = area.inflate(lay.margin * 3, lay.margin * 2)
         area.center = lay.banner_centre
         copy = Banner(banner.text, banner.kind, banner.scale, banner.alpha, banner.fade)
@@ -306,10 +323,10 @@ class Painter:
 # --- pieces ---------------------------------------------------------------------------------
 
 
-def _sprite_key(art: CardArt, sprite: CardSprite, hidden: bool) -> tuple:
+def _sprite_key(art: CardArt, sprite: CardSprite, hidden: bool, rough: bool = False) -> tuple:
     """Everything that decides a card's pixels, as the card is painted (``_frozen``), and
     its height among the cards (``z``): the order of overlapping cards decides what shows."""
-    copy = _frozen(art, sprite)
+    copy = _frozen(art, sprite, rough)
     return (copy.card, copy.x, copy.y, copy.w, copy.turn, copy.angle, copy.lift, hidden, copy.z)
 
 
@@ -319,7 +336,7 @@ def card_item(art: CardArt, sprite: CardSprite, tag: str = "card") -> Item:
     return Item(
         key,
         _card_area(sprite),
-        partial(_paint_card, art, _frozen(art, sprite), False, True, None, False),
+        partial(_paint_card, art, _frozen(art, sprite), False, True, None, False, False),
     )
 
 
@@ -331,7 +348,7 @@ def _face_shown(snap: TableSnapshot, sprite: CardSprite) -> bool:
 
 def _spot(art: CardArt, sprite: CardSprite, shadow: bool) -> tuple:
     """Where and how a back is painted: two backs with one spot paint the same pixels."""
-    copy = _frozen(art, sprite)
+    copy = _frozen(art, sprite, rough=True)
     return (copy.x, copy.y, copy.w, copy.turn, copy.angle, copy.lift, shadow)
 
 
@@ -346,7 +363,7 @@ def _card_area(sprite: CardSprite) -> pygame.Rect:
     return box(area, w * 0.3 + sprite.lift * 0.4)
 
 
-def _frozen(art: CardArt, sprite: CardSprite) -> CardSprite:
+def _frozen(art: CardArt, sprite: CardSprite, rough: bool = False) -> CardSprite:
     """The sprite as it is painted now: in whole pixels, turned and tilted in the steps the
     art has (the painted item must not follow later tweens, and equal keys must paint
     equal pixels)."""
@@ -355,8 +372,8 @@ def _frozen(art: CardArt, sprite: CardSprite) -> CardSprite:
         round(sprite.x),
         round(sprite.y),
         art.drawn_width(sprite.w),
-        round(sprite.turn, 2),
-        float(turn_step(sprite.angle)),
+        round(sprite.turn * 20) / 20,
+        float(turn_step(sprite.angle, rough)),
         round(sprite.lift),
         sprite.z,
     )
@@ -369,13 +386,14 @@ def _paint_card(
     shadow: bool,
     glow: tuple[int, int, int] | None,
     veiled: bool,
+    rough: bool,
     surface: pygame.Surface,
 ) -> None:
     centre = (sprite.x, sprite.y - sprite.lift)
     if glow is not None:
         halo = art.glow(round(sprite.w), glow)
         surface.blit(halo, halo.get_rect(center=centre))
-    draw_sprite(surface, art, sprite, hidden=hidden, shadow=shadow)
+    draw_sprite(surface, art, sprite, hidden=hidden, shadow=shadow, rough=rough)
     if veiled:
         veil = art.dim(round(sprite.w))
         surface.blit(veil, veil.get_rect(center=centre))

@@ -16,18 +16,18 @@ import pygame
 from scopa.engine import Card, Match, Move, RoundScored
 from scopa.settings import MatchSetup
 
-from .. import theme
-from ..ai_worker import AiWorker, first_legal
+from ..ai_worker import AiWorker
 from ..cardart import CardArt
 from ..scene import Scene
 from ..tween import Tweener
-from ..wording import Seats, capital, card_name, count, target_line
+from ..wording import Seats, capital
 from .aids import AidsHost, AidsLayer
 from .choice import ChoicePopup
+from .computers import THINK_SECONDS, Computers
 from .director import Banner, Director, Spark
 from .drag import DragController
 from .frame import Item
-from .hud import CREAM, SOFT, background, draw_cover
+from .hud import background, draw_cover
 from .input import Pick, TableInput
 from .layout import TableLayout
 from .painter import (
@@ -35,20 +35,18 @@ from .painter import (
     GLOW_OPTION,
     GLOW_SELECTED,
     GLOW_TAKE,
-    MESSAGE,
     Painter,
     card_item,
 )
-from .snapshot import HudView, PlateView, ScoreRow, TableSnapshot
+from .snapshot import TableSnapshot
 from .sprites import TableView
-from .text import TextCache
+from .text import Writer
+from .words import TableWords
 
 if TYPE_CHECKING:
     from ..app import App
     from ..matches import MatchCoordinator
 
-THINK_SECONDS = 0.8
-"""At least this long (at normal speed) before a computer's card moves: readable pace."""
 MESSAGE_SECONDS = 2.8
 
 
@@ -67,7 +65,9 @@ class TableScene(Scene):
         if len(self.humans) < rules.players:
             self.worker.warm()
         settings = app.settings
-        self.art = CardArt(settings.deck_style, settings.corner_index, settings.language)
+        self.art = CardArt(
+            settings.deck_style, settings.corner_index, settings.language, font=app.font
+        )
         self.tweener = Tweener()
         self.ui = Tweener()
         """Pointer feedback (lifting, sending a card back): never holds up the game."""
@@ -85,7 +85,14 @@ class TableScene(Scene):
             on_scored=self._show_scoring,
         )
         self._sync_shown()
-        self.text = TextCache(app.font)
+        self.words = TableWords(
+            coordinator,
+            self.view,
+            lambda: self.director.shown,
+            lambda: self.app.t,
+            lambda: self.app.settings.deck_style,
+        )
+        self.text = Writer(app.font)
         self.painter = Painter(self.text)
         self.drag = DragController(threshold=max(4.0, 8 * self.layout.unit))
         self.pick = Pick()
@@ -102,13 +109,13 @@ class TableScene(Scene):
         )
         self.message = ""
         self.message_left = 0.0
-        self.think = 0.0
         self.clock = 0.0
-        self.ai_failed = False
         self.fast_forward = False
         """Watch mode: the watcher clicked to see the match four times faster."""
-        self._asked = False
-        self._answer: Move | BaseException | None = None
+        self.computers = Computers(
+            self.worker,
+            failed=lambda reason: self.app.notify(self.app.t("table.ai_failed", reason=reason)),
+        )
         self.aids = AidsLayer(
             coordinator,
             self._aids_host(),
@@ -252,10 +259,10 @@ class TableScene(Scene):
     @property
     def seats(self) -> Seats:
         """How sentences name the seats: "you" alone against computers, else by name."""
-        return Seats(self.setup, self.app.t)
+        return self.words.seats
 
     def side_name(self, side: int) -> str:
-        return self.seats.side_name(side)
+        return self.words.side_name(side)
 
     # --- input ---------------------------------------------------------------------------
 
@@ -302,9 +309,7 @@ class TableScene(Scene):
         self.message_left = MESSAGE_SECONDS
 
     def card_name(self, card: Card) -> str:
-        """The card as a sentence names it, in the deck the player chose ("il re di denari",
-        "the queen of hearts")."""
-        return card_name(self.app.t, card, self.app.settings.deck_style)
+        return self.words.card_name(card)
 
     # --- turns ---------------------------------------------------------------------------
 
@@ -350,35 +355,15 @@ class TableScene(Scene):
         self.art.warm_next((lay.hand_w, lay.table_w))
 
     def _computer_turn(self, seat: int, dt: float) -> None:
-        """Ask the worker once, then wait for both its answer and a readable pause."""
-        if not self._asked:
-            self._asked = True
-            self._answer = None
-            self.think = 0.0
-            level = self.setup.seats[seat].level
-            seed = (self.match.seed * 7919 + len(self.match.moves())) & ((1 << 62) - 1)
-            self.worker.request(level, seed, self.match.observe(seat))
-        self.think += dt
-        if self._answer is None:
-            self._answer = self.worker.poll()
-            if self._answer is None:
-                return
-        if self.think < self.director.seconds(THINK_SECONDS) * (0.25 if self.fast_forward else 1):
-            return
-        answer = self._answer
-        move = answer if isinstance(answer, Move) else None
-        if move is None or move not in self.match.legal_moves():
-            if not self.ai_failed:
-                self.app.notify(self.app.t("table.ai_failed", reason=str(answer)[:80]))
-                self.ai_failed = True
-            move = first_legal("", 0, self.match.observe(seat))
-        self.play(move)
+        pause = self.director.seconds(THINK_SECONDS) * (0.25 if self.fast_forward else 1)
+        level = self.setup.seats[seat].level
+        move = self.computers.turn(self.match, seat, level, dt, pause)
+        if move is not None:
+            self.play(move)
 
     def play(self, move: Move) -> None:
         """Submit ``move`` for the seat to play and start showing what it did."""
-        self._asked = False
-        self._answer = None
-        self.worker.cancel()
+        self.computers.forget()
         self.ui.finish_all()
         self.drag.cancel()
         self.pick.clear()
@@ -419,7 +404,9 @@ class TableScene(Scene):
             self.art.corner_index,
             self.art.language,
         ):
-            self.art = CardArt(settings.deck_style, settings.corner_index, settings.language)
+            self.art = CardArt(
+                settings.deck_style, settings.corner_index, settings.language, font=self.app.font
+            )
             self._keep_card_sizes()
         if self.director.blocked:
             self.director.resume()
@@ -441,7 +428,7 @@ class TableScene(Scene):
         self._apply_visibility(animate=False)
 
     def close(self) -> None:
-        self.worker.close()
+        self.computers.close()
         self.aids.close()
         self.coordinator.close()
         self._report_saving()
@@ -449,9 +436,7 @@ class TableScene(Scene):
     def set_match(self, match: Match, *, undone: bool = False) -> None:
         """Show ``match`` at once in place of the current one (``undone``: a play was taken
         back; the tutorial's fresh start)."""
-        self.worker.cancel()
-        self._asked = False
-        self._answer = None
+        self.computers.forget()
         self.drag.cancel()
         self.pick.clear()
         self.pick.hovered = None
@@ -536,9 +521,9 @@ class TableScene(Scene):
             active_seat=self.human_to_play,
             waiting=self._waiting_hands(),
             landing=landing,
-            plates=self._plates(),
-            hud=self._hud(),
-            stock_label=count(self.app.t, "table.stock", view.count("stock")),
+            plates=self.words.plates(self.layout, covered=self.cover is not None, pulse=self.pulse),
+            hud=self.words.hud(),
+            stock_label=self.words.stock(),
             status=self._status(),
             banners=tuple(
                 Banner(b.text, b.kind, b.scale, b.alpha, b.fade) for b in self.director.banners
@@ -575,86 +560,25 @@ class TableScene(Scene):
         seat = self.human_to_play
         return shown - {seat} if seat is not None else shown
 
-    def _plates(self) -> tuple[PlateView, ...]:
-        t, rules = self.app.t, self.setup.rules
-        seats = self.seats
-        turn = None if self.match.over else self.match.turn
-        teams = rules.sides < rules.players
-        plates = []
-        for seat, config in enumerate(self.setup.seats):
-            if config.human:
-                detail = count(t, "table.in_hand", len(self.view.hands[seat]))
-            else:
-                detail = t(f"level_tag_{config.level}")
-            active = seat == turn and self.cover is None
-            colour = theme.SIDE_COLORS[rules.side_of(seat) % len(theme.SIDE_COLORS)]
-            plates.append(
-                PlateView(
-                    rect=self.layout.place_of(seat).name_rect,
-                    name=seats.seat_name(seat),
-                    detail=detail,
-                    active=active,
-                    dealer=seat == self.director.shown.dealer,
-                    dealer_mark=t("table.dealer_mark"),
-                    side_colour=colour if teams else None,
-                    pulse=round(self.pulse, 2) if active else 0.0,
-                )
-            )
-        return tuple(plates)
-
     def hud_texts(self) -> tuple[str, str, str]:
-        """The score panel's lines around the scores: what the match is played to, the
-        round, and the deal within the round ("Si gioca agli 11", "Smazzata 2",
-        "Distribuzione 3 di 6")."""
-        rules, t, shown = self.match.rules, self.app.t, self.director.shown
-        return (
-            target_line(t, rules.target),
-            t("table.round", n=shown.round_no),
-            t("table.deal", n=shown.deal_no, total=rules.deals_per_round),
-        )
-
-    def _hud(self) -> HudView:
-        match, t, rules = self.match, self.app.t, self.match.rules
-        shown = self.director.shown
-        teams = rules.sides < rules.players
-        rows = []
-        for side in range(rules.sides):
-            pile = self.view.count("pile", side) + len(self.view.markers[side])
-            scope = len(self.view.markers[side])
-            detail = f"{count(t, 'table.taken', pile)}  \u00b7  {count(t, 'table.scope', scope)}"
-            colour = theme.SIDE_COLORS[side % len(theme.SIDE_COLORS)] if teams else None
-            active = not match.over and rules.side_of(match.turn) == side
-            rows.append(ScoreRow(self.side_name(side), shown.totals[side], detail, active, colour))
-        target, round_line, deal_line = self.hud_texts()
-        return HudView(target, round_line, deal_line, tuple(rows))
+        return self.words.hud_texts()
 
     def status_text(self) -> tuple[str, tuple[int, int, int]] | None:
         """The line under the table: a message, whose turn it is, or who is thinking."""
         return self._status()
 
     def _status(self) -> tuple[str, tuple[int, int, int]] | None:
-        t = self.app.t
-        if self.message_left > 0:
-            return self.message, MESSAGE
-        if self.mode == "watch":
-            return t("table.watch_fast" if self.fast_forward else "table.watch_hint"), SOFT
-        seat = self.human_to_play
-        if seat is not None and self.pick.choice is None:
-            if self.mode == "hotseat":
-                return t("table.your_turn_named", name=self.seats.seat_name(seat)), CREAM
-            return t("table.your_turn"), CREAM
-        if not self.match.over and self.match.turn not in self.humans and not self.director.busy:
-            return t("table.thinking", name=self.seats.seat_name(self.match.turn)), SOFT
-        return None
+        return self.words.status(
+            message=self.message if self.message_left > 0 else None,
+            awaiting=self.human_to_play,
+            choosing=self.pick.choice is not None,
+            fast=self.fast_forward,
+            animating=self.director.busy,
+        )
 
     def cover_texts(self) -> tuple[str, str, str]:
         """The cover's heading, how to lift it, and the note under it."""
-        name = self.seats.seat_name(self.cover if self.cover is not None else self.match.turn)
-        return (
-            self.app.t("table.pass_to", name=name),
-            self.app.t("table.pass_hint", name=name),
-            self.app.t("table.hidden"),
-        )
+        return self.words.cover(self.cover if self.cover is not None else self.match.turn)
 
     @property
     def pulse(self) -> float:

@@ -237,14 +237,16 @@ def draw_sprite(
     *,
     shadow: bool = True,
     hidden: bool = False,
+    rough: bool = False,
 ) -> None:
     """Draw one card with its shadow; a card mid-turn is squeezed horizontally.
 
     ``hidden`` draws it face down whatever its turn: a hand the viewer may not see.
+    ``rough``: the card is in flight, drawn in coarser steps of angle (see ``CardArt``).
     """
     width = max(8, round(sprite.w))
     face_up = sprite.face_up and not hidden
-    picture = art.rotated(sprite.card, width, face_up, sprite.angle)
+    picture = art.rotated(sprite.card, width, face_up, sprite.angle, rough)
     squeeze = 1.0
     if 0.0 < sprite.turn < 1.0 and not hidden:
         squeeze = max(0.02, flip_scale(sprite.turn))
@@ -252,10 +254,7 @@ def draw_sprite(
         picture = pygame.transform.scale(picture, size)
     centre = (sprite.x, sprite.y - sprite.lift)
     if shadow:
-        shade = art.shadow_at(width, sprite.angle)
-        if squeeze < 1.0:
-            size = (max(1, round(shade.get_width() * squeeze)), shade.get_height())
-            shade = pygame.transform.scale(shade, size)
+        shade = art.shadow_at(width, sprite.angle, squeeze, rough)
         depth = width * (0.05 + sprite.lift / max(1.0, width) * 0.35)
         surface.blit(shade, shade.get_rect(center=(centre[0] + depth * 0.6, centre[1] + depth)))
     surface.blit(picture, picture.get_rect(center=centre))

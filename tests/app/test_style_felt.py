@@ -6,7 +6,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from scopa.app import theme
+from scopa.app import style
+from scopa.app.style import surfaces
 from scopa.app.table.hud import background
 from scopa.app.table.layout import TableLayout
 from scopa.engine import Rules
@@ -16,8 +17,8 @@ from scopa.resources import felt_path
 @pytest.fixture
 def felt_reads(app, monkeypatch):  # noqa: ANN001
     """Counts the felt file's reads from here on (caches emptied first)."""
-    theme._felt_tile.cache_clear()
-    theme._background.cache_clear()
+    surfaces._felt_tile.cache_clear()
+    surfaces._background.cache_clear()
     reads: list[str] = []
     load = pygame.image.load
 
@@ -28,8 +29,8 @@ def felt_reads(app, monkeypatch):  # noqa: ANN001
 
     monkeypatch.setattr(pygame.image, "load", counting_load)
     yield reads
-    theme._felt_tile.cache_clear()
-    theme._background.cache_clear()
+    surfaces._felt_tile.cache_clear()
+    surfaces._background.cache_clear()
 
 
 def shows_felt(surface: pygame.Surface, tile: pygame.Surface) -> bool:
@@ -42,15 +43,15 @@ def shows_felt(surface: pygame.Surface, tile: pygame.Surface) -> bool:
 
 def test_two_menu_backgrounds_read_the_felt_once(felt_reads) -> None:
     first, second = pygame.Surface((960, 540)), pygame.Surface((1280, 720))
-    theme.draw_background(first)
-    theme.draw_background(second)
+    style.draw_background(first)
+    style.draw_background(second)
     assert len(felt_reads) == 1
     tile = pygame.image.load(str(felt_path()))
     assert shows_felt(first, tile) and shows_felt(second, tile)
 
 
 def test_the_table_lays_the_same_tile_without_reading_it_again(felt_reads) -> None:
-    theme.draw_background(pygame.Surface((1280, 720)))
+    style.draw_background(pygame.Surface((1280, 720)))
     table = background((1600, 900), TableLayout((1600, 900), Rules()))
     again = background((1600, 900), TableLayout((1600, 900), Rules()))
     assert len(felt_reads) == 1

@@ -1,0 +1,66 @@
+"""Cards in the menus (the rules' examples, the title's fans), drawn by the table's own
+card art: the same faces, shadows and glows as in play."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+import pygame
+
+from scopa.engine import Card
+
+from ..cardart import CARD_RATIO, CardArt, card_height
+from .palette import Color
+from .text import FontSource
+
+if TYPE_CHECKING:
+    from ..app import App
+
+
+def menu_art(app: App) -> CardArt:
+    """The card art for the menus in the player's deck, at this window size. A new window
+    size or deck starts afresh, so the faces kept stay those of the sizes on screen."""
+    settings = app.settings
+    return _art(settings.deck_style, settings.corner_index, settings.language, app.font, app.size)
+
+
+@lru_cache(maxsize=2)
+def _art(
+    style: str, corner: bool, language: str, fonts: FontSource, size: tuple[int, int]
+) -> CardArt:
+    return CardArt(style, corner, language, font=fonts)
+
+
+def draw_card(
+    surface: pygame.Surface,
+    art: CardArt,
+    card: Card | str,
+    centre: tuple[float, float],
+    width: int,
+    *,
+    angle: float = 0.0,
+    lifted: bool = False,
+    glow: Color | None = None,
+) -> pygame.Rect:
+    """One face-up card with its shadow (and a glow around it); returns the card's rect."""
+    card = Card.parse(card) if isinstance(card, str) else card
+    width = max(8, round(width))
+    if glow is not None:
+        halo = art.glow(width, glow)
+        surface.blit(halo, halo.get_rect(center=centre))
+    picture = art.rotated(card, width, True, angle)
+    shade = art.shadow_at(width, angle)
+    depth = width * (0.09 if lifted else 0.05)
+    surface.blit(shade, shade.get_rect(center=(centre[0] + depth * 0.6, centre[1] + depth)))
+    rect = picture.get_rect(center=(round(centre[0]), round(centre[1])))
+    surface.blit(picture, rect)
+    return rect
+
+
+def card_width_for(height: float) -> int:
+    """The width of a card ``height`` pixels tall."""
+    return max(8, round(height / CARD_RATIO))
+
+
+__all__ = ["card_height", "card_width_for", "draw_card", "menu_art"]

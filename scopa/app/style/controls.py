@@ -1,0 +1,186 @@
+"""The looks of the menus' controls: setting rows, switches, selectors, sliders, name
+fields, scroll bars, and the gold lettering and ornament of titles."""
+
+from __future__ import annotations
+
+import pygame
+
+from .palette import (
+    CREAM,
+    FIELD,
+    GOLD,
+    GOLD_DEEP,
+    GREEN,
+    INK,
+    INK_DISABLED,
+    LETTER_SHADOW,
+    PAPER,
+    PAPER_LINE,
+    PAPER_SHADE,
+    ROW_TITLE,
+    SMALL,
+    TITLE,
+    WOOD,
+    WOOD_DARK,
+    WOOD_LIGHT,
+)
+from .scale import Metrics, Scale
+from .text import text
+
+SWITCH_OFF = (170, 156, 136)
+SWITCH_DEAD = (214, 204, 186)
+KNOB_SHADE = (96, 84, 70)
+
+
+def draw_row(
+    surface: pygame.Surface, rect: pygame.Rect, scale: Scale, focused: bool, hovered: bool
+) -> None:
+    """The band behind a setting row: gold when focused or under the pointer."""
+    radius = max(2, rect.h // 6)
+    if focused or hovered:
+        fill = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(
+            fill, (*GOLD, 60 if focused else 38), fill.get_rect(), border_radius=radius
+        )
+        surface.blit(fill, rect)
+    if focused:
+        pygame.draw.rect(surface, GOLD_DEEP, rect, max(1, scale.px(0.003)), border_radius=radius)
+    else:
+        y = rect.bottom - 1
+        pygame.draw.line(surface, PAPER_LINE, (rect.left + radius, y), (rect.right - radius, y))
+
+
+def draw_switch(
+    surface: pygame.Surface, rect: pygame.Rect, scale: Scale, on: bool, enabled: bool, hot: bool
+) -> None:
+    h = int(rect.h * 0.8)
+    track = pygame.Rect(0, 0, int(h * 1.9), h)
+    track.midright = rect.midright
+    color = GREEN if on else SWITCH_OFF
+    if not enabled:
+        color = SWITCH_DEAD
+    pygame.draw.rect(surface, color, track, border_radius=h // 2)
+    pygame.draw.rect(
+        surface,
+        GOLD_DEEP if hot and enabled else WOOD_DARK,
+        track,
+        max(1, scale.px(0.002)),
+        border_radius=h // 2,
+    )
+    knob_r = int(h * 0.4)
+    cx = track.right - h // 2 if on else track.left + h // 2
+    pygame.draw.circle(surface, KNOB_SHADE, (cx, track.centery + max(1, h // 14)), knob_r)
+    pygame.draw.circle(surface, CREAM if enabled else PAPER_SHADE, (cx, track.centery), knob_r)
+
+
+def draw_selector(
+    surface: pygame.Surface, rect: pygame.Rect, m: Metrics, label: str, enabled: bool, hot: bool
+) -> None:
+    """A value between two arrows (click either end, or Left/Right)."""
+    radius = max(2, rect.h // 4)
+    pygame.draw.rect(surface, FIELD if enabled else PAPER, rect, border_radius=radius)
+    edge = GOLD_DEEP if hot and enabled else PAPER_LINE
+    pygame.draw.rect(surface, edge, rect, max(1, m.px(0.002)), border_radius=radius)
+    arrow = WOOD if enabled else INK_DISABLED
+    a = rect.h // 5
+    for side in (-1, 1):
+        cx = rect.left + rect.h // 2 if side < 0 else rect.right - rect.h // 2
+        cy = rect.centery
+        points = [
+            (cx + side * a * 0.6, cy),
+            (cx - side * a * 0.6, cy - a),
+            (cx - side * a * 0.6, cy + a),
+        ]
+        pygame.draw.polygon(surface, arrow, points)
+    inside = rect.inflate(-2 * (rect.h // 2 + a), -2)
+    pen = m.pen("ui", ROW_TITLE * 0.95, INK if enabled else INK_DISABLED)
+    text(surface, label, pen, inside, align="center", lines=2)
+
+
+def slider_track(rect: pygame.Rect) -> pygame.Rect:
+    pad = rect.h // 2
+    track = pygame.Rect(rect.left + pad, 0, rect.w - 2 * pad - rect.h * 3 // 2, max(2, rect.h // 6))
+    track.centery = rect.centery
+    return track
+
+
+def draw_slider(
+    surface: pygame.Surface, rect: pygame.Rect, m: Metrics, value: float, enabled: bool, hot: bool
+) -> None:
+    track = slider_track(rect)
+    pygame.draw.rect(surface, PAPER_LINE, track, border_radius=track.h // 2)
+    filled = track.copy()
+    filled.w = round(track.w * value)
+    pygame.draw.rect(
+        surface, GREEN if enabled else INK_DISABLED, filled, border_radius=track.h // 2
+    )
+    knob = (track.left + filled.w, track.centery)
+    r = rect.h // 3
+    pygame.draw.circle(surface, WOOD_DARK if enabled else INK_DISABLED, knob, r)
+    pygame.draw.circle(surface, GOLD if hot and enabled else CREAM, knob, max(1, r - m.px(0.003)))
+    number = pygame.Rect(track.right + r, rect.top, rect.right - track.right - r, rect.h)
+    pen = m.pen("ui", SMALL, INK if enabled else INK_DISABLED)
+    text(surface, f"{round(value * 100)}%", pen, number, align="right")
+
+
+def draw_field(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    m: Metrics,
+    words: str,
+    enabled: bool,
+    hot: bool,
+    editing: bool,
+) -> None:
+    """A one-line name being typed (with a blinking caret while it is edited)."""
+    radius = max(2, rect.h // 5)
+    pygame.draw.rect(surface, FIELD if enabled else PAPER, rect, border_radius=radius)
+    edge = GOLD_DEEP if editing or hot else PAPER_LINE
+    pygame.draw.rect(
+        surface, edge, rect, max(1, m.px(0.003 if editing else 0.002)), border_radius=radius
+    )
+    pad = rect.h // 3
+    inside = rect.inflate(-2 * pad, -2)
+    pen = m.pen("ui", ROW_TITLE, INK if enabled else INK_DISABLED)
+    shown = text(surface, words, pen, inside)
+    if editing and (pygame.time.get_ticks() // 530) % 2 == 0:
+        x = (shown.right if words else inside.left) + max(1, m.px(0.002))
+        pygame.draw.line(
+            surface,
+            INK,
+            (x, rect.top + pad // 1.5),
+            (x, rect.bottom - pad // 1.5),
+            max(1, m.px(0.002)),
+        )
+
+
+def draw_scrollbar(
+    surface: pygame.Surface, viewport: pygame.Rect, scale: Scale, offset: int, content: int
+) -> None:
+    w = max(3, scale.px(0.008))
+    track = pygame.Rect(viewport.right - w, viewport.top, w, viewport.h)
+    pygame.draw.rect(surface, PAPER_LINE, track, border_radius=w // 2)
+    h = max(w * 3, viewport.h * viewport.h // max(1, content))
+    y = track.top + (viewport.h - h) * offset // max(1, content - viewport.h)
+    pygame.draw.rect(surface, WOOD_LIGHT, (track.left, y, w, h), border_radius=w // 2)
+
+
+def draw_title(
+    surface: pygame.Surface, words: str, m: Metrics, box: pygame.Rect, size: float = TITLE
+) -> pygame.Rect:
+    """Gold lettering with a dark drop shadow, for the name of the game."""
+    pen = m.pen("title", size, GOLD, shadow=LETTER_SHADOW)
+    return text(surface, words, pen, box, align="center")
+
+
+def draw_ornament(
+    surface: pygame.Surface, center: tuple[int, int], width: int, scale: Scale
+) -> None:
+    """A thin gold rule with a diamond in the middle, under titles."""
+    cx, cy = center
+    half = width // 2
+    thick = max(1, scale.px(0.002))
+    d = scale.px(0.009)
+    pygame.draw.line(surface, GOLD_DEEP, (cx - half, cy), (cx - d * 2, cy), thick)
+    pygame.draw.line(surface, GOLD_DEEP, (cx + d * 2, cy), (cx + half, cy), thick)
+    pygame.draw.polygon(surface, GOLD, [(cx, cy - d), (cx + d, cy), (cx, cy + d), (cx - d, cy)])

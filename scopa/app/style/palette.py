@@ -1,0 +1,85 @@
+"""The colours of the game and its scale of lengths, each named once.
+
+Two looks share them: the menus' cream paper in a walnut frame on green felt, and the
+table's dark translucent panels written in cream and gold over the cloth. Lengths are
+fractions of a reference height (see ``Scale``): a screen reads the same from 960x540 to 4K.
+"""
+
+from __future__ import annotations
+
+Color = tuple[int, int, int]
+
+# --- the felt and the wood ------------------------------------------------------------------
+FELT = (24, 82, 54)
+FELT_DEEP = (10, 40, 27)
+VEIL = (8, 14, 10)
+"""What dims a screen under a dialog."""
+WOOD = (104, 64, 36)
+WOOD_DARK = (58, 34, 19)
+WOOD_LIGHT = (150, 100, 60)
+WOOD_HOT = (176, 122, 74)
+WOOD_DEAD = (126, 108, 92)
+WOOD_DEAD_DARK = (96, 82, 70)
+WOOD_DEAD_EDGE = (120, 104, 88)
+
+# --- paper and ink (the menus) --------------------------------------------------------------
+PAPER = (246, 239, 222)
+PAPER_SHADE = (232, 221, 196)
+PAPER_LINE = (214, 198, 166)
+PAPER_BRIGHT = (255, 252, 243)
+"""Cards of paper on the paper: tiles and charts."""
+FIELD = (255, 253, 246)
+INK = (48, 36, 26)
+INK_SOFT = (118, 100, 80)
+INK_DISABLED = (182, 168, 146)
+
+# --- gold, cream and lacquer ------------------------------------------------------------------
+GOLD = (214, 178, 92)
+GOLD_DEEP = (168, 128, 52)
+CREAM = (252, 246, 230)
+DISABLED_TEXT = (190, 172, 150)
+LACQUER = (150, 34, 38)
+LACQUER_DARK = (96, 18, 22)
+LACQUER_HOT = (186, 48, 50)
+GREEN = (44, 120, 74)
+"""A switch turned on, points won, matches won."""
+SHADOW = (0, 0, 0)
+LETTER_SHADOW = (20, 12, 6)
+SIDE_COLORS: tuple[Color, ...] = ((170, 40, 44), (38, 92, 150), (196, 140, 30), (70, 130, 70))
+"""One colour per side: score tables, charts, the bands on the table's name plates."""
+
+# --- the table's panels: dark, written in light colours -------------------------------------
+NIGHT = (16, 28, 20)
+"""The dark panels over the cloth (scores, names, messages, the coach, the toasts)."""
+MIST = (196, 214, 196)
+"""Quiet writing on a dark panel."""
+BRIGHT_GOLD = (232, 196, 108)
+"""Gold on a dark panel: the seat whose turn it is, headings, what matters."""
+SHINE = (255, 222, 120)
+"""The big golden lettering over the table (Scopa!, the cover)."""
+DIM_EDGE = (110, 130, 110)
+"""The edge of a quiet panel."""
+CLOTH = (22, 92, 52)
+"""The table's cloth where its picture is missing."""
+CLOTH_LINE = (236, 214, 150)
+"""The faint lines marking the playing area on the cloth."""
+COVER = (8, 20, 12)
+"""The veil hiding the table while the screen changes hands."""
+
+# --- lengths, as fractions of the reference height --------------------------------------------
+SPACE_XS = 0.006
+SPACE_S = 0.012
+SPACE_M = 0.02
+SPACE_L = 0.03
+SPACE_XL = 0.05
+"""The spacing scale: gaps between things, paddings inside panels."""
+
+TITLE = 0.16
+HEADING = 0.058
+SUBHEADING = 0.04
+TEXT = 0.03
+SMALL = 0.024
+BUTTON_TEXT = 0.033
+ROW_TITLE = 0.029
+ROW_NOTE = 0.022
+"""Text sizes."""

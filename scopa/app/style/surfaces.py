@@ -1,0 +1,306 @@
+"""The shapes every screen is built from: the felt, the panels (paper in a walnut frame for
+the menus, dark glass over the table) and the one button of the game.
+
+Pictures are cached where they can be (gradients, panels, shadows): menus redraw every frame
+they are moving, and the table paints the same panels again and again.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from .palette import (
+    CREAM,
+    DISABLED_TEXT,
+    FELT,
+    FELT_DEEP,
+    GOLD,
+    GOLD_DEEP,
+    LACQUER,
+    LACQUER_DARK,
+    LACQUER_HOT,
+    NIGHT,
+    PAPER,
+    PAPER_BRIGHT,
+    PAPER_LINE,
+    PAPER_SHADE,
+    SPACE_S,
+    VEIL,
+    WOOD,
+    WOOD_DARK,
+    WOOD_DEAD,
+    WOOD_DEAD_DARK,
+    WOOD_DEAD_EDGE,
+    WOOD_HOT,
+    WOOD_LIGHT,
+    Color,
+)
+from .scale import Scale
+from .text import FontSource, Pen, natural_width, text
+
+BUTTON_STATES = ("normal", "hot", "disabled")
+
+
+@lru_cache(maxsize=256)
+def gradient(size: tuple[int, int], top: Color, bottom: Color, radius: int) -> pygame.Surface:
+    """A vertical gradient with rounded corners (alpha outside them)."""
+    w, h = max(1, size[0]), max(1, size[1])
+    strip = pygame.Surface((1, 2))
+    strip.set_at((0, 0), top)
+    strip.set_at((0, 1), bottom)
+    body = pygame.transform.smoothscale(strip, (w, h))
+    if radius <= 0:
+        return body
+    mask = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius)
+    out = pygame.Surface((w, h), pygame.SRCALPHA)
+    out.blit(body, (0, 0))
+    out.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    return out
+
+
+# --- the felt ---------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=2)
+def _background(size: tuple[int, int]) -> pygame.Surface:
+    surface = pygame.Surface(size)
+    if not lay_felt(surface):
+        surface.blit(gradient(size, FELT, FELT_DEEP, 0), (0, 0))
+    # A soft vignette: a radial darkening built small and scaled up (smooth and cheap).
+    small = pygame.Surface((64, 36), pygame.SRCALPHA)
+    for y in range(36):
+        for x in range(64):
+            dx, dy = (x - 31.5) / 32, (y - 17.5) / 18
+            d = min(1.0, (dx * dx + dy * dy) ** 0.5)
+            small.set_at((x, y), (0, 0, 0, int(170 * d**2.2)))
+    surface.blit(pygame.transform.smoothscale(small, size), (0, 0))
+    if pygame.display.get_init() and pygame.display.get_surface() is not None:
+        surface = surface.convert()
+    return surface
+
+
+def lay_felt(surface: pygame.Surface) -> bool:
+    """Cover ``surface`` with the generated felt tile; False when the tile cannot be loaded."""
+    felt = _felt_tile()
+    if felt is None:
+        return False
+    w, h = surface.get_size()
+    for x in range(0, w, felt.get_width()):
+        for y in range(0, h, felt.get_height()):
+            surface.blit(felt, (x, y))
+    return True
+
+
+@lru_cache(maxsize=1)
+def _felt_tile() -> pygame.Surface | None:
+    """The tile as read from disk, once. It is kept in its file's pixel format, which needs
+    no window and outlives any: each background converts itself once it is laid."""
+    from scopa.resources import felt_path
+
+    try:
+        path = felt_path()
+        if path.is_file():
+            return pygame.image.load(str(path))
+    except (OSError, pygame.error):
+        pass
+    return None
+
+
+def draw_background(surface: pygame.Surface) -> None:
+    """The felt of the card table, darker towards the edges (behind every menu)."""
+    surface.blit(_background(surface.get_size()), (0, 0))
+
+
+def shade(surface: pygame.Surface, alpha: int = 150) -> None:
+    """Dim everything drawn so far (under a dialog or the pause menu)."""
+    _cover(surface, VEIL, alpha)
+
+
+def fade(surface: pygame.Surface, alpha: int) -> None:
+    """Cover the frame with the felt's darkest green at ``alpha`` (a scene fading in)."""
+    _cover(surface, FELT_DEEP, alpha)
+
+
+def _cover(surface: pygame.Surface, color: Color, alpha: int) -> None:
+    veil = _plain(surface.get_size(), color)
+    veil.set_alpha(max(0, min(255, alpha)))
+    surface.blit(veil, (0, 0))
+
+
+@lru_cache(maxsize=2)
+def _plain(size: tuple[int, int], color: Color) -> pygame.Surface:
+    """A window-sized sheet of one colour, blended with a surface alpha: one per colour,
+    whatever the strength (each is as big as the window)."""
+    sheet = pygame.Surface(size)
+    sheet.fill(color)
+    return sheet
+
+
+def set_pointer(hand: bool) -> None:
+    """The hand pointer over something clickable, the arrow elsewhere."""
+    cursor = pygame.SYSTEM_CURSOR_HAND if hand else pygame.SYSTEM_CURSOR_ARROW
+    try:
+        if pygame.mouse.get_cursor().data[0] != cursor:
+            pygame.mouse.set_cursor(cursor)
+    except (pygame.error, TypeError, IndexError, AttributeError):
+        pass
+
+
+# --- shadows and panels -----------------------------------------------------------------------
+
+
+def drop_shadow(
+    surface: pygame.Surface, rect: pygame.Rect, radius: int, depth: int, *, cached: bool = True
+) -> None:
+    """A soft shadow falling below ``rect``: a few stacked, slightly wider, faint shapes.
+
+    ``cached=False`` for shapes drawn once into a cached picture (a panel): their layers
+    are as big as the window, and keeping them too would only hold memory."""
+    layer = _shadow_layer if cached else _shadow_layer.__wrapped__
+    for i in range(3, 0, -1):
+        grow = max(1, depth * i // 4)
+        shadow = layer((rect.w + grow * 2, rect.h + grow), radius + grow)
+        surface.blit(shadow, (rect.x - grow, rect.y + depth))
+
+
+@lru_cache(maxsize=256)
+def _shadow_layer(size: tuple[int, int], radius: int) -> pygame.Surface:
+    shadow = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(shadow, (0, 0, 0, 28), shadow.get_rect(), border_radius=radius)
+    return shadow
+
+
+def paper_panel(surface: pygame.Surface, rect: pygame.Rect, scale: Scale) -> pygame.Rect:
+    """A sheet of cream paper in a walnut frame (every menu); returns the paper's inside."""
+    radius = scale.px(0.022)
+    frame = scale.px(0.012)
+    depth = scale.px(0.008)
+    line = max(1, scale.px(0.0015))
+    image, offset = _paper(rect.size, radius, frame, depth, scale.px(0.012), line)
+    surface.blit(image, (rect.x - offset[0], rect.y - offset[1]))
+    return rect.inflate(-2 * frame, -2 * frame)
+
+
+@lru_cache(maxsize=2)
+def _paper(
+    size: tuple[int, int], radius: int, frame: int, depth: int, inset: int, line: int
+) -> tuple[pygame.Surface, tuple[int, int]]:
+    """The whole panel (shadow, frame, paper, gold line) as one picture: one blit costs far
+    less than building it."""
+    grow = max(1, depth * 3 // 4)
+    w, h = size
+    image = pygame.Surface((w + 2 * grow, h + grow + depth), pygame.SRCALPHA)
+    rect = pygame.Rect(grow, 0, w, h)
+    drop_shadow(image, rect, radius, depth, cached=False)
+    fresh = gradient.__wrapped__  # window-sized: drawn once here, not worth caching twice
+    image.blit(fresh(size, WOOD_LIGHT, WOOD_DARK, radius), rect)
+    inner = rect.inflate(-2 * frame, -2 * frame)
+    image.blit(fresh(inner.size, PAPER, PAPER_SHADE, max(1, radius - frame)), inner)
+    pygame.draw.rect(
+        image, GOLD_DEEP, inner.inflate(-inset, -inset), line, border_radius=radius // 2
+    )
+    if pygame.display.get_init() and pygame.display.get_surface() is not None:
+        image = image.convert_alpha()
+    return image, (grow, 0)
+
+
+def paper_card(surface: pygame.Surface, rect: pygame.Rect, scale: Scale) -> None:
+    """A card of brighter paper on the paper: a statistics tile, the frame of a chart."""
+    radius = scale.px(0.012)
+    pygame.draw.rect(surface, PAPER_BRIGHT, rect, border_radius=radius)
+    pygame.draw.rect(surface, PAPER_LINE, rect, max(1, scale.px(0.002)), border_radius=radius)
+
+
+def dark_panel(
+    surface: pygame.Surface,
+    rect: pygame.Rect | pygame.FRect,
+    scale: Scale,
+    *,
+    border: Color | None = None,
+    alpha: int = 170,
+) -> None:
+    """A dark rounded pane of glass under text on the table (scores, names, messages)."""
+    size = (round(rect.width), round(rect.height))
+    radius, line = scale.px(0.013), max(2, scale.px(0.0028))
+    surface.blit(_dark(size, radius, line, border, alpha), (round(rect.left), round(rect.top)))
+
+
+@lru_cache(maxsize=128)
+def _dark(
+    size: tuple[int, int], radius: int, line: int, border: Color | None, alpha: int
+) -> pygame.Surface:
+    box = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(box, (*NIGHT, alpha), box.get_rect(), border_radius=radius)
+    if border is not None:
+        pygame.draw.rect(box, border, box.get_rect(), line, radius)
+    return box
+
+
+# --- the button -------------------------------------------------------------------------------
+
+
+def button(
+    surface: pygame.Surface,
+    rect: pygame.Rect | pygame.FRect,
+    scale: Scale,
+    fonts: FontSource,
+    label: str,
+    px: int,
+    *,
+    state: str = "normal",
+    primary: bool = False,
+    pressed: bool = False,
+) -> None:
+    """Every button of the game: walnut wood, or red lacquer when ``primary`` (the action a
+    screen is for, the open tab, an aid that is on); ``state`` is 'normal', 'hot' (under
+    the pointer or the keyboard's focus) or 'disabled'. The label is fitted inside: on two
+    lines where the button is tall enough, else smaller, never unreadable."""
+    if state not in BUTTON_STATES:
+        raise ValueError(f"unknown button state {state!r}")
+    rect = pygame.Rect(round(rect.left), round(rect.top), round(rect.width), round(rect.height))
+    radius = max(2, min(rect.h // 4, scale.px(0.02)))
+    if state != "disabled":
+        drop_shadow(surface, rect, radius, scale.px(0.004) if pressed else scale.px(0.007))
+    if state == "disabled":
+        top, bottom = WOOD_DEAD, WOOD_DEAD_DARK
+    elif primary:
+        top, bottom = (LACQUER_HOT, LACQUER) if state == "hot" else (LACQUER, LACQUER_DARK)
+    else:
+        top, bottom = (WOOD_HOT, WOOD) if state == "hot" else (WOOD_LIGHT, WOOD_DARK)
+    body = rect.move(0, scale.px(0.002) if pressed else 0)
+    surface.blit(gradient(body.size, top, bottom, radius), body)
+    edge = {"hot": GOLD, "normal": GOLD_DEEP, "disabled": WOOD_DEAD_EDGE}[state]
+    width = max(1, scale.px(0.004) if state == "hot" else scale.px(0.002))
+    pygame.draw.rect(surface, edge, body, width, border_radius=radius)
+    colour = DISABLED_TEXT if state == "disabled" else CREAM
+    text(
+        surface,
+        label,
+        Pen(fonts, "ui_bold", px, colour),
+        label_box(body, scale),
+        align="center",
+        lines=2,
+    )
+
+
+def button_reach(scale: Scale) -> int:
+    """How far beyond its rectangle a button paints (its shadow): what a caller that
+    repaints only what changed must count as the button's."""
+    depth = scale.px(0.007)
+    return depth + max(1, depth * 3 // 4) + 1
+
+
+def label_box(rect: pygame.Rect, scale: Scale) -> pygame.Rect:
+    """Where a button's label may go."""
+    pad_x = max(scale.px(SPACE_S), rect.h // 5)
+    pad_y = max(1, rect.h // 12)
+    return rect.inflate(-2 * pad_x, -2 * pad_y)
+
+
+def button_width(fonts: FontSource, label: str, px: int, scale: Scale, height: int) -> int:
+    """The width a button needs for ``label`` on one line at ``px``."""
+    inside = label_box(pygame.Rect(0, 0, 1000, height), scale)
+    return natural_width(label, Pen(fonts, "ui_bold", px, CREAM)) + 1000 - inside.w + 2

@@ -1,0 +1,351 @@
+"""Text that fits its box: the one way the game writes.
+
+Every text on screen is drawn by ``text`` (or rendered by ``picture``, for lettering that
+grows and fades) inside a box it must not leave. A text too wide for one line is wrapped
+onto more lines where the box has room for them; otherwise it is set smaller, but never
+below ``MIN_PX`` nor below ``SMALLEST_SHARE`` of the size asked for, since smaller text
+cannot be read; only then is it cut, with an ellipsis. A picture of text is never squeezed.
+
+Whoever wants to know what was written (a test of every screen) passes a callback to
+``watch_text``: it hears of every text drawn, with the box it was given and the one it used.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
+from functools import lru_cache
+
+import pygame
+
+from .palette import Color
+
+FontSource = Callable[[str, int], pygame.font.Font]
+"""A font for a role ('ui', 'ui_bold', 'title', 'text', 'index') at a size in pixels:
+``App.font``, the one font loader."""
+
+MIN_PX = 11
+SMALLEST_SHARE = 0.75
+ELLIPSIS = "\u2026"
+ALIGNS = ("left", "center", "right")
+VALIGNS = ("top", "middle", "bottom")
+
+
+@dataclass(frozen=True)
+class Pen:
+    """How a text is written: its font (role and size in pixels) and colour, and the colour
+    of a drop shadow under it, if any."""
+
+    fonts: FontSource
+    role: str
+    px: int
+    colour: Color
+    shadow: Color | None = None
+
+    def tinted(self, colour: Color) -> Pen:
+        """The same pen in another colour."""
+        return replace(self, colour=colour)
+
+
+@dataclass(frozen=True)
+class Fit:
+    """A text laid out for a box: its lines, the size they are set at, and the block they
+    fill (``step`` pixels a line)."""
+
+    lines: tuple[str, ...]
+    px: int
+    width: int
+    height: int
+    step: int
+    cut: bool = False
+    """A word wider than the box had to be cut where the line ends."""
+    elided: bool = False
+    """The text did not fit even so: its end was left out, an ellipsis in its place."""
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """One text as it was drawn, for whoever watches (see ``watch_text``)."""
+
+    words: str
+    role: str
+    asked: int
+    px: int
+    box: tuple[float, float, float, float]
+    used: pygame.Rect
+    cut: bool
+    elided: bool
+    lines: tuple[str, ...]
+
+
+_watchers: list[Callable[[Drawn], None]] = []
+
+
+@contextmanager
+def watch_text(callback: Callable[[Drawn], None]) -> Iterator[None]:
+    """Tell ``callback`` about every text drawn while the block runs."""
+    _watchers.append(callback)
+    try:
+        yield
+    finally:
+        _watchers.remove(callback)
+
+
+def smallest_px(px: int) -> int:
+    """The smallest size a text asked at ``px`` may be set at: still readable."""
+    return max(MIN_PX, math.ceil(max(px, MIN_PX) * SMALLEST_SHARE))
+
+
+def line_step(font: pygame.font.Font) -> int:
+    """The height of one line: room for accents above and descenders below."""
+    return max(font.get_linesize(), font.get_height(), font.size("\u00c1g|")[1])
+
+
+# --- laying out -------------------------------------------------------------------------------
+
+
+def fit(words: str, pen: Pen, width: float, height: float, *, lines: int = 1) -> Fit:
+    """``words`` laid out in a ``width`` x ``height`` box, on at most ``lines`` lines (0: as
+    many as the height holds)."""
+    return _fit(words, pen.fonts, pen.role, pen.px, int(width), int(height), lines)
+
+
+@lru_cache(maxsize=4096)
+def _fit(
+    words: str, fonts: FontSource, role: str, px: int, width: int, height: int, lines: int
+) -> Fit:
+    asked = max(px, MIN_PX)
+    low = smallest_px(asked)
+    if lines == 1:
+        words = " ".join(words.split("\n"))
+    # Whole words first, from the size asked down; then, when a word is wider than the box
+    # at every size (a folder's path), cut where lines end, at the largest size that fits.
+    for cut in (False, True):
+        for size in range(asked, low - 1, -1):
+            laid = _try(words, fonts(role, size), size, width, height, lines, cut)
+            if laid is not None:
+                return laid
+    font = fonts(role, low)
+    step = line_step(font)
+    room = max(1, _room(step, height, lines))
+    laid = wrap(words, font, max(1, width), cut=True)
+    elided = len(laid) > room or step > height
+    if len(laid) > room:
+        rest = " ".join(line.strip() for line in laid[room - 1 :])
+        laid = (*laid[: room - 1], _shorten(rest, font, width))
+    elif font.size(laid[-1])[0] > width:
+        laid, elided = (*laid[:-1], _shorten(laid[-1], font, width)), True
+    widest = max(font.size(line)[0] for line in laid)
+    return Fit(laid, low, widest, step * len(laid), step, cut=True, elided=elided)
+
+
+def _try(
+    words: str,
+    font: pygame.font.Font,
+    size: int,
+    width: int,
+    height: int,
+    lines: int,
+    cut: bool,
+) -> Fit | None:
+    """``words`` laid out at ``size``, or None when they do not fit the box."""
+    step = line_step(font)
+    room = _room(step, height, lines)
+    if room == 0:
+        return None
+    laid = wrap(words, font, max(1, width), cut=cut) if room > 1 or cut else (words,)
+    widest = max(font.size(line)[0] for line in laid)
+    if len(laid) > room or widest > width:
+        return None
+    return Fit(laid, size, widest, step * len(laid), step, cut=cut)
+
+
+def _room(step: int, height: int, lines: int) -> int:
+    room = max(0, height // step)
+    return min(room, lines) if lines > 0 else room
+
+
+def _shorten(line: str, font: pygame.font.Font, width: int) -> str:
+    """The longest start of ``line`` that, with an ellipsis, fits ``width``."""
+    if font.size(line)[0] <= width:
+        return line
+    low, high = 0, len(line)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if font.size(line[:middle].rstrip() + ELLIPSIS)[0] <= width:
+            low = middle
+        else:
+            high = middle - 1
+    shortened = line[:low].rstrip() + ELLIPSIS
+    return shortened if font.size(shortened)[0] <= width else ""
+
+
+_SPACES = re.compile(r"( +)")
+
+
+def wrap(words: str, font: pygame.font.Font, width: float, *, cut: bool = False) -> tuple[str, ...]:
+    """``words`` broken into lines no wider than ``width`` between words (newlines are
+    kept). A word wider than a line is cut where the line ends only with ``cut``; else it
+    stands alone on a line too wide."""
+    out: list[str] = []
+    for paragraph in words.split("\n"):
+        line, space = "", ""
+        for token in _SPACES.split(paragraph):
+            if not token:
+                continue
+            if token.startswith(" "):
+                space = token
+                continue
+            candidate = f"{line}{space}{token}" if line else token
+            space = ""
+            if font.size(candidate)[0] <= width or not line and not cut:
+                line = candidate
+                continue
+            if line:
+                out.append(line)
+            while cut and len(token) > 1 and font.size(token)[0] > width:
+                keep = _longest_start(token, font, width)
+                out.append(token[:keep])
+                token = token[keep:]
+            line = token
+        out.append(line)
+    return tuple(out)
+
+
+def _longest_start(word: str, font: pygame.font.Font, width: float) -> int:
+    """The length of the longest start of ``word`` that fits ``width`` (at least 1)."""
+    low, high = 1, len(word)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if font.size(word[:middle])[0] <= width:
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
+# --- drawing ----------------------------------------------------------------------------------
+
+
+def text(
+    surface: pygame.Surface,
+    words: str,
+    pen: Pen,
+    box: pygame.Rect | pygame.FRect,
+    *,
+    align: str = "left",
+    valign: str = "middle",
+    lines: int = 1,
+) -> pygame.Rect:
+    """Write ``words`` inside ``box`` (see the module's docstring); returns the block used."""
+    inner = whole(box)
+    laid = fit(words, pen, inner.w, inner.h, lines=lines)
+    block = _place(laid, inner, align, valign)
+    _write(surface, laid, pen, block, align)
+    _tell(words, pen, laid, box, block)
+    return block
+
+
+def picture(
+    words: str, pen: Pen, size: tuple[float, float], *, align: str = "center", lines: int = 1
+) -> pygame.Surface:
+    """``words`` fitted to a box of ``size``, as a picture of its own (lettering that is
+    scaled or faded as it is shown)."""
+    box = pygame.Rect(0, 0, int(size[0]), int(size[1]))
+    laid = fit(words, pen, box.w, box.h, lines=lines)
+    image = pygame.Surface((max(1, laid.width), max(1, laid.height)), pygame.SRCALPHA)
+    block = image.get_rect()
+    _write(image, laid, pen, block, align)
+    _tell(words, pen, laid, box, block)
+    return image
+
+
+def whole(box: pygame.Rect | pygame.FRect) -> pygame.Rect:
+    """``box`` in whole pixels, each edge at the nearest one: a box as tall as a line stays
+    as tall wherever it lies (no edge moves by more than half a pixel)."""
+    left, top = math.floor(box.left + 0.5), math.floor(box.top + 0.5)
+    right, bottom = math.floor(box.right + 0.5), math.floor(box.bottom + 0.5)
+    return pygame.Rect(left, top, max(0, right - left), max(0, bottom - top))
+
+
+def _place(laid: Fit, inner: pygame.Rect, align: str, valign: str) -> pygame.Rect:
+    block = pygame.Rect(0, 0, laid.width, laid.height)
+    if align not in ALIGNS or valign not in VALIGNS:
+        raise ValueError(f"unknown alignment {align!r}, {valign!r}")
+    block.left = {
+        "left": inner.left,
+        "center": inner.left + (inner.w - laid.width) // 2,
+        "right": inner.right - laid.width,
+    }[align]
+    block.top = {
+        "top": inner.top,
+        "middle": inner.top + (inner.h - laid.height) // 2,
+        "bottom": inner.bottom - laid.height,
+    }[valign]
+    return block
+
+
+def _write(surface: pygame.Surface, laid: Fit, pen: Pen, block: pygame.Rect, align: str) -> None:
+    font = pen.fonts(pen.role, laid.px)
+    offset = max(1, laid.px // 18)
+    y = block.top
+    for line in laid.lines:
+        if line:
+            image = _render(font, line, pen.colour)
+            x = {
+                "left": block.left,
+                "center": block.centerx - image.get_width() // 2,
+                "right": block.right - image.get_width(),
+            }[align]
+            top = y + (laid.step - image.get_height()) // 2
+            if pen.shadow is not None:
+                surface.blit(_render(font, line, pen.shadow), (x + offset, top + offset))
+            surface.blit(image, (x, top))
+        y += laid.step
+
+
+def _tell(
+    words: str, pen: Pen, laid: Fit, box: pygame.Rect | pygame.FRect, block: pygame.Rect
+) -> None:
+    if not _watchers or not words:
+        return
+    drawn = Drawn(
+        words,
+        pen.role,
+        pen.px,
+        laid.px,
+        (box.left, box.top, box.width, box.height),
+        pygame.Rect(block),
+        laid.cut,
+        laid.elided,
+        laid.lines,
+    )
+    for watcher in list(_watchers):
+        watcher(drawn)
+
+
+@lru_cache(maxsize=1024)
+def _render(font: pygame.font.Font, line: str, colour: Color) -> pygame.Surface:
+    """One line in one colour, kept while it is drawn often (menus redraw every frame)."""
+    return font.render(line, True, colour)
+
+
+def natural_width(words: str, pen: Pen) -> int:
+    """How wide ``words`` is on one line at the pen's size."""
+    return pen.fonts(pen.role, max(pen.px, MIN_PX)).size(words)[0]
+
+
+def line_height(pen: Pen) -> int:
+    """The height of one line written with ``pen`` at its full size."""
+    return line_step(pen.fonts(pen.role, max(pen.px, MIN_PX)))
+
+
+def box_at(pen: Pen, centre: tuple[float, float], width: float, *, lines: int = 1) -> pygame.Rect:
+    """A box ``width`` wide holding ``lines`` lines of the pen's text, centred at ``centre``."""
+    height = line_height(pen) * lines
+    box = pygame.Rect(0, 0, round(width), height)
+    box.center = (round(centre[0]), round(centre[1]))
+    return box

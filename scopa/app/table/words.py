@@ -1,0 +1,152 @@
+"""What the table says: the names of seats and sides, the name plates, the score panel,
+the status line and the cover's words.
+
+The scene asks; the painter draws the values returned. Kept apart from the scene so that
+how the table speaks (the player as "you" alone against computers, by name otherwise; the
+deck's own card names) is one small module, read and tested on its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from scopa.engine import Card
+
+from .. import style
+from ..wording import Seats, card_name, count, target_line
+from .director import Shown
+from .layout import TableLayout
+from .painter import MESSAGE
+from .snapshot import HudView, PlateView, ScoreRow
+from .sprites import TableView
+
+if TYPE_CHECKING:
+    from ..matches import MatchCoordinator
+
+Colour = tuple[int, int, int]
+
+
+class TableWords:
+    def __init__(
+        self,
+        coordinator: MatchCoordinator,
+        view: TableView,
+        shown: Callable[[], Shown],
+        translator: Callable[[], Any],
+        deck_style: Callable[[], str],
+    ) -> None:
+        self.coordinator = coordinator
+        self.view = view
+        self.shown = shown
+        self.translator = translator
+        self.deck_style = deck_style
+
+    @property
+    def t(self) -> Any:
+        return self.translator()
+
+    @property
+    def seats(self) -> Seats:
+        """How sentences name the seats: "you" alone against computers, else by name."""
+        return Seats(self.coordinator.setup, self.t)
+
+    def side_name(self, side: int) -> str:
+        return self.seats.side_name(side)
+
+    def card_name(self, card: Card) -> str:
+        """The card as a sentence names it, in the deck the player chose ("il re di denari",
+        "the queen of hearts")."""
+        return card_name(self.t, card, self.deck_style())
+
+    # --- plates and the score panel --------------------------------------------------------
+
+    def plates(self, layout: TableLayout, *, covered: bool, pulse: float) -> tuple[PlateView, ...]:
+        """Each seat's plate: its name, the cards in its hand (people) or its level
+        (computers), whose turn it is, the dealer and, with partners, the side's colour."""
+        t, rules, match = self.t, self.coordinator.rules, self.coordinator.match
+        seats = self.seats
+        turn = None if match.over else match.turn
+        teams = rules.sides < rules.players
+        plates = []
+        for seat, config in enumerate(self.coordinator.seats):
+            if config.human:
+                detail = count(t, "table.in_hand", len(self.view.hands[seat]))
+            else:
+                detail = t(f"level_tag_{config.level}")
+            active = seat == turn and not covered
+            colour = style.SIDE_COLORS[rules.side_of(seat) % len(style.SIDE_COLORS)]
+            plates.append(
+                PlateView(
+                    rect=layout.place_of(seat).name_rect,
+                    name=seats.seat_name(seat),
+                    detail=detail,
+                    active=active,
+                    dealer=seat == self.shown().dealer,
+                    dealer_mark=t("table.dealer_mark"),
+                    side_colour=colour if teams else None,
+                    pulse=round(pulse, 2) if active else 0.0,
+                )
+            )
+        return tuple(plates)
+
+    def hud_texts(self) -> tuple[str, str, str]:
+        """The score panel's lines around the scores: what the match is played to, the
+        round, and the deal within the round ("Si gioca agli 11", "Smazzata 2",
+        "Distribuzione 3 di 6")."""
+        rules, t, shown = self.coordinator.rules, self.t, self.shown()
+        return (
+            target_line(t, rules.target),
+            t("table.round", n=shown.round_no),
+            t("table.deal", n=shown.deal_no, total=rules.deals_per_round),
+        )
+
+    def hud(self) -> HudView:
+        match, t, rules = self.coordinator.match, self.t, self.coordinator.rules
+        shown = self.shown()
+        teams = rules.sides < rules.players
+        rows = []
+        for side in range(rules.sides):
+            pile = self.view.count("pile", side) + len(self.view.markers[side])
+            scope = len(self.view.markers[side])
+            detail = f"{count(t, 'table.taken', pile)}  \u00b7  {count(t, 'table.scope', scope)}"
+            colour = style.SIDE_COLORS[side % len(style.SIDE_COLORS)] if teams else None
+            active = not match.over and rules.side_of(match.turn) == side
+            rows.append(ScoreRow(self.side_name(side), shown.totals[side], detail, active, colour))
+        target, round_line, deal_line = self.hud_texts()
+        return HudView(target, round_line, deal_line, tuple(rows))
+
+    def stock(self) -> str:
+        return count(self.t, "table.stock", self.view.count("stock"))
+
+    # --- the status line and the cover -----------------------------------------------------
+
+    def status(
+        self,
+        *,
+        message: str | None,
+        awaiting: int | None,
+        choosing: bool,
+        fast: bool,
+        animating: bool,
+    ) -> tuple[str, Colour] | None:
+        """The line under the table: a message, whose turn it is, or who is thinking."""
+        t, coordinator = self.t, self.coordinator
+        match = coordinator.match
+        if message:
+            return message, MESSAGE
+        if coordinator.mode == "watch":
+            return t("table.watch_fast" if fast else "table.watch_hint"), style.MIST
+        if awaiting is not None and not choosing:
+            if coordinator.mode == "hotseat":
+                return t("table.your_turn_named", name=self.seats.seat_name(awaiting)), style.CREAM
+            return t("table.your_turn"), style.CREAM
+        if not match.over and match.turn not in coordinator.humans and not animating:
+            return t("table.thinking", name=self.seats.seat_name(match.turn)), style.MIST
+        return None
+
+    def cover(self, seat: int) -> tuple[str, str, str]:
+        """The cover's heading, how to lift it, and the note under it."""
+        t = self.t
+        name = self.seats.seat_name(seat)
+        return t("table.pass_to", name=name), t("table.pass_hint", name=name), t("table.hidden")

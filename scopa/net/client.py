@@ -1,0 +1,499 @@
+"""The client side of the protocol: one connection to a server, kept alive.
+
+``Client`` speaks the protocol of ``scopa.net.protocol`` for the headless player and the
+game. It numbers its messages, matches the server's answers to them, decodes ``state``
+frames into engine values (``Update``), pings a quiet connection, and when the connection
+drops it connects again, takes its seat back with its token and sends again a move the
+server had not recorded, so a network that drops for seconds loses nothing.
+
+    client = Client("ws://127.0.0.1:8765")
+    seat = await client.join(code, "Anna")
+    update = await client.next_update()        # Update: observation, events, status ...
+    await client.play(update.observation.legal_moves[0], update.at)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import contextlib
+import functools
+import json
+import queue
+import ssl
+import threading
+import time
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+from scopa.engine import Move, Observation, Rules
+
+from . import codec
+from .codes import parse_address
+from .protocol import VERSION, dumps
+
+T = TypeVar("T")
+
+RECONNECT_FOR = 60.0
+"""Seconds a dropped client keeps trying to get back before it gives up."""
+REPLY_TIMEOUT = 30.0
+
+
+class ServerError(Exception):
+    """The server refused a message: ``code`` is one of ``protocol.ERRORS``."""
+
+    def __init__(self, code: str, message: str, fatal: bool = False) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message
+        self.fatal = fatal
+
+
+class Disconnected(Exception):
+    """The server could not be reached again."""
+
+
+@dataclass(frozen=True)
+class SeatTicket:
+    """What takes a seat back: keep it to rejoin after the program restarts."""
+
+    server: str
+    code: str
+    seat: int
+    token: str
+
+    @property
+    def address(self) -> str:
+        return f"{self.server}/{self.code}"
+
+
+@dataclass(frozen=True)
+class Update:
+    """A ``state`` frame: the receiving seat's observation and the events of the last move
+    as that seat may see them. Both are read from the frame when first asked for (a
+    headless player that only waits for its turn never reads most of them)."""
+
+    code: str
+    at: int
+    status: str
+    reason: str
+    result: dict[str, Any] | None
+    raw: dict[str, Any] = field(repr=False, compare=False)
+
+    @functools.cached_property
+    def observation(self) -> Observation:
+        return codec.decode_observation(self.raw["observation"])
+
+    @functools.cached_property
+    def events(self) -> tuple[Any, ...]:
+        return tuple(codec.decode_event(event) for event in self.raw["events"])
+
+    @property
+    def my_turn(self) -> bool:
+        return self.status == "playing" and bool(self.raw["observation"]["legal_moves"])
+
+
+def decode_state(frame: dict[str, Any]) -> Update:
+    """The ``Update`` of a state frame (``CodecError`` if its fields are not all there)."""
+    try:
+        update = Update(
+            code=str(frame["code"]),
+            at=int(frame["at"]),
+            status=str(frame["status"]),
+            reason=str(frame["reason"]),
+            result=frame.get("result"),
+            raw=frame,
+        )
+        if not isinstance(frame["events"], list) or not isinstance(
+            frame["observation"].get("legal_moves"), list
+        ):
+            raise codec.CodecError("a state frame needs events and an observation")
+    except (KeyError, TypeError, ValueError, AttributeError) as error:
+        raise codec.CodecError(f"a state frame without {error}") from None
+    return update
+
+
+class Client:
+    """One player's (or spectator's) connection (see the module docstring)."""
+
+    def __init__(
+        self,
+        server: str,
+        *,
+        ssl_context: ssl.SSLContext | None = None,
+        reconnect_for: float = RECONNECT_FOR,
+        on_frame: Callable[[str], None] | None = None,
+    ) -> None:
+        """``on_frame`` sees every frame the server sends, as received (a log)."""
+        address = parse_address(server)
+        self.on_frame = on_frame
+        self.server = address.server
+        self.ssl_context = ssl_context
+        self.reconnect_for = reconnect_for
+        self.ticket: SeatTicket | None = None
+        self.watching: str | None = None
+        self.table: dict[str, Any] | None = None
+        """The last ``table`` frame: seats, names, who is connected, status."""
+        self.last: Update | None = None
+        self.limits: dict[str, Any] = {}
+        self.reconnects = 0
+        self.last_round_trip = 0.0
+        """Seconds from sending the last answered message to its answer."""
+        self._ws: ClientConnection | None = None
+        self._id = 0
+        self._waiting: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self._updates: asyncio.Queue[Update | ServerError | Disconnected] = asyncio.Queue()
+        self._pending: tuple[int, str] | None = None
+        self._playing = False
+        self._reader: asyncio.Task[None] | None = None
+        self._pinger: asyncio.Task[None] | None = None
+        self._resender: asyncio.Task[None] | None = None
+        self._closed = False
+        self._online = asyncio.Event()
+        self._tokens = 1.0
+        self._refilled = 0.0
+
+    # --- connection ------------------------------------------------------------------------
+
+    async def connect(self) -> None:
+        """Open the connection (the server's ``welcome`` is read here)."""
+        await self._open()
+        self._online.set()
+        self._reader = asyncio.create_task(self._read_forever())
+        self._pinger = asyncio.create_task(self._ping_forever())
+
+    async def _open(self) -> None:
+        try:
+            ws = await connect(
+                self.server,
+                ssl=self.ssl_context,
+                compression=None,
+                max_size=2**22,
+                open_timeout=10,
+                ping_interval=20,
+                ping_timeout=20,
+            )
+        except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as error:
+            raise Disconnected(f"cannot reach {self.server}: {error}") from None
+        try:
+            text = await asyncio.wait_for(ws.recv(), REPLY_TIMEOUT)
+            if self.on_frame is not None:
+                self.on_frame(str(text))
+            welcome = json.loads(text)
+        except (ConnectionClosed, TimeoutError, ValueError) as error:
+            await ws.close()
+            raise Disconnected(f"{self.server} did not welcome us: {error}") from None
+        if welcome.get("type") != "welcome" or VERSION not in welcome.get("versions", []):
+            await ws.close()
+            raise Disconnected(f"{self.server} speaks another protocol: {welcome!r:.200}")
+        self.limits = dict(welcome.get("limits", {}))
+        self._ws = ws
+        self._id = 0
+
+    async def close(self) -> None:
+        self._closed = True
+        for task in (self._pinger, self._resender, self._reader):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
+        if self._ws is not None:
+            await self._ws.close()
+
+    async def __aenter__(self) -> Client:
+        await self.connect()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    # --- asking ----------------------------------------------------------------------------
+
+    async def request(self, kind: str, **fields: Any) -> dict[str, Any]:
+        """Send a message and wait for the answer to it (``ServerError`` on an error)."""
+        await asyncio.wait_for(self._online.wait(), self.reconnect_for + REPLY_TIMEOUT)
+        return await self._exchange(kind, fields)
+
+    async def _exchange(self, kind: str, fields: dict[str, Any]) -> dict[str, Any]:
+        """Send and wait for the answer, online or not (taking the seat back)."""
+        await self._pace()
+        ws = self._ws
+        assert ws is not None
+        self._id += 1
+        number = self._id
+        reply: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self._waiting[number] = reply
+        try:
+            sent = time.perf_counter()
+            await ws.send(dumps({"v": VERSION, "type": kind, "id": number, **fields}))
+            answer = await asyncio.wait_for(reply, REPLY_TIMEOUT)
+            self.last_round_trip = time.perf_counter() - sent
+        except ConnectionClosed:
+            raise Disconnected("the connection dropped before the server answered") from None
+        finally:
+            self._waiting.pop(number, None)
+        if answer.get("type") == "error":
+            raise ServerError(answer["code"], answer["message"], bool(answer.get("fatal")))
+        return answer
+
+    async def _pace(self) -> None:
+        """Keep under the server's message rate (a bot can play faster than it allows)."""
+        rate = float(self.limits.get("rate", 20)) * 0.9
+        burst = max(1.0, float(self.limits.get("burst", 40)) / 2)
+        loop = asyncio.get_running_loop()
+        now = loop.time()
+        self._tokens = min(burst, self._tokens + (now - self._refilled) * rate)
+        self._refilled = now
+        if self._tokens < 1:
+            await asyncio.sleep((1 - self._tokens) / rate)
+            self._tokens = 1.0
+            self._refilled = loop.time()
+        self._tokens -= 1
+
+    async def create(
+        self,
+        rules: Rules,
+        seats: list[dict[str, Any]],
+        name: str,
+        seat: int = 0,
+    ) -> SeatTicket:
+        """Open a table (``seats``: ``{"kind": "human"|"computer", "level"?, "name"?}``
+        per seat) and sit in ``seat``."""
+        answer = await self.request(
+            "create", rules=rules.to_dict(), seats=seats, name=name, seat=seat
+        )
+        return self._seated(answer)
+
+    async def join(self, code: str, name: str, seat: int | None = None) -> SeatTicket:
+        fields: dict[str, Any] = {"code": code, "name": name}
+        if seat is not None:
+            fields["seat"] = seat
+        return self._seated(await self.request("join", **fields))
+
+    async def rejoin(self, ticket: SeatTicket) -> SeatTicket:
+        answer = await self.request(
+            "rejoin", code=ticket.code, seat=ticket.seat, token=ticket.token
+        )
+        self.ticket = ticket
+        self.watching = None
+        del answer
+        return ticket
+
+    async def watch(self, code: str) -> None:
+        answer = await self.request("watch", code=code)
+        self.watching = str(answer["code"])
+        self.ticket = None
+
+    async def play(self, move: Move | str, at: int) -> None:
+        """Play ``move`` as move number ``at``; it is sent again after a reconnection if the
+        server had not recorded it."""
+        text = move.text() if isinstance(move, Move) else str(move)
+        self._pending = (at, text)
+        self._playing = True
+        try:
+            for _ in range(10):
+                try:
+                    await self.request("play", move=text, at=at)
+                    return
+                except Disconnected:
+                    continue  # sent again once back: the server knows a move it already has
+                except ServerError as error:
+                    if error.code != "rate_limited" or error.fatal:
+                        raise
+                    await asyncio.sleep(1.0)
+            raise ServerError("rate_limited", "the server kept refusing the move")
+        finally:
+            self._playing = False
+
+    async def hand_over(self, seat: int, level: str = "expert") -> None:
+        await self.request("hand_over", seat=seat, level=level)
+
+    async def next_update(self, timeout: float | None = None) -> Update:
+        """The next ``state`` frame (``ServerError`` for an error the server sent unasked,
+        ``Disconnected`` once the server is lost for good)."""
+        item = await asyncio.wait_for(self._updates.get(), timeout)
+        if isinstance(item, ServerError | Disconnected):
+            raise item
+        return item
+
+    def _seated(self, answer: dict[str, Any]) -> SeatTicket:
+        self.ticket = SeatTicket(self.server, str(answer["code"]), int(answer["seat"]),
+                                 str(answer["token"]))  # fmt: skip
+        self.watching = None
+        return self.ticket
+
+    # --- reading ---------------------------------------------------------------------------
+
+    async def _read_forever(self) -> None:
+        while not self._closed:
+            ws = self._ws
+            assert ws is not None
+            try:
+                async for text in ws:
+                    self._take(text)
+            except ConnectionClosed:
+                pass
+            if self._closed:
+                return
+            self._online.clear()
+            for reply in self._waiting.values():
+                if not reply.done():
+                    reply.set_exception(ConnectionClosed(None, None))
+            if not await self._come_back():
+                self._updates.put_nowait(Disconnected(f"lost {self.server}"))
+                return
+
+    def _take(self, text: str | bytes) -> None:
+        if self.on_frame is not None:
+            self.on_frame(str(text))
+        try:
+            frame = json.loads(text)
+        except ValueError:
+            return
+        if not isinstance(frame, dict):
+            return
+        kind = frame.get("type")
+        re = frame.get("re")
+        if isinstance(re, int) and re in self._waiting:
+            reply = self._waiting[re]
+            if not reply.done():
+                reply.set_result(frame)
+            if kind not in ("state", "table"):
+                return
+        if kind == "table":
+            self.table = frame
+        elif kind == "state":
+            try:
+                update = decode_state(frame)
+            except codec.CodecError:
+                return
+            self.last = update
+            self._updates.put_nowait(update)
+        elif kind == "error":
+            error = ServerError(str(frame.get("code")), str(frame.get("message")),
+                                bool(frame.get("fatal")))  # fmt: skip
+            if error.fatal and error.code == "seat_taken":
+                self._closed = True  # another connection holds the seat now: do not fight it
+            self._updates.put_nowait(error)
+
+    async def _come_back(self) -> bool:
+        """Connect again and take the seat (or the spectator's place) back."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.reconnect_for
+        delay = 0.2
+        while not self._closed and loop.time() < deadline:
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, 3.0)
+            try:
+                await self._open()
+            except Disconnected:
+                continue
+            self.reconnects += 1
+            waiter = asyncio.create_task(self._read_once_seated())
+            try:
+                if self.ticket is not None:
+                    ticket = self.ticket
+                    await self._exchange(
+                        "rejoin", {"code": ticket.code, "seat": ticket.seat, "token": ticket.token}
+                    )
+                elif self.watching is not None:
+                    await self._exchange("watch", {"code": self.watching})
+            except ServerError as error:
+                self._updates.put_nowait(error)
+                return False
+            except (Disconnected, TimeoutError):
+                continue
+            finally:
+                waiter.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await waiter
+            self._online.set()
+            self._resender = asyncio.create_task(self._resend())
+            return True
+        return False
+
+    async def _read_once_seated(self) -> None:
+        """Read frames while (re)joining: the reader loop is not running then."""
+        ws = self._ws
+        assert ws is not None
+        with contextlib.suppress(ConnectionClosed):
+            async for text in ws:
+                self._take(text)
+
+    async def _resend(self) -> None:
+        pending, last = self._pending, self.last
+        if pending is None or last is None or self._playing:
+            return
+        at, text = pending
+        if last.at == at and last.my_turn:
+            with contextlib.suppress(ServerError, Disconnected, TimeoutError):
+                await self.play(text, at)
+
+    async def _ping_forever(self) -> None:
+        while not self._closed:
+            every = float(self.limits.get("idle_timeout", 120)) / 4
+            await asyncio.sleep(max(every, 0.5))
+            if self._online.is_set():
+                with contextlib.suppress(ServerError, Disconnected, TimeoutError):
+                    await self.request("ping")
+
+
+class BackgroundClient:
+    """A ``Client`` on its own thread and event loop, for a program with a loop of its own
+    (the game draws frames; it must never wait on the network).
+
+        remote = BackgroundClient("ws://host:8765")
+        job = remote.submit(remote.client.join(code, "Anna"))   # a concurrent Future
+        ...each frame: for item in remote.poll(): ...           # Updates, errors
+        remote.close()
+    """
+
+    def __init__(self, server: str, **options: Any) -> None:
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._loop.run_forever, name="scopa-net",
+                                        daemon=True)  # fmt: skip
+        self._thread.start()
+        self.client: Client = self.submit(self._make(server, options)).result(REPLY_TIMEOUT)
+        self._inbox: queue.SimpleQueue[Update | ServerError | Disconnected] = queue.SimpleQueue()
+        self._pump = self.submit(self._forward())
+
+    @staticmethod
+    async def _make(server: str, options: dict[str, Any]) -> Client:
+        client = Client(server, **options)
+        await client.connect()
+        return client
+
+    def submit(self, work: Coroutine[Any, Any, T]) -> concurrent.futures.Future[T]:
+        """Run ``work`` on the client's loop; its result comes back as a Future."""
+        return asyncio.run_coroutine_threadsafe(work, self._loop)
+
+    async def _forward(self) -> None:
+        while True:
+            try:
+                item: Update | ServerError | Disconnected = await self.client.next_update()
+            except (ServerError, Disconnected) as error:
+                item = error
+            self._inbox.put(item)
+            if isinstance(item, Disconnected):
+                return
+
+    def poll(self) -> list[Update | ServerError | Disconnected]:
+        """Everything that arrived since the last call, oldest first (never waits)."""
+        items = []
+        while True:
+            try:
+                items.append(self._inbox.get_nowait())
+            except queue.Empty:
+                return items
+
+    def close(self) -> None:
+        self._pump.cancel()
+        with contextlib.suppress(Exception):
+            self.submit(self.client.close()).result(REPLY_TIMEOUT)
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join(REPLY_TIMEOUT)
+        self._loop.close()

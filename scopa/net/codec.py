@@ -1,0 +1,305 @@
+"""Engine values as JSON, worked out from the dataclasses' own fields.
+
+Nothing here names an event or an observation field: ``encode`` walks any dataclass, and
+``decode`` rebuilds one from its type hints. A new event (added to ``scopa.engine.Event``) or
+a new observation field therefore travels without a protocol change. Cards are written
+``"7D"``, moves in their notation (``"7Dx3C+4S"``), rules as ``Rules.to_dict()``.
+
+``decode`` is strict: a missing or unknown field, a wrong type or an unreadable card raises
+``CodecError`` naming where, so a bad frame is refused whole and never half-read.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import types
+import typing
+from collections.abc import Callable
+from typing import Any
+
+from scopa.engine import DECK, Card, Event, Move, Observation, Rules, ScopaError
+
+PRIVATE_FIELDS = frozenset({"hands"})
+"""Event fields holding one entry per seat that only that seat may see (the hands dealt).
+Every other event field is public: cards are played, captured and scored face up."""
+
+
+class CodecError(ValueError):
+    """A value that cannot be read as the engine value it claims to be."""
+
+
+def encode(value: Any) -> Any:
+    """``value`` as plain JSON data (dicts, lists, strings, numbers, booleans, None)."""
+    kind = type(value)
+    if kind is Card:
+        return str(value)
+    if value is None or kind in _PLAIN:
+        return value
+    if kind is tuple or kind is list:
+        return [encode(item) for item in value]
+    if kind is Move:
+        return value.text()
+    if kind is Rules:
+        return value.memo("net.json", Rules.to_dict)  # the same dict every time: read only
+    if isinstance(value, dict):
+        return {str(key): encode(item) for key, item in value.items()}
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {name: encode(getattr(value, name)) for name in _names(kind)}
+    if isinstance(value, bool | int | str):
+        return value
+    raise TypeError(f"cannot send a {kind.__name__}")
+
+
+_PLAIN = frozenset({bool, int, str, float})
+
+
+@functools.cache
+def _names(kind: type) -> tuple[str, ...]:
+    return tuple(field.name for field in _fields(kind))
+
+
+@functools.cache
+def event_types() -> dict[str, type]:
+    """Every event class of the engine by name (the members of ``scopa.engine.Event``)."""
+    return {cls.__name__: cls for cls in typing.get_args(Event)}
+
+
+def encode_event(event: Any) -> dict[str, Any]:
+    """An event as ``{"type": "Captured", ...its fields}``."""
+    data = encode(event)
+    return {"type": type(event).__name__, **data}
+
+
+def decode_event(data: Any) -> Any:
+    """The event written by ``encode_event``."""
+    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+        raise CodecError("an event must be an object with a 'type'")
+    cls = event_types().get(data["type"])
+    if cls is None:
+        raise CodecError(f"unknown event type {data['type']!r}")
+    body = {key: value for key, value in data.items() if key != "type"}
+    return decode(cls, body, data["type"])
+
+
+def decode_observation(data: Any) -> Observation:
+    value: Observation = decode(Observation, data, "observation")
+    return value
+
+
+def redact(event: Any, seat: int | None) -> Any:
+    """``event`` as ``seat`` may see it: every other seat's entry of a private field is
+    emptied (``seat`` None: a spectator, who sees no hand)."""
+    changes = {}
+    for field in _fields(type(event)):
+        if field.name in PRIVATE_FIELDS:
+            entries = getattr(event, field.name)
+            changes[field.name] = tuple(
+                entry if index == seat else () for index, entry in enumerate(entries)
+            )
+    return dataclasses.replace(event, **changes) if changes else event
+
+
+def spectator_view(observation: Observation) -> Observation:
+    """What anyone may see of a position: no hand, no moves, seat -1."""
+    return dataclasses.replace(observation, seat=-1, hand=(), legal_moves=())
+
+
+# --- decoding ---------------------------------------------------------------------------------
+
+Reader = Callable[[Any, str], Any]
+"""Reads plain JSON data as one type; the text names the place, for error messages."""
+
+
+def decode(kind: Any, data: Any, where: str = "value") -> Any:
+    """``data`` (plain JSON) read as a value of type ``kind``; ``CodecError`` says why not."""
+    return reader(kind)(data, where)
+
+
+@functools.cache
+def reader(kind: Any) -> Reader:
+    """The reader of one type, worked out once from its type hints (decoding is on every
+    frame a client gets, so the hints are not walked again each time)."""
+    origin = typing.get_origin(kind)
+    if kind is Any:
+        return lambda data, where: data
+    if kind is type(None) or kind is None:
+        return _read_none
+    if origin in (typing.Union, types.UnionType):
+        return _union(tuple(reader(option) for option in typing.get_args(kind)))
+    if origin is typing.Literal:
+        return _literal(typing.get_args(kind))
+    if kind in _SIMPLE:
+        return _SIMPLE[kind]
+    if origin is tuple:
+        args = typing.get_args(kind)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return _tuple_of(reader(args[0]))
+        return _fixed_tuple(tuple(reader(arg) for arg in args))
+    if origin is dict:
+        key_kind, value_kind = typing.get_args(kind)
+        return _dict_of(reader(key_kind), reader(value_kind))
+    if isinstance(kind, type) and dataclasses.is_dataclass(kind):
+        return _dataclass_reader(kind)
+    raise TypeError(f"cannot read a {kind!r}")
+
+
+def _read_none(data: Any, where: str) -> None:
+    if data is not None:
+        raise CodecError(f"{where} must be null")
+
+
+def _union(options: tuple[Reader, ...]) -> Reader:
+    def read(data: Any, where: str) -> Any:
+        for option in options:
+            try:
+                return option(data, where)
+            except CodecError:
+                continue
+        raise CodecError(f"{where} has an unexpected value")
+
+    return read
+
+
+def _literal(values: tuple[Any, ...]) -> Reader:
+    def read(data: Any, where: str) -> Any:
+        if isinstance(data, bool) or data not in values:
+            raise CodecError(f"{where} must be one of {values}")
+        return data
+
+    return read
+
+
+def _read_bool(data: Any, where: str) -> bool:
+    if not isinstance(data, bool):
+        raise CodecError(f"{where} must be true or false")
+    return data
+
+
+def _read_int(data: Any, where: str) -> int:
+    if type(data) is not int:
+        raise CodecError(f"{where} must be a whole number")
+    return data
+
+
+def _read_str(data: Any, where: str) -> str:
+    if not isinstance(data, str):
+        raise CodecError(f"{where} must be text")
+    return data
+
+
+def _read_card(data: Any, where: str) -> Card:
+    card = _CARDS.get(data) if isinstance(data, str) else None
+    if card is not None:
+        return card
+    try:
+        return Card.parse(data)
+    except ScopaError as error:
+        raise CodecError(f"{where}: {error}") from None
+
+
+def _read_move(data: Any, where: str) -> Move:
+    try:
+        return _move(data) if isinstance(data, str) else Move.parse(data)
+    except ScopaError as error:
+        raise CodecError(f"{where}: {error}") from None
+
+
+def _read_rules(data: Any, where: str) -> Rules:
+    try:
+        return _rules(_frozen(data)) if isinstance(data, dict) else Rules.from_dict(data)
+    except (ScopaError, TypeError) as error:
+        raise CodecError(f"{where}: {error}") from None
+
+
+_SIMPLE: dict[Any, Reader] = {
+    bool: _read_bool,
+    int: _read_int,
+    str: _read_str,
+    Card: _read_card,
+    Move: _read_move,
+    Rules: _read_rules,
+}
+
+
+def _tuple_of(item: Reader) -> Reader:
+    def read(data: Any, where: str) -> tuple[Any, ...]:
+        if type(data) is not list:
+            raise CodecError(f"{where} must be a list")
+        return tuple([item(entry, where + "[]") for entry in data])
+
+    return read
+
+
+def _fixed_tuple(items: tuple[Reader, ...]) -> Reader:
+    def read(data: Any, where: str) -> tuple[Any, ...]:
+        if type(data) is not list or len(data) != len(items):
+            raise CodecError(f"{where} must be a list of {len(items)}")
+        return tuple([item(entry, where + "[]") for item, entry in zip(items, data)])
+
+    return read
+
+
+def _dict_of(key: Reader, value: Reader) -> Reader:
+    def read(data: Any, where: str) -> dict[Any, Any]:
+        if not isinstance(data, dict):
+            raise CodecError(f"{where} must be an object")
+        return {key(k, where): value(v, f"{where}.{k}") for k, v in data.items()}
+
+    return read
+
+
+def _dataclass_reader(kind: type) -> Reader:
+    hints = typing.get_type_hints(kind)
+    fields = _fields(kind)
+    names = frozenset(field.name for field in fields)
+    required = frozenset(
+        field.name
+        for field in fields
+        if field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING
+    )
+    readers: dict[str, Reader] = {}
+
+    def read(data: Any, where: str) -> Any:
+        if not readers:  # filled on first use: a field may be of the class being read
+            readers.update({field.name: reader(hints[field.name]) for field in fields})
+        if not isinstance(data, dict):
+            raise CodecError(f"{where} must be an object")
+        if not names.issuperset(data):
+            unknown = sorted(str(key) for key in set(data) - names)
+            raise CodecError(f"{where} has an unknown field {unknown[0]!r}")
+        if not required.issubset(data):
+            missing = sorted(required - set(data))
+            raise CodecError(f"{where} has no {missing[0]!r}")
+        values = {name: readers[name](value, f"{where}.{name}") for name, value in data.items()}
+        try:
+            return kind(**values)
+        except (ScopaError, TypeError, ValueError) as error:
+            raise CodecError(f"{where}: {error}") from None
+
+    return read
+
+
+_CARDS = {str(card): card for card in DECK}
+
+
+@functools.lru_cache(maxsize=65536)
+def _move(text: str) -> Move:
+    return Move.parse(text)
+
+
+def _frozen(data: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
+    """A rules table as a hashable key (its values are plain: numbers, text, None)."""
+    items = tuple(sorted(data.items(), key=lambda item: str(item[0])))
+    hash(items)
+    return items
+
+
+@functools.lru_cache(maxsize=256)
+def _rules(items: tuple[tuple[str, Any], ...]) -> Rules:
+    return Rules.from_dict(dict(items))
+
+
+@functools.cache
+def _fields(kind: type) -> tuple[dataclasses.Field[Any], ...]:
+    return tuple(field for field in dataclasses.fields(kind) if field.init)

@@ -1,0 +1,241 @@
+"""The messages between a client and the server: JSON text frames over a WebSocket.
+
+Every message is an object with ``"v"`` (the protocol version, ``VERSION``) and ``"type"``.
+A client message also carries ``"id"``, a number that grows with every message of its
+connection: the server answers with ``"re"`` set to it, and refuses an ``id`` it has already
+seen (a replayed message). A message with another ``"v"`` is refused with the ``version``
+error, which lists the versions this server speaks, so a newer client can say so plainly.
+
+Client to server (fields besides v, type, id)::
+
+    create    rules (Rules.to_dict()), seats [{kind: human|computer, name?, level?}],
+              name (yours), seat? (yours, default 0)
+    join      code, name, seat? (a free human seat; default the first)
+    rejoin    code, seat, token                    (your seat again, after a drop)
+    watch     code                                 (a spectator: public information only)
+    play      move (notation, "7Dx3C+4S"), at (moves played so far: guards against replays)
+    hand_over seat, level?    (a human seat whose player has been gone for a while plays
+                               on as a computer; its player gets it back by rejoining)
+    sync      (send me the table and my state again: both answer with ``re``)
+    ping      (answered by pong; keeps a quiet connection open)
+    leave     (I leave this table; my seat stays mine)
+
+Server to client::
+
+    welcome   server, versions, limits              (first, on connecting)
+    seated    re, code, seat, token?      (you hold this seat; the token comes once, when
+                                           the seat is first taken: keep it to rejoin)
+    watching  code
+    table     code, rules, status (waiting|playing|over), at, seats [{seat, kind, name,
+              level, taken, connected, away, autoplay}], spectators, result
+    state     code, at, status, reason (start|move|join|sync), events [...], observation,
+              result      (events: what the last move did, as this seat may see it;
+                           observation: Observation of this seat; spectators get seat -1)
+    pong, ok  re (ok to a play: at, the moves played since; a play the server already has,
+              sent again after a drop, is answered ok too)
+    error     re, code, message, fatal          (fatal: the server closes the connection)
+
+``code`` of an error is one of ``ERRORS`` (a client shows its own words for it); ``message``
+says the same in English for logs and the headless player.
+
+Seats are numbered from 0 in playing order, like the engine's. Events and observations are
+the engine's dataclasses written field by field (``codec``), so a new event or rule travels
+without a change here; only a new kind of private field would need ``codec.PRIVATE_FIELDS``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from scopa.settings import LEVELS, MAX_NAME
+
+VERSION = 1
+VERSIONS = (1,)
+
+ERRORS = {
+    "bad_json": "the message is not a JSON object",
+    "binary": "messages are JSON text, not binary",
+    "too_big": "the message is too long",
+    "version": "this server speaks another protocol version",
+    "unknown_type": "unknown message type",
+    "bad_message": "a field of the message is missing or wrong",
+    "replayed": "this message was already received",
+    "rate_limited": "too many messages: slow down",
+    "no_table": "no table has this code",
+    "bad_token": "this token does not hold that seat",
+    "seat_taken": "that seat is taken",
+    "no_free_seat": "the table has no free seat",
+    "not_seated": "sit at a table first",
+    "already_seated": "this connection already sits at a table",
+    "waiting": "the match starts when every seat is taken",
+    "over": "the match is over",
+    "not_your_turn": "it is not your turn",
+    "stale": "the match has moved on since that message",
+    "illegal_move": "that move is not allowed",
+    "bad_rules": "these rules cannot be played",
+    "too_many_tables": "this address has opened too many tables",
+    "server_full": "the server has no room for another table",
+    "not_away": "that seat's player has not been gone long enough",
+    "idle": "the connection was idle for too long",
+    "abuse": "too many bad messages",
+    "internal": "the server failed on this message",
+}
+"""Every error code, with what it means."""
+
+
+class ProtocolError(Exception):
+    """A message refused; ``code`` is one of ``ERRORS``, ``message`` the details."""
+
+    def __init__(self, code: str, message: str | None = None, *, fatal: bool = False) -> None:
+        if code not in ERRORS:
+            raise ValueError(f"unknown error code {code!r}")
+        super().__init__(message or ERRORS[code])
+        self.code = code
+        self.message = message or ERRORS[code]
+        self.fatal = fatal
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one connection and one address may do (announced in ``welcome``)."""
+
+    max_message: int = 4096
+    """Bytes of one client message; longer ones are refused (past ``hard_max_message`` the
+    connection is closed by the WebSocket layer, code 1009)."""
+    hard_max_message: int = 65536
+    rate: float = 20.0
+    """Messages a second a connection may send on average ..."""
+    burst: int = 40
+    """... and at once."""
+    flood_strikes: int = 20
+    """Messages refused for rate in a row before the connection is closed."""
+    bad_messages: int = 50
+    """Refused messages (of any kind) a connection may send before it is closed."""
+    tables_per_address: int = 8
+    """Unfinished tables one IP address may have opened."""
+    connections_per_address: int = 32
+    max_tables: int = 20000
+    """Tables held in memory at once (the store keeps every one)."""
+    idle_timeout: float = 120.0
+    """Seconds a connection may stay silent (clients ping every ``idle_timeout / 4``)."""
+    seat_timeout: float = 30.0
+    """Seconds a new connection has to sit at or watch a table."""
+    away_grace: float = 60.0
+    """Seconds a player must be gone before the others may hand the seat to a computer."""
+
+    def public(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class Message:
+    """A valid client message."""
+
+    type: str
+    id: int
+    fields: dict[str, Any]
+
+    def __getitem__(self, key: str) -> Any:
+        return self.fields[key]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.fields.get(key, default)
+
+
+_TEXT = (str,)
+_INT = (int,)
+_SCHEMAS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
+    "create": {
+        "rules": ((dict,), True),
+        "seats": ((list,), True),
+        "name": (_TEXT, True),
+        "seat": (_INT, False),
+    },
+    "join": {"code": (_TEXT, True), "name": (_TEXT, True), "seat": (_INT, False)},
+    "rejoin": {"code": (_TEXT, True), "seat": (_INT, True), "token": (_TEXT, True)},
+    "watch": {"code": (_TEXT, True)},
+    "play": {"move": (_TEXT, True), "at": (_INT, True)},
+    "hand_over": {"seat": (_INT, True), "level": (_TEXT, False)},
+    "sync": {},
+    "ping": {},
+    "leave": {},
+}
+CLIENT_TYPES = tuple(_SCHEMAS)
+MAX_ID = 2**53  # exact in every JSON reader
+
+
+def parse_client(frame: str | bytes, limits: Limits) -> Message:
+    """Read one client frame, or raise ``ProtocolError`` saying what is wrong with it."""
+    if isinstance(frame, bytes | bytearray | memoryview):
+        raise ProtocolError("binary")
+    if (
+        len(frame) > limits.max_message
+        or len(frame.encode("utf-8", "replace")) > limits.max_message
+    ):
+        raise ProtocolError("too_big", f"a message may be at most {limits.max_message} bytes")
+    try:
+        data = json.loads(frame)
+    except (ValueError, RecursionError):
+        raise ProtocolError("bad_json") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("bad_json")
+    version = data.get("v")
+    if version not in VERSIONS or isinstance(version, bool):
+        raise ProtocolError(
+            "version", f"this server speaks protocol version {VERSION}, not {str(version)[:20]}"
+        )
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in _SCHEMAS:
+        raise ProtocolError("unknown_type", f"unknown message type {str(kind)[:40]!r}")
+    number = data.get("id")
+    if isinstance(number, bool) or not isinstance(number, int) or not 0 < number <= MAX_ID:
+        raise ProtocolError("bad_message", "'id' must be a whole number from 1 up")
+    schema = _SCHEMAS[kind]
+    fields = {key: value for key, value in data.items() if key not in ("v", "type", "id")}
+    for key in fields:
+        if key not in schema:
+            raise ProtocolError("bad_message", f"{kind}: unknown field {key[:40]!r}")
+    for key, (types, required) in schema.items():
+        if key not in fields:
+            if required:
+                raise ProtocolError("bad_message", f"{kind}: missing field {key!r}")
+            continue
+        value = fields[key]
+        if isinstance(value, bool) or not isinstance(value, types):
+            raise ProtocolError("bad_message", f"{kind}: field {key!r} has the wrong type")
+        if isinstance(value, int) and not -MAX_ID <= value <= MAX_ID:
+            raise ProtocolError("bad_message", f"{kind}: field {key!r} is out of range")
+    return Message(kind, number, fields)
+
+
+def check_name(name: str) -> str:
+    """A player's name as shown to the others, or ``ProtocolError``."""
+    cleaned = name.strip()
+    if not cleaned or len(cleaned) > MAX_NAME or not cleaned.isprintable():
+        raise ProtocolError("bad_message", f"a name is 1 to {MAX_NAME} printable characters")
+    return cleaned
+
+
+def check_level(level: Any) -> str:
+    if level not in LEVELS:
+        raise ProtocolError("bad_message", "level must be one of " + ", ".join(LEVELS))
+    return str(level)
+
+
+def client_message(kind: str, number: int, **fields: Any) -> str:
+    """A client frame (used by the client library and the tests)."""
+    return dumps({"v": VERSION, "type": kind, "id": number, **fields})
+
+
+def server_message(kind: str, **fields: Any) -> dict[str, Any]:
+    return {"v": VERSION, "type": kind, **fields}
+
+
+def error_message(error: ProtocolError, re: int | None) -> dict[str, Any]:
+    return server_message("error", re=re, code=error.code, message=error.message, fatal=error.fatal)
+
+
+def dumps(data: dict[str, Any]) -> str:
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)

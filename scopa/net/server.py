@@ -1,0 +1,736 @@
+"""The server: it holds every match, checks every action, and sends each connection only
+what its seat may see.
+
+One asyncio event loop serves every connection (``websockets``). Each connection has a
+reader (one message at a time, checked against the limits before anything else) and a
+writer draining its own queue, so a slow client never holds a table up. Moves of one table
+are taken one at a time under the table's lock: checked, recorded in the store (a
+compare-and-append), applied, then sent. Computer seats decide in a worker pool.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import contextlib
+import http
+import logging
+import secrets
+import ssl
+import time
+from collections.abc import Callable
+from concurrent.futures import Executor
+from typing import Any
+
+from websockets.asyncio.server import Server as WsServer
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+from websockets.http11 import Request, Response
+
+from scopa.engine import Move, ScopaError
+
+from . import codes
+from .computer import choose_move, default_workers, make_pool
+from .protocol import (
+    Limits,
+    Message,
+    ProtocolError,
+    check_level,
+    check_name,
+    dumps,
+    error_message,
+    parse_client,
+    server_message,
+)
+from .store import Store, StoreError
+from .table import Table, new_record, read_rules, read_seats
+
+log = logging.getLogger("scopa.net")
+
+SERVER_NAME = "scopa"
+OUTBOX = 512
+"""Frames waiting for a client that does not read; past this the connection is closed."""
+UNLOAD_AFTER = 600.0
+"""Seconds an unwatched table stays in memory after its last connection left."""
+HEARTBEAT = 5.0
+CLOSE_WAIT = 2.0
+"""Seconds a closed connection's peer has to answer the close before it is cut off."""
+
+
+class Connection:
+    """One client: its limits, its seat, and the queue of frames going to it."""
+
+    def __init__(self, ws: ServerConnection, address: str, limits: Limits) -> None:
+        self.ws = ws
+        self.address = address
+        self.limits = limits
+        self.last_id = 0
+        self.tokens = float(limits.burst)
+        self.refilled = time.monotonic()
+        self.strikes = 0
+        self.bad = 0
+        self.table: Table | None = None
+        self.seat: int | None = None
+        self.watching = False
+        self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
+        self.closing = False
+        self.writer_task: asyncio.Task[None] | None = None
+
+    def send(self, data: dict[str, Any]) -> None:
+        self.send_text(dumps(data))
+
+    def send_text(self, text: str) -> None:
+        if self.closing:
+            return
+        if self.outbox.qsize() >= OUTBOX:
+            self.closing = True
+            self.outbox.put_nowait(None)
+            return
+        self.outbox.put_nowait(text)
+
+    def allow(self) -> bool:
+        """Spend one message from the rate bucket."""
+        now = time.monotonic()
+        self.tokens = min(self.limits.burst, self.tokens + (now - self.refilled) * self.limits.rate)
+        self.refilled = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+    async def writer(self) -> None:
+        while True:
+            text = await self.outbox.get()
+            if text is None:
+                return
+            await self.ws.send(text)
+
+    async def close(self, code: int, reason: str) -> None:
+        """Send what is queued, then close the connection."""
+        self.closing = True
+        self.outbox.put_nowait(None)
+        with contextlib.suppress(Exception):
+            if self.writer_task is not None:
+                await asyncio.wait_for(self.writer_task, 5)
+        try:
+            await asyncio.wait_for(self.ws.close(code, reason), CLOSE_WAIT)
+        except Exception:  # a peer that does not answer the close is cut off
+            self.ws.transport.abort()
+
+
+class GameServer:
+    """Every table this process serves (see the module docstring)."""
+
+    def __init__(
+        self,
+        store: Store,
+        limits: Limits | None = None,
+        *,
+        workers: int | None = None,
+        pool: Executor | None = None,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.store = store
+        self.limits = limits or Limits()
+        self.id = secrets.token_hex(6)
+        self.clock = clock
+        self._workers = default_workers() if workers is None else workers
+        self.pool = pool
+        self.tables: dict[str, Table] = {}
+        self.locks: dict[str, asyncio.Lock] = {}
+        self.players: dict[str, dict[int, Connection]] = {}
+        self.watchers: dict[str, set[Connection]] = {}
+        self.emptied: dict[str, float] = {}
+        self.driving: dict[str, asyncio.Task[None]] = {}
+        self.per_address: collections.Counter[str] = collections.Counter()
+        self.ws_server: WsServer | None = None
+        self._tasks: list[asyncio.Task[None]] = []
+
+    # --- life ------------------------------------------------------------------------------
+
+    async def start(
+        self, host: str = "127.0.0.1", port: int = 8765, ssl_context: ssl.SSLContext | None = None
+    ) -> tuple[str, int]:
+        """Open the store, resume its tables, listen; return the address bound."""
+        await self.store.open()
+        if self.pool is None:
+            self.pool = await asyncio.get_running_loop().run_in_executor(
+                None, make_pool, self._workers
+            )
+        await self.store.heartbeat(self.id)
+        await self.store.listen(self.id, self._on_change)
+        for code in await self.store.unfinished():
+            try:
+                await self._load(code)
+            except StoreError as error:
+                log.error("table %s not resumed: %s", code, error)
+        self.ws_server = await serve(
+            self._serve,
+            host,
+            port,
+            ssl=ssl_context,
+            max_size=self.limits.hard_max_message,
+            max_queue=8,
+            compression=None,
+            ping_interval=20,
+            ping_timeout=20,
+            close_timeout=CLOSE_WAIT,
+            process_request=self._admit,
+            server_header=SERVER_NAME,
+        )
+        self._tasks.append(asyncio.create_task(self._housekeeping()))
+        sockname = next(iter(self.ws_server.sockets)).getsockname()
+        return sockname[0], sockname[1]
+
+    async def close(self) -> None:
+        for task in [*self._tasks, *self.driving.values()]:
+            task.cancel()
+        for task in [*self._tasks, *self.driving.values()]:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        if self.ws_server is not None:
+            self.ws_server.close()
+            await self.ws_server.wait_closed()
+        await self.store.close()
+        if self.pool is not None:
+            self.pool.shutdown(wait=False, cancel_futures=True)
+
+    async def _housekeeping(self) -> None:
+        while True:
+            await asyncio.sleep(HEARTBEAT)
+            try:
+                await self.store.heartbeat(self.id)
+            except StoreError as error:
+                log.error("heartbeat: %s", error)
+            now = time.monotonic()
+            self._tasks = [task for task in self._tasks if not task.done()]
+            for code, since in list(self.emptied.items()):
+                table = self.tables.get(code)
+                if table is None:
+                    self.emptied.pop(code, None)
+                elif table.computer_to_play() is None and (
+                    table.status == "over" or now - since > UNLOAD_AFTER
+                ):
+                    self._unload(code)
+
+    def _unload(self, code: str) -> None:
+        if self.players.get(code) or self.watchers.get(code):
+            self.emptied.pop(code, None)
+            return
+        self.tables.pop(code, None)
+        self.locks.pop(code, None)
+        self.players.pop(code, None)
+        self.watchers.pop(code, None)
+        self.emptied.pop(code, None)
+        self.driving.pop(code, None)
+
+    # --- connections -----------------------------------------------------------------------
+
+    def _admit(self, ws: ServerConnection, request: Request) -> Response | None:
+        address = _address_of(ws)
+        if self.per_address[address] >= self.limits.connections_per_address:
+            return ws.respond(http.HTTPStatus.TOO_MANY_REQUESTS, "too many connections\n")
+        return None
+
+    async def _serve(self, ws: ServerConnection) -> None:
+        address = _address_of(ws)
+        self.per_address[address] += 1
+        conn = Connection(ws, address, self.limits)
+        writer = conn.writer_task = asyncio.create_task(conn.writer())
+        try:
+            conn.send(
+                server_message(
+                    "welcome",
+                    server=SERVER_NAME,
+                    versions=[1],
+                    limits=self.limits.public(),
+                )
+            )
+            await self._read(conn)
+        except ConnectionClosed:
+            pass
+        finally:
+            self.per_address[address] -= 1
+            if self.per_address[address] <= 0:
+                del self.per_address[address]
+            await self._leave(conn)
+            conn.closing = True
+            conn.outbox.put_nowait(None)
+            with contextlib.suppress(ConnectionClosed, asyncio.CancelledError):
+                await asyncio.wait_for(writer, 5)
+            writer.cancel()
+
+    async def _read(self, conn: Connection) -> None:
+        limits = self.limits
+        while not conn.closing:
+            seated = conn.table is not None
+            wait = limits.idle_timeout if seated else limits.seat_timeout
+            try:
+                frame = await asyncio.wait_for(conn.ws.recv(), wait)
+            except TimeoutError:
+                await self._refuse(conn, ProtocolError("idle", fatal=True), None)
+                return
+            parsed: Message | ProtocolError
+            try:
+                parsed = parse_client(frame, limits)
+            except ProtocolError as refused:
+                parsed = refused
+            message = parsed if isinstance(parsed, Message) else None
+            replayed = message is not None and message.id <= conn.last_id
+            if message is not None and not replayed:
+                conn.last_id = message.id  # received, even if refused below
+            if not conn.allow():
+                conn.strikes += 1
+                fatal = conn.strikes >= limits.flood_strikes
+                limited = ProtocolError("rate_limited", fatal=fatal)
+                await self._refuse(conn, limited, message.id if message else None)
+                if fatal:
+                    return
+                continue  # the message is dropped: its sender sends it again, with a new id
+            conn.strikes = 0
+            try:
+                if message is None:
+                    raise parsed  # type: ignore[misc]
+                if replayed:
+                    raise ProtocolError("replayed", f"message {message.id} was already received")
+                await self._handle(conn, message)
+            except ProtocolError as error:
+                conn.bad += 1
+                if conn.bad >= limits.bad_messages and not error.fatal:
+                    error = ProtocolError("abuse", fatal=True)
+                await self._refuse(conn, error, message.id if message else None)
+                if error.fatal:
+                    return
+            except StoreError as error:
+                log.error("store: %s", error)
+                failed = ProtocolError("internal", "the store failed")
+                conn.send(error_message(failed, message.id if message else None))
+            except Exception:  # a fault of the server's own: said, logged, and served on
+                log.exception("message %s failed", message.type if message else "?")
+                failed = ProtocolError("internal")
+                conn.send(error_message(failed, message.id if message else None))
+
+    async def _refuse(self, conn: Connection, error: ProtocolError, re: int | None) -> None:
+        conn.send(error_message(error, re))
+        if error.fatal:
+            await conn.close(1008, error.code)
+
+    async def _handle(self, conn: Connection, message: Message) -> None:
+        kind = message.type
+        if kind == "ping":
+            conn.send(server_message("pong", re=message.id))
+        elif kind == "create":
+            await self._create(conn, message)
+        elif kind == "join":
+            await self._join(conn, message)
+        elif kind == "rejoin":
+            await self._rejoin(conn, message)
+        elif kind == "watch":
+            await self._watch(conn, message)
+        elif kind == "play":
+            await self._play(conn, message)
+        elif kind == "hand_over":
+            await self._hand_over(conn, message)
+        elif kind == "sync":
+            table = self._table_of(conn)
+            await self._send_table(table, only=conn, re=message.id)
+            conn.send({**table.state_frame(conn.seat, [], "sync"), "re": message.id})
+        elif kind == "leave":
+            await self._leave(conn)
+            conn.send(server_message("ok", re=message.id))
+
+    # --- sitting down ----------------------------------------------------------------------
+
+    def _table_of(self, conn: Connection) -> Table:
+        if conn.table is None:
+            raise ProtocolError("not_seated")
+        return conn.table
+
+    async def _find(self, text: str) -> Table:
+        try:
+            code = codes.normalize_code(text)
+        except codes.AddressError as error:
+            raise ProtocolError("no_table", str(error)) from None
+        table = self.tables.get(code)
+        if table is None:
+            table = await self._load(code)
+        if table is None:
+            raise ProtocolError("no_table", f"no table has the code {code}")
+        return table
+
+    async def _load(self, code: str, *, kick: bool = True) -> Table | None:
+        record = await self.store.load(code)
+        if record is None:
+            return None
+        if code in self.tables:  # loaded meanwhile
+            return self.tables[code]
+        if len(self.tables) >= self.limits.max_tables:
+            raise ProtocolError("server_full")
+        table = Table(record)
+        self.tables[code] = table
+        self.locks[code] = asyncio.Lock()
+        self.emptied[code] = time.monotonic()
+        if kick:
+            self._kick(table)
+        return table
+
+    async def _create(self, conn: Connection, message: Message) -> None:
+        if conn.table is not None:
+            raise ProtocolError("already_seated")
+        rules = read_rules(message["rules"])
+        seats = list(read_seats(message["seats"], rules))
+        mine = message.get("seat", 0)
+        if not 0 <= mine < len(seats) or seats[mine].kind != "human":
+            raise ProtocolError("bad_message", "your seat must be one of the human seats")
+        name = check_name(message["name"])
+        if len(self.tables) >= self.limits.max_tables:
+            raise ProtocolError("server_full")
+        if await self.store.open_tables_of(conn.address) >= self.limits.tables_per_address:
+            raise ProtocolError(
+                "too_many_tables",
+                f"an address may have {self.limits.tables_per_address} unfinished tables",
+            )
+        token = codes.new_token()
+        seats[mine] = seats[mine].with_(name=name, token_hash=codes.token_hash(token))
+        while True:
+            record = new_record(codes.new_code(), rules, tuple(seats), conn.address)
+            if await self.store.create(record):
+                break
+        table = await self._load(record.code, kick=False)  # the match starts once seated
+        assert table is not None
+        log.info("table %s opened by %s: %d seats", record.code, conn.address, rules.players)
+        await self._seat(conn, table, mine, token, message.id, starts=table.status == "playing")
+
+    async def _join(self, conn: Connection, message: Message) -> None:
+        if conn.table is not None:
+            raise ProtocolError("already_seated")
+        table = await self._find(message["code"])
+        name = check_name(message["name"])
+        async with self.locks[table.code]:
+            was = table.status
+            seat = table.free_seat(message.get("seat"))
+            token = codes.new_token()
+            record = table.seats[seat].with_(name=name, token_hash=codes.token_hash(token))
+            if not await self.store.claim_seat(table.code, seat, record):
+                await self._refresh_seats(table)
+                raise ProtocolError("seat_taken", f"seat {seat} was just taken")
+            table.seats[seat] = record
+        await self.store.publish(table.code, self.id, {"kind": "seats"})
+        starts = was == "waiting" and table.status == "playing"
+        await self._seat(conn, table, seat, token, message.id, starts=starts)
+
+    async def _rejoin(self, conn: Connection, message: Message) -> None:
+        if conn.table is not None:
+            raise ProtocolError("already_seated")
+        table = await self._find(message["code"])
+        seat = message["seat"]
+        if not 0 <= seat < len(table.seats):
+            raise ProtocolError("bad_message", f"there is no seat {seat}")
+        await self._refresh_seats(table)
+        record = table.seats[seat]
+        if not codes.token_matches(message["token"], record.token_hash):
+            raise ProtocolError("bad_token")
+        if record.autoplay:
+            record = record.with_(autoplay=False)
+            table.seats[seat] = record
+            await self.store.set_seat(table.code, seat, record)
+            await self.store.publish(table.code, self.id, {"kind": "seats"})
+        await self._seat(conn, table, seat, None, message.id)
+
+    async def _seat(
+        self,
+        conn: Connection,
+        table: Table,
+        seat: int,
+        token: str | None,
+        re: int,
+        *,
+        starts: bool = False,
+    ) -> None:
+        """``conn`` plays ``seat`` from now on (a new token is sent once, when it is made);
+        ``starts``: its arrival completes the table, and the match begins."""
+        async with self.locks[table.code]:  # no move is sent between these frames
+            await self._seat_locked(conn, table, seat, token, re, starts)
+
+    async def _seat_locked(
+        self,
+        conn: Connection,
+        table: Table,
+        seat: int,
+        token: str | None,
+        re: int,
+        starts: bool,
+    ) -> None:
+        previous = self.players.setdefault(table.code, {}).get(seat)
+        if previous is not None and previous is not conn:
+            self._drop(previous)
+            taken = ProtocolError("seat_taken", "this seat was taken up by another connection")
+            previous.send(error_message(taken, None))
+            self._tasks.append(asyncio.create_task(previous.close(1008, "seat_taken")))
+        conn.table, conn.seat = table, seat
+        self.players[table.code][seat] = conn
+        self.emptied.pop(table.code, None)
+        await self.store.set_presence(table.code, seat, self.id)
+        await self.store.publish(table.code, self.id, {"kind": "presence"})
+        fields: dict[str, Any] = {"re": re, "code": table.code, "seat": seat}
+        if token is not None:
+            fields["token"] = token
+        conn.send(server_message("seated", **fields))
+        await self._send_table(table)
+        if starts:
+            self._broadcast_state(table, table.opening_events(), "start")
+            self._kick(table)
+        else:
+            conn.send(table.state_frame(seat, [], "join"))
+
+    async def _watch(self, conn: Connection, message: Message) -> None:
+        if conn.table is not None:
+            raise ProtocolError("already_seated")
+        table = await self._find(message["code"])
+        conn.table, conn.watching = table, True
+        self.watchers.setdefault(table.code, set()).add(conn)
+        self.emptied.pop(table.code, None)
+        conn.send(server_message("watching", re=message.id, code=table.code))
+        await self._send_table(table)
+        conn.send(table.state_frame(None, [], "join"))
+
+    def _drop(self, conn: Connection) -> None:
+        """Forget ``conn`` at its table (nothing is announced)."""
+        table = conn.table
+        if table is None:
+            return
+        code = table.code
+        if conn.watching:
+            self.watchers.get(code, set()).discard(conn)
+        elif self.players.get(code, {}).get(conn.seat) is conn:  # type: ignore[arg-type]
+            del self.players[code][conn.seat]  # type: ignore[arg-type]
+        conn.table, conn.seat, conn.watching = None, None, False
+        if not self.players.get(code) and not self.watchers.get(code):
+            self.emptied[code] = time.monotonic()
+
+    async def _leave(self, conn: Connection) -> None:
+        table, seat, watching = conn.table, conn.seat, conn.watching
+        if table is None:
+            return
+        mine = not watching and self.players.get(table.code, {}).get(seat) is conn  # type: ignore[arg-type]
+        self._drop(conn)
+        if table.code not in self.tables:
+            return
+        try:
+            if mine and seat is not None:
+                await self.store.set_presence(table.code, seat, None)
+                await self.store.publish(table.code, self.id, {"kind": "presence"})
+            await self._send_table(table)
+        except StoreError as error:
+            log.error("store: %s", error)
+
+    async def _refresh_seats(self, table: Table) -> None:
+        record = await self.store.load(table.code)
+        if record is not None:
+            table.seats = list(record.seats)
+
+    # --- playing ---------------------------------------------------------------------------
+
+    async def _play(self, conn: Connection, message: Message) -> None:
+        table = self._table_of(conn)
+        if conn.seat is None:
+            raise ProtocolError("not_seated", "spectators cannot play")
+        async with self.locks[table.code]:
+            if table.was_played(conn.seat, message["move"], message["at"]):
+                conn.send(server_message("ok", re=message.id))
+                conn.send(table.state_frame(conn.seat, [], "sync"))
+                return
+            move = table.check_play(conn.seat, message["move"], message["at"])
+            if not await self._commit(table, move):
+                raise ProtocolError("stale", "another move was recorded first")
+            conn.send(server_message("ok", re=message.id, at=table.at))
+
+    async def _commit(self, table: Table, move: Move) -> bool:
+        """Record and play ``move`` (under the table's lock); False if another server moved
+        first (the table is then brought up to date from the store)."""
+        at = table.at
+        if not await self.store.append_move(table.code, at, move.text()):
+            await self._reload(table.code)
+            return False
+        events = table.apply(move)
+        self._broadcast_state(table, events, "move")
+        if table.status == "over":
+            await self.store.finish(table.code)
+            await self._send_table(table)
+            log.info("table %s: match over %s", table.code, table.result())
+        await self.store.publish(
+            table.code, self.id, {"kind": "move", "at": at, "move": move.text()}
+        )
+        self._kick(table)
+        return True
+
+    def _broadcast_state(self, table: Table, events: list[Any], reason: str) -> None:
+        for seat, conn in list(self.players.get(table.code, {}).items()):
+            conn.send(table.state_frame(seat, events, reason))
+        watchers = self.watchers.get(table.code)
+        if watchers:
+            text = dumps(table.state_frame(None, events, reason))
+            for conn in list(watchers):
+                conn.send_text(text)
+
+    async def _send_table(
+        self, table: Table, only: Connection | None = None, re: int | None = None
+    ) -> None:
+        presence = await self.store.presence(table.code)
+        data = table.table_frame(presence, len(self.watchers.get(table.code, ())), self.clock())
+        if only is not None:
+            only.send({**data, "re": re} if re is not None else data)
+            return
+        frame = dumps(data)
+        for conn in [
+            *self.players.get(table.code, {}).values(),
+            *self.watchers.get(table.code, ()),
+        ]:
+            conn.send_text(frame)
+
+    def _kick(self, table: Table) -> None:
+        """Let the computer play if it is a computer's turn (once per table at a time)."""
+        if table.computer_to_play() is None:
+            return
+        task = self.driving.get(table.code)
+        if task is not None and not task.done():
+            return
+        self.driving[table.code] = asyncio.create_task(self._drive(table.code))
+
+    async def _drive(self, code: str) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            table = self.tables.get(code)
+            if table is None:
+                return
+            turn = table.computer_to_play()
+            if turn is None:
+                return
+            seat, level = turn
+            at = table.at
+            observation = table.match.observe(seat)
+            try:
+                move = await loop.run_in_executor(
+                    self.pool, choose_move, level, table.computer_seed(), observation
+                )
+            except (ScopaError, ValueError, RuntimeError, OSError) as error:
+                log.error("table %s: computer failed (%s): first legal move", code, error)
+                move = observation.legal_moves[0]
+            async with self.locks[code]:
+                current = self.tables.get(code)
+                if current is not table or table.at != at or table.computer_to_play() != turn:
+                    continue
+                try:
+                    await self._commit(table, move)
+                except StoreError as error:
+                    log.error("table %s: %s", code, error)
+                    await asyncio.sleep(1)
+
+    async def _hand_over(self, conn: Connection, message: Message) -> None:
+        table = self._table_of(conn)
+        if conn.seat is None:
+            raise ProtocolError("not_seated", "spectators cannot hand a seat over")
+        seat = message["seat"]
+        level = check_level(message.get("level", "expert"))
+        if not 0 <= seat < len(table.seats) or seat == conn.seat:
+            raise ProtocolError("bad_message", "name another player's seat")
+        async with self.locks[table.code]:
+            await self._refresh_seats(table)
+            record = table.seats[seat]
+            if record.kind != "human" or not record.taken or record.autoplay:
+                raise ProtocolError("not_away", f"seat {seat} has no player to stand in for")
+            here = (await self.store.presence(table.code)).get(seat)
+            grace = self.limits.away_grace
+            if here is None or here.connected or self.clock() - here.since < grace:
+                raise ProtocolError(
+                    "not_away", f"a seat can be handed over once its player is gone {grace:g} s"
+                )
+            record = record.with_(autoplay=True, level=level)
+            table.seats[seat] = record
+            await self.store.set_seat(table.code, seat, record)
+        await self.store.publish(table.code, self.id, {"kind": "seats"})
+        conn.send(server_message("ok", re=message.id))
+        await self._send_table(table)
+        self._kick(table)
+
+    # --- other servers ---------------------------------------------------------------------
+
+    async def _on_change(self, code: str, change: dict[str, Any]) -> None:
+        table = self.tables.get(code)
+        if table is None:
+            return
+        try:
+            async with self.locks[code]:
+                if change.get("kind") == "move" and change.get("at") == table.at:
+                    try:
+                        move = Move.parse(str(change.get("move")))
+                        events = table.apply(move)
+                    except (ScopaError, ProtocolError):
+                        await self._reload(code)
+                        return
+                    self._broadcast_state(table, events, "move")
+                    if table.status == "over":
+                        await self._send_table(table)
+                    self._kick(table)
+                elif change.get("kind") == "move" and int(change.get("at", -1)) > table.at:
+                    await self._reload(code)
+                elif change.get("kind") in ("seats", "presence"):
+                    was = table.status
+                    await self._refresh_seats(table)
+                    await self._send_table(table)
+                    if was == "waiting" and table.status == "playing":
+                        self._broadcast_state(table, table.opening_events(), "start")
+                    self._kick(table)
+        except (StoreError, ValueError, TypeError) as error:
+            log.error("table %s: change from another server: %s", code, error)
+
+    async def _reload(self, code: str) -> None:
+        """Read the table again from the store (another server changed it)."""
+        record = await self.store.load(code)
+        if record is None:
+            return
+        table = Table(record)
+        self.tables[code] = table
+        for conn in self.players.get(code, {}).values():
+            conn.table = table
+        for conn in self.watchers.get(code, set()):
+            conn.table = table
+        self._broadcast_state(table, [], "sync")
+        self._kick(table)
+
+
+def _address_of(ws: ServerConnection) -> str:
+    peer = ws.remote_address
+    return str(peer[0]) if isinstance(peer, tuple) and peer else "unknown"
+
+
+def tls_context(cert: str, key: str | None) -> ssl.SSLContext:
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.minimum_version = ssl.TLSVersion.TLSv1_2
+    context.load_cert_chain(cert, key)
+    return context
+
+
+async def run(
+    store: Store,
+    host: str,
+    port: int,
+    *,
+    limits: Limits | None = None,
+    workers: int | None = None,
+    ssl_context: ssl.SSLContext | None = None,
+    announce: Callable[[str], None] = print,
+) -> None:
+    """Serve until cancelled; ``announce`` gets ``listening on ws://H:P`` once bound."""
+    server = GameServer(store, limits, workers=workers)
+    try:
+        bound_host, bound_port = await server.start(host, port, ssl_context)
+        scheme = "wss" if ssl_context else "ws"
+        shown = f"[{bound_host}]" if ":" in bound_host else bound_host
+        announce(f"listening on {scheme}://{shown}:{bound_port}")
+        await asyncio.Future()
+    finally:
+        await server.close()
+
+
+__all__ = ["Connection", "GameServer", "run", "tls_context"]

@@ -1,0 +1,224 @@
+"""The embedded store: one SQLite file (standard library), for one server process.
+
+Every call runs on one worker thread, in order, so the event loop never waits on the disk
+and the writes of a table keep their order. The file is in WAL mode: a server killed at
+any moment restarts with every move it had confirmed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import json
+import sqlite3
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import TypeVar
+
+from .store import Presence, SeatRecord, Store, StoreError, TableRecord
+
+T = TypeVar("T")
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (
+    code TEXT PRIMARY KEY,
+    header TEXT NOT NULL,
+    owner TEXT NOT NULL,
+    created REAL NOT NULL,
+    finished INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX IF NOT EXISTS tables_open ON tables (finished, owner);
+CREATE TABLE IF NOT EXISTS moves (
+    code TEXT NOT NULL,
+    at INTEGER NOT NULL,
+    move TEXT NOT NULL,
+    PRIMARY KEY (code, at)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS seats (
+    code TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    data TEXT NOT NULL,
+    PRIMARY KEY (code, seat)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS presence (
+    code TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    server TEXT,
+    since REAL NOT NULL,
+    PRIMARY KEY (code, seat)
+) WITHOUT ROWID;
+"""
+
+
+class SqliteStore(Store):
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self._db: sqlite3.Connection | None = None
+        self._worker = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="sqlite")
+
+    async def _run(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        def call() -> T:
+            if self._db is None:
+                raise StoreError("the store is closed")
+            try:
+                return work(self._db)
+            except sqlite3.Error as error:
+                raise StoreError(f"{self.path}: {error}") from None
+
+        return await asyncio.get_running_loop().run_in_executor(self._worker, call)
+
+    async def open(self) -> None:
+        def connect() -> None:
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+                db.execute("PRAGMA journal_mode=WAL")
+                db.execute("PRAGMA synchronous=NORMAL")
+                db.execute("PRAGMA busy_timeout=5000")
+                db.executescript(SCHEMA)
+                # One server per file: whoever was connected went with the last server.
+                db.execute("UPDATE presence SET server = NULL, since = ?", (time.time(),))
+            except (OSError, sqlite3.Error) as error:
+                raise StoreError(f"cannot open the table store {self.path}: {error}") from None
+            self._db = db
+
+        await asyncio.get_running_loop().run_in_executor(self._worker, connect)
+
+    async def close(self) -> None:
+        def shut() -> None:
+            if self._db is not None:
+                self._db.close()
+                self._db = None
+
+        await asyncio.get_running_loop().run_in_executor(self._worker, shut)
+        self._worker.shutdown(wait=True)
+
+    async def create(self, table: TableRecord) -> bool:
+        def work(db: sqlite3.Connection) -> bool:
+            with db:
+                db.execute("BEGIN IMMEDIATE")
+                try:
+                    db.execute(
+                        "INSERT INTO tables (code, header, owner, created, finished) "
+                        "VALUES (?, ?, ?, ?, 0)",
+                        (table.code, table.header, table.owner, table.created),
+                    )
+                except sqlite3.IntegrityError:
+                    return False
+                db.executemany(
+                    "INSERT INTO seats (code, seat, data) VALUES (?, ?, ?)",
+                    [
+                        (table.code, seat, json.dumps(record.to_dict()))
+                        for seat, record in enumerate(table.seats)
+                    ],
+                )
+                db.executemany(
+                    "INSERT INTO moves (code, at, move) VALUES (?, ?, ?)",
+                    [(table.code, at, move) for at, move in enumerate(table.moves)],
+                )
+            return True
+
+        return await self._run(work)
+
+    async def load(self, code: str) -> TableRecord | None:
+        def work(db: sqlite3.Connection) -> TableRecord | None:
+            row = db.execute(
+                "SELECT header, owner, created, finished FROM tables WHERE code = ?", (code,)
+            ).fetchone()
+            if row is None:
+                return None
+            seats = db.execute(
+                "SELECT data FROM seats WHERE code = ? ORDER BY seat", (code,)
+            ).fetchall()
+            moves = db.execute(
+                "SELECT move FROM moves WHERE code = ? ORDER BY at", (code,)
+            ).fetchall()
+            try:
+                records = tuple(SeatRecord.from_dict(json.loads(data)) for (data,) in seats)
+            except (ValueError, KeyError, TypeError) as error:
+                raise StoreError(f"table {code}: damaged seats: {error}") from None
+            header, owner, created, finished = row
+            return TableRecord(
+                code, header, records, owner, created, tuple(m for (m,) in moves), bool(finished)
+            )
+
+        return await self._run(work)
+
+    async def unfinished(self) -> list[str]:
+        def work(db: sqlite3.Connection) -> list[str]:
+            rows = db.execute("SELECT code FROM tables WHERE finished = 0 ORDER BY created")
+            return [code for (code,) in rows]
+
+        return await self._run(work)
+
+    async def append_move(self, code: str, at: int, move: str) -> bool:
+        def work(db: sqlite3.Connection) -> bool:
+            cursor = db.execute(
+                "INSERT OR IGNORE INTO moves (code, at, move) SELECT ?, ?, ? "
+                "WHERE (SELECT COUNT(*) FROM moves WHERE code = ?) = ?",
+                (code, at, move, code, at),
+            )
+            return cursor.rowcount == 1
+
+        return await self._run(work)
+
+    async def set_seat(self, code: str, seat: int, record: SeatRecord) -> None:
+        def work(db: sqlite3.Connection) -> None:
+            db.execute(
+                "UPDATE seats SET data = ? WHERE code = ? AND seat = ?",
+                (json.dumps(record.to_dict()), code, seat),
+            )
+
+        await self._run(work)
+
+    async def claim_seat(self, code: str, seat: int, record: SeatRecord) -> bool:
+        def work(db: sqlite3.Connection) -> bool:
+            with db:
+                db.execute("BEGIN IMMEDIATE")
+                row = db.execute(
+                    "SELECT data FROM seats WHERE code = ? AND seat = ?", (code, seat)
+                ).fetchone()
+                if row is None or SeatRecord.from_dict(json.loads(row[0])).taken:
+                    return False
+                db.execute(
+                    "UPDATE seats SET data = ? WHERE code = ? AND seat = ?",
+                    (json.dumps(record.to_dict()), code, seat),
+                )
+            return True
+
+        return await self._run(work)
+
+    async def finish(self, code: str) -> None:
+        def work(db: sqlite3.Connection) -> None:
+            db.execute("UPDATE tables SET finished = 1 WHERE code = ?", (code,))
+
+        await self._run(work)
+
+    async def open_tables_of(self, owner: str) -> int:
+        def work(db: sqlite3.Connection) -> int:
+            row = db.execute(
+                "SELECT COUNT(*) FROM tables WHERE finished = 0 AND owner = ?", (owner,)
+            ).fetchone()
+            return int(row[0])
+
+        return await self._run(work)
+
+    async def set_presence(self, code: str, seat: int, server: str | None) -> None:
+        def work(db: sqlite3.Connection) -> None:
+            db.execute(
+                "INSERT OR REPLACE INTO presence (code, seat, server, since) VALUES (?, ?, ?, ?)",
+                (code, seat, server, time.time()),
+            )
+
+        await self._run(work)
+
+    async def presence(self, code: str) -> dict[int, Presence]:
+        def work(db: sqlite3.Connection) -> dict[int, Presence]:
+            rows = db.execute("SELECT seat, server, since FROM presence WHERE code = ?", (code,))
+            return {seat: Presence(server is not None, since) for seat, server, since in rows}
+
+        return await self._run(work)
+
+    def __repr__(self) -> str:
+        return f"SqliteStore({str(self.path)!r})"

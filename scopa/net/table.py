@@ -1,0 +1,248 @@
+"""One table as the server holds it: the match, its seats, and what each seat is sent.
+
+No sockets here: the server feeds it moves and sends what it returns. Each seat's frame is
+built from that seat's own ``observe()`` and the events of the last move with every other
+seat's private fields emptied (``codec.redact``); spectators get the public part only.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from typing import Any
+
+from scopa.engine import GameRecord, IllegalMove, Match, Move, Rules, RulesError, ScopaError
+
+from . import codec
+from .protocol import ProtocolError, check_level, check_name, server_message
+from .store import Presence, SeatRecord, StoreError, TableRecord
+
+COMPUTER_NAMES = ("Giulia", "Marco", "Lucia", "Paolo", "Chiara", "Luca", "Sara", "Franco")
+_SEAT_KEYS = frozenset({"kind", "name", "level"})
+
+
+def new_seed() -> int:
+    return int.from_bytes(os.urandom(8), "big") >> 1
+
+
+def read_rules(data: Any) -> Rules:
+    try:
+        return Rules.from_dict(data)
+    except (RulesError, TypeError) as error:
+        raise ProtocolError("bad_rules", f"these rules cannot be played: {error}") from None
+
+
+def read_seats(data: list[Any], rules: Rules) -> tuple[SeatRecord, ...]:
+    """The seats asked for in ``create``: one per player, each human or computer."""
+    if len(data) != rules.players:
+        raise ProtocolError(
+            "bad_message", f"a {rules.players}-player table needs {rules.players} seats"
+        )
+    seats = []
+    names = iter(COMPUTER_NAMES)
+    for number, spec in enumerate(data):
+        if not isinstance(spec, dict) or not set(spec) <= _SEAT_KEYS:
+            raise ProtocolError("bad_message", f"seat {number}: an object of {sorted(_SEAT_KEYS)}")
+        kind = spec.get("kind")
+        if kind not in ("human", "computer"):
+            raise ProtocolError("bad_message", f"seat {number}: kind is 'human' or 'computer'")
+        level = check_level(spec.get("level", "expert"))
+        name = spec.get("name")
+        if name is not None and not isinstance(name, str):
+            raise ProtocolError("bad_message", f"seat {number}: a name is text")
+        if kind == "computer":
+            name = check_name(name) if name else next(names, f"CPU {number + 1}")
+            seats.append(SeatRecord("computer", name, level))
+        else:
+            seats.append(SeatRecord("human", "", level))
+    return tuple(seats)
+
+
+def new_record(
+    code: str, rules: Rules, seats: tuple[SeatRecord, ...], owner: str, seed: int | None = None
+) -> TableRecord:
+    match = Match.new(rules, random.Random(new_seed() if seed is None else seed))
+    return TableRecord(code, match.record().text(), seats, owner)
+
+
+class Table:
+    """The live state of one table (see the module docstring)."""
+
+    def __init__(self, record: TableRecord) -> None:
+        self.code = record.code
+        self.owner = record.owner
+        self.seats = list(record.seats)
+        self.header = record.header
+        game = record.record()
+        match = Match.new(game.rules, game.seed, first_dealer=game.first_dealer, decks=game.decks)
+        self.movers: list[int] = []
+        """The seat that played each move."""
+        for number, move in enumerate(game.moves, start=1):
+            self.movers.append(match.turn)
+            try:
+                match, _ = match.apply(move)
+            except ScopaError as error:
+                raise StoreError(f"table {record.code}: move {number} ({move}): {error}") from None
+        self.match = match
+        self.moves = [move.text() for move in game.moves]
+
+    # --- asking ----------------------------------------------------------------------------
+
+    @property
+    def rules(self) -> Rules:
+        return self.match.rules
+
+    @property
+    def at(self) -> int:
+        """Moves played so far: the number the next move must carry."""
+        return len(self.moves)
+
+    @property
+    def status(self) -> str:
+        if self.match.over:
+            return "over"
+        if not all(seat.taken for seat in self.seats):
+            return "waiting"
+        return "playing"
+
+    def record(self) -> GameRecord:
+        return self.match.record()
+
+    def computer_to_play(self) -> tuple[int, str] | None:
+        """(seat, level) when a computer (or a seat handed to one) is to play."""
+        if self.status != "playing":
+            return None
+        seat = self.match.turn
+        record = self.seats[seat]
+        if record.kind == "computer" or record.autoplay:
+            return seat, record.level
+        return None
+
+    def computer_seed(self) -> int:
+        """The seed of the computer's next decision: the match's seed and the move number,
+        so a resumed table decides as the first server would have."""
+        return (self.match.seed * 1_000_003 + self.at) & (2**63 - 1)
+
+    def free_seat(self, wanted: int | None) -> int:
+        if wanted is not None:
+            if not 0 <= wanted < len(self.seats):
+                raise ProtocolError("bad_message", f"there is no seat {wanted}")
+            if self.seats[wanted].taken:
+                raise ProtocolError("seat_taken", f"seat {wanted} is taken")
+            return wanted
+        for number, seat in enumerate(self.seats):
+            if not seat.taken:
+                return number
+        raise ProtocolError("no_free_seat")
+
+    # --- playing ---------------------------------------------------------------------------
+
+    def check_play(self, seat: int, text: str, at: int) -> Move:
+        """The move ``seat`` asks for, or ``ProtocolError`` saying why it cannot be played."""
+        status = self.status
+        if status != "playing":
+            raise ProtocolError(status)
+        if at != self.at:
+            raise ProtocolError(
+                "stale", f"that message is for move {at}; the match is at move {self.at}"
+            )
+        if self.match.turn != seat:
+            raise ProtocolError("not_your_turn", f"it is seat {self.match.turn}'s turn")
+        try:
+            move = Move.parse(text)
+        except ScopaError as error:
+            raise ProtocolError("illegal_move", str(error)) from None
+        if move not in self.match.legal_moves():
+            reason = self.match.round.why_illegal(move) or "not a legal move here"
+            raise ProtocolError("illegal_move", f"{move}: {reason}")
+        return move
+
+    def was_played(self, seat: int, text: str, at: int) -> bool:
+        """Whether move ``at`` is already ``text`` played by ``seat`` (a resent play)."""
+        if not 0 <= at < self.at:
+            return False
+        try:
+            move = Move.parse(text)
+        except ScopaError:
+            return False
+        return self.moves[at] == move.text() and self.movers[at] == seat
+
+    def apply(self, move: Move) -> list[Any]:
+        """Play a move already checked; return its events."""
+        try:
+            seat = self.match.turn
+            self.match, events = self.match.apply(move)
+        except IllegalMove as error:  # checked before: a bug, never a player's fault
+            raise ProtocolError("internal", str(error)) from None
+        self.moves.append(move.text())
+        self.movers.append(seat)
+        return events
+
+    # --- what is sent ----------------------------------------------------------------------
+
+    def state_frame(self, seat: int | None, events: list[Any], reason: str) -> dict[str, Any]:
+        """The ``state`` message for ``seat`` (None: a spectator)."""
+        if seat is None:
+            view = codec.spectator_view(self.match.observe(0))
+        else:
+            view = self.match.observe(seat)
+        return server_message(
+            "state",
+            code=self.code,
+            at=self.at,
+            status=self.status,
+            reason=reason,
+            events=[codec.encode_event(codec.redact(event, seat)) for event in events],
+            observation=codec.encode(view),
+            result=self.result(),
+        )
+
+    def opening_events(self) -> list[Any]:
+        return list(self.match.opening_events()) if self.at == 0 else []
+
+    def table_frame(
+        self, presence: dict[int, Presence], spectators: int, now: float
+    ) -> dict[str, Any]:
+        seats = []
+        for number, seat in enumerate(self.seats):
+            here = presence.get(number)
+            connected = seat.kind == "computer" or (here is not None and here.connected)
+            away = None
+            if seat.kind == "human" and seat.taken and not connected:
+                away = round(now - here.since, 1) if here is not None else None
+            seats.append(
+                {
+                    "seat": number,
+                    "kind": seat.kind,
+                    "name": seat.name,
+                    "level": seat.level,
+                    "taken": seat.taken,
+                    "connected": connected,
+                    "away": away,
+                    "autoplay": seat.autoplay,
+                }
+            )
+        return server_message(
+            "table",
+            code=self.code,
+            rules=self.rules.to_dict(),
+            status=self.status,
+            at=self.at,
+            seats=seats,
+            spectators=spectators,
+            result=self.result(),
+        )
+
+    def result(self) -> dict[str, Any] | None:
+        """Who won, once the match is over."""
+        match = self.match
+        if match.winner is None:
+            return None
+        return {
+            "winner": match.winner,
+            "totals": list(match.totals),
+            "cappotto": match.cappotto,
+            "seats": [
+                s for s in range(self.rules.players) if self.rules.side_of(s) == match.winner
+            ],
+        }

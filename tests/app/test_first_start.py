@@ -1,0 +1,58 @@
+"""The first start, over the title: the language to play in (saved at once, every text
+switching with it), then the tutorial or not. A still offer rests like any menu."""
+
+from __future__ import annotations
+
+import pygame
+
+from scopa.app import style
+from scopa.app.scenes.tutorial_offer import TutorialOffer
+
+from .menu_helpers import FRAME, click, frame, press
+
+
+def open_offer(app) -> TutorialOffer:  # noqa: ANN001
+    app.home()
+    offer = app.open("tutorial_offer")
+    assert isinstance(offer, TutorialOffer)
+    frame(app)
+    return offer
+
+
+def test_a_still_offer_is_not_drawn_again_until_input_comes(app) -> None:
+    offer = open_offer(app)
+    for _ in range(3):
+        frame(app)
+    assert not offer.busy and not app.stack.busy
+    assert not app.frame(FRAME, [], draw=None)
+
+
+def test_choosing_italian_saves_it_and_every_text_switches(app, store) -> None:
+    app.settings = app.settings.with_(language="en")
+    app.set_language("en")
+    offer = open_offer(app)
+    italiano = next(b for b in offer.languages if b.text == "Italiano")
+    drawn: list[str] = []
+    with style.watch_text(lambda text: drawn.append(text.words)):
+        click(app, italiano)
+        app.draw()
+    assert app.settings.language == "it" and store.load_settings().language == "it"
+    assert app.t.language == "it"
+    assert {"Prima volta a scopa?", "Insegnami a giocare", "Il gioco di carte italiano"} <= set(
+        drawn
+    )
+    assert "New to Scopa?" not in drawn
+    assert italiano.chosen() and not offer.form.widgets[1].chosen()
+    assert offer.panel.contains(offer.take_button.rect)
+
+
+def test_the_tutorial_is_taken_or_declined_after_the_language(app, store) -> None:
+    offer = open_offer(app)
+    english = next(b for b in offer.languages if b.text == "English")
+    click(app, english)
+    click(app, offer.decline_button)
+    assert app.stack.top is not offer and store.load_settings().tutorial_done
+    assert store.load_settings().language == "en"
+    offer = open_offer(app)
+    press(app, pygame.K_ESCAPE)
+    assert app.stack.top is not offer

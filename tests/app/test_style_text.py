@@ -1,0 +1,94 @@
+"""The one text primitive: a text too wide for its box is wrapped where the box has room,
+else set smaller but never unreadably small, else cut with an ellipsis; a word is cut only
+when no size can hold it; and whoever watches hears of every text drawn."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from scopa.app import style
+from scopa.resources import font_path
+
+
+@pytest.fixture(scope="module")
+def fonts():  # noqa: ANN201
+    pygame.font.init()
+    loaded: dict[tuple[str, int], pygame.font.Font] = {}
+
+    def font(role: str, px: int) -> pygame.font.Font:
+        if (role, px) not in loaded:
+            loaded[(role, px)] = pygame.font.Font(str(font_path(role)), px)
+        return loaded[(role, px)]
+
+    return font
+
+
+def pen(fonts, px: int = 20) -> style.Pen:  # noqa: ANN001
+    return style.Pen(fonts, "ui", px, (0, 0, 0))
+
+
+SENTENCE = "A short guided round teaches the captures, the scopa and the score."
+
+
+def test_a_text_that_fits_is_set_as_asked(fonts) -> None:
+    laid = style.fit("Play", pen(fonts), 400, 100, lines=2)
+    assert laid.lines == ("Play",) and laid.px == 20 and not laid.cut and not laid.elided
+
+
+def test_wrapping_comes_before_shrinking_where_the_box_has_room(fonts) -> None:
+    one_line = style.natural_width(SENTENCE, pen(fonts))
+    step = style.line_height(pen(fonts))
+    laid = style.fit(SENTENCE, pen(fonts), one_line * 0.6, step * 3, lines=0)
+    assert laid.px == 20 and len(laid.lines) == 2
+    assert " ".join(laid.lines) == SENTENCE
+
+
+def test_one_line_of_room_sets_the_text_smaller_but_never_unreadable(fonts) -> None:
+    width = style.natural_width(SENTENCE, pen(fonts)) * 0.85
+    laid = style.fit(SENTENCE, pen(fonts), width, 100, lines=1)
+    assert laid.lines == (SENTENCE,) and style.smallest_px(20) <= laid.px < 20
+    assert laid.width <= width
+
+
+def test_past_the_smallest_size_the_text_ends_with_an_ellipsis(fonts) -> None:
+    width = style.natural_width(SENTENCE, pen(fonts)) * 0.4
+    laid = style.fit(SENTENCE, pen(fonts), width, 100, lines=1)
+    assert laid.px == style.smallest_px(20) == 15
+    assert laid.elided and laid.lines[0].endswith(style.ELLIPSIS) and laid.width <= width
+
+
+def test_the_smallest_size_is_three_quarters_and_never_under_eleven_pixels() -> None:
+    assert style.smallest_px(40) == 30
+    assert style.smallest_px(14) == 11
+    assert style.smallest_px(8) == 11
+
+
+def test_a_word_wider_than_any_line_is_cut_at_the_largest_size_that_fits(fonts) -> None:
+    path = "/home/giulia/" + "una-cartella-dal-nome-davvero-lungo/" * 3 + "scopa"
+    words = f"It was kept in {path} as before."
+    laid = style.fit(words, pen(fonts), 300, 1000, lines=0)
+    assert laid.px == 20 and laid.cut and not laid.elided
+    assert "".join(laid.lines).replace(" ", "") == words.replace(" ", "")
+    assert all(fonts("ui", 20).size(line)[0] <= 300 for line in laid.lines)
+
+
+def test_wrap_keeps_spaces_inside_lines_and_newlines(fonts) -> None:
+    font = fonts("ui", 20)
+    assert style.wrap("3 taken  ·  0 scopas", font, 1000) == ("3 taken  ·  0 scopas",)
+    assert style.wrap("one\ntwo", font, 1000) == ("one", "two")
+
+
+def test_drawing_tells_the_watcher_the_box_given_and_the_block_used(fonts) -> None:
+    surface = pygame.Surface((400, 200))
+    surface.fill((255, 255, 255))
+    box = pygame.FRect(10.5, 20.25, 300, 60)
+    seen: list[style.Drawn] = []
+    with style.watch_text(seen.append):
+        used = style.text(surface, SENTENCE, pen(fonts), box, align="center", lines=0)
+    style.text(surface, "not watched", pen(fonts), box)
+    (drawn,) = seen
+    assert drawn.words == SENTENCE and drawn.role == "ui" and drawn.asked == 20
+    assert drawn.box == (10.5, 20.25, 300, 60) and drawn.used == used
+    assert box.contains(pygame.FRect(used))
+    assert pygame.transform.average_color(surface, used)[0] < 250  # written there

@@ -1,0 +1,155 @@
+"""Every text of both languages, drawn in its real place at the smallest window (960x540),
+fits the box it was given, at a readable size, with a glyph for every character.
+
+The tour (``text_tour``) drives every screen through the real scenes; the style's one text
+primitive tells what it drew (``style.watch_text``): the words, the font, the box it was
+given and the block it filled. A text wider or taller than its box, cut short with an
+ellipsis, set below the readable minimum or holding a character its font draws as a box
+fails the test, and so does a string of the tables that no screen ever showed.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from pathlib import Path
+
+import pygame
+import pytest
+
+from scopa import i18n
+from scopa.app import style
+from scopa.app.app import App
+from scopa.app.registry import default_scenes
+from scopa.settings import Settings
+from scopa.storage import Store
+
+from .text_tour import Tour
+
+SIZE = (960, 540)
+ABSENT = "\U0010fffd"
+"""A code point no font draws: what a missing glyph looks like in each font."""
+NOT_ON_SCREEN = {
+    "table.stock_1": "deals leave the stock in whole hands (30, 24, ... or 27, 18, ...): "
+    "never a single card",
+    "table.taken_1": "a capture takes the card played and at least one more: a side never "
+    "holds a single card",
+}
+"""Keys of the string tables that no screen shows in a normal game, and why."""
+
+
+def walk(language: str, root: Path) -> list[tuple[str, style.Drawn]]:
+    """Every text the tour drew in ``language``, with the place it was drawn at."""
+    app = App(Store(root), size=SIZE, settings=Settings(language=language), scenes=default_scenes())
+    pending: list[style.Drawn] = []
+    drawn: list[tuple[str, style.Drawn]] = []
+
+    def look(place: str) -> None:
+        drawn.extend((place, text) for text in pending)
+        pending.clear()
+
+    try:
+        with style.watch_text(pending.append):
+            Tour(app, look).run()
+    finally:
+        app.close()
+    look("(after the last stop)")
+    return drawn
+
+
+@pytest.fixture(scope="module")
+def tour(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[tuple[str, style.Drawn]]]:
+    """What the tour drew in each language: (place, text drawn)."""
+    return {
+        language: walk(language, Path(tmp_path_factory.mktemp(language)))
+        for language in i18n.LANGUAGES
+    }
+
+
+def _inside(used: pygame.Rect, box: tuple[float, float, float, float]) -> bool:
+    left, top, width, height = box
+    return (
+        used.left >= left - 0.5
+        and used.top >= top - 0.5
+        and used.right <= left + width + 0.5
+        and used.bottom <= top + height + 0.5
+    )
+
+
+@cache
+def _picture(role: str, char: str) -> bytes:
+    font = _font(role)
+    image = font.render(char, True, (255, 255, 255), (0, 0, 0))
+    return bytes(str(image.get_size()), "ascii") + pygame.image.tobytes(image, "RGB")
+
+
+@cache
+def _font(role: str) -> pygame.font.Font:
+    from scopa.resources import font_path
+
+    path = font_path(role)
+    assert path is not None, f"the font file for {role!r} is missing"
+    return pygame.font.Font(str(path), 24)
+
+
+def _missing(role: str, words: str) -> list[str]:
+    absent = _picture(role, ABSENT)
+    return sorted({c for c in words if not c.isspace() and _picture(role, c) == absent})
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+def test_every_text_fits_its_box_at_a_readable_size(tour, language: str) -> None:
+    problems: set[str] = set()
+    for place, drawn in tour[language]:
+        what = f"{place}: {drawn.words!r} ({drawn.role} {drawn.asked}px)"
+        if not _inside(drawn.used, drawn.box):
+            problems.add(f"{what} drawn at {tuple(drawn.used)} outside its box {drawn.box}")
+        if drawn.elided:
+            problems.add(f"{what} cut short to {drawn.lines!r} in a box of {drawn.box}")
+        if drawn.px < style.smallest_px(drawn.asked):
+            problems.add(f"{what} set at {drawn.px}px, below the readable minimum")
+    assert not problems, "\n".join(sorted(problems))
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+def test_every_character_drawn_has_a_glyph(tour, language: str) -> None:
+    problems = set()
+    for place, drawn in tour[language]:
+        missing = _missing(drawn.role, drawn.words)
+        if missing:
+            names = ", ".join(f"{c} U+{ord(c):04X}" for c in missing)
+            problems.add(f"{place}: {drawn.words!r} in {drawn.role} has no glyph for {names}")
+    assert not problems, "\n".join(sorted(problems))
+
+
+def shapes(text: str) -> list[re.Pattern[str]]:
+    """The shape of each paragraph of a string of the tables, its placeholders standing for
+    any words (paragraphs are drawn one by one; a sentence may begin with a capital)."""
+    out = []
+    for paragraph in text.split("\n"):
+        pieces = re.split(r"\{[^{}]*\}", paragraph)
+        body = ".+?".join(re.escape(piece) for piece in pieces)
+        if body:
+            out.append(re.compile(rf"(?<!\w){body}(?!\w)", re.IGNORECASE))
+    return out
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+def test_every_string_is_drawn_somewhere(tour, language: str) -> None:
+    texts = {drawn.words.replace("\n", " ") for _, drawn in tour[language]}
+    whole = "\n".join(sorted(texts))
+    never = [
+        key
+        for key, text in i18n.tables()[language].items()
+        if key not in NOT_ON_SCREEN and not all(p.search(whole) for p in shapes(text))
+    ]
+    assert not never, f"never drawn in {language}: {', '.join(sorted(never))}"
+
+
+def test_the_keys_left_out_are_in_the_tables() -> None:
+    assert set(NOT_ON_SCREEN) <= set(i18n.tables()["en"])
+
+
+def test_the_check_sees_a_missing_glyph() -> None:
+    pygame.font.init()
+    assert _missing("ui", "A\U000f0000") == ["\U000f0000"]

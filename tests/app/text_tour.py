@@ -1,0 +1,752 @@
+"""Every screen of the game with every text it can show, driven through the real scenes.
+
+``Tour(app, look).run()`` walks the game in the app's language: the title (with and without
+a saved match), the first start's offer, the level question, New game, Settings on every
+tab with every value, the rules on every page, the statistics empty and full, the pause
+menu and its dialogs, score sheets of rounds and of won matches (cappotto, teams, names),
+tables alone, in hot-seat and watched (cover, banners, status lines, hint, tracker, last
+capture, capture choice, redeals), the tutorial on every step and the messages about files.
+At every stop it draws the whole window and calls ``look(place)``: the text-fit test
+checks what was written there; a person saves a screenshot.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pygame
+
+from scopa.aids.tutorial import HUMAN, STEPS
+from scopa.app.ai_worker import AiWorker
+from scopa.app.matches import MatchCoordinator
+from scopa.app.scenes.base import LANGUAGES
+from scopa.app.scenes.new_game import NewGameScene
+from scopa.app.scenes.rules import PAGES
+from scopa.app.scenes.scoring import ScoringScene
+from scopa.app.scenes.settings import TABS
+from scopa.app.scenes.tutorial import TutorialScene
+from scopa.app.table import TableScene
+from scopa.app.table.frame import FrameCache
+from scopa.app.widgets import Choice
+from scopa.engine import DECK, Card, LastCapture, Match, MatchWon, Move, Redealt, Rules
+from scopa.settings import MatchSetup, SeatConfig
+from scopa.storage import FileProblem
+
+from .table_helpers import centre_of, coordinated, empty_felt, fixed_match, inline_worker
+
+Look = Callable[[str], None]
+FRAME = 1 / 30
+C = Card.parse
+LONG_FOLDER = "/home/giulia/.local/share/" + "una-cartella-dal-nome-davvero-lungo/" * 3 + "scopa"
+FILE_SENTENCES = (
+    "settings_set_aside",
+    "match_set_aside",
+    "stats_set_aside",
+    "settings_left",
+    "match_left",
+    "stats_left",
+    "settings_not_saved",
+    "match_not_saved",
+    "stats_not_saved",
+    "match_not_removed",
+    "other_copy",
+)
+FILE_CAUSES = {
+    "cause_not_text": {},
+    "cause_syntax": {"format": "TOML"},
+    "cause_big_number": {},
+    "cause_too_deep": {},
+    "cause_no_format": {},
+    "cause_newer": {},
+    "cause_no_schema": {},
+    "cause_unknown_schema": {"schema": "7"},
+    "cause_content": {"detail": "rules.target = 'undici'"},
+    "cause_too_large": {"size": "12.4 MB", "limit": "1 MB"},
+    "cause_folder": {},
+}
+FILE_REASONS = ("reason_denied", "reason_disk_full", "reason_read_only", "reason_in_the_way")
+FILE_KINDS = ("kind_pipe", "kind_device", "kind_socket", "kind_special")
+
+
+def mouse(kind: int, pos: tuple[float, float]) -> pygame.event.Event:
+    pos = (round(pos[0]), round(pos[1]))
+    if kind == pygame.MOUSEMOTION:
+        return pygame.event.Event(kind, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    return pygame.event.Event(kind, pos=pos, button=1)
+
+
+def key(code: int) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0)
+
+
+def key_up(code: int) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYUP, key=code, mod=0, unicode="", scancode=0)
+
+
+def play_out(match: Match, rng: random.Random) -> Match:
+    while not match.over:
+        match, _ = match.apply(rng.choice(match.legal_moves()))
+    return match
+
+
+def first_round(rules: Rules, seed: int) -> Match:
+    """A match after its first round, played with random moves."""
+    match = Match.new(rules, seed)
+    rng = random.Random(seed)
+    while not match.rounds:
+        match, _ = match.apply(rng.choice(match.legal_moves()))
+    return match
+
+
+def brink(rules: Rules, last_side: int, winner: int) -> Match:
+    """A match one move from its end, whose last move (everyone playing their first legal
+    move) gives the last cards to ``last_side`` and the match to ``winner``."""
+    for seed in range(500):
+        match = Match.new(rules, seed)
+        while True:
+            move = match.legal_moves()[0]
+            after, events = match.apply(move)
+            if after.over:
+                last = [e.side for e in events if isinstance(e, LastCapture)]
+                won = [e.side for e in events if isinstance(e, MatchWon)]
+                if last == [last_side] and won == [winner]:
+                    return match
+                break
+            match = after
+    raise AssertionError("no deal ends that way")
+
+
+def cappotto() -> Match:
+    """A match won by a cappotto: one side took all ten coins in the first round."""
+
+    def coins(move: Move) -> int:
+        return sum(card.suit == "D" for card in move.captures)
+
+    rules = Rules(cappotto=True)
+    for seed in range(500):
+        match = Match.new(rules, seed)
+        while not match.over and not match.rounds:
+            moves = match.legal_moves()
+            if match.turn == 0:
+                move = max(moves, key=lambda m: (coins(m), len(m.captures)))
+            else:
+                move = min(moves, key=lambda m: (coins(m), m.card.suit == "D"))
+            match, _ = match.apply(move)
+        if match.over and match.cappotto:
+            return match
+    raise AssertionError("no cappotto found")
+
+
+def redealt(rules: Rules, cause: str) -> Match:
+    """A new match whose first deal was redealt for ``cause``."""
+    for seed in range(5000):
+        match = Match.new(rules, seed)
+        if any(isinstance(e, Redealt) and e.cause == cause for e in match.opening_events()):
+            return match
+    raise AssertionError(f"no deal redealt for {cause}")
+
+
+class Tour:
+    def __init__(self, app, look: Look) -> None:  # noqa: ANN001
+        self.app = app
+        self.look = look
+
+    @property
+    def t(self) -> Callable[..., str]:
+        return self.app.t
+
+    # --- moving about ----------------------------------------------------------------------
+
+    def frames(self, count: int = 1, *events: pygame.event.Event) -> None:
+        self.app.frame(FRAME, list(events))
+        for _ in range(count - 1):
+            self.app.frame(FRAME, [])
+
+    def show(self, place: str) -> None:
+        """Draw the whole window afresh (the table too) and look at it."""
+        for scene in self.app.stack:
+            if hasattr(scene, "painter"):
+                scene.painter.frames = FrameCache()
+        self.app.draw()
+        self.look(place)
+
+    def hover(self, target) -> None:  # noqa: ANN001
+        pos = target.rect.center if hasattr(target, "rect") else target
+        self.frames(1, mouse(pygame.MOUSEMOTION, pos))
+
+    def click(self, target) -> None:  # noqa: ANN001
+        pos = target.rect.center if hasattr(target, "rect") else target
+        self.frames(
+            1,
+            mouse(pygame.MOUSEMOTION, pos),
+            mouse(pygame.MOUSEBUTTONDOWN, pos),
+            mouse(pygame.MOUSEBUTTONUP, pos),
+        )
+
+    def drag(self, start: tuple[float, float], end: tuple[float, float]) -> None:
+        self.app.frame(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, start)])
+        for k in range(1, 7):
+            x = start[0] + (end[0] - start[0]) * k / 6
+            y = start[1] + (end[1] - start[1]) * k / 6
+            moved = mouse(pygame.MOUSEMOTION, (x, y))
+            moved.buttons = (1, 0, 0)
+            self.app.frame(FRAME, [moved])
+        self.app.frame(FRAME, [mouse(pygame.MOUSEBUTTONUP, end)])
+
+    def open_menu(self, name: str, **params: object):  # noqa: ANN201
+        scene = self.app.open(name, **params)
+        self.frames(8)
+        return scene
+
+    def hover_all(self, scene, place: str) -> None:  # noqa: ANN001
+        """Every widget under the pointer in turn (its explanation shows)."""
+        self.show(place)
+        for widget in list(scene.form.widgets):
+            if widget.focusable and widget.hint is not None:
+                if widget.panel is not None:
+                    widget.panel.reveal(widget)
+                self.hover(widget)
+                self.show(f"{place}: {widget.hint() if callable(widget.hint) else widget.hint}")
+        self.hover((0, 0))
+
+    def home(self) -> None:
+        for scene in list(self.app.stack):
+            close = getattr(scene, "close", None)
+            if close is not None:
+                close()
+        self.app.home()
+        self.frames(8)
+
+    # --- the tour --------------------------------------------------------------------------
+
+    def run(self) -> None:
+        self.title()
+        self.offer()
+        self.level()
+        self.new_game()
+        self.settings()
+        self.rules()
+        self.statistics()
+        self.scoring()
+        self.tables()
+        self.tutorial()
+        self.files()
+
+    def title(self) -> None:
+        app = self.app
+        app.settings = app.settings.with_(opponent_level="", last_setup=None)
+        app.store.clear_match()
+        self.home()
+        self.hover_all(app.stack.top, "title")
+        match = Match.new(Rules(), 3)
+        match, _ = match.apply(match.legal_moves()[0])
+        app.store.save_match(MatchSetup.solo(Rules(), name=self.t("you")), match.record())
+        app.settings = app.settings.with_(opponent_level="expert")
+        self.home()
+        self.hover_all(app.stack.top, "title with a saved match")
+        app.matches.start(MatchSetup.solo(Rules(), name=self.t("you")))
+        self.frames(8)
+        self.hover_all(app.stack.top, "start a new match over the saved one?")
+        app.back()
+
+    def offer(self) -> None:
+        scene = self.open_menu("tutorial_offer")
+        self.show("first start")
+        language = self.app.settings.language
+        for button in scene.languages:
+            self.click(button)
+            self.show(f"first start in {self.app.settings.language}")
+        (spoken,) = [b for b, (code, _) in zip(scene.languages, LANGUAGES) if code == language]
+        self.click(spoken)
+        self.hover_all(scene, "first start")
+        self.app.back()
+
+    def level(self) -> None:
+        scene = self.open_menu("level", on_choice=lambda level: None)
+        self.hover_all(scene, "level")
+        self.app.back()
+
+    def new_game(self) -> None:
+        app = self.app
+        app.settings = app.settings.with_(last_setup=None)
+        scene: NewGameScene = self.open_menu("new_game")
+        self.hover_all(scene, "new game")
+        for players in (3, 4):
+            scene._set_players(players)
+            self.frames(1)
+            self.show(f"new game, {players} players")
+        scene.teams = True
+        scene._check()
+        self.hover_all(scene, "new game, teams")
+        preset = scene.preset_row.control
+        assert isinstance(preset, Choice)
+        for _ in preset.options:
+            preset.step(+1)
+            self.show(f"new game, rules {scene.preset}")
+        scene._set_preset("settings")
+        for level in range(3):
+            scene.seat_widgets[1][3].step(+1 if level < 2 else -2)
+            self.show("new game, levels")
+        scene.seat_widgets[1][2].step(+1)
+        self.show("new game, a second human")
+        scene.names[1] = scene.names[0]
+        scene._check()
+        self.show("new game, two seats with one name")
+        scene.names[1] = "Giulia Maria Anna Rossi B"
+        scene._check()
+        self.show("new game, a name that cannot be used")
+        scene.names[1] = "Giulia"
+        scene.target = 7
+        scene._check()
+        self.show("new game, rules that cannot be played")
+        scene.target = 11
+        scene.names[1] = "Giulia"
+        scene._set_preset("scopone")
+        scene._set_players(2)
+        self.show("new game, scopone for two")
+        scene._set_preset("scopone_scientifico")
+        scene._set_players(3)
+        self.show("new game, scientifico for three")
+        scene._set_preset("settings")
+        scene._set_players(2)
+        app.back()
+
+    def settings(self) -> None:
+        app = self.app
+        scene = self.open_menu("settings")
+        for tab in scene.tabs:
+            self.click(tab)
+            self.show(f"settings, {scene.tab}")
+            for row in list(scene.rows[scene.tab]):
+                scene.form.set_focus(row)
+                control = row.control
+                if isinstance(control, Choice) and control.enabled:
+                    start = control.get()
+                    for value, _ in control.options:
+                        control.set(value)
+                        self.frames(1)
+                        self.show(f"settings, {scene.tab}, {row.label()}: {control.label()}")
+                    control.set(start)
+                else:
+                    self.show(f"settings, {scene.tab}, {row.label()}")
+            self.hover(scene.back_button)
+        scene.tab = "match"
+        scene.layout()
+        scene.set_rule("players", 2)
+        scene.set_rule("deal", "scopone")
+        self.show("settings, a deal for other players")
+        scene.set_preset("classic")
+        app.back()
+        assert len(TABS) == len(scene.tabs)
+
+    def rules(self) -> None:
+        scene = self.open_menu("rules")
+        for page in range(1, PAGES + 1):
+            self.show(f"rules, page {page}")
+            scene.scroll(1 << 20)
+            self.show(f"rules, page {page}, scrolled")
+            self.frames(1, key(pygame.K_RIGHT))
+        self.hover_all(scene, "rules")
+        self.app.back()
+
+    def statistics(self) -> None:
+        app = self.app
+        self.open_menu("statistics")
+        self.show("statistics, empty")
+        app.back()
+        names = ("Giulia", "Marco", "Lucia", "Paolo")
+        setups = [
+            MatchSetup((SeatConfig("Tu", True), SeatConfig("CPU", False, level)), Rules())
+            for level in ("beginner", "expert", "master")
+        ]
+        setups.append(
+            MatchSetup(
+                (
+                    SeatConfig("Tu", True),
+                    SeatConfig("A", False, "beginner"),
+                    SeatConfig("B", False, "master"),
+                ),
+                Rules(players=3),
+            )
+        )
+        setups.append(MatchSetup((SeatConfig("Anna", True), SeatConfig("Bruno", True)), Rules()))
+        setups.append(MatchSetup(tuple(SeatConfig(n, False) for n in names[:2]), Rules()))
+        setups.append(
+            MatchSetup(
+                tuple(SeatConfig(n, i == 0) for i, n in enumerate(names)), Rules.preset("scopone")
+            )
+        )
+        rng = random.Random(5)
+        for k in range(14):
+            setup = setups[k % len(setups)]
+            app.store.record_result(setup, play_out(Match.new(setup.rules, k), rng))
+        scene = self.open_menu("statistics")
+        for _ in range(3):
+            self.show(f"statistics by {scene.dimension}")
+            scene.dimension_choice.step(+1)
+        self.hover_all(scene, "statistics")
+        app.back()
+
+    # --- score sheets ----------------------------------------------------------------------
+
+    def sheet(self, setup: MatchSetup, match: Match, place: str) -> ScoringScene:
+        scene = ScoringScene(self.app, MatchCoordinator(setup, match))
+        self.app.stack.push(scene)
+        self.frames(2)
+        self.hover_all(scene, place)
+        return scene
+
+    def scoring(self) -> None:
+        app = self.app
+        you = self.t("you")
+        solo = MatchSetup((SeatConfig(you, True), SeatConfig("Giulia", False)), Rules())
+        scene = self.sheet(solo, first_round(Rules(), 4), "scoring, a round")
+        scene.replay_deal()
+        self.frames(8)
+        self.show("scoring, leave to replay the round?")
+        app.back()
+        self.frames(1, key(pygame.K_ESCAPE))
+        self.show("scoring, the menu")
+        app.back()
+        app.back()
+        capp = cappotto()
+        self.sheet(MatchSetup(solo.seats, capp.rules), capp, "scoring, cappotto")
+        app.back()
+        for winner in (0, 1):
+            match = play_out(Match.new(Rules(), 30 + winner), random.Random(winner))
+            if match.winner != winner:
+                match = play_out(Match.new(Rules(), 40 + winner), random.Random(9 + winner))
+            self.sheet(solo, match, f"scoring, side {match.winner} won")
+            app.back()
+        names = ("Giulia", "Marco", "Lucia", "Paolo")
+        every = Rules(
+            players=4,
+            teams=True,
+            napola=True,
+            re_bello=True,
+            settebello_coppe=True,
+            incomplete_primiera=True,
+        )
+        for humans in ((0,), (0, 1, 2, 3)):
+            seats = [SeatConfig(n, i in humans) for i, n in enumerate(names)]
+            if humans == (0,):
+                seats[0] = SeatConfig(you, True)
+            setup = MatchSetup(tuple(seats), every)
+            for seed in (1, 2):
+                match = play_out(Match.new(every, seed), random.Random(seed))
+                self.sheet(setup, match, f"scoring, teams, humans {humans}")
+                app.back()
+        four = Rules(players=4, teams=False, incomplete_primiera=True)
+        for seed in (1, 324):
+            match = first_round(four, seed)
+            self.sheet(MatchSetup(every_seats(names), four), match, "scoring, four alone")
+            app.back()
+        three = Rules(players=3, seven_count=True, incomplete_primiera=True)
+        seats3 = (SeatConfig(you, True), SeatConfig("Giulia", False), SeatConfig("Marco", False))
+        for seed in range(6):
+            match = play_out(Match.new(three, seed), random.Random(seed))
+            self.sheet(MatchSetup(seats3, three), match, "scoring, three players")
+            app.back()
+        app.settings = app.settings.with_(deck_style="french")
+        self.sheet(MatchSetup(every_seats(names), every), first_round(every, 3), "scoring, french")
+        app.back()
+        app.settings = app.settings.with_(deck_style="napoletane")
+
+    # --- tables ----------------------------------------------------------------------------
+
+    def table(self, setup: MatchSetup, match: Match, worker: AiWorker | None = None) -> TableScene:
+        self.home()
+        scene = TableScene(
+            self.app, coordinated(self.app, setup, match), worker=worker or inline_worker()
+        )
+        self.app.stack.push(scene)
+        return scene
+
+    def settle(self, scene: TableScene, limit: int = 3000) -> None:
+        for _ in range(limit):
+            if not scene.director.busy and self.app.stack.top is scene:
+                return
+            self.app.frame(FRAME, [])
+
+    def watch_table(self, scene: TableScene, place: str, frames: int = 600) -> None:
+        """Run the table, looking at every banner, status line and screen on top of it."""
+        seen: set[object] = set()
+        for _ in range(frames):
+            top = self.app.stack.top
+            if top is not scene:
+                if type(top).__name__ not in seen:
+                    seen.add(type(top).__name__)
+                    self.frames(8)
+                    self.hover_all(top, f"{place}: {type(top).__name__}")
+                return
+            news = [b.text for b in scene.director.banners if b.alpha > 200] + [scene.status_text()]
+            for item in news:
+                if item is not None and item not in seen:
+                    seen.add(item)
+                    self.show(f"{place}: {item}")
+            seat = scene.human_to_play
+            if seat is not None:
+                scene.play(scene.match.legal_moves()[0])
+            self.app.frame(FRAME, [])
+
+    def tables(self) -> None:
+        app = self.app
+        app.settings = app.settings.with_(animation_speed="fast")
+        you = self.t("you")
+        solo = MatchSetup((SeatConfig(you, True), SeatConfig("Giulia", False, "beginner")), Rules())
+        scene = self.table(solo, fixed_match("10D 5C 8D", "1C 2C 6S", "1B 2B 3S 4S"))
+        self.settle(scene)
+        self.show("table, your turn")
+        self.frames(2, key(pygame.K_h))
+        self.frames(2)
+        self.show("table, a hint")
+        self.frames(1, key(pygame.K_t))
+        self.show("table, the tracker")
+        self.frames(1, key(pygame.K_t))
+        self.frames(1, key(pygame.K_TAB), key_up(pygame.K_TAB))
+        self.show("table, the last capture (none yet)")
+        self.frames(1, key(pygame.K_TAB), key_up(pygame.K_TAB))
+        for button in scene.aids.buttons():
+            self.hover(button.rect.center)
+            self.show("table, an aid under the pointer")
+        self.frames(1, key(pygame.K_u))
+        self.show("table, nothing to undo")
+        self.drag(centre_of(scene, C("8D")), centre_of(scene, C("2B")))
+        self.show("table, the 8 cannot take the 2")
+        self.frames(90)
+        self.drag(centre_of(scene, C("5C")), empty_felt(scene))
+        self.frames(10)
+        self.show("table, which capture")
+        self.frames(1, key(pygame.K_ESCAPE))
+        self.frames(10)
+        self.drag(centre_of(scene, C("10D")), centre_of(scene, C("1B")))
+        for _ in range(200):
+            self.frames(1)
+            if any(b.kind == "scopa" and b.alpha > 200 for b in scene.director.banners):
+                break
+        self.show("table, scopa")
+        self.settle(scene)
+        for _ in range(400):
+            status = scene.status_text()
+            if status is not None and status[0] == self.t("table.thinking", name="Giulia"):
+                break
+            self.frames(1)
+        self.show("table, the computer thinks")
+        self.settle(scene)
+        self.frames(1, key(pygame.K_TAB), key_up(pygame.K_TAB))
+        self.show("table, the last capture")
+        self.frames(1, key(pygame.K_TAB), key_up(pygame.K_TAB))
+        self.frames(1, key(pygame.K_u))
+        self.show("table, a play taken back")
+        app.open("pause")
+        self.frames(8)
+        self.hover_all(app.stack.top, "pause")
+        app.stack.top.on_abandon()
+        self.frames(8)
+        self.show("pause, abandon?")
+        app.back()
+        app.back()
+        self.frames(2)
+        app.settings = app.settings.with_(deck_style="french")
+        scene.enter()
+        self.frames(1, key(pygame.K_t))
+        self.show("table, french tracker")
+        self.frames(1, key(pygame.K_t))
+        app.settings = app.settings.with_(deck_style="napoletane")
+
+        self.cards_named(scene)
+        scene = self.table(solo, fixed_match("1C 2C 3C", "4D 5D 6D", "5S 6S 8B 9B"))
+        self.settle(scene)
+        self.frames(2, key(pygame.K_h))
+        self.frames(2)
+        self.show("table, a hint to lay a card")
+
+        scene = self.table(solo, brink(Rules(), 0, 0))
+        self.watch_table(scene, "table, you win")
+        scene = self.table(solo, brink(Rules(), 1, 1))
+        self.watch_table(scene, "table, Giulia wins")
+
+        names = ("Giulia", "Marco", "Lucia", "Paolo")
+        teams = Rules.preset("scopone")
+        seats = list(every_seats(names))
+        seats[0] = SeatConfig(you, True)
+        for last, winner in ((0, 0), (1, 1)):
+            scene = self.table(MatchSetup(tuple(seats), teams), brink(teams, last, winner))
+            self.watch_table(scene, "table, teams")
+        named = MatchSetup(tuple(SeatConfig(n, True) for n in names), teams)
+        for last, winner in ((0, 0), (1, 1)):
+            scene = self.table(named, brink(teams, last, winner))
+            self.watch_table(scene, "table, hot-seat teams")
+
+        hotseat = MatchSetup((SeatConfig("Anna", True), SeatConfig(you, True)), Rules())
+        scene = self.table(hotseat, Match.new(Rules(), 5))
+        self.settle(scene)
+        self.frames(2)
+        self.show("table, the cover")
+        self.click((app.size[0] // 2, app.size[1] // 2))
+        self.settle(scene)
+        self.frames(2)
+        self.show("table, hot-seat turn")
+        self.frames(1, key(pygame.K_u))
+        self.show("table, no undo in hot-seat")
+
+        watch = MatchSetup(tuple(SeatConfig(n, False, "beginner") for n in names[:2]), Rules())
+        scene = self.table(watch, Match.new(Rules(), 6))
+        self.settle(scene)
+        self.show("table, watching")
+        self.click((app.size[0] // 2, app.size[1] // 2))
+        self.show("table, watching fast")
+
+        three = Rules(players=3, target=21)
+        seats3 = (
+            SeatConfig(you, True),
+            SeatConfig("Giulia", False, "greedy"),
+            SeatConfig("Marco", False, "master"),
+        )
+        scene = self.table(MatchSetup(seats3, three), Match.new(three, 2))
+        self.settle(scene)
+        self.show("table, three players")
+
+        assi = Rules(assi=True, assi_redeal=True)
+        for rules, cause in ((Rules(), "kings"), (assi, "ace")):
+            scene = self.table(MatchSetup(solo.seats, rules), redealt(rules, cause))
+            self.banner(scene, f"table, redeal ({cause})")
+        four = tuple(C(f"10{suit}") for suit in "DCSB")
+        scene.director.show([Redealt(0, four, "kings")])
+        self.banner(scene, "table, redeal (four kings)", self.t("table.redeal_kings_4"))
+
+        broken = AiWorker(lambda level, seed, obs: "no move", mode="inline")
+        scene = self.table(solo, Match.new(Rules(), 8), worker=broken)
+        for _ in range(300):
+            if app.toasts:
+                break
+            if scene.human_to_play is not None:
+                scene.play(scene.match.legal_moves()[0])
+            self.frames(1)
+        self.show("table, the computer failed")
+        self.home()
+        app.toasts = type(app.toasts)()
+
+    def cards_named(self, scene: TableScene) -> None:
+        """Every card named on the status line, in both decks (the longest names are there)."""
+        app = self.app
+        for deck in ("napoletane", "french"):
+            app.settings = app.settings.with_(deck_style=deck)
+            for card in DECK:
+                target = C("9S") if card != C("9S") else C("9B")
+                scene._cannot(card, target)
+                self.show(f"table, {deck}: {card} cannot take {target}")
+            scene._cannot(card, None)
+            self.show(f"table, {deck}: a card that cannot be played")
+        app.settings = app.settings.with_(deck_style="napoletane")
+        scene.message_left = 0
+
+    def banner(self, scene: TableScene, place: str, words: str | None = None) -> None:
+        """Wait for a banner (saying ``words``) over the table and look at it."""
+        for _ in range(300):
+            shown = [b for b in scene.director.banners if b.alpha > 200]
+            if any(words is None or b.text == words for b in shown):
+                break
+            self.frames(1)
+        self.show(place)
+
+    def tutorial(self) -> None:
+        app = self.app
+        self.home()
+        scene = TutorialScene(app)
+        app.stack.push(scene)
+        self.settle(scene)
+        self.show("tutorial, welcome")
+        scene._refuse(STEPS[1].moves[0])
+        self.show("tutorial, welcome: read on")
+        self.press(scene, "next")
+        for step in [step for step in STEPS if step.moves]:
+            self.wait_for_human(scene)
+            self.show(f"tutorial, {step.key}")
+            (move,) = step.moves
+            scene._refuse(move)
+            self.show(f"tutorial, {step.key}: not this one")
+            self.drag(centre_of(scene, move.card), centre_of(scene, move.captures[0]))
+        self.wait_for_human(scene)
+        self.show("tutorial, finish")
+        self.press(scene, "finish_for_me")
+        for _ in range(6000):
+            if scene.coach.step is not None and scene.coach.step.key == "score":
+                break
+            app.frame(FRAME, [])
+        self.frames(2)
+        self.show("tutorial, score")
+        for name, rect in scene.buttons():
+            self.hover(rect.center)
+            self.show(f"tutorial, score, {name}")
+        self.home()
+
+    def press(self, scene: TutorialScene, name: str) -> None:
+        self.click(dict(scene.buttons())[name].center)
+
+    def wait_for_human(self, scene: TutorialScene) -> None:
+        for _ in range(3000):
+            step = scene.coach.step
+            if scene.human_to_play == HUMAN or step is None or step.key == "score":
+                return
+            self.app.frame(FRAME, [])
+        raise AssertionError("the human never got the turn")
+
+    # --- messages about files --------------------------------------------------------------
+
+    def files(self) -> None:
+        app = self.app
+        self.home()
+        for batch in batches(list(self.file_problems()), 3):
+            app.toasts = type(app.toasts)()
+            for problem in batch:
+                app.notify(problem.render(app.t), 10.0)
+            self.show("messages about files")
+        app.toasts = type(app.toasts)()
+        for key_, params in (
+            ("table.save_failed", {"reason": "the disk is full"}),
+            ("table.stats_failed", {"reason": "permission denied"}),
+        ):
+            app.notify(app.t(key_, **params))
+        self.show("messages about saving")
+        app.toasts = type(app.toasts)()
+
+    def file_problems(self) -> Iterator[FileProblem]:
+        folder = LONG_FOLDER
+        path = str(Path(folder) / "stats.json")
+        causes = [FileProblem(f"files.{k}", p) for k, p in FILE_CAUSES.items()]
+        causes += [
+            FileProblem("files.cause_not_regular", {"kind": FileProblem(f"files.{kind}")})
+            for kind in FILE_KINDS
+        ]
+        causes.append(
+            FileProblem("files.cause_unreadable", {"reason": FileProblem("files.reason_denied")})
+        )
+        reasons = [FileProblem(f"files.{r}") for r in FILE_REASONS]
+        reasons.append(FileProblem("files.reason_other_copy"))
+        for k, sentence in enumerate(FILE_SENTENCES + FILE_SENTENCES):
+            params = {
+                "cause": causes[k % len(causes)],
+                "reason": reasons[k % len(reasons)],
+                "backup": "stats.json.bak",
+                "folder": folder,
+                "path": path,
+            }
+            yield FileProblem(f"files.{sentence}", params)
+        for cause in causes:
+            params = {"cause": cause, "backup": "stats.json.bak", "folder": "/tmp"}
+            yield FileProblem("files.stats_set_aside", params)
+
+
+def batches(items: list, size: int) -> Iterator[list]:
+    for start in range(0, len(items), size):
+        yield items[start : start + size]
+
+
+def every_seats(names: tuple[str, ...]) -> tuple[SeatConfig, ...]:
+    return tuple(SeatConfig(n, i == 0) for i, n in enumerate(names))
+
+
+__all__ = ["Tour"]

@@ -1,0 +1,234 @@
+"""``scopa serve`` and ``scopa bot`` as separate processes on loopback: four players to the
+end of a match with every frame inspected, a player killed and started again, the server
+killed and started again, TLS, and the commands' own words."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import json
+import shutil
+import ssl
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from scopa.engine import Rules
+from scopa.net.bot import play_seat
+from scopa.net.client import Client
+from scopa.net.store import open_store
+from tests.net.helpers import ROOT, ServerProcess, check_frames, child_env, run_scenario, start_bot
+
+BOT_SECONDS = 120
+
+
+def finish(process: subprocess.Popen[str]) -> tuple[int, str, str]:
+    out, err = process.communicate(timeout=BOT_SECONDS)
+    return process.returncode, out, err
+
+
+def read_frames(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
+
+
+def stored(store: str, code: str) -> tuple[Any, list[Any], bool]:
+    async def load() -> Any:
+        kept = open_store(store)
+        await kept.open()
+        try:
+            return await kept.load(code)
+        finally:
+            await kept.close()
+
+    table = asyncio.run(load())
+    assert table is not None
+    record = table.record()
+    return dataclasses.replace(record, moves=()).replay(), list(record.moves), table.finished
+
+
+def wait_for_frames(path: Path, at_least: int, seconds: float = 60) -> None:
+    """Until the bot writing ``path`` has seen a state at move ``at_least`` or later."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if path.exists():
+            states = [f for f in read_frames(path) if f["type"] == "state"]
+            if states and states[-1]["at"] >= at_least:
+                return
+        time.sleep(0.05)
+    raise AssertionError(f"{path.name} never reached move {at_least}")
+
+
+def test_four_players_in_four_processes_play_a_match_and_see_only_their_cards(tmp_path) -> None:
+    store = str(tmp_path / "tables.sqlite3")
+    server = ServerProcess(store, "--workers", "0").start()
+    try:
+        assert server.first_line == f"listening on ws://127.0.0.1:{server.port}"
+        logs = [tmp_path / f"seat{n}.jsonl" for n in range(4)]
+        first = start_bot(server.address, "--new", "4", "--rules", "scopone", "--level",
+                          "greedy", "--name", "Ann", "--frames", str(logs[0]))  # fmt: skip
+        assert first.stdout is not None
+        address = first.stdout.readline().strip()
+        code = address.rsplit("/", 1)[1]
+        assert address == f"{server.address}/{code}"
+        others = [start_bot(address, "--level", "greedy", "--name", f"P{n}", "--seed", str(n),
+                            "--frames", str(logs[n])) for n in (1, 2, 3)]  # fmt: skip
+        results = [finish(first), *(finish(bot) for bot in others)]
+    finally:
+        err = server.stop()
+    for returncode, out, bot_err in results:
+        assert returncode == 0, bot_err
+        assert out.strip().splitlines()[-1].startswith("result: "), out
+    assert "Traceback" not in err
+    start, moves, finished = stored(store, code)
+    final = start
+    for move in moves:
+        final, _ = final.apply(move)
+    assert finished and final.over
+    won = {seat for seat in range(4) if final.rules.side_of(seat) == final.winner}
+    seats = [next(f["seat"] for f in read_frames(log) if f["type"] == "seated") for log in logs]
+    assert sorted(seats) == [0, 1, 2, 3] and seats[0] == 0
+    for seat, (_, out, _) in zip(seats, results):
+        line = out.strip().splitlines()[-1]
+        assert line.startswith("result: won" if seat in won else "result: lost"), line
+        assert f"(seat {seat + 1}, " in line and "-".join(map(str, final.totals)) in line
+    checked = [check_frames(moves, start, read_frames(log), seat) for seat, log in
+               zip(seats, logs)]  # fmt: skip
+    assert all(count >= len(moves) for count in checked), checked
+
+
+def test_a_killed_player_starts_again_and_takes_its_seat_back(tmp_path) -> None:
+    store = str(tmp_path / "tables.sqlite3")
+    server = ServerProcess(store, "--workers", "0").start()
+    try:
+        ticket = tmp_path / "ticket.json"
+        log = tmp_path / "second.jsonl"
+        first = start_bot(server.address, "--new", "2", "--level", "greedy")
+        assert first.stdout is not None
+        address = first.stdout.readline().strip()
+        second = start_bot(address, "--level", "greedy", "--ticket", str(ticket),
+                           "--frames", str(log))  # fmt: skip
+        wait_for_frames(log, 8)
+        second.kill()
+        second.wait(timeout=10)
+        saved = json.loads(ticket.read_text())
+        assert saved["seat"] == 1 and address.endswith(saved["code"])
+        again = start_bot(address, "--level", "greedy", "--ticket", str(ticket),
+                          "--frames", str(log))  # fmt: skip
+        results = [finish(first), finish(again)]
+    finally:
+        server.stop()
+    for returncode, out, err in results:
+        assert returncode == 0, err
+        assert out.strip().splitlines()[-1].startswith("result: ")
+    _, moves, finished = stored(store, saved["code"])
+    assert finished
+    rejoined = [f for f in read_frames(log) if f["type"] == "seated"]
+    assert len(rejoined) == 2 and "token" in rejoined[0] and "token" not in rejoined[1]
+
+
+def test_a_killed_server_restarts_and_every_table_goes_on(tmp_path) -> None:
+    store = str(tmp_path / "tables.sqlite3")
+    server = ServerProcess(store, "--workers", "0").start()
+    bots: list[subprocess.Popen[str]] = []
+    try:
+        logs, addresses = [], []
+        for table in range(2):
+            log = tmp_path / f"table{table}.jsonl"
+            opener = start_bot(server.address, "--new", "2", "--computers", "1", "--level",
+                               "greedy", "--frames", str(log))  # fmt: skip
+            assert opener.stdout is not None
+            addresses.append(opener.stdout.readline().strip())
+            bots.append(opener)
+            logs.append(log)
+        human = start_bot(server.address, "--new", "2", "--level", "greedy")
+        assert human.stdout is not None
+        address = human.stdout.readline().strip()
+        log = tmp_path / "people.jsonl"
+        bots += [human, start_bot(address, "--level", "greedy", "--frames", str(log))]
+        addresses.append(address)
+        logs.append(log)
+        for log in logs:
+            wait_for_frames(log, 6)
+        server.kill()
+        for address in addresses:  # every match was cut off in its middle
+            _, moves, finished = stored(store, address.rsplit("/", 1)[1])
+            assert not finished and moves
+        time.sleep(0.5)
+        server.start()
+        results = [finish(bot) for bot in bots]
+    finally:
+        for bot in bots:
+            if bot.poll() is None:
+                bot.kill()
+        err = server.stop()
+    for returncode, out, bot_err in results:
+        assert returncode == 0, bot_err
+        assert out.strip().splitlines()[-1].startswith("result: ")
+    assert "Traceback" not in err
+    for address in addresses:
+        _, moves, finished = stored(store, address.rsplit("/", 1)[1])
+        assert finished and len(moves) > 20
+
+
+@pytest.mark.skipif(shutil.which("openssl") is None, reason="openssl makes the test certificate")
+def test_with_a_certificate_the_server_speaks_wss(tmp_path) -> None:
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj",
+         "/CN=localhost", "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost",
+         "-keyout", str(key), "-out", str(cert)],
+        check=True, capture_output=True, timeout=60,
+    )  # fmt: skip
+    server = ServerProcess(str(tmp_path / "t.db"), "--workers", "0", "--cert", str(cert),
+                           "--key", str(key)).start()  # fmt: skip
+    try:
+        assert server.first_line == f"listening on wss://127.0.0.1:{server.port}"
+        context = ssl.create_default_context(cafile=str(cert))
+
+        async def scenario() -> Any:
+            player = Client(f"wss://127.0.0.1:{server.port}", ssl_context=context)
+            await player.connect()
+            await player.create(Rules(), [{"kind": "human"}, {"kind": "computer",
+                                "level": "greedy"}], "Ann")  # fmt: skip
+            outcome = await play_seat(player, "greedy")
+            await player.close()
+            return outcome
+
+        assert run_scenario(scenario()).update.status == "over"
+    finally:
+        server.stop()
+
+
+def scopa(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "scopa", *args], capture_output=True,
+                          text=True, timeout=timeout, env=child_env(), cwd=ROOT)  # fmt: skip
+
+
+def test_the_commands_explain_bad_input_in_one_line() -> None:
+    assert scopa("serve", "--help").returncode == 0
+    assert "--level" in scopa("bot", "--help").stdout
+    bad_port = scopa("serve", "--port", "eighty")
+    assert bad_port.returncode == 2 and "invalid int value" in bad_port.stderr
+    bad_limit = scopa("serve", "--limit", "speed=9")
+    assert bad_limit.returncode == 2 and "NAME=VALUE" in bad_limit.stderr
+    no_code = scopa("bot", "ws://127.0.0.1:9")
+    assert no_code.returncode == 1 and "Traceback" not in no_code.stderr
+    bad_code = scopa("bot", "ws://127.0.0.1:9/short")
+    assert bad_code.returncode == 1 and "13 letters" in bad_code.stderr
+    assert "Traceback" not in bad_code.stderr
+    clash = scopa("bot", "ws://127.0.0.1:9", "--new", "2", "--rules", "scopone")
+    assert clash.returncode == 1 and "scopone" in clash.stderr
+    nobody = scopa("bot", "ws://127.0.0.1:9/k3fzq8ta9mwe1")
+    assert nobody.returncode == 1 and "cannot reach" in nobody.stderr
+
+
+def test_the_game_still_starts_with_its_own_options() -> None:
+    from scopa.__main__ import build_parser
+
+    args = build_parser().parse_args(["--size", "800x600", "--fullscreen", "--smoke"])
+    assert args.size == (800, 600) and args.fullscreen and args.smoke
+    assert scopa("--size", "nonsense").returncode == 2

@@ -1,0 +1,100 @@
+"""Client messages are read strictly; codes, tokens and addresses."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from scopa.net import codes
+from scopa.net.protocol import ERRORS, Limits, ProtocolError, parse_client
+
+LIMITS = Limits()
+
+
+def frame(**fields) -> str:
+    return json.dumps({"v": 1, "id": 1, **fields})
+
+
+def test_a_valid_play_is_read() -> None:
+    message = parse_client(frame(type="play", move="7Dx3C", at=4), LIMITS)
+    assert (message.type, message.id, message["move"], message["at"]) == ("play", 1, "7Dx3C", 4)
+
+
+@pytest.mark.parametrize(
+    "text, code",
+    [
+        ("not json", "bad_json"),
+        ("[1, 2]", "bad_json"),
+        ("[" * 5000, "too_big"),
+        ("[" * 3000 + "]" * 3000, "too_big"),
+        ("[" * 2000 + "]" * 2000, "bad_json"),
+        (json.dumps({"v": 2, "type": "ping", "id": 1}), "version"),
+        (json.dumps({"v": True, "type": "ping", "id": 1}), "version"),
+        (json.dumps({"type": "ping", "id": 1}), "version"),
+        (frame(type="teleport"), "unknown_type"),
+        (frame(type=["play"]), "unknown_type"),
+        (json.dumps({"v": 1, "type": "ping"}), "bad_message"),
+        (json.dumps({"v": 1, "type": "ping", "id": 0}), "bad_message"),
+        (json.dumps({"v": 1, "type": "ping", "id": 2**60}), "bad_message"),
+        (json.dumps({"v": 1, "type": "ping", "id": 1.5}), "bad_message"),
+        (frame(type="ping", extra=1), "bad_message"),
+        (frame(type="play", move="7D"), "bad_message"),
+        (frame(type="play", move=7, at=0), "bad_message"),
+        (frame(type="play", move="7D", at=True), "bad_message"),
+        (frame(type="play", move="7D", at=10**30), "bad_message"),
+        (frame(type="join", code="x", name=None), "bad_message"),
+        (b'{"v":1,"type":"ping","id":1}', "binary"),
+        ("é" * 2100, "too_big"),
+    ],
+)
+def test_bad_frames_are_refused_with_their_code(text, code) -> None:
+    with pytest.raises(ProtocolError) as caught:
+        parse_client(text, LIMITS)
+    assert caught.value.code == code
+    assert caught.value.code in ERRORS and caught.value.message
+
+
+def test_join_codes_are_65_random_bits_and_forgive_the_way_they_are_typed() -> None:
+    made = {codes.new_code() for _ in range(2000)}
+    assert len(made) == 2000
+    assert all(len(code) == 13 and set(code) <= set(codes.ALPHABET) for code in made)
+    assert 2 ** (5 * codes.CODE_LENGTH) >= 2**64
+    code = "k3fzq8ta9mwe1"
+    assert codes.normalize_code(" K3FZ-Q8TA-9MWE-L ") == code
+    assert codes.normalize_code("k3fzq8ta9mwei") == code
+    for bad in ("", "k3fz", "k3fzq8ta9mweu", "k3fzq8ta9mwe11", "k3fzq8ta9mwe!"):
+        with pytest.raises(codes.AddressError, match="13 letters"):
+            codes.normalize_code(bad)
+
+
+def test_tokens_are_kept_as_hashes_and_compared_whole() -> None:
+    token = codes.new_token()
+    stored = codes.token_hash(token)
+    assert token not in stored and len(stored) == 64
+    assert codes.token_matches(token, stored)
+    assert not codes.token_matches(token[:-1], stored)
+    assert not codes.token_matches(token, None)
+    assert len({codes.new_token() for _ in range(1000)}) == 1000
+
+
+@pytest.mark.parametrize(
+    "text, server, code",
+    [
+        ("ws://127.0.0.1:8765", "ws://127.0.0.1:8765", None),
+        ("ws://127.0.0.1:8765/", "ws://127.0.0.1:8765", None),
+        ("wss://example.org/K3FZ-Q8TA-9MWE-1", "wss://example.org", "k3fzq8ta9mwe1"),
+        ("localhost:9000/k3fzq8ta9mwe1", "ws://localhost:9000", "k3fzq8ta9mwe1"),
+        ("ws://[::1]:8765/k3fzq8ta9mwe1", "ws://[::1]:8765", "k3fzq8ta9mwe1"),
+    ],
+)
+def test_addresses_are_read(text, server, code) -> None:
+    address = codes.parse_address(text)
+    assert (address.server, address.code) == (server, code)
+    assert str(address) == (f"{server}/{code}" if code else server)
+
+
+@pytest.mark.parametrize("text", ["http://host:1/abc", "ws://", "ws://h:99999/", "ws://h:1/nope"])
+def test_bad_addresses_say_how_to_write_one(text) -> None:
+    with pytest.raises(codes.AddressError):
+        codes.parse_address(text)

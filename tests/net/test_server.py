@@ -1,0 +1,509 @@
+"""The server over real sockets on loopback, in the test's own event loop: whole matches
+with any mix of seats, what each connection is sent, refused actions, the limits, handing a
+seat to a computer, a network that drops, a restart, and two servers sharing one store."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from websockets.exceptions import InvalidStatus
+
+from scopa.engine import PRESETS, Match, Rules
+from scopa.net.bot import play_seat
+from scopa.net.client import Client, ServerError
+from scopa.net.protocol import Limits
+from scopa.net.store import open_store
+from tests.net.helpers import FAST, Raw, check_frames, run_scenario, serving
+
+
+def run(coroutine: Any) -> Any:
+    return run_scenario(coroutine)
+
+
+class Logged:
+    """A player whose every received frame is kept."""
+
+    def __init__(self, address: str, **options: Any) -> None:
+        self.frames: list[dict[str, Any]] = []
+        self.client = Client(address, on_frame=lambda text: self.frames.append(json.loads(text)),
+                             **options)  # fmt: skip
+
+
+async def record_of(store_spec: str, code: str) -> tuple[Match, list[Any], bool]:
+    """(the match before its first move, its moves, finished) as the store keeps them."""
+    store = open_store(store_spec)
+    await store.open()
+    try:
+        table = await store.load(code)
+    finally:
+        await store.close()
+    assert table is not None
+    record = table.record()
+    start = dataclasses.replace(record, moves=()).replay()
+    return start, list(record.moves), table.finished
+
+
+def mixed_seats(players: int) -> list[str]:
+    """People in the first two seats and the even ones, computers elsewhere."""
+    return ["human" if n < 2 or n % 2 == 0 else "computer" for n in range(players)]
+
+
+SETUPS = [(name, mixed_seats(rules.players)) for name, rules in sorted(PRESETS.items())] + [
+    ("classic", ["computer", "human"]),
+    ("rulebook", ["human", "computer", "human"]),
+    ("scopone", ["human", "computer", "human", "computer"]),
+]
+"""Every preset (so a new game is covered as soon as it is offered), and a few mixes."""
+
+
+@pytest.mark.parametrize("preset, kinds", SETUPS, ids=["-".join([s[0], *(k[0] for k in s[1])])
+                                                         for s in SETUPS])  # fmt: skip
+def test_a_match_is_played_to_the_end_and_no_frame_shows_a_hidden_card(
+    tmp_path: Path, preset: str, kinds: list[str]
+) -> None:
+    spec = str(tmp_path / "tables.sqlite3")
+    rules = PRESETS[preset]
+    if rules.players != len(kinds):
+        rules = rules.with_(players=len(kinds))
+
+    async def scenario() -> None:
+        async with serving(open_store(spec)) as server:
+            humans = [n for n, kind in enumerate(kinds) if kind == "human"]
+            players = [Logged(server.address) for _ in humans]
+            watcher = await Raw.open(server.address)
+            seats = [{"kind": kind, "level": "greedy"} for kind in kinds]
+            for player in players:
+                await player.client.connect()
+            first = await players[0].client.create(rules, seats, "Ann", seat=humans[0])
+            await watcher.ask("watch", code=first.code)
+            for number, (player, seat) in enumerate(zip(players[1:], humans[1:]), start=2):
+                await player.client.join(first.code, f"P{number}", seat)
+            outcomes = await asyncio.gather(
+                *(play_seat(p.client, "greedy", seed=n) for n, p in enumerate(players))
+            )
+            for player in players:
+                await player.client.close()
+            over = await watcher.until("state", status="over", timeout=30)
+            await watcher.close()
+        start, moves, finished = await record_of(spec, first.code)
+        assert finished and over["at"] == len(moves) > 20
+        final = start
+        for move in moves:
+            final, _ = final.apply(move)
+        assert final.over
+        for outcome in outcomes:
+            assert outcome.update.result == {
+                "winner": final.winner,
+                "totals": list(final.totals),
+                "cappotto": final.cappotto,
+                "seats": [s for s in range(rules.players) if rules.side_of(s) == final.winner],
+            }
+        for player, seat in zip(players, humans):
+            assert check_frames(moves, start, player.frames, seat) > len(moves) // len(kinds)
+        assert check_frames(moves, start, watcher.frames, None) >= len(moves)
+
+    run(scenario())
+
+
+async def two_seated(address: str) -> tuple[Raw, Raw, dict[str, Any], dict[str, Any]]:
+    """Two raw players at a classic table; (first, second, seated of each)."""
+    one, two = await Raw.open(address), await Raw.open(address)
+    seats = [{"kind": "human"}, {"kind": "human"}]
+    mine = await one.ask("create", rules=Rules().to_dict(), seats=seats, name="Ann")
+    theirs = await two.ask("join", code=mine["code"], name="Bea")
+    return one, two, mine, theirs
+
+
+def test_refused_actions_get_a_clear_error_and_leave_the_table_as_it_was(tmp_path) -> None:
+    async def scenario() -> None:
+        async with serving(open_store(str(tmp_path / "t.db"))) as server:
+            one, two, mine, theirs = await two_seated(server.address)
+            starts = [await one.until("state", reason="start"),
+                      await two.until("state", reason="start")]  # fmt: skip
+            turn = starts[0]["observation"]["turn"]
+            mover, waiter = (one, two) if turn == 0 else (two, one)
+            legal = starts[turn]["observation"]["legal_moves"]
+            assert legal and not starts[1 - turn]["observation"]["legal_moves"]
+
+            async def refused(raw: Raw, expected: str, kind: str, /, **fields: Any) -> None:
+                answer = await raw.ask(kind, **fields)
+                assert answer["type"] == "error" and answer["code"] == expected, answer
+                assert answer["message"] and not answer["fatal"]
+
+            await refused(waiter, "not_your_turn", "play", move=legal[0], at=0)
+            await refused(mover, "stale", "play", move=legal[0], at=5)
+            await refused(mover, "illegal_move", "play", move="7Dx7C+7S", at=0)
+            await refused(mover, "illegal_move", "play", move="sette bello", at=0)
+            await refused(mover, "already_seated", "join", code=mine["code"], name="X")
+            stranger = await Raw.open(server.address)
+            await refused(stranger, "not_seated", "play", move=legal[0], at=0)
+            await refused(stranger, "no_free_seat", "join", code=mine["code"], name="Cid")
+            await refused(stranger, "no_table", "join", code="0000000000000", name="Cid")
+            await refused(stranger, "no_table", "watch", code="not a code")
+            await refused(stranger, "bad_token", "rejoin", code=mine["code"], seat=0,
+                          token=theirs["token"])  # fmt: skip
+            await refused(stranger, "bad_message", "rejoin", code=mine["code"], seat=7, token="x")
+            await refused(stranger, "bad_rules", "create", rules={"players": 5}, seats=[], name="C")
+            await refused(stranger, "bad_rules", "create", rules={"deal": "scopone"},
+                          seats=[{"kind": "human"}] * 2, name="C")  # fmt: skip
+            await refused(stranger, "bad_message", "create", rules={}, seats=[{"kind": "human"}],
+                          name="C")  # fmt: skip
+            aliens = [{"kind": "alien"}] * 2
+            await refused(stranger, "bad_message", "create", rules={}, seats=aliens, name="C")
+            await refused(stranger, "bad_message", "create", rules={}, seat=1, name="C",
+                          seats=[{"kind": "human"}, {"kind": "computer"}])  # fmt: skip
+            await refused(stranger, "bad_message", "create", rules={}, name="\x00",
+                          seats=[{"kind": "human"}] * 2)  # fmt: skip
+            watcher = await Raw.open(server.address)
+            await watcher.ask("watch", code=mine["code"])
+            await refused(watcher, "not_seated", "play", move=legal[0], at=0)
+            await refused(watcher, "not_seated", "hand_over", seat=0)
+            # A replayed message: the same id again.
+            await mover.ws.send(json.dumps({"v": 1, "type": "ping", "id": mover.number}))
+            answer = await mover.until("error")
+            assert answer["code"] == "replayed"
+            # Nothing moved: the same position, and the right player still plays.
+            sync = await mover.ask("sync")
+            assert sync["type"] == "table" and sync["at"] == 0
+            played = await mover.ask("play", move=legal[0], at=0)
+            assert played["type"] == "ok" and played["at"] == 1
+            # The same play sent again (a resend after a drop) is recognised, not replayed.
+            again = await mover.ask("play", move=legal[0], at=0)
+            assert again["type"] == "ok"
+            await refused(waiter, "stale", "play", move=legal[0], at=0)
+            for raw in (one, two, stranger, watcher):
+                await raw.close()
+
+    run(scenario())
+
+
+def test_oversized_messages_are_refused_and_huge_ones_close_the_connection(tmp_path) -> None:
+    async def scenario() -> None:
+        async with serving(open_store(str(tmp_path / "t.db"))) as server:
+            raw = await Raw.open(server.address)
+            big = "x" * 5000
+            await raw.ws.send(json.dumps({"v": 1, "type": "ping", "id": 1, "pad": big}))
+            answer = await raw.until("error")
+            assert answer["code"] == "too_big" and "4096" in answer["message"]
+            assert (await raw.ask("ping"))["type"] == "pong"
+            await raw.ws.send(json.dumps({"v": 1, "type": "ping", "id": 9, "pad": "x" * 70000}))
+            assert await raw.closed() == 1009
+            await raw.ws.wait_closed()
+            await asyncio.sleep(0.05)
+            assert sum(server.per_address.values()) == 0
+
+    run(scenario())
+
+
+def test_a_flood_is_refused_then_disconnected(tmp_path) -> None:
+    limits = Limits(rate=20, burst=10, flood_strikes=15)
+
+    async def scenario() -> None:
+        async with serving(open_store(str(tmp_path / "t.db")), limits) as server:
+            raw = await Raw.open(server.address)
+            for _ in range(200):
+                with contextlib.suppress(Exception):
+                    await raw.send("ping")
+            assert await raw.closed() == 1008
+            codes = [f.get("code") for f in raw.frames if f["type"] == "error"]
+            assert codes.count("rate_limited") == 15
+            assert sum(1 for f in raw.frames if f["type"] == "pong") >= 10
+            later = await Raw.open(server.address)  # the server is still up
+            assert (await later.ask("ping"))["type"] == "pong"
+            await later.close()
+
+    run(scenario())
+
+
+def test_too_many_bad_messages_close_the_connection(tmp_path) -> None:
+    async def scenario() -> None:
+        limits = dataclasses.replace(FAST, bad_messages=5)
+        async with serving(open_store(str(tmp_path / "t.db")), limits) as server:
+            raw = await Raw.open(server.address)
+            for _ in range(5):
+                await raw.ws.send("nonsense")
+            assert await raw.closed() == 1008
+            assert [f["code"] for f in raw.frames if f["type"] == "error"][-1] == "abuse"
+            assert raw.frames[-1]["fatal"]
+
+    run(scenario())
+
+
+def test_idle_and_unseated_connections_are_closed(tmp_path) -> None:
+    async def scenario() -> None:
+        limits = dataclasses.replace(FAST, idle_timeout=0.6, seat_timeout=0.3)
+        async with serving(open_store(str(tmp_path / "t.db")), limits) as server:
+            lurker = await Raw.open(server.address)
+            assert await lurker.closed() == 1008
+            assert lurker.frames[-1]["code"] == "idle"
+            one, two, _, _ = await two_seated(server.address)
+            await asyncio.sleep(0.4)
+            assert (await one.ask("ping"))["type"] == "pong"  # seated: the longer limit
+            assert await two.closed() == 1008
+            # A client that pings as the server asks stays.
+            keeper = Client(server.address)
+            await keeper.connect()
+            await keeper.create(Rules(), [{"kind": "human"}, {"kind": "human"}], "Kim")
+            await asyncio.sleep(1.5)
+            assert (await keeper.request("ping"))["type"] == "pong"
+            assert keeper.reconnects == 0
+            await keeper.close()
+
+    run(scenario())
+
+
+def test_tables_and_connections_per_address_are_limited(tmp_path) -> None:
+    async def scenario() -> None:
+        limits = dataclasses.replace(FAST, tables_per_address=2, connections_per_address=4)
+        async with serving(open_store(str(tmp_path / "t.db")), limits) as server:
+            opened = []
+            for _ in range(3):
+                raw = await Raw.open(server.address)
+                opened.append(raw)
+                answer = await raw.ask("create", rules={}, seats=[{"kind": "human"}] * 2,
+                                       name="Ann")  # fmt: skip
+            assert answer["type"] == "error" and answer["code"] == "too_many_tables"
+            opened.append(await Raw.open(server.address))
+            with pytest.raises(InvalidStatus) as refused:
+                await Raw.open(server.address)
+            assert refused.value.response.status_code == 429
+            for raw in opened:
+                await raw.close()
+
+    run(scenario())
+
+
+def test_an_absent_players_seat_is_handed_to_a_computer_and_given_back(tmp_path) -> None:
+    async def scenario() -> None:
+        limits = dataclasses.replace(FAST, away_grace=0.4)
+        async with serving(open_store(str(tmp_path / "t.db")), limits) as server:
+            one, two, mine, theirs = await two_seated(server.address)
+            await two.close()
+            gone = await one.until("table", timeout=5)
+            while gone["seats"][1]["connected"] or not gone["seats"][1]["taken"]:
+                gone = await one.until("table", timeout=5)
+            assert gone["seats"][1]["away"] is not None and gone["seats"][1]["taken"]
+            early = await one.ask("hand_over", seat=1, level="greedy")
+            assert early["type"] == "error" and early["code"] == "not_away"
+            refused = await one.ask("hand_over", seat=0)
+            assert refused["code"] == "bad_message"
+            await asyncio.sleep(0.5)
+            done = await one.ask("hand_over", seat=1, level="greedy")
+            assert done["type"] == "ok"
+            table = await one.until("table")
+            assert table["seats"][1]["autoplay"]
+            # Seat 0 plays; the computer answers for seat 1 each time.
+            await one.ask("sync")
+            state = await one.until("state", reason="sync")
+            for _ in range(6):
+                while not state["observation"]["legal_moves"]:
+                    state = await one.until("state")
+                answer = await one.ask("play", move=state["observation"]["legal_moves"][0],
+                                       at=state["at"])  # fmt: skip
+                assert answer["type"] == "ok"
+                state = await one.until("state")
+            back = await Raw.open(server.address)
+            seated = await back.ask("rejoin", code=mine["code"], seat=1, token=theirs["token"])
+            assert seated["type"] == "seated" and "token" not in seated
+            table = await back.until("table")
+            assert not table["seats"][1]["autoplay"] and table["seats"][1]["connected"]
+            state = await back.until("state", reason="join")
+            assert state["observation"]["seat"] == 1 and len(state["observation"]["hand"]) > 0
+            for raw in (one, back):
+                await raw.close()
+
+    run(scenario())
+
+
+def test_a_second_connection_with_the_token_takes_the_seat_over(tmp_path) -> None:
+    async def scenario() -> None:
+        async with serving(open_store(str(tmp_path / "t.db"))) as server:
+            one, two, mine, theirs = await two_seated(server.address)
+            other = await Raw.open(server.address)
+            await other.ask("rejoin", code=mine["code"], seat=1, token=theirs["token"])
+            assert await two.closed() == 1008
+            assert [f for f in two.frames if f["type"] == "error"][-1]["code"] == "seat_taken"
+            assert (await other.ask("sync"))["type"] == "table"
+            for raw in (one, other):
+                await raw.close()
+
+    run(scenario())
+
+
+class Proxy:
+    """A TCP relay on loopback that can be cut (every connection dropped, new ones refused)
+    and restored, like a network that goes away for a while."""
+
+    def __init__(self, target: int) -> None:
+        self.target = target
+        self.up = True
+        self.writers: list[asyncio.StreamWriter] = []
+        self.server: asyncio.Server | None = None
+
+    async def start(self) -> int:
+        self.server = await asyncio.start_server(self._relay, "127.0.0.1", 0)
+        return int(self.server.sockets[0].getsockname()[1])
+
+    async def _relay(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        if not self.up:
+            writer.close()
+            return
+        up_reader, up_writer = await asyncio.open_connection("127.0.0.1", self.target)
+        self.writers += [writer, up_writer]
+
+        async def pipe(source: asyncio.StreamReader, sink: asyncio.StreamWriter) -> None:
+            with contextlib.suppress(OSError, asyncio.CancelledError):
+                while data := await source.read(65536):
+                    if not self.up:
+                        break
+                    sink.write(data)
+                    await sink.drain()
+            sink.close()
+
+        await asyncio.gather(pipe(reader, up_writer), pipe(up_reader, writer))
+
+    def cut(self) -> None:
+        self.up = False
+        for writer in self.writers:
+            writer.transport.abort()
+        self.writers.clear()
+
+    async def close(self) -> None:
+        self.cut()
+        assert self.server is not None
+        self.server.close()
+
+
+def test_a_network_that_drops_for_seconds_loses_no_move(tmp_path) -> None:
+    spec = str(tmp_path / "t.db")
+
+    async def scenario() -> None:
+        async with serving(open_store(spec)) as server:
+            port = int(server.address.rsplit(":", 1)[1])
+            proxy = Proxy(port)
+            relay = await proxy.start()
+            player = Client(f"ws://127.0.0.1:{relay}")
+            await player.connect()
+            ticket = await player.create(Rules(), [{"kind": "human"}, {"kind": "computer",
+                                         "level": "greedy"}], "Ann")  # fmt: skip
+            update = await player.next_update(10)
+            while not update.my_turn:
+                update = await player.next_update(10)
+            move, at = update.observation.legal_moves[-1], update.at
+            proxy.cut()
+            sending = asyncio.create_task(player.play(move, at))  # into a dead network
+            await asyncio.sleep(2.0)
+            proxy.up = True
+            await asyncio.wait_for(sending, 30)
+            outcome = await play_seat(player, "greedy")
+            assert outcome.update.status == "over" and player.reconnects >= 1
+            await player.close()
+            await proxy.close()
+        _, moves, finished = await record_of(spec, ticket.code)
+        assert finished and moves[at] == move
+
+    run(scenario())
+
+
+def test_a_restarted_server_resumes_the_table_where_it_was(store_spec: str) -> None:
+    async def scenario() -> None:
+        async with serving(open_store(store_spec)) as server:
+            player = Client(server.address)
+            await player.connect()
+            ticket = await player.create(PRESETS["scopone"], [
+                {"kind": "human"}, {"kind": "computer", "level": "greedy"},
+                {"kind": "computer", "level": "greedy"}, {"kind": "computer", "level": "greedy"},
+            ], "Ann")  # fmt: skip
+            played = 0
+            while played < 3:
+                update = await player.next_update(10)
+                if update.my_turn and update.at == player.last.at:
+                    await player.play(update.observation.legal_moves[0], update.at)
+                    played += 1
+            await player.close()
+            before = update.at
+        async with serving(open_store(store_spec)) as again:
+            assert ticket.code in again.tables
+            back = Client(again.address)
+            await back.connect()
+            await back.rejoin(dataclasses.replace(ticket, server=again.address))
+            first = await back.next_update(10)
+            assert first.reason == "join" and first.at >= before + 1
+            outcome = await play_seat(back, "greedy")
+            assert outcome.update.status == "over"
+            await back.close()
+
+    run(scenario())
+
+
+def test_two_servers_share_their_tables_through_redis(fresh_redis: str) -> None:
+    async def scenario() -> None:
+        async with serving(open_store(fresh_redis)) as one, serving(open_store(fresh_redis)) as two:
+            ann, bea = Logged(one.address), Logged(two.address)
+            await ann.client.connect()
+            await bea.client.connect()
+            seats = [{"kind": "human"}, {"kind": "computer", "level": "greedy"},
+                     {"kind": "human"}, {"kind": "computer", "level": "greedy"}]  # fmt: skip
+            ticket = await ann.client.create(PRESETS["scopone"], seats, "Ann")
+            with pytest.raises(ServerError) as taken:
+                await bea.client.join(ticket.code, "Bea", seat=0)
+            assert taken.value.code == "seat_taken"
+            await bea.client.join(ticket.code, "Bea")
+            results = await asyncio.gather(play_seat(ann.client, "greedy"),
+                                           play_seat(bea.client, "greedy"))  # fmt: skip
+            assert results[0].update.result == results[1].update.result
+            assert results[0].update.at == results[1].update.at
+            for player in (ann, bea):
+                await player.client.close()
+        start, moves, finished = await record_of(fresh_redis, ticket.code)
+        assert finished and len(moves) == results[0].update.at
+        assert check_frames(moves, start, ann.frames, 0) > 0
+        assert check_frames(moves, start, bea.frames, 2) > 0
+
+    run(scenario())
+
+
+def test_a_program_with_its_own_loop_plays_through_the_background_client(tmp_path) -> None:
+    import threading
+    import time
+
+    from scopa.net.client import BackgroundClient, Update
+
+    spec = str(tmp_path / "t.db")
+    ready: dict[str, str] = {}
+    done = threading.Event()
+
+    async def host() -> None:
+        async with serving(open_store(spec)) as server:
+            ready["address"] = server.address
+            while not done.is_set():
+                await asyncio.sleep(0.05)
+
+    thread = threading.Thread(target=run, args=(host(),))
+    thread.start()
+    try:
+        while "address" not in ready:
+            time.sleep(0.01)
+        remote = BackgroundClient(ready["address"])
+        seats = [{"kind": "human"}, {"kind": "computer", "level": "greedy"}]
+        remote.submit(remote.client.create(Rules(), seats, "Ann")).result(10)
+        deadline = time.monotonic() + 60
+        last: Update | None = None
+        while time.monotonic() < deadline and (last is None or last.status != "over"):
+            for item in remote.poll():  # a frame of a game loop: never waits
+                assert isinstance(item, Update), item
+                last = item
+                if item.my_turn:
+                    remote.submit(remote.client.play(item.observation.legal_moves[0], item.at))
+            time.sleep(0.005)
+        remote.close()
+        assert last is not None and last.status == "over" and last.result is not None
+    finally:
+        done.set()
+        thread.join(30)
