@@ -26,7 +26,9 @@ CaptureSets = tuple[tuple[int, ...], ...]
 """For ranks 0..10 (0 unused): the capture masks allowed; empty means the card is laid."""
 
 _CACHE_LIMIT = 1 << 18
-_CARD_LIMIT = 1 << 14
+_CARD_LIMIT = 1 << 13
+"""Tables kept per card before its moves start afresh: with 40 cards, about what the
+capture-set cache holds."""
 
 
 class CardPlays(dict[int, tuple[Move, ...]]):
