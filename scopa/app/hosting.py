@@ -102,7 +102,7 @@ class LocalServer:
             with contextlib.suppress(Exception):
                 asyncio.run_coroutine_threadsafe(server.close(), loop).result(START_TIMEOUT)
         loop.call_soon_threadsafe(loop.stop)
-        if self._thread is not None:
+        if self._thread is not None and self._thread.is_alive():  # it may not have begun yet
             self._thread.join(START_TIMEOUT)
         self._loop = None
         self._server = None

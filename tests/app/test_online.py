@@ -220,3 +220,17 @@ def test_a_code_nobody_holds_is_explained(app, monkeypatch):
     lobby = app.stack.top
     run_until(app, lambda: lobby.session.error is not None)
     assert lobby._status()[0] == app.t("online.not_found")
+
+
+def test_stopping_a_server_whose_thread_has_not_begun_is_quiet(tmp_path):
+    """Back pressed in the lobby at the instant the hosting thread is being made."""
+    import asyncio
+    import threading
+
+    from scopa.app.hosting import LocalServer
+
+    server = LocalServer(tmp_path)
+    server._loop = asyncio.new_event_loop()
+    server._thread = threading.Thread(target=server._loop.run_forever, daemon=True)
+    server.stop()  # raised "cannot join thread before it is started"
+    assert server._loop is None
