@@ -14,20 +14,74 @@ from functools import lru_cache
 
 from .cards import DECK, FULL_MASK, RANK_MASK, RANK_OF, Card, mask_of
 from .errors import CardError
+from .moves import Move
 from .rules import Rules
 
+_Plan = tuple[int, tuple[tuple[int, int], ...], int]
+"""A way to reach a sum: (ranks taken whole, (shift, count) of ranks taken in part, size)."""
+_Pattern = tuple[tuple[_Plan, ...], tuple[int, ...] | None]
+"""The plans for one count of cards per rank, and when every plan takes whole ranks, the
+mask of each (ascending)."""
 CaptureSets = tuple[tuple[int, ...], ...]
 """For ranks 0..10 (0 unused): the capture masks allowed; empty means the card is laid."""
 
 _CACHE_LIMIT = 1 << 18
+_CARD_LIMIT = 1 << 13
+"""Tables kept per card before its moves start afresh: with 40 cards, about what the
+capture-set cache holds."""
+
+
+class CardPlays(dict[int, tuple[Move, ...]]):
+    """The moves of one card, by the part of the table that matters to it (see
+    ``CaptureTable.keys_of``), worked out the first time a part is asked for.
+
+    Once a table has been seen, a look-up here is the whole of a card's move generation.
+    """
+
+    __slots__ = ("_captures", "_key", "_move", "_laid")
+
+    def __init__(self, captures: CaptureTable, index: int) -> None:
+        super().__init__()
+        self._captures = captures
+        self._key = RANK_OF[index]
+        self._move = _CardMoves(index).__getitem__
+        self._laid = (Move.of(index, 0),)
+
+    def __missing__(self, part: int) -> tuple[Move, ...]:
+        captures = self._captures
+        sets = captures.cache.get(part << 4 | self._key)
+        if sets is None:
+            sets = captures.sets(part, self._key)
+        found = tuple(map(self._move, sets)) if sets else self._laid
+        if len(self) >= _CARD_LIMIT:
+            self.clear()
+        self[part] = found
+        return found
+
+
+class _CardMoves(dict[int, Move]):
+    """One card's interned plays, by the mask of the cards they take."""
+
+    __slots__ = ("_index",)
+
+    def __init__(self, index: int) -> None:
+        super().__init__()
+        self._index = index
+
+    def __missing__(self, capture: int) -> Move:
+        move = self[capture] = Move.of(self._index, capture)
+        return move
 
 
 class CaptureTable:
     """Capture options of one rule set, cached by the part of the table that matters.
 
-    For a card of rank r only some table cards can take part (under the classic rule, those
-    of rank r or lower), so the cache key is the table masked to them plus the rank: small
-    masks repeat often, across positions and across games.
+    For a card of rank r only some table cards can take part, so the cache key is the table
+    masked to them plus the rank: small masks repeat often, across positions and across
+    games. Under the classic rule a card of equal rank on the table decides alone (the card
+    must take one of those), else only the lower ranks can make the sum: the key is the
+    table's cards of rank r when there are any (``alone``), else its cards below r
+    (``rest``).
     """
 
     __slots__ = (
@@ -40,9 +94,12 @@ class CaptureTable:
         "_precedence",
         "_trail",
         "_ace_only",
-        "relevant",
+        "alone",
+        "rest",
         "cache",
+        "hand_keys",
         "named_cache",
+        "_card_plays",
         "_patterns",
     )
 
@@ -57,33 +114,59 @@ class CaptureTable:
         self._precedence = rules.equal_rank_precedence
         self._trail = rules.may_trail_capturing_card
         self._ace_only = rules.ace_on_ace_only
-        relevant = [0]
+        alone, rest = [0], [0]
         for rank in range(1, 11):
-            if self._cirulla:
-                top = max(rank, 15 - rank)
-            else:
-                top = 15 - rank if self._quindici else rank
-            mask = sum(RANK_MASK[r] for r in range(1, min(top, 10) + 1))
-            if rank == 1 and (self._assi or self._cirulla):
-                mask = FULL_MASK
-            relevant.append(mask)
-        self.relevant = tuple(relevant)
+            if self._cirulla or self._quindici or (rank == 1 and self._assi):
+                if self._cirulla:
+                    top = max(rank, 15 - rank)
+                else:
+                    top = 15 - rank if self._quindici else rank
+                mask = _UP_TO[top]
+                if rank == 1 and (self._assi or self._cirulla):
+                    mask = FULL_MASK
+                alone.append(0)
+                rest.append(mask)
+            else:  # a single equal card is always allowed, and always the fewest
+                alone.append(RANK_MASK[rank])
+                rest.append(_UP_TO[rank - 1])
+        self.alone = tuple(alone)
+        """Per rank: the table cards that, when any lies there, are all that matter."""
+        self.rest = tuple(rest)
+        """Per rank: the table cards that matter when none of ``alone`` lies there."""
         self.cache: dict[int, tuple[int, ...]] = {}
+        self.hand_keys: dict[int, tuple[tuple[int, int, CardPlays], ...]] = {}
         self.named_cache: dict[tuple[int, int, int, int], tuple[int, ...]] = {}
-        self._patterns: dict[int, list[tuple[tuple[tuple[int, int], ...], int]]] = {}
+        self._card_plays = tuple(CardPlays(self, index) for index in range(40))
+        self._patterns: dict[int, _Pattern] = {}
 
     def sets(self, table: int, rank: int) -> tuple[int, ...]:
         """The capture masks a card of ``rank`` may take from ``table``; empty: it is laid."""
-        key = (table & self.relevant[rank]) << 4 | rank
-        try:
-            return self.cache[key]
-        except KeyError:
-            pass
-        if len(self.cache) >= _CACHE_LIMIT:
-            self.cache.clear()
-        result = self._compute(table & self.relevant[rank], rank)
-        self.cache[key] = result
-        return result
+        part = table & self.alone[rank] or table & self.rest[rank]
+        key = part << 4 | rank
+        found = self.cache.get(key)
+        if found is None:
+            if len(self.cache) >= _CACHE_LIMIT:
+                self.cache.clear()
+            found = self.cache[key] = self._compute(part, rank)
+        return found
+
+    def keys_of(self, hand: int) -> tuple[tuple[int, int, CardPlays], ...]:
+        """Per card of ``hand``: its ``alone`` and ``rest`` masks and its moves by the part
+        of the table that matters to it, ``table & alone or table & rest``."""
+        found = self.hand_keys.get(hand)
+        if found is None:
+            if len(self.hand_keys) >= _CACHE_LIMIT:
+                self.hand_keys.clear()
+            keys = []
+            rest = hand
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                index = low.bit_length() - 1
+                rank = RANK_OF[index]
+                keys.append((self.alone[rank], self.rest[rank], self._card_plays[index]))
+            found = self.hand_keys[hand] = tuple(keys)
+        return found
 
     def sets_named(self, table: int, rank: int, matta_bit: int, value: int) -> tuple[int, ...]:
         """``sets`` when the matta (``matta_bit``) may lie on ``table`` with the capture value
@@ -104,34 +187,44 @@ class CaptureTable:
         return ((),) + tuple(self.sets(table, rank) for rank in range(1, 11))
 
     def _subsets_with_sum(self, table: int, target: int) -> list[tuple[int, int]]:
-        """Every non-empty subset of ``table`` whose ranks sum to ``target``, with its size.
-
-        Which ranks to take, and how many of each, depends only on how many cards of each
-        rank lie on the table: that plan is cached by those counts (a small space), then
-        spelled out with the actual cards.
-        """
-        signature = 0
-        for rank in range(1, min(target, 10) + 1):
-            group = table >> (4 * (rank - 1)) & 0xF
-            if group:
-                signature |= _POPCOUNT4[group] << (3 * rank)
-        key = signature << 4 | target
-        plans = self._patterns.get(key)
-        if plans is None:
-            counts = [signature >> (3 * rank) & 0x7 for rank in range(11)]
-            plans = _rank_plans(counts, target)
-            self._patterns[key] = plans
+        """Every non-empty subset of ``table`` whose ranks sum to ``target``, with its size
+        (those the capture limit and the fewest-cards rule allow)."""
         found: list[tuple[int, int]] = []
-        for plan, size in plans:
-            masks = [0]
-            for rank, count in plan:
-                shift = 4 * (rank - 1)
-                group = table >> shift & 0xF
-                masks = [
-                    mask | part << shift for mask in masks for part in _GROUP_PARTS[group][count]
-                ]
-            found.extend((mask, size) for mask in masks)
+        for whole, parts, size in self._pattern(table, target)[0]:
+            if not parts:
+                found.append((table & whole, size))
+            else:
+                found.extend((mask, size) for mask in _spell(table, whole, parts))
         return found
+
+    def _pattern(self, table: int, target: int) -> _Pattern:
+        """How to reach ``target`` with the cards of ``table``: which ranks to take, and how
+        many of each. That depends only on how many cards of each rank lie on the table, so
+        the plans are cached by those counts (a small space) and spelled out with the actual
+        cards by the caller."""
+        low = table & _UP_TO[target]
+        pairs = low - (low >> 1 & _ODD_BITS)
+        counts = (pairs & _PAIR_BITS) + (pairs >> 2 & _PAIR_BITS)  # cards per rank, a nibble each
+        key = counts << 4 | target
+        pattern = self._patterns.get(key)
+        if pattern is None:
+            pattern = self._patterns[key] = self._plan(counts, target)
+        return pattern
+
+    def _plan(self, nibbles: int, target: int) -> _Pattern:
+        counts = [0] + [nibbles >> (4 * (rank - 1)) & 0xF for rank in range(1, 11)]
+        allowed = _rank_plans(counts, target)
+        if self._limit is not None:
+            allowed = [plan for plan in allowed if plan[1] <= self._limit]
+        if self._fewest and allowed:
+            fewest = min(size for _, size in allowed)
+            allowed = [plan for plan in allowed if plan[1] == fewest]
+        plans = tuple(_whole_and_parts(plan, counts, size) for plan, size in allowed)
+        if any(parts for _, parts, _ in plans):
+            return plans, None
+        # A plan taking whole ranks takes the table's cards of those ranks: masks order as
+        # the plans' rank masks do, so they are sorted once here.
+        return plans, tuple(sorted(whole for whole, _, _ in plans))
 
     def _compute(self, table: int, rank: int) -> tuple[int, ...]:
         if self._cirulla:
@@ -144,20 +237,20 @@ class CaptureTable:
                 return tuple(_lowbits(aces))
             return (table,)
         if self._quindici:
-            sets = self._subsets_with_sum(table, 15 - rank)
+            target = 15 - rank
         else:
             same = table & RANK_MASK[rank]
             if same:  # a single equal card is always allowed, and always the fewest
-                return tuple(_lowbits(same))
-            sets = self._subsets_with_sum(table, rank)
-        if not sets:
-            return ()
-        if self._limit is not None:
-            sets = [entry for entry in sets if entry[1] <= self._limit]
-        if self._fewest and sets:
-            fewest = min(size for _, size in sets)
-            sets = [entry for entry in sets if entry[1] == fewest]
-        return tuple(sorted(mask for mask, _ in sets))
+                return _SINGLES[rank][same >> 4 * (rank - 1)]
+            target = rank
+        plans, wholes = self._pattern(table, target)
+        if wholes is not None:
+            return tuple(map(table.__and__, wholes))
+        masks = []
+        for whole, parts, _ in plans:
+            masks.extend(_spell(table, whole, parts))
+        masks.sort()
+        return tuple(masks)
 
     def _compute_cirulla(
         self, rest: int, rank: int, matta: int = 0, value: int = 0
@@ -233,6 +326,30 @@ def _rank_plans(counts: list[int], target: int) -> list[tuple[tuple[tuple[int, i
     return plans
 
 
+def _whole_and_parts(
+    plan: tuple[tuple[int, int], ...], counts: list[int], size: int
+) -> tuple[int, tuple[tuple[int, int], ...], int]:
+    """A plan as the ranks whose every table card it takes (a mask), the ranks it takes only
+    some cards of (bit shift, count), and its number of cards."""
+    whole = 0
+    parts = []
+    for rank, count in plan:
+        if count == counts[rank]:
+            whole |= RANK_MASK[rank]
+        else:
+            parts.append((4 * (rank - 1), count))
+    return whole, tuple(parts), size
+
+
+def _spell(table: int, whole: int, parts: tuple[tuple[int, int], ...]) -> list[int]:
+    """The capture masks of one plan on ``table``: every way to pick its partial ranks."""
+    masks = [table & whole]
+    for shift, count in parts:
+        choices = _GROUP_PARTS[table >> shift & 0xF][count]
+        masks = [mask | part << shift for mask in masks for part in choices]
+    return masks
+
+
 _POPCOUNT4 = tuple(bin(group).count("1") for group in range(16))
 _GROUP_PARTS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     tuple(
@@ -242,6 +359,20 @@ _GROUP_PARTS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     for group in range(16)
 )
 """For each 4-bit group of same-rank cards: its sub-groups of each size."""
+
+_UP_TO: tuple[int, ...] = tuple(
+    sum(RANK_MASK[r] for r in range(1, min(top, 10) + 1)) for top in range(16)
+)
+"""The cards of rank ``top`` or lower."""
+_ODD_BITS = 0x5555555555
+_PAIR_BITS = 0x3333333333
+_SINGLES: tuple[tuple[tuple[int, ...], ...], ...] = ((),) + tuple(
+    tuple(
+        tuple(bit << 4 * (rank - 1) for bit in (1, 2, 4, 8) if group & bit) for group in range(16)
+    )
+    for rank in range(1, 11)
+)
+"""For a rank and its cards on the table (a 4-bit group): each card alone, as a mask."""
 
 
 @lru_cache(maxsize=64)

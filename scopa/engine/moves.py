@@ -27,7 +27,7 @@ _KIND_NAMES: tuple[MoveKind, ...] = ("play", "declare", "pass", "retract")
 
 
 class Move:
-    __slots__ = ("card", "capture_mask", "code", "matta", "named", "_key", "_captures")
+    __slots__ = ("card", "capture_mask", "code", "matta", "named", "bit", "_key", "_captures")
 
     card: Card | None
     """The card played; None for a declaration, a pass or a retraction."""
@@ -38,6 +38,8 @@ class Move:
     """For a declaration naming the matta: the matta card."""
     named: int
     """For a declaration naming the matta: the value named for it, 1 to 10 (else 0)."""
+    bit: int
+    """The played card's bit (0 when no card is played)."""
     _key: int
     _captures: tuple[Card, ...]
 
@@ -84,6 +86,7 @@ class Move:
         object.__setattr__(move, "code", code)
         object.__setattr__(move, "matta", matta)
         object.__setattr__(move, "named", named)
+        object.__setattr__(move, "bit", card.bit if card is not None else 0)
         object.__setattr__(move, "_key", key)
         object.__setattr__(move, "_captures", cards_of(capture_mask))
         return move

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from .captures import ACES_MASK, CaptureTable, capture_table, scores_scopa
-from .cards import DECK, FULL_MASK, RANK_OF, Card, cards_of
+from .cards import DECK, FULL_MASK, RANK_MASK, RANK_OF, Card, cards_of
 from .cirulla import dealer_bonus, declaration_points, declarations, declared_kind, table_cause
 from .errors import DealError, IllegalMove
 from .events import (
@@ -37,7 +37,7 @@ from .events import (
     Retracted,
     Scopa,
 )
-from .moves import DECLARE, MOVES, PASS, PASS_MOVE, RETRACT, RETRACT_MOVE, Move
+from .moves import DECLARE, PASS, PASS_MOVE, RETRACT, RETRACT_MOVE, Move
 from .rules import Rules
 from .scoring import Breakdown, score_masks
 
@@ -73,9 +73,10 @@ def misdeal_cause(table: Sequence[Card], rules: Rules) -> RedealCause | None:
         if cause == "aces" or cause == "three_of_a_kind":
             return cause
         return None
-    if sum(1 for card in table if card.rank == 10) >= 3:
+    ranks = [card.rank for card in table]
+    if ranks.count(10) >= 3:
         return "kings"
-    if rules.assi and rules.assi_redeal and any(card.rank == 1 for card in table):
+    if rules.assi and rules.assi_redeal and 1 in ranks:
         return "ace"
     return None
 
@@ -106,28 +107,108 @@ def shuffled_deck(rules: Rules, rng: random.Random) -> tuple[Card, ...]:
     Tools that deal their own rounds use it so their redeals follow the rules too. (Under
     the Luzzati rules a third misdeal in a row ends the game: its deck is returned.)
     """
-    return _shuffle(rules, rng)[0]
+    return tuple([DECK[index] for index in _shuffle(rules, rng)[0]])
 
 
 def _shuffle(
     rules: Rules, rng: random.Random
-) -> tuple[tuple[Card, ...], list[tuple[tuple[Card, ...], RedealCause]]]:
-    """The deck that stands, and the table and cause of each shuffle that had to be redealt
-    (a Luzzati third misdeal stands, to end the game)."""
+) -> tuple[list[int], list[tuple[tuple[Card, ...], RedealCause]], RedealCause | None]:
+    """The deck that stands (card indices), the table and cause of each shuffle that had to
+    be redealt, and the cause of a Luzzati third misdeal, which stands to end the game."""
     redeals: list[tuple[tuple[Card, ...], RedealCause]] = []
     misdeals = 0
-    deck = list(DECK)
+    order = _INDICES[:]
+    layout = _layout(rules)
+    start, end = layout.cards_per_deal, layout.cards_per_deal + layout.table_size
     while True:
-        rng.shuffle(deck)
-        table = first_table(deck, rules)
+        _shuffle_indices(order, rng)
+        if layout.kings_only:  # the common case, told from the table's mask
+            table_mask = sum(map(_BITS.__getitem__, order[start:end]))
+            if (table_mask & _KINGS).bit_count() < 3:
+                return order, redeals, None
+        table = tuple(map(DECK.__getitem__, order[start:end]))
         cause = misdeal_cause(table, rules)
         if cause is None:
-            return tuple(deck), redeals
+            return order, redeals, None
         if cause == "three_of_a_kind":
             misdeals += 1
             if misdeals == MISDEALS_TO_LOSE:
-                return tuple(deck), redeals
+                return order, redeals, cause
         redeals.append((table, cause))
+
+
+def _shuffle_indices(order: list[int], rng: random.Random) -> None:
+    """``rng.shuffle`` of the deck whose card indices are ``order``.
+
+    For a plain ``random.Random`` the shuffle is spelled out here, drawing the same numbers
+    in the same order as ``Random.shuffle`` (so a seed deals the same cards) without its
+    call per card, which is most of the cost of a random deal. Any other shuffler is handed
+    the cards themselves.
+    """
+    if type(rng) is not random.Random:
+        deck = [DECK[index] for index in order]
+        rng.shuffle(deck)
+        order[:] = [card.index for card in deck]
+        return
+    getrandbits = rng.getrandbits
+    for i, bound, width in _DRAWS:
+        j = getrandbits(width)
+        while j >= bound:
+            j = getrandbits(width)
+        order[i], order[j] = order[j], order[i]
+
+
+_DRAWS = tuple((i, i + 1, (i + 1).bit_length()) for i in range(39, 0, -1))
+"""``Random.shuffle`` of 40 cards: each place from the last down, the bound of the place it
+swaps with, and the bits drawn for it."""
+_BITS = tuple(1 << index for index in range(40))
+_INDICES = list(range(40))
+_KINGS = RANK_MASK[10]
+
+
+class _Layout:
+    """What a rule set's rounds share, worked out once: how the cards are dealt (sizes, and
+    per dealer the seats in the order they are dealt to), the sides of the seats, the
+    capture table, and whether only three kings send a deal back."""
+
+    __slots__ = (
+        "players", "hand_size", "table_size", "cards_per_deal", "orders", "side_of",
+        "no_points", "captures", "kings_only",
+    )  # fmt: skip
+
+    def __init__(self, rules: Rules) -> None:
+        self.players = rules.players
+        self.hand_size = rules.hand_size
+        self.table_size = rules.table_size
+        self.cards_per_deal = rules.cards_per_deal
+        self.orders = tuple(rules.deal_order(dealer) for dealer in range(rules.players))
+        self.side_of = rules.seat_sides
+        self.no_points = (0,) * rules.sides
+        self.captures = capture_table(rules)
+        self.kings_only = not rules.cirulla and not (rules.assi and rules.assi_redeal)
+
+
+def _layout(rules: Rules) -> _Layout:
+    return rules.memo("layout", _Layout)
+
+
+def _deal_hands(
+    layout: _Layout, dealer: int, cards: Sequence[int], hands: list[int]
+) -> tuple[int, int]:
+    """Deal hands from the front of ``cards`` (indices) into ``hands``: the seat to lead and
+    the number of cards dealt."""
+    size = layout.hand_size
+    order = layout.orders[dealer]
+    bits = _BITS
+    start = 0
+    for receiver in order:
+        if size == 3:  # the Scopa deal, five times a round
+            first, second, third = cards[start : start + 3]
+            hands[receiver] = bits[first] | bits[second] | bits[third]
+        else:
+            hands[receiver] = sum(map(bits.__getitem__, cards[start : start + size]))
+        start += size
+    return order[0], start
 
 
 class Round:
@@ -210,34 +291,53 @@ class Round:
             raise DealError("a deck must hold each of the 40 cards exactly once")
         if not 0 <= dealer < rules.players:
             raise DealError(f"dealer must be a seat from 0 to {rules.players - 1}")
-        n, size = rules.players, rules.hand_size
-        dealt = rules.cards_per_deal
         table = first_table(cards, rules)
-        reason = misdeal_reason(table, rules)
-        forfeit = (
-            misdeal_cause(table, rules) == "three_of_a_kind" and misdeals >= MISDEALS_TO_LOSE - 1
-        )
-        if reason and not forfeit:
-            raise DealError(f"this deal must be redealt: {reason}")
-        hands = [0] * n
-        for k, seat in enumerate(rules.deal_order(dealer)):
-            for card in cards[k * size : (k + 1) * size]:
-                hands[seat] |= card.bit
-        table_mask = 0
-        for card in table:
-            table_mask |= card.bit
-        stock = tuple(card.index for card in cards[dealt + rules.table_size :])
+        cause = misdeal_cause(table, rules)
+        forfeit = cause == "three_of_a_kind" and misdeals >= MISDEALS_TO_LOSE - 1
+        if cause is not None and not forfeit:
+            raise DealError(f"this deal must be redealt: {misdeal_reason(table, rules)}")
+        return cls._dealt(rules, [card.index for card in cards], dealer, round_no, forfeit)
+
+    @classmethod
+    def _dealt(
+        cls, rules: Rules, order: list[int], dealer: int, round_no: int, forfeit: bool
+    ) -> Round:
+        """The round dealt from the card indices ``order``, a deal known to stand (or to
+        be the Luzzati misdeal that ends the game: ``forfeit``)."""
+        layout = _layout(rules)
+        hands = [0] * layout.players
+        first, dealt = _deal_hands(layout, dealer, order, hands)
+        table_order = order[dealt : dealt + layout.table_size]
+        table = tuple(map(DECK.__getitem__, table_order))
+        table_mask = sum(map(_BITS.__getitem__, table_order))
+        stock = tuple(order[dealt + layout.table_size :])
         opening: tuple[Event, ...] = (
-            Dealt(round_no, 1, dealer, tuple(cards_of(h) for h in hands), tuple(table)),
+            Dealt(round_no, 1, dealer, tuple(map(cards_of, hands)), table),
         )
         if rules.cirulla:
             return cls._deal_cirulla(
                 rules, round_no, dealer, tuple(hands), table, table_mask, stock, opening, forfeit
             )
-        return cls._make(
-            rules, round_no, dealer, rules.next_seat(dealer), tuple(hands), table_mask, stock,
-            (0,) * rules.sides, (0,) * rules.sides, -1, 1, dealt, False, opening, None,
-        )  # fmt: skip
+        state = _new(cls)
+        state.rules = rules
+        state.round_no = round_no
+        state.dealer = dealer
+        state.turn = first
+        state.hands = tuple(hands)
+        state.table = table_mask
+        state.stock = stock
+        state.piles = state.scope = layout.no_points
+        state.last_capturer = -1
+        state.deal_no = 1
+        state.in_hands = dealt
+        state.over = False
+        state.opening = opening
+        state._history = None
+        state._captures = layout.captures
+        state._side_of = layout.side_of
+        state._legal = None
+        state._extra = None
+        return state
 
     @classmethod
     def _deal_cirulla(
@@ -281,9 +381,10 @@ class Round:
     ) -> Round:
         """Shuffle with ``rng`` and deal, reshuffling as the rules demand (reported in
         ``opening`` as ``Redealt`` events)."""
-        deck, redeals = _shuffle(rules, rng)
-        misdeals = sum(1 for _, cause in redeals if cause == "three_of_a_kind")
-        dealt = cls.deal(rules, deck, dealer=dealer, round_no=round_no, misdeals=misdeals)
+        if not 0 <= dealer < rules.players:
+            raise DealError(f"dealer must be a seat from 0 to {rules.players - 1}")
+        order, redeals, forfeit = _shuffle(rules, rng)
+        dealt = cls._dealt(rules, order, dealer, round_no, forfeit is not None)
         if redeals:
             redealt = tuple(Redealt(dealer, table, cause) for table, cause in redeals)
             dealt = dealt._replace_opening(redealt + dealt.opening)
@@ -377,8 +478,9 @@ class Round:
         state.over = over
         state.opening = opening
         state._history = history
-        state._captures = capture_table(rules)
-        state._side_of = rules.seat_sides
+        layout = _layout(rules)
+        state._captures = layout.captures
+        state._side_of = layout.side_of
         state._legal = None
         state._extra = extra
         return state
@@ -402,30 +504,13 @@ class Round:
             if self._extra is not None:
                 found = self._legal = self._legal_cirulla(self._extra)
                 return found
-            legal: list[Move] = []
-            if not self.over:
-                captures = self._captures
-                cache = captures.cache
-                relevant = captures.relevant
-                table = self.table
-                hand = self.hands[self.turn]
-                interned = MOVES
-                while hand:
-                    low = hand & -hand
-                    hand ^= low
-                    index = low.bit_length() - 1
-                    rank = RANK_OF[index]
-                    sets = cache.get((table & relevant[rank]) << 4 | rank)
-                    if sets is None:
-                        sets = captures.sets(table, rank)
-                    if sets:
-                        for capture in sets:
-                            move = interned.get(capture << 6 | index)
-                            legal.append(move if move is not None else Move.of(index, capture))
-                    else:
-                        move = interned.get(index)
-                        legal.append(move if move is not None else Move.of(index, 0))
-            found = self._legal = tuple(legal)
+            found = ()
+            captures = self._captures
+            hand = self.hands[self.turn]  # empty once the round is over
+            table = self.table
+            for alone, rest, plays in captures.hand_keys.get(hand) or captures.keys_of(hand):
+                found += plays[table & alone or table & rest]
+            self._legal = found
         return found
 
     def _legal_cirulla(self, extra: CirullaState) -> tuple[Move, ...]:
@@ -657,74 +742,96 @@ class Round:
 
     def play(self, move: Move) -> Round:
         """``apply`` without the events, for search; the move must be legal."""
-        legal = self._legal if self._legal is not None else self.legal_moves()
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_moves()
         if move not in legal:
             raise IllegalMove(self.why_illegal(move) or f"{move} is not legal here")
         return self._step(move, None)
 
     def _step(self, move: Move, events: list[Event] | None) -> Round:
-        if self._extra is not None:
-            return self._step_cirulla(move, events, self._extra)
-        rules = self.rules
+        extra = self._extra
+        if extra is not None:
+            return self._step_cirulla(move, events, extra)
+        # The play of every search and simulation, so it is written for speed: each field
+        # is set once, straight on a new object.
         seat = self.turn
-        card: Card = move.card  # type: ignore[assignment]  # only plays outside Cirulla
-        bit = card.bit
+        bit = move.bit
         capture = move.capture_mask
-        hands = list(self.hands)
-        hands[seat] ^= bit
-        side = self._side_of[seat]
+        hands = self.hands
+        if len(hands) == 2:  # two seats, the common game: no list to build
+            if seat:
+                hands = (hands[0], hands[1] ^ bit)
+                turn = 0
+            else:
+                hands = (hands[0] ^ bit, hands[1])
+                turn = 1
+        else:
+            hand_list = list(hands)
+            hand_list[seat] ^= bit
+            hands = tuple(hand_list)
+            turn = seat + 1 if seat + 1 < len(hands) else 0
+        in_hands = self.in_hands - 1
         table = self.table
         piles = self.piles
-        scope = self.scope
-        last = self.last_capturer
-        in_hands = self.in_hands - 1
-        stock = self.stock
+        state = _new(Round)
         if events is not None:
-            events.append(Played(seat, card))
+            events.append(Played(seat, DECK[bit.bit_length() - 1]))
         if capture:
+            side = self._side_of[seat]
             table ^= capture
-            pile_list = list(piles)
-            pile_list[side] |= capture | bit
-            piles = tuple(pile_list)
-            last = side
+            if len(piles) == 2:
+                if side:
+                    piles = (piles[0], piles[1] | capture | bit)
+                else:
+                    piles = (piles[0] | capture | bit, piles[1])
+            else:
+                pile_list = list(piles)
+                pile_list[side] |= capture | bit
+                piles = tuple(pile_list)
+            state.last_capturer = side
             if events is not None:
-                events.append(Captured(seat, side, card, move.captures))
+                events.append(Captured(seat, side, DECK[bit.bit_length() - 1], move.captures))
             if not table and scores_scopa(
-                rules, self.table, card.rank, capture, in_hands == 0 and not stock
-            ):
-                scope_list = list(scope)
+                self.rules, self.table, RANK_OF[bit.bit_length() - 1], capture,
+                in_hands == 0 and not self.stock,
+            ):  # fmt: skip
+                scope_list = list(self.scope)
                 scope_list[side] += 1
-                scope = tuple(scope_list)
+                state.scope = tuple(scope_list)
                 if events is not None:
                     events.append(Scopa(seat, side))
+            else:
+                state.scope = self.scope
         else:
             table |= bit
+            state.last_capturer = self.last_capturer
+            state.scope = self.scope
             if events is not None:
-                events.append(Laid(seat, card))
-        deal_no = self.deal_no
-        over = False
-        n = rules.players
+                events.append(Laid(seat, DECK[bit.bit_length() - 1]))
         if in_hands:
-            turn = (seat + 1) % n
-        elif stock:
-            size = rules.hand_size
-            order = rules.deal_order(self.dealer)
-            for k, receiver in enumerate(order):
-                mask = 0
-                for index in stock[k * size : (k + 1) * size]:
-                    mask |= 1 << index
-                hands[receiver] = mask
-            stock = stock[rules.cards_per_deal :]
-            in_hands = rules.cards_per_deal
-            deal_no += 1
-            turn = order[0]
+            state.stock = self.stock
+            state.deal_no = self.deal_no
+            state.over = False
+        elif self.stock:
+            hand_list = list(hands)
+            turn, in_hands = _deal_hands(_layout(self.rules), self.dealer, self.stock, hand_list)
+            hands = tuple(hand_list)
+            state.stock = self.stock[in_hands:]
+            state.deal_no = self.deal_no + 1
+            state.over = False
             if events is not None:
                 events.append(
-                    Dealt(self.round_no, deal_no, self.dealer, tuple(map(cards_of, hands)), ())
+                    Dealt(
+                        self.round_no, state.deal_no, self.dealer, tuple(map(cards_of, hands)), ()
+                    )
                 )
         else:
             turn = seat
-            over = True
+            state.stock = ()
+            state.deal_no = self.deal_no
+            state.over = True
+            last = state.last_capturer
             if table and last >= 0:
                 pile_list = list(piles)
                 pile_list[last] |= table
@@ -732,20 +839,14 @@ class Round:
                 if events is not None:
                     events.append(LastCapture(last, cards_of(table)))
                 table = 0
-        state = object.__new__(Round)
-        state.rules = rules
+        state.turn = turn
+        state.hands = hands
+        state.table = table
+        state.piles = piles
+        state.in_hands = in_hands
+        state.rules = self.rules
         state.round_no = self.round_no
         state.dealer = self.dealer
-        state.turn = turn
-        state.hands = tuple(hands)
-        state.table = table
-        state.stock = stock
-        state.piles = piles
-        state.scope = scope
-        state.last_capturer = last
-        state.deal_no = deal_no
-        state.in_hands = in_hands
-        state.over = over
         state.opening = ()
         state._history = (self._history, seat, move)
         state._captures = self._captures
@@ -812,17 +913,9 @@ class Round:
         if in_hands:
             turn = (seat + 1) % rules.players
         elif stock:
-            size = rules.hand_size
-            order = rules.deal_order(self.dealer)
-            for k, receiver in enumerate(order):
-                mask = 0
-                for index in stock[k * size : (k + 1) * size]:
-                    mask |= 1 << index
-                hands[receiver] = mask
-            stock = stock[rules.cards_per_deal :]
-            in_hands = rules.cards_per_deal
+            turn, in_hands = _deal_hands(_layout(rules), self.dealer, stock, hands)
+            stock = stock[in_hands:]
             deal_no += 1
-            turn = order[0]
             declared = 0
             shown = (0,) * rules.players
             phase = rules.players if rules.declare_at_deal else 0
@@ -901,6 +994,9 @@ class Round:
         table = " ".join(map(str, cards_of(self.table)))
         where = f"{self.round_no} deal {self.deal_no} turn {self.turn}"
         return f"<Round {where}: [{hands}] table [{table}]>"
+
+
+_new = object.__new__
 
 
 def _matta_bit(rules: Rules) -> int:

@@ -5,17 +5,16 @@ side; a tie at the top gives it to nobody.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from .cards import (
-    COINS_MASK,
     DECK,
     RE_BELLO,
     SETTEBELLO,
     SETTEBELLO_COPPE,
-    SEVENS_MASK,
-    SIXES_MASK,
     SUIT_MASK,
     Card,
     mask_of,
@@ -139,12 +138,17 @@ def _incomplete_counts(rules: Rules) -> bool:
 
 def _unique_best(keys: Sequence[object | None]) -> int | None:
     """Index of the unique highest key (None keys never win); None on a tie or no key."""
-    present = [(key, i) for i, key in enumerate(keys) if key is not None]
-    if not present:
-        return None
-    top = max(key for key, _ in present)  # type: ignore[type-var]
-    winners = [i for key, i in present if key == top]
-    return winners[0] if len(winners) == 1 else None
+    winner: int | None = None
+    top: Any = None
+    tied = False
+    for index, key in enumerate(keys):
+        if key is None:
+            continue
+        if top is None or key > top:
+            top, winner, tied = key, index, False
+        elif key == top:
+            tied = True
+    return None if tied else winner
 
 
 def napola_run(mask: int) -> int:
@@ -186,71 +190,147 @@ def piccola_points(run: int, rules: Rules) -> int:
 def score_masks(
     piles: Sequence[int], scope: Sequence[int], rules: Rules, bonus: Sequence[int] = ()
 ) -> tuple[Breakdown, ...]:
-    """``score_round`` on card masks (the engine's internal form)."""
+    """``score_round`` on card masks (the engine's internal form).
+
+    Every simulated round ends here, so it works from tables made once per rule set and
+    per byte of a mask rather than card by card.
+    """
     if len(piles) != len(scope) or (bonus and len(bonus) != len(piles)):
         raise ScopaError("one scopa count is needed per side")
-    values = prime_values(rules)
-    sides = range(len(piles))
-    scored = categories(rules)
-    points: list[dict[str, int]] = [dict.fromkeys(scored, 0) for _ in sides]
+    plan: _Plan = rules.memo("scoring", _Plan)
+    best = plan.best
+    mode = plan.primiera
+    tallies = []
+    counts: list[int] = []
+    coin_counts: list[int] = []
+    prime_keys: list[object] = []
+    for pile in piles:
+        coins = pile & _SPREAD
+        cups, swords, batons = pile >> 1 & _SPREAD, pile >> 2 & _SPREAD, pile >> 3 & _SPREAD
+        nibbles = pile - (pile >> 1 & _ODD_BITS)
+        nibbles = (nibbles & _PAIR_BITS) + (nibbles >> 2 & _PAIR_BITS)
+        ranks = _COUNTS[nibbles & 0xFFFFF] + _COUNTS[nibbles >> 20]
+        complete = bool(coins and cups and swords and batons)
+        sums = best[coins] + best[cups] + best[swords] + best[batons]
+        cards = pile.bit_count()
+        coin_count = coins.bit_count()
+        counts.append(cards)
+        coin_counts.append(coin_count)
+        if mode == _FOUR_SUITS:
+            prime_keys.append((1, sums) if complete else None)
+        elif mode == _SUITS_THEN_SUMS:
+            prime_keys.append((complete, sums))
+        elif mode == _SUMS:
+            prime_keys.append(sums)
+        else:
+            prime_keys.append(tuple([ranks[rank - 1] for rank in plan.sette]))
+        tallies.append((cards, coin_count, ranks, complete, sums, coins))
+    points = [plan.template.copy() for _ in tallies]
+    winner = _unique_best(counts)
+    if winner is not None:
+        points[winner]["carte"] += 1
+    winner = _unique_best(coin_counts)
+    if winner is not None:
+        points[winner]["denari"] += 1
+    for bit, category in plan.point_cards:
+        for side, pile in enumerate(piles):
+            if pile & bit:
+                points[side][category] += 1
+                break
+    winner = _unique_best(prime_keys)
+    if winner is not None:
+        points[winner]["sette" if mode == _SETTE else "primiera"] += 1
+    incomplete = plan.incomplete
+    scored = []
+    for side, (cards, coins, ranks, complete, sums, coin_cards) in enumerate(tallies):
+        side_points = points[side]
+        side_points["scope"] = scope[side]
+        run = _NAPOLA_RUNS[coin_cards]
+        grande = _GRANDE_RUNS[coin_cards]
+        if plan.napola:
+            side_points["napola"] = run
+        if plan.cirulla:
+            side_points["grande"] = grande_points(grande, rules)
+            side_points["piccola"] = piccola_points(run, rules)
+        pile = piles[side]
+        breakdown = object.__new__(Breakdown)
+        object.__setattr__(breakdown, "__dict__", {
+            "points": side_points, "total": sum(side_points.values()), "cards": cards,
+            "coins": coins, "sevens": ranks[6], "sixes": ranks[5],
+            "primiera": sums if complete or incomplete else 0, "primiera_complete": complete,
+            "scope": scope[side], "napola_run": run,
+            "captured": _CARDS_OF_BYTE[0][pile & 255] + _CARDS_OF_BYTE[1][pile >> 8 & 255]
+            + _CARDS_OF_BYTE[2][pile >> 16 & 255] + _CARDS_OF_BYTE[3][pile >> 24 & 255]
+            + _CARDS_OF_BYTE[4][pile >> 32],
+            "bonus": bonus[side] if bonus else 0, "grande_run": grande, "rank_counts": ranks,
+        })  # fmt: skip
+        scored.append(breakdown)
+    return tuple(scored)
 
-    def award(category: str, winner: int | None, amount: int = 1) -> None:
-        if winner is not None:
-            points[winner][category] += amount
 
-    counts = [bin(pile).count("1") for pile in piles]
-    coins = [bin(pile & COINS_MASK).count("1") for pile in piles]
-    sevens = [bin(pile & SEVENS_MASK).count("1") for pile in piles]
-    sixes = [bin(pile & SIXES_MASK).count("1") for pile in piles]
-    ranks = [tuple((pile >> (4 * rank) & 0xF).bit_count() for rank in range(10)) for pile in piles]
-    bests = [_best_per_suit(pile, values) for pile in piles]
-    complete = [None not in best for best in bests]
-    sums = [sum(v for v in best if v is not None) for best in bests]
-    incomplete = _incomplete_counts(rules)
-    prime = [s if c or incomplete else 0 for s, c in zip(sums, complete)]
+_SETTE, _SUMS, _SUITS_THEN_SUMS, _FOUR_SUITS = range(4)
+"""How sides compare for primiera: the seven-count; primiera sums alone (Cirulla without
+all suits); four suits first, then sums; sums among the sides with four suits."""
 
-    award("carte", _unique_best(counts))
-    award("denari", _unique_best(coins))
-    for card, category in _POINT_CARDS:
-        if category in scored:
-            award(category, next((i for i in sides if piles[i] & card.bit), None))
-    if "sette" in scored:
-        order = SEVEN_COUNT_ORDER if rules.seven_count_aces else SEVEN_COUNT_ORDER[:2]
-        award("sette", _unique_best([tuple(ranks[i][r - 1] for r in order) for i in sides]))
-    elif rules.cirulla and incomplete:
-        award("primiera", _unique_best(sums))
-    elif incomplete:
-        award("primiera", _unique_best([(c, s) for c, s in zip(complete, sums)]))
-    else:
-        award("primiera", _unique_best([(1, s) if c else None for c, s in zip(complete, sums)]))
-    runs = [napola_run(pile) for pile in piles]
-    grandes = [grande_run(pile) for pile in piles]
-    for i in sides:
-        points[i]["scope"] = scope[i]
-        if "napola" in scored:
-            points[i]["napola"] = runs[i]
-        if rules.cirulla:
-            points[i]["grande"] = grande_points(grandes[i], rules)
-            points[i]["piccola"] = piccola_points(runs[i], rules)
-    return tuple(
-        Breakdown(
-            points=points[i],
-            total=sum(points[i].values()),
-            cards=counts[i],
-            coins=coins[i],
-            sevens=sevens[i],
-            sixes=sixes[i],
-            primiera=prime[i],
-            primiera_complete=complete[i],
-            scope=scope[i],
-            napola_run=runs[i],
-            captured=tuple(DECK[j] for j in range(40) if piles[i] >> j & 1),
-            bonus=bonus[i] if bonus else 0,
-            grande_run=grandes[i],
-            rank_counts=ranks[i],
+
+class _Plan:
+    """What scoring needs of one rule set, worked out once: the categories (as a dictionary
+    to copy), the point cards, how primiera or the seven-count is compared, and each suit's
+    best primiera card by the pattern of its cards (a mask shifted down to the denari and
+    masked by ``_SPREAD``)."""
+
+    __slots__ = (
+        "template", "best", "point_cards", "primiera", "sette", "incomplete", "napola",
+        "cirulla",
+    )  # fmt: skip
+
+    def __init__(self, rules: Rules) -> None:
+        scored = categories(rules)
+        self.template = dict.fromkeys(scored, 0)
+        self.point_cards = tuple(
+            (card.bit, category) for card, category in _POINT_CARDS if category in scored
         )
-        for i in sides
+        self.incomplete = _incomplete_counts(rules)
+        self.sette = SEVEN_COUNT_ORDER if rules.seven_count_aces else SEVEN_COUNT_ORDER[:2]
+        if "sette" in scored:
+            self.primiera = _SETTE
+        elif rules.cirulla and self.incomplete:
+            self.primiera = _SUMS
+        else:
+            self.primiera = _SUITS_THEN_SUMS if self.incomplete else _FOUR_SUITS
+        self.napola = "napola" in scored
+        self.cirulla = rules.cirulla
+        values = prime_values(rules)
+        self.best: dict[int, int] = {}
+        for ranks in range(1 << 10):
+            pattern = sum(1 << (4 * r) for r in range(10) if ranks >> r & 1)
+            self.best[pattern] = max(
+                (values[r + 1] for r in range(10) if ranks >> r & 1), default=0
+            )
+
+
+_SPREAD = sum(1 << (4 * r) for r in range(10))
+"""The denari's bits; a mask shifted right by a suit's index and masked by it holds that
+suit's cards in the same places."""
+_ODD_BITS = 0x5555555555
+_PAIR_BITS = 0x3333333333
+_COUNTS: dict[int, tuple[int, ...]] = {
+    sum(count << (4 * r) for r, count in enumerate(counts)): counts
+    for counts in itertools.product(range(5), repeat=5)
+}
+"""Five ranks' cards counted a nibble each (a mask's cards summed per rank): the counts."""
+_CARDS_OF_BYTE: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(
+    tuple(tuple(DECK[8 * k + i] for i in range(8) if byte >> i & 1) for byte in range(256))
+    for k in range(5)
+)
+"""For the k-th byte of a mask: its cards, in index order."""
+_NAPOLA_RUNS = {
+    pattern: napola_run(pattern)
+    for pattern in (
+        sum(1 << (4 * r) for r in range(10) if ranks >> r & 1) for ranks in range(1 << 10)
     )
+}
+_GRANDE_RUNS = {pattern: grande_run(pattern) for pattern in _NAPOLA_RUNS}
 
 
 def score_round(

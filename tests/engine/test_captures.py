@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scopa.engine import DECK, Card, CardError, Rules, capture_options, parse_cards
+from scopa.engine import DECK, Card, CardError, Round, Rules, capture_options, parse_cards
 
 from .helpers import texts
 
@@ -222,3 +222,26 @@ RULE_VARIANTS = st.builds(
 def test_fast_generator_matches_brute_force(cards, rules):
     card, table = cards[0], cards[1:]
     assert texts(capture_options(card, table, rules)) == reference(card, table, rules)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    cards=st.lists(st.sampled_from(DECK), min_size=2, max_size=12, unique=True),
+    in_hand=st.integers(min_value=1, max_value=3),
+    rules=RULE_VARIANTS,
+)
+def test_legal_moves_match_brute_force(cards, in_hand, rules):
+    """A round's moves come from caches keyed by the part of the table that matters to each
+    card; every card of the hand still gets exactly the sets RULES.md allows it."""
+    hand, table = sorted(cards[:in_hand]), cards[in_hand:]
+    rest = [card for card in DECK if card not in cards]
+    state = Round.from_parts(
+        rules, hands=[hand, []], table=table, stock=[], piles=[rest, []], dealer=1, turn=0
+    )
+    expected = []
+    for card in hand:
+        sets = reference(card, table, rules)
+        expected += [f"{card}x{taken}" for taken in sets] if sets else [str(card)]
+    moves = state.legal_moves()
+    assert isinstance(moves, tuple)
+    assert sorted(move.text() for move in moves) == sorted(expected)

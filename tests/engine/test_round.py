@@ -298,3 +298,30 @@ def test_the_shuffled_deck_is_the_one_dealt():
                 dealt.table,
                 dealt.stock,
             )
+
+
+def shuffled_by_random(rules: Rules, rng: random.Random) -> tuple[Card, ...]:
+    """The documented deal: ``rng.shuffle`` the deck until its table stands."""
+    deck = list(DECK)
+    while True:
+        rng.shuffle(deck)
+        if misdeal_cause(first_table(deck, rules), rules) is None:
+            return tuple(deck)
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [Rules(), Rules(assi=True, assi_redeal=True), Rules(players=4, deal="scientifico")],
+)
+def test_a_seed_deals_what_random_shuffle_deals(rules):
+    """A seed in a record replays its match: dealing draws exactly the numbers
+    ``Random.shuffle`` draws, and leaves the generator where it leaves it."""
+    for seed in range(200):
+        mine, theirs = random.Random(seed), random.Random(seed)
+        deck = shuffled_by_random(rules, theirs)
+        assert shuffled_deck(rules, mine) == deck
+        assert mine.random() == theirs.random()
+        dealt = Round.deal_random(rules, random.Random(seed), dealer=seed % rules.players)
+        again = Round.deal(rules, deck, dealer=seed % rules.players)
+        assert (dealt.hands, dealt.table, dealt.stock) == (again.hands, again.table, again.stock)
+        assert dealt.opening[-1] == again.opening[-1]

@@ -1,7 +1,17 @@
+import random
+
 import pytest
 
-from scopa.engine import DECK, Rules, parse_cards, point_cards, primiera, score_round
-from scopa.engine.scoring import categories
+from scopa.engine import DECK, Card, Rules, parse_cards, point_cards, primiera, score_round
+from scopa.engine.scoring import (
+    Breakdown,
+    categories,
+    grande_points,
+    piccola_points,
+    prime_values,
+)
+
+from .test_simulation import random_rules
 
 
 def rest_of(*piles: str) -> list:
@@ -159,3 +169,103 @@ def test_point_cards_each_score_a_point_alone(rules, cards):
         mine, other = score_round([[card], rest_of(str(card))], [0, 0], rules)
         assert mine.total == 1, card  # the card's own point, and no other category
         assert other.total >= 1
+
+
+def literal_scores(piles: list[list], scope: list[int], rules: Rules) -> list[Breakdown]:
+    """The scoring rules read card by card: what the table-driven scoring must agree with."""
+
+    def unique_best(keys: list) -> int | None:
+        present = [(key, side) for side, key in enumerate(keys) if key is not None]
+        if not present:
+            return None
+        top = max(key for key, _ in present)
+        winners = [side for key, side in present if key == top]
+        return winners[0] if len(winners) == 1 else None
+
+    def run(pile: list, ranks: range) -> int:
+        length = 0
+        for rank in ranks:
+            if Card(rank, "D") not in pile:
+                break
+            length += 1
+        return length if length >= 3 else 0
+
+    values = prime_values(rules)
+    incomplete = (
+        not rules.primiera_requires_all_suits if rules.cirulla else rules.incomplete_primiera
+    )
+    scored = categories(rules)
+    points = [dict.fromkeys(scored, 0) for _ in piles]
+    counts = [
+        tuple(sum(1 for card in pile if card.rank == rank) for rank in range(1, 11))
+        for pile in piles
+    ]
+    bests = [
+        [
+            max((values[card.rank] for card in pile if card.suit == suit), default=None)
+            for suit in "DCSB"
+        ]
+        for pile in piles
+    ]
+    complete = [None not in best for best in bests]
+    sums = [sum(value for value in best if value is not None) for best in bests]
+    for category, keys in (
+        ("carte", [len(pile) for pile in piles]),
+        ("denari", [sum(1 for card in pile if card.suit == "D") for pile in piles]),
+    ):
+        if (winner := unique_best(keys)) is not None:
+            points[winner][category] += 1
+    for card in point_cards(rules):
+        for side, pile in enumerate(piles):
+            if card in pile:
+                points[side][
+                    {7: "settebello", 10: "re_bello"}[card.rank]
+                    if card.suit == "D"
+                    else "settebello_coppe"
+                ] += 1
+    if "sette" in scored:
+        order = (7, 6, 1, 5, 4, 3, 2) if rules.seven_count_aces else (7, 6)
+        keys: list = [tuple(ranks[rank - 1] for rank in order) for ranks in counts]
+    elif rules.cirulla and incomplete:
+        keys = sums
+    elif incomplete:
+        keys = list(zip(complete, sums))
+    else:
+        keys = [(1, total) if whole else None for whole, total in zip(complete, sums)]
+    if (winner := unique_best(keys)) is not None:
+        points[winner]["sette" if "sette" in scored else "primiera"] += 1
+    out = []
+    for side, pile in enumerate(piles):
+        napola, grande = run(pile, range(1, 11)), run(pile, range(10, 0, -1))
+        points[side]["scope"] = scope[side]
+        if "napola" in scored:
+            points[side]["napola"] = napola
+        if rules.cirulla:
+            points[side]["grande"] = grande_points(grande, rules)
+            points[side]["piccola"] = piccola_points(napola, rules)
+        out.append(
+            Breakdown(
+                points=points[side], total=sum(points[side].values()), cards=len(pile),
+                coins=sum(1 for card in pile if card.suit == "D"), sevens=counts[side][6],
+                sixes=counts[side][5], primiera=sums[side] if complete[side] or incomplete else 0,
+                primiera_complete=complete[side], scope=scope[side], napola_run=napola,
+                captured=tuple(sorted(pile)), grande_run=grande, rank_counts=counts[side],
+            )
+        )  # fmt: skip
+    return out
+
+
+def test_scores_agree_with_a_card_by_card_reading():
+    rng = random.Random(11)
+    for _ in range(1000):
+        rules = random_rules(rng)
+        sides = rules.sides
+        piles: list[list] = [[] for _ in range(sides)]
+        taken = rng.choice((0.1, 0.25, 0.6, 1.0))  # small piles miss suits and runs
+        suits = [rng.sample("DCSB", rng.randint(3, 4)) for _ in range(sides)]
+        for card in DECK:
+            side = rng.randrange(sides)
+            if rng.random() < taken and card.suit in suits[side]:
+                piles[side].append(card)
+        scope = [rng.randrange(4) for _ in range(sides)]
+        assert list(score_round(piles, scope, rules)) == literal_scores(piles, scope, rules)
