@@ -8,7 +8,9 @@ import pygame
 from scopa.app.cardart import CardArt, card_height
 from scopa.app.table import TableScene
 from scopa.app.table.frame import merge
+from scopa.app.table.sprites import CardSprite, fly
 from scopa.app.table.words import PULSE_STEPS
+from scopa.app.tween import Tweener
 from scopa.engine import Card
 
 from .table_helpers import coordinated, inline_worker, solo_setup
@@ -77,3 +79,42 @@ def test_the_turn_glow_breathes_in_steps(app) -> None:
             if plate.active:
                 levels.add(plate.pulse)
     assert 2 <= len(levels) <= PULSE_STEPS + 1
+
+
+def flight(start: dict, end: dict, steps: int = 40) -> list[CardSprite]:
+    sprite = CardSprite(Card.parse("7D"), **start)
+    tweener = Tweener()
+    fly(tweener, sprite, duration=1.0, **end)
+    frames = []
+    for _ in range(steps):
+        tweener.update(1.0 / steps)
+        frames.append(CardSprite(**{**sprite.__dict__}))
+    return frames
+
+
+def test_a_card_going_face_down_to_a_pile_turns_over_before_it_swings_round() -> None:
+    frames = flight(
+        {"x": 0, "y": 0, "w": 100, "turn": 1.0, "angle": 0.0},
+        {"x": 500, "y": 300, "w": 60, "turn": 0.0, "angle": 90.0},
+    )
+    assert all(f.angle == 0.0 for f in frames if f.face_up)
+    assert any(0.0 < f.turn < 1.0 for f in frames)
+    assert frames[-1].turn == 0.0 and frames[-1].angle == 90.0 and frames[-1].x == 500
+    assert 0 < frames[len(frames) // 4].x < 500  # it travels all the while
+
+
+def test_a_card_going_face_up_swings_round_before_it_turns_over() -> None:
+    frames = flight(
+        {"x": 0, "y": 0, "w": 60, "turn": 0.0, "angle": 180.0},
+        {"x": 500, "y": 300, "w": 100, "turn": 1.0, "angle": 0.0},
+    )
+    assert all(f.angle == 0.0 for f in frames if f.face_up)
+    assert any(0.0 < f.angle < 180.0 for f in frames)
+    assert frames[-1].turn == 1.0 and frames[-1].angle == 0.0
+
+
+def test_a_card_that_only_moves_keeps_one_tween() -> None:
+    sprite = CardSprite(Card.parse("7D"), turn=1.0)
+    tweener = Tweener()
+    fly(tweener, sprite, duration=1.0, x=10.0, y=10.0, turn=1.0, angle=0.0)
+    assert len(tweener) == 1

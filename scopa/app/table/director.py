@@ -36,7 +36,7 @@ from scopa.engine import (
 
 from ..tween import Tweener
 from .disguise import Disguise
-from .sprites import TableView
+from .sprites import TableView, fly
 
 SPEEDS = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}
 Beat = Callable[[], float]
@@ -389,7 +389,8 @@ class Director:
         view.raise_(card)
         first = view.sprites[captured.cards[0]]
         lay = view.layout
-        self.tweener.animate(
+        fly(
+            self.tweener,
             view.sprites[card],
             duration=self.seconds(0.4),
             easing="out_cubic",

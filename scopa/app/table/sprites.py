@@ -206,7 +206,8 @@ class TableView:
         on_finished: Callable[[], None] | None = None,
     ) -> None:
         """Send ``card``'s sprite to its place over ``duration`` seconds."""
-        tweener.animate(
+        fly(
+            tweener,
             self.sprites[card],
             duration=duration,
             delay=delay,
@@ -260,6 +261,49 @@ class TableView:
             if card is not None and self.sprites[card].rect().collidepoint(pos):
                 return card
         return None
+
+
+def fly(
+    tweener: Tweener,
+    sprite: CardSprite,
+    *,
+    duration: float,
+    delay: float = 0.0,
+    easing: str = "out_cubic",
+    on_finished: Callable[[], None] | None = None,
+    **values: float,
+) -> None:
+    """Move ``sprite`` to ``values``. A card that both turns over and swings round on the
+    way does one and then the other, its back showing as it swings: a card going face up
+    swings first, one going face down turns over first. Its face is then never drawn
+    turned at an angle it does not rest at (every face at every angle would be a new
+    picture, frame after frame at 4K); backs swing alike, and their pictures are shared."""
+    turn, angle = values.get("turn"), values.get("angle")
+    turning = turn is not None and abs(turn - sprite.turn) > 0.01
+    swinging = angle is not None and abs(angle - sprite.angle) > 0.5
+    if not (turning and swinging) or duration <= 0:
+        tweener.animate(
+            sprite,
+            duration=duration,
+            delay=delay,
+            easing=easing,
+            on_finished=on_finished,
+            **values,
+        )
+        return
+    assert turn is not None and angle is not None
+    first, second = ("angle", "turn") if turn >= 0.5 else ("turn", "angle")
+    half = duration / 2
+    rest = {name: value for name, value in values.items() if name not in ("turn", "angle")}
+    tweener.animate(
+        sprite, duration=half, delay=delay, easing="in_out_sine", **{first: values[first]}
+    )
+    tweener.animate(
+        sprite, duration=half, delay=delay + half, easing="in_out_sine", **{second: values[second]}
+    )
+    tweener.animate(
+        sprite, duration=duration, delay=delay, easing=easing, on_finished=on_finished, **rest
+    )
 
 
 def draw_sprite(
