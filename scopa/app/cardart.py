@@ -36,8 +36,13 @@ ROTATED_BUDGET = 2_500_000
 """Pixels of turned cards kept (about 10 MB): the cards of a deal in flight, tilting."""
 BETWEEN_BUDGET = 1_250_000
 """Pixels of cards and shadows kept at the widths between the layout's (cards in flight)."""
+BACKS_BUDGET = 1_000_000
+"""Pixels of backs turned and narrowed (every deal's flights show the same few), kept apart
+from the faces so that the faces of captures in flight do not push them out."""
 ROTATED_CARDS = 64
 BETWEEN_CARDS = 32
+TILTED_CARDS = 48
+BACKS_CARDS = 48
 """On a big screen the budgets grow to this many of its largest cards: the pictures of a
 deal's flights (turning, between widths) then stay for the next deal, as they do at 1080p,
 instead of being made again every frame."""
@@ -161,6 +166,7 @@ class CardArt:
         self._tilted = SurfaceCache(BETWEEN_BUDGET)
         self._between = SurfaceCache(BETWEEN_BUDGET)
         self._rotated = SurfaceCache(ROTATED_BUDGET)
+        self._backs = SurfaceCache(BACKS_BUDGET)
         self._sizes: tuple[int, ...] = ()
 
     def keep_sizes(self, widths: set[int] | list[int] | tuple[int, ...]) -> None:
@@ -172,9 +178,12 @@ class CardArt:
             largest = max(sizes, default=8)
             area = largest * card_height(largest)
             self._rotated.budget = max(ROTATED_BUDGET, ROTATED_CARDS * area)
-            self._between.budget = self._tilted.budget = max(BETWEEN_BUDGET, BETWEEN_CARDS * area)
+            self._between.budget = max(BETWEEN_BUDGET, BETWEEN_CARDS * area)
+            self._tilted.budget = max(BETWEEN_BUDGET, TILTED_CARDS * area)
+            self._backs.budget = max(BACKS_BUDGET, BACKS_CARDS * area)
             self._scaled = {k: v for k, v in self._scaled.items() if k[1] in sizes}
             self._rotated.clear()
+            self._backs.clear()
             self._between.clear()
             self._tilted.clear()
             self._effects = {k: v for k, v in self._effects.items() if k[1] in sizes}
@@ -221,10 +230,11 @@ class CardArt:
         if step == 0:
             return picture
         key = (step, str(card) if face_up else "back", int(width), 0)
-        surface = self._rotated.get(key)
+        cache = self._rotated if face_up else self._backs
+        surface = cache.get(key)
         if surface is None:
             surface = _turn(picture, step)
-            self._rotated.put(key, surface)
+            cache.put(key, surface)
         return surface
 
     def squeezed(
@@ -245,12 +255,13 @@ class CardArt:
         narrow = max(1, round(picture.get_width() * squeeze))
         step = turn_step(angle, rough)
         key = (step, str(card) if face_up else "back", int(width), narrow)
-        surface = self._rotated.get(key)
+        cache = self._rotated if face_up else self._backs
+        surface = cache.get(key)
         if surface is None:
             surface = pygame.transform.scale(picture, (narrow, picture.get_height()))
             if step:
                 surface = _turn(surface, step)
-            self._rotated.put(key, surface)
+            cache.put(key, surface)
         return surface
 
     def rotated_back(self, width: int, angle: float) -> pygame.Surface:
@@ -259,10 +270,10 @@ class CardArt:
         if step == 0:
             return self.back(width)
         key = (step, "back", width, 1)
-        surface = self._rotated.get(key)
+        surface = self._backs.get(key)
         if surface is None:
             surface = _turn(self.back(width), step)
-            self._rotated.put(key, surface)
+            self._backs.put(key, surface)
         return surface
 
     def _picture(self, name: str, width: int) -> pygame.Surface:
@@ -471,9 +482,21 @@ class CardArt:
     ) -> pygame.Surface:
         """The shadow of a card narrowed by ``squeeze`` (turning over) and turned by
         ``angle`` degrees (quantised like the card): a tilted card casts a tilted shadow,
-        not a dark box. Every card of a width shares it."""
+        not a dark box. Every card of a width shares it.
+
+        A card in flight (``rough``) casts a shadow up to a tenth narrower than itself
+        (widths in steps of about a tenth, rounded down, so that it stays inside the card's
+        area), narrowed in tenths: a blur a few pixels smaller is not seen, and the shadows
+        of all the flights are then a few dozen pictures, not new ones frame after frame."""
         step = turn_step(angle, rough) % 180
-        squeeze = round(squeeze * 20) / 20
+        wanted = width
+        if rough:
+            if width not in self._sizes:
+                width = max(8, math.ceil(1.1 ** math.floor(math.log(width, 1.1) + 1e-9)))
+                width = min(width, int(wanted))
+            squeeze = round(squeeze * 10) / 10
+        else:
+            squeeze = round(squeeze * 20) / 20
         if squeeze >= 1.0 and step in (0, 90):
             return self.shadow(width, turned=step == 90)
         key = (width, step, squeeze)

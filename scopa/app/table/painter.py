@@ -21,7 +21,7 @@ from .director import Banner, Spark
 from .frame import FrameCache, Item, box
 from .hud import Plate, banner_fit, draw_banner, draw_plate, draw_sparks, draw_stack
 from .layout import TableLayout
-from .snapshot import HudView, PlateView, TableSnapshot
+from .snapshot import HudView, PlateView, ScoreRow, TableSnapshot
 from .sprites import CardSprite, draw_sprite
 from .text import Writer
 
@@ -65,7 +65,7 @@ class Painter:
         items = [Item(("cloth", id(background)), bounds, lambda s: s.blit(background, (0, 0)))]
         items += self._stacks(snap)
         items += [self._plate(plate, lay) for plate in snap.plates]
-        items.append(self._hud(snap.hud, lay))
+        items += self._hud(snap.hud, lay)
         statics: list[CardSprite] = []
         flying: list[CardSprite] = []
         for card, sprite in view.sprites.items():
@@ -264,50 +264,88 @@ class Painter:
 
         return Item(key, box(plate.rect, grow), paint)
 
-    def _hud(self, hud: HudView, lay: TableLayout) -> Item:
+    def _hud(self, hud: HudView, lay: TableLayout) -> list[Item]:
+        """The score panel: its glass, then one item per line, so that a score or the deal
+        line changing repaints that line alone, not the whole panel."""
         rect = FRect(
             lay.hud_rect.left, lay.hud_rect.top, lay.hud_rect.width, lay.hud_height(len(hud.rows))
         )
         text = self.text
+        scale = Scale(lay.size)
+        left, right = rect.left + lay.margin * 0.7, rect.right - lay.margin * 0.7
+        width, line = right - left, lay.font_normal * 1.1
+        small = text.pen("ui", lay.font_small, style.MIST)
+        grow = lay.font_normal * 0.15
+        compact = lay.hud_compact
+        tall = lay.font_normal * 1.15
+        items = [
+            Item(
+                ("hud", (rect.x, rect.y, rect.w, rect.h)),
+                box(rect),
+                lambda surface: style.dark_panel(surface, rect, scale, alpha=160),
+            )
+        ]
+        y = rect.top + lay.margin * 0.5
+        head = FRect(left, y, width, line)
 
-        def paint(surface: pygame.Surface) -> None:
-            style.dark_panel(surface, rect, Scale(lay.size), alpha=160)
-            left, right = rect.left + lay.margin * 0.7, rect.right - lay.margin * 0.7
-            width, line = right - left, lay.font_normal * 1.1
-            y = rect.top + lay.margin * 0.5
-            small = text.pen("ui", lay.font_small, style.MIST)
+        def paint_head(surface: pygame.Surface) -> None:
             round_w = min(width / 2, style.natural_width(hud.round_line, small))
-            style.text(surface, hud.round_line, small, FRect(right - round_w, y, round_w, line))
-            target = FRect(left, y, width - round_w - lay.margin * 0.4, line)
+            corner = FRect(head.right - round_w, head.top, round_w, head.height)
+            style.text(surface, hud.round_line, small, corner)
+            target = FRect(head.left, head.top, head.width - round_w - lay.margin * 0.4, line)
             style.text(surface, hud.target, small.tinted(style.BRIGHT_GOLD), target)
-            y += line
-            tall = lay.font_normal * 1.15
-            compact = lay.hud_compact
-            for row in hud.rows:
-                name_x = left
-                if row.colour is not None:
-                    r = lay.font_normal * 0.22
-                    pygame.draw.circle(
-                        surface, row.colour, (left + r, y + lay.font_normal * 0.6), r
-                    )
-                    name_x = left + r * 3
-                size = lay.font_normal if compact else round(lay.font_normal * 1.25)
-                score = text.pen("ui_bold", size, style.BRIGHT_GOLD)
-                score_w = style.natural_width(str(row.total), score)
-                box = FRect(right - score_w, y, score_w, tall if compact else 2 * tall)
-                style.text(surface, str(row.total), score, box, align="right")
-                colour = style.CREAM if row.active else style.MIST
-                name = text.pen("ui_bold", lay.font_normal, colour)
-                room = box.left - lay.margin * 0.4
-                style.text(surface, row.name, name, FRect(name_x, y, room - name_x, tall))
-                if compact:  # many sides: their cards show on their piles
-                    y += lay.font_normal * 1.4
-                    continue
-                style.text(surface, row.detail, small, FRect(left, y + tall, room - left, tall))
-                y += lay.font_normal * 2.3
-            style.text(surface, hud.deal_line, small, FRect(left, y, width, line))
 
-        return Item(("hud", hud, lay.hud_compact), box(rect), paint)
+        items.append(
+            Item(
+                ("hud head", hud.target, hud.round_line, _whole(head)), box(head, grow), paint_head
+            )
+        )
+        y += line
+        for row in hud.rows:
+            step = lay.font_normal * 1.4 if compact else lay.font_normal * 2.3
+            band = FRect(left, y, width, max(step, tall if compact else 2 * tall))
+            items.append(
+                Item(
+                    ("hud row", row, compact, _whole(band)),
+                    box(band, grow),
+                    partial(self._hud_row, row, band, lay, compact),
+                )
+            )
+            y += step
+        foot = FRect(left, y, width, line)
+        items.append(
+            Item(
+                ("hud foot", hud.deal_line, _whole(foot)),
+                box(foot, grow),
+                lambda surface: style.text(surface, hud.deal_line, small, foot),
+            )
+        )
+        return items
+
+    def _hud_row(
+        self, row: ScoreRow, band: FRect, lay: TableLayout, compact: bool, surface: pygame.Surface
+    ) -> None:
+        """One side on the score panel: its colour, name, points and what it has taken."""
+        text = self.text
+        left, right, y = band.left, band.right, band.top
+        tall = lay.font_normal * 1.15
+        small = text.pen("ui", lay.font_small, style.MIST)
+        name_x = left
+        if row.colour is not None:
+            r = lay.font_normal * 0.22
+            pygame.draw.circle(surface, row.colour, (left + r, y + lay.font_normal * 0.6), r)
+            name_x = left + r * 3
+        size = lay.font_normal if compact else round(lay.font_normal * 1.25)
+        score = text.pen("ui_bold", size, style.BRIGHT_GOLD)
+        score_w = style.natural_width(str(row.total), score)
+        score_box = FRect(right - score_w, y, score_w, tall if compact else 2 * tall)
+        style.text(surface, str(row.total), score, score_box, align="right")
+        colour = style.CREAM if row.active else style.MIST
+        name = text.pen("ui_bold", lay.font_normal, colour)
+        room = score_box.left - lay.margin * 0.4
+        style.text(surface, row.name, name, FRect(name_x, y, room - name_x, tall))
+        if not compact:  # with many sides their cards show on their piles instead
+            style.text(surface, row.detail, small, FRect(left, y + tall, room - left, tall))
 
     def _status(self, status: tuple[str, tuple[int, int, int]], lay: TableLayout) -> Item:
         words, colour = status
@@ -462,3 +500,7 @@ __all__ = [
     "Painter",
     "card_item",
 ]
+
+
+def _whole(rect: FRect) -> tuple[int, int, int, int]:
+    return (round(rect.x), round(rect.y), round(rect.w), round(rect.h))
