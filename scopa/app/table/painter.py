@@ -134,7 +134,7 @@ class Painter:
         copy = _frozen(art, sprite, rough)
         return Item(
             key,
-            _card_area(sprite),
+            _card_area(copy, shadow=shadow),
             partial(_paint_card, art, copy, hidden, shadow, None, False, rough),
         )
 
@@ -152,12 +152,11 @@ class Painter:
         veiled = place[0] == "hand" and place[1] in snap.waiting
         hidden = self._hidden(snap, sprite)
         key = ("card", "still", _sprite_key(snap.art, sprite, hidden), True, glow, veiled)
+        copy = _frozen(snap.art, sprite)
         return Item(
             key,
-            _card_area(sprite),
-            partial(
-                _paint_card, snap.art, _frozen(snap.art, sprite), hidden, True, glow, veiled, False
-            ),
+            _card_area(copy, glow=glow is not None),
+            partial(_paint_card, snap.art, copy, hidden, True, glow, veiled, False),
         )
 
     def _badge(self, sprite: CardSprite, label: str, lay: TableLayout) -> Item:
@@ -392,10 +391,9 @@ def _sprite_key(art: CardArt, sprite: CardSprite, hidden: bool, rough: bool = Fa
 def card_item(art: CardArt, sprite: CardSprite, tag: str = "card") -> Item:
     """A face-up card with its shadow, as an item (the card held beside the capture choice)."""
     key = (tag, _sprite_key(art, sprite, False), True)
+    copy = _frozen(art, sprite)
     return Item(
-        key,
-        _card_area(sprite),
-        partial(_paint_card, art, _frozen(art, sprite), False, True, None, False, False),
+        key, _card_area(copy), partial(_paint_card, art, copy, False, True, None, False, False)
     )
 
 
@@ -409,15 +407,35 @@ def _spot(art: CardArt, sprite: CardSprite, shadow: bool) -> tuple:
     return (copy.x, copy.y, copy.w, copy.turn, copy.angle, copy.lift, shadow)
 
 
-def _card_area(sprite: CardSprite) -> pygame.Rect:
-    """Everything a card may paint: the card turned by its angle, its shadow (offset with
-    the lift) and a glow around it."""
-    w, h = sprite.w, card_height(sprite.w)
+def _card_area(sprite: CardSprite, *, shadow: bool = True, glow: bool = False) -> pygame.Rect:
+    """Everything a card painted as ``sprite`` (frozen: as it is painted) may touch: the
+    card turned by its angle, its shadow (a blur around the card, dropped with the lift)
+    and its glow. Tight, for every pixel inside is painted again whenever the card moves."""
+    w = max(8, round(sprite.w))
+    h = card_height(w)
     angle = math.radians(sprite.angle)
     cos, sin = abs(math.cos(angle)), abs(math.sin(angle))
-    area = FRect(0, 0, w * cos + h * sin, w * sin + h * cos)
-    area.center = (sprite.x, sprite.y - sprite.lift)
-    return box(area, w * 0.3 + sprite.lift * 0.4)
+    x, y = sprite.x, sprite.y - sprite.lift
+
+    def turned(width: float, height: float, cx: float, cy: float) -> FRect:
+        area = FRect(0, 0, width * cos + height * sin, width * sin + height * cos)
+        area.center = (cx, cy)
+        return area
+
+    area = turned(w, h, x, y)
+    if shadow:
+        blur = 2 * max(2, w / 14) + 1
+        depth = w * (0.05 + sprite.lift / max(1.0, w) * 0.35)
+        area = area.union(turned(w + 2 * blur, h + 2 * blur, x + depth * 0.6, y + depth))
+    if glow:
+        pad = 2 * max(4, w // 8)
+        area = area.union(turned(w + 2 * pad, h + 2 * pad, x, y))
+    return box(area, CARD_AREA_SLACK)
+
+
+CARD_AREA_SLACK = 6
+"""Pixels around a card's exact area: turned pictures are a pixel or two larger than the
+turned rectangle, and a shadow turned at a quarter of its size up to four."""
 
 
 def _frozen(art: CardArt, sprite: CardSprite, rough: bool = False) -> CardSprite:
