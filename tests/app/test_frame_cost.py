@@ -4,6 +4,7 @@ in flight is not scaled or turned again for each piece of the window it crosses.
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from scopa.app.cardart import CardArt, card_height
 from scopa.app.table import TableScene
@@ -118,3 +119,21 @@ def test_a_card_that_only_moves_keeps_one_tween() -> None:
     tweener = Tweener()
     fly(tweener, sprite, duration=1.0, x=10.0, y=10.0, turn=1.0, angle=0.0)
     assert len(tweener) == 1
+
+
+@pytest.mark.parametrize("angle", [0.0, 8.0, 37.0, 90.0, 143.0])
+@pytest.mark.parametrize(
+    ("lift", "glow", "rough"), [(0, False, False), (40, False, True), (0, True, False)]
+)
+def test_a_card_paints_only_inside_its_area_and_its_area_is_tight(app, angle, lift, glow, rough):
+    from scopa.app.table.painter import GLOW_TAKE, _card_area, _frozen, _paint_card
+
+    art = CardArt(font=app.font)
+    art.keep_sizes([236, 300])
+    sprite = _frozen(art, CardSprite(Card.parse("7D"), 1000, 800, 300, 1.0, angle, lift), rough)
+    canvas = pygame.Surface((2000, 1600), pygame.SRCALPHA)
+    _paint_card(art, sprite, False, True, GLOW_TAKE if glow else None, False, rough, canvas)
+    painted = canvas.get_bounding_rect()
+    area = _card_area(sprite, glow=glow)
+    assert area.contains(painted)
+    assert area.w * area.h <= 1.25 * painted.w * painted.h

@@ -427,9 +427,11 @@ def _card_area(sprite: CardSprite, *, shadow: bool = True, glow: bool = False) -
         blur = 2 * max(2, w / 14) + 1
         depth = w * (0.05 + sprite.lift / max(1.0, w) * 0.35)
         area = area.union(turned(w + 2 * blur, h + 2 * blur, x + depth * 0.6, y + depth))
-    if glow:
+    if glow:  # the halo is not turned with the card
         pad = 2 * max(4, w // 8)
-        area = area.union(turned(w + 2 * pad, h + 2 * pad, x, y))
+        halo = FRect(0, 0, w + 2 * pad, h + 2 * pad)
+        halo.center = (x, y)
+        area = area.union(halo)
     return box(area, CARD_AREA_SLACK)
 
 
