@@ -32,14 +32,15 @@ SUIT_NAMES = {
 RANK_LETTERS = {8: "F", 9: "C", 10: "R"}
 
 
-ROTATED_BUDGET = 2_500_000
-"""Pixels of turned cards kept (about 10 MB): the cards of a deal in flight, tilting."""
+ROTATED_BUDGET = 1_500_000
+"""Pixels of turned faces kept (about 6 MB): cards held, tilting, lying crosswise (a face
+in flight never turns: it swings round with its back showing)."""
 BETWEEN_BUDGET = 1_250_000
 """Pixels of cards and shadows kept at the widths between the layout's (cards in flight)."""
 BACKS_BUDGET = 1_000_000
 """Pixels of backs turned and narrowed (every deal's flights show the same few), kept apart
 from the faces so that the faces of captures in flight do not push them out."""
-ROTATED_CARDS = 64
+ROTATED_CARDS = 40
 BETWEEN_CARDS = 32
 TILTED_CARDS = 48
 BACKS_CARDS = 48
