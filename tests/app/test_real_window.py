@@ -1,6 +1,6 @@
 """The real program in a real X window: a card dragged with xdotool changes the table.
 
-Starts its own Xvfb (on a display it picks itself), launches ``python -m scopa`` straight
+Starts its own Xvfb (on a display nobody else uses), launches ``python -m scopa`` straight
 onto a solo table (``SCOPA_START=table``, ``SCOPA_SEED``), drags a card of the human's hand onto the
 table with xdotool, and reads the match the game saves after every move. Skipped when
 Xvfb or xdotool is missing, except under CI (env ``CI`` set), where that is a failure.
@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import contextlib
 import os
-import select
+import random
 import shutil
 import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -46,40 +47,40 @@ def wait_for(check, timeout: float, what: str):
 def x_display(screen: str) -> Iterator[str]:
     """An Xvfb of its own (``screen`` like "1600x900x24") for the length of the block.
 
-    Xvfb picks a free display number itself and tells it on a pipe once it accepts
-    clients (``-displayfd``): two test runs side by side never share a display, as they
-    could if each looked for an unused number and then started a server on it.
+    It takes a display number at random among high ones and tries another when that one
+    turns out to be taken (a lock file, or the server exits at once): two test runs side
+    by side never share a display, as they could if each looked for an unused number and
+    then started a server on it, and the low numbers a desktop may use are left alone.
     """
     xvfb = need("Xvfb")
     need("xdotool")
-    read, write = os.pipe()
-    server = subprocess.Popen(
-        [xvfb, "-displayfd", str(write), "-screen", "0", screen, "-nolisten", "tcp"],
-        pass_fds=(write,),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    os.close(write)
-    try:
-        number = b""
+    chooser = random.Random()
+    for _attempt in range(20):
+        number = chooser.randrange(200, 20000)
+        if Path(f"/tmp/.X{number}-lock").exists() or Path(f"/tmp/.X11-unix/X{number}").exists():
+            continue
+        server = subprocess.Popen(
+            [xvfb, f":{number}", "-screen", "0", screen, "-nolisten", "tcp"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         deadline = time.monotonic() + 30
-        while not number.endswith(b"\n") and time.monotonic() < deadline:
-            ready, _, _ = select.select([read], [], [], 1.0)
-            if ready:
-                chunk = os.read(read, 32)
-                if not chunk:
-                    break
-                number += chunk
-        if not number.strip().isdigit():
-            pytest.fail("Xvfb did not start")
-        yield f":{int(number)}"
-    finally:
-        os.close(read)
-        server.terminate()
+        while server.poll() is None and time.monotonic() < deadline:
+            if Path(f"/tmp/.X11-unix/X{number}").exists():
+                break
+            time.sleep(0.05)
+        if server.poll() is not None:  # taken after all: another number
+            continue
         try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
+            yield f":{number}"
+        finally:
+            server.terminate()
+            try:
+                server.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                server.kill()
+        return
+    pytest.fail("Xvfb did not start on any display")
 
 
 @pytest.fixture

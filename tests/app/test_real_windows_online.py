@@ -74,6 +74,10 @@ def place(display: str, game: subprocess.Popen, x: int) -> tuple[int, int]:
         line.split("=")
         for line in xdotool(display, "getwindowgeometry", "--shell", window).splitlines()
     )
+    if "X" not in geometry:  # the window went: say why the game stopped
+        status = game.poll()
+        _, err = game.communicate(timeout=15) if status is not None else (b"", b"")
+        pytest.fail(f"the game's window went away (exit status {status}): {err.decode()[-2000:]}")
     return int(geometry["X"]), int(geometry["Y"])
 
 
