@@ -89,6 +89,31 @@ def xserver():
         yield display
 
 
+def window_of(game: subprocess.Popen, display: str, seconds: float = 60) -> str:
+    """The game's window once it shows; if it never does, the failure says what the game
+    was doing (still starting, or stopped and why)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        found = xdotool(display, "search", "--pid", str(game.pid)).split()
+        if found:
+            return found[0]
+        if game.poll() is not None:
+            break
+        time.sleep(0.2)
+    status = game.poll()
+    if status is None:
+        game.terminate()
+    try:
+        out, err = game.communicate(timeout=15)
+    except subprocess.TimeoutExpired:
+        game.kill()
+        out, err = game.communicate()
+    pytest.fail(
+        f"no window after {seconds:g} s (exit status {status}):\n"
+        f"{(out or b'').decode()[-1500:]}\n{(err or b'').decode()[-3000:]}"
+    )
+
+
 def xdotool(display: str, *args: str) -> str:
     result = subprocess.run(
         ["xdotool", *args],
@@ -137,9 +162,7 @@ def test_drag_a_card_in_a_real_window(xserver, tmp_path):
         stderr=subprocess.PIPE,
     )
     try:
-        window = wait_for(
-            lambda: xdotool(xserver, "search", "--pid", str(game.pid)).split(), 20, "the window"
-        )[0]
+        window = window_of(game, xserver)
         geometry = dict(
             line.split("=")
             for line in xdotool(xserver, "getwindowgeometry", "--shell", window).splitlines()

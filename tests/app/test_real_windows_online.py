@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from .test_real_window import wait_for, x_display, xdotool
+from .test_real_window import wait_for, window_of, x_display, xdotool
 
 WINDOW = (960, 540)
 
@@ -65,9 +65,7 @@ def lines(path: Path) -> list[str]:
 
 
 def place(display: str, game: subprocess.Popen, x: int) -> tuple[int, int]:
-    window = wait_for(
-        lambda: xdotool(display, "search", "--pid", str(game.pid)).split(), 30, "a window"
-    )[0]
+    window = window_of(game, display)
     xdotool(display, "windowmove", window, str(x), "0")
     time.sleep(0.5)
     geometry = dict(
