@@ -311,6 +311,32 @@ def test_faces_are_read_on_idle_frames_never_while_cards_move(fast, monkeypatch)
     assert all(scene.art.ready(c, lay.table_w) and scene.art.ready(c, lay.hand_w) for c in DECK)
 
 
+def test_no_face_is_read_in_the_frame_an_animation_ends(fast, monkeypatch):
+    """That frame still paints the cards coming to rest: reading a face then would add to
+    the slowest frames."""
+    from scopa.app.cardart import CardArt
+
+    scene = open_table(fast, "7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B")
+    calls = []
+    original = CardArt.warm_next
+
+    def spy(self, widths):
+        calls.append(1)
+        return original(self, widths)
+
+    monkeypatch.setattr(CardArt, "warm_next", spy)
+    busy_frames_that_warmed = 0
+    for frame in range(400):
+        if frame % 100 == 0 and scene.human_to_play is not None and not scene.busy:
+            scene.play(scene.match.legal_moves()[0])
+        busy = scene.director.busy
+        before = len(calls)
+        pump(fast, 1)
+        if busy and len(calls) > before:
+            busy_frames_that_warmed += 1
+    assert calls and busy_frames_that_warmed == 0
+
+
 def test_a_double_click_plays_a_card_with_one_outcome(fast):
     scene = open_table(fast, "7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B")
     centre = centre_of(scene, C("2C"))  # takes nothing: it can only be laid

@@ -52,6 +52,8 @@ if TYPE_CHECKING:
     from ..matches import MatchCoordinator
 
 MESSAGE_SECONDS = 2.8
+IDLE_AFTER = 2
+"""Frames without movement before an idle frame is used to prepare card faces."""
 
 
 class TableScene(Scene):
@@ -117,6 +119,7 @@ class TableScene(Scene):
         self.message = ""
         self.message_left = 0.0
         self.clock = 0.0
+        self.still_frames = 0
         self.lost = False
         """The connection to the server could not be brought back."""
         self.fast_forward = False
@@ -367,7 +370,8 @@ class TableScene(Scene):
         if self.remote:
             self._hear_the_server()
         self.director.update(dt)
-        if not self.busy:
+        self.still_frames = 0 if self.busy else self.still_frames + 1
+        if self.still_frames > IDLE_AFTER:
             self._use_idle_frame()
         if self.match.over or self.director.busy or self.cover is not None:
             return
@@ -445,7 +449,8 @@ class TableScene(Scene):
         del rules
 
     def _use_idle_frame(self) -> None:
-        """Nothing moves: read and scale one more card face for the animations to come."""
+        """Nothing has moved for a few frames: read and scale one more card face for the
+        animations to come (never in the frame an animation ends, which still paints)."""
         lay = self.layout
         self.art.warm_next((lay.hand_w, lay.table_w))
 
