@@ -362,3 +362,31 @@ def test_two_clicks_far_apart_in_time_do_not_play(fast):
     pump(fast, 30)  # a second later
     click(fast, centre)
     assert scene.match.moves() == ()
+
+
+def test_the_aid_buttons_are_drawn_in_every_look_on_idle_frames(fast):
+    """The first time Undo becomes possible or a hint is asked for, its new look is ready."""
+    from scopa.app import style
+    from scopa.app.style import Scale
+    from scopa.app.style.surfaces import gradient
+
+    scene = open_table(fast, "7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B")
+    pump(fast, 30)
+    lay = scene.layout
+    before = gradient.cache_info().misses
+    for button in scene.aids.buttons():
+        for state in ("normal", "hot", "disabled"):
+            for primary in (False, True):
+                scratch = pygame.Surface((400, 200), pygame.SRCALPHA)
+                size = (round(button.rect.width), round(button.rect.height))
+                style.button(
+                    scratch,
+                    pygame.Rect((10, 10), size),
+                    Scale(lay.size),
+                    scene.text.font,
+                    fast.t(f"aids.{button.name}"),
+                    lay.font_small,
+                    state=state,
+                    primary=primary,
+                )
+    assert gradient.cache_info().misses == before

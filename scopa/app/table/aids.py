@@ -167,6 +167,32 @@ class AidsLayer:
         out.reverse()
         return out
 
+    def warm(self) -> None:
+        """Draw every button in each of its looks once, off screen: the first time one
+        changes (Undo becoming possible, a hint asked for) then costs its frame nothing."""
+        if self.seat is None:
+            return
+        lay = self.host.layout()
+        t = self.host.translator()
+        font, scale = self.host.text.font, Scale(lay.size)
+        reach = style.button_reach(scale)
+        for button in self.buttons():
+            size = (round(button.rect.width), round(button.rect.height))
+            scratch = pygame.Surface((size[0] + 2 * reach, size[1] + 2 * reach), pygame.SRCALPHA)
+            rect = pygame.Rect((reach, reach), size)
+            for state in ("normal", "hot", "disabled"):
+                for primary in (False, True):
+                    style.button(
+                        scratch,
+                        rect,
+                        scale,
+                        font,
+                        t(f"aids.{button.name}"),
+                        lay.font_small,
+                        state=state,
+                        primary=primary,
+                    )
+
     def _hint_shown(self) -> bool:
         return self.hint is not None and self.hint_match is self.match
 

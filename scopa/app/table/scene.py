@@ -120,6 +120,7 @@ class TableScene(Scene):
         self.message_left = 0.0
         self.clock = 0.0
         self.still_frames = 0
+        self.warmed_buttons: tuple[int, int] | None = None
         self.lost = False
         """The connection to the server could not be brought back."""
         self.fast_forward = False
@@ -449,9 +450,14 @@ class TableScene(Scene):
         del rules
 
     def _use_idle_frame(self) -> None:
-        """Nothing has moved for a few frames: read and scale one more card face for the
-        animations to come (never in the frame an animation ends, which still paints)."""
+        """Nothing has moved for a few frames: draw the aid buttons' looks once, or read
+        and scale one more card face for the animations to come (never in the frame an
+        animation ends, which still paints)."""
         lay = self.layout
+        if self.warmed_buttons != lay.size:
+            self.warmed_buttons = lay.size
+            self.aids.warm()
+            return
         self.art.warm_next((lay.hand_w, lay.table_w))
 
     def _computer_turn(self, seat: int, dt: float) -> None:
