@@ -17,7 +17,7 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
-from .captures import ACES_MASK, CaptureTable, capture_table, scores_scopa
+from .captures import ACES_MASK, capture_table, scores_scopa
 from .cards import DECK, FULL_MASK, RANK_MASK, RANK_OF, Card, cards_of
 from .cirulla import dealer_bonus, declaration_points, declarations, declared_kind, table_cause
 from .errors import DealError, IllegalMove
@@ -169,11 +169,11 @@ _KINGS = RANK_MASK[10]
 class _Layout:
     """What a rule set's rounds share, worked out once: how the cards are dealt (sizes, and
     per dealer the seats in the order they are dealt to), the sides of the seats, the
-    capture table, and whether only three kings send a deal back."""
+    capture table and its moves per hand, and whether only three kings send a deal back."""
 
     __slots__ = (
         "players", "hand_size", "table_size", "cards_per_deal", "orders", "side_of",
-        "no_points", "captures", "kings_only",
+        "no_points", "captures", "hand_keys", "kings_only",
     )  # fmt: skip
 
     def __init__(self, rules: Rules) -> None:
@@ -185,6 +185,7 @@ class _Layout:
         self.side_of = rules.seat_sides
         self.no_points = (0,) * rules.sides
         self.captures = capture_table(rules)
+        self.hand_keys = self.captures.hand_keys
         self.kings_only = not rules.cirulla and not (rules.assi and rules.assi_redeal)
 
 
@@ -211,13 +212,55 @@ def _deal_hands(
     return order[0], start
 
 
+class _Deal:
+    """What every position of one round shares: its rules (and their layout), number and
+    dealer, and the events of its deal (``Round.opening``).
+
+    A position holds one reference to it rather than a copy of each field, which keeps a
+    play to the few fields that change. The deal's events are made the first time they are
+    read: a simulated round never reads them.
+    """
+
+    __slots__ = ("rules", "round_no", "dealer", "layout", "side_of", "hand_keys", "_opening")
+
+    def __init__(
+        self, rules: Rules, round_no: int, dealer: int, opening: tuple[Event, ...] | _Opening
+    ) -> None:
+        layout = _layout(rules)
+        self.rules = rules
+        self.round_no = round_no
+        self.dealer = dealer
+        self.layout = layout
+        self.side_of = layout.side_of
+        self.hand_keys = layout.hand_keys
+        self._opening = opening
+
+    @property
+    def opening(self) -> tuple[Event, ...]:
+        opening = self._opening
+        if isinstance(opening, _Opening):
+            opening = self._opening = opening.events(self)
+        return opening
+
+
+class _Opening(NamedTuple):
+    """A deal's events, before they are made: the hands dealt (masks), the table cards in
+    the order they were dealt, and the tables and causes of the shuffles redealt before."""
+
+    hands: tuple[int, ...]
+    table: tuple[Card, ...]
+    redeals: list[tuple[tuple[Card, ...], RedealCause]]
+
+    def events(self, deal: _Deal) -> tuple[Event, ...]:
+        redealt = tuple(Redealt(deal.dealer, table, cause) for table, cause in self.redeals)
+        hands = tuple(map(cards_of, self.hands))
+        return redealt + (Dealt(deal.round_no, 1, deal.dealer, hands, self.table),)
+
+
 class Round:
     """The state of one round. Read its fields; never assign them."""
 
     __slots__ = (
-        "rules",
-        "round_no",
-        "dealer",
         "turn",
         "hands",
         "table",
@@ -228,17 +271,12 @@ class Round:
         "deal_no",
         "in_hands",
         "over",
-        "opening",
         "_history",
-        "_captures",
-        "_side_of",
         "_legal",
+        "_deal",
         "_extra",
     )
 
-    rules: Rules
-    round_no: int
-    dealer: int
     turn: int
     hands: tuple[int, ...]
     table: int
@@ -249,12 +287,30 @@ class Round:
     deal_no: int
     in_hands: int
     over: bool
-    opening: tuple[Event, ...]
     _history: History
-    _captures: CaptureTable
-    _side_of: tuple[int, ...]
     _legal: tuple[Move, ...] | None
+    _deal: _Deal
     _extra: CirullaState | None
+
+    @property
+    def rules(self) -> Rules:
+        return self._deal.rules
+
+    @property
+    def round_no(self) -> int:
+        return self._deal.round_no
+
+    @property
+    def dealer(self) -> int:
+        return self._deal.dealer
+
+    @property
+    def opening(self) -> tuple[Event, ...]:
+        """What happened before the first play: the deal (after any redeals), and under
+        Cirulla what the opening table gave. Empty once a card has been played."""
+        if self._history is not None:
+            return ()
+        return self._deal.opening
 
     # --- making a round ----------------------------------------------------------------
 
@@ -296,34 +352,33 @@ class Round:
         forfeit = cause == "three_of_a_kind" and misdeals >= MISDEALS_TO_LOSE - 1
         if cause is not None and not forfeit:
             raise DealError(f"this deal must be redealt: {misdeal_reason(table, rules)}")
-        return cls._dealt(rules, [card.index for card in cards], dealer, round_no, forfeit)
+        return cls._dealt(rules, [card.index for card in cards], dealer, round_no, forfeit, [])
 
     @classmethod
     def _dealt(
-        cls, rules: Rules, order: list[int], dealer: int, round_no: int, forfeit: bool
-    ) -> Round:
+        cls, rules: Rules, order: list[int], dealer: int, round_no: int, forfeit: bool,
+        redeals: list[tuple[tuple[Card, ...], RedealCause]],
+    ) -> Round:  # fmt: skip
         """The round dealt from the card indices ``order``, a deal known to stand (or to
-        be the Luzzati misdeal that ends the game: ``forfeit``)."""
+        be the Luzzati misdeal that ends the game: ``forfeit``), after the shuffles
+        ``redeals`` were dealt again."""
         layout = _layout(rules)
         hands = [0] * layout.players
         first, dealt = _deal_hands(layout, dealer, order, hands)
-        table_order = order[dealt : dealt + layout.table_size]
-        table = tuple(map(DECK.__getitem__, table_order))
+        end = dealt + layout.table_size
+        table_order = order[dealt:end]
         table_mask = sum(map(_BITS.__getitem__, table_order))
-        stock = tuple(order[dealt + layout.table_size :])
-        opening: tuple[Event, ...] = (
-            Dealt(round_no, 1, dealer, tuple(map(cards_of, hands)), table),
-        )
+        stock = tuple(order[end:])
+        table = tuple(map(DECK.__getitem__, table_order))
+        opening = _Opening(tuple(hands), table, redeals)
         if rules.cirulla:
             return cls._deal_cirulla(
-                rules, round_no, dealer, tuple(hands), table, table_mask, stock, opening, forfeit
-            )
+                _Deal(rules, round_no, dealer, opening), opening.hands, table, table_mask, stock,
+                forfeit,
+            )  # fmt: skip
         state = _new(cls)
-        state.rules = rules
-        state.round_no = round_no
-        state.dealer = dealer
         state.turn = first
-        state.hands = tuple(hands)
+        state.hands = opening.hands
         state.table = table_mask
         state.stock = stock
         state.piles = state.scope = layout.no_points
@@ -331,21 +386,21 @@ class Round:
         state.deal_no = 1
         state.in_hands = dealt
         state.over = False
-        state.opening = opening
         state._history = None
-        state._captures = layout.captures
-        state._side_of = layout.side_of
         state._legal = None
+        state._deal = _Deal(rules, round_no, dealer, opening)
         state._extra = None
         return state
 
     @classmethod
     def _deal_cirulla(
-        cls, rules: Rules, round_no: int, dealer: int, hands: tuple[int, ...],
-        table: tuple[Card, ...], table_mask: int, stock: tuple[int, ...],
-        opening: tuple[Event, ...], forfeit: bool,
+        cls, deal: _Deal, hands: tuple[int, ...], table: tuple[Card, ...], table_mask: int,
+        stock: tuple[int, ...], forfeit: bool,
     ) -> Round:  # fmt: skip
         """The opening table's effects: a game decided by it, or the dealer's bonus."""
+        rules = deal.rules
+        dealer = deal.dealer
+        opening = deal.opening
         sides = rules.sides
         side = rules.side_of(dealer)
         piles, scope = [0] * sides, [0] * sides
@@ -365,14 +420,14 @@ class Round:
                 table_mask = 0
                 last = side
                 opening += (DealerBonus(dealer, side, table, points, named),)
+        deal._opening = opening
         extra = CirullaState(
             (0,) * rules.players, 0, 0, rules.players if rules.declare_at_deal else 0,
             tuple(scope), decided,
         )  # fmt: skip
-        return cls._make(
-            rules, round_no, dealer, rules.next_seat(dealer), hands, table_mask, stock,
-            tuple(piles), tuple(scope), last, 1, rules.cards_per_deal, decided >= 0, opening,
-            None, extra,
+        return _build(
+            deal, rules.next_seat(dealer), hands, table_mask, stock, tuple(piles), tuple(scope),
+            last, 1, rules.cards_per_deal, decided >= 0, None, extra,
         )  # fmt: skip
 
     @classmethod
@@ -384,11 +439,7 @@ class Round:
         if not 0 <= dealer < rules.players:
             raise DealError(f"dealer must be a seat from 0 to {rules.players - 1}")
         order, redeals, forfeit = _shuffle(rules, rng)
-        dealt = cls._dealt(rules, order, dealer, round_no, forfeit is not None)
-        if redeals:
-            redealt = tuple(Redealt(dealer, table, cause) for table, cause in redeals)
-            dealt = dealt._replace_opening(redealt + dealt.opening)
-        return dealt
+        return cls._dealt(rules, order, dealer, round_no, forfeit is not None, redeals)
 
     @classmethod
     def from_parts(
@@ -462,34 +513,9 @@ class Round:
     ) -> Round:  # fmt: skip
         if extra is None and rules.cirulla:
             extra = CirullaState((0,) * rules.players, 0, 0, 0, (0,) * rules.sides, -1)
-        state = object.__new__(cls)
-        state.rules = rules
-        state.round_no = round_no
-        state.dealer = dealer
-        state.turn = turn
-        state.hands = hands
-        state.table = table
-        state.stock = stock
-        state.piles = piles
-        state.scope = scope
-        state.last_capturer = last_capturer
-        state.deal_no = deal_no
-        state.in_hands = in_hands
-        state.over = over
-        state.opening = opening
-        state._history = history
-        layout = _layout(rules)
-        state._captures = layout.captures
-        state._side_of = layout.side_of
-        state._legal = None
-        state._extra = extra
-        return state
-
-    def _replace_opening(self, opening: tuple[Event, ...]) -> Round:
-        return Round._make(
-            self.rules, self.round_no, self.dealer, self.turn, self.hands, self.table,
-            self.stock, self.piles, self.scope, self.last_capturer, self.deal_no,
-            self.in_hands, self.over, opening, self._history, self._extra,
+        return _build(
+            _Deal(rules, round_no, dealer, opening), turn, hands, table, stock, piles, scope,
+            last_capturer, deal_no, in_hands, over, history, extra,
         )  # fmt: skip
 
     # --- asking ------------------------------------------------------------------------
@@ -504,12 +530,31 @@ class Round:
             if self._extra is not None:
                 found = self._legal = self._legal_cirulla(self._extra)
                 return found
-            found = ()
-            captures = self._captures
-            hand = self.hands[self.turn]  # empty once the round is over
+            # Each card's moves are looked up by the part of the table that matters to it
+            # (see ``HandKeys``); a hand of three, the common one, is spelled out.
             table = self.table
-            for alone, rest, plays in captures.hand_keys.get(hand) or captures.keys_of(hand):
-                found += plays[table & alone or table & rest]
+            keys = self._deal.hand_keys[self.hands[self.turn]]  # empty once over
+            size = len(keys)
+            if size == 9:
+                alone, rest, plays, alone2, rest2, plays2, alone3, rest3, plays3 = keys
+                found = (
+                    plays[table & alone or table & rest]
+                    + plays2[table & alone2 or table & rest2]
+                    + plays3[table & alone3 or table & rest3]
+                )
+            elif size == 6:
+                alone, rest, plays, alone2, rest2, plays2 = keys
+                found = (
+                    plays[table & alone or table & rest] + plays2[table & alone2 or table & rest2]
+                )
+            elif size == 3:
+                alone, rest, plays = keys
+                found = plays[table & alone or table & rest]
+            else:
+                found = ()
+                for at in range(0, size, 3):
+                    alone, rest, plays = keys[at : at + 3]
+                    found += plays[table & alone or table & rest]
             self._legal = found
         return found
 
@@ -531,7 +576,7 @@ class Round:
                     legal.append(RETRACT_MOVE)
             elif not extra.shown[seat] and (not at_deal or rules.declare_until_play):
                 legal.extend(self._declaration_moves(hand))
-        captures = self._captures
+        captures = self._deal.layout.captures
         table = self.table
         named = extra.named
         matta_bit = _matta_bit(rules) if named else 0
@@ -619,13 +664,13 @@ class Round:
         extra = self._extra
         named = extra.named if extra is not None else 0
         if not named:
-            return self._captures.sets(self.table, card.rank)
+            return self._deal.layout.captures.sets(self.table, card.rank)
         matta_bit = _matta_bit(self.rules)
         rank = named if card.bit == matta_bit else card.rank
-        return self._captures.sets_named(self.table, rank, matta_bit, named)
+        return self._deal.layout.captures.sets_named(self.table, rank, matta_bit, named)
 
     def side_of(self, seat: int) -> int:
-        return self._side_of[seat]
+        return self._deal.side_of[seat]
 
     @property
     def last_play(self) -> bool:
@@ -727,6 +772,7 @@ class Round:
         return score_masks(self.piles, self.scope, self.rules, extra.bonus if extra else ())
 
     # --- playing -----------------------------------------------------------------------
+    # --- playing -----------------------------------------------------------------------
 
     def apply(self, move: Move, seat: int | None = None) -> tuple[Round, list[Event]]:
         """Play ``move`` for the player to act; return the new round and what happened.
@@ -738,7 +784,27 @@ class Round:
         if reason is not None:
             raise IllegalMove(reason)
         events: list[Event] = []
-        return self._step(move, events), events
+        if self._extra is not None:
+            return self._step_cirulla(move, events, self._extra), events
+        state = self.play(move)
+        card = DECK[move.bit.bit_length() - 1]
+        seat = self.turn
+        events.append(Played(seat, card))
+        if move.capture_mask:
+            side = self._deal.side_of[seat]
+            events.append(Captured(seat, side, card, move.captures))
+            if state.scope[side] != self.scope[side]:
+                events.append(Scopa(seat, side))
+        else:
+            events.append(Laid(seat, card))
+        if state.deal_no != self.deal_no:
+            hands = tuple(map(cards_of, state.hands))
+            events.append(Dealt(self.round_no, state.deal_no, self.dealer, hands, ()))
+        elif state.over:
+            left = self.table ^ move.capture_mask if move.capture_mask else self.table | move.bit
+            if left and state.last_capturer >= 0:
+                events.append(LastCapture(state.last_capturer, cards_of(left)))
+        return state, events
 
     def play(self, move: Move) -> Round:
         """``apply`` without the events, for search; the move must be legal."""
@@ -747,18 +813,15 @@ class Round:
             legal = self.legal_moves()
         if move not in legal:
             raise IllegalMove(self.why_illegal(move) or f"{move} is not legal here")
-        return self._step(move, None)
-
-    def _step(self, move: Move, events: list[Event] | None) -> Round:
-        extra = self._extra
-        if extra is not None:
-            return self._step_cirulla(move, events, extra)
+        if self._extra is not None:
+            return self._step_cirulla(move, None, self._extra)
         # The play of every search and simulation, so it is written for speed: each field
-        # is set once, straight on a new object.
+        # is set once, straight on a new object, and what a round shares is not copied.
         seat = self.turn
         bit = move.bit
         capture = move.capture_mask
         hands = self.hands
+        state = _new(Round)
         if len(hands) == 2:  # two seats, the common game: no list to build
             if seat:
                 hands = (hands[0], hands[1] ^ bit)
@@ -773,92 +836,84 @@ class Round:
             turn = seat + 1 if seat + 1 < len(hands) else 0
         in_hands = self.in_hands - 1
         table = self.table
-        piles = self.piles
-        state = _new(Round)
-        if events is not None:
-            events.append(Played(seat, DECK[bit.bit_length() - 1]))
+        deal = self._deal
         if capture:
-            side = self._side_of[seat]
             table ^= capture
+            side = deal.side_of[seat]
+            piles = self.piles
             if len(piles) == 2:
                 if side:
-                    piles = (piles[0], piles[1] | capture | bit)
+                    state.piles = (piles[0], piles[1] | capture | bit)
                 else:
-                    piles = (piles[0] | capture | bit, piles[1])
+                    state.piles = (piles[0] | capture | bit, piles[1])
             else:
                 pile_list = list(piles)
                 pile_list[side] |= capture | bit
-                piles = tuple(pile_list)
+                state.piles = tuple(pile_list)
             state.last_capturer = side
-            if events is not None:
-                events.append(Captured(seat, side, DECK[bit.bit_length() - 1], move.captures))
-            if not table and scores_scopa(
-                self.rules, self.table, RANK_OF[bit.bit_length() - 1], capture,
-                in_hands == 0 and not self.stock,
+            if table or not scores_scopa(
+                deal.rules, self.table, RANK_OF[bit.bit_length() - 1], capture,
+                not in_hands and not self.stock,
             ):  # fmt: skip
-                scope_list = list(self.scope)
-                scope_list[side] += 1
-                state.scope = tuple(scope_list)
-                if events is not None:
-                    events.append(Scopa(seat, side))
-            else:
                 state.scope = self.scope
+            else:
+                scope = list(self.scope)
+                scope[side] += 1
+                state.scope = tuple(scope)
         else:
             table |= bit
+            state.piles = self.piles
             state.last_capturer = self.last_capturer
             state.scope = self.scope
-            if events is not None:
-                events.append(Laid(seat, DECK[bit.bit_length() - 1]))
         if in_hands:
             state.stock = self.stock
             state.deal_no = self.deal_no
             state.over = False
-        elif self.stock:
-            hand_list = list(hands)
-            turn, in_hands = _deal_hands(_layout(self.rules), self.dealer, self.stock, hand_list)
-            hands = tuple(hand_list)
-            state.stock = self.stock[in_hands:]
-            state.deal_no = self.deal_no + 1
-            state.over = False
-            if events is not None:
-                events.append(
-                    Dealt(
-                        self.round_no, state.deal_no, self.dealer, tuple(map(cards_of, hands)), ()
-                    )
-                )
+            state.turn = turn
+            state.hands = hands
+            state.table = table
+            state.in_hands = in_hands
         else:
-            turn = seat
-            state.stock = ()
-            state.deal_no = self.deal_no
-            state.over = True
-            last = state.last_capturer
-            if table and last >= 0:
-                pile_list = list(piles)
-                pile_list[last] |= table
-                piles = tuple(pile_list)
-                if events is not None:
-                    events.append(LastCapture(last, cards_of(table)))
-                table = 0
-        state.turn = turn
-        state.hands = hands
-        state.table = table
-        state.piles = piles
-        state.in_hands = in_hands
-        state.rules = self.rules
-        state.round_no = self.round_no
-        state.dealer = self.dealer
-        state.opening = ()
+            self._end_of_hands(state, seat, hands, table)
         state._history = (self._history, seat, move)
-        state._captures = self._captures
-        state._side_of = self._side_of
         state._legal = None
+        state._deal = deal
         state._extra = None
         return state
+
+    def _end_of_hands(self, state: Round, seat: int, hands: tuple[int, ...], table: int) -> None:
+        """Set what follows the last card in the hands on ``state`` (whose piles and last
+        capturer are set): the next hands from the stock, or the end of the round, where the
+        last side to capture takes what is left on the table."""
+        stock = self.stock
+        state.table = table
+        if stock:
+            deal = self._deal
+            hand_list = list(hands)
+            state.turn, dealt = _deal_hands(deal.layout, deal.dealer, stock, hand_list)
+            state.hands = tuple(hand_list)
+            state.in_hands = dealt
+            state.stock = stock[dealt:]
+            state.deal_no = self.deal_no + 1
+            state.over = False
+            return
+        state.turn = seat
+        state.hands = hands
+        state.in_hands = 0
+        state.stock = ()
+        state.deal_no = self.deal_no
+        state.over = True
+        last = state.last_capturer
+        if table and last >= 0:
+            pile_list = list(state.piles)
+            pile_list[last] |= table
+            state.piles = tuple(pile_list)
+            state.table = 0
 
     def _step_cirulla(self, move: Move, events: list[Event] | None, extra: CirullaState) -> Round:
         rules = self.rules
         seat = self.turn
-        side = self._side_of[seat]
+        side = self._deal.side_of[seat]
         history = (self._history, seat, move)
         card = move.card
         if card is None:
@@ -935,12 +990,10 @@ class Round:
                 if events is not None:
                     events.append(LastCapture(last, cards_of(table)))
                 table = 0
-        state = Round._make(
-            rules, self.round_no, self.dealer, turn, tuple(hands), table, stock, piles, scope,
-            last, deal_no, in_hands, over, (), history,
-            CirullaState(shown, named, declared, phase, extra.bonus, -1),
+        return _build(
+            self._deal, turn, tuple(hands), table, stock, piles, scope, last, deal_no, in_hands,
+            over, history, CirullaState(shown, named, declared, phase, extra.bonus, -1),
         )  # fmt: skip
-        return state
 
     def _declaring_step(
         self, move: Move, events: list[Event] | None, extra: CirullaState, seat: int,
@@ -983,10 +1036,10 @@ class Round:
         if phase:
             phase -= 1
             turn = rules.next_seat(seat)
-        return Round._make(
-            rules, self.round_no, self.dealer, turn, self.hands, self.table, self.stock,
-            self.piles, scope, self.last_capturer, self.deal_no, self.in_hands, self.over, (),
-            history, CirullaState(shown, named, declared, phase, bonus, extra.decided),
+        return _build(
+            self._deal, turn, self.hands, self.table, self.stock, self.piles, scope,
+            self.last_capturer, self.deal_no, self.in_hands, self.over, history,
+            CirullaState(shown, named, declared, phase, bonus, extra.decided),
         )  # fmt: skip
 
     def __repr__(self) -> str:
@@ -997,6 +1050,29 @@ class Round:
 
 
 _new = object.__new__
+
+
+def _build(
+    deal: _Deal, turn: int, hands: tuple[int, ...], table: int, stock: tuple[int, ...],
+    piles: tuple[int, ...], scope: tuple[int, ...], last_capturer: int, deal_no: int,
+    in_hands: int, over: bool, history: History, extra: CirullaState | None,
+) -> Round:  # fmt: skip
+    state = _new(Round)
+    state.turn = turn
+    state.hands = hands
+    state.table = table
+    state.stock = stock
+    state.piles = piles
+    state.scope = scope
+    state.last_capturer = last_capturer
+    state.deal_no = deal_no
+    state.in_hands = in_hands
+    state.over = over
+    state._history = history
+    state._legal = None
+    state._deal = deal
+    state._extra = extra
+    return state
 
 
 def _matta_bit(rules: Rules) -> int:
