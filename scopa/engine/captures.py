@@ -40,7 +40,7 @@ class CardPlays(dict[int, tuple[Move, ...]]):
     plans: keeping them would only grow the cache, and with it the collector's work.
     """
 
-    __slots__ = ("_captures", "_rank", "_target", "_own", "_others", "_patterns", "_move", "_laid")
+    __slots__ = ("_captures", "_rank", "_target", "_others", "_patterns", "_move", "_laid")
 
     def __init__(self, captures: CaptureTable, index: int) -> None:
         super().__init__()
@@ -48,7 +48,6 @@ class CardPlays(dict[int, tuple[Move, ...]]):
         self._captures = captures
         self._rank = rank
         self._target = captures.sum_target(rank)
-        self._own = RANK_MASK[rank] if captures.alone[rank] else 0
         self._others = FULL_MASK ^ RANK_MASK[rank]
         self._patterns = captures._patterns
         self._move = _CardMoves(index).__getitem__
@@ -56,25 +55,27 @@ class CardPlays(dict[int, tuple[Move, ...]]):
 
     def __missing__(self, part: int) -> tuple[Move, ...]:
         target = self._target
-        if not target or part & self._own:
-            sets = self._captures._compute(part, self._rank)
-            found = tuple(map(self._move, sets)) if sets else self._laid
-        else:  # a set summing to the target: read from the plans for the rank counts
+        if target and part.bit_count() > 2 and part & self._others:
+            # A set summing to the target, read from the plans for the table's rank counts.
             pairs = part - (part >> 1 & _ODD_BITS)
             counts = (pairs & _PAIR_BITS) + (pairs >> 2 & _PAIR_BITS)
-            plans, wholes = self._patterns.get(counts << 4 | target) or self._captures._pattern(
-                part, target
-            )
+            pattern = self._patterns.get(counts << 4 | target)
+            if pattern is None:
+                pattern = self._captures._pattern(part, target)
+            wholes = pattern[1]
             if wholes is None:
                 masks = []
-                for whole, parts, _ in plans:
+                for whole, parts, _ in pattern[0]:
                     masks.extend(_spell(part, whole, parts))
                 masks.sort()
-                found = tuple(map(self._move, masks))
-            elif wholes:
-                found = tuple(map(self._move, map(part.__and__, wholes)))
-            else:
-                found = self._laid
+                return tuple(map(self._move, masks))
+            if len(wholes) == 1:
+                return (self._move(part & wholes[0]),)
+            if wholes:
+                return tuple(map(self._move, map(part.__and__, wholes)))
+            return self._laid
+        sets = self._captures._compute(part, self._rank)
+        found = tuple(map(self._move, sets)) if sets else self._laid
         if part.bit_count() < 3 or not part & self._others:
             self[part] = found
         return found
@@ -354,18 +355,24 @@ def _rank_plans(counts: list[int], target: int) -> list[tuple[tuple[tuple[int, i
     """Ways to reach ``target`` taking ``count`` cards of each ``rank`` (at most
     ``counts[rank]``), as ((rank, count), ...) with the number of cards taken."""
     plans: list[tuple[tuple[tuple[int, int], ...], int]] = []
+    top = min(target, 10)
+    reach = [0] * (top + 1)
+    """The most the cards of each rank and below add up to: a walk that cannot get there
+    stops at once."""
+    for rank in range(1, top + 1):
+        reach[rank] = reach[rank - 1] + rank * counts[rank]
 
     def walk(rank: int, remaining: int, chosen: tuple[tuple[int, int], ...], size: int) -> None:
         if remaining == 0:
             plans.append((chosen, size))
             return
-        if rank == 0:
+        if remaining > reach[rank]:
             return
         for count in range(min(counts[rank], remaining // rank), -1, -1):
             step = ((rank, count),) if count else ()
             walk(rank - 1, remaining - count * rank, chosen + step, size + count)
 
-    walk(min(target, 10), target, (), 0)
+    walk(top, target, (), 0)
     return plans
 
 

@@ -173,7 +173,7 @@ class _Layout:
 
     __slots__ = (
         "players", "hand_size", "table_size", "cards_per_deal", "orders", "side_of",
-        "no_points", "captures", "hand_keys", "kings_only",
+        "next_seat", "no_points", "captures", "hand_keys", "kings_only",
     )  # fmt: skip
 
     def __init__(self, rules: Rules) -> None:
@@ -183,6 +183,7 @@ class _Layout:
         self.cards_per_deal = rules.cards_per_deal
         self.orders = tuple(rules.deal_order(dealer) for dealer in range(rules.players))
         self.side_of = rules.seat_sides
+        self.next_seat = tuple(rules.next_seat(seat) for seat in range(rules.players))
         self.no_points = (0,) * rules.sides
         self.captures = capture_table(rules)
         self.hand_keys = self.captures.hand_keys
@@ -221,7 +222,10 @@ class _Deal:
     read: a simulated round never reads them.
     """
 
-    __slots__ = ("rules", "round_no", "dealer", "layout", "side_of", "hand_keys", "_opening")
+    __slots__ = (
+        "rules", "round_no", "dealer", "layout", "side_of", "next_seat", "two_seats", "two_sides",
+        "lead", "hand_keys", "_opening",
+    )  # fmt: skip
 
     def __init__(
         self, rules: Rules, round_no: int, dealer: int, opening: tuple[Event, ...] | _Opening
@@ -232,6 +236,11 @@ class _Deal:
         self.dealer = dealer
         self.layout = layout
         self.side_of = layout.side_of
+        self.next_seat = layout.next_seat
+        self.two_seats = layout.players == 2
+        self.two_sides = len(layout.no_points) == 2
+        self.lead = layout.orders[dealer][0] if self.two_seats and layout.hand_size == 3 else -1
+        """The seat dealt to first, when two hands of three are dealt (else -1)."""
         self.hand_keys = layout.hand_keys
         self._opening = opening
 
@@ -274,7 +283,6 @@ class Round:
         "_history",
         "_legal",
         "_deal",
-        "_extra",
     )
 
     turn: int
@@ -290,7 +298,8 @@ class Round:
     _history: History
     _legal: tuple[Move, ...] | None
     _deal: _Deal
-    _extra: CirullaState | None
+    _extra: CirullaState | None = None
+    """Cirulla's state (``_CirullaRound``); a Scopa round has none."""
 
     @property
     def rules(self) -> Rules:
@@ -389,7 +398,6 @@ class Round:
         state._history = None
         state._legal = None
         state._deal = _Deal(rules, round_no, dealer, opening)
-        state._extra = None
         return state
 
     @classmethod
@@ -527,9 +535,6 @@ class Round:
         """
         found = self._legal
         if found is None:
-            if self._extra is not None:
-                found = self._legal = self._legal_cirulla(self._extra)
-                return found
             # Each card's moves are looked up by the part of the table that matters to it
             # (see ``HandKeys``); a hand of three, the common one, is spelled out.
             table = self.table
@@ -784,8 +789,6 @@ class Round:
         if reason is not None:
             raise IllegalMove(reason)
         events: list[Event] = []
-        if self._extra is not None:
-            return self._step_cirulla(move, events, self._extra), events
         state = self.play(move)
         card = DECK[move.bit.bit_length() - 1]
         seat = self.turn
@@ -813,16 +816,16 @@ class Round:
             legal = self.legal_moves()
         if move not in legal:
             raise IllegalMove(self.why_illegal(move) or f"{move} is not legal here")
-        if self._extra is not None:
-            return self._step_cirulla(move, None, self._extra)
         # The play of every search and simulation, so it is written for speed: each field
         # is set once, straight on a new object, and what a round shares is not copied.
         seat = self.turn
         bit = move.bit
         capture = move.capture_mask
+        deal = self._deal
         hands = self.hands
+        table = self.table
         state = _new(Round)
-        if len(hands) == 2:  # two seats, the common game: no list to build
+        if deal.two_seats:  # the common game: no list to build
             if seat:
                 hands = (hands[0], hands[1] ^ bit)
                 turn = 0
@@ -833,23 +836,20 @@ class Round:
             hand_list = list(hands)
             hand_list[seat] ^= bit
             hands = tuple(hand_list)
-            turn = seat + 1 if seat + 1 < len(hands) else 0
+            turn = deal.next_seat[seat]
         in_hands = self.in_hands - 1
-        table = self.table
-        deal = self._deal
         if capture:
             table ^= capture
             side = deal.side_of[seat]
             piles = self.piles
-            if len(piles) == 2:
-                if side:
-                    state.piles = (piles[0], piles[1] | capture | bit)
-                else:
-                    state.piles = (piles[0] | capture | bit, piles[1])
-            else:
+            if not deal.two_sides:
                 pile_list = list(piles)
                 pile_list[side] |= capture | bit
                 state.piles = tuple(pile_list)
+            elif side:
+                state.piles = (piles[0], piles[1] | capture | bit)
+            else:
+                state.piles = (piles[0] | capture | bit, piles[1])
             state.last_capturer = side
             if table or not scores_scopa(
                 deal.rules, self.table, RANK_OF[bit.bit_length() - 1], capture,
@@ -866,19 +866,18 @@ class Round:
             state.last_capturer = self.last_capturer
             state.scope = self.scope
         if in_hands:
-            state.stock = self.stock
-            state.deal_no = self.deal_no
-            state.over = False
             state.turn = turn
             state.hands = hands
             state.table = table
             state.in_hands = in_hands
+            state.stock = self.stock
+            state.deal_no = self.deal_no
+            state.over = False
         else:
             self._end_of_hands(state, seat, hands, table)
         state._history = (self._history, seat, move)
         state._legal = None
         state._deal = deal
-        state._extra = None
         return state
 
     def _end_of_hands(self, state: Round, seat: int, hands: tuple[int, ...], table: int) -> None:
@@ -889,11 +888,21 @@ class Round:
         state.table = table
         if stock:
             deal = self._deal
-            hand_list = list(hands)
-            state.turn, dealt = _deal_hands(deal.layout, deal.dealer, stock, hand_list)
-            state.hands = tuple(hand_list)
-            state.in_hands = dealt
-            state.stock = stock[dealt:]
+            if deal.lead >= 0:  # two hands of three, the Scopa deal
+                first, second, third, fourth, fifth, sixth = stock[:6]
+                bits = _BITS
+                hand = bits[first] | bits[second] | bits[third]
+                other = bits[fourth] | bits[fifth] | bits[sixth]
+                state.turn = lead = deal.lead
+                state.hands = (other, hand) if lead else (hand, other)
+                state.in_hands = 6
+                state.stock = stock[6:]
+            else:
+                hand_list = list(hands)
+                state.turn, dealt = _deal_hands(deal.layout, deal.dealer, stock, hand_list)
+                state.hands = tuple(hand_list)
+                state.in_hands = dealt
+                state.stock = stock[dealt:]
             state.deal_no = self.deal_no + 1
             state.over = False
             return
@@ -1049,6 +1058,36 @@ class Round:
         return f"<Round {where}: [{hands}] table [{table}]>"
 
 
+class _CirullaRound(Round):
+    """A Cirulla round: a Scopa round's fields and ``CirullaState``. Its own class keeps
+    the question out of every Scopa play."""
+
+    __slots__ = ("_extra",)
+
+    _extra: CirullaState
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        found = self._legal
+        if found is None:
+            found = self._legal = self._legal_cirulla(self._extra)
+        return found
+
+    def apply(self, move: Move, seat: int | None = None) -> tuple[Round, list[Event]]:
+        reason = self.why_illegal(move, seat)
+        if reason is not None:
+            raise IllegalMove(reason)
+        events: list[Event] = []
+        return self._step_cirulla(move, events, self._extra), events
+
+    def play(self, move: Move) -> Round:
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_moves()
+        if move not in legal:
+            raise IllegalMove(self.why_illegal(move) or f"{move} is not legal here")
+        return self._step_cirulla(move, None, self._extra)
+
+
 _new = object.__new__
 
 
@@ -1057,7 +1096,13 @@ def _build(
     piles: tuple[int, ...], scope: tuple[int, ...], last_capturer: int, deal_no: int,
     in_hands: int, over: bool, history: History, extra: CirullaState | None,
 ) -> Round:  # fmt: skip
-    state = _new(Round)
+    state: Round
+    if extra is None:
+        state = _new(Round)
+    else:
+        cirulla = _new(_CirullaRound)
+        cirulla._extra = extra
+        state = cirulla
     state.turn = turn
     state.hands = hands
     state.table = table
@@ -1071,7 +1116,6 @@ def _build(
     state._history = history
     state._legal = None
     state._deal = deal
-    state._extra = extra
     return state
 
 

@@ -44,6 +44,7 @@ SEVEN_COUNT_ORDER = (7, 6, 1, 5, 4, 3, 2)
 """The ranks the seven-count compares, in turn (the primiera order); without
 ``seven_count_aces`` only the first two."""
 _COIN_BITS = tuple(Card(rank, "D").bit for rank in range(1, 11))
+_SETTEBELLO_INDEX = SETTEBELLO.index
 
 
 def prime_values(rules: Rules) -> dict[int, int]:
@@ -198,6 +199,15 @@ def score_masks(
     if len(piles) != len(scope) or (bonus and len(bonus) != len(piles)):
         raise ScopaError("one scopa count is needed per side")
     plan: _Plan = rules.memo("scoring", _Plan)
+    if len(piles) == 2:
+        return plan.score_two(piles[0], piles[1], scope, bonus, rules)
+    return _score_sides(plan, piles, scope, rules, bonus)
+
+
+def _score_sides(
+    plan: _Plan, piles: Sequence[int], scope: Sequence[int], rules: Rules, bonus: Sequence[int]
+) -> tuple[Breakdown, ...]:
+    """``score_masks`` for any number of sides."""
     best = plan.best
     mode = plan.primiera
     tallies = []
@@ -252,20 +262,29 @@ def score_masks(
         if plan.cirulla:
             side_points["grande"] = grande_points(grande, rules)
             side_points["piccola"] = piccola_points(run, rules)
-        pile = piles[side]
-        breakdown = object.__new__(Breakdown)
-        object.__setattr__(breakdown, "__dict__", {
-            "points": side_points, "total": sum(side_points.values()), "cards": cards,
-            "coins": coins, "sevens": ranks[6], "sixes": ranks[5],
-            "primiera": sums if complete or incomplete else 0, "primiera_complete": complete,
-            "scope": scope[side], "napola_run": run,
-            "captured": _CARDS_OF_BYTE[0][pile & 255] + _CARDS_OF_BYTE[1][pile >> 8 & 255]
-            + _CARDS_OF_BYTE[2][pile >> 16 & 255] + _CARDS_OF_BYTE[3][pile >> 24 & 255]
-            + _CARDS_OF_BYTE[4][pile >> 32],
-            "bonus": bonus[side] if bonus else 0, "grande_run": grande, "rank_counts": ranks,
-        })  # fmt: skip
+        breakdown = _breakdown(
+            side_points, cards, coins, ranks, sums if complete or incomplete else 0, complete,
+            scope[side], run, piles[side], bonus[side] if bonus else 0, grande,
+        )  # fmt: skip
         scored.append(breakdown)
     return tuple(scored)
+
+
+def _breakdown(
+    points: dict[str, int], cards: int, coins: int, ranks: tuple[int, ...], primiera: int,
+    complete: bool, scope: int, run: int, pile: int, bonus: int, grande: int,
+) -> Breakdown:  # fmt: skip
+    breakdown = object.__new__(Breakdown)
+    object.__setattr__(breakdown, "__dict__", {
+        "points": points, "total": sum(points.values()), "cards": cards, "coins": coins,
+        "sevens": ranks[6], "sixes": ranks[5], "primiera": primiera,
+        "primiera_complete": complete, "scope": scope, "napola_run": run,
+        "captured": _CARDS_OF_BYTE[0][pile & 255] + _CARDS_OF_BYTE[1][pile >> 8 & 255]
+        + _CARDS_OF_BYTE[2][pile >> 16 & 255] + _CARDS_OF_BYTE[3][pile >> 24 & 255]
+        + _CARDS_OF_BYTE[4][pile >> 32],
+        "bonus": bonus, "grande_run": grande, "rank_counts": ranks,
+    })  # fmt: skip
+    return breakdown
 
 
 _SETTE, _SUMS, _SUITS_THEN_SUMS, _FOUR_SUITS = range(4)
@@ -281,7 +300,7 @@ class _Plan:
 
     __slots__ = (
         "template", "best", "point_cards", "primiera", "sette", "incomplete", "napola",
-        "cirulla",
+        "cirulla", "prime_name", "extras",
     )  # fmt: skip
 
     def __init__(self, rules: Rules) -> None:
@@ -300,6 +319,8 @@ class _Plan:
             self.primiera = _SUITS_THEN_SUMS if self.incomplete else _FOUR_SUITS
         self.napola = "napola" in scored
         self.cirulla = rules.cirulla
+        self.prime_name = "sette" if self.primiera == _SETTE else "primiera"
+        self.extras = bool(self.point_cards[1:]) or self.napola or self.cirulla
         values = prime_values(rules)
         self.best: dict[int, int] = {}
         for ranks in range(1 << 10):
@@ -307,6 +328,72 @@ class _Plan:
             self.best[pattern] = max(
                 (values[r + 1] for r in range(10) if ranks >> r & 1), default=0
             )
+
+    def score_two(
+        self, pile: int, other: int, scope: Sequence[int], bonus: Sequence[int], rules: Rules
+    ) -> tuple[Breakdown, Breakdown]:
+        """``score_masks`` for two sides, the common game: every comparison is between two
+        values, so it is written out."""
+        best = self.best
+        tallies = []
+        for mask in pile, other:
+            coins = mask & _SPREAD
+            cups, swords, batons = mask >> 1 & _SPREAD, mask >> 2 & _SPREAD, mask >> 3 & _SPREAD
+            nibbles = mask - (mask >> 1 & _ODD_BITS)
+            nibbles = (nibbles & _PAIR_BITS) + (nibbles >> 2 & _PAIR_BITS)
+            tallies.append((
+                mask.bit_count(), coins.bit_count(),
+                _COUNTS[nibbles & 0xFFFFF] + _COUNTS[nibbles >> 20],
+                bool(coins and cups and swords and batons),
+                best[coins] + best[cups] + best[swords] + best[batons], coins,
+            ))  # fmt: skip
+        (cards, coins, ranks, complete, sums, coin_cards) = tallies[0]
+        (cards2, coins2, ranks2, complete2, sums2, coin_cards2) = tallies[1]
+        mode = self.primiera
+        if mode == _FOUR_SUITS:
+            key: Any = sums if complete else -1
+            key2: Any = sums2 if complete2 else -1
+        elif mode == _SUITS_THEN_SUMS:
+            key, key2 = (complete, sums), (complete2, sums2)
+        elif mode == _SUMS:
+            key, key2 = sums, sums2
+        else:
+            key = tuple([ranks[rank - 1] for rank in self.sette])
+            key2 = tuple([ranks2[rank - 1] for rank in self.sette])
+        settebello = pile >> _SETTEBELLO_INDEX & 1
+        first = {
+            "carte": int(cards > cards2), "denari": int(coins > coins2),
+            "settebello": settebello, self.prime_name: int(key > key2), "scope": scope[0],
+        }  # fmt: skip
+        second = {
+            "carte": int(cards2 > cards), "denari": int(coins2 > coins),
+            "settebello": other >> _SETTEBELLO_INDEX & 1 & (settebello ^ 1),
+            self.prime_name: int(key2 > key), "scope": scope[1],
+        }  # fmt: skip
+        run, run2 = _NAPOLA_RUNS[coin_cards], _NAPOLA_RUNS[coin_cards2]
+        grande, grande2 = _GRANDE_RUNS[coin_cards], _GRANDE_RUNS[coin_cards2]
+        if self.extras:
+            for bit, category in self.point_cards[1:]:
+                first[category] = taken = int(bool(pile & bit))
+                second[category] = int(bool(other & bit)) & (taken ^ 1)
+            if self.napola:
+                first["napola"], second["napola"] = run, run2
+            if self.cirulla:
+                first["grande"] = grande_points(grande, rules)
+                first["piccola"] = piccola_points(run, rules)
+                second["grande"] = grande_points(grande2, rules)
+                second["piccola"] = piccola_points(run2, rules)
+        incomplete = self.incomplete
+        return (
+            _breakdown(
+                first, cards, coins, ranks, sums if complete or incomplete else 0, complete,
+                scope[0], run, pile, bonus[0] if bonus else 0, grande,
+            ),
+            _breakdown(
+                second, cards2, coins2, ranks2, sums2 if complete2 or incomplete else 0,
+                complete2, scope[1], run2, other, bonus[1] if bonus else 0, grande2,
+            ),
+        )  # fmt: skip
 
 
 _SPREAD = sum(1 << (4 * r) for r in range(10))
