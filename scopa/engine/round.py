@@ -39,7 +39,7 @@ from .events import (
 )
 from .moves import DECLARE, PASS, PASS_MOVE, RETRACT, RETRACT_MOVE, Move
 from .rules import Rules
-from .scoring import Breakdown, score_masks
+from .scoring import Breakdown, ScoringPlan, scoring_plan
 
 History = tuple | None  # (previous, seat, move) cons cells, newest first
 
@@ -173,7 +173,7 @@ class _Layout:
 
     __slots__ = (
         "players", "hand_size", "table_size", "cards_per_deal", "orders", "side_of",
-        "next_seat", "no_points", "captures", "hand_keys", "kings_only",
+        "next_seat", "no_points", "captures", "hand_keys", "kings_only", "scoring",
     )  # fmt: skip
 
     def __init__(self, rules: Rules) -> None:
@@ -188,6 +188,8 @@ class _Layout:
         self.captures = capture_table(rules)
         self.hand_keys = self.captures.hand_keys
         self.kings_only = not rules.cirulla and not (rules.assi and rules.assi_redeal)
+        self.scoring: ScoringPlan | None = None
+        """How the rule set scores, looked up at the first score (see ``scoring_plan``)."""
 
 
 def _layout(rules: Rules) -> _Layout:
@@ -243,6 +245,13 @@ class _Deal:
         """The seat dealt to first, when two hands of three are dealt (else -1)."""
         self.hand_keys = layout.hand_keys
         self._opening = opening
+
+    def scoring(self) -> ScoringPlan:
+        layout = self.layout
+        plan = layout.scoring
+        if plan is None:
+            plan = layout.scoring = scoring_plan(self.rules)
+        return plan
 
     @property
     def opening(self) -> tuple[Event, ...]:
@@ -774,7 +783,7 @@ class Round:
     def score(self) -> tuple[Breakdown, ...]:
         """The round's score per side (final once ``over``)."""
         extra = self._extra
-        return score_masks(self.piles, self.scope, self.rules, extra.bonus if extra else ())
+        return self._deal.scoring().score(self.piles, self.scope, extra.bonus if extra else ())
 
     # --- playing -----------------------------------------------------------------------
     # --- playing -----------------------------------------------------------------------
