@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
-from typing import Any
 
 from .cards import DECK, FULL_MASK, RANK_MASK, RANK_OF, Card, mask_of
 from .errors import CardError
@@ -40,11 +39,17 @@ class CardPlays(dict[int, tuple[Move, ...]]):
     plans: keeping them would only grow the cache, and with it the collector's work.
     """
 
-    __slots__ = ("_captures", "_rank", "_target", "_others", "_patterns", "_move", "_laid")
+    __slots__ = (
+        "alone", "rest", "_captures", "_rank", "_target", "_others", "_patterns", "_move", "_laid",
+    )  # fmt: skip
 
     def __init__(self, captures: CaptureTable, index: int) -> None:
         super().__init__()
         rank = RANK_OF[index]
+        self.alone = captures.alone[rank]
+        """The table cards that, when any lies there, are all that matter to this card."""
+        self.rest = captures.rest[rank]
+        """The table cards that matter to this card when none of ``alone`` lies there."""
         self._captures = captures
         self._rank = rank
         self._target = captures.sum_target(rank)
@@ -95,12 +100,11 @@ class _CardMoves(dict[int, Move]):
         return move
 
 
-class HandKeys(dict[int, tuple[Any, ...]]):
-    """Per hand (a mask), for each of its cards from the lowest: its ``alone`` and ``rest``
-    masks and its ``CardPlays``, flat, as ``(alone, rest, plays, alone, rest, plays, ...)``.
+class HandKeys(dict[int, tuple[CardPlays, ...]]):
+    """Per hand (a mask): the ``CardPlays`` of its cards, from the lowest.
 
-    The moves of a hand are then the concatenation of ``plays[table & alone or table &
-    rest]`` for each card: a look-up per hand and one per card, with no loop to unpack.
+    The moves of a hand are then the concatenation of ``plays[table & plays.alone or table
+    & plays.rest]`` over its cards: a look-up per hand and one per card.
     """
 
     __slots__ = ("_captures",)
@@ -109,16 +113,14 @@ class HandKeys(dict[int, tuple[Any, ...]]):
         super().__init__()
         self._captures = captures
 
-    def __missing__(self, hand: int) -> tuple[Any, ...]:
-        captures = self._captures
-        keys: list[Any] = []
+    def __missing__(self, hand: int) -> tuple[CardPlays, ...]:
+        card_plays = self._captures._card_plays
+        keys = []
         rest = hand
         while rest:
             low = rest & -rest
             rest ^= low
-            index = low.bit_length() - 1
-            rank = RANK_OF[index]
-            keys += (captures.alone[rank], captures.rest[rank], captures._card_plays[index])
+            keys.append(card_plays[low.bit_length() - 1])
         if len(self) >= _CACHE_LIMIT:
             self.clear()
         found = self[hand] = tuple(keys)

@@ -549,26 +549,26 @@ class Round:
             table = self.table
             keys = self._deal.hand_keys[self.hands[self.turn]]  # empty once over
             size = len(keys)
-            if size == 9:
-                alone, rest, plays, alone2, rest2, plays2, alone3, rest3, plays3 = keys
+            if size == 3:
+                plays, plays2, plays3 = keys
                 found = (
-                    plays[table & alone or table & rest]
-                    + plays2[table & alone2 or table & rest2]
-                    + plays3[table & alone3 or table & rest3]
+                    plays[table & plays.alone or table & plays.rest]
+                    + plays2[table & plays2.alone or table & plays2.rest]
+                    + plays3[table & plays3.alone or table & plays3.rest]
                 )
-            elif size == 6:
-                alone, rest, plays, alone2, rest2, plays2 = keys
+            elif size == 2:
+                plays, plays2 = keys
                 found = (
-                    plays[table & alone or table & rest] + plays2[table & alone2 or table & rest2]
+                    plays[table & plays.alone or table & plays.rest]
+                    + plays2[table & plays2.alone or table & plays2.rest]
                 )
-            elif size == 3:
-                alone, rest, plays = keys
-                found = plays[table & alone or table & rest]
+            elif size == 1:
+                plays = keys[0]
+                found = plays[table & plays.alone or table & plays.rest]
             else:
                 found = ()
-                for at in range(0, size, 3):
-                    alone, rest, plays = keys[at : at + 3]
-                    found += plays[table & alone or table & rest]
+                for plays in keys:
+                    found += plays[table & plays.alone or table & plays.rest]
             self._legal = found
         return found
 
