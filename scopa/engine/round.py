@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .captures import ACES_MASK, capture_table, scores_scopa
 from .cards import DECK, FULL_MASK, RANK_MASK, RANK_OF, Card, cards_of
@@ -173,7 +173,7 @@ class _Layout:
 
     __slots__ = (
         "players", "hand_size", "table_size", "cards_per_deal", "orders", "side_of",
-        "next_seat", "no_points", "captures", "hand_keys", "kings_only", "scoring",
+        "next_seat", "no_points", "captures", "hand_keys", "kings_only", "scoring", "deals",
     )  # fmt: skip
 
     def __init__(self, rules: Rules) -> None:
@@ -190,6 +190,8 @@ class _Layout:
         self.kings_only = not rules.cirulla and not (rules.assi and rules.assi_redeal)
         self.scoring: ScoringPlan | None = None
         """How the rule set scores, looked up at the first score (see ``scoring_plan``)."""
+        self.deals: dict[int, _Deal] = {}
+        """The shared part of rounds (``_Deal``), by ``round_no << 3 | dealer``."""
 
 
 def _layout(rules: Rules) -> _Layout:
@@ -216,23 +218,19 @@ def _deal_hands(
 
 
 class _Deal:
-    """What every position of one round shares: its rules (and their layout), number and
-    dealer, and the events of its deal (``Round.opening``).
+    """What every position of a round shares: its rules (and their layout), number and
+    dealer. Rounds of the same rules, number and dealer share one (see ``_deal_of``).
 
     A position holds one reference to it rather than a copy of each field, which keeps a
-    play to the few fields that change. The deal's events are made the first time they are
-    read: a simulated round never reads them.
+    play to the few fields that change.
     """
 
     __slots__ = (
         "rules", "round_no", "dealer", "layout", "side_of", "next_seat", "two_seats", "two_sides",
-        "lead", "hand_keys", "_opening",
+        "lead", "hand_keys",
     )  # fmt: skip
 
-    def __init__(
-        self, rules: Rules, round_no: int, dealer: int, opening: tuple[Event, ...] | _Opening
-    ) -> None:
-        layout = _layout(rules)
+    def __init__(self, layout: _Layout, rules: Rules, round_no: int, dealer: int) -> None:
         self.rules = rules
         self.round_no = round_no
         self.dealer = dealer
@@ -244,7 +242,6 @@ class _Deal:
         self.lead = layout.orders[dealer][0] if self.two_seats and layout.hand_size == 3 else -1
         """The seat dealt to first, when two hands of three are dealt (else -1)."""
         self.hand_keys = layout.hand_keys
-        self._opening = opening
 
     def scoring(self) -> ScoringPlan:
         layout = self.layout
@@ -253,26 +250,25 @@ class _Deal:
             plan = layout.scoring = scoring_plan(self.rules)
         return plan
 
-    @property
-    def opening(self) -> tuple[Event, ...]:
-        opening = self._opening
-        if isinstance(opening, _Opening):
-            opening = self._opening = opening.events(self)
-        return opening
+    def opening(self, dealt: list[Any]) -> tuple[Event, ...]:
+        """The events of a deal from what they are made of: ``[hands (masks), the table's
+        card indices in the order dealt, the tables and causes of the shuffles redealt]``."""
+        hands, table_order, redeals = dealt
+        dealer = self.dealer
+        redealt = tuple(Redealt(dealer, table, cause) for table, cause in redeals)
+        table = tuple(map(DECK.__getitem__, table_order))
+        return redealt + (Dealt(self.round_no, 1, dealer, tuple(map(cards_of, hands)), table),)
 
 
-class _Opening(NamedTuple):
-    """A deal's events, before they are made: the hands dealt (masks), the table cards in
-    the order they were dealt, and the tables and causes of the shuffles redealt before."""
-
-    hands: tuple[int, ...]
-    table: tuple[Card, ...]
-    redeals: list[tuple[tuple[Card, ...], RedealCause]]
-
-    def events(self, deal: _Deal) -> tuple[Event, ...]:
-        redealt = tuple(Redealt(deal.dealer, table, cause) for table, cause in self.redeals)
-        hands = tuple(map(cards_of, self.hands))
-        return redealt + (Dealt(deal.round_no, 1, deal.dealer, hands, self.table),)
+def _deal_of(layout: _Layout, rules: Rules, round_no: int, dealer: int) -> _Deal:
+    deals = layout.deals
+    key = round_no << 3 | dealer
+    deal = deals.get(key)
+    if deal is None:
+        if len(deals) >= 1024:
+            deals.clear()
+        deal = deals[key] = _Deal(layout, rules, round_no, dealer)
+    return deal
 
 
 class Round:
@@ -292,6 +288,7 @@ class Round:
         "_history",
         "_legal",
         "_deal",
+        "_opening",
     )
 
     turn: int
@@ -307,6 +304,9 @@ class Round:
     _history: History
     _legal: tuple[Move, ...] | None
     _deal: _Deal
+    _opening: tuple[Event, ...] | list[Any]
+    """Set on a round no card has been played in (its ``opening``): the events, or until
+    first read what they are made of (see ``_Deal.opening``)."""
     _extra: CirullaState | None = None
     """Cirulla's state (``_CirullaRound``); a Scopa round has none."""
 
@@ -328,7 +328,10 @@ class Round:
         Cirulla what the opening table gave. Empty once a card has been played."""
         if self._history is not None:
             return ()
-        return self._deal.opening
+        opening = self._opening
+        if isinstance(opening, list):
+            opening = self._opening = self._deal.opening(opening)
+        return opening
 
     # --- making a round ----------------------------------------------------------------
 
@@ -387,16 +390,16 @@ class Round:
         table_order = order[dealt:end]
         table_mask = sum(map(_BITS.__getitem__, table_order))
         stock = tuple(order[end:])
-        table = tuple(map(DECK.__getitem__, table_order))
-        opening = _Opening(tuple(hands), table, redeals)
+        dealt_hands = tuple(hands)
+        deal = _deal_of(layout, rules, round_no, dealer)
         if rules.cirulla:
             return cls._deal_cirulla(
-                _Deal(rules, round_no, dealer, opening), opening.hands, table, table_mask, stock,
-                forfeit,
+                deal, deal.opening([dealt_hands, table_order, redeals]), dealt_hands,
+                tuple(map(DECK.__getitem__, table_order)), table_mask, stock, forfeit,
             )  # fmt: skip
         state = _new(cls)
         state.turn = first
-        state.hands = opening.hands
+        state.hands = dealt_hands
         state.table = table_mask
         state.stock = stock
         state.piles = state.scope = layout.no_points
@@ -406,18 +409,18 @@ class Round:
         state.over = False
         state._history = None
         state._legal = None
-        state._deal = _Deal(rules, round_no, dealer, opening)
+        state._deal = deal
+        state._opening = [dealt_hands, table_order, redeals]
         return state
 
     @classmethod
     def _deal_cirulla(
-        cls, deal: _Deal, hands: tuple[int, ...], table: tuple[Card, ...], table_mask: int,
-        stock: tuple[int, ...], forfeit: bool,
+        cls, deal: _Deal, opening: tuple[Event, ...], hands: tuple[int, ...],
+        table: tuple[Card, ...], table_mask: int, stock: tuple[int, ...], forfeit: bool,
     ) -> Round:  # fmt: skip
         """The opening table's effects: a game decided by it, or the dealer's bonus."""
         rules = deal.rules
         dealer = deal.dealer
-        opening = deal.opening
         sides = rules.sides
         side = rules.side_of(dealer)
         piles, scope = [0] * sides, [0] * sides
@@ -437,14 +440,13 @@ class Round:
                 table_mask = 0
                 last = side
                 opening += (DealerBonus(dealer, side, table, points, named),)
-        deal._opening = opening
         extra = CirullaState(
             (0,) * rules.players, 0, 0, rules.players if rules.declare_at_deal else 0,
             tuple(scope), decided,
         )  # fmt: skip
         return _build(
             deal, rules.next_seat(dealer), hands, table_mask, stock, tuple(piles), tuple(scope),
-            last, 1, rules.cards_per_deal, decided >= 0, None, extra,
+            last, 1, rules.cards_per_deal, decided >= 0, None, extra, opening,
         )  # fmt: skip
 
     @classmethod
@@ -531,8 +533,8 @@ class Round:
         if extra is None and rules.cirulla:
             extra = CirullaState((0,) * rules.players, 0, 0, 0, (0,) * rules.sides, -1)
         return _build(
-            _Deal(rules, round_no, dealer, opening), turn, hands, table, stock, piles, scope,
-            last_capturer, deal_no, in_hands, over, history, extra,
+            _deal_of(_layout(rules), rules, round_no, dealer), turn, hands, table, stock, piles,
+            scope, last_capturer, deal_no, in_hands, over, history, extra, opening,
         )  # fmt: skip
 
     # --- asking ------------------------------------------------------------------------
@@ -1104,6 +1106,7 @@ def _build(
     deal: _Deal, turn: int, hands: tuple[int, ...], table: int, stock: tuple[int, ...],
     piles: tuple[int, ...], scope: tuple[int, ...], last_capturer: int, deal_no: int,
     in_hands: int, over: bool, history: History, extra: CirullaState | None,
+    opening: tuple[Event, ...] = (),
 ) -> Round:  # fmt: skip
     state: Round
     if extra is None:
@@ -1125,6 +1128,8 @@ def _build(
     state._history = history
     state._legal = None
     state._deal = deal
+    if history is None:
+        state._opening = opening
     return state
 
 
