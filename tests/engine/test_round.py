@@ -383,8 +383,8 @@ def test_applied_events_tell_what_changed():
                 fields += ("deal_no", "in_hands", "over", "round_no", "dealer")
                 for name in fields:
                     assert getattr(played, name) == getattr(applied, name), name
-                assert played.history() == applied.history() == state.history() + (
-                    (state.turn, move),
+                assert (
+                    played.history() == applied.history() == state.history() + ((state.turn, move),)
                 )
                 seat, side = state.turn, state.side_of(state.turn)
                 assert events[0] == Played(seat, move.card)
