@@ -26,36 +26,63 @@ CaptureSets = tuple[tuple[int, ...], ...]
 """For ranks 0..10 (0 unused): the capture masks allowed; empty means the card is laid."""
 
 _CACHE_LIMIT = 1 << 18
-_CARD_LIMIT = 1 << 13
-"""Tables kept per card before its moves start afresh: with 40 cards, about what the
-capture-set cache holds."""
 
 
 class CardPlays(dict[int, tuple[Move, ...]]):
     """The moves of one card, by the part of the table that matters to it (see
-    ``CaptureTable.keys_of``), worked out the first time a part is asked for.
+    ``HandKeys``), worked out the first time a part is asked for.
 
-    Once a table has been seen, a look-up here is the whole of a card's move generation.
+    Once a part has been kept, a look-up here is the whole of a card's move generation.
+    Only parts that come back game after game are kept: those of at most two cards, or of
+    the card's own rank alone (a few hundred per card at most). A part of three cards or
+    more is nearly always new, so its moves are worked out each time from the rank-count
+    plans: keeping them would only grow the cache, and with it the collector's work.
     """
 
-    __slots__ = ("_captures", "_key", "_move", "_laid")
+    __slots__ = (
+        "alone", "rest", "_captures", "_rank", "_target", "_others", "_patterns", "_move", "_laid",
+    )  # fmt: skip
 
     def __init__(self, captures: CaptureTable, index: int) -> None:
         super().__init__()
+        rank = RANK_OF[index]
+        self.alone = captures.alone[rank]
+        """The table cards that, when any lies there, are all that matter to this card."""
+        self.rest = captures.rest[rank]
+        """The table cards that matter to this card when none of ``alone`` lies there."""
         self._captures = captures
-        self._key = RANK_OF[index]
+        self._rank = rank
+        self._target = captures.sum_target(rank)
+        self._others = FULL_MASK ^ RANK_MASK[rank]
+        self._patterns = captures._patterns
         self._move = _CardMoves(index).__getitem__
         self._laid = (Move.of(index, 0),)
 
     def __missing__(self, part: int) -> tuple[Move, ...]:
-        captures = self._captures
-        sets = captures.cache.get(part << 4 | self._key)
-        if sets is None:
-            sets = captures.sets(part, self._key)
+        target = self._target
+        if target and part.bit_count() > 2 and part & self._others:
+            # A set summing to the target, read from the plans for the table's rank counts.
+            pairs = part - (part >> 1 & _ODD_BITS)
+            counts = (pairs & _PAIR_BITS) + (pairs >> 2 & _PAIR_BITS)
+            pattern = self._patterns.get(counts << 4 | target)
+            if pattern is None:
+                pattern = self._captures._pattern(part, target)
+            wholes = pattern[1]
+            if wholes is None:
+                masks = []
+                for whole, parts, _ in pattern[0]:
+                    masks.extend(_spell(part, whole, parts))
+                masks.sort()
+                return tuple(map(self._move, masks))
+            if len(wholes) == 1:
+                return (self._move(part & wholes[0]),)
+            if wholes:
+                return tuple(map(self._move, map(part.__and__, wholes)))
+            return self._laid
+        sets = self._captures._compute(part, self._rank)
         found = tuple(map(self._move, sets)) if sets else self._laid
-        if len(self) >= _CARD_LIMIT:
-            self.clear()
-        self[part] = found
+        if part.bit_count() < 3 or not part & self._others:
+            self[part] = found
         return found
 
 
@@ -71,6 +98,33 @@ class _CardMoves(dict[int, Move]):
     def __missing__(self, capture: int) -> Move:
         move = self[capture] = Move.of(self._index, capture)
         return move
+
+
+class HandKeys(dict[int, tuple[CardPlays, ...]]):
+    """Per hand (a mask): the ``CardPlays`` of its cards, from the lowest.
+
+    The moves of a hand are then the concatenation of ``plays[table & plays.alone or table
+    & plays.rest]`` over its cards: a look-up per hand and one per card.
+    """
+
+    __slots__ = ("_captures",)
+
+    def __init__(self, captures: CaptureTable) -> None:
+        super().__init__()
+        self._captures = captures
+
+    def __missing__(self, hand: int) -> tuple[CardPlays, ...]:
+        card_plays = self._captures._card_plays
+        keys = []
+        rest = hand
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            keys.append(card_plays[low.bit_length() - 1])
+        if len(self) >= _CACHE_LIMIT:
+            self.clear()
+        found = self[hand] = tuple(keys)
+        return found
 
 
 class CaptureTable:
@@ -134,10 +188,20 @@ class CaptureTable:
         self.rest = tuple(rest)
         """Per rank: the table cards that matter when none of ``alone`` lies there."""
         self.cache: dict[int, tuple[int, ...]] = {}
-        self.hand_keys: dict[int, tuple[tuple[int, int, CardPlays], ...]] = {}
-        self.named_cache: dict[tuple[int, int, int, int], tuple[int, ...]] = {}
-        self._card_plays = tuple(CardPlays(self, index) for index in range(40))
         self._patterns: dict[int, _Pattern] = {}
+        self._card_plays = tuple(CardPlays(self, index) for index in range(40))
+        self.hand_keys = HandKeys(self)
+        """Per hand: what its cards' move generation needs (see ``HandKeys``)."""
+        self.named_cache: dict[tuple[int, int, int, int], tuple[int, ...]] = {}
+
+    def sum_target(self, rank: int) -> int:
+        """The sum a card of ``rank`` takes from the table's cards that matter to it
+        (``rest``) when the fewest-cards, limit and rank rules are the whole story: its rank,
+        or what makes 15 with it (quindici); 0 when its captures follow other rules (an ace
+        under assi, any card under Cirulla)."""
+        if self._cirulla or (rank == 1 and self._assi):
+            return 0
+        return 15 - rank if self._quindici else rank
 
     def sets(self, table: int, rank: int) -> tuple[int, ...]:
         """The capture masks a card of ``rank`` may take from ``table``; empty: it is laid."""
@@ -148,24 +212,6 @@ class CaptureTable:
             if len(self.cache) >= _CACHE_LIMIT:
                 self.cache.clear()
             found = self.cache[key] = self._compute(part, rank)
-        return found
-
-    def keys_of(self, hand: int) -> tuple[tuple[int, int, CardPlays], ...]:
-        """Per card of ``hand``: its ``alone`` and ``rest`` masks and its moves by the part
-        of the table that matters to it, ``table & alone or table & rest``."""
-        found = self.hand_keys.get(hand)
-        if found is None:
-            if len(self.hand_keys) >= _CACHE_LIMIT:
-                self.hand_keys.clear()
-            keys = []
-            rest = hand
-            while rest:
-                low = rest & -rest
-                rest ^= low
-                index = low.bit_length() - 1
-                rank = RANK_OF[index]
-                keys.append((self.alone[rank], self.rest[rank], self._card_plays[index]))
-            found = self.hand_keys[hand] = tuple(keys)
         return found
 
     def sets_named(self, table: int, rank: int, matta_bit: int, value: int) -> tuple[int, ...]:
@@ -311,18 +357,24 @@ def _rank_plans(counts: list[int], target: int) -> list[tuple[tuple[tuple[int, i
     """Ways to reach ``target`` taking ``count`` cards of each ``rank`` (at most
     ``counts[rank]``), as ((rank, count), ...) with the number of cards taken."""
     plans: list[tuple[tuple[tuple[int, int], ...], int]] = []
+    top = min(target, 10)
+    reach = [0] * (top + 1)
+    """The most the cards of each rank and below add up to: a walk that cannot get there
+    stops at once."""
+    for rank in range(1, top + 1):
+        reach[rank] = reach[rank - 1] + rank * counts[rank]
 
     def walk(rank: int, remaining: int, chosen: tuple[tuple[int, int], ...], size: int) -> None:
         if remaining == 0:
             plans.append((chosen, size))
             return
-        if rank == 0:
+        if remaining > reach[rank]:
             return
         for count in range(min(counts[rank], remaining // rank), -1, -1):
             step = ((rank, count),) if count else ()
             walk(rank - 1, remaining - count * rank, chosen + step, size + count)
 
-    walk(min(target, 10), target, (), 0)
+    walk(top, target, (), 0)
     return plans
 
 

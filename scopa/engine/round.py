@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from .captures import ACES_MASK, CaptureTable, capture_table, scores_scopa
+from .captures import ACES_MASK, capture_table, scores_scopa
 from .cards import DECK, FULL_MASK, RANK_MASK, RANK_OF, Card, cards_of
 from .cirulla import dealer_bonus, declaration_points, declarations, declared_kind, table_cause
 from .errors import DealError, IllegalMove
@@ -39,7 +39,7 @@ from .events import (
 )
 from .moves import DECLARE, PASS, PASS_MOVE, RETRACT, RETRACT_MOVE, Move
 from .rules import Rules
-from .scoring import Breakdown, score_masks
+from .scoring import Breakdown, ScoringPlan, scoring_plan
 
 History = tuple | None  # (previous, seat, move) cons cells, newest first
 
@@ -169,11 +169,11 @@ _KINGS = RANK_MASK[10]
 class _Layout:
     """What a rule set's rounds share, worked out once: how the cards are dealt (sizes, and
     per dealer the seats in the order they are dealt to), the sides of the seats, the
-    capture table, and whether only three kings send a deal back."""
+    capture table and its moves per hand, and whether only three kings send a deal back."""
 
     __slots__ = (
         "players", "hand_size", "table_size", "cards_per_deal", "orders", "side_of",
-        "no_points", "captures", "kings_only",
+        "next_seat", "no_points", "captures", "hand_keys", "kings_only", "scoring", "deals",
     )  # fmt: skip
 
     def __init__(self, rules: Rules) -> None:
@@ -183,9 +183,15 @@ class _Layout:
         self.cards_per_deal = rules.cards_per_deal
         self.orders = tuple(rules.deal_order(dealer) for dealer in range(rules.players))
         self.side_of = rules.seat_sides
+        self.next_seat = tuple(rules.next_seat(seat) for seat in range(rules.players))
         self.no_points = (0,) * rules.sides
         self.captures = capture_table(rules)
+        self.hand_keys = self.captures.hand_keys
         self.kings_only = not rules.cirulla and not (rules.assi and rules.assi_redeal)
+        self.scoring: ScoringPlan | None = None
+        """How the rule set scores, looked up at the first score (see ``scoring_plan``)."""
+        self.deals: dict[int, _Deal] = {}
+        """The shared part of rounds (``_Deal``), by ``round_no << 3 | dealer``."""
 
 
 def _layout(rules: Rules) -> _Layout:
@@ -211,13 +217,64 @@ def _deal_hands(
     return order[0], start
 
 
+class _Deal:
+    """What every position of a round shares: its rules (and their layout), number and
+    dealer. Rounds of the same rules, number and dealer share one (see ``_deal_of``).
+
+    A position holds one reference to it rather than a copy of each field, which keeps a
+    play to the few fields that change.
+    """
+
+    __slots__ = (
+        "rules", "round_no", "dealer", "layout", "side_of", "next_seat", "two_seats", "two_sides",
+        "lead", "hand_keys",
+    )  # fmt: skip
+
+    def __init__(self, layout: _Layout, rules: Rules, round_no: int, dealer: int) -> None:
+        self.rules = rules
+        self.round_no = round_no
+        self.dealer = dealer
+        self.layout = layout
+        self.side_of = layout.side_of
+        self.next_seat = layout.next_seat
+        self.two_seats = layout.players == 2
+        self.two_sides = len(layout.no_points) == 2
+        self.lead = layout.orders[dealer][0] if self.two_seats and layout.hand_size == 3 else -1
+        """The seat dealt to first, when two hands of three are dealt (else -1)."""
+        self.hand_keys = layout.hand_keys
+
+    def scoring(self) -> ScoringPlan:
+        layout = self.layout
+        plan = layout.scoring
+        if plan is None:
+            plan = layout.scoring = scoring_plan(self.rules)
+        return plan
+
+    def opening(self, dealt: list[Any]) -> tuple[Event, ...]:
+        """The events of a deal from what they are made of: ``[hands (masks), the table's
+        card indices in the order dealt, the tables and causes of the shuffles redealt]``."""
+        hands, table_order, redeals = dealt
+        dealer = self.dealer
+        redealt = tuple(Redealt(dealer, table, cause) for table, cause in redeals)
+        table = tuple(map(DECK.__getitem__, table_order))
+        return redealt + (Dealt(self.round_no, 1, dealer, tuple(map(cards_of, hands)), table),)
+
+
+def _deal_of(layout: _Layout, rules: Rules, round_no: int, dealer: int) -> _Deal:
+    deals = layout.deals
+    key = round_no << 3 | dealer
+    deal = deals.get(key)
+    if deal is None:
+        if len(deals) >= 1024:
+            deals.clear()
+        deal = deals[key] = _Deal(layout, rules, round_no, dealer)
+    return deal
+
+
 class Round:
     """The state of one round. Read its fields; never assign them."""
 
     __slots__ = (
-        "rules",
-        "round_no",
-        "dealer",
         "turn",
         "hands",
         "table",
@@ -228,17 +285,12 @@ class Round:
         "deal_no",
         "in_hands",
         "over",
-        "opening",
         "_history",
-        "_captures",
-        "_side_of",
         "_legal",
-        "_extra",
+        "_deal",
+        "_opening",
     )
 
-    rules: Rules
-    round_no: int
-    dealer: int
     turn: int
     hands: tuple[int, ...]
     table: int
@@ -249,12 +301,37 @@ class Round:
     deal_no: int
     in_hands: int
     over: bool
-    opening: tuple[Event, ...]
     _history: History
-    _captures: CaptureTable
-    _side_of: tuple[int, ...]
     _legal: tuple[Move, ...] | None
-    _extra: CirullaState | None
+    _deal: _Deal
+    _opening: tuple[Event, ...] | list[Any]
+    """Set on a round no card has been played in (its ``opening``): the events, or until
+    first read what they are made of (see ``_Deal.opening``)."""
+    _extra: CirullaState | None = None
+    """Cirulla's state (``_CirullaRound``); a Scopa round has none."""
+
+    @property
+    def rules(self) -> Rules:
+        return self._deal.rules
+
+    @property
+    def round_no(self) -> int:
+        return self._deal.round_no
+
+    @property
+    def dealer(self) -> int:
+        return self._deal.dealer
+
+    @property
+    def opening(self) -> tuple[Event, ...]:
+        """What happened before the first play: the deal (after any redeals), and under
+        Cirulla what the opening table gave. Empty once a card has been played."""
+        if self._history is not None:
+            return ()
+        opening = self._opening
+        if isinstance(opening, list):
+            opening = self._opening = self._deal.opening(opening)
+        return opening
 
     # --- making a round ----------------------------------------------------------------
 
@@ -296,34 +373,33 @@ class Round:
         forfeit = cause == "three_of_a_kind" and misdeals >= MISDEALS_TO_LOSE - 1
         if cause is not None and not forfeit:
             raise DealError(f"this deal must be redealt: {misdeal_reason(table, rules)}")
-        return cls._dealt(rules, [card.index for card in cards], dealer, round_no, forfeit)
+        return cls._dealt(rules, [card.index for card in cards], dealer, round_no, forfeit, [])
 
     @classmethod
     def _dealt(
-        cls, rules: Rules, order: list[int], dealer: int, round_no: int, forfeit: bool
-    ) -> Round:
+        cls, rules: Rules, order: list[int], dealer: int, round_no: int, forfeit: bool,
+        redeals: list[tuple[tuple[Card, ...], RedealCause]],
+    ) -> Round:  # fmt: skip
         """The round dealt from the card indices ``order``, a deal known to stand (or to
-        be the Luzzati misdeal that ends the game: ``forfeit``)."""
+        be the Luzzati misdeal that ends the game: ``forfeit``), after the shuffles
+        ``redeals`` were dealt again."""
         layout = _layout(rules)
         hands = [0] * layout.players
         first, dealt = _deal_hands(layout, dealer, order, hands)
-        table_order = order[dealt : dealt + layout.table_size]
-        table = tuple(map(DECK.__getitem__, table_order))
+        end = dealt + layout.table_size
+        table_order = order[dealt:end]
         table_mask = sum(map(_BITS.__getitem__, table_order))
-        stock = tuple(order[dealt + layout.table_size :])
-        opening: tuple[Event, ...] = (
-            Dealt(round_no, 1, dealer, tuple(map(cards_of, hands)), table),
-        )
+        stock = tuple(order[end:])
+        dealt_hands = tuple(hands)
+        deal = _deal_of(layout, rules, round_no, dealer)
         if rules.cirulla:
             return cls._deal_cirulla(
-                rules, round_no, dealer, tuple(hands), table, table_mask, stock, opening, forfeit
-            )
+                deal, deal.opening([dealt_hands, table_order, redeals]), dealt_hands,
+                tuple(map(DECK.__getitem__, table_order)), table_mask, stock, forfeit,
+            )  # fmt: skip
         state = _new(cls)
-        state.rules = rules
-        state.round_no = round_no
-        state.dealer = dealer
         state.turn = first
-        state.hands = tuple(hands)
+        state.hands = dealt_hands
         state.table = table_mask
         state.stock = stock
         state.piles = state.scope = layout.no_points
@@ -331,21 +407,20 @@ class Round:
         state.deal_no = 1
         state.in_hands = dealt
         state.over = False
-        state.opening = opening
         state._history = None
-        state._captures = layout.captures
-        state._side_of = layout.side_of
         state._legal = None
-        state._extra = None
+        state._deal = deal
+        state._opening = [dealt_hands, table_order, redeals]
         return state
 
     @classmethod
     def _deal_cirulla(
-        cls, rules: Rules, round_no: int, dealer: int, hands: tuple[int, ...],
-        table: tuple[Card, ...], table_mask: int, stock: tuple[int, ...],
-        opening: tuple[Event, ...], forfeit: bool,
+        cls, deal: _Deal, opening: tuple[Event, ...], hands: tuple[int, ...],
+        table: tuple[Card, ...], table_mask: int, stock: tuple[int, ...], forfeit: bool,
     ) -> Round:  # fmt: skip
         """The opening table's effects: a game decided by it, or the dealer's bonus."""
+        rules = deal.rules
+        dealer = deal.dealer
         sides = rules.sides
         side = rules.side_of(dealer)
         piles, scope = [0] * sides, [0] * sides
@@ -369,10 +444,9 @@ class Round:
             (0,) * rules.players, 0, 0, rules.players if rules.declare_at_deal else 0,
             tuple(scope), decided,
         )  # fmt: skip
-        return cls._make(
-            rules, round_no, dealer, rules.next_seat(dealer), hands, table_mask, stock,
-            tuple(piles), tuple(scope), last, 1, rules.cards_per_deal, decided >= 0, opening,
-            None, extra,
+        return _build(
+            deal, rules.next_seat(dealer), hands, table_mask, stock, tuple(piles), tuple(scope),
+            last, 1, rules.cards_per_deal, decided >= 0, None, extra, opening,
         )  # fmt: skip
 
     @classmethod
@@ -384,11 +458,7 @@ class Round:
         if not 0 <= dealer < rules.players:
             raise DealError(f"dealer must be a seat from 0 to {rules.players - 1}")
         order, redeals, forfeit = _shuffle(rules, rng)
-        dealt = cls._dealt(rules, order, dealer, round_no, forfeit is not None)
-        if redeals:
-            redealt = tuple(Redealt(dealer, table, cause) for table, cause in redeals)
-            dealt = dealt._replace_opening(redealt + dealt.opening)
-        return dealt
+        return cls._dealt(rules, order, dealer, round_no, forfeit is not None, redeals)
 
     @classmethod
     def from_parts(
@@ -462,34 +532,9 @@ class Round:
     ) -> Round:  # fmt: skip
         if extra is None and rules.cirulla:
             extra = CirullaState((0,) * rules.players, 0, 0, 0, (0,) * rules.sides, -1)
-        state = object.__new__(cls)
-        state.rules = rules
-        state.round_no = round_no
-        state.dealer = dealer
-        state.turn = turn
-        state.hands = hands
-        state.table = table
-        state.stock = stock
-        state.piles = piles
-        state.scope = scope
-        state.last_capturer = last_capturer
-        state.deal_no = deal_no
-        state.in_hands = in_hands
-        state.over = over
-        state.opening = opening
-        state._history = history
-        layout = _layout(rules)
-        state._captures = layout.captures
-        state._side_of = layout.side_of
-        state._legal = None
-        state._extra = extra
-        return state
-
-    def _replace_opening(self, opening: tuple[Event, ...]) -> Round:
-        return Round._make(
-            self.rules, self.round_no, self.dealer, self.turn, self.hands, self.table,
-            self.stock, self.piles, self.scope, self.last_capturer, self.deal_no,
-            self.in_hands, self.over, opening, self._history, self._extra,
+        return _build(
+            _deal_of(_layout(rules), rules, round_no, dealer), turn, hands, table, stock, piles,
+            scope, last_capturer, deal_no, in_hands, over, history, extra, opening,
         )  # fmt: skip
 
     # --- asking ------------------------------------------------------------------------
@@ -501,15 +546,31 @@ class Round:
         """
         found = self._legal
         if found is None:
-            if self._extra is not None:
-                found = self._legal = self._legal_cirulla(self._extra)
-                return found
-            found = ()
-            captures = self._captures
-            hand = self.hands[self.turn]  # empty once the round is over
+            # Each card's moves are looked up by the part of the table that matters to it
+            # (see ``HandKeys``); a hand of three, the common one, is spelled out.
             table = self.table
-            for alone, rest, plays in captures.hand_keys.get(hand) or captures.keys_of(hand):
-                found += plays[table & alone or table & rest]
+            keys = self._deal.hand_keys[self.hands[self.turn]]  # empty once over
+            size = len(keys)
+            if size == 3:
+                plays, plays2, plays3 = keys
+                found = (
+                    plays[table & plays.alone or table & plays.rest]
+                    + plays2[table & plays2.alone or table & plays2.rest]
+                    + plays3[table & plays3.alone or table & plays3.rest]
+                )
+            elif size == 2:
+                plays, plays2 = keys
+                found = (
+                    plays[table & plays.alone or table & plays.rest]
+                    + plays2[table & plays2.alone or table & plays2.rest]
+                )
+            elif size == 1:
+                plays = keys[0]
+                found = plays[table & plays.alone or table & plays.rest]
+            else:
+                found = ()
+                for plays in keys:
+                    found += plays[table & plays.alone or table & plays.rest]
             self._legal = found
         return found
 
@@ -531,7 +592,7 @@ class Round:
                     legal.append(RETRACT_MOVE)
             elif not extra.shown[seat] and (not at_deal or rules.declare_until_play):
                 legal.extend(self._declaration_moves(hand))
-        captures = self._captures
+        captures = self._deal.layout.captures
         table = self.table
         named = extra.named
         matta_bit = _matta_bit(rules) if named else 0
@@ -619,13 +680,13 @@ class Round:
         extra = self._extra
         named = extra.named if extra is not None else 0
         if not named:
-            return self._captures.sets(self.table, card.rank)
+            return self._deal.layout.captures.sets(self.table, card.rank)
         matta_bit = _matta_bit(self.rules)
         rank = named if card.bit == matta_bit else card.rank
-        return self._captures.sets_named(self.table, rank, matta_bit, named)
+        return self._deal.layout.captures.sets_named(self.table, rank, matta_bit, named)
 
     def side_of(self, seat: int) -> int:
-        return self._side_of[seat]
+        return self._deal.side_of[seat]
 
     @property
     def last_play(self) -> bool:
@@ -724,8 +785,9 @@ class Round:
     def score(self) -> tuple[Breakdown, ...]:
         """The round's score per side (final once ``over``)."""
         extra = self._extra
-        return score_masks(self.piles, self.scope, self.rules, extra.bonus if extra else ())
+        return self._deal.scoring().score(self.piles, self.scope, extra.bonus if extra else ())
 
+    # --- playing -----------------------------------------------------------------------
     # --- playing -----------------------------------------------------------------------
 
     def apply(self, move: Move, seat: int | None = None) -> tuple[Round, list[Event]]:
@@ -738,7 +800,25 @@ class Round:
         if reason is not None:
             raise IllegalMove(reason)
         events: list[Event] = []
-        return self._step(move, events), events
+        state = self.play(move)
+        card = DECK[move.bit.bit_length() - 1]
+        seat = self.turn
+        events.append(Played(seat, card))
+        if move.capture_mask:
+            side = self._deal.side_of[seat]
+            events.append(Captured(seat, side, card, move.captures))
+            if state.scope[side] != self.scope[side]:
+                events.append(Scopa(seat, side))
+        else:
+            events.append(Laid(seat, card))
+        if state.deal_no != self.deal_no:
+            hands = tuple(map(cards_of, state.hands))
+            events.append(Dealt(self.round_no, state.deal_no, self.dealer, hands, ()))
+        elif state.over:
+            left = self.table ^ move.capture_mask if move.capture_mask else self.table | move.bit
+            if left and state.last_capturer >= 0:
+                events.append(LastCapture(state.last_capturer, cards_of(left)))
+        return state, events
 
     def play(self, move: Move) -> Round:
         """``apply`` without the events, for search; the move must be legal."""
@@ -747,19 +827,16 @@ class Round:
             legal = self.legal_moves()
         if move not in legal:
             raise IllegalMove(self.why_illegal(move) or f"{move} is not legal here")
-        return self._step(move, None)
-
-    def _step(self, move: Move, events: list[Event] | None) -> Round:
-        extra = self._extra
-        if extra is not None:
-            return self._step_cirulla(move, events, extra)
         # The play of every search and simulation, so it is written for speed: each field
-        # is set once, straight on a new object.
+        # is set once, straight on a new object, and what a round shares is not copied.
         seat = self.turn
         bit = move.bit
         capture = move.capture_mask
+        deal = self._deal
         hands = self.hands
-        if len(hands) == 2:  # two seats, the common game: no list to build
+        table = self.table
+        state = _new(Round)
+        if deal.two_seats:  # the common game: no list to build
             if seat:
                 hands = (hands[0], hands[1] ^ bit)
                 turn = 0
@@ -770,95 +847,93 @@ class Round:
             hand_list = list(hands)
             hand_list[seat] ^= bit
             hands = tuple(hand_list)
-            turn = seat + 1 if seat + 1 < len(hands) else 0
+            turn = deal.next_seat[seat]
         in_hands = self.in_hands - 1
-        table = self.table
-        piles = self.piles
-        state = _new(Round)
-        if events is not None:
-            events.append(Played(seat, DECK[bit.bit_length() - 1]))
         if capture:
-            side = self._side_of[seat]
             table ^= capture
-            if len(piles) == 2:
-                if side:
-                    piles = (piles[0], piles[1] | capture | bit)
-                else:
-                    piles = (piles[0] | capture | bit, piles[1])
-            else:
+            side = deal.side_of[seat]
+            piles = self.piles
+            if not deal.two_sides:
                 pile_list = list(piles)
                 pile_list[side] |= capture | bit
-                piles = tuple(pile_list)
-            state.last_capturer = side
-            if events is not None:
-                events.append(Captured(seat, side, DECK[bit.bit_length() - 1], move.captures))
-            if not table and scores_scopa(
-                self.rules, self.table, RANK_OF[bit.bit_length() - 1], capture,
-                in_hands == 0 and not self.stock,
-            ):  # fmt: skip
-                scope_list = list(self.scope)
-                scope_list[side] += 1
-                state.scope = tuple(scope_list)
-                if events is not None:
-                    events.append(Scopa(seat, side))
+                state.piles = tuple(pile_list)
+            elif side:
+                state.piles = (piles[0], piles[1] | capture | bit)
             else:
+                state.piles = (piles[0] | capture | bit, piles[1])
+            state.last_capturer = side
+            if table or not scores_scopa(
+                deal.rules, self.table, RANK_OF[bit.bit_length() - 1], capture,
+                not in_hands and not self.stock,
+            ):  # fmt: skip
                 state.scope = self.scope
+            else:
+                scope = list(self.scope)
+                scope[side] += 1
+                state.scope = tuple(scope)
         else:
             table |= bit
+            state.piles = self.piles
             state.last_capturer = self.last_capturer
             state.scope = self.scope
-            if events is not None:
-                events.append(Laid(seat, DECK[bit.bit_length() - 1]))
         if in_hands:
+            state.turn = turn
+            state.hands = hands
+            state.table = table
+            state.in_hands = in_hands
             state.stock = self.stock
             state.deal_no = self.deal_no
             state.over = False
-        elif self.stock:
-            hand_list = list(hands)
-            turn, in_hands = _deal_hands(_layout(self.rules), self.dealer, self.stock, hand_list)
-            hands = tuple(hand_list)
-            state.stock = self.stock[in_hands:]
+        else:
+            self._end_of_hands(state, seat, hands, table)
+        state._history = (self._history, seat, move)
+        state._legal = None
+        state._deal = deal
+        return state
+
+    def _end_of_hands(self, state: Round, seat: int, hands: tuple[int, ...], table: int) -> None:
+        """Set what follows the last card in the hands on ``state`` (whose piles and last
+        capturer are set): the next hands from the stock, or the end of the round, where the
+        last side to capture takes what is left on the table."""
+        stock = self.stock
+        state.table = table
+        if stock:
+            deal = self._deal
+            if deal.lead >= 0:  # two hands of three, the Scopa deal
+                first, second, third, fourth, fifth, sixth = stock[:6]
+                bits = _BITS
+                hand = bits[first] | bits[second] | bits[third]
+                other = bits[fourth] | bits[fifth] | bits[sixth]
+                state.turn = lead = deal.lead
+                state.hands = (other, hand) if lead else (hand, other)
+                state.in_hands = 6
+                state.stock = stock[6:]
+            else:
+                hand_list = list(hands)
+                state.turn, dealt = _deal_hands(deal.layout, deal.dealer, stock, hand_list)
+                state.hands = tuple(hand_list)
+                state.in_hands = dealt
+                state.stock = stock[dealt:]
             state.deal_no = self.deal_no + 1
             state.over = False
-            if events is not None:
-                events.append(
-                    Dealt(
-                        self.round_no, state.deal_no, self.dealer, tuple(map(cards_of, hands)), ()
-                    )
-                )
-        else:
-            turn = seat
-            state.stock = ()
-            state.deal_no = self.deal_no
-            state.over = True
-            last = state.last_capturer
-            if table and last >= 0:
-                pile_list = list(piles)
-                pile_list[last] |= table
-                piles = tuple(pile_list)
-                if events is not None:
-                    events.append(LastCapture(last, cards_of(table)))
-                table = 0
-        state.turn = turn
+            return
+        state.turn = seat
         state.hands = hands
-        state.table = table
-        state.piles = piles
-        state.in_hands = in_hands
-        state.rules = self.rules
-        state.round_no = self.round_no
-        state.dealer = self.dealer
-        state.opening = ()
-        state._history = (self._history, seat, move)
-        state._captures = self._captures
-        state._side_of = self._side_of
-        state._legal = None
-        state._extra = None
-        return state
+        state.in_hands = 0
+        state.stock = ()
+        state.deal_no = self.deal_no
+        state.over = True
+        last = state.last_capturer
+        if table and last >= 0:
+            pile_list = list(state.piles)
+            pile_list[last] |= table
+            state.piles = tuple(pile_list)
+            state.table = 0
 
     def _step_cirulla(self, move: Move, events: list[Event] | None, extra: CirullaState) -> Round:
         rules = self.rules
         seat = self.turn
-        side = self._side_of[seat]
+        side = self._deal.side_of[seat]
         history = (self._history, seat, move)
         card = move.card
         if card is None:
@@ -935,12 +1010,10 @@ class Round:
                 if events is not None:
                     events.append(LastCapture(last, cards_of(table)))
                 table = 0
-        state = Round._make(
-            rules, self.round_no, self.dealer, turn, tuple(hands), table, stock, piles, scope,
-            last, deal_no, in_hands, over, (), history,
-            CirullaState(shown, named, declared, phase, extra.bonus, -1),
+        return _build(
+            self._deal, turn, tuple(hands), table, stock, piles, scope, last, deal_no, in_hands,
+            over, history, CirullaState(shown, named, declared, phase, extra.bonus, -1),
         )  # fmt: skip
-        return state
 
     def _declaring_step(
         self, move: Move, events: list[Event] | None, extra: CirullaState, seat: int,
@@ -983,10 +1056,10 @@ class Round:
         if phase:
             phase -= 1
             turn = rules.next_seat(seat)
-        return Round._make(
-            rules, self.round_no, self.dealer, turn, self.hands, self.table, self.stock,
-            self.piles, scope, self.last_capturer, self.deal_no, self.in_hands, self.over, (),
-            history, CirullaState(shown, named, declared, phase, bonus, extra.decided),
+        return _build(
+            self._deal, turn, self.hands, self.table, self.stock, self.piles, scope,
+            self.last_capturer, self.deal_no, self.in_hands, self.over, history,
+            CirullaState(shown, named, declared, phase, bonus, extra.decided),
         )  # fmt: skip
 
     def __repr__(self) -> str:
@@ -996,7 +1069,68 @@ class Round:
         return f"<Round {where}: [{hands}] table [{table}]>"
 
 
+class _CirullaRound(Round):
+    """A Cirulla round: a Scopa round's fields and ``CirullaState``. Its own class keeps
+    the question out of every Scopa play."""
+
+    __slots__ = ("_extra",)
+
+    _extra: CirullaState
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        found = self._legal
+        if found is None:
+            found = self._legal = self._legal_cirulla(self._extra)
+        return found
+
+    def apply(self, move: Move, seat: int | None = None) -> tuple[Round, list[Event]]:
+        reason = self.why_illegal(move, seat)
+        if reason is not None:
+            raise IllegalMove(reason)
+        events: list[Event] = []
+        return self._step_cirulla(move, events, self._extra), events
+
+    def play(self, move: Move) -> Round:
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_moves()
+        if move not in legal:
+            raise IllegalMove(self.why_illegal(move) or f"{move} is not legal here")
+        return self._step_cirulla(move, None, self._extra)
+
+
 _new = object.__new__
+
+
+def _build(
+    deal: _Deal, turn: int, hands: tuple[int, ...], table: int, stock: tuple[int, ...],
+    piles: tuple[int, ...], scope: tuple[int, ...], last_capturer: int, deal_no: int,
+    in_hands: int, over: bool, history: History, extra: CirullaState | None,
+    opening: tuple[Event, ...] = (),
+) -> Round:  # fmt: skip
+    state: Round
+    if extra is None:
+        state = _new(Round)
+    else:
+        cirulla = _new(_CirullaRound)
+        cirulla._extra = extra
+        state = cirulla
+    state.turn = turn
+    state.hands = hands
+    state.table = table
+    state.stock = stock
+    state.piles = piles
+    state.scope = scope
+    state.last_capturer = last_capturer
+    state.deal_no = deal_no
+    state.in_hands = in_hands
+    state.over = over
+    state._history = history
+    state._legal = None
+    state._deal = deal
+    if history is None:
+        state._opening = opening
+    return state
 
 
 def _matta_bit(rules: Rules) -> int:

@@ -44,6 +44,7 @@ SEVEN_COUNT_ORDER = (7, 6, 1, 5, 4, 3, 2)
 """The ranks the seven-count compares, in turn (the primiera order); without
 ``seven_count_aces`` only the first two."""
 _COIN_BITS = tuple(Card(rank, "D").bit for rank in range(1, 11))
+_SETTEBELLO_INDEX = SETTEBELLO.index
 
 
 def prime_values(rules: Rules) -> dict[int, int]:
@@ -197,7 +198,19 @@ def score_masks(
     """
     if len(piles) != len(scope) or (bonus and len(bonus) != len(piles)):
         raise ScopaError("one scopa count is needed per side")
-    plan: _Plan = rules.memo("scoring", _Plan)
+    return scoring_plan(rules).score(piles, scope, bonus)
+
+
+def scoring_plan(rules: Rules) -> ScoringPlan:
+    """What scoring needs of ``rules``, worked out once per rule set."""
+    return rules.memo("scoring", ScoringPlan)
+
+
+def _score_sides(
+    plan: ScoringPlan, piles: Sequence[int], scope: Sequence[int], bonus: Sequence[int]
+) -> tuple[Breakdown, ...]:
+    """``score_masks`` for any number of sides."""
+    rules = plan.rules
     best = plan.best
     mode = plan.primiera
     tallies = []
@@ -252,28 +265,40 @@ def score_masks(
         if plan.cirulla:
             side_points["grande"] = grande_points(grande, rules)
             side_points["piccola"] = piccola_points(run, rules)
-        pile = piles[side]
-        breakdown = object.__new__(Breakdown)
-        object.__setattr__(breakdown, "__dict__", {
-            "points": side_points, "total": sum(side_points.values()), "cards": cards,
-            "coins": coins, "sevens": ranks[6], "sixes": ranks[5],
-            "primiera": sums if complete or incomplete else 0, "primiera_complete": complete,
-            "scope": scope[side], "napola_run": run,
-            "captured": _CARDS_OF_BYTE[0][pile & 255] + _CARDS_OF_BYTE[1][pile >> 8 & 255]
-            + _CARDS_OF_BYTE[2][pile >> 16 & 255] + _CARDS_OF_BYTE[3][pile >> 24 & 255]
-            + _CARDS_OF_BYTE[4][pile >> 32],
-            "bonus": bonus[side] if bonus else 0, "grande_run": grande, "rank_counts": ranks,
-        })  # fmt: skip
+        breakdown = _breakdown(
+            side_points, cards, coins, ranks, sums if complete or incomplete else 0, complete,
+            scope[side], run, piles[side], bonus[side] if bonus else 0, grande,
+        )  # fmt: skip
         scored.append(breakdown)
     return tuple(scored)
 
+
+def _breakdown(
+    points: dict[str, int], cards: int, coins: int, ranks: tuple[int, ...], primiera: int,
+    complete: bool, scope: int, run: int, pile: int, bonus: int, grande: int,
+) -> Breakdown:  # fmt: skip
+    breakdown = object.__new__(Breakdown)
+    object.__setattr__(breakdown, "__dict__", {
+        "points": points, "total": sum(points.values()), "cards": cards, "coins": coins,
+        "sevens": ranks[6], "sixes": ranks[5], "primiera": primiera,
+        "primiera_complete": complete, "scope": scope, "napola_run": run,
+        "captured": _CARDS_OF_BYTE[0][pile & 255] + _CARDS_OF_BYTE[1][pile >> 8 & 255]
+        + _CARDS_OF_BYTE[2][pile >> 16 & 255] + _CARDS_OF_BYTE[3][pile >> 24 & 255]
+        + _CARDS_OF_BYTE[4][pile >> 32],
+        "bonus": bonus, "grande_run": grande, "rank_counts": ranks,
+    })  # fmt: skip
+    return breakdown
+
+
+_new = object.__new__
+_set = object.__setattr__
 
 _SETTE, _SUMS, _SUITS_THEN_SUMS, _FOUR_SUITS = range(4)
 """How sides compare for primiera: the seven-count; primiera sums alone (Cirulla without
 all suits); four suits first, then sums; sums among the sides with four suits."""
 
 
-class _Plan:
+class ScoringPlan:
     """What scoring needs of one rule set, worked out once: the categories (as a dictionary
     to copy), the point cards, how primiera or the seven-count is compared, and each suit's
     best primiera card by the pattern of its cards (a mask shifted down to the denari and
@@ -281,10 +306,11 @@ class _Plan:
 
     __slots__ = (
         "template", "best", "point_cards", "primiera", "sette", "incomplete", "napola",
-        "cirulla",
+        "cirulla", "prime_name", "extras", "rules",
     )  # fmt: skip
 
     def __init__(self, rules: Rules) -> None:
+        self.rules = rules
         scored = categories(rules)
         self.template = dict.fromkeys(scored, 0)
         self.point_cards = tuple(
@@ -300,6 +326,8 @@ class _Plan:
             self.primiera = _SUITS_THEN_SUMS if self.incomplete else _FOUR_SUITS
         self.napola = "napola" in scored
         self.cirulla = rules.cirulla
+        self.prime_name = "sette" if self.primiera == _SETTE else "primiera"
+        self.extras = bool(self.point_cards[1:]) or self.napola or self.cirulla
         values = prime_values(rules)
         self.best: dict[int, int] = {}
         for ranks in range(1 << 10):
@@ -307,6 +335,109 @@ class _Plan:
             self.best[pattern] = max(
                 (values[r + 1] for r in range(10) if ranks >> r & 1), default=0
             )
+
+    def score(
+        self, piles: Sequence[int], scope: Sequence[int], bonus: Sequence[int]
+    ) -> tuple[Breakdown, ...]:
+        """``score_masks`` (its arguments checked)."""
+        if len(piles) == 2:
+            return self.score_two(piles[0], piles[1], scope, bonus)
+        return _score_sides(self, piles, scope, bonus)
+
+    def score_two(
+        self, pile: int, other: int, scope: Sequence[int], bonus: Sequence[int]
+    ) -> tuple[Breakdown, Breakdown]:
+        """``score_masks`` for two sides, the common game: every comparison is between two
+        values, so it is written out."""
+        best = self.best
+        coins = pile & _SPREAD
+        coins2 = other & _SPREAD
+        cups, swords, batons = pile >> 1 & _SPREAD, pile >> 2 & _SPREAD, pile >> 3 & _SPREAD
+        complete = bool(coins and cups and swords and batons)
+        sums = best[coins] + best[cups] + best[swords] + best[batons]
+        cups, swords, batons = other >> 1 & _SPREAD, other >> 2 & _SPREAD, other >> 3 & _SPREAD
+        complete2 = bool(coins2 and cups and swords and batons)
+        sums2 = best[coins2] + best[cups] + best[swords] + best[batons]
+        nibbles = pile - (pile >> 1 & _ODD_BITS)
+        nibbles = (nibbles & _PAIR_BITS) + (nibbles >> 2 & _PAIR_BITS)
+        ranks = _COUNTS[nibbles & 0xFFFFF] + _COUNTS[nibbles >> 20]
+        nibbles = other - (other >> 1 & _ODD_BITS)
+        nibbles = (nibbles & _PAIR_BITS) + (nibbles >> 2 & _PAIR_BITS)
+        ranks2 = _COUNTS[nibbles & 0xFFFFF] + _COUNTS[nibbles >> 20]
+        mode = self.primiera
+        if mode == _FOUR_SUITS:
+            key: Any = sums if complete else -1
+            key2: Any = sums2 if complete2 else -1
+        elif mode == _SUITS_THEN_SUMS:
+            key, key2 = (complete, sums), (complete2, sums2)
+        elif mode == _SUMS:
+            key, key2 = sums, sums2
+        else:
+            key = tuple([ranks[rank - 1] for rank in self.sette])
+            key2 = tuple([ranks2[rank - 1] for rank in self.sette])
+        cards, cards2 = pile.bit_count(), other.bit_count()
+        coin_count, coin_count2 = coins.bit_count(), coins2.bit_count()
+        carte = int(cards > cards2)
+        carte2 = int(cards2 > cards)
+        denari = int(coin_count > coin_count2)
+        denari2 = int(coin_count2 > coin_count)
+        settebello = pile >> _SETTEBELLO_INDEX & 1
+        settebello2 = other >> _SETTEBELLO_INDEX & 1 & (settebello ^ 1)
+        prime = int(key > key2)
+        prime2 = int(key2 > key)
+        scopa, scopa2 = scope
+        name = self.prime_name
+        first = {
+            "carte": carte, "denari": denari, "settebello": settebello, name: prime,
+            "scope": scopa,
+        }  # fmt: skip
+        second = {
+            "carte": carte2, "denari": denari2, "settebello": settebello2, name: prime2,
+            "scope": scopa2,
+        }  # fmt: skip
+        run, run2 = _NAPOLA_RUNS[coins], _NAPOLA_RUNS[coins2]
+        grande, grande2 = _GRANDE_RUNS[coins], _GRANDE_RUNS[coins2]
+        if self.extras:
+            for bit, category in self.point_cards[1:]:
+                first[category] = taken = int(bool(pile & bit))
+                second[category] = int(bool(other & bit)) & (taken ^ 1)
+            if self.napola:
+                first["napola"], second["napola"] = run, run2
+            if self.cirulla:
+                rules = self.rules
+                first["grande"] = grande_points(grande, rules)
+                first["piccola"] = piccola_points(run, rules)
+                second["grande"] = grande_points(grande2, rules)
+                second["piccola"] = piccola_points(run2, rules)
+            total, total2 = sum(first.values()), sum(second.values())
+        else:
+            total = carte + denari + settebello + prime + scopa
+            total2 = carte2 + denari2 + settebello2 + prime2 + scopa2
+        incomplete = self.incomplete
+        given, given2 = bonus if bonus else (0, 0)
+        scored = _new(Breakdown)
+        _set(scored, "__dict__", {
+            "points": first, "total": total, "cards": cards, "coins": coin_count,
+            "sevens": ranks[6], "sixes": ranks[5],
+            "primiera": sums if complete or incomplete else 0, "primiera_complete": complete,
+            "scope": scopa, "napola_run": run,
+            "captured": _CARDS_OF_BYTE[0][pile & 255] + _CARDS_OF_BYTE[1][pile >> 8 & 255]
+            + _CARDS_OF_BYTE[2][pile >> 16 & 255] + _CARDS_OF_BYTE[3][pile >> 24 & 255]
+            + _CARDS_OF_BYTE[4][pile >> 32],
+            "bonus": given, "grande_run": grande, "rank_counts": ranks,
+        })  # fmt: skip
+        scored2 = _new(Breakdown)
+        _set(scored2, "__dict__", {
+            "points": second, "total": total2, "cards": cards2, "coins": coin_count2,
+            "sevens": ranks2[6], "sixes": ranks2[5],
+            "primiera": sums2 if complete2 or incomplete else 0, "primiera_complete": complete2,
+            "scope": scopa2, "napola_run": run2,
+            "captured": _CARDS_OF_BYTE[0][other & 255] + _CARDS_OF_BYTE[1][other >> 8 & 255]
+            + _CARDS_OF_BYTE[2][other >> 16 & 255] + _CARDS_OF_BYTE[3][other >> 24 & 255]
+            + _CARDS_OF_BYTE[4][other >> 32],
+            "bonus": given2, "grande_run": grande2, "rank_counts": ranks2,
+        })  # fmt: skip
+        return scored, scored2
 
 
 _SPREAD = sum(1 << (4 * r) for r in range(10))

@@ -325,3 +325,86 @@ def test_a_seed_deals_what_random_shuffle_deals(rules):
         again = Round.deal(rules, deck, dealer=seed % rules.players)
         assert (dealt.hands, dealt.table, dealt.stock) == (again.hands, again.table, again.stock)
         assert dealt.opening[-1] == again.opening[-1]
+
+
+def test_the_opening_is_the_deal_however_late_it_is_read():
+    """A deal's events are made when first read: read after the round has moved on, or
+    from a round dealt with the same rules, number and dealer, they are still its own."""
+    for rules in (Rules(), Rules(players=4), Rules(assi=True, assi_redeal=True)):
+        for seed in range(40):
+            dealer = seed % rules.players
+            dealt = Round.deal_random(rules, round_rng(seed, 1), dealer=dealer, round_no=3)
+            other = Round.deal_random(rules, round_rng(seed + 1, 1), dealer=dealer, round_no=3)
+            state = dealt
+            for _ in range(5):
+                state = state.play(state.legal_moves()[0])
+            assert state.opening == ()
+            again = Round.deal_random(rules, round_rng(seed, 1), dealer=dealer, round_no=3)
+            assert dealt.opening == again.opening
+            assert other.opening[-1] != dealt.opening[-1]
+            deck = shuffled_deck(rules, round_rng(seed, 1))
+            event = dealt.opening[-1]
+            assert isinstance(event, Dealt)
+            assert (event.round_no, event.deal_no, event.dealer) == (3, 1, dealer)
+            assert event.table == first_table(deck, rules)
+            assert [set(hand) for hand in event.hands] == [
+                set(dealt.hand(seat)) for seat in range(rules.players)
+            ]
+
+
+def test_rounds_sharing_rules_keep_their_own_number_and_dealer():
+    rules = Rules(players=3)
+    rounds = [
+        Round.deal_random(rules, random.Random(seed), dealer=dealer, round_no=round_no)
+        for seed, (round_no, dealer) in enumerate([(1, 0), (1, 2), (7, 2), (7, 0)])
+    ]
+    for state, (round_no, dealer) in zip(rounds, [(1, 0), (1, 2), (7, 2), (7, 0)]):
+        moved = state.play(state.legal_moves()[0])
+        assert (moved.round_no, moved.dealer, moved.rules) == (round_no, dealer, rules)
+        assert state.opening[-1].round_no == round_no
+
+
+def test_applied_events_tell_what_changed():
+    """``play`` is the fast path every simulation takes; ``apply`` reports the same play
+    as events: each one matches the change between the two positions."""
+    rng = random.Random(5)
+    presets = [Rules(), Rules(players=3), Rules(players=4), Rules.preset("scopone")]
+    presets += [Rules(players=4, deal="scientifico", scientifico_last_scopa=True)]
+    presets += [Rules(assi=True, assi_scopa=True), Rules(quindici=True, capture_limit=2)]
+    presets += [Rules(players=6, six_sides=3)]
+    for rules in presets:
+        for _ in range(30):
+            state = Round.deal_random(rules, rng, dealer=rng.randrange(rules.players))
+            while not state.over:
+                move = rng.choice(state.legal_moves())
+                played = state.play(move)
+                applied, events = state.apply(move)
+                fields = ("turn", "hands", "table", "stock", "piles", "scope", "last_capturer")
+                fields += ("deal_no", "in_hands", "over", "round_no", "dealer")
+                for name in fields:
+                    assert getattr(played, name) == getattr(applied, name), name
+                assert (
+                    played.history() == applied.history() == state.history() + ((state.turn, move),)
+                )
+                seat, side = state.turn, state.side_of(state.turn)
+                assert events[0] == Played(seat, move.card)
+                if move.capture_mask:
+                    assert events[1] == Captured(seat, side, move.card, move.captures)
+                else:
+                    assert events[1] == Laid(seat, move.card)
+                rest = events[2:]
+                gained = [played.scope[s] - state.scope[s] for s in range(rules.sides)]
+                if any(gained):
+                    assert rest[0] == Scopa(seat, side) and gained[side] == 1
+                    rest = rest[1:]
+                if played.deal_no != state.deal_no:
+                    hands = tuple(played.hand(s) for s in range(rules.players))
+                    assert rest == [Dealt(state.round_no, played.deal_no, state.dealer, hands, ())]
+                elif played.over and played.last_capturer >= 0:
+                    capture = move.capture_mask
+                    left = state.table ^ capture if capture else state.table | move.bit
+                    taken = tuple(card for card in DECK if left & card.bit)
+                    assert rest == ([LastCapture(played.last_capturer, taken)] if left else [])
+                else:
+                    assert rest == []
+                state = played

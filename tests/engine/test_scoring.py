@@ -171,7 +171,9 @@ def test_point_cards_each_score_a_point_alone(rules, cards):
         assert other.total >= 1
 
 
-def literal_scores(piles: list[list], scope: list[int], rules: Rules) -> list[Breakdown]:
+def literal_scores(
+    piles: list[list], scope: list[int], rules: Rules, bonus: list[int] | None = None
+) -> list[Breakdown]:
     """The scoring rules read card by card: what the table-driven scoring must agree with."""
 
     def unique_best(keys: list) -> int | None:
@@ -250,6 +252,7 @@ def literal_scores(piles: list[list], scope: list[int], rules: Rules) -> list[Br
                 sixes=counts[side][5], primiera=sums[side] if complete[side] or incomplete else 0,
                 primiera_complete=complete[side], scope=scope[side], napola_run=napola,
                 captured=tuple(sorted(pile)), grande_run=grande, rank_counts=counts[side],
+                bonus=bonus[side] if bonus else 0,
             )
         )  # fmt: skip
     return out
@@ -269,3 +272,20 @@ def test_scores_agree_with_a_card_by_card_reading():
                 piles[side].append(card)
         scope = [rng.randrange(4) for _ in range(sides)]
         assert list(score_round(piles, scope, rules)) == literal_scores(piles, scope, rules)
+
+
+def test_scores_with_bonus_scope_agree_with_a_card_by_card_reading():
+    """Two sides (the common game, scored by its own comparisons) and more, with Cirulla's
+    bonus scope among the scope."""
+    rng = random.Random(12)
+    for _ in range(600):
+        rules = random_rules(rng, cirulla=rng.random() < 0.5)
+        sides = rules.sides
+        piles: list[list] = [[] for _ in range(sides)]
+        for card in DECK:
+            if rng.random() < 0.8:
+                piles[rng.randrange(sides)].append(card)
+        bonus = [rng.randrange(4) for _ in range(sides)]
+        scope = [extra + rng.randrange(3) for extra in bonus]
+        scores = score_round(piles, scope, rules, bonus)
+        assert list(scores) == literal_scores(piles, scope, rules, bonus)
