@@ -7,6 +7,11 @@ a new observation field therefore travels without a protocol change. Cards are w
 
 ``decode`` is strict: a missing or unknown field, a wrong type or an unreadable card raises
 ``CodecError`` naming where, so a bad frame is refused whole and never half-read.
+
+The server writes a position for every seat and spectator after every move, so the text
+forms are made to be shared: ``ObservationText`` writes an observation's public fields once
+and only its ``SEAT_FIELDS`` per seat, and ``shared_event_text`` an event once for everyone
+when it has no private field.
 """
 
 from __future__ import annotations
@@ -20,9 +25,14 @@ from typing import Any
 
 from scopa.engine import DECK, Card, Event, Move, Observation, Rules, ScopaError
 
+from .protocol import dumps
+
 PRIVATE_FIELDS = frozenset({"hands"})
 """Event fields holding one entry per seat that only that seat may see (the hands dealt).
 Every other event field is public: cards are played, captured and scored face up."""
+SEAT_FIELDS = ("seat", "hand", "legal_moves")
+"""The fields of an observation that depend on whose it is (a spectator has seat -1, no
+hand and no moves). Every other field is the same for every seat and every spectator."""
 
 
 class CodecError(ValueError):
@@ -39,7 +49,7 @@ def encode(value: Any) -> Any:
     if kind is tuple or kind is list:
         return [encode(item) for item in value]
     if kind is Move:
-        return value.text()
+        return move_text(value)
     if kind is Rules:
         return value.memo("net.json", Rules.to_dict)  # the same dict every time: read only
     if isinstance(value, dict):
@@ -103,6 +113,105 @@ def redact(event: Any, seat: int | None) -> Any:
 def spectator_view(observation: Observation) -> Observation:
     """What anyone may see of a position: no hand, no moves, seat -1."""
     return dataclasses.replace(observation, seat=-1, hand=(), legal_moves=())
+
+
+# --- text, written once for everyone who sees it ---------------------------------------------
+
+
+def move_text(move: Move) -> str:
+    """``move.text()``, worked out once per move (moves are interned: the table is bounded
+    by the engine's own)."""
+    text = _MOVE_TEXTS.get(move)
+    if text is None:
+        text = _MOVE_TEXTS[move] = move.text()
+    return text
+
+
+_MOVE_TEXTS: dict[Move, str] = {}
+
+
+def to_text(value: Any) -> str:
+    """``encode(value)`` as compact JSON text (a rule set is written once per Rules)."""
+    if type(value) is Rules:
+        return value.memo("net.text", _rules_text)
+    return dumps(encode(value))
+
+
+def _rules_text(rules: Rules) -> str:
+    return dumps(encode(rules))
+
+
+def shared_event_text(event: Any) -> str | None:
+    """``encode_event(event)`` as text when every seat sees the same event (no private
+    field); None when each seat must get its own (``event_text(redact(event, seat))``)."""
+    if _has_private(type(event)):
+        return None
+    return event_text(event)
+
+
+def event_text(event: Any) -> str:
+    return dumps(encode_event(event))
+
+
+@functools.cache
+def _has_private(kind: type) -> bool:
+    return any(field.name in PRIVATE_FIELDS for field in _fields(kind))
+
+
+class ObservationText:
+    """An observation as JSON text for everyone who sees the same position: the public
+    fields are written once, cut around the ``SEAT_FIELDS``, which each seat fills with its
+    own. ``text(observe(seat))`` is ``to_text(observe(seat))``; ``text(None)`` is the
+    spectator's, ``to_text(spectator_view(...))``."""
+
+    __slots__ = ("_holes", "_observation", "_pieces", "_spectator")
+
+    def __init__(self, observation: Observation) -> None:
+        pieces: list[str] = []
+        holes: list[str] = []
+        run: list[str] = []
+        opening = "{"
+        for name in (*_names(Observation), None):
+            if name is not None and name not in SEAT_FIELDS:
+                run.append(name)
+                continue
+            written = _fields_text(observation, run)
+            run = []
+            if name is None:
+                pieces.append(opening + written + "}")
+                break
+            pieces.append(opening + written + ("," if written else "") + dumps(name) + ":")
+            holes.append(name)
+            opening = ","
+        self._pieces = tuple(pieces)
+        self._holes = tuple(holes)
+        self._observation = observation
+        self._spectator: str | None = None
+
+    def text(self, observation: Observation | None) -> str:
+        """The text of ``observation`` (a seat's own view of this same position), or the
+        spectator's for None."""
+        if observation is None:
+            if self._spectator is None:
+                self._spectator = self._fill(spectator_view(self._observation))
+            return self._spectator
+        return self._fill(observation)
+
+    def _fill(self, observation: Observation) -> str:
+        pieces = self._pieces
+        out = [pieces[0]]
+        for name, piece in zip(self._holes, pieces[1:]):
+            out.append(to_text(getattr(observation, name)))
+            out.append(piece)
+        return "".join(out)
+
+
+def _fields_text(value: Any, names: list[str]) -> str:
+    """``"name":value,...`` of some fields of a dataclass, as in ``to_text(value)``."""
+    if len(names) == 1:
+        return dumps(names[0]) + ":" + to_text(getattr(value, names[0]))
+    written = dumps({name: encode(getattr(value, name)) for name in names})
+    return written[1:-1]
 
 
 # --- decoding ---------------------------------------------------------------------------------

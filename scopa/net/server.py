@@ -334,7 +334,7 @@ class GameServer:
         elif kind == "sync":
             table = self._table_of(conn)
             await self._send_table(table, only=conn, re=message.id)
-            conn.send({**table.state_frame(conn.seat, [], "sync"), "re": message.id})
+            conn.send_text(table.state_frames([], "sync").text(conn.seat, re=message.id))
         elif kind == "leave":
             await self._leave(conn)
             conn.send(server_message("ok", re=message.id))
@@ -481,7 +481,7 @@ class GameServer:
             self._broadcast_state(table, table.opening_events(), "start")
             self._kick(table)
         else:
-            conn.send(table.state_frame(seat, [], "join"))
+            conn.send_text(table.state_frames([], "join").text(seat))
 
     async def _watch(self, conn: Connection, message: Message) -> None:
         if conn.table is not None:
@@ -492,7 +492,7 @@ class GameServer:
         self.emptied.pop(table.code, None)
         conn.send(server_message("watching", re=message.id, code=table.code))
         await self._send_table(table)
-        conn.send(table.state_frame(None, [], "join"))
+        conn.send_text(table.state_frames([], "join").text(None))
 
     def _drop(self, conn: Connection) -> None:
         """Forget ``conn`` at its table (nothing is announced)."""
@@ -538,7 +538,7 @@ class GameServer:
         async with self.locks[table.code]:
             if table.was_played(conn.seat, message["move"], message["at"]):
                 conn.send(server_message("ok", re=message.id))
-                conn.send(table.state_frame(conn.seat, [], "sync"))
+                conn.send_text(table.state_frames([], "sync").text(conn.seat))
                 return
             move = table.check_play(conn.seat, message["move"], message["at"])
             if not await self._commit(table, move):
@@ -566,11 +566,12 @@ class GameServer:
         return True
 
     def _broadcast_state(self, table: Table, events: list[Any], reason: str) -> None:
+        frames = table.state_frames(events, reason)
         for seat, conn in list(self.players.get(table.code, {}).items()):
-            conn.send(table.state_frame(seat, events, reason))
+            conn.send_text(frames.text(seat))
         watchers = self.watchers.get(table.code)
         if watchers:
-            text = dumps(table.state_frame(None, events, reason))
+            text = frames.text(None)
             for conn in list(watchers):
                 conn.send_text(text)
 

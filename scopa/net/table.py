@@ -3,6 +3,10 @@
 No sockets here: the server feeds it moves and sends what it returns. Each seat's frame is
 built from that seat's own ``observe()`` and the events of the last move with every other
 seat's private fields emptied (``codec.redact``); spectators get the public part only.
+
+Every seat and spectator is sent the same position after each move, so what they all see is
+written once (``StateFrames``): the public fields of the position, kept until the next move,
+and the events without a private field. Only each seat's own fields are written per seat.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from typing import Any
 from scopa.engine import GameRecord, IllegalMove, Match, Move, Rules, RulesError, ScopaError
 
 from . import codec
-from .protocol import ProtocolError, check_level, check_name, server_message
+from .protocol import ProtocolError, check_level, check_name, dumps, server_message
 from .store import Presence, SeatRecord, StoreError, TableRecord
 
 COMPUTER_NAMES = ("Giulia", "Marco", "Lucia", "Paolo", "Chiara", "Luca", "Sara", "Franco")
@@ -85,6 +89,8 @@ class Table:
                 raise StoreError(f"table {record.code}: move {number} ({move}): {error}") from None
         self.match = match
         self.moves = [move.text() for move in game.moves]
+        self._public: tuple[Match, codec.ObservationText] | None = None
+        """The public part of the position as text, and the match it was written from."""
 
     # --- asking ----------------------------------------------------------------------------
 
@@ -180,22 +186,17 @@ class Table:
 
     # --- what is sent ----------------------------------------------------------------------
 
-    def state_frame(self, seat: int | None, events: list[Any], reason: str) -> dict[str, Any]:
-        """The ``state`` message for ``seat`` (None: a spectator)."""
-        if seat is None:
-            view = codec.spectator_view(self.match.observe(0))
-        else:
-            view = self.match.observe(seat)
-        return server_message(
-            "state",
-            code=self.code,
-            at=self.at,
-            status=self.status,
-            reason=reason,
-            events=[codec.encode_event(codec.redact(event, seat)) for event in events],
-            observation=codec.encode(view),
-            result=self.result(),
-        )
+    def state_frames(self, events: list[Any], reason: str) -> StateFrames:
+        """The ``state`` messages of the position now, after ``events``."""
+        return StateFrames(self, events, reason)
+
+    def public_text(self) -> codec.ObservationText:
+        """The position as everyone sees it, written once per move."""
+        match = self.match
+        public = self._public
+        if public is None or public[0] is not match:
+            public = self._public = (match, codec.ObservationText(match.observe(0)))
+        return public[1]
 
     def opening_events(self) -> list[Any]:
         return list(self.match.opening_events()) if self.at == 0 else []
@@ -246,3 +247,35 @@ class Table:
                 s for s in range(self.rules.players) if self.rules.side_of(s) == match.winner
             ],
         }
+
+
+class StateFrames:
+    """The ``state`` message of one position of a table, as JSON text for each seat and
+    spectator: the same text as ``dumps(server_message("state", code=..., at=...,
+    status=..., reason=..., events=[...], observation=..., result=...))`` for that seat
+    (events as ``codec.encode_event(codec.redact(event, seat))``), but what is the same for
+    everyone is written once."""
+
+    __slots__ = ("_events", "_head", "_match", "_public", "_shared", "_tail")
+
+    def __init__(self, table: Table, events: list[Any], reason: str) -> None:
+        self._match = table.match
+        self._public = table.public_text()
+        self._events = events
+        self._shared = [codec.shared_event_text(event) for event in events]
+        head = server_message(
+            "state", code=table.code, at=table.at, status=table.status, reason=reason
+        )
+        self._head = dumps(head)[:-1] + ',"events":['
+        self._tail = ',"result":' + dumps(table.result())
+
+    def text(self, seat: int | None, re: int | None = None) -> str:
+        """The message for ``seat`` (None: a spectator); ``re``: the message it answers."""
+        events = ",".join(
+            shared if shared is not None else codec.event_text(codec.redact(event, seat))
+            for shared, event in zip(self._shared, self._events)
+        )
+        end = "}" if re is None else ',"re":' + dumps(re) + "}"
+        view = None if seat is None else self._match.observe(seat)
+        observation = self._public.text(view)
+        return self._head + events + '],"observation":' + observation + self._tail + end
