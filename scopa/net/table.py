@@ -15,7 +15,16 @@ import os
 import random
 from typing import Any
 
-from scopa.engine import GameRecord, IllegalMove, Match, Move, Rules, RulesError, ScopaError
+from scopa.engine import (
+    GameRecord,
+    IllegalMove,
+    Match,
+    Move,
+    Observation,
+    Rules,
+    RulesError,
+    ScopaError,
+)
 
 from . import codec
 from .protocol import ProtocolError, check_level, check_name, dumps, server_message
@@ -190,12 +199,14 @@ class Table:
         """The ``state`` messages of the position now, after ``events``."""
         return StateFrames(self, events, reason)
 
-    def public_text(self) -> codec.ObservationText:
-        """The position as everyone sees it, written once per move."""
+    def public_text(self, seen: Observation | None = None) -> codec.ObservationText:
+        """The position as everyone sees it, written once per move (from ``seen``, a seat's
+        observation of the position now, when the caller has one)."""
         match = self.match
         public = self._public
         if public is None or public[0] is not match:
-            public = self._public = (match, codec.ObservationText(match.observe(0)))
+            written = codec.ObservationText(seen if seen is not None else match.observe(0))
+            public = self._public = (match, written)
         return public[1]
 
     def opening_events(self) -> list[Any]:
@@ -226,7 +237,7 @@ class Table:
         return server_message(
             "table",
             code=self.code,
-            rules=self.rules.to_dict(),
+            rules=codec.encode(self.rules),
             status=self.status,
             at=self.at,
             seats=seats,
@@ -256,11 +267,13 @@ class StateFrames:
     (events as ``codec.encode_event(codec.redact(event, seat))``), but what is the same for
     everyone is written once."""
 
-    __slots__ = ("_events", "_head", "_match", "_public", "_shared", "_tail")
+    __slots__ = ("_events", "_head", "_match", "_public", "_shared", "_tail", "_views")
 
     def __init__(self, table: Table, events: list[Any], reason: str) -> None:
-        self._match = table.match
-        self._public = table.public_text()
+        match = self._match = table.match
+        first = match.observe(0)
+        self._views = {0: first}
+        self._public = table.public_text(first)
         self._events = events
         self._shared = [codec.shared_event_text(event) for event in events]
         head = server_message(
@@ -276,6 +289,8 @@ class StateFrames:
             for shared, event in zip(self._shared, self._events)
         )
         end = "}" if re is None else ',"re":' + dumps(re) + "}"
-        view = None if seat is None else self._match.observe(seat)
+        view = None
+        if seat is not None:
+            view = self._views.get(seat) or self._match.observe(seat)
         observation = self._public.text(view)
         return self._head + events + '],"observation":' + observation + self._tail + end
