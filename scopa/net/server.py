@@ -266,7 +266,8 @@ class GameServer:
             seated = conn.table is not None
             wait = limits.idle_timeout if seated else limits.seat_timeout
             try:
-                frame = await asyncio.wait_for(conn.ws.recv(), wait)
+                async with asyncio.timeout(wait):  # no task per message, as wait_for makes
+                    frame = await conn.ws.recv()
             except TimeoutError:
                 await self._refuse(conn, ProtocolError("idle", fatal=True), None)
                 return
