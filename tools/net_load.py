@@ -57,8 +57,9 @@ async def one_table(server: str, think: float, until: float, rng: random.Random,
                 if update is not None and update.status == "over":
                     return
                 if update is None or update.at == done or not update.my_turn:
-                    try:
-                        await player.next_update(max(0.1, until - time.monotonic()))
+                    try:  # bounded without a task for each frame (wait_for makes one)
+                        async with asyncio.timeout(max(0.1, until - time.monotonic())):
+                            await player.next_update()
                     except TimeoutError:
                         return
                     continue

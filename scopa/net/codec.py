@@ -47,7 +47,7 @@ def encode(value: Any) -> Any:
     if value is None or kind in _PLAIN:
         return value
     if kind is tuple or kind is list:
-        return [encode(item) for item in value]
+        return _encode_items(value)
     if kind is Move:
         return move_text(value)
     if kind is Rules:
@@ -62,6 +62,23 @@ def encode(value: Any) -> Any:
 
 
 _PLAIN = frozenset({bool, int, str, float})
+
+
+def _encode_items(items: tuple[Any, ...] | list[Any]) -> list[Any]:
+    """``encode`` of each item; the commonest, cards, numbers and moves (piles, hands,
+    the plays of a round), without a call each: a position is written after every move."""
+    out = []
+    for item in items:
+        kind = type(item)
+        if kind is Card:
+            out.append(str(item))
+        elif kind is int:
+            out.append(item)
+        elif kind is Move:
+            out.append(move_text(item))
+        else:
+            out.append(encode(item))
+    return out
 
 
 @functools.cache
@@ -132,7 +149,10 @@ _MOVE_TEXTS: dict[Move, str] = {}
 
 def to_text(value: Any) -> str:
     """``encode(value)`` as compact JSON text (a rule set is written once per Rules)."""
-    if type(value) is Rules:
+    kind = type(value)
+    if kind is int:
+        return int.__repr__(value)  # as JSON writes it
+    if kind is Rules:
         return value.memo("net.text", _rules_text)
     return dumps(encode(value))
 
@@ -162,29 +182,39 @@ class ObservationText:
     """An observation as JSON text for everyone who sees the same position: the public
     fields are written once, cut around the ``SEAT_FIELDS``, which each seat fills with its
     own. ``text(observe(seat))`` is ``to_text(observe(seat))``; ``text(None)`` is the
-    spectator's, ``to_text(spectator_view(...))``."""
+    spectator's, ``to_text(spectator_view(...))``.
 
-    __slots__ = ("_holes", "_observation", "_pieces", "_spectator")
+    ``previous``, the text of an earlier position, lends the text of every field whose
+    value has not changed since, and of every list that only grew (the plays of a round,
+    the piles): a move changes little of a position."""
 
-    def __init__(self, observation: Observation) -> None:
+    __slots__ = ("_holes", "_observation", "_pieces", "_spectator", "_texts")
+
+    def __init__(self, observation: Observation, previous: ObservationText | None = None) -> None:
+        texts: dict[str, str] = {}
         pieces: list[str] = []
         holes: list[str] = []
-        run: list[str] = []
-        opening = "{"
-        for name in (*_names(Observation), None):
-            if name is not None and name not in SEAT_FIELDS:
-                run.append(name)
+        current = "{"
+        for number, name in enumerate(_names(Observation)):
+            current += ("," if number else "") + _key(name)
+            if name in SEAT_FIELDS:
+                pieces.append(current)
+                holes.append(name)
+                current = ""
                 continue
-            written = _fields_text(observation, run)
-            run = []
-            if name is None:
-                pieces.append(opening + written + "}")
-                break
-            pieces.append(opening + written + ("," if written else "") + dumps(name) + ":")
-            holes.append(name)
-            opening = ","
+            value = getattr(observation, name)
+            if previous is None:
+                text = to_text(value)
+            else:
+                text = _text_since(
+                    value, getattr(previous._observation, name), previous._texts[name]
+                )
+            texts[name] = text
+            current += text
+        pieces.append(current + "}")
         self._pieces = tuple(pieces)
         self._holes = tuple(holes)
+        self._texts = texts
         self._observation = observation
         self._spectator: str | None = None
 
@@ -206,12 +236,21 @@ class ObservationText:
         return "".join(out)
 
 
-def _fields_text(value: Any, names: list[str]) -> str:
-    """``"name":value,...`` of some fields of a dataclass, as in ``to_text(value)``."""
-    if len(names) == 1:
-        return dumps(names[0]) + ":" + to_text(getattr(value, names[0]))
-    written = dumps({name: encode(getattr(value, name)) for name in names})
-    return written[1:-1]
+def _text_since(value: Any, old: Any, old_text: str) -> str:
+    """``to_text(value)``, from ``old_text``, the text of ``old``, where it still holds."""
+    if type(value) is not type(old):
+        return to_text(value)
+    if value is old or value == old:
+        return old_text
+    if type(value) is tuple and 0 < len(old) < len(value) and value[: len(old)] == old:
+        added = ",".join(dumps(item) for item in _encode_items(value[len(old) :]))
+        return old_text[:-1] + "," + added + "]"
+    return to_text(value)
+
+
+@functools.cache
+def _key(name: str) -> str:
+    return dumps(name) + ":"
 
 
 # --- decoding ---------------------------------------------------------------------------------

@@ -205,8 +205,9 @@ class Table:
         match = self.match
         public = self._public
         if public is None or public[0] is not match:
-            written = codec.ObservationText(seen if seen is not None else match.observe(0))
-            public = self._public = (match, written)
+            seen = seen if seen is not None else match.observe(0)
+            before = public[1] if public is not None else None
+            public = self._public = (match, codec.ObservationText(seen, before))
         return public[1]
 
     def opening_events(self) -> list[Any]:

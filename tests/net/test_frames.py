@@ -130,3 +130,20 @@ def test_only_the_seat_fields_differ_between_seats() -> None:
         if getattr(codec.spectator_view(mine), name) != getattr(mine, name)
     }
     assert emptied == set(codec.SEAT_FIELDS)  # a spectator gets none of them
+
+
+def test_a_position_written_from_another_is_written_as_if_alone() -> None:
+    """``ObservationText`` takes from an earlier position only what is still equal (or a list
+    that only grew): from any position at all, the text is the position's own."""
+    rng = random.Random(8)
+    for preset in sorted(PRESETS):
+        match = Match.new(PRESETS[preset], random.Random(8))
+        views = []
+        while not match.over and len(views) < 80:
+            views.append(match.observe(match.turn))
+            match, _ = match.apply(rng.choice(match.legal_moves()))
+        for _ in range(40):
+            earlier, later = rng.choice(views), rng.choice(views)
+            written = codec.ObservationText(later, codec.ObservationText(earlier))
+            assert written.text(later) == dumps(codec.encode(later))
+            assert written.text(None) == dumps(codec.encode(codec.spectator_view(later)))
