@@ -587,11 +587,11 @@ class GameServer:
         self, table: Table, only: Connection | None = None, re: int | None = None
     ) -> None:
         presence = await self.store.presence(table.code)
-        data = table.table_frame(presence, len(self.watchers.get(table.code, ())), self.clock())
+        watching = len(self.watchers.get(table.code, ()))
+        frame = table.table_text(presence, watching, self.clock(), re)
         if only is not None:
-            only.send({**data, "re": re} if re is not None else data)
+            only.send_text(frame)
             return
-        frame = dumps(data)
         for conn in [
             *self.players.get(table.code, {}).values(),
             *self.watchers.get(table.code, ()),

@@ -213,9 +213,21 @@ class Table:
     def opening_events(self) -> list[Any]:
         return list(self.match.opening_events()) if self.at == 0 else []
 
-    def table_frame(
+    def table_text(
+        self, presence: dict[int, Presence], spectators: int, now: float, re: int | None = None
+    ) -> str:
+        """The ``table`` message as JSON text (``re``: the message it answers), its rules
+        written once for the table: they are most of it, and they never change."""
+        head = dumps(server_message("table", code=self.code))[:-1] + ',"rules":'
+        rest = self._table_fields(presence, spectators, now)
+        if re is not None:
+            rest["re"] = re
+        return head + codec.to_text(self.rules) + "," + dumps(rest)[1:]
+
+    def _table_fields(
         self, presence: dict[int, Presence], spectators: int, now: float
     ) -> dict[str, Any]:
+        """The ``table`` message's fields after its rules."""
         seats = []
         for number, seat in enumerate(self.seats):
             here = presence.get(number)
@@ -235,16 +247,13 @@ class Table:
                     "autoplay": seat.autoplay,
                 }
             )
-        return server_message(
-            "table",
-            code=self.code,
-            rules=codec.encode(self.rules),
-            status=self.status,
-            at=self.at,
-            seats=seats,
-            spectators=spectators,
-            result=self.result(),
-        )
+        return {
+            "status": self.status,
+            "at": self.at,
+            "seats": seats,
+            "spectators": spectators,
+            "result": self.result(),
+        }
 
     def result(self) -> dict[str, Any] | None:
         """Who won, once the match is over."""

@@ -147,3 +147,23 @@ def test_a_position_written_from_another_is_written_as_if_alone() -> None:
             written = codec.ObservationText(later, codec.ObservationText(earlier))
             assert written.text(later) == dumps(codec.encode(later))
             assert written.text(None) == dumps(codec.encode(codec.spectator_view(later)))
+
+
+def test_a_table_message_is_written_with_its_rules_in_place() -> None:
+    from scopa.net.store import Presence
+
+    table = table_of("cirulla", 3)
+    table.seats[1] = SeatRecord("human", "Bea", token_hash="y", autoplay=True)
+    presence = {0: Presence(True, 10.0), 1: Presence(False, 12.0)}
+    for re in (None, 41):
+        text = table.table_text(presence, 2, 20.0, re)
+        data = json.loads(text)
+        assert text == dumps(data)  # compact, as every frame
+        keys = ["v", "type", "code", "rules", "status", "at", "seats", "spectators", "result"]
+        assert list(data) == keys + (["re"] if re is not None else [])
+        assert data["rules"] == table.rules.to_dict() and data.get("re") == re
+        assert data["seats"][1] == {
+            "seat": 1, "kind": "human", "name": "Bea", "level": "expert", "taken": True,
+            "connected": False, "away": 8.0, "autoplay": True,
+        }  # fmt: skip
+        assert data["spectators"] == 2 and data["status"] == "playing"
