@@ -355,9 +355,21 @@ def _read_move(data: Any, where: str) -> Move:
 
 def _read_rules(data: Any, where: str) -> Rules:
     try:
-        return _rules(_frozen(data)) if isinstance(data, dict) else Rules.from_dict(data)
+        return rules_from(data)
     except (ScopaError, TypeError) as error:
         raise CodecError(f"{where}: {error}") from None
+
+
+def rules_from(data: Any) -> Rules:
+    """``Rules.from_dict(data)``, and the same Rules object for equal tables of rules, so
+    that what is worked out from them once (their text among it) serves every table."""
+    if isinstance(data, dict):
+        try:
+            key = _frozen(data)
+        except TypeError:  # a value that is not plain: from_dict says what is wrong
+            return Rules.from_dict(data)
+        return _rules(key)
+    return Rules.from_dict(data)
 
 
 _SIMPLE: dict[Any, Reader] = {

@@ -44,7 +44,7 @@ from .protocol import (
     server_message,
 )
 from .store import Store, StoreError
-from .table import Table, new_record, read_rules, read_seats
+from .table import Table, new_table, read_rules, read_seats
 
 log = logging.getLogger("scopa.net")
 
@@ -152,6 +152,11 @@ class GameServer:
         self.per_address: collections.Counter[str] = collections.Counter()
         self.ws_server: WsServer | None = None
         self._tasks: list[asyncio.Task[None]] = []
+        welcome = server_message(
+            "welcome", server=SERVER_NAME, versions=[1], limits=self.limits.public()
+        )
+        self._welcome = dumps(welcome)
+        """The first message of every connection, written once."""
 
     # --- life ------------------------------------------------------------------------------
 
@@ -245,14 +250,7 @@ class GameServer:
         conn = Connection(ws, address, self.limits)
         writer = conn.writer_task = asyncio.create_task(conn.writer())
         try:
-            conn.send(
-                server_message(
-                    "welcome",
-                    server=SERVER_NAME,
-                    versions=[1],
-                    limits=self.limits.public(),
-                )
-            )
+            conn.send_text(self._welcome)
             await self._read(conn)
         except ConnectionClosed:
             pass
@@ -372,12 +370,15 @@ class GameServer:
             return None
         if code in self.tables:  # loaded meanwhile
             return self.tables[code]
+        return self._hold(Table(record), kick=kick)
+
+    def _hold(self, table: Table, *, kick: bool = True) -> Table:
+        """Serve ``table`` from now on."""
         if len(self.tables) >= self.limits.max_tables:
             raise ProtocolError("server_full")
-        table = Table(record)
-        self.tables[code] = table
-        self.locks[code] = asyncio.Lock()
-        self.emptied[code] = time.monotonic()
+        self.tables[table.code] = table
+        self.locks[table.code] = asyncio.Lock()
+        self.emptied[table.code] = time.monotonic()
         if kick:
             self._kick(table)
         return table
@@ -401,11 +402,10 @@ class GameServer:
         token = codes.new_token()
         seats[mine] = seats[mine].with_(name=name, token_hash=codes.token_hash(token))
         while True:
-            record = new_record(codes.new_code(), rules, tuple(seats), conn.address)
+            record, table = new_table(codes.new_code(), rules, tuple(seats), conn.address)
             if await self.store.create(record):
                 break
-        table = await self._load(record.code, kick=False)  # the match starts once seated
-        assert table is not None
+        table = self._hold(table, kick=False)  # the match starts once seated
         log.info("table %s opened by %s: %d seats", record.code, conn.address, rules.players)
         await self._seat(conn, table, mine, token, message.id, starts=table.status == "playing")
 

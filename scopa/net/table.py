@@ -40,7 +40,7 @@ def new_seed() -> int:
 
 def read_rules(data: Any) -> Rules:
     try:
-        return Rules.from_dict(data)
+        return codec.rules_from(data)
     except (RulesError, TypeError) as error:
         raise ProtocolError("bad_rules", f"these rules cannot be played: {error}") from None
 
@@ -71,33 +71,55 @@ def read_seats(data: list[Any], rules: Rules) -> tuple[SeatRecord, ...]:
     return tuple(seats)
 
 
+def new_table(
+    code: str, rules: Rules, seats: tuple[SeatRecord, ...], owner: str, seed: int | None = None
+) -> tuple[TableRecord, Table]:
+    """A new table, and its record for the store (the table holds the match just made,
+    rather than one read back from the record)."""
+    match = Match.new(rules, random.Random(new_seed() if seed is None else seed))
+    record = TableRecord(code, match.record().text(), seats, owner)
+    return record, Table(record, match)
+
+
 def new_record(
     code: str, rules: Rules, seats: tuple[SeatRecord, ...], owner: str, seed: int | None = None
 ) -> TableRecord:
-    match = Match.new(rules, random.Random(new_seed() if seed is None else seed))
-    return TableRecord(code, match.record().text(), seats, owner)
+    return new_table(code, rules, seats, owner, seed)[0]
 
 
 class Table:
     """The live state of one table (see the module docstring)."""
 
-    def __init__(self, record: TableRecord) -> None:
+    def __init__(self, record: TableRecord, match: Match | None = None) -> None:
+        """The table of ``record``, its match replayed from it; ``match``: the record's
+        match when it was just made (a new table, without moves)."""
         self.code = record.code
         self.owner = record.owner
         self.seats = list(record.seats)
         self.header = record.header
-        game = record.record()
-        match = Match.new(game.rules, game.seed, first_dealer=game.first_dealer, decks=game.decks)
         self.movers: list[int] = []
         """The seat that played each move."""
+        self.moves: list[str] = []
+        if match is not None:
+            if record.moves:
+                raise ValueError("a table with moves is replayed from its record")
+            self.match = match
+        else:
+            self.match = self._replay(record)
+        self._public: tuple[Match, codec.ObservationText] | None = None
+        """The public part of the position as text, and the match it was written from."""
+
+    def _replay(self, record: TableRecord) -> Match:
+        game = record.record()
+        match = Match.new(game.rules, game.seed, first_dealer=game.first_dealer, decks=game.decks)
         for number, move in enumerate(game.moves, start=1):
             self.movers.append(match.turn)
             try:
                 match, _ = match.apply(move)
             except ScopaError as error:
                 raise StoreError(f"table {record.code}: move {number} ({move}): {error}") from None
-        self.match = match
         self.moves = [move.text() for move in game.moves]
+        return match
         self._public: tuple[Match, codec.ObservationText] | None = None
         """The public part of the position as text, and the match it was written from."""
 

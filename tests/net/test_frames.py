@@ -4,6 +4,7 @@ move of whole matches under every preset, and no seat's frame carries another se
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from typing import Any
@@ -12,9 +13,9 @@ import pytest
 
 from scopa.engine import PRESETS, Dealt, Match
 from scopa.net import codec
-from scopa.net.protocol import dumps, server_message
+from scopa.net.protocol import ProtocolError, dumps, server_message
 from scopa.net.store import SeatRecord
-from scopa.net.table import Table, new_record
+from scopa.net.table import Table, new_record, new_table
 
 
 def table_of(preset: str, seed: int) -> Table:
@@ -167,3 +168,34 @@ def test_a_table_message_is_written_with_its_rules_in_place() -> None:
             "connected": False, "away": 8.0, "autoplay": True,
         }  # fmt: skip
         assert data["spectators"] == 2 and data["status"] == "playing"
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_a_new_table_holds_the_match_its_record_replays_to(preset: str) -> None:
+    """A table just opened keeps the match it made; read back from the store it is the same
+    (its record, every seat's view and frame, the computer's seed)."""
+    rules = PRESETS[preset]
+    seats = tuple(SeatRecord("human", f"P{n}", token_hash="x") for n in range(rules.players))
+    record, made = new_table("k3fzq8ta9mwe1", rules, seats, "here", seed=17)
+    read = Table(record)
+    assert made.match.record().text() == read.match.record().text() == record.header
+    assert made.computer_seed() == read.computer_seed() and made.at == read.at == 0
+    for seat in [*range(rules.players), None]:
+        events = made.opening_events()
+        assert made.state_frames(events, "start").text(seat) == written_alone(
+            read, seat, read.opening_events(), "start"
+        )
+    with pytest.raises(ValueError, match="replayed"):
+        Table(dataclasses.replace(record, moves=("7D",)), made.match)
+
+
+def test_equal_rules_are_read_as_one_rules_object() -> None:
+    """Every table opened with the same rules shares what is worked out from them."""
+    from scopa.net.table import read_rules
+
+    data = PRESETS["cirulla"].to_dict()
+    first, second = read_rules(data), read_rules(json.loads(json.dumps(data)))
+    assert first is second and first == PRESETS["cirulla"]
+    assert read_rules(PRESETS["classic"].to_dict()) is not first
+    with pytest.raises(ProtocolError, match="cannot be played"):
+        read_rules({**data, "players": [2]})
