@@ -61,7 +61,8 @@ COLLECT_AFTER = (10_000, 20, 20)
 objects (connections, tables) and makes little cyclic garbage; with Python's thresholds
 (700, 10, 10) its collector stopped every table ten times a second, for tens of
 milliseconds every second or so and for about 100 ms (the whole heap) every quarter minute.
-These do a quarter of that work, in stops of some 25 ms a few seconds apart."""
+These do a quarter of that work: stops of some 25 ms a few seconds apart, and a longer one
+every minute or two."""
 
 
 class Connection:
