@@ -10,11 +10,10 @@ read straight from the frame, so the players' own work stays small. It reports t
 sending a move to the server's answer (p50, p99, max), moves a second, the server's memory
 (resident now and at its peak), the processor time of the server and of the players, and
 the machine's load average: on a shared machine other work shows in the times. A player
-process holds hundreds of connections, which one person's game never does: it collects
-its garbage as rarely as the server, so that its own pauses are not counted as the
-server's. Every request loop is bounded in count and
-time and the tool stops by itself; it talks only to the server it started (or ``--server``
-on loopback).
+process holds hundreds of connections, which one person's game never does: it collects its
+garbage as rarely as the server, so that its own pauses are not counted as the server's.
+Every request loop is bounded in count and time and the tool stops by itself; it talks only
+to the server it started (or ``--server`` on loopback).
 """
 
 from __future__ import annotations
