@@ -56,13 +56,14 @@ UNLOAD_AFTER = 600.0
 HEARTBEAT = 5.0
 CLOSE_WAIT = 2.0
 """Seconds a closed connection's peer has to answer the close before it is cut off."""
-COLLECT_AFTER = (10_000, 20, 20)
+COLLECT_AFTER = (10_000, 2, 20)
 """``gc.set_threshold`` of a serving process. A busy server holds some hundred thousand
 objects (connections, tables) and makes little cyclic garbage; with Python's thresholds
 (700, 10, 10) its collector stopped every table ten times a second, for tens of
 milliseconds every second or so and for about 100 ms (the whole heap) every quarter minute.
-These do a quarter of that work: stops of some 25 ms a few seconds apart, and a longer one
-every minute or two."""
+These do a quarter of that work, in stops of 10 to 40 ms some seconds apart: the young
+collections are rarer, and every other one takes the middle generation along, so that what
+a burst of new connections left there is never walked all at once."""
 
 
 class Connection:
