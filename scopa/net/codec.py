@@ -7,6 +7,11 @@ a new observation field therefore travels without a protocol change. Cards are w
 
 ``decode`` is strict: a missing or unknown field, a wrong type or an unreadable card raises
 ``CodecError`` naming where, so a bad frame is refused whole and never half-read.
+
+The server writes a position for every seat and spectator after every move, so the text
+forms are made to be shared: ``ObservationText`` writes an observation's public fields once
+and only its ``SEAT_FIELDS`` per seat, and ``shared_event_text`` an event once for everyone
+when it has no private field.
 """
 
 from __future__ import annotations
@@ -20,9 +25,14 @@ from typing import Any
 
 from scopa.engine import DECK, Card, Event, Move, Observation, Rules, ScopaError
 
+from .protocol import dumps
+
 PRIVATE_FIELDS = frozenset({"hands"})
 """Event fields holding one entry per seat that only that seat may see (the hands dealt).
 Every other event field is public: cards are played, captured and scored face up."""
+SEAT_FIELDS = ("seat", "hand", "legal_moves")
+"""The fields of an observation that depend on whose it is (a spectator has seat -1, no
+hand and no moves). Every other field is the same for every seat and every spectator."""
 
 
 class CodecError(ValueError):
@@ -37,9 +47,9 @@ def encode(value: Any) -> Any:
     if value is None or kind in _PLAIN:
         return value
     if kind is tuple or kind is list:
-        return [encode(item) for item in value]
+        return _encode_items(value)
     if kind is Move:
-        return value.text()
+        return move_text(value)
     if kind is Rules:
         return value.memo("net.json", Rules.to_dict)  # the same dict every time: read only
     if isinstance(value, dict):
@@ -52,6 +62,23 @@ def encode(value: Any) -> Any:
 
 
 _PLAIN = frozenset({bool, int, str, float})
+
+
+def _encode_items(items: tuple[Any, ...] | list[Any]) -> list[Any]:
+    """``encode`` of each item; the commonest, cards, numbers and moves (piles, hands,
+    the plays of a round), without a call each: a position is written after every move."""
+    out = []
+    for item in items:
+        kind = type(item)
+        if kind is Card:
+            out.append(str(item))
+        elif kind is int:
+            out.append(item)
+        elif kind is Move:
+            out.append(move_text(item))
+        else:
+            out.append(encode(item))
+    return out
 
 
 @functools.cache
@@ -103,6 +130,127 @@ def redact(event: Any, seat: int | None) -> Any:
 def spectator_view(observation: Observation) -> Observation:
     """What anyone may see of a position: no hand, no moves, seat -1."""
     return dataclasses.replace(observation, seat=-1, hand=(), legal_moves=())
+
+
+# --- text, written once for everyone who sees it ---------------------------------------------
+
+
+def move_text(move: Move) -> str:
+    """``move.text()``, worked out once per move (moves are interned: the table is bounded
+    by the engine's own)."""
+    text = _MOVE_TEXTS.get(move)
+    if text is None:
+        text = _MOVE_TEXTS[move] = move.text()
+    return text
+
+
+_MOVE_TEXTS: dict[Move, str] = {}
+
+
+def to_text(value: Any) -> str:
+    """``encode(value)`` as compact JSON text (a rule set is written once per Rules)."""
+    kind = type(value)
+    if kind is int:
+        return int.__repr__(value)  # as JSON writes it
+    if kind is Rules:
+        return value.memo("net.text", _rules_text)
+    return dumps(encode(value))
+
+
+def _rules_text(rules: Rules) -> str:
+    return dumps(encode(rules))
+
+
+def shared_event_text(event: Any) -> str | None:
+    """``encode_event(event)`` as text when every seat sees the same event (no private
+    field); None when each seat must get its own (``event_text(redact(event, seat))``)."""
+    if _has_private(type(event)):
+        return None
+    return event_text(event)
+
+
+def event_text(event: Any) -> str:
+    return dumps(encode_event(event))
+
+
+@functools.cache
+def _has_private(kind: type) -> bool:
+    return any(field.name in PRIVATE_FIELDS for field in _fields(kind))
+
+
+class ObservationText:
+    """An observation as JSON text for everyone who sees the same position: the public
+    fields are written once, cut around the ``SEAT_FIELDS``, which each seat fills with its
+    own. ``text(observe(seat))`` is ``to_text(observe(seat))``; ``text(None)`` is the
+    spectator's, ``to_text(spectator_view(...))``.
+
+    ``previous``, the text of an earlier position, lends the text of every field whose
+    value has not changed since, and of every list that only grew (the plays of a round,
+    the piles): a move changes little of a position."""
+
+    __slots__ = ("_holes", "_observation", "_pieces", "_spectator", "_texts")
+
+    def __init__(self, observation: Observation, previous: ObservationText | None = None) -> None:
+        texts: dict[str, str] = {}
+        pieces: list[str] = []
+        holes: list[str] = []
+        current = "{"
+        for number, name in enumerate(_names(Observation)):
+            current += ("," if number else "") + _key(name)
+            if name in SEAT_FIELDS:
+                pieces.append(current)
+                holes.append(name)
+                current = ""
+                continue
+            value = getattr(observation, name)
+            if previous is None:
+                text = to_text(value)
+            else:
+                text = _text_since(
+                    value, getattr(previous._observation, name), previous._texts[name]
+                )
+            texts[name] = text
+            current += text
+        pieces.append(current + "}")
+        self._pieces = tuple(pieces)
+        self._holes = tuple(holes)
+        self._texts = texts
+        self._observation = observation
+        self._spectator: str | None = None
+
+    def text(self, observation: Observation | None) -> str:
+        """The text of ``observation`` (a seat's own view of this same position), or the
+        spectator's for None."""
+        if observation is None:
+            if self._spectator is None:
+                self._spectator = self._fill(spectator_view(self._observation))
+            return self._spectator
+        return self._fill(observation)
+
+    def _fill(self, observation: Observation) -> str:
+        pieces = self._pieces
+        out = [pieces[0]]
+        for name, piece in zip(self._holes, pieces[1:]):
+            out.append(to_text(getattr(observation, name)))
+            out.append(piece)
+        return "".join(out)
+
+
+def _text_since(value: Any, old: Any, old_text: str) -> str:
+    """``to_text(value)``, from ``old_text``, the text of ``old``, where it still holds."""
+    if type(value) is not type(old):
+        return to_text(value)
+    if value is old or value == old:
+        return old_text
+    if type(value) is tuple and 0 < len(old) < len(value) and value[: len(old)] == old:
+        added = ",".join(dumps(item) for item in _encode_items(value[len(old) :]))
+        return old_text[:-1] + "," + added + "]"
+    return to_text(value)
+
+
+@functools.cache
+def _key(name: str) -> str:
+    return dumps(name) + ":"
 
 
 # --- decoding ---------------------------------------------------------------------------------
@@ -207,9 +355,21 @@ def _read_move(data: Any, where: str) -> Move:
 
 def _read_rules(data: Any, where: str) -> Rules:
     try:
-        return _rules(_frozen(data)) if isinstance(data, dict) else Rules.from_dict(data)
+        return rules_from(data)
     except (ScopaError, TypeError) as error:
         raise CodecError(f"{where}: {error}") from None
+
+
+def rules_from(data: Any) -> Rules:
+    """``Rules.from_dict(data)``, and the same Rules object for equal tables of rules, so
+    that what is worked out from them once (their text among it) serves every table."""
+    if isinstance(data, dict):
+        try:
+            key = _frozen(data)
+        except TypeError:  # a value that is not plain: from_dict says what is wrong
+            return Rules.from_dict(data)
+        return _rules(key)
+    return Rules.from_dict(data)
 
 
 _SIMPLE: dict[Any, Reader] = {

@@ -237,5 +237,10 @@ def error_message(error: ProtocolError, re: int | None) -> dict[str, Any]:
     return server_message("error", re=re, code=error.code, message=error.message, fatal=error.fatal)
 
 
-def dumps(data: dict[str, Any]) -> str:
-    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+def dumps(data: Any) -> str:
+    """Plain JSON data as the compact text of a frame."""
+    return _ENCODER.encode(data)
+
+
+_ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
+"""One encoder for every frame (``json.dumps`` with options builds a new one each call)."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import gc
 import http
 import logging
 import secrets
@@ -43,7 +44,7 @@ from .protocol import (
     server_message,
 )
 from .store import Store, StoreError
-from .table import Table, new_record, read_rules, read_seats
+from .table import Table, new_table, read_rules, read_seats
 
 log = logging.getLogger("scopa.net")
 
@@ -55,6 +56,14 @@ UNLOAD_AFTER = 600.0
 HEARTBEAT = 5.0
 CLOSE_WAIT = 2.0
 """Seconds a closed connection's peer has to answer the close before it is cut off."""
+COLLECT_AFTER = (10_000, 2, 20)
+"""``gc.set_threshold`` of a serving process. A busy server holds some hundred thousand
+objects (connections, tables) and makes little cyclic garbage; with Python's thresholds
+(700, 10, 10) its collector stopped every table ten times a second, for tens of
+milliseconds every second or so and for about 100 ms (the whole heap) every quarter minute.
+These do a quarter of that work, in stops of 10 to 40 ms some seconds apart: the young
+collections are rarer, and every other one takes the middle generation along, so that what
+a burst of new connections left there is never walked all at once."""
 
 
 class Connection:
@@ -145,6 +154,11 @@ class GameServer:
         self.per_address: collections.Counter[str] = collections.Counter()
         self.ws_server: WsServer | None = None
         self._tasks: list[asyncio.Task[None]] = []
+        welcome = server_message(
+            "welcome", server=SERVER_NAME, versions=[1], limits=self.limits.public()
+        )
+        self._welcome = dumps(welcome)
+        """The first message of every connection, written once."""
 
     # --- life ------------------------------------------------------------------------------
 
@@ -238,14 +252,7 @@ class GameServer:
         conn = Connection(ws, address, self.limits)
         writer = conn.writer_task = asyncio.create_task(conn.writer())
         try:
-            conn.send(
-                server_message(
-                    "welcome",
-                    server=SERVER_NAME,
-                    versions=[1],
-                    limits=self.limits.public(),
-                )
-            )
+            conn.send_text(self._welcome)
             await self._read(conn)
         except ConnectionClosed:
             pass
@@ -266,7 +273,8 @@ class GameServer:
             seated = conn.table is not None
             wait = limits.idle_timeout if seated else limits.seat_timeout
             try:
-                frame = await asyncio.wait_for(conn.ws.recv(), wait)
+                async with asyncio.timeout(wait):  # no task per message, as wait_for makes
+                    frame = await conn.ws.recv()
             except TimeoutError:
                 await self._refuse(conn, ProtocolError("idle", fatal=True), None)
                 return
@@ -334,7 +342,7 @@ class GameServer:
         elif kind == "sync":
             table = self._table_of(conn)
             await self._send_table(table, only=conn, re=message.id)
-            conn.send({**table.state_frame(conn.seat, [], "sync"), "re": message.id})
+            conn.send_text(table.state_frames([], "sync").text(conn.seat, re=message.id))
         elif kind == "leave":
             await self._leave(conn)
             conn.send(server_message("ok", re=message.id))
@@ -364,12 +372,15 @@ class GameServer:
             return None
         if code in self.tables:  # loaded meanwhile
             return self.tables[code]
+        return self._hold(Table(record), kick=kick)
+
+    def _hold(self, table: Table, *, kick: bool = True) -> Table:
+        """Serve ``table`` from now on."""
         if len(self.tables) >= self.limits.max_tables:
             raise ProtocolError("server_full")
-        table = Table(record)
-        self.tables[code] = table
-        self.locks[code] = asyncio.Lock()
-        self.emptied[code] = time.monotonic()
+        self.tables[table.code] = table
+        self.locks[table.code] = asyncio.Lock()
+        self.emptied[table.code] = time.monotonic()
         if kick:
             self._kick(table)
         return table
@@ -393,11 +404,10 @@ class GameServer:
         token = codes.new_token()
         seats[mine] = seats[mine].with_(name=name, token_hash=codes.token_hash(token))
         while True:
-            record = new_record(codes.new_code(), rules, tuple(seats), conn.address)
+            record, table = new_table(codes.new_code(), rules, tuple(seats), conn.address)
             if await self.store.create(record):
                 break
-        table = await self._load(record.code, kick=False)  # the match starts once seated
-        assert table is not None
+        table = self._hold(table, kick=False)  # the match starts once seated
         log.info("table %s opened by %s: %d seats", record.code, conn.address, rules.players)
         await self._seat(conn, table, mine, token, message.id, starts=table.status == "playing")
 
@@ -481,7 +491,7 @@ class GameServer:
             self._broadcast_state(table, table.opening_events(), "start")
             self._kick(table)
         else:
-            conn.send(table.state_frame(seat, [], "join"))
+            conn.send_text(table.state_frames([], "join").text(seat))
 
     async def _watch(self, conn: Connection, message: Message) -> None:
         if conn.table is not None:
@@ -492,7 +502,7 @@ class GameServer:
         self.emptied.pop(table.code, None)
         conn.send(server_message("watching", re=message.id, code=table.code))
         await self._send_table(table)
-        conn.send(table.state_frame(None, [], "join"))
+        conn.send_text(table.state_frames([], "join").text(None))
 
     def _drop(self, conn: Connection) -> None:
         """Forget ``conn`` at its table (nothing is announced)."""
@@ -538,7 +548,7 @@ class GameServer:
         async with self.locks[table.code]:
             if table.was_played(conn.seat, message["move"], message["at"]):
                 conn.send(server_message("ok", re=message.id))
-                conn.send(table.state_frame(conn.seat, [], "sync"))
+                conn.send_text(table.state_frames([], "sync").text(conn.seat))
                 return
             move = table.check_play(conn.seat, message["move"], message["at"])
             if not await self._commit(table, move):
@@ -566,11 +576,12 @@ class GameServer:
         return True
 
     def _broadcast_state(self, table: Table, events: list[Any], reason: str) -> None:
+        frames = table.state_frames(events, reason)
         for seat, conn in list(self.players.get(table.code, {}).items()):
-            conn.send(table.state_frame(seat, events, reason))
+            conn.send_text(frames.text(seat))
         watchers = self.watchers.get(table.code)
         if watchers:
-            text = dumps(table.state_frame(None, events, reason))
+            text = frames.text(None)
             for conn in list(watchers):
                 conn.send_text(text)
 
@@ -578,11 +589,11 @@ class GameServer:
         self, table: Table, only: Connection | None = None, re: int | None = None
     ) -> None:
         presence = await self.store.presence(table.code)
-        data = table.table_frame(presence, len(self.watchers.get(table.code, ())), self.clock())
+        watching = len(self.watchers.get(table.code, ()))
+        frame = table.table_text(presence, watching, self.clock(), re)
         if only is not None:
-            only.send({**data, "re": re} if re is not None else data)
+            only.send_text(frame)
             return
-        frame = dumps(data)
         for conn in [
             *self.players.get(table.code, {}).values(),
             *self.watchers.get(table.code, ()),
@@ -726,6 +737,8 @@ async def run(
     server = GameServer(store, limits, workers=workers)
     try:
         bound_host, bound_port = await server.start(host, port, ssl_context)
+        gc.freeze()  # what serving began with (modules, tables resumed) is never walked again
+        gc.set_threshold(*COLLECT_AFTER)
         scheme = "wss" if ssl_context else "ws"
         shown = f"[{bound_host}]" if ":" in bound_host else bound_host
         announce(f"listening on {scheme}://{shown}:{bound_port}")

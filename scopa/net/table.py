@@ -3,6 +3,10 @@
 No sockets here: the server feeds it moves and sends what it returns. Each seat's frame is
 built from that seat's own ``observe()`` and the events of the last move with every other
 seat's private fields emptied (``codec.redact``); spectators get the public part only.
+
+Every seat and spectator is sent the same position after each move, so what they all see is
+written once (``StateFrames``): the public fields of the position, kept until the next move,
+and the events without a private field. Only each seat's own fields are written per seat.
 """
 
 from __future__ import annotations
@@ -11,10 +15,19 @@ import os
 import random
 from typing import Any
 
-from scopa.engine import GameRecord, IllegalMove, Match, Move, Rules, RulesError, ScopaError
+from scopa.engine import (
+    GameRecord,
+    IllegalMove,
+    Match,
+    Move,
+    Observation,
+    Rules,
+    RulesError,
+    ScopaError,
+)
 
 from . import codec
-from .protocol import ProtocolError, check_level, check_name, server_message
+from .protocol import ProtocolError, check_level, check_name, dumps, server_message
 from .store import Presence, SeatRecord, StoreError, TableRecord
 
 COMPUTER_NAMES = ("Giulia", "Marco", "Lucia", "Paolo", "Chiara", "Luca", "Sara", "Franco")
@@ -27,7 +40,7 @@ def new_seed() -> int:
 
 def read_rules(data: Any) -> Rules:
     try:
-        return Rules.from_dict(data)
+        return codec.rules_from(data)
     except (RulesError, TypeError) as error:
         raise ProtocolError("bad_rules", f"these rules cannot be played: {error}") from None
 
@@ -58,33 +71,57 @@ def read_seats(data: list[Any], rules: Rules) -> tuple[SeatRecord, ...]:
     return tuple(seats)
 
 
+def new_table(
+    code: str, rules: Rules, seats: tuple[SeatRecord, ...], owner: str, seed: int | None = None
+) -> tuple[TableRecord, Table]:
+    """A new table, and its record for the store (the table holds the match just made,
+    rather than one read back from the record)."""
+    match = Match.new(rules, random.Random(new_seed() if seed is None else seed))
+    record = TableRecord(code, match.record().text(), seats, owner)
+    return record, Table(record, match)
+
+
 def new_record(
     code: str, rules: Rules, seats: tuple[SeatRecord, ...], owner: str, seed: int | None = None
 ) -> TableRecord:
-    match = Match.new(rules, random.Random(new_seed() if seed is None else seed))
-    return TableRecord(code, match.record().text(), seats, owner)
+    return new_table(code, rules, seats, owner, seed)[0]
 
 
 class Table:
     """The live state of one table (see the module docstring)."""
 
-    def __init__(self, record: TableRecord) -> None:
+    def __init__(self, record: TableRecord, match: Match | None = None) -> None:
+        """The table of ``record``, its match replayed from it; ``match``: the record's
+        match when it was just made (a new table, without moves)."""
         self.code = record.code
         self.owner = record.owner
         self.seats = list(record.seats)
         self.header = record.header
-        game = record.record()
-        match = Match.new(game.rules, game.seed, first_dealer=game.first_dealer, decks=game.decks)
         self.movers: list[int] = []
         """The seat that played each move."""
+        self.moves: list[str] = []
+        if match is not None:
+            if record.moves:
+                raise ValueError("a table with moves is replayed from its record")
+            self.match = match
+        else:
+            self.match = self._replay(record)
+        self._public: tuple[Match, codec.ObservationText] | None = None
+        """The public part of the position as text, and the match it was written from."""
+
+    def _replay(self, record: TableRecord) -> Match:
+        game = record.record()
+        match = Match.new(game.rules, game.seed, first_dealer=game.first_dealer, decks=game.decks)
         for number, move in enumerate(game.moves, start=1):
             self.movers.append(match.turn)
             try:
                 match, _ = match.apply(move)
             except ScopaError as error:
                 raise StoreError(f"table {record.code}: move {number} ({move}): {error}") from None
-        self.match = match
         self.moves = [move.text() for move in game.moves]
+        return match
+        self._public: tuple[Match, codec.ObservationText] | None = None
+        """The public part of the position as text, and the match it was written from."""
 
     # --- asking ----------------------------------------------------------------------------
 
@@ -180,29 +217,39 @@ class Table:
 
     # --- what is sent ----------------------------------------------------------------------
 
-    def state_frame(self, seat: int | None, events: list[Any], reason: str) -> dict[str, Any]:
-        """The ``state`` message for ``seat`` (None: a spectator)."""
-        if seat is None:
-            view = codec.spectator_view(self.match.observe(0))
-        else:
-            view = self.match.observe(seat)
-        return server_message(
-            "state",
-            code=self.code,
-            at=self.at,
-            status=self.status,
-            reason=reason,
-            events=[codec.encode_event(codec.redact(event, seat)) for event in events],
-            observation=codec.encode(view),
-            result=self.result(),
-        )
+    def state_frames(self, events: list[Any], reason: str) -> StateFrames:
+        """The ``state`` messages of the position now, after ``events``."""
+        return StateFrames(self, events, reason)
+
+    def public_text(self, seen: Observation | None = None) -> codec.ObservationText:
+        """The position as everyone sees it, written once per move (from ``seen``, a seat's
+        observation of the position now, when the caller has one)."""
+        match = self.match
+        public = self._public
+        if public is None or public[0] is not match:
+            seen = seen if seen is not None else match.observe(0)
+            before = public[1] if public is not None else None
+            public = self._public = (match, codec.ObservationText(seen, before))
+        return public[1]
 
     def opening_events(self) -> list[Any]:
         return list(self.match.opening_events()) if self.at == 0 else []
 
-    def table_frame(
+    def table_text(
+        self, presence: dict[int, Presence], spectators: int, now: float, re: int | None = None
+    ) -> str:
+        """The ``table`` message as JSON text (``re``: the message it answers), its rules
+        written once for the table: they are most of it, and they never change."""
+        head = dumps(server_message("table", code=self.code))[:-1] + ',"rules":'
+        rest = self._table_fields(presence, spectators, now)
+        if re is not None:
+            rest["re"] = re
+        return head + codec.to_text(self.rules) + "," + dumps(rest)[1:]
+
+    def _table_fields(
         self, presence: dict[int, Presence], spectators: int, now: float
     ) -> dict[str, Any]:
+        """The ``table`` message's fields after its rules."""
         seats = []
         for number, seat in enumerate(self.seats):
             here = presence.get(number)
@@ -222,16 +269,13 @@ class Table:
                     "autoplay": seat.autoplay,
                 }
             )
-        return server_message(
-            "table",
-            code=self.code,
-            rules=self.rules.to_dict(),
-            status=self.status,
-            at=self.at,
-            seats=seats,
-            spectators=spectators,
-            result=self.result(),
-        )
+        return {
+            "status": self.status,
+            "at": self.at,
+            "seats": seats,
+            "spectators": spectators,
+            "result": self.result(),
+        }
 
     def result(self) -> dict[str, Any] | None:
         """Who won, once the match is over."""
@@ -246,3 +290,39 @@ class Table:
                 s for s in range(self.rules.players) if self.rules.side_of(s) == match.winner
             ],
         }
+
+
+class StateFrames:
+    """The ``state`` message of one position of a table, as JSON text for each seat and
+    spectator: the same text as ``dumps(server_message("state", code=..., at=...,
+    status=..., reason=..., events=[...], observation=..., result=...))`` for that seat
+    (events as ``codec.encode_event(codec.redact(event, seat))``), but what is the same for
+    everyone is written once."""
+
+    __slots__ = ("_events", "_head", "_match", "_public", "_shared", "_tail", "_views")
+
+    def __init__(self, table: Table, events: list[Any], reason: str) -> None:
+        match = self._match = table.match
+        first = match.observe(0)
+        self._views = {0: first}
+        self._public = table.public_text(first)
+        self._events = events
+        self._shared = [codec.shared_event_text(event) for event in events]
+        head = server_message(
+            "state", code=table.code, at=table.at, status=table.status, reason=reason
+        )
+        self._head = dumps(head)[:-1] + ',"events":['
+        self._tail = ',"result":' + dumps(table.result())
+
+    def text(self, seat: int | None, re: int | None = None) -> str:
+        """The message for ``seat`` (None: a spectator); ``re``: the message it answers."""
+        events = ",".join(
+            shared if shared is not None else codec.event_text(codec.redact(event, seat))
+            for shared, event in zip(self._shared, self._events)
+        )
+        end = "}" if re is None else ',"re":' + dumps(re) + "}"
+        view = None
+        if seat is not None:
+            view = self._views.get(seat) or self._match.observe(seat)
+        observation = self._public.text(view)
+        return self._head + events + '],"observation":' + observation + self._tail + end

@@ -3,6 +3,7 @@ show another seat's hand, so a passing match proves something."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -31,10 +32,10 @@ def played_table(preset: str, seed: int) -> tuple[Table, list, list[list]]:
 def frames_for(seat, start_table, moves, events, leak=None):
     """The state frames the server sends ``seat`` over a match (``leak`` spoils one)."""
     table = Table(start_table)
-    frames = [table.state_frame(seat, events[0], "start")]
+    frames = [json.loads(table.state_frames(events[0], "start").text(seat))]
     for move, happened in zip(moves, events[1:]):
         table.apply(move)
-        frames.append(table.state_frame(seat, happened, "move"))
+        frames.append(json.loads(table.state_frames(happened, "move").text(seat)))
     if leak is not None:
         leak(table, frames)
     return frames

@@ -6,6 +6,11 @@ from __future__ import annotations
 
 import asyncio
 import random
+import signal
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,7 +18,7 @@ import pytest
 from scopa.engine import Match, Rules
 from scopa.net.codes import new_code
 from scopa.net.store import SeatRecord, StoreError, TableRecord, open_store
-from tests.net.helpers import run_scenario
+from tests.net.helpers import child_env, run_scenario
 
 
 def make_table(owner: str = "10.0.0.1", seed: int = 4) -> TableRecord:
@@ -53,8 +58,8 @@ def test_a_table_is_kept_and_read_back_as_its_game_record(store_spec: str) -> No
 
 
 def test_moves_sent_at_once_to_many_tables_are_each_kept_in_order(store_spec: str) -> None:
-    """A busy server hands the store many moves together (written as one batch by SQLite):
-    each caller still learns whether its own move was its table's next."""
+    """A busy server hands the store many moves together: each caller still learns whether
+    its own move was its table's next."""
 
     async def scenario() -> None:
         store = open_store(store_spec)
@@ -190,3 +195,79 @@ def test_an_unusable_store_is_a_clear_error(tmp_path) -> None:
         run(open_store(str(folder / "tables.sqlite3")).open())
     with pytest.raises(StoreError, match="cannot reach"):
         run(open_store("redis://127.0.0.1:1/0").open())
+
+
+def test_sqlite_keeps_every_confirmed_move_of_a_killed_server(tmp_path: Path) -> None:
+    """Moves are written on the server's own thread, into the log: a process killed right
+    after its last confirmed move leaves every one of them in the file."""
+    path = tmp_path / "tables.sqlite3"
+    table = make_table()
+    match = table.record().replay()
+    moves = []
+    while len(moves) < 60:
+        move = match.legal_moves()[0]
+        match, _ = match.apply(move)
+        moves.append(move.text())
+    writer = textwrap.dedent(
+        f"""
+        import asyncio, sys, time
+        from scopa.net.sqlite_store import SqliteStore
+        from scopa.net.store import SeatRecord, TableRecord
+
+        async def main():
+            store = SqliteStore({str(path)!r})
+            await store.open()
+            seats = tuple(SeatRecord.from_dict(s) for s in {[s.to_dict() for s in table.seats]!r})
+            assert await store.create(TableRecord({table.code!r}, {table.header!r}, seats, "a"))
+            for at, move in enumerate({moves!r}):
+                assert await store.append_move({table.code!r}, at, move)
+            print("confirmed", flush=True)
+            time.sleep(60)
+
+        asyncio.run(main())
+        """
+    )
+    child = subprocess.Popen(
+        [sys.executable, "-c", writer], stdout=subprocess.PIPE, text=True, env=child_env()
+    )
+    try:
+        assert child.stdout is not None
+        assert child.stdout.readline().strip() == "confirmed"
+    finally:
+        child.send_signal(signal.SIGKILL)
+        child.wait(timeout=10)
+
+    async def scenario() -> None:
+        store = open_store(str(path))
+        await store.open()
+        loaded = await store.load(table.code)
+        assert loaded is not None and loaded.moves == tuple(moves)
+        await store.close()
+
+    run(scenario())
+
+
+def test_sqlite_copies_its_log_into_the_file_as_moves_go_on(tmp_path: Path) -> None:
+    """The log does not grow without end: it is copied into the file, then written over."""
+    path = tmp_path / "tables.sqlite3"
+    writes = 6000
+    page = 4096 + 24  # the least one commit adds to the log
+
+    async def scenario() -> None:
+        store = open_store(str(path))
+        await store.open()
+        tables = [make_table(seed=seed) for seed in range(writes // 40)]
+        for table in tables:
+            assert await store.create(table)
+        for at in range(40):
+            for table in tables:
+                assert await store.append_move(table.code, at, "7D")
+                await asyncio.sleep(0)
+        log = path.with_name(path.name + "-wal")
+        assert log.stat().st_size < writes * page / 2
+        for table in tables[:3]:
+            loaded = await store.load(table.code)
+            assert loaded is not None and loaded.moves == ("7D",) * 40
+        await store.close()
+
+    run(scenario())
