@@ -4,10 +4,12 @@
 
 starts ``scopa serve`` on a free loopback port with a scratch SQLite store (limits raised
 for one address), opens ``--tables`` two-seat tables from ``--procs`` player processes
-(two players each), and lets them play for ``--seconds``. Each player thinks ``--think``
+(two players each) at random moments of the first ``--ramp`` seconds, and lets them play
+until ``--seconds`` have passed. Each player thinks ``--think``
 seconds (people take seconds; ``--think 0`` plays flat out), then plays a random legal move
 read straight from the frame, so the players' own work stays small. It reports the time from
-sending a move to the server's answer (p50, p99, max), moves a second, the server's memory
+sending a move to the server's answer (p50, p99, max) over the whole run and once every
+table is open (until the last two seconds), moves a second, the server's memory
 (resident now and at its peak), the processor time of the server and of the players, and
 the machine's load average: on a shared machine other work shows in the times. A player
 process holds hundreds of connections and the last frame of each, which one person's game
@@ -41,7 +43,7 @@ LIMITS = ("tables_per_address=100000", "connections_per_address=100000", "max_ta
 
 
 async def one_table(server: str, think: float, until: float, rng: random.Random,
-                    times: list[float], errors: list[str]) -> int:  # fmt: skip
+                    times: list[tuple[float, float]], errors: list[str]) -> int:  # fmt: skip
     """Two players at one table until the match ends or time is up; moves made."""
     from scopa.engine import Rules
     from scopa.net.client import Client, Disconnected, ServerError
@@ -74,7 +76,7 @@ async def one_table(server: str, think: float, until: float, rng: random.Random,
                 move = rng.choice(update.raw["observation"]["legal_moves"])
                 done = update.at
                 await player.play(move, update.at)
-                times.append(player.last_round_trip)
+                times.append((time.time(), player.last_round_trip))
                 moves += 1
                 if player.last is not None and player.last.status == "over":
                     return
@@ -88,17 +90,23 @@ async def one_table(server: str, think: float, until: float, rng: random.Random,
     return moves
 
 
-async def worker(server: str, tables: int, think: float, seconds: float, seed: int) -> dict:
+async def worker(
+    server: str, tables: int, think: float, seconds: float, seed: int, ramp: float
+) -> dict:
+    """``tables`` tables, each opened at a random moment of the first ``ramp`` seconds (as
+    people arrive: 500 tables opened in the same instant would also finish their rounds in
+    the same instant), played until ``seconds`` have passed."""
     rng = random.Random(seed)
-    times: list[float] = []
+    times: list[tuple[float, float]] = []
     errors: list[str] = []
     start = time.monotonic()
     until = start + seconds
+    arrivals = sorted(rng.uniform(0.0, ramp) for _ in range(tables))
     jobs = []
-    for _ in range(tables):
+    for arrival in arrivals:
+        await asyncio.sleep(max(0.01, start + arrival - time.monotonic()))  # no storm
         jobs.append(asyncio.create_task(one_table(server, think, until, random.Random(
             rng.randrange(2**32)), times, errors)))  # fmt: skip
-        await asyncio.sleep(0.01)  # no storm of handshakes
     moves = sum(await asyncio.gather(*jobs))
     return {"times": times, "errors": errors, "moves": moves, "elapsed": time.monotonic() - start}
 
@@ -148,10 +156,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--server", help="an already running server on loopback (ws://...)")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--ramp", type=float, default=20.0, help="seconds over which the tables open"
+    )
     args = parser.parse_args(argv)
     if args.worker:
         gc.disable()  # see the description above: a run lasts a minute or so
-        result = asyncio.run(worker(args.server, args.tables, args.think, args.seconds, args.seed))
+        result = asyncio.run(
+            worker(args.server, args.tables, args.think, args.seconds, args.seed, args.ramp)
+        )
         print(json.dumps(result))
         return 0
     if args.server and not args.server.startswith(("ws://127.", "ws://localhost", "ws://[::1]")):
@@ -166,7 +179,8 @@ def main(argv: list[str] | None = None) -> int:
             workers = [
                 subprocess.Popen([sys.executable, __file__, "--worker", "--server", address,
                                   "--tables", str(count), "--think", str(args.think),
-                                  "--seconds", str(args.seconds), "--seed", str(args.seed + n)],
+                                  "--seconds", str(args.seconds), "--seed", str(args.seed + n),
+                                  "--ramp", str(args.ramp)],
                                  stdout=subprocess.PIPE, text=True, env=env)
                 for n, count in enumerate(share) if count
             ]  # fmt: skip
@@ -181,7 +195,11 @@ def main(argv: list[str] | None = None) -> int:
             if server is not None:
                 server.terminate()
                 server.wait(timeout=30)
-    times = [t for result in results for t in result["times"]]
+    stamped = sorted(tuple(t) for result in results for t in result["times"])
+    times = [answer for _, answer in stamped]
+    # Steady: every table open (the ramp is over) and none yet leaving (the last seconds).
+    first = stamped[0][0] if stamped else 0.0
+    steady = [a for when, a in stamped if args.ramp <= when - first < args.seconds - 2]
     errors = [e for result in results for e in result["errors"]]
     elapsed = max(result["elapsed"] for result in results)
     moves = sum(result["moves"] for result in results)
@@ -191,6 +209,12 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"move to answer: p50 {1000 * statistics.median(times):.1f} ms, "
             f"p99 {1000 * percentile(times, 0.99):.1f} ms, max {1000 * max(times):.1f} ms"
+        )
+    if steady:
+        print(
+            f"  with every table open ({args.ramp:g} s on, {len(steady)} moves): "
+            f"p50 {1000 * statistics.median(steady):.1f} ms, "
+            f"p99 {1000 * percentile(steady, 0.99):.1f} ms, max {1000 * max(steady):.1f} ms"
         )
     if memory is not None:
         print(
