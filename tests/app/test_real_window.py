@@ -90,13 +90,18 @@ def xserver():
 
 
 def window_of(game: subprocess.Popen, display: str, seconds: float = 60) -> str:
-    """The game's window once it shows; if it never does, the failure says what the game
-    was doing (still starting, or stopped and why)."""
+    """The game's window once it shows and its place can be read; if it never does, the
+    failure says what the game was doing (still starting, or stopped and why).
+
+    Only windows on show count (``--onlyvisible``) and only one whose geometry reads
+    back: a window looked up at the instant it is made, or a helper window of the
+    toolkit, would have none."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        found = xdotool(display, "search", "--pid", str(game.pid)).split()
-        if found:
-            return found[0]
+        found = xdotool(display, "search", "--onlyvisible", "--pid", str(game.pid)).split()
+        for window in found:
+            if "X" in geometry_of(display, window):
+                return window
         if game.poll() is not None:
             break
         time.sleep(0.2)
@@ -112,6 +117,12 @@ def window_of(game: subprocess.Popen, display: str, seconds: float = 60) -> str:
         f"no window after {seconds:g} s (exit status {status}):\n"
         f"{(out or b'').decode()[-1500:]}\n{(err or b'').decode()[-3000:]}"
     )
+
+
+def geometry_of(display: str, window: str) -> dict[str, str]:
+    """X, Y, WIDTH, HEIGHT of a window as xdotool reads them (empty if it is gone)."""
+    lines = xdotool(display, "getwindowgeometry", "--shell", window).splitlines()
+    return dict(line.split("=", 1) for line in lines if "=" in line)
 
 
 def xdotool(display: str, *args: str) -> str:
@@ -163,10 +174,11 @@ def test_drag_a_card_in_a_real_window(xserver, tmp_path):
     )
     try:
         window = window_of(game, xserver)
-        geometry = dict(
-            line.split("=")
-            for line in xdotool(xserver, "getwindowgeometry", "--shell", window).splitlines()
-        )
+        geometry = geometry_of(xserver, window)
+        if "X" not in geometry:  # the window went: say why the game stopped
+            status = game.poll()
+            _, err = game.communicate(timeout=15) if status is not None else (b"", b"")
+            pytest.fail(f"the game's window went away (exit status {status}): {err.decode()}")
         left, top = int(geometry["X"]), int(geometry["Y"])
         assert (int(geometry["WIDTH"]), int(geometry["HEIGHT"])) == WINDOW
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from .test_real_window import wait_for, window_of, x_display, xdotool
+from .test_real_window import geometry_of, wait_for, window_of, x_display, xdotool
 
 WINDOW = (960, 540)
 
@@ -68,10 +68,7 @@ def place(display: str, game: subprocess.Popen, x: int) -> tuple[int, int]:
     window = window_of(game, display)
     xdotool(display, "windowmove", window, str(x), "0")
     time.sleep(0.5)
-    geometry = dict(
-        line.split("=")
-        for line in xdotool(display, "getwindowgeometry", "--shell", window).splitlines()
-    )
+    geometry = geometry_of(display, window)
     if "X" not in geometry:  # the window went: say why the game stopped
         status = game.poll()
         _, err = game.communicate(timeout=15) if status is not None else (b"", b"")
