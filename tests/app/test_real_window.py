@@ -50,7 +50,9 @@ def x_display(screen: str) -> Iterator[str]:
     It takes a display number at random among high ones and tries another when that one
     turns out to be taken (a lock file, or the server exits at once): two test runs side
     by side never share a display, as they could if each looked for an unused number and
-    then started a server on it, and the low numbers a desktop may use are left alone.
+    then started a server on it, and the low numbers a desktop may use are left alone. It
+    never resets (``-noreset``): by default an X server resets whenever its last client
+    leaves, as each xdotool call does, and a game connecting at that moment could be cut off.
     """
     xvfb = need("Xvfb")
     need("xdotool")
@@ -60,7 +62,7 @@ def x_display(screen: str) -> Iterator[str]:
         if Path(f"/tmp/.X{number}-lock").exists() or Path(f"/tmp/.X11-unix/X{number}").exists():
             continue
         server = subprocess.Popen(
-            [xvfb, f":{number}", "-screen", "0", screen, "-nolisten", "tcp"],
+            [xvfb, f":{number}", "-screen", "0", screen, "-nolisten", "tcp", "-noreset"],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
