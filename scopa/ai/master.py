@@ -19,7 +19,7 @@ from scopa.engine import Move
 
 from .assess import Judge
 from .board import Board
-from .inference import DealHistory
+from .inference import DealHistory, PolicyHistory
 from .player import Player, move_key
 from .search import BoardSearcher, Searcher, plies_within
 from .view import View
@@ -49,7 +49,7 @@ class MasterPlayer(Player):
         exact_cap: int | None = None,
         time_limit: float | None = None,
         blend: float = EXPERT_BLEND,
-        infer: bool = True,
+        infer: bool | str = True,
         reply_width: int = 0,
     ) -> None:
         super().__init__(seed)
@@ -79,7 +79,11 @@ class MasterPlayer(Player):
         searcher: Searcher | None = None
         fast = BoardSearcher(view.rules, view.side)
         use_board = Board.supports(view.rules) and not self.reply_width
-        history = DealHistory(view) if self.infer else None
+        history: DealHistory | None = None
+        if self.infer == "policy" and not view.rules.cirulla:
+            history = PolicyHistory(view)
+        elif self.infer:
+            history = DealHistory(view)
         sampled = 0
         weights = 0.0
         while sampled < max_worlds:

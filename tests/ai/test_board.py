@@ -51,8 +51,9 @@ def test_make_and_unmake_follow_the_engine_through_whole_rounds(name: str) -> No
             )
             index, capture = rng.choice(moves)
             board.make(index, capture)
-            state = state.play(next(m for m in state.legal_moves() if
-                                    (m.card.index, m.capture_mask) == (index, capture)))  # fmt: skip
+            state = state.play(next(
+                m for m in state.legal_moves() if (m.card.index, m.capture_mask) == (index, capture)
+            ))  # fmt: skip
             assert facts(board) == round_facts(state)
             trail.append(facts(board))
         while len(trail) > 1:
