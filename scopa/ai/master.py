@@ -21,7 +21,7 @@ from .assess import Judge
 from .board import Board
 from .inference import DealHistory, PolicyHistory
 from .player import Player, move_key
-from .search import BoardSearcher, Searcher, plies_within
+from .search import BoardSearcher, OutOfTime, Searcher, plies_within
 from .view import View
 from .worlds import distinct_worlds, sample_world
 
@@ -90,25 +90,34 @@ class MasterPlayer(Player):
             world = sample_world(view, rng)
             weight = history.weight(world) if history is not None else 1.0
             depth, _ = plies_within(world, leaf_cap, exact_cap)
-            if use_board:
-                board = Board(world)
-                for move in moves:
-                    board.make(move.card.index, move.capture_mask)  # type: ignore[union-attr]
-                    totals[move] += weight * fast.value(board, depth - 1, -1e9, 1e9)
-                    board.unmake()
-            else:
-                if searcher is None:
-                    searcher = Searcher(world, view.side, self.reply_width)
-                for move in moves:
-                    child = world.play(move)
-                    plies = depth if move.card is None else depth - 1
-                    totals[move] += weight * searcher.value(child, plies, -1e9, 1e9)
+            found: list[float] = []
+            try:
+                if use_board:
+                    board = Board(world)
+                    for move in moves:
+                        board.make(move.card.index, move.capture_mask)  # type: ignore[union-attr]
+                        found.append(fast.value(board, depth - 1, -1e9, 1e9))
+                        board.unmake()
+                else:
+                    if searcher is None:
+                        searcher = Searcher(world, view.side, self.reply_width)
+                        searcher.deadline = fast.deadline
+                    for move in moves:
+                        plies = depth if move.card is None else depth - 1
+                        found.append(searcher.value(world.play(move), plies, -1e9, 1e9))
+            except OutOfTime:
+                break
+            for move, value in zip(moves, found):
+                totals[move] += weight * value
             sampled += 1
             weights += weight
             if fast.nodes + (searcher.nodes if searcher else 0) >= budget:
                 break
             if deadline is not None and time.perf_counter() > deadline:
                 break
+            fast.deadline = deadline  # the first world always finishes
+            if searcher is not None:
+                searcher.deadline = deadline
         judge = Judge(view)
         scored = [
             (totals[move] / weights + self.blend * judge.assess(move).score, move) for move in moves

@@ -13,6 +13,7 @@ once, so a search that stops just before a sweep still sees it coming.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from time import perf_counter
 
 from scopa.engine import Move, Round, Rules, declarations
 from scopa.engine.captures import scores_scopa
@@ -27,6 +28,14 @@ from .values import SCOPA_VALUE, base_values, mask_value
 from .view import View
 
 INFINITY = float("inf")
+CLOCK_EVERY = 255
+"""The clock is read once in this many nodes (a mask: one less than a power of two)."""
+
+
+class OutOfTime(Exception):
+    """A search passed its deadline; the world it was in is left out."""
+
+
 QUIET_SHARE = 0.8
 """How much of the mover's best immediate capture a leaf credits to it."""
 
@@ -39,12 +48,16 @@ class Searcher:
         self.reply_width = reply_width
         self.values = base_values(state.rules)
         self.nodes = 0
+        self.deadline: float | None = None
 
     def plies_within(self, state: Round, leaf_cap: int, exact_cap: int = 0) -> tuple[int, bool]:
         return plies_within(state, leaf_cap, exact_cap)
 
     def value(self, state: Round, depth: int, alpha: float, beta: float) -> float:
         self.nodes += 1
+        deadline = self.deadline
+        if deadline is not None and not self.nodes & CLOCK_EVERY and perf_counter() > deadline:
+            raise OutOfTime
         if state.over:
             return self._margin(final_points(state))
         if depth == 0:
@@ -168,12 +181,16 @@ class BoardSearcher:
         self.root_side = root_side
         self.values = base_values(rules)
         self.nodes = 0
+        self.deadline: float | None = None
         self._finals: dict[tuple[int, ...], float] = {}
         self._two = rules.sides == 2
         self._points, self._seven_count = two_sided(rules)
 
     def value(self, board: Board, depth: int, alpha: float, beta: float) -> float:
         self.nodes += 1
+        deadline = self.deadline
+        if deadline is not None and not self.nodes & CLOCK_EVERY and perf_counter() > deadline:
+            raise OutOfTime
         if board.over:
             return self._final(board)
         if depth == 0:

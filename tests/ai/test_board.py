@@ -81,3 +81,23 @@ def test_the_board_search_finds_the_engine_searchs_values(name: str) -> None:
                 found = fast.value(board, depth - 1, -1e9, 1e9)
                 board.unmake()
                 assert found == pytest.approx(expected, abs=1e-9), (depth, str(move))
+
+
+def test_a_search_past_its_deadline_stops_and_the_master_keeps_its_first_world() -> None:
+    from scopa.ai.master import MasterPlayer
+    from scopa.ai.player import decision_rng
+    from scopa.ai.search import OutOfTime
+    from scopa.ai.view import View
+    from scopa.engine import observe
+
+    rules = PRESETS["scopone_scientifico"]
+    state = Round.deal_random(rules, random.Random(4))
+    searcher = BoardSearcher(rules, 0)
+    searcher.deadline = 0.0
+    with pytest.raises(OutOfTime):
+        searcher.value(Board(state), 6, -1e9, 1e9)
+
+    obs = observe(state, state.turn)
+    hurried = MasterPlayer(3, time_limit=1e-9).ranked(View.of(obs), decision_rng(3, obs))
+    one_world = MasterPlayer(3, time_limit=0, worlds=1).ranked(View.of(obs), decision_rng(3, obs))
+    assert hurried == one_world
