@@ -11,8 +11,12 @@ same way: a match's deals depend only on its seed.
     python tools/arena.py "master:worlds=20" expert --preset quindici
     python tools/arena.py master expert --preset cirulla --deals 600 --jobs 2
     python tools/arena.py expert greedy --players 6 --sides 3
+    python tools/arena.py master master-v1 --deals 1000 --jobs 2
+    python tools/arena.py oracle expert --deals 300 --jobs 2
 
-A player is a level, optionally with options: ``master:worlds=20,node_budget=4000``.
+A player is a level, optionally with options: ``master:worlds=20,node_budget=4000``. Besides
+the game's levels the arena knows two yardsticks (``tools/yardsticks``): ``master-v1``, the
+master frozen as first measured, and ``oracle``, which cheats by searching the true position.
 """
 
 from __future__ import annotations
@@ -26,11 +30,12 @@ import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scopa.ai import ALL_LEVELS, Player, make_player  # noqa: E402
+from scopa.ai import ALL_LEVELS, make_player  # noqa: E402
 from scopa.engine import (  # noqa: E402
     DECK,
     PRESETS,
@@ -39,8 +44,8 @@ from scopa.engine import (  # noqa: E402
     Round,
     Rules,
     misdeal_reason,
-    observe,
 )
+from tools.yardsticks import YARDSTICKS, decide, make_yardstick  # noqa: E402
 
 
 @dataclass(frozen=True)
@@ -51,7 +56,7 @@ class Setup:
     seed: int
 
 
-def parse_player(spec: str, seed: int) -> Player:
+def parse_player(spec: str, seed: int) -> Any:
     """``level`` or ``level:key=value,key=value`` (numbers are read as numbers)."""
     level, _, rest = spec.partition(":")
     options: dict[str, object] = {}
@@ -61,7 +66,8 @@ def parse_player(spec: str, seed: int) -> Player:
             raise SystemExit(f"cannot read player option {item!r} in {spec!r}: write key=value")
         options[key.strip()] = _number(value.strip())
     try:
-        return make_player(level, seed, **options)
+        player = make_yardstick(level, seed, **options)
+        return player if player is not None else make_player(level, seed, **options)
     except (ValueError, TypeError) as error:
         raise SystemExit(f"cannot make player {spec!r}: {error}") from None
 
@@ -120,7 +126,7 @@ def play_deal(task: tuple[Setup, int]) -> tuple[float, list[int], float, int]:
         state = Round.deal(rules, deck, dealer=dealer)
         while not state.over:
             seat = state.turn
-            state = state.play(players[seat].choose(observe(state, seat)))
+            state = state.play(decide(players[seat], state, seat))
             decisions += 1
         points = [float(score.total) for score in state.score()]
         value, outcome = margin(points, rules, a_seats)
@@ -142,7 +148,8 @@ def play_match(task: tuple[Setup, int]) -> list[int]:
         match = Match.new(rules, setup.seed * 1_000_003 + index, first_dealer=index % rules.players)
         while not match.over:
             seat = match.round.turn
-            match, _ = match.apply(players[seat].choose(match.observe(seat)), seat)
+            move = decide(players[seat], match.round, seat, match.totals)
+            match, _ = match.apply(move, seat)
         a_sides = {rules.side_of(seat) for seat, mine in enumerate(a_seats) if mine}
         results.append(1 if match.winner in a_sides else 0)
     return results
@@ -171,7 +178,8 @@ def run_pool(func, tasks: list, jobs: int) -> Iterator:  # noqa: ANN001
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("a", help=f"player A: {', '.join(ALL_LEVELS)} (options: level:k=v,...)")
+    parser.add_argument("a", help=f"player A: {', '.join((*ALL_LEVELS, *YARDSTICKS))} "
+                        "(options: level:k=v,...)")  # fmt: skip
     parser.add_argument("b", help="player B, same form")
     parser.add_argument("--preset", default="classic", choices=sorted(PRESETS))
     parser.add_argument("--players", type=int, help="2, 3, 4 or 6 (default: the preset's)")

@@ -7,6 +7,7 @@ the cards still to be captured. At the end of a round the engine's exact score i
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from math import exp, tanh
 
@@ -25,9 +26,12 @@ def final_points(state: Round) -> list[float]:
 
 def estimate(state: Round) -> list[float]:
     """Expected round points per side for an unfinished round."""
-    rules = state.rules
-    piles = state.piles
-    out = [float(count) for count in state.scope]
+    return estimate_piles(state.rules, state.piles, state.scope)
+
+
+def estimate_piles(rules: Rules, piles: Sequence[int], scope: Sequence[int]) -> list[float]:
+    """``estimate`` from the piles (masks) and scope per side."""
+    out = [float(count) for count in scope]
     for bit in _point_bits(rules):
         for side, pile in enumerate(piles):
             if pile & bit:
@@ -47,11 +51,60 @@ def estimate(state: Round) -> list[float]:
     return out
 
 
+def two_sided(rules: Rules) -> tuple[int, bool]:
+    """What ``lead`` needs of a rule set: the mask of its point cards, and whether the
+    seven-count replaces the primiera."""
+    return _point_mask(rules), bool(rules.seven_count)
+
+
+def lead(points: int, seven_count: bool, first: int, second: int, scope: int) -> float:
+    """``estimate_piles`` for two sides (Scopa rules) as side 0's points less side 1's,
+    from their piles and the difference in scope, without building lists."""
+    out = float(scope + (first & points).bit_count() - (second & points).bit_count())
+    out += _lead(first.bit_count(), second.bit_count(), 40, 0.35)
+    out += _lead((first & COINS).bit_count(), (second & COINS).bit_count(), 10, 0.6)
+    if seven_count:
+        key_a = 2 * (first & SEVENS).bit_count() + 0.5 * (first & SIXES).bit_count()
+        key_b = 2 * (second & SEVENS).bit_count() + 0.5 * (second & SIXES).bit_count()
+        return out + _lead(key_a, key_b, 9.0, 0.8)
+    key_a = (
+        3.0 * (first & SEVENS).bit_count()
+        + 1.5 * (first & SIXES).bit_count()
+        + 0.7 * (first & ACES).bit_count()
+        + 0.3 * (first & FIVES).bit_count()
+    )
+    key_b = (
+        3.0 * (second & SEVENS).bit_count()
+        + 1.5 * (second & SIXES).bit_count()
+        + 0.7 * (second & ACES).bit_count()
+        + 0.3 * (second & FIVES).bit_count()
+    )
+    return out + _lead(key_a, key_b, 22.0, 0.35)
+
+
+def _lead(first: float, second: float, total: float, spread: float) -> float:
+    """``_majority`` of two sides as the first's share less the second's."""
+    left = total - first - second
+    if first > second + left:
+        return 1.0
+    if second > first + left:
+        return -1.0
+    return tanh((first - second) / (1.0 + spread * left))
+
+
+@lru_cache(maxsize=64)
+def _point_mask(rules: Rules) -> int:
+    mask = 0
+    for bit in _point_bits(rules):
+        mask |= bit
+    return mask
+
+
 RUN_CHANCE = (0.0, 0.2, 0.5, 1.0)
 """Chance a side holding 0..3 of a run's three cards (and nobody else any) ends with it."""
 
 
-def _runs(piles: tuple[int, ...], rules: Rules) -> list[float]:
+def _runs(piles: Sequence[int], rules: Rules) -> list[float]:
     """Cirulla's grande and piccola: made ones in full, open ones by how far each side is."""
     out = [0.0] * len(piles)
     for core, made in ((GRANDE_CORE, _grande), (PICCOLA_CORE, _piccola)):
@@ -101,7 +154,7 @@ def _majority(counts: list[float], total: float, spread: float) -> list[float]:
     return [weight / norm for weight in weights]
 
 
-def _primiera(piles: tuple[int, ...], rules: Rules) -> list[float]:
+def _primiera(piles: Sequence[int], rules: Rules) -> list[float]:
     """Primiera is mostly settled by who holds more sevens, then sixes, then aces: weigh
     those rather than compare partial sums (a suit missing now is rarely missing at the
     end)."""

@@ -18,9 +18,10 @@ import time
 from scopa.engine import Move
 
 from .assess import Judge
-from .inference import DealHistory
+from .board import Board
+from .inference import DealHistory, PolicyHistory
 from .player import Player, move_key
-from .search import Searcher
+from .search import BoardSearcher, OutOfTime, Searcher, plies_within
 from .view import View
 from .worlds import distinct_worlds, sample_world
 
@@ -48,7 +49,7 @@ class MasterPlayer(Player):
         exact_cap: int | None = None,
         time_limit: float | None = None,
         blend: float = EXPERT_BLEND,
-        infer: bool = True,
+        infer: bool | str = True,
         reply_width: int = 0,
     ) -> None:
         super().__init__(seed)
@@ -76,25 +77,47 @@ class MasterPlayer(Player):
         moves = view.moves
         totals = dict.fromkeys(moves, 0.0)
         searcher: Searcher | None = None
-        history = DealHistory(view) if self.infer else None
+        fast = BoardSearcher(view.rules, view.side)
+        use_board = Board.supports(view.rules) and not self.reply_width
+        history: DealHistory | None = None
+        if self.infer == "policy" and not view.rules.cirulla:
+            history = PolicyHistory(view)
+        elif self.infer:
+            history = DealHistory(view)
         sampled = 0
         weights = 0.0
         while sampled < max_worlds:
             world = sample_world(view, rng)
             weight = history.weight(world) if history is not None else 1.0
-            if searcher is None:
-                searcher = Searcher(world, view.side, self.reply_width)
-            depth, _ = searcher.plies_within(world, leaf_cap, exact_cap)
-            for move in moves:
-                child = world.play(move)
-                plies = depth if move.card is None else depth - 1
-                totals[move] += weight * searcher.value(child, plies, -1e9, 1e9)
+            depth, _ = plies_within(world, leaf_cap, exact_cap)
+            found: list[float] = []
+            try:
+                if use_board:
+                    board = Board(world)
+                    for move in moves:
+                        board.make(move.card.index, move.capture_mask)  # type: ignore[union-attr]
+                        found.append(fast.value(board, depth - 1, -1e9, 1e9))
+                        board.unmake()
+                else:
+                    if searcher is None:
+                        searcher = Searcher(world, view.side, self.reply_width)
+                        searcher.deadline = fast.deadline
+                    for move in moves:
+                        plies = depth if move.card is None else depth - 1
+                        found.append(searcher.value(world.play(move), plies, -1e9, 1e9))
+            except OutOfTime:
+                break
+            for move, value in zip(moves, found):
+                totals[move] += weight * value
             sampled += 1
             weights += weight
-            if searcher.nodes >= budget:
+            if fast.nodes + (searcher.nodes if searcher else 0) >= budget:
                 break
             if deadline is not None and time.perf_counter() > deadline:
                 break
+            fast.deadline = deadline  # the first world always finishes
+            if searcher is not None:
+                searcher.deadline = deadline
         judge = Judge(view)
         scored = [
             (totals[move] / weights + self.blend * judge.assess(move).score, move) for move in moves

@@ -13,16 +13,29 @@ once, so a search that stops just before a sweep still sees it coming.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from time import perf_counter
 
-from scopa.engine import Move, Round, declarations
+from scopa.engine import Move, Round, Rules, declarations
+from scopa.engine.captures import scores_scopa
+from scopa.engine.cards import RANK_OF
 from scopa.engine.moves import DECLARE
+from scopa.engine.scoring import score_masks
 
 from .assess import Judge
-from .estimate import estimate, final_points
+from .board import Board
+from .estimate import estimate, estimate_piles, final_points, lead, two_sided
 from .values import SCOPA_VALUE, base_values, mask_value
 from .view import View
 
 INFINITY = float("inf")
+CLOCK_EVERY = 255
+"""The clock is read once in this many nodes (a mask: one less than a power of two)."""
+
+
+class OutOfTime(Exception):
+    """A search passed its deadline; the world it was in is left out."""
+
+
 QUIET_SHARE = 0.8
 """How much of the mover's best immediate capture a leaf credits to it."""
 
@@ -35,39 +48,16 @@ class Searcher:
         self.reply_width = reply_width
         self.values = base_values(state.rules)
         self.nodes = 0
+        self.deadline: float | None = None
 
     def plies_within(self, state: Round, leaf_cap: int, exact_cap: int = 0) -> tuple[int, bool]:
-        """How deep to search ``state`` so that about ``leaf_cap`` lines are looked at, or
-        to the end of the round if that takes at most ``exact_cap`` lines; True as the
-        second value when the depth reaches the end of the round."""
-        rules = self.rules
-        players = rules.players
-        sizes = [hand.bit_count() for hand in state.hands]
-        stock = len(state.stock)
-        turn = state.turn
-        lines = 1.0
-        plies = 0
-        depth = 0
-        while True:
-            if not any(sizes):
-                if not stock:
-                    if lines <= max(leaf_cap, exact_cap):
-                        return plies, True
-                    return depth, False
-                sizes = [rules.hand_size] * players
-                stock -= rules.cards_per_deal
-                turn = rules.deal_order(state.dealer)[0]
-            lines *= sizes[turn] * 1.3
-            if lines > leaf_cap and plies and not depth:
-                depth = plies
-            if lines > exact_cap and depth:
-                return depth, False
-            sizes[turn] -= 1
-            turn = rules.next_seat(turn)
-            plies += 1
+        return plies_within(state, leaf_cap, exact_cap)
 
     def value(self, state: Round, depth: int, alpha: float, beta: float) -> float:
         self.nodes += 1
+        deadline = self.deadline
+        if deadline is not None and not self.nodes & CLOCK_EVERY and perf_counter() > deadline:
+            raise OutOfTime
         if state.over:
             return self._margin(final_points(state))
         if depth == 0:
@@ -134,6 +124,37 @@ class Searcher:
         return mine - others
 
 
+def plies_within(state: Round, leaf_cap: int, exact_cap: int = 0) -> tuple[int, bool]:
+    """How deep to search ``state`` so that about ``leaf_cap`` lines are looked at, or
+    to the end of the round if that takes at most ``exact_cap`` lines; True as the
+    second value when the depth reaches the end of the round."""
+    rules = state.rules
+    players = rules.players
+    sizes = [hand.bit_count() for hand in state.hands]
+    stock = len(state.stock)
+    turn = state.turn
+    lines = 1.0
+    plies = 0
+    depth = 0
+    while True:
+        if not any(sizes):
+            if not stock:
+                if lines <= max(leaf_cap, exact_cap):
+                    return plies, True
+                return depth, False
+            sizes = [rules.hand_size] * players
+            stock -= rules.cards_per_deal
+            turn = rules.deal_order(state.dealer)[0]
+        lines *= sizes[turn] * 1.3
+        if lines > leaf_cap and plies and not depth:
+            depth = plies
+        if lines > exact_cap and depth:
+            return depth, False
+        sizes[turn] -= 1
+        turn = rules.next_seat(turn)
+        plies += 1
+
+
 def _hidden_from_mover(state: Round) -> bool:
     """Whether the player to act cannot deduce every other hand (cards left in the stock,
     or in more than one other hand); otherwise it plays with full knowledge."""
@@ -149,3 +170,99 @@ def _order_key(move: Move) -> int:
     if move.code == DECLARE:
         return -20
     return -move.capture_mask.bit_count()
+
+
+class BoardSearcher:
+    """``Searcher`` on a ``Board``: the same values, found by playing moves in place and
+    taking them back (Scopa rules; Cirulla keeps ``Searcher``)."""
+
+    def __init__(self, rules: Rules, root_side: int) -> None:
+        self.rules = rules
+        self.root_side = root_side
+        self.values = base_values(rules)
+        self.nodes = 0
+        self.deadline: float | None = None
+        self._finals: dict[tuple[int, ...], float] = {}
+        self._two = rules.sides == 2
+        self._points, self._seven_count = two_sided(rules)
+
+    def value(self, board: Board, depth: int, alpha: float, beta: float) -> float:
+        self.nodes += 1
+        deadline = self.deadline
+        if deadline is not None and not self.nodes & CLOCK_EVERY and perf_counter() > deadline:
+            raise OutOfTime
+        if board.over:
+            return self._final(board)
+        if depth == 0:
+            return self._leaf(board)
+        moves = board.moves()
+        make = board.make
+        unmake = board.unmake
+        if board.side_of[board.turn] == self.root_side:
+            best = -INFINITY
+            for index, capture in moves:
+                make(index, capture)
+                score = self.value(board, depth - 1, alpha, beta)
+                unmake()
+                if score > best:
+                    best = score
+                    if best > alpha:
+                        alpha = best
+                        if alpha >= beta:
+                            break
+            return best
+        best = INFINITY
+        for index, capture in moves:
+            make(index, capture)
+            score = self.value(board, depth - 1, alpha, beta)
+            unmake()
+            if score < best:
+                best = score
+                if best < beta:
+                    beta = best
+                    if alpha >= beta:
+                        break
+        return best
+
+    def _final(self, board: Board) -> float:
+        key = (*board.piles, *board.scope)
+        found = self._finals.get(key)
+        if found is None:
+            totals = [
+                float(score.total) for score in score_masks(board.piles, board.scope, self.rules)
+            ]
+            found = self._finals[key] = self._margin(totals)
+        return found
+
+    def _leaf(self, board: Board) -> float:
+        rules = self.rules
+        values = self.values
+        table = board.table
+        last_play = board.last_play()
+        gain = 0.0
+        hand = board.hands[board.turn]
+        while hand:
+            low = hand & -hand
+            hand ^= low
+            rank = RANK_OF[low.bit_length() - 1]
+            for taken in board.sets(rank):
+                worth = mask_value(values, taken | low)
+                if taken == table and scores_scopa(rules, table, rank, taken, last_play):
+                    worth += SCOPA_VALUE
+                if worth > gain:
+                    gain = worth
+        mover = board.side_of[board.turn]
+        piles = board.piles
+        scope = board.scope
+        if self._two:
+            ahead = lead(self._points, self._seven_count, piles[0], piles[1], scope[0] - scope[1])
+            ahead += QUIET_SHARE * gain if mover == 0 else -QUIET_SHARE * gain
+            return ahead if self.root_side == 0 else -ahead
+        points = estimate_piles(rules, piles, scope)
+        points[mover] += QUIET_SHARE * gain
+        return self._margin(points)
+
+    def _margin(self, points: list[float]) -> float:
+        mine = points[self.root_side]
+        others = max(points[side] for side in range(len(points)) if side != self.root_side)
+        return mine - others

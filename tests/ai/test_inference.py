@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scopa.ai.inference import MISSED_SWEEP, DealHistory
+from scopa.ai.inference import MISSED_SWEEP, DealHistory, PolicyHistory
 from scopa.ai.view import View
 from scopa.engine import Move, Round, Rules, observe, parse_cards
 
@@ -89,3 +89,32 @@ def test_a_declaration_in_the_deal_is_no_play() -> None:
     history = DealHistory(View.of(observe(state, 0)))
     assert [(seat, move.text()) for seat, move, _ in history.plays] == [(1, "2B")]
     assert history.silent == ()
+
+
+def test_the_policy_model_finds_a_skipped_sweep_and_a_skipped_seven_unlikely() -> None:
+    rules = Rules()
+    # Seat 1 leads on a table of 2+3+7; it lays an 8, which takes nothing. Then seat 0 is to play.
+    start = Round.from_parts(
+        rules,
+        hands=[parse_cards("8C 9S 10B"), parse_cards("8B 1D 4B")],
+        table=parse_cards("2C 3C 7S"),
+        stock=parse_cards(_rest("8C 9S 10B 8B 1D 4B 2C 3C 7S")),
+        piles=[(), ()],
+        dealer=0,
+        turn=1,
+    )
+    state = start.play(Move.parse("8B"))
+    history = PolicyHistory(View.of(observe(state, 0)))
+
+    def world(hand: str) -> Round:
+        used = "8C 9S 10B 2C 3C 7S 8B " + hand
+        return Round.from_parts(
+            rules, hands=[parse_cards("8C 9S 10B"), parse_cards(hand)],
+            table=parse_cards("2C 3C 7S 8B"), stock=parse_cards(_rest(used)), piles=[(), ()],
+            dealer=0, turn=0,
+        )  # fmt: skip
+
+    plain = history.weight(world("4D 1S"))  # it could take nothing
+    sevens = history.weight(world("7D 1S"))  # it could have taken the seven
+    assert sevens < 0.5 * plain
+    assert sevens > 0

@@ -1,0 +1,103 @@
+"""The search's in-place position plays and takes back exactly as the engine plays."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from scopa.ai.board import Board
+from scopa.ai.search import BoardSearcher, Searcher
+from scopa.engine import PRESETS, Round, Rules
+
+RULE_SETS = {
+    "classic": PRESETS["classic"],
+    "3p": Rules(players=3),
+    "4p": Rules(players=4),
+    "scientifico": PRESETS["scopone_scientifico"],
+    "assi": PRESETS["assi"],
+    "quindici": PRESETS["quindici"],
+    "milanese": PRESETS["milanese"],
+    "six": Rules(players=6),
+}
+
+
+def facts(board: Board) -> tuple:
+    return (
+        tuple(board.hands), board.table, tuple(board.stock[board.at :]), tuple(board.piles),
+        tuple(board.scope), board.last, board.turn, board.over,
+    )  # fmt: skip
+
+
+def round_facts(state: Round) -> tuple:
+    return (
+        state.hands, state.table, state.stock, state.piles, state.scope, state.last_capturer,
+        state.turn, state.over,
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize("name", sorted(RULE_SETS))
+def test_make_and_unmake_follow_the_engine_through_whole_rounds(name: str) -> None:
+    rules = RULE_SETS[name]
+    rng = random.Random(name)
+    for _ in range(6):
+        state = Round.deal_random(rules, rng, dealer=rng.randrange(rules.players))
+        board = Board(state)
+        trail = [facts(board)]
+        while not state.over:
+            moves = board.moves()
+            assert sorted(moves) == sorted(
+                (move.card.index, move.capture_mask) for move in state.legal_moves()
+            )
+            index, capture = rng.choice(moves)
+            board.make(index, capture)
+            state = state.play(next(
+                m for m in state.legal_moves() if (m.card.index, m.capture_mask) == (index, capture)
+            ))  # fmt: skip
+            assert facts(board) == round_facts(state)
+            trail.append(facts(board))
+        while len(trail) > 1:
+            trail.pop()
+            board.unmake()
+            assert facts(board) == trail[-1]
+
+
+@pytest.mark.parametrize("name", sorted(RULE_SETS))
+def test_the_board_search_finds_the_engine_searchs_values(name: str) -> None:
+    rules = RULE_SETS[name]
+    rng = random.Random(f"values/{name}")
+    for _ in range(5):
+        state = Round.deal_random(rules, rng, dealer=rng.randrange(rules.players))
+        for _ in range(rng.randrange(36 - rules.table_size)):
+            state = state.play(rng.choice(state.legal_moves()))
+        side = state.side_of(state.turn)
+        slow = Searcher(state, side)
+        fast = BoardSearcher(rules, side)
+        board = Board(state)
+        for depth in (1, 2, 3, 9):
+            for move in state.legal_moves():
+                expected = slow.value(state.play(move), depth - 1, -1e9, 1e9)
+                board.make(move.card.index, move.capture_mask)
+                found = fast.value(board, depth - 1, -1e9, 1e9)
+                board.unmake()
+                assert found == pytest.approx(expected, abs=1e-9), (depth, str(move))
+
+
+def test_a_search_past_its_deadline_stops_and_the_master_keeps_its_first_world() -> None:
+    from scopa.ai.master import MasterPlayer
+    from scopa.ai.player import decision_rng
+    from scopa.ai.search import OutOfTime
+    from scopa.ai.view import View
+    from scopa.engine import observe
+
+    rules = PRESETS["scopone_scientifico"]
+    state = Round.deal_random(rules, random.Random(4))
+    searcher = BoardSearcher(rules, 0)
+    searcher.deadline = 0.0
+    with pytest.raises(OutOfTime):
+        searcher.value(Board(state), 6, -1e9, 1e9)
+
+    obs = observe(state, state.turn)
+    hurried = MasterPlayer(3, time_limit=1e-9).ranked(View.of(obs), decision_rng(3, obs))
+    one_world = MasterPlayer(3, time_limit=0, worlds=1).ranked(View.of(obs), decision_rng(3, obs))
+    assert hurried == one_world

@@ -1,0 +1,195 @@
+"""The arena's yardsticks (master-v1, the oracle) exist for measuring only: the game cannot
+reach them by any level it may send, load or save, and the oracle really sees every card."""
+
+from __future__ import annotations
+
+import ast
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from scopa import settings as settings_module
+from scopa.ai import ALL_LEVELS, LEVELS, make_player
+from scopa.app.ai_worker import AiWorker, choose_move
+from scopa.engine import PRESETS, Round, Rules, observe
+from scopa.settings import MatchSetup, SeatConfig, Settings, SettingsError
+from scopa.storage import Store
+from tools.yardsticks import YARDSTICKS, decide, make_yardstick
+
+ROOT = Path(__file__).resolve().parents[2]
+YARDSTICK_NAMES = sorted(YARDSTICKS)
+
+
+def a_position(rules: Rules, seed: int = 3) -> Round:
+    """A position early in the first deal, with cards in every hand."""
+    rng = random.Random(seed)
+    state = Round.deal_random(rules, rng)
+    for _ in range(rules.players - 1):
+        state = state.play(rng.choice(state.legal_moves()))
+    return state
+
+
+def test_the_yardsticks_are_master_v1_and_the_oracle() -> None:
+    assert YARDSTICK_NAMES == ["master-v1", "oracle"]
+    assert not set(YARDSTICKS) & set(ALL_LEVELS)
+
+
+@pytest.mark.parametrize("level", YARDSTICK_NAMES)
+def test_make_player_refuses_them(level: str) -> None:
+    with pytest.raises(ValueError, match="unknown level"):
+        make_player(level, 1)
+
+
+@pytest.mark.parametrize("level", YARDSTICK_NAMES)
+def test_the_settings_refuse_them_as_levels(level: str) -> None:
+    assert level not in settings_module.LEVELS and level not in settings_module.OFFERED_LEVELS
+    with pytest.raises(SettingsError):
+        SeatConfig("CPU", False, level)
+    with pytest.raises(SettingsError):
+        SeatConfig.from_dict({"name": "CPU", "human": False, "level": level})
+    with pytest.raises(SettingsError):
+        Settings.from_dict({**Settings().to_dict(), "opponent_level": level})
+
+
+@pytest.mark.parametrize("level", YARDSTICK_NAMES)
+def test_a_saved_match_or_settings_file_naming_them_is_set_aside(
+    level: str, tmp_path: Path
+) -> None:
+    store = Store(tmp_path)
+    assert store.save_match(MatchSetup.solo(level="master"), _record())
+    saved = json.loads(store.save_path.read_text())
+    saved["setup"]["seats"][1]["level"] = level
+    store.save_path.write_text(json.dumps(saved))
+    assert store.load_match() is None
+    assert store.take_messages()
+
+    assert store.save_settings(Settings(opponent_level="master"))
+    text = store.settings_path.read_text()
+    assert 'opponent_level = "master"' in text
+    store.settings_path.write_text(text.replace('"master"', json.dumps(level)))
+    assert store.load_settings() == Settings()
+    assert store.take_messages()
+
+
+@pytest.mark.parametrize("level", YARDSTICK_NAMES)
+def test_the_apps_worker_cannot_build_them(level: str) -> None:
+    state = a_position(Rules())
+    obs = observe(state, state.turn)
+    with pytest.raises(ValueError, match="unknown level"):
+        choose_move(level, 1, obs)
+    worker = AiWorker(mode="inline")
+    worker.request(level, 1, obs)
+    assert isinstance(worker.poll(), ValueError)
+
+
+def test_every_level_the_game_may_send_is_a_fair_player() -> None:
+    """Whatever string a seat's level may hold, the worker builds a player that takes an
+    observation; none of them is a yardstick."""
+    state = a_position(Rules())
+    obs = observe(state, state.turn)
+    for level in settings_module.LEVELS:
+        player = make_player(level, 1)
+        assert type(player).__module__.startswith("scopa.ai.")
+        assert not getattr(player, "sees_all", False)
+        assert player.choose(obs) in obs.legal_moves
+    assert set(LEVELS) <= set(settings_module.LEVELS)
+
+
+def test_the_game_never_imports_the_tools() -> None:
+    for path in sorted((ROOT / "scopa").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                names = [node.module or ""]
+            else:
+                continue
+            assert not any(name.split(".")[0] == "tools" for name in names), path
+
+
+def test_the_oracle_refuses_an_observation_and_sees_the_hidden_cards() -> None:
+    oracle = make_yardstick("oracle", 1)
+    state = a_position(Rules(), seed=8)
+    with pytest.raises(TypeError):
+        oracle.choose(observe(state, state.turn))
+    # Two worlds the seat cannot tell apart: the oracle may choose differently in them,
+    # a fair player never does. Find a pair where it does, to show it reads the true hands.
+    rng = random.Random(2)
+    differed = 0
+    for seed in range(40):
+        state = a_position(PRESETS["classic"], seed)
+        other = _swap_unseen(state, rng)
+        assert observe(state, state.turn) == observe(other, other.turn)
+        if decide(oracle, state, state.turn) != decide(oracle, other, other.turn):
+            differed += 1
+    assert differed >= 1
+
+
+def test_master_v1_plays_from_the_observation() -> None:
+    master_v1 = make_yardstick("master-v1", 1, time_limit=0, node_budget=800)
+    state = a_position(Rules())
+    move = decide(master_v1, state, state.turn)
+    assert move in state.legal_moves()
+    assert master_v1.level == "master-v1"
+
+
+def _swap_unseen(state: Round, rng: random.Random) -> Round:
+    from .helpers import shuffle_unseen
+
+    for _ in range(20):
+        other = shuffle_unseen(state, rng)
+        if other.hands != state.hands:
+            return other
+    return other
+
+
+def _record():  # noqa: ANN202
+    from scopa.engine import Match
+
+    match = Match.new(Rules(), 5)
+    return match.record()
+
+
+FROZEN = [
+    ("classic", 1, "2Sx2D", -2.6454),
+    ("classic", 2, "10Cx10D", -0.0523),
+    ("classic", 3, "4D", 0.2148),
+    ("4p", 0, "5S", -0.8775),
+    ("4p", 1, "6Cx6B", -0.1864),
+    ("4p", 2, "6Sx1S+5B", 0.7719),
+    ("4p", 3, "3C", -0.7727),
+    ("cirulla", 0, "2Bx3B+4C+6C", 0.9492),
+    ("cirulla", 1, "5Sx5B", -1.8424),
+    ("cirulla", 2, "8C", 2.2169),
+    ("cirulla", 3, "8Cx8D", -1.3896),
+]
+"""master-v1's best move and its value in seeded positions, as first measured."""
+
+
+def test_master_v1_stays_frozen() -> None:
+    from tools.yardsticks.master_v1.player import decision_rng
+    from tools.yardsticks.master_v1.view import View
+
+    found = []
+    for name, rules in (
+        ("classic", PRESETS["classic"]),
+        ("4p", Rules(players=4)),
+        ("cirulla", PRESETS["cirulla"]),
+    ):
+        rng = random.Random(f"frozen/{name}")
+        for seed in range(4):
+            state = Round.deal_random(rules, rng)
+            for _ in range(rng.randrange(12)):
+                if state.over:
+                    break
+                state = state.play(rng.choice(state.legal_moves()))
+            if state.over or len(state.legal_moves()) < 2:
+                continue
+            player = make_yardstick("master-v1", seed, time_limit=0)
+            obs = observe(state, state.turn)
+            score, move = player.ranked(View.of(obs), decision_rng(seed, obs))[0]
+            found.append((name, seed, str(move), round(score, 4)))
+    assert found == FROZEN

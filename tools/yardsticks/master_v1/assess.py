@@ -1,0 +1,242 @@
+"""The expert's judgement of one move: what it wins now, what it gives the next player.
+
+This is the strategy of the source texts made into one expected-value sum:
+- the gain: the cards taken (settebello, sevens, coins, primiera cards...) and a scopa;
+- the risk: for every rank the next player may hold (counted from the cards not yet seen),
+  the best capture that rank would make on the table left, weighted by the chance it is in
+  that hand. Leaving more than 10 (no sweep), never leaving cards totalling 7, blocking with
+  the last cards of a rank all fall out of it: a rank nobody else holds cannot hurt;
+- the follow-up: what this seat's own remaining cards could take back next turn;
+- the end of the round: on the very last card the table goes to the last capturer.
+In Cirulla a declaration is worth its points less a little for the hand it shows, plus what
+the matta could take at once with the value named for it; a next player whose hand is shown
+replies with the cards everyone sees.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scopa.engine import Move, scores_scopa
+from scopa.engine.moves import DECLARE, RETRACT
+
+from .values import (
+    COINS,
+    RANK_MASKS,
+    SCOPA_VALUE,
+    SETTEBELLO_BIT,
+    SEVENS,
+    mask_value,
+    rank_sum,
+    settled_values,
+)
+from .view import View, chance_to_hold
+
+REPLY_CARD_SHARE = 0.5
+"""How much of the replying card's own worth counts: the opponent would bank it sooner or later."""
+FOLLOW_UP_WEIGHT = 0.25
+REVEAL_COST = 0.2
+"""What showing one's hand to the table costs a declaration."""
+ACE_NAMING = 0.3
+"""A matta named ace keeps a sweep in hand for later."""
+
+
+@dataclass(frozen=True, slots=True)
+class Assessment:
+    move: Move
+    score: float
+    gain: float
+    risk: float
+    follow_up: float
+    scopa: bool
+    left: int
+    """The table after the move, as a mask."""
+    sweepable: bool
+    """Some card still unseen could take the whole table left."""
+    left_to_last: float
+    """Value of the table that the last card hands to the last capturer (signed)."""
+
+
+class Judge:
+    """Assess moves for one observation (values and chances computed once)."""
+
+    def __init__(self, view: View) -> None:
+        self.view = view
+        self.values = settled_values(view.rules, view.piles)
+        self.reply_hand = view.next_hand_size()
+        self.unseen_count = view.unseen.bit_count()
+        self._rank_value = [0.0] * 11
+        self._rank_chance = [0.0] * 11
+        known = view.known_hand(view.next_seat) if view.cards_in_hands > 1 else None
+        if known is not None:
+            while known:
+                low = known & -known
+                known ^= low
+                rank = view.value_of(low.bit_length() - 1)
+                self._rank_chance[rank] = 1.0
+                self._rank_value[rank] = max(self._rank_value[rank], mask_value(self.values, low))
+            return
+        for rank in range(1, 11):
+            copies = view.unseen & RANK_MASKS[rank]
+            count = copies.bit_count()
+            if count:
+                self._rank_value[rank] = mask_value(self.values, copies) / count
+                self._rank_chance[rank] = chance_to_hold(self.unseen_count, count, self.reply_hand)
+
+    def assess(self, move: Move) -> Assessment:
+        view = self.view
+        if move.card is None:
+            return self._assess_declaring(move)
+        values = self.values
+        capture = move.capture_mask
+        card_bit = move.card.bit
+        scopa = view.is_scopa(move)
+        if capture:
+            gain = mask_value(values, capture | card_bit) + (SCOPA_VALUE if scopa else 0.0)
+            left = view.table ^ capture
+        else:
+            gain = 0.0
+            left = view.table | card_bit
+        left_to_last = 0.0
+        if view.last_play:
+            taker = view.side if capture else view.last_capturer
+            if left and taker >= 0:
+                worth = mask_value(values, left)
+                left_to_last = worth if taker == view.side else -worth
+            risk = 0.0
+            sweepable = False
+            follow_up = 0.0
+        else:
+            risk, sweepable = self._reply_risk(left)
+            follow_up = self._follow_up(left, view.hand ^ card_bit)
+        score = gain - risk + FOLLOW_UP_WEIGHT * follow_up + left_to_last
+        return Assessment(move, score, gain, risk, follow_up, scopa, left, sweepable, left_to_last)
+
+    def _assess_declaring(self, move: Move) -> Assessment:
+        """A declaration, a pass or a retraction: the points, and what the named matta
+        could take at once."""
+        view = self.view
+        gain = follow_up = 0.0
+        if move.code == DECLARE:
+            points = view.declaration_points().get(move.named, 0)
+            gain = points * SCOPA_VALUE - REVEAL_COST
+            if move.named:
+                follow_up = self._matta_take(move.named) + (ACE_NAMING if move.named == 1 else 0)
+        elif move.code == RETRACT:
+            named = view.named if view.hand & view.matta_bit else 0
+            gain = -view.declaration_points().get(named, 0) * SCOPA_VALUE
+        score = gain + FOLLOW_UP_WEIGHT * follow_up
+        return Assessment(move, score, gain, 0.0, follow_up, False, view.table, False, 0.0)
+
+    def _matta_take(self, named: int) -> float:
+        """The best the matta, worth ``named``, could take from the table now."""
+        view = self.view
+        best = 0.0
+        for taken in view.captures.sets(view.table, named):
+            if not taken:
+                continue
+            worth = mask_value(self.values, taken | view.matta_bit)
+            if taken == view.table and scores_scopa(
+                view.rules, view.table, named, taken, view.last_play, view.aces
+            ):
+                worth += SCOPA_VALUE
+            best = max(best, worth)
+        return best
+
+    def _reply_risk(self, table: int) -> tuple[float, bool]:
+        """Expected worth of the next player's best capture on ``table``."""
+        if not table or not self.reply_hand:
+            return 0.0, False
+        view = self.view
+        reply_last = view.cards_in_hands == 2 and view.stock_size == 0
+        options: list[tuple[float, float]] = []
+        sweepable = False
+        aces = view.aces
+        for rank in range(1, 11):
+            chance = self._rank_chance[rank]
+            if not chance:
+                continue
+            sets = view.sets(table, rank)
+            if not sets:
+                continue
+            best = 0.0
+            for taken in sets:
+                worth = mask_value(self.values, taken)
+                if taken == table:
+                    sweepable = True
+                    if scores_scopa(view.rules, table, rank, taken, reply_last, aces):
+                        worth += SCOPA_VALUE
+                if worth > best:
+                    best = worth
+            options.append((best + REPLY_CARD_SHARE * self._rank_value[rank], chance))
+        options.sort(reverse=True)
+        expected = 0.0
+        missing = 1.0
+        for worth, chance in options:
+            expected += missing * chance * worth
+            missing *= 1.0 - chance
+        return expected, sweepable
+
+    def _follow_up(self, table: int, hand: int) -> float:
+        """The best this seat could take from ``table`` with the cards it keeps."""
+        best = 0.0
+        view = self.view
+        while hand:
+            low = hand & -hand
+            hand ^= low
+            index = low.bit_length() - 1
+            for taken in view.sets(table, view.value_of(index)):
+                worth = mask_value(self.values, taken)
+                if worth > best:
+                    best = worth
+        return best
+
+
+def describe(
+    view: View, chosen: Assessment, others: list[Assessment]
+) -> tuple[str, dict[str, object]]:
+    """The main reason for a move, as a code and its parameters (see ``reasons``).
+
+    ``others`` are the assessments of every legal move: a reason such as "no sweep" is only
+    worth saying when some other move would have left a sweep.
+    """
+    move = chosen.move
+    capture = move.capture_mask
+    left = chosen.left
+    total = rank_sum(left)
+    if len(view.moves) == 1:
+        return "only_move", {}
+    if move.card is None:
+        if move.code == DECLARE:
+            points = view.declaration_points().get(move.named, 0)
+            if move.named:
+                return "declare_matta", {"points": points, "rank": move.named}
+            return "declare", {"points": points}
+        return ("retract", {}) if move.code == RETRACT else ("keep_hidden", {})
+    if chosen.scopa:
+        return "scopa", {}
+    if capture & SETTEBELLO_BIT:
+        return "settebello", {}
+    if view.last_play and capture:
+        return "last_take", {"count": (left | capture).bit_count() + 1}
+    if capture & SEVENS:
+        return "seven", {}
+    if left and not chosen.sweepable and any(other.sweepable for other in others):
+        rules = view.rules
+        if total > 10 and not (rules.quindici or rules.assi or rules.cirulla):
+            return "no_sweep_sum", {"total": total}
+        return "no_sweep", {}
+    if not capture:
+        rank = move.card.rank
+        if not view.unseen & RANK_MASKS[rank]:
+            if view.hand & RANK_MASKS[rank] & ~move.card.bit:
+                return "block", {"rank": rank}
+            return "anchor", {"rank": rank}
+        if chosen.risk < 0.05:
+            return "safe_lay", {}
+        return "least_harm", {}
+    if capture.bit_count() >= 2:
+        return "most_cards", {"count": capture.bit_count() + 1}
+    if capture & COINS:
+        return "coin", {}
+    return "capture", {"count": 2}

@@ -1,0 +1,151 @@
+"""Alpha-beta over one guessed world, scored from one side's point of view.
+
+Declarations, passes and retractions (Cirulla) are searched like plays but take no card,
+so they do not count against the depth.
+
+The root side maximises its points minus the best other side's; every other seat plays
+against it (with two sides, teams included, this is exact minimax; with three or more it
+is the cautious "paranoid" reading). Partners share a side, so a partner's points are the
+searcher's own. Leaves are scored by ``estimate`` plus what the player to move can take at
+once, so a search that stops just before a sweep still sees it coming.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from scopa.engine import Move, Round, declarations
+from scopa.engine.moves import DECLARE
+
+from .assess import Judge
+from .estimate import estimate, final_points
+from .values import SCOPA_VALUE, base_values, mask_value
+from .view import View
+
+INFINITY = float("inf")
+QUIET_SHARE = 0.8
+"""How much of the mover's best immediate capture a leaf credits to it."""
+
+
+class Searcher:
+    def __init__(self, state: Round, root_side: int, reply_width: int = 0) -> None:
+        self.rules = state.rules
+        self.root_side = root_side
+        self.root_seat = state.turn
+        self.reply_width = reply_width
+        self.values = base_values(state.rules)
+        self.nodes = 0
+
+    def plies_within(self, state: Round, leaf_cap: int, exact_cap: int = 0) -> tuple[int, bool]:
+        """How deep to search ``state`` so that about ``leaf_cap`` lines are looked at, or
+        to the end of the round if that takes at most ``exact_cap`` lines; True as the
+        second value when the depth reaches the end of the round."""
+        rules = self.rules
+        players = rules.players
+        sizes = [hand.bit_count() for hand in state.hands]
+        stock = len(state.stock)
+        turn = state.turn
+        lines = 1.0
+        plies = 0
+        depth = 0
+        while True:
+            if not any(sizes):
+                if not stock:
+                    if lines <= max(leaf_cap, exact_cap):
+                        return plies, True
+                    return depth, False
+                sizes = [rules.hand_size] * players
+                stock -= rules.cards_per_deal
+                turn = rules.deal_order(state.dealer)[0]
+            lines *= sizes[turn] * 1.3
+            if lines > leaf_cap and plies and not depth:
+                depth = plies
+            if lines > exact_cap and depth:
+                return depth, False
+            sizes[turn] -= 1
+            turn = rules.next_seat(turn)
+            plies += 1
+
+    def value(self, state: Round, depth: int, alpha: float, beta: float) -> float:
+        self.nodes += 1
+        if state.over:
+            return self._margin(final_points(state))
+        if depth == 0:
+            return self._leaf(state)
+        moves: Sequence[Move] = state.legal_moves()
+        if len(moves) > 1:
+            if self.reply_width and state.turn != self.root_seat and _hidden_from_mover(state):
+                moves = self._plausible(state, moves)
+            else:
+                moves = sorted(moves, key=_order_key)
+        if state.side_of(state.turn) == self.root_side:
+            best = -INFINITY
+            for move in moves:
+                child = depth if move.card is None else depth - 1
+                score = self.value(state.play(move), child, alpha, beta)
+                if score > best:
+                    best = score
+                    if best > alpha:
+                        alpha = best
+                        if alpha >= beta:
+                            break
+            return best
+        best = INFINITY
+        for move in moves:
+            child = depth if move.card is None else depth - 1
+            score = self.value(state.play(move), child, alpha, beta)
+            if score < best:
+                best = score
+                if best < beta:
+                    beta = best
+                    if alpha >= beta:
+                        break
+        return best
+
+    def _plausible(self, state: Round, moves: Sequence[Move]) -> list[Move]:
+        """The moves another seat would really consider, judged from what *it* can see:
+        it does not know this world's hidden cards, so it must not play as if it did."""
+        judge = Judge(View.of_round(state))
+        ranked = sorted(moves, key=lambda move: -judge.assess(move).score)
+        return ranked[: self.reply_width]
+
+    def _leaf(self, state: Round) -> float:
+        points = estimate(state)
+        gain = 0.0
+        for move in state.legal_moves():
+            taken = move.capture_mask
+            if move.code == DECLARE:
+                best = max(
+                    points for _, points in declarations(state.hands[state.turn], self.rules)
+                )
+                gain = max(gain, best / QUIET_SHARE)
+            elif taken:
+                worth = mask_value(self.values, taken | move.card.bit)
+                if taken == state.table and state.is_scopa(move):
+                    worth += SCOPA_VALUE
+                if worth > gain:
+                    gain = worth
+        points[state.side_of(state.turn)] += QUIET_SHARE * gain
+        return self._margin(points)
+
+    def _margin(self, points: list[float]) -> float:
+        mine = points[self.root_side]
+        others = max(points[side] for side in range(len(points)) if side != self.root_side)
+        return mine - others
+
+
+def _hidden_from_mover(state: Round) -> bool:
+    """Whether the player to act cannot deduce every other hand (cards left in the stock,
+    or in more than one other hand); otherwise it plays with full knowledge."""
+    if state.stock:
+        return True
+    holders = sum(1 for seat, hand in enumerate(state.hands) if hand and seat != state.turn)
+    return holders > 1
+
+
+def _order_key(move: Move) -> int:
+    """Declarations first, then captures, bigger ones first: the usual best replies, for
+    earlier cut-offs."""
+    if move.code == DECLARE:
+        return -20
+    return -move.capture_mask.bit_count()
