@@ -36,7 +36,8 @@ class Board:
         "order",
         "hand_size",
         "per_deal",
-        "relevant",
+        "alone",
+        "rest",
         "cache",
         "captures",
         "_undo",
@@ -63,7 +64,8 @@ class Board:
         self.hand_size = rules.hand_size
         self.per_deal = rules.cards_per_deal
         self.captures = capture_table(rules)
-        self.relevant = self.captures.relevant
+        self.alone = self.captures.alone
+        self.rest = self.captures.rest
         self.cache = self.captures.cache
         self._undo: list[tuple[int, ...]] = []
 
@@ -74,7 +76,7 @@ class Board:
     def sets(self, rank: int) -> tuple[int, ...]:
         """The capture masks a card of ``rank`` may take from the table now."""
         table = self.table
-        found = self.cache.get((table & self.relevant[rank]) << 4 | rank)
+        found = self.cache.get((table & self.alone[rank] or table & self.rest[rank]) << 4 | rank)
         if found is None:
             found = self.captures.sets(table, rank)
         return found
