@@ -108,7 +108,7 @@ class Judge:
             follow_up = 0.0
         else:
             risk, sweepable = self._reply_risk(left)
-            follow_up = self._follow_up(left, view.hand ^ card_bit)
+            follow_up = self.follow_up(left, view.hand ^ card_bit)
         score = gain - risk + FOLLOW_UP_WEIGHT * follow_up + left_to_last
         return Assessment(move, score, gain, risk, follow_up, scopa, left, sweepable, left_to_last)
 
@@ -177,7 +177,7 @@ class Judge:
             missing *= 1.0 - chance
         return expected, sweepable
 
-    def _follow_up(self, table: int, hand: int) -> float:
+    def follow_up(self, table: int, hand: int) -> float:
         """The best this seat could take from ``table`` with the cards it keeps."""
         best = 0.0
         view = self.view

@@ -14,9 +14,9 @@ from dataclasses import replace
 from math import exp
 
 from scopa.engine import Move, Round, declarations, scores_scopa
-from scopa.engine.cards import FULL_MASK, RANK_OF
+from scopa.engine.cards import FULL_MASK
 
-from .assess import Judge
+from .assess import FOLLOW_UP_WEIGHT, Judge
 from .values import SETTEBELLO_BIT
 from .view import View
 
@@ -73,11 +73,15 @@ class DealHistory:
 
     def weight(self, world: Round) -> float:
         """How believable ``world`` is given the plays of this deal (1: fully)."""
+        return self.weight_hands(list(world.hands))
+
+    def weight_hands(self, hands: list[int]) -> float:
+        """``weight`` of a world with these hands (masks, one per seat)."""
         if not self.plays and not self.silent:
             return 1.0
         captures = self.view.captures
         rules = self.view.rules
-        held = list(world.hands)
+        held = list(hands)
         for seat, move, _ in self.plays:
             held[seat] |= move.card.bit  # type: ignore[union-attr]
         weight = 1.0
@@ -118,49 +122,116 @@ POLICY_FLOOR = 0.1
 class PolicyHistory(DealHistory):
     """Weighs a world by how likely the other seats' plays this deal are under a model of
     their policy: each seat, holding the cards the world gives it, picks among its legal
-    moves by the expert's judgement from what it could see then, softly (``POLICY_TEMPERATURE``),
-    with ``POLICY_FLOOR`` of its plays left to anything. Scopa rules; Cirulla's declarations
-    keep the hand-written signals of ``DealHistory``."""
+    moves by the expert's judgement from what it could see then, softly (``temperature``, in
+    points), with ``floor`` of its plays left to anything (another style, a blunder). Scopa
+    rules; Cirulla's declarations keep the hand-written signals of ``DealHistory``.
 
-    def __init__(self, view: View, temperature: float = POLICY_TEMPERATURE) -> None:
+    Many worlds are weighed per decision, so each play's judgement is prepared once: what
+    every card the seat might have held could do on that table (the gain, the risk it
+    leaves, the table left), and the best follow-up a kept card would have on each table
+    left. Weighing a world is then a few look-ups per card of the seat's hand. The seat's
+    other cards count as unseen in the risk it judged, the one simplification."""
+
+    def __init__(
+        self, view: View, temperature: float = POLICY_TEMPERATURE, floor: float = POLICY_FLOOR
+    ) -> None:
         super().__init__(view)
         self.temperature = temperature
+        self.floor = floor
+        self._models = [
+            _PlayModel(before, move, table, temperature, floor)
+            for (_, move, table), before in zip(self.plays, self.befores)
+        ]
 
-    def weight(self, world: Round) -> float:
+    def weight_hands(self, hands: list[int]) -> float:
         if not self.plays:
             return 1.0
-        captures = self.view.captures
-        held = list(world.hands)
+        held = list(hands)
         for seat, move, _ in self.plays:
             held[seat] |= move.card.bit  # type: ignore[union-attr]
         weight = 1.0
-        heat = self.temperature
-        for (seat, move, table), before in zip(self.plays, self.befores):
+        for (seat, move, _), model in zip(self.plays, self._models):
             hand = held[seat]
             held[seat] &= ~move.card.bit  # type: ignore[union-attr]
-            seen = hand | table
-            for pile in before.piles:
-                seen |= pile
-            moves: list[Move] = []
-            rest = hand
-            while rest:
-                low = rest & -rest
-                rest ^= low
-                index = low.bit_length() - 1
-                sets = captures.sets(table, RANK_OF[index])
-                if sets:
-                    moves.extend(Move.of(index, taken) for taken in sets)
-                else:
-                    moves.append(Move.of(index, 0))
-            if len(moves) < 2:
-                continue
-            judge = Judge(replace(before, hand=hand, unseen=FULL_MASK & ~seen, moves=tuple(moves)))
-            scores = [judge.assess(other).score for other in moves]
-            top = max(scores)
-            total = sum(exp((score - top) / heat) for score in scores)
-            chosen = exp((judge.assess(move).score - top) / heat) / total
-            weight *= (1.0 - POLICY_FLOOR) * chosen + POLICY_FLOOR / len(moves)
+            weight *= model.likelihood(hand)
         return weight
+
+
+class _PlayModel:
+    """One play of another seat, ready to say how likely it was from any hand."""
+
+    __slots__ = ("judge", "card", "capture", "heat", "floor", "_options", "_takes", "_last")
+
+    def __init__(self, before: View, move: Move, table: int, heat: float, floor: float) -> None:
+        card = move.card.bit  # type: ignore[union-attr]
+        seen = table | card
+        for pile in before.piles:
+            seen |= pile
+        self.judge = Judge(replace(before, hand=card, unseen=FULL_MASK & ~seen, moves=(move,)))
+        self.card = card
+        self.capture = move.capture_mask
+        self.heat = heat
+        self.floor = floor
+        self._last = before.cards_in_hands == 1 and before.stock_size == 0
+        self._options: dict[int, tuple[tuple[int, float, int], ...]] = {}
+        self._takes: dict[tuple[int, int], float] = {}
+
+    def options(self, card: int) -> tuple[tuple[int, float, int], ...]:
+        """Each move of ``card`` (a bit) here: what it captures, its judgement without the
+        follow-up, and the table it leaves."""
+        found = self._options.get(card)
+        if found is None:
+            judge = self.judge
+            index = card.bit_length() - 1
+            view = judge.view
+            out = []
+            for taken in view.sets(view.table, view.value_of(index)) or (0,):
+                assessed = judge.assess(Move.of(index, taken))
+                base = assessed.score - FOLLOW_UP_WEIGHT * assessed.follow_up
+                out.append((taken, base, assessed.left))
+            found = self._options[card] = tuple(out)
+        return found
+
+    def _take(self, left: int, card: int) -> float:
+        key = (left, card)
+        found = self._takes.get(key)
+        if found is None:
+            found = self._takes[key] = self.judge.follow_up(left, card)
+        return found
+
+    def likelihood(self, hand: int) -> float:
+        """How likely the seat, holding ``hand`` (with the card it played), made this play."""
+        scores: list[float] = []
+        chosen = 0.0
+        rest = hand
+        while rest:
+            card = rest & -rest
+            rest ^= card
+            kept = hand ^ card
+            for taken, base, left in self.options(card):
+                score = base
+                if kept and not self._last:
+                    best = 0.0
+                    others = kept
+                    while others:
+                        other = others & -others
+                        others ^= other
+                        worth = self._take(left, other)
+                        if worth > best:
+                            best = worth
+                    score += FOLLOW_UP_WEIGHT * best
+                if card == self.card and taken == self.capture:
+                    chosen = score
+                scores.append(score)
+        if len(scores) < 2:
+            return 1.0
+        top = max(scores)
+        heat = self.heat
+        total = 0.0
+        for score in scores:
+            total += exp((score - top) / heat)
+        share = exp((chosen - top) / heat) / total
+        return (1.0 - self.floor) * share + self.floor / len(scores)
 
 
 def _this_deal(history: tuple[tuple[int, Move], ...], played: int) -> list[tuple[int, Move]]:

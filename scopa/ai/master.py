@@ -15,15 +15,15 @@ from __future__ import annotations
 import random
 import time
 
-from scopa.engine import Move
+from scopa.engine import Move, Round
 
 from .assess import Judge
 from .board import Board
-from .inference import DealHistory, PolicyHistory
+from .inference import POLICY_FLOOR, POLICY_TEMPERATURE, DealHistory, PolicyHistory
 from .player import Player, move_key
 from .search import BoardSearcher, OutOfTime, Searcher, plies_within
 from .view import View
-from .worlds import distinct_worlds, sample_world
+from .worlds import distinct_worlds, likely_worlds, sample_world
 
 EXPERT_BLEND = 0.05
 """Share of the expert's judgement added to the search value (settles near-ties sensibly)."""
@@ -51,8 +51,16 @@ class MasterPlayer(Player):
         blend: float = EXPERT_BLEND,
         infer: bool | str = True,
         reply_width: int = 0,
+        heat: float = POLICY_TEMPERATURE,
+        floor: float = POLICY_FLOOR,
+        candidates: int = 0,
+        deal_end: int = 0,
     ) -> None:
+        self.deal_end = deal_end
         super().__init__(seed)
+        self.heat = heat
+        self.floor = floor
+        self.candidates = candidates
         self.worlds = worlds
         self.node_budget = node_budget
         self.leaf_cap = leaf_cap
@@ -81,15 +89,26 @@ class MasterPlayer(Player):
         use_board = Board.supports(view.rules) and not self.reply_width
         history: DealHistory | None = None
         if self.infer == "policy" and not view.rules.cirulla:
-            history = PolicyHistory(view)
+            history = PolicyHistory(view, self.heat, self.floor)
         elif self.infer:
             history = DealHistory(view)
+        drawn: list[Round] = []
+        if (
+            history is not None
+            and self.candidates > max_worlds > 1
+            and (history.plays or history.silent)
+        ):
+            drawn = likely_worlds(view, rng, history.weight_hands, max_worlds, self.candidates)
+            drawn.reverse()
+            history = None
         sampled = 0
         weights = 0.0
         while sampled < max_worlds:
-            world = sample_world(view, rng)
+            world = drawn.pop() if drawn else sample_world(view, rng)
             weight = history.weight(world) if history is not None else 1.0
             depth, _ = plies_within(world, leaf_cap, exact_cap)
+            if self.deal_end and world.stock:
+                depth = min(depth, max(world.in_hands, self.deal_end))
             found: list[float] = []
             try:
                 if use_board:

@@ -10,9 +10,10 @@ many worlds is what lets the master play well without cheating.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from math import factorial
 
-from scopa.engine import Round, cards_of
+from scopa.engine import Card, Round, cards_of
 
 from .view import View
 
@@ -32,6 +33,12 @@ def _shown(view: View, seat: int) -> int:
 
 def sample_world(view: View, rng: random.Random) -> Round:
     """One position drawn uniformly among those consistent with ``view``."""
+    return build_world(view, *deal_hidden(view, rng))
+
+
+def deal_hidden(view: View, rng: random.Random) -> tuple[list[list[Card]], list[Card]]:
+    """The unseen cards dealt at random: every seat's hand (the viewer's own as it is, a
+    declared hand around its shown cards) and the stock."""
     hidden = list(cards_of(view.unseen))
     rng.shuffle(hidden)
     hands = []
@@ -44,6 +51,12 @@ def sample_world(view: View, rng: random.Random) -> Round:
             size -= len(shown)
             hands.append([*shown, *hidden[at : at + size]])
             at += size
+    return hands, hidden[at:]
+
+
+def build_world(view: View, hands: list[list[Card]], stock: list[Card]) -> Round:
+    """The position ``view`` describes with the hidden cards where ``hands`` and ``stock``
+    put them."""
     cirulla = {}
     if view.rules.cirulla:
         cirulla = {
@@ -57,7 +70,7 @@ def sample_world(view: View, rng: random.Random) -> Round:
         view.rules,
         hands=hands,
         table=cards_of(view.table),
-        stock=hidden[at:],
+        stock=stock,
         piles=[cards_of(pile) for pile in view.piles],
         dealer=view.dealer,
         turn=view.seat,
@@ -67,3 +80,66 @@ def sample_world(view: View, rng: random.Random) -> Round:
         round_no=view.round_no,
         **cirulla,  # type: ignore[arg-type]
     )
+
+
+def likely_worlds(
+    view: View,
+    rng: random.Random,
+    weigh: Callable[[list[int]], float],
+    count: int,
+    candidates: int,
+) -> list[Round]:
+    """``count`` positions drawn in proportion to how believable they are: ``candidates``
+    uniform guesses at the other hands, each weighed by ``weigh`` (every seat's hand as a
+    mask), then drawn again by weight (systematic resampling), each with the rest of the
+    unseen cards shuffled into the stock afresh. Far more of the worlds searched are then
+    ones the other seats' plays make likely than when a few uniform worlds are searched and
+    weighed, where one or two carry the whole average."""
+    unseen = view.unseen
+    bits = []
+    rest = unseen
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        bits.append(low)
+    sizes = [
+        0 if seat == view.seat else size - _shown(view, seat).bit_count()
+        for seat, size in enumerate(view.hand_sizes)
+    ]
+    needed = sum(sizes)
+    base = [
+        view.hand if seat == view.seat else _shown(view, seat)
+        for seat in range(len(view.hand_sizes))
+    ]
+    pool: list[list[int]] = []
+    weights: list[float] = []
+    for _ in range(candidates):
+        drawn = rng.sample(bits, needed)
+        hands = list(base)
+        at = 0
+        for seat, size in enumerate(sizes):
+            for bit in drawn[at : at + size]:
+                hands[seat] |= bit
+            at += size
+        pool.append(hands)
+        weights.append(weigh(hands))
+    total = sum(weights)
+    if total <= 0.0:
+        weights = [1.0] * len(pool)
+        total = float(len(pool))
+    step = total / count
+    mark = rng.random() * step
+    worlds: list[Round] = []
+    running = 0.0
+    for hands, weight in zip(pool, weights):
+        running += weight
+        while mark < running and len(worlds) < count:
+            dealt = 0
+            for seat, hand in enumerate(hands):
+                if seat != view.seat:
+                    dealt |= hand
+            stock = list(cards_of(unseen & ~dealt))
+            rng.shuffle(stock)
+            worlds.append(build_world(view, [cards_of(hand) for hand in hands], stock))
+            mark += step
+    return worlds

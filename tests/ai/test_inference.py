@@ -2,8 +2,16 @@
 
 from __future__ import annotations
 
+import random
+from dataclasses import replace
+from math import exp
+
+import pytest
+
+from scopa.ai.assess import Judge
 from scopa.ai.inference import MISSED_SWEEP, DealHistory, PolicyHistory
 from scopa.ai.view import View
+from scopa.ai.worlds import likely_worlds, sample_world
 from scopa.engine import Move, Round, Rules, observe, parse_cards
 
 
@@ -118,3 +126,68 @@ def test_the_policy_model_finds_a_skipped_sweep_and_a_skipped_seven_unlikely() -
     sevens = history.weight(world("7D 1S"))  # it could have taken the seven
     assert sevens < 0.5 * plain
     assert sevens > 0
+
+
+def _after_a_skipped_sweep() -> View:
+    rules = Rules()
+    # Seat 1 leads on a table of 2+3 and lays a 9: a 5 would have swept the table.
+    start = Round.from_parts(
+        rules,
+        hands=[parse_cards("8C 9S 10B"), parse_cards("9C 1D 2B")],
+        table=parse_cards("2C 3C"),
+        stock=parse_cards(_rest("8C 9S 10B 9C 1D 2B 2C 3C")),
+        piles=[(), ()],
+        dealer=0,
+        turn=1,
+    )
+    return View.of(observe(start.play(Move.parse("9C")), 0))
+
+
+def test_likely_worlds_are_drawn_by_weight_and_each_is_a_position_the_view_allows() -> None:
+    view = _after_a_skipped_sweep()
+    fives = sum(card.bit for card in parse_cards("5C 5D 5S 5B"))
+    seen: set[int] = set()
+
+    def weigh(hands: list[int]) -> float:
+        assert hands[0] == view.hand and hands[1].bit_count() == 2
+        assert not hands[1] & ~view.unseen
+        return 0.0 if hands[1] & fives else 1.0
+
+    worlds = likely_worlds(view, random.Random(3), weigh, 40, 300)
+    assert len(worlds) == 40
+    for world in worlds:
+        assert world.hands[0] == view.hand
+        assert not world.hands[1] & fives  # a world of weight 0 is never drawn
+        held = world.hands[1] | sum(1 << index for index in world.stock)
+        assert held == view.unseen and len(world.stock) == view.stock_size
+        assert world.table == view.table and world.turn == 0
+        seen.add(world.hands[1])
+    assert len(seen) > 20  # drawn among many hands, not one copied forty times
+
+
+def test_likely_worlds_follow_the_policy_model() -> None:
+    view = _after_a_skipped_sweep()
+    history = PolicyHistory(view)
+    worlds = likely_worlds(view, random.Random(4), history.weight_hands, 200, 2000)
+    fives = sum(card.bit for card in parse_cards("5C 5D 5S 5B"))
+    with_five = sum(1 for world in worlds if world.hands[1] & fives)
+    uniform = sum(1 for world in (sample_world(view, random.Random(n)) for n in range(200))
+                  if world.hands[1] & fives)  # fmt: skip
+    assert with_five < uniform / 2  # a seat that laid a 9 on 2+3 rarely held a 5
+
+
+def test_the_policy_model_weighs_a_hand_as_the_judge_of_that_hand_would() -> None:
+    # The prepared judgement of a play agrees with the expert's judgement made afresh from
+    # the seat's own view, when the seat's other cards change nothing it judged.
+    view = _after_a_skipped_sweep()
+    history = PolicyHistory(view, temperature=0.3, floor=0.0)
+    (seat, move, table), before = history.plays[0], history.befores[0]
+    hand = sum(card.bit for card in parse_cards("9C 8D 1S"))
+    moves = [Move.of(card.index, 0) for card in parse_cards("9C 8D 1S")]
+    judge = Judge(replace(before, hand=hand, unseen=view.unseen | hand & ~move.card.bit,
+                          moves=tuple(moves)))  # fmt: skip
+    scores = [judge.assess(other).score for other in moves]
+    top = max(scores)
+    expected = exp((scores[0] - top) / 0.3) / sum(exp((s - top) / 0.3) for s in scores)
+    hands = [view.hand, sum(card.bit for card in parse_cards("8D 1S"))]
+    assert history.weight_hands(hands) == pytest.approx(expected, rel=0.05)
