@@ -181,7 +181,7 @@ def test_the_policy_model_weighs_a_hand_as_the_judge_of_that_hand_would() -> Non
     # the seat's own view, when the seat's other cards change nothing it judged.
     view = _after_a_skipped_sweep()
     history = PolicyHistory(view, temperature=0.3, floor=0.0)
-    (seat, move, table), before = history.plays[0], history.befores[0]
+    (_, move, _), before = history.plays[0], history.befores[0]
     hand = sum(card.bit for card in parse_cards("9C 8D 1S"))
     moves = [Move.of(card.index, 0) for card in parse_cards("9C 8D 1S")]
     judge = Judge(replace(before, hand=hand, unseen=view.unseen | hand & ~move.card.bit,
