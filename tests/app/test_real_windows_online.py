@@ -16,7 +16,16 @@ from pathlib import Path
 
 import pytest
 
-from .test_real_window import geometry_of, wait_for, window_of, x_display, xdotool
+from tests.processes import stop
+
+from .test_real_window import (
+    geometry_of,
+    wait_for,
+    wait_until,
+    window_of,
+    x_display,
+    xdotool,
+)
 
 WINDOW = (960, 540)
 
@@ -48,16 +57,6 @@ def launch(display: str, home: Path, trace: Path, **extra: str) -> subprocess.Po
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     )
-
-
-def wait_until(check, seconds: float):  # noqa: ANN001, ANN201
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        value = check()
-        if value:
-            return value
-        time.sleep(0.1)
-    return None
 
 
 def lines(path: Path) -> list[str]:
@@ -158,7 +157,4 @@ def test_a_card_dragged_in_one_window_appears_in_the_other(wide_xserver, tmp_pat
         for game in games:
             game.terminate()
         for game in games:
-            try:
-                game.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                game.kill()
+            stop(game, 15)
