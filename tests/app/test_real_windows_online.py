@@ -19,6 +19,7 @@ import pytest
 from tests.processes import stop
 
 from .test_real_window import (
+    drag,
     geometry_of,
     wait_for,
     wait_until,
@@ -130,21 +131,10 @@ def test_a_card_dragged_in_one_window_appears_in_the_other(wide_xserver, tmp_pat
                 None,
             )
 
-        def drag() -> None:
-            xdotool(display, "mousemove", str(start[0]), str(start[1]))
-            time.sleep(0.2)
-            xdotool(display, "mousedown", "1")
-            for k in range(1, 13):
-                x = start[0] + (end[0] - start[0]) * k // 12
-                y = start[1] + (end[1] - start[1]) * k // 12
-                xdotool(display, "mousemove", str(x), str(y))
-                time.sleep(0.03)
-            xdotool(display, "mouseup", "1")
-
         card = None
         for _ in range(4):  # the deal may still be on show: the hand takes input after it
             time.sleep(1.5)
-            drag()
+            drag(display, start, end)
             card = wait_until(lambda: played(mover), 4)
             if card is None:
                 xdotool(display, "key", "Return")  # a choice of captures: the first one
