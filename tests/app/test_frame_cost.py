@@ -54,6 +54,16 @@ def test_a_card_turning_over_is_narrowed_once_however_often_it_is_painted(app) -
     assert art.shadow_at(300, 40.0, 0.5, True) is art.shadow_at(300, 40.0, 0.5, True)
 
 
+def test_a_back_narrowed_to_a_sliver_and_the_whole_back_are_kept_apart(app) -> None:
+    # A back 60 pixels wide lying crosswise, narrowed to one pixel in the middle of its
+    # turn, and the same back whole (a pile's): one must not be handed out for the other.
+    art = CardArt(font=app.font)
+    tall = card_height(60)
+    assert art.squeezed(Card.parse("7D"), 60, False, 90.0, 0.02).get_size() == (tall, 1)
+    assert art.rotated_back(60, 90.0).get_size() == (tall, 60)
+    assert art.squeezed(Card.parse("7D"), 60, False, 90.0, 0.02).get_size() == (tall, 1)
+
+
 def test_a_narrowed_shadow_is_as_tall_as_the_card_shadow_and_narrower() -> None:
     pygame.init()
     art = CardArt(font=lambda name, size: pygame.font.Font(None, size))
