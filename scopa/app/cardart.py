@@ -230,7 +230,7 @@ class CardArt:
         picture = self.picture(card, width, face_up)
         if step == 0:
             return picture
-        key = (step, str(card) if face_up else "back", int(width), 0)
+        key = (step, str(card) if face_up else "back", int(width), 0)  # 0: not narrowed
         cache = self._rotated if face_up else self._backs
         surface = cache.get(key)
         if surface is None:
@@ -270,7 +270,7 @@ class CardArt:
         step = turn_step(angle)
         if step == 0:
             return self.back(width)
-        key = (step, "back", width, 1)
+        key = (step, "back", int(width), 0)  # as ``rotated`` keeps a whole back
         surface = self._backs.get(key)
         if surface is None:
             surface = _turn(self.back(width), step)

@@ -9,6 +9,7 @@ local network.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import socket
 import threading
@@ -20,6 +21,9 @@ from scopa.net.sqlite_store import SqliteStore
 
 DEFAULT_PORT = 8765
 START_TIMEOUT = 20.0
+
+Running = tuple[threading.Thread, asyncio.AbstractEventLoop, asyncio.Event]
+"""A started server: its thread, the thread's loop, and what tells it to stop."""
 
 
 def lan_address() -> str:
@@ -36,7 +40,14 @@ def lan_address() -> str:
 
 
 class LocalServer:
-    """A ``GameServer`` running on a thread; ``start`` returns once it listens."""
+    """A ``GameServer`` on a thread of its own: ``start`` returns once it listens, ``stop``
+    once it is closed and its thread has ended.
+
+    The server lives in one coroutine that closes whatever it opened on the way out. Start
+    and stop hold one lock, so a stop that comes during a start (from another thread) waits
+    for it and then undoes it: nothing is left listening, holding the table file, or
+    waiting on a loop that no longer runs.
+    """
 
     def __init__(
         self,
@@ -51,36 +62,70 @@ class LocalServer:
         self.port = port
         self.discovery = discovery
         """The UDP port where friends who know only a table's code find it."""
-        self._beacon: asyncio.DatagramTransport | None = None
-        self._loop: asyncio.AbstractEventLoop | None = None
-        self._thread: threading.Thread | None = None
-        self._server: GameServer | None = None
+        self._lock = threading.Lock()
+        self._running: Running | None = None
 
     def start(self) -> int:
         """Listen (on the wanted port, else any free one); the port bound."""
-        self.store_path.parent.mkdir(parents=True, exist_ok=True)
-        loop = asyncio.new_event_loop()
-        self._loop = loop
-        self._thread = threading.Thread(target=loop.run_forever, name="scopa-host", daemon=True)
-        self._thread.start()
-        future = asyncio.run_coroutine_threadsafe(self._start(), loop)
-        self.port = future.result(START_TIMEOUT)
-        return self.port
+        with self._lock:
+            if self._running is not None:
+                return self.port
+            self.store_path.parent.mkdir(parents=True, exist_ok=True)
+            loop = asyncio.new_event_loop()
+            stopping = asyncio.Event()
+            listening: concurrent.futures.Future[int] = concurrent.futures.Future()
+            thread = threading.Thread(
+                target=self._run, args=(loop, listening, stopping), name="scopa-host", daemon=True
+            )
+            thread.start()
+            running = (thread, loop, stopping)
+            try:
+                self.port = listening.result(START_TIMEOUT)
+            except BaseException:
+                self._halt(running)
+                raise
+            self._running = running
+            return self.port
 
-    async def _start(self) -> int:
-        server = GameServer(SqliteStore(str(self.store_path)), workers=1)
+    def _run(
+        self,
+        loop: asyncio.AbstractEventLoop,
+        listening: concurrent.futures.Future[int],
+        stopping: asyncio.Event,
+    ) -> None:
         try:
-            _, port = await server.start(self.host, self.port)
-        except OSError:
-            _, port = await server.start(self.host, 0)  # the usual port is taken
-        self._server = server
+            loop.run_until_complete(self._serve(listening, stopping))
+            loop.run_until_complete(loop.shutdown_default_executor())
+        finally:
+            loop.close()
 
-        async def knows(code: str) -> bool:
-            table = await server.store.load(code)
-            return table is not None and not table.finished
+    async def _serve(
+        self, listening: concurrent.futures.Future[int], stopping: asyncio.Event
+    ) -> None:
+        """Start, say the port, serve until ``stopping``; close everything opened."""
+        server = GameServer(SqliteStore(str(self.store_path)), workers=1)
+        beacon: asyncio.DatagramTransport | None = None
+        try:
+            try:
+                _, port = await server.start(self.host, self.port)
+            except OSError:
+                _, port = await server.start(self.host, 0)  # the usual port is taken
 
-        self._beacon = await start_beacon(port, knows, listen=self.discovery)
-        return port
+            async def knows(code: str) -> bool:
+                table = await server.store.load(code)
+                return table is not None and not table.finished
+
+            beacon = await start_beacon(port, knows, listen=self.discovery)
+            listening.set_result(port)
+            await stopping.wait()
+        except Exception as error:  # said to ``start``, which raises it
+            if not listening.done():
+                listening.set_exception(error)
+        finally:
+            if beacon is not None:
+                beacon.close()
+            with contextlib.suppress(Exception):
+                await server.close()
 
     @property
     def address(self) -> str:
@@ -92,17 +137,15 @@ class LocalServer:
         return f"ws://127.0.0.1:{self.port}"
 
     def stop(self) -> None:
-        loop, server = self._loop, self._server
-        if loop is None:
-            return
-        if self._beacon is not None:
-            loop.call_soon_threadsafe(self._beacon.close)
-            self._beacon = None
-        if server is not None:
-            with contextlib.suppress(Exception):
-                asyncio.run_coroutine_threadsafe(server.close(), loop).result(START_TIMEOUT)
-        loop.call_soon_threadsafe(loop.stop)
-        if self._thread is not None and self._thread.is_alive():  # it may not have begun yet
-            self._thread.join(START_TIMEOUT)
-        self._loop = None
-        self._server = None
+        """Close the server (after a start in progress); nothing before a start or twice."""
+        with self._lock:
+            running, self._running = self._running, None
+            if running is not None:
+                self._halt(running)
+
+    @staticmethod
+    def _halt(running: Running) -> None:
+        thread, loop, stopping = running
+        with contextlib.suppress(RuntimeError):  # the loop has already ended
+            loop.call_soon_threadsafe(stopping.set)
+        thread.join(START_TIMEOUT)

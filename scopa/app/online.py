@@ -6,6 +6,7 @@ and the lobby asks, frame by frame, how far it got.
 from __future__ import annotations
 
 import concurrent.futures
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -44,6 +45,8 @@ class OnlineSession:
     def __init__(self) -> None:
         self._pool = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="scopa-online")
         self._job: concurrent.futures.Future[Seated] | None = None
+        self._leaving = threading.Event()
+        """Set when the player gave up: a server that comes up after that seats nobody."""
         self.server: LocalServer | None = None
         self.seated: Seated | None = None
         self.error: str | None = None
@@ -57,14 +60,16 @@ class OnlineSession:
 
     def host(self, folder: Path, rules: Rules, seats: list[dict[str, Any]], name: str) -> None:
         """Open a table on a server started here; sit in the first seat."""
+        server = self.server = LocalServer(folder)
 
         def work() -> Seated:
-            self.server = LocalServer(folder)
-            self.server.start()
-            link = BackgroundClient(self.server.local_address)
+            server.start()
+            if self._leaving.is_set():
+                raise concurrent.futures.CancelledError  # stop_server is queued behind us
+            link = BackgroundClient(server.local_address)
             future = link.submit(link.client.create(rules, seats, name, 0))
             ticket = future.result(JOIN_TIMEOUT)
-            return Seated(link, ticket, f"{self.server.address}/{grouped(ticket.code)}")
+            return Seated(link, ticket, f"{server.address}/{grouped(ticket.code)}")
 
         self._job = self._pool.submit(work)
 
@@ -130,15 +135,34 @@ class OnlineSession:
         return None if self.seated is None else self.seated.link.client.table
 
     def close(self, *, keep_link: bool = False) -> None:
-        """Give up (``keep_link``: the match goes on at the table, which owns the link)."""
-        if self.seated is not None and not keep_link:
-            self.seated.link.close()
-        self._pool.shutdown(wait=False)
+        """Give up (``keep_link``: the match goes on at the table, which owns the link; a
+        server hosted here runs on until ``stop_server``). Never waits on the thread: a seat
+        it takes after this is given back as soon as it comes."""
+        if not keep_link:
+            self._leaving.set()
+            if self.seated is not None:
+                self.seated.link.close()
+            if self._job is not None:
+                self._job.add_done_callback(give_back)
+                self._job = None
+        if self.server is None:
+            self._pool.shutdown(wait=False)
 
     def stop_server(self) -> None:
-        if self.server is not None:
-            self.server.stop()
-            self.server = None
+        """Stop the server hosted here, on the session's thread: after the start still in
+        progress, if any (so nothing it opens stays open), and never in the caller's frame."""
+        server, self.server = self.server, None
+        if server is None:
+            return
+        self._leaving.set()
+        self._pool.submit(server.stop)
+        self._pool.shutdown(wait=False)
+
+
+def give_back(job: concurrent.futures.Future[Seated]) -> None:
+    """Close the link of a seat taken after the player left."""
+    if not job.cancelled() and job.exception() is None:
+        job.result().link.close()
 
 
 def grouped(code: str) -> str:

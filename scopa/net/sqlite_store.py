@@ -7,6 +7,8 @@ thread and back (and the thread then fights the event loop for the interpreter),
 call runs on the event loop's own thread, in order: the writes of a table keep their order.
 The disk is waited on only when SQLite copies its log into the file (every thousand pages
 of log, a few milliseconds), and the moves would wait behind that copy on a thread too.
+A file another program holds blocks a call for a few milliseconds at most: the call then
+waits with the loop free, and gives up with a clear error if the hold goes on.
 """
 
 from __future__ import annotations
@@ -23,6 +25,14 @@ from typing import TypeVar
 from .store import Presence, SeatRecord, Store, StoreError, TableRecord
 
 T = TypeVar("T")
+
+BUSY_BLOCK_MS = 20
+"""How long one call may block the event loop on a file another program holds: SQLite's own
+commits are done in far less, so only a foreign hold lasts longer."""
+BUSY_PATIENCE = 2.0
+"""How long a call waits, in steps that leave the loop free, for such a hold to end before
+it fails with a clear error (the move is not recorded; the player plays it again)."""
+BUSY_STEP = 0.05
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -59,16 +69,31 @@ class SqliteStore(Store):
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
         self._db: sqlite3.Connection | None = None
+        self._turn = asyncio.Lock()
         self._worker = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="sqlite")
         """Opens and closes the file (making its folder, the last checkpoint)."""
 
     async def _run(self, work: Callable[[sqlite3.Connection], T]) -> T:
-        if self._db is None:
-            raise StoreError("the store is closed")
-        try:
-            return work(self._db)
-        except sqlite3.Error as error:
-            raise StoreError(f"{self.path}: {error}") from None
+        """Run ``work`` on the loop's thread; while the file is busy, try again (every call
+        waits its turn, so the calls keep their order)."""
+        async with self._turn:
+            deadline = time.monotonic() + BUSY_PATIENCE
+            while True:
+                if self._db is None:
+                    raise StoreError("the store is closed")
+                try:
+                    return work(self._db)
+                except sqlite3.OperationalError as error:
+                    if not is_busy(error):
+                        raise StoreError(f"{self.path}: {error}") from None
+                    if time.monotonic() >= deadline:
+                        raise StoreError(
+                            f"{self.path}: another program has held the file for "
+                            f"{BUSY_PATIENCE:g} s ({error})"
+                        ) from None
+                except sqlite3.Error as error:
+                    raise StoreError(f"{self.path}: {error}") from None
+                await asyncio.sleep(BUSY_STEP)
 
     async def open(self) -> None:
         def connect() -> None:
@@ -77,10 +102,11 @@ class SqliteStore(Store):
                 db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
                 db.execute("PRAGMA journal_mode=WAL")
                 db.execute("PRAGMA synchronous=NORMAL")
-                db.execute("PRAGMA busy_timeout=5000")
+                db.execute("PRAGMA busy_timeout=5000")  # opening is on the worker: it may wait
                 db.executescript(SCHEMA)
                 # One server per file: whoever was connected went with the last server.
                 db.execute("UPDATE presence SET server = NULL, since = ?", (time.time(),))
+                db.execute(f"PRAGMA busy_timeout={BUSY_BLOCK_MS}")
             except (OSError, sqlite3.Error) as error:
                 raise StoreError(f"cannot open the table store {self.path}: {error}") from None
             self._db = db
@@ -224,3 +250,8 @@ class SqliteStore(Store):
 
     def __repr__(self) -> str:
         return f"SqliteStore({str(self.path)!r})"
+
+
+def is_busy(error: sqlite3.OperationalError) -> bool:
+    """Another connection holds the file (SQLITE_BUSY or SQLITE_LOCKED)."""
+    return error.sqlite_errorcode & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)

@@ -110,6 +110,8 @@ class Table:
         """The public part of the position as text, and the match it was written from."""
 
     def _replay(self, record: TableRecord) -> Match:
+        """The match of ``record``, its moves played again; who played each and its text
+        are kept on the way (``movers``, ``moves``)."""
         game = record.record()
         match = Match.new(game.rules, game.seed, first_dealer=game.first_dealer, decks=game.decks)
         for number, move in enumerate(game.moves, start=1):
@@ -120,8 +122,6 @@ class Table:
                 raise StoreError(f"table {record.code}: move {number} ({move}): {error}") from None
         self.moves = [move.text() for move in game.moves]
         return match
-        self._public: tuple[Match, codec.ObservationText] | None = None
-        """The public part of the position as text, and the match it was written from."""
 
     # --- asking ----------------------------------------------------------------------------
 

@@ -26,3 +26,11 @@ def app(store):
     application = App(store, size=(1280, 720), scenes=default_scenes())
     yield application
     pygame.display.quit()
+
+
+@pytest.fixture
+def fast(app):
+    """The app in English with the fastest animations: tests that play through the table
+    wait less for the deal and the flights."""
+    app.settings = app.settings.with_(animation_speed="fast", language="en")
+    return app

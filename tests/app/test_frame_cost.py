@@ -54,6 +54,16 @@ def test_a_card_turning_over_is_narrowed_once_however_often_it_is_painted(app) -
     assert art.shadow_at(300, 40.0, 0.5, True) is art.shadow_at(300, 40.0, 0.5, True)
 
 
+def test_a_back_narrowed_to_a_sliver_and_the_whole_back_are_kept_apart(app) -> None:
+    # A back 60 pixels wide lying crosswise, narrowed to one pixel in the middle of its
+    # turn, and the same back whole (a pile's): one must not be handed out for the other.
+    art = CardArt(font=app.font)
+    tall = card_height(60)
+    assert art.squeezed(Card.parse("7D"), 60, False, 90.0, 0.02).get_size() == (tall, 1)
+    assert art.rotated_back(60, 90.0).get_size() == (tall, 60)
+    assert art.squeezed(Card.parse("7D"), 60, False, 90.0, 0.02).get_size() == (tall, 1)
+
+
 def test_a_narrowed_shadow_is_as_tall_as_the_card_shadow_and_narrower() -> None:
     pygame.init()
     art = CardArt(font=lambda name, size: pygame.font.Font(None, size))
@@ -93,12 +103,17 @@ def flight(start: dict, end: dict, steps: int = 40) -> list[CardSprite]:
     return frames
 
 
+def no_face_shown_turned(frames: list[CardSprite]) -> bool:
+    """A face is only ever painted upright: a card swings round while its back shows."""
+    return all(f.angle == 0.0 for f in frames if f.face_up)
+
+
 def test_a_card_going_face_down_to_a_pile_turns_over_before_it_swings_round() -> None:
     frames = flight(
         {"x": 0, "y": 0, "w": 100, "turn": 1.0, "angle": 0.0},
         {"x": 500, "y": 300, "w": 60, "turn": 0.0, "angle": 90.0},
     )
-    assert all(f.angle == 0.0 for f in frames if f.face_up)
+    assert no_face_shown_turned(frames)
     assert any(0.0 < f.turn < 1.0 for f in frames)
     assert frames[-1].turn == 0.0 and frames[-1].angle == 90.0 and frames[-1].x == 500
     assert 0 < frames[len(frames) // 4].x < 500  # it travels all the while
@@ -109,7 +124,7 @@ def test_a_card_going_face_up_swings_round_before_it_turns_over() -> None:
         {"x": 0, "y": 0, "w": 60, "turn": 0.0, "angle": 180.0},
         {"x": 500, "y": 300, "w": 100, "turn": 1.0, "angle": 0.0},
     )
-    assert all(f.angle == 0.0 for f in frames if f.face_up)
+    assert no_face_shown_turned(frames)
     assert any(0.0 < f.angle < 180.0 for f in frames)
     assert frames[-1].turn == 1.0 and frames[-1].angle == 0.0
 

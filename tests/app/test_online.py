@@ -4,14 +4,19 @@ is ever drawn; a lost connection shows; leaving asks first."""
 
 from __future__ import annotations
 
+import asyncio
+import os
+import socket
+import threading
 import time
+from pathlib import Path
 
 import pygame
 import pytest
 
 from scopa.app.cardart import CardArt
 from scopa.app.hosting import LocalServer
-from scopa.app.online import grouped
+from scopa.app.online import OnlineSession, grouped
 from scopa.app.scenes.confirm import ConfirmScene
 from scopa.app.scenes.lobby import LobbyScene
 from scopa.app.scenes.online import OnlineScene
@@ -19,6 +24,7 @@ from scopa.app.table import TableScene
 from scopa.engine import Rules
 from scopa.net.client import BackgroundClient, Update
 from scopa.net.codes import parse_address
+from scopa.net.server import GameServer
 
 from .menu_helpers import click, frame
 
@@ -222,15 +228,88 @@ def test_a_code_nobody_holds_is_explained(app, monkeypatch):
     assert lobby._status()[0] == app.t("online.not_found")
 
 
-def test_stopping_a_server_whose_thread_has_not_begun_is_quiet(tmp_path):
-    """Back pressed in the lobby at the instant the hosting thread is being made."""
-    import asyncio
-    import threading
+class SlowStart:
+    """``GameServer.start`` held just after it bound its port and opened its file, until
+    ``release``: the window in which a player presses Back right after Host."""
 
-    from scopa.app.hosting import LocalServer
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.bound = threading.Event()
+        self.release = threading.Event()
+        self.port = 0
+        original = GameServer.start
 
-    server = LocalServer(tmp_path)
-    server._loop = asyncio.new_event_loop()
-    server._thread = threading.Thread(target=server._loop.run_forever, daemon=True)
-    server.stop()  # raised "cannot join thread before it is started"
-    assert server._loop is None
+        async def start(server: GameServer, host: str, port: int, **options: object):
+            address = await original(server, host, 0, **options)
+            self.port = address[1]
+            self.bound.set()
+            await asyncio.to_thread(self.release.wait, 10)
+            return address
+
+        monkeypatch.setattr(GameServer, "start", start)
+
+
+def hosting_threads() -> set[threading.Thread]:
+    return {t for t in threading.enumerate() if t.name.startswith(("scopa-host", "scopa-online"))}
+
+
+def assert_all_let_go(port: int, store: Path, before: set[threading.Thread]) -> None:
+    """Every thread the hosting made ends soon, the port is free, the table file is shut."""
+    deadline = time.monotonic() + 8
+    for thread in hosting_threads() - before:
+        thread.join(max(0.0, deadline - time.monotonic()))
+    assert not hosting_threads() - before, "a hosting thread is still running"
+    with socket.socket() as probe:
+        probe.bind(("0.0.0.0", port))  # raised "address already in use"
+    fds = Path("/proc/self/fd")
+    if fds.is_dir():
+        held = {os.path.realpath(fd) for fd in fds.iterdir() if fd.is_symlink()}
+        assert str(store.resolve()) not in held
+
+
+def test_leaving_while_the_server_starts_stops_it_without_waiting(tmp_path, monkeypatch):
+    """Back pressed right after Host: the stop waits for the start (off the main thread),
+    then nothing is left listening, holding the table file or waiting on a timeout."""
+    slow = SlowStart(monkeypatch)
+    before = hosting_threads()
+    session = OnlineSession()
+    session.host(tmp_path, Rules(), [{"kind": "human"}, {"kind": "human"}], "Anna")
+    assert slow.bound.wait(20)
+    began = time.monotonic()
+    session.stop_server()
+    session.close()
+    assert time.monotonic() - began < 0.5  # the window is not held
+    slow.release.set()
+    assert_all_let_go(slow.port, tmp_path / "hosted.sqlite3", before)
+    session.stop_server()  # again: nothing happens
+    session.close()
+
+
+def test_back_in_the_lobby_while_hosting_starts_is_quiet(app, monkeypatch):
+    slow = SlowStart(monkeypatch)
+    before = hosting_threads()
+    app.settings = app.settings.with_(language="en", tutorial_done=True)
+    app.open("online")
+    online = app.stack.top
+    click(app, online.host_button)
+    lobby = app.stack.top
+    assert isinstance(lobby, LobbyScene)
+    assert slow.bound.wait(20)
+    began = time.monotonic()
+    click(app, lobby.leave_button)
+    assert time.monotonic() - began < 0.5
+    assert app.stack.top is online
+    slow.release.set()
+    for _ in range(10):
+        frame(app)
+    assert app.stack.top is online
+    assert_all_let_go(slow.port, app.store.data_dir / "hosted.sqlite3", before)
+
+
+def test_a_local_server_stops_quietly_before_a_start_and_twice(tmp_path):
+    server = LocalServer(tmp_path, port=0)
+    server.stop()
+    before = hosting_threads()
+    port = server.start()
+    server.stop()
+    server.stop()
+    assert_all_let_go(port, tmp_path / "hosted.sqlite3", before)

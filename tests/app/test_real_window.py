@@ -20,6 +20,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.processes import ready_in_time, stop
+
 WINDOW = (1280, 720)
 SEED = "20241"
 
@@ -33,14 +35,22 @@ def need(tool: str) -> str:
     return path
 
 
-def wait_for(check, timeout: float, what: str):
-    deadline = time.monotonic() + timeout
+def wait_until(check, seconds: float):  # noqa: ANN001, ANN201
+    """What ``check()`` gives once it gives something, or None after ``seconds``."""
+    deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         value = check()
         if value:
             return value
         time.sleep(0.1)
-    pytest.fail(f"timed out waiting for {what}")
+    return None
+
+
+def wait_for(check, timeout: float, what: str):
+    value = wait_until(check, timeout)
+    if not value:
+        pytest.fail(f"timed out waiting for {what}")
+    return value
 
 
 @contextlib.contextmanager
@@ -66,21 +76,14 @@ def x_display(screen: str) -> Iterator[str]:
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
-        deadline = time.monotonic() + 30
-        while server.poll() is None and time.monotonic() < deadline:
-            if Path(f"/tmp/.X11-unix/X{number}").exists():
-                break
-            time.sleep(0.05)
-        if server.poll() is not None:  # taken after all: another number
+        socket = Path(f"/tmp/.X11-unix/X{number}")
+        if not ready_in_time(server, socket.exists, 30):  # taken after all: another number
+            stop(server)
             continue
         try:
             yield f":{number}"
         finally:
-            server.terminate()
-            try:
-                server.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                server.kill()
+            stop(server)
         return
     pytest.fail("Xvfb did not start on any display")
 
@@ -108,13 +111,7 @@ def window_of(game: subprocess.Popen, display: str, seconds: float = 60) -> str:
             break
         time.sleep(0.2)
     status = game.poll()
-    if status is None:
-        game.terminate()
-    try:
-        out, err = game.communicate(timeout=15)
-    except subprocess.TimeoutExpired:
-        game.kill()
-        out, err = game.communicate()
+    out, err = stop(game, 15)
     pytest.fail(
         f"no window after {seconds:g} s (exit status {status}):\n"
         f"{(out or b'').decode()[-1500:]}\n{(err or b'').decode()[-3000:]}"
@@ -211,27 +208,17 @@ def test_drag_a_card_in_a_real_window(xserver, tmp_path):
         for _attempt in range(6):  # a drag made while the deal still animates is ignored
             time.sleep(1.0)
             drag(xserver, start, end)
-            deadline = time.monotonic() + 3
-            while moves is None and time.monotonic() < deadline:
-                moves = played()
-                time.sleep(0.1)
+            moves = wait_until(played, 3)
             if moves is None:  # several sets to take: the choice is open, take the first
                 xdotool(xserver, "key", "Return")
-                deadline = time.monotonic() + 3
-                while moves is None and time.monotonic() < deadline:
-                    moves = played()
-                    time.sleep(0.1)
+                moves = wait_until(played, 3)
             if moves is not None:
                 break
         assert moves is not None, "the dragged card was never played"
         assert moves[before].card == card
         assert game.poll() is None, game.stderr.read().decode() if game.stderr else ""
     finally:
-        game.terminate()
-        try:
-            game.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            game.kill()
+        stop(game)
 
 
 def test_two_x_servers_started_together_get_displays_of_their_own():

@@ -16,7 +16,17 @@ from pathlib import Path
 
 import pytest
 
-from .test_real_window import geometry_of, wait_for, window_of, x_display, xdotool
+from tests.processes import stop
+
+from .test_real_window import (
+    drag,
+    geometry_of,
+    wait_for,
+    wait_until,
+    window_of,
+    x_display,
+    xdotool,
+)
 
 WINDOW = (960, 540)
 
@@ -48,16 +58,6 @@ def launch(display: str, home: Path, trace: Path, **extra: str) -> subprocess.Po
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     )
-
-
-def wait_until(check, seconds: float):  # noqa: ANN001, ANN201
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        value = check()
-        if value:
-            return value
-        time.sleep(0.1)
-    return None
 
 
 def lines(path: Path) -> list[str]:
@@ -131,21 +131,10 @@ def test_a_card_dragged_in_one_window_appears_in_the_other(wide_xserver, tmp_pat
                 None,
             )
 
-        def drag() -> None:
-            xdotool(display, "mousemove", str(start[0]), str(start[1]))
-            time.sleep(0.2)
-            xdotool(display, "mousedown", "1")
-            for k in range(1, 13):
-                x = start[0] + (end[0] - start[0]) * k // 12
-                y = start[1] + (end[1] - start[1]) * k // 12
-                xdotool(display, "mousemove", str(x), str(y))
-                time.sleep(0.03)
-            xdotool(display, "mouseup", "1")
-
         card = None
         for _ in range(4):  # the deal may still be on show: the hand takes input after it
             time.sleep(1.5)
-            drag()
+            drag(display, start, end)
             card = wait_until(lambda: played(mover), 4)
             if card is None:
                 xdotool(display, "key", "Return")  # a choice of captures: the first one
@@ -158,7 +147,4 @@ def test_a_card_dragged_in_one_window_appears_in_the_other(wide_xserver, tmp_pat
         for game in games:
             game.terminate()
         for game in games:
-            try:
-                game.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                game.kill()
+            stop(game, 15)

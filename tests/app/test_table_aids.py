@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pygame
-import pytest
 
 from scopa.ai import make_player
 from scopa.aids.tracker import track
@@ -30,12 +29,6 @@ from .table_helpers import (
 from .test_table_match import view_matches_engine
 
 C = Card.parse
-
-
-@pytest.fixture
-def fast(app):
-    app.settings = app.settings.with_(animation_speed="fast", language="en")
-    return app
 
 
 def key(app, code: int, *, up: bool = False, mod: int = 0) -> None:

@@ -5,7 +5,6 @@ count on the score panel and the sheet has Grande and Piccola."""
 from __future__ import annotations
 
 import pygame
-import pytest
 
 from scopa.app.cardart import CardArt
 from scopa.app.scenes.scoring import ScoringScene
@@ -17,12 +16,6 @@ from .table_helpers import FRAME, click, coordinated, deck, inline_worker, pump,
 
 C = Card.parse
 CIRULLA = PRESETS["cirulla"]
-
-
-@pytest.fixture
-def fast(app):
-    app.settings = app.settings.with_(animation_speed="fast", language="en")
-    return app
 
 
 def cirulla_table(app, first: str, second: str = "4B 8C 9C", table: str = "4S 5D 9B 10C",

@@ -25,12 +25,6 @@ from .table_helpers import (
 C = Card.parse
 
 
-@pytest.fixture
-def fast(app):
-    app.settings = app.settings.with_(animation_speed="fast", language="en")
-    return app
-
-
 def open_table(app, first: str, second: str, table: str) -> TableScene:
     scene = TableScene(
         app,

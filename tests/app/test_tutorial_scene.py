@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pygame
-import pytest
 
 from scopa.__main__ import open_first_screens
 from scopa.aids.tutorial import HUMAN, STEPS, tutorial_match
@@ -15,12 +14,6 @@ from scopa.engine import Card, Match, Move
 from .table_helpers import FRAME, centre_of, click, drag, pump, settle
 
 C = Card.parse
-
-
-@pytest.fixture
-def fast(app):
-    app.settings = app.settings.with_(animation_speed="fast", language="en")
-    return app
 
 
 def wait_for_human(app, scene: TutorialScene, limit: int = 3000) -> None:

@@ -8,13 +8,13 @@ import os
 import shutil
 import socket
 import subprocess
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from tests.net.helpers import free_port
+from tests.processes import ready_in_time, stop
 
 
 @pytest.fixture(scope="session")
@@ -32,27 +32,22 @@ def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )  # fmt: skip
-    deadline = time.monotonic() + 20
-    while True:
+
+    def answers() -> bool:
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=0.5) as probe:
                 probe.sendall(b"PING\r\n")
-                if probe.recv(16).startswith(b"+PONG"):
-                    break
+                return probe.recv(16).startswith(b"+PONG")
         except OSError:
-            pass
-        if time.monotonic() > deadline or process.poll() is not None:
-            process.kill()
-            pytest.fail("redis-server did not start")
-        time.sleep(0.05)
+            return False
+
+    if not ready_in_time(process, answers, 20):
+        stop(process)
+        pytest.fail("redis-server did not start")
     try:
         yield f"redis://127.0.0.1:{port}/0"
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
+        stop(process)
 
 
 @pytest.fixture

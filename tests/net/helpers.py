@@ -27,6 +27,7 @@ from scopa.engine import DECK, Card, Match, Move
 from scopa.net.protocol import Limits
 from scopa.net.server import GameServer
 from scopa.net.store import Store
+from tests.processes import stop
 
 ROOT = Path(__file__).resolve().parents[2]
 FAST = Limits(rate=1000.0, burst=1000, flood_strikes=1000, bad_messages=100_000)
@@ -104,13 +105,7 @@ class ServerProcess:
         """SIGTERM, and what it wrote to stderr."""
         if self.process is None:
             return ""
-        if self.process.poll() is None:
-            self.process.terminate()
-        try:
-            _, err = self.process.communicate(timeout=15)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            _, err = self.process.communicate()
+        _, err = stop(self.process, 15)
         return err or ""
 
 

@@ -271,3 +271,60 @@ def test_sqlite_copies_its_log_into_the_file_as_moves_go_on(tmp_path: Path) -> N
         await store.close()
 
     run(scenario())
+
+
+async def longest_stall(work: Any) -> tuple[float, Any]:
+    """Await ``work`` while a ticker runs on the same loop: the longest the loop stood still,
+    and what ``work`` gave (or raised)."""
+    loop = asyncio.get_running_loop()
+    longest, last, done = 0.0, loop.time(), False
+
+    async def tick() -> None:
+        nonlocal longest, last
+        while not done:
+            await asyncio.sleep(0.01)
+            now = loop.time()
+            longest, last = max(longest, now - last), now
+
+    ticker = asyncio.create_task(tick())
+    await asyncio.sleep(0)  # the ticker is waiting on the loop before the work begins
+    try:
+        outcome: Any = await work
+    except StoreError as error:
+        outcome = error
+    done = True
+    await ticker
+    return longest, outcome
+
+
+def test_a_table_file_another_program_holds_never_freezes_the_server(tmp_path: Path) -> None:
+    """Store calls run on the server's loop: while another program holds the file's write
+    lock, the loop goes on; a short hold is waited out, a long one is a clear error that
+    loses nothing, and the move goes in once the file is free."""
+    import sqlite3
+
+    async def scenario() -> None:
+        path = tmp_path / "tables.sqlite3"
+        store = open_store(str(path))
+        await store.open()
+        table = make_table()
+        assert await store.create(table)
+        move = table.record().replay().legal_moves()[0].text()
+        other = sqlite3.connect(path, isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")  # another program writes, and takes its time
+
+        stall, outcome = await longest_stall(store.append_move(table.code, 0, move))
+        assert stall < 0.5
+        assert isinstance(outcome, StoreError) and "another program" in str(outcome)
+        loaded = await store.load(table.code)  # reading still works, and nothing half-went in
+        assert loaded is not None and loaded.moves == ()
+
+        asyncio.get_running_loop().call_later(0.3, other.rollback)  # a short hold
+        stall, outcome = await longest_stall(store.append_move(table.code, 0, move))
+        assert stall < 0.5 and outcome is True
+        loaded = await store.load(table.code)
+        assert loaded is not None and loaded.moves == (move,)
+        other.close()
+        await store.close()
+
+    run(scenario())

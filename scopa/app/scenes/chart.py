@@ -145,3 +145,23 @@ def bar_chart(
     pygame.draw.line(
         surface, style.INK_SOFT, plot.bottomleft, plot.bottomright, max(1, m.px(0.0015))
     )
+
+
+def figure_tiles(
+    surface: pygame.Surface, area: pygame.Rect, m: Metrics, tiles: Sequence[tuple[str, str]]
+) -> None:
+    """A row of paper tiles across ``area``, each a (label, figure) pair: the figure large,
+    its label in two lines at most below it (the summaries of the review and statistics)."""
+    gap = m.px(style.SPACE_S)
+    w = (area.w - gap * (len(tiles) - 1)) // len(tiles)
+    value_pen = m.pen("title", style.HEADING, style.INK)
+    label_pen = m.pen("ui", style.SMALL, style.INK_SOFT)
+    value_h = style.line_height(value_pen)
+    for i, (label, value) in enumerate(tiles):
+        box = pygame.Rect(area.left + i * (w + gap), area.top, w, area.h)
+        style.paper_card(surface, box, m)
+        inside = box.inflate(-gap, -m.px(style.SPACE_XS))
+        top = pygame.Rect(inside.left, inside.top, inside.w, value_h)
+        style.text(surface, value, value_pen, top, align="center")
+        below = pygame.Rect(inside.left, top.bottom, inside.w, inside.bottom - top.bottom)
+        style.text(surface, label, label_pen, below, align="center", lines=2)

@@ -86,8 +86,8 @@ class LobbyScene(MenuScene):
             self.copied = 0.0
 
     def back(self) -> None:
-        self.session.close()
         self.session.stop_server()
+        self.session.close()
         self.app.back()
 
     def layout(self) -> None:
@@ -185,8 +185,8 @@ class LobbyScene(MenuScene):
 
     def close(self) -> None:
         """Leaving the game while still in the lobby."""
-        self.session.close()
         self.session.stop_server()
+        self.session.close()
 
 
 def server_of(address: str) -> str:

@@ -23,6 +23,7 @@ from ..coach_words import loss_line, move_phrase, points, reason_line
 from ..widgets import Button, Choice
 from ..wording import Seats
 from .base import MenuScene
+from .chart import figure_tiles
 
 if TYPE_CHECKING:
     from ..app import App
@@ -440,7 +441,7 @@ class ReviewScene(MenuScene):
             )
             style.text(surface, waiting, pen, box, align="center", lines=0)
             return
-        self._draw_tiles(surface)
+        figure_tiles(surface, self.tiles_area, self.m, self.summary())
         if self.scope == "match":
             self._draw_by_round(surface)
         grades = self.grades()
@@ -472,23 +473,6 @@ class ReviewScene(MenuScene):
         elif self.stage == "review" and self.review() is not None:
             pen = self._note_pen()
             style.text(surface, self.definition(), pen, self.footer, align="left", lines=0)
-
-    def _draw_tiles(self, surface: pygame.Surface) -> None:
-        m, area = self.m, self.tiles_area
-        tiles = self.summary()
-        gap = m.px(style.SPACE_S)
-        w = (area.w - gap * (len(tiles) - 1)) // len(tiles)
-        value_pen = m.pen("title", style.HEADING, style.INK)
-        label_pen = m.pen("ui", style.SMALL, style.INK_SOFT)
-        value_h = style.line_height(value_pen)
-        for i, (label, value) in enumerate(tiles):
-            box = pygame.Rect(area.left + i * (w + gap), area.top, w, area.h)
-            style.paper_card(surface, box, m)
-            inside = box.inflate(-gap, -m.px(style.SPACE_XS))
-            top = pygame.Rect(inside.left, inside.top, inside.w, value_h)
-            style.text(surface, value, value_pen, top, align="center")
-            below = pygame.Rect(inside.left, top.bottom, inside.w, inside.bottom - top.bottom)
-            style.text(surface, label, label_pen, below, align="center", lines=2)
 
     def _draw_by_round(self, surface: pygame.Surface) -> None:
         """Each round's accuracy on a pill of its own, the latest rounds that fit."""

@@ -18,7 +18,7 @@ from scopa.stats import (
 from .. import style
 from ..widgets import Button, Choice
 from .base import MenuScene
-from .chart import bar_chart, line_chart
+from .chart import bar_chart, figure_tiles, line_chart
 
 WON = style.GREEN
 LOST = style.SIDE_COLORS[0]
@@ -155,7 +155,7 @@ class StatisticsScene(MenuScene):
             box = pygame.Rect(self.inner.left, paper.top, self.inner.w, paper.h)
             style.text(surface, self.t("st_empty"), pen, box, align="center", lines=0)
             return
-        self._draw_tiles(surface)
+        figure_tiles(surface, self.tiles_area, self.m, self.tiles())
         self._card(surface, self.left_chart, "")
         plot = self._plot(self.left_chart)
         plot.top = self.dimension_choice.rect.bottom + m.px(style.SPACE_S)
@@ -207,23 +207,6 @@ class StatisticsScene(MenuScene):
             self.draw_hint(surface, self.legend, style.INK_SOFT)
         elif self.stats.total().played:
             self._draw_legend(surface)
-
-    def _draw_tiles(self, surface: pygame.Surface) -> None:
-        m, area = self.m, self.tiles_area
-        tiles = self.tiles()
-        gap = m.px(style.SPACE_S)
-        w = (area.w - gap * (len(tiles) - 1)) // len(tiles)
-        value_pen = m.pen("title", style.HEADING, style.INK)
-        label_pen = m.pen("ui", style.SMALL, style.INK_SOFT)
-        value_h = style.line_height(value_pen)
-        for i, (label, value) in enumerate(tiles):
-            box = pygame.Rect(area.left + i * (w + gap), area.top, w, area.h)
-            style.paper_card(surface, box, m)
-            inside = box.inflate(-gap, -m.px(style.SPACE_XS))
-            top = pygame.Rect(inside.left, inside.top, inside.w, value_h)
-            style.text(surface, value, value_pen, top, align="center")
-            below = pygame.Rect(inside.left, top.bottom, inside.w, inside.bottom - top.bottom)
-            style.text(surface, label, label_pen, below, align="center", lines=2)
 
     def _card(self, surface: pygame.Surface, rect: pygame.Rect, title: str) -> int:
         """A sheet for a chart with its title; returns the height the title takes."""

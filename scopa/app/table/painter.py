@@ -397,6 +397,11 @@ def card_item(art: CardArt, sprite: CardSprite, tag: str = "card") -> Item:
     )
 
 
+def _whole(rect: FRect) -> tuple[int, int, int, int]:
+    """``rect`` in whole pixels, for a key: a place moved by less than a pixel paints alike."""
+    return (round(rect.x), round(rect.y), round(rect.w), round(rect.h))
+
+
 def _face_shown(snap: TableSnapshot, sprite: CardSprite) -> bool:
     return sprite.face_up and snap.view.face_shown(sprite.card)
 
@@ -520,7 +525,3 @@ __all__ = [
     "Painter",
     "card_item",
 ]
-
-
-def _whole(rect: FRect) -> tuple[int, int, int, int]:
-    return (round(rect.x), round(rect.y), round(rect.w), round(rect.h))

@@ -53,7 +53,8 @@ if TYPE_CHECKING:
 
 MESSAGE_SECONDS = 2.8
 IDLE_AFTER = 2
-"""Frames without movement before an idle frame is used to prepare card faces."""
+"""Frames without movement before an idle frame is used to prepare pictures to come (the aid
+buttons' looks, card faces)."""
 
 
 class TableScene(Scene):
