@@ -1,9 +1,12 @@
 """Master: search over the worlds the seat cannot tell apart.
 
-Each decision samples positions consistent with the observation (``worlds``), weighs each
-by how well it explains the other seats' plays this deal (``inference``), searches every
-legal move in each with alpha-beta (``search``) and plays the move with the best weighted
-average. When few cards remain the search reaches the end of the round and scores it
+Each decision guesses many positions consistent with the observation, weighs each by how
+well it explains the other seats' plays this deal (``inference``), draws the ``worlds`` to
+search in proportion to those weights (``worlds.likely_worlds``), searches every legal
+move in each with alpha-beta (``search``) and plays the move with the best average. Drawing
+by weight, rather than searching uniform guesses and weighing their results, spends the
+search on the positions the game is likely in: with a few uniform guesses one or two of
+them carry most of the weight. When few cards remain the search reaches the end of the round and scores it
 exactly; when the hidden cards can sit only one way (two players, last deal) there is a
 single world and the play is exact. Partners share a side, so the search plays for the
 team while the partner's hand is guessed like any other. The work is bounded by a node
@@ -34,8 +37,14 @@ class MasterPlayer(Player):
     ``leaf_cap`` lines a world's search may look at (sets its depth); ``exact_cap`` lines
     allowed to reach the end of the round; ``time_limit`` seconds (None: 0.08 s with two
     players, 0.14 s with four; 0: no clock, fully reproducible); ``blend`` of the expert's
-    judgement; ``infer`` world weighting; ``reply_width`` when above 0, other seats only
-    consider their best moves by the expert's judgement from what they can see."""
+    judgement; ``infer`` world weighting (True: the plain signals of ``DealHistory``;
+    "policy": the expert's judgement as a model of every play); ``heat`` and ``floor`` of
+    that policy model; ``candidates`` guesses weighed before the ``worlds`` searched are
+    drawn by weight (0: the searched worlds are drawn uniformly and weighed);
+    ``deal_end`` when above 0, a world's search stops at the end of the hands dealt (at least
+    that many plies deep) rather than reading the cards the world put in the stock;
+    ``reply_width`` when above 0, other seats only consider their best moves by the expert's
+    judgement from what they can see."""
 
     level = "master"
 
@@ -43,7 +52,7 @@ class MasterPlayer(Player):
         self,
         seed: int = 0,
         *,
-        worlds: int = 40,
+        worlds: int = 60,
         node_budget: int | None = None,
         leaf_cap: int | None = None,
         exact_cap: int | None = None,
@@ -53,11 +62,11 @@ class MasterPlayer(Player):
         reply_width: int = 0,
         heat: float = POLICY_TEMPERATURE,
         floor: float = POLICY_FLOOR,
-        candidates: int = 0,
+        candidates: int = 400,
         deal_end: int = 0,
     ) -> None:
-        self.deal_end = deal_end
         super().__init__(seed)
+        self.deal_end = deal_end
         self.heat = heat
         self.floor = floor
         self.candidates = candidates
@@ -76,7 +85,7 @@ class MasterPlayer(Player):
     def ranked(self, view: View, rng: random.Random) -> list[tuple[float, Move]]:
         """Every legal move with its value, best first."""
         players = view.players
-        budget = self.node_budget or (6000 if players == 2 else 9000)
+        budget = self.node_budget or (12000 if players == 2 else 18000)
         leaf_cap = self.leaf_cap or (400 if players == 2 else 600)
         exact_cap = self.exact_cap if self.exact_cap is not None else 0
         limit = self.time_limit if self.time_limit is not None else 0.06 * players / 2 + 0.02
