@@ -151,16 +151,20 @@ def _shuffle_indices(order: list[int], rng: random.Random) -> None:
         order[:] = [card.index for card in deck]
         return
     getrandbits = rng.getrandbits
-    for i, bound, width in _DRAWS:
-        j = getrandbits(width)
-        while j >= bound:
+    for width, places in _DRAWS:
+        for i in places:
             j = getrandbits(width)
-        order[i], order[j] = order[j], order[i]
+            while j > i:
+                j = getrandbits(width)
+            order[i], order[j] = order[j], order[i]
 
 
-_DRAWS = tuple((i, i + 1, (i + 1).bit_length()) for i in range(39, 0, -1))
-"""``Random.shuffle`` of 40 cards: each place from the last down, the bound of the place it
-swaps with, and the bits drawn for it."""
+_DRAWS = tuple(
+    (width, tuple(i for i in range(39, 0, -1) if (i + 1).bit_length() == width))
+    for width in range(6, 1, -1)
+)
+"""``Random.shuffle`` of 40 cards: each place from the last down swaps with a place at or
+below it, drawn with as many bits as that bound needs; the places grouped by those bits."""
 _BITS = tuple(1 << index for index in range(40))
 _INDICES = list(range(40))
 _KINGS = RANK_MASK[10]
