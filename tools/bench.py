@@ -165,7 +165,8 @@ def board_scored_deals(rules: Rules, deals: int, rng: random.Random) -> float:
         make = board.make
         while not board.over:
             plays = moves(False)
-            make(*plays[int(uniform() * len(plays))])
+            index, capture = plays[int(uniform() * len(plays))]
+            make(index, capture)
         board.totals()
     return time.process_time() - start
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from operator import or_
 
 from .captures import CaptureTable, CardPlays, HandKeys, capture_table, scores_scopa
 from .cards import RANK_OF
@@ -51,7 +52,8 @@ class _Layout:
 
     __slots__ = (
         "rules", "players", "side_of", "next_seat", "orders", "hand_size", "per_deal",
-        "table_size", "captures", "hand_plays", "scoring", "no_points",
+        "table_size", "captures", "hand_plays", "scoring", "no_points", "no_hands",
+        "pairs_of_three",
     )  # fmt: skip
 
     def __init__(self, rules: Rules) -> None:
@@ -70,6 +72,8 @@ class _Layout:
         """Per hand: its cards' plays, by the part of the table that matters to each."""
         self.scoring: ScoringPlan = scoring_plan(rules)
         self.no_points = (0,) * rules.sides
+        self.no_hands = (0,) * rules.players
+        self.pairs_of_three = rules.players == 2 and rules.hand_size == 3
 
 
 def _layout(rules: Rules) -> _Layout:
@@ -80,39 +84,18 @@ class Board:
     """One round, mutable: read its fields, change it only through ``make`` and ``unmake``.
 
     ``hands`` (per seat), ``table`` and ``piles`` (per side) are card masks; ``stock`` the
-    card indices still to deal from ``at`` on; ``scope`` per side; ``last`` the last side
-    to capture (-1: none yet); ``turn`` the seat to act; ``in_hands`` the cards left in the
-    hands; ``over`` once every card is played and the last cards are taken.
+    card indices dealt from ``at`` on; ``scope`` per side; ``last`` the last side to
+    capture (-1: none yet); ``turn`` the seat to act; ``in_hands`` the cards left in the
+    hands; ``over`` once every card is played and the last cards are taken; ``side_of``
+    each seat's side.
     """
 
     __slots__ = (
-        "rules",
-        "hands",
-        "table",
-        "stock",
-        "at",
-        "piles",
-        "scope",
-        "last",
-        "turn",
-        "in_hands",
-        "over",
-        "side_of",
-        "next_seat",
-        "order",
-        "hand_size",
-        "per_deal",
-        "alone",
-        "rest",
-        "cache",
-        "captures",
-        "_deals",
-        "_hand_plays",
-        "_layout",
+        "hands", "table", "stock", "at", "piles", "scope", "last", "turn", "in_hands", "over",
+        "side_of", "_next_seat", "_lead", "_deals", "_hand_plays", "_captures", "_layout",
         "_undo",
-    )
+    )  # fmt: skip
 
-    rules: Rules
     hands: list[int]
     table: int
     stock: tuple[int, ...]
@@ -124,30 +107,39 @@ class Board:
     in_hands: int
     over: bool
     side_of: tuple[int, ...]
-    next_seat: tuple[int, ...]
-    order: tuple[int, ...]
-    hand_size: int
-    per_deal: int
-    alone: tuple[int, ...]
-    rest: tuple[int, ...]
-    cache: dict[int, tuple[int, ...]]
-    captures: CaptureTable
+    _next_seat: tuple[int, ...]
+    _lead: int
+    """The seat dealt to first, who leads each deal."""
     _deals: list[tuple[int, ...]]
-    """The hands of every deal still to come (per seat), the next one last."""
+    """The hands (per seat) of every deal still to come from the stock, the next one last."""
     _hand_plays: HandKeys[Play]
+    _captures: CaptureTable
     _layout: _Layout
-    _undo: list[tuple[int, ...]]
+    _undo: list[tuple[int, int, int, int, int, int]]
+    """Per play made: the seat, the card's bit, the capture, the table before, the last side
+    to capture before, and what else happened (``_SCOPA | _DEALT | _TAKEN``)."""
 
     def __init__(self, state: Round) -> None:
         """The position of ``state`` (a Scopa round)."""
         rules = state.rules
         if rules.cirulla:
             raise ValueError("a Board plays Scopa rules only")
-        self._setup(_layout(rules), state.dealer, list(state.hands), state.table, state.stock)
+        layout = _layout(rules)
+        stock = state.stock
+        order = layout.orders[state.dealer]
+        size = layout.hand_size
+        deals = []
+        for start in range(0, len(stock), layout.per_deal):
+            dealt = [0] * layout.players
+            for receiver in order:
+                dealt[receiver] = _mask(stock[start : start + size])
+                start += size
+            deals.append(tuple(dealt))
+        deals.reverse()
+        self._start(layout, order[0], list(state.hands), state.table, stock, deals, state.turn)
         self.piles = list(state.piles)
         self.scope = list(state.scope)
         self.last = state.last_capturer
-        self.turn = state.turn
         self.in_hands = state.in_hands
         self.over = state.over
 
@@ -160,81 +152,111 @@ class Board:
         layout = _layout(rules)
         if not 0 <= dealer < layout.players:
             raise DealError(f"dealer must be a seat from 0 to {layout.players - 1}")
-        order = _shuffle(rules, rng)[0]
+        cards = _shuffle(rules, rng)[0]
         per_deal = layout.per_deal
         end = per_deal + layout.table_size
-        table = 0
-        for index in order[per_deal:end]:
-            table |= _BITS[index]
+        lead = layout.orders[dealer][0]
+        deals: list[tuple[int, ...]]
+        if layout.pairs_of_three:  # two hands of three, the Scopa deal: spelled out
+            bits = list(map(_BITS.__getitem__, cards))
+            held = bits[:6] + bits[10:]  # the cards dealt to hands, three by three
+            t = list(map(or_, map(or_, held[0::3], held[1::3]), held[2::3]))
+            if lead:
+                hands = [t[1], t[0]]
+                deals = [(t[11], t[10]), (t[9], t[8]), (t[7], t[6]), (t[5], t[4]), (t[3], t[2])]
+            else:
+                hands = [t[0], t[1]]
+                deals = [(t[10], t[11]), (t[8], t[9]), (t[6], t[7]), (t[4], t[5]), (t[2], t[3])]
+            table = bits[6] | bits[7] | bits[8] | bits[9]
+        else:
+            order = layout.orders[dealer]
+            size = layout.hand_size
+            deals = []
+            for start in range(end, 40, per_deal):
+                dealt = [0] * layout.players
+                for receiver in order:
+                    dealt[receiver] = _mask(cards[start : start + size])
+                    start += size
+                deals.append(tuple(dealt))
+            deals.reverse()
+            hands = [0] * layout.players
+            start = 0
+            for receiver in order:
+                hands[receiver] = _mask(cards[start : start + size])
+                start += size
+            table = _mask(cards[per_deal:end])
         board = _new(cls)
-        hands = [0] * layout.players
-        board._setup(layout, dealer, hands, table, tuple(order[end:]))
-        _fill(hands, order, 0, layout.orders[dealer], layout.hand_size)
+        board._start(layout, lead, hands, table, tuple(cards[end:]), deals, lead)
         board.piles = list(layout.no_points)
         board.scope = list(layout.no_points)
         board.last = -1
-        board.turn = board.order[0]
         board.in_hands = per_deal
         board.over = False
         return board
 
-    def _setup(
-        self, layout: _Layout, dealer: int, hands: list[int], table: int, stock: tuple[int, ...]
-    ) -> None:
-        """Set what does not depend on the play so far: the rules' constants, the hands,
-        the table and the stock (and the hands it will deal)."""
-        captures = layout.captures
-        self.rules = layout.rules
+    def _start(
+        self, layout: _Layout, lead: int, hands: list[int], table: int,
+        stock: tuple[int, ...], deals: list[tuple[int, ...]], turn: int,
+    ) -> None:  # fmt: skip
+        """Set the cards' places and the rules' constants."""
+        self._lead = lead
         self.hands = hands
         self.table = table
         self.stock = stock
-        self.at = 0
+        self.at = len(stock) - len(deals) * layout.per_deal
+        self.turn = turn
         self.side_of = layout.side_of
-        self.next_seat = layout.next_seat
-        self.order = order = layout.orders[dealer]
-        self.hand_size = size = layout.hand_size
-        self.per_deal = per_deal = layout.per_deal
-        self.captures = captures
-        self.alone = captures.alone
-        self.rest = captures.rest
-        self.cache = captures.cache
+        self._next_seat = layout.next_seat
+        self._deals = deals
         self._hand_plays = layout.hand_plays
+        self._captures = layout.captures
         self._layout = layout
         self._undo = []
-        deals = []
-        players = layout.players
-        for start in range(0, len(stock), per_deal):
-            dealt = [0] * players
-            _fill(dealt, stock, start, order, size)
-            deals.append(tuple(dealt))
-        deals.reverse()
-        self._deals = deals
 
     @staticmethod
     def supports(rules: Rules) -> bool:
         return not rules.cirulla
 
+    @property
+    def rules(self) -> Rules:
+        return self._layout.rules
+
     # --- asking ------------------------------------------------------------------------
 
     def sets(self, rank: int) -> tuple[int, ...]:
         """The capture masks a card of ``rank`` may take from the table now."""
-        table = self.table
-        found = self.cache.get((table & self.alone[rank] or table & self.rest[rank]) << 4 | rank)
-        if found is None:
-            found = self.captures.sets(table, rank)
-        return found
+        return self._captures.sets(self.table, rank)
 
     def moves(self, ordered: bool = True) -> Sequence[Play]:
         """The legal moves of the player to act (none once the round is over).
 
         Ordered: captures first, the biggest first (the usual best replies, for a search's
-        earlier cut-offs). Unordered: the cards from the lowest, each card's plays as the
-        engine lists them, read from caches, for a player that needs no order.
+        earlier cut-offs). Unordered: the cards from the lowest, each card's plays as
+        ``Round.legal_moves`` lists them, read from the same kind of caches: for a player
+        that needs no order.
         """
-        table = self.table
         if not ordered:
+            table = self.table
+            keys = self._hand_plays[self.hands[self.turn]]
+            size = len(keys)
+            if size == 3:  # the hands of three, spelled out
+                plays, plays2, plays3 = keys
+                return (
+                    plays[table & plays.alone or table & plays.rest]
+                    + plays2[table & plays2.alone or table & plays2.rest]
+                    + plays3[table & plays3.alone or table & plays3.rest]
+                )
+            if size == 2:
+                plays, plays2 = keys
+                return (
+                    plays[table & plays.alone or table & plays.rest]
+                    + plays2[table & plays2.alone or table & plays2.rest]
+                )
+            if size == 1:
+                plays = keys[0]
+                return plays[table & plays.alone or table & plays.rest]
             found: tuple[Play, ...] = ()
-            for plays in self._hand_plays[self.hands[self.turn]]:
+            for plays in keys:
                 found += plays[table & plays.alone or table & plays.rest]
             return found
         if self.over:
@@ -242,13 +264,15 @@ class Board:
         takes: list[tuple[int, int, int]] = []
         lays: list[Play] = []
         hand = self.hands[self.turn]
+        sets = self._captures.sets
+        table = self.table
         while hand:
             low = hand & -hand
             hand ^= low
             index = low.bit_length() - 1
-            sets = self.sets(RANK_OF[index])
-            if sets:
-                for capture in sets:
+            found_sets = sets(table, RANK_OF[index])
+            if found_sets:
+                for capture in found_sets:
                     takes.append((-capture.bit_count(), index, capture))
             else:
                 lays.append((index, 0))
@@ -259,7 +283,7 @@ class Board:
 
     def last_play(self) -> bool:
         """True when the player to act holds the round's last card."""
-        return self.in_hands == 1 and self.at == len(self.stock)
+        return self.in_hands == 1 and not self._deals
 
     def score(self) -> tuple[Breakdown, ...]:
         """The round's score per side (final once ``over``), as ``Round.score`` gives it."""
@@ -275,72 +299,82 @@ class Board:
     def make(self, index: int, capture: int) -> None:
         """Play card ``index`` taking ``capture`` (0: laying it), one of ``moves()``."""
         seat = self.turn
-        bit = _BITS[index]
+        bit = 1 << index
         table = self.table
-        hands = self.hands
-        hands[seat] ^= bit
+        self.hands[seat] ^= bit
         in_hands = self.in_hands - 1
-        scored = 0
-        last = self.last
-        if capture:
-            side = self.side_of[seat]
-            self.piles[side] |= capture | bit
-            self.table = table ^ capture
-            self.last = side
-            if capture == table and scores_scopa(
-                self.rules, table, RANK_OF[index], capture, not in_hands and not self._deals
-            ):
-                self.scope[side] += 1
-                scored = 1
-        else:
+        if not capture:
             self.table = table | bit
+            if in_hands:
+                self.in_hands = in_hands
+                self.turn = self._next_seat[seat]
+                self._undo.append((seat, bit, 0, table, self.last, 0))
+            else:
+                self._end_of_hands(seat, bit, 0, table, self.last, 0)
+            return
+        side = self.side_of[seat]
+        self.piles[side] |= capture | bit
+        self.table = table ^ capture
+        last = self.last
+        self.last = side
+        done = 0
+        if capture == table and scores_scopa(
+            self._layout.rules, table, RANK_OF[index], capture, not in_hands and not self._deals
+        ):
+            self.scope[side] += 1
+            done = _SCOPA
         if in_hands:
             self.in_hands = in_hands
-            self.turn = self.next_seat[seat]
-            self._undo.append((seat, bit, capture, table, last, scored, 0, 0))
-            return
-        dealt = taken = 0
+            self.turn = self._next_seat[seat]
+            self._undo.append((seat, bit, capture, table, last, done))
+        else:
+            self._end_of_hands(seat, bit, capture, table, last, done)
+
+    def _end_of_hands(
+        self, seat: int, bit: int, capture: int, table: int, last: int, done: int
+    ) -> None:
+        """After the hands' last card: the next hands from the stock, or the end of the
+        round, where the last side to capture takes what is left on the table."""
         deals = self._deals
         if deals:
-            hands[:] = deals.pop()
-            self.at += self.per_deal
-            self.in_hands = self.per_deal
-            self.turn = self.order[0]
-            dealt = 1
+            self.hands[:] = deals.pop()
+            layout = self._layout
+            self.at += layout.per_deal
+            self.in_hands = layout.per_deal
+            self.turn = self._lead
+            done |= _DEALT
         else:
             self.in_hands = 0
             self.over = True
-            taken = self.table
-            if taken and self.last >= 0:
-                self.piles[self.last] |= taken
+            if self.table and self.last >= 0:
+                self.piles[self.last] |= self.table
                 self.table = 0
-            else:
-                taken = 0
-        self._undo.append((seat, bit, capture, table, last, scored, dealt, taken))
+                done |= _TAKEN
+        self._undo.append((seat, bit, capture, table, last, done))
 
     def unmake(self) -> None:
         """Take back the last ``make``."""
-        seat, bit, capture, table, last, scored, dealt, taken = self._undo.pop()
+        seat, bit, capture, table, last, done = self._undo.pop()
         hands = self.hands
-        if taken:
-            self.piles[self.last] &= ~taken
+        if done:
+            if done & _TAKEN:
+                left = table ^ capture if capture else table | bit
+                self.piles[self.last] &= ~left
+            if done & _DEALT:
+                layout = self._layout
+                self._deals.append(tuple(hands))
+                hands[:] = layout.no_hands
+                self.at -= layout.per_deal
+                self.in_hands = 0
+            if done & _SCOPA:
+                self.scope[self.side_of[seat]] -= 1
         self.over = False
-        if dealt:
-            at = self.at - self.per_deal
-            self._deals.append(tuple(hands))
-            for receiver in self.order:
-                hands[receiver] = 0
-            self.at = at
-            self.in_hands = 0
         hands[seat] |= bit
         self.in_hands += 1
         self.turn = seat
         self.table = table
         if capture:
-            side = self.side_of[seat]
-            self.piles[side] &= ~(capture | bit)
-            if scored:
-                self.scope[side] -= 1
+            self.piles[self.side_of[seat]] &= ~(capture | bit)
         self.last = last
 
     def __repr__(self) -> str:
@@ -350,16 +384,16 @@ class Board:
         )
 
 
-def _fill(
-    hands: list[int], cards: Sequence[int], start: int, order: tuple[int, ...], size: int
-) -> None:
-    """Deal ``size`` cards from ``cards[start:]`` (indices) to each seat of ``order``."""
-    for receiver in order:
-        mask = 0
-        for index in cards[start : start + size]:
-            mask |= _BITS[index]
-        hands[receiver] = mask
-        start += size
+_SCOPA, _DEALT, _TAKEN = 1, 2, 4
+"""What a play did besides moving its cards (``Board._undo``): it scored a scopa, the
+hands were dealt after it, or the last side to capture took the table after it."""
+
+
+def _mask(cards: Sequence[int]) -> int:
+    mask = 0
+    for index in cards:
+        mask |= _BITS[index]
+    return mask
 
 
 _new = object.__new__
