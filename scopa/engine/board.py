@@ -127,14 +127,7 @@ class Board:
         layout = _layout(rules)
         stock = state.stock
         order = layout.orders[state.dealer]
-        size = layout.hand_size
-        deals = []
-        for start in range(0, len(stock), layout.per_deal):
-            dealt = [0] * layout.players
-            for receiver in order:
-                dealt[receiver] = _mask(stock[start : start + size])
-                start += size
-            deals.append(tuple(dealt))
+        deals = [_deal(layout, order, stock, at) for at in range(0, len(stock), layout.per_deal)]
         deals.reverse()
         self._start(layout, order[0], list(state.hands), state.table, stock, deals, state.turn)
         self.piles = list(state.piles)
@@ -170,20 +163,9 @@ class Board:
             table = bits[6] | bits[7] | bits[8] | bits[9]
         else:
             order = layout.orders[dealer]
-            size = layout.hand_size
-            deals = []
-            for start in range(end, 40, per_deal):
-                dealt = [0] * layout.players
-                for receiver in order:
-                    dealt[receiver] = _mask(cards[start : start + size])
-                    start += size
-                deals.append(tuple(dealt))
+            deals = [_deal(layout, order, cards, at) for at in range(end, 40, per_deal)]
             deals.reverse()
-            hands = [0] * layout.players
-            start = 0
-            for receiver in order:
-                hands[receiver] = _mask(cards[start : start + size])
-                start += size
+            hands = list(_deal(layout, order, cards, 0))
             table = _mask(cards[per_deal:end])
         board = _new(cls)
         board._start(layout, lead, hands, table, tuple(cards[end:]), deals, lead)
@@ -387,6 +369,18 @@ class Board:
 _SCOPA, _DEALT, _TAKEN = 1, 2, 4
 """What a play did besides moving its cards (``Board._undo``): it scored a scopa, the
 hands were dealt after it, or the last side to capture took the table after it."""
+
+
+def _deal(
+    layout: _Layout, order: tuple[int, ...], cards: Sequence[int], at: int
+) -> tuple[int, ...]:
+    """The hands (per seat) dealt from ``cards[at:]`` (indices) to the seats of ``order``."""
+    size = layout.hand_size
+    hands = [0] * layout.players
+    for receiver in order:
+        hands[receiver] = _mask(cards[at : at + size])
+        at += size
+    return tuple(hands)
 
 
 def _mask(cards: Sequence[int]) -> int:

@@ -824,15 +824,24 @@ class Round:
                 events.append(LastCapture(state.last_capturer, cards_of(left)))
         return state, events
 
-    def play(self, move: Move) -> Round:
-        """``apply`` without the events, for search; the move must be legal."""
+    def _require_legal(self, move: Move) -> None:
+        """Raise ``IllegalMove`` with the reason unless ``move`` is legal now."""
         legal = self._legal
         if legal is None:
             legal = self.legal_moves()
         if move not in legal:
             raise IllegalMove(self.why_illegal(move) or f"{move} is not legal here")
-        # The play of every search and simulation, so it is written for speed: each field
-        # is set once, straight on a new object, and what a round shares is not copied.
+
+    def play(self, move: Move) -> Round:
+        """``apply`` without the events, for search; the move must be legal."""
+        # ``_require_legal``, spelled out: this is the play of every search and simulation,
+        # so it is written for speed: each field is set once, straight on a new object,
+        # and what a round shares is not copied.
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_moves()
+        if move not in legal:
+            raise IllegalMove(self.why_illegal(move) or f"{move} is not legal here")
         seat = self.turn
         bit = move.bit
         capture = move.capture_mask
@@ -1095,11 +1104,7 @@ class _CirullaRound(Round):
         return self._step_cirulla(move, events, self._extra), events
 
     def play(self, move: Move) -> Round:
-        legal = self._legal
-        if legal is None:
-            legal = self.legal_moves()
-        if move not in legal:
-            raise IllegalMove(self.why_illegal(move) or f"{move} is not legal here")
+        self._require_legal(move)
         return self._step_cirulla(move, None, self._extra)
 
 
