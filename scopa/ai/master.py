@@ -15,10 +15,9 @@ from __future__ import annotations
 import random
 import time
 
-from scopa.engine import Move
+from scopa.engine import Board, Move
 
 from .assess import Judge
-from .board import Board
 from .inference import DealHistory, PolicyHistory
 from .player import Player, move_key
 from .search import BoardSearcher, OutOfTime, Searcher, plies_within
