@@ -6,11 +6,12 @@ search in proportion to those weights (``worlds.likely_worlds``), searches every
 move in each with alpha-beta (``search``) and plays the move with the best average. Drawing
 by weight, rather than searching uniform guesses and weighing their results, spends the
 search on the positions the game is likely in: with a few uniform guesses one or two of
-them carry most of the weight. When few cards remain the search reaches the end of the round and scores it
-exactly; when the hidden cards can sit only one way (two players, last deal) there is a
-single world and the play is exact. Partners share a side, so the search plays for the
-team while the partner's hand is guessed like any other. The work is bounded by a node
-budget, which keeps choices reproducible, and by a wall-clock limit as a safety net.
+them carry most of the weight. When few cards remain the search reaches the end of the
+round and scores it exactly; when the hidden cards can sit only one way (two players, last
+deal) there is a single world and the play is exact. Partners share a side, so the search
+plays for the team while the partner's hand is guessed like any other. The work is bounded
+by a node budget, which keeps choices reproducible, and by a wall-clock limit as a safety
+net.
 """
 
 from __future__ import annotations
@@ -18,10 +19,9 @@ from __future__ import annotations
 import random
 import time
 
-from scopa.engine import Move, Round
+from scopa.engine import Board, Move, Round
 
 from .assess import Judge
-from .board import Board
 from .inference import POLICY_FLOOR, POLICY_TEMPERATURE, DealHistory, PolicyHistory
 from .player import Player, move_key
 from .search import BoardSearcher, OutOfTime, Searcher, plies_within

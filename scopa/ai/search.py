@@ -15,14 +15,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from time import perf_counter
 
-from scopa.engine import Move, Round, Rules, declarations
+from scopa.engine import Board, Move, Round, Rules, declarations
 from scopa.engine.captures import scores_scopa
 from scopa.engine.cards import RANK_OF
 from scopa.engine.moves import DECLARE
 from scopa.engine.scoring import score_masks
 
 from .assess import Judge
-from .board import Board
 from .estimate import estimate, estimate_piles, final_points, lead, two_sided
 from .values import SCOPA_VALUE, base_values, mask_value
 from .view import View

@@ -30,7 +30,10 @@ Play
     ``Round.deal(rules, deck)`` deals an explicit deck order; ``shuffled_deck(rules, rng)``
     shuffles one that stands (``misdeal_cause`` says why a table is redealt);
     ``Match.new(rules, rng)`` a seeded match, ``Match.round_deck(n)`` and
-    ``Match.round_dealer(n)`` how its round ``n`` was dealt. Moves are written ``5B`` or
+    ``Match.round_dealer(n)`` how its round ``n`` was dealt. ``Board`` is a Scopa round
+    as one mutable position for search and simulation: ``Board(round)`` or
+    ``Board.deal_random(rules, rng)``, ``moves()``, ``make(index, capture)``, ``unmake()``,
+    ``score()`` and ``totals()``. Moves are written ``5B`` or
     ``7Dx3C+4S`` (``Move.parse`` / ``move.text()``), and in Cirulla ``!`` (declare the hand),
     ``!7C=1`` (declare, naming the matta an ace), ``-`` (pass) and ``!-`` (take a declaration
     back); ``GameRecord`` writes and reads a whole match (rules, seed or decks, moves).
@@ -40,6 +43,7 @@ Errors
     asked of is unchanged.
 """
 
+from .board import Board, Play
 from .captures import capture_options, scores_scopa
 from .cards import DECK, SUITS, Card, cards_of, format_cards, parse_cards
 from .cirulla import dealer_bonus, declarations, hand_points, table_cause
@@ -88,6 +92,7 @@ __all__ = [
     "RULE_OPTIONS",
     "RULE_SECTIONS",
     "SUITS",
+    "Board",
     "Breakdown",
     "Captured",
     "Card",
@@ -109,6 +114,7 @@ __all__ = [
     "NotationError",
     "Observation",
     "Passed",
+    "Play",
     "Played",
     "RedealCause",
     "Redealt",

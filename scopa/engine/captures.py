@@ -9,8 +9,9 @@ named is answered by ``sets_named``, outside the rank-keyed cache.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
+from typing import TypeVar
 
 from .cards import DECK, FULL_MASK, RANK_MASK, RANK_OF, Card, mask_of
 from .errors import CardError
@@ -28,9 +29,14 @@ CaptureSets = tuple[tuple[int, ...], ...]
 _CACHE_LIMIT = 1 << 18
 
 
-class CardPlays(dict[int, tuple[Move, ...]]):
-    """The moves of one card, by the part of the table that matters to it (see
-    ``HandKeys``), worked out the first time a part is asked for.
+P = TypeVar("P")
+
+
+class CardPlays(dict[int, tuple[P, ...]]):
+    """The plays of one card, by the part of the table that matters to it (see
+    ``HandKeys``), worked out the first time a part is asked for. ``play`` makes the play
+    taking a mask: an engine ``Move`` for ``Round``, an ``(index, capture)`` pair for
+    ``Board``.
 
     Once a part has been kept, a look-up here is the whole of a card's move generation.
     Only parts that come back game after game are kept: those of at most two cards, or of
@@ -43,7 +49,7 @@ class CardPlays(dict[int, tuple[Move, ...]]):
         "alone", "rest", "_captures", "_rank", "_target", "_others", "_patterns", "_move", "_laid",
     )  # fmt: skip
 
-    def __init__(self, captures: CaptureTable, index: int) -> None:
+    def __init__(self, captures: CaptureTable, index: int, play: Callable[[int], P]) -> None:
         super().__init__()
         rank = RANK_OF[index]
         self.alone = captures.alone[rank]
@@ -55,10 +61,10 @@ class CardPlays(dict[int, tuple[Move, ...]]):
         self._target = captures.sum_target(rank)
         self._others = FULL_MASK ^ RANK_MASK[rank]
         self._patterns = captures._patterns
-        self._move = _CardMoves(index).__getitem__
-        self._laid = (Move.of(index, 0),)
+        self._move = play
+        self._laid = (play(0),)
 
-    def __missing__(self, part: int) -> tuple[Move, ...]:
+    def __missing__(self, part: int) -> tuple[P, ...]:
         target = self._target
         if target and part.bit_count() > 2 and part & self._others:
             # A set summing to the target, read from the plans for the table's rank counts.
@@ -100,21 +106,21 @@ class _CardMoves(dict[int, Move]):
         return move
 
 
-class HandKeys(dict[int, tuple[CardPlays, ...]]):
+class HandKeys(dict[int, tuple[CardPlays[P], ...]]):
     """Per hand (a mask): the ``CardPlays`` of its cards, from the lowest.
 
     The moves of a hand are then the concatenation of ``plays[table & plays.alone or table
     & plays.rest]`` over its cards: a look-up per hand and one per card.
     """
 
-    __slots__ = ("_captures",)
+    __slots__ = ("_cards",)
 
-    def __init__(self, captures: CaptureTable) -> None:
+    def __init__(self, cards: tuple[CardPlays[P], ...]) -> None:
         super().__init__()
-        self._captures = captures
+        self._cards = cards
 
-    def __missing__(self, hand: int) -> tuple[CardPlays, ...]:
-        card_plays = self._captures._card_plays
+    def __missing__(self, hand: int) -> tuple[CardPlays[P], ...]:
+        card_plays = self._cards
         keys = []
         rest = hand
         while rest:
@@ -189,8 +195,10 @@ class CaptureTable:
         """Per rank: the table cards that matter when none of ``alone`` lies there."""
         self.cache: dict[int, tuple[int, ...]] = {}
         self._patterns: dict[int, _Pattern] = {}
-        self._card_plays = tuple(CardPlays(self, index) for index in range(40))
-        self.hand_keys = HandKeys(self)
+        self._card_plays = tuple(
+            CardPlays(self, index, _CardMoves(index).__getitem__) for index in range(40)
+        )
+        self.hand_keys = HandKeys(self._card_plays)
         """Per hand: what its cards' move generation needs (see ``HandKeys``)."""
         self.named_cache: dict[tuple[int, int, int, int], tuple[int, ...]] = {}
 

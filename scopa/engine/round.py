@@ -151,16 +151,20 @@ def _shuffle_indices(order: list[int], rng: random.Random) -> None:
         order[:] = [card.index for card in deck]
         return
     getrandbits = rng.getrandbits
-    for i, bound, width in _DRAWS:
-        j = getrandbits(width)
-        while j >= bound:
+    for width, places in _DRAWS:
+        for i in places:
             j = getrandbits(width)
-        order[i], order[j] = order[j], order[i]
+            while j > i:
+                j = getrandbits(width)
+            order[i], order[j] = order[j], order[i]
 
 
-_DRAWS = tuple((i, i + 1, (i + 1).bit_length()) for i in range(39, 0, -1))
-"""``Random.shuffle`` of 40 cards: each place from the last down, the bound of the place it
-swaps with, and the bits drawn for it."""
+_DRAWS = tuple(
+    (width, tuple(i for i in range(39, 0, -1) if (i + 1).bit_length() == width))
+    for width in range(6, 1, -1)
+)
+"""``Random.shuffle`` of 40 cards: each place from the last down swaps with a place at or
+below it, drawn with as many bits as that bound needs; the places grouped by those bits."""
 _BITS = tuple(1 << index for index in range(40))
 _INDICES = list(range(40))
 _KINGS = RANK_MASK[10]
@@ -820,15 +824,24 @@ class Round:
                 events.append(LastCapture(state.last_capturer, cards_of(left)))
         return state, events
 
-    def play(self, move: Move) -> Round:
-        """``apply`` without the events, for search; the move must be legal."""
+    def _require_legal(self, move: Move) -> None:
+        """Raise ``IllegalMove`` with the reason unless ``move`` is legal now."""
         legal = self._legal
         if legal is None:
             legal = self.legal_moves()
         if move not in legal:
             raise IllegalMove(self.why_illegal(move) or f"{move} is not legal here")
-        # The play of every search and simulation, so it is written for speed: each field
-        # is set once, straight on a new object, and what a round shares is not copied.
+
+    def play(self, move: Move) -> Round:
+        """``apply`` without the events, for search; the move must be legal."""
+        # ``_require_legal``, spelled out: this is the play of every search and simulation,
+        # so it is written for speed: each field is set once, straight on a new object,
+        # and what a round shares is not copied.
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_moves()
+        if move not in legal:
+            raise IllegalMove(self.why_illegal(move) or f"{move} is not legal here")
         seat = self.turn
         bit = move.bit
         capture = move.capture_mask
@@ -1091,11 +1104,7 @@ class _CirullaRound(Round):
         return self._step_cirulla(move, events, self._extra), events
 
     def play(self, move: Move) -> Round:
-        legal = self._legal
-        if legal is None:
-            legal = self.legal_moves()
-        if move not in legal:
-            raise IllegalMove(self.why_illegal(move) or f"{move} is not legal here")
+        self._require_legal(move)
         return self._step_cirulla(move, None, self._extra)
 
 

@@ -266,20 +266,22 @@ def _score_sides(
             side_points["grande"] = grande_points(grande, rules)
             side_points["piccola"] = piccola_points(run, rules)
         breakdown = _breakdown(
-            side_points, cards, coins, ranks, sums if complete or incomplete else 0, complete,
-            scope[side], run, piles[side], bonus[side] if bonus else 0, grande,
+            side_points, sum(side_points.values()), cards, coins, ranks,
+            sums if complete or incomplete else 0, complete, scope[side], run, piles[side],
+            bonus[side] if bonus else 0, grande,
         )  # fmt: skip
         scored.append(breakdown)
     return tuple(scored)
 
 
 def _breakdown(
-    points: dict[str, int], cards: int, coins: int, ranks: tuple[int, ...], primiera: int,
-    complete: bool, scope: int, run: int, pile: int, bonus: int, grande: int,
+    points: dict[str, int], total: int, cards: int, coins: int, ranks: tuple[int, ...],
+    primiera: int, complete: bool, scope: int, run: int, pile: int, bonus: int, grande: int,
 ) -> Breakdown:  # fmt: skip
-    breakdown = object.__new__(Breakdown)
-    object.__setattr__(breakdown, "__dict__", {
-        "points": points, "total": sum(points.values()), "cards": cards, "coins": coins,
+    """A ``Breakdown`` from its fields, set straight (every simulated round builds two)."""
+    breakdown = _new(Breakdown)
+    _set(breakdown, "__dict__", {
+        "points": points, "total": total, "cards": cards, "coins": coins,
         "sevens": ranks[6], "sixes": ranks[5], "primiera": primiera,
         "primiera_complete": complete, "scope": scope, "napola_run": run,
         "captured": _CARDS_OF_BYTE[0][pile & 255] + _CARDS_OF_BYTE[1][pile >> 8 & 255]
@@ -415,29 +417,66 @@ class ScoringPlan:
             total2 = carte2 + denari2 + settebello2 + prime2 + scopa2
         incomplete = self.incomplete
         given, given2 = bonus if bonus else (0, 0)
-        scored = _new(Breakdown)
-        _set(scored, "__dict__", {
-            "points": first, "total": total, "cards": cards, "coins": coin_count,
-            "sevens": ranks[6], "sixes": ranks[5],
-            "primiera": sums if complete or incomplete else 0, "primiera_complete": complete,
-            "scope": scopa, "napola_run": run,
-            "captured": _CARDS_OF_BYTE[0][pile & 255] + _CARDS_OF_BYTE[1][pile >> 8 & 255]
-            + _CARDS_OF_BYTE[2][pile >> 16 & 255] + _CARDS_OF_BYTE[3][pile >> 24 & 255]
-            + _CARDS_OF_BYTE[4][pile >> 32],
-            "bonus": given, "grande_run": grande, "rank_counts": ranks,
-        })  # fmt: skip
-        scored2 = _new(Breakdown)
-        _set(scored2, "__dict__", {
-            "points": second, "total": total2, "cards": cards2, "coins": coin_count2,
-            "sevens": ranks2[6], "sixes": ranks2[5],
-            "primiera": sums2 if complete2 or incomplete else 0, "primiera_complete": complete2,
-            "scope": scopa2, "napola_run": run2,
-            "captured": _CARDS_OF_BYTE[0][other & 255] + _CARDS_OF_BYTE[1][other >> 8 & 255]
-            + _CARDS_OF_BYTE[2][other >> 16 & 255] + _CARDS_OF_BYTE[3][other >> 24 & 255]
-            + _CARDS_OF_BYTE[4][other >> 32],
-            "bonus": given2, "grande_run": grande2, "rank_counts": ranks2,
-        })  # fmt: skip
-        return scored, scored2
+        return (
+            _breakdown(
+                first, total, cards, coin_count, ranks, sums if complete or incomplete else 0,
+                complete, scopa, run, pile, given, grande,
+            ),
+            _breakdown(
+                second, total2, cards2, coin_count2, ranks2,
+                sums2 if complete2 or incomplete else 0, complete2, scopa2, run2, other, given2,
+                grande2,
+            ),
+        )  # fmt: skip
+
+    def totals(self, piles: Sequence[int], scope: Sequence[int]) -> tuple[int, ...]:
+        """Each side's points for the round (no bonus scope): the ``total`` of each
+        ``score``, for a simulation that wants only the points, without the breakdowns.
+
+        Two sides scoring only the four common categories and the scope are counted here
+        from the piles' masks; any other game reads the totals off its breakdowns.
+        """
+        mode = self.primiera
+        if len(piles) != 2 or self.extras or mode in (_SETTE, _SUMS):
+            return tuple([side.total for side in self.score(piles, scope, ())])
+        pile, other = piles
+        best = self.best
+        coins = pile & _SPREAD
+        cups, swords, batons = pile >> 1 & _SPREAD, pile >> 2 & _SPREAD, pile >> 3 & _SPREAD
+        sums = best[coins] + best[cups] + best[swords] + best[batons]
+        complete = bool(coins and cups and swords and batons)
+        coins2 = other & _SPREAD
+        cups, swords, batons = other >> 1 & _SPREAD, other >> 2 & _SPREAD, other >> 3 & _SPREAD
+        sums2 = best[coins2] + best[cups] + best[swords] + best[batons]
+        complete2 = bool(coins2 and cups and swords and batons)
+        if mode == _FOUR_SUITS:
+            key: Any = sums if complete else -1
+            key2: Any = sums2 if complete2 else -1
+        else:
+            key, key2 = (complete, sums), (complete2, sums2)
+        total, total2 = scope
+        cards, cards2 = pile.bit_count(), other.bit_count()
+        if cards != cards2:
+            if cards > cards2:
+                total += 1
+            else:
+                total2 += 1
+        coin_count, coin_count2 = coins.bit_count(), coins2.bit_count()
+        if coin_count != coin_count2:
+            if coin_count > coin_count2:
+                total += 1
+            else:
+                total2 += 1
+        if pile >> _SETTEBELLO_INDEX & 1:
+            total += 1
+        elif other >> _SETTEBELLO_INDEX & 1:
+            total2 += 1
+        if key != key2:
+            if key > key2:
+                total += 1
+            else:
+                total2 += 1
+        return total, total2
 
 
 _SPREAD = sum(1 << (4 * r) for r in range(10))

@@ -4,11 +4,15 @@ import pytest
 
 from scopa.engine import DECK, Card, Rules, parse_cards, point_cards, primiera, score_round
 from scopa.engine.scoring import (
+    _FOUR_SUITS,
+    _SUITS_THEN_SUMS,
     Breakdown,
     categories,
     grande_points,
     piccola_points,
     prime_values,
+    score_masks,
+    scoring_plan,
 )
 
 from .test_simulation import random_rules
@@ -289,3 +293,26 @@ def test_scores_with_bonus_scope_agree_with_a_card_by_card_reading():
         scope = [extra + rng.randrange(3) for extra in bonus]
         scores = score_round(piles, scope, rules, bonus)
         assert list(scores) == literal_scores(piles, scope, rules, bonus)
+
+
+def test_totals_are_the_totals_of_the_breakdowns():
+    """``ScoringPlan.totals`` counts two sides' points itself for the common categories and
+    reads them off the breakdowns otherwise: either way the breakdowns' totals."""
+    rng = random.Random(13)
+    counted = 0
+    for _ in range(1500):
+        rules = random_rules(rng, cirulla=rng.random() < 0.2)
+        sides = rules.sides
+        piles = [0] * sides
+        taken = rng.choice((0.2, 0.6, 1.0))  # small piles miss suits: no primiera
+        for card in DECK:
+            if rng.random() < taken:
+                piles[rng.randrange(sides)] |= card.bit
+        scope = [rng.randrange(4) for _ in range(sides)]
+        plan = scoring_plan(rules)
+        expected = tuple(side.total for side in score_masks(piles, scope, rules))
+        assert plan.totals(piles, scope) == expected
+        counted += (
+            sides == 2 and not plan.extras and plan.primiera in (_FOUR_SUITS, _SUITS_THEN_SUMS)
+        )
+    assert counted > 100  # the two-sided count of its own, not only the breakdowns' reading

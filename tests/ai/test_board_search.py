@@ -1,4 +1,6 @@
-"""The search's in-place position plays and takes back exactly as the engine plays."""
+"""The search on the engine's in-place position finds what the search on rounds finds.
+
+That the position itself plays as ``Round`` does is tests/engine/test_board.py."""
 
 from __future__ import annotations
 
@@ -6,9 +8,8 @@ import random
 
 import pytest
 
-from scopa.ai.board import Board
 from scopa.ai.search import BoardSearcher, Searcher
-from scopa.engine import PRESETS, Round, Rules
+from scopa.engine import PRESETS, Board, Round, Rules
 
 RULE_SETS = {
     "classic": PRESETS["classic"],
@@ -20,46 +21,6 @@ RULE_SETS = {
     "milanese": PRESETS["milanese"],
     "six": Rules(players=6),
 }
-
-
-def facts(board: Board) -> tuple:
-    return (
-        tuple(board.hands), board.table, tuple(board.stock[board.at :]), tuple(board.piles),
-        tuple(board.scope), board.last, board.turn, board.over,
-    )  # fmt: skip
-
-
-def round_facts(state: Round) -> tuple:
-    return (
-        state.hands, state.table, state.stock, state.piles, state.scope, state.last_capturer,
-        state.turn, state.over,
-    )  # fmt: skip
-
-
-@pytest.mark.parametrize("name", sorted(RULE_SETS))
-def test_make_and_unmake_follow_the_engine_through_whole_rounds(name: str) -> None:
-    rules = RULE_SETS[name]
-    rng = random.Random(name)
-    for _ in range(6):
-        state = Round.deal_random(rules, rng, dealer=rng.randrange(rules.players))
-        board = Board(state)
-        trail = [facts(board)]
-        while not state.over:
-            moves = board.moves()
-            assert sorted(moves) == sorted(
-                (move.card.index, move.capture_mask) for move in state.legal_moves()
-            )
-            index, capture = rng.choice(moves)
-            board.make(index, capture)
-            state = state.play(next(
-                m for m in state.legal_moves() if (m.card.index, m.capture_mask) == (index, capture)
-            ))  # fmt: skip
-            assert facts(board) == round_facts(state)
-            trail.append(facts(board))
-        while len(trail) > 1:
-            trail.pop()
-            board.unmake()
-            assert facts(board) == trail[-1]
 
 
 @pytest.mark.parametrize("name", sorted(RULE_SETS))

@@ -1,0 +1,393 @@
+"""A round as one mutable position, played and taken back in place.
+
+``Round.play`` builds a new immutable position for every move: right for the game, costly
+in the inner loop of a search or a simulation that visits thousands of positions a second.
+A ``Board`` holds the same facts in flat lists and ints; ``make`` plays a card in place and
+``unmake`` takes it back, dealing from the stock when the hands run out and handing the
+table to the last side to capture when the round ends, exactly as ``Round`` does (tests
+compare the two on random play of every preset). It deals a random round itself, drawing
+from the generator exactly as ``Round.deal_random`` does, and scores with the engine's
+scoring. Scopa rules only: Cirulla's declarations keep the engine's positions.
+
+``make`` trusts its input, as ``Round.play``'s callers may not: the moves come from
+``moves``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from operator import or_
+
+from .captures import CaptureTable, CardPlays, HandKeys, capture_table, scores_scopa
+from .cards import RANK_OF
+from .errors import DealError
+from .round import Round, _shuffle
+from .rules import Rules
+from .scoring import Breakdown, ScoringPlan, scoring_plan
+
+Play = tuple[int, int]
+"""A card index and the mask of the cards it takes (0: laid on the table)."""
+
+_BITS = tuple(1 << index for index in range(40))
+
+
+class _Pairs(dict[int, Play]):
+    """One card's plays, by the mask of the cards they take: each made once."""
+
+    __slots__ = ("_index",)
+
+    def __init__(self, index: int) -> None:
+        super().__init__()
+        self._index = index
+
+    def __missing__(self, capture: int) -> Play:
+        play = self[capture] = (self._index, capture)
+        return play
+
+
+class _Layout:
+    """What the boards of one rule set share, worked out once: the seats and sides, the
+    deal, the capture table and each card's plays, and the scoring."""
+
+    __slots__ = (
+        "rules", "players", "side_of", "next_seat", "orders", "hand_size", "per_deal",
+        "table_size", "captures", "hand_plays", "scoring", "no_points", "no_hands",
+        "pairs_of_three",
+    )  # fmt: skip
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.players = rules.players
+        self.side_of = rules.seat_sides
+        self.next_seat = tuple(rules.next_seat(seat) for seat in range(rules.players))
+        self.orders = tuple(rules.deal_order(dealer) for dealer in range(rules.players))
+        self.hand_size = rules.hand_size
+        self.per_deal = rules.cards_per_deal
+        self.table_size = rules.table_size
+        self.captures = capture_table(rules)
+        self.hand_plays = HandKeys(
+            tuple(CardPlays(self.captures, index, _Pairs(index).__getitem__) for index in range(40))
+        )
+        """Per hand: its cards' plays, by the part of the table that matters to each."""
+        self.scoring: ScoringPlan = scoring_plan(rules)
+        self.no_points = (0,) * rules.sides
+        self.no_hands = (0,) * rules.players
+        self.pairs_of_three = rules.players == 2 and rules.hand_size == 3
+
+
+def _layout(rules: Rules) -> _Layout:
+    return rules.memo("board", _Layout)
+
+
+class Board:
+    """One round, mutable: read its fields, change it only through ``make`` and ``unmake``.
+
+    ``hands`` (per seat), ``table`` and ``piles`` (per side) are card masks; ``stock`` the
+    card indices dealt from ``at`` on; ``scope`` per side; ``last`` the last side to
+    capture (-1: none yet); ``turn`` the seat to act; ``in_hands`` the cards left in the
+    hands; ``over`` once every card is played and the last cards are taken; ``side_of``
+    each seat's side.
+    """
+
+    __slots__ = (
+        "hands", "table", "stock", "at", "piles", "scope", "last", "turn", "in_hands", "over",
+        "side_of", "_next_seat", "_lead", "_deals", "_hand_plays", "_captures", "_layout",
+        "_undo",
+    )  # fmt: skip
+
+    hands: list[int]
+    table: int
+    stock: tuple[int, ...]
+    at: int
+    piles: list[int]
+    scope: list[int]
+    last: int
+    turn: int
+    in_hands: int
+    over: bool
+    side_of: tuple[int, ...]
+    _next_seat: tuple[int, ...]
+    _lead: int
+    """The seat dealt to first, who leads each deal."""
+    _deals: list[tuple[int, ...]]
+    """The hands (per seat) of every deal still to come from the stock, the next one last."""
+    _hand_plays: HandKeys[Play]
+    _captures: CaptureTable
+    _layout: _Layout
+    _undo: list[tuple[int, int, int, int, int, int]]
+    """Per play made: the seat, the card's bit, the capture, the table before, the last side
+    to capture before, and what else happened (``_SCOPA | _DEALT | _TAKEN``)."""
+
+    def __init__(self, state: Round) -> None:
+        """The position of ``state`` (a Scopa round)."""
+        rules = state.rules
+        if rules.cirulla:
+            raise ValueError("a Board plays Scopa rules only")
+        layout = _layout(rules)
+        stock = state.stock
+        order = layout.orders[state.dealer]
+        deals = [_deal(layout, order, stock, at) for at in range(0, len(stock), layout.per_deal)]
+        deals.reverse()
+        self._start(layout, order[0], list(state.hands), state.table, stock, deals, state.turn)
+        self.piles = list(state.piles)
+        self.scope = list(state.scope)
+        self.last = state.last_capturer
+        self.in_hands = state.in_hands
+        self.over = state.over
+
+    @classmethod
+    def deal_random(cls, rules: Rules, rng: random.Random, *, dealer: int = 0) -> Board:
+        """Shuffle with ``rng`` and deal, reshuffling as the rules demand: the round
+        ``Round.deal_random(rules, rng, dealer=dealer)`` deals, drawing the same numbers."""
+        if rules.cirulla:
+            raise ValueError("a Board plays Scopa rules only")
+        layout = _layout(rules)
+        if not 0 <= dealer < layout.players:
+            raise DealError(f"dealer must be a seat from 0 to {layout.players - 1}")
+        cards = _shuffle(rules, rng)[0]
+        per_deal = layout.per_deal
+        end = per_deal + layout.table_size
+        lead = layout.orders[dealer][0]
+        deals: list[tuple[int, ...]]
+        if layout.pairs_of_three:  # two hands of three, the Scopa deal: spelled out
+            bits = list(map(_BITS.__getitem__, cards))
+            held = bits[:6] + bits[10:]  # the cards dealt to hands, three by three
+            t = list(map(or_, map(or_, held[0::3], held[1::3]), held[2::3]))
+            if lead:
+                hands = [t[1], t[0]]
+                deals = [(t[11], t[10]), (t[9], t[8]), (t[7], t[6]), (t[5], t[4]), (t[3], t[2])]
+            else:
+                hands = [t[0], t[1]]
+                deals = [(t[10], t[11]), (t[8], t[9]), (t[6], t[7]), (t[4], t[5]), (t[2], t[3])]
+            table = bits[6] | bits[7] | bits[8] | bits[9]
+        else:
+            order = layout.orders[dealer]
+            deals = [_deal(layout, order, cards, at) for at in range(end, 40, per_deal)]
+            deals.reverse()
+            hands = list(_deal(layout, order, cards, 0))
+            table = _mask(cards[per_deal:end])
+        board = _new(cls)
+        board._start(layout, lead, hands, table, tuple(cards[end:]), deals, lead)
+        board.piles = list(layout.no_points)
+        board.scope = list(layout.no_points)
+        board.last = -1
+        board.in_hands = per_deal
+        board.over = False
+        return board
+
+    def _start(
+        self, layout: _Layout, lead: int, hands: list[int], table: int,
+        stock: tuple[int, ...], deals: list[tuple[int, ...]], turn: int,
+    ) -> None:  # fmt: skip
+        """Set the cards' places and the rules' constants."""
+        self._lead = lead
+        self.hands = hands
+        self.table = table
+        self.stock = stock
+        self.at = len(stock) - len(deals) * layout.per_deal
+        self.turn = turn
+        self.side_of = layout.side_of
+        self._next_seat = layout.next_seat
+        self._deals = deals
+        self._hand_plays = layout.hand_plays
+        self._captures = layout.captures
+        self._layout = layout
+        self._undo = []
+
+    @staticmethod
+    def supports(rules: Rules) -> bool:
+        return not rules.cirulla
+
+    @property
+    def rules(self) -> Rules:
+        return self._layout.rules
+
+    # --- asking ------------------------------------------------------------------------
+
+    def sets(self, rank: int) -> tuple[int, ...]:
+        """The capture masks a card of ``rank`` may take from the table now."""
+        return self._captures.sets(self.table, rank)
+
+    def moves(self, ordered: bool = True) -> Sequence[Play]:
+        """The legal moves of the player to act (none once the round is over).
+
+        Ordered: captures first, the biggest first (the usual best replies, for a search's
+        earlier cut-offs). Unordered: the cards from the lowest, each card's plays as
+        ``Round.legal_moves`` lists them, read from the same kind of caches: for a player
+        that needs no order.
+        """
+        if not ordered:
+            table = self.table
+            keys = self._hand_plays[self.hands[self.turn]]
+            size = len(keys)
+            if size == 3:  # the hands of three, spelled out
+                plays, plays2, plays3 = keys
+                return (
+                    plays[table & plays.alone or table & plays.rest]
+                    + plays2[table & plays2.alone or table & plays2.rest]
+                    + plays3[table & plays3.alone or table & plays3.rest]
+                )
+            if size == 2:
+                plays, plays2 = keys
+                return (
+                    plays[table & plays.alone or table & plays.rest]
+                    + plays2[table & plays2.alone or table & plays2.rest]
+                )
+            if size == 1:
+                plays = keys[0]
+                return plays[table & plays.alone or table & plays.rest]
+            found: tuple[Play, ...] = ()
+            for plays in keys:
+                found += plays[table & plays.alone or table & plays.rest]
+            return found
+        if self.over:
+            return []
+        takes: list[tuple[int, int, int]] = []
+        lays: list[Play] = []
+        hand = self.hands[self.turn]
+        sets = self._captures.sets
+        table = self.table
+        while hand:
+            low = hand & -hand
+            hand ^= low
+            index = low.bit_length() - 1
+            found_sets = sets(table, RANK_OF[index])
+            if found_sets:
+                for capture in found_sets:
+                    takes.append((-capture.bit_count(), index, capture))
+            else:
+                lays.append((index, 0))
+        if not takes:
+            return lays
+        takes.sort()
+        return [(index, capture) for _, index, capture in takes] + lays
+
+    def last_play(self) -> bool:
+        """True when the player to act holds the round's last card."""
+        return self.in_hands == 1 and not self._deals
+
+    def score(self) -> tuple[Breakdown, ...]:
+        """The round's score per side (final once ``over``), as ``Round.score`` gives it."""
+        return self._layout.scoring.score(self.piles, self.scope, ())
+
+    def totals(self) -> tuple[int, ...]:
+        """Each side's points for the round: the ``total`` of each ``score``, without the
+        breakdowns."""
+        return self._layout.scoring.totals(self.piles, self.scope)
+
+    # --- playing -----------------------------------------------------------------------
+
+    def make(self, index: int, capture: int) -> None:
+        """Play card ``index`` taking ``capture`` (0: laying it), one of ``moves()``."""
+        seat = self.turn
+        bit = 1 << index
+        table = self.table
+        self.hands[seat] ^= bit
+        in_hands = self.in_hands - 1
+        if not capture:
+            self.table = table | bit
+            if in_hands:
+                self.in_hands = in_hands
+                self.turn = self._next_seat[seat]
+                self._undo.append((seat, bit, 0, table, self.last, 0))
+            else:
+                self._end_of_hands(seat, bit, 0, table, self.last, 0)
+            return
+        side = self.side_of[seat]
+        self.piles[side] |= capture | bit
+        self.table = table ^ capture
+        last = self.last
+        self.last = side
+        done = 0
+        if capture == table and scores_scopa(
+            self._layout.rules, table, RANK_OF[index], capture, not in_hands and not self._deals
+        ):
+            self.scope[side] += 1
+            done = _SCOPA
+        if in_hands:
+            self.in_hands = in_hands
+            self.turn = self._next_seat[seat]
+            self._undo.append((seat, bit, capture, table, last, done))
+        else:
+            self._end_of_hands(seat, bit, capture, table, last, done)
+
+    def _end_of_hands(
+        self, seat: int, bit: int, capture: int, table: int, last: int, done: int
+    ) -> None:
+        """After the hands' last card: the next hands from the stock, or the end of the
+        round, where the last side to capture takes what is left on the table."""
+        deals = self._deals
+        if deals:
+            self.hands[:] = deals.pop()
+            layout = self._layout
+            self.at += layout.per_deal
+            self.in_hands = layout.per_deal
+            self.turn = self._lead
+            done |= _DEALT
+        else:
+            self.in_hands = 0
+            self.over = True
+            if self.table and self.last >= 0:
+                self.piles[self.last] |= self.table
+                self.table = 0
+                done |= _TAKEN
+        self._undo.append((seat, bit, capture, table, last, done))
+
+    def unmake(self) -> None:
+        """Take back the last ``make``."""
+        seat, bit, capture, table, last, done = self._undo.pop()
+        hands = self.hands
+        if done:
+            if done & _TAKEN:
+                left = table ^ capture if capture else table | bit
+                self.piles[self.last] &= ~left
+            if done & _DEALT:
+                layout = self._layout
+                self._deals.append(tuple(hands))
+                hands[:] = layout.no_hands
+                self.at -= layout.per_deal
+                self.in_hands = 0
+            if done & _SCOPA:
+                self.scope[self.side_of[seat]] -= 1
+        self.over = False
+        hands[seat] |= bit
+        self.in_hands += 1
+        self.turn = seat
+        self.table = table
+        if capture:
+            self.piles[self.side_of[seat]] &= ~(capture | bit)
+        self.last = last
+
+    def __repr__(self) -> str:
+        return (
+            f"<Board turn {self.turn} hands {[hex(h) for h in self.hands]} "
+            f"table {self.table:#x} stock {len(self.stock) - self.at}>"
+        )
+
+
+_SCOPA, _DEALT, _TAKEN = 1, 2, 4
+"""What a play did besides moving its cards (``Board._undo``): it scored a scopa, the
+hands were dealt after it, or the last side to capture took the table after it."""
+
+
+def _deal(
+    layout: _Layout, order: tuple[int, ...], cards: Sequence[int], at: int
+) -> tuple[int, ...]:
+    """The hands (per seat) dealt from ``cards[at:]`` (indices) to the seats of ``order``."""
+    size = layout.hand_size
+    hands = [0] * layout.players
+    for receiver in order:
+        hands[receiver] = _mask(cards[at : at + size])
+        at += size
+    return tuple(hands)
+
+
+def _mask(cards: Sequence[int]) -> int:
+    mask = 0
+    for index in cards:
+        mask |= _BITS[index]
+    return mask
+
+
+_new = object.__new__
