@@ -70,3 +70,49 @@ def test_cards_changed_in_the_pause_settings_are_drawn_everywhere_on_resume(app,
     expected = fresh_paint(scene)
     assert pygame.image.tobytes(app.screen, "RGB") == pygame.image.tobytes(expected, "RGB")
     close_tables(app)
+
+
+@pytest.mark.parametrize("kind", [pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE])
+def test_a_window_that_lost_its_picture_is_shown_whole_at_once(app, monkeypatch, kind):
+    """Mapped again, switched to full screen or uncovered, the window has lost its picture:
+    the next frame shows all of it, even while cards move (when only their pieces would be
+    shown) and when the table is still (when nothing would be shown)."""
+    app.settings = app.settings.with_(animation_speed="normal", language="en")
+    scene = TableScene(app, coordinated(app, solo_setup()), worker=inline_worker())
+    app.stack.push(scene)
+    pump(app, 5)
+    shown: list[str] = []
+    monkeypatch.setattr(pygame.display, "flip", lambda: shown.append("whole"))
+    monkeypatch.setattr(pygame.display, "update", lambda rects=None: shown.append("pieces"))
+    assert scene.director.busy  # the deal is moving
+    app.frame(1 / 60, [pygame.event.Event(kind)], draw=None)
+    assert shown == ["whole"]
+    settle(app, scene)
+    app.frame(1 / 60, [], draw=None)
+    shown.clear()
+    app.frame(1 / 60, [pygame.event.Event(kind)], draw=None)
+    assert shown == ["whole"]
+    close_tables(app)
+
+
+def test_the_window_surface_replaced_by_the_window_system_is_the_one_drawn_on(app):
+    """The window system changes the window behind the game's back (a full-screen window
+    minimised and restored gets a new surface from pygame, and a full-screen game ignores
+    resize events): the game draws on the window's surface as it is now, laid out for its
+    size (drawing on the old surface crashed the game)."""
+    app.settings = app.settings.with_(animation_speed="instant", language="en")
+    scene = TableScene(app, coordinated(app, solo_setup()), worker=inline_worker())
+    app.stack.push(scene)
+    settle(app, scene)
+    before = app.screen
+    with pytest.warns(DeprecationWarning):
+        window = pygame.Window.from_display_module()
+    window.size = (before.get_width() - 24, before.get_height() - 24)
+    pygame.event.pump()  # pygame gives the window its new surface
+    pygame.event.clear()  # the events about it are not for the game
+    app.frame(1 / 60, [])
+    assert app.screen is pygame.display.get_surface()
+    assert scene.layout.size == window.size
+    expected = fresh_paint(scene)
+    assert pygame.image.tobytes(app.screen, "RGB") == pygame.image.tobytes(expected, "RGB")
+    close_tables(app)
