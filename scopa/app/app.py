@@ -68,11 +68,15 @@ class App:
         self._shown_alone: Scene | None = None
         """The scene that drew the last frame shown, when it filled the window alone."""
         self._shown_size: tuple[int, int] | None = None
+        self._exposed = False
+        """The window system lost the window's picture: the next frame shows all of it."""
         self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
         self._windowed_size = (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
         pygame.display.set_caption("Scopa")
         self._set_icon()
         self.screen = self._open_window(self.settings.fullscreen)
+        self._laid_out = self.size
+        """The window size the scenes were last laid out for."""
         self.audio = Audio(self.settings.volume, self.settings.muted)
         self.show_store_messages()
 
@@ -98,13 +102,17 @@ class App:
         else:
             self._windowed_size = self.size
             self.screen = self._open_window(True)
-        self.stack.resize(self.size)
+        self._lay_out()
 
     def resize(self, size: tuple[int, int]) -> None:
         size = (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
         self._windowed_size = size
         if self.screen.get_size() != size:
             self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self._lay_out()
+
+    def _lay_out(self) -> None:
+        self._laid_out = self.size
         self.stack.resize(self.size)
 
     # --- navigation --------------------------------------------------------------------
@@ -201,16 +209,35 @@ class App:
         """
         moving = draw is None and self.stack.busy
         received = list(pygame.event.get() if events is None else events)
+        self._follow_window_surface()
         for event in received:
             self.dispatch(event)
         self.stack.update(dt)
         self.show_store_messages()
         self.toasts.update(dt)
+        if self._exposed:
+            self._exposed = False
+            draw = whole = True
         if draw is None:
             draw = moving or bool(received) or bool(self.toasts) or self.stack.busy
         if draw:
             self.show(whole=whole)
         return draw
+
+    def _follow_window_surface(self) -> None:
+        """The window system may change the window behind the game's back: pygame then
+        gives it a new surface (a full-screen window minimised and restored) or a new size
+        (the resize events a full-screen game ignores). Drawing on the old surface would
+        crash; the scenes are laid out again for the size, and the picture shown whole."""
+        current = pygame.display.get_surface()
+        if current is None:
+            return
+        if current is not self.screen:
+            self.screen = current
+            self._exposed = True
+        if current.get_size() != self._laid_out:
+            self._exposed = True
+            self._lay_out()
 
     def show(self, *, whole: bool = False) -> None:
         """Draw the frame and put it on screen.
@@ -238,6 +265,11 @@ class App:
     def dispatch(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
             self.running = False
+            return
+        if event.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
+            # Mapped again, made full screen or uncovered: what was shown is gone, and
+            # showing only the pieces that change would leave the rest of it blank.
+            self._exposed = True
             return
         if event.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
             self.resize((event.w, event.h))

@@ -74,6 +74,9 @@ class MenuScene(Scene):
         return fading or self.form.captured is not None or self.form.editing()
 
     def leave(self) -> None:
+        # Covered before its fade-in ended (the first start's offer opens over the title at
+        # once): a covered menu does not run, so it would stay dark under the cover.
+        self.age = max(self.age, self.FADE_IN)
         style.set_pointer(False)
 
     def back(self) -> None:

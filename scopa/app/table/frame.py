@@ -115,6 +115,13 @@ class FrameCache:
         """The screen was drawn by someone else: the next frame is painted whole."""
         self._shown = None
 
+    def clear(self) -> None:
+        """Nothing kept is right any more (the cards are drawn with other art): the next
+        frame paints the still layer afresh too."""
+        self._shown = None
+        self._layer = None
+        self._layered = []
+
     def paint(self, surface: pygame.Surface, items: Sequence[Item], still: int = 0) -> None:
         """Paint every item (the still layer, kept between frames, only where it changed)."""
         layer = self._compose(surface, items[:still], whole=False)

@@ -39,10 +39,13 @@ class Painter:
     def __init__(self, text: Writer) -> None:
         self.text = text
         self.frames = FrameCache()
+        self._art: CardArt | None = None
+        """The art the remembered frames were painted with."""
 
     def draw(self, surface: pygame.Surface, snap: TableSnapshot) -> None:
         """Paint the whole table."""
         items, still = self.layered(snap)
+        self._same_art(snap.art)
         self.frames.paint(surface, items, still)
 
     def draw_changes(
@@ -50,7 +53,16 @@ class Painter:
     ) -> list[pygame.Rect] | None:
         """Repaint only what changed since the last frame (see ``FrameCache``)."""
         items, still = self.layered(snap)
+        self._same_art(snap.art)
         return self.frames.paint_changes(surface, items, still)
+
+    def _same_art(self, art: CardArt) -> None:
+        """The items' keys leave the card art out (a table keeps one): when the player
+        chooses other cards, other corners or another language, nothing painted before
+        stays on screen."""
+        if art is not self._art:
+            self._art = art
+            self.frames.clear()
 
     def items(self, snap: TableSnapshot) -> list[Item]:
         """Every item of the frame, bottom to top."""

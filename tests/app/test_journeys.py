@@ -1,0 +1,118 @@
+"""Walks across the seams between scenes, as players make them: the first start, the pause
+menu's settings under a match, leaving and coming back."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from scopa.app.table import TableScene
+from scopa.app.table.frame import FrameCache
+
+from .menu_helpers import click as menu_click
+from .menu_helpers import close_tables, press
+from .table_helpers import coordinated, inline_worker, pump, settle, solo_setup
+
+
+def colours(surface: pygame.Surface, area: pygame.Rect) -> int:
+    """How many different colours ``area`` of ``surface`` holds (one: a plain sheet)."""
+    return len(
+        set(
+            pygame.image.tobytes(surface.subsurface(area), "RGB")[i : i + 3]
+            for i in range(0, area.w * area.h * 3, 3)
+        )
+    )
+
+
+def test_first_start_shows_the_title_under_the_offer(app):
+    """The title opens and the tutorial offer covers it at once: the title shows through
+    the offer's veil, instead of staying dark at the first moment of its fade-in."""
+    app.settings = app.settings.with_(tutorial_done=False)
+    app.home()
+    app.open("tutorial_offer")
+    for _ in range(30):
+        pump(app)
+    offer = app.stack.top
+    left_of_panel = pygame.Rect(0, 0, offer.panel.left, app.size[1])
+    assert colours(app.screen, left_of_panel) > 50
+
+
+def fresh_paint(scene: TableScene) -> pygame.Surface:
+    """The table as a painter with no memory of earlier frames draws it."""
+    surface = pygame.Surface(scene.app.size)
+    remembered = scene.painter.frames
+    scene.painter.frames = FrameCache()
+    try:
+        scene.draw(surface)
+    finally:
+        scene.painter.frames = remembered
+    return surface
+
+
+@pytest.mark.parametrize("change", [{}, {"deck_style": "piacentine"}, {"corner_index": False}])
+def test_cards_changed_in_the_pause_settings_are_drawn_everywhere_on_resume(app, change):
+    """Cards chosen in the settings over a match: on resume the table, the deck and the
+    piles are drawn with them too, not only the hand."""
+    app.settings = app.settings.with_(animation_speed="instant", language="en")
+    setup = solo_setup()
+    scene = TableScene(app, coordinated(app, setup), worker=inline_worker())
+    app.stack.push(scene)
+    settle(app, scene)
+    pump(app, 3)
+    press(app, pygame.K_ESCAPE)
+    pause = app.stack.top
+    menu_click(app, pause.buttons[1])  # Settings
+    app.settings = app.settings.with_(**change)
+    press(app, pygame.K_ESCAPE)  # back to the pause menu
+    press(app, pygame.K_ESCAPE)  # resume
+    assert app.stack.top is scene
+    pump(app, 3)
+    expected = fresh_paint(scene)
+    assert pygame.image.tobytes(app.screen, "RGB") == pygame.image.tobytes(expected, "RGB")
+    close_tables(app)
+
+
+@pytest.mark.parametrize("kind", [pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE])
+def test_a_window_that_lost_its_picture_is_shown_whole_at_once(app, monkeypatch, kind):
+    """Mapped again, switched to full screen or uncovered, the window has lost its picture:
+    the next frame shows all of it, even while cards move (when only their pieces would be
+    shown) and when the table is still (when nothing would be shown)."""
+    app.settings = app.settings.with_(animation_speed="normal", language="en")
+    scene = TableScene(app, coordinated(app, solo_setup()), worker=inline_worker())
+    app.stack.push(scene)
+    pump(app, 5)
+    shown: list[str] = []
+    monkeypatch.setattr(pygame.display, "flip", lambda: shown.append("whole"))
+    monkeypatch.setattr(pygame.display, "update", lambda rects=None: shown.append("pieces"))
+    assert scene.director.busy  # the deal is moving
+    app.frame(1 / 60, [pygame.event.Event(kind)], draw=None)
+    assert shown == ["whole"]
+    settle(app, scene)
+    app.frame(1 / 60, [], draw=None)
+    shown.clear()
+    app.frame(1 / 60, [pygame.event.Event(kind)], draw=None)
+    assert shown == ["whole"]
+    close_tables(app)
+
+
+def test_the_window_surface_replaced_by_the_window_system_is_the_one_drawn_on(app):
+    """The window system changes the window behind the game's back (a full-screen window
+    minimised and restored gets a new surface from pygame, and a full-screen game ignores
+    resize events): the game draws on the window's surface as it is now, laid out for its
+    size (drawing on the old surface crashed the game)."""
+    app.settings = app.settings.with_(animation_speed="instant", language="en")
+    scene = TableScene(app, coordinated(app, solo_setup()), worker=inline_worker())
+    app.stack.push(scene)
+    settle(app, scene)
+    before = app.screen
+    with pytest.warns(DeprecationWarning):
+        window = pygame.Window.from_display_module()
+    window.size = (before.get_width() - 24, before.get_height() - 24)
+    pygame.event.pump()  # pygame gives the window its new surface
+    pygame.event.clear()  # the events about it are not for the game
+    app.frame(1 / 60, [])
+    assert app.screen is pygame.display.get_surface()
+    assert scene.layout.size == window.size
+    expected = fresh_paint(scene)
+    assert pygame.image.tobytes(app.screen, "RGB") == pygame.image.tobytes(expected, "RGB")
+    close_tables(app)
