@@ -6,11 +6,13 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from scopa.app.scenes.review import ReviewScene
 from scopa.app.table import TableScene
 from scopa.app.table.frame import FrameCache
 
 from .menu_helpers import click as menu_click
-from .menu_helpers import close_tables, press
+from .menu_helpers import close_tables, frame, press
+from .review_helpers import SOLO, reviewed
 from .table_helpers import coordinated, inline_worker, pump, settle, solo_setup
 
 
@@ -115,4 +117,34 @@ def test_the_window_surface_replaced_by_the_window_system_is_the_one_drawn_on(ap
     assert scene.layout.size == window.size
     expected = fresh_paint(scene)
     assert pygame.image.tobytes(app.screen, "RGB") == pygame.image.tobytes(expected, "RGB")
+    close_tables(app)
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1280, 720), (1920, 1080)])
+def test_the_review_rows_keep_a_clear_gap_between_the_cost_the_cards_and_the_words(app, size):
+    """The glow around the card played and Master's stays inside its column: the cost on
+    the left ("-0,6 punti") and the words on the right are never touched by it."""
+    app.settings = app.settings.with_(animation_speed="instant", language="it")
+    app.set_language("it")
+    app.matches.coach_mode = "thread"
+    app.resize(size)
+    coordinator = reviewed(app, SOLO)
+    app.home()
+    app.stack.push(TableScene(app, coordinator, worker=inline_worker()))
+    scoring = app.open("scoring", coordinator=coordinator)
+    frame(app)
+    menu_click(app, scoring.review_button)
+    review = app.stack.top
+    assert isinstance(review, ReviewScene) and review.grades()
+    frame(app)
+    info_x, info_w = review.info_column
+    hand_x, hand_w = review.hand_column
+    table_x, table_w = review.table_column
+    text_x, _ = review.text_column
+    gaps = [(info_x + info_w, hand_x), (table_x + table_w, text_x)]
+    for row in review.rows[: len(review.grades())]:
+        for left, right in gaps:
+            assert right > left
+            strip = pygame.Rect(left, row.top + 4, right - left, row.h - 8)
+            assert colours(app.screen, strip) == 1, (size, row, left, right)
     close_tables(app)

@@ -553,11 +553,16 @@ class ReviewScene(MenuScene):
             style.text(surface, self.t("review.empty_table"), pen, area, align="center")
             return
         height = area.h * 0.86
+        art = style.menu_art(self.app, self.deck)
         width = min(style.card_width_for(height), area.w)
+        # The glows reach past the cards: the cards are laid out inside that reach, so no
+        # glow spills over the words beside the column.
+        reach = (art.glow(width, MASTER_GLOW).get_width() - width + 1) // 2
+        area = area.inflate(-2 * reach, 0)
+        width = max(8, min(width, area.w))
         step = width * 1.08
         if len(cards) > 1 and step * (len(cards) - 1) + width > area.w:
             step = (area.w - width) / (len(cards) - 1)
-        art = style.menu_art(self.app, self.deck)
         for k, card in enumerate(cards):
             centre = (area.left + width / 2 + k * step, area.centery)
             style.draw_card(surface, art, card, centre, width, glow=glow.get(card))
