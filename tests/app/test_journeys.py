@@ -6,7 +6,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from scopa.app import style
 from scopa.app.scenes.review import ReviewScene
+from scopa.app.scenes.rule_examples import EXAMPLES, draw_example
 from scopa.app.table import TableScene
 from scopa.app.table.frame import FrameCache
 
@@ -148,3 +150,30 @@ def test_the_review_rows_keep_a_clear_gap_between_the_cost_the_cards_and_the_wor
             strip = pygame.Rect(left, row.top + 4, right - left, row.h - 8)
             assert colours(app.screen, strip) == 1, (size, row, left, right)
     close_tables(app)
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+@pytest.mark.parametrize("name", sorted(n for n, e in EXAMPLES.items() if e.table_label and not e.six_sides))
+def test_the_labels_over_the_rules_cards_sit_clear_of_the_felt(app, size, name):
+    """"Your pile: the best card of each suit" and "Table" are written above the felt of
+    the cards, not with their feet on its wooden edge."""
+    app.settings = app.settings.with_(language="en")
+    app.set_language("en")
+    app.resize(size)
+    example = EXAMPLES[name]
+    surface = pygame.Surface(app.size)
+    surface.fill(style.PAPER)
+    area = pygame.Rect(app.size[0] // 2, app.size[1] // 8, app.size[0] // 2 - 20, app.size[1])
+    seen: list[style.Drawn] = []
+    with style.watch_text(seen.append):
+        draw_example(surface, app, example, area, style.Metrics(app, app.size))
+    labels = [d for d in seen if d.words == app.t(example.table_label)]
+    assert labels
+    felt = {tuple(style.FELT), tuple(style.WOOD)}
+    for label in labels:
+        block = label.used.clip(surface.get_rect())
+        pixels = pygame.image.tobytes(surface.subsurface(block), "RGB")
+        touched = sum(
+            tuple(pixels[i : i + 3]) in felt for i in range(0, block.w * block.h * 3, 3)
+        )
+        assert touched == 0, (label.words, label.used)

@@ -200,11 +200,18 @@ def example_height(example: Example, width: int, m: style.Metrics) -> int:
 def _row_height(example: Example, h: int, m: style.Metrics) -> int:
     label_h = _label_height(m)
     top = label_h if example.played or example.table_label else 0
-    return top + h + m.px(0.008) + m.px(0.012) + m.px(0.02) + (label_h if example.values else 0)
+    below = label_h if example.values else 0
+    return top + h + _below_label(m) + m.px(0.012) + m.px(0.02) + below
 
 
 def _label_height(m: style.Metrics) -> int:
     return style.line_height(m.pen("ui", style.SMALL, style.INK_SOFT))
+
+
+def _below_label(m: style.Metrics) -> int:
+    """From the foot of the labels to the top of the cards: the felt round the cards reaches
+    up past them, and stays clear of the labels' descenders."""
+    return m.px(0.012) + m.px(0.004)
 
 
 def _rows(example: Example) -> int:
@@ -242,7 +249,7 @@ def draw_example(
         row_top = y
         taken = set(example.takes[row]) if example.takes else set()
         x = area.left
-        cy = y + top + h // 2 + m.px(0.008)
+        cy = y + top + h // 2 + _below_label(m)
         if example.played:
             played_w = step * len(example.played) + round(w * 0.95)
             box = pygame.Rect(x, y, played_w, label_h)
