@@ -152,11 +152,15 @@ def test_the_review_rows_keep_a_clear_gap_between_the_cost_the_cards_and_the_wor
     close_tables(app)
 
 
+LABELLED = sorted(n for n, e in EXAMPLES.items() if e.table_label and not e.six_sides)
+"""The rules' examples with a label over their cards."""
+
+
 @pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
-@pytest.mark.parametrize("name", sorted(n for n, e in EXAMPLES.items() if e.table_label and not e.six_sides))
+@pytest.mark.parametrize("name", LABELLED)
 def test_the_labels_over_the_rules_cards_sit_clear_of_the_felt(app, size, name):
-    """"Your pile: the best card of each suit" and "Table" are written above the felt of
-    the cards, not with their feet on its wooden edge."""
+    """Labels such as "Your pile: the best card of each suit" and "Table" are written
+    above the felt of the cards, not with their feet on its wooden edge."""
     app.settings = app.settings.with_(language="en")
     app.set_language("en")
     app.resize(size)
@@ -173,7 +177,5 @@ def test_the_labels_over_the_rules_cards_sit_clear_of_the_felt(app, size, name):
     for label in labels:
         block = label.used.clip(surface.get_rect())
         pixels = pygame.image.tobytes(surface.subsurface(block), "RGB")
-        touched = sum(
-            tuple(pixels[i : i + 3]) in felt for i in range(0, block.w * block.h * 3, 3)
-        )
+        touched = sum(tuple(pixels[i : i + 3]) in felt for i in range(0, block.w * block.h * 3, 3))
         assert touched == 0, (label.words, label.used)
