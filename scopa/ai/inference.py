@@ -113,7 +113,7 @@ class DealHistory:
         return weight
 
 
-POLICY_TEMPERATURE = 0.35
+POLICY_TEMPERATURE = 0.3
 """How sharply the other seats are expected to prefer the expert's best moves (in points)."""
 POLICY_FLOOR = 0.1
 """Share of a play explained by anything at all (a different style, a blunder)."""
