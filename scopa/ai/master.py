@@ -37,9 +37,10 @@ class MasterPlayer(Player):
     ``leaf_cap`` lines a world's search may look at (sets its depth); ``exact_cap`` lines
     allowed to reach the end of the round; ``time_limit`` seconds (None: 0.08 s with two
     players, 0.14 s with four; 0: no clock, fully reproducible); ``blend`` of the expert's
-    judgement; ``infer`` world weighting ("policy", the default: the expert's judgement as
-    a model of every play; True: only the plain signals of ``DealHistory``; Cirulla always
-    uses those); ``heat`` and ``floor`` of
+    judgement; ``infer`` world weighting ("policy": the expert's judgement as a model of
+    every play; True: only the plain signals of ``DealHistory``; "auto", the default: the
+    policy with two players, where a deal holds few plays to judge, else the plain signals;
+    Cirulla always uses those); ``heat`` and ``floor`` of
     that policy model; ``candidates`` guesses weighed before the ``worlds`` searched are
     drawn by weight (0: the searched worlds are drawn uniformly and weighed);
     ``deal_end`` when above 0, a world's search stops at the end of the hands dealt (at least
@@ -59,7 +60,7 @@ class MasterPlayer(Player):
         exact_cap: int | None = None,
         time_limit: float | None = None,
         blend: float = EXPERT_BLEND,
-        infer: bool | str = "policy",
+        infer: bool | str = "auto",
         reply_width: int = 0,
         heat: float = POLICY_TEMPERATURE,
         floor: float = POLICY_FLOOR,
@@ -98,7 +99,8 @@ class MasterPlayer(Player):
         fast = BoardSearcher(view.rules, view.side)
         use_board = Board.supports(view.rules) and not self.reply_width
         history: DealHistory | None = None
-        if self.infer == "policy" and not view.rules.cirulla:
+        policy = self.infer == "policy" or (self.infer == "auto" and players == 2)
+        if policy and not view.rules.cirulla:
             history = PolicyHistory(view, self.heat, self.floor)
         elif self.infer:
             history = DealHistory(view)
