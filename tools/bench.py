@@ -13,6 +13,7 @@ import argparse
 import importlib.util
 import itertools
 import random
+import statistics
 import sys
 import time
 from collections.abc import Callable
@@ -173,21 +174,28 @@ def board_scored_deals(rules: Rules, deals: int, rng: random.Random) -> float:
 
 
 def scored_vs_reference(
-    deals: int, seed: int, chunk: int = 3000, engine: Callable[..., float] = scored_deals
+    deals: int, seed: int, chunk: int = 500, engine: Callable[..., float] = scored_deals
 ) -> float:
     """How many times faster the engine plays and scores random two-player deals than the
-    reference simulator, both in this process, in alternating chunks timed on processor
-    time, so that a busy machine weighs on both sides alike. (Long chunks: switching sides
-    often leaves each side's data cold in the processor's caches.) ``engine`` is the
-    engine's side: ``scored_deals`` or ``board_scored_deals``."""
+    reference simulator, both in this process on processor time: the median of the ratios
+    of back-to-back chunks of ``chunk`` deals, each side going first in every other pair, so
+    that a busy spell of the machine spoils a pair or two rather than the figure. (Chunks of
+    some hundred deals: switching sides leaves each side's data cold in the processor's
+    caches for a moment, a small part of a chunk.) ``engine`` is the engine's side:
+    ``scored_deals`` or ``board_scored_deals``."""
     rules = Rules()
     engine_rng, reference_rng = random.Random(seed), random.Random(seed + 1)
-    engine_time = reference = 0.0
+    ratios = []
     for done in range(0, deals, chunk):
         size = min(chunk, deals - done)
-        reference += reference_deals(size, reference_rng)
-        engine_time += engine(rules, size, engine_rng)
-    return reference / engine_time
+        if len(ratios) % 2:
+            engine_time = engine(rules, size, engine_rng)
+            reference = reference_deals(size, reference_rng)
+        else:
+            reference = reference_deals(size, reference_rng)
+            engine_time = engine(rules, size, engine_rng)
+        ratios.append(reference / engine_time)
+    return statistics.median(ratios)
 
 
 def legal_moves_cost(rules: Rules, samples: int, seed: int) -> float:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from operator import or_
+from operator import itemgetter
 
 from .captures import CaptureTable, CardPlays, HandKeys, capture_table, scores_scopa
 from .cards import RANK_OF
@@ -112,7 +112,8 @@ class Board:
     """The seat dealt to first, who leads each deal."""
     _deals: list[tuple[int, ...]]
     """The hands (per seat) of every deal still to come from the stock, the next one last."""
-    _hand_plays: HandKeys[Play]
+    _hand_plays: dict[int, tuple[CardPlays[Play], ...]]
+    """The hands' plays seen so far (``HandKeys.known``)."""
     _captures: CaptureTable
     _layout: _Layout
     _undo: list[tuple[int, int, int, int, int, int]]
@@ -151,16 +152,20 @@ class Board:
         lead = layout.orders[dealer][0]
         deals: list[tuple[int, ...]]
         if layout.pairs_of_three:  # two hands of three, the Scopa deal: spelled out
-            bits = list(map(_BITS.__getitem__, cards))
-            held = bits[:6] + bits[10:]  # the cards dealt to hands, three by three
-            t = list(map(or_, map(or_, held[0::3], held[1::3]), held[2::3]))
+            b = itemgetter(*cards)(_BITS)  # the cards' bits, in the order dealt
+            t = (
+                b[0] | b[1] | b[2], b[3] | b[4] | b[5], b[10] | b[11] | b[12],
+                b[13] | b[14] | b[15], b[16] | b[17] | b[18], b[19] | b[20] | b[21],
+                b[22] | b[23] | b[24], b[25] | b[26] | b[27], b[28] | b[29] | b[30],
+                b[31] | b[32] | b[33], b[34] | b[35] | b[36], b[37] | b[38] | b[39],
+            )  # the hands, three by three  # fmt: skip
             if lead:
                 hands = [t[1], t[0]]
                 deals = [(t[11], t[10]), (t[9], t[8]), (t[7], t[6]), (t[5], t[4]), (t[3], t[2])]
             else:
                 hands = [t[0], t[1]]
                 deals = [(t[10], t[11]), (t[8], t[9]), (t[6], t[7]), (t[4], t[5]), (t[2], t[3])]
-            table = bits[6] | bits[7] | bits[8] | bits[9]
+            table = b[6] | b[7] | b[8] | b[9]
         else:
             order = layout.orders[dealer]
             deals = [_deal(layout, order, cards, at) for at in range(end, 40, per_deal)]
@@ -190,7 +195,7 @@ class Board:
         self.side_of = layout.side_of
         self._next_seat = layout.next_seat
         self._deals = deals
-        self._hand_plays = layout.hand_plays
+        self._hand_plays = layout.hand_plays.known
         self._captures = layout.captures
         self._layout = layout
         self._undo = []
@@ -219,7 +224,11 @@ class Board:
         """
         if not ordered:
             table = self.table
-            keys = self._hand_plays[self.hands[self.turn]]
+            hand = self.hands[self.turn]
+            try:
+                keys = self._hand_plays[hand]
+            except KeyError:
+                keys = self._layout.hand_plays.add(hand)
             size = len(keys)
             if size == 3:  # the hands of three, spelled out
                 plays, plays2, plays3 = keys
@@ -281,7 +290,7 @@ class Board:
     def make(self, index: int, capture: int) -> None:
         """Play card ``index`` taking ``capture`` (0: laying it), one of ``moves()``."""
         seat = self.turn
-        bit = 1 << index
+        bit = _BITS[index]
         table = self.table
         self.hands[seat] ^= bit
         in_hands = self.in_hands - 1

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
-from typing import TypeVar
+from typing import Generic, TypeVar
 
 from .cards import DECK, FULL_MASK, RANK_MASK, RANK_OF, Card, mask_of
 from .errors import CardError
@@ -46,7 +46,7 @@ class CardPlays(dict[int, tuple[P, ...]]):
     """
 
     __slots__ = (
-        "alone", "rest", "_captures", "_rank", "_target", "_others", "_patterns", "_move", "_laid",
+        "alone", "rest", "_captures", "_rank", "_target", "_others", "_plans", "_move", "_laid",
     )  # fmt: skip
 
     def __init__(self, captures: CaptureTable, index: int, play: Callable[[int], P]) -> None:
@@ -60,7 +60,8 @@ class CardPlays(dict[int, tuple[P, ...]]):
         self._rank = rank
         self._target = captures.sum_target(rank)
         self._others = FULL_MASK ^ RANK_MASK[rank]
-        self._patterns = captures._patterns
+        self._plans = captures._patterns[self._target]
+        """The table's plans for this card's sum (see ``CaptureTable._pattern``)."""
         self._move = play
         self._laid = (play(0),)
 
@@ -68,9 +69,7 @@ class CardPlays(dict[int, tuple[P, ...]]):
         target = self._target
         if target and part.bit_count() > 2 and part & self._others:
             # A set summing to the target, read from the plans for the table's rank counts.
-            pairs = part - (part >> 1 & _ODD_BITS)
-            counts = (pairs & _PAIR_BITS) + (pairs >> 2 & _PAIR_BITS)
-            pattern = self._patterns.get(counts << 4 | target)
+            pattern = self._plans.get(part.to_bytes(5, "little").translate(_RANK_COUNTS))
             if pattern is None:
                 pattern = self._captures._pattern(part, target)
             wholes = pattern[1]
@@ -106,20 +105,24 @@ class _CardMoves(dict[int, Move]):
         return move
 
 
-class HandKeys(dict[int, tuple[CardPlays[P], ...]]):
+class HandKeys(Generic[P]):
     """Per hand (a mask): the ``CardPlays`` of its cards, from the lowest.
 
     The moves of a hand are then the concatenation of ``plays[table & plays.alone or table
-    & plays.rest]`` over its cards: a look-up per hand and one per card.
+    & plays.rest]`` over its cards: a look-up per hand and one per card. The hands seen so
+    far are in ``known``, a plain dictionary (a dict subclass's ``[]`` goes through a slower
+    slot, and this look-up comes before every move generation): a reader catches the
+    ``KeyError`` of a hand not seen yet and asks ``add``.
     """
 
-    __slots__ = ("_cards",)
+    __slots__ = ("known", "_cards")
 
     def __init__(self, cards: tuple[CardPlays[P], ...]) -> None:
-        super().__init__()
+        self.known: dict[int, tuple[CardPlays[P], ...]] = {}
         self._cards = cards
 
-    def __missing__(self, hand: int) -> tuple[CardPlays[P], ...]:
+    def add(self, hand: int) -> tuple[CardPlays[P], ...]:
+        """The ``CardPlays`` of ``hand``'s cards, kept in ``known``."""
         card_plays = self._cards
         keys = []
         rest = hand
@@ -127,9 +130,10 @@ class HandKeys(dict[int, tuple[CardPlays[P], ...]]):
             low = rest & -rest
             rest ^= low
             keys.append(card_plays[low.bit_length() - 1])
-        if len(self) >= _CACHE_LIMIT:
-            self.clear()
-        found = self[hand] = tuple(keys)
+        known = self.known
+        if len(known) >= _CACHE_LIMIT:
+            known.clear()
+        found = known[hand] = tuple(keys)
         return found
 
 
@@ -194,7 +198,8 @@ class CaptureTable:
         self.rest = tuple(rest)
         """Per rank: the table cards that matter when none of ``alone`` lies there."""
         self.cache: dict[int, tuple[int, ...]] = {}
-        self._patterns: dict[int, _Pattern] = {}
+        self._patterns: tuple[dict[bytes, _Pattern], ...] = tuple({} for _ in _UP_TO)
+        """Per sum: the plans reaching it, by the table's cards per rank (``_RANK_COUNTS``)."""
         self._card_plays = tuple(
             CardPlays(self, index, _CardMoves(index).__getitem__) for index in range(40)
         )
@@ -256,17 +261,17 @@ class CaptureTable:
         many of each. That depends only on how many cards of each rank lie on the table, so
         the plans are cached by those counts (a small space) and spelled out with the actual
         cards by the caller."""
-        low = table & _UP_TO[target]
-        pairs = low - (low >> 1 & _ODD_BITS)
-        counts = (pairs & _PAIR_BITS) + (pairs >> 2 & _PAIR_BITS)  # cards per rank, a nibble each
-        key = counts << 4 | target
-        pattern = self._patterns.get(key)
+        counts = (table & _UP_TO[target]).to_bytes(5, "little").translate(_RANK_COUNTS)
+        plans = self._patterns[target]
+        pattern = plans.get(counts)
         if pattern is None:
-            pattern = self._patterns[key] = self._plan(counts, target)
+            pattern = plans[counts] = self._plan(counts, target)
         return pattern
 
-    def _plan(self, nibbles: int, target: int) -> _Pattern:
-        counts = [0] + [nibbles >> (4 * (rank - 1)) & 0xF for rank in range(1, 11)]
+    def _plan(self, rank_counts: bytes, target: int) -> _Pattern:
+        counts = [0]  # cards per rank, from the ace
+        for pair in rank_counts:
+            counts += (pair & 0xF, pair >> 4)
         allowed = _rank_plans(counts, target)
         if self._limit is not None:
             allowed = [plan for plan in allowed if plan[1] <= self._limit]
@@ -365,24 +370,26 @@ def _rank_plans(counts: list[int], target: int) -> list[tuple[tuple[tuple[int, i
     """Ways to reach ``target`` taking ``count`` cards of each ``rank`` (at most
     ``counts[rank]``), as ((rank, count), ...) with the number of cards taken."""
     plans: list[tuple[tuple[tuple[int, int], ...], int]] = []
-    top = min(target, 10)
-    reach = [0] * (top + 1)
-    """The most the cards of each rank and below add up to: a walk that cannot get there
-    stops at once."""
-    for rank in range(1, top + 1):
-        reach[rank] = reach[rank - 1] + rank * counts[rank]
+    present = [rank for rank in range(min(target, 10), 0, -1) if counts[rank]]
+    """The ranks on the table that may take part, from the highest: the walk visits no other."""
+    reach = [0] * (len(present) + 1)
+    """The most the cards of each of them and those after it add up to: a walk that cannot
+    get there stops at once."""
+    for at in range(len(present) - 1, -1, -1):
+        reach[at] = reach[at + 1] + present[at] * counts[present[at]]
 
-    def walk(rank: int, remaining: int, chosen: tuple[tuple[int, int], ...], size: int) -> None:
+    def walk(at: int, remaining: int, chosen: tuple[tuple[int, int], ...], size: int) -> None:
         if remaining == 0:
             plans.append((chosen, size))
             return
-        if remaining > reach[rank]:
+        if remaining > reach[at]:
             return
-        for count in range(min(counts[rank], remaining // rank), -1, -1):
-            step = ((rank, count),) if count else ()
-            walk(rank - 1, remaining - count * rank, chosen + step, size + count)
+        rank = present[at]
+        for count in range(min(counts[rank], remaining // rank), 0, -1):
+            walk(at + 1, remaining - count * rank, chosen + ((rank, count),), size + count)
+        walk(at + 1, remaining, chosen, size)
 
-    walk(top, target, (), 0)
+    walk(0, target, (), 0)
     return plans
 
 
@@ -411,6 +418,9 @@ def _spell(table: int, whole: int, parts: tuple[tuple[int, int], ...]) -> list[i
 
 
 _POPCOUNT4 = tuple(bin(group).count("1") for group in range(16))
+_RANK_COUNTS = bytes(_POPCOUNT4[byte & 0xF] | _POPCOUNT4[byte >> 4] << 4 for byte in range(256))
+"""A translation of a mask's bytes (little-endian: two ranks' four cards each) into the cards
+of each rank, a nibble each: the key of the table's plans, got from a mask at C speed."""
 _GROUP_PARTS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     tuple(
         tuple(part for part in range(16) if part & ~group == 0 and _POPCOUNT4[part] == count)
@@ -424,8 +434,6 @@ _UP_TO: tuple[int, ...] = tuple(
     sum(RANK_MASK[r] for r in range(1, min(top, 10) + 1)) for top in range(16)
 )
 """The cards of rank ``top`` or lower."""
-_ODD_BITS = 0x5555555555
-_PAIR_BITS = 0x3333333333
 _SINGLES: tuple[tuple[tuple[int, ...], ...], ...] = ((),) + tuple(
     tuple(
         tuple(bit << 4 * (rank - 1) for bit in (1, 2, 4, 8) if group & bit) for group in range(16)

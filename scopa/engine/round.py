@@ -245,7 +245,8 @@ class _Deal:
         self.two_sides = len(layout.no_points) == 2
         self.lead = layout.orders[dealer][0] if self.two_seats and layout.hand_size == 3 else -1
         """The seat dealt to first, when two hands of three are dealt (else -1)."""
-        self.hand_keys = layout.hand_keys
+        self.hand_keys = layout.hand_keys.known
+        """The hands' moves seen so far (``HandKeys.known``)."""
 
     def scoring(self) -> ScoringPlan:
         layout = self.layout
@@ -553,7 +554,11 @@ class Round:
             # Each card's moves are looked up by the part of the table that matters to it
             # (see ``HandKeys``); a hand of three, the common one, is spelled out.
             table = self.table
-            keys = self._deal.hand_keys[self.hands[self.turn]]  # empty once over
+            hand = self.hands[self.turn]
+            try:
+                keys = self._deal.hand_keys[hand]  # empty once over
+            except KeyError:
+                keys = self._deal.layout.hand_keys.add(hand)
             size = len(keys)
             if size == 3:
                 plays, plays2, plays3 = keys
