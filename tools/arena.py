@@ -57,14 +57,15 @@ class Setup:
 
 
 def parse_player(spec: str, seed: int) -> Any:
-    """``level`` or ``level:key=value,key=value`` (numbers are read as numbers)."""
+    """``level`` or ``level:key=value,key=value`` (numbers are read as numbers, true and
+    false as truth values)."""
     level, _, rest = spec.partition(":")
     options: dict[str, object] = {}
     for item in filter(None, rest.split(",")):
         key, sep, value = item.partition("=")
         if not sep:
             raise SystemExit(f"cannot read player option {item!r} in {spec!r}: write key=value")
-        options[key.strip()] = _number(value.strip())
+        options[key.strip()] = _value(value.strip())
     try:
         player = make_yardstick(level, seed, **options)
         return player if player is not None else make_player(level, seed, **options)
@@ -72,7 +73,10 @@ def parse_player(spec: str, seed: int) -> Any:
         raise SystemExit(f"cannot make player {spec!r}: {error}") from None
 
 
-def _number(text: str) -> object:
+def _value(text: str) -> object:
+    truth = {"true": True, "false": False}.get(text.lower())
+    if truth is not None:
+        return truth
     for kind in (int, float):
         try:
             return kind(text)

@@ -82,6 +82,17 @@ def lead(points: int, seven_count: bool, first: int, second: int, scope: int) ->
     return out + _lead(key_a, key_b, 22.0, 0.35)
 
 
+MAJORITIES = 3
+"""The points ``lead`` weighs as chances, whoever ends with them: cards, coins, and the
+primiera or the seven-count."""
+
+
+def points_in_play(points: int, first: int, second: int, scope: int) -> float:
+    """The points of the two sides together that ``lead`` splits: the scope made (both
+    sides), the point cards taken (``points`` is their mask) and the majorities."""
+    return float(scope + ((first | second) & points).bit_count() + MAJORITIES)
+
+
 def _lead(first: float, second: float, total: float, spread: float) -> float:
     """``_majority`` of two sides as the first's share less the second's."""
     left = total - first - second

@@ -19,10 +19,10 @@ from scopa.engine import Board, Move, Round, Rules, declarations
 from scopa.engine.captures import scores_scopa
 from scopa.engine.cards import RANK_OF
 from scopa.engine.moves import DECLARE
-from scopa.engine.scoring import score_masks
 
 from .assess import Judge
-from .estimate import estimate, estimate_piles, final_points, lead, two_sided
+from .estimate import estimate, estimate_piles, final_points, lead, points_in_play, two_sided
+from .odds import Stakes
 from .values import SCOPA_VALUE, base_values, mask_value
 from .view import View
 
@@ -171,19 +171,45 @@ def _order_key(move: Move) -> int:
     return -move.capture_mask.bit_count()
 
 
+EXACT, LOWER, UPPER = 0, 1, 2
+"""What a remembered value is: the position's value, or a bound on it (at least, at most)."""
+REMEMBER_DEPTH = 2
+"""Positions searched at least this deep are remembered; shallower ones cost less to search
+again than to look up."""
+
+
 class BoardSearcher:
     """``Searcher`` on a ``Board``: the same values, found by playing moves in place and
-    taking them back (Scopa rules; Cirulla keeps ``Searcher``)."""
+    taking them back (Scopa rules; Cirulla keeps ``Searcher``).
 
-    def __init__(self, rules: Rules, root_side: int) -> None:
+    Within one world the same position is often reached in several orders (two cards laid
+    one way round or the other) and again under every root move: each position searched
+    deep enough is remembered with its value or bound, which makes searching to the end of
+    the round cheap enough for the last two deals. A new world (``new_world``) starts afresh:
+    its stock may hold other cards.
+    """
+
+    def __init__(self, rules: Rules, root_side: int, stakes: Stakes | None = None) -> None:
         self.rules = rules
         self.root_side = root_side
+        self.stakes = stakes
+        """With two sides near the end of a match: points are scored for the match."""
         self.values = base_values(rules)
         self.nodes = 0
         self.deadline: float | None = None
         self._finals: dict[tuple[int, ...], float] = {}
+        self._known: dict[tuple[int, ...], tuple[float, int]] = {}
+        """Positions of this world searched at least ``REMEMBER_DEPTH`` plies deep: their
+        value and whether it is exact or only a bound (the search cut off there)."""
         self._two = rules.sides == 2
+        self._sign = 1.0 if root_side == 0 else -1.0
+        """Side 0's values turned into the root side's (two sides)."""
         self._points, self._seven_count = two_sided(rules)
+
+    def new_world(self) -> None:
+        """Forget the positions remembered: the next search is of another world, whose
+        stock may hold other cards."""
+        self._known.clear()
 
     def value(self, board: Board, depth: int, alpha: float, beta: float) -> float:
         self.nodes += 1
@@ -194,6 +220,22 @@ class BoardSearcher:
             return self._final(board)
         if depth == 0:
             return self._leaf(board)
+        if depth < REMEMBER_DEPTH:
+            return self._search(board, depth, alpha, beta)
+        key = (*board.hands, board.table, *board.piles, *board.scope, board.last, board.turn, depth)
+        known = self._known.get(key)
+        if known is not None:
+            found, bound = known
+            if bound == EXACT or (found >= beta if bound == LOWER else found <= alpha):
+                return found
+        found = self._search(board, depth, alpha, beta)
+        self._known[key] = (
+            found,
+            LOWER if found >= beta else UPPER if found <= alpha else EXACT,
+        )
+        return found
+
+    def _search(self, board: Board, depth: int, alpha: float, beta: float) -> float:
         moves = board.moves()
         make = board.make
         unmake = board.unmake
@@ -227,10 +269,12 @@ class BoardSearcher:
         key = (*board.piles, *board.scope)
         found = self._finals.get(key)
         if found is None:
-            totals = [
-                float(score.total) for score in score_masks(board.piles, board.scope, self.rules)
-            ]
-            found = self._finals[key] = self._margin(totals)
+            totals = board.totals()
+            if self.stakes is not None:
+                found = self._sign * self.stakes.worth(*totals)
+            else:
+                found = self._margin(totals)
+            self._finals[key] = found
         return found
 
     def _leaf(self, board: Board) -> float:
@@ -256,7 +300,11 @@ class BoardSearcher:
         if self._two:
             ahead = lead(self._points, self._seven_count, piles[0], piles[1], scope[0] - scope[1])
             ahead += QUIET_SHARE * gain if mover == 0 else -QUIET_SHARE * gain
-            return ahead if self.root_side == 0 else -ahead
+            stakes = self.stakes
+            if stakes is not None:
+                made = points_in_play(self._points, piles[0], piles[1], scope[0] + scope[1])
+                ahead = stakes.worth((made + ahead) / 2, (made - ahead) / 2)
+            return self._sign * ahead
         points = estimate_piles(rules, piles, scope)
         points[mover] += QUIET_SHARE * gain
         return self._margin(points)

@@ -47,6 +47,8 @@ class View:
     declared: tuple[int, ...] = ()
     declarations_due: int = 0
     bonus: tuple[int, ...] = ()
+    totals: tuple[int, ...] = ()
+    """The match score per side before this round (empty: not known)."""
 
     @classmethod
     def of(cls, obs: Observation) -> View:
@@ -76,6 +78,7 @@ class View:
             declared=obs.declared,
             declarations_due=obs.declarations_due,
             bonus=obs.bonus,
+            totals=obs.totals,
         )
 
     @classmethod

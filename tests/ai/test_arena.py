@@ -80,3 +80,11 @@ def test_cirulla_and_six_players_run(arena, capsys) -> None:  # noqa: ANN001
 def test_a_bad_player_is_refused_clearly(arena) -> None:  # noqa: ANN001
     with pytest.raises(SystemExit, match="unknown level 'champion'"):
         arena.main(["champion", "greedy", "--deals", "1", "--jobs", "1"])
+
+
+def test_a_player_option_written_true_or_false_is_a_truth_value(arena) -> None:  # noqa: ANN001
+    player = arena.parse_player("master:match=False,deal_end=2,infer=policy", 1)
+    assert player.match is False
+    assert player.deal_end == 2
+    assert player.infer == "policy"
+    assert arena.parse_player("master:match=true", 1).match is True

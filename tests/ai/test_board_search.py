@@ -62,3 +62,32 @@ def test_a_search_past_its_deadline_stops_and_the_master_keeps_its_first_world()
     hurried = MasterPlayer(3, time_limit=1e-9).ranked(View.of(obs), decision_rng(3, obs))
     one_world = MasterPlayer(3, time_limit=0, worlds=1).ranked(View.of(obs), decision_rng(3, obs))
     assert hurried == one_world
+
+
+def test_positions_met_again_are_not_searched_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """From the second-to-last deal to the end of the round, remembering positions finds
+    the same values of every move while visiting far fewer of them."""
+    import scopa.ai.search as search
+
+    rules = PRESETS["classic"]
+    rng = random.Random("remember")
+    visited = {True: 0, False: 0}
+    for _ in range(6):
+        state = Round.deal_random(rules, rng)
+        while len(state.stock) > 6 or state.in_hands < 6:
+            state = state.play(rng.choice(state.legal_moves()))
+        side = state.side_of(state.turn)
+        values = {}
+        for remember in (True, False):
+            monkeypatch.setattr(search, "REMEMBER_DEPTH", 2 if remember else 99)
+            fast = BoardSearcher(rules, side)
+            board = Board(state)
+            found = []
+            for move in state.legal_moves():
+                board.make(move.card.index, move.capture_mask)
+                found.append(fast.value(board, 40, -1e9, 1e9))
+                board.unmake()
+            values[remember] = found
+            visited[remember] += fast.nodes
+        assert values[True] == pytest.approx(values[False], abs=1e-9)
+    assert visited[True] * 2 < visited[False], visited
