@@ -46,7 +46,8 @@ def test_four_players_in_teams_with_a_second_human(app, scene, tmp_path) -> None
     type_text(app, "Marco")
     _, _, _, level3 = seat(scene, 3)
     click(app, (level3.rect.right - 5, level3.rect.centery))  # expert -> master
-    assert scene.matchup() == app.t("you") + " & Marco " + app.t("ng_against") + " Giulia & Lucia"
+    first = app.t("player_n", n=1)  # two people at the screen: nobody is "you"
+    assert scene.matchup() == first + " & Marco " + app.t("ng_against") + " Giulia & Lucia"
     click(app, scene.start_button)
 
     table = app.stack.top
@@ -265,3 +266,20 @@ def test_six_names_never_repeat_one_seated(app, store) -> None:
     scene = NewGameScene(app)
     names = [seat.name.casefold() for seat in scene.setup().seats]
     assert names[:2] == ["lucia", "giulia"] and len(set(names)) == 6
+
+
+def test_the_matchup_names_the_seats_as_the_table_will(app, scene) -> None:
+    """With two people at the screen nobody is "you": the line under the seats names them
+    as the table's plates and cover do ("Player 1 against Giulia"), not "You against
+    Giulia" for a match that then asks to hand the computer to Player 1."""
+    from scopa.app.table.scene import TableScene
+
+    _, _, kind, _ = seat(scene, 1)
+    click(app, kind)  # seat 2 becomes human
+    assert scene.humans[:2] == [True, True]
+    first = app.t("player_n", n=1)
+    assert scene.matchup() == f"{first} {app.t('ng_against')} {scene.names[1]}"
+    click(app, scene.start_button)
+    table = app.stack.top
+    assert isinstance(table, TableScene)
+    assert table.words.seats.seat_name(0) == first

@@ -237,8 +237,8 @@ def test_a_watched_match_offers_no_review_and_a_hot_seat_one_asks_who(english) -
     assert hot.reviews is not None and hot.reviews.seats == (0, 1)
 
 
-def test_abandoning_an_unsaved_match_keeps_the_saved_one(english, store) -> None:  # noqa: ANN001
-    """Watching computers saves nothing: abandoning it must not delete the player's saved
+def test_leaving_a_watched_match_keeps_the_saved_one(english, store) -> None:  # noqa: ANN001
+    """Watching computers saves nothing: stopping it must not delete the player's saved
     match either."""
     app = english
     coordinator = reviewed(app, SOLO, saved=True)
@@ -250,6 +250,6 @@ def test_abandoning_an_unsaved_match_keeps_the_saved_one(english, store) -> None
     assert isinstance(table, TableScene) and table.mode == "watch"
     press(app, pygame.K_ESCAPE)
     pause = app.stack.top
-    click(app, pause.buttons[-1])  # Abandon
-    click(app, app.stack.top.yes_button)
+    click(app, pause.buttons[-1])  # Stop watching
+    assert not any(isinstance(scene, TableScene) for scene in app.stack)
     assert store.load_match() == saved

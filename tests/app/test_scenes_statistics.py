@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from scopa.app.scenes.statistics import StatisticsScene
 from scopa.engine import Match, Rules
+from scopa.i18n import tables
 from scopa.settings import MatchSetup, SeatConfig
 
 from .menu_helpers import frame
@@ -85,3 +88,41 @@ def test_grouping_by_kind_of_match_counts_hot_seat_matches(app, store) -> None:
     assert bars[app.t("mode_hotseat")] == (0, 0, 1)
     press(app, pygame.K_RIGHT)
     assert dict(scene.groups())[app.t("players_n", n=2)] == (won, 1 - won, 1)
+
+
+def blank_bands(surface, area) -> list[int]:  # noqa: ANN001
+    """The heights of the runs of rows of ``area`` where nothing but paper is drawn (each
+    row one colour from end to end: the paper's shading runs from top to bottom)."""
+    runs, run = [], 0
+    for y in range(area.top, area.bottom):
+        row = {surface.get_at((x, y))[:3] for x in range(area.left, area.right, 2)}
+        spread = max(max(c[i] for c in row) - min(c[i] for c in row) for i in range(3))
+        if spread <= 6:
+            run += 1
+        elif run:
+            runs.append(run)
+            run = 0
+    return [*runs, run] if run else runs
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080), (1000, 1000)])
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_fresh_player_sees_a_short_note_not_an_empty_sheet(app, size, language) -> None:
+    app.resize(size)
+    app.set_language(language)
+    scene = StatisticsScene(app)
+    app.stack.push(scene)
+    for _ in range(20):  # past the fade-in
+        frame(app)
+    assert scene.form.widgets == [scene.back_button], "no groupings to choose among"
+    window = app.screen.get_rect()
+    assert window.contains(scene.panel) and scene.panel.contains(scene.back_button.rect)
+    paper = scene.panel.inflate(-2 * scene.m.px(0.05), -2 * scene.m.px(0.05))
+    gaps = blank_bands(app.screen, paper)
+    assert max(gaps) <= scene.m.px(0.08), (gaps, "a wide empty band on the sheet")
+    assert scene.panel.h <= window.h * 0.7, "the sheet is as tall as what it says"
+    said = scene.empty_words()
+    words = tables()
+    assert said == tuple(words[language][key] for key in ("st_empty_title", "st_empty"))
+    other = "en" if language == "it" else "it"
+    assert all(said) and said != tuple(words[other][key] for key in ("st_empty_title", "st_empty"))

@@ -5,7 +5,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from scopa.app import style
 from scopa.app.table import TableScene
+from scopa.app.table.frame import FrameCache
 from scopa.engine import Card, Move
 
 from .table_helpers import (
@@ -384,3 +386,25 @@ def test_the_aid_buttons_are_drawn_in_every_look_on_idle_frames(fast):
                     primary=primary,
                 )
     assert gradient.cache_info().misses == before
+
+
+def test_the_number_on_a_pile_counts_its_scopa_cards_too(fast):
+    """The card of a scopa lies face up across its pile: the number beside the pile counts
+    it with the others, as the score panel's "5 taken" and the score sheet do (it said 4)."""
+    fast.settings = fast.settings.with_(language="en")
+    fast.set_language("en")
+    scene = open_table(fast, "10S 6C 7D", "5B 6B 8C", "1C 2B 3S 4D")
+    drag(fast, centre_of(scene, C("10S")), centre_of(scene, C("4D")))
+    settle(fast, scene)
+    assert scene.view.markers[0] == [C("10S")]
+    surface = pygame.Surface(fast.size)
+    seen: list[style.Drawn] = []
+    scene.painter.frames = FrameCache()
+    with style.watch_text(seen.append):
+        scene.draw(surface)
+    _, pile_y = scene.layout.pile_centre(0)
+    beside_pile = [
+        d.words for d in seen if d.words.isdigit() and d.used.top < pile_y < d.used.bottom
+    ]
+    assert beside_pile == ["5"]
+    assert any(d.words.startswith("5 taken") for d in seen)

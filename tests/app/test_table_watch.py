@@ -82,3 +82,32 @@ def test_escape_opens_the_pause_menu(app):
     settle(app, scene)
     app.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")])
     assert isinstance(app.stack.top, PauseScene)
+
+
+def test_the_pause_menu_of_a_watched_match_neither_saves_nor_abandons(app, store):
+    """A match of computers watched is never saved: its pause menu offers to stop watching,
+    not "Save and leave" (whose Continue would resume another match) nor "Abandon" (whose
+    question says a saved match is deleted). Stopping leaves the saved match as it was."""
+    from scopa.app.scenes.title import TitleScene
+
+    app.settings = app.settings.with_(animation_speed="fast", language="en")
+    app.set_language("en")
+    mine = Match.new(Rules(), 5)
+    store.save_match(solo_setup(), mine.record())
+    app.stack.push(TitleScene(app))
+    app.matches.start(app.matches.watch_setup())
+    scene = app.stack.top
+    assert isinstance(scene, TableScene) and scene.coordinator.setup.mode == "watch"
+    pump(app)
+    app.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0)])
+    pause = app.stack.top
+    assert isinstance(pause, PauseScene)
+    labels = [button.text() for button in pause.buttons]
+    assert app.t("save_and_leave") not in labels and app.t("abandon") not in labels
+    assert labels[-1] == app.t("stop_watching")
+    pause.buttons[-1].activate()
+    title = app.stack.top
+    assert isinstance(title, TitleScene) and len(app.stack) == 1
+    saved = store.load_match()
+    assert saved is not None and saved[1] == mine.record()
+    assert title.resume in title.form.widgets

@@ -673,6 +673,10 @@ class Tour:
         self.show("table, watching")
         self.click((app.size[0] // 2, app.size[1] // 2))
         self.show("table, watching fast")
+        app.open("pause")
+        self.frames(8)
+        self.hover_all(app.stack.top, "pause, watching")
+        app.back()
 
         three = Rules(players=3, target=21)
         seats3 = (

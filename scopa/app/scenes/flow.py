@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..wording import Seats, Text
+
 if TYPE_CHECKING:
     from scopa.engine import RulesError
     from scopa.settings import MatchSetup
@@ -12,13 +14,13 @@ if TYPE_CHECKING:
     from ..app import App
 
 
-def side_names(setup: MatchSetup) -> list[str]:
-    """A name per side: the player's, or partners joined ("Giulia & Marco")."""
-    rules = setup.rules
-    names: list[list[str]] = [[] for _ in range(rules.sides)]
-    for seat, config in enumerate(setup.seats):
-        names[rules.side_of(seat)].append(config.name)
-    return [" & ".join(group) for group in names]
+def side_names(setup: MatchSetup, t: Text) -> list[str]:
+    """A name per side: the player's, or partners joined ("Giulia & Marco"), each seat named
+    as the table will name it (with two people at the screen, "You" is "Player 1")."""
+    seats = Seats(setup, t)
+    return [
+        " & ".join(map(seats.seat_name, seats.seats_of(side))) for side in range(setup.rules.sides)
+    ]
 
 
 def describe(app: App, setup: MatchSetup) -> str:

@@ -216,7 +216,7 @@ class NewGameScene(MenuScene):
     def matchup(self) -> str:
         """Who plays against whom ("Tu & Marco contro Giulia & Lucia")."""
         try:
-            names = side_names(self.setup())
+            names = side_names(self.setup(), self.t)
         except (RulesError, SettingsError):
             return ""
         return f" {self.t('ng_against')} ".join(names)

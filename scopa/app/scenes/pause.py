@@ -1,9 +1,10 @@
 """The pause menu over the table: resume, settings, rules, leave or abandon.
 
-Two ways out, because players mean two different things. "Save and leave" keeps the match:
-the title then offers Continue, exactly where it was. "Abandon" gives the match up: after a
-confirmation the saved match is deleted (it is not counted in the statistics, which only
-hold finished matches), so Continue no longer offers it.
+Two ways out of a match played, because players mean two different things. "Save and
+leave" keeps the match: the title then offers Continue, exactly where it was. "Abandon"
+gives the match up: after a confirmation the saved match is deleted (it is not counted in
+the statistics, which only hold finished matches), so Continue no longer offers it. A match
+of computers watched is never saved: its one way out is to stop watching.
 """
 
 from __future__ import annotations
@@ -32,6 +33,14 @@ class PauseScene(MenuScene):
                     hint=self.tr("review.end_practice_hint"),
                 )
             )
+        elif self.watching:  # computers only: nothing is saved, nothing to give up
+            self.buttons.append(
+                Button(
+                    self.tr("stop_watching"),
+                    self.app.matches.leave,
+                    hint=self.tr("stop_watching_hint"),
+                )
+            )
         else:
             self.buttons += [
                 Button(
@@ -41,6 +50,12 @@ class PauseScene(MenuScene):
             ]
         for button in self.buttons:
             self.form.add(button)
+
+    @property
+    def watching(self) -> bool:
+        """The match under the menu is one of computers watched (never saved)."""
+        current = self.app.matches.current
+        return current is not None and current.mode == "watch"
 
     def layout(self) -> None:
         m = self.m

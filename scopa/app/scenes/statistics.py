@@ -31,6 +31,8 @@ ACCURACY = style.GREEN
 class StatisticsScene(MenuScene):
     def build(self) -> None:
         self.stats: Stats = self.app.store.load_stats()
+        self.empty = self.stats.total().played == 0
+        """No match finished yet: a short note on a small sheet instead of empty charts."""
         self.app.show_store_messages()
         self.dimension = "level"
         self.dimension_choice = Choice(
@@ -47,8 +49,9 @@ class StatisticsScene(MenuScene):
             hint=self.tr("st_chart_hint"),
         )
         self.back_button = Button(self.tr("back"), self.back)
-        self.form.add(self.dimension_choice)
-        self.form.add(self.trend_choice)
+        if not self.empty:  # nothing to group or chart yet: the note and the way back
+            self.form.add(self.dimension_choice)
+            self.form.add(self.trend_choice)
         self.form.add(self.back_button)
 
     def _set_dimension(self, name: str) -> None:
@@ -110,7 +113,22 @@ class StatisticsScene(MenuScene):
 
     # --- layout and drawing ---------------------------------------------------------------
 
+    def empty_words(self) -> tuple[str, str]:
+        """What a player with no finished match reads: there is nothing yet, and what will
+        come here."""
+        return self.t("st_empty_title"), self.t("st_empty")
+
+    def _empty_pens(self) -> tuple[style.Pen, style.Pen]:
+        m = self.m
+        return (
+            m.pen("title", style.SUBHEADING, style.INK),
+            m.pen("ui", style.ROW_TITLE, style.INK_SOFT),
+        )
+
     def layout(self) -> None:
+        if self.empty:
+            self._layout_empty()
+            return
         m = self.m
         inner = self.place_sheet(1.72, 0.95, 0.08, 0.05)
         button_h = m.px(0.068)
@@ -147,14 +165,49 @@ class StatisticsScene(MenuScene):
             inner.left, inner.bottom - button_h, inner.w - button_w - gap, button_h
         )
 
-    def draw_content(self, surface: pygame.Surface) -> None:
+    def _layout_empty(self) -> None:
+        """A sheet as tall as its words: the heading, a rule, the note, the way back."""
         m = self.m
-        paper = self.draw_sheet(surface, self.t("statistics"))
-        if self.stats.total().played == 0:
-            pen = m.pen("text", style.SUBHEADING, style.INK_SOFT)
-            box = pygame.Rect(self.inner.left, paper.top, self.inner.w, paper.h)
-            style.text(surface, self.t("st_empty"), pen, box, align="center", lines=0)
+        title_pen, body_pen = self._empty_pens()
+        title, body = self.empty_words()
+        width = min(m.w, m.px(1.15))
+        pad_x, pad_y = m.px(0.07), m.px(0.05)
+        inner_w = width - 2 * pad_x
+        space = m.px(style.SPACE_L)
+        button_h, button_w = m.px(0.068), m.px(0.3)
+        heading_h = style.line_height(self.heading_pen())
+        title_h = style.fit(title, title_pen, inner_w, m.h, lines=0).height
+        body_h = style.fit(body, body_pen, inner_w, m.h, lines=0).height
+        height = heading_h + 2 * space + title_h + m.px(style.SPACE_S) + body_h
+        height += space + button_h
+        self.panel = pygame.Rect(0, 0, width, min(m.h, height + 2 * pad_y))
+        self.panel.center = (m.w // 2, m.h // 2)
+        inner = self.panel.inflate(-2 * pad_x, -2 * pad_y)
+        self.inner = inner
+        self.heading_box = pygame.Rect(inner.left, inner.top, inner.w, heading_h)
+        self.ornament_y = self.heading_box.bottom + space
+        self.empty_title_box = pygame.Rect(inner.left, self.ornament_y + space, inner.w, title_h)
+        top = self.empty_title_box.bottom + m.px(style.SPACE_S)
+        self.empty_body_box = pygame.Rect(inner.left, top, inner.w, body_h)
+        button = pygame.Rect(0, inner.bottom - button_h, button_w, button_h)
+        button.centerx = inner.centerx
+        self.back_button.place(button)
+
+    def _draw_empty(self, surface: pygame.Surface) -> None:
+        m = self.m
+        self.draw_sheet(surface, self.t("statistics"))
+        style.draw_ornament(surface, (self.panel.centerx, self.ornament_y), m.px(0.4), m)
+        title_pen, body_pen = self._empty_pens()
+        title, body = self.empty_words()
+        style.text(surface, title, title_pen, self.empty_title_box, align="center", lines=0)
+        style.text(surface, body, body_pen, self.empty_body_box, align="center", lines=0)
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        if self.empty:
+            self._draw_empty(surface)
             return
+        m = self.m
+        self.draw_sheet(surface, self.t("statistics"))
         figure_tiles(surface, self.tiles_area, self.m, self.tiles())
         self._card(surface, self.left_chart, "")
         plot = self._plot(self.left_chart)
@@ -203,9 +256,11 @@ class StatisticsScene(MenuScene):
             )
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
+        if self.empty:
+            return
         if self.form.hint():
             self.draw_hint(surface, self.legend, style.INK_SOFT)
-        elif self.stats.total().played:
+        else:
             self._draw_legend(surface)
 
     def _card(self, surface: pygame.Surface, rect: pygame.Rect, title: str) -> int:

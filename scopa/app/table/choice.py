@@ -19,6 +19,10 @@ from .text import Writer
 SELECTED = (255, 214, 90)
 TITLE_LINE = 1.45
 """The height of the popup's title line, in its font's sizes (the serif's accents and tails)."""
+WAIT_ANGLE = -6.0
+"""Degrees the played card leans while it waits beside the popup for the player's pick."""
+SHADOW_REACH = 0.3
+"""How far a card's shadow reaches past its edge, in card widths (its blur and drop)."""
 
 
 class ChoicePopup:
@@ -48,6 +52,7 @@ class ChoicePopup:
             self.card_w = round(self.card_w * 0.88)
         self.rect = FRect(0, 0, width, height)
         self.rect.center = (layout.size[0] / 2, layout.size[1] * 0.47)
+        self._clear_deck_count()
         self.rows = []
         for i in range(count):
             column, line = i % columns, i // columns
@@ -55,6 +60,40 @@ class ChoicePopup:
             x = self.rect.centerx + (column - (columns - 1) / 2) * (row_w + self.pad)
             row.midtop = (x, self.rect.top + title_h + line * (self.row_h + self.pad * 0.5))
             self.rows.append(row)
+
+    def _deck_count(self) -> FRect:
+        """Where the count of cards left in the deck is written (with room to spare: its
+        two lines at most, and a gap around them)."""
+        lay = self.layout
+        return lay.stock_label(3 * lay.font_small).inflate(lay.margin, lay.margin)
+
+    def _clear_deck_count(self) -> None:
+        """The deck can lie under the middle of the window (six players): the popup then
+        moves right of it, when it fits there, so the count stays in sight."""
+        count = self._deck_count()
+        if not self.rect.colliderect(count):
+            return
+        moved = self.rect.move(count.right - self.rect.left, 0)
+        if moved.right <= self.layout.size[0] - self.layout.margin:
+            self.rect = moved
+
+    def waiting_spot(self, card_w: float) -> tuple[float, float]:
+        """Where the played card waits while the player picks: left of the popup, raised
+        above the deck's count if it would cover it (the count stays readable)."""
+        lay = self.layout
+        turn = math.radians(abs(WAIT_ANGLE))
+        card_h = card_height(round(card_w))
+        half_w = (card_w * math.cos(turn) + card_h * math.sin(turn)) / 2
+        half_h = (card_h * math.cos(turn) + card_w * math.sin(turn)) / 2
+        reach = card_w * SHADOW_REACH
+        x = max(lay.table_w * 0.6, self.rect.left - lay.table_w * 0.75)
+        y = self.rect.centery
+        spread = FRect(0, 0, 2 * (half_w + reach), 2 * (half_h + reach))
+        spread.center = (x, y)
+        count = self._deck_count()
+        if spread.colliderect(count):
+            y = max(count.top - half_h - reach, half_h + lay.margin)
+        return x, y
 
     def option_at(self, pos: tuple[float, float]) -> int | None:
         for i, row in enumerate(self.rows):

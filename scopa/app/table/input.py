@@ -18,7 +18,7 @@ import pygame
 from scopa.engine import Card, Move
 
 from ..tween import Tweener
-from .choice import ChoicePopup
+from .choice import WAIT_ANGLE, ChoicePopup
 from .drag import Click, DragController, Drop
 from .sprites import TableView
 
@@ -253,10 +253,14 @@ class TableInput:
             self.lift_hand()
 
     def relayout(self) -> None:
-        """The window changed size: an open choice is laid out again."""
+        """The window changed size: an open choice is laid out again, and the card played
+        waits beside it again."""
         choice = self.pick.choice
         if choice is not None:
-            self.pick.choice = ChoicePopup(choice.card, choice.options, self.view.layout)
+            choice = ChoicePopup(choice.card, choice.options, self.view.layout)
+            choice.selected = self.pick.choice.selected
+            self.pick.choice = choice
+            self._wait_beside(choice, 0.0)
 
     # --- from intent to move -------------------------------------------------------------
 
@@ -296,15 +300,14 @@ class TableInput:
         self.pick.choice = choice
         self.pick.preview = frozenset(choice.chosen.captures)
         self.pick.selected = card
-        beside = choice.rect.left - lay.table_w * 0.75
+        self._wait_beside(choice, 0.3)
+
+    def _wait_beside(self, choice: ChoicePopup, duration: float) -> None:
+        """The card played goes to wait beside its choice (at once for no ``duration``)."""
+        sprite = self.view.sprites[choice.card]
+        x, y = choice.waiting_spot(sprite.w)
         self.ui.animate(
-            self.view.sprites[card],
-            duration=0.3,
-            easing="out_back",
-            x=max(lay.table_w * 0.6, beside),
-            y=choice.rect.centery,
-            lift=0.0,
-            angle=-6.0,
+            sprite, duration=duration, easing="out_back", x=x, y=y, lift=0.0, angle=WAIT_ANGLE
         )
 
     def send_back(self, card: Card) -> None:

@@ -207,6 +207,15 @@ class TableLayout:
         angle = 90.0 if side > 0 else -90.0
         return SeatPlace(position, (x, cy), False, angle, self.other_w, name, (pile_x, cy))
 
+    def stock_label(self, height: float) -> FRect:
+        """Where the count of cards left in the deck is written, ``height`` tall: under the
+        deck, as wide as the room between the window's edge and the table allows."""
+        x, y = self.stock_centre
+        room = 2 * min(x - self.margin, self.table_rect.left - x)
+        label = FRect(0, y + self.table_h * 0.58, room, height)
+        label.centerx = x
+        return label
+
     def hud_bottom_guess(self) -> float:
         """Bottom of the score panel (top-left), which side seats' names must clear."""
         return self.margin + self.hud_height(self.sides)

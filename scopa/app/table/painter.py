@@ -202,21 +202,26 @@ class Painter:
         items: list[Item] = []
         for side in range(sides):
             centre = lay.pile_centre(side)
+            markers = [
+                view.sprites[card]
+                for card in view.markers[side]
+                if id(view.sprites[card]) not in snap.moving
+            ]
             if counts[side]:
-                items.append(self._pile(art, lay, centre, counts[side]))
-            for card in view.markers[side]:
-                sprite = view.sprites[card]
-                if id(sprite) not in snap.moving:
-                    items.append(self._card(snap, sprite, "marker"))
+                taken = counts[side] + len(markers)
+                items.append(self._pile(art, lay, centre, counts[side], taken))
+            items += [self._card(snap, sprite, "marker") for sprite in markers]
         if stock:
             items.append(self._stock(art, lay, stock, snap.stock_label))
         return items
 
     def _pile(
-        self, art: CardArt, lay: TableLayout, centre: tuple[float, float], count: int
+        self, art: CardArt, lay: TableLayout, centre: tuple[float, float], count: int, taken: int
     ) -> Item:
+        """The face-down stack of ``count`` cards, and beside it the number of every card the
+        side has taken (``taken``: with the scopa cards lying face up across the stack)."""
         pen = self.text.pen("ui_bold", lay.font_small, style.CREAM)
-        tag = FRect(0, 0, style.natural_width(str(count), pen), style.line_height(pen))
+        tag = FRect(0, 0, style.natural_width(str(taken), pen), style.line_height(pen))
         tag = tag.inflate(lay.margin * 0.8, lay.margin * 0.3)
         outward = -1 if centre[0] > lay.size[0] * 0.75 else 1
         tag.center = (
@@ -230,18 +235,15 @@ class Painter:
         def paint(surface: pygame.Surface) -> None:
             draw_stack(surface, art, centre, lay.pile_w, count, turned=True)
             style.dark_panel(surface, tag, Scale(lay.size), alpha=190)
-            style.text(surface, str(count), pen, tag, align="center")
+            style.text(surface, str(taken), pen, tag, align="center")
 
-        return Item(("pile", centre, count), area, paint)
+        return Item(("pile", centre, count, taken), area, paint)
 
     def _stock(self, art: CardArt, lay: TableLayout, count: int, text: str) -> Item:
         pen = self.text.pen("ui", lay.font_small, style.MIST)
-        x, y = lay.stock_centre
-        room = 2 * min(x - lay.margin, lay.table_rect.left - x)
-        where = FRect(0, y + lay.table_h * 0.58, room, 2 * style.line_height(pen))
-        where.centerx = x
+        where = lay.stock_label(2 * style.line_height(pen))
         stack = FRect(0, 0, lay.table_w * 1.3, lay.table_h * 1.2)
-        stack.center = (x, y)
+        stack.center = lay.stock_centre
         area = box(stack.union(FRect(where)), lay.margin * 0.5)
 
         def paint(surface: pygame.Surface) -> None:

@@ -1,0 +1,90 @@
+"""While the capture choice is open, the count of cards left in the deck stays in sight: the
+card waiting beside the choice and the choice itself keep clear of it."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from scopa.app.table import TableScene
+from scopa.engine import Card, Match, Rules
+from scopa.settings import MatchSetup, SeatConfig
+
+from .table_helpers import coordinated, deck, inline_worker, settle
+
+SIZES = [(960, 540), (1280, 720), (1920, 1080), (1000, 1000)]
+HANDS = {
+    2: ("6D 2C 10S", "1B 3B 8C"),
+    6: ("6D 2C 10S", "1B 3B 8C", "1S 2S 3S", "1D 2D 3D", "4C 5C 7C", "4D 5B 7B"),
+}
+"""Seat 0 plays first and holds the 6 of coins, which takes either 6 on the table."""
+TABLE = "6C 6S 4B 9B"
+
+
+def open_choice(app, players: int, size: tuple[int, int], arrived: bool = True) -> TableScene:  # noqa: ANN001
+    app.resize(size)
+    rules = Rules(players=players)
+    others = [SeatConfig(f"CPU {i}", False, "beginner") for i in range(1, players)]
+    setup = MatchSetup((SeatConfig("Giulia", True), *others), rules)
+    match = Match.new(rules, 1, first_dealer=players - 1, decks=(deck(*HANDS[players], TABLE),))
+    scene = TableScene(app, coordinated(app, setup, match), worker=inline_worker())
+    app.stack.push(scene)
+    settle(app, scene)
+    assert scene.human_to_play == 0
+    scene.input._resolve(Card.parse("6D"), None)
+    if arrived:
+        scene.ui.finish_all()  # the card has come to wait beside the choice
+    assert scene.choice is not None
+    return scene
+
+
+def deck_count_ink(scene: TableScene) -> pygame.Rect:
+    """The pixels the deck's count is written with, measured from the painted stock."""
+    items = scene.painter.items(scene.snapshot())
+    (stock,) = [item for item in items if item.key[0] == "stock"]
+    layer = pygame.Surface(scene.layout.size, pygame.SRCALPHA)
+    stock.paint(layer)
+    below = scene.layout.stock_label(0).top
+    band = pygame.Rect(0, below, layer.get_width(), layer.get_height() - below)
+    ink = layer.subsurface(band).get_bounding_rect()
+    assert ink.w and ink.h, "the count is written under the deck"
+    return ink.move(0, below)
+
+
+@pytest.mark.parametrize("players", [2, 6])
+@pytest.mark.parametrize("size", SIZES)
+def test_the_deck_count_stays_in_sight_beside_the_choice(fast, players, size) -> None:
+    scene = open_choice(fast, players, size)
+    ink = deck_count_ink(scene)
+    overlays = scene.overlay_items()
+    (held,) = [item for item in overlays if item.key[0] == "chosen"]
+    assert not held.rect.colliderect(ink), (held.rect, ink)
+    assert not scene.choice.rect.colliderect(ink), (scene.choice.rect, ink)
+    window = pygame.Rect((0, 0), size)
+    assert window.contains(scene.view.sprites[Card.parse("6D")].rect())
+    assert window.contains(scene.choice.rect)
+
+
+def test_the_card_waits_beside_the_choice_again_when_the_window_changes_size(fast) -> None:
+    scene = open_choice(fast, 2, (1920, 1080))
+    scene.choice.move_selection(1)
+    fast.resize((960, 540))
+    fast.frame(1 / 30, [])
+    assert scene.choice is not None and scene.choice.selected == 1
+    sprite = scene.view.sprites[Card.parse("6D")]
+    assert (sprite.x, sprite.y) == scene.choice.waiting_spot(sprite.w)
+    (held,) = [item for item in scene.overlay_items() if item.key[0] == "chosen"]
+    assert not held.rect.colliderect(deck_count_ink(scene))
+
+
+def test_a_window_resized_while_the_card_flies_to_the_choice_keeps_it_beside_the_choice(
+    fast,  # noqa: ANN001
+) -> None:
+    scene = open_choice(fast, 2, (1920, 1080), arrived=False)
+    fast.frame(1 / 30, [])  # the card is on its way
+    fast.resize((960, 540))
+    for _ in range(30):
+        fast.frame(1 / 30, [])
+    sprite = scene.view.sprites[Card.parse("6D")]
+    assert scene.choice is not None
+    assert (sprite.x, sprite.y) == pytest.approx(scene.choice.waiting_spot(sprite.w))
