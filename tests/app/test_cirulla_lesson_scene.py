@@ -62,6 +62,42 @@ def test_a_wrong_card_is_refused_then_the_fifteen_is_taken(app, scene) -> None:
     assert scene.walk.index == 1
 
 
+def table_card(scene, text: str):
+    return scene.table_buttons[C(text)]
+
+
+def test_the_fifteen_is_taken_as_the_lesson_says_by_clicking_the_king(app, scene) -> None:
+    for language in ("en", "it"):
+        app.set_language(language)
+        scene.go(index_of("fifteen"))
+        frame(app)
+        click(app, table_card(scene, "10S"))  # nothing picked yet: the king alone is no move
+        assert not scene.walk.done and scene.walk.refused is None
+        click(app, card_button(scene, "5C"))
+        assert scene.picked() is C("5C")
+        click(app, table_card(scene, "10S"))
+        assert scene.walk.done and scene.message()[1] == "done"
+        taken = scene.rows()[-1]
+        assert taken[0] == "lessons.taken" and taken[1] == (C("5C"), C("10S"))
+
+
+def test_a_table_card_in_several_captures_narrows_the_choice(app, scene) -> None:
+    scene.go(index_of("choice"))
+    frame(app)
+    click(app, card_button(scene, "9C"))
+    assert len(scene.choices) == 3
+    click(app, table_card(scene, "5B"))  # the 9 takes no 5: nothing happens
+    assert len(scene.choices) == 3
+    click(app, table_card(scene, "6D"))  # 6 + 3, or the 6 alone
+    assert sorted(b.text() for b in scene.choices) == sorted(
+        [app.t("lessons.take", cards="6"), app.t("lessons.take", cards="6 + 3")]
+    )
+    scene.form.hover = scene.choices[0]
+    assert scene.glowing() == frozenset(scene.offered[0].captures)
+    click(app, table_card(scene, "3S"))  # only 6 + 3 takes the 3: not the lesson's move
+    assert scene.walk.refused is not None and not scene.walk.done
+
+
 def test_every_lesson_can_be_finished_from_the_keyboard(app, scene) -> None:
     for index, lesson in enumerate(LESSONS):
         assert scene.walk.index == index

@@ -3,8 +3,9 @@ pages.
 
 Each lesson shows the table and the player's hand with real cards (the Genoese ones unless
 the player chose a deck), asks for one move, and lets the engine make it: a card is played
-by clicking it (or with the keyboard), a capture chosen among the engine's options, a hand
-shown with the Knock button and the matta named. A move the lesson does not ask for is
+by clicking it (or with the keyboard), a capture chosen among the engine's options (with
+a button, or by clicking a card of the table it takes), a hand shown with the Knock button
+and the matta named. A move the lesson does not ask for is
 refused with a word of why; the lessons themselves are in ``scopa.aids.cirulla_lessons``.
 """
 
@@ -43,11 +44,31 @@ class CardButton(Widget):
 
     def draw(self, surface: pygame.Surface, m: Metrics, focused: bool, hovered: bool) -> None:
         hot = (focused or hovered) and self.enabled
+        picked = self.scene.picked() is self.card
         art = style.menu_art(self.scene.app, self.scene.deck)
         style.draw_card(
             surface, art, self.card, self.rect.center, self.rect.w,
-            lifted=hot, glow=style.GOLD if hot else None,
+            lifted=hot or picked, glow=style.GOLD if hot or picked else None,
         )  # fmt: skip
+
+
+class TableCardButton(Widget):
+    """A card on the table: once a card of the hand is picked, clicking one of the cards
+    it may take chooses the capture that takes it (or narrows the choice to those)."""
+
+    def __init__(self, scene: CirullaLessonScene, card: Card) -> None:
+        super().__init__(enabled=lambda: any(card in move.captures for move in scene.offered))
+        self.scene, self.card = scene, card
+
+    def activate(self) -> None:
+        if self.enabled:
+            self.scene.take(self.card)
+
+    def draw(self, surface: pygame.Surface, m: Metrics, focused: bool, hovered: bool) -> None:
+        hot = (focused or hovered) and self.enabled
+        glow = style.GOLD if hot else TAKE if self.card in self.scene.glowing() else None
+        art = style.menu_art(self.scene.app, self.scene.deck)
+        style.draw_card(surface, art, self.card, self.rect.center, self.rect.w, glow=glow)
 
 
 class CirullaLessonScene(MenuScene):
@@ -59,6 +80,7 @@ class CirullaLessonScene(MenuScene):
         self.hand_buttons: list[CardButton] = []
         self.card_buttons: dict[Card, CardButton] = {}
         """One button per card, kept across layouts so the keyboard's focus stays on it."""
+        self.table_buttons: dict[Card, TableCardButton] = {}
         self.back_button = Button(self.tr("close"), self.back)
         self.prev_button = Button(
             self.tr("rules_prev"), lambda: self.go(self.walk.index - 1),
@@ -95,7 +117,28 @@ class CirullaLessonScene(MenuScene):
     def offer(self, card: Card | None) -> None:
         """The moves of ``card`` (or the declarations): made at once when there is one, else
         offered as a choice of buttons."""
-        moves = self.walk.options(card)
+        self._offer_moves(self.walk.options(card))
+
+    def take(self, target: Card) -> None:
+        """A card of the table was clicked: the capture offered that takes it is made (the
+        choice narrows to those that do when there are several)."""
+        moves = tuple(move for move in self.offered if target in move.captures)
+        if moves:
+            self._offer_moves(moves)
+
+    def picked(self) -> Card | None:
+        """The card of the hand whose captures are offered."""
+        moves = [move for move in self.offered if not move.is_declaration]
+        return moves[0].card if moves else None
+
+    def glowing(self) -> frozenset[Card]:
+        """The table cards the choice under the pointer (or the keyboard's focus) takes."""
+        for widget in (self.form.hover, self.form.focus if self.form.keyboard_used else None):
+            if widget in self.choices:
+                return frozenset(self.offered[self.choices.index(widget)].captures)
+        return frozenset()
+
+    def _offer_moves(self, moves: tuple[Move, ...]) -> None:
         if len(moves) == 1:
             self.make(moves[0])
             return
@@ -229,6 +272,15 @@ class CirullaLessonScene(MenuScene):
                 self.picture.left, y + label_h, self.picture.w, self.card_h + pad
             )
             self.row_boxes.append((label_box, cards_box))
+            if label == "lessons.table" and self.walk.lesson.plays:
+                x = cards_box.left + m.px(0.007) + (step - self.card_w) // 2
+                for card in cards:
+                    spot = self.table_buttons.get(card)
+                    if spot is None:
+                        spot = self.table_buttons[card] = TableCardButton(self, card)
+                    spot.place(pygame.Rect(x, cards_box.top + pad // 2, self.card_w, self.card_h))
+                    self.form.add(spot)
+                    x += step
             if label == "lessons.hand" and self.walk.lesson.plays:
                 x = cards_box.left + m.px(0.014)
                 for card in cards:
@@ -260,8 +312,8 @@ class CirullaLessonScene(MenuScene):
                 pygame.draw.rect(
                     surface, style.WOOD, cloth, max(1, m.px(0.004)), border_radius=m.px(0.012)
                 )
-            if key == "lessons.hand" and self.walk.lesson.plays:
-                continue  # the hand's cards are buttons
+            if key in ("lessons.hand", "lessons.table") and self.walk.lesson.plays:
+                continue  # the cards of the hand and the table are buttons
             x = cards_box.left + m.px(0.007) + (step - self.card_w) // 2 + self.card_w // 2
             glow = TAKE if key == "lessons.taken" else None
             for card in cards:
@@ -284,4 +336,4 @@ class CirullaLessonScene(MenuScene):
         style.text(surface, words, pen, between.inflate(-m.px(style.SPACE_M), 0), align="center")
 
 
-__all__ = ["CardButton", "CirullaLessonScene"]
+__all__ = ["CardButton", "CirullaLessonScene", "TableCardButton"]
