@@ -20,7 +20,7 @@ from scopa.resources import asset_path, font_path
 
 from .matches import Matches
 from .scene import Scene, SceneStack
-from .toasts import Toasts
+from .toasts import Toast, Toasts
 
 if TYPE_CHECKING:
     from scopa.settings import Settings
@@ -176,7 +176,23 @@ class App:
         ``key`` names a problem that may last: it is told once until ``toasts.resolve(key)``
         (or a few minutes pass), however often it is notified.
         """
-        self.toasts.add(text, seconds, key=key)
+        self.toasts.add(text, seconds, key=key, owner=self.stack.top)
+
+    def toast_layer(self, toast: Toast) -> Scene | None:
+        """The scene a toast is drawn just above: the one it was told over while that one
+        is in sight, else the lowest scene in sight. A sheet opened later covers it."""
+        visible = self.stack.visible
+        if not visible:
+            return None
+        return next((scene for scene in visible if scene is toast.owner), visible[0])
+
+    def toast_in_sight(self, toast: Toast) -> bool:
+        """Nothing covers the toast: its time runs."""
+        return self.toast_layer(toast) is self.stack.top
+
+    @property
+    def toasts_running(self) -> bool:
+        return any(self.toast_in_sight(toast) for toast in self.toasts.shown())
 
     def save_settings(self) -> None:
         self.store.save_settings(self.settings)
@@ -214,12 +230,12 @@ class App:
             self.dispatch(event)
         self.stack.update(dt)
         self.show_store_messages()
-        self.toasts.update(dt)
+        self.toasts.update(dt, self.toast_in_sight)
         if self._exposed:
             self._exposed = False
             draw = whole = True
         if draw is None:
-            draw = moving or bool(received) or bool(self.toasts) or self.stack.busy
+            draw = moving or bool(received) or self.toasts_running or self.stack.busy
         if draw:
             self.show(whole=whole)
         return draw
@@ -282,11 +298,15 @@ class App:
         self.stack.handle(event)
 
     def draw(self) -> None:
-        self.stack.draw(self.screen)
-        self._draw_toasts()
-
-    def _draw_toasts(self) -> None:
-        if self.toasts:
+        """The scenes in sight, bottom to top, each with the toasts told over it."""
+        visible = self.stack.visible
+        for scene in visible:
+            scene.draw(self.screen)
+            if self.toasts:
+                self.toasts.draw(
+                    self.screen, self.font, lambda toast, s=scene: self.toast_layer(toast) is s
+                )
+        if not visible and self.toasts:
             self.toasts.draw(self.screen, self.font)
 
     def run(
@@ -306,7 +326,7 @@ class App:
         frames = 0
         since_drawn = 0.0
         while self.running and len(self.stack):
-            busy = self.stack.busy or bool(self.toasts)
+            busy = self.stack.busy or self.toasts_running
             rate = FPS if busy or pygame.event.peek() else IDLE_FPS
             dt = min(self.clock.tick(rate) / 1000.0, 0.1)
             since_drawn += dt

@@ -7,6 +7,10 @@ the others wait their turn (their time runs only once they show). A message give
 ``key`` names a problem that may last, such as a disk that stays full while a save is
 tried after every move: it is told once, and told again only after ``resolve(key)`` (the
 problem ended) or after ``REPEAT_AFTER`` seconds.
+
+A toast belongs to the screen it was told over (its ``owner``): the app draws it over that
+screen, so a sheet opened on top later (the pause menu, a question) shades it like the rest
+of the screen, and its time stands still until the sheet closes.
 """
 
 from __future__ import annotations
@@ -36,6 +40,8 @@ class Toast:
     text: str
     remaining: float
     key: str | None = None
+    owner: object = None
+    """The screen the toast was told over (None: over every screen)."""
 
 
 class Announcements:
@@ -73,9 +79,17 @@ class Toasts:
         self._time = 0.0
         self.announced = Announcements(repeat_after, clock=lambda: self._time)
 
-    def add(self, text: str, seconds: float = TOAST_SECONDS, *, key: str | None = None) -> bool:
-        """Queue ``text`` for ``seconds``; False if it is not shown again (the problem
-        ``key`` was told already, or the same text is on screen, which then stays longer)."""
+    def add(
+        self,
+        text: str,
+        seconds: float = TOAST_SECONDS,
+        *,
+        key: str | None = None,
+        owner: object = None,
+    ) -> bool:
+        """Queue ``text`` for ``seconds`` over the screen ``owner``; False if it is not
+        shown again (the problem ``key`` was told already, or the same text is on screen,
+        which then stays longer)."""
         if key is not None and not self.announced.first(key):
             return False
         text = text if len(text) <= MAX_CHARS else text[:MAX_CHARS] + ELLIPSIS
@@ -83,17 +97,19 @@ class Toasts:
             if toast.text == text:
                 toast.remaining = max(toast.remaining, seconds)
                 return False
-        self._toasts.append(Toast(text, seconds, key))
+        self._toasts.append(Toast(text, seconds, key, owner))
         return True
 
     def resolve(self, key: str) -> None:
         self.announced.resolve(key)
 
-    def update(self, dt: float) -> None:
-        """Age the toasts on screen by ``dt`` seconds and drop those whose time is up."""
+    def update(self, dt: float, running: Callable[[Toast], bool] | None = None) -> None:
+        """Age the toasts on screen by ``dt`` seconds (only those ``running`` says are in
+        sight, when given) and drop those whose time is up."""
         self._time += dt
         for toast in self.shown():
-            toast.remaining -= dt
+            if running is None or running(toast):
+                toast.remaining -= dt
         self._toasts = [toast for toast in self._toasts if toast.remaining > 0]
 
     def shown(self) -> list[Toast]:
@@ -110,8 +126,14 @@ class Toasts:
 
     # --- drawing -------------------------------------------------------------------------
 
-    def draw(self, surface: pygame.Surface, fonts: FontSource) -> list[pygame.Rect]:
-        """Draw the toasts on screen, stacked from the top centre; returns their panels."""
+    def draw(
+        self,
+        surface: pygame.Surface,
+        fonts: FontSource,
+        only: Callable[[Toast], bool] | None = None,
+    ) -> list[pygame.Rect]:
+        """Draw the toasts on screen, stacked from the top centre (``only`` those it
+        accepts, each in its place among all); returns the panels drawn."""
         width, height = surface.get_size()
         scale = Scale((width, height))
         pen = Pen(fonts, "ui", max(14, height // 40), style.CREAM)
@@ -124,9 +146,11 @@ class Toasts:
             laid = style.fit(toast.text, pen, text_width, text_height, lines=MAX_LINES)
             box = pygame.Rect(0, 0, laid.width + 2 * pad_x, laid.height + 2 * pad_y)
             box.midtop = (width // 2, y)
+            y = box.bottom + height // 80
+            if only is not None and not only(toast):
+                continue
             style.dark_panel(surface, box, scale, border=style.DIM_EDGE, alpha=PANEL_ALPHA)
             inside = box.inflate(-2 * pad_x, -2 * pad_y)
             style.text(surface, toast.text, pen, inside, lines=MAX_LINES)
             panels.append(box)
-            y = box.bottom + height // 80
         return panels

@@ -123,3 +123,53 @@ def test_the_pause_menu_pauses_the_table(app) -> None:
         frame(app)
     assert len(table.match.moves()) > len(moves)
     table.close()
+
+
+def brightest(surface: pygame.Surface, box: pygame.Rect) -> int:
+    """The brightest channel of any pixel in ``box`` (a toast's cream letters)."""
+    pixels = pygame.surfarray.pixels3d(surface.subsurface(box))
+    return int(pixels.max())
+
+
+def toast_panel(app) -> pygame.Rect:  # noqa: ANN001
+    (panel,) = app.toasts.draw(pygame.Surface(app.size), app.font)
+    return panel
+
+
+def test_a_toast_of_the_table_is_shaded_and_waits_under_the_pause_menu(app, paused) -> None:
+    pause, table = paused
+    press(app, pygame.K_ESCAPE)  # back to the table
+    assert app.stack.top is table
+    app.notify("Nothing to take back", 3.0)
+    frame(app)
+    panel = toast_panel(app)
+    bright = brightest(app.screen, panel)
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, PauseScene)
+    (toast,) = list(app.toasts)
+    left = toast.remaining
+    for _ in range(5 * 60):  # five seconds with the menu up
+        frame(app)
+    assert toast.remaining == left, "its time stands still under the menu"
+    assert not app.toasts_running
+    assert brightest(app.screen, panel) < bright * 0.7, "the menu's shade covers it"
+    press(app, pygame.K_ESCAPE)
+    assert app.stack.top is table
+    frame(app)
+    assert toast.remaining < left
+    assert brightest(app.screen, panel) == bright
+
+
+def test_a_toast_told_over_the_pause_menu_stays_bright(app, paused) -> None:
+    pause, table = paused
+    press(app, pygame.K_ESCAPE)
+    frame(app)
+    app.notify("Nothing to take back", 3.0)
+    frame(app)
+    bright = brightest(app.screen, toast_panel(app))
+    app.toasts = type(app.toasts)()
+    press(app, pygame.K_ESCAPE)
+    app.notify("Nothing to take back", 3.0)
+    frame(app)
+    assert app.toasts_running
+    assert brightest(app.screen, toast_panel(app)) == bright
