@@ -173,3 +173,51 @@ def test_a_toast_told_over_the_pause_menu_stays_bright(app, paused) -> None:
     frame(app)
     assert app.toasts_running
     assert brightest(app.screen, toast_panel(app)) == bright
+
+
+def pause_over(app, mode: str) -> PauseScene:  # noqa: ANN001
+    """The pause menu over a match of ``mode``: one played ("solo", five buttons) or one of
+    computers watched ("watch", four)."""
+    from scopa.app.table.scene import TableScene
+
+    app.stack.clear_to(TitleScene(app))
+    setup = app.matches.watch_setup() if mode == "watch" else SETUP
+    app.matches.start(setup, Match.new(setup.rules, 3))
+    assert isinstance(app.stack.top, TableScene)
+    press(app, pygame.K_ESCAPE)
+    pause = app.stack.top
+    assert isinstance(pause, PauseScene) and pause.watching == (mode == "watch")
+    return pause
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080), (1000, 1000)])
+def test_the_pause_sheet_fits_its_buttons(app, size) -> None:
+    app.resize(size)
+    sheets = {}
+    for mode in ("solo", "watch"):
+        pause = pause_over(app, mode)
+        last = pause.buttons[-1].rect
+        sheets[mode] = (len(pause.buttons), pause.panel.h, pause.panel.bottom - last.bottom)
+        step = pause.buttons[1].rect.top - pause.buttons[0].rect.top
+        close_tables(app)
+    (solo_count, solo_h, solo_margin), (watch_count, watch_h, watch_margin) = sheets.values()
+    assert (solo_count, watch_count) == (5, 4)
+    assert solo_margin == watch_margin, "no gap under fewer buttons"
+    assert solo_h - watch_h == step, "one button less, one button's room less"
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1000, 1000)])
+@pytest.mark.parametrize("language", ["en", "it"])
+@pytest.mark.parametrize("mode", ["solo", "watch"])
+def test_every_hint_of_the_pause_menu_fits_under_its_buttons(app, size, language, mode) -> None:
+    from scopa.app import style
+
+    app.resize(size)
+    app.set_language(language)
+    pause = pause_over(app, mode)
+    area = pause.hint_area
+    assert pause.panel.contains(area)
+    for button in pause.buttons:
+        laid = style.fit(button.hint(), pause.hint_pen(), area.w, area.h, lines=0)
+        assert not laid.elided and laid.px == pause.hint_pen().px, (button.hint(), laid)
+    close_tables(app)

@@ -15,6 +15,11 @@ from .. import style
 from ..widgets import Button, column
 from .base import MenuScene
 
+WIDTH, PAD_X, PAD_Y = 0.84, 0.12, 0.06
+"""The sheet's width and its margins across and down (fractions of the reference height)."""
+BUTTON_H = 0.074
+HINT_LINES = 2
+
 
 class PauseScene(MenuScene):
     opaque = False
@@ -58,12 +63,23 @@ class PauseScene(MenuScene):
         return current is not None and current.mode == "watch"
 
     def layout(self) -> None:
+        """The sheet fits what it holds: the heading, the buttons of this match (four or
+        five), and room under them for a hint of two lines."""
         m = self.m
-        inner = self.place_sheet(0.84, 0.72, 0.12, 0.06)
-        top = self.heading_box.bottom + m.px(style.SPACE_M)
+        button_h, gap = m.px(BUTTON_H), m.px(style.SPACE_M)
+        heading_h = style.line_height(self.heading_pen())
+        hint_h = HINT_LINES * style.line_height(self.hint_pen())
+        count = len(self.buttons)
+        inside = heading_h + gap + count * button_h + count * gap + hint_h
+        height = (inside + m.px(PAD_Y)) / m.ref
+        inner = self.place_sheet(WIDTH, height, PAD_X, PAD_Y)
+        top = self.heading_box.bottom + gap
         area = pygame.Rect(inner.left, top, inner.w, inner.bottom - top)
-        y = column(self.buttons, area, m.px(0.074), m.px(style.SPACE_M)) + m.px(style.SPACE_M)
+        y = column(self.buttons, area, button_h, gap) + gap
         self.hint_area = pygame.Rect(inner.left, y, inner.w, inner.bottom - y)
+
+    def hint_pen(self) -> style.Pen:
+        return self.m.pen("ui", style.SMALL, style.INK_SOFT)
 
     def on_settings(self) -> None:
         self.app.open("settings")
