@@ -216,6 +216,18 @@ class TableLayout:
         label.centerx = x
         return label
 
+    def hud_width_for(self, needed: float) -> float:
+        """The score panel's width when its lines need ``needed``: its usual width, or
+        wider for long names (partners' names joined) as far as the name plates at the top
+        of the window and the middle of the window allow."""
+        right = self.size[0] * 0.4
+        bottom = self.hud_bottom_guess()
+        for place in self.seats:
+            plate = place.name_rect
+            if plate.top < bottom and plate.left >= self.hud_rect.right:
+                right = min(right, plate.left - self.margin)
+        return max(self.hud_rect.width, min(needed, right - self.hud_rect.left))
+
     def hud_bottom_guess(self) -> float:
         """Bottom of the score panel (top-left), which side seats' names must clear."""
         return self.margin + self.hud_height(self.sides)

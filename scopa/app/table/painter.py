@@ -281,7 +281,10 @@ class Painter:
         """The score panel: its glass, then one item per line, so that a score or the deal
         line changing repaints that line alone, not the whole panel."""
         rect = FRect(
-            lay.hud_rect.left, lay.hud_rect.top, lay.hud_rect.width, lay.hud_height(len(hud.rows))
+            lay.hud_rect.left,
+            lay.hud_rect.top,
+            lay.hud_width_for(self._hud_needs(hud, lay)),
+            lay.hud_height(len(hud.rows)),
         )
         text = self.text
         scale = Scale(lay.size)
@@ -335,6 +338,29 @@ class Painter:
         )
         return items
 
+    def _hud_needs(self, hud: HudView, lay: TableLayout) -> float:
+        """The width the score panel needs to write every side's name whole, beside a
+        score of two digits."""
+        name = self._name_pen(lay, True)
+        score_w = style.natural_width("88", self._score_pen(lay))
+        widest = max((style.natural_width(row.name, name) for row in hud.rows), default=0)
+        return widest + lay.font_normal * 0.66 + lay.margin * 0.4 + score_w + lay.margin * 1.4
+
+    def _score_pen(self, lay: TableLayout) -> style.Pen:
+        size = lay.font_normal if lay.hud_compact else round(lay.font_normal * 1.25)
+        return self.text.pen("ui_bold", size, style.BRIGHT_GOLD)
+
+    def hud_name_box(self, row: ScoreRow, band: FRect, lay: TableLayout) -> FRect:
+        """Where a side's name is written on its line of the score panel."""
+        name_x = band.left + (lay.font_normal * 0.66 if row.colour is not None else 0.0)
+        score_w = style.natural_width(str(row.total), self._score_pen(lay))
+        room = band.right - score_w - lay.margin * 0.4
+        tall = max(lay.font_normal * 1.15, style.line_height(self._name_pen(lay, row.active)))
+        return FRect(name_x, band.top, room - name_x, tall)
+
+    def _name_pen(self, lay: TableLayout, active: bool) -> style.Pen:
+        return self.text.pen("ui_bold", lay.font_normal, style.CREAM if active else style.MIST)
+
     def _hud_row(
         self, row: ScoreRow, band: FRect, lay: TableLayout, compact: bool, surface: pygame.Surface
     ) -> None:
@@ -343,21 +369,17 @@ class Painter:
         left, right, y = band.left, band.right, band.top
         tall = lay.font_normal * 1.15
         small = text.pen("ui", lay.font_small, style.MIST)
-        name_x = left
         if row.colour is not None:
             r = lay.font_normal * 0.22
             pygame.draw.circle(surface, row.colour, (left + r, y + lay.font_normal * 0.6), r)
-            name_x = left + r * 3
-        size = lay.font_normal if compact else round(lay.font_normal * 1.25)
-        score = text.pen("ui_bold", size, style.BRIGHT_GOLD)
+        score = self._score_pen(lay)
         score_w = style.natural_width(str(row.total), score)
         score_box = FRect(right - score_w, y, score_w, tall if compact else 2 * tall)
         style.text(surface, str(row.total), score, score_box, align="right")
-        colour = style.CREAM if row.active else style.MIST
-        name = text.pen("ui_bold", lay.font_normal, colour)
-        room = score_box.left - lay.margin * 0.4
-        style.text(surface, row.name, name, FRect(name_x, y, room - name_x, tall))
+        name_box = self.hud_name_box(row, band, lay)
+        style.text(surface, row.name, self._name_pen(lay, row.active), name_box)
         if not compact:  # with many sides their cards show on their piles instead
+            room = name_box.right
             style.text(surface, row.detail, small, FRect(left, y + tall, room - left, tall))
 
     def _status(self, status: tuple[str, tuple[int, int, int]], lay: TableLayout) -> Item:

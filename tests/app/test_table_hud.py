@@ -1,0 +1,56 @@
+"""The score panel writes every side's name whole: with six at one screen the sides are
+three partners each ("Player 1, Marco and Paolo"), and the panel grows to hold them, short
+of the name plates at the top of the window (where it meets one, the name may be set a
+little smaller, never cut)."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from scopa.app import style
+from scopa.app.table import TableScene
+from scopa.engine import Match, Rules
+from scopa.settings import MatchSetup, SeatConfig
+
+from .table_helpers import coordinated, inline_worker
+
+NAMES = ("Marco", "Lucia", "Paolo", "Chiara", "Giulia")
+
+
+def six_at_one_screen(app, size, language, humans: int) -> TableScene:  # noqa: ANN001
+    app.resize(size)
+    app.set_language(language)
+    you = SeatConfig(app.t("you"), True)
+    others = [SeatConfig(name, seat < humans, "beginner") for seat, name in enumerate(NAMES, 1)]
+    rules = Rules(players=6)
+    setup = MatchSetup((you, *others), rules)
+    scene = TableScene(app, coordinated(app, setup, Match.new(rules, 4)), worker=inline_worker())
+    app.stack.push(scene)
+    app.frame(1 / 30, [])
+    return scene
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+@pytest.mark.parametrize("language", ["en", "it"])
+@pytest.mark.parametrize("humans", [6, 1])
+def test_every_side_is_named_whole_on_the_score_panel(app, size, language, humans) -> None:
+    scene = six_at_one_screen(app, size, language, humans)
+    lay = scene.layout
+    items = scene.painter.items(scene.snapshot())
+    (panel,) = [item for item in items if item.key[0] == "hud"]
+    rows = [item for item in items if item.key[0] == "hud row"]
+    assert len(rows) == 2
+    if humans == 6:
+        assert app.t("player_n", n=1) in rows[0].key[1].name
+    for item in rows:
+        row, band = item.key[1], pygame.FRect(item.key[3])
+        pen = scene.text.pen("ui_bold", lay.font_normal, style.CREAM)
+        room = scene.painter.hud_name_box(row, band, lay)
+        laid = style.fit(row.name, pen, room.width, room.height)
+        # Whole, and at most a step or two smaller where the panel meets the top seat's plate.
+        assert not laid.elided and laid.px >= 0.9 * pen.px, (row.name, room.width, laid.px)
+        assert panel.rect.contains(pygame.Rect(band.left, band.top, room.w, room.h))
+    for place in lay.seats:
+        assert not panel.rect.colliderect(place.name_rect), place.position
+    scene.close()
