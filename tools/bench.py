@@ -23,6 +23,7 @@ TOOLS = Path(__file__).resolve().parent
 sys.path.insert(0, str(TOOLS.parent))
 
 from scopa.engine import Board, Round, Rules  # noqa: E402
+from scopa.engine.cards import RANK_OF, bits  # noqa: E402
 
 
 def random_deals(rules: Rules, deals: int, seed: int) -> float:
@@ -155,9 +156,44 @@ def scored_deals(rules: Rules, deals: int, rng: random.Random) -> float:
     return time.process_time() - start
 
 
+class _HandCards(dict[int, tuple[int, ...]]):
+    """A hand (mask) as the indices of its cards, from the lowest: the reference's hand list."""
+
+    def __missing__(self, hand: int) -> tuple[int, ...]:
+        found = self[hand] = tuple(bits(hand))
+        return found
+
+
+HAND_CARDS = _HandCards()
+"""Kept from run to run, as the engine's own caches are."""
+
+
 def board_scored_deals(rules: Rules, deals: int, rng: random.Random) -> float:
-    """``scored_deals`` through a ``Board``, the engine's position played in place: a random
-    legal move each turn, in no particular order, and the sides' points at the end."""
+    """``scored_deals`` through a ``Board``, the engine's position played in place, with the
+    reference's random player: a random card of the hand, then a random one of the
+    captures it may make (``Board.sets``), and the sides' points at the end."""
+    uniform = rng.random
+    deal = Board.deal_random
+    cards_of = HAND_CARDS
+    ranks = RANK_OF
+    start = time.process_time()
+    for _ in range(deals):
+        board = deal(rules, rng)
+        sets = board.sets
+        make = board.make
+        hands = board.hands
+        while not board.over:
+            cards = cards_of[hands[board.turn]]
+            index = cards[int(uniform() * len(cards))]
+            found = sets(ranks[index])
+            make(index, found[int(uniform() * len(found))] if found else 0)
+        board.totals()
+    return time.process_time() - start
+
+
+def board_listed_deals(rules: Rules, deals: int, rng: random.Random) -> float:
+    """``board_scored_deals`` with a random one of every legal move listed (``moves``),
+    as a player that ranks the moves does."""
     uniform = rng.random
     deal = Board.deal_random
     start = time.process_time()
@@ -182,7 +218,7 @@ def scored_vs_reference(
     that a busy spell of the machine spoils a pair or two rather than the figure. (Chunks of
     some hundred deals: switching sides leaves each side's data cold in the processor's
     caches for a moment, a small part of a chunk.) ``engine`` is the engine's side:
-    ``scored_deals`` or ``board_scored_deals``."""
+    ``scored_deals``, ``board_scored_deals`` or ``board_listed_deals``."""
     rules = Rules()
     engine_rng, reference_rng = random.Random(seed), random.Random(seed + 1)
     ratios = []
@@ -223,11 +259,15 @@ def bench_engine(quick: bool) -> dict[str, float]:
     # Warm the capture caches and the scoring tables, as a running game does.
     scored_deals(two, 2000 * scale, random.Random(99))
     board_scored_deals(two, 2000 * scale, random.Random(97))
+    board_listed_deals(two, 2000 * scale, random.Random(96))
     random_deals(four, 1000 * scale, 98)
     return {
         "2p scored deals/s vs reference (Round)": scored_vs_reference(3000 * scale, 6),
         "2p scored deals/s vs reference (board)": scored_vs_reference(
             3000 * scale, 7, engine=board_scored_deals
+        ),
+        "2p scored deals/s vs reference (board, moves listed)": scored_vs_reference(
+            3000 * scale, 8, engine=board_listed_deals
         ),
         "2p deals/s": random_deals(two, 3000 * scale, 1),
         "4p deals/s": random_deals(four, 2000 * scale, 2),

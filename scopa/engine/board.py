@@ -211,8 +211,14 @@ class Board:
     # --- asking ------------------------------------------------------------------------
 
     def sets(self, rank: int) -> tuple[int, ...]:
-        """The capture masks a card of ``rank`` may take from the table now."""
-        return self._captures.sets(self.table, rank)
+        """The capture masks a card of ``rank`` may take from the table now (empty: it is
+        laid): a card's whole move generation, for a player that picks a card first."""
+        table = self.table
+        captures = self._captures
+        found = captures.cache.get(
+            (table & captures.alone[rank] or table & captures.rest[rank]) << 4 | rank
+        )
+        return captures.sets(table, rank) if found is None else found
 
     def moves(self, ordered: bool = True) -> Sequence[Play]:
         """The legal moves of the player to act (none once the round is over).

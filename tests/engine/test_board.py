@@ -7,6 +7,7 @@ import random
 import pytest
 
 from scopa.engine import PRESETS, Board, DealError, Round, Rules
+from scopa.engine.cards import RANK_OF
 
 from .test_simulation import random_rules
 
@@ -133,3 +134,19 @@ def test_cirulla_and_a_seat_that_is_not_there_are_refused() -> None:
     assert not Board.supports(cirulla) and Board.supports(Rules())
     with pytest.raises(DealError, match="dealer must be a seat from 0 to 1"):
         Board.deal_random(Rules(), random.Random(1), dealer=2)
+
+
+@pytest.mark.parametrize("name", sorted(RULE_SETS))
+def test_a_cards_captures_are_its_legal_captures(name: str) -> None:
+    """``sets`` answers for one card what ``Round.legal_moves`` lists for it: the masks it
+    may take (none: it can only be laid), whether the cache was warm or cold."""
+    rules = RULE_SETS[name]
+    rng = random.Random(name)
+    for _ in range(30):
+        board = Board.deal_random(rules, rng)
+        while not board.over:
+            moves = list(board.moves(ordered=False))
+            for index in {index for index, _ in moves}:
+                listed = sorted(capture for card, capture in moves if card == index and capture)
+                assert sorted(board.sets(RANK_OF[index])) == listed
+            board.make(*rng.choice(moves))
