@@ -31,8 +31,8 @@ def a_position(rules: Rules, seed: int = 3) -> Round:
     return state
 
 
-def test_the_yardsticks_are_master_v1_and_the_oracle() -> None:
-    assert YARDSTICK_NAMES == ["master-v1", "oracle"]
+def test_the_yardsticks_are_master_v1_the_oracle_and_peek() -> None:
+    assert YARDSTICK_NAMES == ["master-v1", "oracle", "peek"]
     assert not set(YARDSTICKS) & set(ALL_LEVELS)
 
 
@@ -126,6 +126,42 @@ def test_the_oracle_refuses_an_observation_and_sees_the_hidden_cards() -> None:
         if decide(oracle, state, state.turn) != decide(oracle, other, other.turn):
             differed += 1
     assert differed >= 1
+
+
+def test_peek_reads_the_hands_but_not_the_order_of_the_stock() -> None:
+    peek = make_yardstick("peek", 1, worlds=8)
+    state = a_position(Rules(), seed=8)
+    with pytest.raises(TypeError):
+        peek.choose(observe(state, state.turn))
+    rng = random.Random(3)
+    differed = 0
+    for seed in range(40):
+        state = a_position(PRESETS["classic"], seed)
+        restacked = _with_stock(state, list(reversed(state.stock)))
+        assert decide(peek, restacked, restacked.turn) == decide(peek, state, state.turn)
+        other = _swap_unseen(state, rng)
+        if decide(peek, state, state.turn) != decide(peek, other, other.turn):
+            differed += 1
+    assert differed >= 1
+
+
+def _with_stock(state: Round, stock: list[int]) -> Round:
+    from scopa.engine import cards_of
+    from scopa.engine.cards import DECK
+
+    return Round.from_parts(
+        state.rules,
+        hands=[cards_of(hand) for hand in state.hands],
+        table=cards_of(state.table),
+        stock=[DECK[index] for index in stock],
+        piles=[cards_of(pile) for pile in state.piles],
+        dealer=state.dealer,
+        turn=state.turn,
+        scope=state.scope,
+        last_capturer=state.last_capturer,
+        deal_no=state.deal_no,
+        round_no=state.round_no,
+    )
 
 
 def test_master_v1_plays_from_the_observation() -> None:

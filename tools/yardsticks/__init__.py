@@ -3,7 +3,8 @@
 ``master-v1`` is the master as it was when its strength was first measured against the
 oracle: a frozen copy of its code (``master_v1/``), so later work on ``scopa/ai`` cannot
 move it. ``oracle`` cheats: it sees every card and searches the true position with the same
-alpha-beta, which bounds what any fair player could get from search alone.
+alpha-beta, which bounds what any fair player could get from search alone. ``peek`` sees
+every hand but not the stock's order: what the other hands alone are worth.
 
 The game never imports this package: ``scopa.ai.make_player`` refuses both names, the
 settings refuse them as levels, and the app's worker builds players through ``make_player``.
@@ -17,8 +18,9 @@ from scopa.engine import Move, Round, observe
 
 from .master_v1.master import MasterPlayer as MasterV1
 from .oracle import OraclePlayer
+from .peek import PeekPlayer
 
-YARDSTICKS: dict[str, type] = {"master-v1": MasterV1, "oracle": OraclePlayer}
+YARDSTICKS: dict[str, type] = {"master-v1": MasterV1, "oracle": OraclePlayer, "peek": PeekPlayer}
 
 
 def make_yardstick(level: str, seed: int = 0, **options: Any) -> Any:
