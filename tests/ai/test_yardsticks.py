@@ -1,5 +1,6 @@
-"""The arena's yardsticks (master-v1, the oracle) exist for measuring only: the game cannot
-reach them by any level it may send, load or save, and the oracle really sees every card."""
+"""The arena's yardsticks (master-v1, the oracle, peek) exist for measuring only: the game
+cannot reach them by any level it may send, load or save, the oracle really sees every card,
+and peek every hand but not the order of the stock."""
 
 from __future__ import annotations
 
