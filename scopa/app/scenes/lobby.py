@@ -37,7 +37,7 @@ class LobbyScene(MenuScene):
         self.mode = mode
         self.server = server_of(address)
         self.by_code = mode == "join" and is_code(address)
-        self.session = OnlineSession()
+        self.session = OnlineSession(app.store, app.matches.hosted_server())
         self.copied = 0.0
         super().__init__(app)
         if mode == "host":
