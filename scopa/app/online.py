@@ -64,6 +64,8 @@ class OnlineSession:
         self.error_kind = ""
         """'address', 'not_found' (a code no table on the network answered for), 'reach' or
         'refused'."""
+        self.error_code = ""
+        """Why the server refused (one of ``protocol.ERRORS``), when it did."""
         self.first: Update | None = None
 
     # --- starting --------------------------------------------------------------------------
@@ -188,6 +190,7 @@ class OnlineSession:
                 self.seated = job.result()
             except ServerError as error:
                 self.error, self.error_kind = error.message, "refused"
+                self.error_code = error.code
             except NotFound as error:
                 self.error, self.error_kind = str(error), "not_found"
             except (Disconnected, OSError, TimeoutError, concurrent.futures.TimeoutError) as error:
