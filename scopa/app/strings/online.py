@@ -49,6 +49,10 @@ STRINGS = {
         "online.leave_detail": "Your seat stays yours: join again with the same address to take it back.",
         "online.leave": "Leave",
         "online.stay": "Stay",
+        "online.goes_on": "The match goes on",
+        "online.back_to_table": "Back to the table",
+        "online.back_to_table_hint": "The others play on; the match waits only for your turn",
+        "online.leave_table": "Leave the table",
         "table.refused": "The table did not accept that play",
     },
     "it": {
@@ -98,6 +102,10 @@ STRINGS = {
         "online.leave_detail": "Il tuo posto resta tuo: rientra con lo stesso indirizzo per riprenderlo.",
         "online.leave": "Esci",
         "online.stay": "Resta",
+        "online.goes_on": "La partita continua",
+        "online.back_to_table": "Torna al tavolo",
+        "online.back_to_table_hint": "Gli altri continuano a giocare; la partita aspetta solo il tuo turno",
+        "online.leave_table": "Lascia il tavolo",
         "table.refused": "Il tavolo non ha accettato quella giocata",
     },
 }
