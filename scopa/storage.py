@@ -1,4 +1,5 @@
-"""The game's files: settings (TOML), the unfinished match and the statistics (JSON).
+"""The game's files: settings (TOML), the unfinished match, the statistics and the seats
+held at tables online (JSON).
 
 Three promises. Nothing is ever half-written: every file is written to a temporary file in
 the same folder, flushed, synced and renamed over the old one, so a crash leaves either the
@@ -46,6 +47,10 @@ SAVE_SCHEMA = 1
 SETTINGS_FILE = "settings.toml"
 SAVE_FILE = "match.json"
 STATS_FILE = "stats.json"
+SEATS_FILE = "seats.json"
+SEATS_SCHEMA = 1
+SEATS_KEPT = 16
+"""Seats at tables online remembered at most (the latest taken)."""
 LOCK_FILE = "scopa.lock"
 APP_NAME = "scopa"
 MAX_READ = 4 * 1024 * 1024
@@ -108,6 +113,42 @@ class SavedMatch(tuple):  # type: ignore[type-arg]
     @property
     def record(self) -> GameRecord:
         return self[1]  # type: ignore[no-any-return]
+
+
+@dataclass(frozen=True)
+class HeldSeat:
+    """A seat taken at a table online: the server, the table's code, the seat and the token
+    that takes it back; ``hosted``: the table is held by a server this game runs."""
+
+    server: str
+    code: str
+    seat: int
+    token: str
+    hosted: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "server": self.server,
+            "code": self.code,
+            "seat": self.seat,
+            "token": self.token,
+            "hosted": self.hosted,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> HeldSeat:
+        if not isinstance(data, dict):
+            raise DamagedFile("files.cause_content", detail="a seat must be a table of values")
+        texts = [data.get(key) for key in ("server", "code", "token")]
+        seat, hosted = data.get("seat"), data.get("hosted", False)
+        if not all(isinstance(text, str) and 0 < len(text) <= 200 for text in texts):
+            raise DamagedFile("files.cause_content", detail="a seat needs server, code and token")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < 64:
+            raise DamagedFile("files.cause_content", detail="a seat's number must be 0 to 63")
+        if not isinstance(hosted, bool):
+            raise DamagedFile("files.cause_content", detail="'hosted' must be true or false")
+        server, code, token = (str(text) for text in texts)
+        return cls(server, code, seat, token, hosted)
 
 
 class DamagedFile(ValueError):
@@ -353,6 +394,10 @@ class Store:
         return self.data_dir / STATS_FILE
 
     @property
+    def seats_path(self) -> Path:
+        return self.data_dir / SEATS_FILE
+
+    @property
     def lock_path(self) -> Path:
         return self.data_dir / LOCK_FILE
 
@@ -576,6 +621,40 @@ class Store:
         stats = self.load_stats().add(result_of(setup, match, undone=undone))
         self.save_stats(stats)
         return stats
+
+    # --- seats at tables online ---------------------------------------------------------
+
+    def load_seats(self) -> list[HeldSeat]:
+        """The seats this player holds at tables online, the latest last (a player who
+        closed the game takes theirs back with these)."""
+        data = self._read(self.seats_path, "seats", _parse_json)
+        if data is None:
+            return []
+        try:
+            _check_schema(data, SEATS_SCHEMA)
+            entries = data.get("seats")
+            if not isinstance(entries, list):
+                raise DamagedFile("files.cause_content", detail="'seats' must be a list")
+            return [HeldSeat.from_dict(entry) for entry in entries]
+        except _BAD_CONTENT as error:
+            self._set_aside(self.seats_path, "seats", _cause_of(error))
+            return []
+
+    def hold_seat(self, seat: HeldSeat) -> bool:
+        """Remember ``seat`` (in place of any other held at its table); False if it could
+        not be written (with a message)."""
+        kept = [held for held in self.load_seats() if held.code != seat.code]
+        return self._save_seats([*kept, seat][-SEATS_KEPT:])
+
+    def drop_seat(self, code: str) -> bool:
+        """Forget the seat held at the table ``code`` (its match is over or gone)."""
+        seats = self.load_seats()
+        kept = [held for held in seats if held.code != code]
+        return kept == seats or self._save_seats(kept)
+
+    def _save_seats(self, seats: list[HeldSeat]) -> bool:
+        data = {"schema": SEATS_SCHEMA, "seats": [seat.to_dict() for seat in seats]}
+        return self._write(self.seats_path, json.dumps(data, indent=1).encode("utf-8"), "seats")
 
     # --- files -------------------------------------------------------------------------
 

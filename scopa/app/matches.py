@@ -515,6 +515,14 @@ class Matches:
         self.app.home()
         self.app.open("table", coordinator=coordinator)
 
+    def hosted_server(self) -> Any:
+        """The server this game runs for the tables it hosts (a ``LocalServer``), if one
+        still runs: a table hosted here is served again by it, never by a second one."""
+        for session in reversed(self.sessions):
+            if session.server is not None:
+                return session.server
+        return None
+
     def close(self) -> None:
         """The game ends: servers started here stop, and so does the coach (once the
         reviews asked for are done)."""

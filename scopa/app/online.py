@@ -1,6 +1,11 @@
 """Setting up a match over the network: hosting a table or joining one, then waiting in the
 lobby until every seat is taken. Nothing here waits in a frame: each step runs on a thread
 and the lobby asks, frame by frame, how far it got.
+
+Every seat taken is remembered in the player's files (``Store.hold_seat``): a player who
+closed the game and joins the same table again takes their own seat back with its token,
+rather than asking for a free one (there is none: it is still theirs). A table this game
+hosted is served again from its files for that.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from scopa.engine import Rules
 from scopa.net.client import BackgroundClient, Disconnected, SeatTicket, ServerError, Update
 from scopa.net.codes import Address, AddressError, is_code, normalize_code, parse_address
 from scopa.net.discovery import DISCOVERY_PORT, find_table
+from scopa.storage import HeldSeat, Store
 
 from .hosting import LocalServer
 
@@ -42,7 +48,11 @@ class Seated:
 class OnlineSession:
     """One attempt to sit at a table, from the first click to the match's first deal."""
 
-    def __init__(self) -> None:
+    def __init__(self, store: Store | None = None, running: LocalServer | None = None) -> None:
+        """``store``: where seats taken are remembered; ``running``: the server this game
+        already runs for its tables, if any (it serves a table hosted here again)."""
+        self.store = store
+        self.running = running
         self._pool = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="scopa-online")
         self._job: concurrent.futures.Future[Seated] | None = None
         self._leaving = threading.Event()
@@ -54,13 +64,18 @@ class OnlineSession:
         self.error_kind = ""
         """'address', 'not_found' (a code no table on the network answered for), 'reach' or
         'refused'."""
+        self.error_code = ""
+        """Why the server refused (one of ``protocol.ERRORS``), when it did."""
         self.first: Update | None = None
 
     # --- starting --------------------------------------------------------------------------
 
     def host(self, folder: Path, rules: Rules, seats: list[dict[str, Any]], name: str) -> None:
-        """Open a table on a server started here; sit in the first seat."""
-        server = self.server = LocalServer(folder)
+        """Open a table on the server this game runs (started now if none runs); sit in
+        the first seat."""
+        server = self.running
+        if server is None:
+            server = self.server = LocalServer(folder)
 
         def work() -> Seated:
             server.start()
@@ -69,6 +84,7 @@ class OnlineSession:
             link = BackgroundClient(server.local_address)
             future = link.submit(link.client.create(rules, seats, name, 0))
             ticket = future.result(JOIN_TIMEOUT)
+            self._hold(ticket, hosted=True)
             return Seated(link, ticket, f"{server.address}/{grouped(ticket.code)}")
 
         self._job = self._pool.submit(work)
@@ -78,6 +94,8 @@ class OnlineSession:
         table is looked for on the local network)."""
         if is_code(text):
             code = normalize_code(text)
+            if self._rehost(code, name):
+                return
 
             def found() -> Address:
                 server = find_table(code, port=discovery)
@@ -94,14 +112,68 @@ class OnlineSession:
         except AddressError as error:
             self.error, self.error_kind = str(error), "address"
             return
+        if self._rehost(str(address.code), name):
+            return
         self._job = self._pool.submit(self._sit, address, name)
 
-    @staticmethod
-    def _sit(address: Address, name: str) -> Seated:
+    def _held(self, code: str) -> HeldSeat | None:
+        """The seat this player holds at the table ``code``, if any."""
+        if self.store is None:
+            return None
+        return next((held for held in self.store.load_seats() if held.code == code), None)
+
+    def _hold(self, ticket: SeatTicket, *, hosted: bool) -> None:
+        if self.store is not None:
+            held = HeldSeat(ticket.server, ticket.code, ticket.seat, ticket.token, hosted)
+            self.store.hold_seat(held)
+
+    def _rehost(self, code: str, name: str) -> bool:
+        """Take back a seat at a table hosted here: the table is served from this game's
+        files (by the server still running, else by one started now)."""
+        held = self._held(code)
+        if held is None or not held.hosted:
+            return False
+        running = self.running
+        server = running if running is not None else self.server
+        if server is None:
+            assert self.store is not None  # a seat is held only where seats are stored
+            server = self.server = LocalServer(self.store.data_dir)
+
+        def work() -> Seated:
+            server.start()
+            if self._leaving.is_set():
+                raise concurrent.futures.CancelledError
+            seated = self._sit(Address(server.local_address, code), name)
+            seated.address = f"{server.address}/{grouped(code)}"
+            return seated
+
+        self._job = self._pool.submit(work)
+        return True
+
+    def _sit(self, address: Address, name: str) -> Seated:
+        """Sit at the table of ``address``: in the seat held there, if this player holds
+        one, else in a free one."""
         link = BackgroundClient(address.server)
-        future = link.submit(link.client.join(str(address.code), name))
-        shown = f"{address.server}/{grouped(str(address.code))}"
-        return Seated(link, future.result(JOIN_TIMEOUT), shown)
+        code = str(address.code)
+        shown = f"{address.server}/{grouped(code)}"
+        held = self._held(code)
+        try:
+            if held is not None:
+                again = SeatTicket(address.server, code, held.seat, held.token)
+                try:
+                    ticket = link.submit(link.client.rejoin(again)).result(JOIN_TIMEOUT)
+                    return Seated(link, ticket, shown)
+                except ServerError as error:
+                    if error.code not in ("bad_token", "bad_message"):
+                        raise
+                    if self.store is not None:  # the table forgot it: ask for a free seat
+                        self.store.drop_seat(code)
+            ticket = link.submit(link.client.join(code, name)).result(JOIN_TIMEOUT)
+        except BaseException:
+            link.close()
+            raise
+        self._hold(ticket, hosted=held is not None and held.hosted)
+        return Seated(link, ticket, shown)
 
     # --- progress --------------------------------------------------------------------------
 
@@ -118,6 +190,7 @@ class OnlineSession:
                 self.seated = job.result()
             except ServerError as error:
                 self.error, self.error_kind = error.message, "refused"
+                self.error_code = error.code
             except NotFound as error:
                 self.error, self.error_kind = str(error), "not_found"
             except (Disconnected, OSError, TimeoutError, concurrent.futures.TimeoutError) as error:

@@ -313,3 +313,28 @@ def test_a_local_server_stops_quietly_before_a_start_and_twice(tmp_path):
     server.stop()
     server.stop()
     assert_all_let_go(port, tmp_path / "hosted.sqlite3", before)
+
+
+def test_the_menu_over_a_match_online_does_not_claim_to_pause_or_delete_it(hosted, monkeypatch):
+    """The others play on while the menu is open: it never says Pause, Resume, Save or
+    Abandon (that deletes nothing at a server); its way out is to leave the table."""
+    from scopa.app.scenes.pause import PauseScene
+
+    from .menu_helpers import press
+
+    app, table, _ = hosted
+    run_until(app, lambda: not table.director.busy)
+    press(app, pygame.K_ESCAPE)
+    menu = app.stack.top
+    assert isinstance(menu, PauseScene)
+    headings: list[str] = []
+    monkeypatch.setattr(menu, "draw_sheet", lambda surface, heading: headings.append(heading))
+    frame(app)
+    assert headings == [app.t("online.goes_on")]
+    labels = [button.text() for button in menu.buttons]
+    for claim in ("pause", "resume", "save_and_leave", "abandon"):
+        assert app.t(claim) not in labels
+    click(app, menu.buttons[-1])
+    confirm = app.stack.top
+    assert isinstance(confirm, ConfirmScene)
+    assert confirm.question() == app.t("online.leave_question")

@@ -27,6 +27,7 @@ from scopa.aids.tutorial import HUMAN, STEPS
 from scopa.app.ai_worker import AiWorker
 from scopa.app.matches import MatchCoordinator
 from scopa.app.scenes.base import LANGUAGES
+from scopa.app.scenes.lobby import REFUSALS
 from scopa.app.scenes.new_game import NewGameScene
 from scopa.app.scenes.rules import BOOKS
 from scopa.app.scenes.scoring import ScoringScene
@@ -58,6 +59,9 @@ FILE_SENTENCES = (
     "settings_not_saved",
     "match_not_saved",
     "stats_not_saved",
+    "seats_set_aside",
+    "seats_left",
+    "seats_not_saved",
     "match_not_removed",
     "other_copy",
 )
@@ -805,6 +809,8 @@ class Tour:
         self.show("online, connecting")
         self.wait(lambda: lobby.session.error is not None)
         self.show("online, cannot reach")
+        lobby.by_code = True
+        self.show("online, cannot reach the table of a code")
         app.back()
         self.frames(2)
         scene.address = "KPJTF-33ZJM-P38"  # a bare code: asked of the local network
@@ -832,6 +838,9 @@ class Tour:
         wrong = app.open("lobby", mode="join", address=f"{local}/ZZZZZ-ZZZZZ-ZZZ", player="Anna")
         self.wait(lambda: wrong.session.error is not None)
         self.show("online, the table refused")
+        for refusal in (*sorted(REFUSALS), "internal"):
+            wrong.session.error_code = refusal
+            self.show(f"online, the table refused: {refusal}")
         wrong.back()
         self.frames(2)
 
@@ -845,6 +854,10 @@ class Tour:
             table = app.stack.top
             self.settle(table)
             self.show("online, the table")
+            app.open("pause")
+            self.hover_all(app.stack.top, "online, the menu over the match")
+            app.back()
+            self.frames(2)
 
             coordinator = table.coordinator
             self.wait(lambda: table.human_to_play is not None or friends_play(friends) and False)

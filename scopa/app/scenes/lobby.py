@@ -37,7 +37,7 @@ class LobbyScene(MenuScene):
         self.mode = mode
         self.server = server_of(address)
         self.by_code = mode == "join" and is_code(address)
-        self.session = OnlineSession()
+        self.session = OnlineSession(app.store, app.matches.hosted_server())
         self.copied = 0.0
         super().__init__(app)
         if mode == "host":
@@ -115,12 +115,7 @@ class LobbyScene(MenuScene):
     def _status(self) -> tuple[str, style.Color]:
         t, session = self.t, self.session
         if session.error is not None:
-            key = {
-                "address": "online.bad_address",
-                "refused": "online.refused",
-                "not_found": "online.not_found",
-            }.get(session.error_kind, "online.cannot_reach")
-            return t(key, reason=session.error[:120]), style.LACQUER
+            return self._trouble(), style.LACQUER
         if session.seated is None:
             if self.mode == "host":
                 return t("online.starting"), style.INK_SOFT
@@ -134,6 +129,21 @@ class LobbyScene(MenuScene):
         if free == 1:
             return t("online.waiting_1"), style.INK
         return t("online.waiting", n=free), style.INK
+
+    def _trouble(self) -> str:
+        """What went wrong, in the player's words (the English details are for logs)."""
+        t, session = self.t, self.session
+        kind = session.error_kind
+        if kind == "address":
+            return t("online.bad_address")
+        if kind == "not_found":
+            return t("online.not_found")
+        if kind == "refused":
+            code = session.error_code if session.error_code in REFUSALS else "other"
+            return t("online.refused", reason=t(f"online.error.{code}"))
+        if self.by_code:
+            return t("online.cannot_reach_code")
+        return t("online.cannot_reach", server=self.server)
 
     def draw_content(self, surface: pygame.Surface) -> None:
         m = self.m
@@ -187,6 +197,21 @@ class LobbyScene(MenuScene):
         """Leaving the game while still in the lobby."""
         self.session.stop_server()
         self.session.close()
+
+
+REFUSALS = frozenset(
+    {
+        "no_table",
+        "no_free_seat",
+        "seat_taken",
+        "bad_token",
+        "version",
+        "server_full",
+        "too_many_tables",
+        "over",
+    }
+)
+"""The refusals a player is told in their own words (any other: "something went wrong")."""
 
 
 def server_of(address: str) -> str:

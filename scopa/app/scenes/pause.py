@@ -4,7 +4,8 @@ Two ways out of a match played, because players mean two different things. "Save
 leave" keeps the match: the title then offers Continue, exactly where it was. "Abandon"
 gives the match up: after a confirmation the saved match is deleted (it is not counted in
 the statistics, which only hold finished matches), so Continue no longer offers it. A match
-of computers watched is never saved: its one way out is to stop watching.
+of computers watched is never saved: its one way out is to stop watching. A match held by a
+server does not stop for the menu at all: it says so, and its way out is to leave the table.
 """
 
 from __future__ import annotations
@@ -25,6 +26,9 @@ class PauseScene(MenuScene):
     opaque = False
 
     def build(self) -> None:
+        if self.online:
+            self._build_online()
+            return
         self.buttons = [
             Button(self.tr("resume"), self.back, primary=True, hint=self.tr("resume_hint")),
             Button(self.tr("settings"), self.on_settings, hint=self.tr("pause_settings_hint")),
@@ -55,6 +59,30 @@ class PauseScene(MenuScene):
             ]
         for button in self.buttons:
             self.form.add(button)
+
+    def _build_online(self) -> None:
+        """A match held by a server goes on while this menu is open (the others play, and
+        wait only for this seat's turn): nothing here claims to pause, save or delete it."""
+        self.buttons = [
+            Button(
+                self.tr("online.back_to_table"),
+                self.back,
+                primary=True,
+                hint=self.tr("online.back_to_table_hint"),
+            ),
+            Button(self.tr("settings"), self.on_settings, hint=self.tr("pause_settings_hint")),
+            Button(self.tr("rules"), self.on_rules, hint=self.tr("rules_hint")),
+            Button(
+                self.tr("online.leave_table"), self.on_leave, hint=self.tr("online.leave_detail")
+            ),
+        ]
+        for button in self.buttons:
+            self.form.add(button)
+
+    @property
+    def online(self) -> bool:
+        """The match under the menu is held by a server: it does not stop for this menu."""
+        return bool(getattr(self.app.matches.current, "remote", False))
 
     @property
     def watching(self) -> bool:
@@ -103,6 +131,6 @@ class PauseScene(MenuScene):
     def draw(self, surface: pygame.Surface) -> None:
         style.shade(surface, 140)
         m = self.m
-        self.draw_sheet(surface, self.t("pause"))
+        self.draw_sheet(surface, self.t("online.goes_on" if self.online else "pause"))
         self.form.draw(surface, m)
         self.draw_hint(surface, self.hint_area, style.INK_SOFT)

@@ -1,0 +1,135 @@
+"""A seat at a table online stays its player's: one who closed the game (or left the table)
+and joins the same table again takes their own seat back, as the leave dialog promises,
+rather than being refused for want of a free seat."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from scopa.app.app import App
+from scopa.app.hosting import LocalServer
+from scopa.app.online import grouped
+from scopa.app.registry import default_scenes
+from scopa.app.scenes.confirm import ConfirmScene
+from scopa.app.scenes.lobby import LobbyScene
+from scopa.app.table import TableScene
+from scopa.engine import Rules
+from scopa.net.client import BackgroundClient
+from scopa.storage import Store
+
+from .menu_helpers import click
+from .test_online import hosted, run_until  # noqa: F401 - the fixture
+
+SIZE = (960, 540)
+
+
+def open_game(store: Store) -> App:
+    game = App(store, size=SIZE, scenes=default_scenes())
+    game.settings = game.settings.with_(
+        language="en", animation_speed="instant", tutorial_done=True
+    )
+    game.home()
+    return game
+
+
+def join_from_the_menus(game: App, address: str) -> TableScene:
+    click(game, game.stack.top.online)
+    online = game.stack.top
+    online.address = address
+    click(game, online.join_button)
+    lobby = game.stack.top
+    assert isinstance(lobby, LobbyScene)
+    run_until(game, lambda: isinstance(game.stack.top, TableScene) or lobby.session.error)
+    assert lobby.session.error is None, lobby._status()[0]
+    return game.stack.top
+
+
+@pytest.fixture
+def friends_table(tmp_path):
+    """A table of two held by a server on another computer; Anna sits in the first seat."""
+    server = LocalServer(tmp_path / "host", port=0)
+    server.start()
+    anna = BackgroundClient(server.local_address)
+    seats = [{"kind": "human"}, {"kind": "human"}]
+    ticket = anna.submit(anna.client.create(Rules(), seats, "Anna", 0)).result(20)
+    yield server, anna, f"{server.local_address}/{grouped(ticket.code)}"
+    anna.close()
+    server.stop()
+
+
+def test_a_friend_who_closed_the_game_takes_their_seat_back(tmp_path, friends_table):
+    _, anna, address = friends_table
+    store = Store(tmp_path / "bruno")
+    game = open_game(store)
+    try:
+        table = join_from_the_menus(game, address)
+        seat, at = table.coordinator.seat, table.match.at
+        game.close()  # the window closed mid-round
+
+        game = open_game(Store(tmp_path / "bruno"))
+        table = join_from_the_menus(game, address)
+        assert table.coordinator.seat == seat
+        assert table.match.at == at
+        run_until(game, lambda: anna.client.table["seats"][seat]["connected"])
+    finally:
+        game.close()
+        pygame.display.quit()
+
+
+def test_the_host_who_left_the_table_sits_again_at_the_same_server(hosted):  # noqa: F811
+    app, table, friend = hosted
+    address = app.matches.current.address
+    servers = [session.server for session in app.matches.sessions if session.server]
+    app.matches.leave()
+    confirm = app.stack.top
+    assert isinstance(confirm, ConfirmScene)
+    confirm.on_yes()
+    run_until(app, lambda: not friend.client.table["seats"][0]["connected"])
+
+    table = join_from_the_menus(app, address)
+    assert table.coordinator.seat == 0
+    assert [session.server for session in app.matches.sessions if session.server] == servers
+    run_until(app, lambda: friend.client.table["seats"][0]["connected"])
+
+
+def test_the_host_who_closed_the_game_serves_the_table_again(tmp_path, monkeypatch):
+    monkeypatch.setattr("scopa.app.hosting.DEFAULT_PORT", 0)
+    game = open_game(Store(tmp_path / "anna"))
+    friend = None
+    try:
+        click(game, game.stack.top.online)
+        click(game, game.stack.top.host_button)
+        lobby = game.stack.top
+        run_until(game, lambda: lobby.session.seated is not None)
+        address = lobby.session.seated.address
+        friend = BackgroundClient(lobby.session.server.local_address)
+        friend.submit(friend.client.join(address.rsplit("/", 1)[1], "Bruno")).result(20)
+        run_until(game, lambda: isinstance(game.stack.top, TableScene))
+        at = game.stack.top.match.at
+        game.close()  # the host's game ends, and its server with it
+
+        game = open_game(Store(tmp_path / "anna"))
+        table = join_from_the_menus(game, address)
+        assert table.coordinator.seat == 0 and table.match.at == at
+        assert table.seats.seat_name(1) == "Bruno"
+    finally:
+        if friend is not None:
+            friend.close()
+        game.close()
+
+
+def test_a_damaged_list_of_seats_is_set_aside_and_a_free_seat_is_taken(tmp_path, friends_table):
+    _, _, address = friends_table
+    store = Store(tmp_path / "bruno")
+    store.seats_path.parent.mkdir(parents=True)
+    store.seats_path.write_text('{"schema": 1, "seats": [{"seat": "one"}]}', encoding="utf-8")
+    game = open_game(store)
+    try:
+        table = join_from_the_menus(game, address)
+        assert table.coordinator.seat == 1
+        told = game.t("files.seats_set_aside", cause="", backup="", folder="")
+        assert any(toast.text.startswith(told[:40]) for toast in game.toasts)
+        assert [held.seat for held in store.load_seats()] == [1]
+    finally:
+        game.close()
