@@ -164,8 +164,13 @@ class _HandCards(dict[int, tuple[int, ...]]):
         return found
 
 
-HAND_CARDS = _HandCards()
-"""Kept from run to run, as the engine's own caches are."""
+HAND_CARDS = _HandCards(
+    (sum(1 << index for index in cards), cards)
+    for size in (1, 2, 3)
+    for cards in itertools.combinations(range(40), size)
+)
+"""Every hand of up to three cards, listed before any run: a random card of the hand is
+then one look-up, as ``hand.pop`` is in the reference (a bigger hand is listed on sight)."""
 
 
 def board_scored_deals(rules: Rules, deals: int, rng: random.Random) -> float:
