@@ -313,3 +313,17 @@ def test_a_local_server_stops_quietly_before_a_start_and_twice(tmp_path):
     server.stop()
     server.stop()
     assert_all_let_go(port, tmp_path / "hosted.sqlite3", before)
+
+
+@pytest.mark.parametrize(
+    ("last", "shown"), [("Tu", "You"), ("Giocatore 1", "You"), ("Anna", "Anna")]
+)
+def test_the_name_offered_online_follows_the_language_unless_typed(app, last, shown):
+    """The name field takes the first person of the last match: a name the game gave
+    ("Tu", from a match set up in Italian) in the language of the moment."""
+    from scopa.settings import MatchSetup, SeatConfig
+
+    setup = MatchSetup((SeatConfig(last, True), SeatConfig("Giulia", False)), Rules())
+    app.settings = app.settings.with_(language="en", last_setup=setup)
+    app.set_language("en")
+    assert OnlineScene(app).name == shown
