@@ -507,6 +507,15 @@ class CardArt:
             self._tilted.put(key, surface)
         return surface
 
+    def glow_reach(self, width: int) -> int:
+        """How far past each edge of a card ``width`` wide its glow reaches (the layouts
+        keep that much room round a card that may glow)."""
+        return 2 * self._glow_pad(self._nearest(width))
+
+    @staticmethod
+    def _glow_pad(width: int) -> int:
+        return max(4, width // 8)
+
     def glow(self, width: int, colour: tuple[int, int, int]) -> pygame.Surface:
         """A bright halo around a card: the cards a move would take, the selected card."""
         width = self._nearest(width)
@@ -514,7 +523,7 @@ class CardArt:
         surface = self._effects.get(key)
         if surface is None:
             w, h = width, card_height(width)
-            pad = max(4, width // 8)
+            pad = self._glow_pad(width)
             base = pygame.Surface((w + 4 * pad, h + 4 * pad), pygame.SRCALPHA)
             ring = base.get_rect().inflate(-2 * pad, -2 * pad)
             pygame.draw.rect(base, (*colour, 235), ring, border_radius=max(4, w // 8))

@@ -22,6 +22,8 @@ Text = Callable[..., str]
 
 YOU_KEYS = ("you", "table.you_name")
 """The keys of the name a human seat gets by default ("Tu", "You")."""
+NUMBERED_KEYS = ("ng_seat", "player_n")
+"""The keys of the names a seat gets by its number ("Posto 2", "Player 2")."""
 
 
 def _has(key: str) -> bool:
@@ -156,12 +158,12 @@ class Seats:
         return [seat for seat in range(len(self.setup.seats)) if rules.side_of(seat) == side]
 
     def seat_name(self, seat: int) -> str:
-        """The name shown for ``seat``. A human left with the default name ("Tu", "You") is
-        "you" in the current language when alone, and "Player 2" among several humans."""
-        name = self.setup.seats[seat].name
-        if self.setup.seats[seat].human and name in default_you_names():
-            return self.t("you") if seat == self.you else self.t("player_n", n=seat + 1)
-        return name
+        """The name shown for ``seat``: the one a player gave it, or for a default name
+        (:func:`is_default_name`) the one of :func:`default_name` in the current language."""
+        config = self.setup.seats[seat]
+        if is_default_name(config.name, seat):
+            return default_name(self.t, seat, human=config.human, alone=seat == self.you)
+        return config.name
 
     def side_name(self, side: int) -> str:
         """A side as a label: one name, or partners joined ("Giulia e Marco", "Anna, Carla
@@ -196,6 +198,29 @@ def default_you_names() -> frozenset[str]:
     return frozenset(table[key] for table in tables().values() for key in YOU_KEYS if key in table)
 
 
+def is_default_name(name: str, seat: int) -> bool:
+    """Whether ``name`` is one the game gives ``seat`` rather than one a player typed: the
+    player's name in any language ("Tu", "You") or the seat's number ("Posto 2", "Seat 2",
+    "Giocatore 2", "Player 2"). Such a name is shown in the language of the moment, so a
+    match set up in Italian does not say "Tu" once the game speaks English."""
+    if name in default_you_names():
+        return True
+    return any(
+        table[key].format(n=seat + 1) == name
+        for table in tables().values()
+        for key in NUMBERED_KEYS
+        if key in table
+    )
+
+
+def default_name(t: Text, seat: int, *, human: bool, alone: bool) -> str:
+    """How a seat with a default name is named: "you" for the one person at the screen,
+    "Player 2" among several people, "Seat 2" for a computer."""
+    if not human:
+        return t("ng_seat", n=seat + 1)
+    return t("you") if alone else t("player_n", n=seat + 1)
+
+
 __all__ = [
     "Seats",
     "capital",
@@ -203,7 +228,9 @@ __all__ = [
     "card_name",
     "category_label",
     "count",
+    "default_name",
     "default_you_names",
+    "is_default_name",
     "italian_vowel_number",
     "join",
     "rank_label",

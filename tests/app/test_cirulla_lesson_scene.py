@@ -159,3 +159,73 @@ def test_the_dealer_lesson_says_what_the_engine_named(app, scene) -> None:
     frame(app)
     assert scene.walk.done and scene.next_button.enabled
     assert "come 2 fa 4 + 2 + 3 + 6 = 15" in scene.message()[0]
+
+
+def painted_rows(surface, area, wanted) -> list[tuple[int, int]]:  # noqa: ANN001
+    """The (x, y) points of ``area`` whose colour ``wanted(r, g, b)`` accepts."""
+    data = pygame.image.tobytes(surface.subsurface(area), "RGB")
+    return [
+        (area.left + i // 3 % area.w, area.top + i // 3 // area.w)
+        for i in range(0, len(data), 3)
+        if wanted(data[i], data[i + 1], data[i + 2])
+    ]
+
+
+def glowing(r: int, g: int, b: int) -> bool:
+    """Green enough to be the halo of a card taken (the paper is slightly red)."""
+    return g - r >= 25
+
+
+def ink(r: int, g: int, b: int) -> bool:
+    """The soft ink of small words (not the green of a halo)."""
+    return max(r, g, b) < 190 and g - r < 10
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1024, 576), (1100, 620), (960, 720)])
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_glow_of_the_cards_taken_keeps_clear_of_the_lesson_number(app, size, language):
+    """At 960x540 the halo round the "You take" cards came down to "lesson 1 of 8": every
+    lesson, answered, keeps a clear gap between the two, as laid out and as drawn."""
+    app.resize(size)
+    app.set_language(language)
+    scene = CirullaLessonScene(app)
+    app.stack.push(scene)
+    for _ in range(20):  # past the fade-in
+        frame(app)
+    gap = scene.m.px(0.015)
+    art = scene_art(scene)
+    checked = 0
+    for index in range(len(LESSONS)):
+        scene.go(index)
+        scene.try_answer()
+        frame(app)
+        rows = scene.rows()
+        if rows[-1][0] != "lessons.taken":
+            continue
+        checked += 1
+        label, cards_box = scene.row_boxes[-1]
+        card = pygame.Rect(cards_box.left, 0, scene.card_w, scene.card_h)
+        card.centery = cards_box.centery
+        halo = card.inflate(2 * art.glow_reach(scene.card_w), 2 * art.glow_reach(scene.card_w))
+        words = scene.progress_box()
+        assert halo.bottom + gap <= scene.back_button.rect.top, (index, halo, words)
+        assert label.bottom <= halo.top, "the halo keeps off the words over the cards"
+
+        below = pygame.Rect(scene.panel.left, card.bottom, scene.panel.w, 0)
+        below.h = scene.back_button.rect.bottom - below.top
+        text = painted_rows(app.screen, words, ink)
+        assert text, "the lesson's number is written"
+        left, right = min(x for x, _ in text), max(x for x, _ in text)
+        top = min(y for _, y in text)
+        halo_points = [
+            y for x, y in painted_rows(app.screen, below, glowing) if left - gap <= x <= right + gap
+        ]
+        if halo_points:
+            assert top - max(halo_points) > gap, (index, top, max(halo_points))
+    assert checked >= 3, "lessons that end with cards taken"
+
+
+def scene_art(scene):  # noqa: ANN001
+    from scopa.app import style
+
+    return style.menu_art(scene.app, scene.deck)

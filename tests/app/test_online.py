@@ -338,3 +338,17 @@ def test_the_menu_over_a_match_online_does_not_claim_to_pause_or_delete_it(hoste
     confirm = app.stack.top
     assert isinstance(confirm, ConfirmScene)
     assert confirm.question() == app.t("online.leave_question")
+
+
+@pytest.mark.parametrize(
+    ("last", "shown"), [("Tu", "You"), ("Giocatore 1", "You"), ("Anna", "Anna")]
+)
+def test_the_name_offered_online_follows_the_language_unless_typed(app, last, shown):
+    """The name field takes the first person of the last match: a name the game gave
+    ("Tu", from a match set up in Italian) in the language of the moment."""
+    from scopa.settings import MatchSetup, SeatConfig
+
+    setup = MatchSetup((SeatConfig(last, True), SeatConfig("Giulia", False)), Rules())
+    app.settings = app.settings.with_(language="en", last_setup=setup)
+    app.set_language("en")
+    assert OnlineScene(app).name == shown

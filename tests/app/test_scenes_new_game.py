@@ -283,3 +283,93 @@ def test_the_matchup_names_the_seats_as_the_table_will(app, scene) -> None:
     table = app.stack.top
     assert isinstance(table, TableScene)
     assert table.words.seats.seat_name(0) == first
+
+
+# --- names the game gives, in the language of the moment -----------------------------------
+
+
+def open_new_game(app) -> NewGameScene:
+    app.home()
+    app.open("new_game")
+    frame(app)
+    scene = app.stack.top
+    assert isinstance(scene, NewGameScene)
+    return scene
+
+
+def switch_language_in_settings(app, language: str) -> None:
+    """Title, Settings, the language choice, Back: as a player does it."""
+    from scopa.app.scenes.settings import SettingsScene
+
+    app.home()
+    app.open("settings")
+    frame(app)
+    settings = app.stack.top
+    assert isinstance(settings, SettingsScene)
+    settings.set_language(language)
+    press(app, pygame.K_ESCAPE)
+    frame(app)
+
+
+def test_the_default_name_follows_the_language_chosen_after_an_italian_match(app) -> None:
+    """A match set up in Italian keeps "Tu" in the settings; in English New game shows "You"
+    in the field as in the line under the seats and at the table, and with two people at
+    the screen "Player 1" everywhere."""
+    from scopa.app.table.scene import TableScene
+
+    app.settings = app.settings.with_(language="it", tutorial_done=True)
+    app.set_language("it")
+    scene = open_new_game(app)
+    assert seat(scene, 0)[1].get() == "Tu"
+    click(app, scene.start_button)
+    assert isinstance(app.stack.top, TableScene)
+    close_tables(app)
+    assert app.settings.last_setup.seats[0].name == "Tu"
+
+    switch_language_in_settings(app, "en")
+    scene = open_new_game(app)
+    field = seat(scene, 0)[1]
+    assert field.get() == "You"
+    assert scene.matchup().startswith("You ")
+    _, _, kind, _ = seat(scene, 1)
+    click(app, kind)  # seat 2 becomes human: two people at the screen
+    assert field.get() == "Player 1"
+    assert scene.matchup().startswith("Player 1 ")
+    click(app, kind)  # a computer again
+    click(app, scene.start_button)
+    click(app, app.stack.top.yes_button)  # the Italian match, saved, may be replaced
+    table = app.stack.top
+    assert isinstance(table, TableScene)
+    assert table.words.seats.seat_name(0) == field.get() == "You"
+    close_tables(app)
+
+
+def test_a_typed_name_is_kept_whatever_the_language(app) -> None:
+    app.settings = app.settings.with_(language="it", tutorial_done=True)
+    app.set_language("it")
+    scene = open_new_game(app)
+    _, name, _, _ = seat(scene, 0)
+    click(app, name)
+    for _ in range(30):
+        press(app, pygame.K_BACKSPACE)
+    type_text(app, "Tuono")
+    press(app, pygame.K_RETURN)
+    click(app, scene.start_button)
+    close_tables(app)
+
+    switch_language_in_settings(app, "en")
+    scene = open_new_game(app)
+    assert seat(scene, 0)[1].get() == "Tuono"
+    assert scene.matchup().startswith("Tuono ")
+
+
+def test_a_seat_left_without_a_name_is_numbered_in_the_language_of_the_moment(app) -> None:
+    """An emptied field gives "Posto 2" in Italian; in English that seat is "Seat 2"."""
+    from scopa.settings import MatchSetup, SeatConfig
+
+    last = MatchSetup((SeatConfig("Anna", True), SeatConfig("Posto 2", False)), Rules())
+    app.settings = app.settings.with_(language="en", last_setup=last, rules=Rules())
+    app.set_language("en")
+    scene = open_new_game(app)
+    assert [seat(scene, n)[1].get() for n in range(2)] == ["Anna", "Seat 2"]
+    assert scene.matchup() == f"Anna {app.t('ng_against')} Seat 2"

@@ -134,3 +134,50 @@ def test_an_incomplete_primiera_shows_its_value_and_suits(app) -> None:
     }
     assert sheet["primiera"].cells == (app.t("primiera_suits", value=63, suits=3), "51")
     assert sheet["primiera"].points == (0, 1)  # four suits beat three
+
+
+def painted(surface, area, colour, tolerance):  # noqa: ANN001
+    """The points of ``area`` painted within ``tolerance`` of ``colour``."""
+    mask = pygame.mask.from_threshold(surface.subsurface(area), colour, (*tolerance, 255))
+    return [
+        (area.left + x, area.top + y)
+        for x in range(area.w)
+        for y in range(area.h)
+        if mask.get_at((x, y))
+    ]
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_first_dot_of_the_chart_keeps_clear_of_both_zeros(app, size, language) -> None:
+    """Every line starts at 0 after round 0, where the "0" of each axis is written: the
+    dot there keeps a clear gap from both, on the screen as drawn."""
+    from scopa.app import style
+
+    app.resize(size)
+    app.set_language(language)
+    match, _ = known_match(Rules(), (1, 0), (4, 8))
+    scene = ScoringScene(app, MatchCoordinator(SETUP, match))
+    app.stack.push(scene)
+    for _ in range(30):  # past the fade-in
+        frame(app)
+    gap = scene.m.px(0.006)
+    area = scene.chart_area
+    blue = painted(app.screen, area, style.SIDE_COLORS[1], (2, 2, 2))
+    left = min(x for x, _ in blue)
+    dot = [(x, y) for x, y in blue if x <= left + scene.m.px(0.02)]
+    top, bottom = min(y for _, y in dot), max(y for _, y in dot)
+    right = max(x for x, _ in dot)
+    ink = painted(app.screen, area, style.INK_SOFT, (60, 60, 60))
+    beside = [x for x, y in ink if x < left and top - gap <= y <= bottom + gap]
+    below = [y for x, y in ink if left <= x <= right and y > bottom]
+    assert beside and below, "both zeros are written by the dot"
+    assert left - max(beside) > gap, "the 0 of the points touches the dot"
+    assert min(below) - bottom > gap, "the 0 of the rounds touches the dot"
+
+    drawn = scene._draw_chart(pygame.Surface(app.size))
+    assert drawn is not None
+    first = drawn.dots()[0]
+    assert drawn.points[0][0] == (drawn.plot.left, drawn.plot.bottom)
+    for label in drawn.labels:
+        assert not label.inflate(2 * gap, 2 * gap).colliderect(first), label

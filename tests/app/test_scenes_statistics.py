@@ -126,3 +126,66 @@ def test_a_fresh_player_sees_a_short_note_not_an_empty_sheet(app, size, language
     assert said == tuple(words[language][key] for key in ("st_empty_title", "st_empty"))
     other = "en" if language == "it" else "it"
     assert all(said) and said != tuple(words[other][key] for key in ("st_empty_title", "st_empty"))
+
+
+# --- the results chart ----------------------------------------------------------------------
+
+
+def painted_rows(surface, area, colour) -> tuple[int, int]:  # noqa: ANN001
+    """The first and last row of ``area`` where ``colour`` is painted."""
+    import pygame
+
+    mask = pygame.mask.from_threshold(surface.subsurface(area), colour, (1, 1, 1, 255))
+    found = mask.get_bounding_rects()
+    assert found, f"nothing painted in {colour}"
+    return min(r.top for r in found), max(r.bottom for r in found)
+
+
+def record_matches(store, count: int) -> None:  # noqa: ANN001
+    """``count`` matches played to the end, won and lost as chance has it (margins of a few
+    points either way, a win rate around a half)."""
+    for seed in range(count):
+        setup = MatchSetup((SeatConfig("Anna", True), SeatConfig("CPU", False, "expert")), Rules())
+        store.record_result(setup, play_out(seed))
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_win_rate_and_the_margin_each_have_their_own_scale(app, store, size, language):
+    """A percentage (50 to 100) and a margin (-9 to +10 points) on one axis: the margin is a
+    flat line near zero. Each line takes a good part of the height of its own chart, and
+    no two words of the chart overlap."""
+    import pygame
+
+    from scopa.app.scenes.statistics import MARGIN, RATE
+
+    record_matches(store, 14)
+    app.resize(size)
+    app.set_language(language)
+    scene = StatisticsScene(app)
+    app.stack.push(scene)
+    for _ in range(20):  # past the fade-in
+        frame(app)
+    assert scene.trend == "results"
+    inside = scene.right_chart.inflate(-2, -2)
+    spreads = [
+        bottom - top
+        for top, bottom in (painted_rows(app.screen, inside, c) for c in (RATE, MARGIN))
+    ]
+    assert min(spreads) >= 0.6 * max(spreads), spreads
+
+    drawn = scene.draw_trend(pygame.Surface(app.size), scene.trend_plot())
+    assert len(drawn) == 2, "the win rate and the margin, each in a chart of its own"
+    for chart in drawn:
+        rows = [y for line in chart.points for _, y in line]
+        assert max(rows) - min(rows) >= 0.6 * chart.plot.h, (chart.plot, rows)
+        assert scene.right_chart.contains(chart.plot)
+    assert drawn[0].plot.bottom < drawn[1].plot.top
+    assert drawn[0].plot.left == drawn[1].plot.left, "the steps line up"
+    labels = [label for chart in drawn for label in chart.labels]
+    dots = [dot for chart in drawn for dot in chart.dots()]
+    for i, label in enumerate(labels):
+        assert scene.right_chart.contains(label), label
+        assert label.collidelist(dots) == -1, label
+        for other in labels[i + 1 :]:
+            assert not label.colliderect(other), (label, other)

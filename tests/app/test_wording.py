@@ -444,6 +444,20 @@ def test_seats_say_you_only_in_a_solo_match() -> None:
     assert Seats(WATCH, it).about("table.last_cards", 0) == "Le ultime carte a Giulia"
 
 
+def test_names_the_game_gave_are_said_in_the_language_of_the_moment() -> None:
+    """A match set up in Italian, read in English: "Tu" is "You", a seat numbered in Italian
+    ("Posto 3", "Giocatore 2") is numbered in English; a typed name stays as typed."""
+    en = Translator("en")
+    setup = MatchSetup(
+        seats(("Tu", True), ("Giocatore 2", False), ("Posto 3", False), ("Posto 1", False)),
+        Rules(players=4),
+    )
+    names = [Seats(setup, en).seat_name(seat) for seat in range(4)]
+    assert names == ["You", "Seat 2", "Seat 3", "Posto 1"]
+    hotseat = MatchSetup(seats(("Tu", True), ("Posto 2", True)), Rules())
+    assert [Seats(hotseat, en).seat_name(seat) for seat in range(2)] == ["Player 1", "Player 2"]
+
+
 def test_the_genoese_deck_is_named_as_french_suited() -> None:
     from scopa.app.wording import category_label, rank_label, suit_name
 

@@ -307,7 +307,8 @@ class Tour:
             self.show("new game, levels")
         scene.seat_widgets[1][2].step(+1)
         self.show("new game, a second human")
-        scene.names[1] = scene.names[0]
+        scene.names[1] = scene.shown_name(0)  # "Player 1", as the first seat shows it
+        scene.defaults[1] = False
         scene._check()
         self.show("new game, two seats with one name")
         scene.names[1] = "Giulia Maria Anna Rossi B"

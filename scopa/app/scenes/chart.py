@@ -4,22 +4,108 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
 
 import pygame
 
 from .. import style
 from ..style import Color, Metrics
 
+TICK_ROOM = 1.5
+"""Line heights between two grid lines of a chart: their labels never touch."""
 
-def nice_ticks(low: float, high: float) -> tuple[int, int, int]:
-    """A round step (1, 2, 5, 10, 20, 25, 50, ...), a start and a count of at most six steps
-    that cover ``low``..``high``: the grid of a chart."""
+
+def nice_ticks(low: float, high: float, most: int = 6) -> tuple[int, int, int]:
+    """A round step (1, 2, 5, 10, 20, 25, 50, ...), a start and a count of at most ``most``
+    steps that cover ``low``..``high``: the grid of a chart."""
     for tick in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000):
         start = math.floor(low / tick) * tick
         count = max(1, math.ceil((high - start) / tick))
-        if count <= 6:
+        if count <= most:
             return tick, start, count
-    return math.ceil((high - low) / 4), math.floor(low), 4
+    steps = max(1, most)
+    return math.ceil((high - low) / steps), math.floor(low), steps
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """Where a line chart put its parts: what tests measure (gaps, spans, overlaps)."""
+
+    plot: pygame.Rect
+    """The area the values span: the lowest grid line at its bottom, the highest at its top."""
+    points: list[list[tuple[int, int]]]
+    """The centre of each dot, one list per series."""
+    dot: int
+    """The radius of a dot."""
+    labels: list[pygame.Rect]
+    """Every word drawn: the values of the grid lines, the steps under the axis, the last
+    value at the end of each line."""
+
+    def dots(self) -> list[pygame.Rect]:
+        return [
+            pygame.Rect(x - self.dot, y - self.dot, 2 * self.dot + 1, 2 * self.dot + 1)
+            for line in self.points
+            for x, y in line
+        ]
+
+
+@dataclass(frozen=True)
+class Frame:
+    """A line chart's geometry before it is drawn (stacked charts line up their plots)."""
+
+    plot: pygame.Rect
+    low: float
+    tick: float
+    count: int
+
+    @property
+    def high(self) -> float:
+        return self.low + self.tick * self.count
+
+    def y(self, value: float) -> int:
+        return round(self.plot.bottom - self.plot.h * (value - self.low) / (self.high - self.low))
+
+
+def _pens(m: Metrics) -> tuple[style.Pen, int, int, int]:
+    """The axis pen, its line height, the width of a line and the gap kept round a dot."""
+    pen = m.pen("ui", style.ROW_NOTE, style.INK_SOFT)
+    return pen, style.line_height(pen), max(2, m.px(0.005)), m.px(0.008)
+
+
+def _frame(
+    area: pygame.Rect,
+    m: Metrics,
+    series: Sequence[Sequence[float]],
+    *,
+    target: float | None,
+    y_min: float | None,
+    x_axis: bool,
+    left: int | None = None,
+    right: int | None = None,
+) -> Frame | None:
+    pen, label_h, width, clear = _pens(m)
+    dot = width * 2
+    values = [v for line in series for v in line] + ([target] if target is not None else [])
+    if not values:
+        return None
+    low = min(values) if y_min is None else min(y_min, min(values))
+    high = max(values)
+    if high == low:
+        low, high = low - 1, high + 1
+    top = area.top + max(m.px(0.02), label_h // 2, dot)
+    bottom = area.bottom - (label_h + dot + clear if x_axis else max(label_h // 2, dot))
+    most = max(1, min(6, int((bottom - top) / (label_h * TICK_ROOM))))
+    tick, low, count = nice_ticks(low, high, most)
+    if left is None:
+        widest = max(style.natural_width(str(round(low + tick * k)), pen) for k in range(count + 1))
+        left = widest + dot + clear
+    if right is None:
+        bold = m.pen("ui_bold", style.ROW_NOTE, style.INK)
+        ends = [style.natural_width(str(round(line[-1])), bold) for line in series if line]
+        right = max(ends, default=0) + dot + clear + m.px(0.01)
+    plot = pygame.Rect(area.left + left, top, area.w - left - right, bottom - top)
+    return Frame(plot, low, tick, count)
 
 
 def line_chart(
@@ -32,49 +118,42 @@ def line_chart(
     target: float | None = None,
     x_labels: Sequence[str] = (),
     y_min: float | None = None,
-) -> None:
+    frame: Frame | None = None,
+) -> Drawn | None:
     """One line per series over the same x steps, with a grid, a dashed target line, dots at
-    each point and the last value written at the end of each line."""
-    pen = m.pen("ui", style.ROW_NOTE, style.INK_SOFT)
-    label_h = style.line_height(pen)
-    values = [v for line in series for v in line] + ([target] if target is not None else [])
-    if not values:
-        return
-    low = min(values) if y_min is None else min(y_min, min(values))
-    high = max(values)
-    tick, low, count = nice_ticks(low, high)
-    high = low + count * tick
-    widest = max(style.natural_width(str(round(low + tick * k)), pen) for k in range(count + 1))
-    left_pad = widest + m.px(0.02)
-    plot = pygame.Rect(
-        area.left + left_pad,
-        area.top + m.px(0.02),
-        area.w - left_pad - m.px(0.05),
-        area.h - m.px(0.02) - label_h - m.px(0.01),
-    )
+    each point and the last value written at the end of each line. Every label keeps a
+    clear gap from the dots (the first point sits where both axes' labels meet).
+
+    Returns where the parts went (None when there is nothing to draw)."""
+    pen, label_h, width, clear = _pens(m)
+    dot = width * 2
+    if frame is None:
+        frame = _frame(area, m, series, target=target, y_min=y_min, x_axis=bool(x_labels))
+    if frame is None:
+        return None
+    plot = frame.plot
     steps = max(1, max(len(line) for line in series) - 1)
 
     def point(i: int, v: float) -> tuple[int, int]:
-        x = plot.left + plot.w * i / steps
-        y = plot.bottom - plot.h * (v - low) / (high - low)
-        return round(x), round(y)
+        return round(plot.left + plot.w * i / steps), frame.y(v)
 
+    labels: list[pygame.Rect] = []
     thin = max(1, m.px(0.0015))
-    for k in range(count + 1):
-        v = low + tick * k
-        y = point(0, v)[1]
+    for k in range(frame.count + 1):
+        v = frame.low + frame.tick * k
+        y = frame.y(v)
         pygame.draw.line(surface, style.PAPER_LINE, (plot.left, y), (plot.right, y), thin)
-        box = pygame.Rect(area.left, y - label_h // 2, plot.left - m.px(0.01) - area.left, label_h)
-        style.text(surface, str(round(v)), pen, box, align="right")
+        box = pygame.Rect(area.left, y - label_h // 2, plot.left - dot - clear - area.left, label_h)
+        labels.append(style.text(surface, str(round(v)), pen, box, align="right"))
     pygame.draw.line(surface, style.INK_SOFT, plot.bottomleft, plot.bottomright, thin)
     shown = [i for i in range(len(x_labels)) if steps <= 12 or not i % (steps // 8 + 1)]
     room = plot.w / max(1, len(shown) - 1) if len(shown) > 1 else plot.w
     for i in shown:
-        box = pygame.Rect(0, plot.bottom + m.px(0.006), round(room), label_h)
-        box.centerx = point(i, low)[0]
-        style.text(surface, x_labels[i], pen, box, align="center")
+        box = pygame.Rect(0, plot.bottom + dot + clear, round(room), label_h)
+        box.centerx = point(i, frame.low)[0]
+        labels.append(style.text(surface, x_labels[i], pen, box, align="center"))
     if target is not None:
-        y = point(0, target)[1]
+        y = frame.y(target)
         dash = m.px(0.012)
         for x in range(plot.left, plot.right, dash * 2):
             pygame.draw.line(
@@ -84,20 +163,96 @@ def line_chart(
                 (min(x + dash, plot.right), y),
                 max(1, m.px(0.003)),
             )
-    width = max(2, m.px(0.005))
+    drawn = []
     for line, color in zip(series, colors):
         points = [point(i, v) for i, v in enumerate(line)]
+        drawn.append(points)
         if len(points) > 1:
             pygame.draw.lines(surface, color, False, points, width)
         for p in points:
-            pygame.draw.circle(surface, style.CREAM, p, width * 2)
-            pygame.draw.circle(surface, color, p, width * 2 - max(1, width // 2))
+            pygame.draw.circle(surface, style.CREAM, p, dot)
+            pygame.draw.circle(surface, color, p, dot - max(1, width // 2))
         if points:
-            end = pygame.Rect(points[-1][0] + width * 3, 0, area.right - points[-1][0], label_h)
-            end.w -= width * 3
+            end = pygame.Rect(points[-1][0] + dot + clear, 0, 0, label_h)
+            end.w = area.right - end.left
             end.centery = points[-1][1]
+            if x_labels:  # above the steps written under the axis
+                end.bottom = min(end.bottom, plot.bottom + dot)
             last = m.pen("ui_bold", style.ROW_NOTE, color)
-            style.text(surface, str(round(line[-1])), last, end)
+            labels.append(style.text(surface, str(round(line[-1])), last, end))
+    return Drawn(plot, drawn, dot, labels)
+
+
+class Band(NamedTuple):
+    """One line of a stacked chart: its caption (what it counts, with the unit), its values,
+    its colour and a value its scale always shows (0 for points won or lost)."""
+
+    caption: str
+    values: Sequence[float]
+    color: Color
+    y_min: float | None = None
+
+
+def stacked_line_charts(
+    surface: pygame.Surface,
+    area: pygame.Rect,
+    m: Metrics,
+    bands: Sequence[Band],
+    x_labels: Sequence[str],
+) -> list[Drawn]:
+    """Lines over the same x steps, each in a band of its own with its own scale and its
+    caption above it, one under the other; the steps are written once, under the last. A
+    percentage and a count of points never share one axis, where one would flatten the
+    other."""
+    if not bands or not any(band.values for band in bands):
+        return []
+    caption_pen = m.pen("ui_bold", style.SMALL, style.INK_SOFT)
+    caption_h = style.line_height(caption_pen)
+    _, label_h, width, clear = _pens(m)
+    gap = m.px(style.SPACE_S)
+    steps_h = label_h + width * 2 + clear
+    band_h = (area.h - steps_h - gap * (len(bands) - 1)) // len(bands)
+    charts = []
+    for i in range(len(bands)):
+        chart = pygame.Rect(area.left, area.top + i * (band_h + gap) + caption_h, area.w, 0)
+        chart.h = band_h - caption_h + (steps_h if i == len(bands) - 1 else 0)
+        charts.append(chart)
+
+    def frame(i: int, left: int | None = None, right: int | None = None) -> Frame | None:
+        band, last = bands[i], i == len(bands) - 1
+        return _frame(
+            charts[i],
+            m,
+            [band.values],
+            target=None,
+            y_min=band.y_min,
+            x_axis=last,
+            left=left,
+            right=right,
+        )
+
+    measured = [found for i in range(len(bands)) if (found := frame(i)) is not None]
+    left = max(found.plot.left - area.left for found in measured)
+    right = max(area.right - found.plot.right for found in measured)
+    out = []
+    for i, (chart, band) in enumerate(zip(charts, bands)):
+        last = i == len(bands) - 1
+        caption = pygame.Rect(area.left + left, chart.top - caption_h, area.w - left, caption_h)
+        pen = m.pen("ui_bold", style.SMALL, band.color)
+        written = style.text(surface, band.caption, pen, caption)
+        drawn = line_chart(
+            surface,
+            chart,
+            m,
+            [band.values],
+            (band.color,),
+            x_labels=x_labels if last else (),
+            frame=frame(i, left, right),
+        )
+        if drawn is not None:
+            drawn.labels.append(written)
+            out.append(drawn)
+    return out
 
 
 def bar_chart(

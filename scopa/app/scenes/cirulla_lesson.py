@@ -258,8 +258,16 @@ class CirullaLessonScene(MenuScene):
         label_h = style.line_height(m.pen("ui", style.SMALL, style.INK_SOFT))
         pad = m.px(0.02)
         slots = 3
-        by_height = (self.picture.h - slots * (label_h + pad)) / slots
+        # Each row: its label, then its cards with half a pad above and below, then a pad
+        # to the next row. The cards taken glow in the last row: their halo keeps off their
+        # label, and stays inside the picture, above the buttons and the lesson's number
+        # written between them.
+        room = self.picture.h - slots * (label_h + 2 * pad)
         by_width = style.card_height(self.picture.w / (5 * 1.12))
+        largest = min(room / slots, by_width, m.px(0.22))
+        halo = style.menu_art(self.app, self.deck).glow_reach(style.card_width_for(largest))
+        lift = max(0, halo - pad // 2)  # the cards taken sit lower under their label
+        by_height = (room + pad * 1.5 - halo - lift) / slots
         self.card_h = round(max(m.px(0.08), min(by_height, by_width, m.px(0.22))))
         self.card_w = style.card_width_for(self.card_h)
         self.row_boxes: list[tuple[pygame.Rect, pygame.Rect]] = []
@@ -268,9 +276,8 @@ class CirullaLessonScene(MenuScene):
         step = round(self.card_w * 1.12)
         for label, cards, _ in rows:
             label_box = pygame.Rect(self.picture.left, y, self.picture.w, label_h)
-            cards_box = pygame.Rect(
-                self.picture.left, y + label_h, self.picture.w, self.card_h + pad
-            )
+            below = label_h + (lift if label == "lessons.taken" else 0)
+            cards_box = pygame.Rect(self.picture.left, y + below, self.picture.w, self.card_h + pad)
             self.row_boxes.append((label_box, cards_box))
             if label == "lessons.table" and self.walk.lesson.plays:
                 x = cards_box.left + m.px(0.007) + (step - self.card_w) // 2
@@ -325,15 +332,18 @@ class CirullaLessonScene(MenuScene):
             return self.t("lessons.table_empty")
         return self.t(key)
 
-    def draw_overlay(self, surface: pygame.Surface) -> None:
-        m = self.m
+    def progress_box(self) -> pygame.Rect:
+        """Where the lesson's number is written: between Close and Previous."""
         left, right = self.back_button.rect.right, self.prev_button.rect.left
         between = pygame.Rect(
             left, self.back_button.rect.top, right - left, self.back_button.rect.h
         )
-        pen = m.pen("ui", style.SMALL, style.INK_SOFT)
+        return between.inflate(-self.m.px(style.SPACE_M), 0)
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        pen = self.m.pen("ui", style.SMALL, style.INK_SOFT)
         words = self.t("lessons.progress", n=self.walk.index + 1, total=len(self.lessons))
-        style.text(surface, words, pen, between.inflate(-m.px(style.SPACE_M), 0), align="center")
+        style.text(surface, words, pen, self.progress_box(), align="center")
 
 
 __all__ = ["CardButton", "CirullaLessonScene", "TableCardButton"]

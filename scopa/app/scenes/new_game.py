@@ -15,6 +15,7 @@ from scopa.settings import MAX_NAME, MatchSetup, SeatConfig, SettingsError
 from .. import style
 from ..matches import free_names
 from ..widgets import Button, Choice, Label, SettingRow, TextInput, Toggle
+from ..wording import default_name, is_default_name
 from .base import MenuScene
 from .flow import rules_problem, side_names
 
@@ -32,6 +33,8 @@ class NewGameScene(MenuScene):
         rules = app.settings.rules
         you = app.t("you")
         self.names = [you, *free_names([you], SEATS - 1)]
+        self.defaults = [True] + [False] * (SEATS - 1)
+        """Which seats keep the game's name for them (:meth:`shown_name`), not a typed one."""
         self.humans = [True] + [False] * (SEATS - 1)
         level = app.settings.opponent_level or "expert"
         self.levels = [level] * SEATS
@@ -45,6 +48,7 @@ class NewGameScene(MenuScene):
         if last is not None:
             for seat, config in enumerate(last.seats):
                 self.names[seat] = config.name
+                self.defaults[seat] = is_default_name(config.name, seat)
                 self.humans[seat] = config.human
                 self.levels[seat] = config.level if config.level in LEVELS else "expert"
             taken = self.names[: len(last.seats)]
@@ -107,6 +111,7 @@ class NewGameScene(MenuScene):
 
         def set_name(value: str) -> None:
             self.names[seat] = value
+            self.defaults[seat] = False
             self._check()
 
         def set_human(value: bool) -> None:
@@ -117,7 +122,10 @@ class NewGameScene(MenuScene):
             self.levels[seat] = value
 
         name = TextInput(
-            lambda: self.names[seat], set_name, max_length=MAX_NAME, hint=self.tr("ng_name_hint")
+            lambda: self.shown_name(seat),
+            set_name,
+            max_length=MAX_NAME,
+            hint=self.tr("ng_name_hint"),
         )
         kind = Choice(
             [(True, self.tr("ng_human")), (False, self.tr("ng_computer"))],
@@ -198,9 +206,18 @@ class NewGameScene(MenuScene):
             seats.append(SeatConfig(name, self.humans[seat], self.levels[seat]))
         return MatchSetup(tuple(seats), self.rules())
 
+    def shown_name(self, seat: int) -> str:
+        """The name in the field of ``seat``: the one the player typed, kept as typed; else
+        the game's name for the seat as the table will show it, in the language of the
+        moment ("You", "Player 1" with two people at the screen)."""
+        if not self.defaults[seat]:
+            return self.names[seat]
+        people = [other for other in range(self.players) if self.humans[other]]
+        return default_name(self.t, seat, human=self.humans[seat], alone=people == [seat])
+
     def seat_names(self) -> list[str]:
         return [
-            self.names[seat].strip() or self.t("ng_seat", n=seat + 1)
+            self.shown_name(seat).strip() or self.t("ng_seat", n=seat + 1)
             for seat in range(self.players)
         ]
 

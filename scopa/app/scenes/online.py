@@ -16,6 +16,7 @@ from scopa.settings import MAX_NAME, MatchSetup, SeatConfig
 
 from .. import style
 from ..widgets import Button, Choice, SettingRow, TextInput
+from ..wording import is_default_name
 from .base import MenuScene
 from .flow import describe
 
@@ -27,8 +28,10 @@ class OnlineScene(MenuScene):
     def build(self) -> None:
         app = self.app
         last = app.settings.last_setup
-        humans = [seat.name for seat in last.seats if seat.human] if last else []
-        self.name = humans[0] if humans else app.t("you")
+        humans = [(n, seat.name) for n, seat in enumerate(last.seats) if seat.human] if last else []
+        # A name the game gave (an Italian "Tu") is said in the language of the moment.
+        typed = humans and not is_default_name(humans[0][1], humans[0][0])
+        self.name = humans[0][1] if typed else app.t("you")
         self.address = ""
         rules = app.settings.rules
         self.friends = 1

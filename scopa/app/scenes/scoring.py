@@ -19,7 +19,7 @@ from .. import style
 from ..widgets import Button
 from ..wording import Seats, category_label, deal_id, suit_name
 from .base import MenuScene
-from .chart import line_chart
+from .chart import Drawn, line_chart
 
 if TYPE_CHECKING:
     from ..app import App
@@ -367,7 +367,8 @@ class ScoringScene(MenuScene):
         pygame.draw.rect(surface, style.GREEN, pill, border_radius=pill.h // 2)
         style.text(surface, words, pen, pill, align="center")
 
-    def _draw_chart(self, surface: pygame.Surface) -> None:
+    def _draw_chart(self, surface: pygame.Surface) -> Drawn | None:
+        """The running totals round by round; returns where the dots and the labels went."""
         m, area = self.m, self.chart_area
         frame = area.inflate(-m.px(0.01), 0)
         style.paper_card(surface, frame, m)
@@ -380,7 +381,7 @@ class ScoringScene(MenuScene):
         plot.h = frame.bottom - m.px(0.02) - plot.top
         progress = self.progress()
         labels = [str(i) for i in range(len(progress[0]))]
-        line_chart(
+        return line_chart(
             surface,
             plot,
             m,

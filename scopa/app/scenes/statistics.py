@@ -18,7 +18,7 @@ from scopa.stats import (
 from .. import style
 from ..widgets import Button, Choice
 from .base import MenuScene
-from .chart import bar_chart, figure_tiles, line_chart
+from .chart import Band, Drawn, bar_chart, figure_tiles, line_chart, stacked_line_charts
 
 WON = style.GREEN
 LOST = style.SIDE_COLORS[0]
@@ -26,6 +26,8 @@ OTHER = (150, 136, 116)
 DIMENSIONS = ("level", "mode", "players")
 TRENDS = ("results", "accuracy")
 ACCURACY = style.GREEN
+MARGIN = style.SIDE_COLORS[1]
+RATE = style.GOLD_DEEP
 
 
 class StatisticsScene(MenuScene):
@@ -215,24 +217,46 @@ class StatisticsScene(MenuScene):
         plot.h = self._plot(self.left_chart).bottom - plot.top
         bar_chart(surface, plot, m, self.groups(), (WON, LOST, OTHER))
         self._card(surface, self.right_chart, "")
-        title = "st_recent" if self.trend == "results" else "st_accuracy_title"
+        pen, box = self._trend_title()
+        style.text(surface, self._trend_words(), pen, box, align="center", valign="top", lines=2)
+        self.draw_trend(surface, self.trend_plot())
+
+    def _trend_words(self) -> str:
+        return self.t("st_recent" if self.trend == "results" else "st_accuracy_title")
+
+    def _trend_title(self) -> tuple[style.Pen, pygame.Rect]:
+        """The pen and the box of the words over the trend chart."""
+        m = self.m
         pen = m.pen("ui_bold", style.ROW_NOTE, style.INK_SOFT)
-        box = self.trend_choice.rect.inflate(0, 0)
+        box = pygame.Rect(self.trend_choice.rect)
         box.top, box.h = (
             self.trend_choice.rect.bottom + m.px(style.SPACE_XS),
             2 * style.line_height(pen),
         )
-        used = style.text(surface, self.t(title), pen, box, align="center", valign="top", lines=2)
+        return pen, box
+
+    def trend_plot(self) -> pygame.Rect:
+        """Where the trend chart is drawn: under its words, which take one line or two."""
+        m = self.m
+        pen, box = self._trend_title()
+        used = style.fit(self._trend_words(), pen, box.w, box.h, lines=2).height
         plot = self._plot(self.right_chart)
-        plot.top = used.bottom + m.px(style.SPACE_S)
+        plot.top = box.top + used + m.px(style.SPACE_S)
         plot.h = self._plot(self.right_chart).bottom - plot.top
+        return plot
+
+    def draw_trend(self, surface: pygame.Surface, plot: pygame.Rect) -> list[Drawn]:
+        """The chosen trend in ``plot``: the accuracy of each reviewed match, or the recent
+        results, the win rate and the margin each on its own scale. Returns where the lines
+        and the labels went."""
+        m = self.m
         if self.trend == "accuracy":
             accuracies = self.accuracies()
             if not accuracies:
                 pen = m.pen("ui", style.ROW_TITLE, style.INK_SOFT)
                 style.text(surface, self.t("st_accuracy_empty"), pen, plot, align="center", lines=0)
-                return
-            line_chart(
+                return []
+            drawn = line_chart(
                 surface,
                 plot,
                 m,
@@ -242,18 +266,15 @@ class StatisticsScene(MenuScene):
                 y_min=0,
                 target=100,
             )
-            return
+            return [] if drawn is None else [drawn]
         margins = margin_series(self.stats)
         rates = [round(r * 100) for r in rolling_win_rate(self.stats)]
-        if margins:
-            line_chart(
-                surface,
-                plot,
-                m,
-                [margins, rates],
-                (style.SIDE_COLORS[1], style.GOLD_DEEP),
-                x_labels=[str(i + 1) for i in range(len(margins))],
-            )
+        bands = [
+            Band(self.t("st_trend_band"), rates, RATE),
+            Band(self.t("st_margin"), margins, MARGIN, y_min=0),
+        ]
+        labels = [str(i + 1) for i in range(len(margins))]
+        return stacked_line_charts(surface, plot, m, bands, labels)
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         if self.empty:
@@ -287,7 +308,7 @@ class StatisticsScene(MenuScene):
         pen = m.pen("ui", style.SMALL, style.INK_SOFT)
         x, y = self.legend.left, self.legend.centery
         r = m.px(0.009)
-        lines = [(style.SIDE_COLORS[1], "st_margin"), (style.GOLD_DEEP, "st_trend")]
+        lines = [(RATE, "st_trend"), (MARGIN, "st_margin")]
         if self.trend == "accuracy":
             lines = [(ACCURACY, "st_accuracy_line")]
         for color, key in ((WON, "st_won"), (LOST, "st_lost"), (OTHER, "st_other"), *lines):
