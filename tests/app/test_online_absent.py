@@ -78,3 +78,19 @@ def test_the_button_waits_for_the_grace(hosted):  # noqa: F811
         run_until(app, lambda: True)
     assert table.absence.button is None
     assert table.coordinator.may_hand_over() == []
+
+
+def test_a_friend_away_is_not_also_said_to_be_thinking(hosted):  # noqa: F811
+    app, table, friend = hosted
+    run_until(app, lambda: _my_turn(table, friend))
+    run_until(app, lambda: not table.director.busy)
+    at = table.match.at
+    table.play(next(m for m in table.match.legal_moves() if m.is_play))
+    run_until(app, lambda: table.match.at > at and not table.director.busy)
+    assert table.match.turn == 1
+    thinking = app.t("table.thinking", name="Bruno")
+    assert table.status_text() == (thinking, table.status_text()[1])  # not gone yet
+    friend.close()
+    run_until(app, lambda: table.coordinator.away() == [1])
+    assert banner(table) == app.t("online.friend_away", names="Bruno")
+    assert (table.status_text() or ("",))[0] != thinking

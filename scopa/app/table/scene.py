@@ -712,6 +712,7 @@ class TableScene(Scene):
             choosing=self.pick.choice is not None,
             fast=self.fast_forward,
             animating=self.director.busy,
+            away=frozenset(self.absence.coordinator.away()) if self.remote else frozenset(),
         )
 
     def cover_texts(self) -> tuple[str, str, str]:
