@@ -841,6 +841,8 @@ class Tour:
         for refusal in (*sorted(REFUSALS), "internal"):
             wrong.session.error_code = refusal
             self.show(f"online, the table refused: {refusal}")
+        wrong.session.error_kind = "over"
+        self.show("online, the match at the table is over")
         wrong.back()
         self.frames(2)
 

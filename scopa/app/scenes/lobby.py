@@ -157,6 +157,8 @@ class LobbyScene(MenuScene):
             return t("online.bad_address")
         if kind == "not_found":
             return t("online.not_found")
+        if kind == "over" or session.error_code == "over":
+            return t("online.match_over")
         if kind == "refused":
             code = session.error_code if session.error_code in REFUSALS else "other"
             return t("online.refused", reason=t(f"online.error.{code}"))
@@ -227,7 +229,6 @@ REFUSALS = frozenset(
         "version",
         "server_full",
         "too_many_tables",
-        "over",
     }
 )
 """The refusals a player is told in their own words (any other: "something went wrong")."""
