@@ -62,8 +62,8 @@ class OnlineSession:
         self.error: str | None = None
         """What went wrong, in English (the lobby words it for the player)."""
         self.error_kind = ""
-        """'address', 'not_found' (a code no table on the network answered for), 'reach' or
-        'refused'."""
+        """'address', 'not_found' (a code no table on the network answered for), 'reach',
+        'refused' or 'over' (a seat taken back at a match already over)."""
         self.error_code = ""
         """Why the server refused (one of ``protocol.ERRORS``), when it did."""
         self.first: Update | None = None
@@ -198,10 +198,23 @@ class OnlineSession:
         if self.seated is None or self.first is not None:
             return
         for item in self.seated.link.poll():
+            if isinstance(item, Update) and item.status == "over" and self.first is None:
+                self._over()
+                return
             if isinstance(item, Update) and item.status != "waiting" and self.first is None:
                 self.first = item
             elif isinstance(item, Disconnected):
                 self.error, self.error_kind = str(item), "reach"
+
+    def _over(self) -> None:
+        """The seat taken back is at a match already over: nothing is left to play there,
+        and the seat is no longer worth remembering."""
+        assert self.seated is not None
+        self.error, self.error_kind = "the match at this table is over", "over"
+        if self.store is not None:
+            self.store.drop_seat(self.seated.ticket.code)
+        self.seated.link.close()
+        self.seated = None
 
     @property
     def table(self) -> dict[str, Any] | None:

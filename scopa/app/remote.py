@@ -12,6 +12,7 @@ last observation, so nothing of another hand is ever known here.
 from __future__ import annotations
 
 import concurrent.futures
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -177,6 +178,12 @@ class RemoteCoordinator:
         self.first_events = list(first.events)
         self.holder: int | None = self.seat
         self._sent: concurrent.futures.Future[None] | None = None
+        self.clock: Callable[[], float] = time.monotonic
+        self._gone: dict[int, float] = {}
+        """When (``clock``) each friend away was last seen leaving."""
+        self._read: dict[str, Any] | None = None
+        self._handing: list[concurrent.futures.Future[None]] = []
+        self._note_away(table)
 
     # --- who sits where --------------------------------------------------------------------
 
@@ -225,13 +232,51 @@ class RemoteCoordinator:
         return self.link.client.online
 
     def away(self) -> list[int]:
-        """Seats of friends whose connection is down (the server's last word)."""
+        """Seats of friends whose connection is down and whom no computer stands in for
+        (the server's last word): the match waits for them."""
+        return [seat for seat, info in self._absent() if not info.get("autoplay")]
+
+    def stood_in(self) -> list[int]:
+        """Seats of friends gone for whom the computer plays until they come back."""
+        return [seat for seat, info in self._absent() if info.get("autoplay")]
+
+    def _absent(self) -> list[tuple[int, dict[str, Any]]]:
         table = self.link.client.table or self.table
         return [
-            int(info["seat"])
+            (int(info["seat"]), info)
             for info in table.get("seats", [])
             if info.get("kind") == "human" and info.get("taken") and not info.get("connected")
         ]
+
+    def may_hand_over(self) -> list[int]:
+        """Seats of friends away long enough for the server to let the computer play them
+        (its ``away_grace``; a frame never waits to ask it)."""
+        self._note_away(self.link.client.table)
+        if self._handing:
+            return []
+        grace = float(self.link.client.limits.get("away_grace", 60.0))
+        now = self.clock()
+        return [seat for seat in self.away() if now - self._gone.get(seat, now) >= grace]
+
+    def hand_over(self, seats: list[int]) -> None:
+        """Ask the server to let the computer play ``seats`` (each friend takes their seat
+        back by joining again); what it did comes back in the table frame."""
+        client = self.link.client
+        self._handing = [self.link.submit(client.hand_over(seat)) for seat in seats]
+
+    def _note_away(self, table: dict[str, Any] | None) -> None:
+        """Read when each friend away left, from a table frame not read before (its
+        ``away`` says how many seconds ago, when it was sent)."""
+        if table is None or table is self._read:
+            return
+        self._read = table
+        now = self.clock()
+        gone = {}
+        for info in table.get("seats", []):
+            seat, away = int(info.get("seat", -1)), info.get("away")
+            if info.get("kind") == "human" and not info.get("connected"):
+                gone[seat] = self._gone.get(seat, now - float(away or 0.0))
+        self._gone = gone
 
     def arrivals(self) -> Arrival:
         """Everything the server said since the last call; the match follows it."""
@@ -252,8 +297,16 @@ class RemoteCoordinator:
                 arrival.refused.append(error.code)
             elif isinstance(error, Disconnected):
                 arrival.lost = True
+        handing = self._handing
+        if handing and all(future.done() for future in handing):
+            self._handing = []
+            for future in handing:  # a refusal (back already) changes nothing here
+                error = None if future.cancelled() else future.exception()
+                if isinstance(error, Disconnected):
+                    arrival.lost = True
         if self.link.client.table is not None:
             self.table = self.link.client.table
+        self._note_away(self.table)
         return arrival
 
     def _absorb(self, update: Update) -> RemoteMatch:

@@ -465,6 +465,16 @@ class Form:
             self.panels.append(widget.panel)
         return widget
 
+    def remove(self, widget: Widget) -> None:
+        """Take ``widget`` away (it no longer holds the focus, the hover or the mouse)."""
+        self.widgets.remove(widget)
+        if self.focus is widget:
+            self.focus = None
+        if self.hover is widget:
+            self.hover = None
+        if self.captured is widget:
+            self.captured = None
+
     def clear(self) -> None:
         self.widgets.clear()
         self.panels.clear()

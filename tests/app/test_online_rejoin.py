@@ -4,6 +4,8 @@ rather than being refused for want of a free seat."""
 
 from __future__ import annotations
 
+import time
+
 import pygame
 import pytest
 
@@ -15,8 +17,8 @@ from scopa.app.scenes.confirm import ConfirmScene
 from scopa.app.scenes.lobby import LobbyScene
 from scopa.app.table import TableScene
 from scopa.engine import Rules
-from scopa.net.client import BackgroundClient
-from scopa.storage import Store
+from scopa.net.client import BackgroundClient, Update
+from scopa.storage import HeldSeat, Store
 
 from .menu_helpers import click
 from .test_online import hosted, run_until  # noqa: F401 - the fixture
@@ -131,5 +133,59 @@ def test_a_damaged_list_of_seats_is_set_aside_and_a_free_seat_is_taken(tmp_path,
         told = game.t("files.seats_set_aside", cause="", backup="", folder="")
         assert any(toast.text.startswith(told[:40]) for toast in game.toasts)
         assert [held.seat for held in store.load_seats()] == [1]
+    finally:
+        game.close()
+
+
+def play_out(*players: BackgroundClient, seconds: float = 60.0) -> None:
+    """Both seats play their first legal move until the match is over."""
+    deadline = time.monotonic() + seconds
+    latest: dict[int, Update] = {}
+    while time.monotonic() < deadline:
+        for number, player in enumerate(players):
+            for item in player.poll():
+                if isinstance(item, Update):
+                    latest[number] = item
+            update = latest.get(number)
+            if update is not None and update.status == "over":
+                return
+            if update is not None and update.my_turn:
+                del latest[number]
+                move = update.observation.legal_moves[0]
+                player.submit(player.client.play(move, update.at)).result(10)
+        time.sleep(0.001)
+    raise AssertionError("the match never ended")
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_seat_kept_at_a_match_now_over_is_said_over_and_forgotten(
+    tmp_path, friends_table, language
+):
+    """Bruno's seat is remembered; the match ended while he was away: joining again says
+    the match is over (in his language) instead of opening its last position."""
+    server, anna, address = friends_table
+    bruno = BackgroundClient(server.local_address)
+    store = Store(tmp_path / "bruno")
+    try:
+        code = address.rsplit("/", 1)[1].replace("-", "").lower()
+        ticket = bruno.submit(bruno.client.join(code, "Bruno")).result(20)
+        store.hold_seat(HeldSeat(ticket.server, ticket.code, ticket.seat, ticket.token))
+        play_out(anna, bruno)
+    finally:
+        bruno.close()
+    game = open_game(store)
+    try:
+        game.settings = game.settings.with_(language=language)
+        game.set_language(language)
+        click(game, game.stack.top.online)
+        online = game.stack.top
+        online.address = address
+        click(game, online.join_button)
+        lobby = game.stack.top
+        assert isinstance(lobby, LobbyScene)
+        run_until(game, lambda: lobby.session.error is not None or game.stack.top is not lobby)
+        assert game.stack.top is lobby  # no table opened on the final position
+        assert lobby._status()[0] == game.t("online.match_over")
+        assert store.load_seats() == []
     finally:
         game.close()

@@ -842,6 +842,8 @@ class Tour:
         for refusal in (*sorted(REFUSALS), "internal"):
             wrong.session.error_code = refusal
             self.show(f"online, the table refused: {refusal}")
+        wrong.session.error_kind = "over"
+        self.show("online, the match at the table is over")
         wrong.back()
         self.frames(2)
 
@@ -870,6 +872,14 @@ class Tour:
             friends[1].close()
             self.wait(lambda: coordinator.away())
             self.show("online, a friend away")
+            coordinator.clock = lambda: time.monotonic() + 3600  # gone for an hour
+            self.show("online, let the computer play for a friend away")
+            self.hover(table.absence.button.center)
+            self.show("online, let the computer play, under the pointer")
+            coordinator.clock = time.monotonic
+            coordinator.away, coordinator.stood_in = list, lambda: [2]  # as once handed over
+            self.show("online, the computer plays for a friend away")
+            del coordinator.away, coordinator.stood_in
 
             app.matches.leave()
             self.frames(4)

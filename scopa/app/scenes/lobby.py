@@ -1,6 +1,7 @@
 """The lobby: the table's seats fill up, then the match begins.
 
-A host sees the address to send friends (and can copy it); everyone sees the seats, who
+While seats are free, the address to send friends shows, with a button to copy it (not
+before there is an address, nor once nobody is awaited); everyone sees the seats, who
 sits where, who is ready, and how many are still awaited. When the last seat is taken
 the server deals, and the table opens. Leaving gives the seat up.
 """
@@ -49,7 +50,6 @@ class LobbyScene(MenuScene):
     def build(self) -> None:
         self.copy_button = Button(self.tr("online.copy"), self.copy)
         self.leave_button = Button(self.tr("online.leave"), self.back)
-        self.form.add(self.copy_button)
         self.form.add(self.leave_button)
 
     @property
@@ -62,6 +62,7 @@ class LobbyScene(MenuScene):
         session = self.session
         seated = session.seated
         session.check()
+        self._offer_copy()
         if seated is None and session.seated is not None and self.app.trace is not None:
             self.app.trace(f"address {session.seated.address}")
         if session.first is not None and session.seated is not None:
@@ -75,6 +76,25 @@ class LobbyScene(MenuScene):
             )
             session.close(keep_link=True)
             self.app.matches.open_remote(coordinator, session)
+
+    @property
+    def awaited(self) -> int:
+        """Seats still free at the table (0 before the server said)."""
+        table = self.session.table or {}
+        return sum(1 for seat in table.get("seats", []) if not seat.get("taken"))
+
+    @property
+    def address_useful(self) -> bool:
+        """There is an address, and a friend still to send it to."""
+        return self.session.seated is not None and self.awaited > 0
+
+    def _offer_copy(self) -> None:
+        """The Copy button shows only while it copies an address worth sending."""
+        shown = self.copy_button in self.form.widgets
+        if self.address_useful and not shown:
+            self.form.widgets.insert(0, self.copy_button)
+        elif shown and not self.address_useful:
+            self.form.remove(self.copy_button)
 
     def copy(self) -> None:
         if self.session.seated is None:
@@ -124,8 +144,7 @@ class LobbyScene(MenuScene):
             return t("online.connecting", server=self.server), style.INK_SOFT
         if self.copied > 0:
             return t("online.copied"), style.INK
-        table = session.table or {}
-        free = sum(1 for seat in table.get("seats", []) if not seat.get("taken"))
+        free = self.awaited
         if free == 1:
             return t("online.waiting_1"), style.INK
         return t("online.waiting", n=free), style.INK
@@ -138,6 +157,8 @@ class LobbyScene(MenuScene):
             return t("online.bad_address")
         if kind == "not_found":
             return t("online.not_found")
+        if kind == "over" or session.error_code == "over":
+            return t("online.match_over")
         if kind == "refused":
             code = session.error_code if session.error_code in REFUSALS else "other"
             return t("online.refused", reason=t(f"online.error.{code}"))
@@ -151,7 +172,7 @@ class LobbyScene(MenuScene):
         session = self.session
         note = m.pen("ui", style.ROW_NOTE, style.INK_SOFT)
         big = m.pen("ui_bold", style.SUBHEADING, style.INK)
-        if session.seated is not None:
+        if session.seated is not None and self.address_useful:
             top = pygame.Rect(self.address_box.left, self.address_box.top, self.address_box.w,
                               self.address_box.h // 3)  # fmt: skip
             style.text(surface, self.t("online.send"), note, top, align="center")
@@ -208,7 +229,6 @@ REFUSALS = frozenset(
         "version",
         "server_full",
         "too_many_tables",
-        "over",
     }
 )
 """The refusals a player is told in their own words (any other: "something went wrong")."""

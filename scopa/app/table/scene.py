@@ -9,27 +9,26 @@ screen, a cover hides every hand while the device changes hands.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import pygame
-from pygame import FRect
 
 from scopa.engine import Card, Dealt, Match, Move, Observation, RoundScored
 from scopa.settings import MatchSetup
 
-from .. import style
 from ..ai_worker import AiWorker
 from ..cardart import CardArt
 from ..scene import Scene
 from ..tween import Tweener
 from ..wording import Seats, capital
+from .absence import AbsenceBanner
 from .aids import FEATURES, AidsHost, AidsLayer
 from .choice import ChoicePopup
 from .computers import THINK_SECONDS, Computers
 from .director import Banner, Director, Spark
 from .disguise import Disguise
 from .drag import DragController
-from .frame import Item, box
+from .frame import Item
 from .hud import background, draw_cover
 from .input import Pick, TableInput
 from .knock import KnockBar, KnockButton
@@ -50,6 +49,7 @@ from .words import TableWords
 if TYPE_CHECKING:
     from ..app import App
     from ..matches import MatchCoordinator
+    from ..remote import RemoteCoordinator
 
 MESSAGE_SECONDS = 2.8
 IDLE_AFTER = 2
@@ -127,6 +127,12 @@ class TableScene(Scene):
         self.fast_forward = False
         """Watch mode: the watcher clicked to see the match four times faster."""
         self.knock = KnockBar(self.text, lambda: self.app.t, self.play)
+        self.absence = AbsenceBanner(
+            self.text,
+            lambda: self.app.t,
+            cast("RemoteCoordinator", coordinator),
+            lambda seat: self.seats.seat_name(seat),
+        )
         self.computers = Computers(
             self.worker,
             failed=lambda reason: self.app.notify(self.app.t("table.ai_failed", reason=reason)),
@@ -307,6 +313,8 @@ class TableScene(Scene):
         if self.aids.handle(event):
             return True
         if self.knock.handle(event, self.knock_buttons()):
+            return True
+        if self.remote and self.absence.handle(event):
             return True
         if self.mode == "watch":
             if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -664,7 +672,7 @@ class TableScene(Scene):
         items = self.aids.items(self.art)
         items.extend(self.knock.items(self.layout, self.knock_buttons()))
         if self.remote:
-            items.extend(self._connection_items())
+            items.extend(self.absence.items(self.layout, lost=self.lost))
         choice = self.pick.choice
         if choice is not None:
             title = capital(self.app.t("table.choose", card=self.card_name(choice.card)))
@@ -681,36 +689,6 @@ class TableScene(Scene):
                 )
             )
         return items
-
-    def _connection_items(self) -> list[Item]:
-        """A clear banner while the connection to the server is down (it comes back by
-        itself), or for good; and the friends whose connection is down."""
-        t = self.app.t
-        if self.lost:
-            words = t("online.lost_for_good")
-        elif not self.coordinator.online:
-            words = t("online.reconnecting")
-        else:
-            away = self.coordinator.away()
-            if not away:
-                return []
-            names = [self.seats.seat_name(seat) for seat in away]
-            words = t("online.friend_away", names=", ".join(names))
-        lay = self.layout
-        pen = self.text.pen("ui_bold", lay.font_normal, style.CREAM)
-        felt = lay.table_rect
-        width = min(style.natural_width(words, pen) + lay.margin * 2, felt.w)
-        lines = 1 if width < felt.w else 2
-        area = FRect(0, 0, width, lay.font_normal * (0.8 + 1.2 * lines))
-        area.midtop = (felt.centerx, felt.top + lay.margin * 0.4)
-        scale = style.Scale(lay.size)
-        inner = area.inflate(-lay.margin, 0)
-
-        def paint(surface: pygame.Surface) -> None:
-            style.dark_panel(surface, area, scale, alpha=235, border=style.LACQUER)
-            style.text(surface, words, pen, inner, align="center", lines=lines)
-
-        return [Item(("connection", words, tuple(area)), box(area), paint)]
 
     def _waiting_hands(self) -> frozenset[int]:
         """Human hands shown face up while it is not their turn: drawn a little darker."""
@@ -734,6 +712,7 @@ class TableScene(Scene):
             choosing=self.pick.choice is not None,
             fast=self.fast_forward,
             animating=self.director.busy,
+            away=frozenset(self.absence.coordinator.away()) if self.remote else frozenset(),
         )
 
     def cover_texts(self) -> tuple[str, str, str]:

@@ -133,8 +133,10 @@ class TableWords:
         choosing: bool,
         fast: bool,
         animating: bool,
+        away: frozenset[int] = frozenset(),
     ) -> tuple[str, Colour] | None:
-        """The line under the table: a message, whose turn it is, or who is thinking."""
+        """The line under the table: a message, whose turn it is, or who is thinking (not
+        a friend ``away``: the match waits for them, as the banner over the table says)."""
         t, coordinator = self.t, self.coordinator
         match = coordinator.match
         if message:
@@ -145,7 +147,8 @@ class TableWords:
             if coordinator.mode == "hotseat":
                 return t("table.your_turn_named", name=self.seats.seat_name(awaiting)), style.CREAM
             return t("table.your_turn"), style.CREAM
-        if not match.over and match.turn not in coordinator.humans and not animating:
+        turn = match.turn
+        if not match.over and turn not in coordinator.humans and turn not in away and not animating:
             return t("table.thinking", name=self.seats.seat_name(match.turn)), style.MIST
         return None
 

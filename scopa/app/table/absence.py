@@ -1,0 +1,134 @@
+"""The connection at a table online: a banner while the link to the server is down, and the
+friends who are gone.
+
+While a friend is away the match waits for them. Once they have been gone as long as the
+server asks (its ``away_grace``), the players still here get a button that lets the computer
+play the friend's seat; the friend takes it back by joining again with the same address (the
+server gives a seat handed over back to its token).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+from pygame import FRect
+
+from .. import style
+from .frame import Item, box
+from .layout import TableLayout
+from .text import Writer
+
+if TYPE_CHECKING:
+    from ..remote import RemoteCoordinator
+
+
+class AbsenceBanner:
+    def __init__(
+        self,
+        text: Writer,
+        translator: Callable[[], Callable[..., str]],
+        coordinator: RemoteCoordinator,
+        seat_name: Callable[[int], str],
+    ) -> None:
+        self.text = text
+        self.translator = translator
+        self.coordinator = coordinator
+        self.seat_name = seat_name
+        self.pointer = (-1, -1)
+        self._pressed = False
+        self._button: tuple[FRect, list[int]] | None = None
+
+    def _names(self, seats: list[int]) -> str:
+        return ", ".join(self.seat_name(seat) for seat in seats)
+
+    def words(self, *, lost: bool) -> str | None:
+        """The banner's words (None: nothing to say); ``lost``: the connection could not
+        be brought back."""
+        t, coordinator = self.translator(), self.coordinator
+        if lost:
+            return t("online.lost_for_good")
+        if not coordinator.online:
+            return t("online.reconnecting")
+        away = coordinator.away()
+        if away:
+            return t("online.friend_away", names=self._names(away))
+        stood_in = coordinator.stood_in()
+        if stood_in:
+            return t("online.computer_plays_for", names=self._names(stood_in))
+        return None
+
+    def items(self, lay: TableLayout, *, lost: bool) -> list[Item]:
+        """The banner, and under it the button to let the computer play, when it may."""
+        self._button = None
+        words = self.words(lost=lost)
+        if words is None:
+            return []
+        pen = self.text.pen("ui_bold", lay.font_normal, style.CREAM)
+        felt = lay.table_rect
+        width = min(style.natural_width(words, pen) + lay.margin * 2, felt.w)
+        lines = 1 if width < felt.w else 2
+        area = FRect(0, 0, width, lay.font_normal * (0.8 + 1.2 * lines))
+        area.midtop = (felt.centerx, felt.top + lay.margin * 0.4)
+        scale = style.Scale(lay.size)
+        inner = area.inflate(-lay.margin, 0)
+
+        def paint(surface: pygame.Surface) -> None:
+            style.dark_panel(surface, area, scale, alpha=235, border=style.LACQUER)
+            style.text(surface, words, pen, inner, align="center", lines=lines)
+
+        items = [Item(("connection", words, tuple(area)), box(area), paint)]
+        seats = [] if lost or not self.coordinator.online else self.coordinator.may_hand_over()
+        if seats:
+            items.append(self._button_item(lay, area, seats, scale))
+        return items
+
+    def _button_item(
+        self, lay: TableLayout, banner: FRect, seats: list[int], scale: style.Scale
+    ) -> Item:
+        label = self.translator()("online.hand_over", names=self._names(seats))
+        fonts, px = self.text.font, lay.font_small
+        height = round(lay.font_normal * 1.9)
+        width = min(
+            style.button_width(fonts, label, px, scale, height), lay.table_rect.w - lay.margin
+        )
+        rect = FRect(0, 0, width, height)
+        rect.midtop = (banner.centerx, banner.bottom + lay.margin * 0.4)
+        self._button = (rect, seats)
+        hot = rect.collidepoint(self.pointer)
+
+        def paint(surface: pygame.Surface) -> None:
+            state = "hot" if hot else "normal"
+            style.button(surface, rect, scale, fonts, label, px, state=state, primary=True)
+
+        key = ("hand over", label, hot, tuple(rect))
+        return Item(key, box(rect, style.button_reach(scale)), paint)
+
+    @property
+    def button(self) -> FRect | None:
+        """Where the button to let the computer play was last drawn (None: not shown)."""
+        return None if self._button is None else self._button[0]
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """A click on the button hands the seats it names to the computer; True when used."""
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos
+            return False
+        if self._button is None or event.type not in (
+            pygame.MOUSEBUTTONDOWN,
+            pygame.MOUSEBUTTONUP,
+        ):
+            return False
+        if event.button != 1:
+            return False
+        rect, seats = self._button
+        inside = rect.collidepoint(event.pos)
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self._pressed = inside
+            return inside
+        pressed, self._pressed = self._pressed, False
+        if pressed and inside:
+            self.coordinator.hand_over(seats)
+            self._button = None
+        return pressed

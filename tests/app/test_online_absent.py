@@ -1,0 +1,96 @@
+"""A friend who is gone from a table online: the table says it waits for them (and only
+that), and once they have been gone as long as the server asks, the players still there
+let the computer play their seat; the friend takes it back by joining again."""
+
+from __future__ import annotations
+
+import functools
+
+import pytest
+
+from scopa.net.client import BackgroundClient
+from scopa.net.protocol import Limits
+from scopa.net.server import GameServer
+
+from .menu_helpers import click
+from .test_online import _my_turn, friend_update, hosted, run_until  # noqa: F401 - the fixture
+
+GRACE = 0.4
+"""Seconds a friend must be gone before the computer may play for them (60 in a real game)."""
+
+
+@pytest.fixture
+def short_grace(monkeypatch):
+    server = functools.partial(GameServer, limits=Limits(away_grace=GRACE))
+    monkeypatch.setattr("scopa.app.hosting.GameServer", server)
+
+
+def banner(table) -> str | None:  # noqa: ANN001
+    words = [item.key[1] for item in table.overlay_items() if item.key[0] == "connection"]
+    return words[0] if words else None
+
+
+def test_a_friend_gone_for_good_is_played_by_the_computer_until_they_come_back(
+    short_grace,
+    hosted,  # noqa: F811
+):
+    app, table, friend = hosted
+    ticket = friend.client.ticket
+    assert ticket is not None
+    coordinator = table.coordinator
+    friend.close()
+    run_until(app, lambda: coordinator.away() == [1])
+    assert banner(table) == app.t("online.friend_away", names="Bruno")
+    run_until(app, lambda: table.absence.button is not None)  # once the grace is over
+
+    click(app, table.absence.button.center)
+    run_until(app, lambda: coordinator.stood_in() == [1])
+    assert coordinator.away() == []
+    assert banner(table) == app.t("online.computer_plays_for", names="Bruno")
+    assert table.absence.button is None
+
+    # the match goes on: the computer plays Bruno's turns, this screen plays its own
+    start = table.match.at
+    while table.match.at < start + 3:
+        run_until(
+            app, lambda at=table.match.at: table.human_to_play is not None or (table.match.at > at)
+        )
+        if table.human_to_play is not None and not table.director.busy:
+            at = table.match.at
+            table.play(next(m for m in table.match.legal_moves() if m.is_play))
+            run_until(app, lambda at=at: table.match.at > at)
+
+    back = BackgroundClient(ticket.server)
+    try:
+        back.submit(back.client.rejoin(ticket)).result(20)
+        run_until(app, lambda: not coordinator.stood_in() and not coordinator.away())
+        assert banner(table) is None
+    finally:
+        back.close()
+
+
+def test_the_button_waits_for_the_grace(hosted):  # noqa: F811
+    """With the server's usual grace (a minute) the button does not show at once."""
+    app, table, friend = hosted
+    friend.close()
+    run_until(app, lambda: table.coordinator.away() == [1])
+    for _ in range(5):
+        run_until(app, lambda: True)
+    assert table.absence.button is None
+    assert table.coordinator.may_hand_over() == []
+
+
+def test_a_friend_away_is_not_also_said_to_be_thinking(hosted):  # noqa: F811
+    app, table, friend = hosted
+    run_until(app, lambda: _my_turn(table, friend))
+    run_until(app, lambda: not table.director.busy)
+    at = table.match.at
+    table.play(next(m for m in table.match.legal_moves() if m.is_play))
+    run_until(app, lambda: table.match.at > at and not table.director.busy)
+    assert table.match.turn == 1
+    thinking = app.t("table.thinking", name="Bruno")
+    assert table.status_text() == (thinking, table.status_text()[1])  # not gone yet
+    friend.close()
+    run_until(app, lambda: table.coordinator.away() == [1])
+    assert banner(table) == app.t("online.friend_away", names="Bruno")
+    assert (table.status_text() or ("",))[0] != thinking

@@ -1,0 +1,57 @@
+"""The lobby's Copy button shows only where it copies something worth sending: the table's
+address, while a friend is still awaited."""
+
+from __future__ import annotations
+
+import socket
+
+from scopa.app.hosting import LocalServer
+from scopa.app.online import grouped
+from scopa.app.scenes.lobby import LobbyScene
+from scopa.app.table import TableScene
+from scopa.engine import Rules
+from scopa.net.client import BackgroundClient
+
+from .menu_helpers import click
+from .test_online import run_until
+
+
+def join(app, address: str) -> LobbyScene:  # noqa: ANN001
+    app.settings = app.settings.with_(language="en", tutorial_done=True)
+    app.open("online")
+    online = app.stack.top
+    online.address = address
+    click(app, online.join_button)
+    lobby = app.stack.top
+    assert isinstance(lobby, LobbyScene)
+    return lobby
+
+
+def test_a_joiner_who_has_no_address_yet_is_not_offered_copy(app):
+    with socket.socket() as probe:  # a port nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    lobby = join(app, f"ws://127.0.0.1:{port}/KPJTF-33ZJM-P38")
+    assert lobby.copy_button not in lobby.form.widgets
+    run_until(app, lambda: lobby.session.error is not None)
+    assert lobby.copy_button not in lobby.form.widgets
+
+
+def test_copy_shows_while_a_friend_is_awaited_and_goes_when_nobody_is(app, tmp_path):
+    server = LocalServer(tmp_path / "host", port=0)
+    server.start()
+    anna, carla = BackgroundClient(server.local_address), BackgroundClient(server.local_address)
+    try:
+        seats = [{"kind": "human"}] * 3
+        ticket = anna.submit(anna.client.create(Rules(players=3), seats, "Anna", 0)).result(20)
+        lobby = join(app, f"{server.local_address}/{grouped(ticket.code)}")
+        run_until(app, lambda: lobby.awaited == 1)
+        assert lobby.copy_button in lobby.form.widgets  # Carla still needs the address
+        carla.submit(carla.client.join(ticket.code, "Carla")).result(20)
+        run_until(app, lambda: lobby.awaited == 0 or isinstance(app.stack.top, TableScene))
+        assert lobby.copy_button not in lobby.form.widgets
+    finally:
+        app.home()
+        anna.close()
+        carla.close()
+        server.stop()
