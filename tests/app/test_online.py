@@ -76,10 +76,13 @@ def test_a_hosted_table_plays_with_a_friend(hosted):
     app, table, friend = hosted
     assert table.remote and table.coordinator.seat == 0
     latest: Update | None = None
+    played_at = -1
 
     def someone_to_play() -> bool:
         nonlocal latest
-        latest = friend_update(friend) or latest
+        update = friend_update(friend)
+        if update is not None and update.at > played_at:  # none from before its last play
+            latest = update
         return table.human_to_play is not None or (latest is not None and latest.my_turn)
 
     plays = {"here": 0, "friend": 0}
@@ -95,7 +98,7 @@ def test_a_hosted_table_plays_with_a_friend(hosted):
         else:
             assert latest is not None
             move, at = latest.observation.legal_moves[0], latest.at
-            latest = None
+            latest, played_at = None, at
             friend.submit(friend.client.play(move, at)).result(10)
             # the friend's card reaches the table or a pile on this screen
             run_until(
