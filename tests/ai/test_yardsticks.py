@@ -18,6 +18,7 @@ from scopa.engine import PRESETS, Round, Rules, observe
 from scopa.settings import MatchSetup, SeatConfig, Settings, SettingsError
 from scopa.storage import Store
 from tools.yardsticks import YARDSTICKS, decide, make_yardstick
+from tools.yardsticks.peek import with_stock
 
 ROOT = Path(__file__).resolve().parents[2]
 YARDSTICK_NAMES = sorted(YARDSTICKS)
@@ -138,31 +139,12 @@ def test_peek_reads_the_hands_but_not_the_order_of_the_stock() -> None:
     differed = 0
     for seed in range(40):
         state = a_position(PRESETS["classic"], seed)
-        restacked = _with_stock(state, list(reversed(state.stock)))
+        restacked = with_stock(state, list(reversed(state.stock)))
         assert decide(peek, restacked, restacked.turn) == decide(peek, state, state.turn)
         other = _swap_unseen(state, rng)
         if decide(peek, state, state.turn) != decide(peek, other, other.turn):
             differed += 1
     assert differed >= 1
-
-
-def _with_stock(state: Round, stock: list[int]) -> Round:
-    from scopa.engine import cards_of
-    from scopa.engine.cards import DECK
-
-    return Round.from_parts(
-        state.rules,
-        hands=[cards_of(hand) for hand in state.hands],
-        table=cards_of(state.table),
-        stock=[DECK[index] for index in stock],
-        piles=[cards_of(pile) for pile in state.piles],
-        dealer=state.dealer,
-        turn=state.turn,
-        scope=state.scope,
-        last_capturer=state.last_capturer,
-        deal_no=state.deal_no,
-        round_no=state.round_no,
-    )
 
 
 def test_master_v1_plays_from_the_observation() -> None:

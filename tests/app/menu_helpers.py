@@ -11,6 +11,16 @@ def frame(app, *events: pygame.event.Event) -> None:  # noqa: ANN001
     app.frame(FRAME, list(events))
 
 
+def show(app, scene, size: tuple[int, int], language: str):  # noqa: ANN001, ANN201
+    """``scene`` opened in a window of ``size`` in ``language``, past its fade-in."""
+    app.resize(size)
+    app.set_language(language)
+    app.stack.push(scene)
+    for _ in range(20):
+        frame(app)
+    return scene
+
+
 def click(app, target) -> None:  # noqa: ANN001
     """Move to, press and release the left button on a widget (or a point)."""
     pos = target.rect.center if hasattr(target, "rect") else target

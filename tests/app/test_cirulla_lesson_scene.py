@@ -12,7 +12,7 @@ from scopa.app.scenes.cirulla_lesson import CirullaLessonScene
 from scopa.app.scenes.rules import RulesScene
 from scopa.engine import Card, Declared, Scopa
 
-from .menu_helpers import click, frame, press
+from .menu_helpers import click, frame, press, show
 
 C = Card.parse
 
@@ -186,12 +186,7 @@ def ink(r: int, g: int, b: int) -> bool:
 def test_the_glow_of_the_cards_taken_keeps_clear_of_the_lesson_number(app, size, language):
     """At 960x540 the halo round the "You take" cards came down to "lesson 1 of 8": every
     lesson, answered, keeps a clear gap between the two, as laid out and as drawn."""
-    app.resize(size)
-    app.set_language(language)
-    scene = CirullaLessonScene(app)
-    app.stack.push(scene)
-    for _ in range(20):  # past the fade-in
-        frame(app)
+    scene = show(app, CirullaLessonScene(app), size, language)
     gap = scene.m.px(0.015)
     art = scene_art(scene)
     checked = 0

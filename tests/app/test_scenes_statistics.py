@@ -12,7 +12,7 @@ from scopa.engine import Match, Rules
 from scopa.i18n import tables
 from scopa.settings import MatchSetup, SeatConfig
 
-from .menu_helpers import frame
+from .menu_helpers import frame, show
 
 
 def play_out(seed: int) -> Match:
@@ -108,12 +108,7 @@ def blank_bands(surface, area) -> list[int]:  # noqa: ANN001
 @pytest.mark.parametrize("size", [(960, 540), (1920, 1080), (1000, 1000)])
 @pytest.mark.parametrize("language", ["en", "it"])
 def test_a_fresh_player_sees_a_short_note_not_an_empty_sheet(app, size, language) -> None:
-    app.resize(size)
-    app.set_language(language)
-    scene = StatisticsScene(app)
-    app.stack.push(scene)
-    for _ in range(20):  # past the fade-in
-        frame(app)
+    scene = show(app, StatisticsScene(app), size, language)
     assert scene.form.widgets == [scene.back_button], "no groupings to choose among"
     window = app.screen.get_rect()
     assert window.contains(scene.panel) and scene.panel.contains(scene.back_button.rect)
@@ -160,12 +155,7 @@ def test_the_win_rate_and_the_margin_each_have_their_own_scale(app, store, size,
     from scopa.app.scenes.statistics import MARGIN, RATE
 
     record_matches(store, 14)
-    app.resize(size)
-    app.set_language(language)
-    scene = StatisticsScene(app)
-    app.stack.push(scene)
-    for _ in range(20):  # past the fade-in
-        frame(app)
+    scene = show(app, StatisticsScene(app), size, language)
     assert scene.trend == "results"
     inside = scene.right_chart.inflate(-2, -2)
     spreads = [

@@ -73,13 +73,18 @@ class PeekPlayer:
 
 def _shuffled(state: Round, rng: random.Random) -> Round:
     """``state`` with its stock in another order."""
-    stock = [DECK[index] for index in sorted(state.stock)]  # the order it had is not seen
+    stock = sorted(state.stock)  # the order it had is not seen
     rng.shuffle(stock)
+    return with_stock(state, stock)
+
+
+def with_stock(state: Round, stock: list[int]) -> Round:
+    """``state`` with ``stock`` (card indices, the next card first) as its stock."""
     return Round.from_parts(
         state.rules,
         hands=[cards_of(hand) for hand in state.hands],
         table=cards_of(state.table),
-        stock=stock,
+        stock=[DECK[index] for index in stock],
         piles=[cards_of(pile) for pile in state.piles],
         dealer=state.dealer,
         turn=state.turn,
