@@ -160,7 +160,10 @@ class PolicyHistory(DealHistory):
 class _PlayModel:
     """One play of another seat, ready to say how likely it was from any hand."""
 
-    __slots__ = ("judge", "card", "capture", "heat", "floor", "_options", "_takes", "_last")
+    __slots__ = (
+        "judge", "card", "capture", "heat", "floor", "_options", "_follow_ups", "_last",
+        "_possible",
+    )  # fmt: skip
 
     def __init__(self, before: View, move: Move, table: int, heat: float, floor: float) -> None:
         card = move.card.bit  # type: ignore[union-attr]
@@ -174,7 +177,9 @@ class _PlayModel:
         self.floor = floor
         self._last = before.cards_in_hands == 1 and before.stock_size == 0
         self._options: dict[int, tuple[tuple[int, float, int], ...]] = {}
-        self._takes: dict[tuple[int, int], float] = {}
+        self._follow_ups: dict[int, tuple[tuple[int, float], ...]] = {}
+        self._possible = self.judge.view.unseen | card
+        """Every card the seat might have held then."""
 
     def options(self, card: int) -> tuple[tuple[int, float, int], ...]:
         """Each move of ``card`` (a bit) here: what it captures, its judgement without the
@@ -192,11 +197,23 @@ class _PlayModel:
             found = self._options[card] = tuple(out)
         return found
 
-    def _take(self, left: int, card: int) -> float:
-        key = (left, card)
-        found = self._takes.get(key)
+    def _ranked(self, left: int) -> tuple[tuple[int, float], ...]:
+        """The cards the seat might have kept that could take something from ``left``, with
+        the best each could take, best first: a hand's best follow-up is then the first of
+        them it holds."""
+        found = self._follow_ups.get(left)
         if found is None:
-            found = self._takes[key] = self.judge.follow_up(left, card)
+            follow_up = self.judge.follow_up
+            worths = []
+            rest = self._possible
+            while rest:
+                card = rest & -rest
+                rest ^= card
+                worth = follow_up(left, card)
+                if worth > 0.0:
+                    worths.append((worth, card))
+            worths.sort(reverse=True)
+            found = self._follow_ups[left] = tuple((card, worth) for worth, card in worths)
         return found
 
     def likelihood(self, hand: int) -> float:
@@ -211,15 +228,10 @@ class _PlayModel:
             for taken, base, left in self.options(card):
                 score = base
                 if kept and not self._last:
-                    best = 0.0
-                    others = kept
-                    while others:
-                        other = others & -others
-                        others ^= other
-                        worth = self._take(left, other)
-                        if worth > best:
-                            best = worth
-                    score += FOLLOW_UP_WEIGHT * best
+                    for other, worth in self._ranked(left):
+                        if other & kept:
+                            score += FOLLOW_UP_WEIGHT * worth
+                            break
                 if card == self.card and taken == self.capture:
                     chosen = score
                 scores.append(score)

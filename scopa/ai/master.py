@@ -38,19 +38,18 @@ class MasterPlayer(Player):
     ``leaf_cap`` lines a world's search may look at (sets its depth); ``exact_cap`` lines
     allowed to reach the end of the round; ``time_limit`` seconds (None: 0.08 s with two
     players, 0.14 s with four; 0: no clock, fully reproducible); ``blend`` of the expert's
-    judgement; ``infer`` world weighting ("policy": the expert's judgement as a model of
-    every play; True: only the plain signals of ``DealHistory``; "auto", the default: the
-    policy with two players, where a deal holds few plays to judge, else the plain signals;
-    Cirulla always uses those); ``heat`` and ``floor`` of
-    that policy model; ``candidates`` guesses weighed before the ``worlds`` searched are
-    drawn by weight (0: the searched worlds are drawn uniformly and weighed);
-    ``deal_end`` when above 0, a world's search stops at the end of the hands dealt (at least
-    that many plies deep) rather than reading the cards the world put in the stock;
-    ``reply_width`` when above 0, other seats only consider their best moves by the expert's
-    judgement from what they can see; ``match`` when True, near the end of a two-sided
-    match the board search scores a round's points by the chance of winning the match they
-    lead to (``odds``), not by their margin (off by default: against the expert it won
-    fewer matches with four players, on two sets of deals, than playing for the margin)."""
+    judgement; ``infer`` world weighting ("policy", the default: the expert's judgement as
+    a model of every play, in Scopa rules; True: only the plain signals of ``DealHistory``,
+    which Cirulla always uses; False: none); ``heat`` and ``floor`` of that policy model;
+    ``candidates`` guesses weighed before the ``worlds`` searched are drawn by weight (0:
+    the searched worlds are drawn uniformly and weighed); ``deal_end`` when above 0, a
+    world's search stops at the end of the hands dealt (at least that many plies deep)
+    rather than reading the cards the world put in the stock; ``reply_width`` when above 0,
+    other seats only consider their best moves by the expert's judgement from what they can
+    see; ``match`` when True, near the end of a two-sided match the board search scores a
+    round's points by the chance of winning the match they lead to (``odds``), not by their
+    margin (off by default: against the expert it won fewer matches with four players, on
+    two sets of deals, than playing for the margin)."""
 
     level = "master"
 
@@ -64,7 +63,7 @@ class MasterPlayer(Player):
         exact_cap: int | None = None,
         time_limit: float | None = None,
         blend: float = EXPERT_BLEND,
-        infer: bool | str = "auto",
+        infer: bool | str = "policy",
         reply_width: int = 0,
         heat: float = POLICY_TEMPERATURE,
         floor: float = POLICY_FLOOR,
@@ -106,8 +105,7 @@ class MasterPlayer(Player):
         stakes = Stakes.of(view.rules, view.totals) if self.match and use_board else None
         fast = BoardSearcher(view.rules, view.side, stakes)
         history: DealHistory | None = None
-        policy = self.infer == "policy" or (self.infer == "auto" and players == 2)
-        if policy and not view.rules.cirulla:
+        if self.infer == "policy" and not view.rules.cirulla:
             history = PolicyHistory(view, self.heat, self.floor)
         elif self.infer:
             history = DealHistory(view)
