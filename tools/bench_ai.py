@@ -3,7 +3,9 @@
     python tools/bench_ai.py [--quick]
 
 Positions come from rounds advanced by random legal moves to a random point; each is
-decided once by a fresh master, with its default time limit, on one core.
+decided once by a fresh master, with its default time limit, on one core; then again
+through the app's worker process, timed from the question to the answer as the table polls
+for it, with the longest a poll ever held a frame.
 """
 
 from __future__ import annotations
@@ -47,6 +49,38 @@ def decision_times(rules: Rules, count: int, seed: int) -> list[float]:
     return sorted(times)
 
 
+def worker_times(rules: Rules, count: int, seed: int) -> tuple[list[float], float]:
+    """Milliseconds from asking the app's worker process for a master's move to the move
+    arriving (sorted), as the table asks it: a frame polls, then rests a millisecond; and
+    the longest a poll held its frame, in milliseconds."""
+    from scopa.app.ai_worker import AiWorker
+
+    worker = AiWorker()
+    worker.warm()
+    worker.request("master", 0, observe(positions(rules, 1, seed + 1)[0], 0))
+    worker.wait(60)  # started, its imports and caches warm
+    times = []
+    held = 0.0
+    try:
+        for index, state in enumerate(positions(rules, count, seed)):
+            obs = observe(state, state.turn)
+            start = time.perf_counter()
+            worker.request("master", index, obs)
+            while True:
+                before = time.perf_counter()
+                answer = worker.poll()
+                held = max(held, time.perf_counter() - before)
+                if answer is not None:
+                    break
+                time.sleep(0.001)
+            if isinstance(answer, BaseException):
+                raise answer
+            times.append(1000 * (time.perf_counter() - start))
+    finally:
+        worker.close()
+    return sorted(times), 1000 * held
+
+
 def percentile(sorted_values: list[float], share: float) -> float:
     index = min(len(sorted_values) - 1, max(0, round(share * (len(sorted_values) - 1))))
     return sorted_values[index]
@@ -62,6 +96,12 @@ def run(quick: bool = False) -> dict[str, float]:
         figures[f"Master p95 ms ({label})"] = percentile(times, 0.95)
     times = decision_times(PRESETS["scopone"], count // 3, seed=12)
     figures["Master p95 ms (scopone)"] = percentile(times, 0.95)
+    held = 0.0
+    for label, rules in (("2p", PRESETS["classic"]), ("4p", Rules(players=4))):
+        times, longest = worker_times(rules, count // 2, seed=13)
+        figures[f"Master p95 ms via the worker ({label})"] = percentile(times, 0.95)
+        held = max(held, longest)
+    figures["worker poll: longest ms a frame waited"] = held
     return figures
 
 
