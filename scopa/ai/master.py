@@ -34,7 +34,10 @@ EXPERT_BLEND = 0.05
 
 
 class MasterPlayer(Player):
-    """Options: ``worlds`` sampled at most; ``node_budget`` searched nodes per decision;
+    """Options: ``worlds`` sampled at most (None: 60 with two or three players, 100 with
+    four or more); ``node_budget`` searched nodes per decision (None: 12,000 with two
+    players, 18,000 with three, 36,000 with four or more, whose search is shallower for the
+    same nodes and whose decisions were quick);
     ``leaf_cap`` lines a world's search may look at (sets its depth); ``exact_cap`` lines
     allowed to reach the end of the round; ``time_limit`` seconds (None: 0.08 s with two
     players, 0.14 s with four; 0: no clock, fully reproducible); ``blend`` of the expert's
@@ -57,7 +60,7 @@ class MasterPlayer(Player):
         self,
         seed: int = 0,
         *,
-        worlds: int = 60,
+        worlds: int | None = None,
         node_budget: int | None = None,
         leaf_cap: int | None = None,
         exact_cap: int | None = None,
@@ -92,12 +95,14 @@ class MasterPlayer(Player):
     def ranked(self, view: View, rng: random.Random) -> list[tuple[float, Move]]:
         """Every legal move with its value, best first."""
         players = view.players
-        budget = self.node_budget or (12000 if players == 2 else 18000)
+        budget = self.node_budget or (12000 if players == 2 else 18000 if players == 3 else 36000)
         leaf_cap = self.leaf_cap or (400 if players == 2 else 600)
         exact_cap = self.exact_cap if self.exact_cap is not None else 0
         limit = self.time_limit if self.time_limit is not None else 0.06 * players / 2 + 0.02
         deadline = time.perf_counter() + limit if limit > 0 else None
-        max_worlds = 1 if distinct_worlds(view) == 1 else self.worlds
+        max_worlds = (
+            1 if distinct_worlds(view) == 1 else self.worlds or (100 if players > 3 else 60)
+        )
         moves = view.moves
         totals = dict.fromkeys(moves, 0.0)
         searcher: Searcher | None = None
