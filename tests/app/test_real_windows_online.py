@@ -65,8 +65,10 @@ def lines(path: Path) -> list[str]:
 
 
 def place(display: str, game: subprocess.Popen, x: int) -> tuple[int, int]:
+    """Move the game's window to ``x`` on top of the others; where it then is."""
     window = window_of(game, display)
     xdotool(display, "windowmove", window, str(x), "0")
+    xdotool(display, "windowraise", window)
     time.sleep(0.5)
     geometry = geometry_of(display, window)
     if "X" not in geometry:  # the window went: say why the game stopped
@@ -101,7 +103,8 @@ def test_a_card_dragged_in_one_window_appears_in_the_other(wide_xserver, tmp_pat
             display, tmp_path / "join", traces["join"], SCOPA_START="join", SCOPA_JOIN=address
         )
         games.append(joiner)
-        origins = {"host": place(display, host, 0), "join": place(display, joiner, 1000)}
+        processes, lefts = {"host": host, "join": joiner}, {"host": 0, "join": 1000}
+        origins = {name: place(display, processes[name], lefts[name]) for name in processes}
 
         def state(name: str) -> tuple[int, int] | None:
             for line in reversed(lines(traces[name])):
@@ -116,10 +119,7 @@ def test_a_card_dragged_in_one_window_appears_in_the_other(wide_xserver, tmp_pat
         other = "join" if mover == "host" else "host"
         layout = TableLayout(WINDOW, Rules(), bottom=turn)
         slot = layout.hand_slots(turn, 3, True)[0]
-        left, top = origins[mover]
-        start = (left + round(slot.centre[0]), top + round(slot.centre[1]))
         centre = layout.table_rect.center
-        end = (left + round(centre[0]), top + round(layout.table_rect.top + 10))
 
         def played(name: str) -> str | None:
             return next(
@@ -134,6 +134,11 @@ def test_a_card_dragged_in_one_window_appears_in_the_other(wide_xserver, tmp_pat
         card = None
         for _ in range(4):  # the deal may still be on show: the hand takes input after it
             time.sleep(1.5)
+            # placed again each time: a window that comes up late under a loaded machine
+            # may still be settling, or lie over the other, when first placed
+            left, top = origins[mover] = place(display, processes[mover], lefts[mover])
+            start = (left + round(slot.centre[0]), top + round(slot.centre[1]))
+            end = (left + round(centre[0]), top + round(layout.table_rect.top + 10))
             drag(display, start, end)
             card = wait_until(lambda: played(mover), 4)
             if card is None:
@@ -141,7 +146,11 @@ def test_a_card_dragged_in_one_window_appears_in_the_other(wide_xserver, tmp_pat
                 card = wait_until(lambda: played(mover), 2)
             if card is not None:
                 break
-        assert card is not None, "the dragged card was never played"
+        assert card is not None, (
+            f"the dragged card was never played by {mover} (seat {turn}), dragged from {start} "
+            f"to {end} of windows at {origins}; its trace ends {lines(traces[mover])[-12:]}, "
+            f"the other's {lines(traces[other])[-6:]}"
+        )
         assert wait_for(lambda: played(other), 20, "the play on the other table") == card
     finally:
         for game in games:
