@@ -57,7 +57,8 @@ def worker_times(rules: Rules, count: int, seed: int) -> tuple[list[float], floa
 
     worker = AiWorker()
     worker.warm()
-    worker.request("master", 0, observe(positions(rules, 1, seed + 1)[0], 0))
+    warming = positions(rules, 1, seed + 1)[0]
+    worker.request("master", 0, observe(warming, warming.turn))
     worker.wait(60)  # started, its imports and caches warm
     times = []
     held = 0.0
