@@ -7,9 +7,7 @@ from a code point no font has.
 
 from __future__ import annotations
 
-import importlib.util
 import os
-from pathlib import Path
 from types import ModuleType
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -21,6 +19,7 @@ import pytest
 from scopa import i18n
 from scopa.ai import reasons
 from scopa.resources import FONT_FILES, font_path
+from tests.tool_modules import load_tool
 
 ABSENT = "\U0010fffd"  # the last private-use code point: no font draws it
 # Characters a text may reach for beyond today's tables: figures, typographic quotes and
@@ -122,12 +121,7 @@ def test_one_does_not_look_like_capital_i(role: str) -> None:
 
 
 def _gen_fonts() -> ModuleType:
-    path = Path(__file__).resolve().parent.parent / "tools" / "gen_fonts.py"
-    spec = importlib.util.spec_from_file_location("gen_fonts", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_tool("gen_fonts")
 
 
 @pytest.mark.parametrize("weight", [400, 700])

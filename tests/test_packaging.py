@@ -12,20 +12,12 @@ import sys
 import zipfile
 import zlib
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
+from tests.tool_modules import load_tool
+
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def load_tool(name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 install_desktop = load_tool("install_desktop")

@@ -2,29 +2,17 @@
 
 from __future__ import annotations
 
-import importlib.util
 import random
 import sys
 from pathlib import Path
-from types import ModuleType, SimpleNamespace
+from types import SimpleNamespace
 
 import pytest
 
 from scopa.engine import GameRecord, Match, Move, Observation, Rules
+from tests.tool_modules import load_tool
 
-TOOL = Path(__file__).resolve().parent.parent / "tools" / "soak.py"
-
-
-def load_tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("soak", TOOL)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["soak"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-soak = load_tool()
+soak = load_tool("soak")
 
 
 def test_short_soak_passes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

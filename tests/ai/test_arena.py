@@ -2,25 +2,17 @@
 
 from __future__ import annotations
 
-import importlib.util
 import sys
-from pathlib import Path
 
 import pytest
 
 from scopa.engine import Rules
-
-ARENA = Path(__file__).resolve().parents[2] / "tools" / "arena.py"
+from tests.tool_modules import load_tool
 
 
 @pytest.fixture(scope="module")
 def arena():  # noqa: ANN201
-    spec = importlib.util.spec_from_file_location("arena", ARENA)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["arena"] = module  # its dataclasses look their module up there
-    spec.loader.exec_module(module)
-    yield module
+    yield load_tool("arena")
     sys.modules.pop("arena", None)
 
 

@@ -3,25 +3,18 @@ add up to the leaf's value."""
 
 from __future__ import annotations
 
-import importlib.util
 import random
-from pathlib import Path
 
 import pytest
 
 from scopa.ai.search import BoardSearcher
 from scopa.engine import Board, Round, Rules
-
-FIT_LEAF = Path(__file__).resolve().parents[2] / "tools" / "fit_leaf.py"
+from tests.tool_modules import load_tool
 
 
 @pytest.fixture(scope="module")
 def fit_leaf():  # noqa: ANN201
-    spec = importlib.util.spec_from_file_location("fit_leaf", FIT_LEAF)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_tool("fit_leaf")
 
 
 @pytest.mark.parametrize("players", [2, 4])

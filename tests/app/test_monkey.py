@@ -2,21 +2,13 @@
 invariants hold after every event (a short run of tools/monkey.py; it runs for an hour by
 command)."""
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import pytest
 
-TOOL = Path(__file__).resolve().parents[2] / "tools" / "monkey.py"
+from tests.tool_modules import load_tool
 
 
 def load_monkey():
-    spec = importlib.util.spec_from_file_location("monkey_tool", TOOL)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
+    return load_tool("monkey", "monkey_tool")
 
 
 @pytest.mark.parametrize("seed", [4, 5, 11])

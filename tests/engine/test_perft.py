@@ -1,12 +1,12 @@
 """Move-tree counts from fixed positions, pinned in data files (tests/engine/data/perft),
 and every node of the shallow trees checked against the brute-force capture rules."""
 
-import importlib.util
 from pathlib import Path
 
 import pytest
 
 from scopa.engine import Round, declarations, perft
+from tests.tool_modules import load_tool
 
 from .test_captures import cirulla_reference, reference
 
@@ -14,11 +14,8 @@ ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "tests" / "engine" / "data" / "perft"
 
 
-def load_tool():
-    spec = importlib.util.spec_from_file_location("perft_tool", ROOT / "tools" / "perft.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+def load_perft():
+    return load_tool("perft", "perft_tool")
 
 
 FILES = sorted(DATA.glob("*.perft"))
@@ -32,7 +29,7 @@ def test_data_files_exist():
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
 def test_perft_counts(path):
-    state, counts = load_tool().read(path)
+    state, counts = load_perft().read(path)
     assert counts
     for depth, count in counts:
         assert perft(state, depth) == count, f"depth {depth}"
@@ -76,7 +73,7 @@ def check_tree(state: Round, depth: int) -> int:
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
 def test_trees_match_brute_force_rules(path):
-    state, counts = load_tool().read(path)
+    state, counts = load_perft().read(path)
     depth = 8 if state.rules.hand_size == 3 else 3
     if state.rules.players == 6 or state.rules.may_trail_capturing_card:
         depth = 6
