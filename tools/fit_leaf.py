@@ -25,12 +25,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import numpy as np  # noqa: E402
 
 from scopa.ai import make_player  # noqa: E402
-from scopa.ai.estimate import ACES, COINS, FIVES, SEVENS, SIXES, _lead  # noqa: E402
-from scopa.ai.search import QUIET_SHARE, BoardSearcher  # noqa: E402
-from scopa.ai.values import SCOPA_VALUE, mask_value  # noqa: E402
+from scopa.ai.estimate import COINS, SEVENS, _lead, primiera_key  # noqa: E402
+from scopa.ai.search import QUIET_SHARE, BoardSearcher, best_capture  # noqa: E402
 from scopa.engine import Board, Round, Rules, observe  # noqa: E402
-from scopa.engine.captures import scores_scopa  # noqa: E402
-from scopa.engine.cards import RANK_OF  # noqa: E402
 
 PARTS = (
     ("scope", 1.0), ("point cards", 1.0), ("cards majority", 1.0), ("coins majority", 1.0),
@@ -38,15 +35,6 @@ PARTS = (
     ("cards held", 0.0), ("sevens held", 0.0), ("point cards held", 0.0),
 )  # fmt: skip
 """Each part of a position's value (side 0's less side 1's) and its weight in the leaf."""
-
-
-def _primiera_key(pile: int) -> float:
-    return (
-        3.0 * (pile & SEVENS).bit_count()
-        + 1.5 * (pile & SIXES).bit_count()
-        + 0.7 * (pile & ACES).bit_count()
-        + 0.3 * (pile & FIVES).bit_count()
-    )
 
 
 def parts(board: Board, leaf: BoardSearcher) -> list[float]:
@@ -58,20 +46,9 @@ def parts(board: Board, leaf: BoardSearcher) -> list[float]:
         float((first & points).bit_count() - (second & points).bit_count()),
         _lead(first.bit_count(), second.bit_count(), 40, 0.35),
         _lead((first & COINS).bit_count(), (second & COINS).bit_count(), 10, 0.6),
-        _lead(_primiera_key(first), _primiera_key(second), 22.0, 0.35),
+        _lead(primiera_key(first), primiera_key(second), 22.0, 0.35),
     ]
-    best = 0.0  # the mover's best capture, as the leaf values it
-    table = board.table
-    hand = board.hands[board.turn]
-    while hand:
-        low = hand & -hand
-        hand ^= low
-        rank = RANK_OF[low.bit_length() - 1]
-        for taken in board.sets(rank):
-            worth = mask_value(leaf.values, taken | low)
-            if taken == table and scores_scopa(board.rules, table, rank, taken, board.last_play()):
-                worth += SCOPA_VALUE
-            best = max(best, worth)
+    best = best_capture(board, leaf.values)
     capture = best if board.side_of[board.turn] == 0 else -best
     mine = theirs = 0
     for seat, hand in enumerate(board.hands):

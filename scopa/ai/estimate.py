@@ -67,19 +67,7 @@ def lead(points: int, seven_count: bool, first: int, second: int, scope: int) ->
         key_a = 2 * (first & SEVENS).bit_count() + 0.5 * (first & SIXES).bit_count()
         key_b = 2 * (second & SEVENS).bit_count() + 0.5 * (second & SIXES).bit_count()
         return out + _lead(key_a, key_b, 9.0, 0.8)
-    key_a = (
-        3.0 * (first & SEVENS).bit_count()
-        + 1.5 * (first & SIXES).bit_count()
-        + 0.7 * (first & ACES).bit_count()
-        + 0.3 * (first & FIVES).bit_count()
-    )
-    key_b = (
-        3.0 * (second & SEVENS).bit_count()
-        + 1.5 * (second & SIXES).bit_count()
-        + 0.7 * (second & ACES).bit_count()
-        + 0.3 * (second & FIVES).bit_count()
-    )
-    return out + _lead(key_a, key_b, 22.0, 0.35)
+    return out + _lead(primiera_key(first), primiera_key(second), 22.0, 0.35)
 
 
 MAJORITIES = 3
@@ -169,14 +157,18 @@ def _primiera(piles: Sequence[int], rules: Rules) -> list[float]:
     """Primiera is mostly settled by who holds more sevens, then sixes, then aces: weigh
     those rather than compare partial sums (a suit missing now is rarely missing at the
     end)."""
-    keys = [
+    return _majority([primiera_key(pile) for pile in piles], 22.0, 0.35)
+
+
+def primiera_key(pile: int) -> float:
+    """How far ``pile`` is on its way to the primiera: its sevens, then sixes, aces and fives
+    (the weights ``_primiera`` and ``lead`` compare)."""
+    return (
         3.0 * (pile & SEVENS).bit_count()
         + 1.5 * (pile & SIXES).bit_count()
         + 0.7 * (pile & ACES).bit_count()
         + 0.3 * (pile & FIVES).bit_count()
-        for pile in piles
-    ]
-    return _majority(keys, 22.0, 0.35)
+    )
 
 
 @lru_cache(maxsize=64)

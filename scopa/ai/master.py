@@ -31,18 +31,16 @@ from .worlds import distinct_worlds, likely_worlds, sample_world
 
 EXPERT_BLEND = 0.05
 """Share of the expert's judgement added to the search value (settles near-ties sensibly)."""
-NODE_BUDGETS = {2: 12000, 3: 18000}
-"""Searched nodes per decision by the number of players; ``MANY_NODES`` with four or more,
-whose search reaches less deep for the same nodes and whose decisions were quick."""
-MANY_NODES = 36000
-WORLDS = 60
-"""Worlds searched at most with two or three players; ``MANY_WORLDS`` with four or more."""
-MANY_WORLDS = 100
+BUDGETS = {2: (12000, 60), 3: (18000, 60)}
+"""Searched nodes per decision and worlds searched at most, by the number of players;
+``MANY_BUDGET`` with four or more, whose search reaches less deep for the same nodes and
+whose decisions were quick."""
+MANY_BUDGET = (36000, 100)
 
 
 class MasterPlayer(Player):
-    """Options: ``worlds`` sampled at most (None: ``WORLDS``, or ``MANY_WORLDS`` with four
-    or more players); ``node_budget`` searched nodes per decision (None: ``NODE_BUDGETS``);
+    """Options: ``worlds`` sampled at most and ``node_budget`` searched nodes per decision
+    (None: by the number of players, ``BUDGETS``);
     ``leaf_cap`` lines a world's search may look at (sets its depth); ``exact_cap`` lines
     allowed to reach the end of the round; ``time_limit`` seconds (None: 0.08 s with two
     players, 0.14 s with four; 0: no clock, fully reproducible); ``blend`` of the expert's
@@ -100,7 +98,8 @@ class MasterPlayer(Player):
     def ranked(self, view: View, rng: random.Random) -> list[tuple[float, Move]]:
         """Every legal move with its value, best first."""
         players = view.players
-        budget = self.node_budget or NODE_BUDGETS.get(players, MANY_NODES)
+        nodes, worlds = BUDGETS.get(players, MANY_BUDGET)
+        budget = self.node_budget or nodes
         leaf_cap = self.leaf_cap or (400 if players == 2 else 600)
         exact_cap = self.exact_cap if self.exact_cap is not None else 0
         limit = self.time_limit if self.time_limit is not None else 0.06 * players / 2 + 0.02
@@ -108,7 +107,7 @@ class MasterPlayer(Player):
         if distinct_worlds(view) == 1:
             max_worlds = 1
         else:
-            max_worlds = self.worlds or (WORLDS if players < 4 else MANY_WORLDS)
+            max_worlds = self.worlds or worlds
         moves = view.moves
         totals = dict.fromkeys(moves, 0.0)
         searcher: Searcher | None = None

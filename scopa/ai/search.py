@@ -123,6 +123,27 @@ class Searcher:
         return mine - others
 
 
+def best_capture(board: Board, values: tuple[float, ...]) -> float:
+    """What the player to act on ``board`` could take at once at best (a scopa included),
+    in ``values`` (``base_values``); 0 when no card captures."""
+    rules = board.rules
+    table = board.table
+    last_play = board.last_play()
+    gain = 0.0
+    hand = board.hands[board.turn]
+    while hand:
+        low = hand & -hand
+        hand ^= low
+        rank = RANK_OF[low.bit_length() - 1]
+        for taken in board.sets(rank):
+            worth = mask_value(values, taken | low)
+            if taken == table and scores_scopa(rules, table, rank, taken, last_play):
+                worth += SCOPA_VALUE
+            if worth > gain:
+                gain = worth
+    return gain
+
+
 def plies_within(state: Round, leaf_cap: int, exact_cap: int = 0) -> tuple[int, bool]:
     """How deep to search ``state`` so that about ``leaf_cap`` lines are looked at, or
     to the end of the round if that takes at most ``exact_cap`` lines; True as the
@@ -279,21 +300,7 @@ class BoardSearcher:
 
     def _leaf(self, board: Board) -> float:
         rules = self.rules
-        values = self.values
-        table = board.table
-        last_play = board.last_play()
-        gain = 0.0
-        hand = board.hands[board.turn]
-        while hand:
-            low = hand & -hand
-            hand ^= low
-            rank = RANK_OF[low.bit_length() - 1]
-            for taken in board.sets(rank):
-                worth = mask_value(values, taken | low)
-                if taken == table and scores_scopa(rules, table, rank, taken, last_play):
-                    worth += SCOPA_VALUE
-                if worth > gain:
-                    gain = worth
+        gain = best_capture(board, self.values)
         mover = board.side_of[board.turn]
         piles = board.piles
         scope = board.scope
