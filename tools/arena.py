@@ -15,8 +15,9 @@ same way: a match's deals depend only on its seed.
     python tools/arena.py oracle expert --deals 300 --jobs 2
 
 A player is a level, optionally with options: ``master:worlds=20,node_budget=4000``. Besides
-the game's levels the arena knows two yardsticks (``tools/yardsticks``): ``master-v1``, the
-master frozen as first measured, and ``oracle``, which cheats by searching the true position.
+the game's levels the arena knows the yardsticks of ``tools/yardsticks``: ``master-v1``, the
+master frozen as first measured; ``oracle``, which cheats by searching the true position;
+``peek``, which sees the other hands; and ``ismcts``, a tree search over what each seat knows.
 """
 
 from __future__ import annotations

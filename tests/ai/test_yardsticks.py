@@ -1,4 +1,4 @@
-"""The arena's yardsticks (master-v1, the oracle, peek) exist for measuring only: the game
+"""The arena's yardsticks (master-v1, the oracle, peek, ismcts) exist for measuring only: the game
 cannot reach them by any level it may send, load or save, the oracle really sees every card,
 and peek every hand but not the order of the stock."""
 
@@ -14,7 +14,7 @@ import pytest
 from scopa import settings as settings_module
 from scopa.ai import ALL_LEVELS, LEVELS, make_player
 from scopa.app.ai_worker import AiWorker, choose_move
-from scopa.engine import PRESETS, Round, Rules, observe
+from scopa.engine import PRESETS, Move, Round, Rules, observe
 from scopa.settings import MatchSetup, SeatConfig, Settings, SettingsError
 from scopa.storage import Store
 from tools.yardsticks import YARDSTICKS, decide, make_yardstick
@@ -33,8 +33,8 @@ def a_position(rules: Rules, seed: int = 3) -> Round:
     return state
 
 
-def test_the_yardsticks_are_master_v1_the_oracle_and_peek() -> None:
-    assert YARDSTICK_NAMES == ["master-v1", "oracle", "peek"]
+def test_the_yardsticks_are_ismcts_master_v1_the_oracle_and_peek() -> None:
+    assert YARDSTICK_NAMES == ["ismcts", "master-v1", "oracle", "peek"]
     assert not set(YARDSTICKS) & set(ALL_LEVELS)
 
 
@@ -153,6 +153,56 @@ def test_master_v1_plays_from_the_observation() -> None:
     move = decide(master_v1, state, state.turn)
     assert move in state.legal_moves()
     assert master_v1.level == "master-v1"
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_ismcts_plays_from_the_observation_alone(players: int) -> None:
+    """Its move is a legal one, and the same in every position its seat cannot tell apart."""
+    ismcts = make_yardstick("ismcts", 1, iterations=150, worlds=10)
+    rng = random.Random(4)
+    for seed in range(4):
+        state = a_position(Rules(players=players), seed)
+        move = decide(ismcts, state, state.turn)
+        assert move in state.legal_moves()
+        other = _swap_unseen(state, rng)
+        assert other.hands != state.hands
+        assert decide(ismcts, other, other.turn) == move
+
+
+def test_ismcts_sweeps_and_takes_the_settebello() -> None:
+    from .helpers import position
+
+    ismcts = make_yardstick("ismcts", 2, iterations=300, worlds=20)
+    assert decide(ismcts, position("7B 2D 10S", "3C 4S"), 0) == Move.parse("7Bx3C+4S")
+    assert decide(ismcts, position("7S 3C 9B", "7D 2B 10C 4S"), 0) == Move.parse("7Sx7D")
+
+
+def test_ismcts_grows_one_tree_over_the_worlds() -> None:
+    """The root's statistics add up to the iterations spent below it; with one world left
+    to guess (two players, last deal) it plays the exact search's move."""
+    from scopa.ai.player import decision_rng
+    from scopa.ai.view import View
+
+    ismcts = make_yardstick("ismcts", 3, iterations=200, worlds=10)
+    state = a_position(Rules(), 5)
+    obs = observe(state, state.turn)
+    view = View.of(obs)
+    ranked = ismcts.ranked(view, decision_rng(3, obs))
+    assert sorted(map(str, (move for _, move in ranked))) == sorted(map(str, obs.legal_moves))
+    root = ismcts.grow(view, decision_rng(3, obs))
+    assert sorted(root) == sorted((m.card.index, m.capture_mask) for m in obs.legal_moves)
+    assert sum(visits for visits, _, _ in root.values()) == 200
+    assert all(seen == 200 for _, _, seen in root.values())
+
+    from .helpers import position
+
+    last = position("5C 7D", "5S 1C", stock_size=0)
+    last = type(last).from_parts(
+        last.rules, hands=[last.hand(0), last.hand(1)[:2]], table=last.table_cards(), stock=(),
+        piles=[last.pile(0) + last.hand(1)[2:], last.pile(1)], dealer=1, turn=0,
+    )  # fmt: skip
+    exact = make_player("master", 3, time_limit=0)
+    assert decide(ismcts, last, 0) == exact.choose(observe(last, 0))
 
 
 def _swap_unseen(state: Round, rng: random.Random) -> Round:

@@ -4,9 +4,11 @@
 oracle: a frozen copy of its code (``master_v1/``), so later work on ``scopa/ai`` cannot
 move it. ``oracle`` cheats: it sees every card and searches the true position with the same
 alpha-beta, which bounds what any fair player could get from search alone. ``peek`` sees
-every hand but not the stock's order: what the other hands alone are worth.
+every hand but not the stock's order: what the other hands alone are worth. ``ismcts`` is
+a fair player that grows one tree over what each seat knows instead of searching each
+guessed world apart, as Master does: an experiment, measured against Master.
 
-The game never imports this package: ``scopa.ai.make_player`` refuses both names, the
+The game never imports this package: ``scopa.ai.make_player`` refuses these names, the
 settings refuse them as levels, and the app's worker builds players through ``make_player``.
 """
 
@@ -16,11 +18,17 @@ from typing import Any
 
 from scopa.engine import Move, Round, observe
 
+from .ismcts import IsmctsPlayer
 from .master_v1.master import MasterPlayer as MasterV1
 from .oracle import OraclePlayer
 from .peek import PeekPlayer
 
-YARDSTICKS: dict[str, type] = {"master-v1": MasterV1, "oracle": OraclePlayer, "peek": PeekPlayer}
+YARDSTICKS: dict[str, type] = {
+    "master-v1": MasterV1,
+    "oracle": OraclePlayer,
+    "peek": PeekPlayer,
+    "ismcts": IsmctsPlayer,
+}
 
 
 def make_yardstick(level: str, seed: int = 0, **options: Any) -> Any:
