@@ -30,6 +30,13 @@ INFINITY = float("inf")
 
 
 class IsmctsPlayer(Player):
+    """Options: ``iterations`` walks of the tree per decision; ``worlds`` guessed, taken in
+    turn (drawn from ``candidates`` by the policy model's ``heat`` and ``floor``);
+    ``explore`` the UCB constant, in points; ``tree_depth`` plies a walk may go down the
+    tree; ``leaf_depth`` plies of alpha-beta that score where a walk stops; ``prior`` when
+    above 0, a new node's moves are all scored at once and count as that many visits;
+    ``time_limit`` of the exact search where one world is left (0: none)."""
+
     level = "ismcts"
 
     def __init__(
