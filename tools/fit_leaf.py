@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import numpy as np  # noqa: E402
 
 from scopa.ai import make_player  # noqa: E402
-from scopa.ai.estimate import COINS, SEVENS, _lead, primiera_key  # noqa: E402
+from scopa.ai.estimate import COINS, SEVENS, _lead, primiera_key, two_sided  # noqa: E402
 from scopa.ai.search import QUIET_SHARE, BoardSearcher, best_capture  # noqa: E402
 from scopa.engine import Board, Round, Rules, observe  # noqa: E402
 
@@ -40,7 +40,7 @@ PARTS = (
 def parts(board: Board, leaf: BoardSearcher) -> list[float]:
     """``PARTS`` of ``board`` (two sides, Scopa rules without the seven-count)."""
     first, second = board.piles
-    points = leaf._points
+    points, _ = two_sided(board.rules)
     piled = [
         float(board.scope[0] - board.scope[1]),
         float((first & points).bit_count() - (second & points).bit_count()),

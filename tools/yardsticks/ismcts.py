@@ -80,7 +80,7 @@ class IsmctsPlayer(Player):
         ranked = []
         for move in view.moves:
             play = (move.card.index, move.capture_mask)  # type: ignore[union-attr]
-            visits, total, _ = root.get(play, (0, 0.0, 0))
+            visits, total, _ = root[play]
             mean = total / visits if visits else -INFINITY
             ranked.append((visits - prior, mean, move))
         ranked.sort(key=lambda item: (-item[0], -item[1], move_key(item[2])))
@@ -110,43 +110,27 @@ class IsmctsPlayer(Player):
             searcher = searchers[step % count]
             path: tuple[tuple[int, int], ...] = ()
             trail: list[tuple[list, float]] = []
-            made = 0
-            while True:
-                if board.over:
-                    value = searcher.value(board, 0, -INFINITY, INFINITY)
-                    break
-                if made >= tree_depth:
-                    value = searcher.value(board, leaf_depth, -INFINITY, INFINITY)
-                    break
+            value = None
+            while not board.over and len(path) < tree_depth:
                 seat = board.turn
                 plays = board.moves()
                 sign = 1.0 if side_of[seat] == root_side else -1.0
                 key = (path, board.hands[seat])
                 node = tree.get(key)
-                if node is None and prior:
-                    node = tree[key] = {}
-                    value = -INFINITY
-                    for play in plays:
-                        board.make(*play)
-                        found = sign * searcher.value(board, leaf_depth, -INFINITY, INFINITY)
-                        board.unmake()
-                        node[play] = [prior, prior * found, 0]
-                        if found > value:
-                            value = found
-                    value *= sign
-                    break
                 if node is None:
                     node = tree[key] = {}
+                    if prior:
+                        value = sign * self._score_children(node, board, searcher, plays, sign)
+                        break
                 fresh = None
-                chosen = None
                 for play in plays:
                     entry = node.get(play)
                     if entry is None:
                         entry = node[play] = [0, 0.0, 0]
                     entry[2] += 1
-                    if not entry[0] and fresh is None:
+                    if fresh is None and not entry[0]:
                         fresh = play
-                        chosen = entry
+                expanded = fresh is not None
                 if fresh is None:
                     best = -INFINITY
                     for play in plays:
@@ -155,20 +139,31 @@ class IsmctsPlayer(Player):
                         if score > best:
                             best = score
                             fresh = play
-                    chosen = node[fresh]
-                    expanded = False
-                else:
-                    expanded = True
-                trail.append((chosen, sign))
+                trail.append((node[fresh], sign))
                 board.make(*fresh)
                 path += (fresh,)
-                made += 1
                 if expanded:
-                    value = searcher.value(board, leaf_depth, -INFINITY, INFINITY)
                     break
-            for _ in range(made):
+            if value is None:
+                value = searcher.value(board, leaf_depth, -INFINITY, INFINITY)
+            for _ in path:
                 board.unmake()
             for entry, sign in trail:
                 entry[0] += 1
                 entry[1] += sign * value
         return tree[((), view.hand)]
+
+    def _score_children(
+        self, node: dict, board: Board, searcher: BoardSearcher, plays: list, sign: float
+    ) -> float:
+        """Fill a new ``node`` with every play scored by the leaf search, counted as
+        ``prior`` visits; the best score for the seat to act (``sign`` turns the root side's
+        values into its own)."""
+        best = -INFINITY
+        for play in plays:
+            board.make(*play)
+            found = sign * searcher.value(board, self.leaf_depth, -INFINITY, INFINITY)
+            board.unmake()
+            node[play] = [self.prior, self.prior * found, 0]
+            best = max(best, found)
+        return best
