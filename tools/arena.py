@@ -17,7 +17,9 @@ same way: a match's deals depend only on its seed.
 A player is a level, optionally with options: ``master:worlds=20,node_budget=4000``. Besides
 the game's levels the arena knows the yardsticks of ``tools/yardsticks``: ``master-v1``, the
 master frozen as first measured; ``oracle``, which cheats by searching the true position;
-``peek``, which sees the other hands; and ``ismcts``, a tree search over what each seat knows.
+``peek``, which sees the other hands (``peek:when=informed`` only once another seat has played
+this deal, ``when=blind`` only before; Master elsewhere); and ``ismcts``, a tree search over
+what each seat knows.
 """
 
 from __future__ import annotations

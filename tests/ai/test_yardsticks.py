@@ -18,7 +18,7 @@ from scopa.engine import PRESETS, Move, Round, Rules, observe
 from scopa.settings import MatchSetup, SeatConfig, Settings, SettingsError
 from scopa.storage import Store
 from tools.yardsticks import YARDSTICKS, decide, make_yardstick
-from tools.yardsticks.peek import with_stock
+from tools.yardsticks.peek import informed, with_stock
 
 ROOT = Path(__file__).resolve().parents[2]
 YARDSTICK_NAMES = sorted(YARDSTICKS)
@@ -145,6 +145,44 @@ def test_peek_reads_the_hands_but_not_the_order_of_the_stock() -> None:
         if decide(peek, state, state.turn) != decide(peek, other, other.turn):
             differed += 1
     assert differed >= 1
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_peek_can_peek_only_where_the_plays_could_tell_or_only_where_not(players: int) -> None:
+    """``when="informed"`` peeks only once another seat has played a card this deal,
+    ``when="blind"`` only before. Where it does not peek it plays today's Master's move from
+    the observation, so swapping the cards the seat cannot see changes nothing there."""
+    rng = random.Random(players)
+    rules = Rules(players=players)
+    peeks = {when: make_yardstick("peek", 1, worlds=4, when=when) for when in ("informed", "blind")}
+    always = make_yardstick("peek", 1, worlds=4)
+    master = make_player("master", 1, time_limit=0, node_budget=1500, worlds=6)
+    for peek in peeks.values():
+        peek.master = master
+    checked = {True: 0, False: 0}
+    state = Round.deal_random(rules, rng)
+    while not state.over:
+        others_played = any(
+            hand.bit_count() < rules.hand_size
+            for seat, hand in enumerate(state.hands)
+            if seat != state.turn
+        )
+        assert informed(state) == others_played
+        if len(state.legal_moves()) > 1 and checked[others_played] < 3:
+            checked[others_played] += 1
+            fair = master.choose(observe(state, state.turn))
+            peeked = decide(always, state, state.turn)
+            other = _swap_unseen(state, rng)
+            for when, peek in peeks.items():
+                if (when == "informed") == others_played:
+                    assert decide(peek, state, state.turn) == peeked
+                else:
+                    assert decide(peek, state, state.turn) == fair
+                    assert decide(peek, other, other.turn) == fair
+        state = state.play(rng.choice(state.legal_moves()))
+    assert checked == {True: 3, False: 3}
+    with pytest.raises(ValueError, match="when"):
+        make_yardstick("peek", 1, when="sometimes")
 
 
 def test_master_v1_plays_from_the_observation() -> None:

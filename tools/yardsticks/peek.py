@@ -6,12 +6,20 @@ stock. Against the same opponent, the oracle's edge then splits in two: what kno
 other hands is worth (peek's edge), which a fair player can only approach by reading the
 plays, and what knowing the stock's order adds (the oracle's edge less peek's), which no
 fair player can have. A cheat by design, for the arena only.
+
+``when`` splits peek's edge once more, by what a fair player could have read at the
+decision: ``"informed"`` peeks only once another seat has played a card this deal (its
+remaining cards are what the plays speak of), ``"blind"`` only before (the hands just
+dealt, which no play has spoken of yet); otherwise it plays as today's Master. Against
+Master, the first is what better reading of the plays could win at most, the second what
+nothing fair can.
 """
 
 from __future__ import annotations
 
 import random
 
+from scopa.ai.master import MasterPlayer
 from scopa.engine import Move, Round, cards_of, observe
 from scopa.engine.cards import DECK
 
@@ -33,16 +41,23 @@ class PeekPlayer:
         worlds: int = 32,
         leaf_cap: int | None = None,
         blend: float = EXPERT_BLEND,
+        when: str = "always",
     ) -> None:
+        if when not in ("always", "informed", "blind"):
+            raise ValueError(f"when is always, informed or blind, not {when!r}")
         self.seed = int(seed)
         self.worlds = worlds
         self.leaf_cap = leaf_cap
         self.blend = blend
+        self.when = when
+        self.master = MasterPlayer(self.seed, time_limit=0)
 
     def choose(self, obs: object) -> Move:
         raise TypeError("peek plays from the true position: use choose_state")
 
     def choose_state(self, state: Round) -> Move:
+        if self.when != "always" and (self.when == "informed") != informed(state):
+            return self.master.choose(observe(state, state.turn))
         return self.ranked(state)[0][1]
 
     def ranked(self, state: Round) -> list[tuple[float, Move]]:
@@ -69,6 +84,13 @@ class PeekPlayer:
         ]
         scored.sort(key=lambda item: (-item[0], move_key(item[1])))
         return scored
+
+
+def informed(state: Round) -> bool:
+    """Whether another seat than the one to act has played a card this deal: whether any
+    card of this deal has been played (the seat to act plays again only after every other
+    seat has)."""
+    return state.in_hands < state.rules.cards_per_deal
 
 
 def _shuffled(state: Round, rng: random.Random) -> Round:
