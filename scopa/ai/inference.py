@@ -10,6 +10,7 @@ fair as the rest.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from math import exp
 
@@ -113,6 +114,9 @@ class DealHistory:
         return weight
 
 
+Styles = tuple[tuple[float, float, float], ...]
+"""Ways a seat may play, each as (belief, heat, floor): see ``PolicyHistory``."""
+
 POLICY_TEMPERATURE = 0.3
 """How sharply the other seats are expected to prefer the expert's best moves (in points)."""
 POLICY_FLOOR = 0.1
@@ -133,7 +137,11 @@ class PolicyHistory(DealHistory):
     other cards count as unseen in the risk it judged, the one simplification."""
 
     def __init__(
-        self, view: View, temperature: float = POLICY_TEMPERATURE, floor: float = POLICY_FLOOR
+        self,
+        view: View,
+        temperature: float = POLICY_TEMPERATURE,
+        floor: float = POLICY_FLOOR,
+        styles: dict[int, Styles] | None = None,
     ) -> None:
         super().__init__(view)
         self.temperature = temperature
@@ -142,6 +150,14 @@ class PolicyHistory(DealHistory):
             _PlayModel(before, move, table, temperature, floor)
             for (_, move, table), before in zip(self.plays, self.befores)
         ]
+        self.styles = {
+            seat: mix
+            for seat, mix in (styles or {}).items()
+            if any(seat == played for played, _, _ in self.plays)
+        }
+        """Per seat whose play this deal is weighed by more than one style: each style
+        (its belief, heat, floor), as ``style.read_styles`` gives them. Any other seat's
+        plays are weighed at ``temperature`` and ``floor``."""
 
     def weight_hands(self, hands: list[int]) -> float:
         if not self.plays:
@@ -149,11 +165,25 @@ class PolicyHistory(DealHistory):
         held = list(hands)
         for seat, move, _ in self.plays:
             held[seat] |= move.card.bit  # type: ignore[union-attr]
+        styles = self.styles
         weight = 1.0
+        mixed: dict[int, list[float]] = {}
         for (seat, move, _), model in zip(self.plays, self._models):
             hand = held[seat]
             held[seat] &= ~move.card.bit  # type: ignore[union-attr]
-            weight *= model.likelihood(hand)
+            mix = styles.get(seat)
+            if mix is None:
+                weight *= model.likelihood(hand)
+                continue
+            chances = model.likelihoods(hand, mix)
+            found = mixed.get(seat)
+            if found is None:
+                mixed[seat] = [belief * chance for (belief, _, _), chance in zip(mix, chances)]
+            else:
+                for at, chance in enumerate(chances):
+                    found[at] *= chance
+        for beliefs in mixed.values():
+            weight *= sum(beliefs)
         return weight
 
 
@@ -218,6 +248,21 @@ class _PlayModel:
 
     def likelihood(self, hand: int) -> float:
         """How likely the seat, holding ``hand`` (with the card it played), made this play."""
+        scores, chosen = self._scores(hand, self._ranked_follow_up)
+        return _share(scores, chosen, self.heat, self.floor)
+
+    def likelihoods(self, hand: int, styles: Styles, known: bool = False) -> list[float]:
+        """``likelihood`` in each of ``styles`` (belief, heat, floor). ``known``: the hand
+        is known for sure, as it is once its deal is over: its follow-ups are then worked
+        out for its own cards alone, not prepared for every hand it might have been."""
+        follow_up = self.judge.follow_up if known else self._ranked_follow_up
+        scores, chosen = self._scores(hand, follow_up)
+        return [_share(scores, chosen, heat, floor) for _, heat, floor in styles]
+
+    def _scores(
+        self, hand: int, follow_up: Callable[[int, int], float]
+    ) -> tuple[list[float], float]:
+        """The judgement of every move ``hand`` allowed, and of the move made."""
         scores: list[float] = []
         chosen = 0.0
         rest = hand
@@ -228,22 +273,31 @@ class _PlayModel:
             for taken, base, left in self.options(card):
                 score = base
                 if kept and not self._last:
-                    for other, worth in self._ranked(left):
-                        if other & kept:
-                            score += FOLLOW_UP_WEIGHT * worth
-                            break
+                    score += FOLLOW_UP_WEIGHT * follow_up(left, kept)
                 if card == self.card and taken == self.capture:
                     chosen = score
                 scores.append(score)
-        if len(scores) < 2:
-            return 1.0
-        top = max(scores)
-        heat = self.heat
-        total = 0.0
-        for score in scores:
-            total += exp((score - top) / heat)
-        share = exp((chosen - top) / heat) / total
-        return (1.0 - self.floor) * share + self.floor / len(scores)
+        return scores, chosen
+
+    def _ranked_follow_up(self, left: int, kept: int) -> float:
+        """The best a card of ``kept`` could take from ``left`` next turn (0: none)."""
+        for other, worth in self._ranked(left):
+            if other & kept:
+                return worth
+        return 0.0
+
+
+def _share(scores: list[float], chosen: float, heat: float, floor: float) -> float:
+    """The chance of the move judged ``chosen`` among moves judged ``scores`` for a seat
+    that picks the best ones softly (``heat``, in points), ``floor`` of the time anything."""
+    if len(scores) < 2:
+        return 1.0
+    top = max(scores)
+    total = 0.0
+    for score in scores:
+        total += exp((score - top) / heat)
+    share = exp((chosen - top) / heat) / total
+    return (1.0 - floor) * share + floor / len(scores)
 
 
 def _this_deal(history: tuple[tuple[int, Move], ...], played: int) -> list[tuple[int, Move]]:

@@ -26,6 +26,7 @@ from .inference import POLICY_FLOOR, POLICY_TEMPERATURE, DealHistory, PolicyHist
 from .odds import Stakes
 from .player import Player, move_key
 from .search import BoardSearcher, OutOfTime, Searcher, plies_within
+from .style import read_styles
 from .view import View
 from .worlds import distinct_worlds, likely_worlds, sample_world
 
@@ -46,7 +47,9 @@ class MasterPlayer(Player):
     players, 0.14 s with four; 0: no clock, fully reproducible); ``blend`` of the expert's
     judgement; ``infer`` world weighting ("policy", the default: the expert's judgement as
     a model of every play, in Scopa rules; True: only the plain signals of ``DealHistory``,
-    which Cirulla always uses; False: none); ``heat`` and ``floor`` of that policy model;
+    which Cirulla always uses; False: none); ``heat`` and ``floor`` of that policy model,
+    and ``styles``: when True, how closely each other seat follows it is read from its plays
+    in the round's finished deals (``style``), and ``heat`` and ``floor`` serve until then;
     ``candidates`` guesses weighed before the ``worlds`` searched are drawn by weight (0:
     the searched worlds are drawn uniformly and weighed); ``deal_end`` when above 0, a
     world's search stops at the end of the hands dealt (at least that many plies deep)
@@ -76,8 +79,10 @@ class MasterPlayer(Player):
         candidates: int = 400,
         deal_end: int = 0,
         match: bool = False,
+        styles: bool = True,
     ) -> None:
         super().__init__(seed)
+        self.styles = styles
         self.match = match
         self.deal_end = deal_end
         self.heat = heat
@@ -116,7 +121,8 @@ class MasterPlayer(Player):
         fast = BoardSearcher(view.rules, view.side, stakes)
         history: DealHistory | None = None
         if self.infer == "policy" and not view.rules.cirulla:
-            history = PolicyHistory(view, self.heat, self.floor)
+            styles = read_styles(view) if self.styles else None
+            history = PolicyHistory(view, self.heat, self.floor, styles)
         elif self.infer:
             history = DealHistory(view)
         drawn: list[Round] = []
