@@ -49,11 +49,7 @@ class DealHistory:
                     (declared if move.is_declaration else silent).add(seat)
                 continue
             sizes[seat] += 1
-            if move.capture_mask:
-                table |= move.capture_mask
-                piles[rules.side_of(seat)] &= ~(move.capture_mask | card.bit)
-            else:
-                table &= ~card.bit
+            table = unplay(view, seat, move, table, piles)
             if seat != view.seat:
                 plays.append((seat, move, table))
                 silent.add(seat)
@@ -298,6 +294,16 @@ def _share(scores: list[float], chosen: float, heat: float, floor: float) -> flo
         total += exp((score - top) / heat)
     share = exp((chosen - top) / heat) / total
     return (1.0 - floor) * share + floor / len(scores)
+
+
+def unplay(view: View, seat: int, move: Move, table: int, piles: list[int]) -> int:
+    """Take back ``seat``'s card play ``move``: the table before it (returned) and the
+    piles before it (``piles``, changed in place), from the table and piles after it."""
+    bit = move.card.bit  # type: ignore[union-attr]
+    if move.capture_mask:
+        piles[view.rules.side_of(seat)] &= ~(move.capture_mask | bit)
+        return table | move.capture_mask
+    return table & ~bit
 
 
 def _this_deal(history: tuple[tuple[int, Move], ...], played: int) -> list[tuple[int, Move]]:

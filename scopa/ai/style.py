@@ -23,7 +23,7 @@ from math import exp, log
 
 from scopa.engine import Move
 
-from .inference import POLICY_FLOOR, POLICY_TEMPERATURE, Styles, _PlayModel
+from .inference import POLICY_FLOOR, POLICY_TEMPERATURE, Styles, _PlayModel, unplay
 from .view import View
 
 STYLES: tuple[tuple[float, float], ...] = (
@@ -48,10 +48,11 @@ def read_styles(view: View) -> dict[int, Styles]:
     """Per other seat: each of ``STYLES`` as (belief, heat, floor), the beliefs adding up to
     1 (the prior until the seat has played in a finished deal of this round). Scopa rules
     only (the policy model's)."""
+    prior = {seat: _PRIOR_STYLES for seat in range(view.players) if seat != view.seat}
     plays = _card_plays(view)
     finished = len(plays) - (view.rules.cards_per_deal - view.cards_in_hands)
     if finished <= 0:
-        return _prior(view)
+        return prior
     table, piles = _round_start(view, plays)
     key = (view.rules, view.seat, table, piles, tuple(plays[:finished]))
     found = _read.get(key)
@@ -60,21 +61,15 @@ def read_styles(view: View) -> dict[int, Styles]:
             _read.clear()
         evidence: dict[int, list[float]] = {}
         candidates = tuple((1.0, heat, floor) for heat, floor in STYLES)
-        for seat, move, before, hand in finished_plays(view):
+        for seat, move, before, hand in _replay(view, plays[:finished], table, piles):
             model = _PlayModel(before, move, before.table, POLICY_TEMPERATURE, POLICY_FLOOR)
             logs = evidence.setdefault(seat, [0.0] * len(STYLES))
             for index, chance in enumerate(model.likelihoods(hand, candidates, known=True)):
                 logs[index] += log(chance)
-        found = _prior(view)
+        found = prior
         found.update((seat, _belief(logs)) for seat, logs in evidence.items())
         _read[key] = found
     return found
-
-
-def _prior(view: View) -> dict[int, Styles]:
-    """Every other seat's styles before any of its plays is judged."""
-    prior = _belief([0.0] * len(STYLES))
-    return {seat: prior for seat in range(view.players) if seat != view.seat}
 
 
 def finished_plays(view: View) -> list[tuple[int, Move, View, int]]:
@@ -82,11 +77,19 @@ def finished_plays(view: View) -> list[tuple[int, Move, View, int]]:
     it saw before it (``view`` seen from that seat then, its hand left to fill) and the hand
     it held (the cards it played from there to the deal's end). The deals are replayed from
     the round's start, which is read back from now."""
+    plays = _card_plays(view)
+    finished = len(plays) - (view.rules.cards_per_deal - view.cards_in_hands)
+    table, piles = _round_start(view, plays)
+    return _replay(view, plays[: max(finished, 0)], table, piles)
+
+
+def _replay(
+    view: View, plays: list[tuple[int, Move]], table: int, start: tuple[int, ...]
+) -> list[tuple[int, Move, View, int]]:
+    """``finished_plays`` from the finished deals' ``plays`` and the round's start."""
     rules = view.rules
     per_deal = rules.cards_per_deal
-    plays = _card_plays(view)
-    deals = (len(plays) - (per_deal - view.cards_in_hands)) // per_deal
-    table, start = _round_start(view, plays)
+    deals = len(plays) // per_deal
     piles = list(start)
     last = -1
     found = []
@@ -123,16 +126,10 @@ def _card_plays(view: View) -> list[tuple[int, Move]]:
 
 def _round_start(view: View, plays: list[tuple[int, Move]]) -> tuple[int, tuple[int, ...]]:
     """The table and the piles before the round's first play, read back from now."""
-    rules = view.rules
     table = view.table
     piles = list(view.piles)
     for seat, move in reversed(plays):
-        bit = move.card.bit  # type: ignore[union-attr]
-        if move.capture_mask:
-            table |= move.capture_mask
-            piles[rules.side_of(seat)] &= ~(move.capture_mask | bit)
-        else:
-            table &= ~bit
+        table = unplay(view, seat, move, table, piles)
     return table, tuple(piles)
 
 
@@ -143,3 +140,7 @@ def _belief(logs: list[float]) -> Styles:
     shares = [exp(value - top) for value in weighted]
     total = sum(shares)
     return tuple((share / total, heat, floor) for share, (heat, floor) in zip(shares, STYLES))
+
+
+_PRIOR_STYLES = _belief([0.0] * len(STYLES))
+"""``STYLES`` with the prior's beliefs: a seat's before any of its plays is judged."""
