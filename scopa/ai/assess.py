@@ -76,12 +76,21 @@ class Judge:
                 self._rank_chance[rank] = 1.0
                 self._rank_value[rank] = max(self._rank_value[rank], mask_value(self.values, low))
             return
+        self._rank_value, self._rank_chance = self.rank_odds(view.unseen, self.unseen_count)
+
+    def rank_odds(self, unseen: int, count: int) -> tuple[list[float], list[float]]:
+        """Per rank, the mean worth of its copies among ``unseen`` and the chance that the
+        next player holds one, its hand dealt from ``count`` cards (``unseen`` and any
+        others this judgement does not place)."""
+        worths = [0.0] * 11
+        chances = [0.0] * 11
         for rank in range(1, 11):
-            copies = view.unseen & RANK_MASKS[rank]
-            count = copies.bit_count()
-            if count:
-                self._rank_value[rank] = mask_value(self.values, copies) / count
-                self._rank_chance[rank] = chance_to_hold(self.unseen_count, count, self.reply_hand)
+            copies = unseen & RANK_MASKS[rank]
+            found = copies.bit_count()
+            if found:
+                worths[rank] = mask_value(self.values, copies) / found
+                chances[rank] = chance_to_hold(count, found, self.reply_hand)
+        return worths, chances
 
     def assess(self, move: Move) -> Assessment:
         view = self.view
@@ -107,7 +116,7 @@ class Judge:
             sweepable = False
             follow_up = 0.0
         else:
-            risk, sweepable = self._reply_risk(left)
+            risk, sweepable = self.reply_risk(left)
             follow_up = self.follow_up(left, view.hand ^ card_bit)
         score = gain - risk + FOLLOW_UP_WEIGHT * follow_up + left_to_last
         return Assessment(move, score, gain, risk, follow_up, scopa, left, sweepable, left_to_last)
@@ -143,8 +152,17 @@ class Judge:
             best = max(best, worth)
         return best
 
-    def _reply_risk(self, table: int) -> tuple[float, bool]:
-        """Expected worth of the next player's best capture on ``table``."""
+    def reply_risk(
+        self,
+        table: int,
+        worths: list[float] | None = None,
+        chances: list[float] | None = None,
+    ) -> tuple[float, bool]:
+        """Expected worth of the next player's best capture on ``table``; with ``worths``
+        and ``chances`` (``rank_odds``) rather than this seat's own."""
+        if worths is None or chances is None:
+            worths = self._rank_value
+            chances = self._rank_chance
         if not table or not self.reply_hand:
             return 0.0, False
         view = self.view
@@ -153,7 +171,7 @@ class Judge:
         sweepable = False
         aces = view.aces
         for rank in range(1, 11):
-            chance = self._rank_chance[rank]
+            chance = chances[rank]
             if not chance:
                 continue
             sets = view.sets(table, rank)
@@ -168,7 +186,7 @@ class Judge:
                         worth += SCOPA_VALUE
                 if worth > best:
                     best = worth
-            options.append((best + REPLY_CARD_SHARE * self._rank_value[rank], chance))
+            options.append((best + REPLY_CARD_SHARE * worths[rank], chance))
         options.sort(reverse=True)
         expected = 0.0
         missing = 1.0

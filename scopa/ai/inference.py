@@ -18,7 +18,7 @@ from scopa.engine import Move, Round, declarations, scores_scopa
 from scopa.engine.cards import FULL_MASK
 
 from .assess import FOLLOW_UP_WEIGHT, Judge
-from .values import SETTEBELLO_BIT
+from .values import RANK_MASKS, SETTEBELLO_BIT
 from .view import View
 
 MISSED_SWEEP = 0.1
@@ -129,8 +129,9 @@ class PolicyHistory(DealHistory):
     Many worlds are weighed per decision, so each play's judgement is prepared once: what
     every card the seat might have held could do on that table (the gain, the risk it
     leaves, the table left), and the best follow-up a kept card would have on each table
-    left. Weighing a world is then a few look-ups per card of the seat's hand. The seat's
-    other cards count as unseen in the risk it judged, the one simplification."""
+    left. Weighing a world is then a few look-ups per card of the seat's hand. The risk it
+    judged is worked out with the seat's other cards known to it, once per table left and
+    the few of those cards that could take from it."""
 
     def __init__(
         self,
@@ -188,7 +189,7 @@ class _PlayModel:
 
     __slots__ = (
         "judge", "card", "capture", "heat", "floor", "_options", "_follow_ups", "_last",
-        "_possible",
+        "_possible", "_count", "_odds", "_risks", "_takers",
     )  # fmt: skip
 
     def __init__(self, before: View, move: Move, table: int, heat: float, floor: float) -> None:
@@ -206,10 +207,16 @@ class _PlayModel:
         self._follow_ups: dict[int, tuple[tuple[int, float], ...]] = {}
         self._possible = self.judge.view.unseen | card
         """Every card the seat might have held then."""
+        self._count = self.judge.unseen_count - (before.hand_sizes[before.seat] - 1)
+        """The cards the next player's hand was dealt from, as that seat saw it: the unseen
+        ones but for the seat's own others."""
+        self._odds = self.judge.rank_odds(self.judge.view.unseen, self._count)
+        self._risks: dict[tuple[int, int], float] = {}
+        self._takers: dict[int, int] = {}
 
     def options(self, card: int) -> tuple[tuple[int, float, int], ...]:
         """Each move of ``card`` (a bit) here: what it captures, its judgement without the
-        follow-up, and the table it leaves."""
+        follow-up and the risk, and the table it leaves."""
         found = self._options.get(card)
         if found is None:
             judge = self.judge
@@ -218,7 +225,7 @@ class _PlayModel:
             out = []
             for taken in view.sets(view.table, view.value_of(index)) or (0,):
                 assessed = judge.assess(Move.of(index, taken))
-                base = assessed.score - FOLLOW_UP_WEIGHT * assessed.follow_up
+                base = assessed.score - FOLLOW_UP_WEIGHT * assessed.follow_up + assessed.risk
                 out.append((taken, base, assessed.left))
             found = self._options[card] = tuple(out)
         return found
@@ -261,6 +268,7 @@ class _PlayModel:
         """The judgement of every move ``hand`` allowed, and of the move made."""
         scores: list[float] = []
         chosen = 0.0
+        others = hand & ~self.card
         rest = hand
         while rest:
             card = rest & -rest
@@ -268,12 +276,38 @@ class _PlayModel:
             kept = hand ^ card
             for taken, base, left in self.options(card):
                 score = base
-                if kept and not self._last:
-                    score += FOLLOW_UP_WEIGHT * follow_up(left, kept)
+                if not self._last:
+                    score -= self._risk(left, others)
+                    if kept:
+                        score += FOLLOW_UP_WEIGHT * follow_up(left, kept)
                 if card == self.card and taken == self.capture:
                     chosen = score
                 scores.append(score)
         return scores, chosen
+
+    def _risk(self, left: int, others: int) -> float:
+        """The reply the seat risked leaving ``left``, as it judged it: its ``others``
+        (the cards of its hand but the one it played, which is seen) are not in the next
+        player's hand. Only those of a rank that could take something from ``left`` change
+        the risk, so it is kept per table and those cards."""
+        takers = self._takers.get(left)
+        if takers is None:
+            view = self.judge.view
+            takers = 0
+            for rank in range(1, 11):
+                if view.sets(left, rank):
+                    takers |= RANK_MASKS[rank]
+            self._takers[left] = takers
+        key = (left, others & takers)
+        found = self._risks.get(key)
+        if found is None:
+            judge = self.judge
+            if key[1]:
+                worths, chances = judge.rank_odds(judge.view.unseen & ~key[1], self._count)
+            else:
+                worths, chances = self._odds
+            found = self._risks[key] = judge.reply_risk(left, worths, chances)[0]
+        return found
 
     def _ranked_follow_up(self, left: int, kept: int) -> float:
         """The best a card of ``kept`` could take from ``left`` next turn (0: none)."""
@@ -294,6 +328,16 @@ def _share(scores: list[float], chosen: float, heat: float, floor: float) -> flo
         total += exp((score - top) / heat)
     share = exp((chosen - top) / heat) / total
     return (1.0 - floor) * share + floor / len(scores)
+
+
+def shares(scores: list[float], heat: float, floor: float) -> list[float]:
+    """The chance of each move judged ``scores`` for a seat that picks the best ones
+    softly (``heat``, in points), ``floor`` of the time anything (see ``_share``)."""
+    top = max(scores)
+    odds = [exp((score - top) / heat) for score in scores]
+    scale = (1.0 - floor) / sum(odds)
+    even = floor / len(scores)
+    return [scale * chance + even for chance in odds]
 
 
 def unplay(view: View, seat: int, move: Move, table: int, piles: list[int]) -> int:

@@ -10,8 +10,9 @@ many worlds is what lets the master play well without cheating.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from math import factorial
+from collections.abc import Callable, Iterator
+from itertools import combinations
+from math import comb, factorial
 
 from scopa.engine import Card, Round, cards_of
 
@@ -90,11 +91,12 @@ def likely_worlds(
     candidates: int,
 ) -> list[Round]:
     """``count`` positions drawn in proportion to how believable they are: ``candidates``
-    uniform guesses at the other hands, each weighed by ``weigh`` (every seat's hand as a
-    mask), then drawn again by weight (systematic resampling), each with the rest of the
-    unseen cards shuffled into the stock afresh. Far more of the worlds searched are then
-    ones the other seats' plays make likely than when a few uniform worlds are searched and
-    weighed, where one or two carry the whole average."""
+    uniform guesses at the other hands, or every way they could be dealt when there are at
+    most twice as many ways (none then missed or weighed twice), each weighed by ``weigh``
+    (every seat's hand as a mask), then drawn again by weight (systematic resampling), each
+    with the rest of the unseen cards shuffled into the stock afresh. Far more of the
+    worlds searched are then ones the other seats' plays make likely than when a few
+    uniform worlds are searched and weighed, where one or two carry the whole average."""
     unseen = view.unseen
     bits = []
     rest = unseen
@@ -112,17 +114,19 @@ def likely_worlds(
         for seat in range(len(view.hand_sizes))
     ]
     pool: list[list[int]] = []
-    weights: list[float] = []
-    for _ in range(candidates):
-        drawn = rng.sample(bits, needed)
-        hands = list(base)
-        at = 0
-        for seat, size in enumerate(sizes):
-            for bit in drawn[at : at + size]:
-                hands[seat] |= bit
-            at += size
-        pool.append(hands)
-        weights.append(weigh(hands))
+    if _assignments(len(bits), sizes) <= 2 * candidates:
+        pool = [list(hands) for hands in _every_deal(bits, base, sizes, 0)]
+    else:
+        for _ in range(candidates):
+            drawn = rng.sample(bits, needed)
+            hands = list(base)
+            at = 0
+            for seat, size in enumerate(sizes):
+                for bit in drawn[at : at + size]:
+                    hands[seat] |= bit
+                at += size
+            pool.append(hands)
+    weights = [weigh(hands) for hands in pool]
     total = sum(weights)
     if total <= 0.0:
         weights = [1.0] * len(pool)
@@ -143,3 +147,31 @@ def likely_worlds(
             worlds.append(build_world(view, [cards_of(hand) for hand in hands], stock))
             mark += step
     return worlds
+
+
+def _assignments(unseen: int, sizes: list[int]) -> int:
+    """How many ways ``unseen`` cards can fill hands of ``sizes`` (the rest to the stock)."""
+    count = 1
+    for size in sizes:
+        count *= comb(unseen, size)
+        unseen -= size
+    return count
+
+
+def _every_deal(
+    bits: list[int], hands: list[int], sizes: list[int], seat: int
+) -> Iterator[list[int]]:
+    """Every way to add ``sizes`` of the cards ``bits`` to ``hands``, from ``seat`` on."""
+    while seat < len(sizes) and not sizes[seat]:
+        seat += 1
+    if seat == len(sizes):
+        yield hands
+        return
+    for chosen in combinations(bits, sizes[seat]):
+        mask = 0
+        for bit in chosen:
+            mask |= bit
+        filled = list(hands)
+        filled[seat] |= mask
+        rest = [bit for bit in bits if not bit & mask]
+        yield from _every_deal(rest, filled, sizes, seat + 1)

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from math import exp
+from math import comb, exp
 
 import pytest
 
+from scopa.ai import make_player
 from scopa.ai.assess import Judge
 from scopa.ai.inference import MISSED_SWEEP, DealHistory, PolicyHistory
 from scopa.ai.view import View
 from scopa.ai.worlds import likely_worlds, sample_world
 from scopa.engine import Move, Round, Rules, observe, parse_cards
+from scopa.engine.cards import FULL_MASK
 
 
 def test_a_world_where_the_opponent_skipped_a_sweep_is_unlikely() -> None:
@@ -176,18 +178,72 @@ def test_likely_worlds_follow_the_policy_model() -> None:
     assert with_five < uniform / 2  # a seat that laid a 9 on 2+3 rarely held a 5
 
 
-def test_the_policy_model_weighs_a_hand_as_the_judge_of_that_hand_would() -> None:
+@pytest.mark.parametrize("held", ["9C 8D 1S", "9C 5D 5S", "9C 2S 3D", "9C 7D 10B"])
+def test_the_policy_model_weighs_a_hand_as_the_judge_of_that_hand_would(held: str) -> None:
     # The prepared judgement of a play agrees with the expert's judgement made afresh from
-    # the seat's own view, when the seat's other cards change nothing it judged.
+    # the seat's own view, which knows its own other cards are not in the next hand.
     view = _after_a_skipped_sweep()
     history = PolicyHistory(view, temperature=0.3, floor=0.0)
-    (_, move, _), before = history.plays[0], history.befores[0]
-    hand = sum(card.bit for card in parse_cards("9C 8D 1S"))
-    moves = [Move.of(card.index, 0) for card in parse_cards("9C 8D 1S")]
-    judge = Judge(replace(before, hand=hand, unseen=view.unseen | hand & ~move.card.bit,
-                          moves=tuple(moves)))  # fmt: skip
-    scores = [judge.assess(other).score for other in moves]
-    top = max(scores)
-    expected = exp((scores[0] - top) / 0.3) / sum(exp((s - top) / 0.3) for s in scores)
-    hands = [view.hand, sum(card.bit for card in parse_cards("8D 1S"))]
-    assert history.weight_hands(hands) == pytest.approx(expected, rel=0.05)
+    before = history.befores[0]
+    hand = sum(card.bit for card in parse_cards(held))
+    seen = before.table | hand
+    for pile in before.piles:
+        seen |= pile
+    moves = [
+        Move.of(card.index, taken)
+        for card in parse_cards(held)
+        for taken in before.sets(before.table, card.rank) or (0,)
+    ]
+    judge = Judge(replace(before, hand=hand, unseen=FULL_MASK & ~seen, moves=tuple(moves)))
+    scores = {other: judge.assess(other).score for other in moves}
+    top = max(scores.values())
+    expected = exp((scores[Move.parse("9C")] - top) / 0.3) / sum(
+        exp((score - top) / 0.3) for score in scores.values()
+    )
+    hands = [view.hand, hand & ~Move.parse("9C").card.bit]  # type: ignore[union-attr]
+    assert history.weight_hands(hands) == pytest.approx(expected, rel=1e-9)
+
+
+def test_the_policy_model_puts_the_expert_s_own_play_first() -> None:
+    # Knowing the hand a seat played from, the model's best move is the one the expert made
+    # (shared only with the moves the expert judged exactly as good).
+    rules = Rules()
+    checked = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = Round.deal_random(rules, rng)
+        expert = make_player("expert", seed=seed)
+        while not state.over:
+            seat = state.turn
+            view = View.of(observe(state, seat))
+            move = expert.choose(observe(state, seat))
+            after = state.play(move)
+            history = PolicyHistory(View.of(observe(after, 1 - seat)), temperature=1e-4, floor=0)
+            if len(history.plays) == 1 and len(view.moves) > 1:
+                judge = Judge(view)
+                scores = [judge.assess(other).score for other in view.moves]
+                ties = sum(1 for score in scores if score == max(scores))
+                hands = [0, 0]
+                hands[seat] = after.hands[seat]
+                assert history.weight_hands(hands) == pytest.approx(1 / ties)
+                checked += 1
+            state = after
+    assert checked > 50
+
+
+def test_likely_worlds_weigh_every_hand_once_when_there_are_few() -> None:
+    # Seat 1 holds two unseen cards: every pair is weighed exactly once, none is missed.
+    view = _after_a_skipped_sweep()
+    weighed: list[int] = []
+
+    def weigh(hands: list[int]) -> float:
+        weighed.append(hands[1])
+        return 1.0
+
+    unseen = view.unseen.bit_count()
+    likely_worlds(view, random.Random(5), weigh, 40, comb(unseen, 2))
+    assert len(weighed) == len(set(weighed)) == comb(unseen, 2)
+    assert all(hand.bit_count() == 2 and not hand & ~view.unseen for hand in weighed)
+    weighed.clear()
+    likely_worlds(view, random.Random(5), weigh, 40, comb(unseen, 2) // 2 - 1)
+    assert len(weighed) == comb(unseen, 2) // 2 - 1  # too many ways: a uniform sample
