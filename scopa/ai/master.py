@@ -8,10 +8,17 @@ by weight, rather than searching uniform guesses and weighing their results, spe
 search on the positions the game is likely in: with a few uniform guesses one or two of
 them carry most of the weight. When few cards remain the search reaches the end of the
 round and scores it exactly; when the hidden cards can sit only one way (two players, last
-deal) there is a single world and the play is exact. Partners share a side, so the search
-plays for the team while the partner's hand is guessed like any other. On request
-(``match``) it plays for the match near its end (``odds``). The work is bounded by a
-node budget, which keeps choices reproducible, and by a wall-clock limit as a safety net.
+deal) there is a single world and the play is exact. The other side's first reply is not
+assumed to be the one that hurts most, as if that seat could see every card: it is
+expected as that seat plays, from what it can see in the world (``expected_reply``), by the
+expert's judgement as softly or sharply as its plays in the round's finished deals read
+(``style``). A trap an opponent walks into is then worth setting, and a reply it would not
+find is not feared. Only a seat read as following the judgement closely is expected so: one
+that plays otherwise may be thinking further than the judgement, and the reply that hurts
+most is still feared from it. Partners share a side, so the search plays for the team while the
+partner's hand is guessed like any other. On request (``match``) it plays for the match
+near its end (``odds``). The work is bounded by a node budget, which keeps choices
+reproducible, and by a wall-clock limit as a safety net.
 """
 
 from __future__ import annotations
@@ -22,7 +29,14 @@ import time
 from scopa.engine import Board, Move, Round
 
 from .assess import Judge
-from .inference import POLICY_FLOOR, POLICY_TEMPERATURE, DealHistory, PolicyHistory
+from .inference import (
+    POLICY_FLOOR,
+    POLICY_TEMPERATURE,
+    DealHistory,
+    PolicyHistory,
+    Styles,
+    shares,
+)
 from .odds import Stakes
 from .player import Player, move_key
 from .search import BoardSearcher, OutOfTime, Searcher, plies_within
@@ -30,6 +44,9 @@ from .style import read_styles
 from .view import View
 from .worlds import distinct_worlds, likely_worlds, sample_world
 
+TRUST = 0.03
+"""The hottest style (``style.STYLES``) whose seat's replies are expected by the judgement;
+a hotter one's are feared as the search fears them."""
 EXPERT_BLEND = 0.05
 """Share of the expert's judgement added to the search value (settles near-ties sensibly)."""
 BUDGETS = {2: (12000, 60), 3: (18000, 60)}
@@ -58,7 +75,10 @@ class MasterPlayer(Player):
     see; ``match`` when True, near the end of a two-sided match the board search scores a
     round's points by the chance of winning the match they lead to (``odds``), not by their
     margin (off by default: against the expert it won fewer matches with four players, on
-    two sets of deals, than playing for the margin)."""
+    two sets of deals, than playing for the margin); ``replies``: when True (Scopa rules,
+    with the policy model), the other side's first reply is expected as that seat plays
+    (``expected_reply``), by the styles at most ``trust`` hot; False: every reply is
+    searched as the worst for this seat."""
 
     level = "master"
 
@@ -80,8 +100,12 @@ class MasterPlayer(Player):
         deal_end: int = 0,
         match: bool = False,
         styles: bool = True,
+        replies: bool = True,
+        trust: float = TRUST,
     ) -> None:
         super().__init__(seed)
+        self.replies = replies
+        self.trust = trust
         self.styles = styles
         self.match = match
         self.deal_end = deal_end
@@ -120,8 +144,10 @@ class MasterPlayer(Player):
         stakes = Stakes.of(view.rules, view.totals) if self.match and use_board else None
         fast = BoardSearcher(view.rules, view.side, stakes)
         history: DealHistory | None = None
+        styles: dict[int, Styles] | None = None
+        plain: Styles = ((1.0, self.heat, self.floor),)
         if self.infer == "policy" and not view.rules.cirulla:
-            styles = read_styles(view) if self.styles else None
+            styles = read_styles(view) if self.styles else {}
             history = PolicyHistory(view, self.heat, self.floor, styles)
         elif self.infer:
             history = DealHistory(view)
@@ -149,7 +175,20 @@ class MasterPlayer(Player):
                     fast.new_world()
                     for move in moves:
                         board.make(move.card.index, move.capture_mask)  # type: ignore[union-attr]
-                        found.append(fast.value(board, depth - 1, -1e9, 1e9))
+                        value = None
+                        if self.replies and styles is not None and depth > 1:
+                            after = world.play(move)
+                            value = expected_reply(
+                                after,
+                                board,
+                                fast,
+                                depth - 1,
+                                styles.get(after.turn, plain),
+                                self.trust,
+                            )
+                        found.append(
+                            fast.value(board, depth - 1, -1e9, 1e9) if value is None else value
+                        )
                         board.unmake()
                 else:
                     if searcher is None:
@@ -177,3 +216,44 @@ class MasterPlayer(Player):
         ]
         scored.sort(key=lambda item: (-item[0], move_key(item[1])))
         return scored
+
+
+def expected_reply(
+    after: Round,
+    board: Board,
+    searcher: BoardSearcher,
+    depth: int,
+    styles: Styles,
+    trust: float,
+) -> float | None:
+    """The value of the position ``after`` a root move (also on ``board``) when the seat
+    to reply is on another side, searched ``depth`` plies on. Each of ``styles`` (belief,
+    heat, floor) the seat may play in counts in proportion to its belief: one at most
+    ``trust`` hot expects the reply the expert's judgement picks from what the seat can see
+    in this world (each reply weighed by its chance under that style, by the policy model);
+    a hotter one, whose seat may be thinking further than the judgement, the reply that
+    hurts the root side most, as the search would have it. None when there is nothing to
+    expect otherwise than the search does: the round over, one legal reply, a seat of the
+    root's side to move or no style trusted."""
+    if after.over or after.side_of(after.turn) == searcher.root_side:
+        return None
+    trusted = [style for style in styles if style[1] <= trust]
+    if not trusted:
+        return None
+    replies = after.legal_moves()
+    if len(replies) < 2:
+        return None
+    judge = Judge(View.of_round(after))
+    scores = [judge.assess(reply).score for reply in replies]
+    values = []
+    for reply in replies:
+        board.make(reply.card.index, reply.capture_mask)  # type: ignore[union-attr]
+        values.append(searcher.value(board, depth - 1, -1e9, 1e9))
+        board.unmake()
+    worst = min(values)
+    expected = worst
+    for belief, heat, floor in trusted:
+        expected -= belief * worst
+        for chance, value in zip(shares(scores, heat, floor), values):
+            expected += belief * chance * value
+    return expected

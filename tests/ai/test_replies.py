@@ -1,0 +1,132 @@
+"""Master expects the other side's first reply as that seat would play it, from what it can
+see, rather than assuming the reply that hurts most."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from scopa.ai.assess import Judge
+from scopa.ai.master import MasterPlayer, expected_reply
+from scopa.ai.search import BoardSearcher
+from scopa.ai.view import View
+from scopa.engine import Board, Round, Rules, observe
+
+SHARP = ((1.0, 1e-6, 0.0),)
+SOFT = ((1.0, 0.3, 0.1),)
+
+
+def _positions(players: int, count: int) -> list[Round]:
+    """Positions of random rounds where the root's next seat, on the other side, has a
+    choice after the root's first legal move."""
+    rules = Rules(players=players)
+    found = []
+    seed = 0
+    while len(found) < count:
+        rng = random.Random(seed)
+        seed += 1
+        state = Round.deal_random(rules, rng)
+        for _ in range(rng.randrange(0, 12)):
+            if state.over:
+                break
+            state = state.play(rng.choice(state.legal_moves()))
+        if state.over:
+            continue
+        after = state.play(state.legal_moves()[0])
+        if not after.over and len(after.legal_moves()) > 1:
+            found.append(state)
+    return found
+
+
+def _reply_values(state: Round, depth: int) -> tuple[Round, list[float], list[float]]:
+    """After the root's first move: each reply's judgement by the replying seat, and its
+    searched value for the root."""
+    move = state.legal_moves()[0]
+    after = state.play(move)
+    judge = Judge(View.of_round(after))
+    searcher = BoardSearcher(state.rules, state.side_of(state.turn))
+    scores, values = [], []
+    for reply in after.legal_moves():
+        scores.append(judge.assess(reply).score)
+        values.append(searcher.value(Board(after.play(reply)), depth - 1, -1e9, 1e9))
+    return after, scores, values
+
+
+def _expected(state: Round, depth: int, styles: tuple, trust: float = 0.03) -> float | None:
+    move = state.legal_moves()[0]
+    board = Board(state)
+    board.make(move.card.index, move.capture_mask)  # type: ignore[union-attr]
+    searcher = BoardSearcher(state.rules, state.side_of(state.turn))
+    return expected_reply(state.play(move), board, searcher, depth, styles, trust)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_sharp_seat_is_expected_to_play_its_judged_best_reply(players: int) -> None:
+    for state in _positions(players, 12):
+        _, scores, values = _reply_values(state, 2)
+        best = [value for score, value in zip(scores, values) if score == max(scores)]
+        assert _expected(state, 2, SHARP) == pytest.approx(sum(best) / len(best))
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_loose_seat_s_reply_is_the_one_the_search_fears(players: int) -> None:
+    for state in _positions(players, 12):
+        _, scores, values = _reply_values(state, 3)
+        best = [value for score, value in zip(scores, values) if score == max(scores)]
+        move = state.legal_moves()[0]
+        searched = BoardSearcher(state.rules, state.side_of(state.turn)).value(
+            Board(state.play(move)), 3, -1e9, 1e9
+        )
+        assert searched == pytest.approx(min(values))
+        assert _expected(state, 3, SOFT) is None  # no style trusted: the search as it is
+        half = ((0.5, *SHARP[0][1:]), (0.5, *SOFT[0][1:]))
+        assert _expected(state, 3, half) == pytest.approx(
+            0.5 * sum(best) / len(best) + 0.5 * min(values)
+        )
+
+
+def test_a_soft_seat_s_expected_reply_lies_between_its_worst_and_best() -> None:
+    for state in _positions(2, 12):
+        _, _, values = _reply_values(state, 2)
+        expected = _expected(state, 2, SOFT, trust=1.0)
+        assert expected is not None
+        assert min(values) - 1e-9 <= expected <= max(values) + 1e-9
+
+
+def test_a_seat_of_the_root_s_own_side_is_not_modelled() -> None:
+    rules = Rules(players=4)
+    state = Round.deal_random(rules, random.Random(1))
+    board = Board(state)
+    searcher = BoardSearcher(rules, 1 - state.side_of(state.turn))  # the mover is the root's foe
+    assert expected_reply(state, board, searcher, 2, SHARP, 0.03) is not None
+    searcher = BoardSearcher(rules, state.side_of(state.turn))
+    assert expected_reply(state, board, searcher, 2, SHARP, 0.03) is None
+
+
+def test_master_with_modelled_replies_plays_otherwise_than_without() -> None:
+    # The option changes play (measured stronger by the arena), and off it plays as the
+    # plain search does.
+    rules = Rules()
+    differ = 0
+    for seed in range(30):
+        state = Round.deal_random(rules, random.Random(seed))
+        view = View.of(observe(state, state.turn))
+        modelled = MasterPlayer(time_limit=0).ranked(view, random.Random(seed))
+        plain = MasterPlayer(time_limit=0, replies=False).ranked(view, random.Random(seed))
+        differ += modelled != plain
+    assert differ > 10
+
+
+def test_a_seat_read_as_loose_is_searched_as_before() -> None:
+    # Without the styles every seat is weighed by the usual, loose model: its replies are
+    # feared as the plain search fears them, and the play is the same as without the option.
+    rules = Rules()
+    for seed in range(8):
+        state = Round.deal_random(rules, random.Random(seed))
+        view = View.of(observe(state, state.turn))
+        modelled = MasterPlayer(time_limit=0, styles=False).ranked(view, random.Random(seed))
+        plain = MasterPlayer(time_limit=0, styles=False, replies=False).ranked(
+            view, random.Random(seed)
+        )
+        assert modelled == plain
