@@ -85,12 +85,19 @@ class Judge:
         worths = [0.0] * 11
         chances = [0.0] * 11
         for rank in range(1, 11):
-            copies = unseen & RANK_MASKS[rank]
-            found = copies.bit_count()
-            if found:
-                worths[rank] = mask_value(self.values, copies) / found
-                chances[rank] = chance_to_hold(count, found, self.reply_hand)
+            worths[rank], chances[rank] = self.rank_odd(rank, unseen, count)
         return worths, chances
+
+    def rank_odd(self, rank: int, unseen: int, count: int) -> tuple[float, float]:
+        """``rank_odds`` of one rank."""
+        copies = unseen & RANK_MASKS[rank]
+        found = copies.bit_count()
+        if not found:
+            return 0.0, 0.0
+        return (
+            mask_value(self.values, copies) / found,
+            chance_to_hold(count, found, self.reply_hand),
+        )
 
     def assess(self, move: Move) -> Assessment:
         view = self.view
@@ -165,35 +172,38 @@ class Judge:
             chances = self._rank_chance
         if not table or not self.reply_hand:
             return 0.0, False
+        sweepable = False
+        options: list[tuple[float, float]] = []
+        for rank, best, sweeps in self.reply_takes(table):
+            chance = chances[rank]
+            if chance:
+                sweepable = sweepable or sweeps
+                options.append((best + REPLY_CARD_SHARE * worths[rank], chance))
+        return expected_take(options), sweepable
+
+    def reply_takes(self, table: int) -> list[tuple[int, float, bool]]:
+        """Per rank that could take something from ``table``: the best it could take (a
+        scopa included) and whether it could take the whole table."""
         view = self.view
         reply_last = view.cards_in_hands == 2 and view.stock_size == 0
-        options: list[tuple[float, float]] = []
-        sweepable = False
         aces = view.aces
+        takes = []
         for rank in range(1, 11):
-            chance = chances[rank]
-            if not chance:
-                continue
             sets = view.sets(table, rank)
             if not sets:
                 continue
             best = 0.0
+            sweeps = False
             for taken in sets:
                 worth = mask_value(self.values, taken)
                 if taken == table:
-                    sweepable = True
+                    sweeps = True
                     if scores_scopa(view.rules, table, rank, taken, reply_last, aces):
                         worth += SCOPA_VALUE
                 if worth > best:
                     best = worth
-            options.append((best + REPLY_CARD_SHARE * worths[rank], chance))
-        options.sort(reverse=True)
-        expected = 0.0
-        missing = 1.0
-        for worth, chance in options:
-            expected += missing * chance * worth
-            missing *= 1.0 - chance
-        return expected, sweepable
+            takes.append((rank, best, sweeps))
+        return takes
 
     def follow_up(self, table: int, hand: int) -> float:
         """The best this seat could take from ``table`` with the cards it keeps."""
@@ -208,6 +218,18 @@ class Judge:
                 if worth > best:
                     best = worth
         return best
+
+
+def expected_take(options: list[tuple[float, float]]) -> float:
+    """The expected worth of a reply that takes the best of ``options`` (each a worth and
+    the chance the replying hand can make it) that it can make."""
+    options.sort(reverse=True)
+    expected = 0.0
+    missing = 1.0
+    for worth, chance in options:
+        expected += missing * chance * worth
+        missing *= 1.0 - chance
+    return expected
 
 
 def describe(

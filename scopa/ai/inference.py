@@ -17,7 +17,7 @@ from math import exp
 from scopa.engine import Move, Round, declarations, scores_scopa
 from scopa.engine.cards import FULL_MASK
 
-from .assess import FOLLOW_UP_WEIGHT, Judge
+from .assess import FOLLOW_UP_WEIGHT, REPLY_CARD_SHARE, Judge, expected_take
 from .values import RANK_MASKS, SETTEBELLO_BIT
 from .view import View
 
@@ -189,7 +189,7 @@ class _PlayModel:
 
     __slots__ = (
         "judge", "card", "capture", "heat", "floor", "_options", "_follow_ups", "_last",
-        "_possible", "_count", "_odds", "_risks", "_takers",
+        "_possible", "_count", "_odds", "_risks", "_takes",
     )  # fmt: skip
 
     def __init__(self, before: View, move: Move, table: int, heat: float, floor: float) -> None:
@@ -212,7 +212,9 @@ class _PlayModel:
         ones but for the seat's own others."""
         self._odds = self.judge.rank_odds(self.judge.view.unseen, self._count)
         self._risks: dict[tuple[int, int], float] = {}
-        self._takers: dict[int, int] = {}
+        self._takes: dict[int, tuple[list[tuple[int, float, bool]], int]] = {}
+        """Per table left: what each rank could take from it (``Judge.reply_takes``), and
+        the cards of those ranks."""
 
     def options(self, card: int) -> tuple[tuple[int, float, int], ...]:
         """Each move of ``card`` (a bit) here: what it captures, its judgement without the
@@ -290,23 +292,30 @@ class _PlayModel:
         (the cards of its hand but the one it played, which is seen) are not in the next
         player's hand. Only those of a rank that could take something from ``left`` change
         the risk, so it is kept per table and those cards."""
-        takers = self._takers.get(left)
-        if takers is None:
-            view = self.judge.view
+        takes = self._takes.get(left)
+        if takes is None:
+            found_takes = self.judge.reply_takes(left) if left and self.judge.reply_hand else []
             takers = 0
-            for rank in range(1, 11):
-                if view.sets(left, rank):
-                    takers |= RANK_MASKS[rank]
-            self._takers[left] = takers
-        key = (left, others & takers)
+            for rank, _, _ in found_takes:
+                takers |= RANK_MASKS[rank]
+            takes = self._takes[left] = (found_takes, takers)
+        plan, takers = takes
+        held = others & takers
+        key = (left, held)
         found = self._risks.get(key)
         if found is None:
-            judge = self.judge
-            if key[1]:
-                worths, chances = judge.rank_odds(judge.view.unseen & ~key[1], self._count)
-            else:
-                worths, chances = self._odds
-            found = self._risks[key] = judge.reply_risk(left, worths, chances)[0]
+            worths, chances = self._odds
+            options = []
+            for rank, best, _ in plan:
+                if held & RANK_MASKS[rank]:
+                    worth, chance = self.judge.rank_odd(
+                        rank, self.judge.view.unseen & ~held, self._count
+                    )
+                else:
+                    worth, chance = worths[rank], chances[rank]
+                if chance:
+                    options.append((best + REPLY_CARD_SHARE * worth, chance))
+            found = self._risks[key] = expected_take(options)
         return found
 
     def _ranked_follow_up(self, left: int, kept: int) -> float:
