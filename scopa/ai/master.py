@@ -8,17 +8,21 @@ by weight, rather than searching uniform guesses and weighing their results, spe
 search on the positions the game is likely in: with a few uniform guesses one or two of
 them carry most of the weight. When few cards remain the search reaches the end of the
 round and scores it exactly; when the hidden cards can sit only one way (two players, last
-deal) there is a single world and the play is exact. The other side's first reply is not
-assumed to be the one that hurts most, as if that seat could see every card: it is
-expected as that seat plays, from what it can see in the world (``expected_reply``), by the
-expert's judgement as softly or sharply as its plays in the round's finished deals read
-(``style``). A trap an opponent walks into is then worth setting, and a reply it would not
-find is not feared. Only a seat read as following the judgement closely is expected so: one
-that plays otherwise may be thinking further than the judgement, and the reply that hurts
-most is still feared from it. Partners share a side, so the search plays for the team while the
-partner's hand is guessed like any other. On request (``match``) it plays for the match
-near its end (``odds``). The work is bounded by a node budget, which keeps choices
-reproducible, and by a wall-clock limit as a safety net.
+deal) there is a single world and the play is exact.
+
+With two players the other side's first reply is not assumed to be the one that hurts
+most, as if that seat could see every card: it is expected as that seat plays, from what
+it can see in the world (``expected_reply``), by the expert's judgement as softly or
+sharply as its plays in the round's finished deals read (``style``). A trap an opponent
+walks into is then worth setting, and a reply it would not find is not feared. Only a seat
+read as following the judgement closely is expected so: one that plays otherwise may be
+thinking further than the judgement, and the reply that hurts most is still feared from
+it.
+
+Partners share a side, so the search plays for the team while the partner's hand is
+guessed like any other. On request (``match``) it plays for the match near its end
+(``odds``). The work is bounded by a node budget, which keeps choices reproducible, and by
+a wall-clock limit as a safety net.
 """
 
 from __future__ import annotations
@@ -76,7 +80,8 @@ class MasterPlayer(Player):
     round's points by the chance of winning the match they lead to (``odds``), not by their
     margin (off by default: against the expert it won fewer matches with four players, on
     two sets of deals, than playing for the margin); ``replies``: when True (Scopa rules,
-    with the policy model), the other side's first reply is expected as that seat plays
+    with the policy model, two players: with four it won no more matches and took twice
+    the time), the other side's first reply is expected as that seat plays
     (``expected_reply``), by the styles at most ``trust`` hot; False: every reply is
     searched as the worst for this seat."""
 
@@ -176,7 +181,7 @@ class MasterPlayer(Player):
                     for move in moves:
                         board.make(move.card.index, move.capture_mask)  # type: ignore[union-attr]
                         value = None
-                        if self.replies and styles is not None and depth > 1:
+                        if self.replies and styles is not None and depth > 1 and players == 2:
                             after = world.play(move)
                             value = expected_reply(
                                 after,

@@ -130,3 +130,15 @@ def test_a_seat_read_as_loose_is_searched_as_before() -> None:
             view, random.Random(seed)
         )
         assert modelled == plain
+
+
+def test_with_four_players_the_replies_are_searched_as_before() -> None:
+    rules = Rules(players=4)
+    for seed in range(2):
+        state = Round.deal_random(rules, random.Random(seed))
+        for _ in range(3):  # a few plays in, so the plays can be read
+            state = state.play(state.legal_moves()[0])
+        view = View.of(observe(state, state.turn))
+        modelled = MasterPlayer(time_limit=0).ranked(view, random.Random(seed))
+        plain = MasterPlayer(time_limit=0, replies=False).ranked(view, random.Random(seed))
+        assert modelled == plain
