@@ -159,17 +159,10 @@ class Judge:
             best = max(best, worth)
         return best
 
-    def reply_risk(
-        self,
-        table: int,
-        worths: list[float] | None = None,
-        chances: list[float] | None = None,
-    ) -> tuple[float, bool]:
-        """Expected worth of the next player's best capture on ``table``; with ``worths``
-        and ``chances`` (``rank_odds``) rather than this seat's own."""
-        if worths is None or chances is None:
-            worths = self._rank_value
-            chances = self._rank_chance
+    def reply_risk(self, table: int) -> tuple[float, bool]:
+        """Expected worth of the next player's best capture on ``table``."""
+        worths = self._rank_value
+        chances = self._rank_chance
         if not table or not self.reply_hand:
             return 0.0, False
         sweepable = False
