@@ -430,6 +430,9 @@ class Director:
                 view.put(played, ("marker", event.side))
                 view.raise_(played)
                 view.settle(self.tweener, played, self.seconds(0.5), easing="out_back")
+                for card in view.markers[event.side]:  # the others close up to make room
+                    if card != played:
+                        view.settle(self.tweener, card, self.seconds(0.3))
             self._banner(self.text("table.scopa"), "scopa", 1.3)
             self._burst()
             return self._sound("scopa", 1.5)

@@ -27,6 +27,12 @@ POSITIONS = {
 """Seats counter-clockwise from the bottom. With six, two seats share each side of the
 window, one above the other."""
 REFERENCE = (1920, 1080)
+MARKER_STEP = 0.34
+"""How far the first scopa card lies across a pile from its middle, and each next one from
+the last, in pile cards' widths..."""
+MARKER_SPREAD = 0.68
+"""... while they reach no further than this from the pile's middle: more of them lie
+closer together."""
 
 
 @dataclass(frozen=True)
@@ -161,7 +167,9 @@ class TableLayout:
             room = right - (self.hud_rect.right + m)
             name.width = max(min(plate_w, room), 150 * self.unit)
             name.midright = (right, centre[1])
-            pile = (w / 2 + span / 2 + 2 * m + self.pile_h / 2, centre[1])
+            # Low enough that the scopa cards, upright across it, clear the aids' corner.
+            pile_x = w / 2 + span / 2 + 2 * m + self.pile_h / 2
+            pile = (pile_x, self.toolbar_bottom + self.pile_h / 2)
             return SeatPlace(position, centre, True, 180.0, self.other_w, name, pile)
         if " " in position:
             return self._place_banded(position, w, h)
@@ -175,7 +183,8 @@ class TableLayout:
             name.topright = (w - m, top)
         else:
             name.topleft = (m, top)
-        pile = (w / 2 + side * (w / 2 - m - self.pile_h / 2), cy + span / 2 + m + self.pile_w / 2)
+        # Low enough that the scopa cards, upright across it, clear the hand.
+        pile = (w / 2 + side * (w / 2 - m - self.pile_h / 2), cy + span / 2 + m + self.pile_h / 2)
         angle = 90.0 if side > 0 else -90.0
         return SeatPlace(position, (x, cy), False, angle, self.other_w, name, pile)
 
@@ -276,11 +285,50 @@ class TableLayout:
 
     def pile_centre(self, side: int) -> tuple[float, float]:
         """A side's pile sits by the first of its seats, going round from the bottom."""
+        return self._pile_place(side).pile_centre
+
+    def _pile_place(self, side: int) -> SeatPlace:
         for k in range(self.players):
             seat = (self.bottom + k) % self.players
             if self.rules.side_of(seat) == side:
-                return self.place_of(seat).pile_centre
+                return self.place_of(seat)
         raise ValueError(f"no seat plays for side {side}")
+
+    def _inward(self, x: float) -> int:
+        """Along the window's width, the way towards its middle from ``x``."""
+        return 1 if x < self.size[0] / 2 else -1
+
+    def marker_centre(self, side: int, index: int, count: int) -> tuple[float, float]:
+        """Where the ``index``-th of a side's ``count`` scopa cards lies, face up across its
+        pile: each one a little further towards the middle of the window."""
+        x, y = self.pile_centre(side)
+        step = MARKER_STEP
+        if count > 2:
+            step = min(step, (MARKER_SPREAD - MARKER_STEP) / (count - 1))
+        return (x + self._inward(x) * (MARKER_STEP + index * step) * self.pile_w, y)
+
+    def pile_tag(self, side: int, width: float, height: float) -> FRect:
+        """Where the number of cards a side has taken is written, ``width`` by ``height``:
+        beside the pile of a seat at the bottom or the top, on the side away from the scopa
+        cards; on the outer end of the stack for a seat at the window's side, whose hand
+        and the window's edge leave no room beside it (the scopa cards lie across the other
+        end)."""
+        place = self._pile_place(side)
+        x, y = place.pile_centre
+        m = self.margin
+        outward = -self._inward(x)
+        tag = FRect(0, 0, width, height)
+        tag.center = (x + outward * (self.pile_h / 2 + m * 0.4 + width / 2), y)
+        if place.horizontal and m * 0.25 <= tag.left and tag.right <= self.size[0] - m * 0.25:
+            return tag
+        tag.centerx = x + outward * (self.pile_h / 2 - m * 0.15 - width / 2)
+        return tag
+        tag.centerx = x
+        tag.top = y + self.pile_h / 2 + m * 0.2  # clear of the scopa cards' ends
+        if tag.bottom > self.size[1] - m * 0.25:  # past the scopa cards, towards the middle
+            reach = self.pile_w * (MARKER_SPREAD + 0.5) + m * 0.4 + width / 2
+            tag.center = (x + self._inward(x) * reach, y)
+        return tag
 
     # --- the table -----------------------------------------------------------------------
 

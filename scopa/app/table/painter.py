@@ -201,7 +201,6 @@ class Painter:
                 stock += 1
         items: list[Item] = []
         for side in range(sides):
-            centre = lay.pile_centre(side)
             markers = [
                 view.sprites[card]
                 for card in view.markers[side]
@@ -209,24 +208,22 @@ class Painter:
             ]
             if counts[side]:
                 taken = counts[side] + len(markers)
-                items.append(self._pile(art, lay, centre, counts[side], taken))
+                items.append(self._pile(art, lay, side, counts[side], taken))
             items += [self._card(snap, sprite, "marker") for sprite in markers]
         if stock:
             items.append(self._stock(art, lay, stock, snap.stock_label))
         return items
 
-    def _pile(
-        self, art: CardArt, lay: TableLayout, centre: tuple[float, float], count: int, taken: int
-    ) -> Item:
-        """The face-down stack of ``count`` cards, and beside it the number of every card the
-        side has taken (``taken``: with the scopa cards lying face up across the stack)."""
+    def _pile(self, art: CardArt, lay: TableLayout, side: int, count: int, taken: int) -> Item:
+        """A side's face-down stack of ``count`` cards, and beside it the number of every
+        card the side has taken (``taken``: with the scopa cards lying face up across the
+        stack)."""
+        centre = lay.pile_centre(side)
         pen = self.text.pen("ui_bold", lay.font_small, style.CREAM)
-        tag = FRect(0, 0, style.natural_width(str(taken), pen), style.line_height(pen))
-        tag = tag.inflate(lay.margin * 0.8, lay.margin * 0.3)
-        outward = -1 if centre[0] > lay.size[0] * 0.75 else 1
-        tag.center = (
-            centre[0] + outward * (lay.pile_h * 0.5 + lay.margin * 0.4 + tag.width / 2),
-            centre[1],
+        tag = lay.pile_tag(
+            side,
+            style.natural_width(str(taken), pen) + lay.margin * 0.8,
+            style.line_height(pen) + lay.margin * 0.3,
         )
         stack = FRect(0, 0, lay.pile_h * 1.2, lay.pile_h * 1.2)
         stack.center = centre

@@ -178,15 +178,13 @@ class TableView:
                 "turn": 1.0,
                 "angle": 0.0,
             }
-        if kind in ("pile", "marker"):
+        if kind == "pile":
             x, y = lay.pile_centre(place[1])
-            angle = 90.0 if kind == "pile" else 0.0
-            turn = 0.0 if kind == "pile" else 1.0
-            if kind == "marker":
-                index = self.markers[place[1]].index(card)
-                inward = 1 if x < lay.size[0] / 2 else -1
-                x += inward * (index + 1) * lay.pile_w * 0.32
-            return {"x": x, "y": y, "w": lay.pile_w, "turn": turn, "angle": angle}
+            return {"x": x, "y": y, "w": lay.pile_w, "turn": 0.0, "angle": 90.0}
+        if kind == "marker":
+            markers = self.markers[place[1]]
+            x, y = lay.marker_centre(place[1], markers.index(card), len(markers))
+            return {"x": x, "y": y, "w": lay.pile_w, "turn": 1.0, "angle": 0.0}
         x, y = lay.stock_centre
         return {"x": x, "y": y, "w": lay.table_w, "turn": 0.0, "angle": 0.0}
 
