@@ -143,14 +143,15 @@ def main(argv: list[str] | None = None) -> int:
 def _run(store: Store, args: argparse.Namespace) -> int:
     import pygame
 
-    from scopa.app.app import DEFAULT_SIZE, App
+    from scopa.app.app import App, starting_size
     from scopa.app.registry import default_scenes
 
     settings = store.load_settings()
     if args.fullscreen:
         settings = settings.with_(fullscreen=True)
     try:
-        app = App(store, size=args.size or DEFAULT_SIZE, settings=settings, scenes=default_scenes())
+        size = args.size or starting_size(settings)
+        app = App(store, size=size, settings=settings, scenes=default_scenes())
     except pygame.error as error:
         print(f"scopa: cannot open a window: {error}", file=sys.stderr)
         return EXIT_NO_DISPLAY

@@ -163,7 +163,11 @@ _SCALARS: dict[str, tuple[type | tuple[type, ...], tuple[str, ...] | None]] = {
     "fullscreen": (bool, None),
     "tutorial_done": (bool, None),
     "opponent_level": (str, ("", *OFFERED_LEVELS)),
+    "window_width": (int, None),
+    "window_height": (int, None),
 }
+WINDOW_LIMITS = (320, 16384)
+"""The smallest and largest width or height a remembered window may have."""
 
 
 @dataclass
@@ -194,6 +198,9 @@ class Settings:
     tutorial_done: bool = False
     opponent_level: str = ""
     """The level Play puts the computers at ("" until the player has chosen one)."""
+    window_width: int = 0
+    window_height: int = 0
+    """The size the window was last given (0 by 0: never resized, the game's own)."""
     deck_chosen: bool = field(init=False)
     """The player chose ``deck_style``; else it follows the game (:func:`default_deck`)."""
 
@@ -223,9 +230,23 @@ class Settings:
         if not 0.0 <= self.volume <= 1.0:
             shown = quote_value(self.volume)
             raise SettingsError(f"setting 'volume' must be from 0 to 1, not {shown}")
+        size = (self.window_width, self.window_height)
+        low, high = WINDOW_LIMITS
+        if size != (0, 0) and not all(low <= length <= high for length in size):
+            shown = quote_value(f"{size[0]}x{size[1]}")
+            raise SettingsError(
+                f"the window's size must be from {low} to {high} each way, not {shown}"
+            )
         if self.last_setup is not None and not isinstance(self.last_setup, MatchSetup):
             shown = quote_value(self.last_setup)
             raise SettingsError(f"last_setup must be a MatchSetup, not {shown}")
+
+    @property
+    def window_size(self) -> tuple[int, int] | None:
+        """The size the window was last given, if it ever was."""
+        if not self.window_width:
+            return None
+        return self.window_width, self.window_height
 
     def with_(self, **changes: Any) -> Settings:
         """A copy with some settings changed (checked like any other). Changing

@@ -72,6 +72,8 @@ class App:
         """The window system lost the window's picture: the next frame shows all of it."""
         self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
         self._windowed_size = (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
+        self._opened_size = self.settings.window_size
+        """The remembered window size as the game started (saved again if it changed)."""
         pygame.display.set_caption("Scopa")
         self._set_icon()
         self.screen = self._open_window(self.settings.fullscreen)
@@ -107,6 +109,9 @@ class App:
     def resize(self, size: tuple[int, int]) -> None:
         size = (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
         self._windowed_size = size
+        # Remembered for the next run, written when the game closes (not at every step
+        # of a window's edge being dragged).
+        self.settings.window_width, self.settings.window_height = size
         if self.screen.get_size() != size:
             self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self._lay_out()
@@ -348,7 +353,22 @@ class App:
             if closer is not None:
                 closer()
         self.matches.close()
+        if self.settings.window_size != self._opened_size:
+            self.save_settings()
         pygame.display.quit()
+
+
+def starting_size(settings: Settings) -> tuple[int, int]:
+    """The window's size at start: the size the player last gave it, as far as the
+    desktop allows today (it may be a smaller screen than then), else the game's own."""
+    size = settings.window_size
+    if size is None:
+        return DEFAULT_SIZE
+    pygame.display.init()
+    desktops = pygame.display.get_desktop_sizes()
+    if desktops:
+        size = (min(size[0], desktops[0][0]), min(size[1], desktops[0][1]))
+    return (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
 
 
 def headless_environment() -> None:

@@ -1,0 +1,89 @@
+"""The window opens at the size the player last gave it, within today's desktop."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pygame
+import pytest
+
+from scopa.app.app import DEFAULT_SIZE, App, starting_size
+from scopa.app.registry import default_scenes
+from scopa.settings import Settings, SettingsError
+from scopa.storage import Store
+
+
+def _resize(app: App, size: tuple[int, int]) -> None:
+    app.dispatch(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+
+
+def test_a_resized_window_opens_at_that_size_next_time(tmp_path):
+    first = App(Store(tmp_path), size=starting_size(Store(tmp_path).load_settings()))
+    assert first.size == DEFAULT_SIZE
+    _resize(first, (1000, 600))
+    _resize(first, (1010, 610))  # dragging an edge: the last size counts
+    first.close()
+    settings = Store(tmp_path).load_settings()
+    assert settings.window_size == (1010, 610)
+    second = App(Store(tmp_path), size=starting_size(settings), scenes=default_scenes())
+    try:
+        assert second.size == (1010, 610)
+    finally:
+        second.close()
+
+
+def test_a_window_never_resized_writes_no_settings_on_closing(tmp_path):
+    store = Store(tmp_path)
+    App(store).close()
+    assert not store.settings_path.exists()
+
+
+def test_a_remembered_size_bigger_than_the_desktop_is_cut_to_it():
+    pygame.display.init()
+    desktop = pygame.display.get_desktop_sizes()[0]
+    settings = Settings(window_width=desktop[0] + 500, window_height=desktop[1] + 300)
+    assert starting_size(settings) == desktop
+    assert starting_size(Settings()) == DEFAULT_SIZE
+
+
+def test_settings_keep_the_window_size_and_refuse_a_strange_one():
+    settings = Settings(window_width=1400, window_height=800)
+    assert Settings.from_dict(settings.to_dict()).window_size == (1400, 800)
+    assert Settings().window_size is None
+    for width, height in ((100, 800), (1400, 0), (99999, 800)):
+        with pytest.raises(SettingsError, match="window"):
+            Settings(window_width=width, window_height=height)
+    with pytest.raises(SettingsError):
+        Settings.from_dict({"window_width": "wide", "window_height": 800})
+
+
+def test_a_damaged_window_size_in_the_file_keeps_a_backup_and_the_game_starts(tmp_path):
+    store = Store(tmp_path)
+    store.settings_path.write_text("window_width = 5\nwindow_height = 5\n", encoding="utf-8")
+    settings = store.load_settings()
+    assert settings.window_size is None
+    assert any(path.name.startswith("settings.toml.bak") for path in tmp_path.iterdir())
+    assert store.take_messages()
+
+
+def test_the_game_opens_at_the_remembered_size(tmp_path):
+    Store(tmp_path).save_settings(Settings(window_width=1000, window_height=600))
+    shot = tmp_path / "shot.png"
+    environment = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    environment.update(
+        SCOPA_HOME=str(tmp_path),
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+        SCOPA_SCREENSHOT=str(shot),
+    )
+    result = subprocess.run(
+        [sys.executable, "-m", "scopa", "--smoke"],
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    assert pygame.image.load(str(shot)).get_size() == (1000, 600)
