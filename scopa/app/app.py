@@ -309,7 +309,10 @@ class App:
             scene.draw(self.screen)
             if self.toasts:
                 self.toasts.draw(
-                    self.screen, self.font, lambda toast, s=scene: self.toast_layer(toast) is s
+                    self.screen,
+                    self.font,
+                    lambda toast, s=scene: self.toast_layer(toast) is s,
+                    scene.toast_band(),
                 )
         if not visible and self.toasts:
             self.toasts.draw(self.screen, self.font)

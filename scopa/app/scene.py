@@ -63,6 +63,12 @@ class Scene:
     def resize(self, size: tuple[int, int]) -> None:
         """The window changed size; recompute the layout."""
 
+    def toast_band(self) -> tuple[float, float] | None:
+        """The stretch of the window's width (left, right) along its top where a toast
+        told over this scene hides none of its controls; None: the middle of the whole
+        width."""
+        return None
+
 
 class SceneStack:
     def __init__(self) -> None:

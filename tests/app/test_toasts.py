@@ -195,3 +195,36 @@ def test_a_full_disk_is_told_once_not_after_every_move(tmp_path: Path) -> None:
     finally:
         scene.close()
         pygame.display.quit()
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_over_the_table_toasts_hide_neither_the_aids_buttons_nor_the_score(
+    tmp_path: Path, size: tuple[int, int], players: int
+) -> None:
+    app = App(Store(tmp_path), size=size, settings=Settings(language="it"))
+    try:
+        app.settings = app.settings.with_(animation_speed="instant")
+        rules = Rules(players=players)
+        seats = (SeatConfig("Giulia", True),) + tuple(
+            SeatConfig(f"CPU {n}", False, "beginner") for n in range(1, players)
+        )
+        coordinator = coordinated(app, MatchSetup(seats, rules), Match.new(rules, 3))
+        scene = TableScene(app, coordinator, worker=inline_worker())
+        app.stack.push(scene)
+        pump(app, 3)
+        app.notify("La tua ultima giocata è stata annullata")
+        app.notify(
+            "Il file delle statistiche era danneggiato: " + "una copia è stata messa da parte " * 3
+        )
+        panels = app.toasts.draw(app.screen, app.font, band=scene.toast_band())
+        assert len(panels) == 2
+        lay = scene.layout
+        hud_right = lay.hud_rect.left + lay.hud_width_for(float("inf"))
+        for panel in panels:
+            assert app.screen.get_rect().contains(panel)
+            assert panel.left > hud_right, (panel, hud_right)
+            for button in scene.aids.buttons():
+                assert not panel.colliderect(button.rect), (panel, button.name, button.rect)
+    finally:
+        pygame.display.quit()
