@@ -179,3 +179,34 @@ def test_the_win_rate_and_the_margin_each_have_their_own_scale(app, store, size,
         assert label.collidelist(dots) == -1, label
         for other in labels[i + 1 :]:
             assert not label.colliderect(other), (label, other)
+
+
+def test_one_lost_match_charts_a_margin_below_zero_and_no_negative_win_rate(app, store):
+    """The first match lost: the margin's scale reaches up to 0 (not a scale round -9 alone,
+    which reads like any other number), and the win rate of 0 % lies at the bottom of a
+    percentage's scale (not in the middle of one running from -1 % to 1 %)."""
+    import pygame
+
+    from scopa.app.scenes.chart import Band, stacked_line_charts
+
+    seed = next(s for s in range(50) if play_out(s).winner == 1)
+    setup = MatchSetup((SeatConfig("Anna", True), SeatConfig("CPU", False, "expert")), Rules())
+    stats = store.record_result(setup, play_out(seed))
+    (result,) = stats.recent
+    assert result.won is False and result.margin < 0
+    scene = show(app, StatisticsScene(app), (1280, 720), "en")
+    drawn = scene.draw_trend(pygame.Surface(app.size), scene.trend_plot())
+    for chart in drawn:
+        ((_, y),) = chart.points[0]
+        assert y >= chart.plot.top + 0.75 * chart.plot.h, (chart.plot, y)
+    # the same scales, read off the grid: 0 at the top of the margin's, and no rate below 0
+    surface = pygame.Surface((600, 400))
+    rate, margin = stacked_line_charts(
+        surface,
+        surface.get_rect(),
+        scene.m,
+        [Band("rate", [0], (0, 0, 0), limits=(0, 100)), Band("margin", [-9], (0, 0, 0), y_min=0)],
+        ["1"],
+    )
+    assert rate.points[0][0][1] == rate.plot.bottom
+    assert margin.points[0][0][1] > margin.plot.top + 0.75 * margin.plot.h

@@ -81,6 +81,7 @@ def _frame(
     target: float | None,
     y_min: float | None,
     x_axis: bool,
+    limits: tuple[float, float] | None = None,
     left: int | None = None,
     right: int | None = None,
 ) -> Frame | None:
@@ -89,10 +90,13 @@ def _frame(
     values = [v for line in series for v in line] + ([target] if target is not None else [])
     if not values:
         return None
-    low = min(values) if y_min is None else min(y_min, min(values))
-    high = max(values)
-    if high == low:
-        low, high = low - 1, high + 1
+    shown = [] if y_min is None else [y_min]
+    low, high = min(values + shown), max(values + shown)
+    if high == low:  # a flat line: in the middle of a scale (a percentage's half of it)
+        pad = 1.0 if limits is None else (limits[1] - limits[0]) / 2
+        low, high = low - pad, high + pad
+    if limits is not None:
+        low, high = max(low, limits[0]), min(high, limits[1])
     top = area.top + max(m.px(0.02), label_h // 2, dot)
     bottom = area.bottom - (label_h + dot + clear if x_axis else max(label_h // 2, dot))
     most = max(1, min(6, int((bottom - top) / (label_h * TICK_ROOM))))
@@ -185,12 +189,15 @@ def line_chart(
 
 class Band(NamedTuple):
     """One line of a stacked chart: its caption (what it counts, with the unit), its values,
-    its colour and a value its scale always shows (0 for points won or lost)."""
+    its colour and a value its scale always shows, whatever the values (0 for points won or
+    lost)."""
 
     caption: str
     values: Sequence[float]
     color: Color
     y_min: float | None = None
+    limits: tuple[float, float] | None = None
+    """The values its scale never goes past (0 and 100 for a percentage)."""
 
 
 def stacked_line_charts(
@@ -226,6 +233,7 @@ def stacked_line_charts(
             [band.values],
             target=None,
             y_min=band.y_min,
+            limits=band.limits,
             x_axis=last,
             left=left,
             right=right,

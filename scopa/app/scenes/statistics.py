@@ -270,7 +270,7 @@ class StatisticsScene(MenuScene):
         margins = margin_series(self.stats)
         rates = [round(r * 100) for r in rolling_win_rate(self.stats)]
         bands = [
-            Band(self.t("st_trend_band"), rates, RATE),
+            Band(self.t("st_trend_band"), rates, RATE, limits=(0, 100)),
             Band(self.t("st_margin"), margins, MARGIN, y_min=0),
         ]
         labels = [str(i + 1) for i in range(len(margins))]
