@@ -53,10 +53,12 @@ TRUST = 0.03
 a hotter one's are feared as the search fears them."""
 EXPERT_BLEND = 0.05
 """Share of the expert's judgement added to the search value (settles near-ties sensibly)."""
-BUDGETS = {2: (12000, 60), 3: (18000, 60)}
+BUDGETS = {2: (24000, 120), 3: (18000, 60)}
 """Searched nodes per decision and worlds searched at most, by the number of players;
 ``MANY_BUDGET`` with four or more, whose search reaches less deep for the same nodes and
-whose decisions were quick."""
+whose decisions were quick. With two players the worlds bind before the nodes: twice as
+many as sixty beat the yardsticks by more, within the decision time (twice the nodes with
+four players won no more matches)."""
 MANY_BUDGET = (36000, 100)
 
 
