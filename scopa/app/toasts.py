@@ -131,25 +131,36 @@ class Toasts:
         surface: pygame.Surface,
         fonts: FontSource,
         only: Callable[[Toast], bool] | None = None,
-        band: tuple[float, float] | None = None,
+        band: tuple[float, float, float] | None = None,
     ) -> list[pygame.Rect]:
         """Draw the toasts on screen, stacked from the top centre (``only`` those it
-        accepts, each in its place among all), or from the middle of ``band``, the stretch
-        of the width (left, right) they must keep within; returns the panels drawn."""
+        accepts, each in its place among all); returns the panels drawn.
+
+        ``band`` (left, right, below) keeps them within a stretch of the width along the
+        top, where they hide none of a scene's controls: a toast too long to read there in
+        full, at the size asked, goes the whole width lower down, from ``below``."""
         width, height = surface.get_size()
         scale = Scale((width, height))
         pen = Pen(fonts, "ui", max(14, height // 40), style.CREAM)
         pad_x, pad_y = pen.px, max(4, pen.px // 2)
-        left, right = band if band is not None else (0, width)
-        room = min(width * WIDTH_SHARE, right - left)
-        text_width = max(1, int(room) - 2 * pad_x)
+        text_width = max(1, int(width * WIDTH_SHARE) - 2 * pad_x)
         text_height = height // 3 - 2 * pad_y
         y = height // 30
         panels = []
         for toast in self.shown():
-            laid = style.fit(toast.text, pen, text_width, text_height, lines=MAX_LINES)
+            laid, centre = None, width // 2
+            if band is not None:
+                left, right, below = band
+                room = max(1, int(min(width * WIDTH_SHARE, right - left)) - 2 * pad_x)
+                laid = style.fit(toast.text, pen, room, text_height, lines=MAX_LINES)
+                if laid.elided or laid.cut or laid.px < pen.px:
+                    laid, y = None, max(y, round(below))
+                else:
+                    centre = round((left + right) / 2)
+            if laid is None:
+                laid = style.fit(toast.text, pen, text_width, text_height, lines=MAX_LINES)
             box = pygame.Rect(0, 0, laid.width + 2 * pad_x, laid.height + 2 * pad_y)
-            box.midtop = (round((left + right) / 2), y)
+            box.midtop = (centre, y)
             y = box.bottom + height // 80
             if only is not None and not only(toast):
                 continue

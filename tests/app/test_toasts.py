@@ -9,6 +9,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from scopa.app import style
 from scopa.app.app import App
 from scopa.app.scenes.statistics import StatisticsScene
 from scopa.app.scenes.title import TitleScene
@@ -197,11 +198,20 @@ def test_a_full_disk_is_told_once_not_after_every_move(tmp_path: Path) -> None:
         pygame.display.quit()
 
 
+VERDICT = (
+    "Così perdi 1,0 punti rispetto al Maestro. Il Maestro giocherebbe il 4 di denari e "
+    "prenderebbe l'asso di coppe e il 3 di bastoni. Perché: lascia 12 in tavola: niente "
+    "scopa. Premi U per riprovare."
+)
+
+
 @pytest.mark.parametrize("size", [(960, 540), (1280, 720), (1920, 1080)])
 @pytest.mark.parametrize("players", [2, 4, 6])
 def test_over_the_table_toasts_hide_neither_the_aids_buttons_nor_the_score(
     tmp_path: Path, size: tuple[int, int], players: int
 ) -> None:
+    """A short toast between the score panel and the buttons; one too long for that room
+    (the practice's verdict) below them both, the whole width, read in full."""
     app = App(Store(tmp_path), size=size, settings=Settings(language="it"))
     try:
         app.settings = app.settings.with_(animation_speed="instant")
@@ -214,17 +224,28 @@ def test_over_the_table_toasts_hide_neither_the_aids_buttons_nor_the_score(
         app.stack.push(scene)
         pump(app, 3)
         app.notify("La tua ultima giocata è stata annullata")
-        app.notify(
-            "Il file delle statistiche era danneggiato: " + "una copia è stata messa da parte " * 3
-        )
-        panels = app.toasts.draw(app.screen, app.font, band=scene.toast_band())
+        app.notify(VERDICT)
+        drawn: list[style.Drawn] = []
+        with style.watch_text(drawn.append):
+            panels = app.toasts.draw(app.screen, app.font, band=scene.toast_band())
         assert len(panels) == 2
         lay = scene.layout
-        hud_right = lay.hud_rect.left + lay.hud_width_for(float("inf"))
+        hud = pygame.Rect(
+            lay.hud_rect.left,
+            lay.hud_rect.top,
+            lay.hud_width_for(float("inf")),
+            lay.hud_bottom_guess() - lay.hud_rect.top,
+        )
+        buttons = [button.rect for button in scene.aids.buttons()]
         for panel in panels:
             assert app.screen.get_rect().contains(panel)
-            assert panel.left > hud_right, (panel, hud_right)
-            for button in scene.aids.buttons():
-                assert not panel.colliderect(button.rect), (panel, button.name, button.rect)
+            assert not panel.colliderect(hud), (panel, hud)
+            for button in buttons:
+                assert not panel.colliderect(button), (panel, button)
+        short, verdict = panels
+        assert short.top < min(button.bottom for button in buttons), "beside the buttons"
+        assert verdict.top > max(button.bottom for button in buttons), "below them"
+        (said,) = [d for d in drawn if d.words == VERDICT]
+        assert not said.elided and said.px >= said.asked, said
     finally:
         pygame.display.quit()

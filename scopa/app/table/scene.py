@@ -52,8 +52,6 @@ if TYPE_CHECKING:
     from ..remote import RemoteCoordinator
 
 MESSAGE_SECONDS = 2.8
-TOAST_BAND_LEAST = 0.2
-"""The narrowest stretch of the window's width a toast is told in over the table."""
 IDLE_AFTER = 2
 """Frames without movement before an idle frame is used to prepare pictures to come (the aid
 buttons' looks, card faces)."""
@@ -617,16 +615,15 @@ class TableScene(Scene):
 
     # --- drawing -------------------------------------------------------------------------
 
-    def toast_band(self) -> tuple[float, float] | None:
-        """Between the score panel (as wide as it may grow) and the aids' buttons; the
-        whole width when that is too narrow to read in."""
+    def toast_band(self) -> tuple[float, float, float] | None:
+        """Between the score panel (as wide as it may grow) and the aids' buttons; a toast
+        too long for that room goes below them both."""
         lay = self.layout
         left = lay.hud_rect.left + lay.hud_width_for(math.inf) + lay.margin
         buttons = self.aids.buttons()
         right = min((b.rect.left for b in buttons), default=lay.size[0]) - lay.margin
-        if right - left < lay.size[0] * TOAST_BAND_LEAST:
-            return None
-        return left, right
+        lowest = max((b.rect.bottom for b in buttons), default=0.0)
+        return left, max(left, right), max(lowest, lay.hud_bottom_guess()) + lay.margin * 0.5
 
     def draw(self, surface: pygame.Surface) -> None:
         self.painter.draw(surface, self.snapshot())
