@@ -71,7 +71,7 @@ class App:
         self._exposed = False
         """The window system lost the window's picture: the next frame shows all of it."""
         self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
-        self._windowed_size = (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
+        self._windowed_size = _at_least_min(size)
         self._opened_size = self.settings.window_size
         """The remembered window size as the game started (saved again if it changed)."""
         pygame.display.set_caption("Scopa")
@@ -107,8 +107,7 @@ class App:
         self._lay_out()
 
     def resize(self, size: tuple[int, int]) -> None:
-        size = (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
-        self._windowed_size = size
+        size = self._windowed_size = _at_least_min(size)
         # Remembered for the next run, written when the game closes (not at every step
         # of a window's edge being dragged).
         self.settings.window_width, self.settings.window_height = size
@@ -371,6 +370,10 @@ def starting_size(settings: Settings) -> tuple[int, int]:
     desktops = pygame.display.get_desktop_sizes()
     if desktops:
         size = (min(size[0], desktops[0][0]), min(size[1], desktops[0][1]))
+    return _at_least_min(size)
+
+
+def _at_least_min(size: tuple[int, int]) -> tuple[int, int]:
     return (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
 
 

@@ -323,12 +323,6 @@ class TableLayout:
             return tag
         tag.centerx = x + outward * (self.pile_h / 2 - m * 0.15 - width / 2)
         return tag
-        tag.centerx = x
-        tag.top = y + self.pile_h / 2 + m * 0.2  # clear of the scopa cards' ends
-        if tag.bottom > self.size[1] - m * 0.25:  # past the scopa cards, towards the middle
-            reach = self.pile_w * (MARKER_SPREAD + 0.5) + m * 0.4 + width / 2
-            tag.center = (x + self._inward(x) * reach, y)
-        return tag
 
     # --- the table -----------------------------------------------------------------------
 
