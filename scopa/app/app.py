@@ -20,7 +20,7 @@ from scopa.resources import asset_path, font_path
 
 from .matches import Matches
 from .scene import Scene, SceneStack
-from .toasts import Toast, Toasts
+from .toasts import Toast, Toasts, Words
 
 if TYPE_CHECKING:
     from scopa.settings import Settings
@@ -173,14 +173,16 @@ class App:
 
     def set_language(self, language: str) -> None:
         self.t = Translator(language)
+        self.toasts.reword(self.t)
 
-    def notify(self, text: str, seconds: float = 6.0, *, key: str | None = None) -> None:
-        """Show a short message over every scene (problems with files, saved games, ...).
+    def notify(self, words: Words, seconds: float = 6.0, *, key: str | None = None) -> None:
+        """Show a short message over every scene (problems with files, saved games, ...),
+        in the player's language, and in another if they change it while it shows.
 
         ``key`` names a problem that may last: it is told once until ``toasts.resolve(key)``
         (or a few minutes pass), however often it is notified.
         """
-        self.toasts.add(text, seconds, key=key, owner=self.stack.top)
+        self.toasts.add(words(self.t), seconds, key=key, owner=self.stack.top, words=words)
 
     def toast_layer(self, toast: Toast) -> Scene | None:
         """The scene a toast is drawn just above: the one it was told over while that one
@@ -206,7 +208,7 @@ class App:
         """Show (once, in the player's language) what the store found wrong while reading
         or writing files; problems that have ended may be told again if they come back."""
         for problem in self.store.take_messages():
-            self.notify(problem.render(self.t), FILE_TOAST_SECONDS, key=problem.topic or None)
+            self.notify(problem.render, FILE_TOAST_SECONDS, key=problem.topic or None)
         for topic in self.store.take_recovered():
             self.toasts.resolve(topic)
 

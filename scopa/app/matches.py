@@ -35,6 +35,7 @@ from scopa.stats import match_key
 from .coach import Coach, MatchReviews
 from .coach_words import practice_verdict
 from .table.saving import MatchSaver
+from .toasts import worded
 
 if TYPE_CHECKING:
     from scopa.engine import Event, Rules
@@ -451,13 +452,13 @@ class Matches:
         deck = self.app.settings.deck_for(setup.rules)
 
         def tell(move: Move) -> None:
-            self.app.notify(practice_verdict(self.app.t, grade, move, deck), 9.0)
+            self.app.notify(lambda t: practice_verdict(t, grade, move, deck), 9.0)
 
         practising = PracticeCoordinator(setup, match, practice, tell)
         self.current = practising
         self._practices.append(practice)
         practice.table = self.app.open("table", coordinator=practising)
-        self.app.notify(self.app.t("review.practice_intro"), 7.0)
+        self.app.notify(worded("review.practice_intro"), 7.0)
 
     def end_practice(self) -> None:
         """Leave the practice: the screens it was opened from come back."""

@@ -8,6 +8,10 @@ the others wait their turn (their time runs only once they show). A message give
 tried after every move: it is told once, and told again only after ``resolve(key)`` (the
 problem ended) or after ``REPEAT_AFTER`` seconds.
 
+A toast told by its ``Words`` (what the message says, worded in any language) is worded
+again when the player changes the language (``reword``), so a message told as the game
+starts, before the language is chosen, is read in the language chosen.
+
 A toast belongs to the screen it was told over (its ``owner``): the app draws it over that
 screen, so a sheet opened on top later (the pause menu, a question) shades it like the rest
 of the screen, and its time stands still until the sheet closes.
@@ -35,6 +39,15 @@ MAX_CHARS = 600
 PANEL_ALPHA = 228
 
 
+Words = Callable[[Callable[..., str]], str]
+"""A message as words that any language can say: given a translator, its text."""
+
+
+def worded(key: str, **params: object) -> Words:
+    """The message of the translation ``key`` with ``params``, in whatever language."""
+    return lambda t: t(key, **params)
+
+
 @dataclass
 class Toast:
     text: str
@@ -42,6 +55,8 @@ class Toast:
     key: str | None = None
     owner: object = None
     """The screen the toast was told over (None: over every screen)."""
+    words: Words | None = None
+    """What it says, to word it again in another language (None: told as text only)."""
 
 
 class Announcements:
@@ -71,6 +86,10 @@ class Announcements:
         self._told.pop(key, None)
 
 
+def _bounded(text: str) -> str:
+    return text if len(text) <= MAX_CHARS else text[:MAX_CHARS] + ELLIPSIS
+
+
 class Toasts:
     """The messages waiting or showing, oldest first."""
 
@@ -86,19 +105,27 @@ class Toasts:
         *,
         key: str | None = None,
         owner: object = None,
+        words: Words | None = None,
     ) -> bool:
         """Queue ``text`` for ``seconds`` over the screen ``owner``; False if it is not
         shown again (the problem ``key`` was told already, or the same text is on screen,
-        which then stays longer)."""
+        which then stays longer). ``words``, when given, say it again in another language
+        (``reword``)."""
         if key is not None and not self.announced.first(key):
             return False
-        text = text if len(text) <= MAX_CHARS else text[:MAX_CHARS] + ELLIPSIS
+        text = _bounded(text)
         for toast in self._toasts:
             if toast.text == text:
                 toast.remaining = max(toast.remaining, seconds)
                 return False
-        self._toasts.append(Toast(text, seconds, key, owner))
+        self._toasts.append(Toast(text, seconds, key, owner, words))
         return True
+
+    def reword(self, t: Callable[..., str]) -> None:
+        """Word again, with the translator ``t``, every toast told by its words."""
+        for toast in self._toasts:
+            if toast.words is not None:
+                toast.text = _bounded(toast.words(t))
 
     def resolve(self, key: str) -> None:
         self.announced.resolve(key)

@@ -56,3 +56,35 @@ def test_the_tutorial_is_taken_or_declined_after_the_language(app, store) -> Non
     offer = open_offer(app)
     press(app, pygame.K_ESCAPE)
     assert app.stack.top is not offer
+
+
+def test_a_message_told_before_the_language_is_chosen_is_read_in_the_language_chosen(
+    tmp_path,
+) -> None:
+    """A settings file the game sets aside is told as it starts, in the system's language;
+    the player then picks Italian in the first-start dialog, and the message still on screen
+    is read in Italian, not left in English until it ends."""
+    from scopa.app.app import App
+    from scopa.app.registry import default_scenes
+    from scopa.storage import Store
+
+    (tmp_path / "settings.toml").write_text("volume = 0.5\n", encoding="utf-8")
+    store = Store(tmp_path)
+    settings = store.load_settings().with_(language="en")
+    app = App(store, size=(1280, 720), settings=settings, scenes=default_scenes())
+    try:
+        told = [toast.text for toast in app.toasts]
+        assert told and all("settings" in text.lower() for text in told), told
+        english = set(told)
+        offer = open_offer(app)
+        italiano = next(b for b in offer.languages if b.text == "Italiano")
+        drawn: list[str] = []
+        with style.watch_text(lambda text: drawn.append(text.words)):
+            click(app, italiano)
+            app.draw()
+        now = [toast.text for toast in app.toasts]
+        assert len(now) == len(told) and not english & set(now), now
+        assert all("impostazioni" in text.lower() for text in now), now
+        assert not english & set(drawn)
+    finally:
+        pygame.display.quit()

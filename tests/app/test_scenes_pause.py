@@ -140,7 +140,7 @@ def test_a_toast_of_the_table_is_shaded_and_waits_under_the_pause_menu(app, paus
     pause, table = paused
     press(app, pygame.K_ESCAPE)  # back to the table
     assert app.stack.top is table
-    app.notify("Nothing to take back", 3.0)
+    app.notify(lambda t: "Nothing to take back", 3.0)
     frame(app)
     panel = toast_panel(app)
     bright = brightest(app.screen, panel)
@@ -164,12 +164,12 @@ def test_a_toast_told_over_the_pause_menu_stays_bright(app, paused) -> None:
     pause, table = paused
     press(app, pygame.K_ESCAPE)
     frame(app)
-    app.notify("Nothing to take back", 3.0)
+    app.notify(lambda t: "Nothing to take back", 3.0)
     frame(app)
     bright = brightest(app.screen, toast_panel(app))
     app.toasts = type(app.toasts)()
     press(app, pygame.K_ESCAPE)
-    app.notify("Nothing to take back", 3.0)
+    app.notify(lambda t: "Nothing to take back", 3.0)
     frame(app)
     assert app.toasts_running
     assert brightest(app.screen, toast_panel(app)) == bright

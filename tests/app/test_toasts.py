@@ -223,8 +223,8 @@ def test_over_the_table_toasts_hide_neither_the_aids_buttons_nor_the_score(
         scene = TableScene(app, coordinator, worker=inline_worker())
         app.stack.push(scene)
         pump(app, 3)
-        app.notify("La tua ultima giocata è stata annullata")
-        app.notify(VERDICT)
+        app.notify(lambda t: "La tua ultima giocata è stata annullata")
+        app.notify(lambda t: VERDICT)
         drawn: list[style.Drawn] = []
         with style.watch_text(drawn.append):
             panels = app.toasts.draw(app.screen, app.font, band=scene.toast_band())

@@ -35,6 +35,7 @@ from scopa.app.scenes.settings import TABS
 from scopa.app.scenes.tutorial import TutorialScene
 from scopa.app.table import TableScene
 from scopa.app.table.frame import FrameCache
+from scopa.app.toasts import worded
 from scopa.app.widgets import Choice
 from scopa.engine import DECK, Card, LastCapture, Match, MatchWon, Move, Redealt, Rules
 from scopa.net.client import BackgroundClient, Update
@@ -972,14 +973,14 @@ class Tour:
         for batch in batches(list(self.file_problems()), 3):
             app.toasts = type(app.toasts)()
             for problem in batch:
-                app.notify(problem.render(app.t), 10.0)
+                app.notify(problem.render, 10.0)
             self.show("messages about files")
         app.toasts = type(app.toasts)()
         for key_, params in (
             ("table.save_failed", {"reason": "the disk is full"}),
             ("table.stats_failed", {"reason": "permission denied"}),
         ):
-            app.notify(app.t(key_, **params))
+            app.notify(worded(key_, **params))
         self.show("messages about saving")
         app.toasts = type(app.toasts)()
 

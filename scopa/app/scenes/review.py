@@ -20,6 +20,7 @@ from scopa.engine import Card
 
 from .. import style
 from ..coach_words import loss_line, move_phrase, points, reason_line
+from ..toasts import worded
 from ..widgets import Button, Choice
 from ..wording import Seats
 from .base import MenuScene
@@ -249,7 +250,7 @@ class ReviewScene(MenuScene):
         name = self.seats.seat_name(seat)
 
         def declined() -> None:
-            self.app.notify(self.t("review.declined", name=name), 5.0)
+            self.app.notify(worded("review.declined", name=name), 5.0)
 
         self.app.open(
             "confirm",

@@ -30,6 +30,7 @@ from .. import style
 from ..ai_worker import AiWorker
 from ..cardart import CardArt
 from ..style import Scale
+from ..toasts import Words, worded
 from ..wording import card_list, rank_label
 from .frame import Item, box
 from .layout import TableLayout
@@ -79,7 +80,7 @@ class AidsHost:
     """A capture is being chosen or a card dragged: no aid interrupts it."""
     point_at: Callable[[Move], None]
     take_back: Callable[[Match], None]
-    notify: Callable[[str, float], None]
+    notify: Callable[[Words, float], None]
     layout: Callable[[], TableLayout]
     text: Writer
     translator: Callable[[], Any]
@@ -306,19 +307,18 @@ class AidsLayer:
 
     def undo(self) -> None:
         """Take back the human's last play and the computers' replies after it."""
-        t = self.host.translator()
         humans = [seat.human for seat in self.coordinator.seats]
         if not undo_allowed(humans):
-            self.host.notify(t("aids.undo_hotseat"), 3.0)
+            self.host.notify(worded("aids.undo_hotseat"), 3.0)
             return
         busy = self.host.hands_busy()
         point = None if busy else undo_point(self.match, self.coordinator.humans[0])
         if point is None:
-            self.host.notify(t("aids.undo_nothing"), 3.0)
+            self.host.notify(worded("aids.undo_nothing"), 3.0)
             return
         self.hint = None
         self.host.take_back(point.match)
-        self.host.notify(t("aids.undo_done"), 2.5)
+        self.host.notify(worded("aids.undo_done"), 2.5)
 
     def update(self, dt: float) -> None:
         self._clock += dt

@@ -19,6 +19,7 @@ from scopa.settings import MatchSetup
 from ..ai_worker import AiWorker
 from ..cardart import CardArt
 from ..scene import Scene
+from ..toasts import worded
 from ..tween import Tweener
 from ..wording import Seats, capital
 from .absence import AbsenceBanner
@@ -135,7 +136,7 @@ class TableScene(Scene):
         )
         self.computers = Computers(
             self.worker,
-            failed=lambda reason: self.app.notify(self.app.t("table.ai_failed", reason=reason)),
+            failed=lambda reason: self.app.notify(worded("table.ai_failed", reason=reason)),
         )
         self.aids = AidsLayer(
             coordinator,
@@ -196,7 +197,7 @@ class TableScene(Scene):
             hands_busy=lambda: self.pick.choice is not None or self.drag.active,
             point_at=self.show_hint,
             take_back=lambda match: self.set_match(match, undone=True),
-            notify=lambda text, seconds: self.app.notify(text, seconds),
+            notify=self.app.notify,
             layout=lambda: self.layout,
             text=self.text,
             translator=lambda: self.app.t,
@@ -428,7 +429,7 @@ class TableScene(Scene):
             self.view.settle_hand(self.ui, seat, 0.3)
         if arrival.lost and not self.lost:
             self.lost = True
-            self.app.notify(self.app.t("online.lost_for_good"), 8.0)
+            self.app.notify(worded("online.lost_for_good"), 8.0)
 
     def _restore_view(self, obs: Observation) -> None:
         """Lay out a round under way from one seat's view: its hand, the table, every pile,
@@ -507,7 +508,7 @@ class TableScene(Scene):
 
     def _report_saving(self) -> None:
         for key, reason in self.coordinator.problems():
-            self.app.notify(self.app.t(key, reason=reason), key=key)
+            self.app.notify(worded(key, reason=reason), key=key)
 
     def _show_scoring(self) -> None:
         self.app.open("scoring", coordinator=self.coordinator)
