@@ -66,7 +66,7 @@ def test_rivals_in_hot_seat_have_no_win_or_margin() -> None:
     seats = (SeatConfig("A", True), SeatConfig("B", True), SeatConfig("C", False, "master"))
     match = finished(rules, 2)
     res = result_of(MatchSetup(seats, rules), match)
-    assert (res.won, res.margin, res.preset) == (None, None, "custom")
+    assert (res.won, res.margin, res.preset) == (None, None, "classic")
     assert res.scope == sum(s[0].scope + s[1].scope for s in match.rounds)
 
 

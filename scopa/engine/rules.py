@@ -313,11 +313,32 @@ class Rules:
             raise RulesError(f"unknown preset {name!r}; the presets are: {known}") from None
 
     def preset_name(self) -> str | None:
-        """The name of the preset these rules equal, if any."""
+        """The name of the preset these rules are, if any: its every rule, to any target,
+        and at any table it may be played at when it does not name the players itself (the
+        classic game for four, Cirulla for three)."""
         for name, rules in PRESETS.items():
             if rules == self:
                 return name
+        for name, rules in PRESETS.items():
+            free = rules.players == DEFAULT_PLAYERS
+            if _game(rules, free) == _game(self, free):
+                return name
         return None
+
+    def with_preset(self, name: str) -> Rules:
+        """The preset ``name`` at this table (``SEATING``), when the preset does not name
+        the players itself and may be played at it; else the preset as it is. A table set
+        by a preset that named its players (scopone's four) is that preset's, not kept."""
+        preset = Rules.preset(name)
+        if preset.players != DEFAULT_PLAYERS:
+            return preset
+        current = self.preset_name()
+        if current is not None and PRESETS[current].players != DEFAULT_PLAYERS:
+            return preset
+        try:
+            return preset.with_(**{field: getattr(self, field) for field in SEATING})
+        except RulesError:
+            return preset
 
 
 def _seat_sides(rules: Rules) -> tuple[int, ...]:
@@ -337,6 +358,20 @@ def _check_choice(name: str, value: Any, allowed: tuple[str, ...]) -> None:
 
 
 _FIELD_NAMES = frozenset(field.name for field in fields(Rules))
+SEATING = ("players", "teams", "six_sides")
+"""The rules that say who sits at the table and who plays with whom, not how the game is
+played: a preset that leaves the players as they are (the two of the default) is the same
+game with any of them."""
+DEFAULT_PLAYERS = Rules().players
+_GAME_FIELDS = tuple(sorted(_FIELD_NAMES - {"target"}))
+_SEATED_GAME_FIELDS = tuple(name for name in _GAME_FIELDS if name not in SEATING)
+
+
+def _game(rules: Rules, any_table: bool) -> tuple[Any, ...]:
+    """The rules but the target, and but the ``SEATING`` when ``any_table``: what says
+    which game is played, however long and (``any_table``) by whom."""
+    names = _SEATED_GAME_FIELDS if any_table else _GAME_FIELDS
+    return tuple(getattr(rules, name) for name in names)
 
 RuleSection = Literal["match", "captures", "scoring"]
 RULE_SECTIONS: tuple[RuleSection, ...] = ("match", "captures", "scoring")

@@ -337,3 +337,24 @@ def test_the_rules_of_the_game_played_come_before_the_other_games_greyed_ones(ap
     assert shown[0].label() == app.t("rule_six_sides")  # of both games, greyed by its parent
     assert shown[1].label() == app.t("rule_primiera_requires_all_suits")
     assert scene.form.widgets.index(shown[1]) < scene.form.widgets.index(shown[-1])
+
+
+def test_cirulla_for_three_stays_cirulla_here_and_on_the_title(app, scene) -> None:
+    """Three players chosen, then the Cirulla preset: the three stay, the preset reads
+    Cirulla (not the player's own rules), and so does the title's line about Play."""
+    app.settings = app.settings.with_(language="en", rules=Rules(), opponent_level="expert")
+    app.set_language("en")
+    players = open_row(app, scene, "rule_players")
+    press(app, pygame.K_RIGHT)
+    assert app.settings.rules.players == 3
+    preset = open_row(app, scene, "rule_preset")
+    press(app, pygame.K_LEFT)  # from the first preset to the last: Cirulla
+    assert app.settings.rules == Rules.preset("cirulla").with_(players=3)
+    assert players.control.label() == "3"
+    assert preset.control.label() == app.t("preset_cirulla")
+    click(app, open_row(app, scene, "rule_players").control)  # any change of seats
+    assert preset.control.label() == app.t("preset_cirulla")
+    app.home()
+    frame(app)
+    hint = app.stack.top._play_hint()
+    assert app.t("preset_cirulla") in hint and app.t("preset_custom") not in hint, hint

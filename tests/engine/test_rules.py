@@ -447,3 +447,29 @@ def test_a_greyed_rule_changes_nothing(option):
         first = play_signature(variants[0], seed)
         for rules in variants[1:]:
             assert play_signature(rules, seed) == first, (option.name, seed)
+
+
+def test_a_preset_is_the_same_game_to_any_target_and_at_any_table_it_leaves_free() -> None:
+    """Classic Scopa for four is classic Scopa, Cirulla for three is Cirulla, scopone to 21 is
+    scopone: only a change to how the game is played makes the rules a player's own."""
+    assert Rules(players=4).preset_name() == "classic"
+    assert Rules(players=4, teams=False).preset_name() == "classic"
+    assert Rules(players=6, six_sides=3, target=21).preset_name() == "classic"
+    assert PRESETS["cirulla"].with_(players=3).preset_name() == "cirulla"
+    assert PRESETS["scopone"].with_(target=21).preset_name() == "scopone"
+    assert PRESETS["scopone"].with_(teams=False).preset_name() is None
+    assert PRESETS["scopone_scientifico"].with_(players=2).preset_name() is None
+    assert Rules(players=4, re_bello=True).preset_name() is None
+
+
+def test_a_preset_taken_keeps_the_table_it_may_be_played_at() -> None:
+    four = Rules(players=4, teams=False, re_bello=True)
+    assert four.with_preset("cirulla") == PRESETS["cirulla"].with_(players=4, teams=False)
+    assert four.with_preset("scopone") == PRESETS["scopone"]
+    six = Rules(players=6, six_sides=3)
+    assert six.with_preset("cirulla") == PRESETS["cirulla"]  # Cirulla is not played by six
+    assert six.with_preset("assi") == PRESETS["assi"].with_(players=6, six_sides=3)
+    # Scopone's four came with scopone: the next preset brings its own table.
+    assert PRESETS["scopone"].with_preset("classic") == Rules()
+    assert PRESETS["scopone"].with_(target=21).with_preset("assi") == PRESETS["assi"]
+    assert Rules(target=21).with_preset("classic") == Rules()

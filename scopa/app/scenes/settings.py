@@ -188,7 +188,7 @@ class SettingsScene(MenuScene):
         self.change(rules=rules)
 
     def set_preset(self, name: str) -> None:
-        self.change(rules=PRESETS[name])
+        self.change(rules=self.rules.with_preset(name))
 
     def set_language(self, language: str) -> None:
         self.error = ""
