@@ -373,6 +373,7 @@ def _game(rules: Rules, any_table: bool) -> tuple[Any, ...]:
     names = _SEATED_GAME_FIELDS if any_table else _GAME_FIELDS
     return tuple(getattr(rules, name) for name in names)
 
+
 RuleSection = Literal["match", "captures", "scoring"]
 RULE_SECTIONS: tuple[RuleSection, ...] = ("match", "captures", "scoring")
 """The sections a settings screen groups the rules into, in order."""
