@@ -895,13 +895,16 @@ def _decode(raw: bytes) -> str:
 
 def _finite(text: str) -> float:
     value = float(text)
+    if math.isnan(value):
+        raise DamagedFile("files.cause_not_a_number")
     if not math.isfinite(value):
         raise DamagedFile("files.cause_big_number")
     return value
 
 
 def _refuse_constant(name: str) -> float:
-    raise DamagedFile("files.cause_big_number")
+    """JSON's NaN and Infinity, which are not numbers a file of ours may hold."""
+    return _finite(name)
 
 
 def _unparsable(error: ValueError, language: str) -> DamagedFile:

@@ -83,6 +83,26 @@ def test_the_message_for_a_long_number_says_what_is_wrong(kind: Kind, tmp_path: 
     assert "number too large" in str(store.messages[0])
 
 
+@kinds
+@pytest.mark.parametrize(
+    ("toml", "json_", "words"),
+    [(b"nan", b"NaN", "not a number (nan)"), (b"-inf", b"-Infinity", "number too large")],
+    ids=["nan", "infinity"],
+)
+def test_the_message_for_nan_or_infinity_says_which(
+    kind: Kind, toml: bytes, json_: bytes, words: str, tmp_path: Path
+) -> None:
+    """A value that is not a number is not called a number too large to read."""
+    content = with_value(kind, toml if kind.name == "settings" else json_)
+    (tmp_path / "told").mkdir(), (tmp_path / "kept").mkdir()
+    told, kept = Store(tmp_path / "told"), Store(tmp_path / "kept")
+    for store in (told, kept):
+        kind.path(store).write_bytes(content)
+    kind.load(told)
+    assert words in str(told.messages[0]), told.messages[0]
+    assert_set_aside(kind, kept, content)
+
+
 # --- statistics beyond sane bounds ---------------------------------------------------------------
 
 
@@ -135,7 +155,8 @@ def test_a_non_finite_float_in_json_is_refused(tmp_path: Path) -> None:
         store.stats_path.write_text(text)
         store.messages.clear()
         assert store.load_stats() == Stats()
-        assert "number too large" in str(store.messages[0]), literal
+        said = "not a number" if literal == "NaN" else "number too large"
+        assert said in str(store.messages[0]), literal
 
 
 # --- long values are quoted short ----------------------------------------------------------------
