@@ -181,3 +181,40 @@ def test_the_first_dot_of_the_chart_keeps_clear_of_both_zeros(app, size, languag
     assert drawn.points[0][0] == (drawn.plot.left, drawn.plot.bottom)
     for label in drawn.labels:
         assert not label.inflate(2 * gap, 2 * gap).colliderect(first), label
+
+
+def test_a_key_pressed_as_the_result_appears_does_not_start_the_rematch(app) -> None:
+    """The Return that played the match's last card, pressed again at once, lands on the
+    result: it must not take the rematch before the result was read. Once the sheet has
+    been up a moment, Return takes its default button as before."""
+    from scopa.app.scenes.scoring import KEY_GRACE
+    from scopa.app.table.scene import TableScene
+
+    match, _ = known_match(Rules(), (0, 0), (12, 4), over=True)
+    scene = ScoringScene(app, MatchCoordinator(SETUP, match))
+    app.stack.push(scene)
+    frame(app)
+    for key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER, pygame.K_RETURN):
+        press(app, key)
+        assert app.stack.top is scene
+    while scene.age < KEY_GRACE:
+        frame(app)
+    press(app, pygame.K_RETURN)
+    try:
+        assert isinstance(app.stack.top, TableScene)  # the rematch, its default
+    finally:
+        close_tables(app)
+
+
+def test_the_sheet_names_the_player_in_the_language_chosen_over_it(app) -> None:
+    """The sheet's column for the player at this screen follows a language changed in the
+    settings opened over it ("Tu", then "You")."""
+    setup = MatchSetup((SeatConfig("You", True), SeatConfig("Marco", False)), Rules())
+    app.set_language("it")
+    match, _ = known_match(Rules(), (0, 0), (3, 2))
+    scene = ScoringScene(app, MatchCoordinator(setup, match))
+    app.stack.push(scene)
+    frame(app)
+    assert scene.names == [app.t("you"), "Marco"] == ["Tu", "Marco"]
+    scene.choose_language("en")
+    assert scene.names == ["You", "Marco"]

@@ -29,6 +29,10 @@ CHECK = "\u2713"
 DASH = "\u2014"
 
 
+KEY_GRACE = 0.6
+"""Seconds the score sheet ignores keys after it appears."""
+
+
 @dataclass(frozen=True)
 class SheetRow:
     """One line of the score sheet: a label, what each side had, and the points it made."""
@@ -45,9 +49,21 @@ class ScoringScene(MenuScene):
     def __init__(self, app: App, coordinator: MatchCoordinator) -> None:
         self.coordinator = coordinator
         self.match, self.setup = coordinator.match, coordinator.setup
-        seats = Seats(self.setup, app.t, coordinator.humans)
-        self.names = [seats.side_name(side) for side in range(self.setup.rules.sides)]
         super().__init__(app)
+
+    @property
+    def names(self) -> list[str]:
+        """Each side's name, in the language of the moment ("You", "Tu")."""
+        seats = Seats(self.setup, self.app.t, self.coordinator.humans)
+        return [seats.side_name(side) for side in range(self.setup.rules.sides)]
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Keys wait until the sheet has been up for ``KEY_GRACE``: the key that played the
+        round's last card, pressed again, must not also turn the sheet (or start the
+        rematch) before it was read. Escape, which turns nothing, opens the menu at once."""
+        if event.type == pygame.KEYDOWN and event.key != pygame.K_ESCAPE and self.age < KEY_GRACE:
+            return True
+        return super().handle(event)
 
     # --- the numbers ----------------------------------------------------------------------
 
