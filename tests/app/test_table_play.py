@@ -408,3 +408,22 @@ def test_the_number_on_a_pile_counts_its_scopa_cards_too(fast):
     ]
     assert beside_pile == ["5"]
     assert any(d.words.startswith("5 taken") for d in seen)
+
+
+def test_a_card_played_from_the_keyboard_lies_flat_on_the_table(fast):
+    """A card chosen with the arrows is raised in the hand; played with Return, it lies on
+    the table level with the others, not raised above them for the rest of the round."""
+    scene = open_table(fast, "7D 2C 10S", "1B 3B 8C", "4C 5S 6B 9B")
+    key = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="")
+    fast.frame(FRAME, [key])
+    assert scene.selected == C("2C")
+    pump(fast, 30)
+    sprite = scene.view.sprites[C("2C")]
+    assert sprite.lift > 0  # raised in the hand: the card chosen
+    fast.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="")])
+    assert scene.match.moves()[0] == Move.parse("2C")
+    settle(fast, scene)
+    assert C("2C") in scene.view.slots
+    assert sprite.lift == 0
+    level = {round(scene.view.sprites[card].rect().top) for card in scene.view.slots if card}
+    assert len(level) == 1, level

@@ -151,7 +151,8 @@ class TableView:
     # --- targets -----------------------------------------------------------------------
 
     def target(self, card: Card) -> dict[str, float]:
-        """Where ``card``'s sprite belongs now: x, y, w, turn, angle."""
+        """Where ``card``'s sprite belongs now: x, y, w, turn, angle, lift (raised only
+        in a hand, by the player's choosing; anywhere else a card lies flat)."""
         lay = self.layout
         place = self.places[card]
         kind = place[0]
@@ -177,16 +178,17 @@ class TableView:
                 "w": lay.table_w,
                 "turn": 1.0,
                 "angle": 0.0,
+                "lift": 0.0,
             }
         if kind == "pile":
             x, y = lay.pile_centre(place[1])
-            return {"x": x, "y": y, "w": lay.pile_w, "turn": 0.0, "angle": 90.0}
+            return {"x": x, "y": y, "w": lay.pile_w, "turn": 0.0, "angle": 90.0, "lift": 0.0}
         if kind == "marker":
             markers = self.markers[place[1]]
             x, y = lay.marker_centre(place[1], markers.index(card), len(markers))
-            return {"x": x, "y": y, "w": lay.pile_w, "turn": 1.0, "angle": 0.0}
+            return {"x": x, "y": y, "w": lay.pile_w, "turn": 1.0, "angle": 0.0, "lift": 0.0}
         x, y = lay.stock_centre
-        return {"x": x, "y": y, "w": lay.table_w, "turn": 0.0, "angle": 0.0}
+        return {"x": x, "y": y, "w": lay.table_w, "turn": 0.0, "angle": 0.0, "lift": 0.0}
 
     def snap(self, card: Card) -> None:
         sprite = self.sprites[card]
