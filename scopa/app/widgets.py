@@ -560,9 +560,8 @@ class Form:
         if key in (pygame.K_LEFT, pygame.K_RIGHT):
             return self.focus.step(-1 if key == pygame.K_LEFT else +1)
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            editing = _editing(self.focus)
-            if key == pygame.K_SPACE and editing:
-                return self.focus.text_input(" ")
+            if key == pygame.K_SPACE and _editing(self.focus):
+                return True  # typed: the space comes as text input, like any letter
             self.focus.activate()
             return True
         return self.focus.key(event)

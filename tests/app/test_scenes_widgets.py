@@ -120,7 +120,9 @@ def test_typing_a_name(parts) -> None:
     form.handle(key(pygame.K_BACKSPACE))
     form.handle(pygame.event.Event(pygame.TEXTINPUT, text="gela"))
     assert name.value == "Angela"
-    form.handle(key(pygame.K_SPACE))
+    form.handle(key(pygame.K_SPACE))  # a space typed comes as a key and as text
+    form.handle(pygame.event.Event(pygame.TEXTINPUT, text=" "))
+    assert name.value == "Angela "  # one space, not two
     form.handle(pygame.event.Event(pygame.TEXTINPUT, text="Rossi"))
     assert name.value == "Angela R"  # at most 8 characters
     form.handle(pygame.event.Event(pygame.TEXTINPUT, text="\x07"))
