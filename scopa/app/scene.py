@@ -63,10 +63,11 @@ class Scene:
     def resize(self, size: tuple[int, int]) -> None:
         """The window changed size; recompute the layout."""
 
-    def toast_band(self) -> tuple[float, float, float] | None:
-        """The stretch of the window's width (left, right) along its top where a toast
-        told over this scene hides none of its controls, and the height below which one
-        may go the whole width (``Toasts.draw``); None: the middle of the whole width."""
+    def toast_band(self) -> tuple[float, float, float, float] | None:
+        """The stretch of the window's width (left, right) along its top, down to a floor,
+        where a toast told over this scene hides none of its controls, and the height below
+        which one may go the whole width (``Toasts.draw``); None: the middle of the whole
+        width."""
         return None
 
 

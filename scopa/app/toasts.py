@@ -158,14 +158,15 @@ class Toasts:
         surface: pygame.Surface,
         fonts: FontSource,
         only: Callable[[Toast], bool] | None = None,
-        band: tuple[float, float, float] | None = None,
+        band: tuple[float, float, float, float] | None = None,
     ) -> list[pygame.Rect]:
         """Draw the toasts on screen, stacked from the top centre (``only`` those it
         accepts, each in its place among all); returns the panels drawn.
 
-        ``band`` (left, right, below) keeps them within a stretch of the width along the
-        top, where they hide none of a scene's controls: a toast too long to read there in
-        full, at the size asked, goes the whole width lower down, from ``below``."""
+        ``band`` (left, right, floor, below) keeps them within a stretch of the width along
+        the top, above ``floor``, where they hide none of a scene's controls: a toast too
+        long to read there in full, at the size asked, or too tall for it, goes the whole
+        width lower down, from ``below``."""
         width, height = surface.get_size()
         scale = Scale((width, height))
         pen = Pen(fonts, "ui", max(14, height // 40), style.CREAM)
@@ -177,10 +178,11 @@ class Toasts:
         for toast in self.shown():
             laid, centre = None, width // 2
             if band is not None:
-                left, right, below = band
+                left, right, floor, below = band
                 room = max(1, int(min(width * WIDTH_SHARE, right - left)) - 2 * pad_x)
                 laid = style.fit(toast.text, pen, room, text_height, lines=MAX_LINES)
-                if laid.elided or laid.cut or laid.px < pen.px:
+                too_tall = y + laid.height + 2 * pad_y > floor
+                if laid.elided or laid.cut or laid.px < pen.px or too_tall:
                     laid, y = None, max(y, round(below))
                 else:
                     centre = round((left + right) / 2)

@@ -324,6 +324,35 @@ class TableLayout:
         tag.centerx = x + outward * (self.pile_h / 2 - m * 0.15 - width / 2)
         return tag
 
+    def seats_room(self, scope_shown: int = 4) -> list[FRect]:
+        """What the other seats take of the window, whatever they hold: each one's plate
+        and hand (face down, or laid open), and each side's pile with ``scope_shown`` scopa
+        cards across it and its count (the bottom seat's hand and pile included)."""
+        room: list[FRect] = []
+        for seat in range(self.players):
+            place = self.place_of(seat)
+            if seat != self.bottom:
+                room.append(FRect(place.name_rect))
+            for visible in (False, True):
+                cards = [
+                    _slot_rect(slot) for slot in self.hand_slots(seat, self.hand_size, visible)
+                ]
+                room.append(cards[0].unionall(cards[1:]))
+        for side in range(self.rules.sides):
+            pile = FRect(0, 0, self.pile_h * 1.15, self.pile_w * 1.15)
+            pile.center = self.pile_centre(side)
+            room.append(pile)
+            for index in range(scope_shown):
+                marker = FRect(0, 0, self.pile_w, self.pile_h)
+                marker.center = self.marker_centre(side, index, scope_shown)
+                room.append(marker)
+            room.append(
+                self.pile_tag(
+                    side, self.font_small * 1.4 + self.margin * 0.8, self.font_small * 1.3
+                )
+            )
+        return room
+
     # --- the table -----------------------------------------------------------------------
 
     def table_slot(self, slot: int, count: int) -> FRect:
@@ -338,3 +367,12 @@ class TableLayout:
         y = self.table_rect.centery + (row - (rows - 1) / 2) * (self.table_h + self.margin * 0.9)
         rect.center = (x, y)
         return rect
+
+
+def _slot_rect(slot: HandSlot) -> FRect:
+    """The card drawn in ``slot``, upright or turned a quarter."""
+    rect = FRect(0, 0, slot.width, card_height(slot.width))
+    if abs(slot.angle) % 180 == 90:
+        rect.size = (rect.height, rect.width)
+    rect.center = slot.centre
+    return rect

@@ -616,15 +616,21 @@ class TableScene(Scene):
 
     # --- drawing -------------------------------------------------------------------------
 
-    def toast_band(self) -> tuple[float, float, float] | None:
-        """Between the score panel (as wide as it may grow) and the aids' buttons; a toast
-        too long for that room goes below them both."""
+    def toast_band(self) -> tuple[float, float, float, float] | None:
+        """Between the score panel (as wide as it may grow) and the aids' buttons, above
+        the seats there (the plate, hand and pile of a seat at the top); a toast too long
+        or too tall for that room goes below the buttons and the score panel."""
         lay = self.layout
         left = lay.hud_rect.left + lay.hud_width_for(math.inf) + lay.margin
         buttons = self.aids.buttons()
-        right = min((b.rect.left for b in buttons), default=lay.size[0]) - lay.margin
+        right = max(left, min((b.rect.left for b in buttons), default=lay.size[0]) - lay.margin)
         lowest = max((b.rect.bottom for b in buttons), default=0.0)
-        return left, max(left, right), max(lowest, lay.hud_bottom_guess()) + lay.margin * 0.5
+        floor = min(
+            (r.top for r in lay.seats_room() if r.right > left and r.left < right),
+            default=float(lay.size[1]),
+        )
+        below = max(lowest, lay.hud_bottom_guess()) + lay.margin * 0.5
+        return left, right, floor - lay.margin * 0.5, below
 
     def draw(self, surface: pygame.Surface) -> None:
         self.painter.draw(surface, self.snapshot())
