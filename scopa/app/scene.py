@@ -17,6 +17,7 @@ import pygame
 
 if TYPE_CHECKING:
     from .app import App
+    from .toasts import ToastBand
 
 
 class Scene:
@@ -63,11 +64,9 @@ class Scene:
     def resize(self, size: tuple[int, int]) -> None:
         """The window changed size; recompute the layout."""
 
-    def toast_band(self) -> tuple[float, float, float, float] | None:
-        """The stretch of the window's width (left, right) along its top, down to a floor,
-        where a toast told over this scene hides none of its controls, and the height below
-        which one may go the whole width (``Toasts.draw``); None: the middle of the whole
-        width."""
+    def toast_band(self) -> ToastBand | None:
+        """Where a toast told over this scene hides none of its controls (``Toasts.draw``);
+        None: the middle of the whole width, at the top."""
         return None
 
 

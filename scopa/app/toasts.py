@@ -22,6 +22,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import pygame
 
@@ -84,6 +85,25 @@ class Announcements:
     def resolve(self, key: str) -> None:
         """The problem ``key`` has ended: the next time it happens, it is told again."""
         self._told.pop(key, None)
+
+
+BAND_LINES = 2
+"""The most lines a toast is broken into to keep within a scene's band; a longer one goes
+lower down, the wider way."""
+
+
+class ToastBand(NamedTuple):
+    """Where toasts over a scene hide none of its controls (``Scene.toast_band``)."""
+
+    left: float
+    right: float
+    """The stretch of the width along the top where a short toast goes."""
+    floor: float
+    """How far down a toast there may reach."""
+    below: float
+    """Where a toast too long or too tall for that stretch goes instead..."""
+    wide: tuple[float, float]
+    """...and the stretch of the width it may take there (left, right)."""
 
 
 def _bounded(text: str) -> str:
@@ -158,15 +178,14 @@ class Toasts:
         surface: pygame.Surface,
         fonts: FontSource,
         only: Callable[[Toast], bool] | None = None,
-        band: tuple[float, float, float, float] | None = None,
+        band: ToastBand | None = None,
     ) -> list[pygame.Rect]:
         """Draw the toasts on screen, stacked from the top centre (``only`` those it
         accepts, each in its place among all); returns the panels drawn.
 
-        ``band`` (left, right, floor, below) keeps them within a stretch of the width along
-        the top, above ``floor``, where they hide none of a scene's controls: a toast too
-        long to read there in full, at the size asked, or too tall for it, goes the whole
-        width lower down, from ``below``."""
+        ``band`` keeps them where they hide none of a scene's controls: within a stretch of
+        the width along the top, while one reads there in full at the size asked on at most
+        ``BAND_LINES`` lines; else lower down, from ``band.below``, within ``band.wide``."""
         width, height = surface.get_size()
         scale = Scale((width, height))
         pen = Pen(fonts, "ui", max(14, height // 40), style.CREAM)
@@ -176,18 +195,20 @@ class Toasts:
         y = height // 30
         panels = []
         for toast in self.shown():
-            laid, centre = None, width // 2
+            laid, centre, wide = None, width // 2, text_width
             if band is not None:
-                left, right, floor, below = band
-                room = max(1, int(min(width * WIDTH_SHARE, right - left)) - 2 * pad_x)
-                laid = style.fit(toast.text, pen, room, text_height, lines=MAX_LINES)
-                too_tall = y + laid.height + 2 * pad_y > floor
+                room = max(1, int(min(width * WIDTH_SHARE, band.right - band.left)) - 2 * pad_x)
+                laid = style.fit(toast.text, pen, room, text_height, lines=BAND_LINES)
+                too_tall = y + laid.height + 2 * pad_y > band.floor
                 if laid.elided or laid.cut or laid.px < pen.px or too_tall:
-                    laid, y = None, max(y, round(below))
+                    laid, y = None, max(y, round(band.below))
+                    low, high = band.wide
+                    centre = round((low + high) / 2)
+                    wide = max(1, min(text_width, int(high - low) - 2 * pad_x))
                 else:
-                    centre = round((left + right) / 2)
+                    centre = round((band.left + band.right) / 2)
             if laid is None:
-                laid = style.fit(toast.text, pen, text_width, text_height, lines=MAX_LINES)
+                laid = style.fit(toast.text, pen, wide, text_height, lines=MAX_LINES)
             box = pygame.Rect(0, 0, laid.width + 2 * pad_x, laid.height + 2 * pad_y)
             box.midtop = (centre, y)
             y = box.bottom + height // 80

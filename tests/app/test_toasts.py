@@ -206,7 +206,7 @@ VERDICT = (
 
 
 @pytest.mark.parametrize("size", [(960, 540), (1280, 720), (1920, 1080)])
-@pytest.mark.parametrize("players", [2, 4, 6])
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
 def test_over_the_table_toasts_hide_neither_the_aids_buttons_nor_the_score(
     tmp_path: Path, size: tuple[int, int], players: int
 ) -> None:
@@ -244,6 +244,8 @@ def test_over_the_table_toasts_hide_neither_the_aids_buttons_nor_the_score(
                 assert not panel.colliderect(button), (panel, button)
         short, verdict = panels
         assert verdict.top > max(button.bottom for button in buttons), "below them"
+        for room in lay.seats_room():  # between the seats at the window's sides
+            assert not verdict.colliderect(room), (verdict, room)
         if short.top < min(button.bottom for button in buttons):  # beside the buttons...
             for room in lay.seats_room():  # ...above the seats at the top
                 assert not short.colliderect(room), (short, room)

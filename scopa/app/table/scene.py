@@ -19,7 +19,7 @@ from scopa.settings import MatchSetup
 from ..ai_worker import AiWorker
 from ..cardart import CardArt
 from ..scene import Scene
-from ..toasts import worded
+from ..toasts import ToastBand, worded
 from ..tween import Tweener
 from ..wording import Seats, capital
 from .absence import AbsenceBanner
@@ -616,21 +616,25 @@ class TableScene(Scene):
 
     # --- drawing -------------------------------------------------------------------------
 
-    def toast_band(self) -> tuple[float, float, float, float] | None:
+    def toast_band(self) -> ToastBand | None:
         """Between the score panel (as wide as it may grow) and the aids' buttons, above
         the seats there (the plate, hand and pile of a seat at the top); a toast too long
-        or too tall for that room goes below the buttons and the score panel."""
+        or too tall for that room goes below the buttons and the score panel, between the
+        seats at the window's sides."""
         lay = self.layout
+        width, height = lay.size
         left = lay.hud_rect.left + lay.hud_width_for(math.inf) + lay.margin
         buttons = self.aids.buttons()
-        right = max(left, min((b.rect.left for b in buttons), default=lay.size[0]) - lay.margin)
+        right = max(left, min((b.rect.left for b in buttons), default=width) - lay.margin)
         lowest = max((b.rect.bottom for b in buttons), default=0.0)
-        floor = min(
-            (r.top for r in lay.seats_room() if r.right > left and r.left < right),
-            default=float(lay.size[1]),
-        )
+        room = lay.seats_room()
+        floor = min((r.top for r in room if r.right > left and r.left < right), default=height)
         below = max(lowest, lay.hud_bottom_guess()) + lay.margin * 0.5
-        return left, right, floor - lay.margin * 0.5, below
+        beside = [r for r in room if r.bottom > below and r.top < below + height / 3]
+        low = max((r.right for r in beside if r.centerx < width / 2), default=0.0)
+        high = min((r.left for r in beside if r.centerx > width / 2), default=width)
+        wide = (low + lay.margin * 0.5, max(low, high - lay.margin * 0.5))
+        return ToastBand(left, right, floor - lay.margin * 0.5, below, wide)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.painter.draw(surface, self.snapshot())
