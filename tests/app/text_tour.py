@@ -70,6 +70,7 @@ FILE_CAUSES = {
     "cause_not_text": {},
     "cause_syntax": {"format": "TOML"},
     "cause_big_number": {},
+    "cause_not_a_number": {},
     "cause_too_deep": {},
     "cause_no_format": {},
     "cause_newer": {},
