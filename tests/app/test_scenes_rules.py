@@ -237,3 +237,14 @@ def test_the_six_seats_are_coloured_by_their_sides(app, six_sides) -> None:
         colour = tuple(app.screen.get_at((x, y + radius - max(3, radius // 3))))[:3]
         assert colour == style.SIDE_COLORS[rules.side_of(seat)], seat
     assert "p9" in PAGE_EXAMPLES and f"six_{six_sides}" in PAGE_EXAMPLES["p9"]
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_winning_page_names_every_target_a_match_may_be_played_to(language) -> None:
+    import re
+
+    from scopa.engine.rules import TARGETS
+    from scopa.i18n import Translator
+
+    text = Translator(language)("rules_p6_text")
+    assert set(map(int, re.findall(r"\d+", text))) >= set(TARGETS), text
