@@ -19,6 +19,16 @@ def open_offer(app) -> TutorialOffer:  # noqa: ANN001
     return offer
 
 
+def choose_italian(app, offer: TutorialOffer):  # noqa: ANN001, ANN201
+    """Click Italiano in the offer; the button, and every text the next frame drew."""
+    italiano = next(b for b in offer.languages if b.text == "Italiano")
+    drawn: list[str] = []
+    with style.watch_text(lambda text: drawn.append(text.words)):
+        click(app, italiano)
+        app.draw()
+    return italiano, drawn
+
+
 def test_a_still_offer_is_not_drawn_again_until_input_comes(app) -> None:
     offer = open_offer(app)
     for _ in range(3):
@@ -31,11 +41,7 @@ def test_choosing_italian_saves_it_and_every_text_switches(app, store) -> None:
     app.settings = app.settings.with_(language="en")
     app.set_language("en")
     offer = open_offer(app)
-    italiano = next(b for b in offer.languages if b.text == "Italiano")
-    drawn: list[str] = []
-    with style.watch_text(lambda text: drawn.append(text.words)):
-        click(app, italiano)
-        app.draw()
+    italiano, drawn = choose_italian(app, offer)
     assert app.settings.language == "it" and store.load_settings().language == "it"
     assert app.t.language == "it"
     assert {"Prima volta a scopa?", "Insegnami a giocare", "Il gioco di carte italiano"} <= set(
@@ -76,12 +82,7 @@ def test_a_message_told_before_the_language_is_chosen_is_read_in_the_language_ch
         told = [toast.text for toast in app.toasts]
         assert told and all("settings" in text.lower() for text in told), told
         english = set(told)
-        offer = open_offer(app)
-        italiano = next(b for b in offer.languages if b.text == "Italiano")
-        drawn: list[str] = []
-        with style.watch_text(lambda text: drawn.append(text.words)):
-            click(app, italiano)
-            app.draw()
+        _, drawn = choose_italian(app, open_offer(app))
         now = [toast.text for toast in app.toasts]
         assert len(now) == len(told) and not english & set(now), now
         assert all("impostazioni" in text.lower() for text in now), now
