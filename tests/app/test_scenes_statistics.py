@@ -210,3 +210,37 @@ def test_one_lost_match_charts_a_margin_below_zero_and_no_negative_win_rate(app,
     )
     assert rate.points[0][0][1] == rate.plot.bottom
     assert margin.points[0][0][1] > margin.plot.top + 0.75 * margin.plot.h
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+def test_lines_that_end_level_write_each_value_and_the_target_passes_behind(app, size):
+    """Three sides tied at 3 write "3" three times side by side, each in its colour, not one
+    over another; a value written on the dashed target line is not crossed by it."""
+    import pygame
+
+    from scopa.app import style
+    from scopa.app.scenes.chart import line_chart
+
+    app.resize(size)
+    m = style.Metrics(app, app.size)
+    area = pygame.Rect(0, 0, app.size[0] // 2, app.size[1] // 2)
+    colors = [(200, 30, 30), (30, 30, 200), (230, 150, 20)]
+    surface = pygame.Surface(app.size)
+    drawn = line_chart(surface, area, m, [[0, 1, 3], [0, 2, 3], [0, 3, 3]], colors, target=11)
+    assert drawn is not None
+    ends = drawn.labels[-3:]
+    for i, box in enumerate(ends):
+        for other in ends[i + 1 :]:
+            assert not box.colliderect(other), (box, other)
+    surface = pygame.Surface(app.size)
+    surface.fill((255, 255, 255))
+    drawn = line_chart(surface, area, m, [[100]], [(30, 120, 60)], target=100)
+    assert drawn is not None
+    value = drawn.labels[-1]
+    gold = [
+        (x, y)
+        for x in range(value.left, value.right)
+        for y in range(value.top, value.bottom)
+        if surface.get_at((x, y))[:3] == style.GOLD_DEEP[:3]
+    ]
+    assert not gold, gold[:5]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -156,10 +156,14 @@ def line_chart(
         box = pygame.Rect(0, plot.bottom + dot + clear, round(room), label_h)
         box.centerx = point(i, frame.low)[0]
         labels.append(style.text(surface, x_labels[i], pen, box, align="center"))
+    ends = _end_labels(area, m, series, colors, point, plot, dot, clear, label_h, x_labels)
     if target is not None:
         y = frame.y(target)
         dash = m.px(0.012)
         for x in range(plot.left, plot.right, dash * 2):
+            segment = pygame.Rect(x, y - 1, min(dash, plot.right - x), 3)
+            if segment.collidelist([box for _, _, box in ends]) >= 0:
+                continue  # the dashes pass behind a value written on the line
             pygame.draw.line(
                 surface,
                 style.GOLD_DEEP,
@@ -176,15 +180,43 @@ def line_chart(
         for p in points:
             pygame.draw.circle(surface, style.CREAM, p, dot)
             pygame.draw.circle(surface, color, p, dot - max(1, width // 2))
-        if points:
-            end = pygame.Rect(points[-1][0] + dot + clear, 0, 0, label_h)
-            end.w = area.right - end.left
-            end.centery = points[-1][1]
-            if x_labels:  # above the steps written under the axis
-                end.bottom = min(end.bottom, plot.bottom + dot)
-            last = m.pen("ui_bold", style.ROW_NOTE, color)
-            labels.append(style.text(surface, str(round(line[-1])), last, end))
+    for words, last, box in ends:
+        labels.append(style.text(surface, words, last, box))
     return Drawn(plot, drawn, dot, labels)
+
+
+def _end_labels(
+    area: pygame.Rect,
+    m: Metrics,
+    series: Sequence[Sequence[float]],
+    colors: Sequence[Color],
+    point: Callable[[int, float], tuple[int, int]],
+    plot: pygame.Rect,
+    dot: int,
+    clear: int,
+    label_h: int,
+    x_labels: Sequence[str],
+) -> list[tuple[str, style.Pen, pygame.Rect]]:
+    """The last value of each line, in its colour, where it is written: past the line's
+    last dot, and past any other value written there before it (lines that end level, as
+    two sides tied, show each value side by side rather than one over the other)."""
+    ends: list[tuple[str, style.Pen, pygame.Rect]] = []
+    for line, color in zip(series, colors):
+        if not line:
+            continue
+        x, y = point(len(line) - 1, line[-1])
+        words = str(round(line[-1]))
+        last = m.pen("ui_bold", style.ROW_NOTE, color)
+        box = pygame.Rect(x + dot + clear, 0, 0, label_h)
+        box.w = style.fit(words, last, area.right - box.left, label_h).width
+        box.centery = y
+        if x_labels:  # above the steps written under the axis
+            box.bottom = min(box.bottom, plot.bottom + dot)
+        for _, _, other in ends:
+            if box.colliderect(other):
+                box.left = other.right + clear
+        ends.append((words, last, box))
+    return ends
 
 
 class Band(NamedTuple):
