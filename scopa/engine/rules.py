@@ -315,15 +315,9 @@ class Rules:
     def preset_name(self) -> str | None:
         """The name of the preset these rules are, if any: its every rule, to any target,
         and at any table it may be played at when it does not name the players itself (the
-        classic game for four, Cirulla for three)."""
-        for name, rules in PRESETS.items():
-            if rules == self:
-                return name
-        for name, rules in PRESETS.items():
-            free = rules.players == DEFAULT_PLAYERS
-            if _game(rules, free) == _game(self, free):
-                return name
-        return None
+        classic game for four, Cirulla for three). Asked at every frame of a screen that
+        names it, so worked out once per rule set."""
+        return self.memo("preset_name", _preset_name)
 
     def with_preset(self, name: str) -> Rules:
         """The preset ``name`` at this table (``SEATING``), when the preset does not name
@@ -365,6 +359,17 @@ game with any of them."""
 DEFAULT_PLAYERS = Rules().players
 _GAME_FIELDS = tuple(sorted(_FIELD_NAMES - {"target"}))
 _SEATED_GAME_FIELDS = tuple(name for name in _GAME_FIELDS if name not in SEATING)
+
+
+def _preset_name(rules: Rules) -> str | None:
+    for name, preset in PRESETS.items():
+        if preset == rules:
+            return name
+    for name, preset in PRESETS.items():
+        free = preset.players == DEFAULT_PLAYERS
+        if _game(preset, free) == _game(rules, free):
+            return name
+    return None
 
 
 def _game(rules: Rules, any_table: bool) -> tuple[Any, ...]:

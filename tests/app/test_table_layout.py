@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from pygame import FRect
 
-from scopa.app.table.layout import TableLayout
+from scopa.app.table.layout import SCOPE_SHOWN, TableLayout, card_rect
 from scopa.engine import Rules
 
 SIZES = [(960, 540), (1280, 720), (1024, 768), (1920, 1080), (2560, 1080), (3840, 2160)]
@@ -129,35 +129,6 @@ ARRANGEMENTS = [
 ]
 
 
-def _card_rect(slot) -> FRect:  # noqa: ANN001
-    rect = FRect(0, 0, slot.width, slot.width * 5 / 3)
-    if abs(slot.angle) % 180 == 90:
-        rect.size = (rect.height, rect.width)
-    rect.center = slot.centre
-    return rect
-
-
-SCOPE_SHOWN = 4
-"""Scopa cards lying across each pile in the overlap test: a side rarely makes more."""
-
-
-def _tag_rect(lay: TableLayout, side: int) -> FRect:
-    """The pile's count, for a two-digit number in the painter's font size."""
-    return lay.pile_tag(side, lay.font_small * 1.4 + lay.margin * 0.8, lay.font_small * 1.3)
-
-
-def _marker_rect(lay: TableLayout, side: int, index: int) -> FRect:
-    rect = FRect(0, 0, lay.pile_w, lay.pile_h)
-    rect.center = lay.marker_centre(side, index, SCOPE_SHOWN)
-    return rect
-
-
-def _pile_rect(lay: TableLayout, centre) -> FRect:  # noqa: ANN001
-    rect = FRect(0, 0, lay.pile_h * 1.15, lay.pile_w * 1.15)
-    rect.center = centre
-    return rect
-
-
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("rules", ARRANGEMENTS, ids=lambda r: f"{r.players}p{r.sides}s")
 def test_seats_piles_and_panels_never_overlap(size, rules):
@@ -171,15 +142,15 @@ def test_seats_piles_and_panels_never_overlap(size, rules):
     parts.append(("stock", stock))
     parts.append(("aids", FRect(size[0] * 0.55, 0, size[0] * 0.45, lay.toolbar_bottom)))
     for side in range(rules.sides):
-        parts.append((f"pile {side}", _pile_rect(lay, lay.pile_centre(side))))
-        parts.append((f"pile {side} count", _tag_rect(lay, side)))
+        parts.append((f"pile {side}", lay.pile_rect(side)))
+        parts.append((f"pile {side} count", lay.count_rect(side)))
         for index in range(SCOPE_SHOWN):
-            parts.append((f"pile {side} scopa {index}", _marker_rect(lay, side, index)))
+            parts.append((f"pile {side} scopa {index}", lay.marker_rect(side, index, SCOPE_SHOWN)))
     for seat in range(rules.players):
         place = lay.place_of(seat)
         parts.append((f"plate {seat}", place.name_rect))
         for visible in (False, True) if seat else (True,):
-            cards = [_card_rect(s) for s in lay.hand_slots(seat, rules.hand_size, visible)]
+            cards = [card_rect(s) for s in lay.hand_slots(seat, rules.hand_size, visible)]
             hand = cards[0].unionall(cards[1:])
             parts.append((f"hand {seat}{'+' if visible else ''}", hand))
     for name, rect in parts:

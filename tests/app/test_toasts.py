@@ -244,10 +244,10 @@ def test_over_the_table_toasts_hide_neither_the_aids_buttons_nor_the_score(
                 assert not panel.colliderect(button), (panel, button)
         short, verdict = panels
         assert verdict.top > max(button.bottom for button in buttons), "below them"
-        for room in lay.seats_room():  # between the seats at the window's sides
+        for room in lay.seats_room:  # between the seats at the window's sides
             assert not verdict.colliderect(room), (verdict, room)
         if short.top < min(button.bottom for button in buttons):  # beside the buttons...
-            for room in lay.seats_room():  # ...above the seats at the top
+            for room in lay.seats_room:  # ...above the seats at the top
                 assert not short.colliderect(room), (short, room)
         else:
             assert short.top > max(button.bottom for button in buttons)

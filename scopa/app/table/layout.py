@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import cached_property
 
 from pygame import FRect
 
@@ -33,6 +34,8 @@ the last, in pile cards' widths..."""
 MARKER_SPREAD = 0.68
 """... while they reach no further than this from the pile's middle: more of them lie
 closer together."""
+SCOPE_SHOWN = 4
+"""Scopa cards across a pile that the room kept for it counts on: a side rarely makes more."""
 
 
 @dataclass(frozen=True)
@@ -324,34 +327,39 @@ class TableLayout:
         tag.centerx = x + outward * (self.pile_h / 2 - m * 0.15 - width / 2)
         return tag
 
-    def seats_room(self, scope_shown: int = 4) -> list[FRect]:
-        """What the other seats take of the window, whatever they hold: each one's plate
-        and hand (face down, or laid open), and each side's pile with ``scope_shown`` scopa
-        cards across it and its count (the bottom seat's hand and pile included)."""
+    def pile_rect(self, side: int) -> FRect:
+        """A side's pile, lying across its place, with room for the stack's thickness."""
+        pile = FRect(0, 0, self.pile_h * 1.15, self.pile_w * 1.15)
+        pile.center = self.pile_centre(side)
+        return pile
+
+    def marker_rect(self, side: int, index: int, count: int) -> FRect:
+        """The ``index``-th of a side's ``count`` scopa cards (``marker_centre``)."""
+        marker = FRect(0, 0, self.pile_w, self.pile_h)
+        marker.center = self.marker_centre(side, index, count)
+        return marker
+
+    def count_rect(self, side: int) -> FRect:
+        """The pile's count (``pile_tag``), for a two-digit number in the small font."""
+        return self.pile_tag(side, self.font_small * 1.4 + self.margin * 0.8, self.font_small * 1.3)
+
+    @cached_property
+    def seats_room(self) -> tuple[FRect, ...]:
+        """What the seats take of the window, whatever they hold: each other seat's plate,
+        every hand (face down, or laid open), and each side's pile with ``SCOPE_SHOWN``
+        scopa cards across it and its count."""
         room: list[FRect] = []
         for seat in range(self.players):
-            place = self.place_of(seat)
             if seat != self.bottom:
-                room.append(FRect(place.name_rect))
+                room.append(FRect(self.place_of(seat).name_rect))
             for visible in (False, True):
-                cards = [
-                    _slot_rect(slot) for slot in self.hand_slots(seat, self.hand_size, visible)
-                ]
+                cards = [card_rect(slot) for slot in self.hand_slots(seat, self.hand_size, visible)]
                 room.append(cards[0].unionall(cards[1:]))
         for side in range(self.rules.sides):
-            pile = FRect(0, 0, self.pile_h * 1.15, self.pile_w * 1.15)
-            pile.center = self.pile_centre(side)
-            room.append(pile)
-            for index in range(scope_shown):
-                marker = FRect(0, 0, self.pile_w, self.pile_h)
-                marker.center = self.marker_centre(side, index, scope_shown)
-                room.append(marker)
-            room.append(
-                self.pile_tag(
-                    side, self.font_small * 1.4 + self.margin * 0.8, self.font_small * 1.3
-                )
-            )
-        return room
+            room.append(self.pile_rect(side))
+            room.extend(self.marker_rect(side, i, SCOPE_SHOWN) for i in range(SCOPE_SHOWN))
+            room.append(self.count_rect(side))
+        return tuple(room)
 
     # --- the table -----------------------------------------------------------------------
 
@@ -369,7 +377,7 @@ class TableLayout:
         return rect
 
 
-def _slot_rect(slot: HandSlot) -> FRect:
+def card_rect(slot: HandSlot) -> FRect:
     """The card drawn in ``slot``, upright or turned a quarter."""
     rect = FRect(0, 0, slot.width, card_height(slot.width))
     if abs(slot.angle) % 180 == 90:

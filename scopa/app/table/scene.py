@@ -627,7 +627,7 @@ class TableScene(Scene):
         buttons = self.aids.buttons()
         right = max(left, min((b.rect.left for b in buttons), default=width) - lay.margin)
         lowest = max((b.rect.bottom for b in buttons), default=0.0)
-        room = lay.seats_room()
+        room = lay.seats_room
         floor = min((r.top for r in room if r.right > left and r.left < right), default=height)
         below = max(lowest, lay.hud_bottom_guess()) + lay.margin * 0.5
         beside = [r for r in room if r.bottom > below and r.top < below + height / 3]
