@@ -126,6 +126,37 @@ def test_starts_from_the_last_setup(app, store) -> None:
     assert scene.setup() == last
 
 
+def test_six_friends_come_back_at_six_not_as_a_hot_seat_pair(app, scene, store) -> None:
+    """After a six-player hot-seat evening, New game opens at the settings' two players: the
+    second seat is a computer (not a friend at this screen), and taking six players again
+    brings every friend back as they sat."""
+    from scopa.settings import MatchSetup, SeatConfig
+
+    friends = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Franco")
+    last = MatchSetup(
+        tuple(SeatConfig(name, True) for name in friends), Rules(players=6, six_sides=6)
+    )
+    app.settings = app.settings.with_(last_setup=last, rules=Rules())
+    scene = NewGameScene(app)
+    app.stack.push(scene)
+    frame(app)
+    assert scene.players == 2
+    assert [seat.human for seat in scene.setup().seats] == [True, False]
+    players = scene.players_row.control
+    for _ in range(3):  # 3, 4, 6
+        click(app, (players.rect.right - 5, players.rect.centery))
+    assert scene.players == 6
+    assert scene.setup().seats == last.seats
+
+
+def test_seats_chosen_here_stay_as_the_player_count_changes(app, scene) -> None:
+    _, _, kind, _ = seat(scene, 1)
+    click(app, kind)  # seat 2 becomes human
+    players = scene.players_row.control
+    click(app, (players.rect.right - 5, players.rect.centery))  # 3
+    assert scene.humans[:3] == [True, True, False]
+
+
 def test_the_rules_are_those_of_the_settings_not_of_the_last_match(app, store) -> None:
     """Set scientifico in the settings after a classic match: New game offers scientifico."""
     from scopa.engine import PRESETS

@@ -35,11 +35,13 @@ class NewGameScene(MenuScene):
         self.names = [you, *free_names([you], SEATS - 1)]
         self.defaults = [True] + [False] * (SEATS - 1)
         """Which seats keep the game's name for them (:meth:`shown_name`), not a typed one."""
-        self.humans = [True] + [False] * (SEATS - 1)
-        level = app.settings.opponent_level or "expert"
-        self.levels = [level] * SEATS
+        self.level = app.settings.opponent_level or "expert"
+        self.last = last
+        self.kinds_chosen = False
+        """Whether a seat's kind or level was chosen here (the player count then leaves them)."""
         # The rules are those of the settings (a match set up earlier does not bring its
-        # own back); the seats are the last ones used, where there were as many.
+        # own back); the names are the last ones used, and who plays each seat too where
+        # there were as many seats.
         self.preset = MINE
         self.players = rules.players
         self.teams = rules.teams
@@ -49,10 +51,9 @@ class NewGameScene(MenuScene):
             for seat, config in enumerate(last.seats):
                 self.names[seat] = config.name
                 self.defaults[seat] = is_default_name(config.name, seat)
-                self.humans[seat] = config.human
-                self.levels[seat] = config.level if config.level in LEVELS else "expert"
             taken = self.names[: len(last.seats)]
             self.names[len(last.seats) :] = free_names(taken, SEATS - len(last.seats))
+        self._seat_kinds()
         self.error = ""
 
         self.players_row = SettingRow(
@@ -116,10 +117,12 @@ class NewGameScene(MenuScene):
 
         def set_human(value: bool) -> None:
             self.humans[seat] = value
+            self.kinds_chosen = True
             self._check()
 
         def set_level(value: str) -> None:
             self.levels[seat] = value
+            self.kinds_chosen = True
 
         name = TextInput(
             lambda: self.shown_name(seat),
@@ -150,8 +153,25 @@ class NewGameScene(MenuScene):
 
         return setter
 
+    def _seat_kinds(self) -> None:
+        """Who plays each seat: as in the last match set up when it had as many seats (the
+        friends of a six-player evening come back at six), else the player against
+        computers, as Play would seat them."""
+        last = self.last
+        self.humans = [True] + [False] * (SEATS - 1)
+        self.levels = [self.level] * SEATS
+        if last is not None and len(last.seats) == self.players:
+            for seat, config in enumerate(last.seats):
+                self.humans[seat] = config.human
+                self.levels[seat] = config.level if config.level in LEVELS else "expert"
+
+    def _seat_count(self, players: int) -> None:
+        self.players = players
+        if not self.kinds_chosen:
+            self._seat_kinds()
+
     def _set_players(self, value: int) -> None:
-        self.players = value
+        self._seat_count(value)
         self._check()
         self.layout()
 
@@ -163,7 +183,7 @@ class NewGameScene(MenuScene):
         if value != MINE and (
             fixed.deal != "scopa" or fixed.players != 2 or not self._seats(fixed, self.players)
         ):
-            self.players = fixed.players
+            self._seat_count(fixed.players)
         self.target = fixed.target
         self._check()
         self.layout()
