@@ -189,31 +189,79 @@ _SPACES = re.compile(r"( +)")
 
 def wrap(words: str, font: pygame.font.Font, width: float, *, cut: bool = False) -> tuple[str, ...]:
     """``words`` broken into lines no wider than ``width`` between words (newlines are
-    kept). A word wider than a line is cut where the line ends only with ``cut``; else it
-    stands alone on a line too wide."""
+    kept). A short word stays with the word after it where they fit a line together ("fino
+    a 7", not "fino a" over "7"), and the last line is not one word alone where the line
+    before can give it one. A word wider than a line is cut where the line ends only with
+    ``cut``; else it stands alone on a line too wide."""
     out: list[str] = []
     for paragraph in words.split("\n"):
-        line, space = "", ""
-        for token in _SPACES.split(paragraph):
-            if not token:
-                continue
-            if token.startswith(" "):
-                space = token
-                continue
+        lines: list[str] = []
+        line = ""
+        for space, token in _units(paragraph, font, width):
             candidate = f"{line}{space}{token}" if line else token
-            space = ""
             if font.size(candidate)[0] <= width or not line and not cut:
                 line = candidate
                 continue
             if line:
-                out.append(line)
+                lines.append(line)
             while cut and len(token) > 1 and font.size(token)[0] > width:
                 keep = _longest_start(token, font, width)
-                out.append(token[:keep])
+                lines.append(token[:keep])
                 token = token[keep:]
             line = token
-        out.append(line)
+        lines.append(line)
+        out.extend(_settle(lines, font, width))
     return tuple(out)
+
+
+def _units(paragraph: str, font: pygame.font.Font, width: float) -> list[tuple[str, str]]:
+    """The words of ``paragraph``, each with the spaces before it, short words joined to
+    the word after them where the two fit a line."""
+    units: list[tuple[str, str]] = []
+    space = ""
+    for token in _SPACES.split(paragraph):
+        if not token:
+            continue
+        if token.startswith(" "):
+            space = token
+            continue
+        if units and _clings(units[-1][1].rpartition(" ")[2]):
+            before, last = units[-1]
+            joined = f"{last}{space}{token}"
+            if font.size(joined)[0] <= width:
+                units[-1] = (before, joined)
+                space = ""
+                continue
+        units.append((space, token))
+        space = ""
+    return units
+
+
+def _clings(word: str) -> bool:
+    """Whether ``word`` must not end a line: a short word ("a", "i", "di", "of") reads
+    with the word after it."""
+    return len(word) <= 2 and word.isalpha()
+
+
+def _settle(lines: list[str], font: pygame.font.Font, width: float) -> list[str]:
+    """``lines`` with the last not one word alone, where carrying words down from the line
+    before still fits the width."""
+    last = len(lines) - 1
+    while last > 0 and _alone(lines[last]):
+        words = lines[last - 1].split(" ")
+        at = len(words) - 1
+        while at > 0 and _clings(words[at - 1]):
+            at -= 1  # the short words before the word carried go with it
+        head, moved = " ".join(words[:at]), " ".join([*words[at:], lines[last]])
+        if not head.strip() or font.size(moved)[0] > width:
+            break
+        lines[last - 1], lines[last] = head.rstrip(), moved
+    return lines
+
+
+def _alone(line: str) -> bool:
+    """Whether ``line`` holds one word, short ones that cling to it aside ("a 7")."""
+    return sum(not _clings(word) for word in line.split()) <= 1
 
 
 def _longest_start(word: str, font: pygame.font.Font, width: float) -> int:
