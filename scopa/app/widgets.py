@@ -180,8 +180,13 @@ class Toggle(Control):
             self.set(direction > 0)
         return True
 
+    def shown(self) -> bool:
+        """Whether the switch shows on: never while greyed, as the rule does not apply
+        (teams with two players), whatever it will hold once it applies again."""
+        return self.enabled and bool(self.get())
+
     def draw_value(self, surface: pygame.Surface, rect: pygame.Rect, m: Metrics, hot: bool) -> None:
-        style.draw_switch(surface, rect, m, bool(self.get()), self.enabled, hot)
+        style.draw_switch(surface, rect, m, self.shown(), self.enabled, hot)
 
 
 class Choice(Control):
@@ -227,8 +232,12 @@ class Choice(Control):
             self.step(-1 if pos[0] < self.rect.centerx - self.rect.w // 4 else +1)
 
     def label(self) -> str:
+        """The option shown: none (a dash) while greyed, as the choice does not apply (a
+        person's seat has no level)."""
         index = self.index()
-        return resolve(self.options[index][1]) if index >= 0 else resolve(self.fallback)
+        if index < 0 or not self.enabled:
+            return resolve(self.fallback)
+        return resolve(self.options[index][1])
 
     def draw_value(self, surface: pygame.Surface, rect: pygame.Rect, m: Metrics, hot: bool) -> None:
         style.draw_selector(surface, rect, m, self.label(), self.enabled, hot)

@@ -404,3 +404,22 @@ def test_a_seat_left_without_a_name_is_numbered_in_the_language_of_the_moment(ap
     scene = open_new_game(app)
     assert [seat(scene, n)[1].get() for n in range(2)] == ["Anna", "Seat 2"]
     assert scene.matchup() == f"Anna {app.t('ng_against')} Seat 2"
+
+
+def test_what_does_not_apply_shows_no_value(app, scene) -> None:
+    """With two players the greyed Teams switch shows off (not "on"), and a person's seat
+    shows no level; both come back as they were once they apply."""
+    assert scene.players == 2 and scene.teams
+    teams = scene.teams_row.control
+    assert not teams.enabled and not teams.shown()
+    _, _, kind, level = seat(scene, 1)
+    shown = level.label()
+    assert shown == app.t("level_expert")
+    click(app, kind)  # seat 2 becomes a person
+    assert level.label() == "\u2014"
+    click(app, kind)
+    assert level.label() == shown
+    players = scene.players_row.control
+    click(app, (players.rect.right - 5, players.rect.centery))  # 3
+    click(app, (players.rect.right - 5, players.rect.centery))  # 4
+    assert teams.enabled and teams.shown()
