@@ -277,18 +277,32 @@ class Slider(Control):
 
 
 class TextInput(Control):
-    """A one-line name field: click or focus it and type; Backspace deletes."""
+    """A one-line name field: click or focus it and type; Backspace deletes (Ctrl with it,
+    a word); Ctrl+A marks the whole name, which what is typed next replaces."""
 
     def __init__(self, get: Getter, set: Setter, *, max_length: int = 24, **kwargs: Any):
         super().__init__(**kwargs)
         self.get, self.set, self.max_length = get, set, max_length
-        self.editing = False
+        self._editing = False
+        self.selected = False
+        """The whole name is marked (Ctrl+A)."""
+
+    @property
+    def editing(self) -> bool:
+        return self._editing
+
+    @editing.setter
+    def editing(self, value: bool) -> None:
+        self._editing = value
+        if not value:
+            self.selected = False
 
     def activate(self) -> None:
         self.editing = not self.editing and self.enabled
 
     def press(self, pos: tuple[int, int]) -> None:
         self.editing = self.enabled
+        self.selected = False
 
     def release(self, pos: tuple[int, int]) -> None:
         """Pressing already started editing."""
@@ -296,15 +310,26 @@ class TextInput(Control):
     def text_input(self, text: str) -> bool:
         if not self.enabled:
             return False
-        value = str(self.get())
+        value = "" if self.selected else str(self.get())
         clean = "".join(ch for ch in text if ch.isprintable())
         if clean:
             self.set((value + clean)[: self.max_length])
             self.editing = True
+            self.selected = False
         return True
 
     def key(self, event: pygame.event.Event) -> bool:
-        if event.key == pygame.K_BACKSPACE and self.enabled:
+        if not self.enabled:
+            return False
+        if event.key == pygame.K_a and event.mod & pygame.KMOD_CTRL:
+            self.editing = True
+            self.selected = bool(str(self.get()))
+            return True
+        if event.key in (pygame.K_BACKSPACE, pygame.K_DELETE) and self.selected:
+            self.set("")
+            self.selected = False
+            return True
+        if event.key == pygame.K_BACKSPACE:
             value = str(self.get())
             whole_word = event.mod & pygame.KMOD_CTRL
             self.set(value.rstrip()[: value.rstrip().rfind(" ") + 1] if whole_word else value[:-1])
@@ -312,8 +337,14 @@ class TextInput(Control):
             return True
         return False
 
+    def step(self, direction: int) -> bool:
+        self.selected = False  # Left or Right: the caret goes back to the name's end
+        return super().step(direction)
+
     def draw_value(self, surface: pygame.Surface, rect: pygame.Rect, m: Metrics, hot: bool) -> None:
-        style.draw_field(surface, rect, m, str(self.get()), self.enabled, hot, self.editing)
+        style.draw_field(
+            surface, rect, m, str(self.get()), self.enabled, hot, self.editing, self.selected
+        )
 
 
 class SettingRow(Widget):

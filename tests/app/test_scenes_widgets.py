@@ -131,6 +131,28 @@ def test_typing_a_name(parts) -> None:
     assert not form.editing()
 
 
+def test_ctrl_a_marks_the_name_that_typing_then_replaces(parts) -> None:
+    form, widgets, *_, name, _ = parts
+    field = widgets[4].control
+    form.handle(down(field.rect.center))
+    form.handle(up(field.rect.center))
+    form.handle(key(pygame.K_a, pygame.KMOD_LCTRL))
+    assert field.selected
+    form.handle(pygame.event.Event(pygame.TEXTINPUT, text="Bea"))
+    assert name.value == "Bea" and not field.selected
+    form.handle(key(pygame.K_a, pygame.KMOD_LCTRL))
+    form.handle(key(pygame.K_BACKSPACE))
+    assert name.value == ""
+    form.handle(pygame.event.Event(pygame.TEXTINPUT, text="Eva"))
+    form.handle(key(pygame.K_a, pygame.KMOD_LCTRL))
+    form.handle(key(pygame.K_RIGHT))  # the mark goes; typing adds to the name again
+    form.handle(pygame.event.Event(pygame.TEXTINPUT, text="n"))
+    assert name.value == "Evan"
+    form.handle(key(pygame.K_a, pygame.KMOD_LCTRL))
+    form.stop_editing()
+    assert not field.selected
+
+
 def test_clicks_reach_the_widget_under_the_mouse_only(parts) -> None:
     form, widgets, clicks, flag, level, *_ = parts
     ok = widgets[1].rect.center

@@ -131,8 +131,10 @@ def draw_field(
     enabled: bool,
     hot: bool,
     editing: bool,
+    selected: bool = False,
 ) -> None:
-    """A one-line name being typed (with a blinking caret while it is edited)."""
+    """A one-line name being typed (with a blinking caret while it is edited; ``selected``:
+    the whole name is marked, to be replaced by what is typed next)."""
     radius = max(2, rect.h // 5)
     pygame.draw.rect(surface, FIELD if enabled else PAPER, rect, border_radius=radius)
     edge = GOLD_DEEP if editing or hot else PAPER_LINE
@@ -143,6 +145,10 @@ def draw_field(
     inside = rect.inflate(-2 * pad, -2)
     pen = m.pen("ui", ROW_TITLE, INK if enabled else INK_DISABLED)
     shown = text(surface, words, pen, inside)
+    if selected and words:
+        mark = pygame.Surface(shown.inflate(4, 2).size, pygame.SRCALPHA)
+        mark.fill((*GOLD, 110))
+        surface.blit(mark, shown.inflate(4, 2))
     if editing and (pygame.time.get_ticks() // 530) % 2 == 0:
         x = (shown.right if words else inside.left) + max(1, m.px(0.002))
         pygame.draw.line(
