@@ -79,7 +79,7 @@ def test_a_play_the_lesson_does_not_want_goes_back(fast):
     before = scene.match
     drag(fast, centre_of(scene, C("3S")), scene.layout.table_rect.midtop)
     assert scene.match is before
-    assert "king" in scene.message
+    assert "king" in scene.said()
     settle(fast, scene)
     assert scene.view.places[C("3S")] == ("hand", HUMAN)
 

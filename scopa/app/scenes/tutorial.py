@@ -92,10 +92,10 @@ class TutorialScene(TableScene):
         self.view.settle(self.ui, move.card, 0.3, easing="out_back")
         step = self.coach.step
         if step is not None and step.moves:
-            what = self.app.t(f"aids.tut.wrong.{step.key}", **self.card_words())
+            wrong, cards = f"aids.tut.wrong.{step.key}", self.card_words
         else:
-            what = self.app.t("aids.tut.wrong.next")
-        self.say(self.app.t("aids.tut.not_this", what=what))
+            wrong, cards = "aids.tut.wrong.next", dict
+        self.say(lambda t: t("aids.tut.not_this", what=t(wrong, **cards())))
 
     def _round_scored(self) -> None:
         """The round is over: the director waits here while the coach explains the score."""

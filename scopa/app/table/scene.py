@@ -19,7 +19,7 @@ from scopa.settings import MatchSetup
 from ..ai_worker import AiWorker
 from ..cardart import CardArt
 from ..scene import Scene
-from ..toasts import ToastBand, worded
+from ..toasts import ToastBand, Words, worded
 from ..tween import Tweener
 from ..wording import Seats, capital
 from .absence import AbsenceBanner
@@ -118,7 +118,8 @@ class TableScene(Scene):
             refuse=self._cannot,
             now=lambda: self.clock,
         )
-        self.message = ""
+        self.message: Words | None = None
+        """The status line's message, worded as it shows (the language may change)."""
         self.message_left = 0.0
         self.clock = 0.0
         self.still_frames = 0
@@ -340,17 +341,22 @@ class TableScene(Scene):
 
     def _cannot(self, card: Card, target: Card | None) -> None:
         """Say why ``card`` cannot be played that way (it goes back to the hand)."""
-        named = {"card": self.card_name(card)}
+        name = self.card_name
         if target is not None:
-            said = self.app.t("table.cannot_take", target=self.card_name(target), **named)
+            self.say(lambda t: t("table.cannot_take", target=name(target), card=name(card)))
         else:
-            said = self.app.t("table.cannot_play", **named)
-        self.say(capital(said))
+            self.say(lambda t: t("table.cannot_play", card=name(card)))
 
-    def say(self, text: str) -> None:
-        """A short message on the status line."""
-        self.message = text
+    def say(self, words: Words) -> None:
+        """A short message on the status line, worded (and capitalised) as it shows."""
+        self.message = words
         self.message_left = MESSAGE_SECONDS
+
+    def said(self) -> str | None:
+        """The status line's message, if one shows."""
+        if self.message is None or self.message_left <= 0:
+            return None
+        return capital(self.message(self.app.t))
 
     def card_name(self, card: Card) -> str:
         return self.words.card_name(card)
@@ -423,7 +429,7 @@ class TableScene(Scene):
                     seat, card = getattr(event, "seat", ""), getattr(event, "card", "")
                     trace(f"{type(event).__name__} {seat} {card}".rstrip())
         if arrival.refused:
-            self.say(capital(self.app.t("table.refused")))
+            self.say(worded("table.refused"))
             self.pick.clear()
             seat = self.coordinator.seat
             self.view.settle_hand(self.ui, seat, 0.3)
@@ -728,7 +734,7 @@ class TableScene(Scene):
 
     def _status(self) -> tuple[str, tuple[int, int, int]] | None:
         return self.words.status(
-            message=self.message if self.message_left > 0 else None,
+            message=self.said(),
             awaiting=self.human_to_play,
             choosing=self.pick.choice is not None,
             fast=self.fast_forward,
