@@ -244,3 +244,38 @@ def test_lines_that_end_level_write_each_value_and_the_target_passes_behind(app,
         if surface.get_at((x, y))[:3] == style.GOLD_DEEP[:3]
     ]
     assert not gold, gold[:5]
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+def test_lines_that_run_level_are_drawn_side_by_side_and_share_their_dots(app, size):
+    """Two sides tied round after round: both colours show along the stretch they share
+    and in every dot they share, not only the line drawn last."""
+    import pygame
+
+    from scopa.app import style
+    from scopa.app.scenes.chart import line_chart
+
+    app.resize(size)
+    m = style.Metrics(app, app.size)
+    area = pygame.Rect(0, 0, app.size[0] // 2, app.size[1] // 2)
+    colors = [(200, 30, 30), (30, 30, 200), (30, 160, 60)]
+    surface = pygame.Surface(app.size)
+    surface.fill((255, 255, 255))
+    drawn = line_chart(surface, area, m, [[0, 2, 4, 6], [0, 2, 4, 6], [0, 1, 1, 2]], colors)
+    assert drawn is not None
+    (a, b), dot = drawn.points[0][1:3], drawn.dot
+
+    def seen(box: pygame.Rect) -> set[tuple[int, int, int]]:
+        found = {
+            tuple(surface.get_at((x, y))[:3])
+            for x in range(box.left, box.right)
+            for y in range(box.top, box.bottom)
+        }
+        return found & {colors[0], colors[1]}
+
+    middle = pygame.Rect(0, 0, dot, dot * 2)
+    middle.center = ((a[0] + b[0]) // 2, (a[1] + b[1]) // 2)
+    assert seen(middle) == {colors[0], colors[1]}
+    shared = pygame.Rect(0, 0, dot * 2, dot * 2)
+    shared.center = b
+    assert seen(shared) == {colors[0], colors[1]}

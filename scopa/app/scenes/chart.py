@@ -106,7 +106,12 @@ def _frame(
         left = widest + dot + clear
     if right is None:
         bold = m.pen("ui_bold", style.ROW_NOTE, style.INK)
-        ends = [style.natural_width(str(round(line[-1])), bold) for line in series if line]
+        level: dict[int, list[int]] = {}  # lines that end on one value write it side by side
+        for line in series:
+            if line:
+                words = str(round(line[-1]))
+                level.setdefault(round(line[-1]), []).append(style.natural_width(words, bold))
+        ends = [sum(widths) + clear * (len(widths) - 1) for widths in level.values()]
         right = max(ends, default=0) + dot + clear + m.px(0.01)
     plot = pygame.Rect(area.left + left, top, area.w - left - right, bottom - top)
     return Frame(plot, low, tick, count)
@@ -171,18 +176,48 @@ def line_chart(
                 (min(x + dash, plot.right), y),
                 max(1, m.px(0.003)),
             )
-    drawn = []
-    for line, color in zip(series, colors):
-        points = [point(i, v) for i, v in enumerate(line)]
-        drawn.append(points)
-        if len(points) > 1:
-            pygame.draw.lines(surface, color, False, points, width)
-        for p in points:
-            pygame.draw.circle(surface, style.CREAM, p, dot)
-            pygame.draw.circle(surface, color, p, dot - max(1, width // 2))
+    drawn = [[point(i, v) for i, v in enumerate(line)] for line in series]
+    _draw_lines(surface, drawn, colors, width, dot)
     for words, last, box in ends:
         labels.append(style.text(surface, words, last, box))
     return Drawn(plot, drawn, dot, labels)
+
+
+def _draw_lines(
+    surface: pygame.Surface,
+    lines: Sequence[Sequence[tuple[int, int]]],
+    colors: Sequence[Color],
+    width: int,
+    dot: int,
+) -> None:
+    """The lines and their dots. Stretches where lines run level (two sides tied round
+    after round) are drawn side by side, each in its colour, and a dot they share is cut
+    into one slice per line, so no line hides another."""
+    spacing = max(1.0, min(width, 2 * dot / max(1, len(lines))))
+    for n, (points, color) in enumerate(zip(lines, colors)):
+        for i in range(len(points) - 1):
+            segment = (points[i], points[i + 1])
+            sharing = [k for k, other in enumerate(lines) if tuple(other[i : i + 2]) == segment]
+            shift = (sharing.index(n) - (len(sharing) - 1) / 2) * spacing
+            (x0, y0), (x1, y1) = segment
+            length = math.hypot(x1 - x0, y1 - y0) or 1.0
+            dx, dy = -(y1 - y0) / length * shift, (x1 - x0) / length * shift
+            pygame.draw.line(surface, color, (x0 + dx, y0 + dy), (x1 + dx, y1 + dy), width)
+    at: dict[tuple[int, int], list[Color]] = {}
+    for points, color in zip(lines, colors):
+        for p in points:
+            at.setdefault(p, []).append(color)
+    for p, shared in at.items():
+        # A dot shared by lines side by side is as wide as their band.
+        outer = max(dot, math.ceil((len(shared) - 1) / 2 * spacing + width))
+        inner = outer - max(1, width // 2)
+        pygame.draw.circle(surface, style.CREAM, p, outer)
+        pygame.draw.circle(surface, shared[0], p, inner)
+        turn = 2 * math.pi / len(shared)
+        for k, color in enumerate(shared[1:], start=1):
+            arc = [turn * (k + step / 8) - math.pi / 2 for step in range(9)]
+            rim = [(p[0] + inner * math.cos(a), p[1] + inner * math.sin(a)) for a in arc]
+            pygame.draw.polygon(surface, color, [p, *rim])
 
 
 def _end_labels(
