@@ -53,6 +53,9 @@ TRUST = 0.03
 a hotter one's are feared as the search fears them."""
 EXPERT_BLEND = 0.05
 """Share of the expert's judgement added to the search value (settles near-ties sensibly)."""
+WEIGHING_SHARE = 0.5
+"""The share of the time limit that weighing guessed hands by the others' plays may take
+before the search: the rest is for searching the worlds drawn from them."""
 BUDGETS = {2: (24000, 120), 3: (18000, 60)}
 """Searched nodes per decision and worlds searched at most, by the number of players;
 ``MANY_BUDGET`` with four or more, whose search reaches less deep for the same nodes and
@@ -139,7 +142,8 @@ class MasterPlayer(Player):
         leaf_cap = self.leaf_cap or (400 if players == 2 else 600)
         exact_cap = self.exact_cap if self.exact_cap is not None else 0
         limit = self.time_limit if self.time_limit is not None else 0.06 * players / 2 + 0.02
-        deadline = time.perf_counter() + limit if limit > 0 else None
+        start = time.perf_counter()
+        deadline = start + limit if limit > 0 else None
         if distinct_worlds(view) == 1:
             max_worlds = 1
         else:
@@ -164,7 +168,10 @@ class MasterPlayer(Player):
             and self.candidates > max_worlds > 1
             and (history.plays or history.silent)
         ):
-            drawn = likely_worlds(view, rng, history.weight_hands, max_worlds, self.candidates)
+            weighing = start + limit * WEIGHING_SHARE if deadline is not None else None
+            drawn = likely_worlds(
+                view, rng, history.weight_hands, max_worlds, self.candidates, weighing
+            )
             drawn.reverse()
             history = None
         sampled = 0

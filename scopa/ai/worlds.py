@@ -13,6 +13,7 @@ import random
 from collections.abc import Callable, Iterator
 from itertools import combinations
 from math import comb, factorial
+from time import perf_counter
 
 from scopa.engine import Card, Round, cards_of
 
@@ -83,12 +84,17 @@ def build_world(view: View, hands: list[list[Card]], stock: list[Card]) -> Round
     )
 
 
+FEWEST_WEIGHED = 16
+"""The guesses weighed before a deadline may stop the weighing."""
+
+
 def likely_worlds(
     view: View,
     rng: random.Random,
     weigh: Callable[[list[int]], float],
     count: int,
     candidates: int,
+    deadline: float | None = None,
 ) -> list[Round]:
     """``count`` positions drawn in proportion to how believable they are: ``candidates``
     uniform guesses at the other hands, or every way they could be dealt when there are at
@@ -96,7 +102,12 @@ def likely_worlds(
     (every seat's hand as a mask), then drawn again by weight (systematic resampling), each
     with the rest of the unseen cards shuffled into the stock afresh. Far more of the
     worlds searched are then ones the other seats' plays make likely than when a few
-    uniform worlds are searched and weighed, where one or two carry the whole average."""
+    uniform worlds are searched and weighed, where one or two carry the whole average.
+
+    Past ``deadline`` (``time.perf_counter``), the guesses weighed so far (``FEWEST_WEIGHED``
+    at least) are drawn from: weighing a long deal's plays for every guess (scopone's ten
+    cards a hand) must not hold the decision past its time on a slow machine. The ways of
+    dealing are then weighed in a random order, so that those weighed are a fair sample."""
     unseen = view.unseen
     bits = []
     rest = unseen
@@ -116,6 +127,8 @@ def likely_worlds(
     pool: list[list[int]] = []
     if _assignments(len(bits), sizes) <= 2 * candidates:
         pool = [list(hands) for hands in _every_deal(bits, base, sizes, 0)]
+        if deadline is not None:
+            rng.shuffle(pool)
     else:
         for _ in range(candidates):
             drawn = rng.sample(bits, needed)
@@ -126,7 +139,19 @@ def likely_worlds(
                     hands[seat] |= bit
                 at += size
             pool.append(hands)
-    weights = [weigh(hands) for hands in pool]
+    if deadline is None:
+        weights = [weigh(hands) for hands in pool]
+    else:
+        weights = []
+        for hands in pool:
+            if (
+                len(weights) >= FEWEST_WEIGHED
+                and not len(weights) % 8
+                and perf_counter() > deadline
+            ):
+                break
+            weights.append(weigh(hands))
+        del pool[len(weights) :]
     total = sum(weights)
     if total <= 0.0:
         weights = [1.0] * len(pool)

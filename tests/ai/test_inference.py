@@ -167,6 +167,27 @@ def test_likely_worlds_are_drawn_by_weight_and_each_is_a_position_the_view_allow
     assert len(seen) > 20  # drawn among many hands, not one copied forty times
 
 
+@pytest.mark.parametrize("candidates", [200, 300])  # guesses drawn, or every deal weighed
+def test_weighing_stops_at_its_deadline_and_draws_from_the_guesses_weighed(candidates) -> None:
+    """A deadline already past weighs the fewest guesses and still draws every world asked,
+    each one the view allows and weighed; with no deadline every guess is weighed."""
+    from scopa.ai.worlds import FEWEST_WEIGHED
+
+    view = _after_a_skipped_sweep()
+    weighed: list[int] = []
+
+    def weigh(hands: list[int]) -> float:
+        weighed.append(hands[1])
+        return 1.0
+
+    worlds = likely_worlds(view, random.Random(5), weigh, 40, candidates, deadline=0.0)
+    assert len(weighed) == FEWEST_WEIGHED and len(worlds) == 40
+    assert {world.hands[1] for world in worlds} <= set(weighed)
+    weighed.clear()
+    likely_worlds(view, random.Random(5), weigh, 40, candidates)
+    assert len(weighed) > 2 * FEWEST_WEIGHED
+
+
 def test_likely_worlds_follow_the_policy_model() -> None:
     view = _after_a_skipped_sweep()
     history = PolicyHistory(view)
