@@ -441,3 +441,18 @@ def test_a_card_played_from_the_keyboard_lies_flat_on_the_table(fast):
     assert sprite.lift == 0
     level = {round(scene.view.sprites[card].rect().top) for card in scene.view.slots if card}
     assert len(level) == 1, level
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1280, 720), (1920, 1080)])
+def test_a_card_raised_in_the_hand_leaves_the_status_line_clear(fast, size):
+    """A card chosen with the arrows rises toward the status line ("Your turn: ...") and
+    must not cover its bottom edge."""
+    fast.resize(size)
+    scene = open_table(fast, "7D 2C 10S", "1B 3B 8C", "4C 5S 6B 9B")
+    fast.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="")])
+    pump(fast, 30)
+    raised = scene.view.sprites[scene.selected].rect()
+    status = [item for item in scene.painter.items(scene.snapshot()) if item.key[0] == "status"]
+    assert len(status) == 1
+    assert status[0].rect.bottom < raised.top, (status[0].rect, raised)
+

@@ -100,7 +100,8 @@ class TableLayout:
         )
         """Beside the table; a little low with a seat on the left, whose name plate sits
         above its hand."""
-        self.status_centre = (w / 2, h - self.hand_h - 3.2 * self.margin)
+        self.status_centre = (w / 2, h - self.hand_h - self.lift - 2.2 * self.margin)
+        """The status line's middle: clear above a hand card raised (chosen by the keys)."""
         self.banner_centre = (w / 2, centre_y)
         self.hud_compact = self.sides > 3
         """Many sides: one line each on the score panel (their cards show on their piles)."""
