@@ -30,7 +30,10 @@ DASH = "\u2014"
 
 
 KEY_GRACE = 0.6
-"""Seconds the score sheet ignores keys after it appears."""
+"""Seconds the score sheet ignores keys after it appears, and after each key pressed while
+it ignores them: keys pressed in a row to play the last cards never reach it."""
+RESULT_GRACE = 1.5
+"""The same at the end of the match, whose sheet opens on the rematch."""
 
 
 @dataclass(frozen=True)
@@ -50,6 +53,8 @@ class ScoringScene(MenuScene):
         self.coordinator = coordinator
         self.match, self.setup = coordinator.match, coordinator.setup
         super().__init__(app)
+        self.keys_from = RESULT_GRACE if self.match.over else KEY_GRACE
+        """The sheet's age from which it takes keys."""
 
     @property
     def names(self) -> list[str]:
@@ -58,11 +63,14 @@ class ScoringScene(MenuScene):
         return [seats.side_name(side) for side in range(self.setup.rules.sides)]
 
     def handle(self, event: pygame.event.Event) -> bool:
-        """Keys wait until the sheet has been up for ``KEY_GRACE``: the key that played the
-        round's last card, pressed again, must not also turn the sheet (or start the
-        rematch) before it was read. Escape, which turns nothing, opens the menu at once."""
-        if event.type == pygame.KEYDOWN and event.key != pygame.K_ESCAPE and self.age < KEY_GRACE:
-            return True
+        """Keys wait until the sheet has been up a moment (``keys_from``) with none pressed
+        for ``KEY_GRACE``: the keys that played the round's last cards, pressed on, must not
+        also turn the sheet (or start the rematch) before it was read. Escape, which turns
+        nothing, opens the menu at once."""
+        if event.type == pygame.KEYDOWN and event.key != pygame.K_ESCAPE:
+            if self.age < self.keys_from:
+                self.keys_from = max(self.keys_from, self.age + KEY_GRACE)
+                return True
         return super().handle(event)
 
     # --- the numbers ----------------------------------------------------------------------
