@@ -278,14 +278,25 @@ class Slider(Control):
 
 class TextInput(Control):
     """A one-line name field: click or focus it and type; Backspace deletes (Ctrl with it,
-    a word); Ctrl+A marks the whole name, which what is typed next replaces."""
+    a word); Ctrl+A marks the whole name, which what is typed next replaces. A name the
+    game gave (``given``: "You", "Player 2") is marked as editing starts, so that typing
+    replaces it rather than adding to it."""
 
-    def __init__(self, get: Getter, set: Setter, *, max_length: int = 24, **kwargs: Any):
+    def __init__(
+        self,
+        get: Getter,
+        set: Setter,
+        *,
+        max_length: int = 24,
+        given: Callable[[], bool] | None = None,
+        **kwargs: Any,
+    ):
         super().__init__(**kwargs)
         self.get, self.set, self.max_length = get, set, max_length
+        self.given = given
         self._editing = False
         self.selected = False
-        """The whole name is marked (Ctrl+A)."""
+        """The whole name is marked (Ctrl+A, or a name the game gave)."""
 
     @property
     def editing(self) -> bool:
@@ -293,6 +304,8 @@ class TextInput(Control):
 
     @editing.setter
     def editing(self, value: bool) -> None:
+        if value and not self._editing:
+            self.selected = self.given is not None and self.given() and bool(str(self.get()))
         self._editing = value
         if not value:
             self.selected = False
@@ -301,8 +314,9 @@ class TextInput(Control):
         self.editing = not self.editing and self.enabled
 
     def press(self, pos: tuple[int, int]) -> None:
+        if self._editing:
+            self.selected = False  # a click in the name being typed puts the caret back
         self.editing = self.enabled
-        self.selected = False
 
     def release(self, pos: tuple[int, int]) -> None:
         """Pressing already started editing."""

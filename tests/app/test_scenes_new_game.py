@@ -423,3 +423,17 @@ def test_what_does_not_apply_shows_no_value(app, scene) -> None:
     click(app, (players.rect.right - 5, players.rect.centery))  # 3
     click(app, (players.rect.right - 5, players.rect.centery))  # 4
     assert teams.enabled and teams.shown()
+
+
+def test_typing_replaces_the_name_the_game_gave_and_adds_to_a_typed_one(app, scene) -> None:
+    """Click the field showing "You" and type "Bob": the name is "Bob", not "YouBob". A
+    name the player typed is added to as before."""
+    _, name, _, _ = seat(scene, 0)
+    assert scene.setup().seats[0].name == app.t("you")
+    click(app, name)
+    type_text(app, "Bob")
+    assert scene.setup().seats[0].name == "Bob"
+    press(app, pygame.K_ESCAPE)  # typing ends
+    click(app, name)
+    type_text(app, "by")
+    assert scene.setup().seats[0].name == "Bobby"

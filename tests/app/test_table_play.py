@@ -455,4 +455,3 @@ def test_a_card_raised_in_the_hand_leaves_the_status_line_clear(fast, size):
     status = [item for item in scene.painter.items(scene.snapshot()) if item.key[0] == "status"]
     assert len(status) == 1
     assert status[0].rect.bottom < raised.top, (status[0].rect, raised)
-

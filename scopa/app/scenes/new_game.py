@@ -129,6 +129,7 @@ class NewGameScene(MenuScene):
             set_name,
             max_length=MAX_NAME,
             hint=self.tr("ng_name_hint"),
+            given=lambda: self.defaults[seat],
         )
         kind = Choice(
             [(True, self.tr("ng_human")), (False, self.tr("ng_computer"))],

@@ -32,13 +32,20 @@ class OnlineScene(MenuScene):
         # A name the game gave (an Italian "Tu") is said in the language of the moment.
         typed = humans and not is_default_name(humans[0][1], humans[0][0])
         self.name = humans[0][1] if typed else app.t("you")
+        self.name_given = not typed
+        """The name is the game's ("You"), not one the player typed."""
         self.address = ""
         rules = app.settings.rules
         self.friends = 1
         choices = [(n, str(n)) for n in range(1, rules.players)]
         self.name_row = SettingRow(
             self.tr("online.name"),
-            TextInput(lambda: self.name, self._set_name, max_length=MAX_NAME),
+            TextInput(
+                lambda: self.name,
+                self._set_name,
+                max_length=MAX_NAME,
+                given=lambda: self.name_given,
+            ),
         )
         self.friends_row = SettingRow(
             self.tr("online.friends"),
@@ -69,6 +76,7 @@ class OnlineScene(MenuScene):
 
     def _set_name(self, value: str) -> None:
         self.name = value
+        self.name_given = False
 
     def _set_friends(self, value: int) -> None:
         self.friends = value

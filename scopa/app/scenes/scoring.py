@@ -67,10 +67,10 @@ class ScoringScene(MenuScene):
         for ``KEY_GRACE``: the keys that played the round's last cards, pressed on, must not
         also turn the sheet (or start the rematch) before it was read. Escape, which turns
         nothing, opens the menu at once."""
-        if event.type == pygame.KEYDOWN and event.key != pygame.K_ESCAPE:
-            if self.age < self.keys_from:
-                self.keys_from = max(self.keys_from, self.age + KEY_GRACE)
-                return True
+        waiting = self.age < self.keys_from
+        if waiting and event.type == pygame.KEYDOWN and event.key != pygame.K_ESCAPE:
+            self.keys_from = max(self.keys_from, self.age + KEY_GRACE)
+            return True
         return super().handle(event)
 
     # --- the numbers ----------------------------------------------------------------------
