@@ -126,10 +126,12 @@ def test_starts_from_the_last_setup(app, store) -> None:
     assert scene.setup() == last
 
 
-def test_six_friends_come_back_at_six_not_as_a_hot_seat_pair(app, scene, store) -> None:
-    """After a six-player hot-seat evening, New game opens at the settings' two players: the
-    second seat is a computer (not a friend at this screen), and taking six players again
-    brings every friend back as they sat."""
+def test_new_game_opens_at_the_last_match_table_with_everyone_as_they_sat(
+    app, scene, store
+) -> None:
+    """After a six-player hot-seat evening (the settings say two players), New game opens
+    at six with every friend at the screen as before; at two players it seats the player
+    against a computer, not a friend at the screen, and six brings the friends back."""
     from scopa.settings import MatchSetup, SeatConfig
 
     friends = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Franco")
@@ -140,13 +142,29 @@ def test_six_friends_come_back_at_six_not_as_a_hot_seat_pair(app, scene, store) 
     scene = NewGameScene(app)
     app.stack.push(scene)
     frame(app)
-    assert scene.players == 2
-    assert [seat.human for seat in scene.setup().seats] == [True, False]
+    assert (scene.players, scene.six_sides) == (6, 6)
+    assert scene.setup() == last
     players = scene.players_row.control
-    for _ in range(3):  # 3, 4, 6
+    for _ in range(3):  # 6, 2 (round), 3, 4
         click(app, (players.rect.right - 5, players.rect.centery))
+        if scene.players == 2:
+            assert [seat.human for seat in scene.setup().seats] == [True, False]
+    click(app, (players.rect.right - 5, players.rect.centery))  # 6
     assert scene.players == 6
     assert scene.setup().seats == last.seats
+
+
+def test_a_hot_seat_match_for_three_comes_back_at_three(app, store) -> None:
+    """Three players, the second a friend at the screen: New game opens that way again
+    although the settings say two players (the scopone games keep their four)."""
+    from scopa.settings import MatchSetup, SeatConfig
+
+    seats = (SeatConfig("Player 1", True), SeatConfig("Bea", True), SeatConfig("Marco", False))
+    last = MatchSetup(seats, Rules(players=3))
+    app.settings = app.settings.with_(last_setup=last, rules=Rules())
+    assert NewGameScene(app).setup() == last
+    app.settings = app.settings.with_(rules=PRESETS["scopone_scientifico"])
+    assert NewGameScene(app).players == 4
 
 
 def test_seats_chosen_here_stay_as_the_player_count_changes(app, scene) -> None:
@@ -176,6 +194,9 @@ def test_default_names_never_repeat_a_seated_name(app, store) -> None:
     last = MatchSetup((SeatConfig("Giulia", True), SeatConfig("Marco", False)), Rules())
     app.settings = app.settings.with_(last_setup=last, rules=Rules(players=4))
     scene = NewGameScene(app)
+    assert scene.players == 2  # the last match's table
+    scene.players_row.control.step(+1)
+    scene.players_row.control.step(+1)
     names = [seat.name.casefold() for seat in scene.setup().seats]
     assert len(set(names)) == 4
 
@@ -295,6 +316,8 @@ def test_six_names_never_repeat_one_seated(app, store) -> None:
     last = MatchSetup((SeatConfig("Lucia", True), SeatConfig("Giulia", False)), Rules())
     app.settings = app.settings.with_(last_setup=last, rules=Rules(players=6))
     scene = NewGameScene(app)
+    for _ in range(3):  # 3, 4, 6
+        scene.players_row.control.step(+1)
     names = [seat.name.casefold() for seat in scene.setup().seats]
     assert names[:2] == ["lucia", "giulia"] and len(set(names)) == 6
 

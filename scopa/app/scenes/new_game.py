@@ -26,6 +26,18 @@ SEATS = max(PLAYERS)
 """Seats the screen can fill (the most players a game has)."""
 
 
+def _table(rules: Rules, last: Rules) -> Rules:
+    """``rules`` at the table of ``last`` (its players, teams and sides), where they can be
+    played there and are not a scopone game, whose deal sets the players; else ``rules``
+    as they are."""
+    if rules.deal != "scopa":
+        return rules
+    try:
+        return rules.with_(players=last.players, teams=last.teams, six_sides=last.six_sides)
+    except RulesError:
+        return rules
+
+
 class NewGameScene(MenuScene):
     def build(self) -> None:
         app = self.app
@@ -40,12 +52,13 @@ class NewGameScene(MenuScene):
         self.kinds_chosen = False
         """Whether a seat's kind or level was chosen here (the player count then leaves them)."""
         # The rules are those of the settings (a match set up earlier does not bring its
-        # own back); the names are the last ones used, and who plays each seat too where
-        # there were as many seats.
+        # own back); the table (players, teams, sides) and the seats are the last match's,
+        # where those rules can be played at it.
         self.preset = MINE
-        self.players = rules.players
-        self.teams = rules.teams
-        self.six_sides = rules.six_sides
+        table = rules if last is None else _table(rules, last.rules)
+        self.players = table.players
+        self.teams = table.teams
+        self.six_sides = table.six_sides
         self.target = rules.target
         if last is not None:
             for seat, config in enumerate(last.seats):
