@@ -460,3 +460,17 @@ def test_typing_replaces_the_name_the_game_gave_and_adds_to_a_typed_one(app, sce
     click(app, name)
     type_text(app, "by")
     assert scene.setup().seats[0].name == "Bobby"
+
+
+def test_a_look_at_scopone_among_the_rules_leaves_the_players_as_chosen(app, scene) -> None:
+    """Three players chosen, then the rules flipped through: the scopone games seat four,
+    and every later game of three-card hands is at three again (not four for good)."""
+    players = scene.players_row.control
+    click(app, (players.rect.right - 5, players.rect.centery))  # 3
+    scene.form.set_focus(scene.preset_row)
+    seen = {}
+    for _ in range(len(PRESETS)):
+        press(app, pygame.K_RIGHT)
+        seen[scene.preset] = scene.players
+    for name, rules in PRESETS.items():
+        assert seen[name] == (rules.players if rules.deal != "scopa" else 3), name

@@ -60,6 +60,9 @@ class NewGameScene(MenuScene):
         self.teams = table.teams
         self.six_sides = table.six_sides
         self.target = rules.target
+        self.chosen_players = self.players
+        """The players chosen for a game of three-card hands, brought back after a look at
+        the scopone games."""
         if last is not None:
             for seat, config in enumerate(last.seats):
                 self.names[seat] = config.name
@@ -190,15 +193,21 @@ class NewGameScene(MenuScene):
         self.layout()
 
     def _set_preset(self, value: str) -> None:
-        """Take a preset's rules and its target (Cirulla is played to 51); the players stay
-        unless the preset needs its own number (scopone is four; Cirulla is not six)."""
+        """Take a preset's rules and its target (Cirulla is played to 51). The players stay
+        unless the rules need their own number (the scopone games are four; Cirulla is not
+        six); leaving a scopone game brings back the players chosen before it."""
+        before = self.base_rules()
+        if before.deal == "scopa":
+            self.chosen_players = self.players
         self.preset = value
-        fixed = self.base_rules()
-        if value != MINE and (
-            fixed.deal != "scopa" or fixed.players != 2 or not self._seats(fixed, self.players)
-        ):
-            self._seat_count(fixed.players)
-        self.target = fixed.target
+        rules = self.base_rules()
+        if rules.deal != "scopa":
+            self._seat_count(rules.players)
+        elif before.deal != "scopa" and self._seats(rules, self.chosen_players):
+            self._seat_count(self.chosen_players)
+        elif not self._seats(rules, self.players):
+            self._seat_count(rules.players)
+        self.target = rules.target
         self._check()
         self.layout()
 
