@@ -214,3 +214,31 @@ def test_keyboard_alone_starts_a_match(app, title) -> None:
     assert isinstance(top(app), LevelScene)
     press(app, pygame.K_RETURN)
     assert isinstance(top(app), TableScene)
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("language", ["it", "en"])
+def test_the_play_line_reads_whole_between_the_fans_of_cards(app, size, language) -> None:
+    """With six players the Play button's line names five computers: it is written whole,
+    clear of the cards fanned at the window's bottom corners."""
+    from scopa.app import style
+
+    app.resize(size)
+    app.set_language(language)
+    app.settings = app.settings.with_(rules=Rules(players=6), opponent_level="expert")
+    scene = TitleScene(app)
+    app.stack.push(scene)
+    scene.form.set_focus(scene.play)
+    line = scene.form.hint()
+    assert "6" in line
+    drawn: list[style.Drawn] = []
+    with style.watch_text(drawn.append):
+        for _ in range(20):
+            frame(app)
+    hints = [text for text in drawn if text.words == line]
+    assert hints
+    hint = hints[-1]
+    assert not hint.elided
+    assert scene.fan_rects or size[0] < 1000
+    for card in scene.fan_rects:
+        assert not hint.used.colliderect(card), (hint.used, card)

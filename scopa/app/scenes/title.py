@@ -131,6 +131,8 @@ class TitleScene(MenuScene):
 
     def draw_content(self, surface: pygame.Surface) -> None:
         m = self.m
+        self.fan_rects: list[pygame.Rect] = []
+        """Where the fans' cards were drawn."""
         self._draw_fan(surface, LEFT_FAN, (round(m.w * 0.13), round(m.h * 0.80)), -1)
         self._draw_fan(surface, RIGHT_FAN, (round(m.w * 0.87), round(m.h * 0.80)), 1)
         lettering = m.pen("title", style.TITLE, style.GOLD)
@@ -141,12 +143,25 @@ class TitleScene(MenuScene):
         where = (m.w // 2, title.bottom + m.px(style.SPACE_XL))
         style.text(surface, self.t("tagline"), pen, style.box_at(pen, where, m.w), align="center")
 
+    def _fan_card_width(self) -> int:
+        """The width of the fans' cards; 0 when the window is too narrow for the fans."""
+        width = style.card_width_for(self.m.px(0.30))
+        return width if self.m.w >= width * 9 else 0
+
+    def _fan_reach(self) -> int:
+        """How far in from the window's side the fans' cards reach (0: no fans)."""
+        width = self._fan_card_width()
+        if not width:
+            return 0
+        spread = width * 0.42
+        outer = (len(LEFT_FAN) - 1) / 2 * spread + style.card_height(width) * 0.62
+        return round(self.m.w * 0.13 + outer)
+
     def _draw_fan(
         self, surface: pygame.Surface, cards: tuple[str, ...], base: tuple[int, int], side: int
     ) -> None:
-        m = self.m
-        width = style.card_width_for(m.px(0.30))
-        if m.w < width * 9:
+        width = self._fan_card_width()
+        if not width:
             return
         art = style.menu_art(self.app)
         height = style.card_height(width)
@@ -156,9 +171,15 @@ class TitleScene(MenuScene):
             k = i - (n - 1) / 2
             angle = -side * 5 - k * 7
             centre = (base[0] + k * spread, base[1] + abs(k) * height * 0.04)
-            style.draw_card(surface, art, card, centre, width, angle=angle)
+            self.fan_rects.append(style.draw_card(surface, art, card, centre, width, angle=angle))
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
+        self.draw_hint(surface, self.hint_area())
+
+    def hint_area(self) -> pygame.Rect:
+        """Where the explanation of a button goes: under the buttons, between the fans of
+        cards (the Play line names every seat and may take two lines)."""
         m = self.m
-        area = pygame.Rect(0, round(m.h * 0.925), m.w, round(m.h * 0.07))
-        self.draw_hint(surface, area.inflate(-m.px(style.SPACE_XL), 0))
+        top = max(widget.rect.bottom for widget in self.form.widgets) + m.px(style.SPACE_S)
+        side = max(self._fan_reach(), m.px(style.SPACE_XL))
+        return pygame.Rect(side, top, m.w - 2 * side, m.h - top - m.px(style.SPACE_XS))
