@@ -474,3 +474,23 @@ def test_a_look_at_scopone_among_the_rules_leaves_the_players_as_chosen(app, sce
         seen[scene.preset] = scene.players
     for name, rules in PRESETS.items():
         assert seen[name] == (rules.players if rules.deal != "scopa" else 3), name
+
+
+def test_a_name_the_game_gives_another_seat_is_refused_with_a_reason(app, scene) -> None:
+    """ "You" typed for a computer's seat would be shown as "Seat 2" at the table: New game
+    says why instead of starting, and starts once the name is the player's own."""
+    app.set_language("en")
+    click(app, seat(scene, 0)[1])
+    type_text(app, "Anna")  # replaces "You"
+    _, name, _, _ = seat(scene, 1)
+    click(app, name)
+    press(app, pygame.K_a, mod=pygame.KMOD_LCTRL)
+    type_text(app, "You")
+    press(app, pygame.K_ESCAPE)
+    assert scene.error == app.t("ng_game_name", name="You", n=2)
+    click(app, scene.start_button)
+    assert app.stack.top is scene
+    click(app, name)
+    press(app, pygame.K_a, mod=pygame.KMOD_LCTRL)
+    type_text(app, "Yolanda")
+    assert scene.error == ""

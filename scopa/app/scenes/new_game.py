@@ -281,10 +281,27 @@ class NewGameScene(MenuScene):
             return ""
         return f" {self.t('ng_against')} ".join(names)
 
+    def game_named(self) -> int | None:
+        """A seat whose typed name is one the game gives another seat or kind of player
+        ("You" for a computer): the table would show the game's name instead."""
+        people = [seat for seat in range(self.players) if self.humans[seat]]
+        for seat in range(self.players):
+            name = self.names[seat].strip()
+            if self.defaults[seat] or not is_default_name(name, seat):
+                continue
+            alone = people == [seat]
+            if default_name(self.t, seat, human=self.humans[seat], alone=alone) != name:
+                return seat
+        return None
+
     def _check(self) -> bool:
         same = self.repeated_name()
         if same is not None:
             self.error = self.t("ng_same_name", name=same)
+            return False
+        named = self.game_named()
+        if named is not None:
+            self.error = self.t("ng_game_name", name=self.names[named].strip(), n=named + 1)
             return False
         try:
             self.setup()

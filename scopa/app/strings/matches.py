@@ -11,6 +11,7 @@ STRINGS = {
         "replace_saved_yes": "Start a new match",
         "replace_saved_no": "Keep the saved one",
         "ng_same_name": "Two seats are called {name}: give each player a name of their own",
+        "ng_game_name": "{name} is a name the game gives a seat: choose another for seat {n}",
     },
     "it": {
         "play_hint_first": "Gioca subito contro il computer: prima scegli quanto è forte",
@@ -21,5 +22,6 @@ STRINGS = {
         "replace_saved_yes": "Nuova partita",
         "replace_saved_no": "Tieni quella salvata",
         "ng_same_name": "Due posti si chiamano {name}: dai a ogni giocatore un nome diverso",
+        "ng_game_name": "{name} è un nome che il gioco dà ai posti: scegline un altro per il posto {n}",
     },
 }
