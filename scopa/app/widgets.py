@@ -428,7 +428,7 @@ class SettingRow(Widget):
         left = self.rect.left + self.rect.h // 4
         pad = max(1, self.rect.h // 12)
         area = pygame.Rect(left, self.rect.top + pad, 0, self.rect.h - 2 * pad)
-        area.w = self.control.rect.left - left - m.px(style.SPACE_S)
+        area.w = self.control.rect.left - left - m.px(style.SPACE_M)
         if self.hint is None:
             style.text(surface, resolve(self.label), title, area, lines=2)
         else:

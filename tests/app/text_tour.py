@@ -316,6 +316,11 @@ class Tour:
         scene.names[1] = "Giulia Maria Anna Rossi B"
         scene._check()
         self.show("new game, a name that cannot be used")
+        scene.names[0], scene.defaults[0] = "Anna", False
+        scene.names[1] = app.t("you")
+        scene._check()
+        self.show("new game, a name the game gives")
+        scene.defaults[0] = True
         scene.names[1] = "Giulia"
         scene.target = 7
         scene._check()
