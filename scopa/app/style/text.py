@@ -238,9 +238,9 @@ def _units(paragraph: str, font: pygame.font.Font, width: float) -> list[tuple[s
 
 
 def _clings(word: str) -> bool:
-    """Whether ``word`` must not end a line: a short word ("a", "i", "di", "of") reads
-    with the word after it."""
-    return len(word) <= 2 and word.isalpha()
+    """Whether ``word`` must not end a line: a short word ("a", "i", "di", "of") or number
+    reads with the word after it ("il 2 di denari", "fino a 7")."""
+    return len(word) <= 2 and (word.isalpha() or word.isdigit())
 
 
 def _settle(lines: list[str], font: pygame.font.Font, width: float) -> list[str]:
