@@ -330,7 +330,9 @@ def test_replay_from_the_scoring_scene_deals_the_round_just_scored_again(app):
             if len(top.match.rounds) == 2:
                 sheet = top
                 break
-            app.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0)])
+            ready = top.age >= top.keys_from  # a key pressed sooner is not taken
+            keys = [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0)]
+            app.frame(FRAME, keys if ready else [])
             continue
         current = scene.match.round
         if not current.history():
