@@ -54,6 +54,13 @@ def test_resume_and_escape_return_to_the_table(app, paused) -> None:
     assert app.stack.top is table
 
 
+def test_return_takes_resume_the_menu_s_first_choice(app, paused) -> None:
+    """Resume is drawn as the menu's choice: Return takes it, as on the score sheet."""
+    pause, table = paused
+    press(app, pygame.K_RETURN)
+    assert app.stack.top is table
+
+
 def test_settings_and_rules_open_over_the_pause(app, paused) -> None:
     pause, _ = paused
     click(app, pause.buttons[1])

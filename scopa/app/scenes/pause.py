@@ -28,7 +28,11 @@ class PauseScene(MenuScene):
     def build(self) -> None:
         if self.online:
             self._build_online()
-            return
+        else:
+            self._build_offline()
+        self.form.set_focus(self.buttons[0])  # Return takes the way back to the table
+
+    def _build_offline(self) -> None:
         self.buttons = [
             Button(self.tr("resume"), self.back, primary=True, hint=self.tr("resume_hint")),
             Button(self.tr("settings"), self.on_settings, hint=self.tr("pause_settings_hint")),
