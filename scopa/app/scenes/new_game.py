@@ -253,8 +253,11 @@ class NewGameScene(MenuScene):
         """The name in the field of ``seat``: the one the player typed, kept as typed; else
         the game's name for the seat as the table will show it, in the language of the
         moment ("You", "Player 1" with two people at the screen)."""
-        if not self.defaults[seat]:
-            return self.names[seat]
+        return self.names[seat] if not self.defaults[seat] else self.game_name(seat)
+
+    def game_name(self, seat: int) -> str:
+        """The game's name for ``seat`` as the table will show it ("You", "Player 2",
+        "Seat 3")."""
         people = [other for other in range(self.players) if self.humans[other]]
         return default_name(self.t, seat, human=self.humans[seat], alone=people == [seat])
 
@@ -284,13 +287,10 @@ class NewGameScene(MenuScene):
     def game_named(self) -> int | None:
         """A seat whose typed name is one the game gives another seat or kind of player
         ("You" for a computer): the table would show the game's name instead."""
-        people = [seat for seat in range(self.players) if self.humans[seat]]
         for seat in range(self.players):
             name = self.names[seat].strip()
-            if self.defaults[seat] or not is_default_name(name, seat):
-                continue
-            alone = people == [seat]
-            if default_name(self.t, seat, human=self.humans[seat], alone=alone) != name:
+            typed = not self.defaults[seat]
+            if typed and is_default_name(name, seat) and self.game_name(seat) != name:
                 return seat
         return None
 

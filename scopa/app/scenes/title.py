@@ -17,6 +17,8 @@ if TYPE_CHECKING:
 
 LEFT_FAN = ("7B", "7S", "7C", "7D")
 RIGHT_FAN = ("1D", "2D", "3D", "10D")
+FAN_X, FAN_Y = 0.13, 0.80
+"""The middle of the left fan, in fractions of the window (the right one mirrors it)."""
 
 
 class TitleScene(MenuScene):
@@ -92,6 +94,7 @@ class TitleScene(MenuScene):
             self.form.add(button)
         if focus in self.form.widgets:
             self.form.focus = focus
+        self.hint_box = self.hint_area()
 
     # --- actions ---------------------------------------------------------------------------
 
@@ -133,8 +136,8 @@ class TitleScene(MenuScene):
         m = self.m
         self.fan_rects: list[pygame.Rect] = []
         """Where the fans' cards were drawn."""
-        self._draw_fan(surface, LEFT_FAN, (round(m.w * 0.13), round(m.h * 0.80)), -1)
-        self._draw_fan(surface, RIGHT_FAN, (round(m.w * 0.87), round(m.h * 0.80)), 1)
+        self._draw_fan(surface, LEFT_FAN, (round(m.w * FAN_X), round(m.h * FAN_Y)), -1)
+        self._draw_fan(surface, RIGHT_FAN, (round(m.w * (1 - FAN_X)), round(m.h * FAN_Y)), 1)
         lettering = m.pen("title", style.TITLE, style.GOLD)
         box = style.box_at(lettering, (m.w // 2, round(m.h * 0.2)), m.w)
         title = style.draw_title(surface, "Scopa", m, box)
@@ -155,7 +158,7 @@ class TitleScene(MenuScene):
             return 0
         spread = width * 0.42
         outer = (len(LEFT_FAN) - 1) / 2 * spread + style.card_height(width) * 0.62
-        return round(self.m.w * 0.13 + outer)
+        return round(self.m.w * FAN_X + outer)
 
     def _draw_fan(
         self, surface: pygame.Surface, cards: tuple[str, ...], base: tuple[int, int], side: int
@@ -174,7 +177,7 @@ class TitleScene(MenuScene):
             self.fan_rects.append(style.draw_card(surface, art, card, centre, width, angle=angle))
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
-        self.draw_hint(surface, self.hint_area())
+        self.draw_hint(surface, self.hint_box)
 
     def hint_area(self) -> pygame.Rect:
         """Where the explanation of a button goes: under the buttons, between the fans of
