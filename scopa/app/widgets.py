@@ -162,6 +162,10 @@ class Control(Widget):
     def draw_value(self, surface: pygame.Surface, rect: pygame.Rect, m: Metrics, hot: bool) -> None:
         raise NotImplementedError
 
+    def drawn(self) -> pygame.Rect:
+        """The part of ``rect`` the value is drawn in (all of it, unless said otherwise)."""
+        return self.rect
+
     def draw(self, surface: pygame.Surface, m: Metrics, focused: bool, hovered: bool) -> None:
         self.draw_value(surface, self.rect, m, focused or hovered)
 
@@ -184,6 +188,9 @@ class Toggle(Control):
         """Whether the switch shows on: never while greyed, as the rule does not apply
         (teams with two players), whatever it will hold once it applies again."""
         return self.enabled and bool(self.get())
+
+    def drawn(self) -> pygame.Rect:
+        return style.switch_track(self.rect)
 
     def draw_value(self, surface: pygame.Surface, rect: pygame.Rect, m: Metrics, hot: bool) -> None:
         style.draw_switch(surface, rect, m, self.shown(), self.enabled, hot)
@@ -420,15 +427,20 @@ class SettingRow(Widget):
     def key(self, event: pygame.event.Event) -> bool:
         return self.control.key(event)
 
+    def text_area(self, m: Metrics) -> pygame.Rect:
+        """Where the label and its explanation are written: from the row's left edge to a
+        gap before what the control draws (a switch is narrower than its place)."""
+        left = self.rect.left + self.rect.h // 4
+        pad = max(1, self.rect.h // 12)
+        right = self.control.drawn().left - m.px(style.SPACE_M)
+        return pygame.Rect(left, self.rect.top + pad, right - left, self.rect.h - 2 * pad)
+
     def draw(self, surface: pygame.Surface, m: Metrics, focused: bool, hovered: bool) -> None:
         style.draw_row(surface, self.rect, m, focused, hovered)
         enabled = self.enabled
         title = m.pen("ui_bold", style.ROW_TITLE, style.INK if enabled else style.INK_DISABLED)
         note = m.pen("ui", style.ROW_NOTE, style.INK_SOFT if enabled else style.INK_DISABLED)
-        left = self.rect.left + self.rect.h // 4
-        pad = max(1, self.rect.h // 12)
-        area = pygame.Rect(left, self.rect.top + pad, 0, self.rect.h - 2 * pad)
-        area.w = self.control.rect.left - left - m.px(style.SPACE_M)
+        area = self.text_area(m)
         if self.hint is None:
             style.text(surface, resolve(self.label), title, area, lines=2)
         else:

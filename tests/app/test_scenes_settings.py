@@ -358,3 +358,28 @@ def test_cirulla_for_three_stays_cirulla_here_and_on_the_title(app, scene) -> No
     frame(app)
     hint = app.stack.top._play_hint()
     assert app.t("preset_cirulla") in hint and app.t("preset_custom") not in hint, hint
+
+
+def test_a_switch_row_s_explanation_runs_up_to_the_switch(app, scene) -> None:
+    """A switch is drawn narrower than the place kept for a control: its row's explanation
+    is written up to just before the switch, not wrapped at the edge of that place."""
+    from scopa.app import style
+
+    found = open_row(app, scene, "rule_re_bello")
+    found.hint = " ".join(["explanation"] * 40)
+    scene.form.set_focus(None)
+    for _ in range(20):  # past the fade-in
+        frame(app)
+    track = style.switch_track(found.control.rect)
+    assert track.left > found.control.rect.left + found.rect.h  # the switch leaves room
+    band = pygame.Rect(found.control.rect.left, found.rect.top, 0, found.rect.h)
+    band.w = track.left - band.left
+    screen = app.screen
+    inked = [
+        x
+        for x in range(band.left, band.right - 2)
+        for y in range(band.top + 2, band.bottom - 2)
+        if sum(screen.get_at((x, y))[:3]) < 400
+    ]
+    assert inked, "the explanation stops where the switch's place begins"
+    assert max(inked) < track.left - scene.m.px(style.SPACE_M) // 2

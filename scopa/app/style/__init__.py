@@ -15,6 +15,7 @@ from .controls import (
     draw_switch,
     draw_title,
     slider_track,
+    switch_track,
 )
 from .palette import (
     BRIGHT_GOLD,
@@ -182,6 +183,7 @@ __all__ = [
     "draw_selector",
     "draw_slider",
     "draw_switch",
+    "switch_track",
     "draw_title",
     "drop_shadow",
     "fade",

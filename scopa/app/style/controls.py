@@ -50,12 +50,20 @@ def draw_row(
         pygame.draw.line(surface, PAPER_LINE, (rect.left + radius, y), (rect.right - radius, y))
 
 
-def draw_switch(
-    surface: pygame.Surface, rect: pygame.Rect, scale: Scale, on: bool, enabled: bool, hot: bool
-) -> None:
+def switch_track(rect: pygame.Rect) -> pygame.Rect:
+    """The switch's track as ``draw_switch`` draws it in ``rect``: at its right, as tall as
+    most of it."""
     h = int(rect.h * 0.8)
     track = pygame.Rect(0, 0, int(h * 1.9), h)
     track.midright = rect.midright
+    return track
+
+
+def draw_switch(
+    surface: pygame.Surface, rect: pygame.Rect, scale: Scale, on: bool, enabled: bool, hot: bool
+) -> None:
+    track = switch_track(rect)
+    h = track.h
     color = GREEN if on else SWITCH_OFF
     if not enabled:
         color = SWITCH_DEAD
