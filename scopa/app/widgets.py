@@ -287,7 +287,9 @@ class TextInput(Control):
     """A one-line name field: click or focus it and type; Backspace deletes (Ctrl with it,
     a word); Ctrl+A marks the whole name, which what is typed next replaces. A name the
     game gave (``given``: "You", "Player 2") is marked as editing starts, so that typing
-    replaces it rather than adding to it."""
+    replaces it rather than adding to it. ``keep`` says what of a typed text the field
+    takes (a name field leaves out the letters the game cannot draw, and says so); without
+    it, every printable letter."""
 
     def __init__(
         self,
@@ -296,11 +298,13 @@ class TextInput(Control):
         *,
         max_length: int = 24,
         given: Callable[[], bool] | None = None,
+        keep: Callable[[str], str] | None = None,
         **kwargs: Any,
     ):
         super().__init__(**kwargs)
         self.get, self.set, self.max_length = get, set, max_length
         self.given = given
+        self.keep = keep
         self._editing = False
         self.selected = False
         """The whole name is marked (Ctrl+A, or a name the game gave)."""
@@ -333,6 +337,8 @@ class TextInput(Control):
             return False
         value = "" if self.selected else str(self.get())
         clean = "".join(ch for ch in text if ch.isprintable())
+        if clean and self.keep is not None:
+            clean = self.keep(clean)
         if clean:
             self.set((value + clean)[: self.max_length])
             self.editing = True

@@ -26,7 +26,7 @@ from scopa.net.client import BackgroundClient, Update
 from scopa.net.codes import parse_address
 from scopa.net.server import GameServer
 
-from .menu_helpers import click, frame
+from .menu_helpers import click, frame, type_text
 
 
 def run_until(app, condition, seconds: float = 30.0) -> None:  # noqa: ANN001
@@ -145,6 +145,18 @@ def test_a_server_gone_shows_a_clear_banner(hosted):
     run_until(app, lambda: not table.coordinator.online, 20)
     words = [item.key for item in table.overlay_items() if item.key[0] == "connection"]
     assert words and words[0][1] == app.t("online.reconnecting")
+
+
+def test_the_online_name_leaves_out_what_the_game_cannot_draw(app):
+    """The name sent to the others holds only letters every screen can draw."""
+    app.settings = app.settings.with_(language="it", tutorial_done=True)
+    app.set_language("it")
+    app.open("online")
+    online = app.stack.top
+    click(app, online.name_row.control)
+    type_text(app, "Иван🙂")
+    assert online.player_name() == "Иван"
+    assert [toast.text for toast in app.toasts.shown()] == [app.t("cannot_draw")]
 
 
 def test_a_bad_address_is_explained(app):

@@ -494,3 +494,37 @@ def test_a_name_the_game_gives_another_seat_is_refused_with_a_reason(app, scene)
     press(app, pygame.K_a, mod=pygame.KMOD_LCTRL)
     type_text(app, "Yolanda")
     assert scene.error == ""
+
+
+def test_a_name_in_another_alphabet_is_drawn_with_its_letters_everywhere(app, scene) -> None:
+    """ "Иван" typed for seat 1: the serif line under the seats, whose font has no Cyrillic,
+    and every text at the table write the name in a font that has its letters, never as
+    boxes."""
+    from scopa.app import style
+
+    drawn = []
+    _, name, _, _ = seat(scene, 0)
+    click(app, name)
+    type_text(app, "Иван")
+    with style.watch_text(drawn.append):
+        frame(app)
+        click(app, scene.start_button)
+        for _ in range(90):
+            frame(app)
+    named = [text for text in drawn if "Иван" in text.words]
+    assert {text.role for text in named} >= {"ui"}  # the field, the seat at the table
+    for text in named:
+        assert not style.lacks(app.font(text.role, style.GLYPH_PX), text.words), text
+    assert style.lacks(app.font("text", style.GLYPH_PX), "Иван")  # so it fell back
+
+
+def test_a_character_no_font_can_draw_is_left_out_of_a_name_with_a_word_why(app, scene) -> None:
+    """Letters the game cannot draw at all (Chinese, an emoji) would show as boxes: the name
+    field leaves them out and a message says so, in the player's language."""
+    _, name, _, _ = seat(scene, 0)
+    click(app, name)
+    type_text(app, "Zoë太郎🙂")
+    assert scene.setup().seats[0].name == "Zoë"
+    assert [toast.text for toast in app.toasts.shown()] == [app.t("cannot_draw")]
+    type_text(app, "!")
+    assert scene.setup().seats[0].name == "Zoë!"

@@ -320,6 +320,10 @@ class Tour:
         scene.names[1] = app.t("you")
         scene._check()
         self.show("new game, a name the game gives")
+        self.click(scene.seat_widgets[1][1])
+        self.frames(1, pygame.event.Event(pygame.TEXTINPUT, text="Иван太"))
+        self.show("new game, a name in another alphabet, a letter the game cannot draw")
+        self.frames(1, key(pygame.K_ESCAPE))
         scene.defaults[0] = True
         scene.names[1] = "Giulia"
         scene.target = 7

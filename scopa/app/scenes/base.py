@@ -11,6 +11,7 @@ import pygame
 from .. import style
 from ..scene import Scene
 from ..style import Metrics
+from ..toasts import worded
 from ..widgets import Form
 
 if TYPE_CHECKING:
@@ -43,6 +44,15 @@ class MenuScene(Scene):
 
     def build(self) -> None:
         """Create the widgets (once)."""
+
+    def writable(self, typed: str) -> str:
+        """What of ``typed`` a name may hold: the letters the game's fonts cannot draw are
+        left out, and the player is told so (``TextInput``'s ``keep``)."""
+        missing = style.unwritable(typed, self.app.font)
+        if not missing:
+            return typed
+        self.app.notify(worded("cannot_draw"))
+        return "".join(char for char in typed if char not in missing)
 
     def choose_language(self, language: str) -> None:
         """Speak ``language`` from now on: saved at once, and every text follows (labels

@@ -146,6 +146,7 @@ class NewGameScene(MenuScene):
             max_length=MAX_NAME,
             hint=self.tr("ng_name_hint"),
             given=lambda: self.defaults[seat],
+            keep=self.writable,
         )
         kind = Choice(
             [(True, self.tr("ng_human")), (False, self.tr("ng_computer"))],

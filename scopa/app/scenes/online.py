@@ -45,6 +45,7 @@ class OnlineScene(MenuScene):
                 self._set_name,
                 max_length=MAX_NAME,
                 given=lambda: self.name_given,
+                keep=self.writable,
             ),
         )
         self.friends_row = SettingRow(

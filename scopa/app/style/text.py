@@ -30,6 +30,16 @@ FontSource = Callable[[str, int], pygame.font.Font]
 
 MIN_PX = 11
 SMALLEST_SHARE = 0.75
+FALLBACK = {"title": "index", "text": "ui"}
+"""The font that writes a text its role's font cannot (a name in another alphabet): the
+serif headings' letters fall back on DejaVu's serif, the serif body's on DejaVu's sans, which
+draw far more alphabets. The other roles are DejaVu's already."""
+NAME_ROLES = ("ui", "ui_bold", "title", "text")
+"""The fonts that write the names players give themselves."""
+ABSENT = "\U0010fffd"
+"""A code point no font draws: a letter a font lacks is drawn as this one is, its box."""
+GLYPH_PX = 24
+"""The size letters are looked for in a font at (a font has a letter at every size or none)."""
 ELLIPSIS = "\u2026"
 ALIGNS = ("left", "center", "right")
 VALIGNS = ("top", "middle", "bottom")
@@ -105,12 +115,71 @@ def line_step(font: pygame.font.Font) -> int:
     return max(font.get_linesize(), font.get_height(), font.size("\u00c1g|")[1])
 
 
+# --- letters ---------------------------------------------------------------------------------
+# pygame cannot say whether a font has a letter (``Font.metrics`` measures the box drawn for
+# one it lacks), so a letter counts as drawn when its picture differs from ``ABSENT``'s.
+
+
+def lacks(font: pygame.font.Font, words: str) -> str:
+    """The letters of ``words`` that ``font`` would draw as a box, each once, in order."""
+    if words.isascii():  # every font of the game has these
+        return ""
+    return "".join(dict.fromkeys(char for char in words if not _has(font, char)))
+
+
+@lru_cache(maxsize=8192)
+def _has(font: pygame.font.Font, char: str) -> bool:
+    return char.isascii() or _picture(font, char) != _picture(font, ABSENT)
+
+
+@lru_cache(maxsize=64)
+def _picture(font: pygame.font.Font, char: str) -> tuple[tuple[int, int], bytes]:
+    image = font.render(char, True, (255, 255, 255), (0, 0, 0))
+    return image.get_size(), pygame.image.tobytes(image, "RGB")
+
+
+def able(words: str, pen: Pen) -> Pen:
+    """The pen that writes ``words``: ``pen``, or the same in its role's ``FALLBACK`` font
+    when that draws letters of them that the role's own font lacks."""
+    if words.isascii():
+        return pen
+    role = _able_role(words, pen.fonts, pen.role)
+    return pen if role == pen.role else replace(pen, role=role)
+
+
+@lru_cache(maxsize=4096)
+def _able_role(words: str, fonts: FontSource, role: str) -> str:
+    fallback = FALLBACK.get(role)
+    if fallback is None:
+        return role
+    missing = lacks(fonts(role, GLYPH_PX), words)
+    if not missing or len(lacks(fonts(fallback, GLYPH_PX), missing)) == len(missing):
+        return role
+    return fallback
+
+
+def unwritable(words: str, fonts: FontSource) -> str:
+    """The letters of ``words`` that some font writing names (``NAME_ROLES``) would draw as
+    a box even in its fallback: what a name must not hold."""
+    if words.isascii():
+        return ""
+    missing: dict[str, None] = {}
+    for role in NAME_ROLES:
+        lacking = lacks(fonts(role, GLYPH_PX), words)
+        fallback = FALLBACK.get(role)
+        if lacking and fallback is not None:
+            lacking = lacks(fonts(fallback, GLYPH_PX), lacking)
+        missing.update(dict.fromkeys(lacking))
+    return "".join(char for char in words if char in missing)
+
+
 # --- laying out -------------------------------------------------------------------------------
 
 
 def fit(words: str, pen: Pen, width: float, height: float, *, lines: int = 1) -> Fit:
     """``words`` laid out in a ``width`` x ``height`` box, on at most ``lines`` lines (0: as
-    many as the height holds)."""
+    many as the height holds), by the pen that can write them (``able``)."""
+    pen = able(words, pen)
     return _fit(words, pen.fonts, pen.role, pen.px, int(width), int(height), lines)
 
 
@@ -290,6 +359,7 @@ def text(
     lines: int = 1,
 ) -> pygame.Rect:
     """Write ``words`` inside ``box`` (see the module's docstring); returns the block used."""
+    pen = able(words, pen)
     inner = whole(box)
     laid = fit(words, pen, inner.w, inner.h, lines=lines)
     block = _place(laid, inner, align, valign)
@@ -303,6 +373,7 @@ def picture(
 ) -> pygame.Surface:
     """``words`` fitted to a box of ``size``, as a picture of its own (lettering that is
     scaled or faded as it is shown)."""
+    pen = able(words, pen)
     box = pygame.Rect(0, 0, int(size[0]), int(size[1]))
     laid = fit(words, pen, box.w, box.h, lines=lines)
     image = pygame.Surface((max(1, laid.width), max(1, laid.height)), pygame.SRCALPHA)
@@ -403,6 +474,7 @@ def _render(font: pygame.font.Font, line: str, colour: Color) -> pygame.Surface:
 
 def natural_width(words: str, pen: Pen) -> int:
     """How wide ``words`` is on one line at the pen's size."""
+    pen = able(words, pen)
     return pen.fonts(pen.role, max(pen.px, MIN_PX)).size(words)[0]
 
 
