@@ -103,6 +103,9 @@ class MatchResult:
 
 
 OPTIONAL: dict[str, Any] = {"match_id": "", "accuracy": None}
+ACCURACY_DIGITS = 6
+"""Decimals an accuracy is kept to: enough that it shows as the review showed it (5 of 11
+is 45 %, where 45.5 would show as 46 %)."""
 """Entries of a result written only when they hold something (older files lack them)."""
 
 
@@ -179,7 +182,7 @@ class Stats:
         for index in range(len(recent) - 1, -1, -1):
             result = recent[index]
             if result.match_id == match_id and result.accuracy is None:
-                reviewed = replace(result, accuracy=round(float(accuracy), 1))
+                reviewed = replace(result, accuracy=round(float(accuracy), ACCURACY_DIGITS))
                 recent[index] = reviewed
                 best = reviewed if self.best == result else self.best
                 worst = reviewed if self.worst == result else self.worst

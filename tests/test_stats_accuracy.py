@@ -54,14 +54,24 @@ def test_the_accuracy_joins_the_result_of_its_match() -> None:
     assert [r.match_id for r in stats.recent] == [match_key(first), match_key(second)]
     assert accuracy_series(stats) == [] and recent_accuracy(stats) is None
     reviewed = stats.with_accuracy(match_key(first), 72.345)
-    assert [r.accuracy for r in reviewed.recent] == [72.3, None]
-    assert accuracy_series(reviewed) == [72.3]
+    assert [r.accuracy for r in reviewed.recent] == [72.345, None]
+    assert accuracy_series(reviewed) == [72.345]
     reviewed = reviewed.with_accuracy(match_key(second), 90)
-    assert accuracy_series(reviewed) == [72.3, 90.0]
-    assert recent_accuracy(reviewed) == pytest.approx(81.15)
+    assert accuracy_series(reviewed) == [72.345, 90.0]
+    assert recent_accuracy(reviewed) == pytest.approx(81.1725)
     assert reviewed.with_accuracy("nothing/0", 50) == reviewed
     assert reviewed.with_accuracy(match_key(first), 10) == reviewed  # reviewed once only
     assert reviewed.total() == stats.total()
+
+
+def test_the_accuracy_kept_shows_as_the_review_showed_it() -> None:
+    """5 good choices of 11 is 45 % in the review: the statistics say 45 % too, not the
+    46 % of a figure kept as 45.5 and rounded again."""
+    match = finished(5)
+    accuracy = 100 * 5 / 11
+    stats = Stats().add(result_of(SETUP, match)).with_accuracy(match_key(match), accuracy)
+    again = Stats.from_dict(json.loads(json.dumps(stats.to_dict())))
+    assert round(recent_accuracy(again) or 0) == round(accuracy) == 45
 
 
 def test_the_best_result_carries_its_accuracy_too() -> None:
