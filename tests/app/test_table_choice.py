@@ -88,3 +88,32 @@ def test_a_window_resized_while_the_card_flies_to_the_choice_keeps_it_beside_the
     sprite = scene.view.sprites[Card.parse("6D")]
     assert scene.choice is not None
     assert (sprite.x, sprite.y) == pytest.approx(scene.choice.waiting_spot(sprite.w))
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_laying_a_card_that_could_take_is_an_option_named_in_words(fast, language) -> None:
+    """Cirulla, a card that takes may be laid: the choice's row for laying it holds no card
+    to show, so it says what it does (it was an empty box)."""
+    from scopa.app import style
+
+    fast.set_language(language)
+    fast.resize((960, 540))
+    rules = Rules(cirulla=True, may_trail_capturing_card=True)
+    setup = MatchSetup((SeatConfig("Giulia", True), SeatConfig("CPU", False, "beginner")), rules)
+    match = Match.new(rules, 1, first_dealer=1, decks=(deck(*HANDS[2], TABLE),))
+    scene = TableScene(fast, coordinated(fast, setup, match), worker=inline_worker())
+    fast.stack.push(scene)
+    settle(fast, scene)
+    scene.input._resolve(Card.parse("6D"), None)
+    scene.ui.finish_all()
+    choice = scene.choice
+    assert choice is not None
+    lays = [i for i, move in enumerate(choice.options) if not move.captures]
+    assert lays == [len(choice.options) - 1]  # last: Enter at once takes the first set
+    drawn = []
+    with style.watch_text(drawn.append):
+        for item in scene.overlay_items():
+            item.paint(pygame.Surface(fast.size, pygame.SRCALPHA))
+    row = choice.rows[lays[0]]
+    words = [text for text in drawn if text.words == fast.t("table.choose_lay")]
+    assert len(words) == 1 and row.contains(words[0].used) and not words[0].elided

@@ -21,6 +21,8 @@ TITLE_LINE = 1.45
 """The height of the popup's title line, in its font's sizes (the serif's accents and tails)."""
 WAIT_ANGLE = -6.0
 """Degrees the played card leans while it waits beside the popup for the player's pick."""
+LAY_WIDTH = 3
+"""Cards' widths the row of laying the card (taking nothing) has at least, for its words."""
 SHADOW_REACH = 0.3
 """How far a card's shadow reaches past its edge, in card widths (its blur and drop)."""
 
@@ -30,7 +32,9 @@ class ChoicePopup:
 
     def __init__(self, card: Card, options: list[Move], layout: TableLayout) -> None:
         self.card = card
-        self.options = options
+        self.options = sorted(options, key=lambda move: not move.captures)
+        """The captures, then laying the card (where the rules allow it): the first is
+        chosen at first, so Enter at once takes, as a card that takes usually does."""
         self.selected = 0
         self.layout = layout
         u = layout.unit
@@ -39,6 +43,8 @@ class ChoicePopup:
         columns = 1 if count <= 2 else 2
         lines = math.ceil(count / columns)
         longest = max(len(move.captures) for move in options)
+        if any(not move.captures for move in options):
+            longest = max(longest, LAY_WIDTH)  # room to say the card is laid
         title_h = self.pad + layout.font_large * TITLE_LINE + layout.font_small * 1.8
         self.card_w = max(layout.mini_w, round(layout.table_w * 0.72))
         while True:
@@ -108,14 +114,21 @@ class ChoicePopup:
     def chosen(self) -> Move:
         return self.options[self.selected]
 
-    def item(self, art: CardArt, text: Writer, title: str, hint: str) -> Item:
-        """The popup as an item of the table's frame (it dims the whole table)."""
-        key = ("choice", self.card, tuple(self.options), self.selected, title, hint)
+    def item(self, art: CardArt, text: Writer, title: str, hint: str, lay_word: str) -> Item:
+        """The popup as an item of the table's frame (it dims the whole table). ``lay_word``
+        names the option of laying the card, where the rules let a card that takes be laid."""
+        key = ("choice", self.card, tuple(self.options), self.selected, title, hint, lay_word)
         area = pygame.Rect((0, 0), self.layout.size)
-        return Item(key, area, lambda surface: self.draw(surface, art, text, title, hint))
+        return Item(key, area, lambda surface: self.draw(surface, art, text, title, hint, lay_word))
 
     def draw(
-        self, surface: pygame.Surface, art: CardArt, text: Writer, title: str, hint: str
+        self,
+        surface: pygame.Surface,
+        art: CardArt,
+        text: Writer,
+        title: str,
+        hint: str,
+        lay_word: str,
     ) -> None:
         lay = self.layout
         veil = pygame.Surface(lay.size, pygame.SRCALPHA)
@@ -141,6 +154,11 @@ class ChoicePopup:
                 )
                 surface.blit(glow, row.topleft)
             count = len(move.captures)
+            if not count:
+                words = text.pen("ui_bold", round(lay.font_small * 1.15), style.CREAM)
+                inner = row.inflate(-self.pad, -self.pad)
+                style.text(surface, lay_word, words, inner, align="center", lines=3)
+                continue
             start = row.centerx - (count - 1) * self.card_w * 1.1 / 2
             for k, card in enumerate(move.captures):
                 face = art.face(card, self.card_w)

@@ -703,7 +703,8 @@ class TableScene(Scene):
         choice = self.pick.choice
         if choice is not None:
             title = capital(self.app.t("table.choose", card=self.card_name(choice.card)))
-            items.append(choice.item(self.art, self.text, title, self.app.t("table.choose_hint")))
+            hint, lay_word = self.app.t("table.choose_hint"), self.app.t("table.choose_lay")
+            items.append(choice.item(self.art, self.text, title, hint, lay_word))
             items.append(card_item(self.art, self.view.sprites[choice.card], "chosen"))
         if self.cover is not None:
             texts = self.cover_texts()
