@@ -226,12 +226,14 @@ def expected_take(options: list[tuple[float, float]]) -> float:
 
 
 def describe(
-    view: View, chosen: Assessment, others: list[Assessment]
+    view: View, chosen: Assessment, others: list[Assessment], played: Assessment | None = None
 ) -> tuple[str, dict[str, object]]:
     """The main reason for a move, as a code and its parameters (see ``reasons``).
 
     ``others`` are the assessments of every legal move: a reason such as "no sweep" is only
-    worth saying when some other move would have left a sweep.
+    worth saying when some other move would have left a sweep. ``played``, in a review, is
+    the move the player made instead: a reason it shares (both sweep the table) says nothing
+    of the difference, so it is passed over for one that does.
     """
     move = chosen.move
     capture = move.capture_mask
@@ -246,15 +248,21 @@ def describe(
                 return "declare_matta", {"points": points, "rank": move.named}
             return "declare", {"points": points}
         return ("retract", {}) if move.code == RETRACT else ("keep_hidden", {})
-    if chosen.scopa:
+    instead = played if played is not None and played.move != move else None
+    taken = 0 if instead is None else instead.move.capture_mask
+    if chosen.scopa and not (instead is not None and instead.scopa):
         return "scopa", {}
-    if capture & SETTEBELLO_BIT:
+    if capture & SETTEBELLO_BIT and not taken & SETTEBELLO_BIT:
         return "settebello", {}
-    if view.last_play and capture:
+    if view.last_play and capture and not taken:
         return "last_take", {"count": (left | capture).bit_count() + 1}
-    if capture & SEVENS:
+    if capture & SEVENS and not taken & SEVENS:
         return "seven", {}
-    if left and not chosen.sweepable and any(other.sweepable for other in others):
+    spent = instead.move.card if instead is not None else None
+    if capture and taken == capture and spent is not None and spent.rank != move.card.rank:
+        return "keeps", {"rank": spent.rank}
+    leaves_sweep = instead.sweepable if instead is not None else any(o.sweepable for o in others)
+    if left and not chosen.sweepable and leaves_sweep:
         rules = view.rules
         if total > 10 and not (rules.quindici or rules.assi or rules.cirulla):
             return "no_sweep_sum", {"total": total}

@@ -213,7 +213,8 @@ def grade_move(obs: Observation, played: Move, round_no: int, number: int, seed:
     judge = Judge(view)
     assessments = [judge.assess(move) for move in view.moves]
     chosen = next(item for item in assessments if item.move == best)
-    code, params = describe(view, chosen, assessments)
+    instead = next(item for item in assessments if item.move == played)
+    code, params = describe(view, chosen, assessments, instead)
     return MoveGrade(
         round_no=round_no,
         number=number,

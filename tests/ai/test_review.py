@@ -237,3 +237,27 @@ def test_a_graded_position_is_dealt_again_exactly() -> None:
     assert obs.hand == then.hand and obs.piles == then.piles and obs.history == then.history
     with pytest.raises(ValueError, match="no move"):
         position_match(record, len(record.moves))
+
+
+def test_the_reason_names_what_sets_master_s_move_apart_from_the_one_played() -> None:
+    """Cirulla, the 2 and the 4 on the table: the 6 takes them (equal sum) and so does the
+    knight (9 + 2 + 4 = 15), both a scopa. Said of the knight against the 6 played, "clears
+    the table: scopa!" tells nothing: the reason is that the 6 is kept."""
+    from scopa.ai.assess import Judge, describe
+    from scopa.ai.view import View
+    from scopa.engine import parse_cards
+
+    from .helpers import position, seat_view
+
+    view = View.of(seat_view(position("6D 9C 3S", "2S 4B", rules=Rules(cirulla=True))))
+    judge = Judge(view)
+    assessments = [judge.assess(move) for move in view.moves]
+    six, knight, two, four = parse_cards("6D 9C 2S 4B")
+    sweep = two.bit | four.bit
+    (knight_takes,) = [a for a in assessments if a.move.card == knight and a.move.capture_mask]
+    (six_takes,) = [a for a in assessments if a.move.card == six and a.move.capture_mask]
+    assert knight_takes.move.capture_mask == six_takes.move.capture_mask == sweep
+    assert knight_takes.scopa and six_takes.scopa
+    assert describe(view, knight_takes, assessments) == ("scopa", {})
+    assert describe(view, knight_takes, assessments, six_takes) == ("keeps", {"rank": 6})
+    assert describe(view, knight_takes, assessments, knight_takes) == ("scopa", {})
