@@ -10,6 +10,7 @@ import threading
 import time
 
 import pygame
+import pytest
 
 from scopa.ai.review import review_round
 from scopa.app.coach import Coach, MatchReviews, grade_round
@@ -145,7 +146,7 @@ def test_a_finished_solo_match_keeps_its_accuracy(app, store) -> None:  # noqa: 
     coordinator.flush()
     result = store.load_stats().recent[-1]
     assert result.match_id == match_key(coordinator.match)
-    assert result.accuracy == round(expected, 1)
+    assert result.accuracy == pytest.approx(expected)
 
 
 def test_a_hot_seat_match_keeps_no_accuracy(app, store) -> None:  # noqa: ANN001
