@@ -181,6 +181,22 @@ def test_the_win_rate_and_the_margin_each_have_their_own_scale(app, store, size,
             assert not label.colliderect(other), (label, other)
 
 
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_records_say_that_matches_with_moves_taken_back_set_none(app, store, language) -> None:
+    """One match played with Undo: its margin is charted but sets no best or worst margin
+    (a record reached by trial and error is not one), and the tiles say so, not a bare
+    dash that looks like a fault."""
+    setup = MatchSetup((SeatConfig("Anna", True), SeatConfig("CPU", False, "expert")), Rules())
+    store.record_result(setup, play_out(1), undone=True)
+    scene = show(app, StatisticsScene(app), (960, 540), language)
+    tiles = scene.tiles()
+    undo = app.t("aids.undo").split("(")[0].strip().lower()
+    for key in ("st_best", "st_worst"):
+        ((label, value),) = [(label, value) for label, value in tiles if label == app.t(key)]
+        assert value == "\u2014"
+        assert undo in label.lower(), label
+
+
 def test_one_lost_match_charts_a_margin_below_zero_and_no_negative_win_rate(app, store):
     """The first match lost: the margin's scale reaches up to 0 (not a scale round -9 alone,
     which reads like any other number), and the win rate of 0 % lies at the bottom of a
