@@ -750,6 +750,15 @@ class Tour:
         self.frames(2)
         self.show("cirulla, what the matta is worth")
 
+        trail = cirulla.with_(may_trail_capturing_card=True)
+        deal = fixed_match("6D 2C 10S", "1B 3B 8C", "6C 6S 4B 9B", trail)
+        scene = self.table(MatchSetup(seats, trail), deal)
+        self.settle(scene)
+        self.drag(centre_of(scene, C("6D")), empty_felt(scene))
+        self.frames(10)
+        self.show("cirulla, which capture, or none")
+        self.frames(1, key(pygame.K_ESCAPE))
+
         at_deal = cirulla.with_(declare_at_deal=True, declare_until_play=True)
         deal = fixed_match("1D 2C 3S", "4B 8C 9C", "4S 5D 9B 10C", at_deal)
         scene = self.table(MatchSetup(seats, at_deal), deal)
