@@ -476,6 +476,34 @@ def test_a_look_at_scopone_among_the_rules_leaves_the_players_as_chosen(app, sce
         assert seen[name] == (rules.players if rules.deal != "scopa" else 3), name
 
 
+def test_rules_for_two_only_met_on_the_way_leave_the_players_as_chosen(app) -> None:
+    """The settings' rules are for two (Cirulla with the Luzzati table rules): three
+    players chosen with the classic rules, the rules flipped left past them to Cirulla,
+    which three can play, seat three again, not the two the settings' rules needed."""
+    from scopa.app.scenes.title import TitleScene
+
+    rules = Rules(cirulla=True, luzzati_table_rules=True, target=51)
+    app.settings = app.settings.with_(rules=rules, last_setup=None)
+    app.stack.push(TitleScene(app))
+    scene = NewGameScene(app)
+    app.stack.push(scene)
+    frame(app)
+    scene.form.set_focus(scene.preset_row)
+    press(app, pygame.K_RIGHT)
+    assert scene.preset == "classic"
+    players = scene.players_row.control
+    click(app, (players.rect.right - 5, players.rect.centery))
+    assert scene.players == 3
+    scene.form.set_focus(scene.preset_row)
+    press(app, pygame.K_LEFT)  # the settings' rules: two only
+    assert scene.players == 2
+    press(app, pygame.K_LEFT)
+    assert scene.preset == "cirulla" and scene.players == 3
+    press(app, pygame.K_RIGHT)
+    press(app, pygame.K_RIGHT)
+    assert scene.preset == "classic" and scene.players == 3
+
+
 def test_a_name_the_game_gives_another_seat_is_refused_with_a_reason(app, scene) -> None:
     """ "You" typed for a computer's seat would be shown as "Seat 2" at the table: New game
     says why instead of starting, and starts once the name is the player's own."""

@@ -61,8 +61,9 @@ class NewGameScene(MenuScene):
         self.six_sides = table.six_sides
         self.target = rules.target
         self.chosen_players = self.players
-        """The players chosen for a game of three-card hands, brought back after a look at
-        the scopone games."""
+        """The players chosen (here, or at the last match's table): brought back after a
+        look at rules played by another number (the scopone games are four; some rules are
+        for two only)."""
         if last is not None:
             for seat, config in enumerate(last.seats):
                 self.names[seat] = config.name
@@ -190,23 +191,22 @@ class NewGameScene(MenuScene):
 
     def _set_players(self, value: int) -> None:
         self._seat_count(value)
+        self.chosen_players = value
         self._check()
         self.layout()
 
     def _set_preset(self, value: str) -> None:
-        """Take a preset's rules and its target (Cirulla is played to 51). The players stay
-        unless the rules need their own number (the scopone games are four; Cirulla is not
-        six); leaving a scopone game brings back the players chosen before it."""
-        before = self.base_rules()
-        if before.deal == "scopa":
-            self.chosen_players = self.players
+        """Take a preset's rules and its target (Cirulla is played to 51). The players are
+        those chosen, unless the rules need their own number (the scopone games are four;
+        Cirulla is not six; the rulebook's rules are for two): flipping through the rules
+        leaves the players as chosen for every rules that can seat them."""
         self.preset = value
         rules = self.base_rules()
         if rules.deal != "scopa":
             self._seat_count(rules.players)
-        elif before.deal != "scopa" and self._seats(rules, self.chosen_players):
+        elif self._seats(rules, self.chosen_players):
             self._seat_count(self.chosen_players)
-        elif not self._seats(rules, self.players):
+        else:
             self._seat_count(rules.players)
         self.target = rules.target
         self._check()
