@@ -383,3 +383,24 @@ def test_a_switch_row_s_explanation_runs_up_to_the_switch(app, scene) -> None:
     ]
     assert inked, "the explanation stops where the switch's place begins"
     assert max(inked) < track.left - scene.m.px(style.SPACE_M) // 2
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_cirulla_switched_on_goes_to_its_usual_51_and_says_so(
+    app, scene, language, tmp_path
+) -> None:
+    """Cirulla's points come by the dozen (a knock, grande and piccola): switched on at
+    Scopa's 11, the match goes to Cirulla's usual 51, with a word why; switched off again,
+    back to 11. A target the player chose stays."""
+    app.set_language(language)
+    cirulla = open_row(app, scene, "rule_cirulla")
+    click(app, cirulla.control)
+    assert app.settings.rules.cirulla and app.settings.rules.target == 51
+    said = [toast.text for toast in app.toasts.shown()]
+    assert said == [app.t("target_follows_game", n=51, game="Cirulla")]
+    assert Store(tmp_path).load_settings().rules.target == 51
+    click(app, cirulla.control)
+    assert not app.settings.rules.cirulla and app.settings.rules.target == 11
+    scene.set_rule("target", 21)
+    click(app, cirulla.control)
+    assert app.settings.rules.cirulla and app.settings.rules.target == 21

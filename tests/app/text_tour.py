@@ -381,6 +381,10 @@ class Tour:
             scene.set_rule(name, value)
             self.show(f"settings, {name} refused: {scene.error}")
         scene.set_preset("classic")
+        scene.set_rule("cirulla", True)
+        self.show("settings, cirulla goes to 51")
+        app.toasts = type(app.toasts)()
+        scene.set_preset("classic")
         app.back()
         assert len(TABS) == len(scene.tabs)
 

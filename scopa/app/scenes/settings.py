@@ -16,6 +16,7 @@ from scopa.engine import PRESETS, RULE_OPTIONS, Card, RuleOption, Rules, RulesEr
 from scopa.settings import ANIMATION_SPEEDS, DECK_STYLES
 
 from .. import style
+from ..toasts import worded
 from ..widgets import Button, Choice, Control, ScrollPanel, SettingRow, Slider, Tab, Text, Toggle
 from ..wording import capital, card_name
 from .base import LANGUAGES, MenuScene
@@ -37,6 +38,9 @@ NONE_WORDS = {"capture_limit": "limit_none", "matta": "matta_none"}
 capture limit), or a card named as the deck names it (the matta). Other numbers (players,
 target) are shown as they are."""
 DEAL_CLASHES = ("scopone_players", "scientifico_players")
+USUAL_TARGETS = {False: Rules().target, True: PRESETS["cirulla"].target}
+"""The points a game is usually played to, Scopa's and Cirulla's: switching between the two
+games takes the other's usual target along, unless the player chose another."""
 """The clashes a deal has with the number of players (the message names the deal)."""
 
 
@@ -177,8 +181,12 @@ class SettingsScene(MenuScene):
             self.app.save_settings()
 
     def set_rule(self, name: str, value: Any) -> None:
+        changes = {name: value}
+        games = name == "cirulla" and bool(value) != self.rules.cirulla
+        if games and self.rules.target == USUAL_TARGETS[not value]:
+            changes["target"] = USUAL_TARGETS[bool(value)]
         try:
-            rules = self.rules.with_(**{name: value})
+            rules = self.rules.with_(**changes)
         except RulesError as error:
             if name == "deal" and error.clash in DEAL_CLASHES:
                 self.error = self.t("err_deal_players", deal=self.t(f"deal_{value}"))
@@ -186,6 +194,9 @@ class SettingsScene(MenuScene):
                 self.error = rules_problem(self.app, error)
             return
         self.change(rules=rules)
+        if "target" in changes:
+            game = "Cirulla" if rules.cirulla else "Scopa"
+            self.app.notify(worded("target_follows_game", n=rules.target, game=game))
 
     def set_preset(self, name: str) -> None:
         self.change(rules=self.rules.with_preset(name))

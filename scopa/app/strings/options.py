@@ -169,6 +169,7 @@ STRINGS = {
         "preset_cirulla_hint": "The Genoese game: fifteens, hand bonuses, to 51",
         "ng_against": "against",
         "ng_bad_name": "A name must be printable text of at most 24 characters",
+        "target_follows_game": "Matches now go to {n} points, as {game} is usually played",
         "cannot_draw": "Scopa cannot draw that character, so it was left out of the name",
     },
     "it": {
@@ -337,6 +338,7 @@ STRINGS = {
         "preset_cirulla_hint": "Il gioco genovese: prese a 15, accusi, ai 51",
         "ng_against": "contro",
         "ng_bad_name": "Il nome deve avere al massimo 24 caratteri stampabili",
+        "target_follows_game": "Ora la partita va ai {n} punti, come si gioca di solito a {game}",
         "cannot_draw": "Scopa non sa disegnare quel carattere: è stato tolto dal nome",
     },
 }
