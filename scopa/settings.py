@@ -7,6 +7,7 @@ reported as such instead of half-loading.
 
 from __future__ import annotations
 
+import tomllib
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
@@ -316,3 +317,91 @@ def _chosen_deck(data: dict[str, Any]) -> str | None:
         _check_choice("setting 'deck_style'", legacy, DECK_STYLES)
         return None if legacy == DEFAULT_STYLE else str(legacy)
     return None
+
+
+SALVAGED_LINES = 5000
+"""Lines of a damaged settings file looked at for what can still be read (a good file has
+under two hundred)."""
+
+
+def salvage(text: str) -> Settings | None:
+    """What can still be read of a damaged settings file: every entry that reads on its own
+    line and holds a good value, the rest at its default; None when nothing reads.
+
+    A file cut short, or with a line mangled by hand, so loses only what was damaged: the
+    language, the rules and the last table set stay where their lines read. Rules that
+    hold only together (scopone's deal and its four players) are taken in as many rounds
+    as they need; a rule that clashes with the others whatever the order is left out.
+    """
+    top: dict[str, Any] = {}
+    rules: dict[str, Any] = {}
+    setup_rules: dict[str, Any] = {}
+    seats: list[dict[str, Any]] = []
+    section = ""
+    for line in text.splitlines()[:SALVAGED_LINES]:
+        entry = line.strip()
+        if entry.startswith("["):
+            section = entry.strip("[] \t")
+            if entry.startswith("[[") and section == "last_setup.seats":
+                seats.append({})
+            continue
+        if not entry or entry.startswith("#"):
+            continue
+        try:
+            read = tomllib.loads(entry)
+        except (ValueError, RecursionError):  # TOML's errors, and its over-long integers
+            continue
+        into = {"": top, "rules": rules, "last_setup.rules": setup_rules}.get(section)
+        if section == "last_setup.seats" and seats:
+            into = seats[-1]
+        if into is not None:
+            into.update(read)
+    settings = Settings()
+    found = False
+    for name, value in top.items():
+        try:
+            if name in ("deck", LEGACY_DECK):
+                chosen = _chosen_deck({name: value})
+                if chosen is None:
+                    continue
+                settings = settings.with_(deck_style=chosen)
+            elif name in _SCALARS:
+                if name == "volume" and isinstance(value, int) and not isinstance(value, bool):
+                    value = float(value)
+                settings = settings.with_(**{name: value})
+            else:
+                continue
+        except (SettingsError, ValueError, TypeError):
+            continue
+        found = True
+    if rules:
+        settings = settings.with_(rules=_rules_that_read(rules))
+        found = True
+    if seats and setup_rules:
+        try:
+            last = MatchSetup.from_dict({"seats": seats, "rules": setup_rules})
+        except (SettingsError, ValueError, TypeError):
+            pass
+        else:
+            settings = settings.with_(last_setup=last)
+            found = True
+    return settings if found else None
+
+
+def _rules_that_read(entries: dict[str, Any]) -> Rules:
+    """The default rules with every one of ``entries`` that can be taken in (``salvage``)."""
+    rules = Rules()
+    waiting = dict(entries)
+    while waiting:
+        taken = []
+        for name, value in waiting.items():
+            try:
+                rules = rules.with_(**{name: value})
+            except (RulesError, ValueError, TypeError):
+                continue
+            taken.append(name)
+        if not taken:
+            break
+        for name in taken:
+            del waiting[name]
+    return rules

@@ -34,7 +34,7 @@ import platformdirs
 
 from .engine import GameRecord
 from .engine.errors import quote_value
-from .settings import MatchSetup, Settings, SettingsError
+from .settings import MatchSetup, Settings, SettingsError, salvage
 from .stats import SCHEMA as STATS_SCHEMA
 from .stats import Stats, result_of
 
@@ -482,12 +482,15 @@ class Store:
     # --- settings ----------------------------------------------------------------------
 
     def load_settings(self) -> Settings:
-        """The saved settings, or the defaults (first start, or a bad file set aside)."""
+        """The saved settings, or the defaults (first start). A bad file is set aside, and
+        what can still be read of it is kept (``settings.salvage``)."""
         self.clean_temporary_files()
-        data = self._read(self.settings_path, "settings", _parse_toml)
-        if data is None:
-            return Settings()
+        path = self.settings_path
+        read: list[bytes] = []
         try:
+            raw = _read_bytes(path)
+            read.append(raw)
+            data = _parse_toml(raw)
             about = data.pop("format", None)
             if not isinstance(about, dict):
                 raise DamagedFile("files.cause_no_format")
@@ -497,9 +500,15 @@ class Store:
             if about.get("game") != APP_NAME:
                 raise DamagedFile("files.cause_no_format")
             return Settings.from_dict(data)
-        except _BAD_CONTENT as error:
-            self._set_aside(self.settings_path, "settings", _cause_of(error))
+        except (FileNotFoundError, NotADirectoryError):
             return Settings()
+        except _BAD_CONTENT as error:
+            cause = _cause_of(error)
+        except OSError as error:
+            cause = _cause_unreadable(path, error)
+        kept = salvage(read[0].decode("utf-8", "replace")) if read else None
+        self._set_aside(path, "settings" if kept is None else "settings_salvaged", cause)
+        return Settings() if kept is None else kept
 
     def save_settings(self, settings: Settings) -> bool:
         """Write the settings; False (and a message) if the file could not be written."""

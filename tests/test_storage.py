@@ -23,7 +23,8 @@ from hypothesis import strategies as st
 
 from scopa import storage
 from scopa.engine import PRESETS, GameRecord, Match, Rules
-from scopa.settings import MatchSetup, SeatConfig, Settings, SettingsError
+from scopa.i18n import Translator
+from scopa.settings import MatchSetup, SeatConfig, Settings, SettingsError, salvage
 from scopa.stats import Stats
 from scopa.storage import Store, atomic_write, toml_dumps
 
@@ -150,10 +151,21 @@ def good_bytes(kind: Kind, tmp_path: Path) -> tuple[bytes, Any]:
     return kind.path(store).read_bytes(), value
 
 
+def expected_from(kind: Kind, content: bytes | None) -> Any:
+    """What loading the bad ``content`` gives: the defaults, but for a settings file,
+    whose entries that still read are kept (``salvage``, tested on its own below)."""
+    if kind.name == "settings" and content is not None:
+        kept = salvage(content.decode("utf-8", "replace"))
+        if kept is not None:
+            return kept
+    return expected_default(kind)
+
+
 def assert_set_aside(kind: Kind, store: Store, content: bytes | None, backup: str = ".bak") -> None:
-    """The load gave the defaults, said so, and kept the bad file beside the real one."""
+    """The load gave the defaults (or what could be read), said so, and kept the bad file
+    beside the real one."""
     path = kind.path(store)
-    assert kind.load(store) == expected_default(kind)
+    assert kind.load(store) == expected_from(kind, content)
     assert len(store.messages) == 1, store.messages
     message = str(store.messages[0])
     assert kind.label in message and path.name + backup in message
@@ -319,10 +331,55 @@ def test_a_folder_that_cannot_be_written_gives_a_message(kind: Kind, tmp_path: P
 
 
 def test_settings_from_a_hand_edit_without_format_table_are_set_aside(tmp_path: Path) -> None:
+    """A file written by hand is set aside, with a word on what it lacks; what it says
+    that reads is kept."""
     store = Store(tmp_path)
     store.settings_path.write_text("muted = true\n")
-    assert store.load_settings() == Settings()
+    assert store.load_settings() == Settings(muted=True)
     assert "[format]" in str(store.messages[0])
+    assert (tmp_path / "settings.toml.bak").read_text() == "muted = true\n"
+
+
+def test_a_damaged_settings_file_keeps_every_setting_that_still_reads(tmp_path: Path) -> None:
+    """The file of a player who plays Cirulla in Italian to 31, with one line mangled and
+    its end cut off: the game comes back in Italian, with Cirulla to 31 and the last
+    table set, and only the mangled volume at its default; the message says so, in both
+    languages, and the file is kept as it was."""
+    setup = MatchSetup((SeatConfig("Anna", True), SeatConfig("Bot", False, "master")), Rules())
+    chosen = Settings(language="it").with_(
+        rules=Rules(cirulla=True, target=31, players=3, matta=9),
+        volume=0.3,
+        deck_style="french",
+        tutorial_done=True,
+        last_setup=setup,
+    )
+    good = Store(tmp_path / "good")
+    good.save_settings(chosen)
+    text = good.settings_path.read_text()
+    damaged = text.replace("volume = 0.3", "volume = 0,3 !!").split("[format]")[0][:-40]
+    store = Store(tmp_path)
+    store.settings_path.write_text(damaged)
+    loaded = store.load_settings()
+    assert loaded == chosen.with_(volume=Settings().volume)
+    assert (tmp_path / "settings.toml.bak").read_text() == damaged
+    (message,) = store.messages
+    assert message.key == "files.settings_salvaged_set_aside"
+    assert "could still be read were kept" in str(message)
+    assert "ancora leggibili" in message.render(Translator("it"))
+    store.messages.clear()
+    assert store.save_settings(loaded) and store.load_settings() == loaded
+    assert store.messages == []
+
+
+def test_rules_that_hold_only_together_are_salvaged_together_and_clashes_left_out() -> None:
+    """Scopone's deal needs its four players, whichever line comes first; Cirulla for six
+    cannot be, so of the two the rule read first stays."""
+    text = '[rules]\ndeal = "scopone"\nplayers = 4\n'
+    assert salvage(text) == Settings(rules=Rules(players=4, deal="scopone"))
+    text = "[rules]\ncirulla = true\nplayers = 6\n"
+    assert salvage(text) == Settings(rules=Rules(cirulla=True))
+    assert salvage("garbage\n\x00\n[rules]\nno = such rule\n") is None
+    assert salvage("volume = " + "9" * 5000) is None
 
 
 def test_saved_match_whose_setup_and_record_disagree_is_set_aside(tmp_path: Path) -> None:

@@ -55,6 +55,8 @@ FILE_SENTENCES = (
     "match_set_aside",
     "stats_set_aside",
     "settings_left",
+    "settings_salvaged_set_aside",
+    "settings_salvaged_left",
     "match_left",
     "stats_left",
     "settings_not_saved",
