@@ -22,6 +22,8 @@ LEVELS = ("beginner", "expert", "master", "greedy")
 OFFERED_LEVELS = ("beginner", "expert", "master")
 """The levels a player chooses from."""
 MAX_NAME = 24
+MAX_ADDRESS = 120
+"""The longest table address (a code, or a host and port) the game keeps."""
 MODES = ("solo", "hotseat", "watch")
 CIRULLA_DECK = "genovesi"
 """The deck Cirulla is dealt with when the player has chosen none: the French-suited
@@ -166,6 +168,8 @@ _SCALARS: dict[str, tuple[type | tuple[type, ...], tuple[str, ...] | None]] = {
     "opponent_level": (str, ("", *OFFERED_LEVELS)),
     "window_width": (int, None),
     "window_height": (int, None),
+    "online_name": (str, None),
+    "online_address": (str, None),
 }
 WINDOW_LIMITS = (320, 16384)
 """The smallest and largest width or height a remembered window may have."""
@@ -202,6 +206,10 @@ class Settings:
     window_width: int = 0
     window_height: int = 0
     """The size the window was last given (0 by 0: never resized, the game's own)."""
+    online_name: str = ""
+    """The name the player last typed to play online ("": none, the game's own)."""
+    online_address: str = ""
+    """The table the player last joined (its code or address), offered again."""
     deck_chosen: bool = field(init=False)
     """The player chose ``deck_style``; else it follows the game (:func:`default_deck`)."""
 
@@ -238,6 +246,13 @@ class Settings:
             raise SettingsError(
                 f"the window's size must be from {low} to {high} each way, not {shown}"
             )
+        for name, longest in (("online_name", MAX_NAME), ("online_address", MAX_ADDRESS)):
+            text = getattr(self, name)
+            if len(text) > longest or not text.isprintable():
+                shown = quote_value(text)
+                raise SettingsError(
+                    f"setting '{name}' must be at most {longest} printable characters, not {shown}"
+                )
         if self.last_setup is not None and not isinstance(self.last_setup, MatchSetup):
             shown = quote_value(self.last_setup)
             raise SettingsError(f"last_setup must be a MatchSetup, not {shown}")

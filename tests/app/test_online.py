@@ -26,7 +26,7 @@ from scopa.net.client import BackgroundClient, Update
 from scopa.net.codes import parse_address
 from scopa.net.server import GameServer
 
-from .menu_helpers import click, frame, type_text
+from .menu_helpers import click, frame, press, type_text
 
 
 def run_until(app, condition, seconds: float = 30.0) -> None:  # noqa: ANN001
@@ -157,6 +157,28 @@ def test_the_online_name_leaves_out_what_the_game_cannot_draw(app):
     type_text(app, "Иван🙂")
     assert online.player_name() == "Иван"
     assert [toast.text for toast in app.toasts.shown()] == [app.t("cannot_draw")]
+
+
+def test_the_name_and_the_table_joined_are_offered_again_after_a_restart(app, tmp_path):
+    """A friend whose game closed mid-match comes back to Play online: their name and the
+    table they joined are there, not "You" and an empty field to type again."""
+    from scopa.app.app import App
+    from scopa.app.registry import default_scenes
+    from scopa.storage import Store
+
+    app.settings = app.settings.with_(language="en", tutorial_done=True)
+    app.open("online")
+    online = app.stack.top
+    click(app, online.name_row.control)
+    type_text(app, "Bruno")
+    press(app, pygame.K_RETURN)  # typing ends
+    online.address = "ABCD-EFGH"
+    click(app, online.join_button)
+    assert app.stack.top is not online  # the lobby, trying the table
+    again = App(Store(tmp_path), size=(1280, 720), scenes=default_scenes())
+    again.open("online")
+    back = again.stack.top
+    assert back.player_name() == "Bruno" and back.address == "ABCD-EFGH"
 
 
 def test_a_bad_address_is_explained(app):

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from scopa.engine import Rules
-from scopa.settings import MAX_NAME, MatchSetup, SeatConfig
+from scopa.settings import MAX_ADDRESS, MAX_NAME, MatchSetup, SeatConfig
 
 from .. import style
 from ..widgets import Button, Choice, SettingRow, TextInput
@@ -34,7 +34,10 @@ class OnlineScene(MenuScene):
         self.name = humans[0][1] if typed else app.t("you")
         self.name_given = not typed
         """The name is the game's ("You"), not one the player typed."""
-        self.address = ""
+        if app.settings.online_name:  # the name last played online with comes first
+            self.name, self.name_given = app.settings.online_name, False
+        self.address = app.settings.online_address
+        """The table last joined, offered again (a player back after closing the game)."""
         rules = app.settings.rules
         self.friends = 1
         choices = [(n, str(n)) for n in range(1, rules.players)]
@@ -58,7 +61,7 @@ class OnlineScene(MenuScene):
         )
         self.address_row = SettingRow(
             self.tr("online.address"),
-            TextInput(lambda: self.address, self._set_address, max_length=120),
+            TextInput(lambda: self.address, self._set_address, max_length=MAX_ADDRESS),
             control_share=0.7,
         )
         self.join_button = Button(
@@ -93,7 +96,7 @@ class OnlineScene(MenuScene):
         ):
             pasted = paste()
             if pasted:
-                self.address = pasted.strip()[:120]
+                self.address = pasted.strip()[:MAX_ADDRESS]
                 return True
         return super().handle(event)
 
@@ -113,10 +116,18 @@ class OnlineScene(MenuScene):
         return self.name.strip()[:MAX_NAME] or self.t("you")
 
     def host(self) -> None:
+        self._remember()
         self.app.open("lobby", mode="host", seats=self.seats(), player=self.player_name())
 
     def join(self) -> None:
+        self._remember(online_address=_printable(self.address.strip())[:MAX_ADDRESS])
         self.app.open("lobby", mode="join", address=self.address, player=self.player_name())
+
+    def _remember(self, **changes: str) -> None:
+        """Keep the name typed (and the table joined) for the next time online."""
+        typed = "" if self.name_given else _printable(self.name.strip())[:MAX_NAME]
+        self.app.settings = self.app.settings.with_(online_name=typed, **changes)
+        self.app.save_settings()
 
     def layout(self) -> None:
         m = self.m
@@ -170,3 +181,8 @@ def paste() -> str:
     except (pygame.error, AttributeError):
         return ""
     return text or ""
+
+
+def _printable(text: str) -> str:
+    """``text`` without what cannot be shown (a tab pasted with an address)."""
+    return "".join(char for char in text if char.isprintable())
