@@ -143,9 +143,15 @@ def main(argv: list[str] | None = None) -> int:
 def _run(store: Store, args: argparse.Namespace) -> int:
     import pygame
 
-    from scopa.app.app import App, starting_size
+    from scopa.app.app import MIN_SIZE, App, starting_size
     from scopa.app.registry import default_scenes
 
+    if args.size is not None and (args.size[0] < MIN_SIZE[0] or args.size[1] < MIN_SIZE[1]):
+        shown = "x".join(str(max(asked, least)) for asked, least in zip(args.size, MIN_SIZE))
+        print(
+            f"scopa: the window is at least {MIN_SIZE[0]}x{MIN_SIZE[1]}, so it opens at {shown}",
+            file=sys.stderr,
+        )
     settings = store.load_settings()
     if args.fullscreen:
         settings = settings.with_(fullscreen=True)

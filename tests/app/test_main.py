@@ -33,6 +33,12 @@ def test_smoke_draws_a_frame_and_exits_zero(tmp_path):
     assert "Traceback" not in result.stderr
 
 
+def test_a_size_below_the_smallest_window_says_what_it_opens_at(tmp_path):
+    result = run(["--smoke", "--size", "800x600"], tmp_path, SDL_VIDEODRIVER="dummy")
+    assert result.returncode == 0, result.stderr
+    assert "at least 960x540, so it opens at 960x600" in result.stderr
+
+
 def test_smoke_straight_to_a_table(tmp_path):
     result = run(
         ["--smoke"], tmp_path, SDL_VIDEODRIVER="dummy", SCOPA_START="table", SCOPA_SEED="7"
