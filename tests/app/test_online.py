@@ -14,6 +14,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from scopa.app import style
 from scopa.app.cardart import CardArt
 from scopa.app.hosting import LocalServer
 from scopa.app.online import OnlineSession, grouped
@@ -191,6 +192,12 @@ def test_a_bad_address_is_explained(app):
     frame(app)
     words, _ = lobby._status()
     assert words.startswith(app.t("online.bad_address", reason="")[:10])
+    drawn = []  # said in large type in the middle of the sheet, not on one small line
+    with style.watch_text(drawn.append):
+        app.draw()
+    (said,) = [text for text in drawn if text.words == words]
+    assert said.px >= lobby.m.text_px(style.SUBHEADING) * style.SMALLEST_SHARE
+    assert lobby.seats_box.union(lobby.address_box).contains(said.used)
     click(app, lobby.leave_button)
     assert app.stack.top is online
 

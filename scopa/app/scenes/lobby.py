@@ -181,6 +181,12 @@ class LobbyScene(MenuScene):
             style.text(surface, session.seated.address, big, rest, align="center", lines=2)
         table = session.table or {}
         seats = table.get("seats", [])
+        if self.nothing_to_show:  # still looking for the table, or it could not be joined
+            words, colour = self._status()
+            middle = self.address_box.union(self.seats_box).inflate(-m.px(0.08), 0)
+            pen = m.pen("ui_bold", style.SUBHEADING, colour)
+            style.text(surface, words, pen, middle, align="center", lines=0)
+            return
         rules = rules_of(table)
         if rules is not None:
             style.text(surface, describe_rules(self.app, rules), note, self.rules_box, lines=2)
@@ -209,7 +215,16 @@ class LobbyScene(MenuScene):
             style.text(surface, state, soft, mark, align="right")
             y += line
 
+    @property
+    def nothing_to_show(self) -> bool:
+        """No table yet (being looked for, or refused): the sheet says only what is going on,
+        in the middle, in large type."""
+        table = self.session.table or {}
+        return self.session.seated is None and not table.get("seats")
+
     def draw_overlay(self, surface: pygame.Surface) -> None:
+        if self.nothing_to_show:
+            return
         words, colour = self._status()
         pen = self.m.pen("ui", style.ROW_NOTE, colour)
         style.text(surface, words, pen, self.status_box, align="center", lines=2)
