@@ -90,6 +90,7 @@ def test_the_welcome_waits_for_next_and_enter_works(fast):
     settle(fast, scene)
     drag(fast, centre_of(scene, C("10B")), centre_of(scene, C("10S")))
     assert scene.match.moves() == ()
+    assert scene.said() == fast.t("aids.tut.read_first")  # not a drag that does nothing
     fast.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0)])
     assert scene.coach.step.key == "single"
 

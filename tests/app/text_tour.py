@@ -957,6 +957,8 @@ class Tour:
         self.show("tutorial, welcome")
         scene._refuse(STEPS[1].moves[0])
         self.show("tutorial, welcome: read on")
+        self.click(centre_of(scene, STEPS[1].moves[0].card))
+        self.show("tutorial, welcome: a card clicked before Next")
         self.press(scene, "next")
         for step in [step for step in STEPS if step.moves]:
             self.wait_for_human(scene)

@@ -191,6 +191,10 @@ class TutorialScene(TableScene):
             if hit is not None:
                 self.pressed = hit
                 return True
+            step = self.coach.step
+            if step is not None and step.wait == "next" and self._own_card_at(event.pos):
+                self.say(lambda t: t("aids.tut.read_first"))  # the cards wait for Next
+                return True
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.pressed:
             pressed, self.pressed = self.pressed, None
             if self._button_at(event.pos) == pressed:
@@ -206,6 +210,9 @@ class TutorialScene(TableScene):
                 self.next_step()
                 return True
         return super().handle(event)
+
+    def _own_card_at(self, pos: tuple[float, float]) -> bool:
+        return self.view.hand_card_at(HUMAN, pos) is not None
 
     def _button_at(self, pos: tuple[float, float]) -> str | None:
         return next((name for name, rect in self.buttons() if rect.collidepoint(pos)), None)

@@ -42,6 +42,7 @@ STRINGS = {
         "aids.tut.playing_for_you": "Playing the round out for you…",
         "aids.tut.not_this": "Not this one: {what}",
         "aids.tut.wrong.next": "read on and press Next",
+        "aids.tut.read_first": "Read the lesson first, then press Next",
         "aids.tut.step": "Lesson {n} of {total}",
         "aids.tut.welcome.title": "Welcome to Scopa",
         "aids.tut.welcome.text": "You play one card per turn. If it matches cards on the table, "
@@ -113,6 +114,7 @@ STRINGS = {
         "aids.tut.playing_for_you": "Gioco io la smazzata per te…",
         "aids.tut.not_this": "Non questa: {what}",
         "aids.tut.wrong.next": "leggi e premi Avanti",
+        "aids.tut.read_first": "Prima leggi la lezione, poi premi Avanti",
         "aids.tut.step": "Lezione {n} di {total}",
         "aids.tut.welcome.title": "Impariamo la scopa",
         "aids.tut.welcome.text": "Giochi una carta per turno. Se corrisponde a carte in tavola, "
