@@ -38,10 +38,10 @@ NONE_WORDS = {"capture_limit": "limit_none", "matta": "matta_none"}
 capture limit), or a card named as the deck names it (the matta). Other numbers (players,
 target) are shown as they are."""
 DEAL_CLASHES = ("scopone_players", "scientifico_players")
+"""The clashes a deal has with the number of players (the message names the deal)."""
 USUAL_TARGETS = {False: Rules().target, True: PRESETS["cirulla"].target}
 """The points a game is usually played to, Scopa's and Cirulla's: switching between the two
 games takes the other's usual target along, unless the player chose another."""
-"""The clashes a deal has with the number of players (the message names the deal)."""
 
 
 def game_of(option: RuleOption) -> bool | None:
