@@ -144,7 +144,7 @@ STRINGS = {
         "st_accuracy": "Precisione (ultime 10)",
         "st_chart_results": "Risultati",
         "st_chart_accuracy": "Precisione",
-        "st_chart_hint": "Mostra scarti e vittorie, oppure la precisione data dalle analisi del Maestro",
+        "st_chart_hint": "Mostra differenze e vittorie, oppure la precisione data dalle analisi del Maestro",
         "st_accuracy_title": "Precisione nelle tue partite analizzate (%)",
         "st_accuracy_line": "Precisione (%)",
         "st_accuracy_empty": "Ancora nessuna partita analizzata: finisci una partita contro il computer per vedere qui la tua precisione.",
