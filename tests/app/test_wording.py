@@ -418,6 +418,16 @@ def test_words_a_native_player_would_stumble_on_are_gone() -> None:
     assert clubs == []  # bastoni are batons in English
 
 
+def test_the_variants_page_says_what_each_bonus_is_worth() -> None:
+    """Re bello, settebello di coppe and napola are explained, not only named."""
+    for language, words in (
+        ("en", ("king of coins scores 1 point", "7 of cups", "ace, 2 and 3 of coins")),
+        ("it", ("re di denari vale 1 punto", "7 di coppe", "asso, 2 e 3 di denari")),
+    ):
+        for said in words:
+            assert said in _texts(language)["rules_p8_text"], (language, said)
+
+
 def test_cappotto_is_described_as_winning_the_match() -> None:
     for language, words in (("it", "vince subito la partita"), ("en", "wins the match outright")):
         assert words in _texts(language)["rules_p8_text"]
