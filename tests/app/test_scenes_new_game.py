@@ -47,7 +47,9 @@ def test_four_players_in_teams_with_a_second_human(app, scene, tmp_path) -> None
     _, _, _, level3 = seat(scene, 3)
     click(app, (level3.rect.right - 5, level3.rect.centery))  # expert -> master
     first = app.t("player_n", n=1)  # two people at the screen: nobody is "you"
-    assert scene.matchup() == first + " & Marco " + app.t("ng_against") + " Giulia & Lucia"
+    pairs = ((first, "Marco"), ("Giulia", "Lucia"))
+    ours, theirs = (app.t("table.and", a=a, b=b) for a, b in pairs)
+    assert scene.matchup() == f"{ours} {app.t('ng_against')} {theirs}"  # as the table says it
     click(app, scene.start_button)
 
     table = app.stack.top
@@ -59,6 +61,15 @@ def test_four_players_in_teams_with_a_second_human(app, scene, tmp_path) -> None
     assert setup.seats[3].level == "master"
     assert setup.seats[1].level == "expert"
     assert Store(tmp_path).load_settings().last_setup == setup
+
+
+def test_the_sides_are_named_as_the_table_names_them(app, scene) -> None:
+    """In Italian partners are "Tu e Marco" at the table: New game says it the same way,
+    not "Tu & Marco"."""
+    app.set_language("it")
+    choose_players(app, scene, 4)
+    assert scene.matchup().startswith(app.t("table.and", a=app.t("you"), b=scene.names[2]))
+    assert " e " in scene.matchup() and "&" not in scene.matchup()
 
 
 def test_keyboard_sets_the_preset_and_the_target(app, scene) -> None:

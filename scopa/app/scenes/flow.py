@@ -15,12 +15,11 @@ if TYPE_CHECKING:
 
 
 def side_names(setup: MatchSetup, t: Text) -> list[str]:
-    """A name per side: the player's, or partners joined ("Giulia & Marco"), each seat named
-    as the table will name it (with two people at the screen, "You" is "Player 1")."""
+    """A name per side as the table names it: the player's, or partners joined ("Giulia e
+    Marco"), each seat named as the table will name it (with two people at the screen, "You"
+    is "Player 1")."""
     seats = Seats(setup, t)
-    return [
-        " & ".join(map(seats.seat_name, seats.seats_of(side))) for side in range(setup.rules.sides)
-    ]
+    return [seats.side_name(side) for side in range(setup.rules.sides)]
 
 
 def describe(app: App, setup: MatchSetup) -> str:

@@ -278,7 +278,8 @@ class NewGameScene(MenuScene):
         return None
 
     def matchup(self) -> str:
-        """Who plays against whom ("Tu & Marco contro Giulia & Lucia")."""
+        """Who plays against whom, as the table names the sides ("Tu e Marco contro Giulia e
+        Lucia")."""
         try:
             names = side_names(self.setup(), self.t)
         except (RulesError, SettingsError):
