@@ -160,6 +160,20 @@ def test_full_screen_is_applied_saved_and_laid_out_again(app, scene, tmp_path) -
     assert (scene.m.w, scene.m.h) == app.size
 
 
+@pytest.mark.parametrize("sizes", [((960, 540), (1920, 1080)), ((1920, 1080), (960, 540))])
+def test_the_row_in_hand_stays_in_sight_when_the_window_changes_size(app, scene, sizes) -> None:
+    """Full screen switched on from the last row of a tab: laid out again at the new size,
+    the list shows that row, not the rows its old scroll offset now falls on."""
+    app.resize(sizes[0])
+    frame(app)
+    found = open_row(app, scene, "set_fullscreen")
+    assert scene.scroll.offset > 0
+    app.resize(sizes[1])
+    frame(app)
+    assert scene.form.focus is found
+    assert scene.scroll.viewport.contains(found.rect), (scene.scroll.viewport, found.rect)
+
+
 def test_mute_silences_the_sound_at_once_and_greys_the_volume(app, scene, tmp_path) -> None:
     volume = open_row(app, scene, "set_volume")
     click(app, open_row(app, scene, "set_muted").control)

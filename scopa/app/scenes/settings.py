@@ -287,6 +287,8 @@ class SettingsScene(MenuScene):
         )
         if focus in self.form.widgets:
             self.form.focus = focus
+            if focus in self.scroll.children:  # its old offset may now show other rows
+                self.scroll.reveal(focus)
 
     def shown_rows(self) -> list[SettingRow]:
         """The open tab's rows: those of both games, then those of the game the rules play
