@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from scopa.ai import make_player
 from scopa.aids.tracker import track
@@ -279,6 +280,27 @@ def test_tracker_counts_match_the_cards_really_seen(fast):
         scene.play(legal[len(legal) // 2])
     click(fast, button(scene, "tracker").rect.center)
     assert not scene.aids.tracker_on
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+@pytest.mark.parametrize("size", [(960, 540), (1280, 720), (1920, 1080)])
+def test_the_tracker_hides_no_seat_s_name(fast, players, size):
+    """With six players a seat sits at the top right, under the aids' buttons, where the
+    tracker opens: it goes elsewhere then, leaving every name plate and hand in sight."""
+    fast.resize(size)
+    rules = Rules(players=players)
+    others = [SeatConfig(f"CPU {n}", False, "beginner") for n in range(1, players)]
+    scene = open_solo(
+        fast, Match.new(rules, 3), MatchSetup((SeatConfig("Anna", True), *others), rules)
+    )
+    key(fast, pygame.K_t)
+    (tracker,) = [item for item in scene.overlay_items() if item.key[0][0] == "tracker"]
+    lay = scene.layout
+    window = pygame.Rect((0, 0), size)
+    assert window.contains(tracker.rect)
+    for seat in range(players):
+        place = lay.place_of(seat)
+        assert not tracker.rect.colliderect(place.name_rect), (seat, place.name_rect)
 
 
 def test_aids_are_off_while_watching(fast):

@@ -381,7 +381,7 @@ class AidsLayer:
         width = max(cell * len(counts), title_w) + lay.margin * 1.2
         line = style.line_height(title)
         height = line * 3 + lay.margin * 0.6 + 9 * max(2.0, lay.unit * 4.5)
-        area = FRect(lay.size[0] - lay.margin - width, self._below_buttons(), width, height)
+        area = self._tracker_area(width, height)
 
         def paint(surface: pygame.Surface) -> None:
             style.dark_panel(surface, area, Scale(lay.size), border=style.BRIGHT_GOLD, alpha=200)
@@ -412,6 +412,39 @@ class AidsLayer:
 
         key = ("tracker", heading, deck, tuple(counts))
         return Item((key, tuple(area)), box(area), paint)
+
+    def _tracker_area(self, width: float, height: float) -> FRect:
+        """Where the tracker goes: under the aids' buttons, unless a seat's name, hand or
+        pile lies there (six players seat someone at the top right); then the first corner
+        clear of the seats, the score panel, the table and the deck, or the one that
+        covers least of them."""
+        lay = self.host.layout()
+        (w, h), m = lay.size, lay.margin
+        spots = (
+            (w - m - width, self._below_buttons()),
+            (w - m - width, h - m - height),
+            (m, lay.hud_rect.bottom + m * 0.5),
+            (m, h - m - height),
+        )
+        stock = FRect(0, 0, lay.table_h, lay.table_h)
+        stock.center = lay.stock_centre
+        taken = (
+            *lay.seats_room,
+            FRect(lay.place_of(lay.bottom).name_rect),
+            lay.hud_rect,
+            lay.table_rect,
+            stock,
+            lay.stock_label(lay.font_small * 2.6),
+        )
+        best, least = FRect(*spots[0], width, height), float("inf")
+        for x, y in spots:
+            area = FRect(x, y, width, height)
+            covered = sum(area.clip(other).w * area.clip(other).h for other in taken)
+            if covered < least:
+                best, least = area, covered
+            if not covered:
+                break
+        return best
 
     def _counts(self, seat: int) -> tuple:
         """The tracker's counts, worked out once per position and seat."""
