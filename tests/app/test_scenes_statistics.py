@@ -197,6 +197,38 @@ def test_records_say_that_matches_with_moves_taken_back_set_none(app, store, lan
         assert undo in label.lower(), label
 
 
+def test_no_line_strikes_through_a_value_written_at_the_end_of_a_line(app) -> None:
+    """After one match lost the win rate is a single dot of 0 % at the axis's start: its
+    "0" is written on the chart's paper, not with the axis through it (it read as a
+    crossed-out zero)."""
+    import pygame
+
+    from scopa.app import style
+    from scopa.app.scenes.chart import Band, stacked_line_charts
+    from scopa.app.scenes.statistics import MARGIN, RATE
+
+    scene = show(app, StatisticsScene(app), (1920, 1080), "en")
+    surface = pygame.Surface((900, 600))
+    surface.fill(style.PAPER_BRIGHT)
+    rate, margin = stacked_line_charts(
+        surface,
+        surface.get_rect(),
+        scene.m,
+        [Band("rate", [0], RATE, limits=(0, 100)), Band("margin", [-9], MARGIN, y_min=0)],
+        ["1"],
+    )
+    for chart in (rate, margin):
+        ((x, y),) = chart.points[0]
+        beyond = [label for label in chart.labels if label.left > x]
+        written = min(beyond, key=lambda label: abs(label.centery - y) + label.left - x)
+        colours = {
+            tuple(surface.get_at((x, y)))[:3]
+            for x in range(written.left, written.right)
+            for y in range(written.top, written.bottom)
+        }
+        assert tuple(style.INK_SOFT) not in colours and tuple(style.PAPER_LINE) not in colours
+
+
 def test_one_lost_match_charts_a_margin_below_zero_and_no_negative_win_rate(app, store):
     """The first match lost: the margin's scale reaches up to 0 (not a scale round -9 alone,
     which reads like any other number), and the win rate of 0 % lies at the bottom of a

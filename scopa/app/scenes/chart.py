@@ -130,8 +130,9 @@ def line_chart(
     frame: Frame | None = None,
 ) -> Drawn | None:
     """One line per series over the same x steps, with a grid, a dashed target line, dots at
-    each point and the last value written at the end of each line. Every label keeps a
-    clear gap from the dots (the first point sits where both axes' labels meet).
+    each point and the last value written at the end of each line, on the paper of the
+    chart (``style.paper_card``) that no line strikes through. Every label keeps a clear gap
+    from the dots (the first point sits where both axes' labels meet).
 
     Returns where the parts went (None when there is nothing to draw)."""
     pen, label_h, width, clear = _pens(m)
@@ -178,6 +179,11 @@ def line_chart(
             )
     drawn = [[point(i, v) for i, v in enumerate(line)] for line in series]
     _draw_lines(surface, drawn, colors, width, dot)
+    for (_, _, box), line in zip(ends, (line for line in drawn if line)):
+        # On the chart's paper from its line's last dot: the axis or a grid line through a
+        # value (a 0 on the axis) would strike it through, or read as a minus sign before it.
+        x = line[-1][0] + dot + thin
+        surface.fill(style.PAPER_BRIGHT, pygame.Rect(x, box.top, box.right + thin - x, box.h))
     for words, last, box in ends:
         labels.append(style.text(surface, words, last, box))
     return Drawn(plot, drawn, dot, labels)
