@@ -280,4 +280,6 @@ def describe(
         return "most_cards", {"count": capture.bit_count() + 1}
     if capture & COINS:
         return "coin", {}
+    if sum(1 for other in others if other.move.capture_mask) == 1:
+        return "only_capture", {}
     return "capture", {"count": 2}

@@ -261,3 +261,20 @@ def test_the_reason_names_what_sets_master_s_move_apart_from_the_one_played() ->
     assert describe(view, knight_takes, assessments) == ("scopa", {})
     assert describe(view, knight_takes, assessments, six_takes) == ("keeps", {"rank": 6})
     assert describe(view, knight_takes, assessments, knight_takes) == ("scopa", {})
+
+
+def test_a_plain_capture_is_told_as_the_only_one_or_the_best_of_several() -> None:
+    """The 2 taking the 2, the only capture in hand, was "takes the best pair": it is "the
+    only capture there is"; with another capture to choose from, "the best of the
+    captures"."""
+    from scopa.ai.assess import Judge, describe
+    from scopa.ai.view import View
+
+    from .helpers import position, seat_view
+
+    for hand, code in (("2S 9C 8B", "only_capture"), ("2S 9C 5B", "capture")):
+        view = View.of(seat_view(position(hand, "2B 5D")))
+        judge = Judge(view)
+        assessments = [judge.assess(move) for move in view.moves]
+        (two,) = [a for a in assessments if a.move.card.rank == 2 and a.move.capture_mask]
+        assert describe(view, two, assessments)[0] == code, hand
