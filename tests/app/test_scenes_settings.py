@@ -410,11 +410,14 @@ def test_cirulla_switched_on_goes_to_its_usual_51_and_says_so(
     cirulla = open_row(app, scene, "rule_cirulla")
     click(app, cirulla.control)
     assert app.settings.rules.cirulla and app.settings.rules.target == 51
-    said = [toast.text for toast in app.toasts.shown()]
-    assert said == [app.t("target_follows_game", n=51, game="Cirulla")]
+    # said beside Back, where it neither covers the heading nor piles up with the next
+    assert scene.footer_line()[0] == app.t("target_follows_game", n=51, game="Cirulla")
     assert Store(tmp_path).load_settings().rules.target == 51
     click(app, cirulla.control)
     assert not app.settings.rules.cirulla and app.settings.rules.target == 11
+    said = app.t("target_follows_game_vowel", n=11, game="Scopa")  # "agli 11" in Italian
+    assert scene.footer_line()[0] == said and not app.toasts.shown()
+    assert ("agli 11" in said) == (language == "it")
     scene.set_rule("target", 21)
     click(app, cirulla.control)
     assert app.settings.rules.cirulla and app.settings.rules.target == 21

@@ -117,3 +117,31 @@ def test_laying_a_card_that_could_take_is_an_option_named_in_words(fast, languag
     row = choice.rows[lays[0]]
     words = [text for text in drawn if text.words == fast.t("table.choose_lay")]
     assert len(words) == 1 and row.contains(words[0].used) and not words[0].elided
+
+
+def test_up_and_down_move_through_the_grid_of_sets_by_lines(fast) -> None:
+    """Four options in two columns: Down goes to the set below (it went to the one on the
+    right), Left and Right go in reading order, and Up from the top goes round to the
+    bottom of the same column."""
+    rules = Rules(cirulla=True, may_trail_capturing_card=True)
+    setup = MatchSetup((SeatConfig("Giulia", True), SeatConfig("CPU", False, "beginner")), rules)
+    match = Match.new(rules, 1, first_dealer=1, decks=(deck(*HANDS[2], TABLE),))
+    scene = TableScene(fast, coordinated(fast, setup, match), worker=inline_worker())
+    fast.stack.push(scene)
+    settle(fast, scene)
+    scene.input._resolve(Card.parse("6D"), None)
+    choice = scene.choice
+    assert choice is not None and len(choice.options) == 4 and choice.columns == 2
+
+    def key(code: int) -> int:
+        fast.frame(1 / 30, [pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="")])
+        return choice.selected
+
+    assert key(pygame.K_DOWN) == 2
+    assert key(pygame.K_DOWN) == 0  # round to the top of the column
+    assert key(pygame.K_RIGHT) == 1
+    assert key(pygame.K_DOWN) == 3
+    assert key(pygame.K_RIGHT) == 0  # reading order, round to the first
+    assert key(pygame.K_UP) == 2
+    assert key(pygame.K_LEFT) == 1
+    assert choice.rows[2].top > choice.rows[0].top and choice.rows[2].left == choice.rows[0].left

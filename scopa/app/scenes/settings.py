@@ -16,9 +16,9 @@ from scopa.engine import PRESETS, RULE_OPTIONS, Card, RuleOption, Rules, RulesEr
 from scopa.settings import ANIMATION_SPEEDS, DECK_STYLES
 
 from .. import style
-from ..toasts import worded
+from ..toasts import Words, worded
 from ..widgets import Button, Choice, Control, ScrollPanel, SettingRow, Slider, Tab, Text, Toggle
-from ..wording import capital, card_name
+from ..wording import capital, card_name, italian_vowel_number
 from .base import LANGUAGES, MenuScene
 from .flow import rules_problem
 
@@ -58,6 +58,8 @@ class SettingsScene(MenuScene):
     def build(self) -> None:
         self.tab = "match"
         self.error = ""
+        self.news: Words | None = None
+        """What the last change brought along, said beside Back until the next change."""
         self.volume_dirty = False
         self.scroll = ScrollPanel()
         self.tabs = [
@@ -177,6 +179,7 @@ class SettingsScene(MenuScene):
     def change(self, save: bool = True, **changes: Any) -> None:
         self.app.settings = self.app.settings.with_(**changes)
         self.error = ""
+        self.news = None
         if save:
             self.app.save_settings()
 
@@ -196,7 +199,8 @@ class SettingsScene(MenuScene):
         self.change(rules=rules)
         if "target" in changes:
             game = "Cirulla" if rules.cirulla else "Scopa"
-            self.app.notify(worded("target_follows_game", n=rules.target, game=game))
+            vowel = "_vowel" if italian_vowel_number(rules.target) else ""
+            self.news = worded(f"target_follows_game{vowel}", n=rules.target, game=game)
 
     def set_preset(self, name: str) -> None:
         self.change(rules=self.rules.with_preset(name))
@@ -306,12 +310,17 @@ class SettingsScene(MenuScene):
     def draw_content(self, surface: pygame.Surface) -> None:
         self.draw_sheet(surface, self.t("settings"))
 
-    def draw_overlay(self, surface: pygame.Surface) -> None:
+    def footer_line(self) -> tuple[str, style.Pen]:
+        """What the line beside Back says, and how: a change refused (red), what a change
+        brought along (the target that follows the game), or when changes apply."""
         m = self.m
         if self.error:
-            pen = m.pen("ui_bold", style.ROW_NOTE, style.LACQUER)
-            words = self.error
-        else:
-            pen = m.pen("ui", style.ROW_NOTE, style.INK_SOFT)
-            words = self.t("settings_saved_note" if self.tab == "game" else "rules_apply_note")
+            return self.error, m.pen("ui_bold", style.ROW_NOTE, style.LACQUER)
+        if self.news is not None:
+            return self.news(self.app.t), m.pen("ui_bold", style.ROW_NOTE, style.INK)
+        note = "settings_saved_note" if self.tab == "game" else "rules_apply_note"
+        return self.t(note), m.pen("ui", style.ROW_NOTE, style.INK_SOFT)
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        words, pen = self.footer_line()
         style.text(surface, words, pen, self.footer, lines=0)

@@ -170,6 +170,7 @@ STRINGS = {
         "ng_against": "against",
         "ng_bad_name": "A name must be printable text of at most 24 characters",
         "target_follows_game": "Matches now go to {n} points, as {game} is usually played",
+        "target_follows_game_vowel": "Matches now go to {n} points, as {game} is usually played",
         "cannot_draw": "Scopa cannot draw that character, so it was left out of the name",
     },
     "it": {
@@ -339,6 +340,7 @@ STRINGS = {
         "ng_against": "contro",
         "ng_bad_name": "Il nome deve avere al massimo 24 caratteri stampabili",
         "target_follows_game": "Ora la partita va ai {n} punti, come si gioca di solito a {game}",
+        "target_follows_game_vowel": "Ora la partita va agli {n} punti, come si gioca di solito a {game}",
         "cannot_draw": "Scopa non sa disegnare quel carattere: è stato tolto dal nome",
     },
 }

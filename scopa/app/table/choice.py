@@ -40,7 +40,7 @@ class ChoicePopup:
         u = layout.unit
         self.pad = 22 * u
         count = len(options)
-        columns = 1 if count <= 2 else 2
+        self.columns = columns = 1 if count <= 2 else 2
         lines = math.ceil(count / columns)
         longest = max(len(move.captures) for move in options)
         if any(not move.captures for move in options):
@@ -107,8 +107,16 @@ class ChoicePopup:
                 return i
         return None
 
-    def move_selection(self, step: int) -> None:
-        self.selected = (self.selected + step) % len(self.options)
+    def move_selection(self, step: int, *, down: bool = False) -> None:
+        """Left and Right (``step`` -1 or 1) go through the options in reading order; Up and
+        Down (``down``) go a line up or down the grid, round to the other end of the
+        column."""
+        count = len(self.options)
+        if not down or self.columns == 1:
+            self.selected = (self.selected + step) % count
+            return
+        column = list(range(self.selected % self.columns, count, self.columns))
+        self.selected = column[(column.index(self.selected) + step) % len(column)]
 
     @property
     def chosen(self) -> Move:

@@ -212,7 +212,10 @@ class TableInput:
                 self.cancel_choice()
         elif event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_UP, pygame.K_LEFT, pygame.K_DOWN, pygame.K_RIGHT):
-                choice.move_selection(-1 if event.key in (pygame.K_UP, pygame.K_LEFT) else 1)
+                choice.move_selection(
+                    -1 if event.key in (pygame.K_UP, pygame.K_LEFT) else 1,
+                    down=event.key in (pygame.K_UP, pygame.K_DOWN),
+                )
                 pick.preview = frozenset(choice.chosen.captures)
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 self.play(choice.chosen)
