@@ -145,3 +145,15 @@ def test_up_and_down_move_through_the_grid_of_sets_by_lines(fast) -> None:
     assert key(pygame.K_UP) == 2
     assert key(pygame.K_LEFT) == 1
     assert choice.rows[2].top > choice.rows[0].top and choice.rows[2].left == choice.rows[0].left
+
+
+def test_the_card_waiting_for_the_choice_is_not_counted_in_the_hand(fast) -> None:
+    """The card played waits beside the choice: the plate says 2 in hand, as the hand
+    shows, and 3 again when Esc takes it back."""
+    scene = open_choice(fast, 2, (960, 540))
+    (plate,) = [p for p in scene.snapshot().plates if p.name == "Giulia"]
+    assert plate.detail == fast.t("table.in_hand", n=2)
+    fast.frame(1 / 30, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0)])
+    assert scene.choice is None
+    (plate,) = [p for p in scene.snapshot().plates if p.name == "Giulia"]
+    assert plate.detail == fast.t("table.in_hand", n=3)

@@ -672,7 +672,12 @@ class TableScene(Scene):
             active_seat=self.human_to_play,
             waiting=self._waiting_hands(),
             landing=landing,
-            plates=self.words.plates(self.layout, covered=self.cover is not None, pulse=self.pulse),
+            plates=self.words.plates(
+                self.layout,
+                covered=self.cover is not None,
+                pulse=self.pulse,
+                played=frozenset() if self.choice is None else frozenset((self.choice.card,)),
+            ),
             hud=self.words.hud(),
             stock_label=self.words.stock(),
             status=self._status(),

@@ -65,9 +65,18 @@ class TableWords:
 
     # --- plates and the score panel --------------------------------------------------------
 
-    def plates(self, layout: TableLayout, *, covered: bool, pulse: float) -> tuple[PlateView, ...]:
+    def plates(
+        self,
+        layout: TableLayout,
+        *,
+        covered: bool,
+        pulse: float,
+        played: frozenset[Card] = frozenset(),
+    ) -> tuple[PlateView, ...]:
         """Each seat's plate: its name, the cards in its hand (people) or its level
-        (computers), whose turn it is, the dealer and, with partners, the side's colour."""
+        (computers), whose turn it is, the dealer and, with partners, the side's colour.
+        ``played``: cards out of the hand though not played yet (the one waiting beside the
+        capture choice), not counted in it."""
         t, rules, match = self.t, self.coordinator.rules, self.coordinator.match
         seats = self.seats
         turn = None if match.over else match.turn
@@ -75,7 +84,8 @@ class TableWords:
         plates = []
         for seat, config in enumerate(self.coordinator.seats):
             if config.human:
-                detail = count(t, "table.in_hand", len(self.view.hands[seat]))
+                held = [card for card in self.view.hands[seat] if card not in played]
+                detail = count(t, "table.in_hand", len(held))
             else:
                 detail = t(f"level_tag_{config.level}")
             active = seat == turn and not covered
