@@ -19,11 +19,15 @@ HANDS = {
 }
 """Seat 0 plays first and holds the 6 of coins, which takes either 6 on the table."""
 TABLE = "6C 6S 4B 9B"
+TRAILING = Rules(cirulla=True, may_trail_capturing_card=True)
+"""Cirulla with the card that takes allowed to be laid: the choice offers laying it too."""
 
 
-def open_choice(app, players: int, size: tuple[int, int], arrived: bool = True) -> TableScene:  # noqa: ANN001
+def open_choice(  # noqa: ANN001
+    app, players: int, size: tuple[int, int], arrived: bool = True, rules: Rules | None = None
+) -> TableScene:
     app.resize(size)
-    rules = Rules(players=players)
+    rules = rules or Rules(players=players)
     others = [SeatConfig(f"CPU {i}", False, "beginner") for i in range(1, players)]
     setup = MatchSetup((SeatConfig("Giulia", True), *others), rules)
     match = Match.new(rules, 1, first_dealer=players - 1, decks=(deck(*HANDS[players], TABLE),))
@@ -97,15 +101,7 @@ def test_laying_a_card_that_could_take_is_an_option_named_in_words(fast, languag
     from scopa.app import style
 
     fast.set_language(language)
-    fast.resize((960, 540))
-    rules = Rules(cirulla=True, may_trail_capturing_card=True)
-    setup = MatchSetup((SeatConfig("Giulia", True), SeatConfig("CPU", False, "beginner")), rules)
-    match = Match.new(rules, 1, first_dealer=1, decks=(deck(*HANDS[2], TABLE),))
-    scene = TableScene(fast, coordinated(fast, setup, match), worker=inline_worker())
-    fast.stack.push(scene)
-    settle(fast, scene)
-    scene.input._resolve(Card.parse("6D"), None)
-    scene.ui.finish_all()
+    scene = open_choice(fast, 2, (960, 540), rules=TRAILING)
     choice = scene.choice
     assert choice is not None
     lays = [i for i, move in enumerate(choice.options) if not move.captures]
@@ -123,13 +119,7 @@ def test_up_and_down_move_through_the_grid_of_sets_by_lines(fast) -> None:
     """Four options in two columns: Down goes to the set below (it went to the one on the
     right), Left and Right go in reading order, and Up from the top goes round to the
     bottom of the same column."""
-    rules = Rules(cirulla=True, may_trail_capturing_card=True)
-    setup = MatchSetup((SeatConfig("Giulia", True), SeatConfig("CPU", False, "beginner")), rules)
-    match = Match.new(rules, 1, first_dealer=1, decks=(deck(*HANDS[2], TABLE),))
-    scene = TableScene(fast, coordinated(fast, setup, match), worker=inline_worker())
-    fast.stack.push(scene)
-    settle(fast, scene)
-    scene.input._resolve(Card.parse("6D"), None)
+    scene = open_choice(fast, 2, (960, 540), rules=TRAILING)
     choice = scene.choice
     assert choice is not None and len(choice.options) == 4 and choice.columns == 2
 
