@@ -486,10 +486,9 @@ class Store:
         what can still be read of it is kept (``settings.salvage``)."""
         self.clean_temporary_files()
         path = self.settings_path
-        read: list[bytes] = []
+        raw: bytes | None = None
         try:
             raw = _read_bytes(path)
-            read.append(raw)
             data = _parse_toml(raw)
             about = data.pop("format", None)
             if not isinstance(about, dict):
@@ -506,7 +505,7 @@ class Store:
             cause = _cause_of(error)
         except OSError as error:
             cause = _cause_unreadable(path, error)
-        kept = salvage(read[0].decode("utf-8", "replace")) if read else None
+        kept = None if raw is None else salvage(raw.decode("utf-8", "replace"))
         self._set_aside(path, "settings" if kept is None else "settings_salvaged", cause)
         return Settings() if kept is None else kept
 

@@ -439,7 +439,7 @@ class AidsLayer:
         best, least = FRect(*spots[0], width, height), float("inf")
         for x, y in spots:
             area = FRect(x, y, width, height)
-            covered = sum(area.clip(other).w * area.clip(other).h for other in taken)
+            covered = sum(_area(area.clip(other)) for other in taken)
             if covered < least:
                 best, least = area, covered
             if not covered:
@@ -558,3 +558,7 @@ class AidsLayer:
 
         key = ("review", tuple(names), tuple(rows), heading, played_words, took_words, tuple(area))
         return Item(key, box(area), paint)
+
+
+def _area(rect: FRect) -> float:
+    return rect.w * rect.h
