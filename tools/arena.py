@@ -13,6 +13,14 @@ same way: a match's deals depend only on its seed.
     python tools/arena.py expert greedy --players 6 --sides 3
     python tools/arena.py master master-v1 --deals 1000 --jobs 2
     python tools/arena.py oracle expert --deals 300 --jobs 2
+    python tools/arena.py master master-v1 --deals 300 --save base.json
+    python tools/arena.py "master:worlds=240" master-v1 --deals 300 --paired base.json
+
+``--save`` keeps each deal's margin; ``--paired`` compares a run deal by deal with one saved
+on the same deals (seed, rules and B alike). Two versions of a player that make most of the
+same moves score alike on most deals, so the difference of their margins, deal by deal,
+varies far less than either margin: a change too small to tell in two separate runs' intervals
+shows in the paired one.
 
 A player is a level, optionally with options: ``master:worlds=20,node_budget=4000``. Besides
 the game's levels the arena knows the yardsticks of ``tools/yardsticks``: ``master-v1``, the
@@ -25,6 +33,7 @@ what each seat knows.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import multiprocessing
 import random
@@ -116,8 +125,9 @@ def margin(points: Sequence[float], rules: Rules, a_seats: tuple[bool, ...]) -> 
     return a_points - sum(b_points) / len(b_points), outcome
 
 
-def play_deal(task: tuple[Setup, int]) -> tuple[float, list[int], float, int]:
-    """One duplicate deal: (mean margin for A, outcomes per seating, seconds, decisions)."""
+def play_deal(task: tuple[Setup, int]) -> tuple[int, float, list[int], float, int]:
+    """One duplicate deal: (its index, mean margin for A, outcomes per seating, seconds,
+    decisions)."""
     setup, index = task
     rules = setup.rules
     deck = deal_deck(rules, setup.seed, index)
@@ -139,7 +149,7 @@ def play_deal(task: tuple[Setup, int]) -> tuple[float, list[int], float, int]:
         value, outcome = margin(points, rules, a_seats)
         margins.append(value)
         outcomes.append(outcome)
-    return sum(margins) / len(margins), outcomes, time.perf_counter() - started, decisions
+    return index, sum(margins) / len(margins), outcomes, time.perf_counter() - started, decisions
 
 
 def play_match(task: tuple[Setup, int]) -> list[int]:
@@ -174,6 +184,29 @@ def mean_ci(values: Sequence[float]) -> tuple[float, float]:
     return mean, 1.96 * math.sqrt(var / n)
 
 
+def paired(run: dict, baseline: dict) -> str:
+    """This run's margins less ``baseline``'s, deal by deal over the deals both played: the
+    mean and its interval (a line to print), or why they cannot be compared."""
+    for key in ("b", "rules", "seed"):
+        if run[key] != baseline.get(key):
+            return f"paired: not comparable, the saved run's {key} differs ({baseline.get(key)!r})"
+    theirs = baseline.get("margins")
+    if not isinstance(theirs, dict):
+        return "paired: the saved run holds no margins"
+    shared = [key for key in run["margins"] if key in theirs]
+    if not shared:
+        return "paired: the two runs share no deal"
+    try:
+        gaps = [run["margins"][key] - float(theirs[key]) for key in shared]
+    except (TypeError, ValueError):
+        return "paired: the saved run's margins are not numbers"
+    mean, half = mean_ci(gaps)
+    return (
+        f"paired with {baseline.get('a')!r} over {len(gaps)} deals: {mean:+.3f} points/deal "
+        f"(95% CI {mean - half:+.3f} .. {mean + half:+.3f})"
+    )
+
+
 def run_pool(func, tasks: list, jobs: int) -> Iterator:  # noqa: ANN001
     """Results of ``func`` over ``tasks`` in any order, on ``jobs`` processes."""
     if jobs <= 1:
@@ -198,6 +231,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--target", type=int, help="match target (default: the preset's)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=max(1, (multiprocessing.cpu_count() or 1)))
+    parser.add_argument("--save", type=Path, help="write each deal's margin for A to this file")
+    parser.add_argument("--paired", type=Path, help="compare with a run saved by --save, "
+                        "deal by deal")  # fmt: skip
     args = parser.parse_args(argv)
 
     rules = PRESETS[args.preset]
@@ -217,6 +253,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     for spec in (args.a, args.b):
         parse_player(spec, 0)
+    baseline: dict[str, object] | None = None
+    if args.paired is not None:
+        try:
+            baseline = json.loads(args.paired.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as error:
+            print(f"arena: cannot read {args.paired}: {error}", file=sys.stderr)
+            return 2
     setup = Setup(rules, args.a, args.b, args.seed)
     label = f"{args.preset}, {rules.players} players" + (
         ", teams" if rules.players == 4 and rules.teams else ""
@@ -228,12 +271,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.deals > 0:
         started = time.perf_counter()
         margins: list[float] = []
+        by_deal: dict[int, float] = {}
         outcomes: list[int] = []
         decisions = 0
-        for value, seats, _, count in run_pool(
+        for index, value, seats, _, count in run_pool(
             play_deal, [(setup, i) for i in range(args.deals)], args.jobs
         ):
             margins.append(value)
+            by_deal[index] = value
             outcomes.extend(seats)
             decisions += count
         mean, half = mean_ci(margins)
@@ -247,6 +292,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         print(f"rounds {len(outcomes)}: A won {won}, tied {tied}, lost {lost}")
         print(f"time {elapsed:.0f} s, {decisions} decisions")
+        record = {
+            "a": args.a,
+            "b": args.b,
+            "rules": repr(rules),
+            "seed": args.seed,
+            "margins": {str(index): value for index, value in sorted(by_deal.items())},
+        }
+        if args.save is not None:
+            args.save.write_text(json.dumps(record, indent=1), encoding="utf-8")
+        if baseline is not None:
+            print(paired(record, baseline))
     if args.matches > 0:
         started = time.perf_counter()
         results: list[int] = []

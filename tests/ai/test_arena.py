@@ -80,3 +80,43 @@ def test_a_player_option_written_true_or_false_is_a_truth_value(arena) -> None: 
     assert player.deal_end == 2
     assert player.infer == "policy"
     assert arena.parse_player("master:match=true", 1).match is True
+
+
+def test_a_saved_run_is_compared_deal_by_deal(arena, capsys, tmp_path) -> None:  # noqa: ANN001
+    saved = tmp_path / "greedy.json"
+    run = ["--deals", "4", "--jobs", "1", "--seed", "3"]
+    assert arena.main(["greedy", "beginner", *run, "--save", str(saved)]) == 0
+    capsys.readouterr()
+    assert arena.main(["expert", "beginner", *run, "--save", str(tmp_path / "expert.json"),
+                       "--paired", str(saved)]) == 0  # fmt: skip
+    out = capsys.readouterr().out
+    import json
+
+    greedy = json.loads(saved.read_text())["margins"]
+    expert = json.loads((tmp_path / "expert.json").read_text())["margins"]
+    assert sorted(greedy) == sorted(expert) == ["0", "1", "2", "3"]
+    gap = sum(expert[key] - greedy[key] for key in greedy) / 4
+    assert f"paired with 'greedy' over 4 deals: {gap:+.3f} points/deal" in out
+
+
+def test_a_paired_run_against_other_deals_or_a_bad_file_says_so(arena, capsys, tmp_path) -> None:  # noqa: ANN001
+    saved = tmp_path / "greedy.json"
+    assert (
+        arena.main(["greedy", "beginner", "--deals", "2", "--jobs", "1", "--save", str(saved)]) == 0
+    )
+    capsys.readouterr()
+    assert (
+        arena.main(["greedy", "expert", "--deals", "2", "--jobs", "1", "--paired", str(saved)]) == 0
+    )
+    assert (
+        "paired: not comparable, the saved run's b differs ('beginner')" in capsys.readouterr().out
+    )
+    assert arena.main(["greedy", "beginner", "--deals", "2", "--seed", "9", "--jobs", "1",
+                       "--paired", str(saved)]) == 0  # fmt: skip
+    assert "the saved run's seed differs (1)" in capsys.readouterr().out
+    saved.write_text("{not json")
+    assert (
+        arena.main(["greedy", "beginner", "--deals", "1", "--jobs", "1", "--paired", str(saved)])
+        == 2
+    )
+    assert f"cannot read {saved}" in capsys.readouterr().err
