@@ -185,21 +185,26 @@ class PolicyHistory(DealHistory):
 
 
 class _PlayModel:
-    """One play of another seat, ready to say how likely it was from any hand."""
+    """One play of another seat, ready to say how likely it was from any hand; or, made
+    without a play (``move`` None), a seat's turn, ready to judge every move of any hand
+    there (``judged``)."""
 
     __slots__ = (
         "judge", "card", "capture", "heat", "floor", "_options", "_follow_ups", "_last",
         "_possible", "_count", "_odds", "_risks", "_takes",
     )  # fmt: skip
 
-    def __init__(self, before: View, move: Move, table: int, heat: float, floor: float) -> None:
-        card = move.card.bit  # type: ignore[union-attr]
+    def __init__(
+        self, before: View, move: Move | None, table: int, heat: float, floor: float
+    ) -> None:
+        card = move.card.bit if move is not None else 0  # type: ignore[union-attr]
         seen = table | card
         for pile in before.piles:
             seen |= pile
-        self.judge = Judge(replace(before, hand=card, unseen=FULL_MASK & ~seen, moves=(move,)))
+        moves = (move,) if move is not None else ()
+        self.judge = Judge(replace(before, hand=card, unseen=FULL_MASK & ~seen, moves=moves))
         self.card = card
-        self.capture = move.capture_mask
+        self.capture = move.capture_mask if move is not None else 0
         self.heat = heat
         self.floor = floor
         self._last = before.cards_in_hands == 1 and before.stock_size == 0
@@ -207,7 +212,9 @@ class _PlayModel:
         self._follow_ups: dict[int, tuple[tuple[int, float], ...]] = {}
         self._possible = self.judge.view.unseen | card
         """Every card the seat might have held then."""
-        self._count = self.judge.unseen_count - (before.hand_sizes[before.seat] - 1)
+        self._count = self.judge.unseen_count - (
+            before.hand_sizes[before.seat] - (1 if card else 0)
+        )
         """The cards the next player's hand was dealt from, as that seat saw it: the unseen
         ones but for the seat's own others."""
         self._odds = self.judge.rank_odds(self.judge.view.unseen, self._count)
@@ -286,6 +293,26 @@ class _PlayModel:
                     chosen = score
                 scores.append(score)
         return scores, chosen
+
+    def judged(self, hand: int) -> list[tuple[int, int, float]]:
+        """Every move ``hand`` allows (made without a play): its card's index, what it
+        takes, and its judgement by the seat from what it can see, as ``Judge.assess``
+        scores it for the seat holding ``hand``."""
+        moves: list[tuple[int, int, float]] = []
+        rest = hand
+        while rest:
+            card = rest & -rest
+            rest ^= card
+            kept = hand ^ card
+            index = card.bit_length() - 1
+            for taken, base, left in self.options(card):
+                score = base
+                if not self._last:
+                    score -= self._risk(left, hand)
+                    if kept:
+                        score += FOLLOW_UP_WEIGHT * self._ranked_follow_up(left, kept)
+                moves.append((index, taken, score))
+        return moves
 
     def _risk(self, left: int, others: int) -> float:
         """The reply the seat risked leaving ``left``, as it judged it: its ``others``

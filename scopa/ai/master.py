@@ -29,6 +29,8 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
+from functools import partial
 
 from scopa.engine import Board, Move, Round
 
@@ -39,6 +41,7 @@ from .inference import (
     DealHistory,
     PolicyHistory,
     Styles,
+    _PlayModel,
     shares,
 )
 from .odds import Stakes
@@ -162,6 +165,16 @@ class MasterPlayer(Player):
             history = PolicyHistory(view, self.heat, self.floor, styles)
         elif self.infer:
             history = DealHistory(view)
+        turns: dict[Move, _PlayModel] = {}
+
+        def reply_model(world: Round, move: Move) -> _PlayModel:
+            """The other side's turn after ``move``, ready to judge any hand it may hold
+            there: what it can see is the same in every world."""
+            found = turns.get(move)
+            if found is None:
+                found = turns[move] = turn_model(world.play(move))
+            return found
+
         drawn: list[Round] = []
         if (
             history is not None
@@ -191,14 +204,13 @@ class MasterPlayer(Player):
                         board.make(move.card.index, move.capture_mask)  # type: ignore[union-attr]
                         value = None
                         if self.replies and styles is not None and depth > 1 and players == 2:
-                            after = world.play(move)
                             value = expected_reply(
-                                after,
                                 board,
                                 fast,
                                 depth - 1,
-                                styles.get(after.turn, plain),
+                                styles.get(board.turn, plain),
                                 self.trust,
+                                partial(reply_model, world, move),
                             )
                         found.append(
                             fast.value(board, depth - 1, -1e9, 1e9) if value is None else value
@@ -232,36 +244,43 @@ class MasterPlayer(Player):
         return scored
 
 
+def turn_model(state: Round) -> _PlayModel:
+    """The turn of the seat to act in ``state``, ready to judge every move of any hand it
+    may hold there from what it can see (``_PlayModel.judged``)."""
+    seen = View.of_round(state)
+    return _PlayModel(seen, None, seen.table, POLICY_TEMPERATURE, POLICY_FLOOR)
+
+
 def expected_reply(
-    after: Round,
     board: Board,
     searcher: BoardSearcher,
     depth: int,
     styles: Styles,
     trust: float,
+    turn: Callable[[], _PlayModel],
 ) -> float | None:
-    """The value of the position ``after`` a root move (also on ``board``) when the seat
-    to reply is on another side, searched ``depth`` plies on. Each of ``styles`` (belief,
-    heat, floor) the seat may play in counts in proportion to its belief: one at most
-    ``trust`` hot expects the reply the expert's judgement picks from what the seat can see
-    in this world (each reply weighed by its chance under that style, by the policy model);
-    a hotter one, whose seat may be thinking further than the judgement, the reply that
-    hurts the root side most, as the search would have it. None when there is nothing to
-    expect otherwise than the search does: the round over, one legal reply, a seat of the
-    root's side to move or no style trusted."""
-    if after.over or after.side_of(after.turn) == searcher.root_side:
+    """The value of the position on ``board`` after a root move when the seat to reply is
+    on another side, searched ``depth`` plies on. Each of ``styles`` (belief, heat, floor)
+    the seat may play in counts in proportion to its belief: one at most ``trust`` hot
+    expects the reply the expert's judgement picks from what the seat can see (``turn``
+    judges every reply of the hand it holds in this world; each reply is weighed by its
+    chance under that style, by the policy model); a hotter one, whose seat may be thinking
+    further than the judgement, the reply that hurts the root side most, as the search would
+    have it. None when there is nothing to expect otherwise than the search does: the round
+    over, one legal reply, a seat of the root's side to move or no style trusted."""
+    if board.over or board.side_of[board.turn] == searcher.root_side:
         return None
     trusted = [style for style in styles if style[1] <= trust]
     if not trusted:
         return None
-    replies = after.legal_moves()
+    replies = turn().judged(board.hands[board.turn])
     if len(replies) < 2:
         return None
-    judge = Judge(View.of_round(after))
-    scores = [judge.assess(reply).score for reply in replies]
+    scores = []
     values = []
-    for reply in replies:
-        board.make(reply.card.index, reply.capture_mask)  # type: ignore[union-attr]
+    for index, capture, score in replies:
+        scores.append(score)
+        board.make(index, capture)
         values.append(searcher.value(board, depth - 1, -1e9, 1e9))
         board.unmake()
     worst = min(values)

@@ -197,6 +197,22 @@ EXACT, LOWER, UPPER = 0, 1, 2
 REMEMBER_DEPTH = 2
 """Positions searched at least this deep are remembered; shallower ones cost less to search
 again than to look up."""
+LEAF_MEMORY = 1 << 15
+"""Leaf parts kept per rule set (``_LeafParts``) before they are forgotten and start again."""
+
+
+class _LeafParts:
+    """The two parts of a leaf's estimate that depend on a few of its facts, kept across
+    worlds and decisions (the same ones come back: the seat's own hand and the table are
+    the same in every world it guesses): the best capture of a hand on a table, by hand,
+    table and whether it is the round's last card; and the two sides' ``lead``, by their
+    piles and the difference in scope."""
+
+    __slots__ = ("gains", "leads")
+
+    def __init__(self, rules: Rules) -> None:
+        self.gains: dict[int, float] = {}
+        self.leads: dict[tuple[int, int, int], float] = {}
 
 
 class BoardSearcher:
@@ -223,6 +239,7 @@ class BoardSearcher:
         """Positions of this world searched at least ``REMEMBER_DEPTH`` plies deep: their
         value and whether it is exact or only a bound (the search cut off there)."""
         self._two = rules.sides == 2
+        self._parts = rules.memo("leaf_parts", _LeafParts)
         self._sign = 1.0 if root_side == 0 else -1.0
         """Side 0's values turned into the root side's (two sides)."""
         self._points, self._seven_count = two_sided(rules)
@@ -300,12 +317,25 @@ class BoardSearcher:
 
     def _leaf(self, board: Board) -> float:
         rules = self.rules
-        gain = best_capture(board, self.values)
+        parts = self._parts
+        gains = parts.gains
+        key = (board.hands[board.turn] << 40 | board.table) << 1 | board.last_play()
+        gain = gains.get(key)
+        if gain is None:
+            if len(gains) >= LEAF_MEMORY:
+                gains.clear()
+            gain = gains[key] = best_capture(board, self.values)
         mover = board.side_of[board.turn]
         piles = board.piles
         scope = board.scope
         if self._two:
-            ahead = lead(self._points, self._seven_count, piles[0], piles[1], scope[0] - scope[1])
+            leads = parts.leads
+            pair = (piles[0], piles[1], scope[0] - scope[1])
+            ahead = leads.get(pair)
+            if ahead is None:
+                if len(leads) >= LEAF_MEMORY:
+                    leads.clear()
+                ahead = leads[pair] = lead(self._points, self._seven_count, *pair)
             ahead += QUIET_SHARE * gain if mover == 0 else -QUIET_SHARE * gain
             stakes = self.stakes
             if stakes is not None:

@@ -30,6 +30,8 @@ Play = tuple[int, int]
 """A card index and the mask of the cards it takes (0: laid on the table)."""
 
 _BITS = tuple(1 << index for index in range(40))
+ORDERED_MEMORY = 1 << 15
+"""Hands and tables whose ordered moves a rule set keeps before forgetting them all."""
 
 
 class _Pairs(dict[int, Play]):
@@ -53,7 +55,7 @@ class _Layout:
     __slots__ = (
         "rules", "players", "side_of", "next_seat", "orders", "hand_size", "per_deal",
         "table_size", "captures", "hand_plays", "scoring", "no_points", "no_hands",
-        "pairs_of_three",
+        "pairs_of_three", "ordered",
     )  # fmt: skip
 
     def __init__(self, rules: Rules) -> None:
@@ -74,6 +76,9 @@ class _Layout:
         self.no_points = (0,) * rules.sides
         self.no_hands = (0,) * rules.players
         self.pairs_of_three = rules.players == 2 and rules.hand_size == 3
+        self.ordered: dict[int, tuple[Play, ...]] = {}
+        """The ordered moves (``Board.moves``) of a hand on a table, by the two masks: a
+        search asks for the same ones again and again, in every world it guesses."""
 
 
 def _layout(rules: Rules) -> _Layout:
@@ -257,12 +262,23 @@ class Board:
                 found += plays[table & plays.alone or table & plays.rest]
             return found
         if self.over:
-            return []
+            return ()
+        hand = self.hands[self.turn]
+        table = self.table
+        memory = self._layout.ordered
+        key = hand << 40 | table
+        found_moves = memory.get(key)
+        if found_moves is None:
+            if len(memory) >= ORDERED_MEMORY:
+                memory.clear()
+            found_moves = memory[key] = self._ordered(hand, table)
+        return found_moves
+
+    def _ordered(self, hand: int, table: int) -> tuple[Play, ...]:
+        """``moves()`` of ``hand`` on ``table``, worked out."""
         takes: list[tuple[int, int, int]] = []
         lays: list[Play] = []
-        hand = self.hands[self.turn]
         sets = self._captures.sets
-        table = self.table
         while hand:
             low = hand & -hand
             hand ^= low
@@ -274,9 +290,9 @@ class Board:
             else:
                 lays.append((index, 0))
         if not takes:
-            return lays
+            return tuple(lays)
         takes.sort()
-        return [(index, capture) for _, index, capture in takes] + lays
+        return (*[(index, capture) for _, index, capture in takes], *lays)
 
     def last_play(self) -> bool:
         """True when the player to act holds the round's last card."""

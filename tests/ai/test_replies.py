@@ -8,9 +8,10 @@ import random
 import pytest
 
 from scopa.ai.assess import Judge
-from scopa.ai.master import MasterPlayer, expected_reply
+from scopa.ai.master import MasterPlayer, expected_reply, turn_model
 from scopa.ai.search import BoardSearcher
 from scopa.ai.view import View
+from scopa.ai.worlds import sample_world
 from scopa.engine import Board, Round, Rules, observe
 
 SHARP = ((1.0, 1e-6, 0.0),)
@@ -58,7 +59,44 @@ def _expected(state: Round, depth: int, styles: tuple, trust: float = 0.03) -> f
     board = Board(state)
     board.make(move.card.index, move.capture_mask)  # type: ignore[union-attr]
     searcher = BoardSearcher(state.rules, state.side_of(state.turn))
-    return expected_reply(state.play(move), board, searcher, depth, styles, trust)
+    return expected_reply(
+        board, searcher, depth, styles, trust, lambda: turn_model(state.play(move))
+    )
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules(players=4), Rules.preset("scopone_scientifico")])
+def test_one_turn_judges_the_reply_of_every_world_as_that_seat_would(rules: Rules) -> None:
+    """Master guesses many worlds, and after its move the seat to reply holds another hand
+    in each. One model of that turn, made from the first world, must judge every reply of
+    every world as the expert's judgement does from the replying seat's own view of that
+    world, in the order of the legal moves."""
+    rng = random.Random(7)
+    checked = 0
+    while checked < 60:
+        state = Round.deal_random(rules, rng)
+        for _ in range(rng.randrange(0, 30)):
+            if state.over:
+                break
+            state = state.play(rng.choice(state.legal_moves()))
+        if state.over:
+            continue
+        view = View.of(observe(state, state.turn))
+        move = state.legal_moves()[0]
+        turn = turn_model(sample_world(view, rng).play(move))
+        for _ in range(4):
+            after = sample_world(view, rng).play(move)
+            if after.over:
+                break
+            judge = Judge(View.of_round(after))
+            judged = turn.judged(after.hands[after.turn])
+            legal = after.legal_moves()
+            assert [(index, capture) for index, capture, _ in judged] == [
+                (reply.card.index, reply.capture_mask)
+                for reply in legal  # type: ignore[union-attr]
+            ]
+            for (_, _, score), reply in zip(judged, legal):
+                assert score == pytest.approx(judge.assess(reply).score, abs=1e-12)
+            checked += 1
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -99,9 +137,10 @@ def test_a_seat_of_the_root_s_own_side_is_not_modelled() -> None:
     state = Round.deal_random(rules, random.Random(1))
     board = Board(state)
     searcher = BoardSearcher(rules, 1 - state.side_of(state.turn))  # the mover is the root's foe
-    assert expected_reply(state, board, searcher, 2, SHARP, 0.03) is not None
+    turn = lambda: turn_model(state)  # noqa: E731
+    assert expected_reply(board, searcher, 2, SHARP, 0.03, turn) is not None
     searcher = BoardSearcher(rules, state.side_of(state.turn))
-    assert expected_reply(state, board, searcher, 2, SHARP, 0.03) is None
+    assert expected_reply(board, searcher, 2, SHARP, 0.03, turn) is None
 
 
 def test_master_with_modelled_replies_plays_otherwise_than_without() -> None:
