@@ -101,3 +101,16 @@ def test_rules_page_names_every_preset_and_deal() -> None:
 def test_cirulla_page_says_whether_the_game_offers_it() -> None:
     offered = any("cirulla" in name for name in (*PRESETS, *DEALS, *Rules().to_dict()))
     assert ("Not in the game yet" in CIRULLA_PAGE) != offered
+
+
+def test_rules_page_calls_every_setting_by_its_name_on_screen() -> None:
+    """The page promises each setting under its name in the Settings menu: a player looks
+    for "Scopa with an ace", not for a name the screen never shows."""
+    from scopa.app.strings.options import STRINGS
+
+    section = RULES_PAGE.split("## Every rule at a glance", 1)[1].split("\n## ", 1)[0]
+    for line in section.splitlines():
+        cells = [cell.strip() for cell in line.strip("|").split("|")]
+        if len(cells) >= 3 and cells[1].startswith("`"):
+            name = cells[1].strip("`")
+            assert cells[0] == STRINGS["en"][f"rule_{name}"], name

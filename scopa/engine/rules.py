@@ -438,6 +438,7 @@ SCOPA_ONLY = "cirulla"
 RULE_OPTIONS: tuple[RuleOption, ...] = (
     _choice("players", "match", PLAYERS),
     _toggle("teams", "match", parent="players", when=4),
+    _choice("six_sides", "match", SIX_SIDES, parent="players", when=6),
     _choice("deal", "match", DEALS),
     _toggle("scientifico_last_scopa", "match", parent="deal", when="scientifico"),
     _choice("target", "match", TARGETS),
@@ -455,7 +456,6 @@ RULE_OPTIONS: tuple[RuleOption, ...] = (
     _toggle("ace_sweep_is_scopa", "captures", parent="cirulla"),
     _toggle("ace_on_ace_only", "captures", parent="cirulla"),
     _toggle("clockwise", "captures", parent="cirulla"),
-    _choice("six_sides", "scoring", SIX_SIDES, parent="players", when=6),
     _toggle("seven_count", "scoring", parent=SCOPA_ONLY, when=False),
     _toggle("seven_count_aces", "scoring", parent="seven_count"),
     _toggle("incomplete_primiera", "scoring", parent="seven_count", when=False),

@@ -567,3 +567,18 @@ def test_a_character_no_font_can_draw_is_left_out_of_a_name_with_a_word_why(app,
     assert [toast.text for toast in app.toasts.shown()] == [app.t("cannot_draw")]
     type_text(app, "!")
     assert scene.setup().seats[0].name == "Zoë!"
+
+
+def test_my_rules_say_which_rules_they_are(app, scene):
+    """ "My rules" alone told nothing of the variants chosen in Settings: the hint names the
+    preset they are, and rules of one's own are listed by their names in Settings."""
+    app.settings.rules = Rules.preset("scopone")
+    assert scene._preset_hint() == "The rules chosen in Settings: Scopone"
+    assert scene.my_rules() == ""
+    app.settings.rules = Rules(assi=True, assi_ace_takes_ace=False, re_bello=True, napola=True)
+    assert scene._preset_hint() == "The rules chosen in Settings"
+    assert scene.my_rules() == ("My rules: Scopa d'assi, Ace takes an ace: off, Re bello, Napola")
+    app.set_language("it")
+    assert scene.my_rules() == "Le mie regole: Scopa d'assi, Asso prende asso: no, Re bello, Napola"
+    scene._set_preset("scopone")
+    assert scene.my_rules() == ""  # a preset chosen here says what it is in its own hint

@@ -65,6 +65,11 @@ def test_variants_and_team_names_on_the_sheet(app) -> None:
     sheet = {row.key: row for row in scene.sheet()}
     assert scene.names == ["Giulia & Marco", "Luca & Sara"]
     assert sheet["sette"].cells[0] == app.t("sevens_sixes", sevens=3, sixes=3)
+    # the sixes, the tie-break, are named in words: "3 (6: 3)" read as a riddle
+    assert sheet["sette"].cells[0] == "3 (sixes: 3)"
+    app.set_language("it")
+    italian = {row.key: row for row in ScoringScene(app, MatchCoordinator(setup, match)).sheet()}
+    assert italian["sette"].cells[0] == "3 (sei: 3)"
     assert sheet["re_bello"].cells == ("\u2713", "\u2014")
     assert sheet["napola"].cells[0] == "7"  # ace to 7 of coins
     assert sheet["napola"].points[0] == 7
@@ -228,3 +233,21 @@ def test_the_sheet_names_the_player_in_the_language_chosen_over_it(app) -> None:
     assert scene.names == [app.t("you"), "Marco"] == ["Tu", "Marco"]
     scene.choose_language("en")
     assert scene.names == ["You", "Marco"]
+
+
+def test_cirulla_s_bonuses_are_told_apart_in_the_scopas(app) -> None:
+    """A knock's points count as scopas: "7" scopas after one sweep read wrong without a
+    word that three were a bonus."""
+    rules = Rules.preset("cirulla")
+    cards = list(PILE_0)
+    rest = [card for card in DECK if card not in cards]
+    scores = score_round([cards, rest], (4, 1), rules, bonus=(3, 0))
+    start = Match.new(rules, 7)
+    match = Match._make(rules, 7, 0, (), start.round, (8, 2), (scores,), None, False, None)
+    setup = MatchSetup((SeatConfig("Giulia", True), SeatConfig("Marco", False)), rules)
+    sheet = {row.key: row for row in ScoringScene(app, MatchCoordinator(setup, match)).sheet()}
+    assert sheet["scope"].cells == ("4 (3 bonus)", "1")
+    assert sheet["scope"].points == (4, 1)
+    app.set_language("it")
+    sheet = {row.key: row for row in ScoringScene(app, MatchCoordinator(setup, match)).sheet()}
+    assert sheet["scope"].cells == ("4 (3 di bonus)", "1")

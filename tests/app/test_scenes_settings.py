@@ -346,11 +346,20 @@ def test_the_rules_of_the_game_played_come_before_the_other_games_greyed_ones(ap
     click(app, scene.tabs[TABS.index("scoring")])
     shown = scene.shown_rows()
     games = [scene.games[row] for row in shown]
-    assert games == [None] + [True] * games.count(True) + [False] * games.count(False)
+    assert games == [True] * games.count(True) + [False] * games.count(False)
     assert not any(row.enabled for row, game in zip(shown, games) if game is False)
-    assert shown[0].label() == app.t("rule_six_sides")  # of both games, greyed by its parent
-    assert shown[1].label() == app.t("rule_primiera_requires_all_suits")
-    assert scene.form.widgets.index(shown[1]) < scene.form.widgets.index(shown[-1])
+    assert shown[0].label() == app.t("rule_primiera_requires_all_suits")
+    assert scene.form.widgets.index(shown[0]) < scene.form.widgets.index(shown[-1])
+
+
+def test_who_sits_at_the_table_is_set_on_the_match_tab(app, scene) -> None:
+    """Players, teams and how six players sit are one question, asked in one place."""
+    click(app, scene.tabs[TABS.index("match")])
+    labels = [row.label() for row in scene.shown_rows()]
+    seats = [app.t(f"rule_{name}") for name in ("players", "teams", "six_sides")]
+    assert all(label in labels for label in seats)
+    at = labels.index(seats[0])
+    assert labels[at : at + 3] == seats
 
 
 def test_cirulla_for_three_stays_cirulla_here_and_on_the_title(app, scene) -> None:

@@ -398,3 +398,18 @@ def test_hot_seat_aids_take_the_viewers_side_and_vanish_under_the_cover(fast):
     assert scene.aids.seat == 1
     counts = {item.rank: item for item in track(scene.match.observe(1))}
     assert C("1B") not in counts[1].unseen  # Bruno's own ace is seen by Bruno
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1280, 720), (1920, 1080)])
+def test_a_long_hint_keeps_to_the_table_clear_of_the_deck_s_count(fast, size):
+    fast.resize(size)
+    scene = open_solo(fast, fixed_match("2D 4C 8B", "2B 5B 8C", "3B 1B 10B 9C"))
+    key(fast, pygame.K_h)
+    pump(fast, 2)
+    assert len(scene.aids.hint_line()) > 80  # the play and two cards taken, with the reason
+    (hint,) = [item for item in scene.overlay_items() if item.key[0] == "hint"]
+    area = pygame.Rect(hint.key[2])
+    lay = scene.layout
+    label = lay.stock_label(2 * lay.font_small * 1.3)
+    assert not area.colliderect(label), (area, label)
+    assert lay.table_rect.left <= area.left and area.right <= lay.table_rect.right

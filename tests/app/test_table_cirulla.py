@@ -148,3 +148,24 @@ def test_cirulla_is_dealt_with_its_own_deck_until_the_player_chooses_one(fast):
     scene = cirulla_table(fast, "1D 2C 3S")
     assert scene.art.style == "napoletane"
     scene.close()
+
+
+def test_the_hint_to_knock_sits_clear_of_the_knock_button_and_says_it_once(fast):
+    for size in ((960, 540), (1920, 1080)):
+        fast.resize(size)
+        for language, word in (("en", "knock"), ("it", "bussa")):
+            fast.settings = fast.settings.with_(language=language)
+            fast.set_language(language)
+            scene = cirulla_table(fast, "1D 2C 3S")
+            fast.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0,
+                                                  unicode="h")])  # fmt: skip
+            pump(fast, 2)
+            assert scene.aids.hint is not None and scene.aids.hint.move.is_declaration
+            line = scene.aids.hint_line()
+            assert line.lower().count(word) == 1, line
+            (hint,) = [item for item in scene.overlay_items() if item.key[0] == "hint"]
+            area = pygame.Rect(hint.key[2])
+            (knock,) = scene.knock_buttons()
+            assert not area.colliderect(knock.rect), (size, area, knock.rect)
+            assert area.top >= 0 and area.bottom <= size[1]
+            fast.stack.pop()

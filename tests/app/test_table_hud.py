@@ -54,3 +54,35 @@ def test_every_side_is_named_whole_on_the_score_panel(app, size, language, human
     for place in lay.seats:
         assert not panel.rect.colliderect(place.name_rect), place.position
     scene.close()
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("players", [4, 6])
+def test_a_computer_s_level_is_read_whole_on_its_plate(app, monkeypatch, size, players) -> None:
+    """The top seat's plate is narrow in scopone at 960x540: "Livello principia..." was
+    cut. A plate too narrow for "Livello principiante" says "Principiante"."""
+    app.resize(size)
+    app.set_language("it")
+    rules = Rules.preset("scopone") if players == 4 else Rules(players=6)
+    seats = [SeatConfig(app.t("you"), True)]
+    seats += [SeatConfig(name, False, "beginner") for name in NAMES[: players - 1]]
+    written: list[tuple[str, float, float]] = []
+    draw = style.text
+
+    def text(surface, words, pen, box, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
+        written.append((words, style.natural_width(words, pen), box.width))
+        return draw(surface, words, pen, box, *args, **kwargs)
+
+    monkeypatch.setattr(style, "text", text)
+    scene = TableScene(
+        app,
+        coordinated(app, MatchSetup(tuple(seats), rules), Match.new(rules, 4)),
+        worker=inline_worker(),
+    )
+    app.stack.push(scene)
+    app.frame(1 / 30, [])
+    levels = [entry for entry in written if entry[0] in ("Livello principiante", "Principiante")]
+    assert levels
+    for words, width, room in levels:
+        assert width <= room + 0.5, (words, width, room)
+    scene.close()

@@ -37,7 +37,7 @@ from scopa.app.table import TableScene
 from scopa.app.table.frame import FrameCache
 from scopa.app.toasts import worded
 from scopa.app.widgets import Choice
-from scopa.engine import DECK, Card, LastCapture, Match, MatchWon, Move, Redealt, Rules
+from scopa.engine import DECK, Card, LastCapture, Match, MatchWon, Move, Redealt, Rules, score_round
 from scopa.net.client import BackgroundClient, Update
 from scopa.net.codes import parse_address
 from scopa.settings import MatchSetup, SeatConfig
@@ -355,6 +355,17 @@ class Tour:
         self.show("new game, cirulla for six")
         scene._set_preset("settings")
         scene._set_players(2)
+        kept = app.settings.rules
+        app.settings.rules = Rules.preset("scopone")
+        self.show("new game, my rules are a preset")
+        app.settings.rules = Rules(
+            players=6, seven_count=True, re_bello=True, napola=True, settebello_coppe=True,
+            capture_limit=2, assi=True, assi_ace_takes_ace=False,
+        )  # fmt: skip
+        scene._set_players(6)
+        self.show("new game, my rules, the longest list of changes")
+        app.settings.rules = kept
+        scene._set_players(2)
         app.back()
 
     def settings(self) -> None:
@@ -547,6 +558,15 @@ class Tour:
             match = play_out(Match.new(three, seed), random.Random(seed))
             self.sheet(MatchSetup(seats3, three), match, "scoring, three players")
             app.back()
+        cirulla = Rules.preset("cirulla").with_(players=4, teams=False)
+        cards = [[card for card in DECK if card.index % 4 == side] for side in range(4)]
+        scores = score_round(cards, (13, 12, 11, 10), cirulla, bonus=(10, 10, 10, 10))
+        start = Match.new(cirulla, 7)
+        knocked = Match._make(cirulla, 7, 0, (), start.round, (23, 22, 21, 20), (scores,), None,
+                              False, None)  # fmt: skip
+        setup = MatchSetup(every_seats(names), cirulla)
+        self.sheet(setup, knocked, "scoring, cirulla, scopas with bonuses, four alone")
+        app.back()
         app.settings = app.settings.with_(deck_style="french")
         self.sheet(MatchSetup(every_seats(names), every), first_round(every, 3), "scoring, french")
         app.back()

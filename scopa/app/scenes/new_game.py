@@ -18,6 +18,7 @@ from ..widgets import Button, Choice, Label, SettingRow, TextInput, Toggle
 from ..wording import default_name, is_default_name
 from .base import MenuScene
 from .flow import rules_problem, side_names
+from .settings import rules_outline
 
 LEVELS = ("beginner", "expert", "master")
 MINE = "settings"
@@ -222,11 +223,21 @@ class NewGameScene(MenuScene):
         return True
 
     def _preset_hint(self) -> str:
-        return (
-            self.t("ng_my_rules_hint")
-            if self.preset == MINE
-            else self.t(f"preset_{self.preset}_hint")
-        )
+        if self.preset != MINE:
+            return self.t(f"preset_{self.preset}_hint")
+        named = self.app.settings.rules.preset_name()
+        if named is None:
+            return self.t("ng_my_rules_hint")
+        return self.t("ng_my_rules_named", name=self.t(f"preset_{named}"))
+
+    def my_rules(self) -> str:
+        """With the rules chosen in Settings, when they are no preset: what they change of
+        the classic game, by the settings' names ("" otherwise)."""
+        rules = self.app.settings.rules
+        if self.preset != MINE or rules.preset_name() is not None:
+            return ""
+        changes = rules_outline(self.t, rules, self.app.settings.deck_style)
+        return self.t("ng_my_rules_with", changes=changes) if changes else ""
 
     # --- the setup -------------------------------------------------------------------------
 
@@ -417,5 +428,13 @@ class NewGameScene(MenuScene):
             style.text(surface, self.error, pen, self.message_box, align="center", lines=0)
         else:
             pen = m.pen("text", style.SUBHEADING, style.INK_SOFT)
-            style.text(surface, self.matchup(), pen, self.message_box, align="center", lines=2)
+            mine = self.my_rules()
+            box = self.message_box
+            if mine:
+                note = m.pen("ui", style.ROW_NOTE, style.INK_SOFT)
+                height = min(box.h // 2, 2 * style.line_height(note))
+                under = pygame.Rect(box.left, box.bottom - height, box.w, height)
+                style.text(surface, mine, note, under, align="center", lines=2)
+                box = pygame.Rect(box.left, box.top, box.w, box.h - height)
+            style.text(surface, self.matchup(), pen, box, align="center", lines=2)
             self.draw_hint(surface, self.hint_area, style.INK_SOFT)

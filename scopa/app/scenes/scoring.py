@@ -120,6 +120,8 @@ class ScoringScene(MenuScene):
         if category == "sette":
             return self.t("sevens_sixes", sevens=b.sevens, sixes=b.sixes)
         if category == "scope":
+            if b.bonus:  # Cirulla's bonuses count as scopas: the sheet says how many
+                return self.t("scope_bonus", count=b.scope, bonus=b.bonus)
             return str(b.scope)
         if category in ("napola", "piccola"):
             return str(b.napola_run) if b.napola_run else DASH

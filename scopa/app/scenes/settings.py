@@ -13,6 +13,7 @@ from typing import Any
 import pygame
 
 from scopa.engine import PRESETS, RULE_OPTIONS, Card, RuleOption, Rules, RulesError, rule_option
+from scopa.i18n import Translator
 from scopa.settings import ANIMATION_SPEEDS, DECK_STYLES
 
 from .. import style
@@ -42,6 +43,44 @@ DEAL_CLASHES = ("scopone_players", "scientifico_players")
 USUAL_TARGETS = {False: Rules().target, True: PRESETS["cirulla"].target}
 """The points a game is usually played to, Scopa's and Cirulla's: switching between the two
 games takes the other's usual target along, unless the player chose another."""
+
+
+def value_label(t: Translator, name: str, value: Any, deck_style: str) -> str:
+    """How a choice shows ``value`` of rule ``name``, in the language of ``t``."""
+    prefix = VALUE_WORDS.get(name)
+    if prefix is not None:
+        return t(f"{prefix}_{'none' if value is None else value}")
+    if value is None:
+        return t(NONE_WORDS[name])
+    if name == "matta":
+        return capital(card_name(t, Card(value, "C"), deck_style))
+    return str(value)
+
+
+SEATING = ("players", "teams", "six_sides", "target")
+"""The rules a new game sets apart from the rest: who sits where, and the target."""
+
+
+def rules_outline(t: Translator, rules: Rules, deck_style: str) -> str:
+    """What ``rules`` change of the classic game, by the settings' names, seating and
+    target aside ("Scopa d'assi, Re bello, Deal: Scientifico"); "" when nothing."""
+    seats = {name: getattr(rules, name) for name in SEATING}
+    try:
+        classic = Rules(**seats)
+    except RulesError:
+        classic = Rules(players=rules.players)
+    changes = []
+    for option in RULE_OPTIONS:
+        name = option.name
+        value = getattr(rules, name)
+        if name in SEATING or value == getattr(classic, name) or not option.applies(rules):
+            continue
+        label = t(f"rule_{name}")
+        if option.kind != "bool":
+            changes.append(f"{label}: {value_label(t, name, value, deck_style)}")
+        else:
+            changes.append(label if value else t("rule_turned_off", rule=label))
+    return ", ".join(changes)
 
 
 def game_of(option: RuleOption) -> bool | None:
@@ -107,14 +146,8 @@ class SettingsScene(MenuScene):
 
     def _value_label(self, name: str, value: Any) -> Text:
         """How a choice shows ``value`` of rule ``name``, in the player's language."""
-        prefix = VALUE_WORDS.get(name)
-        if prefix is not None:
-            return self.tr(f"{prefix}_{'none' if value is None else value}")
-        if value is None:
-            return self.tr(NONE_WORDS[name])
-        if name == "matta":
-            card = Card(value, "C")
-            return lambda: capital(card_name(self.t, card, self.app.settings.deck_style))
+        if name in VALUE_WORDS or value is None or name == "matta":
+            return lambda: value_label(self.t, name, value, self.app.settings.deck_style)
         return str(value)
 
     def _build_rows(self) -> None:

@@ -29,7 +29,6 @@ STRINGS = {
         "table.matta_title": "Knock, and the matta is worth…",
         "table.matta_hint": "The value stays with the matta while it is in play",
         "table.matta_badge": "= {n}",
-        "aids.hint_knock": "knock and show your hand (+{n})",
     },
     "it": {
         "table.dealer_bonus.you": "Il tavolo di mano è tuo: +{n}",
@@ -58,6 +57,5 @@ STRINGS = {
         "table.matta_title": "Bussa, e la matta vale…",
         "table.matta_hint": "La matta tiene questo valore finché è in gioco",
         "table.matta_badge": "= {n}",
-        "aids.hint_knock": "bussa e mostra la mano (+{n})",
     },
 }

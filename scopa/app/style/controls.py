@@ -77,6 +77,8 @@ def draw_switch(
     )
     knob_r = int(h * 0.4)
     cx = track.right - h // 2 if on else track.left + h // 2
+    if not enabled:  # a rule that does not apply is neither on nor off: the knob rests midway
+        cx = track.centerx
     pygame.draw.circle(surface, KNOB_SHADE, (cx, track.centery + max(1, h // 14)), knob_r)
     pygame.draw.circle(surface, CREAM if enabled else PAPER_SHADE, (cx, track.centery), knob_r)
 

@@ -24,7 +24,7 @@ from scopa.ai import hint
 from scopa.ai.review import position_seed
 from scopa.aids import review, track, undo_allowed, undo_point
 from scopa.aids.undo import plays_back
-from scopa.engine import Card, Match, Move, Observation, declarations
+from scopa.engine import Card, Match, Move, Observation
 
 from .. import style
 from ..ai_worker import AiWorker
@@ -88,6 +88,9 @@ class AidsHost:
     deck_style: Callable[[], str]
     seat_name: Callable[[int], str]
     card_name: Callable[[Card], str]
+    controls_top: Callable[[], float | None] = lambda: None
+    """The top of the buttons laid above the status line now (Cirulla's knock), if any:
+    the hint goes above them."""
 
 
 class AidsLayer:
@@ -458,15 +461,8 @@ class AidsLayer:
         t = self.host.translator()
         deck = self.host.deck_style()
         move: Move = self.hint.move
-        if not move.is_play:
-            seat = self.host.awaiting()
-            hand = self.match.round.hand(seat) if seat is not None else ()
-            mask = 0
-            for held in hand:
-                mask |= held.bit
-            points = dict(declarations(mask, self.match.rules)).get(move.named, 0)
-            play = t("aids.hint_knock", n=points)
-            return t("aids.hint_line", play=play, reason=self.hint.text(t.language, deck))
+        if not move.is_play:  # a knock, a pass or taking one back: the reason says it all
+            return t("aids.hint_alone", reason=self.hint.text(t.language, deck))
         assert move.card is not None
         card = self.host.card_name(move.card)
         if move.captures:
@@ -479,11 +475,15 @@ class AidsLayer:
         lay = self.host.layout()
         line = self.hint_line()
         pen = self.host.text.pen("ui", lay.font_normal, HINT_COLOUR)
-        room = FRect(0, 0, lay.size[0] - lay.margin * 6, 2 * style.line_height(pen))
+        room = FRect(0, 0, lay.table_rect.width - lay.margin * 2, 2 * style.line_height(pen))
         laid = style.fit(line, pen, room.width, room.height, lines=2)
         area = FRect(0, 0, laid.width, laid.height).inflate(lay.margin * 1.4, lay.margin * 0.6)
         x, y = lay.status_centre
-        area.midbottom = (x, y - style.line_height(pen) * 0.9 - lay.margin * 0.6)
+        bottom = y - style.line_height(pen) * 0.9 - lay.margin * 0.6
+        top = self.host.controls_top()
+        if top is not None:
+            bottom = min(bottom, top - lay.margin * 0.4)
+        area.midbottom = (x, bottom)
         room.center = area.center
 
         def paint(surface: pygame.Surface) -> None:

@@ -63,6 +63,8 @@ class Plate:
     dealer: bool
     dealer_mark: str = "D"
     """The letter on the dealer's button ("D" for dealer, "M" for mazziere)."""
+    short: str = ""
+    """``detail`` said shorter, written when the plate is too narrow for it."""
 
 
 def draw_plate(
@@ -102,7 +104,15 @@ def draw_plate(
     top = FRect(rect.left + pad, rect.top, right - rect.left - pad, rect.height * share)
     bottom = FRect(top.left, top.bottom, top.width, rect.bottom - top.bottom)
     style.text(surface, plate.name, name, top)
-    style.text(surface, plate.detail, detail, bottom)
+    style.text(surface, plate_detail(plate, detail, bottom.width), detail, bottom)
+
+
+def plate_detail(plate: Plate, pen: style.Pen, width: float) -> str:
+    """The plate's second line as it fits ``width``: its short form when the whole one
+    would be cut ("Principiante" for "Livello principiante")."""
+    if plate.short and style.natural_width(plate.detail, pen) > width:
+        return plate.short
+    return plate.detail
 
 
 @lru_cache(maxsize=64)

@@ -257,6 +257,7 @@ class Painter:
             "plate",
             plate.name,
             plate.detail,
+            plate.short,
             plate.active,
             plate.dealer,
             plate.dealer_mark,
@@ -264,7 +265,9 @@ class Painter:
             round(plate.pulse, 2),
             (plate.rect.x, plate.rect.y, plate.rect.w, plate.rect.h),
         )
-        shown = Plate(plate.name, plate.detail, plate.active, plate.dealer, plate.dealer_mark)
+        shown = Plate(
+            plate.name, plate.detail, plate.active, plate.dealer, plate.dealer_mark, plate.short
+        )
         text = self.text
 
         def paint(surface: pygame.Surface) -> None:

@@ -205,7 +205,12 @@ class TableScene(Scene):
             deck_style=lambda: self.deck,
             seat_name=lambda seat: self.seats.seat_name(seat),
             card_name=self.card_name,
+            controls_top=self._controls_top,
         )
+
+    def _controls_top(self) -> float | None:
+        buttons = self.knock_buttons()
+        return min(button.rect.top for button in buttons) if buttons else None
 
     def _viewpoint(self) -> int | None:
         """Whose point of view the aids may take: none behind the cover or when watching."""

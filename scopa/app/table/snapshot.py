@@ -37,6 +37,8 @@ class PlateView:
     dealer_mark: str
     side_colour: Colour | None
     pulse: float
+    short: str = ""
+    """``detail`` said shorter, for a plate too narrow for it ("Principiante")."""
 
 
 @dataclass(frozen=True)

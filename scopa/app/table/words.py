@@ -83,11 +83,13 @@ class TableWords:
         teams = rules.sides < rules.players
         plates = []
         for seat, config in enumerate(self.coordinator.seats):
+            short = ""
             if config.human:
                 held = [card for card in self.view.hands[seat] if card not in played]
                 detail = count(t, "table.in_hand", len(held))
             else:
                 detail = t(f"level_tag_{config.level}")
+                short = t(f"level_{config.level}")
             active = seat == turn and not covered
             colour = style.SIDE_COLORS[rules.side_of(seat) % len(style.SIDE_COLORS)]
             plates.append(
@@ -100,6 +102,7 @@ class TableWords:
                     dealer_mark=t("table.dealer_mark"),
                     side_colour=colour if teams else None,
                     pulse=round(pulse * PULSE_STEPS) / PULSE_STEPS if active else 0.0,
+                    short=short,
                 )
             )
         return tuple(plates)
