@@ -24,7 +24,9 @@ from .values import (
     COINS,
     RANK_MASKS,
     SCOPA_VALUE,
+    RE_BELLO_BIT,
     SETTEBELLO_BIT,
+    SETTEBELLO_COPPE_BIT,
     SEVENS,
     mask_value,
     rank_sum,
@@ -254,6 +256,14 @@ def describe(
         return "scopa", {}
     if capture & SETTEBELLO_BIT and not taken & SETTEBELLO_BIT:
         return "settebello", {}
+    banked = capture | move.card.bit if capture else 0  # the card taking goes to the pile too
+    banked_instead = taken | instead.move.card.bit if instead is not None and taken else 0
+    for code, bit, counts in (
+        ("re_bello", RE_BELLO_BIT, view.rules.re_bello),
+        ("settebello_coppe", SETTEBELLO_COPPE_BIT, view.rules.settebello_coppe),
+    ):
+        if counts and not view.rules.cirulla and banked & bit and not banked_instead & bit:
+            return code, {}
     if view.last_play and capture and not taken:
         return "last_take", {"count": (left | capture).bit_count() + 1}
     if capture & SEVENS and not taken & SEVENS:

@@ -32,6 +32,10 @@ SEVENS = sum(card.bit for card in DECK if card.rank == 7)
 SIXES = sum(card.bit for card in DECK if card.rank == 6)
 ACES = sum(card.bit for card in DECK if card.rank == 1)
 SETTEBELLO_BIT = 1 << 24
+RE_BELLO_BIT = 1 << 36
+"""The king of coins: a point of its own under the re bello rule."""
+SETTEBELLO_COPPE_BIT = 1 << 25
+"""The seven of cups: a point of its own under the settebello di coppe rule."""
 """The 7 of coins: index (7 - 1) * 4 + 0."""
 RANK_MASKS = (0,) + tuple(0xF << (4 * (rank - 1)) for rank in range(1, 11))
 RANK_OF = tuple(card.rank for card in DECK)

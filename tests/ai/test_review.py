@@ -278,3 +278,32 @@ def test_a_plain_capture_is_told_as_the_only_one_or_the_best_of_several() -> Non
         assessments = [judge.assess(move) for move in view.moves]
         (two,) = [a for a in assessments if a.move.card.rank == 2 and a.move.capture_mask]
         assert describe(view, two, assessments)[0] == code, hand
+
+
+def test_a_card_worth_a_point_of_its_own_is_named_as_the_reason() -> None:
+    """Scopa d'assi with re bello: the king of coins taking the king of clubs was told as
+    "the best of the captures", which left a learner puzzled that the ace's sweep was passed
+    over. The reason is the re bello banked; the same for the settebello di coppe."""
+    from scopa.ai.assess import Judge, describe
+    from scopa.ai.view import View
+
+    from .helpers import position, seat_view
+
+    cases = (
+        (
+            Rules(assi=True, assi_scopa=True, re_bello=True),
+            "1C 4S 10D",
+            "10C 8D 2D",
+            "10D",
+            "re_bello",
+        ),
+        (Rules(settebello_coppe=True), "7C 4S 9D", "7S 8D 2D", "7C", "settebello_coppe"),
+        (Rules(), "1C 4S 10D", "10C 8D 2D", "10D", "only_capture"),
+    )
+    for rules, hand, table, card, code in cases:
+        view = View.of(seat_view(position(hand, table, rules=rules)))
+        judge = Judge(view)
+        assessments = [judge.assess(move) for move in view.moves]
+        (chosen,) = [a for a in assessments if str(a.move.card) == card and a.move.capture_mask]
+        assert describe(view, chosen, assessments)[0] == code, (rules, card)
+        assert describe(view, chosen, assessments, chosen)[0] == code  # the move played itself
