@@ -23,8 +23,8 @@ from scopa.engine.moves import DECLARE, RETRACT
 from .values import (
     COINS,
     RANK_MASKS,
-    SCOPA_VALUE,
     RE_BELLO_BIT,
+    SCOPA_VALUE,
     SETTEBELLO_BIT,
     SETTEBELLO_COPPE_BIT,
     SEVENS,
