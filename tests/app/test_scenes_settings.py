@@ -428,5 +428,9 @@ def test_cirulla_switched_on_goes_to_its_usual_51_and_says_so(
     assert scene.footer_line()[0] == said and not app.toasts.shown()
     assert ("agli 11" in said) == (language == "it")
     scene.set_rule("target", 21)
+    # a target chosen by hand is no news: "Matches now go to 21, as Scopa is usually
+    # played" was said of it, as if 21 were the usual target
+    assert scene.footer_line()[0] == app.t("rules_apply_note")
     click(app, cirulla.control)
     assert app.settings.rules.cirulla and app.settings.rules.target == 21
+    assert scene.footer_line()[0] == app.t("rules_apply_note")

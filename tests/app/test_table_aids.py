@@ -413,3 +413,30 @@ def test_a_long_hint_keeps_to_the_table_clear_of_the_deck_s_count(fast, size):
     label = lay.stock_label(2 * lay.font_small * 1.3)
     assert not area.colliderect(label), (area, label)
     assert lay.table_rect.left <= area.left and area.right <= lay.table_rect.right
+
+
+def test_enter_after_a_hint_takes_the_cards_the_hint_shows(fast):
+    """The hinted knave could take two ways: Enter, then Enter in the choice, took the first
+    way listed, not the one the hint showed glowing."""
+    scene = open_solo(fast, fixed_match("8B 4D 6S", "9C 9D 10B", "1C 2S 5S 7D"))
+    key(fast, pygame.K_h)
+    move = scene.aids.hint.move
+    ways = [m for m in scene.match.legal_moves() if m.card == move.card and m.captures]
+    assert len(ways) > 1 and ways[0] != move  # the hint is not the first way listed
+    key(fast, pygame.K_RETURN)
+    assert scene.pick.choice is not None and scene.pick.choice.chosen == move
+    key(fast, pygame.K_RETURN)
+    assert scene.match.moves() == (move,)
+
+
+def test_escape_closes_the_last_capture_before_it_pauses(fast):
+    """Tab, then Esc: the pause menu opened over the last capture's panel, which was still
+    there after resuming."""
+    scene = open_solo(fast, fixed_match("7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B"))
+    key(fast, pygame.K_TAB)
+    key(fast, pygame.K_TAB, up=True)
+    assert scene.aids.reviewing
+    key(fast, pygame.K_ESCAPE)
+    assert not scene.aids.reviewing and fast.stack.top is scene
+    key(fast, pygame.K_ESCAPE)
+    assert fast.stack.top is not scene  # nothing left open: Esc pauses

@@ -230,7 +230,7 @@ class SettingsScene(MenuScene):
                 self.error = rules_problem(self.app, error)
             return
         self.change(rules=rules)
-        if "target" in changes:
+        if games and "target" in changes:  # the target followed the game: say so
             game = "Cirulla" if rules.cirulla else "Scopa"
             vowel = "_vowel" if italian_vowel_number(rules.target) else ""
             self.news = worded(f"target_follows_game{vowel}", n=rules.target, game=game)

@@ -300,6 +300,10 @@ class TableInput:
             return
         lay = self.view.layout
         choice = ChoicePopup(card, moves, lay)
+        shown = self.pick.preview  # the cards glowing (a hint's) are the ones chosen first
+        for index, move in enumerate(choice.options):
+            if shown and frozenset(move.captures) == shown:
+                choice.selected = index
         self.pick.choice = choice
         self.pick.preview = frozenset(choice.chosen.captures)
         self.pick.selected = card

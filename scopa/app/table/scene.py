@@ -307,7 +307,11 @@ class TableScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             if self.knock.picking:
                 self.knock.picking = False
-            elif not self.input.escape():
+            elif self.input.escape():
+                pass
+            elif self.aids.reviewing:  # the last capture's panel closes before anything opens
+                self.aids.reviewing = False
+            else:
                 self.app.open("pause")
             return True
         if self.cover is not None:
