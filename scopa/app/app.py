@@ -175,14 +175,24 @@ class App:
         self.t = Translator(language)
         self.toasts.reword(self.t)
 
-    def notify(self, words: Words, seconds: float = 6.0, *, key: str | None = None) -> None:
+    def notify(
+        self,
+        words: Words,
+        seconds: float = 6.0,
+        *,
+        key: str | None = None,
+        everywhere: bool = False,
+    ) -> None:
         """Show a short message over every scene (problems with files, saved games, ...),
         in the player's language, and in another if they change it while it shows.
 
         ``key`` names a problem that may last: it is told once until ``toasts.resolve(key)``
-        (or a few minutes pass), however often it is notified.
+        (or a few minutes pass), however often it is notified. The message belongs to the
+        screen on top (see ``toasts``), or to none when ``everywhere`` (a file's problem,
+        whatever screen it came up on).
         """
-        self.toasts.add(words(self.t), seconds, key=key, owner=self.stack.top, words=words)
+        owner = None if everywhere else self.stack.top
+        self.toasts.add(words(self.t), seconds, key=key, owner=owner, words=words)
 
     def toast_layer(self, toast: Toast) -> Scene | None:
         """The scene a toast is drawn just above: the one it was told over while that one
@@ -196,6 +206,14 @@ class App:
         """Nothing covers the toast: its time runs."""
         return self.toast_layer(toast) is self.stack.top
 
+    def _covered(self, toast: Toast) -> bool:
+        """The toast's screen is still open but a whole screen covers it (the review over
+        the table): what it said is about a screen out of sight."""
+        owner = toast.owner
+        if owner is None or owner in self.stack.visible:
+            return False
+        return any(scene is owner for scene in self.stack)
+
     @property
     def toasts_running(self) -> bool:
         return any(self.toast_in_sight(toast) for toast in self.toasts.shown())
@@ -208,7 +226,9 @@ class App:
         """Show (once, in the player's language) what the store found wrong while reading
         or writing files; problems that have ended may be told again if they come back."""
         for problem in self.store.take_messages():
-            self.notify(problem.render, FILE_TOAST_SECONDS, key=problem.topic or None)
+            self.notify(
+                problem.render, FILE_TOAST_SECONDS, key=problem.topic or None, everywhere=True
+            )
         for topic in self.store.take_recovered():
             self.toasts.resolve(topic)
 
@@ -236,6 +256,8 @@ class App:
             self.dispatch(event)
         self.stack.update(dt)
         self.show_store_messages()
+        if self.toasts:
+            self.toasts.forget(self._covered)
         self.toasts.update(dt, self.toast_in_sight)
         if self._exposed:
             self._exposed = False

@@ -468,6 +468,7 @@ class Matches:
         stack = self.app.stack
         while len(stack) and practice.table in list(stack):
             self.app.back()
+        self.app.toasts.forget(lambda toast: toast.owner is practice.table)  # its verdict
         self.current = practice.previous
 
     def practice_again(self) -> None:

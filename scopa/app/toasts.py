@@ -14,7 +14,8 @@ starts, before the language is chosen, is read in the language chosen.
 
 A toast belongs to the screen it was told over (its ``owner``): the app draws it over that
 screen, so a sheet opened on top later (the pause menu, a question) shades it like the rest
-of the screen, and its time stands still until the sheet closes.
+of the screen, and its time stands still until the sheet closes. A screen opened over the
+whole window (the review over the table) ends its toasts: they spoke of what is out of sight.
 """
 
 from __future__ import annotations
@@ -149,6 +150,10 @@ class Toasts:
 
     def resolve(self, key: str) -> None:
         self.announced.resolve(key)
+
+    def forget(self, which: Callable[[Toast], bool]) -> None:
+        """Drop the toasts ``which`` says are no longer worth telling."""
+        self._toasts = [toast for toast in self._toasts if not which(toast)]
 
     def update(self, dt: float, running: Callable[[Toast], bool] | None = None) -> None:
         """Age the toasts on screen by ``dt`` seconds (only those ``running`` says are in

@@ -239,3 +239,21 @@ def test_every_hint_of_the_pause_menu_fits_under_its_buttons(app, size, language
         laid = style.fit(button.hint(), pause.hint_pen(), area.w, area.h, lines=0)
         assert not laid.elided and laid.px == pause.hint_pen().px, (button.hint(), laid)
     close_tables(app)
+
+
+def test_a_toast_of_the_table_ends_when_a_whole_screen_covers_the_table(app, paused) -> None:
+    """Undo refused at the end of a round, then the round's review opened: "Nothing to take
+    back" was drawn over the review's title. A screen over the whole window ends the toasts
+    of the screen it covers; a file's problem is told wherever it comes up."""
+    pause, table = paused
+    press(app, pygame.K_ESCAPE)  # back to the table
+    app.notify(lambda t: "Nothing to take back", 3.0)
+    app.notify(lambda t: "The disk is full", 3.0, everywhere=True)
+    frame(app)
+    app.open("settings")
+    assert app.stack.top.opaque
+    frame(app)
+    assert [toast.text for toast in app.toasts] == ["The disk is full"]
+    app.back()
+    frame(app)
+    assert [toast.text for toast in app.toasts] == ["The disk is full"]

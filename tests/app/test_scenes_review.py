@@ -114,6 +114,8 @@ def test_a_position_is_played_again_and_the_review_comes_back(english, store) ->
     assert "Back to the review" in labels and "Abandon match" not in labels
     click(app, pause.buttons[labels.index("Back to the review")])
     assert app.stack.top is review_scene
+    # the verdict spoke of the practice: it does not stay over the review's title
+    assert not any(toast.text.startswith("Well played") for toast in app.toasts)
     assert app.matches.current is coordinator and not app.matches.practising
     assert practice not in list(app.stack)
     coordinator.flush()
