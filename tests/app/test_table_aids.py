@@ -440,3 +440,19 @@ def test_escape_closes_the_last_capture_before_it_pauses(fast):
     assert not scene.aids.reviewing and fast.stack.top is scene
     key(fast, pygame.K_ESCAPE)
     assert fast.stack.top is not scene  # nothing left open: Esc pauses
+
+
+def test_undo_after_the_last_card_says_the_round_is_over(fast):
+    """U between the round's last card and its score sheet said "Nothing to take back in
+    this round yet", of a round whose plays were all on the table."""
+    scene = open_solo(fast, Match.new(Rules(), 5))
+    for _ in range(20000):
+        if scene.match.rounds:
+            break
+        if scene.human_to_play is not None:
+            scene.play(scene.match.legal_moves()[0])
+        fast.frame(FRAME, [])
+    assert scene.match.rounds and fast.stack.top is scene
+    key(fast, pygame.K_u)
+    said = [toast.text for toast in fast.toasts]
+    assert said == [fast.t("aids.undo_round_over")], said

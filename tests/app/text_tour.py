@@ -682,6 +682,15 @@ class Tour:
         self.show("table, a hint to lay a card")
 
         scene = self.table(solo, brink(Rules(), 0, 0))
+        for _ in range(3000):
+            if scene.match.over or scene.match.rounds:
+                break
+            if scene.human_to_play is not None:
+                scene.play(scene.match.legal_moves()[0])
+            self.frames(1)
+        self.frames(1, key(pygame.K_u))
+        self.show("table, undo after the last card")
+        scene = self.table(solo, brink(Rules(), 0, 0))
         self.watch_table(scene, "table, you win")
         scene = self.table(solo, brink(Rules(), 1, 1))
         self.watch_table(scene, "table, Giulia wins")

@@ -317,7 +317,11 @@ class AidsLayer:
         busy = self.host.hands_busy()
         point = None if busy else undo_point(self.match, self.coordinator.humans[0])
         if point is None:
-            self.host.notify(worded("aids.undo_nothing"), 3.0)
+            match = self.match
+            ended = match.over or (
+                match.rounds and not match.round.history() and self.host.awaiting() is None
+            )  # the last card is played: the round is scored, the next not begun
+            self.host.notify(worded("aids.undo_round_over" if ended else "aids.undo_nothing"), 3.0)
             return
         self.hint = None
         self.host.take_back(point.match)
