@@ -804,10 +804,22 @@ def _process_alive(pid: int) -> bool:
     except ProcessLookupError:
         return False
     except PermissionError:
-        return True
+        return not _ended(pid)
     except OSError:
         return False
-    return True
+    return not _ended(pid)
+
+
+def _ended(pid: int) -> bool:
+    """A process that has ended but is not yet reaped by its parent (a zombie: a copy of the
+    game killed a moment ago), which still answers ``os.kill``; False where that cannot be
+    told (no ``/proc``)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text(encoding="ascii", errors="replace")
+    except OSError:
+        return False
+    fields = stat.rpartition(")")[2].split()
+    return bool(fields) and fields[0] in ("Z", "X")
 
 
 def _windows_process_alive(pid: int) -> bool:

@@ -11,6 +11,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -151,6 +152,26 @@ def test_a_lock_left_by_a_killed_copy_is_taken_over(tmp_path: Path) -> None:
     assert store.messages == []
     store.unlock()
     assert not lock.exists()
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="no /proc to tell a zombie")
+def test_a_copy_killed_a_moment_ago_and_not_yet_reaped_has_let_go(tmp_path: Path) -> None:
+    """Started again a second after a kill -9, the game said another copy was open and saved
+    nothing all evening: the killed copy, not yet reaped by its parent, still answered."""
+    _, setup, match, _ = fill(tmp_path)
+    with other_copy(tmp_path) as first:
+        first.send_signal(signal.SIGKILL)
+        for _ in range(200):  # dead, but not reaped: a zombie still answers os.kill
+            state = Path(f"/proc/{first.pid}/stat").read_text().rpartition(")")[2].split()[0]
+            if state == "Z":
+                break
+            time.sleep(0.01)
+        os.kill(first.pid, 0)
+        store = Store(tmp_path)
+        assert store.lock() is True
+        assert store.save_match(setup, match.record()) is True
+        store.unlock()
+        first.wait(timeout=30)
 
 
 @pytest.mark.parametrize(
