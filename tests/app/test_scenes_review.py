@@ -104,6 +104,10 @@ def test_a_position_is_played_again_and_the_review_comes_back(english, store) ->
     assert round_.hand(grade.seat) == grade.hand
     assert set(round_.table_cards()) == set(grade.table)
     assert practice.visible_seats == frozenset({grade.seat})
+    # the score panel names the round reviewed, not "Round 1" of a match to 11 at 0-0
+    target_line, round_line, _ = practice.words.hud_texts()
+    assert target_line == "Practice"
+    assert round_line == f"Round {grade.round_no}"
     assert any("Practice" in toast.text for toast in app.toasts)
     settle(app, practice)
     practice.play(grade.best)

@@ -683,7 +683,7 @@ class Tour:
 
         scene = self.table(solo, brink(Rules(), 0, 0))
         for _ in range(3000):
-            if scene.match.over or scene.match.rounds:
+            if scene.match.over:
                 break
             if scene.human_to_play is not None:
                 scene.play(scene.match.legal_moves()[0])

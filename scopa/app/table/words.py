@@ -112,6 +112,13 @@ class TableWords:
         round, and the deal within the round ("Si gioca agli 11", "Smazzata 2",
         "Distribuzione 3 di 6")."""
         rules, t, shown = self.coordinator.rules, self.t, self.shown()
+        practice = getattr(self.coordinator, "practice", None)
+        if practice is not None:  # a reviewed round played again: its points start at 0
+            return (
+                t("table.practice_line"),
+                t("table.round", n=practice.grade.round_no),
+                t("table.deal", n=shown.deal_no, total=rules.deals_per_round),
+            )
         return (
             target_line(t, rules.target),
             t("table.round", n=shown.round_no),
