@@ -254,3 +254,25 @@ def test_partners_wear_their_side_colour_on_the_table(app):
     scene.close()
     solo = hotseat_table(app, (SeatConfig("Anna", True), SeatConfig("Bruno", True)))
     assert all(plate.side_colour is None for plate in solo.snapshot().plates)
+
+
+def test_a_card_played_in_hot_seat_stays_face_up_while_it_lands(app):
+    """Anna's capture flew to the table face down: her hand was hidden for the handover
+    while the card was still on its way, and it was turned down with the hand."""
+    app.settings = app.settings.with_(animation_speed="normal", language="en")
+    scene = hotseat_table(app, (SeatConfig("Anna", True), SeatConfig("Bruno", True)))
+    settle(app, scene)
+    click(app, (app.size[0] / 2, app.size[1] / 2))
+    settle(app, scene)
+    assert scene.human_to_play == 0
+    drag(app, centre_of(scene, C("7D")), centre_of(scene, C("7C")))
+    assert scene.match.moves()[-1].card == C("7D")
+    sprite = scene.view.sprites[C("7D")]
+    flown = 0
+    for _ in range(200):
+        if scene.view.places[C("7D")][0] in ("pile", "marker"):
+            break  # taken: into the pile, face down like every card taken
+        assert sprite.turn > 0.99, "the card played is seen by everyone"
+        flown += 1
+        pump(app)
+    assert flown > 5

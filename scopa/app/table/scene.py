@@ -232,8 +232,15 @@ class TableScene(Scene):
         """Turn hands up or down to match who may see them; hiding is instant, always."""
         visible = frozenset(self.visible_seats)
         self.view.visible_seats = visible
+        played: set[Card] = set()
+        if not self.remote:  # here the truth holds every hand: a card out of them is played
+            rules, truth = self.setup.rules, self.match.round
+            played = {card for hand in self.view.hands for card in hand}
+            played -= {card for seat in range(rules.players) for card in truth.hand(seat)}
         for hand in self.view.hands:
             for card in hand:
+                if card in played:  # on its way out of the hand: seen by everyone
+                    continue
                 sprite = self.view.sprites[card]
                 if not self.view.face_shown(card):
                     sprite.turn = 0.0
