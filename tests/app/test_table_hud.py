@@ -86,3 +86,36 @@ def test_a_computer_s_level_is_read_whole_on_its_plate(app, monkeypatch, size, p
     for words, width, room in levels:
         assert width <= room + 0.5, (words, width, room)
     scene.close()
+
+
+def test_with_partners_each_pile_s_count_wears_its_side_s_colour(app) -> None:
+    """Scopone: both piles lay at the bottom right, one by Anna and one below Bruno's hand,
+    and nothing said whose was whose. The count wears the side's colour, as the plates and
+    the score lines do; without partners it wears none."""
+    app.resize((1920, 1080))
+    for rules, coloured in ((Rules.preset("scopone"), True), (Rules(), False)):
+        seats = [SeatConfig(app.t("you"), True)]
+        seats += [SeatConfig(name, False, "beginner") for name in NAMES[: rules.players - 1]]
+        match = Match.new(rules, 4)
+        while not all(match.round.piles):  # every side has taken something
+            match, _ = match.apply(match.legal_moves()[0])
+        scene = TableScene(app, coordinated(app, MatchSetup(tuple(seats), rules), match),
+                           worker=inline_worker())  # fmt: skip
+        app.stack.push(scene)
+        app.frame(1 / 30, [])
+        piles = [item for item in scene.painter.items(scene.snapshot()) if item.key[0] == "pile"]
+        assert len(piles) == rules.sides
+        colours = {item.key[-1] for item in piles}
+        if coloured:
+            assert colours == {style.side_colour(side) for side in range(rules.sides)}
+            for item in piles:
+                surface = pygame.Surface(app.size)
+                item.paint(surface)
+                area = item.rect.clip(surface.get_rect())
+                seen = {tuple(surface.get_at((x, y)))[:3] for x in range(area.left, area.right)
+                        for y in range(area.top, area.bottom)}  # fmt: skip
+                assert item.key[-1] in seen
+        else:
+            assert colours == {None}
+        scene.close()
+        app.stack.pop()

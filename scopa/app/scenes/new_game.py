@@ -409,7 +409,7 @@ class NewGameScene(MenuScene):
         for seat in range(self.players):
             label = self.seat_widgets[seat][0].rect
             side = self.rules_side(seat)
-            color = style.SIDE_COLORS[side % len(style.SIDE_COLORS)]
+            color = style.side_colour(side)
             r = max(3, label.h // 7)
             pygame.draw.circle(surface, color, (label.right - r * 3, label.centery), r)
 

@@ -339,7 +339,7 @@ def _draw_seating(
     pygame.draw.ellipse(surface, style.WOOD, felt, max(1, m.px(0.004)))
     number = m.pen("ui_bold", style.SMALL, style.CREAM)
     for seat, centre in enumerate(centres):
-        colour = style.SIDE_COLORS[rules.side_of(seat) % len(style.SIDE_COLORS)]
+        colour = style.side_colour(rules.side_of(seat))
         pygame.draw.circle(surface, colour, centre, seat_r)
         pygame.draw.circle(surface, style.INK, centre, seat_r, max(1, m.px(0.002)))
         box = pygame.Rect(0, 0, 2 * seat_r, 2 * seat_r)

@@ -347,7 +347,7 @@ class ScoringScene(MenuScene):
         row_h = min(m.px(0.062), area.h // (len(rows) + 1))
         head = m.pen("ui_bold", style.ROW_NOTE if sides > 2 else style.ROW_TITLE * 0.9, style.INK)
         for side, name in enumerate(self.names):
-            color = style.SIDE_COLORS[side % len(style.SIDE_COLORS)]
+            color = style.side_colour(side)
             if self.match.over and side == self.match.winner:
                 name = f"\u2605 {name}"
             column = pygame.Rect(area.left + label_w + col_w * side, area.top, col_w, row_h)

@@ -69,6 +69,7 @@ from .palette import (
     WOOD_HOT,
     WOOD_LIGHT,
     Color,
+    side_colour,
 )
 from .scale import Metrics, Scale
 from .surfaces import (
@@ -152,6 +153,7 @@ __all__ = [
     "SHADOW",
     "SHINE",
     "SIDE_COLORS",
+    "side_colour",
     "SMALL",
     "SMALLEST_SHARE",
     "SPACE_L",

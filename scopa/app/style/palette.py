@@ -56,6 +56,12 @@ SIDE_COLORS: tuple[Color, ...] = (
 """One colour per side (six players on their own are six sides): score tables, charts, the
 bands on the table's name plates."""
 
+
+def side_colour(side: int) -> Color:
+    """The colour that marks a side: its plates, its score line and, with partners, its pile."""
+    return SIDE_COLORS[side % len(SIDE_COLORS)]
+
+
 # --- the table's panels: dark, written in light colours -------------------------------------
 NIGHT = (16, 28, 20)
 """The dark panels over the cloth (scores, names, messages, the coach, the toasts)."""

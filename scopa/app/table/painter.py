@@ -228,13 +228,17 @@ class Painter:
         stack = FRect(0, 0, lay.pile_h * 1.2, lay.pile_h * 1.2)
         stack.center = centre
         area = box(stack.union(tag), lay.margin * 0.5)
+        rules = lay.rules
+        # With partners a pile lies by one of its side's seats: its count wears the side's
+        # colour, as the side's plates and score line do, to tell the two piles apart.
+        colour = style.side_colour(side) if rules.sides < rules.players else None
 
         def paint(surface: pygame.Surface) -> None:
             draw_stack(surface, art, centre, lay.pile_w, count, turned=True)
-            style.dark_panel(surface, tag, Scale(lay.size), alpha=190)
+            style.dark_panel(surface, tag, Scale(lay.size), border=colour, alpha=190)
             style.text(surface, str(taken), pen, tag, align="center")
 
-        return Item(("pile", centre, count, taken), area, paint)
+        return Item(("pile", centre, count, taken, colour), area, paint)
 
     def _stock(self, art: CardArt, lay: TableLayout, count: int, text: str) -> Item:
         pen = self.text.pen("ui", lay.font_small, style.MIST)
