@@ -18,6 +18,16 @@ SHARP = ((1.0, 1e-6, 0.0),)
 SOFT = ((1.0, 0.3, 0.1),)
 
 
+def _played_into(rules: Rules, rng: random.Random, most: int) -> Round:
+    """A random round after up to ``most`` random plays (it may be over)."""
+    state = Round.deal_random(rules, rng)
+    for _ in range(rng.randrange(0, most)):
+        if state.over:
+            break
+        state = state.play(rng.choice(state.legal_moves()))
+    return state
+
+
 def _positions(players: int, count: int) -> list[Round]:
     """Positions of random rounds where the root's next seat, on the other side, has a
     choice after the root's first legal move."""
@@ -25,13 +35,8 @@ def _positions(players: int, count: int) -> list[Round]:
     found = []
     seed = 0
     while len(found) < count:
-        rng = random.Random(seed)
+        state = _played_into(rules, random.Random(seed), 12)
         seed += 1
-        state = Round.deal_random(rules, rng)
-        for _ in range(rng.randrange(0, 12)):
-            if state.over:
-                break
-            state = state.play(rng.choice(state.legal_moves()))
         if state.over:
             continue
         after = state.play(state.legal_moves()[0])
@@ -73,11 +78,7 @@ def test_one_turn_judges_the_reply_of_every_world_as_that_seat_would(rules: Rule
     rng = random.Random(7)
     checked = 0
     while checked < 60:
-        state = Round.deal_random(rules, rng)
-        for _ in range(rng.randrange(0, 30)):
-            if state.over:
-                break
-            state = state.play(rng.choice(state.legal_moves()))
+        state = _played_into(rules, rng, 30)
         if state.over:
             continue
         view = View.of(observe(state, state.turn))
