@@ -32,11 +32,11 @@ SEVENS = sum(card.bit for card in DECK if card.rank == 7)
 SIXES = sum(card.bit for card in DECK if card.rank == 6)
 ACES = sum(card.bit for card in DECK if card.rank == 1)
 SETTEBELLO_BIT = 1 << 24
-RE_BELLO_BIT = 1 << 36
-"""The king of coins: a point of its own under the re bello rule."""
-SETTEBELLO_COPPE_BIT = 1 << 25
-"""The seven of cups: a point of its own under the settebello di coppe rule."""
 """The 7 of coins: index (7 - 1) * 4 + 0."""
+SETTEBELLO_COPPE_BIT = 1 << 25
+"""The 7 of cups, index (7 - 1) * 4 + 1: a point of its own under the settebello di coppe."""
+RE_BELLO_BIT = 1 << 36
+"""The king of coins, index (10 - 1) * 4 + 0: a point of its own under the re bello rule."""
 RANK_MASKS = (0,) + tuple(0xF << (4 * (rank - 1)) for rank in range(1, 11))
 RANK_OF = tuple(card.rank for card in DECK)
 GRANDE_CORE = sum(1 << ((rank - 1) * 4) for rank in (8, 9, 10))
