@@ -267,7 +267,8 @@ def describe(
     if view.last_play and capture and not taken:
         return "last_take", {"count": (left | capture).bit_count() + 1}
     if capture & SEVENS and not taken & SEVENS:
-        return "seven", {}
+        counted = view.rules.seven_count and not view.rules.cirulla
+        return ("seven_count" if counted else "seven"), {}
     spent = instead.move.card if instead is not None else None
     if capture and taken == capture and spent is not None and spent.rank != move.card.rank:
         return "keeps", {"rank": spent.rank}

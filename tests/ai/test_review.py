@@ -307,3 +307,19 @@ def test_a_card_worth_a_point_of_its_own_is_named_as_the_reason() -> None:
         (chosen,) = [a for a in assessments if str(a.move.card) == card and a.move.capture_mask]
         assert describe(view, chosen, assessments)[0] == code, (rules, card)
         assert describe(view, chosen, assessments, chosen)[0] == code  # the move played itself
+
+
+def test_a_seven_is_told_by_the_point_it_makes_under_the_seven_count() -> None:
+    """With the seven-count the primiera is not scored: "takes a 7, the best card for the
+    primiera" told a player of a point the rules had put aside."""
+    from scopa.ai.assess import Judge, describe
+    from scopa.ai.view import View
+
+    from .helpers import position, seat_view
+
+    for rules, code in ((Rules(seven_count=True), "seven_count"), (Rules(), "seven")):
+        view = View.of(seat_view(position("7C 4S 9D", "7S 8D 2D", rules=rules)))
+        judge = Judge(view)
+        assessments = [judge.assess(move) for move in view.moves]
+        (seven,) = [a for a in assessments if str(a.move.card) == "7C" and a.move.capture_mask]
+        assert describe(view, seven, assessments)[0] == code

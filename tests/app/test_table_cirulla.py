@@ -169,3 +169,15 @@ def test_the_hint_to_knock_sits_clear_of_the_knock_button_and_says_it_once(fast)
             assert not area.colliderect(knock.rect), (size, area, knock.rect)
             assert area.top >= 0 and area.bottom <= size[1]
             fast.stack.pop()
+
+
+def test_enter_after_the_hint_to_knock_knocks(fast):
+    """After any other hint Enter plays it; after "knock and show your cards" it did
+    nothing, and only K knocked."""
+    scene = cirulla_table(fast, "1D 2C 3S")
+    fast.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h")])
+    pump(fast, 2)
+    assert scene.aids.hint.move.is_declaration
+    fast.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
+                                          unicode="\r")])  # fmt: skip
+    assert scene.match.moves() == (Move.parse("!"),)

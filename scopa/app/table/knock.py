@@ -145,14 +145,22 @@ class KnockBar:
 
     # --- input ---------------------------------------------------------------------------
 
-    def handle(self, event: pygame.event.Event, buttons: list[KnockButton]) -> bool:
-        """Clicks on the buttons, K to knock, Esc to close the picker; True when used."""
+    def handle(
+        self, event: pygame.event.Event, buttons: list[KnockButton], free: bool = True
+    ) -> bool:
+        """Clicks on the buttons, K to knock, Esc to close the picker, and Enter for the
+        button a hint lit when no card is ``free`` of a selection; True when used."""
         if not buttons:
             return False
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE and self.picking:
                 self.picking = False
                 return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and free:
+                lit = next((b for b in buttons if self.lit(b)), None)
+                if lit is not None:
+                    self._use(lit)
+                    return True
             if event.key == KNOCK_KEY:
                 knock = next((b for b in buttons if b.name == "knock"), None)
                 if knock is not None:
@@ -178,6 +186,13 @@ class KnockBar:
                 self._use(hit)
             return True
         return False
+
+    def lit(self, button: KnockButton) -> bool:
+        """Whether a hint points at ``button``: its move, or the knock of a declaration."""
+        suggested = self.suggested
+        return suggested is not None and (
+            button.move == suggested or (button.name == "knock" and suggested.is_declaration)
+        )
 
     def _use(self, button: KnockButton) -> None:
         self.suggested = None
@@ -212,15 +227,8 @@ class KnockBar:
 
             items.append(Item(("matta panel", words, tuple(panel)), box(panel), paint_panel))
         fonts, px = self.text.font, layout.font_small
-        suggested = self.suggested
         for button in buttons:
-            hot = button.rect.collidepoint(self.pointer) or (
-                suggested is not None
-                and (
-                    button.move is suggested
-                    or (button.name == "knock" and suggested.is_declaration)
-                )
-            )
+            hot = button.rect.collidepoint(self.pointer) or self.lit(button)
             primary = button.name in ("knock", "value")
             rect = button.rect
 

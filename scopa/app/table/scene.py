@@ -330,7 +330,7 @@ class TableScene(Scene):
             return True
         if self.aids.handle(event):
             return True
-        if self.knock.handle(event, self.knock_buttons()):
+        if self.knock.handle(event, self.knock_buttons(), free=self.pick.selected is None):
             return True
         if self.remote and self.absence.handle(event):
             return True
