@@ -477,3 +477,13 @@ def test_the_genoese_deck_is_named_as_french_suited() -> None:
         assert suit_name(t, "C", "genovesi") == suit_name(t, "C", "french")
         assert rank_label(t, 9, "genovesi") == rank_label(t, 9, "french")
     assert category_label(Translator("en"), "grande", "genovesi") == "Grande"
+
+
+def test_the_practice_is_called_by_one_name_on_its_table() -> None:
+    """The score panel said "Prova" while the message over the same table said
+    "Allenamento": one thing, one word."""
+    from scopa.i18n import Translator
+
+    for language in ("en", "it"):
+        t = Translator(language)
+        assert t("review.practice_intro").startswith(t("table.practice_line") + ":"), language

@@ -80,7 +80,7 @@ STRINGS = {
         "table.cannot_take": "Con {card} non puoi prendere {target}",
         "table.cannot_play": "Ora non puoi giocare {card}",
         "table.round": "Smazzata {n}",
-        "table.practice_line": "Prova",
+        "table.practice_line": "Allenamento",
         "table.deal": "Distribuzione {n} di {total}",
         "table.deal_id": "Codice di questa smazzata: {id}",
         "table.target": "Si gioca ai {n}",
