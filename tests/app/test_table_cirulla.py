@@ -168,6 +168,9 @@ def test_the_hint_to_knock_sits_clear_of_the_knock_button_and_says_it_once(fast)
             (knock,) = scene.knock_buttons()
             assert not area.colliderect(knock.rect), (size, area, knock.rect)
             assert area.top >= 0 and area.bottom <= size[1]
+            for card in scene.match.round.table_cards():  # nor does it hide a card's corner
+                rect = scene.view.sprites[card].rect()
+                assert not area.colliderect(rect), (size, language, card, area, rect)
             fast.stack.pop()
 
 

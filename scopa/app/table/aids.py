@@ -88,9 +88,9 @@ class AidsHost:
     deck_style: Callable[[], str]
     seat_name: Callable[[int], str]
     card_name: Callable[[Card], str]
-    controls_top: Callable[[], float | None] = lambda: None
-    """The top of the buttons laid above the status line now (Cirulla's knock), if any:
-    the hint goes above them."""
+    controls: Callable[[], FRect | None] = lambda: None
+    """The row of buttons laid above the status line now (Cirulla's knock), if any: the
+    hint goes beside them on that row, or above them when the row has no room for it."""
 
 
 class AidsLayer:
@@ -475,19 +475,36 @@ class AidsLayer:
             play = t("aids.hint_lays", card=card)
         return t("aids.hint_line", play=play, reason=self.hint.text(t.language, deck))
 
-    def _hint_item(self) -> Item:
+    def _hint_box(self) -> tuple[str, Any, FRect, FRect]:
+        """The shown hint's line, its pen, the room for its text and its box, to be placed
+        by the caller."""
         lay = self.host.layout()
         line = self.hint_line()
         pen = self.host.text.pen("ui", lay.font_normal, HINT_COLOUR)
         room = FRect(0, 0, lay.table_rect.width - lay.margin * 2, 2 * style.line_height(pen))
         laid = style.fit(line, pen, room.width, room.height, lines=2)
         area = FRect(0, 0, laid.width, laid.height).inflate(lay.margin * 1.4, lay.margin * 0.6)
+        return line, pen, room, area
+
+    def hint_width(self) -> float:
+        """The width of the hint's box on the table now (0: no hint shows)."""
+        if self.seat is None or not self._hint_shown():
+            return 0.0
+        return self._hint_box()[3].width
+
+    def _hint_item(self) -> Item:
+        lay = self.host.layout()
+        line, pen, room, area = self._hint_box()
         x, y = lay.status_centre
         bottom = y - style.line_height(pen) * 0.9 - lay.margin * 0.6
-        top = self.host.controls_top()
-        if top is not None:
-            bottom = min(bottom, top - lay.margin * 0.4)
         area.midbottom = (x, bottom)
+        row = self.host.controls()
+        if row is not None:
+            gap = lay.margin * 0.6
+            if row.left - gap - area.width >= lay.table_rect.left + lay.margin - 0.5:
+                area.midright = (row.left - gap, row.centery)  # the row left it room
+            else:
+                area.midbottom = (x, min(bottom, row.top - lay.margin * 0.4))
         room.center = area.center
 
         def paint(surface: pygame.Surface) -> None:

@@ -69,8 +69,15 @@ class KnockBar:
         return 0
 
     def buttons(
-        self, layout: TableLayout, moves: Sequence[Move], hand: Sequence[Card], rules: object
+        self,
+        layout: TableLayout,
+        moves: Sequence[Move],
+        hand: Sequence[Card],
+        rules: object,
+        aside: float = 0.0,
     ) -> list[KnockButton]:
+        """The buttons in a row centred over the status line, the room of ``aside`` (the
+        hint's width) kept at their left when the table is wide enough for both."""
         t = self.translator()
         specials = self.specials(moves)
         if not specials:
@@ -102,6 +109,8 @@ class KnockBar:
         total = sum(widths) + gap * (len(out) - 1)
         x, y = layout.status_centre
         left = x - total / 2
+        if aside and aside + gap + total <= layout.table_rect.width - 2 * layout.margin:
+            left = x - (aside + gap + total) / 2 + aside + gap
         top = y - layout.font_normal * 1.2 - gap - height
         buttons = []
         for (name, label, move), width in zip(out, widths):

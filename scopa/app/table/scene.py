@@ -205,12 +205,12 @@ class TableScene(Scene):
             deck_style=lambda: self.deck,
             seat_name=lambda seat: self.seats.seat_name(seat),
             card_name=self.card_name,
-            controls_top=self._controls_top,
+            controls=self._controls,
         )
 
-    def _controls_top(self) -> float | None:
+    def _controls(self) -> pygame.FRect | None:
         buttons = self.knock_buttons()
-        return min(button.rect.top for button in buttons) if buttons else None
+        return buttons[0].rect.unionall([button.rect for button in buttons]) if buttons else None
 
     def _viewpoint(self) -> int | None:
         """Whose point of view the aids may take: none behind the cover or when watching."""
@@ -353,7 +353,8 @@ class TableScene(Scene):
             return []
         moves = self.match.legal_moves()
         hand = self.match.round.hand(seat)
-        return self.knock.buttons(self.layout, moves, hand, self.setup.rules)
+        aside = self.aids.hint_width()
+        return self.knock.buttons(self.layout, moves, hand, self.setup.rules, aside)
 
     def _cannot(self, card: Card, target: Card | None) -> None:
         """Say why ``card`` cannot be played that way (it goes back to the hand)."""
