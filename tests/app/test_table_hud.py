@@ -91,7 +91,8 @@ def test_a_computer_s_level_is_read_whole_on_its_plate(app, monkeypatch, size, p
 def test_with_partners_each_pile_s_count_wears_its_side_s_colour(app) -> None:
     """Scopone: both piles lay at the bottom right, one by Anna and one below Bruno's hand,
     and nothing said whose was whose. The count wears the side's colour, as the plates and
-    the score lines do; without partners it wears none."""
+    the score lines do, bright enough to see on its dark badge; without partners it wears
+    none."""
     app.resize((1920, 1080))
     for rules, coloured in ((Rules.preset("scopone"), True), (Rules(), False)):
         seats = [SeatConfig(app.t("you"), True)]
@@ -107,8 +108,11 @@ def test_with_partners_each_pile_s_count_wears_its_side_s_colour(app) -> None:
         assert len(piles) == rules.sides
         colours = {item.key[-1] for item in piles}
         if coloured:
-            assert colours == {style.side_colour(side) for side in range(rules.sides)}
+            assert colours == {style.side_mark(side) for side in range(rules.sides)}
             for item in piles:
+                # The deep red and blue of the sides were hard to see as a thin ring on the
+                # dark badge: the mark stands out from it.
+                assert style.contrast(item.key[-1], style.NIGHT) >= 3.5, item.key[-1]
                 surface = pygame.Surface(app.size)
                 item.paint(surface)
                 area = item.rect.clip(surface.get_rect())
@@ -119,3 +123,14 @@ def test_with_partners_each_pile_s_count_wears_its_side_s_colour(app) -> None:
             assert colours == {None}
         scene.close()
         app.stack.pop()
+
+
+def test_a_side_s_mark_keeps_its_colour_and_stands_out_from_the_dark_panels() -> None:
+    for side in range(len(style.SIDE_COLORS)):
+        colour, mark = style.side_colour(side), style.side_mark(side)
+        assert style.contrast(mark, style.NIGHT) >= style.MARK_CONTRAST
+        assert max(mark) >= max(colour)
+        if style.contrast(colour, style.NIGHT) >= style.MARK_CONTRAST:
+            assert mark == colour  # bright enough already: left alone
+        for first, second in ((0, 1), (0, 2), (1, 2)):  # the same hue, only brighter
+            assert abs(mark[first] * colour[second] - mark[second] * colour[first]) <= 255 * 2

@@ -40,6 +40,7 @@ from .palette import (
     LACQUER_DARK,
     LACQUER_HOT,
     LETTER_SHADOW,
+    MARK_CONTRAST,
     MIST,
     NIGHT,
     PAPER,
@@ -69,7 +70,9 @@ from .palette import (
     WOOD_HOT,
     WOOD_LIGHT,
     Color,
+    contrast,
     side_colour,
+    side_mark,
 )
 from .scale import Metrics, Scale
 from .surfaces import (
@@ -143,6 +146,7 @@ __all__ = [
     "MIST",
     "Metrics",
     "NIGHT",
+    "MARK_CONTRAST",
     "PAPER",
     "PAPER_BRIGHT",
     "PAPER_LINE",
@@ -154,6 +158,8 @@ __all__ = [
     "SHINE",
     "SIDE_COLORS",
     "side_colour",
+    "side_mark",
+    "contrast",
     "SMALL",
     "SMALLEST_SHARE",
     "SPACE_L",

@@ -7,6 +7,8 @@ fractions of a reference height (see ``Scale``): a screen reads the same from 96
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 Color = tuple[int, int, int]
 
 # --- the felt and the wood ------------------------------------------------------------------
@@ -60,6 +62,44 @@ bands on the table's name plates."""
 def side_colour(side: int) -> Color:
     """The colour that marks a side: its plates, its score line and, with partners, its pile."""
     return SIDE_COLORS[side % len(SIDE_COLORS)]
+
+
+MARK_CONTRAST = 3.5
+"""The least contrast of a side's mark with the dark panel it is drawn on."""
+
+
+def side_mark(side: int) -> Color:
+    """``side_colour`` as a thin line or a small mark on a dark panel (the plates' bands, the
+    score lines' diamonds, a pile's count): brightened, hue kept, until it stands out from
+    the panel by ``MARK_CONTRAST``, as the deep red and blue alone do not."""
+    return _brightened(side_colour(side), NIGHT, MARK_CONTRAST)
+
+
+@lru_cache(maxsize=32)
+def _brightened(colour: Color, ground: Color, least: float) -> Color:
+    red, green, blue = colour[:3]
+    scale = 1.0
+    while True:
+        lifted = tuple(min(255, round(value * scale)) for value in (red, green, blue))
+        if contrast(lifted, ground) >= least or max(lifted) == 255:
+            return lifted  # type: ignore[return-value]
+        scale += 0.02
+
+
+def contrast(first: Color, second: Color) -> float:
+    """The contrast ratio of two colours (1 to 21), as the accessibility guidelines reckon
+    it from their relative luminance."""
+    light, dark = sorted((_luminance(first), _luminance(second)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def _luminance(colour: Color) -> float:
+    def channel(value: int) -> float:
+        value_ = value / 255
+        return value_ / 12.92 if value_ <= 0.03928 else ((value_ + 0.055) / 1.055) ** 2.4
+
+    red, green, blue = colour[:3]
+    return 0.2126 * channel(red) + 0.7152 * channel(green) + 0.0722 * channel(blue)
 
 
 # --- the table's panels: dark, written in light colours -------------------------------------

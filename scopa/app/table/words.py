@@ -91,7 +91,7 @@ class TableWords:
                 detail = t(f"level_tag_{config.level}")
                 short = t(f"level_{config.level}")
             active = seat == turn and not covered
-            colour = style.side_colour(rules.side_of(seat))
+            colour = style.side_mark(rules.side_of(seat))
             plates.append(
                 PlateView(
                     rect=layout.place_of(seat).name_rect,
@@ -134,7 +134,7 @@ class TableWords:
             pile = self.view.count("pile", side) + len(self.view.markers[side])
             scope = len(self.view.markers[side]) + shown.bonus.get(side, 0)
             detail = f"{count(t, 'table.taken', pile)}  \u00b7  {count(t, 'table.scope', scope)}"
-            colour = style.side_colour(side) if teams else None
+            colour = style.side_mark(side) if teams else None
             active = not match.over and rules.side_of(match.turn) == side
             rows.append(ScoreRow(self.side_name(side), shown.totals[side], detail, active, colour))
         target, round_line, deal_line = self.hud_texts()
