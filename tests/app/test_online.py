@@ -394,3 +394,41 @@ def test_the_name_offered_online_follows_the_language_unless_typed(app, last, sh
     app.settings = app.settings.with_(language="en", last_setup=setup)
     app.set_language("en")
     assert OnlineScene(app).name == shown
+
+
+def test_the_sheet_of_an_online_round_offers_nothing_it_cannot_do(hosted):
+    """On the sheet of an online match "Replay this round" closed the game: the match at a
+    server does not know its shuffle here. Nor does the sheet show a round code made up
+    from a seed it never had ("000000-1"). It offers the next round."""
+    from scopa.app.scenes.scoring import ScoringScene
+
+    app, table, friend = hosted
+    latest: Update | None = None
+    played_at = -1
+    deadline = time.monotonic() + 120
+    while not isinstance(app.stack.top, ScoringScene):
+        assert time.monotonic() < deadline, "the round never ended"
+        frame(app)
+        update = friend_update(friend)
+        if update is not None and update.at > played_at:
+            latest = update
+        if table.human_to_play is not None and not table.director.busy:
+            at = table.match.at
+            table.play(next(m for m in table.match.legal_moves() if m.is_play))
+            run_until(app, lambda at=at: table.match.at > at)
+        elif latest is not None and latest.my_turn:
+            move, played_at = latest.observation.legal_moves[0], latest.at
+            latest = None
+            friend.submit(friend.client.play(move, played_at)).result(10)
+    sheet = app.stack.top
+    labels = [button.text() for button in sheet.buttons]
+    assert app.t("replay_deal") not in labels
+    assert labels[-1] == app.t("next_round")
+    assert sheet.deal_code() == ""
+    frame(app)
+    assert isinstance(app.stack.top, ScoringScene)
+    # At the match's end no rematch either: it would deal a new match here with the
+    # friends as people at this screen.
+    sheet.match.status = "over"
+    sheet._build_buttons()
+    assert [button.text() for button in sheet.buttons] == [app.t("to_title")]

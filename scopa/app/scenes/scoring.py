@@ -155,8 +155,17 @@ class ScoringScene(MenuScene):
             return self.t("match_cappotto", score=score, coins=coins)
         return self.t("match_score", score=score)
 
+    @property
+    def remote(self) -> bool:
+        """The match is held by a server: its shuffle is not known here, and this screen
+        cannot deal its cards again or start another match with the friends at the table."""
+        return bool(getattr(self.coordinator, "remote", False))
+
     def deal_code(self) -> str:
-        """The code of the round just scored, labelled (it names these very cards)."""
+        """The code of the round just scored, labelled (it names these very cards); none
+        online, where the server shuffled."""
+        if self.remote:
+            return ""
         return self.t("table.deal_id", id=deal_id(self.match.seed, len(self.match.rounds)))
 
     # --- widgets --------------------------------------------------------------------------
@@ -187,7 +196,9 @@ class ScoringScene(MenuScene):
         self.form.set_focus(self.buttons[-1])
 
     def _build_buttons(self) -> None:
-        if self.match.over:
+        if self.match.over and self.remote:
+            self.buttons = [Button(self.tr("to_title"), self.app.home, primary=True)]
+        elif self.match.over:
             self.buttons = [
                 Button(self.tr("to_title"), self.app.home),
                 Button(self.tr("rematch"), self.rematch, primary=True),
@@ -207,9 +218,11 @@ class ScoringScene(MenuScene):
                 enabled=lambda: self.review_ready,
             )
             self.buttons.insert(0, self.review_button)
-        self.buttons.insert(
-            0, Button(self.tr("replay_deal"), self.replay_deal, hint=self.tr("replay_deal_hint"))
-        )
+        if not self.remote:
+            replay = Button(
+                self.tr("replay_deal"), self.replay_deal, hint=self.tr("replay_deal_hint")
+            )
+            self.buttons.insert(0, replay)
 
     # --- the review -----------------------------------------------------------------------
 
