@@ -456,3 +456,35 @@ def test_undo_after_the_last_card_says_the_round_is_over(fast):
     key(fast, pygame.K_u)
     said = [toast.text for toast in fast.toasts]
     assert said == [fast.t("aids.undo_round_over")], said
+
+
+def test_the_tracker_never_counts_a_deal_before_it_is_on_show(fast):
+    """At a round's end the match has dealt the next round while the table still plays out
+    the last cards: the tracker counted the next table and hand as seen, on a screen the
+    next person may be looking at. While the table is behind, it keeps the counts it had."""
+    from scopa.app.scenes.scoring import ScoringScene
+
+    scene = open_solo(fast, Match.new(Rules(), 31))
+    key(fast, pygame.K_t)
+    last_settled = None
+    behind_frames = 0
+    for _ in range(20000):
+        if isinstance(fast.stack.top, ScoringScene):
+            fast.back()  # the next round
+        fast.frame(FRAME, [])
+        if fast.stack.top is not scene:
+            continue
+        drawn = [item.key[0][3] for item in scene.overlay_items() if item.key[0][0] == "tracker"]
+        if scene._behind():
+            behind_frames += 1
+            assert drawn in ([], [last_settled]), scene.match.round.round_no
+        elif drawn:
+            (last_settled,) = drawn
+            assert last_settled == tuple(track(scene.match.observe(0)))
+        if scene.match.round.round_no == 2 and not scene._behind() and scene.human_to_play == 0:
+            break
+        if scene.human_to_play == 0 and not scene.director.busy:
+            scene.play(scene.match.legal_moves()[0])
+    else:
+        raise AssertionError("round 2 never came")
+    assert behind_frames and last_settled is not None

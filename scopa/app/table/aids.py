@@ -88,6 +88,9 @@ class AidsHost:
     deck_style: Callable[[], str]
     seat_name: Callable[[int], str]
     card_name: Callable[[Card], str]
+    behind: Callable[[], bool] = lambda: False
+    """The table still shows an earlier deal or round than the match is at (the cards of
+    the next are on their way): what the aids tell must not run ahead of it."""
     controls: Callable[[], FRect | None] = lambda: None
     """The row of buttons laid above the status line now (Cirulla's knock), if any: the
     hint goes beside them on that row, or above them when the row has no room for it."""
@@ -348,8 +351,10 @@ class AidsLayer:
         if self.seat is None:
             return []
         out = [self._button_item(button) for button in self.buttons()]
-        if self.tracker_on:
-            out.append(self._tracker_item())
+        if self.tracker_on and self.seat is not None:
+            counts = self._counts(self.seat)
+            if counts is not None:
+                out.append(self._tracker_item(counts))
         if self._hint_shown():
             out.append(self._hint_item())
         if self.reviewing:
@@ -374,12 +379,9 @@ class AidsLayer:
         lay = self.host.layout()
         return lay.margin + lay.font_normal * 1.9 + lay.margin * 0.4
 
-    def _tracker_item(self) -> Item:
-        seat = self.seat
-        assert seat is not None
+    def _tracker_item(self, counts: tuple) -> Item:
         lay, t, text = self.host.layout(), self.host.translator(), self.host.text
         deck = self.host.deck_style()
-        counts = self._counts(seat)
         cell = lay.font_normal * 1.55
         heading = t("aids.tracker_title")
         title = text.pen("ui", lay.font_small, style.BRIGHT_GOLD)
@@ -453,10 +455,17 @@ class AidsLayer:
                 break
         return best
 
-    def _counts(self, seat: int) -> tuple:
-        """The tracker's counts, worked out once per position and seat."""
+    def _counts(self, seat: int) -> tuple | None:
+        """The tracker's counts, worked out once per position and seat. While the table is
+        behind the match (a new deal or round not yet on show) they stay those last worked
+        out: the match's would count the next hand and table as seen before anyone sees
+        them. None when there are none for this seat yet."""
         key = (self.match, seat)
         if self._tracked is None or self._tracked[0] != key:
+            if self.host.behind():
+                if self._tracked is not None and self._tracked[0][1] == seat:
+                    return self._tracked[1]
+                return None
             self._tracked = (key, track(self.match.observe(seat)))
         return self._tracked[1]
 

@@ -205,8 +205,13 @@ class TableScene(Scene):
             deck_style=lambda: self.deck,
             seat_name=lambda seat: self.seats.seat_name(seat),
             card_name=self.card_name,
+            behind=self._behind,
             controls=self._controls,
         )
+
+    def _behind(self) -> bool:
+        shown, now = self.director.shown, self.match.round
+        return (shown.round_no, shown.deal_no) != (now.round_no, now.deal_no)
 
     def _controls(self) -> pygame.FRect | None:
         buttons = self.knock_buttons()
