@@ -95,6 +95,18 @@ class FileProblem:
 
         return self.render(Translator("en"))
 
+    def details(self) -> list[str]:
+        """What exactly was wrong, in the program's words (``detail``, in this problem or
+        its causes): for the log, not the player, who is told the problem in their own
+        language and finds the file kept."""
+        found = []
+        for name, value in self.params.items():
+            if isinstance(value, FileProblem):
+                found += value.details()
+            elif name == "detail":
+                found.append(str(value))
+        return found
+
 
 class SavedMatch(tuple):  # type: ignore[type-arg]
     """The unfinished match: ``(setup, record)``, and whether a play was taken back in it."""
@@ -507,7 +519,10 @@ class Store:
             cause = _cause_unreadable(path, error)
         kept = None if raw is None else salvage(raw.decode("utf-8", "replace"))
         self._set_aside(path, "settings" if kept is None else "settings_salvaged", cause)
-        return Settings() if kept is None else kept
+        if kept is None:
+            return Settings()
+        self.save_settings(kept)  # what the message says was kept is there next time too
+        return kept
 
     def save_settings(self, settings: Settings) -> bool:
         """Write the settings; False (and a message) if the file could not be written."""

@@ -165,14 +165,21 @@ def assert_set_aside(kind: Kind, store: Store, content: bytes | None, backup: st
     """The load gave the defaults (or what could be read), said so, and kept the bad file
     beside the real one."""
     path = kind.path(store)
-    assert kind.load(store) == expected_from(kind, content)
+    found = kind.load(store)
+    assert found == expected_from(kind, content)
     assert len(store.messages) == 1, store.messages
     message = str(store.messages[0])
     assert kind.label in message and path.name + backup in message
     kept = path.with_name(path.name + backup)
     if content is not None:
         assert kept.read_bytes() == content
-    assert not path.exists()
+    if store.messages[0].key.endswith("salvaged_set_aside"):
+        # Settings of which something was kept are written again at once: the next start
+        # reads what was kept, and says nothing more.
+        store.messages.clear()
+        assert kind.load(store) == found and store.messages == []
+    else:
+        assert not path.exists()
     # The game goes on: the next save and load work, and say nothing more.
     store.messages.clear()
     value = kind.save(store)
@@ -366,6 +373,12 @@ def test_a_damaged_settings_file_keeps_every_setting_that_still_reads(tmp_path: 
     assert message.key == "files.settings_salvaged_set_aside"
     assert "could still be read were kept" in str(message)
     assert "ancora leggibili" in message.render(Translator("it"))
+    # What was kept is written back at once: the next start finds it, though nothing was
+    # changed in Settings before the game closed (it found no settings file at all, asked
+    # for the language again and had lost the rules the message said were kept).
+    again = Store(tmp_path)
+    assert again.load_settings() == loaded
+    assert again.messages == []
     store.messages.clear()
     assert store.save_settings(loaded) and store.load_settings() == loaded
     assert store.messages == []
@@ -678,3 +691,25 @@ def test_toml_writer_round_trips_through_tomllib(data: dict[str, Any]) -> None:
     import tomllib
 
     assert tomllib.loads(toml_dumps(data)) == data
+
+
+def test_what_was_wrong_in_a_file_is_told_in_the_player_s_words_and_logged_whole(
+    tmp_path: Path,
+) -> None:
+    """A rule out of range read, in the Italian message, "(rules: rule 'players' must be one
+    of 2, 3, 4, 6, not 'quattro')": the program's English. The player is told in their
+    language that the file holds something the game cannot use; the details are for the
+    log."""
+    good = Store(tmp_path / "good")
+    good.save_settings(Settings(language="it"))
+    text = good.settings_path.read_text()
+    assert "players = 2" in text
+    store = Store(tmp_path)
+    store.settings_path.write_text(text.replace("players = 2", 'players = "quattro"'))
+    assert store.load_settings().language == "it"
+    (message,) = store.messages
+    italian = message.render(Translator("it"))
+    assert "dati che il gioco non può usare" in italian
+    for english in ("must be", "rule", "quattro", "players"):
+        assert english not in italian and english not in str(message)
+    assert any("quattro" in detail for detail in message.details())

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import sys
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -226,6 +227,8 @@ class App:
         """Show (once, in the player's language) what the store found wrong while reading
         or writing files; problems that have ended may be told again if they come back."""
         for problem in self.store.take_messages():
+            details = (f"[{detail}]" for detail in problem.details())
+            print("scopa:", problem, *details, file=sys.stderr)  # the log keeps the details
             self.notify(
                 problem.render, FILE_TOAST_SECONDS, key=problem.topic or None, everywhere=True
             )

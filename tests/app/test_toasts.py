@@ -4,6 +4,7 @@ shown once, and a problem that lasts (a full disk) is told once rather than afte
 from __future__ import annotations
 
 import errno
+import re
 from pathlib import Path
 
 import pygame
@@ -115,8 +116,12 @@ def test_the_same_text_on_screen_is_not_stacked_but_kept_longer() -> None:
     assert len(toasts) == 1 and next(iter(toasts)).remaining == 2.0
 
 
-def test_a_damaged_file_found_at_start_is_shown_once(store: Store) -> None:
-    store.settings_path.write_text("volume = 3\n")
+def test_a_damaged_file_found_at_start_is_shown_once(
+    store: Store, capsys: pytest.CaptureFixture[str]
+) -> None:
+    store.save_settings(Settings())
+    written = store.settings_path.read_text()
+    store.settings_path.write_text(re.sub(r"(?m)^volume = .*$", 'volume = "loud"', written))
     settings = store.load_settings()
     app = App(store, size=(1280, 720), settings=settings)
     try:
@@ -125,6 +130,9 @@ def test_a_damaged_file_found_at_start_is_shown_once(store: Store) -> None:
             app.frame(0.016, [])
         texts = [toast.text for toast in app.toasts]
         assert len(texts) == 1 and "settings file" in texts[0], texts
+        assert "loud" not in texts[0]  # the program's words are for the log
+        (line,) = [line for line in capsys.readouterr().err.splitlines() if "settings" in line]
+        assert line.startswith("scopa: ") and "loud" in line
     finally:
         pygame.display.quit()
 
