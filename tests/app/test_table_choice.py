@@ -147,3 +147,30 @@ def test_the_card_waiting_for_the_choice_is_not_counted_in_the_hand(fast) -> Non
     assert scene.choice is None
     (plate,) = [p for p in scene.snapshot().plates if p.name == "Giulia"]
     assert plate.detail == fast.t("table.in_hand", n=3)
+
+
+def test_undo_while_the_choice_is_open_takes_back_the_last_play(fast) -> None:
+    """U with the choice open said "Nothing to take back in this round yet", though a play
+    had been made: the choice was put first. The choice closes with the card back in the
+    hand, and the last play is taken back."""
+    rules = Rules()
+    setup = MatchSetup((SeatConfig("Giulia", True), SeatConfig("CPU", False, "beginner")), rules)
+    cards = deck("6D 2C 10S", "1B 1C 1S", TABLE)  # the aces take nothing: the 6s stay
+    scene = TableScene(
+        fast,
+        coordinated(fast, setup, Match.new(rules, 1, first_dealer=1, decks=(cards,))),
+        worker=inline_worker(),
+    )
+    fast.stack.push(scene)
+    settle(fast, scene)
+    scene.play(next(m for m in scene.match.legal_moves() if m.card == Card.parse("2C")))
+    for _ in range(3000):
+        fast.frame(1 / 30, [])
+        if scene.human_to_play == 0 and not scene.director.busy:
+            break
+    scene.input._resolve(Card.parse("6D"), None)
+    assert scene.choice is not None
+    fast.frame(1 / 30, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_u, mod=0, unicode="u")])
+    assert [toast.text for toast in fast.toasts] == [fast.t("aids.undo_done")]
+    assert scene.choice is None and scene.match.moves() == ()
+    assert set(scene.match.round.hand(0)) == {Card.parse(c) for c in ["6D", "2C", "10S"]}

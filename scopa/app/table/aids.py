@@ -317,8 +317,9 @@ class AidsLayer:
         if not undo_allowed(humans):
             self.host.notify(worded("aids.undo_hotseat"), 3.0)
             return
-        busy = self.host.hands_busy()
-        point = None if busy else undo_point(self.match, self.coordinator.humans[0])
+        # A card being dragged or waiting for its capture to be chosen goes back to the hand
+        # with the position taken back (``take_back`` lays the table out afresh).
+        point = undo_point(self.match, self.coordinator.humans[0])
         if point is None:
             match = self.match
             ended = match.over or (
