@@ -101,8 +101,9 @@ class TableInput:
         return False
 
     def focus_lost(self) -> bool:
-        """The window lost the pointer mid-drag: the card goes back (the button may be
-        released where we never hear of it)."""
+        """The window lost the pointer (or changed size) mid-drag: the card goes back, and
+        the cards it could take stop glowing (the button may be released where we never
+        hear of it)."""
         card = self.drag.card
         if card is None:
             return False

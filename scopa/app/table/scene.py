@@ -298,7 +298,7 @@ class TableScene(Scene):
         )
 
     def resize(self, size: tuple[int, int]) -> None:
-        self.drag.cancel()
+        self.input.focus_lost()  # a card mid-drag goes back to the hand, and its glow goes
         self._relayout(size)
 
     @property
