@@ -186,6 +186,10 @@ def test_a_bad_address_is_explained(app):
     app.settings = app.settings.with_(language="en", tutorial_done=True)
     app.open("online")
     online = app.stack.top
+    # Nothing typed: Join is off (it said "This is not the address of a table").
+    online.address = "  "
+    click(app, online.join_button)
+    assert app.stack.top is online and not online.join_button.enabled
     online.address = "not an address at all"
     click(app, online.join_button)
     lobby = app.stack.top

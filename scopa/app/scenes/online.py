@@ -65,7 +65,10 @@ class OnlineScene(MenuScene):
             control_share=0.7,
         )
         self.join_button = Button(
-            self.tr("online.join"), self.join, hint=self.tr("online.join_hint")
+            self.tr("online.join"),
+            self.join,
+            hint=self.tr("online.join_hint"),
+            enabled=lambda: bool(self.address.strip()),  # nothing typed: nothing to join
         )
         self.back_button = Button(self.tr("back"), self.back)
         for widget in (
