@@ -61,6 +61,8 @@ def test_the_tutorial_completes_with_scripted_input(fast, store):
     assert scene.coach.step.key == "score"
     assert scene.scores is not None and scene.scores[HUMAN].points["settebello"] == 1
     assert scene.scores[HUMAN].scope >= 1
+    # The lessons are over: "Skip the tutorial" beside "Back to the menu" skipped nothing.
+    assert scene.button_names() == ["done", "again"]
     pump(fast, 2)
     press(fast, scene, "done")
     assert scene.coach.done
@@ -184,3 +186,12 @@ def test_escape_leaves_the_tutorial_and_the_saved_match_stays(fast, store):
     assert type(fast.stack.top).__name__ != "PauseScene"
     kept = store.load_match()
     assert kept is not None and kept[1].moves == saved.moves()
+
+
+def test_the_button_that_plays_the_round_for_the_player_says_so_in_both_languages():
+    """Under "play as you like until every card is played", "Finisci tu" ("you finish") read
+    as an order to the player; the button plays the round for them."""
+    from scopa.i18n import Translator
+
+    assert Translator("en")("aids.tut.finish_for_me") == "Finish for me"
+    assert Translator("it")("aids.tut.finish_for_me") == "Finisci per me"

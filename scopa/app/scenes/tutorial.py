@@ -166,6 +166,8 @@ class TutorialScene(TableScene):
             names.append("done" if step.key == "score" else "next")
         if step is not None and step.key == "finish" and not self.coach.autoplay:
             names.append("finish_for_me")
+        if step is not None and step.key == "score":  # the last lesson: nothing left to skip
+            return [*names, "again"]
         return [*names, "again", "skip"]
 
     def buttons(self) -> list[tuple[str, FRect]]:

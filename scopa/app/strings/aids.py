@@ -114,7 +114,7 @@ STRINGS = {
         "aids.tut.skip": "Salta il tutorial",
         "aids.tut.again": "Ricomincia",
         "aids.tut.done": "Torna al menu",
-        "aids.tut.finish_for_me": "Finisci tu",
+        "aids.tut.finish_for_me": "Finisci per me",
         "aids.tut.playing_for_you": "Gioco io la smazzata per te…",
         "aids.tut.not_this": "Non questa: {what}",
         "aids.tut.wrong.next": "leggi e premi Avanti",
