@@ -327,3 +327,29 @@ def test_lines_that_run_level_are_drawn_side_by_side_and_share_their_dots(app, s
     shared = pygame.Rect(0, 0, dot * 2, dot * 2)
     shared.center = b
     assert seen(shared) == {colors[0], colors[1]}
+
+
+def test_a_bar_of_nothing_still_shows_beside_its_pair(app):
+    """One match lost to Master, none won: the lost bar stood alone right of the level's
+    name, and nothing said the empty place beside it was the wins. The empty bar is a
+    stroke of its colour on the axis, with its 0."""
+    import pygame
+
+    from scopa.app import style
+    from scopa.app.scenes.chart import bar_chart
+    from scopa.app.style import Metrics
+
+    m = Metrics(app, app.size)
+    surface = pygame.Surface((600, 400))
+    surface.fill((250, 246, 236))
+    area = pygame.Rect(20, 20, 560, 360)
+    drawn: list = []
+    with style.watch_text(drawn.append):
+        bar_chart(surface, area, m, [("Master", (0, 1))], ((0, 160, 0), (200, 0, 0)))
+    assert sorted(text.words for text in drawn) == ["0", "1", "Master"]
+    zero = next(text for text in drawn if text.words == "0")
+    one = next(text for text in drawn if text.words == "1")
+    assert zero.used.centerx < one.used.centerx  # the wins first, then the losses
+    green = [(x, y) for x in range(area.left, area.right) for y in range(area.top, area.bottom)
+             if tuple(surface.get_at((x, y)))[:3] == (0, 160, 0)]  # fmt: skip
+    assert green and min(x for x, _ in green) < zero.used.centerx < max(x for x, _ in green)

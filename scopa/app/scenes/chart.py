@@ -362,8 +362,6 @@ def bar_chart(
             bar = pygame.Rect(
                 round(x0 + k * bar_w), plot.bottom - h, max(1, round(bar_w * 0.94)), h
             )
-            if not value:
-                continue
             if h:
                 pygame.draw.rect(
                     surface,
@@ -372,6 +370,10 @@ def bar_chart(
                     border_top_left_radius=m.px(0.006),
                     border_top_right_radius=m.px(0.006),
                 )
+            else:  # a bar of nothing is still there: a stroke of its colour, and its 0
+                bar.h = max(2, m.px(0.004))
+                bar.bottom = plot.bottom
+                pygame.draw.rect(surface, colors[k % len(colors)], bar)
             box = pygame.Rect(0, 0, round(bar_w * 1.6), line_h)
             box.midbottom = (bar.centerx, bar.top - m.px(0.004))
             style.text(surface, str(round(value)), value_pen, box, align="center")
