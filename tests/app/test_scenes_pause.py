@@ -257,3 +257,25 @@ def test_a_toast_of_the_table_ends_when_a_whole_screen_covers_the_table(app, pau
     app.back()
     frame(app)
     assert [toast.text for toast in app.toasts] == ["The disk is full"]
+
+
+def test_a_deck_chosen_from_the_menu_shows_behind_it_at_once(app, paused) -> None:
+    """The menu says cards, sound and language change at once; the table behind it kept
+    the old deck until Resume."""
+    pause, table = paused
+    before = table.art.style
+    chosen = "french" if before != "french" else "napoletane"
+    app.open("settings")
+    app.settings = app.settings.with_(deck_style=chosen)
+    app.back()  # from the settings to the menu, over the table
+    assert app.stack.top is pause
+    seen: list[str] = []
+    original = table.painter.draw
+    table.painter.draw = lambda surface, snapshot: (
+        seen.append(snapshot.art.style)
+        or original(  # type: ignore[method-assign]
+            surface, snapshot
+        )
+    )
+    frame(app)
+    assert seen == [chosen]

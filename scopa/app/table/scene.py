@@ -546,7 +546,9 @@ class TableScene(Scene):
         """The deck this match is dealt with: the player's choice, or the game's own."""
         return self.app.settings.deck_for(self.setup.rules)
 
-    def enter(self) -> None:
+    def _refresh_art(self) -> None:
+        """The cards as the settings draw them now: a deck, corner or language chosen from
+        the menu over the table shows behind the menu at once, as the menu says it does."""
         settings = self.app.settings
         if (self.deck, settings.corner_index, settings.language) != (
             self.art.style,
@@ -557,6 +559,9 @@ class TableScene(Scene):
                 self.deck, settings.corner_index, settings.language, font=self.app.font
             )
             self._keep_card_sizes()
+
+    def enter(self) -> None:
+        self._refresh_art()
         if self.director.blocked:
             self.director.resume()
         # Whatever covered the table (scoring, the menu, settings, rules) was looked at by
@@ -672,6 +677,7 @@ class TableScene(Scene):
 
     def snapshot(self) -> TableSnapshot:
         """What the table shows now, for the painter."""
+        self._refresh_art()
         view = self.view
         moving = frozenset(self.tweener.targets() | self.ui.targets())
         dragged = self.drag.card if self.drag.dragging else None
