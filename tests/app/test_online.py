@@ -436,3 +436,14 @@ def test_the_sheet_of_an_online_round_offers_nothing_it_cannot_do(hosted):
     sheet.match.status = "over"
     sheet._build_buttons()
     assert [button.text() for button in sheet.buttons] == [app.t("to_title")]
+
+
+def test_a_host_who_left_the_table_finds_its_address_under_play_online(hosted):
+    """A host who left its table was told "join again with the same address", but Play
+    online showed an empty address, and Host a table opened a second table."""
+    app, table, _ = hosted
+    address = table.coordinator.address
+    assert address and app.settings.online_address == address
+    app.home()
+    app.open("online")
+    assert app.stack.top.address == address

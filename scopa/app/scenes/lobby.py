@@ -14,6 +14,7 @@ import pygame
 
 from scopa.engine import Rules, RulesError
 from scopa.net.codes import AddressError, is_code, parse_address
+from scopa.settings import MAX_ADDRESS
 
 from .. import style
 from ..online import OnlineSession
@@ -63,8 +64,14 @@ class LobbyScene(MenuScene):
         seated = session.seated
         session.check()
         self._offer_copy()
-        if seated is None and session.seated is not None and self.app.trace is not None:
-            self.app.trace(f"address {session.seated.address}")
+        if seated is None and session.seated is not None:
+            if self.app.trace is not None:
+                self.app.trace(f"address {session.seated.address}")
+            address = session.seated.address
+            if self.mode == "host" and len(address) <= MAX_ADDRESS and address.isprintable():
+                # offered again under Play online, to come back to the table
+                self.app.settings = self.app.settings.with_(online_address=address)
+                self.app.save_settings()
         if session.first is not None and session.seated is not None:
             table = session.table or {}
             coordinator = RemoteCoordinator(
