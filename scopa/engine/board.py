@@ -19,7 +19,15 @@ import random
 from collections.abc import Sequence
 from operator import itemgetter
 
-from .captures import CaptureTable, CardPlays, HandKeys, capture_table, scores_scopa
+from .captures import (
+    RANK_SHIFTS,
+    SINGLES,
+    CaptureTable,
+    CardPlays,
+    HandKeys,
+    capture_table,
+    scores_scopa,
+)
 from .cards import RANK_OF
 from .errors import DealError
 from .round import Round, _shuffle
@@ -220,9 +228,13 @@ class Board:
         laid): a card's whole move generation, for a player that picks a card first."""
         table = self.table
         captures = self._captures
-        found = captures.cache.get(
-            (table & captures.alone[rank] or table & captures.rest[rank]) << 4 | rank
-        )
+        same = table & captures.alone[rank]
+        if same:  # as ``CaptureTable.sets`` tells them, spelled out for the inner loops
+            return SINGLES[rank][same >> RANK_SHIFTS[rank]]
+        part = table & captures.rest[rank]
+        if not part:
+            return ()
+        found = captures.cache.get(part << 4 | rank)
         return captures.sets(table, rank) if found is None else found
 
     def moves(self, ordered: bool = True) -> Sequence[Play]:

@@ -217,8 +217,17 @@ class CaptureTable:
         return 15 - rank if self._quindici else rank
 
     def sets(self, table: int, rank: int) -> tuple[int, ...]:
-        """The capture masks a card of ``rank`` may take from ``table``; empty: it is laid."""
-        part = table & self.alone[rank] or table & self.rest[rank]
+        """The capture masks a card of ``rank`` may take from ``table``; empty: it is laid.
+
+        Cards of its own rank on the table (``alone``) are taken one at a time, and with no
+        card that matters it is laid: those are told without the cache, a large dictionary
+        whose look-ups cost more than these few steps. Sums are looked up."""
+        same = table & self.alone[rank]
+        if same:
+            return SINGLES[rank][same >> RANK_SHIFTS[rank]]
+        part = table & self.rest[rank]
+        if not part:
+            return ()
         key = part << 4 | rank
         found = self.cache.get(key)
         if found is None:
@@ -300,7 +309,7 @@ class CaptureTable:
         else:
             same = table & RANK_MASK[rank]
             if same:  # a single equal card is always allowed, and always the fewest
-                return _SINGLES[rank][same >> 4 * (rank - 1)]
+                return SINGLES[rank][same >> 4 * (rank - 1)]
             target = rank
         plans, wholes = self._pattern(table, target)
         if wholes is not None:
@@ -434,13 +443,15 @@ _UP_TO: tuple[int, ...] = tuple(
     sum(RANK_MASK[r] for r in range(1, min(top, 10) + 1)) for top in range(16)
 )
 """The cards of rank ``top`` or lower."""
-_SINGLES: tuple[tuple[tuple[int, ...], ...], ...] = ((),) + tuple(
+SINGLES: tuple[tuple[tuple[int, ...], ...], ...] = ((),) + tuple(
     tuple(
         tuple(bit << 4 * (rank - 1) for bit in (1, 2, 4, 8) if group & bit) for group in range(16)
     )
     for rank in range(1, 11)
 )
 """For a rank and its cards on the table (a 4-bit group): each card alone, as a mask."""
+RANK_SHIFTS = (0,) + tuple(4 * (rank - 1) for rank in range(1, 11))
+"""Per rank: how far its four cards' bits lie from the lowest."""
 
 
 @lru_cache(maxsize=64)
