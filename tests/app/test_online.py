@@ -447,3 +447,28 @@ def test_a_host_who_left_the_table_finds_its_address_under_play_online(hosted):
     app.home()
     app.open("online")
     assert app.stack.top.address == address
+
+
+def test_a_host_is_asked_before_quit_closes_its_table(hosted):
+    """Quit on the title closed the game and with it the table it hosted, friends and all,
+    without a word; the friends only saw the connection lost."""
+    app, _, _ = hosted
+    title = app.home()
+    frame(app)
+    click(app, title.quit)
+    question = app.stack.top
+    assert isinstance(question, ConfirmScene) and app.running
+    assert question.question() == app.t("online.quit_hosting_question")
+    click(app, question.no_button)
+    assert app.stack.top is title and app.running
+    click(app, title.quit)
+    click(app, app.stack.top.yes_button)
+    assert not app.running
+
+
+def test_quit_asks_nothing_when_no_table_is_hosted(app):
+    app.settings = app.settings.with_(language="en", tutorial_done=True)
+    title = app.home()
+    frame(app)
+    click(app, title.quit)
+    assert not app.running

@@ -32,6 +32,7 @@ from scopa.app.scenes.new_game import NewGameScene
 from scopa.app.scenes.rules import BOOKS
 from scopa.app.scenes.scoring import ScoringScene
 from scopa.app.scenes.settings import TABS
+from scopa.app.scenes.title import TitleScene
 from scopa.app.scenes.tutorial import TutorialScene
 from scopa.app.table import TableScene
 from scopa.app.table.frame import FrameCache
@@ -940,6 +941,12 @@ class Tour:
             app.matches.leave()
             self.frames(4)
             self.hover_all(app.stack.top, "online, leave the table?")
+            app.back()
+            self.frames(2)
+            title = next(scene for scene in app.stack if isinstance(scene, TitleScene))
+            title.on_quit()  # Quit on the title while this game hosts the table
+            self.frames(4)
+            self.hover_all(app.stack.top, "online, quit and close the table hosted?")
             app.back()
             self.frames(2)
 

@@ -38,7 +38,7 @@ class TitleScene(MenuScene):
         self.statistics = Button(
             self.tr("statistics"), self.on_statistics, hint=self.tr("statistics_hint")
         )
-        self.quit = Button(self.tr("quit"), self.app.quit, hint=self.tr("quit_hint"))
+        self.quit = Button(self.tr("quit"), self.on_quit, hint=self.tr("quit_hint"))
         self.online = Button(self.tr("online"), self.on_online, hint=self.tr("online_hint"))
         self.grid = [
             self.new_game,
@@ -51,6 +51,20 @@ class TitleScene(MenuScene):
             self.quit,
         ]
         self._check_saved()
+
+    def on_quit(self) -> None:
+        """Quit; a table this game hosts closes with it, so its host is asked first."""
+        if self.app.matches.hosted_server() is None:
+            self.app.quit()
+            return
+        self.app.open(
+            "confirm",
+            question=self.tr("online.quit_hosting_question"),
+            detail=self.tr("online.quit_hosting_detail"),
+            on_yes=self.app.quit,
+            yes=self.tr("quit"),
+            no=self.tr("back"),
+        )
 
     def _check_saved(self) -> None:
         self.saved = self.app.matches.saved()
