@@ -88,7 +88,8 @@ def test_a_friend_away_is_not_also_said_to_be_thinking(hosted):  # noqa: F811
     table.play(next(m for m in table.match.legal_moves() if m.is_play))
     run_until(app, lambda: table.match.at > at and not table.director.busy)
     assert table.match.turn == 1
-    thinking = app.t("table.thinking", name="Bruno")
+    # A friend's turn: they may be reading the score sheet or in their menu, not thinking.
+    thinking = app.t("table.friend_turn", name="Bruno")
     assert table.status_text() == (thinking, table.status_text()[1])  # not gone yet
     friend.close()
     run_until(app, lambda: table.coordinator.away() == [1])

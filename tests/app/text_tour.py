@@ -921,6 +921,11 @@ class Tour:
 
             coordinator = table.coordinator
             self.wait(lambda: table.human_to_play is not None or friends_play(friends) and False)
+            at = table.match.at
+            table.play(next(m for m in table.match.legal_moves() if m.is_play))
+            self.wait(lambda: table.match.at > at and not table.director.busy)
+            self.show("online, a friend to play")
+            self.wait(lambda: table.human_to_play is not None or friends_play(friends) and False)
             coordinator.match.at += 5  # the table is out of step with the server
             table.play(next(m for m in table.match.legal_moves() if m.is_play))
             self.wait(lambda: table.message_left > 0)

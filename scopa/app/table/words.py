@@ -169,7 +169,10 @@ class TableWords:
             return t("table.your_turn"), style.CREAM
         turn = match.turn
         if not match.over and turn not in coordinator.humans and turn not in away and not animating:
-            return t("table.thinking", name=self.seats.seat_name(match.turn)), style.MIST
+            name = self.seats.seat_name(turn)
+            if coordinator.seats[turn].human:  # a friend at another screen: maybe not thinking
+                return t("table.friend_turn", name=name), style.MIST
+            return t("table.thinking", name=name), style.MIST
         return None
 
     def cover(self, seat: int) -> tuple[str, str, str]:
