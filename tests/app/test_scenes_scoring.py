@@ -251,3 +251,37 @@ def test_cirulla_s_bonuses_are_told_apart_in_the_scopas(app) -> None:
     app.set_language("it")
     sheet = {row.key: row for row in ScoringScene(app, MatchCoordinator(setup, match)).sheet()}
     assert sheet["scope"].cells == ("4 (3 di bonus)", "1")
+
+
+def test_a_match_left_on_a_score_sheet_continues_on_that_sheet(app, store) -> None:
+    """Saved and left (or killed) on round 1's score sheet, Continue went straight to round
+    2: the sheet, its review and its replay were never seen again."""
+    import random
+
+    from scopa.app.scenes.title import TitleScene
+    from scopa.app.table import TableScene
+
+    setup = MatchSetup((SeatConfig("Anna", True), SeatConfig("Bruno", False, "beginner")), Rules())
+    match = Match.new(setup.rules, 5)
+    rng = random.Random(1)
+    while not match.rounds:
+        match, _ = match.apply(rng.choice(match.legal_moves()))
+    store.save_match(setup, match.record())
+    app.settings = app.settings.with_(language="en", animation_speed="fast", tutorial_done=True)
+    app.stack.push(TitleScene(app))
+    assert app.matches.resume()
+    for _ in range(5):
+        app.frame(1 / 30, [])
+    sheet = app.stack.top
+    assert isinstance(sheet, ScoringScene)
+    assert sheet.headline() == app.t("round_over", n=1)
+    sheet.next_round()
+    for _ in range(5):
+        app.frame(1 / 30, [])
+    table = app.stack.top
+    assert isinstance(table, TableScene) and table.match.round.round_no == 2
+    for _ in range(300):  # round 2 is dealt and played on, without the sheet again
+        app.frame(1 / 30, [])
+        if table.human_to_play is not None:
+            break
+    assert app.stack.top is table and table.human_to_play == 0

@@ -157,6 +157,14 @@ class TableScene(Scene):
             self.director.show(match.opening_events())
         else:
             self._restore()
+        self._sheet_first = (
+            getattr(coordinator, "resumed", False)
+            and bool(match.rounds)
+            and not match.round.history()
+            and not match.over
+        )
+        """Left on a round's score sheet (or before the next round's first card): the
+        sheet, with its review, comes back before the next round is dealt."""
         self.draw(pygame.Surface(app.size))  # fonts and texts ready before the first frame
 
     @property
@@ -398,6 +406,10 @@ class TableScene(Scene):
         return turn
 
     def update(self, dt: float) -> None:
+        if self._sheet_first:
+            self._sheet_first = False
+            self._show_scoring()
+            return
         self.clock += dt
         self.aids.update(dt)
         if self.message_left > 0:
