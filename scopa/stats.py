@@ -249,6 +249,39 @@ class Stats:
         return cls(tallies, recent[-RECENT:], best, worst)
 
 
+def salvage(data: Any) -> Stats | None:
+    """What can still be read of damaged statistics (``Stats.from_dict`` refused them):
+    every row of the tallies and every recent match that reads on its own, and the best
+    and worst results if they read; None when nothing does, or the file is of another
+    version (its rows mean something else)."""
+    if not isinstance(data, dict) or data.get("schema") != SCHEMA:
+        return None
+    tallies: dict[tuple[str, int, str, str], Tally] = {}
+    rows = data.get("tallies")
+    for row in rows if isinstance(rows, list) else ():
+        try:
+            key, tally = _tally_from_dict(row)
+        except (StatsError, TypeError, KeyError):
+            continue
+        tallies[key] = tallies.get(key, Tally()) + tally
+    recent = []
+    items = data.get("recent")
+    for item in items if isinstance(items, list) else ():
+        try:
+            recent.append(MatchResult.from_dict(item))
+        except (StatsError, TypeError, KeyError):
+            continue
+    ends: list[MatchResult | None] = []
+    for name in ("best", "worst"):
+        try:
+            ends.append(None if data.get(name) is None else MatchResult.from_dict(data[name]))
+        except (StatsError, TypeError, KeyError):
+            ends.append(None)
+    if not tallies and not recent and ends == [None, None]:
+        return None
+    return Stats(tallies, tuple(recent[-RECENT:]), ends[0], ends[1])
+
+
 def match_key(match: Match) -> str:
     """A name for a match that tells it from the others of a player: its seed and how many
     moves it had (a deal played again has the same seed, rarely the same length)."""

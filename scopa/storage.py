@@ -37,6 +37,7 @@ from .engine.errors import quote_value
 from .settings import MatchSetup, Settings, SettingsError, salvage
 from .stats import SCHEMA as STATS_SCHEMA
 from .stats import Stats, result_of
+from .stats import salvage as salvage_stats
 
 if TYPE_CHECKING:
     from .engine import Match
@@ -628,8 +629,15 @@ class Store:
             _check_schema(data, STATS_SCHEMA)
             return Stats.from_dict(data)
         except _BAD_CONTENT as error:
-            self._set_aside(self.stats_path, "stats", _cause_of(error))
+            cause = _cause_of(error)
+        # One bad row need not cost the whole history: what still reads is kept, and
+        # written back at once (the damaged file is kept beside it).
+        kept = salvage_stats(data)
+        self._set_aside(self.stats_path, "stats" if kept is None else "stats_salvaged", cause)
+        if kept is None:
             return Stats()
+        self.save_stats(kept)
+        return kept
 
     def save_stats(self, stats: Stats) -> bool:
         data = json.dumps(stats.to_dict(), indent=1).encode("utf-8")

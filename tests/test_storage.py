@@ -404,7 +404,8 @@ def test_saved_match_whose_setup_and_record_disagree_is_set_aside(tmp_path: Path
     }
     store.save_path.write_text(json.dumps(envelope))
     assert store.load_match() is None
-    assert "disagree" in str(store.messages[0])
+    assert "cannot use" in str(store.messages[0])  # in the player's words; the log says how
+    assert any("disagree" in detail for detail in store.messages[0].details())
 
 
 def test_saved_match_with_an_unplayable_move_is_set_aside(tmp_path: Path) -> None:
@@ -414,7 +415,7 @@ def test_saved_match_with_an_unplayable_move_is_set_aside(tmp_path: Path) -> Non
     envelope = {"schema": 1, "setup": MatchSetup.solo().to_dict(), "record": bad}
     store.save_path.write_text(json.dumps(envelope))
     assert store.load_match() is None
-    assert "cannot be played" in str(store.messages[0])
+    assert any("cannot be played" in detail for detail in store.messages[0].details())
 
 
 def test_save_refuses_a_setup_for_other_rules(tmp_path: Path) -> None:
@@ -713,3 +714,28 @@ def test_what_was_wrong_in_a_file_is_told_in_the_player_s_words_and_logged_whole
     for english in ("must be", "rule", "quattro", "players"):
         assert english not in italian and english not in str(message)
     assert any("quattro" in detail for detail in message.details())
+
+
+def test_one_bad_row_of_the_statistics_costs_only_that_row(tmp_path: Path) -> None:
+    """A row without its "preset" threw the whole history away ("the statistics start
+    again from zero"). What still reads is kept and written back; the damaged file is kept
+    beside it; the next start says nothing more."""
+    store = Store(tmp_path)
+    setup = MatchSetup.solo()
+    store.record_result(setup, finish(Match.new(Rules(), 3)))
+    whole = store.record_result(
+        MatchSetup.solo(Rules(players=3)), finish(Match.new(Rules(players=3), 4))
+    )
+    data = json.loads(store.stats_path.read_text())
+    assert len(data["tallies"]) == 2
+    data["tallies"][1]["preset"] = None
+    damaged = json.dumps(data)
+    store.stats_path.write_text(damaged)
+    kept = store.load_stats()
+    (message,) = store.messages
+    assert message.key == "files.stats_salvaged_set_aside"
+    assert (tmp_path / "stats.json.bak").read_text() == damaged
+    assert kept.recent == whole.recent and kept.best == whole.best
+    assert sum(tally.played for tally in kept.tallies.values()) == 1  # the good row
+    again = Store(tmp_path)
+    assert again.load_stats() == kept and again.messages == []

@@ -58,6 +58,8 @@ FILE_SENTENCES = (
     "settings_left",
     "settings_salvaged_set_aside",
     "settings_salvaged_left",
+    "stats_salvaged_set_aside",
+    "stats_salvaged_left",
     "match_left",
     "stats_left",
     "settings_not_saved",
