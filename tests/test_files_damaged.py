@@ -142,7 +142,7 @@ def test_a_statistics_file_with_a_margin_beyond_float_range_is_set_aside(tmp_pat
     content = json.dumps(stats_with_margin(10**400)).encode()
     store.stats_path.write_bytes(content)
     assert store.load_stats() == Stats()
-    assert "out of range" in str(store.messages[0])
+    assert any("out of range" in detail for detail in store.messages[0].details())
     assert store.stats_path.with_name("stats.json.bak").read_bytes() == content
 
 
@@ -201,7 +201,8 @@ def test_a_megabytes_long_string_is_quoted_short(kind: Kind, tmp_path: Path) -> 
     for language in ("en", "it"):
         text = store.messages[0].render(Translator(language))
         assert len(text) < 500, text[:600]
-        assert "qqqq\u2026" in text
+    (detail,) = store.messages[0].details()  # for the log, quoted short too
+    assert "qqqq\u2026" in detail and len(detail) < 300, detail[:600]
 
 
 # --- files too large to read ---------------------------------------------------------------------
