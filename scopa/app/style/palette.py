@@ -95,8 +95,8 @@ def contrast(first: Color, second: Color) -> float:
 
 def _luminance(colour: Color) -> float:
     def channel(value: int) -> float:
-        value_ = value / 255
-        return value_ / 12.92 if value_ <= 0.03928 else ((value_ + 0.055) / 1.055) ** 2.4
+        share = value / 255
+        return share / 12.92 if share <= 0.03928 else ((share + 0.055) / 1.055) ** 2.4
 
     red, green, blue = colour[:3]
     return 0.2126 * channel(red) + 0.7152 * channel(green) + 0.0722 * channel(blue)

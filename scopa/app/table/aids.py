@@ -349,11 +349,12 @@ class AidsLayer:
 
     def items(self, art: CardArt) -> list[Item]:
         """The aids as items for the table's frame (nothing when no view may be shown)."""
-        if self.seat is None:
+        seat = self.seat
+        if seat is None:
             return []
         out = [self._button_item(button) for button in self.buttons()]
-        if self.tracker_on and self.seat is not None:
-            counts = self._counts(self.seat)
+        if self.tracker_on:
+            counts = self._counts(seat)
             if counts is not None:
                 out.append(self._tracker_item(counts))
         if self._hint_shown():
