@@ -5,6 +5,7 @@ count on the score panel and the sheet has Grande and Piccola."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from scopa.app.cardart import CardArt
 from scopa.app.scenes.scoring import ScoringScene
@@ -150,13 +151,16 @@ def test_cirulla_is_dealt_with_its_own_deck_until_the_player_chooses_one(fast):
     scene.close()
 
 
-def test_the_hint_to_knock_sits_clear_of_the_knock_button_and_says_it_once(fast):
+@pytest.mark.parametrize("hand", ["1D 2C 3S", "1D 2S 7C"])  # the second holds the matta
+def test_the_hint_to_knock_sits_clear_of_the_knock_button_and_says_it_once(fast, hand):
+    """With the matta the hint is longer ("..., the matta as an ace: 3 points"): it went
+    over the table cards' corners, and the matta's chooser opened at once over it."""
     for size in ((960, 540), (1920, 1080)):
         fast.resize(size)
         for language, word in (("en", "knock"), ("it", "bussa")):
             fast.settings = fast.settings.with_(language=language)
             fast.set_language(language)
-            scene = cirulla_table(fast, "1D 2C 3S")
+            scene = cirulla_table(fast, hand)
             fast.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0,
                                                   unicode="h")])  # fmt: skip
             pump(fast, 2)
@@ -171,6 +175,8 @@ def test_the_hint_to_knock_sits_clear_of_the_knock_button_and_says_it_once(fast)
             for card in scene.match.round.table_cards():  # nor does it hide a card's corner
                 rect = scene.view.sprites[card].rect()
                 assert not area.colliderect(rect), (size, language, card, area, rect)
+            assert not scene.knock.picking
+            assert (scene.aids.hint.move.matta is not None) == ("7C" in hand)
             fast.stack.pop()
 
 
@@ -184,3 +190,21 @@ def test_enter_after_the_hint_to_knock_knocks(fast):
     fast.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
                                           unicode="\r")])  # fmt: skip
     assert scene.match.moves() == (Move.parse("!"),)
+
+
+def test_enter_after_the_hint_to_knock_with_the_matta_knocks_with_the_value_hinted(fast):
+    """The hint lights the knock button; Enter opens the matta's chooser with the hinted
+    value lit, and Enter again knocks with it."""
+    scene = cirulla_table(fast, "1D 2S 7C")
+    fast.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h")])
+    pump(fast, 2)
+    hinted = scene.aids.hint.move
+    assert hinted.is_declaration and hinted.matta is not None
+    enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")
+    fast.frame(FRAME, [enter])
+    assert scene.knock.picking
+    (lit,) = [button for button in scene.knock_buttons() if scene.knock.lit(button)]
+    assert lit.move == hinted
+    assert not [item for item in scene.overlay_items() if item.key[0] == "hint"]
+    fast.frame(FRAME, [enter])
+    assert scene.match.moves() == (hinted,)

@@ -486,15 +486,18 @@ class AidsLayer:
             play = t("aids.hint_lays", card=card)
         return t("aids.hint_line", play=play, reason=self.hint.text(t.language, deck))
 
-    def _hint_box(self) -> tuple[str, Any, FRect, FRect]:
-        """The shown hint's line, its pen, the room for its text and its box, to be placed
-        by the caller."""
+    def _hint_box(self, width: float | None = None) -> tuple[str, Any, FRect, FRect]:
+        """The shown hint's line, its pen, the room for its text and its box (at most
+        ``width`` wide; the table's width by default), to be placed by the caller."""
         lay = self.host.layout()
         line = self.hint_line()
         pen = self.host.text.pen("ui", lay.font_normal, HINT_COLOUR)
-        room = FRect(0, 0, lay.table_rect.width - lay.margin * 2, 2 * style.line_height(pen))
+        pad_x, pad_y = lay.margin * 1.4, lay.margin * 0.6
+        if width is None:
+            width = lay.table_rect.width - lay.margin * 2 + pad_x
+        room = FRect(0, 0, width - pad_x, 2 * style.line_height(pen))
         laid = style.fit(line, pen, room.width, room.height, lines=2)
-        area = FRect(0, 0, laid.width, laid.height).inflate(lay.margin * 1.4, lay.margin * 0.6)
+        area = FRect(0, 0, laid.width, laid.height).inflate(pad_x, pad_y)
         return line, pen, room, area
 
     def hint_width(self) -> float:
@@ -510,12 +513,12 @@ class AidsLayer:
         bottom = y - style.line_height(pen) * 0.9 - lay.margin * 0.6
         area.midbottom = (x, bottom)
         row = self.host.controls()
-        if row is not None:
+        if row is not None:  # beside the buttons, in the room they left it (on two lines)
             gap = lay.margin * 0.6
-            if row.left - gap - area.width >= lay.table_rect.left + lay.margin - 0.5:
-                area.midright = (row.left - gap, row.centery)  # the row left it room
-            else:
-                area.midbottom = (x, min(bottom, row.top - lay.margin * 0.4))
+            beside = row.left - gap - (lay.table_rect.left + lay.margin)
+            if beside < area.width:
+                line, pen, room, area = self._hint_box(beside)
+            area.midright = (row.left - gap, row.centery)
         room.center = area.center
 
         def paint(surface: pygame.Surface) -> None:

@@ -76,8 +76,9 @@ class KnockBar:
         rules: object,
         aside: float = 0.0,
     ) -> list[KnockButton]:
-        """The buttons in a row centred over the status line, the room of ``aside`` (the
-        hint's width) kept at their left when the table is wide enough for both."""
+        """The buttons in a row centred over the status line, with room at their left for
+        ``aside`` (the hint's width on one line), or for as much of it as the table leaves:
+        the hint then takes two lines there."""
         t = self.translator()
         specials = self.specials(moves)
         if not specials:
@@ -109,7 +110,8 @@ class KnockBar:
         total = sum(widths) + gap * (len(out) - 1)
         x, y = layout.status_centre
         left = x - total / 2
-        if aside and aside + gap + total <= layout.table_rect.width - 2 * layout.margin:
+        if aside:  # the hint's room at their left, as much of it as the table has
+            aside = min(aside, layout.table_rect.width - 2 * layout.margin - gap - total)
             left = x - (aside + gap + total) / 2 + aside + gap
         top = y - layout.font_normal * 1.2 - gap - height
         buttons = []
@@ -204,10 +206,10 @@ class KnockBar:
         )
 
     def _use(self, button: KnockButton) -> None:
-        self.suggested = None
-        if button.move is None:
+        if button.move is None:  # the chooser opens; a hinted value stays lit in it
             self.picking = True
             return
+        self.suggested = None
         self.picking = False
         self.play(button.move)
 

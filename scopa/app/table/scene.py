@@ -222,6 +222,8 @@ class TableScene(Scene):
         return (shown.round_no, shown.deal_no) != (now.round_no, now.deal_no)
 
     def _controls(self) -> pygame.FRect | None:
+        if self.knock.picking:
+            return None
         buttons = self.knock_buttons()
         return buttons[0].rect.unionall([button.rect for button in buttons]) if buttons else None
 
@@ -638,8 +640,10 @@ class TableScene(Scene):
         if self.human_to_play is None or move not in self.match.legal_moves():
             return
         if not move.is_play:  # a knock: its button (or the matta's value) lights up
+            # The button lights up beside the hint; the matta's chooser opens when it is
+            # pressed, with the hinted value lit (opened at once, it hid the hint).
             self.knock.suggested = move
-            self.knock.picking = move.is_declaration and move.matta is not None
+            self.knock.picking = False
             return
         self.input.select(move.card)
         self.pick.preview = frozenset(move.captures)
@@ -742,6 +746,8 @@ class TableScene(Scene):
     def overlay_items(self) -> list[Item]:
         """Panels over the table: the aids, the capture choice, the cover."""
         items = self.aids.items(self.art)
+        if self.knock.picking:  # the hint was taken: its value is lit in the chooser
+            items = [item for item in items if item.key[0] != "hint"]
         items.extend(self.knock.items(self.layout, self.knock_buttons()))
         if self.remote:
             items.extend(self.absence.items(self.layout, lost=self.lost))
