@@ -19,7 +19,7 @@ import math
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field, fields, replace
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .engine.errors import quote_value
 
@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from .engine import Match
     from .settings import MatchSetup
 
+T = TypeVar("T")
 SCHEMA = 1
 RECENT = 500
 """How many recent results are kept for the charts."""
@@ -257,29 +258,27 @@ def salvage(data: Any) -> Stats | None:
     if not isinstance(data, dict) or data.get("schema") != SCHEMA:
         return None
     tallies: dict[tuple[str, int, str, str], Tally] = {}
-    rows = data.get("tallies")
-    for row in rows if isinstance(rows, list) else ():
-        try:
-            key, tally = _tally_from_dict(row)
-        except (StatsError, TypeError, KeyError):
-            continue
+    for key, tally in _readable(_tally_from_dict, data.get("tallies")):
         tallies[key] = tallies.get(key, Tally()) + tally
-    recent = []
-    items = data.get("recent")
+    recent = _readable(MatchResult.from_dict, data.get("recent"))
+    best, worst = (
+        next(iter(_readable(MatchResult.from_dict, [data.get(name)])), None)
+        for name in ("best", "worst")
+    )
+    if not tallies and not recent and best is None and worst is None:
+        return None
+    return Stats(tallies, tuple(recent[-RECENT:]), best, worst)
+
+
+def _readable(read: Callable[[Any], T], items: Any) -> list[T]:
+    """``read`` of each of ``items`` (a list, else none) that reads; the others left out."""
+    found = []
     for item in items if isinstance(items, list) else ():
         try:
-            recent.append(MatchResult.from_dict(item))
+            found.append(read(item))
         except (StatsError, TypeError, KeyError):
             continue
-    ends: list[MatchResult | None] = []
-    for name in ("best", "worst"):
-        try:
-            ends.append(None if data.get(name) is None else MatchResult.from_dict(data[name]))
-        except (StatsError, TypeError, KeyError):
-            ends.append(None)
-    if not tallies and not recent and ends == [None, None]:
-        return None
-    return Stats(tallies, tuple(recent[-RECENT:]), ends[0], ends[1])
+    return found
 
 
 def match_key(match: Match) -> str:

@@ -28,7 +28,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
 import platformdirs
 
@@ -42,6 +42,7 @@ from .stats import salvage as salvage_stats
 if TYPE_CHECKING:
     from .engine import Match
 
+T = TypeVar("T")
 SETTINGS_SCHEMA = 1
 """Kept in the settings file's last table, ``[format]``: a file cut short loses it."""
 SAVE_SCHEMA = 1
@@ -519,11 +520,8 @@ class Store:
         except OSError as error:
             cause = _cause_unreadable(path, error)
         kept = None if raw is None else salvage(raw.decode("utf-8", "replace"))
-        self._set_aside(path, "settings" if kept is None else "settings_salvaged", cause)
-        if kept is None:
-            return Settings()
-        self.save_settings(kept)  # what the message says was kept is there next time too
-        return kept
+        kept = self._salvaged(path, "settings", cause, kept, self.save_settings)
+        return Settings() if kept is None else kept
 
     def save_settings(self, settings: Settings) -> bool:
         """Write the settings; False (and a message) if the file could not be written."""
@@ -632,12 +630,8 @@ class Store:
             cause = _cause_of(error)
         # One bad row need not cost the whole history: what still reads is kept, and
         # written back at once (the damaged file is kept beside it).
-        kept = salvage_stats(data)
-        self._set_aside(self.stats_path, "stats" if kept is None else "stats_salvaged", cause)
-        if kept is None:
-            return Stats()
-        self.save_stats(kept)
-        return kept
+        kept = self._salvaged(self.stats_path, "stats", cause, salvage_stats(data), self.save_stats)
+        return Stats() if kept is None else kept
 
     def save_stats(self, stats: Stats) -> bool:
         data = json.dumps(stats.to_dict(), indent=1).encode("utf-8")
@@ -704,6 +698,16 @@ class Store:
             cause = _cause_unreadable(path, error)
         self._set_aside(path, name, cause)
         return None
+
+    def _salvaged(
+        self, path: Path, name: str, cause: FileProblem, kept: T | None, save: Callable[[T], bool]
+    ) -> T | None:
+        """Set a bad file aside; what could still be read of it (``kept``, None: nothing) is
+        written back at once, so that the next start finds what the message says was kept."""
+        self._set_aside(path, name if kept is None else f"{name}_salvaged", cause)
+        if kept is not None:
+            save(kept)
+        return kept
 
     def _set_aside(self, path: Path, name: str, cause: FileProblem) -> None:
         reason: Param

@@ -202,6 +202,11 @@ class Rules:
             return self.six_sides
         return self.players
 
+    @property
+    def partners(self) -> bool:
+        """Some seats share a side (four in teams, six in teams or pairs)."""
+        return self.sides < self.players
+
     def side_of(self, seat: int) -> int:
         """The side ``seat`` scores for. Partners share one: with four in teams, seats 0 and
         2 against 1 and 3; with six, two teams alternate round the table (``seat % 2``) or

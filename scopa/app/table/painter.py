@@ -231,7 +231,7 @@ class Painter:
         rules = lay.rules
         # With partners a pile lies by one of its side's seats: its count wears the side's
         # colour, as the side's plates and score line do, to tell the two piles apart.
-        colour = style.side_mark(side) if rules.sides < rules.players else None
+        colour = style.side_mark(side) if rules.partners else None
 
         def paint(surface: pygame.Surface) -> None:
             draw_stack(surface, art, centre, lay.pile_w, count, turned=True)

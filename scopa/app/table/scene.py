@@ -158,7 +158,7 @@ class TableScene(Scene):
         else:
             self._restore()
         self._sheet_first = (
-            getattr(coordinator, "resumed", False)
+            coordinator.resumed
             and bool(match.rounds)
             and not match.round.history()
             and not match.over

@@ -80,7 +80,7 @@ class TableWords:
         t, rules, match = self.t, self.coordinator.rules, self.coordinator.match
         seats = self.seats
         turn = None if match.over else match.turn
-        teams = rules.sides < rules.players
+        teams = rules.partners
         plates = []
         for seat, config in enumerate(self.coordinator.seats):
             short = ""
@@ -128,7 +128,7 @@ class TableWords:
     def hud(self) -> HudView:
         match, t, rules = self.coordinator.match, self.t, self.coordinator.rules
         shown = self.shown()
-        teams = rules.sides < rules.players
+        teams = rules.partners
         rows = []
         for side in range(rules.sides):
             pile = self.view.count("pile", side) + len(self.view.markers[side])
