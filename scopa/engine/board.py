@@ -16,12 +16,11 @@ scoring. Scopa rules only: Cirulla's declarations keep the engine's positions.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from operator import itemgetter
 
 from .captures import (
-    RANK_SHIFTS,
-    SINGLES,
+    SINGLE_SETS,
     CaptureTable,
     CardPlays,
     HandKeys,
@@ -105,8 +104,8 @@ class Board:
 
     __slots__ = (
         "hands", "table", "stock", "at", "piles", "scope", "last", "turn", "in_hands", "over",
-        "side_of", "_next_seat", "_lead", "_deals", "_hand_plays", "_captures", "_layout",
-        "_undo",
+        "side_of", "_next_seat", "_lead", "_deals", "_hand_plays", "_captures", "_alone",
+        "_rest", "_cached", "_layout", "_undo",
     )  # fmt: skip
 
     hands: list[int]
@@ -128,6 +127,11 @@ class Board:
     _hand_plays: dict[int, tuple[CardPlays[Play], ...]]
     """The hands' plays seen so far (``HandKeys.known``)."""
     _captures: CaptureTable
+    _alone: tuple[int, ...]
+    _rest: tuple[int, ...]
+    _cached: Callable[[int], tuple[int, ...] | None]
+    """The capture table's ``alone`` and ``rest`` masks and its cache's ``get``, read by
+    ``sets`` without going through the table."""
     _layout: _Layout
     _undo: list[tuple[int, int, int, int, int, int]]
     """Per play made: the seat, the card's bit, the capture, the table before, the last side
@@ -209,7 +213,10 @@ class Board:
         self._next_seat = layout.next_seat
         self._deals = deals
         self._hand_plays = layout.hand_plays.known
-        self._captures = layout.captures
+        captures = self._captures = layout.captures
+        self._alone = captures.alone
+        self._rest = captures.rest
+        self._cached = captures.cache.get
         self._layout = layout
         self._undo = []
 
@@ -227,15 +234,14 @@ class Board:
         """The capture masks a card of ``rank`` may take from the table now (empty: it is
         laid): a card's whole move generation, for a player that picks a card first."""
         table = self.table
-        captures = self._captures
-        same = table & captures.alone[rank]
+        same = table & self._alone[rank]
         if same:  # as ``CaptureTable.sets`` tells them, spelled out for the inner loops
-            return SINGLES[rank][same >> RANK_SHIFTS[rank]]
-        part = table & captures.rest[rank]
+            return SINGLE_SETS[same]
+        part = table & self._rest[rank]
         if not part:
             return ()
-        found = captures.cache.get(part << 4 | rank)
-        return captures.sets(table, rank) if found is None else found
+        found = self._cached(part << 4 | rank)
+        return self._captures.sets(table, rank) if found is None else found
 
     def moves(self, ordered: bool = True) -> Sequence[Play]:
         """The legal moves of the player to act (none once the round is over).

@@ -224,7 +224,7 @@ class CaptureTable:
         whose look-ups cost more than these few steps. Sums are looked up."""
         same = table & self.alone[rank]
         if same:
-            return SINGLES[rank][same >> RANK_SHIFTS[rank]]
+            return SINGLE_SETS[same]
         part = table & self.rest[rank]
         if not part:
             return ()
@@ -309,7 +309,7 @@ class CaptureTable:
         else:
             same = table & RANK_MASK[rank]
             if same:  # a single equal card is always allowed, and always the fewest
-                return SINGLES[rank][same >> 4 * (rank - 1)]
+                return SINGLE_SETS[same]
             target = rank
         plans, wholes = self._pattern(table, target)
         if wholes is not None:
@@ -443,15 +443,12 @@ _UP_TO: tuple[int, ...] = tuple(
     sum(RANK_MASK[r] for r in range(1, min(top, 10) + 1)) for top in range(16)
 )
 """The cards of rank ``top`` or lower."""
-SINGLES: tuple[tuple[tuple[int, ...], ...], ...] = ((),) + tuple(
-    tuple(
-        tuple(bit << 4 * (rank - 1) for bit in (1, 2, 4, 8) if group & bit) for group in range(16)
-    )
+SINGLE_SETS: dict[int, tuple[int, ...]] = {
+    group << 4 * (rank - 1): tuple(bit << 4 * (rank - 1) for bit in (1, 2, 4, 8) if group & bit)
     for rank in range(1, 11)
-)
-"""For a rank and its cards on the table (a 4-bit group): each card alone, as a mask."""
-RANK_SHIFTS = (0,) + tuple(4 * (rank - 1) for rank in range(1, 11))
-"""Per rank: how far its four cards' bits lie from the lowest."""
+    for group in range(1, 16)
+}
+"""For the cards of one rank on the table (a mask): each card alone, as a mask."""
 
 
 @lru_cache(maxsize=64)
