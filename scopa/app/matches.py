@@ -85,6 +85,8 @@ class MatchCoordinator:
 
     practice: Practice | None = None
     """Set on a reviewed position played again (see ``Matches.practice``)."""
+    remote = False
+    """The match is played here; a server's match is a ``RemoteCoordinator``."""
 
     def __init__(
         self,
@@ -491,7 +493,7 @@ class Matches:
         if self.practising:
             self.end_practice()
             return
-        if current is not None and getattr(current, "remote", False):
+        if current is not None and current.remote:
             self.app.open(
                 "confirm",
                 question=lambda: self.app.t("online.leave_question"),

@@ -472,3 +472,18 @@ def test_quit_asks_nothing_when_no_table_is_hosted(app):
     frame(app)
     click(app, title.quit)
     assert not app.running
+
+
+def test_a_lost_table_no_longer_says_it_is_your_turn(hosted):
+    """Once the connection is lost for good, the table no longer invites a play it cannot
+    send ("Your turn" beside "Connection lost")."""
+    app, table, friend = hosted
+    run_until(app, lambda: _my_turn(table, friend))
+    assert table.status_text()[0] == app.t("table.your_turn")
+    table.coordinator.link.client.reconnect_for = 0.5
+    for session in app.matches.sessions:
+        session.stop_server()
+    run_until(app, lambda: table.lost, 30)
+    assert table.human_to_play is None
+    status = table.status_text()
+    assert status is None or status[0] != app.t("table.your_turn")

@@ -129,6 +129,35 @@ def test_the_sheet_draws_at_any_size(app, size) -> None:
         assert not button.rect.colliderect(scene.sheet_area)
 
 
+@pytest.mark.parametrize("language", ["it", "en"])
+@pytest.mark.parametrize("sides", [2, 3])
+def test_six_players_long_side_names_are_written_whole_and_apart(app, language, sides) -> None:
+    """Two teams of three long names took one line each, cut short and nearly touching."""
+    from scopa.app import style
+
+    app.settings = app.settings.with_(language=language)
+    app.resize((960, 540))
+    rules = Rules(players=6, six_sides=sides)
+    names = ("Alessandra", "Giulia", "Massimiliano", "Bruno", "Francesca", "Carlo")
+    setup = MatchSetup(tuple(SeatConfig(n, i == 0) for i, n in enumerate(names)), rules)
+    match = Match.new(rules, 3)
+    while not match.rounds:
+        match, _ = match.apply(match.legal_moves()[0])
+    scene = ScoringScene(app, MatchCoordinator(setup, match))
+    app.stack.push(scene)
+    drawn: list[style.Drawn] = []
+    with style.watch_text(drawn.append):
+        frame(app)
+    heads = [text for text in drawn if text.words in scene.names]
+    assert len(heads) == sides
+    for text in heads:
+        assert not text.elided and not text.cut, text.lines
+        assert text.px >= text.asked, text  # at the size asked, not shrunk to fit
+    blocks = sorted((text.used for text in heads), key=lambda used: used.left)
+    for left, right in zip(blocks, blocks[1:]):
+        assert right.left - left.right >= 8, (left, right)
+
+
 def test_an_incomplete_primiera_shows_its_value_and_suits(app) -> None:
     match, _ = known_match(Rules(incomplete_primiera=True), (0, 0), (1, 1))
     sheet = {

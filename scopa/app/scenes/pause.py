@@ -86,7 +86,8 @@ class PauseScene(MenuScene):
     @property
     def online(self) -> bool:
         """The match under the menu is held by a server: it does not stop for this menu."""
-        return bool(getattr(self.app.matches.current, "remote", False))
+        current = self.app.matches.current
+        return current is not None and current.remote
 
     @property
     def watching(self) -> bool:

@@ -159,7 +159,7 @@ class ScoringScene(MenuScene):
     def remote(self) -> bool:
         """The match is held by a server: its shuffle is not known here, and this screen
         cannot deal its cards again or start another match with the friends at the table."""
-        return bool(getattr(self.coordinator, "remote", False))
+        return self.coordinator.remote
 
     def deal_code(self) -> str:
         """The code of the round just scored, labelled (it names these very cards); none
@@ -357,22 +357,30 @@ class ScoringScene(MenuScene):
         sides = len(self.names)
         label_w = round(area.w * (0.34 if sides <= 2 else 0.28))
         col_w = (area.w - label_w) // sides
-        row_h = min(m.px(0.062), area.h // (len(rows) + 1))
         head = m.pen("ui_bold", style.ROW_NOTE if sides > 2 else style.ROW_TITLE * 0.9, style.INK)
-        for side, name in enumerate(self.names):
+        names = [
+            f"\u2605 {name}" if self.match.over and side == self.match.winner else name
+            for side, name in enumerate(self.names)
+        ]
+        gap = m.px(style.SPACE_S)
+        # A side of two or three names, too long for its column, takes up to three lines.
+        long = any(style.natural_width(name, head) > col_w - gap for name in names)
+        row_h = min(m.px(0.062), area.h // (len(rows) + (3 if long else 1)))
+        head_h = round(row_h * 2.2) if long else row_h
+        for side, name in enumerate(names):
             color = style.side_colour(side)
-            if self.match.over and side == self.match.winner:
-                name = f"\u2605 {name}"
-            column = pygame.Rect(area.left + label_w + col_w * side, area.top, col_w, row_h)
-            box = column.inflate(-m.px(style.SPACE_XS), -m.px(style.SPACE_XS))
-            used = style.text(surface, name, head.tinted(color), box, align="center")
+            column = pygame.Rect(area.left + label_w + col_w * side, area.top, col_w, head_h)
+            box = column.inflate(-gap, -m.px(style.SPACE_XS))
+            used = style.text(
+                surface, name, head.tinted(color), box, align="center", lines=3 if long else 1
+            )
             y = used.bottom + m.px(0.003)
             pygame.draw.line(surface, color, (used.left, y), (used.right, y), max(1, m.px(0.003)))
         label = m.pen("ui", style.ROW_TITLE * 0.9, style.INK)
         bold = m.pen("ui_bold", style.ROW_TITLE * 0.9, style.INK)
         badge = m.pen("ui_bold", style.ROW_NOTE, style.CREAM)
         badge_w = style.natural_width("+10", badge) + m.px(style.SPACE_M)
-        y = area.top + row_h
+        y = area.top + head_h
         for index, row in enumerate(rows):
             rect = pygame.Rect(area.left, y, area.w, row_h)
             summary = row.key in ("round", "total")

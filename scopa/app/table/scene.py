@@ -69,7 +69,7 @@ class TableScene(Scene):
         match = coordinator.match
         self.humans = coordinator.humans
         self.mode = coordinator.mode
-        self.remote = getattr(coordinator, "remote", False)
+        self.remote = coordinator.remote
         """The match is held by a server: moves go there, what happened comes back."""
         self.worker = worker if worker is not None else AiWorker()
         if len(self.humans) < rules.players and not self.remote:
@@ -397,8 +397,9 @@ class TableScene(Scene):
 
     @property
     def human_to_play(self) -> int | None:
-        """The human seat whose input is awaited now (None while animating or covered)."""
-        if self.match.over or self.director.busy or self.cover is not None:
+        """The human seat whose input is awaited now (None while animating or covered, and
+        once the table's server is lost for good: no play could reach it)."""
+        if self.match.over or self.director.busy or self.cover is not None or self.lost:
             return None
         turn = self.match.turn
         if turn not in self.humans:
