@@ -11,6 +11,7 @@ hosted is served again from its files for that.
 from __future__ import annotations
 
 import concurrent.futures
+import sys
 import threading
 from dataclasses import dataclass
 from pathlib import Path
@@ -205,6 +206,17 @@ class OnlineSession:
                 self.first = item
             elif isinstance(item, Disconnected):
                 self.error, self.error_kind = str(item), "reach"
+
+    def unreadable(self, error: Exception) -> None:
+        """The table's first frames are not what this game can follow (a newer version's,
+        or not a Scopa server's): say so and let go of the table; the seat is kept, for a
+        game that can read them."""
+        assert self.seated is not None
+        self.error, self.error_kind = f"cannot read the table: {error}", "unreadable"
+        print("scopa:", self.error, file=sys.stderr)
+        self.seated.link.close()
+        self.seated = None
+        self.first = None
 
     def _over(self) -> None:
         """The seat taken back is at a match already over: nothing is left to play there,

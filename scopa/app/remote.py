@@ -17,8 +17,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from scopa.engine import Breakdown, Card, MatchWon, Move, Observation, RoundScored, Rules
+from scopa.engine import Breakdown, Card, Move, Observation, RoundScored, Rules
 from scopa.net.client import BackgroundClient, Disconnected, SeatTicket, ServerError, Update
+from scopa.net.codec import CodecError
 from scopa.settings import MatchSetup, SeatConfig, SettingsError
 
 SeatKind = str
@@ -134,6 +135,13 @@ class Arrival:
     """Why the server refused a move of this seat (``ServerError`` codes)."""
     lost: bool = False
     """The connection could not be brought back."""
+    taken: bool = False
+    """The seat was taken up by another connection with its ticket (this game open in
+    another window, or on another computer): the server closed this one (``lost`` too)."""
+    unreadable: str = ""
+    """What the server sent that this game cannot read (a newer version's frame, or a
+    hostile one's): the match cannot be followed here, and the connection is closed
+    (``lost`` too)."""
 
 
 def setup_of(table: dict[str, Any], seat: int) -> MatchSetup:
@@ -148,6 +156,33 @@ def setup_of(table: dict[str, Any], seat: int) -> MatchSetup:
         except SettingsError:
             seats.append(SeatConfig(f"{number + 1}", info.get("kind") == "human", "expert"))
     return MatchSetup(tuple(seats), rules)
+
+
+UNREADABLE = (CodecError, KeyError, TypeError, ValueError)
+"""What reading a server's frames raises when they are not what this game can follow."""
+
+
+def check_observation(observation: Observation, rules: Rules, seat: int) -> Observation:
+    """``observation``, once it is one the table can show: this seat's, under the table's
+    rules, with a place for every seat and side and no card in two places
+    (``CodecError`` if not)."""
+    o = observation
+    players, sides = rules.players, rules.sides
+    if o.rules != rules or o.seat != seat:
+        raise CodecError(f"a view for seat {o.seat}, not {seat}, or under other rules")
+    if not (0 <= o.turn < players and 0 <= o.dealer < players and -1 <= o.last_capturer < sides):
+        raise CodecError("a turn, dealer or last side to capture out of range")
+    sized = (len(o.hand_sizes), len(o.piles), len(o.scope), len(o.totals))
+    if sized != (players, sides, sides, sides) or o.hand_sizes[seat] != len(o.hand):
+        raise CodecError(f"places for {sized} seats and sides")
+    if o.shown and len(o.shown) != players:
+        raise CodecError("cards shown for the wrong number of seats")
+    cards = [*o.hand, *o.table, *(card for pile in o.piles for card in pile)]
+    if len(set(cards)) != len(cards) or min(o.hand_sizes) < 0 or o.stock_size < 0:
+        raise CodecError("a card in two places, or a count below nothing")
+    if any(move.card not in o.hand for move in o.legal_moves if move.card is not None):
+        raise CodecError("a move with a card not in the hand")
+    return o
 
 
 class RemoteCoordinator:
@@ -282,11 +317,21 @@ class RemoteCoordinator:
         """Everything the server said since the last call; the match follows it."""
         arrival = Arrival()
         for item in self.link.poll():
+            if arrival.unreadable:
+                break
             if isinstance(item, Update):
-                self.match = self._absorb(item)
+                try:
+                    self.match = self._absorb(item)
+                except UNREADABLE as error:
+                    arrival.unreadable, arrival.lost = str(error) or type(error).__name__, True
+                    self.link.close()
+                    break
                 arrival.events.append(list(item.events))
             elif isinstance(item, Disconnected):
                 arrival.lost = True
+            elif isinstance(item, ServerError) and item.fatal:
+                arrival.lost = True  # the server closed this connection, for good
+                arrival.taken = arrival.taken or item.code == "seat_taken"
             elif isinstance(item, ServerError):
                 arrival.refused.append(item.code)
         sent = self._sent
@@ -310,14 +355,16 @@ class RemoteCoordinator:
         return arrival
 
     def _absorb(self, update: Update) -> RemoteMatch:
+        """The match after ``update`` (one of ``UNREADABLE`` if it cannot be followed)."""
+        observation = check_observation(update.observation, self.rules, self.seat)
+        rounds = self.rounds
         for event in update.events:
             if isinstance(event, RoundScored):
-                self.rounds = (*self.rounds, tuple(event.scores))
-            elif isinstance(event, MatchWon):
-                pass
+                rounds = (*rounds, tuple(event.scores))
+        self.rounds = rounds
         return RemoteMatch(
             self.rules,
-            update.observation,
+            observation,
             at=update.at,
             status=update.status,
             result=update.result,

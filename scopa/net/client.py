@@ -117,6 +117,33 @@ def decode_state(frame: dict[str, Any]) -> Update:
     return update
 
 
+def check_table(frame: dict[str, Any]) -> dict[str, Any]:
+    """``frame``, a ``table`` frame, once the fields a player reads are as the protocol
+    has them: its rules, and each seat's number, kind, name and presence (``CodecError``
+    if not; fields this client does not know are left alone)."""
+    try:
+        rules = Rules.from_dict(frame["rules"])
+        seats = frame["seats"]
+        if not isinstance(seats, list) or len(seats) != rules.players:
+            raise codec.CodecError(f"{rules.players} seats, not {len(seats)}")
+        for number, info in enumerate(seats):
+            if info["seat"] != number or isinstance(info["seat"], bool):
+                raise codec.CodecError(f"seat {number} is numbered {info['seat']!r}")
+            if info["kind"] not in ("human", "computer") or not isinstance(info["name"], str):
+                raise codec.CodecError(f"seat {number} is a {info['kind']!r}")
+            for flag in ("taken", "connected", "autoplay"):
+                if not isinstance(info.get(flag, False), bool):
+                    raise codec.CodecError(f"seat {number}'s {flag} is {info[flag]!r}")
+            away = info.get("away")
+            if away is not None and (
+                isinstance(away, bool) or not isinstance(away, int | float) or not away >= 0
+            ):
+                raise codec.CodecError(f"seat {number} is away for {away!r}")
+    except (KeyError, TypeError, ValueError) as error:
+        raise codec.CodecError(f"a table frame without {error}") from None
+    return frame
+
+
 class Client:
     """One player's (or spectator's) connection (see the module docstring)."""
 
@@ -370,7 +397,8 @@ class Client:
             if kind not in ("state", "table"):
                 return
         if kind == "table":
-            self.table = frame
+            with contextlib.suppress(codec.CodecError):  # one that cannot be read is not kept
+                self.table = check_table(frame)
         elif kind == "state":
             try:
                 update = decode_state(frame)

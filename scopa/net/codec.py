@@ -448,16 +448,20 @@ def _move(text: str) -> Move:
     return Move.parse(text)
 
 
-def _frozen(data: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
-    """A rules table as a hashable key (its values are plain: numbers, text, None)."""
-    items = tuple(sorted(data.items(), key=lambda item: str(item[0])))
+def _frozen(data: dict[str, Any]) -> tuple[tuple[str, type, Any], ...]:
+    """A rules table as a hashable key (its values are plain: numbers, text, None), each
+    value with its type: ``0`` and ``False``, ``11.0`` and ``11`` are equal and hash alike,
+    and must not find each other's rules (one of them is refused)."""
+    items = tuple(
+        sorted(((key, type(value), value) for key, value in data.items()), key=lambda i: str(i[0]))
+    )
     hash(items)
     return items
 
 
 @functools.lru_cache(maxsize=256)
-def _rules(items: tuple[tuple[str, Any], ...]) -> Rules:
-    return Rules.from_dict(dict(items))
+def _rules(items: tuple[tuple[str, type, Any], ...]) -> Rules:
+    return Rules.from_dict({key: value for key, _, value in items})
 
 
 @functools.cache

@@ -95,6 +95,8 @@ class ProtocolError(Exception):
         self.code = code
         self.message = message or ERRORS[code]
         self.fatal = fatal
+        self.re: int | None = None
+        """The id of the message refused, when it could be read (``parse_client``)."""
 
 
 @dataclass(frozen=True)
@@ -184,7 +186,7 @@ def parse_client(frame: str | bytes, limits: Limits) -> Message:
     version = data.get("v")
     if version not in VERSIONS or isinstance(version, bool):
         raise ProtocolError(
-            "version", f"this server speaks protocol version {VERSION}, not {str(version)[:20]}"
+            "version", f"this server speaks protocol version {VERSION}, not {version!r:.20}"
         )
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in _SCHEMAS:
@@ -192,6 +194,15 @@ def parse_client(frame: str | bytes, limits: Limits) -> Message:
     number = data.get("id")
     if isinstance(number, bool) or not isinstance(number, int) or not 0 < number <= MAX_ID:
         raise ProtocolError("bad_message", "'id' must be a whole number from 1 up")
+    try:
+        return Message(kind, number, _fields_of(kind, data))
+    except ProtocolError as refused:
+        refused.re = number  # the sender is waiting for the answer to this id
+        raise
+
+
+def _fields_of(kind: str, data: dict[str, Any]) -> dict[str, Any]:
+    """The fields of a ``kind`` message, checked against its schema."""
     schema = _SCHEMAS[kind]
     fields = {key: value for key, value in data.items() if key not in ("v", "type", "id")}
     for key in fields:
@@ -207,7 +218,7 @@ def parse_client(frame: str | bytes, limits: Limits) -> Message:
             raise ProtocolError("bad_message", f"{kind}: field {key!r} has the wrong type")
         if isinstance(value, int) and not -MAX_ID <= value <= MAX_ID:
             raise ProtocolError("bad_message", f"{kind}: field {key!r} is out of range")
-    return Message(kind, number, fields)
+    return fields
 
 
 def check_name(name: str) -> str:

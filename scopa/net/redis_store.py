@@ -173,6 +173,18 @@ class RedisStore(Store):
         except RedisError as error:
             raise StoreError(f"{self.url}: {error}") from None
 
+    async def open_tables(self, owner: str) -> list[tuple[str, float]]:
+        try:
+            codes = sorted(await self.db.smembers(PREFIX + "open:" + owner))
+            pipe = self.db.pipeline(transaction=False)
+            for code in codes:
+                pipe.hget(PREFIX + "t:" + code, "created")
+            created = await pipe.execute() if codes else []
+        except RedisError as error:
+            raise StoreError(f"{self.url}: {error}") from None
+        found = [(code, float(when or 0.0)) for code, when in zip(codes, created)]
+        return sorted(found, key=lambda entry: entry[1])
+
     async def set_presence(self, code: str, seat: int, server: str | None) -> None:
         entry = json.dumps({"server": server, "since": time.time()})
         try:

@@ -53,7 +53,18 @@ OUTBOX = 512
 """Frames waiting for a client that does not read; past this the connection is closed."""
 UNLOAD_AFTER = 600.0
 """Seconds an unwatched table stays in memory after its last connection left."""
+LEFT_AFTER = 3600.0
+"""Seconds after which an unfinished table nobody came to or left stops counting against
+the address that opened it (``GameServer._open_tables_of``)."""
 HEARTBEAT = 5.0
+OPEN_TIMEOUT = 5.0
+"""Seconds a new connection has to finish its opening handshake."""
+ACCEPTED_PER_ADDRESS = 2
+"""Connections an address may have open, handshake or not, as a multiple of the players'
+connections it may have (``Limits.connections_per_address``)."""
+MOST_FILES = 65536
+"""The open files the server asks the system to allow the process, if it may."""
+ACCEPT_LOG_EVERY = 60.0
 CLOSE_WAIT = 2.0
 """Seconds a closed connection's peer has to answer the close before it is cut off."""
 COLLECT_AFTER = (10_000, 2, 20)
@@ -152,6 +163,8 @@ class GameServer:
         self.emptied: dict[str, float] = {}
         self.driving: dict[str, asyncio.Task[None]] = {}
         self.per_address: collections.Counter[str] = collections.Counter()
+        self.accepted: collections.Counter[str] = collections.Counter()
+        """Connections open per address, from their acceptance, handshake or not."""
         self.ws_server: WsServer | None = None
         self._tasks: list[asyncio.Task[None]] = []
         welcome = server_message(
@@ -178,11 +191,15 @@ class GameServer:
                 await self._load(code)
             except StoreError as error:
                 log.error("table %s not resumed: %s", code, error)
+        _more_files()
+        _quiet_accept_failures(asyncio.get_running_loop())
         self.ws_server = await serve(
             self._serve,
             host,
             port,
             ssl=ssl_context,
+            open_timeout=OPEN_TIMEOUT,
+            create_connection=self._accepted_connection(),
             max_size=self.limits.hard_max_message,
             max_queue=8,
             compression=None,
@@ -239,6 +256,39 @@ class GameServer:
         self.driving.pop(code, None)
 
     # --- connections -----------------------------------------------------------------------
+
+    def _accepted_connection(self) -> type[ServerConnection]:
+        """The connections this server makes, each counted against its address from the
+        moment it is accepted: one that never finishes its opening handshake holds a file
+        descriptor as much as a player does. Past ``ACCEPTED_PER_ADDRESS`` times the
+        address's limit of players' connections, a new one is dropped at once (else one
+        address could take every file descriptor the process may open, and nobody else
+        could connect)."""
+        accepted = self.accepted
+        most = ACCEPTED_PER_ADDRESS * self.limits.connections_per_address
+
+        class Counted(ServerConnection):
+            counted = ""
+
+            def connection_made(self, transport: asyncio.BaseTransport) -> None:
+                super().connection_made(transport)
+                peer = transport.get_extra_info("peername")
+                address = str(peer[0]) if isinstance(peer, tuple) and peer else "unknown"
+                if accepted[address] >= most:
+                    transport.abort()
+                    return
+                accepted[address] += 1
+                self.counted = address
+
+            def connection_lost(self, exc: Exception | None) -> None:
+                if self.counted:
+                    accepted[self.counted] -= 1
+                    if accepted[self.counted] <= 0:
+                        del accepted[self.counted]
+                    self.counted = ""
+                super().connection_lost(exc)
+
+        return Counted
 
     def _admit(self, ws: ServerConnection, request: Request) -> Response | None:
         address = _address_of(ws)
@@ -306,7 +356,7 @@ class GameServer:
                 conn.bad += 1
                 if conn.bad >= limits.bad_messages and not error.fatal:
                     error = ProtocolError("abuse", fatal=True)
-                await self._refuse(conn, error, message.id if message else None)
+                await self._refuse(conn, error, message.id if message else error.re)
                 if error.fatal:
                     return
             except StoreError as error:
@@ -396,7 +446,7 @@ class GameServer:
         name = check_name(message["name"])
         if len(self.tables) >= self.limits.max_tables:
             raise ProtocolError("server_full")
-        if await self.store.open_tables_of(conn.address) >= self.limits.tables_per_address:
+        if await self._open_tables_of(conn.address) >= self.limits.tables_per_address:
             raise ProtocolError(
                 "too_many_tables",
                 f"an address may have {self.limits.tables_per_address} unfinished tables",
@@ -410,6 +460,27 @@ class GameServer:
         table = self._hold(table, kick=False)  # the match starts once seated
         log.info("table %s opened by %s: %d seats", record.code, conn.address, rules.players)
         await self._seat(conn, table, mine, token, message.id, starts=table.status == "playing")
+
+    async def _open_tables_of(self, owner: str) -> int:
+        """The unfinished tables ``owner`` opened that still count against it. Past the
+        limit, a table left for ``LEFT_AFTER`` seconds (nobody came or went, nobody is
+        there) no longer counts: it is marked finished, though it can still be joined; else
+        a host whose friends never came, or who left matches unfinished, could never open
+        another table."""
+        count = await self.store.open_tables_of(owner)
+        if count < self.limits.tables_per_address:
+            return count
+        now = self.clock()
+        for code, created in await self.store.open_tables(owner):
+            if now - created < LEFT_AFTER or self.players.get(code) or self.watchers.get(code):
+                continue
+            presence = await self.store.presence(code)
+            if any(p.connected or now - p.since < LEFT_AFTER for p in presence.values()):
+                continue
+            await self.store.finish(code)
+            log.info("table %s of %s left unfinished: no longer counted", code, owner)
+            count -= 1
+        return count
 
     async def _join(self, conn: Connection, message: Message) -> None:
         if conn.table is not None:
@@ -474,7 +545,9 @@ class GameServer:
         previous = self.players.setdefault(table.code, {}).get(seat)
         if previous is not None and previous is not conn:
             self._drop(previous)
-            taken = ProtocolError("seat_taken", "this seat was taken up by another connection")
+            taken = ProtocolError(
+                "seat_taken", "this seat was taken up by another connection", fatal=True
+            )
             previous.send(error_message(taken, None))
             self._tasks.append(asyncio.create_task(previous.close(1008, "seat_taken")))
         conn.table, conn.seat = table, seat
@@ -709,6 +782,45 @@ class GameServer:
             conn.table = table
         self._broadcast_state(table, [], "sync")
         self._kick(table)
+
+
+def _more_files() -> None:
+    """Let the process open as many files as the system allows it (a desktop's default is
+    often 1,024, which a few hundred connections and the store would reach)."""
+    try:
+        import resource
+    except ImportError:  # not on Windows, whose limit is not this one
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = MOST_FILES if hard == resource.RLIM_INFINITY else min(hard, MOST_FILES)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+
+
+def _quiet_accept_failures(loop: asyncio.AbstractEventLoop) -> None:
+    """Log a failure to accept a connection (no file descriptor left) once a minute at
+    most, rather than asyncio's traceback for each (thousands a second, filling the disk);
+    anything else goes to the handler there was."""
+    before = loop.get_exception_handler()
+    last = [-ACCEPT_LOG_EVERY]
+
+    def handle(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        if str(context.get("message", "")).startswith("socket.accept() out of system"):
+            now = time.monotonic()
+            if now - last[0] >= ACCEPT_LOG_EVERY:
+                last[0] = now
+                log.error("cannot accept connections: %s", context.get("exception"))
+            return
+        if before is not None:
+            before(loop, context)
+        else:
+            loop.default_exception_handler(context)
+
+    if getattr(before, "quiet_accept", False):
+        return
+    handle.quiet_accept = True  # type: ignore[attr-defined]
+    loop.set_exception_handler(handle)
 
 
 def _address_of(ws: ServerConnection) -> str:

@@ -232,6 +232,17 @@ class SqliteStore(Store):
 
         return await self._run(work)
 
+    async def open_tables(self, owner: str) -> list[tuple[str, float]]:
+        def work(db: sqlite3.Connection) -> list[tuple[str, float]]:
+            rows = db.execute(
+                "SELECT code, created FROM tables WHERE finished = 0 AND owner = ? "
+                "ORDER BY created",
+                (owner,),
+            )
+            return [(str(code), float(created)) for code, created in rows]
+
+        return await self._run(work)
+
     async def set_presence(self, code: str, seat: int, server: str | None) -> None:
         def work(db: sqlite3.Connection) -> None:
             db.execute(

@@ -138,6 +138,10 @@ class Store(abc.ABC):
         """How many unfinished tables ``owner`` has opened."""
 
     @abc.abstractmethod
+    async def open_tables(self, owner: str) -> list[tuple[str, float]]:
+        """The code and the time of opening of each unfinished table ``owner`` opened."""
+
+    @abc.abstractmethod
     async def set_presence(self, code: str, seat: int, server: str | None) -> None:
         """``seat``'s player is connected to ``server`` (None: gone), from now."""
 

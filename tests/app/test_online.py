@@ -487,3 +487,21 @@ def test_a_lost_table_no_longer_says_it_is_your_turn(hosted):
     assert table.human_to_play is None
     status = table.status_text()
     assert status is None or status[0] != app.t("table.your_turn")
+
+
+def test_a_seat_taken_up_from_another_window_stops_this_table_with_a_word(hosted):
+    """The server closes a connection whose seat another one took with its ticket; the
+    table said the server refused a play and went on as if it could still play."""
+    app, table, _ = hosted
+    ticket = table.coordinator.ticket
+    other = BackgroundClient(ticket.server)
+    try:
+        other.submit(other.client.rejoin(ticket)).result(20)
+        run_until(app, lambda: table.lost, 20)
+        frame(app)
+        shown = [toast.text for toast in app.toasts.shown()]
+        assert app.t("online.seat_taken_elsewhere") in shown
+        assert (table.status_text() or ("",))[0] != app.t("table.refused")
+        assert table.human_to_play is None
+    finally:
+        other.close()

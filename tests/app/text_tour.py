@@ -903,6 +903,8 @@ class Tour:
             self.show(f"online, the table refused: {refusal}")
         wrong.session.error_kind = "over"
         self.show("online, the match at the table is over")
+        wrong.session.error_kind = "unreadable"
+        self.show("online, the table's frames cannot be read")
         wrong.back()
         self.frames(2)
 
@@ -962,6 +964,10 @@ class Tour:
             self.show("online, reconnecting")
             table.lost = True
             self.show("online, the connection lost for good")
+            app.notify(worded("online.unreadable"), 12.0)
+            self.show("online, the table's frames cannot be read mid-match")
+            app.notify(worded("online.seat_taken_elsewhere"), 12.0)
+            self.show("online, the seat taken up from another window")
         finally:
             for friend in friends:
                 friend.close()

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from scopa.engine import PRESETS, Dealt, Match, Observation
+from scopa.engine import PRESETS, Dealt, Match, Observation, RulesError
 from scopa.net import codec
 
 
@@ -105,3 +105,15 @@ def test_observations_decode_to_what_the_computer_players_accept() -> None:
     observation = codec.decode_observation(data)
     assert isinstance(observation, Observation)
     assert make_player("expert", 1).choose(observation) in match.legal_moves()
+
+
+@pytest.mark.parametrize(
+    ("typed", "loose"),
+    [({"fewest_cards": False}, {"fewest_cards": 0}), ({"target": 11}, {"target": 11.0})],
+)
+def test_rules_refused_stay_refused_after_equal_ones_were_read(typed, loose) -> None:
+    """``0`` was refused for a yes-or-no rule until someone sent ``false``: the rules read
+    were kept by a key to which ``0`` and ``False`` are the same."""
+    codec.rules_from(typed)
+    with pytest.raises(RulesError):
+        codec.rules_from(loose)

@@ -55,6 +55,27 @@ def test_bad_frames_are_refused_with_their_code(text, code) -> None:
     assert caught.value.code in ERRORS and caught.value.message
 
 
+def test_a_message_refused_for_its_fields_is_answered_by_its_id() -> None:
+    """It was answered with ``re: null``: the sender waited for its answer until it gave up."""
+    for text in (
+        frame(type="play", move="7D", at=10**30),
+        frame(type="rejoin", code="x", seat="0", token=1),
+        frame(type="ping", extra=1),
+    ):
+        with pytest.raises(ProtocolError) as caught:
+            parse_client(text, LIMITS)
+        assert caught.value.code == "bad_message" and caught.value.re == json.loads(text)["id"]
+    with pytest.raises(ProtocolError) as unread:
+        parse_client(json.dumps({"v": 1, "type": "ping", "id": 0}), LIMITS)
+    assert unread.value.re is None
+
+
+def test_a_version_given_as_text_is_quoted() -> None:
+    with pytest.raises(ProtocolError) as caught:
+        parse_client(json.dumps({"v": "1", "type": "ping", "id": 1}), LIMITS)
+    assert caught.value.message.endswith("version 1, not '1'")
+
+
 def test_join_codes_are_65_random_bits_and_forgive_the_way_they_are_typed() -> None:
     made = {codes.new_code() for _ in range(2000)}
     assert len(made) == 2000

@@ -8,6 +8,7 @@ import asyncio
 import contextlib
 import dataclasses
 import json
+import time
 from pathlib import Path
 from typing import Any
 
@@ -285,6 +286,80 @@ def test_tables_and_connections_per_address_are_limited(tmp_path) -> None:
     run(scenario())
 
 
+def test_tables_left_unfinished_stop_counting_against_their_address_after_a_while(
+    tmp_path,
+) -> None:
+    """A host whose friends never came, or who left matches unfinished, was refused every
+    new table for ever (the tables stayed in the store, across restarts)."""
+    from scopa.net.server import LEFT_AFTER
+
+    async def scenario() -> None:
+        now = [time.time()]
+        limits = dataclasses.replace(FAST, tables_per_address=2)
+        store = open_store(str(tmp_path / "t.db"))
+        async with serving(store, limits, clock=lambda: now[0]) as server:
+
+            async def create(raw: Raw) -> dict[str, Any]:
+                return await raw.ask("create", rules={}, seats=[{"kind": "human"}] * 2,
+                                     name="Ann")  # fmt: skip
+
+            left, staying = await Raw.open(server.address), await Raw.open(server.address)
+            first = await create(left)
+            assert (await create(staying))["type"] == "seated"
+            await left.close()
+            another = await Raw.open(server.address)
+            assert (await create(another))["code"] == "too_many_tables"
+            await another.close()
+            await asyncio.sleep(0.3)  # the server takes in that the first table's host left
+            now[0] = time.time() + LEFT_AFTER + 60
+            third = await Raw.open(server.address)
+            assert (await create(third))["type"] == "seated"  # the table left no longer counts
+            fourth = await Raw.open(server.address)
+            assert (await create(fourth))["code"] == "too_many_tables"  # one has its host
+            back = await Raw.open(server.address)  # and the table left can still be joined
+            assert (await back.ask("join", code=first["code"], name="Bea"))["type"] == "seated"
+            for raw in (staying, third, fourth, back):
+                await raw.close()
+
+    run(scenario())
+
+
+def test_connections_still_opening_count_against_their_address(tmp_path) -> None:
+    """Connections that never finished their opening handshake were not counted: one
+    address could hold every file descriptor the process might open, and nobody else
+    could connect."""
+    import socket
+
+    async def scenario() -> None:
+        limits = dataclasses.replace(FAST, connections_per_address=4)
+        async with serving(open_store(str(tmp_path / "t.db")), limits) as server:
+            host, port = server.address.removeprefix("ws://").rsplit(":", 1)
+            slow = []
+            for _ in range(40):
+                sock = socket.create_connection((host, int(port)))
+                sock.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n")  # and never the rest
+                slow.append(sock)
+            await asyncio.sleep(0.5)
+            kept = 0
+            for sock in slow:
+                sock.setblocking(False)
+                try:
+                    kept += sock.recv(1) != b""
+                except BlockingIOError:
+                    kept += 1  # still open, waiting
+                except ConnectionResetError:
+                    pass
+            assert kept <= 2 * limits.connections_per_address
+            for sock in slow:
+                sock.close()
+            await asyncio.sleep(0.3)
+            raw = await Raw.open(server.address)  # the address is welcome again
+            assert (await raw.ask("ping"))["type"] == "pong"
+            await raw.close()
+
+    run(scenario())
+
+
 def test_an_absent_players_seat_is_handed_to_a_computer_and_given_back(tmp_path) -> None:
     async def scenario() -> None:
         limits = dataclasses.replace(FAST, away_grace=0.4)
@@ -338,6 +413,35 @@ def test_a_second_connection_with_the_token_takes_the_seat_over(tmp_path) -> Non
             assert (await other.ask("sync"))["type"] == "table"
             for raw in (one, other):
                 await raw.close()
+
+    run(scenario())
+
+
+def test_a_connection_whose_seat_was_taken_over_does_not_take_it_back(tmp_path) -> None:
+    """The seat was told "taken" without being fatal, so the connection it was taken from
+    came back with its token and took it again, for ever (a game left open in two windows:
+    both flickered between playing and the connection lost, a few times a second)."""
+
+    async def scenario() -> None:
+        async with serving(open_store(str(tmp_path / "t.db"))) as server:
+            first = Client(server.address)
+            await first.connect()
+            seats = [{"kind": "human"}, {"kind": "computer", "level": "beginner"}]
+            ticket = await first.create(PRESETS["classic"], seats, "Anna")
+            second = Client(server.address)
+            await second.connect()
+            await second.rejoin(ticket)
+            await asyncio.sleep(2.5)
+            assert (first.reconnects, second.reconnects) == (0, 0)
+            assert second.online and not first.online
+            told = []
+            while not first._updates.empty():
+                item = first._updates.get_nowait()
+                if isinstance(item, ServerError):
+                    told.append((item.code, item.fatal))
+            assert told == [("seat_taken", True)]
+            await first.close()
+            await second.close()
 
     run(scenario())
 

@@ -125,6 +125,9 @@ def test_unfinished_tables_count_against_their_owner_until_finished(store_spec: 
         assert await store.open_tables_of("10.0.0.7") == 3
         await store.finish(tables[0].code)
         assert await store.open_tables_of("10.0.0.7") == 2
+        opened = await store.open_tables("10.0.0.7")
+        assert sorted(code for code, _ in opened) == sorted(t.code for t in tables[1:])
+        assert [when for _, when in opened] == sorted(t.created for t in tables[1:])
         unfinished = await store.unfinished()
         assert tables[0].code not in unfinished and tables[1].code in unfinished
         loaded = await store.load(tables[0].code)

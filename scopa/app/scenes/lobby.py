@@ -18,7 +18,7 @@ from scopa.settings import MAX_ADDRESS
 
 from .. import style
 from ..online import OnlineSession
-from ..remote import RemoteCoordinator
+from ..remote import UNREADABLE, RemoteCoordinator
 from ..widgets import Button
 from .base import MenuScene
 from .online import describe_rules
@@ -74,13 +74,17 @@ class LobbyScene(MenuScene):
                 self.app.save_settings()
         if session.first is not None and session.seated is not None:
             table = session.table or {}
-            coordinator = RemoteCoordinator(
-                session.seated.link,
-                session.seated.ticket,
-                table,
-                session.first,
-                address=session.seated.address,
-            )
+            try:
+                coordinator = RemoteCoordinator(
+                    session.seated.link,
+                    session.seated.ticket,
+                    table,
+                    session.first,
+                    address=session.seated.address,
+                )
+            except UNREADABLE as error:
+                session.unreadable(error)
+                return
             session.close(keep_link=True)
             self.app.matches.open_remote(coordinator, session)
 
@@ -164,6 +168,8 @@ class LobbyScene(MenuScene):
             return t("online.bad_address")
         if kind == "not_found":
             return t("online.not_found")
+        if kind == "unreadable":
+            return t("online.unreadable")
         if kind == "over" or session.error_code == "over":
             return t("online.match_over")
         if kind == "refused":

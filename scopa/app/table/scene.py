@@ -9,6 +9,7 @@ screen, a cover hides every hand while the device changes hands.
 from __future__ import annotations
 
 import math
+import sys
 from typing import TYPE_CHECKING, cast
 
 import pygame
@@ -470,6 +471,13 @@ class TableScene(Scene):
             self.pick.clear()
             seat = self.coordinator.seat
             self.view.settle_hand(self.ui, seat, 0.3)
+        if arrival.unreadable and not self.lost:
+            print("scopa: cannot read the table:", arrival.unreadable, file=sys.stderr)
+            self.lost = True
+            self.app.notify(worded("online.unreadable"), 12.0)
+        if arrival.taken and not self.lost:
+            self.lost = True
+            self.app.notify(worded("online.seat_taken_elsewhere"), 12.0)
         if arrival.lost and not self.lost:
             self.lost = True
             self.app.notify(worded("online.lost_for_good"), 8.0)

@@ -1,0 +1,175 @@
+"""A server whose frames this game cannot read (a newer version's, or a hostile one's) is
+explained, in the lobby and at the table, and never closes the game.
+
+The fake server below speaks just enough of the protocol to seat a player, then sends the
+frames a test chooses: a real position written by the codec, or one spoiled on purpose.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from websockets.asyncio.server import serve
+
+from scopa.app.scenes.lobby import LobbyScene
+from scopa.app.scenes.online import OnlineScene
+from scopa.app.table import TableScene
+from scopa.engine import Match, Rules
+from scopa.net import codec
+from scopa.net.client import check_table
+from scopa.net.codec import CodecError
+
+from .menu_helpers import click, frame
+from .test_online import run_until
+
+CODE = "aaaaaaaaaaaaa"
+RULES = Rules()
+
+
+def table_frame(**changes: Any) -> dict[str, Any]:
+    seats = [
+        {"seat": seat, "kind": "human", "name": f"P{seat}", "level": "expert", "taken": True,
+         "connected": True, "away": None, "autoplay": False}
+        for seat in range(2)
+    ]  # fmt: skip
+    frame = {"v": 1, "type": "table", "code": CODE, "rules": RULES.to_dict(), "status": "playing",
+             "at": 0, "seats": seats, "spectators": 0, "result": None}  # fmt: skip
+    frame.update(changes)
+    return frame
+
+
+def state_frame(at: int = 0, spoil: str = "") -> dict[str, Any]:
+    """A real position of seat 1 (whose turn it is not), or one spoiled as ``spoil`` says."""
+    match = Match.new(RULES, 5)
+    observation = codec.encode(match.observe(1))
+    events: list[Any] = []
+    if spoil == "event":
+        events = [{"type": "SomethingNew"}]
+    elif spoil == "card":
+        observation["table"] = ["99Z"]
+    elif spoil == "seat":
+        observation["seat"] = 0
+    elif spoil == "sizes":
+        observation["hand_sizes"] = [3]
+    elif spoil == "twice":
+        observation["table"] = [observation["hand"][0], *observation["table"][1:]]
+    return {"v": 1, "type": "state", "code": CODE, "at": at, "status": "playing",
+            "reason": "start", "events": events, "observation": observation,
+            "result": None}  # fmt: skip
+
+
+class FakeServer:
+    """Welcomes, seats the player at seat 1, then sends ``first`` and, after a moment,
+    ``later`` (each a state frame, or None)."""
+
+    def __init__(self, first: dict[str, Any], later: dict[str, Any] | None = None) -> None:
+        self.first, self.later = first, later
+        self.port = 0
+        self._ready = threading.Event()
+        self._stop: asyncio.Future[None] | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._thread = threading.Thread(target=lambda: asyncio.run(self._main()), daemon=True)
+
+    async def _handler(self, ws: Any) -> None:
+        await ws.send(json.dumps({"v": 1, "type": "welcome", "server": "scopa", "versions": [1],
+                                  "limits": {"idle_timeout": 120}}))  # fmt: skip
+        async for text in ws:
+            message = json.loads(text)
+            if message["type"] in ("join", "rejoin"):
+                await ws.send(json.dumps({"v": 1, "type": "seated", "re": message["id"],
+                                          "code": CODE, "seat": 1, "token": "t"}))  # fmt: skip
+                await ws.send(json.dumps(table_frame()))
+                await ws.send(json.dumps(self.first))
+                if self.later is not None:
+                    await asyncio.sleep(1.0)
+                    await ws.send(json.dumps(self.later))
+            elif message["type"] == "ping":
+                await ws.send(json.dumps({"v": 1, "type": "pong", "re": message["id"]}))
+
+    async def _main(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._stop = self._loop.create_future()
+        async with serve(self._handler, "127.0.0.1", 0) as server:
+            self.port = next(iter(server.sockets)).getsockname()[1]
+            self._ready.set()
+            await self._stop
+
+    def __enter__(self) -> FakeServer:
+        self._thread.start()
+        self._ready.wait(10)
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        assert self._loop is not None and self._stop is not None
+        self._loop.call_soon_threadsafe(self._stop.set_result, None)
+        self._thread.join(10)
+
+
+@pytest.fixture
+def joining(app) -> Iterator[Any]:
+    app.settings = app.settings.with_(language="en", tutorial_done=True)
+
+    def join(server: FakeServer) -> LobbyScene:
+        app.open("online")
+        online = app.stack.top
+        assert isinstance(online, OnlineScene)
+        online.address = f"ws://127.0.0.1:{server.port}/{CODE}"
+        click(app, online.join_button)
+        lobby = app.stack.top
+        assert isinstance(lobby, LobbyScene)
+        return lobby
+
+    yield join
+    app.home()
+
+
+@pytest.mark.parametrize("spoil", ["event", "card", "seat", "sizes", "twice"])
+def test_a_first_frame_this_game_cannot_read_is_explained_in_the_lobby(
+    app, joining, spoil, capsys
+) -> None:
+    """It closed the game: an unknown event type, a card that is no card, or a view of
+    another seat raised out of the lobby's frame."""
+    with FakeServer(state_frame(spoil=spoil)) as server:
+        lobby = joining(server)
+        run_until(app, lambda: lobby.session.error_kind == "unreadable", 20)
+        frame(app)
+        assert app.stack.top is lobby
+        assert lobby._status()[0] == app.t("online.unreadable")
+    assert "scopa: cannot read the table" in capsys.readouterr().err
+
+
+def test_a_frame_this_game_cannot_read_mid_match_stops_the_table_with_a_word(
+    app, joining, capsys
+) -> None:
+    with FakeServer(state_frame(), state_frame(at=1, spoil="event")) as server:
+        lobby = joining(server)
+        run_until(app, lambda: isinstance(app.stack.top, TableScene), 20)
+        assert lobby.session.error_kind == ""
+        table = app.stack.top
+        run_until(app, lambda: table.lost, 20)
+        frame(app)
+        assert app.stack.top is table
+        assert app.t("online.unreadable") in [toast.text for toast in app.toasts.shown()]
+        assert table.human_to_play is None
+    assert "scopa: cannot read the table" in capsys.readouterr().err
+
+
+def test_a_table_frame_is_kept_only_when_it_reads() -> None:
+    assert check_table(table_frame())["code"] == CODE
+    spoiled = [
+        table_frame(rules={"players": "two"}),
+        table_frame(seats=[]),
+        table_frame(seats=[{"seat": "0"}, {"seat": 1}]),
+        table_frame(seats=[{"seat": 0, "kind": "alien", "name": "x"}] * 2),
+    ]
+    away = table_frame()
+    away["seats"][1]["away"] = "long"
+    spoiled.append(away)
+    for frame_ in spoiled:
+        with pytest.raises(CodecError):
+            check_table(frame_)
