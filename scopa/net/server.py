@@ -44,7 +44,7 @@ from .protocol import (
     server_message,
 )
 from .store import Store, StoreError
-from .table import Table, new_table, read_rules, read_seats
+from .table import Table, distinct_name, new_table, read_rules, read_seats
 
 log = logging.getLogger("scopa.net")
 
@@ -452,6 +452,7 @@ class GameServer:
                 f"an address may have {self.limits.tables_per_address} unfinished tables",
             )
         token = codes.new_token()
+        name = distinct_name(name, seats, mine)
         seats[mine] = seats[mine].with_(name=name, token_hash=codes.token_hash(token))
         while True:
             record, table = new_table(codes.new_code(), rules, tuple(seats), conn.address)
@@ -491,6 +492,7 @@ class GameServer:
             was = table.status
             seat = table.free_seat(message.get("seat"))
             token = codes.new_token()
+            name = distinct_name(name, table.seats, seat)
             record = table.seats[seat].with_(name=name, token_hash=codes.token_hash(token))
             if not await self.store.claim_seat(table.code, seat, record):
                 await self._refresh_seats(table)

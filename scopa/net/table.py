@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from scopa.engine import (
@@ -25,6 +26,7 @@ from scopa.engine import (
     RulesError,
     ScopaError,
 )
+from scopa.settings import MAX_NAME
 
 from . import codec
 from .protocol import ProtocolError, check_level, check_name, dumps, server_message
@@ -43,6 +45,20 @@ def read_rules(data: Any) -> Rules:
         return codec.rules_from(data)
     except (RulesError, TypeError) as error:
         raise ProtocolError("bad_rules", f"these rules cannot be played: {error}") from None
+
+
+def distinct_name(name: str, seats: Sequence[SeatRecord], seat: int) -> str:
+    """``name`` for ``seat``, with a number after it if another seat goes by it already
+    (whatever the capitals): two players called alike could not be told apart."""
+    others = {record.name.casefold() for number, record in enumerate(seats) if number != seat}
+    if name.casefold() not in others:
+        return name
+    for number in range(2, len(seats) + 2):
+        suffix = f" {number}"
+        numbered = name[: MAX_NAME - len(suffix)] + suffix
+        if numbered.casefold() not in others:
+            return numbered
+    return name
 
 
 def read_seats(data: list[Any], rules: Rules) -> tuple[SeatRecord, ...]:

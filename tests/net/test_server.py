@@ -360,6 +360,29 @@ def test_connections_still_opening_count_against_their_address(tmp_path) -> None
     run(scenario())
 
 
+def test_two_players_never_go_by_the_same_name_at_a_table(tmp_path) -> None:
+    """A friend could join as "giulia" beside the computer Giulia, or as the host's own
+    name: the others could not tell them apart."""
+
+    async def scenario() -> None:
+        async with serving(open_store(str(tmp_path / "t.db"))) as server:
+            host, friend, late = [await Raw.open(server.address) for _ in range(3)]
+            seats = [{"kind": "human"}, {"kind": "computer"}, {"kind": "human"},
+                     {"kind": "human"}]  # fmt: skip
+            rules = Rules(players=4).to_dict()
+            made = await host.ask("create", rules=rules, seats=seats, name="Giulia")
+            await friend.ask("join", code=made["code"], name="ANN")
+            await late.ask("join", code=made["code"], name="ann")
+            table = await late.until("table")
+            names = [seat["name"] for seat in table["seats"]]
+            assert names[1] == "Giulia" and names[0] == "Giulia 2"  # the computer was first
+            assert sorted(names[2:]) == ["ANN", "ann 2"]
+            for raw in (host, friend, late):
+                await raw.close()
+
+    run(scenario())
+
+
 def test_an_absent_players_seat_is_handed_to_a_computer_and_given_back(tmp_path) -> None:
     async def scenario() -> None:
         limits = dataclasses.replace(FAST, away_grace=0.4)
