@@ -265,7 +265,7 @@ def describe(
         if counts and not view.rules.cirulla and banked & bit and not banked_instead & bit:
             return code, {}
     if view.last_play and capture and not taken:
-        return "last_take", {"count": (left | capture).bit_count() + 1}
+        return "last_take", {"count": (left | capture).bit_count()}  # from the table
     if capture & SEVENS and not taken & SEVENS:
         counted = view.rules.seven_count and not view.rules.cirulla
         return ("seven_count" if counted else "seven"), {}
@@ -288,7 +288,7 @@ def describe(
             return "safe_lay", {}
         return "least_harm", {}
     if capture.bit_count() >= 2:
-        return "most_cards", {"count": capture.bit_count() + 1}
+        return "most_cards", {"count": capture.bit_count()}  # from the table, as players count
     if capture & COINS:
         return "coin", {}
     if sum(1 for other in others if other.move.capture_mask) == 1:

@@ -55,7 +55,7 @@ def practice_verdict(t: Text, grade: MoveGrade, move: Move, deck: str) -> str:
         "review.verdict_bad",
         loss=t("review.points", points=points(t, loss)),
         master=capital(move_phrase(t, "master", grade.best, deck)),
-        reason=reason,
+        reason=reason if reason.endswith((".", "!", "?", "\u2026")) else f"{reason}.",
     )
 
 

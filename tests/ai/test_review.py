@@ -323,3 +323,18 @@ def test_a_seven_is_told_by_the_point_it_makes_under_the_seven_count() -> None:
         assessments = [judge.assess(move) for move in view.moves]
         (seven,) = [a for a in assessments if str(a.move.card) == "7C" and a.move.capture_mask]
         assert describe(view, seven, assessments)[0] == code
+
+
+def test_the_cards_a_capture_takes_are_counted_on_the_table() -> None:
+    """The 7 taking the 3 and the 4 was said to take "3 cards": the card played was
+    counted, and a player reads the cards taken from the table."""
+    from scopa.ai.assess import Judge, describe
+    from scopa.ai.view import View
+
+    from .helpers import position, seat_view
+
+    view = View.of(seat_view(position("7C 10D 10S", "3D 4C 9B 8S")))
+    judge = Judge(view)
+    assessments = [judge.assess(move) for move in view.moves]
+    (seven_takes,) = [a for a in assessments if a.move.card.rank == 7 and a.move.capture_mask]
+    assert describe(view, seven_takes, assessments) == ("most_cards", {"count": 2})

@@ -192,3 +192,22 @@ def test_a_resumed_match_gets_its_earlier_rounds_reviewed(app, store) -> None:  
     assert app.matches.coach.wait(resumed.reviews.job(1), 120)
     assert resumed.reviews.review(1) == coordinator.reviews.review(1)
     close_tables(app)
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_practice_verdict_ends_each_sentence_once(language) -> None:
+    """A reason ending in "!" ("clears the table: scopa!") was followed by a full stop:
+    "scopa!. Press U to try again"."""
+    from scopa.ai.review import MoveGrade
+    from scopa.app.coach_words import practice_verdict
+    from scopa.engine import Card, Move
+    from scopa.i18n import Translator
+
+    t = Translator(language)
+    best, played = Move.parse("9Dx6C+3S"), Move(Card.parse("2B"))
+    for reason, ends in (("scopa", "!"), ("only_move", "")):
+        grade = MoveGrade(1, 0, 0, (), (), played, best, 1.0, 1.0, reason,
+                          values=((best, 1.0), (played, 0.0)))  # fmt: skip
+        verdict = practice_verdict(t, grade, played, "napoletane")
+        assert "!." not in verdict and ".." not in verdict, verdict
+        assert ends == "" or ends + " " in verdict

@@ -201,10 +201,11 @@ def test_all_reviews_are_shown_only_when_everyone_agrees(english) -> None:  # no
     scene = app.stack.top
     click(app, scene.show_all)
     ask = app.stack.top
-    assert ask.question() == "Giulia, may everyone see your review?"
+    # the agreement lasts the match, and the question says so (it read as one review's)
+    assert ask.question() == "Giulia, may everyone see your reviews for the rest of this match?"
     click(app, ask.yes_button)
     ask = app.stack.top
-    assert ask.question() == "Marco, may everyone see your review?"
+    assert ask.question() == "Marco, may everyone see your reviews for the rest of this match?"
     click(app, ask.no_button)
     assert app.stack.top is scene and scene.stage == "who"
     assert not coordinator.reviews_shared

@@ -242,3 +242,23 @@ def test_the_play_line_reads_whole_between_the_fans_of_cards(app, size, language
     assert scene.fan_rects or size[0] < 1000
     for card in scene.fan_rects:
         assert not hint.used.colliderect(card), (hint.used, card)
+
+
+def test_the_level_question_opened_from_the_keyboard_shows_where_the_focus_is(app, title) -> None:
+    """Opened with Enter, the question moved its focus with the arrows but drew no ring
+    (a form draws its focus only once the keyboard is in use): Enter then started a level
+    the player could not see chosen."""
+    title.form.set_focus(title.play)
+    press(app, pygame.K_RETURN)
+    dialog = top(app)
+    assert isinstance(dialog, LevelScene)
+    assert dialog.form.keyboard_used  # the ring is on the first level from the start
+    press(app, pygame.K_DOWN)
+    assert dialog.form.focus is dialog.buttons[1] and dialog.form.keyboard_used
+    app.back()
+    clicked = TitleScene(app)
+    app.stack.push(clicked)
+    frame(app)
+    click(app, clicked.play)  # with the mouse: no ring until the keyboard is used
+    assert not top(app).form.keyboard_used
+    app.back()

@@ -174,3 +174,25 @@ def test_undo_while_the_choice_is_open_takes_back_the_last_play(fast) -> None:
     assert [toast.text for toast in fast.toasts] == [fast.t("aids.undo_done")]
     assert scene.choice is None and scene.match.moves() == ()
     assert set(scene.match.round.hand(0)) == {Card.parse(c) for c in ["6D", "2C", "10S"]}
+
+
+def test_the_keyboard_chooses_a_card_when_none_is_and_keeps_it_after_the_choice_closes(
+    fast,
+) -> None:
+    """Enter with no card chosen did nothing, and said nothing; after Escape closed the
+    capture choice no card was chosen either, so Enter did nothing again."""
+
+    def key(code: int) -> None:
+        fast.frame(1 / 30, [pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="")])
+
+    scene = open_choice(fast, 2, (960, 540))
+    key(pygame.K_ESCAPE)
+    assert scene.choice is None and scene.pick.selected == Card.parse("6D")
+    key(pygame.K_RETURN)  # the same card again: the choice opens again
+    scene.ui.finish_all()
+    assert scene.choice is not None
+    key(pygame.K_ESCAPE)
+    key(pygame.K_ESCAPE)  # and the card is let go
+    assert scene.choice is None and scene.pick.selected is None
+    key(pygame.K_RETURN)
+    assert scene.pick.selected == scene.view.hands[0][0] and scene.match.moves() == ()

@@ -19,6 +19,7 @@ from .table_helpers import (
     empty_felt,
     fixed_match,
     inline_worker,
+    lift_cover,
     pump,
     settle,
 )
@@ -58,7 +59,7 @@ def test_cover_between_two_humans_and_no_other_face_drawn(app, faces):
     assert faces and not set(faces) & (anna | bruno)  # the deal showed no hand
 
     faces.clear()
-    click(app, (app.size[0] / 2, app.size[1] / 2))
+    lift_cover(app, scene)
     assert scene.cover is None
     settle(app, scene)
     assert scene.human_to_play == 0
@@ -75,7 +76,7 @@ def test_cover_between_two_humans_and_no_other_face_drawn(app, faces):
     assert scene.layout.bottom == 1  # Bruno will find his hand at the bottom
 
     faces.clear()
-    click(app, (app.size[0] / 2, app.size[1] / 2))
+    lift_cover(app, scene)
     settle(app, scene)
     pump(app, 3)
     assert scene.human_to_play == 1
@@ -102,7 +103,7 @@ def test_human_sees_own_hand_while_a_computer_plays_between_humans(app, faces):
     settle(app, scene)
     pump(app)
     assert scene.cover == 0
-    click(app, (10, 10))
+    lift_cover(app, scene, (10, 10))
     settle(app, scene)
     assert scene.human_to_play == 0
     move = scene.match.legal_moves()[0]
@@ -195,7 +196,7 @@ def test_no_hand_is_ever_drawn_for_the_wrong_eyes(app, faces, players, humans, s
         assert top is scene
         if scene.cover is not None:
             allowed = {scene.cover}
-            click(app, (app.size[0] / 2, app.size[1] / 2))
+            lift_cover(app, scene)
             check()
             continue
         roll = rng.random()
@@ -262,7 +263,7 @@ def test_a_card_played_in_hot_seat_stays_face_up_while_it_lands(app):
     app.settings = app.settings.with_(animation_speed="normal", language="en")
     scene = hotseat_table(app, (SeatConfig("Anna", True), SeatConfig("Bruno", True)))
     settle(app, scene)
-    click(app, (app.size[0] / 2, app.size[1] / 2))
+    lift_cover(app, scene)
     settle(app, scene)
     assert scene.human_to_play == 0
     drag(app, centre_of(scene, C("7D")), centre_of(scene, C("7C")))
@@ -276,3 +277,33 @@ def test_a_card_played_in_hot_seat_stays_face_up_while_it_lands(app):
         flown += 1
         pump(app)
     assert flown > 5
+
+
+def test_the_cover_does_not_lift_on_the_last_player_s_second_press(app, faces):
+    """Enter pressed twice to play (or a second click) lifted the cover as it came down,
+    and showed the next person's hand to the one who had just played."""
+    app.settings = app.settings.with_(animation_speed="fast", language="en")
+    bruno = {C("1B"), C("3B"), C("8C")}
+    scene = hotseat_table(app, (SeatConfig("Anna", True), SeatConfig("Bruno", True)))
+    settle(app, scene)
+    pump(app)
+    lift_cover(app, scene)
+    settle(app, scene)
+    drag(app, centre_of(scene, C("2C")), empty_felt(scene))
+    settle(app, scene)
+    pump(app)
+    assert scene.cover == 1
+    enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")
+    app.frame(FRAME, [enter])
+    click(app, (app.size[0] / 2, app.size[1] / 2))
+    pump(app, 3)
+    assert scene.cover == 1  # still down: Anna is still at the keyboard
+    released = pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=(100, 100))
+    pump(app, 30)
+    app.frame(FRAME, [released])  # a button let go that was pressed before it could lift
+    assert scene.cover == 1
+    faces.clear()
+    app.frame(FRAME, [enter])  # Bruno, in front of the screen now
+    assert scene.cover is None
+    pump(app, 3)
+    assert bruno <= set(faces)

@@ -6,6 +6,7 @@ import pygame
 
 from scopa.__main__ import open_first_screens
 from scopa.aids.tutorial import HUMAN, STEPS, tutorial_match
+from scopa.app.scenes.confirm import ConfirmScene
 from scopa.app.scenes.title import TitleScene
 from scopa.app.scenes.tutorial import TutorialScene
 from scopa.app.scenes.tutorial_offer import TutorialOffer
@@ -181,11 +182,31 @@ def test_escape_leaves_the_tutorial_and_the_saved_match_stays(fast, store):
     scene = TutorialScene(fast)
     fast.stack.push(scene)
     pump(fast)
-    fast.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0)])
+    escape = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0)
+    fast.frame(FRAME, [escape])
+    question = fast.stack.top
+    assert isinstance(question, ConfirmScene) and scene in list(fast.stack)
+    assert question.question() == fast.t("aids.tut.leave_question")
+    click(fast, question.yes_button.rect.center)
     assert scene not in list(fast.stack)
     assert type(fast.stack.top).__name__ != "PauseScene"
     kept = store.load_match()
     assert kept is not None and kept[1].moves == saved.moves()
+
+
+def test_escape_in_a_lesson_asks_before_the_lessons_are_left(fast):
+    """Escape went straight back to the title, and the tutorial began again from its first
+    lesson: a new player pressing Escape to read something lost the lesson."""
+    scene = TutorialScene(fast)
+    fast.stack.push(scene)
+    pump(fast)
+    press(fast, scene, "next")
+    step = scene.coach.step
+    fast.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0)])
+    question = fast.stack.top
+    assert isinstance(question, ConfirmScene)
+    click(fast, question.no_button.rect.center)
+    assert fast.stack.top is scene and scene.coach.step is step
 
 
 def test_the_button_that_plays_the_round_for_the_player_says_so_in_both_languages():

@@ -45,7 +45,14 @@ from scopa.settings import MatchSetup, SeatConfig
 from scopa.storage import FileProblem
 
 from .review_tour import review_stops
-from .table_helpers import centre_of, coordinated, empty_felt, fixed_match, inline_worker
+from .table_helpers import (
+    centre_of,
+    coordinated,
+    empty_felt,
+    fixed_match,
+    inline_worker,
+    lift_cover,
+)
 
 Look = Callable[[str], None]
 FRAME = 1 / 30
@@ -715,7 +722,7 @@ class Tour:
         self.settle(scene)
         self.frames(2)
         self.show("table, the cover")
-        self.click((app.size[0] // 2, app.size[1] // 2))
+        lift_cover(app, scene)
         self.settle(scene)
         self.frames(2)
         self.show("table, hot-seat turn")
@@ -1010,6 +1017,10 @@ class Tour:
         self.click(centre_of(scene, STEPS[1].moves[0].card))
         self.show("tutorial, welcome: a card clicked before Next")
         self.press(scene, "next")
+        app.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0)])
+        self.hover_all(app.stack.top, "tutorial, leave the lessons?")
+        app.back()
+        self.frames(2)
         for step in [step for step in STEPS if step.moves]:
             self.wait_for_human(scene)
             self.show(f"tutorial, {step.key}")

@@ -31,6 +31,9 @@ class MenuScene(Scene):
         super().__init__(app)
         self.age = 0.0
         self.form = Form()
+        opener = app.stack.top
+        # a player on the keyboard keeps seeing where the focus is in the screen they open
+        self.form.keyboard_used = isinstance(opener, MenuScene) and opener.form.keyboard_used
         self.m = Metrics(app, app.size)
         self.build()
         self.layout()

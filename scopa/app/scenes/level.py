@@ -65,6 +65,7 @@ class LevelScene(MenuScene):
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
+            self.form.keyboard_used = True  # the focus ring shows where the arrows went
             self.form.move_focus(1 if event.key == pygame.K_DOWN else -1)
             return True
         return super().handle(event)

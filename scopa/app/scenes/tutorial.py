@@ -136,6 +136,18 @@ class TutorialScene(TableScene):
     def skip(self) -> None:
         self.finish()
 
+    def ask_to_leave(self) -> None:
+        """Escape: leave the lessons only if the player says so (a player pressing Escape
+        to read something would lose the lesson they were in)."""
+        self.app.open(
+            "confirm",
+            question=lambda: self.app.t("aids.tut.leave_question"),
+            on_yes=self.skip,
+            detail=lambda: self.app.t("aids.tut.leave_detail"),
+            yes=lambda: self.app.t("aids.tut.leave"),
+            no=lambda: self.app.t("aids.tut.stay"),
+        )
+
     def finish(self) -> None:
         """Done or skipped: not offered again at start-up; back to the title."""
         settings = self.app.settings
@@ -186,7 +198,7 @@ class TutorialScene(TableScene):
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.choice is None:
             # not the table's pause menu: its "abandon" would clear the player's saved match
-            self.skip()
+            self.ask_to_leave()
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             hit = self._button_at(event.pos)

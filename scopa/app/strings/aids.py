@@ -38,6 +38,12 @@ STRINGS = {
         "aids.tutorial_hint": "Learn to play with a short guided round",
         "aids.tut.next": "Next",
         "aids.tut.skip": "Skip tutorial",
+        "aids.tut.leave_question": "Leave the tutorial?",
+        "aids.tut.leave_detail": (
+            "Tutorial on the title screen starts it again from the first lesson."
+        ),
+        "aids.tut.leave": "Leave",
+        "aids.tut.stay": "Keep learning",
         "aids.tut.again": "Start again",
         "aids.tut.done": "Back to the menu",
         "aids.tut.finish_for_me": "Finish for me",
@@ -112,6 +118,12 @@ STRINGS = {
         "aids.tutorial_hint": "Impara a giocare con una smazzata guidata",
         "aids.tut.next": "Avanti",
         "aids.tut.skip": "Salta il tutorial",
+        "aids.tut.leave_question": "Lasci il tutorial?",
+        "aids.tut.leave_detail": (
+            "Tutorial nella schermata iniziale lo fa ripartire dalla prima lezione."
+        ),
+        "aids.tut.leave": "Esci",
+        "aids.tut.stay": "Continua a imparare",
         "aids.tut.again": "Ricomincia",
         "aids.tut.done": "Torna al menu",
         "aids.tut.finish_for_me": "Finisci per me",

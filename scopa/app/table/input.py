@@ -90,9 +90,14 @@ class TableInput:
         return True
 
     def escape(self) -> bool:
-        """Esc: close the capture choice or drop the selection; False if nothing was open."""
-        if self.pick.choice is not None:
+        """Esc: close the capture choice, let go of a card dragged (it goes back, and what
+        it could take stops glowing) or drop the selection; False if nothing was open."""
+        choice = self.pick.choice
+        if choice is not None:  # the card goes back still chosen: the keys go on from it
             self.cancel_choice()
+            self.select(choice.card)
+            return True
+        if self.drag.active and self.focus_lost():
             return True
         if self.pick.selected is not None:
             self.select(None)
@@ -190,11 +195,11 @@ class TableInput:
             else:
                 index = 0 if step > 0 else len(hand) - 1
             self.select(hand[index])
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_UP) and (
-            selected in hand
-        ):
-            assert selected is not None
-            self._resolve(selected, None)
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_UP):
+            if selected in hand:
+                self._resolve(selected, None)
+            else:  # nothing chosen yet: the first card is, to be played with the same key
+                self.select(hand[0])
 
     def _handle_choice(self, event: pygame.event.Event) -> bool:
         pick = self.pick

@@ -54,6 +54,10 @@ if TYPE_CHECKING:
     from ..remote import RemoteCoordinator
 
 MESSAGE_SECONDS = 2.8
+COVER_HOLD = 0.6
+"""Seconds the cover ignores clicks and keys once it is down: the player who just played
+may still be pressing (Enter twice, a second click), and would lift it on the next
+person's hand. A click lifts it only if it was pressed after that, too."""
 IDLE_AFTER = 2
 """Frames without movement before an idle frame is used to prepare pictures to come (the aid
 buttons' looks, card faces)."""
@@ -83,6 +87,10 @@ class TableScene(Scene):
         self.ui = Tweener()
         """Pointer feedback (lifting, sending a card back): never holds up the game."""
         self.cover: int | None = None
+        self.cover_since = 0.0
+        """When (``clock``) the cover came down."""
+        self._cover_pressed = False
+        """The mouse went down on the cover once it could be lifted."""
         self.bottom = self.humans[0] if self.humans else 0
         self.layout = TableLayout(app.size, rules, self.bottom)
         self.view = TableView(self.layout, rules.sides)
@@ -338,7 +346,13 @@ class TableScene(Scene):
                 self.app.open("pause")
             return True
         if self.cover is not None:
-            if (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (
+            if self.clock - self.cover_since < COVER_HOLD:
+                return True
+            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+                self._cover_pressed = True
+            elif (
+                event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._cover_pressed
+            ) or (
                 event.type == pygame.KEYDOWN
                 and event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER)
             ):
@@ -542,6 +556,8 @@ class TableScene(Scene):
 
     def _raise_cover(self, seat: int) -> None:
         self.cover = seat
+        self.cover_since = self.clock
+        self._cover_pressed = False
         self.coordinator.screen_shared()
         self.bottom = seat
         self._apply_visibility(animate=False)
