@@ -142,6 +142,21 @@ def test_the_status_line_follows_the_language_chosen_while_it_shows(fast):
     assert scene.status_text()[0] == capital(fast.t("table.cannot_take", **names)) != english
 
 
+def test_a_sum_refused_for_a_card_of_the_same_rank_says_so(fast):
+    """The 6 dropped on the 2 (2 + 4 = 6) with a 6 on the table was told only that it
+    "cannot take the 2 of swords": the rule (its rank first) went unsaid."""
+    fast.set_language("en")
+    scene = open_table(fast, "6D 2C 10S", "1B 3B 8C", "6C 2S 4B 9B")
+    drag(fast, centre_of(scene, C("6D")), centre_of(scene, C("2S")))
+    assert scene.match.moves() == ()
+    names = {"card": scene.card_name(C("6D")), "target": scene.card_name(C("6C"))}
+    assert scene.status_text()[0] == capital(fast.t("table.must_take_equal", **names))
+    pump(fast, 30)
+    drag(fast, centre_of(scene, C("10S")), centre_of(scene, C("2S")))  # no rank to blame
+    names = {"card": scene.card_name(C("10S")), "target": scene.card_name(C("2S"))}
+    assert scene.status_text()[0] == capital(fast.t("table.cannot_take", **names))
+
+
 def test_drop_outside_the_table_is_no_move(fast):
     scene = open_table(fast, "7D 2C 10S", "1B 3B 8C", "3C 4S 5B 9B")
     home = centre_of(scene, C("7D"))

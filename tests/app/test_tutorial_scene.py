@@ -216,3 +216,14 @@ def test_the_button_that_plays_the_round_for_the_player_says_so_in_both_language
 
     assert Translator("en")("aids.tut.finish_for_me") == "Finish for me"
     assert Translator("it")("aids.tut.finish_for_me") == "Finisci per me"
+
+
+def test_the_aids_keys_say_they_wait_for_the_first_match(fast):
+    """H, U, T and Tab did nothing in the lessons, and said nothing."""
+    scene = TutorialScene(fast)
+    fast.stack.push(scene)
+    pump(fast)
+    for code in (pygame.K_h, pygame.K_u, pygame.K_t, pygame.K_TAB):
+        scene.message_left = 0
+        fast.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="")])
+        assert scene.said() == fast.t("aids.tut.aids_off"), code

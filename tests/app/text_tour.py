@@ -993,6 +993,9 @@ class Tour:
                 self.show(f"table, {deck}: {card} cannot take {target}")
             scene._cannot(card, None)
             self.show(f"table, {deck}: a card that cannot be played")
+            names = {"card": scene.card_name(C("9S")), "target": scene.card_name(C("9B"))}
+            scene.say(lambda t, names=names: t("table.must_take_equal", **names))
+            self.show(f"table, {deck}: a card that must take its own rank")
         app.settings = app.settings.with_(deck_style="napoletane")
         scene.message_left = 0
 
@@ -1021,6 +1024,9 @@ class Tour:
         self.hover_all(app.stack.top, "tutorial, leave the lessons?")
         app.back()
         self.frames(2)
+        self.frames(1, key(pygame.K_h))
+        self.show("tutorial, the aids wait for the first match")
+        scene.message_left = 0
         for step in [step for step in STEPS if step.moves]:
             self.wait_for_human(scene)
             self.show(f"tutorial, {step.key}")

@@ -29,7 +29,7 @@ from .. import style
 from ..ai_worker import AiWorker
 from ..matches import MatchCoordinator
 from ..style import Pen, Scale
-from ..table.aids import AidsLayer
+from ..table.aids import KEYS, REVIEW_KEY, AidsLayer
 from ..table.frame import Item, box
 from ..table.scene import TableScene
 from ..wording import card_name, category_label, suit_name
@@ -38,6 +38,8 @@ if TYPE_CHECKING:
     from ..app import App
 
 AUTOPLAY_PAUSE = 0.35
+AID_KEYS = frozenset({*KEYS, REVIEW_KEY})
+"""The keys of the table's aids, which the lessons do without (they say so)."""
 """Seconds between the player's cards when the coach finishes the round for them."""
 LESSONS = [step.key for step in STEPS]
 CATEGORIES = ("carte", "denari", "settebello", "primiera", "scope")
@@ -199,6 +201,9 @@ class TutorialScene(TableScene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.choice is None:
             # not the table's pause menu: its "abandon" would clear the player's saved match
             self.ask_to_leave()
+            return True
+        if event.type == pygame.KEYDOWN and event.key in AID_KEYS:
+            self.say(lambda t: t("aids.tut.aids_off"))  # the lesson is the help here
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             hit = self._button_at(event.pos)

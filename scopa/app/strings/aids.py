@@ -38,6 +38,9 @@ STRINGS = {
         "aids.tutorial_hint": "Learn to play with a short guided round",
         "aids.tut.next": "Next",
         "aids.tut.skip": "Skip tutorial",
+        "aids.tut.aids_off": (
+            "Hints, undo, the tracker and the last capture wait for your first match"
+        ),
         "aids.tut.leave_question": "Leave the tutorial?",
         "aids.tut.leave_detail": (
             "Tutorial on the title screen starts it again from the first lesson."
@@ -118,6 +121,9 @@ STRINGS = {
         "aids.tutorial_hint": "Impara a giocare con una smazzata guidata",
         "aids.tut.next": "Avanti",
         "aids.tut.skip": "Salta il tutorial",
+        "aids.tut.aids_off": (
+            "Suggerimenti, annulla, conta carte e ultima presa ti aspettano alla prima partita"
+        ),
         "aids.tut.leave_question": "Lasci il tutorial?",
         "aids.tut.leave_detail": (
             "Tutorial nella schermata iniziale lo fa ripartire dalla prima lezione."

@@ -31,6 +31,9 @@ STRINGS = {
         "table.choose_hint": "Click a set (or use the arrows and Enter); Esc takes the card back",
         "table.choose_lay": "Take nothing: lay it on the table",
         "table.cannot_take": "{card} cannot take {target}",
+        "table.must_take_equal": (
+            "{card} must take {target}: a card of its rank on the table comes before any sum"
+        ),
         "table.cannot_play": "{card} cannot be played now",
         "table.round": "Round {n}",
         "table.practice_line": "Practice",
@@ -80,6 +83,10 @@ STRINGS = {
         "table.choose_hint": "Scegli una presa (o frecce e Invio); Esc riprende la carta",
         "table.choose_lay": "Non prendere: calala in tavola",
         "table.cannot_take": "Con {card} non puoi prendere {target}",
+        "table.must_take_equal": (
+            "Con {card} devi prendere {target}: "
+            "una carta del suo valore in tavola viene prima di ogni somma"
+        ),
         "table.cannot_play": "Ora non puoi giocare {card}",
         "table.round": "Smazzata {n}",
         "table.practice_line": "Allenamento",

@@ -389,7 +389,12 @@ class TableScene(Scene):
     def _cannot(self, card: Card, target: Card | None) -> None:
         """Say why ``card`` cannot be played that way (it goes back to the hand)."""
         name = self.card_name
-        if target is not None:
+        takes = [m.captures for m in self.match.legal_moves() if m.card == card and m.captures]
+        equal = [c for (c,) in (t for t in takes if len(t) == 1) if c.rank == card.rank]
+        if target is not None and takes and len(equal) == len(takes) and target not in equal:
+            # a card of its rank is on the table: the rule the player did not know yet
+            self.say(lambda t: t("table.must_take_equal", target=name(equal[0]), card=name(card)))
+        elif target is not None:
             self.say(lambda t: t("table.cannot_take", target=name(target), card=name(card)))
         else:
             self.say(lambda t: t("table.cannot_play", card=name(card)))
