@@ -391,8 +391,9 @@ class TableScene(Scene):
         name = self.card_name
         takes = [m.captures for m in self.match.legal_moves() if m.card == card and m.captures]
         equal = [c for (c,) in (t for t in takes if len(t) == 1) if c.rank == card.rank]
-        if target is not None and takes and len(equal) == len(takes) and target not in equal:
-            # a card of its rank is on the table: the rule the player did not know yet
+        summed = target is not None and target.rank < card.rank and target not in equal
+        if summed and takes and len(equal) == len(takes):
+            # a sum it could make, but a card of its rank is on the table: the rule to learn
             self.say(lambda t: t("table.must_take_equal", target=name(equal[0]), card=name(card)))
         elif target is not None:
             self.say(lambda t: t("table.cannot_take", target=name(target), card=name(card)))
