@@ -85,6 +85,9 @@ def test_a_computer_s_level_is_read_whole_on_its_plate(app, monkeypatch, size, p
     assert levels
     for words, width, room in levels:
         assert width <= room + 0.5, (words, width, room)
+    # and every plate says it alike: the top seat's "Principiante" beside the others'
+    # "Livello principiante" read as two levels
+    assert len({words for words, _, _ in levels}) == 1, levels
     scene.close()
 
 

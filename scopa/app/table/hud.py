@@ -63,8 +63,6 @@ class Plate:
     dealer: bool
     dealer_mark: str = "D"
     """The letter on the dealer's button ("D" for dealer, "M" for mazziere)."""
-    short: str = ""
-    """``detail`` said shorter, written when the plate is too narrow for it."""
 
 
 def draw_plate(
@@ -86,10 +84,10 @@ def draw_plate(
     style.dark_panel(surface, rect, scale, border=border, alpha=190)
     pad = 14 * u
     right = rect.right - pad
+    mark = text.pen("ui_bold", round(rect.height * 0.26), style.NIGHT)
+    r = max(rect.height * 0.22, style.line_height(mark) / 2 + 1)
     if plate.dealer:
         # The dealer's button sits astride the plate's right edge, clear of the words.
-        mark = text.pen("ui_bold", round(rect.height * 0.26), style.NIGHT)
-        r = max(rect.height * 0.22, style.line_height(mark) / 2 + 1)
         centre = (rect.right - r / 2, rect.top + rect.height / 2)
         pygame.draw.circle(surface, style.CREAM, centre, r)
         pygame.draw.circle(surface, style.BRIGHT_GOLD, centre, r, max(1, round(2 * u)))
@@ -104,15 +102,28 @@ def draw_plate(
     top = FRect(rect.left + pad, rect.top, right - rect.left - pad, rect.height * share)
     bottom = FRect(top.left, top.bottom, top.width, rect.bottom - top.bottom)
     style.text(surface, plate.name, name, top)
-    style.text(surface, plate_detail(plate, detail, bottom.width), detail, bottom)
+    style.text(surface, plate.detail, detail, bottom)
 
 
-def plate_detail(plate: Plate, pen: style.Pen, width: float) -> str:
-    """The plate's second line as it fits ``width``: its short form when the whole one
-    would be cut ("Principiante" for "Livello principiante")."""
-    if plate.short and style.natural_width(plate.detail, pen) > width:
-        return plate.short
-    return plate.detail
+def plate_pen(layout: TableLayout, text: Writer) -> style.Pen:
+    """The pen of a plate's second line (its colour aside)."""
+    return text.pen("ui", layout.font_small, style.MIST)
+
+
+def detail_room(rect: FRect, layout: TableLayout, text: Writer) -> float:
+    """The width a plate's second line may take, told as if the dealer's button were on
+    the plate: a plate's words do not change as the deal passes round."""
+    pad = 14 * layout.unit
+    mark = text.pen("ui_bold", round(rect.height * 0.26), style.NIGHT)
+    r = max(rect.height * 0.22, style.line_height(mark) / 2 + 1)
+    return rect.right - 1.5 * r - pad / 4 - (rect.left + pad)
+
+
+def shortened(details: list[tuple[str, str, float]], pen: style.Pen) -> bool:
+    """Whether the plates' second lines are all to be said short: (detail, short, room)
+    per plate; one whole line that would be cut shortens them all, so that the levels of
+    the seats read alike ("Principiante" on each plate, not on one)."""
+    return any(short and style.natural_width(detail, pen) > room for detail, short, room in details)
 
 
 @lru_cache(maxsize=64)

@@ -19,7 +19,17 @@ from ..cardart import CardArt, card_height, turn_step
 from ..style import Scale
 from .director import Banner, Spark
 from .frame import FrameCache, Item, box
-from .hud import Plate, banner_fit, draw_banner, draw_plate, draw_sparks, draw_stack
+from .hud import (
+    Plate,
+    banner_fit,
+    detail_room,
+    draw_banner,
+    draw_plate,
+    draw_sparks,
+    draw_stack,
+    plate_pen,
+    shortened,
+)
 from .layout import TableLayout
 from .snapshot import HudView, PlateView, ScoreRow, TableSnapshot
 from .sprites import CardSprite, draw_sprite
@@ -76,7 +86,11 @@ class Painter:
         background = snap.background
         items = [Item(("cloth", id(background)), bounds, lambda s: s.blit(background, (0, 0)))]
         items += self._stacks(snap)
-        items += [self._plate(plate, lay) for plate in snap.plates]
+        pen = plate_pen(lay, self.text)
+        short = shortened(
+            [(p.detail, p.short, detail_room(p.rect, lay, self.text)) for p in snap.plates], pen
+        )
+        items += [self._plate(plate, lay, short) for plate in snap.plates]
         items += self._hud(snap.hud, lay)
         statics: list[CardSprite] = []
         flying: list[CardSprite] = []
@@ -255,13 +269,13 @@ class Painter:
 
     # --- names and scores ----------------------------------------------------------------
 
-    def _plate(self, plate: PlateView, lay: TableLayout) -> Item:
+    def _plate(self, plate: PlateView, lay: TableLayout, short: bool = False) -> Item:
         grow = 14 * lay.unit
         key = (
             "plate",
             plate.name,
             plate.detail,
-            plate.short,
+            short and plate.short,
             plate.active,
             plate.dealer,
             plate.dealer_mark,
@@ -269,9 +283,8 @@ class Painter:
             round(plate.pulse, 2),
             (plate.rect.x, plate.rect.y, plate.rect.w, plate.rect.h),
         )
-        shown = Plate(
-            plate.name, plate.detail, plate.active, plate.dealer, plate.dealer_mark, plate.short
-        )
+        detail = plate.short if short and plate.short else plate.detail
+        shown = Plate(plate.name, detail, plate.active, plate.dealer, plate.dealer_mark)
         text = self.text
 
         def paint(surface: pygame.Surface) -> None:
