@@ -317,8 +317,6 @@ class RemoteCoordinator:
         """Everything the server said since the last call; the match follows it."""
         arrival = Arrival()
         for item in self.link.poll():
-            if arrival.unreadable:
-                break
             if isinstance(item, Update):
                 try:
                     self.match = self._absorb(item)

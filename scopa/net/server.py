@@ -65,6 +65,7 @@ connections it may have (``Limits.connections_per_address``)."""
 MOST_FILES = 65536
 """The open files the server asks the system to allow the process, if it may."""
 ACCEPT_LOG_EVERY = 60.0
+"""Seconds between two log lines about connections that could not be accepted."""
 CLOSE_WAIT = 2.0
 """Seconds a closed connection's peer has to answer the close before it is cut off."""
 COLLECT_AFTER = (10_000, 2, 20)
@@ -272,8 +273,7 @@ class GameServer:
 
             def connection_made(self, transport: asyncio.BaseTransport) -> None:
                 super().connection_made(transport)
-                peer = transport.get_extra_info("peername")
-                address = str(peer[0]) if isinstance(peer, tuple) and peer else "unknown"
+                address = _host_of(transport.get_extra_info("peername"))
                 if accepted[address] >= most:
                     transport.abort()
                     return
@@ -826,7 +826,11 @@ def _quiet_accept_failures(loop: asyncio.AbstractEventLoop) -> None:
 
 
 def _address_of(ws: ServerConnection) -> str:
-    peer = ws.remote_address
+    return _host_of(ws.remote_address)
+
+
+def _host_of(peer: object) -> str:
+    """The IP address of a socket's peer (as ``getpeername`` gives it)."""
     return str(peer[0]) if isinstance(peer, tuple) and peer else "unknown"
 
 
