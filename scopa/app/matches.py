@@ -106,6 +106,9 @@ class MatchCoordinator:
         self.undone = undone
         """A play was taken back in this match (the statistics keep it apart)."""
         self.resumed = resumed
+        self.hinted: set[int] = set()
+        """The moves (by how many moves came before each) played as the hint on show
+        said: the review tells how many of a player's moves followed a hint."""
         self.holder: int | None = None
         """The seat of the person in front of the screen, whose hand may be on show (with
         several people at one screen: None until someone takes the screen)."""
@@ -223,6 +226,8 @@ class MatchCoordinator:
         self.match = match
         if undone:
             self.undone = True
+        played = len(match.moves())
+        self.hinted = {number for number in self.hinted if number < played}  # taken back
         self._save()
 
     def save(self) -> None:

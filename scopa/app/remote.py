@@ -218,6 +218,8 @@ class RemoteCoordinator:
         """When (``clock``) each friend away was last seen leaving."""
         self._read: dict[str, Any] | None = None
         self._handing: list[concurrent.futures.Future[None]] = []
+        self.hinted: set[int] = set()
+        """As ``MatchCoordinator.hinted`` (the review of a match at a server)."""
         self._note_away(table)
 
     # --- who sits where --------------------------------------------------------------------

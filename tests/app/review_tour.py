@@ -46,6 +46,9 @@ def review_stops(tour: Tour) -> None:
     review: ReviewScene = app.stack.top  # type: ignore[assignment]
     tour.frames(8)
     tour.hover_all(review, "review, a round")
+    coordinator.hinted = {grade.number for grade in review.review().of(review.seat)}
+    tour.show("review, a round played from hints")
+    coordinator.hinted = set()
     tour.click(review.scope_choice)
     tour.hover((0, 0))
     tour.show("review, the match so far")

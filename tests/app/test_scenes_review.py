@@ -223,6 +223,22 @@ def test_all_reviews_are_shown_only_when_everyone_agrees(english) -> None:  # no
     assert app.stack.top is scoring
 
 
+def test_moves_played_as_a_hint_said_are_counted_on_the_review(english) -> None:  # noqa: ANN001
+    """A round played from hints read 100 % and "no costly move" without a word of the
+    hints: their number now shows beside the accuracy (and nothing when none was used)."""
+    app = english
+    coordinator, _, scoring = on_scoring(app)
+    click(app, scoring.review_button)
+    scene = app.stack.top
+    assert [label for label, _ in scene.summary()] == [
+        "Accuracy", "Points lost", "Choices that mattered"
+    ]  # fmt: skip
+    mine = scene.review().of(scene.seat)
+    coordinator.hinted = {grade.number for grade in mine[:2]}
+    assert scene.summary()[-1] == ("Moves from a hint", "2")
+    assert "Moves from a hint" in drawn_texts(app)
+
+
 def test_the_match_review_covers_every_round(english) -> None:  # noqa: ANN001
     app = english
     coordinator, _, scoring = on_scoring(app)

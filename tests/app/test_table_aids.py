@@ -89,6 +89,28 @@ def test_hint_key_then_enter_plays_the_hinted_move(fast):
     assert not button(scene, "hint").enabled  # the computer is to play
 
 
+def test_a_move_played_as_the_hint_said_is_remembered_for_the_review(fast):
+    """The review gave 100 % to a round played from hints without a word: the moves that
+    followed a hint are kept (and forgotten when taken back)."""
+    scene = open_solo(fast, fixed_match("5D 2C 10S", "1B 3B 8C", "3C 2S 7C 9B"))
+    key(fast, pygame.K_h)
+    key(fast, pygame.K_RETURN)
+    assert scene.coordinator.hinted == {0}
+    settle(fast, scene)
+    while scene.human_to_play is None:
+        pump(fast)
+    played = len(scene.match.moves())
+    key(fast, pygame.K_RETURN)  # chosen without a hint: not counted
+    key(fast, pygame.K_RETURN)
+    assert len(scene.match.moves()) > played and scene.coordinator.hinted == {0}
+    settle(fast, scene)
+    while scene.human_to_play is None:
+        pump(fast)
+    key(fast, pygame.K_u)
+    key(fast, pygame.K_u)
+    assert scene.match.moves() == () and scene.coordinator.hinted == set()
+
+
 def test_hint_matches_master_over_many_positions():
     """The layer's job is the same function the master player runs (no pygame needed)."""
     from scopa.app.table.aids import hint_job

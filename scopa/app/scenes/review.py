@@ -100,11 +100,15 @@ class ReviewScene(MenuScene):
             return []
         accuracy = review.accuracy(self.seat)
         shown = "\u2014" if accuracy is None else f"{round(accuracy)}%"
-        return [
+        tiles = [
             (self.t("review.accuracy"), shown),
             (self.t("review.lost"), points(self.app.t, review.lost(self.seat))),
             (self.t("review.decisions"), str(len(review.decisions(self.seat)))),
         ]
+        hinted = [g for g in review.of(self.seat) if g.number in self.coordinator.hinted]
+        if hinted:  # an accuracy earned by following hints says so
+            tiles.append((self.t("review.hinted"), str(len(hinted))))
+        return tiles
 
     def by_round(self) -> list[tuple[int, float]]:
         """``(round, accuracy)`` of each round reviewed where a choice mattered."""

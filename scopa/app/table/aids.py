@@ -203,6 +203,11 @@ class AidsLayer:
     def _hint_shown(self) -> bool:
         return self.hint is not None and self.hint_match is self.match
 
+    def followed(self, move: Move) -> bool:
+        """Whether ``move`` is the one the hint on show suggests."""
+        hint = self.hint
+        return hint is not None and self.hint_match is self.match and hint.move == move
+
     # --- input -------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> bool:

@@ -554,6 +554,8 @@ class TableScene(Scene):
         self.ui.finish_all()
         self.drag.cancel()
         self.pick.clear()
+        if self.aids.followed(move):
+            self.coordinator.hinted.add(len(self.match.moves()))
         events = self.coordinator.apply(move)
         if self.coordinator.needs_cover() is not None:
             self.coordinator.screen_shared()  # the next person's hand must not show
