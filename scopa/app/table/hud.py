@@ -84,8 +84,7 @@ def draw_plate(
     style.dark_panel(surface, rect, scale, border=border, alpha=190)
     pad = 14 * u
     right = rect.right - pad
-    mark = text.pen("ui_bold", round(rect.height * 0.26), style.NIGHT)
-    r = max(rect.height * 0.22, style.line_height(mark) / 2 + 1)
+    mark, r = _dealer_button(rect, text)
     if plate.dealer:
         # The dealer's button sits astride the plate's right edge, clear of the words.
         centre = (rect.right - r / 2, rect.top + rect.height / 2)
@@ -105,6 +104,12 @@ def draw_plate(
     style.text(surface, plate.detail, detail, bottom)
 
 
+def _dealer_button(rect: FRect, text: Writer) -> tuple[style.Pen, float]:
+    """The pen of the letter on a plate's dealer button, and the button's radius."""
+    mark = text.pen("ui_bold", round(rect.height * 0.26), style.NIGHT)
+    return mark, max(rect.height * 0.22, style.line_height(mark) / 2 + 1)
+
+
 def plate_pen(layout: TableLayout, text: Writer) -> style.Pen:
     """The pen of a plate's second line (its colour aside)."""
     return text.pen("ui", layout.font_small, style.MIST)
@@ -114,8 +119,7 @@ def detail_room(rect: FRect, layout: TableLayout, text: Writer) -> float:
     """The width a plate's second line may take, told as if the dealer's button were on
     the plate: a plate's words do not change as the deal passes round."""
     pad = 14 * layout.unit
-    mark = text.pen("ui_bold", round(rect.height * 0.26), style.NIGHT)
-    r = max(rect.height * 0.22, style.line_height(mark) / 2 + 1)
+    r = _dealer_button(rect, text)[1]
     return rect.right - 1.5 * r - pad / 4 - (rect.left + pad)
 
 

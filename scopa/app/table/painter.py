@@ -269,7 +269,7 @@ class Painter:
 
     # --- names and scores ----------------------------------------------------------------
 
-    def _plate(self, plate: PlateView, lay: TableLayout, short: bool = False) -> Item:
+    def _plate(self, plate: PlateView, lay: TableLayout, short: bool) -> Item:
         grow = 14 * lay.unit
         key = (
             "plate",
