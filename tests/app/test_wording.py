@@ -487,3 +487,19 @@ def test_the_practice_is_called_by_one_name_on_its_table() -> None:
     for language in ("en", "it"):
         t = Translator(language)
         assert t("review.practice_intro").startswith(t("table.practice_line") + ":"), language
+
+
+def test_the_tracker_names_the_face_cards_by_the_start_of_their_names() -> None:
+    """The tracker labelled the knight "N", a chess letter a card player does not read as
+    the knight. (A French deck's labels are the letters its corners print, J, Q and K, in
+    both languages.)"""
+    from scopa.app.wording import card_name, rank_label
+    from scopa.engine import Card
+
+    for language in ("en", "it"):
+        t = Translator(language)
+        for rank in (9, 10):
+            name = card_name(t, Card(rank, "D"), "napoletane").split()
+            word = name[1] if name[0] in {"the", "il"} else name[0]
+            label = rank_label(t, rank, "napoletane")
+            assert word.lower().startswith(label.lower()), (language, rank, label)

@@ -29,7 +29,7 @@ STRINGS = {
         "aids.rank.6": "6",
         "aids.rank.7": "7",
         "aids.rank.8": "J",
-        "aids.rank.9": "N",
+        "aids.rank.9": "Kn",
         "aids.rank.10": "K",
         "aids.rank.french.8": "J",
         "aids.rank.french.9": "Q",
