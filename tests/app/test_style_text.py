@@ -8,6 +8,7 @@ import pygame
 import pytest
 
 from scopa.app import style
+from scopa.app.style.text import OPERATORS
 from scopa.resources import font_path
 
 
@@ -136,3 +137,29 @@ def test_rendered_lines_kept_stay_within_their_budget(fonts) -> None:
     )
     style.text(surface, "Line number 2999 of a long page of rules", pen(fonts, 28), box)
     assert len(text_module._rendered) > 10  # the lines on screen are still kept
+
+
+@pytest.mark.parametrize(
+    ("words", "sums"),
+    [
+        (
+            "6 and 4 on the table: don't lay the 3 (4 + 3 = 7) nor the ace (6 + 1 = 7).",
+            ("3 (4 + 3 = 7)", "(6 + 1 = 7)."),
+        ),
+        (
+            "Quindici: table 1, 3, 4, 7. A 4 takes 4 + 7 (4 + 4 + 7 = 15) or 1 + 3 + 7.",
+            ("4 + 7 (4 + 4 + 7 = 15)", "or 1 + 3 + 7."),
+        ),
+    ],
+)
+def test_a_sum_is_not_broken_across_lines(fonts, words: str, sums: tuple[str, ...]) -> None:
+    """The rules' captions broke "(6 +" over "1 = 7)": a sign of a sum keeps the numbers on
+    both its sides on its line, at every width where the sum fits one."""
+    font = pen(fonts).fonts("ui", 20)
+    widest = max(font.size(part)[0] for part in sums)
+    for width in range(widest + 1, font.size(words)[0], 3):
+        lines = style.wrap(words, font, width)
+        assert " ".join(lines) == words
+        for line in lines:
+            assert line.split()[0] not in OPERATORS, (width, lines)
+            assert line.split()[-1] not in OPERATORS, (width, lines)

@@ -285,7 +285,8 @@ def wrap(words: str, font: pygame.font.Font, width: float, *, cut: bool = False)
 
 def _units(paragraph: str, font: pygame.font.Font, width: float) -> list[tuple[str, str]]:
     """The words of ``paragraph``, each with the spaces before it, short words joined to
-    the word after them where the two fit a line."""
+    the word after them and a sign of a sum to the words on both sides where they fit a
+    line."""
     units: list[tuple[str, str]] = []
     space = ""
     for token in _SPACES.split(paragraph):
@@ -294,7 +295,7 @@ def _units(paragraph: str, font: pygame.font.Font, width: float) -> list[tuple[s
         if token.startswith(" "):
             space = token
             continue
-        if units and _clings(units[-1][1].rpartition(" ")[2]):
+        if units and (_clings(units[-1][1].rpartition(" ")[2]) or token in OPERATORS):
             before, last = units[-1]
             joined = f"{last}{space}{token}"
             if font.size(joined)[0] <= width:
@@ -306,10 +307,15 @@ def _units(paragraph: str, font: pygame.font.Font, width: float) -> list[tuple[s
     return units
 
 
+OPERATORS = frozenset("+=−×")
+"""Signs of a sum, which neither end nor begin a line: "6 + 1 = 7" reads as one word."""
+
+
 def _clings(word: str) -> bool:
     """Whether ``word`` must not end a line: a short word ("a", "i", "di", "of") or number
-    reads with the word after it ("il 2 di denari", "fino a 7")."""
-    return len(word) <= 2 and (word.isalpha() or word.isdigit())
+    reads with the word after it ("il 2 di denari", "fino a 7"), and so does a sign of a sum
+    (``OPERATORS``)."""
+    return len(word) <= 2 and (word.isalpha() or word.isdigit()) or word in OPERATORS
 
 
 def _settle(lines: list[str], font: pygame.font.Font, width: float) -> list[str]:
@@ -319,8 +325,8 @@ def _settle(lines: list[str], font: pygame.font.Font, width: float) -> list[str]
     while last > 0 and _alone(lines[last]):
         words = lines[last - 1].split(" ")
         at = len(words) - 1
-        while at > 0 and _clings(words[at - 1]):
-            at -= 1  # the short words before the word carried go with it
+        while at > 0 and (_clings(words[at - 1]) or words[at] in OPERATORS):
+            at -= 1  # the short words before the word carried go with it, a sum whole
         head, moved = " ".join(words[:at]), " ".join([*words[at:], lines[last]])
         if not head.strip() or font.size(moved)[0] > width:
             break
