@@ -8,8 +8,10 @@ temporary folder with the dummy video driver and step it frame by frame.
 from __future__ import annotations
 
 import contextlib
+import math
 import os
 import sys
+import time
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -34,6 +36,12 @@ IDLE_FPS = 15
 """When nothing moves, fewer frames: the game stays cool on laptops and shared machines."""
 FILE_TOAST_SECONDS = 10.0
 """Messages about files are long (which file, what was wrong, where the backup is)."""
+DOUBLE_CLICK = 0.5
+"""Seconds within which a second press where the first one was makes a double click..."""
+DOUBLE_CLICK_REACH = 6
+"""...pixels from it. A double click's second press on a screen the first one opened is
+not taken: it would answer a question the player has not seen (Play's level question
+opens with Expert under the pointer)."""
 
 SceneFactory = Callable[..., Scene]
 """Makes a scene: ``factory(app, **params)``."""
@@ -71,6 +79,10 @@ class App:
         self._shown_size: tuple[int, int] | None = None
         self._exposed = False
         """The window system lost the window's picture: the next frame shows all of it."""
+        self._last_press: tuple[float, tuple[int, int], Scene | None] | None = None
+        """When and where the last press of the left button was, and the screen it met."""
+        self._swallowed = False
+        """A double click's second press was not taken: nor is its release."""
         self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
         self._windowed_size = _at_least_min(size)
         self._opened_size = self.settings.window_size
@@ -321,12 +333,34 @@ class App:
         if event.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
             self.resize((event.w, event.h))
             return
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and event.button == 1:
+            if self._through_new_screen(event):
+                return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.settings.fullscreen = not self.settings.fullscreen
             self.set_fullscreen(self.settings.fullscreen)
             self.save_settings()
             return
         self.stack.handle(event)
+
+    def _through_new_screen(self, event: pygame.event.Event) -> bool:
+        """Whether ``event`` (the left button) is the second press of a double click on a
+        screen the first press opened, or that press's release: neither is taken."""
+        if event.type == pygame.MOUSEBUTTONUP:
+            swallowed, self._swallowed = self._swallowed, False
+            return swallowed
+        now, pos, top = time.monotonic(), tuple(event.pos), self.stack.top
+        last = self._last_press
+        if (
+            last is not None
+            and now - last[0] <= DOUBLE_CLICK
+            and math.dist(pos, last[1]) <= DOUBLE_CLICK_REACH
+            and top is not last[2]
+        ):
+            self._swallowed = True
+            return True
+        self._last_press = (now, pos, top)
+        return False
 
     def draw(self) -> None:
         """The scenes in sight, bottom to top, each with the toasts told over it."""

@@ -4,10 +4,12 @@ only computers, and the other buttons open their screens."""
 from __future__ import annotations
 
 import random
+import time
 
 import pygame
 import pytest
 
+from scopa.app.app import DOUBLE_CLICK
 from scopa.app.scenes.confirm import ConfirmScene
 from scopa.app.scenes.level import LevelScene
 from scopa.app.scenes.title import TitleScene
@@ -262,3 +264,20 @@ def test_the_level_question_opened_from_the_keyboard_shows_where_the_focus_is(ap
     click(app, clicked.play)  # with the mouse: no ring until the keyboard is used
     assert not top(app).form.keyboard_used
     app.back()
+
+
+def test_a_double_click_on_play_does_not_answer_the_level_question(app, title) -> None:
+    """The level question opens with Expert under Play: a double click on Play answered it
+    with the second press, and the player met Expert without seeing the question. A click
+    there after a moment is an answer."""
+    at = (round(title.play.rect.centerx), round(title.play.rect.centery))
+    click(app, at)
+    dialog = top(app)
+    assert isinstance(dialog, LevelScene)
+    assert any(button.rect.collidepoint(at) for button in dialog.buttons)
+    click(app, at)
+    assert top(app) is dialog  # the question is still asked
+    assert app.settings.opponent_level == ""
+    time.sleep(DOUBLE_CLICK)
+    click(app, at)
+    assert isinstance(top(app), TableScene)
