@@ -24,7 +24,7 @@ import tempfile
 import threading
 import time
 import tomllib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -111,13 +111,22 @@ class FileProblem:
 
 
 class SavedMatch(tuple):  # type: ignore[type-arg]
-    """The unfinished match: ``(setup, record)``, and whether a play was taken back in it."""
+    """The unfinished match: ``(setup, record)``, whether a play was taken back in it, and
+    the moves played as a hint said (by how many moves came before each)."""
 
     undone: bool
+    hinted: frozenset[int]
 
-    def __new__(cls, setup: MatchSetup, record: GameRecord, undone: bool = False) -> SavedMatch:
+    def __new__(
+        cls,
+        setup: MatchSetup,
+        record: GameRecord,
+        undone: bool = False,
+        hinted: frozenset[int] = frozenset(),
+    ) -> SavedMatch:
         saved = super().__new__(cls, (setup, record))
         saved.undone = undone
+        saved.hinted = hinted
         return saved
 
     @property
@@ -531,9 +540,17 @@ class Store:
 
     # --- the unfinished match ----------------------------------------------------------
 
-    def save_match(self, setup: MatchSetup, record: GameRecord, *, undone: bool = False) -> bool:
+    def save_match(
+        self,
+        setup: MatchSetup,
+        record: GameRecord,
+        *,
+        undone: bool = False,
+        hinted: Iterable[int] = (),
+    ) -> bool:
         """Remember an unfinished match (called after every move); ``undone``: a play was
-        taken back in it (a resumed match must remember it for the statistics)."""
+        taken back in it (a resumed match must remember it for the statistics); ``hinted``:
+        the moves played as a hint said (the review counts them)."""
         if setup.rules != record.rules:
             raise SettingsError("the match setup and the record have different rules")
         envelope: dict[str, Any] = {
@@ -544,6 +561,9 @@ class Store:
         }
         if undone:
             envelope["undone"] = True
+        hinted = sorted(number for number in hinted if 0 <= number < len(record.moves))
+        if hinted:
+            envelope["hinted"] = hinted
         data = json.dumps(envelope, indent=1, sort_keys=True).encode("utf-8")
         return self._write(self.save_path, data, "match")
 
@@ -554,7 +574,8 @@ class Store:
             return None
         try:
             _check_schema(envelope, SAVE_SCHEMA)
-            unknown = sorted(set(envelope) - {"schema", "saved", "setup", "record", "undone"})
+            known = {"schema", "saved", "setup", "record", "undone", "hinted"}
+            unknown = sorted(set(envelope) - known)
             if unknown:
                 raise DamagedFile("files.cause_content", detail=_unknown_entry(unknown[0]))
             setup = MatchSetup.from_dict(envelope.get("setup"))
@@ -568,6 +589,7 @@ class Store:
             undone = envelope.get("undone", False)
             if not isinstance(undone, bool):
                 raise DamagedFile("files.cause_content", detail="'undone' must be true or false")
+            hinted = _hinted_moves(envelope.get("hinted", []), len(record.moves))
             match = record.replay()
         except _BAD_CONTENT as error:
             self._set_aside(self.save_path, "match", _cause_of(error))
@@ -575,7 +597,7 @@ class Store:
         if match.over:
             self.clear_match()
             return None
-        return SavedMatch(setup, record, undone)
+        return SavedMatch(setup, record, undone, hinted)
 
     def clear_match(self) -> bool:
         """Forget the unfinished match (it was finished or abandoned); False if it could not
@@ -917,6 +939,17 @@ def _cause_of(error: BaseException) -> FileProblem:
 
 def _detail(text: str) -> str:
     return text if len(text) <= DETAIL_LIMIT else text[:DETAIL_LIMIT] + "\u2026"
+
+
+def _hinted_moves(value: object, moves: int) -> frozenset[int]:
+    """The saved list of moves played as a hint said: each the number of a move of the
+    record (a list too long for the record is damaged)."""
+    if not isinstance(value, list) or len(value) > moves:
+        raise DamagedFile("files.cause_content", detail="'hinted' must list moves of the match")
+    for number in value:
+        if type(number) is not int or not 0 <= number < moves:
+            raise DamagedFile("files.cause_content", detail="'hinted' must list moves of the match")
+    return frozenset(value)
 
 
 def _unknown_entry(name: Any) -> str:

@@ -119,7 +119,7 @@ class FlakyStore:
         self.failing = True
         self.messages: list[Any] = []
 
-    def save_match(self, setup: Any, record: Any, *, undone: bool = False) -> bool:
+    def save_match(self, setup: Any, record: Any, **flags: Any) -> bool:
         if self.failing:
             raise OSError(errno.EIO, "Input/output error")
         return True

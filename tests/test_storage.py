@@ -418,6 +418,31 @@ def test_saved_match_with_an_unplayable_move_is_set_aside(tmp_path: Path) -> Non
     assert any("cannot be played" in detail for detail in store.messages[0].details())
 
 
+@pytest.mark.parametrize("hinted", ["3", [-1], [True], [10**6], [0.5], list(range(10**4))])
+def test_saved_match_with_bad_hinted_moves_is_set_aside(hinted: object, tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    envelope = {
+        "schema": 1,
+        "setup": MatchSetup.solo().to_dict(),
+        "record": _valid_record,
+        "hinted": hinted,
+    }
+    store.save_path.write_text(json.dumps(envelope))
+    assert store.load_match() is None
+    assert any("hinted" in detail for detail in store.messages[0].details())
+
+
+def test_the_moves_played_from_hints_are_kept_with_the_match(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    record = GameRecord.parse(_valid_record)
+    store.save_match(MatchSetup.solo(), record, hinted={0, 2, 10**6})
+    saved = store.load_match()
+    assert saved is not None and saved.hinted == {0, 2}  # a move the record lacks is not kept
+    store.save_match(MatchSetup.solo(), record)
+    assert "hinted" not in json.loads(store.save_path.read_text())
+    assert store.load_match().hinted == frozenset()
+
+
 def test_save_refuses_a_setup_for_other_rules(tmp_path: Path) -> None:
     with pytest.raises(SettingsError):
         Store(tmp_path).save_match(

@@ -333,9 +333,8 @@ class App:
         if event.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
             self.resize((event.w, event.h))
             return
-        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and event.button == 1:
-            if self._through_new_screen(event):
-                return
+        if self._through_new_screen(event):
+            return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.settings.fullscreen = not self.settings.fullscreen
             self.set_fullscreen(self.settings.fullscreen)
@@ -346,6 +345,8 @@ class App:
     def _through_new_screen(self, event: pygame.event.Event) -> bool:
         """Whether ``event`` (the left button) is the second press of a double click on a
         screen the first press opened, or that press's release: neither is taken."""
+        if event.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) or event.button != 1:
+            return False
         if event.type == pygame.MOUSEBUTTONUP:
             swallowed, self._swallowed = self._swallowed, False
             return swallowed

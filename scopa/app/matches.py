@@ -97,6 +97,7 @@ class MatchCoordinator:
         undone: bool = False,
         resumed: bool = False,
         coach: Coach | None = None,
+        hinted: frozenset[int] = frozenset(),
     ) -> None:
         if match.rules != setup.rules:
             raise ValueError("the match and its setup have different rules")
@@ -106,9 +107,10 @@ class MatchCoordinator:
         self.undone = undone
         """A play was taken back in this match (the statistics keep it apart)."""
         self.resumed = resumed
-        self.hinted: set[int] = set()
+        self.hinted: set[int] = set(hinted)
         """The moves (by how many moves came before each) played as the hint on show
-        said: the review tells how many of a player's moves followed a hint."""
+        said: the review tells how many of a player's moves followed a hint (saved with
+        the match)."""
         self.holder: int | None = None
         """The seat of the person in front of the screen, whose hand may be on show (with
         several people at one screen: None until someone takes the screen)."""
@@ -242,7 +244,8 @@ class MatchCoordinator:
                 self.recorded = True
                 self.saver.finish(self.setup, self.match, undone=self.undone)
         else:
-            self.saver.save(self.setup, self.match.record(), undone=self.undone)
+            hinted = frozenset(self.hinted)
+            self.saver.save(self.setup, self.match.record(), undone=self.undone, hinted=hinted)
 
     def problems(self) -> list[tuple[str, str]]:
         """Saves that failed since the last call: ``(message key, reason)``."""
@@ -410,6 +413,7 @@ class Matches:
             record.replay(),
             saver=MatchSaver(self.app.store),
             undone=saved.undone,
+            hinted=saved.hinted,
             resumed=True,
             coach=self.coach if setup.humans else None,
         )

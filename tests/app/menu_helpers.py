@@ -22,9 +22,12 @@ def show(app, scene, size: tuple[int, int], language: str):  # noqa: ANN001, ANN
 
 
 def click(app, target) -> None:  # noqa: ANN001
-    """Move to, press and release the left button on a widget (or a point)."""
+    """Move to, press and release the left button on a widget (or a point): one click, as
+    a person makes it, not the second of a double click (``App`` drops that on a screen the
+    first one opened)."""
     pos = target.rect.center if hasattr(target, "rect") else target
     pos = (round(pos[0]), round(pos[1]))
+    app._last_press = None
     frame(
         app,
         pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),

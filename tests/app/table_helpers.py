@@ -81,6 +81,9 @@ def drag(app, start: tuple[float, float], end: tuple[float, float], steps: int =
 
 
 def click(app, pos: tuple[float, float]) -> None:  # noqa: ANN001
+    """One click, as a person makes it: not the second of a double click (``App`` drops
+    that on a screen the first one opened)."""
+    app._last_press = None
     app.frame(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, pos), mouse(pygame.MOUSEBUTTONUP, pos)])
 
 

@@ -271,13 +271,21 @@ def test_a_double_click_on_play_does_not_answer_the_level_question(app, title) -
     with the second press, and the player met Expert without seeing the question. A click
     there after a moment is an answer."""
     at = (round(title.play.rect.centerx), round(title.play.rect.centery))
-    click(app, at)
+
+    def press_and_release() -> None:
+        frame(
+            app,
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at, button=1),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=at, button=1),
+        )
+
+    press_and_release()
     dialog = top(app)
     assert isinstance(dialog, LevelScene)
     assert any(button.rect.collidepoint(at) for button in dialog.buttons)
-    click(app, at)
+    press_and_release()
     assert top(app) is dialog  # the question is still asked
     assert app.settings.opponent_level == ""
     time.sleep(DOUBLE_CLICK)
-    click(app, at)
+    press_and_release()
     assert isinstance(top(app), TableScene)

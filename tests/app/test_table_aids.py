@@ -14,6 +14,7 @@ from scopa.app.table.aids import TAP_SECONDS, hint_seed
 from scopa.engine import DECK, Card, Match, Move, Rules
 from scopa.settings import MatchSetup, SeatConfig
 
+from .menu_helpers import close_tables as close_tables_of
 from .table_helpers import (
     FRAME,
     centre_of,
@@ -109,6 +110,22 @@ def test_a_move_played_as_the_hint_said_is_remembered_for_the_review(fast):
     key(fast, pygame.K_u)
     key(fast, pygame.K_u)
     assert scene.match.moves() == () and scene.coordinator.hinted == set()
+
+
+def test_the_moves_played_from_hints_are_still_counted_after_continue(fast):
+    """The review's count of moves played from hints began again from nothing when the
+    match was left and continued: they are saved with the match."""
+    scene = open_solo(fast, fixed_match("5D 2C 10S", "1B 3B 8C", "3C 2S 7C 9B"))
+    key(fast, pygame.K_h)
+    key(fast, pygame.K_RETURN)
+    assert scene.coordinator.hinted == {0}
+    settle(fast, scene)
+    scene.coordinator.flush()
+    fast.matches.leave()
+    assert fast.matches.resume()
+    assert fast.matches.current is not scene.coordinator
+    assert fast.matches.current.hinted == {0}
+    close_tables_of(fast)
 
 
 def test_hint_matches_master_over_many_positions():

@@ -33,10 +33,11 @@ class MatchSaver:
                 self._pool = futures.ThreadPoolExecutor(1, thread_name_prefix="scopa-save")
             self._pending.append((key, self._pool.submit(job, *args)))
 
-    def save(self, setup: Any, record: Any, *, undone: bool = False) -> None:
-        self._submit(
-            "table.save_failed", partial(self.store.save_match, undone=undone), setup, record
-        )
+    def save(
+        self, setup: Any, record: Any, *, undone: bool = False, hinted: frozenset[int] = frozenset()
+    ) -> None:
+        job = partial(self.store.save_match, undone=undone, hinted=hinted)
+        self._submit("table.save_failed", job, setup, record)
 
     def finish(self, setup: Any, match: Any, *, undone: bool = False) -> None:
         """The match is over: counted in the statistics, then no longer offered to resume
