@@ -48,9 +48,10 @@ def review_stops(tour: Tour) -> None:
     tour.hover_all(review, "review, a round")
     coordinator.hinted = {grade.number for grade in review.review().of(review.seat)}
     tour.show("review, a round played from hints")
-    coordinator.hinted = set()
     tour.click(review.scope_choice)
     tour.hover((0, 0))
+    tour.show("review, the match so far, with moves from hints")
+    coordinator.hinted = set()
     tour.show("review, the match so far")
     tour.click(review.scope_choice)
     _practice(tour, review)

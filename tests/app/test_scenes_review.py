@@ -235,8 +235,8 @@ def test_moves_played_as_a_hint_said_are_counted_on_the_review(english) -> None:
     ]  # fmt: skip
     mine = scene.review().of(scene.seat)
     coordinator.hinted = {grade.number for grade in mine[:2]}
-    assert scene.summary()[-1] == ("Moves from a hint", "2")
-    assert "Moves from a hint" in drawn_texts(app)
+    assert scene.summary()[-1] == ("Hints followed", "2")
+    assert "Hints followed" in drawn_texts(app)
 
 
 def test_the_match_review_covers_every_round(english) -> None:  # noqa: ANN001

@@ -203,7 +203,9 @@ class Tour:
         self.frames(1, mouse(pygame.MOUSEMOTION, pos))
 
     def click(self, target) -> None:  # noqa: ANN001
+        """One click, as a person makes it (not the second of a double click)."""
         pos = target.rect.center if hasattr(target, "rect") else target
+        self.app._last_press = None
         self.frames(
             1,
             mouse(pygame.MOUSEMOTION, pos),

@@ -364,11 +364,6 @@ class ReviewScene(MenuScene):
         )
         top = area.top + choice_h + m.px(style.SPACE_S)
         self.strip = pygame.Rect(left, top, area.w, m.px(0.13))
-        tiles_w = area.w if self.scope == "round" else round(area.w * 0.5)
-        self.tiles_area = pygame.Rect(left, top, tiles_w, self.strip.h)
-        self.chart_area = pygame.Rect(
-            left + tiles_w + gap, top, area.w - tiles_w - gap, self.strip.h
-        )
         label_h = style.line_height(self._label_pen())
         top = self.strip.bottom + m.px(style.SPACE_S)
         self.headers = pygame.Rect(left, top, area.w, label_h)
@@ -400,6 +395,22 @@ class ReviewScene(MenuScene):
         self.info_column = (inside.left, info_w)
         button_left = self.rows[0].right - pad - button_w
         self.text_column = (x, button_left - pad - x)
+
+    def _strip_parts(self, tiles: list[tuple[str, str]]) -> tuple[pygame.Rect, pygame.Rect]:
+        """The figures' tiles and, for the match, the chart of accuracy by round beside
+        them: the tiles take the whole strip for a round; for the match at least half of
+        it, and more where each label needs it to read on one line (the chart keeps
+        some 30 %)."""
+        m, strip = self.m, self.strip
+        if self.scope == "round" or not tiles:
+            return strip, pygame.Rect(strip.right, strip.top, 0, strip.h)
+        gap, inner_gap = m.px(style.SPACE_M), m.px(style.SPACE_S)
+        pen = m.pen("ui", style.SMALL, style.INK_SOFT)
+        widest = max(style.natural_width(label, pen) for label, _ in tiles)
+        needed = len(tiles) * (widest + 2 * inner_gap) + inner_gap * (len(tiles) - 1)
+        tiles_w = min(max(strip.w // 2, needed), strip.w * 7 // 10 - gap)
+        chart = pygame.Rect(strip.left + tiles_w + gap, strip.top, strip.w - tiles_w - gap, strip.h)
+        return pygame.Rect(strip.left, strip.top, tiles_w, strip.h), chart
 
     def _label_pen(self) -> style.Pen:
         return self.m.pen("ui", style.SMALL, style.INK_SOFT)
@@ -446,9 +457,11 @@ class ReviewScene(MenuScene):
             )
             style.text(surface, waiting, pen, box, align="center", lines=0)
             return
-        figure_tiles(surface, self.tiles_area, self.m, self.summary())
+        tiles = self.summary()
+        tiles_area, chart_area = self._strip_parts(tiles)
+        figure_tiles(surface, tiles_area, self.m, tiles)
         if self.scope == "match":
-            self._draw_by_round(surface)
+            self._draw_by_round(surface, chart_area)
         grades = self.grades()
         if not grades:
             pen = m.pen("text", style.SUBHEADING, style.INK_SOFT)
@@ -479,9 +492,10 @@ class ReviewScene(MenuScene):
             pen = self._note_pen()
             style.text(surface, self.definition(), pen, self.footer, align="left", lines=0)
 
-    def _draw_by_round(self, surface: pygame.Surface) -> None:
-        """Each round's accuracy on a pill of its own, the latest rounds that fit."""
-        m, area = self.m, self.chart_area
+    def _draw_by_round(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """Each round's accuracy on a pill of its own in ``area``, the latest rounds that
+        fit."""
+        m = self.m
         style.paper_card(surface, area, m)
         pen = m.pen("ui_bold", style.ROW_NOTE, style.INK_SOFT)
         pad = m.px(style.SPACE_S)
