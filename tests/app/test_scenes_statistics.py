@@ -353,3 +353,28 @@ def test_a_bar_of_nothing_still_shows_beside_its_pair(app):
     green = [(x, y) for x in range(area.left, area.right) for y in range(area.top, area.bottom)
              if tuple(surface.get_at((x, y)))[:3] == (0, 160, 0)]  # fmt: skip
     assert green and min(x for x, _ in green) < zero.used.centerx < max(x for x, _ in green)
+
+
+def test_huge_counts_keep_their_labels_apart_and_their_grid_round(app):
+    """A statistics file with counts near its limits (half a billion matches won and lost,
+    margins of a billion) ran the bars' numbers into each other ("500000000500000000") and
+    gave the margin's grid steps such as 333333334."""
+    import pygame
+
+    from scopa.app import style
+    from scopa.app.scenes.chart import bar_chart, nice_ticks
+
+    for low, high in ((-1e9, 1e9 + 1), (0, 10**12), (-3, 7), (0, 100)):
+        tick, start, count = nice_ticks(low, high)
+        assert str(tick).strip("0") in {"1", "2", "25", "5"}, (low, high, tick)
+        assert start <= low and start + tick * count >= high and count <= 6
+    m = style.Metrics(app, (960, 540))
+    surface = pygame.Surface((420, 260))
+    drawn: list = []
+    with style.watch_text(drawn.append):
+        groups = [(level, (500_000_000, 500_000_000)) for level in ("A", "B", "C")]
+        bar_chart(surface, pygame.Rect(0, 0, 420, 260), m, groups, ((0, 160, 0), (200, 0, 0)))
+    numbers = sorted((text.used for text in drawn if text.words.isdigit()), key=lambda r: r.x)
+    assert len(numbers) == 6
+    for left, right in zip(numbers, numbers[1:]):
+        assert left.right <= right.left, (left, right)

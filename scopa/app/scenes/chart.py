@@ -16,10 +16,17 @@ TICK_ROOM = 1.5
 """Line heights between two grid lines of a chart: their labels never touch."""
 
 
+ROUND_STEPS = tuple(
+    sorted({base * 10**power for power in range(19) for base in (1, 2, 5)}
+           | {25 * 10**power for power in range(18)})
+)  # fmt: skip
+"""The steps a chart's grid may take: 1, 2, 5, 10, 20, 25, 50, 100, ... to 5·10^18."""
+
+
 def nice_ticks(low: float, high: float, most: int = 6) -> tuple[int, int, int]:
     """A round step (1, 2, 5, 10, 20, 25, 50, ...), a start and a count of at most ``most``
     steps that cover ``low``..``high``: the grid of a chart."""
-    for tick in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000):
+    for tick in ROUND_STEPS:
         start = math.floor(low / tick) * tick
         count = max(1, math.ceil((high - start) / tick))
         if count <= most:
@@ -374,7 +381,8 @@ def bar_chart(
                 bar.h = max(2, m.px(0.004))
                 bar.bottom = plot.bottom
                 pygame.draw.rect(surface, colors[k % len(colors)], bar)
-            box = pygame.Rect(0, 0, round(bar_w * 1.6), line_h)
+            # over its own bar: a long number is set smaller rather than run into the next
+            box = pygame.Rect(0, 0, max(1, round(bar_w)), line_h)
             box.midbottom = (bar.centerx, bar.top - m.px(0.004))
             style.text(surface, str(round(value)), value_pen, box, align="center")
         box = pygame.Rect(0, plot.bottom + m.px(0.008), round(slot * 0.95), 2 * line_h)
