@@ -58,6 +58,11 @@ class RemoteRound:
     def table_cards(self) -> tuple[Card, ...]:
         return self.observation.table
 
+    @property
+    def declaring(self) -> bool:
+        """Cirulla's declarations after the deal are under way."""
+        return self.observation.declaring
+
     def why_illegal(self, move: Move, seat: int | None = None) -> str | None:
         if move in self.observation.legal_moves:
             return None

@@ -71,7 +71,9 @@ def mouse(kind: int, pos: tuple[float, float]) -> pygame.event.Event:
 
 
 def drag(app, start: tuple[float, float], end: tuple[float, float], steps: int = 8) -> None:  # noqa: ANN001
-    """Press at ``start``, move in steps (a frame each) to ``end`` and release there."""
+    """Press at ``start``, move in steps (a frame each) to ``end`` and release there (a
+    drag of its own, not a double click's second press)."""
+    app._last_press = None
     app.frame(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, start)])
     for k in range(1, steps + 1):
         x = start[0] + (end[0] - start[0]) * k / steps

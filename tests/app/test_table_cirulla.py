@@ -13,7 +13,18 @@ from scopa.app.table import TableScene
 from scopa.engine import PRESETS, Card, Declared, Match, Move
 from scopa.settings import MatchSetup, SeatConfig
 
-from .table_helpers import FRAME, click, coordinated, deck, inline_worker, pump, settle
+from .table_helpers import (
+    FRAME,
+    centre_of,
+    click,
+    coordinated,
+    deck,
+    drag,
+    empty_felt,
+    inline_worker,
+    pump,
+    settle,
+)
 
 C = Card.parse
 CIRULLA = PRESETS["cirulla"]
@@ -208,3 +219,50 @@ def test_enter_after_the_hint_to_knock_with_the_matta_knocks_with_the_value_hint
     assert not [item for item in scene.overlay_items() if item.key[0] == "hint"]
     fast.frame(FRAME, [enter])
     assert scene.match.moves() == (hinted,)
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_match_the_first_table_decides_ends_on_its_score_sheet_saying_why(fast, language):
+    """With the Luzzati rules a first table of four of a kind gives the dealer the match:
+    the table stayed as dealt, nothing could be played and no sheet came."""
+    fast.set_language(language)
+    rules = CIRULLA.with_(luzzati_table_rules=True)
+    seats = (SeatConfig("Anna", True), SeatConfig("Bruno", False, "beginner"))
+    match = Match.new(
+        rules, 1, first_dealer=1, decks=(deck("1B 2C 3S", "4B 8C 9C", "5D 5C 5S 5B"),)
+    )
+    assert match.over and match.won_at_deal
+    scene = TableScene(
+        fast, coordinated(fast, MatchSetup(seats, rules), match), worker=inline_worker()
+    )
+    fast.stack.push(scene)
+    for _ in range(600):
+        if isinstance(fast.stack.top, ScoringScene):
+            break
+        pump(fast)
+    sheet = fast.stack.top
+    assert isinstance(sheet, ScoringScene)
+    assert sheet.result_line() == fast.t("match_at_deal.four_of_a_kind", score="0 \u2013 0")
+    assert sheet.headline() == fast.t("match_won.one", name="Bruno")
+
+
+def test_a_card_played_before_the_knock_at_the_deal_is_refused_with_the_reason(fast):
+    """With the hands shown at the deal, the line said "drag a card onto the table", and
+    the card then dragged was refused as "cannot be played now", without a reason."""
+    fast.set_language("en")
+    rules = CIRULLA.with_(declare_at_deal=True, declare_until_play=True)
+    seats = (SeatConfig("Anna", True), SeatConfig("Bruno", False, "beginner"))
+    match = Match.new(
+        rules, 1, first_dealer=1, decks=(deck("1D 2C 3S", "4B 8C 9C", "4S 5D 9B 10C"),)
+    )
+    scene = TableScene(
+        fast, coordinated(fast, MatchSetup(seats, rules), match), worker=inline_worker()
+    )
+    fast.stack.push(scene)
+    settle(fast, scene)
+    pump(fast, 2)
+    assert scene.match.round.declaring and scene.human_to_play == 0
+    assert "knock" in scene.status_text()[0] and "drag" not in scene.status_text()[0]
+    drag(fast, centre_of(scene, Card.parse("2C")), empty_felt(scene))
+    assert scene.match.moves() == ()
+    assert scene.status_text()[0].startswith("Knock, or choose No knock, before you play the 2 of")

@@ -8,7 +8,7 @@ from scopa.app.table.director import Director
 from scopa.app.table.layout import TableLayout
 from scopa.app.table.sprites import TableView
 from scopa.app.tween import Tweener
-from scopa.engine import Card, Dealt, Match, Redealt, RoundScored, Rules
+from scopa.engine import Card, Dealt, DealWon, Match, MatchWon, Redealt, RoundScored, Rules
 
 
 def director(calls: list[str], speed: str = "normal") -> Director:
@@ -19,6 +19,7 @@ def director(calls: list[str], speed: str = "normal") -> Director:
         speed=speed,
         sound=lambda name: calls.append(f"sound:{name}"),
         text=lambda key, **kw: calls.append(key) or key,
+        about=lambda key, side, **kw: calls.append(key) or key,
         on_scored=lambda: calls.append("scored"),
     )
 
@@ -89,3 +90,47 @@ def test_captured_cards_leave_no_gap_on_the_table():
             break
         assert None not in show.view.slots
         assert sorted(show.view.slots) == sorted(match.round.table_cards())
+
+
+def test_a_redeal_says_its_cause():
+    """Every redeal under Cirulla read "An ace on the table": two aces, and the Luzzati
+    three of a kind (a misdeal, of which the third in a row loses the game), say so."""
+    calls: list[str] = []
+    show = director(calls, speed="instant")
+    aces = tuple(Card.parse(t) for t in ("1D", "1C", "4S", "9B"))
+    three = tuple(Card.parse(t) for t in ("5D", "5C", "5S", "9B"))
+    show.show([Redealt(0, aces, "aces"), Redealt(0, three, "three_of_a_kind"),
+               Redealt(0, three, "three_of_a_kind")])  # fmt: skip
+    run(show)
+    assert [c for c in calls if c.startswith("table.redeal")] == [
+        "table.redeal_aces_2", "table.redeal_three_of_a_kind", "table.redeal_three_of_a_kind"
+    ]  # fmt: skip
+
+
+def test_a_match_won_at_the_next_deal_is_scored_after_that_deal_is_shown():
+    """Cirulla with the Luzzati rules: the deal after a round's last play put four of a
+    kind on the table and won the match. The round's sheet came up at once as the final
+    one, and the deal and its banner were never shown; the sheet now comes after them."""
+    calls: list[str] = []
+    show = director(calls)
+    match = Match.new(Rules(), 3)
+    dealt = match.opening_events()[-1]
+    four = tuple(Card.parse(t) for t in ("5D", "5C", "5S", "5B"))
+    won = DealWon(0, 1, four, "four_of_a_kind")
+    show.show([RoundScored(1, match.round.score(), (4, 5)), dealt, won,
+               MatchWon(1, (4, 5), at_deal=True)])  # fmt: skip
+    run(show)
+    assert show.blocked and calls.count("scored") == 1
+    assert calls.index("table.deal_won.four_of_a_kind") < calls.index("scored")
+
+
+def test_a_match_won_at_its_first_deal_ends_on_the_score_sheet():
+    """Decided by its very first table, a match left the player on a table where nothing
+    could be played, and no sheet came."""
+    calls: list[str] = []
+    show = director(calls)
+    dealt = Match.new(Rules(), 3).opening_events()[-1]
+    four = tuple(Card.parse(t) for t in ("5D", "5C", "5S", "5B"))
+    show.show([dealt, DealWon(0, 1, four, "four_of_a_kind"), MatchWon(1, (0, 0), at_deal=True)])
+    run(show)
+    assert show.blocked and calls[-1] == "scored"

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from scopa.engine import Breakdown, categories
+from scopa.engine import Breakdown, DealWon, categories
 
 from .. import style
 from ..widgets import Button
@@ -76,7 +76,11 @@ class ScoringScene(MenuScene):
     # --- the numbers ----------------------------------------------------------------------
 
     def sheet(self) -> list[SheetRow]:
-        """The score sheet of the last round, as text (what is drawn, and what tests read)."""
+        """The score sheet of the last round, as text (what is drawn, and what tests read):
+        only the totals when the first table decided the match before a round was played."""
+        if not self.match.rounds:
+            totals = tuple(str(t) for t in self.match.totals)
+            return [SheetRow("total", self.t("sheet_total"), totals, (None,) * len(totals))]
         scores: tuple[Breakdown, ...] = self.match.rounds[-1]
         rows = []
         for category in categories(self.match.rules):
@@ -150,6 +154,9 @@ class ScoringScene(MenuScene):
         if not match.over:
             return self.t("round_next", target=match.rules.target)
         score = " \u2013 ".join(str(t) for t in match.totals)
+        if match.won_at_deal:
+            cause = next(e.cause for e in match.round.opening if isinstance(e, DealWon))
+            return self.t(f"match_at_deal.{cause}", score=score)
         if match.cappotto:
             coins = suit_name(self.t, "D", self.app.settings.deck_for(self.setup.rules))
             return self.t("match_cappotto", score=score, coins=coins)
@@ -164,7 +171,7 @@ class ScoringScene(MenuScene):
     def deal_code(self) -> str:
         """The code of the round just scored, labelled (it names these very cards); none
         online, where the server shuffled."""
-        if self.remote:
+        if self.remote or not self.match.rounds:
             return ""
         return self.t("table.deal_id", id=deal_id(self.match.seed, len(self.match.rounds)))
 
@@ -218,7 +225,7 @@ class ScoringScene(MenuScene):
                 enabled=lambda: self.review_ready,
             )
             self.buttons.insert(0, self.review_button)
-        if not self.remote:
+        if not self.remote and self.match.rounds:
             replay = Button(
                 self.tr("replay_deal"), self.replay_deal, hint=self.tr("replay_deal_hint")
             )

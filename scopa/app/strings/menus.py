@@ -79,6 +79,11 @@ STRINGS = {
         "match_won.team": "{names} win!",
         "match_score": "Final score {score}",
         "match_cappotto": "Cappotto! All ten {coins}: the match is won outright ({score})",
+        "match_at_deal.four_of_a_kind": "Four of a kind on the table won the match at the deal ({score})",
+        "match_at_deal.three_and_matta": (
+            "Three of a kind and the matta on the table won the match at the deal ({score})"
+        ),
+        "match_at_deal.misdeals": "A third misdeal in a row decided the match ({score})",
         "to_title": "Main menu",
         "rematch": "Rematch",
         "next_round": "Next round",
@@ -187,6 +192,11 @@ STRINGS = {
         "match_won.team": "Vincono {names}!",
         "match_score": "Punteggio finale {score}",
         "match_cappotto": "Cappotto! Tutti e dieci i {coins}: partita vinta subito ({score})",
+        "match_at_deal.four_of_a_kind": "Poker in tavola: partita vinta alla distribuzione ({score})",
+        "match_at_deal.three_and_matta": (
+            "Tris e matta in tavola: partita vinta alla distribuzione ({score})"
+        ),
+        "match_at_deal.misdeals": "Terza smazzata nulla di fila: partita decisa ({score})",
         "to_title": "Menu principale",
         "rematch": "Rivincita",
         "next_round": "Continua",

@@ -161,9 +161,15 @@ class Director:
     # --- events -> beats -----------------------------------------------------------------
 
     def show(self, events: Sequence[Event]) -> None:
+        # A match the next deal's table decides (Cirulla's Luzzati rules) is scored once,
+        # after that table is shown with what it decided: not first on the round's sheet,
+        # which the match's end would make its last, before anyone saw why.
+        won_at_deal = any(isinstance(event, MatchWon) and event.at_deal for event in events)
         scored = False
+        misdeals = 0  # in a row at this deal (Luzzati: the third ends the game)
         for i, event in enumerate(events):
             if isinstance(event, Dealt):
+                misdeals = 0
                 self._deal(event)
             elif isinstance(event, Played):
                 follow = events[i + 1] if i + 1 < len(events) else None
@@ -178,8 +184,11 @@ class Director:
                 self.beats.append(partial(self._round_scored, event))
             elif isinstance(event, MatchWon):
                 self.beats.append(partial(self._won, event))
+                if event.at_deal:
+                    self.beats.append(self._scored)
             elif isinstance(event, Redealt):
-                self.beats.append(partial(self._redealt, event))
+                misdeals += event.cause == "three_of_a_kind"
+                self.beats.append(partial(self._redealt, event, misdeals))
             elif isinstance(event, DealerBonus):
                 self.beats.append(partial(self._dealer_bonus, event))
             elif isinstance(event, Declared):
@@ -190,7 +199,9 @@ class Director:
                 self.beats.append(partial(self._passed, event))
             elif isinstance(event, DealWon):
                 self.beats.append(partial(self._deal_won, event))
-            if scored and (i + 1 == len(events) or isinstance(events[i + 1], (Dealt, Redealt))):
+            if won_at_deal:
+                scored = False
+            elif scored and (i + 1 == len(events) or isinstance(events[i + 1], (Dealt, Redealt))):
                 self.beats.append(self._scored)
                 scored = False
 
@@ -507,9 +518,19 @@ class Director:
         self._banner(self.about("table.wins", event.side), "scopa", 1.6)
         return self._sound("win", 1.8)
 
-    def _redealt(self, event: Redealt) -> float:
-        key = "table.redeal_kings" if event.cause == "kings" else "table.redeal_ace"
+    def _redealt(self, event: Redealt, misdeals: int = 0) -> float:
+        """A redeal, said with its cause: kings, an ace (assi), aces (Cirulla) or, under
+        the Luzzati rules, three of a kind, the ``misdeals``-th misdeal in a row."""
         if event.cause == "kings" and sum(card.rank == 10 for card in event.table) == 4:
-            key = "table.redeal_kings_4"
-        self._banner(self.text(key), "info", 1.2)
+            words = self.text("table.redeal_kings_4")
+        elif event.cause == "kings":
+            words = self.text("table.redeal_kings")
+        elif event.cause == "aces":
+            aces = min(4, max(2, sum(card.rank == 1 for card in event.table)))
+            words = self.text(f"table.redeal_aces_{aces}")
+        elif event.cause == "three_of_a_kind":
+            words = self.text("table.redeal_three_of_a_kind", n=max(1, misdeals))
+        else:
+            words = self.text("table.redeal_ace")
+        self._banner(words, "info", 1.2)
         return 1.4

@@ -395,6 +395,8 @@ class TableScene(Scene):
         if summed and takes and len(equal) == len(takes):
             # a sum it could make, but a card of its rank is on the table: the rule to learn
             self.say(lambda t: t("table.must_take_equal", target=name(equal[0]), card=name(card)))
+        elif self.match.round.declaring:  # hands shown at the deal: knock or pass first
+            self.say(lambda t: t("table.declare_first", card=name(card)))
         elif target is not None:
             self.say(lambda t: t("table.cannot_take", target=name(target), card=name(card)))
         else:

@@ -164,9 +164,12 @@ class TableWords:
         if coordinator.mode == "watch":
             return t("table.watch_fast" if fast else "table.watch_hint"), style.MIST
         if awaiting is not None and not choosing:
+            # Cirulla's hands shown at the deal: a knock or a pass comes before any card
+            turn_key = "table.your_turn_declare" if match.round.declaring else "table.your_turn"
             if coordinator.mode == "hotseat":
-                return t("table.your_turn_named", name=self.seats.seat_name(awaiting)), style.CREAM
-            return t("table.your_turn"), style.CREAM
+                name = self.seats.seat_name(awaiting)
+                return t(f"{turn_key}_named", name=name), style.CREAM
+            return t(turn_key), style.CREAM
         turn = match.turn
         if not match.over and turn not in coordinator.humans and turn not in away and not animating:
             name = self.seats.seat_name(turn)
