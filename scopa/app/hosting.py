@@ -4,6 +4,10 @@ The same server as ``scopa serve`` (``scopa.net.server.GameServer``), on a threa
 with its own event loop, its tables kept in the game's data folder. It listens on every
 address of this computer; the address to send friends is this computer's address on the
 local network.
+
+A table file that is damaged (or not a file at all) is moved aside as a backup, the way the
+game keeps its other files (``hosted.sqlite3.bak``, then ``hosted.sqlite3.bak2``, ...), and
+the server starts on a new one; ``take_set_aside`` says where the old one went.
 """
 
 from __future__ import annotations
@@ -11,13 +15,16 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
+import os
 import socket
+import sys
 import threading
 from pathlib import Path
 
 from scopa.net.discovery import DISCOVERY_PORT, start_beacon
 from scopa.net.server import GameServer
-from scopa.net.sqlite_store import SqliteStore
+from scopa.net.sqlite_store import DamagedStore, SqliteStore
+from scopa.net.store import StoreError
 
 DEFAULT_PORT = 8765
 START_TIMEOUT = 20.0
@@ -37,6 +44,22 @@ def lan_address() -> str:
     finally:
         probe.close()
     return address
+
+
+JOURNALS = ("-wal", "-shm")
+"""The files SQLite keeps beside a table file: they go with it when it is set aside."""
+
+
+def backup_name(path: Path) -> Path:
+    """A free name for a damaged file kept as a backup, as the game names them: ``.bak``,
+    then ``.bak2``, ``.bak3``, ... (with the names of its journals free too)."""
+    number = 1
+    while True:
+        candidate = path.with_name(path.name + (".bak" if number == 1 else f".bak{number}"))
+        names = [candidate, *(candidate.with_name(candidate.name + j) for j in JOURNALS)]
+        if not any(name.exists() or name.is_symlink() for name in names):
+            return candidate
+        number += 1
 
 
 class LocalServer:
@@ -64,28 +87,62 @@ class LocalServer:
         """The UDP port where friends who know only a table's code find it."""
         self._lock = threading.Lock()
         self._running: Running | None = None
+        self._set_aside: Path | None = None
 
     def start(self) -> int:
-        """Listen (on the wanted port, else any free one); the port bound."""
+        """Listen (on the wanted port, else any free one); the port bound. A damaged table
+        file is set aside first (``StoreError`` if it cannot be, or the tables cannot be
+        kept in the folder at all)."""
         with self._lock:
             if self._running is not None:
                 return self.port
             self.store_path.parent.mkdir(parents=True, exist_ok=True)
-            loop = asyncio.new_event_loop()
-            stopping = asyncio.Event()
-            listening: concurrent.futures.Future[int] = concurrent.futures.Future()
-            thread = threading.Thread(
-                target=self._run, args=(loop, listening, stopping), name="scopa-host", daemon=True
-            )
-            thread.start()
-            running = (thread, loop, stopping)
             try:
-                self.port = listening.result(START_TIMEOUT)
-            except BaseException:
-                self._halt(running)
-                raise
+                running = self._launch()
+            except DamagedStore as error:
+                self._set_aside = self._move_aside(error)
+                running = self._launch()
             self._running = running
             return self.port
+
+    def _launch(self) -> Running:
+        """The server's thread, once the server listens (whatever it opened is closed, and
+        the thread ended, if it cannot)."""
+        loop = asyncio.new_event_loop()
+        stopping = asyncio.Event()
+        listening: concurrent.futures.Future[int] = concurrent.futures.Future()
+        thread = threading.Thread(
+            target=self._run, args=(loop, listening, stopping), name="scopa-host", daemon=True
+        )
+        thread.start()
+        running = (thread, loop, stopping)
+        try:
+            self.port = listening.result(START_TIMEOUT)
+        except BaseException:
+            self._halt(running)
+            raise
+        return running
+
+    def _move_aside(self, error: DamagedStore) -> Path:
+        """Keep the damaged table file (and its journal, if any) under a backup name."""
+        path = self.store_path
+        backup = backup_name(path)
+        try:
+            os.replace(path, backup)
+            for suffix in JOURNALS:
+                journal = path.with_name(path.name + suffix)
+                if journal.exists():
+                    os.replace(journal, backup.with_name(backup.name + suffix))
+        except OSError as move_error:
+            raise StoreError(f"{error}; it cannot be moved aside: {move_error}") from None
+        print(f"scopa: {error}; it was kept as {backup}", file=sys.stderr)
+        return backup
+
+    def take_set_aside(self) -> Path | None:
+        """Where a start moved a damaged table file, once (None: it moved none). Never
+        waits (a frame asks it), so not on the lock: a start sets it before it returns."""
+        kept, self._set_aside = self._set_aside, None
+        return kept
 
     def _run(
         self,

@@ -13,14 +13,23 @@ from __future__ import annotations
 import concurrent.futures
 import sys
 import threading
+import traceback
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from scopa.engine import Rules
-from scopa.net.client import BackgroundClient, Disconnected, SeatTicket, ServerError, Update
+from scopa.net.client import (
+    BackgroundClient,
+    Disconnected,
+    SeatTicket,
+    ServerError,
+    Untrusted,
+    Update,
+)
 from scopa.net.codes import Address, AddressError, is_code, normalize_code, parse_address
 from scopa.net.discovery import DISCOVERY_PORT, find_table
+from scopa.net.store import StoreError
 from scopa.storage import HeldSeat, Store
 
 from .hosting import LocalServer
@@ -64,10 +73,15 @@ class OnlineSession:
         """What went wrong, in English (the lobby words it for the player)."""
         self.error_kind = ""
         """'address', 'not_found' (a code no table on the network answered for), 'reach',
-        'refused' or 'over' (a seat taken back at a match already over)."""
+        'untrusted' (a wss:// server whose certificate does not verify), 'store' (the tables
+        hosted here cannot be kept), 'refused', 'over' (a seat taken back at a match
+        already over), 'unreadable' or 'failed' (anything else: its traceback is logged)."""
         self.error_code = ""
         """Why the server refused (one of ``protocol.ERRORS``), when it did."""
         self.first: Update | None = None
+        self.set_aside: Path | None = None
+        """Where the server hosted here moved a damaged file of its tables (the lobby says
+        so, then sets this back to None)."""
 
     # --- starting --------------------------------------------------------------------------
 
@@ -187,6 +201,9 @@ class OnlineSession:
         job = self._job
         if job is not None and job.done():
             self._job = None
+            server = self.server if self.server is not None else self.running
+            if server is not None:
+                self.set_aside = server.take_set_aside() or self.set_aside
             try:
                 self.seated = job.result()
             except ServerError as error:
@@ -194,8 +211,19 @@ class OnlineSession:
                 self.error_code = error.code
             except NotFound as error:
                 self.error, self.error_kind = str(error), "not_found"
+            except Untrusted as error:
+                self.error, self.error_kind = str(error), "untrusted"
+            except StoreError as error:
+                self.error, self.error_kind = str(error), "store"
             except (Disconnected, OSError, TimeoutError, concurrent.futures.TimeoutError) as error:
                 self.error, self.error_kind = str(error) or type(error).__name__, "reach"
+            except concurrent.futures.CancelledError:
+                pass  # the player left: nothing to say
+            except Exception as error:  # a fault of the game's: logged, never closes it
+                self.error, self.error_kind = f"{type(error).__name__}: {error}", "failed"
+                traceback.print_exception(error, file=sys.stderr)
+            if self.error is not None:
+                print("scopa:", self.error, file=sys.stderr)  # the lobby words it for the player
         if self.seated is None or self.first is not None:
             return
         for item in self.seated.link.poll():

@@ -57,6 +57,11 @@ class Disconnected(Exception):
     """The server could not be reached again."""
 
 
+class Untrusted(Disconnected):
+    """A ``wss://`` server whose certificate does not verify (self-signed, expired, for
+    another name): it cannot be told from someone in its place, so nothing is sent to it."""
+
+
 @dataclass(frozen=True)
 class SeatTicket:
     """What takes a seat back: keep it to rejoin after the program restarts."""
@@ -159,6 +164,8 @@ class Client:
         address = parse_address(server)
         self.on_frame = on_frame
         self.server = address.server
+        if ssl_context is None and self.server.startswith("wss://"):
+            ssl_context = ssl.create_default_context()  # the system's authorities
         self.ssl_context = ssl_context
         self.reconnect_for = reconnect_for
         self.ticket: SeatTicket | None = None
@@ -209,6 +216,9 @@ class Client:
                 ping_interval=20,
                 ping_timeout=20,
             )
+        except ssl.SSLCertVerificationError as error:
+            why = error.verify_message or error.reason or error
+            raise Untrusted(f"{self.server} has a certificate that is not trusted: {why}") from None
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as error:
             raise Disconnected(f"cannot reach {self.server}: {error}") from None
         try:
@@ -490,7 +500,11 @@ class BackgroundClient:
         self._thread = threading.Thread(target=self._loop.run_forever, name="scopa-net",
                                         daemon=True)  # fmt: skip
         self._thread.start()
-        self.client: Client = self.submit(self._make(server, options)).result(REPLY_TIMEOUT)
+        try:
+            self.client: Client = self.submit(self._make(server, options)).result(REPLY_TIMEOUT)
+        except BaseException:
+            self._stop_loop()  # the connection failed: the thread ends with it
+            raise
         self._inbox: queue.SimpleQueue[Update | ServerError | Disconnected] = queue.SimpleQueue()
         self._pump = self.submit(self._forward())
 
@@ -530,6 +544,10 @@ class BackgroundClient:
         self._pump.cancel()
         with contextlib.suppress(Exception):
             self.submit(self.client.close()).result(REPLY_TIMEOUT)
+        self._stop_loop()
+
+    def _stop_loop(self) -> None:
         self._loop.call_soon_threadsafe(self._loop.stop)
         self._thread.join(REPLY_TIMEOUT)
-        self._loop.close()
+        if not self._thread.is_alive():
+            self._loop.close()

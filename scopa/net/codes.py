@@ -79,14 +79,33 @@ def parse_address(text: str) -> Address:
     raw = text.strip()
     if "://" not in raw:
         raw = "ws://" + raw
-    parts = urlsplit(raw)
-    if parts.scheme not in ("ws", "wss") or not parts.hostname:
-        raise AddressError(f"an address looks like ws://host:port/CODE, not {text[:80]!r}")
+    how = f"an address looks like ws://host:port/CODE, not {text[:80]!r}"
+    try:
+        # urllib refuses unmatched brackets, a bracketed host that is no IP address, a
+        # host that Unicode normalisation would change: all of them with a ValueError
+        parts = urlsplit(raw)
+        hostname = parts.hostname
+    except ValueError:
+        raise AddressError(how) from None
+    if parts.scheme not in ("ws", "wss") or not hostname or not _clean_host(parts.netloc):
+        raise AddressError(how)
     try:
         port = parts.port
     except ValueError:
         raise AddressError(f"the port of {text[:80]!r} is not a number from 1 to 65535") from None
-    host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
+    host = f"[{hostname}]" if ":" in hostname else hostname
     server = f"{parts.scheme}://{host}" + (f":{port}" if port else "")
     path = parts.path.strip("/")
     return Address(server, normalize_code(path) if path else None)
+
+
+def _clean_host(netloc: str) -> bool:
+    """Nothing but a port follows a bracketed host ("[::1]]:80" and "[::1]x:80" are not
+    read as [::1]:80), and the host holds no spaces or control characters."""
+    host = netloc.rpartition("@")[2]
+    if host.startswith("["):
+        bracketed, _, rest = host[1:].partition("]")
+        if "[" in bracketed or (rest and not rest.startswith(":")) or "]" in rest:
+            return False
+        host = bracketed
+    return all(char.isprintable() and not char.isspace() for char in host)

@@ -65,6 +65,22 @@ CREATE TABLE IF NOT EXISTS presence (
 """
 
 
+class DamagedStore(StoreError):
+    """The file is not a database, or a damaged one, or not a file at all (a folder in its
+    place): nothing in it can be used, and a new file in its place would start afresh."""
+
+
+DAMAGED = frozenset({sqlite3.SQLITE_NOTADB, sqlite3.SQLITE_CORRUPT})
+"""What SQLite says of a file that is not a database, or a damaged one."""
+
+
+def failure(path: Path, error: sqlite3.Error, doing: str = "") -> StoreError:
+    """The ``StoreError`` for ``error`` (a ``DamagedStore`` for a damaged file)."""
+    code = getattr(error, "sqlite_errorcode", None)
+    kind = DamagedStore if code is not None and code & 0xFF in DAMAGED else StoreError
+    return kind(f"{doing}{path}: {error}")
+
+
 class SqliteStore(Store):
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
@@ -85,20 +101,24 @@ class SqliteStore(Store):
                     return work(self._db)
                 except sqlite3.OperationalError as error:
                     if not is_busy(error):
-                        raise StoreError(f"{self.path}: {error}") from None
+                        raise failure(self.path, error) from None
                     if time.monotonic() >= deadline:
                         raise StoreError(
                             f"{self.path}: another program has held the file for "
                             f"{BUSY_PATIENCE:g} s ({error})"
                         ) from None
                 except sqlite3.Error as error:
-                    raise StoreError(f"{self.path}: {error}") from None
+                    raise failure(self.path, error) from None
                 await asyncio.sleep(BUSY_STEP)
 
     async def open(self) -> None:
         def connect() -> None:
+            doing = "cannot open the table store "
+            db: sqlite3.Connection | None = None
             try:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
+                if self.path.exists() and not self.path.is_file():
+                    raise DamagedStore(f"{doing}{self.path}: it is not a file")
                 db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
                 db.execute("PRAGMA journal_mode=WAL")
                 db.execute("PRAGMA synchronous=NORMAL")
@@ -108,7 +128,11 @@ class SqliteStore(Store):
                 db.execute("UPDATE presence SET server = NULL, since = ?", (time.time(),))
                 db.execute(f"PRAGMA busy_timeout={BUSY_BLOCK_MS}")
             except (OSError, sqlite3.Error) as error:
-                raise StoreError(f"cannot open the table store {self.path}: {error}") from None
+                if db is not None:
+                    db.close()  # the file is let go of: it can be moved aside
+                if isinstance(error, sqlite3.Error):
+                    raise failure(self.path, error, doing) from None
+                raise StoreError(f"{doing}{self.path}: {error}") from None
             self._db = db
 
         await asyncio.get_running_loop().run_in_executor(self._worker, connect)

@@ -38,7 +38,18 @@ from scopa.app.table import TableScene
 from scopa.app.table.frame import FrameCache
 from scopa.app.toasts import worded
 from scopa.app.widgets import Choice
-from scopa.engine import DECK, Card, LastCapture, Match, MatchWon, Move, Redealt, Rules, score_round
+from scopa.engine import (
+    DECK,
+    Card,
+    LastCapture,
+    Match,
+    MatchWon,
+    Move,
+    Redealt,
+    Round,
+    Rules,
+    score_round,
+)
 from scopa.net.client import BackgroundClient, Update
 from scopa.net.codes import parse_address
 from scopa.settings import MatchSetup, SeatConfig
@@ -165,6 +176,21 @@ def cappotto() -> Match:
     raise AssertionError("no cappotto found")
 
 
+def won_at_deal() -> dict[str, Match]:
+    """Cirulla matches with the Luzzati rules that their first table decided, by cause."""
+    rules = Rules.preset("cirulla").with_(luzzati_table_rules=True)
+    hands = "1B 2C 3S 4B 8C 9C"
+    tables = {"four_of_a_kind": "5D 5C 5S 5B", "three_and_matta": "10D 10S 10B 7C",
+              "misdeals": "5D 5C 5S 9B"}  # fmt: skip
+    out = {}
+    for cause, table in tables.items():
+        cards = [C(text) for text in f"{hands} {table}".split()]
+        cards += [card for card in DECK if card not in cards]
+        first = Round.deal(rules, cards, dealer=1, misdeals=2)
+        out[cause] = Match._make(rules, 1, 1, (), first, (0, 0), (), first.decided, False, None)
+    return out
+
+
 def redealt(rules: Rules, cause: str) -> Match:
     """A new match whose first deal was redealt for ``cause``."""
     for seed in range(5000):
@@ -214,6 +240,7 @@ class Tour:
         )
 
     def drag(self, start: tuple[float, float], end: tuple[float, float]) -> None:
+        self.app._last_press = None  # a drag of its own, not a double click's second press
         self.app.frame(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, start)])
         for k in range(1, 7):
             x = start[0] + (end[0] - start[0]) * k / 6
@@ -535,6 +562,10 @@ class Tour:
         capp = cappotto()
         self.sheet(MatchSetup(solo.seats, capp.rules), capp, "scoring, cappotto")
         app.back()
+        for cause, decided in won_at_deal().items():
+            setup = MatchSetup(solo.seats, decided.rules)
+            self.sheet(setup, decided, f"scoring, cirulla, the first table won ({cause})")
+            app.back()
         for winner in (0, 1):
             match = play_out(Match.new(Rules(), 30 + winner), random.Random(winner))
             if match.winner != winner:
@@ -759,6 +790,15 @@ class Tour:
         four = tuple(C(f"10{suit}") for suit in "DCSB")
         scene.director.show([Redealt(0, four, "kings")])
         self.banner(scene, "table, redeal (four kings)", self.t("table.redeal_kings_4"))
+        for aces in (2, 3, 4):
+            table = tuple(C(f"1{suit}") for suit in "DCSB"[:aces]) + (C("5D"),) * (4 - aces)
+            scene.director.show([Redealt(0, table, "aces")])
+            words = self.t(f"table.redeal_aces_{aces}")
+            self.banner(scene, f"table, redeal ({aces} aces)", words)
+        three = tuple(C(f"5{suit}") for suit in "DCS") + (C("7B"),)
+        scene.director.show([Redealt(0, three, "three_of_a_kind")] * 2)
+        words = self.t("table.redeal_three_of_a_kind", n=2)
+        self.banner(scene, "table, a misdeal (three of a kind)", words)
 
         broken = AiWorker(lambda level, seed, obs: "no move", mode="inline")
         scene = self.table(solo, Match.new(Rules(), 8), worker=broken)
@@ -812,6 +852,9 @@ class Tour:
         scene = self.table(MatchSetup(seats, at_deal), deal)
         self.settle(scene)
         self.show("cirulla, knock or pass at the deal")
+        self.drag(centre_of(scene, C("2C")), empty_felt(scene))
+        self.frames(10)
+        self.show("cirulla, a card played before the knock or the pass")
         self.frames(1, key(pygame.K_k))
         for _ in range(300):  # Giulia passes, then the play begins
             if any(b.name == "retract" for b in scene.knock_buttons()):
@@ -822,6 +865,13 @@ class Tour:
         retract = next(b for b in scene.knock_buttons() if b.name == "retract")
         self.click(retract)
         self.banner(scene, "cirulla, you take the knock back")
+        both = MatchSetup((SeatConfig("Anna", True), SeatConfig("Bruno", True)), at_deal)
+        scene = self.table(both, fixed_match("1D 2C 3S", "4B 8C 9C", "4S 5D 9B 10C", at_deal))
+        self.settle(scene)
+        lift_cover(self.app, scene)
+        self.settle(scene)
+        self.frames(2)
+        self.show("cirulla, hot-seat, knock or pass at the deal")
 
         four = Rules.preset("cirulla").with_(players=4)
         names = ("Giulia", "Marco", "Lucia")
@@ -914,6 +964,13 @@ class Tour:
         self.show("online, the match at the table is over")
         wrong.session.error_kind = "unreadable"
         self.show("online, the table's frames cannot be read")
+        wrong.session.error_kind = "untrusted"
+        self.show("online, the table's certificate is not trusted")
+        wrong.session.error_kind = "store"
+        self.show("online, the tables hosted here cannot be kept")
+        wrong.mode, wrong.session.error_kind = "host", "failed"
+        self.show("online, a table that could not be opened here")
+        wrong.mode = "join"
         wrong.back()
         self.frames(2)
 
@@ -977,6 +1034,9 @@ class Tour:
             self.show("online, the table's frames cannot be read mid-match")
             app.notify(worded("online.seat_taken_elsewhere"), 12.0)
             self.show("online, the seat taken up from another window")
+            backup = {"backup": "hosted.sqlite3.bak", "folder": str(app.store.data_dir)}
+            app.notify(worded("online.hosted_set_aside", **backup), 12.0)
+            self.show("online, the file of the tables hosted here set aside")
         finally:
             for friend in friends:
                 friend.close()

@@ -10,22 +10,26 @@ import asyncio
 import contextlib
 import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import pytest
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from scopa.engine import DECK, Card, Match, Move
 from scopa.net.protocol import Limits
-from scopa.net.server import GameServer
+from scopa.net.server import GameServer, tls_context
+from scopa.net.sqlite_store import SqliteStore
 from scopa.net.store import Store
 from tests.processes import stop
 
@@ -117,6 +121,60 @@ def start_bot(address: str, *args: str) -> subprocess.Popen[str]:
         text=True,
         env=child_env(),
     )
+
+
+def make_certificate(folder: Path) -> tuple[str, str]:
+    """A self-signed certificate for 127.0.0.1 and localhost, and its key (PEM files made
+    by ``openssl``; the test is skipped where there is none)."""
+    openssl = shutil.which("openssl")
+    if openssl is None:
+        if os.environ.get("CI"):
+            pytest.fail("openssl is not installed (.ci/run installs it)")
+        pytest.skip("openssl is not installed")
+    cert, key = folder / "cert.pem", folder / "key.pem"
+    subprocess.run(
+        [openssl, "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1",
+         "-nodes", "-keyout", str(key), "-out", str(cert), "-days", "1", "-subj", "/CN=localhost",
+         "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost"],
+        check=True, capture_output=True, timeout=60,
+    )  # fmt: skip
+    return str(cert), str(key)
+
+
+@contextlib.asynccontextmanager
+async def serving_tls(folder: Path, certificate: tuple[str, str]) -> AsyncIterator[str]:
+    """A server speaking TLS (as ``scopa serve --cert``) on a free loopback port, its tables
+    in ``folder``: its wss:// address."""
+    server = GameServer(SqliteStore(folder / "tables.sqlite3"), FAST, workers=0)
+    _, port = await server.start("127.0.0.1", 0, tls_context(*certificate))
+    try:
+        yield f"wss://127.0.0.1:{port}"
+    finally:
+        await server.close()
+
+
+@contextlib.contextmanager
+def serving_tls_on_a_thread(folder: Path, certificate: tuple[str, str]) -> Iterator[str]:
+    """``serving_tls`` on a thread of its own, for a test whose own loop is the game's."""
+    ready, done = threading.Event(), threading.Event()
+    found: list[str] = []
+
+    async def serve() -> None:
+        async with serving_tls(folder, certificate) as address:
+            found.append(address)
+            ready.set()
+            while not done.is_set():
+                await asyncio.sleep(0.02)
+
+    thread = threading.Thread(target=lambda: run_scenario(serve()), daemon=True)
+    thread.start()
+    try:
+        if not ready.wait(30):
+            raise AssertionError("the TLS server did not start")
+        yield found[0]
+    finally:
+        done.set()
+        thread.join(30)
 
 
 @contextlib.asynccontextmanager

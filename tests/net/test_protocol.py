@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from scopa.net import codes
 from scopa.net.protocol import ERRORS, Limits, ProtocolError, parse_client
@@ -119,3 +121,31 @@ def test_addresses_are_read(text, server, code) -> None:
 def test_bad_addresses_say_how_to_write_one(text) -> None:
     with pytest.raises(codes.AddressError):
         codes.parse_address(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ws://[::1",
+        "[",
+        "192.168.1.20]:8765/ABCDE",
+        "ws://[zz]:80",
+        "wss://[::1]]:8765/k3fzq8ta9mwe1",
+        "ws://a\uff03b:1/k3fzq8ta9mwe1",
+    ],
+)
+def test_an_address_that_cannot_be_split_is_an_address_error(text) -> None:
+    """Unmatched brackets, a bracketed host that is no IP address, a host that changes
+    under Unicode normalisation: the reader of the address says so (no ValueError of
+    urllib's escapes to the game)."""
+    with pytest.raises(codes.AddressError):
+        codes.parse_address(text)
+
+
+@given(st.text(alphabet="ws:/[]0123456789abcdefk.@%?# \uff03\u2100-", max_size=40) | st.text())
+def test_any_text_is_an_address_or_an_address_error(text) -> None:
+    try:
+        address = codes.parse_address(text)
+    except codes.AddressError:
+        return
+    assert codes.parse_address(str(address)) == address  # what it gives, it reads again

@@ -17,6 +17,7 @@ import pytest
 
 from scopa.engine import Match, Rules
 from scopa.net.codes import new_code
+from scopa.net.sqlite_store import DamagedStore, SqliteStore
 from scopa.net.store import SeatRecord, StoreError, TableRecord, open_store
 from tests.net.helpers import child_env, run_scenario
 
@@ -198,6 +199,28 @@ def test_an_unusable_store_is_a_clear_error(tmp_path) -> None:
         run(open_store(str(folder / "tables.sqlite3")).open())
     with pytest.raises(StoreError, match="cannot reach"):
         run(open_store("redis://127.0.0.1:1/0").open())
+
+
+@pytest.mark.parametrize("spoil", ["garbage", "folder", "damaged pages"])
+def test_a_table_file_that_is_no_database_is_told_apart(tmp_path: Path, spoil: str) -> None:
+    """A file that is not a database (or a folder in its place) is a ``DamagedStore``, which
+    the game sets aside; a folder where none can be made is only a ``StoreError``."""
+    path = tmp_path / "tables.sqlite3"
+    if spoil == "garbage":
+        path.write_bytes(b"these are not the tables you are looking for\n" * 100)
+    elif spoil == "folder":
+        path.mkdir()
+    else:
+        path.write_bytes(b"SQLite format 3\x00" + bytes(range(256)) * 16)
+    store = SqliteStore(path)
+    with pytest.raises(DamagedStore, match="cannot open the table store"):
+        run(store.open())
+    run(store.close())
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a folder")
+    with pytest.raises(StoreError) as caught:
+        run(SqliteStore(blocked / "tables.sqlite3").open())
+    assert not isinstance(caught.value, DamagedStore)
 
 
 def test_sqlite_keeps_every_confirmed_move_of_a_killed_server(tmp_path: Path) -> None:

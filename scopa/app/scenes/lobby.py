@@ -19,12 +19,16 @@ from scopa.settings import MAX_ADDRESS
 from .. import style
 from ..online import OnlineSession
 from ..remote import UNREADABLE, RemoteCoordinator
+from ..toasts import worded
 from ..widgets import Button
 from .base import MenuScene
 from .online import describe_rules
 
 if TYPE_CHECKING:
     from ..app import App
+
+NOTICE_SECONDS = 10.0
+"""How long the news of a damaged file of hosted tables shows (as long as a file's news)."""
 
 
 class LobbyScene(MenuScene):
@@ -63,6 +67,7 @@ class LobbyScene(MenuScene):
         session = self.session
         seated = session.seated
         session.check()
+        self._tell_set_aside()
         self._offer_copy()
         if seated is None and session.seated is not None:
             if self.app.trace is not None:
@@ -87,6 +92,14 @@ class LobbyScene(MenuScene):
                 return
             session.close(keep_link=True)
             self.app.matches.open_remote(coordinator, session)
+
+    def _tell_set_aside(self) -> None:
+        """The file of the tables hosted here was damaged: the player hears where it is kept
+        (whatever screen they go on to)."""
+        kept, self.session.set_aside = self.session.set_aside, None
+        if kept is not None:
+            words = worded("online.hosted_set_aside", backup=kept.name, folder=str(kept.parent))
+            self.app.notify(words, NOTICE_SECONDS, everywhere=True)
 
     @property
     def awaited(self) -> int:
@@ -175,6 +188,12 @@ class LobbyScene(MenuScene):
         if kind == "refused":
             code = session.error_code if session.error_code in REFUSALS else "other"
             return t("online.refused", reason=t(f"online.error.{code}"))
+        if kind == "untrusted":
+            return t("online.untrusted", server=self.server)
+        if kind == "store":
+            return t("online.hosted_unusable", folder=str(self.app.store.data_dir))
+        if self.mode == "host":
+            return t("online.cannot_host")
         if self.by_code:
             return t("online.cannot_reach_code")
         return t("online.cannot_reach", server=self.server)

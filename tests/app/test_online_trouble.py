@@ -1,0 +1,271 @@
+"""What went wrong on the way to a table is said in the lobby, in the player's language, and
+never closes the game: an address that cannot be read, a damaged file of the tables hosted
+here (set aside, and a new one made), a wss:// table whose certificate is not trusted, and
+anything this game did not expect (logged with its traceback)."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from scopa.app.app import App
+from scopa.app.hosting import LocalServer
+from scopa.app.online import OnlineSession
+from scopa.app.registry import default_scenes
+from scopa.app.scenes.lobby import LobbyScene
+from scopa.app.scenes.online import OnlineScene
+from scopa.app.table import TableScene
+from scopa.engine import Rules
+from scopa.net.client import BackgroundClient
+from scopa.net.store import StoreError
+from scopa.storage import Store
+from tests.net.helpers import make_certificate, serving_tls_on_a_thread
+
+from .menu_helpers import click, frame
+from .test_online import run_until
+
+GARBAGE = b"these are not the tables you are looking for\n" * 50
+
+
+@pytest.fixture
+def online(app, monkeypatch) -> OnlineScene:  # noqa: ANN001
+    """The Play online screen, in English; a table hosted here takes any free port."""
+    monkeypatch.setattr("scopa.app.hosting.DEFAULT_PORT", 0)
+    app.settings = app.settings.with_(language="en", tutorial_done=True)
+    app.open("online")
+    scene = app.stack.top
+    assert isinstance(scene, OnlineScene)
+    return scene
+
+
+def join(app, online: OnlineScene, address: str) -> LobbyScene:  # noqa: ANN001
+    online.address = address
+    click(app, online.join_button)
+    lobby = app.stack.top
+    assert isinstance(lobby, LobbyScene)
+    return lobby
+
+
+def host(app, online: OnlineScene) -> LobbyScene:  # noqa: ANN001
+    click(app, online.host_button)
+    lobby = app.stack.top
+    assert isinstance(lobby, LobbyScene)
+    return lobby
+
+
+def in_italian(app) -> None:  # noqa: ANN001
+    app.settings = app.settings.with_(language="it")
+    app.set_language("it")
+
+
+# --- B5: an address that cannot be read ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "address", ["ws://[::1", "[", "192.168.1.20]:8765/ABCDE", "ws://[zz]:80/ABCDE-FGHIJ-KLM"]
+)
+def test_an_address_with_a_bracket_unmatched_is_explained_now_and_after_a_restart(
+    app, online, tmp_path, address
+) -> None:
+    """urllib's ValueError ("Invalid IPv6 URL") closed the game from the lobby; and the
+    address, kept for the next time, closed it again at the next Join."""
+    lobby = join(app, online, address)
+    frame(app)
+    assert lobby._status()[0] == app.t("online.bad_address")
+    click(app, lobby.leave_button)
+    assert app.stack.top is online
+    again = App(Store(tmp_path), size=(1280, 720), scenes=default_scenes())
+    in_italian(again)
+    again.open("online")
+    back = again.stack.top
+    assert back.address == address  # what was typed is kept, to be put right
+    lobby = join(again, back, back.address)
+    frame(again)
+    assert lobby._status()[0] == again.t("online.bad_address")
+    assert lobby._status()[0].startswith("Questo non è")
+
+
+# --- B6: the file of the tables hosted here --------------------------------------------------
+
+
+def spoil(path: Path, how: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if how == "garbage":
+        path.write_bytes(GARBAGE)
+    else:
+        path.mkdir()
+        (path / "inside").write_bytes(GARBAGE)
+
+
+def tables_in(path: Path) -> int:
+    db = sqlite3.connect(path)
+    try:
+        return int(db.execute("SELECT COUNT(*) FROM tables").fetchone()[0])
+    finally:
+        db.close()
+
+
+@pytest.mark.parametrize("how", ["garbage", "folder"])
+def test_a_damaged_file_of_hosted_tables_is_set_aside_and_the_table_opens(
+    app, online, tmp_path, how
+) -> None:
+    """Open a table with a damaged hosted.sqlite3 raised StoreError ("file is not a
+    database") out of the frame; now the file is kept as a backup, a new one is made, and
+    the player is told where the old one is, in their language."""
+    path = tmp_path / "hosted.sqlite3"
+    spoil(path, how)
+    in_italian(app)
+    lobby = host(app, online)
+    run_until(app, lambda: lobby.session.seated is not None or lobby.session.error is not None)
+    assert lobby.session.error is None
+    backup = tmp_path / "hosted.sqlite3.bak"
+    said = app.t("online.hosted_set_aside", backup=backup.name, folder=str(tmp_path))
+    assert said.startswith("L'elenco dei tavoli che ospiti")
+    assert said in [toast.text for toast in app.toasts.shown()]
+    if how == "garbage":
+        assert backup.read_bytes() == GARBAGE  # nothing of it is lost
+    else:
+        assert (backup / "inside").read_bytes() == GARBAGE
+    assert tables_in(path) == 1  # the new file holds the table just opened
+    frame(app)
+    assert [toast.text for toast in app.toasts.shown()].count(said) == 1  # told once
+    click(app, lobby.leave_button)
+
+
+def test_a_file_of_hosted_tables_that_cannot_be_set_aside_is_said_in_the_lobby(
+    app, online, tmp_path, monkeypatch
+) -> None:
+    """A damaged file that cannot be moved (a read-only folder): the table is not opened,
+    the lobby says why, and the game goes on."""
+    path = tmp_path / "hosted.sqlite3"
+    spoil(path, "garbage")
+
+    def refuse(*_: object) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr("scopa.app.hosting.os.replace", refuse)
+    lobby = host(app, online)
+    run_until(app, lambda: lobby.session.error is not None)
+    frame(app)
+    assert lobby.session.error_kind == "store"
+    assert lobby._status()[0] == app.t("online.hosted_unusable", folder=str(tmp_path))
+    assert path.read_bytes() == GARBAGE
+    click(app, lobby.leave_button)
+    assert app.stack.top is online
+
+
+def test_the_server_hosted_here_keeps_a_damaged_file_under_a_free_backup_name(tmp_path) -> None:
+    """``.bak`` is taken: ``.bak2``, as the game's other files; the log beside the file goes
+    with it; where it went is said once."""
+    path = tmp_path / "hosted.sqlite3"
+    spoil(path, "folder")
+    (tmp_path / "hosted.sqlite3-wal").write_bytes(b"an old log")
+    (tmp_path / "hosted.sqlite3.bak").write_bytes(b"an older backup")
+    server = LocalServer(tmp_path, port=0)
+    try:
+        server.start()
+        backup = tmp_path / "hosted.sqlite3.bak2"
+        assert server.take_set_aside() == backup and server.take_set_aside() is None
+        assert (backup / "inside").read_bytes() == GARBAGE
+        assert (tmp_path / "hosted.sqlite3.bak2-wal").read_bytes() == b"an old log"
+        assert (tmp_path / "hosted.sqlite3.bak").read_bytes() == b"an older backup"
+        link = BackgroundClient(server.local_address)
+        try:  # the new file keeps tables
+            seats = [{"kind": "human"}, {"kind": "human"}]
+            link.submit(link.client.create(Rules(), seats, "Anna")).result(20)
+        finally:
+            link.close()
+    finally:
+        server.stop()
+
+
+def test_a_folder_where_no_table_file_can_be_made_is_a_store_error(tmp_path) -> None:
+    (tmp_path / "data").write_text("a file where the folder should be")
+    server = LocalServer(tmp_path / "data" / "inside", port=0)
+    with pytest.raises((StoreError, OSError)):
+        server.start()
+    assert server.take_set_aside() is None
+
+
+# --- B7: wss:// tables -----------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def certificate(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, str]:
+    return make_certificate(tmp_path_factory.mktemp("tls"))
+
+
+def test_a_table_whose_certificate_is_not_trusted_is_explained(
+    app, online, tmp_path, certificate
+) -> None:
+    """Joining by a wss:// address raised "ssl=None is incompatible with a wss:// URI" out
+    of the frame; a certificate this computer does not trust is now said as such."""
+    with serving_tls_on_a_thread(tmp_path / "server", certificate) as address:
+        in_italian(app)
+        lobby = join(app, online, f"{address}/ABCDE-FGHIJ-KLM")
+        run_until(app, lambda: lobby.session.error is not None)
+        frame(app)
+    server = address.split("//", 1)[1]
+    assert lobby.session.error_kind == "untrusted"
+    assert lobby._status()[0] == app.t("online.untrusted", server=server)
+    assert app.stack.top is lobby
+
+
+def test_a_wss_table_with_a_trusted_certificate_is_joined_from_the_menus(
+    app, online, tmp_path, certificate, monkeypatch
+) -> None:
+    monkeypatch.setenv("SSL_CERT_FILE", certificate[0])  # the system trusts it
+    monkeypatch.delenv("SSL_CERT_DIR", raising=False)
+    with serving_tls_on_a_thread(tmp_path / "server", certificate) as address:
+        friend = BackgroundClient(address)
+        try:
+            seats = [{"kind": "human"}, {"kind": "human"}]
+            ticket = friend.submit(friend.client.create(Rules(), seats, "Anna")).result(20)
+            join(app, online, f"{address}/{ticket.code}")
+            run_until(app, lambda: isinstance(app.stack.top, TableScene))
+            assert app.stack.top.coordinator.seat == 1
+        finally:
+            friend.close()
+            app.matches.close()
+            app.home()
+
+
+# --- anything else ---------------------------------------------------------------------------
+
+
+def test_anything_unexpected_while_joining_is_logged_and_said(app, online, capsys, monkeypatch):
+    """check() let through all but a few kinds of error: any other closed the game."""
+
+    def fail(*_: object) -> None:
+        raise RuntimeError("a fault of the game's own")
+
+    monkeypatch.setattr(OnlineSession, "_sit", fail)
+    lobby = join(app, online, "ws://127.0.0.1:9/ABCDE-FGHIJ-KLM")
+    run_until(app, lambda: lobby.session.error is not None)
+    frame(app)
+    assert lobby.session.error_kind == "failed"
+    assert lobby._status()[0] == app.t("online.cannot_reach", server="127.0.0.1:9")
+    err = capsys.readouterr().err
+    assert "Traceback" in err and "RuntimeError: a fault of the game's own" in err
+    click(app, lobby.leave_button)
+    assert app.stack.top is online
+
+
+def test_anything_unexpected_while_opening_a_table_is_logged_and_said(
+    app, online, capsys, monkeypatch
+):
+    def fail(*_: object) -> None:
+        raise KeyError("a fault of the game's own")
+
+    monkeypatch.setattr(LocalServer, "start", fail)
+    in_italian(app)
+    lobby = host(app, online)
+    run_until(app, lambda: lobby.session.error is not None)
+    frame(app)
+    assert lobby._status()[0] == app.t("online.cannot_host")
+    assert lobby._status()[0].startswith("Non è stato possibile aprire il tavolo")
+    assert "KeyError" in capsys.readouterr().err
+    click(app, lobby.leave_button)
+    assert app.stack.top is online
