@@ -460,8 +460,11 @@ class Store:
     def lock(self) -> bool:
         """Claim the data folder for this copy of the game; False if another copy has it.
 
-        The lock is a file, ``scopa.lock``, holding the owner's process id. A lock left by a
-        copy that is gone (its process has ended, or the file cannot be read) is taken over.
+        The lock is a file, ``scopa.lock``, holding the owner's process id and, where the
+        system tells it (Linux), when that process started. A lock left by a copy that is
+        gone is taken over: its process has ended, or the id now belongs to another program
+        (it started at another time, or, in a lock without the time, it is no Python and no
+        Scopa), or the file cannot be read.
         While a running copy holds it, this store writes nothing at all (no save, no backup,
         no clean-up) and says so once: two copies saving in turn would each overwrite the
         other's match and statistics. Where no lock can be made (a read-only folder) the game
@@ -480,7 +483,7 @@ class Store:
                 if self.lock_path.is_dir():
                     return True
                 owner = _lock_owner(self.lock_path)
-                if owner is not None and owner != os.getpid() and _process_alive(owner):
+                if owner is not None and _held_by_another_copy(*owner):
                     break
                 _break_stale_lock(self.lock_path, owner)
                 continue
@@ -498,7 +501,8 @@ class Store:
         if not self._lock_held:
             return
         self._lock_held = False
-        if _lock_owner(self.lock_path) == os.getpid():
+        owner = _lock_owner(self.lock_path)
+        if owner is not None and owner[0] == os.getpid():
             with contextlib.suppress(OSError):
                 self.lock_path.unlink()
 
@@ -785,14 +789,25 @@ class Store:
 # --- the lock's pieces -----------------------------------------------------------------------
 
 
-def _create_lock(path: Path) -> None:
-    """Make the lock file holding this process's id; FileExistsError if there is one.
+LockOwner: TypeAlias = "tuple[int, str | None]"
+"""What a lock file says: the owner's process id, and when that process started (None if
+the lock does not say)."""
 
-    The id is written to a temporary file first and linked into place, so no other copy
-    ever reads a lock without its id (which would look stale and be taken over). Where the
-    file system has no links, the lock is created empty and filled at once.
+_STARTED = "started"
+"""The word before the start of the owner's process, on the lock's second line."""
+
+
+def _create_lock(path: Path) -> None:
+    """Make the lock file holding this process's id (and when it started, where that can be
+    told); FileExistsError if there is one.
+
+    The content is written to a temporary file first and linked into place, so no other
+    copy ever reads a lock without its id (which would look stale and be taken over). Where
+    the file system has no links, the lock is created empty and filled at once.
     """
-    content = f"{os.getpid()}\n".encode("ascii")
+    started = _process_start(os.getpid())
+    text = f"{os.getpid()}\n" + (f"{_STARTED} {started}\n" if started is not None else "")
+    content = text.encode("ascii")
     fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as stream:
@@ -814,16 +829,81 @@ def _create_lock(path: Path) -> None:
             os.unlink(temp)
 
 
-def _lock_owner(path: Path) -> int | None:
-    """The process id in a lock file; None if it cannot be read or holds no id."""
+def _lock_owner(path: Path) -> LockOwner | None:
+    """The process id in a lock file (its first line) and when that process started (a
+    line ``started ...``; None in a lock without it, as older copies of the game wrote);
+    None if the file cannot be read or holds no id."""
     try:
-        text = _read_bytes(path, 64).decode("ascii").strip()
+        lines = _read_bytes(path, 256).decode("ascii").splitlines()
     except (OSError, ValueError):
         return None
-    return int(text) if text.isdigit() and len(text) <= 10 else None
+    pid = lines[0].strip() if lines else ""
+    if not pid.isdigit() or len(pid) > 10:
+        return None
+    started = None
+    for line in lines[1:]:
+        word, _, value = line.strip().partition(" ")
+        if word == _STARTED and value.strip():
+            started = value.strip()
+    return int(pid), started
 
 
-def _break_stale_lock(path: Path, owner: int | None) -> None:
+def _held_by_another_copy(pid: int, started: str | None) -> bool:
+    """Whether the lock of process ``pid`` (which started at ``started``) is held by a copy
+    of the game that still runs, other than this one.
+
+    After a crash the id can come to belong to another program (ids are reused, soonest
+    after a restart of the computer): that program holds no lock. Where the start of a
+    process can be told, the lock is held only if the process with the id started when the
+    lock says; a lock that does not say is held only by a process that is Python or Scopa.
+    Where nothing can be told (no ``/proc``), any running process with the id holds it.
+    """
+    if pid == os.getpid() or not _process_alive(pid):
+        return False
+    now = _process_start(pid)
+    if now is None:
+        return _process_alive(pid)  # it may have ended meanwhile, taking its /proc entry
+    if started is not None:
+        return started == now
+    return _looks_like_the_game(pid)
+
+
+def _process_start(pid: int) -> str | None:
+    """When process ``pid`` started, as text no later process with the same id shares: the
+    computer's boot and the clock tick since it (``/proc/<pid>/stat``, field 22), on Linux;
+    None where that cannot be told."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text(encoding="ascii", errors="replace")
+    except OSError:
+        return None
+    fields = stat.rpartition(")")[2].split()  # from field 3 on: the name may hold spaces
+    if len(fields) < 20 or not fields[19].isdigit():
+        return None
+    return f"{_boot_id()}/{fields[19]}"
+
+
+def _boot_id() -> str:
+    """The id of this boot of the computer (Linux; "-" if it cannot be read): the clock
+    ticks of a process's start count from the boot."""
+    try:
+        text = Path("/proc/sys/kernel/random/boot_id").read_text(encoding="ascii").strip()
+    except (OSError, ValueError):
+        return "-"
+    usable = 0 < len(text) <= 64 and all(c.isalnum() or c == "-" for c in text)
+    return text if usable else "-"
+
+
+def _looks_like_the_game(pid: int) -> bool:
+    """Whether process ``pid`` may be a copy of the game: its command line names Python or
+    Scopa, or cannot be read (``/proc/<pid>/cmdline``, Linux)."""
+    try:
+        command = Path(f"/proc/{pid}/cmdline").read_bytes().lower()
+    except OSError:
+        return True
+    return b"scopa" in command or b"python" in command
+
+
+def _break_stale_lock(path: Path, owner: LockOwner | None) -> None:
     """Remove a lock whose owner is gone.
 
     Another copy may take the stale lock over between our reading it and removing it: so
@@ -836,7 +916,7 @@ def _break_stale_lock(path: Path, owner: int | None) -> None:
     except OSError:
         return
     moved = _lock_owner(aside)
-    if moved is not None and moved != owner and moved != os.getpid() and _process_alive(moved):
+    if moved is not None and moved != owner and _held_by_another_copy(*moved):
         with contextlib.suppress(OSError):
             os.link(aside, path)
     with contextlib.suppress(OSError):

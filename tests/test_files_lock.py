@@ -1,8 +1,8 @@
 """Two copies of the game on one folder: the second one reads, but writes nothing.
 
 The first copy is a real child process holding the lock; the second is a Store in the test
-process. A lock left by a copy that is gone (killed, or a lock file that cannot be read) is
-taken over.
+process. A lock left by a copy that is gone (killed, its id now naming another program, or
+a lock file that cannot be read) is taken over.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from scopa.settings import MatchSetup, Settings
 from scopa.stats import Stats
 from scopa.storage import LOCK_FILE, Store
 
+from .processes import stop
 from .test_storage import custom_settings, finish, play, saved_stats
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -69,6 +70,11 @@ def other_copy(root: Path) -> Iterator[subprocess.Popen[str]]:
             child.wait(timeout=30)
 
 
+def lock_pid(path: Path) -> str:
+    """The process id a lock file names (its first line)."""
+    return path.read_text().splitlines()[0].strip()
+
+
 def snapshot(root: Path) -> dict[str, tuple[bytes, int]]:
     return {
         path.name: (path.read_bytes(), path.stat().st_mtime_ns)
@@ -93,7 +99,7 @@ def test_a_second_copy_reads_but_writes_nothing_and_says_so_once(tmp_path: Path)
     settings, setup, match, stats = fill(tmp_path)
     with other_copy(tmp_path) as first:
         before = snapshot(tmp_path)
-        assert before[LOCK_FILE][0].decode().strip() == str(first.pid)
+        assert before[LOCK_FILE][0].decode().splitlines()[0] == str(first.pid)
         second = Store(tmp_path)
         assert second.lock() is False
         assert second.locked_out
@@ -144,10 +150,10 @@ def test_a_lock_left_by_a_killed_copy_is_taken_over(tmp_path: Path) -> None:
         first.send_signal(signal.SIGKILL)
         first.wait(timeout=30)
     lock = tmp_path / LOCK_FILE
-    assert lock.read_text().strip() == str(first.pid), "a killed copy leaves its lock behind"
+    assert lock_pid(lock) == str(first.pid), "a killed copy leaves its lock behind"
     store = Store(tmp_path)
     assert store.lock() is True
-    assert lock.read_text().strip() == str(os.getpid())
+    assert lock_pid(lock) == str(os.getpid())
     assert store.save_match(setup, match.record()) is True
     assert store.messages == []
     store.unlock()
@@ -174,6 +180,59 @@ def test_a_copy_killed_a_moment_ago_and_not_yet_reaped_has_let_go(tmp_path: Path
         first.wait(timeout=30)
 
 
+LINUX_PROC = pytest.mark.skipif(
+    not Path("/proc/self/cmdline").exists(), reason="needs /proc to tell what a process is"
+)
+
+
+@LINUX_PROC
+@pytest.mark.parametrize("says_started", [False, True], ids=["id-only", "started-otherwise"])
+def test_a_lock_naming_a_live_program_that_is_not_the_game_is_taken_over(
+    says_started: bool, tmp_path: Path
+) -> None:
+    """After a crash, the id in the lock came to belong to another program (after a
+    restart of the computer, say): the game said another copy was open at every start and
+    saved nothing, until that program ended. A lock of an older copy holds only the id."""
+    elsewhere = Store(tmp_path / "elsewhere")
+    assert elsewhere.lock()
+    started = elsewhere.lock_path.read_text().splitlines()[1]  # when this process started
+    elsewhere.unlock()
+    _, setup, match, _ = fill(tmp_path)
+    other = subprocess.Popen(["sleep", "60"])
+    try:
+        lock = tmp_path / LOCK_FILE
+        lock.write_text(f"{other.pid}\n" + (f"{started}\n" if says_started else ""))
+        os.kill(other.pid, 0)  # the process with the id runs
+        store = Store(tmp_path)
+        assert store.lock() is True
+        assert not store.locked_out
+        assert lock_pid(lock) == str(os.getpid())
+        assert store.save_match(setup, match.record()) is True
+        assert store.messages == []
+        assert not [path for path in tmp_path.iterdir() if path.name.endswith(".stale")]
+        store.unlock()
+        assert not lock.exists()
+    finally:
+        stop(other)
+
+
+@LINUX_PROC
+def test_a_running_copy_s_lock_is_still_respected_in_either_form(tmp_path: Path) -> None:
+    """A lock that says when its copy started, and one of an older copy that names only its
+    id, both hold while that copy runs."""
+    fill(tmp_path)
+    with other_copy(tmp_path) as first:
+        lock = tmp_path / LOCK_FILE
+        lines = lock.read_text().splitlines()
+        assert lines[0] == str(first.pid) and lines[1].startswith("started "), lines
+        assert Store(tmp_path).lock() is False
+        lock.write_text(f"{first.pid}\n")  # as an older copy wrote it
+        second = Store(tmp_path)
+        assert second.lock() is False
+        assert [problem.key for problem in second.messages] == ["files.other_copy"]
+        assert lock.read_text() == f"{first.pid}\n"
+
+
 @pytest.mark.parametrize(
     "content",
     [b"", b"not a number\n", b"\xff\xfe\x00", b"12345678901234567890\n", b"0\n", b"-5\n"],
@@ -184,7 +243,7 @@ def test_an_unreadable_lock_is_taken_over(content: bytes, tmp_path: Path) -> Non
     lock.write_bytes(content)
     store = Store(tmp_path)
     assert store.lock() is True
-    assert lock.read_text().strip() == str(os.getpid())
+    assert lock_pid(lock) == str(os.getpid())
     assert store.messages == []
     assert sorted(path.name for path in tmp_path.iterdir()) == [LOCK_FILE]
 
@@ -193,7 +252,7 @@ def test_a_lock_is_released_on_unlock_and_only_if_it_is_ours(tmp_path: Path) -> 
     lock = tmp_path / LOCK_FILE
     store = Store(tmp_path)
     assert store.lock() and store.lock(), "taking it again is harmless"
-    assert lock.read_text().strip() == str(os.getpid())
+    assert lock_pid(lock) == str(os.getpid())
     store.unlock()
     assert not lock.exists()
     store.unlock()
@@ -215,7 +274,7 @@ def test_the_game_started_twice_saves_only_in_the_first(tmp_path: Path) -> None:
         second = subprocess.run(command, env=environment, capture_output=True, timeout=120)
         assert second.returncode == 0, second.stderr.decode()[-2000:]
         assert not (tmp_path / "match.json").exists()
-        assert (tmp_path / LOCK_FILE).read_text().strip() == str(first.pid)
+        assert lock_pid(tmp_path / LOCK_FILE) == str(first.pid)
     alone = subprocess.run(command, env=environment, capture_output=True, timeout=120)
     assert alone.returncode == 0, alone.stderr.decode()[-2000:]
     assert (tmp_path / "match.json").exists()
