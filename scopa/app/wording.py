@@ -202,8 +202,10 @@ def is_default_name(name: str, seat: int) -> bool:
     """Whether ``name`` is one the game gives ``seat`` rather than one a player typed: the
     player's name in any language ("Tu", "You") or the seat's number ("Posto 2", "Seat 2",
     "Giocatore 2", "Player 2"). Such a name is shown in the language of the moment, so a
-    match set up in Italian does not say "Tu" once the game speaks English."""
-    if name in default_you_names():
+    match set up in Italian does not say "Tu" once the game speaks English. A table online
+    numbers a second "You" ("You 2"): that is the game's name too, not one typed."""
+    base, _, number = name.rpartition(" ")
+    if name in default_you_names() or number.isdigit() and base in default_you_names():
         return True
     return any(
         table[key].format(n=seat + 1) == name

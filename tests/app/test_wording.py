@@ -503,3 +503,12 @@ def test_the_tracker_names_the_face_cards_by_the_start_of_their_names() -> None:
             word = name[1] if name[0] in {"the", "il"} else name[0]
             label = rank_label(t, rank, "napoletane")
             assert word.lower().startswith(label.lower()), (language, rank, label)
+
+
+def test_a_player_online_who_typed_no_name_is_called_by_the_seat_not_you_2() -> None:
+    """Two players who kept the game's name "You" joined one table: the server numbered the
+    second "You 2", and everyone saw "You 2" for a friend."""
+    en = Translator("en")
+    setup = MatchSetup(seats(("You", True), ("You 2", True)), Rules())
+    assert [Seats(setup, en, (0,)).seat_name(seat) for seat in range(2)] == ["You", "Player 2"]
+    assert Seats(setup, Translator("it"), (1,)).seat_name(0) == "Giocatore 1"
