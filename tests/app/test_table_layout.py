@@ -66,6 +66,21 @@ def test_next_seat_sits_on_the_right_counter_clockwise():
     assert top.hand_centre[1] < right.hand_centre[1] < bottom.hand_centre[1]
 
 
+@pytest.mark.parametrize("players", [3, 4])
+def test_clockwise_play_seats_the_next_player_on_the_left(players):
+    """Cirulla's Clockwise setting changed nothing on screen: the next player still sat on
+    the right. Play going clockwise, the next seat sits on the left, then across."""
+    cirulla = Rules.preset("cirulla").with_(players=players)
+    for bottom in range(players):
+        lay = TableLayout((1920, 1080), cirulla.with_(clockwise=True), bottom=bottom)
+        usual = TableLayout((1920, 1080), cirulla, bottom=bottom)
+        after = (bottom + 1) % players
+        assert lay.place_of(after).position == "left" and usual.place_of(after).position == "right"
+        before = (bottom - 1) % players
+        assert lay.place_of(before).position == "right"
+        assert lay.place_of(before).hand_centre[0] > lay.place_of(bottom).hand_centre[0]
+
+
 def test_table_slots_do_not_overlap():
     lay = TableLayout((960, 540), rules(4))
     for count in (4, 6, 8, 12):
@@ -126,6 +141,8 @@ ARRANGEMENTS = [
     Rules(players=6, six_sides=2),
     Rules(players=6, six_sides=3),
     Rules(players=6, six_sides=6),
+    Rules.preset("cirulla").with_(players=3, clockwise=True),
+    Rules.preset("cirulla").with_(players=4, clockwise=True),
 ]
 
 

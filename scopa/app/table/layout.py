@@ -4,7 +4,7 @@ Every length is a fraction of the window (through ``unit``, the scale against a
 1920x1080 reference), so the table reads the same from 960x540 to 4K and no scene holds
 a pixel literal. Seats are placed relative to the seat shown at the bottom: play runs
 counter-clockwise, so the next seat sits on the bottom player's right, then across, then
-on the left.
+on the left (mirrored when the rules play clockwise: the next seat on the left).
 """
 
 from __future__ import annotations
@@ -115,7 +115,10 @@ class TableLayout:
             self.stock_centre = (self.table_rect.left + self.table_w * 0.7, centre_y)
             self.table_rect.width -= self.table_w * 1.6
             self.table_rect.left += self.table_w * 1.6
-        self.seats = [self._place(pos, w, h) for pos in POSITIONS[players]]
+        order = POSITIONS[players]
+        if rules.clockwise:  # play goes round the other way: the next seat on the left
+            order = (order[0], *reversed(order[1:]))
+        self.seats = [self._place(pos, w, h) for pos in order]
 
     # --- hands -------------------------------------------------------------------------
 
@@ -252,7 +255,7 @@ class TableLayout:
     # --- seats ---------------------------------------------------------------------------
 
     def place_of(self, seat: int) -> SeatPlace:
-        """The place where ``seat`` sits, counted counter-clockwise from the bottom."""
+        """The place where ``seat`` sits, counted from the bottom in the way play goes."""
         return self.seats[(seat - self.bottom) % self.players]
 
     def hand_slots(self, seat: int, count: int, visible: bool) -> list[HandSlot]:
