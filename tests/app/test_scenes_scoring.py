@@ -314,3 +314,40 @@ def test_a_match_left_on_a_score_sheet_continues_on_that_sheet(app, store) -> No
         if table.human_to_play is not None:
             break
     assert app.stack.top is table and table.human_to_play == 0
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_six_sides_read_the_seven_count_and_its_tie_break_whole(app, language) -> None:
+    """Six sides each alone, with the seven-count: every cell of the row read "0 (…",
+    the sixes that break a tie cut short. The sixes now show only beside the sides level
+    on the most sevens, in brackets the row's label names, and nothing is cut."""
+    from scopa.app import style
+
+    app.resize((960, 540))
+    app.set_language(language)
+    rules = Rules(players=6, six_sides=6, seven_count=True, seven_count_aces=True)
+    names = ("Anna", "Giulia", "Marco", "Chiara", "Luca", "Sara")
+    setup = MatchSetup(tuple(SeatConfig(n, i == 0) for i, n in enumerate(names)), rules)
+    for seed in range(40):
+        match = Match.new(rules, seed)
+        while not match.rounds:
+            match, _ = match.apply(match.legal_moves()[seed % len(match.legal_moves())])
+        sevens = [b.sevens for b in match.rounds[-1]]
+        if sevens.count(max(sevens)) > 1:
+            break
+    else:
+        raise AssertionError("no round with sides level on the sevens")
+    scene = ScoringScene(app, MatchCoordinator(setup, match))
+    app.stack.push(scene)
+    drawn: list[style.Drawn] = []
+    with style.watch_text(drawn.append):
+        frame(app)
+    (row,) = [row for row in scene.sheet() if row.key == "sette"]
+    most = max(sevens)
+    for b, cell in zip(match.rounds[-1], row.cells):
+        short = app.t("sevens_sixes_short", sevens=b.sevens, sixes=b.sixes)
+        assert cell == (short if b.sevens == most else str(b.sevens))
+    assert row.label == app.t("sevens_sixes_label", sevens=app.t("cat_sette"))
+    for text in drawn:
+        if text.words in (*row.cells, row.label):
+            assert not text.elided and not text.cut, text.lines

@@ -601,6 +601,16 @@ class Tour:
             match = play_out(Match.new(three, seed), random.Random(seed))
             self.sheet(MatchSetup(seats3, three), match, "scoring, three players")
             app.back()
+        six = Rules(players=6, six_sides=6, seven_count=True, seven_count_aces=True)
+        sixes = ("Anna", "Giulia", "Marco", "Chiara", "Luca", "Sara")
+        seats6 = tuple(SeatConfig(n, i == 0) for i, n in enumerate(sixes))
+        for seed in range(40):  # a round where sides are level on the most sevens
+            match = first_round(six, seed)
+            sevens = [b.sevens for b in match.rounds[-1]]
+            if sevens.count(max(sevens)) > 1:
+                self.sheet(MatchSetup(seats6, six), match, "scoring, six alone, sevens level")
+                app.back()
+                break
         cirulla = Rules.preset("cirulla").with_(players=4, teams=False)
         cards = [[card for card in DECK if card.index % 4 == side] for side in range(4)]
         scores = score_round(cards, (13, 12, 11, 10), cirulla, bonus=(10, 10, 10, 10))

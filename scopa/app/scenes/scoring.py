@@ -87,6 +87,8 @@ class ScoringScene(MenuScene):
             cells = tuple(self._cell(category, b) for b in scores)
             points = tuple(b.points.get(category, 0) for b in scores)
             label = category_label(self.t, category, self.app.settings.deck_for(self.setup.rules))
+            if category == "sette":
+                label, cells = self._sevens(label, scores)
             rows.append(SheetRow(category, label, cells, points))
         rows.append(
             SheetRow(
@@ -106,6 +108,26 @@ class ScoringScene(MenuScene):
         )
         return rows
 
+    def _sevens(self, label: str, scores: tuple[Breakdown, ...]) -> tuple[str, tuple[str, ...]]:
+        """The seven-count's row: each side's sevens and, in words, its sixes (which break
+        a tie). Beside many sides the columns are too narrow for the words: the sixes are
+        shown only for the sides level on the most sevens, where they (or the counts after
+        them) decide, in brackets, and the row's label says what the brackets count."""
+        if len(scores) <= 3:
+            return label, tuple(
+                self.t("sevens_sixes", sevens=b.sevens, sixes=b.sixes) for b in scores
+            )
+        most = max(b.sevens for b in scores)
+        if sum(b.sevens == most for b in scores) == 1:
+            return label, tuple(str(b.sevens) for b in scores)
+        cells = tuple(
+            self.t("sevens_sixes_short", sevens=b.sevens, sixes=b.sixes)
+            if b.sevens == most
+            else str(b.sevens)
+            for b in scores
+        )
+        return self.t("sevens_sixes_label", sevens=label), cells
+
     def _cell(self, category: str, b: Breakdown) -> str:
         if category == "carte":
             return str(b.cards)
@@ -121,8 +143,6 @@ class ScoringScene(MenuScene):
                 return DASH
             key = "primiera_suits_1" if suits == 1 else "primiera_suits"
             return self.t(key, value=b.primiera, suits=suits)
-        if category == "sette":
-            return self.t("sevens_sixes", sevens=b.sevens, sixes=b.sixes)
         if category == "scope":
             if b.bonus:  # Cirulla's bonuses count as scopas: the sheet says how many
                 return self.t("scope_bonus", count=b.scope, bonus=b.bonus)
