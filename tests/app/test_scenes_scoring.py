@@ -351,3 +351,23 @@ def test_six_sides_read_the_seven_count_and_its_tie_break_whole(app, language) -
     for text in drawn:
         if text.words in (*row.cells, row.label):
             assert not text.elided and not text.cut, text.lines
+
+
+def test_cirulla_s_grande_and_piccola_cells_say_what_scores(app) -> None:
+    """A side with every coin read "Grande 10 +5" and "Piccola 10 +6": the grande is the
+    king, cavallo and fante of coins (a tick), and the piccola counts up to its most."""
+    from scopa.app.scenes.scoring import CHECK
+
+    cirulla = Rules.preset("cirulla")
+    dossena = cirulla.with_(dossena_scale=True)
+    coins = [card for card in DECK if card.suit == "D"]
+    rest = [card for card in DECK if card.suit != "D"]
+    for rules, grande, piccola in ((cirulla, CHECK, "6"), (dossena, "5", "5")):
+        scores = score_round([coins + rest[:10], rest[10:]], (0, 0), rules)
+        start = Match.new(rules, 7).round
+        match = Match._make(rules, 7, 0, (), start, (0, 0), (scores,), None, False, None)
+        setup = MatchSetup((SeatConfig("Anna", True), SeatConfig("Bruno", False)), rules)
+        scene = ScoringScene(app, MatchCoordinator(setup, match))
+        sheet = {row.key: row for row in scene.sheet()}
+        assert sheet["grande"].cells[0] == grande, rules.dossena_scale
+        assert sheet["piccola"].cells[0] == piccola == str(sheet["piccola"].points[0])

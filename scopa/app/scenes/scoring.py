@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from scopa.engine import Breakdown, DealWon, categories
+from scopa.engine.scoring import piccola_points
 
 from .. import style
 from ..widgets import Button
@@ -147,10 +148,16 @@ class ScoringScene(MenuScene):
             if b.bonus:  # Cirulla's bonuses count as scopas: the sheet says how many
                 return self.t("scope_bonus", count=b.scope, bonus=b.bonus)
             return str(b.scope)
-        if category in ("napola", "piccola"):
+        rules = self.match.rules
+        if category == "napola":
             return str(b.napola_run) if b.napola_run else DASH
+        if category == "piccola":  # the coins of the run that count, which are its points
+            return str(piccola_points(b.napola_run, rules)) if b.napola_run else DASH
         if category == "grande":
-            return str(b.grande_run) if b.grande_run else DASH
+            # king, cavallo and fante of coins; Dossena's scale counts the 7 and 6 too
+            if not b.grande_run:
+                return DASH
+            return str(min(b.grande_run, 5)) if rules.dossena_scale else CHECK
         return str(b.points.get(category, 0))
 
     def progress(self) -> list[list[int]]:
