@@ -266,3 +266,131 @@ def test_a_card_played_before_the_knock_at_the_deal_is_refused_with_the_reason(f
     drag(fast, centre_of(scene, Card.parse("2C")), empty_felt(scene))
     assert scene.match.moves() == ()
     assert scene.status_text()[0].startswith("Knock, or choose No knock, before you play the 2 of")
+
+
+def key(app, code: int, text: str = "") -> None:  # noqa: ANN001
+    app.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode=text)])
+
+
+def test_the_matta_picker_is_chosen_with_the_arrows_and_enter_and_no_card_is_played(fast):
+    """The arrows moved the selection in the hand under the picker, and Enter then played
+    that card: the picker went and the knock was lost."""
+    fast.resize((960, 540))
+    scene = cirulla_table(fast, "1B 2S 7C")
+    key(fast, pygame.K_k, "k")
+    assert scene.knock.picking
+    values = scene.knock_buttons()
+    assert [b.label for b in values] == ["1", "2", "3", "4", "5", "6"]
+    key(fast, pygame.K_RIGHT)  # from the first value (no hint on show) to the third
+    key(fast, pygame.K_RIGHT)
+    key(fast, pygame.K_RETURN, "\r")
+    assert scene.match.moves() == (Move.parse("!7C=3"),)
+    settle(fast, scene)
+    assert len(scene.view.hands[0]) == 3  # no card of the hand was played
+
+
+def test_the_arrows_go_round_the_matta_picker_and_space_chooses(fast):
+    scene = cirulla_table(fast, "1B 2S 7C")
+    key(fast, pygame.K_k, "k")
+    key(fast, pygame.K_LEFT)  # round to the last value, 6
+    key(fast, pygame.K_UP)  # 5
+    for _ in range(3):
+        key(fast, pygame.K_DOWN)  # 6, round to 1, 2
+    key(fast, pygame.K_SPACE, " ")
+    assert scene.match.moves() == (Move.parse("!7C=2"),)
+
+
+def test_the_arrows_leave_the_hand_alone_while_the_matta_picker_is_open(fast):
+    scene = cirulla_table(fast, "1B 2S 7C")
+    key(fast, pygame.K_k, "k")
+    for code in (pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_LEFT, pygame.K_UP, pygame.K_DOWN):
+        key(fast, code)
+        pump(fast, 4)
+        assert scene.selected is None
+        assert all(scene.view.sprites[card].lift == 0 for card in scene.view.hands[0])
+    assert scene.knock.picking and scene.match.moves() == ()
+    values = scene.knock_buttons()
+    focus = [item for item in scene.overlay_items() if item.key[0] == "matta focus"]
+    assert len(focus) == 1 and focus[0].key[1] == values[1].label  # and the focus shows
+
+
+def test_a_digit_names_the_matta_at_once(fast):
+    scene = cirulla_table(fast, "1B 2S 7C")
+    key(fast, pygame.K_k, "k")
+    key(fast, pygame.K_9, "9")  # not a value on offer: nothing happens
+    key(fast, pygame.K_0, "0")
+    assert scene.knock.picking and scene.match.moves() == ()
+    key(fast, pygame.K_5, "5")
+    assert scene.match.moves() == (Move.parse("!7C=5"),)
+    assert not scene.knock.picking
+
+
+def test_the_keypad_digits_name_the_matta_too(fast):
+    scene = cirulla_table(fast, "1B 2S 7C")
+    click(fast, scene.knock_buttons()[0].rect.center)
+    key(fast, pygame.K_KP4, "4")
+    assert scene.match.moves() == (Move.parse("!7C=4"),)
+
+
+def test_the_picker_opened_after_the_hint_starts_on_the_hinted_value(fast):
+    scene = cirulla_table(fast, "1D 2S 7C")
+    key(fast, pygame.K_h, "h")
+    pump(fast, 2)
+    hinted = scene.aids.hint.move
+    assert hinted.is_declaration and hinted.matta is not None
+    key(fast, pygame.K_k, "k")
+    values = scene.knock_buttons()
+    key(fast, pygame.K_RIGHT)  # from the hinted value to the next
+    key(fast, pygame.K_RETURN, "\r")
+    (after,) = [b for b in values if b.move.named == (hinted.named % len(values)) + 1]
+    assert scene.match.moves() == (after.move,)
+
+
+def test_a_click_between_the_values_keeps_the_matta_picker_open(fast):
+    """A click in the gap between two values, inside the picker, closed it without a
+    knock or a word."""
+    fast.resize((960, 540))
+    scene = cirulla_table(fast, "1B 3S 7C")
+    click(fast, scene.knock_buttons()[0].rect.center)
+    values = scene.knock_buttons()
+    assert [b.label for b in values] == ["1", "2", "3", "4", "5"]
+    gap = ((values[1].rect.right + values[2].rect.left) / 2, values[1].rect.centery)
+    assert not any(b.rect.collidepoint(gap) for b in values)
+    panel = scene.knock.picker_panel(scene.layout, values)
+    for pos in (gap, (panel.left + 3, panel.top + 3), (panel.centerx, panel.bottom - 3)):
+        click(fast, pos)
+        assert scene.knock.picking and scene.match.moves() == (), pos
+    click(fast, (panel.left - 10, panel.centery))  # outside it the picker closes, as before
+    assert not scene.knock.picking and scene.match.moves() == ()
+
+
+def test_the_pointer_moves_the_pickers_focus_and_leaves_the_hand_alone(fast):
+    from .table_helpers import mouse
+
+    scene = cirulla_table(fast, "1B 2S 7C")
+    key(fast, pygame.K_k, "k")
+    fast.frame(FRAME, [mouse(pygame.MOUSEMOTION, centre_of(scene, C("2S")))])
+    pump(fast, 6)  # the hand under the picker does not lift to the pointer
+    assert scene.hovered is None
+    assert all(scene.view.sprites[card].lift == 0 for card in scene.view.hands[0])
+    four = scene.knock_buttons()[3]
+    fast.frame(FRAME, [mouse(pygame.MOUSEMOTION, four.rect.center)])
+    key(fast, pygame.K_RETURN, "\r")  # the value pointed at is the one chosen
+    assert scene.match.moves() == (Move.parse("!7C=4"),)
+
+
+def test_k_while_dragging_a_card_sends_it_back_and_the_release_plays_nothing(fast):
+    from .table_helpers import mouse
+
+    scene = cirulla_table(fast, "1B 2S 7C")
+    start, end = centre_of(scene, C("2S")), empty_felt(scene)
+    fast._last_press = None
+    fast.frame(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, start)])
+    for k in range(1, 5):
+        middle = (start[0] + (end[0] - start[0]) * k / 4, start[1] + (end[1] - start[1]) * k / 4)
+        fast.frame(FRAME, [mouse(pygame.MOUSEMOTION, middle)])
+    assert scene.drag.dragging
+    key(fast, pygame.K_k, "k")
+    assert scene.knock.picking and not scene.drag.active
+    fast.frame(FRAME, [mouse(pygame.MOUSEBUTTONUP, end)])
+    assert scene.knock.picking and scene.match.moves() == ()

@@ -3,8 +3,10 @@
 When the player whose turn it is may declare (knock and show the hand for its bonus),
 decline a declaration at the deal or take one back, a button for each shows above the
 status line, with a key (K knocks). A hand holding the matta opens a small picker of the
-values the matta may be named (only those that make a bonus) before knocking. The moves
-come from the engine's legal moves; this only offers them.
+values the matta may be named (only those that make a bonus) before knocking: while it is
+open every key is its own (the arrows move its focus, Enter or Space chooses, a digit names
+a value at once), as in the capture choice. The moves come from the engine's legal moves;
+this only offers them.
 """
 
 from __future__ import annotations
@@ -19,11 +21,27 @@ from scopa.engine import Card, Move, declarations
 
 from .. import style
 from ..style import Scale
+from .choice import SELECTED
 from .frame import Item, box
 from .layout import TableLayout
 from .text import Writer
 
 KNOCK_KEY = pygame.K_k
+CHOOSE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+BACK_KEYS = (pygame.K_LEFT, pygame.K_UP)
+ON_KEYS = (pygame.K_RIGHT, pygame.K_DOWN)
+
+
+def digit(event: pygame.event.Event) -> int | None:
+    """The digit 1 to 9 a key types, from the row or the keypad (None for any other)."""
+    typed = getattr(event, "unicode", "")
+    if len(typed) == 1 and typed in "123456789":
+        return int(typed)
+    if pygame.K_1 <= event.key <= pygame.K_9:
+        return int(event.key - pygame.K_0)
+    if pygame.K_KP1 <= event.key <= pygame.K_KP9:
+        return int(event.key - pygame.K_KP1 + 1)
+    return None
 
 
 @dataclass(frozen=True)
@@ -50,6 +68,9 @@ class KnockBar:
         """The matta's picker is open."""
         self.suggested: Move | None = None
         """The move a hint points at: its button lights up."""
+        self.focus: Move | None = None
+        """The value the keys (or the pointer) reached in the picker; None: it is at the
+        value a hint points at, else at the first."""
         self._pressed: str | None = None
         self.pointer: tuple[int, int] = (-1, -1)
 
@@ -123,9 +144,10 @@ class KnockBar:
     def _picker(
         self, layout: TableLayout, declares: list[Move], hand: Sequence[Card], rules: object
     ) -> list[KnockButton]:
-        """One small button per value the matta may be named, in a row over the table."""
+        """One small button per value the matta may be named, in a row over the table (apart
+        enough for the focus ring round one)."""
         size = layout.font_normal * 2.2
-        gap = layout.margin * 0.4
+        gap = layout.margin * 0.8
         total = len(declares) * size + (len(declares) - 1) * gap
         cx, cy = layout.table_rect.center
         left, top = cx - total / 2, cy + layout.font_normal * 0.4
@@ -157,16 +179,20 @@ class KnockBar:
     # --- input ---------------------------------------------------------------------------
 
     def handle(
-        self, event: pygame.event.Event, buttons: list[KnockButton], free: bool = True
+        self,
+        event: pygame.event.Event,
+        buttons: list[KnockButton],
+        layout: TableLayout,
+        free: bool = True,
     ) -> bool:
-        """Clicks on the buttons, K to knock, Esc to close the picker, and Enter for the
-        button a hint lit when no card is ``free`` of a selection; True when used."""
+        """Clicks on the buttons, K to knock, and Enter for the button a hint lit when no
+        card is ``free`` of a selection (the matta's picker, open, takes every key and
+        click); True when used."""
         if not buttons:
             return False
+        if self.picking:
+            return self._handle_picker(event, buttons, layout)
         if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE and self.picking:
-                self.picking = False
-                return True
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and free:
                 lit = next((b for b in buttons if self.lit(b)), None)
                 if lit is not None:
@@ -186,9 +212,6 @@ class KnockBar:
             if hit is not None:
                 self._pressed = hit.name + hit.label
                 return True
-            if self.picking:
-                self.picking = False
-                return True
             return False
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._pressed:
             pressed, self._pressed = self._pressed, None
@@ -197,6 +220,56 @@ class KnockBar:
                 self._use(hit)
             return True
         return False
+
+    def _handle_picker(
+        self, event: pygame.event.Event, values: list[KnockButton], layout: TableLayout
+    ) -> bool:
+        """The picker is open: every key is its own (none reaches the hand under it), Esc
+        closes it, and a click anywhere in its pane but on a value does nothing; one
+        outside closes it."""
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.picking = False
+            elif event.key in BACK_KEYS + ON_KEYS:
+                step = -1 if event.key in BACK_KEYS else 1
+                index = values.index(self.focused(values)) + step
+                self.focus = values[index % len(values)].move
+            elif event.key in CHOOSE_KEYS:
+                self._use(self.focused(values))
+            else:
+                named = digit(event)
+                hit = next((b for b in values if named and b.label == str(named)), None)
+                if hit is not None:
+                    self._use(hit)
+            return True
+        if event.type == pygame.MOUSEMOTION:  # the hand under the pane does not lift
+            self.pointer = event.pos
+            hit = next((b for b in values if b.rect.collidepoint(event.pos)), None)
+            if hit is not None:
+                self.focus = hit.move
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            hit = next((b for b in values if b.rect.collidepoint(event.pos)), None)
+            if hit is not None:
+                self._pressed = hit.name + hit.label
+            elif not self.picker_panel(layout, values).collidepoint(event.pos):
+                self.picking = False
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._pressed:
+            pressed, self._pressed = self._pressed, None
+            hit = next((b for b in values if b.rect.collidepoint(event.pos)), None)
+            if hit is not None and hit.name + hit.label == pressed:
+                self._use(hit)
+            return True
+        return False
+
+    def focused(self, buttons: list[KnockButton]) -> KnockButton | None:
+        """The value the picker's focus is on (None when the picker is not open)."""
+        values = [button for button in buttons if button.name == "value"]
+        if not values:
+            return None
+        reached = next((b for b in values if b.move == self.focus), None)  # each has one
+        return reached or next((b for b in values if self.lit(b)), values[0])
 
     def lit(self, button: KnockButton) -> bool:
         """Whether a hint points at ``button``: its move, or the knock of a declaration."""
@@ -208,6 +281,7 @@ class KnockBar:
     def _use(self, button: KnockButton) -> None:
         if button.move is None:  # the chooser opens; a hinted value stays lit in it
             self.picking = True
+            self.focus = None  # at the hinted value, else the first
             return
         self.suggested = None
         self.picking = False
@@ -238,7 +312,10 @@ class KnockBar:
 
             items.append(Item(("matta panel", words, tuple(panel)), box(panel), paint_panel))
         fonts, px = self.text.font, layout.font_small
+        focused = self.focused(buttons)
         for button in buttons:
+            if button == focused:
+                items.append(self._focus_ring(layout, button))
             hot = button.rect.collidepoint(self.pointer) or self.lit(button)
             primary = button.name in ("knock", "value")
             rect = button.rect
@@ -256,3 +333,19 @@ class KnockBar:
             key = ("knock button", button.name, button.label, hot, primary, tuple(rect))
             items.append(Item(key, box(rect, style.button_reach(scale)), paint))
         return items
+
+    def _focus_ring(self, layout: TableLayout, button: KnockButton) -> Item:
+        """The picker's focus around its value, drawn as the capture choice's."""
+        unit = layout.unit
+        pad = max(2, round(layout.margin * 0.3))  # clear of the values beside it
+        ring = button.rect.inflate(2 * pad, 2 * pad)
+        radius = round(min(18 * unit, ring.height / 3))
+        width = max(2, round(3 * unit))
+
+        def paint(surface: pygame.Surface) -> None:
+            glow = pygame.Surface((round(ring.width), round(ring.height)), pygame.SRCALPHA)
+            pygame.draw.rect(glow, (*SELECTED, 70), glow.get_rect(), border_radius=radius)
+            pygame.draw.rect(glow, SELECTED, glow.get_rect(), width, radius)
+            surface.blit(glow, (round(ring.left), round(ring.top)))
+
+        return Item(("matta focus", button.label, tuple(ring)), box(ring), paint)

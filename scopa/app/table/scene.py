@@ -360,7 +360,10 @@ class TableScene(Scene):
             return True
         if self.aids.handle(event):
             return True
-        if self.knock.handle(event, self.knock_buttons(), free=self.pick.selected is None):
+        buttons = self.knock_buttons()
+        if self.knock.handle(event, buttons, self.layout, free=self.pick.selected is None):
+            if self.knock.picking:  # K mid-drag: the card goes back, the picker has the keys
+                self.input.focus_lost()
             return True
         if self.remote and self.absence.handle(event):
             return True
@@ -458,7 +461,8 @@ class TableScene(Scene):
             return
         turn = self.match.turn
         if turn in self.humans:
-            self.input.refresh_hover()
+            if not self.knock.picking:  # the hand under the matta's picker does not lift
+                self.input.refresh_hover()
             return
         if not self.remote:  # at a server, the server plays its computers
             self._computer_turn(turn, dt)
