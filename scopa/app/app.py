@@ -11,7 +11,6 @@ import contextlib
 import math
 import os
 import sys
-import time
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -41,7 +40,9 @@ DOUBLE_CLICK = 0.5
 DOUBLE_CLICK_REACH = 6
 """...pixels from it. A double click's second press on a screen the first one opened is
 not taken: it would answer a question the player has not seen (Play's level question
-opens with Expert under the pointer)."""
+opens with Expert under the pointer). So with Enter pressed twice as quickly (``ANSWER_KEYS``):
+the second press does not answer the screen the first one opened."""
+ANSWER_KEYS = frozenset((pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE))
 
 SceneFactory = Callable[..., Scene]
 """Makes a scene: ``factory(app, **params)``."""
@@ -79,10 +80,14 @@ class App:
         self._shown_size: tuple[int, int] | None = None
         self._exposed = False
         """The window system lost the window's picture: the next frame shows all of it."""
+        self.elapsed = 0.0
+        """Seconds of frames run (the time a double click is measured in)."""
         self._last_press: tuple[float, tuple[int, int], Scene | None] | None = None
         """When and where the last press of the left button was, and the screen it met."""
         self._swallowed = False
         """A double click's second press was not taken: nor is its release."""
+        self._last_answer: tuple[float, Scene | None] | None = None
+        """When the last key that answers (Enter) was pressed, and the screen it met."""
         self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
         self._windowed_size = _at_least_min(size)
         self._opened_size = self.settings.window_size
@@ -265,6 +270,7 @@ class App:
         (not only what changed).
         """
         moving = draw is None and self.stack.busy
+        self.elapsed += dt
         received = list(pygame.event.get() if events is None else events)
         self._follow_window_surface()
         for event in received:
@@ -344,13 +350,25 @@ class App:
 
     def _through_new_screen(self, event: pygame.event.Event) -> bool:
         """Whether ``event`` (the left button) is the second press of a double click on a
-        screen the first press opened, or that press's release: neither is taken."""
+        screen the first press opened, or that press's release, or Enter pressed again as
+        quickly on a screen the first Enter opened: none is taken."""
+        if event.type == pygame.KEYDOWN and event.key in ANSWER_KEYS:
+            now, top = self.elapsed, self.stack.top
+            answered = self._last_answer
+            if (
+                answered is not None
+                and now - answered[0] <= DOUBLE_CLICK
+                and top is not answered[1]
+            ):
+                return True
+            self._last_answer = (now, top)
+            return False
         if event.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) or event.button != 1:
             return False
         if event.type == pygame.MOUSEBUTTONUP:
             swallowed, self._swallowed = self._swallowed, False
             return swallowed
-        now, pos, top = time.monotonic(), tuple(event.pos), self.stack.top
+        now, pos, top = self.elapsed, tuple(event.pos), self.stack.top
         last = self._last_press
         if (
             last is not None

@@ -37,6 +37,9 @@ def click(app, target) -> None:  # noqa: ANN001
 
 
 def press(app, key: int, mod: int = 0) -> None:  # noqa: ANN001
+    """One key pressed, as a person presses it: not Enter pressed twice at once (``App``
+    drops the second on a screen the first one opened)."""
+    app._last_answer = None
     frame(app, pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0))
 
 

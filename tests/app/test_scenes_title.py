@@ -4,7 +4,6 @@ only computers, and the other buttons open their screens."""
 from __future__ import annotations
 
 import random
-import time
 
 import pygame
 import pytest
@@ -286,6 +285,26 @@ def test_a_double_click_on_play_does_not_answer_the_level_question(app, title) -
     press_and_release()
     assert top(app) is dialog  # the question is still asked
     assert app.settings.opponent_level == ""
-    time.sleep(DOUBLE_CLICK)
+    for _ in range(round(DOUBLE_CLICK * 60) + 1):  # a moment later
+        frame(app)
     press_and_release()
+    assert isinstance(top(app), TableScene)
+
+
+def test_enter_pressed_twice_at_once_does_not_answer_the_level_question(app, title) -> None:
+    """Enter on Play opens the level question with its focus on Beginner: a second Enter
+    as quick as a double click answered it unseen. A moment later, Enter answers."""
+
+    def enter() -> None:
+        frame(app, pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode=""))
+
+    title.form.set_focus(title.play)
+    enter()
+    dialog = top(app)
+    assert isinstance(dialog, LevelScene)
+    enter()
+    assert top(app) is dialog and app.settings.opponent_level == ""
+    for _ in range(round(DOUBLE_CLICK * 60) + 1):  # a moment later
+        frame(app)
+    enter()
     assert isinstance(top(app), TableScene)

@@ -212,6 +212,7 @@ class Tour:
     # --- moving about ----------------------------------------------------------------------
 
     def frames(self, count: int = 1, *events: pygame.event.Event) -> None:
+        self.app._last_answer = None  # each key a press of its own, not a double press
         self.app.frame(FRAME, list(events))
         for _ in range(count - 1):
             self.app.frame(FRAME, [])
