@@ -394,3 +394,14 @@ def test_k_while_dragging_a_card_sends_it_back_and_the_release_plays_nothing(fas
     assert scene.knock.picking and not scene.drag.active
     fast.frame(FRAME, [mouse(pygame.MOUSEBUTTONUP, end)])
     assert scene.knock.picking and scene.match.moves() == ()
+
+
+def test_the_last_capture_lies_over_the_knock_buttons(fast):
+    """Tab's last capture, over the table, was drawn under the knock button."""
+    scene = cirulla_table(fast, "1B 2S 3C")
+    assert scene.knock_buttons()
+    key(fast, pygame.K_TAB)
+    kinds = [item.key[0] for item in scene.overlay_items()]
+    assert "review" in kinds
+    knock = [n for n, kind in enumerate(kinds) if kind not in ("review", "aid", "tracker")]
+    assert knock and max(knock) < kinds.index("review"), kinds

@@ -787,7 +787,11 @@ class TableScene(Scene):
         items = self.aids.items(self.art)
         if self.knock.picking:  # the hint was taken: its value is lit in the chooser
             items = [item for item in items if item.key[0] != "hint"]
+        # the last capture, opened over the table, lies over Cirulla's knock buttons too
+        review = [item for item in items if item.key[0] == "review"]
+        items = [item for item in items if item.key[0] != "review"]
         items.extend(self.knock.items(self.layout, self.knock_buttons()))
+        items.extend(review)
         if self.remote:
             items.extend(self.absence.items(self.layout, lost=self.lost))
         choice = self.pick.choice
