@@ -9,7 +9,7 @@ from scopa.app import style
 from scopa.app.table import TableScene
 from scopa.app.table.frame import FrameCache
 from scopa.app.wording import capital
-from scopa.engine import Card, Move
+from scopa.engine import Card, Move, Rules
 
 from .table_helpers import (
     FRAME,
@@ -28,10 +28,10 @@ from .table_helpers import (
 C = Card.parse
 
 
-def open_table(app, first: str, second: str, table: str) -> TableScene:
+def open_table(app, first: str, second: str, table: str, rules: Rules | None = None) -> TableScene:
     scene = TableScene(
         app,
-        coordinated(app, solo_setup(), fixed_match(first, second, table)),
+        coordinated(app, solo_setup(rules), fixed_match(first, second, table, rules)),
         worker=inline_worker(),
     )
     app.stack.push(scene)
@@ -497,3 +497,14 @@ def test_a_card_raised_in_the_hand_leaves_the_status_line_clear(fast, size):
     status = [item for item in scene.painter.items(scene.snapshot()) if item.key[0] == "status"]
     assert len(status) == 1
     assert status[0].rect.bottom < raised.top, (status[0].rect, raised)
+
+
+def test_an_ace_refused_the_table_in_scopa_d_assi_says_why(fast):
+    """In scopa d'assi an ace dropped on a 5, with an ace on the table, was told only that
+    it "cannot take the 5 of swords": with an ace there it takes just that ace."""
+    fast.set_language("en")
+    scene = open_table(fast, "1D 2C 10S", "1B 3B 8C", "1C 5S 4B 9B", Rules(assi=True))
+    drag(fast, centre_of(scene, C("1D")), centre_of(scene, C("5S")))
+    assert scene.match.moves() == ()
+    names = {"card": scene.card_name(C("1D")), "target": scene.card_name(C("1C"))}
+    assert scene.status_text()[0] == capital(fast.t("table.ace_takes_ace", **names))

@@ -38,6 +38,9 @@ STRINGS = {
         "table.must_take_equal": (
             "{card} must take {target}: a card of its rank on the table comes before any sum"
         ),
+        "table.ace_takes_ace": (
+            "{card} must take {target}: with an ace on the table, an ace takes just that ace"
+        ),
         "table.cannot_play": "{card} cannot be played now",
         "table.round": "Round {n}",
         "table.practice_line": "Practice",
@@ -94,6 +97,9 @@ STRINGS = {
         "table.must_take_equal": (
             "Con {card} devi prendere {target}: "
             "una carta del suo valore in tavola viene prima di ogni somma"
+        ),
+        "table.ace_takes_ace": (
+            "Con {card} devi prendere {target}: con un asso in tavola, l'asso prende solo quello"
         ),
         "table.cannot_play": "Ora non puoi giocare {card}",
         "table.round": "Smazzata {n}",
