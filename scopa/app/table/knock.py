@@ -208,18 +208,12 @@ class KnockBar:
             self.pointer = event.pos
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            hit = next((b for b in buttons if b.rect.collidepoint(event.pos)), None)
+            hit = _at(buttons, event.pos)
             if hit is not None:
                 self._pressed = hit.name + hit.label
                 return True
             return False
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._pressed:
-            pressed, self._pressed = self._pressed, None
-            hit = next((b for b in buttons if b.rect.collidepoint(event.pos)), None)
-            if hit is not None and hit.name + hit.label == pressed:
-                self._use(hit)
-            return True
-        return False
+        return self._release(event, buttons)
 
     def _handle_picker(
         self, event: pygame.event.Event, values: list[KnockButton], layout: TableLayout
@@ -244,20 +238,24 @@ class KnockBar:
             return True
         if event.type == pygame.MOUSEMOTION:  # the hand under the pane does not lift
             self.pointer = event.pos
-            hit = next((b for b in values if b.rect.collidepoint(event.pos)), None)
+            hit = _at(values, event.pos)
             if hit is not None:
                 self.focus = hit.move
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            hit = next((b for b in values if b.rect.collidepoint(event.pos)), None)
+            hit = _at(values, event.pos)
             if hit is not None:
                 self._pressed = hit.name + hit.label
             elif not self.picker_panel(layout, values).collidepoint(event.pos):
                 self.picking = False
             return True
+        return self._release(event, values)
+
+    def _release(self, event: pygame.event.Event, buttons: list[KnockButton]) -> bool:
+        """The left button let go: the button it was pressed on, if let go on it, is used."""
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._pressed:
             pressed, self._pressed = self._pressed, None
-            hit = next((b for b in values if b.rect.collidepoint(event.pos)), None)
+            hit = _at(buttons, event.pos)
             if hit is not None and hit.name + hit.label == pressed:
                 self._use(hit)
             return True
@@ -349,3 +347,8 @@ class KnockBar:
             surface.blit(glow, (round(ring.left), round(ring.top)))
 
         return Item(("matta focus", button.label, tuple(ring)), box(ring), paint)
+
+
+def _at(buttons: list[KnockButton], pos: tuple[int, int]) -> KnockButton | None:
+    """The button under ``pos``, if any."""
+    return next((button for button in buttons if button.rect.collidepoint(pos)), None)
