@@ -13,8 +13,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from scopa.engine import Breakdown, DealWon, categories
-from scopa.engine.scoring import piccola_points
+from scopa.engine import Breakdown, DealWon, categories, piccola_points
 
 from .. import style
 from ..widgets import Button

@@ -199,9 +199,8 @@ class Director:
                 self.beats.append(partial(self._passed, event))
             elif isinstance(event, DealWon):
                 self.beats.append(partial(self._deal_won, event))
-            if won_at_deal:
-                scored = False
-            elif scored and (i + 1 == len(events) or isinstance(events[i + 1], (Dealt, Redealt))):
+            ends = i + 1 == len(events) or isinstance(events[i + 1], (Dealt, Redealt))
+            if scored and ends and not won_at_deal:
                 self.beats.append(self._scored)
                 scored = False
 

@@ -394,12 +394,12 @@ class TableScene(Scene):
         name = self.card_name
         takes = [m.captures for m in self.match.legal_moves() if m.card == card and m.captures]
         equal = [c for (c,) in (t for t in takes if len(t) == 1) if c.rank == card.rank]
-        summed = target is not None and target.rank < card.rank and target not in equal
-        ace_rule = self.setup.rules.assi and card.rank == 1 and target not in equal
-        if ace_rule and takes and len(equal) == len(takes):
+        only_equal = bool(takes) and len(equal) == len(takes) and target not in equal
+        summed = target is not None and target.rank < card.rank
+        if only_equal and self.setup.rules.assi and card.rank == 1:
             # Scopa d'assi: the ace would sweep the table, but an ace there is all it takes
             self.say(lambda t: t("table.ace_takes_ace", target=name(equal[0]), card=name(card)))
-        elif summed and takes and len(equal) == len(takes):
+        elif only_equal and summed:
             # a sum it could make, but a card of its rank is on the table: the rule to learn
             self.say(lambda t: t("table.must_take_equal", target=name(equal[0]), card=name(card)))
         elif self.match.round.declaring:  # hands shown at the deal: knock or pass first
