@@ -289,6 +289,18 @@ def test_the_matta_picker_is_chosen_with_the_arrows_and_enter_and_no_card_is_pla
     assert len(scene.view.hands[0]) == 3  # no card of the hand was played
 
 
+def test_the_status_line_asks_for_the_matta_s_value_while_its_picker_is_open(fast):
+    """The line under the table went on saying "drag a card onto the table" while the
+    picker, which takes every key and click, waited for a value."""
+    scene = cirulla_table(fast, "1B 2S 7C")
+    assert scene.status_text()[0] == fast.t("table.your_turn")
+    key(fast, pygame.K_k, "k")
+    assert scene.knock.picking
+    assert scene.status_text()[0] == fast.t("table.matta_status")
+    key(fast, pygame.K_ESCAPE)
+    assert scene.status_text()[0] == fast.t("table.your_turn")
+
+
 def test_the_arrows_go_round_the_matta_picker_and_space_chooses(fast):
     scene = cirulla_table(fast, "1B 2S 7C")
     key(fast, pygame.K_k, "k")

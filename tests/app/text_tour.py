@@ -848,6 +848,10 @@ class Tour:
         self.click(scene.knock_buttons()[0])
         self.frames(2)
         self.show("cirulla, what the matta is worth")
+        self.frames(1, key(pygame.K_ESCAPE))
+        self.frames(1, key(pygame.K_k))
+        self.frames(2)
+        self.show("cirulla, the matta's value asked for from the keyboard")
 
         trail = cirulla.with_(may_trail_capturing_card=True)
         deal = fixed_match("6D 2C 10S", "1B 3B 8C", "6C 6S 4B 9B", trail)

@@ -31,6 +31,7 @@ STRINGS = {
         "table.retract": "Take the knock back",
         "table.matta_title": "Knock, and the matta is worth…",
         "table.matta_hint": "The value stays with the matta while it is in play",
+        "table.matta_status": "Choose the matta's value to knock (Esc: not now)",
         "table.matta_badge": "= {n}",
     },
     "it": {
@@ -62,6 +63,7 @@ STRINGS = {
         "table.retract": "Ritira la bussata",
         "table.matta_title": "Bussa, e la matta vale…",
         "table.matta_hint": "La matta tiene questo valore finché è in gioco",
+        "table.matta_status": "Scegli il valore della matta per bussare (Esc: non ora)",
         "table.matta_badge": "= {n}",
     },
 }

@@ -837,6 +837,7 @@ class TableScene(Scene):
             awaiting=self.human_to_play,
             choosing=self.pick.choice is not None,
             fast=self.fast_forward,
+            picking=self.knock.picking,
             animating=self.director.busy,
             away=frozenset(self.absence.coordinator.away()) if self.remote else frozenset(),
         )

@@ -152,17 +152,21 @@ class TableWords:
         awaiting: int | None,
         choosing: bool,
         fast: bool,
+        picking: bool = False,
         animating: bool,
         away: frozenset[int] = frozenset(),
     ) -> tuple[str, Colour] | None:
-        """The line under the table: a message, whose turn it is, or who is thinking (not
-        a friend ``away``: the match waits for them, as the banner over the table says)."""
+        """The line under the table: a message, whose turn it is (what to do: play a card,
+        knock first, or name the matta's value while its picker is open), or who is thinking
+        (not a friend ``away``: the match waits for them, as the banner over the table says)."""
         t, coordinator = self.t, self.coordinator
         match = coordinator.match
         if message:
             return message, MESSAGE
         if coordinator.mode == "watch":
             return t("table.watch_fast" if fast else "table.watch_hint"), style.MIST
+        if awaiting is not None and picking:  # the matta's picker is open: name a value
+            return t("table.matta_status"), style.CREAM
         if awaiting is not None and not choosing:
             # Cirulla's hands shown at the deal: a knock or a pass comes before any card
             turn_key = "table.your_turn_declare" if match.round.declaring else "table.your_turn"
