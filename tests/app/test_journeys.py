@@ -20,12 +20,8 @@ from .table_helpers import coordinated, inline_worker, pump, settle, solo_setup
 
 def colours(surface: pygame.Surface, area: pygame.Rect) -> int:
     """How many different colours ``area`` of ``surface`` holds (one: a plain sheet)."""
-    return len(
-        set(
-            pygame.image.tobytes(surface.subsurface(area), "RGB")[i : i + 3]
-            for i in range(0, area.w * area.h * 3, 3)
-        )
-    )
+    pixels = pygame.image.tobytes(surface.subsurface(area), "RGB")
+    return len({pixels[i : i + 3] for i in range(0, len(pixels), 3)})
 
 
 def test_first_start_shows_the_title_under_the_offer(app):
