@@ -703,6 +703,13 @@ class Store:
         kept = [held for held in seats if held.code != code]
         return kept == seats or self._save_seats(kept)
 
+    def drop_hosted_seats(self) -> bool:
+        """Forget every seat held at a table hosted here (the file of those tables was
+        damaged and set aside: they are gone)."""
+        seats = self.load_seats()
+        kept = [held for held in seats if not held.hosted]
+        return kept == seats or self._save_seats(kept)
+
     def _save_seats(self, seats: list[HeldSeat]) -> bool:
         data = {"schema": SEATS_SCHEMA, "seats": [seat.to_dict() for seat in seats]}
         return self._write(self.seats_path, json.dumps(data, indent=1).encode("utf-8"), "seats")

@@ -138,6 +138,12 @@ class LocalServer:
         print(f"scopa: {error}; it was kept as {backup}", file=sys.stderr)
         return backup
 
+    @property
+    def setting_aside(self) -> bool:
+        """A start moved a damaged table file that ``take_set_aside`` has not told yet: the
+        tables it held are gone."""
+        return self._set_aside is not None
+
     def take_set_aside(self) -> Path | None:
         """Where a start moved a damaged table file, once (None: it moved none). Never
         waits (a frame asks it), so not on the lock: a start sets it before it returns."""

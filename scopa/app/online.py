@@ -45,6 +45,15 @@ class NotFound(Exception):
         self.code = code
 
 
+class TableLost(Exception):
+    """A seat held at a table hosted here, whose file of tables was damaged and set aside:
+    the table went with it."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__(f"the table {grouped(code)} was in the damaged file of hosted tables")
+        self.code = code
+
+
 @dataclass
 class Seated:
     """A seat taken at a table: the link to its server, the seat's ticket, the address to
@@ -94,6 +103,7 @@ class OnlineSession:
 
         def work() -> Seated:
             server.start()
+            self._forget_hosted(server)
             if self._leaving.is_set():
                 raise concurrent.futures.CancelledError  # stop_server is queued behind us
             link = BackgroundClient(server.local_address)
@@ -142,6 +152,15 @@ class OnlineSession:
             held = HeldSeat(ticket.server, ticket.code, ticket.seat, ticket.token, hosted)
             self.store.hold_seat(held)
 
+    def _forget_hosted(self, server: LocalServer) -> bool:
+        """True when the start of ``server`` set its damaged file of tables aside: the
+        seats held at the tables it held are forgotten with them."""
+        if not server.setting_aside:
+            return False
+        if self.store is not None:
+            self.store.drop_hosted_seats()
+        return True
+
     def _rehost(self, code: str, name: str) -> bool:
         """Take back a seat at a table hosted here: the table is served from this game's
         files (by the server still running, else by one started now)."""
@@ -156,6 +175,8 @@ class OnlineSession:
 
         def work() -> Seated:
             server.start()
+            if self._forget_hosted(server):
+                raise TableLost(code)
             if self._leaving.is_set():
                 raise concurrent.futures.CancelledError
             seated = self._sit(Address(server.local_address, code), name)
@@ -211,6 +232,8 @@ class OnlineSession:
                 self.error_code = error.code
             except NotFound as error:
                 self.error, self.error_kind = str(error), "not_found"
+            except TableLost as error:
+                self.error, self.error_kind = str(error), "lost"
             except Untrusted as error:
                 self.error, self.error_kind = str(error), "untrusted"
             except StoreError as error:

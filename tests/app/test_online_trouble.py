@@ -20,7 +20,7 @@ from scopa.app.table import TableScene
 from scopa.engine import Rules
 from scopa.net.client import BackgroundClient
 from scopa.net.store import StoreError
-from scopa.storage import Store
+from scopa.storage import HeldSeat, Store
 from tests.net.helpers import make_certificate, serving_tls_on_a_thread
 
 from .menu_helpers import click, frame
@@ -131,6 +131,48 @@ def test_a_damaged_file_of_hosted_tables_is_set_aside_and_the_table_opens(
     assert tables_in(path) == 1  # the new file holds the table just opened
     frame(app)
     assert [toast.text for toast in app.toasts.shown()].count(said) == 1  # told once
+    click(app, lobby.leave_button)
+
+
+def test_a_seat_at_a_table_lost_with_the_damaged_file_is_told_so_and_forgotten(
+    app, online, tmp_path
+) -> None:
+    """Rejoining a table hosted here whose file was damaged said only "no table has this
+    code (is the match over?)", and the seat stayed remembered for ever; now the lobby says
+    the table went with the unreadable list, and the seats held at tables hosted here are
+    forgotten (a seat at a friend's table is kept)."""
+    store = app.store
+    lost = HeldSeat("ws://127.0.0.1:1", "k3fzq8ta9mwex", 0, "a" * 32, hosted=True)
+    friends = HeldSeat("ws://192.0.2.1:8765", "m4gzr9tb0nxey", 1, "b" * 32)
+    assert store.hold_seat(lost) and store.hold_seat(friends)
+    spoil(tmp_path / "hosted.sqlite3", "garbage")
+    in_italian(app)
+    lobby = join(app, online, "k3fz-q8ta-9mwex")
+    run_until(app, lambda: lobby.session.error is not None)
+    frame(app)
+    assert lobby.session.error_kind == "lost"
+    assert lobby._status()[0] == app.t("online.hosted_table_lost")
+    assert lobby._status()[0].startswith("Questo tavolo era nell'elenco")
+    assert store.load_seats() == [friends]
+    backup = tmp_path / "hosted.sqlite3.bak"
+    assert backup.read_bytes() == GARBAGE
+    said = app.t("online.hosted_set_aside", backup=backup.name, folder=str(tmp_path))
+    assert said in [toast.text for toast in app.toasts.shown()]
+    click(app, lobby.leave_button)
+
+
+def test_a_table_opened_after_the_file_was_set_aside_keeps_its_own_seat(
+    app, online, tmp_path
+) -> None:
+    """The seats of the lost tables are forgotten before the new table's is held."""
+    store = app.store
+    store.hold_seat(HeldSeat("ws://127.0.0.1:1", "k3fzq8ta9mwex", 0, "a" * 32, hosted=True))
+    spoil(tmp_path / "hosted.sqlite3", "garbage")
+    lobby = host(app, online)
+    run_until(app, lambda: lobby.session.seated is not None or lobby.session.error is not None)
+    assert lobby.session.error is None
+    (seat,) = store.load_seats()
+    assert seat.hosted and seat.code == lobby.session.seated.ticket.code
     click(app, lobby.leave_button)
 
 

@@ -181,6 +181,8 @@ class LobbyScene(MenuScene):
             return t("online.bad_address")
         if kind == "not_found":
             return t("online.not_found")
+        if kind == "lost":
+            return t("online.hosted_table_lost")
         if kind == "unreadable":
             return t("online.unreadable")
         if kind == "over" or session.error_code == "over":
