@@ -4,12 +4,13 @@ every rule with the default the engine really has."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import tomllib
 from pathlib import Path
 
 from scopa.engine import PRESETS, Rules
-from scopa.engine.rules import DEALS
+from scopa.engine.rules import DEALS, RULE_OPTIONS
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -73,6 +74,31 @@ def _glance_rows() -> dict[str, str]:
         if len(cells) >= 3 and cells[1].startswith("`"):
             rows[cells[1].strip("`")] = cells[2]
     return rows
+
+
+def _glance_notes() -> dict[str, str]:
+    """The 'Every rule at a glance' table: rule name -> its last cell (choices and notes)."""
+    section = RULES_PAGE.split("## Every rule at a glance", 1)[1].split("\n## ", 1)[0]
+    notes = {}
+    for line in section.splitlines():
+        cells = [cell.strip() for cell in line.strip("|").split("|")]
+        if len(cells) >= 4 and cells[1].startswith("`"):
+            notes[cells[1].strip("`")] = cells[-1]
+    return notes
+
+
+def test_rules_page_marks_every_rule_cirulla_sets_aside() -> None:
+    """The faces' primiera values were greyed in the settings under Cirulla, and ignored,
+    while the page listed them as a rule of both games: every rule that Cirulla alone
+    turns off says "not Cirulla"."""
+    cirulla = PRESETS["cirulla"]
+    scopa = dataclasses.replace(cirulla, cirulla=False)
+    notes = _glance_notes()
+    for option in RULE_OPTIONS:
+        if option.applies(scopa) and not option.applies(cirulla):
+            assert "not Cirulla" in notes[option.name], option.name
+        elif option.name != "cirulla":  # whose row tells what the mark means
+            assert "not Cirulla" not in notes[option.name], option.name
 
 
 def _written(value: object) -> str:

@@ -106,6 +106,23 @@ def test_no_line_ends_on_a_short_word_nor_leaves_one_word_alone(fonts, words: st
         assert len(lines) == 1 or len(lines[-1].split()) > 1, (width, lines)
 
 
+@pytest.mark.parametrize("words", ["How a round is scored", "Una presa semplice"])
+def test_keeping_the_last_line_company_leaves_no_word_alone_on_the_line_before(
+    fonts, words: str
+) -> None:
+    """A lesson's heading read "How" over "a round is scored", and "Una" over "presa
+    semplice": the last line took words from the line before until only one was left
+    there. The line before keeps two words at least ("How a round" over "is scored",
+    "Una presa" over "semplice")."""
+    font = pen(fonts).fonts("ui", 20)
+    widest = max(font.size(word)[0] for word in words.split())
+    for width in range(widest, font.size(words)[0], 2):
+        lines = style.wrap(words, font, width)
+        assert " ".join(lines) == words
+        if len(lines) == 2:
+            assert len(lines[0].split()) > 1, (width, lines)
+
+
 def test_drawing_tells_the_watcher_the_box_given_and_the_block_used(fonts) -> None:
     surface = pygame.Surface((400, 200))
     surface.fill((255, 255, 255))

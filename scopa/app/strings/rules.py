@@ -74,7 +74,7 @@ STRINGS = {
         "ex_c_grande": "{grande}: the grande, 5 points.",
         "ex_c_piccola": "The ace, 2, 3 and 4 of {coins}: a piccola of 4 (without the 4 it would be 3).",
         "rules_c8_title": "Winning",
-        "rules_c8_text": "Points add up round after round, and are counted only when a whole round has been played. When a side has 51 or more, the side with the most points wins the match; if the highest are tied, another round is played. A cappotto ends the match at once.\nEvery Cirulla rule that players disagree on (the direction of play, the dealer's low table, the Luzzati table rules, Dossena's scale, when hands are shown) is a setting: switch Cirulla on in Settings to see them.\nNew to Cirulla? The walkthrough shows in a few hands what changes from Scopa.",
+        "rules_c8_text": "Points add up round after round, and are counted only when a whole round has been played. When a side has 51 or more, the side with the most points wins the match; if the highest are tied, another round is played. A cappotto ends the match at once.\nEvery Cirulla rule that players disagree on (the direction of play, the dealer's low table, the Luzzati table rules, Dossena's scale, when hands are shown) is a setting: with Cirulla chosen in Settings, you find them all there.\nNew to Cirulla? The walkthrough shows in a few hands what changes from Scopa.",
     },
     "it": {
         "rules_title": "Come si gioca",
@@ -147,6 +147,6 @@ STRINGS = {
         "ex_c_grande": "{grande}: la grande, 5 punti.",
         "ex_c_piccola": "Asso, 2, 3 e 4 di {coins}: piccola da 4 (senza il 4 sarebbe da 3).",
         "rules_c8_title": "Chi vince",
-        "rules_c8_text": "I punti si sommano smazzata dopo smazzata, e si contano solo a smazzata finita. Quando qualcuno arriva a 51 o più, vince la partita chi ha più punti; se i primi sono pari, si gioca un'altra smazzata. Il cappotto chiude subito la partita.\nOgni regola su cui i giocatori non sono d'accordo (il senso di gioco, il tavolo basso al mazziere, le regole del Luzzati, la scala di Dossena, quando si accusa) è un'opzione: attiva la cirulla nelle Impostazioni per vederle.\nNuovo alla cirulla? La guida mostra in poche mani cosa cambia rispetto alla scopa.",
+        "rules_c8_text": "I punti si sommano smazzata dopo smazzata, e si contano solo a smazzata finita. Quando qualcuno arriva a 51 o più, vince la partita chi ha più punti; se i primi sono pari, si gioca un'altra smazzata. Il cappotto chiude subito la partita.\nOgni regola su cui i giocatori non sono d'accordo (il senso di gioco, il tavolo basso al mazziere, le regole del Luzzati, la scala di Dossena, quando si accusa) è un'opzione: scelta la cirulla nelle Impostazioni, le trovi tutte lì.\nNuovo alla cirulla? La guida mostra in poche mani cosa cambia rispetto alla scopa.",
     },
 }

@@ -320,7 +320,7 @@ def _clings(word: str) -> bool:
 
 def _settle(lines: list[str], font: pygame.font.Font, width: float) -> list[str]:
     """``lines`` with the last not one word alone, where carrying words down from the line
-    before still fits the width."""
+    before still fits the width and leaves that line more than one word."""
     last = len(lines) - 1
     while last > 0 and _alone(lines[last]):
         words = lines[last - 1].split(" ")
@@ -328,8 +328,8 @@ def _settle(lines: list[str], font: pygame.font.Font, width: float) -> list[str]
         while at > 0 and (_clings(words[at - 1]) or words[at] in OPERATORS):
             at -= 1  # the short words before the word carried go with it, a sum whole
         head, moved = " ".join(words[:at]), " ".join([*words[at:], lines[last]])
-        if not head.strip() or font.size(moved)[0] > width:
-            break
+        if not head.strip() or _alone(head) or font.size(moved)[0] > width:
+            break  # nothing to give, or it would leave a word alone there instead
         lines[last - 1], lines[last] = head.rstrip(), moved
     return lines
 
