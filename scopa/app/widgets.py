@@ -335,6 +335,8 @@ class TextInput(Control):
     def text_input(self, text: str) -> bool:
         if not self.enabled:
             return False
+        if not self._editing:  # typed into a field reached with the keys: as if clicked
+            self.editing = True
         value = "" if self.selected else str(self.get())
         clean = "".join(ch for ch in text if ch.isprintable())
         if clean and self.keep is not None:
@@ -366,7 +368,7 @@ class TextInput(Control):
 
     def step(self, direction: int) -> bool:
         self.selected = False  # Left or Right: the caret goes back to the name's end
-        return super().step(direction)
+        return self._editing  # and the focus stays in the name being typed
 
     def draw_value(self, surface: pygame.Surface, rect: pygame.Rect, m: Metrics, hot: bool) -> None:
         style.draw_field(
@@ -582,6 +584,29 @@ class Form:
         else:
             self.set_focus(items[(items.index(self.focus) + direction) % len(items)])
 
+    def _move_across(self, direction: int) -> bool:
+        """Left or Right on a widget that takes neither (a button): the focus goes to the
+        nearest widget that way in the same row (buttons side by side); with no focus yet,
+        to the first or the last. False: nothing lies that way."""
+        items = self.focusables()
+        if self.focus not in items:
+            if not items:
+                return False
+            self.move_focus(direction)
+            return True
+        here = self.focus.rect
+        beside = [
+            widget
+            for widget in items
+            if widget.rect.top < here.bottom
+            and here.top < widget.rect.bottom
+            and (widget.rect.centerx - here.centerx) * direction > 0
+        ]
+        if not beside:
+            return False
+        self.set_focus(min(beside, key=lambda widget: abs(widget.rect.centerx - here.centerx)))
+        return True
+
     def handle(self, event: pygame.event.Event) -> bool:
         """Feed one event; True when a widget used it."""
         if event.type == pygame.MOUSEMOTION:
@@ -627,10 +652,13 @@ class Form:
         if key in (pygame.K_DOWN, pygame.K_UP):
             self.move_focus(+1 if key == pygame.K_DOWN else -1)
             return True
+        if key in (pygame.K_LEFT, pygame.K_RIGHT):
+            direction = -1 if key == pygame.K_LEFT else +1
+            if self.focus is None:
+                return self._move_across(direction)
+            return self.focus.step(direction) or self._move_across(direction)
         if self.focus is None:
             return False
-        if key in (pygame.K_LEFT, pygame.K_RIGHT):
-            return self.focus.step(-1 if key == pygame.K_LEFT else +1)
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             if key == pygame.K_SPACE and _editing(self.focus):
                 return True  # typed: the space comes as text input, like any letter

@@ -111,6 +111,19 @@ def test_an_empty_name_becomes_the_seat_number(app, scene) -> None:
     assert scene.setup().seats[0].name == app.t("ng_seat", n=1)
 
 
+def test_a_name_reached_with_the_keys_is_replaced_by_what_is_typed(app, scene) -> None:
+    """Tab to the first seat's name, then type: the letters went after the game's "You"
+    ("YouBea"); a name the game gave is replaced, as when the field is clicked."""
+    _, name, _, _ = seat(scene, 0)
+    while scene.form.focus is not name:
+        press(app, pygame.K_TAB)
+    assert not scene.form.editing()
+    type_text(app, "Bea")
+    assert scene.names[0] == "Bea"
+    type_text(app, "trice")
+    assert scene.names[0] == "Beatrice"  # then typing goes on after the name
+
+
 def test_escape_ends_typing_first_then_leaves(app, scene) -> None:
     _, name, _, _ = seat(scene, 1)
     click(app, name)

@@ -371,3 +371,26 @@ def test_cirulla_s_grande_and_piccola_cells_say_what_scores(app) -> None:
         sheet = {row.key: row for row in scene.sheet()}
         assert sheet["grande"].cells[0] == grande, rules.dossena_scale
         assert sheet["piccola"].cells[0] == piccola == str(sheet["piccola"].points[0])
+
+
+def test_left_and_right_go_along_the_row_of_buttons(app) -> None:
+    """Right on the first of the sheet's buttons stayed there (only Up, Down and Tab moved
+    the focus): a player pressing Right, then Enter for the next round, replayed the deal."""
+    from scopa.app.scenes.scoring import KEY_GRACE
+
+    match, _ = known_match(Rules(), (0, 0), (3, 2))
+    scene = ScoringScene(app, MatchCoordinator(SETUP, match))
+    app.stack.push(scene)
+    while scene.age < KEY_GRACE * 2:  # keys pressed as the sheet comes up are not taken
+        frame(app)
+    row = [button for button in scene.buttons if button.enabled]  # Review: once graded
+    first, *_, last = row
+    assert len(row) >= 2 and scene.form.focus is last
+    scene.form.set_focus(first)
+    for button in row[1:]:
+        press(app, pygame.K_RIGHT)
+        assert scene.form.focus is button
+    press(app, pygame.K_RIGHT)  # nothing further right: the focus stays on the last
+    assert scene.form.focus is last
+    press(app, pygame.K_LEFT)
+    assert scene.form.focus is row[-2]

@@ -114,6 +114,25 @@ def test_continue_appears_only_with_a_saved_match_and_resumes_it_exactly(app, st
         close_tables(app)
 
 
+def test_left_and_right_go_between_the_buttons_side_by_side(app, store) -> None:
+    """Right on Continue did not reach Play beside it; nor did any arrow across the grid."""
+    saved_match(store)
+    scene = TitleScene(app)
+    app.stack.push(scene)
+    frame(app)
+    press(app, pygame.K_RIGHT)  # no focus yet: the first button
+    assert scene.form.focus is scene.resume
+    press(app, pygame.K_RIGHT)
+    assert scene.form.focus is scene.play
+    press(app, pygame.K_LEFT)
+    assert scene.form.focus is scene.resume
+    scene.form.set_focus(scene.new_game)
+    press(app, pygame.K_RIGHT)
+    beside = scene.form.focus
+    assert beside is not scene.new_game and beside in scene.grid
+    assert abs(beside.rect.centery - scene.new_game.rect.centery) < beside.rect.h / 2
+
+
 def test_watch_seats_only_computers(app, title) -> None:
     click(app, title.watch)
     assert top(app).setup.mode == "watch"
