@@ -157,7 +157,9 @@ def journey_seats(players: int, humans: int) -> tuple[SeatConfig, ...]:
 def test_no_hand_is_ever_drawn_for_the_wrong_eyes(app, faces, players, humans, seed):
     """Random hot-seat matches crossing round ends, pauses, refused undos and a resume from
     the saved match: a face of a hand is drawn only for the person who lifted the cover
-    since the last screen everyone looked at."""
+    since the last screen everyone looked at, and only until they have played (a hand
+    stayed face up through the computers' turns after it, and the next hand dealt to it
+    came face up, while the next person waited at the screen)."""
     import random
 
     from scopa.app.scenes.pause import PauseScene
@@ -177,7 +179,8 @@ def test_no_hand_is_ever_drawn_for_the_wrong_eyes(app, faces, players, humans, s
     def check() -> None:
         for card in faces:
             place = scene.view.places[card]
-            if place[0] == "hand":
+            # a card still drawn in a hand but out of it is on its way: everyone sees it
+            if place[0] == "hand" and card in scene.match.round.hand(place[1]):
                 assert place[1] in allowed, f"{card} of seat {place[1]} drawn for {allowed}"
         faces.clear()
 
@@ -224,8 +227,11 @@ def test_no_hand_is_ever_drawn_for_the_wrong_eyes(app, faces, players, humans, s
             assert isinstance(scene, TableScene)
             check()
             continue
-        if scene.human_to_play is not None and rng.random() < 0.5:
+        player = scene.human_to_play
+        if player is not None and rng.random() < 0.5:
             scene.play(rng.choice(scene.match.legal_moves()))
+            if scene.match.turn != player:  # played: the next person may come to the screen
+                allowed = set()
         pump(app)
         check()
     assert seen_scoring >= 1
@@ -307,3 +313,39 @@ def test_the_cover_does_not_lift_on_the_last_player_s_second_press(app, faces):
     assert scene.cover is None
     pump(app, 3)
     assert bruno <= set(faces)
+
+
+def test_a_hand_turns_down_once_played_while_computers_play_before_the_next_person(app):
+    """Anna, a computer, then Carla: Anna's two cards left stayed face up while the
+    computer thought, and so did her next three when she dealt them to herself, with Carla
+    waiting at the screen. They turn down as soon as her card is played."""
+    from scopa.engine import Match
+
+    app.settings = app.settings.with_(animation_speed="fast", language="en")
+    rules = Rules(players=3)
+    seats = (SeatConfig("Anna", True), SeatConfig("Bruno", False, "beginner"),
+             SeatConfig("Carla", True))  # fmt: skip
+    scene = TableScene(app, coordinated(app, MatchSetup(seats, rules), Match.new(rules, 7)),
+                       worker=inline_worker())  # fmt: skip
+    app.stack.push(scene)
+    turned_down = 0
+    for _ in range(6000):
+        if scene.match.round.round_no > 1 or scene.match.over:
+            break
+        if scene.cover is not None:
+            settle(app, scene)
+            lift_cover(app, scene)
+            continue
+        player = scene.human_to_play
+        if player is not None and not scene.director.busy:
+            assert scene.view.visible_seats == frozenset({player})
+            scene.play(scene.match.legal_moves()[0])
+            if scene.match.turn != player:
+                assert scene.view.visible_seats == frozenset()
+                hand = scene.match.round.hand(player)
+                assert not any(scene.view.face_shown(card) for card in hand)
+                turned_down += 1
+        pump(app)
+        assert scene.view.visible_seats <= frozenset({scene.match.turn})  # the one to play
+    assert turned_down >= 8  # each person's plays through the round's deals
+    scene.close()
