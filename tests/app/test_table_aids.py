@@ -481,6 +481,34 @@ def test_escape_closes_the_last_capture_before_it_pauses(fast):
     assert fast.stack.top is not scene  # nothing left open: Esc pauses
 
 
+@pytest.mark.parametrize("keys", [(pygame.K_RIGHT, pygame.K_RETURN), (pygame.K_RETURN,) * 2])
+def test_keys_put_the_open_last_capture_away_before_they_play(fast, keys):
+    """Tab, then Right and Enter: a card was played behind the last capture's panel, and
+    its capture was never seen. The first key now puts the panel away; the next ones play."""
+    scene = open_solo(fast, fixed_match("7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B"))
+    settle(fast, scene)
+    key(fast, pygame.K_TAB)
+    key(fast, pygame.K_TAB, up=True)
+    assert scene.aids.reviewing
+    for code in keys:
+        key(fast, code)
+    assert not scene.aids.reviewing and scene.match.moves() == ()
+    key(fast, pygame.K_RETURN)
+    key(fast, pygame.K_RETURN)
+    assert len(scene.match.moves()) == 1  # the keys play again once the panel is away
+
+
+def test_a_click_puts_the_open_last_capture_away_and_plays_nothing(fast):
+    scene = open_solo(fast, fixed_match("7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B"))
+    settle(fast, scene)
+    key(fast, pygame.K_TAB)
+    key(fast, pygame.K_TAB, up=True)
+    drag(fast, centre_of(scene, C("7D")), centre_of(scene, C("7C")))
+    assert not scene.aids.reviewing and scene.match.moves() == ()
+    drag(fast, centre_of(scene, C("7D")), centre_of(scene, C("7C")))
+    assert scene.match.moves()[-1].card == C("7D")
+
+
 def test_undo_after_the_last_card_says_the_round_is_over(fast):
     """U between the round's last card and its score sheet said "Nothing to take back in
     this round yet", of a round whose plays were all on the table."""

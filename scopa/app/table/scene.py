@@ -360,6 +360,12 @@ class TableScene(Scene):
             return True
         if self.aids.handle(event):
             return True
+        if self.aids.reviewing and (
+            event.type == pygame.KEYDOWN
+            or (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1)
+        ):  # the last capture's panel, left open, covers the table: a key or a click only
+            self.aids.reviewing = False  # puts it away (a card played behind it went unseen)
+            return True
         buttons = self.knock_buttons()
         if self.knock.handle(event, buttons, self.layout, free=self.pick.selected is None):
             if self.knock.picking:  # K mid-drag: the card goes back, the picker has the keys
