@@ -13,6 +13,9 @@ from typing import TYPE_CHECKING
 
 from scopa.i18n import tables
 
+NO_BREAK = "\u00a0"
+"""A space no line breaks at (inside a name)."""
+
 if TYPE_CHECKING:
     from scopa.engine import Card
     from scopa.settings import MatchSetup
@@ -165,10 +168,13 @@ class Seats:
             return default_name(self.t, seat, human=config.human, alone=seat == self.you)
         return config.name
 
-    def side_name(self, side: int) -> str:
+    def side_name(self, side: int, *, whole: bool = False) -> str:
         """A side as a label: one name, or partners joined ("Giulia e Marco", "Anna, Carla
-        e Elena")."""
+        e Elena"); ``whole``: a line may break between partners' names, not inside one
+        ("Player 1 &" over "Player 4", not "Player" over "1 & Player 4")."""
         names = [self.seat_name(seat) for seat in self.seats_of(side)]
+        if whole and len(names) > 1:
+            names = [name.replace(" ", NO_BREAK) for name in names]
         if len(names) > 1:
             return self.t("table.and", a=", ".join(names[:-1]), b=names[-1])
         return names[0] if names else str(side + 1)

@@ -158,6 +158,37 @@ def test_six_players_long_side_names_are_written_whole_and_apart(app, language, 
         assert right.left - left.right >= 8, (left, right)
 
 
+@pytest.mark.parametrize("language", ["it", "en"])
+def test_a_side_s_heading_breaks_between_names_never_inside_one(app, language) -> None:
+    """Three pairs read "Player" over "1 & Player 4", and a long name was cut in the middle:
+    "Bartholomew-Alex" over "andrina & Paolo". Lines now break between the partners'
+    names, and inside a name only after its hyphen."""
+    from scopa.app import style
+    from scopa.app.wording import NO_BREAK
+
+    app.settings = app.settings.with_(language=language)
+    app.resize((960, 540))
+    rules = Rules(players=6, six_sides=3)
+    names = ("Anna Maria", "Bartholomew-Alexandrina", "Marco", "Gian Luca", "Paolo", "Chiara")
+    setup = MatchSetup(tuple(SeatConfig(n, i == 0) for i, n in enumerate(names)), rules)
+    match = Match.new(rules, 3)
+    while not match.rounds:
+        match, _ = match.apply(match.legal_moves()[0])
+    scene = ScoringScene(app, MatchCoordinator(setup, match))
+    app.stack.push(scene)
+    drawn: list[style.Drawn] = []
+    with style.watch_text(drawn.append):
+        frame(app)
+    heads = [text for text in drawn if text.words in scene.names]
+    assert len(heads) == 3
+    seated = {name.replace(" ", NO_BREAK) for name in names} | {"Bartholomew-", "Alexandrina"}
+    for text in heads:
+        assert not text.cut, text.lines
+        for line in text.lines:
+            words = set(line.replace(" & ", " ").replace(" e ", " ").split(" "))
+            assert words <= seated | {"&", "e", ""}, text.lines
+
+
 def test_an_incomplete_primiera_shows_its_value_and_suits(app) -> None:
     match, _ = known_match(Rules(incomplete_primiera=True), (0, 0), (1, 1))
     sheet = {

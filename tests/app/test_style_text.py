@@ -66,12 +66,27 @@ def test_the_smallest_size_is_three_quarters_and_never_under_eleven_pixels() -> 
 
 
 def test_a_word_wider_than_any_line_is_cut_at_the_largest_size_that_fits(fonts) -> None:
-    path = "/home/giulia/" + "una-cartella-dal-nome-davvero-lungo/" * 3 + "scopa"
+    path = "/home/giulia/" + "una_cartella_dal_nome_davvero_lungo/" * 3 + "scopa"
     words = f"It was kept in {path} as before."
     laid = style.fit(words, pen(fonts), 300, 1000, lines=0)
     assert laid.px == 20 and laid.cut and not laid.elided
     assert "".join(laid.lines).replace(" ", "") == words.replace(" ", "")
     assert all(fonts("ui", 20).size(line)[0] <= 300 for line in laid.lines)
+
+
+def test_a_long_word_breaks_after_its_hyphens_before_it_is_cut(fonts) -> None:
+    """A name such as "Bartholomew-Alexandrina" was cut wherever the line ended."""
+    path = "/home/giulia/" + "una-cartella-dal-nome-davvero-lungo/" * 3 + "scopa"
+    words = f"It was kept in {path} as before."
+    laid = style.fit(words, pen(fonts), 300, 1000, lines=0)
+    assert laid.px == 20 and not laid.cut and not laid.elided
+    assert "".join(laid.lines).replace(" ", "") == words.replace(" ", "")
+    assert laid.lines[1:3] == ("in /home/giulia/una-cartella-", "dal-nome-davvero-lungo/una-")
+    assert style.wrap("Bartholomew-Alexandrina", fonts("ui", 20), 150) == (
+        "Bartholomew-",
+        "Alexandrina",
+    )
+    assert style.wrap("1-0 e-mail", fonts("ui", 20), 30)[0] == "1-0"  # numbers stay whole
 
 
 def test_wrap_keeps_spaces_inside_lines_and_newlines(fonts) -> None:

@@ -58,9 +58,10 @@ class ScoringScene(MenuScene):
 
     @property
     def names(self) -> list[str]:
-        """Each side's name, in the language of the moment ("You", "Tu")."""
+        """Each side's name, in the language of the moment ("You", "Tu"), to head its
+        column: broken over lines between the partners' names only."""
         seats = Seats(self.setup, self.app.t, self.coordinator.humans)
-        return [seats.side_name(side) for side in range(self.setup.rules.sides)]
+        return [seats.side_name(side, whole=True) for side in range(self.setup.rules.sides)]
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Keys wait until the sheet has been up a moment (``keys_from``) with none pressed

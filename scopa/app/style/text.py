@@ -254,6 +254,9 @@ def _shorten(line: str, font: pygame.font.Font, width: int) -> str:
 
 
 _SPACES = re.compile(r"( +)")
+_BREAKS = re.compile(r"( +|(?<=[^\W\d_]-)(?=[^\W\d_]))")
+"""Where a line may break: at spaces, and after a hyphen between letters
+("Bartholomew-" over "Alexandrina"), which stays with the part before it."""
 
 
 def wrap(words: str, font: pygame.font.Font, width: float, *, cut: bool = False) -> tuple[str, ...]:
@@ -289,7 +292,7 @@ def _units(paragraph: str, font: pygame.font.Font, width: float) -> list[tuple[s
     line."""
     units: list[tuple[str, str]] = []
     space = ""
-    for token in _SPACES.split(paragraph):
+    for token in _BREAKS.split(paragraph):
         if not token:
             continue
         if token.startswith(" "):
