@@ -646,10 +646,12 @@ class Store:
         return self.save_stats(noted)
 
     def load_stats(self) -> Stats:
-        data = self._read(self.stats_path, "stats", _parse_json)
+        data = self._read(self.stats_path, "stats", _parse_json_rows)
         if data is None:
             return Stats()
         try:
+            if _holds_huge(data):  # the rows without it are kept below
+                raise DamagedFile("files.cause_big_number")
             _check_schema(data, STATS_SCHEMA)
             return Stats.from_dict(data)
         except _BAD_CONTENT as error:
@@ -1092,10 +1094,55 @@ def _parse_toml(raw: bytes) -> dict[str, Any]:
 
 
 def _parse_json(raw: bytes) -> Any:
+    data = _parse_json_rows(raw)
+    if _holds_huge(data):
+        raise DamagedFile("files.cause_big_number")
+    return data
+
+
+def _parse_json_rows(raw: bytes) -> Any:
+    """``_parse_json``, but an integer too long to convert is read as ``HUGE``, for a file
+    whose other rows may still be worth keeping."""
     try:
-        data = json.loads(_decode(raw), parse_float=_finite, parse_constant=_refuse_constant)
+        data = json.loads(
+            _decode(raw),
+            parse_float=_finite,
+            parse_constant=_refuse_constant,
+            parse_int=_int_or_huge,
+        )
     except ValueError as error:
         raise _unparsable(error, "JSON") from None
     if not isinstance(data, dict):
         raise DamagedFile("files.cause_content", detail=f"it holds a {type(data).__name__}")
     return data
+
+
+class _Huge:
+    """An integer of more digits than Python converts (about 4,300): no value of ours."""
+
+    def __repr__(self) -> str:
+        return "a number too large to read"
+
+
+HUGE = _Huge()
+
+
+def _int_or_huge(digits: str) -> int | _Huge:
+    try:
+        return int(digits)
+    except ValueError:
+        return HUGE
+
+
+def _holds_huge(data: Any) -> bool:
+    """Whether ``HUGE`` is anywhere in ``data`` (parsed JSON: dicts, lists, values)."""
+    todo = [data]
+    while todo:
+        item = todo.pop()
+        if item is HUGE:
+            return True
+        if isinstance(item, dict):
+            todo.extend(item.values())
+        elif isinstance(item, list):
+            todo.extend(item)
+    return False

@@ -764,3 +764,28 @@ def test_one_bad_row_of_the_statistics_costs_only_that_row(tmp_path: Path) -> No
     assert sum(tally.played for tally in kept.tallies.values()) == 1  # the good row
     again = Store(tmp_path)
     assert again.load_stats() == kept and again.messages == []
+
+
+def test_a_number_too_long_to_read_costs_only_its_row_of_the_statistics(tmp_path: Path) -> None:
+    """One count of 5,000 digits threw every statistic away: the file could not be parsed
+    at all. The row holding it is left out; the rest is kept, and the message says why."""
+    store = Store(tmp_path)
+    store.record_result(MatchSetup.solo(), finish(Match.new(Rules(), 3)))
+    whole = store.record_result(
+        MatchSetup.solo(Rules(players=3)), finish(Match.new(Rules(players=3), 4))
+    )
+    text = store.stats_path.read_text()
+    data = json.loads(text)
+    played = data["tallies"][0]["played"]
+    data["tallies"][0]["played"] = 123456789
+    damaged = json.dumps(data).replace("123456789", "9" * 5000)
+    store.stats_path.write_text(damaged)
+    kept = store.load_stats()
+    (message,) = store.messages
+    assert message.key == "files.stats_salvaged_set_aside"
+    assert "number too large" in str(message)
+    assert (tmp_path / "stats.json.bak").read_text() == damaged
+    assert kept.recent == whole.recent and kept.best == whole.best
+    assert played == 1 and sum(tally.played for tally in kept.tallies.values()) == 1
+    again = Store(tmp_path)
+    assert again.load_stats() == kept and again.messages == []
