@@ -468,7 +468,7 @@ class Store:
         While a running copy holds it, this store writes nothing at all (no save, no backup,
         no clean-up) and says so once: two copies saving in turn would each overwrite the
         other's match and statistics. Where no lock can be made (a read-only folder) the game
-        goes on, and its writes fail and say so on their own.
+        says so and goes on; its writes fail and say so on their own.
         """
         if self._lock_held:
             return True
@@ -487,7 +487,9 @@ class Store:
                     break
                 _break_stale_lock(self.lock_path, owner)
                 continue
-            except OSError:
+            except OSError as error:  # a read-only folder: said now, before a move is lost
+                params = {"folder": str(self.data_dir), "reason": _os_reason(error)}
+                self._tell(FileProblem("files.folder_not_writable", params, "lock"))
                 return True
             self._lock_held = True
             self.locked_out = False

@@ -248,6 +248,28 @@ def test_an_unreadable_lock_is_taken_over(content: bytes, tmp_path: Path) -> Non
     assert sorted(path.name for path in tmp_path.iterdir()) == [LOCK_FILE]
 
 
+def test_a_folder_where_no_lock_can_be_made_is_said_at_the_start(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A read-only data folder said nothing until the first move failed to save: the game
+    now says at once that nothing will be saved, in the player's language, and goes on."""
+    from scopa.i18n import Translator
+    from scopa.storage import _os_reason
+
+    def refuse(path: Path) -> None:
+        raise PermissionError(13, "Permission denied", str(path))
+
+    monkeypatch.setattr("scopa.storage._create_lock", refuse)
+    store = Store(tmp_path)
+    assert store.lock() is True  # the game goes on
+    (message,) = store.messages
+    assert message.key == "files.folder_not_writable"
+    assert message.params["folder"] == str(tmp_path)
+    assert message.params["reason"] == _os_reason(PermissionError(13, "Permission denied"))
+    italian = message.render(Translator("it"))
+    assert italian.startswith("Il gioco non può scrivere in") and "denied" not in italian
+
+
 def test_a_lock_is_released_on_unlock_and_only_if_it_is_ours(tmp_path: Path) -> None:
     lock = tmp_path / LOCK_FILE
     store = Store(tmp_path)

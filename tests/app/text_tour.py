@@ -88,6 +88,7 @@ FILE_SENTENCES = (
     "seats_not_saved",
     "match_not_removed",
     "other_copy",
+    "folder_not_writable",
 )
 FILE_CAUSES = {
     "cause_not_text": {},
