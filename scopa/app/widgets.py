@@ -140,6 +140,7 @@ class Button(Widget):
             state=state,
             primary=self.primary,
             pressed=self.pressed,
+            focused=focused and self.enabled,
         )
 
 

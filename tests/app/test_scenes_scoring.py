@@ -425,3 +425,31 @@ def test_left_and_right_go_along_the_row_of_buttons(app) -> None:
     assert scene.form.focus is last
     press(app, pygame.K_LEFT)
     assert scene.form.focus is row[-2]
+
+
+def test_the_keyboard_s_button_is_ringed_apart_from_the_one_under_the_pointer(app) -> None:
+    """With the focus on one button and the pointer on another, both were drawn alike: a
+    player could not tell which one Enter would press. The focus has a ring round it."""
+    from scopa.app import style
+
+    match, _ = known_match(Rules(), (0, 0), (3, 2))
+    scene = ScoringScene(app, MatchCoordinator(SETUP, match))
+    app.stack.push(scene)
+    frame(app)
+    focused, hovered = scene.buttons[0], scene.buttons[-1]
+    scene.form.keyboard_used = True
+    scene.form.set_focus(focused)
+    scene.form.hover = hovered
+    frame(app)
+    app.draw()
+
+    def around(button) -> set[tuple[int, int, int]]:  # noqa: ANN001
+        """The colours just outside the button's sides (past its shadow's blur)."""
+        rect = button.rect
+        gap = max(2, style.Scale(app.size).px(0.004))
+        points = [(rect.left - gap - 1, rect.centery), (rect.right + gap, rect.centery),
+                  (rect.centerx, rect.top - gap - 1)]  # fmt: skip
+        return {tuple(app.screen.get_at(point))[:3] for point in points}
+
+    assert style.BRIGHT_GOLD in around(focused)
+    assert style.BRIGHT_GOLD not in around(hovered)

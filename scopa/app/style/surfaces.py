@@ -12,12 +12,14 @@ from functools import lru_cache
 import pygame
 
 from .palette import (
+    BRIGHT_GOLD,
     CREAM,
     DISABLED_TEXT,
     FELT,
     FELT_DEEP,
     GOLD,
     GOLD_DEEP,
+    INK,
     LACQUER,
     LACQUER_DARK,
     LACQUER_HOT,
@@ -261,11 +263,14 @@ def button(
     state: str = "normal",
     primary: bool = False,
     pressed: bool = False,
+    focused: bool = False,
 ) -> None:
     """Every button of the game: walnut wood, or red lacquer when ``primary`` (the action a
     screen is for, the open tab, an aid that is on); ``state`` is 'normal', 'hot' (under
-    the pointer or the keyboard's focus) or 'disabled'. The label is fitted inside: on two
-    lines where the button is tall enough, else smaller, never unreadable."""
+    the pointer or the keyboard's focus) or 'disabled'; ``focused``: the keyboard's focus,
+    ringed round, so it stands apart from a button under the pointer (within
+    ``button_reach``). The label is fitted inside: on two lines where the button is tall
+    enough, else smaller, never unreadable."""
     if state not in BUTTON_STATES:
         raise ValueError(f"unknown button state {state!r}")
     rect = pygame.Rect(round(rect.left), round(rect.top), round(rect.width), round(rect.height))
@@ -283,6 +288,13 @@ def button(
     edge = {"hot": GOLD, "normal": GOLD_DEEP, "disabled": WOOD_DEAD_EDGE}[state]
     width = max(1, scale.px(0.004) if state == "hot" else scale.px(0.002))
     pygame.draw.rect(surface, edge, body, width, border_radius=radius)
+    if focused:  # a gold ring, edged dark to read on the felt and on paper alike
+        gap, ring = max(2, scale.px(0.004)), max(2, scale.px(0.003))
+        outer = body.inflate(2 * (gap + ring), 2 * (gap + ring))
+        pygame.draw.rect(surface, INK, outer, ring + 2, border_radius=radius + gap + ring)
+        pygame.draw.rect(
+            surface, BRIGHT_GOLD, outer.inflate(-2, -2), ring, border_radius=radius + gap + ring
+        )
     colour = DISABLED_TEXT if state == "disabled" else CREAM
     text(
         surface,
@@ -295,7 +307,7 @@ def button(
 
 
 def button_reach(scale: Scale) -> int:
-    """How far beyond its rectangle a button paints (its shadow): what a caller that
+    """How far beyond its rectangle a button paints (its shadow, its focus ring): what a caller that
     repaints only what changed must count as the button's."""
     depth = scale.px(0.007)
     return depth + max(1, depth * 3 // 4) + 1
