@@ -90,6 +90,30 @@ def test_grouping_by_kind_of_match_counts_hot_seat_matches(app, store) -> None:
     assert dict(scene.groups())[app.t("players_n", n=2)] == (won, 1 - won, 1)
 
 
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_only_matches_among_people_say_why_the_charts_of_solo_matches_are_bare(
+    app, store, language
+) -> None:
+    """After one hot-seat match the tiles read "Played 1" over two empty charts (by level,
+    and the recent results): each now says it shows matches against the computer."""
+    from scopa.app import style
+
+    app.settings = app.settings.with_(language=language)
+    hotseat = MatchSetup((SeatConfig("Anna", True), SeatConfig("Bruno", True)), Rules())
+    store.record_result(hotseat, play_out(2))
+    scene = StatisticsScene(app)
+    app.stack.push(scene)
+    frame(app)
+    drawn: list[style.Drawn] = []
+    with style.watch_text(drawn.append):
+        app.draw()
+    notes = [text for text in drawn if text.words == app.t("st_solo_empty")]
+    assert len(notes) == 2, [text.words for text in drawn]
+    assert notes[0].used.colliderect(scene.left_chart)
+    assert notes[1].used.colliderect(scene.right_chart)
+    assert all(not note.elided for note in notes)
+
+
 def blank_bands(surface, area) -> list[int]:  # noqa: ANN001
     """The heights of the runs of rows of ``area`` where nothing but paper is drawn (each
     row one colour from end to end: the paper's shading runs from top to bottom)."""

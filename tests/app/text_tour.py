@@ -506,6 +506,11 @@ class Tour:
         self.open_menu("statistics")
         self.show("statistics, empty")
         app.back()
+        hotseat = MatchSetup((SeatConfig("Anna", True), SeatConfig("Bruno", True)), Rules())
+        app.store.record_result(hotseat, play_out(Match.new(hotseat.rules, 99), random.Random(9)))
+        self.open_menu("statistics")
+        self.show("statistics, matches among people only")
+        app.back()
         names = ("Giulia", "Marco", "Lucia", "Paolo")
         setups = [
             MatchSetup((SeatConfig("Tu", True), SeatConfig("CPU", False, level)), Rules())

@@ -215,7 +215,11 @@ class StatisticsScene(MenuScene):
         plot = self._plot(self.left_chart)
         plot.top = self.dimension_choice.rect.bottom + m.px(style.SPACE_S)
         plot.h = self._plot(self.left_chart).bottom - plot.top
-        bar_chart(surface, plot, m, self.groups(), (WON, LOST, OTHER))
+        groups = self.groups()
+        if groups:
+            bar_chart(surface, plot, m, groups, (WON, LOST, OTHER))
+        else:  # by level, with only matches among people: say why the chart is bare
+            self._note(surface, plot, self.t("st_solo_empty"))
         self._card(surface, self.right_chart, "")
         pen, box = self._trend_title()
         style.text(surface, self._trend_words(), pen, box, align="center", valign="top", lines=2)
@@ -253,8 +257,7 @@ class StatisticsScene(MenuScene):
         if self.trend == "accuracy":
             accuracies = self.accuracies()
             if not accuracies:
-                pen = m.pen("ui", style.ROW_TITLE, style.INK_SOFT)
-                style.text(surface, self.t("st_accuracy_empty"), pen, plot, align="center", lines=0)
+                self._note(surface, plot, self.t("st_accuracy_empty"))
                 return []
             drawn = line_chart(
                 surface,
@@ -268,6 +271,9 @@ class StatisticsScene(MenuScene):
             )
             return [] if drawn is None else [drawn]
         margins = margin_series(self.stats)
+        if not margins:  # only matches among people, which no one side wins for the player
+            self._note(surface, plot, self.t("st_solo_empty"))
+            return []
         rates = [round(r * 100) for r in rolling_win_rate(self.stats)]
         bands = [
             Band(self.t("st_trend_band"), rates, RATE, limits=(0, 100)),
@@ -275,6 +281,11 @@ class StatisticsScene(MenuScene):
         ]
         labels = [str(i + 1) for i in range(len(margins))]
         return stacked_line_charts(surface, plot, m, bands, labels)
+
+    def _note(self, surface: pygame.Surface, plot: pygame.Rect, words: str) -> None:
+        """Words in place of a chart with nothing to draw."""
+        pen = self.m.pen("ui", style.ROW_TITLE, style.INK_SOFT)
+        style.text(surface, words, pen, plot, align="center", lines=0)
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         if self.empty:
