@@ -69,6 +69,18 @@ def test_the_deck_count_stays_in_sight_beside_the_choice(fast, players, size) ->
     assert window.contains(scene.choice.rect)
 
 
+@pytest.mark.parametrize("players", [2, 6])
+@pytest.mark.parametrize("size", [(960, 540), (1280, 720), (1920, 1080)])
+def test_the_card_waits_clear_of_the_choice_s_border(fast, players, size) -> None:
+    """The played card leant over the popup's gold border at 960x540."""
+    scene = open_choice(fast, players, size)
+    (held,) = [item for item in scene.overlay_items() if item.key[0] == "chosen"]
+    layer = pygame.Surface(fast.size, pygame.SRCALPHA)
+    held.paint(layer)
+    card = layer.get_bounding_rect(min_alpha=200)  # the card leaning, not its soft shadow
+    assert card.right < scene.choice.rect.left, (card, scene.choice.rect)
+
+
 def test_the_card_waits_beside_the_choice_again_when_the_window_changes_size(fast) -> None:
     scene = open_choice(fast, 2, (1920, 1080))
     scene.choice.move_selection(1)

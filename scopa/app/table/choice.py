@@ -84,8 +84,9 @@ class ChoicePopup:
             self.rect = moved
 
     def waiting_spot(self, card_w: float) -> tuple[float, float]:
-        """Where the played card waits while the player picks: left of the popup, raised
-        above the deck's count if it would cover it (the count stays readable)."""
+        """Where the played card waits while the player picks: left of the popup and clear
+        of its border, raised above the deck's count if it would cover it (the count stays
+        readable)."""
         lay = self.layout
         turn = math.radians(abs(WAIT_ANGLE))
         card_h = card_height(round(card_w))
@@ -93,6 +94,7 @@ class ChoicePopup:
         half_h = (card_h * math.cos(turn) + card_w * math.sin(turn)) / 2
         reach = card_w * SHADOW_REACH
         x = max(lay.table_w * 0.6, self.rect.left - lay.table_w * 0.75)
+        x = min(x, self.rect.left - half_w - lay.margin * 0.4)  # clear of the popup's border
         y = self.rect.centery
         spread = FRect(0, 0, 2 * (half_w + reach), 2 * (half_h + reach))
         spread.center = (x, y)
