@@ -81,6 +81,25 @@ def test_the_fifteen_is_taken_as_the_lesson_says_by_clicking_the_king(app, scene
         assert taken[0] == "lessons.taken" and taken[1] == (C("5C"), C("10S"))
 
 
+def test_left_and_right_go_along_the_hand_as_at_the_table(app, scene) -> None:
+    """Left and Right did nothing in the lessons (at the table they go along the hand):
+    only Tab, then Down, reached the cards."""
+    import pygame
+
+    from .menu_helpers import press
+
+    scene.go(index_of("fifteen"))
+    frame(app)
+    hand = sorted(scene.hand_buttons, key=lambda button: button.rect.centerx)
+    assert len(hand) == 3
+    scene.form.set_focus(hand[0])
+    for button in hand[1:]:
+        press(app, pygame.K_RIGHT)
+        assert scene.form.focus is button
+    press(app, pygame.K_LEFT)
+    assert scene.form.focus is hand[-2]
+
+
 def test_a_table_card_in_several_captures_narrows_the_choice(app, scene) -> None:
     scene.go(index_of("choice"))
     frame(app)
