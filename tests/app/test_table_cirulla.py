@@ -417,3 +417,43 @@ def test_the_last_capture_lies_over_the_knock_buttons(fast):
     assert "review" in kinds
     knock = [n for n, kind in enumerate(kinds) if kind not in ("review", "aid", "tracker")]
     assert knock and max(knock) < kinds.index("review"), kinds
+
+
+def review_words(app, scene: TableScene) -> list[str]:  # noqa: ANN001
+    """The words the last capture's panel writes."""
+    from scopa.app import style
+
+    (item,) = [item for item in scene.overlay_items() if item.key[0] == "review"]
+    drawn: list[style.Drawn] = []
+    with style.watch_text(drawn.append):
+        item.paint(pygame.Surface(app.size, pygame.SRCALPHA))
+    return [text.words for text in drawn]
+
+
+def test_the_dealer_s_take_of_the_opening_table_is_their_last_capture(fast):
+    """The dealer took the opening table (1 + 2 + 5 + 7 = 15) for the bonus, and the last
+    capture's panel said "—" for them: the take is shown, as the table, then the cards;
+    after a restart of the match it still is."""
+    scene = cirulla_table(fast, "4B 8C 9C", second="3D 6S 10C", table="1D 2C 5S 7B")
+    settle(fast, scene)
+    assert scene.director.shown.opening_take == (1, tuple(map(C, ["1D", "2C", "5S", "7B"])))
+    scene.aids.reviewing = True
+    assert fast.t("aids.review_opening") in review_words(fast, scene)
+    scene.play(next(m for m in scene.match.legal_moves() if m.is_play))
+    settle(fast, scene)
+    scene.close()
+    fast.stack.pop()
+    assert fast.matches.resume()  # the match as saved, opened afresh
+    again = fast.stack.top
+    assert isinstance(again, TableScene) and again is not scene
+    settle(fast, again)
+    again.aids.reviewing = True
+    assert fast.t("aids.review_opening") in review_words(fast, again)
+
+
+def test_no_opening_take_is_shown_where_the_table_gave_none(fast):
+    scene = cirulla_table(fast, "1D 2C 3S")
+    settle(fast, scene)
+    assert scene.director.shown.opening_take is None
+    scene.aids.reviewing = True
+    assert fast.t("aids.review_opening") not in review_words(fast, scene)

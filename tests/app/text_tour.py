@@ -894,6 +894,13 @@ class Tour:
         self.frames(2)
         self.show("cirulla, hot-seat, knock or pass at the deal")
 
+        fifteen = fixed_match("4B 8C 9C", "3D 6S 10C", "1D 2C 5S 7B", cirulla)
+        scene = self.table(solo, fifteen)  # the dealer takes the opening table
+        self.settle(scene)
+        self.frames(1, key(pygame.K_TAB), key_up(pygame.K_TAB))
+        self.show("cirulla, the last capture: the dealer took the opening table")
+        self.frames(1, key(pygame.K_TAB), key_up(pygame.K_TAB))
+
         four = Rules.preset("cirulla").with_(players=4)
         names = ("Giulia", "Marco", "Lucia")
         teams = MatchSetup(

@@ -94,6 +94,9 @@ class AidsHost:
     controls: Callable[[], FRect | None] = lambda: None
     """The row of buttons laid above the status line now (Cirulla's knock), if any: the
     hint goes beside them on that row, or above them when the row has no room for it."""
+    opening_take: Callable[[], tuple[int, tuple[Card, ...]] | None] = lambda: None
+    """Cirulla: the dealer and the opening table they took for their bonus this round, as
+    the table has shown it (None: no such take)."""
 
 
 class AidsLayer:
@@ -546,6 +549,13 @@ class AidsLayer:
         played_words, took_words = t("aids.review_played"), t("aids.review_took")
         played_w = max(card_w * 1.5, style.natural_width(played_words, head_pen) + lay.margin)
         took_w = max(card_w * 5.2, style.natural_width(took_words, head_pen))
+        heading = t("aids.review_title")
+        opening = self.host.opening_take()
+        opening_word = t("aids.review_opening")
+        mark = text.pen("ui", lay.font_normal, style.MIST)
+        if opening is not None:  # its word, the arrow, and its cards a little apart
+            lead = max(card_w, style.natural_width(opening_word, mark))
+            took_w = max(took_w, lead + card_w * (1.6 + 1.08 * (len(opening[1]) - 1)))
         width = min(name_w + played_w + took_w + lay.margin * 2, lay.size[0] - 2 * lay.margin)
         head_h = style.line_height(head_pen)
         title_pen = text.pen("title", lay.font_large, style.BRIGHT_GOLD)
@@ -553,8 +563,6 @@ class AidsLayer:
         height = title_h + lay.margin * 0.6 + head_h + row_h * len(rows) + lay.margin
         area = FRect(0, 0, width, height)
         area.center = lay.table_rect.center
-        heading = t("aids.review_title")
-        mark = text.pen("ui", lay.font_normal, style.MIST)
         arrow = text.pen("ui_bold", lay.font_normal, style.BRIGHT_GOLD)
 
         def none(surface: pygame.Surface, x: float, y: float) -> None:
@@ -579,24 +587,36 @@ class AidsLayer:
                     surface.blit(art.rotated(row.last_play.card, card_w, True, 0.0), (played_x, y))
                 else:
                     none(surface, played_x, y)
+                taker: Card | None = None
+                cards: tuple[Card, ...] = ()
                 if row.last_capture is not None:
+                    taker, cards = row.last_capture.card, row.last_capture.captures
+                elif opening is not None and opening[0] == row.seat:
+                    cards = opening[1]  # the dealer took the opening table: no card played
+                if cards:
                     x = took_x
-                    cards = (row.last_capture.card, *row.last_capture.captures)
-                    room = area.right - lay.margin - took_x - card_w * 2.6
-                    step = min(card_w * 1.08, room / max(1, len(cards) - 2))
-                    for k, card in enumerate(cards):
+                    if taker is not None:
+                        surface.blit(art.rotated(taker, card_w, True, 0.0), (x, y))
+                        lead = card_w
+                    else:  # the table's word where the card played would be
+                        lead = max(card_w, style.natural_width(opening_word, mark))
+                        style.text(surface, opening_word, mark, FRect(x, y, lead, card_h))
+                    spot = FRect(x + lead, y, card_w * 0.6, card_h)
+                    style.text(surface, "\u2192", arrow, spot, align="center")
+                    x += lead + card_w * 0.6
+                    room = area.right - lay.margin - x - card_w
+                    step = min(card_w * 1.08, room / max(1, len(cards) - 1))
+                    for card in cards:
                         surface.blit(art.rotated(card, card_w, True, 0.0), (x, y))
-                        if k == 0:
-                            spot = FRect(x + card_w, y, card_w * 0.6, card_h)
-                            style.text(surface, "\u2192", arrow, spot, align="center")
-                            x += card_w * 1.6
-                        else:
-                            x += step
+                        x += step
                 else:
                     none(surface, took_x, y)
                 y += row_h
 
-        key = ("review", tuple(names), tuple(rows), heading, played_words, took_words, tuple(area))
+        key = (
+            "review", tuple(names), tuple(rows), heading, played_words, took_words,
+            tuple(area), opening, opening_word,
+        )  # fmt: skip
         return Item(key, box(area), paint)
 
 

@@ -56,6 +56,9 @@ class Shown:
     declarations), counted with its scopas."""
     matta: int = 0
     """Cirulla: the value named for the matta while it is in play (0: none)."""
+    opening_take: tuple[int, tuple[Card, ...]] | None = None
+    """Cirulla: the dealer and the opening table they took for the dealer's bonus this
+    round (a capture made with no card played: the last capture's panel shows it)."""
 
 
 @dataclass(eq=False)
@@ -282,6 +285,7 @@ class Director:
             if event.round_no != self.shown.round_no or event.table:
                 self.shown.bonus = {}
                 self.shown.matta = 0
+                self.shown.opening_take = None
                 self.view.shown.clear()
             self.shown.round_no, self.shown.deal_no = event.round_no, event.deal_no
             self.shown.dealer = event.dealer
@@ -474,6 +478,7 @@ class Director:
         """The opening table made the dealer's bonus: its cards go to the dealer's pile."""
         view = self.view
         self._add_bonus(event.side, event.points)
+        self.shown.opening_take = (event.dealer, event.cards)
         if event.named:
             self.shown.matta = event.named
         delay = 0.3

@@ -223,6 +223,7 @@ class TableScene(Scene):
             seat_name=lambda seat: self.seats.seat_name(seat),
             card_name=self.card_name,
             behind=self._behind,
+            opening_take=lambda: self.director.shown.opening_take,
             controls=self._controls,
         )
 
