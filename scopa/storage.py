@@ -1103,7 +1103,7 @@ def _parse_json(raw: bytes) -> Any:
 
 
 def _parse_json_rows(raw: bytes) -> Any:
-    """``_parse_json``, but an integer too long to convert is read as ``HUGE``, for a file
+    """``_parse_json``, but an integer too long to convert is read as ``_HUGE``, for a file
     whose other rows may still be worth keeping."""
     try:
         data = json.loads(
@@ -1126,22 +1126,22 @@ class _Huge:
         return "a number too large to read"
 
 
-HUGE = _Huge()
+_HUGE = _Huge()
 
 
 def _int_or_huge(digits: str) -> int | _Huge:
     try:
         return int(digits)
     except ValueError:
-        return HUGE
+        return _HUGE
 
 
 def _holds_huge(data: Any) -> bool:
-    """Whether ``HUGE`` is anywhere in ``data`` (parsed JSON: dicts, lists, values)."""
+    """Whether ``_HUGE`` is anywhere in ``data`` (parsed JSON: dicts, lists, values)."""
     todo = [data]
     while todo:
         item = todo.pop()
-        if item is HUGE:
+        if item is _HUGE:
             return True
         if isinstance(item, dict):
             todo.extend(item.values())

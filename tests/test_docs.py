@@ -65,26 +65,25 @@ def test_the_rules_pages_link_to_each_other() -> None:
             assert (ROOT / "docs" / target).is_file(), target
 
 
-def _glance_rows() -> dict[str, str]:
-    """The 'Every rule at a glance' table of RULES.md: rule name -> default cell."""
+def _glance_cells() -> dict[str, list[str]]:
+    """The 'Every rule at a glance' table of RULES.md: rule name -> its row's cells."""
     section = RULES_PAGE.split("## Every rule at a glance", 1)[1].split("\n## ", 1)[0]
     rows = {}
     for line in section.splitlines():
         cells = [cell.strip() for cell in line.strip("|").split("|")]
         if len(cells) >= 3 and cells[1].startswith("`"):
-            rows[cells[1].strip("`")] = cells[2]
+            rows[cells[1].strip("`")] = cells
     return rows
 
 
+def _glance_rows() -> dict[str, str]:
+    """The table's rule name -> default cell."""
+    return {name: cells[2] for name, cells in _glance_cells().items()}
+
+
 def _glance_notes() -> dict[str, str]:
-    """The 'Every rule at a glance' table: rule name -> its last cell (choices and notes)."""
-    section = RULES_PAGE.split("## Every rule at a glance", 1)[1].split("\n## ", 1)[0]
-    notes = {}
-    for line in section.splitlines():
-        cells = [cell.strip() for cell in line.strip("|").split("|")]
-        if len(cells) >= 4 and cells[1].startswith("`"):
-            notes[cells[1].strip("`")] = cells[-1]
-    return notes
+    """The table's rule name -> its last cell (choices and notes)."""
+    return {name: cells[-1] for name, cells in _glance_cells().items()}
 
 
 def test_rules_page_marks_every_rule_cirulla_sets_aside() -> None:

@@ -129,16 +129,14 @@ def test_the_sheet_draws_at_any_size(app, size) -> None:
         assert not button.rect.colliderect(scene.sheet_area)
 
 
-@pytest.mark.parametrize("language", ["it", "en"])
-@pytest.mark.parametrize("sides", [2, 3])
-def test_six_players_long_side_names_are_written_whole_and_apart(app, language, sides) -> None:
-    """Two teams of three long names took one line each, cut short and nearly touching."""
+def six_sheet_headings(app, language: str, sides: int, names: tuple[str, ...]) -> list:  # noqa: ANN001
+    """The sides' headings drawn on the first round's sheet of six ``names`` in ``sides``
+    sides, at 960x540 in ``language``."""
     from scopa.app import style
 
     app.settings = app.settings.with_(language=language)
     app.resize((960, 540))
     rules = Rules(players=6, six_sides=sides)
-    names = ("Alessandra", "Giulia", "Massimiliano", "Bruno", "Francesca", "Carlo")
     setup = MatchSetup(tuple(SeatConfig(n, i == 0) for i, n in enumerate(names)), rules)
     match = Match.new(rules, 3)
     while not match.rounds:
@@ -148,7 +146,16 @@ def test_six_players_long_side_names_are_written_whole_and_apart(app, language, 
     drawn: list[style.Drawn] = []
     with style.watch_text(drawn.append):
         frame(app)
-    heads = [text for text in drawn if text.words in scene.names]
+    return [text for text in drawn if text.words in scene.names]
+
+
+@pytest.mark.parametrize("language", ["it", "en"])
+@pytest.mark.parametrize("sides", [2, 3])
+def test_six_players_long_side_names_are_written_whole_and_apart(app, language, sides) -> None:
+    """Two teams of three long names took one line each, cut short and nearly touching."""
+
+    names = ("Alessandra", "Giulia", "Massimiliano", "Bruno", "Francesca", "Carlo")
+    heads = six_sheet_headings(app, language, sides, names)
     assert len(heads) == sides
     for text in heads:
         assert not text.elided and not text.cut, text.lines
@@ -163,23 +170,10 @@ def test_a_side_s_heading_breaks_between_names_never_inside_one(app, language) -
     """Three pairs read "Player" over "1 & Player 4", and a long name was cut in the middle:
     "Bartholomew-Alex" over "andrina & Paolo". Lines now break between the partners'
     names, and inside a name only after its hyphen."""
-    from scopa.app import style
     from scopa.app.wording import NO_BREAK
 
-    app.settings = app.settings.with_(language=language)
-    app.resize((960, 540))
-    rules = Rules(players=6, six_sides=3)
     names = ("Anna Maria", "Bartholomew-Alexandrina", "Marco", "Gian Luca", "Paolo", "Chiara")
-    setup = MatchSetup(tuple(SeatConfig(n, i == 0) for i, n in enumerate(names)), rules)
-    match = Match.new(rules, 3)
-    while not match.rounds:
-        match, _ = match.apply(match.legal_moves()[0])
-    scene = ScoringScene(app, MatchCoordinator(setup, match))
-    app.stack.push(scene)
-    drawn: list[style.Drawn] = []
-    with style.watch_text(drawn.append):
-        frame(app)
-    heads = [text for text in drawn if text.words in scene.names]
+    heads = six_sheet_headings(app, language, 3, names)
     assert len(heads) == 3
     seated = {name.replace(" ", NO_BREAK) for name in names} | {"Bartholomew-", "Alexandrina"}
     for text in heads:

@@ -307,8 +307,8 @@ def button(
 
 
 def button_reach(scale: Scale) -> int:
-    """How far beyond its rectangle a button paints (its shadow, its focus ring): what a caller that
-    repaints only what changed must count as the button's."""
+    """How far beyond its rectangle a button paints (its shadow, its focus ring): what a
+    caller that repaints only what changed must count as the button's."""
     depth = scale.px(0.007)
     return depth + max(1, depth * 3 // 4) + 1
 
