@@ -208,3 +208,19 @@ def test_the_keyboard_chooses_a_card_when_none_is_and_keeps_it_after_the_choice_
     assert scene.choice is None and scene.pick.selected is None
     key(pygame.K_RETURN)
     assert scene.pick.selected == scene.view.hands[0][0] and scene.match.moves() == ()
+
+
+@pytest.mark.parametrize("code", [pygame.K_TAB, pygame.K_t])
+def test_the_capture_being_chosen_keeps_the_aids_panels_shut(fast, code) -> None:
+    """Tab in the capture choice opened the last capture's panel under it, and the next
+    Enter only put that away instead of taking the capture chosen."""
+    scene = open_choice(fast, 2, (960, 540))
+    for kind in (pygame.KEYDOWN, pygame.KEYUP):
+        fast.frame(1 / 30, [pygame.event.Event(kind, key=code, mod=0, unicode="")])
+    assert not scene.aids.reviewing and not scene.aids.tracker_on
+    assert scene.choice is not None
+    chosen = scene.choice.chosen
+    fast.frame(
+        1 / 30, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")]
+    )
+    assert scene.match.moves()[-1] == chosen  # Enter takes the capture chosen

@@ -228,6 +228,8 @@ class AidsLayer:
                 return self.use("undo")
             if mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
                 return False
+            if event.key in (REVIEW_KEY, pygame.K_t) and self.host.hands_busy():
+                return True  # no panel opens under the capture being chosen (or mid-drag)
             if event.key == REVIEW_KEY and "review" in self.features:
                 self._review_down()
                 return True
