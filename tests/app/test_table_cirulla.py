@@ -457,3 +457,24 @@ def test_no_opening_take_is_shown_where_the_table_gave_none(fast):
     assert scene.director.shown.opening_take is None
     scene.aids.reviewing = True
     assert fast.t("aids.review_opening") not in review_words(fast, scene)
+
+
+def test_no_knock_is_chosen_with_n_from_the_keyboard(fast):
+    """With the hands shown at the deal and a hand that cannot knock, "No knock" was the
+    only way on and no key reached it: N chooses it, as K knocks."""
+    rules = CIRULLA.with_(declare_at_deal=True)
+    seats = (SeatConfig("Anna", True), SeatConfig("Bruno", False, "beginner"))
+    match = Match.new(
+        rules, 1, first_dealer=1, decks=(deck("4B 8C 9C", "1D 2C 3S", "4S 5D 9B 10C"),)
+    )
+    scene = TableScene(
+        fast, coordinated(fast, MatchSetup(seats, rules), match), worker=inline_worker()
+    )
+    fast.stack.push(scene)
+    settle(fast, scene)
+    pump(fast, 2)
+    assert scene.match.round.declaring and scene.human_to_play == 0
+    assert [b.name for b in scene.knock_buttons()] == ["pass"]
+    assert "(N)" in scene.knock_buttons()[0].label
+    key(fast, pygame.K_n, "n")
+    assert scene.match.moves() == (Move.parse("-"),)

@@ -27,6 +27,8 @@ from .layout import TableLayout
 from .text import Writer
 
 KNOCK_KEY = pygame.K_k
+PASS_KEY = pygame.K_n
+"""Chooses No knock, where the hand must knock or pass before a card is played."""
 CHOOSE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 BACK_KEYS = (pygame.K_LEFT, pygame.K_UP)
 ON_KEYS = (pygame.K_RIGHT, pygame.K_DOWN)
@@ -185,9 +187,9 @@ class KnockBar:
         layout: TableLayout,
         free: bool = True,
     ) -> bool:
-        """Clicks on the buttons, K to knock, and Enter for the button a hint lit when no
-        card is ``free`` of a selection (the matta's picker, open, takes every key and
-        click); True when used."""
+        """Clicks on the buttons, K to knock, N for No knock, and Enter for the button a
+        hint lit when no card is ``free`` of a selection (the matta's picker, open, takes
+        every key and click); True when used."""
         if not buttons:
             return False
         if self.picking:
@@ -198,11 +200,11 @@ class KnockBar:
                 if lit is not None:
                     self._use(lit)
                     return True
-            if event.key == KNOCK_KEY:
-                knock = next((b for b in buttons if b.name == "knock"), None)
-                if knock is not None:
-                    self._use(knock)
-                    return True
+            name = {KNOCK_KEY: "knock", PASS_KEY: "pass"}.get(event.key)
+            chosen = next((b for b in buttons if b.name == name), None)
+            if chosen is not None:
+                self._use(chosen)
+                return True
             return False
         if event.type == pygame.MOUSEMOTION:
             self.pointer = event.pos
