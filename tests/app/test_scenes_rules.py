@@ -58,6 +58,30 @@ def test_every_page_draws_in_both_languages(app, language, book) -> None:
     assert len(titles) == scene.pages == len(BOOKS[book])
 
 
+@pytest.mark.parametrize("size", [(960, 540), (1152, 648), (1920, 1080)])
+@pytest.mark.parametrize("book", list(BOOKS))
+def test_no_caption_runs_under_the_scrollbar(app, size, book) -> None:
+    """The Italian knock page's caption ended under the scrollbar ("non basterebbe.)" lost
+    its parenthesis): the examples' column keeps clear of it."""
+    from scopa.app import style
+
+    app.set_language("it")
+    app.resize(size)
+    scene = RulesScene(app, book=book)
+    app.stack.push(scene)
+    for page in range(1, scene.pages + 1):
+        scene.page = page
+        scene.layout()
+        frame(app)
+        track = scene.body.right - style.scrollbar_width(scene.m)
+        drawn: list[style.Drawn] = []
+        with style.watch_text(drawn.append):
+            app.draw()
+        for text in drawn:
+            if text.used.colliderect(scene.body):
+                assert text.used.right <= track, (page, text.words, text.used, track)
+
+
 def test_a_small_window_scrolls_a_long_page(app) -> None:
     app.resize((960, 540))
     scene = RulesScene(app)

@@ -158,10 +158,11 @@ class RulesScene(MenuScene):
         if PAGE_EXAMPLES.get(self.page_id):
             split = round(body.w * 0.5)
             gap = self.m.px(style.SPACE_XL)
+            bar = style.scrollbar_width(self.m) + self.m.px(style.SPACE_S)  # kept clear
             return (
                 pygame.Rect(body.left, body.top, split - gap // 2, body.h),
                 pygame.Rect(
-                    body.left + split + gap // 2, body.top, body.w - split - gap // 2, body.h
+                    body.left + split + gap // 2, body.top, body.w - split - gap // 2 - bar, body.h
                 ),
             )
         measure = min(body.w, self.m.px(1.2))

@@ -14,6 +14,7 @@ from .controls import (
     draw_slider,
     draw_switch,
     draw_title,
+    scrollbar_width,
     slider_track,
     switch_track,
 )
@@ -192,6 +193,7 @@ __all__ = [
     "draw_ornament",
     "draw_row",
     "draw_scrollbar",
+    "scrollbar_width",
     "draw_selector",
     "draw_slider",
     "draw_switch",

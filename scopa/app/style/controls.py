@@ -170,10 +170,15 @@ def draw_field(
         )
 
 
+def scrollbar_width(scale: Scale) -> int:
+    """How wide ``draw_scrollbar`` draws its track, at the viewport's right edge."""
+    return max(3, scale.px(0.008))
+
+
 def draw_scrollbar(
     surface: pygame.Surface, viewport: pygame.Rect, scale: Scale, offset: int, content: int
 ) -> None:
-    w = max(3, scale.px(0.008))
+    w = scrollbar_width(scale)
     track = pygame.Rect(viewport.right - w, viewport.top, w, viewport.h)
     pygame.draw.rect(surface, PAPER_LINE, track, border_radius=w // 2)
     h = max(w * 3, viewport.h * viewport.h // max(1, content))
