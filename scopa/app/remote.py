@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from scopa.engine import Breakdown, Card, Move, Observation, RoundScored, Rules
+from scopa.engine import DEAL_WON_CAUSES, Breakdown, Card, Move, Observation, RoundScored, Rules
 from scopa.net.client import BackgroundClient, Disconnected, SeatTicket, ServerError, Update
 from scopa.net.codec import CodecError
 from scopa.settings import MatchSetup, SeatConfig, SettingsError
@@ -112,6 +112,17 @@ class RemoteMatch:
     @property
     def cappotto(self) -> bool:
         return bool(self.result and self.result.get("cappotto"))
+
+    @property
+    def deal_won_cause(self) -> str | None:
+        """Why the opening table ended the match, as the server says (None: it did not,
+        or the server said something this game does not know)."""
+        cause = self.result.get("at_deal") if self.result else None
+        return cause if cause in DEAL_WON_CAUSES else None
+
+    @property
+    def won_at_deal(self) -> bool:
+        return self.deal_won_cause is not None
 
     @property
     def round(self) -> RemoteRound:

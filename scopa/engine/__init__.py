@@ -49,6 +49,7 @@ from .cards import DECK, SUITS, Card, cards_of, format_cards, parse_cards
 from .cirulla import dealer_bonus, declarations, hand_points, table_cause
 from .errors import CardError, DealError, IllegalMove, NotationError, RulesError, ScopaError
 from .events import (
+    DEAL_WON_CAUSES,
     Captured,
     DealerBonus,
     Dealt,
@@ -100,6 +101,7 @@ __all__ = [
     "CirullaState",
     "DealError",
     "DealWon",
+    "DEAL_WON_CAUSES",
     "DealerBonus",
     "Dealt",
     "Declared",

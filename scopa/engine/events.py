@@ -118,6 +118,10 @@ class Retracted:
     points: int
 
 
+DEAL_WON_CAUSES = ("four_of_a_kind", "three_and_matta", "misdeals")
+"""Every ``DealWon.cause``."""
+
+
 @dataclass(frozen=True, slots=True)
 class DealWon:
     """Cirulla's Luzzati rules: the opening table ended the game. ``cause`` is

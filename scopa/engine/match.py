@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from .cards import Card
 from .errors import DealError, IllegalMove, RulesError
-from .events import Event, MatchWon, RoundScored
+from .events import DealWon, Event, MatchWon, RoundScored
 from .moves import Move
 from .observation import Observation, observe
 from .round import Round, shuffled_deck
@@ -119,6 +119,14 @@ class Match:
     def won_at_deal(self) -> bool:
         """The match ended on an opening table (Cirulla's Luzzati rules), not on points."""
         return self.winner is not None and self.round.decided >= 0
+
+    @property
+    def deal_won_cause(self) -> str | None:
+        """Why the opening table ended the match (``DealWon.cause``), or None when it did
+        not (``won_at_deal``)."""
+        if not self.won_at_deal:
+            return None
+        return next(e.cause for e in self.round.opening if isinstance(e, DealWon))
 
     @property
     def turn(self) -> int:

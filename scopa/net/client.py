@@ -117,9 +117,29 @@ def decode_state(frame: dict[str, Any]) -> Update:
             frame["observation"].get("legal_moves"), list
         ):
             raise codec.CodecError("a state frame needs events and an observation")
+        if update.result is not None:
+            _check_result(update.result)
     except (KeyError, TypeError, ValueError, AttributeError) as error:
         raise codec.CodecError(f"a state frame without {error}") from None
     return update
+
+
+def _check_result(result: Any) -> None:
+    """A match's result as the screens read it: the winner and the totals as numbers, the
+    cappotto a truth value, the opening table's cause a word (``CodecError`` if not)."""
+
+    def number(value: Any) -> bool:
+        return isinstance(value, int) and not isinstance(value, bool)
+
+    if (
+        not isinstance(result, dict)
+        or not number(result.get("winner"))
+        or not isinstance(result.get("totals"), list)
+        or not all(number(total) for total in result["totals"])
+        or not isinstance(result.get("cappotto", False), bool)
+        or not isinstance(result.get("at_deal"), str | None)
+    ):
+        raise codec.CodecError("a match's result that cannot be read")
 
 
 def check_table(frame: dict[str, Any]) -> dict[str, Any]:

@@ -302,6 +302,7 @@ class Table:
             "winner": match.winner,
             "totals": list(match.totals),
             "cappotto": match.cappotto,
+            "at_deal": match.deal_won_cause,
             "seats": [
                 s for s in range(self.rules.players) if self.rules.side_of(s) == match.winner
             ],

@@ -438,6 +438,38 @@ def test_the_sheet_of_an_online_round_offers_nothing_it_cannot_do(hosted):
     assert [button.text() for button in sheet.buttons] == [app.t("to_title")]
 
 
+def test_the_final_sheet_of_a_match_online_is_drawn_in_every_window(hosted):
+    """Every online match closed every window at its end: the final sheet asked the
+    server's match whether the opening table had won it, which only a local match knew."""
+    from scopa.app.scenes.scoring import ScoringScene
+
+    app, table, _ = hosted
+    match = table.match
+    sheet = ScoringScene(app, table.coordinator)
+    app.stack.push(sheet)
+    match.status = "over"
+    results = [
+        ({"winner": 0, "totals": [11, 4], "cappotto": False, "seats": [0]}, "match_score"),
+        ({"winner": 1, "totals": [0, 0], "at_deal": "misdeals", "seats": [1]}, "misdeals"),
+        ({"winner": 1, "totals": [3, 12], "cappotto": True, "at_deal": None}, "match_cappotto"),
+        ({"winner": 0, "totals": [12, 3], "at_deal": "nonsense"}, "match_score"),
+    ]
+    for result, said in results:
+        match.result = result
+        sheet.layout()
+        app.draw()  # the whole sheet, its result line too
+        score = " \u2013 ".join(str(total) for total in result["totals"])
+        if said == "misdeals":
+            expected = app.t("match_at_deal.misdeals", score=score)
+        elif said == "match_cappotto":
+            cappotto = app.t("match_cappotto", score=score, coins="")
+            assert sheet.result_line().startswith(cappotto[:8])
+            continue
+        else:
+            expected = app.t(said, score=score)
+        assert sheet.result_line() == expected
+
+
 def test_a_host_who_left_the_table_finds_its_address_under_play_online(hosted):
     """A host who left its table was told "join again with the same address", but Play
     online showed an empty address, and Host a table opened a second table."""

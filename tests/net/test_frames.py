@@ -199,3 +199,30 @@ def test_equal_rules_are_read_as_one_rules_object() -> None:
     assert read_rules(PRESETS["classic"].to_dict()) is not first
     with pytest.raises(ProtocolError, match="cannot be played"):
         read_rules({**data, "players": [2]})
+
+
+def test_a_finished_match_s_result_reads_back_and_a_bad_one_is_not_taken() -> None:
+    """The result a server writes at a match's end (winner, totals, cappotto, the opening
+    table's cause) is read back whole; a result a screen could not read is refused with
+    its frame, rather than reaching the score sheet."""
+    from scopa.net.client import decode_state
+
+    table = table_of("classic", 3)
+    while table.match.winner is None:
+        table.match, _ = table.match.apply(table.match.legal_moves()[0])
+    frame = json.loads(written_alone(table, 0, [], "move"))
+    result = decode_state(frame).result
+    assert result is not None and result["winner"] == table.match.winner
+    assert result["totals"] == list(table.match.totals) and result["at_deal"] is None
+    bad_results = (
+        {"winner": "1", "totals": [1, 2]},
+        {"winner": 0, "totals": ["x"]},
+        {"winner": 0, "totals": [1, 2], "at_deal": 7},
+        [0],
+        {"totals": [1]},
+        {"winner": True, "totals": [1, 2]},
+        {"winner": 0, "totals": [1, 2], "cappotto": "y"},
+    )
+    for bad in bad_results:
+        with pytest.raises(codec.CodecError):
+            decode_state({**frame, "result": bad})

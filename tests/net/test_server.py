@@ -104,6 +104,7 @@ def test_a_match_is_played_to_the_end_and_no_frame_shows_a_hidden_card(
                 "winner": final.winner,
                 "totals": list(final.totals),
                 "cappotto": final.cappotto,
+                "at_deal": final.deal_won_cause,
                 "seats": [s for s in range(rules.players) if rules.side_of(s) == final.winner],
             }
         for player, seat in zip(players, humans):

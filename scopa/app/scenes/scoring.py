@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from scopa.engine import Breakdown, DealWon, categories, piccola_points
+from scopa.engine import Breakdown, categories, piccola_points
 
 from .. import style
 from ..widgets import Button
@@ -181,8 +181,8 @@ class ScoringScene(MenuScene):
         if not match.over:
             return self.t("round_next", target=match.rules.target)
         score = " \u2013 ".join(str(t) for t in match.totals)
-        if match.won_at_deal:
-            cause = next(e.cause for e in match.round.opening if isinstance(e, DealWon))
+        cause = match.deal_won_cause
+        if cause is not None:
             return self.t(f"match_at_deal.{cause}", score=score)
         if match.cappotto:
             coins = suit_name(self.t, "D", self.app.settings.deck_for(self.setup.rules))
