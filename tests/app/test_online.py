@@ -537,3 +537,22 @@ def test_a_seat_taken_up_from_another_window_stops_this_table_with_a_word(hosted
         assert table.human_to_play is None
     finally:
         other.close()
+
+
+def test_a_connection_lost_for_good_is_said_once_in_full(hosted, monkeypatch):
+    """The banner over the table and a toast said the same words at once, the toast over
+    the banner's second line: "...leave and join again with the" and no more."""
+    from scopa.app import style
+    from scopa.app.remote import Arrival
+
+    app, table, _ = hosted
+    monkeypatch.setattr(table.coordinator, "arrivals", lambda: Arrival(lost=True))
+    frame(app)
+    frame(app)
+    said = app.t("online.lost_for_good")
+    assert table.lost and said not in [toast.text for toast in app.toasts.shown()]
+    drawn: list[style.Drawn] = []
+    with style.watch_text(drawn.append):
+        app.draw()
+    (banner,) = [text for text in drawn if text.words == said]
+    assert not banner.elided and not banner.cut

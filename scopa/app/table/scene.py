@@ -516,8 +516,7 @@ class TableScene(Scene):
             self.lost = True
             self.app.notify(worded("online.seat_taken_elsewhere"), 12.0)
         if arrival.lost and not self.lost:
-            self.lost = True
-            self.app.notify(worded("online.lost_for_good"), 8.0)
+            self.lost = True  # the banner over the table says so, and stays
 
     def _restore_view(self, obs: Observation) -> None:
         """Lay out a round under way from one seat's view: its hand, the table, every pile,
