@@ -246,22 +246,28 @@ def test_a_match_the_first_table_decides_ends_on_its_score_sheet_saying_why(fast
     assert sheet.headline() == fast.t("match_won.one", name="Bruno")
 
 
+def declaring_table(app, first: str, second: str, **rules: bool) -> TableScene:  # noqa: ANN001
+    """Cirulla with the hands shown at the deal (and ``rules``): Anna, to play first,
+    holds ``first``, and must knock or pass before any card."""
+    cirulla = CIRULLA.with_(declare_at_deal=True, **rules)
+    seats = (SeatConfig("Anna", True), SeatConfig("Bruno", False, "beginner"))
+    decks = (deck(first, second, "4S 5D 9B 10C"),)
+    match = Match.new(cirulla, 1, first_dealer=1, decks=decks)
+    scene = TableScene(
+        app, coordinated(app, MatchSetup(seats, cirulla), match), worker=inline_worker()
+    )
+    app.stack.push(scene)
+    settle(app, scene)
+    pump(app, 2)
+    assert scene.match.round.declaring and scene.human_to_play == 0
+    return scene
+
+
 def test_a_card_played_before_the_knock_at_the_deal_is_refused_with_the_reason(fast):
     """With the hands shown at the deal, the line said "drag a card onto the table", and
     the card then dragged was refused as "cannot be played now", without a reason."""
     fast.set_language("en")
-    rules = CIRULLA.with_(declare_at_deal=True, declare_until_play=True)
-    seats = (SeatConfig("Anna", True), SeatConfig("Bruno", False, "beginner"))
-    match = Match.new(
-        rules, 1, first_dealer=1, decks=(deck("1D 2C 3S", "4B 8C 9C", "4S 5D 9B 10C"),)
-    )
-    scene = TableScene(
-        fast, coordinated(fast, MatchSetup(seats, rules), match), worker=inline_worker()
-    )
-    fast.stack.push(scene)
-    settle(fast, scene)
-    pump(fast, 2)
-    assert scene.match.round.declaring and scene.human_to_play == 0
+    scene = declaring_table(fast, "1D 2C 3S", "4B 8C 9C", declare_until_play=True)
     assert "knock" in scene.status_text()[0] and "drag" not in scene.status_text()[0]
     drag(fast, centre_of(scene, Card.parse("2C")), empty_felt(scene))
     assert scene.match.moves() == ()
@@ -462,18 +468,7 @@ def test_no_opening_take_is_shown_where_the_table_gave_none(fast):
 def test_no_knock_is_chosen_with_n_from_the_keyboard(fast):
     """With the hands shown at the deal and a hand that cannot knock, "No knock" was the
     only way on and no key reached it: N chooses it, as K knocks."""
-    rules = CIRULLA.with_(declare_at_deal=True)
-    seats = (SeatConfig("Anna", True), SeatConfig("Bruno", False, "beginner"))
-    match = Match.new(
-        rules, 1, first_dealer=1, decks=(deck("4B 8C 9C", "1D 2C 3S", "4S 5D 9B 10C"),)
-    )
-    scene = TableScene(
-        fast, coordinated(fast, MatchSetup(seats, rules), match), worker=inline_worker()
-    )
-    fast.stack.push(scene)
-    settle(fast, scene)
-    pump(fast, 2)
-    assert scene.match.round.declaring and scene.human_to_play == 0
+    scene = declaring_table(fast, "4B 8C 9C", "1D 2C 3S")
     assert [b.name for b in scene.knock_buttons()] == ["pass"]
     assert "(N)" in scene.knock_buttons()[0].label
     key(fast, pygame.K_n, "n")
