@@ -121,10 +121,6 @@ class RemoteMatch:
         return cause if cause in DEAL_WON_CAUSES else None
 
     @property
-    def won_at_deal(self) -> bool:
-        return self.deal_won_cause is not None
-
-    @property
     def round(self) -> RemoteRound:
         return RemoteRound(self.observation)
 

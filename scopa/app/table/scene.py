@@ -574,9 +574,7 @@ class TableScene(Scene):
             self.coordinator.hinted.add(len(self.match.moves()))
         holder = self.coordinator.holder
         events = self.coordinator.apply(move)
-        if self.coordinator.needs_cover() is not None or (
-            self.mode == "hotseat" and holder is not None and self.match.turn != holder
-        ):
+        if self.mode == "hotseat" and self.match.turn != holder:
             # The next person's hand must not show, nor the hand of the one who played to
             # the next person waiting at the screen (the computers' turns, a new deal).
             self.coordinator.screen_shared()
