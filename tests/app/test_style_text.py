@@ -89,6 +89,19 @@ def test_a_long_word_breaks_after_its_hyphens_before_it_is_cut(fonts) -> None:
     assert style.wrap("1-0 e-mail", fonts("ui", 20), 30)[0] == "1-0"  # numbers stay whole
 
 
+def test_a_word_broken_after_its_hyphen_is_never_joined_again_with_a_space(fonts) -> None:
+    """The rulebook preset's hint read "seven- count" once its last word was given company:
+    every line is a piece of the text as written, at any width."""
+    font = fonts("ui", 14)
+    for words in (
+        "As the beginners' rulebook: at most 2 cards a capture, seven-count",
+        "Come il regolamento per principianti: al massimo 2 carte, conta-sette",
+    ):
+        for width in range(60, 600, 2):
+            lines = style.wrap(words, font, width)
+            assert all(line in words for line in lines), (width, lines)
+
+
 def test_wrap_keeps_spaces_inside_lines_and_newlines(fonts) -> None:
     font = fonts("ui", 20)
     assert style.wrap("3 taken  ·  0 scopas", font, 1000) == ("3 taken  ·  0 scopas",)

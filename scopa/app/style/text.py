@@ -321,6 +321,10 @@ def _clings(word: str) -> bool:
     return len(word) <= 2 and (word.isalpha() or word.isdigit()) or word in OPERATORS
 
 
+_HYPHEN_END = re.compile(r"[^\W\d_]-$")
+"""A line that ends where ``_BREAKS`` broke a word after its hyphen."""
+
+
 def _settle(lines: list[str], font: pygame.font.Font, width: float) -> list[str]:
     """``lines`` with the last not one word alone, where carrying words down from the line
     before still fits the width and leaves that line more than one word."""
@@ -330,7 +334,9 @@ def _settle(lines: list[str], font: pygame.font.Font, width: float) -> list[str]
         at = len(words) - 1
         while at > 0 and (_clings(words[at - 1]) or words[at] in OPERATORS):
             at -= 1  # the short words before the word carried go with it, a sum whole
-        head, moved = " ".join(words[:at]), " ".join([*words[at:], lines[last]])
+        carried = " ".join(words[at:])
+        joint = "" if _HYPHEN_END.search(carried) else " "  # a word broken at its hyphen
+        head, moved = " ".join(words[:at]), f"{carried}{joint}{lines[last]}"
         if not head.strip() or _alone(head) or font.size(moved)[0] > width:
             break  # nothing to give, or it would leave a word alone there instead
         lines[last - 1], lines[last] = head.rstrip(), moved
