@@ -11,12 +11,14 @@ hosted is served again from its files for that.
 from __future__ import annotations
 
 import concurrent.futures
+import ipaddress
 import sys
 import threading
 import traceback
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from scopa.engine import Rules
 from scopa.net.client import (
@@ -32,7 +34,7 @@ from scopa.net.discovery import DISCOVERY_PORT, find_table
 from scopa.net.store import StoreError
 from scopa.storage import HeldSeat, Store
 
-from .hosting import LocalServer
+from .hosting import LocalServer, lan_address
 
 JOIN_TIMEOUT = 30.0
 
@@ -56,8 +58,8 @@ class TableLost(Exception):
 
 @dataclass
 class Seated:
-    """A seat taken at a table: the link to its server, the seat's ticket, the address to
-    give friends (a table this computer hosts) and the server's first word on the table."""
+    """A seat taken at a table: the link to its server, the seat's ticket, and the address
+    to give friends (at which they reach the server: ``shareable``)."""
 
     link: BackgroundClient
     ticket: SeatTicket
@@ -191,7 +193,7 @@ class OnlineSession:
         one, else in a free one."""
         link = BackgroundClient(address.server)
         code = str(address.code)
-        shown = f"{address.server}/{grouped(code)}"
+        shown = f"{shareable(address.server)}/{grouped(code)}"
         held = self._held(code)
         try:
             if held is not None:
@@ -312,6 +314,28 @@ def give_back(job: concurrent.futures.Future[Seated]) -> None:
     """Close the link of a seat taken after the player left."""
     if not job.cancelled() and job.exception() is None:
         job.result().link.close()
+
+
+def shareable(server: str) -> str:
+    """``server`` as friends reach it: at a loopback address (``find_table`` names one when
+    the table is hosted on this computer, and a player may type one) the server is this
+    computer, which the others reach at its address on the local network. Without a
+    network, nobody else reaches it at all: ``server`` is left as it is."""
+    parts = urlsplit(server)
+    if not parts.hostname or not is_loopback(parts.hostname):
+        return server
+    here = lan_address()
+    if is_loopback(here):
+        return server
+    return f"{parts.scheme}://{here}" + (f":{parts.port}" if parts.port else "")
+
+
+def is_loopback(host: str) -> bool:
+    """``host`` names this computer to itself alone (127.0.0.1, ::1, localhost)."""
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return host.casefold() == "localhost"
 
 
 def grouped(code: str) -> str:

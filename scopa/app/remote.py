@@ -197,6 +197,31 @@ def check_observation(observation: Observation, rules: Rules, seat: int) -> Obse
     return o
 
 
+def check_rounds(
+    rounds: tuple[tuple[Breakdown, ...], ...], observation: Observation
+) -> tuple[tuple[Breakdown, ...], ...]:
+    """``rounds``, the scores of the rounds played before ``observation``, once the score
+    sheet can show them: one score per side, as many rounds as were played, each side's
+    points adding up to its total, every card captured once, and the totals of the match
+    (``CodecError`` if not)."""
+    sides = observation.rules.sides
+    if len(rounds) not in (observation.round_no - 1, observation.round_no):
+        raise CodecError(f"{len(rounds)} rounds scored before round {observation.round_no}")
+    for number, scores in enumerate(rounds, start=1):
+        if len(scores) != sides:
+            raise CodecError(f"round {number} is scored for {len(scores)} sides, not {sides}")
+        captured = [card for score in scores for card in score.captured]
+        if len(set(captured)) != len(captured) or any(
+            score.total != sum(score.points.values()) or score.cards != len(score.captured)
+            for score in scores
+        ):
+            raise CodecError(f"the scores of round {number} do not add up")
+    totals = tuple(sum(scores[side].total for scores in rounds) for side in range(sides))
+    if totals != observation.totals:
+        raise CodecError(f"rounds adding up to {totals}, not the match's {observation.totals}")
+    return rounds
+
+
 class RemoteCoordinator:
     """The match at a server, for the table (see the module docstring)."""
 
@@ -279,6 +304,11 @@ class RemoteCoordinator:
     @property
     def online(self) -> bool:
         return self.link.client.online
+
+    @property
+    def lost(self) -> bool:
+        """The link to the server is gone for good: it is no longer being brought back."""
+        return self.link.client.lost
 
     def away(self) -> list[int]:
         """Seats of friends whose connection is down and whom no computer stands in for
@@ -369,7 +399,7 @@ class RemoteCoordinator:
     def _absorb(self, update: Update) -> RemoteMatch:
         """The match after ``update`` (one of ``UNREADABLE`` if it cannot be followed)."""
         observation = check_observation(update.observation, self.rules, self.seat)
-        rounds = self.rounds
+        rounds = self.rounds if update.rounds is None else check_rounds(update.rounds, observation)
         for event in update.events:
             if isinstance(event, RoundScored):
                 rounds = (*rounds, tuple(event.scores))

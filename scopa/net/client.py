@@ -97,6 +97,13 @@ class Update:
     def events(self) -> tuple[Any, ...]:
         return tuple(codec.decode_event(event) for event in self.raw["events"])
 
+    @functools.cached_property
+    def rounds(self) -> codec.Rounds | None:
+        """The scores of every round played before, in a frame that brings the window up
+        to date (``join``, ``sync``); None in the others, whose events say what changed."""
+        rounds = self.raw.get("rounds")
+        return None if rounds is None else codec.decode_rounds(rounds)
+
     @property
     def my_turn(self) -> bool:
         return self.status == "playing" and bool(self.raw["observation"]["legal_moves"])
@@ -215,6 +222,13 @@ class Client:
     def online(self) -> bool:
         """Connected now (False while it tries to get back, or once closed)."""
         return self._online.is_set() and not self._closed
+
+    @property
+    def lost(self) -> bool:
+        """Gone for good: closed, or the server could not be reached again in time (no
+        longer trying to get back)."""
+        reader = self._reader
+        return self._closed or (reader is not None and reader.done())
 
     # --- connection ------------------------------------------------------------------------
 

@@ -23,7 +23,7 @@ import typing
 from collections.abc import Callable
 from typing import Any
 
-from scopa.engine import DECK, Card, Event, Move, Observation, Rules, ScopaError
+from scopa.engine import DECK, Breakdown, Card, Event, Move, Observation, Rules, ScopaError
 
 from .protocol import dumps
 
@@ -111,6 +111,16 @@ def decode_event(data: Any) -> Any:
 
 def decode_observation(data: Any) -> Observation:
     value: Observation = decode(Observation, data, "observation")
+    return value
+
+
+Rounds = tuple[tuple[Breakdown, ...], ...]
+"""Each round's scores, one ``Breakdown`` per side (``Match.rounds``)."""
+
+
+def decode_rounds(data: Any) -> Rounds:
+    """The scores of the rounds played, as ``encode(match.rounds)`` wrote them."""
+    value: Rounds = decode(Rounds, data, "rounds")
     return value
 
 

@@ -29,8 +29,11 @@ Server to client::
     table     code, rules, status (waiting|playing|over), at, seats [{seat, kind, name,
               level, taken, connected, away, autoplay}], spectators, result
     state     code, at, status, reason (start|move|join|sync), events [...], observation,
-              result      (events: what the last move did, as this seat may see it;
-                           observation: Observation of this seat; spectators get seat -1)
+              result, rounds? (events: what the last move did, as this seat may see it;
+                           observation: Observation of this seat, the table's cards in the
+                           order they came to it; spectators get seat -1; rounds, in join
+                           and sync only: the scores of every round played, one Breakdown
+                           per side, as RoundScored carries them)
     pong, ok  re (ok to a play: at, the moves played since; a play the server already has,
               sent again after a drop, is answered ok too)
     error     re, code, message, fatal          (fatal: the server closes the connection)

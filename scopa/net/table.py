@@ -11,14 +11,18 @@ and the events without a private field. Only each seat's own fields are written 
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from scopa.engine import (
+    Card,
+    Dealt,
     GameRecord,
     IllegalMove,
+    Laid,
     Match,
     Move,
     Observation,
@@ -87,6 +91,23 @@ def read_seats(data: list[Any], rules: Rules) -> tuple[SeatRecord, ...]:
     return tuple(seats)
 
 
+def arranged(order: Sequence[Card], events: Iterable[Any], now: Sequence[Card]) -> tuple[Card, ...]:
+    """The cards on the table (``now``, as the engine holds them: in the deck's order) in the
+    order a window that saw ``events`` after ``order`` lays them: a round's table in the order
+    dealt, then each card laid after the others, the gaps of those taken closed up. Every
+    window is sent this order, so one that joins mid-round lays the table as the others do."""
+    cards = list(order)
+    for event in events:
+        if isinstance(event, Dealt) and event.deal_no == 1:
+            cards = list(event.table)
+        elif isinstance(event, Laid):
+            cards.append(event.card)
+    here = set(now)
+    kept = [card for card in dict.fromkeys(cards) if card in here]
+    placed = set(kept)
+    return (*kept, *(card for card in now if card not in placed))
+
+
 def new_table(
     code: str, rules: Rules, seats: tuple[SeatRecord, ...], owner: str, seed: int | None = None
 ) -> tuple[TableRecord, Table]:
@@ -120,6 +141,7 @@ class Table:
             if record.moves:
                 raise ValueError("a table with moves is replayed from its record")
             self.match = match
+            self.order = arranged((), match.round.opening, match.round.table_cards())
         else:
             self.match = self._replay(record)
         self._public: tuple[Match, codec.ObservationText] | None = None
@@ -127,15 +149,18 @@ class Table:
 
     def _replay(self, record: TableRecord) -> Match:
         """The match of ``record``, its moves played again; who played each and its text
-        are kept on the way (``movers``, ``moves``)."""
+        are kept on the way (``movers``, ``moves``), and the order of the table (``order``)."""
         game = record.record()
         match = Match.new(game.rules, game.seed, first_dealer=game.first_dealer, decks=game.decks)
+        order = arranged((), match.round.opening, match.round.table_cards())
         for number, move in enumerate(game.moves, start=1):
             self.movers.append(match.turn)
             try:
-                match, _ = match.apply(move)
+                match, events = match.apply(move)
             except ScopaError as error:
                 raise StoreError(f"table {record.code}: move {number} ({move}): {error}") from None
+            order = arranged(order, events, match.round.table_cards())
+        self.order = order
         self.moves = [move.text() for move in game.moves]
         return match
 
@@ -229,6 +254,7 @@ class Table:
             raise ProtocolError("internal", str(error)) from None
         self.moves.append(move.text())
         self.movers.append(seat)
+        self.order = arranged(self.order, events, self.match.round.table_cards())
         return events
 
     # --- what is sent ----------------------------------------------------------------------
@@ -244,6 +270,7 @@ class Table:
         public = self._public
         if public is None or public[0] is not match:
             seen = seen if seen is not None else match.observe(0)
+            seen = dataclasses.replace(seen, table=self.order)
             before = public[1] if public is not None else None
             public = self._public = (match, codec.ObservationText(seen, before))
         return public[1]
@@ -309,12 +336,18 @@ class Table:
         }
 
 
+CATCHING_UP = frozenset({"join", "sync"})
+"""The reasons of the state frames that bring a window up to date: they carry the scores of
+the rounds played before (``rounds``), which a window that came in late never saw."""
+
+
 class StateFrames:
     """The ``state`` message of one position of a table, as JSON text for each seat and
     spectator: the same text as ``dumps(server_message("state", code=..., at=...,
     status=..., reason=..., events=[...], observation=..., result=...))`` for that seat
-    (events as ``codec.encode_event(codec.redact(event, seat))``), but what is the same for
-    everyone is written once."""
+    (events as ``codec.encode_event(codec.redact(event, seat))``; ``rounds=...``, after
+    ``result``, for a reason in ``CATCHING_UP``), but what is the same for everyone is
+    written once."""
 
     __slots__ = ("_events", "_head", "_match", "_public", "_shared", "_tail", "_views")
 
@@ -330,6 +363,8 @@ class StateFrames:
         )
         self._head = dumps(head)[:-1] + ',"events":['
         self._tail = ',"result":' + dumps(table.result())
+        if reason in CATCHING_UP:
+            self._tail += ',"rounds":' + codec.to_text(match.rounds)
 
     def text(self, seat: int | None, re: int | None = None) -> str:
         """The message for ``seat`` (None: a spectator); ``re``: the message it answers."""

@@ -182,6 +182,36 @@ def test_the_name_and_the_table_joined_are_offered_again_after_a_restart(app, tm
     assert back.player_name() == "Bruno" and back.address == "ABCD-EFGH"
 
 
+@pytest.mark.parametrize("ending", ["enter", "escape", "back", "window closed"])
+def test_a_name_typed_under_play_online_is_kept_without_hosting_or_joining(app, tmp_path, ending):
+    """The name typed under Play online was kept only by Host or Join: a player who typed
+    it and went back (or closed the game) found "You" there the next time."""
+    from scopa.app.app import App
+    from scopa.app.registry import default_scenes
+    from scopa.storage import Store
+
+    app.settings = app.settings.with_(language="en", tutorial_done=True)
+    app.home()
+    app.open("online")
+    online = app.stack.top
+    click(app, online.name_row.control)
+    type_text(app, "Bruno")
+    if ending == "enter":
+        press(app, pygame.K_RETURN)  # typing ends; the screen stays
+        assert app.stack.top is online
+    elif ending == "escape":
+        press(app, pygame.K_ESCAPE)  # typing ends; the screen stays
+        assert app.stack.top is online
+    elif ending == "back":
+        click(app, online.back_button)  # typing ends as the screen closes
+        assert app.stack.top is not online
+    else:
+        app.close()
+    again = App(Store(tmp_path), size=(1280, 720), scenes=default_scenes())
+    again.open("online")
+    assert again.stack.top.player_name() == "Bruno"
+
+
 def test_a_bad_address_is_explained(app):
     app.settings = app.settings.with_(language="en", tutorial_done=True)
     app.open("online")
@@ -384,6 +414,46 @@ def test_the_menu_over_a_match_online_does_not_claim_to_pause_or_delete_it(hoste
     confirm = app.stack.top
     assert isinstance(confirm, ConfirmScene)
     assert confirm.question() == app.t("online.leave_question")
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_menu_over_a_match_online_says_when_this_window_is_cut_off(
+    hosted, monkeypatch, language
+):
+    """The menu said "The match goes on" while this window had lost the server: it says the
+    window is getting back to the table (the match waits at its turn), then, once that is
+    given up, that the window can no longer follow the match."""
+    from scopa.app.scenes.pause import PauseScene
+
+    from .menu_helpers import press
+
+    app, table, _ = hosted
+    app.settings = app.settings.with_(language=language)
+    app.set_language(language)
+    run_until(app, lambda: not table.director.busy)
+    press(app, pygame.K_ESCAPE)
+    menu = app.stack.top
+    assert isinstance(menu, PauseScene)
+    headings: list[str] = []
+    monkeypatch.setattr(menu, "draw_sheet", lambda surface, heading: headings.append(heading))
+    back = menu.buttons[0]
+    frame(app)
+    assert headings[-1] == app.t("online.goes_on")
+    assert back.hint() == app.t("online.back_to_table_hint")
+
+    table.coordinator.link.client.reconnect_for = 3.0
+    for session in app.matches.sessions:
+        session.stop_server()
+    run_until(app, lambda: not table.coordinator.online, 20)
+    frame(app)
+    assert headings[-1] == app.t("online.paused_reconnecting") != app.t("online.goes_on")
+    assert back.hint() == app.t("online.paused_reconnecting_hint")
+
+    run_until(app, lambda: table.coordinator.lost, 20)
+    frame(app)
+    assert headings[-1] == app.t("online.paused_lost")
+    assert back.hint() == app.t("online.paused_lost_hint")
+    assert app.stack.top is menu
 
 
 @pytest.mark.parametrize(

@@ -1,10 +1,13 @@
 """The lobby's Copy button shows only where it copies something worth sending: the table's
-address, while a friend is still awaited."""
+address, while a friend is still awaited; and the address shown is one the others reach."""
 
 from __future__ import annotations
 
 import socket
 
+import pytest
+
+from scopa.app import style
 from scopa.app.hosting import LocalServer
 from scopa.app.online import grouped
 from scopa.app.scenes.lobby import LobbyScene
@@ -60,4 +63,36 @@ def test_copy_shows_while_a_friend_is_awaited_and_goes_when_nobody_is(app, tmp_p
         app.home()
         anna.close()
         carla.close()
+        server.stop()
+
+
+@pytest.mark.parametrize("typed", ["code", "address"])
+def test_a_window_on_the_host_s_computer_shows_the_address_the_others_reach(
+    app, tmp_path, monkeypatch, typed
+):
+    """A friend who joined by the code alone, from the computer hosting the table, found it
+    at 127.0.0.1, and was told to send ws://127.0.0.1:... to the others, an address that
+    takes each of them to their own computer: they reach it at this one's network address."""
+    monkeypatch.setattr("scopa.app.online.lan_address", lambda: "192.0.2.7")
+    server = LocalServer(tmp_path / "host", port=0)
+    server.start()
+    monkeypatch.setattr("scopa.app.online.find_table", lambda code, port: server.local_address)
+    anna = BackgroundClient(server.local_address)
+    try:
+        seats = [{"kind": "human"}] * 3
+        ticket = anna.submit(anna.client.create(Rules(players=3), seats, "Anna", 0)).result(20)
+        code = grouped(ticket.code)
+        lobby = join(app, code if typed == "code" else f"{server.local_address}/{code}")
+        run_until(app, lambda: lobby.awaited == 1)
+        drawn: list[style.Drawn] = []
+        with style.watch_text(drawn.append):
+            app.draw()
+        shown = [text.words for text in drawn]
+        assert f"ws://192.0.2.7:{server.port}/{code}" in shown
+        assert not any("127.0.0.1" in words for words in shown)
+        assert lobby.session.seated is not None
+        assert lobby.session.seated.address == f"ws://192.0.2.7:{server.port}/{code}"
+    finally:
+        app.home()
+        anna.close()
         server.stop()

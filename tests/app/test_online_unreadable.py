@@ -63,6 +63,35 @@ def state_frame(at: int = 0, spoil: str = "") -> dict[str, Any]:
             "result": None}  # fmt: skip
 
 
+def caught_up_frame(spoil: str = "") -> dict[str, Any]:
+    """Seat 1's position in the second round, with the first round's scores, as a window
+    coming back is sent it; or with those scores spoiled as ``spoil`` says."""
+    match = Match.new(RULES, 5)
+    while not match.rounds:
+        match, _ = match.apply(match.legal_moves()[0])
+    rounds = codec.encode(match.rounds)
+    first, second = rounds[0]
+    if spoil == "kind":
+        rounds = {"round": 1}
+    elif spoil == "more":
+        rounds = rounds * 3
+    elif spoil == "points":
+        first["points"]["carte"] += 1
+    elif spoil == "total":
+        first["points"]["carte"] += 1
+        first["total"] += 1
+    elif spoil == "card":
+        first["captured"][0] = "99Z"
+    elif spoil == "twice":
+        second["captured"][0] = first["captured"][0]
+    elif spoil == "side":
+        rounds = [[first]]
+    return {"v": 1, "type": "state", "code": CODE, "at": len(match.moves()),
+            "status": "playing", "reason": "join", "events": [],
+            "observation": codec.encode(match.observe(1)), "result": None,
+            "rounds": rounds}  # fmt: skip
+
+
 class FakeServer:
     """Welcomes, seats the player at seat 1, then sends ``first`` and, after a moment,
     ``later`` (each a state frame, or None)."""
@@ -173,3 +202,28 @@ def test_a_table_frame_is_kept_only_when_it_reads() -> None:
     for frame_ in spoiled:
         with pytest.raises(CodecError):
             check_table(frame_)
+
+
+def test_a_window_coming_back_is_given_the_rounds_played(app, joining) -> None:
+    with FakeServer(caught_up_frame()) as server:
+        joining(server)
+        run_until(app, lambda: isinstance(app.stack.top, TableScene), 20)
+        table = app.stack.top
+        assert len(table.match.rounds) == 1 and table.match.round.round_no == 2
+        scores = table.match.rounds[0]
+        assert tuple(score.total for score in scores) == table.match.totals
+
+
+@pytest.mark.parametrize("spoil", ["kind", "more", "points", "total", "card", "twice", "side"])
+def test_earlier_rounds_that_do_not_add_up_are_explained_in_the_lobby(
+    app, joining, spoil, capsys
+) -> None:
+    """The scores of the rounds played before are the server's word alone: a damaged or
+    hostile list of them is refused with its frame, never drawn on the score sheet."""
+    with FakeServer(caught_up_frame(spoil)) as server:
+        lobby = joining(server)
+        run_until(app, lambda: lobby.session.error_kind == "unreadable", 20)
+        frame(app)
+        assert app.stack.top is lobby
+        assert lobby._status()[0] == app.t("online.unreadable")
+    assert "scopa: cannot read the table" in capsys.readouterr().err

@@ -1058,8 +1058,17 @@ class Tour:
             app.matches.close()  # the server stops: the table tries to get back
             self.wait(lambda: not coordinator.online)
             self.show("online, reconnecting")
+            app.open("pause")
+            self.hover_all(app.stack.top, "online, the menu over the match, reconnecting")
+            app.back()
+            self.frames(2)
             table.lost = True
             self.show("online, the connection lost for good")
+            coordinator.link.close()
+            app.open("pause")
+            self.hover_all(app.stack.top, "online, the menu over the match, disconnected")
+            app.back()
+            self.frames(2)
             app.notify(worded("online.unreadable"), 12.0)
             self.show("online, the table's frames cannot be read mid-match")
             app.notify(worded("online.seat_taken_elsewhere"), 12.0)

@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
-from scopa.engine import PRESETS, Dealt, Match
+from scopa.engine import PRESETS, Captured, Dealt, Laid, Match
 from scopa.net import codec
 from scopa.net.protocol import ProtocolError, dumps, server_message
 from scopa.net.store import SeatRecord
-from scopa.net.table import Table, new_record, new_table
+from scopa.net.table import CATCHING_UP, Table, new_record, new_table
 
 
 def table_of(preset: str, seed: int) -> Table:
@@ -28,6 +28,7 @@ def written_alone(table: Table, seat: int | None, events: list[Any], reason: str
     """The frame as written for one seat, field by field, nothing shared."""
     match = table.match
     view = codec.spectator_view(match.observe(0)) if seat is None else match.observe(seat)
+    view = dataclasses.replace(view, table=table.order)
     data = server_message(
         "state",
         code=table.code,
@@ -38,6 +39,8 @@ def written_alone(table: Table, seat: int | None, events: list[Any], reason: str
         observation=codec.encode(view),
         result=table.result(),
     )
+    if reason in CATCHING_UP:
+        data["rounds"] = codec.encode(match.rounds)
     return dumps(data)
 
 
@@ -51,8 +54,10 @@ def test_every_frame_is_the_one_written_for_its_seat_alone(preset: str) -> None:
     checked = 0
     while True:
         frames = table.state_frames(events, reason)
+        caught_up = table.state_frames([], "sync")
         for seat in seats:
             assert frames.text(seat) == written_alone(table, seat, events, reason)
+            assert caught_up.text(seat) == written_alone(table, seat, [], "sync")
             checked += 1
         if table.match.over:
             break
@@ -226,3 +231,32 @@ def test_a_finished_match_s_result_reads_back_and_a_bad_one_is_not_taken() -> No
     for bad in bad_results:
         with pytest.raises(codec.CodecError):
             decode_state({**frame, "result": bad})
+
+
+def test_a_window_catching_up_is_sent_the_rounds_scored_and_the_table_as_laid() -> None:
+    """A window that joins a match under way (or asks again) is sent every round's scores,
+    which the others had one by one; every window is sent the table in the order its cards
+    came to it (the order the others lay them in), not the engine's order of the deck."""
+    from scopa.net.client import decode_state
+
+    table = table_of("classic", 21)
+    dealt = next(event for event in table.opening_events() if isinstance(event, Dealt))
+
+    def sent(reason: str) -> Any:
+        return decode_state(json.loads(table.state_frames([], reason).text(1)))
+
+    assert sent("join").observation.table == dealt.table != table.match.observe(1).table
+    expected = list(dealt.table)
+    rng = random.Random(21)
+    while not table.match.rounds:
+        events = table.apply(rng.choice(table.match.legal_moves()))
+        for event in events:
+            if isinstance(event, Laid):
+                expected.append(event.card)
+            elif isinstance(event, Captured):
+                expected = [card for card in expected if card not in event.cards]
+            elif isinstance(event, Dealt) and event.deal_no == 1:
+                expected = list(event.table)
+        assert list(sent("move").observation.table) == expected
+    assert sent("move").rounds is None
+    assert sent("join").rounds == sent("sync").rounds == table.match.rounds

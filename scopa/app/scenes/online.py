@@ -36,21 +36,21 @@ class OnlineScene(MenuScene):
         """The name is the game's ("You"), not one the player typed."""
         if app.settings.online_name:  # the name last played online with comes first
             self.name, self.name_given = app.settings.online_name, False
+        self.name_typed = False
+        """A name was typed that the settings do not hold yet (kept once typing ends)."""
         self.address = app.settings.online_address
         """The table last joined, offered again (a player back after closing the game)."""
         rules = app.settings.rules
         self.friends = 1
         choices = [(n, str(n)) for n in range(1, rules.players)]
-        self.name_row = SettingRow(
-            self.tr("online.name"),
-            TextInput(
-                lambda: self.name,
-                self._set_name,
-                max_length=MAX_NAME,
-                given=lambda: self.name_given,
-                keep=self.writable,
-            ),
+        self.name_field = TextInput(
+            lambda: self.name,
+            self._set_name,
+            max_length=MAX_NAME,
+            given=lambda: self.name_given,
+            keep=self.writable,
         )
+        self.name_row = SettingRow(self.tr("online.name"), self.name_field)
         self.friends_row = SettingRow(
             self.tr("online.friends"),
             Choice(choices, lambda: self.friends, self._set_friends),
@@ -84,6 +84,7 @@ class OnlineScene(MenuScene):
     def _set_name(self, value: str) -> None:
         self.name = value
         self.name_given = False
+        self.name_typed = True
 
     def _set_friends(self, value: int) -> None:
         self.friends = value
@@ -101,7 +102,15 @@ class OnlineScene(MenuScene):
             if pasted:
                 self.address = pasted.strip()[:MAX_ADDRESS]
                 return True
-        return super().handle(event)
+        used = super().handle(event)
+        if self.name_typed and not self.name_field.editing:
+            self._remember()  # typing ended (Enter, Esc, a click elsewhere): the name is kept
+        return used
+
+    def leave(self) -> None:
+        super().leave()
+        if self.name_typed:  # the screen closed (or a window over it opened) mid-typing
+            self._remember()
 
     def seats(self) -> list[dict[str, object]]:
         """The table's seats: this player, the friends, computers at the level of Play."""
@@ -127,7 +136,9 @@ class OnlineScene(MenuScene):
         self.app.open("lobby", mode="join", address=self.address, player=self.player_name())
 
     def _remember(self, **changes: str) -> None:
-        """Keep the name typed (and the table joined) for the next time online."""
+        """Keep the name typed (and the table joined) for the next time online, as
+        everything else chosen in the menus is kept."""
+        self.name_typed = False
         typed = "" if self.name_given else _printable(self.name.strip())[:MAX_NAME]
         self.app.settings = self.app.settings.with_(online_name=typed, **changes)
         self.app.save_settings()

@@ -6,6 +6,9 @@ gives the match up: after a confirmation the saved match is deleted (it is not c
 the statistics, which only hold finished matches), so Continue no longer offers it. A match
 of computers watched is never saved: its one way out is to stop watching. A match held by a
 server does not stop for the menu at all: it says so, and its way out is to leave the table.
+While this window is cut off from that server the match does not go on for this seat: the
+menu says the window is getting back to the table (and the match waits at this seat's
+turn), or that it can no longer follow the match.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from __future__ import annotations
 import pygame
 
 from .. import style
+from ..remote import RemoteCoordinator
 from ..widgets import Button, column
 from .base import MenuScene
 
@@ -72,7 +76,7 @@ class PauseScene(MenuScene):
                 self.tr("online.back_to_table"),
                 self.back,
                 primary=True,
-                hint=self.tr("online.back_to_table_hint"),
+                hint=lambda: self.t(ONLINE_WORDS[self.connection][1]),
             ),
             Button(self.tr("settings"), self.on_settings, hint=self.tr("pause_settings_hint")),
             Button(self.tr("rules"), self.on_rules, hint=self.tr("rules_hint")),
@@ -88,6 +92,15 @@ class PauseScene(MenuScene):
         """The match under the menu is held by a server: it does not stop for this menu."""
         current = self.app.matches.current
         return current is not None and current.remote
+
+    @property
+    def connection(self) -> str:
+        """How this window holds the match at a server: 'on' (connected), 'back' (the link
+        dropped and is being brought back) or 'lost' (for good)."""
+        current = self.app.matches.current
+        if not isinstance(current, RemoteCoordinator) or current.online:
+            return "on"
+        return "lost" if current.lost else "back"
 
     @property
     def watching(self) -> bool:
@@ -136,6 +149,16 @@ class PauseScene(MenuScene):
     def draw(self, surface: pygame.Surface) -> None:
         style.shade(surface, 140)
         m = self.m
-        self.draw_sheet(surface, self.t("online.goes_on" if self.online else "pause"))
+        heading = ONLINE_WORDS[self.connection][0] if self.online else "pause"
+        self.draw_sheet(surface, self.t(heading))
         self.form.draw(surface, m)
         self.draw_hint(surface, self.hint_area, style.INK_SOFT)
+
+
+ONLINE_WORDS = {
+    "on": ("online.goes_on", "online.back_to_table_hint"),
+    "back": ("online.paused_reconnecting", "online.paused_reconnecting_hint"),
+    "lost": ("online.paused_lost", "online.paused_lost_hint"),
+}
+"""The heading of the menu over a match online, and the hint of the way back to the table,
+for each state of the connection (``PauseScene.connection``)."""

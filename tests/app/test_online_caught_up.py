@@ -1,0 +1,150 @@
+"""A window that comes back to a match under way (closed and opened again, its seat taken
+back) shows it as the other windows do: the scores of the rounds played while it was away,
+so its score sheet counts the rounds and charts them as theirs do, and the table's cards
+lying in the order the others see them."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+import pytest
+
+from scopa.app.hosting import LocalServer
+from scopa.app.online import grouped
+from scopa.app.scenes.scoring import ScoringScene
+from scopa.app.table import TableScene
+from scopa.engine import Breakdown, Card, RoundScored, Rules
+from scopa.net.client import BackgroundClient, Update
+from scopa.storage import HeldSeat, Store
+
+from .test_online import run_until
+from .test_online_rejoin import join_from_the_menus, open_game
+
+SEED = 11
+"""The match's shuffle (each window's plays, and so the table, are the same every run)."""
+
+
+@pytest.fixture
+def friends_table(tmp_path, monkeypatch):
+    """A table of two held by a server on another computer, its shuffle ``SEED``; Anna
+    sits in the first seat."""
+    monkeypatch.setattr("scopa.net.table.new_seed", lambda: SEED)
+    server = LocalServer(tmp_path / "host", port=0)
+    server.start()
+    anna = BackgroundClient(server.local_address)
+    seats = [{"kind": "human"}, {"kind": "human"}]
+    ticket = anna.submit(anna.client.create(Rules(), seats, "Anna", 0)).result(20)
+    yield server, anna, f"{server.local_address}/{grouped(ticket.code)}"
+    anna.close()
+    server.stop()
+
+
+def play_a_round(anna: BackgroundClient, bruno: BackgroundClient) -> list[tuple[Breakdown, ...]]:
+    """Both seats play their first legal move until a round is scored and the next dealt;
+    the scores, as Anna's window was told them."""
+    players = (anna, bruno)
+    scored: list[tuple[Breakdown, ...]] = []
+    latest: dict[int, Update] = {}
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        for number, player in enumerate(players):
+            for item in player.poll():
+                if not isinstance(item, Update):
+                    continue
+                latest[number] = item
+                if number == 0:
+                    scored += [e.scores for e in item.events if isinstance(e, RoundScored)]
+            update = latest.get(number)
+            if scored and update is not None and update.status == "playing":
+                return scored
+            if update is not None and update.my_turn:
+                del latest[number]
+                move = update.observation.legal_moves[0]
+                player.submit(player.client.play(move, update.at)).result(10)
+        time.sleep(0.001)
+    raise AssertionError("no round was scored")
+
+
+def test_a_friend_back_at_the_table_has_the_rounds_played_before(tmp_path, friends_table):
+    server, anna, address = friends_table
+    bruno = BackgroundClient(server.local_address)
+    store = Store(tmp_path / "bruno")
+    try:
+        code = address.rsplit("/", 1)[1].replace("-", "").lower()
+        ticket = bruno.submit(bruno.client.join(code, "Bruno")).result(20)
+        store.hold_seat(HeldSeat(ticket.server, ticket.code, ticket.seat, ticket.token))
+        scored = play_a_round(anna, bruno)
+    finally:
+        bruno.close()
+    game = open_game(store)
+    try:
+        table = join_from_the_menus(game, address)
+        assert table.coordinator.seat == 1
+        assert table.match.rounds == tuple(scored)
+        assert table.match.round.round_no == 2
+        sheet = ScoringScene(game, table.coordinator)
+        assert sheet.headline() == game.t("round_over", n=1)
+        totals = [sum(scores[side].total for scores in scored) for side in range(2)]
+        assert [line[-1] for line in sheet.progress()] == totals == list(table.match.totals)
+    finally:
+        game.close()
+
+
+def laid_out(table: TableScene) -> list[Card]:
+    """The table's cards from left to right, as this window lays them."""
+    return [card for card in table.view.slots if card is not None]
+
+
+def shuffled(cards: list[Card]) -> bool:
+    """Not in the deck's order (the order the engine keeps the table in)."""
+    return cards != sorted(cards, key=lambda card: card.index)
+
+
+class Turns:
+    """Anna's word from the server, kept until she plays."""
+
+    def __init__(self, anna: BackgroundClient) -> None:
+        self.anna = anna
+        self.latest: Update | None = None
+
+    def hers(self) -> Update | None:
+        """Anna's last position, when it is her turn."""
+        for item in self.anna.poll():
+            if isinstance(item, Update):
+                self.latest = item
+        latest = self.latest
+        return latest if latest is not None and latest.my_turn else None
+
+    def play(self, update: Update) -> None:
+        move = update.observation.legal_moves[0]
+        self.anna.submit(self.anna.client.play(move, update.at)).result(10)
+        self.latest = None
+
+
+def test_the_table_lies_in_the_same_order_after_the_window_comes_back(tmp_path, friends_table):
+    _, anna, address = friends_table
+    game = open_game(Store(tmp_path / "bruno"))
+    try:
+        table = join_from_the_menus(game, address)
+        turns = Turns(anna)
+        while not (any(table.match.observation.piles) and shuffled(laid_out(table))):
+            assert table.match.at < 30, "no capture left the table out of the deck's order"
+            run_until(game, lambda: table.human_to_play is not None or turns.hers() is not None)
+            at = table.match.at
+            update = turns.hers()
+            if update is not None:
+                turns.play(update)
+            else:
+                table.play(table.match.legal_moves()[0])
+            run_until(game, lambda at=at: table.match.at > at and not table.director.busy)
+        seen = laid_out(table)
+        game.close()
+
+        game = open_game(Store(tmp_path / "bruno"))
+        table = join_from_the_menus(game, address)
+        run_until(game, lambda: not table.director.busy)
+        assert laid_out(table) == seen
+    finally:
+        game.close()
+        pygame.display.quit()
