@@ -141,7 +141,19 @@ class OnlineSession:
             return
         if self._rehost(str(address.code), name):
             return
-        self._job = self._pool.submit(self._sit, address, name)
+
+        def sit() -> Seated:
+            """At ``address``; where nothing answers there (the host's game started again on
+            another port, or at another address), at the server the code is found on."""
+            try:
+                return self._sit(address, name)
+            except (Disconnected, OSError, TimeoutError, concurrent.futures.TimeoutError):
+                server = find_table(str(address.code), port=discovery)
+                if server is None or server == address.server or self._leaving.is_set():
+                    raise
+            return self._sit(Address(server, address.code), name)
+
+        self._job = self._pool.submit(sit)
 
     def _held(self, code: str) -> HeldSeat | None:
         """The seat this player holds at the table ``code``, if any."""

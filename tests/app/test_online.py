@@ -17,7 +17,7 @@ import pytest
 from scopa.app import style
 from scopa.app.cardart import CardArt
 from scopa.app.hosting import LocalServer
-from scopa.app.online import OnlineSession, grouped
+from scopa.app.online import OnlineSession, grouped, shareable
 from scopa.app.scenes.confirm import ConfirmScene
 from scopa.app.scenes.lobby import LobbyScene
 from scopa.app.scenes.online import OnlineScene
@@ -286,6 +286,37 @@ def test_a_friend_who_knows_only_the_code_finds_the_table_on_the_network(app, tm
         run_until(app, lambda: isinstance(app.stack.top, TableScene))
         table = app.stack.top
         assert table.coordinator.seat == 1 and table.seats.seat_name(0) == "Anna"
+    finally:
+        app.home()
+        host.close()
+        server.stop()
+
+
+def test_a_table_found_away_from_the_address_kept_is_offered_at_where_it_was_found(
+    app, tmp_path, monkeypatch
+):
+    """The host started the game again, and its server on another port: the address kept
+    under Play online reaches nobody, the table is found by its code, and the address kept
+    from then on is the one that reached it."""
+    server = LocalServer(tmp_path / "host")
+    server.start()
+    host = BackgroundClient(server.local_address)
+    try:
+        seats = [{"kind": "human"}, {"kind": "human"}]
+        ticket = host.submit(host.client.create(Rules(), seats, "Anna", 0)).result(20)
+        here = server.local_address
+        monkeypatch.setattr(
+            "scopa.app.online.find_table", lambda code, port: here if code == ticket.code else None
+        )
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            gone = f"ws://127.0.0.1:{probe.getsockname()[1]}/{grouped(ticket.code)}"
+        app.settings = app.settings.with_(language="en", tutorial_done=True, online_address=gone)
+        app.open("online")
+        click(app, app.stack.top.join_button)
+        run_until(app, lambda: isinstance(app.stack.top, TableScene))
+        assert app.stack.top.coordinator.seat == 1
+        assert app.settings.online_address == f"{shareable(here)}/{grouped(ticket.code)}"
     finally:
         app.home()
         host.close()

@@ -4,10 +4,12 @@ codes it holds, and for nothing else; stray datagrams get no answer and harm not
 from __future__ import annotations
 
 import socket
+import time
 
 import pytest
 
 from scopa.app.hosting import LocalServer
+from scopa.app.online import OnlineSession
 from scopa.engine import Rules
 from scopa.net.client import BackgroundClient
 from scopa.net.codes import new_code
@@ -64,3 +66,37 @@ def test_a_stopped_game_answers_no_more(hosted):
     server, code, udp = hosted
     server.stop()
     assert find_table(code, port=udp, seconds=0.5) is None
+
+
+def test_an_address_where_the_table_no_longer_is_finds_it_by_its_code(hosted):
+    """The host's game was started again on another port: the address a friend kept (and
+    the game offers again) reaches nobody, and the table is looked for by its code."""
+    server, code, udp = hosted
+    gone = f"ws://127.0.0.1:{free_port()}/{code}"
+    session = OnlineSession()
+    try:
+        session.join(gone, "Bruno", discovery=udp)
+        deadline = time.monotonic() + 30
+        while session.seated is None and session.error is None and time.monotonic() < deadline:
+            session.check()
+            time.sleep(0.05)
+        assert session.error is None, session.error
+        assert session.seated is not None
+        assert session.seated.ticket.server == f"ws://127.0.0.1:{server.port}"
+        assert session.seated.ticket.seat == 1
+    finally:
+        session.close()
+
+
+def test_an_address_no_table_answers_for_is_still_said_out_of_reach(tmp_path):
+    udp = free_udp_port()
+    session = OnlineSession()
+    try:
+        session.join(f"ws://127.0.0.1:{free_port()}/{new_code()}", "Bruno", discovery=udp)
+        deadline = time.monotonic() + 30
+        while session.error is None and time.monotonic() < deadline:
+            session.check()
+            time.sleep(0.05)
+        assert session.seated is None and session.error_kind == "reach"
+    finally:
+        session.close()

@@ -73,8 +73,9 @@ class LobbyScene(MenuScene):
             if self.app.trace is not None:
                 self.app.trace(f"address {session.seated.address}")
             address = session.seated.address
-            if self.mode == "host" and len(address) <= MAX_ADDRESS and address.isprintable():
-                # offered again under Play online, to come back to the table
+            if len(address) <= MAX_ADDRESS and address.isprintable():
+                # offered again under Play online, to come back to the table: where it was
+                # found, which may not be where it was looked for
                 self.app.settings = self.app.settings.with_(online_address=address)
                 self.app.save_settings()
         if session.first is not None and session.seated is not None:
