@@ -227,3 +227,28 @@ def test_the_aids_keys_say_they_wait_for_the_first_match(fast):
         scene.message_left = 0
         fast.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="")])
         assert scene.said() == fast.t("aids.tut.aids_off"), code
+
+
+def test_a_lesson_speaks_of_the_table_only_once_it_lies_so(fast):
+    """The capture by sum's words ("ace + 2 make 3: drag your 3 onto the ace") showed while
+    the king was still flying and before the computer had laid the ace. Until the player's
+    turn the coach asks to watch the table; then the lesson speaks."""
+    scene = TutorialScene(fast)
+    fast.stack.push(scene)
+    settle(fast, scene)
+    press(fast, scene, "next")
+    wait_for_human(fast, scene)
+    (king,) = STEPS[1].moves
+    drag(fast, centre_of(scene, king.card), centre_of(scene, king.captures[0]))
+    assert scene.coach.step.key == "sum"
+    watch = fast.t("aids.tut.watch")
+    seen = []
+    for _ in range(3000):
+        if scene.human_to_play == HUMAN:
+            break
+        seen.append((scene.step_texts()[1], scene.match.turn))
+        fast.frame(FRAME, [])
+    assert seen and all(words == watch for words, _ in seen)
+    assert {turn for _, turn in seen} == {HUMAN, 1 - HUMAN}  # the computer's play, then its flight
+    assert C("1C") in scene.match.round.table_cards()
+    assert scene.step_texts() == (fast.t("aids.tut.sum.title"), fast.t("aids.tut.sum.text"))

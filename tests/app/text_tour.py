@@ -1138,6 +1138,8 @@ class Tour:
             scene._refuse(move)
             self.show(f"tutorial, {step.key}: not this one")
             self.drag(centre_of(scene, move.card), centre_of(scene, move.captures[0]))
+            if scene.watching:
+                self.show(f"tutorial, after {step.key}: watch the table")
         self.wait_for_human(scene)
         self.show("tutorial, finish")
         self.press(scene, "finish_for_me")

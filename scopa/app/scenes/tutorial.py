@@ -269,7 +269,17 @@ class TutorialScene(TableScene):
             return "", ""
         words = self.card_words()
         t = self.app.t
-        return t(f"aids.tut.{step.key}.title", **words), t(f"aids.tut.{step.key}.text", **words)
+        title = t(f"aids.tut.{step.key}.title", **words)
+        if self.watching:
+            return title, t("aids.tut.watch")
+        return title, t(f"aids.tut.{step.key}.text", **words)
+
+    @property
+    def watching(self) -> bool:
+        """A lesson that asks for a play, while the table does not lie as its words say yet:
+        the computer's card still to come or cards still moving."""
+        step = self.coach.step
+        return step is not None and bool(step.moves) and super().human_to_play is None
 
     def _coach_words(self) -> list[tuple[str, Pen]]:
         """The coach's texts (the lesson's number, its title, its words) and their pens."""

@@ -56,6 +56,7 @@ STRINGS = {
         "aids.tut.wrong.next": "read on and press Next",
         "aids.tut.read_first": "Read the lesson first, then press Next",
         "aids.tut.step": "Lesson {n} of {total}",
+        "aids.tut.watch": "Watch the table: the lesson goes on at your turn.",
         "aids.tut.welcome.title": "Welcome to Scopa",
         "aids.tut.welcome.text": "You play one card per turn. If it matches cards on the table, "
         "it takes them. The cards you capture make your points. Let's play a round together.",
@@ -140,6 +141,7 @@ STRINGS = {
         "aids.tut.wrong.next": "leggi e premi Avanti",
         "aids.tut.read_first": "Prima leggi la lezione, poi premi Avanti",
         "aids.tut.step": "Lezione {n} di {total}",
+        "aids.tut.watch": "Guarda il tavolo: la lezione riprende al tuo turno.",
         "aids.tut.welcome.title": "Impariamo la scopa",
         "aids.tut.welcome.text": "Giochi una carta per turno. Se corrisponde a carte in tavola, "
         "le prende. Le carte che prendi ti danno i punti. Giochiamo una smazzata insieme.",
