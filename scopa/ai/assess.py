@@ -263,7 +263,7 @@ def describe(
         ("settebello_coppe", SETTEBELLO_COPPE_BIT, view.rules.settebello_coppe),
     ):
         if counts and not view.rules.cirulla and banked & bit and not banked_instead & bit:
-            return code, {}
+            return (f"{code}_played" if move.card.bit == bit else code), {}
     if view.last_play and capture and not taken:
         return "last_take", {"count": (left | capture).bit_count()}  # from the table
     if capture & SEVENS and not taken & SEVENS:

@@ -283,7 +283,8 @@ def test_a_plain_capture_is_told_as_the_only_one_or_the_best_of_several() -> Non
 def test_a_card_worth_a_point_of_its_own_is_named_as_the_reason() -> None:
     """Scopa d'assi with re bello: the king of coins taking the king of clubs was told as
     "the best of the captures", which left a learner puzzled that the ace's sweep was passed
-    over. The reason is the re bello banked; the same for the settebello di coppe."""
+    over. The reason is the re bello banked; the same for the settebello di coppe. Played to
+    capture, it is not said to be taken ("the 7 of cups takes the settebello di coppe")."""
     from scopa.ai.assess import Judge, describe
     from scopa.ai.view import View
 
@@ -295,9 +296,10 @@ def test_a_card_worth_a_point_of_its_own_is_named_as_the_reason() -> None:
             "1C 4S 10D",
             "10C 8D 2D",
             "10D",
-            "re_bello",
+            "re_bello_played",
         ),
-        (Rules(settebello_coppe=True), "7C 4S 9D", "7S 8D 2D", "7C", "settebello_coppe"),
+        (Rules(settebello_coppe=True), "7C 4S 9D", "7S 8D 2D", "7C", "settebello_coppe_played"),
+        (Rules(settebello_coppe=True), "7S 4S 9D", "7C 8D 2D", "7S", "settebello_coppe"),
         (Rules(), "1C 4S 10D", "10C 8D 2D", "10D", "only_capture"),
     )
     for rules, hand, table, card, code in cases:
