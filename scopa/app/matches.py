@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from scopa.ai.review import MoveGrade, Review, position_match
 from scopa.aids import replay_match
-from scopa.engine import IllegalMove, Match, Move, RoundScored
+from scopa.engine import IllegalMove, Match, Move, RoundScored, Rules, RulesError
 from scopa.settings import MatchSetup, SeatConfig
 from scopa.stats import match_key
 
@@ -87,6 +87,9 @@ class MatchCoordinator:
     """Set on a reviewed position played again (see ``Matches.practice``)."""
     remote = False
     """The match is played here; a server's match is a ``RemoteCoordinator``."""
+    settings_rules: Rules | None = None
+    """The rules of the settings when the match came to the table: the rematch takes the
+    rules changed there since (``Matches.rematch``)."""
 
     def __init__(
         self,
@@ -426,8 +429,23 @@ class Matches:
         self.start(self.watch_setup())
 
     def rematch(self, coordinator: MatchCoordinator) -> None:
-        """The same seats and rules again, from a new shuffle."""
-        self.start(coordinator.setup)
+        """The same seats again, from a new shuffle: the rules of the match, with every rule
+        changed in the settings while it was played (they say changes apply from the next
+        new match), where its table can take them."""
+        setup = coordinator.setup
+        self.start(MatchSetup(setup.seats, self._rules_again(setup.rules, coordinator)))
+
+    def _rules_again(self, played: Rules, coordinator: MatchCoordinator) -> Rules:
+        before, now = coordinator.settings_rules, self.app.settings.rules
+        if before is None or before == now:
+            return played
+        was = before.to_dict()
+        changed = {name: value for name, value in now.to_dict().items() if was[name] != value}
+        try:
+            rules = played.with_(**changed)
+        except RulesError:
+            return played
+        return rules if rules.players == played.players else played
 
     def replay_deal(self, coordinator: MatchCoordinator, round_no: int) -> None:
         """A new match whose first round deals round ``round_no`` again (the same cards to
@@ -564,6 +582,7 @@ class Matches:
     def _open(self, coordinator: MatchCoordinator) -> None:
         """The table for ``coordinator``, with the title underneath to return to."""
         self._practices.clear()
+        coordinator.settings_rules = self.app.settings.rules
         self.current = coordinator
         self.app.home()
         self.app.open("table", coordinator=coordinator)

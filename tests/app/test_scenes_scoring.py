@@ -453,3 +453,39 @@ def test_the_keyboard_s_button_is_ringed_apart_from_the_one_under_the_pointer(ap
 
     assert style.BRIGHT_GOLD in around(focused)
     assert style.BRIGHT_GOLD not in around(hovered)
+
+
+@pytest.mark.parametrize(
+    ("played", "changed", "expected"),
+    [
+        # Play's rules (the settings'), the target chosen under New game kept
+        (
+            Rules(target=16),
+            Rules(assi=True, assi_scopa=True),
+            Rules(target=16, assi=True, assi_scopa=True),
+        ),
+        # a preset's match keeps the preset, with the rule changed in the settings
+        (Rules.preset("quindici"), Rules(napola=True), Rules.preset("quindici").with_(napola=True)),
+        # a change its table cannot take (scopone's four players) leaves the rules as played
+        (Rules(), Rules.preset("scopone"), Rules()),
+    ],
+)
+def test_a_rematch_takes_the_rules_changed_in_the_settings_during_the_match(
+    app, played, changed, expected
+) -> None:
+    """The settings said "Rule changes apply from the next new match", and the rematch
+    dealt the rules of the match just played."""
+    from scopa.app.table.scene import TableScene
+
+    app.settings = app.settings.with_(rules=Rules(), tutorial_done=True)
+    app.matches.start(MatchSetup(SETUP.seats, played))
+    try:
+        coordinator = app.stack.top.coordinator
+        app.settings = app.settings.with_(rules=changed)  # Pause, Settings, a rule changed
+        app.store.clear_match()  # the match ended: nothing saved is replaced
+        app.matches.rematch(coordinator)
+        table = app.stack.top
+        assert isinstance(table, TableScene) and table.coordinator is not coordinator
+        assert table.setup == MatchSetup(SETUP.seats, expected)
+    finally:
+        close_tables(app)
