@@ -376,8 +376,10 @@ def test_the_tutorial_names_the_settebello_of_the_chosen_deck(app) -> None:
     speak(app, "it", "french")
     scene = TutorialScene(app)
     app.stack.push(scene)
+    settle(app, scene)  # the deal lands: the lesson speaks at the player's turn
     while scene.coach.step is not None and scene.coach.step.key != "scopa":
         scene.coach.index += 1
+    assert not scene.watching
     _, text = scene.step_texts()
     assert "con il 7 di quadri, il settebello" in text
     assert "{" not in text
