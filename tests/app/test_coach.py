@@ -211,3 +211,24 @@ def test_a_practice_verdict_ends_each_sentence_once(language) -> None:
         verdict = practice_verdict(t, grade, played, "napoletane")
         assert "!." not in verdict and ".." not in verdict, verdict
         assert ends == "" or ends + " " in verdict
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_loss_counted_as_a_mistake_never_reads_as_within_the_tolerance(language) -> None:
+    """A move that lost 0.14 was listed as "−0.1 points" and counted against the accuracy,
+    whose note says a move within 0.1 of Master's counts as accurate."""
+    from scopa.ai.review import TOLERANCE
+    from scopa.app.coach_words import points
+    from scopa.i18n import Translator
+
+    t = Translator(language)
+
+    def read(text: str) -> float:
+        return float(text.replace(",", "."))
+
+    assert read(points(t, TOLERANCE)) == TOLERANCE
+    for loss in (0.1001, 0.11, 0.14, 0.149, 0.15, 0.2, 1.04, 2.6):
+        shown = points(t, loss)
+        assert read(shown) > TOLERANCE, (loss, shown)
+        assert abs(read(shown) - loss) < 0.06, (loss, shown)
+    assert points(t, 1.04) == ("1,0" if language == "it" else "1.0")
