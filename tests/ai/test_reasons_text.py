@@ -63,3 +63,13 @@ def test_every_reason_formats_in_every_deck() -> None:
             for deck in ("napoletane", "french"):
                 text = reason_text(code, PARAMS, lang, deck)
                 assert "{" not in text and text.strip(), (lang, code)
+
+
+def test_a_reason_speaks_of_the_move_not_of_whoever_reads_it() -> None:
+    """A review shared at a hot-seat table read "Anna laid the 6 of coins. Why: lays a
+    knave: only you still hold cards of that rank" to whoever was looking."""
+    import re
+
+    for language, word in (("en", r"\byou\b"), ("it", r"\btu\b")):
+        for code in CODES:
+            assert not re.search(word, TEXTS[language][code], re.IGNORECASE), (language, code)
