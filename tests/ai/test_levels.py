@@ -111,7 +111,7 @@ def test_every_reason_reads_in_both_languages() -> None:
     for code in CODES:
         assert reason_text(code, params, "en") != reason_text(code, params, "it")
     block = reason_text("block", params, "en")
-    assert block == "lays a king: only you still hold cards of that rank"
+    assert block == "lays a king: nobody else holds a card of that rank"
 
 
 def test_chance_to_hold_counts_hands() -> None:
