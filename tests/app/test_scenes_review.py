@@ -160,6 +160,10 @@ def test_the_practice_round_ends_on_once_more_or_back(english) -> None:  # noqa:
     assert isinstance(sheet, ScoringScene) and sheet.coordinator is practice.coordinator
     labels = [button.text() for button in sheet.buttons]
     assert labels == ["Once more", "Back to the review"]
+    # A practice of round 2 was headed "Round 1" over "First to 11 points wins the match".
+    assert sheet.headline() == f"Practice: round {grade.round_no} played again"
+    assert sheet.result_line() == app.t("review.practice_sheet_note")
+    assert app.t("round_next", target=11) not in drawn_texts(app)
     click(app, sheet.buttons[0])
     again = app.stack.top
     assert isinstance(again, TableScene) and again is not practice

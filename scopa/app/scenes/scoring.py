@@ -23,7 +23,7 @@ from .chart import Drawn, line_chart
 
 if TYPE_CHECKING:
     from ..app import App
-    from ..matches import MatchCoordinator
+    from ..matches import MatchCoordinator, Practice
 
 CHECK = "\u2713"
 DASH = "\u2014"
@@ -171,6 +171,9 @@ class ScoringScene(MenuScene):
 
     def headline(self) -> str:
         match = self.match
+        practice = self.practice
+        if practice is not None:  # its round alone, from the position: not the match's
+            return self.t("review.practice_sheet", n=practice.grade.round_no)
         if match.winner is None:
             return self.t("round_over", n=len(match.rounds))
         seats = Seats(self.setup, self.app.t, self.coordinator.humans)
@@ -178,6 +181,8 @@ class ScoringScene(MenuScene):
 
     def result_line(self) -> str:
         match = self.match
+        if self.practice is not None:
+            return self.t("review.practice_sheet_note")
         if not match.over:
             return self.t("round_next", target=match.rules.target)
         score = " \u2013 ".join(str(t) for t in match.totals)
@@ -188,6 +193,11 @@ class ScoringScene(MenuScene):
             coins = suit_name(self.t, "D", self.app.settings.deck_for(self.setup.rules))
             return self.t("match_cappotto", score=score, coins=coins)
         return self.t("match_score", score=score)
+
+    @property
+    def practice(self) -> Practice | None:
+        """The reviewed position played again, when this sheet ends one."""
+        return getattr(self.coordinator, "practice", None)
 
     @property
     def remote(self) -> bool:
@@ -208,7 +218,7 @@ class ScoringScene(MenuScene):
         self.review_button: Button | None = None
         self._review_label = ""
         self._review_moved = False
-        if getattr(self.coordinator, "practice", None) is not None:
+        if self.practice is not None:
             matches = self.app.matches
             self.buttons = [
                 Button(
