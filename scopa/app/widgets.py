@@ -533,6 +533,8 @@ class Form:
         self.hover: Widget | None = None
         self.captured: Widget | None = None
         self.keyboard_used = False
+        self.covered = False
+        """Another screen lies over this one and takes the keys: its focus is not ringed."""
 
     def add(self, widget: Widget) -> Widget:
         self.widgets.append(widget)
@@ -691,7 +693,7 @@ class Form:
                 if not widget.rect.colliderect(widget.panel.viewport):
                     continue
                 surface.set_clip(widget.panel.viewport.clip(clip))
-            focused = widget is self.focus and self.keyboard_used
+            focused = widget is self.focus and self.keyboard_used and not self.covered
             widget.draw(surface, m, focused, widget is self.hover and widget.enabled)
             surface.set_clip(clip)
         for panel in self.panels:

@@ -489,3 +489,37 @@ def test_a_rematch_takes_the_rules_changed_in_the_settings_during_the_match(
         assert table.setup == MatchSetup(SETUP.seats, expected)
     finally:
         close_tables(app)
+
+
+def test_a_screen_under_a_question_shows_no_focus_of_its_own(app, monkeypatch) -> None:
+    """Asked in turn whether their reviews may be shown, the second person saw two gold
+    rings: the question's "No" and the review's Back dimmed behind it. Only the screen on
+    top takes the keys, so only its focus is ringed."""
+    from scopa.app.widgets import Button
+
+    match, _ = known_match(Rules(), (0, 0), (3, 2))
+    scene = ScoringScene(app, MatchCoordinator(SETUP, match))
+    app.stack.push(scene)
+    scene.form.keyboard_used = True
+    scene.form.set_focus(scene.buttons[0])
+    ringed: list[Button] = []
+    draw = Button.draw
+
+    def spy(self, surface, m, focused, hovered) -> None:  # noqa: ANN001
+        if focused:
+            ringed.append(self)
+        draw(self, surface, m, focused, hovered)
+
+    monkeypatch.setattr(Button, "draw", spy)
+    app.draw()
+    assert ringed == [scene.buttons[0]]
+    app.open("confirm", question=lambda: "?", detail=lambda: "", yes=lambda: "Yes",
+             no=lambda: "No", on_yes=lambda: None)  # fmt: skip
+    question = app.stack.top
+    ringed.clear()
+    app.draw()
+    assert ringed == [question.no_button]
+    app.back()
+    ringed.clear()
+    app.draw()
+    assert ringed == [scene.buttons[0]]  # uncovered, its focus is its own again

@@ -72,6 +72,7 @@ class MenuScene(Scene):
         self.layout()
 
     def enter(self) -> None:
+        self.form.covered = False
         if self.m.w != self.app.size[0] or self.m.h != self.app.size[1]:
             self.resize(self.app.size)
 
@@ -90,6 +91,7 @@ class MenuScene(Scene):
         # Covered before its fade-in ended (the first start's offer opens over the title at
         # once): a covered menu does not run, so it would stay dark under the cover.
         self.age = max(self.age, self.FADE_IN)
+        self.form.covered = True
         style.set_pointer(False)
 
     def back(self) -> None:
