@@ -280,3 +280,19 @@ def test_leaving_a_watched_match_keeps_the_saved_one(english, store) -> None:  #
     click(app, pause.buttons[-1])  # Stop watching
     assert not any(isinstance(scene, TableScene) for scene in app.stack)
     assert store.load_match() == saved
+
+
+def test_the_keys_find_their_place_again_after_a_question_is_answered(english) -> None:  # noqa: ANN001
+    """On the keyboard, a person who declined to share their review came back to a screen
+    with no button in focus: the review is built again after a question, and its focus
+    went back to Back unseen. It stays where the keys left it."""
+    app = english
+    _, _, scoring = on_scoring(app, HOTSEAT)
+    click(app, scoring.review_button)
+    scene = app.stack.top
+    scene.form.keyboard_used = True
+    scene.form.set_focus(scene.show_all)
+    press(app, pygame.K_RETURN)
+    press(app, pygame.K_RETURN)  # "No, keep them private", where the question's focus is
+    assert app.stack.top is scene and scene.stage == "who"
+    assert scene.form.focus is scene.show_all and scene.form.keyboard_used

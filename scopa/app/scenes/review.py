@@ -293,9 +293,9 @@ class ReviewScene(MenuScene):
 
     def enter(self) -> None:
         super().enter()
-        # Back from a practice or a dialog: the form is rebuilt for the stage on show.
-        self.build()
-        self.layout()
+        # Back from a practice or a dialog: the form is rebuilt for the stage on show, the
+        # keys' place in it kept.
+        self._refresh()
 
     # --- progress --------------------------------------------------------------------------
 
