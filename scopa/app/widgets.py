@@ -168,7 +168,12 @@ class Control(Widget):
         return self.rect
 
     def draw(self, surface: pygame.Surface, m: Metrics, focused: bool, hovered: bool) -> None:
+        """Alone on a screen (a row draws its own band for the focus): the keyboard's focus
+        is ringed as a button's is."""
         self.draw_value(surface, self.rect, m, focused or hovered)
+        if focused and self.enabled:
+            drawn = pygame.Rect(self.drawn())
+            style.focus_ring(surface, drawn, m, max(2, drawn.h // 4))
 
 
 class Toggle(Control):

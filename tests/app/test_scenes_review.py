@@ -296,3 +296,30 @@ def test_the_keys_find_their_place_again_after_a_question_is_answered(english) -
     press(app, pygame.K_RETURN)  # "No, keep them private", where the question's focus is
     assert app.stack.top is scene and scene.stage == "who"
     assert scene.form.focus is scene.show_all and scene.form.keyboard_used
+
+
+def test_the_keyboard_s_selector_is_ringed_as_a_button_is(english) -> None:  # noqa: ANN001
+    """Tab to This round / Match so far darkened its border a shade, hard to see beside
+    the gold ring of a button in focus."""
+    app = english
+    _, _, scoring = on_scoring(app)
+    click(app, scoring.review_button)
+    scene = app.stack.top
+    choice = scene.scope_choice
+    scene.form.keyboard_used = True
+    scene.form.set_focus(choice)
+    scene.age = scene.FADE_IN  # faded in
+    app.draw()
+    rect = choice.drawn()
+    reach = style.button_reach(style.Scale(app.size))
+
+    def colours(points) -> set[tuple[int, ...]]:  # noqa: ANN001
+        return {tuple(app.screen.get_at(point))[:3] for point in points}
+
+    y, x = rect.centery, rect.centerx
+    for side in (
+        [(rect.left - k, y) for k in range(1, reach)],
+        [(rect.right + k, y) for k in range(reach)],
+        [(x, rect.top - k) for k in range(1, reach)],
+    ):
+        assert style.BRIGHT_GOLD in colours(side)

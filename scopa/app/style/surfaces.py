@@ -288,13 +288,8 @@ def button(
     edge = {"hot": GOLD, "normal": GOLD_DEEP, "disabled": WOOD_DEAD_EDGE}[state]
     width = max(1, scale.px(0.004) if state == "hot" else scale.px(0.002))
     pygame.draw.rect(surface, edge, body, width, border_radius=radius)
-    if focused:  # a gold ring, edged dark to read on the felt and on paper alike
-        gap, ring = max(2, scale.px(0.004)), max(2, scale.px(0.003))
-        outer = body.inflate(2 * (gap + ring), 2 * (gap + ring))
-        pygame.draw.rect(surface, INK, outer, ring + 2, border_radius=radius + gap + ring)
-        pygame.draw.rect(
-            surface, BRIGHT_GOLD, outer.inflate(-2, -2), ring, border_radius=radius + gap + ring
-        )
+    if focused:
+        focus_ring(surface, body, scale, radius)
     colour = DISABLED_TEXT if state == "disabled" else CREAM
     text(
         surface,
@@ -303,6 +298,17 @@ def button(
         label_box(body, scale),
         align="center",
         lines=2,
+    )
+
+
+def focus_ring(surface: pygame.Surface, rect: pygame.Rect, scale: Scale, radius: int) -> None:
+    """The keyboard's focus round a control of ``rect`` with corners of ``radius``: a gold
+    ring, edged dark to read on the felt and on paper alike (within ``button_reach``)."""
+    gap, ring = max(2, scale.px(0.004)), max(2, scale.px(0.003))
+    outer = rect.inflate(2 * (gap + ring), 2 * (gap + ring))
+    pygame.draw.rect(surface, INK, outer, ring + 2, border_radius=radius + gap + ring)
+    pygame.draw.rect(
+        surface, BRIGHT_GOLD, outer.inflate(-2, -2), ring, border_radius=radius + gap + ring
     )
 
 
