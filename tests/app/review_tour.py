@@ -149,6 +149,12 @@ def _states(tour: Tour, coordinator: MatchCoordinator, setup: MatchSetup) -> Non
     scoring = app.open("scoring", coordinator=coordinator)
     tour.frames(2)
     tour.show("scoring, reviewing")
+    working.total = None
+    reviews.jobs[0] = ReviewJob(91, 0, (0,), 0)  # a round before it, still to be graded
+    tour.frames(2)
+    tour.show("scoring, the review queued behind the rounds before")
+    del reviews.jobs[0]
+    working.total = 12
     review = app.open("review", coordinator=coordinator, round_no=1)
     tour.frames(8)
     tour.show("review, still grading")

@@ -523,3 +523,33 @@ def test_a_screen_under_a_question_shows_no_focus_of_its_own(app, monkeypatch) -
     ringed.clear()
     app.draw()
     assert ringed == [scene.buttons[0]]  # uncovered, its focus is its own again
+
+
+def test_a_round_whose_review_waits_behind_another_says_so(app) -> None:
+    """The sheets of rounds 2 to 5 read "Reviewing… 0%" for minutes while Master graded
+    round 1: a round waiting its turn says it waits, then counts once its grading starts."""
+    from scopa.app.coach import ReviewJob
+
+    class Reviews:
+        def __init__(self, jobs: dict[int, ReviewJob]) -> None:
+            self.jobs = jobs
+
+        def job(self, round_no: int) -> ReviewJob | None:
+            return self.jobs.get(round_no)
+
+    _, scores = known_match(Rules(), (0, 0), (3, 2))
+    start = Match.new(Rules(), 7)
+    match = Match._make(Rules(), 7, 0, (), start.round, (6, 4), (scores, scores), None, False, None)
+    first, second = ReviewJob(1, 1, (0,), 30), ReviewJob(2, 2, (0,), 60)
+    first.total, first.done = 30, 12
+    coordinator = MatchCoordinator(SETUP, match)
+    coordinator.reviews = Reviews({1: first, 2: second})  # type: ignore[assignment]
+    scene = ScoringScene(app, coordinator)
+    app.stack.push(scene)
+    frame(app)
+    assert scene.review_label() == app.t("review.queued")
+    second.total, second.done = 30, 3
+    assert scene.review_label() == app.t("review.working", percent=10)
+    second.total, second.done = None, 0
+    first.error = "gone"  # the round before could not be graded: this one is next
+    assert scene.review_label() == app.t("review.working", percent=0)

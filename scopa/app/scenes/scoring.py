@@ -288,6 +288,12 @@ class ScoringScene(MenuScene):
             return self.t("review.button")
         if job.error is not None:
             return self.t("review.unavailable")
+        reviews = getattr(self.coordinator, "reviews", None)
+        if job.total is None and reviews is not None and any(
+            other.round_no < job.round_no and not other.finished
+            for other in reviews.jobs.values()
+        ):
+            return self.t("review.queued")  # Master grades the rounds before it first
         return self.t("review.working", percent=round(job.progress * 100))
 
     def _review_hint(self, key: str):  # noqa: ANN202 - a label that follows the job
