@@ -289,9 +289,13 @@ class ScoringScene(MenuScene):
         if job.error is not None:
             return self.t("review.unavailable")
         reviews = getattr(self.coordinator, "reviews", None)
-        if job.total is None and reviews is not None and any(
-            other.round_no < job.round_no and not other.finished
-            for other in reviews.jobs.values()
+        if (
+            job.total is None
+            and reviews is not None
+            and any(
+                other.round_no < job.round_no and not other.finished
+                for other in reviews.jobs.values()
+            )
         ):
             return self.t("review.queued")  # Master grades the rounds before it first
         return self.t("review.working", percent=round(job.progress * 100))
