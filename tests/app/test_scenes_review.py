@@ -323,3 +323,36 @@ def test_the_keyboard_s_selector_is_ringed_as_a_button_is(english) -> None:  # n
         [(x, rect.top - k) for k in range(1, reach)],
     ):
         assert style.BRIGHT_GOLD in colours(side)
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (960, 540)])
+def test_a_hand_of_three_lies_side_by_side_where_the_row_has_room(
+    english, size, monkeypatch
+) -> None:  # noqa: ANN001
+    """At 1920x1080 each row's three cards of the hand overlapped by half, with a wide gap
+    before the words: the columns of cards are as wide as their cards and glows."""
+    app = english
+    app.resize(size)
+    _, _, scoring = on_scoring(app)
+    click(app, scoring.review_button)
+    scene = app.stack.top
+    scene.age = scene.FADE_IN
+    laid: list[tuple[float, float, int]] = []
+    draw = style.draw_card
+
+    def spy(surface, art, card, centre, width, **kwargs) -> None:  # noqa: ANN001
+        laid.append((centre[0], centre[1], width))
+        draw(surface, art, card, centre, width, **kwargs)
+
+    monkeypatch.setattr(style, "draw_card", spy)
+    app.draw()
+    rows: dict[float, list[tuple[float, int]]] = {}
+    hand = scene.hand_column
+    for x, y, width in laid:
+        if hand[0] <= x <= hand[0] + hand[1]:
+            rows.setdefault(y, []).append((x, width))
+    assert rows and any(len(cards) == 3 for cards in rows.values())
+    for cards in rows.values():
+        for (x, width), (after, _) in zip(cards, cards[1:]):
+            assert after - x >= width, (size, cards)
+    assert scene.text_column[1] >= scene.rows[0].w * 0.3

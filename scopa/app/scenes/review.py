@@ -385,8 +385,12 @@ class ReviewScene(MenuScene):
         # The columns of every row: what it cost, the hand, the table, the words, the button.
         inside = self.rows[0].inflate(-2 * pad, 0)
         info_w = round(inside.w * 0.11)
-        hand_w = round(inside.w * 0.14)
-        table_w = round(inside.w * 0.18)
+        grades = self.grades()
+        hands = max((len(grade.hand) for grade in grades), default=3)
+        tables = max((len(grade.table) for grade in grades), default=4)
+        height = self.rows[0].h - 2 * m.px(style.SPACE_XS)  # as ``_draw_row`` lays them
+        hand_w = self._cards_width(hands, height, "review.hand", inside.w * 0.22)
+        table_w = self._cards_width(tables, height, "review.table", inside.w * 0.26)
         x = inside.left + info_w + pad
         self.hand_column = (x, hand_w)
         x += hand_w + pad
@@ -395,6 +399,21 @@ class ReviewScene(MenuScene):
         self.info_column = (inside.left, info_w)
         button_left = self.rows[0].right - pad - button_w
         self.text_column = (x, button_left - pad - x)
+
+    def _cards_width(self, count: int, height: int, label: str, most: float) -> int:
+        """A column wide enough for ``count`` cards side by side in a row ``height`` tall,
+        their glows and its ``label`` (``_draw_cards``), at ``most`` and at least a tenth of
+        the rows: a hand of three is not fanned on a wide screen, scopone's ten overlap."""
+        width = min(style.card_width_for(height * 0.86), most)
+        art = style.menu_art(self.app, self.deck)
+        reach = art.glow(max(8, round(width)), MASTER_GLOW).get_width() - width + 1
+        cards = width * (1 + 1.08 * (max(1, count) - 1)) + reach
+        words = max(
+            style.natural_width(self.t(key), self._label_pen())
+            for key in (label, "review.empty_table")
+        )
+        least = max(self.rows[0].w * 0.1, words)
+        return round(min(most, max(least, cards)))
 
     def _strip_parts(self, tiles: list[tuple[str, str]]) -> tuple[pygame.Rect, pygame.Rect]:
         """The figures' tiles and, for the match, the chart of accuracy by round beside
