@@ -553,3 +553,27 @@ def test_a_round_whose_review_waits_behind_another_says_so(app) -> None:
     second.total, second.done = None, 0
     first.error = "gone"  # the round before could not be graded: this one is next
     assert scene.review_label() == app.t("review.working", percent=0)
+
+
+def test_return_tapped_about_once_a_second_does_not_turn_the_round_s_sheet(app) -> None:
+    """A player tapping Return while the computers played the round's last cards saw its
+    sheet for a moment: the tap that came 0.7 s after the one before took Next round."""
+    match, _ = known_match(Rules(), (0, 0), (3, 2))
+    scene = ScoringScene(app, MatchCoordinator(SETUP, match))
+    app.stack.push(scene)
+    taps = 0
+    pressed = scene.age
+    while taps < 6:
+        frame(app)
+        if scene.age - pressed >= 0.9:
+            press(app, pygame.K_RETURN)
+            pressed = scene.age
+            taps += 1
+            assert app.stack.top is scene, f"turned by the tap at {scene.age:.1f} s"
+    while scene.age < pressed + 1.6:  # the player stops and reads; then Return goes on
+        frame(app)
+    press(app, pygame.K_RETURN)
+    try:
+        assert app.stack.top is not scene
+    finally:
+        close_tables(app)

@@ -29,10 +29,11 @@ CHECK = "\u2713"
 DASH = "\u2014"
 
 
-KEY_GRACE = 0.6
+KEY_GRACE = 1.2
 """Seconds the score sheet ignores keys after it appears, and after each key pressed while
-it ignores them: keys pressed in a row to play the last cards never reach it."""
-RESULT_GRACE = 1.5
+it ignores them: keys tapped in a row to play the last cards (or while the computers play
+them) never reach it; a player who stops to read it is past this when the next key comes."""
+RESULT_GRACE = 2.0
 """The same at the end of the match, whose sheet opens on the rematch."""
 
 
