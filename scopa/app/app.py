@@ -11,6 +11,7 @@ import contextlib
 import math
 import os
 import sys
+import warnings
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -105,7 +106,19 @@ class App:
     def _open_window(self, fullscreen: bool) -> pygame.Surface:
         if fullscreen:
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        return pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
+        return self._windowed(self._windowed_size)
+
+    @staticmethod
+    def _windowed(size: tuple[int, int]) -> pygame.Surface:
+        """The window at ``size``, which its edges cannot drag below ``MIN_SIZE``: the
+        window manager stops them there, where a smaller size would have the window built
+        again at that size (``resize``), moved and no longer maximised."""
+        screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        with warnings.catch_warnings():  # the display module's window, as it stands
+            warnings.simplefilter("ignore", DeprecationWarning)
+            window = pygame.Window.from_display_module()
+        window.minimum_size = MIN_SIZE
+        return screen
 
     def _set_icon(self) -> None:
         # A missing icon leaves the system's default: nothing else depends on it.
@@ -130,7 +143,7 @@ class App:
         # of a window's edge being dragged).
         self.settings.window_width, self.settings.window_height = size
         if self.screen.get_size() != size:
-            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+            self.screen = self._windowed(size)
         self._lay_out()
 
     def _lay_out(self) -> None:

@@ -5,11 +5,12 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import warnings
 
 import pygame
 import pytest
 
-from scopa.app.app import DEFAULT_SIZE, App, starting_size
+from scopa.app.app import DEFAULT_SIZE, MIN_SIZE, App, starting_size
 from scopa.app.registry import default_scenes
 from scopa.settings import Settings, SettingsError
 from scopa.storage import Store
@@ -32,6 +33,24 @@ def test_a_resized_window_opens_at_that_size_next_time(tmp_path):
         assert second.size == (1010, 610)
     finally:
         second.close()
+
+
+def test_the_window_s_edges_stop_at_the_smallest_size(tmp_path):
+    """Dragged below 960x540, the window was built again at that size (a new window,
+    moved, no longer maximised): the window manager is told where its edges stop, at
+    the start and after every size the window is given."""
+    app = App(Store(tmp_path))
+    try:
+        for size in (None, (1280, 720), (800, 450)):
+            if size is not None:
+                _resize(app, size)
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)
+                window = pygame.Window.from_display_module()
+            assert window.minimum_size == MIN_SIZE
+        assert app.size == MIN_SIZE  # a size below it still lays out at it
+    finally:
+        app.close()
 
 
 def test_a_window_never_resized_writes_no_settings_on_closing(tmp_path):
