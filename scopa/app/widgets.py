@@ -615,6 +615,41 @@ class Form:
         self.set_focus(min(beside, key=lambda widget: abs(widget.rect.centerx - here.centerx)))
         return True
 
+    def _move_down(self, direction: int) -> bool:
+        """Down (or Up, ``direction`` -1): the focus goes to the nearest row that way, to
+        the widget under (over) this one, else the nearest across that row: as the screen
+        lies, not as the widgets were added (Down from New game on the title is Watch, under
+        it, not Play online beside it); past the last row, round to the first. False: no
+        focus yet."""
+        items = self.focusables()
+        if self.focus not in items:
+            return False
+        here = self.focus.rect
+        ahead = [
+            widget
+            for widget in items
+            if (widget.rect.top >= here.bottom if direction > 0 else widget.rect.bottom <= here.top)
+        ]
+        wrapped = not ahead
+        if wrapped:
+            ahead = [widget for widget in items if widget is not self.focus]
+            if not ahead:
+                return True
+
+        def gap(widget: Widget) -> int:
+            rect = widget.rect
+            if wrapped:  # from the far edge: the first row going down, the last going up
+                return rect.top if direction > 0 else -rect.bottom
+            return rect.top - here.bottom if direction > 0 else here.top - rect.bottom
+
+        nearest = min(gap(widget) for widget in ahead)
+        row = [widget for widget in ahead if gap(widget) < nearest + max(1, here.h // 2)]
+        under = [w for w in row if w.rect.left < here.right and here.left < w.rect.right]
+        self.set_focus(
+            min(under or row, key=lambda widget: abs(widget.rect.centerx - here.centerx))
+        )
+        return True
+
     def handle(self, event: pygame.event.Event) -> bool:
         """Feed one event; True when a widget used it."""
         if event.type == pygame.MOUSEMOTION:
@@ -658,7 +693,9 @@ class Form:
             self.move_focus(-1 if event.mod & pygame.KMOD_SHIFT else +1)
             return True
         if key in (pygame.K_DOWN, pygame.K_UP):
-            self.move_focus(+1 if key == pygame.K_DOWN else -1)
+            direction = +1 if key == pygame.K_DOWN else -1
+            if not self._move_down(direction):
+                self.move_focus(direction)  # nothing has the focus yet: the first or last
             return True
         if key in (pygame.K_LEFT, pygame.K_RIGHT):
             direction = -1 if key == pygame.K_LEFT else +1

@@ -13,6 +13,7 @@ from scopa.app.scenes.confirm import ConfirmScene
 from scopa.app.scenes.level import LevelScene
 from scopa.app.scenes.title import TitleScene
 from scopa.app.table.scene import TableScene
+from scopa.app.widgets import resolve
 from scopa.engine import Match, Rules
 from scopa.settings import MatchSetup, SeatConfig
 
@@ -327,3 +328,23 @@ def test_enter_pressed_twice_at_once_does_not_answer_the_level_question(app, tit
         frame(app)
     enter()
     assert isinstance(top(app), TableScene)
+
+
+def test_up_and_down_go_as_the_buttons_lie(app, title) -> None:  # noqa: ANN001
+    """Down from New game went to Play online, beside it, then to Watch: the keys followed
+    the order the buttons were made in. They follow the screen: Down goes to the button
+    under, Up to the one over, and past the last row round to the first."""
+    form = title.form
+    named = {resolve(button.text): button for button in form.focusables()}
+    form.keyboard_used = True
+    form.set_focus(named[app.t("new_game")])
+    press(app, pygame.K_DOWN)
+    assert form.focus is named[app.t("watch")]
+    press(app, pygame.K_DOWN)
+    press(app, pygame.K_DOWN)
+    assert form.focus is named[app.t("statistics")]
+    press(app, pygame.K_DOWN)  # round to the top: Play, over both columns
+    assert form.focus is named[app.t("play")]
+    form.set_focus(named[app.t("quit")])
+    press(app, pygame.K_UP)
+    assert form.focus is named[app.t("settings")]
