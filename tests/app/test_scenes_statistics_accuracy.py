@@ -35,7 +35,7 @@ def test_the_accuracy_of_reviewed_matches_is_charted(app, store) -> None:  # noq
     store.save_stats(stats)
     scene = StatisticsScene(app)
     app.stack.push(scene)
-    assert dict(scene.tiles())["Accuracy (last 10)"] == "70%"
+    assert dict(scene.tiles())["Accuracy (last\u00a010)"] == "70%"
     assert scene.accuracies() == [60.0, 70.0, 80.0]
     assert "Accuracy of your reviewed matches (%)" not in texts_of(app)
     click(app, scene.trend_choice)
@@ -52,6 +52,6 @@ def test_before_any_review_the_chart_says_how_to_get_one(app, store) -> None:  #
     store.save_stats(Stats().add(result(1, None)))
     scene = StatisticsScene(app)
     app.stack.push(scene)
-    assert dict(scene.tiles())["Accuracy (last 10)"] == "\u2014"
+    assert dict(scene.tiles())["Accuracy (last\u00a010)"] == "\u2014"
     scene.trend = "accuracy"
     assert any(text.startswith("No match reviewed yet") for text in texts_of(app))

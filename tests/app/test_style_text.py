@@ -208,3 +208,15 @@ def test_a_sum_is_not_broken_across_lines(fonts, words: str, sums: tuple[str, ..
         for line in lines:
             assert line.split()[0] not in OPERATORS, (width, lines)
             assert line.split()[-1] not in OPERATORS, (width, lines)
+
+
+def test_the_accuracy_tile_keeps_its_number_with_its_word(fonts) -> None:
+    """The statistics' tile read "Accuracy (last" over "10)" at 1920x1080."""
+    from scopa.i18n import Translator
+
+    font = fonts("ui", 20)
+    for language in ("en", "it"):
+        label = Translator(language)("st_accuracy")
+        for width in range(60, 400, 4):
+            lines = style.wrap(label, font, width)
+            assert not any(line.startswith("10") for line in lines), (language, width, lines)
