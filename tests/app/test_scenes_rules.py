@@ -96,6 +96,23 @@ def test_a_small_window_scrolls_a_long_page(app) -> None:
         assert scene.offset == 0
 
 
+def test_end_and_home_reach_the_end_and_the_top_of_a_long_page(app) -> None:
+    """A long page scrolled only with the wheel and the arrows: End and Home did nothing."""
+    app.resize((960, 540))
+    scene = RulesScene(app)
+    app.stack.push(scene)
+    page = next(
+        page
+        for page in range(1, scene.pages + 1)
+        if (setattr(scene, "page", page), scene.content_height() > scene.body.h)[1]
+    )
+    assert scene.page == page and scene.offset == 0
+    press(app, pygame.K_END)
+    assert scene.offset == scene.content_height() - scene.body.h
+    press(app, pygame.K_HOME)
+    assert scene.offset == 0
+
+
 def test_every_example_is_on_a_page() -> None:
     shown = {name for names in PAGE_EXAMPLES.values() for name in names}
     assert shown == set(EXAMPLES)

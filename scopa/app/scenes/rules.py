@@ -220,6 +220,9 @@ class RulesScene(MenuScene):
             if event.key in (pygame.K_UP, pygame.K_DOWN) and self.content_height() > self.body.h:
                 self.scroll(self.m.px(0.06) * (1 if event.key == pygame.K_DOWN else -1))
                 return True
+            if event.key in (pygame.K_HOME, pygame.K_END):  # the page's top or its end
+                self.scroll(self.content_height() * (1 if event.key == pygame.K_END else -1))
+                return True
         if event.type == pygame.MOUSEWHEEL:
             self.scroll(-event.y * self.m.px(0.08))
             return True
