@@ -34,3 +34,22 @@ def fast(app):
     wait less for the deal and the flights."""
     app.settings = app.settings.with_(animation_speed="fast", language="en")
     return app
+
+
+@pytest.fixture
+def friends_table(tmp_path):
+    """A table of two held by a server on another computer; Anna sits in the first seat.
+    Yields the server, Anna's link and the table's address."""
+    from scopa.app.hosting import LocalServer
+    from scopa.app.online import grouped
+    from scopa.engine import Rules
+    from scopa.net.client import BackgroundClient
+
+    server = LocalServer(tmp_path / "host", port=0)
+    server.start()
+    anna = BackgroundClient(server.local_address)
+    seats = [{"kind": "human"}, {"kind": "human"}]
+    ticket = anna.submit(anna.client.create(Rules(), seats, "Anna", 0)).result(20)
+    yield server, anna, f"{server.local_address}/{grouped(ticket.code)}"
+    anna.close()
+    server.stop()

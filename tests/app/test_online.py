@@ -293,34 +293,30 @@ def test_a_friend_who_knows_only_the_code_finds_the_table_on_the_network(app, tm
 
 
 def test_a_table_found_away_from_the_address_kept_is_offered_at_where_it_was_found(
-    app, tmp_path, monkeypatch
+    app, friends_table, monkeypatch
 ):
     """The host started the game again, and its server on another port: the address kept
     under Play online reaches nobody, the table is found by its code, and the address kept
     from then on is the one that reached it."""
-    server = LocalServer(tmp_path / "host")
-    server.start()
-    host = BackgroundClient(server.local_address)
+    server, _, address = friends_table
+    code = address.rsplit("/", 1)[1]
+    here = server.local_address
+    monkeypatch.setattr(
+        "scopa.app.online.find_table",
+        lambda wanted, port: here if grouped(wanted) == code else None,
+    )
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        gone = f"ws://127.0.0.1:{probe.getsockname()[1]}/{code}"
+    app.settings = app.settings.with_(language="en", tutorial_done=True, online_address=gone)
+    app.open("online")
     try:
-        seats = [{"kind": "human"}, {"kind": "human"}]
-        ticket = host.submit(host.client.create(Rules(), seats, "Anna", 0)).result(20)
-        here = server.local_address
-        monkeypatch.setattr(
-            "scopa.app.online.find_table", lambda code, port: here if code == ticket.code else None
-        )
-        with socket.socket() as probe:
-            probe.bind(("127.0.0.1", 0))
-            gone = f"ws://127.0.0.1:{probe.getsockname()[1]}/{grouped(ticket.code)}"
-        app.settings = app.settings.with_(language="en", tutorial_done=True, online_address=gone)
-        app.open("online")
         click(app, app.stack.top.join_button)
         run_until(app, lambda: isinstance(app.stack.top, TableScene))
         assert app.stack.top.coordinator.seat == 1
-        assert app.settings.online_address == f"{shareable(here)}/{grouped(ticket.code)}"
+        assert app.settings.online_address == f"{shareable(here)}/{code}"
     finally:
         app.home()
-        host.close()
-        server.stop()
 
 
 def test_a_code_nobody_holds_is_explained(app, monkeypatch):
@@ -422,20 +418,26 @@ def test_a_local_server_stops_quietly_before_a_start_and_twice(tmp_path):
     assert_all_let_go(port, tmp_path / "hosted.sqlite3", before)
 
 
-def test_the_menu_over_a_match_online_does_not_claim_to_pause_or_delete_it(hosted, monkeypatch):
-    """The others play on while the menu is open: it never says Pause, Resume, Save or
-    Abandon (that deletes nothing at a server); its way out is to leave the table."""
+def menu_over(app, table, monkeypatch):  # noqa: ANN001, ANN201
+    """Esc at the online table, once still: the menu, and the headings it draws."""
     from scopa.app.scenes.pause import PauseScene
 
     from .menu_helpers import press
 
-    app, table, _ = hosted
     run_until(app, lambda: not table.director.busy)
     press(app, pygame.K_ESCAPE)
     menu = app.stack.top
     assert isinstance(menu, PauseScene)
     headings: list[str] = []
     monkeypatch.setattr(menu, "draw_sheet", lambda surface, heading: headings.append(heading))
+    return menu, headings
+
+
+def test_the_menu_over_a_match_online_does_not_claim_to_pause_or_delete_it(hosted, monkeypatch):
+    """The others play on while the menu is open: it never says Pause, Resume, Save or
+    Abandon (that deletes nothing at a server); its way out is to leave the table."""
+    app, table, _ = hosted
+    menu, headings = menu_over(app, table, monkeypatch)
     frame(app)
     assert headings == [app.t("online.goes_on")]
     labels = [button.text() for button in menu.buttons]
@@ -454,19 +456,10 @@ def test_the_menu_over_a_match_online_says_when_this_window_is_cut_off(
     """The menu said "The match goes on" while this window had lost the server: it says the
     window is getting back to the table (the match waits at its turn), then, once that is
     given up, that the window can no longer follow the match."""
-    from scopa.app.scenes.pause import PauseScene
-
-    from .menu_helpers import press
-
     app, table, _ = hosted
     app.settings = app.settings.with_(language=language)
     app.set_language(language)
-    run_until(app, lambda: not table.director.busy)
-    press(app, pygame.K_ESCAPE)
-    menu = app.stack.top
-    assert isinstance(menu, PauseScene)
-    headings: list[str] = []
-    monkeypatch.setattr(menu, "draw_sheet", lambda surface, heading: headings.append(heading))
+    menu, headings = menu_over(app, table, monkeypatch)
     back = menu.buttons[0]
     frame(app)
     assert headings[-1] == app.t("online.goes_on")

@@ -5,75 +5,47 @@ lying in the order the others see them."""
 
 from __future__ import annotations
 
-import time
-
 import pygame
 import pytest
 
-from scopa.app.hosting import LocalServer
-from scopa.app.online import grouped
 from scopa.app.scenes.scoring import ScoringScene
 from scopa.app.table import TableScene
-from scopa.engine import Breakdown, Card, RoundScored, Rules
+from scopa.engine import Breakdown, Card, RoundScored
 from scopa.net.client import BackgroundClient, Update
-from scopa.storage import HeldSeat, Store
+from scopa.storage import Store
 
 from .test_online import run_until
-from .test_online_rejoin import join_from_the_menus, open_game
+from .test_online_rejoin import join_from_the_menus, open_game, play_until, seat_held
 
 SEED = 11
 """The match's shuffle (each window's plays, and so the table, are the same every run)."""
 
 
-@pytest.fixture
-def friends_table(tmp_path, monkeypatch):
-    """A table of two held by a server on another computer, its shuffle ``SEED``; Anna
-    sits in the first seat."""
+@pytest.fixture(autouse=True)
+def seeded(monkeypatch):
+    """Every table here is shuffled by ``SEED`` (autouse: before the table is made)."""
     monkeypatch.setattr("scopa.net.table.new_seed", lambda: SEED)
-    server = LocalServer(tmp_path / "host", port=0)
-    server.start()
-    anna = BackgroundClient(server.local_address)
-    seats = [{"kind": "human"}, {"kind": "human"}]
-    ticket = anna.submit(anna.client.create(Rules(), seats, "Anna", 0)).result(20)
-    yield server, anna, f"{server.local_address}/{grouped(ticket.code)}"
-    anna.close()
-    server.stop()
 
 
 def play_a_round(anna: BackgroundClient, bruno: BackgroundClient) -> list[tuple[Breakdown, ...]]:
     """Both seats play their first legal move until a round is scored and the next dealt;
     the scores, as Anna's window was told them."""
-    players = (anna, bruno)
     scored: list[tuple[Breakdown, ...]] = []
-    latest: dict[int, Update] = {}
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        for number, player in enumerate(players):
-            for item in player.poll():
-                if not isinstance(item, Update):
-                    continue
-                latest[number] = item
-                if number == 0:
-                    scored += [e.scores for e in item.events if isinstance(e, RoundScored)]
-            update = latest.get(number)
-            if scored and update is not None and update.status == "playing":
-                return scored
-            if update is not None and update.my_turn:
-                del latest[number]
-                move = update.observation.legal_moves[0]
-                player.submit(player.client.play(move, update.at)).result(10)
-        time.sleep(0.001)
-    raise AssertionError("no round was scored")
+
+    def dealt_again(number: int, update: Update) -> bool:
+        if number == 0:
+            scored.extend(e.scores for e in update.events if isinstance(e, RoundScored))
+        return bool(scored) and update.status == "playing"
+
+    play_until((anna, bruno), dealt_again)
+    return scored
 
 
 def test_a_friend_back_at_the_table_has_the_rounds_played_before(tmp_path, friends_table):
     server, anna, address = friends_table
-    bruno = BackgroundClient(server.local_address)
     store = Store(tmp_path / "bruno")
+    bruno = seat_held(server, address, store)
     try:
-        code = address.rsplit("/", 1)[1].replace("-", "").lower()
-        ticket = bruno.submit(bruno.client.join(code, "Bruno")).result(20)
-        store.hold_seat(HeldSeat(ticket.server, ticket.code, ticket.seat, ticket.token))
         scored = play_a_round(anna, bruno)
     finally:
         bruno.close()

@@ -5,18 +5,16 @@ rather than being refused for want of a free seat."""
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Sequence
 
 import pygame
 import pytest
 
 from scopa.app.app import App
-from scopa.app.hosting import LocalServer
-from scopa.app.online import grouped
 from scopa.app.registry import default_scenes
 from scopa.app.scenes.confirm import ConfirmScene
 from scopa.app.scenes.lobby import LobbyScene
 from scopa.app.table import TableScene
-from scopa.engine import Rules
 from scopa.net.client import BackgroundClient, Update
 from scopa.storage import HeldSeat, Store
 
@@ -45,19 +43,6 @@ def join_from_the_menus(game: App, address: str) -> TableScene:
     run_until(game, lambda: isinstance(game.stack.top, TableScene) or lobby.session.error)
     assert lobby.session.error is None, lobby._status()[0]
     return game.stack.top
-
-
-@pytest.fixture
-def friends_table(tmp_path):
-    """A table of two held by a server on another computer; Anna sits in the first seat."""
-    server = LocalServer(tmp_path / "host", port=0)
-    server.start()
-    anna = BackgroundClient(server.local_address)
-    seats = [{"kind": "human"}, {"kind": "human"}]
-    ticket = anna.submit(anna.client.create(Rules(), seats, "Anna", 0)).result(20)
-    yield server, anna, f"{server.local_address}/{grouped(ticket.code)}"
-    anna.close()
-    server.stop()
 
 
 def test_a_friend_who_closed_the_game_takes_their_seat_back(tmp_path, friends_table):
@@ -139,6 +124,16 @@ def test_a_damaged_list_of_seats_is_set_aside_and_a_free_seat_is_taken(tmp_path,
 
 def play_out(*players: BackgroundClient, seconds: float = 60.0) -> None:
     """Both seats play their first legal move until the match is over."""
+    play_until(players, lambda number, update: update.status == "over", seconds)
+
+
+def play_until(
+    players: Sequence[BackgroundClient],
+    done: Callable[[int, Update], bool],
+    seconds: float = 60.0,
+) -> None:
+    """Each seat plays its first legal move at its turn until ``done`` says so of an
+    update (by the number of the seat told it)."""
     deadline = time.monotonic() + seconds
     latest: dict[int, Update] = {}
     while time.monotonic() < deadline:
@@ -146,15 +141,25 @@ def play_out(*players: BackgroundClient, seconds: float = 60.0) -> None:
             for item in player.poll():
                 if isinstance(item, Update):
                     latest[number] = item
+                    if done(number, item):
+                        return
             update = latest.get(number)
-            if update is not None and update.status == "over":
-                return
             if update is not None and update.my_turn:
                 del latest[number]
                 move = update.observation.legal_moves[0]
                 player.submit(player.client.play(move, update.at)).result(10)
         time.sleep(0.001)
-    raise AssertionError("the match never ended")
+    raise AssertionError(f"nothing came to an end in {seconds} s")
+
+
+def seat_held(server, address: str, store: Store) -> BackgroundClient:  # noqa: ANN001
+    """Bruno takes the free seat at ``address`` from another window, which ``store``
+    remembers as his (the game, opened on it, takes it back); his link."""
+    bruno = BackgroundClient(server.local_address)
+    code = address.rsplit("/", 1)[1].replace("-", "").lower()
+    ticket = bruno.submit(bruno.client.join(code, "Bruno")).result(20)
+    store.hold_seat(HeldSeat(ticket.server, ticket.code, ticket.seat, ticket.token))
+    return bruno
 
 
 @pytest.mark.parametrize("language", ["en", "it"])
@@ -164,12 +169,9 @@ def test_a_seat_kept_at_a_match_now_over_is_said_over_and_forgotten(
     """Bruno's seat is remembered; the match ended while he was away: joining again says
     the match is over (in his language) instead of opening its last position."""
     server, anna, address = friends_table
-    bruno = BackgroundClient(server.local_address)
     store = Store(tmp_path / "bruno")
+    bruno = seat_held(server, address, store)
     try:
-        code = address.rsplit("/", 1)[1].replace("-", "").lower()
-        ticket = bruno.submit(bruno.client.join(code, "Bruno")).result(20)
-        store.hold_seat(HeldSeat(ticket.server, ticket.code, ticket.seat, ticket.token))
         play_out(anna, bruno)
     finally:
         bruno.close()

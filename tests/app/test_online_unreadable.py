@@ -163,7 +163,12 @@ def test_a_first_frame_this_game_cannot_read_is_explained_in_the_lobby(
 ) -> None:
     """It closed the game: an unknown event type, a card that is no card, or a view of
     another seat raised out of the lobby's frame."""
-    with FakeServer(state_frame(spoil=spoil)) as server:
+    explained_in_the_lobby(app, joining, state_frame(spoil=spoil), capsys)
+
+
+def explained_in_the_lobby(app, joining, first, capsys) -> None:  # noqa: ANN001
+    """The lobby, whose server's ``first`` frame cannot be read, says so and stays."""
+    with FakeServer(first) as server:
         lobby = joining(server)
         run_until(app, lambda: lobby.session.error_kind == "unreadable", 20)
         frame(app)
@@ -220,10 +225,4 @@ def test_earlier_rounds_that_do_not_add_up_are_explained_in_the_lobby(
 ) -> None:
     """The scores of the rounds played before are the server's word alone: a damaged or
     hostile list of them is refused with its frame, never drawn on the score sheet."""
-    with FakeServer(caught_up_frame(spoil)) as server:
-        lobby = joining(server)
-        run_until(app, lambda: lobby.session.error_kind == "unreadable", 20)
-        frame(app)
-        assert app.stack.top is lobby
-        assert lobby._status()[0] == app.t("online.unreadable")
-    assert "scopa: cannot read the table" in capsys.readouterr().err
+    explained_in_the_lobby(app, joining, caught_up_frame(spoil), capsys)
