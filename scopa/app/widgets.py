@@ -615,7 +615,7 @@ class Form:
         self.set_focus(min(beside, key=lambda widget: abs(widget.rect.centerx - here.centerx)))
         return True
 
-    def _move_down(self, direction: int) -> bool:
+    def _move_vertically(self, direction: int) -> bool:
         """Down (or Up, ``direction`` -1): the focus goes to the nearest row that way, to
         the widget under (over) this one, else the nearest across that row: as the screen
         lies, not as the widgets were added (Down from New game on the title is Watch, under
@@ -694,7 +694,7 @@ class Form:
             return True
         if key in (pygame.K_DOWN, pygame.K_UP):
             direction = +1 if key == pygame.K_DOWN else -1
-            if not self._move_down(direction):
+            if not self._move_vertically(direction):
                 self.move_focus(direction)  # nothing has the focus yet: the first or last
             return True
         if key in (pygame.K_LEFT, pygame.K_RIGHT):
