@@ -620,10 +620,10 @@ class Form:
         the widget under (over) this one, else the nearest across that row: as the screen
         lies, not as the widgets were added (Down from New game on the title is Watch, under
         it, not Play online beside it); past the last row, round to the first. False: no
-        focus yet."""
+        focus yet, or a form that scrolls, whose order is the screen's."""
         items = self.focusables()
-        if self.focus not in items:
-            return False
+        if self.focus not in items or self.panels:
+            return False  # rows scrolled out of sight lie where the screen does not show them
         here = self.focus.rect
         ahead = [
             widget

@@ -434,3 +434,22 @@ def test_cirulla_switched_on_goes_to_its_usual_51_and_says_so(
     click(app, cirulla.control)
     assert app.settings.rules.cirulla and app.settings.rules.target == 21
     assert scene.footer_line()[0] == app.t("rules_apply_note")
+
+
+def test_down_walks_every_row_of_a_long_tab_though_some_are_out_of_sight(app) -> None:
+    """Down from the Deal row went to Back: the rows below it, scrolled out of sight, were
+    passed over. In a form that scrolls, Down goes down the rows one by one."""
+    app.resize((960, 540))
+    scene = SettingsScene(app)
+    app.stack.push(scene)
+    frame(app)
+    form = scene.form
+    order = form.focusables()
+    assert any(widget.panel is not None for widget in order)
+    form.keyboard_used = True
+    form.set_focus(order[0])
+    seen = [form.focus]
+    for _ in range(len(order) - 1):
+        press(app, pygame.K_DOWN)
+        seen.append(form.focus)
+    assert seen == order
