@@ -21,6 +21,7 @@ import multiprocessing
 import os
 import queue
 import threading
+import time
 from collections.abc import Callable
 from functools import partial
 from typing import Any
@@ -260,6 +261,8 @@ class MatchReviews:
         self.jobs: dict[int, ReviewJob] = {}
         self._over = False
         self._told = False
+        self._reviewed = threading.Event()
+        """Set once ``on_reviewed`` has been told the whole match's review."""
         self._lock = threading.Lock()
 
     def round_over(self, match: Match) -> None:
@@ -314,6 +317,17 @@ class MatchReviews:
         review = self.match_review()
         if review is not None and self.on_reviewed is not None:
             self.on_reviewed(review)
+        self._reviewed.set()
+
+    def wait(self, timeout: float) -> bool:
+        """Block until the finished match's review has been told (``on_reviewed``), at most
+        ``timeout`` seconds; False at once when a round cannot be graded (the game, ending,
+        waits for nothing that will not come)."""
+        deadline = time.monotonic() + timeout
+        while not self._reviewed.wait(min(0.05, max(0.0, deadline - time.monotonic()))):
+            if time.monotonic() >= deadline or any(job.error for job in self.jobs.values()):
+                return False
+        return True
 
 
 __all__ = ["Coach", "MatchReviews", "ReviewJob", "grade_round", "serve"]

@@ -46,6 +46,9 @@ if TYPE_CHECKING:
 
 SeatKind = Literal["local", "computer", "remote"]
 
+QUIT_WAIT = 5.0
+"""Seconds the game, as it ends, waits for the review of a match just finished here: the
+accuracy the statistics keep with its result comes from it."""
 COMPUTER_NAMES = ("Giulia", "Marco", "Lucia", "Paolo", "Chiara", "Luca", "Sara", "Franco")
 """Names for computer seats, in the order they are offered."""
 
@@ -560,9 +563,25 @@ class Matches:
         for session in self.sessions:
             session.stop_server()
         self.sessions.clear()
+        self._keep_last_accuracy()
         if self._coach is not None:
             self._coach.close()
             self._coach = None
+
+    def _keep_last_accuracy(self) -> None:
+        """A match played alone here has just ended and Master still grades it: its
+        accuracy joins its result in the statistics before the game ends (``QUIT_WAIT``
+        seconds at most; a review that fails or takes longer is left)."""
+        current = self.current
+        practice = getattr(current, "practice", None)
+        finished = practice.source if practice is not None else current
+        reviews = getattr(finished, "reviews", None)
+        if not isinstance(finished, MatchCoordinator) or reviews is None:
+            return
+        if finished.saver is None or finished.mode != "solo" or not finished.match.over:
+            return
+        if reviews.wait(QUIT_WAIT):
+            finished.saver.close()  # the accuracy noted is written
 
     def abandon(self) -> None:
         """Give the match up: its save is deleted (it is not counted as played). A match

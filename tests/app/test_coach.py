@@ -232,3 +232,18 @@ def test_a_loss_counted_as_a_mistake_never_reads_as_within_the_tolerance(languag
         assert read(shown) > TOLERANCE, (loss, shown)
         assert abs(read(shown) - loss) < 0.06, (loss, shown)
     assert points(t, 1.04) == ("1,0" if language == "it" else "1.0")
+
+
+def test_a_match_finished_just_before_quitting_keeps_its_accuracy(app, store, monkeypatch) -> None:  # noqa: ANN001
+    """Quit while Master still graded the last rounds: the match's accuracy never reached
+    the statistics (the game ended before the review did). Closing, the game waits for it
+    a moment."""
+    monkeypatch.setattr("scopa.app.matches.QUIT_WAIT", 120.0)
+    app.matches.coach_mode = "thread"
+    coordinator = before_round_end(app, SOLO, saved=True)
+    play_out(coordinator)
+    coordinator.flush()
+    assert store.load_stats().recent[-1].accuracy is None  # the review is still under way
+    app.close()
+    assert coordinator.reviews.match_review() is not None
+    assert store.load_stats().recent[-1].accuracy is not None
