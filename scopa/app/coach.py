@@ -323,6 +323,9 @@ class MatchReviews:
         """Block until the finished match's review has been told (``on_reviewed``), at most
         ``timeout`` seconds; False at once when a round cannot be graded (the game, ending,
         waits for nothing that will not come)."""
+        with self._lock:
+            if not self._over or not self.jobs:
+                return self._reviewed.is_set()  # no review of a whole match is coming
         deadline = time.monotonic() + timeout
         while not self._reviewed.wait(min(0.05, max(0.0, deadline - time.monotonic()))):
             if time.monotonic() >= deadline or any(job.error for job in self.jobs.values()):

@@ -247,3 +247,16 @@ def test_a_match_finished_just_before_quitting_keeps_its_accuracy(app, store, mo
     app.close()
     assert coordinator.reviews.match_review() is not None
     assert store.load_stats().recent[-1].accuracy is not None
+
+
+def test_a_game_ending_waits_for_no_review_that_is_not_coming() -> None:
+    """A match won at the deal, before any round was played, has no round to grade: the
+    game, ending, does not sit out its wait for a review of it."""
+    coach = Coach("thread")
+    try:
+        reviews = MatchReviews(coach, (0,))
+        start = time.monotonic()
+        assert not reviews.wait(5.0)
+        assert time.monotonic() - start < 0.5
+    finally:
+        coach.close()
