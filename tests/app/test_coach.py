@@ -239,6 +239,13 @@ def test_a_match_finished_just_before_quitting_keeps_its_accuracy(app, store, mo
     the statistics (the game ended before the review did). Closing, the game waits for it
     a moment."""
     monkeypatch.setattr("scopa.app.matches.QUIT_WAIT", 120.0)
+    graded = grade_round
+
+    def slowly(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202 - a busy machine's pace
+        time.sleep(0.5)
+        return graded(*args, **kwargs)
+
+    monkeypatch.setattr("scopa.app.coach.grade_round", slowly)
     app.matches.coach_mode = "thread"
     coordinator = before_round_end(app, SOLO, saved=True)
     play_out(coordinator)
