@@ -21,7 +21,6 @@ import multiprocessing
 import os
 import queue
 import threading
-import time
 from collections.abc import Callable
 from functools import partial
 from typing import Any
@@ -261,8 +260,9 @@ class MatchReviews:
         self.jobs: dict[int, ReviewJob] = {}
         self._over = False
         self._told = False
-        self._reviewed = threading.Event()
-        """Set once ``on_reviewed`` has been told the whole match's review."""
+        self._settled = threading.Event()
+        """Set once ``on_reviewed`` has been told the whole match's review, or a round
+        failed to be graded (no such review will come)."""
         self._lock = threading.Lock()
 
     def round_over(self, match: Match) -> None:
@@ -307,6 +307,8 @@ class MatchReviews:
         return combine(self.jobs[n].review for n in sorted(self.jobs))  # type: ignore[misc]
 
     def _job_finished(self, job: ReviewJob) -> None:
+        if job.error is not None:
+            self._settled.set()
         self._check_complete()
 
     def _check_complete(self) -> None:
@@ -317,20 +319,16 @@ class MatchReviews:
         review = self.match_review()
         if review is not None and self.on_reviewed is not None:
             self.on_reviewed(review)
-        self._reviewed.set()
+        self._settled.set()
 
     def wait(self, timeout: float) -> bool:
         """Block until the finished match's review has been told (``on_reviewed``), at most
-        ``timeout`` seconds; False at once when a round cannot be graded (the game, ending,
-        waits for nothing that will not come)."""
+        ``timeout`` seconds; False at once when a round cannot be graded or none was asked
+        for (the game, ending, waits for nothing that will not come)."""
         with self._lock:
             if not self._over or not self.jobs:
-                return self._reviewed.is_set()  # no review of a whole match is coming
-        deadline = time.monotonic() + timeout
-        while not self._reviewed.wait(min(0.05, max(0.0, deadline - time.monotonic()))):
-            if time.monotonic() >= deadline or any(job.error for job in self.jobs.values()):
-                return False
-        return True
+                return self._told
+        return self._settled.wait(timeout) and self._told
 
 
 __all__ = ["Coach", "MatchReviews", "ReviewJob", "grade_round", "serve"]

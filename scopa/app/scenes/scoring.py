@@ -271,8 +271,11 @@ class ScoringScene(MenuScene):
 
     # --- the review -----------------------------------------------------------------------
 
+    def _reviews(self):  # noqa: ANN202 - a MatchReviews, or None when this match has none
+        return getattr(self.coordinator, "reviews", None)
+
     def _review_job(self):  # noqa: ANN202 - a ReviewJob, or None when this match has no review
-        reviews = getattr(self.coordinator, "reviews", None)
+        reviews = self._reviews()
         if reviews is None or not self.match.rounds:
             return None
         return reviews.job(len(self.match.rounds))
@@ -289,7 +292,7 @@ class ScoringScene(MenuScene):
             return self.t("review.button")
         if job.error is not None:
             return self.t("review.unavailable")
-        reviews = getattr(self.coordinator, "reviews", None)
+        reviews = self._reviews()
         if (
             job.total is None
             and reviews is not None
