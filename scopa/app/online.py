@@ -90,6 +90,9 @@ class OnlineSession:
         self.error_code = ""
         """Why the server refused (one of ``protocol.ERRORS``), when it did."""
         self.first: Update | None = None
+        self.following: list[Update | ServerError | Disconnected] = []
+        """What the server said after ``first`` in the same batch (a computer's first plays,
+        made before this window looked again): the match's coordinator takes them in first."""
         self.set_aside: Path | None = None
         """Where the server hosted here moved a damaged file of its tables (the lobby says
         so, then sets this back to None)."""
@@ -264,10 +267,12 @@ class OnlineSession:
         if self.seated is None or self.first is not None:
             return
         for item in self.seated.link.poll():
-            if isinstance(item, Update) and item.status == "over" and self.first is None:
+            if self.first is not None:
+                self.following.append(item)
+            elif isinstance(item, Update) and item.status == "over":
                 self._over()
                 return
-            if isinstance(item, Update) and item.status != "waiting" and self.first is None:
+            elif isinstance(item, Update) and item.status != "waiting":
                 self.first = item
             elif isinstance(item, Disconnected):
                 self.error, self.error_kind = str(item), "reach"
@@ -282,6 +287,7 @@ class OnlineSession:
         self.seated.link.close()
         self.seated = None
         self.first = None
+        self.following = []
 
     def _over(self) -> None:
         """The seat taken back is at a match already over: nothing is left to play there,

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -238,6 +238,7 @@ class RemoteCoordinator:
         first: Update,
         *,
         address: str = "",
+        following: Sequence[Update | ServerError | Disconnected] = (),
     ) -> None:
         self.link = link
         self.ticket = ticket
@@ -255,6 +256,9 @@ class RemoteCoordinator:
         """When (``clock``) each friend away was last seen leaving."""
         self._read: dict[str, Any] | None = None
         self._handing: list[concurrent.futures.Future[None]] = []
+        self._following = list(following)
+        """What the server said after ``first`` before this coordinator was made: the first
+        ``arrivals``."""
         self.hinted: set[int] = set()
         """As ``MatchCoordinator.hinted`` (the review of a match at a server)."""
         self._note_away(table)
@@ -360,7 +364,8 @@ class RemoteCoordinator:
     def arrivals(self) -> Arrival:
         """Everything the server said since the last call; the match follows it."""
         arrival = Arrival()
-        for item in self.link.poll():
+        items, self._following = [*self._following, *self.link.poll()], []
+        for item in items:
             if isinstance(item, Update):
                 try:
                     self.match = self._absorb(item)

@@ -650,3 +650,50 @@ def test_a_connection_lost_for_good_is_said_once_in_full(hosted, monkeypatch):
         app.draw()
     (banner,) = [text for text in drawn if text.words == said]
     assert not banner.elided and not banner.cut
+
+
+def test_a_play_made_as_the_match_starts_reaches_the_host_s_table(app, monkeypatch):
+    """The friend who plays first played before the host's window looked again: the match's
+    start and that play came in one batch, the lobby kept the start and dropped the play,
+    and the host's table waited for it for good ("Bruno is thinking…")."""
+    from scopa.engine import Match
+
+    new = Match.new.__func__
+
+    def host_deals(cls, rules, rng, *, first_dealer=None, decks=()):  # noqa: ANN001, ANN202
+        return new(
+            cls, rules, rng, first_dealer=0 if first_dealer is None else first_dealer, decks=decks
+        )
+
+    monkeypatch.setattr(Match, "new", classmethod(host_deals))
+    monkeypatch.setattr("scopa.app.hosting.DEFAULT_PORT", 0)
+    app.settings = app.settings.with_(language="en", animation_speed="instant", tutorial_done=True)
+    title = app.home()
+    frame(app)
+    click(app, title.online)
+    click(app, app.stack.top.host_button)
+    lobby = app.stack.top
+    assert isinstance(lobby, LobbyScene)
+    run_until(app, lambda: lobby.session.seated is not None)
+    address = parse_address(lobby.session.seated.address)
+    local = address.server.split("//")[1].rsplit(":", 1)[1]
+    friend = BackgroundClient(f"ws://127.0.0.1:{local}")
+    try:
+        friend.submit(friend.client.join(str(address.code), "Bruno")).result(20)
+        deadline = time.monotonic() + 20
+        turn = None
+        while turn is None and time.monotonic() < deadline:  # the host's window looks away
+            turn = next(
+                (item for item in friend.poll() if isinstance(item, Update) and item.my_turn), None
+            )
+            time.sleep(0.01)
+        assert turn is not None, "the friend, after the dealer, plays first"
+        friend.submit(friend.client.play(turn.observation.legal_moves[0], turn.at)).result(10)
+        time.sleep(0.3)  # the play reaches the host's link before its window looks again
+        run_until(app, lambda: isinstance(app.stack.top, TableScene))
+        table = app.stack.top
+        run_until(app, lambda: table.match.at > turn.at, seconds=10)
+        run_until(app, lambda: table.human_to_play is not None, seconds=10)
+    finally:
+        friend.close()
+        app.home()

@@ -87,6 +87,7 @@ class LobbyScene(MenuScene):
                     table,
                     session.first,
                     address=session.seated.address,
+                    following=session.following,
                 )
             except UNREADABLE as error:
                 session.unreadable(error)
