@@ -22,6 +22,9 @@ from .style import Metrics
 Getter = Callable[[], Any]
 Setter = Callable[[Any], None]
 Text = str | Callable[[], str]
+
+TIE = 4
+"""Pixels within which two widgets are as near to the focus's middle (Up and Down)."""
 """A label: words, or a function giving them in the language of the moment."""
 
 
@@ -645,8 +648,15 @@ class Form:
         nearest = min(gap(widget) for widget in ahead)
         row = [widget for widget in ahead if gap(widget) < nearest + max(1, here.h // 2)]
         under = [w for w in row if w.rect.left < here.right and here.left < w.rect.right]
+        choices = under or row
+        closest = min(abs(widget.rect.centerx - here.centerx) for widget in choices)
+        # Two as near, within a few pixels (a wide button over two columns): the left one,
+        # at every window size, however the pixels of the two distances round.
         self.set_focus(
-            min(under or row, key=lambda widget: abs(widget.rect.centerx - here.centerx))
+            min(
+                (w for w in choices if abs(w.rect.centerx - here.centerx) <= closest + TIE),
+                key=lambda widget: widget.rect.left,
+            )
         )
         return True
 

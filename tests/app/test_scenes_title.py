@@ -348,3 +348,25 @@ def test_up_and_down_go_as_the_buttons_lie(app, title) -> None:  # noqa: ANN001
     form.set_focus(named[app.t("quit")])
     press(app, pygame.K_UP)
     assert form.focus is named[app.t("settings")]
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1280, 720), (1920, 1080), (1000, 1000)])
+def test_down_from_play_lands_on_the_same_button_at_every_size(app, title, size) -> None:  # noqa: ANN001
+    """Play lies over both columns: Down from it went to New game at 960x540 but to Play
+    online at 1920x1080, as the pixels of the two distances rounded. A tie goes left, at
+    every size; and Enter before any key has chosen a button shows the focus on the first,
+    as the arrows do, rather than doing nothing."""
+    app.resize(size)
+    frame(app)
+    form = title.form
+    named = {resolve(button.text): button for button in form.focusables()}
+    assert form.focus is None
+    press(app, pygame.K_RETURN)
+    assert form.focus is named[app.t("play")]
+    assert top(app) is title
+    press(app, pygame.K_DOWN)
+    assert form.focus is named[app.t("new_game")]
+    press(app, pygame.K_UP)
+    assert form.focus is named[app.t("play")]
+    press(app, pygame.K_UP)  # round to the bottom row: its left button
+    assert form.focus is named[app.t("statistics")]

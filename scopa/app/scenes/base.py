@@ -105,6 +105,17 @@ class MenuScene(Scene):
             else:
                 self.back()
             return True
+        if (
+            event.type == pygame.KEYDOWN
+            and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+            and self.form.focus is None
+            and self.form.focusables()
+        ):
+            # Enter before any key chose a button shows the focus on the first, as the
+            # arrows do: a keyboard player starts with Enter, and nothing happened.
+            self.form.keyboard_used = True
+            self.form.move_focus(+1)
+            return True
         return self.form.handle(event)
 
     def draw(self, surface: pygame.Surface) -> None:
