@@ -86,7 +86,7 @@ def test_the_message_for_a_long_number_says_what_is_wrong(kind: Kind, tmp_path: 
 @kinds
 @pytest.mark.parametrize(
     ("toml", "json_", "words"),
-    [(b"nan", b"NaN", "not a number (nan)"), (b"-inf", b"-Infinity", "number too large")],
+    [(b"nan", b"NaN", "a value that is not a number"), (b"-inf", b"-Infinity", "number too large")],
     ids=["nan", "infinity"],
 )
 def test_the_message_for_nan_or_infinity_says_which(
@@ -350,3 +350,16 @@ def test_messages_are_file_problems_worded_in_both_languages(kind: Kind, tmp_pat
     for text in (english, italian):
         assert kind.path(store).name + ".bak" in text and str(tmp_path) in text
         assert "{" not in text and "files." not in text
+
+
+def test_what_is_wrong_with_a_file_is_said_in_a_player_s_words() -> None:
+    """A damaged file was explained as "not valid JSON", "the [format] table is missing"
+    and "not a number (nan)": words from the file's insides, which a player cannot act on
+    (the log keeps the detail)."""
+    from scopa.app.strings.files import STRINGS
+
+    for language, table in STRINGS.items():
+        for key, text in table.items():
+            if key.startswith("files.cause_"):
+                for word in ("JSON", "TOML", "[", "nan", "{format}"):
+                    assert word not in text, (language, key, word)

@@ -343,7 +343,7 @@ def test_settings_from_a_hand_edit_without_format_table_are_set_aside(tmp_path: 
     store = Store(tmp_path)
     store.settings_path.write_text("muted = true\n")
     assert store.load_settings() == Settings(muted=True)
-    assert "[format]" in str(store.messages[0])
+    assert "was not written by Scopa" in str(store.messages[0])
     assert (tmp_path / "settings.toml.bak").read_text() == "muted = true\n"
 
 
