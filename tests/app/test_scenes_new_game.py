@@ -590,8 +590,13 @@ def test_my_rules_say_which_rules_they_are(app, scene):
     assert scene.my_rules() == ""
     app.settings.rules = Rules(assi=True, assi_ace_takes_ace=False, re_bello=True, napola=True)
     assert scene._preset_hint() == "The rules chosen in Settings"
-    assert scene.my_rules() == ("My rules: Scopa d'assi, Ace takes an ace: off, Re bello, Napola")
+    assert scene.my_rules() == ("My rules · Scopa d'assi, Ace takes an ace: off, Re bello, Napola")
     app.set_language("it")
-    assert scene.my_rules() == "Le mie regole: Scopa d'assi, Asso prende asso: no, Re bello, Napola"
+    assert scene.my_rules() == (
+        "Le mie regole · Scopa d'assi, Asso prende asso: no, Re bello, Napola"
+    )
+    # "Le mie regole: Distribuzione: Scientifico": the heading's colon before a rule's own
+    app.settings.rules = Rules(deal="scientifico")
+    assert scene.my_rules().count(":") == 1, scene.my_rules()
     scene._set_preset("scopone")
     assert scene.my_rules() == ""  # a preset chosen here says what it is in its own hint
