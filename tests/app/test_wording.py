@@ -509,7 +509,8 @@ def test_the_tracker_names_the_face_cards_by_the_start_of_their_names() -> None:
         assert word.lower().startswith(label.lower()), (rank, label)
     en = Translator("en")
     assert [rank_label(en, rank, "napoletane") for rank in range(1, 11)] == [
-        "A", *(str(rank) for rank in range(2, 11))
+        "A",
+        *(str(rank) for rank in range(2, 11)),
     ]
 
 
