@@ -57,7 +57,14 @@ def parse_size(text: str) -> tuple[int, int]:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="scopa", description="Scopa, the Italian card game.")
+    parser = argparse.ArgumentParser(
+        prog="scopa",
+        description="Scopa, the Italian card game.",
+        epilog=(
+            "other commands: 'scopa serve' runs a server for tables online, 'scopa bot' "
+            "seats a computer player at a table online; each takes --help"
+        ),
+    )
     parser.add_argument("--size", type=parse_size, metavar="WxH", help="window size, e.g. 1280x720")
     parser.add_argument("--fullscreen", action="store_true", help="start in full screen")
     parser.add_argument(

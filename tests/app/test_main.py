@@ -72,3 +72,10 @@ def test_size_option():
         build_parser().parse_args(["--size", "big"])
     with pytest.raises(SystemExit):
         build_parser().parse_args(["--size", "10x10"])
+
+
+def test_the_help_names_the_other_commands():
+    """``scopa --help`` listed the window's options only: nothing said that ``scopa serve``
+    and ``scopa bot``, which the README describes, exist."""
+    shown = " ".join(build_parser().format_help().split())
+    assert "'scopa serve'" in shown and "'scopa bot'" in shown
