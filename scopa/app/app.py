@@ -342,7 +342,7 @@ class App:
 
     def dispatch(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
-            self.running = False
+            self.close_window()
             return
         if event.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
             # Mapped again, made full screen or uncovered: what was shown is gone, and
@@ -439,6 +439,26 @@ class App:
 
     def quit(self) -> None:
         self.running = False
+
+    def close_window(self) -> None:
+        """The window's close button: the game ends, but a table it hosts would end with it,
+        friends and all, so its host is asked first (as Quit asks); closing again while
+        asked closes."""
+        top = self.stack.top
+        if self.matches.hosted_server() is None or getattr(top, "about_hosting", False):
+            self.quit()
+            return
+        said = {
+            name: (lambda key=key: self.t(key))
+            for name, key in (
+                ("question", "online.quit_hosting_question"),
+                ("detail", "online.quit_hosting_detail"),
+                ("yes", "quit"),
+                ("no", "back"),
+            )
+        }
+        self.open("confirm", on_yes=self.quit, **said)
+        self.stack.top.about_hosting = True  # type: ignore[attr-defined]
 
     def close(self) -> None:
         """Leave every scene (letting them stop their workers) and close the window."""
