@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from scopa.engine import Match
+from scopa.engine import Match, Move
 
 
 @dataclass(frozen=True)
@@ -29,12 +29,14 @@ def undo_allowed(humans: Sequence[bool]) -> bool:
 
 
 def plays_back(match: Match, seat: int) -> int:
-    """How many moves of the current round go back to before ``seat``'s last play there
-    (0 when it has not played in this round, or the match is over). A Cirulla declaration
-    made at the start of that same turn goes back with the card that followed it."""
+    """How many moves of the current deal go back to before ``seat``'s last play there
+    (0 when it has not played since the hands were last dealt, or the match is over: a
+    seat that has seen its new hand must not take back a play of the deal before, knowing
+    what the stock gives next). A Cirulla declaration made at the start of that same turn
+    goes back with the card that followed it."""
     if match.over:
         return 0
-    history = match.round.history()
+    history = this_deal(match)
     for back, (who, _move) in enumerate(reversed(history), start=1):
         if who == seat:
             while back < len(history):
@@ -55,3 +57,28 @@ def undo_point(match: Match, seat: int) -> UndoPoint | None:
     record = match.record()
     before = record.replay(len(record.moves) - back)
     return UndoPoint(before, back)
+
+
+def this_deal(match: Match) -> tuple[tuple[int, Move], ...]:
+    """The moves of the round since its hands were last dealt: its last card plays, as many
+    as the cards played from those hands, with the declarations and passes among and
+    before them."""
+    history = match.round.history()
+    played = match.rules.cards_per_deal - match.round.in_hands
+    start = len(history)
+    cards = 0
+    while start > 0:
+        if history[start - 1][1].card is not None:
+            if cards == played:
+                break
+            cards += 1
+        start -= 1
+    return tuple(history[start:])
+
+
+def dealt_since(match: Match, seat: int) -> bool:
+    """Whether ``seat`` played in this round but not since the hands were last dealt."""
+    if match.over:
+        return False
+    ours = [who for who, _ in match.round.history() if who == seat]
+    return bool(ours) and not plays_back(match, seat)

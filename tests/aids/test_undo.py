@@ -36,9 +36,10 @@ def test_restores_the_exact_state_before_the_human_play_and_the_replies_after_it
                 break
             if match.turn == human:
                 before_human = match
+            deal = (match.round.round_no, match.round.deal_no)
             match, events = match.apply(rng.choice(match.legal_moves()))
-            if any(type(e).__name__ == "RoundScored" for e in events):
-                before_human = None
+            if (match.round.round_no, match.round.deal_no) != deal:
+                before_human = None  # new hands: nothing before them goes back
             point = undo_point(match, human)
             if before_human is None:
                 assert point is None
@@ -84,3 +85,21 @@ def test_a_declaration_goes_back_with_the_card_played_after_it():
     assert point is not None and point.taken_back == 3
     assert point.match.round.scope == (0, 0) and not point.match.round.shown[1]
     assert Move.parse("!") in point.match.legal_moves()
+
+
+def test_no_play_is_taken_back_past_a_new_deal():
+    """Undo went on past the deal's start: a player who had seen the new hand took back the
+    plays of the deal before, knowing what the stock gives next."""
+    from scopa.aids.undo import dealt_since
+
+    match = Match.new(Rules(), 5, first_dealer=1)  # seat 0 plays first in every deal
+    for _ in range(6):  # the first deal, three cards each
+        assert not dealt_since(match, 0)
+        match, _ = match.apply(match.legal_moves()[0])
+    assert match.round.deal_no == 2 and match.turn == 0
+    assert undo_point(match, 0) is None and undo_point(match, 1) is None
+    assert dealt_since(match, 0) and dealt_since(match, 1)
+    match, _ = match.apply(match.legal_moves()[0])
+    assert plays_back(match, 0) == 1 and not dealt_since(match, 0)
+    assert plays_back(match, 1) == 0 and dealt_since(match, 1)
+    assert undo_point(match, 0).match.round.deal_no == 2

@@ -750,6 +750,15 @@ class Tour:
             self.frames(1)
         self.frames(1, key(pygame.K_u))
         self.show("table, undo after the last card")
+        scene = self.table(solo, Match.new(Rules(), 5, first_dealer=1))
+        for _ in range(3000):
+            if scene.match.round.deal_no == 2 and scene.human_to_play is not None:
+                break
+            if scene.human_to_play is not None:
+                scene.play(scene.match.legal_moves()[0])
+            self.frames(1)
+        self.frames(1, key(pygame.K_u))
+        self.show("table, no undo past the new deal")
         scene = self.table(solo, brink(Rules(), 0, 0))
         self.watch_table(scene, "table, you win")
         scene = self.table(solo, brink(Rules(), 1, 1))

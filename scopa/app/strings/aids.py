@@ -16,6 +16,9 @@ STRINGS = {
         "aids.undo_done": "Your last play was taken back",
         "aids.undo_nothing": "Nothing to take back in this round yet",
         "aids.undo_round_over": "The round is over: its plays can no longer be taken back",
+        "aids.undo_new_deal": (
+            "New cards are dealt: the plays before them can no longer be taken back"
+        ),
         "aids.undo_hotseat": "Undo is off when several people play at one screen",
         "aids.review_title": "Last capture",
         "aids.review_played": "Last card played",
@@ -101,6 +104,9 @@ STRINGS = {
         "aids.undo_done": "La tua ultima giocata è stata annullata",
         "aids.undo_nothing": "Ancora niente da annullare in questa smazzata",
         "aids.undo_round_over": "La smazzata è finita: le sue giocate non si possono più annullare",
+        "aids.undo_new_deal": (
+            "Sono state date nuove carte: le giocate prima non si possono più annullare"
+        ),
         "aids.undo_hotseat": "Non si può annullare quando si gioca in più allo stesso schermo",
         "aids.review_title": "Ultima presa",
         "aids.review_played": "Ultima carta giocata",

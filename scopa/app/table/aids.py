@@ -23,7 +23,7 @@ from pygame import FRect
 from scopa.ai import hint
 from scopa.ai.review import position_seed
 from scopa.aids import review, track, undo_allowed, undo_point
-from scopa.aids.undo import plays_back
+from scopa.aids.undo import dealt_since, plays_back
 from scopa.engine import Card, Match, Move, Observation
 
 from .. import style
@@ -335,7 +335,14 @@ class AidsLayer:
             ended = match.over or (
                 match.rounds and not match.round.history() and self.host.awaiting() is None
             )  # the last card is played: the round is scored, the next not begun
-            self.host.notify(worded("aids.undo_round_over" if ended else "aids.undo_nothing"), 3.0)
+            said = (
+                "aids.undo_round_over"
+                if ended
+                else "aids.undo_new_deal"
+                if dealt_since(match, self.coordinator.humans[0])
+                else "aids.undo_nothing"
+            )
+            self.host.notify(worded(said), 3.0)
             return
         self.hint = None
         self.host.take_back(point.match)
