@@ -441,23 +441,25 @@ class App:
         self.running = False
 
     def close_window(self) -> None:
-        """The window's close button: the game ends, but a table it hosts would end with it,
-        friends and all, so its host is asked first (as Quit asks); closing again while
-        asked closes."""
+        """Quit, or the window's close button: the game ends, but a table it hosts would
+        end with it, friends and all, so its host is asked first; asked again while asked
+        (the close button pressed twice), it ends."""
         top = self.stack.top
         if self.matches.hosted_server() is None or getattr(top, "about_hosting", False):
             self.quit()
             return
-        said = {
-            name: (lambda key=key: self.t(key))
-            for name, key in (
-                ("question", "online.quit_hosting_question"),
-                ("detail", "online.quit_hosting_detail"),
-                ("yes", "quit"),
-                ("no", "back"),
-            )
-        }
-        self.open("confirm", on_yes=self.quit, **said)
+
+        def said(key: str) -> Callable[[], str]:
+            return lambda: self.t(key)
+
+        self.open(
+            "confirm",
+            question=said("online.quit_hosting_question"),
+            detail=said("online.quit_hosting_detail"),
+            on_yes=self.quit,
+            yes=said("quit"),
+            no=said("back"),
+        )
         self.stack.top.about_hosting = True  # type: ignore[attr-defined]
 
     def close(self) -> None:

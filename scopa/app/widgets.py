@@ -22,10 +22,10 @@ from .style import Metrics
 Getter = Callable[[], Any]
 Setter = Callable[[Any], None]
 Text = str | Callable[[], str]
+"""A label: words, or a function giving them in the language of the moment."""
 
 TIE = 4
 """Pixels within which two widgets are as near to the focus's middle (Up and Down)."""
-"""A label: words, or a function giving them in the language of the moment."""
 
 
 def resolve(text: Text) -> str:

@@ -54,17 +54,7 @@ class TitleScene(MenuScene):
 
     def on_quit(self) -> None:
         """Quit; a table this game hosts closes with it, so its host is asked first."""
-        if self.app.matches.hosted_server() is None:
-            self.app.quit()
-            return
-        self.app.open(
-            "confirm",
-            question=self.tr("online.quit_hosting_question"),
-            detail=self.tr("online.quit_hosting_detail"),
-            on_yes=self.app.quit,
-            yes=self.tr("quit"),
-            no=self.tr("back"),
-        )
+        self.app.close_window()
 
     def _check_saved(self) -> None:
         self.saved = self.app.matches.saved()
