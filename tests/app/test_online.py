@@ -40,9 +40,9 @@ def run_until(app, condition, seconds: float = 30.0) -> None:  # noqa: ANN001
     raise AssertionError("it never happened")
 
 
-@pytest.fixture
-def hosted(app, monkeypatch):
-    """The game hosts a two-seat table from the menus; a friend's client joins it."""
+def host_for_a_friend(app, monkeypatch) -> tuple[BackgroundClient, str]:  # noqa: ANN001
+    """The game hosts a two-seat table from the menus: a friend's client, not yet seated,
+    and the table's code."""
     monkeypatch.setattr("scopa.app.hosting.DEFAULT_PORT", 0)
     app.settings = app.settings.with_(language="en", animation_speed="instant", tutorial_done=True)
     title = app.home()
@@ -56,8 +56,14 @@ def hosted(app, monkeypatch):
     run_until(app, lambda: lobby.session.seated is not None)
     address = parse_address(lobby.session.seated.address)
     local = address.server.split("//")[1].rsplit(":", 1)[1]
-    friend = BackgroundClient(f"ws://127.0.0.1:{local}")
-    friend.submit(friend.client.join(str(address.code), "Bruno")).result(20)
+    return BackgroundClient(f"ws://127.0.0.1:{local}"), str(address.code)
+
+
+@pytest.fixture
+def hosted(app, monkeypatch):
+    """The game hosts a two-seat table from the menus; a friend's client joins it."""
+    friend, code = host_for_a_friend(app, monkeypatch)
+    friend.submit(friend.client.join(code, "Bruno")).result(20)
     run_until(app, lambda: isinstance(app.stack.top, TableScene))
     table = app.stack.top
     yield app, table, friend
@@ -666,20 +672,9 @@ def test_a_play_made_as_the_match_starts_reaches_the_host_s_table(app, monkeypat
         )
 
     monkeypatch.setattr(Match, "new", classmethod(host_deals))
-    monkeypatch.setattr("scopa.app.hosting.DEFAULT_PORT", 0)
-    app.settings = app.settings.with_(language="en", animation_speed="instant", tutorial_done=True)
-    title = app.home()
-    frame(app)
-    click(app, title.online)
-    click(app, app.stack.top.host_button)
-    lobby = app.stack.top
-    assert isinstance(lobby, LobbyScene)
-    run_until(app, lambda: lobby.session.seated is not None)
-    address = parse_address(lobby.session.seated.address)
-    local = address.server.split("//")[1].rsplit(":", 1)[1]
-    friend = BackgroundClient(f"ws://127.0.0.1:{local}")
+    friend, code = host_for_a_friend(app, monkeypatch)
     try:
-        friend.submit(friend.client.join(str(address.code), "Bruno")).result(20)
+        friend.submit(friend.client.join(code, "Bruno")).result(20)
         deadline = time.monotonic() + 20
         turn = None
         while turn is None and time.monotonic() < deadline:  # the host's window looks away
