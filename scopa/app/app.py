@@ -342,7 +342,7 @@ class App:
 
     def dispatch(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
-            self.close_window()
+            self.running = False
             return
         if event.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
             # Mapped again, made full screen or uncovered: what was shown is gone, and
@@ -440,12 +440,10 @@ class App:
     def quit(self) -> None:
         self.running = False
 
-    def close_window(self) -> None:
-        """Quit, or the window's close button: the game ends, but a table it hosts would
-        end with it, friends and all, so its host is asked first; asked again while asked
-        (the close button pressed twice), it ends."""
-        top = self.stack.top
-        if self.matches.hosted_server() is None or getattr(top, "about_hosting", False):
+    def ask_to_quit(self) -> None:
+        """Quit: the game ends, but a table it hosts would end with it, friends and all, so
+        its host is asked first."""
+        if self.matches.hosted_server() is None:
             self.quit()
             return
 
@@ -460,7 +458,6 @@ class App:
             yes=said("quit"),
             no=said("back"),
         )
-        self.stack.top.about_hosting = True  # type: ignore[attr-defined]
 
     def close(self) -> None:
         """Leave every scene (letting them stop their workers) and close the window."""

@@ -692,26 +692,3 @@ def test_a_play_made_as_the_match_starts_reaches_the_host_s_table(app, monkeypat
     finally:
         friend.close()
         app.home()
-
-
-def test_closing_the_window_of_a_host_asks_first(hosted):
-    """The window's close button ended the game and the table it hosted, friends and all,
-    without the question Quit asks; closing again while asked closes."""
-    app, table, _ = hosted
-    frame(app, pygame.event.Event(pygame.QUIT))
-    question = app.stack.top
-    assert isinstance(question, ConfirmScene) and app.running
-    assert question.question() == app.t("online.quit_hosting_question")
-    click(app, question.no_button)
-    assert app.stack.top is table and app.running
-    frame(app, pygame.event.Event(pygame.QUIT))
-    assert isinstance(app.stack.top, ConfirmScene) and app.running
-    frame(app, pygame.event.Event(pygame.QUIT))
-    assert not app.running
-
-
-def test_closing_the_window_asks_nothing_when_no_table_is_hosted(app):
-    app.settings = app.settings.with_(language="en", tutorial_done=True)
-    app.home()
-    frame(app, pygame.event.Event(pygame.QUIT))
-    assert not app.running

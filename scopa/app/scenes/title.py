@@ -54,7 +54,7 @@ class TitleScene(MenuScene):
 
     def on_quit(self) -> None:
         """Quit; a table this game hosts closes with it, so its host is asked first."""
-        self.app.close_window()
+        self.app.ask_to_quit()
 
     def _check_saved(self) -> None:
         self.saved = self.app.matches.saved()
