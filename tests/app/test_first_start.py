@@ -89,3 +89,16 @@ def test_a_message_told_before_the_language_is_chosen_is_read_in_the_language_ch
         assert not english & set(drawn)
     finally:
         pygame.display.quit()
+
+
+def test_the_focus_ring_of_a_language_clears_the_word_language_over_it(app) -> None:  # noqa: ANN001
+    """The gold ring round Italiano or English, in focus, touched the word "Language"
+    written just over the buttons."""
+    for size in ((960, 540), (1920, 1080)):
+        app.resize(size)
+        offer = open_offer(app)
+        scale = style.Scale(app.size)
+        outset = max(2, scale.px(0.004)) + max(2, scale.px(0.003)) + 1  # ring and its edge
+        for button in offer.languages:
+            assert offer.caption_box.bottom + outset <= button.rect.top, size
+        app.back()

@@ -60,13 +60,14 @@ class TutorialOffer(MenuScene):
             style.fit(self.t("aids.offer_text"), body, inner_w, m.h, lines=0).height,
             2 * style.line_height(body),
         )
-        height = caption_h + button_h + 2 * space + heading_h + text_h + space + button_h
+        clear = style.button_reach(m)  # the focus ring round a language clears the caption
+        height = caption_h + clear + button_h + 2 * space + heading_h + text_h + space + button_h
         self.panel = pygame.Rect(0, 0, width, min(m.h, height + 2 * pad_y))
         self.panel.center = (m.w // 2, m.h // 2)
         inner = self.panel.inflate(-2 * pad_x, -2 * pad_y)
         y = inner.top
         self.caption_box = pygame.Rect(inner.left, y, inner.w, caption_h)
-        y += caption_h
+        y += caption_h + clear
         half = (inner.w - gap) // 2
         for i, button in enumerate(self.languages):
             button.place(pygame.Rect(inner.left + i * (half + gap), y, half, button_h))
