@@ -90,6 +90,10 @@ class OnlineSession:
         self.error_code = ""
         """Why the server refused (one of ``protocol.ERRORS``), when it did."""
         self.first: Update | None = None
+        self.moved: tuple[str, str] | None = None
+        """Where a table was looked for by its address and where its code found it instead
+        (the servers): the player is told, or they would not know the address was passed
+        over."""
         self.following: list[Update | ServerError | Disconnected] = []
         """What the server said after ``first`` in the same batch (a computer's first plays,
         made before this window looked again): the match's coordinator takes them in first."""
@@ -154,7 +158,9 @@ class OnlineSession:
                 server = find_table(str(address.code), port=discovery)
                 if server is None or server == address.server or self._leaving.is_set():
                     raise
-            return self._sit(Address(server, address.code), name)
+            seated = self._sit(Address(server, address.code), name)
+            self.moved = (address.server, server)
+            return seated
 
         self._job = self._pool.submit(sit)
 

@@ -321,6 +321,9 @@ def test_a_table_found_away_from_the_address_kept_is_offered_at_where_it_was_fou
         run_until(app, lambda: isinstance(app.stack.top, TableScene))
         assert app.stack.top.coordinator.seat == 1
         assert app.settings.online_address == f"{shareable(here)}/{code}"
+        # and the player is told the address was passed over, and where the table was
+        told = app.t("online.found_elsewhere", asked=gone.rsplit("/", 1)[0], found=here)
+        assert told in [toast.text for toast in app.toasts.shown()]
     finally:
         app.home()
 

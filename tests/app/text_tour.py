@@ -1085,6 +1085,10 @@ class Tour:
             backup = {"backup": "hosted.sqlite3.bak", "folder": str(app.store.data_dir)}
             app.notify(worded("online.hosted_set_aside", **backup), 12.0)
             self.show("online, the file of the tables hosted here set aside")
+            asked = "ws://192.168.100.200:65535/ABCDE-FGHIJ-KLM"
+            found = "ws://192.168.100.201:65534"
+            app.notify(worded("online.found_elsewhere", asked=asked, found=found), 12.0)
+            self.show("online, the table found away from its address")
         finally:
             for friend in friends:
                 friend.close()

@@ -84,6 +84,7 @@ def test_an_address_where_the_table_no_longer_is_finds_it_by_its_code(hosted):
         assert session.seated is not None
         assert session.seated.ticket.server == f"ws://127.0.0.1:{server.port}"
         assert session.seated.ticket.seat == 1
+        assert session.moved == (gone.rsplit("/", 1)[0], f"ws://127.0.0.1:{server.port}")
     finally:
         session.close()
 

@@ -72,6 +72,10 @@ class LobbyScene(MenuScene):
         if seated is None and session.seated is not None:
             if self.app.trace is not None:
                 self.app.trace(f"address {session.seated.address}")
+            if session.moved is not None:
+                asked, found = session.moved
+                words = worded("online.found_elsewhere", asked=asked, found=found)
+                self.app.notify(words, NOTICE_SECONDS, everywhere=True)
             address = session.seated.address
             if len(address) <= MAX_ADDRESS and address.isprintable():
                 # offered again under Play online, to come back to the table: where it was
