@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from math import exp
 
-from scopa.engine import Move, Round, declarations, scores_scopa
+from scopa.engine import Move, Round, declarations, scores_scopa, this_deal
 from scopa.engine.cards import FULL_MASK
 
 from .assess import FOLLOW_UP_WEIGHT, REPLY_CARD_SHARE, Judge, expected_take
@@ -34,7 +34,7 @@ class DealHistory:
         rules = view.rules
         dealt = rules.cards_per_deal
         played = dealt - view.cards_in_hands
-        recent = _this_deal(view.history, played)
+        recent = this_deal(view.history, played)
         plays: list[tuple[int, Move, int]] = []
         silent: set[int] = set()
         declared: set[int] = set()
@@ -384,26 +384,3 @@ def unplay(view: View, seat: int, move: Move, table: int, piles: list[int]) -> i
         piles[view.rules.side_of(seat)] &= ~(move.capture_mask | bit)
         return table | move.capture_mask
     return table & ~bit
-
-
-def _this_deal(history: tuple[tuple[int, Move], ...], played: int) -> list[tuple[int, Move]]:
-    """The moves of the current deal: its last ``played`` card plays, with the
-    declarations and passes made among and before them."""
-    if played <= 0:
-        recent: list[tuple[int, Move]] = []
-        for seat, move in reversed(history):
-            if move.card is not None:
-                break
-            recent.append((seat, move))
-        recent.reverse()
-        return recent
-    count = 0
-    start = len(history)
-    while start > 0:
-        move = history[start - 1][1]
-        if move.card is not None:
-            if count == played:
-                break
-            count += 1
-        start -= 1
-    return list(history[start:])

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from scopa.engine import Match, Move
+from scopa.engine import Match, this_deal
 
 
 @dataclass(frozen=True)
@@ -36,7 +36,8 @@ def plays_back(match: Match, seat: int) -> int:
     goes back with the card that followed it."""
     if match.over:
         return 0
-    history = this_deal(match)
+    round_ = match.round
+    history = this_deal(round_.history(), match.rules.cards_per_deal - round_.in_hands)
     for back, (who, _move) in enumerate(reversed(history), start=1):
         if who == seat:
             while back < len(history):
@@ -49,8 +50,8 @@ def plays_back(match: Match, seat: int) -> int:
 
 
 def undo_point(match: Match, seat: int) -> UndoPoint | None:
-    """The match before ``seat``'s last play of the current round, or None when there is
-    nothing to take back (no play yet this round, or the match is over)."""
+    """The match before ``seat``'s last play of the current deal, or None when there is
+    nothing to take back (no play yet since the hands were dealt, or the match is over)."""
     back = plays_back(match, seat)
     if not back:
         return None
@@ -59,26 +60,9 @@ def undo_point(match: Match, seat: int) -> UndoPoint | None:
     return UndoPoint(before, back)
 
 
-def this_deal(match: Match) -> tuple[tuple[int, Move], ...]:
-    """The moves of the round since its hands were last dealt: its last card plays, as many
-    as the cards played from those hands, with the declarations and passes among and
-    before them."""
-    history = match.round.history()
-    played = match.rules.cards_per_deal - match.round.in_hands
-    start = len(history)
-    cards = 0
-    while start > 0:
-        if history[start - 1][1].card is not None:
-            if cards == played:
-                break
-            cards += 1
-        start -= 1
-    return tuple(history[start:])
-
-
 def dealt_since(match: Match, seat: int) -> bool:
     """Whether ``seat`` played in this round but not since the hands were last dealt."""
     if match.over:
         return False
-    ours = [who for who, _ in match.round.history() if who == seat]
-    return bool(ours) and not plays_back(match, seat)
+    played = any(who == seat for who, _ in match.round.history())
+    return played and not plays_back(match, seat)

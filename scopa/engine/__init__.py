@@ -68,7 +68,7 @@ from .events import (
     Scopa,
 )
 from .match import Match, round_rng
-from .moves import Move
+from .moves import Move, this_deal
 from .observation import Observation, observe
 from .perft import perft
 from .record import GameRecord
@@ -152,4 +152,5 @@ __all__ = [
     "scores_scopa",
     "shuffled_deck",
     "table_cause",
+    "this_deal",
 ]

@@ -13,6 +13,7 @@ fast to search.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Literal
 
 from .cards import DECK, Card, cards_of, mask_of
@@ -199,3 +200,18 @@ SPECIAL_MOVES: dict[tuple[int, int, int], Move] = {}
 """Interned declarations, passes and retractions by (code, matta index or -1, value)."""
 PASS_MOVE = _special(PASS, -1, 0)
 RETRACT_MOVE = _special(RETRACT, -1, 0)
+
+
+def this_deal(history: Sequence[tuple[int, Move]], played: int) -> tuple[tuple[int, Move], ...]:
+    """The moves of a round's current deal from its ``history``: its last ``played`` card
+    plays (the cards played from the hands last dealt), with the declarations and passes
+    made among and before them."""
+    start = len(history)
+    cards = 0
+    while start > 0:
+        if history[start - 1][1].card is not None:
+            if cards >= played:
+                break
+            cards += 1
+        start -= 1
+    return tuple(history[start:])

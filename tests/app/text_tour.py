@@ -648,6 +648,16 @@ class Tour:
                 return
             self.app.frame(FRAME, [])
 
+    def play_until(self, scene: TableScene, done: Callable[[], bool]) -> None:
+        """The human plays its first legal move at each turn, frame by frame, until
+        ``done`` (3000 frames at most)."""
+        for _ in range(3000):
+            if done():
+                return
+            if scene.human_to_play is not None:
+                scene.play(scene.match.legal_moves()[0])
+            self.frames(1)
+
     def watch_table(self, scene: TableScene, place: str, frames: int = 600) -> None:
         """Run the table, looking at every banner, status line and screen on top of it."""
         seen: set[object] = set()
@@ -742,21 +752,13 @@ class Tour:
         self.show("table, a hint to lay a card")
 
         scene = self.table(solo, brink(Rules(), 0, 0))
-        for _ in range(3000):
-            if scene.match.over:
-                break
-            if scene.human_to_play is not None:
-                scene.play(scene.match.legal_moves()[0])
-            self.frames(1)
+        self.play_until(scene, lambda: scene.match.over)
         self.frames(1, key(pygame.K_u))
         self.show("table, undo after the last card")
         scene = self.table(solo, Match.new(Rules(), 5, first_dealer=1))
-        for _ in range(3000):
-            if scene.match.round.deal_no == 2 and scene.human_to_play is not None:
-                break
-            if scene.human_to_play is not None:
-                scene.play(scene.match.legal_moves()[0])
-            self.frames(1)
+        self.play_until(
+            scene, lambda: scene.match.round.deal_no == 2 and scene.human_to_play is not None
+        )
         self.frames(1, key(pygame.K_u))
         self.show("table, no undo past the new deal")
         scene = self.table(solo, brink(Rules(), 0, 0))
