@@ -239,11 +239,29 @@ class App:
 
     def _covered(self, toast: Toast) -> bool:
         """The toast's screen is still open but a whole screen covers it (the review over
-        the table): what it said is about a screen out of sight."""
+        the table): what it said is about a screen out of sight. A toast that waits for
+        its screen is not ended so."""
         owner = toast.owner
-        if owner is None or owner in self.stack.visible:
+        if owner is None or toast.waits or owner in self.stack.visible:
             return False
         return any(scene is owner for scene in self.stack)
+
+    def hold_toasts(self) -> None:
+        """While a scene that ``holds_toasts`` is open (the first-start dialog over the
+        title), the toasts told over every screen wait for the screen under it: behind the
+        dialog they were half hidden, their time standing still, and a table or tutorial
+        opened from it took them over its top. They show once that screen is uncovered,
+        or over whatever is in sight once it is gone (the tutorial ends on a new title),
+        and from then on go over every screen again, as they were told."""
+        scenes = list(self.stack)
+        top = self.stack.top
+        under = next((scenes[i - 1] for i, s in enumerate(scenes) if i and s.holds_toasts), None)
+        for toast in self.toasts:
+            if toast.waits:
+                if toast.owner is top or toast.owner not in scenes:
+                    toast.owner, toast.waits = None, False
+            elif toast.owner is None and under is not None:
+                toast.owner, toast.waits = under, True
 
     @property
     def toasts_running(self) -> bool:
@@ -291,6 +309,7 @@ class App:
         self.stack.update(dt)
         self.show_store_messages()
         if self.toasts:
+            self.hold_toasts()
             self.toasts.forget(self._covered)
         self.toasts.update(dt, self.toast_in_sight)
         if self._exposed:
@@ -325,7 +344,7 @@ class App:
         table costs a few card-sized repaints); otherwise everything is drawn and shown.
         """
         top = self.stack.top
-        alone = top is not None and self.stack.visible == [top] and not self.toasts
+        alone = top is not None and self.stack.visible == [top] and not self.toasts.shown()
         size = self.screen.get_size()
         if alone and not whole and top is self._shown_alone and size == self._shown_size:
             assert top is not None

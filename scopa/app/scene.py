@@ -28,6 +28,10 @@ class Scene:
     runs_covered = False
     """Keep updating while another scene is on top of this one (none does today: a covered
     scene waits)."""
+    holds_toasts = False
+    """While this scene is open, the toasts told over every screen (a file's problem) wait,
+    unseen, for the screen under it to be uncovered (the first-start dialog: see
+    ``App.hold_toasts``)."""
 
     def __init__(self, app: App) -> None:
         self.app = app

@@ -16,6 +16,10 @@ A toast belongs to the screen it was told over (its ``owner``): the app draws it
 screen, so a sheet opened on top later (the pause menu, a question) shades it like the rest
 of the screen, and its time stands still until the sheet closes. A screen opened over the
 whole window (the review over the table) ends its toasts: they spoke of what is out of sight.
+
+A toast may wait (``waits``): unseen, not ageing and taking no place among those shown, until
+the app lets it show. The notices of files found at the first start wait so behind the
+first-start dialog, for the title (see ``App``).
 """
 
 from __future__ import annotations
@@ -59,6 +63,8 @@ class Toast:
     """The screen the toast was told over (None: over every screen)."""
     words: Words | None = None
     """What it says, to word it again in another language (None: told as text only)."""
+    waits: bool = False
+    """Not shown yet, whatever screen is in sight: it waits for its screen (``owner``)."""
 
 
 class Announcements:
@@ -165,7 +171,8 @@ class Toasts:
         self._toasts = [toast for toast in self._toasts if toast.remaining > 0]
 
     def shown(self) -> list[Toast]:
-        return self._toasts[:MAX_SHOWN]
+        """The toasts on screen: the first few of those not waiting."""
+        return [toast for toast in self._toasts if not toast.waits][:MAX_SHOWN]
 
     def __iter__(self) -> Iterator[Toast]:
         return iter(list(self._toasts))

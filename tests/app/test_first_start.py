@@ -8,7 +8,7 @@ import pygame
 from scopa.app import style
 from scopa.app.scenes.tutorial_offer import TutorialOffer
 
-from .menu_helpers import FRAME, click, frame, press
+from .menu_helpers import FRAME, click, close_tables, frame, press
 
 
 def open_offer(app) -> TutorialOffer:  # noqa: ANN001
@@ -102,3 +102,91 @@ def test_the_focus_ring_of_a_language_clears_the_word_language_over_it(app) -> N
         for button in offer.languages:
             assert offer.caption_box.bottom + outset <= button.rect.top, size
         app.back()
+
+
+def damaged_first_start(tmp_path, monkeypatch):  # noqa: ANN001, ANN201
+    """The game started on a folder whose settings and saved match are damaged: the
+    settings are set aside (so the first-start dialog shows), and both files are told of."""
+    from scopa.__main__ import open_first_screens
+    from scopa.app.app import App
+    from scopa.app.registry import default_scenes
+    from scopa.storage import Store
+
+    monkeypatch.delenv("SCOPA_START", raising=False)
+    (tmp_path / "settings.toml").write_text("volume = [\n", encoding="utf-8")
+    (tmp_path / "match.json").write_text("{broken", encoding="utf-8")
+    store = Store(tmp_path)
+    settings = store.load_settings().with_(language="en")
+    app = App(store, size=(960, 540), settings=settings, scenes=default_scenes())
+    open_first_screens(app)
+    for _ in range(30):
+        frame(app)
+    return app
+
+
+def drawn_texts(app) -> list[style.Drawn]:  # noqa: ANN001
+    """Every text the app draws in one frame."""
+    drawn: list[style.Drawn] = []
+    with style.watch_text(drawn.append):
+        app.draw()
+    return drawn
+
+
+def test_file_notices_at_the_first_start_wait_for_the_dialog_and_show_on_the_title(
+    tmp_path, monkeypatch
+) -> None:
+    """Two damaged files told as the game starts for the first time: behind the first-start
+    dialog the first notice was half covered and the second cut off, their time standing
+    still. They wait, unseen, until the dialog closes; then both show in full on the title,
+    clear of its panel, and their time runs."""
+    from scopa.app.app import FILE_TOAST_SECONDS
+    from scopa.app.scenes.title import TitleScene
+
+    app = damaged_first_start(tmp_path, monkeypatch)
+    try:
+        offer = app.stack.top
+        assert isinstance(offer, TutorialOffer)
+        notices = [toast.text for toast in app.toasts]
+        assert len(notices) == 2, notices
+        assert not {d.words for d in drawn_texts(app)} & set(notices), "seen behind the dialog"
+        assert all(toast.remaining == FILE_TOAST_SECONDS for toast in app.toasts)
+        click(app, offer.decline_button)
+        assert isinstance(app.stack.top, TitleScene)
+        shown = [d for d in drawn_texts(app) if d.words in notices]
+        assert [d.words for d in shown] == notices
+        screen = app.screen.get_rect()
+        for said in shown:
+            assert not said.elided and not said.cut and screen.contains(said.used), said
+        for _ in range(30):
+            frame(app)
+        assert all(toast.remaining < FILE_TOAST_SECONDS for toast in app.toasts)
+    finally:
+        pygame.display.quit()
+
+
+def test_file_notices_at_the_first_start_are_not_carried_over_the_tutorial(
+    tmp_path, monkeypatch
+) -> None:
+    """The player takes the tutorial from the first-start dialog: the notices of damaged
+    files stay off its lessons (they sat over its top), and are told on the title the
+    tutorial ends on."""
+    from scopa.app.scenes.title import TitleScene
+    from scopa.app.scenes.tutorial import TutorialScene
+
+    app = damaged_first_start(tmp_path, monkeypatch)
+    try:
+        notices = [toast.text for toast in app.toasts]
+        click(app, app.stack.top.take_button)
+        tutorial = app.stack.top
+        assert isinstance(tutorial, TutorialScene)
+        for _ in range(60):
+            frame(app)
+        assert not {d.words for d in drawn_texts(app)} & set(notices)
+        assert [toast.text for toast in app.toasts] == notices, "kept for later"
+        tutorial.skip()
+        frame(app)
+        assert isinstance(app.stack.top, TitleScene)
+        assert [d.words for d in drawn_texts(app) if d.words in notices] == notices
+    finally:
+        close_tables(app)
+        pygame.display.quit()

@@ -19,6 +19,9 @@ class TutorialOffer(MenuScene):
     Esc means not now."""
 
     opaque = False
+    holds_toasts = True
+    """The notices of damaged files found as the game starts are read on the title once
+    this closes, not half hidden behind it."""
 
     def build(self) -> None:
         self.languages = [
