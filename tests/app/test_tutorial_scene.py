@@ -6,6 +6,7 @@ import pygame
 
 from scopa.__main__ import open_first_screens
 from scopa.aids.tutorial import HUMAN, STEPS, tutorial_match
+from scopa.app import style
 from scopa.app.scenes.confirm import ConfirmScene
 from scopa.app.scenes.title import TitleScene
 from scopa.app.scenes.tutorial import TutorialScene
@@ -252,3 +253,34 @@ def test_a_lesson_speaks_of_the_table_only_once_it_lies_so(fast):
     assert {turn for _, turn in seen} == {HUMAN, 1 - HUMAN}  # the computer's play, then its flight
     assert C("1C") in scene.match.round.table_cards()
     assert scene.step_texts() == (fast.t("aids.tut.sum.title"), fast.t("aids.tut.sum.text"))
+
+
+FILE_NOTICE = (
+    "Your last result could not be saved: the disk is full. Free some space on it; the "
+    "game tries again after the next match, and your statistics are kept until then."
+)
+
+
+def test_toasts_over_the_lessons_keep_clear_of_the_coach(fast):
+    """A toast told over the tutorial (a file that could not be saved) went over the middle
+    of the window, across the coach's words and buttons at its side."""
+    for size in ((960, 540), (1920, 1080)):
+        fast.resize(size)
+        scene = TutorialScene(fast)
+        fast.stack.push(scene)
+        settle(fast, scene)
+        fast.notify(lambda t: "The lesson is the help here")
+        fast.notify(lambda t: FILE_NOTICE)
+        drawn: list[style.Drawn] = []
+        with style.watch_text(drawn.append):
+            panels = fast.toasts.draw(fast.screen, fast.font, band=scene.toast_band())
+        assert len(panels) == 2
+        coach = scene.coach_rect()
+        for panel in panels:
+            assert fast.screen.get_rect().contains(panel), (size, panel)
+            assert not panel.colliderect(coach), (size, panel, coach)
+        (said,) = [d for d in drawn if d.words == FILE_NOTICE]
+        assert not said.elided and not said.cut, said
+        fast.toasts.forget(lambda toast: True)
+        scene.close()
+        fast.stack.pop()

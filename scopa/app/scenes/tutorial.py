@@ -36,6 +36,7 @@ from ..wording import card_name, category_label, suit_name
 
 if TYPE_CHECKING:
     from ..app import App
+    from ..toasts import ToastBand
 
 AUTOPLAY_PAUSE = 0.35
 AID_KEYS = frozenset({*KEYS, REVIEW_KEY})
@@ -251,6 +252,21 @@ class TutorialScene(TableScene):
 
     def coach_rect(self) -> FRect:
         return self._coach_box()[0]
+
+    def toast_band(self) -> ToastBand | None:
+        """The table's room for toasts, kept left of the coach's panel: a toast told over
+        the lessons (a file that could not be saved) hides neither their words nor their
+        buttons. One that goes lower down stays centred over the table, only narrower."""
+        band = super().toast_band()
+        if band is None:
+            return None
+        edge = self.coach_rect().left - self.layout.margin * 0.5
+        low, high = band.wide
+        middle = (low + high) / 2
+        reach = max(0.0, min(middle - low, edge - middle))
+        return band._replace(
+            right=max(band.left, min(band.right, edge)), wide=(middle - reach, middle + reach)
+        )
 
     def card_words(self) -> dict[str, str]:
         """The cards the lessons name, as the chosen deck names them (the seven of coins is
