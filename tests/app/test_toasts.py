@@ -263,3 +263,51 @@ def test_over_the_table_toasts_hide_neither_the_aids_buttons_nor_the_score(
         assert not said.elided and said.px >= said.asked, said
     finally:
         pygame.display.quit()
+
+
+MENU_HEADINGS = {
+    "settings": lambda scene: scene.t("settings"),
+    "rules": lambda scene: scene.title(),
+    "statistics": lambda scene: scene.t("statistics"),
+    "new_game": lambda scene: scene.t("new_game"),
+    "online": lambda scene: scene.t("online.title"),
+}
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)], ids=["960x540", "1920x1080"])
+@pytest.mark.parametrize("name", sorted(MENU_HEADINGS))
+def test_toasts_over_a_menu_keep_off_its_heading(
+    tmp_path: Path, name: str, size: tuple[int, int]
+) -> None:
+    """Toasts went along the top of the window, over the heading of a menu written on a
+    sheet (Settings, Rules, ...). A short one and a long file message now keep off it, whole
+    and inside the window."""
+    from scopa.app.registry import default_scenes
+
+    store = damaged_stats(tmp_path)
+    store.load_stats()  # the long message: statistics set aside
+    app = App(store, size=size, settings=Settings(language="en"), scenes=default_scenes())
+    try:
+        app.home()
+        scene = app.open(name)
+        for _ in range(20):
+            app.frame(1 / 60, [])
+        app.notify(lambda t: "Nothing to undo")
+        drawn: list[style.Drawn] = []
+        with style.watch_text(drawn.append):
+            app.draw()
+        heading = MENU_HEADINGS[name](scene)
+        (written,) = [d.used for d in drawn if d.words == heading]
+        notices = [toast.text for toast in app.toasts]
+        assert len(notices) == 2, notices
+        said = [d for d in drawn if d.words in notices]
+        assert len(said) == 2
+        panels = app.toasts.draw(app.screen, app.font, band=scene.toast_band())
+        assert len(panels) == 2
+        for panel in panels:
+            assert app.screen.get_rect().contains(panel), panel
+            assert not panel.colliderect(written), (heading, panel, written)
+        for text in said:
+            assert not text.elided and not text.cut, text
+    finally:
+        pygame.display.quit()
