@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from scopa.app import style
 from scopa.app.scenes.rule_examples import EXAMPLES, MATTA, PAGE_EXAMPLES, caption_text
 from scopa.app.scenes.rules import BOOKS, RulesScene
 from scopa.engine import (
@@ -111,6 +112,53 @@ def test_end_and_home_reach_the_end_and_the_top_of_a_long_page(app) -> None:
     assert scene.offset == scene.content_height() - scene.body.h
     press(app, pygame.K_HOME)
     assert scene.offset == 0
+
+
+def test_space_reads_on_down_a_long_page_then_to_the_next_and_shift_space_reads_back(
+    app,
+) -> None:
+    """Space did nothing on the rules. Like Page Down it reads on: a view at a time down a
+    long page (a line of the last view kept in sight), then to the next page; Shift+Space
+    reads back the same way, like Page Up."""
+    app.resize((960, 540))
+    scene = RulesScene(app)
+    app.stack.push(scene)
+    frame(app)
+    page = next(
+        page
+        for page in range(1, scene.pages)
+        if (setattr(scene, "page", page), scene.content_height() > scene.body.h)[1]
+    )
+    scene.layout()
+    frame(app)
+    end = scene.content_height() - scene.body.h
+    press(app, pygame.K_SPACE)
+    assert scene.page == page and 0 < scene.offset < scene.body.h
+    assert scene.offset == min(end, scene.body.h - style.line_height(scene._body_pen()))
+    for _ in range(10):
+        if scene.offset == end:
+            break
+        press(app, pygame.K_SPACE)
+    assert scene.page == page and scene.offset == end
+    press(app, pygame.K_SPACE, pygame.KMOD_LSHIFT)
+    assert scene.page == page and 0 <= scene.offset < end
+    press(app, pygame.K_END)
+    press(app, pygame.K_SPACE)
+    assert scene.page == page + 1 and scene.offset == 0
+    press(app, pygame.K_SPACE, pygame.KMOD_RSHIFT)
+    assert scene.page == page and scene.offset == 0
+
+
+def test_space_presses_the_button_the_focus_ring_shows_on_the_rules(app) -> None:
+    """A player who moved the focus with the keyboard presses it with Space, as on every
+    screen: Space reads on only when no focus ring shows."""
+    scene = RulesScene(app)
+    app.stack.push(scene)
+    frame(app)
+    scene.form.keyboard_used = True
+    scene.form.set_focus(scene.back_button)
+    press(app, pygame.K_SPACE)
+    assert scene not in list(app.stack)
 
 
 def test_every_example_is_on_a_page() -> None:

@@ -2,7 +2,8 @@
 with real cards. Two books: Scopa (with its variants and six players) and Cirulla, the
 Genoese game, whose first and last pages open a walkthrough of what Cirulla changes.
 Left/Right (or the buttons) turn pages; the wheel or Up/Down scroll a page that does not fit
-a small window.
+a small window. Space reads on as in a book: down a long page a view at a time, then to the
+next page (Shift+Space reads back).
 
 The book shown first is that of the game being played (from the pause menu), else that of
 the rules chosen in the settings; its examples use the cards that game is dealt with.
@@ -209,8 +210,25 @@ class RulesScene(MenuScene):
         limit = max(0, self.content_height() - self.body.h)
         self.offset = min(limit, max(0, self.offset + amount))
 
+    def read_on(self, direction: int) -> None:
+        """Space (``direction`` +1) or Shift+Space (-1): a view further down the page, or
+        back up it, with a line of the last view kept in sight; past the page's end (or
+        its top), the next page (or the one before), as Page Down and Page Up turn it."""
+        limit = max(0, self.content_height() - self.body.h)
+        if (self.offset < limit) if direction > 0 else (self.offset > 0):
+            line = style.line_height(self._body_pen())
+            self.scroll(direction * max(line, self.body.h - line))
+        else:
+            self.turn(direction)
+
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
+            # Space presses the button a focus ring shows (the keyboard moved it there), as on
+            # every screen; else it reads on.
+            ringed = self.form.keyboard_used and self.form.focus is not None
+            if event.key == pygame.K_SPACE and not ringed:
+                self.read_on(-1 if event.mod & pygame.KMOD_SHIFT else +1)
+                return True
             if event.key in (pygame.K_LEFT, pygame.K_PAGEUP):
                 self.turn(-1)
                 return True
