@@ -186,7 +186,7 @@ class MasterPlayer(Player):
                 view, rng, history.weight_hands, max_worlds, self.candidates, weighing
             )
             drawn.reverse()
-            history = None
+            history = self.read_again(history)
         sampled = 0
         weights = 0.0
         while sampled < max_worlds:
@@ -242,6 +242,11 @@ class MasterPlayer(Player):
         ]
         scored.sort(key=lambda item: (-item[0], move_key(item[1])))
         return scored
+
+    def read_again(self, history: DealHistory) -> DealHistory | None:
+        """How the worlds drawn by ``history``'s weights are weighed once more in the
+        average (None: alike, as they were drawn in proportion to those weights)."""
+        return None
 
 
 def turn_model(state: Round) -> _PlayModel:

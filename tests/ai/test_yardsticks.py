@@ -1,6 +1,6 @@
-"""The arena's yardsticks (master-v1, the oracle, peek, ismcts) exist for measuring only: the game
-cannot reach them by any level it may send, load or save, the oracle really sees every card,
-and peek every hand but not the order of the stock."""
+"""The arena's yardsticks (master-v1, the oracle, peek, ismcts, reader) exist for measuring
+only: the game cannot reach them by any level it may send, load or save, the oracle really
+sees every card, and peek every hand but not the order of the stock."""
 
 from __future__ import annotations
 
@@ -33,8 +33,8 @@ def a_position(rules: Rules, seed: int = 3) -> Round:
     return state
 
 
-def test_the_yardsticks_are_ismcts_master_v1_the_oracle_and_peek() -> None:
-    assert YARDSTICK_NAMES == ["ismcts", "master-v1", "oracle", "peek"]
+def test_the_yardsticks_are_ismcts_master_v1_the_oracle_peek_and_reader() -> None:
+    assert YARDSTICK_NAMES == ["ismcts", "master-v1", "oracle", "peek", "reader"]
     assert not set(YARDSTICKS) & set(ALL_LEVELS)
 
 
@@ -241,6 +241,53 @@ def test_ismcts_grows_one_tree_over_the_worlds() -> None:
     )  # fmt: skip
     exact = make_player("master", 3, time_limit=0)
     assert decide(ismcts, last, 0) == exact.choose(observe(last, 0))
+
+
+def test_reader_plays_from_the_observation_alone() -> None:
+    """Its move is a legal one, and the same in every position its seat cannot tell apart,
+    the other seat's hand included, which its reading searches from that seat's view."""
+    reader = make_yardstick("reader", 1, time_limit=0, worlds=6, read_worlds=3, cap=60)
+    rng = random.Random(6)
+    for seed in range(3):
+        state = a_position(Rules(), seed)
+        move = decide(reader, state, state.turn)
+        assert move in state.legal_moves()
+        other = _swap_unseen(state, rng)
+        assert other.hands != state.hands
+        assert decide(reader, other, other.turn) == move
+
+
+def test_reader_finds_a_skipped_sweep_unlikely() -> None:
+    """Seat 1 laid a 10 on 3+4: a hand with a seven, which would have swept the table, is
+    weighed far below one that could take nothing."""
+    from scopa.ai.inference import PolicyHistory
+    from scopa.ai.view import View
+    from scopa.engine import parse_cards
+    from scopa.engine.cards import DECK
+    from tools.yardsticks.reader import SearchedReading
+
+    rules = Rules()
+
+    def rest(used: str) -> list:
+        taken = set(parse_cards(used))
+        return [card for card in DECK if card not in taken]
+
+    start = Round.from_parts(
+        rules, hands=[parse_cards("8C 9S 10B"), parse_cards("2D 6B 10S")],
+        table=parse_cards("3C 4S"), stock=rest("8C 9S 10B 2D 6B 10S 3C 4S"), piles=[(), ()],
+        dealer=0, turn=1,
+    )  # fmt: skip
+    state = start.play(Move.parse("10S"))
+    reading = SearchedReading(PolicyHistory(View.of(observe(state, 0))), 8, 100, 0.05)
+    mine = sum(card.bit for card in parse_cards("8C 9S 10B"))
+
+    def weight(hand: str) -> float:
+        return reading.weight_hands([mine, sum(card.bit for card in parse_cards(hand))])
+
+    sweeps = weight("7D 6B")
+    assert 0 < sweeps < 0.2 * weight("5C 6B")
+    assert reading.known  # each hand judged is kept
+    assert weight("7D 6B") == sweeps
 
 
 def _swap_unseen(state: Round, rng: random.Random) -> Round:

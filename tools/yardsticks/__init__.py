@@ -6,7 +6,8 @@ move it. ``oracle`` cheats: it sees every card and searches the true position wi
 alpha-beta, which bounds what any fair player could get from search alone. ``peek`` sees
 every hand but not the stock's order: what the other hands alone are worth. ``ismcts`` is
 a fair player that grows one tree over what each seat knows instead of searching each
-guessed world apart, as Master does: an experiment, measured against Master.
+guessed world apart, as Master does; ``reader`` is Master reading the other seat's plays by
+a search from that seat's view: experiments, measured against Master.
 
 The game never imports this package: ``scopa.ai.make_player`` refuses these names, the
 settings refuse them as levels, and the app's worker builds players through ``make_player``.
@@ -22,12 +23,14 @@ from .ismcts import IsmctsPlayer
 from .master_v1.master import MasterPlayer as MasterV1
 from .oracle import OraclePlayer
 from .peek import PeekPlayer
+from .reader import ReaderPlayer
 
 YARDSTICKS: dict[str, type] = {
     "master-v1": MasterV1,
     "oracle": OraclePlayer,
     "peek": PeekPlayer,
     "ismcts": IsmctsPlayer,
+    "reader": ReaderPlayer,
 }
 
 
