@@ -138,14 +138,15 @@ def exact(b: Any, plays: Plays) -> Weigh:
     return replayed(plays, lambda seen, move: 1.0 if b.choose(seen) == move else MISMATCH)
 
 
-def searched(worlds: int, heat: float, plays: Plays) -> Weigh:
+def searched(worlds: int, heat: float, plays: Plays, cap: int | None = None) -> Weigh:
     """A searcher's judgement as the model: each move B had, valued by Master's search over
-    ``worlds`` guessed worlds (no reading of the plays, the replies feared), chosen as the
-    policy model chooses by the expert's judgement (softly, ``heat`` points, and
-    ``POLICY_FLOOR`` of the time anything)."""
+    ``worlds`` guessed worlds (``cap`` lines each, None: Master's; no reading of the plays,
+    the replies feared), chosen as the policy model chooses by the expert's judgement
+    (softly, ``heat`` points, and ``POLICY_FLOOR`` of the time anything)."""
     master = MasterPlayer(
-        1, worlds=worlds, node_budget=1 << 40, time_limit=0, infer=False, replies=False
-    )
+        1, worlds=worlds, node_budget=1 << 40, time_limit=0, infer=False, replies=False,
+        leaf_cap=cap,
+    )  # fmt: skip
 
     def chance(seen: Observation, move: Move) -> float:
         if len(seen.legal_moves) < 2:
@@ -192,6 +193,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--searched", type=int, default=0, help="Master's search over this "
                         "many worlds as a model too")  # fmt: skip
     parser.add_argument("--heat", type=float, default=0.05, help="the searched model's heat")
+    parser.add_argument("--cap", type=int, help="the searched model's lines per world")
     parser.add_argument("--exact", action="store_true", help="B's own policy as a model too")
     args = parser.parse_args(argv)
     b = make(args.b, args.seed + 9)
@@ -208,7 +210,7 @@ def main(argv: list[str] | None = None) -> int:
     }
     if args.searched:
         models[f"searched, {args.searched} worlds"] = lambda _, plays: searched(
-            args.searched, args.heat, plays
+            args.searched, args.heat, plays, args.cap
         )
     if args.exact:
         models["B's own policy"] = lambda _, plays: exact(b, plays)
