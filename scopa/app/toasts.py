@@ -95,13 +95,12 @@ class Announcements:
 
 
 BAND_LINES = 2
-"""The most lines a toast is broken into to keep within a scene's band (unless the band
-says otherwise); a longer one goes lower down, the wider way."""
+"""The most lines a toast is broken into to keep within a scene's band; a longer one goes
+lower down, the wider way."""
 
 
 class ToastBand(NamedTuple):
-    """Where toasts over a scene hide none of its controls, nor its heading
-    (``Scene.toast_band``)."""
+    """Where toasts over a scene hide none of its controls (``Scene.toast_band``)."""
 
     left: float
     right: float
@@ -112,8 +111,6 @@ class ToastBand(NamedTuple):
     """Where a toast too long or too tall for that stretch goes instead..."""
     wide: tuple[float, float]
     """...and the stretch of the width it may take there (left, right)."""
-    lines: int = BAND_LINES
-    """The most lines a toast along the top may take."""
 
 
 def _bounded(text: str) -> str:
@@ -200,7 +197,7 @@ class Toasts:
 
         ``band`` keeps them where they hide none of a scene's controls: within a stretch of
         the width along the top, while one reads there in full at the size asked on at most
-        ``band.lines`` lines; else lower down, from ``band.below``, within ``band.wide``."""
+        ``BAND_LINES`` lines; else lower down, from ``band.below``, within ``band.wide``."""
         width, height = surface.get_size()
         scale = Scale((width, height))
         pen = Pen(fonts, "ui", max(14, height // 40), style.CREAM)
@@ -213,7 +210,7 @@ class Toasts:
             laid, centre, wide = None, width // 2, text_width
             if band is not None:
                 room = max(1, int(min(width * WIDTH_SHARE, band.right - band.left)) - 2 * pad_x)
-                laid = style.fit(toast.text, pen, room, text_height, lines=band.lines)
+                laid = style.fit(toast.text, pen, room, text_height, lines=BAND_LINES)
                 too_tall = y + laid.height + 2 * pad_y > band.floor
                 if laid.elided or laid.cut or laid.px < pen.px or too_tall:
                     laid, y = None, max(y, round(band.below))

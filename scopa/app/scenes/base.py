@@ -11,7 +11,7 @@ import pygame
 from .. import style
 from ..scene import Scene
 from ..style import Metrics
-from ..toasts import MAX_LINES, ToastBand, worded
+from ..toasts import worded
 from ..widgets import Form
 
 if TYPE_CHECKING:
@@ -35,8 +35,6 @@ class MenuScene(Scene):
         # a player on the keyboard keeps seeing where the focus is in the screen they open
         self.form.keyboard_used = isinstance(opener, MenuScene) and opener.form.keyboard_used
         self.m = Metrics(app, app.size)
-        self.heading_box: pygame.Rect | None = None
-        """Where the screen's heading is written (``place_sheet``); None: it has none."""
         self.build()
         self.layout()
 
@@ -138,16 +136,6 @@ class MenuScene(Scene):
         height_px = style.line_height(self.heading_pen())
         self.heading_box = pygame.Rect(inner.left, inner.top, inner.w, height_px)
         return inner
-
-    def toast_band(self) -> ToastBand | None:
-        """Toasts keep off the heading: along the top while they fit above it, else just
-        under it (where they went along the top of the window, over the heading)."""
-        heading = self.heading_box
-        if heading is None:
-            return None
-        m = self.m
-        gap = m.px(style.SPACE_XS)
-        return ToastBand(0, m.w, heading.top - gap, heading.bottom + gap, (0, m.w), lines=MAX_LINES)
 
     def heading_pen(self) -> style.Pen:
         return self.m.pen("title", style.HEADING, style.INK)
