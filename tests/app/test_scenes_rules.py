@@ -119,7 +119,7 @@ def test_space_reads_on_down_a_long_page_then_to_the_next_and_shift_space_reads_
 ) -> None:
     """Space did nothing on the rules. Like Page Down it reads on: a view at a time down a
     long page (a line of the last view kept in sight), then to the next page; Shift+Space
-    reads back the same way, like Page Up."""
+    reads back the same way, to the end of the page before."""
     app.resize((960, 540))
     scene = RulesScene(app)
     app.stack.push(scene)
@@ -146,7 +146,36 @@ def test_space_reads_on_down_a_long_page_then_to_the_next_and_shift_space_reads_
     press(app, pygame.K_SPACE)
     assert scene.page == page + 1 and scene.offset == 0
     press(app, pygame.K_SPACE, pygame.KMOD_RSHIFT)
-    assert scene.page == page and scene.offset == 0
+    assert scene.page == page and scene.offset == end
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+def test_the_view_stays_put_past_the_book_s_last_view_and_its_first(app, size) -> None:
+    """Space at the end of the last page jumped back to its top (and on, up and down,
+    forever); so did Right or Page Down there, and Left or Page Up on the first page read
+    down. Past the book's ends nothing moves."""
+    app.resize(size)
+    scene = RulesScene(app)
+    app.stack.push(scene)
+    frame(app)
+    for _ in range(200):
+        before = (scene.page, scene.offset)
+        press(app, pygame.K_SPACE)
+        if (scene.page, scene.offset) == before:
+            break
+    assert scene.page == scene.pages
+    end = max(0, scene.content_height() - scene.body.h)
+    assert scene.offset == end
+    for key in (pygame.K_SPACE, pygame.K_RIGHT, pygame.K_PAGEDOWN):
+        press(app, key)
+        assert (scene.page, scene.offset) == (scene.pages, end)
+    scene.page = 1
+    scene.layout()
+    press(app, pygame.K_END)
+    down = scene.offset
+    for key in (pygame.K_LEFT, pygame.K_PAGEUP):
+        press(app, key)
+        assert (scene.page, scene.offset) == (1, down)
 
 
 def test_space_presses_the_button_the_focus_ring_shows_on_the_rules(app) -> None:

@@ -108,8 +108,12 @@ class RulesScene(MenuScene):
         self.app.open("cirulla_lesson")
 
     def turn(self, direction: int) -> None:
-        self.page = min(self.pages, max(1, self.page + direction))
-        self.layout()
+        """The next page (``direction`` +1) or the one before (-1), from its top; nothing
+        past the first or the last (the view stays where it is read)."""
+        page = min(self.pages, max(1, self.page + direction))
+        if page != self.page:
+            self.page = page
+            self.layout()
 
     def title(self) -> str:
         return self.t(f"rules_{self.page_id}_title")
@@ -212,14 +216,17 @@ class RulesScene(MenuScene):
 
     def read_on(self, direction: int) -> None:
         """Space (``direction`` +1) or Shift+Space (-1): a view further down the page, or
-        back up it, with a line of the last view kept in sight; past the page's end (or
-        its top), the next page (or the one before), as Page Down and Page Up turn it."""
+        back up it, with a line of the last view kept in sight; past the page's end, the
+        next page from its top; past its top, the page before from its end (reading back
+        as it was read on). Nothing past the book's last view or its first."""
         limit = max(0, self.content_height() - self.body.h)
         if (self.offset < limit) if direction > 0 else (self.offset > 0):
             line = style.line_height(self._body_pen())
             self.scroll(direction * max(line, self.body.h - line))
-        else:
-            self.turn(direction)
+            return
+        self.turn(direction)
+        if direction < 0 and self.offset == 0:
+            self.scroll(self.content_height())
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
