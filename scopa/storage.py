@@ -999,15 +999,22 @@ _REASONS = {
     errno.EROFS: "files.reason_read_only",
     errno.ENOTDIR: "files.reason_in_the_way",
     errno.EEXIST: "files.reason_in_the_way",
+    errno.EISDIR: "files.reason_a_folder",
+    errno.ENOENT: "files.reason_gone",
+    errno.ENAMETOOLONG: "files.reason_name_too_long",
+    errno.EIO: "files.reason_disk_error",
 }
 
 
 def _os_reason(error: OSError) -> Param:
-    """Why a file operation failed, translated when it is a common reason."""
+    """Why a file operation failed, in the player's words: a common reason by name, any
+    other by the system's number for it (its own words are in English only, and logged)."""
     key = _REASONS.get(error.errno or 0)
     if key is not None:
         return FileProblem(key)
-    return _detail(error.strerror or str(error))
+    if error.errno:
+        return FileProblem("files.reason_system", {"code": str(error.errno)})
+    return FileProblem("files.reason_unknown")
 
 
 def _cause_unreadable(path: Path, error: OSError) -> FileProblem:

@@ -6,6 +6,7 @@ kill a real process (SIGKILL) in the middle of its writes.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import random
@@ -789,3 +790,25 @@ def test_a_number_too_long_to_read_costs_only_its_row_of_the_statistics(tmp_path
     assert played == 1 and sum(tally.played for tally in kept.tallies.values()) == 1
     again = Store(tmp_path)
     assert again.load_stats() == kept and again.messages == []
+
+
+def test_a_write_refused_by_the_system_is_said_in_the_player_s_words(tmp_path: Path) -> None:
+    """A folder where the settings file goes made the Italian notice end in the system's
+    English ("Is a directory")."""
+    store = Store(tmp_path)
+    store.settings_path.mkdir()
+    assert store.save_settings(Settings()) is False
+    (message,) = store.messages
+    italian = message.render(Translator("it"))
+    assert "c'è una cartella dove dovrebbe esserci il file" in italian
+    assert "directory" not in italian and "Errno" not in italian
+    assert "a folder stands where the file should be" in message.render(Translator("en"))
+
+
+def test_a_reason_the_game_has_no_words_for_is_named_by_its_number() -> None:
+    from scopa.storage import _os_reason
+
+    reason = _os_reason(OSError(errno.EINVAL, "Invalid argument"))
+    assert reason.render(Translator("it")) == "il sistema l'ha rifiutato, errore 22"
+    assert reason.render(Translator("en")) == "the system refused, error 22"
+    assert _os_reason(OSError("no number")).render(Translator("en")) == "the system refused"

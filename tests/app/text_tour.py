@@ -104,7 +104,11 @@ FILE_CAUSES = {
     "cause_too_large": {"size": "12.4 MB", "limit": "1 MB"},
     "cause_folder": {},
 }
-FILE_REASONS = ("reason_denied", "reason_disk_full", "reason_read_only", "reason_in_the_way")
+FILE_REASONS = (
+    "reason_denied", "reason_disk_full", "reason_read_only", "reason_in_the_way",
+    "reason_a_folder", "reason_gone", "reason_name_too_long", "reason_disk_error",
+    "reason_unknown",
+)  # fmt: skip
 FILE_KINDS = ("kind_pipe", "kind_device", "kind_socket", "kind_special")
 
 
@@ -1212,6 +1216,7 @@ class Tour:
         )
         reasons = [FileProblem(f"files.{r}") for r in FILE_REASONS]
         reasons.append(FileProblem("files.reason_other_copy"))
+        reasons.append(FileProblem("files.reason_system", {"code": "22"}))
         for k, sentence in enumerate(FILE_SENTENCES + FILE_SENTENCES):
             params = {
                 "cause": causes[k % len(causes)],
