@@ -262,6 +262,14 @@ class MatchCoordinator:
         if self.saver is not None:
             self.saver.flush()
 
+    def kept(self) -> bool:
+        """Saved once more now, whether the match is kept as it is (True when nothing is
+        saved for it: watched, practice)."""
+        if self.saver is None:
+            return True
+        self._save()
+        return self.saver.kept()
+
     def close(self) -> None:
         if self.saver is not None:
             self.saver.close()
@@ -533,8 +541,16 @@ class Matches:
                 on_yes=self.app.home,
             )
             return
-        if current is not None:
-            current.flush()
+        if current is not None and not current.kept():
+            self.app.open(
+                "confirm",
+                question=lambda: self.app.t("leave_unsaved_question"),
+                detail=lambda: self.app.t("leave_unsaved_detail"),
+                yes=lambda: self.app.t("leave_anyway"),
+                no=lambda: self.app.t("keep_playing"),
+                on_yes=self.app.home,
+            )
+            return
         self.app.home()
 
     # --- over the network ------------------------------------------------------------------

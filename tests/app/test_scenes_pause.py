@@ -279,3 +279,30 @@ def test_a_deck_chosen_from_the_menu_shows_behind_it_at_once(app, paused) -> Non
     )
     frame(app)
     assert seen == [chosen]
+
+
+def test_save_and_leave_asks_when_the_match_could_not_be_saved(app, paused, store) -> None:
+    """A save the disk refused went on to the title without a word, and Continue then lost
+    the match (or brought back an older one). Leaving now asks first; Keep playing stays."""
+    pause, table = paused
+    store.save_path.unlink()
+    store.save_path.mkdir()  # where the save goes, a folder: every save fails
+    click(app, pause.buttons[3])
+    dialog = app.stack.top
+    assert isinstance(dialog, ConfirmScene)
+    assert dialog.form.focus is dialog.no_button
+    press(app, pygame.K_RETURN)
+    assert app.stack.top is pause
+    store.save_path.rmdir()  # the disk has room again: leaving saves and goes
+    click(app, pause.buttons[3])
+    assert isinstance(app.stack.top, TitleScene)
+    assert store.load_match() is not None
+
+
+def test_leave_anyway_goes_to_the_title(app, paused, store) -> None:
+    pause, _ = paused
+    store.save_path.unlink()
+    store.save_path.mkdir()
+    click(app, pause.buttons[3])
+    click(app, app.stack.top.yes_button)
+    assert isinstance(app.stack.top, TitleScene) and len(app.stack) == 1

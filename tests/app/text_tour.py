@@ -739,6 +739,13 @@ class Tour:
         self.frames(8)
         self.show("pause, abandon?")
         app.back()
+        coordinator = scene.coordinator
+        coordinator.kept = lambda: False  # type: ignore[method-assign]  # a disk that refuses
+        app.stack.top.on_leave()
+        self.frames(8)
+        self.show("pause, leave what could not be saved?")
+        del coordinator.kept
+        app.back()
         app.back()
         self.frames(2)
         app.settings = app.settings.with_(deck_style="french")

@@ -24,14 +24,21 @@ class MatchSaver:
         self._pool: futures.ThreadPoolExecutor | None = None
         self._pending: list[tuple[str, futures.Future[Any]]] = []
         self._told = Announcements()
+        self._last: futures.Future[Any] | None = None
+        """The last save or finish asked for: whether the match is kept as it is now."""
         self._lock = threading.Lock()
         """Jobs come from the render loop and from the coach's thread (a review done)."""
 
-    def _submit(self, key: str, job: Callable[..., Any], *args: Any) -> None:
+    def _submit(self, key: str, job: Callable[..., Any], *args: Any, keeps: bool = True) -> None:
+        """Run ``job`` after those asked before; ``keeps``: it writes the match as it is now
+        (a save, its end), whose outcome ``kept`` tells."""
         with self._lock:
             if self._pool is None:
                 self._pool = futures.ThreadPoolExecutor(1, thread_name_prefix="scopa-save")
-            self._pending.append((key, self._pool.submit(job, *args)))
+            future = self._pool.submit(job, *args)
+            self._pending.append((key, future))
+            if keeps:
+                self._last = future
 
     def save(
         self, setup: Any, record: Any, *, undone: bool = False, hinted: frozenset[int] = frozenset()
@@ -49,7 +56,8 @@ class MatchSaver:
     def note_accuracy(self, match_id: str, accuracy: float) -> None:
         """The finished match ``match_id`` was reviewed: its accuracy joins its result in
         the statistics (after the result itself, which was asked for first)."""
-        self._submit("table.stats_failed", self.store.note_accuracy, match_id, accuracy)
+        note = self.store.note_accuracy
+        self._submit("table.stats_failed", note, match_id, accuracy, keeps=False)
 
     def problems(self) -> list[tuple[str, str]]:
         """``(message key, reason)`` for each finished job that raised, unless the same kind
@@ -77,6 +85,19 @@ class MatchSaver:
         with self._lock:
             pending = [future for _, future in self._pending]
         futures.wait(pending, timeout=timeout)
+
+    def kept(self) -> bool:
+        """Whether the last save asked for (waited for) was written: False while the
+        store cannot write it (a full disk, a folder in the file's place...)."""
+        with self._lock:
+            last = self._last
+        if last is None:
+            return True
+        futures.wait([last])
+        try:
+            return last.result() is not False
+        except (OSError, ValueError):
+            return False
 
     def close(self) -> None:
         self.flush()
