@@ -66,6 +66,18 @@ def test_escape_on_the_level_question_starts_nothing(app, title) -> None:
     assert app.settings.opponent_level == ""
 
 
+def test_a_click_outside_the_level_question_starts_nothing(app, title) -> None:
+    """A player on the mouse alone had no way back from the level question but to choose:
+    a click outside its sheet goes back, as from a question; one on the sheet does not."""
+    click(app, title.play)
+    dialog = top(app)
+    click(app, (dialog.panel.centerx, dialog.panel.top + 4))
+    assert top(app) is dialog
+    click(app, (dialog.panel.left // 2, dialog.panel.centery))
+    assert top(app) is title
+    assert app.settings.opponent_level == ""
+
+
 def test_play_follows_the_rules_chosen_in_the_settings(app, title) -> None:
     """Set scientifico in the settings, press Play: scientifico (not the last match's)."""
     from scopa.engine import PRESETS

@@ -23,7 +23,8 @@ if TYPE_CHECKING:
 
 
 class LevelScene(MenuScene):
-    """Three buttons, one per level, each with its explanation; Esc goes back."""
+    """Three buttons, one per level, each with its explanation; Esc, or a click outside
+    the sheet, goes back."""
 
     opaque = False
 
@@ -67,6 +68,13 @@ class LevelScene(MenuScene):
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
             self.form.keyboard_used = True  # the focus ring shows where the arrows went
             self.form.move_focus(1 if event.key == pygame.K_DOWN else -1)
+            return True
+        if (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and event.button == 1
+            and not self.panel.collidepoint(event.pos)
+        ):  # a player on the mouse alone has a way back, as from a question
+            self.back()
             return True
         return super().handle(event)
 
