@@ -298,7 +298,8 @@ class TextInput(Control):
     game gave (``given``: "You", "Player 2") is marked as editing starts, so that typing
     replaces it rather than adding to it. ``keep`` says what of a typed text the field
     takes (a name field leaves out the letters the game cannot draw, and says so); without
-    it, every printable letter."""
+    it, every printable letter. ``done``, if given, runs when Enter ends the typing (an
+    address typed is joined, as forms do)."""
 
     def __init__(
         self,
@@ -308,12 +309,14 @@ class TextInput(Control):
         max_length: int = 24,
         given: Callable[[], bool] | None = None,
         keep: Callable[[str], str] | None = None,
+        done: Callable[[], None] | None = None,
         **kwargs: Any,
     ):
         super().__init__(**kwargs)
         self.get, self.set, self.max_length = get, set, max_length
         self.given = given
         self.keep = keep
+        self.done = done
         self._editing = False
         self.selected = False
         """The whole name is marked (Ctrl+A, or a name the game gave)."""
@@ -331,7 +334,10 @@ class TextInput(Control):
             self.selected = False
 
     def activate(self) -> None:
+        typed = self._editing
         self.editing = not self.editing and self.enabled
+        if typed and self.done is not None:
+            self.done()
 
     def press(self, pos: tuple[int, int]) -> None:
         if self._editing:

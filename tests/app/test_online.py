@@ -218,6 +218,23 @@ def test_a_name_typed_under_play_online_is_kept_without_hosting_or_joining(app, 
     assert again.stack.top.player_name() == "Bruno"
 
 
+def test_enter_after_an_address_typed_joins_it(app):
+    """Enter in the address field only ended the typing: the player had to find Join.
+    It joins, as forms do; with nothing typed it only ends the typing."""
+    app.settings = app.settings.with_(language="en", tutorial_done=True)
+    app.open("online")
+    online = app.stack.top
+    online.address = ""
+    click(app, online.address_row.control)
+    press(app, pygame.K_RETURN)
+    assert app.stack.top is online
+    click(app, online.address_row.control)
+    type_text(app, "ABCD-EFGH")
+    press(app, pygame.K_RETURN)
+    assert app.stack.top is not online  # the lobby, trying the table
+    assert app.settings.online_address == "ABCD-EFGH"
+
+
 def test_a_bad_address_is_explained(app):
     app.settings = app.settings.with_(language="en", tutorial_done=True)
     app.open("online")

@@ -61,7 +61,12 @@ class OnlineScene(MenuScene):
         )
         self.address_row = SettingRow(
             self.tr("online.address"),
-            TextInput(lambda: self.address, self._set_address, max_length=MAX_ADDRESS),
+            TextInput(
+                lambda: self.address,
+                self._set_address,
+                max_length=MAX_ADDRESS,
+                done=self._typed_address,
+            ),
             control_share=0.7,
         )
         self.join_button = Button(
@@ -91,6 +96,11 @@ class OnlineScene(MenuScene):
 
     def _set_address(self, value: str) -> None:
         self.address = value
+
+    def _typed_address(self) -> None:
+        """Enter at the end of an address typed joins it, as Join would."""
+        if self.address.strip():
+            self.join()
 
     def handle(self, event: pygame.event.Event) -> bool:
         if (
