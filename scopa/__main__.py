@@ -98,6 +98,7 @@ def open_first_screens(app: App) -> None:
         shuffle = None if seed is None else Match.new(setup.rules, random.Random(seed))
         app.matches.start(setup, shuffle)
         return
+    app.store.load_stats()  # a damaged statistics file is told now, with the other files
     app.home()
     if not app.settings.tutorial_done:
         app.open("tutorial_offer")

@@ -105,8 +105,9 @@ def test_the_focus_ring_of_a_language_clears_the_word_language_over_it(app) -> N
 
 
 def damaged_first_start(tmp_path, monkeypatch):  # noqa: ANN001, ANN201
-    """The game started on a folder whose settings and saved match are damaged: the
-    settings are set aside (so the first-start dialog shows), and both files are told of."""
+    """The game started on a folder whose settings, saved match and statistics are damaged:
+    the settings are set aside (so the first-start dialog shows), and every file is told of
+    (the statistics were told only once the player opened them)."""
     from scopa.__main__ import open_first_screens
     from scopa.app.app import App
     from scopa.app.registry import default_scenes
@@ -115,6 +116,7 @@ def damaged_first_start(tmp_path, monkeypatch):  # noqa: ANN001, ANN201
     monkeypatch.delenv("SCOPA_START", raising=False)
     (tmp_path / "settings.toml").write_text("volume = [\n", encoding="utf-8")
     (tmp_path / "match.json").write_text("{broken", encoding="utf-8")
+    (tmp_path / "stats.json").write_bytes(b"\x00\x01 not statistics")
     store = Store(tmp_path)
     settings = store.load_settings().with_(language="en")
     app = App(store, size=(960, 540), settings=settings, scenes=default_scenes())
@@ -135,10 +137,10 @@ def drawn_texts(app) -> list[style.Drawn]:  # noqa: ANN001
 def test_file_notices_at_the_first_start_wait_for_the_dialog_and_show_on_the_title(
     tmp_path, monkeypatch
 ) -> None:
-    """Two damaged files told as the game starts for the first time: behind the first-start
-    dialog the first notice was half covered and the second cut off, their time standing
-    still. They wait, unseen, until the dialog closes; then both show in full on the title,
-    clear of its panel, and their time runs."""
+    """Three damaged files told as the game starts for the first time: behind the
+    first-start dialog the first notice was half covered and the second cut off, their time
+    standing still. They wait, unseen, until the dialog closes; then they show in full on
+    the title, clear of its panel, and their time runs."""
     from scopa.app.app import FILE_TOAST_SECONDS
     from scopa.app.scenes.title import TitleScene
 
@@ -147,7 +149,8 @@ def test_file_notices_at_the_first_start_wait_for_the_dialog_and_show_on_the_tit
         offer = app.stack.top
         assert isinstance(offer, TutorialOffer)
         notices = [toast.text for toast in app.toasts]
-        assert len(notices) == 2, notices
+        assert len(notices) == 3, notices
+        assert any("statistics" in notice for notice in notices)
         assert not {d.words for d in drawn_texts(app)} & set(notices), "seen behind the dialog"
         assert all(toast.remaining == FILE_TOAST_SECONDS for toast in app.toasts)
         click(app, offer.decline_button)
