@@ -8,6 +8,7 @@ import pytest
 
 from scopa.app.matches import MatchCoordinator
 from scopa.app.scenes.scoring import ScoringScene
+from scopa.app.widgets import resolve
 from scopa.engine import DECK, Card, Match, Rules, parse_cards, score_round
 from scopa.settings import MatchSetup, SeatConfig
 
@@ -101,7 +102,10 @@ def test_a_won_match_offers_rematch_and_title(app) -> None:
     frame(app)
     assert scene.headline() == app.t("match_won.you")  # Giulia plays alone: "You win!"
     press(app, pygame.K_ESCAPE)  # the menu, over the result
-    assert type(app.stack.top).__name__ == "PauseScene"
+    pause = app.stack.top
+    assert type(pause).__name__ == "PauseScene"
+    # Resume goes back to the sheet: its hint said "Back to the table"
+    assert resolve(pause.buttons[0].hint) == app.t("resume_hint_scores")
     press(app, pygame.K_ESCAPE)
     assert app.stack.top is scene  # the result stays until a choice is made
     rematch = next(b for b in scene.buttons if b.text() == app.t("rematch"))

@@ -37,8 +37,10 @@ class PauseScene(MenuScene):
         self.form.set_focus(self.buttons[0])  # Return takes the way back to the table
 
     def _build_offline(self) -> None:
+        # Resume goes back to the screen the menu was opened over: the table, or a sheet
+        under = getattr(self.app.stack.top, "resume_hint", "resume_hint")
         self.buttons = [
-            Button(self.tr("resume"), self.back, primary=True, hint=self.tr("resume_hint")),
+            Button(self.tr("resume"), self.back, primary=True, hint=self.tr(under)),
             Button(self.tr("settings"), self.on_settings, hint=self.tr("pause_settings_hint")),
             Button(self.tr("rules"), self.on_rules, hint=self.tr("rules_hint")),
         ]
