@@ -263,3 +263,30 @@ def test_over_the_table_toasts_hide_neither_the_aids_buttons_nor_the_score(
         assert not said.elided and said.px >= said.asked, said
     finally:
         pygame.display.quit()
+
+
+@pytest.mark.parametrize("language", ["it", "en"])
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+def test_the_practice_intro_reads_on_one_line_over_the_table(
+    tmp_path: Path, size: tuple[int, int], language: str
+) -> None:
+    """The practice's opening notice goes below the buttons, over the table's top: on two
+    lines it hid the corners of the cards the player came to study, for seven seconds."""
+    app = App(Store(tmp_path), size=size, settings=Settings(language=language))
+    try:
+        app.settings = app.settings.with_(animation_speed="instant")
+        rules = Rules()
+        seats = (SeatConfig("Giulia", True), SeatConfig("CPU", False, "beginner"))
+        coordinator = coordinated(app, MatchSetup(seats, rules), Match.new(rules, 3))
+        scene = TableScene(app, coordinator, worker=inline_worker())
+        app.stack.push(scene)
+        pump(app, 3)
+        intro = app.t("review.practice_intro")
+        app.notify(lambda t: intro)
+        drawn: list[style.Drawn] = []
+        with style.watch_text(drawn.append):
+            app.toasts.draw(app.screen, app.font, band=scene.toast_band())
+        (said,) = [d for d in drawn if d.words == intro]
+        assert len(said.lines) == 1 and not said.elided and said.px >= said.asked, said
+    finally:
+        pygame.display.quit()
