@@ -761,7 +761,9 @@ class Store:
                 self._tell(FileProblem(f"files.{name}_set_aside", params))
                 return
         params = {"path": str(path), "cause": cause, "reason": reason}
-        self._tell(FileProblem(f"files.{name}_left", params))
+        # Left where it is, the file is found damaged at every reading (each return to the
+        # title): told once while it lasts, not every time.
+        self._tell(FileProblem(f"files.{name}_left", params, topic=f"left:{path}"))
 
     def _write(self, path: Path, data: bytes, name: str) -> bool:
         if self.locked_out:

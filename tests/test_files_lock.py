@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import pygame
 import pytest
 
 from scopa.engine import Match, Rules
@@ -301,3 +302,27 @@ def test_the_game_started_twice_saves_only_in_the_first(tmp_path: Path) -> None:
     assert alone.returncode == 0, alone.stderr.decode()[-2000:]
     assert (tmp_path / "match.json").exists()
     assert not (tmp_path / LOCK_FILE).exists()
+
+
+def test_a_damaged_match_a_second_copy_cannot_set_aside_is_told_once(tmp_path: Path) -> None:
+    """With another copy open, the damaged saved match stays where it is and was told
+    again at every return to the title (each reading of it): once is enough."""
+    from scopa.app.app import App
+
+    with other_copy(tmp_path):
+        store = Store(tmp_path)
+        assert store.lock() is False
+        store.save_path.write_text("{broken", encoding="utf-8")
+        app = App(store, size=(960, 540))
+        try:
+            said = []
+            for _ in range(3):
+                assert store.load_match() is None
+                app.show_store_messages()
+                said += [toast.text for toast in app.toasts if "resumed" in toast.text]
+                for toast in app.toasts:  # its time runs out before the next return
+                    toast.remaining = 0
+                app.toasts.update(0.1, lambda toast: True)
+            assert len(said) == 1, said
+        finally:
+            pygame.display.quit()
