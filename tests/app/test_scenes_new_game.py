@@ -348,15 +348,16 @@ def test_six_names_never_repeat_one_seated(app, store) -> None:
 
 def test_the_matchup_names_the_seats_as_the_table_will(app, scene) -> None:
     """With two people at the screen nobody is "you": the line under the seats names them
-    as the table's plates and cover do ("Player 1 against Giulia"), not "You against
-    Giulia" for a match that then asks to hand the computer to Player 1."""
+    as the table's plates and cover do ("Player 1 against Player 2"), not "You against
+    ..." for a match that then asks to hand the computer to Player 1."""
     from scopa.app.table.scene import TableScene
 
     _, _, kind, _ = seat(scene, 1)
     click(app, kind)  # seat 2 becomes human
     assert scene.humans[:2] == [True, True]
     first = app.t("player_n", n=1)
-    assert scene.matchup() == f"{first} {app.t('ng_against')} {scene.names[1]}"
+    second = app.t("player_n", n=2)
+    assert scene.matchup() == f"{first} {app.t('ng_against')} {second}"
     click(app, scene.start_button)
     table = app.stack.top
     assert isinstance(table, TableScene)
@@ -600,3 +601,23 @@ def test_my_rules_say_which_rules_they_are(app, scene):
     assert scene.my_rules().count(":") == 1, scene.my_rules()
     scene._set_preset("scopone")
     assert scene.my_rules() == ""  # a preset chosen here says what it is in its own hint
+
+
+def test_a_computer_made_a_person_loses_the_computer_s_name(app, scene) -> None:
+    """Seat 2 made a person kept "Giulia", the name the game gave the computer, while seat
+    1 became "Player 1": now both are named as people, and back to a computer, seat 2 is
+    given a computer's name again. A name typed stays whatever the seat's kind."""
+    _, name, kind, _ = seat(scene, 1)
+    assert scene.shown_name(1) == "Giulia"
+    click(app, kind)  # a person
+    assert scene.seat_names()[:2] == [app.t("player_n", n=1), app.t("player_n", n=2)]
+    click(app, kind)  # a computer again
+    assert scene.shown_name(1) == "Giulia" and scene.shown_name(0) == app.t("you")
+    click(app, name)
+    type_text(app, "Bruno")
+    press(app, pygame.K_RETURN)
+    click(app, kind)
+    typed = scene.shown_name(1)
+    assert typed.endswith("Bruno")
+    click(app, kind)
+    assert scene.shown_name(1) == typed

@@ -13,7 +13,7 @@ from scopa.engine.rules import PLAYERS
 from scopa.settings import MAX_NAME, MatchSetup, SeatConfig, SettingsError
 
 from .. import style
-from ..matches import free_names
+from ..matches import COMPUTER_NAMES, free_names
 from ..widgets import Button, Choice, Label, SettingRow, TextInput, Toggle
 from ..wording import default_name, is_default_name
 from .base import MenuScene
@@ -48,6 +48,8 @@ class NewGameScene(MenuScene):
         self.names = [you, *free_names([you], SEATS - 1)]
         self.defaults = [True] + [False] * (SEATS - 1)
         """Which seats keep the game's name for them (:meth:`shown_name`), not a typed one."""
+        self.typed = [False] * SEATS
+        """Which seats' names were typed here (a computer's name typed is kept for a person)."""
         self.level = app.settings.opponent_level or "expert"
         self.last = last
         self.kinds_chosen = False
@@ -131,9 +133,12 @@ class NewGameScene(MenuScene):
         def set_name(value: str) -> None:
             self.names[seat] = value
             self.defaults[seat] = False
+            self.typed[seat] = True
             self._check()
 
         def set_human(value: bool) -> None:
+            if value != self.humans[seat] and not self.typed[seat]:
+                self._rename(seat, human=value)
             self.humans[seat] = value
             self.kinds_chosen = True
             self._check()
@@ -172,6 +177,17 @@ class NewGameScene(MenuScene):
             self._check()
 
         return setter
+
+    def _rename(self, seat: int, *, human: bool) -> None:
+        """A computer made a person loses the computer's name the game gave it ("Giulia"
+        became a person called so) for the game's name for a person ("Player 2"); a person
+        with the game's name made a computer gets a computer's name again."""
+        if human and not self.defaults[seat] and self.names[seat] in COMPUTER_NAMES:
+            self.defaults[seat] = True
+        elif not human and self.defaults[seat]:
+            taken = [self.shown_name(other) for other in range(SEATS) if other != seat]
+            (self.names[seat],) = free_names(taken, 1)
+            self.defaults[seat] = False
 
     def _seat_kinds(self) -> None:
         """Who plays each seat: as in the last match set up when it had as many seats (the
