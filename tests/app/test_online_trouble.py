@@ -311,3 +311,30 @@ def test_anything_unexpected_while_opening_a_table_is_logged_and_said(
     assert "KeyError" in capsys.readouterr().err
     click(app, lobby.leave_button)
     assert app.stack.top is online
+
+
+def test_a_table_nothing_answered_for_can_be_looked_for_again(app, online) -> None:
+    """Nothing answered at the address: the lobby offered only Leave, and the player had
+    to go back and type it again. Try again looks once more, where it looked first."""
+    lobby = join(app, online, "ws://127.0.0.1:9/ABCDE-FGHIJ-KLM")
+    run_until(app, lambda: lobby.session.error is not None)
+    frame(app)
+    assert lobby.session.error_kind == "reach"
+    assert lobby.retry_button in lobby.form.widgets and lobby.retry_button.rect.w > 0
+    first = lobby.session
+    click(app, lobby.retry_button)
+    assert lobby.session is not first and lobby.session.error is None
+    assert lobby.retry_button not in lobby.form.widgets
+    assert lobby._status()[0] == app.t("online.connecting", server="127.0.0.1:9")
+    run_until(app, lambda: lobby.session.error is not None)
+    frame(app)
+    assert lobby.retry_button in lobby.form.widgets
+    click(app, lobby.leave_button)
+    assert app.stack.top is online
+
+
+def test_a_bad_address_is_not_offered_to_be_tried_again(app, online) -> None:
+    lobby = join(app, online, "ws://[::1")
+    run_until(app, lambda: lobby.session.error is not None)
+    frame(app)
+    assert lobby.retry_button not in lobby.form.widgets

@@ -27,6 +27,8 @@ from .online import describe_rules
 if TYPE_CHECKING:
     from ..app import App
 
+RETRIED = ("reach", "not_found")
+"""The troubles joining that looking again may mend (nothing answered, no table there)."""
 NOTICE_SECONDS = 10.0
 """How long the news of a damaged file of hosted tables shows (as long as a file's news)."""
 
@@ -41,6 +43,8 @@ class LobbyScene(MenuScene):
         address: str = "",
     ) -> None:
         self.mode = mode
+        self.address = address
+        self.player = player
         self.server = server_of(address)
         self.by_code = mode == "join" and is_code(address)
         self.session = OnlineSession(app.store, app.matches.hosted_server())
@@ -54,6 +58,7 @@ class LobbyScene(MenuScene):
 
     def build(self) -> None:
         self.copy_button = Button(self.tr("online.copy"), self.copy)
+        self.retry_button = Button(self.tr("online.try_again"), self.retry, primary=True)
         self.leave_button = Button(self.tr("online.leave"), self.back)
         self.form.add(self.leave_button)
 
@@ -69,6 +74,7 @@ class LobbyScene(MenuScene):
         session.check()
         self._tell_set_aside()
         self._offer_copy()
+        self._offer_retry()
         if seated is None and session.seated is not None:
             if self.app.trace is not None:
                 self.app.trace(f"address {session.seated.address}")
@@ -126,6 +132,29 @@ class LobbyScene(MenuScene):
         elif shown and not self.address_useful:
             self.form.remove(self.copy_button)
 
+    @property
+    def retry_useful(self) -> bool:
+        """Joining found nobody at the address or the code: the friend's game may still be
+        starting, or the network coming back, so looking again may find the table."""
+        session = self.session
+        return (
+            self.mode == "join" and session.error_kind in RETRIED and session.error_code != "over"
+        )
+
+    def _offer_retry(self) -> None:
+        shown = self.retry_button in self.form.widgets
+        if self.retry_useful and not shown:
+            self.form.widgets.insert(0, self.retry_button)
+        elif shown and not self.retry_useful:
+            self.form.remove(self.retry_button)
+
+    def retry(self) -> None:
+        """Look for the table again, where it was looked for first."""
+        self.form.remove(self.retry_button)
+        self.session.close()
+        self.session = OnlineSession(self.app.store, self.app.matches.hosted_server())
+        self.session.join(self.address, self.player)
+
     def copy(self) -> None:
         if self.session.seated is None:
             return
@@ -149,9 +178,10 @@ class LobbyScene(MenuScene):
             inner.left, self.heading_box.bottom + gap, inner.w, m.px(0.14)
         )
         button_w = m.px(0.34)
-        self.copy_button.place(
-            pygame.Rect(inner.right - button_w, self.address_box.bottom, button_w, row_h)
-        )
+        for button in (self.copy_button, self.retry_button):  # never both at once
+            button.place(
+                pygame.Rect(inner.right - button_w, self.address_box.bottom, button_w, row_h)
+            )
         self.rules_box = pygame.Rect(
             inner.left, self.address_box.bottom, inner.w - button_w - gap, row_h
         )
