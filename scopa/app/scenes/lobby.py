@@ -178,16 +178,19 @@ class LobbyScene(MenuScene):
             inner.left, self.heading_box.bottom + gap, inner.w, m.px(0.14)
         )
         button_w = m.px(0.34)
-        for button in (self.copy_button, self.retry_button):  # never both at once
-            button.place(
-                pygame.Rect(inner.right - button_w, self.address_box.bottom, button_w, row_h)
-            )
+        self.copy_button.place(
+            pygame.Rect(inner.right - button_w, self.address_box.bottom, button_w, row_h)
+        )
         self.rules_box = pygame.Rect(
             inner.left, self.address_box.bottom, inner.w - button_w - gap, row_h
         )
         self.seats_box = pygame.Rect(inner.left, self.address_box.bottom + row_h + gap, inner.w, 0)
         self.seats_box.h = inner.bottom - row_h - gap - self.seats_box.top
         self.leave_button.place(pygame.Rect(inner.left, inner.bottom - row_h, button_w, row_h))
+        # across from Leave: trouble is said in the middle, so the bottom line is free
+        self.retry_button.place(
+            pygame.Rect(inner.right - button_w, inner.bottom - row_h, button_w, row_h)
+        )
         self.status_box = pygame.Rect(
             inner.left + button_w + gap, inner.bottom - row_h, inner.w - button_w - gap, row_h
         )
