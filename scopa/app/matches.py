@@ -526,32 +526,34 @@ class Matches:
 
     def leave(self) -> None:
         """Back to the title; the match stays saved for Continue. A seat at a table held by
-        a server is left only once the player agrees (it can be taken back later)."""
+        a server is left only once the player agrees (it can be taken back later), and so
+        is a match the disk would not save (the plays since its last save are lost)."""
         current = self.current
         if self.practising:
             self.end_practice()
             return
         if current is not None and current.remote:
-            self.app.open(
-                "confirm",
-                question=lambda: self.app.t("online.leave_question"),
-                detail=lambda: self.app.t("online.leave_detail"),
-                yes=lambda: self.app.t("online.leave"),
-                no=lambda: self.app.t("online.stay"),
-                on_yes=self.app.home,
+            self._home_if_agreed(
+                "online.leave_question", "online.leave_detail", "online.leave", "online.stay"
             )
-            return
-        if current is not None and not current.kept():
-            self.app.open(
-                "confirm",
-                question=lambda: self.app.t("leave_unsaved_question"),
-                detail=lambda: self.app.t("leave_unsaved_detail"),
-                yes=lambda: self.app.t("leave_anyway"),
-                no=lambda: self.app.t("keep_playing"),
-                on_yes=self.app.home,
+        elif current is not None and not current.kept():
+            self._home_if_agreed(
+                "leave_unsaved_question", "leave_unsaved_detail", "leave_anyway", "keep_playing"
             )
-            return
-        self.app.home()
+        else:
+            self.app.home()
+
+    def _home_if_agreed(self, question: str, detail: str, yes: str, no: str) -> None:
+        """Ask (each a key of the texts), and go back to the title on yes."""
+        t = self.app.t
+        self.app.open(
+            "confirm",
+            question=lambda: t(question),
+            detail=lambda: t(detail),
+            yes=lambda: t(yes),
+            no=lambda: t(no),
+            on_yes=self.app.home,
+        )
 
     # --- over the network ------------------------------------------------------------------
 

@@ -73,8 +73,8 @@ class LobbyScene(MenuScene):
         seated = session.seated
         session.check()
         self._tell_set_aside()
-        self._offer_copy()
-        self._offer_retry()
+        self._offer(self.copy_button, self.address_useful)
+        self._offer(self.retry_button, self.retry_useful)
         if seated is None and session.seated is not None:
             if self.app.trace is not None:
                 self.app.trace(f"address {session.seated.address}")
@@ -124,29 +124,20 @@ class LobbyScene(MenuScene):
         """There is an address, and a friend still to send it to."""
         return self.session.seated is not None and self.awaited > 0
 
-    def _offer_copy(self) -> None:
-        """The Copy button shows only while it copies an address worth sending."""
-        shown = self.copy_button in self.form.widgets
-        if self.address_useful and not shown:
-            self.form.widgets.insert(0, self.copy_button)
-        elif shown and not self.address_useful:
-            self.form.remove(self.copy_button)
+    def _offer(self, button: Button, useful: bool) -> None:
+        """``button`` shows only while it is ``useful`` (Copy: an address worth sending;
+        Try again: a table not found)."""
+        shown = button in self.form.widgets
+        if useful and not shown:
+            self.form.widgets.insert(0, button)
+        elif shown and not useful:
+            self.form.remove(button)
 
     @property
     def retry_useful(self) -> bool:
         """Joining found nobody at the address or the code: the friend's game may still be
         starting, or the network coming back, so looking again may find the table."""
-        session = self.session
-        return (
-            self.mode == "join" and session.error_kind in RETRIED and session.error_code != "over"
-        )
-
-    def _offer_retry(self) -> None:
-        shown = self.retry_button in self.form.widgets
-        if self.retry_useful and not shown:
-            self.form.widgets.insert(0, self.retry_button)
-        elif shown and not self.retry_useful:
-            self.form.remove(self.retry_button)
+        return self.mode == "join" and self.session.error_kind in RETRIED
 
     def retry(self) -> None:
         """Look for the table again, where it was looked for first."""
