@@ -86,14 +86,17 @@ class MatchSaver:
             pending = [future for _, future in self._pending]
         futures.wait(pending, timeout=timeout)
 
-    def kept(self) -> bool:
-        """Whether the last save asked for (waited for) was written: False while the
-        store cannot write it (a full disk, a folder in the file's place...)."""
+    def kept(self, timeout: float | None = 30.0) -> bool:
+        """Whether the last save asked for (waited for, ``timeout`` seconds at most) was
+        written: False while the store cannot write it (a full disk, a folder in the file's
+        place...) or it is still not written."""
         with self._lock:
             last = self._last
         if last is None:
             return True
-        futures.wait([last])
+        futures.wait([last], timeout=timeout)
+        if not last.done():
+            return False
         try:
             return last.result() is not False
         except (OSError, ValueError):
