@@ -160,3 +160,41 @@ def test_a_save_that_keeps_failing_is_reported_again_after_some_minutes() -> Non
         assert len(saves(saver, 3)) == 1
     finally:
         saver.close()
+
+
+def test_whether_the_match_is_kept_is_told_by_its_last_save() -> None:
+    """A save the store refused, one that raised and one still being written are not
+    kept; a later save that went through is, whatever came before it."""
+    import threading
+
+    class Disk:
+        def __init__(self) -> None:
+            self.answer: object = True
+            self.gate = threading.Event()
+            self.gate.set()
+
+        def save_match(self, *_: Any, **__: Any) -> object:
+            self.gate.wait()
+            if isinstance(self.answer, Exception):
+                raise self.answer
+            return self.answer
+
+    disk = Disk()
+    saver = MatchSaver(disk)
+    assert saver.kept()  # nothing asked yet
+    try:
+        disk.answer = False
+        saver.save(None, None)
+        assert not saver.kept()
+        disk.answer = OSError(errno.ENOSPC, "No space left on device")
+        saver.save(None, None)
+        assert not saver.kept()
+        disk.answer = True
+        disk.gate.clear()
+        saver.save(None, None)
+        assert not saver.kept(timeout=0.05)  # still being written
+        disk.gate.set()
+        assert saver.kept()
+    finally:
+        disk.gate.set()
+        saver.close()
