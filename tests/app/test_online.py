@@ -154,6 +154,29 @@ def test_a_server_gone_shows_a_clear_banner(hosted):
     assert words and words[0][1] == app.t("online.reconnecting")
 
 
+def test_at_this_window_s_turn_a_server_gone_says_the_play_waits(hosted):
+    """The banner said the link was lost while the line under the table still said "Your
+    turn: drag a card onto the table", and a card dragged went back without a word."""
+    app, table, friend = hosted
+    latest: Update | None = None
+
+    def someone_to_play() -> bool:
+        nonlocal latest
+        latest = friend_update(friend) or latest
+        return table.human_to_play is not None or (latest is not None and latest.my_turn)
+
+    run_until(app, someone_to_play)
+    if table.human_to_play is None:  # the friend leads: it plays, then it is this window's turn
+        assert latest is not None
+        friend.submit(friend.client.play(latest.observation.legal_moves[0], latest.at)).result(10)
+        run_until(app, lambda: table.human_to_play is not None)
+    assert table.status_text()[0] == app.t("table.your_turn")
+    for session in app.matches.sessions:
+        session.stop_server()
+    run_until(app, lambda: not table.coordinator.online, 20)
+    assert table.status_text()[0] == app.t("online.turn_waits")
+
+
 def test_the_online_name_leaves_out_what_the_game_cannot_draw(app):
     """The name sent to the others holds only letters every screen can draw."""
     app.settings = app.settings.with_(language="it", tutorial_done=True)

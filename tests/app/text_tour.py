@@ -1080,6 +1080,12 @@ class Tour:
             app.matches.close()  # the server stops: the table tries to get back
             self.wait(lambda: not coordinator.online)
             self.show("online, reconnecting")
+            kind = type(table)
+            turn = kind.human_to_play
+            kind.human_to_play = property(lambda scene: coordinator.seat)  # type: ignore[assignment]
+            table.message = None  # the line says the turn, not the last play refused
+            self.show("online, reconnecting at this window's turn")
+            kind.human_to_play = turn  # type: ignore[method-assign]
             app.open("pause")
             self.hover_all(app.stack.top, "online, the menu over the match, reconnecting")
             app.back()

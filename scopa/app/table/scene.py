@@ -849,6 +849,7 @@ class TableScene(Scene):
             picking=self.knock.picking,
             animating=self.director.busy,
             away=frozenset(self.absence.coordinator.away()) if self.remote else frozenset(),
+            offline=self.remote and not self.absence.coordinator.online,
         )
 
     def cover_texts(self) -> tuple[str, str, str]:

@@ -155,9 +155,11 @@ class TableWords:
         picking: bool = False,
         animating: bool,
         away: frozenset[int] = frozenset(),
+        offline: bool = False,
     ) -> tuple[str, Colour] | None:
         """The line under the table: a message, whose turn it is (what to do: play a card,
-        knock first, or name the matta's value while its picker is open), or who is thinking
+        knock first, or name the matta's value while its picker is open; ``offline``, the
+        link to the table's server down: that the play waits for it), or who is thinking
         (not a friend ``away``: the match waits for them, as the banner over the table says)."""
         t, coordinator = self.t, self.coordinator
         match = coordinator.match
@@ -165,6 +167,8 @@ class TableWords:
             return message, MESSAGE
         if coordinator.mode == "watch":
             return t("table.watch_fast" if fast else "table.watch_hint"), style.MIST
+        if awaiting is not None and offline:  # a card dragged now would reach no one
+            return t("online.turn_waits"), style.MIST
         if awaiting is not None and picking:  # the matta's picker is open: name a value
             return t("table.matta_status"), style.CREAM
         if awaiting is not None and not choosing:
