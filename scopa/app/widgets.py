@@ -299,7 +299,8 @@ class TextInput(Control):
     replaces it rather than adding to it. ``keep`` says what of a typed text the field
     takes (a name field leaves out the letters the game cannot draw, and says so); without
     it, every printable letter. ``done``, if given, runs when Enter ends the typing (an
-    address typed is joined, as forms do)."""
+    address typed is joined, as forms do); ``full``, when a letter typed finds the field
+    full (said to the player: typing stopped without a sign)."""
 
     def __init__(
         self,
@@ -310,6 +311,7 @@ class TextInput(Control):
         given: Callable[[], bool] | None = None,
         keep: Callable[[str], str] | None = None,
         done: Callable[[], None] | None = None,
+        full: Callable[[int], None] | None = None,
         **kwargs: Any,
     ):
         super().__init__(**kwargs)
@@ -317,6 +319,7 @@ class TextInput(Control):
         self.given = given
         self.keep = keep
         self.done = done
+        self.full = full
         self._editing = False
         self.selected = False
         """The whole name is marked (Ctrl+A, or a name the game gave)."""
@@ -357,6 +360,8 @@ class TextInput(Control):
         if clean and self.keep is not None:
             clean = self.keep(clean)
         if clean:
+            if len(value) + len(clean) > self.max_length and self.full is not None:
+                self.full(self.max_length)
             self.set((value + clean)[: self.max_length])
             self.editing = True
             self.selected = False

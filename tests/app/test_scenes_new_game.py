@@ -621,3 +621,15 @@ def test_a_computer_made_a_person_loses_the_computer_s_name(app, scene) -> None:
     assert typed.endswith("Bruno")
     click(app, kind)
     assert scene.shown_name(1) == typed
+
+
+def test_a_name_typed_past_what_it_holds_is_said_to_be_full(app, scene) -> None:
+    """Typing stopped at the name's last letter without a sign: the player is told."""
+    from scopa.settings import MAX_NAME
+
+    _, name, _, _ = seat(scene, 1)
+    click(app, name)
+    type_text(app, "Anna Maria Lucia Benedetta Rossi")
+    assert len(scene.shown_name(1)) == MAX_NAME
+    said = [toast.text for toast in app.toasts.shown()]
+    assert said == [app.t("name_full", n=MAX_NAME)]

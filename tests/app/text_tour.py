@@ -370,6 +370,8 @@ class Tour:
         self.click(scene.seat_widgets[1][1])
         self.frames(1, pygame.event.Event(pygame.TEXTINPUT, text="Иван太"))
         self.show("new game, a name in another alphabet, a letter the game cannot draw")
+        self.frames(1, pygame.event.Event(pygame.TEXTINPUT, text="Bartolomeo" * 3))
+        self.show("new game, a name longer than a name holds")
         self.frames(1, key(pygame.K_ESCAPE))
         scene.defaults[0] = True
         scene.names[1] = "Giulia"

@@ -57,6 +57,10 @@ class MenuScene(Scene):
         self.app.notify(worded("cannot_draw"))
         return "".join(char for char in typed if char not in missing)
 
+    def name_full(self, letters: int) -> None:
+        """A name field took all the letters it holds (``TextInput``'s ``full``)."""
+        self.app.notify(worded("name_full", n=letters))
+
     def choose_language(self, language: str) -> None:
         """Speak ``language`` from now on: saved at once, and every text follows (labels
         are translated as they are drawn)."""

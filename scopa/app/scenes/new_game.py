@@ -154,6 +154,7 @@ class NewGameScene(MenuScene):
             hint=self.tr("ng_name_hint"),
             given=lambda: self.defaults[seat],
             keep=self.writable,
+            full=self.name_full,
         )
         kind = Choice(
             [(True, self.tr("ng_human")), (False, self.tr("ng_computer"))],

@@ -49,6 +49,7 @@ class OnlineScene(MenuScene):
             max_length=MAX_NAME,
             given=lambda: self.name_given,
             keep=self.writable,
+            full=self.name_full,
         )
         self.name_row = SettingRow(self.tr("online.name"), self.name_field)
         self.friends_row = SettingRow(
