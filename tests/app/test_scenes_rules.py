@@ -127,7 +127,7 @@ def test_space_reads_on_down_a_long_page_then_to_the_next_and_shift_space_reads_
     page = next(
         page
         for page in range(1, scene.pages)
-        if (setattr(scene, "page", page), scene.content_height() > scene.body.h)[1]
+        if (setattr(scene, "page", page), scene.layout(), scene.content_height() > scene.body.h)[2]
     )
     scene.layout()
     frame(app)
@@ -366,3 +366,25 @@ def test_the_winning_page_names_every_target_a_match_may_be_played_to(language) 
 
     text = Translator(language)("rules_p6_text")
     assert set(map(int, re.findall(r"\d+", text))) >= set(TARGETS), text
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+@pytest.mark.parametrize("size", [(960, 540), (1280, 720), (1920, 1080)])
+def test_a_page_over_by_a_caption_line_draws_its_pictures_smaller_not_scrolled(
+    app, size, language
+) -> None:
+    """Capturing scrolled at every size for the last line of its second caption, and the
+    scroll cut its first line under the heading: its pictures are drawn a little smaller
+    instead (never below ``FIGURE_SHRINK`` of their column), and the page fits."""
+    from scopa.app.scenes.rules import FIGURE_SHRINK
+
+    app.set_language(language)
+    app.resize(size)
+    scene = RulesScene(app, "scopa")
+    app.stack.push(scene)
+    scene.page = 3  # Capturing
+    assert scene.title() == app.t("rules_p3_title")
+    scene.layout()
+    frame(app)
+    assert scene.content_height() <= scene.body.h
+    assert FIGURE_SHRINK <= scene.figure_share < 1.0

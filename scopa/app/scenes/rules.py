@@ -41,7 +41,15 @@ def book_of(rules: Rules) -> str:
     return "cirulla" if rules.cirulla else "scopa"
 
 
+FIGURE_SHRINK = 0.8
+"""The smallest share of their column the pictures of a page are drawn at to spare it a
+scroll (``RulesScene._fit_figures``)."""
+
+
 class RulesScene(MenuScene):
+    figure_share = 1.0
+    """The share of their column the page's pictures are drawn at (``_fit_figures``)."""
+
     def __init__(self, app: App, book: str | None = None) -> None:
         if book is not None and book not in BOOKS:
             raise ValueError(f"unknown rules book {book!r}; expected one of {', '.join(BOOKS)}")
@@ -157,6 +165,26 @@ class RulesScene(MenuScene):
         self.offset = 0
         if focus in self.form.widgets:
             self.form.focus = focus
+        self._fit_figures()
+
+    def _fit_figures(self) -> None:
+        """Pictures a little too tall for the page, beside text that fits, are drawn a
+        little smaller (to ``FIGURE_SHRINK`` of their column at least): a scroll for the
+        last line of a caption cut the page's first line under its heading."""
+        self.figure_share = 1.0
+        text_col, figure_col = self._columns()
+        if figure_col is None or self.content_height() <= self.body.h:
+            return
+        if sum(height for _, height in self._paragraphs(text_col.w)) > self.body.h:
+            return  # the text scrolls anyway
+        space = self.m.px(0.045)
+        share = 1.0
+        while share > FIGURE_SHRINK:
+            share -= 0.02
+            width = round(figure_col.w * share)
+            if sum(f + c + space for _, f, c in self._figures(width)) - space <= self.body.h:
+                self.figure_share = share
+                return
 
     def _columns(self) -> tuple[pygame.Rect, pygame.Rect | None]:
         body = self.body
@@ -164,10 +192,12 @@ class RulesScene(MenuScene):
             split = round(body.w * 0.5)
             gap = self.m.px(style.SPACE_XL)
             bar = style.scrollbar_width(self.m) + self.m.px(style.SPACE_S)  # kept clear
+            room = body.w - split - gap // 2 - bar
+            width = round(room * self.figure_share)
             return (
                 pygame.Rect(body.left, body.top, split - gap // 2, body.h),
                 pygame.Rect(
-                    body.left + split + gap // 2, body.top, body.w - split - gap // 2 - bar, body.h
+                    body.left + split + gap // 2 + (room - width) // 2, body.top, width, body.h
                 ),
             )
         measure = min(body.w, self.m.px(1.2))
