@@ -331,13 +331,19 @@ class RemoteCoordinator:
             if info.get("kind") == "human" and info.get("taken") and not info.get("connected")
         ]
 
+    @property
+    def away_grace(self) -> float:
+        """Seconds a friend must be gone before the computer may play their seat (the
+        server's word)."""
+        return float(self.link.client.limits.get("away_grace", 60.0))
+
     def may_hand_over(self) -> list[int]:
         """Seats of friends away long enough for the server to let the computer play them
         (its ``away_grace``; a frame never waits to ask it)."""
         self._note_away(self.link.client.table)
         if self._handing:
             return []
-        grace = float(self.link.client.limits.get("away_grace", 60.0))
+        grace = self.away_grace
         now = self.clock()
         return [seat for seat in self.away() if now - self._gone.get(seat, now) >= grace]
 

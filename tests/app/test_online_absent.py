@@ -40,8 +40,8 @@ def test_a_friend_gone_for_good_is_played_by_the_computer_until_they_come_back(
     coordinator = table.coordinator
     friend.close()
     run_until(app, lambda: coordinator.away() == [1])
-    assert banner(table) == app.t("online.friend_away", names="Bruno")
     run_until(app, lambda: table.absence.button is not None)  # once the grace is over
+    assert banner(table) == app.t("online.friend_away", names="Bruno")
 
     click(app, table.absence.button.center)
     run_until(app, lambda: coordinator.stood_in() == [1])
@@ -70,7 +70,8 @@ def test_a_friend_gone_for_good_is_played_by_the_computer_until_they_come_back(
 
 
 def test_the_button_waits_for_the_grace(hosted):  # noqa: F811
-    """With the server's usual grace (a minute) the button does not show at once."""
+    """With the server's usual grace (a minute) the button does not show at once, and the
+    banner says when it will: "Waiting for Bruno" alone read as a match stuck for ever."""
     app, table, friend = hosted
     friend.close()
     run_until(app, lambda: table.coordinator.away() == [1])
@@ -78,6 +79,7 @@ def test_the_button_waits_for_the_grace(hosted):  # noqa: F811
         run_until(app, lambda: True)
     assert table.absence.button is None
     assert table.coordinator.may_hand_over() == []
+    assert banner(table) == app.t("online.friend_away_wait", names="Bruno", seconds=60)
 
 
 def test_a_friend_away_is_not_also_said_to_be_thinking(hosted):  # noqa: F811
@@ -93,5 +95,5 @@ def test_a_friend_away_is_not_also_said_to_be_thinking(hosted):  # noqa: F811
     assert table.status_text() == (thinking, table.status_text()[1])  # not gone yet
     friend.close()
     run_until(app, lambda: table.coordinator.away() == [1])
-    assert banner(table) == app.t("online.friend_away", names="Bruno")
+    assert banner(table) == app.t("online.friend_away_wait", names="Bruno", seconds=60)
     assert (table.status_text() or ("",))[0] != thinking

@@ -9,6 +9,7 @@ server gives a seat handed over back to its token).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -53,7 +54,12 @@ class AbsenceBanner:
             return t("online.reconnecting")
         away = coordinator.away()
         if away:
-            return t("online.friend_away", names=self._names(away))
+            names = self._names(away)
+            if coordinator.may_hand_over():  # the button to let the computer play is under it
+                return t("online.friend_away", names=names)
+            # the match stands still: say it will not for ever
+            grace = math.ceil(coordinator.away_grace)
+            return t("online.friend_away_wait", names=names, seconds=grace)
         stood_in = coordinator.stood_in()
         if stood_in:
             return t("online.computer_plays_for", names=self._names(stood_in))
