@@ -254,6 +254,8 @@ class RemoteCoordinator:
         self.clock: Callable[[], float] = time.monotonic
         self._gone: dict[int, float] = {}
         """When (``clock``) each friend away was last seen leaving."""
+        self._down_since: float | None = None
+        """When (``clock``) the link to the server was first seen down (None: it is up)."""
         self._read: dict[str, Any] | None = None
         self._handing: list[concurrent.futures.Future[None]] = []
         self._following = list(following)
@@ -308,6 +310,16 @@ class RemoteCoordinator:
     @property
     def online(self) -> bool:
         return self.link.client.online
+
+    def offline_for(self) -> float:
+        """Seconds since the link to the server was first seen down (0 while it is up)."""
+        if self.online:
+            self._down_since = None
+            return 0.0
+        now = self.clock()
+        if self._down_since is None:
+            self._down_since = now
+        return now - self._down_since
 
     @property
     def lost(self) -> bool:

@@ -146,12 +146,20 @@ def test_leaving_the_table_asks_first(hosted):
 
 
 def test_a_server_gone_shows_a_clear_banner(hosted):
+    from scopa.app.table.absence import LONG_DOWN
+
     app, table, _ = hosted
     for session in app.matches.sessions:
         session.stop_server()
     run_until(app, lambda: not table.coordinator.online, 20)
     words = [item.key for item in table.overlay_items() if item.key[0] == "connection"]
     assert words and words[0][1] == app.t("online.reconnecting")
+    # Still down a while later (the game holding the table closed): it said "reconnecting"
+    # for ever; it says how the table comes back.
+    down = table.coordinator.offline_for()
+    table.coordinator.clock = lambda: time.monotonic() + LONG_DOWN - down
+    words = [item.key for item in table.overlay_items() if item.key[0] == "connection"]
+    assert words and words[0][1] == app.t("online.reconnecting_long")
 
 
 def test_at_this_window_s_turn_a_server_gone_says_the_play_waits(hosted):

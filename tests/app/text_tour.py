@@ -1082,6 +1082,10 @@ class Tour:
             app.matches.close()  # the server stops: the table tries to get back
             self.wait(lambda: not coordinator.online)
             self.show("online, reconnecting")
+            clock = coordinator.clock
+            coordinator.clock = lambda: clock() + 60.0  # down a long while
+            self.show("online, reconnecting a long while")
+            coordinator.clock = clock
             kind = type(table)
             turn = kind.human_to_play
             kind.human_to_play = property(lambda scene: coordinator.seat)  # type: ignore[assignment]

@@ -25,6 +25,11 @@ if TYPE_CHECKING:
     from ..remote import RemoteCoordinator
 
 
+LONG_DOWN = 20.0
+"""Seconds of a link down after which the banner says how the table comes back (the game
+holding it may have been closed: opening the table there again brings it back)."""
+
+
 class AbsenceBanner:
     def __init__(
         self,
@@ -51,6 +56,8 @@ class AbsenceBanner:
         if lost:
             return t("online.lost_for_good")
         if not coordinator.online:
+            if coordinator.offline_for() >= LONG_DOWN:  # the game holding it may be closed
+                return t("online.reconnecting_long")
             return t("online.reconnecting")
         away = coordinator.away()
         if away:
