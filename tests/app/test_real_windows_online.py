@@ -132,7 +132,7 @@ def test_a_card_dragged_in_one_window_appears_in_the_other(wide_xserver, tmp_pat
             )
 
         card = None
-        for _ in range(4):  # the deal may still be on show: the hand takes input after it
+        for _ in range(8):  # the deal may still be on show: the hand takes input after it
             time.sleep(1.5)
             # placed again each time: a window that comes up late under a loaded machine
             # may still be settling, or lie over the other, when first placed
