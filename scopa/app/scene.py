@@ -28,6 +28,9 @@ class Scene:
     runs_covered = False
     """Keep updating while another scene is on top of this one (none does today: a covered
     scene waits)."""
+    resume_hint = "resume_hint"
+    """The text under Resume on a pause menu opened over this scene: where it goes back to
+    ("Back to the table")."""
     holds_toasts = False
     """While this scene is open, the toasts told over every screen (a file's problem) wait,
     unseen, for the screen under it to be uncovered (the first-start dialog: see

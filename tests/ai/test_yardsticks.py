@@ -197,14 +197,7 @@ def test_master_v1_plays_from_the_observation() -> None:
 def test_ismcts_plays_from_the_observation_alone(players: int) -> None:
     """Its move is a legal one, and the same in every position its seat cannot tell apart."""
     ismcts = make_yardstick("ismcts", 1, iterations=150, worlds=10)
-    rng = random.Random(4)
-    for seed in range(4):
-        state = a_position(Rules(players=players), seed)
-        move = decide(ismcts, state, state.turn)
-        assert move in state.legal_moves()
-        other = _swap_unseen(state, rng)
-        assert other.hands != state.hands
-        assert decide(ismcts, other, other.turn) == move
+    _plays_alike_where_its_seat_cannot_tell(ismcts, Rules(players=players), 4, random.Random(4))
 
 
 def test_ismcts_sweeps_and_takes_the_settebello() -> None:
@@ -247,14 +240,7 @@ def test_reader_plays_from_the_observation_alone() -> None:
     """Its move is a legal one, and the same in every position its seat cannot tell apart,
     the other seat's hand included, which its reading searches from that seat's view."""
     reader = make_yardstick("reader", 1, time_limit=0, worlds=6, read_worlds=3, cap=60)
-    rng = random.Random(6)
-    for seed in range(3):
-        state = a_position(Rules(), seed)
-        move = decide(reader, state, state.turn)
-        assert move in state.legal_moves()
-        other = _swap_unseen(state, rng)
-        assert other.hands != state.hands
-        assert decide(reader, other, other.turn) == move
+    _plays_alike_where_its_seat_cannot_tell(reader, Rules(), 3, random.Random(6))
 
 
 def test_reader_finds_a_skipped_sweep_unlikely() -> None:
@@ -288,6 +274,20 @@ def test_reader_finds_a_skipped_sweep_unlikely() -> None:
     assert 0 < sweeps < 0.2 * weight("5C 6B")
     assert reading.known  # each hand judged is kept
     assert weight("7D 6B") == sweeps
+
+
+def _plays_alike_where_its_seat_cannot_tell(
+    player: object, rules: Rules, positions: int, rng: random.Random
+) -> None:
+    """In each of ``positions`` positions, ``player``'s move is a legal one, and the same
+    once the cards its seat cannot see are dealt otherwise."""
+    for seed in range(positions):
+        state = a_position(rules, seed)
+        move = decide(player, state, state.turn)
+        assert move in state.legal_moves()
+        other = _swap_unseen(state, rng)
+        assert other.hands != state.hands
+        assert decide(player, other, other.turn) == move
 
 
 def _swap_unseen(state: Round, rng: random.Random) -> Round:

@@ -17,6 +17,7 @@ import pygame
 
 from .. import style
 from ..remote import RemoteCoordinator
+from ..scene import Scene
 from ..widgets import Button, column
 from .base import MenuScene
 
@@ -38,9 +39,10 @@ class PauseScene(MenuScene):
 
     def _build_offline(self) -> None:
         # Resume goes back to the screen the menu was opened over: the table, or a sheet
-        under = getattr(self.app.stack.top, "resume_hint", "resume_hint")
+        under = self.app.stack.top
+        back_to = under.resume_hint if under is not None else Scene.resume_hint
         self.buttons = [
-            Button(self.tr("resume"), self.back, primary=True, hint=self.tr(under)),
+            Button(self.tr("resume"), self.back, primary=True, hint=self.tr(back_to)),
             Button(self.tr("settings"), self.on_settings, hint=self.tr("pause_settings_hint")),
             Button(self.tr("rules"), self.on_rules, hint=self.tr("rules_hint")),
         ]

@@ -50,7 +50,6 @@ class SheetRow:
 class ScoringScene(MenuScene):
     opaque = False
     resume_hint = "resume_hint_scores"
-    """What Resume on the pause menu opened over this goes back to."""
 
     def __init__(self, app: App, coordinator: MatchCoordinator) -> None:
         self.coordinator = coordinator
