@@ -14,13 +14,17 @@ the screen as a PNG once the first frame's opening fades are over
 (``tools/build_binary.py --check`` compares the binary's picture with the source's).
 ``SCOPA_START=host`` hosts a table of two people and ``SCOPA_START=join`` with
 ``SCOPA_JOIN=<address>`` joins one; ``SCOPA_TRACE_FILE`` then receives a line for each
-update from the server and each event the table shows (the two-windows check).
+update from the server, each event the table shows and each press of the mouse button
+with what took it (the two-windows check); the game then also writes the stacks of its
+threads to stderr on SIGUSR1, for a check that finds it stuck.
 """
 
 from __future__ import annotations
 
 import argparse
+import faulthandler
 import os
+import signal
 import sys
 import time
 from pathlib import Path
@@ -173,6 +177,8 @@ def _run(store: Store, args: argparse.Namespace) -> int:
         trace = os.environ.get("SCOPA_TRACE_FILE")
         if trace:
             app.trace = _tracer(Path(trace))
+            if hasattr(signal, "SIGUSR1"):
+                faulthandler.register(signal.SIGUSR1, all_threads=True)
         open_first_screens(app)
         app.run(max_frames=1 if args.smoke else None)
         stamp = os.environ.get("SCOPA_FIRST_FRAME_FILE")

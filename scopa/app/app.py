@@ -53,6 +53,15 @@ class UnknownScene(KeyError):
     """A scene was asked for by a name the registry does not hold."""
 
 
+TRACED = (
+    pygame.MOUSEBUTTONDOWN,
+    pygame.MOUSEBUTTONUP,
+    pygame.WINDOWFOCUSGAINED,
+    pygame.WINDOWFOCUSLOST,
+)
+"""The input events the trace tells of (``App.trace``)."""
+
+
 class App:
     def __init__(
         self,
@@ -372,13 +381,26 @@ class App:
             self.resize((event.w, event.h))
             return
         if self._through_new_screen(event):
+            self._trace_input(event, "swallowed as a double click's")
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.settings.fullscreen = not self.settings.fullscreen
             self.set_fullscreen(self.settings.fullscreen)
             self.save_settings()
             return
-        self.stack.handle(event)
+        taken = self.stack.handle(event)
+        self._trace_input(event, "taken" if taken else "not taken")
+
+    def _trace_input(self, event: pygame.event.Event, fate: str) -> None:
+        """A press or release of a mouse button, or the window gaining or losing the focus,
+        to the trace (when tracing): where, the screens open, and what became of it."""
+        if self.trace is None or event.type not in TRACED:
+            return
+        scenes = ",".join(type(scene).__name__ for scene in self.stack)
+        what = pygame.event.event_name(event.type)
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            what = f"{what} {event.button} at {event.pos}"
+        self.trace(f"{what} over {scenes}: {fate}")
 
     def _through_new_screen(self, event: pygame.event.Event) -> bool:
         """Whether ``event`` (the left button) is the second press of a double click on a

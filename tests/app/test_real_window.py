@@ -15,7 +15,7 @@ import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -94,9 +94,15 @@ def xserver():
         yield display
 
 
-def window_of(game: subprocess.Popen, display: str, seconds: float = 60) -> str:
+def window_of(
+    game: subprocess.Popen,
+    display: str,
+    seconds: float = 60,
+    said: Callable[[], str] | None = None,
+) -> str:
     """The game's window once it shows and its place can be read; if it never does, the
-    failure says what the game was doing (still starting, or stopped and why).
+    failure says what the game was doing (still starting, or stopped and why): what it
+    wrote to its pipes, or ``said()`` for a game whose output goes to a file.
 
     Only windows on show count (``--onlyvisible``) and only one whose geometry reads
     back: a window looked up at the instant it is made, or a helper window of the
@@ -112,9 +118,10 @@ def window_of(game: subprocess.Popen, display: str, seconds: float = 60) -> str:
         time.sleep(0.2)
     status = game.poll()
     out, err = stop(game, 15)
+    output = said() if said is not None else ""
     pytest.fail(
         f"no window after {seconds:g} s (exit status {status}):\n"
-        f"{(out or b'').decode()[-1500:]}\n{(err or b'').decode()[-3000:]}"
+        f"{(out or b'').decode()[-1500:]}\n{(err or b'').decode()[-3000:]}{output}"
     )
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import re
+import signal
 import subprocess
 import sys
 import time
@@ -29,6 +30,7 @@ from .test_real_window import (
 )
 
 WINDOW = (960, 540)
+OUTPUT = "output.txt"
 
 
 @pytest.fixture
@@ -38,6 +40,8 @@ def wide_xserver():
 
 
 def launch(display: str, home: Path, trace: Path, **extra: str) -> subprocess.Popen:
+    """The game, started on ``display`` with ``home`` for its files; what it writes goes to
+    a file there (``written``): a pipe nobody reads until the end could fill and stop it."""
     from scopa.settings import Settings
     from scopa.storage import Store
 
@@ -52,30 +56,53 @@ def launch(display: str, home: Path, trace: Path, **extra: str) -> subprocess.Po
     }
     env.pop("SDL_VIDEODRIVER", None)
     size = f"{WINDOW[0]}x{WINDOW[1]}"
-    return subprocess.Popen(
-        [sys.executable, "-m", "scopa", "--size", size],
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-    )
+    with (home / OUTPUT).open("wb") as output:
+        return subprocess.Popen(
+            [sys.executable, "-m", "scopa", "--size", size],
+            env=env,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+        )
+
+
+def written(home: Path) -> str:
+    """The end of what the game started with ``home`` wrote."""
+    path = home / OUTPUT
+    return path.read_bytes()[-6000:].decode(errors="replace") if path.exists() else ""
 
 
 def lines(path: Path) -> list[str]:
     return path.read_text(encoding="utf-8").splitlines() if path.exists() else []
 
 
-def place(display: str, game: subprocess.Popen, x: int) -> tuple[int, int]:
+def place(display: str, game: subprocess.Popen, home: Path, x: int) -> tuple[int, int]:
     """Move the game's window to ``x`` on top of the others; where it then is."""
-    window = window_of(game, display)
+    window = window_of(game, display, said=lambda: written(home))
     xdotool(display, "windowmove", window, str(x), "0")
     xdotool(display, "windowraise", window)
     time.sleep(0.5)
     geometry = geometry_of(display, window)
     if "X" not in geometry:  # the window went: say why the game stopped
         status = game.poll()
-        _, err = game.communicate(timeout=15) if status is not None else (b"", b"")
-        pytest.fail(f"the game's window went away (exit status {status}): {err.decode()[-2000:]}")
+        pytest.fail(f"the game's window went away (exit status {status}): {written(home)}")
     return int(geometry["X"]), int(geometry["Y"])
+
+
+def report(
+    traces: dict[str, Path], processes: dict[str, subprocess.Popen], homes: dict[str, Path]
+) -> str:
+    """What each game traced and, asked on SIGUSR1, where each of its threads stands (a
+    game found stuck): for a failure to say why the drag went unplayed."""
+    for game in processes.values():
+        if game.poll() is None:
+            game.send_signal(signal.SIGUSR1)
+    time.sleep(1)
+    told = []
+    for name, game in processes.items():
+        stop(game, 15)
+        told.append(f"--- {name}'s trace:\n" + "\n".join(lines(traces[name])[-40:]))
+        told.append(f"--- what {name} wrote:\n{written(homes[name])}")
+    return "\n".join(told)
 
 
 def test_a_card_dragged_in_one_window_appears_in_the_other(wide_xserver, tmp_path):
@@ -84,7 +111,8 @@ def test_a_card_dragged_in_one_window_appears_in_the_other(wide_xserver, tmp_pat
 
     display = wide_xserver
     traces = {"host": tmp_path / "host.txt", "join": tmp_path / "join.txt"}
-    host = launch(display, tmp_path / "host", traces["host"], SCOPA_START="host")
+    homes = {"host": tmp_path / "host", "join": tmp_path / "join"}
+    host = launch(display, homes["host"], traces["host"], SCOPA_START="host")
     games = [host]
     try:
         address = wait_for(
@@ -100,11 +128,13 @@ def test_a_card_dragged_in_one_window_appears_in_the_other(wide_xserver, tmp_pat
             "the hosted table's address",
         )
         joiner = launch(
-            display, tmp_path / "join", traces["join"], SCOPA_START="join", SCOPA_JOIN=address
+            display, homes["join"], traces["join"], SCOPA_START="join", SCOPA_JOIN=address
         )
         games.append(joiner)
         processes, lefts = {"host": host, "join": joiner}, {"host": 0, "join": 1000}
-        origins = {name: place(display, processes[name], lefts[name]) for name in processes}
+        origins = {
+            name: place(display, processes[name], homes[name], lefts[name]) for name in processes
+        }
 
         def state(name: str) -> tuple[int, int] | None:
             for line in reversed(lines(traces[name])):
@@ -136,7 +166,9 @@ def test_a_card_dragged_in_one_window_appears_in_the_other(wide_xserver, tmp_pat
             time.sleep(1.5)
             # placed again each time: a window that comes up late under a loaded machine
             # may still be settling, or lie over the other, when first placed
-            left, top = origins[mover] = place(display, processes[mover], lefts[mover])
+            left, top = origins[mover] = place(
+                display, processes[mover], homes[mover], lefts[mover]
+            )
             start = (left + round(slot.centre[0]), top + round(slot.centre[1]))
             end = (left + round(centre[0]), top + round(layout.table_rect.top + 10))
             drag(display, start, end)
@@ -146,11 +178,12 @@ def test_a_card_dragged_in_one_window_appears_in_the_other(wide_xserver, tmp_pat
                 card = wait_until(lambda: played(mover), 2)
             if card is not None:
                 break
-        assert card is not None, (
-            f"the dragged card was never played by {mover} (seat {turn}), dragged from {start} "
-            f"to {end} of windows at {origins}; its trace ends {lines(traces[mover])[-12:]}, "
-            f"the other's {lines(traces[other])[-6:]}"
-        )
+        if card is None:
+            pytest.fail(
+                f"the dragged card was never played by {mover} (seat {turn}), dragged from "
+                f"{start} to {end} of windows at {origins}, the pointer last at "
+                f"{xdotool(display, 'getmouselocation')}\n{report(traces, processes, homes)}"
+            )
         assert wait_for(lambda: played(other), 20, "the play on the other table") == card
     finally:
         for game in games:

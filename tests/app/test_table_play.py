@@ -508,3 +508,17 @@ def test_an_ace_refused_the_table_in_scopa_d_assi_says_why(fast):
     assert scene.match.moves() == ()
     names = {"card": scene.card_name(C("1D")), "target": scene.card_name(C("1C"))}
     assert scene.status_text()[0] == capital(fast.t("table.ace_takes_ace", **names))
+
+
+def test_the_trace_tells_each_press_what_took_it_and_the_table_s_state(fast):
+    """For a check driving a real window: why a card dragged there was not played."""
+    traced: list[str] = []
+    fast.trace = traced.append
+    scene = open_table(fast, "7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B")
+    start = centre_of(scene, C("7D"))
+    drag(fast, start, centre_of(scene, C("7C")))
+    assert scene.match.moves() == (Move.parse("7Dx7C"),)
+    x, y = (round(v) for v in start)
+    assert "table to play 0 turn 0 busy False cover None lost False online None" in traced[0]
+    assert traced[1] == f"MouseButtonDown 1 at ({x}, {y}) over TableScene: taken"
+    assert traced[-1].startswith("MouseButtonUp 1 at ") and traced[-1].endswith(": taken")

@@ -334,6 +334,8 @@ class TableScene(Scene):
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             self.pick.pointer = event.pos
+        if event.type == pygame.MOUSEBUTTONDOWN and self.app.trace is not None:
+            self.app.trace(self._input_state())
         if event.type == pygame.WINDOWFOCUSLOST and self.input.focus_lost():
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -383,6 +385,15 @@ class TableScene(Scene):
                 self.director.hurry()
             return True
         return self.input.handle(event)
+
+    def _input_state(self) -> str:
+        """What decides whether the table takes a card now, in a line (for the trace)."""
+        online = self.absence.coordinator.online if self.remote else None
+        return (
+            f"table to play {self.human_to_play} turn {self.match.turn} "
+            f"busy {self.director.busy} cover {self.cover} lost {self.lost} online {online} "
+            f"reviewing {self.aids.reviewing} selected {self.pick.selected}"
+        )
 
     def knock_buttons(self) -> list[KnockButton]:
         """Cirulla: the buttons of the moves that play no card (knock, pass, take back),
