@@ -58,6 +58,12 @@ TRACED = (
     pygame.MOUSEBUTTONUP,
     pygame.WINDOWFOCUSGAINED,
     pygame.WINDOWFOCUSLOST,
+    pygame.WINDOWCLOSE,
+    pygame.WINDOWMOVED,
+    pygame.WINDOWSHOWN,
+    pygame.WINDOWHIDDEN,
+    pygame.WINDOWENTER,
+    pygame.WINDOWLEAVE,
 )
 """The input events the trace tells of (``App.trace``)."""
 
@@ -71,6 +77,10 @@ class App:
         settings: Settings | None = None,
         scenes: Mapping[str, SceneFactory] | None = None,
     ) -> None:
+        # The window's close button sends WINDOWCLOSE alone, not QUIT after it: a game that
+        # hosts a table asks first (``dispatch``). QUIT still comes from the system (the
+        # session ending, SIGTERM) and ends the game at once.
+        os.environ.setdefault("SDL_QUIT_ON_LAST_WINDOW_CLOSE", "0")
         pygame.display.init()
         pygame.font.init()
         self.store = store
@@ -98,6 +108,10 @@ class App:
         """A double click's second press was not taken: nor is its release."""
         self._last_answer: tuple[float, Scene | None] | None = None
         """When the last key that answers (Enter) was pressed, and the screen it met."""
+        self._moves = 0
+        """Pointer motions since the last event the trace tells of (``_trace_input``)."""
+        self._quit_question: Scene | None = None
+        """The question a host is asked before quitting, while it may be open."""
         self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
         self._windowed_size = _at_least_min(size)
         self._opened_size = self.settings.window_size
@@ -372,6 +386,14 @@ class App:
         if event.type == pygame.QUIT:
             self.running = False
             return
+        if event.type == pygame.WINDOWCLOSE:  # the close button: as Quit, asked again it quits
+            if self._quit_question is not None and self._quit_question in self.stack:
+                self._trace_input(event, "quits")
+                self.quit()
+            else:
+                self._trace_input(event, "asks")
+                self.ask_to_quit()
+            return
         if event.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
             # Mapped again, made full screen or uncovered: what was shown is gone, and
             # showing only the pieces that change would leave the rest of it blank.
@@ -394,13 +416,18 @@ class App:
     def _trace_input(self, event: pygame.event.Event, fate: str) -> None:
         """A press or release of a mouse button, or the window gaining or losing the focus,
         to the trace (when tracing): where, the screens open, and what became of it."""
-        if self.trace is None or event.type not in TRACED:
+        if self.trace is None:
+            return
+        if event.type == pygame.MOUSEMOTION:
+            self._moves += 1
+        if event.type not in TRACED:
             return
         scenes = ",".join(type(scene).__name__ for scene in self.stack)
         what = pygame.event.event_name(event.type)
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             what = f"{what} {event.button} at {event.pos}"
-        self.trace(f"{what} over {scenes}: {fate}")
+        moves, self._moves = self._moves, 0
+        self.trace(f"{what} over {scenes} after {moves} motions: {fate}")
 
     def _through_new_screen(self, event: pygame.event.Event) -> bool:
         """Whether ``event`` (the left button) is the second press of a double click on a
@@ -483,15 +510,16 @@ class App:
 
     def ask_to_quit(self) -> None:
         """Quit: the game ends, but a table it hosts would end with it, friends and all, so
-        its host is asked first."""
-        if self.matches.hosted_server() is None:
+        its host is asked first (a match under way, or friends seated in the lobby)."""
+        hosting = self.matches.hosted_server() is not None
+        if not hosting and not any(scene.hosts_friends for scene in self.stack):
             self.quit()
             return
 
         def said(key: str) -> Callable[[], str]:
             return lambda: self.t(key)
 
-        self.open(
+        self._quit_question = self.open(
             "confirm",
             question=said("online.quit_hosting_question"),
             detail=said("online.quit_hosting_detail"),

@@ -31,6 +31,9 @@ class Scene:
     resume_hint = "resume_hint"
     """The text under Resume on a pause menu opened over this scene: where it goes back to
     ("Back to the table")."""
+    hosts_friends = False
+    """Friends are seated at a table this scene hosts (the lobby once one has joined): the
+    game asks before it quits, as it does with a match hosted here under way."""
     holds_toasts = False
     """While this scene is open, the toasts told over every screen (a file's problem) wait,
     unseen, for the screen under it to be uncovered (the first-start dialog: see

@@ -649,6 +649,65 @@ def test_a_host_is_asked_before_quit_closes_its_table(hosted):
     assert not app.running
 
 
+def test_the_window_s_close_button_asks_a_host_as_quit_does(hosted):
+    """Closing the window ended the game and the table it hosted without a word (only
+    Quit on the title asked). It asks as Quit does; closing it again while asked quits."""
+    app, _, _ = hosted
+    title = app.home()
+    frame(app)
+    frame(app, pygame.event.Event(pygame.WINDOWCLOSE))
+    question = app.stack.top
+    assert isinstance(question, ConfirmScene) and app.running
+    assert question.question() == app.t("online.quit_hosting_question")
+    click(app, question.no_button)
+    assert app.stack.top is title and app.running
+    frame(app, pygame.event.Event(pygame.WINDOWCLOSE))
+    assert isinstance(app.stack.top, ConfirmScene) and app.running
+    frame(app, pygame.event.Event(pygame.WINDOWCLOSE))
+    assert not app.running
+
+
+def test_the_system_ending_the_game_ends_it_at_once_even_when_hosting(hosted):
+    """QUIT comes from the system (the session ending, a kill): nobody is there to answer."""
+    app, _, _ = hosted
+    app.home()
+    frame(app, pygame.event.Event(pygame.QUIT))
+    assert not app.running
+
+
+def test_a_friend_seated_in_the_lobby_makes_the_close_button_ask(app, monkeypatch):
+    """A host waiting in the lobby for a third player, one friend already seated: closing
+    the window would drop that friend's seat without a word. Before anyone sat, it asks
+    nothing."""
+    monkeypatch.setattr("scopa.app.hosting.DEFAULT_PORT", 0)
+    app.settings = app.settings.with_(language="en", tutorial_done=True, rules=Rules(players=3))
+    app.home()
+    lobby = app.open("lobby", mode="host", seats=[{"kind": "human"}] * 3, player="Anna")
+    run_until(app, lambda: lobby.session.seated is not None and lobby.session.table)
+    assert not lobby.hosts_friends
+    address = parse_address(lobby.session.seated.address)
+    local = address.server.split("//")[1].rsplit(":", 1)[1]
+    friend = BackgroundClient(f"ws://127.0.0.1:{local}")
+    try:
+        friend.submit(friend.client.join(str(address.code), "Bruno")).result(20)
+        run_until(app, lambda: lobby.hosts_friends)
+        frame(app, pygame.event.Event(pygame.WINDOWCLOSE))
+        question = app.stack.top
+        assert isinstance(question, ConfirmScene) and app.running
+        assert question.question() == app.t("online.quit_hosting_question")
+    finally:
+        friend.close()
+        lobby.back()
+
+
+def test_the_close_button_quits_at_once_when_no_table_is_hosted(app):
+    app.settings = app.settings.with_(language="en", tutorial_done=True)
+    app.home()
+    frame(app)
+    frame(app, pygame.event.Event(pygame.WINDOWCLOSE))
+    assert not app.running
+
+
 def test_quit_asks_nothing_when_no_table_is_hosted(app):
     app.settings = app.settings.with_(language="en", tutorial_done=True)
     title = app.home()

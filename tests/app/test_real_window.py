@@ -155,6 +155,60 @@ def drag(display: str, start: tuple[int, int], end: tuple[int, int]) -> None:
     xdotool(display, "mouseup", "1")
 
 
+def close_window(display: str, window: str) -> None:
+    """Press the window's close button, as a window manager passes it on: the
+    WM_DELETE_WINDOW message of the window's WM_PROTOCOLS (xdotool has no command for it)."""
+    from Xlib import X, protocol
+    from Xlib.display import Display
+
+    connection = Display(display)
+    try:
+        target = connection.create_resource_object("window", int(window))
+        protocols = connection.intern_atom("WM_PROTOCOLS")
+        delete = connection.intern_atom("WM_DELETE_WINDOW")
+        message = protocol.event.ClientMessage(
+            window=target, client_type=protocols, data=(32, [delete, X.CurrentTime, 0, 0, 0])
+        )
+        target.send_event(message, event_mask=X.NoEventMask)
+        connection.flush()
+    finally:
+        connection.close()
+
+
+def test_the_close_button_ends_a_solo_game_and_keeps_its_match(xserver, tmp_path):
+    """The window's close button ends the game at once (a table hosted for friends would
+    be asked about first), the match saved for Continue."""
+    from scopa.settings import Settings
+    from scopa.storage import Store
+
+    store = Store(tmp_path)
+    store.save_settings(Settings(language="en", animation_speed="fast"))
+    env = {
+        **os.environ,
+        "DISPLAY": xserver,
+        "SCOPA_HOME": str(tmp_path),
+        "SCOPA_START": "table",
+        "SCOPA_SEED": SEED,
+        "SDL_AUDIODRIVER": "dummy",
+    }
+    env.pop("SDL_VIDEODRIVER", None)
+    game = subprocess.Popen(
+        [sys.executable, "-m", "scopa", "--size", f"{WINDOW[0]}x{WINDOW[1]}"],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        window = window_of(game, xserver)
+        wait_for(lambda: store.load_match() is not None, 30, "the match saved")
+        close_window(xserver, window)
+        out, err = game.communicate(timeout=20)
+        assert game.returncode == 0, err.decode()[-3000:]
+        assert store.load_match() is not None
+    finally:
+        stop(game)
+
+
 def test_drag_a_card_in_a_real_window(xserver, tmp_path):
     from scopa.app.table.layout import TableLayout
     from scopa.settings import Settings

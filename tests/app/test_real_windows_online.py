@@ -20,6 +20,7 @@ import pytest
 from tests.processes import stop
 
 from .test_real_window import (
+    close_window,
     drag,
     geometry_of,
     wait_for,
@@ -188,5 +189,43 @@ def test_a_card_dragged_in_one_window_appears_in_the_other(wide_xserver, tmp_pat
     finally:
         for game in games:
             game.terminate()
+        for game in games:
+            stop(game, 15)
+
+
+def test_the_close_button_asks_a_host_before_it_ends_the_table(wide_xserver, tmp_path):
+    """Closing the window of a game that hosts a match with a friend ended the table with
+    it, without a word. The close button asks, as Quit does; pressed again while it asks,
+    it ends the game."""
+    display = wide_xserver
+    homes = {name: tmp_path / name for name in ("host", "join")}
+    traces = {name: tmp_path / f"{name}.txt" for name in homes}
+    host = launch(display, homes["host"], traces["host"], SCOPA_START="host")
+    games = [host]
+    try:
+        address = wait_for(
+            lambda: next(
+                (line.split(" ", 1)[1] for line in lines(traces["host"]) if "address " in line),
+                None,
+            ),
+            40,
+            "the hosted table's address",
+        )
+        games.append(
+            launch(display, homes["join"], traces["join"], SCOPA_START="join", SCOPA_JOIN=address)
+        )
+        for name in homes:
+            wait_for(
+                lambda name=name: any(line.startswith("at ") for line in lines(traces[name])),
+                60,
+                f"the {name}'s table",
+            )
+        window = window_of(host, display, said=lambda: written(homes["host"]))
+        close_window(display, window)
+        time.sleep(3)
+        assert host.poll() is None, f"the game ended without asking: {written(homes['host'])}"
+        close_window(display, window)
+        assert host.wait(20) == 0, written(homes["host"])
+    finally:
         for game in games:
             stop(game, 15)

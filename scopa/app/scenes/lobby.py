@@ -120,6 +120,19 @@ class LobbyScene(MenuScene):
         return sum(1 for seat in table.get("seats", []) if not seat.get("taken"))
 
     @property
+    def hosts_friends(self) -> bool:  # type: ignore[override]
+        """This game hosts the table and a friend has taken a seat at it."""
+        seated = self.session.seated
+        if self.mode != "host" or seated is None:
+            return False
+        own = seated.ticket.seat
+        seats = (self.session.table or {}).get("seats", [])
+        return any(
+            info.get("kind") != "computer" and info.get("taken") and info.get("seat") != own
+            for info in seats
+        )
+
+    @property
     def address_useful(self) -> bool:
         """There is an address, and a friend still to send it to."""
         return self.session.seated is not None and self.awaited > 0
