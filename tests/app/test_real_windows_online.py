@@ -77,10 +77,14 @@ def lines(path: Path) -> list[str]:
 
 
 def place(display: str, game: subprocess.Popen, home: Path, x: int) -> tuple[int, int]:
-    """Move the game's window to ``x`` on top of the others; where it then is."""
+    """Move the game's window to ``x`` on top of the others, with the keyboard's focus;
+    where it then is. A window manager gives the focus to the window clicked; there is
+    none here, and the window shown last keeps it: the keys meant for the other (Return
+    for a choice of captures the drop opened) would go there."""
     window = window_of(game, display, said=lambda: written(home))
     xdotool(display, "windowmove", window, str(x), "0")
     xdotool(display, "windowraise", window)
+    xdotool(display, "windowfocus", window)
     time.sleep(0.5)
     geometry = geometry_of(display, window)
     if "X" not in geometry:  # the window went: say why the game stopped
