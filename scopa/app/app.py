@@ -53,6 +53,11 @@ class UnknownScene(KeyError):
     """A scene was asked for by a name the registry does not hold."""
 
 
+FONTS_KEPT = 64
+"""Fonts kept open at once, the ones used most recently (``App.font``): each holds its file
+open, and every size of window asks for sizes of its own, so keeping all of them let a
+player who resized the window again and again run out of open files."""
+
 TRACED = (
     pygame.MOUSEBUTTONDOWN,
     pygame.MOUSEBUTTONUP,
@@ -210,7 +215,7 @@ class App:
     def font(self, role: str, px: int) -> pygame.font.Font:
         """A font for ``role`` ('ui', 'ui_bold', 'title', 'symbols') at ``px`` pixels."""
         key = (role, px)
-        font = self._fonts.get(key)
+        font = self._fonts.pop(key, None)
         if font is None:
             path: str | None
             try:
@@ -222,7 +227,9 @@ class App:
                 font = pygame.font.Font(path, px)
             except (OSError, pygame.error):
                 font = pygame.font.Font(None, px)
-            self._fonts[key] = font
+            while len(self._fonts) >= FONTS_KEPT:  # the one used longest ago is let go
+                del self._fonts[next(iter(self._fonts))]
+        self._fonts[key] = font  # last in the order: the one used most recently
         return font
 
     def set_language(self, language: str) -> None:

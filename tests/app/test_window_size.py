@@ -106,3 +106,27 @@ def test_the_game_opens_at_the_remembered_size(tmp_path):
     )
     assert result.returncode == 0, result.stderr
     assert pygame.image.load(str(shot)).get_size() == (1000, 600)
+
+
+def open_files() -> int:
+    return len(os.listdir("/proc/self/fd"))
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="counts files through /proc")
+def test_resizing_the_window_again_and_again_does_not_open_a_file_each_time(tmp_path):
+    """Every size of window asks for fonts of its own sizes, and each font held its file
+    open for the length of the game: a player dragging the window's edge round and round
+    (a size at each step) ran the game out of open files, and then it could not save."""
+    app = App(Store(tmp_path), size=(960, 540), scenes=default_scenes())
+    app.settings = app.settings.with_(language="en", tutorial_done=True)
+    app.home()
+    app.open("settings")
+    for _ in range(5):
+        app.frame(1 / 60, [])
+    before = open_files()
+    for step in range(250):  # up to 2,950 x 2,040, a few pixels at a time
+        app.frame(
+            1 / 60, [pygame.event.Event(pygame.VIDEORESIZE, w=960 + 8 * step, h=540 + 6 * step)]
+        )
+    assert open_files() - before < 70  # the fonts kept open, and a few files more
+    pygame.display.quit()
