@@ -534,7 +534,7 @@ class Store:
             cause = _cause_of(error)
         except OSError as error:
             cause = _cause_unreadable(path, error)
-        kept = None if raw is None else salvage(raw.decode("utf-8", "replace"))
+        kept = None if raw is None else salvage(raw.decode("utf-8-sig", "replace"))
         kept = self._salvaged(path, "settings", cause, kept, self.save_settings)
         return Settings() if kept is None else kept
 
@@ -1067,10 +1067,16 @@ def _check_schema(data: dict[str, Any], expected: int) -> None:
 
 
 def _decode(raw: bytes) -> str:
+    """The file's text. A byte-order mark at its start, which some editors write when they
+    save UTF-8 (Notepad on Windows), is not part of it; a file with nothing in it but
+    blanks is said to be empty, not damaged."""
     try:
-        return raw.decode("utf-8")
+        text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise DamagedFile("files.cause_not_text") from None
+    if not text.strip():
+        raise DamagedFile("files.cause_empty")
+    return text
 
 
 def _finite(text: str) -> float:

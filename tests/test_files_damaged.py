@@ -27,7 +27,7 @@ from scopa.settings import MatchSetup, Settings, SettingsError
 from scopa.stats import MatchResult, Stats, StatsError
 from scopa.storage import MAX_READ, FileProblem, Store
 
-from .test_storage import KINDS, Kind, assert_set_aside, expected_default, saved_stats
+from .test_storage import KINDS, Kind, assert_set_aside, expected_default, good_bytes, saved_stats
 
 ROOT = Path(__file__).resolve().parent.parent
 posix_only = pytest.mark.skipif(os.name != "posix", reason="pipes, sockets and /dev/zero")
@@ -363,3 +363,29 @@ def test_what_is_wrong_with_a_file_is_said_in_a_player_s_words() -> None:
             if key.startswith("files.cause_"):
                 for word in ("JSON", "TOML", "[", "nan", "{format}"):
                     assert word not in text, (language, key, word)
+
+
+@pytest.mark.parametrize("kind", KINDS, ids=lambda k: k.name)
+def test_a_byte_order_mark_an_editor_wrote_first_is_not_damage(kind: Kind, tmp_path: Path) -> None:
+    """Some editors save UTF-8 with a byte-order mark (Notepad on Windows): the settings
+    lost their first line (the language, so the notice came in English), the saved match
+    and the statistics were set aside as damaged. The file reads as it is."""
+    good, value = good_bytes(kind, tmp_path)
+    store = Store(tmp_path / "marked")
+    path = kind.path(store)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(b"\xef\xbb\xbf" + good)
+    assert kind.load(store) == value
+    assert store.messages == []
+
+
+@pytest.mark.parametrize("kind", KINDS, ids=lambda k: k.name)
+def test_an_empty_file_is_said_to_be_empty(kind: Kind, tmp_path: Path) -> None:
+    """An empty file was "damaged, perhaps cut short while it was being written"."""
+    store = Store(tmp_path)
+    path = kind.path(store)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(b"\n")
+    assert kind.load(store) == expected_default(kind)
+    assert len(store.messages) == 1 and "it is empty" in str(store.messages[0])
+    assert path.with_name(path.name + ".bak").read_bytes() == b"\n"

@@ -92,6 +92,7 @@ FILE_SENTENCES = (
 )
 FILE_CAUSES = {
     "cause_not_text": {},
+    "cause_empty": {},
     "cause_syntax": {"format": "TOML"},
     "cause_big_number": {},
     "cause_not_a_number": {},
