@@ -168,7 +168,13 @@ def _run(store: Store, args: argparse.Namespace) -> int:
     if args.fullscreen:
         settings = settings.with_(fullscreen=True)
     try:
-        size = args.size or starting_size(settings)
+        size = starting_size(settings, args.size)
+        if args.size is not None and any(got < asked for got, asked in zip(size, args.size)):
+            print(
+                f"scopa: the screen is smaller than {args.size[0]}x{args.size[1]}, so the "
+                f"window opens at {size[0]}x{size[1]}",
+                file=sys.stderr,
+            )
         app = App(store, size=size, settings=settings, scenes=default_scenes())
     except pygame.error as error:
         print(f"scopa: cannot open a window: {error}", file=sys.stderr)

@@ -548,15 +548,19 @@ class App:
         pygame.display.quit()
 
 
-def starting_size(settings: Settings) -> tuple[int, int]:
-    """The window's size at start: the size the player last gave it, as far as the
-    desktop allows today (it may be a smaller screen than then), else the game's own."""
-    size = settings.window_size
+def starting_size(settings: Settings, asked: tuple[int, int] | None = None) -> tuple[int, int]:
+    """The window's size at start: the size ``asked`` on the command line, or else the
+    size the player last gave it, as far as the desktop allows today (it may be a smaller
+    screen than then; a window of 16384 pixels would take gigabytes and show black for a
+    long while), else the game's own."""
+    size = asked or settings.window_size
     if size is None:
         return DEFAULT_SIZE
     pygame.display.init()
     desktops = pygame.display.get_desktop_sizes()
-    if desktops:
+    # a size asked for with no screen behind it (the headless checks) is taken as it is
+    screen = pygame.display.get_driver() not in ("dummy", "offscreen")
+    if desktops and (asked is None or screen):
         size = (min(size[0], desktops[0][0]), min(size[1], desktops[0][1]))
     return _at_least_min(size)
 

@@ -292,3 +292,29 @@ def test_two_x_servers_started_together_get_displays_of_their_own():
         assert first != second
         assert xdotool(first, "getdisplaygeometry") == "640 480"
         assert xdotool(second, "getdisplaygeometry") == "800 600"
+
+
+def test_a_window_asked_bigger_than_the_screen_opens_at_the_screen_s_size(xserver, tmp_path):
+    """``--size 16384x16384`` opened a window that size: gigabytes of memory, and black
+    for half a minute. It opens at the screen's size, and says so."""
+    picture = tmp_path / "first.png"
+    env = {
+        **os.environ,
+        "DISPLAY": xserver,
+        "SCOPA_HOME": str(tmp_path),
+        "SCOPA_SCREENSHOT": str(picture),
+        "SDL_AUDIODRIVER": "dummy",
+    }
+    env.pop("SDL_VIDEODRIVER", None)
+    result = subprocess.run(
+        [sys.executable, "-m", "scopa", "--smoke", "--size", "16384x16384"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "so the window opens at 1600x900" in result.stderr
+    import pygame
+
+    assert pygame.image.load(str(picture)).get_size() == (1600, 900)
