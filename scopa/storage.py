@@ -403,6 +403,10 @@ class Store:
         self._failing: set[str] = set()
         self._recovered: set[str] = set()
         self._lock_held = False
+        self._lock_wanted = False
+        """``lock`` was asked for: a write without the lock claims it first."""
+        self._claiming = threading.Lock()
+        """One claim at a time (the match is saved from a thread of its own)."""
 
     @property
     def settings_path(self) -> Path:
@@ -468,8 +472,17 @@ class Store:
         While a running copy holds it, this store writes nothing at all (no save, no backup,
         no clean-up) and says so once: two copies saving in turn would each overwrite the
         other's match and statistics. Where no lock can be made (a read-only folder) the game
-        says so and goes on; its writes fail and say so on their own.
+        says so and goes on; its writes fail and say so on their own, and the first write
+        once the folder can be written claims the lock then (``_claim``): a second copy
+        started meanwhile is not overwritten unawares.
         """
+        self._lock_wanted = True
+        with self._claiming:
+            return self._claim(quiet=False)
+
+    def _claim(self, *, quiet: bool) -> bool:
+        """``lock``; ``quiet``: a folder still not writable is not said again (the write
+        that asked says so)."""
         if self._lock_held:
             return True
         try:
@@ -488,8 +501,9 @@ class Store:
                 _break_stale_lock(self.lock_path, owner)
                 continue
             except OSError as error:  # a read-only folder: said now, before a move is lost
-                params = {"folder": str(self.data_dir), "reason": _os_reason(error)}
-                self._tell(FileProblem("files.folder_not_writable", params, "lock"))
+                if not quiet:
+                    params = {"folder": str(self.data_dir), "reason": _os_reason(error)}
+                    self._tell(FileProblem("files.folder_not_writable", params, "lock"))
                 return True
             self._lock_held = True
             self.locked_out = False
@@ -500,6 +514,7 @@ class Store:
 
     def unlock(self) -> None:
         """Give the data folder back (when the game closes)."""
+        self._lock_wanted = False
         if not self._lock_held:
             return
         self._lock_held = False
@@ -766,6 +781,9 @@ class Store:
         self._tell(FileProblem(f"files.{name}_left", params, topic=f"left:{path}"))
 
     def _write(self, path: Path, data: bytes, name: str) -> bool:
+        if self._lock_wanted and not self._lock_held and not self.locked_out:
+            with self._claiming:  # the folder may be writable now: the lock comes first
+                self._claim(quiet=True)
         if self.locked_out:
             return False
         topic = f"write:{path}"

@@ -326,3 +326,49 @@ def test_a_damaged_match_a_second_copy_cannot_set_aside_is_told_once(tmp_path: P
             assert len(said) == 1, said
         finally:
             pygame.display.quit()
+
+
+def test_a_folder_that_becomes_writable_is_locked_before_the_first_write(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A copy started on a read-only folder wrote, once the folder could be written,
+    without ever taking the lock: a second copy started then ran unwarned, and the two
+    overwrote each other's match. The first write claims the lock."""
+    import scopa.storage
+
+    real = scopa.storage._create_lock
+
+    def refuse(path: Path) -> None:
+        raise PermissionError(13, "Permission denied", str(path))
+
+    monkeypatch.setattr("scopa.storage._create_lock", refuse)
+    first = Store(tmp_path)
+    first.lock()
+    first.take_messages()
+    monkeypatch.setattr("scopa.storage._create_lock", real)  # the folder can be written
+    assert first.save_settings(custom_settings())
+    assert lock_pid(tmp_path / LOCK_FILE) == str(os.getpid())
+    assert first.take_messages() == []
+
+
+def test_a_copy_that_could_not_lock_writes_nothing_once_another_holds_the_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first copy could not lock a read-only folder; a second copy took the folder
+    once it could be written. The first copy's next write is refused, and it says why."""
+
+    def refuse(path: Path) -> None:
+        raise PermissionError(13, "Permission denied", str(path))
+
+    settings, setup, match, stats = fill(tmp_path)
+    (tmp_path / LOCK_FILE).unlink(missing_ok=True)
+    with monkeypatch.context() as patch:
+        patch.setattr("scopa.storage._create_lock", refuse)
+        first = Store(tmp_path)
+        first.lock()
+    first.take_messages()
+    with other_copy(tmp_path):
+        before = snapshot(tmp_path)
+        assert not first.save_match(setup, play(Rules(), 5, 14).record())
+        assert snapshot(tmp_path) == before
+        assert [problem.key for problem in first.take_messages()] == ["files.other_copy"]
