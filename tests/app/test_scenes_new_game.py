@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from scopa.app.matches import COMPUTER_NAMES
 from scopa.app.scenes.new_game import NewGameScene
 from scopa.engine import PRESETS, Rules
 from scopa.storage import Store
@@ -633,3 +634,36 @@ def test_a_name_typed_past_what_it_holds_is_said_to_be_full(app, scene) -> None:
     assert len(scene.shown_name(1)) == MAX_NAME
     said = [toast.text for toast in app.toasts.shown()]
     assert said == [app.t("name_full", n=MAX_NAME)]
+
+
+def test_seats_the_player_count_makes_computers_get_computers_names(app, store) -> None:
+    """After a four-player evening with friends at the screen, six players (or two) made
+    the friends' seats computers still named as people: the table showed a computer
+    called "Seat 2", and the matchup read "You against Seat 2"."""
+    from scopa.settings import MatchSetup, SeatConfig
+
+    seats = (
+        SeatConfig("Player 1", True),
+        SeatConfig("Player 2", True),
+        SeatConfig("Marco", False),
+        SeatConfig("Player 4", True),
+    )
+    last = MatchSetup(seats, Rules(players=4))
+    app.settings = app.settings.with_(language="en", last_setup=last, rules=Rules())
+    scene = NewGameScene(app)
+    app.stack.push(scene)
+    frame(app)
+    players = scene.players_row.control
+    click(app, (players.rect.right - 5, players.rect.centery))  # 6
+    assert scene.players == 6
+    names = scene.seat_names()
+    computers = [names[seat] for seat in range(6) if not scene.humans[seat]]
+    assert computers and all(name in COMPUTER_NAMES for name in computers), names
+    assert len(set(names)) == 6
+    click(app, (players.rect.right - 5, players.rect.centery))  # 2
+    assert scene.players == 2 and scene.seat_names()[1] in COMPUTER_NAMES
+    assert "Seat" not in scene.matchup()
+    for _ in range(2):  # 3, 4: the friends are back, as people
+        click(app, (players.rect.right - 5, players.rect.centery))
+    assert scene.players == 4
+    assert scene.setup().seats == seats

@@ -50,6 +50,9 @@ class NewGameScene(MenuScene):
         """Which seats keep the game's name for them (:meth:`shown_name`), not a typed one."""
         self.typed = [False] * SEATS
         """Which seats' names were typed here (a computer's name typed is kept for a person)."""
+        self.given = [False] + [True] * (SEATS - 1)
+        """Which seats hold a computer's name the game gave them (a friend called Franco
+        keeps his name when his seat is a computer for a while)."""
         self.level = app.settings.opponent_level or "expert"
         self.last = last
         self.kinds_chosen = False
@@ -71,6 +74,7 @@ class NewGameScene(MenuScene):
             for seat, config in enumerate(last.seats):
                 self.names[seat] = config.name
                 self.defaults[seat] = is_default_name(config.name, seat)
+                self.given[seat] = not config.human and config.name in COMPUTER_NAMES
             taken = self.names[: len(last.seats)]
             self.names[len(last.seats) :] = free_names(taken, SEATS - len(last.seats))
         self._seat_kinds()
@@ -132,7 +136,7 @@ class NewGameScene(MenuScene):
 
         def set_name(value: str) -> None:
             self.names[seat] = value
-            self.defaults[seat] = False
+            self.defaults[seat] = self.given[seat] = False
             self.typed[seat] = True
             self._check()
 
@@ -183,24 +187,28 @@ class NewGameScene(MenuScene):
         """A computer made a person loses the computer's name the game gave it ("Giulia"
         became a person called so) for the game's name for a person ("Player 2"); a person
         with the game's name made a computer gets a computer's name again."""
-        if human and not self.defaults[seat] and self.names[seat] in COMPUTER_NAMES:
-            self.defaults[seat] = True
+        if human and not self.defaults[seat] and self.given[seat]:
+            self.defaults[seat], self.given[seat] = True, False
         elif not human and self.defaults[seat]:
             taken = [self.shown_name(other) for other in range(SEATS) if other != seat]
             (self.names[seat],) = free_names(taken, 1)
-            self.defaults[seat] = False
+            self.defaults[seat], self.given[seat] = False, True
 
     def _seat_kinds(self) -> None:
         """Who plays each seat: as in the last match set up when it had as many seats (the
         friends of a six-player evening come back at six), else the player against
         computers, as Play would seat them."""
         last = self.last
+        before: list[bool] | None = getattr(self, "humans", None)
         self.humans = [True] + [False] * (SEATS - 1)
         self.levels = [self.level] * SEATS
         if last is not None and len(last.seats) == self.players:
             for seat, config in enumerate(last.seats):
                 self.humans[seat] = config.human
                 self.levels[seat] = config.level if config.level in LEVELS else "expert"
+        for seat in range(SEATS):  # named as its new kind is (a computer was "Seat 2")
+            if before is not None and before[seat] != self.humans[seat] and not self.typed[seat]:
+                self._rename(seat, human=self.humans[seat])
 
     def _seat_count(self, players: int) -> None:
         self.players = players
