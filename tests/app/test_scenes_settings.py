@@ -453,3 +453,16 @@ def test_down_walks_every_row_of_a_long_tab_though_some_are_out_of_sight(app) ->
         press(app, pygame.K_DOWN)
         seen.append(form.focus)
     assert seen == order
+
+
+def test_cirulla_switched_on_brings_its_cappotto_and_is_the_cirulla_of_the_rules(
+    app, scene
+) -> None:
+    """Switching Cirulla on left the cappotto off (Cirulla's default: all the coins win
+    the game), and the ready-made rules read "Custom" instead of "Cirulla". The cappotto
+    follows the game as the target does."""
+    cirulla = open_row(app, scene, "rule_cirulla")
+    click(app, cirulla.control)
+    assert app.settings.rules.cappotto and app.settings.rules.preset_name() == "cirulla"
+    click(app, cirulla.control)
+    assert not app.settings.rules.cappotto and app.settings.rules.preset_name() == "classic"

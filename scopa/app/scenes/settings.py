@@ -43,6 +43,9 @@ DEAL_CLASHES = ("scopone_players", "scientifico_players")
 USUAL_TARGETS = {False: Rules().target, True: PRESETS["cirulla"].target}
 """The points a game is usually played to, Scopa's and Cirulla's: switching between the two
 games takes the other's usual target along, unless the player chose another."""
+USUAL_CAPPOTTO = {False: Rules().cappotto, True: PRESETS["cirulla"].cappotto}
+"""Whether a side that takes all ten coins in a round wins the match outright, as each game
+usually has it (Cirulla's cappotto): it follows the game switched to as the target does."""
 
 
 def value_label(t: Translator, name: str, value: Any, deck_style: str) -> str:
@@ -221,6 +224,8 @@ class SettingsScene(MenuScene):
         games = name == "cirulla" and bool(value) != self.rules.cirulla
         if games and self.rules.target == USUAL_TARGETS[not value]:
             changes["target"] = USUAL_TARGETS[bool(value)]
+        if games and self.rules.cappotto == USUAL_CAPPOTTO[not value]:
+            changes["cappotto"] = USUAL_CAPPOTTO[bool(value)]
         try:
             rules = self.rules.with_(**changes)
         except RulesError as error:
