@@ -667,3 +667,17 @@ def test_seats_the_player_count_makes_computers_get_computers_names(app, store) 
         click(app, (players.rect.right - 5, players.rect.centery))
     assert scene.players == 4
     assert scene.setup().seats == seats
+
+
+def test_the_rules_stay_put_under_the_pointer_whatever_the_players(app, scene) -> None:
+    """At six players, choosing scopone (four) moved the rules up by two seats: the next
+    click at the same spot turned seat 6 into a person or a computer. The rules and the
+    target keep their place for every number of players."""
+    places = set()
+    for players in (2, 3, 4, 6):
+        scene._set_players(players)
+        frame(app)
+        places.add((tuple(scene.preset_row.rect), tuple(scene.target_row.rect)))
+        last_seat = scene.seat_widgets[players - 1][0].rect
+        assert last_seat.bottom <= scene.preset_row.rect.top
+    assert len(places) == 1

@@ -391,7 +391,11 @@ class NewGameScene(MenuScene):
             for (x, w), widget in zip(cols, widgets):
                 widget.place(pygame.Rect(x, y + seat * step, w, seat_h))
                 self.form.add(widget)
-        y += rows * step + gap // 2
+        # The rules sit where six seats end, whatever the number of players: choosing
+        # scopone (four players) from six moved them up under the pointer, and the next
+        # click turned a seat into a person or a computer.
+        y = self.heading_box.bottom + m.px(0.092) + gap + self.header_box.h
+        y += SEATS * (m.px(0.05) + gap // 2) + gap // 2
         wide = round((inner.w - gap * 2) * 0.62)
         row_h = m.px(0.105)  # the rules' explanation may take two lines
         self.preset_row.place(pygame.Rect(inner.left, y, wide, row_h))
