@@ -252,22 +252,39 @@ class Stats:
 
 def salvage(data: Any) -> Stats | None:
     """What can still be read of damaged statistics (``Stats.from_dict`` refused them):
-    every row of the tallies and every recent match that reads on its own, and the best
-    and worst results if they read; None when nothing does, or the file is of another
-    version (its rows mean something else)."""
+    every row of the tallies and every recent match that reads on its own (one whose
+    accuracy alone is wrong, without it), and the best and worst results if they read; None
+    when nothing does, or the file is of another version (its rows mean something else).
+
+    A kind of match whose tally row is lost is counted again from the recent matches kept:
+    the statistics said "no matches yet" over the matches they had just said were kept."""
     if not isinstance(data, dict) or data.get("schema") != SCHEMA:
         return None
     tallies: dict[tuple[str, int, str, str], Tally] = {}
     for key, tally in _readable(_tally_from_dict, data.get("tallies")):
         tallies[key] = tallies.get(key, Tally()) + tally
-    recent = _readable(MatchResult.from_dict, data.get("recent"))
+    recent = _readable(_result_salvaged, data.get("recent"))[-RECENT:]
+    counted = set(tallies)
+    for result in recent:
+        if result.key not in counted:
+            tallies[result.key] = tallies.get(result.key, Tally()) + Tally.of(result)
     best, worst = (
         next(iter(_readable(MatchResult.from_dict, [data.get(name)])), None)
         for name in ("best", "worst")
     )
     if not tallies and not recent and best is None and worst is None:
         return None
-    return Stats(tallies, tuple(recent[-RECENT:]), best, worst)
+    return Stats(tallies, tuple(recent), best, worst)
+
+
+def _result_salvaged(data: Any) -> MatchResult:
+    """A recent match as it reads; if only its accuracy does not, the match without it."""
+    try:
+        return MatchResult.from_dict(data)
+    except StatsError:
+        if not isinstance(data, dict) or data.get("accuracy") is None:
+            raise
+        return MatchResult.from_dict({**data, "accuracy": None})
 
 
 def _readable(read: Callable[[Any], T], items: Any) -> list[T]:

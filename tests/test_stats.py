@@ -196,3 +196,36 @@ def test_schema_is_checked() -> None:
         Stats.from_dict({"schema": 2, "tallies": [], "recent": []})
     with pytest.raises(StatsError, match="schema"):
         Stats.from_dict({"tallies": [], "recent": []})
+
+
+def test_a_lost_tally_row_is_counted_again_from_the_recent_matches_kept() -> None:
+    """The only tally row damaged: the statistics were "kept" but said "no matches yet"
+    over the nine recent matches kept. The kind of match is counted from them."""
+    from scopa.stats import salvage
+
+    stats = Stats()
+    for margin in (3, -2, 4, 5, -1):
+        stats = stats.add(result(margin))
+    stats = stats.add(result(2, level="master"))
+    data = json.loads(json.dumps(stats.to_dict()))
+    rows = data["tallies"]
+    expert = next(row for row in rows if row["level"] == "expert")
+    expert["played"] = -5  # damaged: the expert row is lost
+    kept = salvage(data)
+    assert kept is not None
+    assert kept.tallies[("solo", 2, "classic", "expert")] == Tally(5, 3, 2, 5, 0, 5, -2)
+    assert (
+        kept.tallies[("solo", 2, "classic", "master")]
+        == stats.tallies[("solo", 2, "classic", "master")]
+    )  # a row that reads is kept as it is, not counted twice
+    assert kept.total().played == 6
+
+
+def test_a_recent_match_whose_accuracy_alone_is_wrong_is_kept_without_it() -> None:
+    from scopa.stats import salvage
+
+    stats = Stats().add(result(3)).with_accuracy("", 80.0)
+    data = json.loads(json.dumps(stats.to_dict()))
+    data["recent"][0]["accuracy"] = 500
+    kept = salvage(data)
+    assert kept is not None and len(kept.recent) == 1 and kept.recent[0].accuracy is None
