@@ -581,3 +581,23 @@ def test_return_tapped_about_once_a_second_does_not_turn_the_round_s_sheet(app) 
         assert app.stack.top is not scene
     finally:
         close_tables(app)
+
+
+def test_the_menu_over_a_match_over_offers_the_main_menu_not_save_or_abandon(app) -> None:
+    """Escape over the last sheet opened the menu of a match in play: "Save and leave"
+    saved nothing, and "Abandon" promised the match would not count in the statistics,
+    which already counted it. Over a match that is over, the menu offers the main menu."""
+    match, _ = known_match(Rules(), (0, 0), (12, 4), over=True)
+    coordinator = MatchCoordinator(SETUP, match)
+    app.matches.current = coordinator
+    scene = ScoringScene(app, coordinator)
+    app.stack.push(scene)
+    frame(app)
+    press(app, pygame.K_ESCAPE)
+    pause = app.stack.top
+    words = [button.text() for button in pause.buttons]
+    assert app.t("save_and_leave") not in words and app.t("abandon") not in words
+    assert words[0] == app.t("resume") and words[-1] == app.t("to_title")
+    assert resolve(pause.buttons[-1].hint) == app.t("to_title_over_hint")
+    click(app, pause.buttons[-1])
+    assert type(app.stack.top).__name__ == "TitleScene"

@@ -584,7 +584,13 @@ class Tour:
             match = play_out(Match.new(Rules(), 30 + winner), random.Random(winner))
             if match.winner != winner:
                 match = play_out(Match.new(Rules(), 40 + winner), random.Random(9 + winner))
-            self.sheet(solo, match, f"scoring, side {match.winner} won")
+            scene = self.sheet(solo, match, f"scoring, side {match.winner} won")
+            app.matches.current = scene.coordinator
+            app.open("pause")  # over a match over: the main menu, not save or abandon
+            self.frames(8)
+            self.hover_all(app.stack.top, "scoring, the menu over a match over")
+            app.back()
+            app.matches.current = None
             app.back()
         names = ("Giulia", "Marco", "Lucia", "Paolo")
         every = Rules(

@@ -1,4 +1,5 @@
-"""The pause menu over the table: resume, settings, rules, leave or abandon.
+"""The pause menu over the table: resume, settings, rules, leave or abandon (over the last
+sheet of a match over, the main menu: the match is counted and nothing is left to keep).
 
 Two ways out of a match played, because players mean two different things. "Save and
 leave" keeps the match: the title then offers Continue, exactly where it was. "Abandon"
@@ -62,6 +63,10 @@ class PauseScene(MenuScene):
                     hint=self.tr("stop_watching_hint"),
                 )
             )
+        elif self.finished:  # over and counted: nothing to keep for later or to give up
+            self.buttons.append(
+                Button(self.tr("to_title"), self.app.home, hint=self.tr("to_title_over_hint"))
+            )
         else:
             self.buttons += [
                 Button(
@@ -105,6 +110,13 @@ class PauseScene(MenuScene):
         if not isinstance(current, RemoteCoordinator) or current.online:
             return "on"
         return "lost" if current.lost else "back"
+
+    @property
+    def finished(self) -> bool:
+        """The match under the menu is over (its last sheet): it is in the statistics, and
+        there is nothing to save for Continue or to abandon."""
+        current = self.app.matches.current
+        return current is not None and current.match.over
 
     @property
     def watching(self) -> bool:
