@@ -287,9 +287,16 @@ def describe(
         if chosen.risk < 0.05:
             return "safe_lay", {}
         return "least_harm", {}
-    if capture.bit_count() >= 2:
-        return "most_cards", {"count": capture.bit_count()}  # from the table, as players count
-    if capture & COINS:
+    # "takes 3 cards" is a reason only when the cards are more than the other way takes (the
+    # review said "takes 2 cards" of Master's move over the player's that took three)
+    count = capture.bit_count()
+    if instead is not None:
+        more = count > taken.bit_count()
+    else:
+        more = count >= max((other.move.capture_mask.bit_count() for other in others), default=0)
+    if count >= 2 and more:
+        return "most_cards", {"count": count}  # from the table, as players count
+    if capture & COINS and not taken & COINS:
         return "coin", {}
     if sum(1 for other in others if other.move.capture_mask) == 1:
         return "only_capture", {}

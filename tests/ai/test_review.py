@@ -340,3 +340,27 @@ def test_the_cards_a_capture_takes_are_counted_on_the_table() -> None:
     assessments = [judge.assess(move) for move in view.moves]
     (seven_takes,) = [a for a in assessments if a.move.card.rank == 7 and a.move.capture_mask]
     assert describe(view, seven_takes, assessments) == ("most_cards", {"count": 2})
+
+
+def test_taking_fewer_cards_than_the_move_played_is_not_the_reason() -> None:
+    """The review said of Master's move "takes 2 cards", over the player's that took
+    three: more cards is a reason only when there are more."""
+    from scopa.ai.assess import Judge, describe
+    from scopa.ai.view import View
+
+    from .helpers import position, seat_view
+
+    view = View.of(seat_view(position("6B 7S 10S", "1S 2S 3B 4C")))
+    judge = Judge(view)
+    assessments = [judge.assess(move) for move in view.moves]
+
+    def taking(card: str, count: int):  # noqa: ANN202
+        return next(
+            a
+            for a in assessments
+            if str(a.move.card) == card and a.move.capture_mask.bit_count() == count
+        )
+
+    masters, players = taking("7S", 2), taking("6B", 3)
+    assert describe(view, masters, assessments, players)[0] != "most_cards"
+    assert describe(view, players, assessments, masters) == ("most_cards", {"count": 3})
