@@ -487,7 +487,10 @@ class Store:
             return True
         try:
             self.data_dir.mkdir(parents=True, exist_ok=True)
-        except OSError:
+        except OSError as error:  # a file where the folder goes: said now, as below
+            if not quiet:
+                params = {"folder": str(self.data_dir), "reason": _os_reason(error)}
+                self._tell(FileProblem("files.folder_not_writable", params, "lock"))
             return True
         for _ in range(5):
             try:
@@ -1023,6 +1026,7 @@ _REASONS = {
     errno.ENOENT: "files.reason_gone",
     errno.ENAMETOOLONG: "files.reason_name_too_long",
     errno.EIO: "files.reason_disk_error",
+    errno.ELOOP: "files.reason_link_loop",
 }
 
 

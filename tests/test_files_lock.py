@@ -372,3 +372,26 @@ def test_a_copy_that_could_not_lock_writes_nothing_once_another_holds_the_folder
         assert not first.save_match(setup, play(Rules(), 5, 14).record())
         assert snapshot(tmp_path) == before
         assert [problem.key for problem in first.take_messages()] == ["files.other_copy"]
+
+
+def test_a_file_where_the_data_folder_goes_is_said_at_the_start(tmp_path: Path) -> None:
+    """A file in place of the data folder said nothing until the first move failed to
+    save; it is said at the start, as a read-only folder is."""
+    (tmp_path / "data").write_text("not a folder")
+    store = Store(tmp_path / "data")
+    assert store.lock() is True
+    (message,) = store.messages
+    assert message.key == "files.folder_not_writable"
+    assert message.params["reason"].key == "files.reason_in_the_way"
+
+
+def test_a_link_that_leads_back_to_itself_is_said_in_words() -> None:
+    """A loop of links gave "error 40" with no word of what it was."""
+    import errno
+
+    from scopa.i18n import Translator
+    from scopa.storage import _os_reason
+
+    reason = _os_reason(OSError(errno.ELOOP, "Too many levels of symbolic links"))
+    assert reason.key == "files.reason_link_loop"
+    assert "40" not in reason.render(Translator("it"))

@@ -108,6 +108,7 @@ FILE_CAUSES = {
 FILE_REASONS = (
     "reason_denied", "reason_disk_full", "reason_read_only", "reason_in_the_way",
     "reason_a_folder", "reason_gone", "reason_name_too_long", "reason_disk_error",
+    "reason_link_loop",
     "reason_unknown",
 )  # fmt: skip
 FILE_KINDS = ("kind_pipe", "kind_device", "kind_socket", "kind_special")
