@@ -521,3 +521,13 @@ def test_a_player_online_who_typed_no_name_is_called_by_the_seat_not_you_2() -> 
     setup = MatchSetup(seats(("You", True), ("You 2", True)), Rules())
     assert [Seats(setup, en, (0,)).seat_name(seat) for seat in range(2)] == ["You", "Player 2"]
     assert Seats(setup, Translator("it"), (1,)).seat_name(0) == "Giocatore 1"
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_sheet_s_next_round_is_not_worded_as_the_title_s_continue(language) -> None:
+    """In Italian both read "Continua": the sheet's button, which deals the next round, and
+    the title's, which resumes a saved match."""
+    from scopa.i18n import Translator
+
+    t = Translator(language)
+    assert t("next_round") != t("continue")

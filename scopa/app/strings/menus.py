@@ -214,7 +214,7 @@ STRINGS = {
         "to_title": "Menu principale",
         "to_title_over_hint": "La partita è finita ed è contata nelle tue statistiche",
         "rematch": "Rivincita",
-        "next_round": "Continua",
+        "next_round": "Prossima smazzata",
         "replay_deal": "Rigioca smazzata",
         "replay_deal_hint": "Una nuova partita con queste stesse carte, lasciando quella in corso",
         "replay_question": "Lasciare questa partita per rigiocare la smazzata?",
