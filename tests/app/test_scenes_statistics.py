@@ -402,3 +402,19 @@ def test_huge_counts_keep_their_labels_apart_and_their_grid_round(app):
     assert len(numbers) == 6
     for left, right in zip(numbers, numbers[1:]):
         assert left.right <= right.left, (left, right)
+
+
+def test_grouping_solo_matches_alone_draws_no_bar_for_undecided_ones(app, store) -> None:
+    """Solo matches only, grouped by kind: a third grey bar of 0 stood beside won and lost
+    (matches with no single winning side, as among rivals at one screen, of which there
+    were none)."""
+    solo = MatchSetup((SeatConfig("Anna", True), SeatConfig("CPU", False, "expert")), Rules())
+    first = play_out(1)
+    store.record_result(solo, first)
+    scene = StatisticsScene(app)
+    app.stack.push(scene)
+    frame(app)
+    scene.dimension = "mode"
+    frame(app)
+    won = 1 if first.winner == 0 else 0
+    assert dict(scene.groups()) == {app.t("mode_solo"): (won, 1 - won)}

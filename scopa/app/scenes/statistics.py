@@ -111,6 +111,8 @@ class StatisticsScene(MenuScene):
             else:
                 label = self.t("players_n", n=value)
             out.append((label, (tally.won, tally.lost, tally.played - tally.won - tally.lost)))
+        if not any(counts[2] for _, counts in out):  # no undecided match: no empty bar for it
+            out = [(label, counts[:2]) for label, counts in out]
         return out
 
     # --- layout and drawing ---------------------------------------------------------------
