@@ -473,3 +473,15 @@ def test_no_knock_is_chosen_with_n_from_the_keyboard(fast):
     assert "(N)" in scene.knock_buttons()[0].label
     key(fast, pygame.K_n, "n")
     assert scene.match.moves() == (Move.parse("-"),)
+
+
+def test_a_hand_with_nothing_to_knock_with_is_not_asked_to_knock(fast):
+    """With the hands shown at the deal, a hand with no bonus read "knock, or choose No
+    knock", and its only button was No knock."""
+    fast.set_language("en")
+    scene = declaring_table(fast, "4B 8C 9C", "1D 2C 3S")
+    assert [b.name for b in scene.knock_buttons()] == ["pass"]
+    assert scene.status_text()[0] == fast.t("table.your_turn_pass")
+    drag(fast, centre_of(scene, Card.parse("8C")), empty_felt(scene))
+    assert scene.match.moves() == ()
+    assert scene.status_text()[0].startswith("Nothing to knock with: choose No knock before")

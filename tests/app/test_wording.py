@@ -531,3 +531,14 @@ def test_the_sheet_s_next_round_is_not_worded_as_the_title_s_continue(language) 
 
     t = Translator(language)
     assert t("next_round") != t("continue")
+
+
+@pytest.mark.parametrize(("language", "round_word"), [("en", "round"), ("it", "smazzata")])
+def test_the_sheet_says_the_match_is_decided_at_a_round_s_end(language, round_word) -> None:
+    """The sheet said "First to 11 points wins the match": the points are counted at the
+    end of a round, and the side with the most then wins (RULES.md, Winning the match)."""
+    from scopa.i18n import Translator
+
+    words = Translator(language)("round_next", target=11)
+    assert round_word in words and "11" in words
+    assert "first" not in words.lower() and "primo" not in words

@@ -925,6 +925,21 @@ class Tour:
         self.settle(scene)
         self.frames(2)
         self.show("cirulla, hot-seat, knock or pass at the deal")
+        scene = self.table(both, fixed_match("4B 8C 9C", "1D 2C 3S", "4S 5D 9B 10C", at_deal))
+        self.settle(scene)
+        lift_cover(self.app, scene)
+        self.settle(scene)
+        self.frames(2)
+        self.show("cirulla, hot-seat, nothing to knock with at the deal")
+        solo_at_deal = MatchSetup(solo.seats, at_deal)
+        scene = self.table(
+            solo_at_deal, fixed_match("4B 8C 9C", "1D 2C 3S", "4S 5D 9B 10C", at_deal)
+        )
+        self.settle(scene)
+        self.show("cirulla, nothing to knock with at the deal")
+        self.drag(centre_of(scene, C("8C")), empty_felt(scene))
+        self.frames(10)
+        self.show("cirulla, a card played before the pass")
 
         fifteen = fixed_match("4B 8C 9C", "3D 6S 10C", "1D 2C 5S 7B", cirulla)
         scene = self.table(solo, fifteen)  # the dealer takes the opening table

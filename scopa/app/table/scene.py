@@ -421,7 +421,9 @@ class TableScene(Scene):
             # a sum it could make, but a card of its rank is on the table: the rule to learn
             self.say(lambda t: t("table.must_take_equal", target=name(equal[0]), card=name(card)))
         elif self.match.round.declaring:  # hands shown at the deal: knock or pass first
-            self.say(lambda t: t("table.declare_first", card=name(card)))
+            knocks = any(move.is_declaration for move in self.match.legal_moves())
+            key = "table.declare_first" if knocks else "table.pass_first"
+            self.say(lambda t: t(key, card=name(card)))
         elif target is not None:
             self.say(lambda t: t("table.cannot_take", target=name(target), card=name(card)))
         else:

@@ -172,8 +172,12 @@ class TableWords:
         if awaiting is not None and picking:  # the matta's picker is open: name a value
             return t("table.matta_status"), style.CREAM
         if awaiting is not None and not choosing:
-            # Cirulla's hands shown at the deal: a knock or a pass comes before any card
-            turn_key = "table.your_turn_declare" if match.round.declaring else "table.your_turn"
+            # Cirulla's hands shown at the deal: a knock or a pass comes before any card (a
+            # hand with nothing to knock with is told so, not offered a knock it lacks)
+            turn_key = "table.your_turn"
+            if match.round.declaring:
+                knocks = any(move.is_declaration for move in match.legal_moves())
+                turn_key = "table.your_turn_declare" if knocks else "table.your_turn_pass"
             if coordinator.mode == "hotseat":
                 name = self.seats.seat_name(awaiting)
                 return t(f"{turn_key}_named", name=name), style.CREAM
