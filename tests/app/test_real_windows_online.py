@@ -7,7 +7,6 @@ the dragging window played must be the card the other window shows being played.
 
 from __future__ import annotations
 
-import os
 import re
 import signal
 import subprocess
@@ -22,6 +21,7 @@ from tests.processes import stop
 from .test_real_window import (
     close_window,
     drag,
+    game_environment,
     geometry_of,
     wait_for,
     wait_until,
@@ -47,15 +47,7 @@ def launch(display: str, home: Path, trace: Path, **extra: str) -> subprocess.Po
     from scopa.storage import Store
 
     Store(home).save_settings(Settings(language="en", animation_speed="fast", tutorial_done=True))
-    env = {
-        **os.environ,
-        "DISPLAY": display,
-        "SCOPA_HOME": str(home),
-        "SCOPA_TRACE_FILE": str(trace),
-        "SDL_AUDIODRIVER": "dummy",
-        **extra,
-    }
-    env.pop("SDL_VIDEODRIVER", None)
+    env = game_environment(display, home, SCOPA_TRACE_FILE=str(trace), **extra)
     size = f"{WINDOW[0]}x{WINDOW[1]}"
     with (home / OUTPUT).open("wb") as output:
         return subprocess.Popen(
