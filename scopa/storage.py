@@ -489,8 +489,7 @@ class Store:
             self.data_dir.mkdir(parents=True, exist_ok=True)
         except OSError as error:  # a file where the folder goes: said now, as below
             if not quiet:
-                params = {"folder": str(self.data_dir), "reason": _os_reason(error)}
-                self._tell(FileProblem("files.folder_not_writable", params, "lock"))
+                self._tell_not_writable(error)
             return True
         for _ in range(5):
             try:
@@ -505,8 +504,7 @@ class Store:
                 continue
             except OSError as error:  # a read-only folder: said now, before a move is lost
                 if not quiet:
-                    params = {"folder": str(self.data_dir), "reason": _os_reason(error)}
-                    self._tell(FileProblem("files.folder_not_writable", params, "lock"))
+                    self._tell_not_writable(error)
                 return True
             self._lock_held = True
             self.locked_out = False
@@ -514,6 +512,10 @@ class Store:
         self.locked_out = True
         self._tell(FileProblem("files.other_copy", topic="lock"))
         return False
+
+    def _tell_not_writable(self, error: OSError) -> None:
+        params = {"folder": str(self.data_dir), "reason": _os_reason(error)}
+        self._tell(FileProblem("files.folder_not_writable", params, "lock"))
 
     def unlock(self) -> None:
         """Give the data folder back (when the game closes)."""

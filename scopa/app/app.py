@@ -421,8 +421,9 @@ class App:
         self._trace_input(event, "taken" if taken else "not taken")
 
     def _trace_input(self, event: pygame.event.Event, fate: str) -> None:
-        """A press or release of a mouse button, or the window gaining or losing the focus,
-        to the trace (when tracing): where, the screens open, and what became of it."""
+        """An input event of ``TRACED`` (a press or release of a mouse button, the window
+        closed, shown, moved, or gaining or losing the pointer or the focus) to the trace,
+        when tracing: where, the screens open, the motions since, and what became of it."""
         if self.trace is None:
             return
         if event.type == pygame.MOUSEMOTION:

@@ -25,6 +25,10 @@ MINE = "settings"
 """The preset choice meaning "the rules in my settings"."""
 SEATS = max(PLAYERS)
 """Seats the screen can fill (the most players a game has)."""
+TOP_ROW = {False: 0.105, True: 0.092}
+SEAT_ROW = {False: 0.058, True: 0.05}
+"""The heights of the players' row and of a seat's row (fractions of the reference height),
+with up to four seats and with more: six seats are drawn a little tighter."""
 
 
 def _table(rules: Rules, last: Rules) -> Rules:
@@ -369,8 +373,8 @@ class NewGameScene(MenuScene):
         focus = self.form.focus
         self.form.clear()
         inner = self.place_sheet(1.6, 0.96, 0.09, 0.05)
-        rows = SEATS if self.players > 4 else 4
-        row_h, gap = m.px(0.105 if rows <= 4 else 0.092), m.px(style.SPACE_S)
+        many = self.players > 4
+        row_h, gap = m.px(TOP_ROW[many]), m.px(style.SPACE_S)
         y = self.heading_box.bottom
         half = (inner.w - gap * 2) // 2
         sides = self.sides_row if self.players == SEATS else self.teams_row
@@ -382,7 +386,7 @@ class NewGameScene(MenuScene):
         header = m.pen("ui", style.ROW_NOTE, style.INK_SOFT)
         self.header_box = pygame.Rect(inner.left, y, inner.w, style.line_height(header))
         y = self.header_box.bottom
-        seat_h = m.px(0.058 if rows <= 4 else 0.05)
+        seat_h = m.px(SEAT_ROW[many])
         step = seat_h + gap // 2
         cols = self._columns(inner)
         for seat, widgets in enumerate(self.seat_widgets):
@@ -394,8 +398,8 @@ class NewGameScene(MenuScene):
         # The rules sit where six seats end, whatever the number of players: choosing
         # scopone (four players) from six moved them up under the pointer, and the next
         # click turned a seat into a person or a computer.
-        y = self.heading_box.bottom + m.px(0.092) + gap + self.header_box.h
-        y += SEATS * (m.px(0.05) + gap // 2) + gap // 2
+        y = self.heading_box.bottom + m.px(TOP_ROW[True]) + gap + self.header_box.h
+        y += SEATS * (m.px(SEAT_ROW[True]) + gap // 2) + gap // 2
         wide = round((inner.w - gap * 2) * 0.62)
         row_h = m.px(0.105)  # the rules' explanation may take two lines
         self.preset_row.place(pygame.Rect(inner.left, y, wide, row_h))

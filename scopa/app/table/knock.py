@@ -34,6 +34,12 @@ BACK_KEYS = (pygame.K_LEFT, pygame.K_UP)
 ON_KEYS = (pygame.K_RIGHT, pygame.K_DOWN)
 
 
+def may_knock(moves: Sequence[Move]) -> bool:
+    """Whether a knock is among the legal ``moves`` (with the hands shown at the deal, a
+    hand with nothing to knock with may only pass)."""
+    return any(move.is_declaration for move in moves)
+
+
 def digit(event: pygame.event.Event) -> int | None:
     """The digit 1 to 9 a key types, from the row or the keypad (None for any other)."""
     typed = getattr(event, "unicode", "")

@@ -33,7 +33,7 @@ from .drag import DragController
 from .frame import Item
 from .hud import background, draw_cover
 from .input import Pick, TableInput
-from .knock import KnockBar, KnockButton
+from .knock import KnockBar, KnockButton, may_knock
 from .layout import TableLayout
 from .painter import (
     GLOW_HOVER,
@@ -421,7 +421,7 @@ class TableScene(Scene):
             # a sum it could make, but a card of its rank is on the table: the rule to learn
             self.say(lambda t: t("table.must_take_equal", target=name(equal[0]), card=name(card)))
         elif self.match.round.declaring:  # hands shown at the deal: knock or pass first
-            knocks = any(move.is_declaration for move in self.match.legal_moves())
+            knocks = may_knock(self.match.legal_moves())
             key = "table.declare_first" if knocks else "table.pass_first"
             self.say(lambda t: t(key, card=name(card)))
         elif target is not None:

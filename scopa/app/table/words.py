@@ -16,6 +16,7 @@ from scopa.engine import Card
 from .. import style
 from ..wording import Seats, card_name, count, target_line
 from .director import Shown
+from .knock import may_knock
 from .layout import TableLayout
 from .painter import MESSAGE
 from .snapshot import HudView, PlateView, ScoreRow
@@ -176,7 +177,7 @@ class TableWords:
             # hand with nothing to knock with is told so, not offered a knock it lacks)
             turn_key = "table.your_turn"
             if match.round.declaring:
-                knocks = any(move.is_declaration for move in match.legal_moves())
+                knocks = may_knock(match.legal_moves())
                 turn_key = "table.your_turn_declare" if knocks else "table.your_turn_pass"
             if coordinator.mode == "hotseat":
                 name = self.seats.seat_name(awaiting)
