@@ -25,7 +25,7 @@ import threading
 import time
 import tomllib
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
@@ -615,15 +615,38 @@ class Store:
             undone = envelope.get("undone", False)
             if not isinstance(undone, bool):
                 raise DamagedFile("files.cause_content", detail="'undone' must be true or false")
-            hinted = _hinted_moves(envelope.get("hinted", []), len(record.moves))
-            match = record.replay()
+            record.replay(0)  # its deal can be made: the plays are checked below
         except _BAD_CONTENT as error:
             self._set_aside(self.save_path, "match", _cause_of(error))
             return None
+        # A play that cannot be made, or a damaged list of the plays made on a hint, costs
+        # only what comes after it: the match resumes from its last play that reads (its
+        # file kept as a backup), not lost whole for one bad entry.
+        cause: FileProblem | None = None
+        try:
+            hinted = _hinted_moves(envelope.get("hinted", []), len(record.moves))
+        except DamagedFile as error:
+            cause, hinted = error.cause, frozenset()
+        try:
+            match = record.replay()
+        except _BAD_CONTENT as error:
+            cause = _cause_of(error)
+            record, match = _playable_start(record)
+            if not record.moves:  # not one play reads: there is nothing to resume
+                self._set_aside(self.save_path, "match", cause)
+                return None
+            hinted = frozenset(number for number in hinted if number < len(record.moves))
         if match.over:
             self.clear_match()
             return None
-        return SavedMatch(setup, record, undone, hinted)
+        saved = SavedMatch(setup, record, undone, hinted)
+        if cause is not None:
+            self._salvaged(self.save_path, "match", cause, saved, self._save_again)
+        return saved
+
+    def _save_again(self, saved: SavedMatch) -> bool:
+        setup, record = saved
+        return self.save_match(setup, record, undone=saved.undone, hinted=saved.hinted)
 
     def clear_match(self) -> bool:
         """Forget the unfinished match (it was finished or abandoned); False if it could not
@@ -1063,6 +1086,17 @@ def _cause_of(error: BaseException) -> FileProblem:
 
 def _detail(text: str) -> str:
     return text if len(text) <= DETAIL_LIMIT else text[:DETAIL_LIMIT] + "\u2026"
+
+
+def _playable_start(record: GameRecord) -> tuple[GameRecord, Match]:
+    """The record cut before its first play that cannot be made, and the match there."""
+    match = record.replay(0)
+    for number, move in enumerate(record.moves):
+        try:
+            match, _ = match.apply(move)
+        except _BAD_CONTENT:
+            return replace(record, moves=record.moves[:number]), match
+    return record, match
 
 
 def _hinted_moves(value: object, moves: int) -> frozenset[int]:

@@ -15,6 +15,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -420,7 +421,11 @@ def test_saved_match_with_an_unplayable_move_is_set_aside(tmp_path: Path) -> Non
 
 
 @pytest.mark.parametrize("hinted", ["3", [-1], [True], [10**6], [0.5], list(range(10**4))])
-def test_saved_match_with_bad_hinted_moves_is_set_aside(hinted: object, tmp_path: Path) -> None:
+def test_saved_match_with_bad_hinted_moves_is_kept_without_them(
+    hinted: object, tmp_path: Path
+) -> None:
+    """A damaged list of the plays made on a hint threw the whole match away: the match
+    is kept without the list, its file kept as a backup, and the player told."""
     store = Store(tmp_path)
     envelope = {
         "schema": 1,
@@ -429,8 +434,37 @@ def test_saved_match_with_bad_hinted_moves_is_set_aside(hinted: object, tmp_path
         "hinted": hinted,
     }
     store.save_path.write_text(json.dumps(envelope))
-    assert store.load_match() is None
-    assert any("hinted" in detail for detail in store.messages[0].details())
+    saved = store.load_match()
+    assert saved is not None and saved[1].text() == _valid_record and saved.hinted == frozenset()
+    (message,) = store.messages
+    assert message.key == "files.match_salvaged_set_aside"
+    assert any("hinted" in detail for detail in message.details())
+    assert (tmp_path / "match.json.bak").exists()
+    again = Store(tmp_path)
+    assert again.load_match() == saved and again.messages == []
+
+
+def test_a_saved_match_resumes_from_its_last_play_that_can_be_made(tmp_path: Path) -> None:
+    """One play changed in the middle of the saved match threw the whole match away; the
+    plays before it were good. It resumes from there."""
+    store = Store(tmp_path)
+    record = GameRecord.parse(_valid_record)
+    store.save_match(MatchSetup.solo(), record, hinted={2, 25})
+    moves = list(record.moves)
+    bad = 19
+    moves[bad] = moves[bad + 1]  # a card of the other player's hand: it cannot be played
+    envelope = json.loads(store.save_path.read_text())
+    envelope["record"] = replace(record, moves=tuple(moves)).text()
+    damaged = json.dumps(envelope)
+    store.save_path.write_text(damaged)
+    saved = store.load_match()
+    assert saved is not None
+    assert saved[1].moves == record.moves[:bad] and saved.hinted == {2}
+    (message,) = store.messages
+    assert message.key == "files.match_salvaged_set_aside"
+    assert (tmp_path / "match.json.bak").read_text() == damaged
+    again = Store(tmp_path)
+    assert again.load_match() == saved and again.messages == []
 
 
 def test_the_moves_played_from_hints_are_kept_with_the_match(tmp_path: Path) -> None:

@@ -77,6 +77,8 @@ FILE_SENTENCES = (
     "settings_salvaged_set_aside",
     "settings_salvaged_left",
     "stats_salvaged_set_aside",
+    "match_salvaged_set_aside",
+    "match_salvaged_left",
     "stats_salvaged_left",
     "match_left",
     "stats_left",
