@@ -743,7 +743,11 @@ class Form:
             target.editing = False
 
     def hint(self) -> str:
-        """The explanation of the widget under the mouse, else of the focused one."""
+        """The explanation of the widget under the mouse, else of the focused one; none
+        while a screen covers this one (a question over the title had the title's line
+        under it, as if it explained the question)."""
+        if self.covered:
+            return ""
         for widget in (self.hover, self.focus):
             if widget is not None and widget.hint is not None:
                 return resolve(widget.hint)

@@ -382,3 +382,22 @@ def test_down_from_play_lands_on_the_same_button_at_every_size(app, title, size)
     assert form.focus is named[app.t("play")]
     press(app, pygame.K_UP)  # round to the bottom row: its left button
     assert form.focus is named[app.t("statistics")]
+
+
+def test_the_title_s_explanation_line_goes_under_the_level_question(app, title) -> None:
+    """Under "How strong should your opponents be?", the title's line still read "Start at
+    once against the computer: first choose how well it plays", as if it explained the
+    question. A covered screen shows no explanation; back on top, it shows it again."""
+    from scopa.app import style
+
+    click(app, title.play)
+    assert isinstance(top(app), LevelScene)
+    assert title.form.hint() == ""
+    drawn: list = []
+    with style.watch_text(drawn.append):
+        frame(
+            app, pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(0, 0), buttons=(0, 0, 0))
+        )
+    assert not any(resolve(title.play.hint) in text.words for text in drawn)
+    press(app, pygame.K_ESCAPE)
+    assert top(app) is title and title.form.hint() == resolve(title.play.hint)
