@@ -94,6 +94,9 @@ class Announcements:
         self._told.pop(key, None)
 
 
+RESOLVED_SECONDS = 1.0
+"""How long a toast about a problem stays once the problem has ended."""
+
 BAND_LINES = 2
 """The most lines a toast is broken into to keep within a scene's band; a longer one goes
 lower down, the wider way."""
@@ -155,7 +158,12 @@ class Toasts:
                 toast.text = _bounded(toast.words(t))
 
     def resolve(self, key: str) -> None:
+        """The problem ``key`` has ended: told again if it comes back, and its toast, no
+        longer true ("the match could not be saved" once it was), goes within a moment."""
         self.announced.resolve(key)
+        for toast in self._toasts:
+            if toast.key == key:
+                toast.remaining = min(toast.remaining, RESOLVED_SECONDS)
 
     def forget(self, which: Callable[[Toast], bool]) -> None:
         """Drop the toasts ``which`` says are no longer worth telling."""

@@ -108,6 +108,17 @@ def test_a_lasting_problem_is_told_once_until_it_ends_or_minutes_pass() -> None:
     assert toasts.add("The disk is full.", 1.0, key="write:match")
 
 
+def test_a_problem_that_ended_takes_its_toast_away_within_a_moment() -> None:
+    """"The match could not be saved" stayed for seconds after the next save worked."""
+    toasts = Toasts()
+    assert toasts.add("The match could not be saved.", 10.0, key="write:match")
+    assert toasts.add("Something else.", 10.0)
+    toasts.update(1.0)
+    toasts.resolve("write:match")
+    toasts.update(1.0)
+    assert [t.text for t in toasts.shown()] == ["Something else."]
+
+
 def test_the_same_text_on_screen_is_not_stacked_but_kept_longer() -> None:
     toasts = Toasts()
     assert toasts.add("Nothing to undo", 2.0)
