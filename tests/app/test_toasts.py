@@ -109,7 +109,8 @@ def test_a_lasting_problem_is_told_once_until_it_ends_or_minutes_pass() -> None:
 
 
 def test_a_problem_that_ended_takes_its_toast_away_within_a_moment() -> None:
-    """"The match could not be saved" stayed for seconds after the next save worked."""
+    """The notice that the match could not be saved stayed for seconds after the next save
+    worked."""
     toasts = Toasts()
     assert toasts.add("The match could not be saved.", 10.0, key="write:match")
     assert toasts.add("Something else.", 10.0)
