@@ -243,9 +243,10 @@ class App:
         *,
         key: str | None = None,
         everywhere: bool = False,
-    ) -> None:
+    ) -> bool:
         """Show a short message over every scene (problems with files, saved games, ...),
-        in the player's language, and in another if they change it while it shows.
+        in the player's language, and in another if they change it while it shows; False
+        when it is not shown again (told already).
 
         ``key`` names a problem that may last: it is told once until ``toasts.resolve(key)``
         (or a few minutes pass), however often it is notified. The message belongs to the
@@ -253,7 +254,7 @@ class App:
         whatever screen it came up on).
         """
         owner = None if everywhere else self.stack.top
-        self.toasts.add(words(self.t), seconds, key=key, owner=owner, words=words)
+        return self.toasts.add(words(self.t), seconds, key=key, owner=owner, words=words)
 
     def toast_layer(self, toast: Toast) -> Scene | None:
         """The scene a toast is drawn just above: the one it was told over while that one
@@ -305,11 +306,12 @@ class App:
         """Show (once, in the player's language) what the store found wrong while reading
         or writing files; problems that have ended may be told again if they come back."""
         for problem in self.store.take_messages():
-            details = (f"[{detail}]" for detail in problem.details())
-            print("scopa:", problem, *details, file=sys.stderr)  # the log keeps the details
-            self.notify(
+            told = self.notify(
                 problem.render, FILE_TOAST_SECONDS, key=problem.topic or None, everywhere=True
             )
+            if told:  # the log keeps the details, once as the player is told once
+                details = (f"[{detail}]" for detail in problem.details())
+                print("scopa:", problem, *details, file=sys.stderr)
         for topic in self.store.take_recovered():
             self.toasts.resolve(topic)
 

@@ -302,3 +302,17 @@ def test_the_practice_intro_reads_on_one_line_over_the_table(
         assert len(said.lines) == 1 and not said.elided and said.px >= said.asked, said
     finally:
         pygame.display.quit()
+
+
+def test_a_lasting_problem_is_written_to_the_log_once_as_it_is_told_once(app, capsys) -> None:
+    """A disk that stays full wrote "scopa: The match could not be saved…" to the log
+    after every move, though the player was told once."""
+    from scopa.storage import FileProblem
+
+    for _ in range(3):
+        problem = FileProblem(
+            "files.match_not_saved", {"folder": "/tmp", "reason": "no room"}, "write:match"
+        )
+        app.store._tell(problem)
+        app.show_store_messages()
+    assert capsys.readouterr().err.count("scopa:") == 1
