@@ -7,7 +7,7 @@ import pygame
 import pytest
 
 from scopa.app.matches import MatchCoordinator
-from scopa.app.scenes.scoring import ScoringScene
+from scopa.app.scenes.scoring import CLICK_GRACE, ScoringScene
 from scopa.app.widgets import resolve
 from scopa.engine import DECK, Card, Match, Rules, parse_cards, score_round
 from scopa.settings import MatchSetup, SeatConfig
@@ -109,6 +109,7 @@ def test_a_won_match_offers_rematch_and_title(app) -> None:
     press(app, pygame.K_ESCAPE)
     assert app.stack.top is scene  # the result stays until a choice is made
     rematch = next(b for b in scene.buttons if b.text() == app.t("rematch"))
+    app.frame(CLICK_GRACE, [])  # past the moment the last sheet ignores clicks
     click(app, rematch)
     try:
         assert isinstance(app.stack.top, TableScene)
@@ -601,3 +602,22 @@ def test_the_menu_over_a_match_over_offers_the_main_menu_not_save_or_abandon(app
     assert resolve(pause.buttons[-1].hint) == app.t("to_title_over_hint")
     click(app, pause.buttons[-1])
     assert type(app.stack.top).__name__ == "TitleScene"
+
+
+def test_a_click_as_the_last_sheet_appears_starts_no_rematch(app) -> None:
+    """Watching computers, clicks on the table speed them up; the last sheet opened under
+    one and took it: Rematch sits where each round's Next round was, and the next match
+    began before its result was seen. The last sheet ignores clicks for a moment."""
+    match, _ = known_match(Rules(), (0, 0), (12, 4), over=True)
+    scene = ScoringScene(app, MatchCoordinator(SETUP, match))
+    app.stack.push(scene)
+    frame(app)
+    rematch = next(b for b in scene.buttons if b.text() == app.t("rematch"))
+    click(app, rematch)
+    assert app.stack.top is scene
+    app.frame(CLICK_GRACE, [])
+    click(app, rematch)
+    try:
+        assert app.stack.top is not scene
+    finally:
+        close_tables(app)

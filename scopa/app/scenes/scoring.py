@@ -35,6 +35,10 @@ it ignores them: keys tapped in a row to play the last cards (or while the compu
 them) never reach it; a player who stops to read it is past this when the next key comes."""
 RESULT_GRACE = 2.0
 """The same at the end of the match, whose sheet opens on the rematch."""
+CLICK_GRACE = 0.6
+"""Seconds the last sheet of a match ignores the mouse's button: clicks made on the table
+(to speed up computers watched), or on each round's Next round where Rematch now sits,
+must not start the next match before the result was seen."""
 
 
 @dataclass(frozen=True)
@@ -73,6 +77,9 @@ class ScoringScene(MenuScene):
         waiting = self.age < self.keys_from
         if waiting and event.type == pygame.KEYDOWN and event.key != pygame.K_ESCAPE:
             self.keys_from = max(self.keys_from, self.age + KEY_GRACE)
+            return True
+        clicked = event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+        if clicked and self.match.over and self.age < CLICK_GRACE:
             return True
         return super().handle(event)
 
