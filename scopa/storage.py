@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 import platformdirs
 
 from .engine import GameRecord
-from .engine.errors import quote_value
+from .engine.errors import NotationError, quote_value
 from .settings import MatchSetup, Settings, SettingsError, salvage
 from .stats import SCHEMA as STATS_SCHEMA
 from .stats import Stats, result_of
@@ -615,7 +615,7 @@ class Store:
             undone = envelope.get("undone", False)
             if not isinstance(undone, bool):
                 raise DamagedFile("files.cause_content", detail="'undone' must be true or false")
-            record.replay(0)  # its deal can be made: the plays are checked below
+            start = record.replay(0)  # its deal can be made: the plays are checked below
         except _BAD_CONTENT as error:
             self._set_aside(self.save_path, "match", _cause_of(error))
             return None
@@ -627,14 +627,13 @@ class Store:
             hinted = _hinted_moves(envelope.get("hinted", []), len(record.moves))
         except DamagedFile as error:
             cause, hinted = error.cause, frozenset()
-        try:
-            match = record.replay()
-        except _BAD_CONTENT as error:
-            cause = _cause_of(error)
-            record, match = _playable_start(record)
-            if not record.moves:  # not one play reads: there is nothing to resume
+        played, match, stuck = _played_until_stuck(record, start)
+        if stuck is not None:
+            cause = _cause_of(stuck)
+            if not played.moves:  # not one play reads: there is nothing to resume
                 self._set_aside(self.save_path, "match", cause)
                 return None
+            record = played
             hinted = frozenset(number for number in hinted if number < len(record.moves))
         if match.over:
             self.clear_match()
@@ -1088,15 +1087,19 @@ def _detail(text: str) -> str:
     return text if len(text) <= DETAIL_LIMIT else text[:DETAIL_LIMIT] + "\u2026"
 
 
-def _playable_start(record: GameRecord) -> tuple[GameRecord, Match]:
-    """The record cut before its first play that cannot be made, and the match there."""
-    match = record.replay(0)
+def _played_until_stuck(
+    record: GameRecord, match: Match
+) -> tuple[GameRecord, Match, NotationError | None]:
+    """The record's plays made from ``match`` (its deal) one by one, as ``replay`` makes
+    them: the record as far as they go, the match there, and why the next one cannot be
+    made (None: they all were)."""
     for number, move in enumerate(record.moves):
         try:
             match, _ = match.apply(move)
-        except _BAD_CONTENT:
-            return replace(record, moves=record.moves[:number]), match
-    return record, match
+        except _BAD_CONTENT as error:
+            stuck = NotationError(f"move {number + 1} ({move}) cannot be played: {error}")
+            return replace(record, moves=record.moves[:number]), match, stuck
+    return record, match, None
 
 
 def _hinted_moves(value: object, moves: int) -> frozenset[int]:

@@ -921,18 +921,16 @@ class Tour:
         self.click(retract)
         self.banner(scene, "cirulla, you take the knock back")
         both = MatchSetup((SeatConfig("Anna", True), SeatConfig("Bruno", True)), at_deal)
-        scene = self.table(both, fixed_match("1D 2C 3S", "4B 8C 9C", "4S 5D 9B 10C", at_deal))
-        self.settle(scene)
-        lift_cover(self.app, scene)
-        self.settle(scene)
-        self.frames(2)
-        self.show("cirulla, hot-seat, knock or pass at the deal")
-        scene = self.table(both, fixed_match("4B 8C 9C", "1D 2C 3S", "4S 5D 9B 10C", at_deal))
-        self.settle(scene)
-        lift_cover(self.app, scene)
-        self.settle(scene)
-        self.frames(2)
-        self.show("cirulla, hot-seat, nothing to knock with at the deal")
+        for first, second, place in (
+            ("1D 2C 3S", "4B 8C 9C", "knock or pass"),
+            ("4B 8C 9C", "1D 2C 3S", "nothing to knock with"),
+        ):
+            scene = self.table(both, fixed_match(first, second, "4S 5D 9B 10C", at_deal))
+            self.settle(scene)
+            lift_cover(self.app, scene)
+            self.settle(scene)
+            self.frames(2)
+            self.show(f"cirulla, hot-seat, {place} at the deal")
         solo_at_deal = MatchSetup(solo.seats, at_deal)
         scene = self.table(
             solo_at_deal, fixed_match("4B 8C 9C", "1D 2C 3S", "4S 5D 9B 10C", at_deal)
