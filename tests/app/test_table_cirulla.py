@@ -55,6 +55,21 @@ def test_a_low_hand_knocks_with_the_button(fast):
     assert scene.knock_buttons() == []  # once knocked, nothing more to knock this deal
 
 
+def test_a_hand_that_knocked_says_on_its_plate_that_everyone_sees_it(fast):
+    """A knocked hand turns face up for the other seats; the player's own cards look as
+    they always do, so the plate says they are shown, until they are played."""
+    scene = cirulla_table(fast, "1D 2C 3S")
+    (plate,) = [p for p in scene.snapshot().plates if p.name == "Anna"]
+    assert plate.detail == fast.t("table.in_hand", n=3)
+    click(fast, scene.knock_buttons()[0].rect.center)
+    settle(fast, scene)
+    (plate,) = [p for p in scene.snapshot().plates if p.name == "Anna"]
+    assert plate.detail == fast.t("table.in_hand_shown", n=3)
+    fast.set_language("it")
+    (plate,) = [p for p in scene.snapshot().plates if p.name == "Anna"]
+    assert plate.detail == "3 in mano, scoperte"
+
+
 def test_k_knocks_too(fast):
     scene = cirulla_table(fast, "1D 2C 3S")
     fast.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_k, mod=0, unicode="k")])

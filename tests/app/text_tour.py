@@ -882,6 +882,11 @@ class Tour:
         self.show("cirulla, the hint to knock")
         self.frames(1, key(pygame.K_k))
         self.banner(scene, "cirulla, you knock")
+        self.settle(scene)
+        self.show("cirulla, your hand shown after the knock")
+        self.play_until(scene, lambda: scene.match.round.hands[0].bit_count() == 1)
+        self.settle(scene)
+        self.show("cirulla, the last card of a hand shown")
 
         scene = self.table(solo, fixed_match("7C 2C 3S", "4B 8C 9C", "4S 5D 9B 10C", cirulla))
         self.settle(scene)

@@ -74,8 +74,9 @@ class TableWords:
         pulse: float,
         played: frozenset[Card] = frozenset(),
     ) -> tuple[PlateView, ...]:
-        """Each seat's plate: its name, the cards in its hand (people) or its level
-        (computers), whose turn it is, the dealer and, with partners, the side's colour.
+        """Each seat's plate: its name, the cards in its hand (people: and whether everyone
+        sees them, a hand that knocked) or its level (computers), whose turn it is, the
+        dealer and, with partners, the side's colour.
         ``played``: cards out of the hand though not played yet (the one waiting beside the
         capture choice), not counted in it."""
         t, rules, match = self.t, self.coordinator.rules, self.coordinator.match
@@ -87,7 +88,8 @@ class TableWords:
             short = ""
             if config.human:
                 held = [card for card in self.view.hands[seat] if card not in played]
-                detail = count(t, "table.in_hand", len(held))
+                on_show = held and all(card in self.view.shown for card in held)
+                detail = count(t, "table.in_hand_shown" if on_show else "table.in_hand", len(held))
             else:
                 detail = t(f"level_tag_{config.level}")
                 short = t(f"level_{config.level}")
