@@ -356,3 +356,35 @@ def test_a_hand_of_three_lies_side_by_side_where_the_row_has_room(
         for (x, width), (after, _) in zip(cards, cards[1:]):
             assert after - x >= width, (size, cards)
     assert scene.text_column[1] >= scene.rows[0].w * 0.3
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720), (960, 540)])
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_each_kind_of_line_is_set_at_one_size_in_every_row(english, size, language) -> None:  # noqa: ANN001
+    """Master's move was set smaller in the rows where it ran long and larger in the
+    others, so the rows read unevenly: a line set smaller to fit is set so in every row."""
+    app = english
+    app.set_language(language)
+    app.resize(size)
+    _, _, scoring = on_scoring(app)
+    click(app, scoring.review_button)
+    scene = app.stack.top
+    scene.age = scene.FADE_IN
+    grades = scene.grades()
+    assert len(grades) > 1
+    said = scene.master_line
+
+    def master_line(grade):  # noqa: ANN001, ANN202
+        """A capture of many cards names them all: its row's line runs long."""
+        words = said(grade)
+        return f"{words}; {words}" if grade is grades[0] else words
+
+    scene.master_line = master_line
+    seen: list[style.Drawn] = []
+    with style.watch_text(seen.append):
+        frame(app)
+    for kind in (scene.played_line, scene.master_line):
+        lines = [kind(grade) for grade in grades]
+        sizes = [(text.words, text.px) for text in seen if text.words in lines]
+        assert len(sizes) == len(grades), (kind.__name__, sizes)
+        assert len({px for _, px in sizes}) == 1, (size, language, kind.__name__, sizes)

@@ -11,6 +11,7 @@ one of them agrees are all the reviews shown to all.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import pygame
@@ -497,8 +498,9 @@ class ReviewScene(MenuScene):
             style.text(
                 surface, self.t(key), label, pygame.Rect(x, self.headers.top, w, self.headers.h)
             )
-        for row, grade in zip(self.rows, grades):
-            self._draw_row(surface, row, grade)
+        texts = self._row_texts(list(zip(self.rows, grades)))
+        for row, grade, lines in zip(self.rows, grades, texts):
+            self._draw_row(surface, row, grade, lines)
 
     def definition(self) -> str:
         """How accuracy is counted (written under the review)."""
@@ -542,7 +544,41 @@ class ReviewScene(MenuScene):
             style.text(surface, str(round(accuracy)), value_pen, pill, align="center")
             x += pill_w + gap
 
-    def _draw_row(self, surface: pygame.Surface, row: pygame.Rect, grade: MoveGrade) -> None:
+    def _row_texts(
+        self, rows: list[tuple[pygame.Rect, MoveGrade]]
+    ) -> list[list[tuple[str, style.Pen]]]:
+        """Each row's three lines (the move played, Master's, the reason) with their pens:
+        a line set smaller to fit its row is set as small in every row, so the rows read
+        alike."""
+        m = self.m
+        w = self.text_column[1]
+        texts = [
+            [
+                (self.played_line(grade), m.pen("ui", style.ROW_NOTE, style.LACQUER)),
+                (self.master_line(grade), m.pen("ui_bold", style.ROW_NOTE, style.GREEN)),
+                (reason_line(self.app.t, grade, self.deck), self._note_pen()),
+            ]
+            for _, grade in rows
+        ]
+        smallest = [pen.px for _, pen in texts[0]] if texts else []
+        for (row, _), lines in zip(rows, texts):
+            height = row.h - 2 * m.px(style.SPACE_XS)
+            heights = _heights(lines, w, height)
+            for index, ((words, pen), need) in enumerate(zip(lines, heights)):
+                size = style.fit(words, pen, w, need, lines=2).px
+                smallest[index] = min(smallest[index], size)
+        return [
+            [(words, replace(pen, px=px)) for (words, pen), px in zip(lines, smallest)]
+            for lines in texts
+        ]
+
+    def _draw_row(
+        self,
+        surface: pygame.Surface,
+        row: pygame.Rect,
+        grade: MoveGrade,
+        lines: list[tuple[str, style.Pen]],
+    ) -> None:
         m = self.m
         style.paper_card(surface, row, m)
         pad = m.px(style.SPACE_XS)
@@ -566,15 +602,11 @@ class ReviewScene(MenuScene):
         x, w = self.table_column
         self._draw_cards(surface, pygame.Rect(x, top, w, height), grade.table, table_glow)
         x, w = self.text_column
-        lines = [
-            (self.played_line(grade), m.pen("ui", style.ROW_NOTE, style.LACQUER)),
-            (self.master_line(grade), m.pen("ui_bold", style.ROW_NOTE, style.GREEN)),
-            (reason_line(self.app.t, grade, self.deck), small),
-        ]
-        heights = _heights(lines, w, height)
+        heights = _heights(lines, w, height, fixed=True)
         y = top + (height - sum(heights)) // 2
         for (words, pen), need in zip(lines, heights):
-            style.text(surface, words, pen, pygame.Rect(x, y, w, need), lines=2)
+            box = pygame.Rect(x, y, w, need)
+            style.text(surface, words, pen, box, lines=2, least=pen.px)
             y += need
 
     def _draw_cards(
@@ -649,11 +681,17 @@ class ReviewScene(MenuScene):
         style.text(surface, self.t("review.hidden"), small, box, align="center")
 
 
-def _heights(lines: list[tuple[str, style.Pen]], width: int, height: int) -> list[int]:
+def _heights(
+    lines: list[tuple[str, style.Pen]], width: int, height: int, *, fixed: bool = False
+) -> list[int]:
     """How tall each of a move's lines may be: as its words need (two lines at most); when
     they do not all fit, the reason and then the move played keep to one line (set a
-    little smaller if they must), Master's move last."""
-    full = [style.fit(words, pen, width, height, lines=2).height for words, pen in lines]
+    little smaller if they must), Master's move last. ``fixed``: the pens' sizes are
+    already as small as the lines may be set."""
+    full = [
+        style.fit(words, pen, width, height, lines=2, least=pen.px if fixed else 0).height
+        for words, pen in lines
+    ]
     for index in (2, 0, 1):
         if sum(full) <= height:
             return full

@@ -176,19 +176,30 @@ def unwritable(words: str, fonts: FontSource) -> str:
 # --- laying out -------------------------------------------------------------------------------
 
 
-def fit(words: str, pen: Pen, width: float, height: float, *, lines: int = 1) -> Fit:
+def fit(
+    words: str, pen: Pen, width: float, height: float, *, lines: int = 1, least: int = 0
+) -> Fit:
     """``words`` laid out in a ``width`` x ``height`` box, on at most ``lines`` lines (0: as
-    many as the height holds), by the pen that can write them (``able``)."""
+    many as the height holds), by the pen that can write them (``able``); set no smaller
+    than ``least`` pixels when it is given (a size already made smaller to fit elsewhere),
+    else than ``smallest_px`` of the pen's."""
     pen = able(words, pen)
-    return _fit(words, pen.fonts, pen.role, pen.px, int(width), int(height), lines)
+    return _fit(words, pen.fonts, pen.role, pen.px, int(width), int(height), lines, least)
 
 
 @lru_cache(maxsize=4096)
 def _fit(
-    words: str, fonts: FontSource, role: str, px: int, width: int, height: int, lines: int
+    words: str,
+    fonts: FontSource,
+    role: str,
+    px: int,
+    width: int,
+    height: int,
+    lines: int,
+    least: int = 0,
 ) -> Fit:
     asked = max(px, MIN_PX)
-    low = smallest_px(asked)
+    low = min(asked, max(least, MIN_PX)) if least else smallest_px(asked)
     if lines == 1:
         words = " ".join(words.split("\n"))
     # Whole words first, from the size asked down; then, when a word is wider than the box
@@ -372,11 +383,13 @@ def text(
     align: str = "left",
     valign: str = "middle",
     lines: int = 1,
+    least: int = 0,
 ) -> pygame.Rect:
-    """Write ``words`` inside ``box`` (see the module's docstring); returns the block used."""
+    """Write ``words`` inside ``box`` (see the module's docstring; ``least`` as ``fit``
+    has it); returns the block used."""
     pen = able(words, pen)
     inner = whole(box)
-    laid = fit(words, pen, inner.w, inner.h, lines=lines)
+    laid = fit(words, pen, inner.w, inner.h, lines=lines, least=least)
     block = _place(laid, inner, align, valign)
     _write(surface, laid, pen, block, align)
     _tell(words, pen, laid, box, block)
