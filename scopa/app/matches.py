@@ -24,6 +24,7 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Literal
 
 from scopa.ai.review import MoveGrade, Review, position_match
@@ -36,6 +37,7 @@ from .coach import Coach, MatchReviews
 from .coach_words import practice_verdict
 from .table.saving import MatchSaver
 from .toasts import worded
+from .wording import is_default_name
 
 if TYPE_CHECKING:
     from scopa.engine import Event, Rules
@@ -55,6 +57,16 @@ COMPUTER_NAMES = ("Giulia", "Marco", "Lucia", "Paolo", "Chiara", "Luca", "Sara",
 
 def new_seed() -> int:
     return int.from_bytes(os.urandom(8), "big") >> 1
+
+
+def named_computers(seats: tuple[SeatConfig, ...]) -> tuple[SeatConfig, ...]:
+    """``seats`` with each computer that holds the game's name for its seat ("Seat 2", as a
+    name field left empty once gave it) given a computer's name instead."""
+    names = [config.name for config in seats]
+    for seat, config in enumerate(seats):
+        if not config.human and is_default_name(config.name, seat):
+            (names[seat],) = free_names(names[:seat] + names[seat + 1 :], 1)
+    return tuple(replace(config, name=name) for config, name in zip(seats, names))
 
 
 def free_names(taken: list[str] | tuple[str, ...], count: int) -> list[str]:
@@ -349,7 +361,7 @@ class Matches:
         last = settings.last_setup
         reuse = last is not None and last.rules.players == rules.players and last.mode == "solo"
         if level is None and last is not None and reuse:
-            return MatchSetup(last.seats, rules)
+            return MatchSetup(named_computers(last.seats), rules)
         level = level or settings.opponent_level or "expert"
         you = self.app.t("you")
         names = free_names([you], rules.players - 1)

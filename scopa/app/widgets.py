@@ -359,10 +359,14 @@ class TextInput(Control):
         clean = "".join(ch for ch in text if ch.isprintable())
         if clean and self.keep is not None:
             clean = self.keep(clean)
-        if clean:
-            if len(value) + len(clean) > self.max_length and self.full is not None:
+        joined = value + clean
+        tidy = " ".join(joined.split())  # no blank before the first word, one between two
+        if tidy and joined[-1].isspace():
+            tidy += " "  # the space typed before the next word
+        if tidy != value:
+            if len(tidy) > self.max_length and self.full is not None:
                 self.full(self.max_length)
-            self.set((value + clean)[: self.max_length])
+            self.set(tidy[: self.max_length])
             self.editing = True
             self.selected = False
         return True

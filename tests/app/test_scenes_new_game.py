@@ -103,13 +103,18 @@ def test_impossible_rules_show_a_message_and_start_nothing(app, scene) -> None:
     frame(app)  # the message is drawn without trouble
 
 
-def test_an_empty_name_becomes_the_seat_number(app, scene) -> None:
-    _, name, _, _ = seat(scene, 0)
-    click(app, name)
-    for _ in range(30):
-        press(app, pygame.K_BACKSPACE)
-    assert scene.names[0] == ""
-    assert scene.setup().seats[0].name == app.t("ng_seat", n=1)
+def test_an_empty_name_becomes_the_game_s_name_for_the_seat(app, scene) -> None:
+    """An emptied field named the seat "Seat 2", kept for every later Play ("Seat 2
+    wins!"): a person gets the game's name for a person, a computer a computer's name."""
+    for n in (0, 1):
+        _, name, _, _ = seat(scene, n)
+        click(app, name)
+        for _ in range(30):
+            press(app, pygame.K_BACKSPACE)
+        assert scene.names[n] == ""
+    first, second = scene.setup().seats
+    assert first.name == app.t("you")
+    assert second.name in COMPUTER_NAMES and second.name != app.t("ng_seat", n=2)
 
 
 def test_a_name_reached_with_the_keys_is_replaced_by_what_is_typed(app, scene) -> None:
@@ -443,16 +448,18 @@ def test_a_typed_name_is_kept_whatever_the_language(app) -> None:
     assert scene.matchup().startswith("Tuono ")
 
 
-def test_a_seat_left_without_a_name_is_numbered_in_the_language_of_the_moment(app) -> None:
-    """An emptied field gives "Posto 2" in Italian; in English that seat is "Seat 2"."""
+def test_a_computer_saved_with_the_seat_s_number_gets_a_computer_s_name(app) -> None:
+    """A match set up with an emptied field was kept with "Posto 2" for its computer:
+    New game and Play give that computer a computer's name, in either language."""
     from scopa.settings import MatchSetup, SeatConfig
 
     last = MatchSetup((SeatConfig("Anna", True), SeatConfig("Posto 2", False)), Rules())
     app.settings = app.settings.with_(language="en", last_setup=last, rules=Rules())
     app.set_language("en")
     scene = open_new_game(app)
-    assert [seat(scene, n)[1].get() for n in range(2)] == ["Anna", "Seat 2"]
-    assert scene.matchup() == f"Anna {app.t('ng_against')} Seat 2"
+    assert [seat(scene, n)[1].get() for n in range(2)] == ["Anna", COMPUTER_NAMES[0]]
+    assert scene.matchup() == f"Anna {app.t('ng_against')} {COMPUTER_NAMES[0]}"
+    assert [s.name for s in app.matches.quick_setup().seats] == ["Anna", COMPUTER_NAMES[0]]
 
 
 def test_what_does_not_apply_shows_no_value(app, scene) -> None:
@@ -582,6 +589,22 @@ def test_a_character_no_font_can_draw_is_left_out_of_a_name_with_a_word_why(app,
     assert [toast.text for toast in app.toasts.shown()] == [app.t("cannot_draw")]
     type_text(app, "!")
     assert scene.setup().seats[0].name == "Zoë!"
+
+
+def test_letters_left_out_of_a_name_leave_no_blanks_behind(app, scene) -> None:
+    """Typed "李明 محمد 😀 Zoë", the field read "   Zoë": the spaces between the letters it
+    could not draw stayed, before the name."""
+    _, name, _, _ = seat(scene, 1)
+    click(app, name)
+    for _ in range(30):
+        press(app, pygame.K_BACKSPACE)
+    for letter in "李明 محمد 😀 Zoë  Ann ":  # typed one key at a time
+        type_text(app, letter)
+    assert name.get() == "Zoë Ann "
+    type_text(app, "  ")
+    assert name.get() == "Zoë Ann "
+    type_text(app, " 太郎 Bo")  # pasted at once
+    assert scene.setup().seats[1].name == "Zoë Ann Bo"
 
 
 def test_my_rules_say_which_rules_they_are(app, scene):

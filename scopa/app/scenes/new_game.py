@@ -13,7 +13,7 @@ from scopa.engine.rules import PLAYERS
 from scopa.settings import MAX_NAME, MatchSetup, SeatConfig, SettingsError
 
 from .. import style
-from ..matches import COMPUTER_NAMES, free_names
+from ..matches import COMPUTER_NAMES, free_names, named_computers
 from ..widgets import Button, Choice, Label, SettingRow, TextInput, Toggle
 from ..wording import default_name, is_default_name
 from .base import MenuScene
@@ -75,7 +75,7 @@ class NewGameScene(MenuScene):
         look at rules played by another number (the scopone games are four; some rules are
         for two only)."""
         if last is not None:
-            for seat, config in enumerate(last.seats):
+            for seat, config in enumerate(named_computers(last.seats)):
                 self.names[seat] = config.name
                 self.defaults[seat] = is_default_name(config.name, seat)
                 self.given[seat] = not config.human and config.name in COMPUTER_NAMES
@@ -303,10 +303,19 @@ class NewGameScene(MenuScene):
         return default_name(self.t, seat, human=self.humans[seat], alone=people == [seat])
 
     def seat_names(self) -> list[str]:
-        return [
-            self.shown_name(seat).strip() or self.t("ng_seat", n=seat + 1)
-            for seat in range(self.players)
-        ]
+        """The names the table will show: a seat whose field was left empty is named as the
+        game names it, a person by the game's name for a person ("You", "Player 2"), a
+        computer by a computer's name no other seat has ("Giulia")."""
+        names = [self.shown_name(seat).strip() for seat in range(self.players)]
+        blank = [seat for seat, name in enumerate(names) if not name]
+        computers = [seat for seat in blank if not self.humans[seat]]
+        given = free_names([name for name in names if name], len(computers))
+        for seat, name in zip(computers, given):
+            names[seat] = name
+        for seat in blank:
+            if self.humans[seat]:
+                names[seat] = self.game_name(seat)
+        return names
 
     def repeated_name(self) -> str | None:
         """A name given to two seats, if any."""
