@@ -62,6 +62,18 @@ def test_a_wrong_card_is_refused_then_the_fifteen_is_taken(app, scene) -> None:
     assert scene.walk.index == 1
 
 
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_capture_the_lesson_did_not_ask_for_is_not_called_wrong(app, scene, language) -> None:
+    """8 + 7 = 15 is a capture by fifteen, yet the fifteen's lesson answered "Not that
+    one": every move a lesson turns down is one the rules allow, and it says so."""
+    app.set_language(language)
+    click(app, card_button(scene, "8B"))
+    words, mood = scene.message()
+    assert mood == "refused"
+    allowed = {"en": "is allowed too", "it": "si può fare"}[language]
+    assert allowed in words and words.endswith(app.t("lessons.fifteen.ask")), words
+
+
 def table_card(scene, text: str):
     return scene.table_buttons[C(text)]
 
