@@ -239,6 +239,7 @@ class RemoteCoordinator:
         *,
         address: str = "",
         following: Sequence[Update | ServerError | Disconnected] = (),
+        on_over: Callable[[], object] | None = None,
     ) -> None:
         self.link = link
         self.ticket = ticket
@@ -263,7 +264,10 @@ class RemoteCoordinator:
         ``arrivals``."""
         self.hinted: set[int] = set()
         """As ``MatchCoordinator.hinted`` (the review of a match at a server)."""
+        self._on_over = on_over
+        """Called once when the match is seen over (the seat held there is then forgotten)."""
         self._note_away(table)
+        self._see_over()
 
     # --- who sits where --------------------------------------------------------------------
 
@@ -417,7 +421,13 @@ class RemoteCoordinator:
         if self.link.client.table is not None:
             self.table = self.link.client.table
         self._note_away(self.table)
+        self._see_over()
         return arrival
+
+    def _see_over(self) -> None:
+        if self.match.over and self._on_over is not None:
+            on_over, self._on_over = self._on_over, None
+            on_over()
 
     def _absorb(self, update: Update) -> RemoteMatch:
         """The match after ``update`` (one of ``UNREADABLE`` if it cannot be followed)."""

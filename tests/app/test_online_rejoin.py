@@ -193,3 +193,81 @@ def test_a_seat_kept_at_a_match_now_over_is_said_over_and_forgotten(
         assert store.load_seats() == []
     finally:
         game.close()
+
+
+def test_a_host_back_after_closing_the_game_is_shown_the_way_back_to_its_table(
+    tmp_path, monkeypatch
+):
+    """The host who closed the game mid-match found only Play on the title: nothing said
+    the table could be opened again. The title says so, Play online stands out, and its
+    address is the table's, so Join alone takes the host back."""
+    monkeypatch.setattr("scopa.app.hosting.DEFAULT_PORT", 0)
+    game = open_game(Store(tmp_path / "anna"))
+    friend = None
+    try:
+        click(game, game.stack.top.online)
+        click(game, game.stack.top.host_button)
+        lobby = game.stack.top
+        run_until(game, lambda: lobby.session.seated is not None)
+        address = lobby.session.seated.address
+        friend = BackgroundClient(lobby.session.server.local_address)
+        friend.submit(friend.client.join(address.rsplit("/", 1)[1], "Bruno")).result(20)
+        run_until(game, lambda: isinstance(game.stack.top, TableScene))
+        game.close()
+
+        game = open_game(Store(tmp_path / "anna"))
+        title = game.stack.top
+        assert title.table_waits and title.online.primary
+        told = game.t("online.table_waits_title")
+        assert told in [toast.text for toast in game.toasts.shown()]
+        click(game, title.online)
+        online = game.stack.top
+        assert online.waiting and online.address == address
+        assert online.join_button.primary and not online.host_button.primary
+        assert online.form.focus is online.join_button
+        click(game, online.join_button)
+        run_until(game, lambda: isinstance(game.stack.top, TableScene))
+        assert game.stack.top.coordinator.seat == 0
+    finally:
+        if friend is not None:
+            friend.close()
+        game.close()
+
+
+def test_a_hosted_table_left_in_the_lobby_or_played_out_is_not_said_to_wait(tmp_path, monkeypatch):
+    """Only a match under way is worth going back to: a table left before a friend came,
+    or whose match is over, is forgotten, and the title says nothing of it."""
+    monkeypatch.setattr("scopa.app.hosting.DEFAULT_PORT", 0)
+    store = Store(tmp_path / "anna")
+    game = open_game(store)
+    friend = None
+    try:
+        click(game, game.stack.top.online)
+        click(game, game.stack.top.host_button)
+        lobby = game.stack.top
+        run_until(game, lambda: lobby.session.seated is not None)
+        assert [held.hosted for held in store.load_seats()] == [True]
+        click(game, lobby.leave_button)
+        assert store.load_seats() == []
+        game.home()
+        assert not game.stack.top.table_waits
+
+        click(game, game.stack.top.online)
+        click(game, game.stack.top.host_button)
+        lobby = game.stack.top
+        run_until(game, lambda: lobby.session.seated is not None)
+        address = lobby.session.seated.address
+        friend = BackgroundClient(lobby.session.server.local_address)
+        friend.submit(friend.client.join(address.rsplit("/", 1)[1], "Bruno")).result(20)
+        run_until(game, lambda: isinstance(game.stack.top, TableScene))
+        table = game.stack.top
+        assert [held.hosted for held in store.load_seats()] == [True]
+        table.coordinator.match.status = "over"  # as the server's last update says
+        table.coordinator.arrivals()
+        assert store.load_seats() == []
+        game.home()
+        assert not game.stack.top.table_waits
+    finally:
+        if friend is not None:
+            friend.close()
+        game.close()

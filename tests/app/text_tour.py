@@ -1147,6 +1147,11 @@ class Tour:
                 friend.close()
             app.matches.close()
         self.home()
+        self.show("online, the title with a match at the table hosted here under way")
+        scene = self.open_menu("online")
+        self.hover_all(scene, "online, a match at the table hosted here under way")
+        app.store.drop_hosted_seats()
+        self.home()
         app.settings = kept
 
     def cards_named(self, scene: TableScene) -> None:

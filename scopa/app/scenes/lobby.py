@@ -8,6 +8,7 @@ the server deals, and the table opens. Leaving gives the seat up.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -98,6 +99,7 @@ class LobbyScene(MenuScene):
                     session.first,
                     address=session.seated.address,
                     following=session.following,
+                    on_over=partial(self.app.store.drop_seat, session.seated.ticket.code),
                 )
             except UNREADABLE as error:
                 session.unreadable(error)
@@ -169,9 +171,20 @@ class LobbyScene(MenuScene):
             self.copied = 0.0
 
     def back(self) -> None:
+        self._give_up_hosted()
         self.session.stop_server()
         self.session.close()
         self.app.back()
+
+    def _give_up_hosted(self) -> None:
+        """A table hosted here whose match has not begun is given up when its host leaves
+        the lobby: its seat is not kept as one at a match under way (``waiting_table``)."""
+        seated = self.session.seated
+        if seated is None:
+            return
+        code = seated.ticket.code
+        if any(held.code == code and held.hosted for held in self.app.store.load_seats()):
+            self.app.store.drop_seat(code)
 
     def layout(self) -> None:
         m = self.m
@@ -308,6 +321,7 @@ class LobbyScene(MenuScene):
 
     def close(self) -> None:
         """Leaving the game while still in the lobby."""
+        self._give_up_hosted()
         self.session.stop_server()
         self.session.close()
 

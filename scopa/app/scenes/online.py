@@ -12,9 +12,11 @@ from typing import TYPE_CHECKING
 import pygame
 
 from scopa.engine import Rules
+from scopa.net.codes import AddressError, normalize_code, parse_address
 from scopa.settings import MAX_ADDRESS, MAX_NAME, MatchSetup, SeatConfig
 
 from .. import style
+from ..online import grouped
 from ..widgets import Button, Choice, SettingRow, TextInput
 from ..wording import is_default_name
 from .base import MenuScene
@@ -40,6 +42,11 @@ class OnlineScene(MenuScene):
         """A name was typed that the settings do not hold yet (kept once typing ends)."""
         self.address = app.settings.online_address
         """The table last joined, offered again (a player back after closing the game)."""
+        waiting = waiting_table(app)
+        self.waiting = waiting is not None
+        """A table hosted here was under way when the game closed: Join opens it again."""
+        if waiting is not None:
+            self.address = waiting
         rules = app.settings.rules
         self.friends = 1
         choices = [(n, str(n)) for n in range(1, rules.players)]
@@ -86,6 +93,9 @@ class OnlineScene(MenuScene):
             self.back_button,
         ):
             self.form.add(widget)
+        if self.waiting:  # going back to the match is the one thing to do here
+            self.host_button.primary, self.join_button.primary = False, True
+            self.form.focus = self.join_button
 
     def _set_name(self, value: str) -> None:
         self.name = value
@@ -187,10 +197,31 @@ class OnlineScene(MenuScene):
         style.text(surface, rules_line, pen, self.rules_box, align="center")
         pad = self.address_row.rect.h // 4
         example = self.example_box.inflate(-2 * pad, 0)
-        style.text(surface, self.t("online.address_hint"), pen, example, lines=2)
+        if self.waiting:
+            words, pen = self.t("online.your_table_waits"), pen.tinted(style.GREEN)
+        else:
+            words = self.t("online.address_hint")
+        style.text(surface, words, pen, example, lines=2)
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         self.draw_hint(surface, self.hint_area, style.INK_SOFT)
+
+
+def waiting_table(app: App) -> str | None:
+    """The address of a table this game hosts whose match was under way when the game
+    closed (the seat held there is forgotten once its match is over), if any: the one last
+    joined when it is that table, written as it was then."""
+    hosted = [held for held in app.store.load_seats() if held.hosted]
+    if not hosted:
+        return None
+    held = hosted[-1]
+    try:
+        last = parse_address(app.settings.online_address).code
+        if last is not None and normalize_code(last) == normalize_code(held.code):
+            return app.settings.online_address
+    except AddressError:
+        pass
+    return f"{held.server}/{grouped(held.code)}"
 
 
 def describe_rules(app: App, rules: Rules) -> str:

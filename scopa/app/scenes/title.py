@@ -7,9 +7,11 @@ from typing import TYPE_CHECKING
 import pygame
 
 from .. import style
+from ..toasts import worded
 from ..widgets import Button
 from .base import MenuScene
 from .flow import describe
+from .online import waiting_table
 
 if TYPE_CHECKING:
     from scopa.engine import GameRecord
@@ -39,7 +41,9 @@ class TitleScene(MenuScene):
             self.tr("statistics"), self.on_statistics, hint=self.tr("statistics_hint")
         )
         self.quit = Button(self.tr("quit"), self.on_quit, hint=self.tr("quit_hint"))
-        self.online = Button(self.tr("online"), self.on_online, hint=self.tr("online_hint"))
+        self.online = Button(self.tr("online"), self.on_online, hint=self._online_hint)
+        self.table_waits = False
+        """A table hosted here was being played when the game closed (``waiting_table``)."""
         self.grid = [
             self.new_game,
             self.online,
@@ -58,6 +62,13 @@ class TitleScene(MenuScene):
 
     def _check_saved(self) -> None:
         self.saved = self.app.matches.saved()
+        self.table_waits = waiting_table(self.app) is not None
+        self.online.primary = self.table_waits
+        if self.table_waits:
+            self.app.notify(worded("online.table_waits_title"), key="table_waits")
+
+    def _online_hint(self) -> str:
+        return self.t("online.table_waits_title" if self.table_waits else "online_hint")
 
     def enter(self) -> None:
         super().enter()
