@@ -271,3 +271,27 @@ def test_a_hosted_table_left_in_the_lobby_or_played_out_is_not_said_to_wait(tmp_
         if friend is not None:
             friend.close()
         game.close()
+
+
+@pytest.mark.parametrize(("status", "kept"), [("playing", True), ("waiting", False)])
+def test_leaving_the_lobby_keeps_a_seat_at_a_match_begun(tmp_path, status, kept):
+    """Leaving the lobby gives up a hosted table still waiting for friends, never the seat
+    at one whose match has begun (a host on the way back to it who changed their mind)."""
+    from types import SimpleNamespace
+
+    from scopa.net.codes import new_code
+
+    code = new_code()
+    store = Store(tmp_path)
+    store.hold_seat(HeldSeat("ws://127.0.0.1:9", code, 0, "token", hosted=True))
+    game = open_game(store)
+    try:
+        lobby = game.open("lobby", mode="join", address=f"ws://127.0.0.1:9/{code}", player="A")
+        lobby.session.close()
+        client = SimpleNamespace(table={"status": status})
+        link = SimpleNamespace(close=lambda: None, client=client)
+        lobby.session.seated = SimpleNamespace(ticket=SimpleNamespace(code=code), link=link)
+        lobby.back()
+        assert bool(store.load_seats()) is kept
+    finally:
+        game.close()

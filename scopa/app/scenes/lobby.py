@@ -180,7 +180,9 @@ class LobbyScene(MenuScene):
         """A table hosted here whose match has not begun is given up when its host leaves
         the lobby: its seat is not kept as one at a match under way (``waiting_table``)."""
         seated = self.session.seated
-        if seated is None:
+        status = (self.session.table or {}).get("status")
+        begun = status not in ("waiting", None) or status is None and self.mode != "host"
+        if seated is None or begun:
             return
         code = seated.ticket.code
         if any(held.code == code and held.hosted for held in self.app.store.load_seats()):

@@ -44,7 +44,8 @@ class OnlineScene(MenuScene):
         """The table last joined, offered again (a player back after closing the game)."""
         waiting = waiting_table(app)
         self.waiting = waiting is not None
-        """A table hosted here was under way when the game closed: Join opens it again."""
+        """A match at a table hosted here is under way (its host closed the game, or left
+        the table): Join takes the player back to it."""
         if waiting is not None:
             self.address = waiting
         rules = app.settings.rules
@@ -208,9 +209,9 @@ class OnlineScene(MenuScene):
 
 
 def waiting_table(app: App) -> str | None:
-    """The address of a table this game hosts whose match was under way when the game
-    closed (the seat held there is forgotten once its match is over), if any: the one last
-    joined when it is that table, written as it was then."""
+    """The address of a table this game hosts whose match is under way, if any (the seat
+    held there is forgotten once its match is over, or when its host leaves it before it
+    began): the address last joined when it is that table's, written as it was then."""
     hosted = [held for held in app.store.load_seats() if held.hosted]
     if not hosted:
         return None

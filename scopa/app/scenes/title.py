@@ -43,7 +43,7 @@ class TitleScene(MenuScene):
         self.quit = Button(self.tr("quit"), self.on_quit, hint=self.tr("quit_hint"))
         self.online = Button(self.tr("online"), self.on_online, hint=self._online_hint)
         self.table_waits = False
-        """A table hosted here was being played when the game closed (``waiting_table``)."""
+        """A match at a table hosted here is under way (``waiting_table``)."""
         self.grid = [
             self.new_game,
             self.online,
