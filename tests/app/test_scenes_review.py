@@ -388,3 +388,35 @@ def test_each_kind_of_line_is_set_at_one_size_in_every_row(english, size, langua
         sizes = [(text.words, text.px) for text in seen if text.words in lines]
         assert len(sizes) == len(grades), (kind.__name__, sizes)
         assert len({px for _, px in sizes}) == 1, (size, language, kind.__name__, sizes)
+
+
+def test_a_line_too_long_for_its_row_leaves_the_others_their_size(english, monkeypatch) -> None:  # noqa: ANN001
+    """A reason that could not fit its row even at the smallest size set every row's reason
+    at that smallest size: it is cut short at the size the others have."""
+    app = english
+    app.resize((960, 540))
+    _, _, scoring = on_scoring(app)
+    click(app, scoring.review_button)
+    scene = app.stack.top
+    scene.age = scene.FADE_IN
+    grades = scene.grades()
+    seen: list[style.Drawn] = []
+    with style.watch_text(seen.append):
+        frame(app)
+    reasons = {text.words: text.px for text in seen if text.words.startswith("Why")}
+    assert reasons
+    size = max(reasons.values())
+    from scopa.app.scenes import review
+
+    said = review.reason_line
+
+    def reason_line(t, grade, deck):  # noqa: ANN001, ANN202
+        words = said(t, grade, deck)
+        return words + ", and so on" * 12 if grade is grades[0] else words
+
+    monkeypatch.setattr(review, "reason_line", reason_line)
+    seen.clear()
+    with style.watch_text(seen.append):
+        frame(app)
+    reasons = [text for text in seen if text.words.startswith("Why")]
+    assert {text.px for text in reasons} == {size}, [(t.words, t.px) for t in reasons]

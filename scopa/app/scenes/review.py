@@ -549,7 +549,7 @@ class ReviewScene(MenuScene):
     ) -> list[list[tuple[str, style.Pen]]]:
         """Each row's three lines (the move played, Master's, the reason) with their pens:
         a line set smaller to fit its row is set as small in every row, so the rows read
-        alike."""
+        alike (one too long to fit at all is cut short at that size, not made smaller)."""
         m = self.m
         w = self.text_column[1]
         texts = [
@@ -565,8 +565,9 @@ class ReviewScene(MenuScene):
             height = row.h - 2 * m.px(style.SPACE_XS)
             heights = _heights(lines, w, height)
             for index, ((words, pen), need) in enumerate(zip(lines, heights)):
-                size = style.fit(words, pen, w, need, lines=2).px
-                smallest[index] = min(smallest[index], size)
+                laid = style.fit(words, pen, w, need, lines=2)
+                if not laid.elided:  # cut short anyway: it would only shrink the others
+                    smallest[index] = min(smallest[index], laid.px)
         return [
             [(words, replace(pen, px=px)) for (words, pen), px in zip(lines, smallest)]
             for lines in texts
