@@ -260,11 +260,20 @@ def test_six_players_in_three_pairs(app, scene) -> None:
     names = [s.name.casefold() for s in scene.setup().seats]
     assert len(set(names)) == 6
     you = app.t("you")
-    assert scene.matchup() == f" {app.t('ng_against')} ".join(
-        " & ".join(scene.seat_names()[s] for s in rules.seats_of(side)) for side in range(3)
-    )
+    pairs = [" & ".join(scene.seat_names()[s] for s in rules.seats_of(side)) for side in range(3)]
+    assert scene.matchup() == f"{pairs[0]}, {pairs[1]} and {pairs[2]}, pair against pair"
     assert scene.matchup().startswith(f"{you} & ")
     assert scene.error == ""
+
+
+def test_three_players_alone_are_not_each_against_the_next(app, scene) -> None:
+    """With three alone the summary read "You against Giulia against Marco"."""
+    choose_players(app, scene, 3)
+    names = scene.seat_names()
+    assert scene.matchup() == f"{names[0]}, {names[1]} and {names[2]}, each on their own"
+    app.set_language("it")
+    names = scene.seat_names()
+    assert scene.matchup() == f"{names[0]}, {names[1]} e {names[2]}, ognuno per sé"
 
 
 @pytest.mark.parametrize("six_sides", [2, 3, 6])

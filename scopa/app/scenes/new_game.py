@@ -15,7 +15,7 @@ from scopa.settings import MAX_NAME, MatchSetup, SeatConfig, SettingsError
 from .. import style
 from ..matches import COMPUTER_NAMES, free_names, named_computers
 from ..widgets import Button, Choice, Label, SettingRow, TextInput, Toggle
-from ..wording import default_name, is_default_name
+from ..wording import default_name, is_default_name, join
 from .base import MenuScene
 from .flow import rules_problem, side_names
 from .settings import rules_outline
@@ -328,12 +328,17 @@ class NewGameScene(MenuScene):
 
     def matchup(self) -> str:
         """Who plays against whom, as the table names the sides ("Tu e Marco contro Giulia e
-        Lucia")."""
+        Lucia"; with three sides or more "Tu, Giulia e Marco, ognuno per sé", not "Tu
+        contro Giulia contro Marco")."""
         try:
-            names = side_names(self.setup(), self.t)
+            setup = self.setup()
+            names = side_names(setup, self.t)
         except (RulesError, SettingsError):
             return ""
-        return f" {self.t('ng_against')} ".join(names)
+        if len(names) <= 2:
+            return f" {self.t('ng_against')} ".join(names)
+        alone = setup.rules.players == len(names)
+        return self.t("ng_each_alone" if alone else "ng_pair_by_pair", names=join(self.t, names))
 
     def game_named(self) -> int | None:
         """A seat whose typed name is one the game gives another seat or kind of player
