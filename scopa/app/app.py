@@ -29,6 +29,9 @@ if TYPE_CHECKING:
     from scopa.settings import Settings
     from scopa.storage import Store
 
+SYSTEM_QUIT = "scopa: ending as the system asked (a session closing, or a signal)"
+"""Written to the log when the game ends so: nothing on screen did it, and the window
+simply goes away."""
 MIN_SIZE = (960, 540)
 DEFAULT_SIZE = (1280, 720)
 FPS = 60
@@ -393,6 +396,11 @@ class App:
 
     def dispatch(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
+            # The log says why the window went away: nothing on screen did it.
+            print(
+                "scopa: ending as the system asked (a session closing, or a signal)",
+                file=sys.stderr,
+            )
             self.running = False
             return
         if event.type == pygame.WINDOWCLOSE:  # the close button: as Quit, asked again it quits

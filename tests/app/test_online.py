@@ -675,6 +675,15 @@ def test_the_system_ending_the_game_ends_it_at_once_even_when_hosting(hosted):
     assert not app.running
 
 
+def test_the_log_says_the_system_ended_the_game(app, capsys):
+    """A game ended by a signal vanished with nothing in its log: a player (or a tester)
+    could not tell it from a crash that went unreported."""
+    app.home()
+    frame(app, pygame.event.Event(pygame.QUIT))
+    assert not app.running
+    assert "ending as the system asked" in capsys.readouterr().err
+
+
 def test_a_friend_seated_in_the_lobby_makes_the_close_button_ask(app, monkeypatch):
     """A host waiting in the lobby for a third player, one friend already seated: closing
     the window would drop that friend's seat without a word. Before anyone sat, it asks
