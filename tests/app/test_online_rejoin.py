@@ -33,6 +33,27 @@ def open_game(store: Store) -> App:
     return game
 
 
+def host_from_the_menus(game: App) -> LobbyScene:
+    """The lobby of a table hosted from the title's menus, its host seated."""
+    click(game, game.stack.top.online)
+    click(game, game.stack.top.host_button)
+    lobby = game.stack.top
+    assert isinstance(lobby, LobbyScene)
+    run_until(game, lambda: lobby.session.seated is not None)
+    return lobby
+
+
+def host_with_a_friend(game: App) -> tuple[str, BackgroundClient]:
+    """A table hosted from the menus with Bruno seated from another client, its match
+    begun: the table's address, and Bruno's client."""
+    lobby = host_from_the_menus(game)
+    address = lobby.session.seated.address
+    friend = BackgroundClient(lobby.session.server.local_address)
+    friend.submit(friend.client.join(address.rsplit("/", 1)[1], "Bruno")).result(20)
+    run_until(game, lambda: isinstance(game.stack.top, TableScene))
+    return address, friend
+
+
 def join_from_the_menus(game: App, address: str) -> TableScene:
     click(game, game.stack.top.online)
     online = game.stack.top
@@ -87,14 +108,7 @@ def test_the_host_who_closed_the_game_serves_the_table_again(tmp_path, monkeypat
     game = open_game(Store(tmp_path / "anna"))
     friend = None
     try:
-        click(game, game.stack.top.online)
-        click(game, game.stack.top.host_button)
-        lobby = game.stack.top
-        run_until(game, lambda: lobby.session.seated is not None)
-        address = lobby.session.seated.address
-        friend = BackgroundClient(lobby.session.server.local_address)
-        friend.submit(friend.client.join(address.rsplit("/", 1)[1], "Bruno")).result(20)
-        run_until(game, lambda: isinstance(game.stack.top, TableScene))
+        address, friend = host_with_a_friend(game)
         at = game.stack.top.match.at
         game.close()  # the host's game ends, and its server with it
 
@@ -205,14 +219,7 @@ def test_a_host_back_after_closing_the_game_is_shown_the_way_back_to_its_table(
     game = open_game(Store(tmp_path / "anna"))
     friend = None
     try:
-        click(game, game.stack.top.online)
-        click(game, game.stack.top.host_button)
-        lobby = game.stack.top
-        run_until(game, lambda: lobby.session.seated is not None)
-        address = lobby.session.seated.address
-        friend = BackgroundClient(lobby.session.server.local_address)
-        friend.submit(friend.client.join(address.rsplit("/", 1)[1], "Bruno")).result(20)
-        run_until(game, lambda: isinstance(game.stack.top, TableScene))
+        address, friend = host_with_a_friend(game)
         game.close()
 
         game = open_game(Store(tmp_path / "anna"))
@@ -242,24 +249,14 @@ def test_a_hosted_table_left_in_the_lobby_or_played_out_is_not_said_to_wait(tmp_
     game = open_game(store)
     friend = None
     try:
-        click(game, game.stack.top.online)
-        click(game, game.stack.top.host_button)
-        lobby = game.stack.top
-        run_until(game, lambda: lobby.session.seated is not None)
+        lobby = host_from_the_menus(game)
         assert [held.hosted for held in store.load_seats()] == [True]
         click(game, lobby.leave_button)
         assert store.load_seats() == []
         game.home()
         assert not game.stack.top.table_waits
 
-        click(game, game.stack.top.online)
-        click(game, game.stack.top.host_button)
-        lobby = game.stack.top
-        run_until(game, lambda: lobby.session.seated is not None)
-        address = lobby.session.seated.address
-        friend = BackgroundClient(lobby.session.server.local_address)
-        friend.submit(friend.client.join(address.rsplit("/", 1)[1], "Bruno")).result(20)
-        run_until(game, lambda: isinstance(game.stack.top, TableScene))
+        address, friend = host_with_a_friend(game)
         table = game.stack.top
         assert [held.hosted for held in store.load_seats()] == [True]
         table.coordinator.match.status = "over"  # as the server's last update says
