@@ -104,6 +104,18 @@ def test_a_solo_player_with_any_name_is_you(app) -> None:
     )
 
 
+def test_the_final_score_is_said_with_the_winner_s_points_first(app) -> None:
+    """ "Giulia wins! Final score 3 – 12" put the loser's points first."""
+    speak(app, "en")
+    match = won_match(Rules(), 1)
+    scene = ScoringScene(app, MatchCoordinator(MatchSetup(SOLO.seats, match.rules), match))
+    assert scene.headline() == "Giulia wins!"
+    assert scene.result_line() == "Final score 12 \u2013 3"
+    match = won_match(Rules(), 0)
+    scene = ScoringScene(app, MatchCoordinator(MatchSetup(SOLO.seats, match.rules), match))
+    assert scene.result_line() == "Final score 12 \u2013 3"
+
+
 def test_cappotto_wins_outright_and_names_the_deck_s_coins(app) -> None:
     speak(app, "en", "french")
     scene = ScoringScene(

@@ -41,6 +41,14 @@ CLICK_GRACE = 0.6
 must not start the next match before the result was seen."""
 
 
+def _winner_first(totals: tuple[int, ...], winner: int | None) -> list[int]:
+    """The sides' points as a result is said, the winner's first ("Giulia wins! 11 – 4"),
+    the others in their order."""
+    if winner is None or not 0 <= winner < len(totals):
+        return list(totals)
+    return [totals[winner], *totals[:winner], *totals[winner + 1 :]]
+
+
 @dataclass(frozen=True)
 class SheetRow:
     """One line of the score sheet: a label, what each side had, and the points it made."""
@@ -194,7 +202,7 @@ class ScoringScene(MenuScene):
             return self.t("review.practice_sheet_note")
         if not match.over:
             return self.t("round_next", target=match.rules.target)
-        score = " \u2013 ".join(str(t) for t in match.totals)
+        score = " \u2013 ".join(str(total) for total in _winner_first(match.totals, match.winner))
         cause = match.deal_won_cause
         if cause is not None:
             return self.t(f"match_at_deal.{cause}", score=score)
