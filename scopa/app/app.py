@@ -396,11 +396,7 @@ class App:
 
     def dispatch(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
-            # The log says why the window went away: nothing on screen did it.
-            print(
-                "scopa: ending as the system asked (a session closing, or a signal)",
-                file=sys.stderr,
-            )
+            print(SYSTEM_QUIT, file=sys.stderr)
             self.running = False
             return
         if event.type == pygame.WINDOWCLOSE:  # the close button: as Quit, asked again it quits
