@@ -137,3 +137,28 @@ def test_a_side_s_mark_keeps_its_colour_and_stands_out_from_the_dark_panels() ->
             assert mark == colour  # bright enough already: left alone
         for first, second in ((0, 1), (0, 2), (1, 2)):  # the same hue, only brighter
             assert abs(mark[first] * colour[second] - mark[second] * colour[first]) <= 255 * 2
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1280, 720)])
+def test_two_long_names_that_begin_alike_are_told_apart_on_their_plates(app, size) -> None:
+    """ "Massimiliano Alessandro" and "Massimiliano Alessandri" both read "Massimiliano
+    Al…" on their plates: the seats could not be told apart. Names cut short alike keep
+    their start and end."""
+    app.resize(size)
+    names = ("Massimiliano Alessandro", "Massimiliano Alessandri")
+    seats = [SeatConfig("Anna", True), *(SeatConfig(name, False, "beginner") for name in names)]
+    rules = Rules(players=3)
+    setup = MatchSetup(tuple(seats), rules)
+    scene = TableScene(app, coordinated(app, setup, Match.new(rules, 4)), worker=inline_worker())
+    app.stack.push(scene)
+    seen: list[style.Drawn] = []
+    with style.watch_text(seen.append):
+        app.frame(1 / 30, [])
+        app.draw()
+    cut = {text.lines for text in seen if text.words.startswith("Massimi") and text.elided}
+    plates = [text for text in seen if style.ELLIPSIS in text.words and text.role == "ui_bold"]
+    assert not cut, cut  # nothing cut where it is written: the plates were given room
+    shown = {text.words for text in plates}
+    assert len(shown) == 2 and all(word.startswith("Massimi") for word in shown), shown
+    assert {word[-7:] for word in shown} == {"ssandro", "ssandri"}
+    scene.close()

@@ -264,6 +264,23 @@ def _shorten(line: str, font: pygame.font.Font, width: int) -> str:
     return shortened if font.size(shortened)[0] <= width else ""
 
 
+def cut_middle(words: str, pen: Pen, width: float) -> str:
+    """``words`` with as little of their middle left out (an ellipsis in its place) as
+    lets them fit ``width`` at the pen's size: the start and the end both show, which
+    tells apart two long names that begin alike."""
+    pen = able(words, pen)
+    font = pen.fonts(pen.role, max(pen.px, MIN_PX))
+    if font.size(words)[0] <= width:
+        return words
+    for keep in range(len(words) - 1, 1, -1):
+        head = (keep + 1) // 2
+        tail = keep - head
+        candidate = words[:head].rstrip() + ELLIPSIS + words[len(words) - tail :].lstrip()
+        if font.size(candidate)[0] <= width:
+            return candidate
+    return words[:1] + ELLIPSIS
+
+
 _SPACES = re.compile(r"( +)")
 _BREAKS = re.compile(r"( +|(?<=[^\W\d_]-)(?=[^\W\d_]))")
 """Where a line may break: at spaces, and after a hyphen between letters

@@ -4,7 +4,7 @@ banners and the hot-seat cover. Pure drawing functions of what they are given.""
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 import pygame
@@ -94,10 +94,9 @@ def draw_plate(
         disc.center = centre
         style.text(surface, plate.dealer_mark, mark, disc, align="center")
         right = disc.left - pad / 4
-    name = text.pen("ui_bold", layout.font_normal, style.CREAM if plate.active else style.MIST)
+    name = name_pen(layout, text).tinted(style.CREAM if plate.active else style.MIST)
     detail = text.pen("ui", layout.font_small, style.BRIGHT_GOLD if plate.active else style.MIST)
-    # The two lines share the plate's height as their sizes do.
-    share = style.line_height(name) / (style.line_height(name) + style.line_height(detail))
+    share = _name_share(name, text, layout)
     top = FRect(rect.left + pad, rect.top, right - rect.left - pad, rect.height * share)
     bottom = FRect(top.left, top.bottom, top.width, rect.bottom - top.bottom)
     style.text(surface, plate.name, name, top)
@@ -121,6 +120,38 @@ def detail_room(rect: FRect, layout: TableLayout, text: Writer) -> float:
     pad = 14 * layout.unit
     r = _dealer_button(rect, text)[1]
     return rect.right - 1.5 * r - pad / 4 - (rect.left + pad)
+
+
+def name_pen(layout: TableLayout, text: Writer) -> style.Pen:
+    """The pen of a plate's name (its colour aside)."""
+    return text.pen("ui_bold", layout.font_normal, style.MIST)
+
+
+def told_apart(plates: list[tuple[str, FRect]], layout: TableLayout, text: Writer) -> list[str]:
+    """The plates' names as they are to be written, (name, plate) per plate: names cut
+    short to the same words ("Massimiliano Al…" for two Massimiliano Al-something) keep
+    their start and end instead, so that the seats can be told apart. Told for the room a
+    name has beside the dealer's button, which passes from plate to plate."""
+    pen = name_pen(layout, text)
+    share = _name_share(pen, text, layout)
+    fits = [
+        style.fit(name, pen, detail_room(rect, layout, text), rect.height * share)
+        for name, rect in plates
+    ]
+    told = [name for name, _ in plates]
+    for index, ((name, rect), laid) in enumerate(zip(plates, fits)):
+        alike = {plates[other][0] for other, seen in enumerate(fits) if seen.lines == laid.lines}
+        if laid.elided and len(alike) > 1:
+            room = detail_room(rect, layout, text)
+            told[index] = style.cut_middle(name, replace(pen, px=laid.px), room)
+    return told
+
+
+def _name_share(name: style.Pen, text: Writer, layout: TableLayout) -> float:
+    """The share of a plate's height its name's line takes (the detail's line the rest):
+    as their sizes do."""
+    detail = text.pen("ui", layout.font_small, style.MIST)
+    return style.line_height(name) / (style.line_height(name) + style.line_height(detail))
 
 
 def shortened(details: list[tuple[str, str, float]], pen: style.Pen) -> bool:

@@ -29,6 +29,7 @@ from .hud import (
     draw_stack,
     plate_pen,
     shortened,
+    told_apart,
 )
 from .layout import TableLayout
 from .snapshot import HudView, PlateView, ScoreRow, TableSnapshot
@@ -90,7 +91,8 @@ class Painter:
         short = shortened(
             [(p.detail, p.short, detail_room(p.rect, lay, self.text)) for p in snap.plates], pen
         )
-        items += [self._plate(plate, lay, short) for plate in snap.plates]
+        names = told_apart([(plate.name, plate.rect) for plate in snap.plates], lay, self.text)
+        items += [self._plate(plate, lay, short, name) for plate, name in zip(snap.plates, names)]
         items += self._hud(snap.hud, lay)
         statics: list[CardSprite] = []
         flying: list[CardSprite] = []
@@ -269,11 +271,12 @@ class Painter:
 
     # --- names and scores ----------------------------------------------------------------
 
-    def _plate(self, plate: PlateView, lay: TableLayout, short: bool) -> Item:
+    def _plate(self, plate: PlateView, lay: TableLayout, short: bool, name: str) -> Item:
+        """``plate`` with ``name`` written on it (``told_apart``)."""
         grow = 14 * lay.unit
         key = (
             "plate",
-            plate.name,
+            name,
             plate.detail,
             short and plate.short,
             plate.active,
@@ -284,7 +287,7 @@ class Painter:
             (plate.rect.x, plate.rect.y, plate.rect.w, plate.rect.h),
         )
         detail = plate.short if short and plate.short else plate.detail
-        shown = Plate(plate.name, detail, plate.active, plate.dealer, plate.dealer_mark)
+        shown = Plate(name, detail, plate.active, plate.dealer, plate.dealer_mark)
         text = self.text
 
         def paint(surface: pygame.Surface) -> None:
