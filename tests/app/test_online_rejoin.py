@@ -292,3 +292,20 @@ def test_leaving_the_lobby_keeps_a_seat_at_a_match_begun(tmp_path, status, kept)
         assert bool(store.load_seats()) is kept
     finally:
         game.close()
+
+
+def test_a_damaged_list_of_seats_is_told_when_the_title_opens(tmp_path):
+    """The title reads the seats held (a match at a table hosted here may wait): a list
+    that cannot be read is kept aside and said at once, not first under Play online."""
+    store = Store(tmp_path)
+    store.seats_path.parent.mkdir(parents=True, exist_ok=True)
+    store.seats_path.write_text("not a list of seats")
+    game = open_game(store)
+    try:
+        game.frame(1 / 30, [])
+        shown = [toast.text for toast in game.toasts.shown()]
+        assert any("seats.json.bak" in text for text in shown), shown
+        assert not game.stack.top.table_waits
+        assert store.seats_path.with_name("seats.json.bak").exists()
+    finally:
+        game.close()
