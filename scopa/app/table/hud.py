@@ -134,16 +134,13 @@ def told_apart(plates: list[tuple[str, FRect]], layout: TableLayout, text: Write
     name has beside the dealer's button, which passes from plate to plate."""
     pen = name_pen(layout, text)
     share = _name_share(pen, text, layout)
-    fits = [
-        style.fit(name, pen, detail_room(rect, layout, text), rect.height * share)
-        for name, rect in plates
-    ]
+    rooms = [(detail_room(rect, layout, text), rect.height * share) for _, rect in plates]
+    fits = [style.fit(name, pen, *room) for (name, _), room in zip(plates, rooms)]
     told = [name for name, _ in plates]
-    for index, ((name, rect), laid) in enumerate(zip(plates, fits)):
+    for index, ((name, _), laid, (width, _)) in enumerate(zip(plates, fits, rooms)):
         alike = {plates[other][0] for other, seen in enumerate(fits) if seen.lines == laid.lines}
         if laid.elided and len(alike) > 1:
-            room = detail_room(rect, layout, text)
-            told[index] = style.cut_middle(name, replace(pen, px=laid.px), room)
+            told[index] = style.cut_middle(name, replace(pen, px=laid.px), width)
     return told
 
 
