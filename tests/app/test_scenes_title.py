@@ -127,6 +127,18 @@ def test_continue_appears_only_with_a_saved_match_and_resumes_it_exactly(app, st
         close_tables(app)
 
 
+def test_only_continue_is_red_when_a_match_is_saved(app, store) -> None:
+    scene = TitleScene(app)
+    assert scene.play.primary
+    setup = MatchSetup((SeatConfig("Anna", True), SeatConfig("Bruno", False)), Rules())
+    store.save_match(setup, Match.new(setup.rules, 42).record())
+    scene = TitleScene(app)
+    assert scene.resume.primary and not scene.play.primary
+    store.clear_match()
+    scene.enter()
+    assert scene.play.primary and scene.resume not in scene.form.widgets
+
+
 def test_left_and_right_go_between_the_buttons_side_by_side(app, store) -> None:
     """Right on Continue did not reach Play beside it; nor did any arrow across the grid."""
     saved_match(store)

@@ -62,6 +62,7 @@ class TitleScene(MenuScene):
 
     def _check_saved(self) -> None:
         self.saved = self.app.matches.saved()
+        self.play.primary = self.saved is None  # one red button: Continue when there is a save
         self.table_waits = waiting_table(self.app) is not None
         self.online.primary = self.table_waits
         if self.table_waits:
