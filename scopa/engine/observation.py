@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .captures import ACES_MASK, scores_scopa
 from .cards import FULL_MASK, Card, cards_of
 from .moves import Move
 from .round import Round
@@ -88,6 +89,43 @@ class Observation:
     def played_cards(self) -> tuple[Card, ...]:
         """Every card played this round, in order."""
         return tuple(move.card for _, move in self.history if move.card is not None)
+
+    def scopa_cards(self) -> tuple[tuple[Card, ...], ...]:
+        """Per side, the cards whose plays scored a scopa this round, oldest first (those a
+        table lays face up across the side's pile): worked out from the plays and the table
+        left, for a seat that comes to the round under way. No more per side than its
+        ``scope`` not from bonuses."""
+        rules = self.rules
+        table = self.table_mask
+        before: list[int] = []  # the table each play met, latest first
+        for _, move in reversed(self.history):
+            card = move.card
+            if card is not None:
+                table = table | move.capture_mask if move.capture_mask else table & ~card.bit
+            before.append(table)
+        before.reverse()
+        found: list[list[Card]] = [[] for _ in range(rules.sides)]
+        matta = rules.matta_card
+        named = 0  # the value named for the matta in a hand, while it is there
+        for (seat, move), table in zip(self.history, before, strict=True):
+            card = move.card
+            if move.matta is not None:
+                named = move.named
+            if card is None:
+                continue
+            rank = named if card == matta and named else card.rank
+            aces = ACES_MASK | matta.bit if matta is not None and named == 1 else ACES_MASK
+            if card == matta or (matta is not None and move.capture_mask & matta.bit):
+                named = 0
+            if move.capture_mask and scores_scopa(
+                rules, table, rank, move.capture_mask, False, aces
+            ):
+                found[rules.side_of(seat)].append(card)
+        bonus = self.bonus or (0,) * rules.sides
+        return tuple(
+            tuple(cards[max(0, len(cards) - (self.scope[side] - bonus[side])) :])
+            for side, cards in enumerate(found)
+        )
 
 
 def observe(state: Round, seat: int, totals: tuple[int, ...] = ()) -> Observation:

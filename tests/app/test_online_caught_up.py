@@ -8,8 +8,10 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from scopa.app.online import grouped
 from scopa.app.scenes.scoring import ScoringScene
 from scopa.app.table import TableScene
+from scopa.app.wording import count
 from scopa.engine import Breakdown, Card, RoundScored
 from scopa.net.client import BackgroundClient, Update
 from scopa.storage import Store
@@ -120,3 +122,72 @@ def test_the_table_lies_in_the_same_order_after_the_window_comes_back(tmp_path, 
     finally:
         game.close()
         pygame.display.quit()
+
+
+def test_a_friend_back_at_the_table_sees_the_scopas_made_this_round(tmp_path, friends_table):
+    """Bruno closed the game after a scopa: back at the table, the scopa's card lies across
+    its side's pile again and the plate counts it, as in Anna's window."""
+    server, anna, address = friends_table
+    store = Store(tmp_path / "bruno")
+    bruno = seat_held(server, address, store)
+    seen: list[Update] = []
+
+    def swept(number: int, update: Update) -> bool:
+        seen.append(update)
+        return any(update.observation.scope) and update.status == "playing"
+
+    try:
+        play_until((anna, bruno), swept)
+    finally:
+        bruno.close()
+    scope = seen[-1].observation.scope
+    game = open_game(store)
+    try:
+        table = join_from_the_menus(game, address)
+        assert table.match.observation.scope == scope
+        markers = [len(cards) for cards in table.view.markers]
+        assert markers == list(scope)
+        rows = table.words.hud().rows
+        for side, row in enumerate(rows):
+            assert row.detail.endswith(count(game.t, "table.scope", scope[side])), row.detail
+    finally:
+        game.close()
+
+
+def test_a_friend_back_at_a_cirulla_table_sees_the_bonuses_made_this_round(tmp_path):
+    """The points a side made this round from Cirulla's bonuses count among its scopas on
+    its plate, in a window come back to the round as in the others."""
+    from scopa.app.hosting import LocalServer
+    from scopa.engine import Rules
+
+    server = LocalServer(tmp_path / "host", port=0)
+    server.start()
+    anna = BackgroundClient(server.local_address)
+    try:
+        seats = [{"kind": "human"}, {"kind": "human"}]
+        ticket = anna.submit(anna.client.create(Rules(cirulla=True), seats, "Anna", 0)).result(20)
+        address = f"{server.local_address}/{grouped(ticket.code)}"
+        store = Store(tmp_path / "bruno")
+        bruno = seat_held(server, address, store)
+        seen: list[Update] = []
+
+        def bonus(number: int, update: Update) -> bool:
+            seen.append(update)
+            return any(update.observation.bonus) and update.status == "playing"
+
+        try:
+            play_until((anna, bruno), bonus)
+        finally:
+            bruno.close()
+        scope = seen[-1].observation.scope
+        game = open_game(store)
+        try:
+            table = join_from_the_menus(game, address)
+            assert table.match.observation.scope == scope
+            for side, row in enumerate(table.words.hud().rows):
+                assert row.detail.endswith(count(game.t, "table.scope", scope[side])), row.detail
+        finally:
+            game.close()
+    finally:
+        anna.close()
+        server.stop()

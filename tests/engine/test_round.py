@@ -22,6 +22,7 @@ from scopa.engine import (
     Rules,
     Scopa,
     misdeal_cause,
+    observe,
     parse_cards,
     round_rng,
     shuffled_deck,
@@ -408,3 +409,36 @@ def test_applied_events_tell_what_changed():
                 else:
                     assert rest == []
                 state = played
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules(),
+        Rules(players=4),
+        Rules(players=6),
+        Rules(assi=True),
+        Rules(assi=True, assi_scopa=True),
+        Rules(quindici=True),
+        Rules(cirulla=True),
+        Rules(cirulla=True, ace_sweep_is_scopa=False),
+    ],
+    ids=["classic", "four", "six", "assi", "assi_scopa", "quindici", "cirulla", "cirulla_ace"],
+)
+def test_a_seat_s_view_tells_which_cards_scored_the_round_s_scope(rules):
+    """A window that comes to a round under way lays each scopa's card across its pile, as
+    it would have on seeing the play: the view's plays and table tell which they were."""
+    rng = random.Random(7)
+    seen = 0
+    for _ in range(80):
+        state = Round.deal_random(rules, rng)
+        scored: list[list[Card]] = [[] for _ in range(rules.sides)]
+        while not state.over:
+            found = observe(state, state.turn).scopa_cards()
+            assert found == tuple(map(tuple, scored)), state
+            move = rng.choice(state.legal_moves())
+            if state.is_scopa(move):
+                scored[rules.side_of(state.turn)].append(move.card)
+                seen += 1
+            state = state.play(move)
+    assert seen > 10

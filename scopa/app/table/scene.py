@@ -532,17 +532,22 @@ class TableScene(Scene):
             self.lost = True  # the banner over the table says so, and stays
 
     def _restore_view(self, obs: Observation) -> None:
-        """Lay out a round under way from one seat's view: its hand, the table, every pile,
-        the other hands as stand-ins, the rest of the deck."""
+        """Lay out a round under way from one seat's view: its hand, the table, every pile
+        with its scopas' cards across it, the other hands as stand-ins, the rest of the
+        deck."""
         view, rules = self.view, self.setup.rules
         view.reset()
         for card in obs.table:
             view.put(card, ("table", view.free_slot()))
         for card in obs.hand:
             view.put(card, ("hand", obs.seat))
+        scopa_cards = obs.scopa_cards()
         for side, pile in enumerate(obs.piles):
             for card in pile:
-                view.put(card, ("pile", side))
+                if card not in scopa_cards[side]:
+                    view.put(card, ("pile", side))
+            for card in scopa_cards[side]:  # face up across the pile, oldest first
+                view.put(card, ("marker", side))
         disguise = self.director.disguise
         for seat, size in enumerate(obs.hand_sizes):
             if seat == obs.seat or disguise is None:
@@ -557,6 +562,9 @@ class TableScene(Scene):
                 view.put(card, ("hand", seat))
         for card in view.sprites:
             view.snap(card)
+        shown = self.director.shown
+        shown.bonus = {side: points for side, points in enumerate(obs.bonus) if points}
+        shown.matta = obs.matta_value
         del rules
 
     def _use_idle_frame(self) -> None:
