@@ -18,7 +18,7 @@ from scopa.app.table import TableScene
 from scopa.net.client import BackgroundClient, Update
 from scopa.storage import HeldSeat, Store
 
-from .menu_helpers import click
+from .menu_helpers import click, frame
 from .test_online import hosted, run_until  # noqa: F401 - the fixture
 
 SIZE = (960, 540)
@@ -220,12 +220,15 @@ def test_a_host_back_after_closing_the_game_is_shown_the_way_back_to_its_table(
     friend = None
     try:
         address, friend = host_with_a_friend(game)
+        told = game.t("online.table_waits_title")
+        frame(game)
+        assert told not in [toast.text for toast in game.toasts.shown()]  # at the table
         game.close()
 
         game = open_game(Store(tmp_path / "anna"))
         title = game.stack.top
         assert title.table_waits and title.online.primary
-        told = game.t("online.table_waits_title")
+        frame(game)
         assert told in [toast.text for toast in game.toasts.shown()]
         click(game, title.online)
         online = game.stack.top

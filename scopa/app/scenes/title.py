@@ -65,7 +65,13 @@ class TitleScene(MenuScene):
         self.play.primary = self.saved is None  # one red button: Continue when there is a save
         self.table_waits = waiting_table(self.app) is not None
         self.online.primary = self.table_waits
-        if self.table_waits:
+        self._waits_untold = self.table_waits
+        """Told once the title is up: a title made on the way to the table is not."""
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self._waits_untold:
+            self._waits_untold = False
             self.app.notify(worded("online.table_waits_title"), key="table_waits")
 
     def _online_hint(self) -> str:
