@@ -38,8 +38,13 @@ from .protocol import VERSION, dumps
 
 T = TypeVar("T")
 
-RECONNECT_FOR = 60.0
-"""Seconds a dropped client keeps trying to get back before it gives up."""
+RECONNECT_FOR = 900.0
+"""Seconds a dropped client keeps trying to get back before it gives up: long enough for
+the host to open the game again after closing it, or to restart the computer."""
+RETRY_EVERY = 5.0
+"""The longest wait between two tries to get back (the first come quicker)."""
+_clock = time.monotonic
+"""How long a dropped client has been trying is read from this clock."""
 REPLY_TIMEOUT = 30.0
 
 
@@ -459,12 +464,11 @@ class Client:
 
     async def _come_back(self) -> bool:
         """Connect again and take the seat (or the spectator's place) back."""
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + self.reconnect_for
+        deadline = _clock() + self.reconnect_for
         delay = 0.2
-        while not self._closed and loop.time() < deadline:
+        while not self._closed and _clock() < deadline:
             await asyncio.sleep(delay)
-            delay = min(delay * 2, 3.0)
+            delay = min(delay * 2, RETRY_EVERY)
             try:
                 await self._open()
             except Disconnected:

@@ -545,6 +545,35 @@ def test_a_network_that_drops_for_seconds_loses_no_move(tmp_path) -> None:
     run(scenario())
 
 
+def test_a_player_cut_off_longer_than_a_host_takes_to_restart_still_comes_back(
+    tmp_path, monkeypatch
+) -> None:
+    """The guest's notice says it goes on trying until the host's game is open again; it
+    gave up after a minute. Here every try to get back takes a minute on the client's clock,
+    and the network comes back after five of them."""
+    minutes = iter(range(0, 10**6, 60))
+    monkeypatch.setattr("scopa.net.client._clock", lambda: float(next(minutes)))
+    monkeypatch.setattr("scopa.net.client.RETRY_EVERY", 0.2)
+
+    async def scenario() -> None:
+        async with serving(open_store(str(tmp_path / "t.db"))) as server:
+            proxy = Proxy(int(server.address.rsplit(":", 1)[1]))
+            player = Client(f"ws://127.0.0.1:{await proxy.start()}")
+            await player.connect()
+            await player.create(Rules(), [{"kind": "human"}, {"kind": "human"}], "Ann")
+            await player.next_update(10)
+            proxy.cut()
+            while next(minutes) < 5 * 60:  # five minutes, on the client's clock
+                await asyncio.sleep(0.05)
+            proxy.up = True
+            await asyncio.wait_for(player.request("ping"), 30)
+            assert player.reconnects >= 1
+            await player.close()
+            await proxy.close()
+
+    run(scenario())
+
+
 def test_a_match_is_recorded_as_finished_before_anyone_is_told_it_is_over(tmp_path) -> None:
     """A server closed the moment a player sees the end still has the match as finished."""
     spec = str(tmp_path / "t.db")
