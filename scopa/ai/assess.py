@@ -280,6 +280,9 @@ def describe(
         return "no_sweep", {}
     if not capture:
         rank = move.card.rank
+        sweeps = [instead] if instead is not None else others
+        if any(o.scopa and o.move.card is not None and o.move.card.rank == 1 for o in sweeps):
+            return "keeps_ace", {}  # the ace that takes the whole table, kept for a fuller one
         if not view.unseen & RANK_MASKS[rank]:
             if view.hand & RANK_MASKS[rank] & ~move.card.bit:
                 return "block", {"rank": rank}

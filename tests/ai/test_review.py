@@ -263,6 +263,27 @@ def test_the_reason_names_what_sets_master_s_move_apart_from_the_one_played() ->
     assert describe(view, knight_takes, assessments, knight_takes) == ("scopa", {})
 
 
+def test_an_ace_sweep_passed_up_for_a_lay_is_told_as_the_ace_kept() -> None:
+    """Cirulla, the king and the 6 on the table, the ace in hand: laying the 3 was told as
+    "lays the card that risks least", which left a player asking why the ace's scopa was
+    passed up. The reason is the ace kept for a fuller table; the same under scopa d'assi."""
+    from scopa.ai.assess import Judge, describe
+    from scopa.ai.view import View
+
+    from .helpers import position, seat_view
+
+    for rules in (Rules(cirulla=True), Rules(assi=True, assi_scopa=True)):
+        view = View.of(seat_view(position("1B 3C 7B", "10C 6B", rules=rules)))
+        judge = Judge(view)
+        assessments = [judge.assess(move) for move in view.moves]
+        (sweep,) = [a for a in assessments if a.move.card.rank == 1]
+        (three,) = [a for a in assessments if a.move.card.rank == 3]
+        assert sweep.scopa and not three.move.capture_mask
+        assert describe(view, three, assessments) == ("keeps_ace", {}), rules
+        assert describe(view, three, assessments, sweep) == ("keeps_ace", {}), rules
+        assert describe(view, sweep, assessments, three) == ("scopa", {}), rules
+
+
 def test_a_plain_capture_is_told_as_the_only_one_or_the_best_of_several() -> None:
     """The 2 taking the 2, the only capture in hand, was "takes the best pair": it is "the
     only capture there is"; with another capture to choose from, "the best of the
