@@ -144,6 +144,20 @@ def test_the_status_line_follows_the_language_chosen_while_it_shows(fast):
     assert scene.status_text()[0] == capital(fast.t("table.cannot_take", **names)) != english
 
 
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_player_on_the_keys_is_told_the_keys_not_to_drag(fast, language):
+    """The line under the table said "drag a card onto the table" to a player choosing
+    cards with the arrows; it tells the keys once they are used, and the drag again once
+    the pointer takes a card."""
+    fast.set_language(language)
+    scene = open_table(fast, "7D 2C 10S", "1B 3B 8C", "3C 4S 5B 9B")
+    assert scene.status_text()[0] == fast.t("table.your_turn")
+    fast.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="")])
+    assert scene.status_text()[0] == fast.t("table.your_turn_keys")
+    click(fast, centre_of(scene, C("7D")))
+    assert scene.status_text()[0] == fast.t("table.your_turn")
+
+
 def test_a_sum_refused_for_a_card_of_the_same_rank_says_so(fast):
     """The 6 dropped on the 2 (2 + 4 = 6) with a 6 on the table was told only that it
     "cannot take the 2 of swords": the rule (its rank first) went unsaid."""

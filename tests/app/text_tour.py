@@ -784,6 +784,8 @@ class Tour:
         )
         self.frames(1, key(pygame.K_u))
         self.show("table, no undo past the new deal")
+        self.frames(1, key(pygame.K_RIGHT))
+        self.show("table, your turn told from the keys")
         scene = self.table(solo, brink(Rules(), 0, 0))
         self.watch_table(scene, "table, you win")
         scene = self.table(solo, brink(Rules(), 1, 1))
@@ -810,6 +812,8 @@ class Tour:
         self.settle(scene)
         self.frames(2)
         self.show("table, hot-seat turn")
+        self.frames(1, key(pygame.K_RIGHT))
+        self.show("table, hot-seat turn told from the keys")
         self.frames(1, key(pygame.K_u))
         self.show("table, no undo in hot-seat")
 
@@ -1138,6 +1142,7 @@ class Tour:
             backup = {"backup": "hosted.sqlite3.bak", "folder": str(app.store.data_dir)}
             app.notify(worded("online.hosted_set_aside", **backup), 12.0)
             self.show("online, the file of the tables hosted here set aside")
+            app.toasts.forget(lambda toast: True)  # the notices above, drawn already
             asked = "ws://192.168.100.200:65535/ABCDE-FGHIJ-KLM"
             found = "ws://192.168.100.201:65534"
             app.notify(worded("online.found_elsewhere", asked=asked, found=found), 12.0)
@@ -1146,6 +1151,7 @@ class Tour:
             for friend in friends:
                 friend.close()
             app.matches.close()
+        app.toasts.resolve("table_waits")  # told already when the title was up before
         self.home()
         self.show("online, the title with a match at the table hosted here under way")
         scene = self.open_menu("online")

@@ -28,6 +28,11 @@ DOUBLE_CLICK = 0.45
 """Seconds between two clicks on one card that play it (when it can be played one way)."""
 
 
+PLAY_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_UP)
+HAND_KEYS = (pygame.K_LEFT, pygame.K_RIGHT, *PLAY_KEYS)
+"""The keys that choose a card of the hand and play it."""
+
+
 @dataclass
 class Pick:
     """What the pointer and the keys have picked on the table."""
@@ -72,6 +77,9 @@ class TableInput:
         self.refuse = refuse
         self.now = now
         self._last_click: tuple[Card, float] | None = None
+        self.keyboard = False
+        """The hand was last played from the keys, not the pointer (the line under the
+        table then tells the keys)."""
 
     # --- events --------------------------------------------------------------------------
 
@@ -80,6 +88,7 @@ class TableInput:
         if self.pick.choice is not None:
             return self._handle_choice(event)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.keyboard = False
             self._press(event.pos)
         elif event.type == pygame.MOUSEMOTION:
             self._motion(event.pos)
@@ -188,6 +197,8 @@ class TableInput:
         if not hand:
             return
         selected = self.pick.selected
+        if key in HAND_KEYS:
+            self.keyboard = True
         if key in (pygame.K_LEFT, pygame.K_RIGHT):
             step = 1 if key == pygame.K_RIGHT else -1
             if selected in hand:
@@ -195,7 +206,7 @@ class TableInput:
             else:
                 index = 0 if step > 0 else len(hand) - 1
             self.select(hand[index])
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_UP):
+        elif key in PLAY_KEYS:
             if selected in hand:
                 self._resolve(selected, None)
             else:  # nothing chosen yet: the first card is, to be played with the same key

@@ -871,6 +871,7 @@ class TableScene(Scene):
             animating=self.director.busy,
             away=frozenset(self.absence.coordinator.away()) if self.remote else frozenset(),
             offline=self.remote and not self.absence.coordinator.online,
+            keys=self.input.keyboard,
         )
 
     def cover_texts(self) -> tuple[str, str, str]:

@@ -159,10 +159,12 @@ class TableWords:
         animating: bool,
         away: frozenset[int] = frozenset(),
         offline: bool = False,
+        keys: bool = False,
     ) -> tuple[str, Colour] | None:
         """The line under the table: a message, whose turn it is (what to do: play a card,
         knock first, or name the matta's value while its picker is open; ``offline``, the
-        link to the table's server down: that the play waits for it), or who is thinking
+        link to the table's server down: that the play waits for it; ``keys``, the hand last
+        played from the keys: with which keys), or who is thinking
         (not a friend ``away``: the match waits for them, as the banner over the table says)."""
         t, coordinator = self.t, self.coordinator
         match = coordinator.match
@@ -177,7 +179,7 @@ class TableWords:
         if awaiting is not None and not choosing:
             # Cirulla's hands shown at the deal: a knock or a pass comes before any card (a
             # hand with nothing to knock with is told so, not offered a knock it lacks)
-            turn_key = "table.your_turn"
+            turn_key = "table.your_turn_keys" if keys else "table.your_turn"
             if match.round.declaring:
                 knocks = may_knock(match.legal_moves())
                 turn_key = "table.your_turn_declare" if knocks else "table.your_turn_pass"
