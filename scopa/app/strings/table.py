@@ -27,7 +27,9 @@ STRINGS = {
         "table.your_turn": "Your turn: drag a card onto the table",
         "table.your_turn_named": "{name}, your turn: drag a card onto the table",
         "table.your_turn_keys": "Your turn: pick a card with the arrow keys, then Enter",
-        "table.your_turn_keys_named": "{name}, your turn: pick a card with the arrow keys, then Enter",
+        "table.your_turn_keys_named": (
+            "{name}, your turn: pick a card with the arrow keys, then Enter"
+        ),
         "table.thinking": "{name} is thinking…",
         "table.friend_turn": "Waiting for {name} to play",
         "table.pass_to": "Hand the computer to {name}",
@@ -90,7 +92,9 @@ STRINGS = {
         "table.your_turn": "Tocca a te: trascina una carta in tavola",
         "table.your_turn_named": "{name}, tocca a te: trascina una carta in tavola",
         "table.your_turn_keys": "Tocca a te: scegli una carta con le frecce, poi Invio",
-        "table.your_turn_keys_named": "{name}, tocca a te: scegli una carta con le frecce, poi Invio",
+        "table.your_turn_keys_named": (
+            "{name}, tocca a te: scegli una carta con le frecce, poi Invio"
+        ),
         "table.thinking": "{name} sta pensando…",
         "table.friend_turn": "Aspettiamo che giochi {name}",
         "table.pass_to": "Passa il computer a {name}",
