@@ -220,11 +220,12 @@ def test_the_button_that_plays_the_round_for_the_player_says_so_in_both_language
 
 
 def test_the_aids_keys_say_they_wait_for_the_first_match(fast):
-    """H, U, T and Tab did nothing in the lessons, and said nothing."""
+    """H, U and T did nothing in the lessons, and said nothing (Tab goes round the coach's
+    buttons there)."""
     scene = TutorialScene(fast)
     fast.stack.push(scene)
     pump(fast)
-    for code in (pygame.K_h, pygame.K_u, pygame.K_t, pygame.K_TAB):
+    for code in (pygame.K_h, pygame.K_u, pygame.K_t):
         scene.message_left = 0
         fast.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="")])
         assert scene.said() == fast.t("aids.tut.aids_off"), code
@@ -284,3 +285,31 @@ def test_toasts_over_the_lessons_keep_clear_of_the_coach(fast):
         fast.toasts.forget(lambda toast: True)
         scene.close()
         fast.stack.pop()
+
+
+def key(app, code: int, mod: int = 0) -> None:
+    app.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="")])
+
+
+def test_the_coach_s_buttons_are_reached_from_the_keys(fast, store):
+    """The lesson's buttons (Start again, Skip tutorial, Finish for me) could be pressed
+    only with the pointer: Tab goes round them, shown as the keyboard's focus, and Enter
+    presses the one it is on."""
+    scene = TutorialScene(fast)
+    fast.stack.push(scene)
+    settle(fast, scene)
+    assert scene.button_names() == ["next", "again", "skip"]
+    key(fast, pygame.K_TAB)
+    assert scene.focus == "next"
+    key(fast, pygame.K_TAB)
+    key(fast, pygame.K_TAB)
+    assert scene.focus == "skip"
+    key(fast, pygame.K_TAB, pygame.KMOD_SHIFT)
+    assert scene.focus == "again"
+    key(fast, pygame.K_RIGHT)  # the cards' keys take over from the buttons
+    assert scene.focus is None
+    key(fast, pygame.K_TAB, pygame.KMOD_SHIFT)
+    assert scene.focus == "skip"
+    key(fast, pygame.K_RETURN)
+    assert store.load_settings().tutorial_done
+    assert scene not in list(fast.stack)

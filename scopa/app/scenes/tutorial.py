@@ -39,9 +39,10 @@ if TYPE_CHECKING:
     from ..toasts import ToastBand
 
 AUTOPLAY_PAUSE = 0.35
-AID_KEYS = frozenset({*KEYS, REVIEW_KEY})
-"""The keys of the table's aids, which the lessons do without (they say so)."""
 """Seconds between the player's cards when the coach finishes the round for them."""
+AID_KEYS = frozenset({*KEYS, REVIEW_KEY})
+"""The keys of the table's aids, which the lessons do without (they say so); Tab goes
+round the coach's buttons there."""
 LESSONS = [step.key for step in STEPS]
 CATEGORIES = ("carte", "denari", "settebello", "primiera", "scope")
 
@@ -62,6 +63,8 @@ class TutorialScene(TableScene):
         self.scores: tuple | None = None
         self.autoplay_wait = 0.0
         self.pressed: str | None = None
+        self.focus: str | None = None
+        """The coach's button the keyboard is on (Tab goes round them, Enter presses it)."""
         worker = AiWorker(tutorial_chooser, mode="inline")
         # The lesson's deal is not a match to resume, nor a result to count: no save slot.
         coordinator = MatchCoordinator(tutorial_setup(app), tutorial_match())
@@ -203,9 +206,25 @@ class TutorialScene(TableScene):
             # not the table's pause menu: its "abandon" would clear the player's saved match
             self.ask_to_leave()
             return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
+            names = self.button_names()  # the coach's buttons, in the order they stand
+            step = -1 if event.mod & pygame.KMOD_SHIFT else 1
+            at = names.index(self.focus) if self.focus in names else (-1 if step > 0 else 0)
+            self.focus = names[(at + step) % len(names)]
+            return True
         if event.type == pygame.KEYDOWN and event.key in AID_KEYS:
             self.say(lambda t: t("aids.tut.aids_off"))  # the lesson is the help here
             return True
+        if (
+            event.type == pygame.KEYDOWN
+            and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+            and self.focus in self.button_names()
+        ):
+            focus, self.focus = self.focus, None
+            self.press(focus)
+            return True
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+            self.focus = None  # the pointer, or the keys of the cards, take over
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             hit = self._button_at(event.pos)
             if hit is not None:
@@ -351,7 +370,7 @@ class TutorialScene(TableScene):
             area, _ = self._coach_box()
             texts = tuple(words for words, _ in self._coach_words())
             scores = repr(self.scores)
-            buttons = (tuple(self.button_names()), self._hot_button())
+            buttons = (tuple(self.button_names()), self._hot_button(), self.focus)
             key = ("coach", texts, buttons, scores, tuple(area))
             reach = style.button_reach(Scale(self.layout.size))
             items.append(Item(key, box(area, reach), self._draw_coach))
@@ -376,7 +395,7 @@ class TutorialScene(TableScene):
         hot = self._hot_button()
         for name, rect in self.buttons():
             primary = name in ("next", "done", "finish_for_me")
-            state = "hot" if name == hot else "normal"
+            state = "hot" if name in (hot, self.focus) else "normal"
             words = t(f"aids.tut.{name}")
             style.button(
                 surface,
@@ -387,6 +406,7 @@ class TutorialScene(TableScene):
                 lay.font_small,
                 state=state,
                 primary=primary,
+                focused=name == self.focus,
             )
 
     def _draw_scores(self, surface: pygame.Surface, x: float, y: float, width: float) -> None:
