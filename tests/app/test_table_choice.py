@@ -81,6 +81,20 @@ def test_the_card_waits_clear_of_the_choice_s_border(fast, players, size) -> Non
     assert card.right < scene.choice.rect.left, (card, scene.choice.rect)
 
 
+def test_nothing_on_the_table_shows_through_the_choice(fast) -> None:
+    """The table's cards showed faintly through the popup, behind its sets of cards."""
+    scene = open_choice(fast, 2, (960, 540))
+    (popup,) = [item for item in scene.overlay_items() if item.key[0] == "choice"]
+    looks = []
+    for under in ((255, 255, 255), (0, 0, 0)):
+        layer = pygame.Surface(fast.size)
+        layer.fill(under)
+        popup.paint(layer)
+        inside = scene.choice.rect.inflate(-40, -40)  # within its rounded corners
+        looks.append(pygame.image.tobytes(layer.subsurface(inside), "RGB"))
+    assert looks[0] == looks[1]
+
+
 def test_the_card_waits_beside_the_choice_again_when_the_window_changes_size(fast) -> None:
     scene = open_choice(fast, 2, (1920, 1080))
     scene.choice.move_selection(1)

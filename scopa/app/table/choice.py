@@ -145,7 +145,7 @@ class ChoicePopup:
         veil.fill((0, 0, 0, 110))
         surface.blit(veil, (0, 0))
         scale = Scale(lay.size)
-        style.dark_panel(surface, self.rect, scale, border=style.GOLD, alpha=250)
+        style.dark_panel(surface, self.rect, scale, border=style.GOLD, alpha=255)
         radius = round(18 * lay.unit)
         inside = self.rect.inflate(-2 * self.pad, 0)
         heading = text.pen("title", lay.font_large, style.CREAM)
