@@ -63,6 +63,12 @@ def test_the_tutorial_completes_with_scripted_input(fast, store):
     assert scene.coach.step.key == "score"
     assert scene.scores is not None and scene.scores[HUMAN].points["settebello"] == 1
     assert scene.scores[HUMAN].scope >= 1
+    # the settebello's row: a tick and its point for the player, a dash (it was blank) for
+    # the other side
+    assert scene.score_cell("settebello", HUMAN) == "\u2713  +1"
+    assert scene.score_cell("settebello", 1 - HUMAN) == "\u2014"
+    cards = scene.scores[HUMAN].cards
+    assert scene.score_cell("carte", HUMAN).split()[0] == str(cards)
     # The lessons are over: "Skip the tutorial" beside "Back to the menu" skipped nothing.
     assert scene.button_names() == ["done", "again"]
     pump(fast, 2)

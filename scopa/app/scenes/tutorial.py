@@ -409,10 +409,21 @@ class TutorialScene(TableScene):
                 focused=name == self.focus,
             )
 
+    def score_cell(self, category: str, side: int) -> str:
+        """What the lesson's score table shows of ``category`` for ``side``: the count, a
+        tick for the settebello or a dash without it, and the point it made."""
+        assert self.scores is not None
+        score = self.scores[side]
+        won = score.points.get(category, 0)
+        counts = {"carte": score.cards, "denari": score.coins, "primiera": score.primiera}
+        counts["scope"] = score.scope
+        shown = "\u2713" if won else "\u2014"
+        value = str(counts[category]) if category in counts else shown
+        return value + (f"  +{won}" if won else "")
+
     def _draw_scores(self, surface: pygame.Surface, x: float, y: float, width: float) -> None:
         lay, t, text = self.layout, self.app.t, self.text
         assert self.scores is not None
-        you, them = self.scores[HUMAN], self.scores[COMPUTER]
         names = (self.seats.seat_name(HUMAN), self.seats.seat_name(COMPUTER))
         line = self._score_line()
         column_w = width * 0.3
@@ -423,16 +434,6 @@ class TutorialScene(TableScene):
                 surface, name, quiet, FRect(cx - column_w / 2, y, column_w, line), align="center"
             )
         y += line
-        values = {
-            "carte": (you.cards, them.cards),
-            "denari": (you.coins, them.coins),
-            "settebello": (
-                "\u2713" if you.points.get("settebello") else "",
-                "\u2713" if them.points.get("settebello") else "",
-            ),
-            "primiera": (you.primiera, them.primiera),
-            "scope": (you.scope, them.scope),
-        }
         label_w = width * 0.4
         for category in CATEGORIES:
             name = category_label(t, category, self.deck)
@@ -440,7 +441,7 @@ class TutorialScene(TableScene):
             style.text(surface, name, plain, FRect(x, y, label_w, line))
             for side, cx in enumerate(columns):
                 won = self.scores[side].points.get(category, 0)
-                shown = f"{values[category][side]}" + (f"  +{won}" if won else "")
+                shown = self.score_cell(category, side)
                 pen = text.pen("ui_bold", lay.font_small, style.BRIGHT_GOLD) if won else quiet
                 style.text(
                     surface, shown, pen, FRect(cx - column_w / 2, y, column_w, line), align="center"
