@@ -70,3 +70,26 @@ def test_a_server_nobody_answers_at_is_said_in_italian(app):
     lobby = join(app, f"ws://127.0.0.1:{port}/KPJTF-33ZJM-P38")
     said = app.t("online.cannot_reach", server=f"127.0.0.1:{port}")
     assert lobby._status()[0] == said and "Errno" not in said
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_table_s_rules_that_are_no_preset_are_told_as_the_game_and_its_changes(
+    app, language
+) -> None:
+    """A Cirulla table with one rule changed read "2 players · Custom · 51 points": the
+    friends joining it could not even tell it was Cirulla. It names the game and what its
+    rules change of it; a preset is told by its name alone, as before."""
+    from scopa.app.scenes.online import describe_rules
+    from scopa.engine import PRESETS
+
+    app.settings = app.settings.with_(language=language)
+    app.set_language(language)
+    t = app.t
+    cirulla = PRESETS["cirulla"].with_(declare_at_deal=True)
+    line = describe_rules(app, cirulla)
+    assert f"{t('preset_cirulla')} ({t('rule_declare_at_deal')})" in line
+    assert t("preset_custom") not in line and t("points_n", n=51) in line
+    scopa = Rules(players=4, re_bello=True, napola=True)
+    line = describe_rules(app, scopa)
+    assert f"{t('preset_classic')} ({t('rule_re_bello')}, {t('rule_napola')})" in line
+    assert describe_rules(app, PRESETS["scopone"]).split(" · ")[1] == t("preset_scopone")

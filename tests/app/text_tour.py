@@ -996,7 +996,9 @@ class Tour:
         the question on leaving. A real server runs on this computer."""
         app = self.app
         kept = app.settings
-        app.settings = app.settings.with_(rules=Rules(players=3, target=21))
+        # rules that are no preset: the lobby tells the game and each of its changes
+        changed = Rules(players=3, target=21, re_bello=True, napola=True, seven_count=True)
+        app.settings = app.settings.with_(rules=changed)
         self.home()
         scene = self.open_menu("online")
         self.hover_all(scene, "online")

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from scopa.engine import Rules
+from scopa.engine import PRESETS, Rules
 from scopa.net.codes import AddressError, normalize_code, parse_address
 from scopa.settings import MAX_ADDRESS, MAX_NAME, MatchSetup, SeatConfig
 
@@ -21,6 +21,7 @@ from ..widgets import Button, Choice, SettingRow, TextInput
 from ..wording import is_default_name
 from .base import MenuScene
 from .flow import describe
+from .settings import rules_outline
 
 if TYPE_CHECKING:
     from ..app import App
@@ -226,9 +227,16 @@ def waiting_table(app: App) -> str | None:
 
 
 def describe_rules(app: App, rules: Rules) -> str:
-    """The game a table plays, in one line (who sits where is the lobby's business)."""
+    """The game a table plays, in one line (who sits where is the lobby's business): rules
+    that are no preset are told as the game they change and what they change of it
+    ("Cirulla (Show hands at the deal)"), for friends who have not seen them."""
     seats = tuple(SeatConfig(str(seat), True) for seat in range(rules.players))
-    return describe(app, MatchSetup(seats, rules))
+    name = ""
+    if rules.preset_name() is None:
+        game = "cirulla" if rules.cirulla else "classic"
+        changes = rules_outline(app.t, rules, app.settings.deck_style, PRESETS[game])
+        name = app.t(f"preset_{game}") + (f" ({changes})" if changes else "")
+    return describe(app, MatchSetup(seats, rules), name)
 
 
 def paste() -> str:

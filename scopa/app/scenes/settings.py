@@ -64,14 +64,15 @@ SEATING = ("players", "teams", "six_sides", "target")
 """The rules a new game sets apart from the rest: who sits where, and the target."""
 
 
-def rules_outline(t: Translator, rules: Rules, deck_style: str) -> str:
-    """What ``rules`` change of the classic game, by the settings' names, seating and
-    target aside ("Scopa d'assi, Re bello, Deal: Scientifico"); "" when nothing."""
+def rules_outline(t: Translator, rules: Rules, deck_style: str, base: Rules | None = None) -> str:
+    """What ``rules`` change of the classic game (or of ``base``), by the settings' names,
+    seating and target aside ("Scopa d'assi, Re bello, Deal: Scientifico"); "" when
+    nothing."""
     seats = {name: getattr(rules, name) for name in SEATING}
     try:
-        classic = Rules(**seats)
+        classic = (base or Rules()).with_(**seats)
     except RulesError:
-        classic = Rules(players=rules.players)
+        classic = (base or Rules()).with_(players=rules.players)
     changes = []
     for option in RULE_OPTIONS:
         name = option.name
