@@ -490,6 +490,8 @@ class GameServer:
         name = check_name(message["name"])
         async with self.locks[table.code]:
             was = table.status
+            if was == "over":  # its seats are all taken, but that is not the news
+                raise ProtocolError("over")
             seat = table.free_seat(message.get("seat"))
             token = codes.new_token()
             name = distinct_name(name, table.seats, seat)

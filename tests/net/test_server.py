@@ -599,6 +599,28 @@ def test_a_match_is_recorded_as_finished_before_anyone_is_told_it_is_over(tmp_pa
     run(scenario())
 
 
+def test_joining_a_table_whose_match_is_over_is_told_so(tmp_path) -> None:
+    """A friend joining the address of a match played out was told every seat is taken,
+    and thought someone had their place: the match is over, and the refusal says so."""
+
+    async def scenario() -> None:
+        async with serving(open_store(str(tmp_path / "t.db"))) as server:
+            player = Client(server.address)
+            await player.connect()
+            ticket = await player.create(Rules(), [{"kind": "human"}, {"kind": "computer",
+                                         "level": "greedy"}], "Ann")  # fmt: skip
+            assert (await play_seat(player, "greedy")).update.status == "over"
+            friend = Client(server.address)
+            await friend.connect()
+            with pytest.raises(ServerError) as refused:
+                await friend.join(ticket.code, "Bob")
+            assert refused.value.code == "over"
+            await friend.close()
+            await player.close()
+
+    run(scenario())
+
+
 def test_a_restarted_server_resumes_the_table_where_it_was(store_spec: str) -> None:
     async def scenario() -> None:
         async with serving(open_store(store_spec)) as server:
