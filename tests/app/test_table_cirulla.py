@@ -500,3 +500,25 @@ def test_a_hand_with_nothing_to_knock_with_is_not_asked_to_knock(fast):
     drag(fast, centre_of(scene, Card.parse("8C")), empty_felt(scene))
     assert scene.match.moves() == ()
     assert scene.status_text()[0].startswith("Nothing to knock with: choose No knock before")
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_knocks_at_the_deal_are_told_as_knocks_not_plays(fast, monkeypatch, language):
+    """With the hands shown at the deal, a hand was told to choose No knock "then play"
+    though another seat plays first, and a friend deciding whether to knock was said to be
+    about to play."""
+    fast.set_language(language)
+    scene = declaring_table(fast, "4B 8C 9C", "1D 2C 3S")
+    assert scene.status_text()[0] == fast.t("table.your_turn_pass")
+    assert "gioca" not in scene.status_text()[0] and "play" not in scene.status_text()[0]
+    coordinator = scene.coordinator
+    friend = MatchSetup((coordinator.seats[0], SeatConfig("Bruno", True)), coordinator.rules)
+    monkeypatch.setattr(coordinator, "setup", friend)  # Bruno at another screen
+    monkeypatch.setattr(coordinator, "kind", lambda seat: "local" if seat == 0 else "remote")
+    key(fast, pygame.K_n, "n")
+    assert scene.match.round.declaring and scene.match.turn == 1
+    for _ in range(600):
+        if not scene.director.busy:
+            break
+        fast.frame(FRAME, [])
+    assert scene.status_text()[0] == fast.t("table.friend_declares", name="Bruno")

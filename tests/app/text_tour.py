@@ -946,6 +946,16 @@ class Tour:
         )
         self.settle(scene)
         self.show("cirulla, nothing to knock with at the deal")
+        coordinator = scene.coordinator  # Giulia, a friend at another screen, knocks next
+        coordinator.setup = MatchSetup((solo.seats[0], SeatConfig("Giulia", True)), at_deal)
+        coordinator.kind = lambda seat: "local" if seat == 0 else "remote"  # type: ignore[method-assign]
+        self.frames(1, key(pygame.K_n))
+        self.settle(scene)
+        self.show("cirulla, a friend online knocks or passes at the deal")
+        scene = self.table(
+            solo_at_deal, fixed_match("4B 8C 9C", "1D 2C 3S", "4S 5D 9B 10C", at_deal)
+        )
+        self.settle(scene)
         self.drag(centre_of(scene, C("8C")), empty_felt(scene))
         self.frames(10)
         self.show("cirulla, a card played before the pass")

@@ -191,7 +191,8 @@ class TableWords:
         if not match.over and turn not in coordinator.humans and turn not in away and not animating:
             name = self.seats.seat_name(turn)
             if coordinator.seats[turn].human:  # a friend at another screen: maybe not thinking
-                return t("table.friend_turn", name=name), style.MIST
+                key = "table.friend_declares" if match.round.declaring else "table.friend_turn"
+                return t(key, name=name), style.MIST
             return t("table.thinking", name=name), style.MIST
         return None
 
