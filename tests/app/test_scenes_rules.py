@@ -114,6 +114,35 @@ def test_end_and_home_reach_the_end_and_the_top_of_a_long_page(app) -> None:
     assert scene.offset == 0
 
 
+def _darkest_at(surface: pygame.Surface, rect: pygame.Rect) -> int:
+    """The darkest of the pixels in ``rect``, by their darkest channel."""
+    return min(min(surface.get_at((x, y))[:3]) for x in range(rect.left, rect.right)
+               for y in range(rect.top, rect.bottom))  # fmt: skip
+
+
+@pytest.mark.parametrize("language", ["it", "en"])
+def test_a_line_cut_by_the_end_of_a_long_page_fades_into_it(app, language) -> None:
+    """The Cirulla page cut its last line through the middle, just above the lesson's
+    button: it looked broken. The ends where more of the page lies fade into the paper."""
+    app.set_language(language)
+    app.resize((960, 540))
+    scene = RulesScene(app)
+    app.stack.push(scene)
+    scene.open_book("cirulla")
+    scene.age = scene.FADE_IN  # faded in
+    frame(app)
+    assert scene.content_height() > scene.body.h
+    text_col, _ = scene._columns()
+    text_col = text_col.inflate(-20, 0)  # the lines, not the edge of the sheet beside them
+    edge = pygame.Rect(text_col.left, scene.body.bottom - 2, text_col.w, 2)
+    top = pygame.Rect(text_col.left, scene.body.top, text_col.w, 2)
+    ink = _darkest_at(app.screen, scene.body.inflate(0, -scene.body.h // 2))
+    assert _darkest_at(app.screen, edge) > ink + 100  # paper there, not the line's ink
+    press(app, pygame.K_END)
+    frame(app)
+    assert _darkest_at(app.screen, top) > ink + 100  # scrolled: the top fades the same way
+
+
 def test_space_reads_on_down_a_long_page_then_to_the_next_and_shift_space_reads_back(
     app,
 ) -> None:

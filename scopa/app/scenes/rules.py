@@ -290,6 +290,9 @@ class RulesScene(MenuScene):
         style.draw_ornament(surface, (self.panel.centerx, ornament_y), m.px(0.4), m)
         clip = surface.get_clip()
         surface.set_clip(self.body.clip(clip))
+        tall = self.content_height()
+        fade = style.ScrollFade(self.body, style.line_height(self._body_pen()))
+        fade.take(surface, self.offset > 0, self.offset < tall - self.body.h)
         text_col, figure_col = self._columns()
         y = text_col.top - self.offset
         pen = self._body_pen()
@@ -310,9 +313,10 @@ class RulesScene(MenuScene):
                     style.text(surface, words, self._caption_pen(), box, valign="top", lines=0)
                     y += caption
                 y += m.px(0.045)
+        fade.lay(surface)
         surface.set_clip(clip)
-        if self.content_height() > self.body.h:
-            style.draw_scrollbar(surface, self.body, m, self.offset, self.content_height())
+        if tall > self.body.h:
+            style.draw_scrollbar(surface, self.body, m, self.offset, tall)
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         m = self.m

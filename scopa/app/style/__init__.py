@@ -6,6 +6,7 @@ A new screen is built from these alone: no colour, font or text drawing of its o
 
 from .cards import card_height, card_width_for, draw_card, menu_art
 from .controls import (
+    ScrollFade,
     draw_field,
     draw_ornament,
     draw_row,
@@ -195,6 +196,7 @@ __all__ = [
     "draw_field",
     "draw_ornament",
     "draw_row",
+    "ScrollFade",
     "draw_scrollbar",
     "scrollbar_width",
     "draw_selector",

@@ -3,6 +3,8 @@ fields, scroll bars, and the gold lettering and ornament of titles."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import pygame
 
 from .palette import (
@@ -184,6 +186,47 @@ def draw_scrollbar(
     h = max(w * 3, viewport.h * viewport.h // max(1, content))
     y = track.top + (viewport.h - h) * offset // max(1, content - viewport.h)
     pygame.draw.rect(surface, WOOD_LIGHT, (track.left, y, w, h), border_radius=w // 2)
+
+
+class ScrollFade:
+    """The ends of a scrolled viewport fade into the page under it, so a line cut by the
+    edge reads as more to come rather than as broken. Take the page's strips before the
+    content is drawn (``take``), lay them back, faded, once it is (``lay``)."""
+
+    def __init__(self, viewport: pygame.Rect, depth: int) -> None:
+        self.depth = max(1, min(depth, viewport.h // 4))
+        self.top = pygame.Rect(viewport.left, viewport.top, viewport.w, self.depth)
+        self.bottom = pygame.Rect(viewport.left, viewport.bottom - self.depth, viewport.w,
+                                  self.depth)  # fmt: skip
+        self.strips: list[tuple[pygame.Rect, pygame.Surface]] = []
+
+    def take(self, surface: pygame.Surface, above: bool, below: bool) -> None:
+        """Keep the page where the content is cut: ``above`` the viewport (scrolled down)
+        and ``below`` it (more to scroll)."""
+        self.strips = []
+        bounds = surface.get_rect()
+        for rect, wanted, rising in ((self.top, above, False), (self.bottom, below, True)):
+            rect = rect.clip(bounds)
+            if wanted and rect.w and rect.h:
+                page = surface.subsurface(rect).convert_alpha()
+                page.blit(_fade(rect.size, rising), (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+                self.strips.append((rect, page))
+
+    def lay(self, surface: pygame.Surface) -> None:
+        for rect, page in self.strips:
+            surface.blit(page, rect)
+
+
+@lru_cache(maxsize=16)
+def _fade(size: tuple[int, int], rising: bool) -> pygame.Surface:
+    """White, its opacity going from none to full down the rows (up them when not
+    ``rising``), to multiply a strip of page by."""
+    fade = pygame.Surface(size, pygame.SRCALPHA)
+    w, h = size
+    for row in range(h):
+        share = (row + 1) / h if rising else (h - row) / h
+        fade.fill((255, 255, 255, round(255 * share**1.5)), (0, row, w, 1))
+    return fade
 
 
 def draw_title(
