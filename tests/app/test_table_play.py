@@ -539,3 +539,16 @@ def test_the_trace_tells_each_press_what_took_it_and_the_table_s_state(fast):
     assert traced[1] == f"MouseButtonDown 1 at ({x}, {y}) over TableScene after 0 motions: taken"
     assert traced[-1].startswith("MouseButtonUp 1 at ")
     assert re.search(r"over TableScene after [1-9]\d* motions: taken$", traced[-1])
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1024, 768), (1280, 720), (1920, 1080)])
+def test_the_line_under_the_table_keeps_clear_of_a_second_row_of_cards(fast, size):
+    """With seven cards or more on the table, the line under it ("Waiting for Bruno to
+    play") lay over the bottom of the second row at 960x540."""
+    fast.resize(size)
+    scene = open_table(fast, "7D 2C 10S", "1B 3B 8C", "3C 4S 5B 9B")
+    (status,) = [i for i in scene.painter.items(scene.snapshot()) if i.key[0] == "status"]
+    lay = scene.layout
+    for count in range(7, 13):
+        lowest = max(lay.table_slot(slot, count).bottom for slot in range(count))
+        assert lowest + lay.margin * 0.25 <= status.rect.top, (count, lowest, status.rect)

@@ -60,6 +60,10 @@ class HandSlot:
     angle: float
 
 
+STATUS_LINES = 1.75
+"""The status line's panel, in lines of its text (``font_normal``) at most."""
+
+
 class TableLayout:
     """Positions and sizes for one window size, set of rules and bottom seat."""
 
@@ -91,7 +95,14 @@ class TableLayout:
         self.plate_size = (270 * u, 76 * u)
         self.lift = self.hand_h * 0.14
         table_height = 2 * self.table_h + 3.2 * self.margin
-        centre_y = h * 0.47
+        self.status_centre = (w / 2, h - self.hand_h - self.lift - 2.2 * self.margin)
+        """The status line's middle: clear above a hand card raised (chosen by the keys)."""
+        status_top = (
+            self.status_centre[1] - (STATUS_LINES * self.font_normal + 0.6 * self.margin) / 2
+        )
+        second_row = self.table_h + 0.45 * self.margin  # the bottom of two rows, from their middle
+        centre_y = min(h * 0.47, status_top - 0.5 * self.margin - second_row)
+        """Two rows of cards on the table stay clear of the status line under them."""
         self.table_rect = FRect(0, 0, min(w * 0.58, 11 * self.table_w), table_height)
         self.table_rect.center = (w / 2, centre_y)
         self.stock_centre = (
@@ -100,8 +111,6 @@ class TableLayout:
         )
         """Beside the table; a little low with a seat on the left, whose name plate sits
         above its hand."""
-        self.status_centre = (w / 2, h - self.hand_h - self.lift - 2.2 * self.margin)
-        """The status line's middle: clear above a hand card raised (chosen by the keys)."""
         self.banner_centre = (w / 2, centre_y)
         self.hud_compact = self.sides > 3
         """Many sides: one line each on the score panel (their cards show on their piles)."""
