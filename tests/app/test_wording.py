@@ -554,3 +554,15 @@ def test_the_sheet_says_the_match_is_decided_at_a_round_s_end(language, round_wo
     words = Translator(language)("round_next", target=11)
     assert round_word in words and "11" in words
     assert "first" not in words.lower() and "primo" not in words
+
+
+def test_the_final_score_of_three_sides_names_each_side(app) -> None:
+    """ "Marco wins! Final score 12 – 3 – 8" read as the columns' order, which it was not:
+    with three sides or more each side's points come with its name, from the most."""
+    speak(app, "en")
+    rules = Rules(players=3)
+    start = Match.new(rules, 7)
+    match = Match._make(rules, 7, 0, (), start.round, (3, 8, 12), (), 2, False, None)
+    setup = MatchSetup(seats(("Anna", True), ("Bruno", True), ("Marco", False)), rules)
+    scene = ScoringScene(app, MatchCoordinator(setup, match))
+    assert scene.result_line() == "Final score Marco 12, Bruno 8, Anna 3"

@@ -202,7 +202,7 @@ class ScoringScene(MenuScene):
             return self.t("review.practice_sheet_note")
         if not match.over:
             return self.t("round_next", target=match.rules.target)
-        score = " \u2013 ".join(str(total) for total in _winner_first(match.totals, match.winner))
+        score = self.final_score()
         cause = match.deal_won_cause
         if cause is not None:
             return self.t(f"match_at_deal.{cause}", score=score)
@@ -210,6 +210,17 @@ class ScoringScene(MenuScene):
             coins = suit_name(self.t, "D", self.app.settings.deck_for(self.setup.rules))
             return self.t("match_cappotto", score=score, coins=coins)
         return self.t("match_score", score=score)
+
+    def final_score(self) -> str:
+        """The match's points as its result is said: of two sides the winner's first
+        ("12 \u2013 3"); of more, each with its side's name, from the most points ("Marco 12,
+        Bruno 8, Anna 3"), since bare numbers read as the columns' order."""
+        totals = self.match.totals
+        if len(totals) <= 2:
+            return " \u2013 ".join(str(t) for t in _winner_first(totals, self.match.winner))
+        seats = Seats(self.setup, self.app.t, self.coordinator.humans)
+        ranked = sorted(range(len(totals)), key=lambda side: (-totals[side], side))
+        return ", ".join(f"{seats.side_name(side)} {totals[side]}" for side in ranked)
 
     @property
     def practice(self) -> Practice | None:
