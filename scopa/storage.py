@@ -111,11 +111,13 @@ class FileProblem:
 
 
 class SavedMatch(tuple):  # type: ignore[type-arg]
-    """The unfinished match: ``(setup, record)``, whether a play was taken back in it, and
-    the moves played as a hint said (by how many moves came before each)."""
+    """The unfinished match: ``(setup, record)``, whether a play was taken back in it, the
+    moves played as a hint said (by how many moves came before each), and whether the
+    people at the screen agreed to show each other their reviews."""
 
     undone: bool
     hinted: frozenset[int]
+    shared: bool
 
     def __new__(
         cls,
@@ -123,10 +125,12 @@ class SavedMatch(tuple):  # type: ignore[type-arg]
         record: GameRecord,
         undone: bool = False,
         hinted: frozenset[int] = frozenset(),
+        shared: bool = False,
     ) -> SavedMatch:
         saved = super().__new__(cls, (setup, record))
         saved.undone = undone
         saved.hinted = hinted
+        saved.shared = shared
         return saved
 
     @property
@@ -573,10 +577,12 @@ class Store:
         *,
         undone: bool = False,
         hinted: Iterable[int] = (),
+        shared: bool = False,
     ) -> bool:
         """Remember an unfinished match (called after every move); ``undone``: a play was
         taken back in it (a resumed match must remember it for the statistics); ``hinted``:
-        the moves played as a hint said (the review counts them)."""
+        the moves played as a hint said (the review counts them); ``shared``: the people at
+        the screen agreed to show each other their reviews for the rest of the match."""
         if setup.rules != record.rules:
             raise SettingsError("the match setup and the record have different rules")
         envelope: dict[str, Any] = {
@@ -587,6 +593,8 @@ class Store:
         }
         if undone:
             envelope["undone"] = True
+        if shared:
+            envelope["shared"] = True
         hinted = sorted(number for number in hinted if 0 <= number < len(record.moves))
         if hinted:
             envelope["hinted"] = hinted
@@ -600,7 +608,7 @@ class Store:
             return None
         try:
             _check_schema(envelope, SAVE_SCHEMA)
-            known = {"schema", "saved", "setup", "record", "undone", "hinted"}
+            known = {"schema", "saved", "setup", "record", "undone", "hinted", "shared"}
             unknown = sorted(set(envelope) - known)
             if unknown:
                 raise DamagedFile("files.cause_content", detail=_unknown_entry(unknown[0]))
@@ -627,6 +635,10 @@ class Store:
             hinted = _hinted_moves(envelope.get("hinted", []), len(record.moves))
         except DamagedFile as error:
             cause, hinted = error.cause, frozenset()
+        shared = envelope.get("shared", False)
+        if not isinstance(shared, bool):  # asked again, rather than the match lost for it
+            bad = FileProblem("files.cause_content", {"detail": "'shared' must be true or false"})
+            cause, shared = cause or bad, False
         played, match, stuck = _played_until_stuck(record, start)
         if stuck is not None:
             cause = _cause_of(stuck)
@@ -638,14 +650,16 @@ class Store:
         if match.over:
             self.clear_match()
             return None
-        saved = SavedMatch(setup, record, undone, hinted)
+        saved = SavedMatch(setup, record, undone, hinted, shared)
         if cause is not None:
             self._salvaged(self.save_path, "match", cause, saved, self._save_again)
         return saved
 
     def _save_again(self, saved: SavedMatch) -> bool:
         setup, record = saved
-        return self.save_match(setup, record, undone=saved.undone, hinted=saved.hinted)
+        return self.save_match(
+            setup, record, undone=saved.undone, hinted=saved.hinted, shared=saved.shared
+        )
 
     def clear_match(self) -> bool:
         """Forget the unfinished match (it was finished or abandoned); False if it could not

@@ -847,3 +847,23 @@ def test_a_reason_the_game_has_no_words_for_is_named_by_its_number() -> None:
     assert reason.render(Translator("it")) == "il sistema l'ha rifiutato, errore 22"
     assert reason.render(Translator("en")) == "the system refused, error 22"
     assert _os_reason(OSError("no number")).render(Translator("en")) == "the system refused"
+
+
+def test_the_agreement_to_share_reviews_is_kept_with_the_match(tmp_path: Path) -> None:
+    """Everyone at the screen agreed to see all the reviews for the rest of the match: the
+    agreement is saved with it; a damaged one costs only itself (they are asked again)."""
+    store = Store(tmp_path)
+    record = GameRecord.parse(_valid_record)
+    store.save_match(MatchSetup.solo(), record, shared=True)
+    assert store.load_match().shared
+    store.save_match(MatchSetup.solo(), record)
+    assert "shared" not in json.loads(store.save_path.read_text())
+    assert not store.load_match().shared
+    envelope = json.loads(store.save_path.read_text())
+    envelope["shared"] = "yes"
+    store.save_path.write_text(json.dumps(envelope))
+    saved = store.load_match()
+    assert saved is not None and saved[1].text() == record.text() and not saved.shared
+    (message,) = store.messages
+    assert message.key == "files.match_salvaged_set_aside"
+    assert any("shared" in detail for detail in message.details())

@@ -116,6 +116,7 @@ class MatchCoordinator:
         resumed: bool = False,
         coach: Coach | None = None,
         hinted: frozenset[int] = frozenset(),
+        shared: bool = False,
     ) -> None:
         if match.rules != setup.rules:
             raise ValueError("the match and its setup have different rules")
@@ -141,8 +142,9 @@ class MatchCoordinator:
             self.reviews = MatchReviews(coach, self.humans, on_reviewed=self._reviewed)
             if match.rounds:
                 self.reviews.round_over(match)
-        self.reviews_shared = False
-        """With several people here, everyone agreed that all reviews may be shown to all."""
+        self.reviews_shared = shared
+        """With several people here, everyone agreed that all reviews may be shown to all
+        (for the rest of the match: saved with it)."""
 
     @classmethod
     def fresh(
@@ -263,7 +265,13 @@ class MatchCoordinator:
                 self.saver.finish(self.setup, self.match, undone=self.undone)
         else:
             hinted = frozenset(self.hinted)
-            self.saver.save(self.setup, self.match.record(), undone=self.undone, hinted=hinted)
+            self.saver.save(
+                self.setup,
+                self.match.record(),
+                undone=self.undone,
+                hinted=hinted,
+                shared=self.reviews_shared,
+            )
 
     def problems(self) -> list[tuple[str, str]]:
         """Saves that failed since the last call: ``(message key, reason)``."""
@@ -440,6 +448,7 @@ class Matches:
             saver=MatchSaver(self.app.store),
             undone=saved.undone,
             hinted=saved.hinted,
+            shared=saved.shared,
             resumed=True,
             coach=self.coach if setup.humans else None,
         )

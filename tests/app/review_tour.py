@@ -212,6 +212,7 @@ def _hotseat(tour: Tour, setup: MatchSetup) -> None:
     tour.hover((0, 0))
     tour.show("review, everyone's")
     app.back()
+    tour.hover_all(scoring, "scoring, hot-seat, every review shared")
     app.back()
 
 

@@ -198,6 +198,29 @@ def test_each_person_sees_only_their_own_review(english) -> None:  # noqa: ANN00
     assert app.stack.top is scoring
 
 
+def test_the_agreement_to_share_reviews_lasts_the_match_after_the_game_is_closed(
+    english,  # noqa: ANN001
+) -> None:
+    """Everyone agreed to share their reviews "for the rest of this match": after the game
+    was closed and opened again, Continue asked them again, and the sheet's button still
+    said each player sees only their own."""
+    app = english
+    coordinator, _, scoring = on_scoring(app, HOTSEAT, saved=True)
+    hint = scoring.review_button.hint
+    assert hint() == app.t("review.button_hint_many")
+    click(app, scoring.review_button)
+    click(app, app.stack.top.show_all)
+    click(app, app.stack.top.yes_button)
+    click(app, app.stack.top.yes_button)
+    assert coordinator.reviews_shared
+    assert hint() == app.t("review.button_hint_shared")
+    coordinator.flush()
+    close_tables(app)
+    app.home()
+    assert app.matches.resume()  # the game opened again on the saved match
+    assert app.stack.top.coordinator.reviews_shared
+
+
 def test_all_reviews_are_shown_only_when_everyone_agrees(english) -> None:  # noqa: ANN001
     app = english
     coordinator, _, scoring = on_scoring(app, HOTSEAT)

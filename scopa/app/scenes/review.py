@@ -249,6 +249,7 @@ class ReviewScene(MenuScene):
     def _ask(self, left: list[int]) -> None:
         if not left:
             self.coordinator.reviews_shared = True
+            self.coordinator.save()  # agreed for the rest of the match, kept with it
             self._restage("review")
             return
         seat, rest = left[0], left[1:]

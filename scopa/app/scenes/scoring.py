@@ -336,6 +336,8 @@ class ScoringScene(MenuScene):
             job = self._review_job()
             if job is not None and job.error is not None:
                 return self.t("review.unavailable_hint")
+            if key == "review.button_hint_many" and self.coordinator.reviews_shared:
+                return self.t("review.button_hint_shared")
             return self.t(key)
 
         return hint

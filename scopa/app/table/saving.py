@@ -41,9 +41,15 @@ class MatchSaver:
                 self._last = future
 
     def save(
-        self, setup: Any, record: Any, *, undone: bool = False, hinted: frozenset[int] = frozenset()
+        self,
+        setup: Any,
+        record: Any,
+        *,
+        undone: bool = False,
+        hinted: frozenset[int] = frozenset(),
+        shared: bool = False,
     ) -> None:
-        job = partial(self.store.save_match, undone=undone, hinted=hinted)
+        job = partial(self.store.save_match, undone=undone, hinted=hinted, shared=shared)
         self._submit("table.save_failed", job, setup, record)
 
     def finish(self, setup: Any, match: Any, *, undone: bool = False) -> None:
