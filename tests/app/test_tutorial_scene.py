@@ -114,6 +114,9 @@ def test_start_again_deals_the_lesson_afresh(fast):
     drag(fast, centre_of(scene, C("10B")), centre_of(scene, C("10S")))
     assert scene.match.moves() == (Move.parse("10Bx10S"),)
     press(fast, scene, "again")
+    ask = fast.stack.top  # a card played: the progress is lost only if the player says so
+    assert isinstance(ask, ConfirmScene) and ask.question() == fast.t("aids.tut.again_question")
+    click(fast, ask.yes_button.rect.center)
     assert scene.match.moves() == () and scene.coach.index == 0
     assert scene.match.round.hands == tutorial_match().round.hands
     settle(fast, scene)
@@ -316,6 +319,24 @@ def test_the_coach_s_buttons_are_reached_from_the_keys(fast, store):
     assert scene.focus is None
     key(fast, pygame.K_TAB, pygame.KMOD_SHIFT)
     assert scene.focus == "skip"
-    key(fast, pygame.K_RETURN)
+    key(fast, pygame.K_RETURN)  # Enter, maybe meant for a card: the lessons are not lost
+    ask = fast.stack.top
+    assert isinstance(ask, ConfirmScene) and ask.question() == fast.t("aids.tut.leave_question")
+    click(fast, ask.yes_button.rect.center)
     assert store.load_settings().tutorial_done
     assert scene not in list(fast.stack)
+
+
+def test_start_again_from_the_keys_asks_first(fast):
+    """Tab, then Enter meant for a card, started the lessons again at once: progress lost."""
+    scene = TutorialScene(fast)
+    fast.stack.push(scene)
+    settle(fast, scene)
+    key(fast, pygame.K_TAB)
+    key(fast, pygame.K_TAB)
+    assert scene.focus == "again"
+    key(fast, pygame.K_RETURN)
+    ask = fast.stack.top
+    assert isinstance(ask, ConfirmScene) and ask.question() == fast.t("aids.tut.again_question")
+    click(fast, ask.no_button.rect.center)
+    assert fast.stack.top is scene and scene.coach.step.key == "welcome"

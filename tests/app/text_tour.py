@@ -1217,6 +1217,11 @@ class Tour:
         self.hover_all(app.stack.top, "tutorial, leave the lessons?")
         app.back()
         self.frames(2)
+        scene.ask_to_start_again()
+        self.frames(8)
+        self.hover_all(app.stack.top, "tutorial, start the lessons again?")
+        app.back()
+        self.frames(2)
         self.frames(1, key(pygame.K_h))
         self.show("tutorial, the aids wait for the first match")
         scene.message_left = 0

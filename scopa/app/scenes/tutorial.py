@@ -142,6 +142,16 @@ class TutorialScene(TableScene):
     def skip(self) -> None:
         self.finish()
 
+    def ask_to_start_again(self) -> None:
+        self.app.open(
+            "confirm",
+            question=lambda: self.app.t("aids.tut.again_question"),
+            on_yes=self.again,
+            detail=lambda: self.app.t("aids.tut.again_detail"),
+            yes=lambda: self.app.t("aids.tut.again"),
+            no=lambda: self.app.t("aids.tut.stay"),
+        )
+
     def ask_to_leave(self) -> None:
         """Escape: leave the lessons only if the player says so (a player pressing Escape
         to read something would lose the lesson they were in)."""
@@ -221,7 +231,7 @@ class TutorialScene(TableScene):
             and self.focus in self.button_names()
         ):
             focus, self.focus = self.focus, None
-            self.press(focus)
+            self.press(focus, keys=True)
             return True
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
             self.focus = None  # the pointer, or the keys of the cards, take over
@@ -256,16 +266,24 @@ class TutorialScene(TableScene):
     def _button_at(self, pos: tuple[float, float]) -> str | None:
         return next((name for name, rect in self.buttons() if rect.collidepoint(pos)), None)
 
-    def press(self, name: str) -> None:
-        """Run the coach button ``name`` (next, done, finish_for_me, again, skip)."""
+    def press(self, name: str, *, keys: bool = False) -> None:
+        """Run the coach button ``name`` (next, done, finish_for_me, again, skip); one
+        that would lose the lessons' progress asks first, when a card has been played or
+        the keys pressed it (Enter, meant for a card, on a button Tab had reached)."""
         if name in ("next", "done"):
             self.next_step()
         elif name == "finish_for_me":
             self.finish_for_me()
         elif name == "again":
-            self.again()
+            if self.match.moves() or keys:
+                self.ask_to_start_again()
+            else:
+                self.again()
         elif name == "skip":
-            self.skip()
+            if keys:
+                self.ask_to_leave()
+            else:
+                self.skip()
 
     # --- drawing -------------------------------------------------------------------------
 

@@ -52,6 +52,8 @@ STRINGS = {
         "aids.tut.leave": "Leave",
         "aids.tut.stay": "Keep learning",
         "aids.tut.again": "Start again",
+        "aids.tut.again_question": "Start the lessons again?",
+        "aids.tut.again_detail": "The round is dealt afresh and the lessons begin from the first.",
         "aids.tut.done": "Back to the menu",
         "aids.tut.finish_for_me": "Finish for me",
         "aids.tut.playing_for_you": "Playing the round out for you…",
@@ -140,6 +142,10 @@ STRINGS = {
         "aids.tut.leave": "Esci",
         "aids.tut.stay": "Continua a imparare",
         "aids.tut.again": "Ricomincia",
+        "aids.tut.again_question": "Ricominci le lezioni?",
+        "aids.tut.again_detail": (
+            "La smazzata si distribuisce di nuovo e le lezioni ripartono dalla prima."
+        ),
         "aids.tut.done": "Torna al menu",
         "aids.tut.finish_for_me": "Finisci per me",
         "aids.tut.playing_for_you": "Gioco io la smazzata per te…",
