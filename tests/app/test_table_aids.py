@@ -555,3 +555,23 @@ def test_the_tracker_never_counts_a_deal_before_it_is_on_show(fast):
     else:
         raise AssertionError("round 2 never came")
     assert behind_frames and last_settled is not None
+
+
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_the_last_capture_keeps_clear_of_the_line_that_says_whose_turn(fast, players):
+    """With three players the last capture's panel, centred on the table, ran over the line
+    under it ("Alessandra, your turn") at 960x540."""
+    fast.resize((960, 540))
+    rules = Rules(players=players)
+    seats = [SeatConfig("Alessandra", True)]
+    seats += [SeatConfig(f"CPU {n}", False, "greedy") for n in range(1, players)]
+    scene = open_solo(fast, Match.new(rules, 3), MatchSetup(tuple(seats), rules))
+    wait_for_turn(fast, scene, 0)
+    settle(fast, scene)
+    key(fast, pygame.K_TAB)
+    key(fast, pygame.K_TAB, up=True)
+    items = scene.painter.items(scene.snapshot())
+    (status,) = {tuple(item.rect): item for item in items if item.key[0] == "status"}.values()
+    (panel,) = {tuple(item.rect): item for item in items if item.key[0] == "review"}.values()
+    assert panel.rect.bottom <= status.rect.top, (panel.rect, status.rect)
+    assert panel.rect.top >= 0

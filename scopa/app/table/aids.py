@@ -549,9 +549,17 @@ class AidsLayer:
         rules = self.match.rules
         rows = review(self.match.round.history(), rules.players)
         names = [self.host.seat_name(seat) for seat in range(rules.players)]
+        head_h = style.line_height(text.pen("ui", lay.font_small, style.MIST))
+        title_h = style.line_height(text.pen("title", lay.font_large, style.BRIGHT_GOLD))
+        room = lay.status_top - lay.margin * 1.3  # from the top of the window to the turn
         card_w = lay.mini_w
-        card_h = art.face(Card.parse("1D"), card_w).get_height()
-        row_h = card_h + lay.margin * 0.8
+        while True:  # many seats: smaller cards, for the panel to keep above the turn
+            card_h = art.face(Card.parse("1D"), card_w).get_height()
+            row_h = card_h + lay.margin * 0.8
+            height = title_h + lay.margin * 0.6 + head_h + row_h * len(rows) + lay.margin
+            if height <= room or card_w <= lay.mini_w // 2:
+                break
+            card_w = max(lay.mini_w // 2, int(card_w * 0.9))
         name_pen = text.pen("ui_bold", lay.font_normal, style.CREAM)
         head_pen = text.pen("ui", lay.font_small, style.MIST)
         name_w = max(style.natural_width(name, name_pen) for name in names) + lay.margin
@@ -566,12 +574,11 @@ class AidsLayer:
             lead = max(card_w, style.natural_width(opening_word, mark))
             took_w = max(took_w, lead + card_w * (1.6 + 1.08 * (len(opening[1]) - 1)))
         width = min(name_w + played_w + took_w + lay.margin * 2, lay.size[0] - 2 * lay.margin)
-        head_h = style.line_height(head_pen)
         title_pen = text.pen("title", lay.font_large, style.BRIGHT_GOLD)
-        title_h = style.line_height(title_pen)
-        height = title_h + lay.margin * 0.6 + head_h + row_h * len(rows) + lay.margin
         area = FRect(0, 0, width, height)
         area.center = lay.table_rect.center
+        area.bottom = min(area.bottom, lay.status_top - lay.margin * 0.3)  # the turn in sight
+        area.top = max(area.top, lay.margin)
         arrow = text.pen("ui_bold", lay.font_normal, style.BRIGHT_GOLD)
 
         def none(surface: pygame.Surface, x: float, y: float) -> None:

@@ -97,9 +97,10 @@ class TableLayout:
         table_height = 2 * self.table_h + 3.2 * self.margin
         self.status_centre = (w / 2, h - self.hand_h - self.lift - 2.2 * self.margin)
         """The status line's middle: clear above a hand card raised (chosen by the keys)."""
-        status_top = (
-            self.status_centre[1] - (STATUS_LINES * self.font_normal + 0.6 * self.margin) / 2
-        )
+        status_half = (STATUS_LINES * self.font_normal + 0.6 * self.margin) / 2
+        self.status_top = status_top = self.status_centre[1] - status_half
+        """The top of the status line's panel at its tallest: what lies over the table
+        keeps above it."""
         second_row = self.table_h + 0.45 * self.margin  # the bottom of two rows, from their middle
         centre_y = min(h * 0.47, status_top - 0.5 * self.margin - second_row)
         """Two rows of cards on the table stay clear of the status line under them."""
