@@ -23,7 +23,7 @@ loses nothing.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from scopa.engine import Card, GameRecord, Match, Move, Observation
@@ -105,10 +105,11 @@ class Review:
         """``seat``'s moves where the choice mattered (see the module docstring)."""
         return tuple(grade for grade in self.of(seat) if grade.mattered)
 
-    def accuracy(self, seat: int) -> float | None:
-        """Share (0-100) of ``seat``'s decisions within ``TOLERANCE`` of Master's choice;
-        None when no choice it made mattered."""
-        mine = self.decisions(seat)
+    def accuracy(self, seat: int, leave_out: Collection[int] = ()) -> float | None:
+        """Share (0-100) of ``seat``'s decisions within ``TOLERANCE`` of Master's choice,
+        but for the moves ``leave_out`` (by their numbers: those a hint chose); None when no
+        choice it made mattered."""
+        mine = [grade for grade in self.decisions(seat) if grade.number not in leave_out]
         if not mine:
             return None
         return 100.0 * sum(grade.accurate for grade in mine) / len(mine)

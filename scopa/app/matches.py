@@ -233,11 +233,12 @@ class MatchCoordinator:
 
     def _reviewed(self, review: Review) -> None:
         """The whole match is graded (the coach's thread): the accuracy of the one person
-        who played it here is kept with its result. Hot-seat matches keep none: the
-        statistics are one player's."""
+        who played it here is kept with its result, of the moves they chose themselves (a
+        move a hint chose is Master's; a match played on hints alone keeps none). Hot-seat
+        matches keep none: the statistics are one player's."""
         if self.saver is None or self.mode != "solo":
             return
-        accuracy = review.accuracy(self.humans[0])
+        accuracy = review.accuracy(self.humans[0], frozenset(self.hinted))
         if accuracy is not None:
             self.saver.note_accuracy(match_key(self.match), accuracy)
 

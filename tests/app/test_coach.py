@@ -149,6 +149,22 @@ def test_a_finished_solo_match_keeps_its_accuracy(app, store) -> None:  # noqa: 
     assert result.accuracy == pytest.approx(expected)
 
 
+def test_a_match_played_on_hints_alone_keeps_no_accuracy(app, store) -> None:  # noqa: ANN001
+    """Every move played as the hint said gave an accuracy of 100% in the statistics: a
+    move a hint chose is Master's, not the player's, and counts for nothing there."""
+    app.matches.coach_mode = "thread"
+    coordinator = before_round_end(app, SOLO, saved=True)
+    coordinator.hinted = set(range(10_000))  # every move of the match, as the hint said
+    play_out(coordinator)
+    for round_no in sorted(coordinator.reviews.jobs):
+        assert app.matches.coach.wait(coordinator.reviews.job(round_no), 120)
+    assert coordinator.reviews.match_review().accuracy(0) is not None  # its review has one
+    coordinator.flush()
+    time.sleep(0.2)  # the accuracy would be on the saver by now
+    coordinator.flush()
+    assert store.load_stats().recent[-1].accuracy is None
+
+
 def test_a_hot_seat_match_keeps_no_accuracy(app, store) -> None:  # noqa: ANN001
     app.matches.coach_mode = "thread"
     coordinator = before_round_end(app, HOTSEAT, saved=True)
