@@ -62,6 +62,7 @@ def test_the_tutorial_completes_with_scripted_input(fast, store):
         fast.frame(FRAME, [])
     assert scene.coach.step.key == "score"
     assert scene.scores is not None and scene.scores[HUMAN].points["settebello"] == 1
+    assert not any(plate.active for plate in scene.snapshot().plates)  # nobody's turn now
     assert scene.scores[HUMAN].scope >= 1
     # the settebello's row: a tick and its point for the player, a dash (it was blank) for
     # the other side

@@ -187,6 +187,11 @@ class TutorialScene(TableScene):
 
     # --- input ---------------------------------------------------------------------------
 
+    def turn_hidden(self) -> bool:
+        """The lessons end on the round's score: nobody is to play next."""
+        step = self.coach.step
+        return super().turn_hidden() or (step is not None and step.key == "score")
+
     def button_names(self) -> list[str]:
         step = self.coach.step
         names = []

@@ -791,7 +791,7 @@ class TableScene(Scene):
             landing=landing,
             plates=self.words.plates(
                 self.layout,
-                covered=self.cover is not None,
+                covered=self.turn_hidden(),
                 pulse=self.pulse,
                 played=frozenset() if self.choice is None else frozenset((self.choice.card,)),
             ),
@@ -856,6 +856,10 @@ class TableScene(Scene):
 
     def hud_texts(self) -> tuple[str, str, str]:
         return self.words.hud_texts()
+
+    def turn_hidden(self) -> bool:
+        """No plate glows for the seat to play: the cover is up."""
+        return self.cover is not None
 
     def status_text(self) -> tuple[str, tuple[int, int, int]] | None:
         """The line under the table: a message, whose turn it is, or who is thinking."""
