@@ -236,7 +236,12 @@ def test_all_reviews_are_shown_only_when_everyone_agrees(english) -> None:  # no
     click(app, ask.no_button)
     assert app.stack.top is scene and scene.stage == "who"
     assert not coordinator.reviews_shared
-    assert any("Marco keeps their review private" in toast.text for toast in app.toasts)
+    # said under the question, where a toast covered the screen's heading
+    assert (
+        scene.who_detail() == "Marco keeps their review private: each player sees only their own."
+    )
+    assert "Marco keeps their review private" in " ".join(drawn_texts(app))
+    assert not any("Marco keeps their review private" in toast.text for toast in app.toasts)
     click(app, scene.show_all)
     click(app, app.stack.top.yes_button)
     click(app, app.stack.top.yes_button)

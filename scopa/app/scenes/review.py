@@ -21,7 +21,6 @@ from scopa.engine import Card
 
 from .. import style
 from ..coach_words import loss_line, move_phrase, points, reason_line
-from ..toasts import worded
 from ..widgets import Button, Choice
 from ..wording import Seats
 from .base import MenuScene
@@ -52,6 +51,9 @@ class ReviewScene(MenuScene):
             self.stage = "who"
         self._waiting = ""
         self._waiting_moved = False
+        self.declined_by: str | None = None
+        """The name of the person who last kept their review private: said under the
+        question of who is looking, in place of its usual line."""
         super().__init__(app)
 
     @property
@@ -61,6 +63,13 @@ class ReviewScene(MenuScene):
         return reviews
 
     # --- what is shown (what is drawn, and what tests read) --------------------------------
+
+    def who_detail(self) -> str:
+        """The line under the question of who is looking: how it goes, or who kept their
+        review private just now."""
+        if self.declined_by is not None:
+            return self.t("review.declined", name=self.declined_by)
+        return self.t("review.who_detail")
 
     @property
     def private(self) -> bool:
@@ -235,6 +244,7 @@ class ReviewScene(MenuScene):
     def pick(self, seat: int) -> None:
         """``seat``'s player asked for their review: the screen is handed to them first."""
         self.seat = seat
+        self.declined_by = None
         self._restage("cover")
 
     def reveal(self) -> None:
@@ -244,6 +254,7 @@ class ReviewScene(MenuScene):
 
     def ask_to_share(self) -> None:
         """Ask each person here in turn whether everyone may see their review."""
+        self.declined_by = None
         self._ask(list(self.coordinator.humans))
 
     def _ask(self, left: list[int]) -> None:
@@ -256,7 +267,7 @@ class ReviewScene(MenuScene):
         name = self.seats.seat_name(seat)
 
         def declined() -> None:
-            self.app.notify(worded("review.declined", name=name), 5.0)
+            self.declined_by = name
 
         self.app.open(
             "confirm",
@@ -455,7 +466,7 @@ class ReviewScene(MenuScene):
         if self.stage == "who":
             style.text(
                 surface,
-                self.t("review.who_detail"),
+                self.who_detail(),
                 self._detail_pen(),
                 self.detail_box,
                 align="center",
