@@ -5,9 +5,12 @@ lying in the order the others see them."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 import pytest
 
+from scopa.app.app import App
 from scopa.app.online import grouped
 from scopa.app.scenes.scoring import ScoringScene
 from scopa.app.table import TableScene
@@ -124,32 +127,44 @@ def test_the_table_lies_in_the_same_order_after_the_window_comes_back(tmp_path, 
         pygame.display.quit()
 
 
+def back_after(
+    server, anna: BackgroundClient, address: str, store: Store, done: Callable[[Update], bool]
+) -> tuple[Update, App, TableScene]:
+    """Bruno plays (each seat its first legal move) until ``done`` says so of an update,
+    closes the game, and opens it again on his seat: the last update, his game, his table."""
+    bruno = seat_held(server, address, store)
+    seen: list[Update] = []
+
+    def seen_done(number: int, update: Update) -> bool:
+        seen.append(update)
+        return done(update) and update.status == "playing"
+
+    try:
+        play_until((anna, bruno), seen_done)
+    finally:
+        bruno.close()
+    game = open_game(store)
+    return seen[-1], game, join_from_the_menus(game, address)
+
+
+def scopas_said(game: App, table: TableScene, scope: tuple[int, ...]) -> bool:
+    """Each side's plate counts ``scope`` scopas."""
+    rows = table.words.hud().rows
+    return all(row.detail.endswith(count(game.t, "table.scope", n)) for row, n in zip(rows, scope))
+
+
 def test_a_friend_back_at_the_table_sees_the_scopas_made_this_round(tmp_path, friends_table):
     """Bruno closed the game after a scopa: back at the table, the scopa's card lies across
     its side's pile again and the plate counts it, as in Anna's window."""
     server, anna, address = friends_table
-    store = Store(tmp_path / "bruno")
-    bruno = seat_held(server, address, store)
-    seen: list[Update] = []
-
-    def swept(number: int, update: Update) -> bool:
-        seen.append(update)
-        return any(update.observation.scope) and update.status == "playing"
-
+    swept = back_after(server, anna, address, Store(tmp_path / "bruno"),
+                       lambda update: any(update.observation.scope))  # fmt: skip
+    last, game, table = swept
     try:
-        play_until((anna, bruno), swept)
-    finally:
-        bruno.close()
-    scope = seen[-1].observation.scope
-    game = open_game(store)
-    try:
-        table = join_from_the_menus(game, address)
+        scope = last.observation.scope
         assert table.match.observation.scope == scope
-        markers = [len(cards) for cards in table.view.markers]
-        assert markers == list(scope)
-        rows = table.words.hud().rows
-        for side, row in enumerate(rows):
-            assert row.detail.endswith(count(game.t, "table.scope", scope[side])), row.detail
+        assert [len(cards) for cards in table.view.markers] == list(scope)
+        assert scopas_said(game, table, scope)
     finally:
         game.close()
 
@@ -167,25 +182,12 @@ def test_a_friend_back_at_a_cirulla_table_sees_the_bonuses_made_this_round(tmp_p
         seats = [{"kind": "human"}, {"kind": "human"}]
         ticket = anna.submit(anna.client.create(Rules(cirulla=True), seats, "Anna", 0)).result(20)
         address = f"{server.local_address}/{grouped(ticket.code)}"
-        store = Store(tmp_path / "bruno")
-        bruno = seat_held(server, address, store)
-        seen: list[Update] = []
-
-        def bonus(number: int, update: Update) -> bool:
-            seen.append(update)
-            return any(update.observation.bonus) and update.status == "playing"
-
+        last, game, table = back_after(server, anna, address, Store(tmp_path / "bruno"),
+                                       lambda update: any(update.observation.bonus))  # fmt: skip
         try:
-            play_until((anna, bruno), bonus)
-        finally:
-            bruno.close()
-        scope = seen[-1].observation.scope
-        game = open_game(store)
-        try:
-            table = join_from_the_menus(game, address)
+            scope = last.observation.scope
             assert table.match.observation.scope == scope
-            for side, row in enumerate(table.words.hud().rows):
-                assert row.detail.endswith(count(game.t, "table.scope", scope[side])), row.detail
+            assert scopas_said(game, table, scope)
         finally:
             game.close()
     finally:

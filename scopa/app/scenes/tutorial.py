@@ -7,6 +7,7 @@ lessons themselves (deck, accepted moves, order) are in ``scopa.aids.tutorial``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -143,25 +144,23 @@ class TutorialScene(TableScene):
         self.finish()
 
     def ask_to_start_again(self) -> None:
-        self.app.open(
-            "confirm",
-            question=lambda: self.app.t("aids.tut.again_question"),
-            on_yes=self.again,
-            detail=lambda: self.app.t("aids.tut.again_detail"),
-            yes=lambda: self.app.t("aids.tut.again"),
-            no=lambda: self.app.t("aids.tut.stay"),
-        )
+        self._ask_first("again", self.again)
 
     def ask_to_leave(self) -> None:
         """Escape: leave the lessons only if the player says so (a player pressing Escape
         to read something would lose the lesson they were in)."""
-        self.app.open(
+        self._ask_first("leave", self.skip)
+
+    def _ask_first(self, what: str, then: Callable[[], None]) -> None:
+        """Ask before ``what`` ("leave", "again") loses the lessons' progress, then do it."""
+        app = self.app
+        app.open(
             "confirm",
-            question=lambda: self.app.t("aids.tut.leave_question"),
-            on_yes=self.skip,
-            detail=lambda: self.app.t("aids.tut.leave_detail"),
-            yes=lambda: self.app.t("aids.tut.leave"),
-            no=lambda: self.app.t("aids.tut.stay"),
+            question=lambda: app.t(f"aids.tut.{what}_question"),
+            on_yes=then,
+            detail=lambda: app.t(f"aids.tut.{what}_detail"),
+            yes=lambda: app.t(f"aids.tut.{what}"),
+            no=lambda: app.t("aids.tut.stay"),
         )
 
     def finish(self) -> None:
