@@ -32,6 +32,7 @@ from scopa.aids import replay_match
 from scopa.engine import IllegalMove, Match, Move, RoundScored, Rules, RulesError
 from scopa.settings import MatchSetup, SeatConfig
 from scopa.stats import match_key
+from scopa.storage import SavedMatch
 
 from .coach import Coach, MatchReviews
 from .coach_words import practice_verdict
@@ -41,7 +42,6 @@ from .wording import is_default_name
 
 if TYPE_CHECKING:
     from scopa.engine import Event, Rules
-    from scopa.storage import SavedMatch
 
     from .app import App
     from .scene import Scene
@@ -356,7 +356,27 @@ class Matches:
             self.current.flush()
         found = self.app.store.load_match()
         self.app.show_store_messages()
-        return found
+        return self._further_here(found)
+
+    def _further_here(self, found: SavedMatch | None) -> SavedMatch | None:
+        """``found``, unless this game played its match on past it (its saves failed: a
+        folder that cannot be written): then the match as it is here, or none once it was
+        played out here (Continue brought back a match already over)."""
+        current = self.current
+        if found is None or not isinstance(current, MatchCoordinator) or current.saver is None:
+            return found
+        _, record = found
+        mine = current.match.record()
+        same = (record.rules, record.seed, record.first_dealer, record.decks) == (
+            mine.rules, mine.seed, mine.first_dealer, mine.decks
+        )  # fmt: skip
+        moves = len(record.moves)
+        if not same or len(mine.moves) <= moves or mine.moves[:moves] != record.moves:
+            return found
+        if current.match.over:
+            return None
+        hinted = frozenset(current.hinted)
+        return SavedMatch(current.setup, mine, current.undone, hinted, current.reviews_shared)
 
     # --- the matches a player can start ----------------------------------------------------
 

@@ -3,14 +3,19 @@ menu's settings under a match, leaving and coming back."""
 
 from __future__ import annotations
 
+import random
+
 import pygame
 import pytest
 
 from scopa.app import style
 from scopa.app.scenes.review import ReviewScene
 from scopa.app.scenes.rule_examples import EXAMPLES, draw_example
+from scopa.app.scenes.title import TitleScene
 from scopa.app.table import TableScene
 from scopa.app.table.frame import FrameCache
+from scopa.engine import Rules
+from scopa.settings import MatchSetup, SeatConfig
 
 from .menu_helpers import click as menu_click
 from .menu_helpers import close_tables, frame, press
@@ -175,3 +180,36 @@ def test_the_labels_over_the_rules_cards_sit_clear_of_the_felt(app, size, name):
         pixels = pygame.image.tobytes(surface.subsurface(block), "RGB")
         touched = sum(tuple(pixels[i : i + 3]) in felt for i in range(0, block.w * block.h * 3, 3))
         assert touched == 0, (label.words, label.used)
+
+
+def test_a_match_its_folder_would_not_keep_comes_back_as_played_here(app, store, monkeypatch):
+    """In a folder that cannot be written, Continue brought back the match as it was last
+    saved: one move before its end, to be won again, after it was played out; and moves
+    behind the one left. The game holds the match further on than the disk: Continue
+    brings it back as played here, and a match played out here is not offered."""
+    from scopa.app.matches import MatchCoordinator
+    from scopa.app.table.saving import MatchSaver
+    from scopa.engine import Match
+
+    setup = MatchSetup((SeatConfig("Anna", True), SeatConfig("Bruno", False)), Rules())
+    coordinator = MatchCoordinator(setup, Match.new(setup.rules, 5), saver=MatchSaver(store))
+    app.matches.current = coordinator
+    rng = random.Random(2)
+    for _ in range(5):
+        coordinator.apply(rng.choice(coordinator.match.legal_moves()))
+    coordinator.flush()
+    for name in ("save_match", "clear_match", "save_stats"):  # the folder turned read-only
+        monkeypatch.setattr(store, name, lambda *args, **kwargs: False)
+    for _ in range(7):
+        coordinator.apply(rng.choice(coordinator.match.legal_moves()))
+    coordinator.flush()
+    assert len(store.load_match()[1].moves) == 5
+    saved = app.matches.saved()
+    assert saved is not None and saved[1].moves == coordinator.match.record().moves
+    while not coordinator.match.over:
+        coordinator.apply(rng.choice(coordinator.match.legal_moves()))
+    coordinator.flush()
+    assert store.load_match() is not None  # still on the disk, which could not forget it
+    assert app.matches.saved() is None
+    title = TitleScene(app)
+    assert title.resume not in title.form.widgets
