@@ -522,3 +522,20 @@ def test_the_knocks_at_the_deal_are_told_as_knocks_not_plays(fast, monkeypatch, 
             break
         fast.frame(FRAME, [])
     assert scene.status_text()[0] == fast.t("table.friend_declares", name="Bruno")
+
+
+def test_nothing_on_the_table_shows_through_the_matta_s_picker(fast):
+    """The table's cards showed faintly through the panel naming the matta's value."""
+    scene = cirulla_table(fast, "7C 2C 3S")
+    (knock,) = scene.knock_buttons()
+    click(fast, knock.rect.center)
+    items = scene.knock.items(scene.layout, scene.knock_buttons())
+    (panel,) = [item for item in items if item.key[0] == "matta panel"]
+    looks = []
+    for under in ((255, 255, 255), (0, 0, 0)):
+        layer = pygame.Surface(fast.size)
+        layer.fill(under)
+        panel.paint(layer)
+        inside = panel.rect.inflate(-40, -40)  # within its rounded corners
+        looks.append(pygame.image.tobytes(layer.subsurface(inside), "RGB"))
+    assert looks[0] == looks[1]

@@ -308,7 +308,7 @@ class KnockBar:
             words = (t("table.matta_title"), t("table.matta_hint"))
 
             def paint_panel(surface: pygame.Surface) -> None:
-                style.dark_panel(surface, panel, scale, alpha=235, border=style.BRIGHT_GOLD)
+                style.dark_panel(surface, panel, scale, alpha=255, border=style.BRIGHT_GOLD)
                 line = layout.font_normal * 1.5
                 top = panel.top + layout.margin * 0.5
                 head = FRect(panel.left, top, panel.width, line)
