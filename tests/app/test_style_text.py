@@ -220,3 +220,16 @@ def test_the_accuracy_tile_keeps_its_number_with_its_word(fonts) -> None:
         for width in range(60, 400, 4):
             lines = style.wrap(label, font, width)
             assert not any(line.startswith("10") for line in lines), (language, width, lines)
+
+
+@pytest.mark.parametrize(
+    "words", ["Bartholomew-Maximilian Smith", "Supercalifragilisticexpialidocious"]
+)
+def test_a_name_cut_short_keeps_its_letters_as_written(fonts, words: str) -> None:
+    """ "Bartholomew-Maximilian" cut short on its plate read "Bartholomew- Max…": the lines
+    it was broken into were joined again with a space after the hyphen."""
+    for width in range(60, 260, 10):
+        laid = style.fit(words, pen(fonts, 16), width, 30, lines=1)
+        (line,) = laid.lines
+        if laid.elided:
+            assert words.startswith(line.removesuffix("\u2026")), (width, line)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 import re
 from collections import OrderedDict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -215,12 +215,25 @@ def _fit(
     laid = wrap(words, font, max(1, width), cut=True)
     elided = len(laid) > room or step > height
     if len(laid) > room:
-        rest = " ".join(line.strip() for line in laid[room - 1 :])
+        rest = _after(words, laid, room - 1)
         laid = (*laid[: room - 1], _shorten(rest, font, width))
     elif font.size(laid[-1])[0] > width:
         laid, elided = (*laid[:-1], _shorten(laid[-1], font, width)), True
     widest = max(font.size(line)[0] for line in laid)
     return Fit(laid, low, widest, step * len(laid), step, cut=True, elided=elided)
+
+
+def _after(words: str, laid: Sequence[str], kept: int) -> str:
+    """What of ``words`` comes after the first ``kept`` of the lines they were wrapped
+    into, as written: the lines joined again with spaces put a blank after a hyphen, or in
+    a word cut in two."""
+    at = 0
+    for line in laid[:kept]:
+        found = words.find(line.strip(), at)
+        if found < 0:  # not laid out of these words as written: joined as the lines read
+            return " ".join(line.strip() for line in laid[kept:])
+        at = found + len(line.strip())
+    return words[at:].strip()
 
 
 def _try(
