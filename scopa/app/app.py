@@ -92,6 +92,9 @@ class App:
         pygame.display.init()
         pygame.font.init()
         self.store = store
+        self.settings_kept = True
+        """The settings' last change was written (a folder that cannot be written keeps
+        none: they apply until the game is closed)."""
         self.settings = settings if settings is not None else store.load_settings()
         self.t = Translator(self.settings.language)
         self.stack = SceneStack()
@@ -302,7 +305,7 @@ class App:
         return any(self.toast_in_sight(toast) for toast in self.toasts.shown())
 
     def save_settings(self) -> None:
-        self.store.save_settings(self.settings)
+        self.settings_kept = self.store.save_settings(self.settings)
         self.show_store_messages()
 
     def show_store_messages(self) -> None:

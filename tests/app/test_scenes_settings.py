@@ -65,6 +65,22 @@ def test_a_toggle_clicked_is_saved_for_the_next_start(app, scene, tmp_path) -> N
     assert not Store(tmp_path).load_settings().rules.re_bello
 
 
+def test_a_change_the_folder_would_not_keep_is_not_said_saved(app, scene, monkeypatch) -> None:
+    """With a settings file that cannot be written, the line beside Back still said "Every
+    change is saved at once"."""
+    click(app, scene.tabs[TABS.index("game")])
+    assert scene.footer_line()[0] == app.t("settings_saved_note")
+    monkeypatch.setattr(app.store, "save_settings", lambda settings: False)
+    found = open_row(app, scene, "rule_re_bello")
+    click(app, found.control)
+    assert app.settings.rules.re_bello  # it applies, though it could not be saved
+    assert scene.footer_line()[0] == app.t("settings_not_kept_note")
+    monkeypatch.undo()
+    click(app, found.control)
+    click(app, scene.tabs[TABS.index("game")])
+    assert scene.footer_line()[0] == app.t("settings_saved_note")
+
+
 def test_sub_toggles_are_greyed_until_their_parent_is_on(app, scene) -> None:
     assi_scopa = open_row(app, scene, "rule_assi_scopa")
     assert not assi_scopa.enabled

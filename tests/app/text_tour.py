@@ -433,6 +433,9 @@ class Tour:
         scene.set_rule("players", 2)
         scene.set_rule("deal", "scopone")
         self.show("settings, a deal for other players")
+        app.settings_kept = False
+        self.show("settings, a change the folder would not keep")
+        app.settings_kept = True
         refused = (
             (Rules(players=6), "cirulla", True),
             (Rules(players=4, deal="scopone"), "cirulla", True),

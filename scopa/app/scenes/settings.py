@@ -350,11 +350,14 @@ class SettingsScene(MenuScene):
         self.draw_sheet(surface, self.t("settings"))
 
     def footer_line(self) -> tuple[str, style.Pen]:
-        """What the line beside Back says, and how: a change refused (red), what a change
-        brought along (the target that follows the game), or when changes apply."""
+        """What the line beside Back says, and how: a change refused (red), a change the
+        folder would not keep, what a change brought along (the target that follows the
+        game), or when changes apply."""
         m = self.m
         if self.error:
             return self.error, m.pen("ui_bold", style.ROW_NOTE, style.LACQUER)
+        if not self.app.settings_kept:  # the folder would not keep the last change
+            return self.t("settings_not_kept_note"), m.pen("ui_bold", style.ROW_NOTE, style.INK)
         if self.news is not None:
             return self.news(self.app.t), m.pen("ui_bold", style.ROW_NOTE, style.INK)
         note = "settings_saved_note" if self.tab == "game" else "rules_apply_note"
