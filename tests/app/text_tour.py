@@ -434,6 +434,7 @@ class Tour:
         scene.set_rule("deal", "scopone")
         self.show("settings, a deal for other players")
         app.settings_kept = False
+        scene.error = ""
         self.show("settings, a change the folder would not keep")
         app.settings_kept = True
         refused = (
