@@ -713,3 +713,23 @@ def test_the_rules_stay_put_under_the_pointer_whatever_the_players(app, scene) -
         last_seat = scene.seat_widgets[players - 1][0].rect
         assert last_seat.bottom <= scene.preset_row.rect.top
     assert len(places) == 1
+
+
+def test_friends_at_three_stay_at_the_screen_when_a_fourth_seat_is_added(app, store) -> None:
+    """Three players, the second a friend at the screen (as last time): four players made
+    the friend a computer again, and a group had to set everyone again."""
+    from scopa.settings import MatchSetup, SeatConfig
+
+    seats = (SeatConfig("Anna", True), SeatConfig("Bruno", True), SeatConfig("Marco", False))
+    app.settings = app.settings.with_(
+        language="en", last_setup=MatchSetup(seats, Rules(players=3)), rules=Rules()
+    )
+    scene = NewGameScene(app)
+    app.stack.push(scene)
+    frame(app)
+    assert scene.players == 3 and scene.humans[:3] == [True, True, False]
+    players = scene.players_row.control
+    click(app, (players.rect.right - 5, players.rect.centery))  # 4
+    assert scene.players == 4
+    assert [seat.human for seat in scene.setup().seats] == [True, True, False, False]
+    assert [seat.name for seat in scene.setup().seats][:2] == ["Anna", "Bruno"]

@@ -200,16 +200,20 @@ class NewGameScene(MenuScene):
 
     def _seat_kinds(self) -> None:
         """Who plays each seat: as in the last match set up when it had as many seats (the
-        friends of a six-player evening come back at six), else the player against
-        computers, as Play would seat them."""
+        friends of a six-player evening come back at six); else, for three or more, as the
+        seats were shown before the number of players changed (friends set at three stay at
+        four); at first, and for two, the player against computers, as Play seats them."""
         last = self.last
         before: list[bool] | None = getattr(self, "humans", None)
+        levels: list[str] | None = getattr(self, "levels", None)
         self.humans = [True] + [False] * (SEATS - 1)
         self.levels = [self.level] * SEATS
         if last is not None and len(last.seats) == self.players:
             for seat, config in enumerate(last.seats):
                 self.humans[seat] = config.human
                 self.levels[seat] = config.level if config.level in LEVELS else "expert"
+        elif before is not None and levels is not None and self.players > 2:
+            self.humans, self.levels = list(before), list(levels)
         for seat in range(SEATS):  # named as its new kind is (a computer was "Seat 2")
             if before is not None and before[seat] != self.humans[seat] and not self.typed[seat]:
                 self._rename(seat, human=self.humans[seat])
