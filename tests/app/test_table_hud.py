@@ -162,3 +162,30 @@ def test_two_long_names_that_begin_alike_are_told_apart_on_their_plates(app, siz
     assert len(shown) == 2 and all(word.startswith("Massimi") for word in shown), shown
     assert {word[-7:] for word in shown} == {"ssandro", "ssandri"}
     scene.close()
+
+
+@pytest.mark.parametrize(
+    "rules", [Rules(players=3), Rules(players=6, six_sides=6)], ids=["three", "six"]
+)
+def test_each_of_many_sides_wears_on_the_table_the_colour_it_has_on_the_sheet(app, rules) -> None:
+    """Six players each alone: the score sheet and its chart told the players apart by
+    colour only, and the table showed none, so a player learnt their colour at the end of
+    the round. Each plate, score line and pile wears its side's colour."""
+    app.resize((960, 540))
+    seats = [SeatConfig(app.t("you"), True)]
+    seats += [SeatConfig(name, False, "beginner") for name in NAMES[: rules.players - 1]]
+    match = Match.new(rules, 4)
+    while not all(match.round.piles):
+        match, _ = match.apply(match.legal_moves()[0])
+    scene = TableScene(app, coordinated(app, MatchSetup(tuple(seats), rules), match),
+                       worker=inline_worker())  # fmt: skip
+    app.stack.push(scene)
+    app.frame(1 / 30, [])
+    marks = [style.side_mark(side) for side in range(rules.sides)]
+    snapshot = scene.snapshot()
+    assert [plate.side_colour for plate in snapshot.plates] == marks
+    assert [row.colour for row in snapshot.hud.rows] == marks
+    piles = [item for item in scene.painter.items(snapshot) if item.key[0] == "pile"]
+    assert {item.key[-1] for item in piles} == set(marks)
+    scene.close()
+    app.stack.pop()

@@ -82,7 +82,7 @@ class TableWords:
         t, rules, match = self.t, self.coordinator.rules, self.coordinator.match
         seats = self.seats
         turn = None if match.over else match.turn
-        teams = rules.partners
+        marked = rules.partners or rules.sides > 2  # each side its colour, as on the sheet
         plates = []
         for seat, config in enumerate(self.coordinator.seats):
             short = ""
@@ -103,7 +103,7 @@ class TableWords:
                     active=active,
                     dealer=seat == self.shown().dealer,
                     dealer_mark=t("table.dealer_mark"),
-                    side_colour=colour if teams else None,
+                    side_colour=colour if marked else None,
                     pulse=round(pulse * PULSE_STEPS) / PULSE_STEPS if active else 0.0,
                     short=short,
                 )
@@ -131,13 +131,13 @@ class TableWords:
     def hud(self) -> HudView:
         match, t, rules = self.coordinator.match, self.t, self.coordinator.rules
         shown = self.shown()
-        teams = rules.partners
+        marked = rules.partners or rules.sides > 2  # each side its colour, as on the sheet
         rows = []
         for side in range(rules.sides):
             pile = self.view.count("pile", side) + len(self.view.markers[side])
             scope = len(self.view.markers[side]) + shown.bonus.get(side, 0)
             detail = f"{count(t, 'table.taken', pile)}  \u00b7  {count(t, 'table.scope', scope)}"
-            colour = style.side_mark(side) if teams else None
+            colour = style.side_mark(side) if marked else None
             active = not match.over and rules.side_of(match.turn) == side
             rows.append(ScoreRow(self.side_name(side), shown.totals[side], detail, active, colour))
         target, round_line, deal_line = self.hud_texts()
