@@ -621,3 +621,35 @@ def test_a_click_as_the_last_sheet_appears_starts_no_rematch(app) -> None:
         assert app.stack.top is not scene
     finally:
         close_tables(app)
+
+
+@pytest.mark.parametrize("sides", [2, 6])
+def test_every_figure_of_the_sheet_is_set_at_one_size(app, sides) -> None:
+    """Six players each alone at 960x540: "10", "61" and "72" were set smaller than "0" and
+    "9" beside them, each figure shrunk to its own narrow column."""
+    import random
+
+    from scopa.app import style
+
+    app.resize((960, 540))
+    rules = Rules(players=6, six_sides=6) if sides == 6 else Rules()
+    match = Match.new(rules, 7)
+    rng = random.Random(1)
+    while not match.rounds:
+        match, _ = match.apply(rng.choice(match.legal_moves()))
+    names = ("Anna Maria", "Bob", "Marco", "Caterina", "Wolfgang Amadeus", "Lucia")
+    seats = tuple(SeatConfig(name, seat == 0) for seat, name in enumerate(names[: rules.players]))
+    scene = ScoringScene(app, MatchCoordinator(MatchSetup(seats, rules), match))
+    app.stack.push(scene)
+    frame(app)
+    seen: list[style.Drawn] = []
+    with style.watch_text(seen.append):
+        frame(app)
+    figures = {cell for row in scene.sheet() for cell in row.cells if cell.isdigit()}
+    assert any(len(cell) == 2 for cell in figures) and any(len(cell) == 1 for cell in figures)
+    area = scene.sheet_area
+    cells = [t for t in seen if t.words in figures and area.collidepoint(t.box[0], t.box[1])]
+    width = max(t.box[2] for t in cells if len(t.words) == 2)  # a column's (not the chart's)
+    cells = [t for t in cells if t.box[2] == width]
+    assert {t.words for t in cells} == figures
+    assert len({t.px for t in cells}) == 1, [(t.words, t.px) for t in cells]

@@ -8,7 +8,7 @@ reviewed position played again ends here: once more, or back to the review.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 import pygame
@@ -465,8 +465,18 @@ class ScoringScene(MenuScene):
             pygame.draw.line(surface, color, (used.left, y), (used.right, y), max(1, m.px(0.003)))
         label = m.pen("ui", style.ROW_TITLE * 0.9, style.INK)
         bold = m.pen("ui_bold", style.ROW_TITLE * 0.9, style.INK)
+        labels = {False: label, True: bold}  # the rows' names keep their size
         badge = m.pen("ui_bold", style.ROW_NOTE, style.CREAM)
         badge_w = style.natural_width("+10", badge) + m.px(style.SPACE_M)
+        pad = m.px(style.SPACE_S)
+        cell_w = col_w - badge_w - 2 * pad
+        # Every figure at one size, the size the widest of them fits at (with six columns
+        # "72" was set smaller than "9" beside it)
+        figures = [(cell, bold if row.key in ("round", "total") else label)
+                   for row in rows for cell in row.cells]  # fmt: skip
+        px = min((style.fit(cell, pen, cell_w, row_h, lines=1).px for cell, pen in figures),
+                 default=label.px)  # fmt: skip
+        label, bold = replace(label, px=min(px, label.px)), replace(bold, px=min(px, bold.px))
         y = area.top + head_h
         for index, row in enumerate(rows):
             rect = pygame.Rect(area.left, y, area.w, row_h)
@@ -479,12 +489,11 @@ class ScoringScene(MenuScene):
                 band = pygame.Surface(rect.size, pygame.SRCALPHA)
                 band.fill((*style.PAPER_LINE, 60))
                 surface.blit(band, rect)
-            pad = m.px(style.SPACE_S)
             name_box = pygame.Rect(rect.left + pad, rect.top, label_w - 2 * pad, rect.h)
-            style.text(surface, row.label, bold if summary else label, name_box)
+            style.text(surface, row.label, labels[summary], name_box)
             for side, (cell, points) in enumerate(zip(row.cells, row.points)):
                 column = pygame.Rect(area.left + label_w + col_w * side, rect.top, col_w, rect.h)
-                box = pygame.Rect(column.left + pad, rect.top, col_w - badge_w - 2 * pad, rect.h)
+                box = pygame.Rect(column.left + pad, rect.top, cell_w, rect.h)
                 pen = bold if summary else label
                 style.text(surface, cell, pen, box, align="center", lines=2)
                 if points:
