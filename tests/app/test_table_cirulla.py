@@ -539,3 +539,17 @@ def test_nothing_on_the_table_shows_through_the_matta_s_picker(fast):
         inside = panel.rect.inflate(-40, -40)  # within its rounded corners
         looks.append(pygame.image.tobytes(layer.subsurface(inside), "RGB"))
     assert looks[0] == looks[1]
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+def test_the_last_capture_keeps_clear_of_the_knock(fast, size):
+    """The last capture's panel lay over the knock's button, which peeked out under it."""
+    fast.resize(size)
+    scene = cirulla_table(fast, "7C 2C 3S")
+    assert scene.knock_buttons()
+    key(fast, pygame.K_TAB, "\t")
+    fast.frame(FRAME, [pygame.event.Event(pygame.KEYUP, key=pygame.K_TAB, mod=0)])
+    items = scene.painter.items(scene.snapshot())
+    (panel,) = {tuple(i.rect): i for i in items if i.key[0] == "review"}.values()
+    for button in scene.knock_buttons():
+        assert panel.rect.bottom <= button.rect.top, (panel.rect, button.rect)

@@ -551,7 +551,9 @@ class AidsLayer:
         names = [self.host.seat_name(seat) for seat in range(rules.players)]
         head_h = style.line_height(text.pen("ui", lay.font_small, style.MIST))
         title_h = style.line_height(text.pen("title", lay.font_large, style.BRIGHT_GOLD))
-        room = lay.status_top - lay.margin * 1.3  # from the top of the window to the turn
+        row = self.host.controls()  # Cirulla's knock, on its row above the turn's line
+        floor = lay.status_top if row is None else min(lay.status_top, row.top)
+        room = floor - lay.margin * 1.3  # from the top of the window to the turn
         card_w = lay.mini_w
         while True:  # many seats: smaller cards, for the panel to keep above the turn
             card_h = art.face(Card.parse("1D"), card_w).get_height()
@@ -577,7 +579,7 @@ class AidsLayer:
         title_pen = text.pen("title", lay.font_large, style.BRIGHT_GOLD)
         area = FRect(0, 0, width, height)
         area.center = lay.table_rect.center
-        area.bottom = min(area.bottom, lay.status_top - lay.margin * 0.3)  # the turn in sight
+        area.bottom = min(area.bottom, floor - lay.margin * 0.3)  # the turn in sight
         area.top = max(area.top, lay.margin)
         arrow = text.pen("ui_bold", lay.font_normal, style.BRIGHT_GOLD)
 
