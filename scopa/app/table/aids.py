@@ -549,8 +549,9 @@ class AidsLayer:
         rules = self.match.rules
         rows = review(self.match.round.history(), rules.players)
         names = [self.host.seat_name(seat) for seat in range(rules.players)]
-        head_h = style.line_height(text.pen("ui", lay.font_small, style.MIST))
-        title_h = style.line_height(text.pen("title", lay.font_large, style.BRIGHT_GOLD))
+        head_pen = text.pen("ui", lay.font_small, style.MIST)
+        title_pen = text.pen("title", lay.font_large, style.BRIGHT_GOLD)
+        head_h, title_h = style.line_height(head_pen), style.line_height(title_pen)
         row = self.host.controls()  # Cirulla's knock, on its row above the turn's line
         floor = lay.status_top if row is None else min(lay.status_top, row.top)
         room = floor - lay.margin * 1.3  # from the top of the window to the turn
@@ -563,7 +564,6 @@ class AidsLayer:
                 break
             card_w = max(lay.mini_w // 2, int(card_w * 0.9))
         name_pen = text.pen("ui_bold", lay.font_normal, style.CREAM)
-        head_pen = text.pen("ui", lay.font_small, style.MIST)
         name_w = max(style.natural_width(name, name_pen) for name in names) + lay.margin
         played_words, took_words = t("aids.review_played"), t("aids.review_took")
         played_w = max(card_w * 1.5, style.natural_width(played_words, head_pen) + lay.margin)
@@ -576,7 +576,6 @@ class AidsLayer:
             lead = max(card_w, style.natural_width(opening_word, mark))
             took_w = max(took_w, lead + card_w * (1.6 + 1.08 * (len(opening[1]) - 1)))
         width = min(name_w + played_w + took_w + lay.margin * 2, lay.size[0] - 2 * lay.margin)
-        title_pen = text.pen("title", lay.font_large, style.BRIGHT_GOLD)
         area = FRect(0, 0, width, height)
         area.center = lay.table_rect.center
         area.bottom = min(area.bottom, floor - lay.margin * 0.3)  # the turn in sight

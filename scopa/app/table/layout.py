@@ -64,6 +64,12 @@ STATUS_LINES = 1.75
 """The status line's panel, in lines of its text (``font_normal``) at most."""
 
 
+def sides_coloured(rules: Rules) -> bool:
+    """Each side wears its colour at the table (plates, score lines, piles): partners, to
+    tell the sides apart, and three sides or more, in the colour each has on the sheet."""
+    return rules.partners or rules.sides > 2
+
+
 class TableLayout:
     """Positions and sizes for one window size, set of rules and bottom seat."""
 

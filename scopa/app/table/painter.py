@@ -31,7 +31,7 @@ from .hud import (
     shortened,
     told_apart,
 )
-from .layout import TableLayout
+from .layout import TableLayout, sides_coloured
 from .snapshot import HudView, PlateView, ScoreRow, TableSnapshot
 from .sprites import CardSprite, draw_sprite
 from .text import Writer
@@ -246,9 +246,8 @@ class Painter:
         area = box(stack.union(tag), lay.margin * 0.5)
         rules = lay.rules
         # With partners a pile lies by one of its side's seats: its count wears the side's
-        # colour, as the side's plates and score line do, to tell the two piles apart; and
-        # with three sides or more, the colour each wears on the score sheet.
-        colour = style.side_mark(side) if rules.partners or rules.sides > 2 else None
+        # colour, as the side's plates and score line do, to tell the two piles apart.
+        colour = style.side_mark(side) if sides_coloured(rules) else None
 
         def paint(surface: pygame.Surface) -> None:
             draw_stack(surface, art, centre, lay.pile_w, count, turned=True)

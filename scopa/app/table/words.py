@@ -17,7 +17,7 @@ from .. import style
 from ..wording import Seats, card_name, count, target_line
 from .director import Shown
 from .knock import may_knock
-from .layout import TableLayout
+from .layout import TableLayout, sides_coloured
 from .painter import MESSAGE
 from .snapshot import HudView, PlateView, ScoreRow
 from .sprites import TableView
@@ -82,7 +82,7 @@ class TableWords:
         t, rules, match = self.t, self.coordinator.rules, self.coordinator.match
         seats = self.seats
         turn = None if match.over else match.turn
-        marked = rules.partners or rules.sides > 2  # each side its colour, as on the sheet
+        marked = sides_coloured(rules)
         plates = []
         for seat, config in enumerate(self.coordinator.seats):
             short = ""
@@ -131,7 +131,7 @@ class TableWords:
     def hud(self) -> HudView:
         match, t, rules = self.coordinator.match, self.t, self.coordinator.rules
         shown = self.shown()
-        marked = rules.partners or rules.sides > 2  # each side its colour, as on the sheet
+        marked = sides_coloured(rules)
         rows = []
         for side in range(rules.sides):
             pile = self.view.count("pile", side) + len(self.view.markers[side])
