@@ -262,9 +262,12 @@ def test_a_hosted_table_left_in_the_lobby_or_played_out_is_not_said_to_wait(tmp_
         address, friend = host_with_a_friend(game)
         table = game.stack.top
         assert [held.hosted for held in store.load_seats()] == [True]
+        assert game.settings.online_address == address
         table.coordinator.match.status = "over"  # as the server's last update says
         table.coordinator.arrivals()
         assert store.load_seats() == []
+        # the address of a match played out is no longer offered under Play online
+        assert game.settings.online_address == store.load_settings().online_address == ""
         game.home()
         assert not game.stack.top.table_waits
     finally:

@@ -99,13 +99,23 @@ class LobbyScene(MenuScene):
                     session.first,
                     address=session.seated.address,
                     following=session.following,
-                    on_over=partial(self.app.store.drop_seat, session.seated.ticket.code),
+                    on_over=partial(
+                        self._table_over, session.seated.ticket.code, session.seated.address
+                    ),
                 )
             except UNREADABLE as error:
                 session.unreadable(error)
                 return
             session.close(keep_link=True)
             self.app.matches.open_remote(coordinator, session)
+
+    def _table_over(self, code: str, address: str) -> None:
+        """The match at the table joined is over: its seat is forgotten, and its address is
+        no longer offered under Play online (joining it would only say the match is over)."""
+        self.app.store.drop_seat(code)
+        if self.app.settings.online_address == address:
+            self.app.settings = self.app.settings.with_(online_address="")
+            self.app.save_settings()
 
     def _tell_set_aside(self) -> None:
         """The file of the tables hosted here was damaged: the player hears where it is kept
