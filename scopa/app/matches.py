@@ -367,9 +367,7 @@ class Matches:
             return found
         _, record = found
         mine = current.match.record()
-        same = (record.rules, record.seed, record.first_dealer, record.decks) == (
-            mine.rules, mine.seed, mine.first_dealer, mine.decks
-        )  # fmt: skip
+        same = replace(record, moves=()) == replace(mine, moves=())  # the deal: its plays aside
         moves = len(record.moves)
         if not same or len(mine.moves) <= moves or mine.moves[:moves] != record.moves:
             return found

@@ -191,7 +191,7 @@ class LobbyScene(MenuScene):
         the lobby: its seat is not kept as one at a match under way (``waiting_table``)."""
         seated = self.session.seated
         status = (self.session.table or {}).get("status")
-        begun = status not in ("waiting", None) or status is None and self.mode != "host"
+        begun = status != "waiting" if status is not None else self.mode != "host"
         if seated is None or begun:
             return
         code = seated.ticket.code

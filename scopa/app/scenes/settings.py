@@ -70,14 +70,14 @@ def rules_outline(t: Translator, rules: Rules, deck_style: str, base: Rules | No
     nothing."""
     seats = {name: getattr(rules, name) for name in SEATING}
     try:
-        classic = (base or Rules()).with_(**seats)
+        plain = (base or Rules()).with_(**seats)
     except RulesError:
-        classic = (base or Rules()).with_(players=rules.players)
+        plain = (base or Rules()).with_(players=rules.players)
     changes = []
     for option in RULE_OPTIONS:
         name = option.name
         value = getattr(rules, name)
-        if name in SEATING or value == getattr(classic, name) or not option.applies(rules):
+        if name in SEATING or value == getattr(plain, name) or not option.applies(rules):
             continue
         label = t(f"rule_{name}")
         if option.kind != "bool":
