@@ -77,6 +77,7 @@ from .rules import PRESETS, RULE_OPTIONS, RULE_SECTIONS, RuleOption, Rules, Rule
 from .scoring import (
     CATEGORIES,
     Breakdown,
+    cards_behind,
     categories,
     grande_points,
     piccola_points,
@@ -130,6 +131,7 @@ __all__ = [
     "Scopa",
     "ScopaError",
     "capture_options",
+    "cards_behind",
     "cards_of",
     "categories",
     "dealer_bonus",

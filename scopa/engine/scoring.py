@@ -16,6 +16,7 @@ from .cards import (
     SETTEBELLO,
     SETTEBELLO_COPPE,
     SUIT_MASK,
+    SUITS,
     Card,
     mask_of,
 )
@@ -128,6 +129,35 @@ def primiera(cards: Iterable[Card], rules: Rules | None = None) -> int:
     if None in best and not _incomplete_counts(rules):
         return 0
     return sum(value for value in best if value is not None)
+
+
+def cards_behind(category: str, breakdown: Breakdown, rules: Rules) -> tuple[tuple[Card, int], ...]:
+    """The captured cards a score-sheet ``category`` counts for one side, each with what
+    it is worth there: the best card of each suit with its primiera value, the coins, the
+    sevens and the sixes, a point card, a run of coins (1 each). Empty where the category
+    counts no particular card (the cards, the scopas) or the side has none of them."""
+    taken = set(breakdown.captured)
+    if category == "primiera":
+        values = prime_values(rules)
+        best = []
+        for suit in SUITS:
+            held = [card for card in breakdown.captured if card.suit == suit]
+            if held:
+                top = max(held, key=lambda card: (values[card.rank], card.rank))
+                best.append((top, values[top.rank]))
+        return tuple(best)
+    if category == "denari":
+        ranks: Iterable[int] = range(1, 11)
+        wanted = [Card(rank, "D") for rank in ranks]
+    elif category == "sette":
+        wanted = [Card(rank, suit) for rank in (7, 6) for suit in SUITS]
+    elif category in ("napola", "piccola"):
+        wanted = [Card(rank, "D") for rank in range(1, breakdown.napola_run + 1)]
+    elif category == "grande":
+        wanted = [Card(rank, "D") for rank in range(10, 10 - breakdown.grande_run, -1)]
+    else:
+        wanted = [card for card, name in _POINT_CARDS if name == category]
+    return tuple((card, 1) for card in wanted if card in taken)
 
 
 def _incomplete_counts(rules: Rules) -> bool:

@@ -653,3 +653,71 @@ def test_every_figure_of_the_sheet_is_set_at_one_size(app, sides) -> None:
     cells = [t for t in cells if t.box[2] == width]
     assert {t.words for t in cells} == figures
     assert len({t.px for t in cells}) == 1, [(t.words, t.px) for t in cells]
+
+
+def chart_pixels(scene: ScoringScene, app) -> bytes:  # noqa: ANN001
+    return pygame.image.tobytes(app.screen.subsurface(scene.chart_area), "RGB")
+
+
+def test_the_cards_behind_a_row_take_the_chart_s_place_by_pointer_click_and_keys(app) -> None:
+    """A round played out at the table, then its sheet: the pointer on Primiera shows each
+    side's best card of every suit in the chart's place, and leaving the row brings the
+    chart back; a click keeps them in sight; Up and Down go through the rows with cards."""
+    from scopa.app.table import TableScene
+
+    from .table_helpers import coordinated, inline_worker, pump
+
+    app.settings = app.settings.with_(animation_speed="instant", language="en")
+    rules = Rules()
+    seats = (SeatConfig("Anna", False, "beginner"), SeatConfig("Bruno", False, "expert"))
+    setup = MatchSetup(seats, rules)
+    table = TableScene(app, coordinated(app, setup, Match.new(rules, 11)), worker=inline_worker())
+    app.stack.push(table)
+    for _ in range(20000):
+        if isinstance(app.stack.top, ScoringScene):
+            break
+        pump(app)
+    scene = app.stack.top
+    assert isinstance(scene, ScoringScene)
+    frame(app)
+    chart = chart_pixels(scene, app)
+    scores = table.match.rounds[-1]
+    assert set(scene.row_boxes) >= {"denari", "primiera"}
+    assert "carte" not in scene.row_boxes and "scope" not in scene.row_boxes
+
+    def move(pos) -> None:  # noqa: ANN001
+        frame(app, pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+
+    move(scene.row_boxes["primiera"].center)
+    key, cards = scene.behind()
+    assert key == "primiera"
+    for held, b in zip(cards, scores):
+        best = {card.suit: value for card, value in held}
+        assert len(best) == len({card.suit for card in b.captured})
+        if b.primiera_complete:
+            assert sum(best.values()) == b.primiera
+    shown = chart_pixels(scene, app)
+    assert shown != chart
+    move((0, 0))  # away from the rows: the chart again
+    assert scene.behind() is None
+    assert chart_pixels(scene, app) == chart
+    click(app, scene.row_boxes["denari"].center)
+    move((0, 0))
+    assert scene.behind()[0] == "denari"  # kept after the pointer left
+    assert [len(held) for held in scene.behind()[1]] == [b.coins for b in scores]
+    click(app, scene.row_boxes["denari"].center)
+    move((0, 0))
+    assert scene.behind() is None
+    while scene.age < scene.keys_from:
+        frame(app)
+    rows = [row.key for row in scene.sheet() if row.key in scene.row_boxes]
+    seen = []
+    for _ in rows:
+        press(app, pygame.K_DOWN)
+        seen.append(scene.behind()[0])
+    assert seen == rows
+    press(app, pygame.K_DOWN)  # past the last: the chart
+    assert scene.behind() is None
+    press(app, pygame.K_UP)
+    assert scene.behind()[0] == rows[-1]
+    assert app.stack.top is scene  # the keys turned nothing

@@ -565,6 +565,10 @@ class Tour:
         self.app.stack.push(scene)
         self.frames(2)
         self.hover_all(scene, place)
+        for row, box in list(scene.row_boxes.items()):
+            self.hover(box.center)
+            self.show(f"{place}, the cards behind {row}")
+        self.hover((0, 0))
         return scene
 
     def scoring(self) -> None:
@@ -647,6 +651,15 @@ class Tour:
         setup = MatchSetup(every_seats(names), cirulla)
         self.sheet(setup, knocked, "scoring, cirulla, scopas with bonuses, four alone")
         app.back()
+        runs = [C(text) for text in ("1D", "2D", "3D", "4D", "10D", "9D", "8D", "7D")]
+        piles = [runs, [card for card in DECK if card not in runs]]
+        dossena = cirulla.with_(players=2, dossena_scale=True)
+        for rules in (every.with_(players=2, teams=False), dossena):
+            start = Match.new(rules, 7)
+            scores = (score_round(piles, (0, 0), rules),)
+            scored = Match._make(rules, 7, 0, (), start.round, (5, 2), scores, None, False, None)
+            self.sheet(MatchSetup(solo.seats, rules), scored, "scoring, runs of coins")
+            app.back()
         app.settings = app.settings.with_(deck_style="french")
         self.sheet(MatchSetup(every_seats(names), every), first_round(every, 3), "scoring, french")
         app.back()

@@ -2,7 +2,16 @@ import random
 
 import pytest
 
-from scopa.engine import DECK, Card, Rules, parse_cards, point_cards, primiera, score_round
+from scopa.engine import (
+    DECK,
+    Card,
+    Rules,
+    cards_behind,
+    parse_cards,
+    point_cards,
+    primiera,
+    score_round,
+)
 from scopa.engine.scoring import (
     _FOUR_SUITS,
     _SUITS_THEN_SUMS,
@@ -316,3 +325,46 @@ def test_totals_are_the_totals_of_the_breakdowns():
             sides == 2 and not plan.extras and plan.primiera in (_FOUR_SUITS, _SUITS_THEN_SUMS)
         )
     assert counted > 100  # the two-sided count of its own, not only the breakdowns' reading
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules(),
+        Rules(face_values="southern", napola=True, re_bello=True, settebello_coppe=True),
+        Rules(seven_count=True, incomplete_primiera=True),
+        Rules.preset("cirulla"),
+        Rules.preset("cirulla").with_(dossena_scale=True),
+    ],
+)
+def test_the_cards_behind_each_row_add_up_to_its_figure(rules) -> None:
+    rng = random.Random(5)
+    for _ in range(60):
+        deck = list(DECK)
+        rng.shuffle(deck)
+        cut = rng.randrange(8, 33)
+        for b in score_round([deck[:cut], deck[cut:]], (0, 0), rules):
+            held = set(b.captured)
+            for category in categories(rules):
+                behind = cards_behind(category, b, rules)
+                assert all(card in held for card, _ in behind)
+                cards = [card for card, _ in behind]
+                if category == "primiera":
+                    assert len({card.suit for card in cards}) == len(cards)
+                    if b.primiera_complete:
+                        assert sum(value for _, value in behind) == b.primiera
+                    for card, value in behind:  # the best of its suit
+                        same = [c for c in held if c.suit == card.suit]
+                        assert value == max(prime_values(rules)[c.rank] for c in same)
+                elif category == "denari":
+                    assert len(cards) == b.coins
+                elif category == "sette":
+                    assert len(cards) == b.sevens + b.sixes
+                elif category in ("napola", "piccola"):
+                    assert [c.rank for c in cards] == list(range(1, b.napola_run + 1))
+                elif category == "grande":
+                    assert len(cards) == b.grande_run
+                elif category in ("carte", "scope"):
+                    assert behind == ()
+                else:  # a point card: its point came with it
+                    assert (b.points.get(category, 0) > 0) == bool(cards)

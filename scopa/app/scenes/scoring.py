@@ -1,5 +1,8 @@
 """The score sheet after each round: every category for every side, the round's points,
 the running totals and a chart of the match so far; at the end, the result and a rematch.
+A row that counts particular cards (the coins, the primiera, the settebello...) shows them
+in the chart's place while the pointer is on it, or once it is clicked or reached by the
+Up and Down keys: each side's cards, the primiera's with their values.
 
 While Master reviews the round (off the render loop), its button tells how far it got
 ("Reviewing… 40 %") and opens the review once it is ready; nothing else waits for it. A
@@ -13,11 +16,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from scopa.engine import Breakdown, categories, piccola_points
+from scopa.engine import Breakdown, Card, cards_behind, categories, piccola_points
 
 from .. import style
 from ..widgets import Button
-from ..wording import Seats, category_label, deal_id, suit_name
+from ..wording import Seats, category_label, deal_id, deck_family, suit_name
 from .base import MenuScene
 from .chart import Drawn, line_chart
 
@@ -69,6 +72,13 @@ class ScoringScene(MenuScene):
         super().__init__(app)
         self.keys_from = RESULT_GRACE if self.match.over else KEY_GRACE
         """The sheet's age from which it takes keys."""
+        self.row_boxes: dict[str, pygame.Rect] = {}
+        """Where the rows that count particular cards were drawn (by category)."""
+        self.pointed: str | None = None
+        """The row under the pointer: the chart gives way to the cards behind it."""
+        self.pinned: str | None = None
+        """The row clicked (or tapped, or reached by Up and Down): its cards stay in sight
+        until it is clicked again."""
 
     @property
     def names(self) -> list[str]:
@@ -89,7 +99,37 @@ class ScoringScene(MenuScene):
         clicked = event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
         if clicked and self.match.over and self.age < CLICK_GRACE:
             return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
+            self.step_row(+1 if event.key == pygame.K_DOWN else -1)
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            self.pointed = self.row_at(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            row = self.row_at(event.pos)
+            if row is not None:
+                self.pinned = None if self.pinned == row else row
+                return True
         return super().handle(event)
+
+    def step_row(self, direction: int) -> None:
+        """Up and Down: the next row that counts particular cards has them shown (the
+        buttons go along Left and Right); past the last, the chart comes back."""
+        rows = [row.key for row in self.sheet() if row.key in self.row_boxes]
+        if not rows:
+            return
+        self.pointed = None
+        if self.pinned not in rows:
+            self.pinned = rows[0 if direction > 0 else -1]
+            return
+        at = rows.index(self.pinned) + direction
+        self.pinned = rows[at] if 0 <= at < len(rows) else None
+
+    def row_at(self, pos: tuple[int, int]) -> str | None:
+        """The row at ``pos`` that counts particular cards, if any."""
+        for key, box in self.row_boxes.items():
+            if box.collidepoint(pos):
+                return key
+        return None
 
     # --- the numbers ----------------------------------------------------------------------
 
@@ -176,6 +216,24 @@ class ScoringScene(MenuScene):
                 return DASH
             return str(min(b.grande_run, 5)) if rules.dossena_scale else CHECK
         return str(b.points.get(category, 0))
+
+    def behind(self) -> tuple[str, list[tuple[tuple[Card, int], ...]]] | None:
+        """The row whose cards are in sight (pointed at, else clicked) and each side's cards
+        behind it (``cards_behind``); None when no side has any or no row is chosen."""
+        key = self.pointed or self.pinned
+        if key is None or not self.match.rounds:
+            return None
+        cards = [cards_behind(key, b, self.match.rules) for b in self.match.rounds[-1]]
+        return (key, cards) if any(cards) else None
+
+    def behind_note(self, key: str) -> str:
+        """What the cards of row ``key`` say, in a sentence."""
+        deck = self.app.settings.deck_for(self.setup.rules)
+        if key == "grande" and self.match.rules.dossena_scale:
+            key = "grande_dossena"
+        elif key == "settebello_coppe" and deck_family(deck) == "french":
+            key = "settebello_coppe.french"
+        return self.t(f"sheet_behind.{key}", coins=suit_name(self.t, "D", deck))
 
     def progress(self) -> list[list[int]]:
         """Each side's running total after each round, starting from 0."""
@@ -430,7 +488,11 @@ class ScoringScene(MenuScene):
         self.draw_sheet(surface, self.headline())
         style.text(surface, self.result_line(), self._result_pen(), self.result_box, align="center")
         self._draw_sheet(surface)
-        self._draw_chart(surface)
+        behind = self.behind()
+        if behind is None:
+            self._draw_chart(surface)
+        else:
+            self._draw_behind(surface, *behind)
         self.form.draw(surface, m)
         if self.form.hint():
             self.draw_hint(surface, self.footer, style.INK_SOFT)
@@ -478,8 +540,14 @@ class ScoringScene(MenuScene):
                  default=label.px)  # fmt: skip
         label, bold = replace(label, px=min(px, label.px)), replace(bold, px=min(px, bold.px))
         y = area.top + head_h
+        self.row_boxes = {}
+        chosen = self.behind()
         for index, row in enumerate(rows):
             rect = pygame.Rect(area.left, y, area.w, row_h)
+            if self.match.rounds and any(
+                cards_behind(row.key, b, self.match.rules) for b in self.match.rounds[-1]
+            ):
+                self.row_boxes[row.key] = rect
             summary = row.key in ("round", "total")
             if summary:
                 band = pygame.Surface(rect.size, pygame.SRCALPHA)
@@ -498,7 +566,15 @@ class ScoringScene(MenuScene):
                 style.text(surface, cell, pen, box, align="center", lines=2)
                 if points:
                     self._badge(surface, f"+{points}", badge, column, badge_w)
+            if chosen is not None and chosen[0] == row.key:
+                width = max(1, m.px(0.003))
+                pygame.draw.rect(surface, style.GOLD_DEEP, rect, width, border_radius=m.px(0.006))
             y += row_h
+        note = m.pen("ui", style.SMALL, style.INK_SOFT)
+        if self.row_boxes and area.bottom - y >= 2 * style.line_height(note):
+            box = pygame.Rect(area.left + pad, y + m.px(style.SPACE_S), area.w - 2 * pad, 0)
+            box.h = style.line_height(note)
+            style.text(surface, self.t("sheet_behind_hint"), note, box, align="center")
 
     def _badge(
         self, surface: pygame.Surface, words: str, pen: style.Pen, column: pygame.Rect, w: int
@@ -509,6 +585,55 @@ class ScoringScene(MenuScene):
         pill.midright = (column.right - m.px(style.SPACE_XS), column.centery)
         pygame.draw.rect(surface, style.GREEN, pill, border_radius=pill.h // 2)
         style.text(surface, words, pen, pill, align="center")
+
+    def _draw_behind(
+        self, surface: pygame.Surface, key: str, cards: list[tuple[tuple[Card, int], ...]]
+    ) -> None:
+        """In the chart's place, the cards behind row ``key``: each side's in a band with
+        its name and its cell, the primiera's values under its cards."""
+        m, area = self.m, self.chart_area
+        frame = area.inflate(-m.px(0.01), 0)
+        style.paper_card(surface, frame, m)
+        inside = frame.inflate(-2 * m.px(style.SPACE_M), -2 * m.px(style.SPACE_S))
+        title = m.pen("ui_bold", style.ROW_NOTE, style.INK)
+        rows = {row.key: row for row in self.sheet()}
+        box = pygame.Rect(inside.left, inside.top, inside.w, style.line_height(title))
+        style.text(surface, rows[key].label, title, box, align="center")
+        note = m.pen("ui", style.SMALL, style.INK_SOFT)
+        box = pygame.Rect(inside.left, box.bottom, inside.w, 2 * style.line_height(note))
+        used = style.text(surface, self.behind_note(key), note, box, align="center", lines=2)
+        top = max(used.bottom, box.top + style.line_height(note)) + m.px(style.SPACE_S)
+        across = 1 if len(cards) <= 3 else 2  # many sides: in two columns
+        down = -(-len(cards) // across)
+        band_w, band_h = inside.w // across, (inside.bottom - top) // down
+        name_pen = m.pen("ui_bold", style.SMALL, style.INK)
+        value_pen = m.pen("ui", style.SMALL * 0.9, style.INK_SOFT)
+        valued = key == "primiera"
+        name_h = style.line_height(name_pen)
+        value_h = style.line_height(value_pen) if valued else 0
+        card_h = band_h - name_h - value_h - m.px(style.SPACE_S)
+        width = style.card_width_for(card_h)
+        most = max(len(held) for held in cards)
+        width = min(width, band_w // max(4, most) - m.px(style.SPACE_XS))
+        art = style.menu_art(self.app, self.app.settings.deck_for(self.setup.rules))
+        for side, held in enumerate(cards):
+            column, line = side % across, side // across
+            band = pygame.Rect(inside.left + band_w * column, top + band_h * line, band_w, band_h)
+            head = pygame.Rect(band.left, band.top, band.w, name_h)
+            colour = style.side_colour(side)
+            words = f"{self.names[side].replace(chr(10), ' ')}: {rows[key].cells[side]}"
+            style.text(surface, words, name_pen.tinted(colour), head, align="center")
+            if not held:
+                continue
+            step = width + m.px(style.SPACE_XS)
+            x = band.centerx - (step * (len(held) - 1)) // 2
+            cy = head.bottom + m.px(style.SPACE_XS) + style.card_height(width) // 2
+            for card, value in held:
+                rect = style.draw_card(surface, art, card, (x, cy), width)
+                if valued:
+                    under = pygame.Rect(rect.left, rect.bottom, rect.w, value_h)
+                    style.text(surface, str(value), value_pen, under, align="center")
+                x += step
 
     def _draw_chart(self, surface: pygame.Surface) -> Drawn | None:
         """The running totals round by round; returns where the dots and the labels went."""
