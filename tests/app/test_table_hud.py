@@ -10,6 +10,7 @@ import pytest
 
 from scopa.app import style
 from scopa.app.table import TableScene
+from scopa.app.table.hud import Plate, draw_plate
 from scopa.engine import Match, Rules
 from scopa.settings import MatchSetup, SeatConfig
 
@@ -189,3 +190,30 @@ def test_each_of_many_sides_wears_on_the_table_the_colour_it_has_on_the_sheet(ap
     assert {item.key[-1] for item in piles} == set(marks)
     scene.close()
     app.stack.pop()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_long_names_are_written_whole_on_their_plates_in_a_large_window(app, players) -> None:
+    """At 1920x1080 a 24-letter name was cut on its plate with room to spare beside it:
+    the plates grow for long names where the window has room. Each plate of the table laid
+    out is drawn as the painter draws it, the dealer's button on it (the least room)."""
+    app.resize((1920, 1080))
+    names = ("Ludovica Sforza Visconti", "Bartolomeo Colleoni Jr.", "Caterina de Medici Sr.")
+    seats = [SeatConfig("Pierluigi Francesco Neri", True)]
+    seats += [SeatConfig(name, False, "beginner") for name in names[: players - 1]]
+    rules = Rules(players=players, teams=False)
+    setup = MatchSetup(tuple(seats), rules)
+    scene = TableScene(app, coordinated(app, setup, Match.new(rules, 4)), worker=inline_worker())
+    app.stack.push(scene)
+    app.frame(1 / 30, [])
+    layout = scene.layout
+    for seat, config in enumerate(seats):
+        rect = layout.place_of(seat).name_rect
+        seen: list[style.Drawn] = []
+        with style.watch_text(seen.append):
+            plate = Plate(config.name, "Beginner", False, True, "D")
+            draw_plate(app.screen, rect, plate, layout, scene.text, 0.0)
+        (written,) = [text for text in seen if text.words == config.name]
+        assert not written.elided, config.name
+        assert written.px >= 0.75 * layout.font_normal, config.name
+    scene.close()

@@ -148,11 +148,18 @@ ARRANGEMENTS = [
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("rules", ARRANGEMENTS, ids=lambda r: f"{r.players}p{r.sides}s")
-def test_seats_piles_and_panels_never_overlap(size, rules):
+@pytest.mark.parametrize("names", ["short", "long"])
+def test_seats_piles_and_panels_never_overlap(size, rules, names):
     """Every seat's plate and hand (hidden or shown), every pile, the stock, the score panel
-    and the aids' corner each keep their own place, inside the window, off the table."""
-    lay = TableLayout(size, rules, bottom=0)
+    and the aids' corner each keep their own place, inside the window, off the table; with
+    names too long for any plate too, the plates grown as far as they may, clear of the
+    table's frame."""
+    widths = [10_000.0] * rules.players if names == "long" else []
+    lay = TableLayout(size, rules, bottom=0, plate_widths=widths)
     window = FRect(0, 0, *size)
+    frame = lay.table_rect.inflate(2 * lay.margin, 2 * lay.margin)
+    for seat in range(rules.players):
+        assert not lay.place_of(seat).name_rect.colliderect(frame), seat
     parts: list[tuple[str, FRect]] = [("score panel", lay.hud_rect), ("table", lay.table_rect)]
     stock = FRect(0, 0, lay.table_w * 1.15, lay.table_h * 1.15)
     stock.center = lay.stock_centre
@@ -189,3 +196,17 @@ def test_seats_piles_and_panels_never_overlap(size, rules):
                 other,
                 second,
             )
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_plate_grows_for_a_long_name_where_the_window_has_room(players):
+    """At 1920x1080 a plate is as wide as its name wants (a little more than usual), or
+    grows as far as it may; a short name keeps the usual plate."""
+    usual = TableLayout((1920, 1080), rules(players), bottom=1)
+    wanted = usual.plate_size[0] * 1.2
+    lay = TableLayout((1920, 1080), rules(players), bottom=1, plate_widths=[wanted, 50.0, 9e9, 10])
+    assert lay.place_of(0).name_rect.width == pytest.approx(wanted)
+    assert lay.place_of(1).name_rect == usual.place_of(1).name_rect
+    if players > 2:
+        grown = lay.place_of(2).name_rect.width
+        assert usual.plate_size[0] < grown <= usual.plate_size[0] * 1.6

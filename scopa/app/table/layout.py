@@ -10,7 +10,8 @@ on the left (mirrored when the rules play clockwise: the next seat on the left).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 from pygame import FRect
@@ -60,6 +61,8 @@ class HandSlot:
     angle: float
 
 
+PLATE_GROWTH = 1.6
+"""How many times its usual width a name plate may grow to write a long name whole."""
 STATUS_LINES = 1.75
 """The status line's panel, in lines of its text (``font_normal``) at most."""
 
@@ -73,7 +76,15 @@ def sides_coloured(rules: Rules) -> bool:
 class TableLayout:
     """Positions and sizes for one window size, set of rules and bottom seat."""
 
-    def __init__(self, size: tuple[int, int], rules: Rules, bottom: int = 0) -> None:
+    def __init__(
+        self,
+        size: tuple[int, int],
+        rules: Rules,
+        bottom: int = 0,
+        plate_widths: Sequence[float] = (),
+    ) -> None:
+        """``plate_widths``: by seat, how wide its plate would need to be to write its name
+        whole; a plate grows towards it where the window has room (``_widened``)."""
         self.size = size
         self.rules = rules
         self.players = players = rules.players
@@ -135,6 +146,9 @@ class TableLayout:
         if rules.clockwise:  # play goes round the other way: the next seat on the left
             order = (order[0], *reversed(order[1:]))
         self.seats = [self._place(pos, w, h) for pos in order]
+        for index, wanted in enumerate(plate_widths[: self.players]):
+            at = (index - bottom) % players
+            self.seats[at] = self._widened(self.seats[at], wanted)
 
     # --- hands -------------------------------------------------------------------------
 
@@ -210,6 +224,41 @@ class TableLayout:
         pile = (w / 2 + side * (w / 2 - m - self.pile_h / 2), cy + span / 2 + m + self.pile_h / 2)
         angle = 90.0 if side > 0 else -90.0
         return SeatPlace(position, (x, cy), False, angle, self.other_w, name, pile)
+
+    def _widened(self, place: SeatPlace, wanted: float) -> SeatPlace:
+        """``place`` with its plate as wide as ``wanted`` (its name whole), up to
+        ``PLATE_GROWTH`` times its usual width and as far as the window allows: the bottom
+        seat's towards the window's left edge, the top seat's towards the score panel, a
+        side seat's towards the table (and clear of the deck). Six players' plates, two to
+        a side of the window, keep their width."""
+        name = place.name_rect
+        if wanted <= name.width or " " in place.position:
+            return place
+        w, m = self.size[0], self.margin
+        if place.position == "bottom":
+            room = name.right - m
+        elif place.position == "top":
+            room = name.right - (self.hud_rect.right + m)
+        else:
+            stock = FRect(0, 0, self.table_w, self.table_h)
+            stock.center = self.stock_centre
+            inner = self.table_rect.left - 2 * m  # clear of the table's frame
+            if place.position == "left" and name.top < stock.bottom and stock.top < name.bottom:
+                inner = min(inner, stock.left - m)
+            if place.position == "left":
+                room = inner - m
+            else:
+                room = (w - m) - (self.table_rect.right + 2 * m)
+        width = min(wanted, self.plate_size[0] * PLATE_GROWTH, max(name.width, room))
+        grown = FRect(name)
+        grown.width = width
+        if place.position == "left":
+            grown.topleft = name.topleft
+        elif place.position == "right":
+            grown.topright = name.topright
+        else:
+            grown.bottomright = name.bottomright
+        return replace(place, name_rect=grown)
 
     def _place_banded(self, position: str, w: float, h: float) -> SeatPlace:
         """One of two seats on a side of the window (six players): the name plate on top,

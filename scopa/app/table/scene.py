@@ -31,7 +31,7 @@ from .director import Banner, Director, Spark
 from .disguise import Disguise
 from .drag import DragController
 from .frame import Item
-from .hud import background, draw_cover
+from .hud import background, draw_cover, plate_width
 from .input import Pick, TableInput
 from .knock import KnockBar, KnockButton, may_knock
 from .layout import TableLayout
@@ -92,7 +92,8 @@ class TableScene(Scene):
         self._cover_pressed = False
         """The mouse went down on the cover once it could be lifted."""
         self.bottom = self.humans[0] if self.humans else 0
-        self.layout = TableLayout(app.size, rules, self.bottom)
+        self.text = Writer(app.font)
+        self.layout = self._table_layout(app.size)
         self.view = TableView(self.layout, rules.sides)
         self.director = Director(
             self.view,
@@ -112,7 +113,6 @@ class TableScene(Scene):
             lambda: self.app.t,
             lambda: self.deck,
         )
-        self.text = Writer(app.font)
         self.painter = Painter(self.text)
         self.drag = DragController(threshold=max(4.0, 8 * self.layout.unit))
         self.pick = Pick()
@@ -277,7 +277,7 @@ class TableScene(Scene):
     def _relayout(self, size: tuple[int, int]) -> None:
         self.tweener.finish_all()
         self.ui.finish_all()
-        self.layout = TableLayout(size, self.setup.rules, self.bottom)
+        self.layout = self._table_layout(size)
         self.view.layout = self.layout
         for card in self.view.sprites:
             self.view.snap(card)
@@ -286,6 +286,16 @@ class TableScene(Scene):
             self._keep_card_sizes()
         self.drag.threshold = max(4.0, 8 * self.layout.unit)
         self.input.relayout()
+
+    def _table_layout(self, size: tuple[int, int]) -> TableLayout:
+        """The table laid out for ``size``, each plate as wide as its seat's name wants
+        where there is room."""
+        rules = self.coordinator.setup.rules
+        plain = TableLayout(size, rules, self.bottom)
+        seats = Seats(self.coordinator.setup, self.app.t, self.humans)
+        names = [seats.seat_name(seat) for seat in range(rules.players)]
+        widths = [plate_width(name, plain, self.text) for name in names]
+        return TableLayout(size, rules, self.bottom, widths)
 
     def _keep_card_sizes(self) -> None:
         """Register the layout's card widths and make their shadows and glows up front,
