@@ -6,12 +6,14 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from scopa.app import style
 from scopa.app.matches import COMPUTER_NAMES
+from scopa.app.scenes.base import NOTE_SECONDS
 from scopa.app.scenes.new_game import NewGameScene
 from scopa.engine import PRESETS, Rules
 from scopa.storage import Store
 
-from .menu_helpers import click, close_tables, frame, press, type_text
+from .menu_helpers import FRAME, click, close_tables, frame, press, type_text
 
 
 @pytest.fixture
@@ -595,7 +597,11 @@ def test_a_character_no_font_can_draw_is_left_out_of_a_name_with_a_word_why(app,
     click(app, name)
     type_text(app, "Zoë太郎🙂")
     assert scene.setup().seats[0].name == "Zoë"
-    assert [toast.text for toast in app.toasts.shown()] == [app.t("cannot_draw")]
+    frame(app)
+    assert scene.field_note() == app.t(
+        "cannot_draw"
+    )  # on the explanation line, not over the heading
+    assert not app.toasts.shown()
     type_text(app, "!")
     assert scene.setup().seats[0].name == "Zoë!"
 
@@ -664,8 +670,16 @@ def test_a_name_typed_past_what_it_holds_is_said_to_be_full(app, scene) -> None:
     click(app, name)
     type_text(app, "Anna Maria Lucia Benedetta Rossi")
     assert len(scene.shown_name(1)) == MAX_NAME
-    said = [toast.text for toast in app.toasts.shown()]
-    assert said == [app.t("name_full", n=MAX_NAME)]
+    assert scene.field_note() == app.t("name_full", n=MAX_NAME)
+    assert not app.toasts.shown()  # a toast covered the screen's heading
+    drawn: list[style.Drawn] = []
+    with style.watch_text(drawn.append):
+        frame(app)
+    (said,) = [text for text in drawn if text.words == app.t("name_full", n=MAX_NAME)]
+    assert scene.hint_area.contains(said.used)
+    for _ in range(round(NOTE_SECONDS / FRAME) + 2):
+        frame(app)
+    assert scene.field_note() == ""
 
 
 def test_seats_the_player_count_makes_computers_get_computers_names(app, store) -> None:

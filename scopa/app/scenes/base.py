@@ -11,7 +11,7 @@ import pygame
 from .. import style
 from ..scene import Scene
 from ..style import Metrics
-from ..toasts import worded
+from ..toasts import Words, worded
 from ..widgets import Form
 
 if TYPE_CHECKING:
@@ -19,6 +19,8 @@ if TYPE_CHECKING:
 
 LANGUAGES = (("it", "Italiano"), ("en", "English"))
 """The languages the game speaks, each by its own name."""
+NOTE_SECONDS = 5.0
+"""How long a note about the field being typed in stays on the explanation line."""
 
 
 class MenuScene(Scene):
@@ -31,6 +33,7 @@ class MenuScene(Scene):
         super().__init__(app)
         self.age = 0.0
         self.form = Form()
+        self._field_note: tuple[Words, float] | None = None
         opener = app.stack.top
         # a player on the keyboard keeps seeing where the focus is in the screen they open
         self.form.keyboard_used = isinstance(opener, MenuScene) and opener.form.keyboard_used
@@ -54,12 +57,24 @@ class MenuScene(Scene):
         missing = style.unwritable(typed, self.app.font)
         if not missing:
             return typed
-        self.app.notify(worded("cannot_draw"))
+        self.tell_here(worded("cannot_draw"))
         return "".join(char for char in typed if char not in missing)
 
     def name_full(self, letters: int) -> None:
         """A name field took all the letters it holds (``TextInput``'s ``full``)."""
-        self.app.notify(worded("name_full", n=letters))
+        self.tell_here(worded("name_full", n=letters))
+
+    def tell_here(self, words: Words) -> None:
+        """Say ``words`` on this screen's explanation line for ``NOTE_SECONDS``, in red:
+        what a field refused is said among the screen's own words, near its buttons, not
+        in a toast over the screen's heading."""
+        self._field_note = (words, self.age + NOTE_SECONDS)
+
+    def field_note(self) -> str:
+        """The note on the explanation line while it lasts (``tell_here``), else ""."""
+        if self._field_note is None or self.age >= self._field_note[1]:
+            return ""
+        return self._field_note[0](self.app.t)
 
     def choose_language(self, language: str) -> None:
         """Speak ``language`` from now on: saved at once, and every text follows (labels
@@ -89,7 +104,10 @@ class MenuScene(Scene):
         being edited (its caret blinks). Otherwise the menu is still, and the app draws it
         only when input comes, like a still table."""
         fading = self.opaque and self.age < self.FADE_IN
-        return fading or self.form.captured is not None or self.form.editing()
+        noted = (
+            self._field_note is not None and self.age < self._field_note[1] + 0.1
+        )  # drawn gone too
+        return fading or noted or self.form.captured is not None or self.form.editing()
 
     def leave(self) -> None:
         # Covered before its fade-in ended (the first start's offer opens over the title at
@@ -159,7 +177,13 @@ class MenuScene(Scene):
     def draw_hint(
         self, surface: pygame.Surface, area: pygame.Rect, color: style.Color = style.CREAM
     ) -> None:
-        """The explanation of the widget under the mouse or focused."""
+        """The explanation of the widget under the mouse or focused; a note told about a
+        field (``tell_here``) before it while it lasts."""
+        note = self.field_note()
+        if note:
+            pen = self.m.pen("ui_bold", style.SMALL, style.LACQUER)
+            style.text(surface, note, pen, area, align="center", lines=0)
+            return
         text = self.form.hint()
         if text:
             pen = self.m.pen("ui", style.SMALL, color)
