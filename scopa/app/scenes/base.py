@@ -104,9 +104,8 @@ class MenuScene(Scene):
         being edited (its caret blinks). Otherwise the menu is still, and the app draws it
         only when input comes, like a still table."""
         fading = self.opaque and self.age < self.FADE_IN
-        noted = (
-            self._field_note is not None and self.age < self._field_note[1] + 0.1
-        )  # drawn gone too
+        note = self._field_note
+        noted = note is not None and self.age < note[1] + 0.1  # and the frame it is gone
         return fading or noted or self.form.captured is not None or self.form.editing()
 
     def leave(self) -> None:
