@@ -507,11 +507,11 @@ class ScoringScene(MenuScene):
         label_w = round(area.w * (0.34 if sides <= 2 else 0.28))
         col_w = (area.w - label_w) // sides
         head = m.pen("ui_bold", style.ROW_NOTE if sides > 2 else style.ROW_TITLE * 0.9, style.INK)
+        gap = m.px(style.SPACE_S)
         names = [
             f"\u2605 {name}" if self.match.over and side == self.match.winner else name
-            for side, name in enumerate(self.names)
+            for side, name in enumerate(self._headings(head, col_w - gap))
         ]
-        gap = m.px(style.SPACE_S)
         # A side of two or three names, too long for its column, takes up to three lines.
         long = any(style.natural_width(name, head) > col_w - gap for name in names)
         row_h = min(m.px(0.062), area.h // (len(rows) + (3 if long else 1)))
@@ -575,6 +575,18 @@ class ScoringScene(MenuScene):
             box = pygame.Rect(area.left + pad, y + m.px(style.SPACE_S), area.w - 2 * pad, 0)
             box.h = style.line_height(note)
             style.text(surface, self.t("sheet_behind_hint"), note, box, align="center")
+
+    def _headings(self, pen: style.Pen, width: int) -> list[str]:
+        """The columns' headings: each side's name (``names``), broken only between
+        partners' names, unless one of them is itself too long for the column: that side's
+        heading then breaks between words, not inside one ("Wolfgang Amadeu" over "s")."""
+        seats = Seats(self.setup, self.app.t, self.coordinator.humans)
+        headings = []
+        for side, whole in enumerate(self.names):
+            names = [seats.seat_name(seat) for seat in seats.seats_of(side)]
+            long = any(style.natural_width(name, pen) > width for name in names)
+            headings.append(seats.side_name(side) if long else whole)
+        return headings
 
     def _badge(
         self, surface: pygame.Surface, words: str, pen: style.Pen, column: pygame.Rect, w: int
