@@ -417,3 +417,21 @@ def test_a_page_over_by_a_caption_line_draws_its_pictures_smaller_not_scrolled(
     frame(app)
     assert scene.content_height() <= scene.body.h
     assert FIGURE_SHRINK <= scene.figure_share < 1.0
+
+
+@pytest.mark.parametrize("language", ["it", "en"])
+def test_both_books_end_on_the_keys_the_table_answers_to(app, language) -> None:
+    """A player found the keys only on the aids' buttons: both books now end on a page of
+    the mouse and the keys, and it names the keys the table really answers to."""
+    import re
+
+    from scopa.app.table.aids import KEYS, REVIEW_KEY
+    from scopa.app.table.knock import KNOCK_KEY, PASS_KEY
+
+    assert BOOKS["scopa"][-1] == BOOKS["cirulla"][-1] == "keys"
+    app.set_language(language)
+    text = app.t("rules_keys_text")
+    named = set(re.findall(r"\b([A-Z]|Tab|Esc|F11)\b", text)) - {"A"}  # "A double click"
+    bound = {pygame.key.name(key).upper() for key in (*KEYS, KNOCK_KEY, PASS_KEY)}
+    assert bound | {pygame.key.name(REVIEW_KEY).title()} <= named
+    assert named - {"Z", "Esc", "F11"} <= bound | {"Tab"}, named

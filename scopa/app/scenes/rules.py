@@ -26,11 +26,11 @@ if TYPE_CHECKING:
     from ..app import App
 
 BOOKS: dict[str, tuple[str, ...]] = {
-    "scopa": tuple(f"p{n}" for n in range(1, 10)),
-    "cirulla": tuple(f"c{n}" for n in range(1, 9)),
+    "scopa": (*(f"p{n}" for n in range(1, 10)), "keys"),
+    "cirulla": (*(f"c{n}" for n in range(1, 9)), "keys"),
 }
 """Each book's pages, in order; a page's texts are ``rules_<page>_title`` and
-``rules_<page>_text``."""
+``rules_<page>_text``. Both end on the mouse and the keys of the game."""
 BOOK_RULES: dict[str, Rules] = {"scopa": Rules(), "cirulla": PRESETS["cirulla"]}
 """The rules each book describes: their deck draws its examples."""
 LESSON_PAGES = ("c1", "c8")
