@@ -633,7 +633,7 @@ class ScoringScene(MenuScene):
             band = pygame.Rect(inside.left + band_w * column, top + band_h * line, band_w, band_h)
             head = pygame.Rect(band.left, band.top, band.w, name_h)
             colour = style.side_colour(side)
-            words = f"{self.names[side].replace(chr(10), ' ')}: {rows[key].cells[side]}"
+            words = f"{self.names[side]}: {rows[key].cells[side]}"
             style.text(surface, words, name_pen.tinted(colour), head, align="center")
             if not held:
                 continue
