@@ -448,3 +448,19 @@ def test_a_line_too_long_for_its_row_leaves_the_others_their_size(english, monke
         frame(app)
     reasons = [text for text in seen if text.words.startswith("Why")]
     assert {text.px for text in reasons} == {size}, [(t.words, t.px) for t in reasons]
+
+
+def test_enter_after_the_review_closed_by_the_mouse_goes_on_to_the_next_round(english) -> None:  # noqa: ANN001
+    """Review clicked, then Back clicked: Enter opened the review again (the focus was on
+    its button, unringed). It now goes on, as the sheet's red button says."""
+    app = english
+    coordinator, table, scoring = on_scoring(app)
+    click(app, scoring.review_button)
+    review = app.stack.top
+    assert isinstance(review, ReviewScene)
+    click(app, review.back_button)
+    assert app.stack.top is scoring
+    while scoring.age < scoring.keys_from:
+        frame(app)
+    press(app, pygame.K_RETURN)
+    assert app.stack.top is table  # the next round, not the review

@@ -410,6 +410,15 @@ class ScoringScene(MenuScene):
                 scope=scope,
             )
 
+    def enter(self) -> None:
+        """Back from a screen opened here (the review) by the mouse: the focus is on the
+        round's own button again, unringed, so that Enter goes on (it opened the review
+        once more, with nothing on screen to say why). The keys' focus stays where the
+        keys left it."""
+        super().enter()
+        if not self.form.keyboard_used and self.buttons:
+            self.form.set_focus(self.buttons[-1])
+
     def update(self, dt: float) -> None:
         super().update(dt)
         label = self.review_label() if self.review_button is not None else ""

@@ -178,7 +178,7 @@ STRINGS = {
         "target_follows_game": "Matches now go to {n} points, as {game} is usually played",
         "target_follows_game_vowel": "Matches now go to {n} points, as {game} is usually played",
         "cannot_draw": "Scopa cannot draw that character, so it was left out of the name",
-        "name_full": "A name holds at most {n} letters",
+        "name_full": "A name holds at most {n} characters, spaces included",
     },
     "it": {
         "tab_match": "Partita",
@@ -355,6 +355,6 @@ STRINGS = {
         "target_follows_game": "Ora la partita va ai {n} punti, come si gioca di solito a {game}",
         "target_follows_game_vowel": "Ora la partita va agli {n} punti, come si gioca di solito a {game}",
         "cannot_draw": "Scopa non sa disegnare quel carattere: è stato tolto dal nome",
-        "name_full": "Un nome ha al massimo {n} lettere",
+        "name_full": "Un nome ha al massimo {n} caratteri, spazi compresi",
     },
 }
