@@ -220,6 +220,52 @@ def test_a_name_too_long_for_its_column_breaks_between_its_words(app, language) 
             assert set(line.replace(NO_BREAK, " ").split()) <= words, text.lines
 
 
+@pytest.mark.parametrize("size", [(960, 540), (1280, 800), (1920, 1080)])
+@pytest.mark.parametrize("sides", [4, 6])
+def test_the_headings_of_many_sides_alone_are_set_alike_and_never_break_a_word(
+    app, size, sides
+) -> None:
+    """Six (or four) players each alone with long names: "Massimili" over "ano Conti",
+    and each heading at its own size. The headings now share one size, and a word too
+    long for a line is shortened with an ellipsis, never broken over two lines."""
+    from scopa.app import style
+    from scopa.app.wording import NO_BREAK
+
+    app.resize(size)
+    names = ("Maximiliana Wolkenstein", "Paolo Massimiliano Conti", "Chiara Benedetta Orsini",
+             "Guglielmo Montemaggiore", "Annamaria Bonetti", "Pierangela Sforza")  # fmt: skip
+    players = 6 if sides == 6 else 4
+    rules = Rules(players=6, six_sides=6) if sides == 6 else Rules(players=4, teams=False)
+    setup = MatchSetup(tuple(SeatConfig(n, i == 0) for i, n in enumerate(names[:players])), rules)
+    match = Match.new(rules, 3)
+    while not match.rounds:
+        match, _ = match.apply(match.legal_moves()[0])
+    scene = ScoringScene(app, MatchCoordinator(setup, match))
+    app.stack.push(scene)
+    drawn: list[style.Drawn] = []
+    with style.watch_text(drawn.append):
+        frame(app)
+    first_row = scene.row_boxes["denari"].top - scene.row_boxes["denari"].h
+    heads = [
+        text
+        for text in drawn
+        if text.role == "ui_bold"
+        and scene.sheet_area.top <= text.box[1] < first_row
+        and text.box[0] < scene.sheet_area.right  # not the chart's title
+    ]
+    assert len(heads) == players
+    assert len({text.px for text in heads}) == 1, {(t.words, t.px) for t in heads}
+    words = {word for name in names for word in name.split()}
+    for text in heads:
+        for line in text.lines:
+            for word in line.replace(NO_BREAK, " ").split():
+                whole = word in words
+                shortened = word.endswith(style.ELLIPSIS) and any(
+                    w.startswith(word[:-1]) for w in words
+                )
+                assert whole or shortened, (word, text.lines)
+
+
 def test_an_incomplete_primiera_shows_its_value_and_suits(app) -> None:
     match, _ = known_match(Rules(incomplete_primiera=True), (0, 0), (1, 1))
     sheet = {
@@ -342,6 +388,36 @@ def test_cirulla_s_bonuses_are_told_apart_in_the_scopas(app) -> None:
     app.set_language("it")
     sheet = {row.key: row for row in ScoringScene(app, MatchCoordinator(setup, match)).sheet()}
     assert sheet["scope"].cells == ("4 (3 di bonus)", "1")
+
+
+@pytest.mark.parametrize("language", ["it", "en"])
+def test_four_sides_bonuses_are_counted_in_brackets_the_label_names(app, language) -> None:
+    """Four Cirulla players alone at 960x540: "4 (3 bo…" was cut, or every figure of the
+    sheet was set smaller to let it fit. With more than three sides the cell reads "4 (3)"
+    and the row's label says the brackets are the bonus; every figure keeps its size."""
+    from scopa.app import style
+
+    app.set_language(language)
+    app.resize((960, 540))
+    rules = Rules.preset("cirulla").with_(players=4, teams=False)
+    cards = [[card for card in DECK if card.index % 4 == side] for side in range(4)]
+    scores = score_round(cards, (4, 1, 0, 2), rules, bonus=(3, 0, 0, 1))
+    start = Match.new(rules, 7)
+    match = Match._make(rules, 7, 0, (), start.round, (8, 2, 0, 3), (scores,), None, False,
+                        None)  # fmt: skip
+    names = ("Giulia", "Marco", "Lucia", "Paolo")
+    setup = MatchSetup(tuple(SeatConfig(n, i == 0) for i, n in enumerate(names)), rules)
+    scene = ScoringScene(app, MatchCoordinator(setup, match))
+    sheet = {row.key: row for row in scene.sheet()}
+    assert sheet["scope"].cells == ("4 (3)", "1", "0", "2 (1)")
+    assert sheet["scope"].label == app.t("scope_bonus_label", scopas=app.t("cat_scope"))
+    app.stack.push(scene)
+    drawn: list[style.Drawn] = []
+    with style.watch_text(drawn.append):
+        frame(app)
+    cells = [text for text in drawn if text.words in ("4 (3)", "2 (1)", "1")]
+    assert cells and not any(text.elided or text.cut for text in cells)
+    assert all(text.px == text.asked for text in cells), {(t.words, t.px, t.asked) for t in cells}
 
 
 def test_a_match_left_on_a_score_sheet_continues_on_that_sheet(app, store) -> None:
@@ -747,3 +823,35 @@ def test_the_cards_behind_a_row_take_the_chart_s_place_by_pointer_click_and_keys
     press(app, pygame.K_UP)
     assert scene.behind()[0] == rows[-1]
     assert app.stack.top is scene  # the keys turned nothing
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1280, 800)])
+def test_the_cards_behind_a_row_keep_each_side_s_count_whole_beside_a_long_name(app, size) -> None:
+    """Two teams of three long names: "Maximiliana Wolkenstein, WWWW…" lost the count the
+    cards are to be checked against. The name is shortened, the count never; and how to
+    see the cards is told under the round's code, where there is always room."""
+    from scopa.app import style
+
+    app.resize(size)
+    names = ("Maximiliana Wolkenstein", "Paolo Massimiliano Conti", "Chiara Benedetta Orsini",
+             "Guglielmo Montemaggiore", "Annamaria Bonetti", "Pierangela Sforza")  # fmt: skip
+    rules = Rules(players=6, six_sides=2)
+    setup = MatchSetup(tuple(SeatConfig(n, i == 0) for i, n in enumerate(names)), rules)
+    match = Match.new(rules, 3)
+    while not match.rounds:
+        match, _ = match.apply(match.legal_moves()[0])
+    scene = ScoringScene(app, MatchCoordinator(setup, match))
+    app.stack.push(scene)
+    drawn: list[style.Drawn] = []
+    with style.watch_text(drawn.append):
+        frame(app)
+    hint = app.t("sheet_behind_hint")
+    assert any(hint in text.words and not text.elided for text in drawn)
+    pos = scene.row_boxes["denari"].center
+    drawn.clear()
+    with style.watch_text(drawn.append):
+        frame(app, pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    cells = {row.key: row.cells for row in scene.sheet()}["denari"]
+    for cell in cells:
+        tails = [text for text in drawn if text.words == f": {cell}"]
+        assert tails and not any(text.elided or text.cut for text in tails), cell

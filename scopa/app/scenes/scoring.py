@@ -38,6 +38,9 @@ it ignores them: keys tapped in a row to play the last cards (or while the compu
 them) never reach it; a player who stops to read it is past this when the next key comes."""
 RESULT_GRACE = 2.0
 """The same at the end of the match, whose sheet opens on the rematch."""
+OVERLAP = 0.35
+"""The least of its width a card behind a row shows beside the next, where a row of them
+would not fit their band side by side (its corner's index still in sight)."""
 CLICK_GRACE = 0.6
 """Seconds the last sheet of a match ignores the mouse's button: clicks made on the table
 (to speed up computers watched), or on each round's Next round where Rematch now sits,
@@ -50,6 +53,31 @@ def _winner_first(totals: tuple[int, ...], winner: int | None) -> list[int]:
     if winner is None or not 0 <= winner < len(totals):
         return list(totals)
     return [totals[winner], *totals[:winner], *totals[winner + 1 :]]
+
+
+def _alike(
+    headings: list[str], pen: style.Pen, width: int, height: int, lines: int
+) -> tuple[style.Pen, list[str]]:
+    """The columns' headings set alike: at the largest size where each fits its ``width`` x
+    ``height`` on at most ``lines`` lines with no word cut or dropped, all at one size (each
+    at its own, a long name stood out smaller than its neighbours). When none does, at the
+    smallest size, a word too long for a line is shortened ("Wolkenste…"), not broken over
+    two ("Wolkenste" over "in")."""
+    for px in range(pen.px, style.smallest_px(pen.px) - 1, -1):
+        sized = replace(pen, px=px)
+        laid = [style.fit(words, sized, width, height, lines=lines, least=px) for words in headings]
+        if not any(fit.cut or fit.elided for fit in laid):
+            return sized, headings
+    sized = replace(pen, px=style.smallest_px(pen.px))
+    shortened = []
+    for words in headings:
+        kept = []
+        for word in words.split(" "):
+            if style.natural_width(word, sized) > width:
+                word = style.fit(word, sized, width, height, lines=1, least=sized.px).lines[0]
+            kept.append(word)
+        shortened.append(" ".join(kept))
+    return sized, shortened
 
 
 @dataclass(frozen=True)
@@ -147,6 +175,16 @@ class ScoringScene(MenuScene):
             label = category_label(self.t, category, self.app.settings.deck_for(self.setup.rules))
             if category == "sette":
                 label, cells = self._sevens(label, scores)
+            elif category == "scope" and len(scores) > 3 and any(b.bonus for b in scores):
+                # beside many sides "4 (3 bonus)" is too wide: the label says what the
+                # brackets count
+                label = self.t("scope_bonus_label", scopas=label)
+                cells = tuple(
+                    self.t("scope_bonus_short", count=b.scope, bonus=b.bonus)
+                    if b.bonus
+                    else str(b.scope)
+                    for b in scores
+                )
             rows.append(SheetRow(category, label, cells, points))
         rows.append(
             SheetRow(
@@ -507,7 +545,10 @@ class ScoringScene(MenuScene):
             self.draw_hint(surface, self.footer, style.INK_SOFT)
         else:
             pen = m.pen("ui", style.SMALL, style.INK_SOFT)
-            style.text(surface, self.deal_code(), pen, self.footer, align="center", lines=2)
+            words = self.deal_code()
+            if self.row_boxes:  # how to see the cards behind a row, under the round's code
+                words = "\n".join(filter(None, (words, self.t("sheet_behind_hint"))))
+            style.text(surface, words, pen, self.footer, align="center", lines=2)
 
     def _draw_sheet(self, surface: pygame.Surface) -> None:
         m, area = self.m, self.sheet_area
@@ -525,12 +566,14 @@ class ScoringScene(MenuScene):
         long = any(style.natural_width(name, head) > col_w - gap for name in names)
         row_h = min(m.px(0.062), area.h // (len(rows) + (3 if long else 1)))
         head_h = round(row_h * 2.2) if long else row_h
+        lines = 3 if long else 1
+        head, names = _alike(names, head, col_w - gap, head_h - m.px(style.SPACE_XS), lines)
         for side, name in enumerate(names):
             color = style.side_colour(side)
             column = pygame.Rect(area.left + label_w + col_w * side, area.top, col_w, head_h)
             box = column.inflate(-gap, -m.px(style.SPACE_XS))
             used = style.text(
-                surface, name, head.tinted(color), box, align="center", lines=3 if long else 1
+                surface, name, head.tinted(color), box, align="center", lines=lines, least=head.px
             )
             y = used.bottom + m.px(0.003)
             pygame.draw.line(surface, color, (used.left, y), (used.right, y), max(1, m.px(0.003)))
@@ -579,11 +622,6 @@ class ScoringScene(MenuScene):
                 width = max(1, m.px(0.003))
                 pygame.draw.rect(surface, style.GOLD_DEEP, rect, width, border_radius=m.px(0.006))
             y += row_h
-        note = m.pen("ui", style.SMALL, style.INK_SOFT)
-        if self.row_boxes and area.bottom - y >= 2 * style.line_height(note):
-            box = pygame.Rect(area.left + pad, y + m.px(style.SPACE_S), area.w - 2 * pad, 0)
-            box.h = style.line_height(note)
-            style.text(surface, self.t("sheet_behind_hint"), note, box, align="center")
 
     def _headings(self, pen: style.Pen, width: int) -> list[str]:
         """The columns' headings: each side's name (``names``), broken only between
@@ -632,29 +670,47 @@ class ScoringScene(MenuScene):
         valued = key == "primiera"
         name_h = style.line_height(name_pen)
         value_h = style.line_height(value_pen) if valued else 0
-        card_h = band_h - name_h - value_h - m.px(style.SPACE_S)
-        width = style.card_width_for(card_h)
+        space = m.px(style.SPACE_S)
+        card_h = band_h - name_h - value_h - 2 * space  # the shadow clear of the next side
+        room = band_w - 2 * space  # clear of the side beside
         most = max(len(held) for held in cards)
-        width = min(width, band_w // max(4, most) - m.px(style.SPACE_XS))
+        # as large as the band's height allows, the cards overlapping (down to ``OVERLAP`` of
+        # each in sight) where a row of them would not fit side by side
+        width = min(style.card_width_for(card_h), round(room / (1 + (most - 1) * OVERLAP)))
         art = style.menu_art(self.app, self.app.settings.deck_for(self.setup.rules))
         for side, held in enumerate(cards):
             column, line = side % across, side // across
             band = pygame.Rect(inside.left + band_w * column, top + band_h * line, band_w, band_h)
-            head = pygame.Rect(band.left, band.top, band.w, name_h)
-            colour = style.side_colour(side)
-            words = f"{self.names[side]}: {rows[key].cells[side]}"
-            style.text(surface, words, name_pen.tinted(colour), head, align="center")
+            head = pygame.Rect(band.left + space, band.top, room, name_h)
+            self._behind_label(surface, name_pen.tinted(style.side_colour(side)), head,
+                               self.names[side], rows[key].cells[side])  # fmt: skip
             if not held:
                 continue
             step = width + m.px(style.SPACE_XS)
-            x = band.centerx - (step * (len(held) - 1)) // 2
+            if len(held) > 1:
+                step = min(step, (room - width) / (len(held) - 1))
+            x = band.centerx - step * (len(held) - 1) / 2
             cy = head.bottom + m.px(style.SPACE_XS) + style.card_height(width) // 2
             for card, value in held:
-                rect = style.draw_card(surface, art, card, (x, cy), width)
+                rect = style.draw_card(surface, art, card, (round(x), cy), width)
                 if valued:
                     under = pygame.Rect(rect.left, rect.bottom, rect.w, value_h)
                     style.text(surface, str(value), value_pen, under, align="center")
                 x += step
+
+    def _behind_label(
+        self, surface: pygame.Surface, pen: style.Pen, box: pygame.Rect, name: str, cell: str
+    ) -> None:
+        """A side's name and its cell over its cards ("Giulia: 81"), centred in ``box``:
+        the name shortened where it must be, the cell always whole."""
+        tail = f": {cell}"
+        tail_w = style.natural_width(tail, pen)
+        name_w = min(style.natural_width(name, pen), box.w - tail_w)
+        left = box.centerx - (name_w + tail_w) // 2
+        used = style.text(
+            surface, name, pen, pygame.Rect(left, box.top, name_w, box.h), least=pen.px
+        )
+        style.text(surface, tail, pen, pygame.Rect(used.right, box.top, tail_w + 1, box.h))
 
     def _draw_chart(self, surface: pygame.Surface) -> Drawn | None:
         """The running totals round by round; returns where the dots and the labels went."""
