@@ -651,6 +651,13 @@ class Tour:
         setup = MatchSetup(every_seats(names), cirulla)
         self.sheet(setup, knocked, "scoring, cirulla, scopas with bonuses, four alone")
         app.back()
+        pair = cirulla.with_(players=2)
+        halves = [[card for card in DECK if card.index % 2 == side] for side in range(2)]
+        scores = score_round(halves, (13, 2), pair, bonus=(10, 0))
+        start = Match.new(pair, 7)
+        knocked = Match._make(pair, 7, 0, (), start.round, (23, 2), (scores,), None, False, None)
+        self.sheet(MatchSetup(solo.seats, pair), knocked, "scoring, cirulla, scopas with bonuses")
+        app.back()
         runs = [C(text) for text in ("1D", "2D", "3D", "4D", "10D", "9D", "8D", "7D")]
         piles = [runs, [card for card in DECK if card not in runs]]
         dossena = cirulla.with_(players=2, dossena_scale=True)

@@ -701,9 +701,10 @@ class ScoringScene(MenuScene):
     def _behind_label(
         self, surface: pygame.Surface, pen: style.Pen, box: pygame.Rect, name: str, cell: str
     ) -> None:
-        """A side's name and its cell over its cards ("Giulia: 81"), centred in ``box``:
-        the name shortened where it must be, the cell always whole."""
-        tail = f": {cell}"
+        """A side's name and its figure over its cards ("Giulia: 81"), centred in ``box``:
+        the name shortened where it must be, the figure always whole. The cell's words in
+        brackets are left to the sheet ("65 (3 suits)": the cards show the suits)."""
+        tail = f": {cell.split(' (')[0]}"
         tail_w = style.natural_width(tail, pen)
         name_w = min(style.natural_width(name, pen), box.w - tail_w)
         left = box.centerx - (name_w + tail_w) // 2
