@@ -402,8 +402,10 @@ class NewGameScene(MenuScene):
         self.form.add(sides)
         y += row_h + gap
         header = m.pen("ui", style.ROW_NOTE, style.INK_SOFT)
-        self.header_box = pygame.Rect(inner.left, y, inner.w, style.line_height(header))
-        y = self.header_box.bottom
+        # the columns' names a little up from the first seat: clear of its focus ring
+        reach = m.px(style.SPACE_XS)
+        self.header_box = pygame.Rect(inner.left, y - reach, inner.w, style.line_height(header))
+        y = self.header_box.bottom + reach
         seat_h = m.px(SEAT_ROW[many])
         step = seat_h + gap // 2
         cols = self._columns(inner)
