@@ -229,32 +229,34 @@ class TableLayout:
         """``place`` with its plate as wide as ``wanted`` (its name whole), up to
         ``PLATE_GROWTH`` times its usual width and as far as the window allows: the bottom
         seat's towards the window's left edge, the top seat's towards the score panel, a
-        side seat's towards the table (and clear of the deck). Six players' plates, two to
-        a side of the window, keep their width."""
+        side seat's towards the table (and clear of the deck), six players' side seats
+        alike."""
         name = place.name_rect
-        if wanted <= name.width or " " in place.position:
+        if wanted <= name.width:
             return place
         w, m = self.size[0], self.margin
+        edge = place.position.split()[0]
         if place.position == "bottom":
             room = name.right - m
         elif place.position == "top":
             room = name.right - (self.hud_rect.right + m)
         else:
-            stock = FRect(0, 0, self.table_w, self.table_h)
+            stock = FRect(0, 0, self.table_w * 1.15, self.table_h * 1.15)  # with its shadow
             stock.center = self.stock_centre
+            stock = stock.union(self.stock_label(3 * self.font_small))
             inner = self.table_rect.left - 2 * m  # clear of the table's frame
-            if place.position == "left" and name.top < stock.bottom and stock.top < name.bottom:
+            if edge == "left" and name.top < stock.bottom and stock.top < name.bottom:
                 inner = min(inner, stock.left - m)
-            if place.position == "left":
+            if edge == "left":
                 room = inner - m
             else:
                 room = (w - m) - (self.table_rect.right + 2 * m)
         width = min(wanted, self.plate_size[0] * PLATE_GROWTH, max(name.width, room))
         grown = FRect(name)
         grown.width = width
-        if place.position == "left":
+        if edge == "left":
             grown.topleft = name.topleft
-        elif place.position == "right":
+        elif edge == "right":
             grown.topright = name.topright
         else:
             grown.bottomright = name.bottomright
