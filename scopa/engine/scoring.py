@@ -147,8 +147,7 @@ def cards_behind(category: str, breakdown: Breakdown, rules: Rules) -> tuple[tup
                 best.append((top, values[top.rank]))
         return tuple(best)
     if category == "denari":
-        ranks: Iterable[int] = range(1, 11)
-        wanted = [Card(rank, "D") for rank in ranks]
+        wanted = [Card(rank, "D") for rank in range(1, 11)]
     elif category == "sette":
         wanted = [Card(rank, suit) for rank in (7, 6) for suit in SUITS]
     elif category in ("napola", "piccola"):

@@ -240,17 +240,16 @@ class TableLayout:
             room = name.right - m
         elif place.position == "top":
             room = name.right - (self.hud_rect.right + m)
-        else:
+        elif edge == "left":  # clear of the table's frame, and of the deck beside it
             stock = FRect(0, 0, self.table_w * 1.15, self.table_h * 1.15)  # with its shadow
             stock.center = self.stock_centre
             stock = stock.union(self.stock_label(3 * self.font_small))
-            inner = self.table_rect.left - 2 * m  # clear of the table's frame
-            if edge == "left" and name.top < stock.bottom and stock.top < name.bottom:
+            inner = self.table_rect.left - 2 * m
+            if name.top < stock.bottom and stock.top < name.bottom:
                 inner = min(inner, stock.left - m)
-            if edge == "left":
-                room = inner - m
-            else:
-                room = (w - m) - (self.table_rect.right + 2 * m)
+            room = inner - m
+        else:
+            room = (w - m) - (self.table_rect.right + 2 * m)
         width = min(wanted, self.plate_size[0] * PLATE_GROWTH, max(name.width, room))
         grown = FRect(name)
         grown.width = width
