@@ -220,6 +220,25 @@ def test_page_keys_and_arrows_on_a_tab_switch_sections(app, scene) -> None:
     assert not any(row in scene.form.widgets for row in scene.rows["match"])
 
 
+def test_the_arrows_step_from_the_focused_tab_and_go_down_into_its_rows(app, scene) -> None:
+    """Focus on Scoring while Match was open: Right opened Captures, the focus going
+    backwards. And Down walked along the four tabs before reaching a row; Up from the first
+    row went to the last tab. Left and Right now step from the focused tab, Down goes into
+    the open tab's rows and Up comes back to that tab."""
+    assert scene.tab == "match"
+    scene.form.keyboard_used = True
+    scene.form.set_focus(scene.tabs[2])  # Scoring focused, Match open
+    press(app, pygame.K_RIGHT)
+    assert scene.tab == "game" and scene.form.focus is scene.tabs[3]
+    press(app, pygame.K_LEFT)
+    assert scene.tab == "scoring" and scene.form.focus is scene.tabs[2]
+    press(app, pygame.K_DOWN)
+    first = scene.shown_rows()[0]
+    assert scene.form.focus is first
+    press(app, pygame.K_UP)
+    assert scene.form.focus is scene.tabs[2]
+
+
 # --- the rules added with Cirulla and six players ----------------------------------------------
 
 
@@ -460,7 +479,7 @@ def test_down_walks_every_row_of_a_long_tab_though_some_are_out_of_sight(app) ->
     app.stack.push(scene)
     frame(app)
     form = scene.form
-    order = form.focusables()
+    order = [widget for widget in form.focusables() if widget not in scene.tabs]
     assert any(widget.panel is not None for widget in order)
     form.keyboard_used = True
     form.set_focus(order[0])

@@ -272,9 +272,13 @@ class SettingsScene(MenuScene):
             self.app.save_settings()
 
     def switch_tab(self, direction: int) -> None:
-        """Open the next (or previous) section; a focused tab stays focused on the new one."""
-        index = (TABS.index(self.tab) + direction) % len(TABS)
-        on_tab = self.form.focus in self.tabs
+        """Open the next (or previous) section: the one beside the focused tab (the focus
+        went backwards when it stepped from the open one), which keeps the focus; else
+        beside the open one."""
+        focus = self.form.focus
+        on_tab = focus in self.tabs
+        start = self.tabs.index(focus) if on_tab else TABS.index(self.tab)
+        index = (start + direction) % len(TABS)
         self._opener(TABS[index])()
         if on_tab:
             self.form.set_focus(self.tabs[index])
@@ -285,13 +289,31 @@ class SettingsScene(MenuScene):
             if self.form.focus in self.tabs:
                 tab_keys.update({pygame.K_LEFT: -1, pygame.K_RIGHT: +1})
             if event.key in tab_keys:
+                self.form.keyboard_used = True
                 self.switch_tab(tab_keys[event.key])
+                return True
+            if event.key in (pygame.K_UP, pygame.K_DOWN) and self._across_tabs(event.key):
                 return True
         used = super().handle(event)
         if event.type == pygame.MOUSEBUTTONUP and self.volume_dirty:
             self.volume_dirty = False
             self.app.save_settings()
         return used
+
+    def _across_tabs(self, key: int) -> bool:
+        """Down from the tabs goes into the open section's first row (it walked along the
+        tabs, four presses to reach it), Up from that row back to the open tab."""
+        rows = [row for row in self.shown_rows() if row in self.form.focusables()]
+        focus = self.form.focus
+        if key == pygame.K_DOWN and focus in self.tabs and rows:
+            target = rows[0]
+        elif key == pygame.K_UP and rows and focus is rows[0]:
+            target = self.tabs[TABS.index(self.tab)]
+        else:
+            return False
+        self.form.keyboard_used = True
+        self.form.set_focus(target)
+        return True
 
     # --- layout ---------------------------------------------------------------------------
 
