@@ -101,6 +101,9 @@ def test_a_won_match_offers_rematch_and_title(app) -> None:
     app.stack.push(scene)
     frame(app)
     assert scene.headline() == app.t("match_won.you")  # Giulia plays alone: "You win!"
+    replay = next(b for b in scene.buttons if b.text() == app.t("replay_deal"))
+    # no match is left in progress to leave
+    assert resolve(replay.hint) == app.t("replay_deal_hint_over")
     press(app, pygame.K_ESCAPE)  # the menu, over the result
     pause = app.stack.top
     assert type(pause).__name__ == "PauseScene"

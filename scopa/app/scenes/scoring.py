@@ -387,9 +387,8 @@ class ScoringScene(MenuScene):
             )
             self.buttons.insert(0, self.review_button)
         if not self.remote and self.match.rounds:
-            replay = Button(
-                self.tr("replay_deal"), self.replay_deal, hint=self.tr("replay_deal_hint")
-            )
+            hint = "replay_deal_hint_over" if self.match.over else "replay_deal_hint"
+            replay = Button(self.tr("replay_deal"), self.replay_deal, hint=self.tr(hint))
             self.buttons.insert(0, replay)
 
     # --- the review -----------------------------------------------------------------------
