@@ -319,7 +319,7 @@ def test_the_status_line_asks_for_the_matta_s_value_while_its_picker_is_open(fas
     assert scene.knock.picking
     assert scene.status_text()[0] == fast.t("table.matta_status")
     key(fast, pygame.K_ESCAPE)
-    assert scene.status_text()[0] == fast.t("table.your_turn")
+    assert scene.status_text()[0] == fast.t("table.your_turn_keys")  # K: a player on the keys
 
 
 def test_the_arrows_go_round_the_matta_picker_and_space_chooses(fast):

@@ -552,3 +552,16 @@ def test_the_line_under_the_table_keeps_clear_of_a_second_row_of_cards(fast, siz
     for count in range(7, 13):
         lowest = max(lay.table_slot(slot, count).bottom for slot in range(count))
         assert lowest + lay.margin * 0.25 <= status.rect.top, (count, lowest, status.rect)
+
+
+@pytest.mark.parametrize("key", [pygame.K_h, pygame.K_RETURN, pygame.K_TAB])
+def test_any_key_of_play_tells_the_keys_not_to_drag(fast, key):
+    """A keyboard player who had pressed only Enter, Tab or H (a hint) was still told to
+    "drag a card onto the table"; the pause's Escape and a modifier say nothing."""
+    fast.set_language("en")
+    scene = open_table(fast, "7D 2C 10S", "1B 3B 8C", "3C 4S 5B 9B")
+    for quiet in (pygame.K_LSHIFT, pygame.K_F11):
+        fast.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=quiet, mod=0, unicode="")])
+        assert scene.status_text()[0] == fast.t("table.your_turn")
+    fast.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="")])
+    assert scene.status_text()[0] == fast.t("table.your_turn_keys")
