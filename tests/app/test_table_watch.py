@@ -56,6 +56,25 @@ def test_a_click_in_watch_mode_speeds_the_show_up_until_the_next_click(app):
     assert scene.director.factor == pytest.approx(normal)
 
 
+def test_space_speeds_a_watched_match_up_as_a_click_does(app):
+    """Only a click sped a watched match up (its line said "click to speed up"): a player
+    on the keys could not. Space does it now, and Space again goes back."""
+    app.settings = app.settings.with_(animation_speed="normal", language="en")
+    scene = watch_table(app, players=2)
+    pump(app)
+    normal = scene.director.factor
+    space = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ")
+    app.frame(FRAME, [space])
+    pump(app)
+    assert scene.director.factor == pytest.approx(normal / 4)
+    app.frame(FRAME, [space])
+    for _ in range(100):
+        pump(app)
+        if scene.director.factor == pytest.approx(normal):
+            break
+    assert scene.director.factor == pytest.approx(normal)
+
+
 def test_animation_speed_setting_scales_the_deal(app):
     durations = {}
     for speed in ("slow", "normal", "fast"):

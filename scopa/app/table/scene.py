@@ -405,12 +405,14 @@ class TableScene(Scene):
             return True
         if self.remote and self.absence.handle(event):
             return True
+        clicked = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+        spaced = event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE
         if self.mode == "watch":
-            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if clicked or spaced:  # the keyboard's click: Space
                 self.fast_forward = not self.fast_forward
             return True
         if self.human_to_play is None and self.director.busy:
-            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if clicked or spaced:
                 self.director.hurry()
             return True
         return self.input.handle(event)
