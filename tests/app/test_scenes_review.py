@@ -271,6 +271,28 @@ def test_moves_played_as_a_hint_said_are_counted_on_the_review(english) -> None:
     assert "Hints followed" in drawn_texts(app)
 
 
+def test_the_review_s_accuracy_is_the_statistics_one_without_the_moves_a_hint_chose(
+    english,  # noqa: ANN001
+) -> None:
+    """The review said 84 % where the statistics said 40 % for the same match: the
+    statistics leave out the moves a hint chose, the review counted them (as Master's own,
+    free). Both now count only the player's own choices."""
+    app = english
+    coordinator, _, scoring = on_scoring(app)
+    click(app, scoring.review_button)
+    scene = app.stack.top
+    review = scene.review()
+    decisions = review.decisions(scene.seat)
+    coordinator.hinted = {grade.number for grade in decisions if grade.accurate}
+    mine = review.accuracy(scene.seat, frozenset(coordinator.hinted))
+    assert mine is None or mine < review.accuracy(scene.seat)
+    shown = "\u2014" if mine is None else f"{round(mine)}%"
+    assert scene.summary()[0] == ("Accuracy", shown)
+    assert coordinator.reviews.review(1) is not None
+    by_round = dict(scene.by_round())
+    assert by_round.get(1) == mine
+
+
 def test_the_match_review_covers_every_round(english) -> None:  # noqa: ANN001
     app = english
     coordinator, _, scoring = on_scoring(app)

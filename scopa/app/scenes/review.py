@@ -108,7 +108,7 @@ class ReviewScene(MenuScene):
         review = self.review()
         if review is None:
             return []
-        accuracy = review.accuracy(self.seat)
+        accuracy = review.accuracy(self.seat, self.coordinator.hinted)
         shown = "\u2014" if accuracy is None else f"{round(accuracy)}%"
         tiles = [
             (self.t("review.accuracy"), shown),
@@ -125,7 +125,9 @@ class ReviewScene(MenuScene):
         out = []
         for round_no in sorted(self.reviews.jobs):
             review = self.reviews.review(round_no)
-            accuracy = None if review is None else review.accuracy(self.seat)
+            accuracy = (
+                None if review is None else review.accuracy(self.seat, self.coordinator.hinted)
+            )
             if accuracy is not None:
                 out.append((round_no, accuracy))
         return out
