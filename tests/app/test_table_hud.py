@@ -11,6 +11,8 @@ import pytest
 from scopa.app import style
 from scopa.app.table import TableScene
 from scopa.app.table.hud import Plate, draw_plate
+from scopa.app.table.layout import TableLayout
+from scopa.app.table.painter import hud_needs
 from scopa.engine import Match, Rules
 from scopa.settings import MatchSetup, SeatConfig
 
@@ -196,7 +198,8 @@ def test_each_of_many_sides_wears_on_the_table_the_colour_it_has_on_the_sheet(ap
 def test_long_names_are_written_whole_on_their_plates_in_a_large_window(app, players) -> None:
     """At 1920x1080 a 24-letter name was cut on its plate with room to spare beside it:
     the plates grow for long names where the window has room. Each plate of the table laid
-    out is drawn as the painter draws it, the dealer's button on it (the least room)."""
+    out is drawn as the painter draws it, the dealer's button on it (the least room); the
+    top seat's plate leaves the room beside it to the score panel, which names it whole."""
     app.resize((1920, 1080))
     names = ("Ludovica Sforza Visconti", "Bartolomeo Colleoni Jr.", "Caterina de Medici Sr.")
     seats = [SeatConfig("Pierluigi Francesco Neri", True)]
@@ -207,8 +210,17 @@ def test_long_names_are_written_whole_on_their_plates_in_a_large_window(app, pla
     app.stack.push(scene)
     app.frame(1 / 30, [])
     layout = scene.layout
+    needed = hud_needs([config.name for config in seats], layout, scene.text)
+    tops = [seat for seat in range(players) if layout.place_of(seat).position == "top"]
+    plain = TableLayout((1920, 1080), rules, scene.bottom)
+    if any(layout.place_of(s).name_rect.width > plain.place_of(s).name_rect.width for s in tops):
+        # grown, the top plate keeps clear of the score panel as wide as it wants to be
+        assert layout.hud_width_for(needed) >= needed - 0.5
     for seat, config in enumerate(seats):
-        rect = layout.place_of(seat).name_rect
+        place = layout.place_of(seat)
+        if place.position == "top":  # its name is the score panel's too, which comes first
+            continue
+        rect = place.name_rect
         seen: list[style.Drawn] = []
         with style.watch_text(seen.append):
             plate = Plate(config.name, "Beginner", False, True, "D")
@@ -216,4 +228,29 @@ def test_long_names_are_written_whole_on_their_plates_in_a_large_window(app, pla
         (written,) = [text for text in seen if text.words == config.name]
         assert not written.elided, config.name
         assert written.px >= 0.75 * layout.font_normal, config.name
+    scene.close()
+
+
+def test_the_top_plate_leaves_the_score_panel_room_for_a_long_name(app) -> None:
+    """Grown for a long name, the top seat's plate took the room the score panel widens
+    into: "Maestro Giuseppe Gari…" on the panel at 1920x1080. The panel comes first."""
+    app.resize((1920, 1080))
+    seats = (SeatConfig("Anna", True), SeatConfig("Maestro Giuseppe Garibal", False, "master"))
+    rules = Rules()
+    setup = MatchSetup(seats, rules)
+    scene = TableScene(app, coordinated(app, setup, Match.new(rules, 4)), worker=inline_worker())
+    app.stack.push(scene)
+    seen: list[style.Drawn] = []
+    with style.watch_text(seen.append):
+        for _ in range(120):  # the deal, then the score panel
+            app.frame(1 / 30, [])
+    panel = scene.layout.hud_rect
+    on_panel = [
+        text
+        for text in seen
+        if text.words.startswith("Maestro") and text.box[1] < panel.top + panel.h * 3
+        and text.box[0] < scene.layout.place_of(1).name_rect.left
+    ]  # fmt: skip
+    assert on_panel and not any(text.elided for text in on_panel), on_panel
+    assert all(text.px == text.asked for text in on_panel), on_panel  # not shrunk either
     scene.close()

@@ -61,6 +61,8 @@ class HandSlot:
     angle: float
 
 
+HUD_SHARE = 0.4
+"""The share of the window's width the score panel may reach for long names."""
 PLATE_GROWTH = 1.6
 """How many times its usual width a name plate may grow to write a long name whole."""
 STATUS_LINES = 1.75
@@ -82,9 +84,12 @@ class TableLayout:
         rules: Rules,
         bottom: int = 0,
         plate_widths: Sequence[float] = (),
+        hud_wanted: float = 0.0,
     ) -> None:
         """``plate_widths``: by seat, how wide its plate would need to be to write its name
-        whole; a plate grows towards it where the window has room (``_widened``)."""
+        whole; a plate grows towards it where the window has room (``_widened``), the top
+        one leaving the score panel the width it wants (``hud_wanted``: its names whole)."""
+        self.hud_wanted = hud_wanted
         self.size = size
         self.rules = rules
         self.players = players = rules.players
@@ -228,7 +233,8 @@ class TableLayout:
     def _widened(self, place: SeatPlace, wanted: float) -> SeatPlace:
         """``place`` with its plate as wide as ``wanted`` (its name whole), up to
         ``PLATE_GROWTH`` times its usual width and as far as the window allows: the bottom
-        seat's towards the window's left edge, the top seat's towards the score panel, a
+        seat's towards the window's left edge, the top seat's towards the score panel as
+        wide as it wants to be (``hud_wanted``), a
         side seat's towards the table (and clear of the deck), six players' side seats
         alike."""
         name = place.name_rect
@@ -238,8 +244,9 @@ class TableLayout:
         edge = place.position.split()[0]
         if place.position == "bottom":
             room = name.right - m
-        elif place.position == "top":
-            room = name.right - (self.hud_rect.right + m)
+        elif place.position == "top":  # as far as the score panel, as wide as it wants
+            panel = min(self.hud_rect.left + self.hud_wanted, self.size[0] * HUD_SHARE)
+            room = name.right - (max(self.hud_rect.right, panel) + m)
         elif edge == "left":  # clear of the table's frame, and of the deck beside it
             stock = FRect(0, 0, self.table_w * 1.15, self.table_h * 1.15)  # with its shadow
             stock.center = self.stock_centre
@@ -302,7 +309,7 @@ class TableLayout:
         """The score panel's width when its lines need ``needed``: its usual width, or
         wider for long names (partners' names joined) as far as the name plates at the top
         of the window and the middle of the window allow."""
-        right = self.size[0] * 0.4
+        right = self.size[0] * HUD_SHARE
         bottom = self.hud_bottom_guess()
         for place in self.seats:
             plate = place.name_rect

@@ -9,6 +9,7 @@ then the overlays (aids, the capture choice, the cover).
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from functools import partial
 
 import pygame
@@ -359,16 +360,10 @@ class Painter:
         return items
 
     def _hud_needs(self, hud: HudView, lay: TableLayout) -> float:
-        """The width the score panel needs to write every side's name whole, beside a
-        score of two digits."""
-        name = self._name_pen(lay, True)
-        score_w = style.natural_width("88", self._score_pen(lay))
-        widest = max((style.natural_width(row.name, name) for row in hud.rows), default=0)
-        return widest + lay.font_normal * 0.66 + lay.margin * 0.4 + score_w + lay.margin * 1.4
+        return hud_needs([row.name for row in hud.rows], lay, self.text)
 
     def _score_pen(self, lay: TableLayout) -> style.Pen:
-        size = lay.font_normal if lay.hud_compact else round(lay.font_normal * 1.25)
-        return self.text.pen("ui_bold", size, style.BRIGHT_GOLD)
+        return score_pen(lay, self.text)
 
     def hud_name_box(self, row: ScoreRow, band: FRect, lay: TableLayout) -> FRect:
         """Where a side's name is written on its line of the score panel."""
@@ -581,3 +576,18 @@ __all__ = [
     "Painter",
     "card_item",
 ]
+
+
+def score_pen(lay: TableLayout, text: Writer) -> style.Pen:
+    """The pen of the sides' points on the score panel."""
+    size = lay.font_normal if lay.hud_compact else round(lay.font_normal * 1.25)
+    return text.pen("ui_bold", size, style.BRIGHT_GOLD)
+
+
+def hud_needs(names: Sequence[str], lay: TableLayout, text: Writer) -> float:
+    """The width the score panel needs to write every side's name (``names``) whole,
+    beside a score of two digits."""
+    name = text.pen("ui_bold", lay.font_normal, style.CREAM)
+    score_w = style.natural_width("88", score_pen(lay, text))
+    widest = max((style.natural_width(words, name) for words in names), default=0)
+    return widest + lay.font_normal * 0.66 + lay.margin * 0.4 + score_w + lay.margin * 1.4

@@ -42,6 +42,7 @@ from .painter import (
     GLOW_TAKE,
     Painter,
     card_item,
+    hud_needs,
 )
 from .snapshot import TableSnapshot
 from .sprites import TableView
@@ -304,13 +305,14 @@ class TableScene(Scene):
 
     def _table_layout(self, size: tuple[int, int]) -> TableLayout:
         """The table laid out for ``size``, each plate as wide as its seat's name wants
-        where there is room."""
+        where there is room, the score panel as wide as its sides' names want."""
         rules = self.coordinator.setup.rules
         plain = TableLayout(size, rules, self.bottom)
         seats = Seats(self.coordinator.setup, self.app.t, self.humans)
         names = [seats.seat_name(seat) for seat in range(rules.players)]
         widths = [plate_width(name, plain, self.text) for name in names]
-        return TableLayout(size, rules, self.bottom, widths)
+        sides = [seats.side_name(side) for side in range(rules.sides)]
+        return TableLayout(size, rules, self.bottom, widths, hud_needs(sides, plain, self.text))
 
     def _keep_card_sizes(self) -> None:
         """Register the layout's card widths and make their shadows and glows up front,
