@@ -3,11 +3,11 @@ points with the language's decimal mark, and the verdict on a position played ag
 
 from __future__ import annotations
 
-from scopa.ai.reasons import reason_text
+from scopa.ai.reasons import FRENCH_RANK_NAMES, RANK_NAMES, reason_text
 from scopa.ai.review import TOLERANCE, MoveGrade
 from scopa.engine import Move
 
-from .wording import Text, capital, card_list, card_name
+from .wording import Text, capital, card_list, card_name, deck_family
 
 
 def language(t: Text) -> str:
@@ -35,6 +35,10 @@ def move_phrase(t: Text, who: str, move: Move, deck: str, name: str = "") -> str
             return t(f"review.take.{who}", card=card, cards=card_list(t, move.captures, deck),
                      name=name)  # fmt: skip
         return t(f"review.lay.{who}", card=card, name=name)
+    if move.named:  # a knock naming the matta says its value: two knocks differ by it
+        french = deck_family(deck) == "french"
+        rank = (FRENCH_RANK_NAMES if french else RANK_NAMES)[language(t)][move.named]
+        return t(f"review.declare_matta.{who}", name=name, rank=rank)
     return t(f"review.{move.kind}.{who}", name=name)
 
 

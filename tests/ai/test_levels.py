@@ -174,6 +174,6 @@ def test_the_hint_explains_a_declaration() -> None:
     tip = hint(seat_view(position("1S 1B 7C", "10C 10S", rules=CIRULLA, seed=2)), time_limit=0)
     assert tip.move == Move.parse("!7C=1")
     assert tip.reason == "declare_matta" and dict(tip.params) == {"points": 10, "rank": 1}
-    assert tip.text("en") == "knock and show your hand, the matta as an ace: 10 points"
+    assert tip.text("en") == "knock, the matta as an ace: 10 points"
     plain = hint(seat_view(position("2S 3B 4C", "10C 10S", rules=CIRULLA, seed=1)), time_limit=0)
     assert plain.reason == "declare" and plain.text("it") == "bussa e mostra le carte: 3 punti"

@@ -49,10 +49,10 @@ def test_every_reason_agrees_with_any_rank() -> None:
 def test_a_declaration_names_the_matta_as_the_deck_names_its_value() -> None:
     params = {"points": 10, "rank": 9}
     assert reason_text("declare_matta", params, "en", "french") == (
-        "knock and show your hand, the matta as a queen: 10 points"
+        "knock, the matta as a queen: 10 points"
     )
     assert reason_text("declare_matta", params, "it") == (
-        "bussa e mostra le carte, la matta come un cavallo: 10 punti"
+        "bussa, la matta come un cavallo: 10 punti"
     )
     assert reason_text("declare", {"points": 3}, "it") == "bussa e mostra le carte: 3 punti"
 

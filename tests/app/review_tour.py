@@ -262,7 +262,19 @@ def _moves_said(tour: Tour, solo: MatchSetup, hotseat: MatchSetup) -> None:
             (
                 _grade(0.9, 2, "!-", "-", seat=seat, number=3, reason="keep_hidden"),
                 _grade(0.5, 2, "!", "!-", seat=seat, number=4, reason="retract"),
-            ),
+                _grade(
+                    2.0,
+                    3,
+                    "!7C=5",
+                    "!7C=1",
+                    hand="1B 2S 7C",
+                    table="",
+                    seat=seat,
+                    number=5,
+                    reason="declare_matta",
+                    params=(("rank", 1), ("points", 3)),
+                ),
+            ),  # fmt: skip
         )
         for grades in shown:
             done = ReviewJob(92, 1, (seat,), 0)

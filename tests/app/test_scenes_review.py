@@ -486,3 +486,19 @@ def test_enter_after_the_review_closed_by_the_mouse_goes_on_to_the_next_round(en
         frame(app)
     press(app, pygame.K_RETURN)
     assert app.stack.top is table  # the next round, not the review
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_knock_naming_the_matta_says_the_value_named(app, language) -> None:  # noqa: ANN001
+    """ "You knocked and showed your hand" over "Master would knock and show the hand",
+    costing two points: the two read alike, the values named for the matta unsaid."""
+    from scopa.app.coach_words import move_phrase
+
+    app.set_language(language)
+    mine = move_phrase(app.t, "you", Move.parse("!7C=5"), "napoletane")
+    best = move_phrase(app.t, "master", Move.parse("!7C=1"), "napoletane")
+    assert mine != app.t("review.declare.you") and best != app.t("review.declare.master")
+    assert ("a 5" if language == "en" else "un 5") in mine
+    assert ("an ace" if language == "en" else "un asso") in best
+    plain = move_phrase(app.t, "you", Move.parse("!"), "napoletane")
+    assert plain == app.t("review.declare.you")  # a knock without the matta, as before
