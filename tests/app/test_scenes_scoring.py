@@ -137,19 +137,12 @@ def test_the_sheet_draws_at_any_size(app, size) -> None:
         assert not button.rect.colliderect(scene.sheet_area)
 
 
-def six_sheet_headings(  # noqa: ANN001
-    app, language: str, sides: int, names: tuple[str, ...], humans: tuple[int, ...] = (0,)
-) -> list:
-    """The sides' headings drawn on the first round's sheet of six ``names`` in ``sides``
-    sides (people at the seats ``humans``), at 960x540 in ``language``."""
+def first_sheet(app, setup: MatchSetup):  # noqa: ANN001, ANN201
+    """The sheet of a match of ``setup`` after its first round (each play the first legal
+    one), opened and drawn: the scene and the texts drawn on it."""
     from scopa.app import style
-    from scopa.app.wording import NO_BREAK
 
-    app.settings = app.settings.with_(language=language)
-    app.resize((960, 540))
-    rules = Rules(players=6, six_sides=sides)
-    setup = MatchSetup(tuple(SeatConfig(n, i in humans) for i, n in enumerate(names)), rules)
-    match = Match.new(rules, 3)
+    match = Match.new(setup.rules, 3)
     while not match.rounds:
         match, _ = match.apply(match.legal_moves()[0])
     scene = ScoringScene(app, MatchCoordinator(setup, match))
@@ -157,6 +150,21 @@ def six_sheet_headings(  # noqa: ANN001
     drawn: list[style.Drawn] = []
     with style.watch_text(drawn.append):
         frame(app)
+    return scene, drawn
+
+
+def six_sheet_headings(  # noqa: ANN001
+    app, language: str, sides: int, names: tuple[str, ...], humans: tuple[int, ...] = (0,)
+) -> list:
+    """The sides' headings drawn on the first round's sheet of six ``names`` in ``sides``
+    sides (people at the seats ``humans``), at 960x540 in ``language``."""
+    from scopa.app.wording import NO_BREAK
+
+    app.settings = app.settings.with_(language=language)
+    app.resize((960, 540))
+    rules = Rules(players=6, six_sides=sides)
+    setup = MatchSetup(tuple(SeatConfig(n, i in humans) for i, n in enumerate(names)), rules)
+    scene, drawn = first_sheet(app, setup)
     plain = {name.replace(NO_BREAK, " ") for name in scene.names}
     return [text for text in drawn if text.words.replace(NO_BREAK, " ") in plain]
 
@@ -240,14 +248,7 @@ def test_the_headings_of_many_sides_alone_are_set_alike_and_never_break_a_word(
     players = 6 if sides == 6 else 4
     rules = Rules(players=6, six_sides=6) if sides == 6 else Rules(players=4, teams=False)
     setup = MatchSetup(tuple(SeatConfig(n, i == 0) for i, n in enumerate(names[:players])), rules)
-    match = Match.new(rules, 3)
-    while not match.rounds:
-        match, _ = match.apply(match.legal_moves()[0])
-    scene = ScoringScene(app, MatchCoordinator(setup, match))
-    app.stack.push(scene)
-    drawn: list[style.Drawn] = []
-    with style.watch_text(drawn.append):
-        frame(app)
+    scene, drawn = first_sheet(app, setup)
     first_row = scene.row_boxes["denari"].top - scene.row_boxes["denari"].h
     heads = [
         text
@@ -840,14 +841,7 @@ def test_the_cards_behind_a_row_keep_each_side_s_count_whole_beside_a_long_name(
              "Guglielmo Montemaggiore", "Annamaria Bonetti", "Pierangela Sforza")  # fmt: skip
     rules = Rules(players=6, six_sides=2)
     setup = MatchSetup(tuple(SeatConfig(n, i == 0) for i, n in enumerate(names)), rules)
-    match = Match.new(rules, 3)
-    while not match.rounds:
-        match, _ = match.apply(match.legal_moves()[0])
-    scene = ScoringScene(app, MatchCoordinator(setup, match))
-    app.stack.push(scene)
-    drawn: list[style.Drawn] = []
-    with style.watch_text(drawn.append):
-        frame(app)
+    scene, drawn = first_sheet(app, setup)
     hint = app.t("sheet_behind_hint")
     assert any(hint in text.words and not text.elided for text in drawn)
     pos = scene.row_boxes["denari"].center
