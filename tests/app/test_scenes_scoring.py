@@ -414,7 +414,7 @@ def test_four_sides_bonuses_are_counted_in_brackets_the_label_names(app, languag
     scene = ScoringScene(app, MatchCoordinator(setup, match))
     sheet = {row.key: row for row in scene.sheet()}
     assert sheet["scope"].cells == ("4 (3)", "1", "0", "2 (1)")
-    assert sheet["scope"].label == app.t("scope_bonus_label", scopas=app.t("cat_scope"))
+    assert sheet["scope"].label == app.t("scope_bonus_label", label=app.t("cat_scope"))
     app.stack.push(scene)
     drawn: list[style.Drawn] = []
     with style.watch_text(drawn.append):

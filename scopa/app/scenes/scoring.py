@@ -178,7 +178,7 @@ class ScoringScene(MenuScene):
             elif category == "scope" and len(scores) > 3 and any(b.bonus for b in scores):
                 # beside many sides "4 (3 bonus)" is too wide: the label says what the
                 # brackets count
-                label = self.t("scope_bonus_label", scopas=label)
+                label = self.t("scope_bonus_label", label=label)
                 cells = tuple(
                     self.t("scope_bonus_short", count=b.scope, bonus=b.bonus)
                     if b.bonus
