@@ -648,7 +648,7 @@ class ScoringScene(MenuScene):
         self, surface: pygame.Surface, key: str, cards: list[tuple[tuple[Card, int], ...]]
     ) -> None:
         """In the chart's place, the cards behind row ``key``: each side's in a band with
-        its name and its cell, the primiera's values under its cards."""
+        its name and its figure, the primiera's values under its cards."""
         m, area = self.m, self.chart_area
         frame = area.inflate(-m.px(0.01), 0)
         style.paper_card(surface, frame, m)
