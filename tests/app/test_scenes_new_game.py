@@ -747,3 +747,15 @@ def test_friends_at_three_stay_at_the_screen_when_a_fourth_seat_is_added(app, st
     assert scene.players == 4
     assert [seat.human for seat in scene.setup().seats] == [True, True, False, False]
     assert [seat.name for seat in scene.setup().seats][:2] == ["Anna", "Bruno"]
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+def test_the_columns_names_sit_clear_of_the_first_seat_s_focus_ring(app, size) -> None:
+    """The focus ring round the first seat's name field covered the foot of "Name" over
+    it: the columns' names now end where the ring begins."""
+    app.resize(size)
+    scene = NewGameScene(app)
+    app.stack.push(scene)
+    frame(app)
+    _, name, _, _ = seat(scene, 0)
+    assert scene.header_box.bottom <= name.rect.top - style.focus_reach(scene.m)

@@ -403,7 +403,7 @@ class NewGameScene(MenuScene):
         y += row_h + gap
         header = m.pen("ui", style.ROW_NOTE, style.INK_SOFT)
         # the columns' names a little up from the first seat: clear of its focus ring
-        reach = m.px(style.SPACE_XS)
+        reach = style.focus_reach(m)
         self.header_box = pygame.Rect(inner.left, y - reach, inner.w, style.line_height(header))
         y = self.header_box.bottom + reach
         seat_h = m.px(SEAT_ROW[many])

@@ -305,11 +305,16 @@ def focus_ring(surface: pygame.Surface, rect: pygame.Rect, scale: Scale, radius:
     """The keyboard's focus round a control of ``rect`` with corners of ``radius``: a gold
     ring, edged dark to read on the felt and on paper alike (within ``button_reach``)."""
     gap, ring = max(2, scale.px(0.004)), max(2, scale.px(0.003))
-    outer = rect.inflate(2 * (gap + ring), 2 * (gap + ring))
+    outer = rect.inflate(2 * focus_reach(scale), 2 * focus_reach(scale))
     pygame.draw.rect(surface, INK, outer, ring + 2, border_radius=radius + gap + ring)
     pygame.draw.rect(
         surface, BRIGHT_GOLD, outer.inflate(-2, -2), ring, border_radius=radius + gap + ring
     )
+
+
+def focus_reach(scale: Scale) -> int:
+    """How far beyond a control's rectangle its focus ring reaches (``focus_ring``)."""
+    return max(2, scale.px(0.004)) + max(2, scale.px(0.003))
 
 
 def button_reach(scale: Scale) -> int:
