@@ -254,3 +254,30 @@ def test_the_top_plate_leaves_the_score_panel_room_for_a_long_name(app) -> None:
     assert on_panel and not any(text.elided for text in on_panel), on_panel
     assert all(text.px == text.asked for text in on_panel), on_panel  # not shrunk either
     scene.close()
+
+
+@pytest.mark.parametrize("language", ["it", "en"])
+def test_a_hand_laid_open_is_said_whole_on_its_plate_beside_the_dealer_s_button(
+    app, language
+) -> None:
+    """A Cirulla player who knocked read "3 in mano, scope…" on their plate at 960x540:
+    a plate is now as wide as its longest second line wants, beside the dealer's button."""
+    from scopa.app.wording import count
+
+    app.resize((960, 540))
+    app.set_language(language)
+    rules = Rules.preset("cirulla")
+    seats = (SeatConfig("Anna", True), SeatConfig("Bruno", False, "beginner"))
+    setup = MatchSetup(seats, rules)
+    scene = TableScene(app, coordinated(app, setup, Match.new(rules, 4)), worker=inline_worker())
+    app.stack.push(scene)
+    app.frame(1 / 30, [])
+    shown = count(app.t, "table.in_hand_shown", 3)
+    rect = scene.layout.place_of(0).name_rect
+    seen: list[style.Drawn] = []
+    with style.watch_text(seen.append):
+        draw_plate(app.screen, rect, Plate("Anna", shown, True, True, "M"), scene.layout,
+                   scene.text, 0.0)  # fmt: skip
+    (line,) = [text for text in seen if text.words == shown]
+    assert not line.elided and line.px == line.asked, line
+    scene.close()

@@ -122,12 +122,16 @@ def detail_room(rect: FRect, layout: TableLayout, text: Writer) -> float:
     return rect.right - 1.5 * r - pad / 4 - (rect.left + pad)
 
 
-def plate_width(name: str, layout: TableLayout, text: Writer) -> float:
-    """How wide a plate of ``layout`` must be to write ``name`` whole at its usual size,
-    beside the dealer's button (``detail_room``)."""
+def plate_width(name: str, layout: TableLayout, text: Writer, detail: str = "") -> float:
+    """How wide a plate of ``layout`` must be to write ``name`` and its second line
+    (``detail``) whole at their usual sizes, beside the dealer's button (``detail_room``)."""
     pad = 14 * layout.unit
     r = _dealer_button(FRect((0, 0), layout.plate_size), text)[1]
-    return style.natural_width(name, name_pen(layout, text)) + pad + 1.5 * r + pad / 4 + 1
+    words = max(
+        style.natural_width(name, name_pen(layout, text)),
+        style.natural_width(detail, plate_pen(layout, text)) if detail else 0,
+    )
+    return words + pad + 1.5 * r + pad / 4 + 1
 
 
 def name_pen(layout: TableLayout, text: Writer) -> style.Pen:

@@ -22,7 +22,7 @@ from ..cardart import CardArt
 from ..scene import Scene
 from ..toasts import ToastBand, Words, worded
 from ..tween import Tweener
-from ..wording import Seats, capital
+from ..wording import Seats, capital, count
 from .absence import AbsenceBanner
 from .aids import FEATURES, AidsHost, AidsLayer
 from .choice import ChoicePopup
@@ -309,8 +309,15 @@ class TableScene(Scene):
         rules = self.coordinator.setup.rules
         plain = TableLayout(size, rules, self.bottom)
         seats = Seats(self.coordinator.setup, self.app.t, self.humans)
-        names = [seats.seat_name(seat) for seat in range(rules.players)]
-        widths = [plate_width(name, plain, self.text) for name in names]
+        t = self.app.t
+        widths = []
+        for seat, config in enumerate(self.coordinator.setup.seats):
+            # the longest second line the plate shows: a hand laid open, or the level
+            shown = "table.in_hand_shown" if rules.cirulla else "table.in_hand"
+            detail = (
+                count(t, shown, rules.hand_size) if config.human else t(f"level_tag_{config.level}")
+            )
+            widths.append(plate_width(seats.seat_name(seat), plain, self.text, detail))
         sides = [seats.side_name(side) for side in range(rules.sides)]
         return TableLayout(size, rules, self.bottom, widths, hud_needs(sides, plain, self.text))
 
