@@ -100,8 +100,15 @@ class ScoringScene(MenuScene):
         super().__init__(app)
         self.keys_from = RESULT_GRACE if self.match.over else KEY_GRACE
         """The sheet's age from which it takes keys."""
+        self.with_cards = frozenset(
+            category
+            for category in categories(self.match.rules)
+            for scored in self.match.rounds[-1:]
+            if any(cards_behind(category, b, self.match.rules) for b in scored)
+        )
+        """The rows of the round that count particular cards some side took."""
         self.row_boxes: dict[str, pygame.Rect] = {}
-        """Where the rows that count particular cards were drawn (by category)."""
+        """Where those rows were drawn (by category)."""
         self.pointed: str | None = None
         """The row under the pointer: the chart gives way to the cards behind it."""
         self.pinned: str | None = None
@@ -259,10 +266,9 @@ class ScoringScene(MenuScene):
         """The row whose cards are in sight (pointed at, else clicked) and each side's cards
         behind it (``cards_behind``); None when no side has any or no row is chosen."""
         key = self.pointed or self.pinned
-        if key is None or not self.match.rounds:
+        if key not in self.with_cards:
             return None
-        cards = [cards_behind(key, b, self.match.rules) for b in self.match.rounds[-1]]
-        return (key, cards) if any(cards) else None
+        return key, [cards_behind(key, b, self.match.rules) for b in self.match.rounds[-1]]
 
     def behind_note(self, key: str) -> str:
         """What the cards of row ``key`` say, in a sentence."""
@@ -595,9 +601,7 @@ class ScoringScene(MenuScene):
         chosen = self.behind()
         for index, row in enumerate(rows):
             rect = pygame.Rect(area.left, y, area.w, row_h)
-            if self.match.rounds and any(
-                cards_behind(row.key, b, self.match.rules) for b in self.match.rounds[-1]
-            ):
+            if row.key in self.with_cards:
                 self.row_boxes[row.key] = rect
             summary = row.key in ("round", "total")
             if summary:

@@ -304,7 +304,7 @@ class Painter:
         rect = FRect(
             lay.hud_rect.left,
             lay.hud_rect.top,
-            lay.hud_width_for(self._hud_needs(hud, lay)),
+            lay.hud_width_for(hud_needs([row.name for row in hud.rows], lay, self.text)),
             lay.hud_height(len(hud.rows)),
         )
         text = self.text
@@ -359,16 +359,10 @@ class Painter:
         )
         return items
 
-    def _hud_needs(self, hud: HudView, lay: TableLayout) -> float:
-        return hud_needs([row.name for row in hud.rows], lay, self.text)
-
-    def _score_pen(self, lay: TableLayout) -> style.Pen:
-        return score_pen(lay, self.text)
-
     def hud_name_box(self, row: ScoreRow, band: FRect, lay: TableLayout) -> FRect:
         """Where a side's name is written on its line of the score panel."""
         name_x = band.left + (lay.font_normal * 0.66 if row.colour is not None else 0.0)
-        score_w = style.natural_width(str(row.total), self._score_pen(lay))
+        score_w = style.natural_width(str(row.total), score_pen(lay, self.text))
         room = band.right - score_w - lay.margin * 0.4
         tall = max(lay.font_normal * 1.15, style.line_height(self._name_pen(lay, row.active)))
         return FRect(name_x, band.top, room - name_x, tall)
@@ -387,7 +381,7 @@ class Painter:
         if row.colour is not None:
             r = lay.font_normal * 0.22
             pygame.draw.circle(surface, row.colour, (left + r, y + lay.font_normal * 0.6), r)
-        score = self._score_pen(lay)
+        score = score_pen(lay, self.text)
         score_w = style.natural_width(str(row.total), score)
         score_box = FRect(right - score_w, y, score_w, tall if compact else 2 * tall)
         style.text(surface, str(row.total), score, score_box, align="right")
