@@ -113,7 +113,9 @@ class ToastBand(NamedTuple):
     below: float
     """Where a toast too long or too tall for that stretch goes instead..."""
     wide: tuple[float, float]
-    """...and the stretch of the width it may take there (left, right)."""
+    """...and the stretch of the width it may take there (left, right)..."""
+    lines: int = MAX_LINES
+    """...on at most this many lines (a narrow stretch lets a long toast take more)."""
 
 
 def _bounded(text: str) -> str:
@@ -214,6 +216,7 @@ class Toasts:
         text_height = height // 3 - 2 * pad_y
         y = height // 30
         panels = []
+        most = band.lines if band is not None else MAX_LINES
         for toast in self.shown():
             laid, centre, wide = None, width // 2, text_width
             if band is not None:
@@ -228,7 +231,7 @@ class Toasts:
                 else:
                     centre = round((band.left + band.right) / 2)
             if laid is None:
-                laid = style.fit(toast.text, pen, wide, text_height, lines=MAX_LINES)
+                laid = style.fit(toast.text, pen, wide, text_height, lines=most)
             box = pygame.Rect(0, 0, laid.width + 2 * pad_x, laid.height + 2 * pad_y)
             box.midtop = (centre, y)
             y = box.bottom + height // 80
@@ -236,6 +239,6 @@ class Toasts:
                 continue
             style.dark_panel(surface, box, scale, border=style.DIM_EDGE, alpha=PANEL_ALPHA)
             inside = box.inflate(-2 * pad_x, -2 * pad_y)
-            style.text(surface, toast.text, pen, inside, lines=MAX_LINES)
+            style.text(surface, toast.text, pen, inside, lines=most)
             panels.append(box)
         return panels

@@ -413,3 +413,42 @@ def test_the_title_s_explanation_line_goes_under_the_level_question(app, title) 
     assert not any(resolve(title.play.hint) in text.words for text in drawn)
     press(app, pygame.K_ESCAPE)
     assert top(app) is title and title.form.hint() == resolve(title.play.hint)
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+@pytest.mark.parametrize("language", ["it", "en"])
+def test_notices_told_at_the_start_hide_neither_the_name_nor_a_button(
+    app, store, size, language
+) -> None:
+    """A table waiting online and a folder the game cannot write in, told as the title
+    opens: their panels sit beside the game's name, clear of it, of every button and of
+    the fan of cards, and read whole."""
+    from scopa.app import style
+    from scopa.app.toasts import worded
+
+    saved_match(store)
+    app.resize(size)
+    app.set_language(language)
+    scene = TitleScene(app)
+    app.stack.push(scene)
+    app.notify(worded("online.your_table_waits"), 30)
+    app.notify(
+        worded(
+            "files.folder_not_writable",
+            folder="/home/anna/.local/share/scopa",
+            reason="read-only file system",
+        ),
+        30,
+        everywhere=True,
+    )
+    frame(app)
+    drawn: list[style.Drawn] = []
+    with style.watch_text(drawn.append):
+        panels = app.toasts.draw(app.screen, app.font, band=scene.toast_band())
+    assert len(panels) == 2
+    assert not any(text.elided for text in drawn)
+    taken = [scene.heading_rect, *scene.fan_rects, *(w.rect for w in scene.form.widgets)]
+    for panel in panels:
+        assert app.screen.get_rect().contains(panel)
+        for rect in taken:
+            assert not panel.colliderect(rect), (panel, rect)

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 import pygame
 
 from .. import style
-from ..toasts import worded
+from ..toasts import ToastBand, worded
 from ..widgets import Button
 from .base import MenuScene
 from .flow import describe
@@ -21,6 +22,14 @@ LEFT_FAN = ("7B", "7S", "7C", "7D")
 RIGHT_FAN = ("1D", "2D", "3D", "10D")
 FAN_X, FAN_Y = 0.13, 0.80
 """The middle of the left fan, in fractions of the window (the right one mirrors it)."""
+ORNAMENT_SHARE = 0.5
+"""The ornament under the game's name, the widest line of the heading (``Metrics.px``)."""
+COLUMN_LINES = 9
+"""The most lines a toast beside the heading is broken into: a damaged file's notice names
+its folder and the copy kept, and is read whole there."""
+NARROWEST_BAND = 0.2
+"""The narrowest room beside the heading, in shares of the window's width, that toasts
+are put in (a narrower one would break them into too many lines)."""
 
 
 class TitleScene(MenuScene):
@@ -163,10 +172,14 @@ class TitleScene(MenuScene):
         lettering = m.pen("title", style.TITLE, style.GOLD)
         box = style.box_at(lettering, (m.w // 2, round(m.h * 0.2)), m.w)
         title = style.draw_title(surface, "Scopa", m, box)
-        style.draw_ornament(surface, (m.w // 2, title.bottom + m.px(0.01)), m.px(0.5), m)
+        style.draw_ornament(surface, (m.w // 2, title.bottom + m.px(0.01)), m.px(ORNAMENT_SHARE), m)
         pen = m.pen("text", style.SUBHEADING, style.CREAM)
         where = (m.w // 2, title.bottom + m.px(style.SPACE_XL))
-        style.text(surface, self.t("tagline"), pen, style.box_at(pen, where, m.w), align="center")
+        tagline = style.text(
+            surface, self.t("tagline"), pen, style.box_at(pen, where, m.w), align="center"
+        )
+        self.heading_rect = title.union(tagline)
+        """Where the game's name and its line were drawn."""
 
     def _fan_card_width(self) -> int:
         """The width of the fans' cards; 0 when the window is too narrow for the fans."""
@@ -181,6 +194,38 @@ class TitleScene(MenuScene):
         spread = width * 0.42
         outer = (len(LEFT_FAN) - 1) / 2 * spread + style.card_height(width) * 0.62
         return round(self.m.w * FAN_X + outer)
+
+    def _fan_top(self) -> float:
+        """How far down the fans' cards begin (the window's height: no fans)."""
+        width = self._fan_card_width()
+        if not width:
+            return float(self.m.h)
+        height = style.card_height(width)
+        n = len(RIGHT_FAN)
+        tops = []
+        for i in range(n):
+            k = i - (n - 1) / 2
+            turn = math.radians(5 + k * 7)
+            reach = width * abs(math.sin(turn)) + height * abs(math.cos(turn))
+            tops.append(self.m.h * FAN_Y + abs(k) * height * 0.04 - reach / 2)
+        return min(tops)
+
+    def toast_band(self) -> ToastBand | None:
+        """Beside the game's name, right of it and of the buttons, down to the fan of cards
+        there: a message told as the game starts (a file restored, a table waiting online)
+        hides neither the name nor a button. None (the top's middle) in a window too narrow
+        for that room."""
+        m = self.m
+        gap = m.px(style.SPACE_S)
+        reach = max(
+            m.w / 2 + m.px(ORNAMENT_SHARE) / 2,
+            max((widget.rect.right for widget in self.form.widgets), default=0),
+        )
+        left, right = reach + gap, m.w - gap
+        if right - left < m.w * NARROWEST_BAND:
+            return None
+        top = m.h / 30
+        return ToastBand(left, right, self._fan_top() - gap, top, (left, right), COLUMN_LINES)
 
     def _draw_fan(
         self, surface: pygame.Surface, cards: tuple[str, ...], base: tuple[int, int], side: int
