@@ -13,7 +13,7 @@ from .. import style
 from ..cardart import CardArt, card_height
 from ..style import Scale
 from .frame import Item
-from .layout import TableLayout
+from .layout import SHADOW_REACH, TableLayout
 from .text import Writer
 
 SELECTED = (255, 214, 90)
@@ -23,8 +23,6 @@ WAIT_ANGLE = -6.0
 """Degrees the played card leans while it waits beside the popup for the player's pick."""
 LAY_WIDTH = 3
 """Cards' widths the row of laying the card (taking nothing) has at least, for its words."""
-SHADOW_REACH = 0.3
-"""How far a card's shadow reaches past its edge, in card widths (its blur and drop)."""
 
 
 class ChoicePopup:

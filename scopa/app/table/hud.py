@@ -14,7 +14,7 @@ from .. import style
 from ..cardart import CardArt, card_height
 from ..style import Scale
 from .director import Banner, Spark
-from .layout import TableLayout
+from .layout import STACK_LAYERS, STACK_STEP, TableLayout
 from .text import Writer
 
 
@@ -190,17 +190,15 @@ def draw_stack(
     """A face-down stack whose height shows roughly how many cards it holds."""
     if count <= 0:
         return
-    layers = min(8, 1 + count // 5)
-    step = max(1.0, width * 0.018)
+    layers = min(STACK_LAYERS, 1 + count // 5)
+    step = max(1.0, width * STACK_STEP)
     back = art.rotated_back(width, 90.0 if turned else 0.0)
     shade = art.shadow(width, turned=turned)
-    top = (centre[0] - step * layers / 2, centre[1] - step * layers / 2)
     surface.blit(shade, shade.get_rect(center=(centre[0] + width * 0.05, centre[1] + width * 0.08)))
     for k in range(layers):
         x = centre[0] - step * k
         y = centre[1] - step * k
         surface.blit(back, back.get_rect(center=(x, y)))
-    del top
 
 
 def banner_fit(banner: Banner, layout: TableLayout, text: Writer) -> style.Fit:

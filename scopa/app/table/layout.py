@@ -37,6 +37,13 @@ MARKER_SPREAD = 0.68
 closer together."""
 SCOPE_SHOWN = 4
 """Scopa cards across a pile that the room kept for it counts on: a side rarely makes more."""
+STACK_LAYERS = 8
+"""A face-down stack (the deck, a pile) is drawn as at most this many cards, each lying up
+and left of the one under it..."""
+STACK_STEP = 0.018
+"""... by this share of a card's width (a pixel at least)."""
+SHADOW_REACH = 0.3
+"""How far a card's shadow reaches past its edge, in card widths (its blur and drop)."""
 
 
 @dataclass(frozen=True)
@@ -248,9 +255,7 @@ class TableLayout:
             panel = min(self.hud_rect.left + self.hud_wanted, self.size[0] * HUD_SHARE)
             room = name.right - (max(self.hud_rect.right, panel) + m)
         elif edge == "left":  # clear of the table's frame, and of the deck beside it
-            stock = FRect(0, 0, self.table_w * 1.15, self.table_h * 1.15)  # with its shadow
-            stock.center = self.stock_centre
-            stock = stock.union(self.stock_label(3 * self.font_small))
+            stock = self.deck_rect
             inner = self.table_rect.left - 2 * m
             if name.top < stock.bottom and stock.top < name.bottom:
                 inner = min(inner, stock.left - m)
@@ -304,6 +309,18 @@ class TableLayout:
         label = FRect(0, y + self.table_h * 0.58, room, height)
         label.centerx = x
         return label
+
+    @property
+    def deck_rect(self) -> FRect:
+        """What the deck may paint, whatever it holds: its cards climbing up and left of
+        the bottom one (``STACK_LAYERS``), its shadow falling down and right, and its count
+        under it (two lines of the small font, with room to spare)."""
+        w, h = self.table_w, self.table_h
+        rise = (STACK_LAYERS - 1) * max(1.0, w * STACK_STEP)
+        reach = w * SHADOW_REACH
+        x, y = self.stock_centre
+        deck = FRect(x - w / 2 - rise, y - h / 2 - rise, w + rise + reach, h + rise + reach)
+        return deck.union(self.stock_label(3 * self.font_small))
 
     def hud_width_for(self, needed: float) -> float:
         """The score panel's width when its lines need ``needed``: its usual width, or
