@@ -1,5 +1,5 @@
-"""While the capture choice is open, the count of cards left in the deck stays in sight: the
-card waiting beside the choice and the choice itself keep clear of it."""
+"""While the capture choice is open, the deck and the count of cards left in it stay in sight:
+the card waiting beside the choice and the choice itself keep clear of them."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import pygame
 import pytest
 
 from scopa.app.table import TableScene
+from scopa.app.table.frame import Item
 from scopa.engine import Card, Match, Rules
 from scopa.settings import MatchSetup, SeatConfig
 
@@ -15,6 +16,8 @@ from .table_helpers import coordinated, deck, inline_worker, settle
 SIZES = [(960, 540), (1280, 720), (1920, 1080), (1000, 1000)]
 HANDS = {
     2: ("6D 2C 10S", "1B 3B 8C"),
+    3: ("6D 2C 10S", "1B 3B 8C", "1S 2S 3S"),
+    4: ("6D 2C 10S", "1B 3B 8C", "1S 2S 3S", "1D 2D 3D"),
     6: ("6D 2C 10S", "1B 3B 8C", "1S 2S 3S", "1D 2D 3D", "4C 5C 7C", "4D 5B 7B"),
 }
 """Seat 0 plays first and holds the 6 of coins, which takes either 6 on the table."""
@@ -67,6 +70,34 @@ def test_the_deck_count_stays_in_sight_beside_the_choice(fast, players, size) ->
     window = pygame.Rect((0, 0), size)
     assert window.contains(scene.view.sprites[Card.parse("6D")].rect())
     assert window.contains(scene.choice.rect)
+
+
+def painted(item: Item, size: tuple[int, int]) -> pygame.Rect:
+    """Every pixel ``item`` paints, soft shadows too."""
+    layer = pygame.Surface(size, pygame.SRCALPHA)
+    item.paint(layer)
+    return layer.get_bounding_rect()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+@pytest.mark.parametrize("size", [(960, 540), (1280, 720), (1920, 1080)])
+def test_the_choice_and_the_card_waiting_beside_it_lie_clear_of_the_deck(
+    fast,  # noqa: ANN001
+    players: int,
+    size: tuple[int, int],
+) -> None:
+    """The card played waited over the deck, left of the popup: the deck and its count
+    now show whole beside them, the popup moving right to make the card room."""
+    scene = open_choice(fast, players, size)
+    (stock,) = [item for item in scene.painter.items(scene.snapshot()) if item.key[0] == "stock"]
+    deck = painted(stock, size)
+    assert scene.layout.deck_rect.contains(deck), (scene.layout.deck_rect, deck)
+    (held,) = [item for item in scene.overlay_items() if item.key[0] == "chosen"]
+    card = painted(held, size)
+    assert not card.colliderect(scene.layout.deck_rect), (card, scene.layout.deck_rect)
+    assert not scene.choice.rect.colliderect(scene.layout.deck_rect)
+    window = pygame.Rect((0, 0), size)
+    assert window.contains(card) and window.contains(scene.choice.rect)
 
 
 @pytest.mark.parametrize("players", [2, 6])

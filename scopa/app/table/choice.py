@@ -45,18 +45,23 @@ class ChoicePopup:
             longest = max(longest, LAY_WIDTH)  # room to say the card is laid
         title_h = self.pad + layout.font_large * TITLE_LINE + layout.font_small * 1.8
         self.card_w = max(layout.mini_w, round(layout.table_w * 0.72))
+        w, h = layout.size
+        least_left = layout.deck_rect.right + self._beside(layout.hand_w)
+        room = min(w * 0.95, w - layout.margin - least_left)
         while True:
             self.row_h = card_height(self.card_w) + self.pad
             height = title_h + lines * (self.row_h + self.pad * 0.5) + self.pad
             row_w = longest * self.card_w * 1.1 + self.pad * 2
             width = max(columns * row_w + (columns + 1) * self.pad, 900 * u)
-            fits = height <= layout.size[1] * 0.86 and width <= layout.size[0] * 0.95
+            fits = height <= h * 0.86 and width <= room
             if fits or self.card_w <= layout.mini_w * 0.6:
                 break
             self.card_w = round(self.card_w * 0.88)
         self.rect = FRect(0, 0, width, height)
-        self.rect.center = (layout.size[0] / 2, layout.size[1] * 0.47)
-        self._clear_deck_count()
+        self.rect.center = (w / 2, h * 0.47)
+        # Right of the deck, with room for the card played to wait between the two.
+        self.rect.left = max(self.rect.left, least_left)
+        self.rect.right = min(self.rect.right, w - layout.margin)
         self.rows = []
         for i in range(count):
             column, line = i % columns, i // columns
@@ -65,40 +70,34 @@ class ChoicePopup:
             row.midtop = (x, self.rect.top + title_h + line * (self.row_h + self.pad * 0.5))
             self.rows.append(row)
 
-    def _deck_count(self) -> FRect:
-        """Where the count of cards left in the deck is written (with room to spare: its
-        two lines at most, and a gap around them)."""
-        lay = self.layout
-        return lay.stock_label(3 * lay.font_small).inflate(lay.margin, lay.margin)
-
-    def _clear_deck_count(self) -> None:
-        """The deck can lie under the middle of the window (six players): the popup then
-        moves right of it, when it fits there, so the count stays in sight."""
-        count = self._deck_count()
-        if not self.rect.colliderect(count):
-            return
-        moved = self.rect.move(count.right - self.rect.left, 0)
-        if moved.right <= self.layout.size[0] - self.layout.margin:
-            self.rect = moved
-
-    def waiting_spot(self, card_w: float) -> tuple[float, float]:
-        """Where the played card waits while the player picks: left of the popup and clear
-        of its border, raised above the deck's count if it would cover it (the count stays
-        readable)."""
-        lay = self.layout
+    def _leaning(self, card_w: float) -> tuple[float, float]:
+        """Half the width and half the height of the card played, leaning as it waits."""
         turn = math.radians(abs(WAIT_ANGLE))
         card_h = card_height(round(card_w))
         half_w = (card_w * math.cos(turn) + card_h * math.sin(turn)) / 2
         half_h = (card_h * math.cos(turn) + card_w * math.sin(turn)) / 2
+        return half_w, half_h
+
+    def _beside(self, card_w: float) -> float:
+        """The width the card played takes waiting left of the popup: the card leaning, a
+        gap from the popup's border and, on its left, its shadow and a gap from the deck."""
+        lay = self.layout
+        return self._leaning(card_w)[0] * 2 + card_w * SHADOW_REACH + lay.margin * 0.8
+
+    def waiting_spot(self, card_w: float) -> tuple[float, float]:
+        """Where the played card waits while the player picks: left of the popup and clear
+        of its border, between the popup and the deck. Where a popup too wide for the
+        window leaves no room there, the card is raised above the deck instead."""
+        lay = self.layout
+        half_w, half_h = self._leaning(card_w)
         reach = card_w * SHADOW_REACH
-        x = max(lay.table_w * 0.6, self.rect.left - lay.table_w * 0.75)
-        x = min(x, self.rect.left - half_w - lay.margin * 0.4)  # clear of the popup's border
+        x = max(half_w + reach, self.rect.left - half_w - lay.margin * 0.4)
         y = self.rect.centery
         spread = FRect(0, 0, 2 * (half_w + reach), 2 * (half_h + reach))
         spread.center = (x, y)
-        count = self._deck_count()
-        if spread.colliderect(count):
-            y = max(count.top - half_h - reach, half_h + lay.margin)
+        deck = lay.deck_rect
+        if spread.colliderect(deck):
+            y = max(deck.top - half_h - reach, half_h + lay.margin)
         return x, y
 
     def option_at(self, pos: tuple[float, float]) -> int | None:
