@@ -10,13 +10,14 @@ import pytest
 
 from scopa.app import style
 from scopa.app.table import TableScene
-from scopa.app.table.hud import Plate, draw_plate
+from scopa.app.table.director import Banner
+from scopa.app.table.hud import Plate, banner_fit, draw_plate
 from scopa.app.table.layout import TableLayout
 from scopa.app.table.painter import hud_needs
 from scopa.engine import Match, Rules
 from scopa.settings import MatchSetup, SeatConfig
 
-from .table_helpers import coordinated, inline_worker
+from .table_helpers import coordinated, inline_worker, solo_setup
 
 NAMES = ("Marco", "Lucia", "Paolo", "Chiara", "Giulia")
 
@@ -280,4 +281,33 @@ def test_a_hand_laid_open_is_said_whole_on_its_plate_beside_the_dealer_s_button(
                    scene.text, 0.0)  # fmt: skip
     (line,) = [text for text in seen if text.words == shown]
     assert not line.elided and line.px == line.asked, line
+    scene.close()
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+def test_the_last_cards_banner_is_read_on_its_own_plate_whatever_lies_under_it(
+    app,  # noqa: ANN001
+    size: tuple[int, int],
+) -> None:
+    """The last cards' banner lay on a thin glass the table's cards showed through, busy
+    behind its words: once it is shown, only its dark plate is seen behind them."""
+    app.resize(size)
+    scene = TableScene(app, coordinated(app, solo_setup()), worker=inline_worker())
+    app.stack.push(scene)
+    words = scene.director.about("table.last_cards", 0)
+    scene.director.banners.append(Banner(words, "info", scale=1.0, alpha=255.0))
+    (banner,) = [item for item in scene.painter.items(scene.snapshot()) if item.key[0] == "banner"]
+    lay = scene.layout
+    laid = banner_fit(Banner(words, "info"), lay, scene.text)
+    behind = pygame.FRect(0, 0, laid.width, laid.height).inflate(lay.margin, lay.margin * 0.5)
+    behind.center = lay.banner_centre
+    looks = []
+    for under in ((255, 255, 255), (0, 0, 0)):  # a card's face, the darkest cloth
+        layer = pygame.Surface(size)
+        layer.fill(under)
+        banner.paint(layer)
+        looks.append(layer.subsurface(behind))
+    assert pygame.image.tobytes(looks[0], "RGB") == pygame.image.tobytes(looks[1], "RGB")
+    plate = looks[0].get_at((0, 0))  # beside the words, above their shadow
+    assert style.contrast(style.CREAM, (plate.r, plate.g, plate.b)) >= 7
     scene.close()

@@ -231,10 +231,11 @@ def draw_banner(surface: pygame.Surface, banner: Banner, layout: TableLayout, te
     alpha = round(max(0.0, min(255.0, banner.alpha * banner.fade)))
     centre = layout.banner_centre
     if banner.kind != "scopa":
-        box = FRect(face.get_rect()).inflate(layout.margin * 2, layout.margin)
+        # The words lie on a plate that hides, once shown, whatever is under them: cards
+        # lying on the table and the last cards flying to their pile.
+        box = FRect(face.get_rect()).inflate(layout.margin * 2.4, layout.margin * 1.2)
         box.center = centre
-        scale_ = Scale(layout.size)
-        style.dark_panel(surface, box, scale_, border=style.BRIGHT_GOLD, alpha=round(alpha * 0.8))
+        style.dark_panel(surface, box, Scale(layout.size), border=style.BRIGHT_GOLD, alpha=alpha)
     off = max(2, round(5 * layout.unit))
     shadow.set_alpha(round(alpha * 0.6))
     face.set_alpha(alpha)
