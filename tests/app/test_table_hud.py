@@ -11,7 +11,7 @@ import pytest
 from scopa.app import style
 from scopa.app.table import TableScene
 from scopa.app.table.director import Banner
-from scopa.app.table.hud import Plate, banner_fit, draw_plate
+from scopa.app.table.hud import Plate, banner_fit, dealer_disc, draw_plate, plate_pad
 from scopa.app.table.layout import TableLayout
 from scopa.app.table.painter import hud_needs
 from scopa.engine import Match, Rules
@@ -310,4 +310,41 @@ def test_the_last_cards_banner_is_read_on_its_own_plate_whatever_lies_under_it(
     assert pygame.image.tobytes(looks[0], "RGB") == pygame.image.tobytes(looks[1], "RGB")
     plate = looks[0].get_at((0, 0))  # beside the words, above their shadow
     assert style.contrast(style.CREAM, (plate.r, plate.g, plate.b)) >= 7
+    scene.close()
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_plate_grown_for_a_long_name_keeps_it_clear_of_the_dealer_s_button(
+    app,  # noqa: ANN001
+    size: tuple[int, int],
+    players: int,
+) -> None:
+    """Grown just as wide as a long name wanted, a plate wrote it up against the dealer's
+    button: the words end a plate's margin short of the button, on every plate."""
+    app.resize(size)
+    names = ("Ludovica Sforza Visconti", "Bartolomeo Colleoni", "Caterina de Medici Sr.")
+    seats = [SeatConfig("Pierluigi Francesco", True)]
+    seats += [SeatConfig(name, False, "beginner") for name in names[: players - 1]]
+    rules = Rules(players=players, teams=False)
+    setup = MatchSetup(tuple(seats), rules)
+    scene = TableScene(app, coordinated(app, setup, Match.new(rules, 4)), worker=inline_worker())
+    app.stack.push(scene)
+    app.frame(1 / 30, [])
+    layout = scene.layout
+    plain = TableLayout(size, rules, scene.bottom)
+    grown = 0
+    for seat, config in enumerate(seats):
+        rect = layout.place_of(seat).name_rect
+        grown += rect.width > plain.place_of(seat).name_rect.width
+        seen: list[style.Drawn] = []
+        with style.watch_text(seen.append):
+            plate = Plate(config.name, "Beginner", False, True, "D")
+            draw_plate(app.screen, rect, plate, layout, scene.text, 0.0)
+        button = dealer_disc(rect, scene.text)
+        for text in seen:
+            if text.words != "D":
+                gap = button.left - text.used.right
+                assert gap >= plate_pad(layout), (text.words, gap, plate_pad(layout))
+    assert grown
     scene.close()

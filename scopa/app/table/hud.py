@@ -82,18 +82,17 @@ def draw_plate(
         surface.blit(_halo(size, round(60 + 50 * pulse), round(18 * u)), glow.topleft)
     border = style.BRIGHT_GOLD if plate.active else None
     style.dark_panel(surface, rect, scale, border=border, alpha=190)
-    pad = 14 * u
+    pad = plate_pad(layout)
     right = rect.right - pad
-    mark, r = _dealer_button(rect, text)
     if plate.dealer:
-        # The dealer's button sits astride the plate's right edge, clear of the words.
-        centre = (rect.right - r / 2, rect.top + rect.height / 2)
-        pygame.draw.circle(surface, style.CREAM, centre, r)
-        pygame.draw.circle(surface, style.BRIGHT_GOLD, centre, r, max(1, round(2 * u)))
-        disc = FRect(0, 0, 2 * r, 2 * r)
-        disc.center = centre
+        # The dealer's button sits astride the plate's right edge, a margin clear of the
+        # words (of a long name too, on a plate grown just as wide as it wanted).
+        mark, r = _dealer_button(rect, text)
+        disc = dealer_disc(rect, text)
+        pygame.draw.circle(surface, style.CREAM, disc.center, r)
+        pygame.draw.circle(surface, style.BRIGHT_GOLD, disc.center, r, max(1, round(2 * u)))
         style.text(surface, plate.dealer_mark, mark, disc, align="center")
-        right = disc.left - pad / 4
+        right = disc.left - pad
     name = name_pen(layout, text).tinted(style.CREAM if plate.active else style.MIST)
     detail = text.pen("ui", layout.font_small, style.BRIGHT_GOLD if plate.active else style.MIST)
     share = _name_share(name, text, layout)
@@ -101,6 +100,19 @@ def draw_plate(
     bottom = FRect(top.left, top.bottom, top.width, rect.bottom - top.bottom)
     style.text(surface, plate.name, name, top)
     style.text(surface, plate.detail, detail, bottom)
+
+
+def plate_pad(layout: TableLayout) -> float:
+    """The room a plate keeps between its words and its edges, and the dealer's button."""
+    return 14 * layout.unit
+
+
+def dealer_disc(rect: FRect, text: Writer) -> FRect:
+    """Where the dealer's button lies on the plate ``rect``: astride its right edge."""
+    r = _dealer_button(rect, text)[1]
+    disc = FRect(0, 0, 2 * r, 2 * r)
+    disc.center = (rect.right - r / 2, rect.centery)
+    return disc
 
 
 def _dealer_button(rect: FRect, text: Writer) -> tuple[style.Pen, float]:
@@ -117,21 +129,20 @@ def plate_pen(layout: TableLayout, text: Writer) -> style.Pen:
 def detail_room(rect: FRect, layout: TableLayout, text: Writer) -> float:
     """The width a plate's second line may take, told as if the dealer's button were on
     the plate: a plate's words do not change as the deal passes round."""
-    pad = 14 * layout.unit
-    r = _dealer_button(rect, text)[1]
-    return rect.right - 1.5 * r - pad / 4 - (rect.left + pad)
+    pad = plate_pad(layout)
+    return dealer_disc(rect, text).left - pad - (rect.left + pad)
 
 
 def plate_width(name: str, layout: TableLayout, text: Writer, detail: str = "") -> float:
     """How wide a plate of ``layout`` must be to write ``name`` and its second line
     (``detail``) whole at their usual sizes, beside the dealer's button (``detail_room``)."""
-    pad = 14 * layout.unit
+    pad = plate_pad(layout)
     r = _dealer_button(FRect((0, 0), layout.plate_size), text)[1]
     words = max(
         style.natural_width(name, name_pen(layout, text)),
         style.natural_width(detail, plate_pen(layout, text)) if detail else 0,
     )
-    return words + pad + 1.5 * r + pad / 4 + 1
+    return words + 2 * pad + 1.5 * r + 1
 
 
 def name_pen(layout: TableLayout, text: Writer) -> style.Pen:

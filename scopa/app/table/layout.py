@@ -256,12 +256,12 @@ class TableLayout:
             room = name.right - (max(self.hud_rect.right, panel) + m)
         elif edge == "left":  # clear of the table's frame, and of the deck beside it
             stock = self.deck_rect
-            inner = self.table_rect.left - 2 * m
+            inner = self.table_rect.left - 1.5 * m
             if name.top < stock.bottom and stock.top < name.bottom:
                 inner = min(inner, stock.left - m)
             room = inner - m
         else:
-            room = (w - m) - (self.table_rect.right + 2 * m)
+            room = (w - m) - (self.table_rect.right + 1.5 * m)
         width = min(wanted, self.plate_size[0] * PLATE_GROWTH, max(name.width, room))
         grown = FRect(name)
         grown.width = width
