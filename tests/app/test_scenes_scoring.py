@@ -458,6 +458,48 @@ def test_a_match_left_on_a_score_sheet_continues_on_that_sheet(app, store) -> No
     assert app.stack.top is table and table.human_to_play == 0
 
 
+def test_a_sheet_continued_shows_the_round_it_scores_on_the_table_behind_it(app, store) -> None:
+    """Continued on round 1's sheet, the table behind it showed round 2 not yet dealt: its
+    round and first deal on the score panel, nothing taken, the next dealer's button. It
+    shows round 1 as it ended, as the sheet reached by playing does; round 2 is dealt after
+    the sheet."""
+    import random
+
+    from scopa.app.scenes.title import TitleScene
+    from scopa.app.table import TableScene
+
+    setup = MatchSetup((SeatConfig("Anna", True), SeatConfig("Bruno", False, "beginner")), Rules())
+    match = Match.new(setup.rules, 5)
+    rng = random.Random(1)
+    while not match.rounds:
+        dealer = match.round.dealer
+        match, _ = match.apply(rng.choice(match.legal_moves()))
+    store.save_match(setup, match.record())
+    app.settings = app.settings.with_(language="en", animation_speed="fast", tutorial_done=True)
+    app.stack.push(TitleScene(app))
+    assert app.matches.resume()
+    for _ in range(5):
+        app.frame(1 / 30, [])
+    sheet = app.stack.top
+    assert isinstance(sheet, ScoringScene)
+    (table,) = [scene for scene in app.stack if isinstance(scene, TableScene)]
+    snap = table.snapshot()
+    assert snap.hud.round_line == app.t("table.round", n=1)
+    assert snap.hud.deal_line == app.t("table.deal", n=6, total=6)
+    assert [row.total for row in snap.hud.rows] == list(match.totals)
+    taken = [table.view.count("pile", side) + len(table.view.markers[side]) for side in (0, 1)]
+    assert taken == [side.cards for side in match.rounds[0]]
+    assert [plate.dealer for plate in snap.plates] == [seat == dealer for seat in (0, 1)]
+    sheet.next_round()
+    for _ in range(300):  # then round 2 is dealt, its numbers on the panel
+        app.frame(1 / 30, [])
+        if table.human_to_play is not None:
+            break
+    assert app.stack.top is table and table.human_to_play == 0
+    assert table.snapshot().hud.round_line == app.t("table.round", n=2)
+    assert table.view.count("pile", 0) + table.view.count("pile", 1) == 0
+
+
 @pytest.mark.parametrize("language", ["en", "it"])
 def test_six_sides_read_the_seven_count_and_its_tie_break_whole(app, language) -> None:
     """Six sides each alone, with the seven-count: every cell of the row read "0 (…",

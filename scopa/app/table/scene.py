@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, cast
 
 import pygame
 
-from scopa.engine import Card, Dealt, Match, Move, Observation, RoundScored
+from scopa.engine import Card, Dealt, Event, Match, Move, Observation, RoundScored
 from scopa.settings import MatchSetup
 
 from ..ai_worker import AiWorker
@@ -176,12 +176,6 @@ class TableScene(Scene):
         self._keep_card_sizes()
         self._apply_visibility(animate=False)
         self._warm_first_faces()
-        if self.remote:
-            self._open_remote()
-        elif not match.round.history():
-            self.director.show(match.opening_events())
-        else:
-            self._restore()
         self._sheet_first = (
             coordinator.resumed
             and bool(match.rounds)
@@ -190,6 +184,15 @@ class TableScene(Scene):
         )
         """Left on a round's score sheet (or before the next round's first card): the
         sheet, with its review, comes back before the next round is dealt."""
+        if self.remote:
+            self._open_remote()
+        elif self._sheet_first:  # the round scored lies behind its sheet, as it ended
+            self._restore(ended=True)
+            self.director.show(match.opening_events())
+        elif not match.round.history():
+            self.director.show(match.opening_events())
+        else:
+            self._restore()
         self.draw(pygame.Surface(app.size))  # fonts and texts ready before the first frame
 
     @property
@@ -761,18 +764,26 @@ class TableScene(Scene):
         self.input.select(move.card)
         self.pick.preview = frozenset(move.captures)
 
-    def _restore(self) -> None:
-        """Lay out a match resumed mid-round by replaying its round instantly."""
+    def _restore(self, *, ended: bool = False) -> None:
+        """Lay out a match resumed mid-round by replaying its round instantly; ``ended``:
+        resumed on the last round's sheet, that round as it ended (its cards taken, its
+        round and deal on the score panel), short of its scoring, which the sheet shows."""
         record = self.match.record()
         replay = record.replay(0)
         events = list(replay.opening_events())
+        last: list[Event] = []
         for move in record.moves:
             replay, step = replay.apply(move)
             scored = [i for i, e in enumerate(step) if isinstance(e, RoundScored)]
-            events = step[scored[-1] + 1 :] if scored else events + step
+            if scored:
+                start = scored[-2] + 1 if len(scored) > 1 else 0
+                last = (events if start == 0 else []) + list(step[start : scored[-1]])
+                events = list(step[scored[-1] + 1 :])
+            else:
+                events += step
         speed = self.director.speed
         self.director.speed = "instant"
-        self.director.show(events)
+        self.director.show(last if ended else events)
         self.director.update(0.0)
         self.director.speed = speed
 
