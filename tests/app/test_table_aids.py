@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import threading
+import time
+
 import pygame
 import pytest
 
 from scopa.ai import make_player
 from scopa.aids.tracker import track
+from scopa.app.ai_worker import AiWorker
 from scopa.app.matches import MatchCoordinator
 from scopa.app.scenes.confirm import ConfirmScene
 from scopa.app.table import TableScene
-from scopa.app.table.aids import TAP_SECONDS, hint_seed
+from scopa.app.table.aids import TAP_SECONDS, hint_job, hint_seed
 from scopa.engine import DECK, Card, Match, Move, Rules
 from scopa.settings import MatchSetup, SeatConfig
 
@@ -130,7 +134,6 @@ def test_the_moves_played_from_hints_are_still_counted_after_continue(fast):
 
 def test_hint_matches_master_over_many_positions():
     """The layer's job is the same function the master player runs (no pygame needed)."""
-    from scopa.app.table.aids import hint_job
 
     match = Match.new(Rules(players=3), 77)
     for _ in range(4):
@@ -140,6 +143,36 @@ def test_hint_matches_master_over_many_positions():
         assert tip.move in obs.legal_moves
         assert tip.move == make_player("master", seed, time_limit=0).choose(obs)
         match, _ = match.apply(tip.move)
+
+
+def test_the_play_keys_wait_for_a_hint_being_worked_out(fast):
+    """Master's hint takes up to a second: Enter pressed meanwhile played the card the keys
+    had chosen, and the hint came for a position already gone. The play keys wait for the
+    hint, the line says it is being worked out, and Enter then plays the hinted move."""
+    scene = open_solo(fast, fixed_match("5D 2C 10S", "1B 3B 8C", "3C 2S 7C 9B"))
+    answer = threading.Event()
+
+    def slow_hint(level, seed, obs):
+        answer.wait(30)
+        return hint_job(level, seed, obs)
+
+    scene.aids.worker = AiWorker(slow_hint, mode="thread")
+    key(fast, pygame.K_RIGHT)  # a card chosen with the keys, then the hint asked for
+    key(fast, pygame.K_h)
+    assert scene.aids.busy and scene.selected is not None
+    assert scene.status_text()[0] == fast.t("aids.hint_working")
+    for code in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_UP):
+        key(fast, code)
+    assert scene.match.moves() == () and scene.pick.choice is None
+    answer.set()
+    deadline = time.monotonic() + 30
+    while scene.aids.hint is None and time.monotonic() < deadline:
+        pump(fast)
+    move = scene.aids.hint.move
+    assert scene.status_text()[0] != fast.t("aids.hint_working")
+    key(fast, pygame.K_RETURN)
+    assert scene.match.moves() == (move,)
+    scene.aids.close()
 
 
 # --- undo ----------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 import socket
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -35,6 +36,7 @@ from scopa.app.scenes.settings import TABS
 from scopa.app.scenes.title import TitleScene
 from scopa.app.scenes.tutorial import TutorialScene
 from scopa.app.table import TableScene
+from scopa.app.table.aids import hint_job
 from scopa.app.table.frame import FrameCache
 from scopa.app.toasts import worded
 from scopa.app.widgets import Choice
@@ -727,7 +729,12 @@ class Tour:
         scene = self.table(solo, fixed_match("10D 5C 8D", "1C 2C 6S", "1B 2B 3S 4S"))
         self.settle(scene)
         self.show("table, your turn")
+        answer = threading.Event()
+        scene.aids.worker = AiWorker(held_hint(answer), mode="thread")
         self.frames(2, key(pygame.K_h))
+        self.show("table, a hint being worked out")
+        answer.set()
+        self.wait(lambda: scene.aids.hint is not None)
         self.frames(2)
         self.show("table, a hint")
         self.frames(1, key(pygame.K_t))
@@ -1328,6 +1335,17 @@ class Tour:
         for cause in causes:
             params = {"cause": cause, "backup": "stats.json.bak", "folder": "/tmp"}
             yield FileProblem("files.stats_set_aside", params)
+
+
+def held_hint(answer: threading.Event) -> Callable[..., object]:
+    """Master's hint, given only once ``answer`` is set: the table shows it being worked
+    out for as long as the tour looks."""
+
+    def hint(level: str, seed: int, obs: object) -> object:
+        answer.wait(60)
+        return hint_job(level, seed, obs)  # type: ignore[arg-type]
+
+    return hint
 
 
 def friends_play(friends: list[BackgroundClient]) -> None:

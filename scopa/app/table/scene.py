@@ -32,7 +32,7 @@ from .disguise import Disguise
 from .drag import DragController
 from .frame import Item
 from .hud import background, draw_cover, plate_width
-from .input import Pick, TableInput
+from .input import PLAY_KEYS, Pick, TableInput
 from .knock import KnockBar, KnockButton, may_knock
 from .layout import TableLayout
 from .painter import (
@@ -427,7 +427,21 @@ class TableScene(Scene):
             if clicked or spaced:
                 self.director.hurry()
             return True
+        if self._waits_for_hint(event):
+            return True
         return self.input.handle(event)
+
+    def _waits_for_hint(self, event: pygame.event.Event) -> bool:
+        """A key that would play (Enter, Space, Up) while the hint asked for is worked
+        out: it plays nothing. The player asked Master and pressed on, expecting the
+        hinted move, not the card the keys had chosen before; the hint, when it comes,
+        chooses its card, and the same key plays it."""
+        return (
+            event.type == pygame.KEYDOWN
+            and event.key in PLAY_KEYS
+            and self.aids.busy
+            and self.pick.choice is None
+        )
 
     def _input_state(self) -> str:
         """What decides whether the table takes a card now, in a line (for the trace)."""
@@ -927,6 +941,7 @@ class TableScene(Scene):
             away=frozenset(self.absence.coordinator.away()) if self.remote else frozenset(),
             offline=self.remote and not self.absence.coordinator.online,
             keys=self.input.keyboard,
+            hinting=self.aids.busy,
         )
 
     def cover_texts(self) -> tuple[str, str, str]:

@@ -160,11 +160,13 @@ class TableWords:
         away: frozenset[int] = frozenset(),
         offline: bool = False,
         keys: bool = False,
+        hinting: bool = False,
     ) -> tuple[str, Colour] | None:
         """The line under the table: a message, whose turn it is (what to do: play a card,
         knock first, or name the matta's value while its picker is open; ``offline``, the
         link to the table's server down: that the play waits for it; ``keys``, the hand last
-        played from the keys: with which keys), or who is thinking
+        played from the keys: with which keys; ``hinting``, a hint asked for and not yet
+        worked out: that it is, as the keys of play wait for it), or who is thinking
         (not a friend ``away``: the match waits for them, as the banner over the table says)."""
         t, coordinator = self.t, self.coordinator
         match = coordinator.match
@@ -176,6 +178,8 @@ class TableWords:
             return t("online.turn_waits"), style.MIST
         if awaiting is not None and picking:  # the matta's picker is open: name a value
             return t("table.matta_status"), style.CREAM
+        if awaiting is not None and hinting and not choosing:
+            return t("aids.hint_working"), style.MIST
         if awaiting is not None and not choosing:
             # Cirulla's hands shown at the deal: a knock or a pass comes before any card (a
             # hand with nothing to knock with is told so, not offered a knock it lacks)
