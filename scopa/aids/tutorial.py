@@ -58,12 +58,15 @@ class Step:
     wait: str = "move"
     """What ends the step: "move" (an accepted play), "next" (a click), "round" (the end
     of the round)."""
+    keys: bool = False
+    """The lesson's text tells how a card is played (drag it onto ...): it has another,
+    ``aids.tut.<key>.keys``, for a player on the keys (the arrows, then Enter)."""
 
 
 STEPS = (
     Step("welcome", wait="next"),
-    Step("single", (Move.parse("10Bx10S"),)),
-    Step("sum", (Move.parse("3Sx1C+2B"),)),
+    Step("single", (Move.parse("10Bx10S"),), keys=True),
+    Step("sum", (Move.parse("3Sx1C+2B"),), keys=True),
     Step("priority", (Move.parse("6Dx6C"),)),
     Step("scopa", (Move.parse("7Dx1B+2S+4C"),)),
     Step("finish", wait="round"),

@@ -20,6 +20,8 @@ def test_every_tutorial_step_and_aid_has_its_texts():
         assert f"aids.tut.{step.key}.text" in STRINGS["en"]
         if step.moves:
             assert f"aids.tut.wrong.{step.key}" in STRINGS["en"]
+        if step.keys:  # the lesson tells a player on the keys their way to play
+            assert f"aids.tut.{step.key}.keys" in STRINGS["en"]
     for name in FEATURES:
         assert f"aids.{name}" in STRINGS["en"]
     for rank in range(1, 11):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from scopa.__main__ import open_first_screens
 from scopa.aids.tutorial import HUMAN, STEPS, tutorial_match
@@ -341,3 +342,31 @@ def test_start_again_from_the_keys_asks_first(fast):
     assert isinstance(ask, ConfirmScene) and ask.question() == fast.t("aids.tut.again_question")
     click(fast, ask.no_button.rect.center)
     assert fast.stack.top is scene and scene.coach.step.key == "welcome"
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_lessons_tell_a_player_on_the_keys_the_keys_way_to_play(fast, language):
+    """The coach told a player on the keys to drag the king, while the line under the table
+    told the arrows and Enter. Once a key of play is pressed (Enter for Next) the lessons
+    say the keys' way too, and the dragging again once the pointer is used."""
+    fast.settings = fast.settings.with_(language=language)
+    fast.set_language(language)
+    scene = TutorialScene(fast)
+    fast.stack.push(scene)
+    settle(fast, scene)
+    key(fast, pygame.K_RETURN)  # Next, from the keys
+    wait_for_human(fast, scene)
+    assert scene.coach.step.key == "single"
+    assert scene.step_texts()[1] == fast.t("aids.tut.single.keys")
+    assert scene.status_text()[0] == fast.t("table.your_turn_keys")
+    key(fast, pygame.K_RETURN)  # the lesson's card is chosen: Enter plays it
+    assert scene.match.moves()[-1] == STEPS[1].moves[0]
+    wait_for_human(fast, scene)
+    assert scene.coach.step.key == "sum"
+    assert scene.step_texts()[1] == fast.t("aids.tut.sum.keys")
+    panel = scene.coach_rect()
+    click(fast, (panel.left + 4, panel.top + 4))  # the pointer, on the coach's words
+    assert scene.step_texts()[1] == fast.t("aids.tut.sum.text")
+    assert scene.status_text()[0] == fast.t("table.your_turn")
+    for text in (fast.t(f"aids.tut.{lesson}.keys") for lesson in ("single", "sum")):
+        assert "drag" not in text.lower() and "trascin" not in text.lower()

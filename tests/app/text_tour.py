@@ -1258,6 +1258,10 @@ class Tour:
         scene.message_left = 0
         for step in [step for step in STEPS if step.moves]:
             self.wait_for_human(scene)
+            self.frames(1, key(pygame.K_TAB))  # the keys: the lesson tells the keys' way
+            self.show(f"tutorial, {step.key}, told from the keys")
+            panel = scene.coach_rect()
+            self.click((panel.left + 4, panel.top + 4))  # the pointer: the dragging again
             self.show(f"tutorial, {step.key}")
             (move,) = step.moves
             scene._refuse(move)

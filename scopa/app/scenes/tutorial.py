@@ -216,6 +216,8 @@ class TutorialScene(TableScene):
         return out
 
     def handle(self, event: pygame.event.Event) -> bool:
+        # Enter for Next, Tab round the buttons: the keys, though the table never hears them
+        self.input.notice(event)
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.choice is None:
             # not the table's pause menu: its "abandon" would clear the player's saved match
             self.ask_to_leave()
@@ -320,7 +322,8 @@ class TutorialScene(TableScene):
         }
 
     def step_texts(self) -> tuple[str, str]:
-        """The current lesson's title and text, with its cards named."""
+        """The current lesson's title and text, with its cards named; told the keys' way
+        to play while the player is on the keys (as the line under the table is)."""
         step = self.coach.step
         if step is None:
             return "", ""
@@ -329,7 +332,8 @@ class TutorialScene(TableScene):
         title = t(f"aids.tut.{step.key}.title", **words)
         if self.watching:
             return title, t("aids.tut.watch")
-        return title, t(f"aids.tut.{step.key}.text", **words)
+        text = "keys" if step.keys and self.input.keyboard else "text"
+        return title, t(f"aids.tut.{step.key}.{text}", **words)
 
     @property
     def watching(self) -> bool:

@@ -69,9 +69,13 @@ STRINGS = {
         "aids.tut.single.title": "A single capture",
         "aids.tut.single.text": "Your king matches the king on the table. Drag your king onto "
         "it to capture it.",
+        "aids.tut.single.keys": "Your king matches the king on the table. Pick your king with "
+        "the arrow keys, then press Enter to capture it.",
         "aids.tut.sum.title": "A capture by sum",
         "aids.tut.sum.text": "No 3 on the table, but ace + 2 make 3. Drag your 3 onto the "
         "ace or the 2 to take both.",
+        "aids.tut.sum.keys": "No 3 on the table, but ace + 2 make 3. Pick your 3 with the "
+        "arrow keys, then press Enter to take both.",
         "aids.tut.priority.title": "One card comes first",
         "aids.tut.priority.text": "Your 6 could take 2 + 4, but a card of the same rank must be "
         "taken first. Play your 6: it takes the 6.",
@@ -162,9 +166,13 @@ STRINGS = {
         "aids.tut.single.title": "Una presa semplice",
         "aids.tut.single.text": "Il tuo re è uguale al re in tavola. Trascina il tuo re sul re "
         "in tavola per prenderlo.",
+        "aids.tut.single.keys": "Il tuo re è uguale al re in tavola. Scegli il tuo re con le "
+        "frecce, poi premi Invio per prenderlo.",
         "aids.tut.sum.title": "Una presa per somma",
         "aids.tut.sum.text": "In tavola non c'è un 3, ma asso + 2 fanno 3. Trascina il tuo 3 "
         "sull'asso o sul 2 per prenderli entrambi.",
+        "aids.tut.sum.keys": "In tavola non c'è un 3, ma asso + 2 fanno 3. Scegli il tuo 3 "
+        "con le frecce, poi premi Invio per prenderli entrambi.",
         "aids.tut.priority.title": "La carta uguale ha la precedenza",
         "aids.tut.priority.text": "Il tuo 6 potrebbe prendere 2 + 4, ma se c'è una carta uguale "
         "va presa quella. Gioca il 6: prende il 6.",

@@ -31,6 +31,21 @@ DOUBLE_CLICK = 0.45
 PLAY_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_UP)
 HAND_KEYS = (pygame.K_LEFT, pygame.K_RIGHT, *PLAY_KEYS)
 """The keys that choose a card of the hand and play it."""
+NOT_PLAYING_KEYS = frozenset(
+    {
+        pygame.K_ESCAPE,
+        pygame.K_F11,
+        pygame.K_LSHIFT,
+        pygame.K_RSHIFT,
+        pygame.K_LCTRL,
+        pygame.K_RCTRL,
+        pygame.K_LALT,
+        pygame.K_RALT,
+        pygame.K_LGUI,
+        pygame.K_RGUI,
+    }
+)
+"""Keys that say nothing of how the player plays (the pause, full screen, a modifier)."""
 
 
 @dataclass
@@ -78,17 +93,26 @@ class TableInput:
         self.now = now
         self._last_click: tuple[Card, float] | None = None
         self.keyboard = False
-        """The hand was last played from the keys, not the pointer (the line under the
-        table then tells the keys)."""
+        """The player is on the keys, not the pointer (the line under the table, and the
+        tutorial's lessons, then tell the keys' way to play): see ``notice``."""
 
     # --- events --------------------------------------------------------------------------
+
+    def notice(self, event: pygame.event.Event) -> None:
+        """Whether the player is on the keys or the pointer, from any event at the table
+        (whoever's turn, over the cover too): a key of play (Enter, H for a hint, Tab...)
+        says the keys though no arrow chose a card yet; a click anywhere brings the
+        pointer back."""
+        if event.type == pygame.KEYDOWN and event.key not in NOT_PLAYING_KEYS:
+            self.keyboard = True
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.keyboard = False
 
     def handle(self, event: pygame.event.Event) -> bool:
         """A pointer or key event while a human may play; True (every such event is ours)."""
         if self.pick.choice is not None:
             return self._handle_choice(event)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.keyboard = False
             self._press(event.pos)
         elif event.type == pygame.MOUSEMOTION:
             self._motion(event.pos)

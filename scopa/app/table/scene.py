@@ -59,21 +59,6 @@ COVER_HOLD = 0.6
 """Seconds the cover ignores clicks and keys once it is down: the player who just played
 may still be pressing (Enter twice, a second click), and would lift it on the next
 person's hand. A click lifts it only if it was pressed after that, too."""
-NOT_PLAYING_KEYS = frozenset(
-    {
-        pygame.K_ESCAPE,
-        pygame.K_F11,
-        pygame.K_LSHIFT,
-        pygame.K_RSHIFT,
-        pygame.K_LCTRL,
-        pygame.K_RCTRL,
-        pygame.K_LALT,
-        pygame.K_RALT,
-        pygame.K_LGUI,
-        pygame.K_RGUI,
-    }
-)
-"""Keys that say nothing of how the player plays (the pause, full screen, a modifier)."""
 IDLE_AFTER = 2
 """Frames without movement before an idle frame is used to prepare pictures to come (the aid
 buttons' looks, card faces)."""
@@ -375,10 +360,7 @@ class TableScene(Scene):
             self.app.trace(self._input_state())
         if event.type == pygame.WINDOWFOCUSLOST and self.input.focus_lost():
             return True
-        if event.type == pygame.KEYDOWN and event.key not in NOT_PLAYING_KEYS:
-            # a player on the keys (Enter, a hint by H, Tab...) is told the keys' way to
-            # play, not to drag, though no arrow was pressed yet; a click brings the drag back
-            self.input.keyboard = True
+        self.input.notice(event)
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             if self.knock.picking:
                 self.knock.picking = False
