@@ -48,6 +48,13 @@ class Scene:
         (the app then draws it only when input comes)."""
         return True
 
+    @property
+    def keys_in_use(self) -> bool:
+        """The player here is on the keys, not the pointer: a menu opened over this scene
+        rings its focus from the start (one opened by a player on the pointer rings it from
+        their first key)."""
+        return False
+
     def enter(self) -> None:
         """Called when the scene becomes the top of the stack (pushed, or uncovered)."""
 

@@ -10,10 +10,22 @@ import pytest
 
 from scopa.app.scenes.confirm import ConfirmScene
 from scopa.app.scenes.pause import PauseScene
+from scopa.app.scenes.scoring import ScoringScene
 from scopa.app.scenes.title import TitleScene
+from scopa.app.table.scene import COVER_HOLD, TableScene
+from scopa.app.widgets import Button
 from scopa.engine import Match, Rules
 from scopa.settings import MatchSetup, SeatConfig
-from tests.app.table_helpers import coordinated
+from tests.app.table_helpers import (
+    centre_of,
+    coordinated,
+    drag,
+    empty_felt,
+    fixed_match,
+    inline_worker,
+    settle,
+)
+from tests.app.table_helpers import click as tclick
 
 from .menu_helpers import click, close_tables, frame, press
 
@@ -306,3 +318,100 @@ def test_leave_anyway_goes_to_the_title(app, paused, store) -> None:
     click(app, pause.buttons[3])
     click(app, app.stack.top.yes_button)
     assert isinstance(app.stack.top, TitleScene) and len(app.stack) == 1
+
+
+def ringed(app, monkeypatch) -> list[Button]:  # noqa: ANN001
+    """The buttons the screen on top draws with the keyboard's focus ring, drawn now."""
+    drawn: list[Button] = []
+    original = Button.draw
+
+    def spy(self, surface, m, focused, hovered):  # noqa: ANN001, ANN202
+        if focused:
+            drawn.append(self)
+        return original(self, surface, m, focused, hovered)
+
+    monkeypatch.setattr(Button, "draw", spy)
+    app.draw()
+    monkeypatch.undo()
+    return drawn
+
+
+def keys_play(app, table) -> None:  # noqa: ANN001
+    """The person whose turn it is plays their first card from the keys."""
+    press(app, pygame.K_RIGHT)
+    press(app, pygame.K_RETURN)
+    if table.pick.choice is not None:
+        press(app, pygame.K_RETURN)
+
+
+def mouse_play(app, table) -> None:  # noqa: ANN001
+    """The person whose turn it is drags their first legal play onto what it takes."""
+    move = table.match.legal_moves()[0]
+    target = centre_of(table, move.captures[0]) if move.captures else empty_felt(table)
+    drag(app, centre_of(table, move.card), target)
+    choice = table.pick.choice
+    if choice is not None:
+        tclick(app, choice.rows[choice.options.index(move)].center)
+
+
+def last_play_of_a_round() -> Match:
+    """A match whose first round ends with the next play, the first seat's (the dealer
+    plays last)."""
+    match = Match.new(Rules(), 1, first_dealer=0)
+    while True:
+        after, _ = match.apply(match.legal_moves()[0])
+        if after.rounds and match.turn == 0:
+            return match
+        if after.rounds:
+            raise AssertionError("the round ends on the other seat's play")
+        match = after
+
+
+@pytest.mark.parametrize("under", ["table", "cover", "sheet"])
+@pytest.mark.parametrize("hands", ["keys", "mouse"])
+def test_the_pause_menu_rings_its_focus_for_a_player_on_the_keys_alone(
+    app, monkeypatch, under, hands
+) -> None:
+    """The pause menu over a table never showed where the keys were (Resume unringed, for a
+    player who played every card from the keys and paused with Esc), while the one over a
+    score sheet did when the sheet's buttons had been reached with the keys. One rule for
+    every pause menu, over the table or a hot-seat cover: the ring shows from the start for
+    a player on the keys, and for one on the pointer from their first key; the score sheet
+    between them hears the table."""
+    app.settings = app.settings.with_(animation_speed="fast", language="en")
+    second = SeatConfig("Bruno", under == "cover", "beginner")
+    setup = MatchSetup((SeatConfig("Anna", True), second), Rules())
+    match = fixed_match("7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B")
+    if under == "sheet":
+        match = last_play_of_a_round()
+    table = TableScene(app, coordinated(app, setup, match), worker=inline_worker())
+    app.stack.push(table)
+    settle(app, table)
+    if table.cover is not None:  # Anna takes the screen as she plays
+        while table.clock - table.cover_since < COVER_HOLD:
+            frame(app)
+        if hands == "keys":
+            press(app, pygame.K_RETURN)
+        else:
+            tclick(app, (app.size[0] / 2, app.size[1] / 2))
+        settle(app, table)
+    keys_play(app, table) if hands == "keys" else mouse_play(app, table)
+    if under == "sheet":  # the last card's flight, then the round's score sheet
+        for _ in range(3000):
+            if isinstance(app.stack.top, ScoringScene):
+                break
+            frame(app)
+    else:
+        settle(app, table)
+    assert (table.cover is not None) == (under == "cover")
+    assert isinstance(app.stack.top, ScoringScene if under == "sheet" else TableScene)
+    press(app, pygame.K_ESCAPE)
+    pause = app.stack.top
+    assert isinstance(pause, PauseScene)
+    if hands == "keys":
+        assert ringed(app, monkeypatch) == [pause.buttons[0]]  # Resume, where Enter goes
+    else:
+        assert ringed(app, monkeypatch) == []
+        press(app, pygame.K_DOWN)  # the first key shows where the keys are
+        assert ringed(app, monkeypatch) == [pause.buttons[1]]
+    close_tables(app)

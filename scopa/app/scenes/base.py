@@ -35,11 +35,16 @@ class MenuScene(Scene):
         self.form = Form()
         self._field_note: tuple[Words, float] | None = None
         opener = app.stack.top
-        # a player on the keyboard keeps seeing where the focus is in the screen they open
-        self.form.keyboard_used = isinstance(opener, MenuScene) and opener.form.keyboard_used
+        # a player on the keyboard keeps seeing where the focus is in the screen they open,
+        # a menu's or the table's (the pause menu, the score sheet)
+        self.form.keyboard_used = opener is not None and opener.keys_in_use
         self.m = Metrics(app, app.size)
         self.build()
         self.layout()
+
+    @property
+    def keys_in_use(self) -> bool:
+        return self.form.keyboard_used
 
     def t(self, key: str, **params: object) -> str:
         return self.app.t(key, **params)

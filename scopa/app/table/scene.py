@@ -339,6 +339,12 @@ class TableScene(Scene):
             or bool(self.director.sparks)
         )
 
+    @property
+    def keys_in_use(self) -> bool:
+        """The player plays from the keys (``TableInput.notice``): the pause menu and the
+        score sheet opened over the table ring their focus from the start."""
+        return self.input.keyboard
+
     def resize(self, size: tuple[int, int]) -> None:
         self.input.focus_lost()  # a card mid-drag goes back to the hand, and its glow goes
         self._relayout(size)
