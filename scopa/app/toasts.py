@@ -115,7 +115,9 @@ class ToastBand(NamedTuple):
     wide: tuple[float, float]
     """...and the stretch of the width it may take there (left, right)..."""
     lines: int = MAX_LINES
-    """...on at most this many lines (a narrow stretch lets a long toast take more)."""
+    """...on at most this many lines (a narrow stretch lets a long toast take more). One
+    that cannot be read whole there goes across the middle of the window, as without a
+    band: better over a scene's controls for a moment than cut."""
 
 
 def _bounded(text: str) -> str:
@@ -216,9 +218,9 @@ class Toasts:
         text_height = height // 3 - 2 * pad_y
         y = height // 30
         panels = []
-        most = band.lines if band is not None else MAX_LINES
         for toast in self.shown():
             laid, centre, wide = None, width // 2, text_width
+            lines = band.lines if band is not None else MAX_LINES
             if band is not None:
                 room = max(1, int(min(width * WIDTH_SHARE, band.right - band.left)) - 2 * pad_x)
                 laid = style.fit(toast.text, pen, room, text_height, lines=BAND_LINES)
@@ -231,7 +233,11 @@ class Toasts:
                 else:
                     centre = round((band.left + band.right) / 2)
             if laid is None:
-                laid = style.fit(toast.text, pen, wide, text_height, lines=most)
+                laid = style.fit(toast.text, pen, wide, text_height, lines=lines)
+                if (laid.elided or laid.cut) and wide < text_width:
+                    # too long for the band's stretch: read whole across the middle
+                    centre, lines = width // 2, MAX_LINES
+                    laid = style.fit(toast.text, pen, text_width, text_height, lines=lines)
             box = pygame.Rect(0, 0, laid.width + 2 * pad_x, laid.height + 2 * pad_y)
             box.midtop = (centre, y)
             y = box.bottom + height // 80
@@ -239,6 +245,6 @@ class Toasts:
                 continue
             style.dark_panel(surface, box, scale, border=style.DIM_EDGE, alpha=PANEL_ALPHA)
             inside = box.inflate(-2 * pad_x, -2 * pad_y)
-            style.text(surface, toast.text, pen, inside, lines=most)
+            style.text(surface, toast.text, pen, inside, lines=lines)
             panels.append(box)
         return panels
