@@ -137,12 +137,22 @@ class RemoteMatch:
         return self.observation
 
 
+@dataclass(frozen=True)
+class CaughtUp:
+    """The match as the server told it after moves this window was never told of (its link
+    was down while they were made): no events lead there, so the table lays it out again
+    from this seat's view, as a window that joins a match under way does."""
+
+    match: RemoteMatch
+
+
 @dataclass
 class Arrival:
     """What came from the server since the table last asked."""
 
-    events: list[list[Any]] = field(default_factory=list)
-    """The events of each update, in order (other hands left out)."""
+    events: list[list[Any] | CaughtUp] = field(default_factory=list)
+    """The events of each update, in order (other hands left out); a position reached
+    without them, in their place."""
     refused: list[str] = field(default_factory=list)
     """Why the server refused a move of this seat (``ServerError`` codes)."""
     lost: bool = False
@@ -389,13 +399,14 @@ class RemoteCoordinator:
         items, self._following = [*self._following, *self.link.poll()], []
         for item in items:
             if isinstance(item, Update):
+                skipped = item.catching_up and item.at != self.match.at
                 try:
                     self.match = self._absorb(item)
                 except UNREADABLE as error:
                     arrival.unreadable, arrival.lost = str(error) or type(error).__name__, True
                     self.link.close()
                     break
-                arrival.events.append(list(item.events))
+                arrival.events.append(CaughtUp(self.match) if skipped else list(item.events))
             elif isinstance(item, Disconnected):
                 arrival.lost = True
             elif isinstance(item, ServerError) and item.fatal:
@@ -485,4 +496,12 @@ def connect(server: str) -> concurrent.futures.Future[BackgroundClient]:
 
 Callback = Callable[[], None]
 
-__all__ = ["Arrival", "RemoteCoordinator", "RemoteMatch", "RemoteRound", "connect", "setup_of"]
+__all__ = [
+    "Arrival",
+    "CaughtUp",
+    "RemoteCoordinator",
+    "RemoteMatch",
+    "RemoteRound",
+    "connect",
+    "setup_of",
+]

@@ -34,7 +34,7 @@ from scopa.engine import Move, Observation, Rules
 
 from . import codec
 from .codes import parse_address
-from .protocol import VERSION, dumps
+from .protocol import CATCHING_UP, VERSION, dumps
 
 T = TypeVar("T")
 
@@ -112,6 +112,12 @@ class Update:
     @property
     def my_turn(self) -> bool:
         return self.status == "playing" and bool(self.raw["observation"]["legal_moves"])
+
+    @property
+    def catching_up(self) -> bool:
+        """A frame that brings the window up to date (``join``, ``sync``): its events do
+        not lead from the position sent before, which may be moves behind it."""
+        return self.reason in CATCHING_UP
 
 
 def decode_state(frame: dict[str, Any]) -> Update:

@@ -57,6 +57,11 @@ from scopa.settings import LEVELS, MAX_NAME
 VERSION = 1
 VERSIONS = (1,)
 
+CATCHING_UP = frozenset({"join", "sync"})
+"""The reasons of the state frames that bring a window up to date (on joining, after a drop,
+when asked): no events lead to them from the last position sent, and they carry the scores
+of the rounds played before (``rounds``), which a window that came in late never saw."""
+
 ERRORS = {
     "bad_json": "the message is not a JSON object",
     "binary": "messages are JSON text, not binary",

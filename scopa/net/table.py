@@ -33,7 +33,14 @@ from scopa.engine import (
 from scopa.settings import MAX_NAME
 
 from . import codec
-from .protocol import ProtocolError, check_level, check_name, dumps, server_message
+from .protocol import (
+    CATCHING_UP,
+    ProtocolError,
+    check_level,
+    check_name,
+    dumps,
+    server_message,
+)
 from .store import Presence, SeatRecord, StoreError, TableRecord
 
 COMPUTER_NAMES = ("Giulia", "Marco", "Lucia", "Paolo", "Chiara", "Luca", "Sara", "Franco")
@@ -334,11 +341,6 @@ class Table:
                 s for s in range(self.rules.players) if self.rules.side_of(s) == match.winner
             ],
         }
-
-
-CATCHING_UP = frozenset({"join", "sync"})
-"""The reasons of the state frames that bring a window up to date: they carry the scores of
-the rounds played before (``rounds``), which a window that came in late never saw."""
 
 
 class StateFrames:

@@ -5,7 +5,10 @@ lying in the order the others see them."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import asyncio
+import contextlib
+import threading
+from collections.abc import Callable, Iterator
 
 import pygame
 import pytest
@@ -193,3 +196,72 @@ def test_a_friend_back_at_a_cirulla_table_sees_the_bonuses_made_this_round(tmp_p
     finally:
         anna.close()
         server.stop()
+
+
+def shows(table: TableScene, update: Update) -> bool:
+    """``table`` lays out what ``update`` tells its seat: the table's cards in the order
+    the other windows lay them, every hand and pile, the scopas across them."""
+    obs, view = update.observation, table.view
+    return (
+        laid_out(table) == list(obs.table)
+        and view.hands[obs.seat] == list(obs.hand)
+        and [len(hand) for hand in view.hands] == list(obs.hand_sizes)
+        and [view.count("pile", side) + len(view.markers[side]) for side in range(2)]
+        == [len(pile) for pile in obs.piles]
+        and [len(cards) for cards in view.markers] == list(obs.scope)
+    )
+
+
+@contextlib.contextmanager
+def cut_off(link: BackgroundClient) -> Iterator[None]:
+    """``link``'s connection drops, and it comes back only when the block ends."""
+    client = link.client
+    gate = threading.Event()
+    reopen = client._open
+
+    async def held() -> None:
+        await asyncio.to_thread(gate.wait, 20)
+        await reopen()
+
+    client._open = held  # type: ignore[method-assign]
+    try:
+        link.submit(client._ws.close()).result(10)
+        yield
+    finally:
+        gate.set()
+
+
+def test_a_window_cut_off_while_moves_were_made_shows_the_table_as_it_is_now(
+    tmp_path, friends_table
+):
+    """Bruno's link dropped while Anna played: it came back with the table as it is now,
+    but his window kept showing it as he last saw it (her card still in her hand, none of
+    it on the table)."""
+    _, anna, address = friends_table
+    game = open_game(Store(tmp_path / "bruno"))
+    try:
+        table = join_from_the_menus(game, address)
+        turns = Turns(anna)
+        run_until(game, lambda: table.human_to_play is not None or turns.hers() is not None)
+        if turns.hers() is None:
+            table.play(table.match.legal_moves()[0])
+        run_until(game, lambda: turns.hers() is not None and not table.director.busy)
+        link = table.coordinator.link
+        with cut_off(link):
+            run_until(game, lambda: not link.client.online)
+            update = turns.hers()
+            assert update is not None
+            turns.play(update)
+        run_until(game, lambda: link.client.online and table.match.at > update.at)
+        run_until(game, lambda: not table.director.busy)
+        back = link.client.last
+        assert back is not None and back.catching_up and back.at == update.at + 1
+        assert shows(table, back)
+        assert scopas_said(game, table, back.observation.scope)
+        shown, seen = table.director.shown, back.observation
+        assert (shown.round_no, shown.deal_no, shown.dealer, shown.totals) == (
+            seen.round_no, seen.deal_no, seen.dealer, seen.totals
+        )  # fmt: skip
+    finally:
+        game.close()
+        pygame.display.quit()

@@ -157,6 +157,16 @@ class Director:
         self.banners.clear()
         self.sparks.clear()
 
+    def then(self, beat: Callable[[], object]) -> None:
+        """Run ``beat`` once everything queued before it has been shown (it takes no time
+        of its own)."""
+
+        def run() -> float:
+            beat()
+            return 0.0
+
+        self.beats.append(run)
+
     def hurry(self) -> None:
         """The watcher clicked: play what is queued four times faster."""
         self.boost = 0.25

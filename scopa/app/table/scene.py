@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import sys
+from functools import partial
 from typing import TYPE_CHECKING, cast
 
 import pygame
@@ -19,6 +20,7 @@ from scopa.settings import MatchSetup
 
 from ..ai_worker import AiWorker
 from ..cardart import CardArt
+from ..remote import CaughtUp, RemoteMatch
 from ..scene import Scene
 from ..toasts import ToastBand, Words, worded
 from ..tween import Tweener
@@ -554,6 +556,9 @@ class TableScene(Scene):
         arrival = self.coordinator.arrivals()
         trace = self.app.trace
         for events in arrival.events:
+            if isinstance(events, CaughtUp):  # moves made while this window was cut off
+                self.director.then(partial(self._catch_up, events.match))
+                continue
             self.director.show(events)
             if trace is not None:
                 match = self.match
@@ -576,6 +581,20 @@ class TableScene(Scene):
         if arrival.lost and not self.lost:
             self.lost = True  # the banner over the table says so, and stays
 
+    def _catch_up(self, match: RemoteMatch) -> None:
+        """Show ``match``, reached by moves this window was not told of, at once: its round
+        laid out afresh from this seat's view, its numbers on the score panel."""
+        self.drag.cancel()
+        self.pick.clear()
+        self.tweener.finish_all()
+        self.director.glowing = frozenset()
+        shown = self.director.shown
+        shown.totals = match.totals
+        shown.round_no, shown.deal_no = match.round.round_no, match.round.deal_no
+        shown.dealer = match.round.dealer
+        self._restore_view(match.observation)
+        self._apply_visibility(animate=False)
+
     def _restore_view(self, obs: Observation) -> None:
         """Lay out a round under way from one seat's view: its hand, the table, every pile
         with its scopas' cards across it, the other hands as stand-ins, the rest of the
@@ -594,6 +613,8 @@ class TableScene(Scene):
             for card in scopa_cards[side]:  # face up across the pile, oldest first
                 view.put(card, ("marker", side))
         disguise = self.director.disguise
+        if disguise is not None:  # the view was reset: no card stands in for another yet
+            disguise.standins.clear()
         for seat, size in enumerate(obs.hand_sizes):
             if seat == obs.seat or disguise is None:
                 continue
