@@ -9,16 +9,18 @@ import asyncio
 import contextlib
 import threading
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pygame
 import pytest
 
 from scopa.app.app import App
+from scopa.app.hosting import LocalServer
 from scopa.app.online import grouped
 from scopa.app.scenes.scoring import ScoringScene
 from scopa.app.table import TableScene
 from scopa.app.wording import count
-from scopa.engine import Breakdown, Card, RoundScored
+from scopa.engine import Breakdown, Card, Move, RoundScored, Rules
 from scopa.net.client import BackgroundClient, Update
 from scopa.storage import Store
 
@@ -131,10 +133,16 @@ def test_the_table_lies_in_the_same_order_after_the_window_comes_back(tmp_path, 
 
 
 def back_after(
-    server, anna: BackgroundClient, address: str, store: Store, done: Callable[[Update], bool]
+    server,
+    anna: BackgroundClient,
+    address: str,
+    store: Store,
+    done: Callable[[Update], bool],
+    choose: Callable[[tuple[Move, ...]], Move] = lambda moves: moves[0],
 ) -> tuple[Update, App, TableScene]:
-    """Bruno plays (each seat its first legal move) until ``done`` says so of an update,
-    closes the game, and opens it again on his seat: the last update, his game, his table."""
+    """Bruno plays (each seat its first legal move, or the one ``choose`` picks) until
+    ``done`` says so of an update, closes the game, and opens it again on his seat: the
+    last update, his game, his table."""
     bruno = seat_held(server, address, store)
     seen: list[Update] = []
 
@@ -143,7 +151,7 @@ def back_after(
         return done(update) and update.status == "playing"
 
     try:
-        play_until((anna, bruno), seen_done)
+        play_until((anna, bruno), seen_done, choose=choose)
     finally:
         bruno.close()
     game = open_game(store)
@@ -172,19 +180,26 @@ def test_a_friend_back_at_the_table_sees_the_scopas_made_this_round(tmp_path, fr
         game.close()
 
 
-def test_a_friend_back_at_a_cirulla_table_sees_the_bonuses_made_this_round(tmp_path):
-    """The points a side made this round from Cirulla's bonuses count among its scopas on
-    its plate, in a window come back to the round as in the others."""
-    from scopa.app.hosting import LocalServer
-    from scopa.engine import Rules
-
+@contextlib.contextmanager
+def cirulla_table(tmp_path: Path) -> Iterator[tuple[LocalServer, BackgroundClient, str]]:
+    """A Cirulla table of two held by a server on another computer, Anna in the first seat:
+    the server, Anna's link and the table's address."""
     server = LocalServer(tmp_path / "host", port=0)
     server.start()
     anna = BackgroundClient(server.local_address)
     try:
         seats = [{"kind": "human"}, {"kind": "human"}]
         ticket = anna.submit(anna.client.create(Rules(cirulla=True), seats, "Anna", 0)).result(20)
-        address = f"{server.local_address}/{grouped(ticket.code)}"
+        yield server, anna, f"{server.local_address}/{grouped(ticket.code)}"
+    finally:
+        anna.close()
+        server.stop()
+
+
+def test_a_friend_back_at_a_cirulla_table_sees_the_bonuses_made_this_round(tmp_path):
+    """The points a side made this round from Cirulla's bonuses count among its scopas on
+    its plate, in a window come back to the round as in the others."""
+    with cirulla_table(tmp_path) as (server, anna, address):
         last, game, table = back_after(server, anna, address, Store(tmp_path / "bruno"),
                                        lambda update: any(update.observation.bonus))  # fmt: skip
         try:
@@ -193,9 +208,34 @@ def test_a_friend_back_at_a_cirulla_table_sees_the_bonuses_made_this_round(tmp_p
             assert scopas_said(game, table, scope)
         finally:
             game.close()
-    finally:
-        anna.close()
-        server.stop()
+
+
+KNOCKS = 1
+"""A shuffle whose opening table Bruno, the dealer, takes for his bonus, and whose hand he
+then knocks with (each seat knocking whenever it may)."""
+
+
+def knocking(moves: tuple[Move, ...]) -> Move:
+    """A knock when there is one, else the first legal move."""
+    return next((move for move in moves if move.is_declaration), moves[0])
+
+
+def test_a_friend_back_after_knocking_sees_his_hand_said_shown(tmp_path, monkeypatch):
+    """Bruno knocked (his hand face up for everyone) and closed the game: back at the
+    table his plate says his hand is shown, as Anna's window says it, not only held."""
+    monkeypatch.setattr("scopa.net.table.new_seed", lambda: KNOCKS)
+    with cirulla_table(tmp_path) as (server, anna, address):
+        last, game, table = back_after(server, anna, address, Store(tmp_path / "bruno"),
+                                       lambda update: bool(update.observation.shown[1]),
+                                       knocking)  # fmt: skip
+        try:
+            shown = last.observation.shown[1]
+            assert shown and set(shown) <= set(table.view.hands[1])
+            plate = table.words.plates(table.layout, covered=False, pulse=0.0)[1]
+            held = len(table.view.hands[1])
+            assert plate.detail == count(game.t, "table.in_hand_shown", held)
+        finally:
+            game.close()
 
 
 def shows(table: TableScene, update: Update) -> bool:

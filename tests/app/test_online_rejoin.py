@@ -15,6 +15,7 @@ from scopa.app.registry import default_scenes
 from scopa.app.scenes.confirm import ConfirmScene
 from scopa.app.scenes.lobby import LobbyScene
 from scopa.app.table import TableScene
+from scopa.engine import Move
 from scopa.net.client import BackgroundClient, Update
 from scopa.storage import HeldSeat, Store
 
@@ -147,9 +148,10 @@ def play_until(
     players: Sequence[BackgroundClient],
     done: Callable[[int, Update], bool],
     seconds: float = 60.0,
+    choose: Callable[[tuple[Move, ...]], Move] = lambda moves: moves[0],
 ) -> None:
-    """Each seat plays its first legal move at its turn until ``done`` says so of an
-    update (by the number of the seat told it)."""
+    """Each seat plays its first legal move (or the one ``choose`` picks) at its turn
+    until ``done`` says so of an update (by the number of the seat told it)."""
     deadline = time.monotonic() + seconds
     latest: dict[int, Update] = {}
     while time.monotonic() < deadline:
@@ -162,7 +164,7 @@ def play_until(
             update = latest.get(number)
             if update is not None and update.my_turn:
                 del latest[number]
-                move = update.observation.legal_moves[0]
+                move = choose(update.observation.legal_moves)
                 player.submit(player.client.play(move, update.at)).result(10)
         time.sleep(0.001)
     raise AssertionError(f"nothing came to an end in {seconds} s")

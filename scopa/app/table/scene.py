@@ -616,12 +616,12 @@ class TableScene(Scene):
         if disguise is not None:  # the view was reset: no card stands in for another yet
             disguise.standins.clear()
         for seat, size in enumerate(obs.hand_sizes):
+            shown = obs.shown[seat] if seat < len(obs.shown) else ()
+            view.shown.update(shown)  # a hand that knocked, this seat's too: face up to all
             if seat == obs.seat or disguise is None:
                 continue
-            shown = obs.shown[seat] if seat < len(obs.shown) else ()
             for card in shown:
                 view.put(card, ("hand", seat))
-            view.shown.update(shown)
             for _ in range(size - len(shown)):
                 card = disguise.spare(set())
                 disguise.standins.add(card)
