@@ -127,6 +127,20 @@ class Observation:
             for side, cards in enumerate(found)
         )
 
+    def opening_take(self) -> tuple[Card, ...]:
+        """Cirulla: the opening table the dealer took for the dealer's bonus this round,
+        in the deck's order (empty without one): the cards of the dealer's side's pile that
+        no play of the round took, worked out for a seat that comes to the round under way.
+        Empty too once the round is over (its last cards then lie in a pile untaken)."""
+        if not self.rules.cirulla or not any(self.hand_sizes):
+            return ()
+        taken = 0
+        for _, move in self.history:
+            if move.card is not None and move.capture_mask:
+                taken |= move.capture_mask | move.card.bit
+        pile = _mask(self.piles[self.rules.side_of(self.dealer)])
+        return cards_of(pile & ~taken)
+
 
 def observe(state: Round, seat: int, totals: tuple[int, ...] = ()) -> Observation:
     """The observation of ``seat`` in ``state`` (``totals``: the match score so far)."""

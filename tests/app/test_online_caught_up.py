@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import random
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -20,7 +21,7 @@ from scopa.app.online import grouped
 from scopa.app.scenes.scoring import ScoringScene
 from scopa.app.table import TableScene
 from scopa.app.wording import count
-from scopa.engine import Breakdown, Card, Move, RoundScored, Rules
+from scopa.engine import Breakdown, Card, DealerBonus, Match, Move, RoundScored, Rules
 from scopa.net.client import BackgroundClient, Update
 from scopa.storage import Store
 
@@ -305,3 +306,22 @@ def test_a_window_cut_off_while_moves_were_made_shows_the_table_as_it_is_now(
     finally:
         game.close()
         pygame.display.quit()
+
+
+def test_a_friend_back_at_a_cirulla_round_sees_the_opening_table_the_dealer_took(
+    tmp_path, monkeypatch
+):
+    """Bruno dealt and took the opening table for his bonus: back at the table after
+    closing the game, the last tricks (Tab) show that take, as in Anna's window."""
+    monkeypatch.setattr("scopa.net.table.new_seed", lambda: KNOCKS)
+    opening = Match.new(Rules(cirulla=True), random.Random(KNOCKS)).opening_events()
+    (bonus,) = [event for event in opening if isinstance(event, DealerBonus)]
+    with cirulla_table(tmp_path) as (server, anna, address):
+        last, game, table = back_after(server, anna, address, Store(tmp_path / "bruno"),
+                                       lambda update: update.at >= 2)  # fmt: skip
+        try:
+            assert last.observation.round_no == 1
+            dealer, cards = table.director.shown.opening_take or (None, ())
+            assert (dealer, set(cards)) == (bonus.dealer, set(bonus.cards))
+        finally:
+            game.close()

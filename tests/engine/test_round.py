@@ -10,6 +10,7 @@ from scopa.engine import (
     DECK,
     Captured,
     Card,
+    DealerBonus,
     DealError,
     Dealt,
     IllegalMove,
@@ -441,4 +442,27 @@ def test_a_seat_s_view_tells_which_cards_scored_the_round_s_scope(rules):
                 scored[rules.side_of(state.turn)].append(move.card)
                 seen += 1
             state = state.play(move)
+    assert seen > 10
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [Rules(cirulla=True), Rules(cirulla=True, players=4), Rules(cirulla=True, dealer_low_bonus=3)],
+    ids=["cirulla", "four", "low"],
+)
+def test_a_seat_s_view_tells_the_opening_table_the_dealer_took(rules):
+    """A window that comes to a Cirulla round under way shows, with the last tricks, the
+    opening table the dealer took for their bonus, as it would have on seeing the deal."""
+    rng = random.Random(5)
+    seen = 0
+    for _ in range(300):
+        state = Round.deal_random(rules, rng)
+        bonus = [event for event in state.opening if isinstance(event, DealerBonus)]
+        taken = tuple(sorted(bonus[0].cards, key=lambda card: card.index)) if bonus else ()
+        seen += bool(bonus)
+        while not state.over:
+            for seat in range(rules.players):
+                assert observe(state, seat).opening_take() == taken, state
+            state = state.play(rng.choice(state.legal_moves()))
+        assert observe(state, 0).opening_take() == ()
     assert seen > 10

@@ -597,8 +597,9 @@ class TableScene(Scene):
 
     def _restore_view(self, obs: Observation) -> None:
         """Lay out a round under way from one seat's view: its hand, the table, every pile
-        with its scopas' cards across it, the other hands as stand-ins, the rest of the
-        deck."""
+        with its scopas' cards across it, the other hands as stand-ins (a hand that knocked
+        face up), the rest of the deck; Cirulla's bonuses, the matta's value and the opening
+        table the dealer took."""
         view, rules = self.view, self.setup.rules
         view.reset()
         for card in obs.table:
@@ -631,6 +632,8 @@ class TableScene(Scene):
         shown = self.director.shown
         shown.bonus = {side: points for side, points in enumerate(obs.bonus) if points}
         shown.matta = obs.matta_value
+        taken = obs.opening_take()
+        shown.opening_take = (obs.dealer, taken) if taken else None
         del rules
 
     def _use_idle_frame(self) -> None:
