@@ -211,6 +211,38 @@ def test_a_seat_kept_at_a_match_now_over_is_said_over_and_forgotten(
         game.close()
 
 
+@pytest.mark.parametrize("held", [True, False], ids=["seat_kept", "address_typed"])
+def test_the_address_of_a_match_over_is_not_offered_again(tmp_path, friends_table, held):
+    """Told that the match at an address is over (his seat kept there, or a friend's
+    address typed), the player found it offered again under Play online, to be told the
+    same again: it is forgotten, and the field is empty once back there."""
+    server, anna, address = friends_table
+    store = Store(tmp_path / "bruno")
+    bruno = seat_held(server, address, store if held else Store(tmp_path / "elsewhere"))
+    try:
+        play_out(anna, bruno)
+    finally:
+        bruno.close()
+    game = open_game(store)
+    try:
+        click(game, game.stack.top.online)
+        online = game.stack.top
+        online.address = address
+        click(game, online.join_button)
+        lobby = game.stack.top
+        assert isinstance(lobby, LobbyScene)
+        run_until(game, lambda: lobby.session.error is not None)
+        assert lobby._status()[0] == game.t("online.match_over")
+        assert game.settings.online_address == store.load_settings().online_address == ""
+        click(game, lobby.leave_button)
+        assert game.stack.top is online and online.address == ""
+        game.home()
+        click(game, game.stack.top.online)
+        assert game.stack.top.address == ""
+    finally:
+        game.close()
+
+
 def test_a_host_back_after_closing_the_game_is_shown_the_way_back_to_its_table(
     tmp_path, monkeypatch
 ):

@@ -43,6 +43,8 @@ class OnlineScene(MenuScene):
         """A name was typed that the settings do not hold yet (kept once typing ends)."""
         self.address = app.settings.online_address
         """The table last joined, offered again (a player back after closing the game)."""
+        self.joined = ""
+        """The address Join last asked for, as the settings keep it."""
         waiting = waiting_table(app)
         self.waiting = waiting is not None
         """A match at a table hosted here is under way (its host closed the game, or left
@@ -155,8 +157,15 @@ class OnlineScene(MenuScene):
         self.app.open("lobby", mode="host", seats=self.seats(), player=self.player_name())
 
     def join(self) -> None:
-        self._remember(online_address=_printable(self.address.strip())[:MAX_ADDRESS])
+        self.joined = _printable(self.address.strip())[:MAX_ADDRESS]
+        self._remember(online_address=self.joined)
         self.app.open("lobby", mode="join", address=self.address, player=self.player_name())
+
+    def enter(self) -> None:
+        super().enter()
+        typed = _printable(self.address.strip())[:MAX_ADDRESS]
+        if self.joined and typed == self.joined and not self.app.settings.online_address:
+            self.address = ""  # the match there is over: its address was forgotten
 
     def _remember(self, **changes: str) -> None:
         """Keep the name typed (and the table joined) for the next time online, as
