@@ -10,27 +10,21 @@ else. Each call builds its player from ``(level, seed)``: the seed carries the m
 and the move number, so a replay makes the same choices.
 
 The worker process ends with the game even when the game cannot tell it to (killed, or
-crashed): a thread in the worker watches the game's process and ends the worker once it is
-gone. Otherwise every crash would leave one more idle worker running for ever.
+crashed): ``lifeline.end_with_parent`` watches the game's process from the worker.
 """
 
 from __future__ import annotations
 
 import concurrent.futures as futures
 import multiprocessing
-import os
-import threading
 from collections.abc import Callable
 from typing import Any
 
 from scopa.ai import make_player
 from scopa.engine import Move, Observation
+from scopa.lifeline import end_with_parent
 
 Chooser = Callable[[str, int, Observation], Move]
-
-PARENT_CHECK_SECONDS = 2.0
-"""How often the worker looks again whether the game is still running, should the end of
-the game's process somehow not wake it at once."""
 
 
 def choose_move(level: str, seed: int, observation: Observation) -> Move:
@@ -42,26 +36,6 @@ def warm_up() -> bool:
     """Start the worker (importing this module imports the opponents) so the first real
     question is answered quickly."""
     return True
-
-
-def watch_parent() -> None:
-    """Run in the worker process as it starts: end it as soon as the game that started it
-    is gone (a watching thread, as the worker's own thread waits for questions)."""
-    parent = multiprocessing.parent_process()
-    if parent is not None:
-        threading.Thread(
-            target=_end_with, args=(parent,), name="scopa-ai-parent", daemon=True
-        ).start()
-
-
-def _end_with(parent: multiprocessing.process.BaseProcess) -> None:
-    # ``join`` returns the moment the game's process ends (its sentinel becomes ready). The
-    # worker is also given to another parent then (on POSIX), which the timeout lets this
-    # loop see should the sentinel ever fail to wake it.
-    first_parent = os.getppid()
-    while parent.is_alive() and os.getppid() == first_parent:
-        parent.join(PARENT_CHECK_SECONDS)
-    os._exit(0)
 
 
 def first_legal(level: str, seed: int, observation: Observation) -> Move:
@@ -88,7 +62,7 @@ class AiWorker:
                 try:
                     context = multiprocessing.get_context("spawn")
                     self._executor = futures.ProcessPoolExecutor(
-                        1, mp_context=context, initializer=watch_parent
+                        1, mp_context=context, initializer=end_with_parent
                     )
                 except (OSError, ImportError, NotImplementedError, ValueError):
                     self.mode = "thread"

@@ -3,7 +3,8 @@
 A search can take a tenth of a second of processor; run on the event loop it would hold
 every other table up. ``choose_move`` is a top-level function of picklable values, so a
 process pool can run it; where processes cannot be started (some sandboxes lack the
-semaphores multiprocessing needs) a thread pool stands in.
+semaphores multiprocessing needs) a thread pool stands in. The workers end with the
+server or the game that hosts the table, killed or not (``lifeline``).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import multiprocessing
 import os
 
 from scopa.engine import Move, Observation
+from scopa.lifeline import end_with_parent
 
 log = logging.getLogger("scopa.net")
 
@@ -40,7 +42,9 @@ def make_pool(workers: int) -> futures.Executor:
         return futures.ThreadPoolExecutor(1, thread_name_prefix="computer")
     try:
         context = multiprocessing.get_context("spawn")
-        pool = futures.ProcessPoolExecutor(workers, mp_context=context)
+        pool = futures.ProcessPoolExecutor(
+            workers, mp_context=context, initializer=end_with_parent
+        )
         for job in [pool.submit(warm_up) for _ in range(workers)]:
             job.result(timeout=60)
         return pool

@@ -4,11 +4,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import os
-import signal
-import subprocess
-import sys
 import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -16,6 +12,7 @@ import pytest
 from scopa.app.ai_worker import AiWorker, choose_move, first_legal
 from scopa.engine import Match, Rules
 from tests.app.table_helpers import coordinated
+from tests.processes import children_left_by_a_killed_program
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -179,49 +176,9 @@ os.kill(os.getpid(), signal.SIGKILL)
 """
 
 
-def running(pid: int) -> bool:
-    """Whether process ``pid`` runs: an orphan that has ended but that nobody reaps (a
-    zombie) does not."""
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text(errors="replace")
-    except OSError:
-        return True
-    return stat.rpartition(")")[2].split()[0] not in ("Z", "X")
-
-
 @pytest.mark.skipif(os.name != "posix", reason="needs SIGKILL")
 def test_the_worker_process_ends_when_the_game_is_killed(tmp_path):
     """After a kill -9 of the game, its computer player's process (and the resource tracker
-    multiprocessing started beside it) lived on, idle, for ever: one more pair each crash.
-
-    The game's output goes to files: a pipe would stay open as long as the worker lives."""
-    output, errors = tmp_path / "stdout", tmp_path / "stderr"
-    with output.open("w") as out, errors.open("w") as err:
-        game = subprocess.Popen(
-            [sys.executable, "-c", KILLED_GAME],
-            stdout=out,
-            stderr=err,
-            env={**os.environ, "PYTHONPATH": str(ROOT)},
-        )
-    pids: list[int] = []
-    try:
-        assert game.wait(timeout=60) == -signal.SIGKILL, errors.read_text()[-2000:]
-        pids = [int(word) for word in output.read_text().split()]
-        assert pids, errors.read_text()[-2000:]
-        deadline = time.monotonic() + 8
-        while any(running(pid) for pid in pids) and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert [pid for pid in pids if running(pid)] == [], "left running after the game died"
-    finally:
-        if game.poll() is None:
-            game.kill()
-            game.wait()
-        for pid in pids:
-            if running(pid):
-                os.kill(pid, signal.SIGKILL)
+    multiprocessing started beside it) lived on, idle, for ever: one more pair each crash."""
+    pids = children_left_by_a_killed_program(KILLED_GAME, tmp_path)
+    assert pids == [], "left running after the game died"

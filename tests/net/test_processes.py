@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import json
+import os
 import shutil
 import ssl
 import subprocess
@@ -22,6 +23,7 @@ from scopa.net.bot import play_seat
 from scopa.net.client import Client
 from scopa.net.store import open_store
 from tests.net.helpers import ROOT, ServerProcess, check_frames, child_env, run_scenario, start_bot
+from tests.processes import children_left_by_a_killed_program
 
 BOT_SECONDS = 120
 
@@ -237,3 +239,30 @@ def test_the_game_still_starts_with_its_own_options() -> None:
     args = build_parser().parse_args(["--size", "800x600", "--fullscreen", "--smoke"])
     assert args.size == (800, 600) and args.fullscreen and args.smoke
     assert scopa("--size", "nonsense").returncode == 2
+
+
+KILLED_HOST = """
+import os
+import signal
+from multiprocessing import active_children, resource_tracker
+
+from scopa.net.computer import choose_move, make_pool
+from scopa.engine import Match, Rules
+
+pool = make_pool(2)
+match = Match.new(Rules(), 11)
+assert pool.submit(choose_move, "beginner", 1, match.observe(match.turn)).result(60)
+# multiprocessing's resource tracker, started beside the workers, has no public id
+pids = [process.pid for process in active_children()]
+print(*pids, resource_tracker._resource_tracker._pid or "", flush=True)
+os.kill(os.getpid(), signal.SIGKILL)
+"""
+
+
+@pytest.mark.skipif(os.name != "posix", reason="needs SIGKILL")
+def test_the_computer_players_processes_end_when_the_program_hosting_them_is_killed(
+    tmp_path,
+) -> None:
+    """A game hosting a table (or a server) killed with kill -9 left its computer players'
+    worker processes, and multiprocessing's resource tracker, running for ever."""
+    assert children_left_by_a_killed_program(KILLED_HOST, tmp_path) == []
