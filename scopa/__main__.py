@@ -35,6 +35,8 @@ if TYPE_CHECKING:
     from scopa.storage import Store
 
 EXIT_NO_DISPLAY = 2
+WINDOW_CLASS = "scopa"
+"""The window's class (X11 WM_CLASS), the name of the game's launcher."""
 SCREENSHOT_SETTLE = 1.0  # seconds the screen moves on after the first frame before its picture
 NO_DISPLAY = (
     "scopa: cannot open a window: no display available (is DISPLAY or WAYLAND_DISPLAY set?)"
@@ -127,6 +129,9 @@ def main(argv: list[str] | None = None) -> int:
         return net_main(words)
     args = build_parser().parse_args(argv)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    # The window's class, by which a desktop matches the window to the game's launcher (SDL
+    # reads it as the display starts; it would take "__main__.py" from ``python -m scopa``).
+    os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", WINDOW_CLASS)
     if not _display_possible():
         print(NO_DISPLAY, file=sys.stderr)
         return EXIT_NO_DISPLAY

@@ -42,9 +42,7 @@ def make_pool(workers: int) -> futures.Executor:
         return futures.ThreadPoolExecutor(1, thread_name_prefix="computer")
     try:
         context = multiprocessing.get_context("spawn")
-        pool = futures.ProcessPoolExecutor(
-            workers, mp_context=context, initializer=end_with_parent
-        )
+        pool = futures.ProcessPoolExecutor(workers, mp_context=context, initializer=end_with_parent)
         for job in [pool.submit(warm_up) for _ in range(workers)]:
             job.result(timeout=60)
         return pool
