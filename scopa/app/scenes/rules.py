@@ -41,6 +41,15 @@ def book_of(rules: Rules) -> str:
     return "cirulla" if rules.cirulla else "scopa"
 
 
+Band = tuple[int, int]
+"""A line of a page, its top and bottom from the page's top."""
+
+
+def _bands(laid: style.Fit, top: int) -> list[Band]:
+    """The lines of a text laid out from ``top``."""
+    return [(top + k * laid.step, top + (k + 1) * laid.step) for k in range(len(laid.lines))]
+
+
 FIGURE_SHRINK = 0.8
 """The smallest share of their column the pictures of a page are drawn at to spare it a
 scroll (``RulesScene._fit_figures``)."""
@@ -231,6 +240,49 @@ class RulesScene(MenuScene):
             out.append((name, example_height(example, width, self.m), caption))
         return out
 
+    def _lines(self, width: int, figure_width: int | None) -> tuple[list[Band], list[Band]]:
+        """Where each line of the page lies from its top, the text's and the captions'
+        (each as its ``(top, bottom)``): the view ends where they end (``_views``)."""
+        pen = self._body_pen()
+        text: list[Band] = []
+        y = 0
+        for paragraph, height in self._paragraphs(width):
+            laid = style.fit(paragraph, pen, width, 1 << 16, lines=0)
+            text += _bands(laid, y)
+            y += height
+        captions: list[Band] = []
+        if figure_width is not None:
+            y, space = 0, self.m.px(0.045)
+            for name, figure, caption in self._figures(figure_width):
+                y += figure
+                if caption:
+                    words = caption_text(self.app, EXAMPLES[name], self.deck)
+                    laid = style.fit(words, self._caption_pen(), figure_width, 1 << 16, lines=0)
+                    captions += _bands(laid, y)
+                y += caption + space
+        return text, captions
+
+    def _views(self) -> list[tuple[str, pygame.Rect, pygame.Rect, bool, bool]]:
+        """Each column of the page (``"text"``, ``"figures"``) as it shows at the offset:
+        where it lies, the part of the body its lines show whole in, and whether more of it
+        lies above that part and below it. A line cut by an end of the body is left out:
+        cut through its middle above the lesson's button, it looked broken."""
+        text_col, figure_col = self._columns()
+        figure_w = None if figure_col is None else figure_col.w
+        text_lines, caption_lines = self._lines(text_col.w, figure_w)
+        columns = [("text", text_col, text_lines, sum(h for _, h in self._paragraphs(text_col.w)))]
+        if figure_col is not None:
+            space = self.m.px(0.045)
+            tall = sum(f + c + space for _, f, c in self._figures(figure_col.w)) - space
+            columns.append(("figures", figure_col, caption_lines, tall))
+        body, offset = self.body, self.offset
+        views = []
+        for kind, column, lines, tall in columns:
+            top, bottom = style.whole_lines(offset, offset + body.h, lines)
+            shown = pygame.Rect(column.left, body.top + top - offset, column.w, bottom - top)
+            views.append((kind, column, shown, top > 0, bottom < tall))
+        return views
+
     def content_height(self) -> int:
         text_col, figure_col = self._columns()
         height = sum(h for _, h in self._paragraphs(text_col.w))
@@ -289,34 +341,44 @@ class RulesScene(MenuScene):
         ornament_y = (self.heading_box.bottom + self.body.top) // 2
         style.draw_ornament(surface, (self.panel.centerx, ornament_y), m.px(0.4), m)
         clip = surface.get_clip()
-        surface.set_clip(self.body.clip(clip))
         tall = self.content_height()
-        fade = style.ScrollFade(self.body, style.line_height(self._body_pen()))
-        fade.take(surface, self.offset > 0, self.offset < tall - self.body.h)
-        text_col, figure_col = self._columns()
-        y = text_col.top - self.offset
-        pen = self._body_pen()
-        for paragraph, height in self._paragraphs(text_col.w):
-            box = pygame.Rect(text_col.left, y, text_col.w, height)
-            style.text(surface, paragraph, pen, box, valign="top", lines=0)
-            y += height
-        if figure_col is not None:
-            deck = self.deck
-            y = figure_col.top - self.offset
-            for name, figure, caption in self._figures(figure_col.w):
-                example = EXAMPLES[name]
-                area = pygame.Rect(figure_col.left, y, figure_col.w, figure)
-                y += draw_example(surface, self.app, example, area, m, deck)
-                if example.caption:
-                    box = pygame.Rect(figure_col.left, y, figure_col.w, caption)
-                    words = caption_text(self.app, example, deck)
-                    style.text(surface, words, self._caption_pen(), box, valign="top", lines=0)
-                    y += caption
-                y += m.px(0.045)
-        fade.lay(surface)
+        depth = style.line_height(self._body_pen())
+        reach = m.px(style.SPACE_S)  # letters that lean past their column stay whole
+        for kind, column, shown, above, below in self._views():
+            view = shown.inflate(2 * reach, 0).clip(self.body)
+            surface.set_clip(view.clip(clip))
+            fade = style.ScrollFade(view, depth)
+            fade.take(surface, above, below)
+            if kind == "text":
+                self._draw_text(surface, column)
+            else:
+                self._draw_figures(surface, column)
+            fade.lay(surface)
         surface.set_clip(clip)
         if tall > self.body.h:
             style.draw_scrollbar(surface, self.body, m, self.offset, tall)
+
+    def _draw_text(self, surface: pygame.Surface, column: pygame.Rect) -> None:
+        y = column.top - self.offset
+        pen = self._body_pen()
+        for paragraph, height in self._paragraphs(column.w):
+            box = pygame.Rect(column.left, y, column.w, height)
+            style.text(surface, paragraph, pen, box, valign="top", lines=0)
+            y += height
+
+    def _draw_figures(self, surface: pygame.Surface, column: pygame.Rect) -> None:
+        m, deck = self.m, self.deck
+        y = column.top - self.offset
+        for name, figure, caption in self._figures(column.w):
+            example = EXAMPLES[name]
+            area = pygame.Rect(column.left, y, column.w, figure)
+            y += draw_example(surface, self.app, example, area, m, deck)
+            if example.caption:
+                box = pygame.Rect(column.left, y, column.w, caption)
+                words = caption_text(self.app, example, deck)
+                style.text(surface, words, self._caption_pen(), box, valign="top", lines=0)
+                y += caption
+            y += m.px(0.045)
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         m = self.m

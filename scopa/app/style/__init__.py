@@ -18,6 +18,7 @@ from .controls import (
     scrollbar_width,
     slider_track,
     switch_track,
+    whole_lines,
 )
 from .palette import (
     BRIGHT_GOLD,
@@ -229,5 +230,6 @@ __all__ = [
     "smallest_px",
     "text",
     "watch_text",
+    "whole_lines",
     "wrap",
 ]

@@ -3,6 +3,7 @@ fields, scroll bars, and the gold lettering and ornament of titles."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 
 import pygame
@@ -186,6 +187,22 @@ def draw_scrollbar(
     h = max(w * 3, viewport.h * viewport.h // max(1, content))
     y = track.top + (viewport.h - h) * offset // max(1, content - viewport.h)
     pygame.draw.rect(surface, WOOD_LIGHT, (track.left, y, w, h), border_radius=w // 2)
+
+
+def whole_lines(top: int, bottom: int, lines: Iterable[tuple[int, int]]) -> tuple[int, int]:
+    """The span of a scrolled view from ``top`` to ``bottom`` drawn in to whole lines: a
+    line (its ``(top, bottom)``, in the same coordinates) across either end is left out of
+    it, so the view shows each line whole or not at all. A view too short for any whole
+    line is left as it was."""
+    inner_top, inner_bottom = top, bottom
+    for line_top, line_bottom in lines:
+        if line_top < inner_top < line_bottom:
+            inner_top = line_bottom
+        if line_top < inner_bottom < line_bottom:
+            inner_bottom = line_top
+    if inner_bottom <= inner_top:
+        return top, bottom
+    return inner_top, inner_bottom
 
 
 class ScrollFade:
