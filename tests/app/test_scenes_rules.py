@@ -489,3 +489,27 @@ def test_a_scrolled_page_shows_its_lines_whole_or_not_at_all(app, book, language
             scene.offset = offset
             for line, darkest in _cut_lines(app, scene):
                 assert darkest >= paper - 30, (page, offset, line, darkest)  # paper shades
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+@pytest.mark.parametrize("language", ["it", "en"])
+@pytest.mark.parametrize("book", list(BOOKS))
+def test_a_page_scrolls_only_for_more_to_read(app, book, language, size) -> None:
+    """The Cirulla book's first page at 1920x1080 showed its last line whole but faded,
+    and a scrollbar, for nothing below it but the space a paragraph leaves after it. A
+    page scrolls as far as its last line or picture, no further."""
+    app.set_language(language)
+    app.resize(size)
+    scene = RulesScene(app, book=book)
+    app.stack.push(scene)
+    frame(app)
+    for page in range(1, scene.pages + 1):
+        scene.page = page
+        scene.layout()
+        text_col, figure_col = scene._columns()
+        lines, captions = scene._lines(text_col.w, None if figure_col is None else figure_col.w)
+        ends = [lines[-1][1]]
+        if figure_col is not None:
+            space = scene.m.px(0.045)
+            ends.append(sum(f + c + space for _, f, c in scene._figures(figure_col.w)) - space)
+        assert scene.content_height() == max(ends), page

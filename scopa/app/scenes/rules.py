@@ -184,7 +184,7 @@ class RulesScene(MenuScene):
         text_col, figure_col = self._columns()
         if figure_col is None or self.content_height() <= self.body.h:
             return
-        if sum(height for _, height in self._paragraphs(text_col.w)) > self.body.h:
+        if self._text_height(text_col.w) > self.body.h:
             return  # the text scrolls anyway
         space = self.m.px(0.045)
         share = 1.0
@@ -228,6 +228,13 @@ class RulesScene(MenuScene):
             out.append((paragraph, laid.height + gap))
         return out
 
+    def _text_height(self, width: int) -> int:
+        """How tall the page's text is, to the foot of its last line (not the gap a
+        paragraph leaves after it: a page scrolled for that alone, its last line faded)."""
+        paragraphs = self._paragraphs(width)
+        gap = style.line_height(self._body_pen()) // 2
+        return sum(height for _, height in paragraphs) - gap if paragraphs else 0
+
     def _figures(self, width: int) -> list[tuple[str, int, int]]:
         """Each example of the page: its name, the height of its picture, of its caption."""
         out = []
@@ -270,7 +277,7 @@ class RulesScene(MenuScene):
         text_col, figure_col = self._columns()
         figure_w = None if figure_col is None else figure_col.w
         text_lines, caption_lines = self._lines(text_col.w, figure_w)
-        columns = [("text", text_col, text_lines, sum(h for _, h in self._paragraphs(text_col.w)))]
+        columns = [("text", text_col, text_lines, self._text_height(text_col.w))]
         if figure_col is not None:
             space = self.m.px(0.045)
             tall = sum(f + c + space for _, f, c in self._figures(figure_col.w)) - space
@@ -285,7 +292,7 @@ class RulesScene(MenuScene):
 
     def content_height(self) -> int:
         text_col, figure_col = self._columns()
-        height = sum(h for _, h in self._paragraphs(text_col.w))
+        height = self._text_height(text_col.w)
         if figure_col is not None:
             space = self.m.px(0.045)
             figures = sum(f + c + space for _, f, c in self._figures(figure_col.w))
