@@ -63,6 +63,11 @@ class RemoteRound:
         """Cirulla's declarations after the deal are under way."""
         return self.observation.declaring
 
+    @property
+    def plays_next(self) -> int:
+        """The seat that plays the next card (the turn to declare may come first)."""
+        return self.observation.plays_next
+
     def why_illegal(self, move: Move, seat: int | None = None) -> str | None:
         if move in self.observation.legal_moves:
             return None

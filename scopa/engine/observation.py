@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from .captures import ACES_MASK, scores_scopa
 from .cards import FULL_MASK, Card, cards_of
 from .moves import Move
-from .round import Round
+from .round import Round, plays_next
 from .rules import Rules
 
 
@@ -66,6 +66,11 @@ class Observation:
     def declaring(self) -> bool:
         """The declarations after the deal are under way."""
         return self.declarations_due > 0
+
+    @property
+    def plays_next(self) -> int:
+        """The seat that plays the next card (``Round.plays_next``)."""
+        return plays_next(self.rules, self.turn, self.declarations_due)
 
     @property
     def matta(self) -> Card | None:

@@ -276,6 +276,14 @@ def _deal_of(layout: _Layout, rules: Rules, round_no: int, dealer: int) -> _Deal
     return deal
 
 
+def plays_next(rules: Rules, turn: int, declarations_due: int) -> int:
+    """The seat that plays the next card when ``turn`` is to act with ``declarations_due``
+    declarations still to go round: each passes the turn to the next seat."""
+    for _ in range(declarations_due):
+        turn = rules.next_seat(turn)
+    return turn
+
+
 class Round:
     """The state of one round. Read its fields; never assign them."""
 
@@ -760,6 +768,12 @@ class Round:
         """How many seats still declare or pass after the deal."""
         extra = self._extra
         return extra.phase if extra is not None else 0
+
+    @property
+    def plays_next(self) -> int:
+        """The seat that plays the next card: the seat to play, or while the declarations
+        after the deal go round, the one the turn comes back to once they end."""
+        return plays_next(self.rules, self.turn, self.declarations_due)
 
     def has_declared(self, seat: int) -> bool:
         """Whether ``seat`` holds a declaration this deal."""

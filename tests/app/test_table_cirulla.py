@@ -22,6 +22,7 @@ from .table_helpers import (
     drag,
     empty_felt,
     inline_worker,
+    lift_cover,
     pump,
     settle,
 )
@@ -496,7 +497,7 @@ def test_a_hand_with_nothing_to_knock_with_is_not_asked_to_knock(fast):
     fast.set_language("en")
     scene = declaring_table(fast, "4B 8C 9C", "1D 2C 3S")
     assert [b.name for b in scene.knock_buttons()] == ["pass"]
-    assert scene.status_text()[0] == fast.t("table.your_turn_pass")
+    assert scene.status_text()[0] == fast.t("table.your_turn_pass_then_play")
     drag(fast, centre_of(scene, Card.parse("8C")), empty_felt(scene))
     assert scene.match.moves() == ()
     assert scene.status_text()[0].startswith("Nothing to knock with: choose No knock before")
@@ -504,13 +505,10 @@ def test_a_hand_with_nothing_to_knock_with_is_not_asked_to_knock(fast):
 
 @pytest.mark.parametrize("language", ["en", "it"])
 def test_the_knocks_at_the_deal_are_told_as_knocks_not_plays(fast, monkeypatch, language):
-    """With the hands shown at the deal, a hand was told to choose No knock "then play"
-    though another seat plays first, and a friend deciding whether to knock was said to be
+    """With the hands shown at the deal, a friend deciding whether to knock was said to be
     about to play."""
     fast.set_language(language)
     scene = declaring_table(fast, "4B 8C 9C", "1D 2C 3S")
-    assert scene.status_text()[0] == fast.t("table.your_turn_pass")
-    assert "gioca" not in scene.status_text()[0] and "play" not in scene.status_text()[0]
     coordinator = scene.coordinator
     friend = MatchSetup((coordinator.seats[0], SeatConfig("Bruno", True)), coordinator.rules)
     monkeypatch.setattr(coordinator, "setup", friend)  # Bruno at another screen
@@ -524,32 +522,84 @@ def test_the_knocks_at_the_deal_are_told_as_knocks_not_plays(fast, monkeypatch, 
     assert scene.status_text()[0] == fast.t("table.friend_declares", name="Bruno")
 
 
-def test_nothing_on_the_table_shows_through_the_matta_s_picker(fast):
-    """The table's cards showed faintly through the panel naming the matta's value."""
-    scene = cirulla_table(fast, "7C 2C 3S")
-    (knock,) = scene.knock_buttons()
-    click(fast, knock.rect.center)
-    items = scene.knock.items(scene.layout, scene.knock_buttons())
-    (panel,) = [item for item in items if item.key[0] == "matta panel"]
-    looks = []
-    for under in ((255, 255, 255), (0, 0, 0)):
-        layer = pygame.Surface(fast.size)
-        layer.fill(under)
-        panel.paint(layer)
-        inside = panel.rect.inflate(-40, -40)  # within its rounded corners
-        looks.append(pygame.image.tobytes(layer.subsurface(inside), "RGB"))
-    assert looks[0] == looks[1]
+def second_to_declare(app, first: str, second: str) -> TableScene:  # noqa: ANN001
+    """Cirulla with the hands shown at the deal, Bruno, a computer (dealt ``first``), to
+    declare and play first, Anna (dealt ``second``) after him; the table waits for Anna's
+    declaration."""
+    cirulla = CIRULLA.with_(declare_at_deal=True)
+    seats = (SeatConfig("Anna", True), SeatConfig("Bruno", False, "beginner"))
+    match = Match.new(cirulla, 1, first_dealer=0, decks=(deck(first, second, "4S 5D 9B 10C"),))
+    scene = TableScene(
+        app, coordinated(app, MatchSetup(seats, cirulla), match), worker=inline_worker()
+    )
+    app.stack.push(scene)
+    for _ in range(600):  # Bruno passes
+        if scene.human_to_play == 0:
+            break
+        app.frame(FRAME, [])
+    settle(app, scene)
+    pump(app, 2)
+    assert scene.match.round.declaring and scene.human_to_play == 0
+    assert scene.match.round.plays_next == 1
+    return scene
 
 
-@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
-def test_the_last_capture_keeps_clear_of_the_knock(fast, size):
-    """The last capture's panel lay over the knock's button, which peeked out under it."""
-    fast.resize(size)
-    scene = cirulla_table(fast, "7C 2C 3S")
-    assert scene.knock_buttons()
-    key(fast, pygame.K_TAB, "\t")
-    fast.frame(FRAME, [pygame.event.Event(pygame.KEYUP, key=pygame.K_TAB, mod=0)])
-    items = scene.painter.items(scene.snapshot())
-    (panel,) = {tuple(i.rect): i for i in items if i.key[0] == "review"}.values()
-    for button in scene.knock_buttons():
-        assert panel.rect.bottom <= button.rect.top, (panel.rect, button.rect)
+@pytest.mark.parametrize("language", ["en", "it"])
+@pytest.mark.parametrize(("hand", "knocks"), [("1D 2C 3S", True), ("4B 8C 9C", False)])
+def test_only_the_seat_that_plays_next_is_told_to_play_after_its_declaration(
+    fast, language, hand, knocks
+):
+    """With the hands shown at the deal, every seat was told to knock or pass "then play",
+    the dealer too, though the seat after the dealer plays once all have declared. Anna,
+    to play first, is told to play then; declaring after Bruno, who plays first, she is
+    not."""
+    fast.set_language(language)
+    kind = "declare" if knocks else "pass"
+    scene = declaring_table(fast, hand, "4B 8C 9C" if knocks else "1D 2C 3S")
+    assert scene.status_text()[0] == fast.t(f"table.your_turn_{kind}_then_play")
+    scene = second_to_declare(fast, "4B 8C 9C" if knocks else "1D 2C 3S", hand)
+    assert scene.status_text()[0] == fast.t(f"table.your_turn_{kind}")
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_at_one_screen_only_the_seat_that_plays_next_is_told_to_play_after(fast, language):
+    """The same at one screen, where the line names the player whose turn it is."""
+    fast.set_language(language)
+    cirulla = CIRULLA.with_(declare_at_deal=True)
+    seats = (SeatConfig("Anna", True), SeatConfig("Bruno", True))
+    decks = (deck("4B 8C 9C", "5B 6C 7S", "4S 5D 9B 10C"),)
+    match = Match.new(cirulla, 1, first_dealer=0, decks=decks)  # Bruno first, then Anna
+    scene = TableScene(
+        fast, coordinated(fast, MatchSetup(seats, cirulla), match), worker=inline_worker()
+    )
+    fast.stack.push(scene)
+    settle(fast, scene)
+    lift_cover(fast, scene)
+    settle(fast, scene)
+    assert scene.human_to_play == 1
+    assert scene.status_text()[0] == fast.t("table.your_turn_pass_then_play_named", name="Bruno")
+    key(fast, pygame.K_n, "n")
+    settle(fast, scene)
+    lift_cover(fast, scene)
+    settle(fast, scene)
+    assert scene.human_to_play == 0 and scene.match.round.declaring
+    assert scene.status_text()[0] == fast.t("table.your_turn_pass_named", name="Anna")
+    key(fast, pygame.K_n, "n")  # the declarations over: Bruno plays, as he was told
+    settle(fast, scene)
+    assert not scene.match.round.declaring and scene.match.turn == 1
+
+
+def test_a_seat_at_another_screen_knows_who_plays_next_from_what_it_sees():
+    """The line at a table held on another computer is worded from the seat's view: it
+    knows, as the engine does, the seat that plays once the declarations end."""
+    from scopa.app.remote import RemoteRound
+
+    cirulla = CIRULLA.with_(declare_at_deal=True)
+    decks = (deck("4B 8C 9C", "5B 6C 7S", "4S 5D 9B 10C"),)
+    match = Match.new(cirulla, 1, first_dealer=0, decks=decks)
+    for _ in range(2):
+        assert match.round.declaring
+        for seat in range(2):
+            assert RemoteRound(match.observe(seat)).plays_next == match.round.plays_next == 1
+        match, _ = match.apply(Move.parse("-"))
+    assert not match.round.declaring and match.turn == 1

@@ -961,22 +961,41 @@ class Tour:
         self.click(retract)
         self.banner(scene, "cirulla, you take the knock back")
         both = MatchSetup((SeatConfig("Anna", True), SeatConfig("Bruno", True)), at_deal)
-        for first, second, place in (
-            ("1D 2C 3S", "4B 8C 9C", "knock or pass"),
-            ("4B 8C 9C", "1D 2C 3S", "nothing to knock with"),
-        ):
+        places = {"1D 2C 3S": "knock or pass", "4B 8C 9C": "nothing to knock with"}
+        for first, second in (("1D 2C 3S", "4B 8C 9C"), ("4B 8C 9C", "1D 2C 3S")):
             scene = self.table(both, fixed_match(first, second, "4S 5D 9B 10C", at_deal))
             self.settle(scene)
             lift_cover(self.app, scene)
             self.settle(scene)
             self.frames(2)
-            self.show(f"cirulla, hot-seat, {place} at the deal")
+            self.show(f"cirulla, hot-seat, {places[first]} at the deal, then play")
+            self.frames(1, key(pygame.K_n))  # Anna passes; Bruno declares, Anna plays
+            self.settle(scene)
+            lift_cover(self.app, scene)
+            self.settle(scene)
+            self.frames(2)
+            self.show(f"cirulla, hot-seat, {places[second]} at the deal, the other plays")
         solo_at_deal = MatchSetup(solo.seats, at_deal)
         scene = self.table(
             solo_at_deal, fixed_match("4B 8C 9C", "1D 2C 3S", "4S 5D 9B 10C", at_deal)
         )
         self.settle(scene)
         self.show("cirulla, nothing to knock with at the deal")
+        for yours, place in (("1D 2C 3S", "knock or pass"), ("5B 6C 7S", "nothing to knock with")):
+            head = [C(name) for name in f"4B 8C 9C {yours} 4S 5D 9B 10C".split()]
+            order = head + [card for card in DECK if card not in head]
+            second = Match.new(at_deal, 1, first_dealer=0, decks=(order,))
+            scene = self.table(solo_at_deal, second)  # Giulia passes, and plays first
+            for _ in range(600):
+                if scene.human_to_play == 0:
+                    break
+                self.frames(1)
+            self.settle(scene)
+            self.show(f"cirulla, {place} at the deal, Giulia plays first")
+        scene = self.table(
+            solo_at_deal, fixed_match("4B 8C 9C", "1D 2C 3S", "4S 5D 9B 10C", at_deal)
+        )
+        self.settle(scene)
         coordinator = scene.coordinator  # Giulia, a friend at another screen, knocks next
         coordinator.setup = MatchSetup((solo.seats[0], SeatConfig("Giulia", True)), at_deal)
         coordinator.kind = lambda seat: "local" if seat == 0 else "remote"  # type: ignore[method-assign]

@@ -466,3 +466,23 @@ def test_a_seat_s_view_tells_the_opening_table_the_dealer_took(rules):
             state = state.play(rng.choice(state.legal_moves()))
         assert observe(state, 0).opening_take() == ()
     assert seen > 10
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_plays_next_names_the_seat_that_plays_once_the_declarations_end(players):
+    """With the hands shown at the deal each seat declares or passes in turn, from the seat
+    that then plays the first card: each seat's view knows it while the others declare."""
+    rules = Rules.preset("cirulla").with_(players=players, declare_at_deal=True)
+    for seed in range(8):
+        state = Round.deal_random(rules, random.Random(seed), dealer=seed % players)
+        if not state.declaring:  # the opening table ended the deal
+            continue
+        first = state.plays_next
+        assert first == state.turn
+        while state.declaring:
+            assert state.plays_next == first
+            assert (state.turn == first) == (state.declarations_due == players)
+            for seat in range(players):
+                assert observe(state, seat, (0,) * rules.sides).plays_next == first
+            state, _ = state.apply(next(m for m in state.legal_moves() if not m.is_play))
+        assert state.turn == first == state.plays_next

@@ -182,11 +182,15 @@ class TableWords:
             return t("aids.hint_working"), style.MIST
         if awaiting is not None and not choosing:
             # Cirulla's hands shown at the deal: a knock or a pass comes before any card (a
-            # hand with nothing to knock with is told so, not offered a knock it lacks)
+            # hand with nothing to knock with is told so, not offered a knock it lacks); the
+            # seat to play once every seat has declared is told to play then, no other
             turn_key = "table.your_turn_keys" if keys else "table.your_turn"
-            if match.round.declaring:
+            round_ = match.round
+            if round_.declaring:
                 knocks = may_knock(match.legal_moves())
                 turn_key = "table.your_turn_declare" if knocks else "table.your_turn_pass"
+                if round_.plays_next == awaiting:
+                    turn_key += "_then_play"
             if coordinator.mode == "hotseat":
                 name = self.seats.seat_name(awaiting)
                 return t(f"{turn_key}_named", name=name), style.CREAM
