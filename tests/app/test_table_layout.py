@@ -210,3 +210,19 @@ def test_a_plate_grows_for_a_long_name_where_the_window_has_room(players):
     if players > 2:
         grown = lay.place_of(2).name_rect.width
         assert usual.plate_size[0] < grown <= usual.plate_size[0] * 1.6
+
+
+@pytest.mark.parametrize("size", [*SIZES, (1280, 800), (1366, 768), (1440, 900), (1600, 900)])
+@pytest.mark.parametrize("rules", ARRANGEMENTS, ids=lambda r: f"{r.players}p{r.sides}s")
+def test_the_line_under_the_table_keeps_clear_of_every_card_on_it(size, rules):
+    """At 960x540 the line under the table ("Waiting for Bruno to play") lay over the
+    bottom edge of a second row of cards. Whatever the seats, the window and the cards on
+    the table (one row, or two of as many as a deck could leave there), every card ends
+    above the line's panel at its tallest."""
+    lay = TableLayout(size, rules)
+    line = FRect(0, lay.status_top, size[0], 2 * (lay.status_centre[1] - lay.status_top))
+    for count in range(1, 41):
+        for slot in range(count):
+            card = lay.table_slot(slot, count)
+            assert card.bottom + lay.margin * 0.25 <= line.top, (count, slot, card, line)
+            assert not card.colliderect(line)
