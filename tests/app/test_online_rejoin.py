@@ -278,6 +278,39 @@ def test_a_host_back_after_closing_the_game_is_shown_the_way_back_to_its_table(
         game.close()
 
 
+@pytest.mark.parametrize("how", ["host", "play"])
+def test_the_title_s_word_of_a_table_waiting_never_shows_over_a_table_opened(
+    tmp_path, monkeypatch, how
+):
+    """The title says a match at a table hosted here waits; a player who went on at once to
+    a match (Play, or a new table hosted) found those words over the table: the title under
+    the table is a new one, and the notice of the title closed fell to the table."""
+    from scopa.net.codes import new_code
+
+    monkeypatch.setattr("scopa.app.hosting.DEFAULT_PORT", 0)
+    store = Store(tmp_path / "anna")
+    store.hold_seat(HeldSeat("ws://127.0.0.1:9", new_code(), 0, "token", hosted=True))
+    game = open_game(store)
+    game.settings = game.settings.with_(opponent_level="expert")
+    friend = None
+    try:
+        told = game.t("online.table_waits_title")
+        frame(game)
+        assert told in [toast.text for toast in game.toasts.shown()]  # on the title
+        if how == "host":
+            _, friend = host_with_a_friend(game)
+        else:
+            click(game, game.stack.top.play)
+        assert isinstance(game.stack.top, TableScene)
+        for _ in range(30):
+            frame(game)
+            assert told not in [toast.text for toast in game.toasts.shown()]
+    finally:
+        if friend is not None:
+            friend.close()
+        game.close()
+
+
 def test_a_hosted_table_left_in_the_lobby_or_played_out_is_not_said_to_wait(tmp_path, monkeypatch):
     """Only a match under way is worth going back to: a table left before a friend came,
     or whose match is over, is forgotten, and the title says nothing of it."""

@@ -27,6 +27,8 @@ ORNAMENT_SHARE = 0.5
 COLUMN_LINES = 9
 """The most lines a toast beside the heading is broken into: a damaged file's notice names
 its folder and the copy kept, and is read whole there."""
+WAITS_KEY = "table_waits"
+"""The title's notice that a match at a table hosted here waits (told once a while)."""
 NARROWEST_BAND = 0.2
 """The narrowest room beside the heading, in shares of the window's width, that toasts
 are put in (a narrower one would break them into too many lines)."""
@@ -81,7 +83,15 @@ class TitleScene(MenuScene):
         super().update(dt)
         if self._waits_untold:
             self._waits_untold = False
-            self.app.notify(worded("online.table_waits_title"), key="table_waits")
+            self.app.notify(worded("online.table_waits_title"), key=WAITS_KEY)
+
+    def leave(self) -> None:
+        super().leave()
+        if self not in self.app.stack:
+            # Closed, not covered: a match opened from here (Play, Continue, a table
+            # online) lies over a title of its own, and the word about the title's Play
+            # online would fall to the table.
+            self.app.toasts.forget(lambda toast: toast.owner is self and toast.key == WAITS_KEY)
 
     def _online_hint(self) -> str:
         return self.t("online.table_waits_title" if self.table_waits else "online_hint")
