@@ -40,9 +40,15 @@ T = TypeVar("T")
 
 RECONNECT_FOR = 900.0
 """Seconds a dropped client keeps trying to get back before it gives up: long enough for
-the host to open the game again after closing it, or to restart the computer."""
+the host to open the game again after closing it, or to restart the computer. The game's
+windows keep trying for as long as they stay at the table (``reconnect_for=None``)."""
 RETRY_EVERY = 5.0
-"""The longest wait between two tries to get back (the first come quicker)."""
+"""The longest wait between two tries to get back in the first ``SLOWER_AFTER`` seconds
+(the first tries come quicker: a network that drops for seconds is back at once)."""
+SLOWER_AFTER = 60.0
+"""Seconds of trying after which the waits between tries grow on, to ``RETRY_MOST``."""
+RETRY_MOST = 15.0
+"""The longest wait between two tries to get back, however long the server is away."""
 _clock = time.monotonic
 """How long a dropped client has been trying is read from this clock."""
 REPLY_TIMEOUT = 30.0
@@ -187,6 +193,14 @@ def check_table(frame: dict[str, Any]) -> dict[str, Any]:
     return frame
 
 
+def next_wait(wait: float, trying: float) -> float:
+    """The wait before the next try to get back, after a wait of ``wait`` seconds and
+    ``trying`` seconds of trying: twice the last, up to ``RETRY_EVERY`` in the first
+    ``SLOWER_AFTER`` seconds, then up to ``RETRY_MOST`` (a server away for long, its
+    host's game closed, is not knocked at every few seconds for ever)."""
+    return min(wait * 2, RETRY_EVERY if trying < SLOWER_AFTER else RETRY_MOST)
+
+
 class Client:
     """One player's (or spectator's) connection (see the module docstring)."""
 
@@ -195,7 +209,7 @@ class Client:
         server: str,
         *,
         ssl_context: ssl.SSLContext | None = None,
-        reconnect_for: float = RECONNECT_FOR,
+        reconnect_for: float | None = RECONNECT_FOR,
         on_frame: Callable[[str], None] | None = None,
     ) -> None:
         """``on_frame`` sees every frame the server sends, as received (a log)."""
@@ -206,6 +220,7 @@ class Client:
             ssl_context = ssl.create_default_context()  # the system's authorities
         self.ssl_context = ssl_context
         self.reconnect_for = reconnect_for
+        """Seconds of trying to get back before giving up (None: until closed)."""
         self.ticket: SeatTicket | None = None
         self.watching: str | None = None
         self.table: dict[str, Any] | None = None
@@ -302,7 +317,10 @@ class Client:
 
     async def request(self, kind: str, **fields: Any) -> dict[str, Any]:
         """Send a message and wait for the answer to it (``ServerError`` on an error)."""
-        await asyncio.wait_for(self._online.wait(), self.reconnect_for + REPLY_TIMEOUT)
+        trying = self.reconnect_for
+        await asyncio.wait_for(
+            self._online.wait(), None if trying is None else trying + REPLY_TIMEOUT
+        )
         return await self._exchange(kind, fields)
 
     async def _exchange(self, kind: str, fields: dict[str, Any]) -> dict[str, Any]:
@@ -470,11 +488,13 @@ class Client:
 
     async def _come_back(self) -> bool:
         """Connect again and take the seat (or the spectator's place) back."""
-        deadline = _clock() + self.reconnect_for
-        delay = 0.2
-        while not self._closed and _clock() < deadline:
+        start, delay = _clock(), 0.2
+        while not self._closed:
+            trying = _clock() - start
+            if self.reconnect_for is not None and trying >= self.reconnect_for:
+                break
             await asyncio.sleep(delay)
-            delay = min(delay * 2, RETRY_EVERY)
+            delay = next_wait(delay, trying)
             try:
                 await self._open()
             except Disconnected:

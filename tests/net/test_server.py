@@ -554,6 +554,7 @@ def test_a_player_cut_off_longer_than_a_host_takes_to_restart_still_comes_back(
     minutes = iter(range(0, 10**6, 60))
     monkeypatch.setattr("scopa.net.client._clock", lambda: float(next(minutes)))
     monkeypatch.setattr("scopa.net.client.RETRY_EVERY", 0.2)
+    monkeypatch.setattr("scopa.net.client.RETRY_MOST", 0.2)
 
     async def scenario() -> None:
         async with serving(open_store(str(tmp_path / "t.db"))) as server:
@@ -572,6 +573,55 @@ def test_a_player_cut_off_longer_than_a_host_takes_to_restart_still_comes_back(
             await proxy.close()
 
     run(scenario())
+
+
+def test_a_player_told_to_keep_trying_comes_back_however_long_the_server_was_away(
+    tmp_path, monkeypatch
+) -> None:
+    """The game's windows keep trying to get back for as long as they stay at the table (a
+    guest gave up after a while, and its host, back later, waited for it for ever). Here
+    every try to get back takes an hour on the client's clock, and the network comes back
+    after a day of them."""
+    hours = iter(range(0, 10**9, 3600))
+    monkeypatch.setattr("scopa.net.client._clock", lambda: float(next(hours)))
+    monkeypatch.setattr("scopa.net.client.RETRY_EVERY", 0.02)
+    monkeypatch.setattr("scopa.net.client.RETRY_MOST", 0.02)
+
+    async def scenario() -> None:
+        async with serving(open_store(str(tmp_path / "t.db"))) as server:
+            proxy = Proxy(int(server.address.rsplit(":", 1)[1]))
+            player = Client(f"ws://127.0.0.1:{await proxy.start()}", reconnect_for=None)
+            await player.connect()
+            await player.create(Rules(), [{"kind": "human"}, {"kind": "human"}], "Ann")
+            await player.next_update(10)
+            proxy.cut()
+            while next(hours) < 24 * 3600:  # a day, on the client's clock
+                await asyncio.sleep(0.02)
+            assert not player.lost
+            proxy.up = True
+            await asyncio.wait_for(player.request("ping"), 30)
+            assert player.reconnects >= 1
+            await player.close()
+            await proxy.close()
+
+    run(scenario())
+
+
+def test_the_waits_between_tries_to_get_back_grow_to_a_bound() -> None:
+    """Quick at first (a network down for seconds), at most every five seconds in the first
+    minute, then growing to fifteen: a server away for long is not knocked at for ever every
+    few seconds, nor left untried for long."""
+    from scopa.net.client import RETRY_EVERY, RETRY_MOST, SLOWER_AFTER, next_wait
+
+    wait, trying, waits = 0.2, 0.0, []
+    while trying < 3600:
+        trying += wait
+        wait = next_wait(wait, trying)
+        waits.append((trying, wait))
+    assert waits[0][1] < 1
+    assert all(wait <= RETRY_EVERY for at, wait in waits if at < SLOWER_AFTER)
+    assert max(wait for _, wait in waits) == RETRY_MOST == 15.0
+    assert [wait for _, wait in waits] == sorted(wait for _, wait in waits)
 
 
 def test_a_match_is_recorded_as_finished_before_anyone_is_told_it_is_over(tmp_path) -> None:
