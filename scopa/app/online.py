@@ -37,6 +37,11 @@ from scopa.storage import HeldSeat, Store
 from .hosting import LocalServer, lan_address
 
 JOIN_TIMEOUT = 30.0
+KEEP_TRYING = None
+"""How long a window cut off from its table tries to get back (``Client.reconnect_for``):
+for as long as it stays at the table, which it may leave at any time (the link closes
+with it). The host of a table may be away for long: its game closed, its computer
+restarted."""
 
 
 class NotFound(Exception):
@@ -115,7 +120,7 @@ class OnlineSession:
             self._forget_hosted(server)
             if self._leaving.is_set():
                 raise concurrent.futures.CancelledError  # stop_server is queued behind us
-            link = BackgroundClient(server.local_address)
+            link = BackgroundClient(server.local_address, reconnect_for=KEEP_TRYING)
             future = link.submit(link.client.create(rules, seats, name, 0))
             ticket = future.result(JOIN_TIMEOUT)
             self._hold(ticket, hosted=True)
@@ -212,7 +217,7 @@ class OnlineSession:
     def _sit(self, address: Address, name: str) -> Seated:
         """Sit at the table of ``address``: in the seat held there, if this player holds
         one, else in a free one."""
-        link = BackgroundClient(address.server)
+        link = BackgroundClient(address.server, reconnect_for=KEEP_TRYING)
         code = str(address.code)
         shown = f"{shareable(address.server)}/{grouped(code)}"
         held = self._held(code)

@@ -88,6 +88,41 @@ def test_a_friend_who_closed_the_game_takes_their_seat_back(tmp_path, friends_ta
         pygame.display.quit()
 
 
+def test_a_friend_at_the_table_keeps_trying_until_the_host_s_game_is_back(
+    tmp_path, friends_table, monkeypatch
+):
+    """The host closed its game: the friend still at the table said it kept trying, but
+    gave up after a while and never tried again, though the host opened the table again
+    later and waited for it. It tries for as long as it stays at the table."""
+    from scopa.app.hosting import LocalServer
+    from scopa.net.client import RECONNECT_FOR
+
+    server, _, address = friends_table
+    game = open_game(Store(tmp_path / "bruno"))
+    try:
+        table = join_from_the_menus(game, address)
+        coordinator = table.coordinator
+        monkeypatch.setattr("scopa.net.client.RETRY_EVERY", 0.05)
+        monkeypatch.setattr("scopa.net.client.RETRY_MOST", 0.05)
+        server.stop()  # the host's game closed
+        run_until(game, lambda: not coordinator.online)
+        later = time.monotonic() + RECONNECT_FOR * 4  # and opened again an hour later
+        monkeypatch.setattr("scopa.net.client._clock", lambda: later + time.monotonic())
+        for _ in range(40):
+            frame(game)
+            time.sleep(0.01)
+        assert not coordinator.lost
+        back = LocalServer(tmp_path / "host", port=server.port)
+        back.start()
+        try:
+            run_until(game, lambda: coordinator.online)
+            assert not coordinator.lost and not table.lost
+        finally:
+            back.stop()
+    finally:
+        game.close()
+
+
 def test_the_host_who_left_the_table_sits_again_at_the_same_server(hosted):  # noqa: F811
     app, table, friend = hosted
     address = app.matches.current.address
