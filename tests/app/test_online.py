@@ -162,6 +162,30 @@ def test_a_server_gone_shows_a_clear_banner(hosted):
     assert words and words[0][1] == app.t("online.reconnecting_long")
 
 
+def test_a_window_cut_off_a_while_offers_to_leave_under_the_banner(hosted):
+    """It keeps trying for as long as it stays at the table, so a way to stop is on the
+    table itself, not only behind Esc: Leave the table, which asks first."""
+    from scopa.app.table.absence import LONG_DOWN
+
+    app, table, _ = hosted
+    for session in app.matches.sessions:
+        session.stop_server()
+    run_until(app, lambda: not table.coordinator.online, 20)
+    frame(app)
+    assert table.absence.button is None  # a moment's drop: only "reconnecting"
+    down = table.coordinator.offline_for()
+    table.coordinator.clock = lambda: time.monotonic() + LONG_DOWN - down
+    run_until(app, lambda: table.absence.button is not None)
+    labels = [item.key[1] for item in table.overlay_items() if item.key[0] == "banner button"]
+    assert labels == [app.t("online.leave_table")]
+    click(app, table.absence.button.center)
+    question = app.stack.top
+    assert isinstance(question, ConfirmScene)
+    click(app, question.yes_button)
+    assert not isinstance(app.stack.top, TableScene)
+    assert table.coordinator.lost  # the link closed with the table: no more tries
+
+
 def test_at_this_window_s_turn_a_server_gone_says_the_play_waits(hosted):
     """The banner said the link was lost while the line under the table still said "Your
     turn: drag a card onto the table", and a card dragged went back without a word."""

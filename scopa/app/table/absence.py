@@ -1,6 +1,10 @@
 """The connection at a table online: a banner while the link to the server is down, and the
 friends who are gone.
 
+While the link is down this window keeps trying to get back, for as long as it stays at the
+table; once it has been down a while (the game holding the table may have been closed), a
+button under the banner leaves the table, as the menu's Leave the table does.
+
 While a friend is away the match waits for them. Once they have been gone as long as the
 server asks (its ``away_grace``), the players still here get a button that lets the computer
 play the friend's seat; the friend takes it back by joining again with the same address (the
@@ -11,6 +15,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -37,14 +42,17 @@ class AbsenceBanner:
         translator: Callable[[], Callable[..., str]],
         coordinator: RemoteCoordinator,
         seat_name: Callable[[int], str],
+        leave: Callable[[], None],
     ) -> None:
         self.text = text
         self.translator = translator
         self.coordinator = coordinator
         self.seat_name = seat_name
+        self.leave = leave
+        """Leave the table (asking first, as the menu's Leave the table does)."""
         self.pointer = (-1, -1)
         self._pressed = False
-        self._button: tuple[FRect, list[int]] | None = None
+        self._button: tuple[FRect, Callable[[], None]] | None = None
 
     def _names(self, seats: list[int]) -> str:
         return ", ".join(self.seat_name(seat) for seat in seats)
@@ -56,7 +64,7 @@ class AbsenceBanner:
         if lost:
             return t("online.lost_for_good")
         if not coordinator.online:
-            if coordinator.offline_for() >= LONG_DOWN:  # the game holding it may be closed
+            if self.long_down:  # the game holding it may be closed
                 return t("online.reconnecting_long")
             return t("online.reconnecting")
         away = coordinator.away()
@@ -92,15 +100,32 @@ class AbsenceBanner:
             style.text(surface, words, pen, inner, align="center", lines=lines)
 
         items = [Item(("connection", words, tuple(area)), box(area), paint)]
-        seats = [] if lost or not self.coordinator.online else self.coordinator.may_hand_over()
+        t = self.translator()
+        if lost or self.long_down:
+            items.append(self._button_item(lay, area, t("online.leave_table"), self.leave, scale))
+            return items
+        seats = [] if not self.coordinator.online else self.coordinator.may_hand_over()
         if seats:
-            items.append(self._button_item(lay, area, seats, scale))
+            label = t("online.hand_over", names=self._names(seats))
+            hand_over = partial(self.coordinator.hand_over, seats)
+            items.append(self._button_item(lay, area, label, hand_over, scale))
         return items
 
+    @property
+    def long_down(self) -> bool:
+        """The link has been down a while: the game holding the table may have been closed,
+        and the player may rather leave than wait for it."""
+        coordinator = self.coordinator
+        return not coordinator.online and coordinator.offline_for() >= LONG_DOWN
+
     def _button_item(
-        self, lay: TableLayout, banner: FRect, seats: list[int], scale: style.Scale
+        self,
+        lay: TableLayout,
+        banner: FRect,
+        label: str,
+        action: Callable[[], None],
+        scale: style.Scale,
     ) -> Item:
-        label = self.translator()("online.hand_over", names=self._names(seats))
         fonts, px = self.text.font, lay.font_small
         height = round(lay.font_normal * 1.9)
         width = min(
@@ -108,23 +133,24 @@ class AbsenceBanner:
         )
         rect = FRect(0, 0, width, height)
         rect.midtop = (banner.centerx, banner.bottom + lay.margin * 0.4)
-        self._button = (rect, seats)
+        self._button = (rect, action)
         hot = rect.collidepoint(self.pointer)
 
         def paint(surface: pygame.Surface) -> None:
             state = "hot" if hot else "normal"
             style.button(surface, rect, scale, fonts, label, px, state=state, primary=True)
 
-        key = ("hand over", label, hot, tuple(rect))
+        key = ("banner button", label, hot, tuple(rect))
         return Item(key, box(rect, style.button_reach(scale)), paint)
 
     @property
     def button(self) -> FRect | None:
-        """Where the button to let the computer play was last drawn (None: not shown)."""
+        """Where the banner's button (let the computer play, or leave the table) was last
+        drawn (None: not shown)."""
         return None if self._button is None else self._button[0]
 
     def handle(self, event: pygame.event.Event) -> bool:
-        """A click on the button hands the seats it names to the computer; True when used."""
+        """A click on the button does what it says; True when used."""
         if event.type == pygame.MOUSEMOTION:
             self.pointer = event.pos
             return False
@@ -135,13 +161,13 @@ class AbsenceBanner:
             return False
         if event.button != 1:
             return False
-        rect, seats = self._button
+        rect, action = self._button
         inside = rect.collidepoint(event.pos)
         if event.type == pygame.MOUSEBUTTONDOWN:
             self._pressed = inside
             return inside
         pressed, self._pressed = self._pressed, False
         if pressed and inside:
-            self.coordinator.hand_over(seats)
             self._button = None
+            action()
         return pressed

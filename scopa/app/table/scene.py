@@ -146,6 +146,7 @@ class TableScene(Scene):
             lambda: self.app.t,
             cast("RemoteCoordinator", coordinator),
             lambda seat: self.seats.seat_name(seat),
+            leave=lambda: self.app.matches.leave(),
         )
         self.computers = Computers(
             self.worker,
