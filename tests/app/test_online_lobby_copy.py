@@ -96,3 +96,25 @@ def test_a_window_on_the_host_s_computer_shows_the_address_the_others_reach(
         app.home()
         anna.close()
         server.stop()
+
+
+def test_a_lobby_cut_off_from_its_table_says_it_is_getting_back(app, tmp_path):
+    """A window tries to get back to its table for as long as it stays: its lobby said
+    "Waiting for 1 more" all the while, as if the link held."""
+    server = LocalServer(tmp_path / "host", port=0)
+    server.start()
+    anna = BackgroundClient(server.local_address)
+    try:
+        seats = [{"kind": "human"}] * 3
+        ticket = anna.submit(anna.client.create(Rules(players=3), seats, "Anna", 0)).result(20)
+        lobby = join(app, f"{server.local_address}/{grouped(ticket.code)}")
+        run_until(app, lambda: lobby.awaited == 1)
+        assert lobby._status()[0] == app.t("online.waiting_1")
+        server.stop()
+        run_until(app, lambda: lobby._status()[0] == app.t("online.reconnecting"))
+        assert lobby.session.error is None  # nothing given up: Leave is the way out
+        click(app, lobby.leave_button)
+        assert lobby.session.seated.link.client.lost  # and leaving ends the tries
+    finally:
+        anna.close()
+        server.stop()

@@ -253,6 +253,8 @@ class LobbyScene(MenuScene):
             if self.by_code:
                 return t("online.looking"), style.INK_SOFT
             return t("online.connecting", server=self.server), style.INK_SOFT
+        if not session.seated.link.client.online:  # it tries to get back while the lobby is up
+            return t("online.reconnecting"), style.LACQUER
         if self.copied > 0:
             return t("online.copied"), style.INK
         free = self.awaited
