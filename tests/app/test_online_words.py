@@ -91,5 +91,92 @@ def test_a_table_s_rules_that_are_no_preset_are_told_as_the_game_and_its_changes
     assert t("preset_custom") not in line and t("points_n", n=51) in line
     scopa = Rules(players=4, re_bello=True, napola=True)
     line = describe_rules(app, scopa)
-    assert f"{t('preset_classic')} ({t('rule_re_bello')}, {t('rule_napola')})" in line
+    assert f"{t('game_scopa')} ({t('rule_re_bello')}, {t('rule_napola')})" in line
     assert describe_rules(app, PRESETS["scopone"]).split(" · ")[1] == t("preset_scopone")
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_table_s_rules_are_told_as_the_game_they_are_nearest_to(app, language) -> None:
+    """The lobby told every table of Scopa changed as "Classic" with its changes: a scopa
+    d'assi with napola read "Classic (Scopa d'assi, Scopa with an ace, ..., Napola)", a
+    scopone with napola "Classic (Deal: Scopone, Napola)". It names the game (the preset
+    they change the fewest rules of; the classic game's is Scopa), then what changes."""
+    from scopa.app.scenes.online import table_game
+    from scopa.engine import PRESETS
+
+    app.settings = app.settings.with_(language=language)
+    app.set_language(language)
+    t = app.t
+    assi = Rules(players=4, assi=True, assi_scopa=True, seven_count=True, napola=True)
+    changes = [t("rule_assi_scopa"), t("rule_seven_count"), t("rule_napola")]
+    assert table_game(app, assi) == (t("preset_assi"), changes)
+    scopone = PRESETS["scopone"].with_(napola=True)
+    assert table_game(app, scopone) == (t("preset_scopone"), [t("rule_napola")])
+    assert table_game(app, Rules(re_bello=True)) == (t("game_scopa"), [t("rule_re_bello")])
+    rulebook = PRESETS["rulebook"].with_(napola=True)  # a way to play Scopa, not a game
+    assert table_game(app, rulebook)[0] == t("game_scopa")
+    cirulla = PRESETS["cirulla"].with_(clockwise=True)
+    assert table_game(app, cirulla) == (t("preset_cirulla"), [t("rule_clockwise")])
+    assert table_game(app, PRESETS["milanese"]) == (t("preset_milanese"), [])
+
+
+MANY = Rules(
+    players=6,
+    fewest_cards=True,
+    capture_limit=2,
+    seven_count=True,
+    seven_count_aces=True,
+    re_bello=True,
+    settebello_coppe=True,
+    napola=True,
+    cappotto=True,
+    assi=True,
+    assi_scopa=True,
+    assi_ace_takes_ace=False,
+    assi_redeal=True,
+    target=31,
+)
+"""A table of six with a dozen rules changed."""
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_table_with_many_rules_changed_is_told_whole_at_the_smallest_window(
+    app, monkeypatch, language
+) -> None:
+    """A dozen rules changed were cut short with an ellipsis under Play online and in the
+    lobby, at 960x540: the game and every rule it changes are told whole in both."""
+    from scopa.app import style
+    from scopa.app.scenes.online import OnlineScene
+
+    from .menu_helpers import frame
+
+    monkeypatch.setattr("scopa.app.hosting.DEFAULT_PORT", 0)
+    app.resize((960, 540))
+    app.settings = app.settings.with_(language=language, tutorial_done=True, rules=MANY)
+    app.set_language(language)
+    t = app.t
+    label = t("rule_settebello_coppe")  # among the last rules named
+    app.home()
+    online = app.open("online")
+    assert isinstance(online, OnlineScene)
+    drawn: list[style.Drawn] = []
+    with style.watch_text(drawn.append):
+        frame(app)
+    told = [text for text in drawn if label in text.words]
+    assert told and not any(text.elided for text in told)
+    click(app, online.host_button)
+    lobby = app.stack.top
+    assert isinstance(lobby, LobbyScene)
+    try:
+        run_until(app, lambda: lobby.session.seated is not None and lobby.session.table)
+        drawn.clear()
+        with style.watch_text(drawn.append):
+            frame(app)
+        told = [text for text in drawn if label in text.words]
+        assert len(told) == 1 and not told[0].elided  # under the seats, apart from the game
+        assert told[0].words.startswith(t("online.played_with", changes=""))
+        heading = [text for text in drawn if t("points_n", n=31) in text.words]
+        assert heading and heading[0].words.split(" · ")[1] == t("preset_assi")
+        assert not heading[0].elided
+    finally:
+        lobby.back()

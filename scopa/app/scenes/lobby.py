@@ -23,7 +23,7 @@ from ..remote import UNREADABLE, RemoteCoordinator
 from ..toasts import worded
 from ..widgets import Button
 from .base import MenuScene
-from .online import describe_rules
+from .online import describe_rules, table_game
 
 if TYPE_CHECKING:
     from ..app import App
@@ -311,8 +311,11 @@ class LobbyScene(MenuScene):
             style.text(surface, words, pen, middle, align="center", lines=0)
             return
         rules = rules_of(table)
+        changes: list[str] = []
         if rules is not None:
-            style.text(surface, describe_rules(self.app, rules), note, self.rules_box, lines=2)
+            line = describe_rules(self.app, rules, variants=False)
+            style.text(surface, line, note, self.rules_box, lines=2)
+            changes = table_game(self.app, rules)[1]
         ticket = session.seated.ticket if session.seated is not None else None
         line = m.px(0.06)
         pen = m.pen("ui_bold", style.ROW_TITLE, style.INK)
@@ -337,6 +340,12 @@ class LobbyScene(MenuScene):
             mark = pygame.Rect(row.left + row.w * 0.7, row.top, row.w * 0.3, row.h)
             style.text(surface, state, soft, mark, align="right")
             y += line
+        if changes:  # the variants, under the seats: wrapped over the room left there
+            words = self.t("online.played_with", changes=", ".join(changes))
+            box = self.seats_box.copy()
+            box.top = y + m.px(style.SPACE_S)
+            box.h = self.seats_box.bottom - box.top
+            style.text(surface, words, note, box, valign="top", lines=0)
 
     @property
     def nothing_to_show(self) -> bool:

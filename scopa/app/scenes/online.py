@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from scopa.engine import PRESETS, Rules
+from scopa.engine import PRESETS, Rules, RulesError
 from scopa.net.codes import AddressError, normalize_code, parse_address
 from scopa.settings import MAX_ADDRESS, MAX_NAME, MatchSetup, SeatConfig
 
@@ -21,7 +21,7 @@ from ..widgets import Button, Choice, SettingRow, TextInput
 from ..wording import is_default_name
 from .base import MenuScene
 from .flow import describe
-from .settings import rules_outline
+from .settings import rule_changes
 
 if TYPE_CHECKING:
     from ..app import App
@@ -182,7 +182,9 @@ class OnlineScene(MenuScene):
         y = self.heading_box.bottom + m.px(style.SPACE_M)
         self.name_row.place(pygame.Rect(inner.left, y, inner.w, row_h))
         y += row_h + gap
-        self.rules_box = pygame.Rect(inner.left, y, inner.w, m.px(0.05))
+        # two lines: a table's game and every rule it changes, told in full
+        note = m.pen("ui", style.ROW_NOTE, style.INK_SOFT)
+        self.rules_box = pygame.Rect(inner.left, y, inner.w, 2 * style.line_height(note))
         y = self.rules_box.bottom + gap
         self.friends_row.place(pygame.Rect(inner.left, y, inner.w, round(row_h * 1.35)))
         y = self.friends_row.rect.bottom + gap
@@ -205,7 +207,7 @@ class OnlineScene(MenuScene):
         self.draw_sheet(surface, self.t("online.title"))
         pen = self.m.pen("ui", style.ROW_NOTE, style.INK_SOFT)
         rules_line = describe_rules(self.app, self.app.settings.rules)
-        style.text(surface, rules_line, pen, self.rules_box, align="center")
+        style.text(surface, rules_line, pen, self.rules_box, align="center", lines=2)
         pad = self.address_row.rect.h // 4
         example = self.example_box.inflate(-2 * pad, 0)
         if self.waiting:
@@ -235,17 +237,46 @@ def waiting_table(app: App) -> str | None:
     return f"{held.server}/{grouped(held.code)}"
 
 
-def describe_rules(app: App, rules: Rules) -> str:
+NOT_GAMES = ("rulebook",)
+"""Presets that are a way to play a game, not a game of their own: rules near them are told
+as the game's, with what they change of it."""
+
+
+def describe_rules(app: App, rules: Rules, *, variants: bool = True) -> str:
     """The game a table plays, in one line (who sits where is the lobby's business): rules
-    that are no preset are told as the game they change and what they change of it
-    ("Cirulla (Show hands at the deal)"), for friends who have not seen them."""
+    that are no preset are told as the game they are nearest to and what they change of it
+    ("Cirulla (Show hands at the deal)", "Scopa d'assi (Seven-count, Napola)"), for
+    friends who have not seen them; without ``variants``, the game alone (the changes are
+    told apart: ``table_game``)."""
     seats = tuple(SeatConfig(str(seat), True) for seat in range(rules.players))
-    name = ""
-    if rules.preset_name() is None:
-        game = "cirulla" if rules.cirulla else "classic"
-        changes = rules_outline(app.t, rules, app.settings.deck_style, PRESETS[game])
-        name = app.t(f"preset_{game}") + (f" ({changes})" if changes else "")
-    return describe(app, MatchSetup(seats, rules), name)
+    game, changes = table_game(app, rules)
+    if variants and changes:
+        game += f" ({', '.join(changes)})"
+    return describe(app, MatchSetup(seats, rules), game)
+
+
+def table_game(app: App, rules: Rules) -> tuple[str, list[str]]:
+    """The name of the game ``rules`` play and what they change of it, by the settings'
+    names: a preset is told by its name alone; other rules by the preset they change the
+    fewest rules of (the classic game's are "Scopa", not "Classic": a Scopa with changes),
+    Cirulla's by Cirulla."""
+    named = rules.preset_name()
+    if named is not None:
+        return app.t(f"preset_{named}"), []
+    nearest: tuple[str, list[str]] | None = None
+    for name, preset in PRESETS.items():
+        if preset.cirulla != rules.cirulla or name in NOT_GAMES:
+            continue
+        try:
+            changes = rule_changes(app.t, rules, app.settings.deck_style, preset)
+        except RulesError:  # not a game for as many players
+            continue
+        if nearest is None or len(changes) < len(nearest[1]):
+            nearest = (name, changes)
+    if nearest is None:  # no preset is for this table: what changes of the classic game
+        nearest = ("classic", rule_changes(app.t, rules, app.settings.deck_style))
+    name, changes = nearest
+    return app.t("game_scopa" if name == "classic" else f"preset_{name}"), changes
 
 
 def paste() -> str:

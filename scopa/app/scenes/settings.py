@@ -68,6 +68,15 @@ def rules_outline(t: Translator, rules: Rules, deck_style: str, base: Rules | No
     """What ``rules`` change of the classic game (or of ``base``), by the settings' names,
     seating and target aside ("Scopa d'assi, Re bello, Deal: Scientifico"); "" when
     nothing."""
+    return ", ".join(rule_changes(t, rules, deck_style, base))
+
+
+def rule_changes(
+    t: Translator, rules: Rules, deck_style: str, base: Rules | None = None
+) -> list[str]:
+    """Each rule of ``rules`` that differs from the classic game's (or ``base``'s) at their
+    table, by the settings' names (``rules_outline``). ``RulesError`` when ``base`` cannot
+    be played by as many players as ``rules``."""
     seats = {name: getattr(rules, name) for name in SEATING}
     try:
         plain = (base or Rules()).with_(**seats)
@@ -84,7 +93,7 @@ def rules_outline(t: Translator, rules: Rules, deck_style: str, base: Rules | No
             changes.append(f"{label}: {value_label(t, name, value, deck_style)}")
         else:
             changes.append(label if value else t("rule_turned_off", rule=label))
-    return ", ".join(changes)
+    return changes
 
 
 def game_of(option: RuleOption) -> bool | None:
