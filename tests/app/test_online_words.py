@@ -180,3 +180,21 @@ def test_a_table_with_many_rules_changed_is_told_whole_at_the_smallest_window(
         assert not heading[0].elided
     finally:
         lobby.back()
+
+
+def test_a_friend_who_takes_the_last_seat_is_told_the_table_s_game(app, friends_table) -> None:
+    """The last friend to sit goes straight to the table, past the lobby: nothing told them
+    the game it plays (Cirulla, napola, ...) before the score sheet did."""
+    from scopa.app.scenes.online import describe_rules
+    from scopa.app.table import TableScene
+
+    _, _, address = friends_table
+    app.settings = app.settings.with_(language="en", tutorial_done=True)
+    app.open("online")
+    online = app.stack.top
+    online.address = address
+    click(app, online.join_button)
+    run_until(app, lambda: isinstance(app.stack.top, TableScene))
+    told = app.t("online.table_plays", rules=describe_rules(app, Rules()))
+    assert told in [toast.text for toast in app.toasts.shown()]
+    app.home()

@@ -30,6 +30,7 @@ from scopa.app.matches import MatchCoordinator
 from scopa.app.scenes.base import LANGUAGES
 from scopa.app.scenes.lobby import REFUSALS
 from scopa.app.scenes.new_game import NewGameScene
+from scopa.app.scenes.online import describe_rules
 from scopa.app.scenes.rules import BOOKS
 from scopa.app.scenes.scoring import ScoringScene
 from scopa.app.scenes.settings import TABS
@@ -1201,6 +1202,10 @@ class Tour:
             self.show("online, the table's frames cannot be read mid-match")
             app.notify(worded("online.seat_taken_elsewhere"), 12.0)
             self.show("online, the seat taken up from another window")
+            app.toasts.forget(lambda toast: True)  # the notices above, drawn already
+            plays = describe_rules(app, changed)
+            app.notify(lambda t: t("online.table_plays", rules=plays), 12.0)
+            self.show("online, a friend's table tells its game as the match begins")
             backup = {"backup": "hosted.sqlite3.bak", "folder": str(app.store.data_dir)}
             app.notify(worded("online.hosted_set_aside", **backup), 12.0)
             self.show("online, the file of the tables hosted here set aside")

@@ -8,6 +8,7 @@ the server deals, and the table opens. Leaving gives the seat up.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -32,6 +33,8 @@ RETRIED = ("reach", "not_found")
 """The troubles joining that looking again may mend (nothing answered, no table there)."""
 NOTICE_SECONDS = 10.0
 """How long the news of a damaged file of hosted tables shows (as long as a file's news)."""
+RULES_SECONDS = 10.0
+"""How long a friend's table, as the match begins, says the game it plays."""
 
 
 class LobbyScene(MenuScene):
@@ -113,6 +116,20 @@ class LobbyScene(MenuScene):
                 return
             session.close(keep_link=True)
             self.app.matches.open_remote(coordinator, session)
+            if self.mode == "join" and session.first.at == 0:
+                self._tell_rules(rules_of(table))
+
+    def _tell_rules(self, rules: Rules | None) -> None:
+        """A friend who takes the last seat goes straight to the table, past the lobby's
+        word of the game: the table says it as the match begins, as the lobby does."""
+        if rules is None:
+            return
+        app, known = self.app, rules
+
+        def words(t: Callable[..., str]) -> str:
+            return t("online.table_plays", rules=describe_rules(app, known))
+
+        app.notify(words, RULES_SECONDS)
 
     def _table_over(self, code: str, address: str) -> None:
         """The match at the table joined is over: its seat is forgotten, and its address is

@@ -76,6 +76,7 @@ STRINGS = {
         "online.paused_lost_hint": "This window can no longer follow the match: the note over the table says why",
         "online.leave_table": "Leave the table",
         "online.played_with": "Played with: {changes}",
+        "online.table_plays": "At this table: {rules}",
         "table.refused": "The table did not accept that play",
     },
     "it": {
@@ -152,6 +153,7 @@ STRINGS = {
         "online.paused_lost_hint": "Questa finestra non può più seguire la partita: l'avviso sul tavolo dice perché",
         "online.leave_table": "Lascia il tavolo",
         "online.played_with": "Si gioca con: {changes}",
+        "online.table_plays": "A questo tavolo: {rules}",
         "table.refused": "Il tavolo non ha accettato quella giocata",
     },
 }
