@@ -191,7 +191,9 @@ class OnlineSession:
 
     def _rehost(self, code: str, name: str) -> bool:
         """Take back a seat at a table hosted here: the table is served from this game's
-        files (by the server still running, else by one started now)."""
+        files (by the server still running, else by one started now, on the port the table
+        was served at when it is free: the friends still at the table try to get back to
+        that address)."""
         held = self._held(code)
         if held is None or not held.hosted:
             return False
@@ -199,7 +201,11 @@ class OnlineSession:
         server = running if running is not None else self.server
         if server is None:
             assert self.store is not None  # a seat is held only where seats are stored
-            server = self.server = LocalServer(self.store.data_dir)
+            port = served_port(held.server)
+            folder = self.store.data_dir
+            server = self.server = (
+                LocalServer(folder) if port is None else LocalServer(folder, port=port)
+            )
 
         def work() -> Seated:
             server.start()
@@ -337,6 +343,14 @@ class OnlineSession:
         self._leaving.set()
         self._pool.submit(server.stop)
         self._pool.shutdown(wait=False)
+
+
+def served_port(server: str) -> int | None:
+    """The port of ``server`` (``ws://host:port``), if it names one."""
+    try:
+        return urlsplit(server).port
+    except ValueError:
+        return None
 
 
 def give_back(job: concurrent.futures.Future[Seated]) -> None:

@@ -15,7 +15,7 @@ from scopa.app.registry import default_scenes
 from scopa.app.scenes.confirm import ConfirmScene
 from scopa.app.scenes.lobby import LobbyScene
 from scopa.app.table import TableScene
-from scopa.engine import Move
+from scopa.engine import Move, Rules
 from scopa.net.client import BackgroundClient, Update
 from scopa.storage import HeldSeat, Store
 
@@ -120,6 +120,35 @@ def test_a_friend_at_the_table_keeps_trying_until_the_host_s_game_is_back(
         finally:
             back.stop()
     finally:
+        game.close()
+
+
+def test_the_host_back_after_closing_the_game_serves_the_table_where_friends_look(tmp_path):
+    """The host's game, opened again, served the table on its usual port, or any free one:
+    not where it was before (the usual one was taken then), so the friends still at the
+    table, trying to get back there, never found it, and the host waited for them."""
+    from scopa.app.hosting import LocalServer
+    from scopa.app.online import grouped
+
+    store = Store(tmp_path / "anna")
+    before = LocalServer(store.data_dir, port=0)
+    before.start()
+    anna = BackgroundClient(before.local_address)
+    seats = [{"kind": "human"}, {"kind": "human"}]
+    ticket = anna.submit(anna.client.create(Rules(), seats, "Anna", 0)).result(20)
+    store.hold_seat(HeldSeat(ticket.server, ticket.code, 0, ticket.token, hosted=True))
+    bruno = BackgroundClient(before.local_address, reconnect_for=None)
+    bruno.submit(bruno.client.join(ticket.code, "Bruno")).result(20)
+    anna.close()
+    before.stop()  # the host's game closed
+    game = open_game(store)
+    try:
+        table = join_from_the_menus(game, f"{before.local_address}/{grouped(ticket.code)}")
+        assert table.coordinator.seat == 0
+        assert game.matches.hosted_server().port == before.port
+        run_until(game, lambda: bruno.client.online)
+    finally:
+        bruno.close()
         game.close()
 
 
