@@ -341,7 +341,8 @@ under two hundred)."""
 
 def salvage(text: str) -> Settings | None:
     """What can still be read of a damaged settings file: every entry that reads on its own
-    line and holds a good value, the rest at its default; None when nothing reads.
+    line and holds a good value, the rest at its default (the tutorial's offer counts as
+    answered: the file is a returning player's); None when nothing reads.
 
     A file cut short, or with a line mangled by hand, so loses only what was damaged: the
     language, the rules and the last table set stay where their lines read. Rules that
@@ -371,7 +372,9 @@ def salvage(text: str) -> Settings | None:
             into = seats[-1]
         if into is not None:
             into.update(read)
-    settings = Settings()
+    # A settings file is written once the first start's questions are answered: whoever's
+    # file this was has had them, unless its own line says otherwise.
+    settings = Settings(tutorial_done=True)
     found = False
     for name, value in top.items():
         try:

@@ -193,3 +193,32 @@ def test_file_notices_at_the_first_start_are_not_carried_over_the_tutorial(
     finally:
         close_tables(app)
         pygame.display.quit()
+
+
+def test_a_returning_player_whose_settings_are_damaged_is_not_taken_for_a_new_one(
+    tmp_path, monkeypatch
+) -> None:
+    """A settings file cut short, its language still readable: the game started on the
+    first-start dialog ("New to Scopa?"), the player's language and the notice of the
+    damaged file hidden behind it. What reads is kept, the title opens, and the notice is
+    read there at once, in the player's language."""
+    from scopa.__main__ import open_first_screens
+    from scopa.app.app import App
+    from scopa.app.registry import default_scenes
+    from scopa.app.scenes.title import TitleScene
+    from scopa.storage import Store
+
+    monkeypatch.delenv("SCOPA_START", raising=False)
+    (tmp_path / "settings.toml").write_text('language = "it"\nvolume = 0.4\nrules = [\n')
+    store = Store(tmp_path)
+    app = App(store, size=(960, 540), settings=store.load_settings(), scenes=default_scenes())
+    try:
+        open_first_screens(app)
+        frame(app)
+        assert isinstance(app.stack.top, TitleScene)
+        assert app.settings.language == "it" and app.settings.volume == 0.4
+        notices = [toast.text for toast in app.toasts]
+        assert notices and all("impostazioni" in text.lower() for text in notices), notices
+        assert {d.words for d in drawn_texts(app)} >= set(notices)
+    finally:
+        pygame.display.quit()
