@@ -120,6 +120,16 @@ class ToastBand(NamedTuple):
     band: better over a scene's controls for a moment than cut."""
 
 
+SECONDS_PER_WORD = 0.3
+"""How long a toast stays per word it says, at the least: a slow reader's pace."""
+
+
+def reading_seconds(text: str) -> float:
+    """The least time ``text`` stays on screen: long enough to read it through (a damaged
+    file's notice of sixty words went in the six seconds that suit a short one)."""
+    return SECONDS_PER_WORD * len(text.split())
+
+
 def _bounded(text: str) -> str:
     return text if len(text) <= MAX_CHARS else text[:MAX_CHARS] + ELLIPSIS
 
@@ -141,13 +151,15 @@ class Toasts:
         owner: object = None,
         words: Words | None = None,
     ) -> bool:
-        """Queue ``text`` for ``seconds`` over the screen ``owner``; False if it is not
+        """Queue ``text`` for ``seconds`` (at least the time it takes to read,
+        ``reading_seconds``) over the screen ``owner``; False if it is not
         shown again (the problem ``key`` was told already, or the same text is on screen,
         which then stays longer). ``words``, when given, say it again in another language
         (``reword``)."""
         if key is not None and not self.announced.first(key):
             return False
         text = _bounded(text)
+        seconds = max(seconds, reading_seconds(text))
         for toast in self._toasts:
             if toast.text == text:
                 toast.remaining = max(toast.remaining, seconds)

@@ -143,6 +143,10 @@ def test_file_notices_at_the_first_start_wait_for_the_dialog_and_show_on_the_tit
     the title, clear of its panel, and their time runs."""
     from scopa.app.app import FILE_TOAST_SECONDS
     from scopa.app.scenes.title import TitleScene
+    from scopa.app.toasts import reading_seconds
+
+    def given(text: str) -> float:
+        return max(FILE_TOAST_SECONDS, reading_seconds(text))
 
     app = damaged_first_start(tmp_path, monkeypatch)
     try:
@@ -152,7 +156,7 @@ def test_file_notices_at_the_first_start_wait_for_the_dialog_and_show_on_the_tit
         assert len(notices) == 3, notices
         assert any("statistics" in notice for notice in notices)
         assert not {d.words for d in drawn_texts(app)} & set(notices), "seen behind the dialog"
-        assert all(toast.remaining == FILE_TOAST_SECONDS for toast in app.toasts)
+        assert all(toast.remaining == given(toast.text) for toast in app.toasts)
         click(app, offer.decline_button)
         assert isinstance(app.stack.top, TitleScene)
         shown = [d for d in drawn_texts(app) if d.words in notices]
@@ -162,7 +166,7 @@ def test_file_notices_at_the_first_start_wait_for_the_dialog_and_show_on_the_tit
             assert not said.elided and not said.cut and screen.contains(said.used), said
         for _ in range(30):
             frame(app)
-        assert all(toast.remaining < FILE_TOAST_SECONDS for toast in app.toasts)
+        assert all(toast.remaining < given(toast.text) for toast in app.toasts)
     finally:
         pygame.display.quit()
 

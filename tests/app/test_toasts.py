@@ -316,3 +316,16 @@ def test_a_lasting_problem_is_written_to_the_log_once_as_it_is_told_once(app, ca
         app.store._tell(problem)
         app.show_store_messages()
     assert capsys.readouterr().err.count("scopa:") == 1
+
+
+def test_a_long_message_stays_long_enough_to_be_read_through() -> None:
+    """A damaged file's notice of sixty words went in the ten seconds a file's message is
+    given, too soon to read it; a short one keeps the time it was given."""
+    toasts = Toasts()
+    long_text = " ".join(["word"] * 60)
+    toasts.add(long_text, 10.0)
+    toasts.add("Nothing to undo", 2.0)
+    toasts.update(15.0)
+    assert [t.text for t in toasts.shown()] == [long_text]
+    toasts.update(3.5)
+    assert not toasts
