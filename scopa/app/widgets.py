@@ -194,9 +194,9 @@ class Toggle(Control):
         return True
 
     def shown(self) -> bool:
-        """Whether the switch shows on: never while greyed, as the rule does not apply
-        (teams with two players), whatever it will hold once it applies again."""
-        return self.enabled and bool(self.get())
+        """Whether the switch shows on: greyed too (teams with two players), it shows the
+        value the rule will hold once it applies again."""
+        return bool(self.get())
 
     def drawn(self) -> pygame.Rect:
         return style.switch_track(self.rect)

@@ -473,12 +473,13 @@ def test_a_computer_saved_with_the_seat_s_number_gets_a_computer_s_name(app) -> 
     assert [s.name for s in app.matches.quick_setup().seats] == ["Anna", COMPUTER_NAMES[0]]
 
 
-def test_what_does_not_apply_shows_no_value(app, scene) -> None:
-    """With two players the greyed Teams switch shows off (not "on"), and a person's seat
-    shows no level; both come back as they were once they apply."""
+def test_greyed_teams_show_their_value_and_a_person_no_level(app, scene) -> None:
+    """With two players the greyed Teams switch shows the value it will have at four
+    (greyed, on), and a person's seat shows no level; both are as they were once they
+    apply."""
     assert scene.players == 2 and scene.teams
     teams = scene.teams_row.control
-    assert not teams.enabled and not teams.shown()
+    assert not teams.enabled and teams.shown()
     _, _, kind, level = seat(scene, 1)
     shown = level.label()
     assert shown == app.t("level_expert")

@@ -97,6 +97,26 @@ def test_sub_toggles_are_greyed_until_their_parent_is_on(app, scene) -> None:
     assert not faces.enabled and not row(scene, "rule_incomplete_primiera")[1].enabled
 
 
+def test_a_greyed_switch_shows_the_value_its_rule_holds(app, scene) -> None:
+    """With two players Teams is greyed but on (it is, once four sit down) and the
+    scientifico's last scopa greyed and off: each knob is drawn on its own side, as on an
+    enabled switch. Both knobs rested in the middle, neither on nor off."""
+    from scopa.app.style import PAPER_SHADE
+
+    app.settings = app.settings.with_(rules=Rules())
+    for key, on in (("rule_teams", True), ("rule_scientifico_last_scopa", False)):
+        found = open_row(app, scene, key)
+        assert not found.enabled and getattr(app.settings.rules, key[5:]) is on
+        scene.form.set_focus(None)
+        for _ in range(30):  # past the fade-in
+            frame(app)
+        track = found.control.drawn()
+        knob_x = {True: track.right - track.h // 2, False: track.left + track.h // 2}
+        drawn = {side: app.screen.get_at((x, track.centery))[:3] for side, x in knob_x.items()}
+        assert drawn[on] == tuple(PAPER_SHADE)[:3], key
+        assert drawn[not on] != tuple(PAPER_SHADE)[:3], key
+
+
 def test_a_preset_sets_the_rules_and_an_impossible_change_is_refused_with_a_message(
     app, scene
 ) -> None:

@@ -212,25 +212,27 @@ def test_hint_prefers_the_hovered_widget(parts) -> None:
     assert form.hint() == "press it"
 
 
-def test_a_greyed_switch_shows_neither_on_nor_off() -> None:
+def test_a_greyed_switch_shows_its_value_faded() -> None:
     """A greyed rule does not apply now (ace takes ace without scopa d'assi, teams with two
-    players): its switch must not read "off", which looks like its value, nor "on". The
-    knob rests in the middle of the track."""
+    players), but it keeps a value it will have once it applies: its knob sits on that
+    side, as an enabled switch's does, over a faded track (the knob rested midway, neither
+    on nor off, and the player could not tell what the rule would be)."""
     from scopa.app.style import Scale
     from scopa.app.style.controls import (
         PAPER_SHADE,
         SWITCH_DEAD,
+        SWITCH_ON_DEAD,
         draw_switch,
         switch_track,
     )
 
     rect = pygame.Rect(0, 0, 120, 40)
     track = switch_track(rect)
-    for on in (False, True):
+    left = (track.left + track.h // 2, track.centery)
+    right = (track.right - track.h // 2, track.centery)
+    for on, track_colour in ((False, SWITCH_DEAD), (True, SWITCH_ON_DEAD)):
         surface = pygame.Surface(rect.size)
         draw_switch(surface, rect, Scale((960, 540)), on, False, False)
-        middle = surface.get_at((track.centerx, track.centery))[:3]
-        left = surface.get_at((track.left + track.h // 2, track.centery))[:3]
-        right = surface.get_at((track.right - track.h // 2, track.centery))[:3]
-        assert middle == tuple(PAPER_SHADE)[:3]
-        assert left == right == tuple(SWITCH_DEAD)[:3]
+        knob, bare = (right, left) if on else (left, right)
+        assert surface.get_at(knob)[:3] == tuple(PAPER_SHADE)[:3], on
+        assert surface.get_at(bare)[:3] == tuple(track_colour)[:3], on

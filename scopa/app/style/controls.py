@@ -32,6 +32,9 @@ from .text import text
 
 SWITCH_OFF = (170, 156, 136)
 SWITCH_DEAD = (214, 204, 186)
+SWITCH_ON_DEAD = (164, 180, 153)
+"""A greyed switch that is on: the green faded towards the greyed track, as the greyed
+words are faded ink."""
 KNOB_SHADE = (96, 84, 70)
 
 
@@ -65,11 +68,14 @@ def switch_track(rect: pygame.Rect) -> pygame.Rect:
 def draw_switch(
     surface: pygame.Surface, rect: pygame.Rect, scale: Scale, on: bool, enabled: bool, hot: bool
 ) -> None:
+    """A switch on or off; greyed (a rule that does not apply now) it still shows the value
+    it will hold once it applies, in faded colours."""
     track = switch_track(rect)
     h = track.h
-    color = GREEN if on else SWITCH_OFF
-    if not enabled:
-        color = SWITCH_DEAD
+    if enabled:
+        color = GREEN if on else SWITCH_OFF
+    else:
+        color = SWITCH_ON_DEAD if on else SWITCH_DEAD
     pygame.draw.rect(surface, color, track, border_radius=h // 2)
     pygame.draw.rect(
         surface,
@@ -80,8 +86,6 @@ def draw_switch(
     )
     knob_r = int(h * 0.4)
     cx = track.right - h // 2 if on else track.left + h // 2
-    if not enabled:  # a rule that does not apply is neither on nor off: the knob rests midway
-        cx = track.centerx
     pygame.draw.circle(surface, KNOB_SHADE, (cx, track.centery + max(1, h // 14)), knob_r)
     pygame.draw.circle(surface, CREAM if enabled else PAPER_SHADE, (cx, track.centery), knob_r)
 
