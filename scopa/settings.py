@@ -210,6 +210,10 @@ class Settings:
     """The name the player last typed to play online ("": none, the game's own)."""
     online_address: str = ""
     """The table the player last joined (its code or address), offered again."""
+    my_rules: Rules | None = None
+    """The player's own rules: the last rules made in the settings that are no preset
+    (None before any). Kept while a preset is chosen, so that stepping through the presets
+    comes back to them with every rule as it was."""
     deck_chosen: bool = field(init=False)
     """The player chose ``deck_style``; else it follows the game (:func:`default_deck`)."""
 
@@ -217,6 +221,10 @@ class Settings:
         self.deck_chosen = self.deck_style is not None
         if self.deck_style is None and isinstance(self.rules, Rules):
             self.deck_style = default_deck(self.rules)
+        if isinstance(self.rules, Rules) and self.rules.preset_name() is None:
+            self.my_rules = self.rules
+        elif isinstance(self.my_rules, Rules) and self.my_rules.preset_name() is not None:
+            self.my_rules = None  # a preset is offered as itself
         self.validate()
 
     def deck_for(self, rules: Rules) -> str:
@@ -253,6 +261,8 @@ class Settings:
                 raise SettingsError(
                     f"setting '{name}' must be at most {longest} printable characters, not {shown}"
                 )
+        if self.my_rules is not None and not isinstance(self.my_rules, Rules):
+            raise SettingsError(f"my_rules must be Rules, not {quote_value(self.my_rules)}")
         if self.last_setup is not None and not isinstance(self.last_setup, MatchSetup):
             shown = quote_value(self.last_setup)
             raise SettingsError(f"last_setup must be a MatchSetup, not {shown}")
@@ -282,10 +292,12 @@ class Settings:
         if self.deck_chosen:
             data["deck"] = self.deck_style
         data["volume"] = float(self.volume)
-        data["rules"] = {k: v for k, v in self.rules.to_dict().items() if v is not None}
+        data["rules"] = _table(self.rules)
+        if self.my_rules is not None and self.my_rules != self.rules:
+            data["my_rules"] = _table(self.my_rules)
         if self.last_setup is not None:
             setup = self.last_setup.to_dict()
-            setup["rules"] = {k: v for k, v in setup["rules"].items() if v is not None}
+            setup["rules"] = _table(self.last_setup.rules)
             data["last_setup"] = setup
         return data
 
@@ -296,7 +308,8 @@ class Settings:
         ``language`` is the default used when the data has none (tests pass it to avoid
         depending on the machine's locale).
         """
-        _check_keys("the settings", data, (*_SCALARS, "deck", LEGACY_DECK, "rules", "last_setup"))
+        known = (*_SCALARS, "deck", LEGACY_DECK, "rules", "my_rules", "last_setup")
+        _check_keys("the settings", data, known)
         values: dict[str, Any] = {k: v for k, v in data.items() if k in _SCALARS}
         values["deck_style"] = _chosen_deck(data)
         if "language" not in values and language is not None:
@@ -306,9 +319,16 @@ class Settings:
             values["volume"] = float(values["volume"])
         if "rules" in data:
             values["rules"] = _rules("rules", data["rules"])
+        if "my_rules" in data:  # only while a preset is chosen; files from before never
+            values["my_rules"] = _rules("my_rules", data["my_rules"])
         if "last_setup" in data:
             values["last_setup"] = MatchSetup.from_dict(data["last_setup"])
         return cls(**values)
+
+
+def _table(rules: Rules) -> dict[str, Any]:
+    """Rules as a TOML table: ``None`` values are left out (TOML has no null)."""
+    return {k: v for k, v in rules.to_dict().items() if v is not None}
 
 
 LEGACY_DECK = "deck_style"
@@ -345,12 +365,14 @@ def salvage(text: str) -> Settings | None:
     answered: the file is a returning player's); None when nothing reads.
 
     A file cut short, or with a line mangled by hand, so loses only what was damaged: the
-    language, the rules and the last table set stay where their lines read. Rules that
-    hold only together (scopone's deal and its four players) are taken in as many rounds
-    as they need; a rule that clashes with the others whatever the order is left out.
+    language, the rules (the player's own too) and the last table set stay where their
+    lines read. Rules that hold only together (scopone's deal and its four players) are
+    taken in as many rounds as they need; a rule that clashes with the others whatever the
+    order is left out.
     """
     top: dict[str, Any] = {}
     rules: dict[str, Any] = {}
+    mine: dict[str, Any] = {}
     setup_rules: dict[str, Any] = {}
     seats: list[dict[str, Any]] = []
     section = ""
@@ -367,7 +389,8 @@ def salvage(text: str) -> Settings | None:
             read = tomllib.loads(entry)
         except (ValueError, RecursionError):  # TOML's errors, and its over-long integers
             continue
-        into = {"": top, "rules": rules, "last_setup.rules": setup_rules}.get(section)
+        tables = {"": top, "rules": rules, "my_rules": mine, "last_setup.rules": setup_rules}
+        into = tables.get(section)
         if section == "last_setup.seats" and seats:
             into = seats[-1]
         if into is not None:
@@ -391,6 +414,9 @@ def salvage(text: str) -> Settings | None:
                 continue
         except (SettingsError, ValueError, TypeError):
             continue
+        found = True
+    if mine:
+        settings = settings.with_(my_rules=_rules_that_read(mine))
         found = True
     if rules:
         settings = settings.with_(rules=_rules_that_read(rules))

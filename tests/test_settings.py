@@ -232,3 +232,41 @@ def test_files_from_before_keep_a_deck_that_was_chosen(stored: str, chosen: bool
     read = Settings.from_dict({"deck_style": stored, "rules": CIRULLA.to_dict()}, language="en")
     assert read.deck_chosen is chosen
     assert read.deck_style == (stored if chosen else "genovesi")
+
+
+MINE = Rules.preset("cirulla").with_(luzzati_table_rules=True, stack_hand_bonuses=True)
+"""Cirulla with two rules of the player's own."""
+
+
+def test_the_player_s_own_rules_are_kept_while_a_preset_is_chosen() -> None:
+    """Rules that are no preset are the player's own; a preset chosen after them leaves them
+    kept, in the file too (they were lost: "My rules" could not be found again)."""
+    assert Settings(language="en").my_rules is None
+    settings = Settings(rules=MINE, language="en")
+    assert settings.my_rules == MINE
+    settings = settings.with_(rules=PRESETS["classic"])
+    assert settings.my_rules == MINE
+    read = Settings.from_dict(tomllib.loads(toml_dumps(settings.to_dict())))
+    assert read == settings and read.my_rules == MINE
+    changed = MINE.with_(no_decino=True)
+    assert settings.with_(rules=changed).my_rules == changed  # the last made are kept
+
+
+def test_files_from_before_read_the_player_s_own_rules_from_their_rules() -> None:
+    """A file written before own rules were kept apart has only ``rules``: when they are no
+    preset, they are the player's own."""
+    read = Settings.from_dict({"rules": MINE.to_dict()}, language="en")
+    assert read.rules == read.my_rules == MINE
+    read = Settings.from_dict({"rules": PRESETS["cirulla"].to_dict()}, language="en")
+    assert read.my_rules is None
+    data = Settings(rules=MINE, language="en").to_dict()
+    assert "my_rules" not in data  # the same rules are not written twice
+
+
+def test_the_player_s_own_rules_are_checked_like_the_rules() -> None:
+    with pytest.raises(SettingsError, match="my_rules.*colour"):
+        Settings.from_dict({"my_rules": {"colour": "red"}}, language="en")
+    with pytest.raises(SettingsError, match="my_rules"):
+        Settings(language="en").with_(my_rules="cirulla")
+    # a preset is offered as itself, not a second time as the player's own
+    assert Settings(language="en", my_rules=PRESETS["scopone"]).my_rules is None

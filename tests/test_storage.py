@@ -867,3 +867,11 @@ def test_the_agreement_to_share_reviews_is_kept_with_the_match(tmp_path: Path) -
     (message,) = store.messages
     assert message.key == "files.match_salvaged_set_aside"
     assert any("shared" in detail for detail in message.details())
+
+
+def test_a_damaged_settings_file_keeps_the_player_s_own_rules() -> None:
+    """Scopone chosen, Cirulla without the decino kept as the player's own, a line cut."""
+    text = '[rules]\ndeal = "scopone"\nplayers = 4\n[my_rules]\ncirulla = true\n'
+    kept = salvage(text + "no_decino = true\nbroken = [\n")
+    assert kept is not None and kept.rules == Rules.preset("scopone")
+    assert kept.my_rules == Rules(cirulla=True, no_decino=True)
