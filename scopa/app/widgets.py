@@ -23,6 +23,8 @@ Getter = Callable[[], Any]
 Setter = Callable[[Any], None]
 Text = str | Callable[[], str]
 """A label: words, or a function giving them in the language of the moment."""
+Options = Sequence[tuple[Any, Text]]
+"""A choice's options: each value with its label."""
 
 TIE = 4
 """Pixels within which two widgets are as near to the focus's middle (Up and Down)."""
@@ -210,7 +212,7 @@ class Choice(Control):
 
     def __init__(
         self,
-        options: Sequence[tuple[Any, Text]],
+        options: Options | Callable[[], Options],
         get: Getter,
         set: Setter,
         *,
@@ -219,9 +221,16 @@ class Choice(Control):
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
-        self.options, self.get, self.set, self.wrap = list(options), get, set, wrap
+        self.get, self.set, self.wrap = get, set, wrap
+        self._options = options if callable(options) else list(options)
         self.fallback = fallback
-        """Shown when the current value is none of the options (rules that match no preset)."""
+        """Shown when the current value is none of the options."""
+
+    @property
+    def options(self) -> list[tuple[Any, Text]]:
+        """The options as they are now: options given as a function are asked each time
+        (the player's own rules are one once they are made)."""
+        return list(self._options()) if callable(self._options) else self._options
 
     def index(self) -> int:
         values = [value for value, _ in self.options]

@@ -25,3 +25,13 @@ def test_quick_setup_keeps_the_last_seats_but_takes_the_settings_rules(app):
     setup = app.matches.quick_setup()
     assert setup.rules == app.settings.rules
     assert [seat.name for seat in setup.seats] == ["Anna", "Bruno"]
+
+
+def test_play_names_the_player_s_own_rules_as_settings_do(app):
+    """The title said Play would play "Custom" rules, which Settings and New game call
+    "My rules"."""
+    from scopa.app.scenes.flow import describe
+
+    app.settings = app.settings.with_(language="en", rules=PRESETS["classic"].with_(napola=True))
+    app.set_language("en")
+    assert describe(app, app.matches.quick_setup()).split(" · ")[1] == "My rules"

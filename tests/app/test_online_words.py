@@ -88,7 +88,7 @@ def test_a_table_s_rules_that_are_no_preset_are_told_as_the_game_and_its_changes
     cirulla = PRESETS["cirulla"].with_(declare_at_deal=True)
     line = describe_rules(app, cirulla)
     assert f"{t('preset_cirulla')} ({t('rule_declare_at_deal')})" in line
-    assert t("preset_custom") not in line and t("points_n", n=51) in line
+    assert t("ng_my_rules") not in line and t("points_n", n=51) in line
     scopa = Rules(players=4, re_bello=True, napola=True)
     line = describe_rules(app, scopa)
     assert f"{t('game_scopa')} ({t('rule_re_bello')}, {t('rule_napola')})" in line

@@ -10,7 +10,9 @@ from scopa.app import style
 from scopa.app.matches import COMPUTER_NAMES
 from scopa.app.scenes.base import NOTE_SECONDS
 from scopa.app.scenes.new_game import NewGameScene
+from scopa.app.scenes.settings import MINE
 from scopa.engine import PRESETS, Rules
+from scopa.settings import Settings
 from scopa.storage import Store
 
 from .menu_helpers import FRAME, click, close_tables, frame, press, type_text
@@ -77,13 +79,14 @@ def test_the_sides_are_named_as_the_table_names_them(app, scene) -> None:
 
 def test_keyboard_sets_the_preset_and_the_target(app, scene) -> None:
     scene.form.set_focus(scene.preset_row)
-    press(app, pygame.K_RIGHT)  # my settings -> classic
-    assert scene.preset == "classic"
+    assert scene.preset == "classic"  # as chosen in Settings
+    press(app, pygame.K_RIGHT)
+    assert scene.preset == "rulebook"
     scene.form.set_focus(scene.target_row)
     press(app, pygame.K_RIGHT)
     press(app, pygame.K_RIGHT)
     assert scene.target == 21
-    assert scene.setup().rules == PRESETS["classic"].with_(target=21)
+    assert scene.setup().rules == PRESETS["rulebook"].with_(target=21)
 
 
 def test_choosing_scopone_seats_four_players(app, scene) -> None:
@@ -308,7 +311,7 @@ def test_back_to_four_players_shows_the_teams_toggle_again(app, scene) -> None:
 def test_cirulla_is_played_to_51_and_not_by_six(app, scene) -> None:
     choose_players(app, scene, 6)
     scene.form.set_focus(scene.preset_row)
-    press(app, pygame.K_LEFT)  # from "my rules" round to the last preset
+    press(app, pygame.K_LEFT)  # from the first preset (Settings' classic) round to the last
     assert scene.preset == "cirulla"
     assert scene.target == 51
     assert scene.target_row.control.label() == "51"
@@ -326,7 +329,7 @@ def test_four_players_keep_their_seats_when_cirulla_is_chosen(app, scene) -> Non
     choose_players(app, scene, 4)
     scene._set_preset("cirulla")
     assert scene.players == 4 and scene.target == 51
-    scene._set_preset("settings")
+    scene._set_preset("classic")  # the preset chosen in Settings
     assert scene.target == app.settings.rules.target
 
 
@@ -623,14 +626,15 @@ def test_letters_left_out_of_a_name_leave_no_blanks_behind(app, scene) -> None:
     assert scene.setup().seats[1].name == "Zoë Ann Bo"
 
 
-def test_my_rules_say_which_rules_they_are(app, scene):
-    """ "My rules" alone told nothing of the variants chosen in Settings: the hint names the
-    preset they are, and rules of one's own are listed by their names in Settings."""
-    app.settings.rules = Rules.preset("scopone")
-    assert scene._preset_hint() == "The rules chosen in Settings: Scopone"
-    assert scene.my_rules() == ""
-    app.settings.rules = Rules(assi=True, assi_ace_takes_ace=False, re_bello=True, napola=True)
-    assert scene._preset_hint() == "The rules chosen in Settings"
+def test_my_rules_say_which_rules_they_are(app):
+    """ "My rules" alone told nothing of the variants chosen in Settings: rules of one's own
+    are listed by their names in Settings."""
+    mine = Rules(assi=True, assi_ace_takes_ace=False, re_bello=True, napola=True)
+    app.settings = app.settings.with_(language="en", rules=mine)
+    app.set_language("en")
+    scene = open_new_game(app)
+    assert scene.preset == MINE
+    assert scene._preset_hint() == "Your own rules, made in Settings"
     assert scene.my_rules() == ("My rules · Scopa d'assi, Ace takes an ace: off, Re bello, Napola")
     app.set_language("it")
     assert scene.my_rules() == (
@@ -641,6 +645,24 @@ def test_my_rules_say_which_rules_they_are(app, scene):
     assert scene.my_rules().count(":") == 1, scene.my_rules()
     scene._set_preset("scopone")
     assert scene.my_rules() == ""  # a preset chosen here says what it is in its own hint
+
+
+def test_my_rules_are_those_settings_call_so(app):
+    """New game's "My rules" are the rules Settings keeps as the player's own, even while a
+    preset is chosen there; it opens on the preset or the own rules chosen in Settings."""
+    mine = Rules.preset("cirulla").with_(re_bello=True, napola=True)
+    app.settings = app.settings.with_(rules=mine)
+    app.settings = app.settings.with_(rules=Rules.preset("scopone"))
+    scene = open_new_game(app)
+    assert scene.preset == "scopone"
+    assert [value for value, _ in scene.preset_row.control.options][0] == MINE
+    scene._set_preset(MINE)
+    assert scene.base_rules() == mine  # at the table chosen here, scopone's four
+    assert scene.setup().rules == mine.with_(players=4, teams=scene.teams)
+    app.settings = Settings(language="en")  # never made any
+    scene = open_new_game(app)
+    assert MINE not in [value for value, _ in scene.preset_row.control.options]
+    assert scene.preset == "classic"
 
 
 def test_a_computer_made_a_person_loses_the_computer_s_name(app, scene) -> None:

@@ -60,9 +60,43 @@ def test_a_toggle_clicked_is_saved_for_the_next_start(app, scene, tmp_path) -> N
     click(app, found.control)
     assert app.settings.rules.re_bello
     assert Store(tmp_path).load_settings().rules.re_bello
-    assert row(scene, "rule_preset")[1].control.label() == app.t("preset_custom")
+    assert row(scene, "rule_preset")[1].control.label() == app.t("ng_my_rules")
     click(app, found.control)
     assert not Store(tmp_path).load_settings().rules.re_bello
+
+
+def test_my_rules_are_kept_while_the_presets_are_tried(app, scene, tmp_path) -> None:
+    """Cirulla with two rules changed reads "My rules"; one click right and one back on the
+    preset's arrows left plain Cirulla, the two changes lost without a word. They are an
+    entry of the presets, every rule as it was, and they are still there after a restart."""
+    app.settings = app.settings.with_(language="en", rules=Rules())
+    app.set_language("en")
+    preset = open_row(app, scene, "rule_preset").control
+    left = (preset.rect.left + 5, preset.rect.centery)
+    right = (preset.rect.right - 5, preset.rect.centery)
+    click(app, left)  # from the first preset round to the last: Cirulla
+    assert app.settings.rules == Rules.preset("cirulla")
+    for key in ("rule_luzzati_table_rules", "rule_stack_hand_bonuses"):
+        click(app, open_row(app, scene, key).control)
+    mine = Rules.preset("cirulla").with_(luzzati_table_rules=True, stack_hand_bonuses=True)
+    assert app.settings.rules == mine
+    open_row(app, scene, "rule_preset")
+    click(app, right)
+    assert app.settings.rules == Rules.preset("classic")
+    click(app, left)
+    assert app.settings.rules == mine
+    assert preset.label() == "My rules"  # as New game calls them
+    click(app, left)
+    assert app.settings.rules == Rules.preset("cirulla")
+
+    app.settings = Store(tmp_path).load_settings()  # the game started again
+    again = SettingsScene(app)
+    app.stack.push(again)
+    frame(app)
+    preset = open_row(app, again, "rule_preset").control
+    assert preset.label() == "Cirulla"
+    click(app, (preset.rect.right - 5, preset.rect.centery))  # from the last round to the first
+    assert app.settings.rules == mine and preset.label() == "My rules"
 
 
 def test_a_change_the_folder_would_not_keep_is_not_said_saved(app, scene, monkeypatch) -> None:
@@ -435,7 +469,7 @@ def test_cirulla_for_three_stays_cirulla_here_and_on_the_title(app, scene) -> No
     app.home()
     frame(app)
     hint = app.stack.top._play_hint()
-    assert app.t("preset_cirulla") in hint and app.t("preset_custom") not in hint, hint
+    assert app.t("preset_cirulla") in hint and app.t("ng_my_rules") not in hint, hint
 
 
 def test_a_switch_row_s_explanation_runs_up_to_the_switch(app, scene) -> None:

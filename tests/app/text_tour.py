@@ -33,7 +33,7 @@ from scopa.app.scenes.new_game import NewGameScene
 from scopa.app.scenes.online import describe_rules
 from scopa.app.scenes.rules import BOOKS
 from scopa.app.scenes.scoring import ScoringScene
-from scopa.app.scenes.settings import TABS
+from scopa.app.scenes.settings import MINE, TABS
 from scopa.app.scenes.title import TitleScene
 from scopa.app.scenes.tutorial import TutorialScene
 from scopa.app.table import TableScene
@@ -342,7 +342,9 @@ class Tour:
 
     def new_game(self) -> None:
         app = self.app
-        app.settings = app.settings.with_(last_setup=None)
+        before = app.settings
+        app.settings = app.settings.with_(last_setup=None, rules=Rules(re_bello=True))
+        app.settings = app.settings.with_(rules=Rules())  # the player's own rules are kept
         scene: NewGameScene = self.open_menu("new_game")
         self.hover_all(scene, "new game")
         for players in (3, 4):
@@ -357,7 +359,7 @@ class Tour:
         for _ in preset.options:
             preset.step(+1)
             self.show(f"new game, rules {scene.preset}")
-        scene._set_preset("settings")
+        scene._set_preset(MINE)
         for level in range(3):
             scene.seat_widgets[1][3].step(+1 if level < 2 else -2)
             self.show("new game, levels")
@@ -393,7 +395,7 @@ class Tour:
         scene._set_preset("scopone_scientifico")
         scene._set_players(3)
         self.show("new game, scientifico for three")
-        scene._set_preset("settings")
+        scene._set_preset(MINE)
         scene._set_players(6)
         self.frames(1)
         self.hover_all(scene, "new game, six players")
@@ -407,18 +409,16 @@ class Tour:
         self.show("new game, cirulla")
         scene._set_players(6)
         self.show("new game, cirulla for six")
-        scene._set_preset("settings")
+        scene._set_preset(MINE)
         scene._set_players(2)
-        kept = app.settings.rules
-        app.settings.rules = Rules.preset("scopone")
-        self.show("new game, my rules are a preset")
+        self.hover_all(scene, "new game, my rules")
         app.settings.rules = Rules(
             players=6, seven_count=True, re_bello=True, napola=True, settebello_coppe=True,
             capture_limit=2, assi=True, assi_ace_takes_ace=False,
         )  # fmt: skip
         scene._set_players(6)
         self.show("new game, my rules, the longest list of changes")
-        app.settings.rules = kept
+        app.settings = before
         scene._set_players(2)
         app.back()
 

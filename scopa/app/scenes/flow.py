@@ -24,11 +24,13 @@ def side_names(setup: MatchSetup, t: Text) -> list[str]:
 
 def describe(app: App, setup: MatchSetup, rules_name: str = "") -> str:
     """One line about a setup: players, rules and target ("2 players · Classic · 11 points");
-    ``rules_name`` tells the rules in place of their preset's name."""
+    ``rules_name`` tells the rules in place of their preset's name. Rules that are no preset
+    are the player's own ("My rules", as Settings and New game call them); the rules of
+    others (a friend's table) are told by ``rules_name``."""
     rules = setup.rules
     preset = rules.preset_name()
     if not rules_name:
-        rules_name = app.t(f"preset_{preset}") if preset else app.t("preset_custom")
+        rules_name = app.t(f"preset_{preset}") if preset else app.t("ng_my_rules")
     computers = [seat for seat in setup.seats if not seat.human]
     opponents = ", ".join(f"{seat.name} ({_level_tag(app, seat.level)})" for seat in computers)
     parts = [app.t("players_n", n=rules.players), rules_name, app.t("points_n", n=rules.target)]

@@ -18,11 +18,9 @@ from ..widgets import Button, Choice, Label, SettingRow, TextInput, Toggle
 from ..wording import default_name, is_default_name, join
 from .base import MenuScene
 from .flow import rules_problem, side_names
-from .settings import rules_outline
+from .settings import MINE, rules_outline
 
 LEVELS = ("beginner", "expert", "master")
-MINE = "settings"
-"""The preset choice meaning "the rules in my settings"."""
 SEATS = max(PLAYERS)
 """Seats the screen can fill (the most players a game has)."""
 TOP_ROW = {False: 0.105, True: 0.092}
@@ -62,9 +60,10 @@ class NewGameScene(MenuScene):
         self.kinds_chosen = False
         """Whether a seat's kind or level was chosen here (the player count then leaves them)."""
         # The rules are those of the settings (a match set up earlier does not bring its
-        # own back); the table (players, teams, sides) and the seats are the last match's,
-        # where those rules can be played at it.
-        self.preset = MINE
+        # own back): the preset chosen there, or the player's own; the table (players,
+        # teams, sides) and the seats are the last match's, where those rules can be
+        # played at it.
+        self.preset = rules.preset_name() or MINE
         table = rules if last is None else _table(rules, last.rules)
         self.players = table.players
         self.teams = table.teams
@@ -112,9 +111,8 @@ class NewGameScene(MenuScene):
         self.seat_widgets: list[tuple[Label, TextInput, Choice, Choice]] = []
         for seat in range(SEATS):
             self.seat_widgets.append(self._seat(seat))
-        presets = [(MINE, self.tr("ng_my_rules"))] + [
-            (name, self.tr(f"preset_{name}")) for name in PRESETS
-        ]
+        mine = [(MINE, self.tr("ng_my_rules"))] if app.settings.my_rules is not None else []
+        presets = mine + [(name, self.tr(f"preset_{name}")) for name in PRESETS]
         self.preset_row = SettingRow(
             self.tr("ng_rules"),
             Choice(presets, lambda: self.preset, self._set_preset),
@@ -258,24 +256,29 @@ class NewGameScene(MenuScene):
     def _preset_hint(self) -> str:
         if self.preset != MINE:
             return self.t(f"preset_{self.preset}_hint")
-        named = self.app.settings.rules.preset_name()
-        if named is None:
-            return self.t("ng_my_rules_hint")
-        return self.t("ng_my_rules_named", name=self.t(f"preset_{named}"))
+        return self.t("ng_my_rules_hint")
 
     def my_rules(self) -> str:
-        """With the rules chosen in Settings, when they are no preset: what they change of
-        the classic game, by the settings' names ("" otherwise)."""
-        rules = self.app.settings.rules
-        if self.preset != MINE or rules.preset_name() is not None:
+        """With the player's own rules chosen: what they change of the classic game, by the
+        settings' names ("" otherwise)."""
+        if self.preset != MINE:
             return ""
+        rules = self.base_rules()
         changes = rules_outline(self.t, rules, self.app.settings.deck_style)
         return self.t("ng_my_rules_with", changes=changes) if changes else ""
 
     # --- the setup -------------------------------------------------------------------------
 
     def base_rules(self) -> Rules:
-        return self.app.settings.rules if self.preset == MINE else PRESETS[self.preset]
+        """The rules of the choice: the player's own as Settings keeps them; the preset
+        chosen in Settings as it is there (to its target there); another preset as it is."""
+        settings = self.app.settings
+        if self.preset == MINE:
+            mine = settings.my_rules
+            return settings.rules if mine is None or settings.rules.preset_name() is None else mine
+        if self.preset == settings.rules.preset_name():
+            return settings.rules
+        return PRESETS[self.preset]
 
     def rules(self) -> Rules:
         """The chosen rules; raises RulesError for a combination that cannot be played."""

@@ -24,6 +24,8 @@ from .base import LANGUAGES, MenuScene
 from .flow import rules_problem
 
 TABS = ("match", "captures", "scoring", "game")
+MINE = "mine"
+"""The preset choice meaning the player's own rules ("My rules"), here and in New game."""
 VALUE_WORDS = {
     "deal": "deal",
     "face_values": "faces",
@@ -163,13 +165,14 @@ class SettingsScene(MenuScene):
             return lambda: value_label(self.t, name, value, self.app.settings.deck_style)
         return str(value)
 
+    def _presets(self) -> list[tuple[str, Text]]:
+        """The presets, after the player's own rules once there are some (as New game
+        offers them): a preset tried out leaves them there to come back to."""
+        mine = [(MINE, self.tr("ng_my_rules"))] if self.app.settings.my_rules is not None else []
+        return mine + [(name, self.tr(f"preset_{name}")) for name in PRESETS]
+
     def _build_rows(self) -> None:
-        preset = Choice(
-            [(name, self.tr(f"preset_{name}")) for name in PRESETS],
-            lambda: self.rules.preset_name(),
-            self.set_preset,
-            fallback=self.tr("preset_custom"),
-        )
+        preset = Choice(self._presets, lambda: self.rules.preset_name() or MINE, self.set_preset)
         self._row("match", "rule_preset", preset)
         for option in RULE_OPTIONS:
             self._rule_row(option)
@@ -251,7 +254,12 @@ class SettingsScene(MenuScene):
             self.news = worded(f"target_follows_game{vowel}", n=rules.target, game=game)
 
     def set_preset(self, name: str) -> None:
-        self.change(rules=self.rules.with_preset(name))
+        """A preset at this table, or the player's own rules as they were made."""
+        mine = self.app.settings.my_rules
+        if name == MINE and mine is not None:
+            self.change(rules=mine)
+        else:
+            self.change(rules=self.rules.with_preset(name))
 
     def set_language(self, language: str) -> None:
         self.error = ""

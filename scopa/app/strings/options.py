@@ -11,7 +11,9 @@ STRINGS = {
         "back": "Back",
         "start": "Start",
         "rule_preset": "Rules preset",
-        "rule_preset_hint": "A ready set of rules; change any toggle to make your own",
+        "rule_preset_hint": (
+            "A ready set of rules; change any toggle to make your own, kept as My rules"
+        ),
         "rule_players": "Players",
         "rule_players_hint": "2, 3, 4 or 6 seats around the table",
         "rule_teams": "Teams",
@@ -159,8 +161,7 @@ STRINGS = {
         "level_master_hint": "Counts every card, reads how you play and searches ahead",
         "ng_rules": "Rules",
         "ng_my_rules": "My rules",
-        "ng_my_rules_hint": "The rules chosen in Settings",
-        "ng_my_rules_named": "The rules chosen in Settings: {name}",
+        "ng_my_rules_hint": "Your own rules, made in Settings",
         "ng_my_rules_with": "My rules · {changes}",
         "rule_turned_off": "{rule}: off",
         "preset_classic_hint": "The standard game: captures by sum, primiera, target 11",
@@ -188,7 +189,10 @@ STRINGS = {
         "back": "Indietro",
         "start": "Inizia",
         "rule_preset": "Regole pronte",
-        "rule_preset_hint": "Un insieme di regole; cambia un'opzione per farne uno tuo",
+        "rule_preset_hint": (
+            "Un insieme di regole; cambia un'opzione per farne uno tuo, che resta come "
+            "Le mie regole"
+        ),
         "rule_players": "Giocatori",
         "rule_players_hint": "2, 3, 4 o 6 posti al tavolo",
         "rule_teams": "A coppie",
@@ -336,8 +340,7 @@ STRINGS = {
         "level_master_hint": "Conta tutte le carte, legge come giochi e calcola in avanti",
         "ng_rules": "Regole",
         "ng_my_rules": "Le mie regole",
-        "ng_my_rules_hint": "Le regole scelte nelle Impostazioni",
-        "ng_my_rules_named": "Le regole scelte nelle Impostazioni: {name}",
+        "ng_my_rules_hint": "Le tue regole, fatte nelle Impostazioni",
         "ng_my_rules_with": "Le mie regole · {changes}",
         "rule_turned_off": "{rule}: no",
         "preset_classic_hint": "Il gioco di sempre: prese per somma, primiera, agli 11",
