@@ -14,7 +14,7 @@ from scopa.app.scenes.tutorial import TutorialScene
 from scopa.app.scenes.tutorial_offer import TutorialOffer
 from scopa.engine import Card, Match, Move
 
-from .table_helpers import FRAME, centre_of, click, drag, pump, settle
+from .table_helpers import FRAME, centre_of, click, drag, mouse, pump, settle
 
 C = Card.parse
 
@@ -370,3 +370,39 @@ def test_the_lessons_tell_a_player_on_the_keys_the_keys_way_to_play(fast, langua
     assert scene.status_text()[0] == fast.t("table.your_turn")
     for text in (fast.t(f"aids.tut.{lesson}.keys") for lesson in ("single", "sum")):
         assert "drag" not in text.lower() and "trascin" not in text.lower()
+
+
+def to_the_last_lesson(app, scene: TutorialScene) -> None:
+    """From the welcome to "Play the round out", every lesson played from the keys."""
+    key(app, pygame.K_RETURN)  # Next
+    for step in (step for step in STEPS if step.moves):
+        wait_for_human(app, scene)
+        assert scene.coach.step is step
+        for _ in range(2):  # the lesson's card is chosen: Enter plays it (or opens its choice)
+            if scene.match.moves() and scene.match.moves()[-1] == step.moves[0]:
+                break
+            key(app, pygame.K_RETURN)
+        assert scene.match.moves()[-1] == step.moves[0]
+    wait_for_human(app, scene)
+    assert scene.coach.step.key == "finish"
+
+
+def test_a_double_click_on_finish_for_me_does_not_press_the_button_come_under_it(fast):
+    """ "Finish for me" goes when pressed and "Start again" slides up into its place: the
+    second press of a double click landed on it and asked to restart the lessons."""
+    scene = TutorialScene(fast)
+    fast.stack.push(scene)
+    settle(fast, scene)
+    to_the_last_lesson(fast, scene)
+    spot = dict(scene.buttons())["finish_for_me"].center
+    fast._last_press = None
+    twice = [mouse(kind, spot) for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)] * 2
+    fast.frame(FRAME, twice[:2])
+    assert scene.coach.autoplay
+    assert dict(scene.buttons())["again"].collidepoint(spot)  # it came under the pointer
+    fast.frame(FRAME, twice[2:])
+    assert fast.stack.top is scene and scene.match.moves()
+    pump(fast, round(0.6 / FRAME))  # a click of its own, later, presses it
+    click(fast, spot)
+    ask = fast.stack.top
+    assert isinstance(ask, ConfirmScene) and ask.question() == fast.t("aids.tut.again_question")

@@ -7,6 +7,7 @@ lessons themselves (deck, accepted moves, order) are in ``scopa.aids.tutorial``.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -28,6 +29,7 @@ from scopa.settings import MatchSetup, SeatConfig
 
 from .. import style
 from ..ai_worker import AiWorker
+from ..app import DOUBLE_CLICK, DOUBLE_CLICK_REACH
 from ..matches import MatchCoordinator
 from ..style import Pen, Scale
 from ..table.aids import KEYS, REVIEW_KEY, AidsLayer
@@ -66,6 +68,10 @@ class TutorialScene(TableScene):
         self.pressed: str | None = None
         self.focus: str | None = None
         """The coach's button the keyboard is on (Tab goes round them, Enter presses it)."""
+        self.last_pressed: tuple[float, tuple[int, int], str] | None = None
+        """When, where and which of the coach's buttons the pointer last pressed."""
+        self.swallowed = False
+        """The press under way is a double click's second, not taken (nor its release)."""
         worker = AiWorker(tutorial_chooser, mode="inline")
         # The lesson's deal is not a match to resume, nor a result to count: no save slot.
         coordinator = MatchCoordinator(tutorial_setup(app), tutorial_match())
@@ -244,15 +250,20 @@ class TutorialScene(TableScene):
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             hit = self._button_at(event.pos)
             if hit is not None:
-                self.pressed = hit
+                self.swallowed = self._came_under(event.pos, hit)
+                self.pressed = None if self.swallowed else hit
                 return True
             step = self.coach.step
             if step is not None and step.wait == "next" and self._own_card_at(event.pos):
                 self.say(lambda t: t("aids.tut.read_first"))  # the cards wait for Next
                 return True
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.swallowed:
+            self.swallowed = False
+            return True
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.pressed:
             pressed, self.pressed = self.pressed, None
             if self._button_at(event.pos) == pressed:
+                self.last_pressed = (self.app.elapsed, tuple(event.pos), pressed)
                 self.press(pressed)
             return True
         elif event.type == pygame.KEYDOWN and event.key in (
@@ -265,6 +276,19 @@ class TutorialScene(TableScene):
                 self.next_step()
                 return True
         return super().handle(event)
+
+    def _came_under(self, pos: tuple[int, int], name: str) -> bool:
+        """Whether a press on button ``name`` is a double click's second, on a button the
+        first one moved under the pointer ("Finish for me" goes, "Start again" slides up
+        into its place): it is not taken, as the app takes none on a screen a first press
+        opened."""
+        last = self.last_pressed
+        return (
+            last is not None
+            and self.app.elapsed - last[0] <= DOUBLE_CLICK
+            and math.dist(pos, last[1]) <= DOUBLE_CLICK_REACH
+            and name != last[2]
+        )
 
     def _own_card_at(self, pos: tuple[float, float]) -> bool:
         return self.view.hand_card_at(HUMAN, pos) is not None
