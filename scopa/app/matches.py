@@ -559,8 +559,9 @@ class Matches:
         self.end_practice()
         self.practice(practice.source, practice.grade)
 
-    def tutorial(self) -> None:
-        self.app.open("tutorial")
+    def tutorial(self, *, keys: bool = False) -> None:
+        """Open the lessons; ``keys``: from the keys (they show the keys' way at once)."""
+        self.app.open("tutorial", keys=keys)
 
     # --- leaving ---------------------------------------------------------------------------
 

@@ -406,3 +406,41 @@ def test_a_double_click_on_finish_for_me_does_not_press_the_button_come_under_it
     click(fast, spot)
     ask = fast.stack.top
     assert isinstance(ask, ConfirmScene) and ask.question() == fast.t("aids.tut.again_question")
+
+
+def rings(scene: TutorialScene, monkeypatch) -> list[str]:
+    """The coach's buttons drawn with the keyboard's focus ring."""
+    ringed: list[str] = []
+    plain = style.button
+
+    def button(surface, rect, scale, font, words, *args, focused=False, **kwargs):
+        if focused:
+            ringed.append(words)
+        return plain(surface, rect, scale, font, words, *args, focused=focused, **kwargs)
+
+    monkeypatch.setattr(style, "button", button)
+    scene._draw_coach(pygame.Surface(scene.layout.size))
+    monkeypatch.setattr(style, "button", plain)
+    return ringed
+
+
+def test_the_button_enter_presses_is_ringed_for_a_player_on_the_keys(fast, monkeypatch):
+    """Opened from the keys (or once a key is pressed), Enter pressed Next with nothing to
+    show it would: the button Enter presses wears the focus ring, as in the menus."""
+    monkeypatch.delenv("SCOPA_START", raising=False)
+    open_first_screens(fast)
+    assert isinstance(fast.stack.top, TutorialOffer)
+    key(fast, pygame.K_RETURN)  # Show me how to play, from the keys
+    scene = fast.stack.top
+    assert isinstance(scene, TutorialScene)
+    settle(fast, scene)
+    assert rings(scene, monkeypatch) == [fast.t("aids.tut.next")]
+    key(fast, pygame.K_TAB)  # Tab goes on from the button ringed
+    assert rings(scene, monkeypatch) == [fast.t("aids.tut.again")]
+    panel = scene.coach_rect()
+    click(fast, (panel.left + 4, panel.top + 4))  # the pointer: no ring
+    assert rings(scene, monkeypatch) == []
+    key(fast, pygame.K_RIGHT)  # a key again: the ring comes back where Enter presses
+    assert rings(scene, monkeypatch) == [fast.t("aids.tut.next")]
+    key(fast, pygame.K_RETURN)
+    assert scene.coach.step.key == "single"

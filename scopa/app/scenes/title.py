@@ -163,7 +163,7 @@ class TitleScene(MenuScene):
         self.app.open("rules")
 
     def on_tutorial(self) -> None:
-        self.app.matches.tutorial()
+        self.app.matches.tutorial(keys=self.keys_in_use)
 
     def on_statistics(self) -> None:
         self.app.open("statistics")

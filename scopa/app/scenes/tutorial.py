@@ -61,7 +61,7 @@ def tutorial_setup(app: App) -> MatchSetup:
 
 
 class TutorialScene(TableScene):
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: App, *, keys: bool = False) -> None:
         self.coach = Coach()
         self.scores: tuple | None = None
         self.autoplay_wait = 0.0
@@ -80,6 +80,8 @@ class TutorialScene(TableScene):
             self.coordinator, self._aids_host(), features=(), worker_mode="inline"
         )
         self.director.on_scored = self._round_scored
+        self.input.keyboard = keys
+        """Opened from the keys (``keys``), the lessons show the keys' way at once."""
 
     # --- the coach ---------------------------------------------------------------------
 
@@ -223,6 +225,7 @@ class TutorialScene(TableScene):
 
     def handle(self, event: pygame.event.Event) -> bool:
         # Enter for Next, Tab round the buttons: the keys, though the table never hears them
+        ringed = self.ringed()  # before a key (the first of a player on the pointer) shows it
         self.input.notice(event)
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.choice is None:
             # not the table's pause menu: its "abandon" would clear the player's saved match
@@ -231,7 +234,7 @@ class TutorialScene(TableScene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
             names = self.button_names()  # the coach's buttons, in the order they stand
             step = -1 if event.mod & pygame.KMOD_SHIFT else 1
-            at = names.index(self.focus) if self.focus in names else (-1 if step > 0 else 0)
+            at = names.index(ringed) if ringed in names else (-1 if step > 0 else 0)
             self.focus = names[(at + step) % len(names)]
             return True
         if event.type == pygame.KEYDOWN and event.key in AID_KEYS:
@@ -289,6 +292,18 @@ class TutorialScene(TableScene):
             and math.dist(pos, last[1]) <= DOUBLE_CLICK_REACH
             and name != last[2]
         )
+
+    def ringed(self) -> str | None:
+        """The button Enter presses, ringed as the keyboard's focus: the one Tab reached,
+        else, for a player on the keys, Next (or Back to the menu) while the coach waits
+        for it. None where Enter plays a card, or for a player on the pointer."""
+        names = self.button_names()
+        if self.focus in names:
+            return self.focus
+        step = self.coach.step
+        if self.input.keyboard and step is not None and step.wait == "next" and names:
+            return names[0]
+        return None
 
     def _own_card_at(self, pos: tuple[float, float]) -> bool:
         return self.view.hand_card_at(HUMAN, pos) is not None
@@ -420,7 +435,7 @@ class TutorialScene(TableScene):
             area, _ = self._coach_box()
             texts = tuple(words for words, _ in self._coach_words())
             scores = repr(self.scores)
-            buttons = (tuple(self.button_names()), self._hot_button(), self.focus)
+            buttons = (tuple(self.button_names()), self._hot_button(), self.ringed())
             key = ("coach", texts, buttons, scores, tuple(area))
             reach = style.button_reach(Scale(self.layout.size))
             items.append(Item(key, box(area, reach), self._draw_coach))
@@ -442,10 +457,10 @@ class TutorialScene(TableScene):
             y += height
         if step.key == "score" and self.scores is not None:
             self._draw_scores(surface, x, y + lay.margin * 0.5, width)
-        hot = self._hot_button()
+        hot, ringed = self._hot_button(), self.ringed()
         for name, rect in self.buttons():
             primary = name in ("next", "done", "finish_for_me")
-            state = "hot" if name in (hot, self.focus) else "normal"
+            state = "hot" if name in (hot, ringed) else "normal"
             words = t(f"aids.tut.{name}")
             style.button(
                 surface,
@@ -456,7 +471,7 @@ class TutorialScene(TableScene):
                 lay.font_small,
                 state=state,
                 primary=primary,
-                focused=name == self.focus,
+                focused=name == ringed,
             )
 
     def score_cell(self, category: str, side: int) -> str:

@@ -90,8 +90,9 @@ class TutorialOffer(MenuScene):
         self.layout()
 
     def take(self) -> None:
+        keys = self.keys_in_use  # this screen's, gone with it
         self.app.back()
-        self.app.matches.tutorial()
+        self.app.matches.tutorial(keys=keys)
 
     def decline(self) -> None:
         """Not now: the tutorial stays on the title, and is not offered at start again."""
