@@ -444,3 +444,23 @@ def test_the_button_enter_presses_is_ringed_for_a_player_on_the_keys(fast, monke
     assert rings(scene, monkeypatch) == [fast.t("aids.tut.next")]
     key(fast, pygame.K_RETURN)
     assert scene.coach.step.key == "single"
+
+
+def test_the_last_lesson_raises_a_card_for_a_player_on_the_keys(fast):
+    """ "Play the round out" raised no card: a player on the keys could not see which one
+    Enter would play. A card of the hand is picked at each turn, as Enter would pick it."""
+    scene = TutorialScene(fast)
+    fast.stack.push(scene)
+    settle(fast, scene)
+    to_the_last_lesson(fast, scene)
+    pump(fast, 2)
+    hand = list(scene.view.hands[HUMAN])
+    assert scene.selected == hand[0]
+    pump(fast, 10)
+    assert scene.view.sprites[hand[0]].lift == scene.layout.lift
+    played = len(scene.match.moves())
+    key(fast, pygame.K_RETURN)
+    assert len(scene.match.moves()) in (played + 1, played)  # played, or its choice opened
+    if scene.pick.choice is not None:
+        key(fast, pygame.K_RETURN)
+    assert scene.match.moves()[played].card == hand[0]

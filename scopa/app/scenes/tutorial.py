@@ -186,11 +186,27 @@ class TutorialScene(TableScene):
             return
         if step.moves and self.selected is None and self.drag.card is None:
             self.show_hint(step.moves[0])
+        elif self._card_for_the_keys():
+            self.input.select(self.view.hands[HUMAN][0])  # the card Enter would pick
         if step.key == "finish" and self.coach.autoplay:
             self.autoplay_wait += dt
             if self.autoplay_wait >= self.director.seconds(AUTOPLAY_PAUSE):
                 self.autoplay_wait = 0.0
                 self.play(plain_move(self.match.legal_moves()))
+
+    def _card_for_the_keys(self) -> bool:
+        """A lesson where any card may be played, to a player on the keys with no card
+        raised (nor a button of the coach's reached with Tab): one is raised, so they see
+        which card Enter plays, as in a lesson that names its card."""
+        return (
+            self.input.keyboard
+            and not self.coach.autoplay
+            and self.focus is None
+            and self.selected is None
+            and self.drag.card is None
+            and self.pick.choice is None
+            and bool(self.view.hands[HUMAN])
+        )
 
     # --- input ---------------------------------------------------------------------------
 
