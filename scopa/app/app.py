@@ -526,20 +526,25 @@ class App:
         self.running = False
 
     def ask_to_quit(self) -> None:
-        """Quit: the game ends, but a table it hosts would end with it, friends and all, so
-        its host is asked first (a match under way, or friends seated in the lobby)."""
+        """Quit: the game ends, and a table it hosts stops with it, so its host is asked
+        first: the friends at a match under way wait for the game to open again; those
+        seated in the lobby lose the table."""
         hosting = self.matches.hosted_server() is not None
-        if not hosting and not any(scene.hosts_friends for scene in self.stack):
+        lobby = any(scene.hosts_friends for scene in self.stack)
+        if not hosting and not lobby:
             self.quit()
             return
 
         def said(key: str) -> Callable[[], str]:
             return lambda: self.t(key)
 
+        # A table whose match has begun comes back when the game opens again (its seat is
+        # kept); one still filling up in the lobby is given up with the game.
+        words = "quit_hosting" if lobby else "quit_hosted"
         self._quit_question = self.open(
             "confirm",
-            question=said("online.quit_hosting_question"),
-            detail=said("online.quit_hosting_detail"),
+            question=said(f"online.{words}_question"),
+            detail=said(f"online.{words}_detail"),
             on_yes=self.quit,
             yes=said("quit"),
             no=said("back"),

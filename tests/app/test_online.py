@@ -666,7 +666,7 @@ def test_a_host_is_asked_before_quit_closes_its_table(hosted):
     click(app, title.quit)
     question = app.stack.top
     assert isinstance(question, ConfirmScene) and app.running
-    assert question.question() == app.t("online.quit_hosting_question")
+    assert question.question() == app.t("online.quit_hosted_question")
     click(app, question.no_button)
     assert app.stack.top is title and app.running
     click(app, title.quit)
@@ -683,13 +683,27 @@ def test_the_window_s_close_button_asks_a_host_as_quit_does(hosted):
     frame(app, pygame.event.Event(pygame.WINDOWCLOSE))
     question = app.stack.top
     assert isinstance(question, ConfirmScene) and app.running
-    assert question.question() == app.t("online.quit_hosting_question")
+    assert question.question() == app.t("online.quit_hosted_question")
     click(app, question.no_button)
     assert app.stack.top is title and app.running
     frame(app, pygame.event.Event(pygame.WINDOWCLOSE))
     assert isinstance(app.stack.top, ConfirmScene) and app.running
     frame(app, pygame.event.Event(pygame.WINDOWCLOSE))
     assert not app.running
+
+
+def test_quitting_while_a_hosted_match_is_under_way_says_the_friends_wait(hosted):
+    """The host's question said the friends lose the table when the game closes, but the
+    table comes back when the game opens again (Play online, Join): the friends wait, and
+    the match goes on. Those seated in a lobby still lose it (its seat is given up)."""
+    app, _, _ = hosted
+    app.set_language("it")
+    app.home()
+    frame(app, pygame.event.Event(pygame.WINDOWCLOSE))
+    question = app.stack.top
+    assert isinstance(question, ConfirmScene)
+    detail = question.detail()
+    assert "aspettano" in detail and "continua" in detail and "perdono" not in detail
 
 
 def test_the_system_ending_the_game_ends_it_at_once_even_when_hosting(hosted):

@@ -1128,6 +1128,11 @@ class Tour:
             friends[0].submit(friends[0].client.join(str(address.code), "Bruno")).result(20)
             self.wait(lambda: sum(bool(s.get("taken")) for s in lobby.session.table["seats"]) > 1)
             self.show("online, a friend is ready")
+            app.ask_to_quit()  # a friend seated in the lobby loses the table with the game
+            self.frames(4)
+            self.hover_all(app.stack.top, "online, quit and close the table filling up?")
+            app.back()
+            self.frames(2)
             friends[1].submit(friends[1].client.join(str(address.code), "Carla")).result(20)
             self.wait(lambda: isinstance(app.stack.top, TableScene))
             table = app.stack.top
@@ -1170,7 +1175,7 @@ class Tour:
             title = next(scene for scene in app.stack if isinstance(scene, TitleScene))
             title.on_quit()  # Quit on the title while this game hosts the table
             self.frames(4)
-            self.hover_all(app.stack.top, "online, quit and close the table hosted?")
+            self.hover_all(app.stack.top, "online, quit while the table hosted waits?")
             app.back()
             self.frames(2)
 
