@@ -54,6 +54,11 @@ _clock = time.monotonic
 REPLY_TIMEOUT = 30.0
 
 
+GIVE_UP = frozenset({"seat_taken", "ended"})
+"""Fatal errors after which a client does not try to get back: another connection holds
+its seat, or the table's host ended the match."""
+
+
 class ServerError(Exception):
     """The server refused a message: ``code`` is one of ``protocol.ERRORS``."""
 
@@ -482,8 +487,8 @@ class Client:
         elif kind == "error":
             error = ServerError(str(frame.get("code")), str(frame.get("message")),
                                 bool(frame.get("fatal")))  # fmt: skip
-            if error.fatal and error.code == "seat_taken":
-                self._closed = True  # another connection holds the seat now: do not fight it
+            if error.fatal and error.code in GIVE_UP:
+                self._closed = True  # the seat is held elsewhere, or the match ended: stay away
             self._updates.put_nowait(error)
 
     async def _come_back(self) -> bool:

@@ -36,7 +36,10 @@ Server to client::
                            per side, as RoundScored carries them)
     pong, ok  re (ok to a play: at, the moves played since; a play the server already has,
               sent again after a drop, is answered ok too)
-    error     re, code, message, fatal          (fatal: the server closes the connection)
+    error     re, code, message, fatal          (fatal: the server closes the connection;
+                                           ``ended``, fatal, to everyone at a table whose
+                                           match its host ended for good, and to whoever
+                                           comes to it after)
 
 ``code`` of an error is one of ``ERRORS`` (a client shows its own words for it); ``message``
 says the same in English for logs and the headless player.
@@ -79,6 +82,7 @@ ERRORS = {
     "already_seated": "this connection already sits at a table",
     "waiting": "the match starts when every seat is taken",
     "over": "the match is over",
+    "ended": "the host ended this match",
     "not_your_turn": "it is not your turn",
     "stale": "the match has moved on since that message",
     "illegal_move": "that move is not allowed",

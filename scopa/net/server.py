@@ -414,6 +414,8 @@ class GameServer:
             table = await self._load(code)
         if table is None:
             raise ProtocolError("no_table", f"no table has the code {code}")
+        if table.ended:
+            raise ProtocolError("ended")
         return table
 
     async def _load(self, code: str, *, kick: bool = True) -> Table | None:
@@ -434,6 +436,27 @@ class GameServer:
         if kick:
             self._kick(table)
         return table
+
+    async def end(self, code: str, seat: int) -> bool:
+        """End the match at the table ``code`` for good, unfinished, for its host in
+        ``seat`` (the game that hosts the table asks, not a connection): everyone at it is
+        told and let go, and whoever comes back to it is told too. False: no such table."""
+        table = self.tables.get(code) or await self._load(code, kick=False)
+        if table is None or not 0 <= seat < len(table.seats):
+            return False
+        async with self.locks[code]:
+            if not table.ended:
+                record = table.seats[seat].with_(ended=True)
+                table.seats[seat] = record
+                await self.store.set_seat(code, seat, record)
+                await self.store.finish(code)
+                log.info("table %s: its host ended the match", code)
+        ended = error_message(ProtocolError("ended", fatal=True), None)
+        for conn in [*self.players.get(code, {}).values(), *self.watchers.get(code, ())]:
+            self._drop(conn)
+            conn.send(ended)
+            self._tasks.append(asyncio.create_task(conn.close(1008, "ended")))
+        return True
 
     async def _create(self, conn: Connection, message: Message) -> None:
         if conn.table is not None:
@@ -546,6 +569,8 @@ class GameServer:
         re: int,
         starts: bool,
     ) -> None:
+        if table.ended:  # while this connection was on its way
+            raise ProtocolError("ended")
         previous = self.players.setdefault(table.code, {}).get(seat)
         if previous is not None and previous is not conn:
             self._drop(previous)

@@ -39,6 +39,8 @@ class SeatRecord:
     token_hash: str | None = None
     autoplay: bool = False
     """A human seat handed to a computer while its player is away."""
+    ended: bool = False
+    """This seat's player (the table's host) ended the match for good, unfinished."""
 
     @property
     def taken(self) -> bool:
@@ -51,6 +53,7 @@ class SeatRecord:
             "level": self.level,
             "token_hash": self.token_hash,
             "autoplay": self.autoplay,
+            "ended": self.ended,
         }
 
     @classmethod
@@ -61,6 +64,7 @@ class SeatRecord:
             str(data.get("level", "expert")),
             data.get("token_hash"),
             bool(data.get("autoplay", False)),
+            bool(data.get("ended", False)),
         )
 
     def with_(self, **changes: Any) -> SeatRecord:

@@ -190,12 +190,17 @@ class Table:
             return "waiting"
         return "playing"
 
+    @property
+    def ended(self) -> bool:
+        """Its host ended the match for good, unfinished: nobody plays, joins or watches it."""
+        return any(seat.ended for seat in self.seats)
+
     def record(self) -> GameRecord:
         return self.match.record()
 
     def computer_to_play(self) -> tuple[int, str] | None:
         """(seat, level) when a computer (or a seat handed to one) is to play."""
-        if self.status != "playing":
+        if self.status != "playing" or self.ended:
             return None
         seat = self.match.turn
         record = self.seats[seat]
@@ -225,6 +230,8 @@ class Table:
     def check_play(self, seat: int, text: str, at: int) -> Move:
         """The move ``seat`` asks for, or ``ProtocolError`` saying why it cannot be played."""
         status = self.status
+        if self.ended:
+            raise ProtocolError("ended")
         if status != "playing":
             raise ProtocolError(status)
         if at != self.at:

@@ -767,3 +767,40 @@ def test_a_program_with_its_own_loop_plays_through_the_background_client(tmp_pat
     finally:
         done.set()
         thread.join(30)
+
+
+def test_a_match_its_host_ended_tells_everyone_at_it_and_whoever_comes_back(tmp_path) -> None:
+    """A host who left a match unfinished and hosted a new table left its friends at the
+    old one for ever, waiting. Ending it for good tells those at it (who stop trying to get
+    back), and those who come back to it later, even after the server restarted."""
+    spec = str(tmp_path / "t.db")
+
+    async def scenario() -> None:
+        async with serving(open_store(spec)) as server:
+            host = Client(server.address)
+            await host.connect()
+            seats = [{"kind": "human"}, {"kind": "human"}]
+            ticket = await host.create(Rules(), seats, "Marco")
+            friend = Client(server.address)
+            await friend.connect()
+            theirs = await friend.join(ticket.code, "Anna")
+            await friend.next_update(10)
+            await host.close()
+            assert await server.end(ticket.code, ticket.seat)
+            with pytest.raises(ServerError) as told:
+                while True:
+                    await friend.next_update(10)
+            assert (told.value.code, told.value.fatal) == ("ended", True)
+            await asyncio.sleep(0.5)
+            assert friend.lost and friend.reconnects == 0
+            assert not await server.end("NOSUCHTABLE", 0)
+        async with serving(open_store(spec)) as again:
+            back = Client(again.address)
+            await back.connect()
+            with pytest.raises(ServerError) as refused:
+                await back.rejoin(dataclasses.replace(theirs, server=again.address))
+            assert refused.value.code == "ended"
+            await back.close()
+            await friend.close()
+
+    run(scenario())
