@@ -87,6 +87,7 @@ class LocalServer:
         """The UDP port where friends who know only a table's code find it."""
         self._lock = threading.Lock()
         self._running: Running | None = None
+        self._server: GameServer | None = None
         self._set_aside: Path | None = None
 
     def start(self) -> int:
@@ -166,7 +167,7 @@ class LocalServer:
         self, listening: concurrent.futures.Future[int], stopping: asyncio.Event
     ) -> None:
         """Start, say the port, serve until ``stopping``; close everything opened."""
-        server = GameServer(SqliteStore(str(self.store_path)), workers=1)
+        server = self._server = GameServer(SqliteStore(str(self.store_path)), workers=1)
         beacon: asyncio.DatagramTransport | None = None
         try:
             try:
@@ -189,6 +190,17 @@ class LocalServer:
                 beacon.close()
             with contextlib.suppress(Exception):
                 await server.close()
+
+    def end(self, code: str, seat: int) -> bool:
+        """End the match at the table ``code`` for good, its host in ``seat`` (the server
+        tells the friends); False when no table has that code. Once started; it waits on
+        the server, so never in a frame."""
+        with self._lock:
+            running, server = self._running, self._server
+        if running is None or server is None:
+            raise RuntimeError("the server is not running")
+        ending = asyncio.run_coroutine_threadsafe(server.end(code, seat), running[1])
+        return ending.result(START_TIMEOUT)
 
     @property
     def address(self) -> str:

@@ -108,16 +108,34 @@ class OnlineSession:
 
     # --- starting --------------------------------------------------------------------------
 
-    def host(self, folder: Path, rules: Rules, seats: list[dict[str, Any]], name: str) -> None:
+    def host(
+        self,
+        folder: Path,
+        rules: Rules,
+        seats: list[dict[str, Any]],
+        name: str,
+        *,
+        ending: HeldSeat | None = None,
+    ) -> None:
         """Open a table on the server this game runs (started now if none runs); sit in
-        the first seat."""
+        the first seat. ``ending``: the seat held at a table hosted here whose match is
+        ended for good first (its friends are told; the seat is forgotten), on the port it
+        was served at when that is free, where the friends trying to get back look."""
         server = self.running
         if server is None:
-            server = self.server = LocalServer(folder)
+            port = None if ending is None else served_port(ending.server)
+            server = self.server = (
+                LocalServer(folder) if port is None else LocalServer(folder, port=port)
+            )
 
         def work() -> Seated:
             server.start()
-            self._forget_hosted(server)
+            lost = self._forget_hosted(server)
+            if ending is not None:
+                if not lost:
+                    server.end(ending.code, ending.seat)
+                if self.store is not None:
+                    self.store.drop_seat(ending.code)
             if self._leaving.is_set():
                 raise concurrent.futures.CancelledError  # stop_server is queued behind us
             link = BackgroundClient(server.local_address, reconnect_for=KEEP_TRYING)
@@ -234,6 +252,8 @@ class OnlineSession:
                     ticket = link.submit(link.client.rejoin(again)).result(JOIN_TIMEOUT)
                     return Seated(link, ticket, shown)
                 except ServerError as error:
+                    if error.code == "ended" and self.store is not None:
+                        self.store.drop_seat(code)  # its host ended the match: nothing to keep
                     if error.code not in ("bad_token", "bad_message"):
                         raise
                     if self.store is not None:  # the table forgot it: ask for a free seat
@@ -291,7 +311,9 @@ class OnlineSession:
                 return
             elif isinstance(item, Update) and item.status != "waiting":
                 self.first = item
-            elif isinstance(item, Disconnected):
+            elif isinstance(item, ServerError) and item.code == "ended":
+                self.error, self.error_kind, self.error_code = item.message, "refused", item.code
+            elif isinstance(item, Disconnected) and self.error is None:
                 self.error, self.error_kind = str(item), "reach"
 
     def unreadable(self, error: Exception) -> None:

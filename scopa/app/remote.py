@@ -165,6 +165,8 @@ class Arrival:
     taken: bool = False
     """The seat was taken up by another connection with its ticket (this game open in
     another window, or on another computer): the server closed this one (``lost`` too)."""
+    ended: bool = False
+    """The table's host ended the match for good, unfinished (``lost`` too)."""
     unreadable: str = ""
     """What the server sent that this game cannot read (a newer version's frame, or a
     hostile one's): the match cannot be followed here, and the connection is closed
@@ -280,7 +282,10 @@ class RemoteCoordinator:
         self.hinted: set[int] = set()
         """As ``MatchCoordinator.hinted`` (the review of a match at a server)."""
         self._on_over = on_over
-        """Called once when the match is seen over (the seat held there is then forgotten)."""
+        """Called once when the match is seen over, or ended by the table's host (the seat
+        held there is then forgotten)."""
+        self.ended = False
+        """The table's host ended the match for good, unfinished."""
         self._note_away(table)
         self._see_over()
 
@@ -414,6 +419,8 @@ class RemoteCoordinator:
                 arrival.events.append(CaughtUp(self.match) if skipped else list(item.events))
             elif isinstance(item, Disconnected):
                 arrival.lost = True
+            elif isinstance(item, ServerError) and item.code == "ended":
+                arrival.lost = arrival.ended = self.ended = True
             elif isinstance(item, ServerError) and item.fatal:
                 arrival.lost = True  # the server closed this connection, for good
                 arrival.taken = arrival.taken or item.code == "seat_taken"
@@ -438,6 +445,9 @@ class RemoteCoordinator:
             self.table = self.link.client.table
         self._note_away(self.table)
         self._see_over()
+        if arrival.ended and self._on_over is not None:  # nothing is left to come back to
+            on_over, self._on_over = self._on_over, None
+            on_over()
         return arrival
 
     def _see_over(self) -> None:

@@ -1198,6 +1198,9 @@ class Tour:
             self.frames(2)
             table.lost = True
             self.show("online, the connection lost for good")
+            coordinator.ended = True
+            self.show("online, the host ended the match")
+            coordinator.ended = False
             coordinator.link.close()
             app.open("pause")
             self.hover_all(app.stack.top, "online, the menu over the match, disconnected")
@@ -1228,6 +1231,11 @@ class Tour:
         self.show("online, the title with a match at the table hosted here under way")
         scene = self.open_menu("online")
         self.hover_all(scene, "online, a match at the table hosted here under way")
+        self.click(scene.host_button)  # asked first: back to it, close it, or neither
+        self.frames(4)
+        self.hover_all(app.stack.top, "online, host again while a match waits?")
+        app.back()
+        self.frames(2)
         app.store.drop_hosted_seats()
         self.home()
         app.settings = kept

@@ -1,4 +1,5 @@
-"""A yes/no question over the current screen (abandon a match, ...)."""
+"""A yes/no question over the current screen (abandon a match, ...), with a third answer
+when there is one (a match left unfinished: go back to it, close it, or neither)."""
 
 from __future__ import annotations
 
@@ -32,15 +33,23 @@ class ConfirmScene(MenuScene):
         no: Text,
         detail: Text = "",
         on_no: Callable[[], None] | None = None,
+        other: Text = "",
+        on_other: Callable[[], None] | None = None,
     ) -> None:
+        """``other`` and ``on_other``: a third answer, between No and Yes."""
         self.question, self.detail, self.on_yes, self.on_no = question, detail, on_yes, on_no
         self.yes_text, self.no_text = yes, no
+        self.other_text, self.on_other = other, on_other
         super().__init__(app)
 
     def build(self) -> None:
         self.no_button = Button(self.no_text, self.back)
         self.yes_button = Button(self.yes_text, self.confirm, primary=True)
+        self.other_button: Button | None = None
         self.form.add(self.no_button)
+        if self.on_other is not None:
+            self.other_button = Button(self.other_text, self.other)
+            self.form.add(self.other_button)
         self.form.add(self.yes_button)
         self.form.set_focus(self.no_button)
         self.form.keyboard_used = True
@@ -49,6 +58,11 @@ class ConfirmScene(MenuScene):
         self.app.stack.pop()
         self.on_yes()
 
+    def other(self) -> None:
+        self.app.stack.pop()
+        if self.on_other is not None:
+            self.on_other()
+
     def back(self) -> None:
         self.app.stack.pop()
         if self.on_no is not None:
@@ -56,7 +70,7 @@ class ConfirmScene(MenuScene):
 
     def layout(self) -> None:
         m = self.m
-        width = min(m.w, m.px(1.0))
+        width = min(m.w, m.px(1.0 if self.other_button is None else 1.35))  # room for three
         pad_x, pad_y = m.px(style.SPACE_XL), m.px(0.035)
         text_w = width - 2 * pad_x
         question = style.fit(resolve(self.question), self._question_pen(), text_w, m.h, lines=0)
@@ -73,10 +87,15 @@ class ConfirmScene(MenuScene):
         self.question_box = pygame.Rect(inner.left, inner.top + space, inner.w, question.height)
         self.detail_box = pygame.Rect(inner.left, self.question_box.bottom + space, inner.w, 0)
         self.detail_box.h = detail_h
-        width = (inner.w - gap) // 2
+        answers = 2 if self.other_button is None else 3
+        width = (inner.w - (answers - 1) * gap) // answers
         bottom = inner.bottom - button_h
         self.no_button.place(pygame.Rect(inner.left, bottom, width, button_h))
         self.yes_button.place(pygame.Rect(inner.right - width, bottom, width, button_h))
+        if self.other_button is not None:
+            middle = pygame.Rect(0, bottom, width, button_h)
+            middle.centerx = inner.centerx
+            self.other_button.place(middle)
         self.inner = inner
 
     def _question_pen(self) -> style.Pen:

@@ -17,6 +17,7 @@ import pygame
 from scopa.engine import Rules, RulesError
 from scopa.net.codes import AddressError, is_code, normalize_code, parse_address
 from scopa.settings import MAX_ADDRESS
+from scopa.storage import HeldSeat
 
 from .. import style
 from ..online import OnlineSession
@@ -45,7 +46,10 @@ class LobbyScene(MenuScene):
         player: str,
         seats: list[dict[str, Any]] | None = None,
         address: str = "",
+        ending: HeldSeat | None = None,
     ) -> None:
+        """``ending``: hosting, the seat held at a table hosted here whose match its host
+        chose to end for good first (``OnlineSession.host``)."""
         self.mode = mode
         self.address = address
         self.player = player
@@ -58,7 +62,7 @@ class LobbyScene(MenuScene):
         super().__init__(app)
         if mode == "host":
             folder = app.store.data_dir
-            self.session.host(folder, app.settings.rules, seats or [], player)
+            self.session.host(folder, app.settings.rules, seats or [], player, ending=ending)
         else:
             self.session.join(address, player)
 
@@ -139,10 +143,10 @@ class LobbyScene(MenuScene):
 
     @property
     def over(self) -> bool:
-        """Joining was told the match at the table is over (the seat kept there, or a free
-        one asked for)."""
+        """Joining was told the match at the table is over, or ended by its host (the seat
+        kept there, or a free one asked for)."""
         session = self.session
-        return session.error_kind == "over" or session.error_code == "over"
+        return session.error_kind == "over" or session.error_code in ("over", "ended")
 
     def _forget_address(self, address: str) -> None:
         """Play online no longer offers ``address`` (the table kept under it, written as it
@@ -394,6 +398,7 @@ REFUSALS = frozenset(
         "version",
         "server_full",
         "too_many_tables",
+        "ended",
     }
 )
 """The refusals a player is told in their own words (any other: "something went wrong")."""

@@ -7,6 +7,7 @@ sent (``ws://host:port/CODE``). Either way the lobby comes next.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -14,6 +15,7 @@ import pygame
 from scopa.engine import PRESETS, Rules, RulesError
 from scopa.net.codes import AddressError, normalize_code, parse_address
 from scopa.settings import MAX_ADDRESS, MAX_NAME, MatchSetup, SeatConfig
+from scopa.storage import HeldSeat
 
 from .. import style
 from ..online import grouped
@@ -153,8 +155,40 @@ class OnlineScene(MenuScene):
         return self.name.strip()[:MAX_NAME] or self.t("you")
 
     def host(self) -> None:
+        """Open a new table, after asking when a match at a table hosted here is under
+        way: hosting past it would leave the friends there waiting for ever (their address
+        names that table), and the title saying at every start that it waits."""
         self._remember()
-        self.app.open("lobby", mode="host", seats=self.seats(), player=self.player_name())
+        held = waiting_seat(self.app)
+        if held is None:
+            self._host()
+            return
+        t = self.app.t
+        self.app.open(
+            "confirm",
+            question=lambda: t("online.host_again_question"),
+            detail=lambda: t("online.host_again_detail"),
+            yes=lambda: t("online.back_to_table"),
+            on_yes=self.back_to_waiting,
+            other=lambda: t("online.host_again_close"),
+            on_other=partial(self._host, held),
+            no=lambda: t("online.host_again_cancel"),
+        )
+
+    def _host(self, ending: HeldSeat | None = None) -> None:
+        """Open a new table (``ending``: once the match at that seat's table is ended)."""
+        if ending is not None:
+            self.waiting = False  # the lobby, left, comes back to the screen of no table
+            self.address = ""
+        seats, player = self.seats(), self.player_name()
+        self.app.open("lobby", mode="host", seats=seats, player=player, ending=ending)
+
+    def back_to_waiting(self) -> None:
+        """Join the table whose match is under way, at its address."""
+        address = waiting_table(self.app)
+        if address is not None:
+            self.address = address
+        self.join()
 
     def join(self) -> None:
         self.joined = _printable(self.address.strip())[:MAX_ADDRESS]
@@ -220,14 +254,21 @@ class OnlineScene(MenuScene):
         self.draw_hint(surface, self.hint_area, style.INK_SOFT)
 
 
-def waiting_table(app: App) -> str | None:
-    """The address of a table this game hosts whose match is under way, if any (the seat
-    held there is forgotten once its match is over, or when its host leaves it before it
-    began): the address last joined when it is that table's, written as it was then."""
+def waiting_seat(app: App) -> HeldSeat | None:
+    """The seat held at a table this game hosts whose match is under way, if any (the seat
+    is forgotten once its match is over, or ended, or when its host leaves it before it
+    began); the latest, if several."""
     hosted = [held for held in app.store.load_seats() if held.hosted]
-    if not hosted:
+    return hosted[-1] if hosted else None
+
+
+def waiting_table(app: App) -> str | None:
+    """The address of a table this game hosts whose match is under way, if any
+    (``waiting_seat``): the address last joined when it is that table's, written as it was
+    then."""
+    held = waiting_seat(app)
+    if held is None:
         return None
-    held = hosted[-1]
     try:
         last = parse_address(app.settings.online_address).code
         if last is not None and normalize_code(last) == normalize_code(held.code):

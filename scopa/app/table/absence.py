@@ -62,7 +62,7 @@ class AbsenceBanner:
         be brought back."""
         t, coordinator = self.translator(), self.coordinator
         if lost:
-            return t("online.lost_for_good")
+            return t("online.ended_by_host" if coordinator.ended else "online.lost_for_good")
         if not coordinator.online:
             if self.long_down:  # the game holding it may be closed
                 return t("online.reconnecting_long")

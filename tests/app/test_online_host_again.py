@@ -1,0 +1,110 @@
+"""Hosting a new table while a match at a table hosted here is unfinished: the friends
+there wait for the host, at that table's address. Host a table asks first: back to that
+table, close it for good (the friends are told), or neither."""
+
+from __future__ import annotations
+
+from scopa.app.scenes.confirm import ConfirmScene
+from scopa.app.scenes.lobby import LobbyScene
+from scopa.app.scenes.online import OnlineScene, waiting_table
+from scopa.app.table import TableScene
+from scopa.net.client import ServerError
+from scopa.storage import Store
+
+from .menu_helpers import click, frame
+from .test_online import run_until
+from .test_online_rejoin import host_with_a_friend, join_from_the_menus, open_game
+
+
+def ask_to_host_again(game) -> ConfirmScene:  # noqa: ANN001
+    click(game, game.stack.top.online)
+    online = game.stack.top
+    assert isinstance(online, OnlineScene) and online.waiting
+    click(game, online.host_button)
+    question = game.stack.top
+    assert isinstance(question, ConfirmScene), "Host a table opened a second table unasked"
+    return question
+
+
+def test_hosting_again_asks_and_cancel_or_back_keeps_the_table(tmp_path, monkeypatch):
+    """Marco left a match unfinished and hosted a new table with no warning: Anna, at the
+    old table's address, waited there for him, and the old one could no longer be reached
+    or closed, while the title said at every start that it waited."""
+    monkeypatch.setattr("scopa.app.hosting.DEFAULT_PORT", 0)
+    game = open_game(Store(tmp_path / "marco"))
+    friend = None
+    try:
+        address, friend = host_with_a_friend(game)
+        game.close()
+        game = open_game(Store(tmp_path / "marco"))
+        question = ask_to_host_again(game)
+        assert question.other_button is not None
+        click(game, question.no_button)  # Cancel
+        assert isinstance(game.stack.top, OnlineScene)
+        assert waiting_table(game) == address
+        click(game, game.stack.top.host_button)
+        click(game, game.stack.top.yes_button)  # Back to the table
+        run_until(game, lambda: isinstance(game.stack.top, TableScene))
+        assert game.stack.top.coordinator.address == address
+    finally:
+        if friend is not None:
+            friend.close()
+        game.close()
+
+
+def test_closing_the_table_for_good_tells_the_friends_and_the_title(tmp_path, monkeypatch):
+    """Close it for good: the friend still at the old table, trying to get back, is told
+    its host ended the match and stops trying; the new table opens; the title no longer
+    says a match waits."""
+    monkeypatch.setattr("scopa.app.hosting.DEFAULT_PORT", 0)
+    monkeypatch.setattr("scopa.net.client.RETRY_EVERY", 0.05)
+    monkeypatch.setattr("scopa.net.client.RETRY_MOST", 0.05)
+    game = open_game(Store(tmp_path / "marco"))
+    friend = None
+    try:
+        address, friend = host_with_a_friend(game)
+        game.close()  # the host closed the game, the match unfinished
+        friend.client.reconnect_for = None  # Anna's window waits for the host
+        game = open_game(Store(tmp_path / "marco"))
+        question = ask_to_host_again(game)
+        click(game, question.other_button)  # Close it for good
+        lobby = game.stack.top
+        assert isinstance(lobby, LobbyScene)
+        run_until(game, lambda: lobby.session.seated is not None)
+        assert lobby.session.seated.address != address
+        run_until(game, lambda: friend.client.lost)
+        told = [item for item in friend.poll() if isinstance(item, ServerError)]
+        assert [error.code for error in told] == ["ended"]
+        lobby.back()
+        frame(game)
+        assert waiting_table(game) is None
+        assert not game.home().table_waits
+    finally:
+        if friend is not None:
+            friend.close()
+        game.close()
+
+
+def test_a_friend_at_a_table_its_host_ended_is_told_and_forgets_it(tmp_path, friends_table):
+    """The friend at the old table waited for its host for ever. Told the host ended the
+    match, the table says so, and the seat and the address are no longer kept."""
+    server, _, address = friends_table
+    game = open_game(Store(tmp_path / "bruno"))
+    try:
+        table = join_from_the_menus(game, address)
+        assert game.store.load_seats() and game.settings.online_address
+        assert server.end(table.coordinator.ticket.code, 0)
+        run_until(game, lambda: table.lost)
+        assert table.coordinator.ended
+        assert table.absence.words(lost=True) == game.t("online.ended_by_host")
+        assert not game.store.load_seats() and not game.settings.online_address
+        game.home()
+        click(game, game.stack.top.online)
+        online = game.stack.top
+        online.address = address
+        click(game, online.join_button)
+        lobby = game.stack.top
+        run_until(game, lambda: lobby.session.error is not None)
+        assert lobby._trouble() == game.t("online.refused", reason=game.t("online.error.ended"))
+    finally:
+        game.close()
