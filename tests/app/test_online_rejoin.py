@@ -34,20 +34,25 @@ def open_game(store: Store) -> App:
     return game
 
 
-def host_from_the_menus(game: App) -> LobbyScene:
-    """The lobby of a table hosted from the title's menus, its host seated."""
+def host_from_the_menus(game: App, *, closing: bool = False) -> LobbyScene:
+    """The lobby of a table hosted from the title's menus, its host seated (``closing``:
+    the match at a table hosted before is closed for good first, when asked)."""
     click(game, game.stack.top.online)
     click(game, game.stack.top.host_button)
+    if closing:
+        question = game.stack.top
+        assert isinstance(question, ConfirmScene)
+        click(game, question.other_button)
     lobby = game.stack.top
     assert isinstance(lobby, LobbyScene)
     run_until(game, lambda: lobby.session.seated is not None)
     return lobby
 
 
-def host_with_a_friend(game: App) -> tuple[str, BackgroundClient]:
+def host_with_a_friend(game: App, *, closing: bool = False) -> tuple[str, BackgroundClient]:
     """A table hosted from the menus with Bruno seated from another client, its match
     begun: the table's address, and Bruno's client."""
-    lobby = host_from_the_menus(game)
+    lobby = host_from_the_menus(game, closing=closing)
     address = lobby.session.seated.address
     friend = BackgroundClient(lobby.session.server.local_address)
     friend.submit(friend.client.join(address.rsplit("/", 1)[1], "Bruno")).result(20)
@@ -362,7 +367,7 @@ def test_the_title_s_word_of_a_table_waiting_never_shows_over_a_table_opened(
         frame(game)
         assert told in [toast.text for toast in game.toasts.shown()]  # on the title
         if how == "host":
-            _, friend = host_with_a_friend(game)
+            _, friend = host_with_a_friend(game, closing=True)
         else:
             click(game, game.stack.top.play)
         assert isinstance(game.stack.top, TableScene)

@@ -14,6 +14,7 @@ from scopa.app.app import App
 from scopa.app.hosting import LocalServer
 from scopa.app.online import OnlineSession
 from scopa.app.registry import default_scenes
+from scopa.app.scenes.confirm import ConfirmScene
 from scopa.app.scenes.lobby import LobbyScene
 from scopa.app.scenes.online import OnlineScene
 from scopa.app.table import TableScene
@@ -168,7 +169,12 @@ def test_a_table_opened_after_the_file_was_set_aside_keeps_its_own_seat(
     store = app.store
     store.hold_seat(HeldSeat("ws://127.0.0.1:1", "k3fzq8ta9mwex", 0, "a" * 32, hosted=True))
     spoil(tmp_path / "hosted.sqlite3", "garbage")
-    lobby = host(app, online)
+    click(app, online.host_button)
+    question = app.stack.top
+    assert isinstance(question, ConfirmScene)  # a match at that table was under way
+    click(app, question.other_button)  # close it for good: it is gone already
+    lobby = app.stack.top
+    assert isinstance(lobby, LobbyScene)
     run_until(app, lambda: lobby.session.seated is not None or lobby.session.error is not None)
     assert lobby.session.error is None
     (seat,) = store.load_seats()
