@@ -341,10 +341,10 @@ def test_a_folder_that_cannot_be_written_gives_a_message(kind: Kind, tmp_path: P
 
 def test_settings_from_a_hand_edit_without_format_table_are_set_aside(tmp_path: Path) -> None:
     """A file written by hand is set aside, with a word on what it lacks; what it says
-    that reads is kept."""
+    that reads is kept, and its player is not asked the first start's questions again."""
     store = Store(tmp_path)
     store.settings_path.write_text("muted = true\n")
-    assert store.load_settings() == Settings(muted=True)
+    assert store.load_settings() == Settings(muted=True, tutorial_done=True)
     assert "was not written by Scopa" in str(store.messages[0])
     assert (tmp_path / "settings.toml.bak").read_text() == "muted = true\n"
 
@@ -390,9 +390,9 @@ def test_rules_that_hold_only_together_are_salvaged_together_and_clashes_left_ou
     """Scopone's deal needs its four players, whichever line comes first; Cirulla for six
     cannot be, so of the two the rule read first stays."""
     text = '[rules]\ndeal = "scopone"\nplayers = 4\n'
-    assert salvage(text) == Settings(rules=Rules(players=4, deal="scopone"))
+    assert salvage(text) == Settings(rules=Rules(players=4, deal="scopone"), tutorial_done=True)
     text = "[rules]\ncirulla = true\nplayers = 6\n"
-    assert salvage(text) == Settings(rules=Rules(cirulla=True))
+    assert salvage(text) == Settings(rules=Rules(cirulla=True), tutorial_done=True)
     assert salvage("garbage\n\x00\n[rules]\nno = such rule\n") is None
     assert salvage("volume = " + "9" * 5000) is None
 
