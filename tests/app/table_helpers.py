@@ -113,3 +113,21 @@ def empty_felt(scene) -> tuple[float, float]:  # noqa: ANN001
             if scene.view.table_card_at(pos) is None:
                 return pos
     raise AssertionError("no free spot on the table")
+
+
+def crowded_match(rules: Rules, at_least: int, knock: bool = False) -> Match:
+    """A match where seat 0 is to play a card (``knock``: may knock) with at least
+    ``at_least`` cards on the table: from the first seed that gets there, every seat laying
+    a card down whenever it may, and knocking never (the same match each run)."""
+    for seed in range(1, 2000):
+        match = Match.new(rules, seed)
+        while not match.over and match.round.round_no == 1:
+            moves = match.legal_moves()
+            if match.turn == 0 and len(match.round.table_cards()) >= at_least:
+                wanted = [move for move in moves if move.is_declaration or not knock]
+                if any(move.is_play or knock for move in wanted):
+                    return match
+            lays = [move for move in moves if move.is_play and not move.captures]
+            passes = [move for move in moves if move.kind == "pass"]
+            match, _ = match.apply((lays or passes or list(moves))[0])
+    raise AssertionError(f"no seed lays {at_least} cards on the table")

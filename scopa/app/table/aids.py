@@ -13,7 +13,7 @@ whose input is awaited, how to point at a move or take plays back).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,6 +35,7 @@ from ..wording import card_list, rank_label
 from .frame import Item, box
 from .layout import TableLayout
 from .text import Writer
+from .under import Row, above_status, beside_hand, on_status
 
 FEATURES = ("hint", "undo", "review", "tracker")
 HINT_COLOUR = (130, 236, 160)
@@ -91,9 +92,13 @@ class AidsHost:
     behind: Callable[[], bool] = lambda: False
     """The table still shows an earlier deal or round than the match is at (the cards of
     the next are on their way): what the aids tell must not run ahead of it."""
-    controls: Callable[[], FRect | None] = lambda: None
-    """The row of buttons laid above the status line now (Cirulla's knock), if any: the
-    hint goes beside them on that row, or above them when the row has no room for it."""
+    controls: Callable[[], tuple[FRect, Row] | None] = lambda: None
+    """The buttons laid under the table now (Cirulla's knock), if any, and the row they lie
+    in: the hint goes beside them on that row."""
+    table_cards: Callable[[], Sequence[FRect]] = lambda: ()
+    """Where the cards lying on the table are: the hint keeps clear of them."""
+    hand: Callable[[], FRect | None] = lambda: None
+    """Where the hand at the bottom is, a card of it raised: the hint keeps clear of it."""
     opening_take: Callable[[], tuple[int, tuple[Card, ...]] | None] = lambda: None
     """Cirulla: the dealer and the opening table they took for their bonus this round, as
     the table has shown it (None: no such take)."""
@@ -503,44 +508,105 @@ class AidsLayer:
             play = t("aids.hint_lays", card=card)
         return t("aids.hint_line", play=play, reason=self.hint.text(t.language, deck))
 
-    def _hint_box(self, width: float | None = None) -> tuple[str, Any, FRect, FRect]:
-        """The shown hint's line, its pen, the room for its text and its box (at most
-        ``width`` wide; the table's width by default), to be placed by the caller."""
+    def _hint_box(
+        self, width: float, height: float | None = None, lines: int = 2
+    ) -> tuple[str, Any, FRect, FRect, style.Fit]:
+        """The shown hint's line, its pen, the room for its text, its box (at most
+        ``width`` by ``height``: two lines at their full size by default) and how its words
+        are laid out in it, to be placed by the caller."""
         lay = self.host.layout()
         line = self.hint_line()
         pen = self.host.text.pen("ui", lay.font_normal, HINT_COLOUR)
         pad_x, pad_y = lay.margin * 1.4, lay.margin * 0.6
-        if width is None:
-            width = lay.table_rect.width - lay.margin * 2 + pad_x
-        room = FRect(0, 0, width - pad_x, 2 * style.line_height(pen))
-        laid = style.fit(line, pen, room.width, room.height, lines=2)
+        if height is None:
+            height = 2 * style.line_height(pen) + pad_y
+        room = FRect(0, 0, width - pad_x, height - pad_y)
+        laid = style.fit(line, pen, room.width, room.height, lines=lines)
         area = FRect(0, 0, laid.width, laid.height).inflate(pad_x, pad_y)
-        return line, pen, room, area
+        return line, pen, room, area, laid
 
     def hint_width(self) -> float:
-        """The width of the hint's box on the table now (0: no hint shows)."""
+        """The width the hint's box wants on one line (0: no hint shows)."""
         if self.seat is None or not self._hint_shown():
             return 0.0
-        return self._hint_box()[3].width
+        lay = self.host.layout()
+        pen = self.host.text.pen("ui", lay.font_normal, HINT_COLOUR)
+        return style.natural_width(self.hint_line(), pen) + lay.margin * 1.4
+
+    def hint_height(self) -> float:
+        """The height of the hint's box on two lines at their full size (0: none shows)."""
+        if self.seat is None or not self._hint_shown():
+            return 0.0
+        lay = self.host.layout()
+        pen = self.host.text.pen("ui", lay.font_normal, HINT_COLOUR)
+        return 2 * style.line_height(pen) + lay.margin * 0.6
+
+    def hint_on_status(self) -> bool:
+        """The hint on show takes the status line's row (see ``under``)."""
+        if self.seat is None or not self._hint_shown():
+            return False
+        return self._hint_place()[5]
+
+    def _hint_place(self) -> tuple[str, Any, FRect, FRect, int, bool]:
+        """The shown hint's line, pen, text room and box, placed, with the lines it may
+        take, and whether it took the status line's row (its words give way). Beside
+        Cirulla's buttons, in the room they left it on their row; else just above the status
+        line, or on its row, where its words fit whole (at their full size where either
+        place has room for them); else beside the hand, where they are written largest:
+        never over a card on the table (``under``)."""
+        lay = self.host.layout()
+        x = lay.status_centre[0]
+        controls = self.host.controls()
+        if controls is not None:
+            buttons, row = controls
+            gap = lay.margin * 0.6
+            height = row.room.height if row.on_status else None
+            line, pen, room, area, _ = self._hint_box(buttons.left - gap - row.room.left, height)
+            area.midright = (buttons.left - gap, buttons.centery)
+            room.center = area.center
+            return line, pen, room, area, 2, row.on_status
+        cards = self.host.table_cards()
+        near = [self._hint_in(above_status(lay, cards), 2), self._hint_in(on_status(lay, cards))]
+        hand = self.host.hand()
+        far = [self._hint_in(row) for row in beside_hand(lay, cards, hand)] if hand else []
+        full = self.host.text.pen("ui", lay.font_normal, HINT_COLOUR).px
+        chosen = (
+            next((at for at in near if at is not None and at[5] >= full), None)
+            or next((at for at in near if at is not None), None)
+            or max((at for at in far if at is not None), key=lambda at: at[5], default=None)
+        )
+        if chosen is None:  # nowhere whole: on the status line's row all the same
+            row = on_status(lay, cards)
+            chosen = (row, *self._hint_box(row.room.width, row.room.height, 0)[:4], 0, 0)
+        row, line, pen, room, area, _, limit = chosen
+        target = x
+        if hand is not None and any(at is chosen for at in far):  # by the hand's side
+            target = hand.left if row.room.right <= hand.left else hand.right
+        area = row.place(area, target)
+        room.center = area.center
+        return line, pen, room, area, limit, row.on_status
+
+    def _hint_in(self, row: Row, limit: int = 0) -> tuple | None:
+        """The hint laid out in ``row`` (on at most ``limit`` lines; 0: as many as the row
+        holds): the row, its line, pen, text room and box, its size and ``limit``; None
+        where its words do not fit whole."""
+        height = row.room.height
+        if limit:
+            height = min(height, self.hint_height())
+        if row.room.width <= 0 or height <= 0:
+            return None
+        line, pen, room, area, laid = self._hint_box(row.room.width, height, limit)
+        if laid.elided or area.height > row.room.height or area.width > row.room.width:
+            return None
+        return row, line, pen, room, area, laid.px, limit
 
     def _hint_item(self) -> Item:
         lay = self.host.layout()
-        line, pen, room, area = self._hint_box()
-        x, y = lay.status_centre
-        bottom = y - style.line_height(pen) * 0.9 - lay.margin * 0.6
-        area.midbottom = (x, bottom)
-        row = self.host.controls()
-        if row is not None:  # beside the buttons, in the room they left it (on two lines)
-            gap = lay.margin * 0.6
-            beside = row.left - gap - (lay.table_rect.left + lay.margin)
-            if beside < area.width:
-                line, pen, room, area = self._hint_box(beside)
-            area.midright = (row.left - gap, row.centery)
-        room.center = area.center
+        line, pen, room, area, lines, _ = self._hint_place()
 
         def paint(surface: pygame.Surface) -> None:
             style.dark_panel(surface, area, Scale(lay.size), border=HINT_COLOUR, alpha=200)
-            style.text(surface, line, pen, room, align="center", lines=2)
+            style.text(surface, line, pen, room, align="center", lines=lines)
 
         return Item(("hint", line, tuple(area)), box(area), paint)
 
@@ -552,8 +618,8 @@ class AidsLayer:
         head_pen = text.pen("ui", lay.font_small, style.MIST)
         title_pen = text.pen("title", lay.font_large, style.BRIGHT_GOLD)
         head_h, title_h = style.line_height(head_pen), style.line_height(title_pen)
-        row = self.host.controls()  # Cirulla's knock, on its row above the turn's line
-        floor = lay.status_top if row is None else min(lay.status_top, row.top)
+        controls = self.host.controls()  # Cirulla's knock, on its row above the turn's line
+        floor = lay.status_top if controls is None else min(lay.status_top, controls[0].top)
         room = floor - lay.margin * 1.3  # from the top of the window to the turn
         card_w = lay.mini_w
         while True:  # many seats: smaller cards, for the panel to keep above the turn

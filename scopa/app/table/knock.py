@@ -1,11 +1,12 @@
 """Cirulla's knocking at the table: the buttons of the moves that play no card.
 
 When the player whose turn it is may declare (knock and show the hand for its bonus),
-decline a declaration at the deal or take one back, a button for each shows above the
-status line, with a key (K knocks). A hand holding the matta opens a small picker of the
-values the matta may be named (only those that make a bonus) before knocking: while it is
-open every key is its own (the arrows move its focus, Enter or Space chooses, a digit names
-a value at once), as in the capture choice. The moves come from the engine's legal moves;
+decline a declaration at the deal or take one back, a button for each shows under the
+table's cards, above the status line or on its row (``under``), with a key (K knocks). A
+hand holding the matta opens a small picker of the values the matta may be named (only
+those that make a bonus) before knocking: while it is open every key is its own (the
+arrows move its focus, Enter or Space chooses, a digit names a value at once), as in the
+capture choice. The moves come from the engine's legal moves;
 this only offers them.
 """
 
@@ -25,6 +26,7 @@ from .choice import SELECTED
 from .frame import Item, box
 from .layout import TableLayout
 from .text import Writer
+from .under import Row, above_status
 
 KNOCK_KEY = pygame.K_k
 PASS_KEY = pygame.K_n
@@ -81,6 +83,9 @@ class KnockBar:
         value a hint points at, else at the first."""
         self._pressed: str | None = None
         self.pointer: tuple[int, int] = (-1, -1)
+        self.row: Row | None = None
+        """The row under the table the buttons were last laid in (None: no buttons, or
+        the matta's picker)."""
 
     # --- what is offered -------------------------------------------------------------------
 
@@ -103,19 +108,24 @@ class KnockBar:
         moves: Sequence[Move],
         hand: Sequence[Card],
         rules: object,
-        aside: float = 0.0,
+        aside: Callable[[bool], float] = lambda on_status: 0.0,
+        row_for: Callable[[float, float], Row] | None = None,
     ) -> list[KnockButton]:
-        """The buttons in a row centred over the status line, with room at their left for
-        ``aside`` (the hint's width on one line), or for as much of it as the table leaves:
+        """The buttons in a row under the table's cards (``row_for``, for their width and
+        height: above the status line, or on its row where the cards leave no room
+        above it), with room at their left for ``aside`` (the width the hint, or the status
+        line's words on its row, want there), or for as much of it as the row leaves them:
         the hint then takes two lines there."""
         t = self.translator()
         specials = self.specials(moves)
         if not specials:
             self.picking = False
             self.suggested = None
+            self.row = None
             return []
         declares = [move for move in specials if move.is_declaration]
         if self.picking and len(declares) > 1:
+            self.row = None
             return self._picker(layout, declares, hand, rules)
         self.picking = False
         out: list[tuple[str, str, Move | None]] = []
@@ -137,15 +147,16 @@ class KnockBar:
             for _, label, _ in out
         ]
         total = sum(widths) + gap * (len(out) - 1)
-        x, y = layout.status_centre
-        left = x - total / 2
-        if aside:  # the hint's room at their left, as much of it as the table has
-            aside = min(aside, layout.table_rect.width - 2 * layout.margin - gap - total)
-            left = x - (aside + gap + total) / 2 + aside + gap
-        top = y - layout.font_normal * 1.2 - gap - height
+        row = (row_for or (lambda w, h: above_status(layout, ())))(total, height)
+        self.row = row
+        wanted = aside(row.on_status)
+        if wanted:  # the room at their left, as much of it as the row has
+            wanted = max(0.0, min(wanted, row.room.width - gap - total)) + gap
+        group = row.place(FRect(0, 0, wanted + total, height), layout.status_centre[0])
+        left = group.left + wanted
         buttons = []
         for (name, label, move), width in zip(out, widths):
-            buttons.append(KnockButton(name, label, FRect(left, top, width, height), move))
+            buttons.append(KnockButton(name, label, FRect(left, group.top, width, height), move))
             left += width + gap
         return buttons
 

@@ -126,6 +126,8 @@ class TableLayout:
         table_height = 2 * self.table_h + 3.2 * self.margin
         self.status_centre = (w / 2, h - self.hand_h - self.lift - 2.2 * self.margin)
         """The status line's middle: clear above a hand card raised (chosen by the keys)."""
+        self.raised_top = h - self.margin - self.hand_h - self.lift
+        """The top of a card of the bottom hand raised (chosen, or pointed at by a hint)."""
         status_half = (STATUS_LINES * self.font_normal + 0.6 * self.margin) / 2
         self.status_top = status_top = self.status_centre[1] - status_half
         """The top of the status line's panel at its tallest: what lies over the table

@@ -135,7 +135,7 @@ class Painter:
         if snap.dragged is not None:
             items.append(self._card(snap, view.sprites[snap.dragged], "dragged"))
         if snap.status is not None:
-            items.append(self._status(snap.status, lay))
+            items.append(self._status(snap.status, lay, snap.status_room))
         if snap.sparks:
             items.append(_sparks(snap.sparks))
         for banner in snap.banners:
@@ -391,19 +391,34 @@ class Painter:
             room = name_box.right
             style.text(surface, row.detail, small, FRect(left, y + tall, room - left, tall))
 
-    def _status(self, status: tuple[str, tuple[int, int, int]], lay: TableLayout) -> Item:
+    def _status(
+        self, status: tuple[str, tuple[int, int, int]], lay: TableLayout, spot: FRect | None
+    ) -> Item:
+        """The status line: on its row under the table, or in ``spot`` (beside Cirulla's
+        buttons, which took its row)."""
         words, colour = status
         pen = self.text.pen("ui", lay.font_normal, colour)
-        room = FRect(0, 0, lay.size[0] - lay.margin * 6, style.line_height(pen))
+        pad_x, pad_y = lay.margin * 1.4, lay.margin * 0.6
+        if spot is None:
+            room = FRect(0, 0, lay.size[0] - lay.margin * 6, style.line_height(pen))
+            centre = lay.status_centre
+        else:
+            room = FRect(0, 0, max(1.0, spot.width - pad_x), style.line_height(pen))
+            centre = spot.center
         laid = style.fit(words, pen, room.width, room.height)
-        rect = FRect(0, 0, laid.width, laid.height).inflate(lay.margin * 1.4, lay.margin * 0.6)
-        rect.center = room.center = lay.status_centre
+        rect = FRect(0, 0, laid.width, laid.height).inflate(pad_x, pad_y)
+        rect.center = room.center = centre
 
         def paint(surface: pygame.Surface) -> None:
             style.dark_panel(surface, rect, Scale(lay.size), alpha=150)
             style.text(surface, words, pen, room, align="center")
 
-        return Item(("status", words, colour), box(rect), paint)
+        return Item(("status", words, colour, tuple(rect)), box(rect), paint)
+
+    def status_width(self, status: tuple[str, tuple[int, int, int]], lay: TableLayout) -> float:
+        """The width of the status line's panel with its words on one line."""
+        pen = self.text.pen("ui", lay.font_normal, status[1])
+        return style.natural_width(status[0], pen) + lay.margin * 1.4
 
     def _banner(self, banner: Banner, lay: TableLayout) -> Item:
         laid = banner_fit(banner, lay, self.text)

@@ -36,7 +36,7 @@ from .frame import Item
 from .hud import background, draw_cover, plate_width
 from .input import PLAY_KEYS, Pick, TableInput
 from .knock import KnockBar, KnockButton, may_knock
-from .layout import TableLayout
+from .layout import TableLayout, card_rect
 from .painter import (
     GLOW_HOVER,
     GLOW_OPTION,
@@ -49,6 +49,7 @@ from .painter import (
 from .snapshot import TableSnapshot
 from .sprites import TableView
 from .text import Writer
+from .under import Row, row_under
 from .words import TableWords
 
 if TYPE_CHECKING:
@@ -232,17 +233,37 @@ class TableScene(Scene):
             behind=self._behind,
             opening_take=lambda: self.director.shown.opening_take,
             controls=self._controls,
+            table_cards=self.table_cards,
+            hand=self._bottom_hand,
         )
 
     def _behind(self) -> bool:
         shown, now = self.director.shown, self.match.round
         return (shown.round_no, shown.deal_no) != (now.round_no, now.deal_no)
 
-    def _controls(self) -> pygame.FRect | None:
+    def _controls(self) -> tuple[pygame.FRect, Row] | None:
         if self.knock.picking:
             return None
         buttons = self.knock_buttons()
-        return buttons[0].rect.unionall([button.rect for button in buttons]) if buttons else None
+        if not buttons or self.knock.row is None:
+            return None
+        return buttons[0].rect.unionall([button.rect for button in buttons]), self.knock.row
+
+    def _bottom_hand(self) -> pygame.FRect | None:
+        """The hand at the bottom as drawn at rest, with room for a card of it raised."""
+        lay = self.layout
+        cards = self.view.hands[lay.bottom] if lay.bottom < len(self.view.hands) else []
+        if not cards:
+            return None
+        slots = lay.hand_slots(lay.bottom, len(cards), True)
+        hand = card_rect(slots[0]).unionall([card_rect(slot) for slot in slots[1:]])
+        return pygame.FRect(hand.left, lay.raised_top, hand.width, hand.bottom - lay.raised_top)
+
+    def table_cards(self) -> list[pygame.FRect]:
+        """Where the cards lying on the table are drawn, at rest."""
+        slots = self.view.slots
+        lay = self.layout
+        return [lay.table_slot(at, len(slots)) for at, card in enumerate(slots) if card]
 
     def _viewpoint(self) -> int | None:
         """Whose point of view the aids may take: none behind the cover or when watching."""
@@ -452,8 +473,23 @@ class TableScene(Scene):
             return []
         moves = self.match.legal_moves()
         hand = self.match.round.hand(seat)
-        aside = self.aids.hint_width()
-        return self.knock.buttons(self.layout, moves, hand, self.setup.rules, aside)
+        lay, cards, tall = self.layout, self.table_cards(), self.aids.hint_height()
+
+        def row(width: float, height: float) -> Row:
+            return row_under(lay, cards, width, max(height, tall))
+
+        return self.knock.buttons(lay, moves, hand, self.setup.rules, self._beside_knock, row)
+
+    def _beside_knock(self, on_status: bool) -> float:
+        """The width wanted at the left of Cirulla's buttons: the hint's; on the status
+        line's row, which they took, the status line's words when no hint shows there (a
+        message, which the hint gives way to, or whose turn it is)."""
+        said = on_status and self.said() is not None
+        hint = 0.0 if said else self.aids.hint_width()
+        status = self._status()
+        if hint or not on_status or status is None:
+            return hint
+        return self.painter.status_width(status, self.layout)
 
     def _cannot(self, card: Card, target: Card | None) -> None:
         """Say why ``card`` cannot be played that way (it goes back to the hand)."""
@@ -849,6 +885,7 @@ class TableScene(Scene):
         moving = frozenset(self.tweener.targets() | self.ui.targets())
         dragged = self.drag.card if self.drag.dragging else None
         glowing = self.director.glowing or self.pick.preview
+        status, status_room = self._status_place()
         landing = None
         if self.pick.landing and self.drag.dragging:
             slot = view.free_slot()
@@ -875,7 +912,8 @@ class TableScene(Scene):
             ),
             hud=self.words.hud(),
             stock_label=self.words.stock(),
-            status=self._status(),
+            status=status,
+            status_room=status_room,
             banners=tuple(
                 Banner(b.text, b.kind, b.scale, b.alpha, b.fade) for b in self.director.banners
             ),
@@ -894,10 +932,34 @@ class TableScene(Scene):
             return None
         return card, self.app.t("table.matta_badge", n=named)
 
+    def _status_place(self) -> tuple[tuple[str, tuple[int, int, int]] | None, pygame.FRect | None]:
+        """The status line's words and where they go (None: on their own row). Where the
+        hint or Cirulla's buttons took the row (``under``), a message shows there all the
+        same (the hint gives way to it), beside the buttons; the hint takes the place of
+        whose turn it is."""
+        status = self._status()
+        if status is None:
+            return None, None
+        said = self.said() is not None
+        buttons = self.knock_buttons()
+        row = self.knock.row if buttons else None
+        if row is not None and row.on_status:
+            if self.aids.hint_on_status() and not said:
+                return None, None
+            rect = buttons[0].rect.unionall([button.rect for button in buttons])
+            width = self._beside_knock(True)
+            gap = self.layout.margin * 0.6
+            return status, pygame.FRect(rect.left - gap - width, rect.top, width, rect.height)
+        if self.aids.hint_on_status() and not said:
+            return None, None
+        return status, None
+
     def overlay_items(self) -> list[Item]:
         """Panels over the table: the aids, the capture choice, the cover."""
         items = self.aids.items(self.art)
         if self.knock.picking:  # the hint was taken: its value is lit in the chooser
+            items = [item for item in items if item.key[0] != "hint"]
+        if self.said() is not None and self.aids.hint_on_status():  # a message instead
             items = [item for item in items if item.key[0] != "hint"]
         # the last capture, opened over the table, lies over Cirulla's knock buttons too
         review = [item for item in items if item.key[0] == "review"]

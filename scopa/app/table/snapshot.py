@@ -81,6 +81,9 @@ class TableSnapshot:
     hud: HudView
     stock_label: str
     status: tuple[str, Colour] | None
+    status_room: FRect | None
+    """Where the status line goes: None, on its own row under the table; else in this room
+    (beside Cirulla's buttons, which took its row)."""
     banners: tuple[Banner, ...]
     sparks: tuple[Spark, ...]
     overlays: tuple[Item, ...]
