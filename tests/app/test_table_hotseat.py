@@ -349,3 +349,48 @@ def test_a_hand_turns_down_once_played_while_computers_play_before_the_next_pers
         assert scene.view.visible_seats <= frozenset({scene.match.turn})  # the one to play
     assert turned_down >= 8  # each person's plays through the round's deals
     scene.close()
+
+
+def test_the_press_that_lifts_the_cover_does_not_turn_the_score_sheet(app):
+    """At one screen each person presses Enter to lift the cover when their turn comes.
+    At the end of a round the next person, handed the screen a moment after the last card
+    (the sheet's grace long over), pressed Enter for the cover as ever: the sheet in its
+    place went on to the next round, and nobody saw the scores. A sheet reached at one
+    screen turns only for a key pressed once it has been seen: the first key only shows
+    where the focus is."""
+    from scopa.app.scenes.scoring import ScoringScene
+    from scopa.app.table.scene import COVER_HOLD
+    from scopa.engine import Match
+
+    app.settings = app.settings.with_(animation_speed="fast", language="en")
+    setup = MatchSetup((SeatConfig("Anna", True), SeatConfig("Bruno", True)), Rules())
+    match = Match.new(Rules(), 1)
+    while sum(len(match.round.hand(seat)) for seat in range(2)) + len(match.round.stock) > 1:
+        match, _ = match.apply(match.legal_moves()[0])  # up to the round's last card
+    scene = TableScene(app, coordinated(app, setup, match), worker=inline_worker())
+    app.stack.push(scene)
+    settle(app, scene)
+    enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")
+
+    def press_after(seconds: float) -> None:
+        pump(app, round(seconds / FRAME))
+        app.frame(FRAME, [enter])
+
+    pump(app)
+    assert scene.cover is not None
+    press_after(COVER_HOLD + 0.1)  # the cover lifts
+    press_after(0.5)  # the last card chosen...
+    press_after(0.5)  # ... and played
+    assert scene.match.round.round_no == 2
+    for _ in range(600):
+        if isinstance(app.stack.top, ScoringScene):
+            break
+        pump(app)
+    sheet = app.stack.top
+    assert isinstance(sheet, ScoringScene)
+    press_after(2.0)  # the next person, at the screen, for the cover they expect
+    assert app.stack.top is sheet
+    press_after(0.5)  # pressed again at once: still the sheet
+    assert app.stack.top is sheet
+    press_after(2.0)  # once read
+    assert app.stack.top is scene

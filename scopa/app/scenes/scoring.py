@@ -100,6 +100,11 @@ class ScoringScene(MenuScene):
         super().__init__(app)
         self.keys_from = RESULT_GRACE if self.match.over else KEY_GRACE
         """The sheet's age from which it takes keys."""
+        self.seen = coordinator.mode != "hotseat"
+        """A key was pressed with the sheet in sight. At one screen shared by several people
+        the next of them, handed the screen after the last card, presses Enter for the
+        cover that comes between turns, long after the sheet's grace: that first key only
+        shows where the focus is, and the sheet turns for a key pressed after it."""
         self.with_cards = frozenset(
             category
             for category in categories(self.match.rules)
@@ -125,11 +130,17 @@ class ScoringScene(MenuScene):
     def handle(self, event: pygame.event.Event) -> bool:
         """Keys wait until the sheet has been up a moment (``keys_from``) with none pressed
         for ``KEY_GRACE``: the keys that played the round's last cards, pressed on, must not
-        also turn the sheet (or start the rematch) before it was read. Escape, which turns
-        nothing, opens the menu at once."""
+        also turn the sheet (or start the rematch) before it was read; at one screen shared
+        by several people, until it was seen (``seen``). Escape, which turns nothing, opens
+        the menu at once."""
         waiting = self.age < self.keys_from
         if waiting and event.type == pygame.KEYDOWN and event.key != pygame.K_ESCAPE:
             self.keys_from = max(self.keys_from, self.age + KEY_GRACE)
+            return True
+        if not self.seen and event.type == pygame.KEYDOWN and event.key != pygame.K_ESCAPE:
+            self.seen = True  # at one screen: the press meant for the cover (see ``seen``)
+            self.keys_from = self.age + KEY_GRACE
+            self.form.keyboard_used = True
             return True
         clicked = event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
         if clicked and self.match.over and self.age < CLICK_GRACE:
