@@ -226,3 +226,42 @@ def test_the_line_under_the_table_keeps_clear_of_every_card_on_it(size, rules):
             card = lay.table_slot(slot, count)
             assert card.bottom + lay.margin * 0.25 <= line.top, (count, slot, card, line)
             assert not card.colliderect(line)
+
+
+@pytest.mark.parametrize("size", [*SIZES, (1280, 800), (1366, 768)])
+@pytest.mark.parametrize("rules", ARRANGEMENTS, ids=lambda r: f"{r.players}p{r.sides}s")
+def test_a_pile_s_count_lies_beside_it_not_on_it(size, rules):
+    """The number of cards a side has taken was written on the outer end of its pile for a
+    seat at the window's side, hiding the pile's card. Whoever sits at the bottom, every
+    count lies within the window by its own pile (and the scopa cards across it), on none
+    of the piles, the scopa cards, the hands, the names, the table, the deck or the aids."""
+    for bottom in range(rules.players):
+        lay = TableLayout(size, rules, bottom=bottom)
+        window = FRect(0, 0, *size).inflate(-lay.margin * 0.5, -lay.margin * 0.5)
+        taken = [
+            ("table", lay.table_rect.inflate(2 * lay.margin, 2 * lay.margin)),
+            ("deck", lay.deck_rect),
+            ("score panel", lay.hud_rect),
+            ("aids", FRect(size[0] * 0.55, 0, size[0] * 0.45, lay.toolbar_bottom)),
+        ]
+        for seat in range(rules.players):
+            taken.append((f"plate {seat}", lay.place_of(seat).name_rect))
+            for visible in (False, True):
+                cards = [card_rect(s) for s in lay.hand_slots(seat, rules.hand_size, visible)]
+                taken.append((f"hand {seat}", cards[0].unionall(cards[1:])))
+        for side in range(rules.sides):
+            taken.append((f"pile {side}", lay.pile_rect(side)))
+            taken += [
+                (f"pile {side} scopa", lay.marker_rect(side, index, SCOPE_SHOWN))
+                for index in range(SCOPE_SHOWN)
+            ]
+        for side in range(rules.sides):
+            count = lay.count_rect(side)
+            assert window.contains(count), (bottom, side, count)
+            for name, rect in taken:  # a pixel of slack: edges may touch
+                assert not count.inflate(-2, -2).colliderect(rect), (bottom, side, count, name)
+            own = lay.pile_rect(side).unionall(
+                [lay.marker_rect(side, index, SCOPE_SHOWN) for index in range(SCOPE_SHOWN)]
+            )
+            near = own.inflate(2 * lay.margin, 2 * lay.margin)
+            assert near.colliderect(count), (bottom, side, count, own)  # by its own pile

@@ -407,21 +407,76 @@ class TableLayout:
         return (x + self._inward(x) * (MARKER_STEP + index * step) * self.pile_w, y)
 
     def pile_tag(self, side: int, width: float, height: float) -> FRect:
-        """Where the number of cards a side has taken is written, ``width`` by ``height``:
-        beside the pile of a seat at the bottom or the top, on the side away from the scopa
-        cards; on the outer end of the stack for a seat at the window's side, whose hand
-        and the window's edge leave no room beside it (the scopa cards lie across the other
-        end)."""
+        """Where the number of cards a side has taken is written, ``width`` by ``height``,
+        beside its pile and never on it (``_tag_spots``, the one chosen for it)."""
+        return self._tag_spots(side, width, height)[self._tag_chosen[side]]
+
+    def _tag_spots(self, side: int, width: float, height: float) -> list[FRect]:
+        """The places a pile's count may take, best first: for a seat at the bottom or the
+        top, beside the pile on the side away from the scopa cards; then (first for a seat
+        at the window's side, whose edge leaves no room there) just past the farthest the
+        scopa cards reach towards the middle; then under them, then over them (over, then
+        under, for the bottom seat's, at the window's bottom edge). Each keeps its edge
+        nearest the pile where it is, whatever the number's width."""
         place = self._pile_place(side)
         x, y = place.pile_centre
         m = self.margin
-        outward = -self._inward(x)
-        tag = FRect(0, 0, width, height)
-        tag.center = (x + outward * (self.pile_h / 2 + m * 0.4 + width / 2), y)
-        if place.horizontal and m * 0.25 <= tag.left and tag.right <= self.size[0] - m * 0.25:
-            return tag
-        tag.centerx = x + outward * (self.pile_h / 2 - m * 0.15 - width / 2)
-        return tag
+        inward = self._inward(x)
+        stack = self.pile_rect(side)
+        reach = stack.unionall([self.marker_rect(side, i, SCOPE_SHOWN) for i in range(SCOPE_SHOWN)])
+        past = max(stack.width / 2, (MARKER_SPREAD + 0.5) * self.pile_w) + m * 0.4
+        under = (x, reach.bottom + m * 0.3 + height / 2)
+        over = (x, reach.top - m * 0.3 - height / 2)
+        low = place.horizontal and y > self.size[1] / 2  # the bottom seat's: over first
+        spots = [(x + inward * (past + width / 2), y), *((over, under) if low else (under, over))]
+        if place.horizontal:
+            spots.insert(0, (x - inward * (stack.width / 2 + m * 0.4 + width / 2), y))
+        tags = []
+        for centre in spots:
+            tag = FRect(0, 0, width, height)
+            tag.center = centre
+            tags.append(tag)
+        return tags
+
+    @cached_property
+    def _tag_chosen(self) -> dict[int, int]:
+        """For each side, which of its ``_tag_spots`` its count takes: the first inside the
+        window and clear of everything on the table (``_tag_obstacles``) and of the counts
+        placed before it (those by the window's sides first, which have fewer places), else
+        the first inside the window."""
+        width, height = self.font_small * 1.4 + self.margin * 0.8, self.font_small * 1.3
+        window = FRect((0, 0), self.size).inflate(-self.margin * 0.5, -self.margin * 0.5)
+        placed: list[FRect] = []
+        chosen = {}
+        for side in sorted(range(self.sides), key=lambda s: self._pile_place(s).horizontal):
+            spots = self._tag_spots(side, width, height)
+            inside = [k for k, tag in enumerate(spots) if window.contains(tag)] or [0]
+            taken = [*self._tag_obstacles, *placed]
+            clear = [k for k in inside if spots[k].inflate(-2, -2).collidelist(taken) < 0]
+            chosen[side] = (clear or inside)[0]
+            placed.append(spots[chosen[side]])
+        return chosen
+
+    @cached_property
+    def _tag_obstacles(self) -> list[FRect]:
+        """What a pile's count keeps clear of: the table, the deck, the score panel, the
+        aids' corner, every plate, hand (hidden or shown), pile and scopa card."""
+        w = self.size[0]
+        taken = [
+            self.table_rect.inflate(2 * self.margin, 2 * self.margin),
+            self.deck_rect,
+            self.hud_rect,
+            FRect(w * 0.55, 0, w * 0.45, self.toolbar_bottom),
+        ]
+        for seat in range(self.players):
+            taken.append(FRect(self.place_of(seat).name_rect))
+            for visible in (False, True):
+                cards = [card_rect(slot) for slot in self.hand_slots(seat, self.hand_size, visible)]
+                taken.append(cards[0].unionall(cards[1:]))
+        for side in range(self.sides):
+            taken.append(self.pile_rect(side))
+            taken += [self.marker_rect(side, i, SCOPE_SHOWN) for i in range(SCOPE_SHOWN)]
+        return taken
 
     def pile_rect(self, side: int) -> FRect:
         """A side's pile, lying across its place, with room for the stack's thickness."""
