@@ -427,24 +427,11 @@ def test_four_sides_bonuses_are_counted_in_brackets_the_label_names(app, languag
 def test_a_match_left_on_a_score_sheet_continues_on_that_sheet(app, store) -> None:
     """Saved and left (or killed) on round 1's score sheet, Continue went straight to round
     2: the sheet, its review and its replay were never seen again."""
-    import random
 
-    from scopa.app.scenes.title import TitleScene
     from scopa.app.table import TableScene
 
     setup = MatchSetup((SeatConfig("Anna", True), SeatConfig("Bruno", False, "beginner")), Rules())
-    match = Match.new(setup.rules, 5)
-    rng = random.Random(1)
-    while not match.rounds:
-        match, _ = match.apply(rng.choice(match.legal_moves()))
-    store.save_match(setup, match.record())
-    app.settings = app.settings.with_(language="en", animation_speed="fast", tutorial_done=True)
-    app.stack.push(TitleScene(app))
-    assert app.matches.resume()
-    for _ in range(5):
-        app.frame(1 / 30, [])
-    sheet = app.stack.top
-    assert isinstance(sheet, ScoringScene)
+    sheet, _, _ = continued_on_the_first_sheet(app, store, setup)
     assert sheet.headline() == app.t("round_over", n=1)
     sheet.next_round()
     for _ in range(5):
@@ -463,25 +450,11 @@ def test_a_sheet_continued_shows_the_round_it_scores_on_the_table_behind_it(app,
     round and first deal on the score panel, nothing taken, the next dealer's button. It
     shows round 1 as it ended, as the sheet reached by playing does; round 2 is dealt after
     the sheet."""
-    import random
 
-    from scopa.app.scenes.title import TitleScene
     from scopa.app.table import TableScene
 
     setup = MatchSetup((SeatConfig("Anna", True), SeatConfig("Bruno", False, "beginner")), Rules())
-    match = Match.new(setup.rules, 5)
-    rng = random.Random(1)
-    while not match.rounds:
-        dealer = match.round.dealer
-        match, _ = match.apply(rng.choice(match.legal_moves()))
-    store.save_match(setup, match.record())
-    app.settings = app.settings.with_(language="en", animation_speed="fast", tutorial_done=True)
-    app.stack.push(TitleScene(app))
-    assert app.matches.resume()
-    for _ in range(5):
-        app.frame(1 / 30, [])
-    sheet = app.stack.top
-    assert isinstance(sheet, ScoringScene)
+    sheet, match, dealer = continued_on_the_first_sheet(app, store, setup)
     (table,) = [scene for scene in app.stack if isinstance(scene, TableScene)]
     snap = table.snapshot()
     assert snap.hud.round_line == app.t("table.round", n=1)
@@ -894,3 +867,29 @@ def test_the_cards_behind_a_row_keep_each_side_s_count_whole_beside_a_long_name(
     for cell in cells:
         tails = [text for text in drawn if text.words == f": {cell.split(' (')[0]}"]
         assert tails and not any(text.elided or text.cut for text in tails), cell
+
+
+def continued_on_the_first_sheet(  # noqa: ANN001
+    app, store, setup: MatchSetup
+) -> tuple[ScoringScene, Match, int]:
+    """A match of ``setup`` saved once its first round ended, continued from the title: its
+    sheet, the match saved and the first round's dealer."""
+    import random
+
+    from scopa.app.scenes.title import TitleScene
+
+    match = Match.new(setup.rules, 5)
+    rng = random.Random(1)
+    dealer = match.round.dealer
+    while not match.rounds:
+        dealer = match.round.dealer
+        match, _ = match.apply(rng.choice(match.legal_moves()))
+    store.save_match(setup, match.record())
+    app.settings = app.settings.with_(language="en", animation_speed="fast", tutorial_done=True)
+    app.stack.push(TitleScene(app))
+    assert app.matches.resume()
+    for _ in range(5):
+        app.frame(1 / 30, [])
+    sheet = app.stack.top
+    assert isinstance(sheet, ScoringScene)
+    return sheet, match, dealer
