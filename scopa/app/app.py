@@ -468,12 +468,7 @@ class App:
             return swallowed
         now, pos, top = self.elapsed, tuple(event.pos), self.stack.top
         last = self._last_press
-        if (
-            last is not None
-            and now - last[0] <= DOUBLE_CLICK
-            and math.dist(pos, last[1]) <= DOUBLE_CLICK_REACH
-            and top is not last[2]
-        ):
+        if last is not None and top is not last[2] and second_click(last[:2], (now, pos)):
             self._swallowed = True
             return True
         self._last_press = (now, pos, top)
@@ -578,6 +573,16 @@ def starting_size(settings: Settings, asked: tuple[int, int] | None = None) -> t
     if desktops and (asked is None or screen):
         size = (min(size[0], desktops[0][0]), min(size[1], desktops[0][1]))
     return _at_least_min(size)
+
+
+def second_click(
+    first: tuple[float, tuple[int, int]], press: tuple[float, tuple[int, int]]
+) -> bool:
+    """Whether ``press`` (time, place) is a double click's second after the press ``first``:
+    soon after it (``DOUBLE_CLICK``) and as good as in its place (``DOUBLE_CLICK_REACH``)."""
+    return press[0] - first[0] <= DOUBLE_CLICK and math.dist(press[1], first[1]) <= (
+        DOUBLE_CLICK_REACH
+    )
 
 
 def _at_least_min(size: tuple[int, int]) -> tuple[int, int]:

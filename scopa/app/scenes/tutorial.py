@@ -7,7 +7,6 @@ lessons themselves (deck, accepted moves, order) are in ``scopa.aids.tutorial``.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -29,7 +28,7 @@ from scopa.settings import MatchSetup, SeatConfig
 
 from .. import style
 from ..ai_worker import AiWorker
-from ..app import DOUBLE_CLICK, DOUBLE_CLICK_REACH
+from ..app import second_click
 from ..matches import MatchCoordinator
 from ..style import Pen, Scale
 from ..table.aids import KEYS, REVIEW_KEY, AidsLayer
@@ -303,10 +302,7 @@ class TutorialScene(TableScene):
         opened."""
         last = self.last_pressed
         return (
-            last is not None
-            and self.app.elapsed - last[0] <= DOUBLE_CLICK
-            and math.dist(pos, last[1]) <= DOUBLE_CLICK_REACH
-            and name != last[2]
+            last is not None and name != last[2] and second_click(last[:2], (self.app.elapsed, pos))
         )
 
     def ringed(self) -> str | None:
