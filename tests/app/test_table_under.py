@@ -66,6 +66,19 @@ def kept_clear(scene: TableScene, area: FRect) -> list[str]:
     return covered
 
 
+def each_window_and_language(fast, match: Match):  # noqa: ANN001, ANN201
+    """The table of ``match`` at each of ``SIZES``, in English then Italian: (size, language,
+    the table scene), the scene closed after each size."""
+    for size in SIZES:
+        fast.resize(size)
+        scene = table_for(fast, match)
+        for language in ("en", "it"):
+            fast.settings = fast.settings.with_(language=language)
+            fast.set_language(language)
+            yield size, language, scene
+        fast.stack.pop()
+
+
 @pytest.mark.parametrize("rules", SEATINGS, ids=lambda rules: f"{rules.players}p")
 @pytest.mark.parametrize("many", [False, True], ids=["one row", "two rows"])
 def test_the_hint_covers_no_card(fast, rules, many):
@@ -73,25 +86,20 @@ def test_the_hint_covers_no_card(fast, rules, many):
     row of cards on the table, the card it named among them. Whatever the seats, the
     window, the language and the cards on the table, it covers none of them, nor the hand,
     the seats or the deck, and the status line does not lie over it."""
-    match = crowded_match(rules, 9 if many else 1)
-    for size in SIZES:
-        fast.resize(size)
-        scene = table_for(fast, match)
-        for language in ("en", "it"):
-            fast.settings = fast.settings.with_(language=language)
-            fast.set_language(language)
-            press(fast, pygame.K_h)
-            pump(fast, 8)
-            (hint,) = [item for item in scene.overlay_items() if item.key[0] == "hint"]
-            area = FRect(hint.key[2])
-            covered = kept_clear(scene, area)
-            assert not covered, (size, language, area, covered)
-            (words,) = written(hint)
-            assert not words.elided and area.contains(words.used), (size, language, words)
-            items = scene.painter.items(scene.snapshot())
-            status = [item.rect.inflate(-4, -4) for item in items if item.key[0] == "status"]
-            assert not any(area.colliderect(rect) for rect in status), (size, language)
-        fast.stack.pop()
+    for size, language, scene in each_window_and_language(
+        fast, crowded_match(rules, 9 if many else 1)
+    ):
+        press(fast, pygame.K_h)
+        pump(fast, 8)
+        (hint,) = [item for item in scene.overlay_items() if item.key[0] == "hint"]
+        area = FRect(hint.key[2])
+        covered = kept_clear(scene, area)
+        assert not covered, (size, language, area, covered)
+        (words,) = written(hint)
+        assert not words.elided and area.contains(words.used), (size, language, words)
+        items = scene.painter.items(scene.snapshot())
+        status = [item.rect.inflate(-4, -4) for item in items if item.key[0] == "status"]
+        assert not any(area.colliderect(rect) for rect in status), (size, language)
 
 
 def test_a_message_shows_on_the_row_the_hint_took(fast):
@@ -128,27 +136,20 @@ def test_the_knock_buttons_cover_no_card(fast, hinted):
     """Cirulla's knock buttons lay just above the status line, over the bottom of a second
     row of cards on the table. They keep clear of every card, and so do the hint beside
     them and the status line, at every window size."""
-    match = knocking_match()
-    for size in SIZES:
-        fast.resize(size)
-        scene = table_for(fast, match)
-        for language in ("en", "it"):
-            fast.settings = fast.settings.with_(language=language)
-            fast.set_language(language)
-            if hinted:
-                press(fast, pygame.K_h)
-                pump(fast, 8)
-            buttons = scene.knock_buttons()
-            assert [button.name for button in buttons] == ["knock"]
-            panels = [button.rect for button in buttons]
-            items = scene.painter.items(scene.snapshot())
-            lines = [item.rect.inflate(-4, -4) for item in items if item.key[0] == "status"]
-            panels += [FRect(line) for line in lines]
-            hints = [item for item in scene.overlay_items() if item.key[0] == "hint"]
-            assert len(hints) == hinted
-            panels += [FRect(item.key[2]) for item in hints]
-            for k, panel in enumerate(panels):
-                covered = kept_clear(scene, panel)
-                assert not covered, (size, language, panel, covered)
-                assert panel.collidelist(panels[k + 1 :]) < 0, (size, language, panels)
-        fast.stack.pop()
+    for size, language, scene in each_window_and_language(fast, knocking_match()):
+        if hinted:
+            press(fast, pygame.K_h)
+            pump(fast, 8)
+        buttons = scene.knock_buttons()
+        assert [button.name for button in buttons] == ["knock"]
+        panels = [button.rect for button in buttons]
+        items = scene.painter.items(scene.snapshot())
+        lines = [item.rect.inflate(-4, -4) for item in items if item.key[0] == "status"]
+        panels += [FRect(line) for line in lines]
+        hints = [item for item in scene.overlay_items() if item.key[0] == "hint"]
+        assert len(hints) == hinted
+        panels += [FRect(item.key[2]) for item in hints]
+        for k, panel in enumerate(panels):
+            covered = kept_clear(scene, panel)
+            assert not covered, (size, language, panel, covered)
+            assert panel.collidelist(panels[k + 1 :]) < 0, (size, language, panels)
