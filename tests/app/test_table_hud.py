@@ -203,13 +203,7 @@ def test_long_names_are_written_whole_on_their_plates_in_a_large_window(app, pla
     top seat's plate leaves the room beside it to the score panel, which names it whole."""
     app.resize((1920, 1080))
     names = ("Ludovica Sforza Visconti", "Bartolomeo Colleoni Jr.", "Caterina de Medici Sr.")
-    seats = [SeatConfig("Pierluigi Francesco Neri", True)]
-    seats += [SeatConfig(name, False, "beginner") for name in names[: players - 1]]
-    rules = Rules(players=players, teams=False)
-    setup = MatchSetup(tuple(seats), rules)
-    scene = TableScene(app, coordinated(app, setup, Match.new(rules, 4)), worker=inline_worker())
-    app.stack.push(scene)
-    app.frame(1 / 30, [])
+    scene, seats, rules = table_of_long_names(app, "Pierluigi Francesco Neri", names, players)
     layout = scene.layout
     needed = hud_needs([config.name for config in seats], layout, scene.text)
     tops = [seat for seat in range(players) if layout.place_of(seat).position == "top"]
@@ -324,13 +318,7 @@ def test_a_plate_grown_for_a_long_name_keeps_it_clear_of_the_dealer_s_button(
     button: the words end a plate's margin short of the button, on every plate."""
     app.resize(size)
     names = ("Ludovica Sforza Visconti", "Bartolomeo Colleoni", "Caterina de Medici Sr.")
-    seats = [SeatConfig("Pierluigi Francesco", True)]
-    seats += [SeatConfig(name, False, "beginner") for name in names[: players - 1]]
-    rules = Rules(players=players, teams=False)
-    setup = MatchSetup(tuple(seats), rules)
-    scene = TableScene(app, coordinated(app, setup, Match.new(rules, 4)), worker=inline_worker())
-    app.stack.push(scene)
-    app.frame(1 / 30, [])
+    scene, seats, rules = table_of_long_names(app, "Pierluigi Francesco", names, players)
     layout = scene.layout
     plain = TableLayout(size, rules, scene.bottom)
     grown = 0
@@ -348,3 +336,18 @@ def test_a_plate_grown_for_a_long_name_keeps_it_clear_of_the_dealer_s_button(
                 assert gap >= plate_pad(layout), (text.words, gap, plate_pad(layout))
     assert grown
     scene.close()
+
+
+def table_of_long_names(  # noqa: ANN001
+    app, name: str, others: tuple[str, ...], players: int
+) -> tuple[TableScene, list[SeatConfig], Rules]:
+    """A table of ``players`` each alone, the person ``name`` and computers named from
+    ``others``, open in ``app`` after its first frame: the scene, its seats and rules."""
+    seats = [SeatConfig(name, True)]
+    seats += [SeatConfig(other, False, "beginner") for other in others[: players - 1]]
+    rules = Rules(players=players, teams=False)
+    setup = MatchSetup(tuple(seats), rules)
+    scene = TableScene(app, coordinated(app, setup, Match.new(rules, 4)), worker=inline_worker())
+    app.stack.push(scene)
+    app.frame(1 / 30, [])
+    return scene, seats, rules
