@@ -25,6 +25,7 @@ from scopa.engine import Breakdown, Card, DealerBonus, Match, Move, RoundScored,
 from scopa.net.client import BackgroundClient, Update
 from scopa.storage import Store
 
+from .menu_helpers import click
 from .test_online import run_until
 from .test_online_rejoin import join_from_the_menus, open_game, play_until, seat_held
 
@@ -325,3 +326,76 @@ def test_a_friend_back_at_a_cirulla_round_sees_the_opening_table_the_dealer_took
             assert (dealer, set(cards)) == (bonus.dealer, set(bonus.cards))
         finally:
             game.close()
+
+
+def holds_the_round_s_last_card(update: Update) -> bool:
+    """Anna is to play the last card of the round."""
+    obs = update.observation
+    return obs.stock_size == 0 and sum(obs.hand_sizes) == 1 and len(obs.hand) == 1
+
+
+ENDS_ON_ANNA = 3
+"""A shuffle whose match ends with a round whose last card is Anna's (each seat playing
+its first legal move), as does its first round."""
+
+
+@pytest.fixture
+def ends_on_anna(monkeypatch):
+    """The table made next is shuffled by ``ENDS_ON_ANNA`` (ask for it before the table)."""
+    monkeypatch.setattr("scopa.net.table.new_seed", lambda: ENDS_ON_ANNA)
+
+
+def test_a_window_cut_off_as_a_round_ends_shows_the_sheet_it_missed(
+    tmp_path, ends_on_anna, friends_table
+):
+    """Bruno's link dropped as Anna played a round's last card, the match's last among
+    them: back, his window laid out the next deal (or the final position) and went on, the
+    round's sheet, with its scores and the match's result, never shown to him."""
+    _, anna, address = friends_table
+    game = open_game(Store(tmp_path / "bruno"))
+    try:
+        table = join_from_the_menus(game, address)
+        turns = Turns(anna)
+        missed: list[bool] = []  # per round whose end Bruno missed: the match's last
+        while not table.match.over:
+            assert table.match.round.round_no < 12, "the match did not end"
+            top = game.stack.top
+            if isinstance(top, ScoringScene):  # a round's end Bruno saw: on to the next
+                click(game, top.buttons[-1])
+                continue
+            run_until(
+                game,
+                lambda: (
+                    isinstance(game.stack.top, ScoringScene)
+                    or (table.human_to_play is not None and not table.director.busy)
+                    or turns.hers() is not None
+                ),
+            )
+            update = turns.hers()
+            if update is not None and holds_the_round_s_last_card(update):
+                link = table.coordinator.link
+                rounds = len(table.match.rounds)
+                with cut_off(link):
+                    run_until(game, lambda link=link: not link.client.online)
+                    turns.play(update)
+                run_until(game, lambda rounds=rounds: len(table.match.rounds) > rounds)
+                run_until(game, lambda: isinstance(game.stack.top, ScoringScene))
+                sheet = game.stack.top
+                assert link.client.last is not None and link.client.last.catching_up
+                if table.match.over:
+                    assert sheet.headline() != game.t("round_over", n=len(table.match.rounds))
+                else:
+                    assert sheet.headline() == game.t("round_over", n=len(table.match.rounds))
+                assert [line[-1] for line in sheet.progress()] == list(table.match.totals)
+                missed.append(table.match.over)
+            elif update is not None:
+                turns.play(update)
+            elif isinstance(game.stack.top, TableScene) and table.human_to_play is not None:
+                at = table.match.at
+                table.play(table.match.legal_moves()[0])
+                run_until(game, lambda at=at: table.match.at > at)
+        assert missed[0] is False and missed[-1] is True
+        assert isinstance(game.stack.top, ScoringScene)
+    finally:
+        game.close()
+        pygame.display.quit()

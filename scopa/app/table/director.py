@@ -167,6 +167,11 @@ class Director:
 
         self.beats.append(run)
 
+    def sheet(self) -> None:
+        """Show the scoring scene once everything queued has been shown: for a round whose
+        end was not shown (a window cut off as it ended)."""
+        self.beats.append(self._scored)
+
     def hurry(self) -> None:
         """The watcher clicked: play what is queued four times faster."""
         self.boost = 0.25

@@ -620,17 +620,21 @@ class TableScene(Scene):
 
     def _catch_up(self, match: RemoteMatch) -> None:
         """Show ``match``, reached by moves this window was not told of, at once: its round
-        laid out afresh from this seat's view, its numbers on the score panel."""
+        laid out afresh from this seat's view, its numbers on the score panel, and the
+        sheet of a round that ended meanwhile (the match's, if it ended)."""
         self.drag.cancel()
         self.pick.clear()
         self.tweener.finish_all()
         self.director.glowing = frozenset()
         shown = self.director.shown
+        missed = match.over or match.round.round_no > shown.round_no
         shown.totals = match.totals
         shown.round_no, shown.deal_no = match.round.round_no, match.round.deal_no
         shown.dealer = match.round.dealer
         self._restore_view(match.observation)
         self._apply_visibility(animate=False)
+        if missed:  # a round ended while this window was cut off: its sheet, as others saw
+            self.director.sheet()
 
     def _restore_view(self, obs: Observation) -> None:
         """Lay out a round under way from one seat's view: its hand, the table, every pile
