@@ -191,6 +191,12 @@ class LocalServer:
             with contextlib.suppress(Exception):
                 await server.close()
 
+    def played_out(self, code: str) -> bool:
+        """The match at the table ``code`` ended here since this server started, played to
+        its end (by friends and computers while its host was away, too). Never waits."""
+        server = self._server
+        return server is not None and code in server.played_out
+
     def end(self, code: str, seat: int) -> bool:
         """End the match at the table ``code`` for good, its host in ``seat`` (the server
         tells the friends); False when no table has that code. Once started; it waits on

@@ -168,6 +168,9 @@ class GameServer:
         """Connections open per address, from their acceptance, handshake or not."""
         self.ws_server: WsServer | None = None
         self._tasks: list[asyncio.Task[None]] = []
+        self.played_out: set[str] = set()
+        """The codes of the tables whose match ended here, played to its end: read from
+        other threads (a game hosting tables asks whether its host's table still waits)."""
         welcome = server_message(
             "welcome", server=SERVER_NAME, versions=[1], limits=self.limits.public()
         )
@@ -667,6 +670,7 @@ class GameServer:
         events = table.apply(move)
         if table.status == "over":  # recorded before anyone can learn the match is over
             await self.store.finish(table.code)
+            self.played_out.add(table.code)
         self._broadcast_state(table, events, "move")
         if table.status == "over":
             await self._send_table(table)

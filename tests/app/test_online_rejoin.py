@@ -451,3 +451,44 @@ def test_a_damaged_list_of_seats_is_told_when_the_title_opens(tmp_path):
         assert store.seats_path.with_name("seats.json.bak").exists()
     finally:
         game.close()
+
+
+def test_a_hosted_match_the_friends_finished_with_the_computer_is_not_said_to_wait(
+    tmp_path, monkeypatch
+):
+    """Anna left the table she hosts; Bruno let the computer play her seat and finished
+    the match. Her title still said the match waited for her, until Join said it was over."""
+    import functools
+
+    from scopa.net.protocol import Limits
+    from scopa.net.server import GameServer
+
+    monkeypatch.setattr("scopa.app.hosting.DEFAULT_PORT", 0)
+    server = functools.partial(GameServer, limits=Limits(away_grace=0.2))
+    monkeypatch.setattr("scopa.app.hosting.GameServer", server)
+    store = Store(tmp_path / "anna")
+    game = open_game(store)
+    friend = None
+    try:
+        _, friend = host_with_a_friend(game)
+        game.home()  # Anna leaves the table
+        assert game.stack.top.table_waits
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                friend.submit(friend.client.hand_over(0)).result(10)
+                break
+            except Exception:  # not away long enough yet
+                assert time.monotonic() < deadline
+                time.sleep(0.1)
+        play_out(friend)
+        frame(game)
+        assert not game.stack.top.table_waits
+        game.home()
+        assert not game.stack.top.table_waits
+        assert store.load_seats() == []
+        assert game.t("online.table_waits_title") not in [t.text for t in game.toasts.shown()]
+    finally:
+        if friend is not None:
+            friend.close()
+        game.close()

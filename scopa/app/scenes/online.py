@@ -257,8 +257,14 @@ class OnlineScene(MenuScene):
 def waiting_seat(app: App) -> HeldSeat | None:
     """The seat held at a table this game hosts whose match is under way, if any (the seat
     is forgotten once its match is over, or ended, or when its host leaves it before it
-    began); the latest, if several."""
+    began; a match this game's server saw played out while its host was away is forgotten
+    here); the latest, if several."""
     hosted = [held for held in app.store.load_seats() if held.hosted]
+    server = app.matches.hosted_server()
+    if server is not None:
+        for held in [held for held in hosted if server.played_out(held.code)]:
+            app.store.drop_seat(held.code)  # friends played it out while its host was away
+            hosted.remove(held)
     return hosted[-1] if hosted else None
 
 

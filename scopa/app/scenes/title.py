@@ -12,7 +12,7 @@ from ..toasts import ToastBand, worded
 from ..widgets import Button
 from .base import MenuScene
 from .flow import describe
-from .online import waiting_table
+from .online import waiting_seat
 
 if TYPE_CHECKING:
     from scopa.engine import GameRecord
@@ -54,7 +54,7 @@ class TitleScene(MenuScene):
         self.quit = Button(self.tr("quit"), self.on_quit, hint=self.tr("quit_hint"))
         self.online = Button(self.tr("online"), self.on_online, hint=self._online_hint)
         self.table_waits = False
-        """A match at a table hosted here is under way (``waiting_table``)."""
+        """A match at a table hosted here is under way (``waiting_seat``)."""
         self.grid = [
             self.new_game,
             self.online,
@@ -74,16 +74,27 @@ class TitleScene(MenuScene):
     def _check_saved(self) -> None:
         self.saved = self.app.matches.saved()
         self.play.primary = self.saved is None  # one red button: Continue when there is a save
-        self.table_waits = waiting_table(self.app) is not None
+        held = waiting_seat(self.app)
+        self._waiting_code = "" if held is None else held.code
+        self.table_waits = held is not None
         self.online.primary = self.table_waits
         self._waits_untold = self.table_waits
         """Told once the title is up: a title made on the way to the table is not."""
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        if self.table_waits and self._played_out():
+            self._check_saved()  # friends finished it while its host was away: it waits no more
+            self.app.toasts.forget(lambda toast: toast.owner is self and toast.key == WAITS_KEY)
         if self._waits_untold:
             self._waits_untold = False
             self.app.notify(worded("online.table_waits_title"), key=WAITS_KEY)
+
+    def _played_out(self) -> bool:
+        """The match said to wait was since played to its end at this game's server (never
+        waits: the server keeps the tables it saw end)."""
+        server = self.app.matches.hosted_server()
+        return server is not None and server.played_out(self._waiting_code)
 
     def leave(self) -> None:
         super().leave()
