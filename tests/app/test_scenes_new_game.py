@@ -266,7 +266,7 @@ def test_six_players_in_three_pairs(app, scene) -> None:
     assert len(set(names)) == 6
     you = app.t("you")
     pairs = [" & ".join(scene.seat_names()[s] for s in rules.seats_of(side)) for side in range(3)]
-    assert scene.matchup() == f"{pairs[0]}, {pairs[1]} and {pairs[2]}, pair against pair"
+    assert scene.matchup() == f"{pairs[0]}, {pairs[1]}, {pairs[2]}: pair against pair"
     assert scene.matchup().startswith(f"{you} & ")
     assert scene.error == ""
 
@@ -279,6 +279,49 @@ def test_three_players_alone_are_not_each_against_the_next(app, scene) -> None:
     app.set_language("it")
     names = scene.seat_names()
     assert scene.matchup() == f"{names[0]}, {names[1]} e {names[2]}, ognuno per sé"
+
+
+FRIENDS = ("Anna", "Bruno", "Carla", "Dario", "Franco", "Gina")
+SIDES_TOLD = {
+    (6, False, 3): {
+        "it": "Anna e Dario, Bruno e Franco, Carla e Gina: coppia contro coppia",
+        "en": "Anna & Dario, Bruno & Franco, Carla & Gina: pair against pair",
+    },
+    (6, False, 2): {
+        "it": "Anna, Carla e Franco contro Bruno, Dario e Gina",
+        "en": "Anna, Carla & Franco against Bruno, Dario & Gina",
+    },
+    (6, False, 6): {
+        "it": "Anna, Bruno, Carla, Dario, Franco e Gina, ognuno per sé",
+        "en": "Anna, Bruno, Carla, Dario, Franco and Gina, each on their own",
+    },
+    (4, True, 2): {
+        "it": "Anna e Carla contro Bruno e Dario",
+        "en": "Anna & Carla against Bruno & Dario",
+    },
+    (4, False, 2): {
+        "it": "Anna, Bruno, Carla e Dario, ognuno per sé",
+        "en": "Anna, Bruno, Carla and Dario, each on their own",
+    },
+}
+
+
+@pytest.mark.parametrize("language", ["it", "en"])
+@pytest.mark.parametrize("table", list(SIDES_TOLD), ids=lambda t: f"{t[0]}p-teams{t[1]}-{t[2]}")
+def test_the_line_under_the_seats_tells_every_side_apart(app, language, table) -> None:
+    """With three pairs the Italian line read "Tu e Lucia, Giulia e Paolo e Marco e Chiara,
+    coppia contro coppia": the pairs, each joined by "e", were joined by "e" again, so the
+    last four names read as one side."""
+    from scopa.settings import MatchSetup, SeatConfig
+
+    players, teams, six_sides = table
+    rules = Rules(players=players, teams=teams, six_sides=six_sides)
+    seats = tuple(SeatConfig(name, n == 0) for n, name in enumerate(FRIENDS[:players]))
+    app.settings = app.settings.with_(last_setup=MatchSetup(seats, rules), rules=Rules())
+    app.set_language(language)
+    scene = NewGameScene(app)
+    assert scene.rules() == rules
+    assert scene.matchup() == SIDES_TOLD[table][language]
 
 
 @pytest.mark.parametrize("six_sides", [2, 3, 6])

@@ -336,7 +336,9 @@ class NewGameScene(MenuScene):
     def matchup(self) -> str:
         """Who plays against whom, as the table names the sides ("Tu e Marco contro Giulia e
         Lucia"; with three sides or more "Tu, Giulia e Marco, ognuno per sé", not "Tu
-        contro Giulia contro Marco")."""
+        contro Giulia contro Marco"). Three pairs are listed with commas alone ("Tu e Lucia,
+        Giulia e Paolo, Marco e Chiara: coppia contro coppia"): each pair is already joined
+        by "e", and a last "e" between pairs made the last four names read as one side."""
         try:
             setup = self.setup()
             names = side_names(setup, self.t)
@@ -344,8 +346,9 @@ class NewGameScene(MenuScene):
             return ""
         if len(names) <= 2:
             return f" {self.t('ng_against')} ".join(names)
-        alone = setup.rules.players == len(names)
-        return self.t("ng_each_alone" if alone else "ng_pair_by_pair", names=join(self.t, names))
+        if setup.rules.players == len(names):
+            return self.t("ng_each_alone", names=join(self.t, names))
+        return self.t("ng_pair_by_pair", names=", ".join(names))
 
     def game_named(self) -> int | None:
         """A seat whose typed name is one the game gives another seat or kind of player
