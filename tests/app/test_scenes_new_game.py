@@ -324,22 +324,40 @@ def test_the_line_under_the_seats_tells_every_side_apart(app, language, table) -
     assert scene.matchup() == SIDES_TOLD[table][language]
 
 
-@pytest.mark.parametrize("six_sides", [2, 3, 6])
-def test_the_side_markers_follow_the_sides_of_six_players(app, scene, six_sides) -> None:
-    from scopa.app import style
-
-    choose_players(app, scene, 6)
-    scene.six_sides = six_sides
+def seat_colours(app, scene) -> list[tuple[int, ...]]:  # noqa: ANN001
+    """The colour of each seat's side marker, as drawn."""
     app.frame(1.0, [])  # past the fade-in
-    rules = scene.rules()
     colours = []
-    for n in range(6):
+    for n in range(scene.players):
         label = seat(scene, n)[0].rect
         r = max(3, label.h // 7)
         colours.append(tuple(app.screen.get_at((label.right - r * 3, label.centery)))[:3])
+    return colours
+
+
+@pytest.mark.parametrize("six_sides", [2, 3, 6])
+def test_the_side_markers_follow_the_sides_of_six_players(app, scene, six_sides) -> None:
+    choose_players(app, scene, 6)
+    scene.six_sides = six_sides
+    rules = scene.rules()
+    colours = seat_colours(app, scene)
     for n in range(6):
         assert colours[n] == style.SIDE_COLORS[rules.side_of(n)], n
     assert len(set(colours)) == rules.sides
+
+
+def test_rules_that_cannot_seat_the_players_still_colour_the_seats_by_the_teams_shown(
+    app, scene
+) -> None:
+    """Scopone scientifico for six, in two teams of three: the message said it cannot be
+    played and the six seats took six colours, as if everyone played alone."""
+    scene._set_preset("scopone_scientifico")
+    choose_players(app, scene, 6)
+    scene.six_sides = 2
+    scene._check()
+    assert scene.error and scene.sides_row.control.label() == app.t("sides_2")
+    colours = seat_colours(app, scene)
+    assert colours == [style.SIDE_COLORS[n % 2] for n in range(6)]
 
 
 def test_back_to_four_players_shows_the_teams_toggle_again(app, scene) -> None:

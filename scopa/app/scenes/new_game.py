@@ -473,12 +473,11 @@ class NewGameScene(MenuScene):
             pygame.draw.circle(surface, color, (label.right - r * 3, label.centery), r)
 
     def rules_side(self, seat: int) -> int:
-        """The side ``seat`` plays for under the chosen rules (its seat if they cannot be
-        played)."""
-        try:
-            return self.rules().side_of(seat)
-        except RulesError:
-            return seat
+        """The side ``seat`` plays for at the table chosen (players, teams, sides), as the
+        teams box shows it: rules that cannot seat those players (scopone for six) still
+        colour the seats by the teams shown, not each seat apart."""
+        table = Rules(players=self.players, teams=self.teams, six_sides=self.six_sides)
+        return table.side_of(seat)
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         m = self.m
