@@ -329,6 +329,30 @@ def test_the_first_dot_of_the_chart_keeps_clear_of_both_zeros(app, size, languag
         assert not label.inflate(2 * gap, 2 * gap).colliderect(first), label
 
 
+CHART_TITLES = {"en": "Points after each round", "it": "Punti dopo ogni smazzata"}
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_chart_is_titled_for_the_running_totals_it_draws(app, language) -> None:
+    """The chart draws each side's total after each round (3, then 5...) under the title
+    "Points round by round", which reads as each round's own points."""
+    from scopa.app import style
+
+    app.set_language(language)
+    _, scores = known_match(Rules(), (1, 0), (0, 0))
+    totals = tuple(2 * score.total for score in scores)
+    start = Match.new(Rules(), 7)
+    match = Match._make(Rules(), 7, 0, (), start.round, totals, (scores, scores), None, False, None)
+    scene = ScoringScene(app, MatchCoordinator(SETUP, match))
+    app.stack.push(scene)
+    frame(app)
+    assert scene.progress() == [[0, s.total, 2 * s.total] for s in scores]  # running totals
+    drawn: list[style.Drawn] = []
+    with style.watch_text(drawn.append):
+        scene._draw_chart(pygame.Surface(app.size))
+    assert CHART_TITLES[language] in [text.words for text in drawn]
+
+
 def test_a_key_pressed_as_the_result_appears_does_not_start_the_rematch(app) -> None:
     """The Return that played the match's last card, pressed again at once, lands on the
     result: it must not take the rematch before the result was read. Once the sheet has

@@ -728,7 +728,7 @@ class ScoringScene(MenuScene):
         style.text(surface, tail, pen, pygame.Rect(used.right, box.top, tail_w + 1, box.h))
 
     def _draw_chart(self, surface: pygame.Surface) -> Drawn | None:
-        """The running totals round by round; returns where the dots and the labels went."""
+        """Each side's total after each round; returns where the dots and the labels went."""
         m, area = self.m, self.chart_area
         frame = area.inflate(-m.px(0.01), 0)
         style.paper_card(surface, frame, m)
