@@ -366,6 +366,34 @@ def test_the_keypad_digits_name_the_matta_too(fast):
     assert scene.match.moves() == (Move.parse("!7C=4"),)
 
 
+def test_k_knocks_with_the_matta_named_a_king_where_only_a_king_pays(fast):
+    """Two kings and the matta: the matta named a king is the one bonus, and K knocks with
+    it at once (no picker: there is nothing else to name it)."""
+    scene = cirulla_table(fast, "7C 10B 10S")
+    key(fast, pygame.K_k, "k")
+    assert scene.match.moves() == (Move.parse("!7C=10"),)
+
+
+@pytest.mark.parametrize(
+    ("code", "text"), [(pygame.K_0, "0"), (pygame.K_KP0, "")], ids=["row", "keypad"]
+)
+def test_zero_names_the_matta_a_king_in_its_picker(fast, code, text):
+    """The digits named the matta 1 to 9 and nothing named the king: 0 does, from the row
+    of digits or the keypad."""
+    from scopa.app.table.knock import KnockBar
+
+    scene = cirulla_table(fast, "7C 10B 10S")
+    played: list[Move] = []
+    bar = KnockBar(scene.knock.text, lambda: fast.t, played.append)
+    bar.picking = True
+    offered = [Move.parse("!7C=9"), Move.parse("!7C=10")]
+    values = bar.buttons(scene.layout, offered, scene.view.hands[0], CIRULLA)
+    assert [b.label for b in values] == ["9", "10"]
+    bar.handle(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode=text), values,
+               scene.layout)  # fmt: skip
+    assert played == [Move.parse("!7C=10")]
+
+
 def test_the_picker_opened_after_the_hint_starts_on_the_hinted_value(fast):
     scene = cirulla_table(fast, "1D 2S 7C")
     key(fast, pygame.K_h, "h")

@@ -5,8 +5,8 @@ decline a declaration at the deal or take one back, a button for each shows unde
 table's cards, above the status line or on its row (``under``), with a key (K knocks). A
 hand holding the matta opens a small picker of the values the matta may be named (only
 those that make a bonus) before knocking: while it is open every key is its own (the
-arrows move its focus, Enter or Space chooses, a digit names a value at once), as in the
-capture choice. The moves come from the engine's legal moves;
+arrows move its focus, Enter or Space chooses, a digit names a value at once, 0 the king),
+as in the capture choice. The moves come from the engine's legal moves;
 this only offers them.
 """
 
@@ -42,11 +42,18 @@ def may_knock(moves: Sequence[Move]) -> bool:
     return any(move.is_declaration for move in moves)
 
 
+KING = 10
+"""The value 0 names: the matta may be named 1 to 10, and a key types one digit."""
+
+
 def digit(event: pygame.event.Event) -> int | None:
-    """The digit 1 to 9 a key types, from the row or the keypad (None for any other)."""
+    """The value a digit key names, from the row or the keypad: 1 to 9, and 0 for the king
+    (10); None for any other key."""
     typed = getattr(event, "unicode", "")
-    if len(typed) == 1 and typed in "123456789":
-        return int(typed)
+    if len(typed) == 1 and typed in "0123456789":
+        return int(typed) or KING
+    if event.key in (pygame.K_0, pygame.K_KP0):
+        return KING
     if pygame.K_1 <= event.key <= pygame.K_9:
         return int(event.key - pygame.K_0)
     if pygame.K_KP1 <= event.key <= pygame.K_KP9:
