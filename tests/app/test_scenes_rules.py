@@ -437,6 +437,32 @@ def test_both_books_end_on_the_keys_the_table_answers_to(app, language) -> None:
     assert named - {"Z", "Esc", "F11"} <= bound | {"Tab"}, named
 
 
+@pytest.mark.parametrize("language", ["it", "en"])
+def test_the_keys_page_says_when_n_does_anything_and_which_key_names_the_king(
+    app, language
+) -> None:
+    """The page said "N passes" and "the keys 1 to 9 give the matta its value": with
+    Cirulla's own rules there is no pass to choose (a player who does not knock plays a
+    card), and the matta may be named a king. It now says N chooses No knock with the
+    hands shown at the deal, and that 0 names the king."""
+    import re
+
+    from scopa.app.table.knock import KING, digit
+    from scopa.engine import Match
+
+    app.set_language(language)
+    (cirulla,) = [line for line in app.t("rules_keys_text").split("\n") if " K " in line]
+    no_knock = app.t("table.pass").removesuffix(" (N)")
+    assert re.search(rf"\bN\b[^.;]*{no_knock}", cirulla)
+    assert app.t("rule_declare_at_deal") in cirulla  # the setting N belongs to
+    offered = {move.kind for move in Match.new(PRESETS["cirulla"], 3).legal_moves()}
+    at_deal = PRESETS["cirulla"].with_(declare_at_deal=True)
+    assert "pass" not in offered and "pass" in {m.kind for m in Match.new(at_deal, 3).legal_moves()}
+    assert re.search(r"\b0\b", cirulla)  # and the key that names the king
+    zero = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_0, mod=0, unicode="0")
+    assert digit(zero) == KING == 10
+
+
 def _cut_lines(app, scene: RulesScene) -> list[tuple[str, int]]:  # noqa: ANN001
     """The lines of the page's text and captions drawn across an end of its viewport,
     each with the darkest channel of what shows of it there (paper: nothing of it shows).
