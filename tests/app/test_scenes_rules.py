@@ -309,6 +309,43 @@ def test_the_pause_menu_opens_the_book_of_the_match_in_play(app) -> None:
     close_tables(app)
 
 
+def test_rules_from_the_pause_menu_of_cirulla_set_up_in_new_game_open_the_cirulla_book(
+    app,
+) -> None:
+    """The way a player takes: Classic in the settings, Cirulla chosen in New game, Esc at
+    the table and the menu's Rules button, in Italian."""
+    from scopa.app.scenes.new_game import NewGameScene
+    from scopa.app.scenes.pause import PauseScene
+    from scopa.app.table import TableScene
+
+    from .menu_helpers import close_tables
+
+    app.settings = app.settings.with_(rules=Rules(), language="it", animation_speed="instant")
+    app.set_language("it")
+    title = app.home()
+    frame(app)
+    click(app, title.new_game)
+    new_game = app.stack.top
+    assert isinstance(new_game, NewGameScene)
+    new_game.form.set_focus(new_game.preset_row)
+    press(app, pygame.K_LEFT)  # from Classic round to the last preset
+    assert new_game.preset == "cirulla"
+    click(app, new_game.start_button)
+    table = app.stack.top
+    assert isinstance(table, TableScene) and table.setup.rules.cirulla
+    for _ in range(30):
+        frame(app)
+    press(app, pygame.K_ESCAPE)
+    pause = app.stack.top
+    assert isinstance(pause, PauseScene)
+    (rules_button,) = [b for b in pause.buttons if b.text() == app.t("rules")]
+    click(app, rules_button)
+    scene = app.stack.top
+    assert isinstance(scene, RulesScene) and scene.book == "cirulla"
+    assert scene.title() == app.t("rules_c1_title")
+    close_tables(app)
+
+
 def test_the_six_players_page_is_in_the_scopa_book() -> None:
     assert "p9" in BOOKS["scopa"]
 
