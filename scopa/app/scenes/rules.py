@@ -91,11 +91,8 @@ class RulesScene(MenuScene):
         self.book_button = Button(
             lambda: self.t(f"rules_book_{self.other_book}"),
             lambda: self.open_book(self.other_book),
-            hint=lambda: self.t(f"rules_book_{self.other_book}_hint"),
         )
-        self.lesson_button = Button(
-            self.tr("rules_lesson"), self.open_lesson, hint=self.tr("rules_lesson_hint")
-        )
+        self.lesson_button = Button(self.tr("rules_lesson"), self.open_lesson)
 
     # --- books and pages -------------------------------------------------------------------
 
