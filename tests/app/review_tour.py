@@ -1,8 +1,8 @@
 """The tour's stops for the review: the score sheet while Master grades and once it is done,
 the review of a round and of a match (solo, hot-seat behind its cover, shared once all
-agree), every way a move is said, the states with nothing costly or nothing to choose,
-a position played again with its verdicts, its menu and its end, and the accuracy in the
-statistics, empty and charted."""
+agree), every way a move is said (kings taking three and four cards too), the states with
+nothing costly or nothing to choose, a position played again with its verdicts, its menu
+and its end, and the accuracy in the statistics, empty and charted."""
 
 from __future__ import annotations
 
@@ -74,6 +74,7 @@ def review_stops(tour: Tour) -> None:
 
     _hotseat(tour, hotseat)
     _moves_said(tour, solo, hotseat)
+    _long_captures(tour, solo, hotseat)
     _statistics(tour)
     tour.home()
     app.toasts = type(app.toasts)()
@@ -285,6 +286,31 @@ def _moves_said(tour: Tour, solo: MatchSetup, hotseat: MatchSetup) -> None:
             tour.frames(8)
             tour.show(f"review, moves said (seat {seat})")
             app.back()
+
+
+def _long_captures(tour: Tour, solo: MatchSetup, hotseat: MatchSetup) -> None:
+    """Kings taking three and four cards of a table of six, said to their player, of a
+    named player and as Master's: each said whole."""
+    app = tour.app
+    for setup, seat in ((solo, 0), (hotseat, 1)):
+        coordinator = MatchCoordinator(setup, _fresh(setup.rules), coach=app.matches.coach)
+        coordinator.reviews_shared = True
+        grades = (
+            _grade(2.4, 3, "4S", "10Bx1B+2D+7D", hand="4S 10B", table="1B 2D 6B 7D 8C 9B",
+                   seat=seat, number=0, reason="settebello"),
+            _grade(1.9, 3, "10Cx1B+2D+7D", "10Bx1B+2D+3C+4S", hand="10C 10B 9S",
+                   table="1B 2D 3C 4S 7D 8C", seat=seat, number=1, reason="settebello"),
+            _grade(0.3, 2, "10Bx4S+6B", "10Bx2D+8C", hand="10B", table="1B 2D 4S 6B 8C 9B",
+                   seat=seat, number=2, reason="capture"),
+        )  # fmt: skip
+        done = ReviewJob(93, 1, (seat,), 0)
+        done.review = Review((seat,), grades, (1,))
+        coordinator.reviews.jobs = {1: done}  # type: ignore[union-attr]
+        review = app.open("review", coordinator=coordinator, round_no=1)
+        review.seat = seat
+        tour.frames(8)
+        tour.show(f"review, long captures (seat {seat})")
+        app.back()
 
 
 def _fresh(rules: Rules):  # noqa: ANN202

@@ -33,6 +33,9 @@ if TYPE_CHECKING:
 
 PLAYED_GLOW = style.LACQUER
 MASTER_GLOW = style.GREEN
+SHOWN = 0.6
+"""The least share of its width a card in a row of overlapping cards shows: its corner and
+most of its face (the cards are made smaller when there are too many for that)."""
 
 
 class ReviewScene(MenuScene):
@@ -389,17 +392,14 @@ class ReviewScene(MenuScene):
         self.rows = [
             pygame.Rect(left, top + k * (row_h + row_gap), area.w, row_h) for k in range(3)
         ]
-        button_w, button_h = m.px(0.17), m.px(0.058)
         pad = m.px(style.SPACE_S)
-        for row, button in zip(self.rows, self.try_buttons):
-            button.place(
-                pygame.Rect(
-                    row.right - pad - button_w, row.centery - button_h // 2, button_w, button_h
-                )
-            )
-        # The columns of every row: what it cost, the hand, the table, the words, the button.
+        # The columns of every row: what it cost and its button, the hand, the table, the
+        # words (the whole rest of the row: a long capture is said in full).
         inside = self.rows[0].inflate(-2 * pad, 0)
         info_w = round(inside.w * 0.11)
+        self.info_column = (inside.left, info_w)
+        for row, button in zip(self.rows, self.try_buttons):
+            button.place(self._info_boxes(row)[2])
         grades = self.grades()
         hands = max((len(grade.hand) for grade in grades), default=3)
         tables = max((len(grade.table) for grade in grades), default=4)
@@ -411,9 +411,22 @@ class ReviewScene(MenuScene):
         x += hand_w + pad
         self.table_column = (x, table_w)
         x += table_w + 2 * pad
-        self.info_column = (inside.left, info_w)
-        button_left = self.rows[0].right - pad - button_w
-        self.text_column = (x, button_left - pad - x)
+        self.text_column = (x, inside.right - x)
+
+    def _info_boxes(self, row: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+        """Where a row's loss, its round and its button go: one over the other in the first
+        column, the three as a block in the middle of the row."""
+        m = self.m
+        x, w = self.info_column
+        loss_h = style.line_height(self._loss_pen())
+        where_h = style.line_height(self._note_pen())
+        button_w, button_h = min(m.px(0.17), w), m.px(0.058)
+        gap = m.px(style.SPACE_XS)
+        top = row.centery - (loss_h + where_h + gap + button_h) // 2
+        loss = pygame.Rect(x, top, w, loss_h)
+        where = pygame.Rect(x, loss.bottom, w, where_h)
+        button = pygame.Rect(x, where.bottom + gap, button_w, button_h)
+        return loss, where, button
 
     def _cards_width(self, count: int, height: int, label: str, most: float) -> int:
         """A column wide enough for ``count`` cards side by side in a row ``height`` tall,
@@ -448,6 +461,9 @@ class ReviewScene(MenuScene):
 
     def _label_pen(self) -> style.Pen:
         return self.m.pen("ui", style.SMALL, style.INK_SOFT)
+
+    def _loss_pen(self) -> style.Pen:
+        return self.m.pen("ui_bold", style.ROW_TITLE, style.LACQUER)
 
     def _detail_pen(self) -> style.Pen:
         return self.m.pen("ui", style.ROW_TITLE, style.INK_SOFT)
@@ -562,8 +578,10 @@ class ReviewScene(MenuScene):
         self, rows: list[tuple[pygame.Rect, MoveGrade]]
     ) -> list[list[tuple[str, style.Pen]]]:
         """Each row's three lines (the move played, Master's, the reason) with their pens:
-        a line set smaller to fit its row is set as small in every row, so the rows read
-        alike (one too long to fit at all is cut short at that size, not made smaller)."""
+        wrapped onto as many lines as the row holds, and set smaller only when a row's
+        words do not fit it whole so (as little as lets them fit). One size in every row,
+        so the rows read alike; a row too long to fit at all is cut short at that size,
+        not made smaller."""
         m = self.m
         w = self.text_column[1]
         texts = [
@@ -574,18 +592,13 @@ class ReviewScene(MenuScene):
             ]
             for _, grade in rows
         ]
-        smallest = [pen.px for _, pen in texts[0]] if texts else []
-        for (row, _), lines in zip(rows, texts):
-            height = row.h - 2 * m.px(style.SPACE_XS)
-            heights = _heights(lines, w, height)
-            for index, ((words, pen), need) in enumerate(zip(lines, heights)):
-                laid = style.fit(words, pen, w, need, lines=2)
-                if not laid.elided:  # cut short anyway: it would only shrink the others
-                    smallest[index] = min(smallest[index], laid.px)
-        return [
-            [(words, replace(pen, px=px)) for (words, pen), px in zip(lines, smallest)]
-            for lines in texts
+        steps = [
+            _smaller_by(lines, w, row.h - 2 * m.px(style.SPACE_XS))
+            for (row, _), lines in zip(rows, texts)
         ]
+        fitting = [step for step in steps if step is not None]
+        step = max(fitting, default=0)
+        return [_shrunk(lines, step) for lines in texts]
 
     def _draw_row(
         self,
@@ -598,14 +611,9 @@ class ReviewScene(MenuScene):
         style.paper_card(surface, row, m)
         pad = m.px(style.SPACE_XS)
         top, height = row.top + pad, row.h - 2 * pad
-        x, w = self.info_column
-        small = self._note_pen()
-        loss_pen = m.pen("ui_bold", style.ROW_TITLE, style.LACQUER)
-        loss_h = style.line_height(loss_pen)
-        loss_box = pygame.Rect(x, row.centery - loss_h, w, loss_h)
-        style.text(surface, loss_line(self.app.t, grade.loss), loss_pen, loss_box)
-        where = pygame.Rect(x, loss_box.bottom, w, style.line_height(small))
-        style.text(surface, self.t("table.round", n=grade.round_no), small, where)
+        loss_box, where, _ = self._info_boxes(row)
+        style.text(surface, loss_line(self.app.t, grade.loss), self._loss_pen(), loss_box)
+        style.text(surface, self.t("table.round", n=grade.round_no), self._note_pen(), where)
         played, best = grade.played.card, grade.best.card
         hand_glow = {card: PLAYED_GLOW for card in (played,) if card is not None}
         if best is not None:
@@ -617,11 +625,11 @@ class ReviewScene(MenuScene):
         x, w = self.table_column
         self._draw_cards(surface, pygame.Rect(x, top, w, height), grade.table, table_glow)
         x, w = self.text_column
-        heights = _heights(lines, w, height, fixed=True)
+        heights = _heights(lines, w, height)
         y = top + (height - sum(heights)) // 2
         for (words, pen), need in zip(lines, heights):
             box = pygame.Rect(x, y, w, need)
-            style.text(surface, words, pen, box, lines=2, least=pen.px)
+            style.text(surface, words, pen, box, lines=0, least=pen.px)
             y += need
 
     def _draw_cards(
@@ -631,8 +639,10 @@ class ReviewScene(MenuScene):
         cards: tuple[Card, ...],
         glow: dict[Card, style.Color],
     ) -> None:
-        """``cards`` in a row across ``area``, overlapping when they must; a glow around
-        the card played (red) and Master's (green), and the cards each takes."""
+        """``cards`` in a row across ``area``, overlapping when they must (and smaller when
+        there are so many that each would show less than ``SHOWN`` of its width); a glow
+        around the card played (red) and Master's (green), and the cards each takes. The
+        glows go under every card: a glowing card never hides the one before it."""
         if not cards:
             pen = self._label_pen()
             style.text(surface, self.t("review.empty_table"), pen, area, align="center")
@@ -644,13 +654,18 @@ class ReviewScene(MenuScene):
         # glow spills over the words beside the column.
         reach = (art.glow(width, MASTER_GLOW).get_width() - width + 1) // 2
         area = area.inflate(-2 * reach, 0)
-        width = max(8, min(width, area.w))
+        width = max(8, min(width, area.w, round(area.w / (1 + SHOWN * (len(cards) - 1)))))
         step = width * 1.08
         if len(cards) > 1 and step * (len(cards) - 1) + width > area.w:
             step = (area.w - width) / (len(cards) - 1)
-        for k, card in enumerate(cards):
-            centre = (area.left + width / 2 + k * step, area.centery)
-            style.draw_card(surface, art, card, centre, width, glow=glow.get(card))
+        centres = [(area.left + width / 2 + k * step, area.centery) for k in range(len(cards))]
+        for card, centre in zip(cards, centres):
+            colour = glow.get(card)
+            if colour is not None:
+                halo = art.glow(width, colour)
+                surface.blit(halo, halo.get_rect(center=centre))
+        for card, centre in zip(cards, centres):
+            style.draw_card(surface, art, card, centre, width)
 
     def _draw_cover(self, surface: pygame.Surface) -> None:
         """The screen shown while the device is handed to the one person called."""
@@ -696,24 +711,46 @@ class ReviewScene(MenuScene):
         style.text(surface, self.t("review.hidden"), small, box, align="center")
 
 
-def _heights(
-    lines: list[tuple[str, style.Pen]], width: int, height: int, *, fixed: bool = False
-) -> list[int]:
-    """How tall each of a move's lines may be: as its words need (two lines at most); when
-    they do not all fit, the reason and then the move played keep to one line (set a
-    little smaller if they must), Master's move last. ``fixed``: the pens' sizes are
-    already as small as the lines may be set."""
-    full = [
-        style.fit(words, pen, width, height, lines=2, least=pen.px if fixed else 0).height
+def _shrunk(lines: list[tuple[str, style.Pen]], step: int) -> list[tuple[str, style.Pen]]:
+    """``lines`` with their pens ``step`` pixels smaller, none below its readable least."""
+    return [
+        (words, replace(pen, px=max(style.smallest_px(pen.px), pen.px - step)))
         for words, pen in lines
     ]
-    for index in (2, 0, 1):
-        if sum(full) <= height:
-            return full
-        full[index] = style.line_height(lines[index][1])
-    if sum(full) <= height:
-        return full
-    return [height // len(lines)] * len(lines)
+
+
+def _smaller_by(lines: list[tuple[str, style.Pen]], width: int, height: int) -> int | None:
+    """How many pixels smaller ``lines`` must be set to fit whole, one under the other, in
+    a box ``width`` x ``height`` (each wrapped onto as many lines as it needs): 0 when
+    they fit at their size; None when they do not fit even at the smallest."""
+    most = max(pen.px - style.smallest_px(pen.px) for _, pen in lines)
+    for step in range(most + 1):
+        laid = [
+            style.fit(words, pen, width, height, lines=0, least=pen.px)
+            for words, pen in _shrunk(lines, step)
+        ]
+        if not any(fit.elided for fit in laid) and sum(fit.height for fit in laid) <= height:
+            return step
+    return None
+
+
+def _heights(lines: list[tuple[str, style.Pen]], width: int, height: int) -> list[int]:
+    """How tall each of a move's lines is, at its pen's size: as its words need. When they
+    do not all fit, Master's move keeps what it needs first, then the move played, the
+    reason last, each leaving a line for those after it."""
+    need = [
+        style.fit(words, pen, width, height, lines=0, least=pen.px).height for words, pen in lines
+    ]
+    if sum(need) <= height:
+        return need
+    out = list(need)
+    left = height
+    order = (1, 0, 2)
+    for k, index in enumerate(order):
+        after = sum(style.line_height(lines[j][1]) for j in order[k + 1 :])
+        out[index] = max(0, min(need[index], left - after))
+        left -= out[index]
+    return out
 
 
 def _accuracy_colour(accuracy: float) -> style.Color:

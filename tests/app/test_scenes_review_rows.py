@@ -1,0 +1,133 @@
+"""The rows of the review: a long capture is said whole, at full size where the row has room
+for it wrapped, and the cards of a full table each show."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from scopa.ai.review import MoveGrade, Review
+from scopa.app import style
+from scopa.app.coach import ReviewJob
+from scopa.app.matches import MatchCoordinator
+from scopa.app.scenes.review import ReviewScene
+from scopa.engine import Card, Match, Move, Rules
+
+from .menu_helpers import frame
+from .review_helpers import HOTSEAT
+
+C = Card.parse
+SIX = "1B 2D 6B 7D 8C 9B"
+"""The table of the round the king of batons could sweep three cards of, the settebello
+among them."""
+
+
+def grade(played: str, best: str, hand: str, table: str, loss: float, number: int) -> MoveGrade:
+    return MoveGrade(
+        round_no=1,
+        number=number,
+        seat=0,
+        hand=tuple(C(text) for text in hand.split()),
+        table=tuple(C(text) for text in table.split()),
+        played=Move.parse(played),
+        best=Move.parse(best),
+        loss=loss,
+        spread=3.0,
+        reason="settebello",
+    )
+
+
+LONG_CAPTURES = (
+    grade("4S", "10Bx1B+2D+7D", "4S 10B", SIX, 2.4, 0),
+    grade("10Cx1B+2D+7D", "10Bx1B+2D+3C+4S", "10C 10B 9S", "1B 2D 3C 4S 7D 8C", 0.9, 2),
+    grade("10Bx4S+6B", "10Bx2D+8C", "10B", "1B 2D 4S 6B 8C 9B", 0.3, 4),
+)
+"""A lay where Master's king would take three cards, a king that took three where Master's
+would take four, and a king that took two where Master's would take two others."""
+
+
+def open_review(app, grades: tuple[MoveGrade, ...], size: tuple[int, int], language: str):  # noqa: ANN001, ANN201
+    """The review of Giulia's moves at a shared hot-seat screen, showing ``grades``."""
+    app.settings = app.settings.with_(animation_speed="instant", language=language)
+    app.set_language(language)
+    app.resize(size)
+    app.matches.coach_mode = "thread"
+    coordinator = MatchCoordinator(HOTSEAT, Match.new(Rules(), 1), coach=app.matches.coach)
+    coordinator.reviews_shared = True
+    job = ReviewJob(1, 1, (0, 1), 0)
+    job.review = Review((0, 1), grades, (1,))
+    coordinator.reviews.jobs = {1: job}  # type: ignore[union-attr]
+    scene = app.open("review", coordinator=coordinator, round_no=1)
+    scene.age = scene.FADE_IN
+    assert isinstance(scene, ReviewScene) and scene.grades() == grades
+    return scene
+
+
+def moves_drawn(app, scene: ReviewScene) -> list[style.Drawn]:  # noqa: ANN001
+    """How the next frame writes each row's move played and Master's."""
+    kinds = (scene.played_line, scene.master_line)
+    lines = {kind(grade) for grade in scene.grades() for kind in kinds}
+    seen: list[style.Drawn] = []
+    with style.watch_text(seen.append):
+        frame(app)
+    drawn = [text for text in seen if text.words in lines]
+    assert len(drawn) == len(lines), [text.words for text in drawn]
+    return drawn
+
+
+@pytest.mark.parametrize("language", ["it", "en"])
+def test_a_king_taking_three_is_said_whole_at_the_smallest_window(app, language) -> None:  # noqa: ANN001
+    """At 960x540 "Il Maestro giocherebbe il re di bastoni e prenderebbe l'asso di bastoni,
+    il 2 di denari…" was cut before the settebello its reason spoke of: every move is said
+    whole, at a readable size."""
+    scene = open_review(app, LONG_CAPTURES, (960, 540), language)
+    for text in moves_drawn(app, scene):
+        assert not text.elided, (text.words, text.lines)
+        assert text.px >= style.smallest_px(scene.m.text_px(style.ROW_NOTE)), text
+
+
+@pytest.mark.parametrize("language", ["it", "en"])
+def test_a_long_move_wraps_at_full_size_where_the_row_has_room(app, language) -> None:  # noqa: ANN001
+    """At 1920x1080 every "Il Maestro giocherebbe…" was set smaller than the lines round
+    it, where three lines at full size had room: the words wrap before they shrink (the
+    rows of kings taking three and two cards)."""
+    scene = open_review(app, LONG_CAPTURES[::2], (1920, 1080), language)
+    full = scene.m.text_px(style.ROW_NOTE)
+    for text in moves_drawn(app, scene):
+        assert not text.elided and text.px == full, (text.words, text.px, full)
+
+
+def test_each_card_of_a_full_table_shows_untouched_beside_the_next(app, monkeypatch) -> None:  # noqa: ANN001
+    """Six cards on the table, three glowing: each glow was drawn over the card before it,
+    hiding most of what the next card left of it. Each card now shows untouched up to the
+    next card, and that is at least ``SHOWN`` of its width."""
+    from scopa.app.scenes import review
+
+    scene = open_review(app, LONG_CAPTURES[:1], (960, 540), "it")
+    laid: list[tuple[Card, pygame.Rect, int]] = []
+    draw = style.draw_card
+
+    def spy(surface, art, card, centre, width, **kwargs) -> pygame.Rect:  # noqa: ANN001
+        rect = draw(surface, art, card, centre, width, **kwargs)
+        laid.append((card, rect, width))
+        return rect
+
+    monkeypatch.setattr(style, "draw_card", spy)
+    app.draw()
+    table = [item for item in laid if item[0] in LONG_CAPTURES[0].table]
+    assert [card for card, _, _ in table] == list(LONG_CAPTURES[0].table)
+    art = style.menu_art(app, scene.deck)
+    shadow = max(2, table[0][2] // 10)  # the next card's shadow falls a little to its left
+    for (card, rect, width), (_, after, _) in zip(table, table[1:]):
+        shown = after.left - rect.left
+        assert shown >= review.SHOWN * width, (card, shown, width)
+        face = art.rotated(card, width, True, 0)
+        same = total = 0
+        for x in range(rect.left, after.left - shadow):
+            for y in range(rect.top, rect.bottom, 2):
+                colour = face.get_at((x - rect.left, y - rect.top))
+                if colour.a >= 250:  # the face, not its rounded corners
+                    total += 1
+                    seen = app.screen.get_at((x, y))
+                    same += all(abs(a - b) <= 8 for a, b in zip(seen[:3], colour[:3]))
+        assert total and same / total > 0.95, (card, same, total)
