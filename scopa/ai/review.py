@@ -105,11 +105,15 @@ class Review:
         """``seat``'s moves where the choice mattered (see the module docstring)."""
         return tuple(grade for grade in self.of(seat) if grade.mattered)
 
+    def own_decisions(self, seat: int, leave_out: Collection[int] = ()) -> tuple[MoveGrade, ...]:
+        """``seat``'s decisions but for the moves ``leave_out`` (by their numbers: those a
+        hint chose): the choices its accuracy is computed on."""
+        return tuple(grade for grade in self.decisions(seat) if grade.number not in leave_out)
+
     def accuracy(self, seat: int, leave_out: Collection[int] = ()) -> float | None:
-        """Share (0-100) of ``seat``'s decisions within ``TOLERANCE`` of Master's choice,
-        but for the moves ``leave_out`` (by their numbers: those a hint chose); None when no
-        choice it made mattered."""
-        mine = [grade for grade in self.decisions(seat) if grade.number not in leave_out]
+        """Share (0-100) of ``seat``'s own decisions (``own_decisions``) within
+        ``TOLERANCE`` of Master's choice; None when no choice it made itself mattered."""
+        mine = self.own_decisions(seat, leave_out)
         if not mine:
             return None
         return 100.0 * sum(grade.accurate for grade in mine) / len(mine)

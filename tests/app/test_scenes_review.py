@@ -267,8 +267,29 @@ def test_moves_played_as_a_hint_said_are_counted_on_the_review(english) -> None:
     ]  # fmt: skip
     mine = scene.review().of(scene.seat)
     coordinator.hinted = {grade.number for grade in mine[:2]}
-    assert scene.summary()[-1] == ("Hints followed", "2")
-    assert "Hints followed" in drawn_texts(app)
+    assert scene.summary()[-1] == ("Hints followed (not graded)", "2")
+    assert "Hints followed (not graded)" in drawn_texts(app)
+
+
+def test_the_choices_beside_the_accuracy_are_those_it_is_computed_on(english) -> None:  # noqa: ANN001
+    """A round read 0 %, 6 choices that mattered, 5 hints followed: as if one choice of the
+    player's own had mattered, and been wrong, where five had. Accuracy leaves out the moves
+    a hint chose; the choices beside it now leave them out too, and say so."""
+    app = english
+    coordinator, _, scoring = on_scoring(app)
+    click(app, scoring.review_button)
+    scene = app.stack.top
+    review = scene.review()
+    decisions = review.decisions(scene.seat)
+    assert len(decisions) > 2
+    coordinator.hinted = {grade.number for grade in decisions[:2]}
+    own = decisions[2:]
+    tiles = dict(scene.summary())
+    assert tiles["Own choices that mattered"] == str(len(own))
+    accurate = 100 * sum(grade.accurate for grade in own) / len(own)
+    assert tiles["Accuracy"] == f"{round(accurate)}%"
+    hinted = [grade for grade in review.of(scene.seat) if grade.number in coordinator.hinted]
+    assert tiles["Hints followed (not graded)"] == str(len(hinted))
 
 
 def test_the_review_s_accuracy_is_the_statistics_one_without_the_moves_a_hint_chose(

@@ -107,19 +107,23 @@ class ReviewScene(MenuScene):
         return () if review is None else review.costliest(self.seat)
 
     def summary(self) -> list[tuple[str, str]]:
-        """The figures of the seat on show: accuracy, points lost, choices that mattered."""
+        """The figures of the seat on show: accuracy, points lost, the choices that mattered
+        it is computed on; with hints followed, how many (their moves are not graded, and
+        the choices are said to be the player's own)."""
         review = self.review()
         if review is None:
             return []
-        accuracy = review.accuracy(self.seat, self.coordinator.hinted)
+        hints = self.coordinator.hinted
+        accuracy = review.accuracy(self.seat, hints)
         shown = "\u2014" if accuracy is None else f"{round(accuracy)}%"
+        hinted = [g for g in review.of(self.seat) if g.number in hints]
+        counted = "review.decisions_own" if hinted else "review.decisions"
         tiles = [
             (self.t("review.accuracy"), shown),
             (self.t("review.lost"), points(self.app.t, review.lost(self.seat))),
-            (self.t("review.decisions"), str(len(review.decisions(self.seat)))),
+            (self.t(counted), str(len(review.own_decisions(self.seat, hints)))),
         ]
-        hinted = [g for g in review.of(self.seat) if g.number in self.coordinator.hinted]
-        if hinted:  # an accuracy earned by following hints says so
+        if hinted:
             tiles.append((self.t("review.hinted"), str(len(hinted))))
         return tiles
 
@@ -381,7 +385,9 @@ class ReviewScene(MenuScene):
             left + choice_w + gap, area.top, area.w - choice_w - gap, choice_h
         )
         top = area.top + choice_h + m.px(style.SPACE_S)
-        self.strip = pygame.Rect(left, top, area.w, m.px(0.13))
+        # The figures' strip: room under each figure for a label of two lines (the four
+        # tiles of a match played with hints, beside its chart).
+        self.strip = pygame.Rect(left, top, area.w, m.px(0.14))
         label_h = style.line_height(self._label_pen())
         top = self.strip.bottom + m.px(style.SPACE_S)
         self.headers = pygame.Rect(left, top, area.w, label_h)
