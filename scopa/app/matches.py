@@ -100,6 +100,9 @@ class MatchCoordinator:
 
     practice: Practice | None = None
     """Set on a reviewed position played again (see ``Matches.practice``)."""
+    undo_floor = 0
+    """How many of the match's first moves no play taken back may undo: a practice's moves
+    up to its position."""
     remote = False
     """The match is played here; a server's match is a ``RemoteCoordinator``."""
     settings_rules: Rules | None = None
@@ -316,6 +319,7 @@ class PracticeCoordinator(MatchCoordinator):
     def __init__(self, setup: MatchSetup, match: Match, practice: Practice, tell: Any) -> None:
         super().__init__(setup, match)
         self.practice = practice
+        self.undo_floor = practice.start  # the position is practised, not what led to it
         self._tell = tell
 
     def apply(self, move: Move) -> list[Event]:

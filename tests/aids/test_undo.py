@@ -103,3 +103,21 @@ def test_no_play_is_taken_back_past_a_new_deal():
     assert plays_back(match, 0) == 1 and not dealt_since(match, 0)
     assert plays_back(match, 1) == 0 and dealt_since(match, 1)
     assert undo_point(match, 0).match.round.deal_no == 2
+
+
+def test_no_play_is_taken_back_past_the_moves_kept():
+    """A practice starts at a reviewed position, the round's earlier moves played: Undo took
+    back the player's move before it, leaving the position. Moves before ``since`` stay."""
+    match = Match.new(Rules(), 5, first_dealer=1)  # seat 0 plays first
+    for _ in range(2):
+        match, _ = match.apply(match.legal_moves()[0])
+    since = len(match.moves())
+    assert plays_back(match, 0) == 2
+    assert plays_back(match, 0, since) == 0 and undo_point(match, 0, since) is None
+    match, _ = match.apply(match.legal_moves()[0])  # seat 0 plays from the position
+    assert plays_back(match, 0, since) == 1
+    assert plays_back(match, 1) == 2 and plays_back(match, 1, since) == 0
+    match, _ = match.apply(match.legal_moves()[0])  # and seat 1 answers
+    assert plays_back(match, 0, since) == 2
+    point = undo_point(match, 0, since)
+    assert point is not None and len(point.match.moves()) == since

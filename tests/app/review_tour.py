@@ -102,7 +102,7 @@ def _wait(tour: Tour, coordinator: MatchCoordinator, round_no: int) -> None:
 
 def _practice(tour: Tour, review: ReviewScene) -> None:
     """The costliest position played again: Master's move, then a costly one, the menu and
-    the round's end."""
+    the round's end; then a later position, where nothing before it may be taken back."""
     app = tour.app
     grade = review.grades()[0]
     tour.click(review.try_buttons[0])
@@ -135,6 +135,15 @@ def _practice(tour: Tour, review: ReviewScene) -> None:
     tour.frames(8)
     tour.hover_all(app.stack.top, "practice, the round over")
     app.matches.end_practice()
+    tour.frames(2)
+    graded = review.review().of(review.seat)  # type: ignore[union-attr]
+    later = next(g for g in graded if g.number > 0)  # moves of the round came before it
+    app.matches.practice(review.coordinator, later)
+    tour.frames(4)
+    tour.frames(1, pygame.event.Event(pygame.KEYDOWN, key=pygame.K_u, mod=0, unicode=""))
+    tour.show("practice, nothing played since the position")
+    app.matches.end_practice()
+    app.toasts = type(app.toasts)()
     tour.frames(2)
 
 

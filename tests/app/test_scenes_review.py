@@ -144,6 +144,39 @@ def test_a_costly_play_at_the_practice_says_what_master_would_do(english) -> Non
     assert app.stack.top is scoring
 
 
+def test_undo_at_a_practice_goes_back_no_further_than_the_position_tried(english) -> None:  # noqa: ANN001
+    """Try it on a move that was not the round's first: Undo was offered at once and took
+    back the player's move before it, leaving the position under review. It is off until
+    the player plays from the position, then takes back only what was played since."""
+    app = english
+    coordinator, _, scoring = on_scoring(app)
+    grade = next(g for g in coordinator.reviews.review(1).of(0) if g.number == 2)
+    app.matches.practice(coordinator, grade)
+    practice = app.stack.top
+    settle(app, practice)
+    position = practice.match.moves()
+    assert len(position) == 2 and practice.human_to_play == 0
+
+    def undo_offered() -> bool:
+        return next(b for b in practice.aids.buttons() if b.name == "undo").enabled
+
+    assert not undo_offered()
+    press(app, pygame.K_u)
+    assert practice.match.moves() == position and not practice.coordinator.undone
+    assert any(toast.text == app.t("aids.undo_practice") for toast in app.toasts)
+    practice.play(grade.best)
+    for _ in range(3000):  # Master answers for the other seat
+        if practice.human_to_play == 0:
+            break
+        frame(app)
+    assert len(practice.match.moves()) == 4 and undo_offered()
+    press(app, pygame.K_u)
+    assert practice.match.moves() == position
+    assert not undo_offered()
+    app.matches.end_practice()
+    assert app.stack.top is scoring
+
+
 def test_the_practice_round_ends_on_once_more_or_back(english) -> None:  # noqa: ANN001
     app = english
     coordinator, _, scoring = on_scoring(app)

@@ -16,6 +16,7 @@ STRINGS = {
         "aids.hint_working": "Master is working out a hint…",
         "aids.undo_done": "Your last play was taken back",
         "aids.undo_nothing": "Nothing to take back in this round yet",
+        "aids.undo_practice": "Nothing to take back yet: the practice starts at this position",
         "aids.undo_round_over": "The round is over: its plays can no longer be taken back",
         "aids.undo_new_deal": (
             "New cards are dealt: the plays before them can no longer be taken back"
@@ -111,6 +112,7 @@ STRINGS = {
         "aids.hint_working": "Il Maestro sta cercando un consiglio…",
         "aids.undo_done": "La tua ultima giocata è stata annullata",
         "aids.undo_nothing": "Ancora niente da annullare in questa smazzata",
+        "aids.undo_practice": "Ancora niente da annullare: l'allenamento parte da questa posizione",
         "aids.undo_round_over": "La smazzata è finita: le sue giocate non si possono più annullare",
         "aids.undo_new_deal": (
             "Sono state date nuove carte: le giocate prima non si possono più annullare"

@@ -154,10 +154,11 @@ class AidsLayer:
             return self.host.awaiting() is not None and not self.host.hands_busy()
         if name == "undo":
             humans = [seat.human for seat in self.coordinator.seats]
+            floor = self.coordinator.undo_floor
             return (
                 undo_allowed(humans)
                 and not self.host.hands_busy()
-                and plays_back(self.match, self.coordinator.humans[0]) > 0
+                and plays_back(self.match, self.coordinator.humans[0], floor) > 0
             )
         return True
 
@@ -334,7 +335,8 @@ class AidsLayer:
             return
         # A card being dragged or waiting for its capture to be chosen goes back to the hand
         # with the position taken back (``take_back`` lays the table out afresh).
-        point = undo_point(self.match, self.coordinator.humans[0])
+        seat, floor = self.coordinator.humans[0], self.coordinator.undo_floor
+        point = undo_point(self.match, seat, floor)
         if point is None:
             match = self.match
             ended = match.over or (
@@ -344,7 +346,9 @@ class AidsLayer:
                 "aids.undo_round_over"
                 if ended
                 else "aids.undo_new_deal"
-                if dealt_since(match, self.coordinator.humans[0])
+                if dealt_since(match, seat, floor)
+                else "aids.undo_practice"
+                if floor and len(match.moves()) == floor
                 else "aids.undo_nothing"
             )
             self.host.notify(worded(said), 3.0)
