@@ -52,6 +52,17 @@ def on_scoring(app, setup: MatchSetup = SOLO, *, saved: bool = False):  # noqa: 
     return coordinator, table, scoring
 
 
+def practising(app, number: int):  # noqa: ANN001, ANN201
+    """The position of the player's move ``number`` of a reviewed round, tried from its
+    review over the score sheet: the move's grade, the practice's table and the sheet."""
+    coordinator, _, scoring = on_scoring(app)
+    grade = next(g for g in coordinator.reviews.review(1).of(0) if g.number == number)
+    app.matches.practice(coordinator, grade)
+    practice = app.stack.top
+    settle(app, practice)
+    return grade, practice, scoring
+
+
 def test_the_sheet_offers_the_review_and_opens_it(english) -> None:  # noqa: ANN001
     app = english
     coordinator, _, scoring = on_scoring(app)
@@ -132,11 +143,7 @@ def test_a_position_is_played_again_and_the_review_comes_back(english, store) ->
 
 def test_a_costly_play_at_the_practice_says_what_master_would_do(english) -> None:  # noqa: ANN001
     app = english
-    coordinator, _, scoring = on_scoring(app)
-    blunder = next(g for g in coordinator.reviews.review(1).of(0) if g.number == 0)
-    app.matches.practice(coordinator, blunder)
-    practice = app.stack.top
-    settle(app, practice)
+    blunder, practice, scoring = practising(app, 0)
     practice.play(blunder.played)
     told = [toast.text for toast in app.toasts if toast.text.startswith("This loses")]
     assert told and "Master would play the 4 of coins" in told[0]
@@ -149,11 +156,7 @@ def test_undo_at_a_practice_goes_back_no_further_than_the_position_tried(english
     back the player's move before it, leaving the position under review. It is off until
     the player plays from the position, then takes back only what was played since."""
     app = english
-    coordinator, _, scoring = on_scoring(app)
-    grade = next(g for g in coordinator.reviews.review(1).of(0) if g.number == 2)
-    app.matches.practice(coordinator, grade)
-    practice = app.stack.top
-    settle(app, practice)
+    grade, practice, scoring = practising(app, 2)
     position = practice.match.moves()
     assert len(position) == 2 and practice.human_to_play == 0
 
