@@ -307,16 +307,22 @@ def test_moves_played_as_a_hint_said_are_counted_on_the_review(english) -> None:
     assert "Hints followed (not graded)" in drawn_texts(app)
 
 
+def reviewed_decisions(app):  # noqa: ANN001, ANN201
+    """A round's review opened from its sheet: the match's coordinator, the review's
+    scene, the review and the moves of its seat that mattered."""
+    coordinator, _, scoring = on_scoring(app)
+    click(app, scoring.review_button)
+    scene = app.stack.top
+    review = scene.review()
+    return coordinator, scene, review, review.decisions(scene.seat)
+
+
 def test_the_choices_beside_the_accuracy_are_those_it_is_computed_on(english) -> None:  # noqa: ANN001
     """A round read 0 %, 6 choices that mattered, 5 hints followed: as if one choice of the
     player's own had mattered, and been wrong, where five had. Accuracy leaves out the moves
     a hint chose; the choices beside it now leave them out too, and say so."""
     app = english
-    coordinator, _, scoring = on_scoring(app)
-    click(app, scoring.review_button)
-    scene = app.stack.top
-    review = scene.review()
-    decisions = review.decisions(scene.seat)
+    coordinator, scene, review, decisions = reviewed_decisions(app)
     assert len(decisions) > 2
     coordinator.hinted = {grade.number for grade in decisions[:2]}
     own = decisions[2:]
@@ -335,11 +341,7 @@ def test_the_review_s_accuracy_is_the_statistics_one_without_the_moves_a_hint_ch
     statistics leave out the moves a hint chose, the review counted them (as Master's own,
     free). Both now count only the player's own choices."""
     app = english
-    coordinator, _, scoring = on_scoring(app)
-    click(app, scoring.review_button)
-    scene = app.stack.top
-    review = scene.review()
-    decisions = review.decisions(scene.seat)
+    coordinator, scene, review, decisions = reviewed_decisions(app)
     coordinator.hinted = {grade.number for grade in decisions if grade.accurate}
     mine = review.accuracy(scene.seat, frozenset(coordinator.hinted))
     assert mine is None or mine < review.accuracy(scene.seat)
