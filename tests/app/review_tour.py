@@ -287,14 +287,7 @@ def _moves_said(tour: Tour, solo: MatchSetup, hotseat: MatchSetup) -> None:
             ),  # fmt: skip
         )
         for grades in shown:
-            done = ReviewJob(92, 1, (seat,), 0)
-            done.review = Review((seat,), grades, (1,))
-            coordinator.reviews.jobs = {1: done}  # type: ignore[union-attr]
-            review = app.open("review", coordinator=coordinator, round_no=1)
-            review.seat = seat
-            tour.frames(8)
-            tour.show(f"review, moves said (seat {seat})")
-            app.back()
+            _show_graded(tour, coordinator, seat, grades, f"review, moves said (seat {seat})")
 
 
 def _long_captures(tour: Tour, solo: MatchSetup, hotseat: MatchSetup) -> None:
@@ -312,14 +305,22 @@ def _long_captures(tour: Tour, solo: MatchSetup, hotseat: MatchSetup) -> None:
             _grade(0.3, 2, "10Bx4S+6B", "10Bx2D+8C", hand="10B", table="1B 2D 4S 6B 8C 9B",
                    seat=seat, number=2, reason="capture"),
         )  # fmt: skip
-        done = ReviewJob(93, 1, (seat,), 0)
-        done.review = Review((seat,), grades, (1,))
-        coordinator.reviews.jobs = {1: done}  # type: ignore[union-attr]
-        review = app.open("review", coordinator=coordinator, round_no=1)
-        review.seat = seat
-        tour.frames(8)
-        tour.show(f"review, long captures (seat {seat})")
-        app.back()
+        _show_graded(tour, coordinator, seat, grades, f"review, long captures (seat {seat})")
+
+
+def _show_graded(
+    tour: Tour, coordinator: MatchCoordinator, seat: int, grades: tuple[MoveGrade, ...], place: str
+) -> None:
+    """The review of round 1 as ``grades`` of ``seat``'s moves, shown as ``place``."""
+    app = tour.app
+    done = ReviewJob(92, 1, (seat,), 0)
+    done.review = Review((seat,), grades, (1,))
+    coordinator.reviews.jobs = {1: done}  # type: ignore[union-attr]
+    review = app.open("review", coordinator=coordinator, round_no=1)
+    review.seat = seat
+    tour.frames(8)
+    tour.show(place)
+    app.back()
 
 
 def _fresh(rules: Rules):  # noqa: ANN202
