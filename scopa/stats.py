@@ -46,7 +46,8 @@ class StatsError(ValueError):
 @dataclass(frozen=True)
 class MatchResult:
     """One finished match. ``won`` and ``margin`` are None when no single side is the humans'
-    (hot-seat rivals, or computers only)."""
+    (hot-seat rivals, or computers only), and ``scope`` counts the scopas of the humans' side
+    only: none then, so that the player's tally holds no one else's."""
 
     mode: str
     players: int
@@ -316,9 +317,8 @@ def result_of(
     computers = {config.level for config in setup.seats if not config.human}
     level = "none" if not computers else computers.pop() if len(computers) == 1 else "mixed"
     scope_by_side = [sum(scores[s].scope for scores in match.rounds) for s in range(rules.sides)]
-    if side is None:
-        won, margin = None, None
-        scope = sum(scope_by_side[s] for s in sides) if sides else sum(scope_by_side)
+    if side is None:  # rivals at one screen, or computers only: no side is the player's
+        won, margin, scope = None, None, 0
     else:
         others = [total for s, total in enumerate(match.totals) if s != side]
         won, margin = match.winner == side, match.totals[side] - max(others)
