@@ -3,6 +3,8 @@ the table starts with, are remembered, and impossible rules get a message, not a
 
 from __future__ import annotations
 
+import re
+
 import pygame
 import pytest
 
@@ -87,6 +89,18 @@ def test_keyboard_sets_the_preset_and_the_target(app, scene) -> None:
     press(app, pygame.K_RIGHT)
     assert scene.target == 21
     assert scene.setup().rules == PRESETS["rulebook"].with_(target=21)
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_rules_hint_never_names_a_target_other_than_the_one_chosen(app, language) -> None:
+    app.set_language(language)
+    scene = NewGameScene(app)
+    app.stack.push(scene)
+    for preset in PRESETS:
+        scene._set_preset(preset)
+        scene.target = 16 if scene.target != 16 else 21  # a target of the player's own
+        hint = scene._preset_hint()
+        assert not re.search(r"\b(11|21|51)\b", hint), (preset, hint)  # the row says it
 
 
 def test_choosing_scopone_seats_four_players(app, scene) -> None:
