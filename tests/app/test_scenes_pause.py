@@ -236,6 +236,34 @@ def test_the_pause_sheet_fits_its_buttons(app, size) -> None:
     assert solo_h - watch_h == step, "one button less, one button's room less"
 
 
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_pause_menu_names_the_game_the_match_plays(app, size, language) -> None:
+    """The table shows the cards, not the rules chosen before the match: the menu under
+    Esc says them, whole, between the heading and the buttons."""
+    from scopa.app import style
+
+    app.resize(size)
+    app.set_language(language)
+    rules = Rules(assi=True, re_bello=True, napola=True, seven_count=True, target=21)
+    setup = MatchSetup(SETUP.seats, rules)
+    app.stack.clear_to(TitleScene(app))
+    app.matches.start(setup, Match.new(rules, 3))
+    press(app, pygame.K_ESCAPE)
+    pause = app.stack.top
+    assert isinstance(pause, PauseScene)
+    line = pause.game()
+    for name in ("preset_assi", "rule_re_bello", "rule_napola", "rule_seven_count"):
+        assert app.t(name) in line, (name, line)
+    assert app.t("points_n", n=21) in line
+    laid = style.fit(line, pause.game_pen(), pause.game_box.w, pause.game_box.h, lines=2)
+    assert not laid.elided and laid.px == pause.game_pen().px, laid
+    assert pause.heading_box.bottom <= pause.game_box.top
+    assert pause.game_box.bottom < pause.buttons[0].rect.top
+    assert pause.panel.contains(pause.hint_area)
+    close_tables(app)
+
+
 @pytest.mark.parametrize("size", [(960, 540), (1000, 1000)])
 @pytest.mark.parametrize("language", ["en", "it"])
 @pytest.mark.parametrize("mode", ["solo", "watch"])

@@ -1,5 +1,7 @@
 """The pause menu over the table: resume, settings, rules, leave or abandon (over the last
 sheet of a match over, the main menu: the match is counted and nothing is left to keep).
+Under its heading, the game the match plays and what it changes of it ("Scopa d'assi (Re
+bello)"): the table shows the cards, not the rules chosen in Settings before the match.
 
 Two ways out of a match played, because players mean two different things. "Save and
 leave" keeps the match: the title then offers Continue, exactly where it was. "Abandon"
@@ -21,11 +23,14 @@ from ..remote import RemoteCoordinator
 from ..scene import Scene
 from ..widgets import Button, column
 from .base import MenuScene
+from .online import describe_rules
 
 WIDTH, PAD_X, PAD_Y = 0.84, 0.12, 0.06
 """The sheet's width and its margins across and down (fractions of the reference height)."""
 BUTTON_H = 0.074
 HINT_LINES = 2
+GAME_LINES = 2
+"""Lines the game's name and its changes may take under the heading (``PauseScene.game``)."""
 
 
 class PauseScene(MenuScene):
@@ -124,24 +129,39 @@ class PauseScene(MenuScene):
         current = self.app.matches.current
         return current is not None and current.mode == "watch"
 
+    def game(self) -> str:
+        """The game the match under the menu plays, with what it changes of it ("Scopa
+        d'assi (Re bello)"; "" with no match)."""
+        current = self.app.matches.current
+        return "" if current is None else describe_rules(self.app, current.rules)
+
     def layout(self) -> None:
-        """The sheet fits what it holds: the heading, the buttons of this match (four or
-        five), and room under them for a hint of two lines."""
+        """The sheet fits what it holds: the heading and the game's line under it, the
+        buttons of this match (four or five), and room under them for a hint of two
+        lines."""
         m = self.m
         button_h, gap = m.px(BUTTON_H), m.px(style.SPACE_M)
         heading_h = style.line_height(self.heading_pen())
         hint_h = HINT_LINES * style.line_height(self.hint_pen())
+        game_pen = self.game_pen()
+        width = m.px(WIDTH) - m.px(PAD_X)
+        game_lines = len(style.fit(self.game(), game_pen, width, 10**6, lines=GAME_LINES).lines)
+        game_h = game_lines * style.line_height(game_pen) if self.game() else 0
         count = len(self.buttons)
-        inside = heading_h + gap + count * button_h + count * gap + hint_h
+        inside = heading_h + game_h + gap + count * button_h + count * gap + hint_h
         height = (inside + m.px(PAD_Y)) / m.ref
         inner = self.place_sheet(WIDTH, height, PAD_X, PAD_Y)
-        top = self.heading_box.bottom + gap
+        self.game_box = pygame.Rect(inner.left, self.heading_box.bottom, inner.w, game_h)
+        top = self.game_box.bottom + gap
         area = pygame.Rect(inner.left, top, inner.w, inner.bottom - top)
         y = column(self.buttons, area, button_h, gap) + gap
         self.hint_area = pygame.Rect(inner.left, y, inner.w, inner.bottom - y)
 
     def hint_pen(self) -> style.Pen:
         return self.m.pen("ui", style.SMALL, style.INK_SOFT)
+
+    def game_pen(self) -> style.Pen:
+        return self.m.pen("ui", style.ROW_NOTE, style.INK_SOFT)
 
     def on_settings(self) -> None:
         self.app.open("settings")
@@ -167,6 +187,11 @@ class PauseScene(MenuScene):
         m = self.m
         heading = ONLINE_WORDS[self.connection][0] if self.online else "pause"
         self.draw_sheet(surface, self.t(heading))
+        if self.game_box.h:
+            style.text(
+                surface, self.game(), self.game_pen(), self.game_box, align="center",
+                lines=GAME_LINES,
+            )  # fmt: skip
         self.form.draw(surface, m)
         self.draw_hint(surface, self.hint_area, style.INK_SOFT)
 
