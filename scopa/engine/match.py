@@ -164,6 +164,25 @@ class Match:
             return (*self.round.opening, MatchWon(self.round.decided, self.totals, at_deal=True))
         return self.round.opening
 
+    def round_events(self, round_no: int) -> tuple[Event, ...]:
+        """Every event of round ``round_no`` (from 1) as it was told, from its deal to its
+        ``RoundScored``: the match played again from its first deal with its moves."""
+        if not 1 <= round_no <= self.round.round_no:
+            raise ValueError(f"round {round_no} has not been dealt")
+        again = Match.new(self.rules, self.seed, first_dealer=self.first_dealer, decks=self.decks)
+        found: list[Event] = list(again.round.opening) if round_no == 1 else []
+        playing = 1
+        for move in self.moves():
+            again, told = again.apply(move)
+            for event in told:
+                if playing == round_no:
+                    found.append(event)
+                if isinstance(event, RoundScored):
+                    playing += 1
+            if playing > round_no:
+                break
+        return tuple(found)
+
     def moves(self) -> tuple[Move, ...]:
         """Every move of the match, oldest first."""
         out = []

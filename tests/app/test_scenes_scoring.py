@@ -3,6 +3,8 @@ goes back to the table; a finished match offers the rematch."""
 
 from __future__ import annotations
 
+import random
+
 import pygame
 import pytest
 
@@ -917,3 +919,77 @@ def continued_on_the_first_sheet(  # noqa: ANN001
     sheet = app.stack.top
     assert isinstance(sheet, ScoringScene)
     return sheet, match, dealer
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_cirulla_s_scopas_row_shows_where_each_bonus_came_from(app, language) -> None:
+    """ "5 (5 bonus)" said how many, not why: pointed at, the scopas' row shows each side's
+    bonuses, the dealer's opening table and the hands shown by knocking, with their points
+    under the first card of each."""
+    from scopa.engine import DealerBonus, Declared
+
+    app.set_language(language)
+    rules = Rules.preset("cirulla")
+    match = Match.new(rules, 31)
+    rng = random.Random(31)
+    while not match.rounds:  # the dealer's table of 30 for side 0, a knock each
+        match, _ = match.apply(rng.choice(match.legal_moves()))
+    scores = match.rounds[-1]
+    assert [b.bonus for b in scores] == [5, 10]
+    setup = MatchSetup((SeatConfig("Giulia", True), SeatConfig("Marco", False)), rules)
+    scene = ScoringScene(app, MatchCoordinator(setup, match))
+    app.stack.push(scene)
+    frame(app)
+    assert "scope" in scene.row_boxes
+    frame(app, pygame.event.Event(pygame.MOUSEMOTION, pos=scene.row_boxes["scope"].center,
+                                  rel=(0, 0), buttons=(0, 0, 0)))  # fmt: skip
+    key, cards = scene.behind()
+    assert key == "scope"
+    bonuses = [e for e in match.round_events(1) if isinstance(e, DealerBonus | Declared)]
+    for side, held in enumerate(cards):
+        mine = [e for e in bonuses if e.side == side]
+        assert [card for card, _ in held] == [card for e in mine for card in e.cards]
+        assert [points for _, points in held if points] == [e.points for e in mine]
+        assert sum(points for _, points in held) == scores[side].bonus
+    assert scene.behind_note("scope") == app.t("sheet_behind.scope_bonus")
+    close_tables(app)
+
+
+def test_a_sheet_of_a_table_held_by_a_server_tells_the_bonuses_without_their_cards(app) -> None:
+    """A server tells a seat the scores, not the moves: the row still explains the bonuses,
+    with no cards to show."""
+    from scopa.app.remote import RemoteMatch
+
+    rules = Rules.preset("cirulla")
+    match, _ = known_match(rules, (4, 1), (8, 2))
+    scores = score_round([list(PILE_0), [c for c in DECK if c not in PILE_0]], (4, 1), rules,
+                         bonus=(3, 0))  # fmt: skip
+    remote = RemoteMatch(rules, match.observe(0), at=0, status="playing", result=None,
+                         rounds=(scores,))  # fmt: skip
+    setup = MatchSetup((SeatConfig("Giulia", True), SeatConfig("Marco", False)), rules)
+    coordinator = MatchCoordinator(setup, match)
+    coordinator.match = remote  # type: ignore[assignment]
+    scene = ScoringScene(app, coordinator)
+    assert "scope" in scene.with_cards
+    scene.pinned = "scope"
+    assert scene.behind() == ("scope", [(), ()])
+
+
+def test_a_knock_taken_back_is_not_among_the_bonuses_shown(app) -> None:
+    """With declarations at the deal that may be taken back until play, the row shows the
+    bonuses that stood: each side's points add up to its bonus scopas."""
+    from scopa.engine import Retracted
+
+    rules = Rules.preset("cirulla").with_(declare_at_deal=True, declare_until_play=True)
+    setup = MatchSetup((SeatConfig("Giulia", True), SeatConfig("Marco", False)), rules)
+    taken_back = 0
+    for seed in range(30):
+        match = Match.new(rules, seed)
+        rng = random.Random(seed)
+        while not match.rounds:
+            match, _ = match.apply(rng.choice(match.legal_moves()))
+        taken_back += any(isinstance(e, Retracted) for e in match.round_events(1))
+        scene = ScoringScene(app, MatchCoordinator(setup, match))
+        held = [sum(points for _, points in cards) for cards in scene.bonuses]
+        assert held == [b.bonus for b in match.rounds[-1]], seed
+    assert taken_back >= 5

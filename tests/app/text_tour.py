@@ -661,6 +661,11 @@ class Tour:
         knocked = Match._make(pair, 7, 0, (), start.round, (23, 2), (scores,), None, False, None)
         self.sheet(MatchSetup(solo.seats, pair), knocked, "scoring, cirulla, scopas with bonuses")
         app.back()
+        played = first_round(pair, 31)  # the dealer's table of 30 and a knock each
+        self.sheet(
+            MatchSetup(solo.seats, pair), played, "scoring, cirulla, where bonuses came from"
+        )
+        app.back()
         runs = [C(text) for text in ("1D", "2D", "3D", "4D", "10D", "9D", "8D", "7D")]
         piles = [runs, [card for card in DECK if card not in runs]]
         dossena = cirulla.with_(players=2, dossena_scale=True)

@@ -225,3 +225,25 @@ def test_match_legal_moves_are_the_rounds_and_read_only():
     assert match.legal_moves() is match.round.legal_moves()
     assert isinstance(match.legal_moves(), tuple)
     assert match.observe(match.turn).legal_moves == match.legal_moves()
+
+
+@pytest.mark.parametrize("preset", ["classic", "cirulla"])
+def test_a_round_s_events_are_those_told_as_it_was_played(preset: str) -> None:
+    """Played again from the match's moves, each round tells what it told at the table:
+    its deal first, its ``RoundScored`` last, every round's one after another."""
+    match = Match.new(Rules.preset(preset), 31)
+    told = list(match.opening_events())
+    rng = random.Random(4)
+    while not match.over:
+        match, events = match.apply(rng.choice(match.legal_moves()))
+        told.extend(events)
+    assert isinstance(told[-1], MatchWon)
+    again = []
+    for round_no in range(1, len(match.rounds) + 1):
+        events = match.round_events(round_no)
+        assert isinstance(events[-1], RoundScored) and events[-1].round_no == round_no
+        assert sum(isinstance(e, RoundScored) for e in events) == 1
+        again.extend(events)
+    assert again == told[:-1]
+    with pytest.raises(ValueError, match="not been dealt"):
+        match.round_events(len(match.rounds) + 1)

@@ -2,7 +2,9 @@
 the running totals and a chart of the match so far; at the end, the result and a rematch.
 A row that counts particular cards (the coins, the primiera, the settebello...) shows them
 in the chart's place while the pointer is on it, or once it is clicked or reached by the
-Up and Down keys: each side's cards, the primiera's with their values.
+Up and Down keys: each side's cards, the primiera's with their values. Under Cirulla the
+scopas' row, when bonuses are among them, shows where each came from: the hands shown by
+knocking and the dealer's opening table, each with its points.
 
 While Master reviews the round (off the render loop), its button tells how far it got
 ("Reviewing… 40 %") and opens the review once it is ready; nothing else waits for it. A
@@ -16,7 +18,17 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from scopa.engine import Breakdown, Card, cards_behind, categories, piccola_points
+from scopa.engine import (
+    Breakdown,
+    Card,
+    DealerBonus,
+    Declared,
+    Match,
+    Retracted,
+    cards_behind,
+    categories,
+    piccola_points,
+)
 
 from .. import style
 from ..widgets import Button
@@ -105,13 +117,18 @@ class ScoringScene(MenuScene):
         the next of them, handed the screen after the last card, presses Enter for the
         cover that comes between turns, long after the sheet's grace: that first key only
         shows where the focus is, and the sheet turns for a key pressed after it."""
+        self.bonuses = self._bonuses()
+        """Per side, the cards of each Cirulla bonus of the round, the first of each with
+        the bonus's points (empty for a table held by a server, which tells none)."""
         self.with_cards = frozenset(
             category
             for category in categories(self.match.rules)
             for scored in self.match.rounds[-1:]
             if any(cards_behind(category, b, self.match.rules) for b in scored)
+            or (category == "scope" and self.match.rules.cirulla and any(b.bonus for b in scored))
         )
-        """The rows of the round that count particular cards some side took."""
+        """The rows of the round that count particular cards some side took (Cirulla's
+        scopas when bonuses are among them)."""
         self.row_boxes: dict[str, pygame.Rect] = {}
         """Where those rows were drawn (by category)."""
         self.pointed: str | None = None
@@ -275,14 +292,41 @@ class ScoringScene(MenuScene):
 
     def behind(self) -> tuple[str, list[tuple[tuple[Card, int], ...]]] | None:
         """The row whose cards are in sight (pointed at, else clicked) and each side's cards
-        behind it (``cards_behind``); None when no side has any or no row is chosen."""
+        behind it (``cards_behind``; the bonuses' for the scopas); None when no side has
+        any or no row is chosen."""
         key = self.pointed or self.pinned
         if key not in self.with_cards:
             return None
+        if key == "scope":
+            return key, self.bonuses
         return key, [cards_behind(key, b, self.match.rules) for b in self.match.rounds[-1]]
+
+    def _bonuses(self) -> list[tuple[tuple[Card, int], ...]]:
+        """Each side's Cirulla bonuses of the last round, the cards of each with its points
+        on the first: the hands shown (less any taken back) and the dealer's opening table."""
+        sides = len(self.match.totals)
+        rounds = self.match.rounds
+        if not (rounds and any(b.bonus for b in rounds[-1]) and isinstance(self.match, Match)):
+            return [()] * sides  # no bonus, or a server's table: it tells no moves
+        found: list[tuple[int, int, int, tuple[Card, ...]]] = []  # seat (-1: the dealer's
+        # table), side, points, cards
+        for event in self.match.round_events(len(self.match.rounds)):
+            if isinstance(event, Declared):
+                found.append((event.seat, event.side, event.points, event.cards))
+            elif isinstance(event, DealerBonus):
+                found.append((-1, event.side, event.points, event.cards))
+            elif isinstance(event, Retracted):
+                last = max(i for i, bonus in enumerate(found) if bonus[0] == event.seat)
+                del found[last]
+        out: list[list[tuple[Card, int]]] = [[] for _ in range(sides)]
+        for _, side, points, cards in found:
+            out[side].extend((card, points if i == 0 else 0) for i, card in enumerate(cards))
+        return [tuple(held) for held in out]
 
     def behind_note(self, key: str) -> str:
         """What the cards of row ``key`` say, in a sentence."""
+        if key == "scope":
+            return self.t("sheet_behind.scope_bonus")
         deck = self.app.settings.deck_for(self.setup.rules)
         if key == "grande" and self.match.rules.dossena_scale:
             key = "grande_dossena"
@@ -663,7 +707,8 @@ class ScoringScene(MenuScene):
         self, surface: pygame.Surface, key: str, cards: list[tuple[tuple[Card, int], ...]]
     ) -> None:
         """In the chart's place, the cards behind row ``key``: each side's in a band with
-        its name and its figure, the primiera's values under its cards."""
+        its name and its figure, the primiera's values under its cards, a bonus's points
+        under its first card."""
         m, area = self.m, self.chart_area
         frame = area.inflate(-m.px(0.01), 0)
         style.paper_card(surface, frame, m)
@@ -681,35 +726,47 @@ class ScoringScene(MenuScene):
         band_w, band_h = inside.w // across, (inside.bottom - top) // down
         name_pen = m.pen("ui_bold", style.SMALL, style.INK)
         value_pen = m.pen("ui", style.SMALL * 0.9, style.INK_SOFT)
-        valued = key == "primiera"
+        valued = key in ("primiera", "scope")
         name_h = style.line_height(name_pen)
         value_h = style.line_height(value_pen) if valued else 0
         space = m.px(style.SPACE_S)
         card_h = band_h - name_h - value_h - 2 * space  # the shadow clear of the next side
         room = band_w - 2 * space  # clear of the side beside
         most = max(len(held) for held in cards)
+        # the bonuses apart, each from the next (a bonus's first card carries its points)
+        apart = m.px(style.SPACE_M)
+        gaps = [sum(1 for i, (_, v) in enumerate(held) if i and v) if key == "scope" else 0
+                for held in cards]  # fmt: skip
         # as large as the band's height allows, the cards overlapping (down to ``OVERLAP`` of
         # each in sight) where a row of them would not fit side by side
-        width = min(style.card_width_for(card_h), round(room / (1 + (most - 1) * OVERLAP)))
+        wide = room - max(gaps) * apart
+        width = min(style.card_width_for(card_h), round(wide / (1 + (most - 1) * OVERLAP)))
         art = style.menu_art(self.app, self.app.settings.deck_for(self.setup.rules))
         for side, held in enumerate(cards):
             column, line = side % across, side // across
             band = pygame.Rect(inside.left + band_w * column, top + band_h * line, band_w, band_h)
             head = pygame.Rect(band.left + space, band.top, room, name_h)
+            figure = rows[key].cells[side]
+            if key == "scope":  # the bonuses' points: the scopas made are the sheet's
+                figure = f"+{self.match.rounds[-1][side].bonus}"
             self._behind_label(surface, name_pen.tinted(style.side_colour(side)), head,
-                               self.names[side], rows[key].cells[side])  # fmt: skip
+                               self.names[side], figure)  # fmt: skip
             if not held:
                 continue
+            spaced = gaps[side] * apart
             step = width + m.px(style.SPACE_XS)
             if len(held) > 1:
-                step = min(step, (room - width) / (len(held) - 1))
-            x = band.centerx - step * (len(held) - 1) / 2
+                step = min(step, (room - width - spaced) / (len(held) - 1))
+            x = band.centerx - (step * (len(held) - 1) + spaced) / 2
             cy = head.bottom + m.px(style.SPACE_XS) + style.card_height(width) // 2
-            for card, value in held:
+            for index, (card, value) in enumerate(held):
+                if index and value and key == "scope":
+                    x += apart
                 rect = style.draw_card(surface, art, card, (round(x), cy), width)
-                if valued:
+                if valued and value:
                     under = pygame.Rect(rect.left, rect.bottom, rect.w, value_h)
-                    style.text(surface, str(value), value_pen, under, align="center")
+                    words = f"+{value}" if key == "scope" else str(value)
+                    style.text(surface, words, value_pen, under, align="center")
                 x += step
 
     def _behind_label(
