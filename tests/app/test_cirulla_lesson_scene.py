@@ -176,6 +176,20 @@ def test_the_matta_is_named_with_a_button_and_the_value_is_told(app, scene) -> N
     assert scene.knock_button not in scene.form.widgets
 
 
+def test_k_knocks_as_at_the_table(app, scene) -> None:
+    """The rules' page of keys says K knocks: in the lesson on knocking it does, and
+    elsewhere it does nothing."""
+    scene.go(index_of("fifteen"))
+    frame(app)
+    press(app, pygame.K_k)
+    assert not any(isinstance(e, Declared) for e in scene.walk.events)
+    scene.go(index_of("knock"))
+    frame(app)
+    press(app, pygame.K_k)
+    (declared,) = [e for e in scene.walk.events if isinstance(e, Declared)]
+    assert declared.points == 3 and scene.walk.done
+
+
 def test_the_chosen_deck_names_the_matta(app, scene) -> None:
     app.set_language("en")
     app.settings = app.settings.with_(deck_style="napoletane")

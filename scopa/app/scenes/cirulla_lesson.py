@@ -168,6 +168,19 @@ class CirullaLessonScene(MenuScene):
         if self.walk.lesson.plays and not self.walk.done:
             self.make(self.walk.lesson.moves[0])
 
+    def handle(self, event: pygame.event.Event) -> bool:
+        """K knocks, as at the table (the rules' page of keys says so), when the lesson
+        shows its Knock button."""
+        if (
+            event.type == pygame.KEYDOWN
+            and event.key == pygame.K_k
+            and self.knock_button in self.form.widgets
+            and self.knock_button.enabled
+        ):
+            self.knock_button.activate()
+            return True
+        return super().handle(event)
+
     # --- words -----------------------------------------------------------------------------
 
     def _words(self) -> dict[str, object]:
