@@ -9,13 +9,18 @@ The disk is waited on only when SQLite copies its log into the file (every thous
 of log, a few milliseconds), and the moves would wait behind that copy on a thread too.
 A file another program holds blocks a call for a few milliseconds at most: the call then
 waits with the loop free, and gives up with a clear error if the hold goes on.
+
+The file holds every table's seed, and with it every hand: only its owner may read it
+(SQLite gives its log files the file's own permissions).
 """
 
 from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import json
+import os
 import sqlite3
 import time
 from collections.abc import Callable
@@ -33,6 +38,8 @@ BUSY_PATIENCE = 2.0
 """How long a call waits, in steps that leave the loop free, for such a hold to end before
 it fails with a clear error (the move is not recorded; the player plays it again)."""
 BUSY_STEP = 0.05
+PRIVATE = 0o600
+"""The table file's permissions: its owner's alone."""
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -119,6 +126,7 @@ class SqliteStore(Store):
                 self.path.parent.mkdir(parents=True, exist_ok=True)
                 if self.path.exists() and not self.path.is_file():
                     raise DamagedStore(f"{doing}{self.path}: it is not a file")
+                _private(self.path)
                 db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
                 db.execute("PRAGMA journal_mode=WAL")
                 db.execute("PRAGMA synchronous=NORMAL")
@@ -290,3 +298,14 @@ class SqliteStore(Store):
 def is_busy(error: sqlite3.OperationalError) -> bool:
     """Another connection holds the file (SQLITE_BUSY or SQLITE_LOCKED)."""
     return error.sqlite_errorcode & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+
+
+def _private(path: Path) -> None:
+    """Make the table file (made empty when new) and its logs readable by their owner
+    alone: a file kept by an earlier version may have been readable by every user."""
+    os.close(os.open(path, os.O_WRONLY | os.O_CREAT, PRIVATE))
+    for name in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+        if name.exists() and name.stat().st_mode & 0o777 != PRIVATE:
+            # another user's file, shared on purpose: theirs to set
+            with contextlib.suppress(PermissionError):
+                os.chmod(name, PRIVATE)

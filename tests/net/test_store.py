@@ -5,6 +5,7 @@ the other servers what changed."""
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 import signal
 import subprocess
@@ -354,3 +355,32 @@ def test_a_table_file_another_program_holds_never_freezes_the_server(tmp_path: P
         await store.close()
 
     run(scenario())
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX permissions")
+def test_the_table_file_and_its_logs_are_their_owner_s_alone(tmp_path: Path) -> None:
+    """The file holds every table's seed, so every hand: another user of the computer must
+    not read it, nor its logs, whatever the umask; a file an earlier version left readable
+    by all is narrowed."""
+    import stat
+
+    old = tmp_path / "old.sqlite3"
+    old.write_bytes(b"")
+    old.chmod(0o644)
+
+    async def scenario() -> None:
+        for path in (tmp_path / "tables.sqlite3", old):
+            store = SqliteStore(path)
+            await store.open()
+            assert await store.create(make_table())
+            kept = [path, *(path.with_name(path.name + end) for end in ("-wal", "-shm"))]
+            assert all(name.exists() for name in kept)
+            modes = {name.name: stat.S_IMODE(name.stat().st_mode) for name in kept}
+            assert set(modes.values()) == {0o600}, modes
+            await store.close()
+
+    previous = os.umask(0o022)
+    try:
+        run(scenario())
+    finally:
+        os.umask(previous)
