@@ -573,3 +573,16 @@ def test_the_final_score_of_three_sides_names_each_side(app) -> None:
     setup = MatchSetup(seats(("Anna", True), ("Bruno", True), ("Marco", False)), rules)
     scene = ScoringScene(app, MatchCoordinator(setup, match))
     assert scene.result_line() == "Final score Marco 12, Bruno 8, Anna 3"
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_damaged_file_is_called_damaged_once(language: str) -> None:
+    """"Your settings file was damaged: its text is damaged" said it twice: each cause
+    tells what is wrong in other words than the sentence it ends."""
+    texts = _texts(language)
+    word = "damaged" if language == "en" else "danneggiat"
+    causes = [key for key in texts if key.startswith("files.cause_")]
+    for message in (key for key in texts if "_salvaged_" in key):
+        for cause in causes:
+            said = texts[message].replace("{cause}", texts[cause])
+            assert said.count(word) == 1, (message, cause)
