@@ -93,6 +93,39 @@ def test_a_friend_who_closed_the_game_takes_their_seat_back(tmp_path, friends_ta
         pygame.display.quit()
 
 
+def test_a_friend_back_after_closing_the_game_is_shown_the_way_back_to_the_table(
+    tmp_path, friends_table
+):
+    """A friend whose game was closed mid-match found a title like any other: nothing said
+    a seat waited, and Play started a match alone while the table waited for them. The
+    title says so, Play online stands out, and Join alone takes the seat back."""
+    _, _, address = friends_table
+    game = open_game(Store(tmp_path / "bruno"))
+    try:
+        fresh = game.stack.top
+        assert not fresh.seat_waits and not fresh.online.primary
+        table = join_from_the_menus(game, address)
+        seat = table.coordinator.seat
+        game.close()  # the window closed mid-round
+
+        game = open_game(Store(tmp_path / "bruno"))
+        title = game.stack.top
+        assert title.seat_waits and not title.table_waits and title.online.primary
+        frame(game)
+        told = game.t("online.seat_waits_title")
+        assert told in [toast.text for toast in game.toasts.shown()]
+        assert title.online.hint() == told
+        click(game, title.online)
+        online = game.stack.top
+        assert online.address.rsplit("/", 1)[1] == address.rsplit("/", 1)[1]  # the table's
+        click(game, online.join_button)
+        run_until(game, lambda: isinstance(game.stack.top, TableScene))
+        assert game.stack.top.coordinator.seat == seat
+    finally:
+        game.close()
+        pygame.display.quit()
+
+
 def test_a_friend_at_the_table_keeps_trying_until_the_host_s_game_is_back(
     tmp_path, friends_table, monkeypatch
 ):

@@ -56,7 +56,7 @@ from scopa.engine import (
 from scopa.net.client import BackgroundClient, Update
 from scopa.net.codes import parse_address
 from scopa.settings import MatchSetup, SeatConfig
-from scopa.storage import FileProblem
+from scopa.storage import FileProblem, HeldSeat
 
 from .review_tour import review_stops
 from .table_helpers import (
@@ -1242,6 +1242,11 @@ class Tour:
         app.back()
         self.frames(2)
         app.store.drop_hosted_seats()
+        joined = HeldSeat("ws://192.168.100.200:65535", "ABCDE-FGHIJ-KLM", 1, "token")
+        app.store.hold_seat(joined)  # a seat at a friend's table, its window closed
+        self.home()
+        self.hover_all(app.stack.top, "online, the title with a seat at a friend's table")
+        app.store.drop_seat(joined.code)
         self.home()
         app.settings = kept
 

@@ -268,6 +268,14 @@ def waiting_seat(app: App) -> HeldSeat | None:
     return hosted[-1] if hosted else None
 
 
+def joined_seat(app: App) -> HeldSeat | None:
+    """The seat last taken at a friend's table (not one this game hosts) that this window
+    has not seen end: its match may be going on without it (the window was closed, or
+    killed, mid-match), or have ended meanwhile, which only its server can tell."""
+    joined = [held for held in app.store.load_seats() if not held.hosted]
+    return joined[-1] if joined else None
+
+
 def waiting_table(app: App) -> str | None:
     """The address of a table this game hosts whose match is under way, if any
     (``waiting_seat``): the address last joined when it is that table's, written as it was

@@ -12,7 +12,7 @@ from ..toasts import ToastBand, worded
 from ..widgets import Button
 from .base import MenuScene
 from .flow import describe
-from .online import waiting_seat
+from .online import joined_seat, waiting_seat
 
 if TYPE_CHECKING:
     from scopa.engine import GameRecord
@@ -55,6 +55,9 @@ class TitleScene(MenuScene):
         self.online = Button(self.tr("online"), self.on_online, hint=self._online_hint)
         self.table_waits = False
         """A match at a table hosted here is under way (``waiting_seat``)."""
+        self.seat_waits = False
+        """This window holds a seat at a friend's table whose end it has not seen
+        (``joined_seat``): Play online takes it back."""
         self.grid = [
             self.new_game,
             self.online,
@@ -77,8 +80,9 @@ class TitleScene(MenuScene):
         held = waiting_seat(self.app)
         self._waiting_code = "" if held is None else held.code
         self.table_waits = held is not None
-        self.online.primary = self.table_waits
-        self._waits_untold = self.table_waits
+        self.seat_waits = not self.table_waits and joined_seat(self.app) is not None
+        self.online.primary = self.table_waits or self.seat_waits
+        self._waits_untold = self.online.primary
         """Told once the title is up: a title made on the way to the table is not."""
 
     def update(self, dt: float) -> None:
@@ -88,7 +92,7 @@ class TitleScene(MenuScene):
             self.app.toasts.forget(lambda toast: toast.owner is self and toast.key == WAITS_KEY)
         if self._waits_untold:
             self._waits_untold = False
-            self.app.notify(worded("online.table_waits_title"), key=WAITS_KEY)
+            self.app.notify(worded(self._waits_words()), key=WAITS_KEY)
 
     def _played_out(self) -> bool:
         """The match said to wait was since played to its end at this game's server (never
@@ -104,8 +108,11 @@ class TitleScene(MenuScene):
             # online would fall to the table.
             self.app.toasts.forget(lambda toast: toast.owner is self and toast.key == WAITS_KEY)
 
+    def _waits_words(self) -> str:
+        return "online.table_waits_title" if self.table_waits else "online.seat_waits_title"
+
     def _online_hint(self) -> str:
-        return self.t("online.table_waits_title" if self.table_waits else "online_hint")
+        return self.t(self._waits_words() if self.online.primary else "online_hint")
 
     def enter(self) -> None:
         super().enter()
