@@ -577,8 +577,8 @@ def test_the_final_score_of_three_sides_names_each_side(app) -> None:
 
 @pytest.mark.parametrize("language", ["en", "it"])
 def test_a_damaged_file_is_called_damaged_once(language: str) -> None:
-    """"Your settings file was damaged: its text is damaged" said it twice: each cause
-    tells what is wrong in other words than the sentence it ends."""
+    """A file's message said it twice ("Your settings file was damaged: its text is
+    damaged"): each cause tells what is wrong in other words than the sentence it ends."""
     texts = _texts(language)
     word = "damaged" if language == "en" else "danneggiat"
     causes = [key for key in texts if key.startswith("files.cause_")]
