@@ -443,3 +443,29 @@ def test_the_pause_menu_rings_its_focus_for_a_player_on_the_keys_alone(
         press(app, pygame.K_DOWN)  # the first key shows where the keys are
         assert ringed(app, monkeypatch) == [pause.buttons[1]]
     close_tables(app)
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_settings_over_a_match_say_the_match_keeps_its_own_rules(app, language) -> None:
+    """Opened from the pause menu of a Cirulla match for three, Settings showed the classic
+    game for two (the rules of new matches) as if the match were that: its line says the
+    match under way keeps its own, and names them."""
+    from scopa.app.scenes.online import describe_rules
+    from scopa.app.scenes.settings import SettingsScene
+
+    app.set_language(language)
+    rules = Rules.preset("cirulla").with_(players=3)
+    seats = (SeatConfig("Anna", True), SeatConfig("Bruno", False), SeatConfig("Carla", False))
+    app.stack.clear_to(TitleScene(app))
+    app.matches.start(MatchSetup(seats, rules), Match.new(rules, 3))
+    press(app, pygame.K_ESCAPE)
+    click(app, app.stack.top.buttons[1])  # Settings
+    settings = app.stack.top
+    assert isinstance(settings, SettingsScene)
+    said, _ = settings.footer_line()
+    assert said == app.t("rules_apply_note_playing", game=describe_rules(app, rules))
+    assert app.t("preset_cirulla") in said and app.t("players_n", n=3) in said
+    close_tables(app)
+    app.stack.clear_to(TitleScene(app))
+    app.open("settings")
+    assert app.stack.top.footer_line()[0] == app.t("rules_apply_note")  # no match under it

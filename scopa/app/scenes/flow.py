@@ -8,10 +8,21 @@ from typing import TYPE_CHECKING
 from ..wording import Seats, Text
 
 if TYPE_CHECKING:
-    from scopa.engine import RulesError
+    from scopa.engine import Rules, RulesError
     from scopa.settings import MatchSetup
 
     from ..app import App
+
+
+def rules_in_play(app: App) -> Rules | None:
+    """The rules of the match on the stack under the screen on top (a screen opened from
+    its pause menu), if any: they may differ from the settings', which are for new matches."""
+    current = app.matches.current
+    if current is not None and any(
+        getattr(scene, "coordinator", None) is current for scene in app.stack
+    ):
+        return current.rules
+    return None
 
 
 def side_names(setup: MatchSetup, t: Text) -> list[str]:

@@ -20,6 +20,7 @@ from scopa.engine import PRESETS, Rules
 from .. import style
 from ..widgets import Button
 from .base import MenuScene
+from .flow import rules_in_play
 from .rule_examples import EXAMPLES, PAGE_EXAMPLES, caption_text, draw_example, example_height
 
 if TYPE_CHECKING:
@@ -62,18 +63,8 @@ class RulesScene(MenuScene):
     def __init__(self, app: App, book: str | None = None) -> None:
         if book is not None and book not in BOOKS:
             raise ValueError(f"unknown rules book {book!r}; expected one of {', '.join(BOOKS)}")
-        self.book = book or book_of(self._rules_in_play(app))
+        self.book = book or book_of(rules_in_play(app) or app.settings.rules)
         super().__init__(app)
-
-    @staticmethod
-    def _rules_in_play(app: App) -> Rules:
-        """The rules of the match on the stack under this screen, else of the settings."""
-        current = app.matches.current
-        if current is not None and any(
-            getattr(scene, "coordinator", None) is current for scene in app.stack
-        ):
-            return current.rules
-        return app.settings.rules
 
     def build(self) -> None:
         self.page = 1

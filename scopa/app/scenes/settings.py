@@ -21,7 +21,7 @@ from ..toasts import Words, worded
 from ..widgets import Button, Choice, Control, ScrollPanel, SettingRow, Slider, Tab, Text, Toggle
 from ..wording import capital, card_name, italian_vowel_number
 from .base import LANGUAGES, MenuScene
-from .flow import rules_problem
+from .flow import rules_in_play, rules_problem
 
 TABS = ("match", "captures", "scoring", "game")
 MINE = "mine"
@@ -399,8 +399,15 @@ class SettingsScene(MenuScene):
             return self.t("settings_not_kept_note"), m.pen("ui_bold", style.ROW_NOTE, style.INK)
         if self.news is not None:
             return self.news(self.app.t), m.pen("ui_bold", style.ROW_NOTE, style.INK)
-        note = "settings_saved_note" if self.tab == "game" else "rules_apply_note"
-        return self.t(note), m.pen("ui", style.ROW_NOTE, style.INK_SOFT)
+        soft = m.pen("ui", style.ROW_NOTE, style.INK_SOFT)
+        if self.tab == "game":
+            return self.t("settings_saved_note"), soft
+        playing = rules_in_play(self.app)
+        if playing is not None:  # over a match: its rules are not the ones shown here
+            from .online import describe_rules  # the online screens use these settings
+
+            return self.t("rules_apply_note_playing", game=describe_rules(self.app, playing)), soft
+        return self.t("rules_apply_note"), soft
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         words, pen = self.footer_line()
