@@ -465,6 +465,8 @@ def test_settings_over_a_match_say_the_match_keeps_its_own_rules(app, language) 
     said, _ = settings.footer_line()
     assert said == app.t("rules_apply_note_playing", game=describe_rules(app, rules))
     assert app.t("preset_cirulla") in said and app.t("players_n", n=3) in said
+    app.settings = app.settings.with_(rules=rules)
+    assert settings.footer_line()[0] == app.t("rules_apply_note")  # the rules shown are its
     close_tables(app)
     app.stack.clear_to(TitleScene(app))
     app.open("settings")

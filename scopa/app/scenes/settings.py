@@ -403,7 +403,8 @@ class SettingsScene(MenuScene):
         if self.tab == "game":
             return self.t("settings_saved_note"), soft
         playing = rules_in_play(self.app)
-        if playing is not None:  # over a match: its rules are not the ones shown here
+        if playing is not None and playing != self.app.settings.rules:  # over a match whose
+            # rules are not the ones shown here
             from .online import describe_rules  # the online screens use these settings
 
             return self.t("rules_apply_note_playing", game=describe_rules(self.app, playing)), soft
