@@ -784,9 +784,12 @@ class Tour:
         app.open("pause")
         self.frames(8)
         self.hover_all(app.stack.top, "pause")
+        before = app.settings
+        app.settings = before.with_(rules=Rules.preset("milanese"))  # new matches' rules
         settings = self.open_menu("settings")
         self.show("settings over a match, its rules kept")
         settings.back()
+        app.settings = before
         self.frames(2)
         app.stack.top.on_abandon()
         self.frames(8)
