@@ -315,12 +315,26 @@ def test_the_status_line_asks_for_the_matta_s_value_while_its_picker_is_open(fas
     """The line under the table went on saying "drag a card onto the table" while the
     picker, which takes every key and click, waited for a value."""
     scene = cirulla_table(fast, "1B 2S 7C")
-    assert scene.status_text()[0] == fast.t("table.your_turn")
+    assert scene.status_text()[0] == fast.t("table.your_turn_knock")
     key(fast, pygame.K_k, "k")
     assert scene.knock.picking
     assert scene.status_text()[0] == fast.t("table.matta_status")
     key(fast, pygame.K_ESCAPE)
-    assert scene.status_text()[0] == fast.t("table.your_turn_keys")  # K: a player on the keys
+    assert scene.status_text()[0] == fast.t("table.your_turn_knock_keys")  # K: on the keys
+
+
+def test_the_status_line_says_a_card_played_at_once_gives_the_bonus_up(fast):
+    """A hand worth a bonus showed the Knock button, but the line under the table said only
+    to play a card, and Enter did: the bonus went unclaimed without a word. The line says
+    to knock first; once knocked, or with nothing to knock with, it says to play."""
+    scene = cirulla_table(fast, "1D 2C 3S")
+    assert scene.status_text()[0] == fast.t("table.your_turn_knock")
+    click(fast, scene.knock_buttons()[0].rect.center)
+    settle(fast, scene)
+    assert scene.status_text()[0] == fast.t("table.your_turn")
+    plain = cirulla_table(fast, "8D 9D 10S")
+    assert plain.knock_buttons() == []
+    assert plain.status_text()[0] == fast.t("table.your_turn")
 
 
 def test_the_arrows_go_round_the_matta_picker_and_space_chooses(fast):

@@ -163,7 +163,7 @@ class TableWords:
         hinting: bool = False,
     ) -> tuple[str, Colour] | None:
         """The line under the table: a message, whose turn it is (what to do: play a card,
-        knock first, or name the matta's value while its picker is open; ``offline``, the
+        or knock for a hand's bonus before it, which a card played gives up; knock first, or name the matta's value while its picker is open; ``offline``, the
         link to the table's server down: that the play waits for it; ``keys``, the hand last
         played from the keys: with which keys; ``hinting``, a hint asked for and not yet
         worked out: that it is, as the keys of play wait for it), or who is thinking
@@ -186,7 +186,10 @@ class TableWords:
             # seat to play once every seat has declared is told to play then, no other
             turn_key = "table.your_turn_keys" if keys else "table.your_turn"
             round_ = match.round
-            if round_.declaring:
+            if not round_.declaring and may_knock(match.legal_moves()):
+                # a hand worth a bonus: a card played at once gives it up, so say so
+                turn_key = "table.your_turn_knock_keys" if keys else "table.your_turn_knock"
+            elif round_.declaring:
                 knocks = may_knock(match.legal_moves())
                 turn_key = "table.your_turn_declare" if knocks else "table.your_turn_pass"
                 if round_.plays_next == awaiting:
