@@ -390,10 +390,10 @@ def test_cirulla_is_played_to_51_and_not_by_six(app, scene) -> None:
     assert scene.preset == "cirulla"
     assert scene.target == 51
     assert scene.target_row.control.label() == "51"
-    assert scene.players == 2
-    assert scene.setup().rules == PRESETS["cirulla"]
-    choose_players(app, scene, 4)
-    assert scene.setup().rules.players == 4 and scene.error == ""
+    assert scene.players == 4  # as many of the six as Cirulla seats, not two of them
+    assert scene.setup().rules == PRESETS["cirulla"].with_(players=4)
+    choose_players(app, scene, 2)
+    assert scene.setup().rules == PRESETS["cirulla"] and scene.error == ""
     choose_players(app, scene, 6)
     assert scene.error == app.t("err_cirulla_players")
     click(app, scene.start_button)

@@ -230,16 +230,16 @@ class NewGameScene(MenuScene):
     def _set_preset(self, value: str) -> None:
         """Take a preset's rules and its target (Cirulla is played to 51). The players are
         those chosen, unless the rules need their own number (the scopone games are four;
-        Cirulla is not six; the rulebook's rules are for two): flipping through the rules
-        leaves the players as chosen for every rules that can seat them."""
+        the rulebook's rules are for two), or as many of them as the rules can seat (Cirulla,
+        not for six, keeps four): flipping through the rules leaves the players as chosen
+        for every rules that can seat them."""
         self.preset = value
         rules = self.base_rules()
-        if rules.deal != "scopa":
+        fewer = [n for n in PLAYERS if n <= self.chosen_players and self._seats(rules, n)]
+        if rules.deal != "scopa" or not fewer:
             self._seat_count(rules.players)
-        elif self._seats(rules, self.chosen_players):
-            self._seat_count(self.chosen_players)
         else:
-            self._seat_count(rules.players)
+            self._seat_count(fewer[-1])
         self.target = rules.target
         self._check()
         self.layout()

@@ -163,7 +163,8 @@ class TableWords:
         hinting: bool = False,
     ) -> tuple[str, Colour] | None:
         """The line under the table: a message, whose turn it is (what to do: play a card,
-        or knock for a hand's bonus before it, which a card played gives up; knock first, or name the matta's value while its picker is open; ``offline``, the
+        or knock for a hand's bonus before it, which a card played gives up; knock or pass
+        at the deal; or name the matta's value while its picker is open; ``offline``, the
         link to the table's server down: that the play waits for it; ``keys``, the hand last
         played from the keys: with which keys; ``hinting``, a hint asked for and not yet
         worked out: that it is, as the keys of play wait for it), or who is thinking
