@@ -280,7 +280,7 @@ def test_six_players_in_three_pairs(app, scene) -> None:
     assert len(set(names)) == 6
     you = app.t("you")
     pairs = [" & ".join(scene.seat_names()[s] for s in rules.seats_of(side)) for side in range(3)]
-    assert scene.matchup() == f"{pairs[0]}, {pairs[1]}, {pairs[2]}: pair against pair"
+    assert scene.matchup() == f"{pairs[0]}, {pairs[1]}, {pairs[2]}: each pair on its own"
     assert scene.matchup().startswith(f"{you} & ")
     assert scene.error == ""
 
@@ -298,8 +298,8 @@ def test_three_players_alone_are_not_each_against_the_next(app, scene) -> None:
 FRIENDS = ("Anna", "Bruno", "Carla", "Dario", "Franco", "Gina")
 SIDES_TOLD = {
     (6, False, 3): {
-        "it": "Anna e Dario, Bruno e Franco, Carla e Gina: coppia contro coppia",
-        "en": "Anna & Dario, Bruno & Franco, Carla & Gina: pair against pair",
+        "it": "Anna e Dario, Bruno e Franco, Carla e Gina: ogni coppia per sé",
+        "en": "Anna & Dario, Bruno & Franco, Carla & Gina: each pair on its own",
     },
     (6, False, 2): {
         "it": "Anna, Carla e Franco contro Bruno, Dario e Gina",

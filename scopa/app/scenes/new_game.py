@@ -337,7 +337,7 @@ class NewGameScene(MenuScene):
         """Who plays against whom, as the table names the sides ("Tu e Marco contro Giulia e
         Lucia"; with three sides or more "Tu, Giulia e Marco, ognuno per sé", not "Tu
         contro Giulia contro Marco"). Three pairs are listed with commas alone ("Tu e Lucia,
-        Giulia e Paolo, Marco e Chiara: coppia contro coppia"): each pair is already joined
+        Giulia e Paolo, Marco e Chiara: ogni coppia per sé"): each pair is already joined
         by "e", and a last "e" between pairs made the last four names read as one side."""
         try:
             setup = self.setup()
