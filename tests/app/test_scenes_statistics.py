@@ -418,3 +418,21 @@ def test_grouping_solo_matches_alone_draws_no_bar_for_undecided_ones(app, store)
     frame(app)
     won = 1 if first.winner == 0 else 0
     assert dict(scene.groups()) == {app.t("mode_solo"): (won, 1 - won)}
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_played_tile_counts_the_matches_neither_won_nor_lost(app, store, language) -> None:
+    """Played 2, Won 1, Lost 0 did not add up, and nothing on the tiles said why: a match
+    between two people at the screen is neither won nor lost by the player. The tile says
+    how many such matches it holds."""
+    solo = MatchSetup((SeatConfig("Anna", True), SeatConfig("CPU", False, "expert")), Rules())
+    rivals = MatchSetup((SeatConfig("Anna", True), SeatConfig("Bruno", True)), Rules())
+    store.record_result(solo, play_out(1))
+    scene = show(app, StatisticsScene(app), (960, 540), language)
+    assert scene.tiles()[0][0] == app.t("st_played")  # every match won or lost: no note
+    store.record_result(rivals, play_out(2))
+    app.back()
+    scene = show(app, StatisticsScene(app), (960, 540), language)
+    label, value = scene.tiles()[0]
+    assert value == "2"
+    assert label == f"{app.t('st_played')}\n{app.t('st_played_other', n=1)}"

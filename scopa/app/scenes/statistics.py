@@ -68,8 +68,12 @@ class StatisticsScene(MenuScene):
         total: Tally = self.stats.total()
         rate = total.win_rate
         signed = lambda v: "\u2014" if v is None else f"{v:+d}"  # noqa: E731
+        other = total.played - total.won - total.lost  # hot-seat rivals, computers watched
+        played = self.t("st_played")
+        if other:
+            played = f"{played}\n{self.t('st_played_other', n=other)}"
         return [
-            (self.t("st_played"), str(total.played)),
+            (played, str(total.played)),
             (self.t("st_won"), str(total.won)),
             (self.t("st_lost"), str(total.lost)),
             (self.t("st_rate"), "\u2014" if rate is None else f"{round(rate * 100)}%"),
