@@ -44,6 +44,28 @@ def test_the_rules_cirulla_pages_open_the_walkthrough(app) -> None:
     assert app.stack.top is rules
 
 
+def test_the_walkthrough_opens_again_at_the_lesson_it_was_left_at(app) -> None:
+    """Closed at lesson 4 of 8 (by a key meant for something else, say), it began again at
+    lesson 1: it opens where it was left, and from the first once the last is done."""
+    rules = RulesScene(app, book="cirulla")
+    app.stack.push(rules)
+    frame(app)
+    click(app, rules.lesson_button)
+    lesson = app.stack.top
+    lesson.go(index_of("ace_on_ace"))
+    press(app, pygame.K_ESCAPE)
+    click(app, rules.lesson_button)
+    again = app.stack.top
+    assert isinstance(again, CirullaLessonScene) and again is not lesson
+    assert again.walk.lesson.key == "ace_on_ace" and not again.walk.done
+    again.go(len(LESSONS) - 1)
+    again.try_answer()
+    assert again.walk.done
+    click(app, again.back_button)
+    click(app, rules.lesson_button)
+    assert app.stack.top.walk.index == 0
+
+
 def test_a_wrong_card_is_refused_then_the_fifteen_is_taken(app, scene) -> None:
     assert not scene.next_button.enabled
     click(app, card_button(scene, "8B"))  # 8 takes the 7: not the lesson's move

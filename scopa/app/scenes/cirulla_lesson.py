@@ -12,6 +12,7 @@ refused with a word of why; the lessons themselves are in ``scopa.aids.cirulla_l
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -23,6 +24,9 @@ from ..style import Metrics
 from ..widgets import Button, Widget
 from ..wording import card_name
 from .base import MenuScene
+
+if TYPE_CHECKING:
+    from ..app import App
 
 TAKE = (60, 160, 90)
 FELT = ("lessons.table", "lessons.opening")
@@ -72,8 +76,18 @@ class TableCardButton(Widget):
 
 
 class CirullaLessonScene(MenuScene):
+    """``start``: the lesson to open on (where the player left the walkthrough before);
+    ``on_leave`` hears the lesson the player leaves it at."""
+
+    def __init__(
+        self, app: App, start: int = 0, on_leave: Callable[[int], None] | None = None
+    ) -> None:
+        self.start, self.on_leave = start, on_leave
+        super().__init__(app)
+
     def build(self) -> None:
         self.walk = Walkthrough()
+        self.walk.go(self.start)
         self.choices: list[Button] = []
         self.offered: tuple[Move, ...] = ()
         """The moves the ``choices`` make, in the same order."""
@@ -167,6 +181,14 @@ class CirullaLessonScene(MenuScene):
         """Make the lesson's first move (what a player who follows the lesson does)."""
         if self.walk.lesson.plays and not self.walk.done:
             self.make(self.walk.lesson.moves[0])
+
+    def back(self) -> None:
+        """Close the walkthrough; the screen it came from opens it again at this lesson (at
+        the first, once the last is done)."""
+        if self.on_leave is not None:
+            last = self.walk.index == len(self.walk.lessons) - 1
+            self.on_leave(0 if last and self.walk.done else self.walk.index)
+        super().back()
 
     def handle(self, event: pygame.event.Event) -> bool:
         """K knocks, as at the table (the rules' page of keys says so), when the lesson
