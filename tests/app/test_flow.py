@@ -2,6 +2,7 @@
 
 import pytest
 
+from scopa.app.scenes.flow import SEPARATOR
 from scopa.engine import PRESETS
 from scopa.settings import MatchSetup, SeatConfig
 
@@ -34,4 +35,4 @@ def test_play_names_the_player_s_own_rules_as_settings_do(app):
 
     app.settings = app.settings.with_(language="en", rules=PRESETS["classic"].with_(napola=True))
     app.set_language("en")
-    assert describe(app, app.matches.quick_setup()).split(" · ")[1] == "My rules"
+    assert describe(app, app.matches.quick_setup()).split(SEPARATOR)[1] == "My rules"

@@ -9,6 +9,7 @@ import pytest
 
 from scopa.app.hosting import LocalServer
 from scopa.app.online import grouped
+from scopa.app.scenes.flow import SEPARATOR
 from scopa.app.scenes.lobby import LobbyScene
 from scopa.engine import Rules
 from scopa.net.client import BackgroundClient
@@ -92,7 +93,7 @@ def test_a_table_s_rules_that_are_no_preset_are_told_as_the_game_and_its_changes
     scopa = Rules(players=4, re_bello=True, napola=True)
     line = describe_rules(app, scopa)
     assert f"{t('game_scopa')} ({t('rule_re_bello')}, {t('rule_napola')})" in line
-    assert describe_rules(app, PRESETS["scopone"]).split(" · ")[1] == t("preset_scopone")
+    assert describe_rules(app, PRESETS["scopone"]).split(SEPARATOR)[1] == t("preset_scopone")
 
 
 @pytest.mark.parametrize("language", ["en", "it"])
@@ -176,7 +177,7 @@ def test_a_table_with_many_rules_changed_is_told_whole_at_the_smallest_window(
         assert len(told) == 1 and not told[0].elided  # under the seats, apart from the game
         assert told[0].words.startswith(t("online.played_with", changes=""))
         heading = [text for text in drawn if t("points_n", n=31) in text.words]
-        assert heading and heading[0].words.split(" · ")[1] == t("preset_assi")
+        assert heading and heading[0].words.split(SEPARATOR)[1] == t("preset_assi")
         assert not heading[0].elided
     finally:
         lobby.back()

@@ -471,3 +471,20 @@ def test_settings_over_a_match_say_the_match_keeps_its_own_rules(app, language) 
     app.stack.clear_to(TitleScene(app))
     app.open("settings")
     assert app.stack.top.footer_line()[0] == app.t("rules_apply_note")  # no match under it
+
+
+def test_the_game_line_never_starts_a_line_with_its_separator(app) -> None:
+    """Wrapped at 960x540, the second line of a game with many variants read "· 11 points":
+    the dot stays with the part before it."""
+    from scopa.app import style
+
+    app.resize((960, 540))
+    rules = Rules(assi=True, re_bello=True, napola=True, settebello_coppe=True)
+    app.stack.clear_to(TitleScene(app))
+    app.matches.start(MatchSetup(SETUP.seats, rules), Match.new(rules, 3))
+    press(app, pygame.K_ESCAPE)
+    pause = app.stack.top
+    laid = style.fit(pause.game(), pause.game_pen(), pause.game_box.w, pause.game_box.h, lines=2)
+    assert len(laid.lines) == 2
+    assert not any(line.lstrip().startswith("\u00b7") for line in laid.lines), laid.lines
+    close_tables(app)

@@ -14,6 +14,11 @@ if TYPE_CHECKING:
     from ..app import App
 
 
+SEPARATOR = "\u00a0\u00b7 "
+"""Between the parts of a setup's line: the dot stays with the part before it, so a line
+wrapped there never starts with it."""
+
+
 def rules_in_play(app: App) -> Rules | None:
     """The rules of the match on the stack under the screen on top (a screen opened from
     its pause menu), if any: they may differ from the settings', which are for new matches."""
@@ -47,7 +52,7 @@ def describe(app: App, setup: MatchSetup, rules_name: str = "") -> str:
     parts = [app.t("players_n", n=rules.players), rules_name, app.t("points_n", n=rules.target)]
     if opponents:
         parts.append(opponents)
-    return " · ".join(parts)
+    return SEPARATOR.join(parts)
 
 
 def _level_tag(app: App, level: str) -> str:
