@@ -955,6 +955,41 @@ def test_cirulla_s_scopas_row_shows_where_each_bonus_came_from(app, language) ->
     close_tables(app)
 
 
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_matta_among_the_bonuses_shows_the_value_it_was_named(app, language) -> None:
+    """The dealer's opening table of 30 counted the matta as a 9: among the bonuses' cards
+    the 7 of cups carries "= 9", as it did on the table, and no other card a tag."""
+    from scopa.app import style
+    from scopa.engine import DealerBonus
+
+    app.set_language(language)
+    rules = Rules.preset("cirulla")
+    match = Match.new(rules, 0)
+    rng = random.Random(0)
+    while not match.rounds:
+        match, _ = match.apply(rng.choice(match.legal_moves()))
+    (bonus,) = [e for e in match.round_events(1) if isinstance(e, DealerBonus)]
+    assert bonus.named == 9 and rules.matta_card in bonus.cards
+    setup = MatchSetup((SeatConfig("Giulia", True), SeatConfig("Marco", False)), rules)
+    scene = ScoringScene(app, MatchCoordinator(setup, match))
+    app.stack.push(scene)
+    frame(app)
+    assert scene.named == {rules.matta_card: 9}
+    drawn: list[style.Drawn] = []
+    with style.watch_text(drawn.append):
+        frame(app, pygame.event.Event(pygame.MOUSEMOTION, pos=scene.row_boxes["scope"].center,
+                                      rel=(0, 0), buttons=(0, 0, 0)))  # fmt: skip
+    tags = [text for text in drawn if text.words == app.t("table.matta_badge", n=9)]
+    assert len(tags) == 1 and not tags[0].elided
+    scene.pinned, scene.pointed = None, None
+    drawn.clear()
+    with style.watch_text(drawn.append):
+        frame(app, pygame.event.Event(pygame.MOUSEMOTION, pos=(0, 0), rel=(0, 0),
+                                      buttons=(0, 0, 0)))  # fmt: skip
+    assert not [text for text in drawn if text.words == app.t("table.matta_badge", n=9)]
+    close_tables(app)
+
+
 def test_a_sheet_of_a_table_held_by_a_server_tells_the_bonuses_without_their_cards(app) -> None:
     """A server tells a seat the scores, not the moves: the row still explains the bonuses,
     with no cards to show."""

@@ -117,6 +117,9 @@ class ScoringScene(MenuScene):
         the next of them, handed the screen after the last card, presses Enter for the
         cover that comes between turns, long after the sheet's grace: that first key only
         shows where the focus is, and the sheet turns for a key pressed after it."""
+        self.named: dict[Card, int] = {}
+        """The matta among the bonuses' cards, with the value it was named (as the table
+        showed it)."""
         self.bonuses = self._bonuses()
         """Per side, the cards of each Cirulla bonus of the round, the first of each with
         the bonus's points (empty for a table held by a server, which tells none)."""
@@ -308,19 +311,22 @@ class ScoringScene(MenuScene):
         rounds = self.match.rounds
         if not (rounds and any(b.bonus for b in rounds[-1]) and isinstance(self.match, Match)):
             return [()] * sides  # no bonus, or a server's table: it tells no moves
-        found: list[tuple[int, int, int, tuple[Card, ...]]] = []  # seat (-1: the dealer's
-        # table), side, points, cards
+        found: list[tuple[int, int, int, tuple[Card, ...], int]] = []  # seat (-1: the
+        # dealer's table), side, points, cards, the value named for the matta among them
         for event in self.match.round_events(len(self.match.rounds)):
             if isinstance(event, Declared):
-                found.append((event.seat, event.side, event.points, event.cards))
+                found.append((event.seat, event.side, event.points, event.cards, event.named))
             elif isinstance(event, DealerBonus):
-                found.append((-1, event.side, event.points, event.cards))
+                found.append((-1, event.side, event.points, event.cards, event.named))
             elif isinstance(event, Retracted):
                 last = max(i for i, bonus in enumerate(found) if bonus[0] == event.seat)
                 del found[last]
         out: list[list[tuple[Card, int]]] = [[] for _ in range(sides)]
-        for _, side, points, cards in found:
+        matta = self.match.rules.matta_card
+        for _, side, points, cards, named in found:
             out[side].extend((card, points if i == 0 else 0) for i, card in enumerate(cards))
+            if named and matta in cards:
+                self.named[matta] = named
         return [tuple(held) for held in out]
 
     def behind_note(self, key: str) -> str:
@@ -708,7 +714,7 @@ class ScoringScene(MenuScene):
     ) -> None:
         """In the chart's place, the cards behind row ``key``: each side's in a band with
         its name and its figure, the primiera's values under its cards, a bonus's points
-        under its first card."""
+        under its first card and the value named for the matta on it."""
         m, area = self.m, self.chart_area
         frame = area.inflate(-m.px(0.01), 0)
         style.paper_card(surface, frame, m)
@@ -726,6 +732,7 @@ class ScoringScene(MenuScene):
         band_w, band_h = inside.w // across, (inside.bottom - top) // down
         name_pen = m.pen("ui_bold", style.SMALL, style.INK)
         value_pen = m.pen("ui", style.SMALL * 0.9, style.INK_SOFT)
+        tag_pen = m.pen("ui_bold", style.SMALL * 0.9, style.NIGHT)
         valued = key in ("primiera", "scope")
         name_h = style.line_height(name_pen)
         value_h = style.line_height(value_pen) if valued else 0
@@ -763,6 +770,12 @@ class ScoringScene(MenuScene):
                 if index and value and key == "scope":
                     x += apart
                 rect = style.draw_card(surface, art, card, (round(x), cy), width)
+                named = self.named.get(card) if key == "scope" else None
+                if named:  # the matta, with the value it was named, as the table showed it
+                    label = self.app.t("table.matta_badge", n=named)
+                    bottom = (rect.centerx, rect.centery + rect.w * 0.78)
+                    area = style.tag_area(label, tag_pen, bottom, m.px(style.SPACE_S))
+                    style.draw_tag(surface, label, tag_pen, area)
                 if valued and value:
                     under = pygame.Rect(rect.left, rect.bottom, rect.w, value_h)
                     words = f"+{value}" if key == "scope" else str(value)

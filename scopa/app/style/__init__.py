@@ -4,7 +4,7 @@ screen is drawn with (panels, the button, text that fits its box, cards).
 A new screen is built from these alone: no colour, font or text drawing of its own.
 """
 
-from .cards import card_height, card_width_for, draw_card, menu_art
+from .cards import card_height, card_width_for, draw_card, draw_tag, menu_art, tag_area
 from .controls import (
     ScrollFade,
     draw_field,
@@ -195,6 +195,7 @@ __all__ = [
     "dark_panel",
     "draw_background",
     "draw_card",
+    "draw_tag",
     "draw_field",
     "draw_ornament",
     "draw_row",
@@ -216,6 +217,7 @@ __all__ = [
     "line_height",
     "line_step",
     "menu_art",
+    "tag_area",
     "natural_width",
     "GLYPH_PX",
     "able",

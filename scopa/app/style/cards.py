@@ -11,8 +11,8 @@ import pygame
 from scopa.engine import Card
 
 from ..cardart import CARD_RATIO, CardArt, card_height
-from .palette import Color
-from .text import FontSource
+from .palette import BRIGHT_GOLD, Color
+from .text import FontSource, Pen, natural_width, text
 
 if TYPE_CHECKING:
     from ..app import App
@@ -60,9 +60,24 @@ def draw_card(
     return rect
 
 
+def draw_tag(surface: pygame.Surface, label: str, pen: Pen, area: pygame.FRect) -> None:
+    """A small gold tag on a card, ``area`` wide and high, its ``label`` in ``pen``: the
+    value named for the matta, on the table and on the score sheet alike."""
+    pygame.draw.rect(surface, BRIGHT_GOLD, area, border_radius=round(area.height / 2))
+    text(surface, label, pen, area, align="center")
+
+
+def tag_area(label: str, pen: Pen, bottom: tuple[float, float], margin: float) -> pygame.FRect:
+    """Where ``draw_tag`` puts ``label``: its bottom in the middle at ``bottom``, as wide
+    as the words and ``margin`` more."""
+    area = pygame.FRect(0, 0, natural_width(label, pen) + margin, pen.px * 1.5)
+    area.midbottom = bottom
+    return area
+
+
 def card_width_for(height: float) -> int:
     """The width of a card ``height`` pixels tall."""
     return max(8, round(height / CARD_RATIO))
 
 
-__all__ = ["card_height", "card_width_for", "draw_card", "menu_art"]
+__all__ = ["card_height", "card_width_for", "draw_card", "draw_tag", "menu_art", "tag_area"]

@@ -191,16 +191,13 @@ class Painter:
     def _badge(self, sprite: CardSprite, label: str, lay: TableLayout) -> Item:
         """A small tag on a card: the value named for the matta."""
         pen = self.text.pen("ui_bold", lay.font_small, style.NIGHT)
-        width = style.natural_width(label, pen) + lay.margin * 0.8
-        area = FRect(0, 0, width, lay.font_small * 1.5)
-        area.midbottom = (round(sprite.x), round(sprite.y - sprite.lift + sprite.w * 0.78))
-
-        def paint(surface: pygame.Surface) -> None:
-            radius = round(area.height / 2)
-            pygame.draw.rect(surface, style.BRIGHT_GOLD, area, border_radius=radius)
-            style.text(surface, label, pen, area, align="center")
-
-        return Item(("badge", label, tuple(area)), box(area), paint)
+        bottom = (round(sprite.x), round(sprite.y - sprite.lift + sprite.w * 0.78))
+        area = style.tag_area(label, pen, bottom, lay.margin * 0.8)
+        return Item(
+            ("badge", label, tuple(area)),
+            box(area),
+            partial(style.draw_tag, label=label, pen=pen, area=area),
+        )
 
     # --- stacks --------------------------------------------------------------------------
 
