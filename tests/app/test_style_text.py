@@ -233,3 +233,28 @@ def test_a_name_cut_short_keeps_its_letters_as_written(fonts, words: str) -> Non
         (line,) = laid.lines
         if laid.elided:
             assert words.startswith(line.removesuffix("\u2026")), (width, line)
+
+
+@pytest.mark.parametrize("align", ["center", "left"])
+def test_a_centred_paragraph_is_wrapped_into_even_lines(fonts, align: str) -> None:
+    """A centred paragraph ended in "the score." under a full line; centred, its lines are
+    now as even as its number of lines allows (one pixel narrower and it takes a line
+    more), while text aligned to a side fills each line before the next."""
+    one_line = style.natural_width(SENTENCE, pen(fonts))
+    box = pygame.Rect(0, 0, round(one_line * 0.8), 200)
+    surface = pygame.Surface(box.size)
+    seen: list[style.Drawn] = []
+    with style.watch_text(seen.append):
+        style.text(surface, SENTENCE, pen(fonts), box, align=align, lines=0)
+    (drawn,) = seen
+    font = fonts("ui", 20)
+    widths = [font.size(line)[0] for line in drawn.lines]
+    assert len(widths) == 2 and " ".join(drawn.lines) == SENTENCE
+    greedy = style.wrap(SENTENCE, font, box.w)
+    if align == "left":
+        assert drawn.lines == greedy
+        return
+    assert font.size(greedy[1])[0] < box.w // 3  # the case: a short last line
+    assert min(widths) > 0.6 * max(widths)
+    assert len(style.wrap(SENTENCE, font, max(widths) - 1)) > 2
+    assert drawn.used.w == max(widths)

@@ -223,6 +223,29 @@ def _fit(
     return Fit(laid, low, widest, step * len(laid), step, cut=True, elided=elided)
 
 
+@lru_cache(maxsize=1024)
+def _balanced(words: str, fonts: FontSource, role: str, laid: Fit) -> Fit:
+    """``laid`` (centred) with its lines as even as the same number of lines allows: the
+    narrowest width that still wraps ``words`` onto as many lines, so that a paragraph
+    does not end in a few words under a full line ("the captures, the scopa and" over
+    "the score."). A text with lines of its own, cut or cut short stays as it was."""
+    count = len(laid.lines)
+    if count < 2 or laid.cut or laid.elided or "\n" in words:
+        return laid
+    font = fonts(role, laid.px)
+    low, high = laid.width // count, laid.width
+    best = laid.lines
+    while low < high:
+        middle = (low + high) // 2
+        tried = wrap(words, font, middle)
+        if len(tried) == count and max(font.size(line)[0] for line in tried) <= middle:
+            best, high = tried, middle
+        else:
+            low = middle + 1
+    widest = max(font.size(line)[0] for line in best)
+    return replace(laid, lines=best, width=widest)
+
+
 def _after(words: str, laid: Sequence[str], kept: int) -> str:
     """What of ``words`` comes after the first ``kept`` of the lines they were wrapped
     into, as written: the lines joined again with spaces put a blank after a hyphen, or in
@@ -420,6 +443,8 @@ def text(
     pen = able(words, pen)
     inner = whole(box)
     laid = fit(words, pen, inner.w, inner.h, lines=lines, least=least)
+    if align == "center":
+        laid = _balanced(words, pen.fonts, pen.role, laid)
     block = _place(laid, inner, align, valign)
     _write(surface, laid, pen, block, align)
     _tell(words, pen, laid, box, block)
@@ -434,6 +459,8 @@ def picture(
     pen = able(words, pen)
     box = pygame.Rect(0, 0, int(size[0]), int(size[1]))
     laid = fit(words, pen, box.w, box.h, lines=lines)
+    if align == "center":
+        laid = _balanced(words, pen.fonts, pen.role, laid)
     image = pygame.Surface((max(1, laid.width), max(1, laid.height)), pygame.SRCALPHA)
     block = image.get_rect()
     _write(image, laid, pen, block, align)
