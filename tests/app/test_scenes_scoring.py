@@ -990,6 +990,58 @@ def test_the_matta_among_the_bonuses_shows_the_value_it_was_named(app, language)
     close_tables(app)
 
 
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_in_teams_a_bonus_says_which_partner_knocked(app, language) -> None:
+    """Four players in two teams: each knock's points are said with the name of the
+    partner who knocked ("+3 · Luca"), as the side's name is both partners'."""
+    from scopa.app import style
+    from scopa.app.scenes.flow import SEPARATOR
+    from scopa.engine import Declared
+
+    app.set_language(language)
+    rules = Rules.preset("cirulla").with_(players=4)
+    match = Match.new(rules, 11)
+    rng = random.Random(11)
+    while not match.rounds:
+        match, _ = match.apply(rng.choice(match.legal_moves()))
+    knocks = [e for e in match.round_events(1) if isinstance(e, Declared)]
+    assert [(e.seat, e.side) for e in knocks] == [(2, 0), (3, 1)]
+    names = ("Giulia", "Marco", "Anna", "Luca")
+    setup = MatchSetup(tuple(SeatConfig(n, i == 0) for i, n in enumerate(names)), rules)
+    scene = ScoringScene(app, MatchCoordinator(setup, match))
+    app.stack.push(scene)
+    frame(app)
+    drawn: list[style.Drawn] = []
+    with style.watch_text(drawn.append):
+        frame(app, pygame.event.Event(pygame.MOUSEMOTION, pos=scene.row_boxes["scope"].center,
+                                      rel=(0, 0), buttons=(0, 0, 0)))  # fmt: skip
+    words = {text.words for text in drawn if not text.elided}
+    assert f"+3{SEPARATOR}Anna" in words and f"+3{SEPARATOR}Luca" in words
+    close_tables(app)
+
+
+def test_alone_a_bonus_says_its_points_only(app) -> None:
+    """Two players: the side's name is the player's, so the bonus's line is "+2" alone."""
+    from scopa.app import style
+
+    rules = Rules.preset("cirulla")
+    match = Match.new(rules, 0)
+    rng = random.Random(0)
+    while not match.rounds:
+        match, _ = match.apply(rng.choice(match.legal_moves()))
+    setup = MatchSetup((SeatConfig("Giulia", True), SeatConfig("Marco", False)), rules)
+    scene = ScoringScene(app, MatchCoordinator(setup, match))
+    app.stack.push(scene)
+    frame(app)
+    drawn: list[style.Drawn] = []
+    with style.watch_text(drawn.append):
+        frame(app, pygame.event.Event(pygame.MOUSEMOTION, pos=scene.row_boxes["scope"].center,
+                                      rel=(0, 0), buttons=(0, 0, 0)))  # fmt: skip
+    assert "+2" in {text.words for text in drawn}
+    assert not any(text.words.startswith("+2\u00a0") for text in drawn)
+    close_tables(app)
+
+
 def test_a_sheet_of_a_table_held_by_a_server_tells_the_bonuses_without_their_cards(app) -> None:
     """A server tells a seat the scores, not the moves: the row still explains the bonuses,
     with no cards to show."""

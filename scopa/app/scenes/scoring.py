@@ -35,6 +35,7 @@ from ..widgets import Button
 from ..wording import Seats, category_label, deal_id, deck_family, suit_name
 from .base import MenuScene
 from .chart import Drawn, line_chart
+from .flow import SEPARATOR
 
 if TYPE_CHECKING:
     from ..app import App
@@ -120,6 +121,9 @@ class ScoringScene(MenuScene):
         self.named: dict[Card, int] = {}
         """The matta among the bonuses' cards, with the value it was named (as the table
         showed it)."""
+        self.bonus_seats: dict[Card, int] = {}
+        """The first card of each bonus, with the seat that knocked or dealt (the partner
+        who made it, in a side of two or more)."""
         self.bonuses = self._bonuses()
         """Per side, the cards of each Cirulla bonus of the round, the first of each with
         the bonus's points (empty for a table held by a server, which tells none)."""
@@ -311,20 +315,21 @@ class ScoringScene(MenuScene):
         rounds = self.match.rounds
         if not (rounds and any(b.bonus for b in rounds[-1]) and isinstance(self.match, Match)):
             return [()] * sides  # no bonus, or a server's table: it tells no moves
-        found: list[tuple[int, int, int, tuple[Card, ...], int]] = []  # seat (-1: the
-        # dealer's table), side, points, cards, the value named for the matta among them
+        found: list[tuple[int, int, int, tuple[Card, ...], int]] = []  # the seat that
+        # knocked or dealt, side, points, cards, the value named for the matta among them
         for event in self.match.round_events(len(self.match.rounds)):
             if isinstance(event, Declared):
                 found.append((event.seat, event.side, event.points, event.cards, event.named))
             elif isinstance(event, DealerBonus):
-                found.append((-1, event.side, event.points, event.cards, event.named))
+                found.append((event.dealer, event.side, event.points, event.cards, event.named))
             elif isinstance(event, Retracted):
                 last = max(i for i, bonus in enumerate(found) if bonus[0] == event.seat)
                 del found[last]
         out: list[list[tuple[Card, int]]] = [[] for _ in range(sides)]
         matta = self.match.rules.matta_card
-        for _, side, points, cards, named in found:
+        for seat, side, points, cards, named in found:
             out[side].extend((card, points if i == 0 else 0) for i, card in enumerate(cards))
+            self.bonus_seats[cards[0]] = seat
             if named and matta in cards:
                 self.named[matta] = named
         return [tuple(held) for held in out]
@@ -714,7 +719,8 @@ class ScoringScene(MenuScene):
     ) -> None:
         """In the chart's place, the cards behind row ``key``: each side's in a band with
         its name and its figure, the primiera's values under its cards, a bonus's points
-        under its first card and the value named for the matta on it."""
+        under its cards (with the partner who made it) and the value named for the matta on
+        it."""
         m, area = self.m, self.chart_area
         frame = area.inflate(-m.px(0.01), 0)
         style.paper_card(surface, frame, m)
@@ -778,9 +784,25 @@ class ScoringScene(MenuScene):
                     style.draw_tag(surface, label, tag_pen, area)
                 if valued and value:
                     under = pygame.Rect(rect.left, rect.bottom, rect.w, value_h)
-                    words = f"+{value}" if key == "scope" else str(value)
+                    words = str(value)
+                    if key == "scope":  # under the bonus's cards, with who made it in a team
+                        count = next((i for i, (_, v) in enumerate(held[index + 1 :]) if v),
+                                     len(held) - index - 1) + 1  # fmt: skip
+                        under.w = round(step * (count - 1)) + rect.w
+                        words = self._bonus_words(side, card, value, value_pen, under.w)
                     style.text(surface, words, value_pen, under, align="center")
                 x += step
+
+    def _bonus_words(self, side: int, first: Card, points: int, pen: style.Pen, width: int) -> str:
+        """Under a bonus's cards: its points, and in a side of partners the name of the one
+        who knocked or dealt where it fits ("+3 · Anna")."""
+        words = f"+{points}"
+        seat = self.bonus_seats.get(first)
+        if seat is None or len(self.setup.rules.seats_of(side)) < 2:
+            return words
+        seats = Seats(self.setup, self.app.t, self.coordinator.humans)
+        named = f"{words}{SEPARATOR}{seats.seat_name(seat)}"
+        return named if style.natural_width(named, pen) <= width else words
 
     def _behind_label(
         self, surface: pygame.Surface, pen: style.Pen, box: pygame.Rect, name: str, cell: str
