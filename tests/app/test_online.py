@@ -209,6 +209,40 @@ def test_at_this_window_s_turn_a_server_gone_says_the_play_waits(hosted):
     assert table.status_text()[0] == app.t("online.turn_waits")
 
 
+def test_a_card_dropped_while_the_server_is_gone_goes_back_to_the_hand(hosted):
+    """A card dragged onto the table while the link was down stayed there and was played,
+    unasked, when the table came back: the line says the play waits, so the card goes back
+    to the hand and nothing is sent."""
+    from .table_helpers import centre_of, drag, empty_felt
+
+    app, table, friend = hosted
+    latest: Update | None = None
+
+    def someone_to_play() -> bool:
+        nonlocal latest
+        latest = friend_update(friend) or latest
+        return table.human_to_play is not None or (latest is not None and latest.my_turn)
+
+    run_until(app, someone_to_play)
+    if table.human_to_play is None:
+        assert latest is not None
+        friend.submit(friend.client.play(latest.observation.legal_moves[0], latest.at)).result(10)
+        run_until(app, lambda: table.human_to_play is not None)
+    for session in app.matches.sessions:
+        session.stop_server()
+    run_until(app, lambda: not table.coordinator.online, 20)
+    seat = table.human_to_play
+    assert seat is not None
+    played = len(table.match.moves())
+    card = next(iter(table.match.observe(seat).hand))
+    drag(app, centre_of(table, card), empty_felt(table))
+    run_until(app, lambda: not table.director.busy)
+    assert table.coordinator._sent is None
+    assert len(table.match.moves()) == played
+    assert table.view.places[card][0] == "hand"
+    assert table.status_text()[0] == app.t("online.turn_waits")
+
+
 def test_the_online_name_leaves_out_what_the_game_cannot_draw(app):
     """The name sent to the others holds only letters every screen can draw."""
     app.settings = app.settings.with_(language="it", tutorial_done=True)

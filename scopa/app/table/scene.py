@@ -422,12 +422,18 @@ class TableScene(Scene):
         ):  # the last capture's panel, left open, covers the table: a key or a click only
             self.aids.reviewing = False  # puts it away (a card played behind it went unseen)
             return True
+        if self.remote and self.absence.handle(event):
+            return True
+        if self.remote and not self.absence.coordinator.online:
+            # no play could reach the table (the line under it says the play waits): a card
+            # dragged goes back to the hand rather than wait there to be played, unasked,
+            # when the link comes back
+            self.input.focus_lost()
+            return True
         buttons = self.knock_buttons()
         if self.knock.handle(event, buttons, self.layout, free=self.pick.selected is None):
             if self.knock.picking:  # K mid-drag: the card goes back, the picker has the keys
                 self.input.focus_lost()
-            return True
-        if self.remote and self.absence.handle(event):
             return True
         clicked = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
         spaced = event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE
