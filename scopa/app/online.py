@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import ipaddress
+import socket
 import sys
 import threading
 import traceback
@@ -63,12 +64,18 @@ class TableLost(Exception):
 
 @dataclass
 class Seated:
-    """A seat taken at a table: the link to its server, the seat's ticket, and the address
-    to give friends (at which they reach the server: ``shareable``)."""
+    """A seat taken at a table: the link to its server, the seat's ticket, the address
+    to give friends (at which they reach the server: ``shareable``) and the one this player
+    comes back to (at which this computer reached it; the same for a table hosted here)."""
 
     link: BackgroundClient
     ticket: SeatTicket
     address: str
+    reached: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.reached:
+            self.reached = self.address
 
 
 class OnlineSession:
@@ -244,13 +251,14 @@ class OnlineSession:
         link = BackgroundClient(address.server, reconnect_for=KEEP_TRYING)
         code = str(address.code)
         shown = f"{shareable(address.server)}/{grouped(code)}"
+        reached = f"{address.server}/{grouped(code)}"
         held = self._held(code)
         try:
             if held is not None:
                 again = SeatTicket(address.server, code, held.seat, held.token)
                 try:
                     ticket = link.submit(link.client.rejoin(again)).result(JOIN_TIMEOUT)
-                    return Seated(link, ticket, shown)
+                    return Seated(link, ticket, shown, reached)
                 except ServerError as error:
                     if error.code == "ended" and self.store is not None:
                         self.store.drop_seat(code)  # its host ended the match: nothing to keep
@@ -263,7 +271,7 @@ class OnlineSession:
             link.close()
             raise
         self._hold(ticket, hosted=held is not None and held.hosted)
-        return Seated(link, ticket, shown)
+        return Seated(link, ticket, shown, reached)
 
     # --- progress --------------------------------------------------------------------------
 
@@ -384,15 +392,31 @@ def give_back(job: concurrent.futures.Future[Seated]) -> None:
 def shareable(server: str) -> str:
     """``server`` as friends reach it: at a loopback address (``find_table`` names one when
     the table is hosted on this computer, and a player may type one) the server is this
-    computer, which the others reach at its address on the local network. Without a
-    network, nobody else reaches it at all: ``server`` is left as it is."""
+    computer, which the others reach at its address on the local network, if it answers
+    there. Without a network, or for a server that listens to this computer alone (``scopa
+    serve`` without ``--host``), nobody else reaches it at all: ``server`` is left as it
+    is. (Off the render loop: it may wait ``PROBE_SECONDS`` for an answer.)"""
     parts = urlsplit(server)
     if not parts.hostname or not is_loopback(parts.hostname):
         return server
     here = lan_address()
-    if is_loopback(here):
+    port = parts.port or (443 if parts.scheme == "wss" else 80)
+    if is_loopback(here) or not answers(here, port):
         return server
     return f"{parts.scheme}://{here}" + (f":{parts.port}" if parts.port else "")
+
+
+PROBE_SECONDS = 0.5
+"""How long ``answers`` waits for a server to take a connection."""
+
+
+def answers(host: str, port: int) -> bool:
+    """Whether something takes connections at ``host``:``port``."""
+    try:
+        socket.create_connection((host, port), timeout=PROBE_SECONDS).close()
+    except OSError:
+        return False
+    return True
 
 
 def is_loopback(host: str) -> bool:

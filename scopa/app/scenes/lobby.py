@@ -95,7 +95,7 @@ class LobbyScene(MenuScene):
                 asked, found = session.moved
                 words = worded("online.found_elsewhere", asked=asked, found=found)
                 self.app.notify(words, NOTICE_SECONDS, everywhere=True)
-            address = session.seated.address
+            address = session.seated.reached
             if len(address) <= MAX_ADDRESS and address.isprintable():
                 # offered again under Play online, to come back to the table: where it was
                 # found, which may not be where it was looked for
