@@ -45,7 +45,7 @@ CHECK = "\u2713"
 DASH = "\u2014"
 
 
-KEY_GRACE = 1.2
+KEY_GRACE = 1.6
 """Seconds the score sheet ignores keys after it appears, and after each key pressed while
 it ignores them: keys tapped in a row to play the last cards (or while the computers play
 them) never reach it; a player who stops to read it is past this when the next key comes."""
@@ -107,17 +107,18 @@ class ScoringScene(MenuScene):
     opaque = False
     resume_hint = "resume_hint_scores"
 
-    def __init__(self, app: App, coordinator: MatchCoordinator) -> None:
+    def __init__(self, app: App, coordinator: MatchCoordinator, *, resumed: bool = False) -> None:
         self.coordinator = coordinator
         self.match, self.setup = coordinator.match, coordinator.setup
         super().__init__(app)
         self.keys_from = RESULT_GRACE if self.match.over else KEY_GRACE
         """The sheet's age from which it takes keys."""
-        self.seen = coordinator.mode != "hotseat"
+        self.seen = resumed or coordinator.mode != "hotseat"
         """A key was pressed with the sheet in sight. At one screen shared by several people
         the next of them, handed the screen after the last card, presses Enter for the
         cover that comes between turns, long after the sheet's grace: that first key only
-        shows where the focus is, and the sheet turns for a key pressed after it."""
+        shows where the focus is, and the sheet turns for a key pressed after it. A sheet
+        ``resumed`` (a match continued on it) is in sight of whoever continued it."""
         self.named: dict[Card, int] = {}
         """The matta among the bonuses' cards, with the value it was named (as the table
         showed it)."""

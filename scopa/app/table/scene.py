@@ -551,7 +551,7 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         if self._sheet_first:
             self._sheet_first = False
-            self._show_scoring()
+            self.app.open("scoring", coordinator=self.coordinator, resumed=True)
             return
         self.clock += dt
         self.aids.update(dt)
