@@ -351,3 +351,50 @@ def table_of_long_names(  # noqa: ANN001
     app.stack.push(scene)
     app.frame(1 / 30, [])
     return scene, seats, rules
+
+
+@pytest.mark.parametrize("players", [3, 4, 6])
+@pytest.mark.parametrize("language", ["en", "it"])
+@pytest.mark.parametrize("keys", [False, True])
+def test_the_status_line_keeps_clear_of_the_seats_beside_the_table(
+    app, players, language, keys
+) -> None:
+    """At 960x540 with six at one screen, "WWW…W, it's your turn: …" ran across the hand
+    and the pile of the seat on the right, at the status line's height: the line keeps
+    between the seats beside it, the person's name shortened rather than the words
+    about what to do."""
+    from .table_helpers import lift_cover
+
+    app.resize((960, 540))
+    app.set_language(language)
+    name = "W" * 24
+    seats = [SeatConfig(name, True)]
+    seats += [SeatConfig(other, True) for other in NAMES[: players - 1]]
+    rules = Rules(players=players)
+    setup = MatchSetup(tuple(seats), rules)
+    scene = TableScene(app, coordinated(app, setup, Match.new(rules, 4)), worker=inline_worker())
+    app.stack.push(scene)
+    app.frame(1 / 30, [])
+    while scene.human_to_play != 0:
+        if scene.cover is not None:
+            lift_cover(app, scene)
+        else:
+            scene.play(scene.match.legal_moves()[0])
+        for _ in range(60):
+            app.frame(1 / 30, [])
+    scene.input.keyboard = keys  # the longest line: which keys play
+    drawn: list[style.Drawn] = []
+    with style.watch_text(drawn.append):
+        items = scene.painter.items(scene.snapshot())
+        surface = pygame.Surface(app.size)
+        for item in items:
+            if item.key[0] == "status":
+                item.paint(surface)
+    (status,) = [item for item in items if item.key[0] == "status"]
+    lay = scene.layout
+    for rect in lay.seats_room:
+        if rect.top > status.rect.bottom or rect.bottom < status.rect.top:
+            continue
+        assert not status.rect.colliderect(rect), (status.rect, rect)
+    (line,) = [text for text in drawn if "WWW" in text.words]
+    assert not line.elided and not line.cut, line

@@ -512,6 +512,25 @@ class TableLayout:
             room.append(self.count_rect(side))
         return tuple(room)
 
+    @cached_property
+    def status_width(self) -> float:
+        """The widest the status line's panel may be, centred under the table: clear of
+        the seats beside it (with three players or more the side seats' hands and piles lie
+        at its height), and of the window's edges."""
+        w = self.size[0]
+        middle = w / 2
+        half = w / 2 - 3 * self.margin
+        top = self.status_top
+        bottom = self.status_centre[1] + (self.status_centre[1] - top)
+        for rect in self.seats_room:
+            if rect.bottom <= top or rect.top >= bottom:
+                continue
+            if rect.right <= middle:
+                half = min(half, middle - rect.right - self.margin * 0.5)
+            elif rect.left >= middle:
+                half = min(half, rect.left - middle - self.margin * 0.5)
+        return max(self.table_w * 2.0, 2 * half)
+
     # --- the table -----------------------------------------------------------------------
 
     def table_slot(self, slot: int, count: int) -> FRect:

@@ -397,7 +397,7 @@ class Painter:
         pen = self.text.pen("ui", lay.font_normal, colour)
         pad_x, pad_y = lay.margin * 1.4, lay.margin * 0.6
         if spot is None:
-            room = FRect(0, 0, lay.size[0] - lay.margin * 6, style.line_height(pen))
+            room = FRect(0, 0, lay.status_width - pad_x, style.line_height(pen))
             centre = lay.status_centre
         else:
             room = FRect(0, 0, max(1.0, spot.width - pad_x), style.line_height(pen))
