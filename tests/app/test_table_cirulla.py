@@ -645,3 +645,14 @@ def test_a_seat_at_another_screen_knows_who_plays_next_from_what_it_sees():
             assert RemoteRound(match.observe(seat)).plays_next == match.round.plays_next == 1
         match, _ = match.apply(Move.parse("-"))
     assert not match.round.declaring and match.turn == 1
+
+
+def test_k_with_no_bonus_in_hand_says_there_is_nothing_to_knock_for(fast):
+    """K with a hand worth no bonus did nothing and said nothing: the line under the table
+    says why, and no card is played."""
+    scene = cirulla_table(fast, "8D 9D 10S")
+    assert scene.knock_buttons() == []
+    key(fast, pygame.K_k, "k")
+    assert scene.status_text()[0] == fast.t("table.nothing_to_knock")
+    assert scene.match.moves() == ()
+    assert len(scene.view.hands[0]) == 3

@@ -954,6 +954,11 @@ class Tour:
         self.frames(2)
         self.show("cirulla, the matta's value asked for from the keyboard")
 
+        scene = self.table(solo, fixed_match("8D 9D 10S", "4B 8C 9C", "4S 5D 9B 10C", cirulla))
+        self.settle(scene)
+        self.frames(2, key(pygame.K_k))
+        self.show("cirulla, K with nothing to knock for")
+
         trail = cirulla.with_(may_trail_capturing_card=True)
         deal = fixed_match("6D 2C 10S", "1B 3B 8C", "6C 6S 4B 9B", trail)
         scene = self.table(MatchSetup(seats, trail), deal)

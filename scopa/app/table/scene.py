@@ -35,7 +35,7 @@ from .drag import DragController
 from .frame import Item
 from .hud import background, draw_cover, plate_width
 from .input import PLAY_KEYS, Pick, TableInput
-from .knock import KnockBar, KnockButton, may_knock
+from .knock import KNOCK_KEY, KnockBar, KnockButton, may_knock
 from .layout import TableLayout, card_rect
 from .painter import (
     GLOW_HOVER,
@@ -434,6 +434,14 @@ class TableScene(Scene):
         if self.knock.handle(event, buttons, self.layout, free=self.pick.selected is None):
             if self.knock.picking:  # K mid-drag: the card goes back, the picker has the keys
                 self.input.focus_lost()
+            return True
+        if (
+            event.type == pygame.KEYDOWN
+            and event.key == KNOCK_KEY
+            and self.setup.rules.cirulla
+            and self.human_to_play is not None
+        ):  # K with no knock to make: said, not silently dropped
+            self.say(lambda t: t("table.nothing_to_knock"))
             return True
         clicked = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
         spaced = event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE
