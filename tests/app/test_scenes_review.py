@@ -93,7 +93,7 @@ def test_the_blunder_is_among_the_costliest_with_its_reason(english) -> None:  #
     assert blunder.played == Move.parse(BLUNDER) and blunder.loss > 0.5
     assert scene.played_line(blunder) == "You played the king of swords, taking the king of coins"
     assert scene.master_line(blunder) == (
-        "Master would play the 4 of coins, taking the ace of cups and the 3 of batons"
+        "Master would have played the 4 of coins, taking the ace of cups and the 3 of batons"
     )
 
 
@@ -146,7 +146,7 @@ def test_a_costly_play_at_the_practice_says_what_master_would_do(english) -> Non
     blunder, practice, scoring = practising(app, 0)
     practice.play(blunder.played)
     told = [toast.text for toast in app.toasts if toast.text.startswith("This loses")]
-    assert told and "Master would play the 4 of coins" in told[0]
+    assert told and "Master would have played the 4 of coins" in told[0]
     app.matches.end_practice()
     assert app.stack.top is scoring
 

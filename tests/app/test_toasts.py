@@ -219,8 +219,8 @@ def test_a_full_disk_is_told_once_not_after_every_move(tmp_path: Path) -> None:
 
 
 VERDICT = (
-    "Così perdi 1,0 punti rispetto al Maestro. Il Maestro giocherebbe il 4 di denari e "
-    "prenderebbe l'asso di coppe e il 3 di bastoni. Perché: lascia 12 in tavola: niente "
+    "Così perdi 1,0 punti rispetto al Maestro. Il Maestro avrebbe giocato il 4 di denari e "
+    "preso l'asso di coppe e il 3 di bastoni. Perché: lascia 12 in tavola: niente "
     "scopa. Premi U per riprovare."
 )
 
