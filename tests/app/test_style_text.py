@@ -258,3 +258,17 @@ def test_a_centred_paragraph_is_wrapped_into_even_lines(fonts, align: str) -> No
     assert min(widths) > 0.6 * max(widths)
     assert len(style.wrap(SENTENCE, font, max(widths) - 1)) > 2
     assert drawn.used.w == max(widths)
+
+
+def test_a_line_of_parts_breaks_between_its_parts(fonts) -> None:
+    """The title's "Si parte subito: 2 giocatori · Le mie / regole · 21 punti…" split a
+    part: a line that lists parts is wrapped between them, each dot ending its line."""
+    font = fonts("ui", 20)
+    words = style.PART_BREAK.join(
+        ("Si parte subito: 2 giocatori", "Le mie regole", "21 punti", "Giulia (livello maestro)")
+    )
+    width = font.size(f"Si parte subito: 2 giocatori{style.PART_BREAK}Le mie")[0] + 2
+    lines = style.wrap(words, font, width)
+    assert len(lines) > 1 and all(font.size(line)[0] <= width for line in lines)
+    assert all(line.endswith("\u00a0·") for line in lines[:-1]), lines
+    assert " ".join(lines) == words.replace(style.PART_BREAK, "\u00a0· ")

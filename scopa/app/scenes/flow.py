@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .. import style
 from ..wording import Seats, Text
 
 if TYPE_CHECKING:
@@ -14,9 +15,9 @@ if TYPE_CHECKING:
     from ..app import App
 
 
-SEPARATOR = "\u00a0\u00b7 "
+SEPARATOR = style.PART_BREAK
 """Between the parts of a setup's line: the dot stays with the part before it, so a line
-wrapped there never starts with it."""
+wrapped there never starts with it, and a line is wrapped there rather than inside a part."""
 
 
 def rules_in_play(app: App) -> Rules | None:

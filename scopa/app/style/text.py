@@ -331,6 +331,10 @@ def wrap(words: str, font: pygame.font.Font, width: float, *, cut: bool = False)
     ``cut``; else it stands alone on a line too wide."""
     out: list[str] = []
     for paragraph in words.split("\n"):
+        parted = _by_parts(paragraph, font, width)
+        if parted is not None:
+            out.extend(parted)
+            continue
         lines: list[str] = []
         line = ""
         for space, token in _units(paragraph, font, width):
@@ -348,6 +352,34 @@ def wrap(words: str, font: pygame.font.Font, width: float, *, cut: bool = False)
         lines.append(line)
         out.extend(_settle(lines, font, width))
     return tuple(out)
+
+
+PART_BREAK = "\u00a0\u00b7 "
+"""Between the parts of a line that lists them ("2 players · My rules · 21 points"): a
+wrapped line breaks there rather than inside a part."""
+
+
+def _by_parts(paragraph: str, font: pygame.font.Font, width: float) -> list[str] | None:
+    """``paragraph``, a list of parts (``PART_BREAK``), broken into lines between its parts
+    only ("Le mie regole" is not split); None when it lists none, or a part alone is wider
+    than a line."""
+    if PART_BREAK not in paragraph:
+        return None
+    parts = paragraph.split(PART_BREAK)
+    atoms = [f"{part}{PART_BREAK.rstrip()}" for part in parts[:-1]] + [parts[-1]]
+    if any(font.size(atom)[0] > width for atom in atoms):
+        return None
+    lines: list[str] = []
+    line = ""
+    for atom in atoms:
+        candidate = f"{line} {atom}" if line else atom
+        if line and font.size(candidate)[0] > width:
+            lines.append(line)
+            line = atom
+        else:
+            line = candidate
+    lines.append(line)
+    return lines
 
 
 def _units(paragraph: str, font: pygame.font.Font, width: float) -> list[tuple[str, str]]:
