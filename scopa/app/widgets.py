@@ -265,7 +265,9 @@ class Choice(Control):
         return resolve(self.options[index][1])
 
     def draw_value(self, surface: pygame.Surface, rect: pygame.Rect, m: Metrics, hot: bool) -> None:
-        style.draw_selector(surface, rect, m, self.label(), self.enabled, hot)
+        index, last = self.index(), len(self.options) - 1
+        ends = (False, False) if self.wrap or index < 0 else (index == 0, index == last)
+        style.draw_selector(surface, rect, m, self.label(), self.enabled, hot, ends)
 
 
 class Slider(Control):

@@ -236,3 +236,25 @@ def test_a_greyed_switch_shows_its_value_faded() -> None:
         knob, bare = (right, left) if on else (left, right)
         assert surface.get_at(knob)[:3] == tuple(PAPER_SHADE)[:3], on
         assert surface.get_at(bare)[:3] == tuple(track_colour)[:3], on
+
+
+@pytest.mark.parametrize(("value", "greyed"), [("beginner", (True, False)),
+                                              ("expert", (False, False)),
+                                              ("master", (False, True))])  # fmt: skip
+def test_a_choice_that_does_not_go_round_greys_its_arrow_at_an_end(app, value, greyed) -> None:
+    """At Master, the top level, the right arrow looked as live as the left and did
+    nothing: a choice that does not go round greys the arrow that leads nowhere."""
+    from scopa.app.style import Metrics
+    from scopa.app.style.controls import INK_DISABLED, WOOD
+
+    level = Box(value)
+    options = [("beginner", "B"), ("expert", "E"), ("master", "M")]
+    for wrap in (False, True):
+        choice = Choice(options, level.get, level.set, wrap=wrap)
+        rect = pygame.Rect(0, 0, 300, 50)
+        surface = pygame.Surface(rect.size)
+        choice.draw_value(surface, rect, Metrics(app, app.size), False)
+        arrows = ((rect.left + rect.h // 2, rect.centery), (rect.right - rect.h // 2, rect.centery))
+        for at, end in zip(arrows, greyed, strict=True):
+            dead = end and not wrap
+            assert surface.get_at(at)[:3] == tuple(INK_DISABLED if dead else WOOD)[:3], (at, wrap)

@@ -91,16 +91,24 @@ def draw_switch(
 
 
 def draw_selector(
-    surface: pygame.Surface, rect: pygame.Rect, m: Metrics, label: str, enabled: bool, hot: bool
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    m: Metrics,
+    label: str,
+    enabled: bool,
+    hot: bool,
+    ends: tuple[bool, bool] = (False, False),
 ) -> None:
-    """A value between two arrows (click either end, or Left/Right)."""
+    """A value between two arrows (click either end, or Left/Right); ``ends``: whether the
+    value is the first, the last of a row that does not go round, whose arrow that way is
+    greyed (it leads nowhere)."""
     radius = max(2, rect.h // 4)
     pygame.draw.rect(surface, FIELD if enabled else PAPER, rect, border_radius=radius)
     edge = GOLD_DEEP if hot and enabled else PAPER_LINE
     pygame.draw.rect(surface, edge, rect, max(1, m.px(0.002)), border_radius=radius)
-    arrow = WOOD if enabled else INK_DISABLED
     a = rect.h // 5
-    for side in (-1, 1):
+    for side, end in zip((-1, 1), ends, strict=True):
+        arrow = WOOD if enabled and not end else INK_DISABLED
         cx = rect.left + rect.h // 2 if side < 0 else rect.right - rect.h // 2
         cy = rect.centery
         points = [
