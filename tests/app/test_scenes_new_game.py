@@ -91,6 +91,30 @@ def test_keyboard_sets_the_preset_and_the_target(app, scene) -> None:
     assert scene.setup().rules == PRESETS["rulebook"].with_(target=21)
 
 
+def test_a_target_chosen_stays_for_rules_played_to_the_same_target(app, scene) -> None:
+    """21 chosen, then the rules turned to Scopone: the target went back to 11, though the
+    target is the match's length, not the game's. It stays for every rules played to the
+    target it was chosen over; Cirulla, played to 51, takes its own, and the classic game
+    again brings the 21 back."""
+    scene.form.set_focus(scene.target_row)
+    press(app, pygame.K_RIGHT)
+    press(app, pygame.K_RIGHT)
+    assert scene.target == 21
+    for preset, target in (("scopone", 21), ("cirulla", 51), ("rulebook", 21), ("classic", 21)):
+        scene._set_preset(preset)
+        assert scene.target == target, preset
+        assert scene.target_row.control.label() == str(target)
+    scene._set_preset("cirulla")
+    scene.form.set_focus(scene.target_row)
+    press(app, pygame.K_RIGHT)  # a target chosen over Cirulla's 51 is Cirulla's alone
+    chosen = scene.target
+    assert chosen != 51
+    scene._set_preset("classic")
+    assert scene.target == app.settings.rules.target
+    scene._set_preset("cirulla")
+    assert scene.target == chosen
+
+
 @pytest.mark.parametrize("language", ["en", "it"])
 def test_the_rules_hint_never_names_a_target_other_than_the_one_chosen(app, language) -> None:
     app.set_language(language)

@@ -69,6 +69,10 @@ class NewGameScene(MenuScene):
         self.teams = table.teams
         self.six_sides = table.six_sides
         self.target = rules.target
+        self.chosen_target: tuple[int, int] | None = None
+        """A target chosen here, with the target of the rules it was chosen over: kept for
+        every rules played to that same target (classic to scopone), where another rules'
+        own target (Cirulla's 51) would otherwise replace it."""
         self.chosen_players = self.players
         """The players chosen (here, or at the last match's table): brought back after a
         look at rules played by another number (the scopone games are four; some rules are
@@ -124,7 +128,7 @@ class NewGameScene(MenuScene):
             Choice(
                 [(n, str(n)) for n in rule_option("target").values],
                 lambda: self.target,
-                self._set("target"),
+                self._set_target,
             ),
             hint=self.tr("ng_target_hint"),
             control_share=0.3,
@@ -178,6 +182,11 @@ class NewGameScene(MenuScene):
         )
         return number, name, kind, level
 
+    def _set_target(self, value: int) -> None:
+        self.chosen_target = (value, self.base_rules().target)
+        self.target = value
+        self._check()
+
     def _set(self, name: str) -> Callable[[object], None]:
         def setter(value: object) -> None:
             setattr(self, name, value)
@@ -228,7 +237,9 @@ class NewGameScene(MenuScene):
         self.layout()
 
     def _set_preset(self, value: str) -> None:
-        """Take a preset's rules and its target (Cirulla is played to 51). The players are
+        """Take a preset's rules and its target (Cirulla is played to 51), or the target
+        chosen here where the preset is played to the target it was chosen over (21
+        chosen for the classic game stays for scopone, not for Cirulla). The players are
         those chosen, unless the rules need their own number (the scopone games are four;
         the rulebook's rules are for two), or as many of them as the rules can seat (Cirulla,
         not for six, keeps four): flipping through the rules leaves the players as chosen
@@ -240,7 +251,8 @@ class NewGameScene(MenuScene):
             self._seat_count(rules.players)
         else:
             self._seat_count(fewer[-1])
-        self.target = rules.target
+        chosen = self.chosen_target
+        self.target = chosen[0] if chosen and chosen[1] == rules.target else rules.target
         self._check()
         self.layout()
 
