@@ -849,7 +849,8 @@ def test_the_cards_behind_a_row_take_the_chart_s_place_by_pointer_click_and_keys
     chart = chart_pixels(scene, app)
     scores = table.match.rounds[-1]
     assert set(scene.row_boxes) >= {"denari", "primiera"}
-    assert "carte" not in scene.row_boxes and "scope" not in scene.row_boxes
+    assert "carte" not in scene.row_boxes  # every card taken: the count says it
+    assert ("scope" in scene.row_boxes) == any(b.scope for b in scores)
 
     def move(pos) -> None:  # noqa: ANN001
         frame(app, pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
@@ -967,10 +968,13 @@ def test_cirulla_s_scopas_row_shows_where_each_bonus_came_from(app, language) ->
     bonuses = [e for e in match.round_events(1) if isinstance(e, DealerBonus | Declared)]
     for side, held in enumerate(cards):
         mine = [e for e in bonuses if e.side == side]
-        assert [card for card, _ in held] == [card for e in mine for card in e.cards]
-        assert [points for _, points in held if points] == [e.points for e in mine]
-        assert sum(points for _, points in held) == scores[side].bonus
-    assert scene.behind_note("scope") == app.t("sheet_behind.scope_bonus")
+        swept = scores[side].scope - scores[side].bonus  # first, a card worth 1 for each
+        assert [points for _, points in held[:swept]] == [1] * swept
+        assert [card for card, _ in held[swept:]] == [card for e in mine for card in e.cards]
+        assert [points for _, points in held[swept:] if points] == [e.points for e in mine]
+        assert sum(points for _, points in held) == scores[side].scope
+    note = "sheet_behind.scope_both" if scene.swept else "sheet_behind.scope_bonus"
+    assert scene.behind_note("scope") == app.t(note)
     close_tables(app)
 
 
@@ -1015,7 +1019,7 @@ def test_in_teams_a_bonus_says_which_partner_knocked(app, language) -> None:
     partner who knocked ("+3 · Luca"), as the side's name is both partners'."""
     from scopa.app import style
     from scopa.app.scenes.flow import SEPARATOR
-    from scopa.engine import Declared
+    from scopa.engine import Declared, Scopa
 
     app.set_language(language)
     rules = Rules.preset("cirulla").with_(players=4)
@@ -1036,6 +1040,11 @@ def test_in_teams_a_bonus_says_which_partner_knocked(app, language) -> None:
                                       rel=(0, 0), buttons=(0, 0, 0)))  # fmt: skip
     words = {text.words for text in drawn if not text.elided}
     assert f"+3{SEPARATOR}Anna" in words and f"+3{SEPARATOR}Luca" in words
+    events = match.round_events(1)
+    for side in (0, 1):  # who swept, then who knocked: a card swept and shown is told apart
+        made = [e.seat for e in events if isinstance(e, Scopa) and e.side == side]
+        made += [e.seat for e in knocks if e.side == side]
+        assert [seat for (of, _), seat in sorted(scene.makers.items()) if of == side] == made
     close_tables(app)
 
 
@@ -1058,6 +1067,48 @@ def test_alone_a_bonus_says_its_points_only(app) -> None:
                                       rel=(0, 0), buttons=(0, 0, 0)))  # fmt: skip
     assert "+2" in {text.words for text in drawn}
     assert not any(text.words.startswith("+2\u00a0") for text in drawn)
+    close_tables(app)
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_scopas_row_shows_the_card_that_swept_the_table_for_each_scopa(app, language) -> None:
+    """The sheet said to point at a row to see its cards, but the scopas' row showed
+    nothing: it shows, for each scopa, the card that swept the table, worth 1."""
+    from scopa.app import style
+    from scopa.engine import Captured, Scopa
+
+    app.set_language(language)
+    rules = Rules()
+    for seed in range(40):
+        match = Match.new(rules, seed)
+        rng = random.Random(seed)
+        while not match.rounds:
+            match, _ = match.apply(rng.choice(match.legal_moves()))
+        if sum(b.scope for b in match.rounds[-1]) >= 2:
+            break
+    events = match.round_events(1)
+    sweeps: list[list[Card]] = [[], []]
+    for before, event in zip(events, events[1:]):
+        if isinstance(event, Scopa):
+            assert isinstance(before, Captured)
+            sweeps[event.side].append(before.card)
+    setup = MatchSetup((SeatConfig("Giulia", True), SeatConfig("Marco", False)), rules)
+    scene = ScoringScene(app, MatchCoordinator(setup, match))
+    app.stack.push(scene)
+    frame(app)
+    assert "scope" in scene.with_cards
+    drawn: list[style.Drawn] = []
+    with style.watch_text(drawn.append):
+        frame(app, pygame.event.Event(pygame.MOUSEMOTION, pos=scene.row_boxes["scope"].center,
+                                      rel=(0, 0), buttons=(0, 0, 0)))  # fmt: skip
+    key, cards = scene.behind()
+    assert key == "scope"
+    assert [[card for card, _ in held] for held in cards] == sweeps
+    assert all(points == 1 for held in cards for _, points in held)
+    panel = scene.chart_area
+    words = [text.words for text in drawn if panel.contains(pygame.Rect(text.used))]
+    assert app.t("sheet_behind.scope") in words
+    assert words.count("+1") == sum(len(side) for side in sweeps)
     close_tables(app)
 
 
@@ -1097,5 +1148,5 @@ def test_a_knock_taken_back_is_not_among_the_bonuses_shown(app) -> None:
         taken_back += any(isinstance(e, Retracted) for e in match.round_events(1))
         scene = ScoringScene(app, MatchCoordinator(setup, match))
         held = [sum(points for _, points in cards) for cards in scene.bonuses]
-        assert held == [b.bonus for b in match.rounds[-1]], seed
+        assert held == [b.scope for b in match.rounds[-1]], seed
     assert taken_back >= 5

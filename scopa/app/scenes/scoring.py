@@ -20,11 +20,13 @@ import pygame
 
 from scopa.engine import (
     Breakdown,
+    Captured,
     Card,
     DealerBonus,
     Declared,
     Match,
     Retracted,
+    Scopa,
     cards_behind,
     categories,
     piccola_points,
@@ -122,21 +124,27 @@ class ScoringScene(MenuScene):
         self.named: dict[Card, int] = {}
         """The matta among the bonuses' cards, with the value it was named (as the table
         showed it)."""
-        self.bonus_seats: dict[Card, int] = {}
-        """The first card of each bonus, with the seat that knocked or dealt (the partner
-        who made it, in a side of two or more)."""
-        self.bonuses = self._bonuses()
-        """Per side, the cards of each Cirulla bonus of the round, the first of each with
-        the bonus's points (empty for a table held by a server, which tells none)."""
+        self.makers: dict[tuple[int, int], int] = {}
+        """Per side and place among its cards (``bonuses``) of the first card of each scopa
+        and bonus, the seat that made it (the partner who swept, knocked or dealt, in a side
+        of two or more). A card may be there twice: the matta shown by a knock, then played
+        to sweep."""
+        self.swept = False
+        """Some side swept the table this round (a scopa made by a play)."""
+        self.bonuses = self._scopas()
+        """Per side, the card that swept the table for each scopa of the round, then the
+        cards of each Cirulla bonus; the first of each with its points (empty for a table
+        held by a server, which tells no moves)."""
         self.with_cards = frozenset(
             category
             for category in categories(self.match.rules)
             for scored in self.match.rounds[-1:]
             if any(cards_behind(category, b, self.match.rules) for b in scored)
+            or (category == "scope" and any(self.bonuses))
             or (category == "scope" and self.match.rules.cirulla and any(b.bonus for b in scored))
         )
-        """The rows of the round that count particular cards some side took (Cirulla's
-        scopas when bonuses are among them)."""
+        """The rows of the round that count particular cards some side took (the scopas:
+        the cards that swept, and Cirulla's bonuses)."""
         self.row_boxes: dict[str, pygame.Rect] = {}
         """Where those rows were drawn (by category)."""
         self.pointed: str | None = None
@@ -309,36 +317,53 @@ class ScoringScene(MenuScene):
             return key, self.bonuses
         return key, [cards_behind(key, b, self.match.rules) for b in self.match.rounds[-1]]
 
-    def _bonuses(self) -> list[tuple[tuple[Card, int], ...]]:
-        """Each side's Cirulla bonuses of the last round, the cards of each with its points
-        on the first: the hands shown (less any taken back) and the dealer's opening table."""
+    def _scopas(self) -> list[tuple[tuple[Card, int], ...]]:
+        """Each side's scopas of the last round: the card that swept the table for each,
+        worth 1, then Cirulla's bonuses, the cards of each with its points on the first (the
+        hands shown, less any taken back, and the dealer's opening table)."""
         sides = len(self.match.totals)
         rounds = self.match.rounds
-        if not (rounds and any(b.bonus for b in rounds[-1]) and isinstance(self.match, Match)):
-            return [()] * sides  # no bonus, or a server's table: it tells no moves
+        if not (rounds and any(b.scope for b in rounds[-1]) and self._moves_told()):
+            return [()] * sides  # no scopa, or no moves to tell where the scopas came from
         found: list[tuple[int, int, int, tuple[Card, ...], int]] = []  # the seat that
         # knocked or dealt, side, points, cards, the value named for the matta among them
+        out: list[list[tuple[Card, int]]] = [[] for _ in range(sides)]
+        sweeping: Card | None = None
         for event in self.match.round_events(len(self.match.rounds)):
-            if isinstance(event, Declared):
+            if isinstance(event, Captured):
+                sweeping = event.card
+            elif isinstance(event, Scopa) and sweeping is not None:
+                self.makers[event.side, len(out[event.side])] = event.seat
+                out[event.side].append((sweeping, 1))
+                self.swept = True
+            elif isinstance(event, Declared):
                 found.append((event.seat, event.side, event.points, event.cards, event.named))
             elif isinstance(event, DealerBonus):
                 found.append((event.dealer, event.side, event.points, event.cards, event.named))
             elif isinstance(event, Retracted):
                 last = max(i for i, bonus in enumerate(found) if bonus[0] == event.seat)
                 del found[last]
-        out: list[list[tuple[Card, int]]] = [[] for _ in range(sides)]
         matta = self.match.rules.matta_card
         for seat, side, points, cards, named in found:
+            self.makers[side, len(out[side])] = seat
             out[side].extend((card, points if i == 0 else 0) for i, card in enumerate(cards))
-            self.bonus_seats[cards[0]] = seat
             if named and matta in cards:
                 self.named[matta] = named
         return [tuple(held) for held in out]
 
+    def _moves_told(self) -> bool:
+        """Whether the match tells the moves its rounds were played with (a server's table
+        tells only the scores)."""
+        return isinstance(self.match, Match) and bool(self.match.moves())
+
     def behind_note(self, key: str) -> str:
         """What the cards of row ``key`` say, in a sentence."""
         if key == "scope":
-            return self.t("sheet_behind.scope_bonus")
+            rounds = self.match.rounds
+            bonus = bool(rounds) and any(b.bonus for b in rounds[-1])
+            if not bonus:
+                return self.t("sheet_behind.scope")
+            return self.t("sheet_behind.scope_both" if self.swept else "sheet_behind.scope_bonus")
         deck = self.app.settings.deck_for(self.setup.rules)
         if key == "grande" and self.match.rules.dossena_scale:
             key = "grande_dossena"
@@ -761,8 +786,6 @@ class ScoringScene(MenuScene):
             band = pygame.Rect(inside.left + band_w * column, top + band_h * line, band_w, band_h)
             head = pygame.Rect(band.left + space, band.top, room, name_h)
             figure = rows[key].cells[side]
-            if key == "scope":  # the bonuses' points: the scopas made are the sheet's
-                figure = f"+{self.match.rounds[-1][side].bonus}"
             self._behind_label(surface, name_pen.tinted(style.side_colour(side)), head,
                                self.names[side], figure)  # fmt: skip
             if not held:
@@ -790,15 +813,16 @@ class ScoringScene(MenuScene):
                         count = next((i for i, (_, v) in enumerate(held[index + 1 :]) if v),
                                      len(held) - index - 1) + 1  # fmt: skip
                         under.w = round(step * (count - 1)) + rect.w
-                        words = self._bonus_words(side, card, value, value_pen, under.w)
+                        words = self._bonus_words(side, index, value, value_pen, under.w)
                     style.text(surface, words, value_pen, under, align="center")
                 x += step
 
-    def _bonus_words(self, side: int, first: Card, points: int, pen: style.Pen, width: int) -> str:
-        """Under a bonus's cards: its points, and in a side of partners the name of the one
-        who knocked or dealt where it fits ("+3 · Anna")."""
+    def _bonus_words(self, side: int, at: int, points: int, pen: style.Pen, width: int) -> str:
+        """Under the cards of a scopa or a bonus (its first ``at`` among the side's): its
+        points, and in a side of partners the name of the one who made it where it fits
+        ("+3 · Anna")."""
         words = f"+{points}"
-        seat = self.bonus_seats.get(first)
+        seat = self.makers.get((side, at))
         if seat is None or len(self.setup.rules.seats_of(side)) < 2:
             return words
         seats = Seats(self.setup, self.app.t, self.coordinator.humans)
