@@ -186,10 +186,9 @@ def test_a_window_cut_off_a_while_offers_to_leave_under_the_banner(hosted):
     assert table.coordinator.lost  # the link closed with the table: no more tries
 
 
-def test_at_this_window_s_turn_a_server_gone_says_the_play_waits(hosted):
-    """The banner said the link was lost while the line under the table still said "Your
-    turn: drag a card onto the table", and a card dragged went back without a word."""
-    app, table, friend = hosted
+def this_window_to_play(app, table, friend) -> None:  # noqa: ANN001
+    """Run the hosted table until it is this window's turn (the friend, if it leads,
+    plays first)."""
     latest: Update | None = None
 
     def someone_to_play() -> bool:
@@ -202,6 +201,13 @@ def test_at_this_window_s_turn_a_server_gone_says_the_play_waits(hosted):
         assert latest is not None
         friend.submit(friend.client.play(latest.observation.legal_moves[0], latest.at)).result(10)
         run_until(app, lambda: table.human_to_play is not None)
+
+
+def test_at_this_window_s_turn_a_server_gone_says_the_play_waits(hosted):
+    """The banner said the link was lost while the line under the table still said "Your
+    turn: drag a card onto the table", and a card dragged went back without a word."""
+    app, table, friend = hosted
+    this_window_to_play(app, table, friend)
     assert table.status_text()[0] == app.t("table.your_turn")
     for session in app.matches.sessions:
         session.stop_server()
@@ -216,18 +222,7 @@ def test_a_card_dropped_while_the_server_is_gone_goes_back_to_the_hand(hosted):
     from .table_helpers import centre_of, drag, empty_felt
 
     app, table, friend = hosted
-    latest: Update | None = None
-
-    def someone_to_play() -> bool:
-        nonlocal latest
-        latest = friend_update(friend) or latest
-        return table.human_to_play is not None or (latest is not None and latest.my_turn)
-
-    run_until(app, someone_to_play)
-    if table.human_to_play is None:
-        assert latest is not None
-        friend.submit(friend.client.play(latest.observation.legal_moves[0], latest.at)).result(10)
-        run_until(app, lambda: table.human_to_play is not None)
+    this_window_to_play(app, table, friend)
     for session in app.matches.sessions:
         session.stop_server()
     run_until(app, lambda: not table.coordinator.online, 20)

@@ -15,6 +15,7 @@ from scopa.engine import DECK, Card, Match, Rules, parse_cards, score_round
 from scopa.settings import MatchSetup, SeatConfig
 
 from .menu_helpers import click, close_tables, frame, press
+from .text_tour import first_round
 
 # Side 0 holds the settebello, three sevens and 22 cards; side 1 the rest.
 PILE_0 = list(parse_cards("7D 7C 7S 1D 2D 3D 4D 5D 6D 10D")) + [
@@ -978,6 +979,17 @@ def test_cirulla_s_scopas_row_shows_where_each_bonus_came_from(app, language) ->
     close_tables(app)
 
 
+def scopas_pointed(app, scene: ScoringScene) -> list:  # noqa: ANN001
+    """What the sheet drew with the pointer on its scopas' row."""
+    from scopa.app import style
+
+    drawn: list[style.Drawn] = []
+    with style.watch_text(drawn.append):
+        frame(app, pygame.event.Event(pygame.MOUSEMOTION, pos=scene.row_boxes["scope"].center,
+                                      rel=(0, 0), buttons=(0, 0, 0)))  # fmt: skip
+    return drawn
+
+
 @pytest.mark.parametrize("language", ["en", "it"])
 def test_the_matta_among_the_bonuses_shows_the_value_it_was_named(app, language) -> None:
     """The dealer's opening table of 30 counted the matta as a 9: among the bonuses' cards
@@ -987,10 +999,7 @@ def test_the_matta_among_the_bonuses_shows_the_value_it_was_named(app, language)
 
     app.set_language(language)
     rules = Rules.preset("cirulla")
-    match = Match.new(rules, 0)
-    rng = random.Random(0)
-    while not match.rounds:
-        match, _ = match.apply(rng.choice(match.legal_moves()))
+    match = first_round(rules, 0)
     (bonus,) = [e for e in match.round_events(1) if isinstance(e, DealerBonus)]
     assert bonus.named == 9 and rules.matta_card in bonus.cards
     setup = MatchSetup((SeatConfig("Giulia", True), SeatConfig("Marco", False)), rules)
@@ -998,14 +1007,11 @@ def test_the_matta_among_the_bonuses_shows_the_value_it_was_named(app, language)
     app.stack.push(scene)
     frame(app)
     assert scene.named == {rules.matta_card: 9}
-    drawn: list[style.Drawn] = []
-    with style.watch_text(drawn.append):
-        frame(app, pygame.event.Event(pygame.MOUSEMOTION, pos=scene.row_boxes["scope"].center,
-                                      rel=(0, 0), buttons=(0, 0, 0)))  # fmt: skip
+    drawn = scopas_pointed(app, scene)
     tags = [text for text in drawn if text.words == app.t("table.matta_badge", n=9)]
     assert len(tags) == 1 and not tags[0].elided
     scene.pinned, scene.pointed = None, None
-    drawn.clear()
+    drawn = []
     with style.watch_text(drawn.append):
         frame(app, pygame.event.Event(pygame.MOUSEMOTION, pos=(0, 0), rel=(0, 0),
                                       buttons=(0, 0, 0)))  # fmt: skip
@@ -1017,16 +1023,12 @@ def test_the_matta_among_the_bonuses_shows_the_value_it_was_named(app, language)
 def test_in_teams_a_bonus_says_which_partner_knocked(app, language) -> None:
     """Four players in two teams: each knock's points are said with the name of the
     partner who knocked ("+3 · Luca"), as the side's name is both partners'."""
-    from scopa.app import style
     from scopa.app.scenes.flow import SEPARATOR
     from scopa.engine import Declared, Scopa
 
     app.set_language(language)
     rules = Rules.preset("cirulla").with_(players=4)
-    match = Match.new(rules, 11)
-    rng = random.Random(11)
-    while not match.rounds:
-        match, _ = match.apply(rng.choice(match.legal_moves()))
+    match = first_round(rules, 11)
     knocks = [e for e in match.round_events(1) if isinstance(e, Declared)]
     assert [(e.seat, e.side) for e in knocks] == [(2, 0), (3, 1)]
     names = ("Giulia", "Marco", "Anna", "Luca")
@@ -1034,11 +1036,7 @@ def test_in_teams_a_bonus_says_which_partner_knocked(app, language) -> None:
     scene = ScoringScene(app, MatchCoordinator(setup, match))
     app.stack.push(scene)
     frame(app)
-    drawn: list[style.Drawn] = []
-    with style.watch_text(drawn.append):
-        frame(app, pygame.event.Event(pygame.MOUSEMOTION, pos=scene.row_boxes["scope"].center,
-                                      rel=(0, 0), buttons=(0, 0, 0)))  # fmt: skip
-    words = {text.words for text in drawn if not text.elided}
+    words = {text.words for text in scopas_pointed(app, scene) if not text.elided}
     assert f"+3{SEPARATOR}Anna" in words and f"+3{SEPARATOR}Luca" in words
     events = match.round_events(1)
     for side in (0, 1):  # who swept, then who knocked: a card swept and shown is told apart
@@ -1050,21 +1048,13 @@ def test_in_teams_a_bonus_says_which_partner_knocked(app, language) -> None:
 
 def test_alone_a_bonus_says_its_points_only(app) -> None:
     """Two players: the side's name is the player's, so the bonus's line is "+2" alone."""
-    from scopa.app import style
-
     rules = Rules.preset("cirulla")
-    match = Match.new(rules, 0)
-    rng = random.Random(0)
-    while not match.rounds:
-        match, _ = match.apply(rng.choice(match.legal_moves()))
+    match = first_round(rules, 0)
     setup = MatchSetup((SeatConfig("Giulia", True), SeatConfig("Marco", False)), rules)
     scene = ScoringScene(app, MatchCoordinator(setup, match))
     app.stack.push(scene)
     frame(app)
-    drawn: list[style.Drawn] = []
-    with style.watch_text(drawn.append):
-        frame(app, pygame.event.Event(pygame.MOUSEMOTION, pos=scene.row_boxes["scope"].center,
-                                      rel=(0, 0), buttons=(0, 0, 0)))  # fmt: skip
+    drawn = scopas_pointed(app, scene)
     assert "+2" in {text.words for text in drawn}
     assert not any(text.words.startswith("+2\u00a0") for text in drawn)
     close_tables(app)
@@ -1074,16 +1064,12 @@ def test_alone_a_bonus_says_its_points_only(app) -> None:
 def test_the_scopas_row_shows_the_card_that_swept_the_table_for_each_scopa(app, language) -> None:
     """The sheet said to point at a row to see its cards, but the scopas' row showed
     nothing: it shows, for each scopa, the card that swept the table, worth 1."""
-    from scopa.app import style
     from scopa.engine import Captured, Scopa
 
     app.set_language(language)
     rules = Rules()
     for seed in range(40):
-        match = Match.new(rules, seed)
-        rng = random.Random(seed)
-        while not match.rounds:
-            match, _ = match.apply(rng.choice(match.legal_moves()))
+        match = first_round(rules, seed)
         if sum(b.scope for b in match.rounds[-1]) >= 2:
             break
     events = match.round_events(1)
@@ -1097,10 +1083,7 @@ def test_the_scopas_row_shows_the_card_that_swept_the_table_for_each_scopa(app, 
     app.stack.push(scene)
     frame(app)
     assert "scope" in scene.with_cards
-    drawn: list[style.Drawn] = []
-    with style.watch_text(drawn.append):
-        frame(app, pygame.event.Event(pygame.MOUSEMOTION, pos=scene.row_boxes["scope"].center,
-                                      rel=(0, 0), buttons=(0, 0, 0)))  # fmt: skip
+    drawn = scopas_pointed(app, scene)
     key, cards = scene.behind()
     assert key == "scope"
     assert [[card for card, _ in held] for held in cards] == sweeps
