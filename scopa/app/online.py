@@ -71,11 +71,7 @@ class Seated:
     link: BackgroundClient
     ticket: SeatTicket
     address: str
-    reached: str = ""
-
-    def __post_init__(self) -> None:
-        if not self.reached:
-            self.reached = self.address
+    reached: str
 
 
 class OnlineSession:
@@ -149,7 +145,8 @@ class OnlineSession:
             future = link.submit(link.client.create(rules, seats, name, 0))
             ticket = future.result(JOIN_TIMEOUT)
             self._hold(ticket, hosted=True)
-            return Seated(link, ticket, f"{server.address}/{grouped(ticket.code)}")
+            address = f"{server.address}/{grouped(ticket.code)}"
+            return Seated(link, ticket, address, address)
 
         self._job = self._pool.submit(work)
 
@@ -239,7 +236,7 @@ class OnlineSession:
             if self._leaving.is_set():
                 raise concurrent.futures.CancelledError
             seated = self._sit(Address(server.local_address, code), name)
-            seated.address = f"{server.address}/{grouped(code)}"
+            seated.address = seated.reached = f"{server.address}/{grouped(code)}"
             return seated
 
         self._job = self._pool.submit(work)

@@ -328,7 +328,8 @@ def wrap(words: str, font: pygame.font.Font, width: float, *, cut: bool = False)
     kept). A short word stays with the word after it where they fit a line together ("fino
     a 7", not "fino a" over "7"), and the last line is not one word alone where the line
     before can give it one. A word wider than a line is cut where the line ends only with
-    ``cut``; else it stands alone on a line too wide."""
+    ``cut``; else it stands alone on a line too wide. A line that lists parts
+    (``PART_BREAK``) breaks between them, where each part fits a line."""
     out: list[str] = []
     for paragraph in words.split("\n"):
         parted = _by_parts(paragraph, font, width)
