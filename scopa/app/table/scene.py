@@ -559,7 +559,7 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         if self._sheet_first:
             self._sheet_first = False
-            self.app.open("scoring", coordinator=self.coordinator, resumed=True)
+            self._show_scoring(resumed=True)
             return
         self.clock += dt
         self.aids.update(dt)
@@ -749,8 +749,9 @@ class TableScene(Scene):
         for key, reason in self.coordinator.problems():
             self.app.notify(worded(key, reason=reason), key=key)
 
-    def _show_scoring(self) -> None:
-        self.app.open("scoring", coordinator=self.coordinator)
+    def _show_scoring(self, *, resumed: bool = False) -> None:
+        """The round's score sheet; ``resumed``: the match was continued on it."""
+        self.app.open("scoring", coordinator=self.coordinator, resumed=resumed)
 
     @property
     def deck(self) -> str:
