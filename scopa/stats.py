@@ -348,6 +348,13 @@ def margin_series(stats: Stats, **where: Any) -> list[int]:
     return [r.margin for r in _recent(stats, where) if r.margin is not None]
 
 
+def undone_steps(stats: Stats, **where: Any) -> frozenset[int]:
+    """Which steps of ``margin_series`` are matches played with moves taken back: charted, yet
+    no record (the chart marks them apart)."""
+    decided = [r for r in _recent(stats, where) if r.margin is not None]
+    return frozenset(i for i, r in enumerate(decided) if r.undone)
+
+
 def rolling_win_rate(stats: Stats, window: int = 10, **where: Any) -> list[float]:
     """Share of wins over the last ``window`` decided matches, after each one."""
     if window < 1:

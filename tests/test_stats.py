@@ -20,6 +20,7 @@ from scopa.stats import (
     result_of,
     rolling_win_rate,
     scope_series,
+    undone_steps,
 )
 
 
@@ -120,6 +121,17 @@ def test_best_and_worst_leave_out_undone_matches() -> None:
     assert stats.worst is not None and stats.worst.margin == -1
     solo = stats.total(mode="solo")
     assert (solo.best, solo.worst, solo.undone) == (5, -1, 2)
+
+
+def test_the_margin_chart_knows_which_of_its_steps_were_played_with_undo() -> None:
+    """Steps count decided matches only (a match among people has no margin and no step)."""
+    stats = Stats()
+    played = [result(2), result(None), result(9, undone=True), result(-1), result(3, undone=True)]
+    for res in played:
+        stats = stats.add(res)
+    assert margin_series(stats) == [2, 9, -1, 3]
+    assert undone_steps(stats) == {1, 3}
+    assert undone_steps(stats, level="master") == set()
 
 
 def test_recent_results_are_capped() -> None:

@@ -221,6 +221,36 @@ def test_records_say_that_matches_with_moves_taken_back_set_none(app, store, lan
         assert undo in label.lower(), label
 
 
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_margin_chart_rings_the_matches_that_set_no_record(app, store, size, language):
+    """The best margin read -16 while the chart showed a -6: that match was played with
+    Undo, and nothing on the chart said so. Its dot is now a ring, and the legend names the
+    ring, every entry in full."""
+    from scopa.app import style
+    from scopa.app.scenes.statistics import MARGIN
+
+    setup = MatchSetup((SeatConfig("Anna", True), SeatConfig("CPU", False, "expert")), Rules())
+    for seed in range(4):
+        store.record_result(setup, play_out(seed), undone=seed == 2)
+    scene = show(app, StatisticsScene(app), size, language)
+    _, margins = scene.draw_trend(app.screen, scene.trend_plot())
+    (points,) = margins.points
+    middles = [tuple(app.screen.get_at(p))[:3] for p in points]
+    assert middles == [MARGIN, MARGIN, style.PAPER_BRIGHT, MARGIN], middles
+    assert (MARGIN, "st_undone") in scene.legend_entries()
+    placed = scene._draw_legend(app.screen)
+    pen = scene.m.pen("ui", style.SMALL, style.INK_SOFT)
+    for (_, key), box in zip(scene.legend_entries(), placed, strict=True):
+        assert box.w >= style.natural_width(app.t(key), pen), key  # never cut short
+        assert scene.legend.contains(box), key
+    for a, b in zip(placed, placed[1:]):
+        assert a.right < b.left
+
+    scene.trend = "accuracy"  # no margins charted: no ring to name
+    assert all(key != "st_undone" for _, key in scene.legend_entries())
+
+
 def test_no_line_strikes_through_a_value_written_at_the_end_of_a_line(app) -> None:
     """After one match lost the win rate is a single dot of 0 % at the axis's start: its
     "0" is written on the chart's paper, not with the axis through it (it read as a

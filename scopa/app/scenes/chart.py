@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -135,11 +135,13 @@ def line_chart(
     x_labels: Sequence[str] = (),
     y_min: float | None = None,
     frame: Frame | None = None,
+    hollow: Collection[int] = (),
 ) -> Drawn | None:
     """One line per series over the same x steps, with a grid, a dashed target line, dots at
     each point and the last value written at the end of each line, on the paper of the
     chart (``style.paper_card``) that no line strikes through. Every label keeps a clear gap
-    from the dots (the first point sits where both axes' labels meet).
+    from the dots (the first point sits where both axes' labels meet). The dots at the steps
+    in ``hollow`` are rings: points set apart from the rest (see ``Band.hollow``).
 
     Returns where the parts went (None when there is nothing to draw)."""
     pen, label_h, width, clear = _pens(m)
@@ -186,6 +188,10 @@ def line_chart(
             )
     drawn = [[point(i, v) for i, v in enumerate(line)] for line in series]
     _draw_lines(surface, drawn, colors, width, dot)
+    for line in drawn:
+        for i in sorted(hollow):
+            if i < len(line):
+                draw_ring(surface, line[i], dot, width)
     for (_, _, box), line in zip(ends, (line for line in drawn if line)):
         # On the chart's paper from its line's last dot: the axis or a grid line through a
         # value (a 0 on the axis) would strike it through, or read as a minus sign before it.
@@ -233,6 +239,12 @@ def _draw_lines(
             pygame.draw.polygon(surface, color, [p, *rim])
 
 
+def draw_ring(surface: pygame.Surface, centre: tuple[int, int], dot: int, width: int) -> None:
+    """A dot of a line made hollow: the paper shows through its middle, its rim stays in the
+    line's colour."""
+    pygame.draw.circle(surface, style.PAPER_BRIGHT, centre, max(1, dot - max(2, width)))
+
+
 def _end_labels(
     area: pygame.Rect,
     m: Metrics,
@@ -278,6 +290,9 @@ class Band(NamedTuple):
     y_min: float | None = None
     limits: tuple[float, float] | None = None
     """The values its scale never goes past (0 and 100 for a percentage)."""
+    hollow: Collection[int] = ()
+    """The steps whose dot is a ring, set apart from the rest (a match played with moves
+    taken back, which sets no record)."""
 
 
 def stacked_line_charts(
@@ -336,6 +351,7 @@ def stacked_line_charts(
             (band.color,),
             x_labels=x_labels if last else (),
             frame=frame(i, left, right),
+            hollow=band.hollow,
         )
         if drawn is not None:
             drawn.labels.append(written)

@@ -13,12 +13,21 @@ from scopa.stats import (
     margin_series,
     recent_accuracy,
     rolling_win_rate,
+    undone_steps,
 )
 
 from .. import style
 from ..widgets import Button, Choice
 from .base import MenuScene
-from .chart import Band, Drawn, bar_chart, figure_tiles, line_chart, stacked_line_charts
+from .chart import (
+    Band,
+    Drawn,
+    bar_chart,
+    draw_ring,
+    figure_tiles,
+    line_chart,
+    stacked_line_charts,
+)
 
 WON = style.GREEN
 LOST = style.SIDE_COLORS[0]
@@ -91,6 +100,11 @@ class StatisticsScene(MenuScene):
     def accuracies(self) -> list[float]:
         """The accuracy of each reviewed match, oldest first (the accuracy chart)."""
         return accuracy_series(self.stats)
+
+    def undone_steps(self) -> frozenset[int]:
+        """The steps of the margin chart played with moves taken back: ringed, and named in
+        the legend, since the best and worst margins leave them out."""
+        return undone_steps(self.stats) if self.trend == "results" else frozenset()
 
     def by_level(self) -> list[tuple[str, tuple[int, ...]]]:
         """Won and lost against each computer level (solo matches)."""
@@ -283,7 +297,7 @@ class StatisticsScene(MenuScene):
         rates = [round(r * 100) for r in rolling_win_rate(self.stats)]
         bands = [
             Band(self.t("st_trend_band"), rates, RATE, limits=(0, 100)),
-            Band(self.t("st_margin"), margins, MARGIN, y_min=0),
+            Band(self.t("st_margin"), margins, MARGIN, y_min=0, hollow=self.undone_steps()),
         ]
         labels = [str(i + 1) for i in range(len(margins))]
         return stacked_line_charts(surface, plot, m, bands, labels)
@@ -320,17 +334,34 @@ class StatisticsScene(MenuScene):
         plot.h -= m.px(0.04)
         return plot
 
-    def _draw_legend(self, surface: pygame.Surface) -> None:
+    def legend_entries(self) -> list[tuple[style.Color, str]]:
+        """What the legend names, each with its colour: the bars, then the lines shown."""
+        lines = [(RATE, "st_trend"), (MARGIN, "st_margin")]
+        if self.trend == "accuracy":
+            lines = [(ACCURACY, "st_accuracy_line")]
+        if self.undone_steps():
+            lines.append((MARGIN, "st_undone"))
+        return [(WON, "st_won"), (LOST, "st_lost"), (OTHER, "st_other"), *lines]
+
+    def _draw_legend(self, surface: pygame.Surface) -> list[pygame.Rect]:
+        """The legend under the charts; returns where each entry's words went."""
         m = self.m
         pen = m.pen("ui", style.SMALL, style.INK_SOFT)
         x, y = self.legend.left, self.legend.centery
         r = m.px(0.009)
-        lines = [(RATE, "st_trend"), (MARGIN, "st_margin")]
-        if self.trend == "accuracy":
-            lines = [(ACCURACY, "st_accuracy_line")]
-        for color, key in ((WON, "st_won"), (LOST, "st_lost"), (OTHER, "st_other"), *lines):
+        entries = self.legend_entries()
+        # The gap between entries narrows before any entry's words are cut short.
+        words = sum(style.natural_width(self.t(key), pen) + r * 3 for _, key in entries)
+        spare = (self.legend.w - words) // (len(entries) - 1)
+        gap = max(m.px(0.01), min(m.px(0.035), spare))
+        placed = []
+        for color, key in entries:
             pygame.draw.circle(surface, color, (x + r, y), r)
+            if key == "st_undone":
+                draw_ring(surface, (x + r, y), r, max(2, m.px(0.005)))
             box = pygame.Rect(x + r * 3, self.legend.top, self.legend.right - x - r * 3, 0)
             box.h = self.legend.h
             used = style.text(surface, self.t(key), pen, box)
-            x = used.right + m.px(0.035)
+            placed.append(used)
+            x = used.right + gap
+        return placed
