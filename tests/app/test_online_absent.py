@@ -8,6 +8,7 @@ import functools
 
 import pytest
 
+from scopa.app.table.absence import STAND_IN_NOTICE
 from scopa.net.client import BackgroundClient
 from scopa.net.protocol import Limits
 from scopa.net.server import GameServer
@@ -23,6 +24,12 @@ GRACE = 0.4
 def short_grace(monkeypatch):
     server = functools.partial(GameServer, limits=Limits(away_grace=GRACE))
     monkeypatch.setattr("scopa.app.hosting.GameServer", server)
+
+
+def plate_detail(table, name: str) -> str:  # noqa: ANN001
+    """The second line of the plate of the seat ``name``, as the table draws it."""
+    (detail,) = [plate.detail for plate in table.snapshot().plates if plate.name == name]
+    return detail
 
 
 def banner(table) -> str | None:  # noqa: ANN001
@@ -48,17 +55,36 @@ def test_a_friend_gone_for_good_is_played_by_the_computer_until_they_come_back(
     assert coordinator.away() == []
     assert banner(table) == app.t("online.computer_plays_for", names="Bruno")
     assert table.absence.button is None
+    assert plate_detail(table, "Bruno") == app.t("table.stood_in")
 
-    # the match goes on: the computer plays Bruno's turns, this screen plays its own
+    # The match goes on under the banner, which would cover the top row of a table of
+    # seven cards or more: it says it for a while, and the plate for as long as it lasts.
+    real = coordinator.clock
+    coordinator.clock = lambda: real() + STAND_IN_NOTICE
+    assert banner(table) is None
+    assert plate_detail(table, "Bruno") == app.t("table.stood_in")
+
+    # the computer plays Bruno's turns, this screen plays its own; the line under the
+    # table says who plays Bruno's (not "waiting for Bruno to play", as for a friend here)
+    told = set()
+
+    def heard(moved: bool) -> bool:
+        status = table.status_text()
+        if status is not None and table.match.turn == 1:
+            told.add(status[0])
+        return moved
+
     start = table.match.at
     while table.match.at < start + 3:
         run_until(
-            app, lambda at=table.match.at: table.human_to_play is not None or (table.match.at > at)
+            app,
+            lambda at=table.match.at: heard(table.human_to_play is not None or table.match.at > at),
         )
         if table.human_to_play is not None and not table.director.busy:
             at = table.match.at
             table.play(next(m for m in table.match.legal_moves() if m.is_play))
-            run_until(app, lambda at=at: table.match.at > at)
+            run_until(app, lambda at=at: heard(table.match.at > at))
+    assert told <= {app.t("table.stand_in_turn", name="Bruno")}, told
 
     back = BackgroundClient(ticket.server)
     try:
@@ -97,3 +123,18 @@ def test_a_friend_away_is_not_also_said_to_be_thinking(hosted):  # noqa: F811
     run_until(app, lambda: table.coordinator.away() == [1])
     assert banner(table) == app.t("online.friend_away_wait", names="Bruno", seconds=60)
     assert (table.status_text() or ("",))[0] != thinking
+
+
+def test_the_line_under_the_table_says_the_computer_plays_for_a_friend_gone(hosted):  # noqa: F811
+    """On a friend's turn the line under the table says it waits for them to play; once the
+    computer plays their seat, it says so instead."""
+    app, table, friend = hosted
+    run_until(app, lambda: _my_turn(table, friend))
+    run_until(app, lambda: not table.director.busy)
+    at = table.match.at
+    table.play(next(m for m in table.match.legal_moves() if m.is_play))
+    run_until(app, lambda: table.match.at > at and not table.director.busy)
+    assert table.match.turn == 1
+    assert table.status_text()[0] == app.t("table.friend_turn", name="Bruno")
+    table.coordinator.stood_in = lambda: [1]  # the server's word, as the computer takes over
+    assert table.status_text()[0] == app.t("table.stand_in_turn", name="Bruno")

@@ -1175,6 +1175,9 @@ class Tour:
             table.play(next(m for m in table.match.legal_moves() if m.is_play))
             self.wait(lambda: table.match.at > at and not table.director.busy)
             self.show("online, a friend to play")
+            coordinator.stood_in = lambda: [table.match.turn]  # as once handed over
+            self.show("online, the computer plays a friend's turn")
+            del coordinator.stood_in
             self.wait(lambda: table.human_to_play is not None or friends_play(friends) and False)
             coordinator.match.at += 5  # the table is out of step with the server
             table.play(next(m for m in table.match.legal_moves() if m.is_play))

@@ -8,7 +8,9 @@ button under the banner leaves the table, as the menu's Leave the table does.
 While a friend is away the match waits for them. Once they have been gone as long as the
 server asks (its ``away_grace``), the players still here get a button that lets the computer
 play the friend's seat; the friend takes it back by joining again with the same address (the
-server gives a seat handed over back to its token).
+server gives a seat handed over back to its token). The banner says so for a while
+(``STAND_IN_NOTICE``): the play goes on under it, and the friend's plate keeps saying that
+the computer plays there, clear of the cards on the table.
 """
 
 from __future__ import annotations
@@ -35,6 +37,10 @@ LONG_DOWN = 20.0
 holding it may have been closed: opening the table there again brings it back)."""
 
 
+STAND_IN_NOTICE = 12.0
+"""Seconds the banner says that the computer plays for a friend gone, from when it began."""
+
+
 class AbsenceBanner:
     def __init__(
         self,
@@ -53,6 +59,8 @@ class AbsenceBanner:
         self.pointer = (-1, -1)
         self._pressed = False
         self._button: tuple[FRect, Callable[[], None]] | None = None
+        self._stood_in_since: dict[int, float] = {}
+        """When (the coordinator's ``clock``) each seat was first seen played by the computer."""
 
     def _names(self, seats: list[int]) -> str:
         return ", ".join(self.seat_name(seat) for seat in seats)
@@ -75,10 +83,18 @@ class AbsenceBanner:
             # the match stands still: say it will not for ever
             grace = math.ceil(coordinator.away_grace)
             return t("online.friend_away_wait", names=names, seconds=grace)
-        stood_in = coordinator.stood_in()
+        stood_in = self._newly_stood_in()
         if stood_in:
             return t("online.computer_plays_for", names=self._names(stood_in))
         return None
+
+    def _newly_stood_in(self) -> list[int]:
+        """Friends the computer began to play for less than ``STAND_IN_NOTICE`` ago."""
+        now = self.coordinator.clock()
+        seats = self.coordinator.stood_in()
+        since = {seat: self._stood_in_since.get(seat, now) for seat in seats}
+        self._stood_in_since = since  # a friend back, then gone again, is told again
+        return [seat for seat in seats if now - since[seat] < STAND_IN_NOTICE]
 
     def items(self, lay: TableLayout, *, lost: bool) -> list[Item]:
         """The banner, and under it the button to let the computer play, when it may."""

@@ -329,7 +329,11 @@ class TableScene(Scene):
             detail = (
                 count(t, shown, rules.hand_size) if config.human else t(f"level_tag_{config.level}")
             )
-            widths.append(plate_width(seats.seat_name(seat), plain, self.text, detail))
+            details = [detail]
+            if config.human and self.remote:  # a friend the computer may come to play for
+                details.append(t("table.stood_in"))
+            name = seats.seat_name(seat)
+            widths.append(max(plate_width(name, plain, self.text, d) for d in details))
         sides = [seats.side_name(side) for side in range(rules.sides)]
         return TableLayout(size, rules, self.bottom, widths, hud_needs(sides, plain, self.text))
 
@@ -928,6 +932,7 @@ class TableScene(Scene):
                 covered=self.turn_hidden(),
                 pulse=self.pulse,
                 played=frozenset() if self.choice is None else frozenset((self.choice.card,)),
+                stood_in=self._stood_in(),
             ),
             hud=self.words.hud(),
             stock_label=self.words.stock(),
@@ -1033,10 +1038,15 @@ class TableScene(Scene):
             picking=self.knock.picking,
             animating=self.director.busy,
             away=frozenset(self.absence.coordinator.away()) if self.remote else frozenset(),
+            stood_in=self._stood_in(),
             offline=self.remote and not self.absence.coordinator.online,
             keys=self.input.keyboard,
             hinting=self.aids.busy,
         )
+
+    def _stood_in(self) -> frozenset[int]:
+        """Friends gone from an online table for whom the computer plays."""
+        return frozenset(self.absence.coordinator.stood_in()) if self.remote else frozenset()
 
     def cover_texts(self) -> tuple[str, str, str]:
         """The cover's heading, how to lift it, and the note under it."""

@@ -73,12 +73,14 @@ class TableWords:
         covered: bool,
         pulse: float,
         played: frozenset[Card] = frozenset(),
+        stood_in: frozenset[int] = frozenset(),
     ) -> tuple[PlateView, ...]:
         """Each seat's plate: its name, the cards in its hand (people: and whether everyone
         sees them, a hand that knocked) or its level (computers), whose turn it is, the
         dealer and, with partners, the side's colour.
         ``played``: cards out of the hand though not played yet (the one waiting beside the
-        capture choice), not counted in it."""
+        capture choice), not counted in it. ``stood_in``: friends gone online for whom the
+        computer plays, which their plates say for as long as it does."""
         t, rules, match = self.t, self.coordinator.rules, self.coordinator.match
         seats = self.seats
         turn = None if match.over else match.turn
@@ -86,7 +88,9 @@ class TableWords:
         plates = []
         for seat, config in enumerate(self.coordinator.seats):
             short = ""
-            if config.human:
+            if seat in stood_in:
+                detail = t("table.stood_in")
+            elif config.human:
                 held = [card for card in self.view.hands[seat] if card not in played]
                 on_show = held and all(card in self.view.shown for card in held)
                 detail = count(t, "table.in_hand_shown" if on_show else "table.in_hand", len(held))
@@ -158,6 +162,7 @@ class TableWords:
         picking: bool = False,
         animating: bool,
         away: frozenset[int] = frozenset(),
+        stood_in: frozenset[int] = frozenset(),
         offline: bool = False,
         keys: bool = False,
         hinting: bool = False,
@@ -168,7 +173,8 @@ class TableWords:
         link to the table's server down: that the play waits for it; ``keys``, the hand last
         played from the keys: with which keys; ``hinting``, a hint asked for and not yet
         worked out: that it is, as the keys of play wait for it), or who is thinking
-        (not a friend ``away``: the match waits for them, as the banner over the table says)."""
+        (not a friend ``away``: the match waits for them, as the banner over the table says;
+        for a friend ``stood_in``, the computer playing their seat)."""
         t, coordinator = self.t, self.coordinator
         match = coordinator.match
         if message:
@@ -202,6 +208,8 @@ class TableWords:
         turn = match.turn
         if not match.over and turn not in coordinator.humans and turn not in away and not animating:
             name = self.seats.seat_name(turn)
+            if turn in stood_in:
+                return t("table.stand_in_turn", name=name), style.MIST
             if coordinator.seats[turn].human:  # a friend at another screen: maybe not thinking
                 key = "table.friend_declares" if match.round.declaring else "table.friend_turn"
                 return t(key, name=name), style.MIST
