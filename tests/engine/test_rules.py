@@ -303,6 +303,13 @@ def test_refused_combinations_name_their_clash():
     assert restored.clash == "scopone_players" and str(restored) == str(scopone.value)
 
 
+def test_the_direction_of_play_is_set_with_the_match_under_cirulla():
+    """A player looked for "Clockwise" on the Match tab, with the players and the deal, and
+    found it among the captures."""
+    option = rule_option("clockwise")
+    assert (option.section, option.parent) == ("match", "cirulla")
+
+
 def test_rule_options_cover_every_rule_once():
     names = [option.name for option in RULE_OPTIONS]
     assert sorted(names) == sorted(field.name for field in fields(Rules))
