@@ -173,6 +173,17 @@ def test_a_sum_refused_for_a_card_of_the_same_rank_says_so(fast):
     assert scene.status_text()[0] == capital(fast.t("table.cannot_take", **names))
 
 
+def test_a_card_dropped_on_one_it_makes_no_sum_with_is_not_told_of_sums(fast):
+    """The 6 dropped on the 5 (no ace on the table to make 6) with a 6 there was told that "a
+    card of its rank comes before any sum": there was no sum to speak of."""
+    fast.set_language("en")
+    scene = open_table(fast, "6D 2C 10S", "1B 3B 8C", "6C 5S 4B 9B")
+    drag(fast, centre_of(scene, C("6D")), centre_of(scene, C("5S")))
+    assert scene.match.moves() == ()
+    names = {"card": scene.card_name(C("6D")), "target": scene.card_name(C("5S"))}
+    assert scene.status_text()[0] == capital(fast.t("table.cannot_take", **names))
+
+
 def test_drop_outside_the_table_is_no_move(fast):
     scene = open_table(fast, "7D 2C 10S", "1B 3B 8C", "3C 4S 5B 9B")
     home = centre_of(scene, C("7D"))

@@ -8,6 +8,7 @@ screen, a cover hides every hand while the device changes hands.
 
 from __future__ import annotations
 
+import itertools
 import math
 import sys
 from functools import partial
@@ -515,7 +516,11 @@ class TableScene(Scene):
         takes = [m.captures for m in self.match.legal_moves() if m.card == card and m.captures]
         equal = [c for (c,) in (t for t in takes if len(t) == 1) if c.rank == card.rank]
         only_equal = bool(takes) and len(equal) == len(takes) and target not in equal
-        summed = target is not None and target.rank < card.rank
+        summed = target is not None and any(  # the target was part of a sum it could make
+            target in cards and sum(c.rank for c in cards) == card.rank
+            for size in range(2, card.rank + 1)
+            for cards in itertools.combinations(self.match.round.table_cards(), size)
+        )
         if only_equal and self.setup.rules.assi and card.rank == 1:
             # Scopa d'assi: the ace would sweep the table, but an ace there is all it takes
             self.say(lambda t: t("table.ace_takes_ace", target=name(equal[0]), card=name(card)))
