@@ -488,3 +488,51 @@ def test_the_game_line_never_starts_a_line_with_its_separator(app) -> None:
     assert len(laid.lines) == 2
     assert not any(line.lstrip().startswith("\u00b7") for line in laid.lines), laid.lines
     close_tables(app)
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+@pytest.mark.parametrize("mode", ["solo", "hotseat", "watch"])
+def test_a_button_in_the_corner_opens_the_menu_for_a_player_with_the_mouse(app, size, mode):
+    """The menu (save and leave, settings, rules) opened with Esc alone, told only on the
+    last page of the rules: a player with the mouse found no way to it. A button in the
+    corner opens it, beside the aids and clear of them, and says its name and key under
+    the pointer. Under the cover of a hot-seat hand-over a click lifts the cover, whatever
+    lies beneath it."""
+    from scopa.app.table.scene import TableScene
+
+    from .table_helpers import inline_worker, lift_cover
+
+    app.resize(size)
+    app.settings = app.settings.with_(language="en")
+    people = {"solo": 1, "hotseat": 2, "watch": 0}[mode]
+    seats = tuple(
+        SeatConfig(name, k < people, "beginner") for k, name in enumerate(("Anna", "Bruno"))
+    )
+    setup = MatchSetup(seats, Rules())
+    table = TableScene(app, coordinated(app, setup, Match.new(Rules(), 9)), worker=inline_worker())
+    app.stack.push(table)
+    frame(app)
+    button = table.layout.menu_rect
+    assert pygame.Rect((0, 0), size).contains(button)
+    for aid in table.aids.buttons():
+        assert aid.rect.right < button.left
+    if mode == "hotseat":
+        for _ in range(600):  # the deal, then the hand-over to the first to play
+            if table.cover is not None:
+                break
+            frame(app)
+        assert table.cover is not None
+        tclick(app, button.center)  # a click on the cover is the cover's
+        assert app.stack.top is table
+        lift_cover(app, table)
+    app.frame(
+        1 / 60,
+        [pygame.event.Event(pygame.MOUSEMOTION, pos=button.center, rel=(0, 0), buttons=(0, 0, 0))],
+    )
+    labels = [item for item in table.overlay_items() if item.key[0] == "menu label"]
+    assert [item.key[1] for item in labels] == [app.t("table.menu")]
+    tclick(app, button.center)
+    assert isinstance(app.stack.top, PauseScene)
+    click(app, app.stack.top.buttons[0])  # Resume
+    assert app.stack.top is table
+    table.close()

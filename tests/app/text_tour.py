@@ -753,6 +753,9 @@ class Tour:
         for button in scene.aids.buttons():
             self.hover(button.rect.center)
             self.show("table, an aid under the pointer")
+        self.hover(scene.layout.menu_rect.center)
+        self.show("table, the menu button under the pointer")
+        self.hover((0, 0))
         self.frames(1, key(pygame.K_u))
         self.show("table, nothing to undo")
         self.drag(centre_of(scene, C("8D")), centre_of(scene, C("2B")))

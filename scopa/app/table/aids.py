@@ -167,7 +167,7 @@ class AidsLayer:
         t = self.host.translator()
         font, scale = self.host.text.font, Scale(lay.size)
         height = lay.font_normal * 1.9
-        right = lay.size[0] - lay.margin
+        right = lay.menu_rect.left - lay.margin * 0.4
         out: list[AidButton] = []
         for name in reversed(self.features):
             label = t(f"aids.{name}")

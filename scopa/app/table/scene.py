@@ -38,6 +38,7 @@ from .hud import background, draw_cover, plate_width
 from .input import PLAY_KEYS, Pick, TableInput
 from .knock import KNOCK_KEY, KnockBar, KnockButton, may_knock
 from .layout import TableLayout, card_rect
+from .menu import MenuButton
 from .painter import (
     GLOW_HOVER,
     GLOW_OPTION,
@@ -143,6 +144,7 @@ class TableScene(Scene):
         self.fast_forward = False
         """Watch mode: the watcher clicked to see the match four times faster."""
         self.knock = KnockBar(self.text, lambda: self.app.t, self.play)
+        self.menu = MenuButton(self.text, lambda: self.app.t, lambda: self.app.open("pause"))
         self.absence = AbsenceBanner(
             self.text,
             lambda: self.app.t,
@@ -390,7 +392,7 @@ class TableScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-            self.pick.pointer = event.pos
+            self.pick.pointer = self.menu.pointer = event.pos
         if event.type == pygame.MOUSEBUTTONDOWN and self.app.trace is not None:
             self.app.trace(self._input_state())
         if event.type == pygame.WINDOWFOCUSLOST and self.input.focus_lost():
@@ -418,6 +420,8 @@ class TableScene(Scene):
                 and event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER)
             ):
                 self.reveal()
+            return True
+        if self.menu.handle(event, self.layout):
             return True
         if self.aids.handle(event):
             return True
@@ -984,8 +988,8 @@ class TableScene(Scene):
         return status, None
 
     def overlay_items(self) -> list[Item]:
-        """Panels over the table: the aids, the capture choice, the cover."""
-        items = self.aids.items(self.art)
+        """Panels over the table: the menu button, the aids, the capture choice, the cover."""
+        items = self.menu.items(self.layout) + self.aids.items(self.art)
         if self.knock.picking:  # the hint was taken: its value is lit in the chooser
             items = [item for item in items if item.key[0] != "hint"]
         if self.said() is not None and self.aids.hint_on_status():  # a message instead
