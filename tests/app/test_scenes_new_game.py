@@ -52,6 +52,7 @@ def test_four_players_in_teams_with_a_second_human(app, scene, tmp_path) -> None
         press(app, pygame.K_BACKSPACE)
     type_text(app, "Marco")
     _, _, _, level3 = seat(scene, 3)
+    click(app, (level3.rect.right - 5, level3.rect.centery))  # beginner -> expert
     click(app, (level3.rect.right - 5, level3.rect.centery))  # expert -> master
     first = app.t("player_n", n=1)  # two people at the screen: nobody is "you"
     pairs = ((first, "Marco"), ("Giulia", "Lucia"))
@@ -66,7 +67,7 @@ def test_four_players_in_teams_with_a_second_human(app, scene, tmp_path) -> None
     assert [s.human for s in setup.seats] == [True, False, True, False]
     assert setup.seats[2].name == "Marco"
     assert setup.seats[3].level == "master"
-    assert setup.seats[1].level == "expert"
+    assert setup.seats[1].level == "beginner"
     assert Store(tmp_path).load_settings().last_setup == setup
 
 
@@ -575,6 +576,22 @@ def test_a_computer_saved_with_the_seat_s_number_gets_a_computer_s_name(app) -> 
     assert [s.name for s in app.matches.quick_setup().seats] == ["Anna", COMPUTER_NAMES[0]]
 
 
+def test_computers_start_at_the_level_the_player_chose_or_beginner_before_any(app) -> None:
+    """Fresh from the tutorial, played against a beginner, a newcomer found the computers
+    of New game at Expert: until the player has chosen a level (Play asks it), they are
+    beginners; then they are at the level chosen."""
+    scene = NewGameScene(app)
+    app.stack.push(scene)
+    frame(app)
+    assert {seat.level for seat in scene.setup().seats[1:]} == {"beginner"}
+    app.back()
+    app.settings = app.settings.with_(opponent_level="master")
+    scene = NewGameScene(app)
+    app.stack.push(scene)
+    frame(app)
+    assert {seat.level for seat in scene.setup().seats[1:]} == {"master"}
+
+
 def test_greyed_teams_show_their_value_and_a_person_no_level(app, scene) -> None:
     """With two players the greyed Teams switch shows the value it will have at four
     (greyed, on), and a person's seat shows no level; both are as they were once they
@@ -584,7 +601,7 @@ def test_greyed_teams_show_their_value_and_a_person_no_level(app, scene) -> None
     assert not teams.enabled and teams.shown()
     _, _, kind, level = seat(scene, 1)
     shown = level.label()
-    assert shown == app.t("level_expert")
+    assert shown == app.t("level_beginner")
     click(app, kind)  # seat 2 becomes a person
     assert level.label() == "\u2014"
     click(app, kind)

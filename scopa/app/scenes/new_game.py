@@ -55,7 +55,7 @@ class NewGameScene(MenuScene):
         self.given = [False] + [True] * (SEATS - 1)
         """Which seats hold a computer's name the game gave them (a friend called Franco
         keeps his name when his seat is a computer for a while)."""
-        self.level = app.settings.opponent_level or "expert"
+        self.level = app.settings.opponent_level or "beginner"
         self.last = last
         self.kinds_chosen = False
         """Whether a seat's kind or level was chosen here (the player count then leaves them)."""
