@@ -184,6 +184,21 @@ def test_a_card_dropped_on_one_it_makes_no_sum_with_is_not_told_of_sums(fast):
     assert scene.status_text()[0] == capital(fast.t("table.cannot_take", **names))
 
 
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_card_laid_on_the_cloth_that_must_take_says_why_it_took(fast, language):
+    """A newcomer dropped the 4 on the open cloth to lay it down: it took 2 + 2, and
+    nothing said why. The capture stands (a card that can take must), and the line under
+    the table says so."""
+    fast.set_language(language)
+    scene = open_table(fast, "4B 9C 10S", "1B 3B 8C", "2C 2S 1D 9B")
+    drag(fast, centre_of(scene, C("4B")), empty_felt(scene))
+    assert scene.match.moves() == (Move.parse("4Bx2C+2S"),)
+    said = capital(fast.t("table.must_take", card=scene.card_name(C("4B"))))
+    assert scene.status_text()[0] == said
+    pump(fast, 30)
+    scene.close()
+
+
 def test_drop_outside_the_table_is_no_move(fast):
     scene = open_table(fast, "7D 2C 10S", "1B 3B 8C", "3C 4S 5B 9B")
     home = centre_of(scene, C("7D"))

@@ -1291,6 +1291,8 @@ class Tour:
             names = {"card": scene.card_name(C("9S")), "target": scene.card_name(C("9B"))}
             scene.say(lambda t, names=names: t("table.must_take_equal", **names))
             self.show(f"table, {deck}: a card that must take its own rank")
+            scene.say(lambda t, card=names["card"]: t("table.must_take", card=card))
+            self.show(f"table, {deck}: a card laid on the cloth that must take")
             names = {"card": scene.card_name(C("1D")), "target": scene.card_name(C("1C"))}
             scene.say(lambda t, names=names: t("table.ace_takes_ace", **names))
             self.show(f"table, {deck}: scopa d'assi, an ace that must take the ace")

@@ -81,6 +81,7 @@ class TableInput:
         play: Callable[[Move], None],
         refuse: Callable[[Card, Card | None], None],
         now: Callable[[], float],
+        must_take: Callable[[Card], None] = lambda card: None,
     ) -> None:
         self.pick = pick
         self.view = view
@@ -91,6 +92,8 @@ class TableInput:
         self.play = play
         self.refuse = refuse
         self.now = now
+        self.must_take = must_take
+        """Told when a card dropped on the open cloth, as if to lay it, must take instead."""
         self._last_click: tuple[Card, float] | None = None
         self.keyboard = False
         """The player is on the keys, not the pointer (the line under the table, and the
@@ -336,6 +339,8 @@ class TableInput:
             self.refuse(card, target)
             self.send_back(card)
             return
+        if pos is not None and target is None and all(move.captures for move in moves):
+            self.must_take(card)  # laid on the cloth, yet it takes: say why
         if len(moves) == 1:
             self.play(moves[0])
             return

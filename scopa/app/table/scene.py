@@ -132,6 +132,9 @@ class TableScene(Scene):
             play=self.play,
             refuse=self._cannot,
             now=lambda: self.clock,
+            must_take=lambda card: self.say(
+                lambda t: t("table.must_take", card=self.card_name(card))
+            ),
         )
         self.message: Words | None = None
         """The status line's message, worded as it shows (the language may change)."""
