@@ -489,16 +489,31 @@ def test_a_long_hint_keeps_to_the_table_clear_of_the_deck_s_count(fast, size):
 
 def test_enter_after_a_hint_takes_the_cards_the_hint_shows(fast):
     """The hinted knave could take two ways: Enter, then Enter in the choice, took the first
-    way listed, not the one the hint showed glowing."""
+    way listed, not the one the hint showed glowing. Then Enter opened the choice, where
+    other hints' Enter played at once, and a key meant for the next cover went to the
+    choice: Enter plays what the hint shows, as it shows it."""
     scene = open_solo(fast, fixed_match("8B 4D 6S", "9C 9D 10B", "1C 2S 5S 7D"))
     key(fast, pygame.K_h)
     move = scene.aids.hint.move
     ways = [m for m in scene.match.legal_moves() if m.card == move.card and m.captures]
     assert len(ways) > 1 and ways[0] != move  # the hint is not the first way listed
     key(fast, pygame.K_RETURN)
-    assert scene.pick.choice is not None and scene.pick.choice.chosen == move
-    key(fast, pygame.K_RETURN)
+    assert scene.pick.choice is None
     assert scene.match.moves() == (move,)
+
+
+def test_a_card_chosen_after_a_hint_asks_which_cards_it_takes(fast):
+    """Right, Left after the hint: the card is chosen by the keys, no longer by the hint,
+    and Enter asks which cards it takes."""
+    scene = open_solo(fast, fixed_match("8B 4D 6S", "9C 9D 10B", "1C 2S 5S 7D"))
+    key(fast, pygame.K_h)
+    move = scene.aids.hint.move
+    assert scene.pick.selected == move.card == C("8B")
+    key(fast, pygame.K_RIGHT)
+    key(fast, pygame.K_LEFT)
+    assert scene.pick.selected == move.card
+    key(fast, pygame.K_RETURN)
+    assert scene.pick.choice is not None and scene.match.moves() == ()
 
 
 def test_escape_closes_the_last_capture_before_it_pauses(fast):

@@ -60,12 +60,15 @@ class Pick:
     landing: bool = False
     """The dragged card would be laid: its place on the table is outlined."""
     pointer: tuple[int, int] | None = None
+    hinted: Move | None = None
+    """The move a hint points at, while its card stays the one picked: the keys play it."""
 
     def clear(self) -> None:
         self.selected = None
         self.choice = None
         self.preview = frozenset()
         self.landing = False
+        self.hinted = None
 
 
 class TableInput:
@@ -268,6 +271,7 @@ class TableInput:
     # --- picking -------------------------------------------------------------------------
 
     def select(self, card: Card | None) -> None:
+        self.pick.hinted = None
         self.pick.selected = card
         self.pick.preview = self._outcome(card, None) if card is not None else frozenset()
         self.lift_hand()
@@ -341,6 +345,9 @@ class TableInput:
             return
         if pos is not None and target is None and all(move.captures for move in moves):
             self.must_take(card)  # laid on the cloth, yet it takes: say why
+        hinted = self.pick.hinted
+        if pos is None and hinted is not None and hinted in moves:
+            moves = [hinted]  # the keys play what the hint shows, as it glows
         if len(moves) == 1:
             self.play(moves[0])
             return

@@ -861,6 +861,7 @@ class TableScene(Scene):
             return
         self.input.select(move.card)
         self.pick.preview = frozenset(move.captures)
+        self.pick.hinted = move
 
     def _restore(self, *, ended: bool = False) -> None:
         """Lay out a match resumed mid-round by replaying its round instantly; ``ended``:
