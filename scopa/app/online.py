@@ -426,5 +426,5 @@ def is_loopback(host: str) -> bool:
 
 def grouped(code: str) -> str:
     """A join code as it is read aloud or typed: capitals in groups of five."""
-    upper = code.upper()
+    upper = code.upper().replace("-", "")
     return "-".join(upper[i : i + 5] for i in range(0, len(upper), 5))

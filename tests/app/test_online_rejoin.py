@@ -98,7 +98,10 @@ def test_a_friend_back_after_closing_the_game_is_shown_the_way_back_to_the_table
 ):
     """A friend whose game was closed mid-match found a title like any other: nothing said
     a seat waited, and Play started a match alone while the table waited for them. The
-    title says so, Play online stands out, and Join alone takes the seat back."""
+    title says so, Play online stands out, and Join alone takes the seat back. On the
+    screen of Play online, Host a table stood out, not Join: a friend who clicked it
+    opened a table of their own while the match waited for them. Join stands out, has
+    the keys' focus and says it takes the seat back."""
     _, _, address = friends_table
     game = open_game(Store(tmp_path / "bruno"))
     try:
@@ -118,6 +121,9 @@ def test_a_friend_back_after_closing_the_game_is_shown_the_way_back_to_the_table
         click(game, title.online)
         online = game.stack.top
         assert online.address.rsplit("/", 1)[1] == address.rsplit("/", 1)[1]  # the table's
+        assert online.join_button.primary and not online.host_button.primary
+        assert online.form.focus is online.join_button
+        assert online.rejoining
         click(game, online.join_button)
         run_until(game, lambda: isinstance(game.stack.top, TableScene))
         assert game.stack.top.coordinator.seat == seat

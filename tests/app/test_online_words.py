@@ -199,3 +199,11 @@ def test_a_friend_who_takes_the_last_seat_is_told_the_table_s_game(app, friends_
     told = app.t("online.table_plays", rules=describe_rules(app, Rules()))
     assert told in [toast.text for toast in app.toasts.shown()]
     app.home()
+
+
+def test_a_code_is_grouped_in_fives_once_however_it_was_written():
+    """A code kept as written ("ABCDE-FGHIJ-KLM") came back as "ABCDE--FGHI-J-KLM"."""
+    from scopa.app.online import grouped
+
+    assert grouped("abcdefghijklm") == "ABCDE-FGHIJ-KLM"
+    assert grouped("ABCDE-FGHIJ-KLM") == "ABCDE-FGHIJ-KLM"

@@ -1273,6 +1273,10 @@ class Tour:
         app.store.hold_seat(joined)  # a seat at a friend's table, its window closed
         self.home()
         self.hover_all(app.stack.top, "online, the title with a seat at a friend's table")
+        scene = self.open_menu("online")
+        self.hover_all(scene, "online, a seat at a friend's table to take back")
+        app.back()
+        self.frames(2)
         app.store.drop_seat(joined.code)
         self.home()
         app.settings = kept

@@ -53,6 +53,12 @@ class OnlineScene(MenuScene):
         the table): Join takes the player back to it."""
         if waiting is not None:
             self.address = waiting
+        joined = None if self.waiting else joined_seat(app)
+        self.rejoining = joined is not None
+        """A seat at a friend's table is still held (this game was closed mid-match): Join
+        takes it back, if the match goes on."""
+        if joined is not None:
+            self.address = seat_address(app, joined)
         rules = app.settings.rules
         self.friends = 1
         choices = [(n, str(n)) for n in range(1, rules.players)]
@@ -99,7 +105,7 @@ class OnlineScene(MenuScene):
             self.back_button,
         ):
             self.form.add(widget)
-        if self.waiting:  # going back to the match is the one thing to do here
+        if self.waiting or self.rejoining:  # going back to the match comes first here
             self.host_button.primary, self.join_button.primary = False, True
             self.form.focus = self.join_button
 
@@ -246,6 +252,8 @@ class OnlineScene(MenuScene):
         example = self.example_box.inflate(-2 * pad, 0)
         if self.waiting:
             words, pen = self.t("online.your_table_waits"), pen.tinted(style.GREEN)
+        elif self.rejoining:
+            words, pen = self.t("online.your_seat_waits"), pen.tinted(style.GREEN)
         else:
             words = self.t("online.address_hint")
         style.text(surface, words, pen, example, lines=2)
@@ -281,8 +289,12 @@ def waiting_table(app: App) -> str | None:
     (``waiting_seat``): the address last joined when it is that table's, written as it was
     then."""
     held = waiting_seat(app)
-    if held is None:
-        return None
+    return None if held is None else seat_address(app, held)
+
+
+def seat_address(app: App, held: HeldSeat) -> str:
+    """The address of the table of the seat ``held``: the address last joined when it is
+    that table's, written as it was then."""
     try:
         last = parse_address(app.settings.online_address).code
         if last is not None and normalize_code(last) == normalize_code(held.code):
