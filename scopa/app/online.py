@@ -178,14 +178,22 @@ class OnlineSession:
 
         def sit() -> Seated:
             """At ``address``; where nothing answers there (the host's game started again on
-            another port, or at another address), at the server the code is found on."""
+            another port, or at another address), at the server the code is found on. A
+            server found so that turns out not to hold the table was a wrong guess: the
+            player is told that the address asked for could not be reached."""
             try:
                 return self._sit(address, name)
-            except (Disconnected, OSError, TimeoutError, concurrent.futures.TimeoutError):
+            except (Disconnected, OSError, TimeoutError, concurrent.futures.TimeoutError) as e:
+                unreached: BaseException = e
                 server = find_table(str(address.code), port=discovery)
                 if server is None or server == address.server or self._leaving.is_set():
                     raise
-            seated = self._sit(Address(server, address.code), name)
+            try:
+                seated = self._sit(Address(server, address.code), name)
+            except ServerError as error:
+                if error.code == "no_table":
+                    raise unreached from error
+                raise
             self.moved = (address.server, server)
             return seated
 

@@ -430,6 +430,31 @@ def test_a_table_found_away_from_the_address_kept_is_offered_at_where_it_was_fou
         app.home()
 
 
+def test_a_server_found_by_the_code_that_does_not_hold_it_does_not_say_the_match_is_over(
+    app, friends_table, monkeypatch
+):
+    """The server of the address asked for was stopped: the code asked of the network was
+    answered by a server that did not hold that table, and its refusal ("no table has
+    this code") told the player the match might be over. The address asked for could not
+    be reached, and that is what the player is told."""
+    server, _, address = friends_table
+    code = address.rsplit("/", 1)[1]
+    other = "ABCDE-FGHIJ-KLM" if code != "ABCDE-FGHIJ-KLM" else "ABCDE-FGHIJ-KLN"
+    monkeypatch.setattr("scopa.app.online.find_table", lambda wanted, port: server.local_address)
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        gone = f"ws://127.0.0.1:{probe.getsockname()[1]}/{other}"
+    app.settings = app.settings.with_(language="en", tutorial_done=True, online_address=gone)
+    app.open("online")
+    try:
+        click(app, app.stack.top.join_button)
+        lobby = app.stack.top
+        run_until(app, lambda: lobby.session.error is not None)
+        assert lobby.session.error_kind == "reach", (lobby.session.error_kind, lobby.session.error)
+    finally:
+        app.home()
+
+
 @pytest.mark.parametrize("host", ["127.0.0.1", "0.0.0.0"])
 def test_a_table_is_shared_where_friends_reach_it_and_kept_where_this_player_did(
     tmp_path, monkeypatch, host: str
