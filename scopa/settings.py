@@ -170,7 +170,10 @@ _SCALARS: dict[str, tuple[type | tuple[type, ...], tuple[str, ...] | None]] = {
     "window_height": (int, None),
     "online_name": (str, None),
     "online_address": (str, None),
+    "online_friends": (int, None),
 }
+MAX_FRIENDS = 5
+"""The most friends a table online has room for (six seats, the host's among them)."""
 WINDOW_LIMITS = (320, 16384)
 """The smallest and largest width or height a remembered window may have."""
 
@@ -210,6 +213,8 @@ class Settings:
     """The name the player last typed to play online ("": none, the game's own)."""
     online_address: str = ""
     """The table the player last joined (its code or address), offered again."""
+    online_friends: int = 0
+    """How many friends the player last hosted a table for (0: none yet)."""
     my_rules: Rules | None = None
     """The player's own rules: the last rules made in the settings that are no preset
     (None before any). Kept while a preset is chosen, so that stepping through the presets
@@ -253,6 +258,11 @@ class Settings:
             shown = quote_value(f"{size[0]}x{size[1]}")
             raise SettingsError(
                 f"the window's size must be from {low} to {high} each way, not {shown}"
+            )
+        if isinstance(self.online_friends, bool) or not 0 <= self.online_friends <= MAX_FRIENDS:
+            shown = quote_value(self.online_friends)
+            raise SettingsError(
+                f"setting 'online_friends' must be from 0 to {MAX_FRIENDS}, not {shown}"
             )
         for name, longest in (("online_name", MAX_NAME), ("online_address", MAX_ADDRESS)):
             text = getattr(self, name)

@@ -105,6 +105,7 @@ def test_settings_round_trip_through_toml(
         fullscreen=flags[3],
         last_setup=setup,
         tutorial_done=flags[0],
+        online_friends=3 if flags[1] else 0,
     )
     text = toml_dumps(settings.to_dict())
     assert Settings.from_dict(tomllib.loads(text)) == settings
@@ -131,6 +132,9 @@ BAD_SETTINGS = [
     ({"muted": 1}, "muted"),
     ({"fullscreen": "no"}, "fullscreen"),
     ({"tutorial_done": None}, "tutorial_done"),
+    ({"online_friends": 6}, "online_friends"),
+    ({"online_friends": -1}, "online_friends"),
+    ({"online_friends": True}, "online_friends"),
     ({"rules": {"players": 5}}, "players"),
     ({"rules": {"deal": "scopone"}}, "scopone"),
     ({"rules": {"colour": "red"}}, "colour"),

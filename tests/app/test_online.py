@@ -59,6 +59,27 @@ def host_for_a_friend(app, monkeypatch) -> tuple[BackgroundClient, str]:  # noqa
     return BackgroundClient(f"ws://127.0.0.1:{local}"), str(address.code)
 
 
+def test_the_number_of_friends_is_kept_for_the_next_table(app, monkeypatch):
+    """A host who set Friends to 2 found it at 1 again after the match: it is kept, as far
+    as the rules seat that many."""
+    monkeypatch.setattr("scopa.app.hosting.DEFAULT_PORT", 0)
+    rules = Rules(players=4, teams=False)
+    app.settings = app.settings.with_(language="en", tutorial_done=True, rules=rules)
+    online = app.open("online")
+    frame(app)
+    assert online.friends == 1
+    online.friends = 2
+    click(app, online.host_button)
+    assert isinstance(app.stack.top, LobbyScene)
+    app.home()
+    assert app.settings.online_friends == 2
+    assert app.open("online").friends == 2
+    app.home()
+    app.settings = app.settings.with_(rules=Rules())  # two players: one friend at most
+    assert app.open("online").friends == 1
+    app.home()
+
+
 @pytest.fixture
 def hosted(app, monkeypatch):
     """The game hosts a two-seat table from the menus; a friend's client joins it."""

@@ -60,7 +60,8 @@ class OnlineScene(MenuScene):
         if joined is not None:
             self.address = seat_address(app, joined)
         rules = app.settings.rules
-        self.friends = 1
+        self.friends = min(max(1, app.settings.online_friends), rules.players - 1)
+        """As many friends as the last table hosted, as far as these rules seat them."""
         choices = [(n, str(n)) for n in range(1, rules.players)]
         self.name_field = TextInput(
             lambda: self.name,
@@ -164,7 +165,7 @@ class OnlineScene(MenuScene):
         """Open a new table, after asking when a match at a table hosted here is under
         way: hosting past it would leave the friends there waiting for ever (their address
         names that table), and the title saying at every start that it waits."""
-        self._remember()
+        self._remember(online_friends=self.friends)
         held = waiting_seat(self.app)
         if held is None:
             self._host()
@@ -207,7 +208,7 @@ class OnlineScene(MenuScene):
         if self.joined and typed == self.joined and not self.app.settings.online_address:
             self.address = ""  # the match there is over: its address was forgotten
 
-    def _remember(self, **changes: str) -> None:
+    def _remember(self, **changes: str | int) -> None:
         """Keep the name typed (and the table joined) for the next time online, as
         everything else chosen in the menus is kept."""
         self.name_typed = False
