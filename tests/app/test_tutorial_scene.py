@@ -107,6 +107,24 @@ def test_the_welcome_waits_for_next_and_enter_works(fast):
     assert scene.coach.step.key == "single"
 
 
+@pytest.mark.parametrize("language", ["en", "it"])
+@pytest.mark.parametrize("deck", ["napoletane", "french"])
+def test_the_welcome_says_what_the_face_cards_count_in_the_deck_s_own_words(fast, language, deck):
+    """Lesson 2 said "your king matches the king", the card showed a 10, and no lesson
+    said what a knave, a knight or a king counts."""
+    from scopa.app.wording import card_name
+
+    fast.set_language(language)
+    fast.settings = fast.settings.with_(deck_style=deck)
+    scene = TutorialScene(fast)
+    fast.stack.push(scene)
+    settle(fast, scene)
+    _, text = scene.step_texts()
+    for rank in (8, 9, 10):
+        face = card_name(fast.t, Card(rank, "D"), deck).split()[1]  # "the knave of coins"
+        assert f"{face}\u00a0{rank}" in text, (face, rank, text)
+
+
 def test_start_again_deals_the_lesson_afresh(fast):
     scene = TutorialScene(fast)
     fast.stack.push(scene)

@@ -1319,6 +1319,10 @@ class Tour:
         app.stack.push(scene)
         self.settle(scene)
         self.show("tutorial, welcome")
+        kept = app.settings
+        app.settings = app.settings.with_(deck_style="french")  # the jack, the queen
+        self.show("tutorial, welcome, with French cards")
+        app.settings = kept
         scene._refuse(STEPS[1].moves[0])
         self.show("tutorial, welcome: read on")
         self.click(centre_of(scene, STEPS[1].moves[0].card))

@@ -34,7 +34,7 @@ from ..style import Pen, Scale
 from ..table.aids import KEYS, REVIEW_KEY, AidsLayer
 from ..table.frame import Item, box
 from ..table.scene import TableScene
-from ..wording import card_name, category_label, suit_name
+from ..wording import card_name, category_label, deck_family, suit_name
 
 if TYPE_CHECKING:
     from ..app import App
@@ -370,6 +370,7 @@ class TutorialScene(TableScene):
         return {
             "settebello": card_name(t, Card.parse("7D"), deck),
             "coins": suit_name(t, "D", deck),
+            "figures": t(f"aids.tut.figures.{deck_family(deck)}"),
         }
 
     def step_texts(self) -> tuple[str, str]:

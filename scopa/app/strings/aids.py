@@ -66,7 +66,10 @@ STRINGS = {
         "aids.tut.watch": "Watch the table: the lesson goes on at your turn.",
         "aids.tut.welcome.title": "Welcome to Scopa",
         "aids.tut.welcome.text": "You play one card per turn. If it matches cards on the table, "
-        "it takes them. The cards you capture make your points. Let's play a round together.",
+        "it takes them: each card counts its number, {figures}. The cards you capture make "
+        "your points. Let's play a round together.",
+        "aids.tut.figures.italian": "the knave\u00a08, the knight\u00a09 and the king\u00a010",
+        "aids.tut.figures.french": "the jack\u00a08, the queen\u00a09 and the king\u00a010",
         "aids.tut.single.title": "A single capture",
         "aids.tut.single.text": "Your king matches the king on the table. Drag your king onto "
         "it to capture it.",
@@ -164,7 +167,10 @@ STRINGS = {
         "aids.tut.watch": "Guarda il tavolo: la lezione riprende al tuo turno.",
         "aids.tut.welcome.title": "Impariamo la scopa",
         "aids.tut.welcome.text": "Giochi una carta per turno. Se corrisponde a carte in tavola, "
-        "le prende. Le carte che prendi ti danno i punti. Giochiamo una smazzata insieme.",
+        "le prende: ogni carta vale il suo numero, {figures}. Le carte che prendi ti danno i "
+        "punti. Giochiamo una smazzata insieme.",
+        "aids.tut.figures.italian": "il fante\u00a08, il cavallo\u00a09 e il re\u00a010",
+        "aids.tut.figures.french": "il fante\u00a08, la donna\u00a09 e il re\u00a010",
         "aids.tut.single.title": "Una presa semplice",
         "aids.tut.single.text": "Il tuo re è uguale al re in tavola. Trascina il tuo re sul re "
         "in tavola per prenderlo.",
