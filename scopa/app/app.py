@@ -120,6 +120,9 @@ class App:
         self._last_answer: tuple[float, Scene | None] | None = None
         """When the last key that answers (Enter) was pressed, and the screen it met."""
         self._moves = 0
+        self._f11_down = False
+        """F11 toggled full screen and was not let go since: the window it was pressed in is
+        gone, and the key-downs that reach the new one are not a new press."""
         """Pointer motions since the last event the trace tells of (``_trace_input``)."""
         self._quit_question: Scene | None = None
         """The question a host is asked before quitting, while it may be open."""
@@ -421,7 +424,13 @@ class App:
         if self._through_new_screen(event):
             self._trace_input(event, "swallowed as a double click's")
             return
+        if event.type == pygame.KEYUP and event.key == pygame.K_F11:
+            self._f11_down = False
+            return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            if self._f11_down:  # held, or its release lost with the window it was pressed in
+                return
+            self._f11_down = True
             self.settings.fullscreen = not self.settings.fullscreen
             self.set_fullscreen(self.settings.fullscreen)
             self.save_settings()

@@ -230,6 +230,21 @@ def test_full_screen_is_applied_saved_and_laid_out_again(app, scene, tmp_path) -
     assert (scene.m.w, scene.m.h) == app.size
 
 
+def test_f11_toggles_full_screen_once_per_press(app, tmp_path) -> None:
+    """F11 rebuilds the window; its release, sent to the window that was, never came, and
+    the key-downs that kept coming flipped full screen on and off twice a second. One press,
+    one toggle: the next toggle waits for the key to be let go."""
+    down = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode="")
+    up = pygame.event.Event(pygame.KEYUP, key=pygame.K_F11, mod=0, unicode="")
+    app.frame(1 / 60, [down])
+    assert app.settings.fullscreen
+    app.frame(1 / 60, [down, down])  # no release between: the same press
+    assert app.settings.fullscreen and Store(tmp_path).load_settings().fullscreen
+    app.frame(1 / 60, [up, down])
+    assert not app.settings.fullscreen
+    app.frame(1 / 60, [up])
+
+
 @pytest.mark.parametrize("sizes", [((960, 540), (1920, 1080)), ((1920, 1080), (960, 540))])
 def test_the_row_in_hand_stays_in_sight_when_the_window_changes_size(app, scene, sizes) -> None:
     """Full screen switched on from the last row of a tab: laid out again at the new size,
