@@ -569,6 +569,9 @@ class Form:
         self.keyboard_used = False
         self.covered = False
         """Another screen lies over this one and takes the keys: its focus is not ringed."""
+        self.keys_last = False
+        """The last thing the player did was a key: the focused widget is explained, not
+        one the pointer happens to rest on."""
 
     def add(self, widget: Widget) -> Widget:
         self.widgets.append(widget)
@@ -689,6 +692,7 @@ class Form:
     def handle(self, event: pygame.event.Event) -> bool:
         """Feed one event; True when a widget used it."""
         if event.type == pygame.MOUSEMOTION:
+            self.keys_last = False
             self.hover = self.widget_at(event.pos)
             style.set_pointer(self.hover is not None and self.hover.enabled)
             if self.captured is not None:
@@ -724,7 +728,7 @@ class Form:
 
     def _key(self, event: pygame.event.Event) -> bool:
         key = event.key
-        self.keyboard_used = True
+        self.keyboard_used = self.keys_last = True
         if key == pygame.K_TAB:
             self.move_focus(-1 if event.mod & pygame.KMOD_SHIFT else +1)
             return True
@@ -758,12 +762,14 @@ class Form:
             target.editing = False
 
     def hint(self) -> str:
-        """The explanation of the widget under the mouse, else of the focused one; none
-        while a screen covers this one (a question over the title had the title's line
+        """The explanation of the widget under the mouse, else of the focused one (the
+        focused one first after a key: the one a key would press); none while a screen
+        covers this one (a question over the title had the title's line
         under it, as if it explained the question)."""
         if self.covered:
             return ""
-        for widget in (self.hover, self.focus):
+        order = (self.focus, self.hover) if self.keys_last else (self.hover, self.focus)
+        for widget in order:
             if widget is not None and widget.hint is not None:
                 return resolve(widget.hint)
         return ""

@@ -212,6 +212,30 @@ def test_hint_prefers_the_hovered_widget(parts) -> None:
     assert form.hint() == "press it"
 
 
+def test_after_a_key_the_hint_explains_the_focused_widget_not_the_one_under_the_mouse(
+    parts,
+) -> None:
+    """On the score sheet the ring was on Review while the line under the buttons told what
+    Replay this round does, the pointer resting on it: a key player read that Enter would
+    replay the round. After a key the line explains what the key would press; after the
+    pointer moves, what it points at."""
+    form, widgets, *_ = parts
+    widgets[1].hint = "press it"
+    widgets[2].hint = "switch it"
+    widgets[3].hint = "choose it"
+    form.set_focus(widgets[2])
+    point = pygame.event.Event(
+        pygame.MOUSEMOTION, pos=widgets[1].rect.center, rel=(0, 0), buttons=(0, 0, 0)
+    )
+    form.handle(point)
+    assert form.hint() == "press it"
+    form.handle(key(pygame.K_DOWN))
+    assert form.focus is widgets[3]
+    assert form.hint() == "choose it"
+    form.handle(point)
+    assert form.hint() == "press it"
+
+
 def test_a_greyed_switch_shows_its_value_faded() -> None:
     """A greyed rule does not apply now (ace takes ace without scopa d'assi, teams with two
     players), but it keeps a value it will have once it applies: its knob sits on that
