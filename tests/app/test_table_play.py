@@ -116,6 +116,27 @@ def test_choice_by_keyboard_and_escape_takes_the_card_back(fast):
     assert scene.match.moves() == (chosen,)
 
 
+def test_the_first_enter_chooses_the_card_the_pointer_rests_on(fast):
+    """The pointer resting on the middle card raised it, as a card chosen is raised; Enter
+    then chose the card on the left, and two cards stood raised. Enter chooses the card
+    raised under the pointer (the first on the left when the pointer is on none)."""
+    scene = open_table(fast, "6D 2C 10S", "1B 3B 8C", "6C 6S 4B 9B")
+    enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="")
+    at = centre_of(scene, C("6D"))  # the middle card: the hand is in rank order
+    fast.frame(
+        FRAME, [pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(0, 0, 0))]
+    )
+    assert scene.pick.hovered == C("6D")
+    fast.frame(FRAME, [enter])
+    assert scene.selected == C("6D")
+    fast.frame(
+        FRAME, [pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(0, 0), buttons=(0, 0, 0))]
+    )
+    scene.input.select(None)
+    fast.frame(FRAME, [enter])
+    assert scene.selected == C("2C")
+
+
 def test_illegal_drop_returns_the_card_smoothly(fast):
     scene = open_table(fast, "7D 2C 10S", "1B 3B 8C", "3C 4S 5B 9B")
     home = centre_of(scene, C("7D"))

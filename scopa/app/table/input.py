@@ -239,8 +239,10 @@ class TableInput:
         elif key in PLAY_KEYS:
             if selected in hand:
                 self._resolve(selected, None)
-            else:  # nothing chosen yet: the first card is, to be played with the same key
-                self.select(hand[0])
+            else:  # nothing chosen yet: the card the pointer rests on, raised, else the first,
+                # to be played with the same key
+                hovered = self.pick.hovered
+                self.select(hovered if hovered in hand else hand[0])
 
     def _handle_choice(self, event: pygame.event.Event) -> bool:
         pick = self.pick
