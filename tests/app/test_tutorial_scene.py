@@ -152,6 +152,23 @@ def test_skip_marks_the_tutorial_done(fast, store):
     assert scene not in list(fast.stack)
 
 
+def test_skip_after_a_card_played_asks_first_as_start_again_does(fast, store):
+    """Start again, just above it, asked before losing the lessons' progress; Skip, a slip
+    of the pointer away, left at once."""
+    scene = TutorialScene(fast)
+    fast.stack.push(scene)
+    settle(fast, scene)
+    press(fast, scene, "next")
+    wait_for_human(fast, scene)
+    drag(fast, centre_of(scene, C("10B")), centre_of(scene, C("10S")))
+    assert scene.match.moves()
+    press(fast, scene, "skip")
+    ask = fast.stack.top
+    assert isinstance(ask, ConfirmScene) and ask.question() == fast.t("aids.tut.leave_question")
+    fast.back()  # keep learning
+    assert fast.stack.top is scene and not store.load_settings().tutorial_done
+
+
 def test_offered_at_first_start_only(fast, store, monkeypatch):
     monkeypatch.delenv("SCOPA_START", raising=False)
     open_first_screens(fast)

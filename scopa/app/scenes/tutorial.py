@@ -337,7 +337,7 @@ class TutorialScene(TableScene):
             else:
                 self.again()
         elif name == "skip":
-            if keys:
+            if self.match.moves() or keys:
                 self.ask_to_leave()
             else:
                 self.skip()
