@@ -421,6 +421,18 @@ def test_a_friend_who_knows_only_the_code_finds_the_table_on_the_network(app, tm
         server.stop()
 
 
+def join_where_nobody_answers(app, code: str) -> str:  # noqa: ANN001
+    """Join, from Play online, the table ``code`` at an address of this computer where no
+    server listens (kept from an earlier evening); the address."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        gone = f"ws://127.0.0.1:{probe.getsockname()[1]}/{code}"
+    app.settings = app.settings.with_(language="en", tutorial_done=True, online_address=gone)
+    app.open("online")
+    click(app, app.stack.top.join_button)
+    return gone
+
+
 def test_a_table_found_away_from_the_address_kept_is_offered_at_where_it_was_found(
     app, friends_table, monkeypatch
 ):
@@ -434,13 +446,8 @@ def test_a_table_found_away_from_the_address_kept_is_offered_at_where_it_was_fou
         "scopa.app.online.find_table",
         lambda wanted, port: here if grouped(wanted) == code else None,
     )
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        gone = f"ws://127.0.0.1:{probe.getsockname()[1]}/{code}"
-    app.settings = app.settings.with_(language="en", tutorial_done=True, online_address=gone)
-    app.open("online")
+    gone = join_where_nobody_answers(app, code)
     try:
-        click(app, app.stack.top.join_button)
         run_until(app, lambda: isinstance(app.stack.top, TableScene))
         assert app.stack.top.coordinator.seat == 1
         assert app.settings.online_address == f"{here}/{code}"
@@ -462,13 +469,8 @@ def test_a_server_found_by_the_code_that_does_not_hold_it_does_not_say_the_match
     code = address.rsplit("/", 1)[1]
     other = "ABCDE-FGHIJ-KLM" if code != "ABCDE-FGHIJ-KLM" else "ABCDE-FGHIJ-KLN"
     monkeypatch.setattr("scopa.app.online.find_table", lambda wanted, port: server.local_address)
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        gone = f"ws://127.0.0.1:{probe.getsockname()[1]}/{other}"
-    app.settings = app.settings.with_(language="en", tutorial_done=True, online_address=gone)
-    app.open("online")
+    join_where_nobody_answers(app, other)
     try:
-        click(app, app.stack.top.join_button)
         lobby = app.stack.top
         run_until(app, lambda: lobby.session.error is not None)
         assert lobby.session.error_kind == "reach", (lobby.session.error_kind, lobby.session.error)

@@ -108,14 +108,19 @@ def test_the_button_waits_for_the_grace(hosted):  # noqa: F811
     assert banner(table) == app.t("online.friend_away_wait", names="Bruno", seconds=60)
 
 
-def test_a_friend_away_is_not_also_said_to_be_thinking(hosted):  # noqa: F811
-    app, table, friend = hosted
+def pass_the_turn_to_bruno(app, table, friend) -> None:  # noqa: ANN001
+    """This screen plays a card at its turn: the turn is the friend Bruno's."""
     run_until(app, lambda: _my_turn(table, friend))
     run_until(app, lambda: not table.director.busy)
     at = table.match.at
     table.play(next(m for m in table.match.legal_moves() if m.is_play))
     run_until(app, lambda: table.match.at > at and not table.director.busy)
     assert table.match.turn == 1
+
+
+def test_a_friend_away_is_not_also_said_to_be_thinking(hosted):  # noqa: F811
+    app, table, friend = hosted
+    pass_the_turn_to_bruno(app, table, friend)
     # A friend's turn: they may be reading the score sheet or in their menu, not thinking.
     thinking = app.t("table.friend_turn", name="Bruno")
     assert table.status_text() == (thinking, table.status_text()[1])  # not gone yet
@@ -129,12 +134,7 @@ def test_the_line_under_the_table_says_the_computer_plays_for_a_friend_gone(host
     """On a friend's turn the line under the table says it waits for them to play; once the
     computer plays their seat, it says so instead."""
     app, table, friend = hosted
-    run_until(app, lambda: _my_turn(table, friend))
-    run_until(app, lambda: not table.director.busy)
-    at = table.match.at
-    table.play(next(m for m in table.match.legal_moves() if m.is_play))
-    run_until(app, lambda: table.match.at > at and not table.director.busy)
-    assert table.match.turn == 1
+    pass_the_turn_to_bruno(app, table, friend)
     assert table.status_text()[0] == app.t("table.friend_turn", name="Bruno")
     table.coordinator.stood_in = lambda: [1]  # the server's word, as the computer takes over
     assert table.status_text()[0] == app.t("table.stand_in_turn", name="Bruno")

@@ -125,14 +125,20 @@ def test_the_welcome_says_what_the_face_cards_count_in_the_deck_s_own_words(fast
         assert f"{face}\u00a0{rank}" in text, (face, rank, text)
 
 
-def test_start_again_deals_the_lesson_afresh(fast):
-    scene = TutorialScene(fast)
-    fast.stack.push(scene)
-    settle(fast, scene)
-    press(fast, scene, "next")
-    wait_for_human(fast, scene)
-    drag(fast, centre_of(scene, C("10B")), centre_of(scene, C("10S")))
+def first_capture_played(app) -> TutorialScene:  # noqa: ANN001
+    """The lessons opened, the welcome read and the first lesson's capture played."""
+    scene = TutorialScene(app)
+    app.stack.push(scene)
+    settle(app, scene)
+    press(app, scene, "next")
+    wait_for_human(app, scene)
+    drag(app, centre_of(scene, C("10B")), centre_of(scene, C("10S")))
     assert scene.match.moves() == (Move.parse("10Bx10S"),)
+    return scene
+
+
+def test_start_again_deals_the_lesson_afresh(fast):
+    scene = first_capture_played(fast)
     press(fast, scene, "again")
     ask = fast.stack.top  # a card played: the progress is lost only if the player says so
     assert isinstance(ask, ConfirmScene) and ask.question() == fast.t("aids.tut.again_question")
@@ -155,13 +161,7 @@ def test_skip_marks_the_tutorial_done(fast, store):
 def test_skip_after_a_card_played_asks_first_as_start_again_does(fast, store):
     """Start again, just above it, asked before losing the lessons' progress; Skip, a slip
     of the pointer away, left at once."""
-    scene = TutorialScene(fast)
-    fast.stack.push(scene)
-    settle(fast, scene)
-    press(fast, scene, "next")
-    wait_for_human(fast, scene)
-    drag(fast, centre_of(scene, C("10B")), centre_of(scene, C("10S")))
-    assert scene.match.moves()
+    scene = first_capture_played(fast)
     press(fast, scene, "skip")
     ask = fast.stack.top
     assert isinstance(ask, ConfirmScene) and ask.question() == fast.t("aids.tut.leave_question")
