@@ -120,10 +120,10 @@ class App:
         self._last_answer: tuple[float, Scene | None] | None = None
         """When the last key that answers (Enter) was pressed, and the screen it met."""
         self._moves = 0
+        """Pointer motions since the last event the trace tells of (``_trace_input``)."""
         self._f11_down = False
         """F11 toggled full screen and was not let go since: the window it was pressed in is
         gone, and the key-downs that reach the new one are not a new press."""
-        """Pointer motions since the last event the trace tells of (``_trace_input``)."""
         self._quit_question: Scene | None = None
         """The question a host is asked before quitting, while it may be open."""
         self._fonts: dict[tuple[str, int], pygame.font.Font] = {}

@@ -169,6 +169,15 @@ def test_skip_after_a_card_played_asks_first_as_start_again_does(fast, store):
     assert fast.stack.top is scene and not store.load_settings().tutorial_done
 
 
+def test_the_lessons_show_no_button_to_the_table_s_pause_menu(fast):
+    """The table's corner button opens its pause menu, whose Abandon would end the player's
+    saved match: the lessons leave it out (Skip and Esc ask before leaving them)."""
+    scene = first_capture_played(fast)
+    assert not [item for item in scene.overlay_items() if item.key[0] == "menu button"]
+    click(fast, scene.layout.menu_rect.center)
+    assert fast.stack.top is scene
+
+
 def test_offered_at_first_start_only(fast, store, monkeypatch):
     monkeypatch.delenv("SCOPA_START", raising=False)
     open_first_screens(fast)

@@ -60,6 +60,10 @@ def tutorial_setup(app: App) -> MatchSetup:
 
 
 class TutorialScene(TableScene):
+    menu_button = False
+    """Not the table's pause menu, whose Abandon would end the player's saved match: the
+    lessons have their own buttons, Skip among them, and Esc asks before leaving them."""
+
     def __init__(self, app: App, *, keys: bool = False) -> None:
         self.coach = Coach()
         self.scores: tuple | None = None

@@ -149,10 +149,10 @@ class TableLayout:
         self.hud_rect = FRect(self.margin, self.margin, 380 * u, 0)
         self.hud_rect.height = self.hud_height(self.sides)
         self.toolbar_bottom = self.margin * 1.4 + self.font_normal * 1.9
+        """The top-right corner down to here holds the aids' buttons: no seat uses it."""
         button = self.font_normal * 1.9
         self.menu_rect = FRect(w - self.margin - button, self.margin, button, button)
         """The menu button, in the corner; the aids' buttons line up on its left."""
-        """The top-right corner down to here holds the aids' buttons: no seat uses it."""
         if players == 6:
             # The side seats' piles lie on the cloth beside their hands: the deck moves
             # into the table's left end to leave them room.

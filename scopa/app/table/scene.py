@@ -70,6 +70,9 @@ buttons' looks, card faces)."""
 
 
 class TableScene(Scene):
+    menu_button = True
+    """The corner's button that opens the pause menu, as Esc does."""
+
     def __init__(
         self, app: App, coordinator: MatchCoordinator, *, worker: AiWorker | None = None
     ) -> None:
@@ -424,7 +427,7 @@ class TableScene(Scene):
             ):
                 self.reveal()
             return True
-        if self.menu.handle(event, self.layout):
+        if self.menu_button and self.menu.handle(event, self.layout):
             return True
         if self.aids.handle(event):
             return True
@@ -993,7 +996,8 @@ class TableScene(Scene):
 
     def overlay_items(self) -> list[Item]:
         """Panels over the table: the menu button, the aids, the capture choice, the cover."""
-        items = self.menu.items(self.layout) + self.aids.items(self.art)
+        items = self.menu.items(self.layout) if self.menu_button else []
+        items += self.aids.items(self.art)
         if self.knock.picking:  # the hint was taken: its value is lit in the chooser
             items = [item for item in items if item.key[0] != "hint"]
         if self.said() is not None and self.aids.hint_on_status():  # a message instead
