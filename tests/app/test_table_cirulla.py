@@ -515,6 +515,32 @@ def test_the_dealer_s_take_of_the_opening_table_is_their_last_capture(fast):
     assert fast.t("aids.review_opening") in review_words(fast, again)
 
 
+@pytest.mark.parametrize("language", ["en", "it"])
+@pytest.mark.parametrize(("table", "total"), [("1D 2C 5S 7B", 15), ("4B 7C 3B 6D", 15)])
+def test_the_opening_table_s_banner_says_what_it_made_and_that_it_counts_as_scopas(
+    fast, language, table, total
+):
+    """ "The opening table goes to Bruno: +1", over four cards flying away before the first
+    play: it said neither that they made 15 nor that the point is a scopa. The matta counts
+    as the value it was named (4 + 3 + 6 and the 7 of cups named 2)."""
+    fast.set_language(language)
+    seats = (SeatConfig("Anna", True), SeatConfig("Bruno", False, "beginner"))
+    match = Match.new(CIRULLA, 1, first_dealer=1, decks=(deck("4D 8S 9S", "3D 6S 10S", table),))
+    scene = TableScene(fast, coordinated(fast, MatchSetup(seats, CIRULLA), match),
+                       worker=inline_worker())  # fmt: skip
+    fast.stack.push(scene)
+    told: set[str] = set()
+    for _ in range(2000):
+        told |= {banner.text for banner in scene.director.banners}
+        fast.frame(FRAME, [])
+        if not scene.director.busy and scene.match.turn == 0:
+            break
+    scopas = fast.t("table.scope_1")
+    said = fast.t("table.dealer_bonus.one", name="Bruno", total=total, scopas=scopas)
+    assert said in told, told
+    scene.close()
+
+
 def test_no_opening_take_is_shown_where_the_table_gave_none(fast):
     scene = cirulla_table(fast, "1D 2C 3S")
     settle(fast, scene)

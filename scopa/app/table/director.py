@@ -35,6 +35,7 @@ from scopa.engine import (
 )
 
 from ..tween import Tweener
+from ..wording import count
 from .disguise import Disguise
 from .sprites import TableView, fly
 
@@ -96,8 +97,11 @@ class Director:
         about: Callable[..., str] = lambda key, side, **params: f"{key} {side}",
         about_seat: Callable[..., str] = lambda key, seat, **params: f"{key} {seat}",
         on_scored: Callable[[], None] = lambda: None,
+        matta: Card | None = None,
     ) -> None:
         self.view = view
+        self.matta = matta
+        """Cirulla's wild card (None: none is played), counted as named in the opening table."""
         self.tweener = tweener
         self.speed = speed
         self.sound = sound
@@ -504,7 +508,12 @@ class Director:
             delay += 0.08
         view.compact_table()
         view.settle_table(self.tweener, self.seconds(0.45))
-        self._banner(self.about("table.dealer_bonus", event.side, n=event.points), "info", 1.3)
+        # what the table made (15, 30, or little) and that it counts as scopas, as it goes
+        total = sum(event.named if card == self.matta and event.named else card.rank
+                    for card in event.cards)  # fmt: skip
+        scopas = count(self.text, "table.scope", event.points)
+        words = self.about("table.dealer_bonus", event.side, total=total, scopas=scopas)
+        self._banner(words, "info", 2.2)
         return self._sound("scopa", delay + 1.2)
 
     def _declared(self, event: Declared) -> float:

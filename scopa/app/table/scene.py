@@ -113,6 +113,7 @@ class TableScene(Scene):
             about=lambda key, side, **params: self.seats.about(key, side, **params),
             about_seat=lambda key, seat, **params: self.seats.about_seat(key, seat, **params),
             on_scored=self._show_scoring,
+            matta=rules.matta_card if rules.cirulla else None,
         )
         self._sync_shown()
         self.words = TableWords(
