@@ -682,3 +682,20 @@ def test_k_with_no_bonus_in_hand_says_there_is_nothing_to_knock_for(fast):
     assert scene.status_text()[0] == fast.t("table.nothing_to_knock")
     assert scene.match.moves() == ()
     assert len(scene.view.hands[0]) == 3
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_k_after_a_card_of_the_hand_played_says_it_is_too_late(fast, language):
+    """A low hand played a card without knocking; K at the next turn said the hand "is
+    worth no bonus", which it was: the knock comes before the hand's first card."""
+    fast.set_language(language)
+    scene = cirulla_table(fast, "1D 2C 3S")
+    assert scene.knock_buttons()
+    scene.play(next(m for m in scene.match.legal_moves() if m.is_play))
+    for _ in range(3000):
+        fast.frame(FRAME, [])
+        if scene.human_to_play == 0 and not scene.director.busy:
+            break
+    assert scene.knock_buttons() == []
+    key(fast, pygame.K_k, "k")
+    assert scene.status_text()[0] == fast.t("table.knock_too_late")

@@ -963,6 +963,13 @@ class Tour:
         self.frames(2, key(pygame.K_k))
         self.show("cirulla, K with nothing to knock for")
 
+        scene = self.table(solo, fixed_match("1D 2C 3S", "4B 8C 9C", "4S 5D 9B 10C", cirulla))
+        self.settle(scene)
+        scene.play(next(m for m in scene.match.legal_moves() if m.is_play))  # no knock
+        self.play_until(scene, lambda: scene.human_to_play == 0 and not scene.director.busy)
+        self.frames(2, key(pygame.K_k))
+        self.show("cirulla, K after the hand's first card")
+
         trail = cirulla.with_(may_trail_capturing_card=True)
         deal = fixed_match("6D 2C 10S", "1B 3B 8C", "6C 6S 4B 9B", trail)
         scene = self.table(MatchSetup(seats, trail), deal)

@@ -457,7 +457,10 @@ class TableScene(Scene):
             and self.setup.rules.cirulla
             and self.human_to_play is not None
         ):  # K with no knock to make: said, not silently dropped
-            self.say(lambda t: t("table.nothing_to_knock"))
+            held = self.match.round.hands[self.human_to_play].bit_count()
+            late = held < self.setup.rules.hand_size  # a card of this hand played already
+            said = "table.knock_too_late" if late else "table.nothing_to_knock"
+            self.say(lambda t: t(said))
             return True
         clicked = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
         spaced = event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE
