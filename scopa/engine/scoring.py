@@ -126,7 +126,7 @@ def primiera(cards: Iterable[Card], rules: Rules | None = None) -> int:
     """
     rules = rules or Rules()
     best = _best_per_suit(mask_of(cards), prime_values(rules))
-    if None in best and not _incomplete_counts(rules):
+    if None in best and not incomplete_counts(rules):
         return 0
     return sum(value for value in best if value is not None)
 
@@ -159,7 +159,7 @@ def cards_behind(category: str, breakdown: Breakdown, rules: Rules) -> tuple[tup
     return tuple((card, 1) for card in wanted if card in taken)
 
 
-def _incomplete_counts(rules: Rules) -> bool:
+def incomplete_counts(rules: Rules) -> bool:
     """Whether a side missing a suit still has a primiera sum."""
     if rules.cirulla:
         return not rules.primiera_requires_all_suits
@@ -347,7 +347,7 @@ class ScoringPlan:
         self.point_cards = tuple(
             (card.bit, category) for card, category in _POINT_CARDS if category in scored
         )
-        self.incomplete = _incomplete_counts(rules)
+        self.incomplete = incomplete_counts(rules)
         self.sette = SEVEN_COUNT_ORDER if rules.seven_count_aces else SEVEN_COUNT_ORDER[:2]
         if "sette" in scored:
             self.primiera = _SETTE

@@ -1133,3 +1133,27 @@ def test_a_knock_taken_back_is_not_among_the_bonuses_shown(app) -> None:
         held = [sum(points for _, points in cards) for cards in scene.bonuses]
         assert held == [b.scope for b in match.rounds[-1]], seed
     assert taken_back >= 5
+
+
+@pytest.mark.parametrize(
+    ("rules", "every_suit"),
+    [
+        (Rules(), True),
+        (Rules(seven_count=False, incomplete_primiera=True), False),
+        (Rules.preset("cirulla"), True),
+        (Rules.preset("cirulla").with_(primiera_requires_all_suits=False), False),
+    ],
+)
+def test_the_primiera_s_cards_say_a_side_short_of_a_suit_has_none_where_it_does(
+    app, rules, every_suit
+):
+    """A side without every suit has no primiera: its cell read "—", and the cards behind
+    the row said only that the highest sum wins (51 against 79 read as a plain loss). The
+    note says it wherever the rule holds."""
+    setup = MatchSetup((SeatConfig("Giulia", True), SeatConfig("Marco", False)), rules)
+    scene = ScoringScene(app, MatchCoordinator(setup, first_round(rules, 3)))
+    app.stack.push(scene)
+    frame(app)
+    key = "primiera_all_suits" if every_suit else "primiera"
+    assert scene.behind_note("primiera") == app.t(f"sheet_behind.{key}")
+    close_tables(app)

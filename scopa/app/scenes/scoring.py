@@ -29,6 +29,7 @@ from scopa.engine import (
     Scopa,
     cards_behind,
     categories,
+    incomplete_counts,
     piccola_points,
 )
 
@@ -367,6 +368,8 @@ class ScoringScene(MenuScene):
         deck = self.app.settings.deck_for(self.setup.rules)
         if key == "grande" and self.match.rules.dossena_scale:
             key = "grande_dossena"
+        elif key == "primiera" and not incomplete_counts(self.match.rules):
+            key = "primiera_all_suits"  # a side short of a suit has no primiera: its "—"
         elif key == "settebello_coppe" and deck_family(deck) == "french":
             key = "settebello_coppe.french"
         return self.t(f"sheet_behind.{key}", coins=suit_name(self.t, "D", deck))
