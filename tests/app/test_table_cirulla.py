@@ -91,6 +91,29 @@ def test_the_matta_is_named_in_a_picker_of_the_values_that_pay(fast):
     assert badge is not None and badge[0] == C("7C") and "3" in badge[1]
 
 
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+def test_the_picker_starts_on_the_value_the_knock_button_promised_and_shows_each_bonus(fast, size):
+    """3, 3 and the matta: the button said "Knock: +10"; the picker opened on 1 (a low hand,
+    +3), and Enter knocked for 3. It opens on the value that pays what the button said,
+    each value shows what it pays, and the table's cards stay in sight above it."""
+    fast.resize(size)
+    scene = cirulla_table(fast, "3B 3S 7C")
+    (knock,) = scene.knock_buttons()
+    assert knock.label == fast.t("table.knock_points", n=10)
+    key(fast, pygame.K_k, "k")
+    values = scene.knock_buttons()
+    assert [(b.label, b.points) for b in values] == [("1", 3), ("2", 3), ("3", 10)]
+    assert scene.knock.focused(values).label == "3"
+    shown = [item.key[1] for item in scene.overlay_items() if item.key[0] == "matta points"]
+    assert shown == ["+3", "+3", "+10"]
+    panel = scene.knock.picker_panel(scene.layout, values)
+    assert pygame.Rect((0, 0), size).contains(panel)
+    for card in [card for card in scene.view.slots if card is not None]:
+        assert not panel.colliderect(scene.view.sprites[card].rect()), card
+    key(fast, pygame.K_RETURN, "\r")
+    assert scene.match.moves() == (Move.parse("!7C=3"),)
+
+
 def test_escape_closes_the_picker_without_knocking(fast):
     scene = cirulla_table(fast, "7C 2C 3S")
     click(fast, scene.knock_buttons()[0].rect.center)

@@ -69,6 +69,8 @@ class KnockButton:
     rect: FRect
     move: Move | None
     """The move played (None: knocking opens the matta's picker)."""
+    points: int = 0
+    """A value of the matta's picker: the bonus the hand is worth with the matta so named."""
 
 
 class KnockBar:
@@ -170,17 +172,22 @@ class KnockBar:
     def _picker(
         self, layout: TableLayout, declares: list[Move], hand: Sequence[Card], rules: object
     ) -> list[KnockButton]:
-        """One small button per value the matta may be named, in a row over the table (apart
-        enough for the focus ring round one)."""
+        """One small button per value the matta may be named, each with the bonus it makes
+        under it, in a row over the player's hand (the hand knocks, shown: the table stays
+        in sight, for a value that stays with the matta in play), apart enough for the
+        focus ring round one."""
         size = layout.font_normal * 2.2
         gap = layout.margin * 0.8
         total = len(declares) * size + (len(declares) - 1) * gap
-        cx, cy = layout.table_rect.center
-        left, top = cx - total / 2, cy + layout.font_normal * 0.4
+        cx = layout.table_rect.centerx
+        # the pane (see ``picker_panel``) ends a little above the window's bottom edge
+        top = layout.size[1] - layout.margin * 0.6 - layout.font_normal * 2.3 - size
+        left = cx - total / 2
         out = []
         for move in sorted(declares, key=lambda m: m.named):
             label = str(move.named)
-            out.append(KnockButton("value", label, FRect(left, top, size, size), move))
+            points = self.points(move, hand, rules)
+            out.append(KnockButton("value", label, FRect(left, top, size, size), move, points))
             left += size + gap
         return out
 
@@ -195,9 +202,9 @@ class KnockBar:
             style.natural_width(t("table.matta_hint"), note),
         )
         area = buttons[0].rect.unionall([b.rect for b in buttons[1:]])
-        panel = area.inflate(layout.margin * 2, layout.font_normal * 5.4).move(
-            0, -layout.font_normal * 1.4
-        )
+        panel = area.inflate(layout.margin * 2, layout.font_normal * 6.4).move(
+            0, -layout.font_normal * 0.9
+        )  # the title and the note above the values, what each pays below them
         width = max(panel.width, words + layout.margin * 2)
         panel.inflate_ip(width - panel.width, 0)
         return panel
@@ -293,7 +300,8 @@ class KnockBar:
         if not values:
             return None
         reached = next((b for b in values if b.move == self.focus), None)  # each has one
-        return reached or next((b for b in values if self.lit(b)), values[0])
+        best = max(values, key=lambda b: b.points)  # the bonus the knock button promised
+        return reached or next((b for b in values if self.lit(b)), best)
 
     def lit(self, button: KnockButton) -> bool:
         """Whether a hint points at ``button``: its move, or the knock of a declaration."""
@@ -305,7 +313,7 @@ class KnockBar:
     def _use(self, button: KnockButton) -> None:
         if button.move is None:  # the chooser opens; a hinted value stays lit in it
             self.picking = True
-            self.focus = None  # at the hinted value, else the first
+            self.focus = None  # at the hinted value, else the one that pays most
             return
         self.suggested = None
         self.picking = False
@@ -356,7 +364,21 @@ class KnockBar:
 
             key = ("knock button", button.name, button.label, hot, primary, tuple(rect))
             items.append(Item(key, box(rect, style.button_reach(scale)), paint))
+            if button.name == "value":
+                items.append(self._points_item(layout, button))
         return items
+
+    def _points_item(self, layout: TableLayout, button: KnockButton) -> Item:
+        """Under a value of the picker, the bonus the knock makes with it ("+10")."""
+        words = self.translator()("table.matta_points", n=button.points)
+        pen = self.text.pen("ui_bold", layout.font_small, style.BRIGHT_GOLD)
+        under = FRect(0, 0, button.rect.width + layout.margin * 0.8, style.line_height(pen))
+        under.midtop = (button.rect.centerx, button.rect.bottom + layout.font_normal * 0.15)
+
+        def paint(surface: pygame.Surface) -> None:
+            style.text(surface, words, pen, under, align="center")
+
+        return Item(("matta points", words, tuple(under)), box(under), paint)
 
     def _focus_ring(self, layout: TableLayout, button: KnockButton) -> Item:
         """The picker's focus around its value, drawn as the capture choice's."""
