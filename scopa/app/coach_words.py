@@ -16,11 +16,12 @@ def language(t: Text) -> str:
 
 
 def points(t: Text, value: float) -> str:
-    """A number of points with one decimal, written as the language writes it ("1,5"); a
-    loss above ``TOLERANCE`` that one decimal would show within it gets as many more as it
-    takes to read above it ("0,14", not "0,1", for a move counted as a mistake)."""
-    text = f"{value:.1f}"
-    digits = 1
+    """A number of points with two decimals, written as the language writes it ("1,50"),
+    so that the losses listed side by side read alike ("0,3" beside "0,11" did not); a loss
+    above ``TOLERANCE`` that two decimals would show within it gets as many more as it
+    takes to read above it ("0,1001", not "0,10", for a move counted as a mistake)."""
+    text = f"{value:.2f}"
+    digits = 2
     while value > TOLERANCE and float(text) <= TOLERANCE and digits < 4:
         digits += 1
         text = f"{value:.{digits}f}"

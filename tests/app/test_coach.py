@@ -247,7 +247,11 @@ def test_a_loss_counted_as_a_mistake_never_reads_as_within_the_tolerance(languag
         shown = points(t, loss)
         assert read(shown) > TOLERANCE, (loss, shown)
         assert abs(read(shown) - loss) < 0.06, (loss, shown)
-    assert points(t, 1.04) == ("1,0" if language == "it" else "1.0")
+    assert points(t, 1.04) == ("1,04" if language == "it" else "1.04")
+    # the losses of a list read alike, with as many decimals each
+    assert [points(t, loss) for loss in (0.3, 0.11)] == (
+        ["0,30", "0,11"] if language == "it" else ["0.30", "0.11"]
+    )
 
 
 def test_a_match_finished_just_before_quitting_keeps_its_accuracy(app, store, monkeypatch) -> None:  # noqa: ANN001
