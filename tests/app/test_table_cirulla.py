@@ -558,8 +558,8 @@ def test_the_opening_table_s_banner_says_what_it_made_and_that_it_counts_as_scop
         fast.frame(FRAME, [])
         if not scene.director.busy and scene.match.turn == 0:
             break
-    scopas = fast.t("table.scope_1")
-    said = fast.t("table.dealer_bonus.one", name="Bruno", total=total, scopas=scopas)
+    sweeps = fast.t("table.scope_1")
+    said = fast.t("table.dealer_bonus.one", name="Bruno", total=total, sweeps=sweeps)
     assert said in told, told
     scene.close()
 

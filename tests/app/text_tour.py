@@ -1065,8 +1065,8 @@ class Tour:
             director = scene.director
             words: list[str] = []
             for side in range(2):
-                scopas = director.text("table.scope", n=2)
-                words.append(director.about("table.dealer_bonus", side, total=30, scopas=scopas))
+                sweeps = director.text("table.scope", n=2)
+                words.append(director.about("table.dealer_bonus", side, total=30, sweeps=sweeps))
                 for cause in ("four_of_a_kind", "three_and_matta", "misdeals"):
                     words.append(director.about(f"table.deal_won.{cause}", side))
             for seat in range(rules.players):

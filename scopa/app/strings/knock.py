@@ -3,10 +3,10 @@
 
 STRINGS = {
     "en": {
-        "table.dealer_bonus.you": "The opening table makes {total}: it is yours, +{scopas}",
-        "table.dealer_bonus.your_team": "The opening table makes {total}: your team takes it, +{scopas}",
-        "table.dealer_bonus.one": "The opening table makes {total}: {name} takes it, +{scopas}",
-        "table.dealer_bonus.team": "The opening table makes {total}: {names} take it, +{scopas}",
+        "table.dealer_bonus.you": "The opening table makes {total}: it is yours, +{sweeps}",
+        "table.dealer_bonus.your_team": "The opening table makes {total}: your team takes it, +{sweeps}",
+        "table.dealer_bonus.one": "The opening table makes {total}: {name} takes it, +{sweeps}",
+        "table.dealer_bonus.team": "The opening table makes {total}: {names} take it, +{sweeps}",
         "table.knocked.you": "You knock: +{n}",
         "table.knocked.one": "{name} knocks: +{n}",
         "table.retracted.you": "You take your knock back",
@@ -50,10 +50,10 @@ STRINGS = {
         "table.matta_badge": "= {n}",
     },
     "it": {
-        "table.dealer_bonus.you": "Il tavolo iniziale fa {total}: è tuo, +{scopas}",
-        "table.dealer_bonus.your_team": "Il tavolo iniziale fa {total}: lo prende la tua squadra, +{scopas}",
-        "table.dealer_bonus.one": "Il tavolo iniziale fa {total}: lo prende {name}, +{scopas}",
-        "table.dealer_bonus.team": "Il tavolo iniziale fa {total}: lo prendono {names}, +{scopas}",
+        "table.dealer_bonus.you": "Il tavolo iniziale fa {total}: è tuo, +{sweeps}",
+        "table.dealer_bonus.your_team": "Il tavolo iniziale fa {total}: lo prende la tua squadra, +{sweeps}",
+        "table.dealer_bonus.one": "Il tavolo iniziale fa {total}: lo prende {name}, +{sweeps}",
+        "table.dealer_bonus.team": "Il tavolo iniziale fa {total}: lo prendono {names}, +{sweeps}",
         "table.knocked.you": "Bussi: +{n}",
         "table.knocked.one": "{name} bussa: +{n}",
         "table.retracted.you": "Ritiri la bussata",

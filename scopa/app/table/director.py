@@ -511,8 +511,8 @@ class Director:
         # what the table made (15, 30, or little) and that it counts as scopas, as it goes
         total = sum(event.named if card == self.matta and event.named else card.rank
                     for card in event.cards)  # fmt: skip
-        scopas = count(self.text, "table.scope", event.points)
-        words = self.about("table.dealer_bonus", event.side, total=total, scopas=scopas)
+        sweeps = count(self.text, "table.scope", event.points)
+        words = self.about("table.dealer_bonus", event.side, total=total, sweeps=sweeps)
         self._banner(words, "info", 2.2)
         return self._sound("scopa", delay + 1.2)
 
