@@ -134,3 +134,25 @@ def test_a_match_won_at_its_first_deal_ends_on_the_score_sheet():
     show.show([dealt, DealWon(0, 1, four, "four_of_a_kind"), MatchWon(1, (0, 0), at_deal=True)])
     run(show)
     assert show.blocked and calls[-1] == "scored"
+
+
+def test_a_redeal_lays_the_table_that_forced_it_before_saying_so():
+    """ "Two aces on the table: deal again" showed over an empty table: the aces it spoke of
+    were never seen. The table that forced the redeal is laid face up while the banner says
+    why, and the deal that follows gathers it and deals afresh."""
+    calls: list[str] = []
+    show = director(calls)
+    match = Match.new(Rules(), 3)
+    dealt = match.opening_events()[-1]
+    aces = tuple(Card.parse(t) for t in ("1D", "1C", "4S", "9B"))
+    show.show([Redealt(0, aces, "aces"), dealt])
+    under_banner: list[set[Card]] = []  # the cards face up on the table while it shows
+    for _ in range(30 * 30):
+        show.update(1 / 30)
+        if any(b.text == "table.redeal_aces_2" and b.alpha > 0 for b in show.banners):
+            table = [card for card in show.view.slots if card is not None]
+            under_banner.append({c for c in table if show.view.sprites[c].face_up})
+        if not show.busy:
+            break
+    assert under_banner and all(cards == set(aces) for cards in under_banner)
+    assert sorted(c for c in show.view.slots if c) == sorted(dealt.table)

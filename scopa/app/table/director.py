@@ -319,6 +319,12 @@ class Director:
 
     def _gather(self) -> float:
         """Every card back to the stock, then a riffle shuffle."""
+        moved = self._to_stock()
+        self.beats.appendleft(self._riffle)
+        return 0.5 if moved else 0.0
+
+    def _to_stock(self) -> bool:
+        """Every card on its way back to the stock; whether any had to move."""
         view = self.view
         moved = False
         for card in list(view.places):
@@ -329,8 +335,7 @@ class Director:
                 moved = True
         view.slots = []
         view.markers = [[] for _ in range(view.sides)]
-        self.beats.appendleft(self._riffle)
-        return 0.5 if moved else 0.0
+        return moved
 
     def _riffle(self) -> float:
         """Two halves of the deck split apart and fall back together, card by card."""
@@ -547,8 +552,17 @@ class Director:
         return self._sound("win", 1.8)
 
     def _redealt(self, event: Redealt, misdeals: int = 0) -> float:
-        """A redeal, said with its cause: kings, an ace (assi), aces (Cirulla) or, under
-        the Luzzati rules, three of a kind, the ``misdeals``-th misdeal in a row."""
+        """A redeal: every card back to the stock, the table that forced it laid face up
+        (the aces, the kings, the three of a kind: what the banner speaks of), then said
+        with its cause; the deal that follows gathers it again."""
+        moved = self._to_stock()
+        self.beats.appendleft(lambda: self._say_redeal(event, misdeals))  # once it lies
+        self.beats.appendleft(lambda: self._deal_table(event.table))
+        return 0.5 if moved else 0.0
+
+    def _say_redeal(self, event: Redealt, misdeals: int) -> float:
+        """The redeal's banner, with its cause: kings, an ace (assi), aces (Cirulla) or,
+        under the Luzzati rules, three of a kind, the ``misdeals``-th misdeal in a row."""
         if event.cause == "kings" and sum(card.rank == 10 for card in event.table) == 4:
             words = self.text("table.redeal_kings_4")
         elif event.cause == "kings":
@@ -560,5 +574,5 @@ class Director:
             words = self.text("table.redeal_three_of_a_kind", n=max(1, misdeals))
         else:
             words = self.text("table.redeal_ace")
-        self._banner(words, "info", 1.2)
-        return 1.4
+        self._banner(words, "info", 1.6)
+        return 2.0  # the banner gone (1.6 s, then its fade) before the table is gathered
