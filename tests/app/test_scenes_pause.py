@@ -535,4 +535,6 @@ def test_a_button_in_the_corner_opens_the_menu_for_a_player_with_the_mouse(app, 
     assert isinstance(app.stack.top, PauseScene)
     click(app, app.stack.top.buttons[0])  # Resume
     assert app.stack.top is table
+    # the pointer went to Resume, far from the corner: the button's name no longer shows
+    assert not [item for item in table.overlay_items() if item.key[0] == "menu label"]
     table.close()

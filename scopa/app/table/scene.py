@@ -807,6 +807,9 @@ class TableScene(Scene):
     def leave(self) -> None:
         self.drag.cancel()
         self.pick.hovered = None
+        # Where the pointer is once the screen over the table goes is unknown until it moves:
+        # no button stays lit (nor the menu's name under it) for a pointer long gone.
+        self.menu.pointer = self.aids.pointer = (-1, -1)
         self.painter.frames.forget()
         if self not in list(self.app.stack):
             self.close()
