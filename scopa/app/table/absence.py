@@ -24,7 +24,7 @@ import pygame
 from pygame import FRect
 
 from .. import style
-from .frame import Item, box
+from .frame import Item, Press, box
 from .layout import TableLayout
 from .text import Writer
 
@@ -57,7 +57,7 @@ class AbsenceBanner:
         self.leave = leave
         """Leave the table (asking first, as the menu's Leave the table does)."""
         self.pointer = (-1, -1)
-        self._pressed = False
+        self.press = Press()
         self._button: tuple[FRect, Callable[[], None]] | None = None
         self._stood_in_since: dict[int, float] = {}
         """When (the coordinator's ``clock``) each seat was first seen played by the computer."""
@@ -170,20 +170,9 @@ class AbsenceBanner:
         if event.type == pygame.MOUSEMOTION:
             self.pointer = event.pos
             return False
-        if self._button is None or event.type not in (
-            pygame.MOUSEBUTTONDOWN,
-            pygame.MOUSEBUTTONUP,
-        ):
-            return False
-        if event.button != 1:
-            return False
-        rect, action = self._button
-        inside = rect.collidepoint(event.pos)
-        if event.type == pygame.MOUSEBUTTONDOWN:
-            self._pressed = inside
-            return inside
-        pressed, self._pressed = self._pressed, False
-        if pressed and inside:
+        button = self._button
+        used, clicked = self.press.handle(event, None if button is None else button[0])
+        if clicked and button is not None:
             self._button = None
-            action()
-        return pressed
+            button[1]()
+        return used

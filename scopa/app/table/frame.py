@@ -49,6 +49,27 @@ def box(rect: pygame.FRect | pygame.Rect, grow: float = 0.0) -> pygame.Rect:
     return pygame.Rect(left, top, max(0, right - left), max(0, bottom - top))
 
 
+class Press:
+    """A left click on one area drawn over the table, as a button takes it: the press begun
+    on the area is its own wherever it ends, and a click is a press let go on the area."""
+
+    def __init__(self) -> None:
+        self._down = False
+
+    def handle(self, event: pygame.event.Event, area: pygame.FRect | None) -> tuple[bool, bool]:
+        """Whether ``event`` was the area's, and whether it ended a click on it."""
+        if area is None or event.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            return False, False
+        if event.button != 1:
+            return False, False
+        inside = bool(area.collidepoint(event.pos))
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self._down = inside
+            return inside, False
+        down, self._down = self._down, False
+        return down, down and inside
+
+
 def changed(before: Sequence[Item], after: Sequence[Item]) -> list[pygame.Rect]:
     """The rectangles of the items that appeared, went or changed between two frames."""
     old = Counter(item.identity for item in before)

@@ -11,7 +11,7 @@ from pygame import FRect
 
 from .. import style
 from ..style import Scale
-from .frame import Item, box
+from .frame import Item, Press, box
 from .layout import TableLayout
 from .text import Writer
 
@@ -27,23 +27,17 @@ class MenuButton:
         self.translator = translator
         self.open_menu = open_menu
         self.pointer: tuple[int, int] = (-1, -1)
-        self._pressed = False
+        self.press = Press()
 
     def handle(self, event: pygame.event.Event, lay: TableLayout) -> bool:
         """A click on the button opens the menu; True when the event was the button's."""
         if event.type == pygame.MOUSEMOTION:
             self.pointer = event.pos
             return False
-        if event.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) or event.button != 1:
-            return False
-        inside = lay.menu_rect.collidepoint(event.pos)
-        if event.type == pygame.MOUSEBUTTONDOWN:
-            self._pressed = inside
-            return inside
-        pressed, self._pressed = self._pressed, False
-        if pressed and inside:
+        used, clicked = self.press.handle(event, lay.menu_rect)
+        if clicked:
             self.open_menu()
-        return pressed
+        return used
 
     def items(self, lay: TableLayout) -> list[Item]:
         """The button, and its name under it while the pointer is on it."""
