@@ -612,3 +612,27 @@ def test_any_key_of_play_tells_the_keys_not_to_drag(fast, key):
         assert scene.status_text()[0] == fast.t("table.your_turn")
     fast.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="")])
     assert scene.status_text()[0] == fast.t("table.your_turn_keys")
+
+
+def test_arrows_pressed_while_the_computer_plays_choose_a_card_once_the_turn_comes(fast):
+    """A player on the keys pressed Right while the other seat's card was still moving:
+    the key was lost, and no card was chosen when the turn came. The arrows pressed then
+    choose the card once the turn comes; Enter pressed then plays nothing."""
+    scene = open_table(fast, "7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B")
+    key = {
+        name: pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="")
+        for name, code in (("right", pygame.K_RIGHT), ("enter", pygame.K_RETURN))
+    }
+    scene.play(Move.parse("2C"))
+    fast.frame(FRAME, [])
+    assert scene.human_to_play is None
+    fast.frame(FRAME, [key["right"], key["right"], key["enter"]])
+    for _ in range(2000):
+        if scene.human_to_play == 0:
+            break
+        fast.frame(FRAME, [])
+    settle(fast, scene)
+    pump(fast, 2)
+    hand = list(scene.view.hands[0])
+    assert len(scene.match.moves()) == 2  # the computer's reply, and no card played for us
+    assert scene.selected == hand[1]

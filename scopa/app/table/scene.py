@@ -64,6 +64,9 @@ COVER_HOLD = 0.6
 """Seconds the cover ignores clicks and keys once it is down: the player who just played
 may still be pressing (Enter twice, a second click), and would lift it on the next
 person's hand. A click lifts it only if it was pressed after that, too."""
+EARLY_KEYS = (pygame.K_LEFT, pygame.K_RIGHT)
+EARLY_KEYS_KEPT = 8
+"""The arrows kept, at most, while another seat plays (see ``TableScene.early_keys``)."""
 IDLE_AFTER = 2
 """Frames without movement before an idle frame is used to prepare pictures to come (the aid
 buttons' looks, card faces)."""
@@ -149,6 +152,9 @@ class TableScene(Scene):
         self.lost = False
         """The connection to the server could not be brought back."""
         self.fast_forward = False
+        self.early_keys: list[int] = []
+        """Arrows pressed while another seat played, in order: they choose a card in the
+        player's hand once their turn comes (a key is not lost to a card still moving)."""
         """Watch mode: the watcher clicked to see the match four times faster."""
         self.knock = KnockBar(self.text, lambda: self.app.t, self.play)
         self.menu = MenuButton(self.text, lambda: self.app.t, lambda: self.app.open("pause"))
@@ -468,6 +474,8 @@ class TableScene(Scene):
             if clicked or spaced:  # the keyboard's click: Space
                 self.fast_forward = not self.fast_forward
             return True
+        if self._keeps_early(event):
+            return True
         if self.human_to_play is None and self.director.busy:
             if clicked or spaced:
                 self.director.hurry()
@@ -475,6 +483,27 @@ class TableScene(Scene):
         if self._waits_for_hint(event):
             return True
         return self.input.handle(event)
+
+    def _keeps_early(self, event: pygame.event.Event) -> bool:
+        """An arrow pressed while another seat plays, by a player whose hand is on show
+        with nobody else to pass the screen to: kept for their turn (``early_keys``). Keys
+        that play are not kept: a card is played only once the player sees the table."""
+        if (
+            event.type != pygame.KEYDOWN
+            or event.key not in EARLY_KEYS
+            or self.human_to_play is not None
+            or self.mode != "solo"
+            or self.match.over
+        ):
+            return False
+        self.early_keys = [*self.early_keys, event.key][-EARLY_KEYS_KEPT:]
+        return True
+
+    def _play_early_keys(self) -> None:
+        """The arrows pressed before the player's turn choose their card now."""
+        keys, self.early_keys = self.early_keys, []
+        for key in keys:
+            self.input.handle(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0))
 
     def _waits_for_hint(self, event: pygame.event.Event) -> bool:
         """A key that would play (Enter, Space, Up) while the hint asked for is worked
@@ -606,6 +635,8 @@ class TableScene(Scene):
             return
         turn = self.match.turn
         if turn in self.humans:
+            if self.early_keys and self.human_to_play == turn:
+                self._play_early_keys()
             if not self.knock.picking:  # the hand under the matta's picker does not lift
                 self.input.refresh_hover()
             return
@@ -806,6 +837,7 @@ class TableScene(Scene):
 
     def leave(self) -> None:
         self.drag.cancel()
+        self.early_keys = []
         self.pick.hovered = None
         # Where the pointer is once the screen over the table goes is unknown until it moves:
         # no button stays lit (nor the menu's name under it) for a pointer long gone.
