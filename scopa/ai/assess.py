@@ -289,7 +289,14 @@ def describe(
             return "anchor", {"rank": rank}
         if chosen.risk < 0.05:
             return "safe_lay", {}
-        return "least_harm", {}
+        lays = [o.risk for o in others if o.move.card is not None and not o.move.capture_mask]
+        if chosen.risk <= min(lays, default=chosen.risk) + 1e-9:
+            return "least_harm", {}
+        # riskier now than another card to lay: what the search saw lies further on
+        kept = instead.move.card if instead is not None else None
+        if kept is not None and kept.rank != rank and view.hand & kept.bit:
+            return "keeps_for_later", {"rank": kept.rank}
+        return "looks_ahead", {}
     # "takes 3 cards" is a reason only when the cards are more than the other way takes (the
     # review said "takes 2 cards" of Master's move over the player's that took three)
     count = capture.bit_count()

@@ -385,3 +385,35 @@ def test_taking_fewer_cards_than_the_move_played_is_not_the_reason() -> None:
     masters, players = taking("7S", 2), taking("6B", 3)
     assert describe(view, masters, assessments, players)[0] != "most_cards"
     assert describe(view, players, assessments, masters) == ("most_cards", {"count": 3})
+
+
+def test_a_lay_is_called_the_least_risky_only_when_it_is() -> None:
+    """Master laying the ace on a 5 (6 left, for a 6 to sweep) was told as "lays the card
+    that risks least", though laying the knave (13 left) risked less by Master's own
+    measure. The least risky lay is told so; a riskier one is told by what it keeps for
+    the plays to come (or, with nothing to compare, that it pays more further on)."""
+    from scopa.ai.assess import Judge, describe
+    from scopa.ai.reasons import reason_text
+    from scopa.ai.view import View
+
+    from .helpers import position, seat_view
+
+    view = View.of(seat_view(position("1D 8B", "5B")))
+    judge = Judge(view)
+    assessments = [judge.assess(move) for move in view.moves]
+    (ace,) = [a for a in assessments if a.move.card.rank == 1]
+    (knave,) = [a for a in assessments if a.move.card.rank == 8]
+    assert knave.risk < ace.risk and not ace.move.capture_mask and not knave.move.capture_mask
+    assert describe(view, knave, assessments) == ("no_sweep_sum", {"total": 13})
+    assert describe(view, ace, assessments, knave) == ("keeps_for_later", {"rank": 8})
+    assert describe(view, ace, assessments) == ("looks_ahead", {})
+    assert reason_text("keeps_for_later", {"rank": 8}, "it") == (
+        "tiene un fante per dopo: nelle prossime giocate rende di più"
+    )
+    view = View.of(seat_view(position("1D 2B 3C", "5B")))  # every lay leaves a sum to sweep
+    judge = Judge(view)
+    lays = [judge.assess(move) for move in view.moves]
+    safest = min(lays, key=lambda a: a.risk)
+    for lay in lays:
+        code = describe(view, lay, lays)[0]
+        assert (code == "least_harm") == (lay is safest), (lay.move, lay.risk, code)
