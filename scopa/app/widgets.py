@@ -218,10 +218,16 @@ class Choice(Control):
         *,
         wrap: bool = True,
         fallback: Text = "\u2014",
+        skip_refused: bool = False,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
         self.get, self.set, self.wrap = get, set, wrap
+        self.skip_refused = skip_refused
+        """An option ``set`` refuses (the value stays) is stepped over to the next one
+        that is taken, as if it were not there: a rule's value that does not fit the other
+        rules does not stop the arrows short of the ones beyond it. If none is taken, the
+        value stays, with what the first refusal said."""
         self._options = options if callable(options) else list(options)
         self.fallback = fallback
         """Shown when the current value is none of the options."""
@@ -240,13 +246,23 @@ class Choice(Control):
     def step(self, direction: int) -> bool:
         if not self.enabled or not self.options:
             return True
-        index = self.index()
-        target = index + direction
-        if self.wrap:
-            target %= len(self.options)
-        elif not 0 <= target < len(self.options):
-            return True
-        self.set(self.options[target][0])
+        index, count = self.index(), len(self.options)
+        tried: list[Any] = []
+        for steps in range(1, count if self.skip_refused else 2):
+            target = index + direction * steps
+            if self.wrap:
+                target %= count
+            elif not 0 <= target < count:
+                break
+            if target == index:
+                break
+            before = self.get()
+            tried.append(self.options[target][0])
+            self.set(tried[-1])
+            if self.get() != before:
+                return True
+        if len(tried) > 1:  # none was taken: the refusal of the next one is what is said
+            self.set(tried[0])
         return True
 
     def activate(self) -> None:

@@ -571,3 +571,25 @@ def test_cirulla_switched_on_brings_its_cappotto_and_is_the_cirulla_of_the_rules
     assert app.settings.rules.cappotto and app.settings.rules.preset_name() == "cirulla"
     click(app, cirulla.control)
     assert not app.settings.rules.cappotto and app.settings.rules.preset_name() == "classic"
+
+
+def test_the_arrows_step_over_a_value_that_does_not_fit_to_the_next_that_does(app, scene) -> None:
+    """With two players, Right on the deal stopped on the scopone's nine cards each (not for
+    two) and never reached the scientifico, which is; with the scientifico, the players
+    stayed at 2 on Right and Left though the message said four may play. A value the other
+    rules refuse is stepped over; with none to take, the message says why."""
+    assert app.settings.rules.players == 2 and app.settings.rules.deal == "scopa"
+    deal = open_row(app, scene, "rule_deal")
+    press(app, pygame.K_RIGHT)
+    assert app.settings.rules.deal == "scientifico"
+    assert scene.error == ""
+    players = open_row(app, scene, "rule_players")
+    press(app, pygame.K_RIGHT)
+    assert app.settings.rules.players == 4
+    press(app, pygame.K_LEFT)
+    assert app.settings.rules.players == 2
+    press(app, pygame.K_LEFT)  # round the end, past the six (not for the scientifico)
+    assert app.settings.rules.players == 4
+    frame(app)
+    assert players.control.label() == "4"
+    assert deal.control.label() == app.t("deal_scientifico")

@@ -154,7 +154,10 @@ class SettingsScene(MenuScene):
         else:
             labels = [(value, self._value_label(name, value)) for value in option.values]
             control = Choice(
-                labels, lambda: getattr(self.rules, name), lambda v: self.set_rule(name, v)
+                labels,
+                lambda: getattr(self.rules, name),
+                lambda v: self.set_rule(name, v),
+                skip_refused=True,
             )
         self._row(option.section, f"rule_{name}", control, enabled)
         self.games[self.rows[option.section][-1]] = game_of(option)
