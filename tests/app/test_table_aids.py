@@ -354,6 +354,45 @@ def test_tracker_counts_match_the_cards_really_seen(fast):
     assert not scene.aids.tracker_on
 
 
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+def test_the_tracker_shows_which_suits_of_each_rank_are_unseen(fast, size):
+    """The four dots under each rank repeated its count, lit from the first: with "7: 2"
+    nobody could tell whether the settebello was still out. Each dot is now a suit's place,
+    lit in that suit's colour while its card is unseen (a legend names the colours)."""
+    from scopa.app.cardart import SUIT_COLOURS
+    from scopa.app.table.aids import TRACKER_SUITS
+
+    fast.resize(size)
+    scene = open_solo(fast, Match.new(Rules(), 31))
+    key(fast, pygame.K_t)
+    (tracker,) = [item for item in scene.overlay_items() if item.key[0][0] == "tracker"]
+    surface = pygame.Surface(size)
+    tracker.paint(surface)
+    area, counts = tracker.rect, track(scene.match.observe(0))
+    cell = scene.layout.font_normal * 1.55
+    colours = {surface.map_rgb(colour): suit for suit, colour in SUIT_COLOURS.items()}
+    pixels = pygame.PixelArray(surface)
+    try:
+        for k, item in enumerate(counts):
+            x = area.centerx + cell * (k - (len(counts) - 1) / 2)
+            lit = {
+                colours[pixels[px, py]]
+                for px in range(round(x - cell / 2), round(x + cell / 2))
+                for py in range(area.top, round(area.bottom - area.h * 0.22))
+                if pixels[px, py] in colours
+            }
+            assert lit == {card.suit for card in item.unseen}, (item.rank, item.unseen)
+        legend = {
+            colours[pixels[px, py]]
+            for px in range(area.left, area.right)
+            for py in range(round(area.bottom - area.h * 0.22), area.bottom)
+            if pixels[px, py] in colours
+        }
+    finally:
+        pixels.close()
+    assert legend == set(TRACKER_SUITS)
+
+
 @pytest.mark.parametrize("players", [2, 3, 4, 6])
 @pytest.mark.parametrize("size", [(960, 540), (1280, 720), (1920, 1080)])
 def test_the_tracker_hides_no_seat_s_name(fast, players, size):

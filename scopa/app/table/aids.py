@@ -28,10 +28,10 @@ from scopa.engine import Card, Match, Move, Observation
 
 from .. import style
 from ..ai_worker import AiWorker
-from ..cardart import CardArt
+from ..cardart import SUIT_COLOURS, CardArt
 from ..style import Scale
 from ..toasts import Words, worded
-from ..wording import card_list, rank_label
+from ..wording import card_list, rank_label, suit_name
 from .frame import Item, box
 from .layout import TableLayout
 from .text import Writer
@@ -40,6 +40,9 @@ from .under import Row, above_status, beside_hand, on_status
 FEATURES = ("hint", "undo", "review", "tracker")
 HINT_COLOUR = (130, 236, 160)
 EMPTY_PIP = (90, 110, 95)
+TRACKER_SUITS = ("D", "C", "S", "B")
+"""The tracker's four places under each rank, in reading order: coins (so the settebello
+is the 7's first), cups, swords, batons."""
 KEYS = {pygame.K_h: "hint", pygame.K_u: "undo", pygame.K_t: "tracker"}
 REVIEW_KEY = pygame.K_TAB
 TAP_SECONDS = 0.35
@@ -417,7 +420,13 @@ class AidsLayer:
         title_w = min(room, style.natural_width(heading, title))
         width = max(cell * len(counts), title_w) + lay.margin * 1.2
         line = style.line_height(title)
-        height = line * 3 + lay.margin * 0.6 + 9 * max(2.0, lay.unit * 4.5)
+        legend = text.pen("ui", lay.font_small, style.CREAM)
+        pip = max(2.0, lay.unit * 4.5)
+        names = [suit_name(t, suit, deck) for suit in TRACKER_SUITS]
+        widths = [pip * 3 + style.natural_width(name, legend) for name in names]
+        legend_w = sum(widths) + pip * 2 * (len(names) - 1)
+        width = max(width, legend_w + lay.margin * 1.2)
+        height = line * 4 + lay.margin * 0.6 + 9 * pip
         area = self._tracker_area(width, height)
 
         def paint(surface: pygame.Surface) -> None:
@@ -426,7 +435,6 @@ class AidsLayer:
             top = area.top + lay.margin * 0.25
             style.text(surface, heading, title, FRect(inside.left, top, inside.width, line))
             top += line + lay.margin * 0.1
-            pip = max(2.0, lay.unit * 4.5)
             for k, item in enumerate(counts):
                 x = area.centerx + cell * (k - (len(counts) - 1) / 2)
                 colour = style.MIST if item.gone else style.CREAM
@@ -438,16 +446,23 @@ class AidsLayer:
                 spot = spot.move(0, line)
                 style.text(surface, str(item.count), number, spot, align="center")
                 y = spot.bottom + pip * 1.4
-                for p in range(4):
+                unseen = {card.suit for card in item.unseen}
+                for p, suit in enumerate(TRACKER_SUITS):  # a suit's place, lit while unseen
                     row, col = divmod(p, 2)
                     centre = (x + (col - 0.5) * pip * 2.6, y + row * pip * 2.6)
-                    if p < item.count:
-                        pygame.draw.circle(surface, style.BRIGHT_GOLD, centre, pip)
+                    if suit in unseen:
+                        pygame.draw.circle(surface, SUIT_COLOURS[suit], centre, pip)
                     else:
                         ring = max(1, round(pip / 3))
                         pygame.draw.circle(surface, EMPTY_PIP, centre, pip, ring)
+            x = area.centerx - legend_w / 2
+            y = area.bottom - lay.margin * 0.25 - line
+            for suit, name, name_w in zip(TRACKER_SUITS, names, widths, strict=True):
+                pygame.draw.circle(surface, SUIT_COLOURS[suit], (x + pip, y + line / 2), pip)
+                style.text(surface, name, legend, FRect(x + pip * 3, y, name_w, line))
+                x += name_w + pip * 2
 
-        key = ("tracker", heading, deck, tuple(counts))
+        key = ("tracker", heading, deck, tuple(counts), tuple(names))
         return Item((key, tuple(area)), box(area), paint)
 
     def _tracker_area(self, width: float, height: float) -> FRect:
