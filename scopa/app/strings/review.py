@@ -150,7 +150,7 @@ STRINGS = {
         "review.declined": "{name} tiene privata la sua analisi: ognuno vede solo la propria.",
         "review.pass_hint": "{name}: fai clic o premi Invio per vedere la tua analisi",
         "review.hidden": "Le analisi degli altri restano nascoste",
-        "review.practice_intro": "Allenamento: rigioca. H: un consiglio. U: riprendi. Nulla si salva.",
+        "review.practice_intro": "Allenamento: rigioca. H: un consiglio. U: annulla. Non si salva nulla.",
         "review.verdict_good": "Ben giocato: vale quanto la mossa del Maestro.",
         "review.verdict_bad": "Così perdi {loss} rispetto al Maestro. {master}. Perché: {reason} Premi U per riprovare.",
         "review.end_practice": "Torna all'analisi",
