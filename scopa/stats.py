@@ -372,6 +372,14 @@ def accuracy_series(stats: Stats, **where: Any) -> list[float]:
     return [r.accuracy for r in _recent(stats, where) if r.accuracy is not None]
 
 
+def undone_accuracy_steps(stats: Stats, **where: Any) -> frozenset[int]:
+    """Which steps of ``accuracy_series`` are matches played with moves taken back: a play
+    taken back after its reply was seen grades better than it was played (the chart marks
+    them apart)."""
+    reviewed = [r for r in _recent(stats, where) if r.accuracy is not None]
+    return frozenset(i for i, r in enumerate(reviewed) if r.undone)
+
+
 def recent_accuracy(stats: Stats, count: int = 10, **where: Any) -> float | None:
     """The mean accuracy of the last ``count`` reviewed matches (None: none reviewed)."""
     found = accuracy_series(stats, **where)[-count:]

@@ -247,8 +247,35 @@ def test_the_margin_chart_rings_the_matches_that_set_no_record(app, store, size,
     for a, b in zip(placed, placed[1:]):
         assert a.right < b.left
 
-    scene.trend = "accuracy"  # no margins charted: no ring to name
+    scene.trend = "accuracy"  # no margins charted, no accuracy kept: no ring to name
+    assert all(not key.startswith("st_undone") for _, key in scene.legend_entries())
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_accuracy_chart_rings_the_matches_played_with_undo(app, store, language):
+    """A match played with Undo was set apart on the margin chart, yet its accuracy stood
+    on the accuracy chart as a plain dot, though plays taken back once their reply was
+    seen grade better than the player's first choices. Its dot is a ring there too, named
+    in the legend."""
+    from scopa.app import style
+    from scopa.app.scenes.statistics import ACCURACY
+    from scopa.stats import match_key
+
+    setup = MatchSetup((SeatConfig("Anna", True), SeatConfig("CPU", False, "expert")), Rules())
+    for seed in range(3):
+        match = play_out(seed)
+        store.record_result(setup, match, undone=seed == 1)
+        store.note_accuracy(match_key(match), 60.0 + 10 * seed)
+    scene = show(app, StatisticsScene(app), (960, 540), language)
+    scene.trend = "accuracy"
+    (accuracy,) = scene.draw_trend(app.screen, scene.trend_plot())
+    (points,) = accuracy.points
+    middles = [tuple(app.screen.get_at(p))[:3] for p in points]
+    assert middles == [ACCURACY, style.PAPER_BRIGHT, ACCURACY], middles
+    assert (ACCURACY, "st_undone_accuracy") in scene.legend_entries()
     assert all(key != "st_undone" for _, key in scene.legend_entries())
+    placed = scene._draw_legend(app.screen)
+    assert all(scene.legend.contains(box) for box in placed)
 
 
 def test_no_line_strikes_through_a_value_written_at_the_end_of_a_line(app) -> None:

@@ -56,6 +56,7 @@ from scopa.engine import (
 from scopa.net.client import BackgroundClient, Update
 from scopa.net.codes import parse_address
 from scopa.settings import MatchSetup, SeatConfig
+from scopa.stats import match_key
 from scopa.storage import FileProblem, HeldSeat
 
 from .review_tour import review_stops
@@ -551,14 +552,27 @@ class Tour:
             )
         )
         rng = random.Random(5)
+        reviewed: list[tuple[str, float]] = []
         for k in range(14):
             setup = setups[k % len(setups)]
             undone = k == 3  # a match played with Undo: its ring is named in the legend
-            app.store.record_result(setup, play_out(Match.new(setup.rules, k), rng), undone=undone)
+            played = play_out(Match.new(setup.rules, k), rng)
+            app.store.record_result(setup, played, undone=undone)
+            if setup.humans and k % 2:  # reviewed: on the accuracy chart, k = 3 ringed
+                reviewed.append((match_key(played), 55.0 + 3 * k))
         scene = self.open_menu("statistics")
         for _ in range(3):
             self.show(f"statistics by {scene.dimension}")
             scene.dimension_choice.step(+1)
+        self.hover_all(scene, "statistics")
+        scene.trend_choice.step(+1)
+        self.show("statistics, no accuracy kept yet")
+        app.back()
+        for key, accuracy in reviewed:
+            app.store.note_accuracy(key, accuracy)
+        scene = self.open_menu("statistics")
+        scene.trend_choice.step(+1)
+        self.show(f"statistics, the {scene.trend} chart")
         self.hover_all(scene, "statistics")
         app.back()
 

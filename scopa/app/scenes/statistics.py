@@ -13,6 +13,7 @@ from scopa.stats import (
     margin_series,
     recent_accuracy,
     rolling_win_rate,
+    undone_accuracy_steps,
     undone_steps,
 )
 
@@ -102,9 +103,12 @@ class StatisticsScene(MenuScene):
         return accuracy_series(self.stats)
 
     def undone_steps(self) -> frozenset[int]:
-        """The steps of the margin chart played with moves taken back: ringed, and named in
-        the legend, since the best and worst margins leave them out."""
-        return undone_steps(self.stats) if self.trend == "results" else frozenset()
+        """The steps of the chart shown played with moves taken back: ringed, and named in
+        the legend (the best and worst margins leave them out; an accuracy graded after
+        plays taken back is not the player's first choice)."""
+        if self.trend == "accuracy":
+            return undone_accuracy_steps(self.stats)
+        return undone_steps(self.stats)
 
     def by_level(self) -> list[tuple[str, tuple[int, ...]]]:
         """Won and lost against each computer level (solo matches)."""
@@ -288,6 +292,7 @@ class StatisticsScene(MenuScene):
                 x_labels=[str(i + 1) for i in range(len(accuracies))],
                 y_min=0,
                 target=100,
+                hollow=self.undone_steps(),
             )
             return [] if drawn is None else [drawn]
         margins = margin_series(self.stats)
@@ -340,7 +345,10 @@ class StatisticsScene(MenuScene):
         if self.trend == "accuracy":
             lines = [(ACCURACY, "st_accuracy_line")]
         if self.undone_steps():
-            lines.append((MARGIN, "st_undone"))
+            if self.trend == "accuracy":
+                lines.append((ACCURACY, "st_undone_accuracy"))
+            else:
+                lines.append((MARGIN, "st_undone"))
         return [(WON, "st_won"), (LOST, "st_lost"), (OTHER, "st_other"), *lines]
 
     def _draw_legend(self, surface: pygame.Surface) -> list[pygame.Rect]:
@@ -357,7 +365,7 @@ class StatisticsScene(MenuScene):
         placed = []
         for color, key in entries:
             pygame.draw.circle(surface, color, (x + r, y), r)
-            if key == "st_undone":
+            if key in ("st_undone", "st_undone_accuracy"):
                 draw_ring(surface, (x + r, y), r, max(2, m.px(0.005)))
             box = pygame.Rect(x + r * 3, self.legend.top, self.legend.right - x - r * 3, 0)
             box.h = self.legend.h
