@@ -371,7 +371,7 @@ class RemoteCoordinator:
     def away_grace(self) -> float:
         """Seconds a friend must be gone before the computer may play their seat (the
         server's word)."""
-        return float(self.link.client.limits.get("away_grace", 60.0))
+        return self.link.client.limit("away_grace", 60.0, 0.0, 86_400.0)
 
     def may_hand_over(self) -> list[int]:
         """Seats of friends away long enough for the server to let the computer play them

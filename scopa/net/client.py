@@ -19,6 +19,7 @@ import concurrent.futures
 import contextlib
 import functools
 import json
+import math
 import queue
 import ssl
 import threading
@@ -291,13 +292,19 @@ class Client:
             if self.on_frame is not None:
                 self.on_frame(str(text))
             welcome = json.loads(text)
-        except (ConnectionClosed, TimeoutError, ValueError) as error:
+        except (ConnectionClosed, TimeoutError, ValueError, RecursionError) as error:
             await ws.close()
             raise Disconnected(f"{self.server} did not welcome us: {error}") from None
-        if welcome.get("type") != "welcome" or VERSION not in welcome.get("versions", []):
+        if (
+            not isinstance(welcome, dict)
+            or welcome.get("type") != "welcome"
+            or not isinstance(welcome.get("versions"), list)
+            or VERSION not in welcome["versions"]
+        ):
             await ws.close()
             raise Disconnected(f"{self.server} speaks another protocol: {welcome!r:.200}")
-        self.limits = dict(welcome.get("limits", {}))
+        limits = welcome.get("limits")
+        self.limits = dict(limits) if isinstance(limits, dict) else {}
         self._ws = ws
         self._id = 0
 
@@ -350,10 +357,20 @@ class Client:
             raise ServerError(answer["code"], answer["message"], bool(answer.get("fatal")))
         return answer
 
+    def limit(self, name: str, default: float, low: float, high: float) -> float:
+        """One of the limits the server's welcome announced, as a number from ``low`` to
+        ``high``; ``default`` when it announced none, or no number (a hostile or broken
+        server's word never stops the window, nor makes it knock without a pause)."""
+        value = self.limits.get(name, default)
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            return default
+        value = float(value)
+        return min(high, max(low, value)) if math.isfinite(value) else default
+
     async def _pace(self) -> None:
         """Keep under the server's message rate (a bot can play faster than it allows)."""
-        rate = float(self.limits.get("rate", 20)) * 0.9
-        burst = max(1.0, float(self.limits.get("burst", 40)) / 2)
+        rate = self.limit("rate", 20.0, 0.1, 10_000.0) * 0.9
+        burst = max(1.0, self.limit("burst", 40.0, 1.0, 10_000.0) / 2)
         loop = asyncio.get_running_loop()
         now = loop.time()
         self._tokens = min(burst, self._tokens + (now - self._refilled) * rate)
@@ -462,7 +479,7 @@ class Client:
             self.on_frame(str(text))
         try:
             frame = json.loads(text)
-        except ValueError:
+        except (ValueError, RecursionError):  # no message (nested past reading, too)
             return
         if not isinstance(frame, dict):
             return
@@ -547,7 +564,7 @@ class Client:
 
     async def _ping_forever(self) -> None:
         while not self._closed:
-            every = float(self.limits.get("idle_timeout", 120)) / 4
+            every = self.limit("idle_timeout", 120.0, 2.0, 86_400.0) / 4
             await asyncio.sleep(max(every, 0.5))
             if self._online.is_set():
                 with contextlib.suppress(ServerError, Disconnected, TimeoutError):

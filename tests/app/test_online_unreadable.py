@@ -96,8 +96,11 @@ class FakeServer:
     """Welcomes, seats the player at seat 1, then sends ``first`` and, after a moment,
     ``later`` (each a state frame, or None)."""
 
-    def __init__(self, first: dict[str, Any], later: dict[str, Any] | None = None) -> None:
-        self.first, self.later = first, later
+    def __init__(
+        self, first: dict[str, Any], later: dict[str, Any] | None = None, junk: str = ""
+    ) -> None:
+        self.first, self.later, self.junk = first, later, junk
+        """``junk``: raw text sent just before ``first``."""
         self.port = 0
         self._ready = threading.Event()
         self._stop: asyncio.Future[None] | None = None
@@ -113,6 +116,8 @@ class FakeServer:
                 await ws.send(json.dumps({"v": 1, "type": "seated", "re": message["id"],
                                           "code": CODE, "seat": 1, "token": "t"}))  # fmt: skip
                 await ws.send(json.dumps(table_frame()))
+                if self.junk:
+                    await ws.send(self.junk)
                 await ws.send(json.dumps(self.first))
                 if self.later is not None:
                     await asyncio.sleep(1.0)
@@ -226,3 +231,61 @@ def test_earlier_rounds_that_do_not_add_up_are_explained_in_the_lobby(
     """The scores of the rounds played before are the server's word alone: a damaged or
     hostile list of them is refused with its frame, never drawn on the score sheet."""
     explained_in_the_lobby(app, joining, caught_up_frame(spoil), capsys)
+
+
+def test_a_frame_nested_too_deep_to_read_does_not_stop_the_window_listening(app, joining):
+    """A frame of a hundred thousand nested lists (a hostile server, or anyone between it
+    and the window) raised out of the reading of frames, which stopped for good: the window
+    showed the table as online and waited for ever. Such a frame is passed over like any
+    other text that is no message, and the frames after it are read."""
+    deep = "[" * 100_000 + "]" * 100_000
+    with FakeServer(state_frame(), junk=deep) as server:
+        lobby = joining(server)
+        run_until(app, lambda: isinstance(app.stack.top, TableScene), 20)
+        assert lobby.session.error_kind == ""
+        assert not app.stack.top.lost
+
+
+@pytest.mark.parametrize(
+    "welcome",
+    ["[" * 100_000 + "]" * 100_000, "[1, 2]", '{"type": "welcome", "versions": 1}'],
+)
+def test_a_welcome_that_is_no_welcome_is_told_as_such(welcome) -> None:
+    """A server greeting with lists nested past reading, a list, or versions that are not
+    a list raised out of the connection (a RecursionError, an AttributeError, a
+    TypeError), not the refusal of a server that speaks another protocol."""
+    from websockets.asyncio.server import serve as serve_ws
+
+    from scopa.net.client import Client, Disconnected
+
+    async def scenario() -> str:
+        async def greet(ws: Any) -> None:
+            await ws.send(welcome)
+            await asyncio.sleep(5)
+
+        async with serve_ws(greet, "127.0.0.1", 0) as server:
+            port = next(iter(server.sockets)).getsockname()[1]
+            client = Client(f"ws://127.0.0.1:{port}/{CODE}", reconnect_for=0)
+            with pytest.raises(Disconnected) as refused:
+                await client.connect()
+            await client.close()
+            return str(refused.value)
+
+    said = asyncio.run(scenario())
+    assert "welcome" in said or "another protocol" in said, said
+
+
+def test_limits_a_server_announced_are_read_as_numbers_within_reason() -> None:
+    """A welcome's rate of 0 divided by zero while pacing, and one of "fast" raised out of
+    the play; each limit is now a number within its range, or its usual value."""
+    from scopa.net.client import Client
+
+    client = Client(f"ws://127.0.0.1:1/{CODE}")
+    client.limits = {"rate": 0, "burst": "many", "idle_timeout": float("nan"), "away_grace": True}
+    assert client.limit("rate", 20.0, 0.1, 10_000.0) == 0.1
+    assert client.limit("burst", 40.0, 1.0, 10_000.0) == 40.0
+    assert client.limit("idle_timeout", 120.0, 2.0, 86_400.0) == 120.0
+    assert client.limit("away_grace", 60.0, 0.0, 86_400.0) == 60.0
+    client.limits = {"rate": 1e9, "away_grace": 5}
+    assert client.limit("rate", 20.0, 0.1, 10_000.0) == 10_000.0
+    assert client.limit("away_grace", 60.0, 0.0, 86_400.0) == 5.0
