@@ -30,6 +30,8 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from scopa.log import log
+
 if TYPE_CHECKING:
     from scopa.app.app import App
     from scopa.storage import Store
@@ -133,7 +135,7 @@ def main(argv: list[str] | None = None) -> int:
     # reads it as the display starts; it would take "__main__.py" from ``python -m scopa``).
     os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", WINDOW_CLASS)
     if not _display_possible():
-        print(NO_DISPLAY, file=sys.stderr)
+        log(NO_DISPLAY)
         return EXIT_NO_DISPLAY
     import pygame
 
@@ -141,11 +143,11 @@ def main(argv: list[str] | None = None) -> int:
         pygame.display.init()
         driver = pygame.display.get_driver()
     except pygame.error as error:
-        print(f"scopa: cannot open a window: no display available ({error})", file=sys.stderr)
+        log(f"scopa: cannot open a window: no display available ({error})")
         return EXIT_NO_DISPLAY
     if driver == "offscreen" and os.environ.get("SDL_VIDEODRIVER") != "offscreen":
         pygame.display.quit()
-        print(NO_DISPLAY, file=sys.stderr)
+        log(NO_DISPLAY)
         return EXIT_NO_DISPLAY
     from scopa.storage import Store
 
@@ -165,24 +167,20 @@ def _run(store: Store, args: argparse.Namespace) -> int:
 
     if args.size is not None and (args.size[0] < MIN_SIZE[0] or args.size[1] < MIN_SIZE[1]):
         shown = "x".join(str(max(asked, least)) for asked, least in zip(args.size, MIN_SIZE))
-        print(
-            f"scopa: the window is at least {MIN_SIZE[0]}x{MIN_SIZE[1]}, so it opens at {shown}",
-            file=sys.stderr,
-        )
+        log(f"scopa: the window is at least {MIN_SIZE[0]}x{MIN_SIZE[1]}, so it opens at {shown}")
     settings = store.load_settings()
     if args.fullscreen:
         settings = settings.with_(fullscreen=True)
     try:
         size = starting_size(settings, args.size)
         if args.size is not None and any(got < asked for got, asked in zip(size, args.size)):
-            print(
+            log(
                 f"scopa: the screen is smaller than {args.size[0]}x{args.size[1]}, so the "
-                f"window opens at {size[0]}x{size[1]}",
-                file=sys.stderr,
+                f"window opens at {size[0]}x{size[1]}"
             )
         app = App(store, size=size, settings=settings, scenes=default_scenes())
     except pygame.error as error:
-        print(f"scopa: cannot open a window: {error}", file=sys.stderr)
+        log(f"scopa: cannot open a window: {error}")
         return EXIT_NO_DISPLAY
     try:
         trace = os.environ.get("SCOPA_TRACE_FILE")

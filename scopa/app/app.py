@@ -10,7 +10,6 @@ from __future__ import annotations
 import contextlib
 import math
 import os
-import sys
 import warnings
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
@@ -19,6 +18,7 @@ import pygame
 
 from scopa.audio import Audio
 from scopa.i18n import Translator
+from scopa.log import log
 from scopa.resources import asset_path, font_path
 
 from .matches import Matches
@@ -320,7 +320,7 @@ class App:
             )
             if told:  # the log keeps the details, once as the player is told once
                 details = (f"[{detail}]" for detail in problem.details())
-                print("scopa:", problem, *details, file=sys.stderr)
+                log("scopa:", problem, *details)
         for topic in self.store.take_recovered():
             self.toasts.resolve(topic)
 
@@ -402,7 +402,7 @@ class App:
 
     def dispatch(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
-            print(SYSTEM_QUIT, file=sys.stderr)
+            log(SYSTEM_QUIT)
             self.running = False
             return
         if event.type == pygame.WINDOWCLOSE:  # the close button: as Quit, asked again it quits

@@ -17,10 +17,10 @@ import concurrent.futures
 import contextlib
 import os
 import socket
-import sys
 import threading
 from pathlib import Path
 
+from scopa.log import log
 from scopa.net.discovery import DISCOVERY_PORT, start_beacon
 from scopa.net.server import GameServer
 from scopa.net.sqlite_store import DamagedStore, SqliteStore
@@ -136,7 +136,7 @@ class LocalServer:
                     os.replace(journal, backup.with_name(backup.name + suffix))
         except OSError as move_error:
             raise StoreError(f"{error}; it cannot be moved aside: {move_error}") from None
-        print(f"scopa: {error}; it was kept as {backup}", file=sys.stderr)
+        log(f"scopa: {error}; it was kept as {backup}")
         return backup
 
     @property

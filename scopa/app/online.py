@@ -13,15 +13,14 @@ from __future__ import annotations
 import concurrent.futures
 import ipaddress
 import socket
-import sys
 import threading
-import traceback
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 from scopa.engine import Rules
+from scopa.log import log, log_exception
 from scopa.net.client import (
     BackgroundClient,
     Disconnected,
@@ -311,9 +310,9 @@ class OnlineSession:
                 pass  # the player left: nothing to say
             except Exception as error:  # a fault of the game's: logged, never closes it
                 self.error, self.error_kind = f"{type(error).__name__}: {error}", "failed"
-                traceback.print_exception(error, file=sys.stderr)
+                log_exception(error)
             if self.error is not None:
-                print("scopa:", self.error, file=sys.stderr)  # the lobby words it for the player
+                log("scopa:", self.error)  # the lobby words it for the player
         if self.seated is None or self.first is not None:
             return
         for item in self.seated.link.poll():
@@ -335,7 +334,7 @@ class OnlineSession:
         game that can read them."""
         assert self.seated is not None
         self.error, self.error_kind = f"cannot read the table: {error}", "unreadable"
-        print("scopa:", self.error, file=sys.stderr)
+        log("scopa:", self.error)
         self.seated.link.close()
         self.seated = None
         self.first = None

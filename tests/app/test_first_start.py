@@ -226,3 +226,45 @@ def test_a_returning_player_whose_settings_are_damaged_is_not_taken_for_a_new_on
         assert {d.words for d in drawn_texts(app)} >= set(notices)
     finally:
         pygame.display.quit()
+
+
+class FullDisk:
+    """A log on a full disk: every write fails, as standard error did on one."""
+
+    def write(self, text: str) -> int:
+        raise OSError(28, "No space left on device")
+
+    def flush(self) -> None:
+        raise OSError(28, "No space left on device")
+
+
+def test_a_log_that_cannot_be_written_never_closes_the_game(tmp_path, monkeypatch) -> None:
+    """On a full disk a save failed, and the game closed writing the failure to its log,
+    before the player was told: the log was on the full disk too. A damaged settings file
+    did the same at the start. The notice shows; the log loses the line."""
+    import sys
+
+    from scopa.__main__ import open_first_screens
+    from scopa.app.app import App
+    from scopa.app.registry import default_scenes
+    from scopa.app.scenes.title import TitleScene
+    from scopa.log import log, log_exception
+    from scopa.storage import Store
+
+    monkeypatch.delenv("SCOPA_START", raising=False)
+    monkeypatch.setattr(sys, "stderr", FullDisk())
+    log("scopa: nowhere to write this")
+    log_exception(ValueError("nor this"))
+    (tmp_path / "settings.toml").write_text('language = "it"\nrules = [\n')
+    store = Store(tmp_path)
+    app = App(store, size=(960, 540), settings=store.load_settings(), scenes=default_scenes())
+    try:
+        open_first_screens(app)
+        frame(app)
+        assert isinstance(app.stack.top, TitleScene)
+        notices = [toast.text for toast in app.toasts]
+        assert notices and all("impostazioni" in text.lower() for text in notices), notices
+        app.dispatch(pygame.event.Event(pygame.QUIT))  # the system's quit is logged too
+        assert not app.running
+    finally:
+        pygame.display.quit()

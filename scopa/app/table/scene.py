@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import itertools
 import math
-import sys
 from functools import partial
 from typing import TYPE_CHECKING, cast
 
 import pygame
 
 from scopa.engine import Card, Dealt, Event, Match, Move, Observation, RoundScored
+from scopa.log import log
 from scopa.settings import MatchSetup
 
 from ..ai_worker import AiWorker
@@ -677,7 +677,7 @@ class TableScene(Scene):
             seat = self.coordinator.seat
             self.view.settle_hand(self.ui, seat, 0.3)
         if arrival.unreadable and not self.lost:
-            print("scopa: cannot read the table:", arrival.unreadable, file=sys.stderr)
+            log("scopa: cannot read the table:", arrival.unreadable)
             self.lost = True
             self.app.notify(worded("online.unreadable"), 12.0)
         if arrival.taken and not self.lost:
