@@ -52,6 +52,7 @@ without a change here; only a new kind of private field would need ``codec.PRIVA
 from __future__ import annotations
 
 import json
+import unicodedata
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -233,11 +234,23 @@ def _fields_of(kind: str, data: dict[str, Any]) -> dict[str, Any]:
     return fields
 
 
+MAX_MARKS = 2
+"""Accents a name may stack on one letter (two, as some languages write): more is a tower of
+marks drawn over the other names, not a name."""
+
+
 def check_name(name: str) -> str:
     """A player's name as shown to the others, or ``ProtocolError``."""
     cleaned = name.strip()
     if not cleaned or len(cleaned) > MAX_NAME or not cleaned.isprintable():
         raise ProtocolError("bad_message", f"a name is 1 to {MAX_NAME} printable characters")
+    stacked = 0
+    for char in cleaned:
+        stacked = stacked + 1 if unicodedata.combining(char) else 0
+        if stacked > MAX_MARKS:
+            raise ProtocolError(
+                "bad_message", f"a name has at most {MAX_MARKS} accents on one letter"
+            )
     return cleaned
 
 

@@ -149,3 +149,16 @@ def test_any_text_is_an_address_or_an_address_error(text) -> None:
     except codes.AddressError:
         return
     assert codes.parse_address(str(address)) == address  # what it gives, it reads again
+
+
+def test_a_name_stacking_accents_on_a_letter_is_refused() -> None:
+    """A letter under 23 combining accents was taken as a name: a tower of marks drawn over
+    the names around it. Two stacked accents, as some languages write, are a name."""
+    from scopa.net.protocol import ProtocolError, check_name
+
+    assert check_name("Ngu\u0323\u0302n") == "Ngu\u0323\u0302n"
+    assert check_name("Niccol\u00f2") == "Niccol\u00f2"
+    with pytest.raises(ProtocolError):
+        check_name("a" + "\u0301" * 23)
+    with pytest.raises(ProtocolError):
+        check_name("Bo" + "\u0301\u0300\u0302")
