@@ -32,6 +32,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from scopa.engine import Move, Observation, Rules
+from scopa.log import log
 
 from . import codec
 from .codes import parse_address
@@ -461,7 +462,10 @@ class Client:
             assert ws is not None
             try:
                 async for text in ws:
-                    self._take(text)
+                    try:
+                        self._take(text)
+                    except Exception as error:  # one no check foresaw: the next are read
+                        log(f"scopa: a frame from {self.server} was passed over: {error!r:.300}")
             except ConnectionClosed:
                 pass
             if self._closed:

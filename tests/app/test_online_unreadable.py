@@ -289,3 +289,23 @@ def test_limits_a_server_announced_are_read_as_numbers_within_reason() -> None:
     client.limits = {"rate": 1e9, "away_grace": 5}
     assert client.limit("rate", 20.0, 0.1, 10_000.0) == 10_000.0
     assert client.limit("away_grace", 60.0, 0.0, 86_400.0) == 5.0
+
+
+def test_a_frame_that_raises_where_no_check_foresaw_is_passed_over(app, joining, monkeypatch):
+    """Any fault while taking a frame ended the reading of frames for good, the window
+    waiting for ever; the frame is passed over (and logged), and the next one is read."""
+    from scopa.net import client as client_module
+
+    real, calls = client_module.decode_state, []
+
+    def flaky(frame: dict[str, Any]) -> Any:
+        calls.append(frame)
+        if len(calls) == 1:
+            raise RuntimeError("unforeseen")
+        return real(frame)
+
+    monkeypatch.setattr(client_module, "decode_state", flaky)
+    with FakeServer(state_frame(), state_frame()) as server:
+        lobby = joining(server)
+        run_until(app, lambda: isinstance(app.stack.top, TableScene), 20)
+        assert lobby.session.error_kind == "" and len(calls) >= 2
