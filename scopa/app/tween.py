@@ -145,6 +145,13 @@ class Tweener:
     def moving(self, target: Any) -> bool:
         return any(t.target is target and not t.done for t in self._tweens)
 
+    def heading(self, target: Any, name: str) -> float | None:
+        """The value a running tween is taking ``target.<name>`` to (None: none is)."""
+        for tween in self._tweens:
+            if tween.target is target and not tween.done and name in tween.values:
+                return tween.values[name]
+        return None
+
     def update(self, dt: float) -> None:
         for tween in list(self._tweens):
             tween.update(dt)

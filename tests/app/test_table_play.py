@@ -636,3 +636,17 @@ def test_arrows_pressed_while_the_computer_plays_choose_a_card_once_the_turn_com
     hand = list(scene.view.hands[0])
     assert len(scene.match.moves()) == 2  # the computer's reply, and no card played for us
     assert scene.selected == hand[1]
+
+
+def test_two_arrows_in_one_frame_leave_only_the_card_chosen_raised(fast):
+    """Right twice before a frame was drawn (two keys at once, or the arrows kept while the
+    computer played) left the first card raised beside the chosen one: it was still on its
+    way up when the second key sent it back, and was told it was down already."""
+    scene = open_table(fast, "7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B")
+    right = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="")
+    fast.frame(FRAME, [right, right])
+    pump(fast, 30)
+    hand = list(scene.view.hands[0])
+    assert scene.selected == hand[1]
+    lifts = [scene.view.sprites[card].lift for card in hand]
+    assert lifts[1] > 0 and lifts[0] == 0 and lifts[2] == 0, lifts

@@ -291,7 +291,8 @@ class TableInput:
             if card == self.pick.hovered and card != self.pick.selected:
                 lift = lay.lift * 0.35
             sprite = self.view.sprites[card]
-            if sprite.lift != lift:
+            heading = self.ui.heading(sprite, "lift")  # a card on its way up goes back down
+            if (sprite.lift if heading is None else heading) != lift:
                 self.ui.animate(sprite, duration=0.12, lift=lift)
 
     def refresh_hover(self) -> None:
