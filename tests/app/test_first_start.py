@@ -199,6 +199,26 @@ def test_file_notices_at_the_first_start_are_not_carried_over_the_tutorial(
         pygame.display.quit()
 
 
+def started_on_damaged_settings(folder, text: str):  # noqa: ANN001, ANN201
+    """The game as it starts on a settings file reading ``text`` (damaged, in Italian): on
+    the title, the notice of the damaged file on show in Italian."""
+    from scopa.__main__ import open_first_screens
+    from scopa.app.app import App
+    from scopa.app.registry import default_scenes
+    from scopa.app.scenes.title import TitleScene
+    from scopa.storage import Store
+
+    (folder / "settings.toml").write_text(text)
+    store = Store(folder)
+    app = App(store, size=(960, 540), settings=store.load_settings(), scenes=default_scenes())
+    open_first_screens(app)
+    frame(app)
+    assert isinstance(app.stack.top, TitleScene)
+    notices = [toast.text for toast in app.toasts]
+    assert notices and all("impostazioni" in text.lower() for text in notices), notices
+    return app
+
+
 def test_a_returning_player_whose_settings_are_damaged_is_not_taken_for_a_new_one(
     tmp_path, monkeypatch
 ) -> None:
@@ -206,23 +226,11 @@ def test_a_returning_player_whose_settings_are_damaged_is_not_taken_for_a_new_on
     first-start dialog ("New to Scopa?"), the player's language and the notice of the
     damaged file hidden behind it. What reads is kept, the title opens, and the notice is
     read there at once, in the player's language."""
-    from scopa.__main__ import open_first_screens
-    from scopa.app.app import App
-    from scopa.app.registry import default_scenes
-    from scopa.app.scenes.title import TitleScene
-    from scopa.storage import Store
-
     monkeypatch.delenv("SCOPA_START", raising=False)
-    (tmp_path / "settings.toml").write_text('language = "it"\nvolume = 0.4\nrules = [\n')
-    store = Store(tmp_path)
-    app = App(store, size=(960, 540), settings=store.load_settings(), scenes=default_scenes())
+    app = started_on_damaged_settings(tmp_path, 'language = "it"\nvolume = 0.4\nrules = [\n')
     try:
-        open_first_screens(app)
-        frame(app)
-        assert isinstance(app.stack.top, TitleScene)
         assert app.settings.language == "it" and app.settings.volume == 0.4
         notices = [toast.text for toast in app.toasts]
-        assert notices and all("impostazioni" in text.lower() for text in notices), notices
         assert {d.words for d in drawn_texts(app)} >= set(notices)
     finally:
         pygame.display.quit()
@@ -244,26 +252,14 @@ def test_a_log_that_cannot_be_written_never_closes_the_game(tmp_path, monkeypatc
     did the same at the start. The notice shows; the log loses the line."""
     import sys
 
-    from scopa.__main__ import open_first_screens
-    from scopa.app.app import App
-    from scopa.app.registry import default_scenes
-    from scopa.app.scenes.title import TitleScene
     from scopa.log import log, log_exception
-    from scopa.storage import Store
 
     monkeypatch.delenv("SCOPA_START", raising=False)
     monkeypatch.setattr(sys, "stderr", FullDisk())
     log("scopa: nowhere to write this")
     log_exception(ValueError("nor this"))
-    (tmp_path / "settings.toml").write_text('language = "it"\nrules = [\n')
-    store = Store(tmp_path)
-    app = App(store, size=(960, 540), settings=store.load_settings(), scenes=default_scenes())
+    app = started_on_damaged_settings(tmp_path, 'language = "it"\nrules = [\n')
     try:
-        open_first_screens(app)
-        frame(app)
-        assert isinstance(app.stack.top, TitleScene)
-        notices = [toast.text for toast in app.toasts]
-        assert notices and all("impostazioni" in text.lower() for text in notices), notices
         app.dispatch(pygame.event.Event(pygame.QUIT))  # the system's quit is logged too
         assert not app.running
     finally:
