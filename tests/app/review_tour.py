@@ -256,7 +256,16 @@ def _moves_said(tour: Tour, solo: MatchSetup, hotseat: MatchSetup) -> None:
         shown = (
             (
                 _grade(2.4, 3, "5C", "5Cx5D", seat=seat, number=0),
-                _grade(1.8, 3, "5Cx5D", "9S", seat=seat, number=1),
+                _grade(
+                    1.8,
+                    3,
+                    "5Cx5D",
+                    "9S",
+                    seat=seat,
+                    number=1,
+                    reason="keeps_for_later",
+                    params=(("rank", 9),),
+                ),  # fmt: skip
                 _grade(
                     1.1,
                     2,
