@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
 import platformdirs
 
-from .engine import GameRecord
+from .engine import GameRecord, Rules
 from .engine.errors import NotationError, quote_value
 from .settings import MatchSetup, Settings, SettingsError, salvage
 from .stats import SCHEMA as STATS_SCHEMA
@@ -118,6 +118,9 @@ class SavedMatch(tuple):  # type: ignore[type-arg]
     undone: bool
     hinted: frozenset[int]
     shared: bool
+    settings_rules: Rules | None
+    """The rules of the settings when the match began (a rematch takes the changes made
+    there since); None from a save that did not keep them."""
 
     def __new__(
         cls,
@@ -126,11 +129,13 @@ class SavedMatch(tuple):  # type: ignore[type-arg]
         undone: bool = False,
         hinted: frozenset[int] = frozenset(),
         shared: bool = False,
+        settings_rules: Rules | None = None,
     ) -> SavedMatch:
         saved = super().__new__(cls, (setup, record))
         saved.undone = undone
         saved.hinted = hinted
         saved.shared = shared
+        saved.settings_rules = settings_rules
         return saved
 
     @property
@@ -578,11 +583,14 @@ class Store:
         undone: bool = False,
         hinted: Iterable[int] = (),
         shared: bool = False,
+        settings_rules: Rules | None = None,
     ) -> bool:
         """Remember an unfinished match (called after every move); ``undone``: a play was
         taken back in it (a resumed match must remember it for the statistics); ``hinted``:
         the moves played as a hint said (the review counts them); ``shared``: the people at
-        the screen agreed to show each other their reviews for the rest of the match."""
+        the screen agreed to show each other their reviews for the rest of the match;
+        ``settings_rules``: the settings' rules when the match began (its rematch takes the
+        changes made there since, before it was resumed too)."""
         if setup.rules != record.rules:
             raise SettingsError("the match setup and the record have different rules")
         envelope: dict[str, Any] = {
@@ -595,6 +603,8 @@ class Store:
             envelope["undone"] = True
         if shared:
             envelope["shared"] = True
+        if settings_rules is not None:
+            envelope["settings_rules"] = settings_rules.to_dict()
         hinted = sorted(number for number in hinted if 0 <= number < len(record.moves))
         if hinted:
             envelope["hinted"] = hinted
@@ -608,7 +618,8 @@ class Store:
             return None
         try:
             _check_schema(envelope, SAVE_SCHEMA)
-            known = {"schema", "saved", "setup", "record", "undone", "hinted", "shared"}
+            known = {"schema", "saved", "setup", "record", "undone", "hinted", "shared",
+                     "settings_rules"}  # fmt: skip
             unknown = sorted(set(envelope) - known)
             if unknown:
                 raise DamagedFile("files.cause_content", detail=_unknown_entry(unknown[0]))
@@ -639,6 +650,12 @@ class Store:
         if not isinstance(shared, bool):  # asked again, rather than the match lost for it
             bad = FileProblem("files.cause_content", {"detail": "'shared' must be true or false"})
             cause, shared = cause or bad, False
+        settings_rules: Rules | None = None
+        if "settings_rules" in envelope:
+            try:
+                settings_rules = Rules.from_dict(envelope["settings_rules"])
+            except _BAD_CONTENT as error:  # the rematch takes the settings as they are
+                cause = cause or _cause_of(error)
         played, match, stuck = _played_until_stuck(record, start)
         if stuck is not None:
             cause = _cause_of(stuck)
@@ -650,7 +667,7 @@ class Store:
         if match.over:
             self.clear_match()
             return None
-        saved = SavedMatch(setup, record, undone, hinted, shared)
+        saved = SavedMatch(setup, record, undone, hinted, shared, settings_rules)
         if cause is not None:
             self._salvaged(self.save_path, "match", cause, saved, self._save_again)
         return saved
@@ -658,7 +675,12 @@ class Store:
     def _save_again(self, saved: SavedMatch) -> bool:
         setup, record = saved
         return self.save_match(
-            setup, record, undone=saved.undone, hinted=saved.hinted, shared=saved.shared
+            setup,
+            record,
+            undone=saved.undone,
+            hinted=saved.hinted,
+            shared=saved.shared,
+            settings_rules=saved.settings_rules,
         )
 
     def clear_match(self) -> bool:

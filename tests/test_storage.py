@@ -869,6 +869,31 @@ def test_the_agreement_to_share_reviews_is_kept_with_the_match(tmp_path: Path) -
     assert any("shared" in detail for detail in message.details())
 
 
+def test_the_settings_rules_a_match_began_with_are_kept_with_it(tmp_path: Path) -> None:
+    """A match's rematch takes the rules changed in the settings since it began, before
+    it was saved and resumed too: the settings' rules of its start are saved with it. A
+    damaged entry costs only itself (the rematch then takes the settings as they are)."""
+    store = Store(tmp_path)
+    record = GameRecord.parse(_valid_record)
+    began = Rules.preset("quindici")
+    store.save_match(MatchSetup.solo(), record, settings_rules=began)
+    assert store.load_match().settings_rules == began
+    store.save_match(MatchSetup.solo(), record)
+    assert "settings_rules" not in json.loads(store.save_path.read_text())
+    assert store.load_match().settings_rules is None
+    for damaged in ({"players": "two"}, "cirulla", [[[[]]]]):
+        store.save_match(MatchSetup.solo(), record, settings_rules=began)
+        envelope = json.loads(store.save_path.read_text())
+        envelope["settings_rules"] = damaged
+        store.save_path.write_text(json.dumps(envelope))
+        store.messages.clear()
+        saved = store.load_match()
+        assert saved is not None and saved[1].text() == record.text(), damaged
+        assert saved.settings_rules is None
+        (message,) = store.messages
+        assert message.key == "files.match_salvaged_set_aside"
+
+
 def test_a_damaged_settings_file_keeps_the_player_s_own_rules() -> None:
     """Scopone chosen, Cirulla without the decino kept as the player's own, a line cut."""
     text = '[rules]\ndeal = "scopone"\nplayers = 4\n[my_rules]\ncirulla = true\n'

@@ -106,8 +106,8 @@ class MatchCoordinator:
     remote = False
     """The match is played here; a server's match is a ``RemoteCoordinator``."""
     settings_rules: Rules | None = None
-    """The rules of the settings when the match came to the table: the rematch takes the
-    rules changed there since (``Matches.rematch``)."""
+    """The rules of the settings when the match began (kept with its save, for a resumed
+    one): the rematch takes the rules changed there since (``Matches.rematch``)."""
 
     def __init__(
         self,
@@ -275,6 +275,7 @@ class MatchCoordinator:
                 undone=self.undone,
                 hinted=hinted,
                 shared=self.reviews_shared,
+                settings_rules=self.settings_rules,
             )
 
     def problems(self) -> list[tuple[str, str]]:
@@ -441,8 +442,11 @@ class Matches:
     ) -> MatchCoordinator:
         coach = self.coach if setup.humans else None
         if match is None:
-            return MatchCoordinator.fresh(setup, saver=saver, coach=coach)
-        return MatchCoordinator(setup, match, saver=saver, coach=coach)
+            coordinator = MatchCoordinator.fresh(setup, saver=saver, coach=coach)
+        else:
+            coordinator = MatchCoordinator(setup, match, saver=saver, coach=coach)
+        coordinator.settings_rules = self.app.settings.rules  # saved with it from the start
+        return coordinator
 
     def confirm_replacing_saved(self, go: Callable[[], None]) -> None:
         """Run ``go`` at once when no match is saved, else only if the player agrees."""
@@ -475,6 +479,7 @@ class Matches:
             resumed=True,
             coach=self.coach if setup.humans else None,
         )
+        coordinator.settings_rules = saved.settings_rules  # None: the settings as they are
         self._open(coordinator)
         return True
 
@@ -664,7 +669,8 @@ class Matches:
     def _open(self, coordinator: MatchCoordinator) -> None:
         """The table for ``coordinator``, with the title underneath to return to."""
         self._practices.clear()
-        coordinator.settings_rules = self.app.settings.rules
+        if coordinator.settings_rules is None:
+            coordinator.settings_rules = self.app.settings.rules
         self.current = coordinator
         self.app.home()
         self.app.open("table", coordinator=coordinator)

@@ -662,6 +662,32 @@ def test_a_rematch_takes_the_rules_changed_in_the_settings_during_the_match(
         close_tables(app)
 
 
+def test_a_resumed_match_s_rematch_takes_the_rules_changed_before_it_was_resumed(app) -> None:
+    """A Classic match saved and left; Cirulla chosen in the settings on the title; the
+    match continued and played out: its rematch dealt Classic again (the settings were
+    taken as they stood when it was continued), while Play dealt Cirulla. The settings'
+    rules when the match began are kept with its save."""
+    from scopa.app.table.scene import TableScene
+
+    app.settings = app.settings.with_(rules=Rules(), tutorial_done=True)
+    app.matches.start(MatchSetup(SETUP.seats, Rules()))
+    try:
+        app.stack.top.coordinator.flush()
+        close_tables(app)  # Save and leave
+        app.settings = app.settings.with_(rules=Rules.preset("cirulla"))  # on the title
+        assert app.matches.resume()  # Continue
+        coordinator = app.stack.top.coordinator
+        assert coordinator.setup.rules == Rules()  # the match keeps its own rules
+        coordinator.flush()
+        app.store.clear_match()  # the match ended: nothing saved is replaced
+        app.matches.rematch(coordinator)
+        table = app.stack.top
+        assert isinstance(table, TableScene) and table.coordinator is not coordinator
+        assert table.setup.rules == Rules.preset("cirulla")
+    finally:
+        close_tables(app)
+
+
 def test_a_screen_under_a_question_shows_no_focus_of_its_own(app, monkeypatch) -> None:
     """Asked in turn whether their reviews may be shown, the second person saw two gold
     rings: the question's "No" and the review's Back dimmed behind it. Only the screen on

@@ -48,8 +48,15 @@ class MatchSaver:
         undone: bool = False,
         hinted: frozenset[int] = frozenset(),
         shared: bool = False,
+        settings_rules: Any = None,
     ) -> None:
-        job = partial(self.store.save_match, undone=undone, hinted=hinted, shared=shared)
+        job = partial(
+            self.store.save_match,
+            undone=undone,
+            hinted=hinted,
+            shared=shared,
+            settings_rules=settings_rules,
+        )
         self._submit("table.save_failed", job, setup, record)
 
     def finish(self, setup: Any, match: Any, *, undone: bool = False) -> None:
