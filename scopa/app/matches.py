@@ -489,13 +489,15 @@ class Matches:
         self.start(self.watch_setup())
 
     def rematch(self, coordinator: MatchCoordinator) -> None:
-        """The same seats again, from a new shuffle: the rules of the match, with every rule
-        changed in the settings while it was played (they say changes apply from the next
-        new match), where its table can take them."""
+        """The same seats again, from a new shuffle, with ``rematch_rules``."""
         setup = coordinator.setup
-        self.start(MatchSetup(setup.seats, self._rules_again(setup.rules, coordinator)))
+        self.start(MatchSetup(setup.seats, self.rematch_rules(coordinator)))
 
-    def _rules_again(self, played: Rules, coordinator: MatchCoordinator) -> Rules:
+    def rematch_rules(self, coordinator: MatchCoordinator) -> Rules:
+        """The rules a rematch of ``coordinator``'s match plays: those of the match, with
+        every rule changed in the settings since it began (they say changes apply from the
+        next new match), where its table can take them."""
+        played = coordinator.setup.rules
         before, now = coordinator.settings_rules, self.app.settings.rules
         if before is None or before == now:
             return played

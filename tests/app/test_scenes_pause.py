@@ -538,3 +538,29 @@ def test_a_button_in_the_corner_opens_the_menu_for_a_player_with_the_mouse(app, 
     # the pointer went to Resume, far from the corner: the button's name no longer shows
     assert not [item for item in table.overlay_items() if item.key[0] == "menu label"]
     table.close()
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_settings_over_a_match_ended_say_what_its_rematch_plays(app, language) -> None:
+    """Over the last score sheet, Settings said "the one under way keeps its own": none
+    was under way, and nothing said which rules Rematch would deal. It says so now."""
+    from scopa.app.matches import MatchCoordinator
+    from scopa.app.scenes.online import describe_rules
+    from scopa.app.scenes.settings import SettingsScene
+    from tests.app.text_tour import play_out
+
+    app.set_language(language)
+    setup = MatchSetup((SeatConfig("Anna", True), SeatConfig("Bruno", False)), Rules())
+    coordinator = MatchCoordinator(setup, play_out(Match.new(Rules(), 30), random.Random(0)))
+    assert coordinator.match.over
+    coordinator.settings_rules = Rules()
+    app.matches.current = coordinator
+    app.stack.push(ScoringScene(app, coordinator))
+    app.settings = app.settings.with_(rules=Rules(napola=True))  # changed since it began
+    settings = app.open("settings")
+    assert isinstance(settings, SettingsScene)
+    again = app.matches.rematch_rules(coordinator)
+    assert again == Rules(napola=True)
+    said, _ = settings.footer_line()
+    assert said == app.t("rules_apply_note_over", game=describe_rules(app, again))
+    app.matches.current = None

@@ -618,6 +618,10 @@ class Tour:
             app.open("pause")  # over a match over: the main menu, not save or abandon
             self.frames(8)
             self.hover_all(app.stack.top, "scoring, the menu over a match over")
+            app.open("settings")
+            self.frames(2)
+            self.show("settings over a match over: what its rematch plays")
+            app.back()
             app.back()
             app.matches.current = None
             app.back()

@@ -405,11 +405,16 @@ class SettingsScene(MenuScene):
         soft = m.pen("ui", style.ROW_NOTE, style.INK_SOFT)
         if self.tab == "game":
             return self.t("settings_saved_note"), soft
-        playing = rules_in_play(self.app)
-        if playing is not None and playing != self.app.settings.rules:  # over a match whose
-            # rules are not the ones shown here
-            from .online import describe_rules  # the online screens use these settings
+        from .online import describe_rules  # the online screens use these settings
 
+        playing = rules_in_play(self.app)
+        current = self.app.matches.current
+        if playing is not None and current is not None and current.match.over:
+            if not current.remote:  # over a match ended: what its rematch will play
+                again = self.app.matches.rematch_rules(current)
+                return self.t("rules_apply_note_over", game=describe_rules(self.app, again)), soft
+        elif playing is not None and playing != self.app.settings.rules:  # over a match
+            # whose rules are not the ones shown here
             return self.t("rules_apply_note_playing", game=describe_rules(self.app, playing)), soft
         return self.t("rules_apply_note"), soft
 
