@@ -269,3 +269,43 @@ def test_the_capture_being_chosen_keeps_the_aids_panels_shut(fast, code) -> None
         1 / 30, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")]
     )
     assert scene.match.moves()[-1] == chosen  # Enter takes the capture chosen
+
+
+def test_the_card_waits_beside_the_choice_after_the_menu_and_the_cover(fast) -> None:
+    """Two people at the screen, the choice open: the menu opened and closed, the cover
+    lifted again, and the card waiting beside the choice was drawn back in the hand (three
+    cards shown, the plate saying two). It waits beside the choice again, face up."""
+    rules = Rules()
+    setup = MatchSetup((SeatConfig("Giulia", True), SeatConfig("Bruno", True)), rules)
+    match = Match.new(rules, 1, first_dealer=1, decks=(deck(*HANDS[2], TABLE),))
+    scene = TableScene(fast, coordinated(fast, setup, match), worker=inline_worker())
+    fast.stack.push(scene)
+
+    def lift_the_cover() -> None:
+        for _ in range(600):
+            if scene.cover is not None:
+                break
+            fast.frame(1 / 30, [])
+        scene.reveal()
+        settle(fast, scene)
+
+    lift_the_cover()
+    assert scene.human_to_play == 0
+    scene.input._resolve(Card.parse("6D"), None)
+    scene.ui.finish_all()
+    assert scene.choice is not None
+    fast.open("pause")
+    fast.frame(1 / 30, [])
+    fast.back()
+    lift_the_cover()
+    fast.frame(1 / 30, [])
+    scene.ui.finish_all()
+    assert scene.choice is not None
+    card = Card.parse("6D")
+    sprite = scene.view.sprites[card]
+    assert (sprite.x, sprite.y) == scene.choice.waiting_spot(sprite.w)
+    assert scene.view.face_shown(card) and sprite.turn == 1.0
+    fast.open("pause")  # under the menu, with nobody holding the screen: face down
+    fast.frame(1 / 30, [])
+    assert sprite.turn == 0.0 and (sprite.x, sprite.y) == scene.choice.waiting_spot(sprite.w)
+    fast.back()

@@ -306,6 +306,8 @@ class TableScene(Scene):
             rules, truth = self.setup.rules, self.match.round
             played = {card for hand in self.view.hands for card in hand}
             played -= {card for seat in range(rules.players) for card in truth.hand(seat)}
+        choice = self.pick.choice
+        waiting = None if choice is None else choice.card
         for hand in self.view.hands:
             for card in hand:
                 if card in played:  # on its way out of the hand: seen by everyone
@@ -313,6 +315,9 @@ class TableScene(Scene):
                 sprite = self.view.sprites[card]
                 if not self.view.face_shown(card):
                     sprite.turn = 0.0
+                if card == waiting:  # it waits beside the choice still open, where it was
+                    sprite.turn = self.view.target(card)["turn"]
+                    continue
                 if animate and not self.tweener.moving(sprite):
                     self.view.settle(self.tweener, card, self.director.seconds(0.35))
                 elif not animate:
