@@ -87,13 +87,17 @@ def card_list(t: Text, cards: Iterable[Card], deck_style: str = "napoletane") ->
     return join(t, [card_name(t, card, deck_style) for card in cards])
 
 
-def category_label(t: Text, category: str, deck_style: str = "napoletane") -> str:
-    """A scoring category's name; with a French-suited deck the coins are diamonds."""
-    family = deck_family(deck_style)
-    key = f"cat_{category}"
-    if family == "french" and _has(f"{key}.french"):
+def deck_text(t: Text, key: str, deck_style: str = "napoletane") -> str:
+    """The text of ``key`` as a deck names its cards: its ``.french`` form, where it has one,
+    with a French-suited deck (diamonds for coins, hearts for cups, the queen)."""
+    if deck_family(deck_style) == "french" and _has(f"{key}.french"):
         return t(f"{key}.french")
     return t(key)
+
+
+def category_label(t: Text, category: str, deck_style: str = "napoletane") -> str:
+    """A scoring category's name; with a French-suited deck the coins are diamonds."""
+    return deck_text(t, f"cat_{category}", deck_style)
 
 
 def rank_label(t: Text, rank: int, deck_style: str = "napoletane") -> str:
@@ -236,6 +240,7 @@ __all__ = [
     "card_name",
     "category_label",
     "count",
+    "deck_text",
     "default_name",
     "default_you_names",
     "is_default_name",

@@ -593,3 +593,18 @@ def test_the_arrows_step_over_a_value_that_does_not_fit_to_the_next_that_does(ap
     frame(app)
     assert players.control.label() == "4"
     assert deal.control.label() == app.t("deal_scientifico")
+
+
+def test_the_rows_name_suits_and_courts_as_the_deck_does(app, scene) -> None:
+    """With French cards on, the score sheet said diamonds, and the settings still spoke
+    of the king of coins and the seven of cups, cards no longer on screen."""
+    _, re_bello = row(scene, "rule_re_bello")
+    _, cups = row(scene, "rule_settebello_coppe")
+    assert "coins" in re_bello.hint() and "cups" in cups.hint()
+    app.settings = app.settings.with_(deck_style="french")
+    assert "diamonds" in re_bello.hint() and "coins" not in re_bello.hint()
+    assert "hearts" in cups.hint()
+    app.settings = app.settings.with_(rules=Rules.preset("cirulla"), deck_style=None)
+    assert "diamonds" in re_bello.hint()  # Cirulla's own deck, the Genoese, is French-suited
+    app.set_language("it")
+    assert "quadri" in re_bello.hint()

@@ -431,6 +431,15 @@ class Tour:
             scene.set_preset("classic")
             app.settings = app.settings.with_(rules=rules)
             shown = self.settings_values(scene, shown)
+        deck = app.settings.deck_style
+        for rules in (Rules(), Rules.preset("cirulla")):  # French cards: diamonds, hearts
+            app.settings = app.settings.with_(rules=rules, deck_style="french")
+            for tab in scene.tabs:
+                self.click(tab)
+                for row in list(scene.rows[scene.tab]):
+                    scene.form.set_focus(row)
+                    self.show(f"settings, french cards, {scene.tab}, {row.label()}")
+        app.settings = app.settings.with_(deck_style=deck)
         scene.tab = "match"
         scene.layout()
         scene.set_preset("classic")

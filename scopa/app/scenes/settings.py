@@ -19,7 +19,7 @@ from scopa.settings import ANIMATION_SPEEDS, DECK_STYLES
 from .. import style
 from ..toasts import Words, worded
 from ..widgets import Button, Choice, Control, ScrollPanel, SettingRow, Slider, Tab, Text, Toggle
-from ..wording import capital, card_name, italian_vowel_number
+from ..wording import capital, card_name, deck_text, italian_vowel_number
 from .base import LANGUAGES, MenuScene
 from .flow import rules_in_play, rules_problem
 
@@ -141,8 +141,18 @@ class SettingsScene(MenuScene):
     def _row(
         self, tab: str, key: str, control: Control, enabled: Callable[[], bool] | None = None
     ) -> None:
-        row = SettingRow(self.tr(f"{key}"), control, hint=self.tr(f"{key}_hint"), enabled=enabled)
+        row = SettingRow(self.tr(f"{key}"), control, hint=self._hint(key), enabled=enabled)
         self.rows[tab].append(row)
+
+    def _hint(self, key: str) -> Callable[[], str]:
+        """A row's explanation, naming suits and courts as the deck the rules are dealt
+        with does (diamonds and hearts, the queen, with French-suited cards)."""
+
+        def hint() -> str:
+            deck = self.app.settings.deck_for(self.rules)
+            return deck_text(self.app.t, f"{key}_hint", deck)
+
+        return hint
 
     def _rule_row(self, option: RuleOption) -> None:
         """A row for one rule, as the engine describes it (greyed while it does not apply)."""
