@@ -650,3 +650,19 @@ def test_two_arrows_in_one_frame_leave_only_the_card_chosen_raised(fast):
     assert scene.selected == hand[1]
     lifts = [scene.view.sprites[card].lift for card in hand]
     assert lifts[1] > 0 and lifts[0] == 0 and lifts[2] == 0, lifts
+
+
+def test_the_plates_are_laid_out_again_in_a_language_chosen_over_the_table(fast):
+    """Italian chosen in the settings over an English table: the computer's plate, as wide
+    as "Beginner" wanted, read "Principiante", and "Livello principiante" only once the
+    window had changed size. The table is laid out again in the new language."""
+    fast.resize((960, 540))
+    scene = open_table(fast, "7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B")
+    fast.open("pause")
+    fast.set_language("it")
+    fast.frame(FRAME, [])
+    fast.back()
+    fast.frame(FRAME, [])
+    fresh = scene._table_layout(fast.size)
+    assert scene.layout.place_of(1).name_rect == fresh.place_of(1).name_rect
+    assert scene.layout.place_of(0).name_rect == fresh.place_of(0).name_rect

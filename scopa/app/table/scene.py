@@ -338,7 +338,9 @@ class TableScene(Scene):
 
     def _table_layout(self, size: tuple[int, int]) -> TableLayout:
         """The table laid out for ``size``, each plate as wide as its seat's name wants
-        where there is room, the score panel as wide as its sides' names want."""
+        where there is room, the score panel as wide as its sides' names want (in the
+        language of the time: ``enter`` lays the table out again in another)."""
+        self._laid_out_in = self.app.t.language
         rules = self.coordinator.setup.rules
         plain = TableLayout(size, rules, self.bottom)
         seats = Seats(self.coordinator.setup, self.app.t, self.humans)
@@ -833,6 +835,8 @@ class TableScene(Scene):
 
     def enter(self) -> None:
         self._refresh_art()
+        if self.app.t.language != self._laid_out_in:  # the plates' words are longer
+            self._relayout(self.app.size)  # or shorter: as wide as they now want
         if self.director.blocked:
             self.director.resume()
         # Whatever covered the table (scoring, the menu, settings, rules) was looked at by
