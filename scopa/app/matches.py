@@ -36,6 +36,7 @@ from scopa.storage import SavedMatch
 
 from .coach import Coach, MatchReviews
 from .coach_words import practice_verdict
+from .scenes.flow import saved_line
 from .table.saving import MatchSaver
 from .toasts import worded
 from .wording import is_default_name
@@ -454,10 +455,11 @@ class Matches:
         if saved is None:
             go()
             return
+        line = saved_line(self.app, saved.setup, saved.record)
         self.app.open(
             "confirm",
             question=lambda: self.app.t("replace_saved_question"),
-            detail=lambda: self.app.t("replace_saved_detail"),
+            detail=lambda: self.app.t("replace_saved_detail", saved=line()),
             yes=lambda: self.app.t("replace_saved_yes"),
             no=lambda: self.app.t("replace_saved_no"),
             on_yes=go,

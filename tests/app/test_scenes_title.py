@@ -452,3 +452,33 @@ def test_notices_told_at_the_start_hide_neither_the_name_nor_a_button(
         assert app.screen.get_rect().contains(panel)
         for rect in taken:
             assert not panel.colliderect(rect), (panel, rect)
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_continue_and_the_question_before_replacing_say_what_match_is_saved(
+    app, store, language
+) -> None:
+    """Continue's line said only "Resume the match where you left it", and the question
+    before Play replaced the saved match did not say which match it would delete, while
+    Play beside it might start another game. Both now say what the saved match is and
+    where it stands."""
+    from scopa.app.scenes.flow import describe
+
+    app.set_language(language)
+    setup = MatchSetup((SeatConfig("Anna", True), SeatConfig("Bruno", False)), Rules())
+    match = Match.new(setup.rules, 42)
+    while not match.rounds:
+        match, _ = match.apply(match.legal_moves()[0])
+    store.save_match(setup, match.record())
+    app.settings = app.settings.with_(opponent_level="expert")
+    title = app.home()
+    frame(app)
+    said = resolve(title.resume.hint)
+    assert describe(app, setup) in said, said
+    assert f"2: Anna {match.totals[0]}, Bruno {match.totals[1]}" in said, said
+    click(app, title.play)
+    question = top(app)
+    assert isinstance(question, ConfirmScene)
+    detail = resolve(question.detail)
+    assert describe(app, setup) in detail and f"Bruno {match.totals[1]}" in detail
+    click(app, question.no_button)

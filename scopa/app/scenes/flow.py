@@ -3,13 +3,14 @@ played."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .. import style
 from ..wording import Seats, Text
 
 if TYPE_CHECKING:
-    from scopa.engine import Rules, RulesError
+    from scopa.engine import GameRecord, Rules, RulesError
     from scopa.settings import MatchSetup
 
     from ..app import App
@@ -54,6 +55,21 @@ def describe(app: App, setup: MatchSetup, rules_name: str = "") -> str:
     if opponents:
         parts.append(opponents)
     return SEPARATOR.join(parts)
+
+
+def saved_line(app: App, setup: MatchSetup, record: GameRecord) -> Callable[[], str]:
+    """What a saved match is, where it stands, in the language of the time it is read
+    ("2 players · Classic · 11 points · round 2: You 0, Giulia 4"): the match is replayed
+    once, here."""
+    match = record.replay()
+    round_no, totals = match.round.round_no, match.totals
+
+    def line() -> str:
+        names = side_names(setup, app.t)
+        score = ", ".join(f"{name} {total}" for name, total in zip(names, totals, strict=True))
+        return app.t("saved_line", what=describe(app, setup), round=round_no, score=score)
+
+    return line
 
 
 def _level_tag(app: App, level: str) -> str:

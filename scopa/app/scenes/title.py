@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -11,7 +12,7 @@ from .. import style
 from ..toasts import ToastBand, worded
 from ..widgets import Button
 from .base import MenuScene
-from .flow import describe
+from .flow import describe, saved_line
 from .online import joined_seat, waiting_seat
 
 if TYPE_CHECKING:
@@ -39,8 +40,9 @@ class TitleScene(MenuScene):
         self.saved: tuple[MatchSetup, GameRecord] | None = None
         self.play = Button(self.tr("play"), self.on_play, primary=True, hint=self._play_hint)
         self.resume = Button(
-            self.tr("continue"), self.on_continue, primary=True, hint=self.tr("continue_hint")
+            self.tr("continue"), self.on_continue, primary=True, hint=self._continue_hint
         )
+        self._saved_line: Callable[[], str] | None = None
         self.new_game = Button(self.tr("new_game"), self.on_new_game, hint=self.tr("new_game_hint"))
         self.watch = Button(self.tr("watch"), self.on_watch, hint=self.tr("watch_hint"))
         self.rules = Button(self.tr("rules"), self.on_rules, hint=self.tr("rules_hint"))
@@ -76,6 +78,7 @@ class TitleScene(MenuScene):
 
     def _check_saved(self) -> None:
         self.saved = self.app.matches.saved()
+        self._saved_line = None if self.saved is None else saved_line(self.app, *self.saved)
         self.play.primary = self.saved is None  # one red button: Continue when there is a save
         held = waiting_seat(self.app)
         self._waiting_code = "" if held is None else held.code
@@ -118,6 +121,13 @@ class TitleScene(MenuScene):
         super().enter()
         self._check_saved()
         self.layout()
+
+    def _continue_hint(self) -> str:
+        """What Continue resumes: the saved match, where it stands (Play beside it may
+        start another game)."""
+        if self._saved_line is None:  # no match saved: no Continue to explain
+            return ""
+        return self.t("continue_hint_saved", saved=self._saved_line())
 
     def _play_hint(self) -> str:
         if self.app.matches.needs_level():
