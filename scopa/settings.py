@@ -36,6 +36,17 @@ def default_deck(rules: Rules) -> str:
     return CIRULLA_DECK if rules.cirulla else DEFAULT_STYLE
 
 
+FRENCH_SUITED_DECKS = ("french", "genovesi")
+"""The decks whose courts (jack, queen, king) are told apart by the value printed in their
+corners, as every such deck is printed: the corners always show it."""
+
+
+def shows_corners(deck: str, corner_index: bool) -> bool:
+    """Whether ``deck``'s cards are drawn with their values in the corners, the setting
+    being ``corner_index`` (the French-suited decks always are)."""
+    return corner_index or deck in FRENCH_SUITED_DECKS
+
+
 class SettingsError(ValueError):
     """A settings value or a match setup that cannot be used; the message names the field."""
 

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from scopa.i18n import tables
+from scopa.settings import FRENCH_SUITED_DECKS
 
 NO_BREAK = "\u00a0"
 """A space no line breaks at (inside a name)."""
@@ -58,14 +59,10 @@ def join(t: Text, items: Sequence[str]) -> str:
 # --- cards ---------------------------------------------------------------------------------
 
 
-FRENCH_SUITED = ("french", "genovesi")
-"""The decks with French suits and courts: the French deck and the Genoese one."""
-
-
 def deck_family(deck_style: str) -> str:
     """'french' for the French-suited decks (French, Genoese: hearts, diamonds, the jack and
     the queen), else 'italian' (napoletane, piacentine: same names)."""
-    return "french" if deck_style in FRENCH_SUITED else "italian"
+    return "french" if deck_style in FRENCH_SUITED_DECKS else "italian"
 
 
 def suit_name(t: Text, suit: str, deck_style: str = "napoletane") -> str:

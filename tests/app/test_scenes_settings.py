@@ -608,3 +608,24 @@ def test_the_rows_name_suits_and_courts_as_the_deck_does(app, scene) -> None:
     assert "diamonds" in re_bello.hint()  # Cirulla's own deck, the Genoese, is French-suited
     app.set_language("it")
     assert "quadri" in re_bello.hint()
+
+
+def test_french_suited_cards_always_show_their_values_in_the_corners(app, scene) -> None:
+    """French cards without the values in the corners had a jack, a queen and a king told
+    apart only by their pictures: every French-suited deck is printed with them. They
+    always show; the switch is greyed for those decks and says why."""
+    from scopa.app.table import TableScene
+
+    from .table_helpers import coordinated, inline_worker, solo_setup
+
+    _, corners = row(scene, "set_corner_index")
+    app.settings = app.settings.with_(corner_index=False, deck_style="napoletane")
+    assert corners.enabled
+    app.settings = app.settings.with_(deck_style="french")
+    assert not corners.enabled and "French" in corners.hint()
+    table = TableScene(app, coordinated(app, solo_setup()), worker=inline_worker())
+    assert table.art.style == "french" and table.art.corner_index
+    app.settings = app.settings.with_(deck_style="napoletane")
+    table.enter()  # back from the menu: the cards as now set
+    assert table.art.style == "napoletane" and not table.art.corner_index
+    table.close()

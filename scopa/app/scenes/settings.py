@@ -14,7 +14,7 @@ import pygame
 
 from scopa.engine import PRESETS, RULE_OPTIONS, Card, RuleOption, Rules, RulesError, rule_option
 from scopa.i18n import Translator
-from scopa.settings import ANIMATION_SPEEDS, DECK_STYLES
+from scopa.settings import ANIMATION_SPEEDS, DECK_STYLES, FRENCH_SUITED_DECKS
 
 from .. import style
 from ..toasts import Words, worded
@@ -208,6 +208,7 @@ class SettingsScene(MenuScene):
             "game",
             "set_corner_index",
             Toggle(lambda: self.app.settings.corner_index, lambda v: self.change(corner_index=v)),
+            lambda: self.app.settings.deck_for(self.rules) not in FRENCH_SUITED_DECKS,
         )
         self._row(
             "game",

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from scopa.engine import Card
+from scopa.settings import shows_corners
 
 from ..cardart import CARD_RATIO, CardArt, card_height
 from .palette import BRIGHT_GOLD, Color
@@ -24,7 +25,8 @@ def menu_art(app: App, deck: str | None = None) -> CardArt:
     starts afresh, so the faces kept stay those of the sizes on screen."""
     settings = app.settings
     style = deck or settings.deck_style
-    return _art(style, settings.corner_index, settings.language, app.font, app.size)
+    corners = shows_corners(style, settings.corner_index)
+    return _art(style, corners, settings.language, app.font, app.size)
 
 
 @lru_cache(maxsize=2)

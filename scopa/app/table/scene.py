@@ -17,7 +17,7 @@ import pygame
 
 from scopa.engine import Card, Dealt, Event, Match, Move, Observation, RoundScored
 from scopa.log import log
-from scopa.settings import MatchSetup
+from scopa.settings import MatchSetup, shows_corners
 
 from ..ai_worker import AiWorker
 from ..cardart import CardArt
@@ -92,9 +92,9 @@ class TableScene(Scene):
         if len(self.humans) < rules.players and not self.remote:
             self.worker.warm()
         settings = app.settings
-        self.art = CardArt(
-            settings.deck_for(rules), settings.corner_index, settings.language, font=app.font
-        )
+        deck = settings.deck_for(rules)
+        corners = shows_corners(deck, settings.corner_index)
+        self.art = CardArt(deck, corners, settings.language, font=app.font)
         self.tweener = Tweener()
         self.ui = Tweener()
         """Pointer feedback (lifting, sending a card back): never holds up the game."""
@@ -823,14 +823,13 @@ class TableScene(Scene):
         """The cards as the settings draw them now: a deck, corner or language chosen from
         the menu over the table shows behind the menu at once, as the menu says it does."""
         settings = self.app.settings
-        if (self.deck, settings.corner_index, settings.language) != (
+        corners = shows_corners(self.deck, settings.corner_index)
+        if (self.deck, corners, settings.language) != (
             self.art.style,
             self.art.corner_index,
             self.art.language,
         ):
-            self.art = CardArt(
-                self.deck, settings.corner_index, settings.language, font=self.app.font
-            )
+            self.art = CardArt(self.deck, corners, settings.language, font=self.app.font)
             self._keep_card_sizes()
 
     def enter(self) -> None:
