@@ -666,3 +666,30 @@ def test_the_plates_are_laid_out_again_in_a_language_chosen_over_the_table(fast)
     fresh = scene._table_layout(fast.size)
     assert scene.layout.place_of(1).name_rect == fresh.place_of(1).name_rect
     assert scene.layout.place_of(0).name_rect == fresh.place_of(0).name_rect
+
+
+def test_a_double_click_whose_first_click_hurried_the_cards_plays_the_card(fast):
+    """A double click on a card as the other seat's card landed: the first click hurried
+    it, the second only raised the card, and a second double click was needed. The click
+    that hurried counts as the first of the double click."""
+    from scopa.app.table.input import DOUBLE_CLICK
+
+    from .table_helpers import mouse
+
+    scene = open_table(fast, "7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B")
+    scene.play(Move.parse("2C"))
+    for _ in range(600):  # the computer's card on its way, the turn ours again
+        fast.frame(FRAME, [])
+        if scene.director.busy and scene.match.turn == 0 and len(scene.match.moves()) == 2:
+            break
+    assert scene.human_to_play is None
+    legal = scene.match.legal_moves()
+    (card,) = [c for c in scene.view.hands[0] if sum(m.card == c for m in legal) == 1][:1]
+    at = centre_of(scene, card)
+    first = scene.clock
+    fast.frame(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, at), mouse(pygame.MOUSEBUTTONUP, at)])
+    while scene.director.busy:
+        fast.frame(FRAME, [])
+    assert scene.human_to_play == 0 and scene.clock - first < DOUBLE_CLICK
+    fast.frame(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, at), mouse(pygame.MOUSEBUTTONUP, at)])
+    assert len(scene.match.moves()) == 3 and scene.match.moves()[-1].card == card

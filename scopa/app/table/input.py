@@ -98,6 +98,8 @@ class TableInput:
         self.must_take = must_take
         """Told when a card dropped on the open cloth, as if to lay it, must take instead."""
         self._last_click: tuple[Card, float] | None = None
+        self._hurried: tuple[tuple[int, int], float] | None = None
+        """Where and when a click last hurried the cards still moving (``hurried``)."""
         self.keyboard = False
         """The player is on the keys, not the pointer (the line under the table, and the
         tutorial's lessons, then tell the keys' way to play): see ``notice``."""
@@ -208,11 +210,26 @@ class TableInput:
             self._last_click = None
             self._resolve(intent.card, pos)
 
+    def hurried(self, pos: tuple[int, int]) -> None:
+        """A click at ``pos`` hurried the cards still moving (a deal, a computer's card):
+        it may be the first of a double click on a card there, the second coming once they
+        have landed."""
+        self._hurried = (pos, self.now())
+
     def _double_click(self, card: Card) -> bool:
         """A second click on the same card soon after the first plays it, when it can be
-        played only one way."""
+        played only one way (the first may have hurried the cards as they landed)."""
         now = self.now()
         last, self._last_click = self._last_click, (card, now)
+        hurried, self._hurried = self._hurried, None
+        seat = self.seat()
+        if (
+            last is None
+            and hurried is not None
+            and seat is not None
+            and self.view.hand_card_at(seat, hurried[0]) == card
+        ):
+            last = (card, hurried[1])
         if last is None or last[0] != card or now - last[1] > DOUBLE_CLICK:
             return False
         self._last_click = None

@@ -486,6 +486,8 @@ class TableScene(Scene):
         if self.human_to_play is None and self.director.busy:
             if clicked or spaced:
                 self.director.hurry()
+            if clicked:
+                self.input.hurried(event.pos)
             return True
         if self._waits_for_hint(event):
             return True
