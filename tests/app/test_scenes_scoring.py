@@ -104,6 +104,8 @@ def test_a_won_match_offers_rematch_and_title(app) -> None:
     app.stack.push(scene)
     frame(app)
     assert scene.headline() == app.t("match_won.you")  # Giulia plays alone: "You win!"
+    # the heading no longer names the round: the line under it does, for the rows below
+    assert app.t("round_over", n=len(match.rounds)) in scene.result_line()
     replay = next(b for b in scene.buttons if b.text() == app.t("replay_deal"))
     # no match is left in progress to leave
     assert resolve(replay.hint) == app.t("replay_deal_hint_over")
