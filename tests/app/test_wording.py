@@ -110,10 +110,10 @@ def test_the_final_score_is_said_with_the_winner_s_points_first(app) -> None:
     match = won_match(Rules(), 1)
     scene = ScoringScene(app, MatchCoordinator(MatchSetup(SOLO.seats, match.rules), match))
     assert scene.headline() == "Giulia wins!"
-    assert scene.result_line() == "Final score 12 \u2013 3"
+    assert scene.result_line() == "Round 1 · final score 12 \u2013 3"
     match = won_match(Rules(), 0)
     scene = ScoringScene(app, MatchCoordinator(MatchSetup(SOLO.seats, match.rules), match))
-    assert scene.result_line() == "Final score 12 \u2013 3"
+    assert scene.result_line() == "Round 1 · final score 12 \u2013 3"
 
 
 def test_cappotto_wins_outright_and_names_the_deck_s_coins(app) -> None:

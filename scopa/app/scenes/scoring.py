@@ -406,7 +406,9 @@ class ScoringScene(MenuScene):
         if match.cappotto:
             coins = suit_name(self.t, "D", self.app.settings.deck_for(self.setup.rules))
             return self.t("match_cappotto", score=score, coins=coins)
-        return self.t("match_score", score=score, n=len(match.rounds))  # the rows' round
+        if not match.rounds:  # a match whose rounds this window was not told of
+            return self.t("match_score", score=score)
+        return self.t("match_score_round", score=score, n=len(match.rounds))  # the rows'
 
     def final_score(self) -> str:
         """The match's points as its result is said: of two sides the winner's first

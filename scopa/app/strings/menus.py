@@ -86,7 +86,8 @@ STRINGS = {
         "match_won.your_team": "Your team wins!",
         "match_won.one": "{name} wins!",
         "match_won.team": "{names} win!",
-        "match_score": "Round {n} · final score {score}",
+        "match_score": "Final score {score}",
+        "match_score_round": "Round {n} · final score {score}",
         "match_cappotto": "Cappotto! All ten {coins}: the match is won outright ({score})",
         "match_at_deal.four_of_a_kind": "Four of a kind on the table won the match at the deal ({score})",
         "match_at_deal.three_and_matta": (
@@ -230,7 +231,8 @@ STRINGS = {
         "match_won.your_team": "Ha vinto la tua squadra!",
         "match_won.one": "Vince {name}!",
         "match_won.team": "Vincono {names}!",
-        "match_score": "Smazzata {n} · punteggio finale {score}",
+        "match_score": "Punteggio finale {score}",
+        "match_score_round": "Smazzata {n} · punteggio finale {score}",
         "match_cappotto": "Cappotto! Tutti e dieci i {coins}: partita vinta subito ({score})",
         "match_at_deal.four_of_a_kind": "Poker in tavola: partita vinta alla distribuzione ({score})",
         "match_at_deal.three_and_matta": (
