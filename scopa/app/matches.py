@@ -380,7 +380,14 @@ class Matches:
         if current.match.over:
             return None
         hinted = frozenset(current.hinted)
-        return SavedMatch(current.setup, mine, current.undone, hinted, current.reviews_shared)
+        return SavedMatch(
+            current.setup,
+            mine,
+            current.undone,
+            hinted,
+            current.reviews_shared,
+            current.settings_rules,
+        )
 
     # --- the matches a player can start ----------------------------------------------------
 

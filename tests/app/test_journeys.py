@@ -193,6 +193,7 @@ def test_a_match_its_folder_would_not_keep_comes_back_as_played_here(app, store,
 
     setup = MatchSetup((SeatConfig("Anna", True), SeatConfig("Bruno", False)), Rules())
     coordinator = MatchCoordinator(setup, Match.new(setup.rules, 5), saver=MatchSaver(store))
+    coordinator.settings_rules = Rules(napola=True)  # the settings when it began
     app.matches.current = coordinator
     rng = random.Random(2)
     for _ in range(5):
@@ -206,6 +207,7 @@ def test_a_match_its_folder_would_not_keep_comes_back_as_played_here(app, store,
     assert len(store.load_match()[1].moves) == 5
     saved = app.matches.saved()
     assert saved is not None and saved[1].moves == coordinator.match.record().moves
+    assert saved.settings_rules == Rules(napola=True)  # its rematch takes changes since
     while not coordinator.match.over:
         coordinator.apply(rng.choice(coordinator.match.legal_moves()))
     coordinator.flush()
