@@ -152,10 +152,10 @@ class TableScene(Scene):
         self.lost = False
         """The connection to the server could not be brought back."""
         self.fast_forward = False
+        """Watch mode: the watcher clicked to see the match four times faster."""
         self.early_keys: list[int] = []
         """Arrows pressed while another seat played, in order: they choose a card in the
         player's hand once their turn comes (a key is not lost to a card still moving)."""
-        """Watch mode: the watcher clicked to see the match four times faster."""
         self.knock = KnockBar(self.text, lambda: self.app.t, self.play)
         self.menu = MenuButton(self.text, lambda: self.app.t, lambda: self.app.open("pause"))
         self.absence = AbsenceBanner(
