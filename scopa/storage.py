@@ -118,6 +118,7 @@ class SavedMatch(tuple):  # type: ignore[type-arg]
     undone: bool
     hinted: frozenset[int]
     shared: bool
+    _match: Match | None
     settings_rules: Rules | None
     """The rules of the settings when the match began (a rematch takes the changes made
     there since); None from a save that did not keep them."""
@@ -130,13 +131,22 @@ class SavedMatch(tuple):  # type: ignore[type-arg]
         hinted: frozenset[int] = frozenset(),
         shared: bool = False,
         settings_rules: Rules | None = None,
+        match: Match | None = None,
     ) -> SavedMatch:
         saved = super().__new__(cls, (setup, record))
         saved.undone = undone
         saved.hinted = hinted
         saved.shared = shared
         saved.settings_rules = settings_rules
+        saved._match = match
         return saved
+
+    @property
+    def match(self) -> Match:
+        """The match the record plays out to (replayed once, when not given)."""
+        if self._match is None:
+            self._match = self.record.replay()
+        return self._match
 
     @property
     def setup(self) -> MatchSetup:
@@ -667,7 +677,7 @@ class Store:
         if match.over:
             self.clear_match()
             return None
-        saved = SavedMatch(setup, record, undone, hinted, shared, settings_rules)
+        saved = SavedMatch(setup, record, undone, hinted, shared, settings_rules, match)
         if cause is not None:
             self._salvaged(self.save_path, "match", cause, saved, self._save_again)
         return saved

@@ -387,6 +387,7 @@ class Matches:
             hinted,
             current.reviews_shared,
             current.settings_rules,
+            current.match,
         )
 
     # --- the matches a player can start ----------------------------------------------------
@@ -462,7 +463,7 @@ class Matches:
         if saved is None:
             go()
             return
-        line = saved_line(self.app, saved.setup, saved.record)
+        line = saved_line(self.app, saved.setup, saved.match)
         self.app.open(
             "confirm",
             question=lambda: self.app.t("replace_saved_question"),
@@ -480,7 +481,7 @@ class Matches:
         setup, record = saved
         coordinator = MatchCoordinator(
             setup,
-            record.replay(),
+            saved.match,
             saver=MatchSaver(self.app.store),
             undone=saved.undone,
             hinted=saved.hinted,

@@ -10,7 +10,7 @@ from .. import style
 from ..wording import Seats, Text
 
 if TYPE_CHECKING:
-    from scopa.engine import GameRecord, Rules, RulesError
+    from scopa.engine import Match, Rules, RulesError
     from scopa.settings import MatchSetup
 
     from ..app import App
@@ -57,11 +57,9 @@ def describe(app: App, setup: MatchSetup, rules_name: str = "") -> str:
     return SEPARATOR.join(parts)
 
 
-def saved_line(app: App, setup: MatchSetup, record: GameRecord) -> Callable[[], str]:
+def saved_line(app: App, setup: MatchSetup, match: Match) -> Callable[[], str]:
     """What a saved match is, where it stands, in the language of the time it is read
-    ("2 players · Classic · 11 points · round 2: You 0, Giulia 4"): the match is replayed
-    once, here."""
-    match = record.replay()
+    ("2 players · Classic · 11 points · round 2: You 0, Giulia 4")."""
     round_no, totals = match.round.round_no, match.totals
 
     def line() -> str:

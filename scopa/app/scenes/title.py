@@ -16,8 +16,7 @@ from .flow import describe, saved_line
 from .online import joined_seat, waiting_seat
 
 if TYPE_CHECKING:
-    from scopa.engine import GameRecord
-    from scopa.settings import MatchSetup
+    from scopa.storage import SavedMatch
 
 LEFT_FAN = ("7B", "7S", "7C", "7D")
 RIGHT_FAN = ("1D", "2D", "3D", "10D")
@@ -37,7 +36,7 @@ are put in (a narrower one would break them into too many lines)."""
 
 class TitleScene(MenuScene):
     def build(self) -> None:
-        self.saved: tuple[MatchSetup, GameRecord] | None = None
+        self.saved: SavedMatch | None = None
         self.play = Button(self.tr("play"), self.on_play, primary=True, hint=self._play_hint)
         self.resume = Button(
             self.tr("continue"), self.on_continue, primary=True, hint=self._continue_hint
@@ -78,7 +77,8 @@ class TitleScene(MenuScene):
 
     def _check_saved(self) -> None:
         self.saved = self.app.matches.saved()
-        self._saved_line = None if self.saved is None else saved_line(self.app, *self.saved)
+        saved = self.saved
+        self._saved_line = None if saved is None else saved_line(self.app, saved.setup, saved.match)
         self.play.primary = self.saved is None  # one red button: Continue when there is a save
         held = waiting_seat(self.app)
         self._waiting_code = "" if held is None else held.code
