@@ -27,6 +27,7 @@ import tomllib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
@@ -36,7 +37,7 @@ from .engine import GameRecord, Rules
 from .engine.errors import NotationError, quote_value
 from .settings import MatchSetup, Settings, SettingsError, salvage
 from .stats import SCHEMA as STATS_SCHEMA
-from .stats import Stats, result_of
+from .stats import Stats, match_key, result_of
 from .stats import salvage as salvage_stats
 
 if TYPE_CHECKING:
@@ -111,9 +112,13 @@ class FileProblem:
 
 
 class SavedMatch(tuple):  # type: ignore[type-arg]
-    """The unfinished match: ``(setup, record)``, whether a play was taken back in it, the
+    """The match left: ``(setup, record)``, whether a play was taken back in it, the
     moves played as a hint said (by how many moves came before each), and whether the
-    people at the screen agreed to show each other their reviews."""
+    people at the screen agreed to show each other their reviews.
+
+    A match whose record is played out (``ended``) was counted in the statistics, and is
+    kept only until its last score sheet has been shown: a game closed during its last
+    play still shows how it ended."""
 
     undone: bool
     hinted: frozenset[int]
@@ -147,6 +152,11 @@ class SavedMatch(tuple):  # type: ignore[type-arg]
         if self._match is None:
             self._match = self.record.replay()
         return self._match
+
+    @property
+    def ended(self) -> bool:
+        """The match is over (its last score sheet not shown yet)."""
+        return self.match.over
 
     @property
     def setup(self) -> MatchSetup:
@@ -594,13 +604,15 @@ class Store:
         hinted: Iterable[int] = (),
         shared: bool = False,
         settings_rules: Rules | None = None,
+        counted: bool = False,
     ) -> bool:
-        """Remember an unfinished match (called after every move); ``undone``: a play was
+        """Remember the match left (called after every move); ``undone``: a play was
         taken back in it (a resumed match must remember it for the statistics); ``hinted``:
         the moves played as a hint said (the review counts them); ``shared``: the people at
         the screen agreed to show each other their reviews for the rest of the match;
         ``settings_rules``: the settings' rules when the match began (its rematch takes the
-        changes made there since, before it was resumed too)."""
+        changes made there since, before it was resumed too); ``counted``: the match is
+        over and its result is in the statistics (``finish_match``)."""
         if setup.rules != record.rules:
             raise SettingsError("the match setup and the record have different rules")
         envelope: dict[str, Any] = {
@@ -615,6 +627,8 @@ class Store:
             envelope["shared"] = True
         if settings_rules is not None:
             envelope["settings_rules"] = settings_rules.to_dict()
+        if counted:
+            envelope["counted"] = True
         hinted = sorted(number for number in hinted if 0 <= number < len(record.moves))
         if hinted:
             envelope["hinted"] = hinted
@@ -622,14 +636,16 @@ class Store:
         return self._write(self.save_path, data, "match")
 
     def load_match(self) -> SavedMatch | None:
-        """The saved unfinished match, checked by replaying it; None if there is none."""
+        """The match left, checked by replaying it; None if there is none. A match over
+        whose result the statistics may lack (a game stopped as it finished) is counted
+        now, once."""
         envelope = self._read(self.save_path, "match", _parse_json)
         if envelope is None:
             return None
         try:
             _check_schema(envelope, SAVE_SCHEMA)
             known = {"schema", "saved", "setup", "record", "undone", "hinted", "shared",
-                     "settings_rules"}  # fmt: skip
+                     "settings_rules", "counted"}  # fmt: skip
             unknown = sorted(set(envelope) - known)
             if unknown:
                 raise DamagedFile("files.cause_content", detail=_unknown_entry(unknown[0]))
@@ -674,15 +690,29 @@ class Store:
                 return None
             record = played
             hinted = frozenset(number for number in hinted if number < len(record.moves))
-        if match.over:
-            self.clear_match()
-            return None
         saved = SavedMatch(setup, record, undone, hinted, shared, settings_rules, match)
+        uncounted = match.over and envelope.get("counted") is not True
         if cause is not None:
-            self._salvaged(self.save_path, "match", cause, saved, self._save_again)
+            again = partial(self._save_again, counted=not uncounted)
+            self._salvaged(self.save_path, "match", cause, saved, again)
+        if uncounted:  # the game stopped before the result was counted
+            self._count(saved)
         return saved
 
-    def _save_again(self, saved: SavedMatch) -> bool:
+    def _count(self, saved: SavedMatch) -> bool:
+        """Put the result of the ended match ``saved`` in the statistics, unless they hold
+        it already (the game stopped after writing them), then keep the match as counted."""
+        setup, match = saved.setup, saved.match
+        stats = self.load_stats()
+        counted = bool(stats.recent) and stats.recent[-1].match_id == match_key(match)
+        result = result_of(setup, match, undone=saved.undone)
+        if not counted and not self.save_stats(stats.add(result)):
+            return False
+        if self.checkpoint is not None:
+            self.checkpoint("recorded")
+        return self._save_again(saved, counted=True)
+
+    def _save_again(self, saved: SavedMatch, *, counted: bool | None = None) -> bool:
         setup, record = saved
         return self.save_match(
             setup,
@@ -691,6 +721,7 @@ class Store:
             hinted=saved.hinted,
             shared=saved.shared,
             settings_rules=saved.settings_rules,
+            counted=saved.ended if counted is None else counted,
         )
 
     def clear_match(self) -> bool:
@@ -710,19 +741,32 @@ class Store:
         self._succeeded(topic)
         return True
 
-    def finish_match(self, setup: MatchSetup, match: Match, *, undone: bool = False) -> bool:
-        """Count a finished match in the statistics, then forget it as unfinished.
+    def finish_match(
+        self,
+        setup: MatchSetup,
+        match: Match,
+        *,
+        undone: bool = False,
+        hinted: Iterable[int] = (),
+        shared: bool = False,
+        settings_rules: Rules | None = None,
+    ) -> bool:
+        """Count a finished match in the statistics; it stays saved, as ended, until its
+        last score sheet is shown (``clear_match``). The keywords are ``save_match``'s.
 
-        In this order, so that a game stopped in between (killed, a power cut) still has
-        the match saved, to be finished again, rather than lost from both; and a result
-        that cannot be written keeps the saved match too. False if either step failed.
+        In this order: the match is saved as played out, counted, then saved as counted. A
+        game stopped in between (killed, a power cut) still has the match, counted once
+        when it is next loaded (``load_match``), neither lost nor counted twice. False if a
+        step failed (the failing file tells the player).
         """
-        stats = self.load_stats().add(result_of(setup, match, undone=undone))
-        if not self.save_stats(stats):
-            return False
+        saved = SavedMatch(
+            setup, match.record(), undone, frozenset(hinted), shared, settings_rules, match
+        )
+        if not self._save_again(saved, counted=False):
+            return False  # the match left on disk is finished again if continued, and counted then
         if self.checkpoint is not None:
-            self.checkpoint("recorded")
-        return self.clear_match()
+            self.checkpoint("saved")
+        return self._count(saved)
 
     # --- statistics --------------------------------------------------------------------
 

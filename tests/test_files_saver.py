@@ -1,5 +1,6 @@
-"""The end of a match: its result is recorded before the saved match is cleared, so a game
-killed in between keeps the match (saved, or counted), never loses it from both.
+"""The end of a match: it is saved played out, its result counted, then it is saved as
+counted; it stays saved until its last sheet is shown. A game killed anywhere in between
+keeps the match and counts it once, never loses it and never counts it twice.
 
 A real child process runs the table's saver and is killed (SIGKILL) at each step of the
 finish; the folder it leaves is then read by a fresh store.
@@ -60,8 +61,8 @@ def unfinished(root: Path) -> None:
 
 
 @posix_only
-@pytest.mark.parametrize("step", [*STEPS, "recorded"])
-def test_a_game_killed_while_finishing_keeps_the_match_saved_or_counted(
+@pytest.mark.parametrize("step", [*STEPS, "saved", "recorded"])
+def test_a_game_killed_while_finishing_keeps_the_match_and_counts_it_once(
     step: str, tmp_path: Path
 ) -> None:
     unfinished(tmp_path)
@@ -73,19 +74,28 @@ def test_a_game_killed_while_finishing_keeps_the_match_saved_or_counted(
         env={**os.environ, "PYTHONPATH": str(ROOT)},
     )
     assert child.returncode == -signal.SIGKILL, child.stderr.decode()[-2000:]
-    fresh = Store(tmp_path)
-    saved = fresh.load_match()
-    counted = fresh.load_stats().total().played
-    assert fresh.messages == []
-    assert saved is not None or counted == 1, "the match was lost from both"
-    assert counted in (0, 1)
+    for _ in range(2):  # loaded again (the next start), nothing changes
+        fresh = Store(tmp_path)
+        saved = fresh.load_match()
+        counted = fresh.load_stats().total().played
+        assert fresh.messages == []
+        assert saved is not None, "the match was lost"
+        assert counted == (1 if saved.ended else 0)
+    if STEPS.index("replaced") <= (*STEPS, "saved", "recorded").index(step):
+        assert saved.ended, "the match played out was saved before the game stopped"
 
 
-def test_a_finished_match_is_counted_then_cleared(tmp_path: Path) -> None:
+def test_a_finished_match_is_counted_then_kept_until_its_sheet_is_shown(tmp_path: Path) -> None:
     unfinished(tmp_path)
     store = Store(tmp_path)
     saver = MatchSaver(store)
-    saver.finish(MatchSetup.solo(), finish(play(Rules(), 5, 12)), undone=True)
+    match = finish(play(Rules(), 5, 12))
+    saver.finish(MatchSetup.solo(), match, undone=True, hinted=frozenset({0}))
+    saver.flush()
+    saved = store.load_match()
+    assert saved is not None and saved.ended and saved.record == match.record()
+    assert (saved.undone, saved.hinted) == (True, frozenset({0}))
+    saver.shown()
     saver.close()
     assert saver.problems() == []
     assert store.load_match() is None and not store.save_path.exists()
@@ -107,8 +117,9 @@ def test_a_result_that_cannot_be_written_keeps_the_saved_match(tmp_path: Path) -
     saver.close()
     assert saver.problems() == [], "the store tells the player itself"
     (problem,) = store.take_messages()
-    assert problem.key == "files.stats_not_saved" and "the disk is full" in str(problem)
-    assert store.load_match() is not None, "the match is still there to be finished again"
+    assert problem.key == "files.match_not_saved" and "the disk is full" in str(problem)
+    saved = store.load_match()
+    assert saved is not None and not saved.ended, "the match is still there to be finished again"
     assert store.load_stats().total().played == 0
 
 

@@ -27,7 +27,7 @@ from scopa import storage
 from scopa.engine import PRESETS, GameRecord, Match, Rules
 from scopa.i18n import Translator
 from scopa.settings import MatchSetup, SeatConfig, Settings, SettingsError, salvage
-from scopa.stats import Stats
+from scopa.stats import Stats, result_of
 from scopa.storage import Store, atomic_write, toml_dumps
 
 posix_only = pytest.mark.skipif(os.name != "posix", reason="needs SIGKILL and fork")
@@ -578,12 +578,32 @@ def test_resume_reproduces_the_exact_state(preset: str, tmp_path: Path) -> None:
         assert_same_state(resumed, match)
 
 
-def test_finished_match_is_not_offered_and_is_cleared(tmp_path: Path) -> None:
+def test_a_finished_match_found_uncounted_is_counted_once_and_kept_to_be_shown(
+    tmp_path: Path,
+) -> None:
+    """A game stopped as its match ended left it saved, played out, before its result was
+    counted: loading it counts it, once, and keeps it until its last sheet is shown."""
     store = Store(tmp_path)
-    store.save_match(MatchSetup.solo(), finish(Match.new(Rules(), 9)).record())
-    assert store.load_match() is None
-    assert not store.save_path.exists()
+    match = finish(Match.new(Rules(), 9))
+    store.save_match(MatchSetup.solo(), match.record())
+    for _ in range(2):
+        loaded = Store(tmp_path).load_match()
+        assert loaded is not None and loaded.ended and loaded.record == match.record()
+        assert store.load_stats().total().played == 1
+    assert json.loads(store.save_path.read_text())["counted"] is True
+    assert store.clear_match() and store.load_match() is None
     assert store.messages == []
+
+
+def test_a_finished_match_whose_result_was_written_is_not_counted_again(tmp_path: Path) -> None:
+    """Stopped after the statistics were written, before the match was saved as counted."""
+    store = Store(tmp_path)
+    match = finish(Match.new(Rules(), 9))
+    store.save_stats(Stats().add(result_of(MatchSetup.solo(), match)))
+    store.save_match(MatchSetup.solo(), match.record())
+    loaded = store.load_match()
+    assert loaded is not None and loaded.ended
+    assert store.load_stats().total().played == 1
 
 
 def test_clear_match(tmp_path: Path) -> None:

@@ -93,9 +93,10 @@ def free_names(taken: list[str] | tuple[str, ...], count: int) -> list[str]:
 class MatchCoordinator:
     """One match in progress (see the module docstring).
 
-    ``saver`` is the save slot: every move is written there, off the render loop, and the
-    finished match is recorded in the statistics before the slot is cleared. ``None``
-    means the match is not kept (watching computers, the tutorial, a practice).
+    ``saver`` is the save slot: every move is written there, off the render loop; the
+    finished match is recorded in the statistics and stays there until its last sheet is
+    shown. ``None`` means the match is not kept (watching computers, the tutorial, a
+    practice).
     ``coach``: the rounds are reviewed as they end, for the seats played at this screen.
     """
 
@@ -137,7 +138,10 @@ class MatchCoordinator:
         self.holder: int | None = None
         """The seat of the person in front of the screen, whose hand may be on show (with
         several people at one screen: None until someone takes the screen)."""
-        self.recorded = False
+        self.recorded = resumed and match.over
+        """The match's result was counted (a match resumed over was counted as it was loaded)."""
+        self.shown = False
+        """Its last score sheet was shown (``ended_shown``)."""
         if self.mode == "solo":
             self.holder = self.humans[0]
         self.reviews: MatchReviews | None = None
@@ -264,20 +268,25 @@ class MatchCoordinator:
     def _save(self) -> None:
         if self.saver is None:
             return
-        if self.match.over:
-            if not self.recorded:
-                self.recorded = True
-                self.saver.finish(self.setup, self.match, undone=self.undone)
-        else:
-            hinted = frozenset(self.hinted)
-            self.saver.save(
-                self.setup,
-                self.match.record(),
-                undone=self.undone,
-                hinted=hinted,
-                shared=self.reviews_shared,
-                settings_rules=self.settings_rules,
-            )
+        kept = {
+            "undone": self.undone,
+            "hinted": frozenset(self.hinted),
+            "shared": self.reviews_shared,
+            "settings_rules": self.settings_rules,
+        }
+        if not self.match.over:
+            self.saver.save(self.setup, self.match.record(), **kept)
+        elif not self.recorded:
+            self.recorded = True
+            self.saver.finish(self.setup, self.match, **kept)
+
+    def ended_shown(self) -> None:
+        """The match is over and its last score sheet is on screen: Continue no longer
+        brings it back (it stays saved until then, for a game closed during its last
+        play)."""
+        if self.saver is not None and self.match.over and not self.shown:
+            self.shown = True
+            self.saver.shown()
 
     def problems(self) -> list[tuple[str, str]]:
         """Saves that failed since the last call: ``(message key, reason)``."""
@@ -458,9 +467,10 @@ class Matches:
         return coordinator
 
     def confirm_replacing_saved(self, go: Callable[[], None]) -> None:
-        """Run ``go`` at once when no match is saved, else only if the player agrees."""
+        """Run ``go`` at once when no match is saved (or only one over, already counted),
+        else only if the player agrees."""
         saved = self.saved()
-        if saved is None:
+        if saved is None or saved.ended:
             go()
             return
         line = saved_line(self.app, saved.setup, saved.match)

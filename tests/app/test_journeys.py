@@ -14,6 +14,7 @@ from scopa.app.scenes.rule_examples import EXAMPLES, draw_example
 from scopa.app.scenes.title import TitleScene
 from scopa.app.table import TableScene
 from scopa.app.table.frame import FrameCache
+from scopa.app.widgets import resolve
 from scopa.engine import Rules
 from scopa.settings import MatchSetup, SeatConfig
 
@@ -215,3 +216,78 @@ def test_a_match_its_folder_would_not_keep_comes_back_as_played_here(app, store,
     assert app.matches.saved() is None
     title = TitleScene(app)
     assert title.resume not in title.form.widgets
+
+
+def one_play_from_the_end(setup: MatchSetup):  # noqa: ANN201
+    """A match of ``setup`` one play from its end, the play a computer's and its only one
+    (whatever it chooses, the match ends with it)."""
+    from scopa.engine import Match
+
+    for seed in range(200):
+        match = Match.new(setup.rules, seed)
+        rng = random.Random(seed)
+        while not match.over:
+            moves = match.legal_moves()
+            ending = [move for move in moves if match.apply(move)[0].over]
+            if ending:
+                if match.turn == 1 and len(moves) == 1:
+                    return match
+                break
+            match, _ = match.apply(rng.choice(moves))
+    raise AssertionError("no such match in the seeds tried")
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_game_closed_during_the_match_s_last_play_shows_how_it_ended_next_time(
+    app, store, tmp_path, language
+):
+    """Closed while the computer made the match's last play, the game counted the result
+    but never showed it: the next start had no Continue and no word of how it ended. The
+    match now stays saved until its last sheet is shown: Continue says it ended and opens
+    that sheet; the result is counted once, and then the match is no longer offered."""
+    from scopa.app.app import App
+    from scopa.app.registry import default_scenes
+    from scopa.app.scenes.flow import saved_line
+    from scopa.app.scenes.scoring import ScoringScene
+    from scopa.storage import Store
+
+    setup = MatchSetup((SeatConfig("Anna", True), SeatConfig("Bruno", False, "beginner")), Rules())
+    store.save_match(setup, one_play_from_the_end(setup).record())
+    app.settings = app.settings.with_(language=language, animation_speed="slow", tutorial_done=True)
+    app.stack.push(TitleScene(app))
+    assert app.matches.resume()
+    for _ in range(600):
+        app.frame(1 / 30, [])
+        if app.matches.current.match.over:
+            break
+    assert app.matches.current.match.over
+    app.frame(1 / 30, [])
+    assert isinstance(app.stack.top, TableScene), "the last card still on its way"
+    app.close()  # the window closed before the last sheet
+
+    again = App(Store(tmp_path), size=(1280, 720), scenes=default_scenes())
+    assert again.store.load_stats().total().played == 1
+    title = again.stack.top
+    if not isinstance(title, TitleScene):
+        title = TitleScene(again)
+        again.stack.push(title)
+    frame(again)
+    assert title.resume in title.form.widgets
+    saved = again.matches.saved()
+    assert saved is not None and saved.ended
+    line = saved_line(again, saved.setup, saved.match)()
+    assert resolve(title.resume.hint) == again.t("continue_hint_ended", saved=line)
+    assert again.t("saved_line_over", what="", score="").strip(" ·:") in line
+    menu_click(again, title.resume)
+    for _ in range(10):
+        again.frame(1 / 30, [])
+    sheet = again.stack.top
+    assert isinstance(sheet, ScoringScene) and sheet.match.over
+    assert sheet.match.winner is not None and "!" in sheet.headline()  # who won the match
+    again.home()
+    frame(again)
+    title = again.stack.top
+    assert isinstance(title, TitleScene) and title.resume not in title.form.widgets
+    assert again.store.load_match() is None
+    assert again.store.load_stats().total().played == 1, "counted once"
+    again.close()

@@ -93,8 +93,11 @@ def test_every_move_is_saved(app, store):
     assert saved[1].replay().round.hands == scene.match.round.hands
 
 
-def test_match_end_records_the_result_and_forgets_the_saved_match(app, store, monkeypatch):
-    """The table's own bookkeeping, whatever the scoring scene does between rounds."""
+def test_match_end_records_the_result_and_forgets_the_match_once_its_sheet_is_shown(
+    app, store, monkeypatch
+):
+    """The table's own bookkeeping, whatever the scoring scene does between rounds: the
+    match over is counted, and kept until its last sheet is on screen."""
     monkeypatch.setattr(TableScene, "_show_scoring", lambda self: self.director.resume())
     app.settings = app.settings.with_(animation_speed="instant", language="en")
     rules = Rules().with_(target=11)
@@ -111,9 +114,13 @@ def test_match_end_records_the_result_and_forgets_the_saved_match(app, store, mo
             break
     assert scene.match.over
     scene.coordinator.flush()
+    ended = store.load_match()
+    assert ended is not None and ended.ended and ended.record == scene.match.record()
+    assert store.load_stats().total().played == 1
+    scene.coordinator.ended_shown()
+    scene.coordinator.flush()
     assert store.load_match() is None
-    stats = store.load_stats()
-    assert stats.total().played == 1
+    assert store.load_stats().total().played == 1
 
 
 def test_scores_on_show_change_only_when_the_round_is_scored(app):

@@ -323,6 +323,12 @@ class Tour:
         self.frames(8)
         self.hover_all(app.stack.top, "start a new match over the saved one?")
         app.back()
+        ended = play_out(Match.new(Rules(), 3), random.Random(3))
+        you = MatchSetup.solo(Rules(), name=self.t("you"))
+        app.store.save_match(you, ended.record(), counted=True)  # closed during its last play
+        self.home()
+        self.hover_all(app.stack.top, "title with a match that ended unseen")
+        app.store.clear_match()
 
     def offer(self) -> None:
         scene = self.open_menu("tutorial_offer")

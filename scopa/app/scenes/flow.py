@@ -59,12 +59,15 @@ def describe(app: App, setup: MatchSetup, rules_name: str = "") -> str:
 
 def saved_line(app: App, setup: MatchSetup, match: Match) -> Callable[[], str]:
     """What a saved match is, where it stands, in the language of the time it is read
-    ("2 players · Classic · 11 points · round 2: You 0, Giulia 4")."""
-    round_no, totals = match.round.round_no, match.totals
+    ("2 players · Classic · 11 points · round 2: You 0, Giulia 4"; a match over: "... ·
+    final score: You 11, Giulia 7")."""
+    round_no, totals, over = match.round.round_no, match.totals, match.over
 
     def line() -> str:
         names = side_names(setup, app.t)
         score = ", ".join(f"{name} {total}" for name, total in zip(names, totals, strict=True))
+        if over:
+            return app.t("saved_line_over", what=describe(app, setup), score=score)
         return app.t("saved_line", what=describe(app, setup), round=round_no, score=score)
 
     return line

@@ -125,9 +125,10 @@ class TitleScene(MenuScene):
     def _continue_hint(self) -> str:
         """What Continue resumes: the saved match, where it stands (Play beside it may
         start another game)."""
-        if self._saved_line is None:  # no match saved: no Continue to explain
+        if self._saved_line is None or self.saved is None:  # no match saved: no Continue
             return ""
-        return self.t("continue_hint_saved", saved=self._saved_line())
+        key = "continue_hint_ended" if self.saved.ended else "continue_hint_saved"
+        return self.t(key, saved=self._saved_line())
 
     def _play_hint(self) -> str:
         if self.app.matches.needs_level():

@@ -59,12 +59,32 @@ class MatchSaver:
         )
         self._submit("table.save_failed", job, setup, record)
 
-    def finish(self, setup: Any, match: Any, *, undone: bool = False) -> None:
-        """The match is over: counted in the statistics, then no longer offered to resume
-        (``undone``: a play was taken back, which the statistics note). One job, recording
-        first: a game stopped in between keeps the match saved instead of losing it."""
-        job = partial(self.store.finish_match, undone=undone)
+    def finish(
+        self,
+        setup: Any,
+        match: Any,
+        *,
+        undone: bool = False,
+        hinted: frozenset[int] = frozenset(),
+        shared: bool = False,
+        settings_rules: Any = None,
+    ) -> None:
+        """The match is over: counted in the statistics, and kept saved as ended until its
+        last sheet is shown (``shown``); the keywords are ``save``'s. One job: a game
+        stopped in the middle of it neither loses the result nor counts it twice."""
+        job = partial(
+            self.store.finish_match,
+            undone=undone,
+            hinted=hinted,
+            shared=shared,
+            settings_rules=settings_rules,
+        )
         self._submit("table.stats_failed", job, setup, match)
+
+    def shown(self) -> None:
+        """The ended match's last sheet is on screen: it is no longer offered to continue
+        (after its finish, which was asked for first)."""
+        self._submit("table.save_failed", self.store.clear_match)
 
     def note_accuracy(self, match_id: str, accuracy: float) -> None:
         """The finished match ``match_id`` was reviewed: its accuracy joins its result in

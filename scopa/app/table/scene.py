@@ -182,18 +182,17 @@ class TableScene(Scene):
         self._apply_visibility(animate=False)
         self._warm_first_faces()
         self._sheet_first = (
-            coordinator.resumed
-            and bool(match.rounds)
-            and not match.round.history()
-            and not match.over
+            coordinator.resumed and bool(match.rounds) and (match.over or not match.round.history())
         )
         """Left on a round's score sheet (or before the next round's first card): the
-        sheet, with its review, comes back before the next round is dealt."""
+        sheet, with its review, comes back before the next round is dealt; a match left
+        during its last play comes back on its last sheet."""
         if self.remote:
             self._open_remote()
         elif self._sheet_first:  # the round scored lies behind its sheet, as it ended
             self._restore(ended=True)
-            self.director.show(match.opening_events())
+            if not match.over:
+                self.director.show(match.opening_events())
         elif not match.round.history():
             self.director.show(match.opening_events())
         else:
@@ -815,6 +814,8 @@ class TableScene(Scene):
     def _show_scoring(self, *, resumed: bool = False) -> None:
         """The round's score sheet; ``resumed``: the match was continued on it."""
         self.app.open("scoring", coordinator=self.coordinator, resumed=resumed)
+        if self.match.over and not self.remote:
+            self.coordinator.ended_shown()
 
     @property
     def deck(self) -> str:
