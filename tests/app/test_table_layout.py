@@ -265,3 +265,20 @@ def test_a_pile_s_count_lies_beside_it_not_on_it(size, rules):
             )
             near = own.inflate(2 * lay.margin, 2 * lay.margin)
             assert near.colliderect(count), (bottom, side, count, own)  # by its own pile
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize(
+    "rules",
+    [Rules.preset("scopone"), Rules.preset("scopone_scientifico"), Rules(players=4, teams=True)],
+    ids=["scopone", "scientifico", "three-card hands"],
+)
+def test_the_other_team_s_pile_lies_on_their_side_not_beside_ours(size, rules):
+    """Four players in teams: the other team's pile lay below the right seat's hand, which
+    a long hand pushed down beside the bottom seat's pile (at 960x540 they touched, their
+    scopa cards read as ours). It lies over the right seat's plate, in the upper right."""
+    lay = TableLayout(size, rules, bottom=0)
+    ours, theirs = lay.pile_rect(0), lay.pile_rect(1)
+    assert theirs.centery < size[1] / 2 < theirs.centerx
+    assert theirs.bottom <= lay.place_of(1).name_rect.top
+    assert ours.top - theirs.bottom > size[1] / 3

@@ -238,7 +238,14 @@ class TableLayout:
         else:
             name.topleft = (m, top)
         # Low enough that the scopa cards, upright across it, clear the hand.
-        pile = (w / 2 + side * (w / 2 - m - self.pile_h / 2), cy + span / 2 + m + self.pile_h / 2)
+        pile_x = w / 2 + side * (w / 2 - m - self.pile_h / 2)
+        pile = (pile_x, cy + span / 2 + m + self.pile_h / 2)
+        room = top - self.toolbar_bottom
+        if side > 0 and self.players == 4 and self.sides == 2 and room >= self.pile_h + m:
+            # Two teams: below the hand, the other team's pile would lie beside the bottom
+            # seat's own (a long hand pushes it to the corner). Over the plate, under the
+            # aids' corner, it lies on their side of the table.
+            pile = (pile_x, self.toolbar_bottom + room / 2)
         angle = 90.0 if side > 0 else -90.0
         return SeatPlace(position, (x, cy), False, angle, self.other_w, name, pile)
 
