@@ -398,3 +398,28 @@ def test_the_status_line_keeps_clear_of_the_seats_beside_the_table(
         assert not status.rect.colliderect(rect), (status.rect, rect)
     (line,) = [text for text in drawn if "WWW" in text.words]
     assert not line.elided and not line.cut, line
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+def test_three_long_names_keep_the_score_panel_off_the_table_s_frame(app, size) -> None:
+    """Three players with long names: the score panel, reaching down beside the table,
+    grew over the frame's corner; and a name made smaller to fit stood beside names
+    written larger. The panel stops at the frame; its names are written at one size."""
+    app.resize(size)
+    names = ("Massimiliano Bartolomeo", "Gianfranco Leopoldo")
+    seen: list[style.Drawn] = []
+    with style.watch_text(seen.append):
+        scene, seats, _ = table_of_long_names(app, "Pierluigi Francesco Neri", names, 3)
+        app.draw()
+    ((x, y, w, h),) = [item.key[1] for item in scene.painter.items(scene.snapshot())
+                       if item.key[0] == "hud"]  # fmt: skip
+    lay = scene.layout
+    frame = lay.table_rect.inflate(2 * lay.margin, 2 * lay.margin)
+    assert x + w <= max(frame.left, lay.hud_rect.right) + 0.5
+    sizes = {text.px for text in seen if text.words in {seat.name for seat in seats}
+             and text.box[1] < y + h}  # fmt: skip
+    assert len(sizes) == 1, [
+        (t.words, t.px, t.box, t.role) for t in seen if t.words in {s.name for s in seats}
+    ]
+    scene.close()
+    app.stack.pop()

@@ -118,6 +118,7 @@ from .text import (
     text,
     unwritable,
     watch_text,
+    whole,
     wrap,
 )
 
@@ -234,6 +235,7 @@ __all__ = [
     "smallest_px",
     "text",
     "watch_text",
+    "whole",
     "whole_lines",
     "wrap",
 ]

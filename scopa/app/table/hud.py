@@ -14,7 +14,7 @@ from .. import style
 from ..cardart import CardArt, card_height
 from ..style import Scale
 from .director import Banner, Spark
-from .layout import STACK_LAYERS, STACK_STEP, TableLayout
+from .layout import FRAME_RADIUS, STACK_LAYERS, STACK_STEP, TableLayout
 from .text import Writer
 
 
@@ -44,7 +44,7 @@ def background(size: tuple[int, int], layout: TableLayout) -> pygame.Surface:
     surface.blit(pygame.transform.smoothscale(light, size), (0, 0))
     zone = layout.table_rect.inflate(layout.margin * 2, layout.margin * 2)
     overlay = pygame.Surface(size, pygame.SRCALPHA)
-    radius = round(40 * layout.unit)
+    radius = round(FRAME_RADIUS * layout.unit)
     pygame.draw.rect(overlay, (0, 0, 0, 26), zone, border_radius=radius)
     pygame.draw.rect(overlay, (*style.CLOTH_LINE, 46), zone, max(1, round(3 * layout.unit)), radius)
     inner = zone.inflate(-layout.margin * 0.6, -layout.margin * 0.6)

@@ -70,6 +70,8 @@ class HandSlot:
 
 HUD_SHARE = 0.4
 """The share of the window's width the score panel may reach for long names."""
+FRAME_RADIUS = 40
+"""The rounding of the table frame's corners, in units of the reference window."""
 PLATE_GROWTH = 1.6
 """How many times its usual width a name plate may grow to write a long name whole."""
 STATUS_LINES = 1.75
@@ -337,9 +339,14 @@ class TableLayout:
     def hud_width_for(self, needed: float) -> float:
         """The score panel's width when its lines need ``needed``: its usual width, or
         wider for long names (partners' names joined) as far as the name plates at the top
-        of the window and the middle of the window allow."""
+        of the window and the middle of the window allow, and no further than the table's
+        frame when the panel reaches down beside it (three names or more)."""
         right = self.size[0] * HUD_SHARE
         bottom = self.hud_bottom_guess()
+        frame = self.table_rect.inflate(2 * self.margin, 2 * self.margin)
+        corner = frame.top + FRAME_RADIUS * self.unit  # where its rounded corner ends
+        if bottom > corner + self.margin / 4:  # the panel would cover the frame's edge
+            right = min(right, frame.left - self.margin / 2)
         for place in self.seats:
             plate = place.name_rect
             if plate.top < bottom and plate.left >= self.hud_rect.right:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import partial
 
 import pygame
@@ -335,17 +336,37 @@ class Painter:
             )
         )
         y += line
-        for row in hud.rows:
-            step = lay.font_normal * 1.4 if compact else lay.font_normal * 2.3
-            band = FRect(left, y, width, max(step, tall if compact else 2 * tall))
+        step = lay.font_normal * 1.4 if compact else lay.font_normal * 2.3
+        bands = []
+        for _row in hud.rows:
+            bands.append(FRect(left, y, width, max(step, tall if compact else 2 * tall)))
+            y += step
+        # The names as large as the longest allows, all alike: one made smaller to fit
+        # beside names written larger reads as less important. A name that fits only cut
+        # short at the smallest size its pen allows may fit whole at a size smaller still.
+        boxes = [
+            style.whole(self.hud_name_box(row, band, lay))
+            for row, band in zip(hud.rows, bands, strict=True)
+        ]
+        name_px = lay.font_normal
+        for _ in range(4):
+            fits = [
+                style.fit(row.name, replace(self._name_pen(lay, row.active), px=name_px), *box.size)
+                for row, box in zip(hud.rows, boxes, strict=True)
+            ]
+            smallest = min(fit.px for fit in fits)
+            if smallest == name_px or not any(fit.elided for fit in fits):
+                name_px = smallest
+                break
+            name_px = smallest
+        for row, band in zip(hud.rows, bands, strict=True):
             items.append(
                 Item(
-                    ("hud row", row, compact, _whole(band)),
+                    ("hud row", row, compact, _whole(band), name_px),
                     box(band, grow),
-                    partial(self._hud_row, row, band, lay, compact),
+                    partial(self._hud_row, row, band, lay, compact, name_px),
                 )
             )
-            y += step
         foot = FRect(left, y, width, line)
         items.append(
             Item(
@@ -368,7 +389,13 @@ class Painter:
         return self.text.pen("ui_bold", lay.font_normal, style.CREAM if active else style.MIST)
 
     def _hud_row(
-        self, row: ScoreRow, band: FRect, lay: TableLayout, compact: bool, surface: pygame.Surface
+        self,
+        row: ScoreRow,
+        band: FRect,
+        lay: TableLayout,
+        compact: bool,
+        name_px: int,
+        surface: pygame.Surface,
     ) -> None:
         """One side on the score panel: its colour, name, points and what it has taken."""
         text = self.text
@@ -383,7 +410,8 @@ class Painter:
         score_box = FRect(right - score_w, y, score_w, tall if compact else 2 * tall)
         style.text(surface, str(row.total), score, score_box, align="right")
         name_box = self.hud_name_box(row, band, lay)
-        style.text(surface, row.name, self._name_pen(lay, row.active), name_box)
+        pen = replace(self._name_pen(lay, row.active), px=name_px)
+        style.text(surface, row.name, pen, name_box, least=name_px)
         if not compact:  # with many sides their cards show on their piles instead
             room = name_box.right
             style.text(surface, row.detail, small, FRect(left, y + tall, room - left, tall))
