@@ -24,7 +24,7 @@ import tempfile
 import threading
 import time
 import tomllib
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from functools import partial
@@ -780,10 +780,13 @@ class Store:
         return self.save_stats(noted)
 
     def load_stats(self) -> Stats:
-        data = self._read(self.stats_path, "stats", _parse_json_rows)
+        data = self._read(self.stats_path, "stats", _parse_json_rows_or_cut)
         if data is None:
             return Stats()
         try:
+            if isinstance(data, _CutShort):  # the rows before the cut are kept below
+                cause, data = data.cause, data.data
+                raise DamagedFile.of(cause)
             if _holds_huge(data):  # the rows without it are kept below
                 raise DamagedFile("files.cause_big_number")
             _check_schema(data, STATS_SCHEMA)
@@ -1283,6 +1286,72 @@ def _parse_json_rows(raw: bytes) -> Any:
     if not isinstance(data, dict):
         raise DamagedFile("files.cause_content", detail=f"it holds a {type(data).__name__}")
     return data
+
+
+@dataclass(frozen=True)
+class _CutShort:
+    """A JSON file cut short (a copy or a disk that stopped), read up to its last whole row:
+    ``data``, and why it could not be read whole (``cause``)."""
+
+    data: Any
+    cause: FileProblem
+
+
+def _parse_json_rows_or_cut(raw: bytes) -> Any:
+    """``_parse_json_rows``; a file that ends before its text does is read up to its last
+    whole row (``_CutShort``), so that the rows written before the cut can be kept."""
+    try:
+        return _parse_json_rows(raw)
+    except DamagedFile as error:
+        if error.cause.key != "files.cause_syntax":
+            raise
+        text = raw.decode("utf-8-sig", "replace")
+        for mended in _mended(text):
+            try:
+                data = json.loads(
+                    mended,
+                    parse_float=_finite,
+                    parse_constant=_refuse_constant,
+                    parse_int=_int_or_huge,
+                )
+            except (ValueError, RecursionError):
+                continue
+            if isinstance(data, dict):
+                return _CutShort(data, error.cause)
+        raise
+
+
+MENDS_TRIED = 8
+"""How many places before a cut ``_mended`` tries to end a damaged file at."""
+
+
+def _mended(text: str) -> Iterator[str]:
+    """``text`` (a JSON object of lists of rows, cut short) ended at each of its last few
+    places between two rows, latest first, with the list and the object closed there: a row
+    is kept whole or not at all (a row cut short could read, its last entries missing)."""
+    ends: list[tuple[int, str]] = []
+    stack: list[str] = []
+    in_string = escaped = False
+    for index, char in enumerate(text):
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+            continue
+        if char == '"':
+            in_string = True
+        elif char in "[{":
+            stack.append("]" if char == "[" else "}")
+        elif char in "]}":
+            if not stack or stack.pop() != char:
+                return  # not cut short: damaged inside
+        elif char == "," and stack == ["}", "]"]:  # between two rows of a list
+            ends.append((index, "]}"))
+    for index, closing in reversed(ends[-MENDS_TRIED:]):
+        yield text[:index] + closing
 
 
 class _Huge:

@@ -847,6 +847,36 @@ def test_a_number_too_long_to_read_costs_only_its_row_of_the_statistics(tmp_path
     assert again.load_stats() == kept and again.messages == []
 
 
+@pytest.mark.parametrize("share", [0.55, 0.8, 0.97])
+def test_statistics_cut_short_keep_the_matches_written_before_the_cut(
+    tmp_path: Path, share: float
+) -> None:
+    """A statistics file that ended before its text did (a copy or a disk that stopped)
+    could not be read at all: the whole history started again from nothing. The matches
+    written before the cut are kept (and counted), the file is kept beside them, and the
+    message says so."""
+    store = Store(tmp_path)
+    rng = random.Random(1)
+    for seed in range(12):
+        players = rng.choice((2, 3))
+        store.record_result(
+            MatchSetup.solo(Rules(players=players)), finish(Match.new(Rules(players=players), seed))
+        )
+    whole = store.load_stats()
+    text = store.stats_path.read_text()
+    cut = text[: round(len(text) * share)]
+    store.stats_path.write_text(cut)
+    kept = store.load_stats()
+    (message,) = store.messages
+    assert message.key == "files.stats_salvaged_set_aside"
+    assert (tmp_path / "stats.json.bak").read_text() == cut
+    assert kept.recent and kept.recent == whole.recent[: len(kept.recent)]
+    assert len(kept.recent) >= len(whole.recent) * (share - 0.3)
+    assert kept.total().played >= len(kept.recent)
+    again = Store(tmp_path)
+    assert again.load_stats() == kept and again.messages == []
+
+
 def test_a_write_refused_by_the_system_is_said_in_the_player_s_words(tmp_path: Path) -> None:
     """A folder where the settings file goes made the Italian notice end in the system's
     English ("Is a directory")."""
