@@ -152,15 +152,31 @@ def combine(reviews: Iterable[Review]) -> Review:
     return out
 
 
+@dataclass(frozen=True)
+class SeenRound:
+    """The moves one seat made in a round, each with what that seat saw as it made it:
+    ``(moves played before it in the match, observation, move)``. All a window of a match
+    held by a server knows of a round (no other hand), and all grading needs. ``seed`` is
+    the match's as the window's hints use it."""
+
+    seed: int
+    positions: tuple[tuple[int, Observation, Move], ...]
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        return tuple(move for _, _, move in self.positions)
+
+
 @dataclass
 class RoundGrading:
-    """Grades the moves ``seats`` made in round ``round_no`` of the match ``record``, one at
-    a time: iterate to grade (each step yields the grade just made), then ``review()``.
+    """Grades the moves ``seats`` made in round ``round_no`` of the match ``record`` (or of
+    a ``SeenRound``), one at a time: iterate to grade (each step yields the grade just
+    made), then ``review()``.
 
     Only the replay happens at once (it is cheap); ``total`` is known before any search.
     """
 
-    record: GameRecord
+    record: GameRecord | SeenRound
     round_no: int
     seats: tuple[int, ...]
     positions: list[tuple[int, Observation, Move]] = field(init=False)
@@ -170,6 +186,15 @@ class RoundGrading:
     def __post_init__(self) -> None:
         self.seats = tuple(sorted(set(self.seats)))
         self.positions = []
+        if isinstance(self.record, SeenRound):
+            self.positions = [
+                (number, obs, move)
+                for number, obs, move in self.record.positions
+                if obs.round_no == self.round_no
+                and obs.seat in self.seats
+                and len(obs.legal_moves) > 1  # forced: costs nothing, not graded
+            ]
+            return
         moves = list(_round_moves(self.record, self.round_no))
         if not moves:
             raise ValueError(f"the record has no move in round {self.round_no}")
@@ -286,6 +311,7 @@ __all__ = [
     "COSTLIEST",
     "TOLERANCE",
     "MoveGrade",
+    "SeenRound",
     "Review",
     "RoundGrading",
     "combine",

@@ -10,7 +10,9 @@ progress, so the screens only read it (never wait), and a review finishes even w
 screen looks at it.
 
 ``Coach`` is the worker, one for the whole game (``app.matches.coach``); ``MatchReviews``
-holds the jobs of one match, a round each, for the seats played at this screen.
+holds the jobs of one match, a round each, for the seats played at this screen. A match
+held by a server is graded from what this seat saw as it played (``SeenRound``): its own
+moves, never another hand.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from scopa.ai.review import Review, RoundGrading, combine
+from scopa.ai.review import Review, RoundGrading, SeenRound, combine
 from scopa.engine import GameRecord, Match
 
 PARENT_CHECK_SECONDS = 2.0
@@ -70,7 +72,10 @@ class ReviewJob:
 
 
 def grade_round(
-    record: GameRecord, round_no: int, seats: tuple[int, ...], tell: Callable[[int, int], None]
+    record: GameRecord | SeenRound,
+    round_no: int,
+    seats: tuple[int, ...],
+    tell: Callable[[int, int], None],
 ) -> Review:
     """Grade one round, telling ``tell(done, total)`` before the first move and after each."""
     grading = RoundGrading(record, round_no, seats)
@@ -128,9 +133,11 @@ class Coach:
 
     # --- asking ----------------------------------------------------------------------------
 
-    def submit(self, record: GameRecord, round_no: int, seats: tuple[int, ...]) -> ReviewJob:
-        """Start grading round ``round_no`` of ``record`` for ``seats``; returns the job at
-        once (its progress moves as the worker goes)."""
+    def submit(
+        self, record: GameRecord | SeenRound, round_no: int, seats: tuple[int, ...]
+    ) -> ReviewJob:
+        """Start grading round ``round_no`` of ``record`` (or of what a seat saw of it) for
+        ``seats``; returns the job at once (its progress moves as the worker goes)."""
         if self._closed:
             raise RuntimeError("the coach has been closed")
         job = ReviewJob(next(self._numbers), round_no, tuple(seats), len(record.moves))
@@ -278,6 +285,18 @@ class MatchReviews:
             job.listeners.append(self._job_finished)
             self.jobs[round_no] = job
         if match.over:
+            with self._lock:
+                self._over = True
+            self._check_complete()
+
+    def round_seen(self, round_no: int, seen: SeenRound, *, over: bool) -> None:
+        """Round ``round_no`` of a match held by a server ended: it is graded from what this
+        seat saw as it played (``over``: it was the match's last)."""
+        if round_no not in self.jobs and seen.positions:
+            job = self.coach.submit(seen, round_no, self.seats)
+            job.listeners.append(self._job_finished)
+            self.jobs[round_no] = job
+        if over:
             with self._lock:
                 self._over = True
             self._check_complete()

@@ -633,7 +633,10 @@ class Matches:
         self.app.open("online")
 
     def open_remote(self, coordinator: Any, session: Any) -> None:
-        """The table of a match held by a server (the lobby's session hosts or joined it)."""
+        """The table of a match held by a server (the lobby's session hosts or joined it);
+        its rounds are reviewed from what this seat saw as it played."""
+        if coordinator.reviews is None:
+            coordinator.reviews = MatchReviews(self.coach, coordinator.humans)
         self.current = coordinator
         self.sessions.append(session)
         self.app.home()

@@ -15,12 +15,25 @@ import concurrent.futures
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from scopa.engine import DEAL_WON_CAUSES, Breakdown, Card, Move, Observation, RoundScored, Rules
+from scopa.ai.review import SeenRound
+from scopa.engine import (
+    DEAL_WON_CAUSES,
+    Breakdown,
+    Card,
+    Move,
+    Observation,
+    Played,
+    RoundScored,
+    Rules,
+)
 from scopa.net.client import BackgroundClient, Disconnected, SeatTicket, ServerError, Update
 from scopa.net.codec import CodecError
 from scopa.settings import MatchSetup, SeatConfig, SettingsError
+
+if TYPE_CHECKING:
+    from .coach import MatchReviews
 
 SeatKind = str
 
@@ -281,6 +294,15 @@ class RemoteCoordinator:
         ``arrivals``."""
         self.hinted: set[int] = set()
         """As ``MatchCoordinator.hinted`` (the review of a match at a server)."""
+        self.reviews: MatchReviews | None = None
+        """The reviews of the rounds this seat played here (given by ``Matches``, which
+        holds the coach), graded from what it saw as it played: never another hand."""
+        self.reviews_shared = False
+        self._played: list[tuple[int, Observation, Move]] = []
+        """This seat's moves the server took, each with what the seat saw as it made it and
+        how many moves came before it: the round's review grades them."""
+        self._sending: tuple[int, Observation, Move] | None = None
+        """The move sent, until the server's next update says whether it was taken."""
         self._on_over = on_over
         """Called once when the match is seen over, or ended by the table's host (the seat
         held there is then forgotten)."""
@@ -411,12 +433,15 @@ class RemoteCoordinator:
             if isinstance(item, Update):
                 skipped = item.catching_up and item.at != self.match.at
                 try:
+                    self._taken(item)
                     self.match = self._absorb(item)
                 except UNREADABLE as error:
                     arrival.unreadable, arrival.lost = str(error) or type(error).__name__, True
                     self.link.close()
                     break
                 arrival.events.append(CaughtUp(self.match) if skipped else list(item.events))
+                if any(isinstance(event, RoundScored) for event in item.events):
+                    self._round_over(len(self.rounds))
             elif isinstance(item, Disconnected):
                 arrival.lost = True
             elif isinstance(item, ServerError) and item.code == "ended":
@@ -479,7 +504,33 @@ class RemoteCoordinator:
         if move not in self.match.legal_moves():
             raise ValueError(f"{move} is not a move this seat may make now")
         self._sent = self.link.submit(self.link.client.play(move, self.match.at))
+        self._sending = (self.match.at, self.match.observation, move)
         return []
+
+    def _taken(self, update: Update) -> None:
+        """Whether the server took the move sent: the update that follows it tells it made
+        by this seat (another move taken first, or a catch-up, and it was not)."""
+        sending = self._sending
+        if sending is None or update.at <= sending[0]:
+            return
+        self._sending = None
+        at, _, move = sending
+        if update.at != at + 1 or update.catching_up:
+            return
+        events = update.events
+        mine = [event for event in events if getattr(event, "seat", None) == self.seat]
+        if move.card is not None:
+            mine = [e for e in mine if isinstance(e, Played) and e.card == move.card]
+        if mine:
+            self._played.append(sending)
+
+    def _round_over(self, round_no: int) -> None:
+        """Round ``round_no`` was scored: the moves this seat made in it are graded."""
+        played = [entry for entry in self._played if entry[1].round_no == round_no]
+        self._played = [entry for entry in self._played if entry[1].round_no > round_no]
+        if self.reviews is not None:
+            seen = SeenRound(self.match.seed, tuple(played))
+            self.reviews.round_seen(round_no, seen, over=self.match.over)
 
     def replace(self, match: object, *, undone: bool = False) -> None:
         raise ValueError("a match held by a server cannot be rewound here")

@@ -726,7 +726,54 @@ def test_the_sheet_of_an_online_round_offers_nothing_it_cannot_do(hosted):
     # friends as people at this screen.
     sheet.match.status = "over"
     sheet._build_buttons()
-    assert [button.text() for button in sheet.buttons] == [app.t("to_title")]
+    assert [button.text() for button in sheet.buttons][-1:] == [app.t("to_title")]
+    assert app.t("rematch") not in [button.text() for button in sheet.buttons]
+
+
+def test_a_round_played_online_is_reviewed_from_what_this_seat_saw(hosted):
+    """No review came after a round played online: the window never knew the other hands,
+    which a review of a local match replays. Master grades this seat's own moves from what
+    it saw as it made them (its hand, the table): the sheet offers the review, it grades
+    every choice this seat made and nobody else's, and offers no position to play again
+    (its other hands were never known here)."""
+    from scopa.app.scenes.review import ReviewScene
+    from scopa.app.scenes.scoring import ScoringScene
+
+    app, table, friend = hosted
+    latest: Update | None = None
+    played_at = -1
+    mine: list[tuple[tuple, object]] = []  # (hand, move) of each choice made here
+    deadline = time.monotonic() + 120
+    while not isinstance(app.stack.top, ScoringScene):
+        assert time.monotonic() < deadline, "the round never ended"
+        frame(app)
+        update = friend_update(friend)
+        if update is not None and update.at > played_at:
+            latest = update
+        if table.human_to_play is not None and not table.director.busy:
+            at, obs = table.match.at, table.match.observation
+            move = obs.legal_moves[-1]
+            if len(obs.legal_moves) > 1:
+                mine.append((obs.hand, move))
+            table.play(move)
+            run_until(app, lambda at=at: table.match.at > at)
+        elif latest is not None and latest.my_turn:
+            move, played_at = latest.observation.legal_moves[0], latest.at
+            latest = None
+            friend.submit(friend.client.play(move, played_at)).result(10)
+    sheet = app.stack.top
+    assert mine, "no choice was made here"
+    assert sheet.review_button is not None and sheet.buttons[0] is sheet.review_button
+    run_until(app, lambda: sheet.review_ready, 120)
+    review = sheet._review_job().review
+    assert review.seats == (0,)
+    assert [(grade.hand, grade.played) for grade in review.grades] == mine
+    assert all(grade.seat == 0 for grade in review.grades)
+    click(app, sheet.review_button)
+    scene = app.stack.top
+    assert isinstance(scene, ReviewScene)
+    frame(app)
+    assert scene.try_buttons == []
 
 
 def test_the_final_sheet_of_a_match_online_is_drawn_in_every_window(hosted):

@@ -214,7 +214,9 @@ class ReviewScene(MenuScene):
                     self._set_seat,
                 )
                 self.form.add(self.seat_choice)
-            for index in range(len(self.grades())):
+            # a position of a match held by a server cannot be dealt again here (its other
+            # hands were never known)
+            for index in range(0 if self.coordinator.remote else len(self.grades())):
                 button = Button(
                     self.tr("review.try"),
                     lambda index=index: self.try_position(index),
