@@ -207,6 +207,29 @@ def test_a_window_cut_off_a_while_offers_to_leave_under_the_banner(hosted):
     assert table.coordinator.lost  # the link closed with the table: no more tries
 
 
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_banner_s_button_never_hides_a_card_on_the_table(hosted, language):
+    """At 960x540 in Italian the banner takes two lines, and its "Lascia il tavolo" lay
+    over the tops of the table's cards. The button goes under the cards when it would."""
+    from scopa.app.table.absence import LONG_DOWN
+
+    app, table, _ = hosted
+    app.set_language(language)
+    app.resize((960, 540))
+    frame(app)
+    for session in app.matches.sessions:
+        session.stop_server()
+    run_until(app, lambda: not table.coordinator.online, 20)
+    down = table.coordinator.offline_for()
+    table.coordinator.clock = lambda: time.monotonic() + LONG_DOWN - down
+    run_until(app, lambda: table.absence.button is not None)
+    cards = table.table_cards()
+    assert cards
+    button = table.absence.button
+    assert button.collidelist(cards) < 0, (button, cards)
+    assert button.bottom <= table.layout.status_top
+
+
 def this_window_to_play(app, table, friend) -> None:  # noqa: ANN001
     """Run the hosted table until it is this window's turn (the friend, if it leads,
     plays first)."""

@@ -16,7 +16,7 @@ the computer plays there, clear of the cards on the table.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -96,8 +96,9 @@ class AbsenceBanner:
         self._stood_in_since = since  # a friend back, then gone again, is told again
         return [seat for seat in seats if now - since[seat] < STAND_IN_NOTICE]
 
-    def items(self, lay: TableLayout, *, lost: bool) -> list[Item]:
-        """The banner, and under it the button to let the computer play, when it may."""
+    def items(self, lay: TableLayout, *, lost: bool, cards: Sequence[FRect] = ()) -> list[Item]:
+        """The banner, and under it the button to let the computer play, when it may (or,
+        when the button would lie on one of the table's ``cards``, under the cards)."""
         self._button = None
         words = self.words(lost=lost)
         if words is None:
@@ -118,13 +119,14 @@ class AbsenceBanner:
         items = [Item(("connection", words, tuple(area)), box(area), paint)]
         t = self.translator()
         if lost or self.long_down:
-            items.append(self._button_item(lay, area, t("online.leave_table"), self.leave, scale))
+            leave = t("online.leave_table")
+            items.append(self._button_item(lay, area, leave, self.leave, scale, cards))
             return items
         seats = [] if not self.coordinator.online else self.coordinator.may_hand_over()
         if seats:
             label = t("online.hand_over", names=self._names(seats))
             hand_over = partial(self.coordinator.hand_over, seats)
-            items.append(self._button_item(lay, area, label, hand_over, scale))
+            items.append(self._button_item(lay, area, label, hand_over, scale, cards))
         return items
 
     @property
@@ -141,6 +143,7 @@ class AbsenceBanner:
         label: str,
         action: Callable[[], None],
         scale: style.Scale,
+        cards: Sequence[FRect],
     ) -> Item:
         fonts, px = self.text.font, lay.font_small
         height = round(lay.font_normal * 1.9)
@@ -149,6 +152,10 @@ class AbsenceBanner:
         )
         rect = FRect(0, 0, width, height)
         rect.midtop = (banner.centerx, banner.bottom + lay.margin * 0.4)
+        if rect.collidelist(list(cards)) >= 0:  # it would hide a card: under them, if room
+            under = max(card.bottom for card in cards) + lay.margin * 0.4
+            if under + height <= lay.status_top:
+                rect.top = under
         self._button = (rect, action)
         hot = rect.collidepoint(self.pointer)
 

@@ -1058,7 +1058,7 @@ class TableScene(Scene):
         items.extend(self.knock.items(self.layout, self.knock_buttons()))
         items.extend(review)
         if self.remote:
-            items.extend(self.absence.items(self.layout, lost=self.lost))
+            items.extend(self.absence.items(self.layout, lost=self.lost, cards=self.table_cards()))
         choice = self.pick.choice
         if choice is not None:
             title = capital(self.app.t("table.choose", card=self.card_name(choice.card)))
