@@ -24,6 +24,7 @@ from scopa.log import log, log_exception
 from scopa.net.client import (
     BackgroundClient,
     Disconnected,
+    PlayedForYou,
     SeatTicket,
     ServerError,
     Untrusted,
@@ -101,7 +102,7 @@ class OnlineSession:
         """Where a table was looked for by its address and where its code found it instead
         (the servers): the player is told, or they would not know the address was passed
         over."""
-        self.following: list[Update | ServerError | Disconnected] = []
+        self.following: list[Update | ServerError | Disconnected | PlayedForYou] = []
         """What the server said after ``first`` in the same batch (a computer's first plays,
         made before this window looked again): the match's coordinator takes them in first."""
         self.set_aside: Path | None = None
@@ -316,7 +317,7 @@ class OnlineSession:
         if self.seated is None or self.first is not None:
             return
         for item in self.seated.link.poll():
-            if self.first is not None:
+            if self.first is not None or isinstance(item, PlayedForYou):  # the table's
                 self.following.append(item)
             elif isinstance(item, Update) and item.status == "over":
                 self._over()

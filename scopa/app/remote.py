@@ -28,7 +28,14 @@ from scopa.engine import (
     RoundScored,
     Rules,
 )
-from scopa.net.client import BackgroundClient, Disconnected, SeatTicket, ServerError, Update
+from scopa.net.client import (
+    BackgroundClient,
+    Disconnected,
+    PlayedForYou,
+    SeatTicket,
+    ServerError,
+    Update,
+)
 from scopa.net.codec import CodecError
 from scopa.settings import MatchSetup, SeatConfig, SettingsError
 
@@ -184,6 +191,9 @@ class Arrival:
     """What the server sent that this game cannot read (a newer version's frame, or a
     hostile one's): the match cannot be followed here, and the connection is closed
     (``lost`` too)."""
+    played_for_you: list[Move] = field(default_factory=list)
+    """The moves the computer made for this seat while its player was away, told as the
+    seat was taken back."""
 
 
 def setup_of(table: dict[str, Any], seat: int) -> MatchSetup:
@@ -268,7 +278,7 @@ class RemoteCoordinator:
         first: Update,
         *,
         address: str = "",
-        following: Sequence[Update | ServerError | Disconnected] = (),
+        following: Sequence[Update | ServerError | Disconnected | PlayedForYou] = (),
         on_over: Callable[[], object] | None = None,
     ) -> None:
         self.link = link
@@ -442,6 +452,8 @@ class RemoteCoordinator:
                 arrival.events.append(CaughtUp(self.match) if skipped else list(item.events))
                 if any(isinstance(event, RoundScored) for event in item.events):
                     self._round_over(len(self.rounds))
+            elif isinstance(item, PlayedForYou):
+                arrival.played_for_you.extend(item.moves)
             elif isinstance(item, Disconnected):
                 arrival.lost = True
             elif isinstance(item, ServerError) and item.code == "ended":

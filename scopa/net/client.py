@@ -81,6 +81,33 @@ class Untrusted(Disconnected):
 
 
 @dataclass(frozen=True)
+class PlayedForYou:
+    """The computer played ``moves`` for this seat while its player was away: told once,
+    as the seat is taken back (``poll`` hands it over among the updates)."""
+
+    moves: tuple[Move, ...]
+
+
+MAX_PLAYED_FOR = 40
+"""The most moves played for this seat read from one answer (a server may say anything)."""
+
+
+def played_for_you(answer: dict[str, Any]) -> PlayedForYou | None:
+    """The moves the server says it played for this seat, those that read as moves; None
+    when it says none (or nothing readable)."""
+    told = answer.get("played_for_you")
+    if not isinstance(told, list):
+        return None
+    moves = []
+    for text in told[:MAX_PLAYED_FOR]:
+        try:
+            moves.append(Move.parse(str(text)[:64]))
+        except ValueError:  # NotationError: not a move, passed over
+            continue
+    return PlayedForYou(tuple(moves)) if moves else None
+
+
+@dataclass(frozen=True)
 class SeatTicket:
     """What takes a seat back: keep it to rejoin after the program restarts."""
 
@@ -241,6 +268,9 @@ class Client:
         self._id = 0
         self._waiting: dict[int, asyncio.Future[dict[str, Any]]] = {}
         self._updates: asyncio.Queue[Update | ServerError | Disconnected] = asyncio.Queue()
+        self.told: queue.SimpleQueue[PlayedForYou] = queue.SimpleQueue()
+        """What the server told as a seat was taken back (``PlayedForYou``), for whoever
+        shows it (``BackgroundClient.poll`` hands it over)."""
         self._pending: tuple[int, str] | None = None
         self._playing = False
         self._reader: asyncio.Task[None] | None = None
@@ -408,8 +438,13 @@ class Client:
         )
         self.ticket = ticket
         self.watching = None
-        del answer
+        self._tell_played_for_you(answer)
         return ticket
+
+    def _tell_played_for_you(self, answer: dict[str, Any]) -> None:
+        told = played_for_you(answer)
+        if told is not None:
+            self.told.put(told)
 
     async def watch(self, code: str) -> None:
         answer = await self.request("watch", code=code)
@@ -530,9 +565,10 @@ class Client:
             try:
                 if self.ticket is not None:
                     ticket = self.ticket
-                    await self._exchange(
+                    answer = await self._exchange(
                         "rejoin", {"code": ticket.code, "seat": ticket.seat, "token": ticket.token}
                     )
+                    self._tell_played_for_you(answer)
                 elif self.watching is not None:
                     await self._exchange("watch", {"code": self.watching})
             except ServerError as error:
@@ -618,9 +654,13 @@ class BackgroundClient:
             if isinstance(item, Disconnected):
                 return
 
-    def poll(self) -> list[Update | ServerError | Disconnected]:
-        """Everything that arrived since the last call, oldest first (never waits)."""
-        items = []
+    def poll(self) -> list[Update | ServerError | Disconnected | PlayedForYou]:
+        """Everything that arrived since the last call, oldest first (never waits); what
+        the server told as the seat was taken back comes first."""
+        items: list[Update | ServerError | Disconnected | PlayedForYou] = []
+        with contextlib.suppress(queue.Empty):
+            while True:
+                items.append(self.client.told.get_nowait())
         while True:
             try:
                 items.append(self._inbox.get_nowait())

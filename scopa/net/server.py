@@ -68,6 +68,9 @@ ACCEPT_LOG_EVERY = 60.0
 """Seconds between two log lines about connections that could not be accepted."""
 CLOSE_WAIT = 2.0
 """Seconds a closed connection's peer has to answer the close before it is cut off."""
+MAX_PLAYED_FOR = 40
+"""The most moves played for an away seat that are told to its player as they come back
+(the latest: a match of six deals has fewer for one seat)."""
 COLLECT_AFTER = (10_000, 2, 20)
 """``gc.set_threshold`` of a serving process. A busy server holds some hundred thousand
 objects (connections, tables) and makes little cyclic garbage; with Python's thresholds
@@ -546,7 +549,8 @@ class GameServer:
             table.seats[seat] = record
             await self.store.set_seat(table.code, seat, record)
             await self.store.publish(table.code, self.id, {"kind": "seats"})
-        await self._seat(conn, table, seat, None, message.id)
+        played = [move.text() for move in table.played_for.pop(seat, [])]
+        await self._seat(conn, table, seat, None, message.id, played_for=played)
 
     async def _seat(
         self,
@@ -557,11 +561,13 @@ class GameServer:
         re: int,
         *,
         starts: bool = False,
+        played_for: list[str] | None = None,
     ) -> None:
         """``conn`` plays ``seat`` from now on (a new token is sent once, when it is made);
-        ``starts``: its arrival completes the table, and the match begins."""
+        ``starts``: its arrival completes the table, and the match begins; ``played_for``:
+        the moves the computer made for the seat while its player was away (told them)."""
         async with self.locks[table.code]:  # no move is sent between these frames
-            await self._seat_locked(conn, table, seat, token, re, starts)
+            await self._seat_locked(conn, table, seat, token, re, starts, played_for or [])
 
     async def _seat_locked(
         self,
@@ -571,6 +577,7 @@ class GameServer:
         token: str | None,
         re: int,
         starts: bool,
+        played_for: list[str],
     ) -> None:
         if table.ended:  # while this connection was on its way
             raise ProtocolError("ended")
@@ -590,6 +597,8 @@ class GameServer:
         fields: dict[str, Any] = {"re": re, "code": table.code, "seat": seat}
         if token is not None:
             fields["token"] = token
+        if played_for:
+            fields["played_for_you"] = played_for
         conn.send(server_message("seated", **fields))
         await self._send_table(table)
         if starts:
@@ -743,6 +752,10 @@ class GameServer:
                 except StoreError as error:
                     log.error("table %s: %s", code, error)
                     await asyncio.sleep(1)
+                else:
+                    if table.seats[seat].kind == "human":  # standing in for a friend away
+                        told = table.played_for.setdefault(seat, [])
+                        told[:] = [*told, move][-MAX_PLAYED_FOR:]
 
     async def _hand_over(self, conn: Connection, message: Message) -> None:
         table = self._table_of(conn)

@@ -143,6 +143,9 @@ class Table:
         self.header = record.header
         self.movers: list[int] = []
         """The seat that played each move."""
+        self.played_for: dict[int, list[Move]] = {}
+        """The moves the computer made for each person's seat while its player was away,
+        told to them as they take the seat back (this server's memory only)."""
         self.moves: list[str] = []
         if match is not None:
             if record.moves:

@@ -9,7 +9,7 @@ import functools
 import pytest
 
 from scopa.app.table.absence import STAND_IN_NOTICE
-from scopa.net.client import BackgroundClient
+from scopa.net.client import BackgroundClient, PlayedForYou
 from scopa.net.protocol import Limits
 from scopa.net.server import GameServer
 
@@ -50,6 +50,7 @@ def test_a_friend_gone_for_good_is_played_by_the_computer_until_they_come_back(
     run_until(app, lambda: table.absence.button is not None)  # once the grace is over
     assert banner(table) == app.t("online.friend_away", names="Bruno")
 
+    since = len(table.match.round.history())  # the computer may play for him at once
     click(app, table.absence.button.center)
     run_until(app, lambda: coordinator.stood_in() == [1])
     assert coordinator.away() == []
@@ -86,13 +87,43 @@ def test_a_friend_gone_for_good_is_played_by_the_computer_until_they_come_back(
             run_until(app, lambda at=at: heard(table.match.at > at))
     assert told <= {app.t("table.stand_in_turn", name="Bruno")}, told
 
+    # Bruno is told, as he comes back, which cards the computer played for him: they
+    # were gone from his hand without a word.
     back = BackgroundClient(ticket.server)
     try:
         back.submit(back.client.rejoin(ticket)).result(20)
         run_until(app, lambda: not coordinator.stood_in() and not coordinator.away())
         assert banner(table) is None
+        # every move made for him came before he was back (this window saw them first)
+        played = [move for seat, move in table.match.round.history()[since:] if seat == 1]
+        assert played
+        told = [item for item in back.poll() if isinstance(item, PlayedForYou)]
+        assert [item.moves for item in told] == [tuple(played)]
     finally:
         back.close()
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_seat_taken_back_is_told_the_cards_the_computer_played_for_it(
+    hosted,  # noqa: F811
+    monkeypatch,
+    language,
+):
+    """Back at the table after the computer played for them, a player found cards gone
+    from their hand without a word. The table says which, in the player's language."""
+    from scopa.app.remote import Arrival
+    from scopa.engine import Move
+
+    app, table, _ = hosted
+    app.set_language(language)
+    moves = [Move.parse("8S"), Move.parse("1Cx1D")]
+    arrival = Arrival(played_for_you=moves)
+    monkeypatch.setattr(table.coordinator, "arrivals", lambda: arrival)
+    shown: list[str] = []
+    monkeypatch.setattr(app, "notify", lambda words, *a, **k: shown.append(words(app.t)))
+    table._hear_the_server()
+    cards = ", ".join(table.card_name(move.card) for move in moves)
+    assert shown == [app.t("online.played_for_you", cards=cards)]
 
 
 def test_the_button_waits_for_the_grace(hosted):  # noqa: F811

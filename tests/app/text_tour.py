@@ -27,6 +27,7 @@ import pygame
 from scopa.aids.tutorial import HUMAN, STEPS
 from scopa.app.ai_worker import AiWorker
 from scopa.app.matches import MatchCoordinator
+from scopa.app.remote import Arrival
 from scopa.app.scenes.base import LANGUAGES
 from scopa.app.scenes.lobby import REFUSALS
 from scopa.app.scenes.new_game import NewGameScene
@@ -1222,6 +1223,12 @@ class Tour:
             coordinator.stood_in = lambda: [table.match.turn]  # as once handed over
             self.show("online, the computer plays a friend's turn")
             del coordinator.stood_in
+            arrivals = coordinator.arrivals
+            cards = [Move(card) for card in table.match.observation.hand[:2]]
+            coordinator.arrivals = lambda: Arrival(played_for_you=cards)  # back at the table
+            table._hear_the_server()
+            coordinator.arrivals = arrivals
+            self.show("online, told the cards the computer played while this seat was away")
             self.wait(lambda: table.human_to_play is not None or friends_play(friends) and False)
             coordinator.match.at += 5  # the table is out of step with the server
             table.play(next(m for m in table.match.legal_moves() if m.is_play))

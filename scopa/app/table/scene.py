@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, cast
 
@@ -679,6 +680,13 @@ class TableScene(Scene):
                 for event in events:
                     seat, card = getattr(event, "seat", ""), getattr(event, "card", "")
                     trace(f"{type(event).__name__} {seat} {card}".rstrip())
+        cards = [move.card for move in arrival.played_for_you if move.card is not None]
+        if cards:  # back at the table: the cards gone from the hand are accounted for
+
+            def played_for_you(t: Callable[..., str], cards: list[Card] = cards) -> str:
+                return t("online.played_for_you", cards=", ".join(map(self.card_name, cards)))
+
+            self.app.notify(played_for_you, 12.0)
         if arrival.refused:
             self.say(worded("table.refused"))
             self.pick.clear()
