@@ -102,6 +102,11 @@ class OnlineSession:
         """Where a table was looked for by its address and where its code found it instead
         (the servers): the player is told, or they would not know the address was passed
         over."""
+        self.moved_key = "online.found_elsewhere"
+        """How they are told: nothing answered at the address, or a server without the
+        table (``online.found_elsewhere_no_table``); or, for a table hosted here, that its
+        port was taken while the game was closed (``online.hosted_moved``): the friends
+        need its new address."""
         self.following: list[Update | ServerError | Disconnected | PlayedForYou] = []
         """What the server said after ``first`` in the same batch (a computer's first plays,
         made before this window looked again): the match's coordinator takes them in first."""
@@ -177,17 +182,23 @@ class OnlineSession:
             return
 
         def sit() -> Seated:
-            """At ``address``; where nothing answers there (the host's game started again on
-            another port, or at another address), at the server the code is found on. A
+            """At ``address``; where nothing answers there, or a server that holds no such
+            table (the host's game started again on another port, or at another address,
+            and something else took its old one), at the server the code is found on. A
             server found so that turns out not to hold the table was a wrong guess: the
-            player is told that the address asked for could not be reached."""
+            player is told what the address asked for answered."""
+            unreached: BaseException
             try:
                 return self._sit(address, name)
-            except (Disconnected, OSError, TimeoutError, concurrent.futures.TimeoutError) as e:
-                unreached: BaseException = e
-                server = find_table(str(address.code), port=discovery)
-                if server is None or server == address.server or self._leaving.is_set():
+            except ServerError as error:
+                if error.code != "no_table":
                     raise
+                unreached = error
+            except (Disconnected, OSError, TimeoutError, concurrent.futures.TimeoutError) as e:
+                unreached = e
+            server = find_table(str(address.code), port=discovery)
+            if server is None or server == address.server or self._leaving.is_set():
+                raise unreached
             try:
                 seated = self._sit(Address(server, address.code), name)
             except ServerError as error:
@@ -195,6 +206,8 @@ class OnlineSession:
                     raise unreached from error
                 raise
             self.moved = (address.server, server)
+            if isinstance(unreached, ServerError):
+                self.moved_key = "online.found_elsewhere_no_table"
             return seated
 
         self._job = self._pool.submit(sit)
@@ -238,13 +251,17 @@ class OnlineSession:
             )
 
         def work() -> Seated:
-            server.start()
+            port = server.start()
             if self._forget_hosted(server):
                 raise TableLost(code)
             if self._leaving.is_set():
                 raise concurrent.futures.CancelledError
             seated = self._sit(Address(server.local_address, code), name)
             seated.address = seated.reached = f"{server.address}/{grouped(code)}"
+            was = served_port(held.server)
+            if was not in (None, port):  # another program took it
+                self.moved = (str(was), server.address)
+                self.moved_key = "online.hosted_moved"
             return seated
 
         self._job = self._pool.submit(work)

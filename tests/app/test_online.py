@@ -159,11 +159,28 @@ def test_leaving_the_table_asks_first(hosted):
     app, table, _ = hosted
     app.frame(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0)])
     pause = app.stack.top
-    click(app, pause.buttons[3])  # leave
+    click(app, pause.buttons[-1])  # leave
     question = app.stack.top
     assert isinstance(question, ConfirmScene)
     click(app, question.no_button)
     assert app.stack.top is pause
+
+
+def test_the_menu_over_a_match_online_gives_the_table_s_address(hosted, monkeypatch):
+    """Mid-match nothing showed the table's address: a friend who lost it (or whose host's
+    game came back on another port) could not be sent it. The menu copies it, and its hint
+    shows it."""
+    app, table, _ = hosted
+    copied: list[str] = []
+    monkeypatch.setattr(pygame.scrap, "put_text", copied.append)
+    app.frame(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0)])
+    pause = app.stack.top
+    (copy,) = [b for b in pause.buttons if b.text() == app.t("online.copy_address")]
+    address = table.coordinator.address
+    assert address and copy.hint() == app.t("online.copy_address_hint", address=address)
+    click(app, copy)
+    assert copied == [address]
+    assert copy.hint() == app.t("online.copied")
 
 
 def test_a_server_gone_shows_a_clear_banner(hosted):
@@ -479,6 +496,37 @@ def test_a_table_found_away_from_the_address_kept_is_offered_at_where_it_was_fou
         assert told in [toast.text for toast in app.toasts.shown()]
     finally:
         app.home()
+
+
+def test_a_table_whose_old_address_another_server_took_is_found_by_its_code(
+    app, friends_table, monkeypatch, tmp_path
+):
+    """The host's game started again on another port, and another server took its old
+    one: that server answered "no table has this code", and the friend, told to join again
+    with the same address, could not get back to a match under way. The table is looked
+    for by its code, as when nothing answers, and the friend is told where it was."""
+    server, _, address = friends_table
+    code = address.rsplit("/", 1)[1]
+    here = server.local_address
+    other = LocalServer(tmp_path / "other", port=0)
+    other.start()
+    monkeypatch.setattr(
+        "scopa.app.online.find_table",
+        lambda wanted, port: here if grouped(wanted) == code else None,
+    )
+    asked = f"{other.local_address}/{code}"
+    app.settings = app.settings.with_(language="en", tutorial_done=True, online_address=asked)
+    try:
+        app.open("online")
+        click(app, app.stack.top.join_button)
+        run_until(app, lambda: isinstance(app.stack.top, TableScene))
+        assert app.stack.top.coordinator.seat == 1
+        assert app.settings.online_address == f"{here}/{code}"
+        told = app.t("online.found_elsewhere_no_table", asked=other.local_address, found=here)
+        assert told in [toast.text for toast in app.toasts.shown()]
+    finally:
+        app.home()
+        other.stop()
 
 
 def test_a_server_found_by_the_code_that_does_not_hold_it_does_not_say_the_match_is_over(

@@ -196,6 +196,43 @@ def test_the_host_back_after_closing_the_game_serves_the_table_where_friends_loo
         game.close()
 
 
+def test_a_host_whose_port_was_taken_meanwhile_is_told_the_table_s_new_address(tmp_path):
+    """Another program took the host's port while the game was closed: the table came back
+    on another port without a word, and nothing showed the host the address to send the
+    friends. The host is told, with the new address."""
+    import socket
+
+    from scopa.app.hosting import LocalServer
+    from scopa.app.online import grouped
+
+    store = Store(tmp_path / "anna")
+    before = LocalServer(store.data_dir, port=0)
+    before.start()
+    anna = BackgroundClient(before.local_address)
+    seats = [{"kind": "human"}, {"kind": "human"}]
+    ticket = anna.submit(anna.client.create(Rules(), seats, "Anna", 0)).result(20)
+    store.hold_seat(HeldSeat(ticket.server, ticket.code, 0, ticket.token, hosted=True))
+    bruno = BackgroundClient(before.local_address, reconnect_for=None)
+    bruno.submit(bruno.client.join(ticket.code, "Bruno")).result(20)
+    anna.close()
+    before.stop()  # the host's game closed, and another program took its port
+    squatter = socket.socket()
+    squatter.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    squatter.bind(("0.0.0.0", before.port))
+    squatter.listen()
+    game = open_game(store)
+    try:
+        join_from_the_menus(game, f"{before.local_address}/{grouped(ticket.code)}")
+        server = game.matches.hosted_server()
+        assert server.port != before.port
+        told = game.t("online.hosted_moved", asked=str(before.port), found=server.address)
+        assert told in [toast.text for toast in game.toasts.shown()]
+    finally:
+        squatter.close()
+        bruno.close()
+        game.close()
+
+
 def test_the_host_who_left_the_table_sits_again_at_the_same_server(hosted):  # noqa: F811
     app, table, friend = hosted
     address = app.matches.current.address

@@ -1302,6 +1302,13 @@ class Tour:
             found = "ws://192.168.100.201:65534"
             app.notify(worded("online.found_elsewhere", asked=asked, found=found), 12.0)
             self.show("online, the table found away from its address")
+            app.toasts.forget(lambda toast: True)
+            words = worded("online.found_elsewhere_no_table", asked=asked, found=found)
+            app.notify(words, 12.0)
+            self.show("online, the table found away from an address another server took")
+            app.toasts.forget(lambda toast: True)
+            app.notify(worded("online.hosted_moved", asked="8765", found=found), 12.0)
+            self.show("online, the table hosted here came back on another port")
         finally:
             for friend in friends:
                 friend.close()

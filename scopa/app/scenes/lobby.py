@@ -93,7 +93,7 @@ class LobbyScene(MenuScene):
                 self.app.trace(f"address {session.seated.address}")
             if session.moved is not None:
                 asked, found = session.moved
-                words = worded("online.found_elsewhere", asked=asked, found=found)
+                words = worded(session.moved_key, asked=asked, found=found)
                 self.app.notify(words, NOTICE_SECONDS, everywhere=True)
             address = session.seated.reached
             if len(address) <= MAX_ADDRESS and address.isprintable():

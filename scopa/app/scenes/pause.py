@@ -31,10 +31,14 @@ BUTTON_H = 0.074
 HINT_LINES = 2
 GAME_LINES = 2
 """Lines the game's name and its changes may take under the heading (``PauseScene.game``)."""
+COPIED_SHOWN = 2.0
+"""Seconds the hint says the table's address was copied."""
 
 
 class PauseScene(MenuScene):
     opaque = False
+    copied = 0.0
+    """Seconds left to say the address was copied."""
 
     def build(self) -> None:
         if self.online:
@@ -98,8 +102,32 @@ class PauseScene(MenuScene):
                 self.tr("online.leave_table"), self.on_leave, hint=self.tr("online.leave_detail")
             ),
         ]
+        if self.address():  # for a friend who lost it, or a table its host served anew
+            copy = Button(self.tr("online.copy_address"), self.on_copy, hint=self._copy_hint)
+            self.buttons.insert(1, copy)
         for button in self.buttons:
             self.form.add(button)
+
+    def address(self) -> str:
+        """The address of the table the match online is played at ("" if not known)."""
+        current = self.app.matches.current
+        return current.address if isinstance(current, RemoteCoordinator) else ""
+
+    def _copy_hint(self) -> str:
+        if self.copied > 0:
+            return self.t("online.copied")
+        return self.t("online.copy_address_hint", address=self.address())
+
+    def on_copy(self) -> None:
+        try:
+            pygame.scrap.put_text(self.address())
+            self.copied = COPIED_SHOWN
+        except (pygame.error, AttributeError):
+            self.copied = 0.0
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.copied = max(0.0, self.copied - dt)
 
     @property
     def online(self) -> bool:
