@@ -898,3 +898,15 @@ def test_the_columns_names_sit_clear_of_the_first_seat_s_focus_ring(app, size) -
     frame(app)
     _, name, _, _ = seat(scene, 0)
     assert scene.header_box.bottom <= name.rect.top - style.focus_reach(scene.m)
+
+
+def test_the_target_stops_at_the_shortest_and_the_longest_game(app, scene) -> None:
+    """One press too many on the left arrow of the target went from 11 to 101: the family
+    asking for the shortest game got the longest, unnoticed until they played."""
+    scene.form.set_focus(scene.target_row)
+    for _ in range(12):
+        press(app, pygame.K_LEFT)
+    assert scene.target == 11
+    for _ in range(12):
+        press(app, pygame.K_RIGHT)
+    assert scene.target == 101

@@ -629,3 +629,14 @@ def test_french_suited_cards_always_show_their_values_in_the_corners(app, scene)
     table.enter()  # back from the menu: the cards as now set
     assert table.art.style == "napoletane" and not table.art.corner_index
     table.close()
+
+
+def test_the_target_stops_at_the_shortest_and_the_longest_game(app, scene) -> None:
+    """As in New game: one step past 11 never gives 101."""
+    found = open_row(app, scene, "rule_target")
+    for _ in range(12):
+        press(app, pygame.K_LEFT)
+    assert scene.rules.target == 11 and found.control.label() == "11"
+    for _ in range(12):
+        press(app, pygame.K_RIGHT)
+    assert scene.rules.target == 101

@@ -129,6 +129,7 @@ class NewGameScene(MenuScene):
                 [(n, str(n)) for n in rule_option("target").values],
                 lambda: self.target,
                 self._set_target,
+                wrap=False,  # one step past the shortest game never gives the longest
             ),
             hint=self.tr("ng_target_hint"),
             control_share=0.3,

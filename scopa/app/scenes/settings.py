@@ -168,6 +168,7 @@ class SettingsScene(MenuScene):
                 lambda: getattr(self.rules, name),
                 lambda v: self.set_rule(name, v),
                 skip_refused=True,
+                wrap=name != "target",  # one step past the shortest game never gives the longest
             )
         self._row(option.section, f"rule_{name}", control, enabled)
         self.games[self.rows[option.section][-1]] = game_of(option)

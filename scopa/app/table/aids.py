@@ -466,14 +466,18 @@ class AidsLayer:
         return Item((key, tuple(area)), box(area), paint)
 
     def _tracker_area(self, width: float, height: float) -> FRect:
-        """Where the tracker goes: under the aids' buttons, unless a seat's name, hand or
-        pile lies there (six players seat someone at the top right); then the first corner
-        clear of the seats, the score panel, the table and the deck, or the one that
-        covers least of them."""
+        """Where the tracker goes: under the aids' buttons (slid left past a pile lying
+        there), unless a seat's name, hand or pile lies there (six players seat someone at
+        the top right); then the first corner clear of the seats, the score panel, the
+        table and the deck, or the one that covers least of them."""
         lay = self.host.layout()
         (w, h), m = lay.size, lay.margin
+        below = self._below_buttons()
+        # under the buttons, sliding left past a pile lying there (the other team's, at
+        # four), as far as the middle of the window
+        along = [w - m - width - k * m for k in range(int((w / 2 - m) // m))]
         spots = (
-            (w - m - width, self._below_buttons()),
+            *((x, below) for x in along if x + width > w / 2),
             (w - m - width, h - m - height),
             (m, lay.hud_rect.bottom + m * 0.5),
             (m, h - m - height),
