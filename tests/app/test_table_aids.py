@@ -414,6 +414,27 @@ def test_the_tracker_hides_no_seat_s_name(fast, players, size):
         assert not tracker.rect.colliderect(place.name_rect), (seat, place.name_rect)
 
 
+@pytest.mark.parametrize("rules", [Rules(players=4), Rules.preset("scopone")], ids=["4", "scopone"])
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+def test_the_tracker_covers_no_pile_nor_its_count(fast, rules, size):
+    """Four in teams: the other team's pile lies under the aids' buttons, where the tracker
+    opened; it went to the bottom right instead, over the count of the player's own pile.
+    It slides left of that pile, clear of every pile and count."""
+    fast.resize(size)
+    others = [SeatConfig(f"CPU {n}", False, "beginner") for n in range(1, 4)]
+    scene = open_solo(
+        fast, Match.new(rules, 3), MatchSetup((SeatConfig("Anna", True), *others), rules)
+    )
+    key(fast, pygame.K_t)
+    (tracker,) = [item for item in scene.overlay_items() if item.key[0][0] == "tracker"]
+    lay = scene.layout
+    for side in range(rules.sides):
+        for part in (lay.pile_rect(side), lay.count_rect(side)):
+            assert not tracker.rect.colliderect(part), (side, part, tracker.rect)
+    for seat in range(4):
+        assert not tracker.rect.colliderect(lay.place_of(seat).name_rect), seat
+
+
 def test_aids_are_off_while_watching(fast):
     rules = Rules()
     setup = MatchSetup((SeatConfig("Anna", False, "beginner"), SeatConfig("Bo", False)), rules)

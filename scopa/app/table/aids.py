@@ -33,7 +33,7 @@ from ..style import Scale
 from ..toasts import Words, worded
 from ..wording import card_list, rank_label, suit_name
 from .frame import Item, box
-from .layout import TableLayout
+from .layout import SCOPE_SHOWN, TableLayout, card_rect
 from .text import Writer
 from .under import Row, above_status, beside_hand, on_status
 
@@ -43,6 +43,9 @@ EMPTY_PIP = (90, 110, 95)
 TRACKER_SUITS = ("D", "C", "S", "B")
 """The tracker's four places under each rank, in reading order: coins (so the settebello
 is the 7's first), cups, swords, batons."""
+OTHER_HANDS_WEIGHT = 0.2
+"""How much covering another seat's hand counts against a place for the tracker, beside a
+name, a pile or its count (the hand is face down, and its size is on the seat's plate)."""
 KEYS = {pygame.K_h: "hint", pygame.K_u: "undo", pygame.K_t: "tracker"}
 REVIEW_KEY = pygame.K_TAB
 TAP_SECONDS = 0.35
@@ -467,40 +470,53 @@ class AidsLayer:
 
     def _tracker_area(self, width: float, height: float) -> FRect:
         """Where the tracker goes: under the aids' buttons (slid left past a pile lying
-        there), unless a seat's name, hand or pile lies there (six players seat someone at
-        the top right); then the first corner clear of the seats, the score panel, the
-        table and the deck, or the one that covers least of them."""
+        there: the other team's, at four), unless a seat's name, hand or pile lies there
+        (six players seat someone at the top right); then the first corner clear of the
+        seats, the score panel, the table and the deck, or the spot that covers least of
+        them, another seat's cards face down counting for little (their number is on the
+        seat's plate), a pile's count for much (``_keep_clear``)."""
         lay = self.host.layout()
         (w, h), m = lay.size, lay.margin
         below = self._below_buttons()
-        # under the buttons, sliding left past a pile lying there (the other team's, at
-        # four), as far as the middle of the window
-        along = [w - m - width - k * m for k in range(int((w / 2 - m) // m))]
+        along = [w - m - width - k * m for k in range(int((w / 2) // m))]
         spots = (
             *((x, below) for x in along if x + width > w / 2),
             (w - m - width, h - m - height),
             (m, lay.hud_rect.bottom + m * 0.5),
             (m, h - m - height),
         )
-        stock = FRect(0, 0, lay.table_h, lay.table_h)
-        stock.center = lay.stock_centre
-        taken = (
-            *lay.seats_room,
-            FRect(lay.place_of(lay.bottom).name_rect),
-            lay.hud_rect,
-            lay.table_rect,
-            stock,
-            lay.stock_label(lay.font_small * 2.6),
-        )
         best, least = FRect(*spots[0], width, height), float("inf")
         for x, y in spots:
             area = FRect(x, y, width, height)
-            covered = sum(_area(area.clip(other)) for other in taken)
+            covered = sum(weight * _area(area.clip(other)) for other, weight in self._keep_clear())
             if covered < least:
                 best, least = area, covered
             if not covered:
                 break
         return best
+
+    def _keep_clear(self) -> list[tuple[FRect, float]]:
+        """What the tracker keeps clear of, each with how much covering it counts."""
+        lay = self.host.layout()
+        stock = FRect(0, 0, lay.table_h, lay.table_h)
+        stock.center = lay.stock_centre
+        parts = [
+            (lay.hud_rect, 1.0),
+            (lay.table_rect, 0.5),  # its cards lie inside its edges
+            (stock, 1.0),
+            (lay.stock_label(lay.font_small * 2.6), 1.0),
+        ]
+        for seat in range(lay.players):
+            parts.append((FRect(lay.place_of(seat).name_rect), 1.0))
+            weight = 1.0 if seat == lay.bottom else OTHER_HANDS_WEIGHT
+            for visible in (False, True):
+                cards = [card_rect(slot) for slot in lay.hand_slots(seat, lay.hand_size, visible)]
+                parts.append((cards[0].unionall(cards[1:]), weight))
+        for side in range(lay.sides):
+            parts.append((lay.pile_rect(side), 1.0))
+            parts.extend((lay.marker_rect(side, i, SCOPE_SHOWN), 1.0) for i in range(SCOPE_SHOWN))
+            parts.append((lay.count_rect(side), 3.0))  # small, and read often
+        return parts
 
     def _counts(self, seat: int) -> tuple | None:
         """The tracker's counts, worked out once per position and seat. While the table is
