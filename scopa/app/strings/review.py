@@ -83,7 +83,7 @@ STRINGS = {
         "st_chart_hint": "Show the margins and win rate, or the accuracy Master's reviews gave you",
         "st_accuracy_title": "Accuracy of your reviewed matches (%)",
         "st_accuracy_line": "Accuracy (%)",
-        "st_accuracy_empty": "No match reviewed yet: finish a match against the computer to see your accuracy here.",
+        "st_accuracy_empty": "No match reviewed yet: finish a match alone against the computer to see your accuracy here.",
     },
     "it": {
         "review.button": "Analisi",
@@ -165,6 +165,6 @@ STRINGS = {
         "st_chart_hint": "Mostra differenze e vittorie, oppure la precisione data dalle analisi del Maestro",
         "st_accuracy_title": "Precisione nelle tue partite analizzate (%)",
         "st_accuracy_line": "Precisione (%)",
-        "st_accuracy_empty": "Ancora nessuna partita analizzata: finisci una partita contro il computer per vedere qui la tua precisione.",
+        "st_accuracy_empty": "Ancora nessuna partita analizzata: finisci una partita da solo contro il computer per vedere qui la tua precisione.",
     },
 }
