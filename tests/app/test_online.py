@@ -762,13 +762,11 @@ def test_the_name_offered_online_follows_the_language_unless_typed(app, last, sh
     assert OnlineScene(app).name == shown
 
 
-def test_the_sheet_of_an_online_round_offers_nothing_it_cannot_do(hosted):
-    """On the sheet of an online match "Replay this round" closed the game: the match at a
-    server does not know its shuffle here. Nor does the sheet show a round code made up
-    from a seed it never had ("000000-1"). It offers the next round."""
+def play_the_round_out(app, table, friend, choose) -> None:  # noqa: ANN001
+    """Play the hosted table's round to its sheet: this window's moves as ``choose``
+    (given the seat's observation) says, the friend's its first legal move."""
     from scopa.app.scenes.scoring import ScoringScene
 
-    app, table, friend = hosted
     latest: Update | None = None
     played_at = -1
     deadline = time.monotonic() + 120
@@ -780,13 +778,26 @@ def test_the_sheet_of_an_online_round_offers_nothing_it_cannot_do(hosted):
             latest = update
         if table.human_to_play is not None and not table.director.busy:
             at = table.match.at
-            table.play(next(m for m in table.match.legal_moves() if m.is_play))
+            table.play(choose(table.match.observation))
             run_until(app, lambda at=at: table.match.at > at)
         elif latest is not None and latest.my_turn:
             move, played_at = latest.observation.legal_moves[0], latest.at
             latest = None
             friend.submit(friend.client.play(move, played_at)).result(10)
+
+
+def test_the_sheet_of_an_online_round_offers_nothing_it_cannot_do(hosted):
+    """On the sheet of an online match "Replay this round" closed the game: the match at a
+    server does not know its shuffle here. Nor does the sheet show a round code made up
+    from a seed it never had ("000000-1"). It offers the next round."""
+    from scopa.app.scenes.scoring import ScoringScene
+
+    app, table, friend = hosted
+    play_the_round_out(
+        app, table, friend, lambda obs: next(m for m in obs.legal_moves if m.is_play)
+    )
     sheet = app.stack.top
+    assert isinstance(sheet, ScoringScene)
     labels = [button.text() for button in sheet.buttons]
     assert app.t("replay_deal") not in labels
     assert labels[-1] == app.t("next_round")
@@ -811,28 +822,16 @@ def test_a_round_played_online_is_reviewed_from_what_this_seat_saw(hosted):
     from scopa.app.scenes.scoring import ScoringScene
 
     app, table, friend = hosted
-    latest: Update | None = None
-    played_at = -1
     mine: list[tuple[tuple, object]] = []  # (hand, move) of each choice made here
-    deadline = time.monotonic() + 120
-    while not isinstance(app.stack.top, ScoringScene):
-        assert time.monotonic() < deadline, "the round never ended"
-        frame(app)
-        update = friend_update(friend)
-        if update is not None and update.at > played_at:
-            latest = update
-        if table.human_to_play is not None and not table.director.busy:
-            at, obs = table.match.at, table.match.observation
-            move = obs.legal_moves[-1]
-            if len(obs.legal_moves) > 1:
-                mine.append((obs.hand, move))
-            table.play(move)
-            run_until(app, lambda at=at: table.match.at > at)
-        elif latest is not None and latest.my_turn:
-            move, played_at = latest.observation.legal_moves[0], latest.at
-            latest = None
-            friend.submit(friend.client.play(move, played_at)).result(10)
+
+    def choose(obs):  # noqa: ANN001, ANN202
+        if len(obs.legal_moves) > 1:
+            mine.append((obs.hand, obs.legal_moves[-1]))
+        return obs.legal_moves[-1]
+
+    play_the_round_out(app, table, friend, choose)
     sheet = app.stack.top
+    assert isinstance(sheet, ScoringScene)
     assert mine, "no choice was made here"
     assert sheet.review_button is not None and sheet.buttons[0] is sheet.review_button
     run_until(app, lambda: sheet.review_ready, 120)

@@ -167,12 +167,10 @@ def test_a_friend_at_the_table_keeps_trying_until_the_host_s_game_is_back(
         game.close()
 
 
-def test_the_host_back_after_closing_the_game_serves_the_table_where_friends_look(tmp_path):
-    """The host's game, opened again, served the table on its usual port, or any free one:
-    not where it was before (the usual one was taken then), so the friends still at the
-    table, trying to get back there, never found it, and the host waited for them."""
+def hosted_then_closed(tmp_path):  # noqa: ANN001, ANN201
+    """Anna's game hosted a table of two, Bruno sat at it, then Anna's game closed: her
+    store (holding her seat), the server that was hers, her ticket and Bruno's client."""
     from scopa.app.hosting import LocalServer
-    from scopa.app.online import grouped
 
     store = Store(tmp_path / "anna")
     before = LocalServer(store.data_dir, port=0)
@@ -184,7 +182,17 @@ def test_the_host_back_after_closing_the_game_serves_the_table_where_friends_loo
     bruno = BackgroundClient(before.local_address, reconnect_for=None)
     bruno.submit(bruno.client.join(ticket.code, "Bruno")).result(20)
     anna.close()
-    before.stop()  # the host's game closed
+    before.stop()
+    return store, before, ticket, bruno
+
+
+def test_the_host_back_after_closing_the_game_serves_the_table_where_friends_look(tmp_path):
+    """The host's game, opened again, served the table on its usual port, or any free one:
+    not where it was before (the usual one was taken then), so the friends still at the
+    table, trying to get back there, never found it, and the host waited for them."""
+    from scopa.app.online import grouped
+
+    store, before, ticket, bruno = hosted_then_closed(tmp_path)
     game = open_game(store)
     try:
         table = join_from_the_menus(game, f"{before.local_address}/{grouped(ticket.code)}")
@@ -202,21 +210,10 @@ def test_a_host_whose_port_was_taken_meanwhile_is_told_the_table_s_new_address(t
     friends. The host is told, with the new address."""
     import socket
 
-    from scopa.app.hosting import LocalServer
     from scopa.app.online import grouped
 
-    store = Store(tmp_path / "anna")
-    before = LocalServer(store.data_dir, port=0)
-    before.start()
-    anna = BackgroundClient(before.local_address)
-    seats = [{"kind": "human"}, {"kind": "human"}]
-    ticket = anna.submit(anna.client.create(Rules(), seats, "Anna", 0)).result(20)
-    store.hold_seat(HeldSeat(ticket.server, ticket.code, 0, ticket.token, hosted=True))
-    bruno = BackgroundClient(before.local_address, reconnect_for=None)
-    bruno.submit(bruno.client.join(ticket.code, "Bruno")).result(20)
-    anna.close()
-    before.stop()  # the host's game closed, and another program took its port
-    squatter = socket.socket()
+    store, before, ticket, bruno = hosted_then_closed(tmp_path)
+    squatter = socket.socket()  # another program took the port meanwhile
     squatter.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     squatter.bind(("0.0.0.0", before.port))
     squatter.listen()
