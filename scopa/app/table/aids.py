@@ -132,6 +132,9 @@ class AidsLayer:
         self.pointer: tuple[int, int] = (-1, -1)
         self._pressed: str | None = None
         self._tracked: tuple | None = None
+        self._tracker_spot: tuple[TableLayout, tuple[float, float], FRect] | None = None
+        """Where the tracker went last, for which layout and size (worked out once each:
+        it weighs every spot against every part of the table)."""
         self._clock = 0.0
         self._opened_at: float | None = None
         """When the press that opened the last capture began (None once let go)."""
@@ -476,6 +479,9 @@ class AidsLayer:
         them, another seat's cards face down counting for little (their number is on the
         seat's plate), a pile's count for much (``_keep_clear``)."""
         lay = self.host.layout()
+        known = self._tracker_spot
+        if known is not None and known[0] is lay and known[1] == (width, height):
+            return known[2]  # the same table laid out the same: the same place
         (w, h), m = lay.size, lay.margin
         below = self._below_buttons()
         along = [w - m - width - k * m for k in range(int((w / 2) // m))]
@@ -486,13 +492,15 @@ class AidsLayer:
             (m, h - m - height),
         )
         best, least = FRect(*spots[0], width, height), float("inf")
+        keep_clear = self._keep_clear()
         for x, y in spots:
             area = FRect(x, y, width, height)
-            covered = sum(weight * _area(area.clip(other)) for other, weight in self._keep_clear())
+            covered = sum(weight * _area(area.clip(other)) for other, weight in keep_clear)
             if covered < least:
                 best, least = area, covered
             if not covered:
                 break
+        self._tracker_spot = (lay, (width, height), best)
         return best
 
     def _keep_clear(self) -> list[tuple[FRect, float]]:
