@@ -755,7 +755,8 @@ class GameServer:
                 else:
                     if table.seats[seat].kind == "human":  # standing in for a friend away
                         told = table.played_for.setdefault(seat, [])
-                        told[:] = [*told, move][-MAX_PLAYED_FOR:]
+                        told.append(move)
+                        del told[:-MAX_PLAYED_FOR]  # the latest
 
     async def _hand_over(self, conn: Connection, message: Message) -> None:
         table = self._table_of(conn)
