@@ -34,7 +34,11 @@ def finish(process: subprocess.Popen[str]) -> tuple[int, str, str]:
 
 
 def read_frames(path: Path) -> list[dict[str, Any]]:
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
+    """The frames a player process logged, one a line; a line it is still writing (read
+    while the process runs, it has no newline yet) is left for the next reading."""
+    text = path.read_text(encoding="utf-8")
+    whole = text if text.endswith("\n") else text.rpartition("\n")[0]
+    return [json.loads(line) for line in whole.splitlines() if line]
 
 
 def stored(store: str, code: str) -> tuple[Any, list[Any], bool]:
