@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
+import dataclasses
 import functools
 import json
 import math
@@ -35,7 +36,7 @@ from scopa.engine import Move, Observation, Rules
 from scopa.log import log
 
 from . import codec
-from .codes import parse_address
+from .codes import is_code, normalize_code, parse_address
 from .protocol import CATCHING_UP, VERSION, dumps
 
 T = TypeVar("T")
@@ -200,6 +201,15 @@ def _check_result(result: Any) -> None:
         raise codec.CodecError("a match's result that cannot be read")
 
 
+def moved_on(ticket: SeatTicket, answer: dict[str, Any]) -> SeatTicket:
+    """``ticket`` at the table a rejoin's answer says it sat at: the table of a rematch
+    started meanwhile, or the same."""
+    code = answer.get("code")
+    if not isinstance(code, str) or code == ticket.code or not is_code(code):
+        return ticket
+    return dataclasses.replace(ticket, code=normalize_code(code))
+
+
 def check_table(frame: dict[str, Any]) -> dict[str, Any]:
     """``frame``, a ``table`` frame, once the fields a player reads are as the protocol
     has them: its rules, and each seat's number, kind, name and presence (``CodecError``
@@ -214,7 +224,7 @@ def check_table(frame: dict[str, Any]) -> dict[str, Any]:
                 raise codec.CodecError(f"seat {number} is numbered {info['seat']!r}")
             if info["kind"] not in ("human", "computer") or not isinstance(info["name"], str):
                 raise codec.CodecError(f"seat {number} is a {info['kind']!r}")
-            for flag in ("taken", "connected", "autoplay"):
+            for flag in ("taken", "connected", "autoplay", "rematch"):
                 if not isinstance(info.get(flag, False), bool):
                     raise codec.CodecError(f"seat {number}'s {flag} is {info[flag]!r}")
             away = info.get("away")
@@ -222,6 +232,9 @@ def check_table(frame: dict[str, Any]) -> dict[str, Any]:
                 isinstance(away, bool) or not isinstance(away, int | float) or not away >= 0
             ):
                 raise codec.CodecError(f"seat {number} is away for {away!r}")
+        after = frame.get("next")
+        if after is not None and (not isinstance(after, str) or not is_code(after)):
+            raise codec.CodecError(f"a rematch at the table {after!r:.40}")
     except (KeyError, TypeError, ValueError) as error:
         raise codec.CodecError(f"a table frame without {error}") from None
     return frame
@@ -433,13 +446,29 @@ class Client:
         return self._seated(await self.request("join", **fields))
 
     async def rejoin(self, ticket: SeatTicket) -> SeatTicket:
+        """Take ``ticket``'s seat again: at its table, or at the table of its rematch when
+        the players started one (the ticket returned names the table sat at)."""
         answer = await self.request(
             "rejoin", code=ticket.code, seat=ticket.seat, token=ticket.token
         )
-        self.ticket = ticket
+        self._sat_at(moved_on(ticket, answer))
         self.watching = None
         self._tell_played_for_you(answer)
-        return ticket
+        return ticket if self.ticket is None else self.ticket
+
+    async def rematch(self) -> None:
+        """Ask for another match at this table (the match over): the table frame names the
+        rematch's table (``next``) once every player still there asked."""
+        await self.request("rematch")
+
+    def _sat_at(self, ticket: SeatTicket) -> None:
+        """Hold ``ticket``'s seat from now on; at another table (a rematch's), nothing of the
+        table before is kept: neither its last position nor a move to send again."""
+        if self.ticket is not None and self.ticket.code != ticket.code:
+            if self.last is not None and self.last.code != ticket.code:
+                self.last = None  # (the new table's first frame may have come already)
+            self._pending = None
+        self.ticket = ticket
 
     def _tell_played_for_you(self, answer: dict[str, Any]) -> None:
         told = played_for_you(answer)
@@ -568,6 +597,7 @@ class Client:
                     answer = await self._exchange(
                         "rejoin", {"code": ticket.code, "seat": ticket.seat, "token": ticket.token}
                     )
+                    self._sat_at(moved_on(ticket, answer))  # a rematch began meanwhile
                     self._tell_played_for_you(answer)
                 elif self.watching is not None:
                     await self._exchange("watch", {"code": self.watching})

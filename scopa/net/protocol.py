@@ -11,11 +11,18 @@ Client to server (fields besides v, type, id)::
     create    rules (Rules.to_dict()), seats [{kind: human|computer, name?, level?}],
               name (yours), seat? (yours, default 0)
     join      code, name, seat? (a free human seat; default the first)
-    rejoin    code, seat, token                    (your seat again, after a drop)
+    rejoin    code, seat, token                    (your seat again, after a drop; at a
+                                                   table whose players started a rematch,
+                                                   your seat at the rematch's table)
     watch     code                                 (a spectator: public information only)
     play      move (notation, "7Dx3C+4S"), at (moves played so far: guards against replays)
     hand_over seat, level?    (a human seat whose player has been gone for a while plays
                                on as a computer; its player gets it back by rejoining)
+    rematch   (the match over, I want another at this table: once every player still here
+              asks, the server opens the rematch's table, the same people in the same seats
+              with the same tokens, and the table frame names it in ``next``; each player
+              moves there by ``rejoin``; the seats of players gone are played by the
+              computer until they come back)
     sync      (send me the table and my state again: both answer with ``re``)
     ping      (answered by pong; keeps a quiet connection open)
     leave     (I leave this table; my seat stays mine)
@@ -27,7 +34,8 @@ Server to client::
                                            the seat is first taken: keep it to rejoin)
     watching  code
     table     code, rules, status (waiting|playing|over), at, seats [{seat, kind, name,
-              level, taken, connected, away, autoplay}], spectators, result
+              level, taken, connected, away, autoplay, rematch}], spectators, result,
+              next (the code of the rematch's table, once it is open; else null)
     state     code, at, status, reason (start|move|join|sync), events [...], observation,
               result, rounds? (events: what the last move did, as this seat may see it;
                            observation: Observation of this seat, the table's cards in the
@@ -83,6 +91,7 @@ ERRORS = {
     "already_seated": "this connection already sits at a table",
     "waiting": "the match starts when every seat is taken",
     "over": "the match is over",
+    "not_over": "the match is not over yet",
     "ended": "the host ended this match",
     "not_your_turn": "it is not your turn",
     "stale": "the match has moved on since that message",
@@ -173,6 +182,7 @@ _SCHEMAS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     "watch": {"code": (_TEXT, True)},
     "play": {"move": (_TEXT, True), "at": (_INT, True)},
     "hand_over": {"seat": (_INT, True), "level": (_TEXT, False)},
+    "rematch": {},
     "sync": {},
     "ping": {},
     "leave": {},

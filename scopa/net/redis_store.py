@@ -1,10 +1,11 @@
 """The shared store: Redis, so several server processes can serve the same tables.
 
-Keys (all under ``scopa:``): ``t:CODE`` the table (header, owner, created, finished),
-``m:CODE`` its moves (a list), ``s:CODE`` its seats, ``p:CODE`` who is connected to which
-server, ``open:OWNER`` the unfinished tables an address opened, ``unfinished`` all of them,
-``alive:SERVER`` a server's heartbeat (it expires when the server dies, and with it the
-presence of everyone connected there). Changes are published on ``scopa:changes``.
+Keys (all under ``scopa:``): ``t:CODE`` the table (header, owner, created, finished; next:
+the table of its rematch), ``m:CODE`` its moves (a list), ``s:CODE`` its seats, ``p:CODE``
+who is connected to which server, ``open:OWNER`` the unfinished tables an address opened,
+``unfinished`` all of them, ``alive:SERVER`` a server's heartbeat (it expires when the
+server dies, and with it the presence of everyone connected there). Changes are published
+on ``scopa:changes``.
 
 Appending a move and claiming a seat are Lua scripts, so they are atomic across servers.
 """
@@ -124,7 +125,7 @@ class RedisStore(Store):
             raise StoreError(f"table {code}: damaged: {error}") from None
         return TableRecord(
             code, row["header"], records, row["owner"], created, tuple(moves),
-            row.get("finished") == "1",
+            row.get("finished") == "1", row.get("next"),
         )  # fmt: skip
 
     async def unfinished(self) -> list[str]:
@@ -139,6 +140,12 @@ class RedisStore(Store):
         except RedisError as error:
             raise StoreError(f"{self.url}: {error}") from None
         return bool(done)
+
+    async def set_next(self, code: str, next_code: str) -> bool:
+        try:
+            return bool(await self.db.hsetnx(PREFIX + "t:" + code, "next", next_code))
+        except RedisError as error:
+            raise StoreError(f"{self.url}: {error}") from None
 
     async def set_seat(self, code: str, seat: int, record: SeatRecord) -> None:
         try:

@@ -44,7 +44,7 @@ from .protocol import (
     server_message,
 )
 from .store import Store, StoreError
-from .table import Table, distinct_name, new_table, read_rules, read_seats
+from .table import Table, distinct_name, new_table, read_rules, read_seats, rematch_seats
 
 log = logging.getLogger("scopa.net")
 
@@ -71,6 +71,11 @@ CLOSE_WAIT = 2.0
 MAX_PLAYED_FOR = 40
 """The most moves played for an away seat that are told to its player as they come back
 (the latest: a match of six deals has fewer for one seat)."""
+REMATCH_WAIT = 15.0
+"""Seconds the computers of a rematch wait for its players to come over from the match
+before (a window closed on the way is not waited for longer)."""
+MAX_REMATCHES_FOLLOWED = 100
+"""Rematches a rejoin follows from the table it names to the latest one."""
 COLLECT_AFTER = (10_000, 2, 20)
 """``gc.set_threshold`` of a serving process. A busy server holds some hundred thousand
 objects (connections, tables) and makes little cyclic garbage; with Python's thresholds
@@ -395,6 +400,8 @@ class GameServer:
             await self._play(conn, message)
         elif kind == "hand_over":
             await self._hand_over(conn, message)
+        elif kind == "rematch":
+            await self._rematch(conn, message)
         elif kind == "sync":
             table = self._table_of(conn)
             await self._send_table(table, only=conn, re=message.id)
@@ -535,8 +542,15 @@ class GameServer:
 
     async def _rejoin(self, conn: Connection, message: Message) -> None:
         if conn.table is not None:
-            raise ProtocolError("already_seated")
+            if conn.table.next is None or conn.watching:
+                raise ProtocolError("already_seated")
+            await self._leave(conn)  # on to the rematch of the match it sat at
         table = await self._find(message["code"])
+        moved = False
+        for _ in range(MAX_REMATCHES_FOLLOWED):  # the seat is at the latest rematch's table
+            if table.next is None:
+                break
+            table, moved = await self._find(table.next), True
         seat = message["seat"]
         if not 0 <= seat < len(table.seats):
             raise ProtocolError("bad_message", f"there is no seat {seat}")
@@ -550,7 +564,7 @@ class GameServer:
             await self.store.set_seat(table.code, seat, record)
             await self.store.publish(table.code, self.id, {"kind": "seats"})
         played = [move.text() for move in table.played_for.pop(seat, [])]
-        await self._seat(conn, table, seat, None, message.id, played_for=played)
+        await self._seat(conn, table, seat, None, message.id, played_for=played, moved=moved)
 
     async def _seat(
         self,
@@ -562,12 +576,14 @@ class GameServer:
         *,
         starts: bool = False,
         played_for: list[str] | None = None,
+        moved: bool = False,
     ) -> None:
         """``conn`` plays ``seat`` from now on (a new token is sent once, when it is made);
         ``starts``: its arrival completes the table, and the match begins; ``played_for``:
-        the moves the computer made for the seat while its player was away (told them)."""
+        the moves the computer made for the seat while its player was away (told them);
+        ``moved``: the player comes from the match before, to its rematch."""
         async with self.locks[table.code]:  # no move is sent between these frames
-            await self._seat_locked(conn, table, seat, token, re, starts, played_for or [])
+            await self._seat_locked(conn, table, seat, token, re, starts, played_for or [], moved)
 
     async def _seat_locked(
         self,
@@ -578,6 +594,7 @@ class GameServer:
         re: int,
         starts: bool,
         played_for: list[str],
+        moved: bool = False,
     ) -> None:
         if table.ended:  # while this connection was on its way
             raise ProtocolError("ended")
@@ -604,8 +621,13 @@ class GameServer:
         if starts:
             self._broadcast_state(table, table.opening_events(), "start")
             self._kick(table)
+        elif moved and table.at == 0:  # a rematch: its first deal is seen dealt
+            conn.send_text(table.state_frames(table.opening_events(), "start").text(seat))
         else:
             conn.send_text(table.state_frames([], "join").text(seat))
+        if seat in table.awaiting:
+            table.awaiting.discard(seat)
+            self._kick(table)
 
     async def _watch(self, conn: Connection, message: Message) -> None:
         if conn.table is not None:
@@ -644,6 +666,8 @@ class GameServer:
             if mine and seat is not None:
                 await self.store.set_presence(table.code, seat, None)
                 await self.store.publish(table.code, self.id, {"kind": "presence"})
+                async with self.locks[table.code]:  # the others may all want a rematch
+                    await self._start_rematch(table)
             await self._send_table(table)
         except StoreError as error:
             log.error("store: %s", error)
@@ -652,6 +676,7 @@ class GameServer:
         record = await self.store.load(table.code)
         if record is not None:
             table.seats = list(record.seats)
+            table.next = record.next
 
     # --- playing ---------------------------------------------------------------------------
 
@@ -785,6 +810,70 @@ class GameServer:
         await self._send_table(table)
         self._kick(table)
 
+    # --- a rematch -------------------------------------------------------------------------
+
+    async def _rematch(self, conn: Connection, message: Message) -> None:
+        """A player asks for another match at this table, once the match is over."""
+        table = self._table_of(conn)
+        seat = conn.seat
+        if seat is None:
+            raise ProtocolError("not_seated", "spectators cannot ask for a rematch")
+        async with self.locks[table.code]:
+            if table.ended:
+                raise ProtocolError("ended")
+            if table.status != "over":
+                raise ProtocolError("not_over")
+            await self._refresh_seats(table)
+            record = table.seats[seat]
+            if table.next is None and not record.rematch:
+                table.seats[seat] = record = record.with_(rematch=True)
+                await self.store.set_seat(table.code, seat, record)
+            await self._start_rematch(table)
+        await self.store.publish(table.code, self.id, {"kind": "seats"})
+        conn.send(server_message("ok", re=message.id))
+        await self._send_table(table)
+
+    async def _start_rematch(self, table: Table) -> None:
+        """Open the rematch's table once every person still at ``table`` asked for one
+        (under the table's lock): the same people in the same seats, from a new shuffle.
+        The players move there by rejoining (the table frame names it); the computers
+        wait for them a while. Another server may open it first: its table is the one."""
+        if table.next is not None or table.status != "over" or table.ended:
+            return
+        presence = await self.store.presence(table.code)
+        here = [
+            number
+            for number, seat in enumerate(table.seats)
+            if seat.kind == "human"
+            and not seat.autoplay
+            and (number in presence and presence[number].connected)
+        ]
+        if not here or not all(table.seats[number].rematch for number in here):
+            return
+        seats = rematch_seats(table.seats, here)
+        while True:
+            record, rematch = new_table(codes.new_code(), table.rules, seats, table.owner)
+            if await self.store.create(record):
+                break
+        if not await self.store.set_next(table.code, record.code):
+            await self.store.finish(record.code)  # never played: another server's is
+            await self._refresh_seats(table)
+            return
+        table.next = record.code
+        await self.store.publish(table.code, self.id, {"kind": "seats"})
+        rematch.awaiting = set(here)
+        self._hold(rematch, kick=False)
+        log.info("table %s: rematch at table %s", table.code, record.code)
+        asyncio.get_running_loop().call_later(REMATCH_WAIT, self._stop_awaiting, record.code)
+
+    def _stop_awaiting(self, code: str) -> None:
+        """The players of a rematch who have not come (their window closed on the way) are
+        waited for no longer: the computers play."""
+        table = self.tables.get(code)
+        if table is not None and table.awaiting:
+            table.awaiting.clear()
+            self._kick(table)
+
     # --- other servers ---------------------------------------------------------------------
 
     async def _on_change(self, code: str, change: dict[str, Any]) -> None:
@@ -809,6 +898,7 @@ class GameServer:
                 elif change.get("kind") in ("seats", "presence"):
                     was = table.status
                     await self._refresh_seats(table)
+                    await self._start_rematch(table)
                     await self._send_table(table)
                     if was == "waiting" and table.status == "playing":
                         self._broadcast_state(table, table.opening_events(), "start")

@@ -62,6 +62,10 @@ CREATE TABLE IF NOT EXISTS seats (
     data TEXT NOT NULL,
     PRIMARY KEY (code, seat)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS rematches (
+    code TEXT PRIMARY KEY,
+    next TEXT NOT NULL
+) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS presence (
     code TEXT NOT NULL,
     seat INTEGER NOT NULL,
@@ -199,8 +203,16 @@ class SqliteStore(Store):
             except (ValueError, KeyError, TypeError) as error:
                 raise StoreError(f"table {code}: damaged seats: {error}") from None
             header, owner, created, finished = row
+            after = db.execute("SELECT next FROM rematches WHERE code = ?", (code,)).fetchone()
             return TableRecord(
-                code, header, records, owner, created, tuple(m for (m,) in moves), bool(finished)
+                code,
+                header,
+                records,
+                owner,
+                created,
+                tuple(m for (m,) in moves),
+                bool(finished),
+                None if after is None else str(after[0]),
             )
 
         return await self._run(work)
@@ -218,6 +230,15 @@ class SqliteStore(Store):
                 "INSERT OR IGNORE INTO moves (code, at, move) SELECT ?, ?, ? "
                 "WHERE (SELECT COUNT(*) FROM moves WHERE code = ?) = ?",
                 (code, at, move, code, at),
+            )
+            return cursor.rowcount == 1
+
+        return await self._run(work)
+
+    async def set_next(self, code: str, next_code: str) -> bool:
+        def work(db: sqlite3.Connection) -> bool:
+            cursor = db.execute(
+                "INSERT OR IGNORE INTO rematches (code, next) VALUES (?, ?)", (code, next_code)
             )
             return cursor.rowcount == 1
 

@@ -2,7 +2,8 @@
 
 A table is kept as its game record (the header of ``GameRecord.text()``: rules, seed, first
 dealer; then the moves, appended one by one), its seats (who may sit where: names, levels and
-the SHA-256 of each seat's token) and who is connected. ``SqliteStore`` (standard library) is
+the SHA-256 of each seat's token), who is connected, and, once its players start a rematch,
+the code of the table it is played at. ``SqliteStore`` (standard library) is
 the default and serves one server process; ``RedisStore`` lets several server processes
 share the tables, and tells each of them what the others changed (``listen``).
 
@@ -41,6 +42,8 @@ class SeatRecord:
     """A human seat handed to a computer while its player is away."""
     ended: bool = False
     """This seat's player (the table's host) ended the match for good, unfinished."""
+    rematch: bool = False
+    """This seat's player, the match over, asked to play another at the same table."""
 
     @property
     def taken(self) -> bool:
@@ -54,6 +57,7 @@ class SeatRecord:
             "token_hash": self.token_hash,
             "autoplay": self.autoplay,
             "ended": self.ended,
+            "rematch": self.rematch,
         }
 
     @classmethod
@@ -65,6 +69,7 @@ class SeatRecord:
             data.get("token_hash"),
             bool(data.get("autoplay", False)),
             bool(data.get("ended", False)),
+            bool(data.get("rematch", False)),
         )
 
     def with_(self, **changes: Any) -> SeatRecord:
@@ -82,6 +87,8 @@ class TableRecord:
     created: float = field(default_factory=time.time)
     moves: tuple[str, ...] = ()
     finished: bool = False
+    next: str | None = None
+    """The code of the table its rematch is played at, once its players started one."""
 
     def record(self) -> GameRecord:
         """The game record of the match so far."""
@@ -124,6 +131,11 @@ class Store(abc.ABC):
     async def append_move(self, code: str, at: int, move: str) -> bool:
         """Record ``move`` as move number ``at`` (0-based) if the table has exactly ``at``
         moves; False otherwise (someone else moved first)."""
+
+    @abc.abstractmethod
+    async def set_next(self, code: str, next_code: str) -> bool:
+        """Record that the rematch of ``code`` is played at ``next_code``, unless a rematch
+        was recorded already (another server started one first): then False."""
 
     @abc.abstractmethod
     async def set_seat(self, code: str, seat: int, record: SeatRecord) -> None: ...

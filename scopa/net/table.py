@@ -115,6 +115,19 @@ def arranged(order: Sequence[Card], events: Iterable[Any], now: Sequence[Card]) 
     return (*kept, *(card for card in now if card not in placed))
 
 
+def rematch_seats(seats: Sequence[SeatRecord], here: Iterable[int]) -> tuple[SeatRecord, ...]:
+    """The seats of a table's rematch: the same players in the same places, each person
+    with the token they hold (the seat is theirs again by rejoining), the seats of those not
+    ``here`` (gone, or away) played by the computer until they come back."""
+    present = set(here)
+    return tuple(
+        seat
+        if seat.kind == "computer"
+        else seat.with_(rematch=False, autoplay=number not in present)
+        for number, seat in enumerate(seats)
+    )
+
+
 def new_table(
     code: str, rules: Rules, seats: tuple[SeatRecord, ...], owner: str, seed: int | None = None
 ) -> tuple[TableRecord, Table]:
@@ -147,6 +160,11 @@ class Table:
         """The moves the computer made for each person's seat while its player was away,
         told to them as they take the seat back (this server's memory only)."""
         self.moves: list[str] = []
+        self.next = record.next
+        """The code of the table its rematch is played at, once its players started one."""
+        self.awaiting: set[int] = set()
+        """The seats of the players on their way from the match before (a rematch): the
+        computers wait for them, so that they see the first deal and every card played."""
         if match is not None:
             if record.moves:
                 raise ValueError("a table with moves is replayed from its record")
@@ -203,7 +221,7 @@ class Table:
 
     def computer_to_play(self) -> tuple[int, str] | None:
         """(seat, level) when a computer (or a seat handed to one) is to play."""
-        if self.status != "playing" or self.ended:
+        if self.status != "playing" or self.ended or self.awaiting:
             return None
         seat = self.match.turn
         record = self.seats[seat]
@@ -327,6 +345,7 @@ class Table:
                     "connected": connected,
                     "away": away,
                     "autoplay": seat.autoplay,
+                    "rematch": seat.rematch,
                 }
             )
         return {
@@ -335,6 +354,7 @@ class Table:
             "seats": seats,
             "spectators": spectators,
             "result": self.result(),
+            "next": self.next,
         }
 
     def result(self) -> dict[str, Any] | None:

@@ -166,13 +166,14 @@ def test_a_table_message_is_written_with_its_rules_in_place() -> None:
         data = json.loads(text)
         assert text == dumps(data)  # compact, as every frame
         keys = ["v", "type", "code", "rules", "status", "at", "seats", "spectators", "result"]
+        keys.append("next")
         assert list(data) == keys + (["re"] if re is not None else [])
         assert data["rules"] == table.rules.to_dict() and data.get("re") == re
         assert data["seats"][1] == {
             "seat": 1, "kind": "human", "name": "Bea", "level": "expert", "taken": True,
-            "connected": False, "away": 8.0, "autoplay": True,
+            "connected": False, "away": 8.0, "autoplay": True, "rematch": False,
         }  # fmt: skip
-        assert data["spectators"] == 2 and data["status"] == "playing"
+        assert data["spectators"] == 2 and data["status"] == "playing" and data["next"] is None
 
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))

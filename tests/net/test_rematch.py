@@ -1,0 +1,207 @@
+"""A rematch at a table whose match is over: every player still there asks, the server opens
+the rematch's table with the same people in the same seats, and each moves there by
+rejoining (a player who left is played by the computer until they come back)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from scopa.engine import Dealt, Rules
+from scopa.net import server as server_module
+from scopa.net.bot import play_seat
+from scopa.net.client import Client, SeatTicket, ServerError
+from scopa.net.store import open_store
+from tests.net.helpers import Raw, run_scenario, serving
+
+HUMANS = [{"kind": "human"}, {"kind": "human"}]
+WITH_COMPUTER = [{"kind": "computer", "level": "greedy"}, {"kind": "human"}, {"kind": "human"}]
+
+
+async def table_where(
+    client: Client, test: Callable[[dict[str, Any]], bool], timeout: float = 10
+) -> dict[str, Any]:
+    """The client's last table frame, once ``test`` holds for it."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while True:
+        table = client.table
+        if table is not None and test(table):
+            return table
+        if loop.time() > deadline:
+            raise AssertionError(f"no such table frame: {json.dumps(table)[:400]}")
+        await asyncio.sleep(0.02)
+
+
+async def seated_pair(address: str, seats: list[dict[str, Any]]) -> tuple[Client, Client]:
+    """Ann (who opens the table in her seat, the first human one) and Bea (the next)."""
+    ann, bea = Client(address), Client(address)
+    await ann.connect()
+    await bea.connect()
+    humans = [n for n, seat in enumerate(seats) if seat["kind"] == "human"]
+    rules = Rules().with_(players=len(seats))
+    ticket = await ann.create(rules, seats, "Ann", seat=humans[0])
+    await bea.join(ticket.code, "Bea")
+    return ann, bea
+
+
+async def play_out(*clients: Client) -> None:
+    games = (play_seat(client, "greedy", seed=n) for n, client in enumerate(clients))
+    outcomes = await asyncio.gather(*games)
+    assert all(outcome.update.status == "over" for outcome in outcomes)
+
+
+async def first_of(client: Client, code: str) -> Any:
+    """The first state frame of the table ``code`` (frames of the table before passed)."""
+    while True:
+        update = await client.next_update(10)
+        if update.code == code:
+            return update
+
+
+@pytest.mark.parametrize("seats", [HUMANS, WITH_COMPUTER], ids=["two_people", "with_computer"])
+def test_everyone_who_asks_for_a_rematch_plays_it_in_the_same_seats(store_spec, seats) -> None:
+    async def scenario() -> None:
+        async with serving(open_store(store_spec)) as server:
+            ann, bea = await seated_pair(server.address, seats)
+            with pytest.raises(ServerError) as early:
+                await ann.rematch()
+            assert early.value.code == "not_over"
+            await play_out(ann, bea)
+            old = ann.ticket
+            assert old is not None and bea.ticket is not None
+            await ann.rematch()
+            table = await table_where(bea, lambda t: t["seats"][old.seat]["rematch"])
+            assert table["next"] is None  # Bea has not said yet
+            await bea.rematch()
+            table = await table_where(ann, lambda t: t["next"] is not None)
+            code = table["next"]
+            assert code != old.code
+            tickets = await asyncio.gather(ann.rejoin(old), bea.rejoin(bea.ticket))
+            assert [t.code for t in tickets] == [code, code]
+            assert [t.seat for t in tickets] == [old.seat, bea.ticket.seat]
+            assert ann.ticket == tickets[0]
+            firsts = await asyncio.gather(first_of(ann, code), first_of(bea, code))
+            for first in firsts:  # dealt before the players, even with a computer first
+                assert first.at == 0 and first.reason == "start"
+                assert any(isinstance(event, Dealt) for event in first.events)
+            rematch = await table_where(ann, lambda t: t["code"] == code)
+            assert [s["name"] for s in rematch["seats"]] == [s["name"] for s in table["seats"]]
+            assert not any(s["autoplay"] or s["rematch"] for s in rematch["seats"])
+            await play_out(ann, bea)
+            for client in (ann, bea):
+                await client.close()
+        store = open_store(store_spec)
+        await store.open()
+        try:
+            before, after = await store.load(old.code), await store.load(code)
+        finally:
+            await store.close()
+        assert before is not None and after is not None
+        assert before.next == code and after.next is None and after.finished
+        assert [s.token_hash for s in after.seats] == [s.token_hash for s in before.seats]
+
+    run_scenario(scenario())
+
+
+def test_a_player_who_left_is_played_by_the_computer_in_the_rematch_until_back(tmp_path) -> None:
+    async def scenario() -> None:
+        async with serving(open_store(str(tmp_path / "t.db"))) as server:
+            ann, bea = await seated_pair(server.address, HUMANS)
+            await play_out(ann, bea)
+            old_ann, old_bea = ann.ticket, bea.ticket
+            assert old_ann is not None and old_bea is not None
+            await bea.close()  # back to her menu
+            await ann.rematch()
+            table = await table_where(ann, lambda t: t["next"] is not None)
+            await ann.rejoin(old_ann)
+            rematch = await table_where(ann, lambda t: t["code"] == table["next"])
+            assert rematch["seats"][old_bea.seat]["autoplay"]
+            while (update := await ann.next_update(10)).at < 4:  # the computer plays for Bea
+                if update.my_turn:
+                    await ann.play(update.observation.legal_moves[0], update.at)
+            back = Client(server.address)
+            await back.connect()
+            ticket = await back.rejoin(SeatTicket(server.address, old_bea.code, old_bea.seat,
+                                                  old_bea.token))  # fmt: skip
+            assert ticket.code == table["next"]
+            first = await back.next_update(10)
+            assert first.code == table["next"] and first.reason == "join" and first.at >= 4
+            mine = await table_where(ann, lambda t: not t["seats"][old_bea.seat]["autoplay"])
+            assert mine["seats"][old_bea.seat]["connected"]
+            await play_out(ann, back)
+            await ann.close()
+            await back.close()
+
+    run_scenario(scenario())
+
+
+def test_a_rematch_waits_for_the_last_player_still_at_the_table(tmp_path) -> None:
+    """Leaving, rather than asking, is the last word a rematch waits for."""
+
+    async def scenario() -> None:
+        async with serving(open_store(str(tmp_path / "t.db"))) as server:
+            ann, bea = await seated_pair(server.address, HUMANS)
+            await play_out(ann, bea)
+            await ann.rematch()
+            await asyncio.sleep(0.3)
+            assert ann.table is not None and ann.table["next"] is None
+            await bea.close()
+            await table_where(ann, lambda t: t["next"] is not None)
+            await ann.close()
+
+    run_scenario(scenario())
+
+
+def test_the_computers_of_a_rematch_stop_waiting_for_a_player_who_never_comes(
+    tmp_path, monkeypatch
+) -> None:
+    monkeypatch.setattr(server_module, "REMATCH_WAIT", 0.5)
+
+    async def scenario() -> None:
+        async with serving(open_store(str(tmp_path / "t.db"))) as server:
+            seats = [{"kind": "human"}, {"kind": "computer", "level": "greedy"}]
+            ann = Client(server.address)
+            await ann.connect()
+            ticket = await ann.create(Rules(), seats, "Ann")
+            await play_out(ann)
+            await ann.rematch()
+            table = await table_where(ann, lambda t: t["next"] is not None)
+            watcher = await Raw.open(server.address)  # Ann's window closed on the way
+            await ann.close()
+            await watcher.ask("watch", code=table["next"])
+            state = await watcher.until("state", timeout=10)
+            while state["at"] == 0 and state["observation"]["turn"] != ticket.seat:
+                state = await watcher.until("state", timeout=5)
+            await watcher.close()
+
+    run_scenario(scenario())
+
+
+def test_two_servers_open_one_rematch_between_them(fresh_redis: str) -> None:
+    async def scenario() -> None:
+        async with serving(open_store(fresh_redis)) as one, serving(open_store(fresh_redis)) as two:
+            ann, bea = Client(one.address), Client(two.address)
+            await ann.connect()
+            await bea.connect()
+            ticket = await ann.create(Rules(), HUMANS, "Ann")
+            await bea.join(ticket.code, "Bea")
+            await play_out(ann, bea)
+            await asyncio.gather(ann.rematch(), bea.rematch())
+            tables = await asyncio.gather(
+                table_where(ann, lambda t: t["next"] is not None),
+                table_where(bea, lambda t: t["next"] is not None),
+            )
+            assert tables[0]["next"] == tables[1]["next"]
+            assert ann.ticket is not None and bea.ticket is not None
+            await asyncio.gather(ann.rejoin(ann.ticket), bea.rejoin(bea.ticket))
+            assert ann.last is None or ann.last.code == tables[0]["next"]
+            await play_out(ann, bea)
+            await ann.close()
+            await bea.close()
+
+    run_scenario(scenario())
