@@ -25,17 +25,20 @@ import os
 import random
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from typing import TYPE_CHECKING, Any, Literal
 
 from scopa.ai.review import MoveGrade, Review, position_match
 from scopa.aids import replay_match
 from scopa.engine import IllegalMove, Match, Move, RoundScored, Rules, RulesError
-from scopa.settings import MatchSetup, SeatConfig
+from scopa.settings import MAX_ADDRESS, MatchSetup, SeatConfig
 from scopa.stats import match_key
-from scopa.storage import SavedMatch
+from scopa.storage import HeldSeat, SavedMatch
 
 from .coach import Coach, MatchReviews
 from .coach_words import practice_verdict
+from .online import table_code, with_code
+from .remote import RemoteCoordinator
 from .scenes.flow import saved_line
 from .table.saving import MatchSaver
 from .toasts import worded
@@ -637,10 +640,59 @@ class Matches:
         its rounds are reviewed from what this seat saw as it played."""
         if coordinator.reviews is None:
             coordinator.reviews = MatchReviews(self.coach, coordinator.humans)
+        code = coordinator.ticket.code
+        seats = self.app.store.load_seats()
+        coordinator.hosted = coordinator.hosted or any(h.hosted for h in seats if h.code == code)
         self.current = coordinator
-        self.sessions.append(session)
+        if session is not None:  # (a rematch's is the match before's)
+            self.sessions.append(session)
         self.app.home()
         self.app.open("table", coordinator=coordinator)
+
+    def rematch_remote(self, coordinator: Any) -> bool:
+        """Go on to the rematch of the match at a server once its table is open and this
+        seat sat there (``RemoteCoordinator.successor``); False until then. The rematch
+        plays on the same link, its seat held and its address offered as the last one's
+        were."""
+        found = coordinator.successor()
+        if found is None:
+            return False
+        ticket, table, first, following = found
+        held = HeldSeat(ticket.server, ticket.code, ticket.seat, ticket.token, coordinator.hosted)
+        self.app.store.hold_seat(held)
+        address = with_code(coordinator.address, ticket.code)
+        reached = with_code(coordinator.reached, ticket.code)
+        successor = RemoteCoordinator(
+            coordinator.link,
+            ticket,
+            table,
+            first,
+            address=address,
+            reached=reached,
+            following=following,
+            on_over=partial(self.forget_table, ticket.code, address),
+        )
+        if len(reached) <= MAX_ADDRESS and reached.isprintable():
+            self.app.settings = self.app.settings.with_(online_address=reached)
+            self.app.save_settings()
+        self.open_remote(successor, None)
+        return True
+
+    def forget_table(self, code: str, address: str) -> None:
+        """The match at the table ``code`` is over: its seat is forgotten, and its address
+        is no longer offered under Play online (joining it would only say the match is
+        over)."""
+        self.app.store.drop_seat(code)
+        self.forget_address(address)
+
+    def forget_address(self, address: str) -> None:
+        """Play online no longer offers ``address`` (the table kept under it, written as it
+        was then, or as the player typed it)."""
+        kept = self.app.settings.online_address
+        code = table_code(address)
+        if kept and (kept == address or (code is not None and table_code(kept) == code)):
+            self.app.settings = self.app.settings.with_(online_address="")
+            self.app.save_settings()
 
     def hosted_server(self) -> Any:
         """The server this game runs for the tables it hosts (a ``LocalServer``), if one

@@ -397,6 +397,21 @@ class OnlineSession:
         self._pool.shutdown(wait=False)
 
 
+def table_code(address: str) -> str | None:
+    """The code of the table ``address`` names (a whole address, or the code alone), as the
+    server keeps it; None for what names no table."""
+    try:
+        return normalize_code(address) if is_code(address) else parse_address(address).code
+    except AddressError:
+        return None
+
+
+def with_code(address: str, code: str) -> str:
+    """``address`` (a server's, then a table's code) naming the table ``code`` instead."""
+    server = address.rsplit("/", 1)[0] if table_code(address) is not None else address
+    return f"{server}/{grouped(code)}" if server else grouped(code)
+
+
 def served_port(server: str) -> int | None:
     """The port of ``server`` (``ws://host:port``), if it names one."""
     try:

@@ -278,13 +278,17 @@ class RemoteCoordinator:
         first: Update,
         *,
         address: str = "",
+        reached: str = "",
         following: Sequence[Update | ServerError | Disconnected | PlayedForYou] = (),
         on_over: Callable[[], object] | None = None,
     ) -> None:
+        """``address``: the table's address to give friends; ``reached``: the one this
+        window reached it at (to come back to)."""
         self.link = link
         self.ticket = ticket
         self.seat = ticket.seat
         self.address = address
+        self.reached = reached or address
         self.table = table
         self.setup = setup_of(table, self.seat)
         self.rounds: tuple[tuple[Breakdown, ...], ...] = ()
@@ -318,6 +322,16 @@ class RemoteCoordinator:
         held there is then forgotten)."""
         self.ended = False
         """The table's host ended the match for good, unfinished."""
+        self._asked: concurrent.futures.Future[None] | None = None
+        """The request for a rematch, once this player asked for one."""
+        self._moving: concurrent.futures.Future[SeatTicket] | None = None
+        """The seat taken at the rematch's table, once the server opened it."""
+        self.rematch_failed = False
+        """The rematch could not start (the server refused it, or was lost)."""
+        self.hosted = False
+        """The table is served by this game (its seat is held as one hosted here)."""
+        self.handed_on = False
+        """The link went on to the rematch's coordinator: leaving this match keeps it."""
         self._note_away(table)
         self._see_over()
 
@@ -544,6 +558,95 @@ class RemoteCoordinator:
             seen = SeenRound(self.match.seed, tuple(played))
             self.reviews.round_seen(round_no, seen, over=self.match.over)
 
+    # --- a rematch -------------------------------------------------------------------------
+
+    def ask_rematch(self) -> None:
+        """Ask the server for another match with the same people at this table (the match
+        over); the table frame says when every player still here asked (``successor``)."""
+        if self.match.over and not self.rematch_asked and not self.rematch_failed:
+            self._asked = self.link.submit(self.link.client.rematch())
+
+    @property
+    def rematch_asked(self) -> bool:
+        return self._asked is not None
+
+    @property
+    def rematch_next(self) -> str | None:
+        """The code of the rematch's table, once the server opened it."""
+        table = self.link.client.table or self.table
+        code = table.get("next") if table.get("code") == self.ticket.code else None
+        return code if isinstance(code, str) else None
+
+    def rematch_wanted(self) -> list[int]:
+        """The other seats whose player asked for a rematch."""
+        return [seat for seat, info in self._people() if info.get("rematch")]
+
+    def rematch_awaited(self) -> list[int]:
+        """The other seats whose player, still at the table, has not asked for a rematch
+        (the rematch waits for them)."""
+        return [
+            seat
+            for seat, info in self._people()
+            if info.get("connected") and not info.get("autoplay") and not info.get("rematch")
+        ]
+
+    def left_table(self) -> list[int]:
+        """The other seats whose player left the table (in a rematch, the computer plays
+        them until they come back)."""
+        return [
+            seat
+            for seat, info in self._people()
+            if not info.get("connected") or info.get("autoplay")
+        ]
+
+    def _people(self) -> list[tuple[int, dict[str, Any]]]:
+        """The other seats of people, each with the server's word of it."""
+        table = self.link.client.table or self.table
+        if table.get("code") != self.ticket.code:
+            return []
+        return [
+            (int(info["seat"]), info)
+            for info in table.get("seats", [])
+            if info.get("kind") == "human" and info.get("seat") != self.seat
+        ]
+
+    def successor(self) -> tuple[SeatTicket, dict[str, Any], Update, list[Any]] | None:
+        """Once this player asked and the server opened the rematch's table: the seat taken
+        there, its table frame, its first position and what came after it (the rematch's
+        coordinator is made of them, on this link). None until then; ``rematch_failed``
+        says when it will not come."""
+        asked = self._asked
+        if asked is None or self.rematch_failed:
+            return None
+        if asked.done() and (asked.cancelled() or asked.exception() is not None):
+            self.rematch_failed = True
+            return None
+        code = self.rematch_next
+        if self._moving is None:
+            if code is not None:
+                ticket = SeatTicket(self.ticket.server, code, self.seat, self.ticket.token)
+                self._moving = self.link.submit(self.link.client.rejoin(ticket))
+            return None
+        moving = self._moving
+        if not moving.done():
+            return None
+        if moving.cancelled() or moving.exception() is not None:
+            self.rematch_failed = True
+            return None
+        ticket = moving.result()
+        items = [*self._following, *self.link.poll()]
+        for number, item in enumerate(items):
+            if isinstance(item, Update) and item.code == ticket.code:
+                self._following = []
+                self.handed_on = True
+                table = self.link.client.table or {}
+                return ticket, table, item, items[number + 1 :]
+            if isinstance(item, Disconnected) or (isinstance(item, ServerError) and item.fatal):
+                self.rematch_failed = True
+                return None
+        self._following = [item for item in items if not isinstance(item, Update)]
+        return None
+
     def replace(self, match: object, *, undone: bool = False) -> None:
         raise ValueError("a match held by a server cannot be rewound here")
 
@@ -557,8 +660,10 @@ class RemoteCoordinator:
         """Nothing is written here."""
 
     def leave(self) -> None:
-        """Give the seat up for now (it stays this player's: the address brings them back)."""
-        self.link.close()
+        """Give the seat up for now (it stays this player's: the address brings them back);
+        the link stays open when it went on to the rematch."""
+        if not self.handed_on:
+            self.link.close()
 
     def close(self) -> None:
         self.leave()

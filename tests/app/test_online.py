@@ -804,12 +804,12 @@ def test_the_sheet_of_an_online_round_offers_nothing_it_cannot_do(hosted):
     assert sheet.deal_code() == ""
     frame(app)
     assert isinstance(app.stack.top, ScoringScene)
-    # At the match's end no rematch either: it would deal a new match here with the
-    # friends as people at this screen.
+    # At the match's end the rematch is the server's (with the friends at their own
+    # screens), never a new match dealt here with them as people at this one.
     sheet.match.status = "over"
     sheet._build_buttons()
-    assert [button.text() for button in sheet.buttons][-1:] == [app.t("to_title")]
-    assert app.t("rematch") not in [button.text() for button in sheet.buttons]
+    assert [button.text() for button in sheet.buttons][-2:] == [app.t("to_title"), app.t("rematch")]
+    assert sheet.buttons[-1].on_click == table.coordinator.ask_rematch
 
 
 def test_a_round_played_online_is_reviewed_from_what_this_seat_saw(hosted):

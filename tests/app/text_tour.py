@@ -15,6 +15,7 @@ checks what was written there; a person saves a screenshot.
 
 from __future__ import annotations
 
+import concurrent.futures
 import random
 import socket
 import threading
@@ -269,6 +270,34 @@ class Tour:
         scene = self.app.open(name, **params)
         self.frames(8)
         return scene
+
+    def rematch_online(self, coordinator) -> None:  # noqa: ANN001
+        """The final sheet of a match at a server and its rematch: offered, asked and
+        waiting for one friend or several, starting, failed; a friend's wish, a friend
+        gone."""
+        app, match = self.app, coordinator.match
+        status, result = match.status, match.result
+        match.status = "over"
+        match.result = {"winner": 0, "totals": [11, 4, 3], "cappotto": False, "seats": [0]}
+        sheet = ScoringScene(app, coordinator)
+        app.stack.push(sheet)
+        sheet.age = 10.0
+        self.frames(2)
+        self.hover_all(sheet, "online, the final sheet")
+        coordinator.rematch_wanted, coordinator.left_table = (lambda: [1]), (lambda: [2])
+        self.show("online, a friend wants a rematch, another left")
+        coordinator._asked = concurrent.futures.Future()  # asked: the server not yet told
+        for awaited in ([1], [1, 2], []):
+            coordinator.rematch_awaited = lambda awaited=awaited: awaited
+            self.hover_all(sheet, f"online, the rematch asked, awaiting {awaited}")
+        coordinator.rematch_failed = True
+        self.hover_all(sheet, "online, the rematch failed")
+        del coordinator.rematch_wanted, coordinator.left_table, coordinator.rematch_awaited
+        coordinator._asked, coordinator.rematch_failed = None, False
+        match.status, match.result = status, result
+        app.toasts.forget(lambda toast: True)
+        app.back()
+        self.frames(2)
 
     def hover_all(self, scene, place: str) -> None:  # noqa: ANN001
         """Every widget under the pointer in turn (its explanation shows)."""
@@ -1234,6 +1263,8 @@ class Tour:
             table.play(next(m for m in table.match.legal_moves() if m.is_play))
             self.wait(lambda: table.message_left > 0)
             self.show("online, a play the table refused")
+
+            self.rematch_online(coordinator)
 
             friends[1].close()
             self.wait(lambda: coordinator.away())

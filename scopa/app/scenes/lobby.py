@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from scopa.engine import Rules, RulesError
-from scopa.net.codes import AddressError, is_code, normalize_code, parse_address
+from scopa.net.codes import AddressError, is_code, parse_address
 from scopa.settings import MAX_ADDRESS
 from scopa.storage import HeldSeat
 
@@ -84,7 +84,7 @@ class LobbyScene(MenuScene):
         session.check()
         if self.mode == "join" and self.over and not self._forgotten:
             self._forgotten = True  # told once: the match is over, its address is not kept
-            self._forget_address(self.address)
+            self.app.matches.forget_address(self.address)
         self._tell_set_aside()
         self._offer(self.copy_button, self.address_useful)
         self._offer(self.retry_button, self.retry_useful)
@@ -110,9 +110,12 @@ class LobbyScene(MenuScene):
                     table,
                     session.first,
                     address=session.seated.address,
+                    reached=session.seated.reached,
                     following=session.following,
                     on_over=partial(
-                        self._table_over, session.seated.ticket.code, session.seated.address
+                        self.app.matches.forget_table,
+                        session.seated.ticket.code,
+                        session.seated.address,
                     ),
                 )
             except UNREADABLE as error:
@@ -135,27 +138,12 @@ class LobbyScene(MenuScene):
 
         app.notify(words, RULES_SECONDS)
 
-    def _table_over(self, code: str, address: str) -> None:
-        """The match at the table joined is over: its seat is forgotten, and its address is
-        no longer offered under Play online (joining it would only say the match is over)."""
-        self.app.store.drop_seat(code)
-        self._forget_address(address)
-
     @property
     def over(self) -> bool:
         """Joining was told the match at the table is over, or ended by its host (the seat
         kept there, or a free one asked for)."""
         session = self.session
         return session.error_kind == "over" or session.error_code in ("over", "ended")
-
-    def _forget_address(self, address: str) -> None:
-        """Play online no longer offers ``address`` (the table kept under it, written as it
-        was then, or as the player typed it)."""
-        kept = self.app.settings.online_address
-        code = table_code(address)
-        if kept and (kept == address or (code is not None and table_code(kept) == code)):
-            self.app.settings = self.app.settings.with_(online_address="")
-            self.app.save_settings()
 
     def _tell_set_aside(self) -> None:
         """The file of the tables hosted here was damaged: the player hears where it is kept
@@ -411,15 +399,6 @@ def server_of(address: str) -> str:
     except AddressError:
         return address.strip()[:60]
     return server.split("//", 1)[-1]
-
-
-def table_code(address: str) -> str | None:
-    """The code of the table ``address`` names (a whole address, or the code alone), as the
-    server keeps it; None for what names no table."""
-    try:
-        return normalize_code(address) if is_code(address) else parse_address(address).code
-    except AddressError:
-        return None
 
 
 def rules_of(table: dict[str, Any]) -> Rules | None:

@@ -34,6 +34,7 @@ from scopa.engine import (
 )
 
 from .. import style
+from ..toasts import worded
 from ..widgets import Button
 from ..wording import Seats, category_label, deal_id, deck_family, suit_name
 from .base import MenuScene
@@ -150,6 +151,8 @@ class ScoringScene(MenuScene):
         """Where those rows were drawn (by category)."""
         self.pointed: str | None = None
         """The row under the pointer: the chart gives way to the cards behind it."""
+        self._told: set[tuple[str, int]] = set()
+        """What was told of the rematch at a server (a friend's wish, a friend gone)."""
         self.pinned: str | None = None
         """The row clicked (or tapped, or reached by Up and Down): its cards stay in sight
         until it is clicked again."""
@@ -468,7 +471,16 @@ class ScoringScene(MenuScene):
 
     def _build_buttons(self) -> None:
         if self.match.over and self.remote:
-            self.buttons = [Button(self.tr("to_title"), self.app.home, primary=True)]
+            self.buttons = [
+                Button(self.tr("to_title"), self.app.home),
+                Button(
+                    self.rematch_label,
+                    self.coordinator.ask_rematch,
+                    primary=True,
+                    hint=self.rematch_hint,
+                    enabled=lambda: not self.coordinator.rematch_asked,
+                ),
+            ]
         elif self.match.over:
             self.buttons = [
                 Button(self.tr("to_title"), self.app.home),
@@ -562,17 +574,67 @@ class ScoringScene(MenuScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         label = self.review_label() if self.review_button is not None else ""
+        if self.remote and self.match.over and self.practice is None:
+            self._follow_rematch()
+            label += "\n" + self.rematch_label() + "\n" + self.rematch_hint()
         self._review_moved = label != self._review_label
         self._review_label = label
 
     @property
     def busy(self) -> bool:
         """While the review is worked out its button is drawn again as its percentage
-        moves (and only then: the sheet itself stands still)."""
+        moves, and the rematch's words as the friends answer (and only then: the sheet
+        itself stands still)."""
         return self._review_moved or super().busy
 
     def rematch(self) -> None:
         self.app.matches.rematch(self.coordinator)
+
+    # --- a rematch at a server --------------------------------------------------------------
+
+    def rematch_label(self) -> str:
+        """The rematch's button at a server: whether the rematch waits, once asked."""
+        coordinator = self.coordinator
+        if not coordinator.rematch_asked or coordinator.rematch_failed:
+            return self.t("rematch")
+        if coordinator.rematch_awaited():
+            return self.t("online.rematch_waiting")
+        return self.t("online.rematch_starting")
+
+    def rematch_hint(self) -> str:
+        """What the rematch waits for: the friends still to ask, by name."""
+        coordinator = self.coordinator
+        if coordinator.rematch_failed:
+            return self.t("online.rematch_failed")
+        if not coordinator.rematch_asked:
+            return self.t("online.rematch_hint")
+        awaited = coordinator.rematch_awaited()
+        if not awaited:
+            return self.t("online.rematch_hint_starting")
+        key = (
+            "online.rematch_hint_waiting_many"
+            if len(awaited) > 1
+            else "online.rematch_hint_waiting"
+        )
+        return self.t(key, names=", ".join(coordinator.name(seat) for seat in awaited))
+
+    def _follow_rematch(self) -> None:
+        """At a server, the match over: each friend who asks for a rematch, or leaves, is
+        told once; a rematch that cannot start is said; once its table is open and this
+        seat sat there, the rematch's table takes the screen."""
+        coordinator = self.coordinator
+        for key, seats in (
+            ("online.rematch_wanted", coordinator.rematch_wanted()),
+            ("online.rematch_left", coordinator.left_table()),
+        ):
+            for seat in seats:
+                if (key, seat) not in self._told:
+                    self._told.add((key, seat))
+                    self.app.notify(worded(key, name=coordinator.name(seat)), 6.0)
+        if coordinator.rematch_failed and ("failed", -1) not in self._told:
+            self._told.add(("failed", -1))
+            self.app.notify(worded("online.rematch_failed"), 12.0)
+        self.app.matches.rematch_remote(coordinator)
 
     def replay_deal(self) -> None:
         """Replay this round's cards in a new match; mid-match, only once the player agrees

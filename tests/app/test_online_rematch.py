@@ -1,0 +1,107 @@
+"""A rematch online: the final sheet of a match at a server offers one; it starts once every
+player still at the table asks, at a new table with the same people, and the window goes on
+to it on the same connection (its seat held, its address offered under Play online)."""
+
+from __future__ import annotations
+
+import time
+
+
+from scopa.app.online import grouped
+from scopa.app.scenes.scoring import ScoringScene
+from scopa.app.table import TableScene
+
+from .menu_helpers import click, frame
+from .test_online import friend_update, hosted, play_the_round_out, run_until  # noqa: F401
+
+
+def first_play(obs):  # noqa: ANN001, ANN201
+    return next(move for move in obs.legal_moves if move.is_play)
+
+
+def play_the_match_out(app, table, friend) -> ScoringScene:  # noqa: ANN001
+    """Play the hosted table's match to its final sheet (both seats as ``first_play``)."""
+    deadline = time.monotonic() + 240
+    while True:
+        assert time.monotonic() < deadline, "the match never ended"
+        play_the_round_out(app, table, friend, first_play)
+        sheet = app.stack.top
+        assert isinstance(sheet, ScoringScene)
+        if sheet.match.over:
+            sheet.age = 10.0  # read
+            return sheet
+        sheet.next_round()
+        run_until(app, lambda: app.stack.top is table)
+
+
+def toasts(app) -> list[str]:  # noqa: ANN001
+    return [toast.text for toast in app.toasts._toasts]
+
+
+def test_a_rematch_online_seats_everyone_again_at_a_new_table(hosted):
+    app, table, friend = hosted
+    old = table.coordinator
+    sheet = play_the_match_out(app, table, friend)
+    rematch = sheet.buttons[-1]
+    assert rematch.text() == app.t("rematch") and rematch.primary and rematch.enabled
+    assert app.t("to_title") in [button.text() for button in sheet.buttons]
+
+    friend.submit(friend.client.rematch()).result(10)
+    run_until(app, lambda: app.t("online.rematch_wanted", name="Bruno") in toasts(app))
+    click(app, rematch)
+    run_until(app, lambda: friend.client.table and friend.client.table.get("next"))
+    friend.submit(friend.client.rejoin(friend.client.ticket)).result(10)  # Bruno's window
+    run_until(app, lambda: isinstance(app.stack.top, TableScene) and app.stack.top is not table)
+    again = app.stack.top
+    code = again.coordinator.ticket.code
+    assert code == friend.client.ticket.code != old.ticket.code
+    assert again.coordinator.seat == old.seat and again.coordinator.link is old.link
+    assert again.match.totals == (0, 0) and again.match.round.round_no == 1
+    assert not old.link.client.lost  # the match before let go of its table, not the link
+    held = [seat.code for seat in app.store.load_seats()]
+    assert code in held and old.ticket.code not in held
+    assert app.settings.online_address.endswith(grouped(code))
+    assert again.coordinator.address.endswith(grouped(code))
+
+    # the rematch plays: a card from each side reaches the table
+    start = again.match.at
+    latest = None
+    while again.match.at < start + 2:
+        frame(app)
+        update = friend_update(friend)
+        latest = update or latest
+        if again.human_to_play is not None and not again.director.busy:
+            at = again.match.at
+            again.play(first_play(again.match.observation))
+            run_until(app, lambda at=at: again.match.at > at)
+        elif latest is not None and latest.my_turn and latest.at == again.match.at:
+            friend.submit(friend.client.play(first_play(latest.observation), latest.at)).result(10)
+            latest = None
+
+
+def test_a_rematch_asked_waits_for_the_friend_then_plays_their_seat_once_gone(
+    hosted, monkeypatch
+):
+    app, table, friend = hosted
+    sheet = play_the_match_out(app, table, friend)
+    rematch = sheet.buttons[-1]
+    click(app, rematch)
+    run_until(app, lambda: not rematch.enabled)
+    assert rematch.text() == app.t("online.rematch_waiting")
+    assert sheet.rematch_hint() == app.t("online.rematch_hint_waiting", names="Bruno")
+    frame(app)
+    assert app.stack.top is sheet  # nothing starts without Bruno
+    # The window draws the sheet again as the rematch's words change (it stands still,
+    # undrawn, while nothing moves): the button said "Waiting..." when it was starting.
+    run_until(app, lambda: not sheet.busy)
+    with monkeypatch.context() as patched:
+        patched.setattr(sheet.coordinator, "rematch_awaited", list)
+        frame(app)
+        assert sheet.busy and rematch.text() == app.t("online.rematch_starting")
+        frame(app)
+        assert not sheet.busy
+    friend.close()  # Bruno goes back to his menu
+    run_until(app, lambda: isinstance(app.stack.top, TableScene) and app.stack.top is not table)
+    assert app.t("online.rematch_left", name="Bruno") in toasts(app)
+    again = app.stack.top
+    run_until(app, lambda: again.coordinator.stood_in() == [1])
