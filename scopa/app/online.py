@@ -146,7 +146,7 @@ class OnlineSession:
                     self.store.drop_seat(ending.code)
             if self._leaving.is_set():
                 raise concurrent.futures.CancelledError  # stop_server is queued behind us
-            link = BackgroundClient(server.local_address, reconnect_for=KEEP_TRYING)
+            link = BackgroundClient(server.local_address, reconnect_for=KEEP_TRYING, sheets=True)
             future = link.submit(link.client.create(rules, seats, name, 0))
             ticket = future.result(JOIN_TIMEOUT)
             self._hold(ticket, hosted=True)
@@ -270,7 +270,7 @@ class OnlineSession:
     def _sit(self, address: Address, name: str) -> Seated:
         """Sit at the table of ``address``: in the seat held there, if this player holds
         one, else in a free one."""
-        link = BackgroundClient(address.server, reconnect_for=KEEP_TRYING)
+        link = BackgroundClient(address.server, reconnect_for=KEEP_TRYING, sheets=True)
         code = str(address.code)
         shown = f"{shareable(address.server)}/{grouped(code)}"
         reached = f"{address.server}/{grouped(code)}"

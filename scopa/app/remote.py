@@ -322,6 +322,9 @@ class RemoteCoordinator:
         held there is then forgotten)."""
         self.ended = False
         """The table's host ended the match for good, unfinished."""
+        self._telling: concurrent.futures.Future[None] | None = None
+        self._read_rounds = 0
+        """The rounds scored when this player last said the score sheet was read."""
         self._asked: concurrent.futures.Future[None] | None = None
         """The request for a rematch, once this player asked for one."""
         self._moving: concurrent.futures.Future[SeatTicket] | None = None
@@ -412,6 +415,28 @@ class RemoteCoordinator:
             for info in table.get("seats", [])
             if info.get("kind") == "human" and info.get("taken") and not info.get("connected")
         ]
+
+    def reading(self) -> list[int]:
+        """The other seats whose players still read the last round's score sheet (the
+        server's word): the next round begins once they have, a minute at most."""
+        table = self.link.client.table or self.table
+        if table.get("code") != self.ticket.code or self.match.over:
+            return []
+        return [seat for seat in table.get("reading", []) if seat != self.seat]
+
+    def round_read(self) -> None:
+        """This player read the score sheet of the round just scored (once per round)."""
+        scored = len(self.rounds)
+        if scored and scored != self._read_rounds and not self.match.over:
+            self._read_rounds = scored
+            self._telling = self.link.submit(self.link.client.ready())
+
+    @property
+    def telling_read(self) -> bool:
+        """The server is being told the sheet was read: a card played now would reach it
+        first, and be refused."""
+        telling = self._telling
+        return telling is not None and not telling.done()
 
     @property
     def away_grace(self) -> float:

@@ -232,6 +232,11 @@ def check_table(frame: dict[str, Any]) -> dict[str, Any]:
                 isinstance(away, bool) or not isinstance(away, int | float) or not away >= 0
             ):
                 raise codec.CodecError(f"seat {number} is away for {away!r}")
+        reading = frame.get("reading", [])
+        if not isinstance(reading, list) or not all(
+            isinstance(seat, int) and not isinstance(seat, bool) for seat in reading
+        ):
+            raise codec.CodecError(f"the seats reading the sheet are {reading!r:.40}")
         after = frame.get("next")
         if after is not None and (not isinstance(after, str) or not is_code(after)):
             raise codec.CodecError(f"a rematch at the table {after!r:.40}")
@@ -258,8 +263,12 @@ class Client:
         ssl_context: ssl.SSLContext | None = None,
         reconnect_for: float | None = RECONNECT_FOR,
         on_frame: Callable[[str], None] | None = None,
+        sheets: bool = False,
     ) -> None:
-        """``on_frame`` sees every frame the server sends, as received (a log)."""
+        """``on_frame`` sees every frame the server sends, as received (a log); ``sheets``:
+        this player reads each round's score sheet, and says when (``ready``): the next
+        round waits for it."""
+        self.sheets = sheets
         address = parse_address(server)
         self.on_frame = on_frame
         self.server = address.server
@@ -435,12 +444,16 @@ class Client:
         """Open a table (``seats``: ``{"kind": "human"|"computer", "level"?, "name"?}``
         per seat) and sit in ``seat``."""
         answer = await self.request(
-            "create", rules=rules.to_dict(), seats=seats, name=name, seat=seat
+            "create", rules=rules.to_dict(), seats=seats, name=name, seat=seat, **self._sheets()
         )
         return self._seated(answer)
 
+    def _sheets(self) -> dict[str, Any]:
+        """The field that tells the server this player reads the score sheets."""
+        return {"sheets": True} if self.sheets else {}
+
     async def join(self, code: str, name: str, seat: int | None = None) -> SeatTicket:
-        fields: dict[str, Any] = {"code": code, "name": name}
+        fields: dict[str, Any] = {"code": code, "name": name, **self._sheets()}
         if seat is not None:
             fields["seat"] = seat
         return self._seated(await self.request("join", **fields))
@@ -449,12 +462,16 @@ class Client:
         """Take ``ticket``'s seat again: at its table, or at the table of its rematch when
         the players started one (the ticket returned names the table sat at)."""
         answer = await self.request(
-            "rejoin", code=ticket.code, seat=ticket.seat, token=ticket.token
+            "rejoin", code=ticket.code, seat=ticket.seat, token=ticket.token, **self._sheets()
         )
         self._sat_at(moved_on(ticket, answer))
         self.watching = None
         self._tell_played_for_you(answer)
         return ticket if self.ticket is None else self.ticket
+
+    async def ready(self) -> None:
+        """Say this player read the round's score sheet: the next round need not wait."""
+        await self.request("ready")
 
     async def rematch(self) -> None:
         """Ask for another match at this table (the match over): the table frame names the
@@ -594,9 +611,8 @@ class Client:
             try:
                 if self.ticket is not None:
                     ticket = self.ticket
-                    answer = await self._exchange(
-                        "rejoin", {"code": ticket.code, "seat": ticket.seat, "token": ticket.token}
-                    )
+                    fields = {"code": ticket.code, "seat": ticket.seat, "token": ticket.token}
+                    answer = await self._exchange("rejoin", {**fields, **self._sheets()})
                     self._sat_at(moved_on(ticket, answer))  # a rematch began meanwhile
                     self._tell_played_for_you(answer)
                 elif self.watching is not None:

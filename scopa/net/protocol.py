@@ -9,9 +9,11 @@ error, which lists the versions this server speaks, so a newer client can say so
 Client to server (fields besides v, type, id)::
 
     create    rules (Rules.to_dict()), seats [{kind: human|computer, name?, level?}],
-              name (yours), seat? (yours, default 0)
-    join      code, name, seat? (a free human seat; default the first)
-    rejoin    code, seat, token                    (your seat again, after a drop; at a
+              name (yours), seat? (yours, default 0), sheets?
+    join      code, name, seat? (a free human seat; default the first), sheets?
+              (sheets: true from a window that shows each round's score sheet: the next
+              round's first play waits, a minute at most, until it says ``ready``)
+    rejoin    code, seat, token, sheets?           (your seat again, after a drop; at a
                                                    table whose players started a rematch,
                                                    your seat at the rematch's table)
     watch     code                                 (a spectator: public information only)
@@ -23,6 +25,7 @@ Client to server (fields besides v, type, id)::
               with the same tokens, and the table frame names it in ``next``; each player
               moves there by ``rejoin``; the seats of players gone are played by the
               computer until they come back)
+    ready     (I have read the round's score sheet: the next round may begin)
     sync      (send me the table and my state again: both answer with ``re``)
     ping      (answered by pong; keeps a quiet connection open)
     leave     (I leave this table; my seat stays mine)
@@ -35,7 +38,9 @@ Server to client::
     watching  code
     table     code, rules, status (waiting|playing|over), at, seats [{seat, kind, name,
               level, taken, connected, away, autoplay, rematch}], spectators, result,
-              next (the code of the rematch's table, once it is open; else null)
+              reading (the seats whose players still read the last round's score sheet:
+              the round waits for them), next (the code of the rematch's table, once it
+              is open; else null)
     state     code, at, status, reason (start|move|join|sync), events [...], observation,
               result, rounds? (events: what the last move did, as this seat may see it;
                            observation: Observation of this seat, the table's cards in the
@@ -92,6 +97,7 @@ ERRORS = {
     "waiting": "the match starts when every seat is taken",
     "over": "the match is over",
     "not_over": "the match is not over yet",
+    "reading": "the round begins once everyone has read the score sheet",
     "ended": "the host ended this match",
     "not_your_turn": "it is not your turn",
     "stale": "the match has moved on since that message",
@@ -170,19 +176,32 @@ class Message:
 
 _TEXT = (str,)
 _INT = (int,)
+_BOOL = (bool,)
 _SCHEMAS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     "create": {
         "rules": ((dict,), True),
         "seats": ((list,), True),
         "name": (_TEXT, True),
         "seat": (_INT, False),
+        "sheets": (_BOOL, False),
     },
-    "join": {"code": (_TEXT, True), "name": (_TEXT, True), "seat": (_INT, False)},
-    "rejoin": {"code": (_TEXT, True), "seat": (_INT, True), "token": (_TEXT, True)},
+    "join": {
+        "code": (_TEXT, True),
+        "name": (_TEXT, True),
+        "seat": (_INT, False),
+        "sheets": (_BOOL, False),
+    },
+    "rejoin": {
+        "code": (_TEXT, True),
+        "seat": (_INT, True),
+        "token": (_TEXT, True),
+        "sheets": (_BOOL, False),
+    },
     "watch": {"code": (_TEXT, True)},
     "play": {"move": (_TEXT, True), "at": (_INT, True)},
     "hand_over": {"seat": (_INT, True), "level": (_TEXT, False)},
     "rematch": {},
+    "ready": {},
     "sync": {},
     "ping": {},
     "leave": {},
@@ -237,7 +256,7 @@ def _fields_of(kind: str, data: dict[str, Any]) -> dict[str, Any]:
                 raise ProtocolError("bad_message", f"{kind}: missing field {key!r}")
             continue
         value = fields[key]
-        if isinstance(value, bool) or not isinstance(value, types):
+        if (isinstance(value, bool) and types is not _BOOL) or not isinstance(value, types):
             raise ProtocolError("bad_message", f"{kind}: field {key!r} has the wrong type")
         if isinstance(value, int) and not -MAX_ID <= value <= MAX_ID:
             raise ProtocolError("bad_message", f"{kind}: field {key!r} is out of range")

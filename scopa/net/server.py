@@ -28,7 +28,7 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
-from scopa.engine import Move, ScopaError
+from scopa.engine import Move, RoundScored, ScopaError
 
 from . import codes
 from .computer import choose_move, default_workers, make_pool
@@ -74,6 +74,9 @@ MAX_PLAYED_FOR = 40
 REMATCH_WAIT = 15.0
 """Seconds the computers of a rematch wait for its players to come over from the match
 before (a window closed on the way is not waited for longer)."""
+READING_MOST = 60.0
+"""Seconds the next round waits for players still reading the score sheet (or the review
+opened from it): then it begins without them, their windows catching up as they return."""
 MAX_REMATCHES_FOLLOWED = 100
 """Rematches a rejoin follows from the table it names to the latest one."""
 COLLECT_AFTER = (10_000, 2, 20)
@@ -101,6 +104,8 @@ class Connection:
         self.table: Table | None = None
         self.seat: int | None = None
         self.watching = False
+        self.sheets = False
+        """This window shows each round's score sheet (the next round waits for it)."""
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self.closing = False
         self.writer_task: asyncio.Task[None] | None = None
@@ -402,6 +407,8 @@ class GameServer:
             await self._hand_over(conn, message)
         elif kind == "rematch":
             await self._rematch(conn, message)
+        elif kind == "ready":
+            await self._ready(conn, message)
         elif kind == "sync":
             table = self._table_of(conn)
             await self._send_table(table, only=conn, re=message.id)
@@ -474,6 +481,7 @@ class GameServer:
     async def _create(self, conn: Connection, message: Message) -> None:
         if conn.table is not None:
             raise ProtocolError("already_seated")
+        conn.sheets = bool(message.get("sheets", False))
         rules = read_rules(message["rules"])
         seats = list(read_seats(message["seats"], rules))
         mine = message.get("seat", 0)
@@ -522,6 +530,7 @@ class GameServer:
     async def _join(self, conn: Connection, message: Message) -> None:
         if conn.table is not None:
             raise ProtocolError("already_seated")
+        conn.sheets = bool(message.get("sheets", False))
         table = await self._find(message["code"])
         name = check_name(message["name"])
         async with self.locks[table.code]:
@@ -545,6 +554,7 @@ class GameServer:
             if conn.table.next is None or conn.watching:
                 raise ProtocolError("already_seated")
             await self._leave(conn)  # on to the rematch of the match it sat at
+        conn.sheets = bool(message.get("sheets", False))
         table = await self._find(message["code"])
         moved = False
         for _ in range(MAX_REMATCHES_FOLLOWED):  # the seat is at the latest rematch's table
@@ -668,6 +678,7 @@ class GameServer:
                 await self.store.publish(table.code, self.id, {"kind": "presence"})
                 async with self.locks[table.code]:  # the others may all want a rematch
                     await self._start_rematch(table)
+                await self._done_reading(table, seat)  # gone: not waited for
             await self._send_table(table)
         except StoreError as error:
             log.error("store: %s", error)
@@ -705,9 +716,11 @@ class GameServer:
         if table.status == "over":  # recorded before anyone can learn the match is over
             await self.store.finish(table.code)
             self.played_out.add(table.code)
+        reading = await self._start_reading(table, events)
         self._broadcast_state(table, events, "move")
-        if table.status == "over":
+        if table.status == "over" or reading:
             await self._send_table(table)
+        if table.status == "over":
             log.info("table %s: match over %s", table.code, table.result())
         await self.store.publish(
             table.code, self.id, {"kind": "move", "at": at, "move": move.text()}
@@ -804,9 +817,57 @@ class GameServer:
                 )
             record = record.with_(autoplay=True, level=level)
             table.seats[seat] = record
+            table.reading.discard(seat)
             await self.store.set_seat(table.code, seat, record)
         await self.store.publish(table.code, self.id, {"kind": "seats"})
         conn.send(server_message("ok", re=message.id))
+        await self._send_table(table)
+        self._kick(table)
+
+    # --- between rounds --------------------------------------------------------------------
+
+    async def _start_reading(self, table: Table, events: list[Any]) -> bool:
+        """After the move ``events`` came of: when it ended a round and the match goes on,
+        the players here whose windows show the score sheet are waited for (``READING_MOST``
+        seconds at most), and the other servers told. True when someone is waited for."""
+        if table.status != "playing" or not any(isinstance(e, RoundScored) for e in events):
+            return False
+        players = self.players.get(table.code, {})
+        readers = {
+            seat for seat, conn in players.items() if conn.sheets and not table.seats[seat].autoplay
+        }
+        table.reading = readers
+        if not readers:
+            return False
+        at = table.at
+        change = {"kind": "reading", "at": at, "seats": sorted(readers)}
+        await self.store.publish(table.code, self.id, change)
+        asyncio.get_running_loop().call_later(READING_MOST, self._stop_reading, table.code, at)
+        return True
+
+    def _stop_reading(self, code: str, at: int) -> None:
+        """The score sheet was read long enough: the round begins without those still at it."""
+        table = self.tables.get(code)
+        if table is None or table.at != at or not table.reading:
+            return
+        table.reading.clear()
+        self._tasks.append(asyncio.create_task(self._send_table(table)))
+        self._kick(table)
+
+    async def _ready(self, conn: Connection, message: Message) -> None:
+        """A player read the round's score sheet."""
+        table = self._table_of(conn)
+        if conn.seat is None:
+            raise ProtocolError("not_seated", "spectators read no score sheet")
+        conn.send(server_message("ok", re=message.id))
+        await self._done_reading(table, conn.seat)
+
+    async def _done_reading(self, table: Table, seat: int) -> None:
+        """``seat`` is no longer waited for at the score sheet (read, or gone)."""
+        if seat not in table.reading:
+            return
+        table.reading.discard(seat)
+        await self.store.publish(table.code, self.id, {"kind": "ready", "seat": seat})
         await self._send_table(table)
         self._kick(table)
 
@@ -889,9 +950,23 @@ class GameServer:
                     except (ScopaError, ProtocolError):
                         await self._reload(code)
                         return
+                    reading = await self._start_reading(table, events)
                     self._broadcast_state(table, events, "move")
-                    if table.status == "over":
+                    if table.status == "over" or reading:
                         await self._send_table(table)
+                    self._kick(table)
+                elif change.get("kind") == "reading" and change.get("at") == table.at:
+                    seats = change.get("seats")
+                    if isinstance(seats, list):
+                        table.reading.update(
+                            seat
+                            for seat in seats
+                            if isinstance(seat, int) and seat in range(len(table.seats))
+                        )
+                        await self._send_table(table)
+                elif change.get("kind") == "ready" and change.get("seat") in table.reading:
+                    table.reading.discard(change["seat"])
+                    await self._send_table(table)
                     self._kick(table)
                 elif change.get("kind") == "move" and int(change.get("at", -1)) > table.at:
                     await self._reload(code)

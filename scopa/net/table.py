@@ -162,6 +162,9 @@ class Table:
         self.moves: list[str] = []
         self.next = record.next
         """The code of the table its rematch is played at, once its players started one."""
+        self.reading: set[int] = set()
+        """The seats whose players read the score sheet of the round just ended (their
+        windows said they show it): the next round's first play waits for them."""
         self.awaiting: set[int] = set()
         """The seats of the players on their way from the match before (a rematch): the
         computers wait for them, so that they see the first deal and every card played."""
@@ -221,7 +224,7 @@ class Table:
 
     def computer_to_play(self) -> tuple[int, str] | None:
         """(seat, level) when a computer (or a seat handed to one) is to play."""
-        if self.status != "playing" or self.ended or self.awaiting:
+        if self.status != "playing" or self.ended or self.awaiting or self.reading:
             return None
         seat = self.match.turn
         record = self.seats[seat]
@@ -255,6 +258,8 @@ class Table:
             raise ProtocolError("ended")
         if status != "playing":
             raise ProtocolError(status)
+        if self.reading:
+            raise ProtocolError("reading")
         if at != self.at:
             raise ProtocolError(
                 "stale", f"that message is for move {at}; the match is at move {self.at}"
@@ -354,6 +359,7 @@ class Table:
             "seats": seats,
             "spectators": spectators,
             "result": self.result(),
+            "reading": sorted(self.reading),
             "next": self.next,
         }
 

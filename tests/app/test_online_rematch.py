@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import time
 
-
 from scopa.app.online import grouped
 from scopa.app.scenes.scoring import ScoringScene
 from scopa.app.table import TableScene
@@ -38,7 +37,7 @@ def toasts(app) -> list[str]:  # noqa: ANN001
     return [toast.text for toast in app.toasts._toasts]
 
 
-def test_a_rematch_online_seats_everyone_again_at_a_new_table(hosted):
+def test_a_rematch_online_seats_everyone_again_at_a_new_table(hosted):  # noqa: F811
     app, table, friend = hosted
     old = table.coordinator
     sheet = play_the_match_out(app, table, friend)
@@ -80,7 +79,8 @@ def test_a_rematch_online_seats_everyone_again_at_a_new_table(hosted):
 
 
 def test_a_rematch_asked_waits_for_the_friend_then_plays_their_seat_once_gone(
-    hosted, monkeypatch
+    hosted,  # noqa: F811
+    monkeypatch,
 ):
     app, table, friend = hosted
     sheet = play_the_match_out(app, table, friend)

@@ -1252,6 +1252,10 @@ class Tour:
             coordinator.stood_in = lambda: [table.match.turn]  # as once handed over
             self.show("online, the computer plays a friend's turn")
             del coordinator.stood_in
+            for reading in ([1], [1, 2]):
+                coordinator.reading = lambda reading=reading: reading
+                self.show(f"online, the round waits for {reading} at the score sheet")
+            del coordinator.reading
             arrivals = coordinator.arrivals
             cards = [Move(card) for card in table.match.observation.hand[:2]]
             coordinator.arrivals = lambda: Arrival(played_for_you=cards)  # back at the table

@@ -656,8 +656,11 @@ class ScoringScene(MenuScene):
         )
 
     def next_round(self) -> None:
-        """Give the table back: the next round is dealt."""
+        """Give the table back: the next round is dealt (at a server, the friends are told
+        this player read the sheet: the round waits for those still reading it)."""
         if not self.match.over:
+            if self.remote:
+                self.coordinator.round_read()
             self.app.back()
 
     def back(self) -> None:

@@ -152,6 +152,9 @@ class TableScene(Scene):
         self.warmed_buttons: tuple[int, int] | None = None
         self.lost = False
         """The connection to the server could not be brought back."""
+        self._line: tuple[str, tuple[int, int, int]] | None = None
+        """The line under the table as last seen (at a server: ``_see_the_line``)."""
+        self._line_moved = False
         self.fast_forward = False
         """Watch mode: the watcher clicked to see the match four times faster."""
         self.early_keys: list[int] = []
@@ -388,6 +391,7 @@ class TableScene(Scene):
             or self.message_left > 0
             or bool(self.director.banners)
             or bool(self.director.sparks)
+            or self._line_moved
         )
 
     @property
@@ -613,6 +617,8 @@ class TableScene(Scene):
         turn = self.match.turn
         if turn not in self.humans:
             return None
+        if self.remote and (self.coordinator.reading() or self.coordinator.telling_read):
+            return None  # the round waits for the friends still at the score sheet
         if self.coordinator.needs_cover() is not None:
             return None
         return turn
@@ -632,6 +638,7 @@ class TableScene(Scene):
         self._report_saving()
         if self.remote:
             self._hear_the_server()
+            self._see_the_line()
         self.director.update(dt)
         self.still_frames = 0 if self.busy else self.still_frames + 1
         if self.still_frames > IDLE_AFTER:
@@ -701,6 +708,14 @@ class TableScene(Scene):
             self.app.notify(worded("online.seat_taken_elsewhere"), 12.0)
         if arrival.lost and not self.lost:
             self.lost = True  # the banner over the table says so, and stays
+
+    def _see_the_line(self) -> None:
+        """At a server the line under the table follows what the server says of the others
+        (a friend away, still reading the score sheet), heard on the network's thread while
+        nothing moves here: the frame it changes in is drawn."""
+        line = self.status_text()
+        self._line_moved = line != self._line
+        self._line = line
 
     def _catch_up(self, match: RemoteMatch) -> None:
         """Show ``match``, reached by moves this window was not told of, at once: its round
@@ -1117,6 +1132,7 @@ class TableScene(Scene):
             offline=self.remote and not self.absence.coordinator.online,
             keys=self.input.keyboard,
             hinting=self.aids.busy,
+            reading=frozenset(self.coordinator.reading()) if self.remote else frozenset(),
         )
 
     def _stood_in(self) -> frozenset[int]:

@@ -166,6 +166,7 @@ class TableWords:
         offline: bool = False,
         keys: bool = False,
         hinting: bool = False,
+        reading: frozenset[int] = frozenset(),
     ) -> tuple[str, Colour] | None:
         """The line under the table: a message, whose turn it is (what to do: play a card,
         or knock for a hand's bonus before it, which a card played gives up; knock or pass
@@ -174,13 +175,18 @@ class TableWords:
         played from the keys: with which keys; ``hinting``, a hint asked for and not yet
         worked out: that it is, as the keys of play wait for it), or who is thinking
         (not a friend ``away``: the match waits for them, as the banner over the table says;
-        for a friend ``stood_in``, the computer playing their seat)."""
+        for a friend ``stood_in``, the computer playing their seat; friends still
+        ``reading`` the last round's score sheet: the round waits for them)."""
         t, coordinator = self.t, self.coordinator
         match = coordinator.match
         if message:
             return message, MESSAGE
         if coordinator.mode == "watch":
             return t("table.watch_fast" if fast else "table.watch_hint"), style.MIST
+        if reading and not match.over and not animating:
+            names = ", ".join(self.seats.seat_name(seat) for seat in sorted(reading))
+            key = "online.reading_many" if len(reading) > 1 else "online.reading"
+            return t(key, names=names), style.MIST
         if awaiting is not None and offline:  # a card dragged now would reach no one
             return t("online.turn_waits"), style.MIST
         if awaiting is not None and picking:  # the matta's picker is open: name a value

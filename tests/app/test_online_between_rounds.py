@@ -1,0 +1,73 @@
+"""Between two rounds online: the window says the next round waits for the friends still
+reading the score sheet, takes no card meanwhile, and tells the server once its own player
+has read it; the line under the table is drawn again as it changes, in a window at rest."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from scopa.app.scenes.scoring import ScoringScene
+from scopa.app.table import TableScene
+from scopa.net.client import BackgroundClient
+
+from .menu_helpers import FRAME, click, frame
+from .test_online import host_for_a_friend, play_the_round_out, run_until
+
+
+def first_play(obs):  # noqa: ANN001, ANN201
+    return next(move for move in obs.legal_moves if move.is_play)
+
+
+@pytest.fixture
+def hosted_for_a_reader(app, monkeypatch):
+    """The game hosts a two-seat table; a friend whose window shows the score sheets
+    (as the game's does) joins it."""
+    plain, code = host_for_a_friend(app, monkeypatch)
+    server = plain.client.server
+    plain.close()
+    friend = BackgroundClient(server, sheets=True)
+    friend.submit(friend.client.join(code, "Bruno")).result(20)
+    run_until(app, lambda: isinstance(app.stack.top, TableScene))
+    yield app, app.stack.top, friend
+    friend.close()
+    app.home()
+
+
+def line(table) -> str | None:  # noqa: ANN001
+    status = table.status_text()
+    return status[0] if status else None
+
+
+def test_the_next_round_waits_for_a_friend_still_reading_the_scores(hosted_for_a_reader):
+    app, table, friend = hosted_for_a_reader
+    play_the_round_out(app, table, friend, first_play)
+    sheet = app.stack.top
+    assert isinstance(sheet, ScoringScene)
+    sheet.age = 10.0
+    click(app, sheet.buttons[-1])  # Next round: this player read it, Bruno has not
+    waiting = app.t("online.reading", names="Bruno")
+    run_until(app, lambda: app.stack.top is table and line(table) == waiting)
+    assert table.human_to_play is None and table.coordinator.reading() == [1]
+    resting: list[bool] = []  # at rest, as the game's loop draws: only for a change
+    while len(resting) < 5 or any(resting[-5:]):
+        resting.append(app.frame(FRAME, [], draw=None))
+        assert len(resting) < 2000, "the table never came to rest"
+    friend.submit(friend.client.ready()).result(10)
+    deadline = time.monotonic() + 10
+    while line(table) == waiting:  # the server's word, heard on the network's thread
+        assert time.monotonic() < deadline, "Bruno's word never came"
+        time.sleep(0.005)
+    drawn = [app.frame(FRAME, [], draw=None) for _ in range(30)]
+    assert any(drawn), "the line under the table changed, and the window never drew it"
+    assert table.coordinator.reading() == []
+    # the round plays on: whoever is first, a card reaches the table
+    at = table.match.at
+    run_until(app, lambda: table.human_to_play is not None or friend_to_play(friend, at))
+    frame(app)
+
+
+def friend_to_play(friend, at: int) -> bool:  # noqa: ANN001
+    last = friend.client.last
+    return last is not None and last.at == at and last.my_turn

@@ -1,0 +1,111 @@
+"""Between two rounds: the next round's first play waits for the players whose windows show
+the score sheet, until each says it was read (``ready``), leaves, or a minute passes; a
+player who shows no sheet (a bot) is never waited for."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from scopa.engine import RoundScored, Rules
+from scopa.net import server as server_module
+from scopa.net.client import Client, ServerError, Update
+from scopa.net.store import open_store
+from tests.net.helpers import run_scenario, serving
+from tests.net.test_rematch import table_where
+
+HUMANS = [{"kind": "human"}, {"kind": "human"}]
+WITH_COMPUTER = [{"kind": "human"}, {"kind": "human"}, {"kind": "computer", "level": "greedy"}]
+
+
+async def to_round_end(players: list[Client], after: int = -1) -> Update:
+    """Play every seat's first legal move until a round is scored after move ``after``;
+    its last update."""
+    latest = {number: p.last for number, p in enumerate(players) if p.last is not None}
+    while True:
+        for number, player in enumerate(players):
+            while True:
+                try:
+                    update = await player.next_update(0.02)
+                except TimeoutError:
+                    break
+                latest[number] = update
+                scored = any(isinstance(event, RoundScored) for event in update.events)
+                if scored and update.at > after:
+                    return update
+        for number, player in enumerate(players):
+            update = latest.get(number)
+            if update is not None and update.my_turn and update.at == player.last.at:
+                del latest[number]
+                try:
+                    await player.play(update.observation.legal_moves[0], update.at)
+                except ServerError as error:
+                    assert error.code == "stale"
+
+
+async def seated(address: str, seats: list[dict[str, Any]], sheets: bool) -> list[Client]:
+    ann, bea = Client(address, sheets=sheets), Client(address)
+    await ann.connect()
+    await bea.connect()
+    ticket = await ann.create(Rules().with_(players=len(seats)), seats, "Ann")
+    await bea.join(ticket.code, "Bea")
+    return [ann, bea]
+
+
+def test_the_next_round_waits_for_the_player_reading_the_score_sheet(tmp_path) -> None:
+    async def scenario() -> None:
+        async with serving(open_store(str(tmp_path / "t.db"))) as server:
+            ann, bea = await seated(server.address, WITH_COMPUTER, sheets=True)
+            end = await to_round_end([ann, bea])
+            table = await table_where(bea, lambda t: t["reading"] == [0])
+            at = table["at"]
+            assert end.at == at
+            await asyncio.sleep(0.5)  # neither the computer nor Bea plays meanwhile
+            for player in (ann, bea):
+                turn = player.last
+                assert turn is not None and turn.at == at
+                if turn.my_turn:
+                    try:
+                        await player.play(turn.observation.legal_moves[0], at)
+                    except ServerError as error:
+                        assert error.code == "reading"
+                    else:
+                        raise AssertionError("a play was taken while Ann read the sheet")
+            await ann.ready()
+            await table_where(bea, lambda t: t["reading"] == [])
+            await to_round_end([ann, bea], after=at)  # the next round plays
+            for player in (ann, bea):
+                await player.close()
+
+    run_scenario(scenario())
+
+
+def test_a_player_who_shows_no_score_sheet_is_not_waited_for(tmp_path) -> None:
+    async def scenario() -> None:
+        async with serving(open_store(str(tmp_path / "t.db"))) as server:
+            players = await seated(server.address, HUMANS, sheets=False)
+            first = await to_round_end(players)
+            assert players[0].table is not None and players[0].table["reading"] == []
+            await to_round_end(players, after=first.at)
+            for player in players:
+                await player.close()
+
+    run_scenario(scenario())
+
+
+def test_a_reader_who_leaves_or_reads_too_long_is_not_waited_for(tmp_path, monkeypatch) -> None:
+    monkeypatch.setattr(server_module, "READING_MOST", 0.6)
+
+    async def scenario() -> None:
+        async with serving(open_store(str(tmp_path / "t.db"))) as server:
+            ann, bea = await seated(server.address, HUMANS, sheets=True)
+            first = await to_round_end([ann, bea])
+            await table_where(bea, lambda t: t["reading"] == [0])
+            await table_where(bea, lambda t: t["reading"] == [], timeout=5)  # too long
+            await to_round_end([ann, bea], after=first.at)
+            await table_where(bea, lambda t: t["reading"] == [0])
+            await ann.close()  # gone: the round goes on (Bea may let the computer play)
+            await table_where(bea, lambda t: t["reading"] == [])
+            await bea.close()
+
+    run_scenario(scenario())
