@@ -424,6 +424,15 @@ class RemoteCoordinator:
             return []
         return [seat for seat in table.get("reading", []) if seat != self.seat]
 
+    def others_ready(self) -> bool:
+        """The friends at the table read the last round's score sheet, and the round waits
+        for this player alone (the server's word)."""
+        table = self.link.client.table or self.table
+        if table.get("code") != self.ticket.code or self.match.over:
+            return False
+        friends = [seat for seat, info in self._people() if info.get("connected")]
+        return bool(friends) and table.get("reading") == [self.seat]
+
     def round_read(self) -> None:
         """This player read the score sheet of the round just scored (once per round)."""
         scored = len(self.rounds)

@@ -71,3 +71,24 @@ def test_the_next_round_waits_for_a_friend_still_reading_the_scores(hosted_for_a
 def friend_to_play(friend, at: int) -> bool:  # noqa: ANN001
     last = friend.client.last
     return last is not None and last.at == at and last.my_turn
+
+
+def test_the_sheet_says_when_the_friends_are_ready_for_the_next_round(hosted_for_a_reader):
+    app, table, friend = hosted_for_a_reader
+    play_the_round_out(app, table, friend, first_play)
+    sheet = app.stack.top
+    assert isinstance(sheet, ScoringScene)
+    sheet.age = 10.0
+    next_round = sheet.buttons[-1]
+    assert next_round.hint is not None and next_round.hint() == ""
+    resting: list[bool] = []
+    while len(resting) < 5 or any(resting[-5:]):
+        resting.append(app.frame(FRAME, [], draw=None))
+        assert len(resting) < 2000, "the sheet never came to rest"
+    friend.submit(friend.client.ready()).result(10)
+    run_until(app, lambda: next_round.hint() == app.t("online.others_ready"))
+    assert app.stack.top.form.hint() == app.t("online.others_ready")  # the focus's, drawn
+    click(app, next_round)
+    run_until(app, lambda: app.stack.top is table)
+    run_until(app, lambda: not table.coordinator.telling_read)
+    assert table.coordinator.reading() == [] and line(table) != app.t("online.reading")

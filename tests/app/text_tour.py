@@ -272,10 +272,19 @@ class Tour:
         return scene
 
     def rematch_online(self, coordinator) -> None:  # noqa: ANN001
-        """The final sheet of a match at a server and its rematch: offered, asked and
-        waiting for one friend or several, starting, failed; a friend's wish, a friend
-        gone."""
+        """A round's sheet at a server, the friends ready for the next round; the final
+        sheet and its rematch: offered, asked and waiting for one friend or several,
+        starting, failed; a friend's wish, a friend gone."""
         app, match = self.app, coordinator.match
+        coordinator.others_ready = lambda: True
+        sheet = ScoringScene(app, coordinator)
+        app.stack.push(sheet)
+        sheet.age = 10.0
+        self.frames(2)
+        self.hover_all(sheet, "online, the round's sheet, the friends ready for the next")
+        del coordinator.others_ready
+        app.back()
+        self.frames(2)
         status, result = match.status, match.result
         match.status = "over"
         match.result = {"winner": 0, "totals": [11, 4, 3], "cappotto": False, "seats": [0]}

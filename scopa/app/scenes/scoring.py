@@ -487,7 +487,8 @@ class ScoringScene(MenuScene):
                 Button(self.tr("rematch"), self.rematch, primary=True),
             ]
         else:
-            self.buttons = [Button(self.tr("next_round"), self.next_round, primary=True)]
+            hint = self.others_ready_hint if self.remote else None
+            self.buttons = [Button(self.tr("next_round"), self.next_round, primary=True, hint=hint)]
         if self._review_job() is not None:
             hint = (
                 "review.button_hint_many"
@@ -577,6 +578,8 @@ class ScoringScene(MenuScene):
         if self.remote and self.match.over and self.practice is None:
             self._follow_rematch()
             label += "\n" + self.rematch_label() + "\n" + self.rematch_hint()
+        elif self.remote and self.practice is None:
+            label += "\n" + self.others_ready_hint()
         self._review_moved = label != self._review_label
         self._review_label = label
 
@@ -654,6 +657,11 @@ class ScoringScene(MenuScene):
             yes=self.tr("replay_deal"),
             no=self.tr("keep_playing"),
         )
+
+    def others_ready_hint(self) -> str:
+        """At a server: that the friends read their sheets, and the round waits for this
+        player alone."""
+        return self.t("online.others_ready") if self.coordinator.others_ready() else ""
 
     def next_round(self) -> None:
         """Give the table back: the next round is dealt (at a server, the friends are told
