@@ -44,6 +44,10 @@ if TYPE_CHECKING:
 
 SeatKind = str
 
+STALL = 5.0
+"""Seconds without a frame after which the window asks the server where the table is: the
+computer slept, or the game was stopped, and the connection may have died meanwhile."""
+
 
 class RemoteRound:
     """The round as this seat sees it."""
@@ -322,6 +326,10 @@ class RemoteCoordinator:
         held there is then forgotten)."""
         self.ended = False
         """The table's host ended the match for good, unfinished."""
+        self._polled: float | None = None
+        """When (``clock``) the server's word was last taken in (``arrivals``)."""
+        self._checking: concurrent.futures.Future[None] | None = None
+        """The question to the server after a stall, until it is answered."""
         self._telling: concurrent.futures.Future[None] | None = None
         self._read_rounds = 0
         """The rounds scored when this player last said the score sheet was read."""
@@ -393,6 +401,18 @@ class RemoteCoordinator:
         if self._down_since is None:
             self._down_since = now
         return now - self._down_since
+
+    @property
+    def checking(self) -> bool:
+        """The window woke from a stall and asks the server where the table is: a card
+        played before the answer could be one the computer played meanwhile."""
+        checking = self._checking
+        if checking is None:
+            return False
+        if checking.done():
+            self._checking = None
+            return False
+        return True
 
     @property
     def lost(self) -> bool:
@@ -484,8 +504,17 @@ class RemoteCoordinator:
         self._gone = gone
 
     def arrivals(self) -> Arrival:
-        """Everything the server said since the last call; the match follows it."""
+        """Everything the server said since the last call; the match follows it. After a
+        stall of this window (``STALL`` seconds without a frame: the computer slept, the
+        process was stopped), the moves heard meanwhile are not played out one by one,
+        the position is shown at once, and the server is asked where the table is now
+        (``checking``): the connection may have died in the stall unnoticed."""
         arrival = Arrival()
+        now = self.clock()
+        stalled = self._polled is not None and now - self._polled > STALL
+        self._polled = now
+        if stalled and self.online and not self.match.over:
+            self._checking = self.link.submit(self.link.client.sync())
         items, self._following = [*self._following, *self.link.poll()], []
         for item in items:
             if isinstance(item, Update):
@@ -511,6 +540,8 @@ class RemoteCoordinator:
                 arrival.taken = arrival.taken or item.code == "seat_taken"
             elif isinstance(item, ServerError):
                 arrival.refused.append(item.code)
+        if stalled and len(arrival.events) > 1:  # the moves made meanwhile: shown done
+            arrival.events = [CaughtUp(self.match)]
         sent = self._sent
         if sent is not None and sent.done():
             self._sent = None

@@ -469,6 +469,11 @@ class Client:
         self._tell_played_for_you(answer)
         return ticket if self.ticket is None else self.ticket
 
+    async def sync(self) -> None:
+        """Ask for the table and this seat's position again (answered by both: the
+        position as a catch-up, ``Update.catching_up``)."""
+        await self.request("sync")
+
     async def ready(self) -> None:
         """Say this player read the round's score sheet: the next round need not wait."""
         await self.request("ready")

@@ -1265,6 +1265,9 @@ class Tour:
                 coordinator.reading = lambda reading=reading: reading
                 self.show(f"online, the round waits for {reading} at the score sheet")
             del coordinator.reading
+            coordinator._checking = concurrent.futures.Future()  # awake from a stall
+            self.show("online, the window asks where the table is after a stall")
+            coordinator._checking = None
             arrivals = coordinator.arrivals
             cards = [Move(card) for card in table.match.observation.hand[:2]]
             coordinator.arrivals = lambda: Arrival(played_for_you=cards)  # back at the table

@@ -619,6 +619,8 @@ class TableScene(Scene):
             return None
         if self.remote and (self.coordinator.reading() or self.coordinator.telling_read):
             return None  # the round waits for the friends still at the score sheet
+        if self.remote and self.coordinator.checking:  # awake from a stall: where is it?
+            return None
         if self.coordinator.needs_cover() is not None:
             return None
         return turn
@@ -1133,6 +1135,7 @@ class TableScene(Scene):
             keys=self.input.keyboard,
             hinting=self.aids.busy,
             reading=frozenset(self.coordinator.reading()) if self.remote else frozenset(),
+            checking=self.remote and self.coordinator.checking,
         )
 
     def _stood_in(self) -> frozenset[int]:

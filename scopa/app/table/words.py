@@ -167,6 +167,7 @@ class TableWords:
         keys: bool = False,
         hinting: bool = False,
         reading: frozenset[int] = frozenset(),
+        checking: bool = False,
     ) -> tuple[str, Colour] | None:
         """The line under the table: a message, whose turn it is (what to do: play a card,
         or knock for a hand's bonus before it, which a card played gives up; knock or pass
@@ -176,13 +177,16 @@ class TableWords:
         worked out: that it is, as the keys of play wait for it), or who is thinking
         (not a friend ``away``: the match waits for them, as the banner over the table says;
         for a friend ``stood_in``, the computer playing their seat; friends still
-        ``reading`` the last round's score sheet: the round waits for them)."""
+        ``reading`` the last round's score sheet: the round waits for them; ``checking``:
+        the window, awake from a stall, asks the server where the table is)."""
         t, coordinator = self.t, self.coordinator
         match = coordinator.match
         if message:
             return message, MESSAGE
         if coordinator.mode == "watch":
             return t("table.watch_fast" if fast else "table.watch_hint"), style.MIST
+        if checking and not match.over:
+            return t("online.checking"), style.MIST
         if reading and not match.over and not animating:
             names = ", ".join(self.seats.seat_name(seat) for seat in sorted(reading))
             key = "online.reading_many" if len(reading) > 1 else "online.reading"
