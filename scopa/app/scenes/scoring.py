@@ -36,7 +36,7 @@ from scopa.engine import (
 from .. import style
 from ..toasts import worded
 from ..widgets import Button
-from ..wording import Seats, category_label, deal_id, deck_family, suit_name
+from ..wording import Seats, category_label, deal_id, deck_family, join, suit_name
 from .base import MenuScene
 from .chart import Drawn, line_chart
 from .flow import SEPARATOR
@@ -619,7 +619,7 @@ class ScoringScene(MenuScene):
             if len(awaited) > 1
             else "online.rematch_hint_waiting"
         )
-        return self.t(key, names=", ".join(coordinator.name(seat) for seat in awaited))
+        return self.t(key, names=join(self.t, [coordinator.name(seat) for seat in awaited]))
 
     def _follow_rematch(self) -> None:
         """At a server, the match over: each friend who asks for a rematch, or leaves, is

@@ -24,6 +24,7 @@ import pygame
 from pygame import FRect
 
 from .. import style
+from ..wording import join
 from .frame import Item, Press, box
 from .layout import TableLayout
 from .text import Writer
@@ -63,7 +64,7 @@ class AbsenceBanner:
         """When (the coordinator's ``clock``) each seat was first seen played by the computer."""
 
     def _names(self, seats: list[int]) -> str:
-        return ", ".join(self.seat_name(seat) for seat in seats)
+        return join(self.translator(), [self.seat_name(seat) for seat in seats])
 
     def words(self, *, lost: bool) -> str | None:
         """The banner's words (None: nothing to say); ``lost``: the connection could not

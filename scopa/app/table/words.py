@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from scopa.engine import Card
 
 from .. import style
-from ..wording import Seats, card_name, count, target_line
+from ..wording import Seats, card_name, count, join, target_line
 from .director import Shown
 from .knock import may_knock
 from .layout import TableLayout, sides_coloured
@@ -188,7 +188,7 @@ class TableWords:
         if checking and not match.over:
             return t("online.checking"), style.MIST
         if reading and not match.over and not animating:
-            names = ", ".join(self.seats.seat_name(seat) for seat in sorted(reading))
+            names = join(t, [self.seats.seat_name(seat) for seat in sorted(reading)])
             key = "online.reading_many" if len(reading) > 1 else "online.reading"
             return t(key, names=names), style.MIST
         if awaiting is not None and offline:  # a card dragged now would reach no one
