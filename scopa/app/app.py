@@ -344,9 +344,9 @@ class App:
         moving = draw is None and self.stack.busy
         self.elapsed += dt
         received = list(pygame.event.get() if events is None else events)
-        self._follow_window_surface()
-        for event in received:
+        for event in received:  # where the player saw things: before a new size moves them
             self.dispatch(event)
+        self._follow_window_surface()
         self.stack.update(dt)
         self.show_store_messages()
         if self.toasts:

@@ -693,3 +693,27 @@ def test_a_double_click_whose_first_click_hurried_the_cards_plays_the_card(fast)
     assert scene.human_to_play == 0 and scene.clock - first < DOUBLE_CLICK
     fast.frame(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, at), mouse(pygame.MOUSEBUTTONUP, at)])
     assert len(scene.match.moves()) == 3 and scene.match.moves()[-1].card == card
+
+
+def test_a_card_dropped_as_the_window_is_resized_is_played(fast):
+    """A card dropped on the king, the window made larger straight after: the card went
+    back to the hand without a word. The window's new size was taken in before the drop
+    of the same frame, which the new layout cancelled as if the drag were still going on.
+    The drop lands where the player saw it; the table is then laid out again."""
+    scene = open_table(fast, "7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B")
+    start, end = centre_of(scene, C("7D")), centre_of(scene, C("7C"))
+    fast._last_press = None
+    fast.frame(FRAME, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)])
+    for k in range(1, 9):
+        pos = (start[0] + (end[0] - start[0]) * k / 8, start[1] + (end[1] - start[1]) * k / 8)
+        fast.frame(
+            FRAME, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))]
+        )
+    width, height = fast.screen.get_size()
+    pygame.display.set_mode((width + 160, height + 90), pygame.RESIZABLE)  # the window system
+    drop = (round(end[0]), round(end[1]))
+    fast.frame(FRAME, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=drop, button=1)])
+    assert scene.match.moves() == (Move.parse("7Dx7C"),)
+    settle(fast, scene)
+    assert scene.layout.size == (width + 160, height + 90)
+    assert scene.view.places[C("7D")] == ("pile", 0)

@@ -40,7 +40,7 @@ STRINGS = {
         "table.choose_hint": "Click a set (or use the arrows and Enter); Esc takes the card back",
         "table.choose_lay": "Take nothing: lay it on the table",
         "table.cannot_take": "{card} cannot take {target}",
-        "table.must_take": "{card} cannot be laid down: a card that can take must take",
+        "table.must_take": "{card} must take: a card that can take is not laid down",
         "table.must_take_equal": (
             "{card} must take {target}: a card of its rank on the table comes before any sum"
         ),
@@ -109,7 +109,7 @@ STRINGS = {
         "table.choose_hint": "Scegli una presa (o frecce e Invio); Esc riprende la carta",
         "table.choose_lay": "Non prendere: calala in tavola",
         "table.cannot_take": "Con {card} non puoi prendere {target}",
-        "table.must_take": "{card} non si può calare: una carta che può prendere deve prendere",
+        "table.must_take": "{card} deve prendere: una carta che può prendere non si cala",
         "table.must_take_equal": (
             "Con {card} devi prendere {target}: "
             "una carta del suo valore in tavola viene prima di ogni somma"
