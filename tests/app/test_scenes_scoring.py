@@ -1185,3 +1185,37 @@ def test_the_primiera_s_cards_say_a_side_short_of_a_suit_has_none_where_it_does(
     key = "primiera_all_suits" if every_suit else "primiera"
     assert scene.behind_note("primiera") == app.t(f"sheet_behind.{key}")
     close_tables(app)
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+def test_a_message_over_the_sheet_hides_neither_the_result_nor_a_row(app, size, language):
+    """A friend asking for a rematch was told over the result line ("Final score ...")."""
+    from scopa.app import style
+    from scopa.app.toasts import worded
+
+    app.resize(size)
+    app.set_language(language)
+    match, _ = known_match(Rules(), (0, 0), (12, 4), over=True)
+    scene = ScoringScene(app, MatchCoordinator(SETUP, match))
+    app.stack.push(scene)
+    frame(app)
+    app.notify(worded("online.rematch_wanted", name="Bruno"), 30)
+    app.notify(worded("online.rematch_left", name="Massimiliano"), 30)
+    frame(app)
+    drawn: list[style.Drawn] = []
+    with style.watch_text(drawn.append):
+        panels = app.toasts.draw(app.screen, app.font, band=scene.toast_band())
+    assert len(panels) == 2
+    assert not any(text.elided for text in drawn)
+    rows = pygame.Rect(scene.sheet_area.left, scene.result_box.top, scene.sheet_area.w, 1)
+    rows.height = scene.sheet_area.bottom - rows.top
+    box = scene.heading_box
+    width = style.fit(scene.headline(), scene.heading_pen(), box.w, box.h).width
+    heading = pygame.Rect(0, box.top, width, box.h)
+    heading.centerx = box.centerx
+    taken = [heading, scene.result_box, rows, *(w.rect for w in scene.form.widgets)]
+    for panel in panels:
+        assert app.screen.get_rect().contains(panel)
+        for rect in taken:
+            assert not panel.colliderect(rect), (panel, rect)

@@ -34,12 +34,13 @@ from scopa.engine import (
 )
 
 from .. import style
-from ..toasts import worded
+from ..toasts import ToastBand, worded
 from ..widgets import Button
 from ..wording import Seats, category_label, deal_id, deck_family, join, suit_name
 from .base import MenuScene
 from .chart import Drawn, line_chart
 from .flow import SEPARATOR
+from .title import NARROWEST_BAND
 
 if TYPE_CHECKING:
     from ..app import App
@@ -670,6 +671,20 @@ class ScoringScene(MenuScene):
             if self.remote:
                 self.coordinator.round_read()
             self.app.back()
+
+    def toast_band(self) -> ToastBand | None:
+        """Beside the heading, on the sheet's empty corner above its rows (a friend asking
+        for a rematch covered the result); a toast too long for it goes over the chart,
+        never over the rows, the result or a button."""
+        m = self.m
+        gap = m.px(style.SPACE_S)
+        box = self.heading_box
+        heading = style.fit(self.headline(), self.heading_pen(), box.w, box.h).width
+        left, right = self.inner.left, box.centerx - heading / 2 - gap
+        if right - left < m.w * NARROWEST_BAND:
+            return None
+        chart = self.chart_area
+        return ToastBand(left, right, self.result_box.top, chart.top, (chart.left, chart.right))
 
     def back(self) -> None:
         """Esc: the menu, as on the table (never the next round by accident)."""
