@@ -362,7 +362,7 @@ def test_a_key_pressed_as_the_result_appears_does_not_start_the_rematch(app) -> 
     """The Return that played the match's last card, pressed again at once, lands on the
     result: it must not take the rematch before the result was read. Once the sheet has
     been up a moment, Return takes its default button as before."""
-    from scopa.app.scenes.scoring import KEY_GRACE, RESULT_GRACE
+    from scopa.app.scenes.scoring import RESULT_GRACE, RESULT_KEY_GRACE
     from scopa.app.table.scene import TableScene
 
     match, _ = known_match(Rules(), (0, 0), (12, 4), over=True)
@@ -372,17 +372,18 @@ def test_a_key_pressed_as_the_result_appears_does_not_start_the_rematch(app) -> 
     for key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER, pygame.K_RETURN):
         press(app, key)
         assert app.stack.top is scene
-    # Keys pressed on and on, each a little before the last one's grace is over, while
-    # the player keeps playing by keys: the result stays.
+    # Keys pressed on and on, every two seconds as two testers did to play on (or a
+    # little before the last one's grace is over), while the player keeps playing by
+    # keys: the result stays.
     keys = (pygame.K_RIGHT, pygame.K_RETURN)
     pressed = scene.age
-    while scene.age < RESULT_GRACE + 3 * KEY_GRACE:
+    while scene.age < RESULT_GRACE + 5 * RESULT_KEY_GRACE:
         frame(app)
-        if scene.age - pressed > KEY_GRACE * 0.8:
+        if scene.age - pressed > min(2.0, RESULT_KEY_GRACE * 0.8):
             press(app, keys[round(scene.age * 10) % 2])
             pressed = scene.age
             assert app.stack.top is scene
-    while scene.age < pressed + KEY_GRACE:
+    while scene.age < pressed + RESULT_KEY_GRACE:
         frame(app)
     press(app, pygame.K_RETURN)
     try:

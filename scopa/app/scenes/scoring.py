@@ -55,7 +55,11 @@ KEY_GRACE = 1.6
 it ignores them: keys tapped in a row to play the last cards (or while the computers play
 them) never reach it; a player who stops to read it is past this when the next key comes."""
 RESULT_GRACE = 2.0
-"""The same at the end of the match, whose sheet opens on the rematch."""
+"""The same at the end of the match, whose sheet opens on the rematch..."""
+RESULT_KEY_GRACE = 3.0
+"""...where each key pressed while it waits holds the keys off this long: Enter pressed
+every two seconds to play on (or to lift the cover for the next person at one screen)
+reached the rematch before anyone saw who won."""
 OVERLAP = 0.35
 """The least of its width a card behind a row shows beside the next, where a row of them
 would not fit their band side by side (its corner's index still in sight)."""
@@ -172,12 +176,13 @@ class ScoringScene(MenuScene):
         by several people, until it was seen (``seen``). Escape, which turns nothing, opens
         the menu at once."""
         waiting = self.age < self.keys_from
+        grace = RESULT_KEY_GRACE if self.match.over else KEY_GRACE
         if waiting and event.type == pygame.KEYDOWN and event.key != pygame.K_ESCAPE:
-            self.keys_from = max(self.keys_from, self.age + KEY_GRACE)
+            self.keys_from = max(self.keys_from, self.age + grace)
             return True
         if not self.seen and event.type == pygame.KEYDOWN and event.key != pygame.K_ESCAPE:
             self.seen = True  # at one screen: the press meant for the cover (see ``seen``)
-            self.keys_from = self.age + KEY_GRACE
+            self.keys_from = self.age + grace
             self.form.keyboard_used = True
             return True
         clicked = event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
