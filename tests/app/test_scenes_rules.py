@@ -83,6 +83,34 @@ def test_no_caption_runs_under_the_scrollbar(app, size, book) -> None:
                 assert text.used.right <= track, (page, text.words, text.used, track)
 
 
+def wheel(app, x: int, y: int) -> None:  # noqa: ANN001
+    frame(app, pygame.event.Event(pygame.MOUSEWHEEL, x=x, y=y))
+
+
+def test_the_wheel_turns_the_pages_once_per_turn_of_it(app) -> None:
+    """The wheel (two fingers on a touchpad) did nothing on a page that fits: it turns the
+    page past the page's end, down for the next and up for the one before, or sideways;
+    a touchpad's glide, still sending turns, turns one page, not the whole book."""
+    from scopa.app.scenes.rules import WHEEL_TURN
+
+    app.resize((1920, 1080))
+    scene = RulesScene(app)
+    app.stack.push(scene)
+    frame(app)
+    assert scene.content_height() <= scene.body.h  # the first page fits
+    for _ in range(5):  # one glide
+        wheel(app, 0, -1)
+    assert scene.page == 2
+    scene.age += WHEEL_TURN
+    wheel(app, 0, -1)
+    scene.age += WHEEL_TURN
+    wheel(app, 0, 1)
+    assert scene.page == 2
+    scene.age += WHEEL_TURN
+    wheel(app, -1, 0)
+    assert scene.page == 1
+
+
 def test_a_small_window_scrolls_a_long_page(app) -> None:
     app.resize((960, 540))
     scene = RulesScene(app)

@@ -2,8 +2,9 @@
 with real cards. Two books: Scopa (with its variants and six players) and Cirulla, the
 Genoese game, whose first and last pages open a walkthrough of what Cirulla changes.
 Left/Right (or the buttons) turn pages; the wheel or Up/Down scroll a page that does not fit
-a small window. Space reads on as in a book: down a long page a view at a time, then to the
-next page (Shift+Space reads back).
+a small window, and the wheel turns the page past its end (or sideways). Space reads on as
+in a book: down a long page a view at a time, then to the next page (Shift+Space reads
+back).
 
 The book shown first is that of the game being played (from the pause menu), else that of
 the rules chosen in the settings; its examples use the cards that game is dealt with.
@@ -36,6 +37,8 @@ BOOK_RULES: dict[str, Rules] = {"scopa": Rules(), "cirulla": PRESETS["cirulla"]}
 """The rules each book describes: their deck draws its examples."""
 LESSON_PAGES = ("c1", "c8")
 """The pages that offer the walkthrough of what Cirulla changes."""
+WHEEL_TURN = 0.5
+"""Seconds the wheel must rest before it turns the next page (``RulesScene.wheel``)."""
 
 
 def book_of(rules: Rules) -> str:
@@ -68,6 +71,8 @@ class RulesScene(MenuScene):
 
     def build(self) -> None:
         self.page = 1
+        self._wheeled = -WHEEL_TURN
+        """When (``age``) the wheel last scrolled or turned a page."""
         self.offset = 0
         self.lesson_at = 0
         """The lesson the walkthrough was left at: it opens there again."""
@@ -332,9 +337,27 @@ class RulesScene(MenuScene):
                 self.scroll(self.content_height() * (1 if event.key == pygame.K_END else -1))
                 return True
         if event.type == pygame.MOUSEWHEEL:
-            self.scroll(-event.y * self.m.px(0.08))
+            self.wheel(event.x, event.y)
             return True
         return super().handle(event)
+
+    def wheel(self, x: float, y: float) -> None:
+        """The wheel (or two fingers on a touchpad) scrolls a page too long for the window;
+        sideways, or on down past its end (up past its top), it turns the page, once per
+        ``WHEEL_TURN`` seconds of the wheel turning on: a touchpad's glide goes on
+        sending turns after the fingers have lifted, and would riffle through the book."""
+        if abs(x) > abs(y):
+            direction = 1 if x > 0 else -1
+        else:
+            before = self.offset
+            self.scroll(round(-y * self.m.px(0.08)))
+            if self.offset != before or not y:
+                self._wheeled = self.age
+                return
+            direction = 1 if y < 0 else -1
+        if self.age - self._wheeled >= WHEEL_TURN:
+            self.turn(direction)
+        self._wheeled = self.age
 
     def draw_content(self, surface: pygame.Surface) -> None:
         m = self.m
