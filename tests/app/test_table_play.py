@@ -717,3 +717,16 @@ def test_a_card_dropped_as_the_window_is_resized_is_played(fast):
     settle(fast, scene)
     assert scene.layout.size == (width + 160, height + 90)
     assert scene.view.places[C("7D")] == ("pile", 0)
+
+
+def test_a_card_clicked_in_the_hand_says_how_it_is_played(fast):
+    """Clicked, a card rose with its capture shown, and the line still said to drag a card:
+    nothing told that a click on the table (or a second click on the card) plays it."""
+    scene = open_table(fast, "7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B")
+    assert scene.status_text()[0] == fast.t("table.your_turn")
+    click(fast, centre_of(scene, C("7D")))
+    pump(fast, 2)
+    assert scene.pick.selected == C("7D")
+    assert scene.status_text()[0] == fast.t("table.your_turn_selected")
+    click(fast, centre_of(scene, C("7C")))
+    assert scene.match.moves() == (Move.parse("7Dx7C"),)

@@ -808,6 +808,9 @@ class Tour:
         scene = self.table(solo, fixed_match("10D 5C 8D", "1C 2C 6S", "1B 2B 3S 4S"))
         self.settle(scene)
         self.show("table, your turn")
+        scene.pick.selected = scene.match.round.hand(0)[0]  # clicked in the hand
+        self.show("table, a card clicked in the hand")
+        scene.pick.selected = None
         answer = threading.Event()
         scene.aids.worker = AiWorker(held_hint(answer), mode="thread")
         self.frames(2, key(pygame.K_h))

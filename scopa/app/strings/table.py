@@ -25,6 +25,9 @@ STRINGS = {
         "table.redeal_aces_4": "Four aces on the table: new deal",
         "table.redeal_three_of_a_kind": "Three of a kind on the table: a misdeal ({n} of 3)",
         "table.your_turn": "Your turn: drag a card onto the table",
+        "table.your_turn_selected": (
+            "Click the table where the card goes, or double-click the card"
+        ),
         "table.your_turn_named": "{name}, your turn: drag a card onto the table",
         "table.your_turn_keys": "Your turn: pick a card with the arrow keys, then Enter",
         "table.your_turn_keys_named": (
@@ -94,6 +97,9 @@ STRINGS = {
         "table.redeal_aces_4": "Quattro assi in tavola: si ridà",
         "table.redeal_three_of_a_kind": "Tris in tavola: smazzata nulla ({n} di 3)",
         "table.your_turn": "Tocca a te: trascina una carta in tavola",
+        "table.your_turn_selected": (
+            "Fai clic sul tavolo dove va la carta, o doppio clic sulla carta"
+        ),
         "table.your_turn_named": "{name}, tocca a te: trascina una carta in tavola",
         "table.your_turn_keys": "Tocca a te: scegli una carta con le frecce, poi Invio",
         "table.your_turn_keys_named": (

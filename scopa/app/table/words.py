@@ -168,6 +168,7 @@ class TableWords:
         hinting: bool = False,
         reading: frozenset[int] = frozenset(),
         checking: bool = False,
+        selected: bool = False,
     ) -> tuple[str, Colour] | None:
         """The line under the table: a message, whose turn it is (what to do: play a card,
         or knock for a hand's bonus before it, which a card played gives up; knock or pass
@@ -178,7 +179,8 @@ class TableWords:
         (not a friend ``away``: the match waits for them, as the banner over the table says;
         for a friend ``stood_in``, the computer playing their seat; friends still
         ``reading`` the last round's score sheet: the round waits for them; ``checking``:
-        the window, awake from a stall, asks the server where the table is)."""
+        the window, awake from a stall, asks the server where the table is; ``selected``:
+        a card clicked in the hand, that a click on the table or a second click plays)."""
         t, coordinator = self.t, self.coordinator
         match = coordinator.match
         if message:
@@ -203,11 +205,13 @@ class TableWords:
             # seat to play once every seat has declared is told to play then, no other
             turn_key = "table.your_turn_keys" if keys else "table.your_turn"
             round_ = match.round
-            if not round_.declaring and may_knock(match.legal_moves()):
+            knocks = may_knock(match.legal_moves())
+            if selected and not keys and not round_.declaring and not knocks:
+                return t("table.your_turn_selected"), style.CREAM
+            if not round_.declaring and knocks:
                 # a hand worth a bonus: a card played at once gives it up, so say so
                 turn_key = "table.your_turn_knock_keys" if keys else "table.your_turn_knock"
             elif round_.declaring:
-                knocks = may_knock(match.legal_moves())
                 turn_key = "table.your_turn_declare" if knocks else "table.your_turn_pass"
                 if round_.plays_next == awaiting:
                     turn_key += "_then_play"
