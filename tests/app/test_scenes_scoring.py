@@ -1220,3 +1220,27 @@ def test_a_message_over_the_sheet_hides_neither_the_result_nor_a_row(app, size, 
         assert app.screen.get_rect().contains(panel)
         for rect in taken:
             assert not panel.colliderect(rect), (panel, rect)
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_sheet_s_buttons_are_alike_and_write_their_labels_whole(app, size, language):
+    """In Italian "Prossima smazzata" was set smaller than "Rigioca smazzata" and "Analisi"
+    beside it: the buttons are as wide as the longest label needs, all alike."""
+    from scopa.app import style
+
+    app.resize(size)
+    app.set_language(language)
+    match, _ = known_match(Rules(), (1, 0), (4, 8))
+    coordinator = MatchCoordinator(SETUP, match)
+    scene = ScoringScene(app, coordinator)
+    app.stack.push(scene)
+    frame(app)
+    assert len(scene.buttons) >= 2
+    assert len({button.rect.size for button in scene.buttons}) == 1
+    drawn: list[style.Drawn] = []
+    with style.watch_text(drawn.append):
+        app.draw()
+    labels = {resolve(button.text) for button in scene.buttons}
+    sizes = {text.px for text in drawn if text.words in labels}
+    assert len(sizes) == 1, sizes

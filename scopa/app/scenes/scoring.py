@@ -35,7 +35,7 @@ from scopa.engine import (
 
 from .. import style
 from ..toasts import ToastBand, worded
-from ..widgets import Button
+from ..widgets import Button, resolve
 from ..wording import Seats, category_label, deal_id, deck_family, join, suit_name
 from .base import MenuScene
 from .chart import Drawn, line_chart
@@ -702,7 +702,15 @@ class ScoringScene(MenuScene):
         self.result_box = pygame.Rect(inner.left, self.heading_box.bottom, inner.w, 0)
         self.result_box.h = style.line_height(result)
         button_h, gap = m.px(0.072), m.px(style.SPACE_M)
-        width = min(m.px(0.36), (inner.w - gap * (len(self.buttons) - 1)) // len(self.buttons))
+        room = (inner.w - gap * (len(self.buttons) - 1)) // len(self.buttons)
+        # as wide as the longest label needs, all alike ("Prossima smazzata" was set
+        # smaller than the buttons beside it), as far as the row holds them
+        fonts = self.app.font
+        needed = max(
+            style.button_width(fonts, resolve(b.text), m.text_px(b.size), m, button_h)
+            for b in self.buttons
+        )
+        width = min(room, max(min(m.px(0.36), room), needed))
         x = inner.right
         for button in reversed(self.buttons):
             button.place(pygame.Rect(x - width, inner.bottom - button_h, width, button_h))
