@@ -348,6 +348,7 @@ class App:
             self.dispatch(event)
         self._follow_window_surface()
         self.stack.update(dt)
+        self.matches.follow()
         self.show_store_messages()
         if self.toasts:
             self.hold_toasts()

@@ -354,6 +354,8 @@ class Matches:
         self.app = app
         self.current: Any = None
         """The match in progress: a ``MatchCoordinator``, or a ``RemoteCoordinator``."""
+        self._began_told: tuple[str, int] | None = None
+        """The table and round last told begun without this player (``follow``)."""
         self.sessions: list[Any] = []
         """Online sessions whose server runs in this game (stopped when the game ends)."""
         self._coach: Coach | None = None
@@ -677,6 +679,17 @@ class Matches:
             self.app.save_settings()
         self.open_remote(successor, None)
         return True
+
+    def follow(self) -> None:
+        """Each frame: what the server of the match online says while a screen covers its
+        table (the sheet, the review): a round begun without this player is told once."""
+        current = self.current
+        if not getattr(current, "remote", False) or not current.round_began_without_me():
+            return
+        told = (current.ticket.code, len(current.rounds))
+        if told != self._began_told:
+            self._began_told = told
+            self.app.notify(worded("online.round_began"), 10.0, everywhere=True)
 
     def forget_table(self, code: str, address: str) -> None:
         """The match at the table ``code`` is over: its seat is forgotten, and its address

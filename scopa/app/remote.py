@@ -453,6 +453,21 @@ class RemoteCoordinator:
         friends = [seat for seat, info in self._people() if info.get("connected")]
         return bool(friends) and table.get("reading") == [self.seat]
 
+    def round_began_without_me(self) -> bool:
+        """The next round began while this player was still at the last one's score sheet
+        (or a screen opened from it): the server waited a minute, and played on."""
+        table = self.link.client.table or self.table
+        scored = len(self.rounds)
+        if table.get("code") != self.ticket.code or self.match.over or not scored:
+            return False
+        at = table.get("at")
+        return (  # the server's word since the round ended: no longer waiting for this seat
+            self._read_rounds != scored
+            and isinstance(at, int)
+            and at >= self.match.at
+            and self.seat not in table.get("reading", [])
+        )
+
     def round_read(self) -> None:
         """This player read the score sheet of the round just scored (once per round)."""
         scored = len(self.rounds)

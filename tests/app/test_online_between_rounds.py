@@ -13,7 +13,7 @@ from scopa.app.table import TableScene
 from scopa.net.client import BackgroundClient
 
 from .menu_helpers import FRAME, click, frame
-from .test_online import host_for_a_friend, play_the_round_out, run_until
+from .test_online import host_for_a_friend, hosted, play_the_round_out, run_until  # noqa: F401
 
 
 def first_play(obs):  # noqa: ANN001, ANN201
@@ -92,3 +92,30 @@ def test_the_sheet_says_when_the_friends_are_ready_for_the_next_round(hosted_for
     run_until(app, lambda: app.stack.top is table)
     run_until(app, lambda: not table.coordinator.telling_read)
     assert table.coordinator.reading() == [] and line(table) != app.t("online.reading")
+
+
+def test_a_player_still_at_the_sheet_is_told_the_round_began_without_them(
+    hosted,  # noqa: F811
+    monkeypatch,
+):
+    """The round began after a minute while a player read the review opened from the sheet:
+    nothing told them, there or back on the sheet, that it was their turn."""
+    from scopa.app.scenes.review import ReviewScene
+
+    monkeypatch.setattr("scopa.net.server.READING_MOST", 0.5)
+    app, table, friend = hosted
+    play_the_round_out(app, table, friend, first_play)
+    sheet = app.stack.top
+    assert isinstance(sheet, ScoringScene)
+    assert sheet.buttons[-1].hint() != app.t("online.round_began")
+    run_until(app, lambda: sheet.review_ready, 120)
+    sheet.age = 10.0
+    click(app, sheet.review_button)
+    assert isinstance(app.stack.top, ReviewScene)
+    began = app.t("online.round_began")
+    run_until(app, lambda: began in [toast.text for toast in app.toasts._toasts])
+    app.back()
+    assert app.stack.top is sheet and sheet.buttons[-1].hint() == began
+    click(app, sheet.buttons[-1])
+    run_until(app, lambda: app.stack.top is table)
+    assert not table.coordinator.round_began_without_me()

@@ -283,6 +283,11 @@ class Tour:
         self.frames(2)
         self.hover_all(sheet, "online, the round's sheet, the friends ready for the next")
         del coordinator.others_ready
+        coordinator.round_began_without_me = lambda: True
+        app.matches.follow()  # told over whatever screen is up
+        self.hover_all(sheet, "online, the round's sheet, the next round begun without you")
+        del coordinator.round_began_without_me
+        app.toasts.forget(lambda toast: True)
         app.back()
         self.frames(2)
         status, result = match.status, match.result
@@ -295,6 +300,8 @@ class Tour:
         self.hover_all(sheet, "online, the final sheet")
         coordinator.rematch_wanted, coordinator.left_table = (lambda: [1]), (lambda: [2])
         self.show("online, a friend wants a rematch, another left")
+        coordinator.rematch_wanted = lambda: [1, 2]
+        self.hover_all(sheet, "online, two friends want a rematch")
         coordinator._asked = concurrent.futures.Future()  # asked: the server not yet told
         for awaited in ([1], [1, 2], []):
             coordinator.rematch_awaited = lambda awaited=awaited: awaited

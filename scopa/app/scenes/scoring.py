@@ -616,7 +616,15 @@ class ScoringScene(MenuScene):
         if coordinator.rematch_failed:
             return self.t("online.rematch_failed")
         if not coordinator.rematch_asked:
-            return self.t("online.rematch_hint")
+            wanted = coordinator.rematch_wanted()
+            if not wanted:
+                return self.t("online.rematch_hint")
+            key = (
+                "online.rematch_hint_wanted_many"
+                if len(wanted) > 1
+                else "online.rematch_hint_wanted"
+            )
+            return self.t(key, names=join(self.t, [coordinator.name(seat) for seat in wanted]))
         awaited = coordinator.rematch_awaited()
         if not awaited:
             return self.t("online.rematch_hint_starting")
@@ -666,7 +674,9 @@ class ScoringScene(MenuScene):
 
     def others_ready_hint(self) -> str:
         """At a server: that the friends read their sheets, and the round waits for this
-        player alone."""
+        player alone; or that it waited long enough, and began."""
+        if self.coordinator.round_began_without_me():
+            return self.t("online.round_began")
         return self.t("online.others_ready") if self.coordinator.others_ready() else ""
 
     def next_round(self) -> None:
