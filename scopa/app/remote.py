@@ -331,6 +331,7 @@ class RemoteCoordinator:
         self._checking: concurrent.futures.Future[None] | None = None
         """The question to the server after a stall, until it is answered."""
         self._telling: concurrent.futures.Future[None] | None = None
+        """The server being told the score sheet was read, until it answers."""
         self._read_rounds = 0
         """The rounds scored when this player last said the score sheet was read."""
         self._asked: concurrent.futures.Future[None] | None = None
@@ -436,29 +437,33 @@ class RemoteCoordinator:
             if info.get("kind") == "human" and info.get("taken") and not info.get("connected")
         ]
 
+    def _table_now(self) -> dict[str, Any]:
+        """The server's last word of this table (its ``table`` frame); empty once the link
+        went on to another table (a rematch's)."""
+        table = self.link.client.table or self.table
+        return table if table.get("code") == self.ticket.code else {}
+
     def reading(self) -> list[int]:
         """The other seats whose players still read the last round's score sheet (the
         server's word): the next round begins once they have, a minute at most."""
-        table = self.link.client.table or self.table
-        if table.get("code") != self.ticket.code or self.match.over:
+        if self.match.over:
             return []
-        return [seat for seat in table.get("reading", []) if seat != self.seat]
+        return [seat for seat in self._table_now().get("reading", []) if seat != self.seat]
 
     def others_ready(self) -> bool:
         """The friends at the table read the last round's score sheet, and the round waits
         for this player alone (the server's word)."""
-        table = self.link.client.table or self.table
-        if table.get("code") != self.ticket.code or self.match.over:
+        if self.match.over:
             return False
         friends = [seat for seat, info in self._people() if info.get("connected")]
-        return bool(friends) and table.get("reading") == [self.seat]
+        return bool(friends) and self._table_now().get("reading") == [self.seat]
 
     def round_began_without_me(self) -> bool:
         """The next round began while this player was still at the last one's score sheet
         (or a screen opened from it): the server waited a minute, and played on."""
-        table = self.link.client.table or self.table
+        table = self._table_now()
         scored = len(self.rounds)
-        if table.get("code") != self.ticket.code or self.match.over or not scored:
+        if not table or self.match.over or not scored:
             return False
         at = table.get("at")
         return (  # the server's word since the round ended: no longer waiting for this seat
@@ -653,8 +658,7 @@ class RemoteCoordinator:
     @property
     def rematch_next(self) -> str | None:
         """The code of the rematch's table, once the server opened it."""
-        table = self.link.client.table or self.table
-        code = table.get("next") if table.get("code") == self.ticket.code else None
+        code = self._table_now().get("next")
         return code if isinstance(code, str) else None
 
     def rematch_wanted(self) -> list[int]:
@@ -681,12 +685,9 @@ class RemoteCoordinator:
 
     def _people(self) -> list[tuple[int, dict[str, Any]]]:
         """The other seats of people, each with the server's word of it."""
-        table = self.link.client.table or self.table
-        if table.get("code") != self.ticket.code:
-            return []
         return [
             (int(info["seat"]), info)
-            for info in table.get("seats", [])
+            for info in self._table_now().get("seats", [])
             if info.get("kind") == "human" and info.get("seat") != self.seat
         ]
 
