@@ -326,8 +326,10 @@ class RemoteCoordinator:
         held there is then forgotten)."""
         self.ended = False
         """The table's host ended the match for good, unfinished."""
+        self.frame_clock: Callable[[], float] = time.monotonic
+        """The clock a stall of this window is told by (``arrivals``)."""
         self._polled: float | None = None
-        """When (``clock``) the server's word was last taken in (``arrivals``)."""
+        """When (``frame_clock``) the server's word was last taken in (``arrivals``)."""
         self._checking: concurrent.futures.Future[None] | None = None
         """The question to the server after a stall, until it is answered."""
         self._telling: concurrent.futures.Future[None] | None = None
@@ -530,7 +532,7 @@ class RemoteCoordinator:
         the position is shown at once, and the server is asked where the table is now
         (``checking``): the connection may have died in the stall unnoticed."""
         arrival = Arrival()
-        now = self.clock()
+        now = self.frame_clock()
         stalled = self._polled is not None and now - self._polled > STALL
         self._polled = now
         if stalled and self.online and not self.match.over:

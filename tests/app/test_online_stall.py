@@ -52,15 +52,15 @@ def test_a_window_awake_from_a_stall_shows_the_table_as_it_is_now(hosted):  # no
     while client.last is None or client.last.at < at + 2:  # heard, not yet taken in
         assert time.monotonic() < deadline, "the friend's move never came"
         time.sleep(0.005)
-    real = coordinator.clock
-    coordinator.clock = lambda: real() + STALL + 5  # the window wakes up
+    real = coordinator.frame_clock
+    coordinator.frame_clock = lambda: real() + STALL + 5  # the window wakes up
     frame(app)
     assert [type(events) for events in seen[-1].events] == [CaughtUp]
     assert coordinator.checking or coordinator.match.at == at + 2
     if coordinator.checking:
         assert table.human_to_play is None
         assert table.status_text()[0] == app.t("online.checking")
-    coordinator.clock = lambda: real() + STALL + 5.1
+    coordinator.frame_clock = lambda: real() + STALL + 5.1
     run_until(app, lambda: not coordinator.checking and not table.director.busy)
     assert table.view.places[mine.card][0] != "hand"
     assert mine.card not in coordinator.match.observation.hand and mine.card in hand

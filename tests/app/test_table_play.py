@@ -168,15 +168,15 @@ def test_the_status_line_follows_the_language_chosen_while_it_shows(fast):
 @pytest.mark.parametrize("language", ["en", "it"])
 def test_a_player_on_the_keys_is_told_the_keys_not_to_drag(fast, language):
     """The line under the table said "drag a card onto the table" to a player choosing
-    cards with the arrows; it tells the keys once they are used, and the drag again once
-    the pointer takes a card."""
+    cards with the arrows; it tells the keys once they are used, and the pointer's way
+    again once the pointer takes a card (a card clicked: how the pointer plays it)."""
     fast.set_language(language)
     scene = open_table(fast, "7D 2C 10S", "1B 3B 8C", "3C 4S 5B 9B")
     assert scene.status_text()[0] == fast.t("table.your_turn")
     fast.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="")])
     assert scene.status_text()[0] == fast.t("table.your_turn_keys")
     click(fast, centre_of(scene, C("7D")))
-    assert scene.status_text()[0] == fast.t("table.your_turn")
+    assert scene.status_text()[0] == fast.t("table.your_turn_selected")
 
 
 def test_a_sum_refused_for_a_card_of_the_same_rank_says_so(fast):

@@ -816,8 +816,9 @@ class Tour:
         self.settle(scene)
         self.show("table, your turn")
         scene.pick.selected = scene.match.round.hand(0)[0]  # clicked in the hand
+        scene.pick.clicked = True
         self.show("table, a card clicked in the hand")
-        scene.pick.selected = None
+        scene.pick.clear()
         answer = threading.Event()
         scene.aids.worker = AiWorker(held_hint(answer), mode="thread")
         self.frames(2, key(pygame.K_h))

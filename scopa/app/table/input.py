@@ -62,9 +62,13 @@ class Pick:
     pointer: tuple[int, int] | None = None
     hinted: Move | None = None
     """The move a hint points at, while its card stays the one picked: the keys play it."""
+    clicked: bool = False
+    """The card ``selected`` was clicked (not chosen with the keys): a click on the table,
+    or a second click on it, plays it."""
 
     def clear(self) -> None:
         self.selected = None
+        self.clicked = False
         self.choice = None
         self.preview = frozenset()
         self.landing = False
@@ -205,6 +209,7 @@ class TableInput:
             if self._double_click(intent.card):
                 return
             self.select(None if intent.card == self.pick.selected else intent.card)
+            self.pick.clicked = self.pick.selected is not None
         elif isinstance(intent, Drop):
             self.pick.preview = frozenset()
             self._last_click = None
@@ -291,6 +296,7 @@ class TableInput:
 
     def select(self, card: Card | None) -> None:
         self.pick.hinted = None
+        self.pick.clicked = False
         self.pick.selected = card
         self.pick.preview = self._outcome(card, None) if card is not None else frozenset()
         self.lift_hand()

@@ -1136,7 +1136,7 @@ class TableScene(Scene):
             hinting=self.aids.busy,
             reading=frozenset(self.coordinator.reading()) if self.remote else frozenset(),
             checking=self.remote and self.coordinator.checking,
-            selected=self.pick.selected is not None,
+            selected=self.pick.selected is not None and self.pick.clicked,
         )
 
     def _stood_in(self) -> frozenset[int]:
