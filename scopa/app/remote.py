@@ -649,8 +649,9 @@ class RemoteCoordinator:
 
     def ask_rematch(self) -> None:
         """Ask the server for another match with the same people at this table (the match
-        over); the table frame says when every player still here asked (``successor``)."""
-        if self.match.over and not self.rematch_asked and not self.rematch_failed:
+        over); the table frame says when every player asked (``successor``)."""
+        asking = self.match.over and not self.rematch_asked and not self.rematch_failed
+        if asking and not self.left_table():  # the same people again, or none
             self._asked = self.link.submit(self.link.client.rematch())
 
     @property
@@ -677,8 +678,8 @@ class RemoteCoordinator:
         ]
 
     def left_table(self) -> list[int]:
-        """The other seats whose player left the table (in a rematch, the computer plays
-        them until they come back)."""
+        """The other seats whose player left the table (or is played by the computer): no
+        rematch then, which is the same people again."""
         return [
             seat
             for seat, info in self._people()

@@ -20,11 +20,10 @@ Client to server (fields besides v, type, id)::
     play      move (notation, "7Dx3C+4S"), at (moves played so far: guards against replays)
     hand_over seat, level?    (a human seat whose player has been gone for a while plays
                                on as a computer; its player gets it back by rejoining)
-    rematch   (the match over, I want another at this table: once every player still here
-              asks, the server opens the rematch's table, the same people in the same seats
-              with the same tokens, and the table frame names it in ``next``; each player
-              moves there by ``rejoin``; the seats of players gone are played by the
-              computer until they come back)
+    rematch   (the match over, I want another at this table: once every player at the
+              table asks, none gone, the server opens the rematch's table, the same people
+              in the same seats with the same tokens, and the table frame names it in
+              ``next``; each player moves there by ``rejoin``)
     ready     (I have read the round's score sheet: the next round may begin)
     sync      (send me the table and my state again: both answer with ``re``)
     ping      (answered by pong; keeps a quiet connection open)

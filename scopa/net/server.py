@@ -676,8 +676,6 @@ class GameServer:
             if mine and seat is not None:
                 await self.store.set_presence(table.code, seat, None)
                 await self.store.publish(table.code, self.id, {"kind": "presence"})
-                async with self.locks[table.code]:  # the others may all want a rematch
-                    await self._start_rematch(table)
                 await self._done_reading(table, seat)  # gone: not waited for
             await self._send_table(table)
         except StoreError as error:
@@ -895,23 +893,21 @@ class GameServer:
         await self._send_table(table)
 
     async def _start_rematch(self, table: Table) -> None:
-        """Open the rematch's table once every person still at ``table`` asked for one
-        (under the table's lock): the same people in the same seats, from a new shuffle.
-        The players move there by rejoining (the table frame names it); the computers
-        wait for them a while. Another server may open it first: its table is the one."""
+        """Open the rematch's table once every person at ``table`` asked for one (under
+        the table's lock): the same people in the same seats, from a new shuffle. A player
+        gone (left, or played by the computer) is no rematch: it is the same people again,
+        and a table left to the others' computers would go on without its host. The
+        players move there by rejoining (the table frame names it); the computers wait for
+        them a while. Another server may open it first: its table is the one."""
         if table.next is not None or table.status != "over" or table.ended:
             return
         presence = await self.store.presence(table.code)
-        here = [
-            number
-            for number, seat in enumerate(table.seats)
-            if seat.kind == "human"
-            and not seat.autoplay
-            and (number in presence and presence[number].connected)
-        ]
-        if not here or not all(table.seats[number].rematch for number in here):
-            return
-        seats = rematch_seats(table.seats, here)
+        people = [number for number, seat in enumerate(table.seats) if seat.kind == "human"]
+        for number in people:
+            seat, here = table.seats[number], presence.get(number)
+            if seat.autoplay or not seat.rematch or here is None or not here.connected:
+                return
+        seats = rematch_seats(table.seats)
         while True:
             record, rematch = new_table(codes.new_code(), table.rules, seats, table.owner)
             if await self.store.create(record):
@@ -922,7 +918,7 @@ class GameServer:
             return
         table.next = record.code
         await self.store.publish(table.code, self.id, {"kind": "seats"})
-        rematch.awaiting = set(here)
+        rematch.awaiting = set(people)
         self._hold(rematch, kick=False)
         log.info("table %s: rematch at table %s", table.code, record.code)
         asyncio.get_running_loop().call_later(REMATCH_WAIT, self._stop_awaiting, record.code)

@@ -115,16 +115,12 @@ def arranged(order: Sequence[Card], events: Iterable[Any], now: Sequence[Card]) 
     return (*kept, *(card for card in now if card not in placed))
 
 
-def rematch_seats(seats: Sequence[SeatRecord], here: Iterable[int]) -> tuple[SeatRecord, ...]:
+def rematch_seats(seats: Sequence[SeatRecord]) -> tuple[SeatRecord, ...]:
     """The seats of a table's rematch: the same players in the same places, each person
-    with the token they hold (the seat is theirs again by rejoining), the seats of those not
-    ``here`` (gone, or away) played by the computer until they come back."""
-    present = set(here)
+    with the token they hold (the seat is theirs again by rejoining)."""
     return tuple(
-        seat
-        if seat.kind == "computer"
-        else seat.with_(rematch=False, autoplay=number not in present)
-        for number, seat in enumerate(seats)
+        seat if seat.kind == "computer" else seat.with_(rematch=False, autoplay=False)
+        for seat in seats
     )
 
 

@@ -78,10 +78,13 @@ def test_a_rematch_online_seats_everyone_again_at_a_new_table(hosted):  # noqa: 
             latest = None
 
 
-def test_a_rematch_asked_waits_for_the_friend_then_plays_their_seat_once_gone(
+def test_a_rematch_asked_waits_for_the_friend_and_is_off_once_they_leave(
     hosted,  # noqa: F811
     monkeypatch,
 ):
+    """The rematch waits for everyone; a friend who leaves calls it off (it went on at the
+    host's table with a computer in the seat of a host who had left, and died with the
+    host's game)."""
     app, table, friend = hosted
     sheet = play_the_match_out(app, table, friend)
     rematch = sheet.buttons[-1]
@@ -101,7 +104,25 @@ def test_a_rematch_asked_waits_for_the_friend_then_plays_their_seat_once_gone(
         frame(app)
         assert not sheet.busy
     friend.close()  # Bruno goes back to his menu
+    run_until(app, lambda: app.t("online.rematch_left", name="Bruno") in toasts(app))
+    assert rematch.text() == app.t("rematch") and not rematch.enabled
+    assert sheet.rematch_hint() == app.t("online.rematch_hint_left", names="Bruno")
+    for _ in range(30):
+        frame(app)
+    assert app.stack.top is sheet and sheet.coordinator.rematch_next is None
+
+
+def test_a_friend_moving_to_the_rematch_is_not_said_to_leave(hosted):  # noqa: F811
+    """Bruno asked and went on to the rematch's table a moment before this window: he
+    was told here as "left the table" beside "wants a rematch"."""
+    app, table, friend = hosted
+    sheet = play_the_match_out(app, table, friend)
+    friend.submit(friend.client.rematch()).result(10)
+    run_until(app, lambda: app.t("online.rematch_wanted", name="Bruno") in toasts(app))
+    click(app, sheet.buttons[-1])
+    run_until(app, lambda: friend.client.table and friend.client.table.get("next"))
+    friend.submit(friend.client.rejoin(friend.client.ticket)).result(10)
     run_until(app, lambda: isinstance(app.stack.top, TableScene) and app.stack.top is not table)
-    assert app.t("online.rematch_left", name="Bruno") in toasts(app)
-    again = app.stack.top
-    run_until(app, lambda: again.coordinator.stood_in() == [1])
+    for _ in range(10):
+        frame(app)
+    assert app.t("online.rematch_left", name="Bruno") not in toasts(app)

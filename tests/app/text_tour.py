@@ -299,7 +299,11 @@ class Tour:
         self.frames(2)
         self.hover_all(sheet, "online, the final sheet")
         coordinator.rematch_wanted, coordinator.left_table = (lambda: [1]), (lambda: [2])
-        self.show("online, a friend wants a rematch, another left")
+        self.hover_all(sheet, "online, a friend wants a rematch, another left")
+        coordinator.left_table = lambda: [1, 2]
+        self.hover_all(sheet, "online, two friends left: no rematch")
+        coordinator.left_table = list
+        self.hover_all(sheet, "online, a friend wants a rematch")
         coordinator.rematch_wanted = lambda: [1, 2]
         self.hover_all(sheet, "online, two friends want a rematch")
         coordinator._asked = concurrent.futures.Future()  # asked: the server not yet told

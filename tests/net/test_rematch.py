@@ -1,6 +1,6 @@
-"""A rematch at a table whose match is over: every player still there asks, the server opens
-the rematch's table with the same people in the same seats, and each moves there by
-rejoining (a player who left is played by the computer until they come back)."""
+"""A rematch at a table whose match is over: every player asks, the server opens the
+rematch's table with the same people in the same seats, and each moves there by rejoining;
+a player who left is no rematch."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ import pytest
 from scopa.engine import Dealt, Rules
 from scopa.net import server as server_module
 from scopa.net.bot import play_seat
-from scopa.net.client import Client, SeatTicket, ServerError
+from scopa.net.client import Client, ServerError
 from scopa.net.store import open_store
 from tests.net.helpers import Raw, run_scenario, serving
 
@@ -108,51 +108,28 @@ def test_everyone_who_asks_for_a_rematch_plays_it_in_the_same_seats(store_spec, 
     run_scenario(scenario())
 
 
-def test_a_player_who_left_is_played_by_the_computer_in_the_rematch_until_back(tmp_path) -> None:
-    async def scenario() -> None:
-        async with serving(open_store(str(tmp_path / "t.db"))) as server:
-            ann, bea = await seated_pair(server.address, HUMANS)
-            await play_out(ann, bea)
-            old_ann, old_bea = ann.ticket, bea.ticket
-            assert old_ann is not None and old_bea is not None
-            await bea.close()  # back to her menu
-            await ann.rematch()
-            table = await table_where(ann, lambda t: t["next"] is not None)
-            await ann.rejoin(old_ann)
-            rematch = await table_where(ann, lambda t: t["code"] == table["next"])
-            assert rematch["seats"][old_bea.seat]["autoplay"]
-            while (update := await ann.next_update(10)).at < 4:  # the computer plays for Bea
-                if update.my_turn:
-                    await ann.play(update.observation.legal_moves[0], update.at)
-            back = Client(server.address)
-            await back.connect()
-            ticket = await back.rejoin(SeatTicket(server.address, old_bea.code, old_bea.seat,
-                                                  old_bea.token))  # fmt: skip
-            assert ticket.code == table["next"]
-            first = await back.next_update(10)
-            assert first.code == table["next"] and first.reason == "join" and first.at >= 4
-            mine = await table_where(ann, lambda t: not t["seats"][old_bea.seat]["autoplay"])
-            assert mine["seats"][old_bea.seat]["connected"]
-            await play_out(ann, back)
-            await ann.close()
-            await back.close()
-
-    run_scenario(scenario())
-
-
-def test_a_rematch_waits_for_the_last_player_still_at_the_table(tmp_path) -> None:
-    """Leaving, rather than asking, is the last word a rematch waits for."""
+def test_there_is_no_rematch_once_a_player_left(tmp_path) -> None:
+    """A rematch is the same people again: a player who left (back to the menu) is not
+    played by the computer in one, which went on at a host's table without the host."""
 
     async def scenario() -> None:
         async with serving(open_store(str(tmp_path / "t.db"))) as server:
             ann, bea = await seated_pair(server.address, HUMANS)
             await play_out(ann, bea)
+            old_bea = bea.ticket
+            assert old_bea is not None
             await ann.rematch()
+            await bea.close()  # back to her menu, asking nothing
+            table = await table_where(ann, lambda t: not t["seats"][old_bea.seat]["connected"])
             await asyncio.sleep(0.3)
-            assert ann.table is not None and ann.table["next"] is None
-            await bea.close()
-            await table_where(ann, lambda t: t["next"] is not None)
+            assert ann.table is not None and ann.table["next"] is None and table["next"] is None
             await ann.close()
+        store = open_store(str(tmp_path / "t.db"))
+        await store.open()
+        try:
+            assert await store.unfinished() == []
+        finally:
+            await store.close()
 
     run_scenario(scenario())
 

@@ -484,7 +484,7 @@ class ScoringScene(MenuScene):
                     self.coordinator.ask_rematch,
                     primary=True,
                     hint=self.rematch_hint,
-                    enabled=lambda: not self.coordinator.rematch_asked,
+                    enabled=self._may_ask_rematch,
                 ),
             ]
         elif self.match.over:
@@ -601,11 +601,17 @@ class ScoringScene(MenuScene):
 
     # --- a rematch at a server --------------------------------------------------------------
 
+    def _may_ask_rematch(self) -> bool:
+        coordinator = self.coordinator
+        return not coordinator.rematch_asked and not coordinator.left_table()
+
     def rematch_label(self) -> str:
         """The rematch's button at a server: whether the rematch waits, once asked."""
         coordinator = self.coordinator
         if not coordinator.rematch_asked or coordinator.rematch_failed:
             return self.t("rematch")
+        if coordinator.left_table() and coordinator.rematch_next is None:
+            return self.t("rematch")  # none to come
         if coordinator.rematch_awaited():
             return self.t("online.rematch_waiting")
         return self.t("online.rematch_starting")
@@ -615,6 +621,11 @@ class ScoringScene(MenuScene):
         coordinator = self.coordinator
         if coordinator.rematch_failed:
             return self.t("online.rematch_failed")
+        gone = coordinator.left_table()
+        if gone and coordinator.rematch_next is None:
+            names = join(self.t, [coordinator.name(seat) for seat in gone])
+            key = "online.rematch_hint_left" + ("_many" if len(gone) > 1 else "")
+            return self.t(key, names=names)
         if not coordinator.rematch_asked:
             wanted = coordinator.rematch_wanted()
             if not wanted:
@@ -640,9 +651,10 @@ class ScoringScene(MenuScene):
         told once; a rematch that cannot start is said; once its table is open and this
         seat sat there, the rematch's table takes the screen."""
         coordinator = self.coordinator
+        moving = coordinator.rematch_next is not None  # the others leave for its table
         for key, seats in (
             ("online.rematch_wanted", coordinator.rematch_wanted()),
-            ("online.rematch_left", coordinator.left_table()),
+            ("online.rematch_left", [] if moving else coordinator.left_table()),
         ):
             for seat in seats:
                 if (key, seat) not in self._told:
