@@ -1244,3 +1244,22 @@ def test_the_sheet_s_buttons_are_alike_and_write_their_labels_whole(app, size, l
     labels = {resolve(button.text) for button in scene.buttons}
     sizes = {text.px for text in drawn if text.words in labels}
     assert len(sizes) == 1, sizes
+
+
+def test_enter_held_off_on_the_sheet_says_why(app) -> None:
+    """Enter pressed on and on did nothing for a long while on the sheet, the focused button
+    looking dead: a press held off says why on the sheet's line."""
+    from scopa.app.scenes.scoring import KEY_GRACE
+
+    match, _ = known_match(Rules(), (0, 0), (4, 8))
+    scene = ScoringScene(app, MatchCoordinator(SETUP, match))
+    app.stack.push(scene)
+    frame(app)
+    press(app, pygame.K_RIGHT)  # the last card's key: held off, said nothing
+    assert scene.field_note() == ""
+    while scene.age <= KEY_GRACE:
+        frame(app)
+    press(app, pygame.K_RETURN)
+    press(app, pygame.K_RETURN)
+    assert app.stack.top is scene
+    assert scene.field_note() == app.t("scores_keys_wait")

@@ -60,6 +60,8 @@ RESULT_KEY_GRACE = 3.0
 """...where each key pressed while it waits holds the keys off this long: Enter pressed
 every two seconds to play on (or to lift the cover for the next person at one screen)
 reached the rematch before anyone saw who won."""
+PRESS_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+"""The keys that press the focused button (a press held off is told why)."""
 OVERLAP = 0.35
 """The least of its width a card behind a row shows beside the next, where a row of them
 would not fit their band side by side (its corner's index still in sight)."""
@@ -179,6 +181,8 @@ class ScoringScene(MenuScene):
         grace = RESULT_KEY_GRACE if self.match.over else KEY_GRACE
         if waiting and event.type == pygame.KEYDOWN and event.key != pygame.K_ESCAPE:
             self.keys_from = max(self.keys_from, self.age + grace)
+            if event.key in PRESS_KEYS and self.age > KEY_GRACE:  # a button that seemed dead
+                self.tell_here(worded("scores_keys_wait"))
             return True
         if not self.seen and event.type == pygame.KEYDOWN and event.key != pygame.K_ESCAPE:
             self.seen = True  # at one screen: the press meant for the cover (see ``seen``)
@@ -766,7 +770,7 @@ class ScoringScene(MenuScene):
         else:
             self._draw_behind(surface, *behind)
         self.form.draw(surface, m)
-        if self.form.hint():
+        if self.form.hint() or self.field_note():
             self.draw_hint(surface, self.footer, style.INK_SOFT)
         else:
             pen = m.pen("ui", style.SMALL, style.INK_SOFT)
