@@ -53,3 +53,19 @@ def close_tables(app) -> None:  # noqa: ANN001
         close = getattr(scene, "close", None)
         if close is not None:
             close()
+
+
+def toasts_kept_clear(app, band, taken, count: int) -> None:  # noqa: ANN001
+    """The ``count`` toasts told, drawn in ``band``: each in the window, read whole, over
+    none of the rectangles ``taken``."""
+    from scopa.app import style
+
+    drawn: list[style.Drawn] = []
+    with style.watch_text(drawn.append):
+        panels = app.toasts.draw(app.screen, app.font, band=band)
+    assert len(panels) == count
+    assert not any(text.elided for text in drawn)
+    for panel in panels:
+        assert app.screen.get_rect().contains(panel)
+        for rect in taken:
+            assert not panel.colliderect(rect), (panel, rect)

@@ -40,20 +40,31 @@ def line(table) -> str | None:  # noqa: ANN001
     return status[0] if status else None
 
 
-def test_the_next_round_waits_for_a_friend_still_reading_the_scores(hosted_for_a_reader):
-    app, table, friend = hosted_for_a_reader
+def round_sheet(app, table, friend) -> ScoringScene:  # noqa: ANN001
+    """The sheet of the hosted table's round, played out, read long enough to take keys."""
     play_the_round_out(app, table, friend, first_play)
     sheet = app.stack.top
     assert isinstance(sheet, ScoringScene)
     sheet.age = 10.0
+    return sheet
+
+
+def come_to_rest(app) -> None:  # noqa: ANN001
+    """Frames as the game's loop makes them until five in a row are not drawn."""
+    drawn: list[bool] = []
+    while len(drawn) < 5 or any(drawn[-5:]):
+        drawn.append(app.frame(FRAME, [], draw=None))
+        assert len(drawn) < 2000, "the window never came to rest"
+
+
+def test_the_next_round_waits_for_a_friend_still_reading_the_scores(hosted_for_a_reader):
+    app, table, friend = hosted_for_a_reader
+    sheet = round_sheet(app, table, friend)
     click(app, sheet.buttons[-1])  # Next round: this player read it, Bruno has not
     waiting = app.t("online.reading", names="Bruno")
     run_until(app, lambda: app.stack.top is table and line(table) == waiting)
     assert table.human_to_play is None and table.coordinator.reading() == [1]
-    resting: list[bool] = []  # at rest, as the game's loop draws: only for a change
-    while len(resting) < 5 or any(resting[-5:]):
-        resting.append(app.frame(FRAME, [], draw=None))
-        assert len(resting) < 2000, "the table never came to rest"
+    come_to_rest(app)  # at rest, as the game's loop draws: only for a change
     friend.submit(friend.client.ready()).result(10)
     deadline = time.monotonic() + 10
     while line(table) == waiting:  # the server's word, heard on the network's thread
@@ -75,16 +86,10 @@ def friend_to_play(friend, at: int) -> bool:  # noqa: ANN001
 
 def test_the_sheet_says_when_the_friends_are_ready_for_the_next_round(hosted_for_a_reader):
     app, table, friend = hosted_for_a_reader
-    play_the_round_out(app, table, friend, first_play)
-    sheet = app.stack.top
-    assert isinstance(sheet, ScoringScene)
-    sheet.age = 10.0
+    sheet = round_sheet(app, table, friend)
     next_round = sheet.buttons[-1]
     assert next_round.hint is not None and next_round.hint() == ""
-    resting: list[bool] = []
-    while len(resting) < 5 or any(resting[-5:]):
-        resting.append(app.frame(FRAME, [], draw=None))
-        assert len(resting) < 2000, "the sheet never came to rest"
+    come_to_rest(app)
     friend.submit(friend.client.ready()).result(10)
     run_until(app, lambda: next_round.hint() == app.t("online.others_ready"))
     assert app.stack.top.form.hint() == app.t("online.others_ready")  # the focus's, drawn
@@ -104,12 +109,9 @@ def test_a_player_still_at_the_sheet_is_told_the_round_began_without_them(
 
     monkeypatch.setattr("scopa.net.server.READING_MOST", 0.5)
     app, table, friend = hosted
-    play_the_round_out(app, table, friend, first_play)
-    sheet = app.stack.top
-    assert isinstance(sheet, ScoringScene)
+    sheet = round_sheet(app, table, friend)
     assert sheet.buttons[-1].hint() != app.t("online.round_began")
     run_until(app, lambda: sheet.review_ready, 120)
-    sheet.age = 10.0
     click(app, sheet.review_button)
     assert isinstance(app.stack.top, ReviewScene)
     began = app.t("online.round_began")
