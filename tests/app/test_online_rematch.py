@@ -57,6 +57,7 @@ def test_a_rematch_online_seats_everyone_again_at_a_new_table(hosted):  # noqa: 
     assert again.coordinator.seat == old.seat and again.coordinator.link is old.link
     assert again.match.totals == (0, 0) and again.match.round.round_no == 1
     assert not old.link.client.lost  # the match before let go of its table, not the link
+    assert app.t("online.rematch_wanted", name="Bruno") not in toasts(app)  # said before
     held = [seat.code for seat in app.store.load_seats()]
     assert code in held and old.ticket.code not in held
     assert app.settings.online_address.endswith(grouped(code))

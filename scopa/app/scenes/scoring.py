@@ -482,7 +482,7 @@ class ScoringScene(MenuScene):
     def _build_buttons(self) -> None:
         if self.match.over and self.remote:
             self.buttons = [
-                Button(self.tr("to_title"), self.app.home),
+                Button(self.tr("to_title"), self._leave_table),
                 Button(
                     self.rematch_label,
                     self.coordinator.ask_rematch,
@@ -667,7 +667,17 @@ class ScoringScene(MenuScene):
         if coordinator.rematch_failed and ("failed", -1) not in self._told:
             self._told.add(("failed", -1))
             self.app.notify(worded("online.rematch_failed"), 12.0)
-        self.app.matches.rematch_remote(coordinator)
+        if self.app.matches.rematch_remote(coordinator):
+            self._forget_told()  # of the match before: not over the rematch's table
+
+    def _leave_table(self) -> None:
+        """Main menu, the match at a server over: what the friends said of a rematch is
+        not carried to the title, where nothing answers it."""
+        self._forget_told()
+        self.app.home()
+
+    def _forget_told(self) -> None:
+        self.app.toasts.forget(lambda toast: toast.owner is self)
 
     def replay_deal(self) -> None:
         """Replay this round's cards in a new match; mid-match, only once the player agrees
