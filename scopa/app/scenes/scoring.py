@@ -627,28 +627,21 @@ class ScoringScene(MenuScene):
             return self.t("online.rematch_failed")
         gone = coordinator.left_table()
         if gone and coordinator.rematch_next is None:
-            names = join(self.t, [coordinator.name(seat) for seat in gone])
-            key = "online.rematch_hint_left" + ("_many" if len(gone) > 1 else "")
-            return self.t(key, names=names)
+            return self._naming("online.rematch_hint_left", gone)
         if not coordinator.rematch_asked:
             wanted = coordinator.rematch_wanted()
             if not wanted:
                 return self.t("online.rematch_hint")
-            key = (
-                "online.rematch_hint_wanted_many"
-                if len(wanted) > 1
-                else "online.rematch_hint_wanted"
-            )
-            return self.t(key, names=join(self.t, [coordinator.name(seat) for seat in wanted]))
+            return self._naming("online.rematch_hint_wanted", wanted)
         awaited = coordinator.rematch_awaited()
         if not awaited:
             return self.t("online.rematch_hint_starting")
-        key = (
-            "online.rematch_hint_waiting_many"
-            if len(awaited) > 1
-            else "online.rematch_hint_waiting"
-        )
-        return self.t(key, names=join(self.t, [coordinator.name(seat) for seat in awaited]))
+        return self._naming("online.rematch_hint_waiting", awaited)
+
+    def _naming(self, key: str, seats: list[int]) -> str:
+        """``key`` (its ``_many`` form for several) naming the players of ``seats``."""
+        names = join(self.t, [self.coordinator.name(seat) for seat in seats])
+        return self.t(key + ("_many" if len(seats) > 1 else ""), names=names)
 
     def _follow_rematch(self) -> None:
         """At a server, the match over: each friend who asks for a rematch, or leaves, is
