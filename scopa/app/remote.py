@@ -432,11 +432,11 @@ class RemoteCoordinator:
         return [seat for seat, info in self._absent() if info.get("autoplay")]
 
     def _absent(self) -> list[tuple[int, dict[str, Any]]]:
-        table = self.link.client.table or self.table
+        """The friends' seats taken whose player is not connected (the server's word)."""
         return [
-            (int(info["seat"]), info)
-            for info in table.get("seats", [])
-            if info.get("kind") == "human" and info.get("taken") and not info.get("connected")
+            (seat, info)
+            for seat, info in self._people()
+            if info.get("taken") and not info.get("connected")
         ]
 
     def _table_now(self) -> dict[str, Any]:
