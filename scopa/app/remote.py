@@ -307,6 +307,10 @@ class RemoteCoordinator:
         """When (``clock``) the link to the server was first seen down (None: it is up)."""
         self._read: dict[str, Any] | None = None
         self._handing: list[concurrent.futures.Future[None]] = []
+        self._taking: concurrent.futures.Future[None] | None = None
+        """This player taking their seat back from the computer, until the server answers."""
+        self._turn: tuple[tuple[int, int | None], float] = ((-1, None), 0.0)
+        """(moves played, the friend to play) as last seen, and since when (``clock``)."""
         self._following = list(following)
         """What the server said after ``first`` before this coordinator was made: the first
         ``arrivals``."""
@@ -428,8 +432,48 @@ class RemoteCoordinator:
         return [seat for seat, info in self._absent() if not info.get("autoplay")]
 
     def stood_in(self) -> list[int]:
-        """Seats of friends gone for whom the computer plays until they come back."""
-        return [seat for seat, info in self._absent() if info.get("autoplay")]
+        """Seats of friends for whom the computer plays until they come back (gone, or
+        here but letting their turns go by)."""
+        return [seat for seat, info in self._people() if info.get("taken") and info.get("autoplay")]
+
+    def stood_in_for_me(self) -> bool:
+        """The computer plays this player's seat: they let a turn go by long enough for
+        the friends to hand it over (the server's word), until they take it back."""
+        seats = self._table_now().get("seats", [])
+        return any(info.get("seat") == self.seat and info.get("autoplay") for info in seats)
+
+    def take_seat_back(self) -> None:
+        """Play this seat again, in the computer's place (what the server did comes back
+        in the table frame)."""
+        if self._taking is None or self._taking.done():
+            self._taking = self.link.submit(self.link.client.back())
+
+    @property
+    def idle_grace(self) -> float:
+        """Seconds a friend here may keep the turn before the computer may play for them
+        (the server's word)."""
+        return self.link.client.limit("idle_grace", 90.0, 0.0, 86_400.0)
+
+    def idle(self) -> list[int]:
+        """The friend to play, connected, who has kept the turn at least ``idle_grace``
+        (counted from when this window saw the turn come to them): the friends may let the
+        computer play for them. Empty, or that one seat."""
+        match = self.match
+        waiting = match.over or bool(self.reading()) or self.link.client.table is None
+        friends = {seat: info for seat, info in self._people() if info.get("connected")}
+        turn = match.turn
+        info = friends.get(turn)
+        person = None if waiting or info is None or info.get("autoplay") else turn
+        now = self.clock()
+        if (match.at, person) != self._turn[0]:
+            self._turn = ((match.at, person), now)
+        if person is None or now - self._turn[1] < self.idle_grace:
+            return []
+        return [person]
+
+    def gone(self) -> list[int]:
+        """Seats of friends whose connection is down, stood in for or not."""
+        return [seat for seat, _ in self._absent()]
 
     def _absent(self) -> list[tuple[int, dict[str, Any]]]:
         """The friends' seats taken whose player is not connected (the server's word)."""
@@ -503,7 +547,8 @@ class RemoteCoordinator:
             return []
         grace = self.away_grace
         now = self.clock()
-        return [seat for seat in self.away() if now - self._gone.get(seat, now) >= grace]
+        away = [seat for seat in self.away() if now - self._gone.get(seat, now) >= grace]
+        return away or self.idle()
 
     def hand_over(self, seats: list[int]) -> None:
         """Ask the server to let the computer play ``seats`` (each friend takes their seat

@@ -526,6 +526,10 @@ class Client:
     async def hand_over(self, seat: int, level: str = "expert") -> None:
         await self.request("hand_over", seat=seat, level=level)
 
+    async def back(self) -> None:
+        """Take this seat back from the computer that stood in for this player."""
+        await self.request("back")
+
     async def next_update(self, timeout: float | None = None) -> Update:
         """The next ``state`` frame (``ServerError`` for an error the server sent unasked,
         ``Disconnected`` once the server is lost for good)."""

@@ -18,8 +18,11 @@ Client to server (fields besides v, type, id)::
                                                    your seat at the rematch's table)
     watch     code                                 (a spectator: public information only)
     play      move (notation, "7Dx3C+4S"), at (moves played so far: guards against replays)
-    hand_over seat, level?    (a human seat whose player has been gone for a while plays
-                               on as a computer; its player gets it back by rejoining)
+    hand_over seat, level?    (a human seat whose player has been gone for a while, or
+                               who is here but has let the turn go by ``idle_grace``
+                               seconds, plays on as a computer; its player gets it back
+                               by rejoining, or by ``back`` while still connected)
+    back      (my seat, played by the computer since I let a turn go by, is mine again)
     rematch   (the match over, I want another at this table: once every player at the
               table asks, none gone, the server opens the rematch's table, the same people
               in the same seats with the same tokens, and the table frame names it in
@@ -104,7 +107,7 @@ ERRORS = {
     "bad_rules": "these rules cannot be played",
     "too_many_tables": "this address has opened too many tables",
     "server_full": "the server has no room for another table",
-    "not_away": "that seat's player has not been gone long enough",
+    "not_away": "that seat's player has not been gone, or let the turn go by, long enough",
     "idle": "the connection was idle for too long",
     "abuse": "too many bad messages",
     "internal": "the server failed on this message",
@@ -153,6 +156,9 @@ class Limits:
     """Seconds a new connection has to sit at or watch a table."""
     away_grace: float = 60.0
     """Seconds a player must be gone before the others may hand the seat to a computer."""
+    idle_grace: float = 90.0
+    """Seconds a player still connected may keep the turn before the others may hand the
+    seat to a computer (a player away from the screen, or in a screen of their own)."""
 
     def public(self) -> dict[str, Any]:
         return asdict(self)
@@ -199,6 +205,7 @@ _SCHEMAS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     "watch": {"code": (_TEXT, True)},
     "play": {"move": (_TEXT, True), "at": (_INT, True)},
     "hand_over": {"seat": (_INT, True), "level": (_TEXT, False)},
+    "back": {},
     "rematch": {},
     "ready": {},
     "sync": {},

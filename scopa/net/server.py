@@ -405,6 +405,8 @@ class GameServer:
             await self._play(conn, message)
         elif kind == "hand_over":
             await self._hand_over(conn, message)
+        elif kind == "back":
+            await self._back(conn, message)
         elif kind == "rematch":
             await self._rematch(conn, message)
         elif kind == "ready":
@@ -752,7 +754,9 @@ class GameServer:
             conn.send_text(frame)
 
     def _kick(self, table: Table) -> None:
-        """Let the computer play if it is a computer's turn (once per table at a time)."""
+        """Let the computer play if it is a computer's turn (once per table at a time).
+        Called after every change of the table, it starts the clock of a player's turn."""
+        table.turn_lasted(self.clock())
         if table.computer_to_play() is None:
             return
         task = self.driving.get(table.code)
@@ -808,11 +812,19 @@ class GameServer:
             if record.kind != "human" or not record.taken or record.autoplay:
                 raise ProtocolError("not_away", f"seat {seat} has no player to stand in for")
             here = (await self.store.presence(table.code)).get(seat)
-            grace = self.limits.away_grace
-            if here is None or here.connected or self.clock() - here.since < grace:
-                raise ProtocolError(
-                    "not_away", f"a seat can be handed over once its player is gone {grace:g} s"
-                )
+            if here is not None and here.connected:  # here, but not playing?
+                idle = self.limits.idle_grace
+                if table.person_to_play() != seat or table.turn_lasted(self.clock()) < idle:
+                    raise ProtocolError(
+                        "not_away",
+                        f"a player here can be stood in for once a turn lasted {idle:g} s",
+                    )
+            else:
+                grace = self.limits.away_grace
+                if here is None or self.clock() - here.since < grace:
+                    raise ProtocolError(
+                        "not_away", f"a seat can be handed over once its player is gone {grace:g} s"
+                    )
             record = record.with_(autoplay=True, level=level)
             table.seats[seat] = record
             table.reading.discard(seat)
@@ -821,6 +833,25 @@ class GameServer:
         conn.send(server_message("ok", re=message.id))
         await self._send_table(table)
         self._kick(table)
+
+    async def _back(self, conn: Connection, message: Message) -> None:
+        """A player the computer stood in for, while still connected, plays again."""
+        table = self._table_of(conn)
+        seat = conn.seat
+        if seat is None:
+            raise ProtocolError("not_seated", "spectators have no seat to take back")
+        async with self.locks[table.code]:
+            await self._refresh_seats(table)
+            record = table.seats[seat]
+            if record.autoplay:
+                table.seats[seat] = record.with_(autoplay=False)
+                await self.store.set_seat(table.code, seat, table.seats[seat])
+                table.played_for.pop(seat, None)  # seen played at this window
+            conn.send(server_message("ok", re=message.id))
+        if record.autoplay:
+            await self.store.publish(table.code, self.id, {"kind": "seats"})
+            await self._send_table(table)
+            self._kick(table)
 
     # --- between rounds --------------------------------------------------------------------
 

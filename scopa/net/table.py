@@ -173,6 +173,8 @@ class Table:
             self.match = self._replay(record)
         self._public: tuple[Match, codec.ObservationText] | None = None
         """The public part of the position as text, and the match it was written from."""
+        self._turn: tuple[object, ...] = ()
+        self._turn_since = 0.0
 
     def _replay(self, record: TableRecord) -> Match:
         """The match of ``record``, its moves played again; who played each and its text
@@ -227,6 +229,24 @@ class Table:
         if record.kind == "computer" or record.autoplay:
             return seat, record.level
         return None
+
+    def person_to_play(self) -> int | None:
+        """The seat whose player is to play now (not a computer's, nor one handed to a
+        computer; None while the table waits: for players, or for the score sheet read)."""
+        if self.status != "playing" or self.ended or self.awaiting or self.reading:
+            return None
+        seat = self.match.turn
+        record = self.seats[seat]
+        return seat if record.kind == "human" and not record.autoplay else None
+
+    def turn_lasted(self, now: float) -> float:
+        """Seconds the player to play has had the turn, at ``now`` (the server's clock),
+        counted from the first call after it came to them: the server calls this after
+        every change of the table."""
+        turn = (self.at, self.person_to_play())
+        if turn != self._turn:
+            self._turn, self._turn_since = turn, now
+        return now - self._turn_since
 
     def computer_seed(self) -> int:
         """The seed of the computer's next decision: the match's seed and the move number,

@@ -1276,9 +1276,19 @@ class Tour:
             table.play(next(m for m in table.match.legal_moves() if m.is_play))
             self.wait(lambda: table.match.at > at and not table.director.busy)
             self.show("online, a friend to play")
+            coordinator.idle = lambda: [table.match.turn]  # as once the turn lasted long
+            self.show("online, a friend lets the turn go by")
+            self.hover(table.absence.button.center)
+            self.show("online, let the computer play for a friend here, under the pointer")
+            del coordinator.idle
             coordinator.stood_in = lambda: [table.match.turn]  # as once handed over
             self.show("online, the computer plays a friend's turn")
             del coordinator.stood_in
+            coordinator.stood_in_for_me = lambda: True  # as once the friends handed it over
+            self.show("online, the computer plays for this player")
+            self.hover(table.absence.button.center)
+            self.show("online, take the seat back, under the pointer")
+            del coordinator.stood_in_for_me
             for reading in ([1], [1, 2]):
                 coordinator.reading = lambda reading=reading: reading
                 self.show(f"online, the round waits for {reading} at the score sheet")

@@ -426,6 +426,52 @@ def test_an_absent_players_seat_is_handed_to_a_computer_and_given_back(tmp_path)
     run(scenario())
 
 
+def test_a_player_here_who_lets_the_turn_go_by_is_stood_in_for_until_back(tmp_path) -> None:
+    """A friend still connected but not playing (away from the screen) held the table up
+    for ever: only a seat whose player was gone could be handed to a computer."""
+
+    async def scenario() -> None:
+        limits = dataclasses.replace(FAST, idle_grace=0.4)
+        async with serving(open_store(str(tmp_path / "t.db")), limits) as server:
+            one, two, _, _ = await two_seated(server.address)
+            start = await one.until("state", reason="start")
+            turn = start["observation"]["turn"]
+            (mover, mover_seat), (other, other_seat) = sorted(
+                [(one, 0), (two, 1)], key=lambda pair: pair[1] != turn
+            )
+            early = await other.ask("hand_over", seat=mover_seat)
+            assert early["type"] == "error" and early["code"] == "not_away"
+            # the player not to play is not idle, however long the other thinks
+            await asyncio.sleep(0.5)
+            waiting = await mover.ask("hand_over", seat=other_seat)
+            assert waiting["code"] == "not_away"
+            done = await other.ask("hand_over", seat=mover_seat, level="greedy")
+            assert done["type"] == "ok"
+            table = await mover.until("table")
+            assert table["seats"][mover_seat]["autoplay"]
+            assert table["seats"][mover_seat]["connected"]
+            played = await mover.until("state", reason="move")  # the computer played for it
+            assert played["at"] == 1
+            back = await mover.ask("back")
+            assert back["type"] == "ok"
+            table = await mover.until("table")
+            assert not table["seats"][mover_seat]["autoplay"]
+            # its next turn is its own again, and its clock starts anew
+            theirs = await other.until("state", at=1)
+            answer = await other.ask("play", move=theirs["observation"]["legal_moves"][0], at=1)
+            assert answer["type"] == "ok"
+            state = await mover.until("state", at=2)
+            again = await other.ask("hand_over", seat=mover_seat)
+            assert again["code"] == "not_away"
+            answer = await mover.ask("play", move=state["observation"]["legal_moves"][0],
+                                     at=state["at"])  # fmt: skip
+            assert answer["type"] == "ok"
+            for raw in (one, two):
+                await raw.close()
+
+    run(scenario())
+
+
 def test_a_second_connection_with_the_token_takes_the_seat_over(tmp_path) -> None:
     async def scenario() -> None:
         async with serving(open_store(str(tmp_path / "t.db"))) as server:

@@ -8,7 +8,9 @@ button under the banner leaves the table, as the menu's Leave the table does.
 While a friend is away the match waits for them. Once they have been gone as long as the
 server asks (its ``away_grace``), the players still here get a button that lets the computer
 play the friend's seat; the friend takes it back by joining again with the same address (the
-server gives a seat handed over back to its token). The banner says so for a while
+server gives a seat handed over back to its token). A friend still connected who keeps the
+turn as long (``idle_grace``: away from the screen) can be handed over too; their own
+window then says so, with a button that takes the seat back. The banner says so for a while
 (``STAND_IN_NOTICE``): the play goes on under it, and the friend's plate keeps saying that
 the computer plays there, clear of the cards on the table.
 """
@@ -84,9 +86,16 @@ class AbsenceBanner:
             # the match stands still: say it will not for ever
             grace = math.ceil(coordinator.away_grace)
             return t("online.friend_away_wait", names=names, seconds=grace)
+        if coordinator.stood_in_for_me():  # the button to take the seat back is under it
+            return t("online.you_stood_in")
+        idle = coordinator.idle()
+        if idle:
+            return t("online.friend_idle", names=self._names(idle))
         stood_in = self._newly_stood_in()
         if stood_in:
-            return t("online.computer_plays_for", names=self._names(stood_in))
+            gone = set(stood_in) & set(coordinator.gone())
+            key = "online.computer_plays_for" if gone else "online.computer_plays_for_idle"
+            return t(key, names=self._names(stood_in))
         return None
 
     def _newly_stood_in(self) -> list[int]:
@@ -122,6 +131,11 @@ class AbsenceBanner:
         if lost or self.long_down:
             leave = t("online.leave_table")
             items.append(self._button_item(lay, area, leave, self.leave, scale, cards))
+            return items
+        if self.coordinator.stood_in_for_me():
+            back = t("online.take_back")
+            take_back = self.coordinator.take_seat_back
+            items.append(self._button_item(lay, area, back, take_back, scale, cards))
             return items
         seats = [] if not self.coordinator.online else self.coordinator.may_hand_over()
         if seats:

@@ -621,6 +621,8 @@ class TableScene(Scene):
             return None  # the round waits for the friends still at the score sheet
         if self.remote and self.coordinator.checking:  # awake from a stall: where is it?
             return None
+        if self.remote and self.coordinator.stood_in_for_me():  # until taken back
+            return None
         if self.coordinator.needs_cover() is not None:
             return None
         return turn

@@ -1,0 +1,91 @@
+"""A friend still connected who lets the turn go by (away from the screen, in a screen of
+their own): once the turn has lasted as long as the server asks, the others may let the
+computer play the seat; the player's own window says so, and takes the seat back."""
+
+from __future__ import annotations
+
+import functools
+
+import pytest
+
+from scopa.net.protocol import Limits
+from scopa.net.server import GameServer
+
+from .menu_helpers import click
+from .test_online import _my_turn, friend_update, hosted, run_until  # noqa: F401 - the fixture
+from .test_online_absent import banner, plate_detail
+
+IDLE = 0.4
+"""Seconds a friend here may keep the turn before the computer may play for them (90 in a
+real game)."""
+
+
+@pytest.fixture
+def short_idle(monkeypatch):
+    server = functools.partial(GameServer, limits=Limits(idle_grace=IDLE))
+    monkeypatch.setattr("scopa.app.hosting.GameServer", server)
+
+
+def test_a_friend_who_lets_the_turn_go_by_is_played_by_the_computer(
+    short_idle,
+    hosted,  # noqa: F811
+):
+    app, table, friend = hosted
+    coordinator = table.coordinator
+
+    def bruno_to_play() -> bool:
+        if table.human_to_play is not None and not table.director.busy:
+            table.play(next(m for m in table.match.legal_moves() if m.is_play))
+        return table.match.turn == 1 and not table.director.busy
+
+    run_until(app, bruno_to_play)
+    at = table.match.at
+    run_until(app, lambda: table.absence.button is not None)  # once the turn lasted IDLE
+    assert banner(table) == app.t("online.friend_idle", names="Bruno")
+
+    click(app, table.absence.button.center)
+    run_until(app, lambda: coordinator.stood_in() == [1])
+    assert banner(table) == app.t("online.computer_plays_for_idle", names="Bruno")
+    assert plate_detail(table, "Bruno") == app.t("table.stood_in")
+    run_until(app, lambda: table.match.at > at)  # the computer played Bruno's card
+
+    friend.submit(friend.client.back()).result(10)
+    run_until(app, lambda: coordinator.stood_in() == [])
+    assert plate_detail(table, "Bruno") != app.t("table.stood_in")
+
+
+def test_a_player_handed_over_while_here_takes_the_seat_back(
+    short_idle,
+    hosted,  # noqa: F811
+):
+    app, table, friend = hosted
+    coordinator = table.coordinator
+    run_until(app, lambda: _my_turn(table, friend))
+    at = table.match.at
+    run_until(app, lambda: coordinator.idle() == [] and coordinator.clock() > 0)
+    deadline = coordinator.clock() + IDLE + 0.1
+
+    def handed() -> bool:  # the friend asks once the host's turn lasted long enough
+        if coordinator.clock() < deadline:
+            return False
+        friend.submit(friend.client.hand_over(0)).result(10)
+        return True
+
+    run_until(app, handed)
+    run_until(app, lambda: coordinator.stood_in_for_me())
+    assert banner(table) == app.t("online.you_stood_in")
+    assert table.human_to_play is None  # the computer plays this seat now
+
+    def computer_played() -> bool:
+        friend_update(friend)  # keeps the friend's queue short
+        return table.match.at > at
+
+    run_until(app, computer_played)
+    assert table.match.round.history()[-1][0] == 0  # this seat's card, played for it
+
+    click(app, table.absence.button.center)
+    run_until(app, lambda: not coordinator.stood_in_for_me())
+    assert banner(table) is None
+    friend.submit(friend.client.sync()).result(10)  # its turn again, if it was read past
+    run_until(app, lambda: _my_turn(table, friend))  # the next turn is this player's again
+    assert table.human_to_play == 0
