@@ -527,8 +527,9 @@ class Client:
         await self.request("hand_over", seat=seat, level=level)
 
     async def back(self) -> None:
-        """Take this seat back from the computer that stood in for this player."""
-        await self.request("back")
+        """Take this seat back from the computer that stood in for this player (what it
+        played meanwhile is told, ``PlayedForYou``)."""
+        self._tell_played_for_you(await self.request("back"))
 
     async def next_update(self, timeout: float | None = None) -> Update:
         """The next ``state`` frame (``ServerError`` for an error the server sent unasked,

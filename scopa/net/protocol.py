@@ -50,7 +50,8 @@ Server to client::
                            and sync only: the scores of every round played, one Breakdown
                            per side, as RoundScored carries them)
     pong, ok  re (ok to a play: at, the moves played since; a play the server already has,
-              sent again after a drop, is answered ok too)
+              sent again after a drop, is answered ok too; ok to back: played_for_you,
+              the moves the computer made for the seat meanwhile, as on a rejoin)
     error     re, code, message, fatal          (fatal: the server closes the connection;
                                            ``ended``, fatal, to everyone at a table whose
                                            match its host ended for good, and to whoever

@@ -835,7 +835,8 @@ class GameServer:
         self._kick(table)
 
     async def _back(self, conn: Connection, message: Message) -> None:
-        """A player the computer stood in for, while still connected, plays again."""
+        """A player the computer stood in for, while still connected, plays again: told
+        the moves it made for them, as on a rejoin."""
         table = self._table_of(conn)
         seat = conn.seat
         if seat is None:
@@ -843,11 +844,14 @@ class GameServer:
         async with self.locks[table.code]:
             await self._refresh_seats(table)
             record = table.seats[seat]
+            fields: dict[str, Any] = {"re": message.id}
             if record.autoplay:
                 table.seats[seat] = record.with_(autoplay=False)
                 await self.store.set_seat(table.code, seat, table.seats[seat])
-                table.played_for.pop(seat, None)  # seen played at this window
-            conn.send(server_message("ok", re=message.id))
+                played = [move.text() for move in table.played_for.pop(seat, [])]
+                if played:  # the player was away from the screen: told as on a rejoin
+                    fields["played_for_you"] = played
+            conn.send(server_message("ok", **fields))
         if record.autoplay:
             await self.store.publish(table.code, self.id, {"kind": "seats"})
             await self._send_table(table)

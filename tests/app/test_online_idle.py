@@ -57,8 +57,14 @@ def test_a_friend_who_lets_the_turn_go_by_is_played_by_the_computer(
 def test_a_player_handed_over_while_here_takes_the_seat_back(
     short_idle,
     hosted,  # noqa: F811
+    monkeypatch,
 ):
     app, table, friend = hosted
+    told: list[str] = []
+    notify = app.notify
+    monkeypatch.setattr(
+        app, "notify", lambda words, *a, **k: (told.append(words(app.t)), notify(words, *a, **k))
+    )
     coordinator = table.coordinator
     run_until(app, lambda: _my_turn(table, friend))
     at = table.match.at
@@ -81,11 +87,15 @@ def test_a_player_handed_over_while_here_takes_the_seat_back(
         return table.match.at > at
 
     run_until(app, computer_played)
-    assert table.match.round.history()[-1][0] == 0  # this seat's card, played for it
+    seat, played = table.match.round.history()[-1]
+    assert seat == 0  # this seat's card, played for it
 
     click(app, table.absence.button.center)
     run_until(app, lambda: not coordinator.stood_in_for_me())
     assert banner(table) is None
+    # the player was away from the screen: told which card was played for them
+    words = app.t("online.played_for_you", cards=table.card_name(played.card))
+    run_until(app, lambda: words in told)
     friend.submit(friend.client.sync()).result(10)  # its turn again, if it was read past
     run_until(app, lambda: _my_turn(table, friend))  # the next turn is this player's again
     assert table.human_to_play == 0
