@@ -47,6 +47,9 @@ SeatKind = str
 STALL = 5.0
 """Seconds without a frame after which the window asks the server where the table is: the
 computer slept, or the game was stopped, and the connection may have died meanwhile."""
+NUDGE_AFTER = 0.5
+"""The share of the server's ``idle_grace`` a player may keep the turn before being told
+that the friends may then let the computer play for them."""
 
 
 class RemoteRound:
@@ -454,22 +457,40 @@ class RemoteCoordinator:
         (the server's word)."""
         return self.link.client.limit("idle_grace", 90.0, 0.0, 86_400.0)
 
-    def idle(self) -> list[int]:
-        """The friend to play, connected, who has kept the turn at least ``idle_grace``
-        (counted from when this window saw the turn come to them): the friends may let the
-        computer play for them. Empty, or that one seat."""
+    def turn_lasted(self) -> float:
+        """Seconds the player to play, this one or a friend connected, has had the turn,
+        counted from when this window saw it come to them (0: a computer's turn, one stood
+        in for, or the table waits)."""
         match = self.match
         waiting = match.over or bool(self.reading()) or self.link.client.table is None
-        friends = {seat: info for seat, info in self._people() if info.get("connected")}
         turn = match.turn
-        info = friends.get(turn)
-        person = None if waiting or info is None or info.get("autoplay") else turn
+        if turn == self.seat:
+            here = not self.stood_in_for_me()
+        else:
+            friends = {seat: info for seat, info in self._people() if info.get("connected")}
+            here = turn in friends and not friends[turn].get("autoplay")
+        person = turn if here and not waiting else None
         now = self.clock()
         if (match.at, person) != self._turn[0]:
             self._turn = ((match.at, person), now)
-        if person is None or now - self._turn[1] < self.idle_grace:
+        return 0.0 if person is None else now - self._turn[1]
+
+    def idle(self) -> list[int]:
+        """The friend to play, connected, who has kept the turn at least ``idle_grace``
+        (``turn_lasted``): the friends may let the computer play for them. Empty, or that
+        one seat."""
+        turn = self.match.turn
+        if turn == self.seat or self.turn_lasted() < self.idle_grace:
             return []
-        return [person]
+        return [turn]
+
+    def keeping_friends_waiting(self) -> bool:
+        """This player has had the turn long enough (``NUDGE_AFTER`` of ``idle_grace``) to
+        be told that the friends may soon let the computer play for them."""
+        friends = [seat for seat, info in self._people() if info.get("connected")]
+        if self.match.turn != self.seat or not friends:
+            return False
+        return self.turn_lasted() >= NUDGE_AFTER * self.idle_grace
 
     def gone(self) -> list[int]:
         """Seats of friends whose connection is down, stood in for or not."""

@@ -99,3 +99,18 @@ def test_a_player_handed_over_while_here_takes_the_seat_back(
     friend.submit(friend.client.sync()).result(10)  # its turn again, if it was read past
     run_until(app, lambda: _my_turn(table, friend))  # the next turn is this player's again
     assert table.human_to_play == 0
+
+
+def test_a_player_keeping_the_turn_is_told_the_friends_may_soon_hand_it_over(
+    short_idle,
+    hosted,  # noqa: F811
+):
+    """A player handed over without warning found the computer playing their cards; the
+    line under the table says what will happen, halfway through the wait."""
+    app, table, friend = hosted
+    run_until(app, lambda: _my_turn(table, friend))
+    first = table.status_text()
+    assert first is not None and first[0] == app.t("table.your_turn")
+    waited = app.t("online.your_turn_waited", seconds=1)  # 0.4 s, rounded up
+    run_until(app, lambda: (table.status_text() or ("",))[0] == waited)
+    assert table.human_to_play == 0  # still this player's to play

@@ -1303,6 +1303,9 @@ class Tour:
             coordinator.arrivals = arrivals
             self.show("online, told the cards the computer played while this seat was away")
             self.wait(lambda: table.human_to_play is not None or friends_play(friends) and False)
+            coordinator.keeping_friends_waiting = lambda: True  # as after a long turn
+            self.show("online, this player's turn kept the friends waiting")
+            del coordinator.keeping_friends_waiting
             coordinator.match.at += 5  # the table is out of step with the server
             table.play(next(m for m in table.match.legal_moves() if m.is_play))
             self.wait(lambda: table.message_left > 0)

@@ -1139,7 +1139,15 @@ class TableScene(Scene):
             reading=frozenset(self.coordinator.reading()) if self.remote else frozenset(),
             checking=self.remote and self.coordinator.checking,
             selected=self.pick.selected is not None and self.pick.clicked,
+            nudged=self._nudged(),
         )
+
+    def _nudged(self) -> int | None:
+        """Online, this player kept the turn a while: the seconds after which the friends
+        may let the computer play for them (None: nothing to say)."""
+        if not self.remote or not self.coordinator.keeping_friends_waiting():
+            return None
+        return math.ceil(self.coordinator.idle_grace)
 
     def _stood_in(self) -> frozenset[int]:
         """Friends gone from an online table for whom the computer plays."""

@@ -169,6 +169,7 @@ class TableWords:
         reading: frozenset[int] = frozenset(),
         checking: bool = False,
         selected: bool = False,
+        nudged: int | None = None,
     ) -> tuple[str, Colour] | None:
         """The line under the table: a message, whose turn it is (what to do: play a card,
         or knock for a hand's bonus before it, which a card played gives up; knock or pass
@@ -180,7 +181,9 @@ class TableWords:
         for a friend ``stood_in``, the computer playing their seat; friends still
         ``reading`` the last round's score sheet: the round waits for them; ``checking``:
         the window, awake from a stall, asks the server where the table is; ``selected``:
-        a card clicked in the hand, that a click on the table or a second click plays)."""
+        a card clicked in the hand, that a click on the table or a second click plays;
+        ``nudged``: this player online has kept the turn a while, and the friends may let
+        the computer play for them after that many seconds)."""
         t, coordinator = self.t, self.coordinator
         match = coordinator.match
         if message:
@@ -199,6 +202,8 @@ class TableWords:
             return t("table.matta_status"), style.CREAM
         if awaiting is not None and hinting and not choosing:
             return t("aids.hint_working"), style.MIST
+        if awaiting is not None and nudged is not None and not choosing:
+            return t("online.your_turn_waited", seconds=nudged), style.CREAM
         if awaiting is not None and not choosing:
             # Cirulla's hands shown at the deal: a knock or a pass comes before any card (a
             # hand with nothing to knock with is told so, not offered a knock it lacks); the
