@@ -19,6 +19,7 @@ from scopa.app.cardart import CardArt
 from scopa.app.hosting import LocalServer
 from scopa.app.online import OnlineSession, grouped
 from scopa.app.scenes.confirm import ConfirmScene
+from scopa.app.scenes.flow import SEPARATOR
 from scopa.app.scenes.lobby import LobbyScene
 from scopa.app.scenes.online import OnlineScene
 from scopa.app.table import TableScene
@@ -1086,3 +1087,34 @@ def test_a_play_made_as_the_match_starts_reaches_the_host_s_table(app, monkeypat
     finally:
         friend.close()
         app.home()
+
+
+@pytest.mark.parametrize(("language", "teams"), [("en", True), ("it", True), ("en", False)])
+def test_the_lobby_of_a_table_in_teams_says_who_plays_with_whom(app, monkeypatch, language, teams):
+    """A friend joining a table of four could not tell whose partner they would be: the
+    lobby listed the seats alone. Each now says its team, in the team's colour."""
+    from .test_first_start import drawn_texts
+
+    monkeypatch.setattr("scopa.app.hosting.DEFAULT_PORT", 0)
+    app.settings = app.settings.with_(
+        language=language, tutorial_done=True, rules=Rules(players=4, teams=teams)
+    )
+    online = app.open("online")
+    frame(app)
+    online.friends = 2
+    click(app, online.host_button)
+    lobby = app.stack.top
+    assert isinstance(lobby, LobbyScene)
+    run_until(app, lambda: bool(lobby.session.table))
+    frame(app)
+    t = app.t
+    texts = [d.words for d in drawn_texts(app)]
+    team = [t("online.team", n=n) for n in (1, 2)]
+    if teams:
+        assert f"{team[0]}{SEPARATOR}{t('online.ready')}" in texts  # this player, seat 1
+        assert texts.count(team[0]) == 1 and texts.count(team[1]) == 1  # seats 2, 3: free
+        assert f"{team[1]}{SEPARATOR}{t('online.computer')}" in texts  # seat 4, a computer
+    else:  # each for themselves
+        assert not any(team[0] in words for words in texts)
+        assert t("online.ready") in texts
+    app.home()

@@ -1221,6 +1221,11 @@ class Tour:
         self.show("online, opening a table")
         self.wait(lambda: lobby.session.seated is not None and lobby.session.table)
         self.show("online, the lobby")
+        client = lobby.session.seated.link.client
+        frame = client.table
+        client.table = {**frame, "rules": Rules(players=4, teams=True).to_dict()}
+        self.show("online, the lobby of a table in teams")
+        client.table = frame
         lobby.copied = 2.0
         self.show("online, the address copied")
         lobby.copied = 0.0

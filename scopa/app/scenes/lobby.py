@@ -25,6 +25,7 @@ from ..remote import UNREADABLE, RemoteCoordinator
 from ..toasts import worded
 from ..widgets import Button
 from .base import MenuScene
+from .flow import SEPARATOR
 from .online import describe_rules, table_game
 
 if TYPE_CHECKING:
@@ -330,6 +331,7 @@ class LobbyScene(MenuScene):
         pen = m.pen("ui_bold", style.ROW_TITLE, style.INK)
         soft = m.pen("ui", style.ROW_TITLE, style.INK_SOFT)
         y = self.seats_box.top
+        partners = rules is not None and rules.partners
         for info in seats:
             row = pygame.Rect(self.seats_box.left, y, self.seats_box.w, line)
             number = int(info.get("seat", 0))
@@ -345,6 +347,14 @@ class LobbyScene(MenuScene):
             if ticket is not None and number == ticket.seat and who.casefold() != you.casefold():
                 who = f"{who} ({you})"
             label = pygame.Rect(row.left, row.top, row.w * 0.7, row.h)
+            if partners and rules is not None:  # partners share a colour, as at the table
+                side = rules.side_of(number)
+                band = pygame.Rect(row.left, row.top + row.h * 0.2, m.px(0.008), row.h * 0.6)
+                pygame.draw.rect(surface, style.side_colour(side), band, border_radius=2)
+                label.left += m.px(0.02)
+                label.w -= m.px(0.02)
+                team = self.t("online.team", n=side + 1)
+                state = SEPARATOR.join([team, state]) if state else team
             style.text(surface, f"{number + 1}.  {who}", pen, label)
             mark = pygame.Rect(row.left + row.w * 0.7, row.top, row.w * 0.3, row.h)
             style.text(surface, state, soft, mark, align="right")
