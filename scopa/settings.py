@@ -182,6 +182,7 @@ _SCALARS: dict[str, tuple[type | tuple[type, ...], tuple[str, ...] | None]] = {
     "online_name": (str, None),
     "online_address": (str, None),
     "online_friends": (int, None),
+    "online_partners": (int, None),
 }
 MAX_FRIENDS = 5
 """The most friends a table online has room for (six seats, the host's among them)."""
@@ -226,6 +227,9 @@ class Settings:
     """The table the player last joined (its code or address), offered again."""
     online_friends: int = 0
     """How many friends the player last hosted a table for (0: none yet)."""
+    online_partners: int = -1
+    """How many of those friends the player sat on their own side, at a table in teams
+    (-1: none chosen yet, the friends sitting in turn from the next seat)."""
     my_rules: Rules | None = None
     """The player's own rules: the last rules made in the settings that are no preset
     (None before any). Kept while a preset is chosen, so that stepping through the presets
@@ -274,6 +278,12 @@ class Settings:
             shown = quote_value(self.online_friends)
             raise SettingsError(
                 f"setting 'online_friends' must be from 0 to {MAX_FRIENDS}, not {shown}"
+            )
+        partners = self.online_partners
+        if isinstance(partners, bool) or not -1 <= partners <= MAX_FRIENDS:
+            shown = quote_value(partners)
+            raise SettingsError(
+                f"setting 'online_partners' must be from -1 to {MAX_FRIENDS}, not {shown}"
             )
         for name, longest in (("online_name", MAX_NAME), ("online_address", MAX_ADDRESS)):
             text = getattr(self, name)

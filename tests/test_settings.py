@@ -106,6 +106,7 @@ def test_settings_round_trip_through_toml(
         last_setup=setup,
         tutorial_done=flags[0],
         online_friends=3 if flags[1] else 0,
+        online_partners=1 if flags[2] else -1,
     )
     text = toml_dumps(settings.to_dict())
     assert Settings.from_dict(tomllib.loads(text)) == settings
@@ -135,6 +136,9 @@ BAD_SETTINGS = [
     ({"online_friends": 6}, "online_friends"),
     ({"online_friends": -1}, "online_friends"),
     ({"online_friends": True}, "online_friends"),
+    ({"online_partners": 6}, "online_partners"),
+    ({"online_partners": -2}, "online_partners"),
+    ({"online_partners": False}, "online_partners"),
     ({"rules": {"players": 5}}, "players"),
     ({"rules": {"deal": "scopone"}}, "scopone"),
     ({"rules": {"colour": "red"}}, "colour"),

@@ -1101,7 +1101,7 @@ def test_the_lobby_of_a_table_in_teams_says_who_plays_with_whom(app, monkeypatch
     )
     online = app.open("online")
     frame(app)
-    online.friends = 2
+    online.friends_row.control.set((2, 1) if teams else (2, None))  # one a partner
     click(app, online.host_button)
     lobby = app.stack.top
     assert isinstance(lobby, LobbyScene)
@@ -1117,4 +1117,47 @@ def test_the_lobby_of_a_table_in_teams_says_who_plays_with_whom(app, monkeypatch
     else:  # each for themselves
         assert not any(team[0] in words for words in texts)
         assert t("online.ready") in texts
+    app.home()
+
+
+def test_a_friend_can_be_hosted_as_a_partner_against_the_computers(app, monkeypatch):
+    """At a table of four in teams one friend always sat against the host: the friends
+    filled the next seats. Friends now says on whose side they sit, and it is kept."""
+    monkeypatch.setattr("scopa.app.hosting.DEFAULT_PORT", 0)
+    rules = Rules(players=4, teams=True)
+    app.settings = app.settings.with_(language="en", tutorial_done=True, rules=rules)
+    online = app.open("online")
+    frame(app)
+    labels = {value: label() if callable(label) else label for value, label in
+              online.friends_row.control.options}  # fmt: skip
+    assert labels == {
+        (1, 0): app.t("online.friend_opponent"),
+        (1, 1): app.t("online.friend_partner"),
+        (2, 0): app.t("online.friends_against", n=2),
+        (2, 1): app.t("online.friends_with", n=2, partners=1),
+        (3, 1): "3",
+    }
+    assert (online.friends, online.partners) == (1, 0)  # as before: the next seat
+    kinds = [seat["kind"] for seat in online.seats()]
+    assert kinds == ["human", "human", "computer", "computer"]
+    online.friends_row.control.set((1, 1))
+    kinds = [seat["kind"] for seat in online.seats()]
+    assert kinds == ["human", "computer", "human", "computer"]  # opposite: the partner
+    click(app, online.host_button)
+    lobby = app.stack.top
+    assert isinstance(lobby, LobbyScene)
+    run_until(app, lambda: bool(lobby.session.table))
+    assert [s["kind"] for s in lobby.session.table["seats"]] == kinds
+    app.home()
+    assert (app.settings.online_friends, app.settings.online_partners) == (1, 1)
+    again = app.open("online")
+    assert (again.friends, again.partners) == (1, 1)
+    app.home()
+    app.settings = app.settings.with_(rules=Rules(players=6, six_sides=3))  # three pairs
+    six = app.open("online")
+    assert (six.friends, six.partners) == (1, 1)
+    assert [seat["kind"] for seat in six.seats()].count("human") == 2
+    assert Rules(players=6, six_sides=3).side_of(
+        next(n for n, seat in enumerate(six.seats()) if n and seat["kind"] == "human")
+    ) == Rules(players=6, six_sides=3).side_of(0)
     app.home()

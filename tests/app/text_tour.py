@@ -1188,6 +1188,14 @@ class Tour:
         changed = Rules(players=3, target=21, re_bello=True, napola=True, seven_count=True)
         app.settings = app.settings.with_(rules=changed)
         self.home()
+        app.settings = app.settings.with_(rules=Rules(players=6, six_sides=2))
+        self.home()
+        teams = self.open_menu("online")
+        for value, _ in teams.friends_row.control.options:  # on whose side the friends sit
+            teams.friends_row.control.set(value)
+            self.show(f"online, friends at a table in teams: {value}")
+        app.settings = app.settings.with_(rules=changed)
+        self.home()
         scene = self.open_menu("online")
         self.hover_all(scene, "online")
 

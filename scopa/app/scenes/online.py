@@ -7,6 +7,7 @@ sent (``ws://host:port/CODE``). Either way the lobby comes next.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -60,9 +61,12 @@ class OnlineScene(MenuScene):
         if joined is not None:
             self.address = seat_address(app, joined)
         rules = app.settings.rules
-        self.friends = min(max(1, app.settings.online_friends), rules.players - 1)
+        friends = min(max(1, app.settings.online_friends), rules.players - 1)
+        self.friends = friends
         """As many friends as the last table hosted, as far as these rules seat them."""
-        choices = [(n, str(n)) for n in range(1, rules.players)]
+        self.partners = self._partners_for(friends, app.settings.online_partners)
+        """How many of the friends sit on this player's side, at a table in teams (None:
+        no teams); as at the last table hosted, as far as these rules and friends allow."""
         self.name_field = TextInput(
             lambda: self.name,
             self._set_name,
@@ -74,7 +78,7 @@ class OnlineScene(MenuScene):
         self.name_row = SettingRow(self.tr("online.name"), self.name_field)
         self.friends_row = SettingRow(
             self.tr("online.friends"),
-            Choice(choices, lambda: self.friends, self._set_friends),
+            Choice(self._friend_choices, lambda: (self.friends, self.partners), self._set_friends),
             hint=self.tr("online.friends_hint"),
         )
         self.host_button = Button(
@@ -115,8 +119,56 @@ class OnlineScene(MenuScene):
         self.name_given = False
         self.name_typed = True
 
-    def _set_friends(self, value: int) -> None:
-        self.friends = value
+    def _sides(self) -> tuple[list[int], list[int]] | None:
+        """The other seats on this player's side (seat 0) and on the others', at a table
+        in teams (None: each plays alone)."""
+        rules = self.app.settings.rules
+        if not rules.partners:
+            return None
+        seats = range(1, rules.players)
+        mine = [seat for seat in seats if rules.side_of(seat) == rules.side_of(0)]
+        return mine, [seat for seat in seats if seat not in mine]
+
+    def _partner_range(self, friends: int) -> range:
+        """How many of ``friends`` can sit on this player's side (empty: no teams)."""
+        sides = self._sides()
+        if sides is None:
+            return range(0)
+        mine, theirs = sides
+        return range(max(0, friends - len(theirs)), min(friends, len(mine)) + 1)
+
+    def _partners_for(self, friends: int, wanted: int) -> int | None:
+        """The friends on this player's side with ``friends``: ``wanted`` (-1: as they sit
+        in turn from the next seat), as far as the seats allow; None: no teams."""
+        sides = self._sides()
+        if sides is None:
+            return None
+        if wanted < 0:
+            wanted = sum(seat in sides[0] for seat in range(1, friends + 1))
+        allowed = self._partner_range(friends)
+        return min(max(wanted, allowed.start), allowed.stop - 1)
+
+    def _friend_choices(self) -> list[tuple[tuple[int, int | None], str | Callable[[], str]]]:
+        """Each number of friends, and at a table in teams each way they can sit: with
+        this player or against them."""
+        players = self.app.settings.rules.players
+        choices: list[tuple[tuple[int, int | None], str | Callable[[], str]]] = []
+        for friends in range(1, players):
+            allowed = self._partner_range(friends)
+            if not allowed:
+                choices.append(((friends, None), str(friends)))
+            elif len(allowed) == 1:
+                choices.append(((friends, allowed[0]), str(friends)))
+            for partners in allowed if len(allowed) > 1 else ():
+                key = "online.friends_with" if partners else "online.friends_against"
+                if friends == 1:
+                    key = "online.friend_partner" if partners else "online.friend_opponent"
+                label = self.tr(key, n=friends, partners=partners)
+                choices.append(((friends, partners), label))
+        return choices
+
+    def _set_friends(self, value: tuple[int, int | None]) -> None:
+        self.friends, self.partners = value
 
     def _set_address(self, value: str) -> None:
         self.address = value
@@ -147,12 +199,19 @@ class OnlineScene(MenuScene):
             self._remember()
 
     def seats(self) -> list[dict[str, object]]:
-        """The table's seats: this player, the friends, computers at the level of Play."""
+        """The table's seats: this player, the friends (in teams, ``partners`` of them on
+        this player's side), computers at the level of Play."""
         rules = self.app.settings.rules
         level = self.app.settings.opponent_level or "expert"
+        sides = self._sides()
+        if sides is None or self.partners is None:
+            friends = set(range(1, self.friends + 1))
+        else:
+            mine, theirs = sides
+            friends = {*mine[: self.partners], *theirs[: self.friends - self.partners]}
         seats: list[dict[str, object]] = [{"kind": "human"}]
         for seat in range(1, rules.players):
-            if seat <= self.friends:
+            if seat in friends:
                 seats.append({"kind": "human"})
             else:
                 seats.append({"kind": "computer", "level": level})
@@ -165,7 +224,8 @@ class OnlineScene(MenuScene):
         """Open a new table, after asking when a match at a table hosted here is under
         way: hosting past it would leave the friends there waiting for ever (their address
         names that table), and the title saying at every start that it waits."""
-        self._remember(online_friends=self.friends)
+        partners = -1 if self.partners is None else self.partners
+        self._remember(online_friends=self.friends, online_partners=partners)
         held = waiting_seat(self.app)
         if held is None:
             self._host()
