@@ -10,6 +10,7 @@ import pytest
 from scopa.app import style
 from scopa.app.scenes.rule_examples import EXAMPLES, MATTA, PAGE_EXAMPLES, caption_text
 from scopa.app.scenes.rules import BOOKS, RulesScene
+from scopa.app.wording import capital
 from scopa.engine import (
     PRESETS,
     Card,
@@ -604,3 +605,43 @@ def test_a_page_scrolls_only_for_more_to_read(app, book, language, size) -> None
             space = scene.m.px(0.045)
             ends.append(sum(f + c + space for _, f, c in scene._figures(figure_col.w)) - space)
         assert scene.content_height() == max(ends), page
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_book_opens_on_the_rules_the_game_changes(app, language) -> None:
+    """With regional rules on, the book still described only its own game: a player who
+    chose Fewest cards read that every sum is taken. Its first page now lists what the
+    game in force changes, each rule with what it does, as Settings explains it."""
+    app.set_language(language)
+    t = app.t
+    plain = RulesScene(app)
+    assert plain.pages == len(BOOKS["scopa"]) and plain.page_id == "p1"
+
+    rules = Rules(fewest_cards=True, face_values="southern", assi=True, assi_scopa=True)
+    app.settings = app.settings.with_(rules=rules)
+    scene = RulesScene(app)
+    app.stack.push(scene)
+    frame(app)
+    assert scene.pages == len(BOOKS["scopa"]) + 1
+    assert scene.page_id == "mine" and scene.title() == t("rules_mine_title")
+    lines = scene.text().split("\n")
+    assert lines[0] == t("rules_mine_intro")
+    hint = t("rule_fewest_cards_hint")
+    fewest = t("rules_mine_on", rule=t("rule_fewest_cards"), hint=hint)
+    assert fewest in lines
+    assert any(line.startswith(t("rule_face_values") + ": ") for line in lines)
+    assert any(line.startswith(t("rule_assi_scopa")) for line in lines)
+    assert len(lines) == 5  # the intro and the four rules changed, no more
+    press(app, pygame.K_RIGHT)
+    assert scene.page_id == "p1"
+    click(app, scene.book_button)  # Cirulla's book is not the game's: no such page
+    assert scene.book == "cirulla" and scene.page_id == "c1"
+
+    cirulla = PRESETS["cirulla"].with_(equal_rank_precedence=True)
+    app.settings = app.settings.with_(rules=cirulla)
+    book = RulesScene(app)
+    assert book.book == "cirulla" and book.page_id == "mine"
+    explained = t("rule_equal_rank_precedence_hint").rstrip(".").removeprefix("Cirulla: ")
+    equal = t("rules_mine_on", rule=t("rule_equal_rank_precedence"), hint=capital(explained))
+    assert equal in book.text().split("\n")
+    assert "Cirulla: " not in book.text()  # the book is Cirulla's

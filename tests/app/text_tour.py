@@ -45,6 +45,7 @@ from scopa.app.toasts import worded
 from scopa.app.widgets import Choice
 from scopa.engine import (
     DECK,
+    PRESETS,
     Card,
     LastCapture,
     Match,
@@ -563,6 +564,19 @@ class Tour:
                 self.frames(1, key(pygame.K_RIGHT))
             self.hover_all(scene, f"rules, {book}")
         self.app.back()
+        # rules not the book's: its first page lists what they change (a rule turned off,
+        # one turned on, one with a value)
+        kept = self.app.settings
+        changed = PRESETS["cirulla"].with_(
+            equal_rank_precedence=True, ace_sweep_is_scopa=False, dealer_low_bonus=3
+        )
+        self.app.settings = kept.with_(rules=changed)
+        scene = self.open_menu("rules")
+        self.show("rules, the rules the game changes")
+        scene.scroll(1 << 20)
+        self.show("rules, the rules the game changes, scrolled")
+        self.app.back()
+        self.app.settings = kept
 
     def cirulla_lessons(self) -> None:
         scene = self.open_menu("cirulla_lesson")

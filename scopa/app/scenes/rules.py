@@ -7,7 +7,9 @@ in a book: down a long page a view at a time, then to the next page (Shift+Space
 back).
 
 The book shown first is that of the game being played (from the pause menu), else that of
-the rules chosen in the settings; its examples use the cards that game is dealt with.
+the rules chosen in the settings; its examples use the cards that game is dealt with. When
+those rules are not the book's, its first page lists the ones they change, each with what
+it does: the book's pages describe its own game.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from ..widgets import Button
 from .base import MenuScene
 from .flow import rules_in_play
 from .rule_examples import EXAMPLES, PAGE_EXAMPLES, caption_text, draw_example, example_height
+from .settings import rules_explained
 
 if TYPE_CHECKING:
     from ..app import App
@@ -66,7 +69,9 @@ class RulesScene(MenuScene):
     def __init__(self, app: App, book: str | None = None) -> None:
         if book is not None and book not in BOOKS:
             raise ValueError(f"unknown rules book {book!r}; expected one of {', '.join(BOOKS)}")
-        self.book = book or book_of(rules_in_play(app) or app.settings.rules)
+        self.rules = rules_in_play(app) or app.settings.rules
+        """The rules of the game being played (from the pause menu), else of Settings."""
+        self.book = book or book_of(self.rules)
         super().__init__(app)
 
     def build(self) -> None:
@@ -94,13 +99,27 @@ class RulesScene(MenuScene):
 
     # --- books and pages -------------------------------------------------------------------
 
+    def _book_pages(self) -> tuple[str, ...]:
+        """This book's pages: first, when the game's rules are not the book's, a page of
+        those it changes (``own_rules``)."""
+        pages = BOOKS[self.book]
+        return ("mine", *pages) if self.own_rules() else pages
+
+    def own_rules(self) -> list[str]:
+        """The rules of the game (``rules``) that differ from those this book describes,
+        each with what it does; none when the game is not this book's."""
+        if book_of(self.rules) != self.book:
+            return []
+        deck = self.app.settings.deck_for(self.rules)
+        return rules_explained(self.app.t, self.rules, deck, BOOK_RULES[self.book])
+
     @property
     def pages(self) -> int:
-        return len(BOOKS[self.book])
+        return len(self._book_pages())
 
     @property
     def page_id(self) -> str:
-        return BOOKS[self.book][self.page - 1]
+        return self._book_pages()[self.page - 1]
 
     @property
     def other_book(self) -> str:
@@ -135,6 +154,8 @@ class RulesScene(MenuScene):
         return self.t(f"rules_{self.page_id}_title")
 
     def text(self) -> str:
+        if self.page_id == "mine":
+            return "\n".join([self.t("rules_mine_intro"), *self.own_rules()])
         return self.t(f"rules_{self.page_id}_text")
 
     @property

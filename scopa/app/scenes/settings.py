@@ -79,23 +79,65 @@ def rule_changes(
     """Each rule of ``rules`` that differs from the classic game's (or ``base``'s) at their
     table, by the settings' names (``rules_outline``). ``RulesError`` when ``base`` cannot
     be played by as many players as ``rules``."""
-    seats = {name: getattr(rules, name) for name in SEATING}
-    try:
-        plain = (base or Rules()).with_(**seats)
-    except RulesError:
-        plain = (base or Rules()).with_(players=rules.players)
     changes = []
-    for option in RULE_OPTIONS:
+    for option in changed_options(rules, base):
         name = option.name
         value = getattr(rules, name)
-        if name in SEATING or value == getattr(plain, name) or not option.applies(rules):
-            continue
         label = t(f"rule_{name}")
         if option.kind != "bool":
             changes.append(f"{label}: {value_label(t, name, value, deck_style)}")
         else:
             changes.append(label if value else t("rule_turned_off", rule=label))
     return changes
+
+
+GAME_TAG = "Cirulla: "
+"""How the settings' explanation of a rule of Cirulla alone begins, in every language."""
+
+
+def changed_options(rules: Rules, base: Rules | None = None) -> list[RuleOption]:
+    """The rules (seating and target aside) in which ``rules`` differ from the classic
+    game's (or ``base``'s) at their table, where they apply. ``RulesError`` when ``base``
+    cannot be played by as many players as ``rules``."""
+    seats = {name: getattr(rules, name) for name in SEATING}
+    try:
+        plain = (base or Rules()).with_(**seats)
+    except RulesError:
+        plain = (base or Rules()).with_(players=rules.players)
+    return [
+        option
+        for option in RULE_OPTIONS
+        if option.name not in SEATING
+        and getattr(rules, option.name) != getattr(plain, option.name)
+        and option.applies(rules)
+    ]
+
+
+def rules_explained(t: Translator, rules: Rules, deck_style: str, base: Rules) -> list[str]:
+    """Each rule of ``rules`` that differs from ``base``'s, with what it does, as the
+    settings explain it ("Fewest cards: among several captures, you must take..."), a
+    line each; none when ``base`` cannot be played by as many players."""
+    try:
+        changed = changed_options(rules, base)
+    except RulesError:
+        return []
+    lines = []
+    for option in changed:
+        name = option.name
+        value = getattr(rules, name)
+        label = t(f"rule_{name}")
+        hint = deck_text(t, f"rule_{name}_hint", deck_style).rstrip(".")
+        hint = hint.removeprefix(GAME_TAG)  # the game's book says it already
+        if option.kind == "bool" and not value:  # what it would do: "When it is on: ..."
+            hint = hint[:1].lower() + hint[1:]
+        else:
+            hint = capital(hint)
+        if option.kind != "bool":
+            words = value_label(t, name, value, deck_style)
+            lines.append(t("rules_mine_value", rule=label, value=words, hint=hint))
+        else:
+            lines.append(t("rules_mine_on" if value else "rules_mine_off", rule=label, hint=hint))
+    return lines
 
 
 def game_of(option: RuleOption) -> bool | None:
