@@ -108,7 +108,7 @@ def declared_kind(hand: int, named: int, rules: Rules) -> HandKind | None:
 def dealer_bonus(table: Iterable[Card], rules: Rules) -> tuple[int, int]:
     """The scope the four opening cards give the dealer, and the value the dealer names for
     the matta among them (0 when there is none): 15 is one scopa, 30 two, 9 or less 3 (or 1)
-    with ``dealer_low_bonus``. The matta takes whichever value scores most."""
+    with ``dealer_low_bonus``, and 1 in ``dossena_scale``, whose scale has it. The matta takes whichever value scores most."""
     cards = tuple(table)
     if not cards:
         return 0, 0
@@ -129,10 +129,11 @@ def _opening_points(total: int, rules: Rules) -> int:
         return 1
     if total == 30:
         return 2
-    low = rules.dealer_low_bonus
-    if low is not None and total <= 9:
-        return 1 if rules.dossena_scale else low
-    return 0
+    if total > 9:
+        return 0
+    if rules.dossena_scale:  # its scale has the low table, at 1
+        return 1
+    return rules.dealer_low_bonus or 0
 
 
 def table_cause(table: Sequence[Card], rules: Rules) -> TableCause | None:

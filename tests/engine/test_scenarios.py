@@ -207,6 +207,10 @@ DEALER = [
      (3, 1)),
     ("toggle-dossena_scale-dealer", rules(dossena_scale=True, dealer_low_bonus=1),
      "1D 2C 2S 3B", (1, 0)),
+    # Dossena's scale has the low table at 1 of its own (R19): it was scored only with
+    # dealer_low_bonus set as well
+    ("toggle-dossena_scale-dealer-alone", rules(dossena_scale=True), "1D 2C 2S 3B", (1, 0)),
+    ("toggle-dossena_scale-dealer-thirty", rules(dossena_scale=True), "10S 10B 5C 5S", (2, 0)),
     ("toggle-matta-none-dealer", rules(matta=None), "4B 7C 3B 6D", (0, 0)),
 ]  # fmt: skip
 
