@@ -86,6 +86,7 @@ from .scoring import (
     prime_values,
     primiera,
     score_round,
+    seven_count_decider,
 )
 
 __all__ = [
@@ -133,6 +134,7 @@ __all__ = [
     "ScopaError",
     "capture_options",
     "cards_behind",
+    "seven_count_decider",
     "cards_of",
     "categories",
     "dealer_bonus",

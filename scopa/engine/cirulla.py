@@ -108,7 +108,8 @@ def declared_kind(hand: int, named: int, rules: Rules) -> HandKind | None:
 def dealer_bonus(table: Iterable[Card], rules: Rules) -> tuple[int, int]:
     """The scope the four opening cards give the dealer, and the value the dealer names for
     the matta among them (0 when there is none): 15 is one scopa, 30 two, 9 or less 3 (or 1)
-    with ``dealer_low_bonus``, and 1 in ``dossena_scale``, whose scale has it. The matta takes whichever value scores most."""
+    with ``dealer_low_bonus``, and 1 in ``dossena_scale``, whose scale has it. The matta
+    takes whichever value scores most."""
     cards = tuple(table)
     if not cards:
         return 0, 0

@@ -131,11 +131,32 @@ def primiera(cards: Iterable[Card], rules: Rules | None = None) -> int:
     return sum(value for value in best if value is not None)
 
 
-def cards_behind(category: str, breakdown: Breakdown, rules: Rules) -> tuple[tuple[Card, int], ...]:
+def seven_count_decider(scores: Sequence[Breakdown], rules: Rules) -> int | None:
+    """The rank past the sevens and the sixes whose count gave the seven-count's point
+    (``seven_count_aces``: the aces, then the 5s, 4s, 3s, 2s); None when the sevens or
+    the sixes did, or nobody took the point."""
+    if not rules.seven_count_aces:
+        return None
+    keys = [
+        tuple(sum(card.rank == rank for card in b.captured) for rank in SEVEN_COUNT_ORDER)
+        for b in scores
+    ]
+    ranked = sorted(keys, reverse=True)
+    if len(ranked) < 2 or ranked[0] == ranked[1]:
+        return None
+    first, second = ranked[0], ranked[1]
+    at = next(i for i, (a, b) in enumerate(zip(first, second, strict=True)) if a != b)
+    return SEVEN_COUNT_ORDER[at] if at >= 2 else None
+
+
+def cards_behind(
+    category: str, breakdown: Breakdown, rules: Rules, decider: int | None = None
+) -> tuple[tuple[Card, int], ...]:
     """The captured cards a score-sheet ``category`` counts for one side, each with what
     it is worth there: the best card of each suit with its primiera value, the coins, the
-    sevens and the sixes, a point card, a run of coins (1 each). Empty where the category
-    counts no particular card (the cards, the scopas) or the side has none of them."""
+    sevens and the sixes (and the rank that decided their tie, ``decider``: see
+    ``seven_count_decider``), a point card, a run of coins (1 each). Empty where the
+    category counts no particular card (the cards, the scopas) or the side has none."""
     taken = set(breakdown.captured)
     if category == "primiera":
         values = prime_values(rules)
@@ -149,7 +170,8 @@ def cards_behind(category: str, breakdown: Breakdown, rules: Rules) -> tuple[tup
     if category == "denari":
         wanted = [Card(rank, "D") for rank in range(1, 11)]
     elif category == "sette":
-        wanted = [Card(rank, suit) for rank in (7, 6) for suit in SUITS]
+        ranks = (7, 6) if decider is None else (7, 6, decider)
+        wanted = [Card(rank, suit) for rank in ranks for suit in SUITS]
     elif category in ("napola", "piccola"):
         wanted = [Card(rank, "D") for rank in range(1, breakdown.napola_run + 1)]
     elif category == "grande":

@@ -1255,3 +1255,40 @@ def test_enter_held_off_on_the_sheet_says_why(app) -> None:
     press(app, pygame.K_RETURN)
     assert app.stack.top is scene
     assert scene.field_note() == app.t("scores_keys_wait")
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_seven_count_settled_down_to_the_aces_shows_the_aces(app, language) -> None:
+    """Sevens and sixes level, the aces decided: the sheet showed "2 (sixes: 2)" for both
+    sides, a point for one and no reason, and its note said the sixes break a tie."""
+    app.set_language(language)
+    rules = Rules(seven_count=True, seven_count_aces=True)
+    pile = parse_cards("7D 7C 6D 6C 1D 1C 1S 2D")
+    scores = score_round([pile, [card for card in DECK if card not in pile]], (0, 0), rules)
+    assert [b.points["sette"] for b in scores] == [1, 0]
+    start = Match.new(rules, 7)
+    match = Match._make(rules, 7, 0, (), start.round, (1, 0), (scores,), None, False, None)
+    setup = MatchSetup((SeatConfig("Giulia", True), SeatConfig("Marco", False)), rules)
+    scene = ScoringScene(app, MatchCoordinator(setup, match))
+    app.stack.push(scene)
+    frame(app)
+    t = app.t
+    sette = {row.key: row for row in scene.sheet()}["sette"]
+    aces = t("rank_plural_1")
+    assert sette.cells == (
+        t("sevens_sixes_then", sevens=2, sixes=2, ranks=aces, count=3),
+        t("sevens_sixes_then", sevens=2, sixes=2, ranks=aces, count=1),
+    )
+    scene.pinned = "sette"
+    key, cards = scene.behind()
+    assert {card.rank for card, _ in cards[0]} == {7, 6, 1}  # the aces that decided
+    assert scene.behind_note("sette") == t("sheet_behind.sette_aces")
+    plain = {row.key: row for row in known_match_sheet(app)}["sette"]
+    assert plain.cells[0] == t("sevens_sixes", sevens=3, sixes=3)  # the sevens decided
+
+
+def known_match_sheet(app):  # noqa: ANN001, ANN201
+    rules = Rules(seven_count=True, seven_count_aces=True)
+    match, _ = known_match(rules, (0, 0), (1, 0))
+    setup = MatchSetup(SETUP.seats, rules)
+    return ScoringScene(app, MatchCoordinator(setup, match)).sheet()

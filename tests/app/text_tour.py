@@ -776,6 +776,17 @@ class Tour:
             scored = Match._make(rules, 7, 0, (), start.round, (5, 2), scores, None, False, None)
             self.sheet(MatchSetup(solo.seats, rules), scored, "scoring, runs of coins")
             app.back()
+        aces = Rules(seven_count=True, seven_count_aces=True)
+        order = (1, 5, 4, 3, 2)
+        for at, rank in enumerate(order):  # sevens and sixes level: each rank that decides
+            pile = [C(text) for text in ("7D", "7C", "6D", "6C")]
+            pile += [Card(tied, suit) for tied in order[:at] for suit in "DC"]
+            pile += [Card(rank, suit) for suit in "DCS"]
+            start = Match.new(aces, 7)
+            scores = (score_round([pile, [c for c in DECK if c not in pile]], (0, 0), aces),)
+            scored = Match._make(aces, 7, 0, (), start.round, (1, 0), scores, None, False, None)
+            self.sheet(MatchSetup(solo.seats, aces), scored, f"scoring, sevens settled by {rank}s")
+            app.back()
         app.settings = app.settings.with_(deck_style="french")
         self.sheet(MatchSetup(every_seats(names), every), first_round(every, 3), "scoring, french")
         app.back()

@@ -11,6 +11,7 @@ from scopa.engine import (
     point_cards,
     primiera,
     score_round,
+    seven_count_decider,
 )
 from scopa.engine.scoring import (
     _FOUR_SUITS,
@@ -368,3 +369,28 @@ def test_the_cards_behind_each_row_add_up_to_its_figure(rules) -> None:
                     assert behind == ()
                 else:  # a point card: its point came with it
                     assert (b.points.get(category, 0) > 0) == bool(cards)
+
+
+@pytest.mark.parametrize("rank", [1, 5, 4, 3, 2])
+def test_the_rank_that_settled_the_seven_count_is_named(rank) -> None:
+    """Down to the aces, the sheet needs the rank whose count gave the point: the sevens
+    and the sixes level, then the ranks before it level too."""
+    rules = Rules(seven_count=True, seven_count_aces=True)
+    order = (1, 5, 4, 3, 2)
+    pile = list(parse_cards("7D 7C 6D 6C"))
+    pile += [Card(tied, suit) for tied in order[: order.index(rank)] for suit in "DC"]
+    pile += [Card(rank, suit) for suit in "DCS"]
+    scores = score_round([pile, [card for card in DECK if card not in pile]], (0, 0), rules)
+    assert [b.points["sette"] for b in scores] == [1, 0]
+    assert seven_count_decider(scores, rules) == rank
+    shown = {card.rank for card, _ in cards_behind("sette", scores[0], rules, rank)}
+    assert shown == {7, 6, rank}
+    assert seven_count_decider(scores, Rules(seven_count=True)) is None  # not down to them
+
+
+def test_no_rank_past_the_sixes_is_named_when_they_or_the_sevens_decide() -> None:
+    rules = Rules(seven_count=True, seven_count_aces=True)
+    for text in ("7D 7C 7S", "7D 7C 6D 6C 6S"):
+        pile = parse_cards(text)
+        scores = score_round([pile, [card for card in DECK if card not in pile]], (0, 0), rules)
+        assert seven_count_decider(scores, rules) is None

@@ -31,6 +31,7 @@ from scopa.engine import (
     categories,
     incomplete_counts,
     piccola_points,
+    seven_count_decider,
 )
 
 from .. import style
@@ -275,6 +276,17 @@ class ScoringScene(MenuScene):
         shown only for the sides level on the most sevens, where they (or the counts after
         them) decide, in brackets, and the row's label says what the brackets count."""
         if len(scores) <= 3:
+            decider = seven_count_decider(scores, self.match.rules)
+            if decider is not None:  # down to the aces: the sides level on 7s and 6s
+                top = max((b.sevens, b.sixes) for b in scores)
+                ranks = self.t(f"rank_plural_{decider}")
+                return label, tuple(
+                    self.t("sevens_sixes_then", sevens=b.sevens, sixes=b.sixes, ranks=ranks,
+                           count=sum(card.rank == decider for card in b.captured))
+                    if (b.sevens, b.sixes) == top
+                    else self.t("sevens_sixes", sevens=b.sevens, sixes=b.sixes)
+                    for b in scores
+                )  # fmt: skip
             return label, tuple(
                 self.t("sevens_sixes", sevens=b.sevens, sixes=b.sixes) for b in scores
             )
@@ -329,7 +341,9 @@ class ScoringScene(MenuScene):
             return None
         if key == "scope":
             return key, self.bonuses
-        return key, [cards_behind(key, b, self.match.rules) for b in self.match.rounds[-1]]
+        scores, rules = self.match.rounds[-1], self.match.rules
+        decider = seven_count_decider(scores, rules) if key == "sette" else None
+        return key, [cards_behind(key, b, rules, decider) for b in scores]
 
     def _scopas(self) -> list[tuple[tuple[Card, int], ...]]:
         """Each side's scopas of the last round: the card that swept the table for each,
@@ -383,6 +397,8 @@ class ScoringScene(MenuScene):
             key = "grande_dossena"
         elif key == "primiera" and not incomplete_counts(self.match.rules):
             key = "primiera_all_suits"  # a side short of a suit has no primiera: its "—"
+        elif key == "sette" and self.match.rules.seven_count_aces:
+            key = "sette_aces"
         elif key == "settebello_coppe" and deck_family(deck) == "french":
             key = "settebello_coppe.french"
         return self.t(f"sheet_behind.{key}", coins=suit_name(self.t, "D", deck))
