@@ -219,6 +219,7 @@ class Choice(Control):
         wrap: bool = True,
         fallback: Text = "\u2014",
         skip_refused: bool = False,
+        skipped: Callable[[Any], None] | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
@@ -228,6 +229,9 @@ class Choice(Control):
         that is taken, as if it were not there: a rule's value that does not fit the other
         rules does not stop the arrows short of the ones beyond it. If none is taken, the
         value stays, with what the first refusal said."""
+        self.skipped = skipped
+        """Told the first option stepped over when a later one was taken (the screen may
+        say why it was refused: the arrows had jumped past it without a word)."""
         self._options = options if callable(options) else list(options)
         self.fallback = fallback
         """Shown when the current value is none of the options."""
@@ -260,6 +264,8 @@ class Choice(Control):
             tried.append(self.options[target][0])
             self.set(tried[-1])
             if self.get() != before:
+                if len(tried) > 1 and self.skipped is not None:
+                    self.skipped(tried[0])
                 return True
         if len(tried) > 1:  # none was taken: the refusal of the next one is what is said
             self.set(tried[0])

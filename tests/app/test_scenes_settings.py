@@ -640,3 +640,31 @@ def test_the_target_stops_at_the_shortest_and_the_longest_game(app, scene) -> No
     for _ in range(12):
         press(app, pygame.K_RIGHT)
     assert scene.rules.target == 101
+
+
+def test_cirulla_s_deal_is_refused_as_cirulla_s_at_any_number_of_players(app, scene) -> None:
+    """With two players, Cirulla refused the scopone's deal by sending the player to change
+    the players first, which could never make it playable."""
+    click(app, open_row(app, scene, "rule_cirulla").control)
+    assert app.settings.rules.cirulla and app.settings.rules.players == 2
+    open_row(app, scene, "rule_deal")
+    press(app, pygame.K_RIGHT)
+    assert app.settings.rules.deal == "scopa"
+    assert scene.error == app.t("err_cirulla_deal")
+
+
+def test_a_number_of_players_stepped_over_says_why(app, scene) -> None:
+    """With the Luzzati rules on, the arrows went from 2 players to 4 without a word, where
+    the Teams switch said why: three players make three sides."""
+    click(app, open_row(app, scene, "rule_cirulla").control)
+    app.settings = app.settings.with_(rules=app.settings.rules.with_(luzzati_table_rules=True))
+    open_row(app, scene, "rule_players")
+    press(app, pygame.K_RIGHT)
+    assert app.settings.rules.players == 4
+    assert scene.footer_line()[0] == app.t("err_luzzati_sides")
+    press(app, pygame.K_LEFT)  # back to 2, over the 3 again
+    assert app.settings.rules.players == 2
+    assert scene.footer_line()[0] == app.t("err_luzzati_sides")
+    open_row(app, scene, "rule_target")
+    press(app, pygame.K_RIGHT)  # nothing stepped over: nothing said of it
+    assert scene.footer_line()[0] != app.t("err_luzzati_sides")

@@ -210,10 +210,20 @@ class SettingsScene(MenuScene):
                 lambda: getattr(self.rules, name),
                 lambda v: self.set_rule(name, v),
                 skip_refused=True,
+                skipped=lambda value: self._skipped(name, value),
                 wrap=name != "target",  # one step past the shortest game never gives the longest
             )
         self._row(option.section, f"rule_{name}", control, enabled)
         self.games[self.rows[option.section][-1]] = game_of(option)
+
+    def _skipped(self, name: str, value: Any) -> None:
+        """The arrows stepped over ``value`` of rule ``name``, which the other rules
+        refuse: say why beside Back, as a refusal is said."""
+        try:
+            self.rules.with_(**{name: value})
+        except RulesError as error:
+            refused = error
+            self.news = lambda t: rules_problem(self.app, refused)
 
     def _value_label(self, name: str, value: Any) -> Text:
         """How a choice shows ``value`` of rule ``name``, in the player's language."""
@@ -299,7 +309,9 @@ class SettingsScene(MenuScene):
         try:
             rules = self.rules.with_(**changes)
         except RulesError as error:
-            if name == "deal" and error.clash in DEAL_CLASHES:
+            if name == "deal" and self.rules.cirulla:  # whatever the players: Cirulla's deal
+                self.error = self.t("err_cirulla_deal")
+            elif name == "deal" and error.clash in DEAL_CLASHES:
                 self.error = self.t("err_deal_players", deal=self.t(f"deal_{value}"))
             else:
                 self.error = rules_problem(self.app, error)
