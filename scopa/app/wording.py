@@ -84,12 +84,13 @@ def card_list(t: Text, cards: Iterable[Card], deck_style: str = "napoletane") ->
     return join(t, [card_name(t, card, deck_style) for card in cards])
 
 
-def deck_text(t: Text, key: str, deck_style: str = "napoletane") -> str:
-    """The text of ``key`` as a deck names its cards: its ``.french`` form, where it has one,
-    with a French-suited deck (diamonds for coins, hearts for cups, the queen)."""
+def deck_text(t: Text, key: str, deck_style: str = "napoletane", **params: object) -> str:
+    """The text of ``key`` (with ``params``) as a deck names its cards: its ``.french``
+    form, where it has one, with a French-suited deck (diamonds for coins, hearts for cups,
+    the queen)."""
     if deck_family(deck_style) == "french" and _has(f"{key}.french"):
-        return t(f"{key}.french")
-    return t(key)
+        return t(f"{key}.french", **params)
+    return t(key, **params)
 
 
 def category_label(t: Text, category: str, deck_style: str = "napoletane") -> str:

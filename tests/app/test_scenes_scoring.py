@@ -11,6 +11,7 @@ import pytest
 from scopa.app.matches import MatchCoordinator
 from scopa.app.scenes.scoring import CLICK_GRACE, ScoringScene
 from scopa.app.widgets import resolve
+from scopa.app.wording import suit_name
 from scopa.engine import DECK, Card, Match, Rules, parse_cards, score_round
 from scopa.settings import MatchSetup, SeatConfig
 
@@ -1292,3 +1293,23 @@ def known_match_sheet(app):  # noqa: ANN001, ANN201
     match, _ = known_match(rules, (0, 0), (1, 0))
     setup = MatchSetup(SETUP.seats, rules)
     return ScoringScene(app, MatchCoordinator(setup, match)).sheet()
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_grande_s_note_names_the_courts_of_the_deck_in_play(app, language) -> None:
+    """With French-suited cards the grande's note spoke of the cavallo and the fante of
+    diamonds, beside cards showing a queen and a jack."""
+    app.set_language(language)
+    rules = Rules.preset("cirulla")
+    runs = parse_cards("1D 2D 3D 4D 10D 9D 8D 7D")
+    scores = score_round([runs, [card for card in DECK if card not in runs]], (0, 0), rules)
+    start = Match.new(rules, 7)
+    match = Match._make(rules, 7, 0, (), start.round, (5, 2), (scores,), None, False, None)
+    setup = MatchSetup(SETUP.seats, rules)
+    keys = {"napoletane": "sheet_behind.grande", "french": "sheet_behind.grande.french"}
+    for deck, key in keys.items():
+        app.settings = app.settings.with_(deck_style=deck)
+        scene = ScoringScene(app, MatchCoordinator(setup, match))
+        coins = suit_name(app.t, "D", deck)
+        assert scene.behind_note("grande") == app.t(key, coins=coins)
+    assert app.t("sheet_behind.grande.french", coins="x") != app.t("sheet_behind.grande", coins="x")

@@ -776,6 +776,14 @@ class Tour:
             scored = Match._make(rules, 7, 0, (), start.round, (5, 2), scores, None, False, None)
             self.sheet(MatchSetup(solo.seats, rules), scored, "scoring, runs of coins")
             app.back()
+        app.settings = app.settings.with_(deck_style="french")  # the grande's courts named so
+        for rules in (cirulla.with_(players=2), dossena):
+            start = Match.new(rules, 7)
+            scores = (score_round(piles, (0, 0), rules),)
+            scored = Match._make(rules, 7, 0, (), start.round, (5, 2), scores, None, False, None)
+            self.sheet(MatchSetup(solo.seats, rules), scored, "scoring, runs of coins, french")
+            app.back()
+        app.settings = app.settings.with_(deck_style="napoletane")
         aces = Rules(seven_count=True, seven_count_aces=True)
         order = (1, 5, 4, 3, 2)
         for at, rank in enumerate(order):  # sevens and sixes level: each rank that decides

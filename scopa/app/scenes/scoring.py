@@ -37,7 +37,7 @@ from scopa.engine import (
 from .. import style
 from ..toasts import ToastBand, worded
 from ..widgets import Button, resolve
-from ..wording import Seats, category_label, deal_id, deck_family, join, suit_name
+from ..wording import Seats, category_label, deal_id, deck_text, join, suit_name
 from .base import MenuScene
 from .chart import Drawn, line_chart
 from .flow import SEPARATOR
@@ -399,9 +399,7 @@ class ScoringScene(MenuScene):
             key = "primiera_all_suits"  # a side short of a suit has no primiera: its "—"
         elif key == "sette" and self.match.rules.seven_count_aces:
             key = "sette_aces"
-        elif key == "settebello_coppe" and deck_family(deck) == "french":
-            key = "settebello_coppe.french"
-        return self.t(f"sheet_behind.{key}", coins=suit_name(self.t, "D", deck))
+        return deck_text(self.t, f"sheet_behind.{key}", deck, coins=suit_name(self.t, "D", deck))
 
     def progress(self) -> list[list[int]]:
         """Each side's running total after each round, starting from 0."""
