@@ -341,8 +341,9 @@ class RemoteCoordinator:
         """The question to the server after a stall, until it is answered."""
         self._telling: concurrent.futures.Future[None] | None = None
         """The server being told the score sheet was read, until it answers."""
-        self._read_rounds = 0
-        """The rounds scored when this player last said the score sheet was read."""
+        self._read_rounds = len(self.rounds)
+        """The rounds scored when this player last said the score sheet was read: those
+        before the window sat down (back mid-match) had no sheet to read here."""
         self._asked: concurrent.futures.Future[None] | None = None
         """The request for a rematch, once this player asked for one."""
         self._moving: concurrent.futures.Future[SeatTicket] | None = None

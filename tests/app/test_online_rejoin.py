@@ -565,3 +565,29 @@ def test_a_hosted_match_the_friends_finished_with_the_computer_is_not_said_to_wa
         if friend is not None:
             friend.close()
         game.close()
+
+
+def test_a_player_back_at_the_table_mid_match_is_not_told_a_round_began_without_them(
+    tmp_path, friends_table
+):
+    """Back at the table after the game closed in round 2, the player was told "The next
+    round has begun at your table: Next round takes you back to it", over the table itself:
+    the rounds before were taken for score sheets left unread."""
+    server, anna, address = friends_table
+    store = Store(tmp_path / "bruno")
+    bruno = seat_held(server, address, store)
+    try:  # round 1 played out, round 2 begun, then Bruno's window closes
+        play_until([anna, bruno], lambda number, update: update.observation.round_no == 2)
+    finally:
+        bruno.close()
+    game = open_game(store)
+    try:
+        table = join_from_the_menus(game, address)
+        assert len(table.coordinator.rounds) == 1
+        for _ in range(30):
+            frame(game)
+        assert not table.coordinator.round_began_without_me()
+        began = game.t("online.round_began")
+        assert began not in [toast.text for toast in game.toasts._toasts]
+    finally:
+        game.close()
