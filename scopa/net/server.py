@@ -44,7 +44,15 @@ from .protocol import (
     server_message,
 )
 from .store import Store, StoreError
-from .table import Table, distinct_name, new_table, read_rules, read_seats, rematch_seats
+from .table import (
+    Table,
+    distinct_name,
+    new_table,
+    read_rules,
+    read_seats,
+    rematch_seats,
+    renamed_computers,
+)
 
 log = logging.getLogger("scopa.net")
 
@@ -485,11 +493,11 @@ class GameServer:
             raise ProtocolError("already_seated")
         conn.sheets = bool(message.get("sheets", False))
         rules = read_rules(message["rules"])
-        seats = list(read_seats(message["seats"], rules))
+        name = check_name(message["name"])
+        seats = list(read_seats(message["seats"], rules, (name,)))
         mine = message.get("seat", 0)
         if not 0 <= mine < len(seats) or seats[mine].kind != "human":
             raise ProtocolError("bad_message", "your seat must be one of the human seats")
-        name = check_name(message["name"])
         if len(self.tables) >= self.limits.max_tables:
             raise ProtocolError("server_full")
         if await self._open_tables_of(conn.address) >= self.limits.tables_per_address:
@@ -541,6 +549,10 @@ class GameServer:
                 raise ProtocolError("over")
             seat = table.free_seat(message.get("seat"))
             token = codes.new_token()
+            if was == "waiting":  # a computer given the name the player typed gives it up
+                for number, renamed in renamed_computers(table.seats, name).items():
+                    await self.store.set_seat(table.code, number, renamed)
+                    table.seats[number] = renamed
             name = distinct_name(name, table.seats, seat)
             record = table.seats[seat].with_(name=name, token_hash=codes.token_hash(token))
             if not await self.store.claim_seat(table.code, seat, record):

@@ -58,6 +58,19 @@ def read_rules(data: Any) -> Rules:
         raise ProtocolError("bad_rules", f"these rules cannot be played: {error}") from None
 
 
+def renamed_computers(seats: Sequence[SeatRecord], name: str) -> dict[int, SeatRecord]:
+    """The computers of a table not yet playing that go by ``name``, a person's coming to
+    sit, each under a name of ``COMPUTER_NAMES`` no seat goes by (a person keeps the name
+    they typed: a computer's was only given)."""
+    used = {record.name.casefold() for record in seats} | {name.casefold()}
+    free = [other for other in COMPUTER_NAMES if other.casefold() not in used]
+    renamed = {}
+    for number, record in enumerate(seats):
+        if record.kind == "computer" and record.name.casefold() == name.casefold() and free:
+            renamed[number] = record.with_(name=free.pop(0))
+    return renamed
+
+
 def distinct_name(name: str, seats: Sequence[SeatRecord], seat: int) -> str:
     """``name`` for ``seat``, with a number after it if another seat goes by it already
     (whatever the capitals): two players called alike could not be told apart."""
@@ -72,14 +85,16 @@ def distinct_name(name: str, seats: Sequence[SeatRecord], seat: int) -> str:
     return name
 
 
-def read_seats(data: list[Any], rules: Rules) -> tuple[SeatRecord, ...]:
-    """The seats asked for in ``create``: one per player, each human or computer."""
+def read_seats(data: list[Any], rules: Rules, people: Sequence[str] = ()) -> tuple[SeatRecord, ...]:
+    """The seats asked for in ``create``: one per player, each human or computer; the
+    computers not named are given names none of ``people`` goes by."""
     if len(data) != rules.players:
         raise ProtocolError(
             "bad_message", f"a {rules.players}-player table needs {rules.players} seats"
         )
     seats = []
-    names = iter(COMPUTER_NAMES)
+    taken = {name.casefold() for name in people}
+    names = iter([name for name in COMPUTER_NAMES if name.casefold() not in taken])
     for number, spec in enumerate(data):
         if not isinstance(spec, dict) or not set(spec) <= _SEAT_KEYS:
             raise ProtocolError("bad_message", f"seat {number}: an object of {sorted(_SEAT_KEYS)}")

@@ -363,7 +363,7 @@ def test_connections_still_opening_count_against_their_address(tmp_path) -> None
 
 def test_two_players_never_go_by_the_same_name_at_a_table(tmp_path) -> None:
     """A friend could join as "giulia" beside the computer Giulia, or as the host's own
-    name: the others could not tell them apart."""
+    name: the others could not tell them apart. A computer gives its name up to a person."""
 
     async def scenario() -> None:
         async with serving(open_store(str(tmp_path / "t.db"))) as server:
@@ -372,12 +372,16 @@ def test_two_players_never_go_by_the_same_name_at_a_table(tmp_path) -> None:
                      {"kind": "human"}]  # fmt: skip
             rules = Rules(players=4).to_dict()
             made = await host.ask("create", rules=rules, seats=seats, name="Giulia")
-            await friend.ask("join", code=made["code"], name="ANN")
-            await late.ask("join", code=made["code"], name="ann")
+            first = await host.until("table")
+            # A person keeps the name they typed: the computer's was only given. The host
+            # had been "Giulia 2" beside the computer Giulia.
+            assert [seat["name"] for seat in first["seats"]][:2] == ["Giulia", "Marco"]
+            await friend.ask("join", code=made["code"], name="MARCO")
+            await late.ask("join", code=made["code"], name="marco")
             table = await late.until("table")
             names = [seat["name"] for seat in table["seats"]]
-            assert names[1] == "Giulia" and names[0] == "Giulia 2"  # the computer was first
-            assert sorted(names[2:]) == ["ANN", "ann 2"]
+            assert names[0] == "Giulia" and names[1] == "Lucia"  # Marco is a friend's now
+            assert sorted(names[2:]) == ["MARCO", "marco 2"]
             for raw in (host, friend, late):
                 await raw.close()
 
