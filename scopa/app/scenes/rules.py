@@ -72,6 +72,8 @@ class RulesScene(MenuScene):
         self.rules = rules_in_play(app) or app.settings.rules
         """The rules of the game being played (from the pause menu), else of Settings."""
         self.book = book or book_of(self.rules)
+        self._own: tuple[tuple[str, str], list[str]] | None = None
+        """``own_rules`` for a book in a language, as last worked out."""
         super().__init__(app)
 
     def build(self) -> None:
@@ -110,8 +112,12 @@ class RulesScene(MenuScene):
         each with what it does; none when the game is not this book's."""
         if book_of(self.rules) != self.book:
             return []
-        deck = self.app.settings.deck_for(self.rules)
-        return rules_explained(self.app.t, self.rules, deck, BOOK_RULES[self.book])
+        key = (self.book, self.app.settings.language)  # asked for each time a page is named
+        if self._own is None or self._own[0] != key:
+            deck = self.app.settings.deck_for(self.rules)
+            lines = rules_explained(self.app.t, self.rules, deck, BOOK_RULES[self.book])
+            self._own = (key, lines)
+        return self._own[1]
 
     @property
     def pages(self) -> int:
