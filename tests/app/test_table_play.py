@@ -730,3 +730,17 @@ def test_a_card_clicked_in_the_hand_says_how_it_is_played(fast):
     assert scene.status_text()[0] == fast.t("table.your_turn_selected")
     click(fast, centre_of(scene, C("7C")))
     assert scene.match.moves() == (Move.parse("7Dx7C"),)
+
+
+@pytest.mark.parametrize("keys", [(pygame.K_3, pygame.K_3), (pygame.K_KP3, pygame.K_RETURN)])
+def test_a_card_is_chosen_and_played_by_its_number(fast, keys):
+    """A digit only told how to use the arrows: it now chooses the card at its place in
+    the hand (1 the first from the left), and the same digit again (or Enter) plays it."""
+    scene = open_table(fast, "7D 2C 10S", "1B 3B 8C", "4C 5S 6B 9B")
+    press = [pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="") for key in keys]
+    fast.frame(FRAME, [press[0]])
+    assert scene.selected == C("10S") and not scene.match.moves()
+    fast.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_9, mod=0, unicode="9")])
+    assert scene.selected == C("10S")  # no ninth card: nothing changes
+    fast.frame(FRAME, [press[1]])
+    assert scene.match.moves()[0].card == C("10S")

@@ -30,6 +30,11 @@ DOUBLE_CLICK = 0.45
 
 PLAY_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_UP)
 HAND_KEYS = (pygame.K_LEFT, pygame.K_RIGHT, *PLAY_KEYS)
+CARD_KEYS = {
+    **{pygame.K_1 + number: number for number in range(9)},
+    **{pygame.K_KP1 + number: number for number in range(9)},
+}
+"""The digit keys, each naming a card of the hand by its place from the left (1: the first)."""
 """The keys that choose a card of the hand and play it."""
 NOT_PLAYING_KEYS = frozenset(
     {
@@ -251,7 +256,16 @@ class TableInput:
         selected = self.pick.selected
         if key in HAND_KEYS:
             self.keyboard = True
-        if key in (pygame.K_LEFT, pygame.K_RIGHT):
+        number = CARD_KEYS.get(key)
+        if number is not None:  # a card by its place in the hand: a second press plays it
+            if number < len(hand):
+                self.keyboard = True
+                card = hand[number]
+                if card == selected:
+                    self._resolve(card, None)
+                else:
+                    self.select(card)
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT):
             step = 1 if key == pygame.K_RIGHT else -1
             if selected in hand:
                 index = (hand.index(selected) + step) % len(hand)
