@@ -37,7 +37,7 @@ from scopa.storage import HeldSeat, SavedMatch
 
 from .coach import Coach, MatchReviews
 from .coach_words import practice_verdict
-from .online import table_code, with_code
+from .online import grouped, table_code, with_code
 from .remote import RemoteCoordinator
 from .scenes.flow import saved_line
 from .table.saving import MatchSaver
@@ -684,12 +684,35 @@ class Matches:
         """Each frame: what the server of the match online says while a screen covers its
         table (the sheet, the review): a round begun without this player is told once."""
         current = self.current
-        if not getattr(current, "remote", False) or not current.round_began_without_me():
+        if not getattr(current, "remote", False):
+            return
+        self._follow_the_table(current)
+        if not current.round_began_without_me():
             return
         told = (current.ticket.code, len(current.rounds))
         if told != self._began_told:
             self._began_told = told
             self.app.notify(worded("online.round_began"), 10.0, everywhere=True)
+
+    def _follow_the_table(self, current: RemoteCoordinator) -> None:
+        """The link, unable to get back to the table's server, found the table at another
+        by its code on the network (the host's game moved it): the seat is held there, and
+        that address offered under Play online, and the player told."""
+        ticket = current.link.client.ticket
+        if ticket is None or ticket.code != current.ticket.code:
+            return
+        asked = current.ticket.server
+        if ticket.server == asked:
+            return
+        current.ticket = ticket
+        held = HeldSeat(ticket.server, ticket.code, ticket.seat, ticket.token, current.hosted)
+        self.app.store.hold_seat(held)
+        current.reached = f"{ticket.server}/{grouped(ticket.code)}"
+        if len(current.reached) <= MAX_ADDRESS and current.reached.isprintable():
+            self.app.settings = self.app.settings.with_(online_address=current.reached)
+            self.app.save_settings()
+        found = worded("online.found_elsewhere", asked=asked, found=ticket.server)
+        self.app.notify(found, 12.0, everywhere=True)
 
     def forget_table(self, code: str, address: str) -> None:
         """The match at the table ``code`` is over: its seat is forgotten, and its address

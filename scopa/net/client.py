@@ -37,6 +37,7 @@ from scopa.log import log
 
 from . import codec
 from .codes import is_code, normalize_code, parse_address
+from .discovery import DISCOVERY_PORT, find_table
 from .protocol import CATCHING_UP, VERSION, dumps
 
 T = TypeVar("T")
@@ -52,6 +53,11 @@ SLOWER_AFTER = 60.0
 """Seconds of trying after which the waits between tries grow on, to ``RETRY_MOST``."""
 RETRY_MOST = 15.0
 """The longest wait between two tries to get back, however long the server is away."""
+LOOK_AFTER = 10.0
+"""Seconds of trying to get back to a seat after which the table is also looked for by its
+code on the local network, every ``LOOK_EVERY``: the host's game may hold it at another
+address now (its computer woke with a new one, or another program took its port)."""
+LOOK_EVERY = 15.0
 _clock = time.monotonic
 """How long a dropped client has been trying is read from this clock."""
 REPLY_TIMEOUT = 30.0
@@ -277,6 +283,8 @@ class Client:
         self.ssl_context = ssl_context
         self.reconnect_for = reconnect_for
         """Seconds of trying to get back before giving up (None: until closed)."""
+        self.discovery = DISCOVERY_PORT
+        """The port the table is looked for on by its code when it is not where it was."""
         self.ticket: SeatTicket | None = None
         self.watching: str | None = None
         self.table: dict[str, Any] | None = None
@@ -604,8 +612,10 @@ class Client:
             self._updates.put_nowait(error)
 
     async def _come_back(self) -> bool:
-        """Connect again and take the seat (or the spectator's place) back."""
+        """Connect again and take the seat (or the spectator's place) back; where the table
+        is no longer, at the address found for its code on the network (``LOOK_AFTER``)."""
         start, delay = _clock(), 0.2
+        looked = start - LOOK_EVERY
         while not self._closed:
             trying = _clock() - start
             if self.reconnect_for is not None and trying >= self.reconnect_for:
@@ -615,6 +625,9 @@ class Client:
             try:
                 await self._open()
             except Disconnected:
+                if trying >= LOOK_AFTER and _clock() - looked >= LOOK_EVERY:
+                    looked = _clock()
+                    await self._look_for_the_table()
                 continue
             self.reconnects += 1
             waiter = asyncio.create_task(self._read_once_seated())
@@ -628,6 +641,8 @@ class Client:
                 elif self.watching is not None:
                     await self._exchange("watch", {"code": self.watching})
             except ServerError as error:
+                if error.code == "no_table" and await self._look_for_the_table():
+                    continue  # another server took the table's old address
                 self._updates.put_nowait(error)
                 return False
             except (Disconnected, TimeoutError):
@@ -640,6 +655,22 @@ class Client:
             self._resender = asyncio.create_task(self._resend())
             return True
         return False
+
+    async def _look_for_the_table(self) -> bool:
+        """Look for the seat's table by its code on the local network; True when it is
+        found at another server, which the seat is taken back at from now on."""
+        ticket = self.ticket
+        if ticket is None:
+            return False
+        code, port = ticket.code, self.discovery
+        loop = asyncio.get_running_loop()
+        found = await loop.run_in_executor(None, lambda: find_table(code, port=port))
+        if found is None or found == self.server or self.ticket is not ticket:
+            return False
+        log(f"scopa: table {code} found at {found}, no longer at {self.server}")
+        self.server = found
+        self.ticket = dataclasses.replace(ticket, server=found)
+        return True
 
     async def _read_once_seated(self) -> None:
         """Read frames while (re)joining: the reader loop is not running then."""

@@ -591,3 +591,56 @@ def test_a_player_back_at_the_table_mid_match_is_not_told_a_round_began_without_
         assert began not in [toast.text for toast in game.toasts._toasts]
     finally:
         game.close()
+
+
+@pytest.mark.parametrize("squatted", [False, True], ids=["nothing_there", "another_server"])
+def test_a_table_the_host_moved_is_found_by_its_code_and_the_seat_taken_back(
+    tmp_path, monkeypatch, squatted
+):
+    """The host's game came back on another port (its own was taken meanwhile; or the
+    computer woke with a new address): the friends' windows kept trying the old address,
+    "Connection lost" for ever. They now look for the table by its code on the network,
+    and take the seat back where it is."""
+    from scopa.app.hosting import LocalServer
+    from scopa.app.online import grouped
+
+    from ..net.helpers import free_port
+    from ..net.test_discovery import free_udp_port
+
+    monkeypatch.setattr("scopa.net.client.LOOK_AFTER", 0.3)
+    monkeypatch.setattr("scopa.net.client.LOOK_EVERY", 0.3)
+    udp = free_udp_port()
+    before = LocalServer(tmp_path / "anna", port=free_port(), discovery=udp)
+    before.start()
+    anna = BackgroundClient(before.local_address)
+    seats = [{"kind": "human"}, {"kind": "human"}]
+    code = anna.submit(anna.client.create(Rules(), seats, "Anna", 0)).result(20).code
+    store = Store(tmp_path / "bruno")
+    game = open_game(store)
+    after = squatter = None
+    try:
+        table = join_from_the_menus(game, f"{before.local_address}/{grouped(code)}")
+        coordinator = table.coordinator
+        coordinator.link.client.discovery = udp
+        anna.close()
+        before.stop()
+        run_until(game, lambda: not coordinator.online)
+        if squatted:  # another game's server took the old port: it holds no such table
+            squatter = LocalServer(tmp_path / "other", port=before.port, discovery=free_udp_port())
+            squatter.start()
+        after = LocalServer(tmp_path / "anna", port=free_port(), discovery=udp)
+        after.start()
+        run_until(game, lambda: coordinator.online and coordinator.ticket.server.endswith(
+            f":{after.port}"))  # fmt: skip
+        assert coordinator.seat == 1
+        told = game.t("online.found_elsewhere", asked=before.local_address,
+                      found=coordinator.ticket.server)  # fmt: skip
+        run_until(game, lambda: told in [toast.text for toast in game.toasts.shown()])
+        (held,) = store.load_seats()
+        assert held.server == coordinator.ticket.server and held.code == code
+        assert game.settings.online_address.endswith(f":{after.port}/{grouped(code)}")
+    finally:
+        game.close()
+        for server in (after, squatter):
+            if server is not None:
+                server.stop()
