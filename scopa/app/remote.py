@@ -572,6 +572,13 @@ class RemoteCoordinator:
         away = [seat for seat in self.away() if now - self._gone.get(seat, now) >= grace]
         return away or self.idle()
 
+    def away_wait(self) -> float:
+        """Seconds until the first friend away has been gone ``away_grace`` (0: one has)."""
+        self._note_away(self.link.client.table)
+        now, grace = self.clock(), self.away_grace
+        gone = [self._gone.get(seat, now) for seat in self.away()]
+        return max(0.0, grace - (now - min(gone))) if gone else grace
+
     def hand_over(self, seats: list[int]) -> None:
         """Ask the server to let the computer play ``seats`` (each friend takes their seat
         back by joining again); what it did comes back in the table frame."""

@@ -641,8 +641,13 @@ class Client:
                 elif self.watching is not None:
                     await self._exchange("watch", {"code": self.watching})
             except ServerError as error:
-                if error.code == "no_table" and await self._look_for_the_table():
-                    continue  # another server took the table's old address
+                if error.code == "no_table" and self.ticket is not None:
+                    # another server took the table's old address: the table may be found
+                    # elsewhere, now or once the host's game is back
+                    if _clock() - looked >= LOOK_EVERY:
+                        looked = _clock()
+                        await self._look_for_the_table()
+                    continue
                 self._updates.put_nowait(error)
                 return False
             except (Disconnected, TimeoutError):

@@ -137,6 +137,12 @@ def test_the_button_waits_for_the_grace(hosted):  # noqa: F811
     assert table.absence.button is None
     assert table.coordinator.may_hand_over() == []
     assert banner(table) == app.t("online.friend_away_wait", names="Bruno", seconds=60)
+    # it counts down: "after 60 s away" stood still however long the friend had been gone
+    coordinator = table.coordinator
+    real = coordinator.clock
+    coordinator.clock = lambda: real() + 20
+    assert banner(table) == app.t("online.friend_away_wait", names="Bruno", seconds=40)
+    coordinator.clock = real
 
 
 def pass_the_turn_to_bruno(app, table, friend) -> None:  # noqa: ANN001
@@ -169,3 +175,21 @@ def test_the_line_under_the_table_says_the_computer_plays_for_a_friend_gone(host
     assert table.status_text()[0] == app.t("table.friend_turn", name="Bruno")
     table.coordinator.stood_in = lambda: [1]  # the server's word, as the computer takes over
     assert table.status_text()[0] == app.t("table.stand_in_turn", name="Bruno")
+
+
+def test_the_wait_for_a_friend_away_counts_down_on_a_window_at_rest(hosted):  # noqa: F811
+    """The banner's seconds change while nothing else on the table moves: each change is
+    drawn, as the game's loop draws only what may have changed."""
+    from .menu_helpers import FRAME
+    from .test_online_between_rounds import come_to_rest
+
+    app, table, friend = hosted
+    friend.close()
+    run_until(app, lambda: table.coordinator.away() == [1])
+    come_to_rest(app)
+    coordinator = table.coordinator
+    real = coordinator.clock
+    coordinator.clock = lambda: real() + 5
+    drawn = [app.frame(FRAME, [], draw=None) for _ in range(30)]
+    assert any(drawn), "the banner counted down, and the window never drew it"
+    coordinator.clock = real

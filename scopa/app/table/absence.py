@@ -83,9 +83,9 @@ class AbsenceBanner:
             names = self._names(away)
             if coordinator.may_hand_over():  # the button to let the computer play is under it
                 return t("online.friend_away", names=names)
-            # the match stands still: say it will not for ever
-            grace = math.ceil(coordinator.away_grace)
-            return t("online.friend_away_wait", names=names, seconds=grace)
+            # the match stands still: say how long until it need not, counting down
+            wait = max(1, math.ceil(coordinator.away_wait()))
+            return t("online.friend_away_wait", names=names, seconds=wait)
         if coordinator.stood_in_for_me():  # the button to take the seat back is under it
             return t("online.you_stood_in")
         idle = coordinator.idle()

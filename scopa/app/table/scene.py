@@ -152,7 +152,7 @@ class TableScene(Scene):
         self.warmed_buttons: tuple[int, int] | None = None
         self.lost = False
         """The connection to the server could not be brought back."""
-        self._line: tuple[str, tuple[int, int, int]] | None = None
+        self._line: tuple[tuple[str, tuple[int, int, int]] | None, str | None] | None = None
         """The line under the table as last seen (at a server: ``_see_the_line``)."""
         self._line_moved = False
         self.fast_forward = False
@@ -714,10 +714,11 @@ class TableScene(Scene):
             self.lost = True  # the banner over the table says so, and stays
 
     def _see_the_line(self) -> None:
-        """At a server the line under the table follows what the server says of the others
-        (a friend away, still reading the score sheet), heard on the network's thread while
-        nothing moves here: the frame it changes in is drawn."""
-        line = self.status_text()
+        """At a server the line under the table, and the banner over it, follow what the
+        server says of the others (a friend away, still reading the score sheet) and the
+        clock (the wait for a friend away counts down), while nothing moves here: the frame
+        either changes in is drawn."""
+        line = (self.status_text(), self.absence.words(lost=self.lost))
         self._line_moved = line != self._line
         self._line = line
 
