@@ -201,6 +201,35 @@ def test_a_friend_who_takes_the_last_seat_is_told_the_table_s_game(app, friends_
     app.home()
 
 
+def test_a_friend_joining_a_table_in_teams_is_told_who_plays_on_their_side(tmp_path, app):
+    """A friend joining a table of four went straight to the dealt table, never shown the
+    seats: nothing said who their partner was before the plates' colours did."""
+    from scopa.app.scenes.online import describe_rules
+    from scopa.app.table import TableScene
+
+    server = LocalServer(tmp_path / "host", port=0)
+    server.start()
+    anna = BackgroundClient(server.local_address)
+    rules = Rules(players=4, teams=True)
+    seats = [{"kind": "human"}, {"kind": "computer"}, {"kind": "human"}, {"kind": "computer"}]
+    try:
+        ticket = anna.submit(anna.client.create(rules, seats, "Anna", 0)).result(20)
+        app.settings = app.settings.with_(language="it", tutorial_done=True)
+        app.set_language("it")
+        online = app.open("online")
+        online.address = f"{server.local_address}/{grouped(ticket.code)}"
+        click(app, online.join_button)
+        run_until(app, lambda: isinstance(app.stack.top, TableScene))
+        assert app.stack.top.coordinator.seat == 2  # opposite Anna: her partner
+        told = app.t("online.table_plays_partners", rules=describe_rules(app, rules),
+                     names="Anna")  # fmt: skip
+        assert told in [toast.text for toast in app.toasts.shown()]
+        app.home()
+    finally:
+        anna.close()
+        server.stop()
+
+
 def test_a_code_is_grouped_in_fives_once_however_it_was_written():
     """A code kept as written ("ABCDE-FGHIJ-KLM") came back as "ABCDE--FGHI-J-KLM"."""
     from scopa.app.online import grouped

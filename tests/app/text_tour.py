@@ -1418,6 +1418,10 @@ class Tour:
             plays = describe_rules(app, changed)
             app.notify(lambda t: t("online.table_plays", rules=plays), 12.0)
             self.show("online, a friend's table tells its game as the match begins")
+            app.toasts.forget(lambda toast: True)
+            team = lambda t: t("online.table_plays_partners", rules=plays, names="Giulia")  # noqa: E731
+            app.notify(team, 12.0)
+            self.show("online, a friend's table in teams tells the partner as the match begins")
             backup = {"backup": "hosted.sqlite3.bak", "folder": str(app.store.data_dir)}
             app.notify(worded("online.hosted_set_aside", **backup), 12.0)
             self.show("online, the file of the tables hosted here set aside")

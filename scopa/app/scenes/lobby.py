@@ -24,6 +24,7 @@ from ..online import OnlineSession
 from ..remote import UNREADABLE, RemoteCoordinator
 from ..toasts import worded
 from ..widgets import Button
+from ..wording import join
 from .base import MenuScene
 from .flow import SEPARATOR
 from .online import describe_rules, table_game
@@ -125,17 +126,33 @@ class LobbyScene(MenuScene):
             session.close(keep_link=True)
             self.app.matches.open_remote(coordinator, session)
             if self.mode == "join" and session.first.at == 0:
-                self._tell_rules(rules_of(table))
+                self._tell_rules(rules_of(table), table, session.seated.ticket.seat)
 
-    def _tell_rules(self, rules: Rules | None) -> None:
+    def _tell_rules(self, rules: Rules | None, table: dict[str, Any], seat: int) -> None:
         """A friend who takes the last seat goes straight to the table, past the lobby's
-        word of the game: the table says it as the match begins, as the lobby does."""
+        word of the game: the table says it as the match begins, as the lobby does, and
+        at a table in teams who plays on the friend's side (``seat``)."""
         if rules is None:
             return
         app, known = self.app, rules
+        partners: list[str] = []
+        if rules.partners:
+            side = rules.side_of(seat)
+            for info in table.get("seats", []):
+                number = info.get("seat")
+                if (
+                    isinstance(number, int)
+                    and number != seat
+                    and 0 <= number < rules.players
+                    and rules.side_of(number) == side
+                ):
+                    partners.append(str(info.get("name") or ""))
 
         def words(t: Callable[..., str]) -> str:
-            return t("online.table_plays", rules=describe_rules(app, known))
+            game = describe_rules(app, known)
+            if partners:
+                return t("online.table_plays_partners", rules=game, names=join(t, partners))
+            return t("online.table_plays", rules=game)
 
         app.notify(words, RULES_SECONDS)
 

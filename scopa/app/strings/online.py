@@ -120,6 +120,7 @@ STRINGS = {
         "online.leave_table": "Leave the table",
         "online.played_with": "Played with: {changes}",
         "online.table_plays": "At this table: {rules}",
+        "online.table_plays_partners": "At this table: {rules}. On your team: {names}",
         "table.refused": "The table did not accept that play",
     },
     "it": {
@@ -240,6 +241,7 @@ STRINGS = {
         "online.leave_table": "Lascia il tavolo",
         "online.played_with": "Si gioca con: {changes}",
         "online.table_plays": "A questo tavolo: {rules}",
+        "online.table_plays_partners": "A questo tavolo: {rules}. In squadra con te: {names}",
         "table.refused": "Il tavolo non ha accettato quella giocata",
     },
 }
