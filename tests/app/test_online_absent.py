@@ -193,3 +193,26 @@ def test_the_wait_for_a_friend_away_counts_down_on_a_window_at_rest(hosted):  # 
     drawn = [app.frame(FRAME, [], draw=None) for _ in range(30)]
     assert any(drawn), "the banner counted down, and the window never drew it"
     coordinator.clock = real
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+def test_a_toast_over_the_table_keeps_clear_of_the_banner_and_its_button(
+    short_grace,
+    hosted,  # noqa: F811
+    size,
+):
+    """A long toast (a friend's table telling its game, the cards played for a player
+    back) went over the banner of a friend away, and could hide its button."""
+    from .menu_helpers import toasts_kept_clear
+
+    app, table, friend = hosted
+    app.resize(size)
+    friend.close()
+    run_until(app, lambda: table.absence.button is not None)  # once the grace is over
+    app.draw()
+    shown = table.absence.shown
+    assert shown is not None and shown.contains(table.absence.button)
+    cards = ", ".join(["the king of cups"] * 6)
+    words = f"The computer played for you while you were away: {cards}"
+    app.notify(lambda t: words, 12.0)
+    toasts_kept_clear(app, table.toast_band(), [shown], 1)

@@ -62,6 +62,9 @@ class AbsenceBanner:
         self.pointer = (-1, -1)
         self.press = Press()
         self._button: tuple[FRect, Callable[[], None]] | None = None
+        self.shown: FRect | None = None
+        """Where the banner and its button were last drawn (None: not shown): toasts go
+        clear of them."""
         self._stood_in_since: dict[int, float] = {}
         """When (the coordinator's ``clock``) each seat was first seen played by the computer."""
 
@@ -110,6 +113,7 @@ class AbsenceBanner:
         """The banner, and under it the button to let the computer play, when it may (or,
         when the button would lie on one of the table's ``cards``, under the cards)."""
         self._button = None
+        self.shown = None
         words = self.words(lost=lost)
         if words is None:
             return []
@@ -127,6 +131,7 @@ class AbsenceBanner:
             style.text(surface, words, pen, inner, align="center", lines=lines)
 
         items = [Item(("connection", words, tuple(area)), box(area), paint)]
+        self.shown = area
         t = self.translator()
         if lost or self.long_down:
             leave = t("online.leave_table")
@@ -172,6 +177,8 @@ class AbsenceBanner:
             if under + height <= lay.status_top:
                 rect.top = under
         self._button = (rect, action)
+        if self.shown is not None:
+            self.shown = self.shown.union(rect)
         hot = rect.collidepoint(self.pointer)
 
         def paint(surface: pygame.Surface) -> None:

@@ -972,8 +972,9 @@ class TableScene(Scene):
     def toast_band(self) -> ToastBand | None:
         """Between the score panel (as wide as it may grow) and the aids' buttons, above
         the seats there (the plate, hand and pile of a seat at the top); a toast too long
-        or too tall for that room goes below the buttons and the score panel, between the
-        seats at the window's sides."""
+        or too tall for that room goes below the buttons and the score panel (and online
+        below the banner over the table, and its button), between the seats at the
+        window's sides."""
         lay = self.layout
         width, height = lay.size
         left = lay.hud_rect.left + lay.hud_width_for(math.inf) + lay.margin
@@ -983,6 +984,9 @@ class TableScene(Scene):
         room = lay.seats_room
         floor = min((r.top for r in room if r.right > left and r.left < right), default=height)
         below = max(lowest, lay.hud_bottom_guess()) + lay.margin * 0.5
+        banner = self.absence.shown if self.remote else None
+        if banner is not None:  # online, the banner over the table (and its button) stay clear
+            below = max(below, banner.bottom + lay.margin * 0.5)
         beside = [r for r in room if r.bottom > below and r.top < below + height / 3]
         low = max((r.right for r in beside if r.centerx < width / 2), default=0.0)
         high = min((r.left for r in beside if r.centerx > width / 2), default=width)
