@@ -625,9 +625,8 @@ class Client:
             try:
                 await self._open()
             except Disconnected:
-                if trying >= LOOK_AFTER and _clock() - looked >= LOOK_EVERY:
-                    looked = _clock()
-                    await self._look_for_the_table()
+                if trying >= LOOK_AFTER:
+                    looked = await self._look_now_and_then(looked)
                 continue
             self.reconnects += 1
             waiter = asyncio.create_task(self._read_once_seated())
@@ -644,9 +643,7 @@ class Client:
                 if error.code == "no_table" and self.ticket is not None:
                     # another server took the table's old address: the table may be found
                     # elsewhere, now or once the host's game is back
-                    if _clock() - looked >= LOOK_EVERY:
-                        looked = _clock()
-                        await self._look_for_the_table()
+                    looked = await self._look_now_and_then(looked)
                     continue
                 self._updates.put_nowait(error)
                 return False
@@ -661,21 +658,23 @@ class Client:
             return True
         return False
 
-    async def _look_for_the_table(self) -> bool:
-        """Look for the seat's table by its code on the local network; True when it is
-        found at another server, which the seat is taken back at from now on."""
+    async def _look_now_and_then(self, looked: float) -> float:
+        """Look for the seat's table by its code on the local network, unless it was
+        looked for less than ``LOOK_EVERY`` seconds ago (at ``looked``); when it is found
+        at another server, the seat is taken back there from now on. When it was last
+        looked for."""
         ticket = self.ticket
-        if ticket is None:
-            return False
+        if ticket is None or _clock() - looked < LOOK_EVERY:
+            return looked
+        looked = _clock()
         code, port = ticket.code, self.discovery
         loop = asyncio.get_running_loop()
         found = await loop.run_in_executor(None, lambda: find_table(code, port=port))
-        if found is None or found == self.server or self.ticket is not ticket:
-            return False
-        log(f"scopa: table {code} found at {found}, no longer at {self.server}")
-        self.server = found
-        self.ticket = dataclasses.replace(ticket, server=found)
-        return True
+        if found is not None and found != self.server and self.ticket is ticket:
+            log(f"scopa: table {code} found at {found}, no longer at {self.server}")
+            self.server = found
+            self.ticket = dataclasses.replace(ticket, server=found)
+        return looked
 
     async def _read_once_seated(self) -> None:
         """Read frames while (re)joining: the reader loop is not running then."""

@@ -7,7 +7,6 @@ sent (``ws://host:port/CODE``). Either way the lobby comes next.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -20,7 +19,7 @@ from scopa.storage import HeldSeat
 
 from .. import style
 from ..online import grouped
-from ..widgets import Button, Choice, SettingRow, TextInput
+from ..widgets import Button, Choice, SettingRow, Text, TextInput
 from ..wording import is_default_name
 from .base import MenuScene
 from .flow import describe
@@ -148,11 +147,11 @@ class OnlineScene(MenuScene):
         allowed = self._partner_range(friends)
         return min(max(wanted, allowed.start), allowed.stop - 1)
 
-    def _friend_choices(self) -> list[tuple[tuple[int, int | None], str | Callable[[], str]]]:
+    def _friend_choices(self) -> list[tuple[tuple[int, int | None], Text]]:
         """Each number of friends, and at a table in teams each way they can sit: with
         this player or against them."""
         players = self.app.settings.rules.players
-        choices: list[tuple[tuple[int, int | None], str | Callable[[], str]]] = []
+        choices: list[tuple[tuple[int, int | None], Text]] = []
         for friends in range(1, players):
             allowed = self._partner_range(friends)
             if not allowed:

@@ -277,19 +277,18 @@ class ScoringScene(MenuScene):
         them) decide, in brackets, and the row's label says what the brackets count."""
         if len(scores) <= 3:
             decider = seven_count_decider(scores, self.match.rules)
-            if decider is not None:  # down to the aces: the sides level on 7s and 6s
-                top = max((b.sevens, b.sixes) for b in scores)
+            top = max((b.sevens, b.sixes) for b in scores)
+
+            def cell(b: Breakdown) -> str:
+                if decider is None or (b.sevens, b.sixes) != top:
+                    return self.t("sevens_sixes", sevens=b.sevens, sixes=b.sixes)
+                # down to the aces: the sides level on 7s and 6s show the rank that decided
+                count = sum(card.rank == decider for card in b.captured)
                 ranks = self.t(f"rank_plural_{decider}")
-                return label, tuple(
-                    self.t("sevens_sixes_then", sevens=b.sevens, sixes=b.sixes, ranks=ranks,
-                           count=sum(card.rank == decider for card in b.captured))
-                    if (b.sevens, b.sixes) == top
-                    else self.t("sevens_sixes", sevens=b.sevens, sixes=b.sixes)
-                    for b in scores
-                )  # fmt: skip
-            return label, tuple(
-                self.t("sevens_sixes", sevens=b.sevens, sixes=b.sixes) for b in scores
-            )
+                return self.t("sevens_sixes_then", sevens=b.sevens, sixes=b.sixes,
+                              ranks=ranks, count=count)  # fmt: skip
+
+            return label, tuple(cell(b) for b in scores)
         most = max(b.sevens for b in scores)
         if sum(b.sevens == most for b in scores) == 1:
             return label, tuple(str(b.sevens) for b in scores)
