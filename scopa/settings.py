@@ -183,6 +183,7 @@ _SCALARS: dict[str, tuple[type | tuple[type, ...], tuple[str, ...] | None]] = {
     "online_address": (str, None),
     "online_friends": (int, None),
     "online_partners": (int, None),
+    "online_here": (int, None),
 }
 MAX_FRIENDS = 5
 """The most friends a table online has room for (six seats, the host's among them)."""
@@ -230,6 +231,8 @@ class Settings:
     online_partners: int = -1
     """How many of those friends the player sat on their own side, at a table in teams
     (-1: none chosen yet, the friends sitting in turn from the next seat)."""
+    online_here: int = 0
+    """How many other people played at the player's screen at the last table hosted."""
     my_rules: Rules | None = None
     """The player's own rules: the last rules made in the settings that are no preset
     (None before any). Kept while a preset is chosen, so that stepping through the presets
@@ -284,6 +287,12 @@ class Settings:
             shown = quote_value(partners)
             raise SettingsError(
                 f"setting 'online_partners' must be from -1 to {MAX_FRIENDS}, not {shown}"
+            )
+        here = self.online_here
+        if isinstance(here, bool) or not 0 <= here <= MAX_FRIENDS:
+            shown = quote_value(here)
+            raise SettingsError(
+                f"setting 'online_here' must be from 0 to {MAX_FRIENDS}, not {shown}"
             )
         for name, longest in (("online_name", MAX_NAME), ("online_address", MAX_ADDRESS)):
             text = getattr(self, name)

@@ -831,15 +831,19 @@ class Store:
             return []
 
     def hold_seat(self, seat: HeldSeat) -> bool:
-        """Remember ``seat`` (in place of any other held at its table); False if it could
-        not be written (with a message)."""
-        kept = [held for held in self.load_seats() if held.code != seat.code]
+        """Remember ``seat`` (in place of the same seat held at its table before: several
+        people at one screen hold a seat each); False if it could not be written (with a
+        message)."""
+        kept = [
+            held for held in self.load_seats() if (held.code, held.seat) != (seat.code, seat.seat)
+        ]
         return self._save_seats([*kept, seat][-SEATS_KEPT:])
 
-    def drop_seat(self, code: str) -> bool:
-        """Forget the seat held at the table ``code`` (its match is over or gone)."""
+    def drop_seat(self, code: str, seat: int | None = None) -> bool:
+        """Forget the seats held at the table ``code`` (its match is over or gone), or
+        that ``seat`` alone."""
         seats = self.load_seats()
-        kept = [held for held in seats if held.code != code]
+        kept = [held for held in seats if held.code != code or seat not in (None, held.seat)]
         return kept == seats or self._save_seats(kept)
 
     def drop_hosted_seats(self) -> bool:

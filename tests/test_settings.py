@@ -107,6 +107,7 @@ def test_settings_round_trip_through_toml(
         tutorial_done=flags[0],
         online_friends=3 if flags[1] else 0,
         online_partners=1 if flags[2] else -1,
+        online_here=2 if flags[3] else 0,
     )
     text = toml_dumps(settings.to_dict())
     assert Settings.from_dict(tomllib.loads(text)) == settings
@@ -139,6 +140,9 @@ BAD_SETTINGS = [
     ({"online_partners": 6}, "online_partners"),
     ({"online_partners": -2}, "online_partners"),
     ({"online_partners": False}, "online_partners"),
+    ({"online_here": 6}, "online_here"),
+    ({"online_here": -1}, "online_here"),
+    ({"online_here": True}, "online_here"),
     ({"rules": {"players": 5}}, "players"),
     ({"rules": {"deal": "scopone"}}, "scopone"),
     ({"rules": {"colour": "red"}}, "colour"),

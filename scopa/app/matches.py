@@ -38,7 +38,7 @@ from scopa.storage import HeldSeat, SavedMatch
 from .coach import Coach, MatchReviews
 from .coach_words import practice_verdict
 from .online import grouped, table_code, with_code
-from .remote import RemoteCoordinator
+from .remote import RemoteCoordinator, SharedScreen
 from .scenes.flow import saved_line
 from .table.saving import MatchSaver
 from .toasts import worded
@@ -656,27 +656,43 @@ class Matches:
         seat sat there (``RemoteCoordinator.successor``); False until then. The rematch
         plays on the same link, its seat held and its address offered as the last one's
         were."""
-        found = coordinator.successor()
-        if found is None:
-            return False
-        ticket, table, first, following = found
-        held = HeldSeat(ticket.server, ticket.code, ticket.seat, ticket.token, coordinator.hosted)
-        self.app.store.hold_seat(held)
-        address = with_code(coordinator.address, ticket.code)
-        reached = with_code(coordinator.reached, ticket.code)
-        successor = RemoteCoordinator(
-            coordinator.link,
-            ticket,
-            table,
-            first,
-            address=address,
-            reached=reached,
-            following=following,
-            on_over=partial(self.forget_table, ticket.code, address),
-        )
+        if isinstance(coordinator, SharedScreen):
+            everyone = coordinator.successors()
+            if everyone is None:
+                return False
+            parts = coordinator.parts
+            found = [(parts[seat], everyone[seat]) for seat in sorted(everyone)]
+        else:
+            one = coordinator.successor()
+            if one is None:
+                return False
+            found = [(coordinator, one)]
+        successors = []
+        for part, (ticket, table, first, following) in found:
+            held = HeldSeat(
+                ticket.server, ticket.code, ticket.seat, ticket.token, coordinator.hosted
+            )
+            self.app.store.hold_seat(held)
+            address = with_code(part.address, ticket.code)
+            reached = with_code(part.reached, ticket.code)
+            successors.append(
+                RemoteCoordinator(
+                    part.link,
+                    ticket,
+                    table,
+                    first,
+                    address=address,
+                    reached=reached,
+                    following=following,
+                    on_over=partial(self.forget_table, ticket.code, address),
+                )
+            )
+        reached = successors[0].reached
         if len(reached) <= MAX_ADDRESS and reached.isprintable():
             self.app.settings = self.app.settings.with_(online_address=reached)
             self.app.save_settings()
+        successor = successors[0] if len(successors) == 1 else SharedScreen(successors)
+        successor.hosted = coordinator.hosted
         self.open_remote(successor, None)
         return True
 
@@ -686,7 +702,9 @@ class Matches:
         current = self.current
         if not getattr(current, "remote", False):
             return
-        self._follow_the_table(current)
+        parts = current.parts.values() if isinstance(current, SharedScreen) else [current]
+        for part in parts:
+            self._follow_the_table(part, hosted=current.hosted)
         if not current.round_began_without_me():
             return
         told = (current.ticket.code, len(current.rounds))
@@ -694,7 +712,7 @@ class Matches:
             self._began_told = told
             self.app.notify(worded("online.round_began"), 10.0, everywhere=True)
 
-    def _follow_the_table(self, current: RemoteCoordinator) -> None:
+    def _follow_the_table(self, current: RemoteCoordinator, *, hosted: bool) -> None:
         """The link, unable to get back to the table's server, found the table at another
         by its code on the network (the host's game moved it): the seat is held there, and
         that address offered under Play online, and the player told."""
@@ -705,7 +723,7 @@ class Matches:
         if ticket.server == asked:
             return
         current.ticket = ticket
-        held = HeldSeat(ticket.server, ticket.code, ticket.seat, ticket.token, current.hosted)
+        held = HeldSeat(ticket.server, ticket.code, ticket.seat, ticket.token, hosted)
         self.app.store.hold_seat(held)
         current.reached = f"{ticket.server}/{grouped(ticket.code)}"
         if len(current.reached) <= MAX_ADDRESS and current.reached.isprintable():

@@ -14,7 +14,7 @@ import concurrent.futures
 import ipaddress
 import socket
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -72,6 +72,13 @@ class Seated:
     ticket: SeatTicket
     address: str
     reached: str
+    others: list[Seated] = field(default_factory=list)
+    """The seats of the other people at this screen, each on a link of its own (the server
+    sends a seat's hand to its own connection alone)."""
+
+    def close(self) -> None:
+        for seated in (self, *self.others):
+            seated.link.close()
 
 
 class OnlineSession:
@@ -108,6 +115,9 @@ class OnlineSession:
         port was taken while the game was closed (``online.hosted_moved``): the friends
         need its new address."""
         self.following: list[Update | ServerError | Disconnected | PlayedForYou] = []
+        self.others_first: dict[int, Update] = {}
+        """The first position of each other seat at this screen (``Seated.others``)."""
+        self.others_following: dict[int, list[Any]] = {}
         """What the server said after ``first`` in the same batch (a computer's first plays,
         made before this window looked again): the match's coordinator takes them in first."""
         self.set_aside: Path | None = None
@@ -124,11 +134,14 @@ class OnlineSession:
         name: str,
         *,
         ending: HeldSeat | None = None,
+        here: dict[int, str] | None = None,
     ) -> None:
         """Open a table on the server this game runs (started now if none runs); sit in
         the first seat. ``ending``: the seat held at a table hosted here whose match is
         ended for good first (its friends are told; the seat is forgotten), on the port it
-        was served at when that is free, where the friends trying to get back look."""
+        was served at when that is free, where the friends trying to get back look.
+        ``here``: the seats of other people at this screen, with their names: each is
+        taken on a link of its own."""
         server = self.running
         if server is None:
             port = None if ending is None else served_port(ending.server)
@@ -151,7 +164,20 @@ class OnlineSession:
             ticket = future.result(JOIN_TIMEOUT)
             self._hold(ticket, hosted=True)
             address = f"{server.address}/{grouped(ticket.code)}"
-            return Seated(link, ticket, address, address)
+            seated = Seated(link, ticket, address, address)
+            try:
+                for seat, person in sorted((here or {}).items()):
+                    other = BackgroundClient(
+                        server.local_address, reconnect_for=KEEP_TRYING, sheets=True
+                    )
+                    seated.others.append(Seated(other, ticket, address, address))
+                    joined = other.submit(other.client.join(ticket.code, person, seat))
+                    seated.others[-1].ticket = joined.result(JOIN_TIMEOUT)
+                    self._hold(seated.others[-1].ticket, hosted=True)
+            except BaseException:
+                seated.close()
+                raise
+            return seated
 
         self._job = self._pool.submit(work)
 
@@ -213,10 +239,42 @@ class OnlineSession:
         self._job = self._pool.submit(sit)
 
     def _held(self, code: str) -> HeldSeat | None:
-        """The seat this player holds at the table ``code``, if any."""
+        """The seat this player holds at the table ``code``, if any (the first, when
+        several people at this screen hold one each)."""
+        return next(iter(self._held_all(code)), None)
+
+    def _held_all(self, code: str) -> list[HeldSeat]:
+        """Every seat held at the table ``code``, in the order they are played."""
         if self.store is None:
-            return None
-        return next((held for held in self.store.load_seats() if held.code == code), None)
+            return []
+        return sorted(
+            (held for held in self.store.load_seats() if held.code == code),
+            key=lambda held: held.seat,
+        )
+
+    def _sit_others(self, seated: Seated, first: HeldSeat) -> None:
+        """Take back the seats of the other people at this screen at ``seated``'s table
+        (several held there), each on a link of its own; the seat of one that cannot be
+        taken back is forgotten (its player is at the table all the same: the computer
+        stands in until a friend's window, or the server, lets it)."""
+        ticket = seated.ticket
+        for held in self._held_all(ticket.code):
+            if held.seat == first.seat:
+                continue
+            other = BackgroundClient(ticket.server, reconnect_for=KEEP_TRYING, sheets=True)
+            again = SeatTicket(ticket.server, ticket.code, held.seat, held.token)
+            try:
+                taken = other.submit(other.client.rejoin(again)).result(JOIN_TIMEOUT)
+            except ServerError:
+                other.close()
+                if self.store is not None:
+                    self.store.drop_seat(ticket.code, held.seat)
+                continue
+            except BaseException:
+                other.close()
+                seated.close()
+                raise
+            seated.others.append(Seated(other, taken, seated.address, seated.reached))
 
     def _hold(self, ticket: SeatTicket, *, hosted: bool) -> None:
         if self.store is not None:
@@ -280,7 +338,9 @@ class OnlineSession:
                 again = SeatTicket(address.server, code, held.seat, held.token)
                 try:
                     ticket = link.submit(link.client.rejoin(again)).result(JOIN_TIMEOUT)
-                    return Seated(link, ticket, shown, reached)
+                    seated = Seated(link, ticket, shown, reached)
+                    self._sit_others(seated, held)
+                    return seated
                 except ServerError as error:
                     if error.code == "ended" and self.store is not None:
                         self.store.drop_seat(code)  # its host ended the match: nothing to keep
@@ -331,6 +391,8 @@ class OnlineSession:
                 log_exception(error)
             if self.error is not None:
                 log("scopa:", self.error)  # the lobby words it for the player
+        if self.seated is not None:
+            self._check_others(self.seated)
         if self.seated is None or self.first is not None:
             return
         for item in self.seated.link.poll():
@@ -346,6 +408,29 @@ class OnlineSession:
             elif isinstance(item, Disconnected) and self.error is None:
                 self.error, self.error_kind = str(item), "reach"
 
+    def _check_others(self, seated: Seated) -> None:
+        """The first positions of the other seats at this screen, as they come."""
+        for other in seated.others:
+            seat = other.ticket.seat
+            if seat in self.others_first:
+                continue
+            following = self.others_following.setdefault(seat, [])
+            for item in other.link.poll():
+                if seat in self.others_first or isinstance(item, PlayedForYou):
+                    following.append(item)
+                elif isinstance(item, Update) and item.status not in ("waiting", "over"):
+                    self.others_first[seat] = item
+
+    @property
+    def all_first(self) -> bool:
+        """Every seat taken here knows the match's first position: the table may open."""
+        seated = self.seated
+        return (
+            seated is not None
+            and self.first is not None
+            and all(other.ticket.seat in self.others_first for other in seated.others)
+        )
+
     def unreadable(self, error: Exception) -> None:
         """The table's first frames are not what this game can follow (a newer version's,
         or not a Scopa server's): say so and let go of the table; the seat is kept, for a
@@ -353,7 +438,7 @@ class OnlineSession:
         assert self.seated is not None
         self.error, self.error_kind = f"cannot read the table: {error}", "unreadable"
         log("scopa:", self.error)
-        self.seated.link.close()
+        self.seated.close()
         self.seated = None
         self.first = None
         self.following = []
@@ -365,7 +450,7 @@ class OnlineSession:
         self.error, self.error_kind = "the match at this table is over", "over"
         if self.store is not None:
             self.store.drop_seat(self.seated.ticket.code)
-        self.seated.link.close()
+        self.seated.close()
         self.seated = None
 
     @property
@@ -379,7 +464,7 @@ class OnlineSession:
         if not keep_link:
             self._leaving.set()
             if self.seated is not None:
-                self.seated.link.close()
+                self.seated.close()
             if self._job is not None:
                 self._job.add_done_callback(give_back)
                 self._job = None
@@ -423,7 +508,7 @@ def served_port(server: str) -> int | None:
 def give_back(job: concurrent.futures.Future[Seated]) -> None:
     """Close the link of a seat taken after the player left."""
     if not job.cancelled() and job.exception() is None:
-        job.result().link.close()
+        job.result().close()
 
 
 def shareable(server: str) -> str:

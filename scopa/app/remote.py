@@ -15,7 +15,7 @@ import concurrent.futures
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from scopa.ai.review import SeenRound
 from scopa.engine import (
@@ -302,6 +302,9 @@ class RemoteCoordinator:
         self.match = self._absorb(first)
         self.first_events = list(first.events)
         self.holder: int | None = self.seat
+        self.here = frozenset({self.seat})
+        """The seats played at this screen: this one, and the others' of several people at
+        one screen (``SharedScreen``), which are never counted among the friends."""
         self._sent: concurrent.futures.Future[None] | None = None
         self.clock: Callable[[], float] = time.monotonic
         self._gone: dict[int, float] = {}
@@ -465,8 +468,8 @@ class RemoteCoordinator:
         match = self.match
         waiting = match.over or bool(self.reading()) or self.link.client.table is None
         turn = match.turn
-        if turn == self.seat:
-            here = not self.stood_in_for_me()
+        if turn in self.here:
+            here = turn != self.seat or not self.stood_in_for_me()
         else:
             friends = {seat: info for seat, info in self._people() if info.get("connected")}
             here = turn in friends and not friends[turn].get("autoplay")
@@ -481,7 +484,7 @@ class RemoteCoordinator:
         (``turn_lasted``): the friends may let the computer play for them. Empty, or that
         one seat."""
         turn = self.match.turn
-        if turn == self.seat or self.turn_lasted() < self.idle_grace:
+        if turn in self.here or self.turn_lasted() < self.idle_grace:
             return []
         return [turn]
 
@@ -489,7 +492,7 @@ class RemoteCoordinator:
         """This player has had the turn long enough (``NUDGE_AFTER`` of ``idle_grace``) to
         be told that the friends may soon let the computer play for them."""
         friends = [seat for seat, info in self._people() if info.get("connected")]
-        if self.match.turn != self.seat or not friends:
+        if self.match.turn not in self.here or not friends:
             return False
         return self.turn_lasted() >= NUDGE_AFTER * self.idle_grace
 
@@ -516,7 +519,7 @@ class RemoteCoordinator:
         server's word): the next round begins once they have, a minute at most."""
         if self.match.over:
             return []
-        return [seat for seat in self._table_now().get("reading", []) if seat != self.seat]
+        return [seat for seat in self._table_now().get("reading", []) if seat not in self.here]
 
     def others_ready(self) -> bool:
         """The friends at the table read the last round's score sheet, and the round waits
@@ -524,7 +527,8 @@ class RemoteCoordinator:
         if self.match.over:
             return False
         friends = [seat for seat, info in self._people() if info.get("connected")]
-        return bool(friends) and self._table_now().get("reading") == [self.seat]
+        reading = self._table_now().get("reading")
+        return bool(friends) and bool(reading) and set(reading) <= self.here
 
     def round_began_without_me(self) -> bool:
         """The next round began while this player was still at the last one's score sheet
@@ -646,6 +650,8 @@ class RemoteCoordinator:
                 arrival.refused.append(error.code)
             elif isinstance(error, Disconnected):
                 arrival.lost = True
+        if arrival.refused or arrival.lost:
+            self._sending = None  # the move sent was not taken: nothing more will come of it
         handing = self._handing
         if handing and all(future.done() for future in handing):
             self._handing = []
@@ -693,6 +699,12 @@ class RemoteCoordinator:
         self._sent = self.link.submit(self.link.client.play(move, self.match.at))
         self._sending = (self.match.at, self.match.observation, move)
         return []
+
+    @property
+    def sending(self) -> bool:
+        """A move of this seat was sent, and the server has not yet said what became of
+        it (taken, or refused)."""
+        return self._sending is not None
 
     def _taken(self, update: Update) -> None:
         """Whether the server took the move sent: the update that follows it tells it made
@@ -761,11 +773,12 @@ class RemoteCoordinator:
         ]
 
     def _people(self) -> list[tuple[int, dict[str, Any]]]:
-        """The other seats of people, each with the server's word of it."""
+        """The seats of the friends (people at other screens), each with the server's word
+        of it."""
         return [
             (int(info["seat"]), info)
             for info in self._table_now().get("seats", [])
-            if info.get("kind") == "human" and info.get("seat") != self.seat
+            if info.get("kind") == "human" and info.get("seat") not in self.here
         ]
 
     def successor(self) -> tuple[SeatTicket, dict[str, Any], Update, list[Any]] | None:
@@ -827,6 +840,211 @@ class RemoteCoordinator:
         self.leave()
 
 
+Successor = tuple[SeatTicket, dict[str, Any], Update, list[Any]]
+"""A seat taken at a rematch's table: its ticket, the table frame, its first position and
+what came after it (``RemoteCoordinator.successor``)."""
+
+
+class SharedScreen:
+    """A match at a server with several people at this screen: each holds a seat of their
+    own, on a connection of their own (``parts``, one ``RemoteCoordinator`` each), so the
+    server sends each seat only its own hand. The screen passes from one to the next as at
+    a hot-seat match here: a cover before each one's turn. The table follows the match as
+    the seat last in front of the screen sees it (``current``); when the next one lifts
+    the cover it is laid out again from theirs (``look_from``). Whatever is not about
+    whose screen it is, is the current seat's word."""
+
+    remote = True
+    local_computers = False
+    undone = False
+    resumed = False
+
+    def __init__(self, parts: Sequence[RemoteCoordinator]) -> None:
+        if len(parts) < 2 or len({part.seat for part in parts}) != len(parts):
+            raise ValueError("a shared screen holds two seats or more, each once")
+        self.parts = {part.seat: part for part in sorted(parts, key=lambda part: part.seat)}
+        here = frozenset(self.parts)
+        for part in parts:
+            part.here = here
+        self.first = parts[0]
+        """The seat of the player who sat down first (who hosted): its link and address
+        stand for the table's."""
+        self.current = parts[0]
+        self.holder: int | None = None
+        self.hinted: set[int] = set()
+        self.reviews_shared = False
+        self._reviews: MatchReviews | None = None
+        self._successors: dict[int, Successor] = {}
+        self.hosted = False
+
+    def __getattr__(self, name: str) -> Any:
+        """The match, the table and the connection, as the current seat has them."""
+        if name.startswith("__") or name == "current":
+            raise AttributeError(name)
+        return getattr(self.current, name)
+
+    # --- who sits where --------------------------------------------------------------------
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        return tuple(self.parts)
+
+    @property
+    def mode(self) -> str:
+        return "hotseat"
+
+    @property
+    def ticket(self) -> SeatTicket:
+        return self.first.ticket
+
+    @property
+    def link(self) -> BackgroundClient:
+        return self.first.link
+
+    def kind(self, seat: int) -> SeatKind:
+        if seat in self.parts:
+            return "local"
+        return "remote" if self.current.seats[seat].human else "computer"
+
+    @property
+    def visible_seats(self) -> frozenset[int]:
+        return frozenset() if self.holder is None else frozenset({self.holder})
+
+    def screen_shared(self) -> None:
+        self.holder = None
+
+    def take_screen(self, seat: int) -> None:
+        """``seat``'s player lifted the cover: the match is followed as they see it."""
+        if seat not in self.parts:
+            raise ValueError(f"seat {seat} is not played at this screen")
+        self.holder = seat
+        self.current = self.parts[seat]
+
+    def needs_cover(self) -> int | None:
+        match = self.current.match
+        if match.over or self.behind or self.sending:
+            return None
+        turn = match.turn
+        return turn if turn in self.parts and self.holder != turn else None
+
+    @property
+    def behind(self) -> bool:
+        """The seat in front of the screen has not heard yet of a move another seat here
+        has (each link hears the server on its own): its turn, as it knows it, is not the
+        table's; the screen waits the moment it takes to hear it."""
+        at = self.current.match.at
+        return any(part.match.at > at for part in self.parts.values())
+
+    @property
+    def sending(self) -> bool:
+        """A move made here is on its way to the server: whose turn comes next is not known
+        yet (the one who played must not be called back to the screen)."""
+        return any(part.sending for part in self.parts.values())
+
+    @property
+    def checking(self) -> bool:
+        return self.current.checking or self.behind or self.sending
+
+    # --- the connections -------------------------------------------------------------------
+
+    def arrivals(self) -> Arrival:
+        """What the server told the current seat (its events are shown); of the others,
+        only what concerns the whole screen (a refusal, a lost link) is added."""
+        arrival = self.current.arrivals()
+        for part in self.parts.values():
+            if part is self.current:
+                continue
+            other = part.arrivals()
+            arrival.refused.extend(other.refused)
+            arrival.played_for_you.extend(other.played_for_you)
+            arrival.lost = arrival.lost or other.lost
+            arrival.taken = arrival.taken or other.taken
+            arrival.ended = arrival.ended or other.ended
+            arrival.unreadable = arrival.unreadable or other.unreadable
+        return arrival
+
+    @property
+    def lost(self) -> bool:
+        return any(part.lost for part in self.parts.values())
+
+    def round_read(self) -> None:
+        """Everyone here read the score sheet (they read it together)."""
+        for part in self.parts.values():
+            part.round_read()
+
+    @property
+    def telling_read(self) -> bool:
+        return any(part.telling_read for part in self.parts.values())
+
+    def stood_in_for_me(self) -> bool:
+        """The computer plays the seat to play here (its player let the turn go by)."""
+        part = self.parts.get(self.current.match.turn, self.current)
+        return part.stood_in_for_me()
+
+    def take_seat_back(self) -> None:
+        part = self.parts.get(self.current.match.turn, self.current)
+        part.take_seat_back()
+
+    @property
+    def reviews(self) -> MatchReviews | None:
+        return self._reviews
+
+    @reviews.setter
+    def reviews(self, reviews: MatchReviews | None) -> None:
+        """Each seat's moves are graded from what it saw; a round is handed to the coach
+        once every seat here told its moves in it."""
+        self._reviews = reviews
+        gather = None if reviews is None else RoundsTogether(reviews, len(self.parts))
+        for part in self.parts.values():
+            part.reviews = cast("MatchReviews", gather)
+
+    # --- a rematch -------------------------------------------------------------------------
+
+    def ask_rematch(self) -> None:
+        for part in self.parts.values():
+            part.ask_rematch()
+
+    @property
+    def rematch_failed(self) -> bool:
+        return any(part.rematch_failed for part in self.parts.values())
+
+    def successors(self) -> dict[int, Successor] | None:
+        """Each seat's at the rematch's table, once every one here sat there (None until
+        then; ``rematch_failed`` says when they will not)."""
+        for seat, part in self.parts.items():
+            if seat not in self._successors:
+                found = part.successor()
+                if found is not None:
+                    self._successors[seat] = found
+        if len(self._successors) < len(self.parts):
+            return None
+        return dict(self._successors)
+
+    def leave(self) -> None:
+        for part in self.parts.values():
+            part.leave()
+
+    def close(self) -> None:
+        self.leave()
+
+
+class RoundsTogether:
+    """The moves of each seat at a shared screen, gathered round by round, then handed to
+    the coach as one round's (``MatchReviews.round_seen``)."""
+
+    def __init__(self, reviews: MatchReviews, seats: int) -> None:
+        self.reviews = reviews
+        self.seats = seats
+        self._told: dict[int, list[SeenRound]] = {}
+
+    def round_seen(self, round_no: int, seen: SeenRound, *, over: bool) -> None:
+        told = self._told.setdefault(round_no, [])
+        told.append(seen)
+        if len(told) == self.seats:
+            positions = sorted((p for s in told for p in s.positions), key=lambda p: p[0])
+            self.reviews.round_seen(round_no, SeenRound(seen.seed, tuple(positions)), over=over)
+
+
 def connect(server: str) -> concurrent.futures.Future[BackgroundClient]:
     """Connect to ``server`` off the render loop (a frame must never wait on a network)."""
     pool = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="scopa-connect")
@@ -843,6 +1061,8 @@ __all__ = [
     "RemoteCoordinator",
     "RemoteMatch",
     "RemoteRound",
+    "RoundsTogether",
+    "SharedScreen",
     "connect",
     "setup_of",
 ]

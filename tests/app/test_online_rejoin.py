@@ -502,7 +502,9 @@ def test_leaving_the_lobby_keeps_a_seat_at_a_match_begun(tmp_path, status, kept)
         lobby.session.close()
         client = SimpleNamespace(table={"status": status})
         link = SimpleNamespace(close=lambda: None, client=client)
-        lobby.session.seated = SimpleNamespace(ticket=SimpleNamespace(code=code), link=link)
+        lobby.session.seated = SimpleNamespace(
+            ticket=SimpleNamespace(code=code, seat=0), link=link, others=[], close=link.close
+        )
         lobby.back()
         assert bool(store.load_seats()) is kept
     finally:

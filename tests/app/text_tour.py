@@ -1227,6 +1227,15 @@ class Tour:
         for value, _ in teams.friends_row.control.options:  # on whose side the friends sit
             teams.friends_row.control.set(value)
             self.show(f"online, friends at a table in teams: {value}")
+        teams.friends_row.control.set(teams.friends_row.control.options[0][0])
+        teams.here_row.control.set(2)  # two more people at this screen, taking turns
+        self.show("online, people here with the host")
+        self.click(teams.host_button)
+        lobby = app.stack.top
+        self.wait(lambda: len((lobby.session.table or {}).get("seats", [])) == 6)
+        self.show("online, the lobby with people here")
+        self.click(lobby.leave_button)
+        self.frames(2)
         app.settings = app.settings.with_(rules=changed)
         self.home()
         scene = self.open_menu("online")

@@ -21,7 +21,7 @@ from scopa.storage import HeldSeat
 
 from .. import style
 from ..online import OnlineSession
-from ..remote import UNREADABLE, RemoteCoordinator
+from ..remote import UNREADABLE, RemoteCoordinator, SharedScreen
 from ..toasts import worded
 from ..widgets import Button
 from ..wording import join
@@ -49,9 +49,11 @@ class LobbyScene(MenuScene):
         seats: list[dict[str, Any]] | None = None,
         address: str = "",
         ending: HeldSeat | None = None,
+        here: dict[int, str] | None = None,
     ) -> None:
         """``ending``: hosting, the seat held at a table hosted here whose match its host
-        chose to end for good first (``OnlineSession.host``)."""
+        chose to end for good first (``OnlineSession.host``); ``here``: the seats of the
+        other people at this screen, with their names."""
         self.mode = mode
         self.address = address
         self.player = player
@@ -64,7 +66,9 @@ class LobbyScene(MenuScene):
         super().__init__(app)
         if mode == "host":
             folder = app.store.data_dir
-            self.session.host(folder, app.settings.rules, seats or [], player, ending=ending)
+            self.session.host(
+                folder, app.settings.rules, seats or [], player, ending=ending, here=here
+            )
         else:
             self.session.join(address, player)
 
@@ -103,30 +107,45 @@ class LobbyScene(MenuScene):
                 # found, which may not be where it was looked for
                 self.app.settings = self.app.settings.with_(online_address=address)
                 self.app.save_settings()
-        if session.first is not None and session.seated is not None:
+        if session.all_first and session.seated is not None and session.first is not None:
             table = session.table or {}
+            seated = session.seated
+            forget = partial(self.app.matches.forget_table, seated.ticket.code, seated.address)
             try:
-                coordinator = RemoteCoordinator(
-                    session.seated.link,
-                    session.seated.ticket,
-                    table,
-                    session.first,
-                    address=session.seated.address,
-                    reached=session.seated.reached,
-                    following=session.following,
-                    on_over=partial(
-                        self.app.matches.forget_table,
-                        session.seated.ticket.code,
-                        session.seated.address,
-                    ),
-                )
+                parts = [
+                    RemoteCoordinator(
+                        seated.link,
+                        seated.ticket,
+                        table,
+                        session.first,
+                        address=seated.address,
+                        reached=seated.reached,
+                        following=session.following,
+                        on_over=forget,
+                    )
+                ]
+                for other in seated.others:
+                    seat = other.ticket.seat
+                    parts.append(
+                        RemoteCoordinator(
+                            other.link,
+                            other.ticket,
+                            other.link.client.table or table,
+                            session.others_first[seat],
+                            address=seated.address,
+                            reached=seated.reached,
+                            following=session.others_following.get(seat, []),
+                            on_over=forget,
+                        )
+                    )
             except UNREADABLE as error:
                 session.unreadable(error)
                 return
             session.close(keep_link=True)
+            coordinator = parts[0] if len(parts) == 1 else SharedScreen(parts)
             self.app.matches.open_remote(coordinator, session)
             if self.mode == "join" and session.first.at == 0:
-                self._tell_rules(rules_of(table), table, session.seated.ticket.seat)
+                self._tell_rules(rules_of(table), table, seated.ticket.seat)
 
     def _tell_rules(self, rules: Rules | None, table: dict[str, Any], seat: int) -> None:
         """A friend who takes the last seat goes straight to the table, past the lobby's
@@ -183,12 +202,20 @@ class LobbyScene(MenuScene):
         seated = self.session.seated
         if self.mode != "host" or seated is None:
             return False
-        own = seated.ticket.seat
+        here = self.here_seats
         seats = (self.session.table or {}).get("seats", [])
         return any(
-            info.get("kind") != "computer" and info.get("taken") and info.get("seat") != own
+            info.get("kind") != "computer" and info.get("taken") and info.get("seat") not in here
             for info in seats
         )
+
+    @property
+    def here_seats(self) -> set[int]:
+        """The seats taken at this screen: this player's, and the other people's here."""
+        seated = self.session.seated
+        if seated is None:
+            return set()
+        return {seated.ticket.seat, *(other.ticket.seat for other in seated.others)}
 
     @property
     def address_useful(self) -> bool:
@@ -363,6 +390,8 @@ class LobbyScene(MenuScene):
             you = self.t("online.you")
             if ticket is not None and number == ticket.seat and who.casefold() != you.casefold():
                 who = f"{who} ({you})"
+            elif number in self.here_seats:
+                who = f"{who} ({self.t('online.here')})"
             label = pygame.Rect(row.left, row.top, row.w * 0.7, row.h)
             if partners and rules is not None:  # partners share a colour, as at the table
                 side = rules.side_of(number)

@@ -66,6 +66,9 @@ class OnlineScene(MenuScene):
         self.partners = self._partners_for(friends, app.settings.online_partners)
         """How many of the friends sit on this player's side, at a table in teams (None:
         no teams); as at the last table hosted, as far as these rules and friends allow."""
+        self.here = min(app.settings.online_here, rules.players - 1 - friends)
+        """How many other people play at this screen, taking turns (the cards covered in
+        between); as at the last table hosted, as far as the seats left allow."""
         self.name_field = TextInput(
             lambda: self.name,
             self._set_name,
@@ -79,6 +82,11 @@ class OnlineScene(MenuScene):
             self.tr("online.friends"),
             Choice(self._friend_choices, lambda: (self.friends, self.partners), self._set_friends),
             hint=self.tr("online.friends_hint"),
+        )
+        self.here_row = SettingRow(
+            self.tr("online.here_row"),
+            Choice(self._here_choices, lambda: self.here, self._set_here),
+            hint=self.tr("online.here_hint"),
         )
         self.host_button = Button(
             self.tr("online.host"), self.host, primary=True, hint=self.tr("online.host_hint")
@@ -103,6 +111,7 @@ class OnlineScene(MenuScene):
         for widget in (
             self.name_row,
             self.friends_row,
+            self.here_row,
             self.host_button,
             self.address_row,
             self.join_button,
@@ -168,6 +177,15 @@ class OnlineScene(MenuScene):
 
     def _set_friends(self, value: tuple[int, int | None]) -> None:
         self.friends, self.partners = value
+        self.here = min(self.here, self.app.settings.rules.players - 1 - self.friends)
+
+    def _here_choices(self) -> list[tuple[int, Text]]:
+        """Nobody else, or as many people as the seats the friends leave."""
+        left = self.app.settings.rules.players - 1 - self.friends
+        return [(0, self.tr("online.here_nobody"))] + [(n, str(n)) for n in range(1, left + 1)]
+
+    def _set_here(self, value: int) -> None:
+        self.here = value
 
     def _set_address(self, value: str) -> None:
         self.address = value
@@ -205,18 +223,38 @@ class OnlineScene(MenuScene):
         sides = self._sides()
         if sides is None or self.partners is None:
             friends = set(range(1, self.friends + 1))
+            left = [seat for seat in range(1, rules.players) if seat not in friends]
         else:
             mine, theirs = sides
             friends = {*mine[: self.partners], *theirs[: self.friends - self.partners]}
+            # the people here sit on this player's side first: they share the screen
+            left = [seat for seat in (*mine, *theirs) if seat not in friends]
+        here = self.seats_here(left)
         seats: list[dict[str, object]] = [{"kind": "human"}]
         for seat in range(1, rules.players):
             if seat in friends:
                 seats.append({"kind": "human"})
+            elif seat in here:
+                seats.append({"kind": "human", "name": here[seat]})
             else:
                 seats.append({"kind": "computer", "level": level})
         return seats
 
+    def seats_here(self, left: list[int] | None = None) -> dict[int, str]:
+        """The seats of the other people at this screen, with their names ("Player 3"):
+        the first of the seats ``left`` by the friends."""
+        if left is None:
+            return {
+                int(seat): str(info["name"])
+                for seat, info in enumerate(self.seats())
+                if info.get("name")
+            }
+        return {seat: self.t("player_n", n=seat + 1) for seat in sorted(left[: self.here])}
+
     def player_name(self) -> str:
+        """The name typed; the game's "Player 1" when others play at this screen too."""
+        if self.here and self.name_given:
+            return self.t("player_n", n=1)
         return self.name.strip()[:MAX_NAME] or self.t("you")
 
     def host(self) -> None:
@@ -224,7 +262,7 @@ class OnlineScene(MenuScene):
         way: hosting past it would leave the friends there waiting for ever (their address
         names that table), and the title saying at every start that it waits."""
         partners = -1 if self.partners is None else self.partners
-        self._remember(online_friends=self.friends, online_partners=partners)
+        self._remember(online_friends=self.friends, online_partners=partners, online_here=self.here)
         held = waiting_seat(self.app)
         if held is None:
             self._host()
@@ -247,7 +285,10 @@ class OnlineScene(MenuScene):
             self.waiting = False  # the lobby, left, comes back to the screen of no table
             self.address = ""
         seats, player = self.seats(), self.player_name()
-        self.app.open("lobby", mode="host", seats=seats, player=player, ending=ending)
+        here = self.seats_here()
+        self.app.open(
+            "lobby", mode="host", seats=seats, player=player, ending=ending, here=here or None
+        )
 
     def back_to_waiting(self) -> None:
         """Join the table whose match is under way, at its address."""
@@ -289,6 +330,7 @@ class OnlineScene(MenuScene):
         self.friends_row.place(pygame.Rect(inner.left, y, inner.w, round(row_h * 1.35)))
         y = self.friends_row.rect.bottom + gap
         button_w = m.px(0.4)
+        self.here_row.place(pygame.Rect(inner.left, y, inner.w - button_w - gap, row_h))
         self.host_button.place(pygame.Rect(inner.right - button_w, y, button_w, row_h))
         y += row_h + gap * 2
         self.address_row.place(pygame.Rect(inner.left, y, inner.w, row_h))

@@ -726,19 +726,26 @@ class TableScene(Scene):
         """Show ``match``, reached by moves this window was not told of, at once: its round
         laid out afresh from this seat's view, its numbers on the score panel, and the
         sheet of a round that ended meanwhile (the match's, if it ended)."""
+        missed = match.over or match.round.round_no > self.director.shown.round_no
+        self._lay_out(match)
+        if missed:  # a round ended while this window was cut off: its sheet, as others saw
+            self.director.sheet()
+
+    def _lay_out(self, match: RemoteMatch) -> None:
+        """Show ``match`` at once, as its seat sees it (no animation)."""
         self.drag.cancel()
         self.pick.clear()
         self.tweener.finish_all()
         self.director.glowing = frozenset()
         shown = self.director.shown
-        missed = match.over or match.round.round_no > shown.round_no
         shown.totals = match.totals
         shown.round_no, shown.deal_no = match.round.round_no, match.round.deal_no
         shown.dealer = match.round.dealer
+        disguise = self.director.disguise
+        if disguise is not None:
+            disguise.seat = match.observation.seat
         self._restore_view(match.observation)
         self._apply_visibility(animate=False)
-        if missed:  # a round ended while this window was cut off: its sheet, as others saw
-            self.director.sheet()
 
     def _restore_view(self, obs: Observation) -> None:
         """Lay out a round under way from one seat's view: its hand, the table, every pile
@@ -809,9 +816,10 @@ class TableScene(Scene):
             self.coordinator.hinted.add(len(self.match.moves()))
         holder = self.coordinator.holder
         events = self.coordinator.apply(move)
-        if self.mode == "hotseat" and self.match.turn != holder:
+        if self.mode == "hotseat" and (self.remote or self.match.turn != holder):
             # The next person's hand must not show, nor the hand of the one who played to
-            # the next person waiting at the screen (the computers' turns, a new deal).
+            # the next person waiting at the screen (the computers' turns, a new deal). At
+            # a server the move is only sent: it is the next one's turn once it is taken.
             self.coordinator.screen_shared()
             self._apply_visibility()
         self.director.show(events)
@@ -831,6 +839,11 @@ class TableScene(Scene):
             return
         self.coordinator.take_screen(self.cover)
         self.cover = None
+        disguise = self.director.disguise
+        if disguise is not None and disguise.seat != self.coordinator.seat:
+            # several people here at a server's table: the one in front of the screen now
+            # sees it from their seat, their hand known and the others' stood in for
+            self._lay_out(cast("RemoteMatch", self.match))
         self._apply_visibility()
 
     # --- saving and results --------------------------------------------------------------

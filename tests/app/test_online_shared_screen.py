@@ -1,0 +1,224 @@
+"""Several people at one screen at a table online: the host hosts for a friend and for a
+person sitting beside them. Each person here holds a seat on a connection of their own, so
+the server sends each hand to its own seat alone; the screen is covered before each one's
+turn, as at a hot-seat match, and shows the hand of the one who lifted the cover, never the
+friend's. The sheet, the next round and a game closed and opened again keep both seats."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pygame
+
+from scopa.app.online import OnlineSession
+from scopa.app.remote import SharedScreen
+from scopa.app.scenes.lobby import LobbyScene
+from scopa.app.scenes.online import OnlineScene
+from scopa.app.scenes.scoring import ScoringScene
+from scopa.app.table import TableScene
+from scopa.engine import Rules
+from scopa.net.client import BackgroundClient, Update
+from scopa.net.codes import parse_address
+
+from .menu_helpers import click, frame
+from .test_online import run_until
+
+
+def host_with_one_here(app, monkeypatch):  # noqa: ANN001, ANN201
+    """Three players: this screen hosts for a friend and a person beside the host; the
+    friend's client joins. The table, and the friend's client."""
+    monkeypatch.setattr("scopa.app.hosting.DEFAULT_PORT", 0)
+    app.settings = app.settings.with_(
+        language="en", animation_speed="instant", tutorial_done=True, rules=Rules(players=3)
+    )
+    online = app.open("online")
+    frame(app)
+    assert isinstance(online, OnlineScene)
+    online.friends, online.here = 1, 1
+    assert [choice for choice, _ in online._here_choices()] == [0, 1]
+    click(app, online.host_button)
+    lobby = app.stack.top
+    assert isinstance(lobby, LobbyScene)
+    run_until(app, lambda: lobby.session.seated is not None)
+    table = lobby.session.table or {}
+    run_until(app, lambda: len((lobby.session.table or {}).get("seats", [])) == 3)
+    table = lobby.session.table or {}
+    taken = [info for info in table["seats"] if info.get("taken")]
+    assert [info["name"] for info in taken] == ["Player 1", "Player 3"]
+    address = parse_address(lobby.session.seated.address)
+    port = address.server.rsplit(":", 1)[1]
+    friend = BackgroundClient(f"ws://127.0.0.1:{port}")
+    friend.submit(friend.client.join(str(address.code), "Bruno")).result(20)
+    run_until(app, lambda: isinstance(app.stack.top, TableScene))
+    return app.stack.top, friend
+
+
+def friend_latest(friend: BackgroundClient, latest: Update | None) -> Update | None:
+    for item in friend.poll():
+        if isinstance(item, Update):
+            latest = item
+    return latest
+
+
+def test_two_people_here_and_a_friend_play_a_table_online(app, monkeypatch):
+    table, friend = host_with_one_here(app, monkeypatch)
+    try:
+        coordinator = table.coordinator
+        assert isinstance(coordinator, SharedScreen)
+        assert coordinator.humans == (0, 2) and coordinator.kind(1) == "remote"
+        assert coordinator.mode == "hotseat"
+        assert table.seats.seat_name(1) == "Bruno"
+        latest: Update | None = None
+        turns = {0: 0, 1: 0, 2: 0}
+        played_at = -1
+
+        def someone_to_play() -> bool:
+            nonlocal latest
+            found = friend_latest(friend, latest)
+            if found is not None and found.at > played_at:
+                latest = found
+            waiting_here = table.cover is not None or table.human_to_play is not None
+            return waiting_here or (latest is not None and latest.my_turn)
+
+        while min(turns.values()) < 3:
+            run_until(app, someone_to_play)
+            if table.cover is not None:
+                seat = table.cover
+                # behind the cover no hand shows, the one to play's no more than another's
+                assert not any(
+                    table.view.face_shown(card) for hand in table.view.hands for card in hand
+                )
+                table.clock += 1.0
+                table.reveal()
+                assert table.viewer == seat and coordinator.seat == seat
+                own = coordinator.parts[seat].match.observation.hand
+                assert set(table.view.hands[seat]) == set(own)
+                assert all(table.view.face_shown(card) for card in own)
+                for other in range(3):  # the friend's and the other person's: face down
+                    if other != seat:
+                        hand = table.view.hands[other]
+                        assert not any(table.view.face_shown(card) for card in hand)
+                run_until(app, lambda seat=seat: table.human_to_play == seat)
+                move = next(m for m in table.match.legal_moves() if m.is_play)
+                at = table.match.at
+                table.play(move)
+                run_until(app, lambda at=at: table.match.at > at)
+                # played: the hand left is covered for the next person (a partner too)
+                hand = table.view.hands[seat]
+                assert not any(table.view.face_shown(card) for card in hand)
+                turns[seat] += 1
+            elif table.human_to_play is not None:
+                raise AssertionError("a person here was asked to play without the cover")
+            else:
+                assert latest is not None
+                move, at = latest.observation.legal_moves[0], latest.at
+                latest, played_at = None, at
+                friend.submit(friend.client.play(move, at)).result(10)
+                run_until(
+                    app,
+                    lambda card=move.card: (
+                        table.view.places[card][0] in ("table", "pile", "marker")
+                    ),
+                )
+                turns[1] += 1
+    finally:
+        friend.close()
+        app.home()
+
+
+def test_every_seat_here_is_held_and_taken_back(app, monkeypatch, tmp_path):
+    """The host's game keeps both seats held here, and a session that sits at the table
+    again takes back both (each on its own link)."""
+    table, friend = host_with_one_here(app, monkeypatch)
+    try:
+        code = table.coordinator.ticket.code
+        held = [seat for seat in app.store.load_seats() if seat.code == code]
+        assert sorted(seat.seat for seat in held) == [0, 2]
+        assert all(seat.hosted for seat in held)
+        server = app.matches.hosted_server()
+        app.matches.leave()
+        frame(app)
+        session = OnlineSession(app.store, server)
+        session.join(f"{server.local_address}/{code}", "Player 1")
+        deadline = pygame.time.get_ticks() + 20_000
+        while not session.all_first and pygame.time.get_ticks() < deadline:
+            session.check()
+            pygame.time.wait(10)
+        assert session.all_first and session.seated is not None
+        assert session.seated.ticket.seat == 0
+        assert [other.ticket.seat for other in session.seated.others] == [2]
+        session.seated.close()
+    finally:
+        friend.close()
+        app.home()
+
+
+def test_the_score_sheet_read_here_lets_the_next_round_begin_for_both_seats(app, monkeypatch):
+    """Both people here read the sheet together: Next round tells the server so for both
+    seats (the round waits for every seat whose window shows sheets), and the next round's
+    first turn here comes behind the cover again."""
+    table, friend = host_with_one_here(app, monkeypatch)
+    try:
+        coordinator = table.coordinator
+        latest: Update | None = None
+        played_at = -1
+        while not isinstance(app.stack.top, ScoringScene):
+            found = friend_latest(friend, latest)
+            if found is not None and found.at > played_at:
+                latest = found
+            if table.cover is not None:
+                table.clock += 1.0
+                table.reveal()
+            elif table.human_to_play is not None:
+                at = table.match.at
+                table.play(table.match.legal_moves()[0])
+                run_until(app, lambda at=at: table.match.at > at)
+            elif latest is not None and latest.my_turn and latest.status == "playing":
+                move, at = latest.observation.legal_moves[0], latest.at
+                latest, played_at = None, at
+                friend.submit(friend.client.play(move, at)).result(10)
+            frame(app)
+        sheet = app.stack.top
+        assert coordinator.match.round.round_no == 1 or coordinator.rounds
+        run_until(app, lambda: set(coordinator.parts[0].table.get("reading", [])) >= {0, 2})
+        sheet.next_round()
+        run_until(app, lambda: not coordinator.parts[0].table.get("reading"))
+        run_until(app, lambda: coordinator.match.round.round_no == 2)
+        run_until(app, lambda: table.cover is not None or not _here(coordinator))
+        if _here(coordinator):
+            seat = table.cover
+            table.clock += 1.0
+            table.reveal()
+            own = coordinator.parts[seat].match.observation.hand
+            assert set(table.view.hands[seat]) == set(own) and len(own) == 3
+    finally:
+        friend.close()
+        app.home()
+
+
+def _here(coordinator: SharedScreen) -> bool:
+    return coordinator.match.turn in coordinator.parts
+
+
+class _Part:
+    """A seat's connection as the shared screen sees it: where its match is."""
+
+    def __init__(self, seat: int, at: int, turn: int) -> None:
+        self.seat, self.here, self.checking, self.sending = seat, frozenset({seat}), False, False
+        self.match = SimpleNamespace(at=at, turn=turn, over=False)
+
+
+def test_the_screen_calls_nobody_while_the_seat_in_front_of_it_is_behind_the_table():
+    """Seat 2 played; seat 0's link has not heard of it yet when seat 0 lifts the cover:
+    seat 0's view still says it is seat 2's turn. The screen called seat 2 back to it, and
+    took seat 2's hand off to no one; it now waits (catching up) until seat 0 hears it."""
+    lagging, ahead = _Part(0, at=7, turn=2), _Part(2, at=8, turn=0)
+    screen = SharedScreen([lagging, ahead])  # type: ignore[list-item]
+    screen.take_screen(0)
+    assert screen.needs_cover() is None and screen.checking
+    lagging.match = SimpleNamespace(at=8, turn=0, over=False)
+    assert screen.needs_cover() is None and not screen.checking  # seat 0 holds it: its turn
+    screen.screen_shared()
+    assert screen.needs_cover() == 0
+    lagging.sending = True  # seat 0 played: it is not called back before the server answers
+    assert screen.needs_cover() is None and screen.checking
