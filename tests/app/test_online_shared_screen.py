@@ -222,3 +222,57 @@ def test_the_screen_calls_nobody_while_the_seat_in_front_of_it_is_behind_the_tab
     assert screen.needs_cover() == 0
     lagging.sending = True  # seat 0 played: it is not called back before the server answers
     assert screen.needs_cover() is None and screen.checking
+
+
+def play_to_the_sheet(app, table, friend) -> ScoringScene:  # noqa: ANN001
+    """Every seat plays its first legal move until the round's score sheet shows: the
+    people here behind the cover, the friend from its client."""
+    latest: Update | None = None
+    played_at = -1
+    while not isinstance(app.stack.top, ScoringScene):
+        found = friend_latest(friend, latest)
+        if found is not None and found.at > played_at:
+            latest = found
+        if table.cover is not None:
+            table.clock += 1.0
+            table.reveal()
+        elif table.human_to_play is not None:
+            at = table.match.at
+            table.play(table.match.legal_moves()[0])
+            run_until(app, lambda at=at: table.match.at > at)
+        elif latest is not None and latest.my_turn and latest.status == "playing":
+            move, at = latest.observation.legal_moves[0], latest.at
+            latest, played_at = None, at
+            friend.submit(friend.client.play(move, at)).result(10)
+        frame(app)
+    return app.stack.top
+
+
+def test_a_rematch_takes_both_people_here_to_the_new_table(app, monkeypatch):
+    table, friend = host_with_one_here(app, monkeypatch)
+    try:
+        old = table.coordinator
+        while True:
+            sheet = play_to_the_sheet(app, table, friend)
+            if sheet.match.over:
+                break
+            sheet.next_round()
+            run_until(app, lambda: app.stack.top is table)
+        sheet.age = 10.0
+        friend.submit(friend.client.rematch()).result(10)
+        click(app, sheet.buttons[-1])  # Rematch: asked for both seats here
+        run_until(app, lambda: friend.client.table and friend.client.table.get("next"))
+        friend.submit(friend.client.rejoin(friend.client.ticket)).result(10)
+        run_until(app, lambda: isinstance(app.stack.top, TableScene) and app.stack.top is not table)
+        again = app.stack.top.coordinator
+        assert isinstance(again, SharedScreen) and again.humans == (0, 2)
+        code = again.ticket.code
+        assert code == friend.client.ticket.code != old.ticket.code
+        assert all(part.ticket.code == code for part in again.parts.values())
+        assert again.match.totals == (0, 0, 0)
+        held = sorted((seat.code, seat.seat) for seat in app.store.load_seats())
+        assert held == [(code, 0), (code, 2)]
+        play_to_the_sheet(app, app.stack.top, friend)  # the rematch plays a round
+    finally:
+        friend.close()
+        app.home()
