@@ -68,6 +68,10 @@ def test_two_people_here_and_a_friend_play_a_table_online(app, monkeypatch):
         assert coordinator.humans == (0, 2) and coordinator.kind(1) == "remote"
         assert coordinator.mode == "hotseat"
         assert table.seats.seat_name(1) == "Bruno"
+        pause = app.open("pause")  # the menu offers the address, for a friend who lost it
+        frame(app)
+        assert pause.address() == coordinator.address and pause.connection == "on"
+        app.back()
         latest: Update | None = None
         turns = {0: 0, 1: 0, 2: 0}
         played_at = -1

@@ -19,7 +19,7 @@ from __future__ import annotations
 import pygame
 
 from .. import style
-from ..remote import RemoteCoordinator
+from ..remote import RemoteCoordinator, SharedScreen
 from ..scene import Scene
 from ..widgets import Button, column
 from .base import MenuScene
@@ -111,7 +111,7 @@ class PauseScene(MenuScene):
     def address(self) -> str:
         """The address of the table the match online is played at ("" if not known)."""
         current = self.app.matches.current
-        return current.address if isinstance(current, RemoteCoordinator) else ""
+        return current.address if isinstance(current, (RemoteCoordinator, SharedScreen)) else ""
 
     def _copy_hint(self) -> str:
         if self.copied > 0:
@@ -140,7 +140,7 @@ class PauseScene(MenuScene):
         """How this window holds the match at a server: 'on' (connected), 'back' (the link
         dropped and is being brought back) or 'lost' (for good)."""
         current = self.app.matches.current
-        if not isinstance(current, RemoteCoordinator) or current.online:
+        if not isinstance(current, (RemoteCoordinator, SharedScreen)) or current.online:
             return "on"
         return "lost" if current.lost else "back"
 
