@@ -552,6 +552,16 @@ class RemoteCoordinator:
             self._read_rounds = scored
             self._telling = self.link.submit(self.link.client.ready())
 
+    def told_read(self, scored: int) -> bool:
+        """Whether this seat told the server that the sheet of the ``scored``-th round was
+        read (or has nothing to tell: the match is over). It tells it now if it has heard
+        that round scored; not before (its link may hear it a moment after another's)."""
+        if self._read_rounds >= scored or self.match.over:
+            return True
+        if len(self.rounds) == scored:
+            self.round_read()
+        return self._read_rounds >= scored
+
     @property
     def telling_read(self) -> bool:
         """The server is being told the sheet was read: a card played now would reach it
@@ -876,6 +886,8 @@ class SharedScreen:
         self._reviews: MatchReviews | None = None
         self._successors: dict[int, Successor] = {}
         self.hosted = False
+        self._read = min(len(part.rounds) for part in parts)
+        """The rounds whose score sheet the people here read (``round_read``)."""
 
     def __getattr__(self, name: str) -> Any:
         """The match, the table and the connection, as the current seat has them."""
@@ -961,6 +973,7 @@ class SharedScreen:
             arrival.taken = arrival.taken or other.taken
             arrival.ended = arrival.ended or other.ended
             arrival.unreadable = arrival.unreadable or other.unreadable
+        self._tell_read()  # a seat whose link has just heard the round scored tells it read
         return arrival
 
     @property
@@ -968,13 +981,20 @@ class SharedScreen:
         return any(part.lost for part in self.parts.values())
 
     def round_read(self) -> None:
-        """Everyone here read the score sheet (they read it together)."""
-        for part in self.parts.values():
-            part.round_read()
+        """Everyone here read the score sheet (they read it together): each seat tells the
+        server so once its own link heard the round scored."""
+        self._read = max(self._read, len(self.current.rounds))
+        self._tell_read()
+
+    def _tell_read(self) -> bool:
+        """Every seat here told the server the last sheet read was read."""
+        return all([part.told_read(self._read) for part in self.parts.values()])
 
     @property
     def telling_read(self) -> bool:
-        return any(part.telling_read for part in self.parts.values())
+        """A seat here has yet to tell the server the sheet was read, or is telling it: a
+        card played now would be refused."""
+        return not self._tell_read() or any(part.telling_read for part in self.parts.values())
 
     def stood_in_for_me(self) -> bool:
         """The computer plays the seat to play here (its player let the turn go by)."""

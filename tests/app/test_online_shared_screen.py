@@ -164,29 +164,12 @@ def test_the_score_sheet_read_here_lets_the_next_round_begin_for_both_seats(app,
     table, friend = host_with_one_here(app, monkeypatch)
     try:
         coordinator = table.coordinator
-        latest: Update | None = None
-        played_at = -1
-        while not isinstance(app.stack.top, ScoringScene):
-            found = friend_latest(friend, latest)
-            if found is not None and found.at > played_at:
-                latest = found
-            if table.cover is not None:
-                table.clock += 1.0
-                table.reveal()
-            elif table.human_to_play is not None:
-                at = table.match.at
-                table.play(table.match.legal_moves()[0])
-                run_until(app, lambda at=at: table.match.at > at)
-            elif latest is not None and latest.my_turn and latest.status == "playing":
-                move, at = latest.observation.legal_moves[0], latest.at
-                latest, played_at = None, at
-                friend.submit(friend.client.play(move, at)).result(10)
-            frame(app)
-        sheet = app.stack.top
-        assert coordinator.match.round.round_no == 1 or coordinator.rounds
-        run_until(app, lambda: set(coordinator.parts[0].table.get("reading", [])) >= {0, 2})
+        sheet = play_to_the_sheet(app, table, friend)
+        assert coordinator.rounds and not sheet.match.over
+        client = coordinator.parts[0].link.client
+        run_until(app, lambda: set(client.table.get("reading", [])) >= {0, 2})
         sheet.next_round()
-        run_until(app, lambda: not coordinator.parts[0].table.get("reading"))
+        run_until(app, lambda: not client.table.get("reading"))
         run_until(app, lambda: coordinator.match.round.round_no == 2)
         run_until(app, lambda: table.cover is not None or not _here(coordinator))
         if _here(coordinator):
@@ -205,11 +188,19 @@ def _here(coordinator: SharedScreen) -> bool:
 
 
 class _Part:
-    """A seat's connection as the shared screen sees it: where its match is."""
+    """A seat's connection as the shared screen sees it: where its match is, the rounds it
+    heard scored and the sheets it told the server read."""
 
     def __init__(self, seat: int, at: int, turn: int) -> None:
         self.seat, self.here, self.checking, self.sending = seat, frozenset({seat}), False, False
         self.match = SimpleNamespace(at=at, turn=turn, over=False)
+        self.rounds: list[int] = []
+        self.read, self.telling_read = 0, False
+
+    def told_read(self, scored: int) -> bool:
+        if len(self.rounds) == scored:
+            self.read = scored
+        return self.read >= scored
 
 
 def test_the_screen_calls_nobody_while_the_seat_in_front_of_it_is_behind_the_table():
@@ -280,3 +271,17 @@ def test_a_rematch_takes_both_people_here_to_the_new_table(app, monkeypatch):
     finally:
         friend.close()
         app.home()
+
+
+def test_a_seat_here_whose_link_hears_the_round_scored_late_still_tells_it_read():
+    """Next round was pressed while seat 2's link had not yet heard the round scored: seat
+    2 never told the server the sheet was read, the round waited a minute for it, and a
+    card played meanwhile was refused. It tells it as soon as it hears it; until then no
+    card is played here."""
+    first, late = _Part(0, at=36, turn=1), _Part(2, at=35, turn=1)
+    screen = SharedScreen([first, late])  # type: ignore[list-item]
+    first.rounds = [1]
+    screen.round_read()
+    assert first.read == 1 and late.read == 0 and screen.telling_read
+    late.rounds = [1]  # its link hears it now
+    assert not screen.telling_read and late.read == 1
