@@ -115,11 +115,12 @@ class OnlineSession:
         port was taken while the game was closed (``online.hosted_moved``): the friends
         need its new address."""
         self.following: list[Update | ServerError | Disconnected | PlayedForYou] = []
+        """What the server said after ``first`` in the same batch (a computer's first plays,
+        made before this window looked again): the match's coordinator takes them in first."""
         self.others_first: dict[int, Update] = {}
         """The first position of each other seat at this screen (``Seated.others``)."""
         self.others_following: dict[int, list[Any]] = {}
-        """What the server said after ``first`` in the same batch (a computer's first plays,
-        made before this window looked again): the match's coordinator takes them in first."""
+        """What each of those seats heard after its first position, as ``following``."""
         self.set_aside: Path | None = None
         """Where the server hosted here moved a damaged file of its tables (the lobby says
         so, then sets this back to None)."""
@@ -254,9 +255,8 @@ class OnlineSession:
 
     def _sit_others(self, seated: Seated, first: HeldSeat) -> None:
         """Take back the seats of the other people at this screen at ``seated``'s table
-        (several held there), each on a link of its own; the seat of one that cannot be
-        taken back is forgotten (its player is at the table all the same: the computer
-        stands in until a friend's window, or the server, lets it)."""
+        (several held there), each on a link of its own; a seat the table refuses to give
+        back is forgotten."""
         ticket = seated.ticket
         for held in self._held_all(ticket.code):
             if held.seat == first.seat:

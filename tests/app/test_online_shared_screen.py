@@ -166,6 +166,11 @@ def test_the_score_sheet_read_here_lets_the_next_round_begin_for_both_seats(app,
         coordinator = table.coordinator
         sheet = play_to_the_sheet(app, table, friend)
         assert coordinator.rounds and not sheet.match.over
+        # the round's review grades the moves of both people here, each from its own view
+        reviews = coordinator.reviews
+        run_until(app, lambda: reviews.review(1) is not None, 120)
+        graded = {grade.seat for grade in reviews.review(1).grades}
+        assert graded == {0, 2}
         client = coordinator.parts[0].link.client
         run_until(app, lambda: set(client.table.get("reading", [])) >= {0, 2})
         sheet.next_round()
