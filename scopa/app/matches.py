@@ -38,7 +38,7 @@ from scopa.storage import HeldSeat, SavedMatch
 from .coach import Coach, MatchReviews
 from .coach_words import practice_verdict
 from .online import grouped, table_code, with_code
-from .remote import RemoteCoordinator, SharedScreen
+from .remote import ROUND_BEGAN, RemoteCoordinator, SharedScreen
 from .scenes.flow import saved_line
 from .table.saving import MatchSaver
 from .toasts import worded
@@ -710,7 +710,8 @@ class Matches:
         told = (current.ticket.code, len(current.rounds))
         if told != self._began_told:
             self._began_told = told
-            self.app.notify(worded("online.round_began"), 10.0, everywhere=True)
+            self.app.toasts.resolve(ROUND_BEGAN)  # told again for each round (``told``)
+            self.app.notify(worded(ROUND_BEGAN), 10.0, everywhere=True, key=ROUND_BEGAN)
 
     def _follow_the_table(self, current: RemoteCoordinator, *, hosted: bool) -> None:
         """The link, unable to get back to the table's server, found the table at another

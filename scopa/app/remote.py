@@ -47,6 +47,9 @@ SeatKind = str
 STALL = 5.0
 """Seconds without a frame after which the window asks the server where the table is: the
 computer slept, or the game was stopped, and the connection may have died meanwhile."""
+ROUND_BEGAN = "online.round_began"
+"""The key of the news that the next round began at the table while this player was still
+at the score sheet (or a screen opened from it): it goes once they are back at the table."""
 NUDGE_AFTER = 0.5
 """The share of the server's ``idle_grace`` a player may keep the turn before being told
 that the friends may then let the computer play for them."""
@@ -1076,6 +1079,7 @@ def connect(server: str) -> concurrent.futures.Future[BackgroundClient]:
 Callback = Callable[[], None]
 
 __all__ = [
+    "ROUND_BEGAN",
     "Arrival",
     "CaughtUp",
     "RemoteCoordinator",

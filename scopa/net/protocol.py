@@ -12,7 +12,8 @@ Client to server (fields besides v, type, id)::
               name (yours), seat? (yours, default 0), sheets?
     join      code, name, seat? (a free human seat; default the first), sheets?
               (sheets: true from a window that shows each round's score sheet: the next
-              round's first play waits, a minute at most, until it says ``ready``)
+              round's first play waits until it says ``ready``: a minute at most from
+              when another player waits, the first to read the sheet or to leave)
     rejoin    code, seat, token, sheets?           (your seat again, after a drop; at a
                                                    table whose players started a rematch,
                                                    your seat at the rematch's table)

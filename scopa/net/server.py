@@ -84,7 +84,9 @@ REMATCH_WAIT = 15.0
 before (a window closed on the way is not waited for longer)."""
 READING_MOST = 60.0
 """Seconds the next round waits for players still reading the score sheet (or the review
-opened from it): then it begins without them, their windows catching up as they return."""
+opened from it) once someone waits for them (a player who read it, left, or shows no
+sheet): then it begins without them, their windows catching up as they return. While every
+player is still at the sheet, nobody waits, and neither does the clock."""
 MAX_REMATCHES_FOLLOWED = 100
 """Rematches a rejoin follows from the table it names to the latest one."""
 COLLECT_AFTER = (10_000, 2, 20)
@@ -189,6 +191,9 @@ class GameServer:
         """Connections open per address, from their acceptance, handshake or not."""
         self.ws_server: WsServer | None = None
         self._tasks: list[asyncio.Task[None]] = []
+        self._reading_timed: dict[str, int] = {}
+        """The tables whose wait for the players at the score sheet is timed, with the move
+        it follows (``_time_reading``)."""
         self.played_out: set[str] = set()
         """The codes of the tables whose match ended here, played to its end: read from
         other threads (a game hosting tables asks whether its host's table still waits)."""
@@ -274,6 +279,7 @@ class GameServer:
             self.emptied.pop(code, None)
             return
         self.tables.pop(code, None)
+        self._reading_timed.pop(code, None)
         self.locks.pop(code, None)
         self.players.pop(code, None)
         self.watchers.pop(code, None)
@@ -887,8 +893,23 @@ class GameServer:
         at = table.at
         change = {"kind": "reading", "at": at, "seats": sorted(readers)}
         await self.store.publish(table.code, self.id, change)
-        asyncio.get_running_loop().call_later(READING_MOST, self._stop_reading, table.code, at)
+        waiting = [
+            seat
+            for seat, conn in players.items()
+            if seat not in readers and not table.seats[seat].autoplay
+        ]
+        if waiting:  # a player here who shows no sheet waits from the start
+            self._time_reading(table)
         return True
+
+    def _time_reading(self, table: Table) -> None:
+        """Someone waits for the players still at the score sheet: the round begins without
+        them ``READING_MOST`` seconds from now (once per round's end)."""
+        if self._reading_timed.get(table.code) == table.at:
+            return
+        self._reading_timed[table.code] = table.at
+        loop = asyncio.get_running_loop()
+        loop.call_later(READING_MOST, self._stop_reading, table.code, table.at)
 
     def _stop_reading(self, code: str, at: int) -> None:
         """The score sheet was read long enough: the round begins without those still at it."""
@@ -912,6 +933,8 @@ class GameServer:
         if seat not in table.reading:
             return
         table.reading.discard(seat)
+        if table.reading:
+            self._time_reading(table)  # the others now wait for those still reading
         await self.store.publish(table.code, self.id, {"kind": "ready", "seat": seat})
         await self._send_table(table)
         self._kick(table)
@@ -1009,6 +1032,8 @@ class GameServer:
                         await self._send_table(table)
                 elif change.get("kind") == "ready" and change.get("seat") in table.reading:
                     table.reading.discard(change["seat"])
+                    if table.reading:
+                        self._time_reading(table)
                     await self._send_table(table)
                     self._kick(table)
                 elif change.get("kind") == "move" and int(change.get("at", -1)) > table.at:

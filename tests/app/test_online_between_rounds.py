@@ -121,3 +121,6 @@ def test_a_player_still_at_the_sheet_is_told_the_round_began_without_them(
     click(app, sheet.buttons[-1])
     run_until(app, lambda: app.stack.top is table)
     assert not table.coordinator.round_began_without_me()
+    # back at the table, the news that sent them there is gone with it (it stayed, still
+    # saying "Next round takes you back to it", over the table it had taken them back to)
+    assert began not in [toast.text for toast in app.toasts.shown()]

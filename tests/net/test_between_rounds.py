@@ -109,3 +109,33 @@ def test_a_reader_who_leaves_or_reads_too_long_is_not_waited_for(tmp_path, monke
             await bea.close()
 
     run_scenario(scenario())
+
+
+def test_while_every_player_reads_the_sheet_nobody_waits_and_the_clock_does_not_run(
+    tmp_path, monkeypatch
+) -> None:
+    """Friends chatting over the score sheet (or its review) found the next round begun
+    behind their backs a minute after the round ended, the computers' first cards played
+    unseen. The minute now counts from when someone waits: the first to read it."""
+    monkeypatch.setattr(server_module, "READING_MOST", 0.6)
+
+    async def scenario() -> None:
+        async with serving(open_store(str(tmp_path / "t.db"))) as server:
+            ann, bea = Client(server.address, sheets=True), Client(server.address, sheets=True)
+            await ann.connect()
+            await bea.connect()
+            ticket = await ann.create(Rules().with_(players=3), WITH_COMPUTER, "Ann")
+            await bea.join(ticket.code, "Bea")
+            first = await to_round_end([ann, bea])
+            await table_where(bea, lambda t: t["reading"] == [0, 1])
+            await asyncio.sleep(2.0)  # over three times the wait: both still read
+            assert ann.table is not None and ann.table["reading"] == [0, 1]
+            assert ann.table["at"] == first.at
+            await ann.ready()  # Ann waits for Bea now: the minute runs
+            await table_where(bea, lambda t: t["reading"] == [1])
+            await table_where(bea, lambda t: t["reading"] == [], timeout=5)
+            await to_round_end([ann, bea], after=first.at)
+            for player in (ann, bea):
+                await player.close()
+
+    run_scenario(scenario())

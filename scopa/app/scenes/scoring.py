@@ -35,6 +35,7 @@ from scopa.engine import (
 )
 
 from .. import style
+from ..remote import ROUND_BEGAN
 from ..toasts import ToastBand, worded
 from ..widgets import Button, resolve
 from ..wording import Seats, category_label, deal_id, deck_text, join, suit_name
@@ -717,6 +718,8 @@ class ScoringScene(MenuScene):
         if not self.match.over:
             if self.remote:
                 self.coordinator.round_read()
+                self.app.toasts.resolve(ROUND_BEGAN)  # back at the table: no longer news
+                self.app.toasts.forget(lambda toast: toast.key == ROUND_BEGAN)
             self.app.back()
 
     def toast_band(self) -> ToastBand | None:
