@@ -114,3 +114,7 @@ def test_a_player_keeping_the_turn_is_told_the_friends_may_soon_hand_it_over(
     waited = app.t("online.your_turn_waited", seconds=1)  # 0.4 s, rounded up
     run_until(app, lambda: (table.status_text() or ("",))[0] == waited)
     assert table.human_to_play == 0  # still this player's to play
+    # the wait over, it no longer says "after 1 s" (it did, as long as the turn lasted)
+    overdue = app.t("online.your_turn_overdue")
+    run_until(app, lambda: (table.status_text() or ("",))[0] == overdue)
+    assert table.human_to_play == 0

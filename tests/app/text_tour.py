@@ -1360,7 +1360,9 @@ class Tour:
             self.wait(lambda: table.human_to_play is not None or friends_play(friends) and False)
             coordinator.keeping_friends_waiting = lambda: True  # as after a long turn
             self.show("online, this player's turn kept the friends waiting")
-            del coordinator.keeping_friends_waiting
+            coordinator.turn_lasted = lambda: coordinator.idle_grace  # and the wait is over
+            self.show("online, this player's turn kept the friends waiting too long")
+            del coordinator.keeping_friends_waiting, coordinator.turn_lasted
             coordinator.match.at += 5  # the table is out of step with the server
             table.play(next(m for m in table.match.legal_moves() if m.is_play))
             self.wait(lambda: table.message_left > 0)

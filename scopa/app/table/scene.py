@@ -1162,10 +1162,11 @@ class TableScene(Scene):
 
     def _nudged(self) -> int | None:
         """Online, this player kept the turn a while: the seconds after which the friends
-        may let the computer play for them (None: nothing to say)."""
+        may let the computer play for them (None: nothing to say; 0: they may now)."""
         if not self.remote or not self.coordinator.keeping_friends_waiting():
             return None
-        return math.ceil(self.coordinator.idle_grace)
+        grace = self.coordinator.idle_grace
+        return 0 if self.coordinator.turn_lasted() >= grace else math.ceil(grace)
 
     def _stood_in(self) -> frozenset[int]:
         """Friends gone from an online table for whom the computer plays."""

@@ -202,6 +202,8 @@ class TableWords:
             return t("table.matta_status"), style.CREAM
         if awaiting is not None and hinting and not choosing:
             return t("aids.hint_working"), style.MIST
+        if awaiting is not None and nudged == 0 and not choosing:  # the wait is over
+            return t("online.your_turn_overdue"), style.CREAM
         if awaiting is not None and nudged is not None and not choosing:
             return t("online.your_turn_waited", seconds=nudged), style.CREAM
         if awaiting is not None and not choosing:
