@@ -609,7 +609,9 @@ class Matches:
         if self.practising:
             self.end_practice()
             return
-        if current is not None and current.remote:
+        if current is not None and current.remote and current.match.over:
+            self.leave_finished(current)  # nothing is left there but a rematch
+        elif current is not None and current.remote:
             self._home_if_agreed(
                 "online.leave_question", "online.leave_detail", "online.leave", "online.stay"
             )
@@ -619,6 +621,12 @@ class Matches:
             )
         else:
             self.app.home()
+
+    def leave_finished(self, coordinator: Any) -> None:
+        """Leave the final sheet of a match at a server: its seat, kept for a rematch while
+        the player was at the sheet, is forgotten with its address."""
+        self.forget_table(coordinator.ticket.code, coordinator.address)
+        self.app.home()
 
     def _home_if_agreed(self, question: str, detail: str, yes: str, no: str) -> None:
         """Ask (each a key of the texts), and go back to the title on yes."""
@@ -667,6 +675,7 @@ class Matches:
             if one is None:
                 return False
             found = [(coordinator, one)]
+        self.app.store.drop_seat(coordinator.ticket.code)  # kept for the rematch, now begun
         successors = []
         for part, (ticket, table, first, following) in found:
             held = HeldSeat(
@@ -684,7 +693,7 @@ class Matches:
                     address=address,
                     reached=reached,
                     following=following,
-                    on_over=partial(self.forget_table, ticket.code, address),
+                    on_over=partial(self.table_over, ticket.code, address),
                 )
             )
         reached = successors[0].reached
@@ -732,6 +741,15 @@ class Matches:
             self.app.save_settings()
         found = worded("online.found_elsewhere", asked=asked, found=ticket.server)
         self.app.notify(found, 12.0, everywhere=True)
+
+    def table_over(self, code: str, address: str, ended: bool) -> None:
+        """The match at the table ``code`` is over (``ended``: its host ended it for good).
+        Its seats are forgotten, but at a friend's table whose match was played out: kept
+        while its final sheet may lead to a rematch (a window closed on the sheet comes
+        back to it), and forgotten once the player leaves the sheet."""
+        held = [seat for seat in self.app.store.load_seats() if seat.code == code]
+        if ended or any(seat.hosted for seat in held):
+            self.forget_table(code, address)
 
     def forget_table(self, code: str, address: str) -> None:
         """The match at the table ``code`` is over: its seat is forgotten, and its address

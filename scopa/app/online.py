@@ -75,6 +75,8 @@ class Seated:
     others: list[Seated] = field(default_factory=list)
     """The seats of the other people at this screen, each on a link of its own (the server
     sends a seat's hand to its own connection alone)."""
+    back: bool = False
+    """The seat was taken back (held here since this player last sat at the table)."""
 
     def close(self) -> None:
         for seated in (self, *self.others):
@@ -338,7 +340,7 @@ class OnlineSession:
                 again = SeatTicket(address.server, code, held.seat, held.token)
                 try:
                     ticket = link.submit(link.client.rejoin(again)).result(JOIN_TIMEOUT)
-                    seated = Seated(link, ticket, shown, reached)
+                    seated = Seated(link, ticket, shown, reached, back=True)
                     self._sit_others(seated, held)
                     return seated
                 except ServerError as error:
@@ -398,6 +400,8 @@ class OnlineSession:
         for item in self.seated.link.poll():
             if self.first is not None or isinstance(item, PlayedForYou):  # the table's
                 self.following.append(item)
+            elif isinstance(item, Update) and item.status == "over" and self._rematch_open():
+                self.first = item  # its final sheet, with the rematch, comes back
             elif isinstance(item, Update) and item.status == "over":
                 self._over()
                 return
@@ -442,6 +446,24 @@ class OnlineSession:
         self.seated = None
         self.first = None
         self.following = []
+
+    def _rematch_open(self) -> bool:
+        """The seat taken back is at a match played out while this player was at its
+        final sheet (the window closed there, the seat kept for a rematch), and a friend
+        is still at the table to play one with, none begun: the sheet comes back."""
+        seated = self.seated
+        if seated is None or not seated.back:
+            return False
+        table = seated.link.client.table or {}
+        if table.get("next") or table.get("code") != seated.ticket.code:
+            return False
+        return any(
+            info.get("kind") == "human"
+            and info.get("seat") != seated.ticket.seat
+            and info.get("connected")
+            and not info.get("autoplay")
+            for info in table.get("seats", [])
+        )
 
     def _over(self) -> None:
         """The seat taken back is at a match already over: nothing is left to play there,

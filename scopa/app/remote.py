@@ -290,7 +290,7 @@ class RemoteCoordinator:
         address: str = "",
         reached: str = "",
         following: Sequence[Update | ServerError | Disconnected | PlayedForYou] = (),
-        on_over: Callable[[], object] | None = None,
+        on_over: Callable[[bool], object] | None = None,
     ) -> None:
         """``address``: the table's address to give friends; ``reached``: the one this
         window reached it at (to come back to)."""
@@ -335,8 +335,9 @@ class RemoteCoordinator:
         self._sending: tuple[int, Observation, Move] | None = None
         """The move sent, until the server's next update says whether it was taken."""
         self._on_over = on_over
-        """Called once when the match is seen over, or ended by the table's host (the seat
-        held there is then forgotten)."""
+        """Called once when the match is seen over (with False), and once if the table's
+        host ends it for good (with True)."""
+        self._told_over = False
         self.ended = False
         """The table's host ended the match for good, unfinished."""
         self.frame_clock: Callable[[], float] = time.monotonic
@@ -678,13 +679,13 @@ class RemoteCoordinator:
         self._see_over()
         if arrival.ended and self._on_over is not None:  # nothing is left to come back to
             on_over, self._on_over = self._on_over, None
-            on_over()
+            on_over(True)
         return arrival
 
     def _see_over(self) -> None:
-        if self.match.over and self._on_over is not None:
-            on_over, self._on_over = self._on_over, None
-            on_over()
+        if self.match.over and self._on_over is not None and not self._told_over:
+            self._told_over = True
+            self._on_over(False)
 
     def _absorb(self, update: Update) -> RemoteMatch:
         """The match after ``update`` (one of ``UNREADABLE`` if it cannot be followed)."""
@@ -749,8 +750,8 @@ class RemoteCoordinator:
     def ask_rematch(self) -> None:
         """Ask the server for another match with the same people at this table (the match
         over); the table frame says when every player asked (``successor``)."""
-        asking = self.match.over and not self.rematch_asked and not self.rematch_failed
-        if asking and not self.left_table():  # the same people again, or none
+        if self.match.over and not self.rematch_asked and not self.rematch_failed:
+            # the same people again: it waits for a friend gone to come back and ask too
             self._asked = self.link.submit(self.link.client.rematch())
 
     @property

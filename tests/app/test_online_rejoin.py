@@ -14,6 +14,7 @@ from scopa.app.app import App
 from scopa.app.registry import default_scenes
 from scopa.app.scenes.confirm import ConfirmScene
 from scopa.app.scenes.lobby import LobbyScene
+from scopa.app.scenes.scoring import ScoringScene
 from scopa.app.table import TableScene
 from scopa.engine import Move, Rules
 from scopa.net.client import BackgroundClient, Update
@@ -326,8 +327,9 @@ def seat_held(server, address: str, store: Store) -> BackgroundClient:  # noqa: 
 def test_a_seat_kept_at_a_match_now_over_is_said_over_and_forgotten(
     tmp_path, friends_table, language
 ):
-    """Bruno's seat is remembered; the match ended while he was away: joining again says
-    the match is over (in his language) instead of opening its last position."""
+    """Bruno's seat is remembered; the match ended while he was away, and nobody is left
+    at the table: joining again says the match is over (in his language) instead of
+    opening its last position."""
     server, anna, address = friends_table
     store = Store(tmp_path / "bruno")
     bruno = seat_held(server, address, store)
@@ -335,6 +337,7 @@ def test_a_seat_kept_at_a_match_now_over_is_said_over_and_forgotten(
         play_out(anna, bruno)
     finally:
         bruno.close()
+        anna.close()  # Anna left the table too: no rematch to come back for
     game = open_game(store)
     try:
         game.settings = game.settings.with_(language=language)
@@ -365,6 +368,7 @@ def test_the_address_of_a_match_over_is_not_offered_again(tmp_path, friends_tabl
         play_out(anna, bruno)
     finally:
         bruno.close()
+        anna.close()  # nobody is left at the table for a rematch
     game = open_game(store)
     try:
         click(game, game.stack.top.online)
@@ -646,3 +650,65 @@ def test_a_table_the_host_moved_is_found_by_its_code_and_the_seat_taken_back(
         for server in (after, squatter):
             if server is not None:
                 server.stop()
+
+
+def back_to_the_final_sheet(game: App, address: str) -> None:
+    click(game, game.stack.top.online)
+    online = game.stack.top
+    online.address = address
+    click(game, online.join_button)
+    run_until(game, lambda: isinstance(game.stack.top, ScoringScene))
+    game.stack.top.age = 10.0  # read: it takes clicks
+
+
+def test_a_friend_whose_game_closed_on_the_final_sheet_comes_back_to_it_for_the_rematch(
+    tmp_path, friends_table
+):
+    """Bruno's game closed on the final sheet while Anna was still there: the rematch
+    was off for good, his seat forgotten, and joining again said only that the match was
+    over. His seat is kept, the final sheet comes back, and the rematch can start."""
+    server, anna, address = friends_table
+    store = Store(tmp_path / "bruno")
+    bruno = seat_held(server, address, store)
+    try:
+        play_out(anna, bruno)
+    finally:
+        bruno.close()
+    game = open_game(store)
+    try:
+        back_to_the_final_sheet(game, address)
+        sheet = game.stack.top
+        assert sheet.match.over and game.matches.current.seat == 1
+        rematch = sheet.buttons[-1]
+        assert rematch.text() == game.t("rematch") and rematch.enabled
+        anna.submit(anna.client.rematch()).result(10)
+        click(game, rematch)
+        run_until(game, lambda: anna.client.table and anna.client.table.get("next"))
+        anna.submit(anna.client.rejoin(anna.client.ticket)).result(10)
+        run_until(game, lambda: isinstance(game.stack.top, TableScene))
+        again = game.stack.top
+        code = anna.client.ticket.code
+        assert again.coordinator.ticket.code == code and again.match.totals == (0, 0)
+        assert [held.code for held in store.load_seats()] == [code]
+    finally:
+        game.close()
+
+
+def test_a_friend_who_leaves_the_final_sheet_forgets_the_table(tmp_path, friends_table):
+    """Main menu from the final sheet: the seat kept there for a rematch is forgotten, and
+    the table's address no longer offered."""
+    server, anna, address = friends_table
+    store = Store(tmp_path / "bruno")
+    bruno = seat_held(server, address, store)
+    try:
+        play_out(anna, bruno)
+    finally:
+        bruno.close()
+    game = open_game(store)
+    try:
+        back_to_the_final_sheet(game, address)
+        assert store.load_seats()
+        click(game, game.stack.top.buttons[0])  # Main menu
+        assert store.load_seats() == [] and game.settings.online_address == ""
+    finally:
+        game.close()

@@ -9,6 +9,7 @@ import time
 from scopa.app.online import grouped
 from scopa.app.scenes.scoring import ScoringScene
 from scopa.app.table import TableScene
+from scopa.net.client import BackgroundClient
 
 from .menu_helpers import click, frame
 from .test_online import friend_update, hosted, play_the_round_out, run_until  # noqa: F401
@@ -79,13 +80,13 @@ def test_a_rematch_online_seats_everyone_again_at_a_new_table(hosted):  # noqa: 
             latest = None
 
 
-def test_a_rematch_asked_waits_for_the_friend_and_is_off_once_they_leave(
+def test_a_rematch_asked_waits_for_the_friend_even_one_who_left_and_came_back(
     hosted,  # noqa: F811
     monkeypatch,
 ):
-    """The rematch waits for everyone; a friend who leaves calls it off (it went on at the
-    host's table with a computer in the seat of a host who had left, and died with the
-    host's game)."""
+    """The rematch waits for everyone, and starts with nobody missing: a friend whose
+    window closed on the final sheet called it off for good (nobody could ask for it any
+    more); it now waits for them to come back and ask, as the sheet says."""
     app, table, friend = hosted
     sheet = play_the_match_out(app, table, friend)
     rematch = sheet.buttons[-1]
@@ -104,13 +105,24 @@ def test_a_rematch_asked_waits_for_the_friend_and_is_off_once_they_leave(
         assert sheet.busy and rematch.text() == app.t("online.rematch_starting")
         frame(app)
         assert not sheet.busy
-    friend.close()  # Bruno goes back to his menu
+    ticket = friend.client.ticket
+    friend.close()  # Bruno's window closes
     run_until(app, lambda: app.t("online.rematch_left", name="Bruno") in toasts(app))
-    assert rematch.text() == app.t("rematch") and not rematch.enabled
-    assert sheet.rematch_hint() == app.t("online.rematch_hint_left", names="Bruno")
+    assert rematch.text() == app.t("online.rematch_waiting")
+    assert sheet.rematch_hint() == app.t("online.rematch_hint_back", names="Bruno")
     for _ in range(30):
         frame(app)
     assert app.stack.top is sheet and sheet.coordinator.rematch_next is None
+    back = BackgroundClient(ticket.server)  # Bruno's game again, with his seat
+    try:
+        back.submit(back.client.rejoin(ticket)).result(10)
+        back.submit(back.client.rematch()).result(10)
+        run_until(app, lambda: back.client.table and back.client.table.get("next"))
+        back.submit(back.client.rejoin(back.client.ticket)).result(10)
+        run_until(app, lambda: isinstance(app.stack.top, TableScene) and app.stack.top is not table)
+        assert app.stack.top.coordinator.ticket.code == back.client.ticket.code
+    finally:
+        back.close()
 
 
 def test_a_friend_moving_to_the_rematch_is_not_said_to_leave(hosted):  # noqa: F811

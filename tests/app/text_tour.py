@@ -305,7 +305,7 @@ class Tour:
         coordinator.rematch_wanted, coordinator.left_table = (lambda: [1]), (lambda: [2])
         self.hover_all(sheet, "online, a friend wants a rematch, another left")
         coordinator.left_table = lambda: [1, 2]
-        self.hover_all(sheet, "online, two friends left: no rematch")
+        self.hover_all(sheet, "online, two friends left: the rematch waits for them")
         coordinator.left_table = list
         self.hover_all(sheet, "online, a friend wants a rematch")
         coordinator.rematch_wanted = lambda: [1, 2]
@@ -314,6 +314,10 @@ class Tour:
         for awaited in ([1], [1, 2], []):
             coordinator.rematch_awaited = lambda awaited=awaited: awaited
             self.hover_all(sheet, f"online, the rematch asked, awaiting {awaited}")
+        for gone in ([1], [1, 2]):  # asked, and waiting for friends to come back
+            coordinator.left_table = lambda gone=gone: gone
+            self.hover_all(sheet, f"online, the rematch asked, {gone} gone")
+        coordinator.left_table = list
         coordinator.rematch_failed = True
         self.hover_all(sheet, "online, the rematch failed")
         del coordinator.rematch_wanted, coordinator.left_table, coordinator.rematch_awaited

@@ -110,7 +110,7 @@ class LobbyScene(MenuScene):
         if session.all_first and session.seated is not None and session.first is not None:
             table = session.table or {}
             seated = session.seated
-            forget = partial(self.app.matches.forget_table, seated.ticket.code, seated.address)
+            forget = partial(self.app.matches.table_over, seated.ticket.code, seated.address)
             try:
                 parts = [
                     RemoteCoordinator(
@@ -143,6 +143,8 @@ class LobbyScene(MenuScene):
                 return
             session.close(keep_link=True)
             coordinator = parts[0] if len(parts) == 1 else SharedScreen(parts)
+            if session.first.status == "over":  # taken back on its final sheet
+                coordinator.resumed = True
             self.app.matches.open_remote(coordinator, session)
             if self.mode == "join" and session.first.at == 0:
                 self._tell_rules(rules_of(table), table, seated.ticket.seat)

@@ -620,17 +620,16 @@ class ScoringScene(MenuScene):
     # --- a rematch at a server --------------------------------------------------------------
 
     def _may_ask_rematch(self) -> bool:
-        coordinator = self.coordinator
-        return not coordinator.rematch_asked and not coordinator.left_table()
+        return not self.coordinator.rematch_asked
 
     def rematch_label(self) -> str:
         """The rematch's button at a server: whether the rematch waits, once asked."""
         coordinator = self.coordinator
         if not coordinator.rematch_asked or coordinator.rematch_failed:
             return self.t("rematch")
-        if coordinator.left_table() and coordinator.rematch_next is None:
-            return self.t("rematch")  # none to come
-        if coordinator.rematch_awaited():
+        if coordinator.rematch_next is None and (
+            coordinator.rematch_awaited() or coordinator.left_table()
+        ):
             return self.t("online.rematch_waiting")
         return self.t("online.rematch_starting")
 
@@ -640,8 +639,11 @@ class ScoringScene(MenuScene):
         if coordinator.rematch_failed:
             return self.t("online.rematch_failed")
         gone = coordinator.left_table()
-        if gone and coordinator.rematch_next is None:
-            return self._naming("online.rematch_hint_left", gone)
+        if gone and coordinator.rematch_next is None:  # it waits for them to come back
+            asked = coordinator.rematch_asked
+            return self._naming(
+                "online.rematch_hint_back" if asked else "online.rematch_hint_left", gone
+            )
         if not coordinator.rematch_asked:
             wanted = coordinator.rematch_wanted()
             if not wanted:
@@ -681,7 +683,7 @@ class ScoringScene(MenuScene):
         """Main menu, the match at a server over: what the friends said of a rematch is
         not carried to the title, where nothing answers it."""
         self._forget_told()
-        self.app.home()
+        self.app.matches.leave_finished(self.coordinator)
 
     def _forget_told(self) -> None:
         self.app.toasts.forget(lambda toast: toast.owner is self)
