@@ -176,8 +176,9 @@ class LocalServer:
                 _, port = await server.start(self.host, 0)  # the usual port is taken
 
             async def knows(code: str) -> bool:
-                table = await server.store.load(code)
-                return table is not None and not table.finished
+                # a table whose match is over too: joining it by its code says so, where
+                # "no table answered" sent the player looking for a whole address
+                return await server.store.load(code) is not None
 
             beacon = await start_beacon(port, knows, listen=self.discovery)
             listening.set_result(port)

@@ -43,6 +43,15 @@ def test_the_code_alone_finds_the_table(hosted):
     assert find_table(code.upper(), port=udp) == f"ws://127.0.0.1:{server.port}"
 
 
+def test_the_code_of_a_table_whose_match_is_over_still_finds_it(hosted):
+    """A friend who knew only the code was told no table answered it once the match was
+    over (or its host ended it), and went looking for a whole address that would only say
+    the match is over: the table answers, and joining it says so."""
+    server, code, udp = hosted
+    assert server.end(code, 0)
+    assert find_table(code, port=udp) == f"ws://127.0.0.1:{server.port}"
+
+
 def test_a_code_no_table_holds_gets_no_answer(hosted):
     _, code, udp = hosted
     other = new_code()
