@@ -47,6 +47,8 @@ def test_a_friend_gone_for_good_is_played_by_the_computer_until_they_come_back(
     coordinator = table.coordinator
     friend.close()
     run_until(app, lambda: coordinator.away() == [1])
+    # his plate says he is away, not "3 in hand" as if nothing were amiss there
+    assert plate_detail(table, "Bruno") == app.t("table.away")
     run_until(app, lambda: table.absence.button is not None)  # once the grace is over
     assert banner(table) == app.t("online.friend_away", names="Bruno")
 

@@ -356,8 +356,8 @@ class TableScene(Scene):
                 count(t, shown, rules.hand_size) if config.human else t(f"level_tag_{config.level}")
             )
             details = [detail]
-            if config.human and self.remote:  # a friend the computer may come to play for
-                details.append(t("table.stood_in"))
+            if config.human and self.remote:  # a friend gone, whom the computer may play for
+                details.extend((t("table.stood_in"), t("table.away")))
             name = seats.seat_name(seat)
             widths.append(max(plate_width(name, plain, self.text, d) for d in details))
         sides = [seats.side_name(side) for side in range(rules.sides)]
@@ -1044,6 +1044,7 @@ class TableScene(Scene):
                 pulse=self.pulse,
                 played=frozenset() if self.choice is None else frozenset((self.choice.card,)),
                 stood_in=self._stood_in(),
+                away=self._away(),
             ),
             hud=self.words.hud(),
             stock_label=self.words.stock(),
@@ -1167,6 +1168,11 @@ class TableScene(Scene):
             return None
         grace = self.coordinator.idle_grace
         return 0 if self.coordinator.turn_lasted() >= grace else math.ceil(grace)
+
+    def _away(self) -> frozenset[int]:
+        """Friends gone from an online table, the match waiting for them (no computer plays
+        for them yet)."""
+        return frozenset(self.coordinator.away()) if self.remote else frozenset()
 
     def _stood_in(self) -> frozenset[int]:
         """Friends gone from an online table for whom the computer plays."""

@@ -74,13 +74,15 @@ class TableWords:
         pulse: float,
         played: frozenset[Card] = frozenset(),
         stood_in: frozenset[int] = frozenset(),
+        away: frozenset[int] = frozenset(),
     ) -> tuple[PlateView, ...]:
         """Each seat's plate: its name, the cards in its hand (people: and whether everyone
         sees them, a hand that knocked) or its level (computers), whose turn it is, the
         dealer and, with partners, the side's colour.
         ``played``: cards out of the hand though not played yet (the one waiting beside the
         capture choice), not counted in it. ``stood_in``: friends gone online for whom the
-        computer plays, which their plates say for as long as it does."""
+        computer plays, which their plates say for as long as it does; ``away``: friends
+        gone whom the match waits for, which their plates say too."""
         t, rules, match = self.t, self.coordinator.rules, self.coordinator.match
         seats = self.seats
         turn = None if match.over else match.turn
@@ -90,6 +92,8 @@ class TableWords:
             short = ""
             if seat in stood_in:
                 detail = t("table.stood_in")
+            elif seat in away:
+                detail = t("table.away")
             elif config.human:
                 held = [card for card in self.view.hands[seat] if card not in played]
                 on_show = held and all(card in self.view.shown for card in held)
