@@ -711,6 +711,8 @@ class Matches:
         current = self.current
         if not getattr(current, "remote", False):
             return
+        if isinstance(current, SharedScreen):
+            current.listen()  # the seats not on show hear the server too, the sheet up
         parts = current.parts.values() if isinstance(current, SharedScreen) else [current]
         for part in parts:
             self._follow_the_table(part, hosted=current.hosted)

@@ -119,6 +119,10 @@ class OnlineSession:
         self.following: list[Update | ServerError | Disconnected | PlayedForYou] = []
         """What the server said after ``first`` in the same batch (a computer's first plays,
         made before this window looked again): the match's coordinator takes them in first."""
+        self.joining_here = 0
+        """The other people at this screen who join with this player (``join``)."""
+        self.short = 0
+        """How many of them found no free seat at the table."""
         self.others_first: dict[int, Update] = {}
         """The first position of each other seat at this screen (``Seated.others``)."""
         self.others_following: dict[int, list[Any]] = {}
@@ -184,9 +188,12 @@ class OnlineSession:
 
         self._job = self._pool.submit(work)
 
-    def join(self, text: str, name: str, *, discovery: int = DISCOVERY_PORT) -> None:
+    def join(self, text: str, name: str, *, discovery: int = DISCOVERY_PORT, here: int = 0) -> None:
         """Sit at the table of ``text``: an address with its code, or the code alone (the
-        table is looked for on the local network)."""
+        table is looked for on the local network); ``here``: as many other people at this
+        screen take a free seat each (a seat held there is taken back with the others held
+        with it)."""
+        self.joining_here = here
         if is_code(text):
             code = normalize_code(text)
             if self._rehost(code, name):
@@ -355,7 +362,32 @@ class OnlineSession:
             link.close()
             raise
         self._hold(ticket, hosted=held is not None and held.hosted)
-        return Seated(link, ticket, shown, reached)
+        seated = Seated(link, ticket, shown, reached)
+        self._join_others(seated, name)
+        return seated
+
+    def _join_others(self, seated: Seated, name: str) -> None:
+        """The other people at this screen (``joining_here``) take free seats at the table
+        too, each on a link of its own, as far as the table has room (``short``: how many
+        found none). Their names are the game's own, numbered by the table."""
+        ticket = seated.ticket
+        for number in range(self.joining_here):
+            other = BackgroundClient(ticket.server, reconnect_for=KEEP_TRYING, sheets=True)
+            try:
+                taken = other.submit(other.client.join(ticket.code, name)).result(JOIN_TIMEOUT)
+            except ServerError as error:
+                other.close()
+                if error.code not in ("no_free_seat", "seat_taken", "waiting", "over"):
+                    seated.close()
+                    raise
+                self.short = self.joining_here - number
+                return
+            except BaseException:
+                other.close()
+                seated.close()
+                raise
+            seated.others.append(Seated(other, taken, seated.address, seated.reached))
+            self._hold(taken, hosted=False)
 
     # --- progress --------------------------------------------------------------------------
 

@@ -892,6 +892,8 @@ class SharedScreen:
         self.hosted = False
         self._read = min(len(part.rounds) for part in parts)
         """The rounds whose score sheet the people here read (``round_read``)."""
+        self._heard = Arrival()
+        """What the other seats here heard that the table has yet to take (``listen``)."""
 
     def __getattr__(self, name: str) -> Any:
         """The match, the table and the connection, as the current seat has them."""
@@ -967,18 +969,34 @@ class SharedScreen:
         """What the server told the current seat (its events are shown); of the others,
         only what concerns the whole screen (a refusal, a lost link) is added."""
         arrival = self.current.arrivals()
+        self.listen()
+        heard, self._heard = self._heard, Arrival()
+        arrival.refused.extend(heard.refused)
+        arrival.played_for_you.extend(heard.played_for_you)
+        arrival.lost = arrival.lost or heard.lost
+        arrival.taken = arrival.taken or heard.taken
+        arrival.ended = arrival.ended or heard.ended
+        arrival.unreadable = arrival.unreadable or heard.unreadable
+        return arrival
+
+    def listen(self) -> None:
+        """Take in what the server told the seats here other than the current one (each
+        frame, whatever screen covers the table: a round they hear scored is reviewed, and
+        its sheet told read); what concerns the whole screen waits for ``arrivals``. Not
+        once a seat saw the match over: the rematch's table is looked for in its frames
+        (``successors``)."""
+        heard = self._heard
         for part in self.parts.values():
-            if part is self.current:
+            if part is self.current or part.match.over:  # a rematch's frames are its own
                 continue
             other = part.arrivals()
-            arrival.refused.extend(other.refused)
-            arrival.played_for_you.extend(other.played_for_you)
-            arrival.lost = arrival.lost or other.lost
-            arrival.taken = arrival.taken or other.taken
-            arrival.ended = arrival.ended or other.ended
-            arrival.unreadable = arrival.unreadable or other.unreadable
+            heard.refused.extend(other.refused)
+            heard.played_for_you.extend(other.played_for_you)
+            heard.lost = heard.lost or other.lost
+            heard.taken = heard.taken or other.taken
+            heard.ended = heard.ended or other.ended
+            heard.unreadable = heard.unreadable or other.unreadable
         self._tell_read()  # a seat whose link has just heard the round scored tells it read
-        return arrival
 
     @property
     def lost(self) -> bool:

@@ -17,7 +17,7 @@ from scopa.app.scenes.online import OnlineScene
 from scopa.app.scenes.scoring import ScoringScene
 from scopa.app.table import TableScene
 from scopa.engine import Rules
-from scopa.net.client import BackgroundClient, Update
+from scopa.net.client import BackgroundClient, ServerError, Update
 from scopa.net.codes import parse_address
 
 from .menu_helpers import click, frame
@@ -35,7 +35,7 @@ def host_with_one_here(app, monkeypatch):  # noqa: ANN001, ANN201
     frame(app)
     assert isinstance(online, OnlineScene)
     online.friends, online.here = 1, 1
-    assert [choice for choice, _ in online._here_choices()] == [0, 1]
+    assert [choice for choice, _ in online._here_choices()] == [0, 1, 2, 3, 4, 5]
     click(app, online.host_button)
     lobby = app.stack.top
     assert isinstance(lobby, LobbyScene)
@@ -166,6 +166,17 @@ def test_the_score_sheet_read_here_lets_the_next_round_begin_for_both_seats(app,
         coordinator = table.coordinator
         sheet = play_to_the_sheet(app, table, friend)
         assert coordinator.rounds and not sheet.match.over
+        # the seat not on show still hears the server under the sheet (its link may hear
+        # the round scored a moment late: its review, and its word that the sheet was
+        # read, waited until the table came back)
+        other = next(part for part in coordinator.parts.values() if part is not coordinator.current)
+        heard = []
+        arrivals = other.arrivals
+        other.arrivals = lambda: heard.append(1) or arrivals()
+        for _ in range(3):
+            frame(app)
+        del other.arrivals
+        assert app.stack.top is sheet and len(heard) >= 3
         # the round's review grades the moves of both people here, each from its own view
         reviews = coordinator.reviews
         run_until(app, lambda: reviews.review(1) is not None, 120)
@@ -242,8 +253,12 @@ def play_to_the_sheet(app, table, friend) -> ScoringScene:  # noqa: ANN001
             run_until(app, lambda at=at: table.match.at > at)
         elif latest is not None and latest.my_turn and latest.status == "playing":
             move, at = latest.observation.legal_moves[0], latest.at
-            latest, played_at = None, at
-            friend.submit(friend.client.play(move, at)).result(10)
+            try:
+                friend.submit(friend.client.play(move, at)).result(10)
+            except ServerError as error:  # the people here still tell the sheet read
+                assert error.code == "reading"
+            else:
+                latest, played_at = None, at
         frame(app)
     return app.stack.top
 
@@ -290,3 +305,83 @@ def test_a_seat_here_whose_link_hears_the_round_scored_late_still_tells_it_read(
     assert first.read == 1 and late.read == 0 and screen.telling_read
     late.rounds = [1]  # its link hears it now
     assert not screen.telling_read and late.read == 1
+
+
+def test_hosting_for_more_people_than_the_settings_seat_is_refused_with_the_reason(app):
+    """Three players in Settings, one friend: two more people here do not fit. Host is
+    greyed, and the line beside Back says why (Join may still seat them elsewhere)."""
+    app.settings = app.settings.with_(language="en", tutorial_done=True, rules=Rules(players=3))
+    online = app.open("online")
+    frame(app)
+    online.friends, online.here = 1, 2
+    frame(app)
+    assert not online.host_button.enabled
+    assert online.too_many_here() == app.t("online.here_too_many", players=3, friends=1)
+    online.here = 1
+    assert online.host_button.enabled and online.too_many_here() == ""
+
+
+def test_two_people_at_a_friend_s_screen_join_a_table_together(app, tmp_path):
+    """A friend's table of three seats for people; this screen joins it with one more
+    person here: both take a seat, each on a link of its own, and play behind the cover
+    to the round's score sheet."""
+    from scopa.app.hosting import LocalServer
+
+    server = LocalServer(tmp_path / "host", port=0)
+    server.start()
+    anna = BackgroundClient(server.local_address)
+    try:
+        seats = [{"kind": "human"}] * 3
+        ticket = anna.submit(anna.client.create(Rules(players=3), seats, "Anna", 0)).result(20)
+        app.settings = app.settings.with_(
+            language="en", animation_speed="instant", tutorial_done=True
+        )
+        online = app.open("online")
+        frame(app)
+        online.here = 1
+        online.address = f"{server.local_address}/{ticket.code}"
+        click(app, online.join_button)
+        run_until(app, lambda: isinstance(app.stack.top, TableScene))
+        table = app.stack.top
+        coordinator = table.coordinator
+        assert isinstance(coordinator, SharedScreen) and coordinator.humans == (1, 2)
+        assert [table.seats.seat_name(seat) for seat in range(3)] == [
+            "Anna",
+            "Player 2",
+            "Player 3",
+        ]
+        assert sorted(held.seat for held in app.store.load_seats()) == [1, 2]
+        assert app.settings.online_here == 1
+        sheet = play_to_the_sheet(app, table, anna)
+        assert not sheet.match.over and len(coordinator.rounds) == 1
+    finally:
+        anna.close()
+        app.home()
+        server.stop()
+
+
+def test_a_table_with_no_seat_for_everyone_here_says_so(app, tmp_path):
+    """The friend's table had one free seat for two people here: one sits, and the other
+    is told there was none for them."""
+    from scopa.app.hosting import LocalServer
+
+    server = LocalServer(tmp_path / "host", port=0)
+    server.start()
+    anna = BackgroundClient(server.local_address)
+    try:
+        seats = [{"kind": "human"}, {"kind": "human"}]
+        ticket = anna.submit(anna.client.create(Rules(), seats, "Anna", 0)).result(20)
+        app.settings = app.settings.with_(language="en", tutorial_done=True)
+        online = app.open("online")
+        frame(app)
+        online.here = 1
+        online.address = f"{server.local_address}/{ticket.code}"
+        click(app, online.join_button)
+        run_until(app, lambda: isinstance(app.stack.top, TableScene))
+        assert app.stack.top.coordinator.humans == (1,)
+        told = app.t("online.short_of_seats", n=1)
+        assert told in [toast.text for toast in app.toasts._toasts]
+    finally:
+        anna.close()
+        app.home()
+        server.stop()

@@ -1232,14 +1232,20 @@ class Tour:
             teams.friends_row.control.set(value)
             self.show(f"online, friends at a table in teams: {value}")
         teams.friends_row.control.set(teams.friends_row.control.options[0][0])
+        teams.here_row.control.set(5)  # more than the settings' table seats: Host says why
+        self.show("online, too many people here to host")
         teams.here_row.control.set(2)  # two more people at this screen, taking turns
         self.show("online, people here with the host")
         self.click(teams.host_button)
         lobby = app.stack.top
         self.wait(lambda: len((lobby.session.table or {}).get("seats", [])) == 6)
         self.show("online, the lobby with people here")
+        app.notify(worded("online.short_of_seats", n=1), 10.0)  # joining, one found no seat
+        self.show("online, no seat for one of the people here")
+        app.toasts.forget(lambda toast: True)
         self.click(lobby.leave_button)
         self.frames(2)
+        app.settings = app.settings.with_(online_here=0)  # nobody else here from now on
         app.settings = app.settings.with_(rules=changed)
         self.home()
         scene = self.open_menu("online")

@@ -50,15 +50,18 @@ class LobbyScene(MenuScene):
         address: str = "",
         ending: HeldSeat | None = None,
         here: dict[int, str] | None = None,
+        joining_here: int = 0,
     ) -> None:
         """``ending``: hosting, the seat held at a table hosted here whose match its host
         chose to end for good first (``OnlineSession.host``); ``here``: the seats of the
-        other people at this screen, with their names."""
+        other people at this screen, with their names; ``joining_here``: joining, how many
+        other people at this screen take a seat each."""
         self.mode = mode
         self.address = address
         self.player = player
         self.server = server_of(address)
         self.by_code = mode == "join" and is_code(address)
+        self.joining_here = joining_here
         self.session = OnlineSession(app.store, app.matches.hosted_server())
         self.copied = 0.0
         self._forgotten = False
@@ -70,7 +73,7 @@ class LobbyScene(MenuScene):
                 folder, app.settings.rules, seats or [], player, ending=ending, here=here
             )
         else:
-            self.session.join(address, player)
+            self.session.join(address, player, here=joining_here)
 
     def build(self) -> None:
         self.copy_button = Button(self.tr("online.copy"), self.copy)
@@ -97,6 +100,9 @@ class LobbyScene(MenuScene):
         if seated is None and session.seated is not None:
             if self.app.trace is not None:
                 self.app.trace(f"address {session.seated.address}")
+            if session.short:  # the table had no seat left for everyone here
+                words = worded("online.short_of_seats", n=session.short)
+                self.app.notify(words, NOTICE_SECONDS, everywhere=True)
             if session.moved is not None:
                 asked, found = session.moved
                 words = worded(session.moved_key, asked=asked, found=found)
@@ -244,7 +250,7 @@ class LobbyScene(MenuScene):
         self.form.remove(self.retry_button)
         self.session.close()
         self.session = OnlineSession(self.app.store, self.app.matches.hosted_server())
-        self.session.join(self.address, self.player)
+        self.session.join(self.address, self.player, here=self.joining_here)
 
     def copy(self) -> None:
         if self.session.seated is None:

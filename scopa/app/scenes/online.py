@@ -14,7 +14,7 @@ import pygame
 
 from scopa.engine import PRESETS, Rules, RulesError
 from scopa.net.codes import AddressError, normalize_code, parse_address
-from scopa.settings import MAX_ADDRESS, MAX_NAME, MatchSetup, SeatConfig
+from scopa.settings import MAX_ADDRESS, MAX_FRIENDS, MAX_NAME, MatchSetup, SeatConfig
 from scopa.storage import HeldSeat
 
 from .. import style
@@ -66,9 +66,9 @@ class OnlineScene(MenuScene):
         self.partners = self._partners_for(friends, app.settings.online_partners)
         """How many of the friends sit on this player's side, at a table in teams (None:
         no teams); as at the last table hosted, as far as these rules and friends allow."""
-        self.here = min(app.settings.online_here, rules.players - 1 - friends)
+        self.here = app.settings.online_here
         """How many other people play at this screen, taking turns (the cards covered in
-        between); as at the last table hosted, as far as the seats left allow."""
+        between), at a table hosted or joined; as the last time."""
         self.name_field = TextInput(
             lambda: self.name,
             self._set_name,
@@ -89,7 +89,11 @@ class OnlineScene(MenuScene):
             hint=self.tr("online.here_hint"),
         )
         self.host_button = Button(
-            self.tr("online.host"), self.host, primary=True, hint=self.tr("online.host_hint")
+            self.tr("online.host"),
+            self.host,
+            primary=True,
+            hint=self.tr("online.host_hint"),
+            enabled=lambda: self.too_many_here() == "",
         )
         self.address_row = SettingRow(
             self.tr("online.address"),
@@ -177,12 +181,21 @@ class OnlineScene(MenuScene):
 
     def _set_friends(self, value: tuple[int, int | None]) -> None:
         self.friends, self.partners = value
-        self.here = min(self.here, self.app.settings.rules.players - 1 - self.friends)
 
     def _here_choices(self) -> list[tuple[int, Text]]:
-        """Nobody else, or as many people as the seats the friends leave."""
-        left = self.app.settings.rules.players - 1 - self.friends
-        return [(0, self.tr("online.here_nobody"))] + [(n, str(n)) for n in range(1, left + 1)]
+        """Nobody else, or up to five people: a table joined may seat more than the one
+        these settings would host."""
+        return [(0, self.tr("online.here_nobody"))] + [
+            (n, str(n)) for n in range(1, MAX_FRIENDS + 1)
+        ]
+
+    def too_many_here(self) -> str:
+        """Why a table cannot be hosted for the friends and the people here ("": it can):
+        the settings' players leave too few seats."""
+        players = self.app.settings.rules.players
+        if self.friends + self.here <= players - 1:
+            return ""
+        return self.t("online.here_too_many", players=players, friends=self.friends)
 
     def _set_here(self, value: int) -> None:
         self.here = value
@@ -299,8 +312,12 @@ class OnlineScene(MenuScene):
 
     def join(self) -> None:
         self.joined = _printable(self.address.strip())[:MAX_ADDRESS]
-        self._remember(online_address=self.joined)
-        self.app.open("lobby", mode="join", address=self.address, player=self.player_name())
+        self._remember(online_address=self.joined, online_here=self.here)
+        # the people here are named by their seats, as the table numbers them ("Player 3")
+        player = self.t("you") if self.here and self.name_given else self.player_name()
+        self.app.open(
+            "lobby", mode="join", address=self.address, player=player, joining_here=self.here
+        )
 
     def enter(self) -> None:
         super().enter()
@@ -361,6 +378,11 @@ class OnlineScene(MenuScene):
         style.text(surface, words, pen, example, lines=2)
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
+        why = self.too_many_here()
+        if why and not self.form.hint():  # Host is greyed: the reason, beside Back
+            pen = self.m.pen("ui_bold", style.SMALL, style.LACQUER)
+            style.text(surface, why, pen, self.hint_area, align="center", lines=0)
+            return
         self.draw_hint(surface, self.hint_area, style.INK_SOFT)
 
 
