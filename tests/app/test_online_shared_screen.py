@@ -45,6 +45,8 @@ def host_with_one_here(app, monkeypatch):  # noqa: ANN001, ANN201
     table = lobby.session.table or {}
     taken = [info for info in table["seats"] if info.get("taken")]
     assert [info["name"] for info in taken] == ["Player 1", "Player 3"]
+    rows = [lobby.seat_words(info)[0] for info in table["seats"]]
+    assert rows == ["Player 1 (you)", "Free", "Player 3 (here)"]
     address = parse_address(lobby.session.seated.address)
     port = address.server.rsplit(":", 1)[1]
     friend = BackgroundClient(f"ws://127.0.0.1:{port}")
@@ -385,3 +387,20 @@ def test_a_table_with_no_seat_for_everyone_here_says_so(app, tmp_path):
         anna.close()
         app.home()
         server.stop()
+
+
+def test_the_host_s_own_row_in_the_lobby_is_never_marked_here(app, monkeypatch):
+    """A host who kept the game's name ("You") with someone beside them read "You (here)"
+    on their own row: it is theirs, and says nothing more than "You"."""
+    monkeypatch.setattr("scopa.app.hosting.DEFAULT_PORT", 0)
+    app.settings = app.settings.with_(language="en", tutorial_done=True, rules=Rules(players=3))
+    online = app.open("online")
+    frame(app)
+    online.friends, online.here = 1, 1
+    online.name_given = False  # "You", as typed
+    click(app, online.host_button)
+    lobby = app.stack.top
+    run_until(app, lambda: len((lobby.session.table or {}).get("seats", [])) == 3)
+    rows = [lobby.seat_words(info)[0] for info in lobby.session.table["seats"]]
+    assert rows == ["You", "Free", "Player 3 (here)"]
+    app.home()

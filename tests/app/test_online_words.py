@@ -201,9 +201,16 @@ def test_a_friend_who_takes_the_last_seat_is_told_the_table_s_game(app, friends_
     app.home()
 
 
-def test_a_friend_joining_a_table_in_teams_is_told_who_plays_on_their_side(tmp_path, app):
+@pytest.mark.parametrize(
+    ("host", "named"), [("Anna", "Anna"), ("You", "Giocatore 1")], ids=["typed", "the_game_s"]
+)
+def test_a_friend_joining_a_table_in_teams_is_told_who_plays_on_their_side(
+    tmp_path, app, host, named
+):
     """A friend joining a table of four went straight to the dealt table, never shown the
-    seats: nothing said who their partner was before the plates' colours did."""
+    seats: nothing said who their partner was before the plates' colours did. A host who
+    kept the game's name is named as the plate names them ("In squadra con te: You", in an
+    Italian window, where the plate said "Giocatore 1")."""
     from scopa.app.scenes.online import describe_rules
     from scopa.app.table import TableScene
 
@@ -213,7 +220,7 @@ def test_a_friend_joining_a_table_in_teams_is_told_who_plays_on_their_side(tmp_p
     rules = Rules(players=4, teams=True)
     seats = [{"kind": "human"}, {"kind": "computer"}, {"kind": "human"}, {"kind": "computer"}]
     try:
-        ticket = anna.submit(anna.client.create(rules, seats, "Anna", 0)).result(20)
+        ticket = anna.submit(anna.client.create(rules, seats, host, 0)).result(20)
         app.settings = app.settings.with_(language="it", tutorial_done=True)
         app.set_language("it")
         online = app.open("online")
@@ -222,7 +229,7 @@ def test_a_friend_joining_a_table_in_teams_is_told_who_plays_on_their_side(tmp_p
         run_until(app, lambda: isinstance(app.stack.top, TableScene))
         assert app.stack.top.coordinator.seat == 2  # opposite Anna: her partner
         told = app.t("online.table_plays_partners", rules=describe_rules(app, rules),
-                     names="Anna")  # fmt: skip
+                     names=named)  # fmt: skip
         assert told in [toast.text for toast in app.toasts.shown()]
         app.home()
     finally:

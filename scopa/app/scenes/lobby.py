@@ -24,7 +24,7 @@ from ..online import OnlineSession
 from ..remote import UNREADABLE, RemoteCoordinator, SharedScreen
 from ..toasts import worded
 from ..widgets import Button
-from ..wording import join
+from ..wording import default_name, is_default_name, join
 from .base import MenuScene
 from .flow import SEPARATOR
 from .online import describe_rules, table_game
@@ -162,7 +162,7 @@ class LobbyScene(MenuScene):
         if rules is None:
             return
         app, known = self.app, rules
-        partners: list[str] = []
+        partners: list[tuple[int, str]] = []
         if rules.partners:
             side = rules.side_of(seat)
             for info in table.get("seats", []):
@@ -173,12 +173,18 @@ class LobbyScene(MenuScene):
                     and 0 <= number < rules.players
                     and rules.side_of(number) == side
                 ):
-                    partners.append(str(info.get("name") or ""))
+                    partners.append((number, str(info.get("name") or "")))
 
         def words(t: Callable[..., str]) -> str:
             game = describe_rules(app, known)
-            if partners:
-                return t("online.table_plays_partners", rules=game, names=join(t, partners))
+            if partners:  # a name the game gave is said as the table says it ("Player 1")
+                names = [
+                    default_name(t, n, human=True, alone=False)
+                    if is_default_name(name, n)
+                    else name
+                    for n, name in partners
+                ]
+                return t("online.table_plays_partners", rules=game, names=join(t, names))
             return t("online.table_plays", rules=game)
 
         app.notify(words, RULES_SECONDS)
@@ -378,7 +384,6 @@ class LobbyScene(MenuScene):
             line = describe_rules(self.app, rules, variants=False)
             style.text(surface, line, note, self.rules_box, lines=2)
             changes = table_game(self.app, rules)[1]
-        ticket = session.seated.ticket if session.seated is not None else None
         line = m.px(0.06)
         pen = m.pen("ui_bold", style.ROW_TITLE, style.INK)
         soft = m.pen("ui", style.ROW_TITLE, style.INK_SOFT)
@@ -387,19 +392,7 @@ class LobbyScene(MenuScene):
         for info in seats:
             row = pygame.Rect(self.seats_box.left, y, self.seats_box.w, line)
             number = int(info.get("seat", 0))
-            name = str(info.get("name") or "")
-            if info.get("kind") == "computer":
-                who, state = name or self.t("online.computer"), self.t("online.computer")
-            elif info.get("taken"):
-                who = name
-                state = self.t("online.ready") if info.get("connected") else "…"
-            else:
-                who, state = self.t("online.empty"), ""
-            you = self.t("online.you")
-            if ticket is not None and number == ticket.seat and who.casefold() != you.casefold():
-                who = f"{who} ({you})"
-            elif number in self.here_seats:
-                who = f"{who} ({self.t('online.here')})"
+            who, state = self.seat_words(info)
             label = pygame.Rect(row.left, row.top, row.w * 0.7, row.h)
             if partners and rules is not None:  # partners share a colour, as at the table
                 side = rules.side_of(number)
@@ -419,6 +412,27 @@ class LobbyScene(MenuScene):
             box.top = y + m.px(style.SPACE_S)
             box.h = self.seats_box.bottom - box.top
             style.text(surface, words, note, box, valign="top", lines=0)
+
+    def seat_words(self, info: dict[str, Any]) -> tuple[str, str]:
+        """A seat's row: who sits there (this player, the people here marked so) and how
+        they are (ready, a computer, free)."""
+        number = int(info.get("seat", 0))
+        name = str(info.get("name") or "")
+        if info.get("kind") == "computer":
+            who, state = name or self.t("online.computer"), self.t("online.computer")
+        elif info.get("taken"):
+            who = name
+            state = self.t("online.ready") if info.get("connected") else "…"
+        else:
+            who, state = self.t("online.empty"), ""
+        seated = self.session.seated
+        you = self.t("online.you")
+        if seated is not None and number == seated.ticket.seat:
+            if who.casefold() != you.casefold():  # "You (you)" says nothing more
+                who = f"{who} ({you})"
+        elif number in self.here_seats:
+            who = f"{who} ({self.t('online.here')})"
+        return who, state
 
     @property
     def nothing_to_show(self) -> bool:

@@ -379,7 +379,7 @@ class OnlineScene(MenuScene):
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         why = self.too_many_here()
-        if why and not self.form.hint():  # Host is greyed: the reason, beside Back
+        if why:  # Host is greyed: the reason, beside Back, over any hint
             pen = self.m.pen("ui_bold", style.SMALL, style.LACQUER)
             style.text(surface, why, pen, self.hint_area, align="center", lines=0)
             return
