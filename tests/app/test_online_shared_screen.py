@@ -319,6 +319,9 @@ def test_hosting_for_more_people_than_the_settings_seat_is_refused_with_the_reas
     frame(app)
     assert not online.host_button.enabled
     assert online.too_many_here() == app.t("online.here_too_many", players=3, friends=1)
+    assert online.host_refusal() == online.too_many_here()
+    online.address = "ws://192.168.1.20:8765/ABCDE-FGHIJ-KLM"  # a guest about to join
+    assert online.host_refusal() == ""  # not said as if it refused the join
     online.here = 1
     assert online.host_button.enabled and online.too_many_here() == ""
 

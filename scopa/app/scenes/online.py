@@ -189,6 +189,12 @@ class OnlineScene(MenuScene):
             (n, str(n)) for n in range(1, MAX_FRIENDS + 1)
         ]
 
+    def host_refusal(self) -> str:
+        """What the line beside Back says of a greyed Host: why (``too_many_here``), but
+        not while an address waits to be joined (the table there decides its seats, and
+        a guest read it as a refusal of their join)."""
+        return "" if self.address.strip() else self.too_many_here()
+
     def too_many_here(self) -> str:
         """Why a table cannot be hosted for the friends and the people here ("": it can):
         the settings' players leave too few seats."""
@@ -378,7 +384,7 @@ class OnlineScene(MenuScene):
         style.text(surface, words, pen, example, lines=2)
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
-        why = self.too_many_here()
+        why = self.host_refusal()
         if why:  # Host is greyed: the reason, beside Back, over any hint
             pen = self.m.pen("ui_bold", style.SMALL, style.LACQUER)
             style.text(surface, why, pen, self.hint_area, align="center", lines=0)
