@@ -609,8 +609,8 @@ class Matches:
         if self.practising:
             self.end_practice()
             return
-        if current is not None and current.remote and current.match.over:
-            self.leave_finished(current)  # nothing is left there but a rematch
+        if current is not None and current.remote and (current.match.over or current.ended):
+            self.leave_finished(current)  # nothing is left there (but a rematch)
         elif current is not None and current.remote:
             self._home_if_agreed(
                 "online.leave_question", "online.leave_detail", "online.leave", "online.stay"

@@ -98,7 +98,10 @@ def test_a_friend_at_a_table_its_host_ended_is_told_and_forgets_it(tmp_path, fri
         assert table.coordinator.ended
         assert table.absence.words(lost=True) == game.t("online.ended_by_host")
         assert not game.store.load_seats() and not game.settings.online_address
-        game.home()
+        # leaving goes straight to the title: not "Leave the table? Your seat stays yours:
+        # Play online takes you back to it", of a match nobody can go back to
+        game.matches.leave()
+        assert game.stack.top.__class__.__name__ == "TitleScene"
         click(game, game.stack.top.online)
         online = game.stack.top
         online.address = address

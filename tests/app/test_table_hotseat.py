@@ -394,3 +394,21 @@ def test_the_press_that_lifts_the_cover_does_not_turn_the_score_sheet(app):
     assert app.stack.top is sheet
     press_after(2.0)  # once read
     assert app.stack.top is scene
+
+
+def test_a_click_on_the_menu_button_over_the_cover_opens_the_menu_not_the_hand(app, faces):
+    """The corner's menu button shows through the cover: a partner reaching for it lifted
+    the cover and showed the next person's hand instead."""
+    from scopa.app.scenes.pause import PauseScene
+
+    app.settings = app.settings.with_(animation_speed="fast", language="en")
+    scene = hotseat_table(app, (SeatConfig("Anna", True), SeatConfig("Bruno", True)))
+    settle(app, scene)
+    pump(app)
+    assert scene.cover == 0
+    pump(app, 60)  # past the moment the cover ignores clicks
+    faces.clear()
+    click(app, scene.layout.menu_rect.center)
+    pump(app, 3)
+    assert isinstance(app.stack.top, PauseScene)
+    assert scene.coordinator.holder is None and not set(faces) & set(scene.match.round.hand(0))

@@ -435,6 +435,8 @@ class TableScene(Scene):
         if self.cover is not None:
             if self.clock - self.cover_since < COVER_HOLD:
                 return True
+            if self.menu_button and self.menu.handle(event, self.layout):
+                return True  # the corner's menu opens over the cover: no hand is shown
             if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
                 self._cover_pressed = True
             elif (
