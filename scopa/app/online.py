@@ -121,6 +121,7 @@ class OnlineSession:
         made before this window looked again): the match's coordinator takes them in first."""
         self.joining_here = 0
         """The other people at this screen who join with this player (``join``)."""
+        self.here_name = "You"
         self.short = 0
         """How many of them found no free seat at the table."""
         self.others_first: dict[int, Update] = {}
@@ -188,12 +189,22 @@ class OnlineSession:
 
         self._job = self._pool.submit(work)
 
-    def join(self, text: str, name: str, *, discovery: int = DISCOVERY_PORT, here: int = 0) -> None:
+    def join(
+        self,
+        text: str,
+        name: str,
+        *,
+        discovery: int = DISCOVERY_PORT,
+        here: int = 0,
+        here_name: str = "You",
+    ) -> None:
         """Sit at the table of ``text``: an address with its code, or the code alone (the
         table is looked for on the local network); ``here``: as many other people at this
         screen take a free seat each (a seat held there is taken back with the others held
-        with it)."""
+        with it), each under ``here_name`` (the game's own name: the table numbers them, and
+        every window shows them as "Player 3")."""
         self.joining_here = here
+        self.here_name = here_name
         if is_code(text):
             code = normalize_code(text)
             if self._rehost(code, name):
@@ -363,7 +374,7 @@ class OnlineSession:
             raise
         self._hold(ticket, hosted=held is not None and held.hosted)
         seated = Seated(link, ticket, shown, reached)
-        self._join_others(seated, name)
+        self._join_others(seated, self.here_name)
         return seated
 
     def _join_others(self, seated: Seated, name: str) -> None:

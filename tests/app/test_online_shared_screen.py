@@ -344,15 +344,17 @@ def test_two_people_at_a_friend_s_screen_join_a_table_together(app, tmp_path):
         online = app.open("online")
         frame(app)
         online.here = 1
+        online.name, online.name_given = "Bruno", False  # typed: the other is the game's
         online.address = f"{server.local_address}/{ticket.code}"
         click(app, online.join_button)
         run_until(app, lambda: isinstance(app.stack.top, TableScene))
         table = app.stack.top
         coordinator = table.coordinator
         assert isinstance(coordinator, SharedScreen) and coordinator.humans == (1, 2)
+        # not "Bruno" and "Bruno 2": the second person here is named by the game
         assert [table.seats.seat_name(seat) for seat in range(3)] == [
             "Anna",
-            "Player 2",
+            "Bruno",
             "Player 3",
         ]
         assert sorted(held.seat for held in app.store.load_seats()) == [1, 2]

@@ -73,7 +73,7 @@ class LobbyScene(MenuScene):
                 folder, app.settings.rules, seats or [], player, ending=ending, here=here
             )
         else:
-            self.session.join(address, player, here=joining_here)
+            self.session.join(address, player, here=joining_here, here_name=app.t("you"))
 
     def build(self) -> None:
         self.copy_button = Button(self.tr("online.copy"), self.copy)
@@ -256,7 +256,9 @@ class LobbyScene(MenuScene):
         self.form.remove(self.retry_button)
         self.session.close()
         self.session = OnlineSession(self.app.store, self.app.matches.hosted_server())
-        self.session.join(self.address, self.player, here=self.joining_here)
+        self.session.join(
+            self.address, self.player, here=self.joining_here, here_name=self.t("you")
+        )
 
     def copy(self) -> None:
         if self.session.seated is None:
