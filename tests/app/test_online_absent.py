@@ -218,3 +218,27 @@ def test_a_toast_over_the_table_keeps_clear_of_the_banner_and_its_button(
     words = f"The computer played for you while you were away: {cards}"
     app.notify(lambda t: words, 12.0)
     toasts_kept_clear(app, table.toast_band(), [shown], 1)
+
+
+def test_two_friends_away_are_waited_for_in_the_plural(app):
+    """A couple's computer dropped: the Italian banner said "Aspettiamo che torni Anna e
+    Bruno: ... al suo posto", a verb and a possessive for one."""
+    from types import SimpleNamespace
+
+    from scopa.app.table.absence import AbsenceBanner
+
+    app.set_language("it")
+    coordinator = SimpleNamespace(
+        online=True,
+        away=lambda: [1, 2],
+        may_hand_over=list,
+        away_wait=lambda: 40.0,
+    )
+    banner = AbsenceBanner(
+        app.font, lambda: app.t, coordinator, ["Io", "Anna", "Bruno"].__getitem__, print
+    )
+    words = banner.words(lost=False)
+    assert words == app.t("online.friend_away_wait_many", names="Anna e Bruno", seconds=40)
+    assert "tornino" in words and "al loro posto" in words
+    coordinator.may_hand_over = lambda: [1, 2]
+    assert banner.words(lost=False) == "Aspettiamo che tornino Anna e Bruno"

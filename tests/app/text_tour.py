@@ -1387,6 +1387,15 @@ class Tour:
             self.show("online, let the computer play for a friend away")
             self.hover(table.absence.button.center)
             self.show("online, let the computer play, under the pointer")
+            gone, seen = coordinator._gone, coordinator._read
+            coordinator.away = lambda: [1, 2]  # two friends away (a couple at one computer)
+            coordinator._gone = {1: time.monotonic(), 2: time.monotonic()}
+            coordinator.may_hand_over = lambda: [1, 2]
+            self.show("online, let the computer play for two friends away")
+            coordinator.may_hand_over = list
+            self.show("online, waiting for two friends away")
+            del coordinator.away, coordinator.may_hand_over
+            coordinator._gone, coordinator._read = gone, seen
             coordinator.clock = time.monotonic
             coordinator.away, coordinator.stood_in = list, lambda: [2]  # as once handed over
             self.show("online, the computer plays for a friend away")

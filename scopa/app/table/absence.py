@@ -84,11 +84,12 @@ class AbsenceBanner:
         away = coordinator.away()
         if away:
             names = self._names(away)
+            many = "_many" if len(away) > 1 else ""  # "che tornino": the verb agrees
             if coordinator.may_hand_over():  # the button to let the computer play is under it
-                return t("online.friend_away", names=names)
+                return t("online.friend_away" + many, names=names)
             # the match stands still: say how long until it need not, counting down
             wait = max(1, math.ceil(coordinator.away_wait()))
-            return t("online.friend_away_wait", names=names, seconds=wait)
+            return t("online.friend_away_wait" + many, names=names, seconds=wait)
         if coordinator.stood_in_for_me():  # the button to take the seat back is under it
             return t("online.you_stood_in")
         idle = coordinator.idle()
@@ -144,7 +145,8 @@ class AbsenceBanner:
             return items
         seats = [] if not self.coordinator.online else self.coordinator.may_hand_over()
         if seats:
-            label = t("online.hand_over", names=self._names(seats))
+            many = "_many" if len(seats) > 1 else ""
+            label = t("online.hand_over" + many, names=self._names(seats))
             hand_over = partial(self.coordinator.hand_over, seats)
             items.append(self._button_item(lay, area, label, hand_over, scale, cards))
         return items
