@@ -409,3 +409,32 @@ def test_the_host_s_own_row_in_the_lobby_is_never_marked_here(app, monkeypatch):
     rows = [lobby.seat_words(info)[0] for info in lobby.session.table["seats"]]
     assert rows == ["You", "Free", "Player 3 (here)"]
     app.home()
+
+
+def test_people_here_play_cirulla_online_through_its_declarations(app, monkeypatch):
+    """Cirulla's hands shown at the deal and its knocks are moves of a seat too: the table
+    shared here plays a whole round of Cirulla for three (two here, a friend) to its sheet,
+    each declaration behind the cover of the one who makes it."""
+    monkeypatch.setattr("scopa.app.hosting.DEFAULT_PORT", 0)
+    rules = Rules.preset("cirulla").with_(players=3)
+    app.settings = app.settings.with_(
+        language="en", animation_speed="instant", tutorial_done=True, rules=rules
+    )
+    online = app.open("online")
+    frame(app)
+    online.friends, online.here = 1, 1
+    click(app, online.host_button)
+    lobby = app.stack.top
+    run_until(app, lambda: lobby.session.seated is not None)
+    address = parse_address(lobby.session.seated.address)
+    friend = BackgroundClient(f"ws://127.0.0.1:{address.server.rsplit(':', 1)[1]}")
+    try:
+        friend.submit(friend.client.join(str(address.code), "Bruno")).result(20)
+        run_until(app, lambda: isinstance(app.stack.top, TableScene))
+        table = app.stack.top
+        assert isinstance(table.coordinator, SharedScreen) and table.match.rules.cirulla
+        sheet = play_to_the_sheet(app, table, friend)
+        assert len(table.coordinator.rounds) == 1 and sheet.match.rules.cirulla
+    finally:
+        friend.close()
+        app.home()
