@@ -465,7 +465,9 @@ class OnlineSession:
             for item in other.link.poll():
                 if seat in self.others_first or isinstance(item, PlayedForYou):
                     following.append(item)
-                elif isinstance(item, Update) and item.status not in ("waiting", "over"):
+                elif isinstance(item, Update) and item.status != "waiting":
+                    # over too: a final sheet taken back with every seat here (``_over``
+                    # lets the table go when the first seat's says there is nothing left)
                     self.others_first[seat] = item
 
     @property

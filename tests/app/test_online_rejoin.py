@@ -712,3 +712,39 @@ def test_a_friend_who_leaves_the_final_sheet_forgets_the_table(tmp_path, friends
         assert store.load_seats() == [] and game.settings.online_address == ""
     finally:
         game.close()
+
+
+def test_two_people_whose_game_closed_on_the_final_sheet_come_back_to_it(tmp_path):
+    """Two people at one screen, their game closed on the final sheet: Join left them in
+    the lobby, every seat ready and nothing to wait for (the second seat's final position
+    was never taken as one to open)."""
+    from scopa.app.hosting import LocalServer
+    from scopa.app.remote import SharedScreen
+
+    server = LocalServer(tmp_path / "host", port=0)
+    server.start()
+    anna = BackgroundClient(server.local_address)
+    store = Store(tmp_path / "couple")
+    here: list[BackgroundClient] = []
+    try:
+        seats = [{"kind": "human"}] * 3
+        ticket = anna.submit(anna.client.create(Rules(players=3), seats, "Anna", 0)).result(20)
+        for name in ("Bruno", "You"):
+            link = BackgroundClient(server.local_address)
+            taken = link.submit(link.client.join(ticket.code, name)).result(20)
+            store.hold_seat(HeldSeat(taken.server, taken.code, taken.seat, taken.token))
+            here.append(link)
+        play_out(anna, *here, seconds=120)
+    finally:
+        for link in here:
+            link.close()
+    game = open_game(store)
+    try:
+        back_to_the_final_sheet(game, f"{server.local_address}/{ticket.code}")
+        coordinator = game.matches.current
+        assert isinstance(coordinator, SharedScreen) and coordinator.humans == (1, 2)
+        assert game.stack.top.match.over and game.stack.top.buttons[-1].enabled
+    finally:
+        game.close()
+        anna.close()
+        server.stop()

@@ -318,10 +318,13 @@ def test_hosting_for_more_people_than_the_settings_seat_is_refused_with_the_reas
     online.friends, online.here = 1, 2
     frame(app)
     assert not online.host_button.enabled
-    assert online.too_many_here() == app.t("online.here_too_many", players=3, friends=1)
+    assert online.too_many_here() == app.t("online.here_too_many", players=3, friends=1, n=1)
     assert online.host_refusal() == online.too_many_here()
     online.address = "ws://192.168.1.20:8765/ABCDE-FGHIJ-KLM"  # a guest about to join
+    online.form.hover = online.form.focus = online.join_button
     assert online.host_refusal() == ""  # not said as if it refused the join
+    online.form.focus = online.here_row  # setting Here with you: the reason is said
+    assert online.host_refusal() == online.too_many_here()
     online.here = 1
     assert online.host_button.enabled and online.too_many_here() == ""
 
@@ -396,7 +399,8 @@ def test_a_table_with_no_seat_for_everyone_here_says_so(app, tmp_path):
 
 def test_the_host_s_own_row_in_the_lobby_is_never_marked_here(app, monkeypatch):
     """A host who kept the game's name ("You") with someone beside them read "You (here)"
-    on their own row: it is theirs, and says nothing more than "You"."""
+    on their own row: it is theirs. And the game's names were shown as the host's game
+    wrote them: "Giocatore 3" in an English lobby."""
     monkeypatch.setattr("scopa.app.hosting.DEFAULT_PORT", 0)
     app.settings = app.settings.with_(language="en", tutorial_done=True, rules=Rules(players=3))
     online = app.open("online")
@@ -407,7 +411,10 @@ def test_the_host_s_own_row_in_the_lobby_is_never_marked_here(app, monkeypatch):
     lobby = app.stack.top
     run_until(app, lambda: len((lobby.session.table or {}).get("seats", [])) == 3)
     rows = [lobby.seat_words(info)[0] for info in lobby.session.table["seats"]]
-    assert rows == ["You", "Free", "Player 3 (here)"]
+    assert rows == ["Player 1 (you)", "Free", "Player 3 (here)"]
+    app.set_language("it")  # the game's names, in the language of whoever reads them
+    rows = [lobby.seat_words(info)[0] for info in lobby.session.table["seats"]]
+    assert rows == ["Giocatore 1 (tu)", "Libero", "Giocatore 3 (qui)"]
     app.home()
 
 

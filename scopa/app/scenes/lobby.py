@@ -422,8 +422,10 @@ class LobbyScene(MenuScene):
         name = str(info.get("name") or "")
         if info.get("kind") == "computer":
             who, state = name or self.t("online.computer"), self.t("online.computer")
-        elif info.get("taken"):
-            who = name
+        elif info.get("taken"):  # a name the game gave, in this player's language
+            alone = self.here_seats == {number}  # "You", as the table says, or "Player 1"
+            given = default_name(self.t, number, human=True, alone=alone)
+            who = given if is_default_name(name, number) else name
             state = self.t("online.ready") if info.get("connected") else "…"
         else:
             who, state = self.t("online.empty"), ""

@@ -192,8 +192,11 @@ class OnlineScene(MenuScene):
     def host_refusal(self) -> str:
         """What the line beside Back says of a greyed Host: why (``too_many_here``), but
         not while an address waits to be joined (the table there decides its seats, and
-        a guest read it as a refusal of their join)."""
-        return "" if self.address.strip() else self.too_many_here()
+        a guest read it as a refusal of their join), unless the player is at Here with you
+        or Host (an address the game filled in, of a table waiting, left it unexplained)."""
+        form = self.form
+        hosting = {form.hover, form.focus} & {self.here_row, self.host_button}
+        return self.too_many_here() if hosting or not self.address.strip() else ""
 
     def too_many_here(self) -> str:
         """Why a table cannot be hosted for the friends and the people here ("": it can):
@@ -201,7 +204,8 @@ class OnlineScene(MenuScene):
         players = self.app.settings.rules.players
         if self.friends + self.here <= players - 1:
             return ""
-        return self.t("online.here_too_many", players=players, friends=self.friends)
+        room = max(0, players - 1 - self.friends)
+        return self.t("online.here_too_many", players=players, friends=self.friends, n=room)
 
     def _set_here(self, value: int) -> None:
         self.here = value
