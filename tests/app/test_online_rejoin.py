@@ -652,6 +652,20 @@ def test_a_table_the_host_moved_is_found_by_its_code_and_the_seat_taken_back(
                 server.stop()
 
 
+def back_after_the_match(friends_table, store: Store) -> App:  # noqa: ANN001
+    """Bruno plays the match out with Anna, his game closing on the final sheet (his
+    seat kept in ``store``); his game opened again and back on that sheet by Join."""
+    server, anna, address = friends_table
+    bruno = seat_held(server, address, store)
+    try:
+        play_out(anna, bruno)
+    finally:
+        bruno.close()
+    game = open_game(store)
+    back_to_the_final_sheet(game, address)
+    return game
+
+
 def back_to_the_final_sheet(game: App, address: str) -> None:
     click(game, game.stack.top.online)
     online = game.stack.top
@@ -667,16 +681,10 @@ def test_a_friend_whose_game_closed_on_the_final_sheet_comes_back_to_it_for_the_
     """Bruno's game closed on the final sheet while Anna was still there: the rematch
     was off for good, his seat forgotten, and joining again said only that the match was
     over. His seat is kept, the final sheet comes back, and the rematch can start."""
-    server, anna, address = friends_table
+    _, anna, address = friends_table
     store = Store(tmp_path / "bruno")
-    bruno = seat_held(server, address, store)
+    game = back_after_the_match(friends_table, store)
     try:
-        play_out(anna, bruno)
-    finally:
-        bruno.close()
-    game = open_game(store)
-    try:
-        back_to_the_final_sheet(game, address)
         sheet = game.stack.top
         assert sheet.match.over and game.matches.current.seat == 1
         rematch = sheet.buttons[-1]
@@ -697,16 +705,10 @@ def test_a_friend_whose_game_closed_on_the_final_sheet_comes_back_to_it_for_the_
 def test_a_friend_who_leaves_the_final_sheet_forgets_the_table(tmp_path, friends_table):
     """Main menu from the final sheet: the seat kept there for a rematch is forgotten, and
     the table's address no longer offered."""
-    server, anna, address = friends_table
+    _, anna, address = friends_table
     store = Store(tmp_path / "bruno")
-    bruno = seat_held(server, address, store)
+    game = back_after_the_match(friends_table, store)
     try:
-        play_out(anna, bruno)
-    finally:
-        bruno.close()
-    game = open_game(store)
-    try:
-        back_to_the_final_sheet(game, address)
         assert store.load_seats()
         click(game, game.stack.top.buttons[0])  # Main menu
         assert store.load_seats() == [] and game.settings.online_address == ""
