@@ -125,6 +125,10 @@ def test_a_friend_back_after_closing_the_game_is_shown_the_way_back_to_the_table
         assert online.join_button.primary and not online.host_button.primary
         assert online.form.focus is online.join_button
         assert online.rejoining
+        assert online.address_note() == "online.your_seat_waits"
+        kept, online.address = online.address, ""  # cleared: the green note stayed over it
+        assert online.address_note() == "online.address_hint"
+        online.address = kept
         click(game, online.join_button)
         run_until(game, lambda: isinstance(game.stack.top, TableScene))
         assert game.stack.top.coordinator.seat == seat

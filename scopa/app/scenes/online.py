@@ -59,6 +59,8 @@ class OnlineScene(MenuScene):
         takes it back, if the match goes on."""
         if joined is not None:
             self.address = seat_address(app, joined)
+        self.offered = self.address
+        """The address offered as the screen opened (the table waiting, or the seat)."""
         rules = app.settings.rules
         friends = min(max(1, app.settings.online_friends), rules.players - 1)
         self.friends = friends
@@ -379,13 +381,21 @@ class OnlineScene(MenuScene):
         style.text(surface, rules_line, pen, self.rules_box, align="center", lines=2)
         pad = self.address_row.rect.h // 4
         example = self.example_box.inflate(-2 * pad, 0)
-        if self.waiting:
-            words, pen = self.t("online.your_table_waits"), pen.tinted(style.GREEN)
-        elif self.rejoining:
-            words, pen = self.t("online.your_seat_waits"), pen.tinted(style.GREEN)
-        else:
-            words = self.t("online.address_hint")
-        style.text(surface, words, pen, example, lines=2)
+        key = self.address_note()
+        if key != "online.address_hint":
+            pen = pen.tinted(style.GREEN)
+        style.text(surface, self.t(key), pen, example, lines=2)
+
+    def address_note(self) -> str:
+        """The words under the address: that Join takes the player back to their table or
+        seat, while its address is the one offered (it stayed, in green, over a field
+        cleared or typed over); else what an address looks like."""
+        offered = self.address.strip() and self.address.strip() == self.offered.strip()
+        if self.waiting and offered:
+            return "online.your_table_waits"
+        if self.rejoining and offered:
+            return "online.your_seat_waits"
+        return "online.address_hint"
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         why = self.host_refusal()
