@@ -327,6 +327,8 @@ def test_hosting_for_more_people_than_the_settings_seat_is_refused_with_the_reas
     assert online.host_refusal() == online.too_many_here()
     online.here = 1
     assert online.host_button.enabled and online.too_many_here() == ""
+    online.friends = 2  # no room left here at all: said so, not "0 more at most"
+    assert online.too_many_here() == app.t("online.here_no_room", players=3, friends=2, n=0)
 
 
 def test_two_people_at_a_friend_s_screen_join_a_table_together(app, tmp_path):

@@ -1234,6 +1234,9 @@ class Tour:
         teams.friends_row.control.set(teams.friends_row.control.options[0][0])
         teams.here_row.control.set(5)  # more than the settings' table seats: Host says why
         self.show("online, too many people here to host")
+        teams.friends_row.control.set(teams.friends_row.control.options[-1][0])
+        self.show("online, no room left here to host")
+        teams.friends_row.control.set(teams.friends_row.control.options[0][0])
         teams.here_row.control.set(2)  # two more people at this screen, taking turns
         self.show("online, people here with the host")
         self.click(teams.host_button)

@@ -207,7 +207,8 @@ class OnlineScene(MenuScene):
         if self.friends + self.here <= players - 1:
             return ""
         room = max(0, players - 1 - self.friends)
-        return self.t("online.here_too_many", players=players, friends=self.friends, n=room)
+        key = "online.here_too_many" if room else "online.here_no_room"
+        return self.t(key, players=players, friends=self.friends, n=room)
 
     def _set_here(self, value: int) -> None:
         self.here = value
