@@ -14,7 +14,9 @@ import concurrent.futures
 import ipaddress
 import socket
 import threading
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -23,6 +25,7 @@ from scopa.engine import Rules
 from scopa.log import log, log_exception
 from scopa.net.client import (
     BackgroundClient,
+    Client,
     Disconnected,
     PlayedForYou,
     SeatTicket,
@@ -175,13 +178,11 @@ class OnlineSession:
             seated = Seated(link, ticket, address, address)
             try:
                 for seat, person in sorted((here or {}).items()):
-                    other = BackgroundClient(
-                        server.local_address, reconnect_for=KEEP_TRYING, sheets=True
+                    other = self._other_seat(
+                        seated, partial(Client.join, code=ticket.code, name=person, seat=seat)
                     )
-                    seated.others.append(Seated(other, ticket, address, address))
-                    joined = other.submit(other.client.join(ticket.code, person, seat))
-                    seated.others[-1].ticket = joined.result(JOIN_TIMEOUT)
-                    self._hold(seated.others[-1].ticket, hosted=True)
+                    seated.others.append(other)
+                    self._hold(other.ticket, hosted=True)
             except BaseException:
                 seated.close()
                 raise
@@ -281,20 +282,17 @@ class OnlineSession:
         for held in self._held_all(ticket.code):
             if held.seat == first.seat:
                 continue
-            other = BackgroundClient(ticket.server, reconnect_for=KEEP_TRYING, sheets=True)
             again = SeatTicket(ticket.server, ticket.code, held.seat, held.token)
             try:
-                taken = other.submit(other.client.rejoin(again)).result(JOIN_TIMEOUT)
+                other = self._other_seat(seated, partial(Client.rejoin, ticket=again))
             except ServerError:
-                other.close()
                 if self.store is not None:
                     self.store.drop_seat(ticket.code, held.seat)
                 continue
             except BaseException:
-                other.close()
                 seated.close()
                 raise
-            seated.others.append(Seated(other, taken, seated.address, seated.reached))
+            seated.others.append(other)
 
     def _hold(self, ticket: SeatTicket, *, hosted: bool) -> None:
         if self.store is not None:
@@ -381,24 +379,35 @@ class OnlineSession:
         """The other people at this screen (``joining_here``) take free seats at the table
         too, each on a link of its own, as far as the table has room (``short``: how many
         found none). Their names are the game's own, numbered by the table."""
-        ticket = seated.ticket
+        code = seated.ticket.code
         for number in range(self.joining_here):
-            other = BackgroundClient(ticket.server, reconnect_for=KEEP_TRYING, sheets=True)
             try:
-                taken = other.submit(other.client.join(ticket.code, name)).result(JOIN_TIMEOUT)
+                other = self._other_seat(seated, partial(Client.join, code=code, name=name))
             except ServerError as error:
-                other.close()
                 if error.code not in ("no_free_seat", "seat_taken", "waiting", "over"):
                     seated.close()
                     raise
                 self.short = self.joining_here - number
                 return
             except BaseException:
-                other.close()
                 seated.close()
                 raise
-            seated.others.append(Seated(other, taken, seated.address, seated.reached))
-            self._hold(taken, hosted=False)
+            seated.others.append(other)
+            self._hold(other.ticket, hosted=False)
+
+    @staticmethod
+    def _other_seat(
+        seated: Seated, sit: Callable[[Client], Coroutine[Any, Any, SeatTicket]]
+    ) -> Seated:
+        """A seat at ``seated``'s table for another person at this screen, on a link of its
+        own to the same server, taken by ``sit`` (its link closed if that fails)."""
+        link = BackgroundClient(seated.ticket.server, reconnect_for=KEEP_TRYING, sheets=True)
+        try:
+            ticket = link.submit(sit(link.client)).result(JOIN_TIMEOUT)
+        except BaseException:
+            link.close()
+            raise
+        return Seated(link, ticket, seated.address, seated.reached)
 
     # --- progress --------------------------------------------------------------------------
 

@@ -205,6 +205,16 @@ class Arrival:
     """The moves the computer made for this seat while its player was away, told as the
     seat was taken back."""
 
+    def add(self, other: Arrival) -> None:
+        """Take in what concerns the whole screen from ``other``, another seat's arrival
+        (not its events: the table shows one seat's)."""
+        self.refused.extend(other.refused)
+        self.played_for_you.extend(other.played_for_you)
+        self.lost = self.lost or other.lost
+        self.taken = self.taken or other.taken
+        self.ended = self.ended or other.ended
+        self.unreadable = self.unreadable or other.unreadable
+
 
 def setup_of(table: dict[str, Any], seat: int) -> MatchSetup:
     """The seats and rules of a server's ``table`` frame, as a match setup."""
@@ -971,12 +981,7 @@ class SharedScreen:
         arrival = self.current.arrivals()
         self.listen()
         heard, self._heard = self._heard, Arrival()
-        arrival.refused.extend(heard.refused)
-        arrival.played_for_you.extend(heard.played_for_you)
-        arrival.lost = arrival.lost or heard.lost
-        arrival.taken = arrival.taken or heard.taken
-        arrival.ended = arrival.ended or heard.ended
-        arrival.unreadable = arrival.unreadable or heard.unreadable
+        arrival.add(heard)
         return arrival
 
     def listen(self) -> None:
@@ -985,17 +990,10 @@ class SharedScreen:
         its sheet told read); what concerns the whole screen waits for ``arrivals``. Not
         once a seat saw the match over: the rematch's table is looked for in its frames
         (``successors``)."""
-        heard = self._heard
         for part in self.parts.values():
             if part is self.current or part.match.over:  # a rematch's frames are its own
                 continue
-            other = part.arrivals()
-            heard.refused.extend(other.refused)
-            heard.played_for_you.extend(other.played_for_you)
-            heard.lost = heard.lost or other.lost
-            heard.taken = heard.taken or other.taken
-            heard.ended = heard.ended or other.ended
-            heard.unreadable = heard.unreadable or other.unreadable
+            self._heard.add(part.arrivals())
         self._tell_read()  # a seat whose link has just heard the round scored tells it read
 
     @property
