@@ -131,6 +131,11 @@ class OnlineSession:
         """The first position of each other seat at this screen (``Seated.others``)."""
         self.others_following: dict[int, list[Any]] = {}
         """What each of those seats heard after its first position, as ``following``."""
+        self.moving: tuple[Seated, concurrent.futures.Future[SeatTicket]] | None = None
+        """A seat taken here on its way to another (``move_seat``) until the server answers."""
+        self.move_refused = ""
+        """Why the server refused the last move to another seat (one of ``protocol.ERRORS``;
+        the lobby says so, then sets this back to "")."""
         self.set_aside: Path | None = None
         """Where the server hosted here moved a damaged file of its tables (the lobby says
         so, then sets this back to None)."""
@@ -382,7 +387,8 @@ class OnlineSession:
         code = seated.ticket.code
         for number in range(self.joining_here):
             try:
-                other = self._other_seat(seated, partial(Client.join, code=code, name=name))
+                sit = partial(Client.join, code=code, name=name, beside=seated.ticket.seat)
+                other = self._other_seat(seated, sit)
             except ServerError as error:
                 if error.code not in ("no_free_seat", "seat_taken", "waiting", "over"):
                     seated.close()
@@ -408,6 +414,35 @@ class OnlineSession:
             link.close()
             raise
         return Seated(link, ticket, seated.address, seated.reached)
+
+    def move_seat(self, who: Seated, seat: int, name: str | None = None) -> None:
+        """Move ``who`` (this player's seat, or another person's here: ``Seated.others``)
+        to the free ``seat`` while the table waits for its players, by ``name`` there if
+        given; the seat held here follows once the server agrees (``check``)."""
+        if self.moving is None:
+            self.moving = (who, who.link.submit(who.link.client.sit(seat, name)))
+
+    def _moved(self) -> None:
+        """Take in the answer to ``move_seat``."""
+        if self.moving is None or not self.moving[1].done():
+            return
+        (who, job), self.moving = self.moving, None
+        try:
+            ticket = job.result()
+        except ServerError as error:
+            self.move_refused = error.code
+            return
+        except (Disconnected, OSError, concurrent.futures.CancelledError):
+            self.move_refused = "internal"
+            return
+        was, who.ticket = who.ticket, ticket
+        if self.store is not None and ticket.seat != was.seat:
+            held = next(
+                (h for h in self.store.load_seats() if (h.code, h.seat) == (was.code, was.seat)),
+                None,
+            )
+            self.store.drop_seat(was.code, was.seat)
+            self._hold(ticket, hosted=held is not None and held.hosted)
 
     # --- progress --------------------------------------------------------------------------
 
@@ -445,6 +480,7 @@ class OnlineSession:
                 log_exception(error)
             if self.error is not None:
                 log("scopa:", self.error)  # the lobby words it for the player
+        self._moved()
         if self.seated is not None:
             self._check_others(self.seated)
         if self.seated is None or self.first is not None:

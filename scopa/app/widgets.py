@@ -153,8 +153,17 @@ class Tab(Button):
     """A button lacquered while ``chosen()`` says it is the one chosen (a section of the
     settings, a language)."""
 
-    def __init__(self, text: Text, on_click: Callable[[], None], chosen: Callable[[], bool]):
-        super().__init__(text, on_click, size=style.ROW_TITLE)
+    def __init__(
+        self,
+        text: Text,
+        on_click: Callable[[], None],
+        chosen: Callable[[], bool],
+        *,
+        hint: Text | None = None,
+        enabled: Callable[[], bool] | None = None,
+        size: float = style.ROW_TITLE,
+    ):
+        super().__init__(text, on_click, hint=hint, enabled=enabled, size=size)
         self.chosen = chosen
 
     def draw(self, surface: pygame.Surface, m: Metrics, focused: bool, hovered: bool) -> None:

@@ -460,11 +460,30 @@ class Client:
         """The field that tells the server this player reads the score sheets."""
         return {"sheets": True} if self.sheets else {}
 
-    async def join(self, code: str, name: str, seat: int | None = None) -> SeatTicket:
+    async def join(
+        self, code: str, name: str, seat: int | None = None, beside: int | None = None
+    ) -> SeatTicket:
+        """Sit at the table ``code``: in ``seat``, or the first free one (on the side of
+        the seat ``beside``, if one is free there)."""
         fields: dict[str, Any] = {"code": code, "name": name, **self._sheets()}
         if seat is not None:
             fields["seat"] = seat
+        if beside is not None:
+            fields["beside"] = beside
         return self._seated(await self.request("join", **fields))
+
+    async def sit(self, seat: int, name: str | None = None) -> SeatTicket:
+        """Move to the free ``seat`` while the table waits for its players, by ``name``
+        from now on if given (the token goes along: the ticket returned holds the new
+        seat)."""
+        fields: dict[str, Any] = {"seat": seat}
+        if name is not None:
+            fields["name"] = name
+        answer = await self.request("sit", **fields)
+        if self.ticket is None:
+            raise Disconnected("not seated at a table")
+        self.ticket = dataclasses.replace(self.ticket, seat=int(answer["seat"]))
+        return self.ticket
 
     async def rejoin(self, ticket: SeatTicket) -> SeatTicket:
         """Take ``ticket``'s seat again: at its table, or at the table of its rematch when

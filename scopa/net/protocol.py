@@ -10,7 +10,9 @@ Client to server (fields besides v, type, id)::
 
     create    rules (Rules.to_dict()), seats [{kind: human|computer, name?, level?}],
               name (yours), seat? (yours, default 0), sheets?
-    join      code, name, seat? (a free human seat; default the first), sheets?
+    join      code, name, seat? (a free human seat; default the first), beside? (with no
+              seat asked: a free seat on this seat's side if there is one, for a second
+              person at the same screen), sheets?
               (sheets: true from a window that shows each round's score sheet: the next
               round's first play waits until it says ``ready``: a minute at most from
               when another player waits, the first to read the sheet or to leave)
@@ -18,6 +20,10 @@ Client to server (fields besides v, type, id)::
                                                    table whose players started a rematch,
                                                    your seat at the rematch's table)
     watch     code                                 (a spectator: public information only)
+    sit       seat, name?  (while the table waits for its players: move to this free
+                            seat, with the token and the name, or ``name`` instead; a
+                            name the game gave by the seat's number follows the number;
+                            answered by seated, without a token)
     play      move (notation, "7Dx3C+4S"), at (moves played so far: guards against replays)
     hand_over seat, level?    (a human seat whose player has been gone for a while, or
                                who is here but has let the turn go by ``idle_grace``
@@ -97,6 +103,7 @@ ERRORS = {
     "seat_taken": "that seat is taken",
     "no_free_seat": "the table has no free seat",
     "not_seated": "sit at a table first",
+    "begun": "the match has begun: the seats no longer change",
     "already_seated": "this connection already sits at a table",
     "waiting": "the match starts when every seat is taken",
     "over": "the match is over",
@@ -196,6 +203,7 @@ _SCHEMAS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
         "code": (_TEXT, True),
         "name": (_TEXT, True),
         "seat": (_INT, False),
+        "beside": (_INT, False),
         "sheets": (_BOOL, False),
     },
     "rejoin": {
@@ -205,6 +213,7 @@ _SCHEMAS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
         "sheets": (_BOOL, False),
     },
     "watch": {"code": (_TEXT, True)},
+    "sit": {"seat": (_INT, True), "name": (_TEXT, False)},
     "play": {"move": (_TEXT, True), "at": (_INT, True)},
     "hand_over": {"seat": (_INT, True), "level": (_TEXT, False)},
     "back": {},

@@ -43,7 +43,7 @@ from .protocol import (
     parse_client,
     server_message,
 )
-from .store import Store, StoreError
+from .store import SeatRecord, Store, StoreError
 from .table import (
     Table,
     distinct_name,
@@ -415,6 +415,8 @@ class GameServer:
             await self._rejoin(conn, message)
         elif kind == "watch":
             await self._watch(conn, message)
+        elif kind == "sit":
+            await self._sit(conn, message)
         elif kind == "play":
             await self._play(conn, message)
         elif kind == "hand_over":
@@ -553,7 +555,7 @@ class GameServer:
             was = table.status
             if was == "over":  # its seats are all taken, but that is not the news
                 raise ProtocolError("over")
-            seat = table.free_seat(message.get("seat"))
+            seat = table.free_seat(message.get("seat"), message.get("beside"))
             token = codes.new_token()
             if was == "waiting":  # a computer given the name the player typed gives it up
                 for number, renamed in renamed_computers(table.seats, name).items():
@@ -595,6 +597,49 @@ class GameServer:
             await self.store.publish(table.code, self.id, {"kind": "seats"})
         played = [move.text() for move in table.played_for.pop(seat, [])]
         await self._seat(conn, table, seat, None, message.id, played_for=played, moved=moved)
+
+    async def _sit(self, conn: Connection, message: Message) -> None:
+        """A player moves to a free seat while the table waits for its players (to sit
+        beside a partner, say): their name and token go with them, and the seat left is
+        free again. Moving leaves as many seats free, so the match never begins by it."""
+        table = self._table_of(conn)
+        seat, wanted = conn.seat, message["seat"]
+        if seat is None:
+            raise ProtocolError("not_seated", "spectators have no seat to move from")
+        async with self.locks[table.code]:
+            await self._refresh_seats(table)
+            if table.ended:
+                raise ProtocolError("ended")
+            if table.status != "waiting":
+                raise ProtocolError("begun")
+            if not 0 <= wanted < len(table.seats):
+                raise ProtocolError("bad_message", f"there is no seat {wanted}")
+            if wanted != seat:
+                if table.seats[wanted].taken:
+                    raise ProtocolError("seat_taken", f"seat {wanted} is taken")
+                mine = table.seats[seat]
+                given = message.get("name")
+                name = mine.name if given is None else check_name(given)
+                name = distinct_name(name, table.seats[:seat] + table.seats[seat + 1 :], -1)
+                moved = table.seats[wanted].with_(name=name, token_hash=mine.token_hash)
+                if not await self.store.claim_seat(table.code, wanted, moved):
+                    await self._refresh_seats(table)
+                    raise ProtocolError("seat_taken", f"seat {wanted} was just taken")
+                freed = SeatRecord("human", "", mine.level)
+                await self.store.set_seat(table.code, seat, freed)
+                table.seats[wanted], table.seats[seat] = moved, freed
+                players = self.players.setdefault(table.code, {})
+                if players.get(seat) is conn:
+                    del players[seat]
+                players[wanted] = conn
+                conn.seat = wanted
+                await self.store.set_presence(table.code, seat, None)
+                await self.store.set_presence(table.code, wanted, self.id)
+            conn.send(server_message("seated", re=message.id, code=table.code, seat=wanted))
+        if wanted != seat:
+            await self.store.publish(table.code, self.id, {"kind": "seats"})
+            await self.store.publish(table.code, self.id, {"kind": "presence"})
+            await self._send_table(table)
 
     async def _seat(
         self,

@@ -268,17 +268,23 @@ class Table:
         so a resumed table decides as the first server would have."""
         return (self.match.seed * 1_000_003 + self.at) & (2**63 - 1)
 
-    def free_seat(self, wanted: int | None) -> int:
+    def free_seat(self, wanted: int | None, beside: int | None = None) -> int:
+        """The seat ``wanted``, if free; else the first free one, on the side of the seat
+        ``beside`` if one is free there (a second person at the same screen sits with the
+        first, at a table in teams)."""
         if wanted is not None:
             if not 0 <= wanted < len(self.seats):
                 raise ProtocolError("bad_message", f"there is no seat {wanted}")
             if self.seats[wanted].taken:
                 raise ProtocolError("seat_taken", f"seat {wanted} is taken")
             return wanted
-        for number, seat in enumerate(self.seats):
-            if not seat.taken:
-                return number
-        raise ProtocolError("no_free_seat")
+        free = [number for number, seat in enumerate(self.seats) if not seat.taken]
+        if not free:
+            raise ProtocolError("no_free_seat")
+        if beside is not None and 0 <= beside < len(self.seats):
+            side = self.rules.side_of(beside)
+            return next((n for n in free if self.rules.side_of(n) == side), free[0])
+        return free[0]
 
     # --- playing ---------------------------------------------------------------------------
 

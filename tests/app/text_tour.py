@@ -1243,9 +1243,15 @@ class Tour:
         lobby = app.stack.top
         self.wait(lambda: len((lobby.session.table or {}).get("seats", [])) == 6)
         self.show("online, the lobby with people here")
+        self.wait(lambda: lobby.seat_buttons)  # a free seat may be taken, by whoever moves
+        self.hover_all(lobby, "online, the lobby's seats to choose")
         app.notify(worded("online.short_of_seats", n=1), 10.0)  # joining, one found no seat
         self.show("online, no seat for one of the people here")
         app.toasts.forget(lambda toast: True)
+        for refused in ("online.seat_gone", "online.seats_fixed", "online.seat_not_moved"):
+            app.notify(worded(refused), 10.0)  # a seat chosen the server would not give
+            self.show(f"online, the seat not changed: {refused}")
+            app.toasts.forget(lambda toast: True)
         self.click(lobby.leave_button)
         self.frames(2)
         app.settings = app.settings.with_(online_here=0)  # nobody else here from now on

@@ -854,3 +854,65 @@ def test_a_match_its_host_ended_tells_everyone_at_it_and_whoever_comes_back(tmp_
             await friend.close()
 
     run(scenario())
+
+
+def test_a_player_moves_to_a_free_seat_while_the_table_waits_and_keeps_it(tmp_path) -> None:
+    """Seats go in the order friends join; one who wants another free seat (a partner's)
+    moves there before the match begins: name and token go along, the seat left is free
+    for the next friend, and the match then begins with everyone where they chose."""
+
+    async def scenario() -> None:
+        async with serving(open_store(str(tmp_path / "t.db"))) as server:
+            host, anna, bruno = [await Raw.open(server.address) for _ in range(3)]
+            rules = Rules(players=4)
+            seats = [{"kind": "human"}] * 3 + [{"kind": "computer", "level": "beginner"}]
+            made = await host.ask("create", rules=rules.to_dict(), seats=seats, name="Host")
+            code = made["code"]
+            sat = await anna.ask("join", code=code, name="Anna")
+            assert sat["seat"] == 1  # the first free seat: against the host
+            moved = await anna.ask("sit", seat=2)  # to sit with the host
+            assert moved["type"] == "seated" and moved["seat"] == 2 and "token" not in moved
+            table = await host.until("table", timeout=5, status="waiting")
+            while table["seats"][2]["name"] != "Anna":
+                table = await host.until("table")
+            assert not table["seats"][1]["taken"] and table["seats"][2]["connected"]
+            # the token holds the new seat, not the one left
+            stranger = await Raw.open(server.address)
+            old = await stranger.ask("rejoin", code=code, seat=1, token=sat["token"])
+            assert old["type"] == "error" and old["code"] == "bad_token"
+            await stranger.close()
+            taken = await anna.ask("sit", seat=0)
+            assert taken["type"] == "error" and taken["code"] == "seat_taken"
+            await bruno.ask("join", code=code, name="Bruno")  # the seat Anna left
+            start = await anna.until("state", reason="start")
+            assert start["observation"]["seat"] == 2
+            late = await anna.ask("sit", seat=1)
+            assert late["type"] == "error" and late["code"] == "begun" and not late["fatal"]
+            again = await Raw.open(server.address)
+            await anna.close()
+            back = await again.ask("rejoin", code=code, seat=2, token=sat["token"])
+            assert back["type"] == "seated" and back["seat"] == 2
+            for raw in (host, bruno, again):
+                await raw.close()
+
+    run(scenario())
+
+
+def test_a_second_person_at_one_screen_joins_on_the_first_ones_side(tmp_path) -> None:
+    async def scenario() -> None:
+        async with serving(open_store(str(tmp_path / "t.db"))) as server:
+            host, one, two = [await Raw.open(server.address) for _ in range(3)]
+            rules = Rules(players=4)
+            seats = [{"kind": "human"}] * 4
+            made = await host.ask("create", rules=rules.to_dict(), seats=seats, name="Host")
+            first = await one.ask("join", code=made["code"], name="Anna")
+            second = await two.ask("join", code=made["code"], name="Anna", beside=first["seat"])
+            assert (first["seat"], second["seat"]) == (1, 3)  # partners, not seat 2
+            spectator = await Raw.open(server.address)
+            await spectator.ask("watch", code=made["code"])
+            refused = await spectator.ask("sit", seat=2)
+            assert refused["code"] == "not_seated"
+            for raw in (host, one, two, spectator):
+                await raw.close()
+
+    run(scenario())

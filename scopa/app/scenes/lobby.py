@@ -23,7 +23,7 @@ from .. import style
 from ..online import OnlineSession
 from ..remote import UNREADABLE, RemoteCoordinator, SharedScreen
 from ..toasts import worded
-from ..widgets import Button
+from ..widgets import Button, Tab, resolve
 from ..wording import default_name, is_default_name, join
 from .base import MenuScene
 from .flow import SEPARATOR
@@ -64,6 +64,11 @@ class LobbyScene(MenuScene):
         self.joining_here = joining_here
         self.session = OnlineSession(app.store, app.matches.hosted_server())
         self.copied = 0.0
+        self.seat_buttons: dict[tuple[str, int], Button] = {}
+        """While the table waits: "Sit here" on each free seat, and with several people
+        here, a button on each of their rows choosing who moves (``_offer_seats``)."""
+        self.mover: int | None = None
+        """The seat taken here that "Sit here" moves (None: this player's)."""
         self._forgotten = False
         """The address joined was forgotten, its match over."""
         super().__init__(app)
@@ -97,6 +102,8 @@ class LobbyScene(MenuScene):
         self._tell_set_aside()
         self._offer(self.copy_button, self.address_useful)
         self._offer(self.retry_button, self.retry_useful)
+        self._offer_seats()
+        self._tell_move_refused()
         if seated is None and session.seated is not None:
             if self.app.trace is not None:
                 self.app.trace(f"address {session.seated.address}")
@@ -154,6 +161,103 @@ class LobbyScene(MenuScene):
             self.app.matches.open_remote(coordinator, session)
             if self.mode == "join" and session.first.at == 0:
                 self._tell_rules(rules_of(table), table, seated.ticket.seat)
+
+    def _offer_seats(self) -> None:
+        """While the table waits for its players, a free seat may be taken instead of one's
+        own (to sit beside a partner, say): "Sit here" on each free seat's row; with several
+        people at this screen, a button on each of their rows chooses who moves."""
+        session = self.session
+        table = session.table or {}
+        wanted: list[tuple[str, int]] = []
+        if session.seated is not None and table.get("status") == "waiting":
+            here = sorted(self.here_seats)
+            free = [
+                int(info["seat"])
+                for info in table.get("seats", [])
+                if info.get("kind") == "human" and not info.get("taken")
+            ]
+            if free:
+                wanted = [("sit", n) for n in free]
+                if len(here) > 1:
+                    wanted += [("mover", n) for n in here]
+            if self.mover not in here and session.moving is None:
+                self.mover = None  # (one on the way to the seat chosen is still chosen)
+        for key in [key for key in self.seat_buttons if key not in wanted]:
+            self.form.remove(self.seat_buttons.pop(key))
+        for key in wanted:
+            if key not in self.seat_buttons:
+                button = self.seat_buttons[key] = self._seat_button(*key)
+                self.form.add(button)
+        rows = [int(info.get("seat", 0)) for info in table.get("seats", [])]
+        for (_, number), button in self.seat_buttons.items():
+            if number in rows:
+                button.place(self.seat_button_box(rows.index(number)))
+
+    def _seat_button(self, kind: str, number: int) -> Button:
+        idle = self._not_moving
+        if kind == "sit":
+            return Button(
+                self.tr("online.sit_here"),
+                partial(self.sit, number),
+                hint=self.tr("online.sit_here_hint"),
+                enabled=idle,
+                size=style.ROW_NOTE,
+            )
+        return Tab(
+            lambda: self.t("online.moves" if self.moving_seat == number else "online.who_moves"),
+            partial(self._choose_mover, number),
+            lambda: self.moving_seat == number,
+            hint=self.tr("online.who_moves_hint"),
+            enabled=idle,
+            size=style.ROW_NOTE,
+        )
+
+    def _not_moving(self) -> bool:
+        return self.session.moving is None
+
+    def _choose_mover(self, seat: int) -> None:
+        self.mover = seat
+
+    @property
+    def moving_seat(self) -> int | None:
+        """The seat taken here that "Sit here" moves: the one chosen, else this player's."""
+        seated = self.session.seated
+        if self.mover is not None or seated is None:
+            return self.mover
+        return seated.ticket.seat
+
+    def sit(self, seat: int) -> None:
+        """Move the seat chosen here (``moving_seat``) to the free ``seat``."""
+        seated, mover = self.session.seated, self.moving_seat
+        if seated is None:
+            return
+        who = next((s for s in (seated, *seated.others) if s.ticket.seat == mover), seated)
+        if self.mover is not None:
+            self.mover = seat  # the choice follows the person to their new seat
+        infos = (self.session.table or {}).get("seats", [])
+        name = next((str(i.get("name")) for i in infos if i.get("seat") == who.ticket.seat), "")
+        # a name the game gave by the seat's number ("Player 3") follows the number
+        renamed = self.t("player_n", n=seat + 1) if is_default_name(name, who.ticket.seat) else None
+        self.session.move_seat(who, seat, renamed)
+
+    def _tell_move_refused(self) -> None:
+        """The server would not move a seat: the seat went meanwhile, or the match began."""
+        code, self.session.move_refused = self.session.move_refused, ""
+        if code:
+            key = {"seat_taken": "online.seat_gone", "begun": "online.seats_fixed"}
+            self.app.notify(worded(key.get(code, "online.seat_not_moved")), NOTICE_SECONDS)
+
+    def seat_button_box(self, row: int) -> pygame.Rect:
+        """Where a seat's button stands in its row (``row``: its place in the list)."""
+        m = self.m
+        line = m.px(0.06)
+        top = self.seats_box.top + row * line
+        width = self.seat_button_w
+        return pygame.Rect(self.seats_box.right - width, top + 2, width, line - 4)
+
+    @property
+    def seat_button_w(self) -> int:
+        return self.m.px(0.26) if self.seat_buttons else 0
 
     def _tell_rules(self, rules: Rules | None, table: dict[str, Any], seat: int) -> None:
         """A friend who takes the last seat goes straight to the table, past the lobby's
@@ -404,8 +508,14 @@ class LobbyScene(MenuScene):
                 label.w -= m.px(0.02)
                 team = self.t("online.team", n=side + 1)
                 state = SEPARATOR.join([team, state]) if state else team
+            if self.seat_buttons:  # room for the seats' buttons, at the right
+                label.w -= self.seat_button_w
             style.text(surface, f"{number + 1}.  {who}", pen, label)
             mark = pygame.Rect(row.left + row.w * 0.7, row.top, row.w * 0.3, row.h)
+            if self.seat_buttons:
+                gap = m.px(style.SPACE_S)
+                mark.w = row.w * 0.3
+                mark.right = row.right - self.seat_button_w - gap
             style.text(surface, state, soft, mark, align="right")
             y += line
         if changes:  # the variants, under the seats: wrapped over the room left there
@@ -447,6 +557,9 @@ class LobbyScene(MenuScene):
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         if self.nothing_to_show:
+            return
+        if any(self.form.hint() == resolve(b.hint) for b in self.seat_buttons.values()):
+            self.draw_hint(surface, self.status_box, style.INK)  # what a seat's button does
             return
         words, colour = self._status()
         pen = self.m.pen("ui", style.ROW_NOTE, colour)

@@ -1,0 +1,131 @@
+"""Choosing a seat in the lobby: seats go in the order people come, so while the table
+waits for its players anyone may take a free seat instead of their own, to sit beside a
+partner; with several people at one screen, each can be moved. People joining together
+from one screen sit on the same side."""
+
+from __future__ import annotations
+
+from scopa.app.remote import SharedScreen
+from scopa.app.scenes.lobby import LobbyScene
+from scopa.app.scenes.online import OnlineScene
+from scopa.app.table import TableScene
+from scopa.engine import Rules
+from scopa.net.client import BackgroundClient
+from scopa.net.codes import parse_address
+
+from .menu_helpers import click, frame
+from .test_online import run_until
+
+
+def rows_of(lobby: LobbyScene) -> list[str]:
+    return [lobby.seat_words(info)[0] for info in (lobby.session.table or {}).get("seats", [])]
+
+
+def test_people_here_move_to_the_seats_they_choose_before_the_match_begins(app, monkeypatch):
+    """A host and a person beside them at a table of four in teams, two friends awaited:
+    the person here moves to seat 4 and the host to seat 2; they play there, their seats
+    held where they moved, and nobody is offered a seat once the match has begun."""
+    monkeypatch.setattr("scopa.app.hosting.DEFAULT_PORT", 0)
+    app.settings = app.settings.with_(
+        language="en", animation_speed="instant", tutorial_done=True, rules=Rules(players=4)
+    )
+    online = app.open("online")
+    frame(app)
+    assert isinstance(online, OnlineScene)
+    online.friends, online.here = 2, 1
+    click(app, online.host_button)
+    lobby = app.stack.top
+    assert isinstance(lobby, LobbyScene)
+    run_until(app, lambda: len((lobby.session.table or {}).get("seats", [])) == 4)
+    assert rows_of(lobby) == ["Player 1 (you)", "Free", "Player 3 (here)", "Free"]
+    run_until(app, lambda: ("sit", 3) in lobby.seat_buttons)
+    assert set(lobby.seat_buttons) == {("sit", 1), ("sit", 3), ("mover", 0), ("mover", 2)}
+    assert lobby.moving_seat == 0  # the host moves unless another is chosen
+    click(app, lobby.seat_buttons[("mover", 2)])
+    assert lobby.moving_seat == 2
+    click(app, lobby.seat_buttons[("sit", 3)])
+    run_until(app, lambda: rows_of(lobby)[3] == "Player 4 (here)")
+    assert rows_of(lobby) == ["Player 1 (you)", "Free", "Free", "Player 4 (here)"]
+    assert lobby.moving_seat == 3  # the choice went along with the person
+    click(app, lobby.seat_buttons[("mover", 0)])
+    click(app, lobby.seat_buttons[("sit", 1)])
+    run_until(app, lambda: rows_of(lobby)[1] == "Player 2 (you)")
+    run_until(app, lambda: lobby.session.moving is None)
+    assert rows_of(lobby) == ["Free", "Player 2 (you)", "Free", "Player 4 (here)"]
+    code = lobby.session.seated.ticket.code
+    held = sorted((h.seat, h.hosted) for h in app.store.load_seats() if h.code == code)
+    assert held == [(1, True), (3, True)]
+    address = parse_address(lobby.session.seated.address)
+    port = address.server.rsplit(":", 1)[1]
+    friends = [BackgroundClient(f"ws://127.0.0.1:{port}") for _ in range(2)]
+    try:
+        for name, friend in zip(("Anna", "Bruno"), friends, strict=True):
+            friend.submit(friend.client.join(str(address.code), name)).result(20)
+        run_until(app, lambda: isinstance(app.stack.top, TableScene))
+        table = app.stack.top
+        coordinator = table.coordinator
+        assert isinstance(coordinator, SharedScreen) and coordinator.humans == (1, 3)
+        assert [table.seats.seat_name(n) for n in range(4)] == [
+            "Anna",
+            "Player 2",
+            "Bruno",
+            "Player 4",
+        ]
+        assert not lobby.seat_buttons  # the match begun: no seat is offered
+    finally:
+        for friend in friends:
+            friend.close()
+        app.home()
+
+
+def test_a_seat_taken_meanwhile_is_said_and_nothing_moves(app, monkeypatch):
+    monkeypatch.setattr("scopa.app.hosting.DEFAULT_PORT", 0)
+    app.settings = app.settings.with_(language="en", tutorial_done=True, rules=Rules(players=3))
+    online = app.open("online")
+    frame(app)
+    online.friends, online.here = 2, 0
+    click(app, online.host_button)
+    lobby = app.stack.top
+    run_until(app, lambda: ("sit", 2) in lobby.seat_buttons)
+    assert ("mover", 0) not in lobby.seat_buttons  # alone here: nobody to choose
+    address = parse_address(lobby.session.seated.address)
+    port = address.server.rsplit(":", 1)[1]
+    friend = BackgroundClient(f"ws://127.0.0.1:{port}")
+    try:  # seat 2 goes to a friend the moment before the host's click reaches the server
+        friend.submit(friend.client.join(str(address.code), "Anna", seat=2)).result(20)
+        lobby.sit(2)
+        run_until(app, lambda: lobby.session.moving is None)
+        told = app.t("online.seat_gone")
+        assert told in [toast.text for toast in app.toasts._toasts]
+        assert lobby.session.seated.ticket.seat == 0
+        assert [h.seat for h in app.store.load_seats()] == [0]
+    finally:
+        friend.close()
+        app.home()
+
+
+def test_two_people_joining_from_one_screen_sit_on_the_same_side(app, tmp_path):
+    """A friend's table of four in teams with the friend at seat 1: this screen joins with
+    one more person. They sat at seats 1 and 2, on opposite sides; now at 1 and 3."""
+    from scopa.app.hosting import LocalServer
+
+    server = LocalServer(tmp_path / "host", port=0)
+    server.start()
+    anna = BackgroundClient(server.local_address)
+    try:
+        seats = [{"kind": "human"}] * 4
+        ticket = anna.submit(anna.client.create(Rules(players=4), seats, "Anna", 1)).result(20)
+        app.settings = app.settings.with_(language="en", tutorial_done=True)
+        online = app.open("online")
+        frame(app)
+        online.here = 1
+        online.address = f"{server.local_address}/{ticket.code}"
+        click(app, online.join_button)
+        lobby = app.stack.top
+        run_until(app, lambda: lobby.session.seated is not None)
+        seated = lobby.session.seated
+        assert [seated.ticket.seat, *(o.ticket.seat for o in seated.others)] == [0, 2]
+    finally:
+        anna.close()
+        app.home()
+        server.stop()
