@@ -40,7 +40,7 @@ STRINGS = {
         "online.sit_here": "Sit here",
         "online.sit_here_hint": "Take this free seat instead: at a table in teams, partners share a colour",
         "online.who_moves": "Move",
-        "online.moves": "Moving",
+        "online.moves": "Moves",
         "online.who_moves_hint": "Choose which of you at this screen takes the free seat you pick next",
         "online.seat_gone": "That seat was taken just now: choose another",
         "online.seats_fixed": "The match has begun: the seats no longer change",
