@@ -133,9 +133,11 @@ class OnlineSession:
         """What each of those seats heard after its first position, as ``following``."""
         self.moving: tuple[Seated, concurrent.futures.Future[SeatTicket]] | None = None
         """A seat taken here on its way to another (``move_seat``) until the server answers."""
+        self.renaming: list[concurrent.futures.Future[str]] = []
+        """Names typed for the people here on their way to the server (``rename``)."""
         self.move_refused = ""
-        """Why the server refused the last move to another seat (one of ``protocol.ERRORS``;
-        the lobby says so, then sets this back to "")."""
+        """Why the server refused the last move to another seat, or a name (one of
+        ``protocol.ERRORS``; the lobby says so, then sets this back to "")."""
         self.set_aside: Path | None = None
         """Where the server hosted here moved a damaged file of its tables (the lobby says
         so, then sets this back to None)."""
@@ -422,8 +424,21 @@ class OnlineSession:
         if self.moving is None:
             self.moving = (who, who.link.submit(who.link.client.sit(seat, name)))
 
+    def rename(self, who: Seated, name: str) -> None:
+        """``who`` (another person here, say) goes by ``name`` at the table from now on,
+        while it waits for its players (the table frame says the name once it is taken)."""
+        self.renaming.append(who.link.submit(who.link.client.rename(name)))
+
     def _moved(self) -> None:
-        """Take in the answer to ``move_seat``."""
+        """Take in the answers to ``move_seat`` and ``rename``."""
+        for job in [job for job in self.renaming if job.done()]:
+            self.renaming.remove(job)
+            try:
+                job.result()
+            except ServerError as error:
+                self.move_refused = error.code
+            except (Disconnected, OSError, concurrent.futures.CancelledError):
+                self.move_refused = "internal"
         if self.moving is None or not self.moving[1].done():
             return
         (who, job), self.moving = self.moving, None

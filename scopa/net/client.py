@@ -496,6 +496,12 @@ class Client:
         self._tell_played_for_you(answer)
         return ticket if self.ticket is None else self.ticket
 
+    async def rename(self, name: str) -> str:
+        """Go by ``name`` from now on, while the table waits for its players (the name the
+        table gave is returned: numbered if another seat goes by it)."""
+        answer = await self.request("rename", name=name)
+        return str(answer.get("name", name))
+
     async def sync(self) -> None:
         """Ask for the table and this seat's position again (answered by both: the
         position as a catch-up, ``Update.catching_up``)."""

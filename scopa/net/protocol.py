@@ -24,6 +24,8 @@ Client to server (fields besides v, type, id)::
                             seat, with the token and the name, or ``name`` instead; a
                             name the game gave by the seat's number follows the number;
                             answered by seated, without a token)
+    rename    name     (while the table waits for its players: this seat's name from now
+                        on, numbered if another seat goes by it; answered by ok)
     play      move (notation, "7Dx3C+4S"), at (moves played so far: guards against replays)
     hand_over seat, level?    (a human seat whose player has been gone for a while, or
                                who is here but has let the turn go by ``idle_grace``
@@ -214,6 +216,7 @@ _SCHEMAS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     },
     "watch": {"code": (_TEXT, True)},
     "sit": {"seat": (_INT, True), "name": (_TEXT, False)},
+    "rename": {"name": (_TEXT, True)},
     "play": {"move": (_TEXT, True), "at": (_INT, True)},
     "hand_over": {"seat": (_INT, True), "level": (_TEXT, False)},
     "back": {},

@@ -417,6 +417,8 @@ class GameServer:
             await self._watch(conn, message)
         elif kind == "sit":
             await self._sit(conn, message)
+        elif kind == "rename":
+            await self._rename(conn, message)
         elif kind == "play":
             await self._play(conn, message)
         elif kind == "hand_over":
@@ -640,6 +642,27 @@ class GameServer:
             await self.store.publish(table.code, self.id, {"kind": "seats"})
             await self.store.publish(table.code, self.id, {"kind": "presence"})
             await self._send_table(table)
+
+    async def _rename(self, conn: Connection, message: Message) -> None:
+        """A player takes another name while the table waits for its players (a person at
+        the host's screen, named by the game until someone types their name)."""
+        table = self._table_of(conn)
+        seat = conn.seat
+        if seat is None:
+            raise ProtocolError("not_seated", "spectators have no name at the table")
+        name = check_name(message["name"])
+        async with self.locks[table.code]:
+            await self._refresh_seats(table)
+            if table.ended:
+                raise ProtocolError("ended")
+            if table.status != "waiting":
+                raise ProtocolError("begun")
+            name = distinct_name(name, table.seats, seat)
+            table.seats[seat] = table.seats[seat].with_(name=name)
+            await self.store.set_seat(table.code, seat, table.seats[seat])
+        await self.store.publish(table.code, self.id, {"kind": "seats"})
+        await self._send_table(table)
+        conn.send(server_message("ok", re=message.id, name=name))
 
     async def _seat(
         self,

@@ -5,6 +5,8 @@ from one screen sit on the same side."""
 
 from __future__ import annotations
 
+import pygame
+
 from scopa.app.remote import SharedScreen
 from scopa.app.scenes.lobby import LobbyScene
 from scopa.app.scenes.online import OnlineScene
@@ -13,7 +15,7 @@ from scopa.engine import Rules
 from scopa.net.client import BackgroundClient
 from scopa.net.codes import parse_address
 
-from .menu_helpers import click, frame
+from .menu_helpers import click, frame, press, type_text
 from .test_online import run_until
 
 
@@ -129,3 +131,46 @@ def test_two_people_joining_from_one_screen_sit_on_the_same_side(app, tmp_path):
         anna.close()
         app.home()
         server.stop()
+
+
+def test_the_people_here_are_given_the_names_typed_on_their_rows(app, monkeypatch):
+    """The host types the name of the person beside them on that person's row: the table
+    names them so (numbered if someone goes by it), and the match calls them by it."""
+    monkeypatch.setattr("scopa.app.hosting.DEFAULT_PORT", 0)
+    app.settings = app.settings.with_(
+        language="en", animation_speed="instant", tutorial_done=True, rules=Rules(players=3)
+    )
+    online = app.open("online")
+    frame(app)
+    online.friends, online.here = 1, 1
+    online.name, online.name_given = "Marta", False
+    click(app, online.host_button)
+    lobby = app.stack.top
+    run_until(app, lambda: 2 in lobby.name_fields)
+    assert set(lobby.name_fields) == {2}  # the host's own name was typed on Play online
+    field = lobby.name_fields[2]
+    assert field.get() == "Player 3"
+    click(app, field)
+    type_text(app, "Marta")  # the game's name is replaced, not added to
+    assert field.get() == "Marta"
+    press(app, pygame.K_RETURN)
+    run_until(app, lambda: lobby._table_name(2) == "Marta 2")
+    assert rows_of(lobby)[2] == "Marta 2 (here)" and field.get() == "Marta 2"
+    click(app, field)
+    press(app, pygame.K_a, pygame.KMOD_CTRL)  # a name typed is added to, unless marked
+    type_text(app, "Luca")
+    press(app, pygame.K_ESCAPE)  # the typing ends: the name is sent, the lobby stays
+    assert app.stack.top is lobby
+    run_until(app, lambda: lobby._table_name(2) == "Luca")
+    address = parse_address(lobby.session.seated.address)
+    port = address.server.rsplit(":", 1)[1]
+    friend = BackgroundClient(f"ws://127.0.0.1:{port}")
+    try:
+        friend.submit(friend.client.join(str(address.code), "Bruno")).result(20)
+        run_until(app, lambda: isinstance(app.stack.top, TableScene))
+        table = app.stack.top
+        assert [table.seats.seat_name(n) for n in range(3)] == ["Marta", "Bruno", "Luca"]
+        assert not lobby.name_fields
+    finally:
+        friend.close()
+        app.home()

@@ -916,3 +916,30 @@ def test_a_second_person_at_one_screen_joins_on_the_first_ones_side(tmp_path) ->
                 await raw.close()
 
     run(scenario())
+
+
+def test_a_player_renamed_while_the_table_waits_is_shown_so_and_numbered_if_need_be(tmp_path):
+    async def scenario() -> None:
+        async with serving(open_store(str(tmp_path / "t.db"))) as server:
+            host, anna, bruno = [await Raw.open(server.address) for _ in range(3)]
+            seats = [{"kind": "human"}] * 3
+            made = await host.ask("create", rules=Rules(players=3).to_dict(), seats=seats,
+                                  name="Host")  # fmt: skip
+            await anna.ask("join", code=made["code"], name="Player 2")
+            answer = await anna.ask("rename", name="  Anna ")
+            assert answer["type"] == "ok" and answer["name"] == "Anna"
+            table = await host.until("table")
+            while table["seats"][1]["name"] != "Anna":
+                table = await host.until("table")
+            clash = await anna.ask("rename", name="host")
+            assert clash["name"] == "host 2"  # two players called alike could not be told apart
+            bad = await anna.ask("rename", name="\u0007")
+            assert bad["type"] == "error" and bad["code"] == "bad_message"
+            await bruno.ask("join", code=made["code"], name="Bruno")
+            await anna.until("state", reason="start")
+            late = await anna.ask("rename", name="Anna")
+            assert late["type"] == "error" and late["code"] == "begun"
+            for raw in (host, anna, bruno):
+                await raw.close()
+
+    run(scenario())

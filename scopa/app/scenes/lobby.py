@@ -16,14 +16,14 @@ import pygame
 
 from scopa.engine import Rules, RulesError
 from scopa.net.codes import AddressError, is_code, parse_address
-from scopa.settings import MAX_ADDRESS
+from scopa.settings import MAX_ADDRESS, MAX_NAME
 from scopa.storage import HeldSeat
 
 from .. import style
 from ..online import OnlineSession
 from ..remote import UNREADABLE, RemoteCoordinator, SharedScreen
 from ..toasts import worded
-from ..widgets import Button, Tab, resolve
+from ..widgets import Button, Tab, TextInput, resolve
 from ..wording import default_name, is_default_name, join
 from .base import MenuScene
 from .flow import SEPARATOR
@@ -67,6 +67,14 @@ class LobbyScene(MenuScene):
         self.seat_buttons: dict[tuple[str, int], Button] = {}
         """While the table waits: "Sit here" on each free seat, and with several people
         here, a button on each of their rows choosing who moves (``_offer_seats``)."""
+        self.name_fields: dict[int, TextInput] = {}
+        """While the table waits: a field on the row of each other person here, to type
+        their name (the game names them "Player 3" until then)."""
+        self.names_typed: dict[int, str] = {}
+        """Names being typed, by seat, until the typing ends and they are sent."""
+        self.names_sent: dict[int, tuple[str, str]] = {}
+        """Names sent, by seat, with the name the table had for the seat then: shown until
+        the table's name changes."""
         self.mover: int | None = None
         """The seat taken here that "Sit here" moves (None: this player's)."""
         self._forgotten = False
@@ -103,6 +111,7 @@ class LobbyScene(MenuScene):
         self._offer(self.copy_button, self.address_useful)
         self._offer(self.retry_button, self.retry_useful)
         self._offer_seats()
+        self._offer_names()
         self._tell_move_refused()
         if seated is None and session.seated is not None:
             if self.app.trace is not None:
@@ -192,6 +201,91 @@ class LobbyScene(MenuScene):
         for (_, number), button in self.seat_buttons.items():
             if number in rows:
                 button.place(self.seat_button_box(rows.index(number)))
+
+    def _offer_names(self) -> None:
+        """While the table waits for its players, the other people at this screen can be
+        given their names (typed on their rows)."""
+        session = self.session
+        table = session.table or {}
+        seated = session.seated
+        wanted: list[int] = []
+        if seated is not None and table.get("status") == "waiting":
+            wanted = sorted(other.ticket.seat for other in seated.others)
+        for seat in [seat for seat in self.name_fields if seat not in wanted]:
+            field = self.name_fields.pop(seat)
+            if field.editing:
+                self._send_name(seat)
+            self.form.remove(field)
+        for seat in wanted:
+            if seat not in self.name_fields:
+                field = self.name_fields[seat] = TextInput(
+                    partial(self.name_shown, seat),
+                    partial(self.names_typed.__setitem__, seat),
+                    max_length=MAX_NAME,
+                    given=partial(self._name_given, seat),
+                    keep=self.writable,
+                    full=self.name_full,
+                    done=partial(self._send_name, seat),
+                    hint=self.tr("online.name_here_hint"),
+                )
+                self.form.add(field)
+        rows = [int(info.get("seat", 0)) for info in table.get("seats", [])]
+        for seat, field in self.name_fields.items():
+            if seat in rows:
+                field.place(self.name_field_box(rows.index(seat)))
+        for seat, (was, _) in list(self.names_sent.items()):
+            if self._table_name(seat) != was:
+                del self.names_sent[seat]  # the table took the name
+
+    def _table_name(self, seat: int) -> str:
+        infos = (self.session.table or {}).get("seats", [])
+        return next((str(info.get("name") or "") for info in infos if info.get("seat") == seat), "")
+
+    def name_shown(self, seat: int) -> str:
+        """The name in a person's field: as typed, as sent, or as the table has it (the
+        game's own in this player's language)."""
+        if seat in self.names_typed:
+            return self.names_typed[seat]
+        if seat in self.names_sent:
+            return self.names_sent[seat][1]
+        name = self._table_name(seat)
+        if is_default_name(name, seat):
+            return default_name(self.t, seat, human=True, alone=False)
+        return name
+
+    def _name_given(self, seat: int) -> bool:
+        """The field holds the name the game gave (typing replaces it)."""
+        return (
+            seat not in self.names_typed
+            and seat not in self.names_sent
+            and is_default_name(self._table_name(seat), seat)
+        )
+
+    def _send_name(self, seat: int) -> None:
+        """The typing of a person's name ended: the table is told it, if it changed."""
+        typed = " ".join(self.names_typed.pop(seat, "").split())
+        seated = self.session.seated
+        if not typed or typed == self.name_shown(seat) or seated is None:
+            return
+        who = next((o for o in seated.others if o.ticket.seat == seat), None)
+        if who is not None:
+            self.names_sent[seat] = (self._table_name(seat), typed)
+            self.session.rename(who, typed)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        used = super().handle(event)
+        for seat, field in list(self.name_fields.items()):
+            if seat in self.names_typed and not field.editing:
+                self._send_name(seat)  # typing ended (Esc, a click elsewhere): the name goes
+        return used
+
+    def name_field_box(self, row: int) -> pygame.Rect:
+        """Where a person's name field stands in their row (after its number)."""
+        m = self.m
+        line = m.px(0.06)
+        left = self.seats_box.left + m.px(0.02) + m.px(0.05)
+        width = min(m.px(0.42), self.seats_box.w * 0.7 - self.seat_button_w - m.px(0.2))
+        return pygame.Rect(left, self.seats_box.top + row * line + 3, width, line - 6)
 
     def _seat_button(self, kind: str, number: int) -> Button:
         idle = self._not_moving
@@ -510,7 +604,15 @@ class LobbyScene(MenuScene):
                 state = SEPARATOR.join([team, state]) if state else team
             if self.seat_buttons:  # room for the seats' buttons, at the right
                 label.w -= self.seat_button_w
-            style.text(surface, f"{number + 1}.  {who}", pen, label)
+            field = self.name_fields.get(number)
+            if field is not None:  # the number, the field (drawn over), then "(here)"
+                style.text(surface, f"{number + 1}.", pen, label)
+                after = label.copy()
+                after.left = field.rect.right + m.px(style.SPACE_S)
+                after.w = label.right - after.left
+                style.text(surface, f"({self.t('online.here')})", soft, after)
+            else:
+                style.text(surface, f"{number + 1}.  {who}", pen, label)
             mark = pygame.Rect(row.left + row.w * 0.7, row.top, row.w * 0.3, row.h)
             if self.seat_buttons:
                 gap = m.px(style.SPACE_S)
@@ -558,12 +660,18 @@ class LobbyScene(MenuScene):
     def draw_overlay(self, surface: pygame.Surface) -> None:
         if self.nothing_to_show:
             return
-        if any(self.form.hint() == resolve(b.hint) for b in self.seat_buttons.values()):
-            self.draw_hint(surface, self.status_box, style.INK)  # what a seat's button does
+        seats = [*self.seat_buttons.values(), *self.name_fields.values()]
+        if any(self.form.hint() == resolve(widget.hint) for widget in seats):
+            self.draw_hint(surface, self.status_box, style.INK)  # what a seat's widget does
             return
         words, colour = self._status()
         pen = self.m.pen("ui", style.ROW_NOTE, colour)
         style.text(surface, words, pen, self.status_box, align="center", lines=2)
+
+    def leave(self) -> None:
+        super().leave()
+        for seat in list(self.names_typed):  # a window over the lobby mid-typing
+            self._send_name(seat)
 
     def close(self) -> None:
         """Leaving the game while still in the lobby."""
