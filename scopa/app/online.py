@@ -22,6 +22,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from scopa.engine import Rules
+from scopa.i18n import tables
 from scopa.log import log, log_exception
 from scopa.net.client import (
     BackgroundClient,
@@ -39,6 +40,7 @@ from scopa.net.store import StoreError
 from scopa.storage import HeldSeat, Store
 
 from .hosting import LocalServer, lan_address
+from .style.text import FontSource, unwritable
 
 JOIN_TIMEOUT = 30.0
 KEEP_TRYING = None
@@ -89,10 +91,17 @@ class Seated:
 class OnlineSession:
     """One attempt to sit at a table, from the first click to the match's first deal."""
 
-    def __init__(self, store: Store | None = None, running: LocalServer | None = None) -> None:
+    def __init__(
+        self,
+        store: Store | None = None,
+        running: LocalServer | None = None,
+        names: Callable[[str, int], str] | None = None,
+    ) -> None:
         """``store``: where seats taken are remembered; ``running``: the server this game
-        already runs for its tables, if any (it serves a table hosted here again)."""
+        already runs for its tables, if any (it serves a table hosted here again);
+        ``names``: how the seats' names are shown (``legible``)."""
         self.store = store
+        self.names = names
         self.running = running
         self._pool = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="scopa-online")
         self._job: concurrent.futures.Future[Seated] | None = None
@@ -177,7 +186,7 @@ class OnlineSession:
                     self.store.drop_seat(ending.code)
             if self._leaving.is_set():
                 raise concurrent.futures.CancelledError  # stop_server is queued behind us
-            link = BackgroundClient(server.local_address, reconnect_for=KEEP_TRYING, sheets=True)
+            link = self._link(server.local_address)
             future = link.submit(link.client.create(rules, seats, name, 0))
             ticket = future.result(JOIN_TIMEOUT)
             self._hold(ticket, hosted=True)
@@ -353,7 +362,7 @@ class OnlineSession:
     def _sit(self, address: Address, name: str) -> Seated:
         """Sit at the table of ``address``: in the seat held there, if this player holds
         one, else in a free one."""
-        link = BackgroundClient(address.server, reconnect_for=KEEP_TRYING, sheets=True)
+        link = self._link(address.server)
         code = str(address.code)
         shown = f"{shareable(address.server)}/{grouped(code)}"
         reached = f"{address.server}/{grouped(code)}"
@@ -403,13 +412,16 @@ class OnlineSession:
             seated.others.append(other)
             self._hold(other.ticket, hosted=False)
 
-    @staticmethod
+    def _link(self, server: str) -> BackgroundClient:
+        """A connection of its own to ``server``, for one seat at this screen."""
+        return BackgroundClient(server, reconnect_for=KEEP_TRYING, sheets=True, names=self.names)
+
     def _other_seat(
-        seated: Seated, sit: Callable[[Client], Coroutine[Any, Any, SeatTicket]]
+        self, seated: Seated, sit: Callable[[Client], Coroutine[Any, Any, SeatTicket]]
     ) -> Seated:
         """A seat at ``seated``'s table for another person at this screen, on a link of its
         own to the same server, taken by ``sit`` (its link closed if that fails)."""
-        link = BackgroundClient(seated.ticket.server, reconnect_for=KEEP_TRYING, sheets=True)
+        link = self._link(seated.ticket.server)
         try:
             ticket = link.submit(sit(link.client)).result(JOIN_TIMEOUT)
         except BaseException:
@@ -607,6 +619,21 @@ class OnlineSession:
         self._leaving.set()
         self._pool.submit(server.stop)
         self._pool.shutdown(wait=False)
+
+
+def legible(fonts: FontSource) -> Callable[[str, int], str]:
+    """How a seat's name is shown in this window: without the letters its fonts cannot
+    draw (a row of boxes names nobody), and by the game's name for the seat ("Player 2",
+    in the reader's language) when nothing is left of it."""
+
+    def shown(name: str, seat: int) -> str:
+        missing = unwritable(name, fonts)
+        kept = " ".join("".join(char for char in name if char not in missing).split())
+        if any(char.isalnum() for char in kept):
+            return kept
+        return tables()["en"]["player_n"].format(n=seat + 1)
+
+    return shown
 
 
 def table_code(address: str) -> str | None:

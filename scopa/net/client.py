@@ -270,11 +270,14 @@ class Client:
         reconnect_for: float | None = RECONNECT_FOR,
         on_frame: Callable[[str], None] | None = None,
         sheets: bool = False,
+        names: Callable[[str, int], str] | None = None,
     ) -> None:
         """``on_frame`` sees every frame the server sends, as received (a log); ``sheets``:
         this player reads each round's score sheet, and says when (``ready``): the next
-        round waits for it."""
+        round waits for it; ``names``: how this window shows a seat's name (its text and
+        number): one it cannot draw, say, becomes another in the table frames kept."""
         self.sheets = sheets
+        self.names = names
         address = parse_address(server)
         self.on_frame = on_frame
         self.server = address.server
@@ -287,8 +290,8 @@ class Client:
         """The port the table is looked for on by its code when it is not where it was."""
         self.ticket: SeatTicket | None = None
         self.watching: str | None = None
-        self.table: dict[str, Any] | None = None
-        """The last ``table`` frame: seats, names, who is connected, status."""
+        self._table: dict[str, Any] | None = None
+        self._shown: tuple[dict[str, Any], dict[str, Any]] | None = None
         self.last: Update | None = None
         self.limits: dict[str, Any] = {}
         self.reconnects = 0
@@ -310,6 +313,24 @@ class Client:
         self._online = asyncio.Event()
         self._tokens = 1.0
         self._refilled = 0.0
+
+    @property
+    def table(self) -> dict[str, Any] | None:
+        """The last ``table`` frame: seats, names, who is connected, status; the names as
+        ``names`` shows them (worked out on the thread that reads this: the one that draws,
+        whose fonts ``names`` may use)."""
+        frame = self._table
+        if frame is None or self.names is None:
+            return frame
+        if self._shown is None or self._shown[0] is not frame:
+            names = self.names
+            seats = [{**info, "name": names(info["name"], info["seat"])} for info in frame["seats"]]
+            self._shown = (frame, {**frame, "seats": seats})
+        return self._shown[1]
+
+    @table.setter
+    def table(self, frame: dict[str, Any] | None) -> None:
+        self._table = frame
 
     @property
     def online(self) -> bool:

@@ -174,3 +174,38 @@ def test_the_people_here_are_given_the_names_typed_on_their_rows(app, monkeypatc
     finally:
         friend.close()
         app.home()
+
+
+def test_a_friend_s_name_this_window_cannot_draw_is_not_shown_as_boxes(app, monkeypatch):
+    """A friend called by letters no font of the game's draws showed as a row of boxes on
+    every screen: nobody could tell who they were. Such letters are left out, and a name
+    with nothing left of it is the game's name for the seat."""
+    monkeypatch.setattr("scopa.app.hosting.DEFAULT_PORT", 0)
+    app.settings = app.settings.with_(
+        language="en", animation_speed="instant", tutorial_done=True, rules=Rules(players=3)
+    )
+    app.set_language("it")
+    online = app.open("online")
+    frame(app)
+    online.friends, online.here = 2, 0
+    online.name, online.name_given = "Marta", False
+    click(app, online.host_button)
+    lobby = app.stack.top
+    run_until(app, lambda: lobby.session.seated is not None and lobby.session.table)
+    address = parse_address(lobby.session.seated.address)
+    port = address.server.rsplit(":", 1)[1]
+    friends = [BackgroundClient(f"ws://127.0.0.1:{port}") for _ in range(2)]
+    try:
+        boxes = "\ufdfd" * 12
+        friends[0].submit(friends[0].client.join(str(address.code), boxes)).result(20)
+        run_until(app, lambda: rows_of(lobby)[1] != "Libero")
+        assert rows_of(lobby)[1] == "Giocatore 2"
+        joined = friends[1].client.join(str(address.code), "Ada \ufdfd")
+        friends[1].submit(joined).result(20)
+        run_until(app, lambda: isinstance(app.stack.top, TableScene))
+        table = app.stack.top
+        assert [table.seats.seat_name(n) for n in range(3)] == ["Marta", "Giocatore 2", "Ada"]
+    finally:
+        for friend in friends:
+            friend.close()
+        app.home()

@@ -20,7 +20,7 @@ from scopa.settings import MAX_ADDRESS, MAX_NAME
 from scopa.storage import HeldSeat
 
 from .. import style
-from ..online import OnlineSession
+from ..online import OnlineSession, legible
 from ..remote import UNREADABLE, RemoteCoordinator, SharedScreen
 from ..toasts import worded
 from ..widgets import Button, Tab, TextInput, resolve
@@ -62,7 +62,7 @@ class LobbyScene(MenuScene):
         self.server = server_of(address)
         self.by_code = mode == "join" and is_code(address)
         self.joining_here = joining_here
-        self.session = OnlineSession(app.store, app.matches.hosted_server())
+        self.session = OnlineSession(app.store, app.matches.hosted_server(), legible(app.font))
         self.copied = 0.0
         self.seat_buttons: dict[tuple[str, int], Button] = {}
         """While the table waits: "Sit here" on each free seat, and with several people
@@ -453,7 +453,9 @@ class LobbyScene(MenuScene):
         """Look for the table again, where it was looked for first."""
         self.form.remove(self.retry_button)
         self.session.close()
-        self.session = OnlineSession(self.app.store, self.app.matches.hosted_server())
+        self.session = OnlineSession(
+            self.app.store, self.app.matches.hosted_server(), legible(self.app.font)
+        )
         self.session.join(
             self.address, self.player, here=self.joining_here, here_name=self.t("you")
         )
