@@ -166,7 +166,7 @@ def test_undo_at_a_practice_goes_back_no_further_than_the_position_tried(english
     assert not undo_offered()
     press(app, pygame.K_u)
     assert practice.match.moves() == position and not practice.coordinator.undone
-    assert any(toast.text == app.t("aids.undo_practice") for toast in app.toasts)
+    assert practice.said() == app.t("aids.undo_practice")
     practice.play(grade.best)
     for _ in range(3000):  # Master answers for the other seat
         if practice.human_to_play == 0:

@@ -8,6 +8,7 @@ import pytest
 
 from scopa.app.table import TableScene
 from scopa.app.table.frame import Item
+from scopa.app.table.words import MESSAGE
 from scopa.engine import Card, Match, Rules
 from scopa.settings import MatchSetup, SeatConfig
 
@@ -228,9 +229,37 @@ def test_undo_while_the_choice_is_open_takes_back_the_last_play(fast) -> None:
     scene.input._resolve(Card.parse("6D"), None)
     assert scene.choice is not None
     fast.frame(1 / 30, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_u, mod=0, unicode="u")])
-    assert [toast.text for toast in fast.toasts] == [fast.t("aids.undo_done")]
+    assert scene.said() == fast.t("aids.undo_done") and not fast.toasts
     assert scene.choice is None and scene.match.moves() == ()
     assert set(scene.match.round.hand(0)) == {Card.parse(c) for c in ["6D", "2C", "10S"]}
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_word_of_a_play_taken_back_hides_none_of_the_table_s_cards(fast, language) -> None:
+    """At 960x540 the word of undo, a toast, had no room above the table and went over the
+    top row of its cards, hiding their values just as the player was to play again. It is
+    said on the line under the table."""
+    fast.resize((960, 540))
+    fast.set_language(language)
+    rules = Rules()
+    setup = MatchSetup((SeatConfig("Giulia", True), SeatConfig("CPU", False, "beginner")), rules)
+    cards = deck("6D 2C 10S", "1B 1C 1S", TABLE)
+    scene = TableScene(
+        fast,
+        coordinated(fast, setup, Match.new(rules, 1, first_dealer=1, decks=(cards,))),
+        worker=inline_worker(),
+    )
+    fast.stack.push(scene)
+    settle(fast, scene)
+    scene.play(next(m for m in scene.match.legal_moves() if m.card == Card.parse("2C")))
+    for _ in range(3000):
+        fast.frame(1 / 30, [])
+        if scene.human_to_play == 0 and not scene.director.busy:
+            break
+    fast.frame(1 / 30, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_u, mod=0, unicode="u")])
+    settle(fast, scene)
+    assert not fast.toasts
+    assert scene._status() == (fast.t("aids.undo_done"), MESSAGE)
 
 
 def test_the_keyboard_chooses_a_card_when_none_is_and_keeps_it_after_the_choice_closes(

@@ -88,6 +88,9 @@ class AidsHost:
     point_at: Callable[[Move], None]
     take_back: Callable[[Match], None]
     notify: Callable[[Words, float], None]
+    say: Callable[[Words], None]
+    """A short word on the line under the table (what undo did, or why not): there it
+    hides none of the cards, which a toast over the table may."""
     layout: Callable[[], TableLayout]
     text: Writer
     translator: Callable[[], Any]
@@ -340,7 +343,7 @@ class AidsLayer:
         """Take back the human's last play and the computers' replies after it."""
         humans = [seat.human for seat in self.coordinator.seats]
         if not undo_allowed(humans):
-            self.host.notify(worded("aids.undo_hotseat"), 3.0)
+            self.host.say(worded("aids.undo_hotseat"))
             return
         # A card being dragged or waiting for its capture to be chosen goes back to the hand
         # with the position taken back (``take_back`` lays the table out afresh).
@@ -360,11 +363,11 @@ class AidsLayer:
                 if floor and len(match.moves()) == floor
                 else "aids.undo_nothing"
             )
-            self.host.notify(worded(said), 3.0)
+            self.host.say(worded(said))
             return
         self.hint = None
         self.host.take_back(point.match)
-        self.host.notify(worded("aids.undo_done"), 2.5)
+        self.host.say(worded("aids.undo_done"))
 
     def update(self, dt: float) -> None:
         self._clock += dt

@@ -243,6 +243,7 @@ class TableScene(Scene):
             point_at=self.show_hint,
             take_back=lambda match: self.set_match(match, undone=True),
             notify=self.app.notify,
+            say=self.say,
             layout=lambda: self.layout,
             text=self.text,
             translator=lambda: self.app.t,

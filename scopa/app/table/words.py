@@ -143,8 +143,11 @@ class TableWords:
         rows = []
         for side in range(rules.sides):
             pile = self.view.count("pile", side) + len(self.view.markers[side])
-            scope = len(self.view.markers[side]) + shown.bonus.get(side, 0)
-            detail = f"{count(t, 'table.taken', pile)}  \u00b7  {count(t, 'table.scope', scope)}"
+            scope, bonus = len(self.view.markers[side]), shown.bonus.get(side, 0)
+            swept = count(t, "table.scope", scope)
+            if bonus:  # Cirulla: the scope a hand's bonus scores, apart from the sweeps
+                swept = t("table.scope_bonus", sweeps=swept, n=bonus)
+            detail = f"{count(t, 'table.taken', pile)}  \u00b7  {swept}"
             colour = style.side_mark(side) if marked else None
             active = not match.over and rules.side_of(match.turn) == side
             rows.append(ScoreRow(self.side_name(side), shown.totals[side], detail, active, colour))
