@@ -81,6 +81,26 @@ def test_the_number_of_friends_is_kept_for_the_next_table(app, monkeypatch):
     app.home()
 
 
+def test_the_players_of_a_table_hosted_are_changed_from_play_online(app):
+    """A table's number of players is the Settings': a host who wanted four had to find
+    that out and go there. Change opens the Settings over Play online; back, the friends
+    are as many as the new table seats, each way they may sit offered."""
+    app.settings = app.settings.with_(language="en", tutorial_done=True, rules=Rules(players=6))
+    online = app.open("online")
+    frame(app)
+    online.friends_row.control.set((5, 2))
+    click(app, online.rules_button)
+    settings = app.stack.top
+    assert settings.__class__.__name__ == "SettingsScene"
+    app.settings = app.settings.with_(rules=Rules(players=4))  # as its Players row does
+    settings.back()
+    frame(app)
+    assert app.stack.top is online
+    assert online.friends == 3 and online.partners == 1
+    assert (online.friends, online.partners) in [v for v, _ in online._friend_choices()]
+    app.home()
+
+
 @pytest.fixture
 def hosted(app, monkeypatch):
     """The game hosts a two-seat table from the menus; a friend's client joins it."""

@@ -114,8 +114,15 @@ class OnlineScene(MenuScene):
             enabled=lambda: bool(self.address.strip()),  # nothing typed: nothing to join
         )
         self.back_button = Button(self.tr("back"), self.back)
+        self.rules_button = Button(
+            self.tr("online.change_rules"),
+            self.change_rules,
+            hint=self.tr("online.change_rules_hint"),
+            size=style.ROW_NOTE,
+        )
         for widget in (
             self.name_row,
+            self.rules_button,
             self.friends_row,
             self.here_row,
             self.host_button,
@@ -332,8 +339,18 @@ class OnlineScene(MenuScene):
             "lobby", mode="join", address=self.address, player=player, joining_here=self.here
         )
 
+    def change_rules(self) -> None:
+        """The number of players and the rules of a table hosted are the Settings': they
+        open over this screen."""
+        self.app.open("settings")
+
     def enter(self) -> None:
         super().enter()
+        # back from Settings, perhaps with other players: the friends as far as they fit
+        players = self.app.settings.rules.players
+        wanted = -1 if self.partners is None else self.partners
+        self.friends = min(max(1, self.friends), players - 1)
+        self.partners = self._partners_for(self.friends, wanted)
         typed = _printable(self.address.strip())[:MAX_ADDRESS]
         if self.joined and typed == self.joined and not self.app.settings.online_address:
             self.address = ""  # the match there is over: its address was forgotten
@@ -355,7 +372,13 @@ class OnlineScene(MenuScene):
         y += row_h + gap
         # two lines: a table's game and every rule it changes, told in full
         note = m.pen("ui", style.ROW_NOTE, style.INK_SOFT)
-        self.rules_box = pygame.Rect(inner.left, y, inner.w, 2 * style.line_height(note))
+        change_w = m.px(0.22)
+        self.rules_box = pygame.Rect(
+            inner.left + change_w, y, inner.w - 2 * change_w, 2 * style.line_height(note)
+        )
+        change = pygame.Rect(0, 0, change_w, min(self.rules_box.h, m.px(0.06)))
+        change.midright = (inner.right, self.rules_box.centery)
+        self.rules_button.place(change)
         y = self.rules_box.bottom + gap
         self.friends_row.place(pygame.Rect(inner.left, y, inner.w, round(row_h * 1.35)))
         y = self.friends_row.rect.bottom + gap
