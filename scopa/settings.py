@@ -56,7 +56,10 @@ def _check_type(where: str, value: Any, kind: type | tuple[type, ...]) -> None:
         raise SettingsError(f"{where} must be a number, not {quote_value(value)}")
     if not isinstance(value, kind):
         names = {bool: "true or false", str: "text", int: "a whole number", dict: "a table"}
-        wanted = names.get(kind, "a number") if isinstance(kind, type) else "a number"
+        if isinstance(kind, type):
+            wanted = names.get(kind, "a number")
+        else:
+            wanted = "a list" if list in kind else "a number"
         raise SettingsError(f"{where} must be {wanted}, not {quote_value(value)}")
 
 
@@ -184,6 +187,7 @@ _SCALARS: dict[str, tuple[type | tuple[type, ...], tuple[str, ...] | None]] = {
     "online_friends": (int, None),
     "online_partners": (int, None),
     "online_here": (int, None),
+    "online_here_names": ((list, tuple), None),
 }
 MAX_FRIENDS = 5
 """The most friends a table online has room for (six seats, the host's among them)."""
@@ -233,6 +237,9 @@ class Settings:
     (-1: none chosen yet, the friends sitting in turn from the next seat)."""
     online_here: int = 0
     """How many other people played at the player's screen at the last table hosted."""
+    online_here_names: tuple[str, ...] = ()
+    """The names typed for the other people at the player's screen, in their order ("":
+    none typed, the game's own)."""
     my_rules: Rules | None = None
     """The player's own rules: the last rules made in the settings that are no preset
     (None before any). Kept while a preset is chosen, so that stepping through the presets
@@ -249,6 +256,7 @@ class Settings:
         elif isinstance(self.my_rules, Rules) and self.my_rules.preset_name() is not None:
             self.my_rules = None  # a preset is offered as itself
         self.validate()
+        self.online_here_names = tuple(self.online_here_names)  # a file's list, kept as one
 
     def deck_for(self, rules: Rules) -> str:
         """The deck a match of ``rules`` is dealt with: the player's, or the game's own."""
@@ -294,6 +302,15 @@ class Settings:
             raise SettingsError(
                 f"setting 'online_here' must be from 0 to {MAX_FRIENDS}, not {shown}"
             )
+        names = self.online_here_names
+        if len(names) > MAX_FRIENDS or not all(
+            isinstance(name, str) and len(name) <= MAX_NAME and name.isprintable() for name in names
+        ):
+            shown = quote_value(names)
+            raise SettingsError(
+                f"setting 'online_here_names' must be at most {MAX_FRIENDS} names of at most "
+                f"{MAX_NAME} printable characters, not {shown}"
+            )
         for name, longest in (("online_name", MAX_NAME), ("online_address", MAX_ADDRESS)):
             text = getattr(self, name)
             if len(text) > longest or not text.isprintable():
@@ -329,6 +346,7 @@ class Settings:
         written as ``deck``; a deck that follows the game is not written at all."""
         self.validate()
         data: dict[str, Any] = {name: getattr(self, name) for name in _SCALARS}
+        data["online_here_names"] = list(self.online_here_names)
         if self.deck_chosen:
             data["deck"] = self.deck_style
         data["volume"] = float(self.volume)

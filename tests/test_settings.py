@@ -108,6 +108,7 @@ def test_settings_round_trip_through_toml(
         online_friends=3 if flags[1] else 0,
         online_partners=1 if flags[2] else -1,
         online_here=2 if flags[3] else 0,
+        online_here_names=("Luca", "") if flags[0] else (),
     )
     text = toml_dumps(settings.to_dict())
     assert Settings.from_dict(tomllib.loads(text)) == settings
@@ -143,6 +144,11 @@ BAD_SETTINGS = [
     ({"online_here": 6}, "online_here"),
     ({"online_here": -1}, "online_here"),
     ({"online_here": True}, "online_here"),
+    ({"online_here_names": "Luca"}, "online_here_names"),
+    ({"online_here_names": ["Luca"] * 6}, "online_here_names"),
+    ({"online_here_names": ["L" * 25]}, "online_here_names"),
+    ({"online_here_names": ["\u0007"]}, "online_here_names"),
+    ({"online_here_names": [3]}, "online_here_names"),
     ({"rules": {"players": 5}}, "players"),
     ({"rules": {"deal": "scopone"}}, "scopone"),
     ({"rules": {"colour": "red"}}, "colour"),

@@ -134,6 +134,8 @@ class OnlineSession:
         self.joining_here = 0
         """The other people at this screen who join with this player (``join``)."""
         self.here_name = "You"
+        self.here_names: tuple[str, ...] = ()
+        """The names typed for the people here, in turn ("": none, ``here_name``)."""
         self.short = 0
         """How many of them found no free seat at the table."""
         self.others_first: dict[int, Update] = {}
@@ -214,14 +216,17 @@ class OnlineSession:
         discovery: int = DISCOVERY_PORT,
         here: int = 0,
         here_name: str = "You",
+        here_names: tuple[str, ...] = (),
     ) -> None:
         """Sit at the table of ``text``: an address with its code, or the code alone (the
         table is looked for on the local network); ``here``: as many other people at this
         screen take a free seat each (a seat held there is taken back with the others held
         with it), each under ``here_name`` (the game's own name: the table numbers them, and
-        every window shows them as "Player 3")."""
+        every window shows them as "Player 3"), or the ``here_names`` typed for them, in
+        turn."""
         self.joining_here = here
         self.here_name = here_name
+        self.here_names = here_names
         if is_code(text):
             code = normalize_code(text)
             if self._rehost(code, name):
@@ -397,8 +402,9 @@ class OnlineSession:
         found none). Their names are the game's own, numbered by the table."""
         code = seated.ticket.code
         for number in range(self.joining_here):
+            typed = self.here_names[number] if number < len(self.here_names) else ""
             try:
-                sit = partial(Client.join, code=code, name=name, beside=seated.ticket.seat)
+                sit = partial(Client.join, code=code, name=typed or name, beside=seated.ticket.seat)
                 other = self._other_seat(seated, sit)
             except ServerError as error:
                 if error.code not in ("no_free_seat", "seat_taken", "waiting", "over"):

@@ -118,6 +118,7 @@ def test_two_people_joining_from_one_screen_sit_on_the_same_side(app, tmp_path):
         seats = [{"kind": "human"}] * 4
         ticket = anna.submit(anna.client.create(Rules(players=4), seats, "Anna", 1)).result(20)
         app.settings = app.settings.with_(language="en", tutorial_done=True)
+        app.settings = app.settings.with_(online_here_names=("Luca",))  # typed last time
         online = app.open("online")
         frame(app)
         online.here = 1
@@ -127,6 +128,7 @@ def test_two_people_joining_from_one_screen_sit_on_the_same_side(app, tmp_path):
         run_until(app, lambda: lobby.session.seated is not None)
         seated = lobby.session.seated
         assert [seated.ticket.seat, *(o.ticket.seat for o in seated.others)] == [0, 2]
+        run_until(app, lambda: lobby._table_name(2) == "Luca")  # by the name typed before
     finally:
         anna.close()
         app.home()
@@ -174,6 +176,14 @@ def test_the_people_here_are_given_the_names_typed_on_their_rows(app, monkeypatc
     finally:
         friend.close()
         app.home()
+    # the next evening the same people sit here: the name typed is theirs at once
+    assert app.settings.online_here_names == ("Luca",)
+    assert app.store.load_settings().online_here_names == ("Luca",)
+    online = app.open("online")
+    frame(app)
+    online.friends, online.here = 1, 1
+    assert online.seats_here() == {2: "Luca"}  # the seats the table is asked for
+    app.home()
 
 
 def test_a_friend_s_name_this_window_cannot_draw_is_not_shown_as_boxes(app, monkeypatch):

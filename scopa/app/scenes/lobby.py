@@ -86,7 +86,13 @@ class LobbyScene(MenuScene):
                 folder, app.settings.rules, seats or [], player, ending=ending, here=here
             )
         else:
-            self.session.join(address, player, here=joining_here, here_name=app.t("you"))
+            self.session.join(
+                address,
+                player,
+                here=joining_here,
+                here_name=app.t("you"),
+                here_names=app.settings.online_here_names,
+            )
 
     def build(self) -> None:
         self.copy_button = Button(self.tr("online.copy"), self.copy)
@@ -271,6 +277,13 @@ class LobbyScene(MenuScene):
         if who is not None:
             self.names_sent[seat] = (self._table_name(seat), typed)
             self.session.rename(who, typed)
+            # kept for the next table, hosted or joined: the same people sit here
+            number = seated.others.index(who)
+            named = list(self.app.settings.online_here_names)
+            named += [""] * (number + 1 - len(named))
+            named[number] = typed[:MAX_NAME]
+            self.app.settings = self.app.settings.with_(online_here_names=tuple(named))
+            self.app.save_settings()
 
     def handle(self, event: pygame.event.Event) -> bool:
         used = super().handle(event)
@@ -457,7 +470,11 @@ class LobbyScene(MenuScene):
             self.app.store, self.app.matches.hosted_server(), legible(self.app.font)
         )
         self.session.join(
-            self.address, self.player, here=self.joining_here, here_name=self.t("you")
+            self.address,
+            self.player,
+            here=self.joining_here,
+            here_name=self.t("you"),
+            here_names=self.app.settings.online_here_names,
         )
 
     def copy(self) -> None:

@@ -274,15 +274,21 @@ class OnlineScene(MenuScene):
         return seats
 
     def seats_here(self, left: list[int] | None = None) -> dict[int, str]:
-        """The seats of the other people at this screen, with their names ("Player 3"):
-        the first of the seats ``left`` by the friends."""
+        """The seats of the other people at this screen, with their names (as typed last
+        time in the lobby, else the game's: "Player 3"): the first of the seats ``left``
+        by the friends."""
         if left is None:
             return {
                 int(seat): str(info["name"])
                 for seat, info in enumerate(self.seats())
                 if info.get("name")
             }
-        return {seat: self.t("player_n", n=seat + 1) for seat in sorted(left[: self.here])}
+        named = self.app.settings.online_here_names  # as typed in the lobby last time
+        return {
+            seat: (named[number] if number < len(named) and named[number] else None)
+            or self.t("player_n", n=seat + 1)
+            for number, seat in enumerate(sorted(left[: self.here]))
+        }
 
     def player_name(self) -> str:
         """The name typed; the game's "Player 1" when others play at this screen too."""
