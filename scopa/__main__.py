@@ -86,12 +86,13 @@ def open_first_screens(app: App) -> None:
     table when asked for one (automated checks)."""
     start = os.environ.get("SCOPA_START", "")
     if start in ("host", "join"):
-        # Automated checks of play over the network: host a table of two people, or join
-        # the one at SCOPA_JOIN; SCOPA_TRACE_FILE receives what the table shows.
+        # Automated checks of play over the network: host a table of two people (its match
+        # begins as the friend sits), or join the one at SCOPA_JOIN; SCOPA_TRACE_FILE
+        # receives what the table shows.
         app.home()
         if start == "host":
             seats = [{"kind": "human"}, {"kind": "human"}]
-            app.open("lobby", mode="host", seats=seats, player="Anna")
+            app.open("lobby", mode="host", seats=seats, player="Anna", starts=False)
         else:
             app.open("lobby", mode="join", address=os.environ.get("SCOPA_JOIN", ""), player="Bruno")
         return

@@ -146,6 +146,11 @@ class OnlineSession:
         """A seat taken here on its way to another (``move_seat``) until the server answers."""
         self.renaming: list[concurrent.futures.Future[str]] = []
         """Names typed for the people here on their way to the server (``rename``)."""
+        self.starting: concurrent.futures.Future[None] | None = None
+        """The host's word to start the match, until the server answers (``begin``)."""
+        self.start_refused = ""
+        """Why the server would not start the match (the lobby says so, then sets this
+        back to "")."""
         self.move_refused = ""
         """Why the server refused the last move to another seat, or a name (one of
         ``protocol.ERRORS``; the lobby says so, then sets this back to "")."""
@@ -164,13 +169,15 @@ class OnlineSession:
         *,
         ending: HeldSeat | None = None,
         here: dict[int, str] | None = None,
+        starts: bool = True,
     ) -> None:
         """Open a table on the server this game runs (started now if none runs); sit in
         the first seat. ``ending``: the seat held at a table hosted here whose match is
         ended for good first (its friends are told; the seat is forgotten), on the port it
         was served at when that is free, where the friends trying to get back look.
         ``here``: the seats of other people at this screen, with their names: each is
-        taken on a link of its own."""
+        taken on a link of its own. ``starts``: the host starts the match once every seat
+        is taken (``begin``); else the match begins as the last seat is taken."""
         server = self.running
         if server is None:
             port = None if ending is None else served_port(ending.server)
@@ -189,7 +196,7 @@ class OnlineSession:
             if self._leaving.is_set():
                 raise concurrent.futures.CancelledError  # stop_server is queued behind us
             link = self._link(server.local_address)
-            future = link.submit(link.client.create(rules, seats, name, 0))
+            future = link.submit(link.client.create(rules, seats, name, 0, start=starts))
             ticket = future.result(JOIN_TIMEOUT)
             self._hold(ticket, hosted=True)
             address = f"{server.address}/{grouped(ticket.code)}"
@@ -442,13 +449,28 @@ class OnlineSession:
         if self.moving is None:
             self.moving = (who, who.link.submit(who.link.client.sit(seat, name)))
 
+    def begin(self) -> None:
+        """Start the match of the table hosted here, every seat taken (the table opens with
+        its first deal, as when a friend takes the last seat)."""
+        if self.seated is not None and self.starting is None:
+            link = self.seated.link
+            self.starting = link.submit(link.client.begin())
+
     def rename(self, who: Seated, name: str) -> None:
         """``who`` (another person here, say) goes by ``name`` at the table from now on,
         while it waits for its players (the table frame says the name once it is taken)."""
         self.renaming.append(who.link.submit(who.link.client.rename(name)))
 
     def _moved(self) -> None:
-        """Take in the answers to ``move_seat`` and ``rename``."""
+        """Take in the answers to ``move_seat``, ``rename`` and ``begin``."""
+        if self.starting is not None and self.starting.done():
+            job, self.starting = self.starting, None
+            try:
+                job.result()
+            except ServerError as error:
+                self.start_refused = error.code
+            except (Disconnected, OSError, concurrent.futures.CancelledError):
+                self.start_refused = "internal"
         for job in [job for job in self.renaming if job.done()]:
             self.renaming.remove(job)
             try:
@@ -615,6 +637,23 @@ class OnlineSession:
                 self._job = None
         if self.server is None:
             self._pool.shutdown(wait=False)
+
+    def close_hosted(self, code: str, seat: int) -> None:
+        """The host left the lobby of a table hosted here before its match began: the table
+        is closed for good on the server this game runs, ``seat`` its host's (the friends
+        waiting there are told, and nobody can fill it and play without the host). On the
+        session's thread, never in the caller's frame; before ``stop_server``'s stop."""
+        server = self.server if self.server is not None else self.running
+        if server is None:
+            return
+
+        def work() -> None:
+            try:
+                server.end(code, seat)
+            except Exception as error:  # the server already stopped: nobody can sit there
+                log("scopa: the table hosted here was not closed:", error)
+
+        self._pool.submit(work)
 
     def stop_server(self) -> None:
         """Stop the server hosted here, on the session's thread: after the start still in

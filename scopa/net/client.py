@@ -469,13 +469,27 @@ class Client:
         seats: list[dict[str, Any]],
         name: str,
         seat: int = 0,
+        *,
+        start: bool = False,
     ) -> SeatTicket:
         """Open a table (``seats``: ``{"kind": "human"|"computer", "level"?, "name"?}``
-        per seat) and sit in ``seat``."""
+        per seat) and sit in ``seat``; ``start``: the match begins when this player says
+        so (``begin``) once every seat is taken, not as the last is."""
+        fields: dict[str, Any] = {"start": True} if start else {}
         answer = await self.request(
-            "create", rules=rules.to_dict(), seats=seats, name=name, seat=seat, **self._sheets()
+            "create",
+            rules=rules.to_dict(),
+            seats=seats,
+            name=name,
+            seat=seat,
+            **self._sheets(),
+            **fields,
         )
         return self._seated(answer)
+
+    async def begin(self) -> None:
+        """Start the match of the table this player hosts, every seat taken."""
+        await self.request("start")
 
     def _sheets(self) -> dict[str, Any]:
         """The field that tells the server this player reads the score sheets."""

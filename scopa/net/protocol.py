@@ -9,7 +9,9 @@ error, which lists the versions this server speaks, so a newer client can say so
 Client to server (fields besides v, type, id)::
 
     create    rules (Rules.to_dict()), seats [{kind: human|computer, name?, level?}],
-              name (yours), seat? (yours, default 0), sheets?
+              name (yours), seat? (yours, default 0), sheets?, start? (true: the match
+              begins when you say so, by ``start``, once every seat is taken; meanwhile
+              the players may still change seats and names. Else when the last is taken)
     join      code, name, seat? (a free human seat; default the first), beside? (with no
               seat asked: a free seat on this seat's side if there is one, for a second
               person at the same screen), sheets?
@@ -26,6 +28,7 @@ Client to server (fields besides v, type, id)::
                             answered by seated, without a token)
     rename    name     (while the table waits for its players: this seat's name from now
                         on, numbered if another seat goes by it; answered by ok)
+    start              (the host, every seat taken: the match begins; answered by ok)
     play      move (notation, "7Dx3C+4S"), at (moves played so far: guards against replays)
     hand_over seat, level?    (a human seat whose player has been gone for a while, or
                                who is here but has let the turn go by ``idle_grace``
@@ -48,7 +51,8 @@ Server to client::
                                            the seat is first taken: keep it to rejoin)
     watching  code
     table     code, rules, status (waiting|playing|over), at, seats [{seat, kind, name,
-              level, taken, connected, away, autoplay, rematch}], spectators, result,
+              level, taken, connected, away, autoplay, rematch, starts (the host, who
+              starts the match once every seat is taken)}], spectators, result,
               reading (the seats whose players still read the last round's score sheet:
               the round waits for them), next (the code of the rematch's table, once it
               is open; else null)
@@ -106,6 +110,7 @@ ERRORS = {
     "no_free_seat": "the table has no free seat",
     "not_seated": "sit at a table first",
     "begun": "the match has begun: the seats no longer change",
+    "not_host": "only the table's host starts its match",
     "already_seated": "this connection already sits at a table",
     "waiting": "the match starts when every seat is taken",
     "over": "the match is over",
@@ -200,6 +205,7 @@ _SCHEMAS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
         "name": (_TEXT, True),
         "seat": (_INT, False),
         "sheets": (_BOOL, False),
+        "start": (_BOOL, False),
     },
     "join": {
         "code": (_TEXT, True),
@@ -217,6 +223,7 @@ _SCHEMAS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     "watch": {"code": (_TEXT, True)},
     "sit": {"seat": (_INT, True), "name": (_TEXT, False)},
     "rename": {"name": (_TEXT, True)},
+    "start": {},
     "play": {"move": (_TEXT, True), "at": (_INT, True)},
     "hand_over": {"seat": (_INT, True), "level": (_TEXT, False)},
     "back": {},

@@ -419,6 +419,8 @@ class GameServer:
             await self._sit(conn, message)
         elif kind == "rename":
             await self._rename(conn, message)
+        elif kind == "start":
+            await self._start(conn, message)
         elif kind == "play":
             await self._play(conn, message)
         elif kind == "hand_over":
@@ -517,7 +519,10 @@ class GameServer:
             )
         token = codes.new_token()
         name = distinct_name(name, seats, mine)
-        seats[mine] = seats[mine].with_(name=name, token_hash=codes.token_hash(token))
+        starts = bool(message.get("start", False))  # the host says when the match begins
+        seats[mine] = seats[mine].with_(
+            name=name, token_hash=codes.token_hash(token), starts=starts
+        )
         while True:
             record, table = new_table(codes.new_code(), rules, tuple(seats), conn.address)
             if await self.store.create(record):
@@ -623,7 +628,9 @@ class GameServer:
                 given = message.get("name")
                 name = mine.name if given is None else check_name(given)
                 name = distinct_name(name, table.seats[:seat] + table.seats[seat + 1 :], -1)
-                moved = table.seats[wanted].with_(name=name, token_hash=mine.token_hash)
+                moved = table.seats[wanted].with_(
+                    name=name, token_hash=mine.token_hash, starts=mine.starts
+                )
                 if not await self.store.claim_seat(table.code, wanted, moved):
                     await self._refresh_seats(table)
                     raise ProtocolError("seat_taken", f"seat {wanted} was just taken")
@@ -642,6 +649,30 @@ class GameServer:
             await self.store.publish(table.code, self.id, {"kind": "seats"})
             await self.store.publish(table.code, self.id, {"kind": "presence"})
             await self._send_table(table)
+
+    async def _start(self, conn: Connection, message: Message) -> None:
+        """The host begins the match, every seat taken (answered before the deal)."""
+        table = self._table_of(conn)
+        seat = conn.seat
+        if seat is None:
+            raise ProtocolError("not_seated", "spectators do not start a match")
+        async with self.locks[table.code]:
+            await self._refresh_seats(table)
+            if table.ended:
+                raise ProtocolError("ended")
+            if table.status != "waiting":
+                raise ProtocolError("begun")
+            if not table.seats[seat].starts:
+                raise ProtocolError("not_host")
+            if not table.full:
+                raise ProtocolError("waiting")
+            table.seats[seat] = table.seats[seat].with_(starts=False)
+            await self.store.set_seat(table.code, seat, table.seats[seat])
+            conn.send(server_message("ok", re=message.id))
+            await self._send_table(table)
+            self._broadcast_state(table, table.opening_events(), "start")
+            self._kick(table)
+        await self.store.publish(table.code, self.id, {"kind": "seats"})
 
     async def _rename(self, conn: Connection, message: Message) -> None:
         """A player takes another name while the table waits for its players (a person at

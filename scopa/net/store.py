@@ -44,6 +44,9 @@ class SeatRecord:
     """This seat's player (the table's host) ended the match for good, unfinished."""
     rematch: bool = False
     """This seat's player, the match over, asked to play another at the same table."""
+    starts: bool = False
+    """This seat's player (the table's host) starts the match: once every seat is taken
+    the table waits for them (``start``), while the seats may still change."""
 
     @property
     def taken(self) -> bool:
@@ -58,6 +61,7 @@ class SeatRecord:
             "autoplay": self.autoplay,
             "ended": self.ended,
             "rematch": self.rematch,
+            "starts": self.starts,
         }
 
     @classmethod
@@ -70,6 +74,7 @@ class SeatRecord:
             bool(data.get("autoplay", False)),
             bool(data.get("ended", False)),
             bool(data.get("rematch", False)),
+            bool(data.get("starts", False)),
         )
 
     def with_(self, **changes: Any) -> SeatRecord:

@@ -134,7 +134,7 @@ def rematch_seats(seats: Sequence[SeatRecord]) -> tuple[SeatRecord, ...]:
     """The seats of a table's rematch: the same players in the same places, each person
     with the token they hold (the seat is theirs again by rejoining)."""
     return tuple(
-        seat if seat.kind == "computer" else seat.with_(rematch=False, autoplay=False)
+        seat if seat.kind == "computer" else seat.with_(rematch=False, autoplay=False, starts=False)
         for seat in seats
     )
 
@@ -223,9 +223,14 @@ class Table:
     def status(self) -> str:
         if self.match.over:
             return "over"
-        if not all(seat.taken for seat in self.seats):
-            return "waiting"
+        if not all(seat.taken and not seat.starts for seat in self.seats):
+            return "waiting"  # for a player, or for the host to start the match
         return "playing"
+
+    @property
+    def full(self) -> bool:
+        """Every seat is taken (the match may still wait for its host to start it)."""
+        return all(seat.taken for seat in self.seats)
 
     @property
     def ended(self) -> bool:
@@ -388,6 +393,7 @@ class Table:
                     "away": away,
                     "autoplay": seat.autoplay,
                     "rematch": seat.rematch,
+                    "starts": seat.starts,
                 }
             )
         return {

@@ -41,6 +41,20 @@ def run_until(app, condition, seconds: float = 30.0) -> None:  # noqa: ANN001
     raise AssertionError("it never happened")
 
 
+def table_opens(app, seconds: float = 30.0):  # noqa: ANN001, ANN201
+    """Run frames until the table opens; a host's lobby, once every seat is taken,
+    starts the match as its player does (Start)."""
+
+    def opened() -> bool:
+        top = app.stack.top
+        if isinstance(top, LobbyScene) and top.startable and top.start_button.enabled:
+            click(app, top.start_button)
+        return isinstance(app.stack.top, TableScene)
+
+    run_until(app, opened, seconds)
+    return app.stack.top
+
+
 def host_for_a_friend(app, monkeypatch) -> tuple[BackgroundClient, str]:  # noqa: ANN001
     """The game hosts a two-seat table from the menus: a friend's client, not yet seated,
     and the table's code."""
@@ -106,7 +120,7 @@ def hosted(app, monkeypatch):
     """The game hosts a two-seat table from the menus; a friend's client joins it."""
     friend, code = host_for_a_friend(app, monkeypatch)
     friend.submit(friend.client.join(code, "Bruno")).result(20)
-    run_until(app, lambda: isinstance(app.stack.top, TableScene))
+    table_opens(app)
     table = app.stack.top
     yield app, table, friend
     friend.close()
@@ -473,7 +487,7 @@ def test_a_friend_who_knows_only_the_code_finds_the_table_on_the_network(app, tm
         lobby = app.stack.top
         assert isinstance(lobby, LobbyScene)
         assert lobby._status()[0] == app.t("online.looking")
-        run_until(app, lambda: isinstance(app.stack.top, TableScene))
+        table_opens(app)
         table = app.stack.top
         assert table.coordinator.seat == 1 and table.seats.seat_name(0) == "Anna"
     finally:
@@ -509,7 +523,7 @@ def test_a_table_found_away_from_the_address_kept_is_offered_at_where_it_was_fou
     )
     gone = join_where_nobody_answers(app, code)
     try:
-        run_until(app, lambda: isinstance(app.stack.top, TableScene))
+        table_opens(app)
         assert app.stack.top.coordinator.seat == 1
         assert app.settings.online_address == f"{here}/{code}"
         # and the player is told the address was passed over, and where the table was
@@ -540,7 +554,7 @@ def test_a_table_whose_old_address_another_server_took_is_found_by_its_code(
     try:
         app.open("online")
         click(app, app.stack.top.join_button)
-        run_until(app, lambda: isinstance(app.stack.top, TableScene))
+        table_opens(app)
         assert app.stack.top.coordinator.seat == 1
         assert app.settings.online_address == f"{here}/{code}"
         told = app.t("online.found_elsewhere_no_table", asked=other.local_address, found=here)
@@ -1090,6 +1104,9 @@ def test_a_play_made_as_the_match_starts_reaches_the_host_s_table(app, monkeypat
     friend, code = host_for_a_friend(app, monkeypatch)
     try:
         friend.submit(friend.client.join(code, "Bruno")).result(20)
+        lobby = app.stack.top
+        run_until(app, lambda: lobby.startable)
+        lobby.start_button.activate()  # Start, and the window looks away at once
         deadline = time.monotonic() + 20
         turn = None
         while turn is None and time.monotonic() < deadline:  # the host's window looks away
@@ -1100,7 +1117,7 @@ def test_a_play_made_as_the_match_starts_reaches_the_host_s_table(app, monkeypat
         assert turn is not None, "the friend, after the dealer, plays first"
         friend.submit(friend.client.play(turn.observation.legal_moves[0], turn.at)).result(10)
         time.sleep(0.3)  # the play reaches the host's link before its window looks again
-        run_until(app, lambda: isinstance(app.stack.top, TableScene))
+        table_opens(app)
         table = app.stack.top
         run_until(app, lambda: table.match.at > turn.at, seconds=10)
         run_until(app, lambda: table.human_to_play is not None, seconds=10)

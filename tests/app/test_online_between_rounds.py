@@ -9,11 +9,16 @@ import time
 import pytest
 
 from scopa.app.scenes.scoring import ScoringScene
-from scopa.app.table import TableScene
 from scopa.net.client import BackgroundClient
 
 from .menu_helpers import FRAME, click, frame
-from .test_online import host_for_a_friend, hosted, play_the_round_out, run_until  # noqa: F401
+from .test_online import (  # noqa: F401 - the fixture
+    host_for_a_friend,
+    hosted,
+    play_the_round_out,
+    run_until,
+    table_opens,
+)
 
 
 def first_play(obs):  # noqa: ANN001, ANN201
@@ -29,7 +34,7 @@ def hosted_for_a_reader(app, monkeypatch):
     plain.close()
     friend = BackgroundClient(server, sheets=True)
     friend.submit(friend.client.join(code, "Bruno")).result(20)
-    run_until(app, lambda: isinstance(app.stack.top, TableScene))
+    table_opens(app)
     yield app, app.stack.top, friend
     friend.close()
     app.home()

@@ -160,10 +160,18 @@ def back_after(
     return seen[-1], game, join_from_the_menus(game, address)
 
 
-def scopas_said(game: App, table: TableScene, scope: tuple[int, ...]) -> bool:
-    """Each side's plate counts ``scope`` scopas."""
+def scopas_said(
+    game: App, table: TableScene, scope: tuple[int, ...], bonus: tuple[int, ...] = ()
+) -> bool:
+    """Each side's plate counts ``scope`` scopas: the sweeps, and apart from them those
+    of Cirulla's ``bonus`` ("1 scopa +3")."""
     rows = table.words.hud().rows
-    return all(row.detail.endswith(count(game.t, "table.scope", n)) for row, n in zip(rows, scope))
+    bonus = bonus or (0,) * len(scope)
+    said = []
+    for n, extra in zip(scope, bonus, strict=True):
+        swept = count(game.t, "table.scope", n - extra)
+        said.append(game.t("table.scope_bonus", sweeps=swept, n=extra) if extra else swept)
+    return all(row.detail.endswith(words) for row, words in zip(rows, said, strict=True))
 
 
 def test_a_friend_back_at_the_table_sees_the_scopas_made_this_round(tmp_path, friends_table):
@@ -207,7 +215,7 @@ def test_a_friend_back_at_a_cirulla_table_sees_the_bonuses_made_this_round(tmp_p
         try:
             scope = last.observation.scope
             assert table.match.observation.scope == scope
-            assert scopas_said(game, table, scope)
+            assert scopas_said(game, table, scope, last.observation.bonus)
         finally:
             game.close()
 

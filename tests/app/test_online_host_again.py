@@ -7,12 +7,11 @@ from __future__ import annotations
 from scopa.app.scenes.confirm import ConfirmScene
 from scopa.app.scenes.lobby import LobbyScene
 from scopa.app.scenes.online import OnlineScene, waiting_table
-from scopa.app.table import TableScene
 from scopa.net.client import ServerError
 from scopa.storage import Store
 
 from .menu_helpers import click, frame
-from .test_online import run_until
+from .test_online import run_until, table_opens
 from .test_online_rejoin import host_with_a_friend, join_from_the_menus, open_game
 
 
@@ -44,7 +43,7 @@ def test_hosting_again_asks_and_cancel_or_back_keeps_the_table(tmp_path, monkeyp
         assert waiting_table(game) == address
         click(game, game.stack.top.host_button)
         click(game, game.stack.top.yes_button)  # Back to the table
-        run_until(game, lambda: isinstance(game.stack.top, TableScene))
+        table_opens(game)
         assert game.stack.top.coordinator.address == address
     finally:
         if friend is not None:

@@ -21,7 +21,7 @@ from scopa.net.client import BackgroundClient, Update
 from scopa.storage import HeldSeat, Store
 
 from .menu_helpers import click, frame
-from .test_online import hosted, run_until  # noqa: F401 - the fixture
+from .test_online import hosted, run_until, table_opens  # noqa: F401 - the fixture
 
 SIZE = (960, 540)
 
@@ -57,7 +57,7 @@ def host_with_a_friend(game: App, *, closing: bool = False) -> tuple[str, Backgr
     address = lobby.session.seated.address
     friend = BackgroundClient(lobby.session.server.local_address)
     friend.submit(friend.client.join(address.rsplit("/", 1)[1], "Bruno")).result(20)
-    run_until(game, lambda: isinstance(game.stack.top, TableScene))
+    table_opens(game)
     return address, friend
 
 
@@ -130,7 +130,7 @@ def test_a_friend_back_after_closing_the_game_is_shown_the_way_back_to_the_table
         assert online.address_note() == "online.address_hint"
         online.address = kept
         click(game, online.join_button)
-        run_until(game, lambda: isinstance(game.stack.top, TableScene))
+        table_opens(game)
         assert game.stack.top.coordinator.seat == seat
     finally:
         game.close()
@@ -420,7 +420,7 @@ def test_a_host_back_after_closing_the_game_is_shown_the_way_back_to_its_table(
         assert online.join_button.primary and not online.host_button.primary
         assert online.form.focus is online.join_button
         click(game, online.join_button)
-        run_until(game, lambda: isinstance(game.stack.top, TableScene))
+        table_opens(game)
         assert game.stack.top.coordinator.seat == 0
     finally:
         if friend is not None:
@@ -697,7 +697,7 @@ def test_a_friend_whose_game_closed_on_the_final_sheet_comes_back_to_it_for_the_
         click(game, rematch)
         run_until(game, lambda: anna.client.table and anna.client.table.get("next"))
         anna.submit(anna.client.rejoin(anna.client.ticket)).result(10)
-        run_until(game, lambda: isinstance(game.stack.top, TableScene))
+        table_opens(game)
         again = game.stack.top
         code = anna.client.ticket.code
         assert again.coordinator.ticket.code == code and again.match.totals == (0, 0)

@@ -5,18 +5,20 @@ from one screen sit on the same side."""
 
 from __future__ import annotations
 
+import time
+
 import pygame
+import pytest
 
 from scopa.app.remote import SharedScreen
 from scopa.app.scenes.lobby import LobbyScene
 from scopa.app.scenes.online import OnlineScene
-from scopa.app.table import TableScene
 from scopa.engine import Rules
-from scopa.net.client import BackgroundClient
+from scopa.net.client import BackgroundClient, ServerError
 from scopa.net.codes import parse_address
 
 from .menu_helpers import click, frame, press, type_text
-from .test_online import run_until
+from .test_online import run_until, table_opens
 
 
 def rows_of(lobby: LobbyScene) -> list[str]:
@@ -63,7 +65,7 @@ def test_people_here_move_to_the_seats_they_choose_before_the_match_begins(app, 
     try:
         for name, friend in zip(("Anna", "Bruno"), friends, strict=True):
             friend.submit(friend.client.join(str(address.code), name)).result(20)
-        run_until(app, lambda: isinstance(app.stack.top, TableScene))
+        table_opens(app)
         table = app.stack.top
         coordinator = table.coordinator
         assert isinstance(coordinator, SharedScreen) and coordinator.humans == (1, 3)
@@ -169,7 +171,7 @@ def test_the_people_here_are_given_the_names_typed_on_their_rows(app, monkeypatc
     friend = BackgroundClient(f"ws://127.0.0.1:{port}")
     try:
         friend.submit(friend.client.join(str(address.code), "Bruno")).result(20)
-        run_until(app, lambda: isinstance(app.stack.top, TableScene))
+        table_opens(app)
         table = app.stack.top
         assert [table.seats.seat_name(n) for n in range(3)] == ["Marta", "Bruno", "Luca"]
         assert not lobby.name_fields
@@ -212,10 +214,136 @@ def test_a_friend_s_name_this_window_cannot_draw_is_not_shown_as_boxes(app, monk
         assert rows_of(lobby)[1] == "Giocatore 2"
         joined = friends[1].client.join(str(address.code), "Ada \ufdfd")
         friends[1].submit(joined).result(20)
-        run_until(app, lambda: isinstance(app.stack.top, TableScene))
+        table_opens(app)
         table = app.stack.top
         assert [table.seats.seat_name(n) for n in range(3)] == ["Marta", "Giocatore 2", "Ada"]
     finally:
         for friend in friends:
             friend.close()
         app.home()
+
+
+def test_the_last_to_join_with_someone_here_names_them_before_the_host_starts(app, tmp_path):
+    """A couple joining the last two seats went straight to the dealt table: the second
+    person stayed "Player 4" all match. The host now starts the match once everyone is
+    there, and meanwhile the couple names the second person."""
+    from scopa.app.hosting import LocalServer
+
+    server = LocalServer(tmp_path / "host", port=0)
+    server.start()
+    anna = BackgroundClient(server.local_address)
+    try:
+        seats = [{"kind": "human"}] * 3
+        ticket = anna.submit(
+            anna.client.create(Rules(players=3), seats, "Anna", 0, start=True)
+        ).result(20)
+        app.settings = app.settings.with_(language="en", tutorial_done=True)
+        online = app.open("online")
+        frame(app)
+        online.here = 1
+        online.name, online.name_given = "Bruno", False
+        online.address = f"{server.local_address}/{ticket.code}"
+        click(app, online.join_button)
+        lobby = app.stack.top
+        run_until(app, lambda: lobby.full and 2 in lobby.name_fields)
+        assert app.stack.top is lobby and not lobby.startable  # Anna starts it, not Bruno
+        assert lobby._status()[0] == "Everyone is here: Anna starts the match"
+        click(app, lobby.name_fields[2])
+        type_text(app, "Carla")
+        press(app, pygame.K_RETURN)
+        run_until(app, lambda: lobby._table_name(2) == "Carla")
+        anna.submit(anna.client.begin()).result(20)
+        table = table_opens(app)
+        assert [table.seats.seat_name(n) for n in range(3)] == ["Anna", "Bruno", "Carla"]
+    finally:
+        anna.close()
+        app.home()
+        server.stop()
+
+
+def test_the_host_starts_the_match_once_everyone_is_here(app, monkeypatch):
+    """The host's lobby offers Start only when every seat is taken, with the keyboard's
+    focus on it; the match is dealt when it is pressed, not as the last friend sits."""
+    monkeypatch.setattr("scopa.app.hosting.DEFAULT_PORT", 0)
+    app.settings = app.settings.with_(language="en", tutorial_done=True, rules=Rules(players=3))
+    online = app.open("online")
+    frame(app)
+    online.friends, online.here = 2, 0
+    click(app, online.host_button)
+    lobby = app.stack.top
+    run_until(app, lambda: lobby.session.table and lobby.awaited == 2)
+    assert lobby.start_button not in lobby.form.widgets
+    address = parse_address(lobby.session.seated.address)
+    port = address.server.rsplit(":", 1)[1]
+    friends = [BackgroundClient(f"ws://127.0.0.1:{port}") for _ in range(2)]
+    try:
+        for name, friend in zip(("Anna", "Bruno"), friends, strict=True):
+            friend.submit(friend.client.join(str(address.code), name)).result(20)
+        run_until(app, lambda: lobby.startable)
+        frame(app)
+        assert lobby.start_button in lobby.form.widgets and lobby.form.focus is lobby.start_button
+        assert lobby._status()[0] == app.t("online.all_here_start")
+        for _ in range(20):  # nobody is dealt a card before the host says so
+            frame(app)
+        assert app.stack.top is lobby
+        press(app, pygame.K_RETURN)
+        table = table_opens(app)
+        assert table.match.at == 0 and len(table.match.observation.hand) == 3
+    finally:
+        for friend in friends:
+            friend.close()
+        app.home()
+
+
+@pytest.mark.parametrize("shared", [False, True], ids=["own server", "shared server"])
+def test_a_host_who_leaves_the_lobby_closes_the_table_for_the_friends_there(
+    app, monkeypatch, tmp_path, shared
+):
+    """The host left the lobby with a friend seated: the table stayed open, the next friend
+    filled it, and the match was dealt with the host's seat away and nobody to come back
+    to it. The friends waiting are told the host closed it; nobody can sit there after."""
+    monkeypatch.setattr("scopa.app.hosting.DEFAULT_PORT", 0)
+    app.settings = app.settings.with_(language="en", tutorial_done=True, rules=Rules(players=3))
+    from scopa.app.hosting import LocalServer
+
+    running = None
+    if shared:  # the game's server runs on after the lobby, for another table hosted here
+        running = LocalServer(tmp_path / "served", port=0)
+        running.start()
+        monkeypatch.setattr(app.matches, "hosted_server", lambda: running)
+    online = app.open("online")
+    frame(app)
+    online.friends, online.here = 2, 0
+    click(app, online.host_button)
+    lobby = app.stack.top
+    run_until(app, lambda: lobby.session.seated is not None and lobby.session.table)
+    address = parse_address(lobby.session.seated.address)
+    port = address.server.rsplit(":", 1)[1]
+    anna, bruno = [BackgroundClient(f"ws://127.0.0.1:{port}") for _ in range(2)]
+    try:
+        anna.submit(anna.client.join(str(address.code), "Anna")).result(20)
+        run_until(app, lambda: lobby.hosts_friends)
+        click(app, lobby.leave_button)  # asked first: the friend there loses the table
+        confirm = app.stack.top
+        assert confirm is not lobby and confirm.question() == app.t("online.close_table_question")
+        click(app, confirm.yes_button)
+        assert app.stack.top is not lobby and lobby not in app.stack
+        deadline = time.monotonic() + 10
+        told: list[str] = []
+        while not told and time.monotonic() < deadline:
+            told = [item.code for item in anna.poll() if isinstance(item, ServerError)]
+            frame(app)
+            time.sleep(0.01)
+        assert told == ["ended"]
+        assert not [held for held in app.store.load_seats() if held.code == address.code]
+        if shared:  # still served, the table refuses the friend who comes next
+            refused = bruno.submit(bruno.client.join(str(address.code), "Bruno"))
+            with pytest.raises(ServerError) as error:
+                refused.result(20)
+            assert error.value.code == "ended"
+    finally:
+        anna.close()
+        bruno.close()
+        app.home()
+        if running is not None:
+            running.stop()

@@ -21,7 +21,7 @@ from scopa.net.client import BackgroundClient, ServerError, Update
 from scopa.net.codes import parse_address
 
 from .menu_helpers import click, frame
-from .test_online import run_until
+from .test_online import run_until, table_opens
 
 
 def host_with_one_here(app, monkeypatch):  # noqa: ANN001, ANN201
@@ -51,7 +51,7 @@ def host_with_one_here(app, monkeypatch):  # noqa: ANN001, ANN201
     port = address.server.rsplit(":", 1)[1]
     friend = BackgroundClient(f"ws://127.0.0.1:{port}")
     friend.submit(friend.client.join(str(address.code), "Bruno")).result(20)
-    run_until(app, lambda: isinstance(app.stack.top, TableScene))
+    table_opens(app)
     return app.stack.top, friend
 
 
@@ -352,7 +352,7 @@ def test_two_people_at_a_friend_s_screen_join_a_table_together(app, tmp_path):
         online.name, online.name_given = "Bruno", False  # typed: the other is the game's
         online.address = f"{server.local_address}/{ticket.code}"
         click(app, online.join_button)
-        run_until(app, lambda: isinstance(app.stack.top, TableScene))
+        table_opens(app)
         table = app.stack.top
         coordinator = table.coordinator
         assert isinstance(coordinator, SharedScreen) and coordinator.humans == (1, 2)
@@ -389,7 +389,7 @@ def test_a_table_with_no_seat_for_everyone_here_says_so(app, tmp_path):
         online.here = 1
         online.address = f"{server.local_address}/{ticket.code}"
         click(app, online.join_button)
-        run_until(app, lambda: isinstance(app.stack.top, TableScene))
+        table_opens(app)
         assert app.stack.top.coordinator.humans == (1,)
         told = app.t("online.short_of_seats", n=1)
         assert told in [toast.text for toast in app.toasts._toasts]
@@ -439,7 +439,7 @@ def test_people_here_play_cirulla_online_through_its_declarations(app, monkeypat
     friend = BackgroundClient(f"ws://127.0.0.1:{address.server.rsplit(':', 1)[1]}")
     try:
         friend.submit(friend.client.join(str(address.code), "Bruno")).result(20)
-        run_until(app, lambda: isinstance(app.stack.top, TableScene))
+        table_opens(app)
         table = app.stack.top
         assert isinstance(table.coordinator, SharedScreen) and table.match.rules.cirulla
         sheet = play_to_the_sheet(app, table, friend)

@@ -17,7 +17,6 @@ from scopa.app.registry import default_scenes
 from scopa.app.scenes.confirm import ConfirmScene
 from scopa.app.scenes.lobby import LobbyScene
 from scopa.app.scenes.online import OnlineScene
-from scopa.app.table import TableScene
 from scopa.engine import Rules
 from scopa.net.client import BackgroundClient
 from scopa.net.store import StoreError
@@ -25,7 +24,7 @@ from scopa.storage import HeldSeat, Store
 from tests.net.helpers import make_certificate, serving_tls_on_a_thread
 
 from .menu_helpers import click, frame
-from .test_online import run_until
+from .test_online import run_until, table_opens
 
 GARBAGE = b"these are not the tables you are looking for\n" * 50
 
@@ -272,7 +271,7 @@ def test_a_wss_table_with_a_trusted_certificate_is_joined_from_the_menus(
             seats = [{"kind": "human"}, {"kind": "human"}]
             ticket = friend.submit(friend.client.create(Rules(), seats, "Anna")).result(20)
             join(app, online, f"{address}/{ticket.code}")
-            run_until(app, lambda: isinstance(app.stack.top, TableScene))
+            table_opens(app)
             assert app.stack.top.coordinator.seat == 1
         finally:
             friend.close()

@@ -18,14 +18,13 @@ from websockets.asyncio.server import serve
 
 from scopa.app.scenes.lobby import LobbyScene
 from scopa.app.scenes.online import OnlineScene
-from scopa.app.table import TableScene
 from scopa.engine import Match, Rules
 from scopa.net import codec
 from scopa.net.client import check_table
 from scopa.net.codec import CodecError
 
 from .menu_helpers import click, frame
-from .test_online import run_until
+from .test_online import run_until, table_opens
 
 CODE = "aaaaaaaaaaaaa"
 RULES = Rules()
@@ -187,7 +186,7 @@ def test_a_frame_this_game_cannot_read_mid_match_stops_the_table_with_a_word(
 ) -> None:
     with FakeServer(state_frame(), state_frame(at=1, spoil="event")) as server:
         lobby = joining(server)
-        run_until(app, lambda: isinstance(app.stack.top, TableScene), 20)
+        table_opens(app, 20)
         assert lobby.session.error_kind == ""
         table = app.stack.top
         run_until(app, lambda: table.lost, 20)
@@ -217,7 +216,7 @@ def test_a_table_frame_is_kept_only_when_it_reads() -> None:
 def test_a_window_coming_back_is_given_the_rounds_played(app, joining) -> None:
     with FakeServer(caught_up_frame()) as server:
         joining(server)
-        run_until(app, lambda: isinstance(app.stack.top, TableScene), 20)
+        table_opens(app, 20)
         table = app.stack.top
         assert len(table.match.rounds) == 1 and table.match.round.round_no == 2
         scores = table.match.rounds[0]
@@ -241,7 +240,7 @@ def test_a_frame_nested_too_deep_to_read_does_not_stop_the_window_listening(app,
     deep = "[" * 100_000 + "]" * 100_000
     with FakeServer(state_frame(), junk=deep) as server:
         lobby = joining(server)
-        run_until(app, lambda: isinstance(app.stack.top, TableScene), 20)
+        table_opens(app, 20)
         assert lobby.session.error_kind == ""
         assert not app.stack.top.lost
 
@@ -307,5 +306,5 @@ def test_a_frame_that_raises_where_no_check_foresaw_is_passed_over(app, joining,
     monkeypatch.setattr(client_module, "decode_state", flaky)
     with FakeServer(state_frame(), state_frame()) as server:
         lobby = joining(server)
-        run_until(app, lambda: isinstance(app.stack.top, TableScene), 20)
+        table_opens(app, 20)
         assert lobby.session.error_kind == "" and len(calls) >= 2

@@ -15,7 +15,7 @@ from scopa.engine import Rules
 from scopa.net.client import BackgroundClient
 
 from .menu_helpers import click
-from .test_online import run_until
+from .test_online import run_until, table_opens
 
 
 def join(app, address: str) -> LobbyScene:  # noqa: ANN001
@@ -187,7 +187,6 @@ def test_a_friend_who_takes_the_last_seat_is_told_the_table_s_game(app, friends_
     """The last friend to sit goes straight to the table, past the lobby: nothing told them
     the game it plays (Cirulla, napola, ...) before the score sheet did."""
     from scopa.app.scenes.online import describe_rules
-    from scopa.app.table import TableScene
 
     _, _, address = friends_table
     app.settings = app.settings.with_(language="en", tutorial_done=True)
@@ -195,7 +194,7 @@ def test_a_friend_who_takes_the_last_seat_is_told_the_table_s_game(app, friends_
     online = app.stack.top
     online.address = address
     click(app, online.join_button)
-    run_until(app, lambda: isinstance(app.stack.top, TableScene))
+    table_opens(app)
     told = app.t("online.table_plays", rules=describe_rules(app, Rules()))
     assert told in [toast.text for toast in app.toasts.shown()]
     app.home()
@@ -212,7 +211,6 @@ def test_a_friend_joining_a_table_in_teams_is_told_who_plays_on_their_side(
     kept the game's name is named as the plate names them ("In squadra con te: You", in an
     Italian window, where the plate said "Giocatore 1")."""
     from scopa.app.scenes.online import describe_rules
-    from scopa.app.table import TableScene
 
     server = LocalServer(tmp_path / "host", port=0)
     server.start()
@@ -226,7 +224,7 @@ def test_a_friend_joining_a_table_in_teams_is_told_who_plays_on_their_side(
         online = app.open("online")
         online.address = f"{server.local_address}/{grouped(ticket.code)}"
         click(app, online.join_button)
-        run_until(app, lambda: isinstance(app.stack.top, TableScene))
+        table_opens(app)
         assert app.stack.top.coordinator.seat == 2  # opposite Anna: her partner
         told = app.t("online.table_plays_partners", rules=describe_rules(app, rules),
                      names=named)  # fmt: skip

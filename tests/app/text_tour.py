@@ -1334,7 +1334,25 @@ class Tour:
             self.hover_all(app.stack.top, "online, quit and close the table filling up?")
             app.back()
             self.frames(2)
+            lobby.back()  # Leave, with a friend seated: the table closes for them
+            self.frames(2)
+            self.hover_all(app.stack.top, "online, close the table a friend sits at?")
+            app.back()
+            self.frames(2)
             friends[1].submit(friends[1].client.join(str(address.code), "Carla")).result(20)
+            self.wait(lambda: lobby.startable)  # everyone here: the host starts the match
+            self.hover_all(lobby, "online, everyone is here")
+            full = client.table
+            client.table = {  # as a friend's lobby shows it: the host starts the match
+                **full,
+                "seats": [{**info, "starts": info["seat"] == 1} for info in full["seats"]],
+            }
+            self.show("online, everyone is here, a friend's lobby")
+            client.table = full
+            app.notify(worded("online.not_started"), 10.0)
+            self.show("online, the match could not be started")
+            app.toasts.forget(lambda toast: True)
+            self.click(lobby.start_button)
             self.wait(lambda: isinstance(app.stack.top, TableScene))
             table = app.stack.top
             self.settle(table)

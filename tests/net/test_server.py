@@ -943,3 +943,40 @@ def test_a_player_renamed_while_the_table_waits_is_shown_so_and_numbered_if_need
                 await raw.close()
 
     run(scenario())
+
+
+def test_a_table_its_host_starts_waits_full_for_them_then_deals(tmp_path) -> None:
+    """Opened with ``start``, a table whose seats are all taken still waits: the players
+    may change names meanwhile, only the host starts it, and not before it is full."""
+
+    async def scenario() -> None:
+        async with serving(open_store(str(tmp_path / "t.db"))) as server:
+            host, anna, bruno = [await Raw.open(server.address) for _ in range(3)]
+            seats = [{"kind": "human"}] * 3
+            made = await host.ask("create", rules=Rules(players=3).to_dict(), seats=seats,
+                                  name="Host", start=True)  # fmt: skip
+            code = made["code"]
+            early = await host.ask("start")
+            assert early["type"] == "error" and early["code"] == "waiting"
+            await anna.ask("join", code=code, name="Anna")
+            await bruno.ask("join", code=code, name="Bruno")
+            table = await host.until("table")
+            while not all(info["taken"] for info in table["seats"]):
+                table = await host.until("table")
+            assert table["status"] == "waiting"
+            assert [info["starts"] for info in table["seats"]] == [True, False, False]
+            assert not [f for f in anna.frames if f.get("reason") == "start"]
+            renamed = await bruno.ask("rename", name="Bruno B")
+            assert renamed["type"] == "ok"
+            refused = await anna.ask("start")
+            assert refused["type"] == "error" and refused["code"] == "not_host"
+            assert (await host.ask("start"))["type"] == "ok"
+            for raw in (host, anna, bruno):
+                dealt = await raw.until("state", reason="start")
+                assert len(dealt["observation"]["hand"]) == 3
+            again = await host.ask("start")
+            assert again["type"] == "error" and again["code"] == "begun"
+            for raw in (host, anna, bruno):
+                await raw.close()
+
+    run(scenario())

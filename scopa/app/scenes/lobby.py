@@ -51,11 +51,13 @@ class LobbyScene(MenuScene):
         ending: HeldSeat | None = None,
         here: dict[int, str] | None = None,
         joining_here: int = 0,
+        starts: bool = True,
     ) -> None:
         """``ending``: hosting, the seat held at a table hosted here whose match its host
         chose to end for good first (``OnlineSession.host``); ``here``: the seats of the
         other people at this screen, with their names; ``joining_here``: joining, how many
-        other people at this screen take a seat each."""
+        other people at this screen take a seat each; ``starts``: hosting, the player
+        starts the match once every seat is taken (else it begins as the last is)."""
         self.mode = mode
         self.address = address
         self.player = player
@@ -83,7 +85,13 @@ class LobbyScene(MenuScene):
         if mode == "host":
             folder = app.store.data_dir
             self.session.host(
-                folder, app.settings.rules, seats or [], player, ending=ending, here=here
+                folder,
+                app.settings.rules,
+                seats or [],
+                player,
+                ending=ending,
+                here=here,
+                starts=starts,
             )
         else:
             self.session.join(
@@ -97,6 +105,12 @@ class LobbyScene(MenuScene):
     def build(self) -> None:
         self.copy_button = Button(self.tr("online.copy"), self.copy)
         self.retry_button = Button(self.tr("online.try_again"), self.retry, primary=True)
+        self.start_button = Button(
+            self.tr("online.start"),
+            lambda: self.session.begin(),  # (the session of the moment: Try again makes one)
+            primary=True,
+            enabled=lambda: self.session.starting is None and self.session.moving is None,
+        )
         self.leave_button = Button(self.tr("online.leave"), self.back)
         self.form.add(self.leave_button)
 
@@ -116,6 +130,8 @@ class LobbyScene(MenuScene):
         self._tell_set_aside()
         self._offer(self.copy_button, self.address_useful)
         self._offer(self.retry_button, self.retry_useful)
+        if self._offer(self.start_button, self.startable):
+            self.form.focus = self.start_button  # Enter starts the match
         self._offer_seats()
         self._offer_names()
         self._tell_move_refused()
@@ -347,8 +363,31 @@ class LobbyScene(MenuScene):
         renamed = self.t("player_n", n=seat + 1) if is_default_name(name, who.ticket.seat) else None
         self.session.move_seat(who, seat, renamed)
 
+    @property
+    def full(self) -> bool:
+        """Every seat is taken; the match waits for its host to start it."""
+        table = self.session.table or {}
+        seats = table.get("seats", [])
+        return table.get("status") == "waiting" and bool(seats) and self.awaited == 0
+
+    @property
+    def host_seat(self) -> int | None:
+        """The seat whose player starts the match, while it waits for them."""
+        seats = (self.session.table or {}).get("seats", [])
+        return next((int(info["seat"]) for info in seats if info.get("starts")), None)
+
+    @property
+    def startable(self) -> bool:
+        """The table is full and this screen's player starts the match: Start shows."""
+        seated = self.session.seated
+        return seated is not None and self.full and self.host_seat == seated.ticket.seat
+
     def _tell_move_refused(self) -> None:
-        """The server would not move a seat: the seat went meanwhile, or the match began."""
+        """The server would not move a seat (the seat went meanwhile, or the match began),
+        or start the match."""
+        started, self.session.start_refused = self.session.start_refused, ""
+        if started:
+            self.app.notify(worded("online.not_started"), NOTICE_SECONDS)
         code, self.session.move_refused = self.session.move_refused, ""
         if code:
             key = {"seat_taken": "online.seat_gone", "begun": "online.seats_fixed"}
@@ -447,14 +486,16 @@ class LobbyScene(MenuScene):
         """There is an address, and a friend still to send it to."""
         return self.session.seated is not None and self.awaited > 0
 
-    def _offer(self, button: Button, useful: bool) -> None:
+    def _offer(self, button: Button, useful: bool) -> bool:
         """``button`` shows only while it is ``useful`` (Copy: an address worth sending;
-        Try again: a table not found)."""
+        Try again: a table not found; Start: everyone here); True when it comes."""
         shown = button in self.form.widgets
         if useful and not shown:
             self.form.widgets.insert(0, button)
-        elif shown and not useful:
+            return True
+        if shown and not useful:
             self.form.remove(button)
+        return False
 
     @property
     def retry_useful(self) -> bool:
@@ -487,14 +528,31 @@ class LobbyScene(MenuScene):
             self.copied = 0.0
 
     def back(self) -> None:
+        """Leave the lobby; a host whose friends sit there is asked first (the table closes
+        for them)."""
+        if self.hosts_friends:
+            self.app.open(
+                "confirm",
+                question=self.tr("online.close_table_question"),
+                detail=self.tr("online.close_table_detail"),
+                on_yes=self._leave,
+                yes=self.tr("online.close_table"),
+                no=self.tr("back"),
+            )
+            return
+        self._leave()
+
+    def _leave(self) -> None:
         self._give_up_hosted()
         self.session.stop_server()
         self.session.close()
-        self.app.back()
+        if self.app.stack.top is self:
+            self.app.back()
 
     def _give_up_hosted(self) -> None:
         """A table hosted here whose match has not begun is given up when its host leaves
-        the lobby: its seat is not kept as one at a match under way (``waiting_table``)."""
+        the lobby: its seat is not kept as one at a match under way (``waiting_table``),
+        and the table is closed, the friends waiting there told."""
         seated = self.session.seated
         status = (self.session.table or {}).get("status")
         begun = status != "waiting" if status is not None else self.mode != "host"
@@ -503,6 +561,7 @@ class LobbyScene(MenuScene):
         code = seated.ticket.code
         if any(held.code == code and held.hosted for held in self.app.store.load_seats()):
             self.app.store.drop_seat(code)
+            self.session.close_hosted(code, seated.ticket.seat)
 
     def layout(self) -> None:
         m = self.m
@@ -523,9 +582,8 @@ class LobbyScene(MenuScene):
         self.seats_box.h = inner.bottom - row_h - gap - self.seats_box.top
         self.leave_button.place(pygame.Rect(inner.left, inner.bottom - row_h, button_w, row_h))
         # across from Leave: trouble is said in the middle, so the bottom line is free
-        self.retry_button.place(
-            pygame.Rect(inner.right - button_w, inner.bottom - row_h, button_w, row_h)
-        )
+        for button in (self.retry_button, self.start_button):  # never both
+            button.place(pygame.Rect(inner.right - button_w, inner.bottom - row_h, button_w, row_h))
         self.status_box = pygame.Rect(
             inner.left + button_w + gap, inner.bottom - row_h, inner.w - button_w - gap, row_h
         )
@@ -544,6 +602,12 @@ class LobbyScene(MenuScene):
             return t("online.reconnecting"), style.LACQUER
         if self.copied > 0:
             return t("online.copied"), style.INK
+        if self.full and self.host_seat is not None:  # everyone here: the host starts
+            if self.startable:
+                return t("online.all_here_start"), style.INK
+            seats = (session.table or {}).get("seats", [])
+            host = next(info for info in seats if info.get("seat") == self.host_seat)
+            return t("online.all_here", name=self.seat_words(host)[0]), style.INK
         free = self.awaited
         if free == 1:
             return t("online.waiting_1"), style.INK

@@ -380,7 +380,7 @@ class OnlineScene(MenuScene):
         note = m.pen("ui", style.ROW_NOTE, style.INK_SOFT)
         change_w = m.px(0.22)
         self.rules_box = pygame.Rect(
-            inner.left + change_w, y, inner.w - 2 * change_w, 2 * style.line_height(note)
+            inner.left, y, inner.w - change_w - gap, 2 * style.line_height(note)
         )
         change = pygame.Rect(0, 0, change_w, min(self.rules_box.h, m.px(0.06)))
         change.midright = (inner.right, self.rules_box.centery)
