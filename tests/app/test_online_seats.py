@@ -160,6 +160,8 @@ def test_the_people_here_are_given_the_names_typed_on_their_rows(app, monkeypatc
     press(app, pygame.K_RETURN)
     run_until(app, lambda: lobby._table_name(2) == "Marta 2")
     assert rows_of(lobby)[2] == "Marta 2 (here)" and field.get() == "Marta 2"
+    # the name was changed by the table: the player is told why
+    assert lobby.field_note() == app.t("online.name_numbered", typed="Marta", name="Marta 2")
     click(app, field)
     press(app, pygame.K_a, pygame.KMOD_CTRL)  # a name typed is added to, unless marked
     type_text(app, "Luca")
@@ -282,6 +284,10 @@ def test_the_host_starts_the_match_once_everyone_is_here(app, monkeypatch):
         run_until(app, lambda: lobby.startable)
         frame(app)
         assert lobby.start_button in lobby.form.widgets and lobby.form.focus is lobby.start_button
+        friends[1].close()  # Bruno's game closed in the lobby: the host sees he is gone
+        seats = lambda: (lobby.session.table or {}).get("seats", [])  # noqa: E731
+        run_until(app, lambda: lobby.seat_words(seats()[2])[1] == app.t("table.away"))
+        assert lobby.seat_words(seats()[1])[1] == app.t("online.ready")
         assert lobby._status()[0] == app.t("online.all_here_start")
         for _ in range(20):  # nobody is dealt a card before the host says so
             frame(app)

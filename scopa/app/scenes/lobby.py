@@ -255,9 +255,12 @@ class LobbyScene(MenuScene):
         for seat, field in self.name_fields.items():
             if seat in rows:
                 field.place(self.name_field_box(rows.index(seat)))
-        for seat, (was, _) in list(self.names_sent.items()):
-            if self._table_name(seat) != was:
+        for seat, (was, typed) in list(self.names_sent.items()):
+            taken = self._table_name(seat)
+            if taken != was:
                 del self.names_sent[seat]  # the table took the name
+                if taken != typed:  # someone goes by it already: numbered, and said so
+                    self.tell_here(worded("online.name_numbered", typed=typed, name=taken))
 
     def _table_name(self, seat: int) -> str:
         infos = (self.session.table or {}).get("seats", [])
@@ -721,7 +724,8 @@ class LobbyScene(MenuScene):
             alone = self.here_seats == {number}  # "You", as the table says, or "Player 1"
             given = default_name(self.t, number, human=True, alone=alone)
             who = given if is_default_name(name, number) else name
-            state = self.t("online.ready") if info.get("connected") else "…"
+            # a window closed in the lobby keeps the seat: the host sees who is gone
+            state = self.t("online.ready") if info.get("connected") else self.t("table.away")
         else:
             who, state = self.t("online.empty"), ""
         seated = self.session.seated
@@ -744,8 +748,8 @@ class LobbyScene(MenuScene):
         if self.nothing_to_show:
             return
         seats = [*self.seat_buttons.values(), *self.name_fields.values()]
-        if any(self.form.hint() == resolve(widget.hint) for widget in seats):
-            self.draw_hint(surface, self.status_box, style.INK)  # what a seat's widget does
+        if self.field_note() or any(self.form.hint() == resolve(w.hint) for w in seats):
+            self.draw_hint(surface, self.status_box, style.INK)  # a seat's widget, a name's note
             return
         words, colour = self._status()
         pen = self.m.pen("ui", style.ROW_NOTE, colour)
