@@ -747,13 +747,17 @@ class LobbyScene(MenuScene):
     def draw_overlay(self, surface: pygame.Surface) -> None:
         if self.nothing_to_show:
             return
+        box = self.status_box.copy()
+        for button in (self.start_button, self.retry_button):  # beside Leave, clear of it
+            if button in self.form.widgets:
+                box.w = button.rect.left - self.m.px(style.SPACE_S) - box.left
         seats = [*self.seat_buttons.values(), *self.name_fields.values()]
         if self.field_note() or any(self.form.hint() == resolve(w.hint) for w in seats):
-            self.draw_hint(surface, self.status_box, style.INK)  # a seat's widget, a name's note
+            self.draw_hint(surface, box, style.INK)  # a seat's widget, a name's note
             return
         words, colour = self._status()
         pen = self.m.pen("ui", style.ROW_NOTE, colour)
-        style.text(surface, words, pen, self.status_box, align="center", lines=2)
+        style.text(surface, words, pen, box, align="center", lines=2)
 
     def leave(self) -> None:
         super().leave()
