@@ -461,7 +461,7 @@ class OnlineSession:
         while it waits for its players (the table frame says the name once it is taken)."""
         self.renaming.append(who.link.submit(who.link.client.rename(name)))
 
-    def _moved(self) -> None:
+    def _answered(self) -> None:
         """Take in the answers to ``move_seat``, ``rename`` and ``begin``."""
         if self.starting is not None and self.starting.done():
             job, self.starting = self.starting, None
@@ -535,7 +535,7 @@ class OnlineSession:
                 log_exception(error)
             if self.error is not None:
                 log("scopa:", self.error)  # the lobby words it for the player
-        self._moved()
+        self._answered()
         if self.seated is not None:
             self._check_others(self.seated)
         if self.seated is None or self.first is not None:

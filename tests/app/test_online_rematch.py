@@ -98,7 +98,9 @@ def test_a_rematch_asked_waits_for_the_friend_even_one_who_left_and_came_back(
     assert app.stack.top is sheet  # nothing starts without Bruno
     # The window draws the sheet again as the rematch's words change (it stands still,
     # undrawn, while nothing moves): the button said "Waiting..." when it was starting.
-    run_until(app, lambda: not sheet.busy)
+    # (The review's progress moves it too, until the review is ready: a loaded machine
+    # works it out over more frames.)
+    run_until(app, lambda: sheet.review_ready and not sheet.busy)
     with monkeypatch.context() as patched:
         patched.setattr(sheet.coordinator, "rematch_awaited", list)
         frame(app)
