@@ -464,33 +464,20 @@ class OnlineSession:
     def _answered(self) -> None:
         """Take in the answers to ``move_seat``, ``rename`` and ``begin``."""
         if self.starting is not None and self.starting.done():
-            job, self.starting = self.starting, None
-            try:
-                job.result()
-            except ServerError as error:
-                self.start_refused = error.code
-            except (Disconnected, OSError, concurrent.futures.CancelledError):
-                self.start_refused = "internal"
-        for job in [job for job in self.renaming if job.done()]:
-            self.renaming.remove(job)
-            try:
-                job.result()
-            except ServerError as error:
-                self.move_refused = error.code
-            except (Disconnected, OSError, concurrent.futures.CancelledError):
-                self.move_refused = "internal"
+            started, self.starting = self.starting, None
+            self.start_refused = refusal(started) or self.start_refused
+        for renamed in [job for job in self.renaming if job.done()]:
+            self.renaming.remove(renamed)
+            self.move_refused = refusal(renamed) or self.move_refused
         if self.moving is None or not self.moving[1].done():
             return
         (who, job), self.moving = self.moving, None
-        try:
-            ticket = job.result()
-        except ServerError as error:
-            self.move_refused = error.code
+        refused = refusal(job)
+        if refused:
+            self.move_refused = refused
             return
-        except (Disconnected, OSError, concurrent.futures.CancelledError):
-            self.move_refused = "internal"
-            return
-        was, who.ticket = who.ticket, ticket
+        was, who.ticket = who.ticket, job.result()
+        ticket = who.ticket
         if self.store is not None and ticket.seat != was.seat:
             held = next(
                 (h for h in self.store.load_seats() if (h.code, h.seat) == (was.code, was.seat)),
@@ -664,6 +651,18 @@ class OnlineSession:
         self._leaving.set()
         self._pool.submit(server.stop)
         self._pool.shutdown(wait=False)
+
+
+def refusal(job: concurrent.futures.Future[Any]) -> str:
+    """Why the server would not do what ``job`` asked, done ("": it did): one of
+    ``protocol.ERRORS``, "internal" for a link lost on the way."""
+    try:
+        job.result()
+    except ServerError as error:
+        return error.code
+    except (Disconnected, OSError, concurrent.futures.CancelledError):
+        return "internal"
+    return ""
 
 
 def legible(fonts: FontSource) -> Callable[[str, int], str]:

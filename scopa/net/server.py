@@ -19,7 +19,7 @@ import logging
 import secrets
 import ssl
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from concurrent.futures import Executor
 from typing import Any
 
@@ -605,20 +605,28 @@ class GameServer:
         played = [move.text() for move in table.played_for.pop(seat, [])]
         await self._seat(conn, table, seat, None, message.id, played_for=played, moved=moved)
 
-    async def _sit(self, conn: Connection, message: Message) -> None:
-        """A player moves to a free seat while the table waits for its players (to sit
-        beside a partner, say): their name and token go with them, and the seat left is
-        free again. Moving leaves as many seats free, so the match never begins by it."""
+    @contextlib.asynccontextmanager
+    async def _waiting(self, conn: Connection, spectator: str) -> AsyncIterator[tuple[Table, int]]:
+        """The table ``conn`` sits at and its seat, the table's lock held, while the table
+        waits for its players (refused otherwise: ``spectator`` says why to a spectator)."""
         table = self._table_of(conn)
-        seat, wanted = conn.seat, message["seat"]
+        seat = conn.seat
         if seat is None:
-            raise ProtocolError("not_seated", "spectators have no seat to move from")
+            raise ProtocolError("not_seated", spectator)
         async with self.locks[table.code]:
             await self._refresh_seats(table)
             if table.ended:
                 raise ProtocolError("ended")
             if table.status != "waiting":
                 raise ProtocolError("begun")
+            yield table, seat
+
+    async def _sit(self, conn: Connection, message: Message) -> None:
+        """A player moves to a free seat while the table waits for its players (to sit
+        beside a partner, say): their name and token go with them, and the seat left is
+        free again. Moving leaves as many seats free, so the match never begins by it."""
+        wanted = message["seat"]
+        async with self._waiting(conn, "spectators have no seat to move from") as (table, seat):
             if not 0 <= wanted < len(table.seats):
                 raise ProtocolError("bad_message", f"there is no seat {wanted}")
             if wanted != seat:
@@ -652,16 +660,7 @@ class GameServer:
 
     async def _start(self, conn: Connection, message: Message) -> None:
         """The host begins the match, every seat taken (answered before the deal)."""
-        table = self._table_of(conn)
-        seat = conn.seat
-        if seat is None:
-            raise ProtocolError("not_seated", "spectators do not start a match")
-        async with self.locks[table.code]:
-            await self._refresh_seats(table)
-            if table.ended:
-                raise ProtocolError("ended")
-            if table.status != "waiting":
-                raise ProtocolError("begun")
+        async with self._waiting(conn, "spectators do not start a match") as (table, seat):
             if not table.seats[seat].starts:
                 raise ProtocolError("not_host")
             if not table.full:
@@ -677,17 +676,8 @@ class GameServer:
     async def _rename(self, conn: Connection, message: Message) -> None:
         """A player takes another name while the table waits for its players (a person at
         the host's screen, named by the game until someone types their name)."""
-        table = self._table_of(conn)
-        seat = conn.seat
-        if seat is None:
-            raise ProtocolError("not_seated", "spectators have no name at the table")
         name = check_name(message["name"])
-        async with self.locks[table.code]:
-            await self._refresh_seats(table)
-            if table.ended:
-                raise ProtocolError("ended")
-            if table.status != "waiting":
-                raise ProtocolError("begun")
+        async with self._waiting(conn, "spectators have no name at the table") as (table, seat):
             name = distinct_name(name, table.seats, seat)
             table.seats[seat] = table.seats[seat].with_(name=name)
             await self.store.set_seat(table.code, seat, table.seats[seat])

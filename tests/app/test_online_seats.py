@@ -21,6 +21,12 @@ from .menu_helpers import click, frame, press, type_text
 from .test_online import run_until, table_opens
 
 
+def table_address(lobby: LobbyScene):  # noqa: ANN201
+    """The address of the lobby's table, and the one this computer reaches its server at."""
+    address = parse_address(lobby.session.seated.address)
+    return address, f"ws://127.0.0.1:{address.server.rsplit(':', 1)[1]}"
+
+
 def rows_of(lobby: LobbyScene) -> list[str]:
     return [lobby.seat_words(info)[0] for info in (lobby.session.table or {}).get("seats", [])]
 
@@ -59,9 +65,8 @@ def test_people_here_move_to_the_seats_they_choose_before_the_match_begins(app, 
     code = lobby.session.seated.ticket.code
     held = sorted((h.seat, h.hosted) for h in app.store.load_seats() if h.code == code)
     assert held == [(1, True), (3, True)]
-    address = parse_address(lobby.session.seated.address)
-    port = address.server.rsplit(":", 1)[1]
-    friends = [BackgroundClient(f"ws://127.0.0.1:{port}") for _ in range(2)]
+    address, local = table_address(lobby)
+    friends = [BackgroundClient(local) for _ in range(2)]
     try:
         for name, friend in zip(("Anna", "Bruno"), friends, strict=True):
             friend.submit(friend.client.join(str(address.code), name)).result(20)
@@ -92,9 +97,8 @@ def test_a_seat_taken_meanwhile_is_said_and_nothing_moves(app, monkeypatch):
     lobby = app.stack.top
     run_until(app, lambda: ("sit", 2) in lobby.seat_buttons)
     assert ("mover", 0) not in lobby.seat_buttons  # alone here: nobody to choose
-    address = parse_address(lobby.session.seated.address)
-    port = address.server.rsplit(":", 1)[1]
-    friend = BackgroundClient(f"ws://127.0.0.1:{port}")
+    address, local = table_address(lobby)
+    friend = BackgroundClient(local)
     try:  # seat 2 goes to a friend the moment before the host's click reaches the server
         friend.submit(friend.client.join(str(address.code), "Anna", seat=2)).result(20)
         lobby.sit(2)
@@ -168,9 +172,8 @@ def test_the_people_here_are_given_the_names_typed_on_their_rows(app, monkeypatc
     press(app, pygame.K_ESCAPE)  # the typing ends: the name is sent, the lobby stays
     assert app.stack.top is lobby
     run_until(app, lambda: lobby._table_name(2) == "Luca")
-    address = parse_address(lobby.session.seated.address)
-    port = address.server.rsplit(":", 1)[1]
-    friend = BackgroundClient(f"ws://127.0.0.1:{port}")
+    address, local = table_address(lobby)
+    friend = BackgroundClient(local)
     try:
         friend.submit(friend.client.join(str(address.code), "Bruno")).result(20)
         table_opens(app)
@@ -206,9 +209,8 @@ def test_a_friend_s_name_this_window_cannot_draw_is_not_shown_as_boxes(app, monk
     click(app, online.host_button)
     lobby = app.stack.top
     run_until(app, lambda: lobby.session.seated is not None and lobby.session.table)
-    address = parse_address(lobby.session.seated.address)
-    port = address.server.rsplit(":", 1)[1]
-    friends = [BackgroundClient(f"ws://127.0.0.1:{port}") for _ in range(2)]
+    address, local = table_address(lobby)
+    friends = [BackgroundClient(local) for _ in range(2)]
     try:
         boxes = "\ufdfd" * 12
         friends[0].submit(friends[0].client.join(str(address.code), boxes)).result(20)
@@ -275,9 +277,8 @@ def test_the_host_starts_the_match_once_everyone_is_here(app, monkeypatch):
     lobby = app.stack.top
     run_until(app, lambda: lobby.session.table and lobby.awaited == 2)
     assert lobby.start_button not in lobby.form.widgets
-    address = parse_address(lobby.session.seated.address)
-    port = address.server.rsplit(":", 1)[1]
-    friends = [BackgroundClient(f"ws://127.0.0.1:{port}") for _ in range(2)]
+    address, local = table_address(lobby)
+    friends = [BackgroundClient(local) for _ in range(2)]
     try:
         for name, friend in zip(("Anna", "Bruno"), friends, strict=True):
             friend.submit(friend.client.join(str(address.code), name)).result(20)
@@ -330,9 +331,8 @@ def test_a_host_who_leaves_the_lobby_closes_the_table_for_the_friends_there(
     click(app, online.host_button)
     lobby = app.stack.top
     run_until(app, lambda: lobby.session.seated is not None and lobby.session.table)
-    address = parse_address(lobby.session.seated.address)
-    port = address.server.rsplit(":", 1)[1]
-    anna, bruno = [BackgroundClient(f"ws://127.0.0.1:{port}") for _ in range(2)]
+    address, local = table_address(lobby)
+    anna, bruno = [BackgroundClient(local) for _ in range(2)]
     try:
         anna.submit(anna.client.join(str(address.code), "Anna")).result(20)
         run_until(app, lambda: lobby.hosts_friends)

@@ -207,25 +207,32 @@ def test_the_card_waiting_for_the_choice_is_not_counted_in_the_hand(fast) -> Non
     assert plate.detail == fast.t("table.in_hand", n=3)
 
 
-def test_undo_while_the_choice_is_open_takes_back_the_last_play(fast) -> None:
-    """U with the choice open said "Nothing to take back in this round yet", though a play
-    had been made: the choice was put first. The choice closes with the card back in the
-    hand, and the last play is taken back."""
+def played_once(app) -> TableScene:  # noqa: ANN001
+    """A table where Giulia played the 2 of cups and the computer answered: her turn again,
+    a play to take back."""
     rules = Rules()
     setup = MatchSetup((SeatConfig("Giulia", True), SeatConfig("CPU", False, "beginner")), rules)
     cards = deck("6D 2C 10S", "1B 1C 1S", TABLE)  # the aces take nothing: the 6s stay
     scene = TableScene(
-        fast,
-        coordinated(fast, setup, Match.new(rules, 1, first_dealer=1, decks=(cards,))),
+        app,
+        coordinated(app, setup, Match.new(rules, 1, first_dealer=1, decks=(cards,))),
         worker=inline_worker(),
     )
-    fast.stack.push(scene)
-    settle(fast, scene)
+    app.stack.push(scene)
+    settle(app, scene)
     scene.play(next(m for m in scene.match.legal_moves() if m.card == Card.parse("2C")))
     for _ in range(3000):
-        fast.frame(1 / 30, [])
+        app.frame(1 / 30, [])
         if scene.human_to_play == 0 and not scene.director.busy:
             break
+    return scene
+
+
+def test_undo_while_the_choice_is_open_takes_back_the_last_play(fast) -> None:
+    """U with the choice open said "Nothing to take back in this round yet", though a play
+    had been made: the choice was put first. The choice closes with the card back in the
+    hand, and the last play is taken back."""
+    scene = played_once(fast)
     scene.input._resolve(Card.parse("6D"), None)
     assert scene.choice is not None
     fast.frame(1 / 30, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_u, mod=0, unicode="u")])
@@ -241,21 +248,7 @@ def test_the_word_of_a_play_taken_back_hides_none_of_the_table_s_cards(fast, lan
     said on the line under the table."""
     fast.resize((960, 540))
     fast.set_language(language)
-    rules = Rules()
-    setup = MatchSetup((SeatConfig("Giulia", True), SeatConfig("CPU", False, "beginner")), rules)
-    cards = deck("6D 2C 10S", "1B 1C 1S", TABLE)
-    scene = TableScene(
-        fast,
-        coordinated(fast, setup, Match.new(rules, 1, first_dealer=1, decks=(cards,))),
-        worker=inline_worker(),
-    )
-    fast.stack.push(scene)
-    settle(fast, scene)
-    scene.play(next(m for m in scene.match.legal_moves() if m.card == Card.parse("2C")))
-    for _ in range(3000):
-        fast.frame(1 / 30, [])
-        if scene.human_to_play == 0 and not scene.director.busy:
-            break
+    scene = played_once(fast)
     fast.frame(1 / 30, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_u, mod=0, unicode="u")])
     settle(fast, scene)
     assert not fast.toasts
