@@ -1250,10 +1250,10 @@ class Tour:
         app.notify(worded("online.short_of_seats", n=1), 10.0)  # joining, one found no seat
         self.show("online, no seat for one of the people here")
         app.toasts.forget(lambda toast: True)
-        for refused in ("online.seat_gone", "online.seats_fixed", "online.seat_not_moved"):
-            app.notify(worded(refused), 10.0)  # a seat chosen the server would not give
-            self.show(f"online, the seat not changed: {refused}")
-            app.toasts.forget(lambda toast: True)
+        for code in ("seat_taken", "begun", "internal"):
+            lobby.session.move_refused = code
+            self.frames(1)  # a seat chosen the server would not give: said beside Leave
+            self.show(f"online, the seat not changed: {code}")
         self.click(lobby.leave_button)
         self.frames(2)
         app.settings = app.settings.with_(online_here=0)  # nobody else here from now on
@@ -1351,9 +1351,9 @@ class Tour:
             }
             self.show("online, everyone is here, a friend's lobby")
             client.table = full
-            app.notify(worded("online.not_started"), 10.0)
+            lobby.session.start_refused = "internal"
+            self.frames(1)
             self.show("online, the match could not be started")
-            app.toasts.forget(lambda toast: True)
             self.click(lobby.start_button)
             self.wait(lambda: isinstance(app.stack.top, TableScene))
             table = app.stack.top

@@ -388,13 +388,15 @@ class LobbyScene(MenuScene):
     def _tell_move_refused(self) -> None:
         """The server would not move a seat (the seat went meanwhile, or the match began),
         or start the match."""
+        # said on the line beside Leave, where the seats' buttons are explained: a toast
+        # went over the lobby's heading at 960x540
         started, self.session.start_refused = self.session.start_refused, ""
         if started:
-            self.app.notify(worded("online.not_started"), NOTICE_SECONDS)
+            self.tell_here(worded("online.not_started"))
         code, self.session.move_refused = self.session.move_refused, ""
         if code:
             key = {"seat_taken": "online.seat_gone", "begun": "online.seats_fixed"}
-            self.app.notify(worded(key.get(code, "online.seat_not_moved")), NOTICE_SECONDS)
+            self.tell_here(worded(key.get(code, "online.seat_not_moved")))
 
     def seat_button_box(self, row: int) -> pygame.Rect:
         """Where a seat's button stands in its row (``row``: its place in the list)."""
