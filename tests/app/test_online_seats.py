@@ -168,6 +168,12 @@ def test_the_people_here_are_given_the_names_typed_on_their_rows(app, monkeypatc
     assert lobby.field_note() == app.t("online.name_numbered", typed="Marta", name="Marta 2")
     click(app, field)
     press(app, pygame.K_a, pygame.KMOD_CTRL)  # a name typed is added to, unless marked
+    type_text(app, "Giocatore 2")  # the game's name for the friend's seat, in Italian
+    press(app, pygame.K_RETURN)
+    assert lobby.field_note() == app.t("online.name_of_a_seat")
+    assert lobby._table_name(2) == "Marta 2" and not lobby.names_sent  # not sent
+    click(app, field)
+    press(app, pygame.K_a, pygame.KMOD_CTRL)
     type_text(app, "Luca")
     press(app, pygame.K_ESCAPE)  # the typing ends: the name is sent, the lobby stays
     assert app.stack.top is lobby

@@ -1247,6 +1247,8 @@ class Tour:
         self.hover_all(lobby, "online, the lobby's seats to choose")
         lobby.tell_here(worded("online.name_numbered", typed="Anna", name="Anna 2"))
         self.show("online, a name typed that someone goes by")
+        lobby.tell_here(worded("online.name_of_a_seat"))
+        self.show("online, a name typed that the game gives another seat")
         app.notify(worded("online.short_of_seats", n=1), 10.0)  # joining, one found no seat
         self.show("online, no seat for one of the people here")
         app.toasts.forget(lambda toast: True)

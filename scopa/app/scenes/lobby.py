@@ -292,6 +292,11 @@ class LobbyScene(MenuScene):
         seated = self.session.seated
         if not typed or typed == self.name_shown(seat) or seated is None:
             return
+        players = len((self.session.table or {}).get("seats", []))
+        if any(is_default_name(typed, other) for other in range(players) if other != seat):
+            # "Giocatore 5" typed for seat 3: every window would show two of them
+            self.tell_here(worded("online.name_of_a_seat"))
+            return
         who = next((o for o in seated.others if o.ticket.seat == seat), None)
         if who is not None:
             self.names_sent[seat] = (self._table_name(seat), typed)
