@@ -223,7 +223,7 @@ class Table:
     def status(self) -> str:
         if self.match.over:
             return "over"
-        if not all(seat.taken and not seat.starts for seat in self.seats):
+        if not self.full or any(seat.starts for seat in self.seats):
             return "waiting"  # for a player, or for the host to start the match
         return "playing"
 

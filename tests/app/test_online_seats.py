@@ -27,6 +27,32 @@ def table_address(lobby: LobbyScene):  # noqa: ANN201
     return address, f"ws://127.0.0.1:{address.server.rsplit(':', 1)[1]}"
 
 
+def host_lobby(  # noqa: ANN201
+    app,
+    monkeypatch,
+    players: int,
+    friends: int,
+    here: int,
+    name: str | None = None,  # noqa: ANN001
+):
+    """The game hosts a table of ``players`` from Play online, for ``friends`` and ``here``
+    more people at this screen (``name`` typed, else the game's): its lobby."""
+    monkeypatch.setattr("scopa.app.hosting.DEFAULT_PORT", 0)
+    app.settings = app.settings.with_(
+        animation_speed="instant", tutorial_done=True, rules=Rules(players=players)
+    )
+    online = app.open("online")
+    frame(app)
+    assert isinstance(online, OnlineScene)
+    online.friends, online.here = friends, here
+    if name is not None:
+        online.name, online.name_given = name, False
+    click(app, online.host_button)
+    lobby = app.stack.top
+    assert isinstance(lobby, LobbyScene)
+    return lobby
+
+
 def rows_of(lobby: LobbyScene) -> list[str]:
     return [lobby.seat_words(info)[0] for info in (lobby.session.table or {}).get("seats", [])]
 
@@ -35,17 +61,8 @@ def test_people_here_move_to_the_seats_they_choose_before_the_match_begins(app, 
     """A host and a person beside them at a table of four in teams, two friends awaited:
     the person here moves to seat 4 and the host to seat 2; they play there, their seats
     held where they moved, and nobody is offered a seat once the match has begun."""
-    monkeypatch.setattr("scopa.app.hosting.DEFAULT_PORT", 0)
-    app.settings = app.settings.with_(
-        language="en", animation_speed="instant", tutorial_done=True, rules=Rules(players=4)
-    )
-    online = app.open("online")
-    frame(app)
-    assert isinstance(online, OnlineScene)
-    online.friends, online.here = 2, 1
-    click(app, online.host_button)
-    lobby = app.stack.top
-    assert isinstance(lobby, LobbyScene)
+    app.settings = app.settings.with_(language="en")
+    lobby = host_lobby(app, monkeypatch, 4, friends=2, here=1)
     run_until(app, lambda: len((lobby.session.table or {}).get("seats", [])) == 4)
     assert rows_of(lobby) == ["Player 1 (you)", "Free", "Player 3 (here)", "Free"]
     run_until(app, lambda: ("sit", 3) in lobby.seat_buttons)
@@ -88,13 +105,8 @@ def test_people_here_move_to_the_seats_they_choose_before_the_match_begins(app, 
 
 
 def test_a_seat_taken_meanwhile_is_said_and_nothing_moves(app, monkeypatch):
-    monkeypatch.setattr("scopa.app.hosting.DEFAULT_PORT", 0)
-    app.settings = app.settings.with_(language="en", tutorial_done=True, rules=Rules(players=3))
-    online = app.open("online")
-    frame(app)
-    online.friends, online.here = 2, 0
-    click(app, online.host_button)
-    lobby = app.stack.top
+    app.settings = app.settings.with_(language="en")
+    lobby = host_lobby(app, monkeypatch, 3, friends=2, here=0)
     run_until(app, lambda: ("sit", 2) in lobby.seat_buttons)
     assert ("mover", 0) not in lobby.seat_buttons  # alone here: nobody to choose
     address, local = table_address(lobby)
@@ -144,16 +156,8 @@ def test_two_people_joining_from_one_screen_sit_on_the_same_side(app, tmp_path):
 def test_the_people_here_are_given_the_names_typed_on_their_rows(app, monkeypatch):
     """The host types the name of the person beside them on that person's row: the table
     names them so (numbered if someone goes by it), and the match calls them by it."""
-    monkeypatch.setattr("scopa.app.hosting.DEFAULT_PORT", 0)
-    app.settings = app.settings.with_(
-        language="en", animation_speed="instant", tutorial_done=True, rules=Rules(players=3)
-    )
-    online = app.open("online")
-    frame(app)
-    online.friends, online.here = 1, 1
-    online.name, online.name_given = "Marta", False
-    click(app, online.host_button)
-    lobby = app.stack.top
+    app.settings = app.settings.with_(language="en")
+    lobby = host_lobby(app, monkeypatch, 3, friends=1, here=1, name="Marta")
     run_until(app, lambda: 2 in lobby.name_fields)
     assert set(lobby.name_fields) == {2}  # the host's own name was typed on Play online
     field = lobby.name_fields[2]
@@ -203,17 +207,9 @@ def test_a_friend_s_name_this_window_cannot_draw_is_not_shown_as_boxes(app, monk
     """A friend called by letters no font of the game's draws showed as a row of boxes on
     every screen: nobody could tell who they were. Such letters are left out, and a name
     with nothing left of it is the game's name for the seat."""
-    monkeypatch.setattr("scopa.app.hosting.DEFAULT_PORT", 0)
-    app.settings = app.settings.with_(
-        language="en", animation_speed="instant", tutorial_done=True, rules=Rules(players=3)
-    )
+    app.settings = app.settings.with_(language="en")
     app.set_language("it")
-    online = app.open("online")
-    frame(app)
-    online.friends, online.here = 2, 0
-    online.name, online.name_given = "Marta", False
-    click(app, online.host_button)
-    lobby = app.stack.top
+    lobby = host_lobby(app, monkeypatch, 3, friends=2, here=0, name="Marta")
     run_until(app, lambda: lobby.session.seated is not None and lobby.session.table)
     address, local = table_address(lobby)
     friends = [BackgroundClient(local) for _ in range(2)]
@@ -274,13 +270,8 @@ def test_the_last_to_join_with_someone_here_names_them_before_the_host_starts(ap
 def test_the_host_starts_the_match_once_everyone_is_here(app, monkeypatch):
     """The host's lobby offers Start only when every seat is taken, with the keyboard's
     focus on it; the match is dealt when it is pressed, not as the last friend sits."""
-    monkeypatch.setattr("scopa.app.hosting.DEFAULT_PORT", 0)
-    app.settings = app.settings.with_(language="en", tutorial_done=True, rules=Rules(players=3))
-    online = app.open("online")
-    frame(app)
-    online.friends, online.here = 2, 0
-    click(app, online.host_button)
-    lobby = app.stack.top
+    app.settings = app.settings.with_(language="en")
+    lobby = host_lobby(app, monkeypatch, 3, friends=2, here=0)
     run_until(app, lambda: lobby.session.table and lobby.awaited == 2)
     assert lobby.start_button not in lobby.form.widgets
     address, local = table_address(lobby)
@@ -322,20 +313,15 @@ def test_a_host_who_leaves_the_lobby_closes_the_table_for_the_friends_there(
     """The host left the lobby with a friend seated: the table stayed open, the next friend
     filled it, and the match was dealt with the host's seat away and nobody to come back
     to it. The friends waiting are told the host closed it; nobody can sit there after."""
-    monkeypatch.setattr("scopa.app.hosting.DEFAULT_PORT", 0)
-    app.settings = app.settings.with_(language="en", tutorial_done=True, rules=Rules(players=3))
     from scopa.app.hosting import LocalServer
 
+    app.settings = app.settings.with_(language="en")
     running = None
     if shared:  # the game's server runs on after the lobby, for another table hosted here
         running = LocalServer(tmp_path / "served", port=0)
         running.start()
         monkeypatch.setattr(app.matches, "hosted_server", lambda: running)
-    online = app.open("online")
-    frame(app)
-    online.friends, online.here = 2, 0
-    click(app, online.host_button)
-    lobby = app.stack.top
+    lobby = host_lobby(app, monkeypatch, 3, friends=2, here=0)
     run_until(app, lambda: lobby.session.seated is not None and lobby.session.table)
     address, local = table_address(lobby)
     anna, bruno = [BackgroundClient(local) for _ in range(2)]

@@ -318,11 +318,17 @@ class LobbyScene(MenuScene):
 
     def name_field_box(self, row: int) -> pygame.Rect:
         """Where a person's name field stands in their row (after its number)."""
-        m = self.m
-        line = m.px(0.06)
-        left = self.seats_box.left + m.px(0.02) + m.px(0.05)
-        width = min(m.px(0.42), self.seats_box.w * 0.7 - self.seat_button_w - m.px(0.2))
-        return pygame.Rect(left, self.seats_box.top + row * line + 3, width, line - 6)
+        m, line = self.m, self.seat_row(row)
+        width = min(m.px(0.42), line.w * 0.7 - self.seat_button_w - m.px(0.2))
+        return pygame.Rect(line.left + m.px(0.07), line.top + 3, width, line.h - 6)
+
+    def seat_row(self, row: int) -> pygame.Rect:
+        """The row of the list of seats at place ``row``: its number, name, state and
+        button."""
+        line = self.m.px(0.06)
+        return pygame.Rect(
+            self.seats_box.left, self.seats_box.top + row * line, self.seats_box.w, line
+        )
 
     def _seat_button(self, kind: str, number: int) -> Button:
         idle = self._not_moving
@@ -405,11 +411,8 @@ class LobbyScene(MenuScene):
 
     def seat_button_box(self, row: int) -> pygame.Rect:
         """Where a seat's button stands in its row (``row``: its place in the list)."""
-        m = self.m
-        line = m.px(0.06)
-        top = self.seats_box.top + row * line
-        width = self.seat_button_w
-        return pygame.Rect(self.seats_box.right - width, top + 2, width, line - 4)
+        line, width = self.seat_row(row), self.seat_button_w
+        return pygame.Rect(line.right - width, line.top + 2, width, line.h - 4)
 
     @property
     def seat_button_w(self) -> int:
@@ -677,13 +680,11 @@ class LobbyScene(MenuScene):
             line = describe_rules(self.app, rules, variants=False)
             style.text(surface, line, note, self.rules_box, lines=2)
             changes = table_game(self.app, rules)[1]
-        line = m.px(0.06)
         pen = m.pen("ui_bold", style.ROW_TITLE, style.INK)
         soft = m.pen("ui", style.ROW_TITLE, style.INK_SOFT)
-        y = self.seats_box.top
         partners = rules is not None and rules.partners
-        for info in seats:
-            row = pygame.Rect(self.seats_box.left, y, self.seats_box.w, line)
+        for place, info in enumerate(seats):
+            row = self.seat_row(place)
             number = int(info.get("seat", 0))
             who, state = self.seat_words(info)
             label = pygame.Rect(row.left, row.top, row.w * 0.7, row.h)
@@ -712,11 +713,10 @@ class LobbyScene(MenuScene):
                 mark.w = row.w * 0.3
                 mark.right = row.right - self.seat_button_w - gap
             style.text(surface, state, soft, mark, align="right")
-            y += line
         if changes:  # the variants, under the seats: wrapped over the room left there
             words = self.t("online.played_with", changes=", ".join(changes))
             box = self.seats_box.copy()
-            box.top = y + m.px(style.SPACE_S)
+            box.top = self.seat_row(len(seats)).top + m.px(style.SPACE_S)
             box.h = self.seats_box.bottom - box.top
             style.text(surface, words, note, box, valign="top", lines=0)
 
