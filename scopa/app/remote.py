@@ -528,17 +528,23 @@ class RemoteCoordinator:
         table = self.link.client.table or self.table
         return table if table.get("code") == self.ticket.code else {}
 
+    @property
+    def host_ended(self) -> bool:
+        """The table's host ended the match for good: said by the server, whether or not
+        the table has taken in its word yet (a score sheet covers it)."""
+        return self.ended or self.link.client.given_up == "ended"
+
     def reading(self) -> list[int]:
         """The other seats whose players still read the last round's score sheet (the
         server's word): the next round begins once they have, a minute at most."""
-        if self.match.over:
+        if self.match.over or self.host_ended:
             return []
         return [seat for seat in self._table_now().get("reading", []) if seat not in self.here]
 
     def others_ready(self) -> bool:
         """The friends at the table read the last round's score sheet, and the round waits
         for this player alone (the server's word)."""
-        if self.match.over:
+        if self.match.over or self.host_ended:
             return False
         friends = [seat for seat, info in self._people() if info.get("connected")]
         reading = self._table_now().get("reading")

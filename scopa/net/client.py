@@ -310,6 +310,9 @@ class Client:
         self._pinger: asyncio.Task[None] | None = None
         self._resender: asyncio.Task[None] | None = None
         self._closed = False
+        self.given_up: str | None = None
+        """Why the server let this seat go for good (a code of ``GIVE_UP``), as soon as it
+        says so, before the error is taken from the updates."""
         self._online = asyncio.Event()
         self._tokens = 1.0
         self._refilled = 0.0
@@ -669,6 +672,7 @@ class Client:
                                 bool(frame.get("fatal")))  # fmt: skip
             if error.fatal and error.code in GIVE_UP:
                 self._closed = True  # the seat is held elsewhere, or the match ended: stay away
+                self.given_up = error.code
             self._updates.put_nowait(error)
 
     async def _come_back(self) -> bool:

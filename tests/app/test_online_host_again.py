@@ -7,11 +7,13 @@ from __future__ import annotations
 from scopa.app.scenes.confirm import ConfirmScene
 from scopa.app.scenes.lobby import LobbyScene
 from scopa.app.scenes.online import OnlineScene, waiting_table
+from scopa.app.scenes.scoring import ScoringScene
+from scopa.app.scenes.title import TitleScene
 from scopa.net.client import ServerError
 from scopa.storage import Store
 
 from .menu_helpers import click, frame
-from .test_online import run_until, table_opens
+from .test_online import play_the_round_out, run_until, table_opens
 from .test_online_rejoin import host_with_a_friend, join_from_the_menus, open_game
 
 
@@ -108,5 +110,30 @@ def test_a_friend_at_a_table_its_host_ended_is_told_and_forgets_it(tmp_path, fri
         lobby = game.stack.top
         run_until(game, lambda: lobby.session.error is not None)
         assert lobby._trouble() == game.t("online.refused", reason=game.t("online.error.ended"))
+    finally:
+        game.close()
+
+
+def test_a_sheet_read_as_the_host_ends_the_match_deals_no_next_round(tmp_path, friends_table):
+    """The host ended the match while the friends read a round's sheet: Next round dealt
+    the round the server had dealt before the end, under "The host ended the match", and
+    the table said it waited for the others to finish reading. The sheet says the match is
+    over and offers the main menu instead."""
+    server, anna, address = friends_table
+    game = open_game(Store(tmp_path / "bruno"))
+    try:
+        table = join_from_the_menus(game, address)
+        play_the_round_out(game, table, anna, lambda obs: obs.legal_moves[0])
+        sheet = game.stack.top
+        assert isinstance(sheet, ScoringScene) and not sheet.match.over
+        assert server.end(table.coordinator.ticket.code, 0)
+        run_until(game, lambda: table.coordinator.link.client.lost)
+        assert table.coordinator.reading() == [] and not table.coordinator.others_ready()
+        labels = [button.text() for button in sheet.buttons]
+        assert game.t("next_round") not in labels and game.t("to_title") in labels
+        assert game.t("online.ended_by_host") in sheet.others_ready_hint()
+        click(game, next(b for b in sheet.buttons if b.text() == game.t("to_title")))
+        assert isinstance(game.stack.top, TitleScene)
+        assert not game.store.load_seats()
     finally:
         game.close()

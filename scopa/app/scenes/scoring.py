@@ -512,7 +512,8 @@ class ScoringScene(MenuScene):
             ]
         else:
             hint = self.others_ready_hint if self.remote else None
-            self.buttons = [Button(self.tr("next_round"), self.next_round, primary=True, hint=hint)]
+            label = self._next_label if self.remote else self.tr("next_round")
+            self.buttons = [Button(label, self.next_round, primary=True, hint=hint)]
         if self._review_job() is not None:
             hint = (
                 "review.button_hint_many"
@@ -707,16 +708,31 @@ class ScoringScene(MenuScene):
             no=self.tr("keep_playing"),
         )
 
+    def _ended(self) -> bool:
+        """At a server, the match unfinished: its host ended it for good."""
+        return not self.match.over and self.coordinator.host_ended
+
+    def _next_label(self) -> str:
+        return self.t("to_title" if self._ended() else "next_round")
+
     def others_ready_hint(self) -> str:
         """At a server: that the friends read their sheets, and the round waits for this
-        player alone; or that it waited long enough, and began."""
+        player alone; or that it waited long enough, and began; or that the host ended the
+        match, and no round follows."""
+        if self._ended():
+            return self.t("online.ended_by_host")
         if self.coordinator.round_began_without_me():
             return self.t("online.round_began")
         return self.t("online.others_ready") if self.coordinator.others_ready() else ""
 
     def next_round(self) -> None:
         """Give the table back: the next round is dealt (at a server, the friends are told
-        this player read the sheet: the round waits for those still reading it)."""
+        this player read the sheet: the round waits for those still reading it). At a
+        table whose host ended the match: the main menu, the table forgotten (the round the
+        server dealt before the end is not shown)."""
+        if self.remote and self._ended():
+            self._leave_table()
+            return
         if not self.match.over:
             if self.remote:
                 self.coordinator.round_read()
