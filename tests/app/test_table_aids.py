@@ -369,7 +369,7 @@ def test_the_tracker_shows_which_suits_of_each_rank_are_unseen(fast, size):
     surface = pygame.Surface(size)
     tracker.paint(surface)
     area, counts = tracker.rect, track(scene.match.observe(0))
-    cell = scene.layout.font_normal * 1.55
+    cell = scene.aids.tracker_cell
     colours = {surface.map_rgb(colour): suit for suit, colour in SUIT_COLOURS.items()}
     pixels = pygame.PixelArray(surface)
     try:
@@ -391,6 +391,20 @@ def test_the_tracker_shows_which_suits_of_each_rank_are_unseen(fast, size):
     finally:
         pixels.close()
     assert legend == set(TRACKER_SUITS)
+
+
+def test_the_tracker_is_legible_in_a_small_window(fast):
+    """At 960x540 the tracker was drawn in the table's smallest text (12 pixels), its suit
+    dots two pixels wide: hard to read. Where it covers nothing, it is drawn larger."""
+    fast.resize((960, 540))
+    rules = Rules()
+    setup = MatchSetup((SeatConfig("Anna", True), SeatConfig("CPU", False, "beginner")), rules)
+    scene = open_solo(fast, Match.new(rules, 3), setup)
+    key(fast, pygame.K_t)
+    (tracker,) = [item for item in scene.overlay_items() if item.key[0][0] == "tracker"]
+    # ten columns of 14-pixel ranks; four lines of it and two rows of dots 3.5 pixels across
+    assert tracker.rect.w >= 10 * 14 * 1.75
+    assert tracker.rect.h >= 4 * 14 * 1.25 + 8 * 3.5
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 6])

@@ -47,6 +47,15 @@ OTHER_HANDS_WEIGHT = 0.2
 """How much covering another seat's hand counts against a place for the tracker, beside a
 name, a pile or its count (the hand is face down, and its size is on the seat's plate)."""
 KEYS = {pygame.K_h: "hint", pygame.K_u: "undo", pygame.K_t: "tracker"}
+TRACKER_MIN_PX = 16
+"""The size of the tracker's text in a small window, in pixels, where it covers nothing at
+that size: its ranks, counts and suits are read at a glance beside the play (the table's
+own smallest text is 12)."""
+TRACKER_PIP_SHARE = 0.25
+"""The radius of the tracker's suit dots in shares of its text's size, in a small window
+(their colour tells the suit)."""
+TABLE_CARDS_CLEAR = 8
+"""The tracker keeps clear of where this many cards lie on the table (two rows of four)."""
 REVIEW_KEY = pygame.K_TAB
 TAP_SECONDS = 0.35
 """A press of the last-capture key shorter than this is a tap: the panel stays open."""
@@ -135,9 +144,13 @@ class AidsLayer:
         self.pointer: tuple[int, int] = (-1, -1)
         self._pressed: str | None = None
         self._tracked: tuple | None = None
-        self._tracker_spot: tuple[TableLayout, tuple[float, float], FRect] | None = None
+        self._tracker_spot: dict[tuple[float, float], tuple[TableLayout, tuple[FRect, bool]]]
+        self._tracker_spot = {}
         """Where the tracker went last, for which layout and size (worked out once each:
-        it weighs every spot against every part of the table)."""
+        it weighs every spot against every part of the table), and whether it covers
+        anything there."""
+        self.tracker_cell = 0.0
+        """The width of each rank's column in the tracker last laid out."""
         self._clock = 0.0
         self._opened_at: float | None = None
         """When the press that opened the last capture began (None once let go)."""
@@ -422,21 +435,36 @@ class AidsLayer:
     def _tracker_item(self, counts: tuple) -> Item:
         lay, t, text = self.host.layout(), self.host.translator(), self.host.text
         deck = self.host.deck_style()
-        cell = lay.font_normal * 1.55
         heading = t("aids.tracker_title")
-        title = text.pen("ui", lay.font_small, style.BRIGHT_GOLD)
-        room = lay.size[0] - 2 * lay.margin - lay.margin * 1.2
-        title_w = min(room, style.natural_width(heading, title))
-        width = max(cell * len(counts), title_w) + lay.margin * 1.2
-        line = style.line_height(title)
-        legend = text.pen("ui", lay.font_small, style.CREAM)
-        pip = max(2.0, lay.unit * 4.5)
         names = [suit_name(t, suit, deck) for suit in TRACKER_SUITS]
-        widths = [pip * 3 + style.natural_width(name, legend) for name in names]
+
+        def sized(px: int) -> tuple[float, float, float, float, list[float]]:
+            """The tracker's width, height, column, dot and legend widths at ``px``."""
+            cell = max(lay.font_normal * 1.55, px * 1.75)
+            title = text.pen("ui", px, style.BRIGHT_GOLD)
+            room = lay.size[0] - 2 * lay.margin - lay.margin * 1.2
+            title_w = min(room, style.natural_width(heading, title))
+            width = max(cell * len(counts), title_w) + lay.margin * 1.2
+            pip = max(px * TRACKER_PIP_SHARE if px > lay.font_small else 2.0, lay.unit * 4.5)
+            legend = text.pen("ui", px, style.CREAM)
+            widths = [pip * 3 + style.natural_width(name, legend) for name in names]
+            legend_w = sum(widths) + pip * 2 * (len(names) - 1)
+            width = max(width, legend_w + lay.margin * 1.2)
+            height = style.line_height(title) * 4 + lay.margin * 0.6 + 9 * pip
+            return width, height, cell, pip, widths
+
+        # read at a glance in a small window too, as large as leaves the seats, piles and
+        # counts in sight there; else as small as the table's own smallest text
+        for px in range(max(lay.font_small, TRACKER_MIN_PX), lay.font_small - 1, -1):
+            width, height, cell, pip, widths = sized(px)
+            area, covers = self._tracker_area(width, height)
+            if not covers:
+                break
+        title = text.pen("ui", px, style.BRIGHT_GOLD)
+        legend = text.pen("ui", px, style.CREAM)
+        line = style.line_height(title)
         legend_w = sum(widths) + pip * 2 * (len(names) - 1)
-        width = max(width, legend_w + lay.margin * 1.2)
-        height = line * 4 + lay.margin * 0.6 + 9 * pip
-        area = self._tracker_area(width, height)
+        self.tracker_cell = cell
 
         def paint(surface: pygame.Surface) -> None:
             style.dark_panel(surface, area, Scale(lay.size), border=style.BRIGHT_GOLD, alpha=200)
@@ -447,11 +475,11 @@ class AidsLayer:
             for k, item in enumerate(counts):
                 x = area.centerx + cell * (k - (len(counts) - 1) / 2)
                 colour = style.MIST if item.gone else style.CREAM
-                rank = text.pen("ui_bold", lay.font_small, colour)
+                rank = text.pen("ui_bold", px, colour)
                 spot = FRect(x - cell / 2, top, cell, line)
                 style.text(surface, rank_label(t, item.rank, deck), rank, spot, align="center")
                 shade = style.BRIGHT_GOLD if item.count else style.MIST
-                number = text.pen("ui", lay.font_small, shade)
+                number = text.pen("ui", px, shade)
                 spot = spot.move(0, line)
                 style.text(surface, str(item.count), number, spot, align="center")
                 y = spot.bottom + pip * 1.4
@@ -474,17 +502,18 @@ class AidsLayer:
         key = ("tracker", heading, deck, tuple(counts), tuple(names))
         return Item((key, tuple(area)), box(area), paint)
 
-    def _tracker_area(self, width: float, height: float) -> FRect:
+    def _tracker_area(self, width: float, height: float) -> tuple[FRect, bool]:
         """Where the tracker goes: under the aids' buttons (slid left past a pile lying
         there: the other team's, at four), unless a seat's name, hand or pile lies there
         (six players seat someone at the top right); then the first corner clear of the
         seats, the score panel, the table and the deck, or the spot that covers least of
         them, another seat's cards face down counting for little (their number is on the
-        seat's plate), a pile's count for much (``_keep_clear``)."""
+        seat's plate), a pile's count for much (``_keep_clear``); and whether it covers
+        any of them."""
         lay = self.host.layout()
-        known = self._tracker_spot
-        if known is not None and known[0] is lay and known[1] == (width, height):
-            return known[2]  # the same table laid out the same: the same place
+        known = self._tracker_spot.get((width, height))
+        if known is not None and known[0] is lay:
+            return known[1]  # the same table laid out the same: the same place
         (w, h), m = lay.size, lay.margin
         below = self._below_buttons()
         along = [w - m - width - k * m for k in range(int((w / 2) // m))]
@@ -503,17 +532,20 @@ class AidsLayer:
                 best, least = area, covered
             if not covered:
                 break
-        self._tracker_spot = (lay, (width, height), best)
-        return best
+        self._tracker_spot[(width, height)] = (lay, (best, least > 0))
+        return best, least > 0
 
     def _keep_clear(self) -> list[tuple[FRect, float]]:
         """What the tracker keeps clear of, each with how much covering it counts."""
         lay = self.host.layout()
         stock = FRect(0, 0, lay.table_h, lay.table_h)
         stock.center = lay.stock_centre
+        # where the table's cards lie, as many as it mostly holds (its felt's empty edge
+        # may be covered)
+        cards = [lay.table_slot(slot, TABLE_CARDS_CLEAR) for slot in range(TABLE_CARDS_CLEAR)]
         parts = [
             (lay.hud_rect, 1.0),
-            (lay.table_rect, 0.5),  # its cards lie inside its edges
+            (cards[0].unionall(cards[1:]), 0.5),
             (stock, 1.0),
             (lay.stock_label(lay.font_small * 2.6), 1.0),
         ]
