@@ -81,8 +81,8 @@ STRINGS = {
         "aids.tut.sum.keys": "No 3 on the table, but ace + 2 make 3. Pick your 3 with the "
         "arrow keys, then press Enter to take both.",
         "aids.tut.priority.title": "One card comes first",
-        "aids.tut.priority.text": "Your 6 could take 2 + 4, but a card of the same rank must be "
-        "taken first. Play your 6: it takes the 6.",
+        "aids.tut.priority.text": "2 + 4 make 6 too, but while a card of the same rank is on "
+        "the table your 6 must take that card instead. Play your 6: it takes the 6.",
         "aids.tut.scopa.title": "Scopa!",
         "aids.tut.scopa.text": "4 + 2 + ace make 7. Take them all with {settebello}, the "
         "settebello: clearing the table is a scopa, worth 1 point.",
