@@ -30,13 +30,15 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from scopa.log import log
+from scopa.log import log, log_exception
 
 if TYPE_CHECKING:
     from scopa.app.app import App
     from scopa.storage import Store
 
 EXIT_NO_DISPLAY = 2
+EXIT_CRASHED = 70
+"""The exit status after an error of the game's own (``EX_SOFTWARE``)."""
 WINDOW_CLASS = "scopa"
 """The window's class (X11 WM_CLASS), the name of the game's launcher."""
 SCREENSHOT_SETTLE = 1.0  # seconds the screen moves on after the first frame before its picture
@@ -199,6 +201,15 @@ def _run(store: Store, args: argparse.Namespace) -> int:
             # Past the opening fades, the picture no longer depends on how fast the start was.
             app.frame(SCREENSHOT_SETTLE, [])
             pygame.image.save(pygame.display.get_surface(), screenshot)
+    except Exception as error:  # the game's own fault: told on screen, its details kept
+        from scopa.app import crash
+
+        report = crash.keep_report(store.data_dir, error)
+        log_exception(error)
+        where = f"; its details are in {report}" if report else ""
+        log(f"scopa: an error the game did not expect stopped it{where}")
+        crash.tell(app, report)
+        return EXIT_CRASHED
     finally:
         app.close()
     return 0

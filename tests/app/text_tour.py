@@ -26,6 +26,7 @@ from pathlib import Path
 import pygame
 
 from scopa.aids.tutorial import HUMAN, STEPS
+from scopa.app import crash
 from scopa.app.ai_worker import AiWorker
 from scopa.app.matches import MatchCoordinator
 from scopa.app.remote import Arrival
@@ -364,6 +365,7 @@ class Tour:
         self.online()
         self.tutorial()
         self.files()
+        self.crash()
 
     def title(self) -> None:
         app = self.app
@@ -1640,6 +1642,13 @@ class Tour:
             app.notify(worded(key_, **params))
         self.show("messages about saving")
         app.toasts = type(app.toasts)()
+
+    def crash(self) -> None:
+        """The screen an error of the game's own leaves, its report written or not."""
+        surface = self.app.screen
+        for report in (Path(LONG_FOLDER) / crash.CRASH_FILE, None):
+            crash.draw(surface, self.app, crash.words(self.app.t, report))
+            self.look("an error of the game's own")
 
     def file_problems(self) -> Iterator[FileProblem]:
         folder = LONG_FOLDER

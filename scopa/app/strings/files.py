@@ -8,6 +8,10 @@ the ``{cause}`` and ``{reason}`` of the sentences.
 
 STRINGS = {
     "en": {
+        "crash.title": "Scopa met an error and must close",
+        "crash.detail": "A match in progress stands as it was last saved: Continue takes it up when you start the game again. What went wrong is written in {file}.",
+        "crash.detail_unwritten": "A match in progress stands as it was last saved: Continue takes it up when you start the game again. What went wrong could not be written to a file; the game's log has it.",
+        "crash.close": "Press a key or click to close",
         "files.settings_set_aside": "Your settings file could not be used: {cause}. It was kept as {backup} in {folder}, and the game goes on with the default settings.",
         "files.match_set_aside": "The saved match could not be resumed: {cause}. It was kept as {backup} in {folder}; you can start a new match.",
         "files.stats_set_aside": "The statistics file could not be used: {cause}. It was kept as {backup} in {folder}, and the statistics start again from zero.",
@@ -62,6 +66,10 @@ STRINGS = {
         "files.reason_other_copy": "another copy of the game is open",
     },
     "it": {
+        "crash.title": "Scopa ha incontrato un errore e deve chiudersi",
+        "crash.detail": "Una partita in corso resta com'era all'ultimo salvataggio: Continua la riprende quando riapri il gioco. Cosa è andato storto è scritto in {file}.",
+        "crash.detail_unwritten": "Una partita in corso resta com'era all'ultimo salvataggio: Continua la riprende quando riapri il gioco. Non è stato possibile scrivere cosa è andato storto in un file: lo trovi nel registro del gioco.",
+        "crash.close": "Premi un tasto o fai clic per chiudere",
         "files.settings_set_aside": "Il file delle impostazioni non è utilizzabile: {cause}. È stato conservato come {backup} in {folder} e il gioco continua con le impostazioni predefinite.",
         "files.match_set_aside": "La partita salvata non si può riprendere: {cause}. Il file è stato conservato come {backup} in {folder}; puoi iniziare una nuova partita.",
         "files.stats_set_aside": "Il file delle statistiche non è utilizzabile: {cause}. È stato conservato come {backup} in {folder} e le statistiche ripartono da zero.",

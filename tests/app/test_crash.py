@@ -1,0 +1,86 @@
+"""An error of the game's own: the window vanished with no word said. The player is told
+on screen, in their language, that the game must close and where the details are kept;
+the details go to a file in the game's folder, and a match in progress is kept."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+
+import pygame
+
+from scopa.app import crash
+from scopa.app.app import App
+from scopa.app.registry import default_scenes
+from scopa.settings import Settings
+from scopa.storage import Store
+
+CRASHING = textwrap.dedent(
+    """
+    import sys
+    import scopa.app.app as app_module
+    import scopa.app.crash as crash
+    from scopa.__main__ import main
+
+    def run(self, max_frames=None):
+        for _ in range(3):
+            self.frame(0.016)
+        raise RuntimeError("a fault of the game's own")
+
+    app_module.App.run = run
+    crash.SHOWN_FOR = 0.3
+    sys.exit(main(["--size", "960x540"]))
+    """
+)
+
+
+def test_an_error_of_the_game_is_told_and_its_details_kept(tmp_path):
+    environment = {k: v for k, v in os.environ.items() if k != "DISPLAY"}
+    environment.update(SCOPA_HOME=str(tmp_path), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    Store(tmp_path).save_settings(Settings(language="it", tutorial_done=True))
+    result = subprocess.run(
+        [sys.executable, "-c", CRASHING],
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 70, result.stderr
+    report = tmp_path / crash.CRASH_FILE
+    assert "RuntimeError: a fault of the game's own" in report.read_text(encoding="utf-8")
+    assert f"its details are in {report}" in result.stderr
+
+
+def test_the_crash_screen_speaks_the_player_s_language_and_names_the_file(tmp_path):
+    app = App(Store(tmp_path), size=(960, 540), scenes=default_scenes())
+    try:
+        app.set_language("it")
+        report = crash.keep_report(tmp_path, ValueError("x"))
+        assert report == tmp_path / crash.CRASH_FILE
+        title, detail, close = crash.words(app.t, report)
+        assert title == "Scopa ha incontrato un errore e deve chiudersi"
+        assert str(report) in detail and "Continua" in detail
+        surface = pygame.Surface((960, 540))
+        crash.draw(surface, app, (title, detail, close))
+        # a second report is added after the first, the latest kept
+        crash.keep_report(tmp_path, KeyError("y"))
+        text = report.read_text(encoding="utf-8")
+        assert text.index("ValueError") < text.index("KeyError")
+    finally:
+        app.close()
+
+
+def test_the_screen_closes_on_a_key(tmp_path):
+    app = App(Store(tmp_path), size=(960, 540), scenes=default_scenes())
+    try:
+        enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0)
+        threading.Timer(0.5, pygame.event.post, (enter,)).start()  # read once it shows
+        start = time.monotonic()
+        crash.tell(app, None, shown_for=30.0)
+        assert time.monotonic() - start < 10  # closed by the key, not by the time
+    finally:
+        app.close()
