@@ -98,6 +98,23 @@ def test_dropping_on_a_table_card_picks_the_set_containing_it(fast):
     assert scene.match.moves() == (Move.parse("6Dx6C"),)
 
 
+def test_escape_with_a_card_raised_pauses_and_down_lowers_it(fast):
+    """Esc with a card raised only lowered it: a player who meant to pause went on pressing
+    the menu's keys on the table (Down, Enter, Enter), and played a card. Esc pauses, the
+    card still raised when play resumes; Down lowers it."""
+    scene = open_table(fast, "6D 2C 10S", "1B 3B 8C", "6C 6S 4B 9B")
+    press = [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="")]
+    fast.frame(FRAME, press)
+    assert scene.selected == C("2C")
+    fast.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")])
+    assert fast.stack.top is not scene and type(fast.stack.top).__name__ == "PauseScene"
+    fast.stack.top.back()  # Resume
+    fast.frame(FRAME)
+    assert fast.stack.top is scene and scene.selected == C("2C")
+    fast.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode="")])
+    assert scene.selected is None and scene.match.moves() == ()
+
+
 def test_choice_by_keyboard_and_escape_takes_the_card_back(fast):
     scene = open_table(fast, "6D 2C 10S", "1B 3B 8C", "6C 6S 4B 9B")
     right = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="")

@@ -29,13 +29,14 @@ DOUBLE_CLICK = 0.45
 
 
 PLAY_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_UP)
-HAND_KEYS = (pygame.K_LEFT, pygame.K_RIGHT, *PLAY_KEYS)
+"""The keys that play the card chosen (or, with none chosen, choose one)."""
+HAND_KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_DOWN, *PLAY_KEYS)
+"""The keys that choose a card of the hand, play it, or lower it again."""
 CARD_KEYS = {
     **{pygame.K_1 + number: number for number in range(9)},
     **{pygame.K_KP1 + number: number for number in range(9)},
 }
 """The digit keys, each naming a card of the hand by its place from the left (1: the first)."""
-"""The keys that choose a card of the hand and play it."""
 NOT_PLAYING_KEYS = frozenset(
     {
         pygame.K_ESCAPE,
@@ -140,17 +141,16 @@ class TableInput:
         return True
 
     def escape(self) -> bool:
-        """Esc: close the capture choice, let go of a card dragged (it goes back, and what
-        it could take stops glowing) or drop the selection; False if nothing was open."""
+        """Esc: close the capture choice, or let go of a card dragged (it goes back, and
+        what it could take stops glowing); False if neither was open, and Esc pauses (a
+        card chosen stays chosen: Esc that only lowered it left a player who meant to
+        pause pressing the menu's keys on the table, and the second Enter played a card)."""
         choice = self.pick.choice
         if choice is not None:  # the card goes back still chosen: the keys go on from it
             self.cancel_choice()
             self.select(choice.card)
             return True
         if self.drag.active and self.focus_lost():
-            return True
-        if self.pick.selected is not None:
-            self.select(None)
             return True
         self.drag.cancel()
         return False
@@ -272,6 +272,8 @@ class TableInput:
             else:
                 index = 0 if step > 0 else len(hand) - 1
             self.select(hand[index])
+        elif key == pygame.K_DOWN:  # Up plays the card raised; Down lowers it again
+            self.select(None)
         elif key in PLAY_KEYS:
             if selected in hand:
                 self._resolve(selected, None)
