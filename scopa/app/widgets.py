@@ -682,7 +682,8 @@ class Form:
         """Down (or Up, ``direction`` -1): the focus goes to the nearest row that way, to
         the widget under (over) this one, else the nearest across that row: as the screen
         lies, not as the widgets were added (Down from New game on the title is Watch, under
-        it, not Play online beside it); past the last row, round to the first. False: no
+        it, not Play online beside it), from a setting into a row of buttons to its main
+        one; past the last row, round to the first. False: no
         focus yet, or a form that scrolls, whose order is the screen's."""
         items = self.focusables()
         if self.focus not in items or self.panels:
@@ -707,8 +708,13 @@ class Form:
 
         nearest = min(gap(widget) for widget in ahead)
         row = [widget for widget in ahead if gap(widget) < nearest + max(1, here.h // 2)]
+        # from a setting into a row of buttons: the screen's main one, if that row holds it
+        # (Down from the rules of a new game went to Back, under the rules' name, and Enter
+        # left the screen)
+        bar = not isinstance(self.focus, Button) and all(isinstance(w, Button) for w in row)
+        main = [w for w in row if bar and isinstance(w, Button) and w.primary]
         under = [w for w in row if w.rect.left < here.right and here.left < w.rect.right]
-        choices = under or row
+        choices = main or under or row
         closest = min(abs(widget.rect.centerx - here.centerx) for widget in choices)
         # Two as near, within a few pixels (a wide button over two columns): the left one,
         # at every window size, however the pixels of the two distances round.

@@ -910,3 +910,14 @@ def test_the_target_stops_at_the_shortest_and_the_longest_game(app, scene) -> No
     for _ in range(12):
         press(app, pygame.K_RIGHT)
     assert scene.target == 101
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1280, 720)])
+def test_down_from_the_rules_goes_to_start_not_back(app, scene, size) -> None:
+    """Down from the rules landed on Back, a little nearer than Start, and Enter then left
+    the screen: with no button under it, Down goes to the screen's main one."""
+    app.resize(size)
+    frame(app)
+    scene.form.set_focus(scene.preset_row)
+    press(app, pygame.K_DOWN)
+    assert scene.form.focus is scene.start_button
