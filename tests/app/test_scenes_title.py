@@ -259,6 +259,15 @@ def test_keyboard_alone_starts_a_match(app, title) -> None:
     assert isinstance(top(app), LevelScene)
     press(app, pygame.K_RETURN)
     assert isinstance(top(app), TableScene)
+    # and the table speaks of the keys from the first turn, not of dragging a card
+    assert top(app).keys_in_use
+
+
+def test_a_match_started_with_the_mouse_speaks_of_dragging(app, title) -> None:
+    click(app, title.play)
+    if isinstance(top(app), LevelScene):
+        click(app, top(app).form.focusables()[0])
+    assert isinstance(top(app), TableScene) and not top(app).keys_in_use
 
 
 @pytest.mark.parametrize("size", [(960, 540), (1280, 720), (1920, 1080)])

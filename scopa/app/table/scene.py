@@ -144,6 +144,10 @@ class TableScene(Scene):
                 lambda t: t("table.must_take", card=self.card_name(card))
             ),
         )
+        opener = app.stack.top
+        # a player who came from the menus on the keys is told the keys' way to play from
+        # the first turn (it said to drag a card until a key was pressed at the table)
+        self.input.keyboard = opener is not None and opener.keys_in_use
         self.message: Words | None = None
         """The status line's message, worded as it shows (the language may change)."""
         self.message_left = 0.0
