@@ -93,6 +93,19 @@ def test_save_and_leave_keeps_the_match_for_continue(app, paused, store) -> None
     assert title.resume in title.form.widgets
 
 
+def test_save_and_leave_on_the_keys_shows_the_focus_on_continue(app, paused) -> None:
+    """Save and leave pressed with Enter left the title with no focus shown: the first
+    Enter only showed it. The focus is on Continue, where Enter goes on."""
+    pause, _ = paused
+    for _ in range(3):
+        press(app, pygame.K_DOWN)
+    assert pause.form.focus is pause.buttons[3]
+    press(app, pygame.K_RETURN)
+    title = app.stack.top
+    assert isinstance(title, TitleScene) and title.form.focus is title.resume
+    assert title.keys_in_use
+
+
 def test_abandon_asks_and_no_keeps_playing(app, paused, store) -> None:
     pause, _ = paused
     click(app, pause.buttons[4])
