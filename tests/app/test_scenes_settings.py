@@ -166,6 +166,15 @@ def test_a_preset_sets_the_rules_and_an_impossible_change_is_refused_with_a_mess
     assert players.control.label() == "4"
 
 
+def test_the_preset_row_says_what_the_chosen_preset_is(app, scene) -> None:
+    """The row always said "A ready set of rules": Regolamento or Milanese told the player
+    nothing, though New game says what each is."""
+    open_row(app, scene, "rule_preset")
+    while app.settings.rules != Rules.preset("milanese"):
+        press(app, pygame.K_RIGHT)
+    assert app.t("preset_milanese_hint") in scene.form.hint()
+
+
 def test_language_switch_changes_the_rendered_text(app, scene) -> None:
     app.settings = app.settings.with_(language="en")
     app.set_language("en")

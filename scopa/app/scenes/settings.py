@@ -239,7 +239,8 @@ class SettingsScene(MenuScene):
 
     def _build_rows(self) -> None:
         preset = Choice(self._presets, lambda: self.rules.preset_name() or MINE, self.set_preset)
-        self._row("match", "rule_preset", preset)
+        row = SettingRow(self.tr("rule_preset"), preset, hint=self._preset_hint)
+        self.rows["match"].append(row)
         for option in RULE_OPTIONS:
             self._rule_row(option)
 
@@ -321,6 +322,14 @@ class SettingsScene(MenuScene):
             game = "Cirulla" if rules.cirulla else "Scopa"
             vowel = "_vowel" if italian_vowel_number(rules.target) else ""
             self.news = worded(f"target_follows_game{vowel}", n=rules.target, game=game)
+
+    def _preset_hint(self) -> str:
+        """What the preset chosen is (Regolamento, Milanese... told a player nothing), or
+        what the row is for, with the player's own rules."""
+        name = self.rules.preset_name()
+        if not name:
+            return self.t("rule_preset_hint")
+        return self.t("rule_preset_chosen_hint", what=self.t(f"preset_{name}_hint"))
 
     def set_preset(self, name: str) -> None:
         """A preset at this table, or the player's own rules as they were made."""

@@ -14,6 +14,7 @@ STRINGS = {
         "rule_preset_hint": (
             "A ready set of rules; change any toggle to make your own, kept as My rules"
         ),
+        "rule_preset_chosen_hint": "{what}; change any toggle to make your own, kept as My rules",
         "rule_players": "Players",
         "rule_players_hint": "2, 3, 4 or 6 seats around the table",
         "rule_teams": "Teams",
@@ -200,6 +201,9 @@ STRINGS = {
         "rule_preset_hint": (
             "Un insieme di regole; cambia un'opzione per farne uno tuo, che resta come "
             "Le mie regole"
+        ),
+        "rule_preset_chosen_hint": (
+            "{what}; cambia un'opzione per farne uno tuo, che resta come Le mie regole"
         ),
         "rule_players": "Giocatori",
         "rule_players_hint": "2, 3, 4 o 6 posti al tavolo",
