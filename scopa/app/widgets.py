@@ -565,10 +565,22 @@ class ScrollPanel:
     def scroll_by(self, amount: int) -> None:
         self.scroll_to(self.offset + amount)
 
-    def reveal(self, widget: Widget) -> None:
-        """Scroll just enough for ``widget`` to be fully visible."""
+    def reveal(self, widget: Widget, *, ends: bool = False) -> None:
+        """Scroll just enough for ``widget`` to be fully visible; with ``ends`` (the keys
+        moved the focus), for the last (first) that takes the focus, on towards the end
+        (the start) as far as it stays in sight, so that what lies past it, greyed rows
+        the keys never reach, comes into sight too (never under a press of the mouse: the
+        row would move from under it before its release)."""
         top = widget.base.top - self.viewport.top
         bottom = widget.base.bottom - self.viewport.top
+        if ends and widget.enabled and widget in self.children:
+            at = self.children.index(widget)
+            if not any(w.focusable and w.enabled for w in self.children[at + 1 :]):
+                self.scroll_to(min(self.max_offset, top))
+                return
+            if not any(w.focusable and w.enabled for w in self.children[:at]):
+                self.scroll_to(max(0, bottom - self.viewport.h))
+                return
         if top < self.offset:
             self.scroll_to(top)
         elif bottom > self.offset + self.viewport.h:
@@ -644,7 +656,7 @@ class Form:
                 target.editing = False
         self.focus = widget
         if widget is not None and widget.panel is not None:
-            widget.panel.reveal(widget)
+            widget.panel.reveal(widget, ends=self.keys_last)
 
     def move_focus(self, direction: int) -> None:
         items = self.focusables()
