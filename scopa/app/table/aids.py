@@ -54,6 +54,9 @@ own smallest text is 12)."""
 TRACKER_PIP_SHARE = 0.25
 """The radius of the tracker's suit dots in shares of its text's size, in a small window
 (their colour tells the suit)."""
+REVIEW_MIN_CARD = 44
+"""The width of the last capture's cards in a small window, in pixels, where the panel
+holds them (the table's small cards are 30 pixels wide at 960x540)."""
 TABLE_CARDS_CLEAR = 8
 """The tracker keeps clear of where this many cards lie on the table (two rows of four)."""
 REVIEW_KEY = pygame.K_TAB
@@ -703,7 +706,7 @@ class AidsLayer:
         controls = self.host.controls()  # Cirulla's knock, on its row above the turn's line
         floor = lay.status_top if controls is None else min(lay.status_top, controls[0].top)
         room = floor - lay.margin * 1.3  # from the top of the window to the turn
-        card_w = lay.mini_w
+        card_w = max(lay.mini_w, REVIEW_MIN_CARD)  # cards read at a glance in a small window
         while True:  # many seats: smaller cards, for the panel to keep above the turn
             card_h = art.face(Card.parse("1D"), card_w).get_height()
             row_h = card_h + lay.margin * 0.8
