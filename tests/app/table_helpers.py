@@ -90,14 +90,14 @@ def click(app, pos: tuple[float, float]) -> None:  # noqa: ANN001
 
 
 def lift_cover(app, scene, pos: tuple[float, float] | None = None) -> None:  # noqa: ANN001
-    """Click the hot-seat cover away once it may be lifted (``COVER_HOLD`` after it came
-    down), as the next person does."""
+    """Click the hot-seat cover's button once it may be lifted (``COVER_HOLD`` after it
+    came down), as the next person does."""
     from scopa.app.table.scene import COVER_HOLD
 
     assert scene.cover is not None
     while scene.clock - scene.cover_since < COVER_HOLD:
         app.frame(FRAME, [])
-    click(app, pos or (app.size[0] / 2, app.size[1] / 2))
+    click(app, pos or scene.cover_button().center)
 
 
 def centre_of(scene, card: Card) -> tuple[float, float]:  # noqa: ANN001

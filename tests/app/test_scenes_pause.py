@@ -434,7 +434,7 @@ def test_the_pause_menu_rings_its_focus_for_a_player_on_the_keys_alone(
         if hands == "keys":
             press(app, pygame.K_RETURN)
         else:
-            tclick(app, (app.size[0] / 2, app.size[1] / 2))
+            tclick(app, table.cover_button().center)
         settle(app, table)
     keys_play(app, table) if hands == "keys" else mouse_play(app, table)
     if under == "sheet":  # the last card's flight, then the round's score sheet

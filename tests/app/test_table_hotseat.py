@@ -103,7 +103,7 @@ def test_human_sees_own_hand_while_a_computer_plays_between_humans(app, faces):
     settle(app, scene)
     pump(app)
     assert scene.cover == 0
-    lift_cover(app, scene, (10, 10))
+    lift_cover(app, scene)
     settle(app, scene)
     assert scene.human_to_play == 0
     move = scene.match.legal_moves()[0]
@@ -412,3 +412,33 @@ def test_a_click_on_the_menu_button_over_the_cover_opens_the_menu_not_the_hand(a
     pump(app, 3)
     assert isinstance(app.stack.top, PauseScene)
     assert scene.coordinator.holder is None and not set(faces) & set(scene.match.round.hand(0))
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+def test_one_more_click_on_the_table_after_a_drop_does_not_show_the_next_hand(app, size):
+    """Anna dropped her card and clicked the table once more, a second later, to be sure
+    it took: the cover that had just come down for Bruno lifted, and his hand showed with
+    Anna at the screen. A click lifts the cover on its button only."""
+    from scopa.engine import Match
+
+    app.resize(size)
+    app.settings = app.settings.with_(animation_speed="fast", language="en")
+    setup = MatchSetup((SeatConfig("Anna", True), SeatConfig("Bruno", True)), Rules())
+    scene = TableScene(app, coordinated(app, setup, Match.new(Rules(), 1)), worker=inline_worker())
+    app.stack.push(scene)
+    settle(app, scene)
+    lift_cover(app, scene)
+    settle(app, scene)
+    seat = scene.human_to_play
+    card = scene.view.hands[seat][0]
+    drag(app, centre_of(scene, card), scene.layout.table_rect.center)
+    middle = scene.layout.table_rect.center
+    covered = False
+    for _ in range(int(3.0 / (4 * FRAME))):  # a click on the table a few times a second
+        pump(app, 4)
+        click(app, middle)
+        covered = covered or scene.cover is not None
+        assert scene.cover is not None or not covered, "a click on the table lifted the cover"
+    assert covered and scene.cover != seat
+    lift_cover(app, scene)  # the button lifts it
+    assert scene.cover is None

@@ -278,6 +278,18 @@ def _spark_dot(radius: int, level: int) -> pygame.Surface:
     return dot
 
 
+def cover_button(layout: TableLayout, text: Writer, label: str) -> FRect:
+    """Where the cover's button goes: low in the middle, where the next person's hand
+    shows, clear of the table where the last card was dropped."""
+    w, h = layout.size
+    height = round(layout.font_normal * 2.2)
+    scale = style.Scale(layout.size)
+    width = style.button_width(text.font, label, layout.font_normal, scale, height)
+    rect = FRect(0, 0, min(max(width, w * 0.22), w - 4 * layout.margin), height)
+    rect.midbottom = (w / 2, h - layout.margin * 4.6)
+    return rect
+
+
 def draw_cover(
     surface: pygame.Surface,
     art: CardArt,
@@ -286,8 +298,11 @@ def draw_cover(
     title: str,
     hint: str,
     note: str,
+    button: str,
+    hot: bool,
 ) -> None:
-    """The screen shown while the device passes between human players."""
+    """The screen shown while the device passes between human players, with the button
+    the next person lifts it with."""
     w, h = layout.size
     veil = pygame.Surface((w, h), pygame.SRCALPHA)
     veil.fill((*style.COVER, 238))
@@ -305,6 +320,12 @@ def draw_cover(
     line = text.pen("ui", layout.font_normal, style.CREAM)
     box = FRect(2 * layout.margin, used.bottom, width, 2 * style.line_height(line))
     style.text(surface, hint, line, box, align="center", valign="top", lines=2)
+    rect = cover_button(layout, text, button)
+    state = "hot" if hot else "normal"
+    scale = style.Scale(layout.size)
+    style.button(
+        surface, rect, scale, text.font, button, layout.font_normal, state=state, primary=True
+    )
     small = text.pen("ui", layout.font_small, style.MIST)
     box = FRect(2 * layout.margin, h - layout.margin * 4, width, layout.margin * 2)
     style.text(surface, note, small, box, align="center")

@@ -35,7 +35,7 @@ from .director import Banner, Director, Spark
 from .disguise import Disguise
 from .drag import DragController
 from .frame import Item
-from .hud import background, draw_cover, plate_width
+from .hud import background, cover_button, draw_cover, plate_width
 from .input import PLAY_KEYS, Pick, TableInput
 from .knock import KNOCK_KEY, KnockBar, KnockButton, may_knock
 from .layout import TableLayout, card_rect
@@ -61,10 +61,12 @@ if TYPE_CHECKING:
     from ..remote import RemoteCoordinator
 
 MESSAGE_SECONDS = 2.8
-COVER_HOLD = 0.6
+COVER_HOLD = 1.0
 """Seconds the cover ignores clicks and keys once it is down: the player who just played
 may still be pressing (Enter twice, a second click), and would lift it on the next
-person's hand. A click lifts it only if it was pressed after that, too."""
+person's hand. A click lifts it only on the cover's button, pressed after that, too (a
+click anywhere lifted it: one more click on the table, a second after a card was dropped
+there to be sure it took, showed the next person's hand)."""
 EARLY_KEYS = (pygame.K_LEFT, pygame.K_RIGHT)
 EARLY_KEYS_KEPT = 8
 """The arrows kept, at most, while another seat plays (see ``TableScene.early_keys``)."""
@@ -442,10 +444,14 @@ class TableScene(Scene):
                 return True
             if self.menu_button and self.menu.handle(event, self.layout):
                 return True  # the corner's menu opens over the cover: no hand is shown
+            on_button = hasattr(event, "pos") and self.cover_button().collidepoint(event.pos)
             if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-                self._cover_pressed = True
+                self._cover_pressed = on_button
             elif (
-                event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._cover_pressed
+                event.type == pygame.MOUSEBUTTONUP
+                and event.button == 1
+                and self._cover_pressed
+                and on_button
             ) or (
                 event.type == pygame.KEYDOWN
                 and event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER)
@@ -1121,11 +1127,13 @@ class TableScene(Scene):
         if self.cover is not None:
             texts = self.cover_texts()
             art, lay, text = self.art, self.layout, self.text
+            pointer = self.pick.pointer
+            hot = pointer is not None and self.cover_button().collidepoint(pointer)
             items.append(
                 Item(
-                    ("cover", texts),
+                    ("cover", texts, hot),
                     pygame.Rect((0, 0), lay.size),
-                    lambda s: draw_cover(s, art, lay, text, *texts),
+                    lambda s: draw_cover(s, art, lay, text, *texts, hot),
                 )
             )
         return items
@@ -1185,9 +1193,13 @@ class TableScene(Scene):
         """Friends gone from an online table for whom the computer plays."""
         return frozenset(self.absence.coordinator.stood_in()) if self.remote else frozenset()
 
-    def cover_texts(self) -> tuple[str, str, str]:
-        """The cover's heading, how to lift it, and the note under it."""
+    def cover_texts(self) -> tuple[str, str, str, str]:
+        """The cover's heading, how to lift it, the note under it, and its button."""
         return self.words.cover(self.cover if self.cover is not None else self.match.turn)
+
+    def cover_button(self) -> pygame.FRect:
+        """Where the cover's button is: a click lifts the cover there only."""
+        return cover_button(self.layout, self.text, self.cover_texts()[3])
 
     @property
     def pulse(self) -> float:

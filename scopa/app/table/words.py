@@ -244,8 +244,13 @@ class TableWords:
             return t("table.thinking", name=name), style.MIST
         return None
 
-    def cover(self, seat: int) -> tuple[str, str, str]:
-        """The cover's heading, how to lift it, and the note under it."""
+    def cover(self, seat: int) -> tuple[str, str, str, str]:
+        """The cover's heading, how to lift it, the note under it, and its button."""
         t = self.t
         name = self.seats.seat_name(seat)
-        return t("table.pass_to", name=name), t("table.pass_hint", name=name), t("table.hidden")
+        return (
+            t("table.pass_to", name=name),
+            t("table.pass_hint", name=name),
+            t("table.hidden"),
+            t("table.show_cards"),
+        )
