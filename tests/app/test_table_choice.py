@@ -331,3 +331,17 @@ def test_the_card_waits_beside_the_choice_after_the_menu_and_the_cover(fast) -> 
     fast.frame(1 / 30, [])
     assert sprite.turn == 0.0 and (sprite.x, sprite.y) == scene.choice.waiting_spot(sprite.w)
     fast.back()
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+def test_two_single_cards_to_choose_lie_side_by_side_clear_of_the_table_s_line(
+    fast, players, size
+) -> None:
+    """The 6 of coins takes either 6: the two stacked one over the other made a tall box,
+    which hid the line under the table saying why it opened ("The knave of coins must
+    take...")."""
+    scene = open_choice(fast, players, size)
+    choice = scene.choice
+    assert choice.columns == 2 and len({row.top for row in choice.rows}) == 1
+    assert choice.rect.bottom <= scene.layout.status_top

@@ -38,13 +38,16 @@ class ChoicePopup:
         u = layout.unit
         self.pad = 22 * u
         count = len(options)
-        self.columns = columns = 1 if count <= 2 else 2
-        lines = math.ceil(count / columns)
         longest = max(len(move.captures) for move in options)
         if any(not move.captures for move in options):
             longest = max(longest, LAY_WIDTH)  # room to say the card is laid
-        title_h = self.pad + layout.font_large * TITLE_LINE + layout.font_small * 1.8
         self.card_w = max(layout.mini_w, round(layout.table_w * 0.72))
+        # two sets side by side where the popup's least width holds them: one line, not
+        # two, and the table's line under it stays in sight
+        pair = 2 * (longest * self.card_w * 1.1 + self.pad * 2) + 3 * self.pad <= 900 * u
+        self.columns = columns = 1 if count == 1 or (count == 2 and not pair) else 2
+        lines = math.ceil(count / columns)
+        title_h = self.pad + layout.font_large * TITLE_LINE + layout.font_small * 1.8
         w, h = layout.size
         least_left = layout.deck_rect.right + self._beside(layout.hand_w)
         room = min(w * 0.95, w - layout.margin - least_left)
@@ -59,6 +62,9 @@ class ChoicePopup:
             self.card_w = round(self.card_w * 0.88)
         self.rect = FRect(0, 0, width, height)
         self.rect.center = (w / 2, h * 0.47)
+        # clear of the table's line (what the card must do, said as the popup opens)
+        self.rect.bottom = min(self.rect.bottom, layout.status_top - layout.margin * 0.3)
+        self.rect.top = max(self.rect.top, layout.margin)
         # Right of the deck, with room for the card played to wait between the two.
         self.rect.left = max(self.rect.left, least_left)
         self.rect.right = min(self.rect.right, w - layout.margin)
