@@ -237,6 +237,30 @@ def test_a_card_laid_on_the_cloth_that_must_take_says_why_it_took(fast, language
     scene.close()
 
 
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_card_dropped_on_a_card_it_cannot_take_says_it_takes_nothing(fast, language):
+    """The ace dropped on the 8 was laid without a word: a beginner thought the drop had
+    taken the 8."""
+    fast.set_language(language)
+    scene = open_table(fast, "1C 9C 10S", "1B 3B 8C", "8D 5S 6D 9B")
+    drag(fast, centre_of(scene, C("1C")), centre_of(scene, C("8D")))
+    assert scene.match.moves() == (Move.parse("1C"),)
+    names = {"card": scene.card_name(C("1C")), "target": scene.card_name(C("8D"))}
+    assert scene.status_text()[0] == capital(fast.t("table.takes_nothing", **names))
+    pump(fast, 30)
+    scene.close()
+
+
+def test_a_card_dropped_off_the_table_away_from_the_hand_says_where_to_drop(fast):
+    """A card dropped on the score panel went back to the hand without a word."""
+    scene = open_table(fast, "7D 2C 10S", "1B 3B 8C", "3C 4S 5B 9B")
+    drag(fast, centre_of(scene, C("7D")), scene.layout.hud_rect.center)
+    assert scene.match.moves() == ()
+    assert scene.status_text()[0] == capital(fast.t("table.drop_missed"))
+    pump(fast, 30)
+    scene.close()
+
+
 def test_drop_outside_the_table_is_no_move(fast):
     scene = open_table(fast, "7D 2C 10S", "1B 3B 8C", "3C 4S 5B 9B")
     home = centre_of(scene, C("7D"))

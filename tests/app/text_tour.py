@@ -1543,6 +1543,10 @@ class Tour:
             self.show(f"table, {deck}: a card that must take its own rank")
             scene.say(lambda t, card=names["card"]: t("table.must_take", card=card))
             self.show(f"table, {deck}: a card laid on the cloth that must take")
+            scene.say(lambda t, names=names: t("table.takes_nothing", **names))
+            self.show(f"table, {deck}: a card dropped on one it cannot take, laid")
+            scene.say(lambda t: t("table.drop_missed"))
+            self.show(f"table, {deck}: a card dropped off the table")
             names = {"card": scene.card_name(C("1D")), "target": scene.card_name(C("1C"))}
             scene.say(lambda t, names=names: t("table.ace_takes_ace", **names))
             self.show(f"table, {deck}: scopa d'assi, an ace that must take the ace")

@@ -95,6 +95,8 @@ class TableInput:
         refuse: Callable[[Card, Card | None], None],
         now: Callable[[], float],
         must_take: Callable[[Card], None] = lambda card: None,
+        missed: Callable[[Card], None] = lambda card: None,
+        takes_nothing: Callable[[Card, Card], None] = lambda card, target: None,
     ) -> None:
         self.pick = pick
         self.view = view
@@ -107,6 +109,11 @@ class TableInput:
         self.now = now
         self.must_take = must_take
         """Told when a card dropped on the open cloth, as if to lay it, must take instead."""
+        self.missed = missed
+        """Told when a card dropped off the table, away from the hand, goes back to it."""
+        self.takes_nothing = takes_nothing
+        """Told when a card dropped on a table card, as if to take it, takes nothing and is
+        laid (a beginner took the drop for a capture)."""
         self._last_click: tuple[Card, float] | None = None
         self._hurried: tuple[tuple[int, int], float] | None = None
         """Where and when a click last hurried the cards still moving (``hurried``)."""
@@ -377,6 +384,8 @@ class TableInput:
     def _resolve(self, card: Card, pos: tuple[float, float] | None) -> None:
         """A card was dropped (or chosen with the keyboard): play it, ask, or send it back."""
         if pos is not None and not self._over_table(pos):
+            if pos[1] < self.view.layout.raised_top:  # not let go back over the hand
+                self.missed(card)
             self.send_back(card)
             return
         target = self.view.table_card_at(pos) if pos is not None else None
@@ -387,6 +396,8 @@ class TableInput:
             return
         if pos is not None and target is None and all(move.captures for move in moves):
             self.must_take(card)  # laid on the cloth, yet it takes: say why
+        if target is not None and not any(move.captures for move in moves):
+            self.takes_nothing(card, target)  # dropped on a card it cannot take: laid
         hinted = self.pick.hinted
         if pos is None and hinted is not None and hinted in moves:
             moves = [hinted]  # the keys play what the hint shows, as it glows

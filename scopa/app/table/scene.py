@@ -145,6 +145,12 @@ class TableScene(Scene):
             must_take=lambda card: self.say(
                 lambda t: t("table.must_take", card=self.card_name(card))
             ),
+            missed=lambda card: self.say(lambda t: t("table.drop_missed")),
+            takes_nothing=lambda card, target: self.say(
+                lambda t: t(
+                    "table.takes_nothing", card=self.card_name(card), target=self.card_name(target)
+                )
+            ),
         )
         opener = app.stack.top
         # a player who came from the menus on the keys is told the keys' way to play from
