@@ -46,7 +46,9 @@ STRINGS = {
         "table.cannot_take": "{card} cannot take {target}",
         "table.must_take": "{card} must take: a card that can take is not laid down",
         "table.drop_missed": "Drop the card on the table to play it",
-        "table.takes_nothing": "{card} cannot take {target}: it takes nothing, and is laid on the table",
+        "table.takes_nothing": (
+            "{card} cannot take {target}: it takes nothing, and is laid on the table"
+        ),
         "table.must_take_equal": (
             "{card} must take {target}: a card of its rank on the table comes before any sum"
         ),
@@ -123,7 +125,9 @@ STRINGS = {
         "table.cannot_take": "Con {card} non puoi prendere {target}",
         "table.must_take": "{card} deve prendere: una carta che può prendere non si cala",
         "table.drop_missed": "Lascia la carta sul tavolo per giocarla",
-        "table.takes_nothing": "Con {card} non puoi prendere {target}: non prende nulla, e resta in tavola",
+        "table.takes_nothing": (
+            "Con {card} non puoi prendere {target}: non prende nulla, e resta in tavola"
+        ),
         "table.must_take_equal": (
             "Con {card} devi prendere {target}: "
             "una carta del suo valore in tavola viene prima di ogni somma"
