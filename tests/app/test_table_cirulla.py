@@ -10,6 +10,7 @@ import pytest
 from scopa.app.cardart import CardArt
 from scopa.app.scenes.scoring import ScoringScene
 from scopa.app.table import TableScene
+from scopa.app.wording import count
 from scopa.engine import PRESETS, Card, Declared, Match, Move
 from scopa.settings import MatchSetup, SeatConfig
 
@@ -724,3 +725,19 @@ def test_k_after_a_card_of_the_hand_played_says_it_is_too_late(fast, language):
     assert scene.knock_buttons() == []
     key(fast, pygame.K_k, "k")
     assert scene.status_text()[0] == fast.t("table.knock_too_late")
+
+
+def test_a_computer_s_hand_that_knocked_says_shown_on_its_plate_too(fast):
+    """A computer that knocked showed its cards face up, and its plate still gave its
+    level, where a person's says the hand is shown."""
+    scene = cirulla_table(fast, "4D 8B 9S", "1B 2S 3C")
+    scene.play(next(move for move in scene.match.legal_moves() if move.is_play))
+    for _ in range(400):
+        pump(fast)
+        if any(not move.is_play for move in scene.match.moves()[1:]) and not scene.busy:
+            break
+    settle(fast, scene)
+    held = len(scene.view.hands[1])
+    assert held and all(scene.view.face_shown(card) for card in scene.view.hands[1])
+    (plate,) = [p for p in scene.snapshot().plates if p.name == "Bruno"]
+    assert plate.detail == count(fast.t, "table.in_hand_shown", held)

@@ -90,13 +90,13 @@ class TableWords:
         plates = []
         for seat, config in enumerate(self.coordinator.seats):
             short = ""
+            held = [card for card in self.view.hands[seat] if card not in played]
+            on_show = held and all(card in self.view.shown for card in held)
             if seat in stood_in:
                 detail = t("table.stood_in")
             elif seat in away:
                 detail = t("table.away")
-            elif config.human:
-                held = [card for card in self.view.hands[seat] if card not in played]
-                on_show = held and all(card in self.view.shown for card in held)
+            elif config.human or on_show:  # a computer's hand that knocked: said shown too
                 detail = count(t, "table.in_hand_shown" if on_show else "table.in_hand", len(held))
             else:
                 detail = t(f"level_tag_{config.level}")
