@@ -191,9 +191,14 @@ class Control(Widget):
 
 
 class Toggle(Control):
-    def __init__(self, get: Getter, set: Setter, **kwargs: Any) -> None:
+    def __init__(
+        self, get: Getter, set: Setter, *, off_greyed: bool = False, **kwargs: Any
+    ) -> None:
         super().__init__(**kwargs)
         self.get, self.set = get, set
+        self.off_greyed = off_greyed
+        """Greyed, it shows off: a setting that cannot hold at all in the game as set (teams
+        with two players, where it read on beside "each on their own")."""
 
     def activate(self) -> None:
         if self.enabled:
@@ -205,8 +210,11 @@ class Toggle(Control):
         return True
 
     def shown(self) -> bool:
-        """Whether the switch shows on: greyed too (teams with two players), it shows the
-        value the rule will hold once it applies again."""
+        """Whether the switch shows on: greyed too (the scopa d'assi's own options, with the
+        scopa d'assi off), it shows the value the rule will hold once it applies again;
+        but off where it is ``off_greyed``."""
+        if self.off_greyed and not self.enabled:
+            return False
         return bool(self.get())
 
     def drawn(self) -> pygame.Rect:

@@ -592,13 +592,13 @@ def test_computers_start_at_the_level_the_player_chose_or_beginner_before_any(ap
     assert {seat.level for seat in scene.setup().seats[1:]} == {"master"}
 
 
-def test_greyed_teams_show_their_value_and_a_person_no_level(app, scene) -> None:
-    """With two players the greyed Teams switch shows the value it will have at four
-    (greyed, on), and a person's seat shows no level; both are as they were once they
+def test_greyed_teams_show_off_and_a_person_no_level(app, scene) -> None:
+    """With two players the greyed Teams switch read on beside "each on their own": it
+    shows off, and a person's seat shows no level; both are as they were once they
     apply."""
     assert scene.players == 2 and scene.teams
     teams = scene.teams_row.control
-    assert not teams.enabled and teams.shown()
+    assert not teams.enabled and not teams.shown()
     _, _, kind, level = seat(scene, 1)
     shown = level.label()
     assert shown == app.t("level_beginner")

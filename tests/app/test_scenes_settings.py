@@ -132,15 +132,22 @@ def test_sub_toggles_are_greyed_until_their_parent_is_on(app, scene) -> None:
 
 
 def test_a_greyed_switch_shows_the_value_its_rule_holds(app, scene) -> None:
-    """With two players Teams is greyed but on (it is, once four sit down) and the
-    scientifico's last scopa greyed and off: each knob is drawn on its own side, as on an
-    enabled switch. Both knobs rested in the middle, neither on nor off."""
+    """Without the scopa d'assi its ace-takes-ace option is greyed but on (it is, once
+    the scopa d'assi is played) and the scientifico's last scopa greyed and off: each knob
+    is drawn on its own side, as on an enabled switch. Both knobs rested in the middle,
+    neither on nor off. Teams with two players, which cannot be at all, shows off."""
     from scopa.app.style import PAPER_SHADE
 
     app.settings = app.settings.with_(rules=Rules())
-    for key, on in (("rule_teams", True), ("rule_scientifico_last_scopa", False)):
+    assert app.settings.rules.teams
+    for key, on in (
+        ("rule_assi_ace_takes_ace", True),
+        ("rule_scientifico_last_scopa", False),
+        ("rule_teams", False),
+    ):
         found = open_row(app, scene, key)
-        assert not found.enabled and getattr(app.settings.rules, key[5:]) is on
+        assert not found.enabled
+        assert getattr(app.settings.rules, key[5:]) is (on or key == "rule_teams")
         scene.form.set_focus(None)
         for _ in range(30):  # past the fade-in
             frame(app)

@@ -98,7 +98,7 @@ class NewGameScene(MenuScene):
         )
         self.teams_row = SettingRow(
             self.tr("rule_teams"),
-            Toggle(lambda: self.teams, self._set("teams")),
+            Toggle(lambda: self.teams, self._set("teams"), off_greyed=True),
             hint=self.tr("ng_teams_hint"),
             enabled=lambda: rule_option("teams").applies(Rules(players=self.players)),
         )

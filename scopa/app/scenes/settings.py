@@ -202,7 +202,11 @@ class SettingsScene(MenuScene):
         enabled = None if option.parent is None else (lambda: option.applies(self.rules))
         control: Control
         if option.kind == "bool":
-            control = Toggle(lambda: getattr(self.rules, name), lambda v: self.set_rule(name, v))
+            control = Toggle(
+                lambda: getattr(self.rules, name),
+                lambda v: self.set_rule(name, v),
+                off_greyed=option.parent == "players",  # teams cannot be, with two players
+            )
         else:
             labels = [(value, self._value_label(name, value)) for value in option.values]
             control = Choice(
