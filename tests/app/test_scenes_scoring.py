@@ -143,6 +143,22 @@ def test_the_sheet_draws_at_any_size(app, size) -> None:
         assert not button.rect.colliderect(scene.sheet_area)
 
 
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+def test_the_focus_ring_round_a_button_keeps_inside_the_sheet(app, size) -> None:
+    """The ring round "Prossima smazzata", at the row's end, touched the sheet's frame."""
+    from scopa.app import style
+
+    app.resize(size)
+    app.set_language("it")
+    match, _ = known_match(Rules(), (1, 0), (4, 8))
+    scene = ScoringScene(app, MatchCoordinator(SETUP, match))
+    app.stack.push(scene)
+    frame(app)
+    reach = style.focus_reach(scene.m)
+    for button in scene.buttons:
+        assert scene.inner.contains(button.rect.inflate(2 * reach, 2 * reach)), button.text()
+
+
 def first_sheet(app, setup: MatchSetup):  # noqa: ANN001, ANN201
     """The sheet of a match of ``setup`` after its first round (each play the first legal
     one), opened and drawn: the scene and the texts drawn on it."""

@@ -765,7 +765,10 @@ class ScoringScene(MenuScene):
         self.result_box = pygame.Rect(inner.left, self.heading_box.bottom, inner.w, 0)
         self.result_box.h = style.line_height(result)
         button_h, gap = m.px(0.072), m.px(style.SPACE_M)
-        room = (inner.w - gap * (len(self.buttons) - 1)) // len(self.buttons)
+        # the focus ring round a button at the row's end clear of the sheet's frame ("Prossima
+        # smazzata" ringed touched it)
+        reach = style.focus_reach(m) + 1
+        room = (inner.w - 2 * reach - gap * (len(self.buttons) - 1)) // len(self.buttons)
         # as wide as the longest label needs, all alike ("Prossima smazzata" was set
         # smaller than the buttons beside it), as far as the row holds them
         fonts = self.app.font
@@ -774,12 +777,13 @@ class ScoringScene(MenuScene):
             for b in self.buttons
         )
         width = min(room, max(min(m.px(0.36), room), needed))
-        x = inner.right
+        x = inner.right - reach
+        bottom = inner.bottom - reach
         for button in reversed(self.buttons):
-            button.place(pygame.Rect(x - width, inner.bottom - button_h, width, button_h))
+            button.place(pygame.Rect(x - width, bottom - button_h, width, button_h))
             x -= width + gap
         footer_h = 2 * style.line_height(m.pen("ui", style.SMALL, style.INK_SOFT))
-        footer_top = inner.bottom - button_h - m.px(style.SPACE_S) - footer_h
+        footer_top = bottom - button_h - m.px(style.SPACE_S) - footer_h
         self.footer = pygame.Rect(inner.left, footer_top, inner.w, footer_h)
         top = self.result_box.bottom + m.px(style.SPACE_M)
         body = pygame.Rect(inner.left, top, inner.w, footer_top - m.px(style.SPACE_S) - top)
