@@ -921,3 +921,24 @@ def test_down_from_the_rules_goes_to_start_not_back(app, scene, size) -> None:
     scene.form.set_focus(scene.preset_row)
     press(app, pygame.K_DOWN)
     assert scene.form.focus is scene.start_button
+
+
+def test_the_rules_of_a_match_started_here_are_offered_again_and_played_by_play(app) -> None:
+    """After a match of scopone started here, New game offered the classic game again, and
+    Play played it: the rules chosen here are the rules in force, as if chosen in the
+    settings. The player's own rules stay kept."""
+    from scopa.engine import PRESETS
+
+    mine = Rules(re_bello=True)
+    app.settings = app.settings.with_(rules=mine)
+    scene = NewGameScene(app)
+    app.stack.push(scene)
+    frame(app)
+    scene._set_preset("scopone")
+    scene.start()
+    close_tables(app)
+    assert app.settings.rules.preset_name() == "scopone"
+    assert app.settings.my_rules == mine
+    again = NewGameScene(app)
+    assert again.preset == "scopone" and again.rules() == PRESETS["scopone"]
+    assert app.matches.quick_setup().rules.preset_name() == "scopone"

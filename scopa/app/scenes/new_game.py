@@ -59,8 +59,8 @@ class NewGameScene(MenuScene):
         self.last = last
         self.kinds_chosen = False
         """Whether a seat's kind or level was chosen here (the player count then leaves them)."""
-        # The rules are those of the settings (a match set up earlier does not bring its
-        # own back): the preset chosen there, or the player's own; the table (players,
+        # The rules are those of the settings (a match started here made its rules the
+        # settings' too): the preset chosen there, or the player's own; the table (players,
         # teams, sides) and the seats are the last match's, where those rules can be
         # played at it.
         self.preset = rules.preset_name() or MINE
@@ -399,7 +399,13 @@ class NewGameScene(MenuScene):
         setup = self.setup()
         levels = [seat.level for seat in setup.seats if not seat.human]
         level = levels[0] if levels else self.app.settings.opponent_level
-        self.app.settings = self.app.settings.with_(last_setup=setup, opponent_level=level)
+        # the rules chosen here are the rules in force from now on, as if chosen in the
+        # settings: the next New game offers them again, Play plays them (both went back to
+        # the settings' classic game after a match of scopone; the player's own rules stay
+        # kept while a preset is played)
+        self.app.settings = self.app.settings.with_(
+            last_setup=setup, opponent_level=level, rules=setup.rules
+        )
         self.app.save_settings()
         self.app.matches.start(setup)
 
