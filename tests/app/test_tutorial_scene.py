@@ -96,6 +96,24 @@ def test_a_play_the_lesson_does_not_want_goes_back(fast):
     assert scene.view.places[C("3S")] == ("hand", HUMAN)
 
 
+def test_an_enter_pressed_on_as_a_lesson_s_words_appear_does_not_skip_them(fast):
+    """Enters pressed on while Giulia played went on to skip the next lesson's words
+    before they could be read. A lesson's words take Enter as read only after a moment."""
+    from scopa.app.scenes.tutorial import NEXT_GRACE
+
+    scene = TutorialScene(fast)
+    fast.stack.push(scene)
+    enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0)
+    fast.frame(FRAME, [])
+    assert scene.coach.step.key == "welcome" and scene.coach.step.wait == "next"
+    fast.frame(FRAME, [enter])  # at once: not read yet
+    assert scene.coach.step.key == "welcome"
+    for _ in range(round(NEXT_GRACE / FRAME) + 1):
+        fast.frame(FRAME, [])
+    fast.frame(FRAME, [enter])
+    assert scene.coach.step.key == "single"
+
+
 def test_the_welcome_waits_for_next_and_enter_works(fast):
     scene = TutorialScene(fast)
     fast.stack.push(scene)

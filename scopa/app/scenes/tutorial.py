@@ -45,6 +45,9 @@ AUTOPLAY_PAUSE = 0.35
 AID_KEYS = frozenset({*KEYS, REVIEW_KEY})
 """The keys of the table's aids, which the lessons do without (they say so); Tab goes
 round the coach's buttons there."""
+NEXT_GRACE = 0.8
+"""Seconds a step's words show before Enter takes them as read (Next): Enters pressed on
+while the computer played skipped the next lesson's words before they could be read."""
 LESSONS = [step.key for step in STEPS]
 CATEGORIES = ("carte", "denari", "settebello", "primiera", "scope")
 
@@ -75,6 +78,9 @@ class TutorialScene(TableScene):
         """When, where and which of the coach's buttons the pointer last pressed."""
         self.swallowed = False
         """The press under way is a double click's second, not taken (nor its release)."""
+        self._step_seen: object = None
+        self.step_age = 0.0
+        """Seconds the coach's step has been shown (``NEXT_GRACE``)."""
         worker = AiWorker(tutorial_chooser, mode="inline")
         # The lesson's deal is not a match to resume, nor a result to count: no save slot.
         coordinator = MatchCoordinator(tutorial_setup(app), tutorial_match())
@@ -185,6 +191,10 @@ class TutorialScene(TableScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         step = self.coach.step
+        if step is not self._step_seen:
+            self._step_seen, self.step_age = step, 0.0
+        else:
+            self.step_age += dt
         if step is None or self.human_to_play is None:
             return
         if step.moves and self.selected is None and self.drag.card is None:
@@ -295,8 +305,9 @@ class TutorialScene(TableScene):
         ):
             step = self.coach.step
             if step is not None and step.wait == "next":
-                self.next_step()
-                return True
+                if step is self._step_seen and self.step_age >= NEXT_GRACE:
+                    self.next_step()
+                return True  # too soon: an Enter pressed on, not the words read
         return super().handle(event)
 
     def _came_under(self, pos: tuple[int, int], name: str) -> bool:
