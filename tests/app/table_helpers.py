@@ -91,13 +91,17 @@ def click(app, pos: tuple[float, float]) -> None:  # noqa: ANN001
 
 def lift_cover(app, scene, pos: tuple[float, float] | None = None) -> None:  # noqa: ANN001
     """Click the hot-seat cover's button once it may be lifted (``COVER_HOLD`` after it
-    came down), as the next person does."""
-    from scopa.app.table.scene import COVER_HOLD
+    came down), the pointer coming to it from above, as the next person does."""
+    from scopa.app.table.scene import COVER_CALM, COVER_HOLD
 
     assert scene.cover is not None
-    while scene.clock - scene.cover_since < COVER_HOLD:
-        app.frame(FRAME, [])
-    click(app, pos or scene.cover_button().center)
+    since = scene.clock
+    while scene.clock - scene.cover_since < COVER_HOLD or scene.clock - since < COVER_CALM:
+        app.frame(FRAME, [])  # and a moment with nothing pressed
+    target = pos or scene.cover_button().center
+    start = (target[0], max(0.0, scene.cover_button().top - 20))  # to the button from above
+    app.frame(FRAME, [mouse(pygame.MOUSEMOTION, start)])
+    click(app, target)
 
 
 def centre_of(scene, card: Card) -> tuple[float, float]:  # noqa: ANN001

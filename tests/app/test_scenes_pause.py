@@ -23,6 +23,7 @@ from tests.app.table_helpers import (
     empty_felt,
     fixed_match,
     inline_worker,
+    lift_cover,
     settle,
 )
 from tests.app.table_helpers import click as tclick
@@ -434,7 +435,7 @@ def test_the_pause_menu_rings_its_focus_for_a_player_on_the_keys_alone(
         if hands == "keys":
             press(app, pygame.K_RETURN)
         else:
-            tclick(app, table.cover_button().center)
+            lift_cover(app, table)
         settle(app, table)
     keys_play(app, table) if hands == "keys" else mouse_play(app, table)
     if under == "sheet":  # the last card's flight, then the round's score sheet

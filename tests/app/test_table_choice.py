@@ -345,3 +345,23 @@ def test_two_single_cards_to_choose_lie_side_by_side_clear_of_the_table_s_line(
     choice = scene.choice
     assert choice.columns == 2 and len({row.top for row in choice.rows}) == 1
     assert choice.rect.bottom <= scene.layout.status_top
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+def test_three_single_cards_to_choose_lie_on_one_line(fast, size) -> None:
+    """The 6 of coins takes any of three 6s: the third went alone on a second line, the
+    box reaching up over a seat's hand and leaving a wide empty corner."""
+    fast.resize(size)
+    rules = Rules()
+    setup = MatchSetup((SeatConfig("Giulia", True), SeatConfig("CPU", False, "beginner")), rules)
+    match = Match.new(
+        rules, 1, first_dealer=1, decks=(deck("6D 2C 10S", "1B 3B 8C", "6C 6S 6B 9B"),)
+    )
+    scene = TableScene(fast, coordinated(fast, setup, match), worker=inline_worker())
+    fast.stack.push(scene)
+    settle(fast, scene)
+    scene.input._resolve(Card.parse("6D"), None)
+    choice = scene.choice
+    assert len(choice.options) == 3
+    assert choice.columns == 3 and len({row.top for row in choice.rows}) == 1
+    assert choice.rect.bottom <= scene.layout.status_top

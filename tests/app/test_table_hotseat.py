@@ -442,3 +442,63 @@ def test_one_more_click_on_the_table_after_a_drop_does_not_show_the_next_hand(ap
     assert covered and scene.cover != seat
     lift_cover(app, scene)  # the button lifts it
     assert scene.cover is None
+
+
+def two_at_one_screen(app, size=(1920, 1080)):  # noqa: ANN001, ANN201
+    """A hot-seat table of two people, the first one's cover lifted and her card played
+    by a double click on the middle of her hand: the cover down for the second one."""
+    from scopa.engine import Match
+
+    app.resize(size)
+    app.settings = app.settings.with_(animation_speed="fast", language="en")
+    setup = MatchSetup((SeatConfig("Anna", True), SeatConfig("Bruno", True)), Rules())
+    scene = TableScene(app, coordinated(app, setup, Match.new(Rules(), 1)), worker=inline_worker())
+    app.stack.push(scene)
+    settle(app, scene)
+    lift_cover(app, scene)
+    settle(app, scene)
+    seat = scene.human_to_play
+    card = scene.view.hands[seat][1]
+    scene.play(next(m for m in scene.match.legal_moves() if m.card == card))
+    return scene, seat
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+def test_clicks_on_without_moving_from_the_hand_played_never_show_the_next_hand(app, size):
+    """Anna played from the middle of her hand and clicked on there, the pointer resting:
+    the cover's button lay under it, and one of her clicks showed Bruno's hand. A press on
+    the button counts once the pointer has come to it from elsewhere."""
+    scene, seat = two_at_one_screen(app, size)
+    rest = scene.cover_button().center
+    covered = False
+    for _ in range(40):  # a click every few frames, the pointer still
+        pump(app, 4)
+        click(app, rest)
+        covered = covered or scene.cover is not None
+        assert scene.cover is not None or not covered, "a click from the hand lifted the cover"
+    assert covered and not scene.cover_button_lit()
+    lift_cover(app, scene)  # Bruno's pointer comes to the button: it lifts
+    assert scene.cover is None and scene.human_to_play != seat
+
+
+def test_enter_pressed_on_and_on_never_shows_the_next_hand_nor_does_space(app):
+    """Enter pressed a few times a second, past the cover's first second, lifted it; so did
+    Space, which the cover never offered and which hurries the computers."""
+    from scopa.app.table.scene import COVER_CALM
+
+    scene, seat = two_at_one_screen(app)
+    enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")
+    space = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ")
+    covered = False
+    for _ in range(round(3.0 / (8 * FRAME))):  # Enter every eight frames for three seconds
+        pump(app, 8)
+        app.frame(FRAME, [enter])
+        covered = covered or scene.cover is not None
+        assert scene.cover is not None or not covered, "Enter pressed on lifted the cover"
+    assert covered
+    pump(app, round(COVER_CALM / FRAME) + 1)
+    app.frame(FRAME, [space])
+    assert scene.cover is not None
+    pump(app, round(COVER_CALM / FRAME) + 1)
+    app.frame(FRAME, [enter])  # Bruno's Enter, after a moment with nothing pressed
+    assert scene.cover is None and scene.human_to_play != seat

@@ -42,10 +42,12 @@ class ChoicePopup:
         if any(not move.captures for move in options):
             longest = max(longest, LAY_WIDTH)  # room to say the card is laid
         self.card_w = max(layout.mini_w, round(layout.table_w * 0.72))
-        # two sets side by side where the popup's least width holds them: one line, not
-        # two, and the table's line under it stays in sight
-        pair = 2 * (longest * self.card_w * 1.1 + self.pad * 2) + 3 * self.pad <= 900 * u
-        self.columns = columns = 1 if count == 1 or (count == 2 and not pair) else 2
+        # two or three sets side by side where the popup's least width holds them: one
+        # line, and the table's line under it stays in sight (a third set went alone on a
+        # second line, leaving a wide empty corner)
+        row_w = longest * self.card_w * 1.1 + self.pad * 2
+        in_line = count <= 3 and count * row_w + (count + 1) * self.pad <= 900 * u
+        self.columns = columns = count if in_line else (1 if count <= 2 else 2)
         lines = math.ceil(count / columns)
         title_h = self.pad + layout.font_large * TITLE_LINE + layout.font_small * 1.8
         w, h = layout.size

@@ -67,6 +67,12 @@ may still be pressing (Enter twice, a second click), and would lift it on the ne
 person's hand. A click lifts it only on the cover's button, pressed after that, too (a
 click anywhere lifted it: one more click on the table, a second after a card was dropped
 there to be sure it took, showed the next person's hand)."""
+COVER_CALM = 0.5
+"""Seconds with no key nor click pressed before the one that lifts the cover: Enter
+pressed on and on (or held down), or clicks one after another, are the last player's,
+going on past ``COVER_HOLD``."""
+COVER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
+"""The keys that lift the cover (not Space, which hurries the computers' plays)."""
 EARLY_KEYS = (pygame.K_LEFT, pygame.K_RIGHT)
 EARLY_KEYS_KEPT = 8
 """The arrows kept, at most, while another seat plays (see ``TableScene.early_keys``)."""
@@ -105,7 +111,12 @@ class TableScene(Scene):
         self.cover_since = 0.0
         """When (``clock``) the cover came down."""
         self._cover_pressed = False
-        """The mouse went down on the cover once it could be lifted."""
+        """The mouse went down on the cover's button once it could be lifted."""
+        self._cover_armed = False
+        """The pointer came to the cover's button from elsewhere since the cover came down:
+        a press there is the next person's, not the one who played pressing on."""
+        self._pressed_at = -COVER_CALM
+        """When (``clock``) a key or the mouse's button was last pressed at the table."""
         self.bottom = self.humans[0] if self.humans else 0
         self.text = Writer(app.font)
         self.layout = self._table_layout(app.size)
@@ -445,25 +456,12 @@ class TableScene(Scene):
             else:
                 self.app.open("pause")
             return True
+        pressing = event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN)
+        calm = self.clock - self._pressed_at >= COVER_CALM
+        if pressing:
+            self._pressed_at = self.clock
         if self.cover is not None:
-            if self.clock - self.cover_since < COVER_HOLD:
-                return True
-            if self.menu_button and self.menu.handle(event, self.layout):
-                return True  # the corner's menu opens over the cover: no hand is shown
-            on_button = hasattr(event, "pos") and self.cover_button().collidepoint(event.pos)
-            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-                self._cover_pressed = on_button
-            elif (
-                event.type == pygame.MOUSEBUTTONUP
-                and event.button == 1
-                and self._cover_pressed
-                and on_button
-            ) or (
-                event.type == pygame.KEYDOWN
-                and event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER)
-            ):
-                self.reveal()
-            return True
+            return self._cover_input(event, calm=calm)
         if self.menu_button and self.menu.handle(event, self.layout):
             return True
         if self.aids.handle(event):
@@ -843,10 +841,45 @@ class TableScene(Scene):
             self._apply_visibility()
         self.director.show(events)
 
+    def _cover_input(self, event: pygame.event.Event, *, calm: bool) -> bool:
+        """The cover takes every event: it lifts on a click of its button, by a pointer
+        come to it from elsewhere since it came down (the last player's, resting there on
+        the hand they played from, clicking on, showed the next hand), or on Enter, each
+        pressed ``calm`` (after a moment with nothing pressed) once ``COVER_HOLD`` is over;
+        the corner's menu opens over it."""
+        pos = getattr(event, "pos", None)
+        on_button = pos is not None and self.cover_button().collidepoint(pos)
+        if event.type == pygame.MOUSEMOTION and not on_button:
+            self._cover_armed = True
+        if self.clock - self.cover_since < COVER_HOLD:
+            return True
+        if self.menu_button and self.menu.handle(event, self.layout):
+            return True  # the corner's menu opens over the cover: no hand is shown
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._cover_pressed = on_button and self._cover_armed and calm
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if self._cover_pressed and on_button:
+                self.reveal()
+            self._cover_pressed = False
+        elif event.type == pygame.KEYDOWN and event.key in COVER_KEYS and calm:
+            self.reveal()
+        return True
+
+    def cover_button_lit(self) -> bool:
+        """The cover's button is under a pointer that may press it (``_cover_input``)."""
+        pointer = self.pick.pointer
+        return (
+            self._cover_armed
+            and pointer is not None
+            and self.cover_button().collidepoint(pointer)
+        )
+
     def _raise_cover(self, seat: int) -> None:
         self.cover = seat
         self.cover_since = self.clock
         self._cover_pressed = False
+        pointer = self.pick.pointer
+        self._cover_armed = pointer is None or not self.cover_button().collidepoint(pointer)
         self.coordinator.screen_shared()
         self.bottom = seat
         self._apply_visibility(animate=False)
@@ -1133,8 +1166,7 @@ class TableScene(Scene):
         if self.cover is not None:
             texts = self.cover_texts()
             art, lay, text = self.art, self.layout, self.text
-            pointer = self.pick.pointer
-            hot = pointer is not None and self.cover_button().collidepoint(pointer)
+            hot = self.cover_button_lit()
             items.append(
                 Item(
                     ("cover", texts, hot),
