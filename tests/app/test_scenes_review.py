@@ -220,7 +220,7 @@ def test_each_person_sees_only_their_own_review(english) -> None:  # noqa: ANN00
     click(app, scene.name_buttons[1])  # Marco
     assert scene.stage == "cover"
     texts = drawn_texts(app)
-    assert "Hand the computer to Marco" in texts
+    assert "Pass the screen to Marco" in texts
     assert not any(text.startswith(MOVES_SAID) for text in texts)
     click(app, (10, 10))
     assert scene.stage == "review" and scene.seat == 1 and scene.seat_choice is None

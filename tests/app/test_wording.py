@@ -243,13 +243,13 @@ def test_the_cover_hands_the_computer_to_the_next_player_by_name(app) -> None:
     scene = table(app, setup)
     scene.cover = 1
     title, hint, _, _ = scene.cover_texts()
-    assert title == "Passa il computer a Giulia"
+    assert title == "Passa lo schermo a Giulia"
     assert hint.startswith("Giulia:")
     scene.cover = 0  # the default name "Tu" means nothing when two people share the screen
-    assert scene.cover_texts()[0] == "Passa il computer a Giocatore 1"
+    assert scene.cover_texts()[0] == "Passa lo schermo a Giocatore 1"
     speak(app, "en")
     scene.cover = 1
-    assert scene.cover_texts()[0] == "Hand the computer to Giulia"
+    assert scene.cover_texts()[0] == "Pass the screen to Giulia"
 
 
 @pytest.mark.parametrize(

@@ -869,9 +869,7 @@ class TableScene(Scene):
         """The cover's button is under a pointer that may press it (``_cover_input``)."""
         pointer = self.pick.pointer
         return (
-            self._cover_armed
-            and pointer is not None
-            and self.cover_button().collidepoint(pointer)
+            self._cover_armed and pointer is not None and self.cover_button().collidepoint(pointer)
         )
 
     def _raise_cover(self, seat: int) -> None:
