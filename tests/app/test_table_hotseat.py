@@ -414,11 +414,8 @@ def test_a_click_on_the_menu_button_over_the_cover_opens_the_menu_not_the_hand(a
     assert scene.coordinator.holder is None and not set(faces) & set(scene.match.round.hand(0))
 
 
-@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
-def test_one_more_click_on_the_table_after_a_drop_does_not_show_the_next_hand(app, size):
-    """Anna dropped her card and clicked the table once more, a second later, to be sure
-    it took: the cover that had just come down for Bruno lifted, and his hand showed with
-    Anna at the screen. A click lifts the cover on its button only."""
+def anna_at_the_table(app, size: tuple[int, int]) -> TableScene:  # noqa: ANN001
+    """A hot-seat table of two people, Anna's cover lifted: her turn."""
     from scopa.engine import Match
 
     app.resize(size)
@@ -429,6 +426,15 @@ def test_one_more_click_on_the_table_after_a_drop_does_not_show_the_next_hand(ap
     settle(app, scene)
     lift_cover(app, scene)
     settle(app, scene)
+    return scene
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+def test_one_more_click_on_the_table_after_a_drop_does_not_show_the_next_hand(app, size):
+    """Anna dropped her card and clicked the table once more, a second later, to be sure
+    it took: the cover that had just come down for Bruno lifted, and his hand showed with
+    Anna at the screen. A click lifts the cover on its button only."""
+    scene = anna_at_the_table(app, size)
     seat = scene.human_to_play
     card = scene.view.hands[seat][0]
     drag(app, centre_of(scene, card), scene.layout.table_rect.center)
@@ -445,18 +451,9 @@ def test_one_more_click_on_the_table_after_a_drop_does_not_show_the_next_hand(ap
 
 
 def two_at_one_screen(app, size=(1920, 1080)):  # noqa: ANN001, ANN201
-    """A hot-seat table of two people, the first one's cover lifted and her card played
-    by a double click on the middle of her hand: the cover down for the second one."""
-    from scopa.engine import Match
-
-    app.resize(size)
-    app.settings = app.settings.with_(animation_speed="fast", language="en")
-    setup = MatchSetup((SeatConfig("Anna", True), SeatConfig("Bruno", True)), Rules())
-    scene = TableScene(app, coordinated(app, setup, Match.new(Rules(), 1)), worker=inline_worker())
-    app.stack.push(scene)
-    settle(app, scene)
-    lift_cover(app, scene)
-    settle(app, scene)
+    """``anna_at_the_table``, her card played from the middle of her hand: the cover down
+    for Bruno."""
+    scene = anna_at_the_table(app, size)
     seat = scene.human_to_play
     card = scene.view.hands[seat][1]
     scene.play(next(m for m in scene.match.legal_moves() if m.card == card))
