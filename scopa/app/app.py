@@ -124,6 +124,9 @@ class App:
         self._f11_down = False
         """F11 toggled full screen and was not let go since: the window it was pressed in is
         gone, and the key-downs that reach the new one are not a new press."""
+        self.keys_last = False
+        """The player's last press was a key's, not the mouse's: a screen uncovered (the
+        title under the first start's dialog, closed from the keys) shows its focus."""
         self._quit_question: Scene | None = None
         """The question a host is asked before quitting, while it may be open."""
         self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
@@ -402,6 +405,10 @@ class App:
         self._shown_size = size
 
     def dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            self.keys_last = True
+        elif event.type == pygame.MOUSEBUTTONDOWN:
+            self.keys_last = False
         if event.type == pygame.QUIT:
             log(SYSTEM_QUIT)
             self.running = False

@@ -264,3 +264,21 @@ def test_a_log_that_cannot_be_written_never_closes_the_game(tmp_path, monkeypatc
         assert not app.running
     finally:
         pygame.display.quit()
+
+
+def test_the_dialog_closed_from_the_keys_leaves_the_title_s_focus_shown(app) -> None:
+    """A player on the keys closed the first start's dialog and found no focus on the
+    title: the first Enter only showed it."""
+    offer = open_offer(app)
+    title = app.stack._scenes[0]
+    offer.form.set_focus(offer.decline_button)
+    press(app, pygame.K_RETURN)  # No thanks, from the keys
+    assert app.stack.top is title
+    assert title.form.focus is title.play and title.keys_in_use
+
+
+def test_the_dialog_closed_with_the_mouse_leaves_the_title_as_it_was(app) -> None:
+    offer = open_offer(app)
+    title = app.stack._scenes[0]
+    click(app, offer.decline_button)
+    assert app.stack.top is title and title.form.focus is None

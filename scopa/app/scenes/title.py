@@ -121,10 +121,11 @@ class TitleScene(MenuScene):
         super().enter()
         self._check_saved()
         self.layout()
-        if self.form.keyboard_used and self.form.focus is None:
-            # come back on the keys (Save and leave pressed with Enter, the tutorial's end):
-            # the focus shows on the main button, where Enter goes on (the first Enter
-            # only showed it)
+        if (self.form.keyboard_used or self.app.keys_last) and self.form.focus is None:
+            # come back on the keys (Save and leave pressed with Enter, the tutorial's end,
+            # the first start's dialog closed from the keys): the focus shows on the main
+            # button, where Enter goes on (the first Enter only showed it)
+            self.form.keyboard_used = True
             self.form.set_focus(self.resume if self.saved else self.play)
 
     def _continue_hint(self) -> str:
