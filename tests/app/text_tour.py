@@ -863,6 +863,7 @@ class Tour:
         self.show("table, your turn")
         scene.pick.selected = scene.match.round.hand(0)[0]  # clicked in the hand
         scene.pick.clicked = True
+        scene.input.keyboard = False  # a click brings the pointer back
         self.show("table, a card clicked in the hand")
         scene.pick.clear()
         answer = threading.Event()
