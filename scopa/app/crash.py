@@ -20,6 +20,7 @@ import pygame
 
 from scopa import __version__
 from scopa.log import log, log_exception
+from scopa.storage import atomic_write
 
 from . import style
 
@@ -42,8 +43,7 @@ def keep_report(folder: Path, error: BaseException) -> Path | None:
     path = folder / CRASH_FILE
     try:
         earlier = path.read_text(encoding="utf-8", errors="replace") if path.exists() else ""
-        folder.mkdir(parents=True, exist_ok=True)
-        path.write_text(earlier[-KEPT_CHARS:] + report, encoding="utf-8")
+        atomic_write(path, (earlier[-KEPT_CHARS:] + report).encode("utf-8"))
     except OSError:
         return None
     return path

@@ -18,7 +18,7 @@ from ..widgets import Button, Choice, Label, SettingRow, TextInput, Toggle
 from ..wording import default_name, is_default_name, join
 from .base import MenuScene
 from .flow import rules_problem, side_names
-from .settings import MINE, rules_outline
+from .settings import MINE, rules_outline, shows_off_greyed
 
 LEVELS = ("beginner", "expert", "master")
 SEATS = max(PLAYERS)
@@ -98,7 +98,11 @@ class NewGameScene(MenuScene):
         )
         self.teams_row = SettingRow(
             self.tr("rule_teams"),
-            Toggle(lambda: self.teams, self._set("teams"), off_greyed=True),
+            Toggle(
+                lambda: self.teams,
+                self._set("teams"),
+                off_greyed=shows_off_greyed(rule_option("teams")),
+            ),
             hint=self.tr("ng_teams_hint"),
             enabled=lambda: rule_option("teams").applies(Rules(players=self.players)),
         )

@@ -26,6 +26,8 @@ from .flow import rules_in_play, rules_problem
 TABS = ("match", "captures", "scoring", "game")
 MINE = "mine"
 """The preset choice meaning the player's own rules ("My rules"), here and in New game."""
+
+
 VALUE_WORDS = {
     "deal": "deal",
     "face_values": "faces",
@@ -93,6 +95,13 @@ def rule_changes(
 
 GAME_TAG = "Cirulla: "
 """How the settings' explanation of a rule of Cirulla alone begins, in every language."""
+
+
+def shows_off_greyed(option: RuleOption) -> bool:
+    """Whether the switch of ``option``, greyed, shows off rather than the value it holds:
+    a rule the table's seats rule out (teams with two players, where it read on beside
+    "each on their own"), here and in New game."""
+    return option.parent == "players"
 
 
 def changed_options(rules: Rules, base: Rules | None = None) -> list[RuleOption]:
@@ -205,7 +214,7 @@ class SettingsScene(MenuScene):
             control = Toggle(
                 lambda: getattr(self.rules, name),
                 lambda v: self.set_rule(name, v),
-                off_greyed=option.parent == "players",  # teams cannot be, with two players
+                off_greyed=shows_off_greyed(option),
             )
         else:
             labels = [(value, self._value_label(name, value)) for value in option.values]

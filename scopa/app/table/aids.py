@@ -64,6 +64,17 @@ TAP_SECONDS = 0.35
 """A press of the last-capture key shorter than this is a tap: the panel stays open."""
 
 
+@dataclass(frozen=True)
+class TrackerSize:
+    """The tracker's text size, and its column, suit dot and legend's words at that size."""
+
+    px: int
+    cell: float
+    pip: float
+    widths: list[float]
+    legend_w: float
+
+
 def hint_job(level: str, seed: int, obs: Observation) -> Any:
     """Master's move and its reason (runs off the render loop, like a computer's move).
 
@@ -147,11 +158,9 @@ class AidsLayer:
         self.pointer: tuple[int, int] = (-1, -1)
         self._pressed: str | None = None
         self._tracked: tuple | None = None
-        self._tracker_spot: dict[tuple[float, float], tuple[TableLayout, tuple[FRect, bool]]]
-        self._tracker_spot = {}
-        """Where the tracker went last, for which layout and size (worked out once each:
-        it weighs every spot against every part of the table), and whether it covers
-        anything there."""
+        self._tracker_spot: tuple[tuple, tuple[TrackerSize, FRect]] | None = None
+        """The tracker's size and place last worked out, for which layout and words
+        (``_tracker_fit``)."""
         self.tracker_cell = 0.0
         """The width of each rank's column in the tracker last laid out."""
         self._clock = 0.0
@@ -441,32 +450,11 @@ class AidsLayer:
         heading = t("aids.tracker_title")
         names = [suit_name(t, suit, deck) for suit in TRACKER_SUITS]
 
-        def sized(px: int) -> tuple[float, float, float, float, list[float]]:
-            """The tracker's width, height, column, dot and legend widths at ``px``."""
-            cell = max(lay.font_normal * 1.55, px * 1.75)
-            title = text.pen("ui", px, style.BRIGHT_GOLD)
-            room = lay.size[0] - 2 * lay.margin - lay.margin * 1.2
-            title_w = min(room, style.natural_width(heading, title))
-            width = max(cell * len(counts), title_w) + lay.margin * 1.2
-            pip = max(px * TRACKER_PIP_SHARE if px > lay.font_small else 2.0, lay.unit * 4.5)
-            legend = text.pen("ui", px, style.CREAM)
-            widths = [pip * 3 + style.natural_width(name, legend) for name in names]
-            legend_w = sum(widths) + pip * 2 * (len(names) - 1)
-            width = max(width, legend_w + lay.margin * 1.2)
-            height = style.line_height(title) * 4 + lay.margin * 0.6 + 9 * pip
-            return width, height, cell, pip, widths
-
-        # read at a glance in a small window too, as large as leaves the seats, piles and
-        # counts in sight there; else as small as the table's own smallest text
-        for px in range(max(lay.font_small, TRACKER_MIN_PX), lay.font_small - 1, -1):
-            width, height, cell, pip, widths = sized(px)
-            area, covers = self._tracker_area(width, height)
-            if not covers:
-                break
+        size, area = self._tracker_fit(heading, names, len(counts))
+        px, cell, pip, widths, legend_w = size.px, size.cell, size.pip, size.widths, size.legend_w
         title = text.pen("ui", px, style.BRIGHT_GOLD)
         legend = text.pen("ui", px, style.CREAM)
         line = style.line_height(title)
-        legend_w = sum(widths) + pip * 2 * (len(names) - 1)
         self.tracker_cell = cell
 
         def paint(surface: pygame.Surface) -> None:
@@ -505,6 +493,36 @@ class AidsLayer:
         key = ("tracker", heading, deck, tuple(counts), tuple(names))
         return Item((key, tuple(area)), box(area), paint)
 
+    def _tracker_fit(
+        self, heading: str, names: list[str], columns: int
+    ) -> tuple[TrackerSize, FRect]:
+        """The tracker's size and place: as large as leaves the seats, piles and counts in
+        sight, to be read at a glance in a small window too, else as small as the table's
+        own smallest text. Worked out once per layout and words (each size tried weighs
+        every spot against every part of the table)."""
+        lay, text = self.host.layout(), self.host.text
+        key = (lay, heading, tuple(names), columns)
+        known = self._tracker_spot
+        if known is not None and known[0] == key:
+            return known[1]
+        for px in range(max(lay.font_small, TRACKER_MIN_PX), lay.font_small - 1, -1):
+            cell = max(lay.font_normal * 1.55, px * 1.75)
+            title = text.pen("ui", px, style.BRIGHT_GOLD)
+            room = lay.size[0] - 2 * lay.margin - lay.margin * 1.2
+            title_w = min(room, style.natural_width(heading, title))
+            pip = max(px * TRACKER_PIP_SHARE if px > lay.font_small else 2.0, lay.unit * 4.5)
+            legend = text.pen("ui", px, style.CREAM)
+            widths = [pip * 3 + style.natural_width(name, legend) for name in names]
+            legend_w = sum(widths) + pip * 2 * (len(names) - 1)
+            width = max(cell * columns, title_w, legend_w) + lay.margin * 1.2
+            height = style.line_height(title) * 4 + lay.margin * 0.6 + 9 * pip
+            area, covers = self._tracker_area(width, height)
+            if not covers:
+                break
+        fit = (TrackerSize(px, cell, pip, widths, legend_w), area)
+        self._tracker_spot = (key, fit)
+        return fit
+
     def _tracker_area(self, width: float, height: float) -> tuple[FRect, bool]:
         """Where the tracker goes: under the aids' buttons (slid left past a pile lying
         there: the other team's, at four), unless a seat's name, hand or pile lies there
@@ -514,9 +532,6 @@ class AidsLayer:
         seat's plate), a pile's count for much (``_keep_clear``); and whether it covers
         any of them."""
         lay = self.host.layout()
-        known = self._tracker_spot.get((width, height))
-        if known is not None and known[0] is lay:
-            return known[1]  # the same table laid out the same: the same place
         (w, h), m = lay.size, lay.margin
         below = self._below_buttons()
         along = [w - m - width - k * m for k in range(int((w / 2) // m))]
@@ -535,7 +550,6 @@ class AidsLayer:
                 best, least = area, covered
             if not covered:
                 break
-        self._tracker_spot[(width, height)] = (lay, (best, least > 0))
         return best, least > 0
 
     def _keep_clear(self) -> list[tuple[FRect, float]]:
