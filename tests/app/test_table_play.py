@@ -237,6 +237,34 @@ def test_a_card_laid_on_the_cloth_that_must_take_says_why_it_took(fast, language
     scene.close()
 
 
+def test_a_card_dropped_among_the_table_cards_takes_without_a_telling_off(fast):
+    """A player who dropped the 4 in the gap between the two 2s, to take them, was told "a
+    card that can take is not laid down", as if the drop had broken a rule."""
+    fast.set_language("en")
+    scene = open_table(fast, "4B 9C 10S", "1B 3B 8C", "2C 2S 1D 9B")
+    left = scene.view.sprites[C("2C")].rect()
+    right = scene.view.sprites[C("2S")].rect()
+    gap = ((left.right + right.left) / 2, left.centery)
+    assert scene.view.table_card_at(gap) is None
+    drag(fast, centre_of(scene, C("4B")), gap)
+    assert scene.match.moves() == (Move.parse("4Bx2C+2S"),)
+    assert scene.said() is None
+    pump(fast, 30)
+    scene.close()
+
+
+def test_a_card_that_asks_which_cards_it_takes_is_not_told_it_must_take(fast):
+    """The 4 dropped on the open cloth with 4 or 2 + 2 to take opened the choice of capture
+    and, under it, said "a card that can take is not laid down": the choice already says
+    that it takes."""
+    fast.set_language("en")
+    scene = open_table(fast, "4B 9C 10S", "1B 3B 8C", "1C 3S 2C 2S")
+    drag(fast, centre_of(scene, C("4B")), empty_felt(scene))
+    assert scene.input.pick.choice is not None
+    assert scene.said() is None
+    scene.close()
+
+
 @pytest.mark.parametrize("language", ["en", "it"])
 def test_a_card_dropped_on_a_card_it_cannot_take_says_it_takes_nothing(fast, language):
     """The ace dropped on the 8 was laid without a word: a beginner thought the drop had

@@ -61,7 +61,7 @@ STRINGS = {
         "rule_re_bello_hint.french": "The king of diamonds scores a point, like the settebello",
         "rule_settebello_coppe": "Settebello di coppe",
         "rule_settebello_coppe_hint": "The seven of cups scores a point too (Calabria)",
-        "rule_settebello_coppe_hint.french": "The seven of hearts scores a point too (Calabria)",
+        "rule_settebello_coppe_hint.french": "The seven of hearts, this deck's cups, scores a point too (Calabria)",
         "rule_napola": "Napola",
         "rule_napola_hint": "Ace, 2 and 3 of coins score the length of the coin run",
         "rule_napola_hint.french": "Ace, 2 and 3 of diamonds score the length of the diamond run",
@@ -197,13 +197,13 @@ STRINGS = {
         "tab_game": "Gioco",
         "back": "Indietro",
         "start": "Inizia",
-        "rule_preset": "Regole pronte",
+        "rule_preset": "Variante",
         "rule_preset_hint": (
-            "Un insieme di regole; cambia un'opzione per farne uno tuo, che resta come "
-            "Le mie regole"
+            "Un insieme di regole già fatto; cambia un'opzione per farne la tua versione, "
+            "che resta come «Le mie regole»"
         ),
         "rule_preset_chosen_hint": (
-            "{what}; cambia un'opzione per farne uno tuo, che resta come Le mie regole"
+            "{what}; cambia un'opzione per farne la tua versione, che resta come «Le mie regole»"
         ),
         "rule_players": "Giocatori",
         "rule_players_hint": "2, 3, 4 o 6 posti al tavolo",
@@ -251,7 +251,7 @@ STRINGS = {
         "rule_re_bello_hint.french": "Il re di quadri vale un punto, come il settebello",
         "rule_settebello_coppe": "Settebello di coppe",
         "rule_settebello_coppe_hint": "Anche il sette di coppe vale un punto (Calabria)",
-        "rule_settebello_coppe_hint.french": "Anche il sette di cuori vale un punto (Calabria)",
+        "rule_settebello_coppe_hint.french": "Anche il sette di cuori, le coppe di questo mazzo, vale un punto (Calabria)",
         "rule_napola": "Napola",
         "rule_napola_hint": "Asso, 2 e 3 di denari valgono la lunghezza della scala",
         "rule_napola_hint.french": "Asso, 2 e 3 di quadri valgono la lunghezza della scala",
@@ -308,7 +308,7 @@ STRINGS = {
         "set_language": "Lingua",
         "set_language_hint": "Menu, regole e messaggi",
         "set_deck_style": "Carte",
-        "set_deck_style_hint": "Il disegno del mazzo; finché non ne scegli uno, la cirulla si gioca con le genovesi",
+        "set_deck_style_hint": "Il disegno del mazzo; finché non ne scegli uno, la Cirulla si gioca con le genovesi",
         "deck_napoletane": "Napoletane",
         "deck_piacentine": "Piacentine",
         "deck_french": "Francesi",

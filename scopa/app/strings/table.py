@@ -44,7 +44,7 @@ STRINGS = {
         "table.choose_hint": "Click a set (or use the arrows and Enter); Esc takes the card back",
         "table.choose_lay": "Take nothing: lay it on the table",
         "table.cannot_take": "{card} cannot take {target}",
-        "table.must_take": "{card} must take: a card that can take is not laid down",
+        "table.must_take": "{card} took: a card that can take always takes, wherever it is dropped",
         "table.drop_missed": "Drop the card on the table to play it",
         "table.takes_nothing": (
             "{card} cannot take {target}: it takes nothing, and is laid on the table"
@@ -123,7 +123,9 @@ STRINGS = {
         "table.choose_hint": "Scegli una presa (o frecce e Invio); Esc riprende la carta",
         "table.choose_lay": "Non prendere: calala in tavola",
         "table.cannot_take": "Con {card} non puoi prendere {target}",
-        "table.must_take": "{card} deve prendere: una carta che può prendere non si cala",
+        "table.must_take": (
+            "{card} ha preso: una carta che può prendere prende sempre, dovunque la lasci"
+        ),
         "table.drop_missed": "Lascia la carta sul tavolo per giocarla",
         "table.takes_nothing": (
             "Con {card} non puoi prendere {target}: non prende nulla, e resta in tavola"

@@ -369,6 +369,16 @@ class TableInput:
         zone = lay.table_rect.inflate(lay.table_w, lay.table_w * 0.6)
         return zone.collidepoint(pos) or self.view.table_card_at(pos) is not None
 
+    def _near_table_cards(self, pos: tuple[float, float]) -> bool:
+        """Whether ``pos`` is among the table's cards (on one, or within half a card's
+        width of one: in a gap between them), where a card is dropped to take, not laid."""
+        reach = self.view.layout.table_w / 2
+        return any(
+            self.view.sprites[card].rect().inflate(reach * 2, reach * 2).collidepoint(pos)
+            for card in self.view.slots
+            if card is not None
+        )
+
     def _candidates(self, card: Card, target: Card | None) -> list[Move]:
         moves = [move for move in self.moves() if move.card == card]
         if target is not None and any(move.captures for move in moves):
@@ -394,8 +404,13 @@ class TableInput:
             self.refuse(card, target)
             self.send_back(card)
             return
-        if pos is not None and target is None and all(move.captures for move in moves):
-            self.must_take(card)  # laid on the cloth, yet it takes: say why
+        if (
+            pos is not None
+            and len(moves) == 1
+            and moves[0].captures
+            and not self._near_table_cards(pos)
+        ):
+            self.must_take(card)  # laid on the open cloth, yet it took at once: say why
         if target is not None and not any(move.captures for move in moves):
             self.takes_nothing(card, target)  # dropped on a card it cannot take: laid
         hinted = self.pick.hinted
