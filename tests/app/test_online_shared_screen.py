@@ -447,3 +447,28 @@ def test_people_here_play_cirulla_online_through_its_declarations(app, monkeypat
     finally:
         friend.close()
         app.home()
+
+
+def test_the_wait_for_a_friend_away_shows_over_the_cover_and_its_button_works(app, monkeypatch):
+    """Two people at one screen with a friend gone: the banner saying whom the table waits
+    for, and when the computer may play for them, lay under the cover passed between the
+    two, readable only in pieces, and its button could not be reached."""
+    import functools
+
+    from scopa.net.protocol import Limits
+    from scopa.net.server import GameServer
+
+    server = functools.partial(GameServer, limits=Limits(away_grace=0.5))
+    monkeypatch.setattr("scopa.app.hosting.GameServer", server)
+    table, friend = host_with_one_here(app, monkeypatch)
+    coordinator = table.coordinator
+    friend.close()
+    run_until(app, lambda: coordinator.away() == [1])
+    run_until(app, lambda: table.absence.button is not None)
+    table._raise_cover(2)  # the screen passed to the person beside the host
+    keys = [item.key[0] for item in table.overlay_items()]
+    assert "connection" in keys and keys.index("connection") > keys.index("cover")
+    assert table.absence.button is not None
+    click(app, table.absence.button.center)
+    run_until(app, lambda: coordinator.stood_in() == [1])
+    assert table.cover == 2  # no hand shown for it

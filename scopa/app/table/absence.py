@@ -110,9 +110,12 @@ class AbsenceBanner:
         self._stood_in_since = since  # a friend back, then gone again, is told again
         return [seat for seat in seats if now - since[seat] < STAND_IN_NOTICE]
 
-    def items(self, lay: TableLayout, *, lost: bool, cards: Sequence[FRect] = ()) -> list[Item]:
+    def items(
+        self, lay: TableLayout, *, lost: bool, cards: Sequence[FRect] = (), high: bool = False
+    ) -> list[Item]:
         """The banner, and under it the button to let the computer play, when it may (or,
-        when the button would lie on one of the table's ``cards``, under the cards)."""
+        when the button would lie on one of the table's ``cards``, under the cards); ``high``:
+        at the window's top, over the cover passed between people at one screen."""
         self._button = None
         self.shown = None
         words = self.words(lost=lost)
@@ -123,7 +126,7 @@ class AbsenceBanner:
         width = min(style.natural_width(words, pen) + lay.margin * 2, felt.w)
         lines = 1 if width < felt.w else 2
         area = FRect(0, 0, width, lay.font_normal * (0.8 + 1.2 * lines))
-        area.midtop = (felt.centerx, felt.top + lay.margin * 0.4)
+        area.midtop = (felt.centerx, lay.margin * 0.5 if high else felt.top + lay.margin * 0.4)
         scale = style.Scale(lay.size)
         inner = area.inflate(-lay.margin, 0)
 

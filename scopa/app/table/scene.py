@@ -461,6 +461,8 @@ class TableScene(Scene):
         if pressing:
             self._pressed_at = self.clock
         if self.cover is not None:
+            if self.remote and self.absence.handle(event):
+                return True  # the banner's button, over the cover, shows no hand
             return self._cover_input(event, calm=calm)
         if self.menu_button and self.menu.handle(event, self.layout):
             return True
@@ -1153,8 +1155,13 @@ class TableScene(Scene):
         items = [item for item in items if item.key[0] != "review"]
         items.extend(self.knock.items(self.layout, self.knock_buttons()))
         items.extend(review)
+        absence: list[Item] = []
         if self.remote:
-            items.extend(self.absence.items(self.layout, lost=self.lost, cards=self.table_cards()))
+            covered = self.cover is not None
+            cards = () if covered else self.table_cards()
+            absence = self.absence.items(self.layout, lost=self.lost, cards=cards, high=covered)
+        if self.cover is None:
+            items.extend(absence)
         choice = self.pick.choice
         if choice is not None:
             title = capital(self.app.t("table.choose", card=self.card_name(choice.card)))
@@ -1172,6 +1179,9 @@ class TableScene(Scene):
                     lambda s: draw_cover(s, art, lay, text, *texts, hot),
                 )
             )
+            # who the table waits for, and its button, stay in sight over the cover (they
+            # show no hand): the people passing the screen see why nothing moves
+            items.extend(absence)
         return items
 
     def _waiting_hands(self) -> frozenset[int]:
