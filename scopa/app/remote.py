@@ -37,6 +37,7 @@ from scopa.net.client import (
     Update,
 )
 from scopa.net.codec import CodecError
+from scopa.net.server import READING_MOST
 from scopa.settings import MatchSetup, SeatConfig, SettingsError
 
 if TYPE_CHECKING:
@@ -324,6 +325,9 @@ class RemoteCoordinator:
         """When (``clock``) each friend away was last seen leaving."""
         self._down_since: float | None = None
         """When (``clock``) the link to the server was first seen down (None: it is up)."""
+        self._reading_since: tuple[int, float] | None = None
+        """Since when (``clock``) this window waits for friends at a round's score sheet,
+        and after which move of the match."""
         self._read: dict[str, Any] | None = None
         self._handing: list[concurrent.futures.Future[None]] = []
         self._taking: concurrent.futures.Future[None] | None = None
@@ -540,6 +544,20 @@ class RemoteCoordinator:
         if self.match.over or self.host_ended:
             return []
         return [seat for seat in self._table_now().get("reading", []) if seat not in self.here]
+
+    def reading_wait(self) -> float | None:
+        """Seconds, about, until the next round begins without the friends still reading
+        the last one's score sheet: the server waits ``READING_MOST`` once someone waits for
+        them, and this window has waited since it left the sheet and saw them reading (None:
+        nobody is, or this window shows the sheet still)."""
+        mine = set(self._table_now().get("reading", [])) & self.here
+        if not self.reading() or mine:  # nobody, or this window is still at the sheet
+            self._reading_since = None
+            return None
+        now, at = self.clock(), self.match.at
+        if self._reading_since is None or self._reading_since[0] != at:
+            self._reading_since = (at, now)
+        return max(0.0, READING_MOST - (now - self._reading_since[1]))
 
     def others_ready(self) -> bool:
         """The friends at the table read the last round's score sheet, and the round waits

@@ -65,10 +65,16 @@ def come_to_rest(app) -> None:  # noqa: ANN001
 def test_the_next_round_waits_for_a_friend_still_reading_the_scores(hosted_for_a_reader):
     app, table, friend = hosted_for_a_reader
     sheet = round_sheet(app, table, friend)
+    now = [1000.0]
+    table.coordinator.clock = lambda: now[0]
     click(app, sheet.buttons[-1])  # Next round: this player read it, Bruno has not
-    waiting = app.t("online.reading", names="Bruno")
+    waiting = app.t("online.reading_left", names="Bruno", seconds=60)
     run_until(app, lambda: app.stack.top is table and line(table) == waiting)
     assert table.human_to_play is None and table.coordinator.reading() == [1]
+    # the line counts down the minute the server waits for him (it said nothing of it)
+    now[0] += 44.5
+    waiting = app.t("online.reading_left", names="Bruno", seconds=16)
+    assert line(table) == waiting
     come_to_rest(app)  # at rest, as the game's loop draws: only for a change
     friend.submit(friend.client.ready()).result(10)
     deadline = time.monotonic() + 10

@@ -1391,6 +1391,9 @@ class Tour:
             for reading in ([1], [1, 2]):
                 coordinator.reading = lambda reading=reading: reading
                 self.show(f"online, the round waits for {reading} at the score sheet")
+                coordinator.reading_wait = lambda: 42.0  # the minute counted down
+                self.show(f"online, the round waits for {reading} at the score sheet, 42 s")
+                del coordinator.reading_wait
             del coordinator.reading
             coordinator._checking = concurrent.futures.Future()  # awake from a stall
             self.show("online, the window asks where the table is after a stall")

@@ -1217,10 +1217,19 @@ class TableScene(Scene):
             keys=self.input.keyboard,
             hinting=self.aids.busy,
             reading=frozenset(self.coordinator.reading()) if self.remote else frozenset(),
+            reading_left=self._reading_left(),
             checking=self.remote and self.coordinator.checking,
             selected=self.pick.selected is not None and self.pick.clicked,
             nudged=self._nudged(),
         )
+
+    def _reading_left(self) -> int | None:
+        """Online, the whole seconds until the round goes on without the friends still at
+        the score sheet (None: nobody is)."""
+        if not self.remote:
+            return None
+        left = self.coordinator.reading_wait()
+        return None if left is None else math.ceil(left)
 
     def _nudged(self) -> int | None:
         """Online, this player kept the turn a while: the seconds after which the friends

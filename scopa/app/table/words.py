@@ -174,6 +174,7 @@ class TableWords:
         keys: bool = False,
         hinting: bool = False,
         reading: frozenset[int] = frozenset(),
+        reading_left: int | None = None,
         checking: bool = False,
         selected: bool = False,
         nudged: int | None = None,
@@ -186,7 +187,8 @@ class TableWords:
         worked out: that it is, as the keys of play wait for it), or who is thinking
         (not a friend ``away``: the match waits for them, as the banner over the table says;
         for a friend ``stood_in``, the computer playing their seat; friends still
-        ``reading`` the last round's score sheet: the round waits for them; ``checking``:
+        ``reading`` the last round's score sheet: the round waits for them, ``reading_left``
+        seconds at most; ``checking``:
         the window, awake from a stall, asks the server where the table is; ``selected``:
         a card clicked in the hand, that a click on the table or a second click plays;
         ``nudged``: this player online has kept the turn a while, and the friends may let
@@ -202,6 +204,8 @@ class TableWords:
         if reading and not match.over and not animating:
             names = join(t, [self.seats.seat_name(seat) for seat in sorted(reading)])
             key = "online.reading_many" if len(reading) > 1 else "online.reading"
+            if reading_left is not None:  # when the round goes on without them
+                return t(f"{key}_left", names=names, seconds=reading_left), style.MIST
             return t(key, names=names), style.MIST
         if awaiting is not None and offline:  # a card dragged now would reach no one
             return t("online.turn_waits"), style.MIST
