@@ -561,3 +561,26 @@ def test_a_knock_naming_the_matta_says_the_value_named(app, language) -> None:  
     assert ("an ace" if language == "en" else "un asso") in best
     plain = move_phrase(app.t, "you", Move.parse("!"), "napoletane")
     assert plain == app.t("review.declare.you")  # a knock without the matta, as before
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+def test_a_message_over_the_review_leaves_its_heading_readable(english, size) -> None:  # noqa: ANN001
+    """At a table online, "the next round has begun at your table" was told over the
+    review's heading ("Round 2 reviewed"), which could not be read."""
+    from scopa.app.toasts import worded
+
+    from .menu_helpers import toasts_kept_clear
+
+    app = english
+    app.resize(size)
+    _, _, scoring = on_scoring(app)
+    click(app, scoring.review_button)
+    scene = app.stack.top
+    assert isinstance(scene, ReviewScene)
+    app.notify(worded("online.round_began"), 30)
+    frame(app)
+    box = scene.heading_box
+    width = style.fit(scene.heading(), scene.heading_pen(), box.w, box.h).width
+    heading = pygame.Rect(0, box.top, width, box.h)
+    heading.centerx = box.centerx
+    toasts_kept_clear(app, scene.toast_band(), [heading], 1)

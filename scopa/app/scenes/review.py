@@ -21,6 +21,7 @@ from scopa.engine import Card
 
 from .. import style
 from ..coach_words import loss_line, move_phrase, points, reason_line
+from ..toasts import ToastBand
 from ..widgets import Button, Choice
 from ..wording import Seats
 from .base import MenuScene
@@ -138,6 +139,16 @@ class ReviewScene(MenuScene):
             if accuracy is not None:
                 out.append((round_no, accuracy))
         return out
+
+    def toast_band(self) -> ToastBand | None:
+        """Beside the heading, on the sheet's empty corner at its left (a toast told as the
+        next round began at a table online covered the heading); one too long for it goes
+        under the heading, across the sheet."""
+        gap = self.m.px(style.SPACE_S)
+        box = self.heading_box
+        heading = style.fit(self.heading(), self.heading_pen(), box.w, box.h).width
+        left, right = self.inner.left, max(self.inner.left, box.centerx - heading / 2 - gap)
+        return ToastBand(left, right, box.bottom, box.bottom + gap, (left, self.inner.right))
 
     def heading(self) -> str:
         if self.stage == "who":
