@@ -624,7 +624,9 @@ class Matches:
 
     def leave_finished(self, coordinator: Any) -> None:
         """Leave the final sheet of a match at a server: its seat, kept for a rematch while
-        the player was at the sheet, is forgotten with its address."""
+        the player was at the sheet, is forgotten with its address, and the friends are told
+        not to wait for a rematch with this player."""
+        coordinator.decline_rematch()
         self.forget_table(coordinator.ticket.code, coordinator.address)
         self.app.home()
 

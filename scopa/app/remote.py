@@ -12,6 +12,7 @@ last observation, so nothing of another hand is ever known here.
 from __future__ import annotations
 
 import concurrent.futures
+import contextlib
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -51,6 +52,9 @@ computer slept, or the game was stopped, and the connection may have died meanwh
 ROUND_BEGAN = "online.round_began"
 """The key of the news that the next round began at the table while this player was still
 at the score sheet (or a screen opened from it): it goes once they are back at the table."""
+DECLINE_TIMEOUT = 2.0
+"""Seconds leaving the final sheet waits for the server to take the word that this player
+plays no rematch there (the window goes on to the title either way)."""
 NUDGE_AFTER = 0.5
 """The share of the server's ``idle_grace`` a player may keep the turn before being told
 that the friends may then let the computer play for them."""
@@ -812,13 +816,27 @@ class RemoteCoordinator:
         ]
 
     def left_table(self) -> list[int]:
-        """The other seats whose player left the table (or is played by the computer): no
-        rematch then, which is the same people again."""
+        """The other seats whose player left the table (or is played by the computer), and
+        may come back: no rematch until then, which is the same people again."""
         return [
             seat
             for seat, info in self._people()
-            if not info.get("connected") or info.get("autoplay")
+            if (not info.get("connected") or info.get("autoplay")) and not info.get("declined")
         ]
+
+    def declined(self) -> list[int]:
+        """The other seats whose player left the table of the match over for good: no
+        rematch at this table."""
+        return [seat for seat, info in self._people() if info.get("declined")]
+
+    def decline_rematch(self) -> None:
+        """Tell the server this player leaves the table of the match over for good, so the
+        friends do not wait for them to come back and ask for a rematch (a link already
+        lost tells nothing: their sheet says the player left, as for a window closed)."""
+        if not self.match.over or self.handed_on or self.rematch_next is not None:
+            return
+        with contextlib.suppress(Exception):
+            self.link.submit(self.link.client.no_rematch()).result(DECLINE_TIMEOUT)
 
     def _people(self) -> list[tuple[int, dict[str, Any]]]:
         """The seats of the friends (people at other screens), each with the server's word
@@ -1083,6 +1101,10 @@ class SharedScreen:
         if len(self._successors) < len(self.parts):
             return None
         return dict(self._successors)
+
+    def decline_rematch(self) -> None:
+        for part in self.parts.values():
+            part.decline_rematch()
 
     def leave(self) -> None:
         for part in self.parts.values():

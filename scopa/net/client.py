@@ -230,7 +230,7 @@ def check_table(frame: dict[str, Any]) -> dict[str, Any]:
                 raise codec.CodecError(f"seat {number} is numbered {info['seat']!r}")
             if info["kind"] not in ("human", "computer") or not isinstance(info["name"], str):
                 raise codec.CodecError(f"seat {number} is a {info['kind']!r}")
-            for flag in ("taken", "connected", "autoplay", "rematch"):
+            for flag in ("taken", "connected", "autoplay", "rematch", "declined"):
                 if not isinstance(info.get(flag, False), bool):
                     raise codec.CodecError(f"seat {number}'s {flag} is {info[flag]!r}")
             away = info.get("away")
@@ -553,6 +553,11 @@ class Client:
         """Ask for another match at this table (the match over): the table frame names the
         rematch's table (``next``) once every player still there asked."""
         await self.request("rematch")
+
+    async def no_rematch(self) -> None:
+        """Say this player leaves the table of the match over for good: the others are
+        told there will be no rematch with them."""
+        await self.request("no_rematch")
 
     def _sat_at(self, ticket: SeatTicket) -> None:
         """Hold ``ticket``'s seat from now on; at another table (a rematch's), nothing of the

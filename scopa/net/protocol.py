@@ -39,6 +39,8 @@ Client to server (fields besides v, type, id)::
               table asks, none gone, the server opens the rematch's table, the same people
               in the same seats with the same tokens, and the table frame names it in
               ``next``; each player moves there by ``rejoin``)
+    no_rematch (the match over, I leave this table for good: the others are told not to
+              wait for me to come back and ask for a rematch)
     ready     (I have read the round's score sheet: the next round may begin)
     sync      (send me the table and my state again: both answer with ``re``)
     ping      (answered by pong; keeps a quiet connection open)
@@ -51,8 +53,9 @@ Server to client::
                                            the seat is first taken: keep it to rejoin)
     watching  code
     table     code, rules, status (waiting|playing|over), at, seats [{seat, kind, name,
-              level, taken, connected, away, autoplay, rematch, starts (the host, who
-              starts the match once every seat is taken)}], spectators, result,
+              level, taken, connected, away, autoplay, rematch, declined (no rematch
+              with this seat's player), starts (the host, who starts the match once
+              every seat is taken)}], spectators, result,
               reading (the seats whose players still read the last round's score sheet:
               the round waits for them), next (the code of the rematch's table, once it
               is open; else null)
@@ -228,6 +231,7 @@ _SCHEMAS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     "hand_over": {"seat": (_INT, True), "level": (_TEXT, False)},
     "back": {},
     "rematch": {},
+    "no_rematch": {},
     "ready": {},
     "sync": {},
     "ping": {},

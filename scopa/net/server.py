@@ -429,6 +429,8 @@ class GameServer:
             await self._back(conn, message)
         elif kind == "rematch":
             await self._rematch(conn, message)
+        elif kind == "no_rematch":
+            await self._no_rematch(conn, message)
         elif kind == "ready":
             await self._ready(conn, message)
         elif kind == "sync":
@@ -1047,6 +1049,25 @@ class GameServer:
                 table.seats[seat] = record = record.with_(rematch=True)
                 await self.store.set_seat(table.code, seat, record)
             await self._start_rematch(table)
+        await self.store.publish(table.code, self.id, {"kind": "seats"})
+        conn.send(server_message("ok", re=message.id))
+        await self._send_table(table)
+
+    async def _no_rematch(self, conn: Connection, message: Message) -> None:
+        """A player leaves the table of a match over for good: no rematch with them, which
+        the others are told (rather than wait for them to come back and ask)."""
+        table = self._table_of(conn)
+        seat = conn.seat
+        if seat is None:
+            raise ProtocolError("not_seated", "spectators have no rematch to decline")
+        async with self.locks[table.code]:
+            if table.status != "over":
+                raise ProtocolError("not_over")
+            await self._refresh_seats(table)
+            record = table.seats[seat]
+            if table.next is None and not record.declined:
+                table.seats[seat] = record.with_(declined=True, rematch=False)
+                await self.store.set_seat(table.code, seat, table.seats[seat])
         await self.store.publish(table.code, self.id, {"kind": "seats"})
         conn.send(server_message("ok", re=message.id))
         await self._send_table(table)

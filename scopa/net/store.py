@@ -47,6 +47,8 @@ class SeatRecord:
     starts: bool = False
     """This seat's player (the table's host) starts the match: once every seat is taken
     the table waits for them (``start``), while the seats may still change."""
+    declined: bool = False
+    """This seat's player, the match over, left the table for good: no rematch there."""
 
     @property
     def taken(self) -> bool:
@@ -62,6 +64,7 @@ class SeatRecord:
             "ended": self.ended,
             "rematch": self.rematch,
             "starts": self.starts,
+            "declined": self.declined,
         }
 
     @classmethod
@@ -75,6 +78,7 @@ class SeatRecord:
             bool(data.get("ended", False)),
             bool(data.get("rematch", False)),
             bool(data.get("starts", False)),
+            bool(data.get("declined", False)),
         )
 
     def with_(self, **changes: Any) -> SeatRecord:

@@ -393,6 +393,7 @@ class Table:
                     "away": away,
                     "autoplay": seat.autoplay,
                     "rematch": seat.rematch,
+                    "declined": seat.declined,
                     "starts": seat.starts,
                 }
             )

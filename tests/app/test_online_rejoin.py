@@ -716,6 +716,8 @@ def test_a_friend_who_leaves_the_final_sheet_forgets_the_table(tmp_path, friends
         assert store.load_seats()
         click(game, game.stack.top.buttons[0])  # Main menu
         assert store.load_seats() == [] and game.settings.online_address == ""
+        # Anna is told he plays no rematch, rather than wait for him to come back
+        run_until(game, lambda: anna.client.table["seats"][1].get("declined") is True)
     finally:
         game.close()
 

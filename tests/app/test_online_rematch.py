@@ -127,6 +127,25 @@ def test_a_rematch_asked_waits_for_the_friend_even_one_who_left_and_came_back(
         back.close()
 
 
+def test_a_friend_who_left_the_final_sheet_for_good_is_not_waited_for(hosted):  # noqa: F811
+    """Bruno went to the main menu from the final sheet, which forgets his seat: he could
+    never come back, yet the sheet here said the rematch waited for him to come back, and
+    its Waiting... button stayed for ever. It says he plays no rematch, and how to play
+    again."""
+    app, table, friend = hosted
+    sheet = play_the_match_out(app, table, friend)
+    rematch = sheet.buttons[-1]
+    click(app, rematch)
+    run_until(app, lambda: not rematch.enabled)
+    friend.submit(friend.client.no_rematch()).result(10)
+    friend.close()
+    told = app.t("online.rematch_declined", name="Bruno")
+    run_until(app, lambda: told in toasts(app))
+    assert app.t("online.rematch_left", name="Bruno") not in toasts(app)
+    assert sheet.rematch_hint() == app.t("online.rematch_hint_declined", names="Bruno")
+    assert rematch.text() == app.t("rematch") and not rematch.enabled
+
+
 def test_a_friend_moving_to_the_rematch_is_not_said_to_leave(hosted):  # noqa: F811
     """Bruno asked and went on to the rematch's table a moment before this window: he
     was told here as "left the table" beside "wants a rematch"."""

@@ -308,6 +308,11 @@ class Tour:
         coordinator.left_table = lambda: [1, 2]
         self.hover_all(sheet, "online, two friends left: the rematch waits for them")
         coordinator.left_table = list
+        app.toasts.forget(lambda toast: True)  # the news of the friends gone is read
+        for declined in ([1], [1, 2]):  # gone for good from the final sheet
+            coordinator.declined = lambda declined=declined: declined
+            self.hover_all(sheet, f"online, {declined} will play no rematch")
+        del coordinator.declined
         self.hover_all(sheet, "online, a friend wants a rematch")
         coordinator.rematch_wanted = lambda: [1, 2]
         self.hover_all(sheet, "online, two friends want a rematch")

@@ -171,7 +171,8 @@ def test_a_table_message_is_written_with_its_rules_in_place() -> None:
         assert data["rules"] == table.rules.to_dict() and data.get("re") == re
         assert data["seats"][1] == {
             "seat": 1, "kind": "human", "name": "Bea", "level": "expert", "taken": True,
-            "connected": False, "away": 8.0, "autoplay": True, "rematch": False, "starts": False,
+            "connected": False, "away": 8.0, "autoplay": True, "rematch": False,
+            "declined": False, "starts": False,
         }  # fmt: skip
         assert data["spectators"] == 2 and data["status"] == "playing" and data["next"] is None
 

@@ -621,12 +621,12 @@ class ScoringScene(MenuScene):
     # --- a rematch at a server --------------------------------------------------------------
 
     def _may_ask_rematch(self) -> bool:
-        return not self.coordinator.rematch_asked
+        return not self.coordinator.rematch_asked and not self.coordinator.declined()
 
     def rematch_label(self) -> str:
         """The rematch's button at a server: whether the rematch waits, once asked."""
         coordinator = self.coordinator
-        if not coordinator.rematch_asked or coordinator.rematch_failed:
+        if not coordinator.rematch_asked or coordinator.rematch_failed or coordinator.declined():
             return self.t("rematch")
         if coordinator.rematch_next is None and (
             coordinator.rematch_awaited() or coordinator.left_table()
@@ -639,6 +639,9 @@ class ScoringScene(MenuScene):
         coordinator = self.coordinator
         if coordinator.rematch_failed:
             return self.t("online.rematch_failed")
+        declined = coordinator.declined()
+        if declined and coordinator.rematch_next is None:  # gone for good: no rematch here
+            return self._naming("online.rematch_hint_declined", declined)
         gone = coordinator.left_table()
         if gone and coordinator.rematch_next is None:  # it waits for them to come back
             asked = coordinator.rematch_asked
@@ -669,6 +672,7 @@ class ScoringScene(MenuScene):
         for key, seats in (
             ("online.rematch_wanted", coordinator.rematch_wanted()),
             ("online.rematch_left", [] if moving else coordinator.left_table()),
+            ("online.rematch_declined", [] if moving else coordinator.declined()),
         ):
             for seat in seats:
                 if (key, seat) not in self._told:
