@@ -34,7 +34,9 @@ def plays_back(match: Match, seat: int, since: int = 0) -> int:
     (0 when it has not played since the hands were last dealt, or the match is over: a
     seat that has seen its new hand must not take back a play of the deal before, knowing
     what the stock gives next). A Cirulla declaration made at the start of that same turn
-    goes back with the card that followed it. The match's first ``since`` moves never go
+    goes back with the card that followed it. A pass at the deal (Cirulla's hands shown
+    then) is no play to take back: the others' declarations after it were seen, and a
+    hand with nothing to show passes by itself. The match's first ``since`` moves never go
     back."""
     if match.over:
         return 0
@@ -42,8 +44,8 @@ def plays_back(match: Match, seat: int, since: int = 0) -> int:
     history = this_deal(round_.history(), match.rules.cards_per_deal - round_.in_hands)
     if since:
         history = history[max(0, len(history) - (len(match.moves()) - since)) :]
-    for back, (who, _move) in enumerate(reversed(history), start=1):
-        if who == seat:
+    for back, (who, move) in enumerate(reversed(history), start=1):
+        if who == seat and move.kind != "pass":
             while back < len(history):
                 earlier_seat, earlier = history[-back - 1]
                 if earlier_seat != seat or earlier.card is not None:
@@ -73,5 +75,5 @@ def dealt_since(match: Match, seat: int, since: int = 0) -> bool:
     history = match.round.history()
     if since:
         history = history[max(0, len(history) - (len(match.moves()) - since)) :]
-    played = any(who == seat for who, _ in history)
+    played = any(who == seat and move.kind != "pass" for who, move in history)
     return played and not plays_back(match, seat, since)

@@ -1141,6 +1141,10 @@ class Tour:
             self.settle(scene)
             self.frames(2)
             self.show(f"cirulla, hot-seat, {places[first]} at the deal, then play")
+            if first == "4B 8C 9C":  # a card dragged before the pass is asked for it
+                self.drag(centre_of(scene, C("8C")), empty_felt(scene))
+                self.frames(10)
+                self.show("cirulla, hot-seat, a card played before the pass")
             self.frames(1, key(pygame.K_n))  # Anna passes; Bruno declares, Anna plays
             self.settle(scene)
             lift_cover(self.app, scene)

@@ -308,7 +308,7 @@ STRINGS = {
         "set_language": "Lingua",
         "set_language_hint": "Menu, regole e messaggi",
         "set_deck_style": "Carte",
-        "set_deck_style_hint": "Il disegno del mazzo; finché non ne scegli uno, la Cirulla si gioca con le genovesi",
+        "set_deck_style_hint": "Il disegno del mazzo; finché non ne scegli uno, la cirulla si gioca con le genovesi",
         "deck_napoletane": "Napoletane",
         "deck_piacentine": "Piacentine",
         "deck_french": "Francesi",

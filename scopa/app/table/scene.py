@@ -674,6 +674,10 @@ class TableScene(Scene):
             return
         turn = self.match.turn
         if turn in self.humans:
+            passing = self._nothing_to_show()
+            if passing is not None:
+                self.play(passing)
+                return
             if self.early_keys and self.human_to_play == turn:
                 self._play_early_keys()
             if not self.knock.picking:  # the hand under the matta's picker does not lift
@@ -842,6 +846,21 @@ class TableScene(Scene):
             self.coordinator.screen_shared()
             self._apply_visibility()
         self.director.show(events)
+
+    def _nothing_to_show(self) -> Move | None:
+        """Cirulla's hands shown at the deal, alone against the computers: the pass of a
+        hand with nothing to knock with, made for the player (there is nothing to decide,
+        and a player had to choose No knock at every deal). With friends at this screen or
+        online it is still asked for: a pass made at once would tell them the hand has
+        nothing to show."""
+        if self.mode != "solo" or self.remote or self.human_to_play is None:
+            return None
+        if not self.match.round.declaring:
+            return None
+        moves = self.match.legal_moves()
+        if len(moves) == 1 and moves[0].kind == "pass":
+            return moves[0]
+        return None
 
     def _cover_input(self, event: pygame.event.Event, *, calm: bool) -> bool:
         """The cover takes every event: it lifts on a click of its button, by a pointer
