@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import math
 import os
+import time
 import warnings
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
@@ -37,6 +38,11 @@ DEFAULT_SIZE = (1280, 720)
 FPS = 60
 IDLE_FPS = 15
 """When nothing moves, fewer frames: the game stays cool on laptops and shared machines."""
+F11_CALM = 1.0
+"""Seconds after F11 rebuilt the window in which another F11 is not a new press: the new
+window, given the focus while the key is still taken for held, is told it was pressed
+again (and the old one, losing it, that it was let go), which flipped full screen on and
+off twice a second for as long as it went on."""
 FILE_TOAST_SECONDS = 10.0
 """Messages about files are long (which file, what was wrong, where the backup is)."""
 DOUBLE_CLICK = 0.5
@@ -124,6 +130,10 @@ class App:
         self._f11_down = False
         """F11 toggled full screen and was not let go since: the window it was pressed in is
         gone, and the key-downs that reach the new one are not a new press."""
+        self._f11_at: float | None = None
+        """When (``now``) F11 last toggled full screen (``F11_CALM``)."""
+        self.now: Callable[[], float] = time.monotonic
+        """The clock of real time (frames slowed by a window being built count less)."""
         self.keys_last = False
         """The player's last press was a key's, not the mouse's: a screen uncovered (the
         title under the first start's dialog, closed from the keys) shows its focus."""
@@ -438,7 +448,10 @@ class App:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             if self._f11_down:  # held, or its release lost with the window it was pressed in
                 return
-            self._f11_down = True
+            now = self.now()
+            if self._f11_at is not None and now - self._f11_at < F11_CALM:
+                return  # the new window told of the press that built it
+            self._f11_down, self._f11_at = True, now
             self.settings.fullscreen = not self.settings.fullscreen
             self.set_fullscreen(self.settings.fullscreen)
             self.save_settings()

@@ -8,6 +8,7 @@ import dataclasses
 import pygame
 import pytest
 
+from scopa.app.app import F11_CALM
 from scopa.app.scenes.settings import TABS, SettingsScene
 from scopa.engine import Rules
 from scopa.storage import Store
@@ -257,9 +258,32 @@ def test_f11_toggles_full_screen_once_per_press(app, tmp_path) -> None:
     for _ in range(3):  # no release between: the same press
         app.frame(1 / 60, [down])
         assert app.settings.fullscreen and Store(tmp_path).load_settings().fullscreen
+    later = app.now() + F11_CALM
+    app.now = lambda: later  # a moment later
     app.frame(1 / 60, [up, down])
     assert not app.settings.fullscreen
     app.frame(1 / 60, [up])
+
+
+def test_f11_is_not_pressed_again_by_the_window_it_built(app, tmp_path) -> None:
+    """F11 with a card held in the hand: the window built for full screen, given the focus,
+    was told F11 was pressed (the one gone, that it was let go), and full screen went on
+    and off twice a second, the screen black, until F11 was pressed again. A press within
+    a moment of the toggle is not a new one; a later one toggles."""
+    down = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode="")
+    up = pygame.event.Event(pygame.KEYUP, key=pygame.K_F11, mod=0, unicode="")
+    now = [100.0]
+    app.now = lambda: now[0]
+    app.frame(1 / 60, [down])
+    assert app.settings.fullscreen
+    now[0] += 0.5
+    app.frame(0.4, [up])  # let go as the old window lost the focus...
+    app.frame(0.1, [down])  # ...and pressed as the new one got it: no window built again
+    assert app.settings.fullscreen and Store(tmp_path).load_settings().fullscreen
+    now[0] += 1.0
+    app.frame(1 / 60, [up])
+    app.frame(1 / 60, [down])  # the player's next press
+    assert not app.settings.fullscreen and not Store(tmp_path).load_settings().fullscreen
 
 
 @pytest.mark.parametrize("sizes", [((960, 540), (1920, 1080)), ((1920, 1080), (960, 540))])
