@@ -365,3 +365,15 @@ def test_three_single_cards_to_choose_lie_on_one_line(fast, size) -> None:
     assert len(choice.options) == 3
     assert choice.columns == 3 and len({row.top for row in choice.rows}) == 1
     assert choice.rect.bottom <= scene.layout.status_top
+
+
+def test_the_panels_buttons_are_greyed_while_a_capture_is_chosen(fast) -> None:
+    """Last capture and Tracker stayed bright over the capture choice, yet a click on one
+    only put the card back (no panel opens under a capture being chosen): they are greyed
+    as Hint and Undo are, and bright again once the choice is gone."""
+    scene = open_choice(fast, 2, (1280, 720))
+    shown = {button.name: button.enabled for button in scene.aids.buttons()}
+    assert shown["tracker"] is False and shown["review"] is False
+    scene.input.cancel_choice()
+    shown = {button.name: button.enabled for button in scene.aids.buttons()}
+    assert shown["tracker"] is True and shown["review"] is True

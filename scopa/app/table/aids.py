@@ -189,6 +189,8 @@ class AidsLayer:
             return False
         if name == "hint":
             return self.host.awaiting() is not None and not self.host.hands_busy()
+        if name in ("tracker", "review"):  # no panel opens under a capture being chosen
+            return not self.host.hands_busy()
         if name == "undo":
             humans = [seat.human for seat in self.coordinator.seats]
             floor = self.coordinator.undo_floor
