@@ -813,3 +813,25 @@ def test_a_card_is_chosen_and_played_by_its_number(fast, keys):
     assert scene.selected == C("10S")  # no ninth card: nothing changes
     fast.frame(FRAME, [press[1]])
     assert scene.match.moves()[0].card == C("10S")
+
+
+def test_a_card_held_over_the_line_under_the_table_is_drawn_over_it(fast):
+    """The card held in a drag, passing over the line under the table ("your turn: drag a
+    card onto the table"), was drawn under it, cut across by the line."""
+    from .table_helpers import mouse
+
+    scene = open_table(fast, "7D 2C 10S", "1B 3B 8C", "3C 4S 5B 9B")
+    start = centre_of(scene, C("7D"))
+    fast._last_press = None
+    fast.frame(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, start)])
+    line = scene.layout.status_centre
+    for k in range(1, 9):
+        pos = (start[0] + (line[0] - start[0]) * k / 8, start[1] + (line[1] - start[1]) * k / 8)
+        fast.frame(FRAME, [mouse(pygame.MOUSEMOTION, pos)])
+    items, _ = scene.painter.layered(scene.snapshot())
+    keys = [item.key[:2] for item in items]
+    status = next(i for i, key in enumerate(keys) if key[0] == "status")
+    held = keys.index(("card", "dragged"))
+    assert held > status
+    fast.frame(FRAME, [mouse(pygame.MOUSEBUTTONUP, start)])
+    scene.close()

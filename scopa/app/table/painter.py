@@ -2,7 +2,7 @@
 
 Order, bottom to top: the cloth, the capture piles and the stock, the name plates and the
 score panel, the cards lying still (table, then hands), the outline where a dragged card
-would land, the cards in flight, the dragged card, the status line, sparks and banners,
+would land, the cards in flight, the status line, the dragged card, sparks and banners,
 then the overlays (aids, the capture choice, the cover).
 """
 
@@ -133,10 +133,10 @@ class Painter:
                     continue
                 backs[spot] = len(items)
             items.append(item)
-        if snap.dragged is not None:
-            items.append(self._card(snap, view.sprites[snap.dragged], "dragged"))
         if snap.status is not None:
             items.append(self._status(snap.status, lay, snap.status_room))
+        if snap.dragged is not None:  # the card in hand goes over the line under the table
+            items.append(self._card(snap, view.sprites[snap.dragged], "dragged"))
         if snap.sparks:
             items.append(_sparks(snap.sparks))
         for banner in snap.banners:
