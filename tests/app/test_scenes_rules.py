@@ -645,3 +645,21 @@ def test_the_book_opens_on_the_rules_the_game_changes(app, language) -> None:
     equal = t("rules_mine_on", rule=t("rule_equal_rank_precedence"), hint=capital(explained))
     assert equal in book.text().split("\n")
     assert "Cirulla: " not in book.text()  # the book is Cirulla's
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_first_page_names_the_suits_of_a_french_deck(app, language) -> None:
+    """With the French cards chosen, the first page still spoke only of denari, coppe,
+    spade and bastoni, and of the seven of coins as the settebello, beside a picture of
+    the seven of diamonds: it says which suit stands for which."""
+    app.set_language(language)
+    app.settings = app.settings.with_(deck_style="french")
+    scene = RulesScene(app)
+    app.stack.push(scene)
+    frame(app)
+    assert scene.page == 1
+    text = scene.text()
+    assert ("diamonds" if language == "en" else "quadri") in text
+    assert ("seven of diamonds" if language == "en" else "sette di quadri") in text
+    app.settings = app.settings.with_(deck_style="napoletane")
+    assert scene.text() == app.t("rules_p1_text")

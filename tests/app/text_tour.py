@@ -587,6 +587,12 @@ class Tour:
         scene.scroll(1 << 20)
         self.show("rules, the rules the game changes, scrolled")
         self.app.back()
+        self.app.settings = kept.with_(deck_style="french")  # which suit stands for which
+        scene = self.open_menu("rules")
+        self.show("rules, the first page with the French cards")
+        scene.scroll(1 << 20)
+        self.show("rules, the first page with the French cards, scrolled")
+        self.app.back()
         self.app.settings = kept
 
     def cirulla_lessons(self) -> None:

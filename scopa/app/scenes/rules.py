@@ -22,6 +22,7 @@ from scopa.engine import PRESETS, Rules
 
 from .. import style
 from ..widgets import Button
+from ..wording import deck_text
 from .base import MenuScene
 from .flow import rules_in_play
 from .rule_examples import EXAMPLES, PAGE_EXAMPLES, caption_text, draw_example, example_height
@@ -162,7 +163,7 @@ class RulesScene(MenuScene):
     def text(self) -> str:
         if self.page_id == "mine":
             return "\n".join([self.t("rules_mine_intro"), *self.own_rules()])
-        return self.t(f"rules_{self.page_id}_text")
+        return deck_text(self.t, f"rules_{self.page_id}_text", self.deck)
 
     @property
     def offers_lesson(self) -> bool:
