@@ -476,6 +476,9 @@ def test_settings_over_a_match_say_the_match_keeps_its_own_rules(app, language) 
     click(app, app.stack.top.buttons[1])  # Settings
     settings = app.stack.top
     assert isinstance(settings, SettingsScene)
+    assert settings.tab == "game"  # the cards, the language and the speed first
+    click(app, settings.tabs[0])  # the match's rules
+    assert settings.tab == "match"
     said, _ = settings.footer_line()
     assert said == app.t("rules_apply_note_playing", game=describe_rules(app, rules))
     assert app.t("preset_cirulla") in said and app.t("players_n", n=3) in said
@@ -578,3 +581,17 @@ def test_settings_over_a_match_ended_say_what_its_rematch_plays(app, language) -
     said, _ = settings.footer_line()
     assert said == app.t("rules_apply_note_over", game=describe_rules(app, again))
     app.matches.current = None
+
+
+def test_settings_from_the_pause_menu_open_on_the_game_s_tab(app, paused) -> None:
+    """Mid-match the settings opened on the match's rules, which wait for the next match:
+    a player come to change the cards, the language or the speed had to look for them.
+    From the pause menu they open on the game's tab; from the title, on the match's."""
+    pause, table = paused
+    (settings,) = [b for b in pause.buttons if b.text() == app.t("settings")]
+    click(app, settings)
+    scene = app.stack.top
+    assert type(scene).__name__ == "SettingsScene" and scene.tab == "game"
+    app.home()
+    frame(app)
+    assert app.open("settings").tab == "match"

@@ -192,7 +192,7 @@ class PauseScene(MenuScene):
         return self.m.pen("ui", style.ROW_NOTE, style.INK_SOFT)
 
     def on_settings(self) -> None:
-        self.app.open("settings")
+        self.app.open("settings", tab="game")  # mid-match, the rules wait for the next
 
     def on_rules(self) -> None:
         self.app.open("rules")

@@ -8,7 +8,7 @@ matches: a match in progress keeps the rules it started with.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -22,6 +22,9 @@ from ..widgets import Button, Choice, Control, ScrollPanel, SettingRow, Slider, 
 from ..wording import capital, card_name, deck_text, italian_vowel_number
 from .base import LANGUAGES, MenuScene
 from .flow import rules_in_play, rules_problem
+
+if TYPE_CHECKING:
+    from ..app import App
 
 TABS = ("match", "captures", "scoring", "game")
 MINE = "mine"
@@ -160,8 +163,14 @@ def game_of(option: RuleOption) -> bool | None:
 
 
 class SettingsScene(MenuScene):
+    def __init__(self, app: App, tab: str = "match") -> None:
+        self._first_tab = tab if tab in TABS else "match"
+        """The tab it opens on: the game's, mid-match, where the rules wait for the next
+        match and the cards, language and speed are what a player comes to change."""
+        super().__init__(app)
+
     def build(self) -> None:
-        self.tab = "match"
+        self.tab = self._first_tab
         self.error = ""
         self.news: Words | None = None
         """What the last change brought along, said beside Back until the next change."""
