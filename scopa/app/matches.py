@@ -52,6 +52,11 @@ if TYPE_CHECKING:
 
 SeatKind = Literal["local", "computer", "remote"]
 
+VERDICT_SECONDS = 20.0
+"""How long a play at a practice is judged on screen: long enough to read Master's move
+and its reason while the others play on (a few seconds went while the computer thought)."""
+
+
 QUIT_WAIT = 5.0
 """Seconds the game, as it ends, waits for the review of a match just finished here: the
 accuracy the statistics keep with its result comes from it."""
@@ -568,7 +573,7 @@ class Matches:
         deck = self.app.settings.deck_for(setup.rules)
 
         def tell(move: Move) -> None:
-            self.app.notify(lambda t: practice_verdict(t, grade, move, deck), 9.0)
+            self.app.notify(lambda t: practice_verdict(t, grade, move, deck), VERDICT_SECONDS)
 
         practising = PracticeCoordinator(setup, match, practice, tell)
         self.current = practising

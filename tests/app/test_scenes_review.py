@@ -147,6 +147,10 @@ def test_a_costly_play_at_the_practice_says_what_master_would_do(english) -> Non
     practice.play(blunder.played)
     told = [toast.text for toast in app.toasts if toast.text.startswith("This loses")]
     assert told and "Master would have played the 4 of coins" in told[0]
+    # it stays to be read while the computers play on (it went within a few seconds)
+    for _ in range(60 * 12):
+        app.frame(1 / 60, [])
+    assert any(toast.text.startswith("This loses") for toast in app.toasts)
     app.matches.end_practice()
     assert app.stack.top is scoring
 
