@@ -95,8 +95,8 @@ def test_hint_explains_leaving_more_than_ten() -> None:
     tip = hint(seat_view(position("6S 1B 9D", "2C")), time_limit=0)
     assert tip.move == Move.parse("9D")
     assert tip.reason == "no_sweep_sum"
-    assert tip.text("en") == "leaves 11 on the table: no scopa for anyone"
-    assert tip.text("it") == "lascia 11 in tavola: niente scopa"
+    assert tip.text("en") == "leaves 11 on the table, so no scopa for anyone"
+    assert tip.text("it") == "lascia 11 in tavola, così niente scopa"
 
 
 def test_hint_text_refuses_an_unknown_language() -> None:
@@ -111,7 +111,7 @@ def test_every_reason_reads_in_both_languages() -> None:
     for code in CODES:
         assert reason_text(code, params, "en") != reason_text(code, params, "it")
     block = reason_text("block", params, "en")
-    assert block == "lays a king: nobody else holds a card of that rank"
+    assert block == "lays a king, and nobody else holds a card of that rank"
 
 
 def test_chance_to_hold_counts_hands() -> None:
@@ -174,6 +174,6 @@ def test_the_hint_explains_a_declaration() -> None:
     tip = hint(seat_view(position("1S 1B 7C", "10C 10S", rules=CIRULLA, seed=2)), time_limit=0)
     assert tip.move == Move.parse("!7C=1")
     assert tip.reason == "declare_matta" and dict(tip.params) == {"points": 10, "rank": 1}
-    assert tip.text("en") == "knock, the matta as an ace: 10 points"
+    assert tip.text("en") == "knock, the matta as an ace, for 10 points"
     plain = hint(seat_view(position("2S 3B 4C", "10C 10S", rules=CIRULLA, seed=1)), time_limit=0)
-    assert plain.reason == "declare" and plain.text("it") == "bussa e mostra le carte: 3 punti"
+    assert plain.reason == "declare" and plain.text("it") == "bussa e mostra le carte per 3 punti"

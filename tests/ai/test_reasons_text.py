@@ -22,9 +22,9 @@ def test_a_table_nobody_can_clear_is_said_with_fare_scopa() -> None:
 @pytest.mark.parametrize(
     ("deck", "italian", "english"),
     [
-        ("napoletane", "cala un cavallo:", "lays a knight:"),
-        ("piacentine", "cala un cavallo:", "lays a knight:"),
-        ("french", "cala una donna:", "lays a queen:"),
+        ("napoletane", "cala un cavallo,", "lays a knight,"),
+        ("piacentine", "cala un cavallo,", "lays a knight,"),
+        ("french", "cala una donna,", "lays a queen,"),
     ],
 )
 def test_ranks_are_named_as_the_deck_names_them(deck, italian, english) -> None:
@@ -49,12 +49,12 @@ def test_every_reason_agrees_with_any_rank() -> None:
 def test_a_declaration_names_the_matta_as_the_deck_names_its_value() -> None:
     params = {"points": 10, "rank": 9}
     assert reason_text("declare_matta", params, "en", "french") == (
-        "knock, the matta as a queen: 10 points"
+        "knock, the matta as a queen, for 10 points"
     )
     assert reason_text("declare_matta", params, "it") == (
-        "bussa, la matta come un cavallo: 10 punti"
+        "bussa, la matta come un cavallo, per 10 punti"
     )
-    assert reason_text("declare", {"points": 3}, "it") == "bussa e mostra le carte: 3 punti"
+    assert reason_text("declare", {"points": 3}, "it") == "bussa e mostra le carte per 3 punti"
 
 
 def test_every_reason_formats_in_every_deck() -> None:

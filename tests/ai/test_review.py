@@ -408,7 +408,7 @@ def test_a_lay_is_called_the_least_risky_only_when_it_is() -> None:
     assert describe(view, ace, assessments, knave) == ("keeps_for_later", {"rank": 8})
     assert describe(view, ace, assessments) == ("looks_ahead", {})
     assert reason_text("keeps_for_later", {"rank": 8}, "it") == (
-        "tiene un fante per dopo: nelle prossime giocate rende di più"
+        "tiene un fante per dopo, quando renderà di più"
     )
     view = View.of(seat_view(position("1D 2B 3C", "5B")))  # every lay leaves a sum to sweep
     judge = Judge(view)
