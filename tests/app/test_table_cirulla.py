@@ -305,12 +305,14 @@ def declaring_table(app, first: str, second: str, **rules: bool) -> TableScene: 
     return scene
 
 
-def declaring_at_one_screen(app, first: str, second: str) -> TableScene:  # noqa: ANN001
+def declaring_at_one_screen(app, first: str, second: str, dealer: int = 1) -> TableScene:  # noqa: ANN001
     """As ``declaring_table``, with Bruno beside Anna at this screen: a hand with nothing
-    to knock with is asked for its pass (alone, it passes by itself)."""
+    to knock with is asked for its pass (alone, it passes by itself). The seat after the
+    ``dealer`` (Anna, unless Bruno is) declares first, the cover lifted for it."""
     cirulla = CIRULLA.with_(declare_at_deal=True)
     seats = (SeatConfig("Anna", True), SeatConfig("Bruno", True))
-    match = Match.new(cirulla, 1, first_dealer=1, decks=(deck(first, second, "4S 5D 9B 10C"),))
+    decks = (deck(first, second, "4S 5D 9B 10C"),)
+    match = Match.new(cirulla, 1, first_dealer=dealer, decks=decks)
     scene = TableScene(
         app, coordinated(app, MatchSetup(seats, cirulla), match), worker=inline_worker()
     )
@@ -318,7 +320,7 @@ def declaring_at_one_screen(app, first: str, second: str) -> TableScene:  # noqa
     settle(app, scene)
     lift_cover(app, scene)
     settle(app, scene)
-    assert scene.match.round.declaring and scene.human_to_play == 0
+    assert scene.match.round.declaring and scene.human_to_play == 1 - dealer
     return scene
 
 
@@ -714,18 +716,7 @@ def test_only_the_seat_that_plays_next_is_told_to_play_after_its_declaration(
 def test_at_one_screen_only_the_seat_that_plays_next_is_told_to_play_after(fast, language):
     """The same at one screen, where the line names the player whose turn it is."""
     fast.set_language(language)
-    cirulla = CIRULLA.with_(declare_at_deal=True)
-    seats = (SeatConfig("Anna", True), SeatConfig("Bruno", True))
-    decks = (deck("4B 8C 9C", "5B 6C 7S", "4S 5D 9B 10C"),)
-    match = Match.new(cirulla, 1, first_dealer=0, decks=decks)  # Bruno first, then Anna
-    scene = TableScene(
-        fast, coordinated(fast, MatchSetup(seats, cirulla), match), worker=inline_worker()
-    )
-    fast.stack.push(scene)
-    settle(fast, scene)
-    lift_cover(fast, scene)
-    settle(fast, scene)
-    assert scene.human_to_play == 1
+    scene = declaring_at_one_screen(fast, "4B 8C 9C", "5B 6C 7S", dealer=0)  # Bruno, Anna
     assert scene.status_text()[0] == fast.t("table.your_turn_pass_then_play_named", name="Bruno")
     key(fast, pygame.K_n, "n")
     settle(fast, scene)
