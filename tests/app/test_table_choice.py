@@ -236,7 +236,7 @@ def test_undo_while_the_choice_is_open_takes_back_the_last_play(fast) -> None:
     scene.input._resolve(Card.parse("6D"), None)
     assert scene.choice is not None
     fast.frame(1 / 30, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_u, mod=0, unicode="u")])
-    assert scene.said() == fast.t("aids.undo_done") and not fast.toasts
+    assert scene.said() == fast.t("aids.undo_done_first") and not fast.toasts
     assert scene.choice is None and scene.match.moves() == ()
     assert set(scene.match.round.hand(0)) == {Card.parse(c) for c in ["6D", "2C", "10S"]}
 
@@ -252,7 +252,25 @@ def test_the_word_of_a_play_taken_back_hides_none_of_the_table_s_cards(fast, lan
     fast.frame(1 / 30, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_u, mod=0, unicode="u")])
     settle(fast, scene)
     assert not fast.toasts
-    assert scene._status() == (fast.t("aids.undo_done"), MESSAGE)
+    assert scene._status() == (fast.t("aids.undo_done_first"), MESSAGE)
+
+
+def test_the_first_play_taken_back_says_the_match_sets_no_record(fast) -> None:
+    """One play taken back left the match out of the statistics' records, and only the
+    statistics' legend said so, later: the first undo of a match says it; later ones
+    only that the play was taken back."""
+    scene = played_once(fast)
+    u = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_u, mod=0, unicode="u")
+    fast.frame(1 / 30, [u])
+    assert scene.said() == fast.t("aids.undo_done_first")
+    assert scene.coordinator.undone
+    scene.play(next(m for m in scene.match.legal_moves() if m.is_play))
+    for _ in range(600):
+        fast.frame(1 / 30, [])
+        if scene.human_to_play == 0 and not scene.director.busy:
+            break
+    fast.frame(1 / 30, [u])
+    assert scene.said() == fast.t("aids.undo_done")
 
 
 def test_the_keyboard_chooses_a_card_when_none_is_and_keeps_it_after_the_choice_closes(

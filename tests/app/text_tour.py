@@ -925,6 +925,8 @@ class Tour:
         self.show("table, the last capture")
         self.frames(1, key(pygame.K_TAB), key_up(pygame.K_TAB))
         self.frames(1, key(pygame.K_u))
+        self.show("table, a play taken back, the first of the match")
+        scene.say(worded("aids.undo_done"))  # as a later one is told
         self.show("table, a play taken back")
         app.open("pause")
         self.frames(8)

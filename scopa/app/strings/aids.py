@@ -15,6 +15,9 @@ STRINGS = {
         "aids.hint_lays": "lay {card}",
         "aids.hint_working": "Master is working out a hint…",
         "aids.undo_done": "Play taken back",
+        "aids.undo_done_first": (
+            "Play taken back: a match with a play taken back sets no record in the statistics"
+        ),
         "aids.undo_nothing": "Nothing to take back in this round yet",
         "aids.undo_practice": "Nothing to take back yet: the practice starts at this position",
         "aids.undo_round_over": "The round is over: its plays can no longer be taken back",
@@ -114,6 +117,9 @@ STRINGS = {
         "aids.hint_lays": "cala {card}",
         "aids.hint_working": "Il Maestro sta cercando un consiglio…",
         "aids.undo_done": "Giocata annullata",
+        "aids.undo_done_first": (
+            "Giocata annullata: una partita con giocate annullate non fa record nelle statistiche"
+        ),
         "aids.undo_nothing": "Ancora niente da annullare in questa smazzata",
         "aids.undo_practice": "Ancora niente da annullare: l'allenamento parte da questa posizione",
         "aids.undo_round_over": "La smazzata è finita: le sue giocate non si possono più annullare",

@@ -393,8 +393,9 @@ class AidsLayer:
             self.host.say(worded(said))
             return
         self.hint = None
+        first = not self.coordinator.undone  # the match leaves the records: said once
         self.host.take_back(point.match)
-        self.host.say(worded("aids.undo_done"))
+        self.host.say(worded("aids.undo_done_first" if first else "aids.undo_done"))
 
     def update(self, dt: float) -> None:
         self._clock += dt
