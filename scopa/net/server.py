@@ -623,6 +623,23 @@ class GameServer:
                 raise ProtocolError("begun")
             yield table, seat
 
+    @contextlib.asynccontextmanager
+    async def _over(self, conn: Connection, spectator: str) -> AsyncIterator[tuple[Table, int]]:
+        """The table ``conn`` sits at and its seat, the table's lock held and its seats read
+        again, once its match is over (refused otherwise: ``spectator`` says why to a
+        spectator)."""
+        table = self._table_of(conn)
+        seat = conn.seat
+        if seat is None:
+            raise ProtocolError("not_seated", spectator)
+        async with self.locks[table.code]:
+            if table.ended:
+                raise ProtocolError("ended")
+            if table.status != "over":
+                raise ProtocolError("not_over")
+            await self._refresh_seats(table)
+            yield table, seat
+
     async def _sit(self, conn: Connection, message: Message) -> None:
         """A player moves to a free seat while the table waits for its players (to sit
         beside a partner, say): their name and token go with them, and the seat left is
@@ -1034,16 +1051,7 @@ class GameServer:
 
     async def _rematch(self, conn: Connection, message: Message) -> None:
         """A player asks for another match at this table, once the match is over."""
-        table = self._table_of(conn)
-        seat = conn.seat
-        if seat is None:
-            raise ProtocolError("not_seated", "spectators cannot ask for a rematch")
-        async with self.locks[table.code]:
-            if table.ended:
-                raise ProtocolError("ended")
-            if table.status != "over":
-                raise ProtocolError("not_over")
-            await self._refresh_seats(table)
+        async with self._over(conn, "spectators cannot ask for a rematch") as (table, seat):
             record = table.seats[seat]
             if table.next is None and not record.rematch:
                 table.seats[seat] = record = record.with_(rematch=True)
@@ -1056,14 +1064,7 @@ class GameServer:
     async def _no_rematch(self, conn: Connection, message: Message) -> None:
         """A player leaves the table of a match over for good: no rematch with them, which
         the others are told (rather than wait for them to come back and ask)."""
-        table = self._table_of(conn)
-        seat = conn.seat
-        if seat is None:
-            raise ProtocolError("not_seated", "spectators have no rematch to decline")
-        async with self.locks[table.code]:
-            if table.status != "over":
-                raise ProtocolError("not_over")
-            await self._refresh_seats(table)
+        async with self._over(conn, "spectators have no rematch to decline") as (table, seat):
             record = table.seats[seat]
             if table.next is None and not record.declined:
                 table.seats[seat] = record.with_(declined=True, rematch=False)
