@@ -191,6 +191,8 @@ class GameServer:
         """Connections open per address, from their acceptance, handshake or not."""
         self.ws_server: WsServer | None = None
         self._tasks: list[asyncio.Task[None]] = []
+        self._closing = False
+        """Closing: no computer starts to play any more."""
         self._reading_timed: dict[str, int] = {}
         """The tables whose wait for the players at the score sheet is timed, with the move
         it follows (``_time_reading``)."""
@@ -244,17 +246,25 @@ class GameServer:
         return sockname[0], sockname[1]
 
     async def close(self) -> None:
+        """Stop every table's play, let every connection go, then close the store (no call
+        to the store may be left running: a closed store under it could crash the
+        process)."""
+        self._closing = True
+        await self._stop_tasks()
+        if self.ws_server is not None:
+            self.ws_server.close()
+            await self.ws_server.wait_closed()
+        await self._stop_tasks()  # what the connections ending started (a goodbye frame)
+        await self.store.close()
+        if self.pool is not None:
+            self.pool.shutdown(wait=False, cancel_futures=True)
+
+    async def _stop_tasks(self) -> None:
         for task in [*self._tasks, *self.driving.values()]:
             task.cancel()
         for task in [*self._tasks, *self.driving.values()]:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
-        if self.ws_server is not None:
-            self.ws_server.close()
-            await self.ws_server.wait_closed()
-        await self.store.close()
-        if self.pool is not None:
-            self.pool.shutdown(wait=False, cancel_futures=True)
 
     async def _housekeeping(self) -> None:
         while True:
@@ -883,7 +893,7 @@ class GameServer:
         """Let the computer play if it is a computer's turn (once per table at a time).
         Called after every change of the table, it starts the clock of a player's turn."""
         table.turn_lasted(self.clock())
-        if table.computer_to_play() is None:
+        if self._closing or table.computer_to_play() is None:
             return
         task = self.driving.get(table.code)
         if task is not None and not task.done():

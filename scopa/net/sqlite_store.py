@@ -150,12 +150,13 @@ class SqliteStore(Store):
         await asyncio.get_running_loop().run_in_executor(self._worker, connect)
 
     async def close(self) -> None:
-        def shut() -> None:
-            if self._db is not None:
-                self._db.close()
-                self._db = None
-
-        await asyncio.get_running_loop().run_in_executor(self._worker, shut)
+        """Close the file once no call is using it; a call made from then on is told the
+        store is closed (the connection must never be closed under a call using it: the
+        process would crash)."""
+        async with self._turn:
+            db, self._db = self._db, None
+            if db is not None:
+                await asyncio.get_running_loop().run_in_executor(self._worker, db.close)
         self._worker.shutdown(wait=True)
 
     async def create(self, table: TableRecord) -> bool:

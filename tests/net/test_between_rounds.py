@@ -5,6 +5,9 @@ player who shows no sheet (a bot) is never waited for."""
 from __future__ import annotations
 
 import asyncio
+import logging
+import time
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
 from scopa.engine import RoundScored, Rules
@@ -139,3 +142,52 @@ def test_while_every_player_reads_the_sheet_nobody_waits_and_the_clock_does_not_
                 await player.close()
 
     run_scenario(scenario())
+
+
+class SlowComputers(ThreadPoolExecutor):
+    """The computers' pool, made to think ``thinking`` seconds per move."""
+
+    def __init__(self) -> None:
+        super().__init__(1)
+        self.thinking = 0.0
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
+        def slowly() -> Any:
+            time.sleep(self.thinking)
+            return fn(*args, **kwargs)
+
+        return super().submit(slowly)
+
+
+def test_a_server_closing_while_a_player_reads_the_sheet_starts_no_more_play(
+    tmp_path, caplog
+) -> None:
+    """The reader's connection, closed by the server closing, stops the wait for the sheet;
+    that once let the computers play on into the store being closed under them (the
+    process could crash)."""
+
+    computers = SlowComputers()
+
+    async def scenario() -> None:
+        async with serving(open_store(str(tmp_path / "t.db")), pool=computers) as server:
+            ann = Client(server.address, sheets=True)
+            await ann.connect()
+            seats = [{"kind": "human"}, *[{"kind": "computer", "level": "greedy"}] * 2]
+            await ann.create(Rules().with_(players=3), seats, "Ann")
+            end = await to_round_end([ann])
+            while end.my_turn:  # a round that a computer begins
+                await ann.ready()
+                end = await to_round_end([ann], after=end.at)
+            await table_where(ann, lambda t: t["reading"] == [0])
+            computers.thinking = 0.2  # the server closes as a computer thinks
+        await asyncio.sleep(0.5)
+        serving_still = [
+            task.get_coro().__qualname__  # type: ignore[union-attr]
+            for task in asyncio.all_tasks()
+            if task.get_coro().__qualname__.startswith("GameServer.")  # type: ignore[union-attr]
+        ]
+        assert serving_still == []
+
+    with caplog.at_level(logging.ERROR, logger="scopa.net"):
+        run_scenario(scenario())
+    assert [record.getMessage() for record in caplog.records] == []

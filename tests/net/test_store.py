@@ -384,3 +384,48 @@ def test_the_table_file_and_its_logs_are_their_owner_s_alone(tmp_path: Path) -> 
         run(scenario())
     finally:
         os.umask(previous)
+
+
+def test_sqlite_closes_its_file_only_once_no_call_uses_it(tmp_path: Path) -> None:
+    """A store closed while calls went on (a server closing as its computers played)
+    closed the file under a call reading it: the process crashed. Here in a child process,
+    which a crash ends with a signal."""
+    script = textwrap.dedent(
+        f"""
+        import asyncio
+        from pathlib import Path
+        from scopa.net.sqlite_store import SqliteStore
+        from scopa.net.store import StoreError
+        from tests.net.test_store import make_table
+
+        async def once(path):
+            store = SqliteStore(path)
+            await store.open()
+            table = make_table()
+            await store.create(table)
+
+            async def reading():
+                while True:
+                    try:
+                        await store.load(table.code)
+                    except StoreError:  # closed: told so
+                        return
+                    await asyncio.sleep(0)
+
+            readers = [asyncio.create_task(reading()) for _ in range(3)]
+            await asyncio.sleep(0.001)
+            await store.close()
+            await asyncio.gather(*readers)
+
+        async def main():
+            for n in range(40):
+                await once(Path({str(tmp_path)!r}) / f"t{{n}}.sqlite3")
+            print("closed", flush=True)
+
+        asyncio.run(main())
+        """
+    )
+    child = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env=child_env(), timeout=120
+    )
+    assert (child.returncode, child.stdout.strip()) == (0, "closed"), child.stderr[-2000:]
