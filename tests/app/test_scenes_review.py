@@ -4,10 +4,13 @@ all agree; a practice never touches the saved match."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 import pytest
 
 from scopa.app import style
+from scopa.app.coach import ReviewJob
 from scopa.app.scenes.review import ReviewScene
 from scopa.app.scenes.scoring import ScoringScene
 from scopa.app.table import TableScene
@@ -588,3 +591,23 @@ def test_a_message_over_the_review_leaves_its_heading_readable(english, size) ->
     heading = pygame.Rect(0, box.top, width, box.h)
     heading.centerx = box.centerx
     toasts_kept_clear(app, scene.toast_band(), [heading], 1)
+
+
+def test_the_match_s_points_lost_are_the_sum_of_its_rounds_as_shown(english) -> None:  # noqa: ANN001
+    """Rounds that lost 2,36 and 0,58 made a match of 2,95 (each figure rounded alone):
+    the match's figure is now the sum of the rounds' as they show."""
+    app = english
+    coordinator, _, scoring = on_scoring(app)
+    reviews = coordinator.reviews
+    first = reviews.job(1)
+    grade = first.review.of(0)[0]
+    second = ReviewJob(first.number + 1, 2, first.seats, first.moves + 1)
+    first.review = replace(first.review, grades=(replace(grade, loss=2.3649),))
+    second.review = replace(first.review, grades=(replace(grade, round_no=2, loss=0.5849),))
+    reviews.jobs[2] = second
+    click(app, scoring.review_button)
+    scene = app.stack.top
+    assert dict(scene.summary())["Points lost"] == "2.36"
+    click(app, scene.scope_choice)
+    assert scene.scope == "match"
+    assert dict(scene.summary())["Points lost"] == "2.94"

@@ -121,12 +121,21 @@ class ReviewScene(MenuScene):
         counted = "review.decisions_own" if hinted else "review.decisions"
         tiles = [
             (self.t("review.accuracy"), shown),
-            (self.t("review.lost"), points(self.app.t, review.lost(self.seat))),
+            (self.t("review.lost"), points(self.app.t, self.lost(review))),
             (self.t(counted), str(len(review.own_decisions(self.seat, hints)))),
         ]
         if hinted:
             tiles.append((self.t("review.hinted"), str(len(hinted))))
         return tiles
+
+    def lost(self, review: Review) -> float:
+        """The points the seat on show lost in ``review``; the match's is the sum of its
+        rounds' as each round shows them (to the hundredth), so that the figures on show
+        add up (2,36 and 0,58 made a match of 2,95)."""
+        if self.scope == "round":
+            return review.lost(self.seat)
+        rounds = [self.reviews.review(n) for n in sorted(self.reviews.jobs)]
+        return sum(round(part.lost(self.seat), 2) for part in rounds if part is not None)
 
     def by_round(self) -> list[tuple[int, float]]:
         """``(round, accuracy)`` of each round reviewed where a choice mattered."""
