@@ -324,20 +324,25 @@ class Rules:
         names it, so worked out once per rule set."""
         return self.memo("preset_name", _preset_name)
 
-    def with_preset(self, name: str) -> Rules:
-        """The preset ``name`` at this table (``SEATING``), when the preset does not name
-        the players itself and may be played at it; else the preset as it is. A table set
-        by a preset that named its players (scopone's four) is that preset's, not kept."""
+    def with_preset(self, name: str, table: Rules | None = None) -> Rules:
+        """The preset ``name`` at the table (``SEATING``) of ``table`` (of these rules when
+        None), when the preset does not name the players itself and may be played at it;
+        else the preset as it is. A table set by a preset that named its players (scopone's
+        four) is that preset's, not kept: a screen stepping through the presets passes the
+        table the player chose before it."""
         preset = Rules.preset(name)
-        if preset.players != DEFAULT_PLAYERS:
-            return preset
-        current = self.preset_name()
-        if current is not None and PRESETS[current].players != DEFAULT_PLAYERS:
+        seated = self if table is None else table
+        if preset.players != DEFAULT_PLAYERS or seated.names_its_players():
             return preset
         try:
-            return preset.with_(**{field: getattr(self, field) for field in SEATING})
+            return preset.with_(**{field: getattr(seated, field) for field in SEATING})
         except RulesError:
             return preset
+
+    def names_its_players(self) -> bool:
+        """These rules are a preset that names its own players (the scopone games' four)."""
+        current = self.preset_name()
+        return current is not None and PRESETS[current].players != DEFAULT_PLAYERS
 
 
 def _seat_sides(rules: Rules) -> tuple[int, ...]:

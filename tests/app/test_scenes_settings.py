@@ -174,6 +174,30 @@ def test_a_preset_sets_the_rules_and_an_impossible_change_is_refused_with_a_mess
     assert players.control.label() == "4"
 
 
+def test_the_presets_stepped_through_keep_the_players_chosen_past_the_scopone_games(
+    app, scene
+) -> None:
+    """Four players in teams, the presets stepped through: past the scopone games (which
+    are four of their own) Scopa d'assi came with two players, teams off; New game keeps
+    the four there, as the rules say a preset that names no players does."""
+    open_row(app, scene, "rule_players")
+    while app.settings.rules.players != 4:
+        press(app, pygame.K_RIGHT)
+    open_row(app, scene, "rule_teams")
+    if not app.settings.rules.teams:
+        press(app, pygame.K_RETURN)
+    assert (app.settings.rules.players, app.settings.rules.teams) == (4, True)
+    open_row(app, scene, "rule_preset")
+    seen = []
+    while app.settings.rules.preset_name() != "assi":
+        press(app, pygame.K_RIGHT)
+        seen.append(app.settings.rules.preset_name())
+    assert "scopone_scientifico" in seen
+    assert app.settings.rules == Rules.preset("assi").with_(players=4, teams=True)
+    press(app, pygame.K_RIGHT)  # the next one: Scopa di quindici
+    assert (app.settings.rules.players, app.settings.rules.teams) == (4, True)
+
+
 def test_the_preset_row_says_what_the_chosen_preset_is(app, scene) -> None:
     """The row always said "A ready set of rules": Regolamento or Milanese told the player
     nothing, though New game says what each is."""

@@ -167,6 +167,9 @@ class SettingsScene(MenuScene):
         self._first_tab = tab if tab in TABS else "match"
         """The tab it opens on: the game's, mid-match, where the rules wait for the next
         match and the cards, language and speed are what a player comes to change."""
+        self._table = app.settings.rules
+        """The last rules whose table (players, teams) the player chose: the presets
+        stepped through seat theirs, past the scopone games that seat their own four."""
         super().__init__(app)
 
     def build(self) -> None:
@@ -317,6 +320,8 @@ class SettingsScene(MenuScene):
 
     def change(self, save: bool = True, **changes: Any) -> None:
         self.app.settings = self.app.settings.with_(**changes)
+        if not self.rules.names_its_players():
+            self._table = self.rules
         self.error = ""
         self.news = None
         if save:
@@ -359,7 +364,7 @@ class SettingsScene(MenuScene):
         if name == MINE and mine is not None:
             self.change(rules=mine)
         else:
-            self.change(rules=self.rules.with_preset(name))
+            self.change(rules=self.rules.with_preset(name, self._table))
 
     def set_language(self, language: str) -> None:
         self.error = ""
