@@ -620,6 +620,11 @@ class Matches:
             self._home_if_agreed(
                 "online.leave_question", "online.leave_detail", "online.leave", "online.stay"
             )
+        elif current is not None and self.app.store.locked_out:  # it was never saved
+            self._home_if_agreed(
+                "other_copy_leave_question", "other_copy_leave_detail", "leave_anyway",
+                "keep_playing",
+            )  # fmt: skip
         elif current is not None and not current.kept():
             self._home_if_agreed(
                 "leave_unsaved_question", "leave_unsaved_detail", "leave_anyway", "keep_playing"

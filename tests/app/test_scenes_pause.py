@@ -13,7 +13,7 @@ from scopa.app.scenes.pause import PauseScene
 from scopa.app.scenes.scoring import ScoringScene
 from scopa.app.scenes.title import TitleScene
 from scopa.app.table.scene import COVER_HOLD, TableScene
-from scopa.app.widgets import Button
+from scopa.app.widgets import Button, resolve
 from scopa.engine import Match, Rules
 from scopa.settings import MatchSetup, SeatConfig
 from tests.app.table_helpers import (
@@ -595,3 +595,27 @@ def test_settings_from_the_pause_menu_open_on_the_game_s_tab(app, paused) -> Non
     app.home()
     frame(app)
     assert app.open("settings").tab == "match"
+
+
+def test_a_copy_that_saves_nothing_says_before_leaving_that_the_match_ends(
+    app, paused, store
+) -> None:
+    """A second copy of the game (another one keeps the folder) offered "Save and leave:
+    Continue resumes this match later", and only once clicked said the match could not be
+    saved "since it was last saved", though it never was. Its menu now says that leaving
+    ends the match, and leaving asks so."""
+    store.locked_out = True
+    press(app, pygame.K_ESCAPE)  # back to the table, and the menu built again
+    press(app, pygame.K_ESCAPE)
+    pause = app.stack.top
+    assert isinstance(pause, PauseScene)
+    leave = pause.buttons[3]
+    assert resolve(leave.text) == app.t("leave_unsaved")
+    assert resolve(leave.hint) == app.t("leave_unsaved_hint")
+    click(app, leave)
+    dialog = app.stack.top
+    assert isinstance(dialog, ConfirmScene)
+    assert resolve(dialog.question) == app.t("other_copy_leave_question")
+    assert resolve(dialog.detail) == app.t("other_copy_leave_detail")
+    click(app, dialog.yes_button)
+    assert isinstance(app.stack.top, TitleScene)

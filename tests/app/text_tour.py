@@ -950,6 +950,16 @@ class Tour:
         del coordinator.kept
         app.back()
         app.back()
+        app.store.locked_out = True  # another copy of the game keeps the folder
+        app.open("pause")
+        self.frames(8)
+        self.hover_all(app.stack.top, "pause, a copy that saves nothing")
+        app.stack.top.on_leave()
+        self.frames(8)
+        self.show("pause, leave a match this copy cannot save?")
+        app.store.locked_out = False
+        app.back()
+        app.back()
         self.frames(2)
         app.settings = app.settings.with_(deck_style="french")
         scene.enter()

@@ -77,10 +77,10 @@ class PauseScene(MenuScene):
                 Button(self.tr("to_title"), self.app.home, hint=self.tr("to_title_over_hint"))
             )
         else:
+            # A copy of the game that another copy keeps from the folder saves nothing.
+            leave = "leave_unsaved" if self.app.store.locked_out else "save_and_leave"
             self.buttons += [
-                Button(
-                    self.tr("save_and_leave"), self.on_leave, hint=self.tr("save_and_leave_hint")
-                ),
+                Button(self.tr(leave), self.on_leave, hint=self.tr(f"{leave}_hint")),
                 Button(self.tr("abandon"), self.on_abandon, hint=self.tr("abandon_hint")),
             ]
         for button in self.buttons:
