@@ -264,6 +264,7 @@ def test_future_schema_message_says_newer(kind: Kind, tmp_path: Path) -> None:
     kind.path(store).write_bytes(kind.future)
     kind.load(store)
     assert "newer version of the game" in str(store.messages[0])
+    assert "damaged" not in str(store.messages[0])  # the settings' said so: it was not
 
 
 @kinds

@@ -207,6 +207,14 @@ def test_the_preset_row_says_what_the_chosen_preset_is(app, scene) -> None:
     assert app.t("preset_milanese_hint") in scene.form.hint()
 
 
+def test_the_preset_row_says_the_player_s_own_rules_are_theirs(app, scene) -> None:
+    """With My rules chosen the row said "A ready set of rules", as of a preset; it now
+    says what New game says of them."""
+    app.settings = app.settings.with_(rules=Rules().with_(napola=True))
+    open_row(app, scene, "rule_preset")
+    assert scene.form.hint().startswith(app.t("ng_my_rules_hint"))
+
+
 def test_language_switch_changes_the_rendered_text(app, scene) -> None:
     app.settings = app.settings.with_(language="en")
     app.set_language("en")

@@ -576,13 +576,14 @@ def test_the_final_score_of_three_sides_names_each_side(app) -> None:
 
 
 @pytest.mark.parametrize("language", ["en", "it"])
-def test_a_damaged_file_is_called_damaged_once(language: str) -> None:
+def test_a_damaged_file_is_never_called_damaged_twice(language: str) -> None:
     """A file's message said it twice ("Your settings file was damaged: its text is
-    damaged"): each cause tells what is wrong in other words than the sentence it ends."""
+    damaged"): each cause tells what is wrong in other words than the sentence it ends
+    (which says it of a match's moves, not of a file a newer version wrote)."""
     texts = _texts(language)
     word = "damaged" if language == "en" else "danneggiat"
     causes = [key for key in texts if key.startswith("files.cause_")]
     for message in (key for key in texts if "_salvaged_" in key):
         for cause in causes:
             said = texts[message].replace("{cause}", texts[cause])
-            assert said.count(word) == 1, (message, cause)
+            assert said.count(word) <= 1, (message, cause)

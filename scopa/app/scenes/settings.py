@@ -355,7 +355,7 @@ class SettingsScene(MenuScene):
         what the row is for, with the player's own rules."""
         name = self.rules.preset_name()
         if not name:
-            return self.t("rule_preset_hint")
+            return self.t("rule_preset_hint", mine=self.t("ng_my_rules_hint"))
         return self.t("rule_preset_chosen_hint", what=self.t(f"preset_{name}_hint"))
 
     def set_preset(self, name: str) -> None:

@@ -11,9 +11,7 @@ STRINGS = {
         "back": "Back",
         "start": "Start",
         "rule_preset": "Rules preset",
-        "rule_preset_hint": (
-            "A ready set of rules; change any toggle to make your own, kept as My rules"
-        ),
+        "rule_preset_hint": "{mine}, kept as My rules; the arrows choose a ready set instead",
         "rule_preset_chosen_hint": "{what}; change any toggle to make your own, kept as My rules",
         "rule_players": "Players",
         "rule_players_hint": "2, 3, 4 or 6 seats around the table",
@@ -39,7 +37,7 @@ STRINGS = {
         "rule_quindici": "Scopa di quindici",
         "rule_quindici_hint": "Take cards that sum to 15 together with the card you play",
         "rule_assi": "Scopa d'assi",
-        "rule_assi_hint": "An ace takes every card on the table (if an ace lies there, with Ace takes an ace it takes just that)",
+        "rule_assi_hint": "An ace takes every card on the table; where an ace lies there, Ace takes an ace makes it take just that ace",
         "rule_assi_scopa": "Scopa with an ace",
         "rule_assi_scopa_hint": "Scopa d'assi: clearing the table with an ace scores a scopa",
         "rule_assi_ace_takes_ace": "Ace takes an ace",
@@ -199,8 +197,7 @@ STRINGS = {
         "start": "Inizia",
         "rule_preset": "Variante",
         "rule_preset_hint": (
-            "Un insieme di regole già fatto; cambia un'opzione per farne la tua versione, "
-            "che resta come «Le mie regole»"
+            "{mine}, tenute come «Le mie regole»; con le frecce scegli invece un insieme già fatto"
         ),
         "rule_preset_chosen_hint": (
             "{what}; cambia un'opzione per farne la tua versione, che resta come «Le mie regole»"
@@ -229,7 +226,7 @@ STRINGS = {
         "rule_quindici": "Scopa di quindici",
         "rule_quindici_hint": "Si prendono carte che con quella giocata fanno 15",
         "rule_assi": "Scopa d'assi",
-        "rule_assi_hint": "L'asso prende tutte le carte in tavola (se in tavola c'è un asso, con Asso prende asso prende solo quello)",
+        "rule_assi_hint": "L'asso prende tutte le carte in tavola; se in tavola c'è un asso, l'opzione «Asso prende asso» gli fa prendere solo quello",
         "rule_assi_scopa": "L'asso fa scopa",
         "rule_assi_scopa_hint": "Scopa d'assi: pulire il tavolo con un asso vale una scopa",
         "rule_assi_ace_takes_ace": "Asso prende asso",
