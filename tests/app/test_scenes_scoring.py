@@ -207,6 +207,31 @@ def test_six_players_long_side_names_are_written_whole_and_apart(app, language, 
         assert right.left - left.right >= 8, (left, right)
 
 
+@pytest.mark.parametrize("sides", [2, 6])
+def test_a_point_s_badge_sits_by_its_own_side_s_figure(app, sides) -> None:
+    """Six sides at 960x540: a "+1" sat midway between its side's figure and the next
+    side's ("68 +1 56"), read as either's. Each badge now follows its own figure closely,
+    far from the next."""
+    app.resize((960, 540))
+    rules = Rules(players=6, six_sides=6) if sides == 6 else Rules()
+    seats = tuple(SeatConfig(f"P{n}", n == 0) for n in range(rules.players))
+    scene, drawn = first_sheet(app, MatchSetup(seats, rules))
+    rows = [row for row in scene.sheet() if any(row.points)]
+    assert rows
+    badges = [text.used for text in drawn if text.words.startswith("+")]
+    assert len(badges) == sum(1 for row in rows for p in row.points if p)
+    cells = {cell for row in scene.sheet() for cell in row.cells}
+    figures = [text.used for text in drawn if text.words in cells]
+    for badge in badges:
+        line = [f for f in figures if f.top < badge.centery < f.bottom]
+        before = max((f for f in line if f.right <= badge.left), key=lambda f: f.right)
+        after = [f for f in line if f.left >= badge.right]
+        own = badge.left - before.right
+        assert own <= scene.m.px(0.025), (badge, before)
+        if after:
+            assert min(f.left for f in after) - badge.right >= 2 * own + 6, (badge, after)
+
+
 @pytest.mark.parametrize("language", ["it", "en"])
 def test_a_side_s_heading_breaks_between_names_never_inside_one(app, language) -> None:
     """Three pairs read "Player" over "1 & Player 4", and a long name was cut in the middle:

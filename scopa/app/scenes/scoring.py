@@ -865,6 +865,14 @@ class ScoringScene(MenuScene):
         px = min((style.fit(cell, pen, cell_w, row_h, lines=1).px for cell, pen in figures),
                  default=label.px)  # fmt: skip
         label, bold = replace(label, px=min(px, label.px)), replace(bold, px=min(px, bold.px))
+        # Each column: its figures right-aligned (as wide as the widest), each point's badge
+        # just after its figure, the two centred under the side's name; a badge at the
+        # column's edge, midway to the next side's figure, read as either side's.
+        widest = max((style.natural_width(cell, bold if row.key in ("round", "total") else label)
+                      for row in rows for cell in row.cells), default=0)  # fmt: skip
+        slot = min(cell_w, widest)
+        space = m.px(style.SPACE_XS)
+        inset = max(0, (col_w - slot - space - badge_w) // 2)
         y = area.top + head_h
         self.row_boxes = {}
         chosen = self.behind()
@@ -884,12 +892,13 @@ class ScoringScene(MenuScene):
             name_box = pygame.Rect(rect.left + pad, rect.top, label_w - 2 * pad, rect.h)
             style.text(surface, row.label, labels[summary], name_box)
             for side, (cell, points) in enumerate(zip(row.cells, row.points)):
-                column = pygame.Rect(area.left + label_w + col_w * side, rect.top, col_w, rect.h)
-                box = pygame.Rect(column.left + pad, rect.top, cell_w, rect.h)
+                left = area.left + label_w + col_w * side + inset
+                box = pygame.Rect(left, rect.top, slot, rect.h)
                 pen = bold if summary else label
-                style.text(surface, cell, pen, box, align="center", lines=2)
+                style.text(surface, cell, pen, box, align="right", lines=2)
                 if points:
-                    self._badge(surface, f"+{points}", badge, column, badge_w)
+                    place = pygame.Rect(box.right + space, rect.top, badge_w, rect.h)
+                    self._badge(surface, f"+{points}", badge, place)
             if chosen is not None and chosen[0] == row.key:
                 width = max(1, m.px(0.003))
                 pygame.draw.rect(surface, style.GOLD_DEEP, rect, width, border_radius=m.px(0.006))
@@ -908,12 +917,11 @@ class ScoringScene(MenuScene):
         return headings
 
     def _badge(
-        self, surface: pygame.Surface, words: str, pen: style.Pen, column: pygame.Rect, w: int
+        self, surface: pygame.Surface, words: str, pen: style.Pen, place: pygame.Rect
     ) -> None:
-        """The points a cell made, on a green pill at the column's right."""
-        m = self.m
-        pill = pygame.Rect(0, 0, w - m.px(style.SPACE_XS), style.line_height(pen))
-        pill.midright = (column.right - m.px(style.SPACE_XS), column.centery)
+        """The points a cell made, on a green pill at the left of ``place``."""
+        pill = pygame.Rect(0, 0, place.w - self.m.px(style.SPACE_XS), style.line_height(pen))
+        pill.midleft = place.midleft
         pygame.draw.rect(surface, style.GREEN, pill, border_radius=pill.h // 2)
         style.text(surface, words, pen, pill, align="center")
 
