@@ -1331,8 +1331,9 @@ MENDS_TRIED = 8
 
 def _mended(text: str) -> Iterator[str]:
     """``text`` (a JSON object of lists of rows, cut short) ended at each of its last few
-    places between two rows, latest first, with the list and the object closed there: a row
-    is kept whole or not at all (a row cut short could read, its last entries missing)."""
+    places between two rows, or two entries of the object, or where a list begins, latest
+    first, with what is open there closed: a row is kept whole or not at all (a row cut
+    short could read, its last entries missing), the lists before a cut past them whole."""
     ends: list[tuple[int, str]] = []
     stack: list[str] = []
     in_string = escaped = False
@@ -1349,11 +1350,15 @@ def _mended(text: str) -> Iterator[str]:
             in_string = True
         elif char in "[{":
             stack.append("]" if char == "[" else "}")
+            if stack == ["}", "]"]:  # a list begins: it may be kept empty
+                ends.append((index + 1, "]}"))
         elif char in "]}":
             if not stack or stack.pop() != char:
                 return  # not cut short: damaged inside
         elif char == "," and stack == ["}", "]"]:  # between two rows of a list
             ends.append((index, "]}"))
+        elif char == "," and stack == ["}"]:  # between two entries of the object
+            ends.append((index, "}"))
     for index, closing in reversed(ends[-MENDS_TRIED:]):
         yield text[:index] + closing
 

@@ -28,6 +28,7 @@ from scopa.engine import PRESETS, GameRecord, Match, Rules
 from scopa.i18n import Translator
 from scopa.settings import MatchSetup, SeatConfig, Settings, SettingsError, salvage
 from scopa.stats import Stats, result_of
+from scopa.stats import salvage as salvage_stats
 from scopa.storage import Store, atomic_write, toml_dumps
 
 posix_only = pytest.mark.skipif(os.name != "posix", reason="needs SIGKILL and fork")
@@ -155,11 +156,22 @@ def good_bytes(kind: Kind, tmp_path: Path) -> tuple[bytes, Any]:
 
 def expected_from(kind: Kind, content: bytes | None) -> Any:
     """What loading the bad ``content`` gives: the defaults, but for a settings file,
-    whose entries that still read are kept (``salvage``, tested on its own below)."""
+    whose entries that still read are kept (``salvage``, tested on its own below), and
+    statistics cut short, whose rows written whole before the cut are kept (tested on
+    their own below)."""
     if kind.name == "settings" and content is not None:
         kept = salvage(content.decode("utf-8", "replace"))
         if kept is not None:
             return kept
+    if kind.name == "stats" and content is not None:
+        try:
+            read = storage._parse_json_rows_or_cut(content)
+        except (storage.DamagedFile, RecursionError):
+            return expected_default(kind)
+        if isinstance(read, storage._CutShort):
+            kept = salvage_stats(read.data)
+            if kept is not None:
+                return kept
     return expected_default(kind)
 
 
@@ -876,6 +888,32 @@ def test_statistics_cut_short_keep_the_matches_written_before_the_cut(
     assert kept.total().played >= len(kept.recent)
     again = Store(tmp_path)
     assert again.load_stats() == kept and again.messages == []
+
+
+@pytest.mark.parametrize("matches", [1, 3])
+def test_statistics_cut_after_their_rows_keep_every_whole_row(tmp_path: Path, matches: int) -> None:
+    """One match played, its statistics cut inside the best result: the whole history was
+    lost, the file being mended only between two rows of a list (a list of one row has
+    none, and a cut past the lists kept them only up to their last row but one). Every
+    list written whole before the cut is now kept whole, and a one-row list cut inside its
+    row is kept empty, the lists before it whole."""
+    store = Store(tmp_path / "whole")
+    for seed in range(matches):
+        store.record_result(MatchSetup.solo(), finish(Match.new(Rules(), seed)))
+    whole = store.load_stats()
+    text = store.stats_path.read_text()
+    past_the_lists = text.index('\n "best"')
+    in_the_last_row = text.rindex("\n  {", 0, past_the_lists) + 8
+    for cut in range(in_the_last_row, len(text.rstrip()) - 1, 23):
+        folder = tmp_path / f"cut{cut}"
+        shorter = Store(folder)
+        shorter.stats_path.parent.mkdir(parents=True)
+        shorter.stats_path.write_text(text[:cut])
+        kept = shorter.load_stats()
+        assert [m.key for m in shorter.messages] == ["files.stats_salvaged_set_aside"], cut
+        assert kept.tallies == whole.tallies, cut
+        expected = whole.recent if cut > past_the_lists else whole.recent[:-1]
+        assert kept.recent == expected, cut
 
 
 def test_a_write_refused_by_the_system_is_said_in_the_player_s_words(tmp_path: Path) -> None:
