@@ -232,8 +232,13 @@ def atomic_write(path: Path, data: bytes, checkpoint: Checkpoint | None = None) 
     Steps: create a temporary file beside ``path``, write, flush, fsync, close, rename over
     ``path`` (atomic on POSIX and Windows), then fsync the folder so the rename survives a
     power cut. On any error the temporary file is removed and ``path`` is untouched.
+
+    A ``path`` that is a link (to a file in a synced folder, say) stays one: the file it
+    leads to is replaced, not the link.
     """
     step = checkpoint or (lambda name: None)
+    if path.is_symlink():
+        path = Path(os.path.realpath(path))
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, temp = tempfile.mkstemp(
         dir=path.parent, prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp"

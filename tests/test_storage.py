@@ -765,6 +765,25 @@ def test_atomic_write_failure_leaves_the_old_file_and_no_temporary(tmp_path: Pat
     assert [p.name for p in tmp_path.iterdir()] == ["file.json"]
 
 
+@posix_only
+def test_a_settings_file_that_is_a_link_stays_one(tmp_path: Path) -> None:
+    """A settings file linked to one in a synced folder was replaced by a plain file at the
+    first change, the synced one left as it was, without a word. The file the link leads
+    to is written now, and the link stays."""
+    synced = tmp_path / "synced" / "settings.toml"
+    synced.parent.mkdir()
+    store = Store(tmp_path / "home")
+    store.save_settings(Settings(language="it"))
+    store.settings_path.rename(synced)
+    store.settings_path.symlink_to(synced)
+    assert Store(tmp_path / "home").load_settings().language == "it"
+    assert store.save_settings(Settings(language="en"))
+    assert store.settings_path.is_symlink()
+    assert Store(tmp_path / "home").load_settings().language == "en"
+    assert Store(tmp_path / "home").messages == []
+    assert sorted(p.name for p in synced.parent.iterdir()) == ["settings.toml"]
+
+
 scalars = (
     st.booleans()
     | st.integers(-(2**63), 2**63 - 1)
