@@ -333,6 +333,18 @@ def test_computers_show_their_level_whatever_their_name(app) -> None:
     assert app.t("level_tag_master") == "Livello maestro"
 
 
+def test_a_saved_match_of_people_at_one_screen_names_them(app) -> None:
+    """Asked whether to start over a saved match of three people and three computers, the
+    family read only the computers' names: whose match it was went unsaid."""
+    speak(app, "it")
+    people = (("Anna", True), ("Bruno", True), ("Carla", True))
+    setup = MatchSetup(seats(*people, ("Giulia", False)), Rules(players=4))
+    line = describe(app, setup)
+    assert "Anna, Bruno e Carla" in line and line.endswith("Giulia (livello esperto)")
+    alone = MatchSetup(seats(("Tu", True), ("Lucia", False)), Rules())
+    assert "Tu" not in describe(app, alone)  # one person: the match is theirs
+
+
 def test_the_hint_names_its_cards_and_lists_them_with_and(app) -> None:
     speak(app, "it")
     setup = MatchSetup(SOLO.seats, Rules())

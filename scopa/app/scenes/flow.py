@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .. import style
-from ..wording import Seats, Text
+from ..wording import Seats, Text, join
 
 if TYPE_CHECKING:
     from scopa.engine import Match, Rules, RulesError
@@ -52,6 +52,10 @@ def describe(app: App, setup: MatchSetup, rules_name: str = "") -> str:
     computers = [seat for seat in setup.seats if not seat.human]
     opponents = ", ".join(f"{seat.name} ({_level_tag(app, seat.level)})" for seat in computers)
     parts = [app.t("players_n", n=rules.players), rules_name, app.t("points_n", n=rules.target)]
+    seats = Seats(setup, app.t)
+    people = [seats.seat_name(n) for n, seat in enumerate(setup.seats) if seat.human]
+    if len(people) > 1:  # people at one screen: whose match it is
+        parts.append(join(app.t, people))
     if opponents:
         parts.append(opponents)
     return SEPARATOR.join(parts)
