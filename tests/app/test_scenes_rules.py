@@ -648,6 +648,22 @@ def test_the_book_opens_on_the_rules_the_game_changes(app, language) -> None:
 
 
 @pytest.mark.parametrize("language", ["en", "it"])
+def test_the_page_of_a_scopone_s_rules_says_how_its_cards_are_dealt(app, language) -> None:
+    """Scopone scientifico chosen, the book's first page said of the deal only what the
+    setting is for ("How many cards each player is dealt at a time"): not that all are
+    dealt, none on the table. It says how the deal chosen goes."""
+    app.set_language(language)
+    t = app.t
+    for preset, deal in (("scopone_scientifico", "scientifico"), ("scopone", "scopone")):
+        app.settings = app.settings.with_(rules=PRESETS[preset].with_(napola=True))
+        scene = RulesScene(app)
+        assert scene.page_id == "mine"
+        line = next(line for line in scene.text().split("\n") if line.startswith(t("rule_deal")))
+        assert t(f"deal_{deal}_hint") in line
+        assert t("rule_deal_hint") not in line
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
 def test_the_first_page_names_the_suits_of_a_french_deck(app, language) -> None:
     """With the French cards chosen, the first page still spoke only of denari, coppe,
     spade and bastoni, and of the seven of coins as the settebello, beside a picture of

@@ -587,6 +587,13 @@ class Tour:
         scene.scroll(1 << 20)
         self.show("rules, the rules the game changes, scrolled")
         self.app.back()
+        for preset in ("scopone", "milanese"):  # the deal chosen told as it goes
+            self.app.settings = kept.with_(rules=PRESETS[preset].with_(re_bello=True))
+            scene = self.open_menu("rules")
+            self.show(f"rules, the rules a {preset} game changes")
+            scene.scroll(1 << 20)
+            self.show(f"rules, the rules a {preset} game changes, scrolled")
+            self.app.back()
         self.app.settings = kept.with_(deck_style="french")  # which suit stands for which
         scene = self.open_menu("rules")
         self.show("rules, the first page with the French cards")

@@ -41,6 +41,9 @@ VALUE_WORDS = {
 }
 """The string key prefix naming each value of a rule whose values need words: the value
 (or ``none`` for None) follows it, as in ``sides_3`` or ``low_bonus_none``."""
+VALUE_HINTS = ("deal",)
+"""The rules whose values each have their own explanation (``deal_scientifico_hint``),
+which the page of a match's rules gives in place of the rule's."""
 NONE_WORDS = {"capture_limit": "limit_none", "matta": "matta_none"}
 """The word for None of a rule whose other values speak for themselves: a number (the
 capture limit), or a card named as the deck names it (the matta). Other numbers (players,
@@ -138,7 +141,10 @@ def rules_explained(t: Translator, rules: Rules, deck_style: str, base: Rules) -
         name = option.name
         value = getattr(rules, name)
         label = t(f"rule_{name}")
-        hint = deck_text(t, f"rule_{name}_hint", deck_style).rstrip(".")
+        # The deal chosen is told as it goes ("10 each, none on the table"), not as the
+        # choice the setting makes.
+        key = f"{name}_{value}_hint" if name in VALUE_HINTS else f"rule_{name}_hint"
+        hint = deck_text(t, key, deck_style).rstrip(".")
         hint = hint.removeprefix(GAME_TAG)  # the game's book says it already
         if option.kind == "bool" and not value:  # what it would do: "When it is on: ..."
             hint = hint[:1].lower() + hint[1:]
