@@ -32,7 +32,7 @@ import time
 from collections.abc import Callable
 from functools import partial
 
-from scopa.engine import Board, Move, Round
+from scopa.engine import Board, Card, Move, Round, Rules
 
 from .assess import Judge
 from .inference import (
@@ -240,6 +240,7 @@ class MasterPlayer(Player):
         scored = [
             (totals[move] / weights + self.blend * judge.assess(move).score, move) for move in moves
         ]
+        scored = below_their_betters(view, scored)
         scored.sort(key=lambda item: (-item[0], move_key(item[1])))
         return scored
 
@@ -247,6 +248,56 @@ class MasterPlayer(Player):
         """How the worlds drawn by ``history``'s weights are weighed once more in the
         average (None: alike, as they were drawn in proportion to those weights)."""
         return None
+
+
+DOMINATED_BY = 1e-6
+"""How far below the move that is better in every world a dominated move is ranked."""
+
+
+def point_cards(rules: Rules) -> frozenset[Card]:
+    """The cards that score a point of their own: the settebello, and with their rules the
+    seven of cups and the king of coins (Cirulla's, whose matta changes what a seven is,
+    are left out: none)."""
+    if rules.cirulla:
+        return frozenset()
+    cards = {Card(7, "D")}
+    if rules.settebello_coppe:
+        cards.add(Card(7, "C"))
+    if rules.re_bello:
+        cards.add(Card(10, "D"))
+    return frozenset(cards)
+
+
+def below_their_betters(view: View, scored: list[tuple[float, Move]]) -> list[tuple[float, Move]]:
+    """``scored`` with each move that another is better than in every world ranked below
+    it: a card that scores a point of its own laid on the table where a plain card of its
+    rank could be laid instead (whoever could take the one could take the other), and a
+    capture made with a plain card where the point card of its rank takes the same cards
+    (it banks the point; the plain card stays in the hand, as able to take). The averages of
+    a few guessed worlds could tip either way between the two, and a hint then said to lay
+    the settebello where another seven did the same."""
+    points = point_cards(view.rules)
+    if not points:
+        return scored
+    value = {move: worth for worth, move in scored}
+    better: dict[Move, float] = {}
+    for move in value:
+        card = move.card
+        if card is None:
+            continue
+        for other in value:
+            if other.card is None or other.card.rank != card.rank or other is move:
+                continue
+            if other.capture_mask != move.capture_mask:
+                continue
+            laid_point = not move.capture_mask and card in points and other.card not in points
+            took_plain = move.capture_mask and card not in points and other.card in points
+            if laid_point or took_plain:
+                better[move] = max(better.get(move, -1e18), value[other])
+    return [
+        (min(worth, better[move] - DOMINATED_BY) if move in better else worth, move)
+        for worth, move in scored
+    ]
 
 
 def turn_model(state: Round) -> _PlayModel:

@@ -7,9 +7,9 @@ import pytest
 from scopa.ai import ALL_LEVELS, LEVELS, hint, make_player
 from scopa.ai.reasons import CODES, TEXTS, reason_text
 from scopa.ai.view import chance_to_hold
-from scopa.engine import Move, Rules
+from scopa.engine import Card, Move, Rules
 
-from .helpers import position, seat_view
+from .helpers import position, random_positions, seat_view
 
 
 def choose(level: str, state, seed: int = 0) -> Move:  # noqa: ANN001
@@ -36,6 +36,39 @@ def test_choosing_out_of_turn_is_refused_clearly() -> None:
 def test_every_level_takes_the_settebello(level: str) -> None:
     state = position("7S 3C 9B", "7D 2B 10C 4S")
     assert choose(level, state) == Move.parse("7Sx7D")
+
+
+@pytest.mark.parametrize(
+    "rules", [Rules(), Rules(re_bello=True), Rules(settebello_coppe=True, players=4)]
+)
+def test_master_never_plays_a_point_card_where_a_plain_one_does_the_same(rules: Rules) -> None:
+    """A hint said to lay the settebello where the seven of batons, as safe, kept it: the
+    averages of a few guessed worlds tipped it one way or the other by chance. A card that
+    scores a point of its own is now never laid where a plain card of its rank could be
+    (whoever could take the one could take the other), and a plain card never takes what
+    the point card of its rank takes the same (that banks the point)."""
+    points = {Card(7, "D"), *([Card(10, "D")] if rules.re_bello else [])}
+    points |= {Card(7, "C")} if rules.settebello_coppe else set()
+    checked = 0
+    for state in random_positions(rules, 3000, 7):
+        moves = [move for move in seat_view(state).legal_moves if move.card is not None]
+        worse = {
+            move
+            for move in moves
+            for other in moves
+            if other.card.rank == move.card.rank
+            and other.capture_mask == move.capture_mask
+            and (move.card in points) != (other.card in points)
+            and (move.card in points) == (not move.capture_mask)
+        }
+        if not worse:
+            continue
+        checked += 1
+        for seed in range(3):
+            assert choose("master", state, seed) not in worse, (checked, seed)
+        if checked == 10:
+            break
+    assert checked == 10
 
 
 @pytest.mark.parametrize("level", ["beginner", "expert", "master"])
