@@ -215,6 +215,17 @@ def test_the_preset_row_says_the_player_s_own_rules_are_theirs(app, scene) -> No
     assert scene.form.hint().startswith(app.t("ng_my_rules_hint"))
 
 
+def test_what_a_refusal_said_is_not_said_on_another_tab(app, scene) -> None:
+    """Players stepped past three at a scopone scientifico: why three was skipped stayed
+    beside Back on the Game tab, about nothing there."""
+    app.settings = app.settings.with_(rules=Rules.preset("scopone_scientifico"))
+    open_row(app, scene, "rule_players")
+    press(app, pygame.K_LEFT)
+    assert scene.footer_line()[0] == app.t("err_scientifico_three")
+    click(app, scene.tabs[TABS.index("game")])
+    assert scene.footer_line()[0] == app.t("settings_saved_note")
+
+
 def test_language_switch_changes_the_rendered_text(app, scene) -> None:
     app.settings = app.settings.with_(language="en")
     app.set_language("en")

@@ -196,6 +196,8 @@ class SettingsScene(MenuScene):
 
     def _opener(self, name: str) -> Callable[[], None]:
         def open_tab() -> None:
+            if name != self.tab:  # what the last change said was of the tab left
+                self.error, self.news = "", None
             self.tab = name
             self.scroll.offset = 0
             self.layout()
