@@ -101,6 +101,7 @@ class MatchResult:
         _expect(data["totals"], list, "result 'totals'")
         for total in data["totals"]:
             _expect_int(total, "result 'totals'")
+        _agrees(data)
         return cls(**{**data, "totals": tuple(data["totals"])})
 
 
@@ -400,6 +401,24 @@ def _recent(stats: Stats, where: dict[str, Any]) -> Iterable[MatchResult]:
 
 def _pick(choose: Callable[[int, int], int], a: int | None, b: int | None) -> int | None:
     return b if a is None else a if b is None else choose(a, b)
+
+
+def _agrees(data: dict[str, Any]) -> None:
+    """A result that reads, entry by entry, must also hold together: its sides' totals,
+    and its margin the lead (or gap) of one of them over the best of the others; a won or
+    lost match has a margin, a match of no single side none. (A file edited to say a match
+    was won by a billion points was drawn as such on the charts.)"""
+    totals, won, margin = data["totals"], data["won"], data["margin"]
+    if not 2 <= len(totals) <= max(2, data["players"]):
+        raise StatsError(f"a match result has {len(totals)} totals for {data['players']} players")
+    for name in ("scope", "rounds"):
+        if data[name] < 0:
+            raise StatsError(f"result '{name}' cannot be negative ({data[name]})")
+    if (won is None) != (margin is None):
+        raise StatsError("a match result has a margin without a result, or a result without")
+    leads = {total - max(totals[:side] + totals[side + 1 :]) for side, total in enumerate(totals)}
+    if margin is not None and margin not in leads:
+        raise StatsError(f"a match result's margin {margin} is not one its totals give")
 
 
 def _expect(value: Any, kind: type, what: str) -> None:

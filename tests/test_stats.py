@@ -35,7 +35,8 @@ def finished(rules: Rules, seed: int) -> Match:
 def result(margin: int | None, *, mode: str = "solo", level: str = "expert", undone: bool = False,
            players: int = 2, preset: str = "classic", scope: int = 1) -> MatchResult:  # fmt: skip
     won = None if margin is None else margin > 0
-    return MatchResult(mode, players, preset, level, won, margin, scope, (11, 5), 3, undone)
+    totals = (11, 5) if margin is None else (11, 11 - margin)  # the margin the totals give
+    return MatchResult(mode, players, preset, level, won, margin, scope, totals, 3, undone)
 
 
 def test_solo_result_is_seen_from_the_human_side() -> None:
@@ -193,6 +194,13 @@ def test_bad_rows_are_refused(change: dict, named: str) -> None:
         ({"won": "yes"}, "won"),
         ({"extra": 1}, "extra"),
         ({"undone": 0}, "undone"),
+        # each entry reads, but they do not hold together (a file edited by hand):
+        ({"margin": -1_000_000_000, "totals": [-40, 99_999_999]}, "margin"),
+        ({"margin": 5}, "margin"),  # 11 to 8 is a lead of 3
+        ({"margin": None}, "margin"),  # a won match with no margin
+        ({"totals": [11]}, "totals"),
+        ({"totals": [11, 8, 2]}, "totals"),  # three sides for two players
+        ({"rounds": -2}, "rounds"),
     ],
 )
 def test_bad_results_are_refused(change: dict, named: str) -> None:
