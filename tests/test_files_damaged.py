@@ -107,7 +107,8 @@ def test_the_message_for_nan_or_infinity_says_which(
 
 
 def stats_with_margin(margin: int) -> dict:
-    result = MatchResult("solo", 2, "classic", "expert", True, margin, 1, (11, 3), 3)
+    totals = (margin, 0) if margin >= 0 else (0, -margin)  # the totals that give it
+    result = MatchResult("solo", 2, "classic", "expert", True, margin, 1, totals, 3)
     data = Stats().add(result).to_dict()
     return json.loads(json.dumps(data))
 

@@ -339,10 +339,10 @@ def test_a_saved_match_of_people_at_one_screen_names_them(app) -> None:
     speak(app, "it")
     people = (("Anna", True), ("Bruno", True), ("Carla", True))
     setup = MatchSetup(seats(*people, ("Giulia", False)), Rules(players=4))
-    line = describe(app, setup)
+    line = describe(app, setup, people=True)
     assert "Anna, Bruno e Carla" in line and line.endswith("Giulia (livello esperto)")
     alone = MatchSetup(seats(("Tu", True), ("Lucia", False)), Rules())
-    assert "Tu" not in describe(app, alone)  # one person: the match is theirs
+    assert "Tu" not in describe(app, alone, people=True)  # one person: the match is theirs
 
 
 def test_the_hint_names_its_cards_and_lists_them_with_and(app) -> None:

@@ -40,11 +40,12 @@ def side_names(setup: MatchSetup, t: Text) -> list[str]:
     return [seats.side_name(side) for side in range(setup.rules.sides)]
 
 
-def describe(app: App, setup: MatchSetup, rules_name: str = "") -> str:
+def describe(app: App, setup: MatchSetup, rules_name: str = "", *, people: bool = False) -> str:
     """One line about a setup: players, rules and target ("2 players · Classic · 11 points");
     ``rules_name`` tells the rules in place of their preset's name. Rules that are no preset
     are the player's own ("My rules", as Settings and New game call them); the rules of
-    others (a friend's table) are told by ``rules_name``."""
+    others (a friend's table) are told by ``rules_name``. ``people``: the names of several
+    people at one screen too (whose match it is)."""
     rules = setup.rules
     preset = rules.preset_name()
     if not rules_name:
@@ -53,9 +54,9 @@ def describe(app: App, setup: MatchSetup, rules_name: str = "") -> str:
     opponents = ", ".join(f"{seat.name} ({_level_tag(app, seat.level)})" for seat in computers)
     parts = [app.t("players_n", n=rules.players), rules_name, app.t("points_n", n=rules.target)]
     seats = Seats(setup, app.t)
-    people = [seats.seat_name(n) for n, seat in enumerate(setup.seats) if seat.human]
-    if len(people) > 1:  # people at one screen: whose match it is
-        parts.append(join(app.t, people))
+    names = [seats.seat_name(n) for n, seat in enumerate(setup.seats) if seat.human]
+    if len(names) > 1 and people:
+        parts.append(join(app.t, names))
     if opponents:
         parts.append(opponents)
     return SEPARATOR.join(parts)
@@ -70,9 +71,10 @@ def saved_line(app: App, setup: MatchSetup, match: Match) -> Callable[[], str]:
     def line() -> str:
         names = side_names(setup, app.t)
         score = ", ".join(f"{name} {total}" for name, total in zip(names, totals, strict=True))
+        what = describe(app, setup, people=True)
         if over:
-            return app.t("saved_line_over", what=describe(app, setup), score=score)
-        return app.t("saved_line", what=describe(app, setup), round=round_no, score=score)
+            return app.t("saved_line_over", what=what, score=score)
+        return app.t("saved_line", what=what, round=round_no, score=score)
 
     return line
 
