@@ -109,7 +109,8 @@ def test_a_friend_at_a_table_its_host_ended_is_told_and_forgets_it(tmp_path, fri
         click(game, online.join_button)
         lobby = game.stack.top
         run_until(game, lambda: lobby.session.error is not None)
-        assert lobby._trouble() == game.t("online.refused", reason=game.t("online.error.ended"))
+        # not "The table refused: ...": nothing was asked of it that it refused
+        assert lobby._trouble() == game.t("online.ended_by_host")
     finally:
         game.close()
 

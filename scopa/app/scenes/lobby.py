@@ -640,6 +640,8 @@ class LobbyScene(MenuScene):
             return t("online.unreadable")
         if kind == "over" or session.error_code == "over":
             return t("online.match_over")
+        if kind == "refused" and session.error_code == "ended":  # nothing was refused:
+            return t("online.ended_by_host")  # the host closed the table, or its match
         if kind == "refused":
             code = session.error_code if session.error_code in REFUSALS else "other"
             return t("online.refused", reason=t(f"online.error.{code}"))
@@ -787,7 +789,6 @@ REFUSALS = frozenset(
         "version",
         "server_full",
         "too_many_tables",
-        "ended",
     }
 )
 """The refusals a player is told in their own words (any other: "something went wrong")."""
