@@ -570,15 +570,19 @@ def test_a_knock_naming_the_matta_says_the_value_named(app, language) -> None:  
     assert plain == app.t("review.declare.you")  # a knock without the matta, as before
 
 
+@pytest.mark.parametrize("language", ["en", "it"])
 @pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
-def test_a_message_over_the_review_leaves_its_heading_readable(english, size) -> None:  # noqa: ANN001
+def test_a_message_over_the_review_leaves_its_heading_readable(english, size, language) -> None:  # noqa: ANN001
     """At a table online, "the next round has begun at your table" was told over the
-    review's heading ("Round 2 reviewed"), which could not be read."""
+    review's heading ("Round 2 reviewed"), which could not be read; in Italian, too long
+    for the corner beside it, it went over the choice of round below."""
     from scopa.app.toasts import worded
 
     from .menu_helpers import toasts_kept_clear
 
     app = english
+    app.settings = app.settings.with_(language=language)
+    app.set_language(language)
     app.resize(size)
     _, _, scoring = on_scoring(app)
     click(app, scoring.review_button)
@@ -590,7 +594,7 @@ def test_a_message_over_the_review_leaves_its_heading_readable(english, size) ->
     width = style.fit(scene.heading(), scene.heading_pen(), box.w, box.h).width
     heading = pygame.Rect(0, box.top, width, box.h)
     heading.centerx = box.centerx
-    toasts_kept_clear(app, scene.toast_band(), [heading], 1)
+    toasts_kept_clear(app, scene.toast_band(), [heading, scene.scope_choice.rect], 1)
 
 
 def test_the_match_s_points_lost_are_the_sum_of_its_rounds_as_shown(english) -> None:  # noqa: ANN001

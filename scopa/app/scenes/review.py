@@ -157,7 +157,11 @@ class ReviewScene(MenuScene):
         box = self.heading_box
         heading = style.fit(self.heading(), self.heading_pen(), box.w, box.h).width
         left, right = self.inner.left, max(self.inner.left, box.centerx - heading / 2 - gap)
-        return ToastBand(left, right, box.bottom, box.bottom + gap, (left, self.inner.right))
+        wide = (left, self.inner.right)
+        if self.stage == "review":  # beside the choices of round and person, not over them
+            choices = [c for c in (self.scope_choice, self.seat_choice) if c is not None]
+            wide = (max(c.rect.right for c in choices) + gap, self.inner.right)
+        return ToastBand(left, right, box.bottom, box.bottom + gap, wide)
 
     def heading(self) -> str:
         if self.stage == "who":
