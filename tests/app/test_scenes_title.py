@@ -263,6 +263,21 @@ def test_keyboard_alone_starts_a_match(app, title) -> None:
     assert top(app).keys_in_use
 
 
+def test_the_first_enter_continues_a_saved_match(app, store) -> None:
+    """A keyboard player with a match saved pressed Enter: it only showed the focus on
+    Continue, red, and a second Enter was needed. The first continues it."""
+    saved_match(store)
+    scene = TitleScene(app)
+    app.stack.push(scene)
+    frame(app)
+    assert scene.form.focus is None and scene.resume.primary
+    press(app, pygame.K_RETURN)
+    try:
+        assert isinstance(top(app), TableScene)
+    finally:
+        close_tables(app)
+
+
 def test_a_match_started_with_the_mouse_speaks_of_dragging(app, title) -> None:
     click(app, title.play)
     if isinstance(top(app), LevelScene):
@@ -387,16 +402,18 @@ def test_up_and_down_go_as_the_buttons_lie(app, title) -> None:  # noqa: ANN001
 def test_down_from_play_lands_on_the_same_button_at_every_size(app, title, size) -> None:  # noqa: ANN001
     """Play lies over both columns: Down from it went to New game at 960x540 but to Play
     online at 1920x1080, as the pixels of the two distances rounded. A tie goes left, at
-    every size; and Enter before any key has chosen a button shows the focus on the first,
-    as the arrows do, rather than doing nothing."""
+    every size. Enter before any key has chosen a button presses the main one, Play (it
+    only showed the focus: a keyboard player pressed Enter twice to start)."""
     app.resize(size)
     frame(app)
     form = title.form
     named = {resolve(button.text): button for button in form.focusables()}
     assert form.focus is None
     press(app, pygame.K_RETURN)
-    assert form.focus is named[app.t("play")]
+    assert isinstance(top(app), LevelScene)
+    press(app, pygame.K_ESCAPE)
     assert top(app) is title
+    assert form.focus is named[app.t("play")]
     press(app, pygame.K_DOWN)
     assert form.focus is named[app.t("new_game")]
     press(app, pygame.K_UP)

@@ -28,6 +28,8 @@ class MenuScene(Scene):
 
     FADE_IN = 0.18
     """Seconds a full-screen menu takes to appear (from the felt's darkness)."""
+    ENTER_PRESSES = False
+    """Enter before any key chose a button presses the first, when it is the main one."""
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -138,9 +140,15 @@ class MenuScene(Scene):
             and self.form.focusables()
         ):
             # Enter before any key chose a button shows the focus on the first, as the
-            # arrows do: a keyboard player starts with Enter, and nothing happened.
+            # arrows do: a keyboard player starts with Enter, and nothing happened. Where
+            # the screen's first button is plainly what Enter means (``ENTER_PRESSES``:
+            # Continue or Play on the title), Enter presses it: a keyboard player pressed
+            # Enter twice to start.
             self.form.keyboard_used = True
             self.form.move_focus(+1)
+            first = self.form.focus
+            if self.ENTER_PRESSES and first is not None and getattr(first, "primary", False):
+                first.activate()
             return True
         return self.form.handle(event)
 

@@ -35,6 +35,8 @@ are put in (a narrower one would break them into too many lines)."""
 
 
 class TitleScene(MenuScene):
+    ENTER_PRESSES = True  # Continue, or Play
+
     def build(self) -> None:
         self.saved: SavedMatch | None = None
         self.play = Button(self.tr("play"), self.on_play, primary=True, hint=self._play_hint)
