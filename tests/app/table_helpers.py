@@ -91,8 +91,9 @@ def click(app, pos: tuple[float, float]) -> None:  # noqa: ANN001
 
 def lift_cover(app, scene, pos: tuple[float, float] | None = None) -> None:  # noqa: ANN001
     """Click the hot-seat cover's button once it may be lifted (``COVER_HOLD`` after it
-    came down), the pointer coming to it from above, as the next person does."""
-    from scopa.app.table.scene import COVER_CALM, COVER_HOLD
+    came down), the pointer coming to it from above, as the next person does, then look
+    at the hand a moment (``SHOWN_CALM``: clicks sooner are a double click's, not theirs)."""
+    from scopa.app.table.scene import COVER_CALM, COVER_HOLD, SHOWN_CALM
 
     assert scene.cover is not None
     since = scene.clock
@@ -102,6 +103,10 @@ def lift_cover(app, scene, pos: tuple[float, float] | None = None) -> None:  # n
     start = (target[0], max(0.0, scene.cover_button().top - 20))  # to the button from above
     app.frame(FRAME, [mouse(pygame.MOUSEMOTION, start)])
     click(app, target)
+    if scene.cover is None:
+        shown = scene.clock
+        while scene.clock - shown < SHOWN_CALM:
+            app.frame(FRAME, [])
 
 
 def centre_of(scene, card: Card) -> tuple[float, float]:  # noqa: ANN001

@@ -499,3 +499,70 @@ def test_enter_pressed_on_and_on_never_shows_the_next_hand_nor_does_space(app):
     pump(app, round(COVER_CALM / FRAME) + 1)
     app.frame(FRAME, [enter])  # Bruno's Enter, after a moment with nothing pressed
     assert scene.cover is None and scene.human_to_play != seat
+
+
+def cover_may_lift(app, scene) -> None:  # noqa: ANN001
+    """Wait until the cover may be lifted: its hold over, a moment with nothing pressed."""
+    from scopa.app.table.scene import COVER_CALM, COVER_HOLD
+
+    since = scene.clock
+    while scene.clock - scene.cover_since < COVER_HOLD or scene.clock - since < COVER_CALM:
+        app.frame(FRAME, [])
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+def test_a_triple_click_on_the_cover_shows_the_hand_and_plays_nothing(app, size):
+    """Bruno triple-clicked "Show my cards": the first click lifted the cover, the next two
+    fell on the card of his hand under the button as a double click, and played it before
+    he had seen his hand. Clicks come to the hand only a moment after it is shown."""
+    from .table_helpers import mouse
+
+    app.resize(size)
+    app.settings = app.settings.with_(animation_speed="fast", language="en")
+    setup = MatchSetup((SeatConfig("Anna", True), SeatConfig("Bruno", True)), Rules())
+    match = fixed_match("7D 2C 10S", "3B 6C 8C", "1D 9B 10D 5S")
+    scene = TableScene(app, coordinated(app, setup, match), worker=inline_worker())
+    app.stack.push(scene)
+    settle(app, scene)
+    lift_cover(app, scene)
+    settle(app, scene)
+    card = scene.view.hands[0][1]
+    scene.play(next(m for m in scene.match.legal_moves() if m.card == card))
+    settle(app, scene)
+    assert scene.cover == 1
+    cover_may_lift(app, scene)
+    button = scene.cover_button().center
+    app.frame(FRAME, [mouse(pygame.MOUSEMOTION, (button[0], button[1] - 60))])
+    app.frame(FRAME, [mouse(pygame.MOUSEMOTION, button)])
+    played = len(scene.match.moves())
+    under = scene.view.hand_card_at(1, button)  # the middle card, playable one way only
+    assert under is not None and len([m for m in scene.match.legal_moves() if m.card == under]) == 1
+    for _ in range(3):  # about 70 ms apart
+        app._last_press = None
+        app.frame(
+            FRAME, [mouse(pygame.MOUSEBUTTONDOWN, button), mouse(pygame.MOUSEBUTTONUP, button)]
+        )
+        pump(app, 4)
+    assert scene.cover is None  # the first click showed the hand
+    pump(app, 60)
+    assert len(scene.match.moves()) == played and scene.human_to_play == 1
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+def test_a_pointer_resting_on_the_cover_s_button_lifts_it_once_moved_on_it(app, size):
+    """Bruno's pointer lay where the button came down (Anna's, from her hand): his clicks did
+    nothing, the button looking ready, until the pointer left it and came back. A move of
+    his own on the button, once the cover's first second is over, readies it too; the
+    pointer still, it stays unready (Anna's clicks on)."""
+    from .table_helpers import mouse
+
+    scene, seat = two_at_one_screen(app, size)
+    rest = scene.cover_button().center
+    cover_may_lift(app, scene)
+    click(app, rest)
+    assert scene.cover is not None  # still, it was Anna's
+    step = scene.drag.threshold * 2
+    app.frame(FRAME, [mouse(pygame.MOUSEMOTION, (rest[0] + step, rest[1]))])
+    cover_may_lift(app, scene)
+    click(app, (rest[0] + step, rest[1]))
+    assert scene.cover is None and scene.human_to_play != seat

@@ -71,6 +71,10 @@ COVER_CALM = 0.5
 """Seconds with no key nor click pressed before the one that lifts the cover: Enter
 pressed on and on (or held down), or clicks one after another, are the last player's,
 going on past ``COVER_HOLD``."""
+SHOWN_CALM = 0.4
+"""Seconds after the cover lifts before a click comes to the hand it showed: the clicks
+that follow the one that lifted it (a double or triple click on the button) fell on the
+card under the button as a double click on it, and played it unseen."""
 COVER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 """The keys that lift the cover (not Space, which hurries the computers' plays)."""
 EARLY_KEYS = (pygame.K_LEFT, pygame.K_RIGHT)
@@ -117,6 +121,10 @@ class TableScene(Scene):
         a press there is the next person's, not the one who played pressing on."""
         self._pressed_at = -COVER_CALM
         """When (``clock``) a key or the mouse's button was last pressed at the table."""
+        self._cover_rest: tuple[int, int] | None = None
+        """Where the pointer lay when the cover came down."""
+        self._shown_at = -SHOWN_CALM
+        """When (``clock``) a click last lifted the cover."""
         self.bottom = self.humans[0] if self.humans else 0
         self.text = Writer(app.font)
         self.layout = self._table_layout(app.size)
@@ -464,6 +472,9 @@ class TableScene(Scene):
             if self.remote and self.absence.handle(event):
                 return True  # the banner's button, over the cover, shows no hand
             return self._cover_input(event, calm=calm)
+        clicking = event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+        if clicking and self.clock - self._shown_at < SHOWN_CALM:
+            return True  # the clicks after the one that lifted the cover
         if self.menu_button and self.menu.handle(event, self.layout):
             return True
         if self.aids.handle(event):
@@ -870,7 +881,7 @@ class TableScene(Scene):
         the corner's menu opens over it."""
         pos = getattr(event, "pos", None)
         on_button = pos is not None and self.cover_button().collidepoint(pos)
-        if event.type == pygame.MOUSEMOTION and not on_button:
+        if event.type == pygame.MOUSEMOTION and (not on_button or self._moved_on(pos)):
             self._cover_armed = True
         if self.clock - self.cover_since < COVER_HOLD:
             return True
@@ -881,10 +892,23 @@ class TableScene(Scene):
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             if self._cover_pressed and on_button:
                 self.reveal()
+                self._shown_at = self.clock  # a double click's second press is not the hand's
             self._cover_pressed = False
         elif event.type == pygame.KEYDOWN and event.key in COVER_KEYS and calm:
             self.reveal()
         return True
+
+    def _moved_on(self, pos: tuple[int, int]) -> bool:
+        """The pointer, resting on the cover's button as it came down, was moved on it past
+        the cover's first second: a hand of the next person's (the last player's clicks
+        on, the pointer still, never lift it; neither did a move of the next person's
+        that stayed on the button, which then looked ready and was not)."""
+        rest = self._cover_rest
+        return (
+            self.clock - self.cover_since >= COVER_HOLD
+            and rest is not None
+            and math.dist(pos, rest) >= self.drag.threshold
+        )
 
     def cover_button_lit(self) -> bool:
         """The cover's button is under a pointer that may press it (``_cover_input``)."""
@@ -899,6 +923,7 @@ class TableScene(Scene):
         self._cover_pressed = False
         pointer = self.pick.pointer
         self._cover_armed = pointer is None or not self.cover_button().collidepoint(pointer)
+        self._cover_rest = pointer
         self.coordinator.screen_shared()
         self.bottom = seat
         self._apply_visibility(animate=False)
