@@ -3,6 +3,7 @@ goes back to the table; a finished match offers the rematch."""
 
 from __future__ import annotations
 
+import math
 import random
 
 import pygame
@@ -1282,7 +1283,8 @@ def test_the_sheet_s_buttons_are_alike_and_write_their_labels_whole(app, size, l
 
 def test_enter_held_off_on_the_sheet_says_why(app) -> None:
     """Enter pressed on and on did nothing for a long while on the sheet, the focused button
-    looking dead: a press held off says why on the sheet's line."""
+    looking dead: a press held off says why on the sheet's line, and how long to leave the
+    keys (only "just a moment", a player pressing every second was held off for minutes)."""
     from scopa.app.scenes.scoring import KEY_GRACE
 
     match, _ = known_match(Rules(), (0, 0), (4, 8))
@@ -1296,7 +1298,7 @@ def test_enter_held_off_on_the_sheet_says_why(app) -> None:
     press(app, pygame.K_RETURN)
     press(app, pygame.K_RETURN)
     assert app.stack.top is scene
-    assert scene.field_note() == app.t("scores_keys_wait")
+    assert scene.field_note() == app.t("scores_keys_wait", n=math.ceil(KEY_GRACE))
 
 
 @pytest.mark.parametrize("language", ["en", "it"])

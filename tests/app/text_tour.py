@@ -285,7 +285,7 @@ class Tour:
         self.frames(2)
         self.hover_all(sheet, "online, the round's sheet, the friends ready for the next")
         del coordinator.others_ready
-        sheet.tell_here(worded("scores_keys_wait"))  # Enter pressed on and on, held off
+        sheet.tell_here(worded("scores_keys_wait", n=2))  # Enter pressed on and on, held off
         self.show("the round's sheet, keys held off")
         sheet._field_note = None
         coordinator.round_began_without_me = lambda: True

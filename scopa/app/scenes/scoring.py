@@ -13,6 +13,7 @@ reviewed position played again ends here: once more, or back to the review.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -184,7 +185,9 @@ class ScoringScene(MenuScene):
         if waiting and event.type == pygame.KEYDOWN and event.key != pygame.K_ESCAPE:
             self.keys_from = max(self.keys_from, self.age + grace)
             if event.key in PRESS_KEYS and self.age > KEY_GRACE:  # a button that seemed dead
-                self.tell_here(worded("scores_keys_wait"))
+                # how long to leave the keys, said (pressed every second, a player
+                # was held off for minutes, told only "just a moment")
+                self.tell_here(worded("scores_keys_wait", n=math.ceil(grace)))
             return True
         if not self.seen and event.type == pygame.KEYDOWN and event.key != pygame.K_ESCAPE:
             self.seen = True  # at one screen: the press meant for the cover (see ``seen``)
