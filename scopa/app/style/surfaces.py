@@ -303,8 +303,10 @@ def button(
 
 def focus_ring(surface: pygame.Surface, rect: pygame.Rect, scale: Scale, radius: int) -> None:
     """The keyboard's focus round a control of ``rect`` with corners of ``radius``: a gold
-    ring, edged dark to read on the felt and on paper alike (within ``button_reach``)."""
-    gap, ring = max(2, scale.px(0.004)), max(2, scale.px(0.003))
+    ring, edged dark to read on the felt and on paper alike (within ``button_reach``), as
+    thick as the eye finds at a glance (a thinner one was lost beside the red of a main
+    button, to a player with poor eyesight)."""
+    gap, ring = max(2, scale.px(0.004)), _ring(scale)
     outer = rect.inflate(2 * focus_reach(scale), 2 * focus_reach(scale))
     pygame.draw.rect(surface, INK, outer, ring + 2, border_radius=radius + gap + ring)
     pygame.draw.rect(
@@ -312,9 +314,13 @@ def focus_ring(surface: pygame.Surface, rect: pygame.Rect, scale: Scale, radius:
     )
 
 
+def _ring(scale: Scale) -> int:
+    return max(3, scale.px(0.005))
+
+
 def focus_reach(scale: Scale) -> int:
     """How far beyond a control's rectangle its focus ring reaches (``focus_ring``)."""
-    return max(2, scale.px(0.004)) + max(2, scale.px(0.003))
+    return max(2, scale.px(0.004)) + _ring(scale)
 
 
 def button_reach(scale: Scale) -> int:
