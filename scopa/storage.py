@@ -5,11 +5,11 @@ Three promises. Nothing is ever half-written: every file is written to a tempora
 the same folder, flushed, synced and renamed over the old one, so a crash leaves either the
 old file or the new one. A bad file never stops the game: a file that is damaged, from a
 newer version, unreadable, too large or not a file at all (a folder, a pipe, a device) is
-moved aside as a backup (``settings.toml.bak``, then ``settings.toml.bak2``, ...), a
-``FileProblem`` for the player goes to ``Store.messages``, and the defaults are used; failed
-writes (disk full, read-only folder) add one too. And two copies of the game never write
-over each other: ``Store.lock`` claims the data folder, and a copy that finds it claimed by
-a running copy writes nothing.
+moved aside as a backup (``settings.toml.bak``, then ``settings.toml.bak2``, ...; the
+newest ``BACKUPS_KEPT`` are kept), a ``FileProblem`` for the player goes to
+``Store.messages``, and the defaults are used; failed writes (disk full, read-only folder)
+add one too. And two copies of the game never write over each other: ``Store.lock`` claims
+the data folder, and a copy that finds it claimed by a running copy writes nothing.
 """
 
 from __future__ import annotations
@@ -895,12 +895,13 @@ class Store:
         if self.locked_out:
             reason = FileProblem("files.reason_other_copy")
         else:
-            backup = _free_backup_name(path)
+            backup = backup_name(path)
             try:
                 os.replace(path, backup)
             except OSError as move_error:
                 reason = _os_reason(move_error)
             else:
+                forget_old_backups(path)
                 params = {"cause": cause, "backup": backup.name, "folder": str(path.parent)}
                 self._tell(FileProblem(f"files.{name}_set_aside", params))
                 return
@@ -1131,13 +1132,63 @@ def _windows_process_alive(pid: int) -> bool:
 # --- reading ---------------------------------------------------------------------------------
 
 
-def _free_backup_name(path: Path) -> Path:
-    candidate = path.with_name(path.name + ".bak")
-    number = 2
-    while candidate.exists() or candidate.is_symlink():
-        candidate = path.with_name(f"{path.name}.bak{number}")
+BACKUPS_KEPT = 5
+"""Backups kept of one file: setting a sixth aside forgets the oldest, so that a file damaged
+again and again does not fill the folder."""
+
+
+def _backup(path: Path, number: int) -> Path:
+    return path.with_name(path.name + (".bak" if number == 1 else f".bak{number}"))
+
+
+def _backup_numbers(path: Path) -> list[int]:
+    """The numbers of ``path``'s backups in its folder, oldest first (``.bak`` is 1)."""
+    numbers = []
+    stem = path.name + ".bak"
+    with contextlib.suppress(OSError):
+        for name in os.listdir(path.parent):
+            if not name.startswith(stem):
+                continue
+            tail = name[len(stem) :]
+            if not tail:
+                numbers.append(1)
+            elif tail.isascii() and tail.isdigit() and tail[0] != "0" and len(tail) < 10:
+                numbers.append(int(tail))
+    return sorted(numbers)
+
+
+def backup_name(path: Path, companions: Iterable[str] = ()) -> Path:
+    """The name a damaged ``path`` is kept under: ``.bak``, then ``.bak2``, ``.bak3``, ...,
+    one past the newest backup (whose name and its ``companions``' names, suffixes of files
+    that go with it, are free)."""
+    suffixes = ("", *companions)
+    number = max(_backup_numbers(path), default=0) + 1
+    while True:
+        candidate = _backup(path, number)
+        names = [candidate.with_name(candidate.name + suffix) for suffix in suffixes]
+        if not any(name.exists() or name.is_symlink() for name in names):
+            return candidate
         number += 1
-    return candidate
+
+
+def forget_old_backups(
+    path: Path, companions: Iterable[str] = (), keep: int = BACKUPS_KEPT
+) -> list[Path]:
+    """Remove ``path``'s backups but the ``keep`` newest (with their ``companions``); the
+    ones removed. Only files and links go: a folder or other thing kept as a backup stays."""
+    suffixes = ("", *companions)
+    gone = []
+    for number in _backup_numbers(path)[:-keep]:
+        backup = _backup(path, number)
+        for suffix in suffixes:
+            name = backup.with_name(backup.name + suffix)
+            try:
+                if name.is_symlink() or name.is_file():
+                    name.unlink()
+                    gone.append(name)
+            except OSError:
+                continue
+    return gone
 
 
 _REASONS = {

@@ -343,6 +343,43 @@ def test_backups_never_overwrite_older_backups(kind: Kind, tmp_path: Path) -> No
 
 
 @kinds
+def test_a_file_damaged_again_and_again_keeps_its_newest_backups_only(
+    kind: Kind, tmp_path: Path
+) -> None:
+    """The folder does not fill with backups: the five newest stay, under the names the
+    messages gave them, and the next one never takes an older one's name."""
+    store = Store(tmp_path)
+    path = kind.path(store)
+    for number in range(1, 9):
+        path.write_bytes(b"damaged %d" % number)
+        assert kind.load(store) == expected_default(kind)
+    kept = sorted(name.name for name in tmp_path.glob(path.name + ".bak*"))
+    assert kept == sorted(path.name + f".bak{number}" for number in range(4, 9))
+    for number in range(4, 9):
+        assert (tmp_path / f"{path.name}.bak{number}").read_bytes() == b"damaged %d" % number
+    assert f"{path.name}.bak8" in str(store.messages[-1])
+
+
+def test_backups_of_other_files_and_other_things_are_left_alone(tmp_path: Path) -> None:
+    """Only the file's own backups are forgotten, and only files: a folder once found in
+    its place, kept as a backup, stays with what it holds."""
+    store = Store(tmp_path)
+    path = store.settings_path
+    (tmp_path / (path.name + ".bak")).mkdir()
+    (tmp_path / (path.name + ".bak") / "inside.txt").write_text("kept")
+    (tmp_path / "stats.json.bak").write_text("another file's backup")
+    (tmp_path / (path.name + ".bakery")).write_text("not a backup")
+    for number in range(6):
+        path.write_bytes(b"damaged %d" % number)
+        store.load_settings()
+    assert (tmp_path / (path.name + ".bak") / "inside.txt").read_text() == "kept"
+    assert (tmp_path / "stats.json.bak").read_text() == "another file's backup"
+    assert (tmp_path / (path.name + ".bakery")).read_text() == "not a backup"
+    files = sorted(name.name for name in tmp_path.glob(path.name + ".bak[0-9]*"))
+    assert files == sorted(path.name + f".bak{number}" for number in range(3, 8))
+
+
+@kinds
 def test_a_folder_that_cannot_be_written_gives_a_message(kind: Kind, tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")

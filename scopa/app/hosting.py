@@ -6,8 +6,9 @@ address of this computer; the address to send friends is this computer's address
 local network.
 
 A table file that is damaged (or not a file at all) is moved aside as a backup, the way the
-game keeps its other files (``hosted.sqlite3.bak``, then ``hosted.sqlite3.bak2``, ...), and
-the server starts on a new one; ``take_set_aside`` says where the old one went.
+game keeps its other files (``hosted.sqlite3.bak``, then ``hosted.sqlite3.bak2``, ..., the
+newest few kept), and the server starts on a new one; ``take_set_aside`` says where the old
+one went.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from scopa.net.discovery import DISCOVERY_PORT, start_beacon
 from scopa.net.server import GameServer
 from scopa.net.sqlite_store import DamagedStore, SqliteStore
 from scopa.net.store import StoreError
+from scopa.storage import backup_name, forget_old_backups
 
 DEFAULT_PORT = 8765
 START_TIMEOUT = 20.0
@@ -48,18 +50,6 @@ def lan_address() -> str:
 
 JOURNALS = ("-wal", "-shm")
 """The files SQLite keeps beside a table file: they go with it when it is set aside."""
-
-
-def backup_name(path: Path) -> Path:
-    """A free name for a damaged file kept as a backup, as the game names them: ``.bak``,
-    then ``.bak2``, ``.bak3``, ... (with the names of its journals free too)."""
-    number = 1
-    while True:
-        candidate = path.with_name(path.name + (".bak" if number == 1 else f".bak{number}"))
-        names = [candidate, *(candidate.with_name(candidate.name + j) for j in JOURNALS)]
-        if not any(name.exists() or name.is_symlink() for name in names):
-            return candidate
-        number += 1
 
 
 class LocalServer:
@@ -127,7 +117,7 @@ class LocalServer:
     def _move_aside(self, error: DamagedStore) -> Path:
         """Keep the damaged table file (and its journal, if any) under a backup name."""
         path = self.store_path
-        backup = backup_name(path)
+        backup = backup_name(path, JOURNALS)
         try:
             os.replace(path, backup)
             for suffix in JOURNALS:
@@ -136,6 +126,7 @@ class LocalServer:
                     os.replace(journal, backup.with_name(backup.name + suffix))
         except OSError as move_error:
             raise StoreError(f"{error}; it cannot be moved aside: {move_error}") from None
+        forget_old_backups(path, JOURNALS)
         log(f"scopa: {error}; it was kept as {backup}")
         return backup
 

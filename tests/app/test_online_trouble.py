@@ -228,6 +228,29 @@ def test_the_server_hosted_here_keeps_a_damaged_file_under_a_free_backup_name(tm
         server.stop()
 
 
+def test_the_server_hosted_here_keeps_the_newest_backups_only(tmp_path) -> None:
+    """A table file damaged again and again does not fill the folder: the oldest backup
+    goes, with its log, once five newer ones are kept."""
+    path = tmp_path / "hosted.sqlite3"
+    for number in range(1, 6):
+        backup = tmp_path / ("hosted.sqlite3.bak" + ("" if number == 1 else str(number)))
+        backup.write_bytes(b"backup %d" % number)
+        (tmp_path / (backup.name + "-wal")).write_bytes(b"log %d" % number)
+    path.write_bytes(GARBAGE)
+    server = LocalServer(tmp_path, port=0)
+    try:
+        server.start()
+        assert server.take_set_aside() == tmp_path / "hosted.sqlite3.bak6"
+    finally:
+        server.stop()
+    assert not (tmp_path / "hosted.sqlite3.bak").exists()
+    assert not (tmp_path / "hosted.sqlite3.bak-wal").exists()
+    for number in range(2, 6):
+        assert (tmp_path / f"hosted.sqlite3.bak{number}").read_bytes() == b"backup %d" % number
+        assert (tmp_path / f"hosted.sqlite3.bak{number}-wal").read_bytes() == b"log %d" % number
+    assert (tmp_path / "hosted.sqlite3.bak6").read_bytes() == GARBAGE
+
+
 def test_a_folder_where_no_table_file_can_be_made_is_a_store_error(tmp_path) -> None:
     (tmp_path / "data").write_text("a file where the folder should be")
     server = LocalServer(tmp_path / "data" / "inside", port=0)
