@@ -98,7 +98,8 @@ def test_the_matta_is_named_in_a_picker_of_the_values_that_pay(fast):
 def test_the_picker_starts_on_the_value_the_knock_button_promised_and_shows_each_bonus(fast, size):
     """3, 3 and the matta: the button said "Knock: +10"; the picker opened on 1 (a low hand,
     +3), and Enter knocked for 3. It opens on the value that pays what the button said,
-    each value shows what it pays, and the table's cards stay in sight above it."""
+    each value shows what it pays, and the table's cards stay in sight above it, and the
+    hand beside it (it covered the hand at 960x540, the cards the values pay by)."""
     fast.resize(size)
     scene = cirulla_table(fast, "3B 3S 7C")
     (knock,) = scene.knock_buttons()
@@ -112,6 +113,8 @@ def test_the_picker_starts_on_the_value_the_knock_button_promised_and_shows_each
     panel = scene.knock.picker_panel(scene.layout, values)
     assert pygame.Rect((0, 0), size).contains(panel)
     for card in [card for card in scene.view.slots if card is not None]:
+        assert not panel.colliderect(scene.view.sprites[card].rect()), card
+    for card in scene.view.hands[0]:
         assert not panel.colliderect(scene.view.sprites[card].rect()), card
     key(fast, pygame.K_RETURN, "\r")
     assert scene.match.moves() == (Move.parse("!7C=3"),)

@@ -13,7 +13,7 @@ this only offers them.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pygame
 from pygame import FRect
@@ -173,9 +173,10 @@ class KnockBar:
         self, layout: TableLayout, declares: list[Move], hand: Sequence[Card], rules: object
     ) -> list[KnockButton]:
         """One small button per value the matta may be named, each with the bonus it makes
-        under it, in a row over the player's hand (the hand knocks, shown: the table stays
-        in sight, for a value that stays with the matta in play), apart enough for the
-        focus ring round one."""
+        under it, in a row beside the player's hand, or over it where the window leaves no
+        room beside it (the table stays in sight, for a value that stays with the matta in
+        play, and the hand too where it can: the values pay by the cards with it), apart
+        enough for the focus ring round one."""
         size = layout.font_normal * 2.2
         gap = layout.margin * 0.8
         total = len(declares) * size + (len(declares) - 1) * gap
@@ -189,6 +190,13 @@ class KnockBar:
             points = self.points(move, hand, rules)
             out.append(KnockButton("value", label, FRect(left, top, size, size), move, points))
             left += size + gap
+        panel = self.picker_panel(layout, out)
+        slots = layout.hand_slots(layout.bottom, len(hand), True)
+        hand_right = max(slot.centre[0] + slot.width / 2 for slot in slots) if slots else cx
+        start = hand_right + layout.margin * 1.5
+        if start + panel.width <= layout.size[0] - layout.margin * 0.5:
+            shift = start - panel.left
+            out = [replace(button, rect=button.rect.move(shift, 0)) for button in out]
         return out
 
     def picker_panel(self, layout: TableLayout, buttons: list[KnockButton]) -> FRect:
