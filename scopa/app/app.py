@@ -553,15 +553,29 @@ class App:
     def ask_to_quit(self) -> None:
         """Quit: the game ends, and a table it hosts stops with it, so its host is asked
         first: the friends at a match under way wait for the game to open again; those
-        seated in the lobby lose the table."""
+        seated in the lobby lose the table. So is a player whose match at the table would
+        lose plays with the game (``Matches.lost_on_quit``)."""
         hosting = self.matches.hosted_server() is not None
         lobby = any(scene.hosts_friends for scene in self.stack)
-        if not hosting and not lobby:
-            self.quit()
-            return
 
         def said(key: str) -> Callable[[], str]:
             return lambda: self.t(key)
+
+        lost = self.matches.lost_on_quit()
+        if lost is not None:
+            question, detail = lost
+            self._quit_question = self.open(
+                "confirm",
+                question=said(question),
+                detail=said(detail),
+                on_yes=self.quit,
+                yes=said("quit_anyway"),
+                no=said("keep_playing"),
+            )
+            return
+        if not hosting and not lobby:
+            self.quit()
+            return
 
         # A table whose match has begun comes back when the game opens again (its seat is
         # kept); one still filling up in the lobby is given up with the game.
@@ -583,8 +597,8 @@ class App:
             if closer is not None:
                 closer()
         self.matches.close()
-        if self.settings.window_size != self._opened_size:
-            self.save_settings()
+        if self.settings.window_size != self._opened_size or not self.settings_kept:
+            self.save_settings()  # (once more, for settings the disk refused until now)
         pygame.display.quit()
 
 

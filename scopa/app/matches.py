@@ -315,6 +315,8 @@ class MatchCoordinator:
 
     def close(self) -> None:
         if self.saver is not None:
+            if not self.saver.kept():  # refused until now: once more, as the table closes
+                self._save()
             self.saver.close()
 
 
@@ -631,6 +633,23 @@ class Matches:
             )
         else:
             self.app.home()
+
+    def lost_on_quit(self) -> tuple[str, str] | None:
+        """The question and its detail (keys of the texts) to ask before the game ends
+        while the match at the table would lose plays with it: the disk would not save it,
+        or another copy of the game keeps the saves; None when nothing would be lost."""
+        current = self.current
+        if current is None or current.remote or self.practising or current.match.over:
+            return None
+        if getattr(current, "saver", None) is None:  # watched: nothing is kept of it
+            return None
+        if not any(getattr(scene, "coordinator", None) is current for scene in self.app.stack):
+            return None  # left already, once the player agreed to lose it
+        if self.app.store.locked_out:
+            return "other_copy_leave_question", "other_copy_quit_detail"
+        if not current.kept():
+            return "leave_unsaved_question", "quit_unsaved_detail"
+        return None
 
     def leave_finished(self, coordinator: Any) -> None:
         """Leave the final sheet of a match at a server: its seat, kept for a rematch while

@@ -619,3 +619,75 @@ def test_a_copy_that_saves_nothing_says_before_leaving_that_the_match_ends(
     assert resolve(dialog.detail) == app.t("other_copy_leave_detail")
     click(app, dialog.yes_button)
     assert isinstance(app.stack.top, TitleScene)
+
+
+# --- the window closed while the match could not be saved ----------------------------------
+
+
+def test_closing_the_window_asks_when_the_match_could_not_be_saved(app, paused, store) -> None:
+    """The close button ended the game at once although the disk had refused the last
+    saves: the plays since then were lost without a word, in hot seat other people's too.
+    It asks as Save and leave does; Keep playing stays, asked again it quits."""
+    pause, _ = paused
+    store.save_path.unlink()
+    store.save_path.mkdir()  # where the save goes, a folder: every save fails
+    frame(app, pygame.event.Event(pygame.WINDOWCLOSE))
+    dialog = app.stack.top
+    assert isinstance(dialog, ConfirmScene) and app.running
+    assert dialog.question() == app.t("leave_unsaved_question")
+    assert dialog.detail() == app.t("quit_unsaved_detail")
+    assert dialog.form.focus is dialog.no_button
+    press(app, pygame.K_RETURN)  # Keep playing
+    assert app.stack.top is pause and app.running
+    frame(app, pygame.event.Event(pygame.WINDOWCLOSE))
+    assert isinstance(app.stack.top, ConfirmScene)
+    frame(app, pygame.event.Event(pygame.WINDOWCLOSE))  # closed again: it quits
+    assert not app.running
+
+
+def test_closing_the_window_of_a_saved_match_quits_at_once(app, paused) -> None:
+    frame(app, pygame.event.Event(pygame.WINDOWCLOSE))
+    assert not app.running
+
+
+def test_a_copy_that_saves_nothing_asks_before_its_match_goes_with_the_window(
+    app, paused, store
+) -> None:
+    store.locked_out = True
+    try:
+        frame(app, pygame.event.Event(pygame.WINDOWCLOSE))
+        dialog = app.stack.top
+        assert isinstance(dialog, ConfirmScene) and app.running
+        assert dialog.detail() == app.t("other_copy_quit_detail")
+        click(app, dialog.yes_button)
+        assert not app.running
+    finally:
+        store.locked_out = False
+
+
+def test_a_match_the_disk_refused_is_saved_once_more_as_the_game_closes(app, paused, store):
+    """The folder could be written again by the time the game closed, but the plays made
+    while it could not were lost: nothing tried once more."""
+    _, table = paused
+    coordinator = table.coordinator
+    store.save_path.unlink()
+    store.save_path.mkdir()
+    match = coordinator.match
+    match, _ = match.apply(match.legal_moves()[0])
+    coordinator.match = match
+    coordinator.save()
+    assert not coordinator.saver.kept()
+    store.save_path.rmdir()  # room again, but no play comes to save it
+    app.close()
+    saved = store.load_match()
+    assert saved is not None and saved[1] == match.record()
+
+
+def test_settings_the_disk_refused_are_saved_once_more_as_the_game_closes(app, store) -> None:
+    store.settings_path.mkdir()  # where the settings go, a folder
+    app.settings = app.settings.with_(language="it")
+    app.save_settings()
+    assert not app.settings_kept
+    store.settings_path.rmdir()
+    app.close()
+    assert store.load_settings().language == "it"

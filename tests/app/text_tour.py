@@ -954,6 +954,10 @@ class Tour:
         app.stack.top.on_leave()
         self.frames(8)
         self.show("pause, leave what could not be saved?")
+        app.back()
+        app.ask_to_quit()  # the window's close button
+        self.frames(8)
+        self.hover_all(app.stack.top, "pause, quit with what could not be saved?")
         del coordinator.kept
         app.back()
         app.back()
@@ -964,6 +968,10 @@ class Tour:
         app.stack.top.on_leave()
         self.frames(8)
         self.show("pause, leave a match this copy cannot save?")
+        app.back()
+        app.ask_to_quit()
+        self.frames(8)
+        self.show("pause, quit a match this copy cannot save?")
         app.store.locked_out = False
         app.back()
         app.back()
