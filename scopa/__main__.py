@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import faulthandler
+import glob
 import os
 import signal
 import sys
@@ -34,6 +35,7 @@ from scopa.log import log, log_exception
 
 if TYPE_CHECKING:
     from scopa.app.app import App
+    from scopa.stats import Stats
     from scopa.storage import Store
 
 EXIT_NO_DISPLAY = 2
@@ -109,10 +111,19 @@ def open_first_screens(app: App) -> None:
         shuffle = None if seed is None else Match.new(setup.rules, random.Random(seed))
         app.matches.start(setup, shuffle)
         return
-    app.store.load_stats()  # a damaged statistics file is told now, with the other files
+    stats = app.store.load_stats()  # a damaged statistics file is told now, with the others
     app.home()
-    if not app.settings.tutorial_done:
+    if not app.settings.tutorial_done and not played_here_before(app.store, stats):
         app.open("tutorial_offer")
+
+
+def played_here_before(store: Store, stats: Stats) -> bool:
+    """Whether the game's files tell of earlier starts, though the settings do not say the
+    tutorial was offered: they were damaged and set aside (a returning player, greeted as
+    a stranger before reading why), or there are results or a saved match."""
+    settings = store.settings_path
+    backups = settings.parent.glob(glob.escape(settings.name) + ".bak*")
+    return bool(stats.tallies) or store.save_path.exists() or next(backups, None) is not None
 
 
 def _tracer(path: Path):  # noqa: ANN202 - a line writer

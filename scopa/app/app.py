@@ -44,7 +44,10 @@ window, given the focus while the key is still taken for held, is told it was pr
 again (and the old one, losing it, that it was let go), which flipped full screen on and
 off twice a second for as long as it went on."""
 FILE_TOAST_SECONDS = 10.0
-"""Messages about files are long (which file, what was wrong, where the backup is)."""
+"""Messages about files are long (which file, what was wrong, where the backup is); their
+time runs once the player is seen at the keys or the mouse (``SEEN_BY``)."""
+SEEN_BY = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION, pygame.MOUSEWHEEL)
+"""Events that tell the player is at the game, reading what it shows."""
 DOUBLE_CLICK = 0.5
 """Seconds within which a second press where the first one was makes a double click..."""
 DOUBLE_CLICK_REACH = 6
@@ -265,6 +268,7 @@ class App:
         *,
         key: str | None = None,
         everywhere: bool = False,
+        until_seen: bool = False,
     ) -> bool:
         """Show a short message over every scene (problems with files, saved games, ...),
         in the player's language, and in another if they change it while it shows; False
@@ -273,10 +277,13 @@ class App:
         ``key`` names a problem that may last: it is told once until ``toasts.resolve(key)``
         (or a few minutes pass), however often it is notified. The message belongs to the
         screen on top (see ``toasts``), or to none when ``everywhere`` (a file's problem,
-        whatever screen it came up on).
+        whatever screen it came up on). ``until_seen``: its time runs only once the player
+        is seen at the keys or the mouse while it shows.
         """
         owner = None if everywhere else self.stack.top
-        return self.toasts.add(words(self.t), seconds, key=key, owner=owner, words=words)
+        return self.toasts.add(
+            words(self.t), seconds, key=key, owner=owner, words=words, until_seen=until_seen
+        )
 
     def toast_layer(self, toast: Toast) -> Scene | None:
         """The scene a toast is drawn just above: the one it was told over while that one
@@ -328,8 +335,12 @@ class App:
         """Show (once, in the player's language) what the store found wrong while reading
         or writing files; problems that have ended may be told again if they come back."""
         for problem in self.store.take_messages():
-            told = self.notify(
-                problem.render, FILE_TOAST_SECONDS, key=problem.topic or None, everywhere=True
+            told = self.notify(  # (a player who looked away would not know what was lost)
+                problem.render,
+                FILE_TOAST_SECONDS,
+                key=problem.topic or None,
+                everywhere=True,
+                until_seen=True,
             )
             if told:  # the log keeps the details, once as the player is told once
                 details = (f"[{detail}]" for detail in problem.details())
@@ -419,6 +430,8 @@ class App:
             self.keys_last = True
         elif event.type == pygame.MOUSEBUTTONDOWN:
             self.keys_last = False
+        if event.type in SEEN_BY:
+            self.toasts.seen()
         if event.type == pygame.QUIT:
             log(SYSTEM_QUIT)
             self.running = False

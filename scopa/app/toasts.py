@@ -65,6 +65,9 @@ class Toast:
     """What it says, to word it again in another language (None: told as text only)."""
     waits: bool = False
     """Not shown yet, whatever screen is in sight: it waits for its screen (``owner``)."""
+    unread: bool = False
+    """Its time does not run yet: it waits for the player to be seen at the keys or the
+    mouse while it shows (``Toasts.seen``)."""
 
 
 class Announcements:
@@ -150,12 +153,14 @@ class Toasts:
         key: str | None = None,
         owner: object = None,
         words: Words | None = None,
+        until_seen: bool = False,
     ) -> bool:
         """Queue ``text`` for ``seconds`` (at least the time it takes to read,
         ``reading_seconds``) over the screen ``owner``; False if it is not
         shown again (the problem ``key`` was told already, or the same text is on screen,
         which then stays longer). ``words``, when given, say it again in another language
-        (``reword``)."""
+        (``reword``). ``until_seen``: its time runs only from the first press or move of
+        the player's while it shows (a notice the player must not miss by looking away)."""
         if key is not None and not self.announced.first(key):
             return False
         text = _bounded(text)
@@ -164,8 +169,13 @@ class Toasts:
             if toast.text == text:
                 toast.remaining = max(toast.remaining, seconds)
                 return False
-        self._toasts.append(Toast(text, seconds, key, owner, words))
+        self._toasts.append(Toast(text, seconds, key, owner, words, unread=until_seen))
         return True
+
+    def seen(self) -> None:
+        """The player pressed or moved something: the toasts showing now start their time."""
+        for toast in self.shown():
+            toast.unread = False
 
     def reword(self, t: Callable[..., str]) -> None:
         """Word again, with the translator ``t``, every toast told by its words."""
@@ -180,6 +190,7 @@ class Toasts:
         for toast in self._toasts:
             if toast.key == key:
                 toast.remaining = min(toast.remaining, RESOLVED_SECONDS)
+                toast.unread = False
 
     def forget(self, which: Callable[[Toast], bool]) -> None:
         """Drop the toasts ``which`` says are no longer worth telling."""
@@ -190,7 +201,7 @@ class Toasts:
         sight, when given) and drop those whose time is up."""
         self._time += dt
         for toast in self.shown():
-            if running is None or running(toast):
+            if not toast.unread and (running is None or running(toast)):
                 toast.remaining -= dt
         self._toasts = [toast for toast in self._toasts if toast.remaining > 0]
 

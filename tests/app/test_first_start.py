@@ -105,8 +105,8 @@ def test_the_focus_ring_of_a_language_clears_the_word_language_over_it(app) -> N
 
 
 def damaged_first_start(tmp_path, monkeypatch):  # noqa: ANN001, ANN201
-    """The game started on a folder whose settings, saved match and statistics are damaged:
-    the settings are set aside (so the first-start dialog shows), and every file is told of
+    """The game started for the first time (no settings yet) on a folder whose saved match
+    and statistics are damaged: the first-start dialog shows, and every file is told of
     (the statistics were told only once the player opened them)."""
     from scopa.__main__ import open_first_screens
     from scopa.app.app import App
@@ -114,7 +114,6 @@ def damaged_first_start(tmp_path, monkeypatch):  # noqa: ANN001, ANN201
     from scopa.storage import Store
 
     monkeypatch.delenv("SCOPA_START", raising=False)
-    (tmp_path / "settings.toml").write_text("volume = [\n", encoding="utf-8")
     (tmp_path / "match.json").write_text("{broken", encoding="utf-8")
     (tmp_path / "stats.json").write_bytes(b"\x00\x01 not statistics")
     store = Store(tmp_path)
@@ -137,10 +136,10 @@ def drawn_texts(app) -> list[style.Drawn]:  # noqa: ANN001
 def test_file_notices_at_the_first_start_wait_for_the_dialog_and_show_on_the_title(
     tmp_path, monkeypatch
 ) -> None:
-    """Three damaged files told as the game starts for the first time: behind the
+    """Damaged files told as the game starts for the first time: behind the
     first-start dialog the first notice was half covered and the second cut off, their time
     standing still. They wait, unseen, until the dialog closes; then they show in full on
-    the title, clear of its panel, and their time runs."""
+    the title, clear of its panel, and their time runs once the player is seen there."""
     from scopa.app.app import FILE_TOAST_SECONDS
     from scopa.app.scenes.title import TitleScene
     from scopa.app.toasts import reading_seconds
@@ -153,7 +152,7 @@ def test_file_notices_at_the_first_start_wait_for_the_dialog_and_show_on_the_tit
         offer = app.stack.top
         assert isinstance(offer, TutorialOffer)
         notices = [toast.text for toast in app.toasts]
-        assert len(notices) == 3, notices
+        assert len(notices) == 2, notices
         assert any("statistics" in notice for notice in notices)
         assert not {d.words for d in drawn_texts(app)} & set(notices), "seen behind the dialog"
         assert all(toast.remaining == given(toast.text) for toast in app.toasts)
@@ -164,6 +163,11 @@ def test_file_notices_at_the_first_start_wait_for_the_dialog_and_show_on_the_tit
         screen = app.screen.get_rect()
         for said in shown:
             assert not said.elided and not said.cut and screen.contains(said.used), said
+        for _ in range(30):
+            frame(app)
+        assert all(toast.remaining == given(toast.text) for toast in app.toasts)
+        moved = pygame.event.Event(pygame.MOUSEMOTION, pos=(3, 3), rel=(1, 1), buttons=(0,) * 3)
+        frame(app, moved)
         for _ in range(30):
             frame(app)
         assert all(toast.remaining < given(toast.text) for toast in app.toasts)
@@ -232,6 +236,71 @@ def test_a_returning_player_whose_settings_are_damaged_is_not_taken_for_a_new_on
         assert app.settings.language == "it" and app.settings.volume == 0.4
         notices = [toast.text for toast in app.toasts]
         assert {d.words for d in drawn_texts(app)} >= set(notices)
+    finally:
+        pygame.display.quit()
+
+
+def test_a_returning_player_whose_settings_cannot_be_read_at_all_is_not_taken_for_a_new_one(
+    tmp_path, monkeypatch
+) -> None:
+    """Settings of random bytes, nothing of them readable: the game opened on "New to
+    Scopa?", in English, and told why only once the player had answered it. The backup it
+    made says the player was here before: the title opens, with the notice on it."""
+    from scopa.__main__ import open_first_screens
+    from scopa.app.app import App
+    from scopa.app.registry import default_scenes
+    from scopa.app.scenes.title import TitleScene
+    from scopa.storage import Store
+
+    monkeypatch.delenv("SCOPA_START", raising=False)
+    store = Store(tmp_path)
+    (tmp_path / "settings.toml").write_bytes(bytes(range(256)) * 4)
+    app = App(store, size=(960, 540), settings=store.load_settings(), scenes=default_scenes())
+    try:
+        open_first_screens(app)
+        frame(app)
+        assert isinstance(app.stack.top, TitleScene)
+        notices = [toast.text for toast in app.toasts]
+        assert any("settings" in notice for notice in notices), notices
+        assert {d.words for d in drawn_texts(app)} >= set(notices)
+    finally:
+        pygame.display.quit()
+
+
+def test_results_or_a_saved_match_tell_of_a_player_here_before(tmp_path) -> None:
+    from scopa.__main__ import played_here_before
+    from scopa.engine import Match, Rules
+    from scopa.settings import MatchSetup, SeatConfig
+    from scopa.stats import Stats
+    from scopa.storage import Store
+
+    seats = (SeatConfig("Anna", True), SeatConfig("Bruno", False, "beginner"))
+    setup = MatchSetup(seats, Rules())
+    fresh, played, saved = (Store(tmp_path / name) for name in ("fresh", "played", "saved"))
+    assert not played_here_before(fresh, fresh.load_stats())
+    match = Match.new(Rules(), 1)
+    while not match.over:
+        match, _ = match.apply(match.legal_moves()[0])
+    played.finish_match(setup, match)
+    played.clear_match()
+    assert played_here_before(played, played.load_stats())
+    saved.save_match(setup, Match.new(Rules(), 1).record())
+    assert played_here_before(saved, Stats())
+
+
+def test_a_first_start_still_offers_the_tutorial(tmp_path, monkeypatch) -> None:
+    from scopa.__main__ import open_first_screens
+    from scopa.app.app import App
+    from scopa.app.registry import default_scenes
+    from scopa.storage import Store
+
+    monkeypatch.delenv("SCOPA_START", raising=False)
+    store = Store(tmp_path)
+    app = App(store, size=(960, 540), settings=store.load_settings(), scenes=default_scenes())
+    try:
+        open_first_screens(app)
+        frame(app)
+        assert isinstance(app.stack.top, TutorialOffer)
     finally:
         pygame.display.quit()
 

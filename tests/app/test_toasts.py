@@ -149,6 +149,26 @@ def test_a_damaged_file_found_at_start_is_shown_once(
         pygame.display.quit()
 
 
+def test_a_lost_saved_match_is_told_until_the_player_is_back_to_read_it(store: Store) -> None:
+    """The notice that the saved match could not be resumed went after ten seconds; a
+    player who had looked away found a title with no Continue and no word of why. Its time
+    runs from the first move of the mouse or press of a key while it shows."""
+    store.save_path.write_text('{"schema": 1, "setup"')  # cut short
+    app = App(store, size=(1280, 720), settings=Settings(language="en"))
+    try:
+        app.stack.push(TitleScene(app))
+        for _ in range(100):
+            app.frame(1.0, [])  # a hundred seconds away from the game
+        (toast,) = [toast for toast in app.toasts if "saved match" in toast.text]
+        app.frame(0.1, [MOVED])
+        app.frame(toast.remaining - 0.5, [])
+        assert toast in list(app.toasts)  # read for as long as any other
+        app.frame(1.0, [])
+        assert toast not in list(app.toasts)
+    finally:
+        pygame.display.quit()
+
+
 def test_file_messages_speak_the_players_language(tmp_path: Path) -> None:
     store = damaged_stats(tmp_path)
     app = App(store, size=(1280, 720), settings=Settings(language="it"))
@@ -193,6 +213,9 @@ def play_moves(app: App, scene: TableScene, count: int) -> None:
     pump(app, 2)
 
 
+MOVED = pygame.event.Event(pygame.MOUSEMOTION, pos=(3, 3), rel=(1, 1), buttons=(0, 0, 0))
+
+
 def test_a_full_disk_is_told_once_not_after_every_move(tmp_path: Path) -> None:
     disk = Disk()
     store = Store(tmp_path, checkpoint=disk)
@@ -203,6 +226,7 @@ def test_a_full_disk_is_told_once_not_after_every_move(tmp_path: Path) -> None:
         told = [toast.text for toast in app.toasts if "could not be saved" in toast.text]
         assert len(told) == 1, told
         assert "the disk is full" in told[0]
+        app.frame(0.1, [MOVED])  # the player is seen: the toast's time runs
         app.frame(20.0, [])  # the toast ends; the disk is still full
         play_moves(app, scene, 3)
         assert not [toast for toast in app.toasts if "could not be saved" in toast.text]
