@@ -8,6 +8,7 @@ from scopa.engine import Move, Observation
 
 from .assess import Judge, describe
 from .master import MasterPlayer
+from .outcome import sharpened
 from .reasons import reason_text
 from .view import View
 
@@ -35,5 +36,5 @@ def hint(obs: Observation, seed: int = 0, time_limit: float | None = None) -> Hi
     judge = Judge(view)
     assessments = [judge.assess(other) for other in view.moves]
     chosen = next(item for item in assessments if item.move == move)
-    code, params = describe(view, chosen, assessments)
+    code, params = sharpened(view, describe(view, chosen, assessments), move)
     return Hint(move, code, tuple(sorted(params.items())))

@@ -40,6 +40,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "declare_matta": "knock, the matta as {rank}, for {points} points",
         "keep_hidden": "keep your cards hidden",
         "retract": "take the declaration back",
+        "wins_by_end": "wins {won} by the round's end",
+        "denies_by_end": "keeps {won} from them by the round's end",
     },
     "it": {
         "only_move": "l'unica mossa possibile",
@@ -70,6 +72,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "declare_matta": "bussa, la matta come {rank}, per {points} punti",
         "keep_hidden": "tieni coperte le tue carte",
         "retract": "ritira la dichiarazione",
+        "wins_by_end": "a fine smazzata fa vincere {won}",
+        "denies_by_end": "a fine smazzata toglie agli avversari {won}",
     },
 }
 
@@ -90,6 +94,51 @@ COINS: dict[str, dict[bool, str]] = {
 """The coin suit, by language and whether the deck is French."""
 
 CODES = frozenset(TEXTS["en"])
+
+POINT_NAMES: dict[str, dict[str, str]] = {
+    "en": {
+        "carte": "cards",
+        "denari": "{coins}",
+        "settebello": "settebello",
+        "primiera": "primiera",
+        "sette": "sevens",
+        "re_bello": "re bello",
+        "settebello_coppe": "settebello di coppe",
+        "napola": "napola",
+        "grande": "grande",
+        "piccola": "piccola",
+    },
+    "it": {
+        "carte": "carte",
+        "denari": "{coins}",
+        "settebello": "settebello",
+        "primiera": "primiera",
+        "sette": "sette",
+        "re_bello": "re bello",
+        "settebello_coppe": "settebello di coppe",
+        "napola": "napola",
+        "grande": "grande",
+        "piccola": "piccola",
+    },
+}
+"""The points of a round by their category (``scoring.categories``), as a reason names
+them, as players list them ("cards, coins and primiera"); a scopa is named apart."""
+AND = {"en": " and ", "it": " e "}
+SCOPA_WON = {"en": "a scopa", "it": "una scopa"}
+
+
+def points_named(won: str, lang: str, coins: str) -> str:
+    """The categories ``won`` (comma-separated) as a reason says them."""
+    names = won.split(",")
+    points = [POINT_NAMES[lang][name].format(coins=coins) for name in names if name != "scope"]
+    parts = []
+    if points:
+        listed = ", ".join(points[:-1]) + AND[lang] + points[-1] if len(points) > 1 else points[0]
+        parts.append(listed)
+    if "scope" in names:
+        parts.append(SCOPA_WON[lang])
+    return AND[lang].join(parts)
+
 
 LEVEL_NAMES: dict[str, dict[str, str]] = {
     "en": {"beginner": "Beginner", "expert": "Expert", "master": "Master", "greedy": "Greedy"},
@@ -127,4 +176,7 @@ def reason_text(
     rank = values.get("rank")
     if isinstance(rank, int):
         values["rank"] = (FRENCH_RANK_NAMES if french else RANK_NAMES)[lang][rank]
+    won = values.get("won")
+    if isinstance(won, str):
+        values["won"] = points_named(won, lang, str(values["coins"]))
     return TEXTS[lang][code].format(**values)

@@ -30,6 +30,7 @@ from scopa.engine import Card, GameRecord, Match, Move, Observation
 
 from .assess import Judge, describe
 from .master import MasterPlayer
+from .outcome import sharpened
 from .player import decision_rng
 from .view import View
 
@@ -244,7 +245,7 @@ def grade_move(obs: Observation, played: Move, round_no: int, number: int, seed:
     assessments = [judge.assess(move) for move in view.moves]
     chosen = next(item for item in assessments if item.move == best)
     instead = next(item for item in assessments if item.move == played)
-    code, params = describe(view, chosen, assessments, instead)
+    code, params = sharpened(view, describe(view, chosen, assessments, instead), best, played)
     return MoveGrade(
         round_no=round_no,
         number=number,

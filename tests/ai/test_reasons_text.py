@@ -9,7 +9,7 @@ import pytest
 
 from scopa.ai.reasons import CODES, TEXTS, reason_text
 
-PARAMS = {"total": 12, "count": 3, "rank": 9, "points": 3}
+PARAMS = {"total": 12, "count": 3, "rank": 9, "points": 3, "won": "carte,denari"}
 
 
 def test_a_table_nobody_can_clear_is_said_with_fare_scopa() -> None:
@@ -73,3 +73,19 @@ def test_a_reason_speaks_of_the_move_not_of_whoever_reads_it() -> None:
     for language, word in (("en", r"\byou\b"), ("it", r"\btu\b")):
         for code in CODES:
             assert not re.search(word, TEXTS[language][code], re.IGNORECASE), (language, code)
+
+
+def test_the_points_a_line_wins_are_named_and_joined_in_each_language() -> None:
+    won = {"won": "carte,denari,primiera"}
+    assert reason_text("wins_by_end", won, "en", "french") == (
+        "wins cards, diamonds and primiera by the round's end"
+    )
+    assert reason_text("wins_by_end", won, "it") == (
+        "a fine smazzata fa vincere carte, denari e primiera"
+    )
+    assert reason_text("wins_by_end", {"won": "settebello,scope"}, "en") == (
+        "wins settebello and a scopa by the round's end"
+    )
+    assert reason_text("denies_by_end", {"won": "scope"}, "it") == (
+        "a fine smazzata toglie agli avversari una scopa"
+    )

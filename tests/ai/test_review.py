@@ -417,3 +417,27 @@ def test_a_lay_is_called_the_least_risky_only_when_it_is() -> None:
     for lay in lays:
         code = describe(view, lay, lays)[0]
         assert (code == "least_harm") == (lay is safest), (lay.move, lay.risk, code)
+
+
+def test_a_costly_move_of_the_last_deal_is_told_by_the_points_it_gives_away() -> None:
+    """The capture with the settebello cost about four points in the last deal, and the
+    review said only that Master's move "takes 2 cards": the round's end is known there
+    (the other hand is the unseen cards), and Master's line wins the point for most cards
+    and the point for most coins that the move played loses."""
+    from scopa.ai.outcome import decided
+    from scopa.ai.view import View
+
+    match = Match.new(Rules(), 5)
+    rng = random.Random(3)
+    while not match.rounds:
+        match, _ = match.apply(rng.choice(match.legal_moves()))
+    grades = review_round(match.record(), 1, [0]).grades
+    (costly,) = [grade for grade in grades if grade.loss > 2]
+    assert (costly.played, costly.best) == (Move.parse("7Dx7S"), Move.parse("6Dx2C+4C"))
+    assert costly.reason == "wins_by_end" and dict(costly.params) == {"won": "carte,denari"}
+    earlier = [grade for grade in grades if grade.number < costly.number - 6 and grade.loss]
+    assert earlier and not {grade.reason for grade in earlier} & {"wins_by_end", "denies_by_end"}
+    start = position_match(match.record(), costly.number)
+    view = View.of(start.observe(start.turn))
+    assert decided(view, costly.best, costly.played) == ("wins_by_end", {"won": "carte,denari"})
+    assert decided(view, costly.best, costly.best) is None  # the same line wins nothing more

@@ -9,6 +9,7 @@ import pytest
 from scopa.ai.review import MoveGrade, Review
 from scopa.app import style
 from scopa.app.coach import ReviewJob
+from scopa.app.coach_words import reason_line
 from scopa.app.matches import MatchCoordinator
 from scopa.app.scenes.review import ReviewScene
 from scopa.engine import Card, Match, Move, Rules
@@ -131,3 +132,26 @@ def test_each_card_of_a_full_table_shows_untouched_beside_the_next(app, monkeypa
                     seen = app.screen.get_at((x, y))
                     same += all(abs(a - b) <= 8 for a, b in zip(seen[:3], colour[:3]))
         assert total and same / total > 0.95, (card, same, total)
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+@pytest.mark.parametrize("language", ["it", "en"])
+def test_the_points_a_move_gives_away_by_the_round_s_end_are_said_whole(
+    app, language, size
+) -> None:  # noqa: ANN001
+    """The longest reason a review gives: what Master's line wins by the end of the round,
+    three points named, with a long capture above it."""
+    from dataclasses import replace
+
+    costly = replace(
+        LONG_CAPTURES[1], loss=3.9, reason="wins_by_end", params=(("won", "carte,denari,primiera"),)
+    )
+    scene = open_review(app, (costly, LONG_CAPTURES[0]), size, language)
+    said = reason_line(app.t, costly, scene.deck)
+    assert ("primiera" in said) and ("denari" in said if language == "it" else "coins" in said)
+    seen: list[style.Drawn] = []
+    with style.watch_text(seen.append):
+        frame(app)
+    (text,) = [text for text in seen if text.words == said]
+    assert not text.elided and not text.cut, (text.words, text.lines)
+    assert text.px >= style.smallest_px(scene.m.text_px(style.ROW_NOTE)), text

@@ -1,0 +1,105 @@
+"""What a move wins by the end of the round, where the seat can know how the round ends.
+
+With two players in the last deal the other hand is the unseen cards, so the round left is
+a game of open cards: both moves' lines are played out as each side plays them best, and
+the points one line wins and the other does not are the reason to prefer it, often plainer
+than what the move takes at once ("wins the primiera and the point for most cards", where
+"takes 2 cards" told a beginner nothing of the four points a move cost).
+"""
+
+from __future__ import annotations
+
+import random
+
+from scopa.engine import Move, Round
+from scopa.engine.scoring import Breakdown, categories
+
+from .search import Searcher
+from .view import View
+from .worlds import distinct_worlds, sample_world
+
+PLAIN = frozenset(
+    {
+        "most_cards",
+        "coin",
+        "capture",
+        "only_capture",
+        "keeps",
+        "looks_ahead",
+        "keeps_for_later",
+        "safe_lay",
+        "least_harm",
+    }
+)
+"""Reasons that say what a move does now: one that says what it wins by the round's end,
+where it can be known, says more."""
+
+
+def sharpened(
+    view: View, reason: tuple[str, dict[str, object]], best: Move, other: Move | None = None
+) -> tuple[str, dict[str, object]]:
+    """``reason`` for playing ``best`` rather than ``other`` (None: the best of the other
+    moves), or what ``best`` wins by the round's end that ``other`` does not, where that
+    can be known and ``reason`` only says what the move does now."""
+    if reason[0] not in PLAIN or best == other:
+        return reason
+    found = decided(view, best, other)
+    return reason if found is None else found
+
+
+def decided(
+    view: View, best: Move, other: Move | None = None
+) -> tuple[str, dict[str, object]] | None:
+    """What the line of ``best`` wins by the end of the round that the line of ``other``
+    (None: the best other move's) does not, the other side playing its best in each: the
+    code "wins_by_end" with the categories gained (``won``, comma-separated), else
+    "denies_by_end" with those taken from the other side; None when the round's end cannot
+    be known from the seat (cards still to be dealt, or more than one way the others may
+    hold them), or when both lines end with the same points."""
+    rules = view.rules
+    if rules.cirulla or rules.sides != 2 or best.card is None:
+        return None
+    if view.stock_size or distinct_worlds(view) != 1:
+        return None
+    world = sample_world(view, random.Random(0))  # the only one
+    searcher = Searcher(world, view.side)
+    if other is None:
+        rivals = [move for move in world.legal_moves() if move != best]
+        if not rivals:
+            return None
+        other = max(rivals, key=lambda move: _value(searcher, world.play(move)))
+    mine = view.side
+    ends = [_line_end(searcher, world.play(move), mine) for move in (best, other)]
+    (gain, lost), (gain_other, lost_other) = (_points(end, mine) for end in ends)
+    won = [name for name in categories(rules) if gain.get(name, 0) > gain_other.get(name, 0)]
+    if won:
+        return "wins_by_end", {"won": ",".join(won)}
+    denied = [name for name in categories(rules) if lost.get(name, 0) < lost_other.get(name, 0)]
+    if denied:
+        return "denies_by_end", {"won": ",".join(denied)}
+    return None
+
+
+def _plies(state: Round) -> int:
+    return sum(hand.bit_count() for hand in state.hands) + len(state.stock) + 1
+
+
+def _value(searcher: Searcher, state: Round) -> float:
+    return searcher.value(state, _plies(state), -1e9, 1e9)
+
+
+def _line_end(searcher: Searcher, state: Round, side: int) -> tuple[Breakdown, ...]:
+    """The score of the round played on from ``state`` to its end, each side playing the
+    move best for it (the first of equals)."""
+    while not state.over:
+        children = [state.play(move) for move in state.legal_moves()]
+        values = [_value(searcher, child) for child in children]
+        pick = max if state.side_of(state.turn) == side else min
+        state = children[values.index(pick(values))]
+    return state.score()
+
+
+def _points(score: tuple[Breakdown, ...], side: int) -> tuple[dict[str, int], dict[str, int]]:
+    """The points of ``side`` by category, and those of the other side."""
+    other = next(index for index in range(len(score)) if index != side)
+    return score[side].points, score[other].points
