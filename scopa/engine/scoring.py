@@ -155,7 +155,7 @@ def cards_behind(
     """The captured cards a score-sheet ``category`` counts for one side, each with what
     it is worth there: the best card of each suit with its primiera value, the coins, the
     sevens and the sixes (and the rank that decided their tie, ``decider``: see
-    ``seven_count_decider``), a point card, a run of coins (1 each). Empty where the
+    ``seven_count_decider``), a point card, a run of coins (1 each) as far as it scores. Empty where the
     category counts no particular card (the cards, the scopas) or the side has none."""
     taken = set(breakdown.captured)
     if category == "primiera":
@@ -172,10 +172,14 @@ def cards_behind(
     elif category == "sette":
         ranks = (7, 6) if decider is None else (7, 6, decider)
         wanted = [Card(rank, suit) for rank in ranks for suit in SUITS]
-    elif category in ("napola", "piccola"):
+    elif category == "napola":
         wanted = [Card(rank, "D") for rank in range(1, breakdown.napola_run + 1)]
-    elif category == "grande":
-        wanted = [Card(rank, "D") for rank in range(10, 10 - breakdown.grande_run, -1)]
+    elif category == "piccola":  # the run as far as it scores: a coin past the cap adds nothing
+        counted = piccola_points(breakdown.napola_run, rules)
+        wanted = [Card(rank, "D") for rank in range(1, counted + 1)]
+    elif category == "grande":  # king, cavallo and fante (and under Dossena the 7 and the 6)
+        counted = grande_points(breakdown.grande_run, rules) - 2 if breakdown.grande_run else 0
+        wanted = [Card(rank, "D") for rank in range(10, 10 - counted, -1)]
     else:
         wanted = [card for card, name in _POINT_CARDS if name == category]
     return tuple((card, 1) for card in wanted if card in taken)

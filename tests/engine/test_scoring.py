@@ -361,10 +361,12 @@ def test_the_cards_behind_each_row_add_up_to_its_figure(rules) -> None:
                     assert len(cards) == b.coins
                 elif category == "sette":
                     assert len(cards) == b.sevens + b.sixes
-                elif category in ("napola", "piccola"):
+                elif category == "napola":
                     assert [c.rank for c in cards] == list(range(1, b.napola_run + 1))
+                elif category == "piccola":  # one card a point, as far as the run scores
+                    assert [c.rank for c in cards] == list(range(1, b.points["piccola"] + 1))
                 elif category == "grande":
-                    assert len(cards) == b.grande_run
+                    assert len(cards) == (b.points["grande"] - 2 if b.grande_run else 0)
                 elif category in ("carte", "scope"):
                     assert behind == ()
                 else:  # a point card: its point came with it
@@ -394,3 +396,14 @@ def test_no_rank_past_the_sixes_is_named_when_they_or_the_sevens_decide() -> Non
         pile = parse_cards(text)
         scores = score_round([pile, [card for card in DECK if card not in pile]], (0, 0), rules)
         assert seven_count_decider(scores, rules) is None
+
+
+def test_a_run_of_coins_past_the_piccola_s_cap_shows_only_the_coins_that_score() -> None:
+    """The ace to the 7 of coins: the piccola scores 6, and its row showed seven cards."""
+    rules = Rules.preset("cirulla")
+    pile = list(parse_cards("1D 2D 3D 4D 5D 6D 7D 10D 9D 8D 5C"))
+    rest = [card for card in DECK if card not in pile]
+    mine = score_round([pile, rest], (0, 0), rules)[0]
+    assert mine.points["piccola"] == 6
+    assert [card.rank for card, _ in cards_behind("piccola", mine, rules)] == [1, 2, 3, 4, 5, 6]
+    assert [card.rank for card, _ in cards_behind("grande", mine, rules)] == [10, 9, 8]
