@@ -272,6 +272,14 @@ def describe(
     spent = instead.move.card if instead is not None else None
     if capture and taken == capture and spent is not None and spent.rank != move.card.rank:
         return "keeps", {"rank": spent.rank}
+    if (
+        spent is not None
+        and taken == capture
+        and spent.rank == move.card.rank
+        and spent.bit & COINS
+        and not move.card.bit & COINS
+    ):  # the same play but for the suit: "the least risky lay" said nothing of the coin
+        return "keeps_coin", {}
     leaves_sweep = instead.sweepable if instead is not None else any(o.sweepable for o in others)
     if left and not chosen.sweepable and leaves_sweep:
         rules = view.rules

@@ -155,8 +155,9 @@ def cards_behind(
     """The captured cards a score-sheet ``category`` counts for one side, each with what
     it is worth there: the best card of each suit with its primiera value, the coins, the
     sevens and the sixes (and the rank that decided their tie, ``decider``: see
-    ``seven_count_decider``), a point card, a run of coins (1 each) as far as it scores. Empty where the
-    category counts no particular card (the cards, the scopas) or the side has none."""
+    ``seven_count_decider``), a point card, a run of coins (1 each) as far as it scores.
+    Empty where the category counts no particular card (the cards, the scopas) or the side
+    has none."""
     taken = set(breakdown.captured)
     if category == "primiera":
         values = prime_values(rules)

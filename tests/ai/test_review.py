@@ -441,3 +441,20 @@ def test_a_costly_move_of_the_last_deal_is_told_by_the_points_it_gives_away() ->
     view = View.of(start.observe(start.turn))
     assert decided(view, costly.best, costly.played) == ("wins_by_end", {"won": "carte,denari"})
     assert decided(view, costly.best, costly.best) is None  # the same line wins nothing more
+
+
+def test_a_plain_card_laid_for_the_coin_of_its_rank_is_told_as_the_coin_kept() -> None:
+    """The 8 of cups laid where the player laid the 8 of coins was "the card that risks
+    least to lay": two cards of a rank risk the same; the coin kept is the difference."""
+    from scopa.ai.assess import Judge, describe
+    from scopa.ai.view import View
+
+    from .helpers import position, seat_view
+
+    view = View.of(seat_view(position("8C 8D 3S", "1B 5S")))
+    judge = Judge(view)
+    assessments = [judge.assess(move) for move in view.moves]
+    (cups,) = [a for a in assessments if a.move == Move.parse("8C")]
+    (coin,) = [a for a in assessments if a.move == Move.parse("8D")]
+    assert describe(view, cups, assessments, coin) == ("keeps_coin", {})
+    assert describe(view, coin, assessments, cups)[0] != "keeps_coin"

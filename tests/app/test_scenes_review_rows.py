@@ -136,19 +136,19 @@ def test_each_card_of_a_full_table_shows_untouched_beside_the_next(app, monkeypa
 
 @pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
 @pytest.mark.parametrize("language", ["it", "en"])
-def test_the_points_a_move_gives_away_by_the_round_s_end_are_said_whole(
-    app, language, size
-) -> None:  # noqa: ANN001
-    """The longest reason a review gives: what Master's line wins by the end of the round,
-    three points named, with a long capture above it."""
+@pytest.mark.parametrize(
+    ("reason", "params"),
+    [("wins_by_end", (("won", "carte,denari,primiera"),)), ("keeps_coin", ())],
+)
+def test_the_longest_reasons_are_said_whole(app, language, size, reason, params) -> None:  # noqa: ANN001
+    """The longest reasons a review gives: what Master's line wins by the end of the round,
+    three points named, and the coin kept, with a long capture above them."""
     from dataclasses import replace
 
-    costly = replace(
-        LONG_CAPTURES[1], loss=3.9, reason="wins_by_end", params=(("won", "carte,denari,primiera"),)
-    )
+    costly = replace(LONG_CAPTURES[1], loss=3.9, reason=reason, params=params)
     scene = open_review(app, (costly, LONG_CAPTURES[0]), size, language)
     said = reason_line(app.t, costly, scene.deck)
-    assert ("primiera" in said) and ("denari" in said if language == "it" else "coins" in said)
+    assert "denari" in said if language == "it" else "coins" in said
     seen: list[style.Drawn] = []
     with style.watch_text(seen.append):
         frame(app)
