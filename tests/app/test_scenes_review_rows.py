@@ -47,8 +47,10 @@ LONG_CAPTURES = (
 would take four, and a king that took two where Master's would take two others."""
 
 
-def open_review(app, grades: tuple[MoveGrade, ...], size: tuple[int, int], language: str):  # noqa: ANN001, ANN201
-    """The review of Giulia's moves at a shared hot-seat screen, showing ``grades``."""
+def open_review(app, grades: tuple[MoveGrade, ...], size: tuple[int, int], language: str,
+                shown: tuple[MoveGrade, ...] | None = None):  # noqa: ANN001, ANN201  # fmt: skip
+    """The review of Giulia's moves at a shared hot-seat screen, of ``grades``, showing
+    ``shown`` (all of them when None)."""
     app.settings = app.settings.with_(animation_speed="instant", language=language)
     app.set_language(language)
     app.resize(size)
@@ -60,7 +62,7 @@ def open_review(app, grades: tuple[MoveGrade, ...], size: tuple[int, int], langu
     coordinator.reviews.jobs = {1: job}  # type: ignore[union-attr]
     scene = app.open("review", coordinator=coordinator, round_no=1)
     scene.age = scene.FADE_IN
-    assert isinstance(scene, ReviewScene) and scene.grades() == grades
+    assert isinstance(scene, ReviewScene) and scene.grades() == (shown or grades)
     return scene
 
 
@@ -155,3 +157,25 @@ def test_the_longest_reasons_are_said_whole(app, language, size, reason, params)
     (text,) = [text for text in seen if text.words == said]
     assert not text.elided and not text.cut, (text.words, text.lines)
     assert text.px >= style.smallest_px(scene.m.text_px(style.ROW_NOTE)), text
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+@pytest.mark.parametrize("language", ["it", "en"])
+def test_what_the_moves_not_shown_lost_is_said_under_the_rows(app, language, size) -> None:  # noqa: ANN001
+    """Points lost said 2,79 and the three rows added up to 2,66, with no word of the
+    fourth costly move: the words under the review say what the others lost, so that the
+    figures add up."""
+    from dataclasses import replace
+
+    fourth = replace(LONG_CAPTURES[2], loss=0.13, number=6)
+    scene = open_review(app, (*LONG_CAPTURES, fourth), size, language, LONG_CAPTURES)
+    said = app.t("review.more_costly", points="0,13" if language == "it" else "0.13")
+    assert scene.definition().endswith(said)
+    seen: list[style.Drawn] = []
+    with style.watch_text(seen.append):
+        frame(app)
+    (text,) = [text for text in seen if text.words == scene.definition()]
+    assert not text.elided and not text.cut, (text.words, text.lines)
+    app.back()
+    scene = open_review(app, LONG_CAPTURES, size, language)
+    assert not scene.definition().endswith(said)  # every costly move has its row

@@ -565,8 +565,17 @@ class ReviewScene(MenuScene):
             self._draw_row(surface, row, grade, lines)
 
     def definition(self) -> str:
-        """How accuracy is counted (written under the review)."""
-        return self.t("review.definition", tolerance=points(self.app.t, TOLERANCE))
+        """How accuracy is counted (written under the review), and what the costly moves
+        not shown cost (the rows' losses fell short of the points lost, with no word why)."""
+        words = self.t("review.definition", tolerance=points(self.app.t, TOLERANCE))
+        review = self.review()
+        if review is None:
+            return words
+        shown = sum(round(grade.loss, 2) for grade in self.grades())  # as the rows say them
+        rest = round(round(self.lost(review), 2) - shown, 2)
+        if rest < 0.01:
+            return words
+        return words + " " + self.t("review.more_costly", points=points(self.app.t, rest))
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         if self.form.hint():
