@@ -395,3 +395,43 @@ def test_the_panels_buttons_are_greyed_while_a_capture_is_chosen(fast) -> None:
     scene.input.cancel_choice()
     shown = {button.name: button.enabled for button in scene.aids.buttons()}
     assert shown["tracker"] is True and shown["review"] is True
+
+
+SWEEP_HANDS = ("3D 9C 8B", "1D 2D 6C")
+SWEEP_TABLE = "1B 2S 4C 5D"
+"""Cirulla: the 3 of coins takes the ace and the 2 (a sum of 3), or the whole table (3 and
+1 + 2 + 4 + 5 make fifteen)."""
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+@pytest.mark.parametrize("language", ["it", "en"])
+def test_the_set_that_sweeps_the_table_is_marked_scopa_in_the_choice(fast, language, size):
+    """The choice did not say which set was a scopa: the player had to count the table."""
+    from scopa.app import style
+
+    fast.set_language(language)
+    fast.resize(size)
+    rules = Rules.preset("cirulla")
+    setup = MatchSetup((SeatConfig("Giulia", True), SeatConfig("CPU", False, "beginner")), rules)
+    match = Match.new(rules, 1, first_dealer=1, decks=(deck(*SWEEP_HANDS, SWEEP_TABLE),))
+    scene = TableScene(fast, coordinated(fast, setup, match), worker=inline_worker())
+    fast.stack.push(scene)
+    settle(fast, scene)
+    scene.input._resolve(Card.parse("3D"), None)
+    scene.ui.finish_all()
+    choice = scene.choice
+    assert choice is not None
+    sizes = sorted(len(move.captures) for move in choice.options)
+    assert sizes == [2, 4]
+    drawn = []
+    with style.watch_text(drawn.append):
+        for item in scene.overlay_items():
+            item.paint(pygame.Surface(fast.size, pygame.SRCALPHA))
+    marks = [text for text in drawn if text.words == fast.t("table.scopa")]
+    (sweep,) = [i for i, move in enumerate(choice.options) if len(move.captures) == 4]
+    assert len(marks) == 1 and not marks[0].elided
+    assert choice.rect.contains(marks[0].used)
+    centre, row = marks[0].used.center, choice.rows[sweep]  # under the cards of its set
+    assert row.left <= centre[0] <= row.right and abs(centre[1] - row.bottom) <= row.h * 0.1
+    others = [row for i, row in enumerate(choice.rows) if i != sweep]
+    assert not any(row.colliderect(marks[0].used) for row in others)

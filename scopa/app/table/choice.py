@@ -129,12 +129,24 @@ class ChoicePopup:
     def chosen(self) -> Move:
         return self.options[self.selected]
 
-    def item(self, art: CardArt, text: Writer, title: str, hint: str, lay_word: str) -> Item:
+    def item(
+        self,
+        art: CardArt,
+        text: Writer,
+        title: str,
+        hint: str,
+        lay_word: str,
+        sweeps: tuple[frozenset[Move], str] = (frozenset(), ""),
+    ) -> Item:
         """The popup as an item of the table's frame (it dims the whole table). ``lay_word``
-        names the option of laying the card, where the rules let a card that takes be laid."""
+        names the option of laying the card, where the rules let a card that takes be laid;
+        ``sweeps``: the options that score a scopa, and the word each is marked with."""
         key = ("choice", self.card, tuple(self.options), self.selected, title, hint, lay_word)
+        key += (tuple(sorted(map(str, sweeps[0]))), sweeps[1])
         area = pygame.Rect((0, 0), self.layout.size)
-        return Item(key, area, lambda surface: self.draw(surface, art, text, title, hint, lay_word))
+        return Item(
+            key, area, lambda surface: self.draw(surface, art, text, title, hint, lay_word, sweeps)
+        )
 
     def draw(
         self,
@@ -144,6 +156,7 @@ class ChoicePopup:
         title: str,
         hint: str,
         lay_word: str,
+        sweeps: tuple[frozenset[Move], str] = (frozenset(), ""),
     ) -> None:
         lay = self.layout
         veil = pygame.Surface(lay.size, pygame.SRCALPHA)
@@ -185,3 +198,21 @@ class ChoicePopup:
                     ),
                 )
                 surface.blit(face, face.get_rect(center=centre))
+            if move in sweeps[0]:
+                self._mark(surface, row, text, sweeps[1])
+
+    def mark_rect(self, row: FRect, text: Writer, word: str) -> FRect:
+        """Where the word that marks a scopa sits: across the middle of the row's bottom
+        edge, like a ribbon under its cards (the top edge meets the popup's words)."""
+        pen = text.pen("ui_bold", self.layout.font_small, style.BRIGHT_GOLD)
+        width = style.natural_width(word, pen) + self.pad
+        height = style.line_height(pen) + self.pad * 0.3
+        box = FRect(0, 0, min(width, row.width), height)
+        box.center = (row.centerx, row.bottom - self.pad * 0.2)
+        return box
+
+    def _mark(self, surface: pygame.Surface, row: FRect, text: Writer, word: str) -> None:
+        box = self.mark_rect(row, text, word)
+        style.dark_panel(surface, box, Scale(self.layout.size), border=style.BRIGHT_GOLD, alpha=255)
+        pen = text.pen("ui_bold", self.layout.font_small, style.BRIGHT_GOLD)
+        style.text(surface, word, pen, box, align="center")

@@ -1210,7 +1210,10 @@ class TableScene(Scene):
         if choice is not None:
             title = capital(self.app.t("table.choose", card=self.card_name(choice.card)))
             hint, lay_word = self.app.t("table.choose_hint"), self.app.t("table.choose_lay")
-            items.append(choice.item(self.art, self.text, title, hint, lay_word))
+            state = self.match.round
+            sweeps = frozenset(move for move in choice.options if state.is_scopa(move))
+            marked = (sweeps, self.app.t("table.scopa"))
+            items.append(choice.item(self.art, self.text, title, hint, lay_word, marked))
             items.append(card_item(self.art, self.view.sprites[choice.card], "chosen"))
         if self.cover is not None:
             texts = self.cover_texts()
