@@ -599,3 +599,12 @@ def test_a_damaged_file_is_never_called_damaged_twice(language: str) -> None:
         for cause in causes:
             said = texts[message].replace("{cause}", texts[cause])
             assert said.count(word) <= 1, (message, cause)
+
+
+def test_dossena_s_scale_gives_the_piccola_s_and_the_grande_s_caps_in_points() -> None:
+    """"piccola fino al 5, grande fino a 7" named a card for the one and points for the
+    other: a player read the grande as running to the 7 of coins."""
+    from scopa.app.strings.options import STRINGS
+
+    assert "5 e 7 punti" in STRINGS["it"]["rule_dossena_scale_hint"]
+    assert "5 and 7 points" in STRINGS["en"]["rule_dossena_scale_hint"]
