@@ -602,7 +602,7 @@ def test_a_damaged_file_is_never_called_damaged_twice(language: str) -> None:
 
 
 def test_dossena_s_scale_gives_the_piccola_s_and_the_grande_s_caps_in_points() -> None:
-    """"piccola fino al 5, grande fino a 7" named a card for the one and points for the
+    """ "piccola fino al 5, grande fino a 7" named a card for the one and points for the
     other: a player read the grande as running to the 7 of coins."""
     from scopa.app.strings.options import STRINGS
 
