@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from scopa.app import style
 from scopa.app.cardart import CardArt
 from scopa.app.table import TableScene
 from scopa.engine import Card, Rules
@@ -566,3 +567,43 @@ def test_a_pointer_resting_on_the_cover_s_button_lifts_it_once_moved_on_it(app, 
     cover_may_lift(app, scene)
     click(app, (rest[0] + step, rest[1]))
     assert scene.cover is None and scene.human_to_play != seat
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_cover_tells_the_next_person_of_the_scopas_made_since_their_last_play(app, language):
+    """Computers sweeping one after another before the cover came up left the next person
+    to guess who had made the scopas from the score panel: the cover names them."""
+    from scopa.engine import Match, Move
+
+    from .table_helpers import deck
+
+    app.settings = app.settings.with_(animation_speed="fast", language=language)
+    app.set_language(language)
+    rules = Rules(players=3)
+    seats = (SeatConfig("Anna", True), SeatConfig("Piero", False, "expert"),
+             SeatConfig("Carla", True))  # fmt: skip
+    table = deck("5S 8D 9B", "5B 5C 5D", "6S 8C 9C", "1B 2S 3C 4D")
+    match = Match.new(rules, 1, first_dealer=2, decks=(table,))
+    scene = TableScene(app, coordinated(app, MatchSetup(seats, rules), match),
+                       worker=inline_worker())  # fmt: skip
+    app.stack.push(scene)
+    settle(app, scene)
+    pump(app)
+    assert scene.cover == 0
+    assert scene.cover_texts()[2] == app.t("table.hidden")  # nothing made yet
+    lift_cover(app, scene)
+    settle(app, scene)
+    scene.play(Move.parse("5Sx1B+4D"))  # leaves 2 + 3: any of Piero's fives sweeps
+    for _ in range(400):
+        pump(app)
+        if scene.cover is not None:
+            break
+    assert scene.cover == 2 and scene.match.round.scope[1] == 1
+    said = scene.cover_texts()[2]
+    assert said == app.t("table.scopas_since", scopas=app.t("table.scopa_by", name="Piero"))
+    drawn = []
+    with style.watch_text(drawn.append):
+        scene.draw(app.screen)
+    (note,) = [text for text in drawn if text.words == said]
+    assert not note.elided and app.screen.get_rect().contains(note.used)
+    scene.close()

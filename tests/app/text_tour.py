@@ -72,6 +72,7 @@ from .table_helpers import (
     inline_worker,
     lift_cover,
 )
+from .table_helpers import deck as deck_of
 
 Look = Callable[[str], None]
 FRAME = 1 / 30
@@ -1032,6 +1033,22 @@ class Tour:
         self.show("table, hot-seat turn told from the keys")
         self.frames(1, key(pygame.K_u))
         self.show("table, no undo in hot-seat")
+
+        # a computer sweeps between two people: the next one's cover names who made it
+        three = Rules(players=3)
+        swept = MatchSetup(
+            (SeatConfig("Anna", True), SeatConfig("Marco", False, "expert"),
+             SeatConfig(you, True)), three,
+        )  # fmt: skip
+        dealt = deck_of("5S 8D 9B", "5B 5C 5D", "6S 8C 9C", "1B 2S 3C 4D")
+        scene = self.table(swept, Match.new(three, 1, first_dealer=2, decks=(dealt,)))
+        self.settle(scene)
+        lift_cover(app, scene)
+        self.settle(scene)
+        scene.play(Move.parse("5Sx1B+4D"))  # leaves 2 + 3, which every five of Marco's sweeps
+        self.play_until(scene, lambda: scene.cover is not None)
+        self.frames(2)
+        self.show("table, the cover after a computer's scopa")
 
         watch = MatchSetup(tuple(SeatConfig(n, False, "beginner") for n in names[:2]), Rules())
         scene = self.table(watch, Match.new(Rules(), 6))

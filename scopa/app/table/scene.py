@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, cast
 
 import pygame
 
-from scopa.engine import Card, Dealt, Event, Match, Move, Observation, RoundScored
+from scopa.engine import Card, Dealt, Event, Match, Move, Observation, Played, RoundScored, Scopa
 from scopa.log import log
 from scopa.settings import MatchSetup, shows_corners
 
@@ -112,6 +112,8 @@ class TableScene(Scene):
         self.ui = Tweener()
         """Pointer feedback (lifting, sending a card back): never holds up the game."""
         self.cover: int | None = None
+        self._cover_swept: tuple[int, ...] = ()
+        """The others' scopas the cover tells of (``_scopas_since``)."""
         self.cover_since = 0.0
         """When (``clock``) the cover came down."""
         self._cover_pressed = False
@@ -919,6 +921,7 @@ class TableScene(Scene):
 
     def _raise_cover(self, seat: int) -> None:
         self.cover = seat
+        self._cover_swept = self._scopas_since(seat)
         self.cover_since = self.clock
         self._cover_pressed = False
         pointer = self.pick.pointer
@@ -1297,7 +1300,25 @@ class TableScene(Scene):
 
     def cover_texts(self) -> tuple[str, str, str, str]:
         """The cover's heading, how to lift it, the note under it, and its button."""
-        return self.words.cover(self.cover if self.cover is not None else self.match.turn)
+        if self.cover is None:
+            return self.words.cover(self.match.turn)
+        return self.words.cover(self.cover, self._cover_swept)
+
+    def _scopas_since(self, seat: int) -> tuple[int, ...]:
+        """The seats of the others' scopas this round since ``seat`` last played (in turn):
+        computers sweeping one after another before the cover came up left the next person
+        guessing who had made them."""
+        if self.remote:  # the round's events are the server's
+            return ()
+        match = self.match
+        events = match.round_events(match.round.round_no)
+        mine = [i for i, e in enumerate(events) if isinstance(e, Played) and e.seat == seat]
+        start = mine[-1] + 1 if mine else 0
+        return tuple(
+            event.seat
+            for event in events[start:]
+            if isinstance(event, Scopa) and event.seat != seat
+        )
 
     def cover_button(self) -> pygame.FRect:
         """Where the cover's button is: a click lifts the cover there only."""

@@ -8,7 +8,7 @@ deck's own card names) is one small module, read and tested on its own.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from scopa.engine import Card
@@ -248,13 +248,19 @@ class TableWords:
             return t("table.thinking", name=name), style.MIST
         return None
 
-    def cover(self, seat: int) -> tuple[str, str, str, str]:
-        """The cover's heading, how to lift it, the note under it, and its button."""
+    def cover(self, seat: int, swept: Sequence[int] = ()) -> tuple[str, str, str, str]:
+        """The cover's heading, how to lift it, the note under it, and its button; the note
+        tells the scopas the others made since ``seat`` last played (``swept``: their seats,
+        in turn), else that the other hands stay hidden."""
         t = self.t
         name = self.seats.seat_name(seat)
+        note = t("table.hidden")
+        if swept:
+            made = [t("table.scopa_by", name=self.seats.seat_name(other)) for other in swept]
+            note = t("table.scopas_since", scopas=join(t, made))
         return (
             t("table.pass_to", name=name),
             t("table.pass_hint", name=name),
-            t("table.hidden"),
+            note,
             t("table.show_cards"),
         )
