@@ -406,7 +406,8 @@ SWEEP_TABLE = "1B 2S 4C 5D"
 @pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
 @pytest.mark.parametrize("language", ["it", "en"])
 def test_the_set_that_sweeps_the_table_is_marked_scopa_in_the_choice(fast, language, size):
-    """The choice did not say which set was a scopa: the player had to count the table."""
+    """The choice did not say which set was a scopa: the player had to count the table.
+    The word sits under the set's cards, clear of their corners and of the ring round it."""
     from scopa.app import style
 
     fast.set_language(language)
@@ -431,7 +432,9 @@ def test_the_set_that_sweeps_the_table_is_marked_scopa_in_the_choice(fast, langu
     (sweep,) = [i for i, move in enumerate(choice.options) if len(move.captures) == 4]
     assert len(marks) == 1 and not marks[0].elided
     assert choice.rect.contains(marks[0].used)
-    centre, row = marks[0].used.center, choice.rows[sweep]  # under the cards of its set
-    assert row.left <= centre[0] <= row.right and abs(centre[1] - row.bottom) <= row.h * 0.1
+    row = choice.rows[sweep]  # under the cards of its set, clear of them and of its ring
+    assert row.left <= marks[0].used.centerx <= row.right
+    assert marks[0].used.top >= row.bottom
+
     others = [row for i, row in enumerate(choice.rows) if i != sweep]
     assert not any(row.colliderect(marks[0].used) for row in others)

@@ -28,8 +28,16 @@ LAY_WIDTH = 3
 class ChoicePopup:
     """One row per capture set, drawn with small cards; click or arrows + Enter to pick."""
 
-    def __init__(self, card: Card, options: list[Move], layout: TableLayout) -> None:
+    def __init__(
+        self,
+        card: Card,
+        options: list[Move],
+        layout: TableLayout,
+        sweeps: frozenset[Move] = frozenset(),
+    ) -> None:
         self.card = card
+        self.sweeps = sweeps
+        """The options that score a scopa: each is marked under its cards."""
         self.options = sorted(options, key=lambda move: not move.captures)
         """The captures, then laying the card (where the rules allow it): the first is
         chosen at first, so Enter at once takes, as a card that takes usually does."""
@@ -50,12 +58,14 @@ class ChoicePopup:
         self.columns = columns = count if in_line else (1 if count <= 2 else 2)
         lines = math.ceil(count / columns)
         title_h = self.pad + layout.font_large * TITLE_LINE + layout.font_small * 1.8
+        self.mark_room = layout.font_small * 1.7 if sweeps else 0.0
+        """Room under each line of sets for the word marking a scopa."""
         w, h = layout.size
         least_left = layout.deck_rect.right + self._beside(layout.hand_w)
         room = min(w * 0.95, w - layout.margin - least_left)
         while True:
             self.row_h = card_height(self.card_w) + self.pad
-            height = title_h + lines * (self.row_h + self.pad * 0.5) + self.pad
+            height = title_h + lines * (self.row_h + self.pad * 0.5 + self.mark_room) + self.pad
             row_w = longest * self.card_w * 1.1 + self.pad * 2
             width = max(columns * row_w + (columns + 1) * self.pad, 900 * u)
             fits = height <= h * 0.86 and width <= room
@@ -75,7 +85,8 @@ class ChoicePopup:
             column, line = i % columns, i // columns
             row = FRect(0, 0, row_w, self.row_h)
             x = self.rect.centerx + (column - (columns - 1) / 2) * (row_w + self.pad)
-            row.midtop = (x, self.rect.top + title_h + line * (self.row_h + self.pad * 0.5))
+            step = self.row_h + self.pad * 0.5 + self.mark_room
+            row.midtop = (x, self.rect.top + title_h + line * step)
             self.rows.append(row)
 
     def _leaning(self, card_w: float) -> tuple[float, float]:
@@ -130,22 +141,16 @@ class ChoicePopup:
         return self.options[self.selected]
 
     def item(
-        self,
-        art: CardArt,
-        text: Writer,
-        title: str,
-        hint: str,
-        lay_word: str,
-        sweeps: tuple[frozenset[Move], str] = (frozenset(), ""),
+        self, art: CardArt, text: Writer, title: str, hint: str, lay_word: str, scopa: str = ""
     ) -> Item:
         """The popup as an item of the table's frame (it dims the whole table). ``lay_word``
         names the option of laying the card, where the rules let a card that takes be laid;
-        ``sweeps``: the options that score a scopa, and the word each is marked with."""
+        ``scopa`` marks the options that score one (``sweeps``)."""
         key = ("choice", self.card, tuple(self.options), self.selected, title, hint, lay_word)
-        key += (tuple(sorted(map(str, sweeps[0]))), sweeps[1])
+        key += (scopa,)
         area = pygame.Rect((0, 0), self.layout.size)
         return Item(
-            key, area, lambda surface: self.draw(surface, art, text, title, hint, lay_word, sweeps)
+            key, area, lambda surface: self.draw(surface, art, text, title, hint, lay_word, scopa)
         )
 
     def draw(
@@ -156,7 +161,7 @@ class ChoicePopup:
         title: str,
         hint: str,
         lay_word: str,
-        sweeps: tuple[frozenset[Move], str] = (frozenset(), ""),
+        scopa: str = "",
     ) -> None:
         lay = self.layout
         veil = pygame.Surface(lay.size, pygame.SRCALPHA)
@@ -198,17 +203,17 @@ class ChoicePopup:
                     ),
                 )
                 surface.blit(face, face.get_rect(center=centre))
-            if move in sweeps[0]:
-                self._mark(surface, row, text, sweeps[1])
+            if move in self.sweeps and scopa:
+                self._mark(surface, row, text, scopa)
 
     def mark_rect(self, row: FRect, text: Writer, word: str) -> FRect:
-        """Where the word that marks a scopa sits: across the middle of the row's bottom
-        edge, like a ribbon under its cards (the top edge meets the popup's words)."""
+        """Where the word that marks a scopa sits: under the row's cards, in the room left
+        for it (``mark_room``), clear of the cards' corners and of the ring round the row."""
         pen = text.pen("ui_bold", self.layout.font_small, style.BRIGHT_GOLD)
         width = style.natural_width(word, pen) + self.pad
-        height = style.line_height(pen) + self.pad * 0.3
+        height = min(style.line_height(pen) + self.pad * 0.3, self.mark_room)
         box = FRect(0, 0, min(width, row.width), height)
-        box.center = (row.centerx, row.bottom - self.pad * 0.2)
+        box.center = (row.centerx, row.bottom + self.mark_room / 2)
         return box
 
     def _mark(self, surface: pygame.Surface, row: FRect, text: Writer, word: str) -> None:

@@ -91,6 +91,7 @@ class TableInput:
         *,
         moves: Callable[[], Sequence[Move]],
         seat: Callable[[], int | None],
+        sweeps: Callable[[Move], bool] = lambda move: False,
         play: Callable[[Move], None],
         refuse: Callable[[Card, Card | None], None],
         now: Callable[[], float],
@@ -103,6 +104,8 @@ class TableInput:
         self.drag = drag
         self.ui = ui
         self.moves = moves
+        self.sweeps = sweeps
+        """Whether a move scores a scopa (the capture choice marks the sets that do)."""
         self.seat = seat
         self.play = play
         self.refuse = refuse
@@ -357,7 +360,7 @@ class TableInput:
         waits beside it again."""
         choice = self.pick.choice
         if choice is not None:
-            choice = ChoicePopup(choice.card, choice.options, self.view.layout)
+            choice = ChoicePopup(choice.card, choice.options, self.view.layout, choice.sweeps)
             choice.selected = self.pick.choice.selected
             self.pick.choice = choice
             self._wait_beside(choice, 0.0)
@@ -420,7 +423,8 @@ class TableInput:
             self.play(moves[0])
             return
         lay = self.view.layout
-        choice = ChoicePopup(card, moves, lay)
+        sweeps = frozenset(move for move in moves if self.sweeps(move))
+        choice = ChoicePopup(card, moves, lay, sweeps)
         shown = self.pick.preview  # the cards glowing (a hint's) are the ones chosen first
         for index, move in enumerate(choice.options):
             if shown and frozenset(move.captures) == shown:

@@ -159,6 +159,7 @@ class TableScene(Scene):
             self.drag,
             self.ui,
             moves=lambda: self.match.legal_moves(),
+            sweeps=lambda move: self.match.round.is_scopa(move),
             seat=lambda: self.human_to_play,
             play=self.play,
             refuse=self._cannot,
@@ -1213,10 +1214,8 @@ class TableScene(Scene):
         if choice is not None:
             title = capital(self.app.t("table.choose", card=self.card_name(choice.card)))
             hint, lay_word = self.app.t("table.choose_hint"), self.app.t("table.choose_lay")
-            state = self.match.round
-            sweeps = frozenset(move for move in choice.options if state.is_scopa(move))
-            marked = (sweeps, self.app.t("table.scopa"))
-            items.append(choice.item(self.art, self.text, title, hint, lay_word, marked))
+            scopa = self.app.t("table.scopa")
+            items.append(choice.item(self.art, self.text, title, hint, lay_word, scopa))
             items.append(card_item(self.art, self.view.sprites[choice.card], "chosen"))
         if self.cover is not None:
             texts = self.cover_texts()
