@@ -430,7 +430,9 @@ class App:
             self.keys_last = True
         elif event.type == pygame.MOUSEBUTTONDOWN:
             self.keys_last = False
-        if event.type in SEEN_BY:
+        if event.type in SEEN_BY and getattr(event, "rel", None) != (0, 0):
+            # (a window opening under a resting pointer is told of a motion that moved
+            # nothing: the player is not seen by it)
             self.toasts.seen()
         if event.type == pygame.QUIT:
             log(SYSTEM_QUIT)

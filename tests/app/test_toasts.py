@@ -160,6 +160,11 @@ def test_a_lost_saved_match_is_told_until_the_player_is_back_to_read_it(store: S
         for _ in range(100):
             app.frame(1.0, [])  # a hundred seconds away from the game
         (toast,) = [toast for toast in app.toasts if "saved match" in toast.text]
+        # the window opening under a resting pointer: a motion that moved nothing
+        still = pygame.event.Event(pygame.MOUSEMOTION, pos=(9, 9), rel=(0, 0), buttons=(0,) * 3)
+        app.frame(0.1, [still])
+        app.frame(30.0, [])
+        assert toast in list(app.toasts)
         app.frame(0.1, [MOVED])
         app.frame(toast.remaining - 0.5, [])
         assert toast in list(app.toasts)  # read for as long as any other
