@@ -179,3 +179,32 @@ def test_what_the_moves_not_shown_lost_is_said_under_the_rows(app, language, siz
     app.back()
     scene = open_review(app, LONG_CAPTURES, size, language)
     assert not scene.definition().endswith(said)  # every costly move has its row
+
+
+def test_the_words_under_the_rows_come_back_once_the_pointer_leaves_a_control_clicked(app):  # noqa: ANN001
+    """A click on the round / match choice left its explanation in the footer for good: a
+    mouse player never read again what the figures mean, nor what the moves not listed
+    lost."""
+    from dataclasses import replace
+
+    from .menu_helpers import click
+
+    fourth = replace(LONG_CAPTURES[2], loss=0.13, number=6)
+    scene = open_review(app, (*LONG_CAPTURES, fourth), (960, 540), "en", LONG_CAPTURES)
+    choice = scene.scope_choice
+    assert choice is not None
+    click(app, choice)
+    moved = pygame.event.Event(pygame.MOUSEMOTION, pos=(2, 2), rel=(-5, -5), buttons=(0,) * 3)
+    frame(app, moved)
+    seen: list[style.Drawn] = []
+    with style.watch_text(seen.append):
+        frame(app)
+    assert scene.definition() in [text.words for text in seen]
+    hover = pygame.event.Event(
+        pygame.MOUSEMOTION, pos=choice.rect.center, rel=(5, 5), buttons=(0,) * 3
+    )
+    frame(app, hover)
+    seen.clear()
+    with style.watch_text(seen.append):
+        frame(app)
+    assert app.t("review.scope_hint") in [text.words for text in seen]

@@ -578,11 +578,21 @@ class ReviewScene(MenuScene):
         return words + " " + self.t("review.more_costly", points=points(self.app.t, rest))
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
-        if self.form.hint():
+        if self._explaining():
             self.draw_hint(surface, self.footer, style.INK_SOFT)
         elif self.stage == "review" and self.review() is not None:
             pen = self._note_pen()
             style.text(surface, self.definition(), pen, self.footer, align="left", lines=0)
+
+    def _explaining(self) -> bool:
+        """The footer explains a control, in place of what the figures mean: the one under
+        the pointer, or the one the keys reached. A control clicked keeps the focus, and its
+        explanation stood there for good, the figures' never seen again by a mouse player."""
+        form = self.form
+        if not form.hint():
+            return False
+        hover = form.hover
+        return form.keyboard_used or (hover is not None and hover.hint is not None)
 
     def _draw_by_round(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """Each round's accuracy on a pill of its own in ``area``, the latest rounds that
