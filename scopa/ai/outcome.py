@@ -29,10 +29,19 @@ PLAIN = frozenset(
         "keeps_for_later",
         "safe_lay",
         "least_harm",
+        "anchor",
+        "block",
+        "no_sweep_sum",
+        "no_sweep",
+        "seven",
+        "seven_count",
+        "last_take",
     }
 )
-"""Reasons that say what a move does now: one that says what it wins by the round's end,
-where it can be known, says more."""
+"""Reasons that say what a move does now or what it guards against: one that says what it
+wins by the round's end, where that can be known, says more ("lays a 3, and every other
+card of that rank is gone" told nothing of the primiera and the coins the other 3 lost).
+A scopa, a point card taken and a card kept for what it is worth say it themselves."""
 
 
 def sharpened(
@@ -51,11 +60,12 @@ def decided(
     view: View, best: Move, other: Move | None = None
 ) -> tuple[str, dict[str, object]] | None:
     """What the line of ``best`` wins by the end of the round that the line of ``other``
-    (None: the best other move's) does not, the other side playing its best in each: the
-    code "wins_by_end" with the categories gained (``won``, comma-separated), else
-    "denies_by_end" with those taken from the other side; None when the round's end cannot
-    be known from the seat (cards still to be dealt, or more than one way the others may
-    hold them), or when both lines end with the same points."""
+    (None: the best other move's) does not, the other side playing its best in each, and
+    what it keeps from the other side besides: the code "wins_by_end" with the categories
+    gained (``won``, comma-separated), "denies_by_end" with those kept from the other side
+    (as ``won``), or "wins_denies" with both (``won`` and ``denied``); None when the
+    round's end cannot be known from the seat (cards still to be dealt, or more than one
+    way the others may hold them), or when both lines end with the same points."""
     rules = view.rules
     if rules.cirulla or rules.sides != 2 or best.card is None:
         return None
@@ -71,10 +81,15 @@ def decided(
     mine = view.side
     ends = [_line_end(searcher, world.play(move), mine) for move in (best, other)]
     (gain, lost), (gain_other, lost_other) = (_points(end, mine) for end in ends)
-    won = [name for name in categories(rules) if gain.get(name, 0) > gain_other.get(name, 0)]
+    names = categories(rules)
+    won = [name for name in names if gain.get(name, 0) > gain_other.get(name, 0)]
+    denied = [
+        name for name in names if lost.get(name, 0) < lost_other.get(name, 0) and name not in won
+    ]
+    if won and denied:
+        return "wins_denies", {"won": ",".join(won), "denied": ",".join(denied)}
     if won:
         return "wins_by_end", {"won": ",".join(won)}
-    denied = [name for name in categories(rules) if lost.get(name, 0) < lost_other.get(name, 0)]
     if denied:
         return "denies_by_end", {"won": ",".join(denied)}
     return None

@@ -42,7 +42,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "keep_hidden": "keep your cards hidden",
         "retract": "take the declaration back",
         "wins_by_end": "wins {won} by the round's end",
-        "denies_by_end": "keeps {won} from them by the round's end",
+        "denies_by_end": "denies them {won} by the round's end",
+        "wins_denies": "wins {won} and denies them {denied}",
     },
     "it": {
         "only_move": "l'unica mossa possibile",
@@ -75,7 +76,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "keep_hidden": "tieni coperte le tue carte",
         "retract": "ritira la dichiarazione",
         "wins_by_end": "a fine smazzata fa vincere {won}",
-        "denies_by_end": "a fine smazzata toglie agli avversari {won}",
+        "denies_by_end": "a fine smazzata nega {won}",
+        "wins_denies": "fa vincere {won} e nega {denied}",
     },
 }
 
@@ -123,8 +125,23 @@ POINT_NAMES: dict[str, dict[str, str]] = {
         "piccola": "piccola",
     },
 }
-"""The points of a round by their category (``scoring.categories``), as a reason names
-them, as players list them ("cards, coins and primiera"); a scopa is named apart."""
+"""The points of a round by their category (``scoring.categories``), as a reason lists
+them ("the cards, coins and primiera", "carte, denari e primiera"); a scopa is named
+apart."""
+ITALIAN_ARTICLES = {
+    "carte": "le",
+    "denari": "i",
+    "settebello": "il",
+    "primiera": "la",
+    "sette": "i",
+    "re_bello": "il",
+    "settebello_coppe": "il",
+    "napola": "la",
+    "grande": "la",
+    "piccola": "la",
+}
+"""The article of each point named alone in Italian ("la primiera"); a list goes without,
+as players say it ("carte, denari e primiera")."""
 AND = {"en": " and ", "it": " e "}
 SCOPA_WON = {"en": "a scopa", "it": "una scopa"}
 
@@ -132,10 +149,16 @@ SCOPA_WON = {"en": "a scopa", "it": "una scopa"}
 def points_named(won: str, lang: str, coins: str) -> str:
     """The categories ``won`` (comma-separated) as a reason says them."""
     names = won.split(",")
-    points = [POINT_NAMES[lang][name].format(coins=coins) for name in names if name != "scope"]
+    points = [name for name in names if name != "scope"]
+    words = [POINT_NAMES[lang][name].format(coins=coins) for name in points]
     parts = []
-    if points:
-        listed = ", ".join(points[:-1]) + AND[lang] + points[-1] if len(points) > 1 else points[0]
+    if words:
+        listed = ", ".join(words[:-1]) + AND[lang] + words[-1] if len(words) > 1 else words[0]
+        if lang == "en":
+            listed = "the " + listed
+        elif len(words) == 1:
+            article = ITALIAN_ARTICLES[points[0]]
+            listed = f"{article} {listed}"
         parts.append(listed)
     if "scope" in names:
         parts.append(SCOPA_WON[lang])
@@ -178,7 +201,8 @@ def reason_text(
     rank = values.get("rank")
     if isinstance(rank, int):
         values["rank"] = (FRENCH_RANK_NAMES if french else RANK_NAMES)[lang][rank]
-    won = values.get("won")
-    if isinstance(won, str):
-        values["won"] = points_named(won, lang, str(values["coins"]))
+    for key in ("won", "denied"):
+        named = values.get(key)
+        if isinstance(named, str):
+            values[key] = points_named(named, lang, str(values["coins"]))
     return TEXTS[lang][code].format(**values)

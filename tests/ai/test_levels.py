@@ -140,7 +140,14 @@ def test_hint_text_refuses_an_unknown_language() -> None:
 
 def test_every_reason_reads_in_both_languages() -> None:
     assert set(TEXTS["it"]) == set(TEXTS["en"]) == CODES
-    params = {"total": 12, "count": 3, "rank": 10, "points": 3, "won": "primiera"}
+    params = {
+        "total": 12,
+        "count": 3,
+        "rank": 10,
+        "points": 3,
+        "won": "primiera",
+        "denied": "carte",
+    }
     for code in CODES:
         assert reason_text(code, params, "en") != reason_text(code, params, "it")
     block = reason_text("block", params, "en")

@@ -9,7 +9,14 @@ import pytest
 
 from scopa.ai.reasons import CODES, TEXTS, reason_text
 
-PARAMS = {"total": 12, "count": 3, "rank": 9, "points": 3, "won": "carte,denari"}
+PARAMS = {
+    "total": 12,
+    "count": 3,
+    "rank": 9,
+    "points": 3,
+    "won": "carte,denari",
+    "denied": "primiera",
+}
 
 
 def test_a_table_nobody_can_clear_is_said_with_fare_scopa() -> None:
@@ -78,14 +85,18 @@ def test_a_reason_speaks_of_the_move_not_of_whoever_reads_it() -> None:
 def test_the_points_a_line_wins_are_named_and_joined_in_each_language() -> None:
     won = {"won": "carte,denari,primiera"}
     assert reason_text("wins_by_end", won, "en", "french") == (
-        "wins cards, diamonds and primiera by the round's end"
+        "wins the cards, diamonds and primiera by the round's end"
     )
     assert reason_text("wins_by_end", won, "it") == (
         "a fine smazzata fa vincere carte, denari e primiera"
     )
     assert reason_text("wins_by_end", {"won": "settebello,scope"}, "en") == (
-        "wins settebello and a scopa by the round's end"
+        "wins the settebello and a scopa by the round's end"
     )
-    assert reason_text("denies_by_end", {"won": "scope"}, "it") == (
-        "a fine smazzata toglie agli avversari una scopa"
+    assert reason_text("wins_by_end", {"won": "primiera"}, "it") == (
+        "a fine smazzata fa vincere la primiera"
     )
+    assert reason_text("denies_by_end", {"won": "scope"}, "it") == "a fine smazzata nega una scopa"
+    both = {"won": "primiera", "denied": "denari"}
+    assert reason_text("wins_denies", both, "en") == "wins the primiera and denies them the coins"
+    assert reason_text("wins_denies", both, "it") == "fa vincere la primiera e nega i denari"

@@ -458,3 +458,34 @@ def test_a_plain_card_laid_for_the_coin_of_its_rank_is_told_as_the_coin_kept() -
     (coin,) = [a for a in assessments if a.move == Move.parse("8D")]
     assert describe(view, cups, assessments, coin) == ("keeps_coin", {})
     assert describe(view, coin, assessments, cups)[0] != "keeps_coin"
+
+
+def test_a_costly_move_of_the_last_deal_is_told_by_the_round_s_end_whatever_it_does_now() -> None:
+    """Laying the 2 where Master lays the 3, whose rank was all out, cost three points in
+    the last deal: the reason said "lays a 3, and every other card of that rank is gone",
+    true and silent on the primiera and the coins the 2 lost. Where the round's end is
+    known, a reason that says only what a move does now or guards against gives way to
+    what its line wins and denies."""
+    from scopa.ai.outcome import decided
+    from scopa.ai.view import View
+
+    now = {"most_cards", "coin", "capture", "only_capture", "keeps", "looks_ahead",
+           "keeps_for_later", "safe_lay", "least_harm", "anchor", "block", "no_sweep_sum",
+           "no_sweep", "seven", "seven_count", "last_take"}  # fmt: skip
+
+    told = []
+    for seed in range(1, 9):
+        match = Match.new(Rules(), seed)
+        rng = random.Random(seed)
+        while not match.rounds:
+            match, _ = match.apply(rng.choice(match.legal_moves()))
+        for grade in review_round(match.record(), 1, [0]).grades:
+            start = position_match(match.record(), grade.number)
+            view = View.of(start.observe(start.turn))
+            if grade.loss < 0.5 or view.stock_size:
+                continue
+            found = decided(view, grade.best, grade.played)
+            if found is not None:
+                assert grade.reason not in now, (seed, grade)
+                told.append(grade.reason)
+    assert {"wins_by_end", "denies_by_end", "wins_denies"} & set(told), told
