@@ -257,7 +257,7 @@ class TableWords:
         note = t("table.hidden")
         if swept:
             made = [t("table.scopa_by", name=self.seats.seat_name(other)) for other in swept]
-            note = t("table.scopas_since", scopas=join(t, made))
+            note = t("table.scopas_since", made=join(t, made))
         return (
             t("table.pass_to", name=name),
             t("table.pass_hint", name=name),
