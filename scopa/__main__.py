@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import argparse
 import faulthandler
-import glob
 import os
 import signal
 import sys
@@ -121,9 +120,10 @@ def played_here_before(store: Store, stats: Stats) -> bool:
     """Whether the game's files tell of earlier starts, though the settings do not say the
     tutorial was offered: they were damaged and set aside (a returning player, greeted as
     a stranger before reading why), or there are results or a saved match."""
-    settings = store.settings_path
-    backups = settings.parent.glob(glob.escape(settings.name) + ".bak*")
-    return bool(stats.tallies) or store.save_path.exists() or next(backups, None) is not None
+    from scopa.storage import backup_numbers
+
+    backups = backup_numbers(store.settings_path)
+    return bool(stats.tallies) or store.save_path.exists() or bool(backups)
 
 
 def _tracer(path: Path):  # noqa: ANN202 - a line writer

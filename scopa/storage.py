@@ -1141,7 +1141,7 @@ def _backup(path: Path, number: int) -> Path:
     return path.with_name(path.name + (".bak" if number == 1 else f".bak{number}"))
 
 
-def _backup_numbers(path: Path) -> list[int]:
+def backup_numbers(path: Path) -> list[int]:
     """The numbers of ``path``'s backups in its folder, oldest first (``.bak`` is 1)."""
     numbers = []
     stem = path.name + ".bak"
@@ -1162,7 +1162,7 @@ def backup_name(path: Path, companions: Iterable[str] = ()) -> Path:
     one past the newest backup (whose name and its ``companions``' names, suffixes of files
     that go with it, are free)."""
     suffixes = ("", *companions)
-    number = max(_backup_numbers(path), default=0) + 1
+    number = max(backup_numbers(path), default=0) + 1
     while True:
         candidate = _backup(path, number)
         names = [candidate.with_name(candidate.name + suffix) for suffix in suffixes]
@@ -1178,7 +1178,7 @@ def forget_old_backups(
     ones removed. Only files and links go: a folder or other thing kept as a backup stays."""
     suffixes = ("", *companions)
     gone = []
-    for number in _backup_numbers(path)[:-keep]:
+    for number in backup_numbers(path)[:-keep]:
         backup = _backup(path, number)
         for suffix in suffixes:
             name = backup.with_name(backup.name + suffix)

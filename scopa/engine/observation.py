@@ -101,6 +101,21 @@ class Observation:
         left, for a seat that comes to the round under way. No more per side than its
         ``scope`` not from bonuses."""
         rules = self.rules
+        found: list[list[Card]] = [[] for _ in range(rules.sides)]
+        for at in self.scopa_plays():
+            seat, move = self.history[at]
+            assert move.card is not None  # a scopa is made by a card played
+            found[rules.side_of(seat)].append(move.card)
+        bonus = self.bonus or (0,) * rules.sides
+        return tuple(
+            tuple(cards[max(0, len(cards) - (self.scope[side] - bonus[side])) :])
+            for side, cards in enumerate(found)
+        )
+
+    def scopa_plays(self) -> tuple[int, ...]:
+        """Where in ``history`` the plays that swept the table for a scopa this round are,
+        oldest first: worked out from the plays and the table left."""
+        rules = self.rules
         table = self.table_mask
         before: list[int] = []  # the table each play met, latest first
         for _, move in reversed(self.history):
@@ -109,10 +124,10 @@ class Observation:
                 table = table | move.capture_mask if move.capture_mask else table & ~card.bit
             before.append(table)
         before.reverse()
-        found: list[list[Card]] = [[] for _ in range(rules.sides)]
+        found: list[int] = []
         matta = rules.matta_card
         named = 0  # the value named for the matta in a hand, while it is there
-        for (seat, move), table in zip(self.history, before, strict=True):
+        for at, ((_, move), table) in enumerate(zip(self.history, before, strict=True)):
             card = move.card
             if move.matta is not None:
                 named = move.named
@@ -125,12 +140,8 @@ class Observation:
             if move.capture_mask and scores_scopa(
                 rules, table, rank, move.capture_mask, False, aces
             ):
-                found[rules.side_of(seat)].append(card)
-        bonus = self.bonus or (0,) * rules.sides
-        return tuple(
-            tuple(cards[max(0, len(cards) - (self.scope[side] - bonus[side])) :])
-            for side, cards in enumerate(found)
-        )
+                found.append(at)
+        return tuple(found)
 
     def opening_take(self) -> tuple[Card, ...]:
         """Cirulla: the opening table the dealer took for the dealer's bonus this round,

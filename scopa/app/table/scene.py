@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, cast
 
 import pygame
 
-from scopa.engine import Card, Dealt, Event, Match, Move, Observation, Played, RoundScored, Scopa
+from scopa.engine import Card, Dealt, Event, Match, Move, Observation, RoundScored
 from scopa.log import log
 from scopa.settings import MatchSetup, shows_corners
 
@@ -1307,16 +1307,14 @@ class TableScene(Scene):
         """The seats of the others' scopas this round since ``seat`` last played (in turn):
         computers sweeping one after another before the cover came up left the next person
         guessing who had made them."""
-        if self.remote:  # the round's events are the server's
+        if self.remote:  # the round's plays are the server's
             return ()
-        match = self.match
-        events = match.round_events(match.round.round_no)
-        mine = [i for i, e in enumerate(events) if isinstance(e, Played) and e.seat == seat]
+        seen = self.match.observe(seat)
+        history = seen.history
+        mine = [at for at, (player, _) in enumerate(history) if player == seat]
         start = mine[-1] + 1 if mine else 0
         return tuple(
-            event.seat
-            for event in events[start:]
-            if isinstance(event, Scopa) and event.seat != seat
+            history[at][0] for at in seen.scopa_plays() if at >= start and history[at][0] != seat
         )
 
     def cover_button(self) -> pygame.FRect:
