@@ -50,3 +50,36 @@ def test_a_declaration_is_no_last_play():
     assert first.last_play == M("2Bx2C") and first.last_capture == M("2Bx2C")
     assert second.last_play is None and second.last_capture is None
     assert last_capture(history) == (0, M("2Bx2C"))
+
+
+def test_the_matta_keeps_the_value_named_for_it_in_the_capture_that_took_it():
+    """Cirulla: each capture the matta was in, played or taken, keeps the value it stood
+    for then (the last-capture panel writes it on the card), as the engine had it; a
+    round is played at random, knocking with every value the matta may be named."""
+    import random
+
+    from scopa.engine import Match, Rules
+
+    rules = Rules.preset("cirulla")
+    matta = rules.matta_card
+    checked = 0
+    for seed in range(120):
+        rng = random.Random(seed)
+        match = Match.new(rules, seed)
+        for _ in range(60):
+            if match.over:
+                break
+            state = match.round
+            moves = match.legal_moves()
+            declared = [move for move in moves if move.named]
+            move = rng.choice(declared or moves)
+            seat = state.turn
+            named = state.matta_value
+            match, _ = match.apply(move)
+            if match.round is not state and match.round.history() and move.captures:
+                took_matta = move.card == matta or matta in move.captures
+                row = review(match.round.history(), rules.players, matta)[seat]
+                if row.last_capture == move:
+                    assert row.named == (named if took_matta else 0)
+                    checked += took_matta and named > 0
+    assert checked >= 10

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from scopa.ai.hints import Hint
 from scopa.app.cardart import CardArt
 from scopa.app.scenes.scoring import ScoringScene
 from scopa.app.table import TableScene
@@ -627,6 +628,21 @@ def test_the_opening_table_s_banner_says_what_it_made_and_that_it_counts_as_scop
     scene.close()
 
 
+def test_the_last_capture_writes_on_the_matta_the_value_it_took_as(fast):
+    """The matta, named 6 by a knock, took the 9 (6 + 9 = 15): the last capture's panel
+    showed a plain 7 of cups taking a 9, which reads as a mistake. It carries "= 6", as the
+    table wrote it while the matta was in play."""
+    scene = cirulla_table(fast, "7C 1D 2S")
+    scene.play(Move.declare(C("7C"), 6))
+    settle(fast, scene)
+    taking = [m for m in scene.match.legal_moves() if m.card == C("7C") and m.captures]
+    assert (C("9B"),) in [m.captures for m in taking]
+    scene.play(next(m for m in taking if m.captures == (C("9B"),)))
+    settle(fast, scene)
+    scene.aids.reviewing = True
+    assert fast.t("table.matta_badge", n=6) in review_words(fast, scene)
+
+
 def test_no_opening_take_is_shown_where_the_table_gave_none(fast):
     scene = cirulla_table(fast, "1D 2C 3S")
     settle(fast, scene)
@@ -786,3 +802,45 @@ def test_a_computer_s_hand_that_knocked_says_shown_on_its_plate_too(fast):
     assert held and all(scene.view.face_shown(card) for card in scene.view.hands[1])
     (plate,) = [p for p in scene.snapshot().plates if p.name == "Bruno"]
     assert plate.detail == count(fast.t, "table.in_hand_shown", held)
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_hand_that_could_knock_is_reminded_once_before_its_first_card_goes(fast, language):
+    """A low hand (1 + 2 + 3, worth 3) played a card on the keys, Enter twice, and the three
+    points were gone without a word. The first card is held back once, raised, with the
+    bonus and the key said; the same key plays it."""
+    fast.set_language(language)
+    scene = cirulla_table(fast, "1D 2C 3S")
+    key(fast, pygame.K_RETURN)
+    key(fast, pygame.K_RETURN)
+    assert scene.match.moves() == ()
+    card = scene.pick.selected
+    assert card is not None and card in scene.match.round.hand(0)
+    said = fast.t("table.knock_first", n=3, card=scene.card_name(card))
+    assert scene.said() == said[0].upper() + said[1:]
+    key(fast, pygame.K_RETURN)
+    assert [move.card for move in scene.match.moves()] == [card]
+
+
+def test_a_card_dragged_by_a_hand_that_could_knock_goes_back_once_then_plays(fast):
+    scene = cirulla_table(fast, "1D 2C 3S")
+    drag(fast, centre_of(scene, C("2C")), empty_felt(scene))
+    assert scene.match.moves() == ()
+    settle(fast, scene)
+    assert scene.view.places[C("2C")][0] == "hand"
+    drag(fast, centre_of(scene, C("2C")), empty_felt(scene))
+    assert [move.card for move in scene.match.moves()] == [C("2C")]
+
+
+def test_no_reminder_once_knocked_nor_for_the_card_a_hint_plays(fast):
+    scene = cirulla_table(fast, "1D 2C 3S")
+    scene.play(Move.parse("!"))
+    settle(fast, scene)
+    drag(fast, centre_of(scene, C("2C")), empty_felt(scene))
+    assert [move.card for move in scene.match.moves() if move.is_play] == [C("2C")]
+
+    fresh = cirulla_table(fast, "1D 2C 3S")
+    fresh.aids.hint = Hint(Move.parse("3S"), "only_move")
+    fresh.aids.hint_match = fresh.match
+    drag(fast, centre_of(fresh, C("3S")), empty_felt(fresh))
+    assert [move.card for move in fresh.match.moves()] == [C("3S")]

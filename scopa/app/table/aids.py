@@ -715,7 +715,8 @@ class AidsLayer:
     def _review_item(self, art: CardArt) -> Item:
         lay, t, text = self.host.layout(), self.host.translator(), self.host.text
         rules = self.match.rules
-        rows = review(self.match.round.history(), rules.players)
+        matta = rules.matta_card if rules.cirulla else None
+        rows = review(self.match.round.history(), rules.players, matta)
         names = [self.host.seat_name(seat) for seat in range(rules.players)]
         head_pen = text.pen("ui", lay.font_small, style.MIST)
         title_pen = text.pen("title", lay.font_large, style.BRIGHT_GOLD)
@@ -749,6 +750,15 @@ class AidsLayer:
         area.bottom = min(area.bottom, floor - lay.margin * 0.3)  # the turn in sight
         area.top = max(area.top, lay.margin)
         arrow = text.pen("ui_bold", lay.font_normal, style.BRIGHT_GOLD)
+        tag_pen = text.pen("ui_bold", lay.font_small, style.NIGHT)
+
+        def tag(surface: pygame.Surface, x: float, y: float, named: int) -> None:
+            """The value the matta stood for, on it at ``x``, ``y`` as the table wrote it
+            while it was in play (over the card laid after it)."""
+            label = t("table.matta_badge", n=named)
+            bottom = (x + card_w / 2, y + card_h)
+            area = style.tag_area(label, tag_pen, bottom, lay.margin * 0.6)
+            style.draw_tag(surface, label, tag_pen, area)
 
         def none(surface: pygame.Surface, x: float, y: float) -> None:
             spot = FRect(x, y, card_w * 1.5, card_h)
@@ -769,7 +779,10 @@ class AidsLayer:
                 spot = FRect(left, y, name_w - lay.margin * 0.5, card_h)
                 style.text(surface, names[row.seat], name_pen, spot)
                 if row.last_play is not None:
-                    surface.blit(art.rotated(row.last_play.card, card_w, True, 0.0), (played_x, y))
+                    played = row.last_play.card
+                    surface.blit(art.rotated(played, card_w, True, 0.0), (played_x, y))
+                    if row.named and played == matta and row.last_play == row.last_capture:
+                        tag(surface, played_x, y, row.named)
                 else:
                     none(surface, played_x, y)
                 taker: Card | None = None
@@ -780,8 +793,10 @@ class AidsLayer:
                     cards = opening[1]  # the dealer took the opening table: no card played
                 if cards:
                     x = took_x
+                    named_at: float | None = None
                     if taker is not None:
                         surface.blit(art.rotated(taker, card_w, True, 0.0), (x, y))
+                        named_at = x if taker == matta else None
                         lead = card_w
                     else:  # the table's word where the card played would be
                         lead = max(card_w, style.natural_width(opening_word, mark))
@@ -791,9 +806,12 @@ class AidsLayer:
                     x += lead + card_w * 0.6
                     room = area.right - lay.margin - x - card_w
                     step = min(card_w * 1.08, room / max(1, len(cards) - 1))
-                    for card in cards:
-                        surface.blit(art.rotated(card, card_w, True, 0.0), (x, y))
+                    for taken in cards:
+                        surface.blit(art.rotated(taken, card_w, True, 0.0), (x, y))
+                        named_at = x if taken == matta else named_at
                         x += step
+                    if row.named and named_at is not None:
+                        tag(surface, named_at, y, row.named)
                 else:
                     none(surface, took_x, y)
                 y += row_h

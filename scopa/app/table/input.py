@@ -98,6 +98,7 @@ class TableInput:
         must_take: Callable[[Card], None] = lambda card: None,
         missed: Callable[[Card], None] = lambda card: None,
         takes_nothing: Callable[[Card, Card], None] = lambda card, target: None,
+        held: Callable[[Card], bool] = lambda card: False,
     ) -> None:
         self.pick = pick
         self.view = view
@@ -117,6 +118,10 @@ class TableInput:
         self.takes_nothing = takes_nothing
         """Told when a card dropped on a table card, as if to take it, takes nothing and is
         laid (a beginner took the drop for a capture)."""
+        self.held = held
+        """Asked before a legal card is played: True holds it back this once (Cirulla's
+        reminder of a knock left unclaimed). A card dropped goes back to the hand; one
+        chosen on the keys stays raised, for the same key to play it."""
         self._last_click: tuple[Card, float] | None = None
         self._hurried: tuple[tuple[int, int], float] | None = None
         """Where and when a click last hurried the cards still moving (``hurried``)."""
@@ -256,7 +261,10 @@ class TableInput:
         moves = [move for move in self.moves() if move.card == card]
         if len(moves) != 1:
             return False
-        self.play(moves[0])
+        if self.held(card):
+            self.send_back(card)
+        else:
+            self.play(moves[0])
         return True
 
     def _key(self, key: int) -> None:
@@ -406,6 +414,10 @@ class TableInput:
         if not moves:
             self.refuse(card, target)
             self.send_back(card)
+            return
+        if self.held(card):
+            if pos is not None:
+                self.send_back(card)
             return
         if (
             pos is not None

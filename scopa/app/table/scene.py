@@ -168,6 +168,7 @@ class TableScene(Scene):
                 lambda t: t("table.must_take", card=self.card_name(card))
             ),
             missed=lambda card: self.say(lambda t: t("table.drop_missed")),
+            held=self._knock_first,
             takes_nothing=lambda card, target: self.say(
                 lambda t: t(
                     "table.takes_nothing", card=self.card_name(card), target=self.card_name(target)
@@ -195,6 +196,9 @@ class TableScene(Scene):
         """Arrows pressed while another seat played, in order: they choose a card in the
         player's hand once their turn comes (a key is not lost to a card still moving)."""
         self.knock = KnockBar(self.text, lambda: self.app.t, self.play)
+        self._knock_reminded: tuple[int, int, int] | None = None
+        """The round, deal and seat whose hand was last reminded of its knock
+        (``_knock_first``): once a hand."""
         self.menu = MenuButton(self.text, lambda: self.app.t, lambda: self.app.open("pause"))
         self.absence = AbsenceBanner(
             self.text,
@@ -587,6 +591,31 @@ class TableScene(Scene):
             return row_under(lay, cards, width, max(height, tall))
 
         return self.knock.buttons(lay, moves, hand, self.setup.rules, self._beside_knock, row)
+
+    def _knock_first(self, card: Card) -> bool:
+        """Cirulla: the first card played by a hand that could knock is held back once,
+        with the bonus and the way to knock said, and played when played again. The knock
+        is the player's to claim, and a card played on the keys without a look at the
+        buttons lost the bonus at once. A card the hint on show plays goes at once: the
+        hint already weighed the knock."""
+        seat = self.human_to_play
+        if seat is None or not self.setup.rules.cirulla or self.match.round.declaring:
+            return False
+        moves = self.match.legal_moves()
+        knocks = [move for move in moves if move.is_declaration]
+        hint = self.aids.hint if self.aids.hint_match is self.match else None
+        if not knocks or (hint is not None and hint.move.card == card):
+            return False
+        state = self.match.round
+        here = (state.round_no, state.deal_no, seat)
+        if self._knock_reminded == here:
+            return False
+        self._knock_reminded = here
+        hand = state.hand(seat)
+        points = max(self.knock.points(move, hand, self.setup.rules) for move in knocks)
+        name = self.card_name(card)
+        self.say(lambda t: t("table.knock_first", n=points, card=name))
+        return True
 
     def _beside_knock(self, on_status: bool) -> float:
         """The width wanted at the left of Cirulla's buttons: the hint's; on the status
