@@ -103,6 +103,9 @@ class RemoteRound:
         """The seat that plays the next card (the turn to declare may come first)."""
         return self.observation.plays_next
 
+    def is_scopa(self, move: Move) -> bool:
+        return self.observation.is_scopa(move)
+
     def why_illegal(self, move: Move, seat: int | None = None) -> str | None:
         if move in self.observation.legal_moves:
             return None

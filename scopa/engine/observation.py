@@ -88,6 +88,18 @@ class Observation:
             seen |= _mask(hand)
         return FULL_MASK & ~seen
 
+    def is_scopa(self, move: Move) -> bool:
+        """Whether ``move``, played now, scores a scopa (``Round.is_scopa``, from what the
+        seat sees: a table held by a server asks its observation)."""
+        card = move.card
+        if card is None:
+            return False
+        matta, named = self.matta, self.matta_value
+        value = named if named and card == matta else card.rank
+        aces = ACES_MASK | matta.bit if matta is not None and named == 1 else ACES_MASK
+        last = sum(self.hand_sizes) == 1 and not self.stock_size
+        return scores_scopa(self.rules, self.table_mask, value, move.capture_mask, last, aces)
+
     def unseen(self) -> tuple[Card, ...]:
         return cards_of(self.unseen_mask)
 

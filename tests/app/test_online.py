@@ -23,7 +23,7 @@ from scopa.app.scenes.flow import SEPARATOR
 from scopa.app.scenes.lobby import LobbyScene
 from scopa.app.scenes.online import OnlineScene
 from scopa.app.table import TableScene
-from scopa.engine import Rules
+from scopa.engine import Card, Rules
 from scopa.net.client import BackgroundClient, ServerError, Update
 from scopa.net.codes import parse_address
 from scopa.net.server import GameServer
@@ -297,6 +297,49 @@ def this_window_to_play(app, table, friend) -> None:  # noqa: ANN001
         assert latest is not None
         friend.submit(friend.client.play(latest.observation.legal_moves[0], latest.at)).result(10)
         run_until(app, lambda: table.human_to_play is not None)
+
+
+def test_a_card_that_takes_two_ways_online_asks_which(app, monkeypatch):
+    """At a table held by a server, a card that could take two sets closed the game: the
+    capture choice asks the round which set sweeps, and the round known here had no
+    answer. The shuffle makes the host lead with 4C 7D 8B on 1D 2S 5D 6B: the 8 of batons
+    takes 1D+2S+5D or 2S+6B; dropped on the open cloth it asks, and Enter takes the set
+    lit."""
+    from .table_helpers import centre_of, drag, empty_felt
+
+    monkeypatch.setattr("scopa.net.table.new_seed", lambda: 6)
+    friend, code = host_for_a_friend(app, monkeypatch)
+    try:
+        friend.submit(friend.client.join(code, "Bruno")).result(20)
+        table = table_opens(app)
+        run_until(app, lambda: table.human_to_play is not None and not table.director.busy)
+        card = Card.parse("8B")
+        drag(app, centre_of(table, card), empty_felt(table))
+        choice = table.pick.choice
+        assert choice is not None and len(choice.options) == 2
+        assert not choice.sweeps  # neither set leaves the table bare
+        press(app, pygame.K_RETURN)
+        run_until(app, lambda: table.match.at > 0)
+        assert table.pick.choice is None
+        assert table.view.places[card][0] != "hand"
+    finally:
+        friend.close()
+        app.home()
+
+
+def test_every_question_the_table_asks_of_the_round_is_answered_online():
+    """The table asks its match's round questions a round held by a server must answer
+    from this seat's view: each one the table's code asks is there."""
+    import re
+
+    from scopa.app.remote import RemoteRound
+
+    asked: set[str] = set()
+    for path in Path(__file__).parents[2].joinpath("scopa", "app").rglob("*.py"):
+        asked |= set(re.findall(r"match\.round\.([a-z_]+)", path.read_text(encoding="utf-8")))
+    assert asked and {"is_scopa", "hand"} <= asked
+    missing = sorted(name for name in asked if not hasattr(RemoteRound, name))
+    assert not missing, missing
 
 
 def test_at_this_window_s_turn_a_server_gone_says_the_play_waits(hosted):

@@ -1155,6 +1155,12 @@ class Tour:
         self.frames(2, key(pygame.K_k))
         self.show("cirulla, K after the hand's first card")
 
+        scene = self.table(solo, fixed_match("1D 2C 3S", "4B 8C 9C", "4S 5D 9B 10C", cirulla))
+        self.settle(scene)
+        self.drag(centre_of(scene, C("2C")), empty_felt(scene))
+        self.frames(10)
+        self.show("cirulla, a card played by a hand that could knock")
+
         trail = cirulla.with_(may_trail_capturing_card=True)
         deal = fixed_match("6D 2C 10S", "1B 3B 8C", "6C 6S 4B 9B", trail)
         scene = self.table(MatchSetup(seats, trail), deal)

@@ -247,3 +247,33 @@ def test_a_round_s_events_are_those_told_as_it_was_played(preset: str) -> None:
     assert again == told[:-1]
     with pytest.raises(ValueError, match="not been dealt"):
         match.round_events(len(match.rounds) + 1)
+
+
+@pytest.mark.parametrize(
+    "preset", ["classic", "cirulla", "scopone_scientifico", "assi", "quindici", "last_scopa"]
+)
+def test_the_observation_tells_a_scopa_as_the_round_does(preset):
+    """A table held by a server knows only its seat's observation, and asked the round
+    whether a capture sweeps (the capture choice marks the set that does): it crashed.
+    The observation answers as the round does, for every legal move of random rounds,
+    the matta named and the last card of the round among them."""
+    import random
+
+    if preset == "last_scopa":  # the scientifico's last card may sweep for a scopa
+        rules = Rules(players=4, deal="scientifico", scientifico_last_scopa=True)
+    else:
+        rules = Rules.preset(preset)
+    sweeps = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        match = Match.new(rules, seed)
+        while not match.over and match.round.round_no == 1:
+            state, seat = match.round, match.turn
+            obs = match.observe(seat)
+            for move in obs.legal_moves:
+                assert obs.is_scopa(move) == state.is_scopa(move), (seed, move)
+                sweeps += state.is_scopa(move)
+            moves = match.legal_moves()
+            named = [move for move in moves if move.named]
+            match, _ = match.apply(rng.choice(named or moves))
+    assert sweeps > 20

@@ -511,7 +511,7 @@ class TableScene(Scene):
             and self.setup.rules.cirulla
             and self.human_to_play is not None
         ):  # K with no knock to make: said, not silently dropped
-            held = self.match.round.hands[self.human_to_play].bit_count()
+            held = len(self.match.round.hand(self.human_to_play))
             late = held < self.setup.rules.hand_size  # a card of this hand played already
             said = "table.knock_too_late" if late else "table.nothing_to_knock"
             self.say(lambda t: t(said))
