@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from scopa.app.app import F11_CALM
-from scopa.app.scenes.settings import TABS, SettingsScene
+from scopa.app.scenes.settings import TABS, SettingsScene, value_label
 from scopa.engine import Rules
 from scopa.storage import Store
 
@@ -221,7 +221,8 @@ def test_what_a_refusal_said_is_not_said_on_another_tab(app, scene) -> None:
     app.settings = app.settings.with_(rules=Rules.preset("scopone_scientifico"))
     open_row(app, scene, "rule_players")
     press(app, pygame.K_LEFT)
-    assert scene.footer_line()[0] == app.t("err_scientifico_three")
+    why = app.t("err_scientifico_three")
+    assert scene.footer_line()[0] == app.t("rule_skipped", value="3", why=why)
     click(app, scene.tabs[TABS.index("game")])
     assert scene.footer_line()[0] == app.t("settings_saved_note")
 
@@ -768,12 +769,31 @@ def test_a_number_of_players_stepped_over_says_why(app, scene) -> None:
     click(app, open_row(app, scene, "rule_cirulla").control)
     app.settings = app.settings.with_(rules=app.settings.rules.with_(luzzati_table_rules=True))
     open_row(app, scene, "rule_players")
+    said = app.t("rule_skipped", value="3", why=app.t("err_luzzati_sides"))
     press(app, pygame.K_RIGHT)
     assert app.settings.rules.players == 4
-    assert scene.footer_line()[0] == app.t("err_luzzati_sides")
+    assert scene.footer_line()[0] == said
     press(app, pygame.K_LEFT)  # back to 2, over the 3 again
     assert app.settings.rules.players == 2
-    assert scene.footer_line()[0] == app.t("err_luzzati_sides")
+    assert scene.footer_line()[0] == said
     open_row(app, scene, "rule_target")
     press(app, pygame.K_RIGHT)  # nothing stepped over: nothing said of it
-    assert scene.footer_line()[0] != app.t("err_luzzati_sides")
+    assert scene.footer_line()[0] != said
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_an_option_the_arrows_passed_over_is_named_beside_back(app, scene, language) -> None:
+    """The deal stepped from Scopa past Scopone (four players only) to the Scientifico and
+    back: "Scopone is played by 4 players" stayed beside Back, and a player took it that
+    the rules chosen were wrong. It names what was passed over."""
+    app.settings = app.settings.with_(language=language)
+    app.set_language(language)
+    open_row(app, scene, "rule_deal")
+    press(app, pygame.K_RIGHT)
+    assert app.settings.rules.deal == "scientifico"
+    scopone = value_label(app.t, "deal", "scopone", app.settings.deck_style or "")
+    said = scene.footer_line()[0]
+    assert said == app.t("rule_skipped", value=scopone, why=app.t("err_scopone_players"))
+    press(app, pygame.K_LEFT)
+    assert app.settings.rules.deal == "scopa"
+    assert scopone in scene.footer_line()[0]

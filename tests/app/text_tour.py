@@ -534,6 +534,19 @@ class Tour:
             scene.set_rule(name, value)
             self.show(f"settings, {name} refused: {scene.error}")
         scene.set_preset("classic")
+        for name in ("deal", "players"):  # the arrows pass over Scopone's deal, then 3
+            app.settings = app.settings.with_(rules=Rules(deal="scientifico"))
+            tab, found = next(
+                (tab, row)
+                for tab in TABS
+                for row in scene.rows[tab]
+                if row.label() == scene.t(f"rule_{name}")
+            )
+            self.click(scene.tabs[TABS.index(tab)])
+            scene.form.set_focus(found)
+            self.frames(2, key(pygame.K_LEFT if name == "deal" else pygame.K_RIGHT))
+            self.show(f"settings, the {name} passed over: {scene.footer_line()[0]}")
+        scene.set_preset("classic")
         scene.set_rule("cirulla", True)
         self.show("settings, cirulla goes to 51")
         scene.set_rule("cirulla", False)

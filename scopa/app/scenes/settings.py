@@ -18,7 +18,18 @@ from scopa.settings import ANIMATION_SPEEDS, DECK_STYLES, FRENCH_SUITED_DECKS
 
 from .. import style
 from ..toasts import Words, worded
-from ..widgets import Button, Choice, Control, ScrollPanel, SettingRow, Slider, Tab, Text, Toggle
+from ..widgets import (
+    Button,
+    Choice,
+    Control,
+    ScrollPanel,
+    SettingRow,
+    Slider,
+    Tab,
+    Text,
+    Toggle,
+    resolve,
+)
 from ..wording import capital, card_name, deck_text, italian_vowel_number
 from .base import LANGUAGES, MenuScene
 from .flow import rules_in_play, rules_problem
@@ -255,8 +266,12 @@ class SettingsScene(MenuScene):
         try:
             self.rules.with_(**{name: value})
         except RulesError as error:
-            refused = error
-            self.news = lambda t: rules_problem(self.app, refused)
+            refused, label = error, self._value_label(name, value)
+            # what was passed over, by name: the reason alone ("Scopone is played by 4
+            # players") stayed beside Back and read as the rules chosen being wrong
+            self.news = lambda t: t(
+                "rule_skipped", value=resolve(label), why=rules_problem(self.app, refused)
+            )
 
     def _value_label(self, name: str, value: Any) -> Text:
         """How a choice shows ``value`` of rule ``name``, in the player's language."""
