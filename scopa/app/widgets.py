@@ -43,6 +43,8 @@ class Widget:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.hint = hint
         self._enabled = enabled
+        self.greyed: Callable[[], None] | None = None
+        """Told of a click on the widget while it is greyed (the screen may say why)."""
         self.panel: ScrollPanel | None = None
         self.base = pygame.Rect(0, 0, 0, 0)
         """Position inside the panel's content (when the widget sits in a panel)."""
@@ -757,6 +759,9 @@ class Form:
             return self.hover is not None
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             widget = self.widget_at(event.pos)
+            if widget is not None and not widget.enabled and widget.greyed is not None:
+                widget.greyed()
+                return True
             if widget is None or not widget.enabled:
                 return False
             self.keyboard_used = False

@@ -797,3 +797,33 @@ def test_an_option_the_arrows_passed_over_is_named_beside_back(app, scene, langu
     press(app, pygame.K_LEFT)
     assert app.settings.rules.deal == "scopa"
     assert scopone in scene.footer_line()[0]
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_greyed_rule_clicked_says_what_it_waits_for(app, scene, language) -> None:
+    """Last-card scopa, greyed with Scopa's deal, answered a click with nothing: a player
+    could not find out how to set it. Beside Back it now says what it waits for, the rule
+    furthest up that holds it greyed."""
+    app.settings = app.settings.with_(language=language, rules=Rules())
+    app.set_language(language)
+    last = open_row(app, scene, "rule_scientifico_last_scopa")
+    assert not last.enabled
+    click(app, last)
+    deal = value_label(app.t, "deal", "scientifico", "")
+    rule, parent = app.t("rule_scientifico_last_scopa"), app.t("rule_deal")
+    assert scene.footer_line()[0] == app.t("greyed_choice", rule=rule, parent=parent, value=deal)
+    assert not app.settings.rules.scientifico_last_scopa  # a greyed rule stays as it was
+
+    app.settings = app.settings.with_(rules=Rules.preset("cirulla"))
+    frame(app)
+    ace = open_row(app, scene, "rule_assi_scopa")
+    click(app, ace)  # greyed by Scopa d'assi, itself greyed under Cirulla: Cirulla is why
+    said = app.t("greyed_scopa_only", rule=app.t("rule_assi_scopa"))
+    assert scene.footer_line()[0] == said
+
+    app.settings = app.settings.with_(rules=Rules())
+    frame(app)
+    aces = open_row(app, scene, "rule_seven_count_aces")
+    click(app, aces)
+    said = app.t("greyed_on", rule=app.t("rule_seven_count_aces"), parent=app.t("rule_seven_count"))
+    assert scene.footer_line()[0] == said

@@ -55,6 +55,7 @@ from scopa.engine import (
     Redealt,
     Round,
     Rules,
+    rule_option,
     score_round,
 )
 from scopa.net.client import BackgroundClient, Update
@@ -546,6 +547,17 @@ class Tour:
             scene.form.set_focus(found)
             self.frames(2, key(pygame.K_LEFT if name == "deal" else pygame.K_RIGHT))
             self.show(f"settings, the {name} passed over: {scene.footer_line()[0]}")
+        greyed = (  # a greyed rule clicked: what it waits for, of each kind
+            (Rules(), "scientifico_last_scopa"),
+            (Rules(), "seven_count_aces"),
+            (Rules(seven_count=True), "incomplete_primiera"),
+            (Rules(), "matta"),
+            (Rules.preset("cirulla"), "assi_scopa"),
+        )
+        for rules, name in greyed:
+            app.settings = app.settings.with_(rules=rules)
+            scene._greyed(rule_option(name))
+            self.show(f"settings, {name} greyed, clicked: {scene.footer_line()[0]}")
         scene.set_preset("classic")
         scene.set_rule("cirulla", True)
         self.show("settings, cirulla goes to 51")

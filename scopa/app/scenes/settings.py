@@ -258,7 +258,37 @@ class SettingsScene(MenuScene):
                 wrap=name != "target",  # one step past the shortest game never gives the longest
             )
         self._row(option.section, f"rule_{name}", control, enabled)
-        self.games[self.rows[option.section][-1]] = game_of(option)
+        row = self.rows[option.section][-1]
+        self.games[row] = game_of(option)
+        if option.parent is not None:
+            row.greyed = lambda: self._greyed(option)
+
+    def _greyed(self, option: RuleOption) -> None:
+        """A greyed rule clicked: say beside Back what it waits for (the switch of a rule
+        of the scientifico's deal, greyed, answered a click with nothing)."""
+        rules, child, failing = self.rules, option, option
+        while child.parent is not None:  # the rule furthest up that it waits for
+            if getattr(rules, child.parent) not in child.parent_values:
+                failing = child
+            child = rule_option(child.parent)
+        child = failing
+        assert child.parent is not None
+        wanted = child.parent_values[0]
+        rule = self.t(f"rule_{option.name}")
+        words: Words
+        if child.parent == "cirulla":
+            key = "greyed_cirulla_only" if wanted else "greyed_scopa_only"
+            words = worded(key, rule=rule)
+        elif isinstance(wanted, bool):
+            parent_name = self.t(f"rule_{child.parent}")
+            words = worded("greyed_on" if wanted else "greyed_off", rule=rule, parent=parent_name)
+        else:
+            value = self._value_label(child.parent, wanted)
+            parent_name = self.t(f"rule_{child.parent}")
+            words = lambda t: t(  # noqa: E731
+                "greyed_choice", rule=rule, parent=parent_name, value=resolve(value)
+            )
+        self.error, self.news = "", words
 
     def _skipped(self, name: str, value: Any) -> None:
         """The arrows stepped over ``value`` of rule ``name``, which the other rules
