@@ -49,10 +49,17 @@ def keep_report(folder: Path, error: BaseException) -> Path | None:
     return path
 
 
-def words(t: Callable[..., str], report: Path | None) -> tuple[str, str, str]:
-    """The screen's heading, what it says, and how to close it."""
-    detail = t("crash.detail", file=str(report)) if report else t("crash.detail_unwritten")
+def words(t: Callable[..., str], report: Path | None, online: bool = False) -> tuple[str, str, str]:
+    """The screen's heading, what it says, and how to close it; ``online``: the match
+    under way was at a table online, which Play online finds again (it has no Continue)."""
+    kind = "crash.detail_online" if online else "crash.detail"
+    detail = t(kind, file=str(report)) if report else t(f"{kind}_unwritten")
     return t("crash.title"), detail, t("crash.close")
+
+
+def at_table_online(app: App) -> bool:
+    """Whether a table online is among the screens open (the match the error stopped)."""
+    return any(getattr(scene, "remote", False) for scene in app.stack)
 
 
 def draw(surface: pygame.Surface, app: App, lines: tuple[str, str, str]) -> None:
@@ -78,7 +85,7 @@ def tell(app: App, report: Path | None, shown_for: float | None = None) -> None:
     seconds, ``SHOWN_FOR`` unless given); nothing more than the log's line if it cannot be
     shown."""
     try:
-        lines = words(app.t, report)
+        lines = words(app.t, report, at_table_online(app))
         surface = pygame.display.get_surface()
         if surface is None:
             return

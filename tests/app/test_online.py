@@ -327,6 +327,19 @@ def test_a_card_that_takes_two_ways_online_asks_which(app, monkeypatch):
         app.home()
 
 
+def test_an_error_at_a_table_online_sends_the_player_to_play_online(hosted):
+    """The error screen said Continue takes the match up again: a match online has no
+    Continue, and Play online is the way back to its table."""
+    from scopa.app import crash
+
+    app, table, friend = hosted
+    assert crash.at_table_online(app)
+    detail = crash.words(app.t, None, crash.at_table_online(app))[1]
+    assert app.t("online") in detail and app.t("continue") not in detail
+    app.home()
+    assert not crash.at_table_online(app)
+
+
 def test_every_question_the_table_asks_of_the_round_is_answered_online():
     """The table asks its match's round questions a round held by a server must answer
     from this seat's view: each one the table's code asks is there."""

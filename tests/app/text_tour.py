@@ -1745,8 +1745,9 @@ class Tour:
         """The screen an error of the game's own leaves, its report written or not."""
         surface = self.app.screen
         for report in (Path(LONG_FOLDER) / crash.CRASH_FILE, None):
-            crash.draw(surface, self.app, crash.words(self.app.t, report))
-            self.look("an error of the game's own")
+            for online in (False, True):
+                crash.draw(surface, self.app, crash.words(self.app.t, report, online))
+                self.look("an error of the game's own")
 
     def file_problems(self) -> Iterator[FileProblem]:
         folder = LONG_FOLDER
