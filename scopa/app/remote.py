@@ -23,6 +23,7 @@ from scopa.engine import (
     DEAL_WON_CAUSES,
     Breakdown,
     Card,
+    Dealt,
     Move,
     Observation,
     Played,
@@ -126,6 +127,7 @@ class RemoteMatch:
         status: str,
         result: dict[str, Any] | None,
         rounds: tuple[tuple[Breakdown, ...], ...] = (),
+        heard: dict[int, tuple[Any, ...]] | None = None,
     ) -> None:
         self.rules = rules
         self.observation = observation
@@ -133,6 +135,8 @@ class RemoteMatch:
         self.status = status
         self.result = result
         self.rounds = rounds
+        self.heard = {} if heard is None else heard
+        """The events of the rounds this window heard whole (``RemoteCoordinator.heard``)."""
 
     @property
     def over(self) -> bool:
@@ -169,6 +173,11 @@ class RemoteMatch:
 
     def legal_moves(self) -> tuple[Move, ...]:
         return self.observation.legal_moves if self.status == "playing" else ()
+
+    def round_events(self, round_no: int) -> tuple[Any, ...] | None:
+        """Every event of round ``round_no`` as this window heard it, other hands left
+        out (``Match.round_events``); None when the window did not hear it whole."""
+        return self.heard.get(round_no)
 
     def moves(self) -> tuple[None, ...]:
         """As many entries as moves were played (their order is the server's)."""
@@ -320,8 +329,14 @@ class RemoteCoordinator:
         self.table = table
         self.setup = setup_of(table, self.seat)
         self.rounds: tuple[tuple[Breakdown, ...], ...] = ()
+        self.heard: dict[int, tuple[Any, ...]] = {}
+        """The events of each round this window heard whole, from its deal to its score
+        (the score sheet shows from them the cards that swept the table)."""
+        self._hearing: list[Any] | None = None
+        """The events of the round under way, heard since its deal (None: not since)."""
         self.match = self._absorb(first)
         self.first_events = list(first.events)
+        self._hear(first.events, whole=not first.catching_up)
         self.holder: int | None = self.seat
         self.here = frozenset({self.seat})
         """The seats played at this screen: this one, and the others' of several people at
@@ -682,6 +697,7 @@ class RemoteCoordinator:
                     self.link.close()
                     break
                 arrival.events.append(CaughtUp(self.match) if skipped else list(item.events))
+                self._hear(item.events, whole=not skipped)
                 if any(isinstance(event, RoundScored) for event in item.events):
                     self._round_over(len(self.rounds))
             elif isinstance(item, PlayedForYou):
@@ -723,6 +739,23 @@ class RemoteCoordinator:
             on_over(True)
         return arrival
 
+    def _hear(self, events: Sequence[Any], *, whole: bool) -> None:
+        """Keep the events of the round under way while none has been missed since its
+        deal; a round scored so is ``heard``. Moves missed (a catch-up) leave the round
+        unheard: a sheet shows no scopa's card rather than some of them."""
+        if not whole:
+            self._hearing = None
+            return
+        for event in events:
+            if isinstance(event, Dealt) and event.deal_no == 1:
+                self._hearing = []
+            if self._hearing is not None:
+                self._hearing.append(event)
+            if isinstance(event, RoundScored):
+                if self._hearing is not None:
+                    self.heard[event.round_no] = tuple(self._hearing)
+                self._hearing = None
+
     def _see_over(self) -> None:
         if self.match.over and self._on_over is not None and not self._told_over:
             self._told_over = True
@@ -743,6 +776,7 @@ class RemoteCoordinator:
             status=update.status,
             result=update.result,
             rounds=self.rounds,
+            heard=self.heard,
         )
 
     # --- moves -----------------------------------------------------------------------------

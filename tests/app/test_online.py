@@ -881,6 +881,29 @@ def play_the_round_out(app, table, friend, choose) -> None:  # noqa: ANN001
             played_at, latest = latest.at, None
 
 
+def test_the_sheet_of_an_online_round_shows_the_cards_that_swept(app, monkeypatch):
+    """The Scopas row of an online round's sheet showed no card, and pointing at it did
+    nothing: the sheet found the scopas by playing the match again from its moves, which a
+    window at a server does not have. The events it heard tell them. With this shuffle and
+    both seats playing their first legal move, the host swept with the 8 of swords and the
+    9 of batons, the friend with the 6 of cups (as the engine plays it here)."""
+    from scopa.app.scenes.scoring import ScoringScene
+
+    monkeypatch.setattr("scopa.net.table.new_seed", lambda: 5)
+    friend, code = host_for_a_friend(app, monkeypatch)
+    try:
+        friend.submit(friend.client.join(code, "Bruno")).result(20)
+        table = table_opens(app)
+        play_the_round_out(app, table, friend, lambda obs: obs.legal_moves[0])
+        sheet = app.stack.top
+        assert isinstance(sheet, ScoringScene)
+        swept = [[card for card, _ in side] for side in sheet._scopas()]
+        assert swept == [[Card.parse("8S"), Card.parse("9B")], [Card.parse("6C")]]
+    finally:
+        friend.close()
+        app.home()
+
+
 def test_the_sheet_of_an_online_round_offers_nothing_it_cannot_do(hosted):
     """On the sheet of an online match "Replay this round" closed the game: the match at a
     server does not know its shuffle here. Nor does the sheet show a round code made up

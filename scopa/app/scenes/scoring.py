@@ -25,6 +25,7 @@ from scopa.engine import (
     Card,
     DealerBonus,
     Declared,
+    Event,
     Match,
     Retracted,
     Scopa,
@@ -354,13 +355,14 @@ class ScoringScene(MenuScene):
         hands shown, less any taken back, and the dealer's opening table)."""
         sides = len(self.match.totals)
         rounds = self.match.rounds
-        if not (rounds and any(b.scope for b in rounds[-1]) and self._moves_told()):
-            return [()] * sides  # no scopa, or no moves to tell where the scopas came from
+        told = self._round_told() if rounds and any(b.scope for b in rounds[-1]) else None
+        if told is None:
+            return [()] * sides  # no scopa, or nothing to tell where the scopas came from
         found: list[tuple[int, int, int, tuple[Card, ...], int]] = []  # the seat that
         # knocked or dealt, side, points, cards, the value named for the matta among them
         out: list[list[tuple[Card, int]]] = [[] for _ in range(sides)]
         sweeping: Card | None = None
-        for event in self.match.round_events(len(self.match.rounds)):
+        for event in told:
             if isinstance(event, Captured):
                 sweeping = event.card
             elif isinstance(event, Scopa) and sweeping is not None:
@@ -382,10 +384,13 @@ class ScoringScene(MenuScene):
                 self.named[matta] = named
         return [tuple(held) for held in out]
 
-    def _moves_told(self) -> bool:
-        """Whether the match tells the moves its rounds were played with (a server's table
-        tells only the scores)."""
-        return isinstance(self.match, Match) and bool(self.match.moves())
+    def _round_told(self) -> tuple[Event, ...] | None:
+        """The events of the round just scored: played again from the match's moves, or
+        as a window at a server's table heard them (None: it missed some of them)."""
+        round_no = len(self.match.rounds)
+        if isinstance(self.match, Match):
+            return self.match.round_events(round_no) if self.match.moves() else None
+        return self.match.round_events(round_no)
 
     def behind_note(self, key: str) -> str:
         """What the cards of row ``key`` say, in a sentence."""
