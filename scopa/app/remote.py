@@ -507,6 +507,9 @@ class RemoteCoordinator:
         in for, or the table waits)."""
         match = self.match
         waiting = match.over or bool(self.reading()) or self.link.client.table is None
+        # with the link down nothing is known of the friend to play (the host's game may
+        # have closed with the table): the wait begins again when the link is back
+        waiting = waiting or not self.online
         turn = match.turn
         if turn in self.here:
             here = turn != self.seat or not self.stood_in_for_me()

@@ -118,3 +118,35 @@ def test_a_player_keeping_the_turn_is_told_the_friends_may_soon_hand_it_over(
     overdue = app.t("online.your_turn_overdue")
     run_until(app, lambda: (table.status_text() or ("",))[0] == overdue)
     assert table.human_to_play == 0
+
+
+def test_the_turn_of_a_friend_does_not_last_while_the_link_is_down(hosted, monkeypatch):  # noqa: F811
+    """The host's game closed on its turn; when it came back, the friend was offered at
+    once to let the computer play for the host: the wait had run on while the link was
+    down. Nothing is known of the friend to play then: the wait begins again once the
+    link is back."""
+    from scopa.net.client import Client
+
+    app, table, friend = hosted
+    coordinator = table.coordinator
+
+    def bruno_to_play() -> bool:
+        if table.human_to_play is not None and not table.director.busy:
+            table.play(next(m for m in table.match.legal_moves() if m.is_play))
+        return table.match.turn == 1 and not table.director.busy
+
+    run_until(app, bruno_to_play)
+    now = [0.0]
+    coordinator.clock = lambda: now[0]
+    coordinator._turn = ((-1, None), 0.0)  # seen from now on, on this clock
+    assert coordinator.turn_lasted() == 0.0
+    now[0] = 30.0
+    assert coordinator.turn_lasted() == 30.0  # Bruno keeps the turn, the link up
+    monkeypatch.setattr(Client, "online", property(lambda self: False))
+    now[0] = 500.0
+    assert coordinator.turn_lasted() == 0.0 and coordinator.idle() == []
+    monkeypatch.undo()
+    now[0] = 501.0
+    assert coordinator.turn_lasted() == 0.0
+    now[0] = 511.0
+    assert coordinator.turn_lasted() == 10.0
