@@ -119,6 +119,14 @@ def test_a_friend_back_after_closing_the_game_is_shown_the_way_back_to_the_table
         told = game.t("online.seat_waits_title")
         assert told in [toast.text for toast in game.toasts.shown()]
         assert title.online.hint() == told
+        # said under the buttons with none pointed at, once the notice has gone too
+        from scopa.app import style
+
+        drawn: list[style.Drawn] = []
+        title.form.hover = title.form.focus = None
+        with style.watch_text(drawn.append):
+            title.draw_overlay(game.screen)
+        assert told in [text.words for text in drawn]
         click(game, title.online)
         online = game.stack.top
         assert online.address.rsplit("/", 1)[1] == address.rsplit("/", 1)[1]  # the table's

@@ -291,7 +291,11 @@ class TitleScene(MenuScene):
             self.fan_rects.append(style.draw_card(surface, art, card, centre, width, angle=angle))
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
-        self.draw_hint(surface, self.hint_box)
+        # a table online that waits for this player is said under the buttons while no
+        # button is explained there: pointed at Play online only, a returning friend saw
+        # a red button and clicked Play
+        resting = self.t(self._waits_words()) if self.online.primary else ""
+        self.draw_hint(surface, self.hint_box, resting=resting)
 
     def hint_area(self) -> pygame.Rect:
         """Where the explanation of a button goes: under the buttons, between the fans of
