@@ -61,7 +61,7 @@ def test_a_table_gone_is_said_in_italian(app, full_table):
 def test_a_malformed_address_is_said_in_italian(app, address):
     lobby = join(app, address)
     assert lobby._status()[0] == app.t("online.bad_address")
-    assert lobby._status()[0].startswith("Questo non è l'indirizzo di un tavolo")
+    assert lobby._status()[0].startswith("Questo non è né l'indirizzo di un tavolo né il")
 
 
 def test_a_server_nobody_answers_at_is_said_in_italian(app):
