@@ -88,6 +88,21 @@ def test_grouping_by_kind_of_match_counts_hot_seat_matches(app, store) -> None:
     assert bars[app.t("mode_hotseat")] == (0, 0, 1)
     press(app, pygame.K_RIGHT)
     assert dict(scene.groups())[app.t("players_n", n=2)] == (won, 1 - won, 1)
+    assert "st_other" in [key for _, key in scene.legend_entries()]
+
+
+def test_the_legend_names_no_bar_the_charts_do_not_hold(app, store) -> None:
+    """With only matches against the computer, the legend named "Hot-seat, among rivals",
+    a colour no bar had."""
+    solo = MatchSetup((SeatConfig("Anna", True), SeatConfig("CPU", False, "expert")), Rules())
+    store.record_result(solo, play_out(1))
+    scene = StatisticsScene(app)
+    app.stack.push(scene)
+    frame(app)
+    for dimension in ("level", "mode", "players"):
+        scene.dimension = dimension
+        assert [key for _, key in scene.legend_entries()][:2] == ["st_won", "st_lost"]
+        assert "st_other" not in [key for _, key in scene.legend_entries()]
 
 
 @pytest.mark.parametrize("language", ["en", "it"])

@@ -349,7 +349,10 @@ class StatisticsScene(MenuScene):
                 lines.append((ACCURACY, "st_undone_accuracy"))
             else:
                 lines.append((MARGIN, "st_undone"))
-        return [(WON, "st_won"), (LOST, "st_lost"), (OTHER, "st_other"), *lines]
+        bars = [(WON, "st_won"), (LOST, "st_lost")]
+        if any(len(counts) > 2 for _, counts in self.groups()):  # undecided matches' bars
+            bars.append((OTHER, "st_other"))  # named only where there are some
+        return [*bars, *lines]
 
     def _draw_legend(self, surface: pygame.Surface) -> list[pygame.Rect]:
         """The legend under the charts; returns where each entry's words went."""
