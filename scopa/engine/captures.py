@@ -490,6 +490,17 @@ def scores_scopa(
     return True
 
 
+def play_scores_scopa(
+    rules: Rules, table: int, card: Card, capture: int, named: int, last_play: bool
+) -> bool:
+    """``scores_scopa`` for ``card`` played now: the matta counts as the value ``named``
+    for it (0: its rank), and named an ace it is worth an ace."""
+    matta = rules.matta_card
+    is_matta = bool(named) and matta is not None and card == matta
+    aces = ACES_MASK | matta.bit if matta is not None and named == 1 else ACES_MASK
+    return scores_scopa(rules, table, named if is_matta else card.rank, capture, last_play, aces)
+
+
 def capture_options(
     card: Card, table: Iterable[Card], rules: Rules, *, named: int = 0
 ) -> list[tuple[Card, ...]]:

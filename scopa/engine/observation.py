@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .captures import ACES_MASK, scores_scopa
+from .captures import ACES_MASK, play_scores_scopa, scores_scopa
 from .cards import FULL_MASK, Card, cards_of
 from .moves import Move
 from .round import Round, plays_next
@@ -94,11 +94,10 @@ class Observation:
         card = move.card
         if card is None:
             return False
-        matta, named = self.matta, self.matta_value
-        value = named if named and card == matta else card.rank
-        aces = ACES_MASK | matta.bit if matta is not None and named == 1 else ACES_MASK
         last = sum(self.hand_sizes) == 1 and not self.stock_size
-        return scores_scopa(self.rules, self.table_mask, value, move.capture_mask, last, aces)
+        return play_scores_scopa(
+            self.rules, self.table_mask, card, move.capture_mask, self.matta_value, last
+        )
 
     def unseen(self) -> tuple[Card, ...]:
         return cards_of(self.unseen_mask)

@@ -17,7 +17,7 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
-from .captures import ACES_MASK, capture_table, scores_scopa
+from .captures import ACES_MASK, capture_table, play_scores_scopa, scores_scopa
 from .cards import DECK, FULL_MASK, RANK_MASK, RANK_OF, Card, cards_of
 from .cirulla import dealer_bonus, declaration_points, declarations, declared_kind, table_cause
 from .errors import DealError, IllegalMove
@@ -715,24 +715,9 @@ class Round:
         card = move.card
         if card is None:
             return False
-        return scores_scopa(
-            self.rules, self.table, self.value_of(card), move.capture_mask, self.last_play,
-            self._aces(),
-        )  # fmt: skip
-
-    def value_of(self, card: Card) -> int:
-        """The capture value of ``card`` now: its rank, or the value named for the matta."""
-        extra = self._extra
-        if extra is not None and extra.named and card.bit == _matta_bit(self.rules):
-            return extra.named
-        return card.rank
-
-    def _aces(self) -> int:
-        """The cards worth an ace now (a matta named ace among them)."""
-        extra = self._extra
-        if extra is not None and extra.named == 1:
-            return ACES_MASK | _matta_bit(self.rules)
-        return ACES_MASK
+        return play_scores_scopa(
+            self.rules, self.table, card, move.capture_mask, self.matta_value, self.last_play
+        )
 
     # --- Cirulla's state -----------------------------------------------------------------
 

@@ -26,6 +26,13 @@ def short_idle(monkeypatch):
     monkeypatch.setattr("scopa.app.hosting.GameServer", server)
 
 
+def bruno_to_play(table) -> bool:  # noqa: ANN001
+    """Play this window's cards until it is the friend's (Bruno's) turn, the table still."""
+    if table.human_to_play is not None and not table.director.busy:
+        table.play(next(m for m in table.match.legal_moves() if m.is_play))
+    return table.match.turn == 1 and not table.director.busy
+
+
 def test_a_friend_who_lets_the_turn_go_by_is_played_by_the_computer(
     short_idle,
     hosted,  # noqa: F811
@@ -33,12 +40,7 @@ def test_a_friend_who_lets_the_turn_go_by_is_played_by_the_computer(
     app, table, friend = hosted
     coordinator = table.coordinator
 
-    def bruno_to_play() -> bool:
-        if table.human_to_play is not None and not table.director.busy:
-            table.play(next(m for m in table.match.legal_moves() if m.is_play))
-        return table.match.turn == 1 and not table.director.busy
-
-    run_until(app, bruno_to_play)
+    run_until(app, lambda: bruno_to_play(table))
     at = table.match.at
     run_until(app, lambda: table.absence.button is not None)  # once the turn lasted IDLE
     assert banner(table) == app.t("online.friend_idle", names="Bruno")
@@ -130,12 +132,7 @@ def test_the_turn_of_a_friend_does_not_last_while_the_link_is_down(hosted, monke
     app, table, friend = hosted
     coordinator = table.coordinator
 
-    def bruno_to_play() -> bool:
-        if table.human_to_play is not None and not table.director.busy:
-            table.play(next(m for m in table.match.legal_moves() if m.is_play))
-        return table.match.turn == 1 and not table.director.busy
-
-    run_until(app, bruno_to_play)
+    run_until(app, lambda: bruno_to_play(table))
     now = [0.0]
     coordinator.clock = lambda: now[0]
     coordinator._turn = ((-1, None), 0.0)  # seen from now on, on this clock

@@ -274,19 +274,16 @@ class SettingsScene(MenuScene):
         child = failing
         assert child.parent is not None
         wanted = child.parent_values[0]
-        rule = self.t(f"rule_{option.name}")
+        rule, parent = self.t(f"rule_{option.name}"), self.t(f"rule_{child.parent}")
         words: Words
         if child.parent == "cirulla":
-            key = "greyed_cirulla_only" if wanted else "greyed_scopa_only"
-            words = worded(key, rule=rule)
+            words = worded("greyed_cirulla_only" if wanted else "greyed_scopa_only", rule=rule)
         elif isinstance(wanted, bool):
-            parent_name = self.t(f"rule_{child.parent}")
-            words = worded("greyed_on" if wanted else "greyed_off", rule=rule, parent=parent_name)
+            words = worded("greyed_on" if wanted else "greyed_off", rule=rule, parent=parent)
         else:
             value = self._value_label(child.parent, wanted)
-            parent_name = self.t(f"rule_{child.parent}")
             words = lambda t: t(  # noqa: E731
-                "greyed_choice", rule=rule, parent=parent_name, value=resolve(value)
+                "greyed_choice", rule=rule, parent=parent, value=resolve(value)
             )
         self.error, self.news = "", words
 
