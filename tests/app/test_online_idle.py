@@ -147,3 +147,21 @@ def test_the_turn_of_a_friend_does_not_last_while_the_link_is_down(hosted, monke
     assert coordinator.turn_lasted() == 0.0
     now[0] = 511.0
     assert coordinator.turn_lasted() == 10.0
+
+
+def test_the_warning_counts_down_the_seconds_left(hosted):  # noqa: F811
+    """The line said "after 90 s" for as long as the turn lasted, though half the wait was
+    gone before it showed: the player thought they had the whole wait still before them."""
+    app, table, friend = hosted
+    coordinator = table.coordinator
+    run_until(app, lambda: _my_turn(table, friend))
+    grace = coordinator.idle_grace
+    now = [0.0]
+    coordinator.clock = lambda: now[0]
+    coordinator._turn = ((table.match.at, 0), 0.0)  # this turn began at 0, on this clock
+    now[0] = grace * 0.5
+    assert table.status_text()[0] == app.t("online.your_turn_waited", seconds=round(grace / 2))
+    now[0] = grace - 10.2
+    assert table.status_text()[0] == app.t("online.your_turn_waited", seconds=11)
+    now[0] = grace
+    assert table.status_text()[0] == app.t("online.your_turn_overdue")

@@ -1310,12 +1310,11 @@ class TableScene(Scene):
         return None if left is None else math.ceil(left)
 
     def _nudged(self) -> int | None:
-        """Online, this player kept the turn a while: the seconds after which the friends
+        """Online, this player kept the turn a while: the seconds left before the friends
         may let the computer play for them (None: nothing to say; 0: they may now)."""
         if not self.remote or not self.coordinator.keeping_friends_waiting():
             return None
-        grace = self.coordinator.idle_grace
-        return 0 if self.coordinator.turn_lasted() >= grace else math.ceil(grace)
+        return max(0, math.ceil(self.coordinator.idle_grace - self.coordinator.turn_lasted()))
 
     def _away(self) -> frozenset[int]:
         """Friends gone from an online table, the match waiting for them (no computer plays
