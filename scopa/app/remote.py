@@ -218,15 +218,16 @@ class Arrival:
     """What the server sent that this game cannot read (a newer version's frame, or a
     hostile one's): the match cannot be followed here, and the connection is closed
     (``lost`` too)."""
-    played_for_you: list[Move] = field(default_factory=list)
-    """The moves the computer made for this seat while its player was away, told as the
-    seat was taken back."""
+    played_for_you: dict[int, list[Move]] = field(default_factory=dict)
+    """The moves the computer made for a seat here while its player was away, told as the
+    seat was taken back, by seat (a screen shared by several people has one seat each)."""
 
     def add(self, other: Arrival) -> None:
         """Take in what concerns the whole screen from ``other``, another seat's arrival
         (not its events: the table shows one seat's)."""
         self.refused.extend(other.refused)
-        self.played_for_you.extend(other.played_for_you)
+        for seat, moves in other.played_for_you.items():
+            self.played_for_you.setdefault(seat, []).extend(moves)
         self.lost = self.lost or other.lost
         self.taken = self.taken or other.taken
         self.ended = self.ended or other.ended
@@ -704,7 +705,7 @@ class RemoteCoordinator:
                 if any(isinstance(event, RoundScored) for event in item.events):
                     self._round_over(len(self.rounds))
             elif isinstance(item, PlayedForYou):
-                arrival.played_for_you.extend(item.moves)
+                arrival.played_for_you.setdefault(self.seat, []).extend(item.moves)
             elif isinstance(item, Disconnected):
                 arrival.lost = True
             elif isinstance(item, ServerError) and item.code == "ended":

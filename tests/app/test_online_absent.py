@@ -119,7 +119,7 @@ def test_a_seat_taken_back_is_told_the_cards_the_computer_played_for_it(
     app, table, _ = hosted
     app.set_language(language)
     moves = [Move.parse("8S"), Move.parse("1Cx1D")]
-    arrival = Arrival(played_for_you=moves)
+    arrival = Arrival(played_for_you={table.coordinator.seat: moves})
     monkeypatch.setattr(table.coordinator, "arrivals", lambda: arrival)
     shown: list[str] = []
     monkeypatch.setattr(app, "notify", lambda words, *a, **k: shown.append(words(app.t)))

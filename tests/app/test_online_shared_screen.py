@@ -472,3 +472,34 @@ def test_the_wait_for_a_friend_away_shows_over_the_cover_and_its_button_works(ap
     click(app, table.absence.button.center)
     run_until(app, lambda: coordinator.stood_in() == [1])
     assert table.cover == 2  # no hand shown for it
+
+
+def test_the_cards_played_for_the_people_here_are_told_by_name(app, monkeypatch):
+    """Both people at the host's screen were away and the computer played for each: the
+    screen listed the cards together, "for you", and neither could tell which had left
+    their own hand. Each person's cards are now told under their name."""
+    from scopa.engine import Move
+    from scopa.net.client import PlayedForYou
+
+    table, friend = host_with_one_here(app, monkeypatch)
+    try:
+        coordinator = table.coordinator
+        told: list[str] = []
+        notify = app.notify
+        monkeypatch.setattr(
+            app, "notify", lambda words, *a, **k: (told.append(words(app.t)), notify(words, *a, **k))
+        )
+        played = {0: Move.parse("8S"), 2: Move.parse("1Cx1D")}
+        for seat, move in played.items():
+            link = coordinator.parts[seat].link
+            monkeypatch.setattr(
+                link, "poll", lambda poll=link.poll, move=move: [PlayedForYou((move,)), *poll()]
+            )
+        table._hear_the_server()
+        each = [
+            app.t("online.played_for_seat", name=name, cards=table.card_name(move.card))
+            for name, move in zip(("Player 1", "Player 3"), played.values())
+        ]
+        assert app.t("online.played_for_people", plays="; ".join(each)) in told
+    finally:
+        friend.close()

@@ -20,6 +20,7 @@ import random
 import socket
 import threading
 import time
+from functools import partial
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -1490,10 +1491,14 @@ class Tour:
             coordinator._checking = None
             arrivals = coordinator.arrivals
             cards = [Move(card) for card in table.match.observation.hand[:2]]
-            coordinator.arrivals = lambda: Arrival(played_for_you=cards)  # back at the table
+            coordinator.arrivals = lambda: Arrival(played_for_you={coordinator.seat: cards})
             table._hear_the_server()
             coordinator.arrivals = arrivals
             self.show("online, told the cards the computer played while this seat was away")
+            hand = table.match.observation.hand
+            by_seat = {0: list(hand[:2]), 1: list(hand[2:3])}  # people sharing a screen
+            app.notify(partial(table._played_for, by_seat, False), 12.0)
+            self.show("online, told the cards the computer played for each person here")
             self.wait(lambda: table.human_to_play is not None or friends_play(friends) and False)
             coordinator.keeping_friends_waiting = lambda: True  # as after a long turn
             self.show("online, this player's turn kept the friends waiting")

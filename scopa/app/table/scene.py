@@ -743,6 +743,25 @@ class TableScene(Scene):
         else:
             self._restore_view(self.match.observe(self.coordinator.seat))
 
+    def _played_for(
+        self, played: dict[int, list[Card]], alone: bool, t: Callable[..., str]
+    ) -> str:
+        """The cards the computer played for the seats here while their players were away:
+        for "you" when one person plays at this screen (``alone``), else by name (the
+        people sharing it could not tell whose hand each card left)."""
+        if alone:
+            cards = [card for seat_cards in played.values() for card in seat_cards]
+            return t("online.played_for_you", cards=", ".join(map(self.card_name, cards)))
+        each = [
+            t(
+                "online.played_for_seat",
+                name=self.seats.seat_name(seat),
+                cards=", ".join(map(self.card_name, cards)),
+            )
+            for seat, cards in played.items()
+        ]
+        return t("online.played_for_people", plays="; ".join(each))
+
     def _hear_the_server(self) -> None:
         arrival = self.coordinator.arrivals()
         trace = self.app.trace
@@ -757,13 +776,14 @@ class TableScene(Scene):
                 for event in events:
                     seat, card = getattr(event, "seat", ""), getattr(event, "card", "")
                     trace(f"{type(event).__name__} {seat} {card}".rstrip())
-        cards = [move.card for move in arrival.played_for_you if move.card is not None]
-        if cards:  # back at the table: the cards gone from the hand are accounted for
-
-            def played_for_you(t: Callable[..., str], cards: list[Card] = cards) -> str:
-                return t("online.played_for_you", cards=", ".join(map(self.card_name, cards)))
-
-            self.app.notify(played_for_you, 12.0)
+        played = {
+            seat: cards
+            for seat, moves in sorted(arrival.played_for_you.items())
+            if (cards := [move.card for move in moves if move.card is not None])
+        }
+        if played:  # back at the table: the cards gone from the hands are accounted for
+            alone = len(self.coordinator.humans) == 1
+            self.app.notify(partial(self._played_for, played, alone), 12.0)
         if arrival.refused:
             self.say(worded("table.refused"))
             self.pick.clear()
