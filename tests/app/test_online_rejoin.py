@@ -35,6 +35,17 @@ def open_game(store: Store) -> App:
     return game
 
 
+def resting_words(game: App, title) -> list[str]:  # noqa: ANN001
+    """The words the title draws under its buttons with none pointed at or focused."""
+    from scopa.app import style
+
+    drawn: list[style.Drawn] = []
+    title.form.hover = title.form.focus = None
+    with style.watch_text(drawn.append):
+        title.draw_overlay(game.screen)
+    return [text.words for text in drawn]
+
+
 def host_from_the_menus(game: App, *, closing: bool = False) -> LobbyScene:
     """The lobby of a table hosted from the title's menus, its host seated (``closing``:
     the match at a table hosted before is closed for good first, when asked)."""
@@ -117,16 +128,9 @@ def test_a_friend_back_after_closing_the_game_is_shown_the_way_back_to_the_table
         assert title.seat_waits and not title.table_waits and title.online.primary
         frame(game)
         told = game.t("online.seat_waits_title")
-        assert told in [toast.text for toast in game.toasts.shown()]
         assert title.online.hint() == told
-        # said under the buttons with none pointed at, once the notice has gone too
-        from scopa.app import style
-
-        drawn: list[style.Drawn] = []
-        title.form.hover = title.form.focus = None
-        with style.watch_text(drawn.append):
-            title.draw_overlay(game.screen)
-        assert told in [text.words for text in drawn]
+        assert told in resting_words(game, title)  # said under the buttons, once
+        assert told not in [toast.text for toast in game.toasts.shown()]
         click(game, title.online)
         online = game.stack.top
         assert online.address.rsplit("/", 1)[1] == address.rsplit("/", 1)[1]  # the table's
@@ -421,7 +425,7 @@ def test_a_host_back_after_closing_the_game_is_shown_the_way_back_to_its_table(
         title = game.stack.top
         assert title.table_waits and title.online.primary
         frame(game)
-        assert told in [toast.text for toast in game.toasts.shown()]
+        assert told in resting_words(game, title)
         click(game, title.online)
         online = game.stack.top
         assert online.waiting and online.address == address
@@ -454,7 +458,7 @@ def test_the_title_s_word_of_a_table_waiting_never_shows_over_a_table_opened(
     try:
         told = game.t("online.table_waits_title")
         frame(game)
-        assert told in [toast.text for toast in game.toasts.shown()]  # on the title
+        assert told in resting_words(game, game.stack.top)  # on the title
         if how == "host":
             _, friend = host_with_a_friend(game, closing=True)
         else:

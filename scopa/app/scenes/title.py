@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from .. import style
-from ..toasts import ToastBand, worded
+from ..toasts import ToastBand
 from ..widgets import Button
 from .base import MenuScene
 from .flow import describe, saved_line
@@ -27,8 +27,6 @@ ORNAMENT_SHARE = 0.5
 COLUMN_LINES = 9
 """The most lines a toast beside the heading is broken into: a damaged file's notice names
 its folder and the copy kept, and is read whole there."""
-WAITS_KEY = "table_waits"
-"""The title's notice that a match at a table hosted here waits (told once a while)."""
 NARROWEST_BAND = 0.2
 """The narrowest room beside the heading, in shares of the window's width, that toasts
 are put in (a narrower one would break them into too many lines)."""
@@ -87,31 +85,17 @@ class TitleScene(MenuScene):
         self.table_waits = held is not None
         self.seat_waits = not self.table_waits and joined_seat(self.app) is not None
         self.online.primary = self.table_waits or self.seat_waits
-        self._waits_untold = self.online.primary
-        """Told once the title is up: a title made on the way to the table is not."""
 
     def update(self, dt: float) -> None:
         super().update(dt)
         if self.table_waits and self._played_out():
             self._check_saved()  # friends finished it while its host was away: it waits no more
-            self.app.toasts.forget(lambda toast: toast.owner is self and toast.key == WAITS_KEY)
-        if self._waits_untold:
-            self._waits_untold = False
-            self.app.notify(worded(self._waits_words()), key=WAITS_KEY)
 
     def _played_out(self) -> bool:
         """The match said to wait was since played to its end at this game's server (never
         waits: the server keeps the tables it saw end)."""
         server = self.app.matches.hosted_server()
         return server is not None and server.played_out(self._waiting_code)
-
-    def leave(self) -> None:
-        super().leave()
-        if self not in self.app.stack:
-            # Closed, not covered: a match opened from here (Play, Continue, a table
-            # online) lies over a title of its own, and the word about the title's Play
-            # online would fall to the table.
-            self.app.toasts.forget(lambda toast: toast.owner is self and toast.key == WAITS_KEY)
 
     def _waits_words(self) -> str:
         return "online.table_waits_title" if self.table_waits else "online.seat_waits_title"
