@@ -493,6 +493,9 @@ class Matches:
             yes=lambda: self.app.t("replace_saved_yes"),
             no=lambda: self.app.t("replace_saved_no"),
             on_yes=go,
+            # "Keep the saved one" left the player on the menu to look for Continue
+            other=lambda: self.app.t("replace_saved_resume"),
+            on_other=self.resume,
         )
 
     def resume(self) -> bool:

@@ -193,7 +193,7 @@ def test_watching_leaves_the_saved_match_alone(app, store) -> None:
     assert resumed.match.record().text() == match.record().text()
 
 
-@pytest.mark.parametrize("answer", ["keep", "replace"])
+@pytest.mark.parametrize("answer", ["keep", "resume", "replace"])
 def test_play_asks_before_replacing_a_saved_match(app, store, answer) -> None:
     match = saved_match(store)
     app.settings = app.settings.with_(opponent_level="expert")
@@ -207,6 +207,11 @@ def test_play_asks_before_replacing_a_saved_match(app, store, answer) -> None:
         click(app, question.no_button)
         assert top(app) is title
         assert store.load_match()[1].moves == match.moves()
+    elif answer == "resume":  # "Keep the saved one" left the player to find Continue
+        click(app, question.other_button)
+        table = top(app)
+        assert isinstance(table, TableScene)
+        assert table.match.moves() == match.moves()
     else:
         click(app, question.yes_button)
         table = top(app)
