@@ -1356,3 +1356,34 @@ def test_the_grande_s_note_names_the_courts_of_the_deck_in_play(app, language) -
         coins = suit_name(app.t, "D", deck)
         assert scene.behind_note("grande") == app.t(key, coins=coins)
     assert app.t("sheet_behind.grande.french", coins="x") != app.t("sheet_behind.grande", coins="x")
+
+
+def test_a_tie_at_the_target_is_said_on_the_sheet_and_on_the_table(app, store) -> None:
+    """Tied at 11 after a round, the sheet still said the match ends once a side has 11, and
+    the table went on under "Playing to 11": the match read as one that missed its end. The
+    sheet says another round decides, and the table calls it a tie-break."""
+    import random
+
+    from scopa.app.scenes.title import TitleScene
+    from scopa.app.table import TableScene
+
+    setup = MatchSetup((SeatConfig("Anna", True), SeatConfig("Bruno", False, "beginner")), Rules())
+    match, rng = Match.new(setup.rules, 38), random.Random(38)
+    while not (match.rounds and max(match.totals) >= 11 and not match.round.history()):
+        match, _ = match.apply(rng.choice(match.legal_moves()))
+    assert match.totals == (11, 11) and not match.over  # tied at the target
+    store.save_match(setup, match.record())
+    app.settings = app.settings.with_(language="en", animation_speed="fast", tutorial_done=True)
+    app.stack.push(TitleScene(app))
+    assert app.matches.resume()
+    for _ in range(5):
+        app.frame(1 / 30, [])
+    sheet = app.stack.top
+    assert isinstance(sheet, ScoringScene)
+    assert sheet.result_line() == app.t("round_tied", points=11)
+    sheet.next_round()
+    for _ in range(5):
+        app.frame(1 / 30, [])
+    table = app.stack.top
+    assert isinstance(table, TableScene)
+    assert table.snapshot().hud.target == app.t("table.tie_break")

@@ -433,6 +433,9 @@ class ScoringScene(MenuScene):
         if self.practice is not None:
             return self.t("review.practice_sheet_note")
         if not match.over:
+            top = max(match.totals)
+            if top >= match.rules.target:  # tied at the top: the match goes on
+                return self.t("round_tied", points=top)
             return self.t("round_next", target=match.rules.target)
         score = self.final_score()
         cause = match.deal_won_cause

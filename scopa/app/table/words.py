@@ -130,8 +130,10 @@ class TableWords:
                 t("table.round", n=practice.grade.round_no),
                 t("table.deal", n=shown.deal_no, total=rules.deals_per_round),
             )
-        return (
-            target_line(t, rules.target),
+        tied = bool(shown.totals) and max(shown.totals) >= rules.target
+        return (  # sides tied at the top past the target play on: a line stuck on the target
+            # read as a match that missed its end
+            t("table.tie_break") if tied else target_line(t, rules.target),
             t("table.round", n=shown.round_no),
             t("table.deal", n=shown.deal_no, total=rules.deals_per_round),
         )
