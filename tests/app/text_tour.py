@@ -738,6 +738,15 @@ class Tour:
         capp = cappotto()
         self.sheet(MatchSetup(solo.seats, capp.rules), capp, "scoring, cappotto")
         app.back()
+        tied, rng = Match.new(Rules(), 38), random.Random(38)  # 11 all after round 4
+        while not (tied.rounds and max(tied.totals) >= 11 and not tied.round.history()):
+            tied, _ = tied.apply(rng.choice(tied.legal_moves()))
+        self.sheet(solo, tied, "scoring, tied at the target")
+        app.back()
+        table = self.table(solo, tied)
+        self.settle(table)
+        self.show("table, a tie-break round")
+        self.home()
         for cause, decided in won_at_deal().items():
             setup = MatchSetup(solo.seats, decided.rules)
             self.sheet(setup, decided, f"scoring, cirulla, the first table won ({cause})")
