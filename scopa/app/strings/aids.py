@@ -16,7 +16,7 @@ STRINGS = {
         "aids.hint_working": "Master is working out a hint…",
         "aids.undo_done": "Play taken back",
         "aids.undo_done_first": (
-            "Play taken back: a match with a play taken back sets no record in the statistics"
+            "Play taken back. The match still counts, but not for the records in the statistics"
         ),
         "aids.undo_nothing": "Nothing to take back in this round yet",
         "aids.undo_practice": "Nothing to take back yet: the practice starts at this position",
@@ -50,11 +50,11 @@ STRINGS = {
         "aids.tut.aids_off": (
             "Hints, undo, the tracker and the last capture wait for your first match"
         ),
-        "aids.tut.leave_question": "Leave the tutorial?",
+        "aids.tut.leave_question": "Leave the lessons?",
         "aids.tut.leave_detail": (
-            "Tutorial on the title screen starts it again from the first lesson."
+            "The Tutorial button on the title screen starts them again from the first lesson."
         ),
-        "aids.tut.leave": "Leave",
+        "aids.tut.leave": "Leave the lessons",
         "aids.tut.stay": "Keep learning",
         "aids.tut.again": "Start again",
         "aids.tut.again_question": "Start the lessons again?",
@@ -118,7 +118,7 @@ STRINGS = {
         "aids.hint_working": "Il Maestro sta cercando un consiglio…",
         "aids.undo_done": "Giocata annullata",
         "aids.undo_done_first": (
-            "Giocata annullata: una partita con giocate annullate non fa record nelle statistiche"
+            "Giocata annullata. La partita conta lo stesso, ma non vale per i primati delle statistiche"
         ),
         "aids.undo_nothing": "Ancora niente da annullare in questa smazzata",
         "aids.undo_practice": "Ancora niente da annullare: l'allenamento parte da questa posizione",
@@ -152,12 +152,12 @@ STRINGS = {
         "aids.tut.aids_off": (
             "Suggerimenti, annulla, conta carte e ultima presa ti aspettano alla prima partita"
         ),
-        "aids.tut.leave_question": "Lasci il tutorial?",
+        "aids.tut.leave_question": "Vuoi lasciare le lezioni?",
         "aids.tut.leave_detail": (
-            "Tutorial nella schermata iniziale lo fa ripartire dalla prima lezione."
+            "Potrai ricominciarle dalla prima con il pulsante Tutorial della schermata iniziale."
         ),
-        "aids.tut.leave": "Esci",
-        "aids.tut.stay": "Continua a imparare",
+        "aids.tut.leave": "Lascia le lezioni",
+        "aids.tut.stay": "Continua la lezione",
         "aids.tut.again": "Ricomincia",
         "aids.tut.again_question": "Ricominci le lezioni?",
         "aids.tut.again_detail": (
