@@ -533,6 +533,15 @@ def test_a_button_in_the_corner_opens_the_menu_for_a_player_with_the_mouse(app, 
     assert pygame.Rect((0, 0), size).contains(button)
     for aid in table.aids.buttons():
         assert aid.rect.right < button.left
+    # it says "Menu" at rest, whole and inside it: its three bars alone told a newcomer
+    # nothing, and only the pointer on it named it
+    from scopa.app import style
+
+    drawn: list[style.Drawn] = []
+    with style.watch_text(drawn.append):
+        app.draw()
+    (word,) = [text for text in drawn if text.words == app.t("table.menu_word")]
+    assert not word.elided and pygame.Rect(button).contains(word.used)
     if mode == "hotseat":
         for _ in range(600):  # the deal, then the hand-over to the first to play
             if table.cover is not None:

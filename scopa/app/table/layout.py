@@ -153,8 +153,10 @@ class TableLayout:
         self.toolbar_bottom = self.margin * 1.4 + self.font_normal * 1.9
         """The top-right corner down to here holds the aids' buttons: no seat uses it."""
         button = self.font_normal * 1.9
-        self.menu_rect = FRect(w - self.margin - button, self.margin, button, button)
-        """The menu button, in the corner; the aids' buttons line up on its left."""
+        wide = button + self.font_normal * 2.9  # its bars, and the word "Menu" beside them
+        self.menu_rect = FRect(w - self.margin - wide, self.margin, wide, button)
+        """The menu button, in the corner; the aids' buttons line up on its left. It says
+        "Menu" (one word in both languages): its bars alone told a newcomer nothing."""
         if players == 6:
             # The side seats' piles lie on the cloth beside their hands: the deck moves
             # into the table's left end to leave them room.

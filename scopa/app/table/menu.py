@@ -49,10 +49,14 @@ class MenuButton:
             style.button(
                 surface, rect, scale, fonts, "", lay.font_small, state="hot" if hot else "normal"
             )
-            bar = FRect(0, 0, rect.w * 0.46, max(2.0, rect.h * 0.08))
+            bar = FRect(0, 0, rect.h * 0.4, max(2.0, rect.h * 0.08))
+            bars_x = rect.left + rect.h * 0.5
             for k in (-1, 0, 1):
-                bar.center = (rect.centerx, rect.centery + k * rect.h * 0.2)
+                bar.center = (bars_x, rect.centery + k * rect.h * 0.2)
                 pygame.draw.rect(surface, style.CREAM, bar, border_radius=max(1, round(bar.h / 2)))
+            pen = self.text.pen("ui_bold", lay.font_small, style.CREAM)
+            words = FRect(bars_x + rect.h * 0.3, rect.top, rect.right - bars_x - rect.h * 0.5, rect.h)
+            style.text(surface, self.translator()("table.menu_word"), pen, words, align="center")
 
         out = [Item(("menu button", hot, tuple(rect)), box(rect, style.button_reach(scale)), paint)]
         if hot:
