@@ -4,6 +4,7 @@ switching with it), then the tutorial or not. A still offer rests like any menu.
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from scopa.app import style
 from scopa.app.scenes.tutorial_offer import TutorialOffer
@@ -351,3 +352,17 @@ def test_the_dialog_closed_with_the_mouse_leaves_the_title_as_it_was(app) -> Non
     title = app.stack._scenes[0]
     click(app, offer.decline_button)
     assert app.stack.top is title and title.form.focus is None
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_language_question_is_asked_in_both_languages(app, language) -> None:
+    """An Italian on a computer set to English met "Language" over the choice, and a red
+    button for an English tutorial: the question is put in both languages."""
+    app.settings = app.settings.with_(language=language)
+    app.set_language(language)
+    offer = open_offer(app)
+    drawn: list[str] = []
+    with style.watch_text(lambda text: drawn.append(text.words)):
+        app.draw()
+    (caption,) = [words for words in drawn if "Language" in words]
+    assert "Lingua" in caption

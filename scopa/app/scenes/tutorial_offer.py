@@ -116,7 +116,8 @@ class TutorialOffer(MenuScene):
         m = self.m
         style.paper_panel(surface, self.panel, m)
         caption, heading, body = self._pens()
-        style.text(surface, self.t("set_language"), caption, self.caption_box, align="center")
+        # in both languages: a player who does not read this one still finds their own
+        style.text(surface, self.t("first_language"), caption, self.caption_box, align="center")
         style.draw_ornament(surface, (self.panel.centerx, self.ornament_y), m.px(0.4), m)
         style.text(surface, self.t("aids.offer_title"), heading, self.heading_box, align="center")
         style.text(surface, self.t("aids.offer_text"), body, self.text_box, align="center", lines=0)
