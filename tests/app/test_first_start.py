@@ -360,7 +360,7 @@ def test_the_language_question_is_asked_in_both_languages(app, language) -> None
     button for an English tutorial: the question is put in both languages."""
     app.settings = app.settings.with_(language=language)
     app.set_language(language)
-    offer = open_offer(app)
+    open_offer(app)
     drawn: list[str] = []
     with style.watch_text(lambda text: drawn.append(text.words)):
         app.draw()

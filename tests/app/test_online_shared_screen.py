@@ -487,7 +487,9 @@ def test_the_cards_played_for_the_people_here_are_told_by_name(app, monkeypatch)
         told: list[str] = []
         notify = app.notify
         monkeypatch.setattr(
-            app, "notify", lambda words, *a, **k: (told.append(words(app.t)), notify(words, *a, **k))
+            app,
+            "notify",
+            lambda words, *a, **k: (told.append(words(app.t)), notify(words, *a, **k)),
         )
         played = {0: Move.parse("8S"), 2: Move.parse("1Cx1D")}
         for seat, move in played.items():

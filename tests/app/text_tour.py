@@ -20,8 +20,8 @@ import random
 import socket
 import threading
 import time
-from functools import partial
 from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 
 import pygame

@@ -118,7 +118,8 @@ STRINGS = {
         "aids.hint_working": "Il Maestro sta cercando un consiglio…",
         "aids.undo_done": "Giocata annullata",
         "aids.undo_done_first": (
-            "Giocata annullata. La partita conta lo stesso, ma non vale per i primati delle statistiche"
+            "Giocata annullata. La partita conta lo stesso, "
+            "ma non vale per i primati delle statistiche"
         ),
         "aids.undo_nothing": "Ancora niente da annullare in questa smazzata",
         "aids.undo_practice": "Ancora niente da annullare: l'allenamento parte da questa posizione",

@@ -43,7 +43,9 @@ STRINGS = {
         "table.scopas_since": "Since your last play: {made}",
         "table.scopa_by": "a scopa by {name}",
         "table.choose": "Which cards does {card} take?",
-        "table.choose_hint": "Click a set (or arrows and Enter); click outside or Esc: take the card back",
+        "table.choose_hint": (
+            "Click a set (or arrows and Enter); click outside or Esc: take the card back"
+        ),
         "table.choose_lay": "Take nothing: lay it on the table",
         "table.cannot_take": "{card} cannot take {target}",
         "table.must_take": "{card} took: a card that can take always takes, wherever it is dropped",
@@ -126,7 +128,9 @@ STRINGS = {
         "table.scopas_since": "Dalla tua ultima giocata: {made}",
         "table.scopa_by": "scopa di {name}",
         "table.choose": "Con {card}, quali carte prendi?",
-        "table.choose_hint": "Fai clic su una presa (o frecce e Invio); clic fuori o Esc: riprendi la carta",
+        "table.choose_hint": (
+            "Fai clic su una presa (o frecce e Invio); clic fuori o Esc: riprendi la carta"
+        ),
         "table.choose_lay": "Non prendere: calala in tavola",
         "table.cannot_take": "Con {card} non puoi prendere {target}",
         "table.must_take": (

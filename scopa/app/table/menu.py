@@ -55,7 +55,8 @@ class MenuButton:
                 bar.center = (bars_x, rect.centery + k * rect.h * 0.2)
                 pygame.draw.rect(surface, style.CREAM, bar, border_radius=max(1, round(bar.h / 2)))
             pen = self.text.pen("ui_bold", lay.font_small, style.CREAM)
-            words = FRect(bars_x + rect.h * 0.3, rect.top, rect.right - bars_x - rect.h * 0.5, rect.h)
+            left = bars_x + rect.h * 0.3
+            words = FRect(left, rect.top, rect.right - left - rect.h * 0.2, rect.h)
             style.text(surface, self.translator()("table.menu_word"), pen, words, align="center")
 
         out = [Item(("menu button", hot, tuple(rect)), box(rect, style.button_reach(scale)), paint)]

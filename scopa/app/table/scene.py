@@ -743,9 +743,7 @@ class TableScene(Scene):
         else:
             self._restore_view(self.match.observe(self.coordinator.seat))
 
-    def _played_for(
-        self, played: dict[int, list[Card]], alone: bool, t: Callable[..., str]
-    ) -> str:
+    def _played_for(self, played: dict[int, list[Card]], alone: bool, t: Callable[..., str]) -> str:
         """The cards the computer played for the seats here while their players were away:
         for "you" when one person plays at this screen (``alone``), else by name (the
         people sharing it could not tell whose hand each card left)."""
