@@ -1387,3 +1387,29 @@ def test_a_tie_at_the_target_is_said_on_the_sheet_and_on_the_table(app, store) -
     table = app.stack.top
     assert isinstance(table, TableScene)
     assert table.snapshot().hud.target == app.t("table.tie_break")
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_note_over_the_scopas_and_bonuses_is_read_whole_at_the_smallest_size(
+    app, language
+) -> None:
+    """Three players at Cirulla in the smallest window: the note over the cards behind the
+    scopas (the sweeps, then the bonuses and where they came from) was cut short with an
+    ellipsis, its end lost."""
+    app.resize((960, 540))
+    app.set_language(language)
+    rules = Rules.preset("cirulla").with_(players=3)
+    seats = (SeatConfig("Giulia", True), SeatConfig("Marco", False), SeatConfig("Lucia", False))
+    setup = MatchSetup(seats, rules)
+    for seed in range(40):
+        scene = ScoringScene(app, MatchCoordinator(setup, first_round(rules, seed)))
+        if scene.behind_note("scope") == app.t("sheet_behind.scope_both"):
+            break
+    else:
+        raise AssertionError("no round of sweeps and bonuses found")
+    app.stack.push(scene)
+    frame(app)
+    (note,) = [text for text in scopas_pointed(app, scene)
+               if text.words == app.t("sheet_behind.scope_both")]  # fmt: skip
+    assert not note.elided
+    close_tables(app)

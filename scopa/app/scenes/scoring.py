@@ -952,8 +952,14 @@ class ScoringScene(MenuScene):
         box = pygame.Rect(inside.left, inside.top, inside.w, style.line_height(title))
         style.text(surface, rows[key].label, title, box, align="center")
         note = m.pen("ui", style.SMALL, style.INK_SOFT)
-        box = pygame.Rect(inside.left, box.bottom, inside.w, 2 * style.line_height(note))
-        used = style.text(surface, self.behind_note(key), note, box, align="center", lines=2)
+        words = self.behind_note(key)
+        # a third line when the note needs it (Cirulla's bonuses, three columns at the
+        # smallest size): cut short, the end of what it explains was lost
+        lines = len(style.fit(words, note, inside.w, inside.h, lines=3, least=note.px).lines)
+        box = pygame.Rect(
+            inside.left, box.bottom, inside.w, max(2, lines) * style.line_height(note)
+        )
+        used = style.text(surface, words, note, box, align="center", lines=max(2, lines))
         top = max(used.bottom, box.top + style.line_height(note)) + m.px(style.SPACE_S)
         across = 1 if len(cards) <= 3 else 2  # many sides: in two columns
         down = -(-len(cards) // across)
