@@ -456,13 +456,20 @@ class OnlineSession:
             link = self.seated.link
             self.starting = link.submit(link.client.begin())
 
+    def remove(self, seat: int) -> None:
+        """Free a friend's ``seat`` at the table hosted here, while it waits for its
+        players (a refusal is told as a move's)."""
+        if self.seated is not None:
+            link = self.seated.link
+            self.renaming.append(link.submit(link.client.remove(seat)))
+
     def rename(self, who: Seated, name: str) -> None:
         """``who`` (another person here, say) goes by ``name`` at the table from now on,
         while it waits for its players (the table frame says the name once it is taken)."""
         self.renaming.append(who.link.submit(who.link.client.rename(name)))
 
     def _answered(self) -> None:
-        """Take in the answers to ``move_seat``, ``rename`` and ``begin``."""
+        """Take in the answers to ``move_seat``, ``rename``, ``remove`` and ``begin``."""
         if self.starting is not None and self.starting.done():
             started, self.starting = self.starting, None
             self.start_refused = refusal(started) or self.start_refused
@@ -537,8 +544,10 @@ class OnlineSession:
                 return
             elif isinstance(item, Update) and item.status != "waiting":
                 self.first = item
-            elif isinstance(item, ServerError) and item.code == "ended":
+            elif isinstance(item, ServerError) and item.code in ("ended", "removed"):
                 self.error, self.error_kind, self.error_code = item.message, "refused", item.code
+                if item.code == "removed" and self.store is not None:
+                    self.store.drop_seat(self.seated.ticket.code)  # no seat to come back to
             elif isinstance(item, Disconnected) and self.error is None:
                 self.error, self.error_kind = str(item), "reach"
 

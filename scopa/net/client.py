@@ -63,9 +63,9 @@ _clock = time.monotonic
 REPLY_TIMEOUT = 30.0
 
 
-GIVE_UP = frozenset({"seat_taken", "ended"})
+GIVE_UP = frozenset({"seat_taken", "ended", "removed"})
 """Fatal errors after which a client does not try to get back: another connection holds
-its seat, or the table's host ended the match."""
+its seat, the table's host ended the match, or gave the seat away."""
 
 
 class ServerError(Exception):
@@ -493,6 +493,11 @@ class Client:
     async def begin(self) -> None:
         """Start the match of the table this player hosts, every seat taken."""
         await self.request("start")
+
+    async def remove(self, seat: int) -> None:
+        """Free ``seat`` at the table this player hosts, while it waits for its players:
+        its player leaves the table."""
+        await self.request("remove", seat=seat)
 
     def _sheets(self) -> dict[str, Any]:
         """The field that tells the server this player reads the score sheets."""

@@ -29,6 +29,9 @@ Client to server (fields besides v, type, id)::
     rename    name     (while the table waits for its players: this seat's name from now
                         on, numbered if another seat goes by it; answered by ok)
     start              (the host, every seat taken: the match begins; answered by ok)
+    remove    seat     (the host, while the table waits for its players: the player in
+                        this seat leaves it, free again, and is told ``removed``, fatal;
+                        answered by ok)
     play      move (notation, "7Dx3C+4S"), at (moves played so far: guards against replays)
     hand_over seat, level?    (a human seat whose player has been gone for a while, or
                                who is here but has let the turn go by ``idle_grace``
@@ -113,7 +116,8 @@ ERRORS = {
     "no_free_seat": "the table has no free seat",
     "not_seated": "sit at a table first",
     "begun": "the match has begun: the seats no longer change",
-    "not_host": "only the table's host starts its match",
+    "not_host": "only the table's host starts its match, or removes a player",
+    "removed": "the table's host gave your seat to someone else",
     "already_seated": "this connection already sits at a table",
     "waiting": "the match starts when every seat is taken",
     "over": "the match is over",
@@ -227,6 +231,7 @@ _SCHEMAS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     "sit": {"seat": (_INT, True), "name": (_TEXT, False)},
     "rename": {"name": (_TEXT, True)},
     "start": {},
+    "remove": {"seat": (_INT, True)},
     "play": {"move": (_TEXT, True), "at": (_INT, True)},
     "hand_over": {"seat": (_INT, True), "level": (_TEXT, False)},
     "back": {},

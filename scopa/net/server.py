@@ -431,6 +431,8 @@ class GameServer:
             await self._rename(conn, message)
         elif kind == "start":
             await self._start(conn, message)
+        elif kind == "remove":
+            await self._remove(conn, message)
         elif kind == "play":
             await self._play(conn, message)
         elif kind == "hand_over":
@@ -686,6 +688,38 @@ class GameServer:
             await self.store.publish(table.code, self.id, {"kind": "seats"})
             await self.store.publish(table.code, self.id, {"kind": "presence"})
             await self._send_table(table)
+
+    async def _remove(self, conn: Connection, message: Message) -> None:
+        """The host frees another player's seat while the table waits for its players (a
+        stranger who got the code, or to seat partners apart): their connection is told
+        ``removed`` and closed, and their token no longer holds the seat."""
+        target = message["seat"]
+        async with self._waiting(conn, "spectators remove no one") as (table, seat):
+            if not table.seats[seat].starts:
+                raise ProtocolError("not_host")
+            if not 0 <= target < len(table.seats) or target == seat:
+                raise ProtocolError("bad_message", f"seat {target} cannot be removed")
+            record = table.seats[target]
+            if record.kind != "human" or not record.taken:
+                raise ProtocolError("bad_message", f"nobody sits in seat {target}")
+            freed = SeatRecord("human", "", record.level)
+            await self.store.set_seat(table.code, target, freed)
+            await self.store.set_presence(table.code, target, None)
+            table.seats[target] = freed
+            self._send_off(table, target)
+            conn.send(server_message("ok", re=message.id))
+        await self.store.publish(table.code, self.id, {"kind": "seats"})
+        await self._send_table(table)
+
+    def _send_off(self, table: Table, seat: int) -> None:
+        """The player at ``seat`` (on this server) no longer holds it: told, and closed."""
+        gone = self.players.get(table.code, {}).get(seat)
+        if gone is None:
+            return
+        self._drop(gone)
+        removed = ProtocolError("removed", "the table's host gave your seat away", fatal=True)
+        gone.send(error_message(removed, None))
+        self._tasks.append(asyncio.create_task(gone.close(1008, "removed")))
 
     async def _start(self, conn: Connection, message: Message) -> None:
         """The host begins the match, every seat taken (answered before the deal)."""
@@ -1162,6 +1196,8 @@ class GameServer:
                 elif change.get("kind") in ("seats", "presence"):
                     was = table.status
                     await self._refresh_seats(table)
+                    for seat in [s for s in self.players.get(code, {}) if not table.seats[s].taken]:
+                        self._send_off(table, seat)  # removed by the host at another server
                     await self._start_rematch(table)
                     await self._send_table(table)
                     if was == "waiting" and table.status == "playing":

@@ -352,3 +352,51 @@ def test_a_host_who_leaves_the_lobby_closes_the_table_for_the_friends_there(
         app.home()
         if running is not None:
             running.stop()
+
+
+def test_the_host_removes_a_friend_from_the_lobby_and_the_friend_is_told(
+    app, monkeypatch, tmp_path
+):
+    """Nobody could be taken off a table waiting for its players (a stranger with the
+    code, a friend in the seat meant for another): the host's lobby has Remove on each
+    friend's row; the friend's lobby says the host took them off, and their game keeps no
+    seat there to go back to."""
+    from scopa.app.app import App
+    from scopa.app.registry import default_scenes
+    from scopa.storage import Store
+
+    app.settings = app.settings.with_(language="en")
+    lobby = host_lobby(app, monkeypatch, 3, friends=2, here=0)
+    run_until(app, lambda: lobby.session.table and lobby.awaited == 2)
+    address, local = table_address(lobby)
+    store = Store(tmp_path / "guest")
+    guest = App(store, size=(960, 540), scenes=default_scenes())
+    guest.settings = guest.settings.with_(
+        language="en", animation_speed="instant", tutorial_done=True
+    )
+    guest.home()
+    click(guest, guest.stack.top.online)
+    online = guest.stack.top
+    online.address = f"{local}/{address.code}"
+    click(guest, online.join_button)
+    waiting = guest.stack.top
+    assert isinstance(waiting, LobbyScene)
+    run_until(guest, lambda: waiting.session.seated is not None)
+    seat = waiting.session.seated.ticket.seat
+    assert [held.code for held in store.load_seats()] == [str(address.code)]
+    run_until(app, lambda: ("remove", seat) in lobby.seat_buttons)
+    assert [key for key in lobby.seat_buttons if key[0] == "remove"] == [("remove", seat)]
+    assert ("remove", 0) not in lobby.seat_buttons  # the host's own row has none
+    click(app, lobby.seat_buttons[("remove", seat)])
+
+    def told() -> bool:
+        frame(app)
+        return waiting.session.error_code == "removed"
+
+    run_until(guest, told)
+    assert waiting._trouble() == guest.t("online.removed_by_host")
+    assert store.load_seats() == []  # no seat kept to go back to
+    run_until(app, lambda: rows_of(lobby)[seat] == app.t("online.empty"))
+    assert ("remove", seat) not in lobby.seat_buttons
+    guest.home()
+    app.home()

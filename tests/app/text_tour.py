@@ -1415,6 +1415,8 @@ class Tour:
         for refusal in (*sorted(REFUSALS), "internal"):
             wrong.session.error_code = refusal
             self.show(f"online, the table refused: {refusal}")
+        wrong.session.error_code = "removed"
+        self.show("online, taken off the table by its host")
         wrong.session.error_kind = "over"
         self.show("online, the match at the table is over")
         wrong.session.error_kind = "unreadable"

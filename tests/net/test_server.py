@@ -898,6 +898,70 @@ def test_a_player_moves_to_a_free_seat_while_the_table_waits_and_keeps_it(tmp_pa
     run(scenario())
 
 
+def test_the_host_removes_a_player_while_the_table_waits(tmp_path) -> None:
+    """The host could not remove anyone from a table that waits for its players: a stranger
+    who got the code, or a friend in the seat meant for another, kept it unless they left.
+    The host frees the seat; the player is told so and closed, their token holds nothing
+    any more, and the seat goes to the next to join. Nobody else may remove, nor the host
+    once the match has begun."""
+
+    async def scenario() -> None:
+        async with serving(open_store(str(tmp_path / "t.db"))) as server:
+            host, anna, stranger = [await Raw.open(server.address) for _ in range(3)]
+            seats = [{"kind": "human"}] * 3 + [{"kind": "computer", "level": "beginner"}]
+            made = await host.ask("create", rules=Rules(players=4).to_dict(), seats=seats,
+                                  name="Host", start=True)  # fmt: skip
+            code = made["code"]
+            await anna.ask("join", code=code, name="Anna")
+            sat = await stranger.ask("join", code=code, name="Who")
+            refused = await anna.ask("remove", seat=sat["seat"])
+            assert refused["type"] == "error" and refused["code"] == "not_host"
+            for seat in (0, 3, 9):  # the host's own, a computer's, no seat at all
+                wrong = await host.ask("remove", seat=seat)
+                assert wrong["type"] == "error" and wrong["code"] == "bad_message"
+            assert (await host.ask("remove", seat=sat["seat"]))["type"] == "ok"
+            told = await stranger.until("error")
+            assert (told["code"], told["fatal"]) == ("removed", True)
+            assert await stranger.closed() == 1008
+            table = await host.until("table")
+            while table["seats"][sat["seat"]]["taken"]:
+                table = await host.until("table")
+            again = await Raw.open(server.address)
+            back = await again.ask("rejoin", code=code, seat=sat["seat"], token=sat["token"])
+            assert back["type"] == "error" and back["code"] == "bad_token"
+            bruno = await Raw.open(server.address)
+            took = await bruno.ask("join", code=code, name="Bruno")
+            assert took["seat"] == sat["seat"]  # the seat freed, for the next to join
+            assert (await host.ask("start"))["type"] == "ok"
+            late = await host.ask("remove", seat=took["seat"])
+            assert late["type"] == "error" and late["code"] == "begun"
+            for raw in (host, anna, again, bruno):
+                await raw.close()
+
+    run(scenario())
+
+
+def test_a_player_removed_at_another_server_is_told_so(fresh_redis: str) -> None:
+    """Two servers share the tables: the host at one removes a player connected to the
+    other, which hears the seat freed and sends its player off."""
+
+    async def scenario() -> None:
+        async with serving(open_store(fresh_redis)) as one, serving(open_store(fresh_redis)) as two:
+            host = await Raw.open(one.address)
+            guest = await Raw.open(two.address)
+            seats = [{"kind": "human"}] * 3
+            made = await host.ask("create", rules=Rules(players=3).to_dict(), seats=seats,
+                                  name="Host", start=True)  # fmt: skip
+            sat = await guest.ask("join", code=made["code"], name="Who")
+            assert (await host.ask("remove", seat=sat["seat"]))["type"] == "ok"
+            told = await guest.until("error")
+            assert (told["code"], told["fatal"]) == ("removed", True)
+            assert await guest.closed() == 1008
+            await host.close()
+
+    run(scenario())
+
+
 def test_a_second_person_at_one_screen_joins_on_the_first_ones_side(tmp_path) -> None:
     async def scenario() -> None:
         async with serving(open_store(str(tmp_path / "t.db"))) as server:

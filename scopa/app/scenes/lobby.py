@@ -211,6 +211,14 @@ class LobbyScene(MenuScene):
                 wanted = [("sit", n) for n in free]
                 if len(here) > 1:
                     wanted += [("mover", n) for n in here]
+            if self.host_seat == session.seated.ticket.seat:  # the host may free a seat
+                wanted += [
+                    ("remove", int(info["seat"]))
+                    for info in table.get("seats", [])
+                    if info.get("kind") == "human"
+                    and info.get("taken")
+                    and int(info["seat"]) not in here
+                ]
             if self.mover not in here and session.moving is None:
                 self.mover = None  # (one on the way to the seat chosen is still chosen)
         for key in [key for key in self.seat_buttons if key not in wanted]:
@@ -332,6 +340,14 @@ class LobbyScene(MenuScene):
 
     def _seat_button(self, kind: str, number: int) -> Button:
         idle = self._not_moving
+        if kind == "remove":  # a stranger with the code, or partners to seat apart
+            return Button(
+                self.tr("online.remove"),
+                partial(self.session.remove, number),
+                hint=self.tr("online.remove_hint"),
+                enabled=idle,
+                size=style.ROW_NOTE,
+            )
         if kind == "sit":
             return Button(
                 self.tr("online.sit_here"),
@@ -642,6 +658,8 @@ class LobbyScene(MenuScene):
             return t("online.match_over")
         if kind == "refused" and session.error_code == "ended":  # nothing was refused:
             return t("online.ended_by_host")  # the host closed the table, or its match
+        if kind == "refused" and session.error_code == "removed":
+            return t("online.removed_by_host")
         if kind == "refused":
             code = session.error_code if session.error_code in REFUSALS else "other"
             return t("online.refused", reason=t(f"online.error.{code}"))
