@@ -995,14 +995,19 @@ def continued_on_the_first_sheet(  # noqa: ANN001
     sheet, the match saved and the first round's dealer."""
     import random
 
-    from scopa.app.scenes.title import TitleScene
-
     match = Match.new(setup.rules, 5)
     rng = random.Random(1)
     dealer = match.round.dealer
     while not match.rounds:
         dealer = match.round.dealer
         match, _ = match.apply(rng.choice(match.legal_moves()))
+    return continued_on_its_sheet(app, store, setup, match), match, dealer
+
+
+def continued_on_its_sheet(app, store, setup: MatchSetup, match: Match) -> ScoringScene:  # noqa: ANN001
+    """``match``, saved as its last round ended, continued from the title: its sheet."""
+    from scopa.app.scenes.title import TitleScene
+
     store.save_match(setup, match.record())
     app.settings = app.settings.with_(language="en", animation_speed="fast", tutorial_done=True)
     app.stack.push(TitleScene(app))
@@ -1011,7 +1016,7 @@ def continued_on_the_first_sheet(  # noqa: ANN001
         app.frame(1 / 30, [])
     sheet = app.stack.top
     assert isinstance(sheet, ScoringScene)
-    return sheet, match, dealer
+    return sheet
 
 
 @pytest.mark.parametrize("language", ["en", "it"])
@@ -1364,7 +1369,6 @@ def test_a_tie_at_the_target_is_said_on_the_sheet_and_on_the_table(app, store) -
     sheet says another round decides, and the table calls it a tie-break."""
     import random
 
-    from scopa.app.scenes.title import TitleScene
     from scopa.app.table import TableScene
 
     setup = MatchSetup((SeatConfig("Anna", True), SeatConfig("Bruno", False, "beginner")), Rules())
@@ -1372,14 +1376,7 @@ def test_a_tie_at_the_target_is_said_on_the_sheet_and_on_the_table(app, store) -
     while not (match.rounds and max(match.totals) >= 11 and not match.round.history()):
         match, _ = match.apply(rng.choice(match.legal_moves()))
     assert match.totals == (11, 11) and not match.over  # tied at the target
-    store.save_match(setup, match.record())
-    app.settings = app.settings.with_(language="en", animation_speed="fast", tutorial_done=True)
-    app.stack.push(TitleScene(app))
-    assert app.matches.resume()
-    for _ in range(5):
-        app.frame(1 / 30, [])
-    sheet = app.stack.top
-    assert isinstance(sheet, ScoringScene)
+    sheet = continued_on_its_sheet(app, store, setup, match)
     assert sheet.result_line() == app.t("round_tied", points=11)
     sheet.next_round()
     for _ in range(5):
