@@ -65,7 +65,7 @@ REPLY_TIMEOUT = 30.0
 
 GIVE_UP = frozenset({"seat_taken", "ended", "removed"})
 """Fatal errors after which a client does not try to get back: another connection holds
-its seat, the table's host ended the match, or gave the seat away."""
+its seat, or the table's host ended the match or took the player off the table."""
 
 
 class ServerError(Exception):

@@ -117,7 +117,7 @@ ERRORS = {
     "not_seated": "sit at a table first",
     "begun": "the match has begun: the seats no longer change",
     "not_host": "only the table's host starts its match, or removes a player",
-    "removed": "the table's host gave your seat to someone else",
+    "removed": "the table's host took you off the table",
     "already_seated": "this connection already sits at a table",
     "waiting": "the match starts when every seat is taken",
     "over": "the match is over",

@@ -717,7 +717,7 @@ class GameServer:
         if gone is None:
             return
         self._drop(gone)
-        removed = ProtocolError("removed", "the table's host gave your seat away", fatal=True)
+        removed = ProtocolError("removed", "the table's host took you off the table", fatal=True)
         gone.send(error_message(removed, None))
         self._tasks.append(asyncio.create_task(gone.close(1008, "removed")))
 
