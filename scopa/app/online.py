@@ -146,14 +146,23 @@ class OnlineSession:
         """A seat taken here on its way to another (``move_seat``) until the server answers."""
         self.renaming: list[concurrent.futures.Future[str]] = []
         """Names typed for the people here on their way to the server (``rename``)."""
+        self.removing: list[concurrent.futures.Future[None]] = []
+        """The host's word to free a friend's seat, until the server answers (``remove``)."""
         self.starting: concurrent.futures.Future[None] | None = None
         """The host's word to start the match, until the server answers (``begin``)."""
         self.start_refused = ""
         """Why the server would not start the match (the lobby says so, then sets this
         back to "")."""
         self.move_refused = ""
-        """Why the server refused the last move to another seat, or a name (one of
-        ``protocol.ERRORS``; the lobby says so, then sets this back to "")."""
+        """Why the server refused the last move to another seat (one of ``protocol.ERRORS``;
+        the lobby says so, then sets this back to "")."""
+        self.rename_refused = ""
+        """Likewise for the last name typed for a person here."""
+        self.remove_refused = ""
+        """Likewise for the last seat the host freed."""
+        self.others_removed: list[tuple[int, str]] = []
+        """The seats of people at this screen the host took off the table, with the names
+        they had there (the lobby says so, then empties this)."""
         self.set_aside: Path | None = None
         """Where the server hosted here moved a damaged file of its tables (the lobby says
         so, then sets this back to None)."""
@@ -386,6 +395,7 @@ class OnlineSession:
                     ticket = link.submit(link.client.rejoin(again)).result(JOIN_TIMEOUT)
                     seated = Seated(link, ticket, shown, reached, back=True)
                     self._sit_others(seated, held)
+                    self._join_others(seated, self.here_name)  # more people here than held
                     return seated
                 except ServerError as error:
                     if error.code == "ended" and self.store is not None:
@@ -406,9 +416,10 @@ class OnlineSession:
     def _join_others(self, seated: Seated, name: str) -> None:
         """The other people at this screen (``joining_here``) take free seats at the table
         too, each on a link of its own, as far as the table has room (``short``: how many
-        found none). Their names are the game's own, numbered by the table."""
+        found none); those whose seats were held there, taken back already, are counted
+        among them. Their names are the game's own, numbered by the table."""
         code = seated.ticket.code
-        for number in range(self.joining_here):
+        for number in range(len(seated.others), self.joining_here):
             typed = self.here_names[number] if number < len(self.here_names) else ""
             try:
                 sit = partial(Client.join, code=code, name=typed or name, beside=seated.ticket.seat)
@@ -458,10 +469,10 @@ class OnlineSession:
 
     def remove(self, seat: int) -> None:
         """Free a friend's ``seat`` at the table hosted here, while it waits for its
-        players (a refusal is told as a move's)."""
+        players."""
         if self.seated is not None:
             link = self.seated.link
-            self.renaming.append(link.submit(link.client.remove(seat)))
+            self.removing.append(link.submit(link.client.remove(seat)))
 
     def rename(self, who: Seated, name: str) -> None:
         """``who`` (another person here, say) goes by ``name`` at the table from now on,
@@ -475,7 +486,10 @@ class OnlineSession:
             self.start_refused = refusal(started) or self.start_refused
         for renamed in [job for job in self.renaming if job.done()]:
             self.renaming.remove(renamed)
-            self.move_refused = refusal(renamed) or self.move_refused
+            self.rename_refused = refusal(renamed) or self.rename_refused
+        for removed in [job for job in self.removing if job.done()]:
+            self.removing.remove(removed)
+            self.remove_refused = refusal(removed) or self.remove_refused
         if self.moving is None or not self.moving[1].done():
             return
         (who, job), self.moving = self.moving, None
@@ -544,21 +558,43 @@ class OnlineSession:
                 return
             elif isinstance(item, Update) and item.status != "waiting":
                 self.first = item
-            elif isinstance(item, ServerError) and item.code in ("ended", "removed"):
+            elif isinstance(item, ServerError) and item.code == "removed":
+                self._removed()
+                return
+            elif isinstance(item, ServerError) and item.code == "ended":
                 self.error, self.error_kind, self.error_code = item.message, "refused", item.code
-                if item.code == "removed" and self.store is not None:
-                    self.store.drop_seat(self.seated.ticket.code)  # no seat to come back to
             elif isinstance(item, Disconnected) and self.error is None:
                 self.error, self.error_kind = str(item), "reach"
 
+    def _removed(self) -> None:
+        """The host took this player off the table: no seat is left to come back to, and
+        the lobby no longer shows a table this screen has no part in. The other people here
+        go with this player: their seats stay theirs at the table, as when they leave, but
+        are no longer held here (the host may free them too)."""
+        assert self.seated is not None
+        self.error, self.error_kind, self.error_code = "removed by the host", "refused", "removed"
+        if self.store is not None:
+            self.store.drop_seat(self.seated.ticket.code)
+        self.seated.close()
+        self.seated = None
+
     def _check_others(self, seated: Seated) -> None:
-        """The first positions of the other seats at this screen, as they come."""
-        for other in seated.others:
+        """The first positions of the other seats at this screen, as they come; a seat the
+        host took off the table is let go (``others_removed``)."""
+        for other in list(seated.others):
             seat = other.ticket.seat
             if seat in self.others_first:
                 continue
             following = self.others_following.setdefault(seat, [])
             for item in other.link.poll():
+                if isinstance(item, ServerError) and item.code == "removed":
+                    seated.others.remove(other)
+                    other.link.close()
+                    self.others_following.pop(seat, None)
+                    self.others_removed.append((seat, seat_name(other.link.client.table, seat)))
+                    if self.store is not None:
+                        self.store.drop_seat(other.ticket.code, seat)
+                    break
                 if seat in self.others_first or isinstance(item, PlayedForYou):
                     following.append(item)
                 elif isinstance(item, Update) and item.status != "waiting":
@@ -660,6 +696,12 @@ class OnlineSession:
         self._leaving.set()
         self._pool.submit(server.stop)
         self._pool.shutdown(wait=False)
+
+
+def seat_name(table: dict[str, Any] | None, seat: int) -> str:
+    """The name ``seat`` goes by in a server's table frame ("" for none)."""
+    infos = (table or {}).get("seats", [])
+    return next((str(i.get("name") or "") for i in infos if i.get("seat") == seat), "")
 
 
 def refusal(job: concurrent.futures.Future[Any]) -> str:

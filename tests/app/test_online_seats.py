@@ -34,12 +34,14 @@ def host_lobby(  # noqa: ANN201
     friends: int,
     here: int,
     name: str | None = None,  # noqa: ANN001
+    *,
+    teams: bool = True,
 ):
     """The game hosts a table of ``players`` from Play online, for ``friends`` and ``here``
     more people at this screen (``name`` typed, else the game's): its lobby."""
     monkeypatch.setattr("scopa.app.hosting.DEFAULT_PORT", 0)
     app.settings = app.settings.with_(
-        animation_speed="instant", tutorial_done=True, rules=Rules(players=players)
+        animation_speed="instant", tutorial_done=True, rules=Rules(players=players, teams=teams)
     )
     online = app.open("online")
     frame(app)
@@ -387,7 +389,12 @@ def test_the_host_removes_a_friend_from_the_lobby_and_the_friend_is_told(
     run_until(app, lambda: ("remove", seat) in lobby.seat_buttons)
     assert [key for key in lobby.seat_buttons if key[0] == "remove"] == [("remove", seat)]
     assert ("remove", 0) not in lobby.seat_buttons  # the host's own row has none
-    click(app, lobby.seat_buttons[("remove", seat)])
+    click(app, lobby.seat_buttons[("remove", seat)])  # asked first: one click is no slip
+    confirm = app.stack.top
+    assert confirm.question() == "Remove Player 2 from the table?"
+    frame(app)
+    assert not waiting.session.error_code
+    click(app, confirm.yes_button)
 
     def told() -> bool:
         frame(app)
@@ -396,7 +403,139 @@ def test_the_host_removes_a_friend_from_the_lobby_and_the_friend_is_told(
     run_until(guest, told)
     assert waiting._trouble() == guest.t("online.removed_by_host")
     assert store.load_seats() == []  # no seat kept to go back to
+    # the old table is gone from the friend's lobby: no seats, no Sit here, no address
+    frame(guest)
+    assert waiting.nothing_to_show and not waiting.seat_buttons
+    assert waiting.copy_button not in waiting.form.widgets
+    assert waiting._status()[0] == guest.t("online.removed_by_host")
     run_until(app, lambda: rows_of(lobby)[seat] == app.t("online.empty"))
     assert ("remove", seat) not in lobby.seat_buttons
     guest.home()
     app.home()
+
+
+def test_a_refused_remove_or_name_is_told_in_its_own_words(app, monkeypatch):
+    """A Remove the server refused (the friend moved or left meanwhile) was told as "The
+    seat could not be changed", a seat change the host never asked for; so was a name
+    refused. A friend who moved while the host was asked is not removed from the seat
+    they left, nor from the one they took."""
+    app.settings = app.settings.with_(language="en")
+    lobby = host_lobby(app, monkeypatch, 4, friends=3, here=0, teams=False)
+    run_until(app, lambda: lobby.session.table and lobby.awaited == 3)
+    address, local = table_address(lobby)
+    friends = [BackgroundClient(local) for _ in range(2)]
+    try:
+        for name, friend in zip(("Anna", "Bruno"), friends, strict=True):
+            friend.submit(friend.client.join(str(address.code), name)).result(20)
+        run_until(app, lambda: ("remove", 2) in lobby.seat_buttons)
+        lobby.session.remove(3)  # nobody sits there: the server refuses
+        run_until(app, lambda: lobby.field_note() != "")
+        assert lobby.field_note() == "Nobody was removed: the player in that seat had moved or left"
+        click(app, lobby.seat_buttons[("remove", 2)])
+        confirm = app.stack.top
+        assert confirm.question() == "Remove Bruno from the table?"
+        friends[1].submit(friends[1].client.sit(3)).result(20)  # Bruno moves meanwhile
+        run_until(app, lambda: rows_of(lobby)[3] == "Bruno")
+        lobby._field_note = None
+        click(app, confirm.yes_button)
+        assert lobby.field_note() == app.t("online.not_removed")
+        for _ in range(20):
+            frame(app)
+        assert rows_of(lobby)[1:] == ["Anna", app.t("online.empty"), "Bruno"]
+        lobby.session.rename_refused = "bad_message"
+        frame(app)
+        assert lobby.field_note() == "The name could not be changed: try again"
+    finally:
+        for friend in friends:
+            friend.close()
+        app.home()
+
+
+def test_a_person_here_the_host_removes_leaves_this_screen_s_lobby_too(app, tmp_path):
+    """Anna hosts; Carla joins from this screen with one more person, whom Anna removes.
+    This window kept that person's row with its name field and, once Bruno took the seat,
+    showed Bruno in it as "(here)"; when the match began it stayed in the lobby ("Waiting
+    for 0 more"), its seats never let go. Now it says so, lets the seat go, and goes to the
+    table with the others."""
+    from scopa.app.hosting import LocalServer
+
+    server = LocalServer(tmp_path / "host", port=0)
+    server.start()
+    anna, bruno = BackgroundClient(server.local_address), BackgroundClient(server.local_address)
+    try:
+        seats = [{"kind": "human"}] * 3
+        ticket = anna.submit(
+            anna.client.create(Rules(players=3), seats, "Anna", 0, start=True)
+        ).result(20)
+        app.settings = app.settings.with_(language="en", tutorial_done=True)
+        online = app.open("online")
+        frame(app)
+        online.here = 1
+        online.name, online.name_given = "Carla", False
+        online.address = f"{server.local_address}/{ticket.code}"
+        click(app, online.join_button)
+        lobby = app.stack.top
+        run_until(app, lambda: lobby.full and 2 in lobby.name_fields)
+        click(app, lobby.name_fields[2])  # the name of the person here, being typed
+        type_text(app, "Dario")
+        anna.submit(anna.client.remove(2)).result(20)
+        run_until(app, lambda: 2 not in lobby.name_fields)
+        assert lobby.field_note() == (
+            "The host took the person here in seat 3 off the table: that seat is free again"
+        )
+        assert lobby.session.seated.others == []
+        assert [held.seat for held in app.store.load_seats()] == [1]
+        assert rows_of(lobby) == ["Anna", "Carla (you)", app.t("online.empty")]
+        bruno.submit(bruno.client.join(str(ticket.code), "Bruno")).result(20)
+        run_until(app, lambda: lobby.full)
+        assert rows_of(lobby) == ["Anna", "Carla (you)", "Bruno"]
+        anna.submit(anna.client.begin()).result(20)
+        deadline = time.monotonic() + 20  # the news is in before this window looks
+        while (lobby.session.table or {}).get("status") == "waiting":
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+        assert lobby._status()[0] == "The match begins…"  # never "Waiting for 0 more"
+        table = table_opens(app)
+        assert [table.seats.seat_name(n) for n in range(3)] == ["Anna", "Carla", "Bruno"]
+    finally:
+        anna.close()
+        bruno.close()
+        app.home()
+        server.stop()
+
+
+def test_a_seat_taken_back_brings_the_person_now_here_too(app, tmp_path):
+    """Bruno left the lobby (his seat kept), then came back with one more person here:
+    he took his seat back, and the other person got no seat and no word."""
+    from scopa.app.hosting import LocalServer
+
+    server = LocalServer(tmp_path / "host", port=0)
+    server.start()
+    anna = BackgroundClient(server.local_address)
+    try:
+        seats = [{"kind": "human"}] * 3
+        ticket = anna.submit(
+            anna.client.create(Rules(players=3), seats, "Anna", 0, start=True)
+        ).result(20)
+        app.settings = app.settings.with_(language="en", tutorial_done=True)
+        address = f"{server.local_address}/{ticket.code}"
+        for here in (0, 1):
+            online = app.open("online")
+            frame(app)
+            online.here = here
+            online.name, online.name_given = "Bruno", False
+            online.address = address
+            click(app, online.join_button)
+            lobby = app.stack.top
+            run_until(app, lambda: lobby.session.seated is not None)  # noqa: B023
+            if not here:
+                click(app, lobby.leave_button)  # the seat is kept
+        seated = lobby.session.seated
+        assert seated.back and seated.ticket.seat == 1
+        assert [other.ticket.seat for other in seated.others] == [2]
+        assert sorted(held.seat for held in app.store.load_seats()) == [1, 2]
+        run_until(app, lambda: lobby.full)
+    finally:
+        anna.close()
+        app.home()
+        server.stop()

@@ -220,6 +220,20 @@ def test_play_asks_before_replacing_a_saved_match(app, store, answer) -> None:
         assert store.load_match()[1].moves == ()
 
 
+def test_play_s_hint_says_it_asks_first_over_a_saved_match(app, store) -> None:
+    """The line under Play said "Start at once" over a saved match, though Play asks
+    first whether to replace it."""
+    app.settings = app.settings.with_(language="en", opponent_level="expert")
+    title = app.home()
+    frame(app)
+    assert title._play_hint().startswith("Start at once: ")
+    saved_match(store)
+    title = app.home()
+    frame(app)
+    hint = title._play_hint()
+    assert hint.startswith("A new match in place of the saved one (asked first): "), hint
+
+
 def test_new_game_asks_before_replacing_a_saved_match(app, store) -> None:
     match = saved_match(store)
     title = app.home()

@@ -1457,7 +1457,25 @@ class Tour:
                 "seats": [{**info, "starts": info["seat"] == 1} for info in full["seats"]],
             }
             self.show("online, everyone is here, a friend's lobby")
+            client.table = {**full, "status": "playing"}  # dealt: this window's seats next
+            self.show("online, the match begins, a friend's lobby")
             client.table = full
+            self.click(lobby.seat_buttons[("remove", 2)])
+            self.frames(2)
+            self.hover_all(app.stack.top, "online, remove a friend?")
+            app.back()
+            self.frames(2)
+            for code in ("bad_message", "begun", "internal"):
+                lobby.session.remove_refused = code
+                self.frames(1)  # the friend moved or left meanwhile: said beside Leave
+                self.show(f"online, the friend not removed: {code}")
+            lobby.session.rename_refused = "internal"
+            self.frames(1)
+            self.show("online, the name not changed")
+            for name in ("Dario", "Player 3"):  # a person at this screen taken off the table
+                lobby.session.others_removed = [(2, name)]
+                self.frames(1)
+                self.show(f"online, a person here removed: {name}")
             lobby.session.start_refused = "internal"
             self.frames(1)
             self.show("online, the match could not be started")

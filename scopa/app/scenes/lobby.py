@@ -20,7 +20,7 @@ from scopa.settings import MAX_ADDRESS, MAX_NAME
 from scopa.storage import HeldSeat
 
 from .. import style
-from ..online import OnlineSession, legible
+from ..online import OnlineSession, legible, seat_name
 from ..remote import UNREADABLE, RemoteCoordinator, SharedScreen
 from ..toasts import worded
 from ..widgets import Button, Tab, TextInput, resolve
@@ -271,8 +271,7 @@ class LobbyScene(MenuScene):
                     self.tell_here(worded("online.name_numbered", typed=typed, name=taken))
 
     def _table_name(self, seat: int) -> str:
-        infos = (self.session.table or {}).get("seats", [])
-        return next((str(info.get("name") or "") for info in infos if info.get("seat") == seat), "")
+        return seat_name(self.session.table, seat)
 
     def name_shown(self, seat: int) -> str:
         """The name in a person's field: as typed, as sent, or as the table has it (the
@@ -343,7 +342,7 @@ class LobbyScene(MenuScene):
         if kind == "remove":  # a stranger with the code, or partners to seat apart
             return Button(
                 self.tr("online.remove"),
-                partial(self.session.remove, number),
+                partial(self.ask_remove, number),
                 hint=self.tr("online.remove_hint"),
                 enabled=idle,
                 size=style.ROW_NOTE,
@@ -364,6 +363,37 @@ class LobbyScene(MenuScene):
             enabled=idle,
             size=style.ROW_NOTE,
         )
+
+    def ask_remove(self, seat: int) -> None:
+        """The host frees a friend's seat, once sure: the button stands where "Sit here"
+        stood a moment ago, and the friend would be left to join again."""
+        info = next((i for i in self._infos() if i.get("seat") == seat), {})
+        name = self._table_name(seat)
+        who = (
+            default_name(self.t, seat, human=True, alone=False)
+            if is_default_name(name, seat)
+            else name
+        )
+        self.app.open(
+            "confirm",
+            question=self.tr("online.remove_question", name=who),
+            detail=self.tr("online.remove_detail"),
+            on_yes=partial(self._remove, seat, name if info.get("taken") else None),
+            yes=self.tr("online.remove"),
+            no=self.tr("back"),
+        )
+
+    def _remove(self, seat: int, name: str | None) -> None:
+        """Free ``seat`` if ``name`` still sits there (the table went on while the host
+        was asked: that player may have moved, and another sat down)."""
+        info = next((i for i in self._infos() if i.get("seat") == seat), {})
+        if name is None or not info.get("taken") or self._table_name(seat) != name:
+            self.tell_here(worded("online.not_removed"))
+            return
+        self.session.remove(seat)
+
+    def _infos(self) -> list[dict[str, Any]]:
+        return list((self.session.table or {}).get("seats", []))
 
     def _not_moving(self) -> bool:
         return self.session.moving is None
@@ -387,8 +417,7 @@ class LobbyScene(MenuScene):
         who = next((s for s in (seated, *seated.others) if s.ticket.seat == mover), seated)
         if self.mover is not None:
             self.mover = seat  # the choice follows the person to their new seat
-        infos = (self.session.table or {}).get("seats", [])
-        name = next((str(i.get("name")) for i in infos if i.get("seat") == who.ticket.seat), "")
+        name = self._table_name(who.ticket.seat)
         # a name the game gave by the seat's number ("Player 3") follows the number
         renamed = self.t("player_n", n=seat + 1) if is_default_name(name, who.ticket.seat) else None
         self.session.move_seat(who, seat, renamed)
@@ -420,10 +449,28 @@ class LobbyScene(MenuScene):
         started, self.session.start_refused = self.session.start_refused, ""
         if started:
             self.tell_here(worded("online.not_started"))
-        code, self.session.move_refused = self.session.move_refused, ""
+        session = self.session
+        code, session.move_refused = session.move_refused, ""
         if code:
             key = {"seat_taken": "online.seat_gone", "begun": "online.seats_fixed"}
             self.tell_here(worded(key.get(code, "online.seat_not_moved")))
+        code, session.rename_refused = session.rename_refused, ""
+        if code:
+            key = {"begun": "online.seats_fixed"}
+            self.tell_here(worded(key.get(code, "online.name_not_changed")))
+        code, session.remove_refused = session.remove_refused, ""
+        if code:  # the friend moved or left meanwhile ("bad_message": nobody sits there)
+            key = {"begun": "online.seats_fixed", "internal": "online.remove_failed"}
+            self.tell_here(worded(key.get(code, "online.not_removed")))
+        gone, session.others_removed = session.others_removed, []
+        for seat, name in gone:  # a person here the host took off the table
+            self.names_typed.pop(seat, None)
+            self.names_sent.pop(seat, None)
+            if is_default_name(name, seat):
+                words = worded("online.here_removed_seat", n=seat + 1)
+            else:
+                words = worded("online.here_removed", name=name)
+            self.tell_here(words)
 
     def seat_button_box(self, row: int) -> pygame.Rect:
         """Where a seat's button stands in its row (``row``: its place in the list)."""
@@ -638,6 +685,8 @@ class LobbyScene(MenuScene):
             host = next(info for info in seats if info.get("seat") == self.host_seat)
             return t("online.all_here", name=self.seat_words(host)[0]), style.INK
         free = self.awaited
+        if free == 0:  # the match began: the table opens once every seat here has its deal
+            return t("online.match_begins"), style.INK
         if free == 1:
             return t("online.waiting_1"), style.INK
         return t("online.waiting", n=free), style.INK
@@ -679,12 +728,16 @@ class LobbyScene(MenuScene):
         session = self.session
         note = m.pen("ui", style.ROW_NOTE, style.INK_SOFT)
         big = m.pen("ui_bold", style.SUBHEADING, style.INK)
-        if session.seated is not None and self.address_useful:
+        if session.seated is not None:  # full, in softer type: nobody is awaited
+            useful = self.address_useful
             top = pygame.Rect(self.address_box.left, self.address_box.top, self.address_box.w,
                               self.address_box.h // 3)  # fmt: skip
-            style.text(surface, self.t("online.send"), note, top, align="center")
+            label = self.t("online.send" if useful else "online.address_full")
+            style.text(surface, label, note, top, align="center")
             rest = self.address_box.copy()
             rest.top, rest.h = top.bottom, self.address_box.h - top.h
+            if not useful:
+                big = m.pen("ui_bold", style.SUBHEADING, style.INK_SOFT)
             style.text(surface, session.seated.address, big, rest, align="center", lines=2)
         table = session.table or {}
         seats = table.get("seats", [])

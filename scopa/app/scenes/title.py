@@ -126,7 +126,9 @@ class TitleScene(MenuScene):
         if self.app.matches.needs_level():
             return self.t("play_hint_first")
         setup = self.app.matches.quick_setup()
-        return self.t("play_hint", what=describe(self.app, setup))
+        # over a match saved unfinished, Play asks before it starts anything
+        key = "play_hint_saved" if self.saved is not None and not self.saved.ended else "play_hint"
+        return self.t(key, what=describe(self.app, setup))
 
     def layout(self) -> None:
         m = self.m
