@@ -6,6 +6,7 @@ from one screen sit on the same side."""
 from __future__ import annotations
 
 import time
+from contextlib import contextmanager
 
 import pygame
 import pytest
@@ -50,6 +51,40 @@ def host_lobby(  # noqa: ANN201
     if name is not None:
         online.name, online.name_given = name, False
     click(app, online.host_button)
+    lobby = app.stack.top
+    assert isinstance(lobby, LobbyScene)
+    return lobby
+
+
+@contextmanager
+def friends_table(tmp_path, players: int, seat: int = 0, **create: object):  # noqa: ANN001, ANN201
+    """Anna's table of ``players`` humans at a server of its own, Anna in ``seat``: her
+    client and the table's ticket (closed after)."""
+    from scopa.app.hosting import LocalServer
+
+    server = LocalServer(tmp_path / "host", port=0)
+    server.start()
+    anna = BackgroundClient(server.local_address)
+    try:
+        seats = [{"kind": "human"}] * players
+        job = anna.client.create(Rules(players=players), seats, "Anna", seat, **create)
+        yield anna, anna.submit(job).result(20)
+    finally:
+        anna.close()
+        server.stop()
+
+
+def join_from_menu(app, ticket, here: int, name: str | None = None) -> LobbyScene:  # noqa: ANN001
+    """This window joins the table of ``ticket`` from Play online with ``here`` more
+    people (as ``name``, else the game's): its lobby."""
+    app.settings = app.settings.with_(language="en", tutorial_done=True)
+    online = app.open("online")
+    frame(app)
+    online.here = here
+    if name is not None:
+        online.name, online.name_given = name, False
+    online.address = f"{ticket.server}/{ticket.code}"
+    click(app, online.join_button)
     lobby = app.stack.top
     assert isinstance(lobby, LobbyScene)
     return lobby
@@ -129,30 +164,14 @@ def test_a_seat_taken_meanwhile_is_said_and_nothing_moves(app, monkeypatch):
 def test_two_people_joining_from_one_screen_sit_on_the_same_side(app, tmp_path):
     """A friend's table of four in teams with the friend at seat 1: this screen joins with
     one more person. They sat at seats 1 and 2, on opposite sides; now at 1 and 3."""
-    from scopa.app.hosting import LocalServer
-
-    server = LocalServer(tmp_path / "host", port=0)
-    server.start()
-    anna = BackgroundClient(server.local_address)
-    try:
-        seats = [{"kind": "human"}] * 4
-        ticket = anna.submit(anna.client.create(Rules(players=4), seats, "Anna", 1)).result(20)
-        app.settings = app.settings.with_(language="en", tutorial_done=True)
+    with friends_table(tmp_path, 4, seat=1) as (_, ticket):
         app.settings = app.settings.with_(online_here_names=("Luca",))  # typed last time
-        online = app.open("online")
-        frame(app)
-        online.here = 1
-        online.address = f"{server.local_address}/{ticket.code}"
-        click(app, online.join_button)
-        lobby = app.stack.top
+        lobby = join_from_menu(app, ticket, here=1)
         run_until(app, lambda: lobby.session.seated is not None)
         seated = lobby.session.seated
         assert [seated.ticket.seat, *(o.ticket.seat for o in seated.others)] == [0, 2]
         run_until(app, lambda: lobby._table_name(2) == "Luca")  # by the name typed before
-    finally:
-        anna.close()
         app.home()
-        server.stop()
 
 
 def test_the_people_here_are_given_the_names_typed_on_their_rows(app, monkeypatch):
@@ -235,24 +254,8 @@ def test_the_last_to_join_with_someone_here_names_them_before_the_host_starts(ap
     """A couple joining the last two seats went straight to the dealt table: the second
     person stayed "Player 4" all match. The host now starts the match once everyone is
     there, and meanwhile the couple names the second person."""
-    from scopa.app.hosting import LocalServer
-
-    server = LocalServer(tmp_path / "host", port=0)
-    server.start()
-    anna = BackgroundClient(server.local_address)
-    try:
-        seats = [{"kind": "human"}] * 3
-        ticket = anna.submit(
-            anna.client.create(Rules(players=3), seats, "Anna", 0, start=True)
-        ).result(20)
-        app.settings = app.settings.with_(language="en", tutorial_done=True)
-        online = app.open("online")
-        frame(app)
-        online.here = 1
-        online.name, online.name_given = "Bruno", False
-        online.address = f"{server.local_address}/{ticket.code}"
-        click(app, online.join_button)
-        lobby = app.stack.top
+    with friends_table(tmp_path, 3, start=True) as (anna, ticket):
+        lobby = join_from_menu(app, ticket, here=1, name="Bruno")
         run_until(app, lambda: lobby.full and 2 in lobby.name_fields)
         assert app.stack.top is lobby and not lobby.startable  # Anna starts it, not Bruno
         assert lobby._status()[0] == "Everyone is here: Anna starts the match"
@@ -263,10 +266,7 @@ def test_the_last_to_join_with_someone_here_names_them_before_the_host_starts(ap
         anna.submit(anna.client.begin()).result(20)
         table = table_opens(app)
         assert [table.seats.seat_name(n) for n in range(3)] == ["Anna", "Bruno", "Carla"]
-    finally:
-        anna.close()
         app.home()
-        server.stop()
 
 
 def test_the_host_starts_the_match_once_everyone_is_here(app, monkeypatch):
@@ -457,24 +457,8 @@ def test_a_person_here_the_host_removes_leaves_this_screen_s_lobby_too(app, tmp_
     showed Bruno in it as "(here)"; when the match began it stayed in the lobby ("Waiting
     for 0 more"), its seats never let go. Now it says so, lets the seat go, and goes to the
     table with the others."""
-    from scopa.app.hosting import LocalServer
-
-    server = LocalServer(tmp_path / "host", port=0)
-    server.start()
-    anna, bruno = BackgroundClient(server.local_address), BackgroundClient(server.local_address)
-    try:
-        seats = [{"kind": "human"}] * 3
-        ticket = anna.submit(
-            anna.client.create(Rules(players=3), seats, "Anna", 0, start=True)
-        ).result(20)
-        app.settings = app.settings.with_(language="en", tutorial_done=True)
-        online = app.open("online")
-        frame(app)
-        online.here = 1
-        online.name, online.name_given = "Carla", False
-        online.address = f"{server.local_address}/{ticket.code}"
-        click(app, online.join_button)
-        lobby = app.stack.top
+    with friends_table(tmp_path, 3, start=True) as (anna, ticket):
+        lobby = join_from_menu(app, ticket, here=1, name="Carla")
         run_until(app, lambda: lobby.full and 2 in lobby.name_fields)
         click(app, lobby.name_fields[2])  # the name of the person here, being typed
         type_text(app, "Dario")
@@ -486,56 +470,36 @@ def test_a_person_here_the_host_removes_leaves_this_screen_s_lobby_too(app, tmp_
         assert lobby.session.seated.others == []
         assert [held.seat for held in app.store.load_seats()] == [1]
         assert rows_of(lobby) == ["Anna", "Carla (you)", app.t("online.empty")]
-        bruno.submit(bruno.client.join(str(ticket.code), "Bruno")).result(20)
-        run_until(app, lambda: lobby.full)
-        assert rows_of(lobby) == ["Anna", "Carla (you)", "Bruno"]
-        anna.submit(anna.client.begin()).result(20)
-        deadline = time.monotonic() + 20  # the news is in before this window looks
-        while (lobby.session.table or {}).get("status") == "waiting":
-            assert time.monotonic() < deadline
-            time.sleep(0.01)
-        assert lobby._status()[0] == "The match begins…"  # never "Waiting for 0 more"
-        table = table_opens(app)
-        assert [table.seats.seat_name(n) for n in range(3)] == ["Anna", "Carla", "Bruno"]
-    finally:
-        anna.close()
-        bruno.close()
-        app.home()
-        server.stop()
+        bruno = BackgroundClient(ticket.server)
+        try:
+            bruno.submit(bruno.client.join(str(ticket.code), "Bruno")).result(20)
+            run_until(app, lambda: lobby.full)
+            assert rows_of(lobby) == ["Anna", "Carla (you)", "Bruno"]
+            anna.submit(anna.client.begin()).result(20)
+            deadline = time.monotonic() + 20  # the news is in before this window looks
+            while (lobby.session.table or {}).get("status") == "waiting":
+                assert time.monotonic() < deadline
+                time.sleep(0.01)
+            assert lobby._status()[0] == "The match begins…"  # never "Waiting for 0 more"
+            table = table_opens(app)
+            assert [table.seats.seat_name(n) for n in range(3)] == ["Anna", "Carla", "Bruno"]
+        finally:
+            bruno.close()
+            app.home()
 
 
 def test_a_seat_taken_back_brings_the_person_now_here_too(app, tmp_path):
     """Bruno left the lobby (his seat kept), then came back with one more person here:
     he took his seat back, and the other person got no seat and no word."""
-    from scopa.app.hosting import LocalServer
-
-    server = LocalServer(tmp_path / "host", port=0)
-    server.start()
-    anna = BackgroundClient(server.local_address)
-    try:
-        seats = [{"kind": "human"}] * 3
-        ticket = anna.submit(
-            anna.client.create(Rules(players=3), seats, "Anna", 0, start=True)
-        ).result(20)
-        app.settings = app.settings.with_(language="en", tutorial_done=True)
-        address = f"{server.local_address}/{ticket.code}"
-        for here in (0, 1):
-            online = app.open("online")
-            frame(app)
-            online.here = here
-            online.name, online.name_given = "Bruno", False
-            online.address = address
-            click(app, online.join_button)
-            lobby = app.stack.top
-            run_until(app, lambda: lobby.session.seated is not None)  # noqa: B023
-            if not here:
-                click(app, lobby.leave_button)  # the seat is kept
+    with friends_table(tmp_path, 3, start=True) as (_, ticket):
+        lobby = join_from_menu(app, ticket, here=0, name="Bruno")
+        run_until(app, lambda: lobby.session.seated is not None)
+        click(app, lobby.leave_button)  # the seat is kept
+        lobby = join_from_menu(app, ticket, here=1, name="Bruno")
+        run_until(app, lambda: lobby.session.seated is not None)
         seated = lobby.session.seated
         assert seated.back and seated.ticket.seat == 1
         assert [other.ticket.seat for other in seated.others] == [2]
         assert sorted(held.seat for held in app.store.load_seats()) == [1, 2]
         run_until(app, lambda: lobby.full)
-    finally:
-        anna.close()
         app.home()
-        server.stop()
