@@ -696,3 +696,23 @@ def test_the_last_capture_keeps_clear_of_the_line_that_says_whose_turn(fast, pla
     (panel,) = {tuple(item.rect): item for item in items if item.key[0] == "review"}.values()
     assert panel.rect.bottom <= status.rect.top, (panel.rect, status.rect)
     assert panel.rect.top >= 0
+
+
+@pytest.mark.parametrize("radius", [2.25, 4.0, 7.0])
+def test_the_tracker_s_suits_differ_by_shape_not_only_by_colour(radius):
+    """The tracker told the suits by coloured dots alone, 4 pixels across: unreadable to
+    weak eyes, and red, blue and green alike to colour-blind ones. Each suit has a shape
+    of its own, in the same colour too, filled or as an outline."""
+    from scopa.app.table.aids import suit_mark
+
+    for ring in (0, 1):
+        shapes = set()
+        for suit in "DCSB":
+            surface = pygame.Surface((24, 24))
+            suit_mark(surface, suit, (12, 12), radius, (255, 255, 255), ring=ring)
+            inked = frozenset(
+                (x, y) for x in range(24) for y in range(24) if surface.get_at((x, y))[0]
+            )
+            assert inked, suit
+            shapes.add(inked)
+        assert len(shapes) == 4, (radius, ring)

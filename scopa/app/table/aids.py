@@ -51,9 +51,9 @@ TRACKER_MIN_PX = 16
 """The size of the tracker's text in a small window, in pixels, where it covers nothing at
 that size: its ranks, counts and suits are read at a glance beside the play (the table's
 own smallest text is 12)."""
-TRACKER_PIP_SHARE = 0.25
-"""The radius of the tracker's suit dots in shares of its text's size, in a small window
-(their colour tells the suit)."""
+TRACKER_PIP_SHARE = 0.3
+"""The reach of the tracker's suit marks in shares of its text's size (their shape and
+colour tell the suit)."""
 REVIEW_MIN_CARD = 44
 """The width of the last capture's cards in a small window, in pixels, where the panel
 holds them (the table's small cards are 30 pixels wide at 960x540)."""
@@ -482,14 +482,15 @@ class AidsLayer:
                     row, col = divmod(p, 2)
                     centre = (x + (col - 0.5) * pip * 2.6, y + row * pip * 2.6)
                     if suit in unseen:
-                        pygame.draw.circle(surface, SUIT_COLOURS[suit], centre, pip)
+                        suit_mark(surface, suit, centre, pip, SUIT_COLOURS[suit])
                     else:
-                        ring = max(1, round(pip / 3))
-                        pygame.draw.circle(surface, EMPTY_PIP, centre, pip, ring)
+                        suit_mark(
+                            surface, suit, centre, pip, EMPTY_PIP, ring=max(1, round(pip / 3))
+                        )
             x = area.centerx - legend_w / 2
             y = area.bottom - lay.margin * 0.25 - line
             for suit, name, name_w in zip(TRACKER_SUITS, names, widths, strict=True):
-                pygame.draw.circle(surface, SUIT_COLOURS[suit], (x + pip, y + line / 2), pip)
+                suit_mark(surface, suit, (x + pip, y + line / 2), pip, SUIT_COLOURS[suit])
                 style.text(surface, name, legend, FRect(x + pip * 3, y, name_w, line))
                 x += name_w + pip * 2
 
@@ -508,12 +509,14 @@ class AidsLayer:
         known = self._tracker_spot
         if known is not None and known[0] == key:
             return known[1]
-        for px in range(max(lay.font_small, TRACKER_MIN_PX), lay.font_small - 1, -1):
+        least = max(2.0, lay.unit * 4.5)  # the marks' reach when nothing larger leaves room
+        sizes = range(max(lay.font_small, TRACKER_MIN_PX), lay.font_small - 1, -1)
+        tried = [(px, max(px * TRACKER_PIP_SHARE, least)) for px in sizes]
+        for px, pip in [*tried, (lay.font_small, least)]:
             cell = max(lay.font_normal * 1.55, px * 1.75)
             title = text.pen("ui", px, style.BRIGHT_GOLD)
             room = lay.size[0] - 2 * lay.margin - lay.margin * 1.2
             title_w = min(room, style.natural_width(heading, title))
-            pip = max(px * TRACKER_PIP_SHARE if px > lay.font_small else 2.0, lay.unit * 4.5)
             legend = text.pen("ui", px, style.CREAM)
             widths = [pip * 3 + style.natural_width(name, legend) for name in names]
             legend_w = sum(widths) + pip * 2 * (len(names) - 1)
@@ -825,3 +828,28 @@ class AidsLayer:
 
 def _area(rect: FRect) -> float:
     return rect.w * rect.h
+
+
+def suit_mark(
+    surface: pygame.Surface,
+    suit: str,
+    centre: tuple[float, float],
+    radius: float,
+    colour: tuple[int, int, int],
+    ring: int = 0,
+) -> None:
+    """A suit's small mark, told by its shape as well as its colour (colours alone fail
+    weak or colour-blind eyes): coins a disc, cups a cup (a triangle on its point), swords
+    a diamond, batons an upright bar; ``ring``: only the outline, that wide."""
+    x, y, r = *centre, radius
+    if suit == "D":
+        pygame.draw.circle(surface, colour, centre, r * 1.05, ring)  # as large as the others
+        return
+    if suit == "C":
+        points = [(x - r * 0.9, y - r * 0.8), (x + r * 0.9, y - r * 0.8), (x, y + r)]
+    elif suit == "S":
+        points = [(x, y - r * 1.1), (x + r * 0.85, y), (x, y + r * 1.1), (x - r * 0.85, y)]
+    else:
+        half = max(1.0, r * 0.5)
+        points = [(x - half, y - r), (x + half, y - r), (x + half, y + r), (x - half, y + r)]
+    pygame.draw.polygon(surface, colour, points, ring)
