@@ -223,7 +223,9 @@ class Toggle(Control):
         return style.switch_track(self.rect)
 
     def draw_value(self, surface: pygame.Surface, rect: pygame.Rect, m: Metrics, hot: bool) -> None:
-        style.draw_switch(surface, rect, m, self.shown(), self.enabled, hot)
+        on = self.shown()
+        word = m.app.t("switch_on" if on else "switch_off")
+        style.draw_switch(surface, rect, m, on, self.enabled, hot, word)
 
 
 class Choice(Control):

@@ -262,6 +262,34 @@ def test_a_greyed_switch_shows_its_value_faded() -> None:
         assert surface.get_at(bare)[:3] == tuple(track_colour)[:3], on
 
 
+@pytest.mark.parametrize(("language", "words"), [("en", ("On", "Off")), ("it", ("Sì", "No"))])
+def test_a_switch_says_on_or_off_in_words(app, language, words) -> None:
+    """A switch told on from off by its colour and the knob's side alone: weak eyes saw the
+    grey and the faded green alike. It says it, inside its track, clear of the knob, in
+    the player's language, greyed or not."""
+    from scopa.app import style
+    from scopa.app.style import Metrics
+
+    app.set_language(language)
+    m = Metrics(app, (960, 540))
+    flag, live = Box(False), Box(True)
+    switch = Toggle(flag.get, flag.set, enabled=live.get)
+    switch.place(pygame.Rect(700, 100, 200, 33))
+    track = style.switch_track(switch.rect)
+    for on, word in zip((True, False), words, strict=True):
+        for enabled in (True, False):
+            flag.set(on)
+            live.set(enabled)
+            drawn: list[style.Drawn] = []
+            with style.watch_text(drawn.append):
+                switch.draw_value(pygame.Surface((960, 540)), switch.rect, m, False)
+            (said,) = drawn
+            assert said.words == word and not said.elided
+            assert track.contains(said.used), (said.used, track)
+            knob = track.right - track.h // 2 if on else track.left + track.h // 2
+            assert not said.used.collidepoint(knob, track.centery)
+
+
 @pytest.mark.parametrize(("value", "greyed"), [("beginner", (True, False)),
                                               ("expert", (False, False)),
                                               ("master", (False, True))])  # fmt: skip

@@ -9,6 +9,8 @@ STRINGS = {
         "tab_scoring": "Scoring",
         "tab_game": "Game",
         "back": "Back",
+        "switch_on": "On",
+        "switch_off": "Off",
         "start": "Start",
         "rule_preset": "Rules preset",
         "rule_preset_hint": "{mine}, kept as My rules; the arrows choose a ready set instead",
@@ -203,6 +205,8 @@ STRINGS = {
         "tab_scoring": "Punti",
         "tab_game": "Gioco",
         "back": "Indietro",
+        "switch_on": "Sì",
+        "switch_off": "No",
         "start": "Inizia",
         "rule_preset": "Variante",
         "rule_preset_hint": (

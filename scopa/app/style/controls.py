@@ -60,16 +60,23 @@ def switch_track(rect: pygame.Rect) -> pygame.Rect:
     """The switch's track as ``draw_switch`` draws it in ``rect``: at its right, as tall as
     most of it."""
     h = int(rect.h * 0.8)
-    track = pygame.Rect(0, 0, int(h * 1.9), h)
+    track = pygame.Rect(0, 0, int(h * 2.2), h)  # room for its word beside the knob
     track.midright = rect.midright
     return track
 
 
 def draw_switch(
-    surface: pygame.Surface, rect: pygame.Rect, scale: Scale, on: bool, enabled: bool, hot: bool
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    scale: Scale,
+    on: bool,
+    enabled: bool,
+    hot: bool,
+    word: str = "",
 ) -> None:
     """A switch on or off; greyed (a rule that does not apply now) it still shows the value
-    it will hold once it applies, in faded colours."""
+    it will hold once it applies, in faded colours. ``word`` ("On", "Off"), written in the
+    track beside the knob, says what the colours say (with a ``Metrics`` scale)."""
     track = switch_track(rect)
     h = track.h
     if enabled:
@@ -88,6 +95,17 @@ def draw_switch(
     cx = track.right - h // 2 if on else track.left + h // 2
     pygame.draw.circle(surface, KNOB_SHADE, (cx, track.centery + max(1, h // 14)), knob_r)
     pygame.draw.circle(surface, CREAM if enabled else PAPER_SHADE, (cx, track.centery), knob_r)
+    if word and isinstance(scale, Metrics):
+        pad = max(2, h // 5)
+        free = pygame.Rect(track.left + pad, track.top, track.w - h - pad, h)  # clear of the knob
+        if not on:
+            free.right = track.right - pad
+        if enabled:
+            ink = CREAM if on else INK
+        else:
+            ink = PAPER if on else INK_DISABLED
+        pen = scale.pen("ui_bold", h * 0.46 / scale.ref, ink)
+        text(surface, word, pen, free, align="center")
 
 
 def draw_selector(
