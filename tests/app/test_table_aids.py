@@ -302,6 +302,28 @@ def test_holding_tab_shows_the_last_trick_and_releasing_hides_it(fast):
     assert after.get_at(centre) == plain.get_at(centre)
 
 
+def test_the_last_capture_shows_its_cards_larger_than_the_table_s_small_ones(fast):
+    """In a large window the last capture's cards were the table's smallest (60 pixels
+    wide at 1920x1080), in a panel with room for more: half as large again now."""
+    fast.resize((1920, 1080))
+    scene = open_solo(fast, fixed_match("7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B"))
+    drag(fast, centre_of(scene, C("7D")), centre_of(scene, C("7C")))
+    wait_for_turn(fast, scene, 0)
+    settle(fast, scene)
+    key(fast, pygame.K_TAB)
+    (panel,) = [i for i in scene.overlay_items() if i.key[0] == "review"]
+    widths: list[int] = []
+    drawn = scene.art.rotated
+    scene.art.rotated = lambda card, width, *rest: widths.append(width) or drawn(card, width, *rest)
+    try:
+        panel.paint(pygame.Surface((1920, 1080)))
+    finally:
+        del scene.art.rotated
+    assert len(widths) == 4  # each seat's card played; the taker and the card it took
+    assert min(widths) >= scene.layout.mini_w * 1.5 - 1
+    assert panel.rect.bottom <= scene.layout.status_top  # the turn's line in sight
+
+
 def test_a_tap_on_tab_keeps_the_last_capture_open_until_the_next_tap(fast):
     scene = open_solo(fast, fixed_match("7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B"))
     key(fast, pygame.K_TAB)

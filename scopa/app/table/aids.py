@@ -727,7 +727,9 @@ class AidsLayer:
         controls = self.host.controls()  # Cirulla's knock, on its row above the turn's line
         floor = lay.status_top if controls is None else min(lay.status_top, controls[0].top)
         room = floor - lay.margin * 1.3  # from the top of the window to the turn
-        card_w = max(lay.mini_w, REVIEW_MIN_CARD)  # cards read at a glance in a small window
+        # cards read at a glance: half as large again as the table's small ones (at least
+        # ``REVIEW_MIN_CARD`` in a small window), smaller only for the panel to fit
+        card_w = max(round(lay.mini_w * 1.5), REVIEW_MIN_CARD)
         while True:  # many seats: smaller cards, for the panel to keep above the turn
             card_h = art.face(Card.parse("1D"), card_w).get_height()
             row_h = card_h + lay.margin * 0.8
