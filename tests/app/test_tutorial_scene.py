@@ -82,6 +82,26 @@ def test_the_tutorial_completes_with_scripted_input(fast, store):
     assert scene not in list(fast.stack)
 
 
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+def test_the_lesson_s_words_are_as_large_as_its_title(fast, size):
+    """The lesson's words, what a learner reads first, were set in the table's smallest
+    type (11 pixels at 960x540) in a narrow column: as large as the lesson's title now,
+    the panel taller for them, inside the window."""
+    fast.resize(size)
+    scene = TutorialScene(fast)
+    fast.stack.push(scene)
+    settle(fast, scene)
+    _, text = scene.step_texts()
+    drawn: list[style.Drawn] = []
+    with style.watch_text(drawn.append):
+        scene._draw_coach(pygame.Surface(size))
+    sizes = {d.px for d in drawn if d.words == text}
+    assert sizes == {scene.layout.font_normal}, sizes
+    assert scene.layout.font_normal > scene.layout.font_small
+    box, _ = scene._coach_box()
+    assert box.bottom <= size[1]
+
+
 def test_a_play_the_lesson_does_not_want_goes_back(fast):
     scene = TutorialScene(fast)
     fast.stack.push(scene)

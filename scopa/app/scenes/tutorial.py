@@ -409,46 +409,59 @@ class TutorialScene(TableScene):
         step = self.coach.step
         return step is not None and bool(step.moves) and super().human_to_play is None
 
-    def _coach_words(self) -> list[tuple[str, Pen]]:
-        """The coach's texts (the lesson's number, its title, its words) and their pens."""
+    def _coach_words(self, large: bool = True) -> list[tuple[str, Pen]]:
+        """The coach's texts (the lesson's number, its title, its words) and their pens:
+        the lesson's words as large as the title's where the panel has room for them
+        (``large``; they are what the player reads first), else the table's small type."""
         lay, t = self.layout, self.app.t
         step = self.coach.step
         if step is None:
             return []
         title, text = self.step_texts()
+        body = lay.font_normal if large else lay.font_small
         return [
             (
                 t("aids.tut.step", n=self.coach.index + 1, total=len(STEPS)),
                 self.text.pen("ui", lay.font_small, style.MIST),
             ),
             (title, self.text.pen("ui_bold", lay.font_normal, style.BRIGHT_GOLD)),
-            (text, self.text.pen("ui", lay.font_small, style.CREAM)),
+            (text, self.text.pen("ui", body, style.CREAM)),
         ]
 
-    def _coach_texts(self, width: float) -> list[tuple[str, Pen, float]]:
+    def _coach_texts(self, width: float, large: bool = True) -> list[tuple[str, Pen, float]]:
         """The coach's texts with the height each takes laid out ``width`` pixels wide."""
         tall = self.layout.size[1]
         return [
             (words, pen, style.fit(words, pen, width, tall, lines=0).height)
-            for words, pen in self._coach_words()
+            for words, pen in self._coach_words(large)
         ]
 
     def _coach_box(self) -> tuple[FRect, float]:
         """The coach panel, sized to its text, scores and buttons; and where the text ends."""
+        return self._coach_layout()[:2]
+
+    def _coach_large(self) -> bool:
+        """The lesson's words are set large (the panel has room for them)."""
+        return self._coach_layout()[2]
+
+    def _coach_layout(self) -> tuple[FRect, float, bool]:
         lay = self.layout
         w, h = lay.size
         left = lay.table_rect.right + lay.margin * 1.5
         width = max(w - lay.margin - left, lay.font_normal * 9)
         top = h * 0.13
         pad = lay.margin * 0.6
-        texts = self._coach_texts(width - 2 * pad)
-        text_bottom = top + pad + sum(height for _, _, height in texts)
         step = self.coach.step
-        if step is not None and step.key == "score" and self.scores is not None:
-            text_bottom += lay.margin * 0.5 + self._score_line() * 7.5
         buttons = len(self.button_names()) * (lay.font_normal * 1.8 + lay.margin * 0.35)
-        height = text_bottom - top + lay.margin * 0.5 + buttons + pad
-        return FRect(w - lay.margin - width, top, width, height), text_bottom
+        for large in (True, False):
+            texts = self._coach_texts(width - 2 * pad, large)
+            text_bottom = top + pad + sum(height for _, _, height in texts)
+            if step is not None and step.key == "score" and self.scores is not None:
+                text_bottom += lay.margin * 0.5 + self._score_line() * 7.5
+            height = text_bottom - top + lay.margin * 0.5 + buttons + pad
+            if top + height <= h - lay.margin:  # inside the window
+                break
+        return FRect(w - lay.margin - width, top, width, height), text_bottom, large
 
     def _score_line(self) -> float:
         return style.line_height(self.text.pen("ui", self.layout.font_small, style.CREAM))
@@ -461,7 +474,7 @@ class TutorialScene(TableScene):
         items = super().overlay_items()
         if self.cover is None:
             area, _ = self._coach_box()
-            texts = tuple(words for words, _ in self._coach_words())
+            texts = tuple(words for words, _ in self._coach_words(self._coach_large()))
             scores = repr(self.scores)
             buttons = (tuple(self.button_names()), self._hot_button(), self.ringed())
             key = ("coach", texts, buttons, scores, tuple(area))
@@ -480,7 +493,7 @@ class TutorialScene(TableScene):
         pad = lay.margin * 0.6
         x, y = box.left + pad, box.top + pad
         width = box.width - 2 * pad
-        for words, pen, height in self._coach_texts(width):
+        for words, pen, height in self._coach_texts(width, self._coach_large()):
             style.text(surface, words, pen, FRect(x, y, width, height), valign="top", lines=0)
             y += height
         if step.key == "score" and self.scores is not None:
