@@ -367,7 +367,7 @@ class LobbyScene(MenuScene):
     def ask_remove(self, seat: int) -> None:
         """The host frees a friend's seat, once sure: the button stands where "Sit here"
         stood a moment ago, and the friend would be left to join again."""
-        info = next((i for i in self._infos() if i.get("seat") == seat), {})
+        info = self._seat_info(seat)
         name = self._table_name(seat)
         who = (
             default_name(self.t, seat, human=True, alone=False)
@@ -386,14 +386,16 @@ class LobbyScene(MenuScene):
     def _remove(self, seat: int, name: str | None) -> None:
         """Free ``seat`` if ``name`` still sits there (the table went on while the host
         was asked: that player may have moved, and another sat down)."""
-        info = next((i for i in self._infos() if i.get("seat") == seat), {})
+        info = self._seat_info(seat)
         if name is None or not info.get("taken") or self._table_name(seat) != name:
             self.tell_here(worded("online.not_removed"))
             return
         self.session.remove(seat)
 
-    def _infos(self) -> list[dict[str, Any]]:
-        return list((self.session.table or {}).get("seats", []))
+    def _seat_info(self, seat: int) -> dict[str, Any]:
+        """What the table's frame says of ``seat`` (nothing before it came)."""
+        seats = (self.session.table or {}).get("seats", [])
+        return next((info for info in seats if info.get("seat") == seat), {})
 
     def _not_moving(self) -> bool:
         return self.session.moving is None
