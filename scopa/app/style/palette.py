@@ -32,8 +32,10 @@ PAPER_BRIGHT = (255, 252, 243)
 """Cards of paper on the paper: tiles and charts."""
 FIELD = (255, 253, 246)
 INK = (48, 36, 26)
-INK_SOFT = (118, 100, 80)
-INK_DISABLED = (182, 168, 146)
+INK_SOFT = (92, 76, 58)
+"""Explanations and notes: 7 to 1 against the paper, read by weak eyes in small type too."""
+INK_DISABLED = (150, 136, 114)
+"""Greyed words: faded, yet 3 to 1 against the paper (still read, plainly not live)."""
 
 # --- gold, cream and lacquer ------------------------------------------------------------------
 GOLD = (214, 178, 92)

@@ -1,0 +1,31 @@
+"""The paper's words are read by weak eyes too: explanations in small type stand out from
+the paper as much as the accessibility guidelines ask of small text (7 to 1), and greyed
+words still read (3 to 1) while plainly fainter than live ones."""
+
+from __future__ import annotations
+
+import pytest
+
+from scopa.app.style.palette import INK, INK_DISABLED, INK_SOFT, PAPER, PAPER_SHADE
+
+
+def luminance(colour: tuple[int, int, int]) -> float:
+    def channel(value: int) -> float:
+        v = value / 255
+        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+
+    r, g, b = colour[:3]
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+
+def contrast(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
+    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+@pytest.mark.parametrize("paper", [PAPER, PAPER_SHADE], ids=["paper", "shaded"])
+def test_the_paper_s_words_stand_out_enough(paper) -> None:
+    assert contrast(INK, paper) >= 7
+    assert contrast(INK_SOFT, PAPER) >= 7  # the grey explanations were 4.9 to 1
+    assert contrast(INK_SOFT, paper) >= 6
+    assert 3 <= contrast(INK_DISABLED, PAPER) < contrast(INK_SOFT, PAPER) / 2
