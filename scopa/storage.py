@@ -55,6 +55,9 @@ SEATS_SCHEMA = 1
 SEATS_KEPT = 16
 """Seats at tables online remembered at most (the latest taken)."""
 LOCK_FILE = "scopa.lock"
+RELOCK_SECONDS = 2.0
+"""How often a copy kept from the folder by another looks again whether that copy is gone
+(then it claims the folder and saves from there on)."""
 APP_NAME = "scopa"
 MAX_READ = 4 * 1024 * 1024
 """The most bytes read from one file. Ours stay far below (500 results are about 150 kB); a
@@ -431,8 +434,10 @@ class Store:
             self.config_dir = self.data_dir = Path(root)
         self.messages: list[FileProblem] = []
         self.checkpoint = checkpoint
-        self.locked_out = False
-        """Another running copy of the game holds the data folder: nothing is written."""
+        self._locked_out = False
+        self._relock_at: float | None = None
+        """When a copy kept out by another looks again for the folder (None: never, as a
+        lock-out set by hand stays)."""
         self._guard = threading.Lock()
         self._failing: set[str] = set()
         self._recovered: set[str] = set()
@@ -495,6 +500,23 @@ class Store:
 
     # --- the lock ----------------------------------------------------------------------
 
+    @property
+    def locked_out(self) -> bool:
+        """Another running copy of the game holds the data folder: nothing is written. Once
+        that copy has closed (looked at every ``RELOCK_SECONDS`` at most), this one claims
+        the folder, says so, and writes from then on: a player who closed the first window
+        went on playing in the second, and nothing was saved, nor ever would be."""
+        again = self._relock_at
+        if self._locked_out and again is not None and time.monotonic() >= again:
+            with self._claiming:
+                if self._locked_out:
+                    self._claim(quiet=True)
+        return self._locked_out
+
+    @locked_out.setter
+    def locked_out(self, value: bool) -> None:
+        self._locked_out, self._relock_at = value, None
+
     def lock(self) -> bool:
         """Claim the data folder for this copy of the game; False if another copy has it.
 
@@ -541,10 +563,15 @@ class Store:
                     self._tell_not_writable(error)
                 return True
             self._lock_held = True
+            if self._locked_out:  # the other copy has closed: this one keeps the saves now
+                self._succeeded("lock")
+                self._tell(FileProblem("files.other_copy_gone"))
             self.locked_out = False
             return True
-        self.locked_out = True
-        self._tell(FileProblem("files.other_copy", topic="lock"))
+        if not self._locked_out:  # said once, not at every look
+            self._tell(FileProblem("files.other_copy", topic="lock"))
+        self._locked_out = True
+        self._relock_at = time.monotonic() + RELOCK_SECONDS
         return False
 
     def _tell_not_writable(self, error: OSError) -> None:

@@ -395,3 +395,34 @@ def test_a_link_that_leads_back_to_itself_is_said_in_words() -> None:
     reason = _os_reason(OSError(errno.ELOOP, "Too many levels of symbolic links"))
     assert reason.key == "files.reason_link_loop"
     assert "40" not in reason.render(Translator("it"))
+
+
+def test_a_copy_kept_out_saves_once_the_other_copy_has_closed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two copies opened by mistake; the first one closed, the player went on in the
+    second: nothing it played was ever saved, and on closing it said another copy kept the
+    saves. It now looks again, claims the folder once the other copy is gone, says so, and
+    saves from then on."""
+    import scopa.storage
+
+    monkeypatch.setattr(scopa.storage, "RELOCK_SECONDS", 0.0)
+    settings, setup, match, _ = fill(tmp_path)
+    second = Store(tmp_path)
+    with other_copy(tmp_path) as first:
+        assert second.lock() is False
+        assert second.save_match(setup, play(Rules(), 5, 14).record()) is False
+        assert second.locked_out  # looked again: the other copy is still there
+        assert [problem.key for problem in second.take_messages()] == ["files.other_copy"]
+        assert lock_pid(tmp_path / LOCK_FILE) == str(first.pid)
+    later = play(Rules(), 5, 20)
+    assert second.save_match(setup, later.record()) is True
+    assert not second.locked_out
+    assert lock_pid(tmp_path / LOCK_FILE) == str(os.getpid())
+    assert [problem.key for problem in second.take_messages()] == ["files.other_copy_gone"]
+    assert "lock" in second.take_recovered()  # its notice is taken down
+    loaded = Store(tmp_path).load_match()
+    assert loaded is not None and loaded[1] == later.record()
+    assert second.save_settings(settings) is True
+    second.unlock()
+    assert not (tmp_path / LOCK_FILE).exists()

@@ -128,6 +128,33 @@ def test_a_won_match_offers_rematch_and_title(app) -> None:
         close_tables(app)
 
 
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_match_won_in_a_copy_kept_out_of_the_folder_says_it_is_not_counted(app, language) -> None:
+    """A match won in a second copy of the game, while the first keeps the folder, was
+    missing from the statistics, and neither the final sheet nor the statistics said why."""
+    from scopa.app import style
+
+    app.set_language(language)
+    match, _ = known_match(Rules(), (0, 0), (12, 4), over=True)
+    scene = ScoringScene(app, MatchCoordinator(SETUP, match))
+    app.stack.push(scene)
+    frame(app)
+
+    def footer() -> list[str]:
+        drawn: list[style.Drawn] = []
+        with style.watch_text(drawn.append):
+            scene.draw(app.screen)
+        return [d.words for d in drawn if scene.footer.contains(d.used)]  # noqa: B023
+
+    assert app.t("sheet_not_counted") not in footer()
+    app.store.locked_out = True
+    try:
+        assert app.t("sheet_not_counted") in footer()
+    finally:
+        app.store.locked_out = False
+    app.home()
+
+
 @pytest.mark.parametrize("size", [(960, 540), (3840, 2160)])
 def test_the_sheet_draws_at_any_size(app, size) -> None:
     app.resize(size)

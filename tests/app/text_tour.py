@@ -101,6 +101,7 @@ FILE_SENTENCES = (
     "seats_not_saved",
     "match_not_removed",
     "other_copy",
+    "other_copy_gone",
     "folder_not_writable",
 )
 FILE_CAUSES = {
@@ -737,6 +738,9 @@ class Tour:
         app.back()
         capp = cappotto()
         self.sheet(MatchSetup(solo.seats, capp.rules), capp, "scoring, cappotto")
+        app.store.locked_out = True  # won in a copy another keeps the folder from
+        self.show("scoring, a match won not counted")
+        app.store.locked_out = False
         app.back()
         tied, rng = Match.new(Rules(), 38), random.Random(38)  # 11 all after round 4
         while not (tied.rounds and max(tied.totals) >= 11 and not tied.round.history()):

@@ -470,6 +470,18 @@ class ScoringScene(MenuScene):
         cannot deal its cards again or start another match with the friends at the table."""
         return self.coordinator.remote
 
+    @property
+    def not_counted(self) -> bool:
+        """A match played to its end here that the statistics will not count: another
+        copy of the game keeps them (a win vanished from them without a word)."""
+        return (
+            self.match.over
+            and not self.remote
+            and self.practice is None
+            and self.coordinator.mode != "watch"
+            and self.app.store.locked_out
+        )
+
     def deal_code(self) -> str:
         """The code of the round just scored, labelled (it names these very cards); none
         online, where the server shuffled."""
@@ -831,7 +843,9 @@ class ScoringScene(MenuScene):
         else:
             pen = m.pen("ui", style.SMALL, style.INK_SOFT)
             words = self.deal_code()
-            if self.row_boxes:  # how to see the cards behind a row, under the round's code
+            if self.not_counted:  # said where the rows' hint goes: the result's fate first
+                pen, words = m.pen("ui", style.SMALL, style.LACQUER), self.t("sheet_not_counted")
+            elif self.row_boxes:  # how to see the cards behind a row, under the round's code
                 words = "\n".join(filter(None, (words, self.t("sheet_behind_hint"))))
             style.text(surface, words, pen, self.footer, align="center", lines=2)
 
