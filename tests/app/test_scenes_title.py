@@ -234,6 +234,25 @@ def test_play_s_hint_says_it_asks_first_over_a_saved_match(app, store) -> None:
     assert hint.startswith("A new match in place of the saved one (asked first): "), hint
 
 
+@pytest.mark.parametrize(
+    ("language", "game"), [("en", "Cirulla with my rules"), ("it", "Cirulla con le mie regole")]
+)
+def test_play_s_hint_names_the_game_of_the_player_s_own_rules(app, language, game) -> None:
+    """Cirulla switched on over the player's own rules (a target of 21): Play's line and
+    the question over a saved match said "My rules", and the match dealt was Cirulla."""
+    from scopa.engine import Rules
+
+    app.set_language(language)
+    rules = Rules.preset("cirulla").with_(target=21, declare_at_deal=True)
+    assert rules.preset_name() is None
+    app.settings = app.settings.with_(language=language, opponent_level="expert", rules=rules)
+    title = app.home()
+    frame(app)
+    hint = title._play_hint()
+    assert f"\xa0· {game}\xa0· 21 " in hint, hint
+    assert app.t("ng_my_rules") not in hint
+
+
 def test_new_game_asks_before_replacing_a_saved_match(app, store) -> None:
     match = saved_match(store)
     title = app.home()

@@ -48,8 +48,12 @@ def describe(app: App, setup: MatchSetup, rules_name: str = "", *, people: bool 
     people at one screen too (whose match it is)."""
     rules = setup.rules
     preset = rules.preset_name()
-    if not rules_name:
-        rules_name = app.t(f"preset_{preset}") if preset else app.t("ng_my_rules")
+    if not rules_name and preset:
+        rules_name = app.t(f"preset_{preset}")
+    elif not rules_name:  # the game they are nearest to: Cirulla's own were "My rules" alone
+        from .online import table_game
+
+        rules_name = app.t("my_rules_of", game=table_game(app, rules)[0])
     computers = [seat for seat in setup.seats if not seat.human]
     opponents = ", ".join(f"{seat.name} ({_level_tag(app, seat.level)})" for seat in computers)
     parts = [app.t("players_n", n=rules.players), rules_name, app.t("points_n", n=rules.target)]
