@@ -97,6 +97,24 @@ def test_next_round_returns_to_the_table(app) -> None:
     assert app.stack.top is title
 
 
+def test_a_sheet_a_match_is_continued_on_takes_keys_almost_at_once(app) -> None:
+    """Continue brought back the sheet of the round just scored; the first keys the
+    player pressed there (Enter for the next round, H) did nothing for seconds, held off
+    as if they had played the round's last cards."""
+    from scopa.app.scenes.title import TitleScene
+
+    title = TitleScene(app)
+    app.stack.push(title)
+    match, _ = known_match(Rules(), (0, 0), (3, 2))
+    scene = ScoringScene(app, MatchCoordinator(SETUP, match), resumed=True)
+    app.stack.push(scene)
+    for _ in range(30):  # half a second
+        frame(app)
+    press(app, pygame.K_RETURN)
+    assert app.stack.top is title  # on to the next round
+    assert not scene.field_note()
+
+
 def test_a_won_match_offers_rematch_and_title(app) -> None:
     from scopa.app.table.scene import TableScene
 

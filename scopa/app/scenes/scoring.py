@@ -64,6 +64,8 @@ RESULT_KEY_GRACE = 3.0
 """...where each key pressed while it waits holds the keys off this long: Enter pressed
 every two seconds to play on (or to lift the cover for the next person at one screen)
 reached the rematch before anyone saw who won."""
+RESUMED_GRACE = 0.4
+"""Seconds a sheet a match was continued on waits for keys (a key held on Continue)."""
 PRESS_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 """The keys that press the focused button (a press held off is told why)."""
 OVERLAP = 0.35
@@ -127,7 +129,11 @@ class ScoringScene(MenuScene):
         self.match, self.setup = coordinator.match, coordinator.setup
         super().__init__(app)
         self.keys_from = RESULT_GRACE if self.match.over else KEY_GRACE
-        """The sheet's age from which it takes keys."""
+        """The sheet's age from which it takes keys (a sheet a match was continued on almost
+        at once: no key that played the round is still going, and the first keys pressed
+        there were taken for nothing)."""
+        if resumed:
+            self.keys_from = RESUMED_GRACE
         self.seen = resumed or coordinator.mode != "hotseat"
         """A key was pressed with the sheet in sight. At one screen shared by several people
         the next of them, handed the screen after the last card, presses Enter for the
