@@ -294,7 +294,12 @@ class App:
         return next((scene for scene in visible if scene is toast.owner), visible[0])
 
     def toast_in_sight(self, toast: Toast) -> bool:
-        """Nothing covers the toast: its time runs."""
+        """Nothing covers the toast: its time runs; but not while the pointer rests on it
+        (a long notice about a damaged file is read to its end, its backup's name noted)."""
+        drawn = toast.drawn
+        if drawn is not None and pygame.mouse.get_focused():
+            if drawn.collidepoint(pygame.mouse.get_pos()):
+                return False
         return self.toast_layer(toast) is self.stack.top
 
     def _covered(self, toast: Toast) -> bool:

@@ -68,6 +68,8 @@ class Toast:
     unread: bool = False
     """Its time does not run yet: it waits for the player to be seen at the keys or the
     mouse while it shows (``Toasts.seen``)."""
+    drawn: pygame.Rect | None = None
+    """Where it was last drawn: its time stands still while the pointer rests on it."""
 
 
 class Announcements:
@@ -266,6 +268,7 @@ class Toasts:
             y = box.bottom + height // 80
             if only is not None and not only(toast):
                 continue
+            toast.drawn = box.copy()
             style.dark_panel(surface, box, scale, border=style.DIM_EDGE, alpha=PANEL_ALPHA)
             inside = box.inflate(-2 * pad_x, -2 * pad_y)
             style.text(surface, toast.text, pen, inside, lines=lines)

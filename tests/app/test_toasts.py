@@ -67,6 +67,37 @@ def test_a_long_file_message_fits_the_window(
         pygame.display.quit()
 
 
+def test_a_toast_stays_while_the_pointer_rests_on_it(
+    long_root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A damaged file's notice (which file, what was wrong, where its backup is) went after
+    about ten seconds, while the player was still reading it, and could not be read again:
+    it stays while the pointer rests on it, and goes its way once the pointer leaves."""
+    store = damaged_stats(long_root)
+    store.load_stats()
+    app = App(store, size=(960, 540), settings=Settings(language="en"))
+    pointer = [(0, 0)]
+    monkeypatch.setattr(pygame.mouse, "get_focused", lambda: True)
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: pointer[0])
+    try:
+        (toast,) = list(app.toasts)
+        app.frame(
+            0.016,
+            [pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=(0, 0, 0))],
+        )
+        assert toast.drawn is not None
+        pointer[0] = toast.drawn.center
+        for _ in range(60):  # a minute
+            app.frame(1.0, [], draw=True)
+        assert toast in list(app.toasts)
+        pointer[0] = (5, 5)
+        for _ in range(60):
+            app.frame(1.0, [], draw=True)
+        assert toast not in list(app.toasts)
+    finally:
+        pygame.display.quit()
+
+
 @pytest.mark.parametrize("size", SIZES, ids=["960x540", "1280x720"])
 def test_at_most_three_toasts_show_and_they_fit(size: tuple[int, int]) -> None:
     pygame.font.init()
