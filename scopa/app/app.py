@@ -297,9 +297,12 @@ class App:
         """Nothing covers the toast: its time runs; but not while the pointer rests on it
         (a long notice about a damaged file is read to its end, its backup's name noted)."""
         drawn = toast.drawn
-        if drawn is not None and pygame.mouse.get_focused():
-            if drawn.collidepoint(pygame.mouse.get_pos()):
-                return False
+        if (
+            drawn is not None
+            and pygame.mouse.get_focused()
+            and drawn.collidepoint(pygame.mouse.get_pos())
+        ):
+            return False
         return self.toast_layer(toast) is self.stack.top
 
     def _covered(self, toast: Toast) -> bool:
