@@ -471,7 +471,8 @@ def test_the_wait_for_a_friend_away_shows_over_the_cover_and_its_button_works(ap
     assert table.absence.button is not None
     click(app, table.absence.button.center)
     run_until(app, lambda: coordinator.stood_in() == [1])
-    assert table.cover == 2  # no hand shown for it
+    for seat in (0, 2):  # no hand shown for it, nor for the person beside
+        assert not any(table.view.face_shown(card) for card in table.view.hands[seat])
 
 
 def test_the_cards_played_for_the_people_here_are_told_by_name(app, monkeypatch):
@@ -505,3 +506,69 @@ def test_the_cards_played_for_the_people_here_are_told_by_name(app, monkeypatch)
         assert app.t("online.played_for_people", plays="; ".join(each)) in told
     finally:
         friend.close()
+
+
+def test_a_hand_played_for_by_the_computer_turns_down_as_the_turn_goes_on(app, monkeypatch):
+    """At a screen shared by partners, the host kept the turn until the friend let the
+    computer play it: the host's hand stayed face up through the turns that came after,
+    the partner beside them looking on, and after "I'm back" too. A hand shows only while
+    the turn is its player's."""
+    import functools
+
+    from scopa.net.protocol import Limits
+    from scopa.net.server import GameServer
+
+    idle = 0.4
+    server = functools.partial(GameServer, limits=Limits(idle_grace=idle))
+    monkeypatch.setattr("scopa.app.hosting.GameServer", server)
+    table, friend = host_with_one_here(app, monkeypatch)
+    coordinator = table.coordinator
+    latest: Update | None = None
+
+    def shown(seat: int) -> bool:
+        return any(table.view.face_shown(card) for card in table.view.hands[seat])
+
+    def host_s_cover() -> bool:
+        """Everyone else plays until the cover comes down for the host's seat."""
+        nonlocal latest
+        latest = friend_latest(friend, latest)
+        if table.cover == 0:
+            return True
+        if table.cover is not None:
+            table.clock += 1.0
+            table.reveal()
+        elif table.human_to_play is not None and not table.director.busy:
+            table.play(next(m for m in table.match.legal_moves() if m.is_play))
+        elif latest is not None and latest.my_turn:
+            move, at, latest = latest.observation.legal_moves[0], latest.at, None
+            friend.submit(friend.client.play(move, at)).result(10)
+        return False
+
+    try:
+        run_until(app, host_s_cover)
+        table.clock += 1.0
+        table.reveal()
+        assert shown(0) and coordinator.holder == 0
+        at = table.match.at
+        deadline = coordinator.clock() + idle + 0.2
+
+        def handed() -> bool:  # the friend asks once the host's turn lasted long enough
+            if coordinator.clock() < deadline:
+                return False
+            friend.submit(friend.client.hand_over(0)).result(10)
+            return True
+
+        run_until(app, handed)
+        run_until(app, lambda: table.match.at > at and not table.director.busy)
+        assert table.match.turn == 1  # the friend's: nobody here is to play
+        run_until(app, lambda: not shown(0))
+        assert table.cover is None and not shown(2)
+        assert coordinator.stood_in_for_me() and table.absence.button is not None
+        click(app, table.absence.button.center)  # "I'm back"
+        run_until(app, lambda: not coordinator.stood_in_for_me())
+        for _ in range(10):
+            frame(app)
+        assert table.match.turn == 1 and not shown(0) and not shown(2)
+    finally:
+        friend.close()
+        app.home()

@@ -709,6 +709,8 @@ class TableScene(Scene):
         self.still_frames = 0 if self.busy else self.still_frames + 1
         if self.still_frames > IDLE_AFTER:
             self._use_idle_frame()
+        if self.mode == "hotseat":
+            self._keep_hands_private()
         if self.match.over or self.director.busy or self.cover is not None:
             return
         called = self.coordinator.needs_cover()
@@ -907,6 +909,23 @@ class TableScene(Scene):
             self.coordinator.screen_shared()
             self._apply_visibility()
         self.director.show(events)
+
+    def _keep_hands_private(self) -> None:
+        """At one screen shared by several people, a hand shows only while the turn is its
+        player's, and the cover waits only for the one whose turn it is. Online the turn may
+        go on without a play made here (the computer played for a seat here, its player
+        having let the turn go by, or away): the hand on show stayed face up through the
+        others' turns, a partner beside it, and the cover still called for a player whose
+        turn was over."""
+        if self.match.over:
+            return
+        turn = self.match.turn
+        if self.cover is not None and turn != self.cover:
+            self.cover = None  # the next to play here, if any, gets a cover of their own
+        holder = self.coordinator.holder
+        if holder is not None and turn != holder:
+            self.coordinator.screen_shared()
+            self._apply_visibility()
 
     def _nothing_to_show(self) -> Move | None:
         """Cirulla's hands shown at the deal, alone against the computers: the pass of a
