@@ -404,7 +404,9 @@ class OnlineSession:
                         raise
                     if self.store is not None:  # the table forgot it: ask for a free seat
                         self.store.drop_seat(code)
-            ticket = link.submit(link.client.join(code, name)).result(JOIN_TIMEOUT)
+            together = 1 + self.joining_here  # the people here sit on one side, if they can
+            job = link.client.join(code, name, together=together)
+            ticket = link.submit(job).result(JOIN_TIMEOUT)
         except BaseException:
             link.close()
             raise

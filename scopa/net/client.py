@@ -504,15 +504,23 @@ class Client:
         return {"sheets": True} if self.sheets else {}
 
     async def join(
-        self, code: str, name: str, seat: int | None = None, beside: int | None = None
+        self,
+        code: str,
+        name: str,
+        seat: int | None = None,
+        beside: int | None = None,
+        together: int = 1,
     ) -> SeatTicket:
         """Sit at the table ``code``: in ``seat``, or the first free one (on the side of
-        the seat ``beside``, if one is free there)."""
+        the seat ``beside``, if one is free there; with ``together`` people at this screen
+        sitting down, this one first, on a side with room for them all, if there is one)."""
         fields: dict[str, Any] = {"code": code, "name": name, **self._sheets()}
         if seat is not None:
             fields["seat"] = seat
         if beside is not None:
             fields["beside"] = beside
+        if together > 1:  # (not sent alone: a server of an earlier version knows no such field)
+            fields["together"] = together
         return self._seated(await self.request("join", **fields))
 
     async def sit(self, seat: int, name: str | None = None) -> SeatTicket:

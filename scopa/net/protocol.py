@@ -14,7 +14,9 @@ Client to server (fields besides v, type, id)::
               the players may still change seats and names. Else when the last is taken)
     join      code, name, seat? (a free human seat; default the first), beside? (with no
               seat asked: a free seat on this seat's side if there is one, for a second
-              person at the same screen), sheets?
+              person at the same screen), together? (with no seat asked: how many people
+              at this screen sit down, this one first: a side with room for all of them),
+              sheets?
               (sheets: true from a window that shows each round's score sheet: the next
               round's first play waits until it says ``ready``: a minute at most from
               when another player waits, the first to read the sheet or to leave)
@@ -219,6 +221,7 @@ _SCHEMAS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
         "name": (_TEXT, True),
         "seat": (_INT, False),
         "beside": (_INT, False),
+        "together": (_INT, False),
         "sheets": (_BOOL, False),
     },
     "rejoin": {

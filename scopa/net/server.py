@@ -576,7 +576,8 @@ class GameServer:
             was = table.status
             if was == "over":  # its seats are all taken, but that is not the news
                 raise ProtocolError("over")
-            seat = table.free_seat(message.get("seat"), message.get("beside"))
+            together = max(1, message.get("together", 1))
+            seat = table.free_seat(message.get("seat"), message.get("beside"), together)
             token = codes.new_token()
             if was == "waiting":  # a computer given the name the player typed gives it up
                 for number, renamed in renamed_computers(table.seats, name).items():

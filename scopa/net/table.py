@@ -273,10 +273,12 @@ class Table:
         so a resumed table decides as the first server would have."""
         return (self.match.seed * 1_000_003 + self.at) & (2**63 - 1)
 
-    def free_seat(self, wanted: int | None, beside: int | None = None) -> int:
+    def free_seat(self, wanted: int | None, beside: int | None = None, together: int = 1) -> int:
         """The seat ``wanted``, if free; else the first free one, on the side of the seat
         ``beside`` if one is free there (a second person at the same screen sits with the
-        first, at a table in teams)."""
+        first, at a table in teams); the first of ``together`` people at one screen sits on
+        the first side with room for them all, if there is one (they passed the screen
+        between opponents)."""
         if wanted is not None:
             if not 0 <= wanted < len(self.seats):
                 raise ProtocolError("bad_message", f"there is no seat {wanted}")
@@ -289,6 +291,9 @@ class Table:
         if beside is not None and 0 <= beside < len(self.seats):
             side = self.rules.side_of(beside)
             return next((n for n in free if self.rules.side_of(n) == side), free[0])
+        if together > 1 and self.rules.partners:
+            room = [self.rules.side_of(n) for n in free]
+            return next((n for n in free if room.count(self.rules.side_of(n)) >= together), free[0])
         return free[0]
 
     # --- playing ---------------------------------------------------------------------------

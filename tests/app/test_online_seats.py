@@ -503,3 +503,31 @@ def test_a_seat_taken_back_brings_the_person_now_here_too(app, tmp_path):
         assert sorted(held.seat for held in app.store.load_seats()) == [1, 2]
         run_until(app, lambda: lobby.full)
         app.home()
+
+
+def test_two_people_joining_from_one_screen_are_never_seated_as_opponents(app, tmp_path):
+    """Six in three pairs, the host's partner a computer, a friend in seat 4: Dina joined
+    with Carl beside her, and they sat in seats 1 and 2, opponents passing one screen
+    between them, with no seat left to move to. They sit as partners now."""
+    from scopa.app.hosting import LocalServer
+
+    server = LocalServer(tmp_path / "host", port=0)
+    server.start()
+    walter, bob = BackgroundClient(server.local_address), BackgroundClient(server.local_address)
+    try:
+        rules = Rules(players=6, six_sides=3)
+        seats = [{"kind": "human"}] * 6
+        seats[3] = {"kind": "computer", "level": "expert"}
+        made = walter.client.create(rules, seats, "Walter", 0, start=True)
+        ticket = walter.submit(made).result(20)
+        bob.submit(bob.client.join(ticket.code, "Bob", seat=4)).result(20)
+        lobby = join_from_menu(app, ticket, here=1, name="Dina")
+        run_until(app, lambda: lobby.session.seated is not None)
+        seated = lobby.session.seated
+        mine = [seated.ticket.seat, *(other.ticket.seat for other in seated.others)]
+        assert mine == [2, 5] and len({rules.side_of(seat) for seat in mine}) == 1
+        app.home()
+    finally:
+        walter.close()
+        bob.close()
+        server.stop()

@@ -982,6 +982,31 @@ def test_a_second_person_at_one_screen_joins_on_the_first_ones_side(tmp_path) ->
     run(scenario())
 
 
+def test_people_joining_from_one_screen_sit_on_a_side_with_room_for_them_all(tmp_path) -> None:
+    """Six in three pairs, the host's partner a computer, a friend in seat 4: two people
+    joining from one screen were seated 1 and 2, opponents passing one screen between them
+    (seat 1's side had no room for the second). They now sit on a side with room for both."""
+
+    async def scenario() -> None:
+        async with serving(open_store(str(tmp_path / "t.db"))) as server:
+            host, bob, dina, carl, alone = [await Raw.open(server.address) for _ in range(5)]
+            rules = Rules(players=6, six_sides=3)
+            seats = [{"kind": "human"}] * 6
+            seats[3] = {"kind": "computer", "level": "expert"}
+            made = await host.ask("create", rules=rules.to_dict(), seats=seats, name="Walter")
+            await bob.ask("join", code=made["code"], name="Bob", seat=4)
+            first = await dina.ask("join", code=made["code"], name="Dina", together=2)
+            second = await carl.ask("join", code=made["code"], name="Carl", beside=first["seat"])
+            assert (first["seat"], second["seat"]) == (2, 5)
+            assert rules.side_of(first["seat"]) == rules.side_of(second["seat"])
+            last = await alone.ask("join", code=made["code"], name="Eva", together=3)
+            assert last["seat"] == 1  # no side has room for three: the first free seat
+            for raw in (host, bob, dina, carl, alone):
+                await raw.close()
+
+    run(scenario())
+
+
 def test_a_player_renamed_while_the_table_waits_is_shown_so_and_numbered_if_need_be(tmp_path):
     async def scenario() -> None:
         async with serving(open_store(str(tmp_path / "t.db"))) as server:
