@@ -465,7 +465,8 @@ def test_a_person_here_the_host_removes_leaves_this_screen_s_lobby_too(app, tmp_
         anna.submit(anna.client.remove(2)).result(20)
         run_until(app, lambda: 2 not in lobby.name_fields)
         assert lobby.field_note() == (
-            "The host took the person here in seat 3 off the table: that seat is free again"
+            "The host took the person here in seat 3 off the table. To seat them again: Leave,"
+            " then Join together"
         )
         assert lobby.session.seated.others == []
         assert [held.seat for held in app.store.load_seats()] == [1]
