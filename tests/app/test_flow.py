@@ -30,9 +30,10 @@ def test_quick_setup_keeps_the_last_seats_but_takes_the_settings_rules(app):
 
 def test_play_names_the_player_s_own_rules_as_settings_do(app):
     """The title said Play would play "Custom" rules, which Settings and New game call
-    "My rules"."""
+    "My rules" (told with the game they change)."""
     from scopa.app.scenes.flow import describe
 
     app.settings = app.settings.with_(language="en", rules=PRESETS["classic"].with_(napola=True))
     app.set_language("en")
-    assert describe(app, app.matches.quick_setup()).split(SEPARATOR)[1] == "My rules"
+    # and by the game they are nearest to: Cirulla's were "My rules" alone
+    assert describe(app, app.matches.quick_setup()).split(SEPARATOR)[1] == "Scopa with my rules"
