@@ -26,6 +26,20 @@ def short_idle(monkeypatch):
     monkeypatch.setattr("scopa.app.hosting.GameServer", server)
 
 
+def hand_over_when_due(app, coordinator, friend, seat: int, after: float) -> None:  # noqa: ANN001
+    """The friend asks the computer to play ``seat`` once its turn has lasted ``after``
+    seconds (as the server counts it, ``idle_grace``)."""
+    deadline = coordinator.clock() + after
+
+    def handed() -> bool:
+        if coordinator.clock() < deadline:
+            return False
+        friend.submit(friend.client.hand_over(seat)).result(10)
+        return True
+
+    run_until(app, handed)
+
+
 def bruno_to_play(table) -> bool:  # noqa: ANN001
     """Play this window's cards until it is the friend's (Bruno's) turn, the table still."""
     if table.human_to_play is not None and not table.director.busy:
@@ -71,15 +85,7 @@ def test_a_player_handed_over_while_here_takes_the_seat_back(
     run_until(app, lambda: _my_turn(table, friend))
     at = table.match.at
     run_until(app, lambda: coordinator.idle() == [] and coordinator.clock() > 0)
-    deadline = coordinator.clock() + IDLE + 0.1
-
-    def handed() -> bool:  # the friend asks once the host's turn lasted long enough
-        if coordinator.clock() < deadline:
-            return False
-        friend.submit(friend.client.hand_over(0)).result(10)
-        return True
-
-    run_until(app, handed)
+    hand_over_when_due(app, coordinator, friend, 0, IDLE + 0.1)
     run_until(app, lambda: coordinator.stood_in_for_me())
     assert banner(table) == app.t("online.you_stood_in")
     assert table.human_to_play is None  # the computer plays this seat now

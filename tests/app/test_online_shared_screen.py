@@ -518,6 +518,8 @@ def test_a_hand_played_for_by_the_computer_turns_down_as_the_turn_goes_on(app, m
     from scopa.net.protocol import Limits
     from scopa.net.server import GameServer
 
+    from .test_online_idle import hand_over_when_due
+
     idle = 0.4
     server = functools.partial(GameServer, limits=Limits(idle_grace=idle))
     monkeypatch.setattr("scopa.app.hosting.GameServer", server)
@@ -550,15 +552,7 @@ def test_a_hand_played_for_by_the_computer_turns_down_as_the_turn_goes_on(app, m
         table.reveal()
         assert shown(0) and coordinator.holder == 0
         at = table.match.at
-        deadline = coordinator.clock() + idle + 0.2
-
-        def handed() -> bool:  # the friend asks once the host's turn lasted long enough
-            if coordinator.clock() < deadline:
-                return False
-            friend.submit(friend.client.hand_over(0)).result(10)
-            return True
-
-        run_until(app, handed)
+        hand_over_when_due(app, coordinator, friend, 0, idle + 0.2)
         run_until(app, lambda: table.match.at > at and not table.director.busy)
         assert table.match.turn == 1  # the friend's: nobody here is to play
         run_until(app, lambda: not shown(0))
