@@ -566,3 +566,23 @@ def test_a_hand_played_for_by_the_computer_turns_down_as_the_turn_goes_on(app, m
     finally:
         friend.close()
         app.home()
+
+
+def test_the_cover_goes_once_the_host_ended_the_match(app, monkeypatch):
+    """The host closed the table for good: behind the words saying so, and their Leave
+    the table, the cover still called the next person to show their cards."""
+    table, friend = host_with_one_here(app, monkeypatch)
+    coordinator = table.coordinator
+    try:
+        table._raise_cover(table.match.turn)
+        frame(app)
+        assert table.cover is not None
+        for part in coordinator.parts.values():
+            part.ended = True
+        frame(app)
+        assert table.cover is None
+        for seat in coordinator.parts:
+            assert not any(table.view.face_shown(card) for card in table.view.hands[seat])
+    finally:
+        friend.close()
+        app.home()

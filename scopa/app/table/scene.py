@@ -922,6 +922,8 @@ class TableScene(Scene):
         turn = self.match.turn
         if self.cover is not None and turn != self.cover:
             self.cover = None  # the next to play here, if any, gets a cover of their own
+        if self.cover is not None and self.remote and self.coordinator.ended:
+            self.cover = None  # its host ended the match: nobody is to play, only to leave
         holder = self.coordinator.holder
         if holder is not None and turn != holder:
             self.coordinator.screen_shared()
