@@ -1033,8 +1033,8 @@ class SharedScreen:
 
     def needs_cover(self) -> int | None:
         match = self.current.match
-        if match.over or self.behind or self.sending:
-            return None
+        if match.over or self.behind or self.sending or self.current.ended:
+            return None  # (a match its host ended: nobody is called to play)
         turn = match.turn
         return turn if turn in self.parts and self.holder != turn else None
 
