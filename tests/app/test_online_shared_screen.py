@@ -211,6 +211,7 @@ class _Part:
 
     def __init__(self, seat: int, at: int, turn: int) -> None:
         self.seat, self.here, self.checking, self.sending = seat, frozenset({seat}), False, False
+        self.ended = False
         self.match = SimpleNamespace(at=at, turn=turn, over=False)
         self.rounds: list[int] = []
         self.read, self.telling_read = 0, False
