@@ -440,11 +440,8 @@ class TutorialScene(TableScene):
         """The coach panel, sized to its text, scores and buttons; and where the text ends."""
         return self._coach_layout()[:2]
 
-    def _coach_large(self) -> bool:
-        """The lesson's words are set large (the panel has room for them)."""
-        return self._coach_layout()[2]
-
     def _coach_layout(self) -> tuple[FRect, float, bool]:
+        """``_coach_box``, and whether the lesson's words are set large (room for them)."""
         lay = self.layout
         w, h = lay.size
         left = lay.table_rect.right + lay.margin * 1.5
@@ -473,8 +470,8 @@ class TutorialScene(TableScene):
     def overlay_items(self) -> list[Item]:
         items = super().overlay_items()
         if self.cover is None:
-            area, _ = self._coach_box()
-            texts = tuple(words for words, _ in self._coach_words(self._coach_large()))
+            area, _, large = self._coach_layout()  # laid out once for the frame
+            texts = tuple(words for words, _ in self._coach_words(large))
             scores = repr(self.scores)
             buttons = (tuple(self.button_names()), self._hot_button(), self.ringed())
             key = ("coach", texts, buttons, scores, tuple(area))
@@ -484,7 +481,7 @@ class TutorialScene(TableScene):
 
     def _draw_coach(self, surface: pygame.Surface) -> None:
         lay, t = self.layout, self.app.t
-        box, _ = self._coach_box()
+        box, _, large = self._coach_layout()
         scale = Scale(lay.size)
         style.dark_panel(surface, box, scale, border=style.BRIGHT_GOLD, alpha=230)
         step = self.coach.step
@@ -493,7 +490,7 @@ class TutorialScene(TableScene):
         pad = lay.margin * 0.6
         x, y = box.left + pad, box.top + pad
         width = box.width - 2 * pad
-        for words, pen, height in self._coach_texts(width, self._coach_large()):
+        for words, pen, height in self._coach_texts(width, large):
             style.text(surface, words, pen, FRect(x, y, width, height), valign="top", lines=0)
             y += height
         if step.key == "score" and self.scores is not None:
