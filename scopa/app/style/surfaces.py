@@ -43,6 +43,7 @@ from .scale import Scale
 from .text import FontSource, Pen, natural_width, text
 
 BUTTON_STATES = ("normal", "hot", "disabled")
+SHADOW_ALPHA = 28  # each of a drop shadow's three layers
 
 
 @lru_cache(maxsize=256)
@@ -153,24 +154,18 @@ def set_pointer(hand: bool) -> None:
 # --- shadows and panels -----------------------------------------------------------------------
 
 
-def drop_shadow(
-    surface: pygame.Surface, rect: pygame.Rect, radius: int, depth: int, *, cached: bool = True
-) -> None:
-    """A soft shadow falling below ``rect``: a few stacked, slightly wider, faint shapes.
-
-    ``cached=False`` for shapes drawn once into a cached picture (a panel): their layers
-    are as big as the window, and keeping them too would only hold memory."""
-    layer = _shadow_layer if cached else _shadow_layer.__wrapped__
+def drop_shadow(surface: pygame.Surface, rect: pygame.Rect, radius: int, depth: int) -> None:
+    """A soft shadow falling below ``rect``: a few stacked, slightly wider, faint shapes."""
     for i in range(3, 0, -1):
         grow = max(1, depth * i // 4)
-        shadow = layer((rect.w + grow * 2, rect.h + grow), radius + grow)
+        shadow = _shadow_layer((rect.w + grow * 2, rect.h + grow), radius + grow)
         surface.blit(shadow, (rect.x - grow, rect.y + depth))
 
 
 @lru_cache(maxsize=256)
 def _shadow_layer(size: tuple[int, int], radius: int) -> pygame.Surface:
     shadow = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(shadow, (0, 0, 0, 28), shadow.get_rect(), border_radius=radius)
+    pygame.draw.rect(shadow, (0, 0, 0, SHADOW_ALPHA), shadow.get_rect(), border_radius=radius)
     return shadow
 
 
@@ -195,15 +190,54 @@ def _paper(
     w, h = size
     image = pygame.Surface((w + 2 * grow, h + grow + depth), pygame.SRCALPHA)
     rect = pygame.Rect(grow, 0, w, h)
-    drop_shadow(image, rect, radius, depth, cached=False)
-    fresh = gradient.__wrapped__  # window-sized: drawn once here, not worth caching twice
-    image.blit(fresh(size, WOOD_LIGHT, WOOD_DARK, radius), rect)
+    _shadow_into(image, rect, radius, depth)
+    _gradient_into(image, rect, WOOD_LIGHT, WOOD_DARK, radius)
     inner = rect.inflate(-2 * frame, -2 * frame)
-    image.blit(fresh(inner.size, PAPER, PAPER_SHADE, max(1, radius - frame)), inner)
+    _gradient_into(image, inner, PAPER, PAPER_SHADE, max(1, radius - frame))
     pygame.draw.rect(
         image, GOLD_DEEP, inner.inflate(-inset, -inset), line, border_radius=radius // 2
     )
     return _for_window(image), (grow, 0)
+
+
+def _shadow_into(image: pygame.Surface, rect: pygame.Rect, radius: int, depth: int) -> None:
+    """``drop_shadow`` drawn straight into a clear ``image``: each layer lies inside the one
+    before it, so painting each with the darkness of all the layers over it gives the same
+    picture without a layer as big as the panel."""
+    shade = 0.0
+    for i in range(3, 0, -1):
+        grow = max(1, depth * i // 4)
+        shade = SHADOW_ALPHA + shade * (255 - SHADOW_ALPHA) / 255
+        shape = pygame.Rect(rect.x - grow, rect.y + depth, rect.w + grow * 2, rect.h + grow)
+        pygame.draw.rect(image, (0, 0, 0, round(shade)), shape, border_radius=radius + grow)
+
+
+def _gradient_into(
+    image: pygame.Surface, rect: pygame.Rect, top: Color, bottom: Color, radius: int
+) -> None:
+    """``gradient`` laid over ``image`` at ``rect`` without a copy as big as ``rect``: it
+    is scaled straight into place, and only its four corners, where what lies under it
+    shows, are put together apart."""
+    r = min(radius, rect.w // 2, rect.h // 2)
+    corners = [
+        pygame.Rect(x, y, r, r) for x in (rect.x, rect.right - r) for y in (rect.y, rect.bottom - r)
+    ]
+    under = [image.subsurface(corner).copy() for corner in corners] if r > 0 else []
+    strip = pygame.Surface((1, 2), pygame.SRCALPHA)
+    strip.set_at((0, 0), (*top[:3], 255))
+    strip.set_at((0, 1), (*bottom[:3], 255))
+    pygame.transform.smoothscale(strip, rect.size, image.subsurface(rect))
+    if r <= 0:
+        return
+    mask = pygame.Surface((2 * r, 2 * r), pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=r)
+    for corner, below in zip(corners, under):
+        piece = image.subsurface(corner).copy()
+        part = pygame.Rect(r if corner.x > rect.x else 0, r if corner.y > rect.y else 0, r, r)
+        piece.blit(mask, (0, 0), part, special_flags=pygame.BLEND_RGBA_MIN)
+        below.blit(piece, (0, 0))
+        image.fill((0, 0, 0, 0), corner)
+        image.blit(below, corner, special_flags=pygame.BLEND_RGBA_ADD)
 
 
 def _for_window(image: pygame.Surface) -> pygame.Surface:
