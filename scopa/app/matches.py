@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import os
 import random
+import time
 from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
@@ -367,6 +368,9 @@ class Matches:
         """Online sessions whose server runs in this game (stopped when the game ends)."""
         self._coach: Coach | None = None
         self._practices: list[Practice] = []
+        self._grading: list[MatchCoordinator] = []
+        """Matches played out here whose review went on after the next match opened (a
+        rematch at once): their accuracy is still waited for as the game ends."""
 
     @property
     def coach(self) -> Coach:
@@ -453,14 +457,23 @@ class Matches:
         self.app.save_settings()
         self.start(self.quick_setup(level))
 
-    def start(self, setup: MatchSetup, match: Match | None = None) -> None:
+    def start(
+        self,
+        setup: MatchSetup,
+        match: Match | None = None,
+        *,
+        chosen: Callable[[], None] | None = None,
+    ) -> None:
         """Open a new match of ``setup`` (``match``: an exact start, e.g. a replayed deal),
-        after asking before a saved match is replaced."""
+        after asking before a saved match is replaced. ``chosen`` runs first once the match
+        really starts (New game keeps its choices then, not when the player says no)."""
         if setup.mode == "watch":
             self._open(self._coordinator(setup, match, saver=None))
             return
 
         def go() -> None:
+            if chosen is not None:
+                chosen()
             coordinator = self._coordinator(setup, match, saver=MatchSaver(self.app.store))
             coordinator.save()
             self._open(coordinator)
@@ -537,12 +550,24 @@ class Matches:
         if before is None or before == now:
             return played
         was = before.to_dict()
-        changed = {name: value for name, value in now.to_dict().items() if was[name] != value}
+        changed = {
+            name: value
+            for name, value in now.to_dict().items()
+            if was[name] != value and name != "players"  # the same seats sit down again
+        }
         try:
-            rules = played.with_(**changed)
+            return played.with_(**changed)
         except RulesError:
-            return played
-        return rules if rules.players == played.players else played
+            pass
+        # Some change does not fit this table (a deal for another number of players, say):
+        # the others still apply, each on its own.
+        rules = played
+        for name, value in changed.items():
+            try:
+                rules = rules.with_(**{name: value})
+            except RulesError:
+                continue
+        return rules
 
     def replay_deal(self, coordinator: MatchCoordinator, round_no: int) -> None:
         """A new match whose first round deals round ``round_no`` again (the same cards to
@@ -823,19 +848,29 @@ class Matches:
             self._coach = None
 
     def _keep_last_accuracy(self) -> None:
-        """A match played alone here has just ended and Master still grades it: its
-        accuracy joins its result in the statistics before the game ends (``QUIT_WAIT``
-        seconds at most; a review that fails or takes longer is left)."""
-        current = self.current
+        """Matches played alone here that have ended while Master still grades them (the
+        current one, and any left for a rematch): their accuracy joins their result in the
+        statistics before the game ends (``QUIT_WAIT`` seconds at most in all; a review that
+        fails or takes longer is left)."""
+        deadline = time.monotonic() + QUIT_WAIT
+        for finished in [*self._grading, self._finished(self.current)]:
+            if finished is None:
+                continue
+            if finished.reviews.wait(max(0.0, deadline - time.monotonic())):
+                finished.saver.close()  # the accuracy noted is written
+        self._grading.clear()
+
+    @staticmethod
+    def _finished(current: Any) -> MatchCoordinator | None:
+        """``current`` (or the match a practice came from) when it is a match played
+        alone here, saved and over, whose accuracy its review brings."""
         practice = getattr(current, "practice", None)
         finished = practice.source if practice is not None else current
-        reviews = getattr(finished, "reviews", None)
-        if not isinstance(finished, MatchCoordinator) or reviews is None:
-            return
+        if not isinstance(finished, MatchCoordinator) or finished.reviews is None:
+            return None
         if finished.saver is None or finished.mode != "solo" or not finished.match.over:
-            return
-        if reviews.wait(QUIT_WAIT):
-            finished.saver.close()  # the accuracy noted is written
+            return None
+        return finished
 
     def abandon(self) -> None:
         """Give the match up: its save is deleted (it is not counted as played). A match
@@ -857,6 +892,9 @@ class Matches:
         self._practices.clear()
         if coordinator.settings_rules is None:
             coordinator.settings_rules = self.app.settings.rules
+        before = self._finished(self.current)
+        if before is not None and before is not coordinator and not before.reviews.wait(0):
+            self._grading.append(before)
         self.current = coordinator
         self.app.home()
         self.app.open("table", coordinator=coordinator)

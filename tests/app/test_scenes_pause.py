@@ -592,6 +592,27 @@ def test_settings_over_a_match_ended_say_what_its_rematch_plays(app, language) -
     app.matches.current = None
 
 
+@pytest.mark.parametrize(
+    ("changed", "expected"),
+    [
+        # another number of players: the same seats sit down again, to the new target
+        (Rules(players=4, target=21), Rules(target=21)),
+        # a deal this table cannot take: the napola chosen with it still applies
+        (Rules(players=4, deal="scopone", napola=True), Rules(napola=True)),
+    ],
+)
+def test_a_rematch_takes_every_settings_change_its_table_can_take(app, changed, expected) -> None:
+    """One change the table could not take (four players for two seats) threw away every
+    other change made in the settings: the rematch played to 11 though 21 was chosen."""
+    from scopa.app.matches import MatchCoordinator
+
+    setup = MatchSetup((SeatConfig("Anna", True), SeatConfig("Bruno", False)), Rules())
+    coordinator = MatchCoordinator(setup, Match.new(Rules(), 30))
+    coordinator.settings_rules = Rules()
+    app.settings = app.settings.with_(rules=changed)
+    assert app.matches.rematch_rules(coordinator) == expected
+
+
 def test_settings_from_the_pause_menu_open_on_the_game_s_tab(app, paused) -> None:
     """Mid-match the settings opened on the match's rules, which wait for the next match:
     a player come to change the cards, the language or the speed had to look for them.

@@ -403,15 +403,19 @@ class NewGameScene(MenuScene):
         setup = self.setup()
         levels = [seat.level for seat in setup.seats if not seat.human]
         level = levels[0] if levels else self.app.settings.opponent_level
-        # the rules chosen here are the rules in force from now on, as if chosen in the
-        # settings: the next New game offers them again, Play plays them (both went back to
-        # the settings' classic game after a match of scopone; the player's own rules stay
-        # kept while a preset is played)
-        self.app.settings = self.app.settings.with_(
-            last_setup=setup, opponent_level=level, rules=setup.rules
-        )
-        self.app.save_settings()
-        self.app.matches.start(setup)
+
+        def keep() -> None:
+            # the rules chosen here are the rules in force from now on, as if chosen in the
+            # settings: the next New game offers them again, Play plays them (both went back
+            # to the settings' classic game after a match of scopone; the player's own rules
+            # stay kept while a preset is played). Only once the match starts: a player who
+            # keeps the saved match instead keeps the settings too.
+            self.app.settings = self.app.settings.with_(
+                last_setup=setup, opponent_level=level, rules=setup.rules
+            )
+            self.app.save_settings()
+
+        self.app.matches.start(setup, chosen=keep)
 
     # --- layout ----------------------------------------------------------------------------
 
