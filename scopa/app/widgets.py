@@ -241,10 +241,15 @@ class Choice(Control):
         fallback: Text = "\u2014",
         skip_refused: bool = False,
         skipped: Callable[[Any], None] | None = None,
+        greyed_value: bool = False,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
         self.get, self.set, self.wrap = get, set, wrap
+        self.greyed_value = greyed_value
+        """Greyed, the option still shows (as a greyed switch shows on or off): a rule
+        waiting for another shows what it will be; else a dash, as for what does not
+        apply at all (a person's seat has no level)."""
         self.skip_refused = skip_refused
         """An option ``set`` refuses (the value stays) is stepped over to the next one
         that is taken, as if it were not there: a rule's value that does not fit the other
@@ -300,10 +305,9 @@ class Choice(Control):
             self.step(-1 if pos[0] < self.rect.centerx - self.rect.w // 4 else +1)
 
     def label(self) -> str:
-        """The option shown: none (a dash) while greyed, as the choice does not apply (a
-        person's seat has no level)."""
+        """The option shown: none (a dash) while greyed, unless ``greyed_value``."""
         index = self.index()
-        if index < 0 or not self.enabled:
+        if index < 0 or not (self.enabled or self.greyed_value):
             return resolve(self.fallback)
         return resolve(self.options[index][1])
 

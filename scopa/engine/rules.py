@@ -65,7 +65,7 @@ class Rules:
     cappotto: bool = False
     """A side that captures all ten coins wins the match at once."""
     target: int = 11
-    """Points that end the match: 11, 16, 21 or 31."""
+    """Points that end the match: one of ``TARGETS`` (11 for Scopa, 51 for Cirulla)."""
     scientifico_last_scopa: bool = False
     """Scopone scientifico: the dealer's last card may score a scopa."""
     assi: bool = False
@@ -487,9 +487,9 @@ RULE_OPTIONS: tuple[RuleOption, ...] = (
 )
 """Every rule field once, section by section, in the order a settings screen lists them.
 
-Sections say where a screen may list a rule, not what it is: the six players' sides and
-Cirulla's bonuses and declarations are listed with the scoring, Cirulla's play direction with
-the captures, so the match section stays short. A choice's values are numbers, None or the
+Sections say where a screen may list a rule, not what it is: Cirulla's bonuses and
+declarations are listed with the scoring, so the match section keeps to the table and the
+game. A choice's values are numbers, None or the
 words of the older rules, never new words, so every screen can show them as they are."""
 
 

@@ -490,6 +490,36 @@ def test_settings_over_a_match_say_the_match_keeps_its_own_rules(app, language) 
     assert app.stack.top.footer_line()[0] == app.t("rules_apply_note")  # no match under it
 
 
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_game_line_too_long_ends_on_a_whole_rule_and_how_many_more(app, language) -> None:
+    """A Cirulla of many changes was cut off mid-rule under Pause: "... Low hand: 8 or
+    less, Wild card (…", and which wild card was in force could not be read. The line
+    keeps the rules it can whole and says how many more the Rules button lists."""
+    from scopa.app import style
+    from scopa.app.scenes.online import table_game
+
+    app.resize((960, 540))
+    app.set_language(language)
+    rules = Rules.preset("cirulla").with_(
+        clockwise=True, equal_rank_precedence=True, ace_sweep_is_scopa=False,
+        piccola_max=7, low_hand_max=8, matta=9,
+    )  # fmt: skip
+    app.stack.clear_to(TitleScene(app))
+    app.matches.start(MatchSetup(SETUP.seats, rules), Match.new(rules, 3))
+    press(app, pygame.K_ESCAPE)
+    pause = app.stack.top
+    line = pause.game()
+    laid = style.fit(line, pause.game_pen(), pause.game_box.w, pause.game_box.h, lines=2)
+    assert not laid.elided, laid.lines
+    _, changes = table_game(app, rules)
+    shown = [change for change in changes if change in line]
+    assert 0 < len(shown) < len(changes)
+    assert changes[: len(shown)] == shown  # in order, none cut short
+    more = len(changes) - len(shown)
+    assert app.t("rules_more", n=more) in line or (more == 1 and app.t("rules_more_1") in line)
+    close_tables(app)
+
+
 def test_the_game_line_never_starts_a_line_with_its_separator(app) -> None:
     """Wrapped at 960x540, the second line of a game with many variants read "· 11 points":
     the dot stays with the part before it."""

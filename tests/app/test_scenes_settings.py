@@ -10,6 +10,7 @@ import pytest
 
 from scopa.app.app import F11_CALM
 from scopa.app.scenes.settings import TABS, SettingsScene, value_label
+from scopa.app.widgets import resolve
 from scopa.engine import Rules
 from scopa.storage import Store
 
@@ -114,6 +115,23 @@ def test_a_change_the_folder_would_not_keep_is_not_said_saved(app, scene, monkey
     click(app, found.control)
     click(app, scene.tabs[TABS.index("game")])
     assert scene.footer_line()[0] == app.t("settings_saved_note")
+
+
+def test_a_greyed_choice_shows_the_value_its_rule_holds(app, scene) -> None:
+    """While Cirulla was off its greyed switches showed their values but its greyed
+    choices (piccola, low hand, wild card) a dash: a player could not see what they would
+    be. A choice that cannot be at this table (six players' sides with two) keeps its
+    dash, as teams with two players shows off."""
+    app.settings = app.settings.with_(rules=Rules())
+    for key, shown in (
+        ("rule_piccola_max", scene._value_label("piccola_max", 6)),
+        ("rule_low_hand_max", scene._value_label("low_hand_max", 9)),
+        ("rule_matta", scene._value_label("matta", 7)),
+        ("rule_six_sides", "\u2014"),
+    ):
+        found = open_row(app, scene, key)
+        assert not found.enabled
+        assert found.control.label() == resolve(shown), key
 
 
 def test_sub_toggles_are_greyed_until_their_parent_is_on(app, scene) -> None:
@@ -827,3 +845,41 @@ def test_a_greyed_rule_clicked_says_what_it_waits_for(app, scene, language) -> N
     click(app, aces)
     said = app.t("greyed_on", rule=app.t("rule_seven_count_aces"), parent=app.t("rule_seven_count"))
     assert scene.footer_line()[0] == said
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_settings_over_the_title_say_which_rules_the_saved_match_keeps(
+    app, store, language
+) -> None:
+    """With a Cirulla match saved, Settings opened from the title and set to the classic
+    game said only "Rule changes apply from the next new match": not that Continue still
+    plays Cirulla, as every other screen said of a match kept."""
+    from scopa.app import style
+    from scopa.app.scenes.title import TitleScene
+    from scopa.engine import Match
+    from scopa.settings import MatchSetup, SeatConfig
+
+    app.resize((960, 540))
+    app.set_language(language)
+    cirulla = Rules.preset("cirulla").with_(
+        clockwise=True, equal_rank_precedence=True, ace_sweep_is_scopa=False,
+        piccola_max=7, low_hand_max=8, matta=9,
+    )  # fmt: skip
+    setup = MatchSetup((SeatConfig("Anna", True), SeatConfig("Bruno", False)), cirulla)
+    store.save_match(setup, Match.new(cirulla, 7).record())
+    app.settings = app.settings.with_(rules=Rules())
+    app.stack.clear_to(TitleScene(app))
+    scene = app.open("settings")
+    assert isinstance(scene, SettingsScene) and scene.tab == "match"
+    frame(app)
+    said, pen = scene.footer_line()
+    assert said.startswith(app.t("rules_apply_note_saved", game="").strip())
+    assert app.t("preset_cirulla") + " (" in said and app.t("players_n", n=2) in said
+    # too many rules for the line: whole ones and how many more, not one cut off
+    laid = style.fit(said, pen, scene.footer.w, scene.footer.h, lines=0)
+    assert not laid.elided, laid.lines
+    app.settings = app.settings.with_(rules=cirulla)  # the saved match's: nothing to tell
+    assert scene.footer_line()[0] == app.t("rules_apply_note")
+    store.clear_match()
+    app.stack.clear_to(TitleScene(app))
+    assert app.open("settings").footer_line()[0] == app.t("rules_apply_note")

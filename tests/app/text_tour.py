@@ -567,6 +567,19 @@ class Tour:
         self.show("settings, scopa goes back to 11")
         scene.set_preset("classic")
         app.back()
+        # a match saved by other rules: Continue keeps them, told as far as the line goes
+        cirulla = Rules.preset("cirulla")
+        many = dict(clockwise=True, equal_rank_precedence=True, ace_sweep_is_scopa=False)
+        more = dict(piccola_max=7, low_hand_max=8, matta=9, no_decino=True, stack_hand_bonuses=True)
+        seats = (SeatConfig("Anna", True), SeatConfig("Bruno", False))
+        longer = (cirulla.with_(**many, **more), cirulla.with_(**many, matta=9))
+        longer += (cirulla.with_(**many, piccola_max=7, low_hand_max=8, matta=9),)  # one more
+        for kept in (cirulla, *longer):
+            app.store.save_match(MatchSetup(seats, kept), Match.new(kept, 7).record())
+            scene = self.open_menu("settings")
+            self.show(f"settings over a saved match: {scene.footer_line()[0]}")
+            app.store.clear_match()
+            app.back()
         assert len(TABS) == len(scene.tabs)
 
     def settings_values(self, scene, shown: set[str]) -> set[str]:  # noqa: ANN001

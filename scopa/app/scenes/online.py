@@ -7,6 +7,7 @@ sent (``ws://host:port/CODE``). Either way the lobby comes next.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -20,7 +21,7 @@ from scopa.storage import HeldSeat
 from .. import style
 from ..online import grouped
 from ..widgets import Button, Choice, SettingRow, Text, TextInput
-from ..wording import is_default_name
+from ..wording import count, is_default_name
 from .base import MenuScene
 from .flow import describe
 from .settings import rule_changes
@@ -483,17 +484,32 @@ NOT_GAMES = ("rulebook",)
 as the game's, with what they change of it."""
 
 
-def describe_rules(app: App, rules: Rules, *, variants: bool = True) -> str:
+def describe_rules(
+    app: App,
+    rules: Rules,
+    *,
+    variants: bool = True,
+    fits: Callable[[str], bool] | None = None,
+) -> str:
     """The game a table plays, in one line (who sits where is the lobby's business): rules
     that are no preset are told as the game they are nearest to and what they change of it
     ("Cirulla (Show hands at the deal)", "Scopa d'assi (Seven-count, Napola)"), for
     friends who have not seen them; without ``variants``, the game alone (the changes are
-    told apart: ``table_game``)."""
+    told apart: ``table_game``). With ``fits``, as many changes as it takes whole, and how
+    many more ("Cirulla (Clockwise, Piccola: To the 7, +2 more)"), rather than a line cut
+    off in the middle of one."""
     seats = tuple(SeatConfig(str(seat), True) for seat in range(rules.players))
-    game, changes = table_game(app, rules)
-    if variants and changes:
-        game += f" ({', '.join(changes)})"
-    return describe(app, MatchSetup(seats, rules), game)
+    setup = MatchSetup(seats, rules)
+    game, changes = table_game(app, rules) if variants else (table_game(app, rules)[0], [])
+    told = ""
+    for shown in range(len(changes), -1, -1):
+        listed = changes[:shown]
+        if shown < len(changes):
+            listed = [*listed, count(app.t, "rules_more", len(changes) - shown)]
+        told = describe(app, setup, f"{game} ({', '.join(listed)})" if listed else game)
+        if fits is None or fits(told):
+            break
+    return told
 
 
 def table_game(app: App, rules: Rules) -> tuple[str, list[str]]:

@@ -159,9 +159,17 @@ class PauseScene(MenuScene):
 
     def game(self) -> str:
         """The game the match under the menu plays, with what it changes of it ("Scopa
-        d'assi (Re bello)"; "" with no match)."""
+        d'assi (Re bello)"; "" with no match): as many of its changes as the sheet's lines
+        hold whole, and how many more (the Rules button lists them all)."""
         current = self.app.matches.current
-        return "" if current is None else describe_rules(self.app, current.rules)
+        if current is None:
+            return ""
+        pen, width = self.game_pen(), self.m.px(WIDTH) - self.m.px(PAD_X)
+
+        def fits(words: str) -> bool:
+            return not style.fit(words, pen, width, 10**6, lines=GAME_LINES).elided
+
+        return describe_rules(self.app, current.rules, fits=fits)
 
     def layout(self) -> None:
         """The sheet fits what it holds: the heading and the game's line under it, the
@@ -172,7 +180,7 @@ class PauseScene(MenuScene):
         heading_h = style.line_height(self.heading_pen())
         hint_h = HINT_LINES * style.line_height(self.hint_pen())
         game_pen = self.game_pen()
-        width = m.px(WIDTH) - m.px(PAD_X)
+        width = m.px(WIDTH) - m.px(PAD_X)  # the game's line is fitted to it too
         game_lines = len(style.fit(self.game(), game_pen, width, 10**6, lines=GAME_LINES).lines)
         game_h = game_lines * style.line_height(game_pen) if self.game() else 0
         count = len(self.buttons)

@@ -187,6 +187,12 @@ class SettingsScene(MenuScene):
         self._table = app.settings.rules
         """The last rules whose table (players, teams) the player chose: the presets
         stepped through seat theirs, past the scopone games that seat their own four."""
+        self._saved_rules: Rules | None = None
+        """The rules of the match saved for Continue, opened with no match under it."""
+        if rules_in_play(app) is None:
+            saved = app.matches.saved()
+            if saved is not None and not saved.ended:
+                self._saved_rules = saved.setup.rules
         super().__init__(app)
 
     def build(self) -> None:
@@ -255,6 +261,7 @@ class SettingsScene(MenuScene):
                 lambda v: self.set_rule(name, v),
                 skip_refused=True,
                 skipped=lambda value: self._skipped(name, value),
+                greyed_value=not shows_off_greyed(option),
                 wrap=name != "target",  # one step past the shortest game never gives the longest
             )
         self._row(option.section, f"rule_{name}", control, enabled)
@@ -559,15 +566,26 @@ class SettingsScene(MenuScene):
             return self.t("settings_saved_note"), soft
         from .online import describe_rules  # the online screens use these settings
 
+        def about(key: str, rules: Rules) -> str:
+            """``key`` telling of ``rules``: as many of their changes as the line holds."""
+
+            def fits(game: str) -> bool:
+                box = self.footer
+                return not style.fit(self.t(key, game=game), soft, box.w, box.h, lines=0).elided
+
+            return self.t(key, game=describe_rules(self.app, rules, fits=fits))
+
         playing = rules_in_play(self.app)
         current = self.app.matches.current
         if playing is not None and current is not None and current.match.over:
             if not current.remote:  # over a match ended: what its rematch will play
-                again = self.app.matches.rematch_rules(current)
-                return self.t("rules_apply_note_over", game=describe_rules(self.app, again)), soft
+                return about("rules_apply_note_over", self.app.matches.rematch_rules(current)), soft
         elif playing is not None and playing != self.app.settings.rules:  # over a match
             # whose rules are not the ones shown here
-            return self.t("rules_apply_note_playing", game=describe_rules(self.app, playing)), soft
+            return about("rules_apply_note_playing", playing), soft
+        elif playing is None and self._saved_rules not in (None, self.app.settings.rules):
+            assert self._saved_rules is not None  # Continue plays by the rules it began with
+            return about("rules_apply_note_saved", self._saved_rules), soft
         return self.t("rules_apply_note"), soft
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
