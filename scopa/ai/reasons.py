@@ -74,10 +74,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "declare": "bussa e mostra le carte per {points} punti",
         "declare_matta": "bussa, la matta come {rank}, per {points} punti",
         "keep_hidden": "tieni coperte le tue carte",
-        "retract": "ritira la dichiarazione",
-        "wins_by_end": "a fine smazzata fa vincere {won}",
-        "denies_by_end": "a fine smazzata nega {won}",
-        "wins_denies": "fa vincere {won} e nega {denied}",
+        "retract": "ritira la bussata",
+        "wins_by_end": "a fine smazzata ti fa fare {won}",
+        "denies_by_end": "a fine smazzata impedisce agli avversari di fare {won}",
+        "wins_denies": "ti fa fare {won} e impedisce agli avversari di fare {denied}",
     },
 }
 
@@ -98,6 +98,12 @@ COINS: dict[str, dict[bool, str]] = {
 """The coin suit, by language and whether the deck is French."""
 
 CODES = frozenset(TEXTS["en"])
+
+SINGULAR: dict[str, dict[str, str]] = {
+    "en": {"last_take": "takes the last card", "most_cards": "takes the one card"},
+    "it": {"last_take": "prende l'ultima carta", "most_cards": "prende l'unica carta"},
+}
+"""A reason told of one card, where its sentence counts them ("the last 1 cards")."""
 
 POINT_NAMES: dict[str, dict[str, str]] = {
     "en": {
@@ -205,4 +211,6 @@ def reason_text(
         named = values.get(key)
         if isinstance(named, str):
             values[key] = points_named(named, lang, str(values["coins"]))
+    if values.get("count") == 1 and code in SINGULAR[lang]:
+        return SINGULAR[lang][code]
     return TEXTS[lang][code].format(**values)

@@ -88,15 +88,27 @@ def test_the_points_a_line_wins_are_named_and_joined_in_each_language() -> None:
         "wins the cards, diamonds and primiera by the round's end"
     )
     assert reason_text("wins_by_end", won, "it") == (
-        "a fine smazzata fa vincere carte, denari e primiera"
+        "a fine smazzata ti fa fare carte, denari e primiera"
     )
     assert reason_text("wins_by_end", {"won": "settebello,scope"}, "en") == (
         "wins the settebello and a scopa by the round's end"
     )
     assert reason_text("wins_by_end", {"won": "primiera"}, "it") == (
-        "a fine smazzata fa vincere la primiera"
+        "a fine smazzata ti fa fare la primiera"
     )
-    assert reason_text("denies_by_end", {"won": "scope"}, "it") == "a fine smazzata nega una scopa"
+    assert reason_text("denies_by_end", {"won": "scope"}, "it") == (
+        "a fine smazzata impedisce agli avversari di fare una scopa"
+    )
     both = {"won": "primiera", "denied": "denari"}
     assert reason_text("wins_denies", both, "en") == "wins the primiera and denies them the coins"
-    assert reason_text("wins_denies", both, "it") == "fa vincere la primiera e nega i denari"
+    assert reason_text("wins_denies", both, "it") == (
+        "ti fa fare la primiera e impedisce agli avversari di fare i denari"
+    )
+
+
+@pytest.mark.parametrize(("lang", "one"), [("en", "the last card"), ("it", "l'ultima carta")])
+def test_a_reason_told_of_one_card_says_it_in_the_singular(lang, one) -> None:
+    """The last capture of a round taking one card read "takes the last 1 cards"."""
+    assert reason_text("last_take", {"count": 1}, lang).endswith(one)
+    assert "1" not in reason_text("most_cards", {"count": 1}, lang)
+    assert "3" in reason_text("last_take", {"count": 3}, lang)

@@ -62,7 +62,7 @@ def test_the_crash_screen_speaks_the_player_s_language_and_names_the_file(tmp_pa
         report = crash.keep_report(tmp_path, ValueError("x"))
         assert report == tmp_path / crash.CRASH_FILE
         title, detail, close = crash.words(app.t, report)
-        assert title == "Scopa ha incontrato un errore e deve chiudersi"
+        assert title == "Si è verificato un errore: Scopa deve chiudersi"
         assert str(report) in detail and "Continua" in detail
         surface = pygame.Surface((960, 540))
         crash.draw(surface, app, (title, detail, close))

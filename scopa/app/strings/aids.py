@@ -151,7 +151,8 @@ STRINGS = {
         "aids.tut.next": "Avanti",
         "aids.tut.skip": "Salta il tutorial",
         "aids.tut.aids_off": (
-            "Suggerimenti, annulla, conta carte e ultima presa ti aspettano alla prima partita"
+            "Consiglio, Annulla, Conta carte e Ultima presa saranno disponibili dalla prima "
+            "partita vera"
         ),
         "aids.tut.leave_question": "Vuoi lasciare le lezioni?",
         "aids.tut.leave_detail": (
@@ -160,9 +161,9 @@ STRINGS = {
         "aids.tut.leave": "Lascia le lezioni",
         "aids.tut.stay": "Continua la lezione",
         "aids.tut.again": "Ricomincia",
-        "aids.tut.again_question": "Ricominci le lezioni?",
+        "aids.tut.again_question": "Vuoi ricominciare le lezioni?",
         "aids.tut.again_detail": (
-            "La smazzata si distribuisce di nuovo e le lezioni ripartono dalla prima."
+            "Le carte vengono ridistribuite e le lezioni ripartono dalla prima."
         ),
         "aids.tut.done": "Torna al menu",
         "aids.tut.finish_for_me": "Finisci per me",
@@ -173,9 +174,10 @@ STRINGS = {
         "aids.tut.step": "Lezione {n} di {total}",
         "aids.tut.watch": "Guarda il tavolo: la lezione riprende al tuo turno.",
         "aids.tut.welcome.title": "Impariamo la scopa",
-        "aids.tut.welcome.text": "Giochi una carta per turno. Se corrisponde a carte in tavola, "
-        "le prende: ogni carta vale il suo numero, {figures}. Le carte che prendi ti danno i "
-        "punti. Giochiamo una smazzata insieme.",
+        "aids.tut.welcome.text": "Giochi una carta per turno. Se in tavola ci sono carte dello "
+        "stesso valore, o carte che sommate lo fanno, le prende: ogni carta vale il suo "
+        "numero, {figures}. Le carte che prendi ti danno i punti. Giochiamo una smazzata "
+        "insieme.",
         "aids.tut.figures.italian": "il fante\u00a08, il cavallo\u00a09 e il re\u00a010",
         "aids.tut.figures.french": "il fante\u00a08, la donna\u00a09 e il re\u00a010",
         "aids.tut.single.title": "Una presa semplice",

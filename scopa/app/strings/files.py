@@ -69,10 +69,10 @@ STRINGS = {
         "files.reason_other_copy": "another copy of the game is open",
     },
     "it": {
-        "crash.title": "Scopa ha incontrato un errore e deve chiudersi",
-        "crash.detail": "Una partita in corso resta com'era all'ultimo salvataggio: Continua la riprende quando riapri il gioco. Cosa è andato storto è scritto in {file}.",
+        "crash.title": "Si è verificato un errore: Scopa deve chiudersi",
+        "crash.detail": "Una partita in corso resta com'era all'ultimo salvataggio: Continua la riprende quando riapri il gioco. I dettagli dell'errore sono in {file}.",
         "crash.detail_unwritten": "Una partita in corso resta com'era all'ultimo salvataggio: Continua la riprende quando riapri il gioco. Non è stato possibile scrivere cosa è andato storto in un file: lo trovi nel registro del gioco.",
-        "crash.detail_online": "La partita online resta al suo tavolo: Gioca online ti riporta lì quando riapri il gioco. Cosa è andato storto è scritto in {file}.",
+        "crash.detail_online": "La partita online resta al suo tavolo: Gioca online ti riporta lì quando riapri il gioco. I dettagli dell'errore sono in {file}.",
         "crash.detail_online_unwritten": "La partita online resta al suo tavolo: Gioca online ti riporta lì quando riapri il gioco. Non è stato possibile scrivere cosa è andato storto in un file: lo trovi nel registro del gioco.",
         "crash.close": "Premi un tasto o fai clic per chiudere",
         "files.settings_set_aside": "Il file delle impostazioni non è utilizzabile: {cause}. È stato conservato come {backup} in {folder} e il gioco continua con le impostazioni predefinite.",

@@ -65,7 +65,7 @@ STRINGS = {
         "lessons.dealer.title": "Il tavolo del mazziere",
         "lessons.dealer.ask": "Ha distribuito Giulia e in tavola ha scoperto 4, 7, 3 e 6. {matta} è la matta: come {named} fa 4 + 2 + 3 + 6 = 15, così Giulia prende le quattro carte e fa scopa. Tu giocherai sul tavolo vuoto.",
         "lessons.knock.title": "Bussare",
-        "lessons.knock.ask": "Le tue carte sommano 2 + 3 + 4 = 9: è una buona. Prima di giocare, bussa per mostrarle.",
+        "lessons.knock.ask": "Le tue carte sommano 2 + 3 + 4 = 9: è una buona (una mano da 9 o meno). Prima di giocare, bussa per mostrarle.",
         "lessons.knock.done": "Mostrate: 3 scope per te. Le carte restano scoperte e si giocano come sempre.",
         "lessons.matta.title": "La matta",
         "lessons.matta.ask": "{matta} è la matta. Bussa e dalle il valore di un asso o di un 2: con il 3 e il 4 fa una buona.",

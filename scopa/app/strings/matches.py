@@ -17,7 +17,7 @@ STRINGS = {
     "it": {
         "play_hint_first": "Gioca subito contro il computer: prima scegli quanto è forte",
         "level_question": "Quanto forti vuoi gli avversari?",
-        "level_detail": "Potrai cambiarlo quando vuoi da Nuova partita.",
+        "level_detail": "Potrai cambiare livello quando vuoi da Nuova partita.",
         "replace_saved_question": "Iniziare una nuova partita?",
         "replace_saved_detail": "La partita che hai lasciato è ancora salvata ({saved}). Se ne inizi una nuova, quella viene cancellata e non si potrà più riprendere.",
         "replace_saved_yes": "Nuova partita",
