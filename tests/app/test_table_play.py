@@ -369,6 +369,37 @@ def test_a_drag_cut_short_sends_the_card_back_and_puts_out_the_glow(fast, interr
     assert scene.match.moves() == (Move.parse("7Dx7C"),)
 
 
+@pytest.mark.parametrize(
+    "keys",
+    [
+        (pygame.K_1, pygame.K_1),  # the first card: chosen, then played
+        (pygame.K_RETURN, pygame.K_SPACE),  # the card under the pointer: chosen, then played
+        (pygame.K_RIGHT, pygame.K_UP),
+    ],
+)
+def test_keys_pressed_with_a_card_held_play_nothing(fast, keys):
+    """A digit pressed twice while the 10 was dragged played the first card of the hand
+    (the held one went back); Enter then Space played the held card wherever the pointer
+    was, the button still down. The card held is the one the player is playing."""
+    from .table_helpers import mouse
+
+    scene = open_table(fast, "7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B")
+    start, over = centre_of(scene, C("10S")), empty_felt(scene)
+    fast.frame(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, start)])
+    for k in range(1, 9):
+        at = (start[0] + (over[0] - start[0]) * k / 16, start[1] + (over[1] - start[1]) * k / 16)
+        fast.frame(FRAME, [mouse(pygame.MOUSEMOTION, at)])
+    assert scene.drag.active
+    for key in keys:
+        fast.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="")])
+        fast.frame(FRAME, [pygame.event.Event(pygame.KEYUP, key=key, mod=0)])
+    assert scene.match.moves() == ()
+    assert scene.drag.card == C("10S") and scene.pick.selected in (None, C("10S"))
+    fast.frame(FRAME, [mouse(pygame.MOUSEBUTTONUP, over)])  # let go on the cloth: laid
+    settle(fast, scene)
+    assert scene.match.moves()[0] == Move.parse("10S")
+
+
 def test_the_computer_waits_a_readable_moment_before_playing(app):
     from scopa.app.table.scene import THINK_SECONDS
 
@@ -719,6 +750,28 @@ def test_two_arrows_in_one_frame_leave_only_the_card_chosen_raised(fast):
     assert scene.selected == hand[1]
     lifts = [scene.view.sprites[card].lift for card in hand]
     assert lifts[1] > 0 and lifts[0] == 0 and lifts[2] == 0, lifts
+
+
+def test_a_card_chosen_before_the_menu_is_still_raised_after_it(fast):
+    """A card clicked once rises, chosen; Menu then Resume left it chosen (it glowed, and
+    the table took it) but level with the others, as if not chosen."""
+    from scopa.app.scenes.pause import PauseScene
+
+    scene = open_table(fast, "7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B")
+    click(fast, centre_of(scene, C("2C")))
+    pump(fast, 30)
+    assert scene.selected == C("2C") and scene.view.sprites[C("2C")].lift > 0
+    click(fast, scene.layout.menu_rect.center)  # the corner's button, with the mouse
+    pause = fast.stack.top
+    assert isinstance(pause, PauseScene)
+    pump(fast, 10)
+    from .menu_helpers import click as menu_click
+
+    menu_click(fast, pause.buttons[0])  # Resume
+    assert fast.stack.top is scene
+    pump(fast, 30)
+    assert scene.selected == C("2C")
+    assert scene.view.sprites[C("2C")].lift > 0
 
 
 def test_the_plates_are_laid_out_again_in_a_language_chosen_over_the_table(fast):

@@ -151,7 +151,10 @@ class TableInput:
             self._motion(event.pos)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self._release(event.pos)
-        elif event.type == pygame.KEYDOWN:
+        elif event.type == pygame.KEYDOWN and not self.drag.active:
+            # a card held under the pointer is the card being played: the keys that choose
+            # and play cards wait for it (a digit played another card, Space the held one
+            # wherever the pointer was)
             self._key(event.key)
         return True
 

@@ -1054,6 +1054,9 @@ class TableScene(Scene):
         # everyone: with several people here, the next hand waits behind the cover.
         self.coordinator.screen_shared()
         self._apply_visibility(animate=False)
+        chosen = self.pick.selected
+        if chosen is not None and self.view.face_shown(chosen):
+            self.input.lift_hand()  # the card chosen before the menu opened rises again
 
     def leave(self) -> None:
         self.drag.cancel()
