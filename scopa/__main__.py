@@ -112,7 +112,14 @@ def open_first_screens(app: App) -> None:
         return
     stats = app.store.load_stats()  # a damaged statistics file is told now, with the others
     app.home()
-    if not app.settings.tutorial_done and not played_here_before(app.store, stats):
+    if app.settings.tutorial_done:
+        return
+    if played_here_before(app.store, stats):
+        # offered no more: the statistics set aside one day (damaged) would make a player
+        # of years a stranger, greeted by the offer over the notice that says why
+        app.settings = app.settings.with_(tutorial_done=True)
+        app.save_settings()
+    else:
         app.open("tutorial_offer")
 
 

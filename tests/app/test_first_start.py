@@ -289,6 +289,43 @@ def test_results_or_a_saved_match_tell_of_a_player_here_before(tmp_path) -> None
     assert played_here_before(saved, Stats())
 
 
+def test_a_player_of_years_whose_statistics_are_set_aside_is_not_taken_for_a_new_one(
+    tmp_path, monkeypatch
+) -> None:
+    """A player whose results were there at the first start was never offered the tutorial,
+    and the settings kept saying so: the day the statistics file was set aside (too big,
+    damaged), the game greeted them with "New to Scopa?" over the notice telling why."""
+    from scopa.__main__ import open_first_screens
+    from scopa.app.app import App
+    from scopa.app.registry import default_scenes
+    from scopa.app.scenes.title import TitleScene
+    from scopa.engine import Match, Rules
+    from scopa.settings import MatchSetup, SeatConfig
+    from scopa.storage import Store
+
+    monkeypatch.delenv("SCOPA_START", raising=False)
+    store = Store(tmp_path)
+    setup = MatchSetup((SeatConfig("Anna", True), SeatConfig("Bruno", False)), Rules())
+    match = Match.new(Rules(), 1)
+    while not match.over:
+        match, _ = match.apply(match.legal_moves()[0])
+    store.finish_match(setup, match)
+    store.clear_match()
+    for start in range(2):
+        if start:  # the next day: the file was damaged, and is set aside as the game starts
+            store.stats_path.write_bytes(b"\x00" * 64)
+            store = Store(tmp_path)
+        app = App(store, size=(960, 540), settings=store.load_settings(), scenes=default_scenes())
+        try:
+            open_first_screens(app)
+            frame(app)
+            assert isinstance(app.stack.top, TitleScene), (start, app.stack.top)
+            assert Store(tmp_path).load_settings().tutorial_done
+        finally:
+            app.close()
+            pygame.display.quit()
+
+
 def test_a_first_start_still_offers_the_tutorial(tmp_path, monkeypatch) -> None:
     from scopa.__main__ import open_first_screens
     from scopa.app.app import App
