@@ -37,11 +37,11 @@ def test_the_accuracy_of_reviewed_matches_is_charted(app, store) -> None:  # noq
     app.stack.push(scene)
     assert dict(scene.tiles())["Accuracy (last\u00a010)"] == "70%"
     assert scene.accuracies() == [60.0, 70.0, 80.0]
-    assert "Accuracy of your reviewed matches (%)" not in texts_of(app)
+    assert "Accuracy of your last 3 reviewed matches (%)" not in texts_of(app)
     click(app, scene.trend_choice)
     assert scene.trend == "accuracy"
     texts = texts_of(app)
-    assert "Accuracy of your reviewed matches (%)" in texts
+    assert "Accuracy of your last 3 reviewed matches (%)" in texts
     assert "80" in texts  # the last value, written at the end of the line
     assert texts[-1] == app.t("st_chart_hint")  # the focused choice explains itself
 
@@ -55,3 +55,51 @@ def test_before_any_review_the_chart_says_how_to_get_one(app, store) -> None:  #
     assert dict(scene.tiles())["Accuracy (last\u00a010)"] == "\u2014"
     scene.trend = "accuracy"
     assert any(text.startswith("No match reviewed yet") for text in texts_of(app))
+
+
+def test_a_year_of_reviewed_matches_charts_a_trend_not_a_blob(app, store) -> None:  # noqa: ANN001
+    """432 reviewed matches drew 432 large dots edge to edge: a solid blob over the dashed
+    100 line, and no trend to read. The axis read "1 ... 379": the newest step had no
+    label, and nothing said the chart held only the last matches the statistics keep.
+    Dense, each line is drawn thin and pale under its running mean, the target over them,
+    a dot at its end only; the newest step is numbered; the title counts the matches."""
+    import random
+
+    from scopa.app.scenes.chart import line_chart
+
+    app.settings = app.settings.with_(language="en")
+    app.set_language("en")
+    rng = random.Random(3)
+    stats = Stats()
+    for index in range(432):
+        stats = stats.add(result(index, min(100.0, rng.uniform(55, 115))))  # often 100
+    store.save_stats(stats)
+    scene = StatisticsScene(app)
+    app.stack.push(scene)
+    click(app, scene.trend_choice)
+    assert scene.trend == "accuracy"
+    texts = texts_of(app)
+    assert "Accuracy of your last 432 reviewed matches (%)" in texts
+    assert "432" in texts  # the newest step, under the axis
+    surface = pygame.Surface(app.size)
+    surface.fill(style.PAPER_BRIGHT)
+    values = [round(value) for value in scene.accuracies()]
+    colour = (200, 40, 40)
+    drawn = line_chart(surface, scene.trend_plot(), scene.m, [values], (colour,), y_min=0,
+                       target=100)  # fmt: skip
+    assert drawn is not None
+    plot = drawn.plot
+
+    def count(colours: set[tuple[int, ...]]) -> int:
+        return sum(
+            1
+            for x in range(plot.left, plot.right)
+            for y in range(plot.top - drawn.dot, plot.bottom)
+            if surface.get_at((x, y))[:3] in colours
+        )
+
+    # one dot, at the line's end: a dot's rim is cream
+    ring = 3.2 * (drawn.dot + 2) ** 2
+    assert count({tuple(style.CREAM)[:3]}) <= 2 * ring
+    # the dashed 100 line runs over the line's many 100s, seen along half the plot
+    assert count({tuple(style.GOLD_DEEP)[:3]}) >= plot.w * 0.4

@@ -62,7 +62,7 @@ from scopa.engine import (
 from scopa.net.client import BackgroundClient, Update
 from scopa.net.codes import parse_address
 from scopa.settings import MatchSetup, SeatConfig
-from scopa.stats import match_key
+from scopa.stats import Stats, match_key
 from scopa.storage import FileProblem, HeldSeat
 
 from .review_tour import review_stops
@@ -722,6 +722,18 @@ class Tour:
         self.show(f"statistics, the {scene.trend} chart")
         self.hover_all(scene, "statistics")
         app.back()
+        kept = app.store.load_stats()  # a player with one match against the computer
+        app.store.save_stats(Stats())
+        solo = setups[1]
+        one = play_out(Match.new(solo.rules, 77), random.Random(7))
+        app.store.record_result(solo, one)
+        app.store.note_accuracy(match_key(one), 64.0)
+        scene = self.open_menu("statistics")
+        self.show("statistics, one match won or lost")
+        scene.trend_choice.step(+1)
+        self.show("statistics, one match reviewed")
+        app.back()
+        app.store.save_stats(kept)
 
     # --- score sheets ----------------------------------------------------------------------
 

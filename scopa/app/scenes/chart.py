@@ -15,6 +15,9 @@ from ..style import Color, Metrics
 TICK_ROOM = 1.5
 """Line heights between two grid lines of a chart: their labels never touch."""
 
+DENSE_DOTS = 3
+"""Steps closer than this many dot radii: a line's dots would run into one another."""
+
 
 ROUND_STEPS = tuple(
     sorted({base * 10**power for power in range(19) for base in (1, 2, 5)}
@@ -166,13 +169,24 @@ def line_chart(
         labels.append(style.text(surface, str(round(v)), pen, box, align="right"))
     pygame.draw.line(surface, style.INK_SOFT, plot.bottomleft, plot.bottomright, thin)
     shown = [i for i in range(len(x_labels)) if steps <= 12 or not i % (steps // 8 + 1)]
+    if shown and shown[-1] != len(x_labels) - 1:  # the newest step is always told
+        if len(shown) > 1 and len(x_labels) - 1 - shown[-1] < (steps // 8 + 1) / 2:
+            shown.pop()  # too near it to write both
+        shown.append(len(x_labels) - 1)
     room = plot.w / max(1, len(shown) - 1) if len(shown) > 1 else plot.w
     for i in shown:
         box = pygame.Rect(0, plot.bottom + dot + clear, round(room), label_h)
         box.centerx = point(i, frame.low)[0]
         labels.append(style.text(surface, x_labels[i], pen, box, align="center"))
     ends = _end_labels(area, m, series, colors, point, plot, dot, clear, label_h, x_labels)
-    if target is not None:
+    # Hundreds of points (a year of matches) ran into one solid blob of dots: past a few
+    # pixels a step, each line is drawn thin and pale, with its running mean bold over it,
+    # a dot only at its end, and the target over them all.
+    dense = plot.w / steps < dot * DENSE_DOTS
+
+    def draw_target() -> None:
+        if target is None:
+            return
         y = frame.y(target)
         dash = m.px(0.012)
         for x in range(plot.left, plot.right, dash * 2):
@@ -186,12 +200,27 @@ def line_chart(
                 (min(x + dash, plot.right), y),
                 max(1, m.px(0.003)),
             )
+
     drawn = [[point(i, v) for i, v in enumerate(line)] for line in series]
-    _draw_lines(surface, drawn, colors, width, dot)
-    for line in drawn:
-        for i in sorted(hollow):
-            if i < len(line):
-                draw_ring(surface, line[i], dot, width)
+    if dense:
+        pale = [_toward(color, style.PAPER_BRIGHT, 0.6) for color in colors]
+        for line, color in zip(drawn, pale):
+            if len(line) > 1:
+                pygame.draw.lines(surface, color, False, line, max(1, width // 2))
+        window = max(5, steps // 25)
+        means = [[point(i, v) for i, v in enumerate(running_mean(line, window))] for line in series]
+        for line, color in zip(means, colors):
+            if len(line) > 1:
+                pygame.draw.lines(surface, color, False, line, width)
+        draw_target()
+        _draw_lines(surface, [line[-1:] for line in drawn], colors, width, dot)
+    else:
+        draw_target()
+        _draw_lines(surface, drawn, colors, width, dot)
+        for line in drawn:
+            for i in sorted(hollow):
+                if i < len(line):
+                    draw_ring(surface, line[i], dot, width)
     for (_, _, box), line in zip(ends, (line for line in drawn if line)):
         # On the chart's paper from its line's last dot: the axis or a grid line through a
         # value (a 0 on the axis) would strike it through, or read as a minus sign before it.
@@ -200,6 +229,22 @@ def line_chart(
     for words, last, box in ends:
         labels.append(style.text(surface, words, last, box))
     return Drawn(plot, drawn, dot, labels)
+
+
+def _toward(colour: Color, other: Color, share: float) -> Color:
+    """``colour`` moved ``share`` of the way to ``other`` (a line paled on the paper)."""
+    return tuple(round(a + (b - a) * share) for a, b in zip(colour[:3], other[:3]))  # type: ignore[return-value]
+
+
+def running_mean(values: Sequence[float], window: int) -> list[float]:
+    """Each value's mean with the ``window - 1`` before it (fewer at the start)."""
+    out, total = [], 0.0
+    for i, value in enumerate(values):
+        total += value
+        if i >= window:
+            total -= values[i - window]
+        out.append(total / min(i + 1, window))
+    return out
 
 
 def _draw_lines(

@@ -19,6 +19,7 @@ from scopa.stats import (
 
 from .. import style
 from ..widgets import Button, Choice
+from ..wording import count
 from .base import MenuScene
 from .chart import (
     Band,
@@ -250,7 +251,11 @@ class StatisticsScene(MenuScene):
         self.draw_trend(surface, self.trend_plot())
 
     def _trend_words(self) -> str:
-        return self.t("st_recent" if self.trend == "results" else "st_accuracy_title")
+        """The trend chart's title, with how many matches it holds (the statistics keep the
+        last ones only: its steps, numbered from 1, are not the player's first matches)."""
+        key = "st_recent" if self.trend == "results" else "st_accuracy_title"
+        held = len(margin_series(self.stats) if self.trend == "results" else self.accuracies())
+        return self.t(f"{key}_0") if not held else count(self.t, key, held)
 
     def _trend_title(self) -> tuple[style.Pen, pygame.Rect]:
         """The pen and the box of the words over the trend chart."""
