@@ -250,7 +250,7 @@ STRINGS = {
         "rule_assi_scopa_hint": "Scopa d'assi: pulire il tavolo con un asso vale una scopa",
         "rule_assi_ace_takes_ace": "Asso prende asso",
         "rule_assi_ace_takes_ace_hint": "Scopa d'assi: con un asso in tavola, il tuo asso prende solo quello",
-        "rule_assi_redeal": "Asso in tavola: si ridistribuisce",
+        "rule_assi_redeal": "Asso in tavola: si ridà",
         "rule_assi_redeal_hint": "Scopa d'assi: un asso fra le prime quattro carte in tavola fa ridistribuire",
         "rule_seven_count": "Conta dei sette",
         "rule_seven_count_hint": "Più sette (poi più sei) vale il punto al posto della primiera",
