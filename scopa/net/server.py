@@ -59,6 +59,8 @@ log = logging.getLogger("scopa.net")
 SERVER_NAME = "scopa"
 OUTBOX = 512
 """Frames waiting for a client that does not read; past this the connection is closed."""
+WATCH_NEWS_SECONDS = 1.0
+"""How long the players wait to hear that spectators came or went: all at once."""
 UNLOAD_AFTER = 600.0
 """Seconds an unwatched table stays in memory after its last connection left."""
 LEFT_AFTER = 3600.0
@@ -127,8 +129,13 @@ class Connection:
         if self.closing:
             return
         if self.outbox.qsize() >= OUTBOX:
+            # A client that cannot keep up is cut off at once: its reader, waiting for a
+            # frame that may never come, ends now, so the others see it gone (and it, its
+            # connection lost, comes back up to date) rather than a seat that hears nothing.
             self.closing = True
             self.outbox.put_nowait(None)
+            with contextlib.suppress(Exception):
+                self.ws.transport.abort()
             return
         self.outbox.put_nowait(text)
 
@@ -191,6 +198,8 @@ class GameServer:
         """Connections open per address, from their acceptance, handshake or not."""
         self.ws_server: WsServer | None = None
         self._tasks: list[asyncio.Task[None]] = []
+        self._watch_news: set[str] = set()
+        """The tables whose spectators came or went and the players are not yet told."""
         self._closing = False
         """Closing: no computer starts to play any more."""
         self._reading_timed: dict[str, int] = {}
@@ -820,8 +829,9 @@ class GameServer:
         self.watchers.setdefault(table.code, set()).add(conn)
         self.emptied.pop(table.code, None)
         conn.send(server_message("watching", re=message.id, code=table.code))
-        await self._send_table(table)
+        await self._send_table(table, only=conn)
         conn.send_text(table.state_frames([], "join").text(None))
+        self._tell_watchers_later(table)
 
     def _drop(self, conn: Connection) -> None:
         """Forget ``conn`` at its table (nothing is announced)."""
@@ -850,9 +860,33 @@ class GameServer:
                 await self.store.set_presence(table.code, seat, None)
                 await self.store.publish(table.code, self.id, {"kind": "presence"})
                 await self._done_reading(table, seat)  # gone: not waited for
-            await self._send_table(table)
+            if watching:
+                self._tell_watchers_later(table)
+            else:
+                await self._send_table(table)
         except StoreError as error:
             log.error("store: %s", error)
+
+    def _tell_watchers_later(self, table: Table) -> None:
+        """Spectators came or went: the table's count of them reaches everyone once, a
+        moment later, however many came and went meanwhile. A table frame for each (to
+        every player) let anyone with the code flood a table's players from afar."""
+        if table.code in self._watch_news or self._closing:
+            return
+        self._watch_news.add(table.code)
+
+        async def tell() -> None:
+            try:
+                await asyncio.sleep(WATCH_NEWS_SECONDS)
+            finally:
+                self._watch_news.discard(table.code)
+            if self.tables.get(table.code) is table:
+                try:
+                    await self._send_table(table)
+                except StoreError as error:
+                    log.error("store: %s", error)
+
+        self._tasks.append(asyncio.create_task(tell()))
 
     async def _refresh_seats(self, table: Table) -> None:
         record = await self.store.load(table.code)

@@ -1069,3 +1069,59 @@ def test_a_table_its_host_starts_waits_full_for_them_then_deals(tmp_path) -> Non
                 await raw.close()
 
     run(scenario())
+
+
+def test_spectators_coming_and_going_reach_the_players_once_not_each_time(tmp_path) -> None:
+    """Each spectator's watch and leave sent a table frame to every player: anyone with a
+    table's code, looping watch and leave from many connections, sent each player twenty
+    times the bytes it spent (7.9 MB in ten seconds). The players hear of them once, a
+    moment later, with the count as it then is."""
+    from scopa.net.server import WATCH_NEWS_SECONDS
+
+    async def scenario() -> None:
+        async with serving(open_store(str(tmp_path / "t.db"))) as server:
+            host, friend = [await Raw.open(server.address) for _ in range(2)]
+            seats = [{"kind": "human"}] * 2
+            made = await host.ask("create", rules=Rules().to_dict(), seats=seats, name="Ann")
+            await friend.ask("join", code=made["code"], name="Bob")
+            await host.until("table", timeout=5)
+            host.frames.clear()
+            spectators = [await Raw.open(server.address) for _ in range(4)]
+            for _ in range(10):
+                for spectator in spectators:
+                    await spectator.ask("watch", code=made["code"])
+                    await spectator.ask("leave")
+            await spectators[0].ask("watch", code=made["code"])  # one stays
+            with contextlib.suppress(TimeoutError):
+                while True:  # every frame until the table is quiet
+                    await host.receive(timeout=WATCH_NEWS_SECONDS + 1)
+            tables = [frame for frame in host.frames if frame.get("type") == "table"]
+            assert tables and tables[-1]["spectators"] == 1
+            assert len(tables) <= 3, len(tables)
+            for raw in (host, friend, *spectators):
+                await raw.close()
+
+    run(scenario())
+
+
+def test_a_client_that_cannot_keep_up_is_cut_off_at_once() -> None:
+    """A player whose frames piled up past the outbox stopped hearing anything, yet kept
+    its seat "connected" for the others until it next spoke (up to two minutes). Its
+    connection is cut at once: the server's reader of it ends, and it is seen gone."""
+    from scopa.net.server import OUTBOX, Connection
+
+    class Transport:
+        aborted = False
+
+        def abort(self) -> None:
+            self.aborted = True
+
+    class Socket:
+        transport = Transport()
+
+    conn = Connection(Socket(), "127.0.0.1", Limits())  # type: ignore[arg-type]
+    for n in range(OUTBOX):
+        conn.send_text(str(n))
+    assert not conn.closing and not Socket.transport.aborted
+    conn.send_text("one too many")
+    assert conn.closing and Socket.transport.aborted
