@@ -22,6 +22,16 @@ LEVELS = ("beginner", "expert", "master", "greedy")
 OFFERED_LEVELS = ("beginner", "expert", "master")
 """The levels a player chooses from."""
 MAX_NAME = 24
+BLANK_LOOKING = frozenset("\u115f\u1160\u3164\uffa0\u2800\u17b4\u17b5\u180e\u2028\u2029")
+"""Characters that draw as nothing, though Python counts them printable (fillers of Hangul,
+the blank braille cell): a name of them alone showed as no name at all."""
+
+
+def shows_something(name: str) -> bool:
+    """Whether ``name`` draws at least one letter or sign."""
+    return any(not (char.isspace() or char in BLANK_LOOKING) for char in name)
+
+
 MAX_ADDRESS = 120
 """The longest table address (a code, or a host and port) the game keeps."""
 MODES = ("solo", "hotseat", "watch")
@@ -93,7 +103,8 @@ class SeatConfig:
 
     def __post_init__(self) -> None:
         _check_type("seat name", self.name, str)
-        if not self.name.strip() or len(self.name) > MAX_NAME or not self.name.isprintable():
+        name = self.name
+        if not shows_something(name) or len(name) > MAX_NAME or not name.isprintable():
             raise SettingsError(
                 f"seat name must be 1 to {MAX_NAME} printable characters, "
                 f"not {quote_value(self.name)}"

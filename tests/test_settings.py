@@ -288,3 +288,14 @@ def test_the_player_s_own_rules_are_checked_like_the_rules() -> None:
         Settings(language="en").with_(my_rules="cirulla")
     # a preset is offered as itself, not a second time as the player's own
     assert Settings(language="en", my_rules=PRESETS["scopone"]).my_rules is None
+
+
+def test_a_seat_named_by_characters_that_draw_nothing_is_refused() -> None:
+    """A Hangul filler passed for a name (Python counts it printable): the table showed a
+    seat with no name. New game and Play online say the name is not one."""
+    from scopa.settings import SeatConfig, SettingsError
+
+    for blank in ("\u3164", "\u2800", " \u3164 "):
+        with pytest.raises(SettingsError):
+            SeatConfig(blank, True)
+    assert SeatConfig("\u3164Anna", True).name == "\u3164Anna"

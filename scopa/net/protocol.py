@@ -93,7 +93,7 @@ import unicodedata
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from scopa.settings import LEVELS, MAX_NAME
+from scopa.settings import LEVELS, MAX_NAME, shows_something
 
 VERSION = 1
 VERSIONS = (1,)
@@ -307,11 +307,28 @@ MAX_MARKS = 2
 marks drawn over the other names, not a name."""
 
 
+LOOK_ALIKES = str.maketrans(
+    "\u0391\u0392\u0395\u0396\u0397\u0399\u039a\u039c\u039d\u039f\u03a1\u03a4\u03a5\u03a7"
+    "\u03bf\u03bd\u0410\u0412\u0415\u041a\u041c\u041d\u041e\u0420\u0421\u0422\u0425"
+    "\u0430\u0435\u043e\u0440\u0441\u0443\u0445\u0456\u0458\u0455\u0406\u0408\u0405",
+    "ABEZHIKMNOPTYXovABEKMHOPCTXaeopcyxijsIJS",
+)
+"""Greek and Cyrillic letters drawn as Latin ones: "\u0397ost" reads as the host's "Host"."""
+
+
+def name_key(name: str) -> str:
+    """What two names are compared by: alike whatever the capitals, the compatibility
+    forms (full-width letters) and the look-alike letters of other alphabets."""
+    return unicodedata.normalize("NFKC", name).translate(LOOK_ALIKES).casefold()
+
+
 def check_name(name: str) -> str:
     """A player's name as shown to the others, or ``ProtocolError``."""
     cleaned = name.strip()
     if not cleaned or len(cleaned) > MAX_NAME or not cleaned.isprintable():
         raise ProtocolError("bad_message", f"a name is 1 to {MAX_NAME} printable characters")
+    if not shows_something(cleaned):  # a Hangul filler, a blank braille cell: no name
+        raise ProtocolError("bad_message", "a name shows at least one letter or sign")
     stacked = 0
     for char in cleaned:
         stacked = stacked + 1 if unicodedata.combining(char) else 0

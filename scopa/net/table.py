@@ -39,6 +39,7 @@ from .protocol import (
     check_level,
     check_name,
     dumps,
+    name_key,
     server_message,
 )
 from .store import Presence, SeatRecord, StoreError, TableRecord
@@ -73,14 +74,15 @@ def renamed_computers(seats: Sequence[SeatRecord], name: str) -> dict[int, SeatR
 
 def distinct_name(name: str, seats: Sequence[SeatRecord], seat: int) -> str:
     """``name`` for ``seat``, with a number after it if another seat goes by it already
-    (whatever the capitals): two players called alike could not be told apart."""
-    others = {record.name.casefold() for number, record in enumerate(seats) if number != seat}
-    if name.casefold() not in others:
+    (whatever the capitals, or letters of another alphabet drawn alike: ``name_key``): two
+    players called alike could not be told apart."""
+    others = {name_key(record.name) for number, record in enumerate(seats) if number != seat}
+    if name_key(name) not in others:
         return name
     for number in range(2, len(seats) + 2):
         suffix = f" {number}"
         numbered = name[: MAX_NAME - len(suffix)] + suffix
-        if numbered.casefold() not in others:
+        if name_key(numbered) not in others:
             return numbered
     return name
 

@@ -162,3 +162,27 @@ def test_a_name_stacking_accents_on_a_letter_is_refused() -> None:
         check_name("a" + "\u0301" * 23)
     with pytest.raises(ProtocolError):
         check_name("Bo" + "\u0301\u0300\u0302")
+
+
+@pytest.mark.parametrize("blank", ["\u3164", "\u2800\u2800", "\u115f\u1160", " \uffa0 "])
+def test_a_name_that_draws_as_nothing_is_refused(blank: str) -> None:
+    """A Hangul filler or a blank braille cell counts as printable: a player went by a
+    name that showed as no name at all."""
+    from scopa.net.protocol import ProtocolError, check_name
+
+    with pytest.raises(ProtocolError):
+        check_name(blank)
+    assert check_name("\u2800Anna") == "\u2800Anna"  # something shows: a name
+
+
+def test_a_name_drawn_like_another_s_is_numbered_as_a_name_spelled_alike() -> None:
+    """ "\u0397ost" (a Greek capital eta) read as the host's "Host" and was taken as another
+    name: a stranger could pass for the host in the lobby."""
+    from scopa.net.store import SeatRecord
+    from scopa.net.table import distinct_name
+
+    seats = [SeatRecord("human", "Host"), SeatRecord("human")]
+    assert distinct_name("\u0397ost", seats, 1) == "\u0397ost 2"
+    assert distinct_name("\u041dost", seats, 1) == "\u041dost 2"  # a Cyrillic en
+    assert distinct_name("\uff28ost", seats, 1) == "\uff28ost 2"  # a full-width H
+    assert distinct_name("Hostess", seats, 1) == "Hostess"
