@@ -158,7 +158,8 @@ class LocalServer:
         self, listening: concurrent.futures.Future[int], stopping: asyncio.Event
     ) -> None:
         """Start, say the port, serve until ``stopping``; close everything opened."""
-        server = self._server = GameServer(SqliteStore(str(self.store_path)), workers=1)
+        store = SqliteStore(str(self.store_path))
+        server = self._server = GameServer(store, workers=1, own_tables_only=True)
         beacon: asyncio.DatagramTransport | None = None
         try:
             try:

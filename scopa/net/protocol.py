@@ -132,6 +132,7 @@ ERRORS = {
     "bad_rules": "these rules cannot be played",
     "too_many_tables": "this address has opened too many tables",
     "server_full": "the server has no room for another table",
+    "hosts_own": "this player's game hosts its own tables only: join one of them",
     "not_away": "that seat's player has not been gone, or let the turn go by, long enough",
     "idle": "the connection was idle for too long",
     "abuse": "too many bad messages",

@@ -15,6 +15,7 @@ import collections
 import contextlib
 import gc
 import http
+import ipaddress
 import logging
 import secrets
 import ssl
@@ -101,6 +102,16 @@ collections are rarer, and every other one takes the middle generation along, so
 a burst of new connections left there is never walked all at once."""
 
 
+def _is_loopback(address: str) -> bool:
+    """Whether a peer's address is this computer's own."""
+    try:
+        ip = ipaddress.ip_address(address.split("%")[0])
+    except ValueError:
+        return False
+    mapped = getattr(ip, "ipv4_mapped", None)  # ::ffff:127.0.0.1
+    return (mapped or ip).is_loopback
+
+
 class Connection:
     """One client: its limits, its seat, and the queue of frames going to it."""
 
@@ -180,9 +191,14 @@ class GameServer:
         workers: int | None = None,
         pool: Executor | None = None,
         clock: Callable[[], float] = time.time,
+        own_tables_only: bool = False,
     ) -> None:
         self.store = store
         self.limits = limits or Limits()
+        self.own_tables_only = own_tables_only
+        """A game's own server: tables are opened from this computer only (its player
+        hosting); friends on the network join them, and open none of their own (anyone on
+        the network could otherwise load the player's computer with tables of computers)."""
         self.id = secrets.token_hex(6)
         self.clock = clock
         self._workers = default_workers() if workers is None else workers
@@ -533,6 +549,8 @@ class GameServer:
         mine = message.get("seat", 0)
         if not 0 <= mine < len(seats) or seats[mine].kind != "human":
             raise ProtocolError("bad_message", "your seat must be one of the human seats")
+        if self.own_tables_only and not _is_loopback(conn.address):
+            raise ProtocolError("hosts_own")
         if len(self.tables) >= self.limits.max_tables:
             raise ProtocolError("server_full")
         if await self._open_tables_of(conn.address) >= self.limits.tables_per_address:

@@ -1125,3 +1125,39 @@ def test_a_client_that_cannot_keep_up_is_cut_off_at_once() -> None:
     assert not conn.closing and not Socket.transport.aborted
     conn.send_text("one too many")
     assert conn.closing and Socket.transport.aborted
+
+
+def test_a_game_s_own_server_opens_tables_for_its_own_player_only(tmp_path, monkeypatch) -> None:
+    """A game hosting a table listens on the network, and took ``create`` from anyone
+    there: a stranger could open tables of Master computers on the player's computer and
+    slow every computer player of the player's own table. Friends join; tables are opened
+    from the computer itself."""
+    import scopa.net.server as server_module
+
+    async def scenario() -> None:
+        async with serving(open_store(str(tmp_path / "t.db")), own_tables_only=True) as server:
+            host = await Raw.open(server.address)  # the player's own game: this computer
+            seats = [{"kind": "human"}] * 2
+            made = await host.ask("create", rules=Rules().to_dict(), seats=seats, name="Ann")
+            assert made["type"] == "seated"
+            monkeypatch.setattr(server_module, "_address_of", lambda ws: "192.0.2.7")
+            friend, stranger = [await Raw.open(server.address) for _ in range(2)]
+            joined = await friend.ask("join", code=made["code"], name="Bob")
+            assert joined["type"] == "seated"
+            refused = await stranger.ask("create", rules=Rules().to_dict(), seats=seats, name="X")
+            assert refused["type"] == "error" and refused["code"] == "hosts_own"
+            for raw in (host, friend, stranger):
+                await raw.close()
+
+    run(scenario())
+
+
+@pytest.mark.parametrize(
+    ("address", "own"),
+    [("127.0.0.1", True), ("::1", True), ("::ffff:127.0.0.1", True), ("192.168.1.20", False),
+     ("fe80::1%eth0", False), ("unknown", False)],
+)  # fmt: skip
+def test_the_player_s_own_computer_is_told_by_its_address(address, own) -> None:
+    from scopa.net.server import _is_loopback
+
+    assert _is_loopback(address) is own
