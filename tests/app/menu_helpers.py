@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pygame
 
+from scopa.engine import Rules
+
 FRAME = 1 / 60
 
 
@@ -69,3 +71,10 @@ def toasts_kept_clear(app, band, taken, count: int) -> None:  # noqa: ANN001
         assert app.screen.get_rect().contains(panel)
         for rect in taken:
             assert not panel.colliderect(rect), (panel, rect)
+
+
+LONG_CIRULLA = Rules.preset("cirulla").with_(
+    clockwise=True, equal_rank_precedence=True, ace_sweep_is_scopa=False,
+    piccola_max=7, low_hand_max=8, matta=9,
+)  # fmt: skip
+"""A Cirulla of more changed rules than a line of the menus holds at 960x540."""

@@ -254,10 +254,14 @@ def test_a_loss_counted_as_a_mistake_never_reads_as_within_the_tolerance(languag
     )
 
 
-def test_a_match_finished_just_before_quitting_keeps_its_accuracy(app, store, monkeypatch) -> None:  # noqa: ANN001
+@pytest.mark.parametrize("then", ["quit", "rematch, then quit"])
+def test_a_match_finished_just_before_quitting_keeps_its_accuracy(
+    app, store, monkeypatch, then
+) -> None:  # noqa: ANN001
     """Quit while Master still graded the last rounds: the match's accuracy never reached
     the statistics (the game ended before the review did). Closing, the game waits for it
-    a moment."""
+    a moment. Rematch pressed first, closing waited only for the review of the match then
+    current (the rematch), and the won match stayed without its accuracy."""
     monkeypatch.setattr("scopa.app.matches.QUIT_WAIT", 120.0)
     graded = grade_round
 
@@ -270,30 +274,9 @@ def test_a_match_finished_just_before_quitting_keeps_its_accuracy(app, store, mo
     coordinator = before_round_end(app, SOLO, saved=True)
     play_out(coordinator)
     coordinator.flush()
-    assert store.load_stats().recent[-1].accuracy is None  # the review is still under way
-    app.close()
-    assert coordinator.reviews.match_review() is not None
-    assert store.load_stats().recent[-1].accuracy is not None
-
-
-def test_a_match_left_for_a_rematch_keeps_its_accuracy_at_quitting(app, store, monkeypatch) -> None:  # noqa: ANN001
-    """Rematch pressed while Master still graded the match just won, then the game closed:
-    closing waited only for the review of the match then current (the rematch), and the
-    won match stayed in the statistics without its accuracy."""
-    monkeypatch.setattr("scopa.app.matches.QUIT_WAIT", 120.0)
-    graded = grade_round
-
-    def slowly(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202 - a busy machine's pace
-        time.sleep(0.5)
-        return graded(*args, **kwargs)
-
-    monkeypatch.setattr("scopa.app.coach.grade_round", slowly)
-    app.matches.coach_mode = "thread"
-    coordinator = before_round_end(app, SOLO, saved=True)
-    play_out(coordinator)
-    coordinator.flush()
-    app.matches.rematch(coordinator)
-    assert app.matches.current is not coordinator
+    if then.startswith("rematch"):
+        app.matches.rematch(coordinator)
+        assert app.matches.current is not coordinator
     assert store.load_stats().recent[-1].accuracy is None  # the review is still under way
     app.close()
     assert coordinator.reviews.match_review() is not None

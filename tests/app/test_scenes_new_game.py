@@ -944,11 +944,12 @@ def test_the_rules_of_a_match_started_here_are_offered_again_and_played_by_play(
     assert app.matches.quick_setup().rules.preset_name() == "scopone"
 
 
-@pytest.mark.parametrize("answer", ["keep", "resume"])
-def test_a_new_game_the_player_does_not_start_changes_no_settings(app, store, answer) -> None:
+@pytest.mark.parametrize("answer", ["keep", "resume", "replace"])
+def test_a_new_game_keeps_its_choices_only_once_its_match_starts(app, store, answer) -> None:
     """New game kept its rules, seats and level in the settings before asking whether to
     replace the saved match: after "Keep the saved one", Play dealt Cirulla, and the saved
-    classic match's Rematch dealt Cirulla too (taken for a change made in Settings)."""
+    classic match's Rematch dealt Cirulla too (taken for a change made in Settings). Once
+    the new match starts they are the settings', and no change for its own rematch."""
     from scopa.app.scenes.confirm import ConfirmScene
     from scopa.app.scenes.title import TitleScene
     from scopa.app.table.scene import TableScene
@@ -965,37 +966,17 @@ def test_a_new_game_the_player_does_not_start_changes_no_settings(app, store, an
     scene.start()
     question = app.stack.top
     assert isinstance(question, ConfirmScene)
-    click(app, question.no_button if answer == "keep" else question.other_button)
-    assert app.settings == before
-    assert Store(store.data_dir).load_settings() == before
-    if answer == "resume":
-        table = app.stack.top
-        assert isinstance(table, TableScene)
-        assert not table.match.rules.cirulla
-        assert app.matches.rematch_rules(table.coordinator) == table.match.rules
-    close_tables(app)
-
-
-def test_a_new_game_started_over_a_saved_match_keeps_its_choices(app, store) -> None:
-    from scopa.app.scenes.confirm import ConfirmScene
-    from scopa.app.scenes.title import TitleScene
-
-    from .test_scenes_title import saved_match
-
-    saved_match(store)
-    app.stack.push(TitleScene(app))
-    scene = NewGameScene(app)
-    app.stack.push(scene)
-    frame(app)
-    scene._set_preset("cirulla")
-    scene.start()
-    question = app.stack.top
-    assert isinstance(question, ConfirmScene)
-    click(app, question.yes_button)
-    assert app.settings.rules.cirulla
-    assert Store(store.data_dir).load_settings().rules.cirulla
+    button = {"keep": "no_button", "resume": "other_button", "replace": "yes_button"}[answer]
+    click(app, getattr(question, button))
+    kept = Store(store.data_dir).load_settings()
     table = app.stack.top
-    assert table.match.rules.cirulla
-    # the match began under the rules just chosen: they are no change for its rematch
-    assert table.coordinator.settings_rules == app.settings.rules
+    if answer == "replace":
+        assert app.settings.rules.cirulla and kept.rules.cirulla
+        assert isinstance(table, TableScene) and table.match.rules.cirulla
+        assert table.coordinator.settings_rules == app.settings.rules
+    else:
+        assert app.settings == before and kept == before
+    if answer == "resume":
+        assert isinstance(table, TableScene) and not table.match.rules.cirulla
+        assert app.matches.rematch_rules(table.coordinator) == table.match.rules
     close_tables(app)

@@ -28,7 +28,7 @@ from tests.app.table_helpers import (
 )
 from tests.app.table_helpers import click as tclick
 
-from .menu_helpers import click, close_tables, frame, press
+from .menu_helpers import LONG_CIRULLA, click, close_tables, frame, press
 
 SETUP = MatchSetup((SeatConfig("Anna", True), SeatConfig("Bruno", False, "beginner")), Rules())
 
@@ -500,10 +500,7 @@ def test_a_game_line_too_long_ends_on_a_whole_rule_and_how_many_more(app, langua
 
     app.resize((960, 540))
     app.set_language(language)
-    rules = Rules.preset("cirulla").with_(
-        clockwise=True, equal_rank_precedence=True, ace_sweep_is_scopa=False,
-        piccola_max=7, low_hand_max=8, matta=9,
-    )  # fmt: skip
+    rules = LONG_CIRULLA
     app.stack.clear_to(TitleScene(app))
     app.matches.start(MatchSetup(SETUP.seats, rules), Match.new(rules, 3))
     press(app, pygame.K_ESCAPE)

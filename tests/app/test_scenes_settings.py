@@ -14,7 +14,7 @@ from scopa.app.widgets import resolve
 from scopa.engine import Rules
 from scopa.storage import Store
 
-from .menu_helpers import click, frame, press
+from .menu_helpers import LONG_CIRULLA, click, frame, press
 
 
 @pytest.fixture
@@ -861,10 +861,7 @@ def test_settings_over_the_title_say_which_rules_the_saved_match_keeps(
 
     app.resize((960, 540))
     app.set_language(language)
-    cirulla = Rules.preset("cirulla").with_(
-        clockwise=True, equal_rank_precedence=True, ace_sweep_is_scopa=False,
-        piccola_max=7, low_hand_max=8, matta=9,
-    )  # fmt: skip
+    cirulla = LONG_CIRULLA
     setup = MatchSetup((SeatConfig("Anna", True), SeatConfig("Bruno", False)), cirulla)
     store.save_match(setup, Match.new(cirulla, 7).record())
     app.settings = app.settings.with_(rules=Rules())
