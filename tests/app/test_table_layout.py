@@ -282,3 +282,25 @@ def test_the_other_team_s_pile_lies_on_their_side_not_beside_ours(size, rules):
     assert theirs.centery < size[1] / 2 < theirs.centerx
     assert theirs.bottom <= lay.place_of(1).name_rect.top
     assert ours.top - theirs.bottom > size[1] / 3
+
+
+@pytest.mark.parametrize("size", [(2560, 1080), (3440, 1440)])
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_an_ultra_wide_window_seats_everyone_by_the_table_as_at_16_9(size, players):
+    """At 3440x1440 the side seats sat at the window's far edges, some 600 pixels of bare
+    cloth from the table, and a wider table pushed the deck under the left seat's hand.
+    They sit where a 16:9 window of the same height seats them, the table as wide."""
+    w, h = size
+    wide = TableLayout(size, Rules(players=players), bottom=0)
+    narrow = TableLayout((h * 16 // 9, h), Rules(players=players), bottom=0)
+    shift = (w - narrow.size[0]) / 2
+    assert wide.table_rect.width == pytest.approx(narrow.table_rect.width)
+    for seat in range(players):
+        here, there = wide.place_of(seat).name_rect, narrow.place_of(seat).name_rect
+        assert here.left == pytest.approx(there.left + shift, abs=1)
+        assert here.top == pytest.approx(there.top, abs=1)
+        hand = wide.hand_slots(seat, 3, False)
+        assert hand[0].centre[0] == pytest.approx(
+            narrow.hand_slots(seat, 3, False)[0].centre[0] + shift, abs=1
+        )
+    assert not wide.deck_rect.colliderect(wide.place_of(players - 1).name_rect)

@@ -109,6 +109,9 @@ class TableLayout:
         self.unit = min(w / REFERENCE[0], h / REFERENCE[1])
         u = self.unit
         self.margin = 24 * u
+        self.inset = max(0.0, (w - REFERENCE[0] * u) / 2)
+        """How far the side seats keep in from a window wider than the reference's shape
+        (ultra-wide): where they sit in it, by the table, not at its far edges."""
         self.hand_w = max(40, round(150 * u))
         self.table_w = max(34, round(118 * u))
         self.other_w = max(26, round(78 * u))
@@ -137,7 +140,8 @@ class TableLayout:
         second_row = self.table_h + 0.45 * self.margin  # the bottom of two rows, from their middle
         centre_y = min(h * 0.47, status_top - 0.5 * self.margin - second_row)
         """Two rows of cards on the table stay clear of the status line under them."""
-        self.table_rect = FRect(0, 0, min(w * 0.58, 11 * self.table_w), table_height)
+        stage = w - 2 * self.inset
+        self.table_rect = FRect(0, 0, min(stage * 0.58, 11 * self.table_w), table_height)
         self.table_rect.center = (w / 2, centre_y)
         self.stock_centre = (
             self.table_rect.left - self.table_w * 0.8,
@@ -235,14 +239,15 @@ class TableLayout:
         span = max(self._span(position, False, count), self._span(position, True, count))
         lowest_top = self.hud_bottom_guess() + m
         cy = max(h * 0.46, lowest_top + plate_h + m + span / 2)
-        x = w / 2 + side * (w / 2 - m - self.other_h / 2)
+        reach = w / 2 - self.inset - m  # from the middle to the seat's edge of the stage
+        x = w / 2 + side * (reach - self.other_h / 2)
         top = max(lowest_top, cy - span / 2 - m - plate_h)
         if side > 0:
-            name.topright = (w - m, top)
+            name.topright = (w - self.inset - m, top)
         else:
-            name.topleft = (m, top)
+            name.topleft = (self.inset + m, top)
         # Low enough that the scopa cards, upright across it, clear the hand.
-        pile_x = w / 2 + side * (w / 2 - m - self.pile_h / 2)
+        pile_x = w / 2 + side * (reach - self.pile_h / 2)
         pile = (pile_x, cy + span / 2 + m + self.pile_h / 2)
         room = top - self.toolbar_bottom
         if side > 0 and self.players == 4 and self.sides == 2 and room >= self.pile_h + m:
@@ -263,7 +268,7 @@ class TableLayout:
         name = place.name_rect
         if wanted <= name.width:
             return place
-        w, m = self.size[0], self.margin
+        m = self.margin
         edge = place.position.split()[0]
         if place.position == "bottom":
             room = name.right - m
@@ -275,9 +280,9 @@ class TableLayout:
             inner = self.table_rect.left - 1.5 * m
             if name.top < stock.bottom and stock.top < name.bottom:
                 inner = min(inner, stock.left - m)
-            room = inner - m
+            room = inner - name.left
         else:
-            room = (w - m) - (self.table_rect.right + 1.5 * m)
+            room = name.right - (self.table_rect.right + 1.5 * m)
         width = min(wanted, self.plate_size[0] * PLATE_GROWTH, max(name.width, room))
         grown = FRect(name)
         grown.width = width
@@ -307,13 +312,14 @@ class TableLayout:
         spare = max(0.0, (bottom - top) - 2 * block) / 3
         block_top = top + spare if band == "high" else bottom - spare - block
         name = FRect(0, 0, min(plate_w, w * 0.15), plate_h)
-        x = w / 2 + side * (w / 2 - m - self.other_h / 2)
+        reach = w / 2 - self.inset - m  # from the middle to the seat's edge of the stage
+        x = w / 2 + side * (reach - self.other_h / 2)
         if side > 0:
-            name.topright = (w - m, block_top)
+            name.topright = (w - self.inset - m, block_top)
         else:
-            name.topleft = (m, block_top)
+            name.topleft = (self.inset + m, block_top)
         cy = block_top + plate_h + m * 0.5 + span / 2
-        pile_x = w / 2 + side * (w / 2 - m - self.other_h - m - self.pile_h / 2)
+        pile_x = w / 2 + side * (reach - self.other_h - m - self.pile_h / 2)
         angle = 90.0 if side > 0 else -90.0
         return SeatPlace(position, (x, cy), False, angle, self.other_w, name, (pile_x, cy))
 
