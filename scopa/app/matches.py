@@ -893,8 +893,9 @@ class Matches:
         if coordinator.settings_rules is None:
             coordinator.settings_rules = self.app.settings.rules
         before = self._finished(self.current)
-        if before is not None and before is not coordinator and not before.reviews.wait(0):
+        if before is not None and before is not coordinator:
             self._grading.append(before)
+        self._grading = [match for match in self._grading if not match.reviews.wait(0)]
         self.current = coordinator
         self.app.home()
         self.app.open("table", coordinator=coordinator)
