@@ -880,3 +880,20 @@ def test_settings_over_the_title_say_which_rules_the_saved_match_keeps(
     store.clear_match()
     app.stack.clear_to(TitleScene(app))
     assert app.open("settings").footer_line()[0] == app.t("rules_apply_note")
+
+
+def test_a_window_taller_than_16_9_shows_more_settings_at_once(app) -> None:
+    """At 1280x1024 the settings kept a 16:9 sheet in a band of the screen's middle, six
+    rows of a tab at a time, the rest scrolled. The sheet takes the window's height."""
+    from scopa.app.scenes.title import TitleScene
+
+    shown = {}
+    for size in ((1280, 720), (1280, 1024)):
+        app.resize(size)
+        app.stack.clear_to(TitleScene(app))
+        scene = app.open("settings")
+        frame(app)
+        assert pygame.Rect((0, 0), size).contains(scene.panel)
+        rows = scene.rows[scene.tab]
+        shown[size] = sum(1 for row in rows if row.base.bottom <= scene.scroll.viewport.bottom)
+    assert shown[(1280, 1024)] >= shown[(1280, 720)] + 3, shown

@@ -500,7 +500,9 @@ class SettingsScene(MenuScene):
         m = self.m
         focus = self.form.focus
         self.form.clear()
-        inner = self.place_sheet(1.5, 0.95, 0.08, 0.05)
+        # as tall as the window (its rows scroll): a window taller than 16:9 (5:4, on its
+        # side) showed six rows in a band of the screen's middle
+        inner = self.place_sheet(1.5, 0.95 * self.app.size[1] / m.ref, 0.08, 0.05)
         tab_h, gap = m.px(0.062), m.px(style.SPACE_S)
         y = self.heading_box.bottom + gap
         tab_w = (inner.w - gap * (len(TABS) - 1)) // len(TABS)
