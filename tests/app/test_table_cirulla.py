@@ -844,3 +844,30 @@ def test_no_reminder_once_knocked_nor_for_the_card_a_hint_plays(fast):
     fresh.aids.hint_match = fresh.match
     drag(fast, centre_of(fresh, C("3S")), empty_felt(fresh))
     assert [move.card for move in fresh.match.moves()] == [C("3S")]
+
+
+@pytest.mark.parametrize("until_play", [True, False])
+def test_k_says_why_a_hand_worth_a_bonus_knocks_no_more(fast, until_play):
+    """A buona knocked at the deal, then taken back: K said "this hand is worth no bonus",
+    of a buona, as if the game had miscounted it. A knock taken back is not made again
+    (the hand stays shown); with knocks at the deal only, a hand that passed then knocks
+    no more. K says which."""
+    fast.set_language("en")
+    scene = declaring_table(fast, "1D 2C 3S", "4B 8C 9C", declare_until_play=until_play)
+    first = Move.parse("!") if until_play else Move.parse("-")
+    scene.play(first)
+    for _ in range(3000):
+        fast.frame(FRAME, [])
+        if scene.human_to_play == 0 and not scene.match.round.declaring and not scene.busy:
+            break
+    if until_play:
+        (retract,) = [m for m in scene.match.legal_moves() if m.kind == "retract"]
+        scene.play(retract)
+        settle(fast, scene)
+        expected = "table.knock_taken_back"
+    else:
+        expected = "table.knock_at_deal_only"
+    assert scene.human_to_play == 0 and scene.knock_buttons() == []
+    key(fast, pygame.K_k, "k")
+    assert scene.status_text()[0] == fast.t(expected)
+    assert len(scene.view.hands[0]) == 3

@@ -1252,6 +1252,17 @@ class Tour:
         retract = next(b for b in scene.knock_buttons() if b.name == "retract")
         self.click(retract)
         self.banner(scene, "cirulla, you take the knock back")
+        self.settle(scene)
+        self.frames(2, key(pygame.K_k))
+        self.show("cirulla, K after the knock was taken back")
+        deal_only = cirulla.with_(declare_at_deal=True)
+        deal = fixed_match("1D 2C 3S", "4B 8C 9C", "4S 5D 9B 10C", deal_only)
+        scene = self.table(MatchSetup(seats, deal_only), deal)
+        self.settle(scene)
+        scene.play(Move.parse("-"))  # a pass at the deal
+        self.play_until(scene, lambda: scene.human_to_play == 0 and not scene.busy)
+        self.frames(2, key(pygame.K_k))
+        self.show("cirulla, K at the turn of a hand that passed at the deal")
         both = MatchSetup((SeatConfig("Anna", True), SeatConfig("Bruno", True)), at_deal)
         places = {"1D 2C 3S": "knock or pass", "4B 8C 9C": "nothing to knock with"}
         for first, second in (("1D 2C 3S", "4B 8C 9C"), ("4B 8C 9C", "1D 2C 3S")):

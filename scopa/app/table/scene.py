@@ -511,10 +511,7 @@ class TableScene(Scene):
             and self.setup.rules.cirulla
             and self.human_to_play is not None
         ):  # K with no knock to make: said, not silently dropped
-            held = len(self.match.round.hand(self.human_to_play))
-            late = held < self.setup.rules.hand_size  # a card of this hand played already
-            said = "table.knock_too_late" if late else "table.nothing_to_knock"
-            self.say(lambda t: t(said))
+            self.say(worded(self._no_knock_words(self.human_to_play)))
             return True
         clicked = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
         spaced = event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE
@@ -533,6 +530,19 @@ class TableScene(Scene):
         if self._waits_for_hint(event):
             return True
         return self.input.handle(event)
+
+    def _no_knock_words(self, seat: int) -> str:
+        """Why K knocks nothing for ``seat`` now: a card of this hand is played, the knock
+        was taken back (the hand stays shown: it is not knocked twice), these rules knock at
+        the deal only, or the hand is worth no bonus."""
+        rules, round_ = self.setup.rules, self.match.round
+        if len(round_.hand(seat)) < rules.hand_size:  # a card of this hand played already
+            return "table.knock_too_late"
+        if round_.shown[seat]:
+            return "table.knock_taken_back"
+        if rules.declare_at_deal and not rules.declare_until_play:
+            return "table.knock_at_deal_only"
+        return "table.nothing_to_knock"
 
     def _keeps_early(self, event: pygame.event.Event) -> bool:
         """An arrow pressed while another seat plays, by a player whose hand is on show
