@@ -72,6 +72,8 @@ def test_a_wrong_card_is_refused_then_the_fifteen_is_taken(app, scene) -> None:
     assert scene.message()[1] == "refused"
     assert scene.message()[0].startswith(app.t("lessons.not_this", ask="")[:8])
     click(app, card_button(scene, "5C"))  # two captures: the choice is offered
+    # on the way to the move asked for: the refusal of the 8 no longer stands over it
+    assert scene.message() == (app.t("lessons.fifteen.ask"), "ask")
     assert sorted(b.text() for b in scene.choices) == sorted(
         [app.t("lessons.take", cards="10"), app.t("lessons.take", cards="7 + 3")]
     )

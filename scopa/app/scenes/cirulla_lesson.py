@@ -157,6 +157,10 @@ class CirullaLessonScene(MenuScene):
             self.make(moves[0])
             return
         self.offered = moves
+        if any(move in self.walk.lesson.moves for move in moves):
+            # on the way to the move asked for: the refusal of a move before it goes (it
+            # stayed over the choice, and its longer words pushed the buttons down)
+            self.walk.refused = None
         self.choices = [Button(self._choice_words(move), self._maker(move)) for move in moves]
         self.layout()
         if self.choices:
