@@ -631,7 +631,12 @@ class Matches:
         self.practice(practice.source, practice.grade)
 
     def tutorial(self, *, keys: bool = False) -> None:
-        """Open the lessons; ``keys``: from the keys (they show the keys' way at once)."""
+        """Open the lessons; ``keys``: from the keys (they show the keys' way at once).
+        With Cirulla the game chosen, Cirulla's: a player come for it found them only on
+        the rules' Cirulla pages."""
+        if self.app.settings.rules.cirulla:
+            self.app.open("cirulla_lesson")
+            return
         self.app.open("tutorial", keys=keys)
 
     # --- leaving ---------------------------------------------------------------------------

@@ -537,3 +537,27 @@ def test_continue_and_the_question_before_replacing_say_what_match_is_saved(
     detail = resolve(question.detail)
     assert describe(app, setup) in detail and f"Bruno {match.totals[1]}" in detail
     click(app, question.no_button)
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_tutorial_opens_cirulla_s_lessons_when_cirulla_is_the_game(app, language) -> None:
+    """A Cirulla player's Tutorial taught Scopa: Cirulla's lessons were found only on the
+    rules' Cirulla pages. With Cirulla the game chosen, Tutorial opens them, and says so."""
+    from scopa.aids.cirulla_lessons import LESSONS
+    from scopa.app.scenes.cirulla_lesson import CirullaLessonScene
+    from scopa.app.scenes.tutorial import TutorialScene
+
+    app.set_language(language)
+    app.settings = app.settings.with_(rules=Rules.preset("cirulla"))
+    title = app.home()
+    frame(app)
+    assert resolve(title.tutorial.hint) == app.t("aids.tutorial_hint_cirulla", n=len(LESSONS))
+    click(app, title.tutorial)
+    assert isinstance(top(app), CirullaLessonScene)
+    app.settings = app.settings.with_(rules=Rules())
+    title = app.home()
+    frame(app)
+    assert resolve(title.tutorial.hint) == app.t("aids.tutorial_hint")
+    click(app, title.tutorial)
+    assert isinstance(top(app), TutorialScene)
+    close_tables(app)

@@ -398,6 +398,12 @@ class Tour:
         self.home()
         self.hover_all(app.stack.top, "title with a match that ended unseen")
         app.store.clear_match()
+        rules = app.settings.rules
+        app.settings = app.settings.with_(rules=Rules.preset("cirulla"))  # Cirulla's lessons
+        self.home()
+        self.hover(app.stack.top.tutorial)
+        self.show("title, the tutorial of Cirulla")
+        app.settings = app.settings.with_(rules=rules)
 
     def offer(self) -> None:
         scene = self.open_menu("tutorial_offer")

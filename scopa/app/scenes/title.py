@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from scopa.aids.cirulla_lessons import LESSONS as CIRULLA_LESSONS
+
 from .. import style
 from ..toasts import ToastBand
 from ..widgets import Button
@@ -45,9 +47,7 @@ class TitleScene(MenuScene):
         self.new_game = Button(self.tr("new_game"), self.on_new_game, hint=self.tr("new_game_hint"))
         self.watch = Button(self.tr("watch"), self.on_watch, hint=self.tr("watch_hint"))
         self.rules = Button(self.tr("rules"), self.on_rules, hint=self.tr("rules_hint"))
-        self.tutorial = Button(
-            self.tr("aids.tutorial"), self.on_tutorial, hint=self.tr("aids.tutorial_hint")
-        )
+        self.tutorial = Button(self.tr("aids.tutorial"), self.on_tutorial, hint=self._tutorial_hint)
         self.settings = Button(self.tr("settings"), self.on_settings, hint=self.tr("settings_hint"))
         self.statistics = Button(
             self.tr("statistics"), self.on_statistics, hint=self.tr("statistics_hint")
@@ -121,6 +121,12 @@ class TitleScene(MenuScene):
             return ""
         key = "continue_hint_ended" if self.saved.ended else "continue_hint_saved"
         return self.t(key, saved=self._saved_line())
+
+    def _tutorial_hint(self) -> str:
+        """The Scopa tutorial's, or with Cirulla the game chosen, its lessons'."""
+        if self.app.settings.rules.cirulla:
+            return self.t("aids.tutorial_hint_cirulla", n=len(CIRULLA_LESSONS))
+        return self.t("aids.tutorial_hint")
 
     def _play_hint(self) -> str:
         if self.app.matches.needs_level():

@@ -45,6 +45,7 @@ STRINGS = {
         "aids.rank.french.10": "K",
         "aids.tutorial": "Tutorial",
         "aids.tutorial_hint": "Learn to play with a short guided round",
+        "aids.tutorial_hint_cirulla": "What Cirulla changes from Scopa, in {n} short lessons",
         "aids.tut.next": "Next",
         "aids.tut.skip": "Skip tutorial",
         "aids.tut.aids_off": (
@@ -148,6 +149,9 @@ STRINGS = {
         "aids.rank.french.10": "K",
         "aids.tutorial": "Tutorial",
         "aids.tutorial_hint": "Impara a giocare con una smazzata guidata",
+        "aids.tutorial_hint_cirulla": (
+            "Cosa cambia la cirulla rispetto alla scopa, in {n} brevi lezioni"
+        ),
         "aids.tut.next": "Avanti",
         "aids.tut.skip": "Salta il tutorial",
         "aids.tut.aids_off": (
