@@ -70,6 +70,7 @@ LESSONS: tuple[Lesson, ...] = (
         rows=(("lessons.opening", "4B 7C 3B 6D"), ("lessons.hand", "8S 10C 5D")),
     ),
     Lesson("knock", "2S 3C 4B", "10S 9D 8C 5B", ("!",)),
+    Lesson("three", "6S 6B 6C", "10S 9D 8C 5B", ("!",)),
     Lesson("matta", "7C 3S 4B", "10S 9D 8C 6B", ("!7C=1", "!7C=2")),
     Lesson(
         "scoring",
