@@ -103,8 +103,9 @@ class SeatConfig:
 
     def __post_init__(self) -> None:
         _check_type("seat name", self.name, str)
-        name = self.name
-        if not shows_something(name) or len(name) > MAX_NAME or not name.isprintable():
+        # (a name that draws nothing, which earlier versions took, still loads: the screens
+        # where names are typed give such a seat the game's name instead)
+        if not self.name.strip() or len(self.name) > MAX_NAME or not self.name.isprintable():
             raise SettingsError(
                 f"seat name must be 1 to {MAX_NAME} printable characters, "
                 f"not {quote_value(self.name)}"

@@ -290,12 +290,20 @@ def test_the_player_s_own_rules_are_checked_like_the_rules() -> None:
     assert Settings(language="en", my_rules=PRESETS["scopone"]).my_rules is None
 
 
-def test_a_seat_named_by_characters_that_draw_nothing_is_refused() -> None:
-    """A Hangul filler passed for a name (Python counts it printable): the table showed a
-    seat with no name. New game and Play online say the name is not one."""
-    from scopa.settings import SeatConfig, SettingsError
+def test_a_match_saved_with_a_name_that_draws_nothing_still_loads(tmp_path) -> None:
+    """Earlier versions took a seat named by a Hangul filler; a stricter check of names
+    set the saved match aside on the update (no Continue) and the settings with it. Such a
+    name still loads; the screens where names are typed give the seat the game's name."""
+    from scopa.engine import Match, Rules
+    from scopa.settings import MatchSetup, SeatConfig
+    from scopa.storage import Store
 
-    for blank in ("\u3164", "\u2800", " \u3164 "):
-        with pytest.raises(SettingsError):
-            SeatConfig(blank, True)
-    assert SeatConfig("\u3164Anna", True).name == "\u3164Anna"
+    store = Store(tmp_path)
+    setup = MatchSetup((SeatConfig("\u3164", True), SeatConfig("\u2800", False)), Rules())
+    store.save_match(setup, Match.new(Rules(), 5).record())
+    store.save_settings(Settings().with_(last_setup=setup, language="it"))
+    again = Store(tmp_path)
+    saved = again.load_match()
+    assert saved is not None and saved.setup == setup
+    assert again.load_settings().last_setup == setup
+    assert not list(tmp_path.glob("*.bak"))

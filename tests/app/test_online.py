@@ -401,6 +401,9 @@ def test_the_online_name_leaves_out_what_the_game_cannot_draw(app):
     assert online.player_name() == "Иван"
     assert online.field_note() == app.t("cannot_draw")
     assert not app.toasts.shown()
+    # a name that draws nothing (which the tables refuse) goes as the game's "You"
+    online.name = "\u3164"
+    assert online.player_name() == app.t("you")
 
 
 def test_the_name_and_the_table_joined_are_offered_again_after_a_restart(app, tmp_path):

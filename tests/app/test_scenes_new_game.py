@@ -161,6 +161,16 @@ def test_an_empty_name_becomes_the_game_s_name_for_the_seat(app, scene) -> None:
     assert second.name in COMPUTER_NAMES and second.name != app.t("ng_seat", n=2)
 
 
+def test_a_name_that_draws_nothing_becomes_the_game_s_name_for_the_seat(app, scene) -> None:
+    """A Hangul filler or a blank braille cell is printable text, and named a seat that
+    showed no name at all: the seat is named as one left empty."""
+    scene.names[0], scene.defaults[0] = "\u3164", False
+    scene.names[1], scene.defaults[1] = "\u2800 ", False
+    first, second = scene.setup().seats
+    assert first.name == app.t("you")
+    assert second.name in COMPUTER_NAMES
+
+
 def test_a_name_reached_with_the_keys_is_replaced_by_what_is_typed(app, scene) -> None:
     """Tab to the first seat's name, then type: the letters went after the game's "You"
     ("YouBea"); a name the game gave is replaced, as when the field is clicked."""

@@ -10,7 +10,7 @@ import pygame
 
 from scopa.engine import PRESETS, Rules, RulesError, rule_option
 from scopa.engine.rules import PLAYERS
-from scopa.settings import MAX_NAME, MatchSetup, SeatConfig, SettingsError
+from scopa.settings import MAX_NAME, MatchSetup, SeatConfig, SettingsError, shows_something
 
 from .. import style
 from ..matches import COMPUTER_NAMES, free_names, named_computers
@@ -331,6 +331,7 @@ class NewGameScene(MenuScene):
         game names it, a person by the game's name for a person ("You", "Player 2"), a
         computer by a computer's name no other seat has ("Giulia")."""
         names = [self.shown_name(seat).strip() for seat in range(self.players)]
+        names = [name if shows_something(name) else "" for name in names]  # a Hangul filler
         blank = [seat for seat, name in enumerate(names) if not name]
         computers = [seat for seat in blank if not self.humans[seat]]
         given = free_names([name for name in names if name], len(computers))

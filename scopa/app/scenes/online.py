@@ -15,7 +15,14 @@ import pygame
 
 from scopa.engine import PRESETS, Rules, RulesError
 from scopa.net.codes import AddressError, normalize_code, parse_address
-from scopa.settings import MAX_ADDRESS, MAX_FRIENDS, MAX_NAME, MatchSetup, SeatConfig
+from scopa.settings import (
+    MAX_ADDRESS,
+    MAX_FRIENDS,
+    MAX_NAME,
+    MatchSetup,
+    SeatConfig,
+    shows_something,
+)
 from scopa.storage import HeldSeat
 
 from .. import style
@@ -295,7 +302,8 @@ class OnlineScene(MenuScene):
         """The name typed; the game's "Player 1" when others play at this screen too."""
         if self.here and self.name_given:
             return self.t("player_n", n=1)
-        return self.name.strip()[:MAX_NAME] or self.t("you")
+        typed = self.name.strip()[:MAX_NAME]
+        return typed if shows_something(typed) else self.t("you")  # nothing drawn: "You"
 
     def host(self) -> None:
         """Open a new table, after asking when a match at a table hosted here is under
