@@ -293,3 +293,14 @@ def scene_art(scene):  # noqa: ANN001
     from scopa.app import style
 
     return style.menu_art(scene.app, scene.deck)
+
+
+@pytest.mark.parametrize(("deck", "suit"), [("genovesi", "diamonds"), ("napoletane", "coins")])
+def test_the_scoring_lesson_names_the_suit_its_cards_show(app, scene, deck, suit) -> None:
+    """Dealt with the Genoese cards (Cirulla's own), the scoring lesson spoke of the king
+    of coins beside a king of diamonds."""
+    app.set_language("en")
+    app.settings = app.settings.with_(deck_style=deck)
+    scene.go(index_of("scoring"))
+    words, _ = scene.message()
+    assert f"of {suit}" in words and f"of {({'diamonds', 'coins'} - {suit}).pop()}" not in words

@@ -670,6 +670,13 @@ class Tour:
                 self.click(scene.choices[scene.offered.index(move)])
             assert scene.walk.done, lesson.key
             self.show(f"cirulla lesson {lesson.key}, done")
+        before = self.app.settings
+        for deck in ("genovesi", "napoletane"):  # the scoring told of diamonds, then of coins
+            self.app.settings = before.with_(deck_style=deck)
+            scene.go(next(i for i, lesson in enumerate(scene.lessons) if lesson.key == "scoring"))
+            self.frames(1)
+            self.show(f"cirulla lesson scoring, {deck} cards")
+        self.app.settings = before
         self.app.back()
 
     def statistics(self) -> None:

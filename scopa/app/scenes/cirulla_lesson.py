@@ -22,7 +22,7 @@ from scopa.engine import Captured, Card, DealerBonus, Declared, Move, cards_of, 
 from .. import style
 from ..style import Metrics
 from ..widgets import Button, Widget
-from ..wording import card_name
+from ..wording import card_name, deck_text
 from .base import MenuScene
 
 if TYPE_CHECKING:
@@ -228,8 +228,8 @@ class CirullaLessonScene(MenuScene):
         key = self.walk.lesson.key
         words = self._words()
         if self.walk.lesson.plays and self.walk.done:
-            return self.t(f"lessons.{key}.done", **words), "done"
-        ask = self.t(f"lessons.{key}.ask", **words)
+            return deck_text(self.t, f"lessons.{key}.done", self.deck, **words), "done"
+        ask = deck_text(self.t, f"lessons.{key}.ask", self.deck, **words)  # diamonds: French
         if self.walk.refused is not None:
             return self.t("lessons.not_this", ask=ask), "refused"
         return ask, "ask"

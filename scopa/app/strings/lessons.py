@@ -41,6 +41,7 @@ STRINGS = {
         "lessons.matta.done": "3 scopas. Named {named}, the matta keeps that value while it is in play; at scoring it is a seven again.",
         "lessons.scoring.title": "Grande and piccola",
         "lessons.scoring.ask": "At scoring, besides cards, coins, settebello, primiera and scopas: the king, the cavallo (queen) and the fante (jack) of coins are the grande, 5 points; the ace, 2 and 3 of coins are the piccola, 3 points and one more for each further coin in the run, up to the 6. Taking all ten coins (cappotto) wins the match at once; else it is played to 51.",
+        "lessons.scoring.ask.french": "At scoring, besides cards, diamonds, settebello, primiera and scopas: the king, queen and jack of diamonds are the grande, 5 points; the ace, 2 and 3 of diamonds are the piccola, 3 points and one more for each further diamond in the run, up to the 6. Taking all ten diamonds (cappotto) wins the match at once; else it is played to 51.",
     },
     "it": {
         "lessons.progress": "Cirulla: lezione {n} di {total}",
@@ -78,5 +79,6 @@ STRINGS = {
         "lessons.matta.done": "3 scope. Come {named}, la matta tiene quel valore finché resta in gioco; nel conto dei punti torna un sette.",
         "lessons.scoring.title": "Grande e piccola",
         "lessons.scoring.ask": "Nel conto dei punti, oltre a carte, denari, settebello, primiera e scope: re, cavallo (donna) e fante di denari sono la grande, 5 punti; asso, 2 e 3 di denari la piccola, 3 punti e uno in più per ogni altro denaro che continua la scala, fino al 6. Chi prende tutti e dieci i denari (cappotto) vince subito la partita; se no si gioca ai 51.",
+        "lessons.scoring.ask.french": "Nel conto dei punti, oltre a carte, quadri, settebello, primiera e scope: re, donna e fante di quadri sono la grande, 5 punti; asso, 2 e 3 di quadri la piccola, 3 punti e uno in più per ogni altro quadro che continua la scala, fino al 6. Chi prende tutti e dieci i quadri (cappotto) vince subito la partita; se no si gioca ai 51.",
     },
 }
