@@ -51,19 +51,30 @@ def gradient(size: tuple[int, int], top: Color, bottom: Color, radius: int) -> p
     """A vertical gradient with rounded corners (alpha outside them). Only the corners are
     masked, so a window-sized panel needs no window-sized scratch surfaces."""
     w, h = max(1, size[0]), max(1, size[1])
-    strip = pygame.Surface((1, 2), pygame.SRCALPHA)
-    strip.set_at((0, 0), (*top[:3], 255))
-    strip.set_at((0, 1), (*bottom[:3], 255))
-    body = pygame.transform.smoothscale(strip, (w, h))
+    body = pygame.transform.smoothscale(_strip(top, bottom), (w, h))
     r = min(radius, w // 2, h // 2)
     if r <= 0:
         return body
-    corner = pygame.Surface((2 * r, 2 * r), pygame.SRCALPHA)
-    pygame.draw.rect(corner, (255, 255, 255, 255), corner.get_rect(), border_radius=r)
+    corner = _corner_mask(r)
     for x, y in ((0, 0), (r, 0), (0, r), (r, r)):
         place = (w - r if x else 0, h - r if y else 0)
         body.blit(corner, place, pygame.Rect(x, y, r, r), special_flags=pygame.BLEND_RGBA_MIN)
     return body
+
+
+def _strip(top: Color, bottom: Color) -> pygame.Surface:
+    """Two pixels, ``top`` over ``bottom``: scaled up, a vertical gradient."""
+    strip = pygame.Surface((1, 2), pygame.SRCALPHA)
+    strip.set_at((0, 0), (*top[:3], 255))
+    strip.set_at((0, 1), (*bottom[:3], 255))
+    return strip
+
+
+def _corner_mask(r: int) -> pygame.Surface:
+    """A rounded square of radius ``r``, opaque inside: its quarters mask a shape's corners."""
+    mask = pygame.Surface((2 * r, 2 * r), pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=r)
+    return mask
 
 
 # --- the felt ---------------------------------------------------------------------------------
@@ -223,14 +234,10 @@ def _gradient_into(
         pygame.Rect(x, y, r, r) for x in (rect.x, rect.right - r) for y in (rect.y, rect.bottom - r)
     ]
     under = [image.subsurface(corner).copy() for corner in corners] if r > 0 else []
-    strip = pygame.Surface((1, 2), pygame.SRCALPHA)
-    strip.set_at((0, 0), (*top[:3], 255))
-    strip.set_at((0, 1), (*bottom[:3], 255))
-    pygame.transform.smoothscale(strip, rect.size, image.subsurface(rect))
+    pygame.transform.smoothscale(_strip(top, bottom), rect.size, image.subsurface(rect))
     if r <= 0:
         return
-    mask = pygame.Surface((2 * r, 2 * r), pygame.SRCALPHA)
-    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=r)
+    mask = _corner_mask(r)
     for corner, below in zip(corners, under):
         piece = image.subsurface(corner).copy()
         part = pygame.Rect(r if corner.x > rect.x else 0, r if corner.y > rect.y else 0, r, r)
