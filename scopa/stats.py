@@ -106,10 +106,10 @@ class MatchResult:
 
 
 OPTIONAL: dict[str, Any] = {"match_id": "", "accuracy": None}
+"""Entries of a result written only when they hold something (older files lack them)."""
 ACCURACY_DIGITS = 6
 """Decimals an accuracy is kept to: enough that it shows as the review showed it (5 of 11
 is 45 %, where 45.5 would show as 46 %)."""
-"""Entries of a result written only when they hold something (older files lack them)."""
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,5 @@
-"""The game's files: settings (TOML), the unfinished match, the statistics and the seats
-held at tables online (JSON).
+"""The game's files: settings (TOML), the unfinished match, the statistics, the last
+matches finished (for their reviews) and the seats held at tables online (JSON).
 
 Three promises. Nothing is ever half-written: every file is written to a temporary file in
 the same folder, flushed, synced and renamed over the old one, so a crash leaves either the
@@ -51,6 +51,10 @@ SETTINGS_FILE = "settings.toml"
 SAVE_FILE = "match.json"
 STATS_FILE = "stats.json"
 SEATS_FILE = "seats.json"
+PAST_FILE = "past.json"
+PAST_SCHEMA = 1
+PAST_KEPT = 20
+"""How many finished matches are kept for their reviews to be opened again (the newest)."""
 SEATS_SCHEMA = 1
 SEATS_KEPT = 16
 """Seats at tables online remembered at most (the latest taken)."""
@@ -168,6 +172,83 @@ class SavedMatch(tuple):  # type: ignore[type-arg]
     @property
     def record(self) -> GameRecord:
         return self[1]  # type: ignore[no-any-return]
+
+
+@dataclass(frozen=True)
+class PastMatch:
+    """A match finished alone against computers, kept so that its review can be opened
+    again: how it was played (``setup``, ``record``, the moves played as a hint said) and
+    when it ended (``when``, ISO 8601 with the player's offset)."""
+
+    when: str
+    setup: MatchSetup
+    record: GameRecord
+    match: Match = field(compare=False, repr=False)
+    """The record played out (checked as the file is read)."""
+    hinted: frozenset[int] = frozenset()
+    undone: bool = False
+
+    @property
+    def key(self) -> str:
+        """The match's name in the statistics (``match_key``): where its accuracy is."""
+        return match_key(self.match)
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "when": self.when,
+            "setup": self.setup.to_dict(),
+            "record": self.record.text(),
+        }
+        if self.hinted:
+            data["hinted"] = sorted(self.hinted)
+        if self.undone:
+            data["undone"] = True
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Any) -> PastMatch:
+        """A kept match, checked: a match of one person here against computers, played out."""
+        if not isinstance(data, dict):
+            raise DamagedFile("files.cause_content", detail="a past match must be a table")
+        unknown = sorted(set(data) - {"when", "setup", "record", "hinted", "undone"})
+        if unknown:
+            raise DamagedFile("files.cause_content", detail=_unknown_entry(unknown[0]))
+        when = data.get("when")
+        if not isinstance(when, str):
+            raise DamagedFile("files.cause_content", detail="a past match has no date")
+        _parse_when(when)
+        setup = MatchSetup.from_dict(data.get("setup"))
+        if setup.mode != "solo":
+            raise DamagedFile("files.cause_content", detail="a past match must be a solo match")
+        if not isinstance(data.get("record"), str):
+            raise DamagedFile("files.cause_content", detail="the game record is missing")
+        record = GameRecord.parse(data["record"])
+        if record.rules != setup.rules:
+            raise DamagedFile(
+                "files.cause_content", detail="the seats and the record disagree on the rules"
+            )
+        undone = data.get("undone", False)
+        if not isinstance(undone, bool):
+            raise DamagedFile("files.cause_content", detail="'undone' must be true or false")
+        match = record.replay()
+        if not match.over:
+            raise DamagedFile("files.cause_content", detail="a past match must be played out")
+        hinted = _hinted_moves(data.get("hinted", []), len(record.moves))
+        return cls(when, setup, record, match, hinted, undone)
+
+    @property
+    def ended(self) -> datetime:
+        """When the match ended, in the player's time."""
+        return _parse_when(self.when)
+
+
+def _parse_when(text: str) -> datetime:
+    try:
+        when = datetime.fromisoformat(text)
+    except ValueError:
+        detail = f"a past match's date {quote_value(text)} is no date"
+        raise DamagedFile("files.cause_content", detail=detail) from None
+    return when if when.tzinfo is not None else when.astimezone()
 
 
 @dataclass(frozen=True)
@@ -464,6 +545,10 @@ class Store:
         return self.data_dir / SEATS_FILE
 
     @property
+    def past_path(self) -> Path:
+        return self.data_dir / PAST_FILE
+
+    @property
     def lock_path(self) -> Path:
         return self.data_dir / LOCK_FILE
 
@@ -649,7 +734,7 @@ class Store:
             raise SettingsError("the match setup and the record have different rules")
         envelope: dict[str, Any] = {
             "schema": SAVE_SCHEMA,
-            "saved": datetime.now().astimezone().isoformat(timespec="seconds"),
+            "saved": _now(),
             "setup": setup.to_dict(),
             "record": record.text(),
         }
@@ -740,6 +825,9 @@ class Store:
         result = result_of(setup, match, undone=saved.undone)
         if not counted and not self.save_stats(stats.add(result)):
             return False
+        if setup.mode == "solo":  # its review can be opened again (a failed write tells)
+            past = PastMatch(_now(), setup, saved.record, match, saved.hinted, saved.undone)
+            self.keep_past(past)
         if self.checkpoint is not None:
             self.checkpoint("recorded")
         return self._save_again(saved, counted=True)
@@ -843,6 +931,42 @@ class Store:
         stats = self.load_stats().add(result_of(setup, match, undone=undone))
         self.save_stats(stats)
         return stats
+
+    # --- past matches ------------------------------------------------------------------
+
+    def load_past(self) -> list[PastMatch]:
+        """The last matches finished alone against computers, oldest first. A damaged entry
+        costs only itself: the others are kept and written back (the file kept beside)."""
+        data = self._read(self.past_path, "past", _parse_json)
+        if data is None:
+            return []
+        kept: list[PastMatch] = []
+        cause: FileProblem | None = None
+        try:
+            _check_schema(data, PAST_SCHEMA)
+            if set(data) != {"schema", "matches"} or not isinstance(data["matches"], list):
+                raise DamagedFile("files.cause_content", detail="the list of matches is missing")
+        except _BAD_CONTENT as error:
+            self._set_aside(self.past_path, "past", _cause_of(error))
+            return []
+        for entry in data["matches"][-PAST_KEPT:]:
+            try:
+                kept.append(PastMatch.from_dict(entry))
+            except _BAD_CONTENT as error:
+                cause = cause or _cause_of(error)
+        if cause is not None:  # (none read: the file is set aside, not salvaged)
+            self._salvaged(self.past_path, "past", cause, kept or None, self._save_past)
+        return kept
+
+    def keep_past(self, past: PastMatch) -> bool:
+        """Keep a finished match for its review (the newest ``PAST_KEPT``; the same match
+        kept again replaces itself); False if the file could not be written."""
+        kept = [known for known in self.load_past() if known.key != past.key]
+        return self._save_past([*kept, past][-PAST_KEPT:])
+
+    def _save_past(self, matches: list[PastMatch]) -> bool:
+        data = {"schema": PAST_SCHEMA, "matches": [past.to_dict() for past in matches]}
+        return self._write(self.past_path, json.dumps(data, indent=1).encode("utf-8"), "past")
 
     # --- seats at tables online ---------------------------------------------------------
 
@@ -1265,6 +1389,11 @@ def _cause_of(error: BaseException) -> FileProblem:
 
 def _detail(text: str) -> str:
     return text if len(text) <= DETAIL_LIMIT else text[:DETAIL_LIMIT] + "\u2026"
+
+
+def _now() -> str:
+    """This moment in the player's time, as the files write it."""
+    return datetime.now().astimezone().isoformat(timespec="seconds")
 
 
 def _played_until_stuck(

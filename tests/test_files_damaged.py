@@ -48,6 +48,8 @@ def with_value(kind: Kind, value: bytes) -> bytes:
     if kind.name == "save":
         seat = b'{"name": ' + value + b', "human": true}'
         return b'{"schema": 1, "setup": {"seats": [' + seat + b'], "rules": {}}, "record": ""}'
+    if kind.name == "past":
+        return b'{"schema": 1, "matches": [{"when": ' + value + b', "setup": {}, "record": ""}]}'
     result = (
         b'{"mode": ' + value + b', "players": 2, "preset": "classic", "level": "expert", '
         b'"won": true, "margin": 1, "scope": 0, "totals": [11, 10], "rounds": 1}'
@@ -263,8 +265,9 @@ from scopa.stats import Stats
 from scopa.storage import Store
 store = Store(Path(sys.argv[1]))
 kind = sys.argv[2]
-load = {"settings": store.load_settings, "save": store.load_match, "stats": store.load_stats}
-default = {"settings": Settings(), "save": None, "stats": Stats()}
+load = {"settings": store.load_settings, "save": store.load_match, "stats": store.load_stats,
+        "past": store.load_past}
+default = {"settings": Settings(), "save": None, "stats": Stats(), "past": []}
 value = load[kind]()
 print(json.dumps({"default": value == default[kind], "messages": [str(m) for m in store.messages]}))
 """

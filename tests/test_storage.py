@@ -29,7 +29,7 @@ from scopa.i18n import Translator
 from scopa.settings import MatchSetup, SeatConfig, Settings, SettingsError, salvage
 from scopa.stats import Stats, result_of
 from scopa.stats import salvage as salvage_stats
-from scopa.storage import Store, atomic_write, toml_dumps
+from scopa.storage import PastMatch, Store, atomic_write, toml_dumps
 
 posix_only = pytest.mark.skipif(os.name != "posix", reason="needs SIGKILL and fork")
 
@@ -73,6 +73,12 @@ def custom_settings() -> Settings:
 def saved_stats(store: Store) -> Stats:
     setup = MatchSetup.solo()
     return store.record_result(setup, finish(Match.new(Rules(), 3)))
+
+
+def kept_past(store: Store) -> list[PastMatch]:
+    """A match finished alone against the computer: kept for its review to be opened again."""
+    store.finish_match(MatchSetup.solo(), finish(Match.new(Rules(), 3)))
+    return store.load_past()
 
 
 # --- one description per file: how to write a good one, load it, and what "defaults" is ------
@@ -140,6 +146,16 @@ KINDS = [
         json.dumps({"schema": 1, "tallies": [{"mode": 1}], "recent": "none"}).encode(),
         json.dumps({"schema": 7, "tallies": [], "recent": []}).encode(),
         "statistics file",
+    ),
+    Kind(
+        "past",
+        lambda s: s.past_path,
+        kept_past,
+        lambda s: s.load_past(),
+        [],
+        json.dumps({"schema": 1, "matches": {"first": "yesterday"}}).encode(),
+        json.dumps({"schema": 3, "matches": []}).encode(),
+        "past matches",
     ),
 ]
 

@@ -34,7 +34,7 @@ from scopa.aids import replay_match
 from scopa.engine import IllegalMove, Match, Move, RoundScored, Rules, RulesError
 from scopa.settings import MAX_ADDRESS, MatchSetup, SeatConfig
 from scopa.stats import match_key
-from scopa.storage import HeldSeat, SavedMatch
+from scopa.storage import HeldSeat, PastMatch, SavedMatch
 
 from .coach import Coach, MatchReviews
 from .coach_words import practice_verdict
@@ -352,6 +352,10 @@ class PracticeCoordinator(MatchCoordinator):
         return events
 
 
+PAST_REVIEWS_KEPT = 4
+"""Reviews of past matches kept while the game runs (opened again at once)."""
+
+
 class Matches:
     """Starts, resumes and ends matches for every screen (see the module docstring)."""
 
@@ -371,6 +375,9 @@ class Matches:
         self._grading: list[MatchCoordinator] = []
         """Matches played out here whose review went on after the next match opened (a
         rematch at once): their accuracy is still waited for as the game ends."""
+        self._past: dict[str, MatchCoordinator] = {}
+        """Past matches whose review was opened, by their key: graded once while the game
+        runs (the newest ``PAST_REVIEWS_KEPT``)."""
 
     @property
     def coach(self) -> Coach:
@@ -610,6 +617,20 @@ class Matches:
         self._practices.append(practice)
         practice.table = self.app.open("table", coordinator=practising)
         self.app.notify(worded("review.practice_intro"), 7.0)
+
+    def review_past(self, past: PastMatch) -> None:
+        """Open Master's review of a match finished earlier (``PastMatch``): graded again
+        off the render loop, as it was when it ended, its progress on show."""
+        coordinator = self._past.pop(past.key, None)
+        if coordinator is None:
+            coordinator = MatchCoordinator(
+                past.setup, past.match, resumed=True, coach=self.coach, hinted=past.hinted
+            )
+        self._past[past.key] = coordinator  # the newest last
+        while len(self._past) > PAST_REVIEWS_KEPT:
+            del self._past[next(iter(self._past))]
+        rounds = len(past.match.rounds)
+        self.app.open("review", coordinator=coordinator, round_no=rounds, scope="match")
 
     def end_practice(self) -> None:
         """Leave the practice: the screens it was opened from come back."""

@@ -15,6 +15,7 @@ from .scenes.level import LevelScene
 from .scenes.lobby import LobbyScene
 from .scenes.new_game import NewGameScene
 from .scenes.online import OnlineScene
+from .scenes.past import PastScene
 from .scenes.pause import PauseScene
 from .scenes.review import ReviewScene
 from .scenes.rules import RulesScene
@@ -37,6 +38,7 @@ def default_scenes() -> dict[str, SceneFactory]:
         "settings": SettingsScene,
         "rules": RulesScene,
         "statistics": StatisticsScene,
+        "past": PastScene,
         "tutorial_offer": TutorialOffer,
         "tutorial": TutorialScene,
         "cirulla_lesson": CirullaLessonScene,

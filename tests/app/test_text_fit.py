@@ -34,6 +34,8 @@ NOT_ON_SCREEN = {
     "never a single card",
     "table.taken_1": "a capture takes the card played and at least one more: a side never "
     "holds a single card",
+    "past.months": "the twelve months' short names, of which a past match's date shows one "
+    "(test_scenes_past checks each)",
 }
 """Keys of the string tables that no screen shows in a normal game, and why."""
 

@@ -21,6 +21,7 @@ import socket
 import threading
 import time
 from collections.abc import Callable, Iterator
+from datetime import datetime, timedelta
 from functools import partial
 from pathlib import Path
 
@@ -63,7 +64,7 @@ from scopa.net.client import BackgroundClient, Update
 from scopa.net.codes import parse_address
 from scopa.settings import MatchSetup, SeatConfig
 from scopa.stats import Stats, match_key
-from scopa.storage import FileProblem, HeldSeat
+from scopa.storage import FileProblem, HeldSeat, PastMatch
 
 from .review_tour import review_stops
 from .table_helpers import (
@@ -99,6 +100,11 @@ FILE_SENTENCES = (
     "seats_set_aside",
     "seats_left",
     "seats_not_saved",
+    "past_set_aside",
+    "past_salvaged_set_aside",
+    "past_left",
+    "past_salvaged_left",
+    "past_not_saved",
     "match_not_removed",
     "other_copy",
     "other_copy_gone",
@@ -735,6 +741,7 @@ class Tour:
         self.show(f"statistics, the {scene.trend} chart")
         self.hover_all(scene, "statistics")
         app.back()
+        self.past_matches(setups[:4])
         kept = app.store.load_stats()  # a player with one match against the computer
         app.store.save_stats(Stats())
         solo = setups[1]
@@ -747,6 +754,33 @@ class Tour:
         self.show("statistics, one match reviewed")
         app.back()
         app.store.save_stats(kept)
+
+    def past_matches(self, setups: list[MatchSetup]) -> None:
+        """The list of past matches, empty then with matches of each kind: won and lost,
+        today, yesterday and long ago, with Undo, reviewed or not."""
+        app = self.app
+        self.open_menu("past")
+        self.show("past matches, none yet")
+        app.back()
+        now = datetime.now().astimezone()
+        rng = random.Random(11)
+        for k, setup in enumerate(setups * 2):
+            played = play_out(Match.new(setup.rules, 200 + k), rng)
+            when = (now - timedelta(days=(0, 1, 40, 400)[k % 4])).isoformat(timespec="seconds")
+            past = PastMatch(when, setup, played.record(), played, undone=k == 2)
+            app.store.keep_past(past)
+            app.store.record_result(setup, played, undone=k == 2)
+            if k % 3:
+                app.store.note_accuracy(match_key(played), 40.0 + 7 * k)
+        scene = self.open_menu("past")
+        self.hover_all(scene, "past matches")
+        one = app.store.load_past()[-1:]
+        app.store.past_path.unlink()
+        app.store.keep_past(one[0])
+        app.back()
+        self.open_menu("past")
+        self.show("past matches, one")
+        app.back()
 
     # --- score sheets ----------------------------------------------------------------------
 

@@ -39,6 +39,8 @@ TRENDS = ("results", "accuracy")
 ACCURACY = style.GREEN
 MARGIN = style.SIDE_COLORS[1]
 RATE = style.GOLD_DEEP
+PAST_W = 0.36
+"""The past matches' button, of the reference height (beside Back, under the charts)."""
 
 
 class StatisticsScene(MenuScene):
@@ -62,9 +64,15 @@ class StatisticsScene(MenuScene):
             hint=self.tr("st_chart_hint"),
         )
         self.back_button = Button(self.tr("back"), self.back)
+        self.past_button = Button(
+            self.tr("past.button"),
+            lambda: self.app.open("past"),
+            hint=self.tr("past.button_hint"),
+        )
         if not self.empty:  # nothing to group or chart yet: the note and the way back
             self.form.add(self.dimension_choice)
             self.form.add(self.trend_choice)
+            self.form.add(self.past_button)
         self.form.add(self.back_button)
 
     def _set_dimension(self, name: str) -> None:
@@ -163,6 +171,9 @@ class StatisticsScene(MenuScene):
         self.back_button.place(
             pygame.Rect(inner.right - button_w, inner.bottom - button_h, button_w, button_h)
         )
+        past_w = m.px(PAST_W)
+        past_x = self.back_button.rect.left - m.px(style.SPACE_L) - past_w
+        self.past_button.place(pygame.Rect(past_x, inner.bottom - button_h, past_w, button_h))
         self.inner = inner
         top = self.heading_box.bottom + m.px(style.SPACE_S)
         self.tiles_area = pygame.Rect(inner.left, top, inner.w, m.px(0.15))
@@ -189,7 +200,7 @@ class StatisticsScene(MenuScene):
             )
         )
         self.legend = pygame.Rect(
-            inner.left, inner.bottom - button_h, inner.w - button_w - gap, button_h
+            inner.left, inner.bottom - button_h, past_x - gap - inner.left, button_h
         )
 
     def _layout_empty(self) -> None:
@@ -360,24 +371,40 @@ class StatisticsScene(MenuScene):
         return [*bars, *lines]
 
     def _draw_legend(self, surface: pygame.Surface) -> list[pygame.Rect]:
-        """The legend under the charts; returns where each entry's words went."""
+        """The legend under the charts; returns where each entry's words went. Entries that
+        do not fit in one line go on two (the line beside the past matches' button)."""
         m = self.m
         pen = m.pen("ui", style.SMALL, style.INK_SOFT)
-        x, y = self.legend.left, self.legend.centery
         r = m.px(0.009)
         entries = self.legend_entries()
-        # The gap between entries narrows before any entry's words are cut short.
-        words = sum(style.natural_width(self.t(key), pen) + r * 3 for _, key in entries)
-        spare = (self.legend.w - words) // (len(entries) - 1)
-        gap = max(m.px(0.01), min(m.px(0.035), spare))
+        widths = [style.natural_width(self.t(key), pen) + r * 3 for _, key in entries]
+        least = m.px(0.01)
+        rows = [list(range(len(entries)))]
+        if sum(widths) + least * (len(entries) - 1) > self.legend.w:
+            first: list[int] = []
+            used = 0
+            for index, width in enumerate(widths):  # the first line as full as it goes
+                if first and used + least + width > self.legend.w:
+                    break
+                used += width + (least if first else 0)
+                first.append(index)
+            rows = [first, list(range(len(first), len(entries)))]
+        height = self.legend.h // len(rows)
         placed = []
-        for color, key in entries:
-            pygame.draw.circle(surface, color, (x + r, y), r)
-            if key in ("st_undone", "st_undone_accuracy"):
-                draw_ring(surface, (x + r, y), r, max(2, m.px(0.005)))
-            box = pygame.Rect(x + r * 3, self.legend.top, self.legend.right - x - r * 3, 0)
-            box.h = self.legend.h
-            used = style.text(surface, self.t(key), pen, box)
-            placed.append(used)
-            x = used.right + gap
+        for number, row in enumerate(rows):
+            top = self.legend.top + number * height
+            # The gap between entries narrows before any entry's words are cut short.
+            words = sum(widths[index] for index in row)
+            spare = (self.legend.w - words) // max(1, len(row) - 1)
+            gap = max(least, min(m.px(0.035), spare))
+            x, y = self.legend.left, top + height // 2
+            for index in row:
+                color, key = entries[index]
+                pygame.draw.circle(surface, color, (x + r, y), r)
+                if key in ("st_undone", "st_undone_accuracy"):
+                    draw_ring(surface, (x + r, y), r, max(2, m.px(0.005)))
+                box = pygame.Rect(x + r * 3, top, self.legend.right - x - r * 3, height)
+                used_box = style.text(surface, self.t(key), pen, box)
+                placed.append(used_box)
+                x = used_box.right + gap
         return placed

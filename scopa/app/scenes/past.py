@@ -1,0 +1,171 @@
+"""The last matches played alone against the computer, newest first: each opens Master's
+review of the whole match, from which a costly position can be played again.
+
+The matches are kept by the store (``PastMatch``, the newest ``PAST_KEPT``); their reviews
+are not: Master grades a match again when it is opened (with its progress shown, and kept
+while the game runs, ``Matches.review_past``), as it graded it when it ended.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+
+import pygame
+
+from scopa.stats import result_of
+from scopa.storage import PAST_KEPT, PastMatch
+
+from .. import style
+from ..style import Metrics
+from ..widgets import Button, ScrollPanel, Widget
+from ..wording import count
+from .base import MenuScene
+from .online import table_game
+
+ROW_H = 0.1
+"""A match's row, of the reference height: two lines of words and a band's margins."""
+WON = style.GREEN
+LOST = style.LACQUER
+
+
+class PastRow(Widget):
+    """One past match: what was played and when at the left, the result and the accuracy
+    at the right; a click opens its review."""
+
+    def __init__(self, scene: PastScene, past: PastMatch, on_click: Callable[[], None]) -> None:
+        super().__init__(hint=scene.tr("past.row_hint"))
+        self.scene, self.past, self.on_click = scene, past, on_click
+
+    def activate(self) -> None:
+        self.on_click()
+
+    def draw(self, surface: pygame.Surface, m: Metrics, focused: bool, hovered: bool) -> None:
+        style.draw_row(surface, self.rect, m, focused, hovered)
+        scene = self.scene
+        title, when, result, won, accuracy = scene.row_texts(self.past)
+        pad = m.px(style.SPACE_M)
+        inner = self.rect.inflate(-2 * pad, -m.px(style.SPACE_S))
+        big = m.pen("ui_bold", style.ROW_TITLE, style.INK)
+        small = m.pen("ui", style.ROW_NOTE, style.INK_SOFT)
+        score_w, accuracy_w = m.px(0.24), m.px(0.16)
+        left = pygame.Rect(inner.left, inner.top, inner.w - score_w - accuracy_w - pad, inner.h)
+        top = pygame.Rect(left.left, left.top, left.w, left.h // 2)
+        bottom = pygame.Rect(left.left, top.bottom, left.w, left.h - top.h)
+        style.text(surface, title, big, top, valign="bottom")
+        style.text(surface, when, small, bottom, valign="top")
+        colour = WON if won else LOST
+        score = pygame.Rect(left.right + pad, inner.top, score_w, inner.h)
+        style.text(surface, result, m.pen("ui_bold", style.ROW_TITLE, colour), score, align="right")
+        figure = pygame.Rect(score.right, inner.top, accuracy_w, top.h)
+        figure.bottom = top.bottom
+        style.text(surface, accuracy, big, figure, align="right", valign="bottom")
+        label = pygame.Rect(score.right, bottom.top, accuracy_w, bottom.h)
+        style.text(surface, scene.t("review.accuracy"), small, label, align="right", valign="top")
+
+
+class PastScene(MenuScene):
+    """A scrolled list of the past matches, or a note while there are none."""
+
+    def build(self) -> None:
+        self.kept = list(reversed(self.app.store.load_past()))
+        stats = self.app.store.load_stats()
+        self.accuracy = {r.match_id: r.accuracy for r in stats.recent if r.accuracy is not None}
+        self.app.show_store_messages()
+        self.scroll = ScrollPanel()
+        self.rows: list[PastRow] = []
+        for past in self.kept:
+            row = PastRow(self, past, lambda past=past: self.open_review(past))
+            self.scroll.add(row)
+            self.form.add(row)
+            self.rows.append(row)
+        self.back_button = Button(self.tr("back"), self.back)
+        self.form.add(self.back_button)
+        self.form.set_focus(self.rows[0] if self.rows else self.back_button)
+
+    def open_review(self, past: PastMatch) -> None:
+        self.app.matches.review_past(past)
+
+    # --- what is shown (what is drawn, and what tests read) --------------------------------
+
+    def intro(self) -> str:
+        """The line under the heading: how many matches, and what opening one does; or, with
+        none, which matches will come here."""
+        if not self.kept:
+            return self.t("past.empty", n=PAST_KEPT)
+        return count(self.t, "past.intro", len(self.kept))
+
+    def row_texts(self, past: PastMatch) -> tuple[str, str, str, bool, str]:
+        """A row's words: the game and its opponents, when it ended, the result, whether
+        the player won, and the accuracy Master's review gave ("—" before any review)."""
+        setup, match = past.setup, past.match
+        result = result_of(setup, match, undone=past.undone)
+        game, _ = table_game(self.app, setup.rules)
+        if setup.rules.preset_name() == "classic":  # the game, not the way it is set
+            game = self.t("game_scopa")
+        level = self.t(f"level_{result.level}") if result.level != "mixed" else self.t("st_mixed")
+        title = self.t("past.title", game=game, level=level)
+        if setup.rules.players > 2:
+            title = self.t("past.title_players", game=game, level=level, n=setup.rules.players)
+        side = setup.rules.side_of(setup.humans[0])
+        mine = match.totals[side]
+        theirs = max(total for other, total in enumerate(match.totals) if other != side)
+        won = bool(result.won)
+        score = self.t("past.won" if won else "past.lost", mine=mine, theirs=theirs)
+        when = self.when_text(past.ended)
+        if past.undone:
+            when = self.t("past.with_undo", when=when)
+        accuracy = self.accuracy.get(past.key)
+        figure = "\u2014" if accuracy is None else f"{round(accuracy)}%"
+        return title, when, score, won, figure
+
+    def when_text(self, ended: datetime) -> str:
+        """When a match ended, in the player's time: today's and yesterday's by name."""
+        local = ended.astimezone()
+        time = f"{local.hour:02d}:{local.minute:02d}"
+        days = (datetime.now().astimezone().date() - local.date()).days
+        if days == 0:
+            return self.t("past.today", time=time)
+        if days == 1:
+            return self.t("past.yesterday", time=time)
+        months = self.t("past.months").split()
+        month = months[local.month - 1] if len(months) == 12 else str(local.month)
+        return self.t("past.date", day=local.day, month=month, year=local.year, time=time)
+
+    # --- layout and drawing ----------------------------------------------------------------
+
+    def _pens(self) -> tuple[style.Pen, style.Pen]:
+        m = self.m
+        return m.pen("ui", style.ROW_NOTE, style.INK_SOFT), m.pen("ui", style.SMALL, style.INK_SOFT)
+
+    def layout(self) -> None:
+        m = self.m
+        inner = self.place_sheet(1.45, 0.95, 0.08, 0.05)
+        intro_pen, _ = self._pens()
+        gap = m.px(style.SPACE_M)
+        self.intro_box = pygame.Rect(inner.left, self.heading_box.bottom, inner.w, 0)
+        self.intro_box.h = 2 * style.line_height(intro_pen)
+        button_h, button_w = m.px(0.068), m.px(0.3)
+        self.back_button.place(
+            pygame.Rect(inner.right - button_w, inner.bottom - button_h, button_w, button_h)
+        )
+        self.hint_box = pygame.Rect(inner.left, inner.bottom - button_h, 0, button_h)
+        self.hint_box.w = inner.w - button_w - gap
+        top = self.intro_box.bottom + m.px(style.SPACE_S)
+        viewport = pygame.Rect(inner.left, top, inner.w, inner.bottom - button_h - gap - top)
+        bar = style.scrollbar_width(m)
+        row_h, row_gap = m.px(ROW_H), m.px(style.SPACE_XS)
+        y = viewport.top
+        for row in self.rows:
+            row.place(pygame.Rect(viewport.left, y, viewport.w - 2 * bar, row_h))
+            y += row_h + row_gap
+        self.scroll.set_viewport(viewport, y - row_gap - viewport.top)
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        self.draw_sheet(surface, self.t("past.heading"))
+        intro_pen, _ = self._pens()
+        style.text(surface, self.intro(), intro_pen, self.intro_box, align="center", lines=2)
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        if self.form.hint():
+            self.draw_hint(surface, self.hint_box, style.INK_SOFT)

@@ -1,0 +1,166 @@
+"""Past matches through the real scenes: a match played out alone is listed under the
+statistics with its result and accuracy; its review opens again (graded again off the
+render loop), a costly position is played again from it, and each screen comes back."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+import pygame
+import pytest
+
+from scopa.app.matches import MatchCoordinator
+from scopa.app.scenes.past import PastScene
+from scopa.app.scenes.review import ReviewScene
+from scopa.app.scenes.statistics import StatisticsScene
+from scopa.app.table import TableScene
+from scopa.app.table.saving import MatchSaver
+
+from .menu_helpers import click, close_tables, frame, press, show
+from .review_helpers import HOTSEAT, SOLO, before_round_end, play_out
+from .table_helpers import settle
+
+WAIT_SECONDS = 120
+
+
+@pytest.fixture
+def english(app):  # noqa: ANN001, ANN201
+    app.settings = app.settings.with_(animation_speed="instant", language="en")
+    app.set_language("en")
+    app.matches.coach_mode = "thread"
+    yield app
+    close_tables(app)
+
+
+def played_out(app, setup=SOLO):  # noqa: ANN001, ANN201
+    """A reviewed match of ``setup`` played to its end and counted, its accuracy noted."""
+    coordinator = before_round_end(app, setup, saved=True)
+    play_out(coordinator)
+    assert coordinator.reviews.wait(WAIT_SECONDS), "the review never finished"
+    coordinator.flush()
+    coordinator.saver.flush()
+    return coordinator
+
+
+def review_ready(app, scene: ReviewScene) -> None:  # noqa: ANN001
+    """Frames until the review on show is graded."""
+    job_wait = scene.reviews.wait  # the match is over: told once every round is graded
+    assert job_wait(WAIT_SECONDS) or scene.review() is not None
+    frame(app)
+    assert scene.waiting_text() == ""
+
+
+def test_a_past_match_s_review_opens_again_and_its_positions_are_played(english, store) -> None:  # noqa: ANN001
+    app = english
+    coordinator = played_out(app)
+    accuracy = store.load_stats().recent[-1].accuracy
+    assert accuracy is not None
+    saved = store.save_path.read_bytes()  # the match over, until its last sheet is shown
+    app.matches.current = None
+    app.home()
+    statistics = show(app, StatisticsScene(app), (960, 540), "en")
+    click(app, statistics.past_button)
+    past = app.stack.top
+    assert isinstance(past, PastScene) and len(past.rows) == 1
+    title, when, result, won, figure = past.row_texts(past.kept[0])
+    mine, theirs = coordinator.match.totals
+    assert title == "Scopa against Expert" and when.startswith("Today, ")
+    assert result == f"{'Won' if won else 'Lost'} {mine}\u2013{theirs}"
+    assert won == (mine > theirs) and figure == f"{round(accuracy)}%"
+    click(app, past.rows[0])
+    review = app.stack.top
+    assert isinstance(review, ReviewScene) and review.scope == "match"
+    review_ready(app, review)
+    graded = review.review()
+    assert graded is not None
+    assert graded.rounds == tuple(range(1, len(coordinator.match.rounds) + 1))
+    shown = dict(review.summary())
+    assert shown["Accuracy"] == f"{round(accuracy)}%"  # as it was graded when it ended
+    grade = review.grades()[0]
+    click(app, review.try_buttons[0])
+    practice = app.stack.top
+    assert isinstance(practice, TableScene) and app.matches.practising
+    assert practice.match.round.hand(grade.seat) == grade.hand
+    settle(app, practice)
+    press(app, pygame.K_ESCAPE)
+    pause = app.stack.top
+    labels = [button.text() for button in pause.buttons]
+    click(app, pause.buttons[labels.index("Back to the review")])
+    assert app.stack.top is review and app.matches.current is None
+    press(app, pygame.K_ESCAPE)
+    assert app.stack.top is past
+    press(app, pygame.K_ESCAPE)
+    assert app.stack.top is statistics
+    assert store.save_path.read_bytes() == saved  # nothing was saved over it
+
+
+def test_a_past_review_opened_again_is_not_graded_again(english, store) -> None:  # noqa: ANN001
+    app = english
+    played_out(app)
+    app.home()
+    past = show(app, PastScene(app), (960, 540), "en")
+    click(app, past.rows[0])
+    first = app.stack.top
+    review_ready(app, first)
+    press(app, pygame.K_ESCAPE)
+    jobs = dict(first.reviews.jobs)
+    click(app, past.rows[0])
+    again = app.stack.top
+    assert again is not first and again.reviews.jobs == jobs
+    assert again.waiting_text() == ""
+
+
+def test_a_hot_seat_match_is_not_listed_and_the_list_says_what_will_come(english, store) -> None:  # noqa: ANN001
+    app = english
+    coordinator = before_round_end(app, HOTSEAT)
+    coordinator.saver = MatchSaver(store)
+    play_out(coordinator)
+    coordinator.saver.flush()
+    assert store.load_stats().total().played == 1
+    app.home()
+    past = show(app, PastScene(app), (960, 540), "en")
+    assert past.rows == [] and past.form.focus is past.back_button
+    assert "alone against the computer" in past.intro()
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_keys_walk_the_list_and_open_a_match(english, store, size, language) -> None:  # noqa: ANN001
+    app = english
+    for seed in range(9):  # more than the sheet shows at once: the list scrolls
+        coordinator = MatchCoordinator.fresh(SOLO, saver=MatchSaver(store), seed=seed)
+        play_out(coordinator, seed)
+        coordinator.saver.flush()
+    app.home()
+    past = show(app, PastScene(app), size, language)
+    assert len(past.rows) == 9 and past.form.focus is past.rows[0]
+    assert past.scroll.max_offset > 0
+    for _ in range(8):
+        press(app, pygame.K_DOWN)
+    assert past.form.focus is past.rows[8]
+    assert past.scroll.viewport.contains(past.rows[8].rect)  # scrolled into sight
+    press(app, pygame.K_RETURN)
+    review = app.stack.top
+    assert isinstance(review, ReviewScene)
+    assert review.coordinator.match.record() == past.kept[8].record
+
+
+@pytest.mark.parametrize(
+    ("language", "names"),
+    [
+        ("en", "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec"),
+        ("it", "gen feb mar apr mag giu lug ago set ott nov dic"),
+    ],
+)
+def test_a_date_names_its_month_and_today_and_yesterday_by_name(english, language, names) -> None:  # noqa: ANN001
+    app = english
+    past = show(app, PastScene(app), (960, 540), language)
+    now = datetime.now().astimezone()
+    today = past.when_text(now)
+    assert today.startswith({"en": "Today, ", "it": "Oggi, "}[language])
+    assert today.endswith(f"{now.hour:02d}:{now.minute:02d}")
+    yesterday = past.when_text(now - timedelta(days=1))
+    assert yesterday.startswith({"en": "Yesterday, ", "it": "Ieri, "}[language])
+    for month, name in enumerate(names.split(), start=1):
+        when = datetime(2024, month, 17, 9, 5).astimezone()
+        assert past.when_text(when) == f"17 {name} 2024, 09:05"

@@ -1,0 +1,143 @@
+"""The last matches finished alone against the computer are kept for their reviews: written
+as each is counted, the newest kept, each once, a damaged entry costing only itself."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from scopa.engine import Match, Rules
+from scopa.settings import MatchSetup, SeatConfig
+from scopa.stats import match_key
+from scopa.storage import PAST_KEPT, Store
+
+
+def finished(seed: int, rules: Rules | None = None) -> Match:
+    rules = Rules() if rules is None else rules
+    rng = random.Random(seed)
+    match = Match.new(rules, seed)
+    while not match.over:
+        match, _ = match.apply(rng.choice(match.legal_moves()))
+    return match
+
+
+SOLO = MatchSetup.solo(level="master")
+
+
+def test_a_match_finished_alone_is_kept_with_how_it_was_played(tmp_path) -> None:  # noqa: ANN001
+    store = Store(tmp_path)
+    match = finished(1)
+    store.finish_match(SOLO, match, undone=True, hinted={0, 4})
+    (past,) = store.load_past()
+    assert past.setup == SOLO and past.record == match.record()
+    assert past.hinted == frozenset({0, 4}) and past.undone
+    assert past.key == match_key(match) == store.load_stats().recent[-1].match_id
+    assert past.ended.tzinfo is not None
+    assert store.messages == []
+
+
+@pytest.mark.parametrize("humans", [0, 2])
+def test_matches_among_people_or_computers_only_are_not_kept(tmp_path, humans: int) -> None:  # noqa: ANN001
+    """The review of a hot-seat match is each person's own; a watched match has none."""
+    store = Store(tmp_path)
+    seats = tuple(SeatConfig(f"P{seat}", seat < humans, "expert") for seat in range(2))
+    store.finish_match(MatchSetup(seats, Rules()), finished(2))
+    assert store.load_stats().total().played == 1
+    assert store.load_past() == []
+
+
+def test_the_newest_matches_are_kept_each_once(tmp_path) -> None:  # noqa: ANN001
+    store = Store(tmp_path)
+    matches = [finished(seed) for seed in range(PAST_KEPT + 3)]
+    for match in matches:
+        store.finish_match(SOLO, match)
+    store.finish_match(SOLO, matches[-2])  # counted again (a game stopped as it counted)
+    kept = [past.key for past in store.load_past()]
+    expected = [match_key(m) for m in matches[3:] if m is not matches[-2]] + [
+        match_key(matches[-2])
+    ]
+    assert kept == expected and len(kept) == PAST_KEPT
+
+
+def test_a_game_stopped_before_keeping_the_match_keeps_it_when_it_is_next_loaded(
+    tmp_path,  # noqa: ANN001
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The match was counted in the statistics, then the game was stopped before it was
+    kept among the past ones: loading the saved match (not yet marked counted) keeps it,
+    and counts it no second time."""
+    store = Store(tmp_path)
+    match = finished(3)
+
+    def stopped(self: Store, past: object) -> bool:
+        raise KeyboardInterrupt
+
+    with monkeypatch.context() as patched:
+        patched.setattr(Store, "keep_past", stopped)
+        with pytest.raises(KeyboardInterrupt):
+            store.finish_match(SOLO, match)
+    assert store.load_past() == [] and store.load_stats().total().played == 1
+    again = Store(tmp_path)
+    assert again.load_match() is not None
+    assert [past.key for past in again.load_past()] == [match_key(match)]
+    assert again.load_stats().total().played == 1
+
+
+def test_a_damaged_entry_costs_only_itself(tmp_path) -> None:  # noqa: ANN001
+    store = Store(tmp_path)
+    for seed in range(3):
+        store.finish_match(SOLO, finished(seed))
+    data = json.loads(store.past_path.read_text())
+    data["matches"][1]["record"] = data["matches"][1]["record"].replace("1", "Z", 3)
+    store.past_path.write_text(json.dumps(data))
+    store.messages.clear()
+    kept = store.load_past()
+    assert [past.key for past in kept] == [match_key(finished(s)) for s in (0, 2)]
+    (message,) = store.messages
+    assert message.key == "files.past_salvaged_set_aside"
+    assert (tmp_path / "past.json.bak").exists()
+    again = Store(tmp_path)
+    assert again.load_past() == kept and again.messages == []
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [
+        {"when": "yesterday"},
+        {"setup": "hot-seat"},
+        {"undone": "maybe"},
+        {"hinted": [10**6]},
+        {"extra": 1},
+    ],
+)
+def test_an_entry_that_reads_wrong_is_left_out_with_a_message(tmp_path, entry: dict) -> None:  # noqa: ANN001
+    store = Store(tmp_path)
+    store.finish_match(SOLO, finished(5))
+    data = json.loads(store.past_path.read_text())
+    data["matches"][0].update(entry)
+    store.past_path.write_text(json.dumps(data))
+    store.messages.clear()
+    assert store.load_past() == []
+    (message,) = store.messages
+    assert message.key == "files.past_set_aside"  # nothing read: set aside, not salvaged
+
+
+def test_a_match_not_played_out_or_of_several_people_is_refused(tmp_path) -> None:  # noqa: ANN001
+    store = Store(tmp_path)
+    store.finish_match(SOLO, finished(6))
+    data = json.loads(store.past_path.read_text())
+    unfinished = Match.new(Rules(), 9)
+    unfinished, _ = unfinished.apply(unfinished.legal_moves()[0])
+    hotseat = MatchSetup((SeatConfig("A", True), SeatConfig("B", True)), Rules())
+    good = data["matches"][0]
+    data["matches"] = [
+        {**good, "record": unfinished.record().text()},
+        {**good, "setup": hotseat.to_dict()},
+        good,
+    ]
+    store.past_path.write_text(json.dumps(data))
+    store.messages.clear()
+    assert [past.key for past in store.load_past()] == [match_key(finished(6))]
+    assert [m.key for m in store.messages] == ["files.past_salvaged_set_aside"]
