@@ -162,6 +162,9 @@ class MatchCoordinator:
         self.reviews_shared = shared
         """With several people here, everyone agreed that all reviews may be shown to all
         (for the rest of the match: saved with it)."""
+        self.discarded = False
+        """The player gave the match up, or another took its place: it is never saved
+        again (a save refused earlier is not tried again as its table closes)."""
 
     @classmethod
     def fresh(
@@ -308,16 +311,16 @@ class MatchCoordinator:
 
     def kept(self) -> bool:
         """Saved once more now, whether the match is kept as it is (True when nothing is
-        saved for it: watched, practice)."""
-        if self.saver is None:
+        saved for it: watched, practice, given up)."""
+        if self.saver is None or self.discarded:
             return True
         self._save()
         return self.saver.kept()
 
     def close(self) -> None:
         if self.saver is not None:
-            if not self.saver.kept():  # refused until now: once more, as the table closes
-                self._save()
+            if not self.discarded and not self.saver.kept():  # refused until now: once
+                self._save()  # more as the table closes (never over the next match's save)
             self.saver.close()
 
 
@@ -909,6 +912,7 @@ class Matches:
             return
         if self.current is not None:
             self.current.flush()
+            self.current.discarded = True  # its table's closing must not write it back
         self.app.store.clear_match()
         self.app.show_store_messages()
         self.app.home()
@@ -922,6 +926,9 @@ class Matches:
         if before is not None and before is not coordinator:
             self._grading.append(before)
         self._grading = [match for match in self._grading if not match.reviews.wait(0)]
+        replaced = self.current  # given up, unless over (it is still counted as it closes)
+        if isinstance(replaced, MatchCoordinator) and replaced is not coordinator:
+            replaced.discarded = not replaced.match.over
         self.current = coordinator
         self.app.home()
         self.app.open("table", coordinator=coordinator)
