@@ -90,10 +90,11 @@ def click(app, pos: tuple[float, float]) -> None:  # noqa: ANN001
 
 
 def lift_cover(app, scene, pos: tuple[float, float] | None = None) -> None:  # noqa: ANN001
-    """Click the hot-seat cover's button once it may be lifted (``COVER_HOLD`` after it
-    came down), the pointer coming to it from above, as the next person does, then look
-    at the hand a moment (``SHOWN_CALM``: clicks sooner are a double click's, not theirs)."""
-    from scopa.app.table.scene import COVER_CALM, COVER_HOLD, SHOWN_CALM
+    """Hold the hot-seat cover's button down once it may be lifted (``COVER_HOLD`` after
+    it came down), the pointer coming to it from above, as the next person does, until it
+    lifts (``COVER_PRESS``), then let go and look at the hand a moment (``SHOWN_CALM``:
+    clicks sooner are a double click's, not theirs)."""
+    from scopa.app.table.scene import COVER_CALM, COVER_HOLD, COVER_PRESS, SHOWN_CALM
 
     assert scene.cover is not None
     since = scene.clock
@@ -102,11 +103,21 @@ def lift_cover(app, scene, pos: tuple[float, float] | None = None) -> None:  # n
     target = pos or scene.cover_button().center
     start = (target[0], max(0.0, scene.cover_button().top - 20))  # to the button from above
     app.frame(FRAME, [mouse(pygame.MOUSEMOTION, start)])
-    click(app, target)
+    hold(app, scene, target, COVER_PRESS + 2 * FRAME)
     if scene.cover is None:
         shown = scene.clock
         while scene.clock - shown < SHOWN_CALM:
             app.frame(FRAME, [])
+
+
+def hold(app, scene, pos: tuple[float, float], seconds: float) -> None:  # noqa: ANN001
+    """The left button pressed at ``pos`` and held ``seconds`` (of the scene's clock)."""
+    app._last_press = None
+    app.frame(FRAME, [mouse(pygame.MOUSEMOTION, pos), mouse(pygame.MOUSEBUTTONDOWN, pos)])
+    since = scene.clock
+    while scene.clock - since < seconds:
+        app.frame(FRAME, [])
+    app.frame(FRAME, [mouse(pygame.MOUSEBUTTONUP, pos)])
 
 
 def centre_of(scene, card: Card) -> tuple[float, float]:  # noqa: ANN001

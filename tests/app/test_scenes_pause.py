@@ -12,7 +12,7 @@ from scopa.app.scenes.confirm import ConfirmScene
 from scopa.app.scenes.pause import PauseScene
 from scopa.app.scenes.scoring import ScoringScene
 from scopa.app.scenes.title import TitleScene
-from scopa.app.table.scene import COVER_HOLD, TableScene
+from scopa.app.table.scene import COVER_HOLD, SHOWN_CALM, TableScene
 from scopa.app.widgets import Button, resolve
 from scopa.engine import Match, Rules
 from scopa.settings import MatchSetup, SeatConfig
@@ -434,6 +434,9 @@ def test_the_pause_menu_rings_its_focus_for_a_player_on_the_keys_alone(
             frame(app)
         if hands == "keys":
             press(app, pygame.K_RETURN)
+            shown = table.clock
+            while table.clock - shown < SHOWN_CALM:  # a look at the hand before the keys
+                frame(app)
         else:
             lift_cover(app, table)
         settle(app, table)

@@ -479,27 +479,36 @@ def test_clicks_on_without_moving_from_the_hand_played_never_show_the_next_hand(
     assert scene.cover is None and scene.human_to_play != seat
 
 
-def test_enter_pressed_on_and_on_never_shows_the_next_hand_nor_does_space(app):
+@pytest.mark.parametrize("gap", [8 * FRAME, 0.55, 0.9])
+def test_enter_pressed_on_and_on_never_shows_the_next_hand_nor_does_space(app, gap):
     """Enter pressed a few times a second, past the cover's first second, lifted it; so did
-    Space, which the cover never offered and which hurries the computers."""
-    from scopa.app.table.scene import COVER_CALM
+    Space, which the cover never offered and which hurries the computers. Enter tapped
+    about twice a second (0.55 s apart) went through the cover too, then played a card
+    for the next person and lifted the cover after theirs."""
+    from scopa.app.table.scene import KEY_CALM
 
     scene, seat = two_at_one_screen(app)
     enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")
     space = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ")
     covered = False
-    for _ in range(round(3.0 / (8 * FRAME))):  # Enter every eight frames for three seconds
-        pump(app, 8)
+    frames = max(1, round(gap / FRAME))
+    for _ in range(round(5.0 / (frames * FRAME))):  # Enter every ``gap`` for five seconds
+        pump(app, frames)
         app.frame(FRAME, [enter])
         covered = covered or scene.cover is not None
         assert scene.cover is not None or not covered, "Enter pressed on lifted the cover"
     assert covered
-    pump(app, round(COVER_CALM / FRAME) + 1)
+    pump(app, round(KEY_CALM / FRAME) + 1)
     app.frame(FRAME, [space])
     assert scene.cover is not None
-    pump(app, round(COVER_CALM / FRAME) + 1)
+    pump(app, round(KEY_CALM / FRAME) + 1)
     app.frame(FRAME, [enter])  # Bruno's Enter, after a moment with nothing pressed
     assert scene.cover is None and scene.human_to_play != seat
+    played = len(scene.match.moves())
+    pump(app, 6)
+    app.frame(FRAME, [enter])  # once more at once: it plays nothing unseen
+    pump(app, 30)
+    assert len(scene.match.moves()) == played
 
 
 def cover_may_lift(app, scene) -> None:  # noqa: ANN001
@@ -516,7 +525,9 @@ def test_a_triple_click_on_the_cover_shows_the_hand_and_plays_nothing(app, size)
     """Bruno triple-clicked "Show my cards": the first click lifted the cover, the next two
     fell on the card of his hand under the button as a double click, and played it before
     he had seen his hand. Clicks come to the hand only a moment after it is shown."""
-    from .table_helpers import mouse
+    from scopa.app.table.scene import COVER_PRESS
+
+    from .table_helpers import hold, mouse
 
     app.resize(size)
     app.settings = app.settings.with_(animation_speed="fast", language="en")
@@ -538,13 +549,14 @@ def test_a_triple_click_on_the_cover_shows_the_hand_and_plays_nothing(app, size)
     played = len(scene.match.moves())
     under = scene.view.hand_card_at(1, button)  # the middle card, playable one way only
     assert under is not None and len([m for m in scene.match.legal_moves() if m.card == under]) == 1
-    for _ in range(3):  # about 70 ms apart
+    hold(app, scene, button, COVER_PRESS + FRAME)  # the press that lifts it, let go
+    assert scene.cover is None
+    for _ in range(2):  # two clicks more, about 70 ms apart
         app._last_press = None
         app.frame(
             FRAME, [mouse(pygame.MOUSEBUTTONDOWN, button), mouse(pygame.MOUSEBUTTONUP, button)]
         )
         pump(app, 4)
-    assert scene.cover is None  # the first click showed the hand
     pump(app, 60)
     assert len(scene.match.moves()) == played and scene.human_to_play == 1
 
@@ -555,17 +567,22 @@ def test_a_pointer_resting_on_the_cover_s_button_lifts_it_once_moved_on_it(app, 
     nothing, the button looking ready, until the pointer left it and came back. A move of
     his own on the button, once the cover's first second is over, readies it too; the
     pointer still, it stays unready (Anna's clicks on)."""
-    from .table_helpers import mouse
+    from scopa.app.table.scene import COVER_PRESS
+
+    from .table_helpers import hold, mouse
 
     scene, seat = two_at_one_screen(app, size)
     rest = scene.cover_button().center
     cover_may_lift(app, scene)
-    click(app, rest)
+    app._last_press = None
+    app.frame(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, rest)])
+    pump(app, round(COVER_PRESS / FRAME) + 2)
+    app.frame(FRAME, [mouse(pygame.MOUSEBUTTONUP, rest)])
     assert scene.cover is not None  # still, it was Anna's
     step = scene.drag.threshold * 2
     app.frame(FRAME, [mouse(pygame.MOUSEMOTION, (rest[0] + step, rest[1]))])
     cover_may_lift(app, scene)
-    click(app, (rest[0] + step, rest[1]))
+    hold(app, scene, (rest[0] + step, rest[1]), COVER_PRESS + FRAME)
     assert scene.cover is None and scene.human_to_play != seat
 
 
@@ -607,3 +624,42 @@ def test_the_cover_tells_the_next_person_of_the_scopas_made_since_their_last_pla
     (note,) = [text for text in drawn if text.words == said]
     assert not note.elided and app.screen.get_rect().contains(note.used)
     scene.close()
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_one_click_back_on_the_hand_never_shows_the_next_hand(app, size, language):
+    """Anna played on the table, then moved back to her hand and clicked there once, two
+    seconds later: the cover's button lay there and Bruno's hand showed. The button lifts
+    the cover only held down a moment; a click too short says so."""
+    from scopa.app.table.scene import COVER_PRESS
+
+    from .table_helpers import hold, mouse
+
+    app.set_language(language)
+    scene, seat = two_at_one_screen(app, size)
+    middle = scene.layout.table_rect.center
+    app.frame(FRAME, [mouse(pygame.MOUSEMOTION, middle)])
+    pump(app, round(2.0 / FRAME))
+    button = scene.cover_button().center
+    app.frame(FRAME, [mouse(pygame.MOUSEMOTION, button)])
+    click(app, button)  # Anna's click, back on her hand
+    pump(app, 20)
+    assert scene.cover is not None and scene.human_to_play != seat
+    name = scene.seats.seat_name(scene.cover)
+    assert scene.cover_texts()[1] == app.t("table.pass_hold", name=name)
+    pump(app, round(1.0 / FRAME))
+    hold(app, scene, button, COVER_PRESS / 2)  # let go halfway: still covered
+    assert scene.cover is not None
+    pump(app, round(1.0 / FRAME))
+    held: list[float] = []
+    app._last_press = None
+    app.frame(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, button)])
+    while scene.cover is not None and len(held) < 120:
+        held.append(scene.cover_progress())
+        app.frame(FRAME, [])
+    assert scene.cover is None  # Bruno held it: his hand shows
+    assert held == sorted(held) and 0 < held[1] < held[-1] <= 1  # the button filled
+    app.frame(FRAME, [mouse(pygame.MOUSEBUTTONUP, button)])
+    pump(app, 30)
+    assert scene.human_to_play == scene.coordinator.holder  # the release played nothing

@@ -300,9 +300,10 @@ def draw_cover(
     note: str,
     button: str,
     hot: bool,
+    held: float = 0.0,
 ) -> None:
     """The screen shown while the device passes between human players, with the button
-    the next person lifts it with."""
+    the next person lifts it with, filled as far as it has been held (``held``, 0 to 1)."""
     w, h = layout.size
     veil = pygame.Surface((w, h), pygame.SRCALPHA)
     veil.fill((*style.COVER, 238))
@@ -326,6 +327,12 @@ def draw_cover(
     style.button(
         surface, rect, scale, text.font, button, layout.font_normal, state=state, primary=True
     )
+    if held > 0:  # a light fills the button from the left as it is held
+        light = pygame.Surface((round(rect.w), round(rect.h)), pygame.SRCALPHA)
+        radius = max(2, round(rect.h / 5))
+        pygame.draw.rect(light, (*style.SHINE, 96), light.get_rect(), border_radius=radius)
+        filled = pygame.Rect(0, 0, round(rect.w * held), round(rect.h))
+        surface.blit(light, (round(rect.left), round(rect.top)), area=filled)
     small = text.pen("ui", layout.font_small, style.MIST)
     box = FRect(2 * layout.margin, h - layout.margin * 4, width, layout.margin * 2)
     style.text(surface, note, small, box, align="center")

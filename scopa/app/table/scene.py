@@ -68,13 +68,22 @@ person's hand. A click lifts it only on the cover's button, pressed after that, 
 click anywhere lifted it: one more click on the table, a second after a card was dropped
 there to be sure it took, showed the next person's hand)."""
 COVER_CALM = 0.5
-"""Seconds with no key nor click pressed before the one that lifts the cover: Enter
-pressed on and on (or held down), or clicks one after another, are the last player's,
-going on past ``COVER_HOLD``."""
+"""Seconds with no key nor click pressed before the press on the cover's button: clicks
+one after another are the last player's, going on past ``COVER_HOLD``."""
+KEY_CALM = 1.0
+"""Seconds with no key nor click pressed before the Enter that lifts the cover: Enter
+tapped on about twice a second (the last player's way to hurry their play) went through
+the next person's cover, then played a card for them and lifted the cover after."""
+COVER_PRESS = 0.45
+"""Seconds the cover's button is held down before it lifts (filling as it is held): one
+click, of the last player's back on the hand they played from, lifted it under them."""
 SHOWN_CALM = 0.4
-"""Seconds after the cover lifts before a click comes to the hand it showed: the clicks
-that follow the one that lifted it (a double or triple click on the button) fell on the
-card under the button as a double click on it, and played it unseen."""
+"""Seconds after the cover lifts before a click or a key comes to the hand it showed: the
+clicks that follow the one that lifted it (a double or triple click on the button) fell
+on the card under the button as a double click on it, and played it unseen; so did an
+Enter pressed once more."""
+TAPPED_SECONDS = 3.0
+"""How long the cover says to hold its button after a click too short to lift it."""
 COVER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 """The keys that lift the cover (not Space, which hurries the computers' plays)."""
 EARLY_KEYS = (pygame.K_LEFT, pygame.K_RIGHT)
@@ -117,7 +126,13 @@ class TableScene(Scene):
         self.cover_since = 0.0
         """When (``clock``) the cover came down."""
         self._cover_pressed = False
-        """The mouse went down on the cover's button once it could be lifted."""
+        """The mouse went down on the cover's button once it could be lifted (and holds)."""
+        self._cover_pressed_at = 0.0
+        """When (``clock``) it went down: the cover lifts ``COVER_PRESS`` later."""
+        self._cover_tapped_at = -TAPPED_SECONDS
+        """When a click on the button was let go too soon to lift the cover."""
+        self._release_kept = False
+        """The button that lifted the cover is still held: its release is not the hand's."""
         self._cover_armed = False
         """The pointer came to the cover's button from elsewhere since the cover came down:
         a press there is the next person's, not the one who played pressing on."""
@@ -431,6 +446,8 @@ class TableScene(Scene):
             or bool(self.director.banners)
             or bool(self.director.sparks)
             or self._line_moved
+            or self._cover_pressed  # the cover's button fills as it is held
+            or self.clock - self._cover_tapped_at < TAPPED_SECONDS + 0.1
         )
 
     @property
@@ -472,16 +489,20 @@ class TableScene(Scene):
                 self.app.open("pause")
             return True
         pressing = event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN)
-        calm = self.clock - self._pressed_at >= COVER_CALM
+        quiet = self.clock - self._pressed_at
         if pressing:
             self._pressed_at = self.clock
         if self.cover is not None:
             if self.remote and self.absence.handle(event):
                 return True  # the banner's button, over the cover, shows no hand
+            calm = quiet >= (KEY_CALM if event.type == pygame.KEYDOWN else COVER_CALM)
             return self._cover_input(event, calm=calm)
-        clicking = event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+        if event.type == pygame.MOUSEBUTTONUP and self._release_kept:
+            self._release_kept = False  # the press that lifted the cover, let go
+            return True
+        clicking = event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN)
         if clicking and self.clock - self._shown_at < SHOWN_CALM:
-            return True  # the clicks after the one that lifted the cover
+            return True  # the clicks (or keys) after the one that lifted the cover
         if self.menu_button and self.menu.handle(event, self.layout):
             return True
         if self.aids.handle(event):
@@ -721,6 +742,7 @@ class TableScene(Scene):
             self._use_idle_frame()
         if self.mode == "hotseat":
             self._keep_hands_private()
+        self._hold_cover()
         if self.match.over or self.director.busy or self.cover is not None:
             return
         called = self.coordinator.needs_cover()
@@ -955,29 +977,49 @@ class TableScene(Scene):
         return None
 
     def _cover_input(self, event: pygame.event.Event, *, calm: bool) -> bool:
-        """The cover takes every event: it lifts on a click of its button, by a pointer
-        come to it from elsewhere since it came down (the last player's, resting there on
-        the hand they played from, clicking on, showed the next hand), or on Enter, each
-        pressed ``calm`` (after a moment with nothing pressed) once ``COVER_HOLD`` is over;
-        the corner's menu opens over it."""
+        """The cover takes every event: it lifts on its button held down ``COVER_PRESS``
+        (``_hold_cover``), pressed by a pointer come to it from elsewhere since it came
+        down (the last player's, resting there on the hand they played from, clicking on,
+        showed the next hand), or on Enter, each pressed ``calm`` (after a moment with
+        nothing pressed) once ``COVER_HOLD`` is over; the corner's menu opens over it."""
         pos = getattr(event, "pos", None)
         on_button = pos is not None and self.cover_button().collidepoint(pos)
         if event.type == pygame.MOUSEMOTION and (not on_button or self._moved_on(pos)):
             self._cover_armed = True
+        if event.type == pygame.MOUSEMOTION and not on_button:
+            self._cover_pressed = False  # the press slid off the button: it lifts nothing
         if self.clock - self.cover_since < COVER_HOLD:
             return True
         if self.menu_button and self.menu.handle(event, self.layout):
             return True  # the corner's menu opens over the cover: no hand is shown
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self._cover_pressed = on_button and self._cover_armed and calm
+            self._cover_pressed_at = self.clock
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            if self._cover_pressed and on_button:
-                self.reveal()
-                self._shown_at = self.clock  # a double click's second press is not the hand's
+            if self._cover_pressed and on_button:  # let go too soon: the cover says to hold
+                self._cover_tapped_at = self.clock
             self._cover_pressed = False
         elif event.type == pygame.KEYDOWN and event.key in COVER_KEYS and calm:
             self.reveal()
+            self._shown_at = self.clock  # an Enter pressed once more is not the hand's
         return True
+
+    def _hold_cover(self) -> None:
+        """The cover's button held down long enough lifts it (a frame's business: the
+        button fills as it is held)."""
+        if self.cover is None or not self._cover_pressed:
+            return
+        if self.clock - self._cover_pressed_at >= COVER_PRESS:
+            self._cover_pressed = False
+            self.reveal()
+            self._shown_at = self.clock  # a double click's second press is not the hand's
+            self._release_kept = True
+
+    def cover_progress(self) -> float:
+        """How far the cover's button has been held towards lifting it (0 to 1)."""
+        if self.cover is None or not self._cover_pressed:
+            return 0.0
+        return min(1.0, (self.clock - self._cover_pressed_at) / COVER_PRESS)
 
     def _moved_on(self, pos: tuple[int, int]) -> bool:
         """The pointer, resting on the cover's button as it came down, was moved on it past
@@ -1302,11 +1344,12 @@ class TableScene(Scene):
             texts = self.cover_texts()
             art, lay, text = self.art, self.layout, self.text
             hot = self.cover_button_lit()
+            held = round(self.cover_progress(), 2)
             items.append(
                 Item(
-                    ("cover", texts, hot),
+                    ("cover", texts, hot, held),
                     pygame.Rect((0, 0), lay.size),
-                    lambda s: draw_cover(s, art, lay, text, *texts, hot),
+                    lambda s: draw_cover(s, art, lay, text, *texts, hot, held),
                 )
             )
             # who the table waits for, and its button, stay in sight over the cover (they
@@ -1381,7 +1424,10 @@ class TableScene(Scene):
         """The cover's heading, how to lift it, the note under it, and its button."""
         if self.cover is None:
             return self.words.cover(self.match.turn)
-        return self.words.cover(self.cover, self._cover_swept)
+        title, hint, note, button = self.words.cover(self.cover, self._cover_swept)
+        if self.clock - self._cover_tapped_at < TAPPED_SECONDS:  # a click let go too soon
+            hint = self.app.t("table.pass_hold", name=self.seats.seat_name(self.cover))
+        return title, hint, note, button
 
     def _scopas_since(self, seat: int) -> tuple[int, ...]:
         """The seats of the others' scopas this round since ``seat`` last played (in turn):
