@@ -22,7 +22,8 @@ it.
 Partners share a side, so the search plays for the team while the partner's hand is
 guessed like any other. On request (``match``) it plays for the match near its end
 (``odds``). The work is bounded by a node budget, which keeps choices reproducible, and by
-a wall-clock limit as a safety net.
+a time limit on the processor's time (``search_clock``: a busy computer searches as deep,
+later), with one on the wall as a safety net.
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ from .inference import (
 )
 from .odds import Stakes
 from .player import Player, move_key
-from .search import BoardSearcher, OutOfTime, Searcher, plies_within
+from .search import BoardSearcher, OutOfTime, Searcher, plies_within, search_clock
 from .style import read_styles
 from .view import View
 from .worlds import distinct_worlds, likely_worlds, sample_world
@@ -66,6 +67,10 @@ whose decisions were quick. With two players the worlds bind before the nodes: t
 many as sixty beat the yardsticks by more, within the decision time (twice the nodes with
 four players won no more matches)."""
 MANY_BUDGET = (36000, 100)
+WALL_LIMIT = 0.6
+"""Seconds on the wall after which no further world is searched, whatever the processor's
+time (``search_clock``) says: under the pause the table makes before a computer's card
+moves, on a computer too busy to give the search its time."""
 
 
 class MasterPlayer(Player):
@@ -130,6 +135,8 @@ class MasterPlayer(Player):
         self.leaf_cap = leaf_cap
         self.exact_cap = exact_cap
         self.time_limit = time_limit
+        self.searched = 0
+        """How many guessed worlds the last decision searched (the benchmarks read it)."""
         self.blend = blend
         self.infer = infer
         self.reply_width = reply_width
@@ -145,8 +152,9 @@ class MasterPlayer(Player):
         leaf_cap = self.leaf_cap or (400 if players == 2 else 600)
         exact_cap = self.exact_cap if self.exact_cap is not None else 0
         limit = self.time_limit if self.time_limit is not None else 0.06 * players / 2 + 0.02
-        start = time.perf_counter()
+        start = search_clock()
         deadline = start + limit if limit > 0 else None
+        walled = time.perf_counter() + WALL_LIMIT if limit > 0 else None
         if distinct_worlds(view) == 1:
             max_worlds = 1
         else:
@@ -231,11 +239,14 @@ class MasterPlayer(Player):
             weights += weight
             if fast.nodes + (searcher.nodes if searcher else 0) >= budget:
                 break
-            if deadline is not None and time.perf_counter() > deadline:
+            if deadline is not None and search_clock() > deadline:
                 break
+            if walled is not None and time.perf_counter() > walled:
+                break  # a computer so busy that the processor's time barely moves
             fast.deadline = deadline  # the first world always finishes
             if searcher is not None:
                 searcher.deadline = deadline
+        self.searched = sampled
         judge = Judge(view)
         scored = [
             (totals[move] / weights + self.blend * judge.assess(move).score, move) for move in moves

@@ -13,10 +13,10 @@ import random
 from collections.abc import Callable, Iterator
 from itertools import combinations
 from math import comb, factorial
-from time import perf_counter
 
 from scopa.engine import Card, Round, cards_of
 
+from .search import search_clock
 from .view import View
 
 
@@ -106,7 +106,7 @@ def likely_worlds(
     worlds searched are then ones the other seats' plays make likely than when a few
     uniform worlds are searched and weighed, where one or two carry the whole average.
 
-    Past ``deadline`` (``time.perf_counter``), the guesses weighed so far (``FEWEST_WEIGHED``
+    Past ``deadline`` (``search_clock``), the guesses weighed so far (``FEWEST_WEIGHED``
     at least) are drawn from: weighing a long deal's plays for every guess (scopone's ten
     cards a hand) must not hold the decision past its time on a slow machine. The ways of
     dealing are then weighed in a random order, so that those weighed are a fair sample."""
@@ -149,7 +149,7 @@ def likely_worlds(
             if (
                 len(weights) >= FEWEST_WEIGHED
                 and not len(weights) % 8
-                and perf_counter() > deadline
+                and search_clock() > deadline
             ):
                 break
             weights.append(weigh(hands))
