@@ -164,6 +164,9 @@ class Coach:
             try:
                 context = multiprocessing.get_context("spawn")
                 requests, answers = context.Queue(), context.Queue()
+                # Jobs still waiting as the game ends are dropped, not written on into a
+                # pipe the stopped worker no longer reads: the game would never end.
+                requests.cancel_join_thread()
                 process = context.Process(
                     target=serve, args=(requests, answers), name="scopa-review", daemon=True
                 )

@@ -294,3 +294,36 @@ def test_a_game_ending_waits_for_no_review_that_is_not_coming() -> None:
         assert time.monotonic() - start < 0.5
     finally:
         coach.close()
+
+
+def test_the_game_ends_with_many_reviews_still_waiting(tmp_path) -> None:  # noqa: ANN001
+    """Past matches opened one after another left dozens of rounds waiting for the worker
+    process; quitting then, the game never ended: its last jobs were still being written
+    into a pipe the stopped worker no longer read."""
+    import subprocess
+    import sys
+    import textwrap
+    from pathlib import Path
+
+    script = textwrap.dedent(
+        """
+        import random
+        from scopa.app.coach import Coach
+        from scopa.engine import Match, Rules
+
+        rng = random.Random(3)
+        match = Match.new(Rules.preset("cirulla"), 3)
+        while not match.over:
+            match, _ = match.apply(rng.choice(match.legal_moves()))
+        coach = Coach("process")
+        for number in range(60):
+            coach.submit(match.record(), 1 + number % len(match.rounds), (0, 1))
+        coach.close()
+        print("closed", flush=True)
+        """
+    )
+    root = Path(__file__).resolve().parents[2]
+    ended = subprocess.run(
+        [sys.executable, "-c", script], cwd=root, capture_output=True, text=True, timeout=60
+    )
+    assert ended.returncode == 0 and "closed" in ended.stdout, ended.stderr[-2000:]
