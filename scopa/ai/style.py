@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import replace
 from math import exp, log
 
-from scopa.engine import Move
+from scopa.engine import Move, Rules
 
 from .inference import POLICY_FLOOR, POLICY_TEMPERATURE, Styles, _PlayModel, unplay
 from .view import View
@@ -42,6 +42,10 @@ _CACHE_LIMIT = 512
 _read: dict[tuple[object, ...], dict[int, Styles]] = {}
 """Styles already read, by the rules, the reading seat, the table the round began with and
 the plays of the finished deals: every decision of a deal reads the same ones."""
+_rules: dict[Rules, Rules] = {}
+"""One rule set for each set of rules in ``_read``'s keys: each match reviewed brings its
+own, equal to the last, with the tables its searches built (``Rules.memo``), and an entry
+keyed by each of them held them all, megabytes a match in the review's process."""
 
 
 def read_styles(view: View) -> dict[int, Styles]:
@@ -54,11 +58,13 @@ def read_styles(view: View) -> dict[int, Styles]:
     if finished <= 0:
         return prior
     table, piles = _round_start(view, plays)
-    key = (view.rules, view.seat, table, piles, tuple(plays[:finished]))
+    if len(_read) >= _CACHE_LIMIT:
+        _read.clear()
+        _rules.clear()
+    rules = _rules.setdefault(view.rules, view.rules)
+    key = (rules, view.seat, table, piles, tuple(plays[:finished]))
     found = _read.get(key)
     if found is None:
-        if len(_read) >= _CACHE_LIMIT:
-            _read.clear()
         evidence: dict[int, list[float]] = {}
         candidates = tuple((1.0, heat, floor) for heat, floor in STYLES)
         for seat, move, before, hand in _replay(view, plays[:finished], table, piles):

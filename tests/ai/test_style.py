@@ -120,3 +120,24 @@ def _bits(mask: int) -> list[int]:
         mask ^= low
         found.append(low)
     return found
+
+
+def test_styles_read_for_many_matches_keep_one_rule_set() -> None:
+    """Each match the review's process grades brings its own rule set, equal to the last,
+    with the tables its searches built: the styles read were kept by each of them, and the
+    process grew by megabytes a match."""
+    import gc
+    import weakref
+    from dataclasses import replace
+
+    seen = _play_round(Rules(), 5, {})
+    later = [view for state, view in seen if state.deal_no > 1]
+    kept = []
+    for view in later[:12]:
+        rules = Rules.from_dict(view.rules.to_dict())  # as a record read again gives it
+        assert rules == view.rules and rules is not view.rules
+        kept.append(weakref.ref(rules))
+        read_styles(replace(view, rules=rules))
+        del rules
+    gc.collect()
+    assert sum(ref() is not None for ref in kept) <= 1
