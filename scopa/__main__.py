@@ -153,8 +153,9 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     # The window's class, by which a desktop matches the window to the game's launcher (SDL
-    # reads it as the display starts; it would take "__main__.py" from ``python -m scopa``).
-    os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", WINDOW_CLASS)
+    # reads it as the display starts; it would take "__main__.py" from ``python -m scopa``,
+    # and from the environment of a program started with pygame that started the game).
+    os.environ["SDL_VIDEO_X11_WMCLASS"] = WINDOW_CLASS
     if not _display_possible():
         log(NO_DISPLAY)
         return EXIT_NO_DISPLAY

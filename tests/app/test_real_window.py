@@ -157,12 +157,15 @@ def drag(display: str, start: tuple[int, int], end: tuple[int, int]) -> None:
 
 def game_environment(display: str, home: Path, **extra: str) -> dict[str, str]:
     """The environment of a game in a real window on ``display``, its files in ``home``
-    (and ``extra``): SDL's own video driver, no sound device."""
+    (and ``extra``): SDL's own video driver, no sound device; and the window class a
+    program started with pygame hands on to the programs it starts (these tests' own
+    pygame set it: the game's window took it, and its launcher no longer found it)."""
     env = {
         **os.environ,
         "DISPLAY": display,
         "SCOPA_HOME": str(home),
         "SDL_AUDIODRIVER": "dummy",
+        "SDL_VIDEO_X11_WMCLASS": "__main__.py",
         **extra,
     }
     env.pop("SDL_VIDEODRIVER", None)
