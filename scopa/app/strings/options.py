@@ -391,7 +391,7 @@ STRINGS = {
         "ng_my_rules_with": "Le mie regole · {changes}",
         "rule_turned_off": "{rule}: no",
         "preset_classic_hint": "Il gioco di sempre: prese per somma, primiera",
-        "preset_rulebook_hint": "Per principianti: al più 2 carte a presa, le meno possibili, conta dei sette",
+        "preset_rulebook_hint": "Come il regolamento per principianti: al più 2 carte a presa, le meno possibili, conta dei sette",
         "preset_scopone_hint": "4 giocatori, 9 carte a testa e 4 in tavola",
         "preset_scopone_scientifico_hint": "4 giocatori, 10 carte a testa, nessuna in tavola",
         "preset_assi_hint": "L'asso prende tutto il tavolo",
