@@ -218,6 +218,9 @@ def _hotseat(tour: Tour, setup: MatchSetup) -> None:
     app.toasts = type(app.toasts)()
     tour.click(review.show_all)
     tour.click(app.stack.top.yes_button)  # type: ignore[attr-defined]
+    tour.frames(8)
+    tour.show("review, the cover for the next to be asked")
+    tour.click((5, 5))
     tour.click(app.stack.top.yes_button)  # type: ignore[attr-defined]
     tour.hover((0, 0))
     tour.show("review, everyone's")

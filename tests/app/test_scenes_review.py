@@ -254,6 +254,7 @@ def test_the_agreement_to_share_reviews_lasts_the_match_after_the_game_is_closed
     click(app, scoring.review_button)
     click(app, app.stack.top.show_all)
     click(app, app.stack.top.yes_button)
+    click(app, (10, 10))  # Marco takes the screen
     click(app, app.stack.top.yes_button)
     assert coordinator.reviews_shared
     assert hint() == app.t("review.button_hint_shared")
@@ -274,6 +275,11 @@ def test_all_reviews_are_shown_only_when_everyone_agrees(english) -> None:  # no
     # the agreement lasts the match, and the question says so (it read as one review's)
     assert ask.question() == "Giulia, may everyone see your reviews for the rest of this match?"
     click(app, ask.yes_button)
+    # Giulia answered for herself: the screen goes to Marco before he is asked (one person
+    # said yes for everyone, the questions one after another)
+    assert app.stack.top is scene and scene.stage == "cover" and scene.seat == 1
+    assert "Marco: click or press Enter, to be asked" in " ".join(drawn_texts(app))
+    click(app, (10, 10))
     ask = app.stack.top
     assert ask.question() == "Marco, may everyone see your reviews for the rest of this match?"
     click(app, ask.no_button)
@@ -287,6 +293,7 @@ def test_all_reviews_are_shown_only_when_everyone_agrees(english) -> None:  # no
     assert not any("Marco keeps their review private" in toast.text for toast in app.toasts)
     click(app, scene.show_all)
     click(app, app.stack.top.yes_button)
+    click(app, (10, 10))
     click(app, app.stack.top.yes_button)
     assert coordinator.reviews_shared and app.stack.top is scene
     assert scene.stage == "review" and scene.seat_choice is not None

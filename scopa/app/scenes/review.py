@@ -55,6 +55,9 @@ class ReviewScene(MenuScene):
             self.stage = "who"
         self._waiting = ""
         self._waiting_moved = False
+        self.asking: list[int] | None = None
+        """The people still to be asked whether all reviews may be shown, the first of them
+        called to the screen (each answers alone: one person said yes for everyone)."""
         self.declined_by: str | None = None
         """The name of the person who last kept their review private: said under the
         question of who is looking, in place of its usual line."""
@@ -283,21 +286,36 @@ class ReviewScene(MenuScene):
         self._restage("cover")
 
     def reveal(self) -> None:
-        """The person called lifted the cover: their review shows."""
-        if self.stage == "cover":
-            self._restage("review")
+        """The person called lifted the cover: their review shows, or they are asked whether
+        everyone may see theirs."""
+        if self.stage != "cover":
+            return
+        if self.asking is not None:
+            left, self.asking = self.asking, None
+            self._restage("who")
+            self._ask(left)
+            return
+        self._restage("review")
 
     def ask_to_share(self) -> None:
-        """Ask each person here in turn whether everyone may see their review."""
+        """Ask each person here in turn whether everyone may see their review: the one who
+        asked at once, each of the others once the screen has been handed to them."""
         self.declined_by = None
         self._ask(list(self.coordinator.humans))
 
-    def _ask(self, left: list[int]) -> None:
+    def _hand_on(self, left: list[int]) -> None:
+        """The last person asked agreed: the screen goes to the next one to ask, if any."""
         if not left:
             self.coordinator.reviews_shared = True
             self.coordinator.save()  # agreed for the rest of the match, kept with it
+            self.seat = self.coordinator.humans[0]
             self._restage("review")
             return
+        self.asking = left
+        self.seat = left[0]
+        self._restage("cover")
+
+    def _ask(self, left: list[int]) -> None:
         seat, rest = left[0], left[1:]
         name = self.seats.seat_name(seat)
 
@@ -310,7 +328,7 @@ class ReviewScene(MenuScene):
             detail=self.tr("review.agree_detail"),
             yes=self.tr("review.agree_yes"),
             no=self.tr("review.agree_no"),
-            on_yes=lambda: self._ask(rest),
+            on_yes=lambda: self._hand_on(rest),
             on_no=declined,
         )
 
@@ -323,6 +341,7 @@ class ReviewScene(MenuScene):
         """Back to the score sheet; with one person's review on show, back to the names
         (the review is hidden first)."""
         if self.stage in ("review", "cover") and self.private:
+            self.asking = None  # (the screen was being handed on to be asked: not asked)
             self._restage("who")
             return
         self.app.back()
@@ -750,7 +769,7 @@ class ReviewScene(MenuScene):
         box = pygame.Rect(box.left, used.bottom, box.w, 2 * style.line_height(line))
         style.text(
             surface,
-            self.t("review.pass_hint", name=name),
+            self.t("review.pass_ask_hint" if self.asking else "review.pass_hint", name=name),
             line,
             box,
             align="center",
