@@ -86,12 +86,13 @@ def decided(
     denied = [
         name for name in names if lost.get(name, 0) < lost_other.get(name, 0) and name not in won
     ]
+    rivals = rules.players // rules.sides  # how many play on the other side
     if won and denied:
-        return "wins_denies", {"won": ",".join(won), "denied": ",".join(denied)}
+        return "wins_denies", {"won": ",".join(won), "denied": ",".join(denied), "rivals": rivals}
     if won:
         return "wins_by_end", {"won": ",".join(won)}
     if denied:
-        return "denies_by_end", {"won": ",".join(denied)}
+        return "denies_by_end", {"won": ",".join(denied), "rivals": rivals}
     return None
 
 

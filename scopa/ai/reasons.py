@@ -76,8 +76,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "keep_hidden": "tieni coperte le tue carte",
         "retract": "ritira la bussata",
         "wins_by_end": "a fine smazzata ti fa fare {won}",
-        "denies_by_end": "a fine smazzata impedisce agli avversari di fare {won}",
-        "wins_denies": "ti fa fare {won} e impedisce agli avversari di fare {denied}",
+        "denies_by_end": "a fine smazzata impedisce {rivals} di fare {won}",
+        "wins_denies": "ti fa fare {won} e impedisce {rivals} di fare {denied}",
     },
 }
 
@@ -104,6 +104,12 @@ SINGULAR: dict[str, dict[str, str]] = {
     "it": {"last_take": "prende l'ultima carta", "most_cards": "prende l'unica carta"},
 }
 """A reason told of one card, where its sentence counts them ("the last 1 cards")."""
+RIVALS: dict[str, dict[bool, str]] = {
+    "en": {False: "them", True: "them"},
+    "it": {False: "agli avversari", True: "all'avversario"},
+}
+"""The other side, by language and whether it is one player (``rivals`` 1): "impedisce
+all'avversario" with two players, "agli avversari" in teams."""
 
 POINT_NAMES: dict[str, dict[str, str]] = {
     "en": {
@@ -211,6 +217,7 @@ def reason_text(
         named = values.get(key)
         if isinstance(named, str):
             values[key] = points_named(named, lang, str(values["coins"]))
+    values["rivals"] = RIVALS[lang][values.get("rivals") == 1]
     if values.get("count") == 1 and code in SINGULAR[lang]:
         return SINGULAR[lang][code]
     return TEXTS[lang][code].format(**values)

@@ -3,6 +3,7 @@ does (the 9 is a knight in an Italian deck and a queen in a French one)."""
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
@@ -104,6 +105,46 @@ def test_the_points_a_line_wins_are_named_and_joined_in_each_language() -> None:
     assert reason_text("wins_denies", both, "it") == (
         "ti fa fare la primiera e impedisce agli avversari di fare i denari"
     )
+
+
+def test_one_opponent_is_told_as_one() -> None:
+    """With two players the hint said "impedisce agli avversari" of the one opponent."""
+    one = {"won": "scope", "rivals": 1}
+    assert reason_text("denies_by_end", one, "it") == (
+        "a fine smazzata impedisce all'avversario di fare una scopa"
+    )
+    both = {"won": "primiera", "denied": "denari", "rivals": 1}
+    assert reason_text("wins_denies", both, "it") == (
+        "ti fa fare la primiera e impedisce all'avversario di fare i denari"
+    )
+    assert reason_text("wins_denies", {**both, "rivals": 2}, "it").endswith(
+        "impedisce agli avversari di fare i denari"
+    )
+    assert reason_text("denies_by_end", one, "en") == "denies them a scopa by the round's end"
+
+
+def test_the_round_s_end_names_how_many_play_on_the_other_side() -> None:
+    from scopa.ai.outcome import decided
+    from scopa.ai.view import View
+    from scopa.engine import Round, Rules, observe
+
+    found = {}
+    for players in (2, 4):
+        rng = random.Random(players)
+        for _ in range(400):
+            state = Round.deal_random(Rules(players=players), rng)
+            while not state.over and (state.stock or state.in_hands > 6 - players):
+                state = state.play(rng.choice(state.legal_moves()))
+            if state.over:
+                continue
+            view = View.of(observe(state, state.turn))
+            for move in view.moves:
+                told = decided(view, move)
+                if told is not None and told[0] != "wins_by_end":
+                    found[players] = told[1]["rivals"]
+            if players in found:
+                break
+    assert found == {2: 1, 4: 2}
 
 
 @pytest.mark.parametrize(("lang", "one"), [("en", "the last card"), ("it", "l'ultima carta")])
