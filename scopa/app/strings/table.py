@@ -37,7 +37,9 @@ STRINGS = {
         "table.friend_turn": "Waiting for {name} to play",
         "table.stand_in_turn": "The computer is playing for {name}…",
         "table.pass_to": "Pass the screen to {name}",
-        "table.pass_hint": "{name}: hold the button below down a moment, or press Enter, to see your cards",
+        "table.pass_hint": (
+            "{name}: hold the button below down a moment, or press Enter, to see your cards"
+        ),
         "table.pass_hold": "{name}: keep the button pressed until it fills, and your cards show",
         "table.show_cards": "Show my cards",
         "table.hidden": "The other hands stay hidden",
@@ -123,8 +125,13 @@ STRINGS = {
         "table.friend_turn": "Aspettiamo che giochi {name}",
         "table.stand_in_turn": "Il computer sta giocando per {name}…",
         "table.pass_to": "Passa lo schermo a {name}",
-        "table.pass_hint": "{name}: tieni premuto un attimo il pulsante qui sotto, o premi Invio, per vedere le tue carte",
-        "table.pass_hold": "{name}: tieni premuto il pulsante finché non si riempie, e le tue carte si vedono",
+        "table.pass_hint": (
+            "{name}: tieni premuto un attimo il pulsante qui sotto, o premi Invio, "
+            "per vedere le tue carte"
+        ),
+        "table.pass_hold": (
+            "{name}: tieni premuto il pulsante finché non si riempie, e le tue carte si vedono"
+        ),
         "table.show_cards": "Mostra le mie carte",
         "table.hidden": "Le altre mani restano coperte",
         "table.scopas_since": "Dalla tua ultima giocata: {made}",
