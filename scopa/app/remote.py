@@ -896,22 +896,19 @@ class RemoteCoordinator:
         asked = self._asked
         if asked is None or self.rematch_failed:
             return None
-        if asked.done() and (asked.cancelled() or asked.exception() is not None):
-            self.rematch_failed = True
-            return None
-        code = self.rematch_next
-        if self._moving is None:
-            if code is not None:
-                ticket = SeatTicket(self.ticket.server, code, self.seat, self.ticket.token)
-                self._moving = self.link.submit(self.link.client.rejoin(ticket))
-            return None
         moving = self._moving
+        if moving is None:
+            moving = self._moving = self._go_to_rematch(asked)
+            if moving is None:
+                return None
         if not moving.done():
             return None
-        if moving.cancelled() or moving.exception() is not None:
+        failed = moving.cancelled() or moving.exception() is not None
+        # (refused when the link's own rejoin, its connection back, got there first)
+        ticket = self._moved_on() if failed else moving.result()
+        if ticket is None:
             self.rematch_failed = True
             return None
-        ticket = moving.result()
         items = [*self._following, *self.link.poll()]
         for number, item in enumerate(items):
             if isinstance(item, Update) and item.code == ticket.code:
@@ -924,6 +921,37 @@ class RemoteCoordinator:
                 return None
         self._following = [item for item in items if not isinstance(item, Update)]
         return None
+
+    def _go_to_rematch(
+        self, asked: concurrent.futures.Future[None]
+    ) -> concurrent.futures.Future[SeatTicket] | None:
+        """The seat being taken at the rematch's table once the server opened it, or the
+        one the link holds there already; None until then, and once the request for the
+        rematch failed (``rematch_failed``)."""
+        taken: concurrent.futures.Future[SeatTicket]
+        moved = self._moved_on()
+        if moved is not None:
+            taken = concurrent.futures.Future()
+            taken.set_result(moved)
+            return taken
+        if asked.done() and (asked.cancelled() or asked.exception() is not None):
+            self.rematch_failed = True
+            return None
+        code = self.rematch_next
+        if code is None:
+            return None
+        ticket = SeatTicket(self.ticket.server, code, self.seat, self.ticket.token)
+        return self.link.submit(self.link.client.rejoin(ticket))
+
+    def _moved_on(self) -> SeatTicket | None:
+        """The seat at the rematch's table when the link already sits there: its connection
+        dropped and came back once the rematch had begun (the server seats a seat taken back
+        at the latest rematch of its table), before this window went there itself. None
+        while the link sits at this match's table."""
+        ticket = self.link.client.ticket
+        if ticket is None or ticket.code == self.ticket.code:
+            return None
+        return ticket
 
     def replace(self, match: object, *, undone: bool = False) -> None:
         raise ValueError("a match held by a server cannot be rewound here")

@@ -61,6 +61,10 @@ LOOK_EVERY = 15.0
 _clock = time.monotonic
 """How long a dropped client has been trying is read from this clock."""
 REPLY_TIMEOUT = 30.0
+CLOSE_TIMEOUT = 1.0
+"""Seconds a closing connection waits for the server to answer its close before it is cut
+off: a server that stopped answering (its computer asleep, its network gone) is not waited
+for."""
 
 
 GIVE_UP = frozenset({"seat_taken", "ended", "removed"})
@@ -366,6 +370,7 @@ class Client:
                 open_timeout=10,
                 ping_interval=20,
                 ping_timeout=20,
+                close_timeout=CLOSE_TIMEOUT,
             )
         except ssl.SSLCertVerificationError as error:
             why = error.verify_message or error.reason or error
@@ -394,14 +399,20 @@ class Client:
         self._id = 0
 
     async def close(self) -> None:
+        """Close the connection, waiting ``CLOSE_TIMEOUT`` at most for the server's answer."""
         self._closed = True
         for task in (self._pinger, self._resender, self._reader):
             if task is not None:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await task
-        if self._ws is not None:
-            await self._ws.close()
+        ws = self._ws
+        if ws is not None:
+            try:  # (the close frame itself waits to be sent to a server that reads nothing)
+                async with asyncio.timeout(2 * CLOSE_TIMEOUT):
+                    await ws.close()
+            except TimeoutError:
+                ws.transport.abort()
 
     async def __aenter__(self) -> Client:
         await self.connect()
@@ -414,11 +425,16 @@ class Client:
 
     async def request(self, kind: str, **fields: Any) -> dict[str, Any]:
         """Send a message and wait for the answer to it (``ServerError`` on an error)."""
+        await self._until_online()
+        return await self._exchange(kind, fields)
+
+    async def _until_online(self) -> None:
+        """Wait while the connection is being brought back (``TimeoutError`` once it has
+        been tried for longer than ``reconnect_for``)."""
         trying = self.reconnect_for
         await asyncio.wait_for(
             self._online.wait(), None if trying is None else trying + REPLY_TIMEOUT
         )
-        return await self._exchange(kind, fields)
 
     async def _exchange(self, kind: str, fields: dict[str, Any]) -> dict[str, Any]:
         """Send and wait for the answer, online or not (taking the seat back)."""
@@ -435,6 +451,8 @@ class Client:
             answer = await asyncio.wait_for(reply, REPLY_TIMEOUT)
             self.last_round_trip = time.perf_counter() - sent
         except ConnectionClosed:
+            if self._ws is ws:  # seen here first: whoever asks next waits for it to be back
+                self._online.clear()
             raise Disconnected("the connection dropped before the server answered") from None
         finally:
             self._waiting.pop(number, None)
@@ -564,8 +582,21 @@ class Client:
 
     async def rematch(self) -> None:
         """Ask for another match at this table (the match over): the table frame names the
-        rematch's table (``next``) once every player still there asked."""
-        await self.request("rematch")
+        rematch's table (``next``) once every player still there asked. Asked again once
+        back if the connection drops before the server answers (asking twice is asking
+        once), unless the seat was taken back at the rematch's table meanwhile: it began."""
+        asked_at = None if self.ticket is None else self.ticket.code
+        for _ in range(10):
+            try:
+                await self.request("rematch")
+                return
+            except Disconnected:
+                if self.lost:
+                    raise
+            await self._until_online()
+            if self.ticket is None or self.ticket.code != asked_at:
+                return
+        raise Disconnected("the connection kept dropping before the server answered")
 
     async def no_rematch(self) -> None:
         """Say this player leaves the table of the match over for good: the others are
@@ -784,6 +815,14 @@ class Client:
                     await self.request("ping")
 
 
+async def _cancel_the_rest() -> None:
+    """Cancel every other task of the running loop, and wait for them to end."""
+    left = asyncio.all_tasks() - {asyncio.current_task()}
+    for task in left:
+        task.cancel()
+    await asyncio.gather(*left, return_exceptions=True)
+
+
 class BackgroundClient:
     """A ``Client`` on its own thread and event loop, for a program with a loop of its own
     (the game draws frames; it must never wait on the network).
@@ -795,9 +834,9 @@ class BackgroundClient:
     """
 
     def __init__(self, server: str, **options: Any) -> None:
+        self._closing = False
         self._loop = asyncio.new_event_loop()
-        self._thread = threading.Thread(target=self._loop.run_forever, name="scopa-net",
-                                        daemon=True)  # fmt: skip
+        self._thread = threading.Thread(target=self._run, name="scopa-net", daemon=True)
         self._thread.start()
         try:
             self.client: Client = self.submit(self._make(server, options)).result(REPLY_TIMEOUT)
@@ -806,6 +845,16 @@ class BackgroundClient:
             raise
         self._inbox: queue.SimpleQueue[Update | ServerError | Disconnected] = queue.SimpleQueue()
         self._pump = self.submit(self._forward())
+
+    def _run(self) -> None:
+        """The client's loop, until it is stopped; then it is closed, on its own thread,
+        once what still runs on it is cancelled (a request never answered, say: whoever
+        waits for it is told so)."""
+        try:
+            self._loop.run_forever()
+        finally:
+            self._loop.run_until_complete(_cancel_the_rest())
+            self._loop.close()
 
     @staticmethod
     async def _make(server: str, options: dict[str, Any]) -> Client:
@@ -841,16 +890,29 @@ class BackgroundClient:
                 return items
 
     def close(self) -> None:
-        """Close the connection and stop the client's thread (again: nothing happens)."""
-        if self._loop.is_closed():
+        """Close the connection and stop the client's thread, without waiting for either:
+        the caller draws frames, and the close runs on the client's own loop (a server
+        that does not answer it is cut off after ``CLOSE_TIMEOUT``). The client is lost
+        at once (it no longer tries to get back); again: nothing happens."""
+        if self._closing:
             return
+        self._closing = True
+        self.client._closed = True  # lost from now on, for whoever asks before it is closed
         self._pump.cancel()
-        with contextlib.suppress(Exception):
-            self.submit(self.client.close()).result(REPLY_TIMEOUT)
-        self._stop_loop()
+        with contextlib.suppress(RuntimeError):  # the loop has ended already
+            self.submit(self._shut())
+
+    @property
+    def closed(self) -> bool:
+        """The connection closed and the client's thread ended (some time after ``close``)."""
+        return not self._thread.is_alive()
+
+    async def _shut(self) -> None:
+        try:
+            await self.client.close()
+        finally:
+            asyncio.get_running_loop().stop()
 
     def _stop_loop(self) -> None:
         self._loop.call_soon_threadsafe(self._loop.stop)
         self._thread.join(REPLY_TIMEOUT)
-        if not self._thread.is_alive():
-            self._loop.close()

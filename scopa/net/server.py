@@ -821,6 +821,14 @@ class GameServer:
         self.emptied.pop(table.code, None)
         await self.store.set_presence(table.code, seat, self.id)
         await self.store.publish(table.code, self.id, {"kind": "presence"})
+        if table.status == "over":
+            # A player back at the match over (their link dropped a moment): the rematch
+            # everyone asked for may have waited for them alone, and nobody asks again.
+            # Opened now, the table frame below names it.
+            try:
+                await self._start_rematch(table)
+            except (ProtocolError, StoreError) as error:  # the seat is taken back all the same
+                log.error("table %s: rematch not opened: %s", table.code, error)
         fields: dict[str, Any] = {"re": re, "code": table.code, "seat": seat}
         if token is not None:
             fields["token"] = token

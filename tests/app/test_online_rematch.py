@@ -5,6 +5,9 @@ to it on the same connection (its seat held, its address offered under Play onli
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+
+import pytest
 
 from scopa.app.online import grouped
 from scopa.app.scenes.scoring import ScoringScene
@@ -13,6 +16,7 @@ from scopa.net.client import BackgroundClient
 
 from .menu_helpers import click, frame
 from .test_online import friend_update, hosted, play_the_round_out, run_until  # noqa: F401
+from .test_online_caught_up import cut_off
 
 
 def first_play(obs):  # noqa: ANN001, ANN201
@@ -160,3 +164,42 @@ def test_a_friend_moving_to_the_rematch_is_not_said_to_leave(hosted):  # noqa: F
     for _ in range(10):
         frame(app)
     assert app.t("online.rematch_left", name="Bruno") not in toasts(app)
+
+
+def without_frames(condition: Callable[[], object], seconds: float = 10.0) -> None:
+    """Wait for ``condition`` while the window draws nothing (it is between two frames)."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "it never happened"
+        time.sleep(0.01)
+
+
+@pytest.mark.parametrize("drawn", [False, True], ids=["between_frames", "drawn_while_away"])
+def test_a_window_whose_link_came_back_at_the_rematch_s_table_goes_on_to_it(
+    hosted,  # noqa: F811
+    drawn: bool,
+):
+    """Both asked and the rematch's table opened; the link dropped before the sheet looked
+    for it (or while it was asking to sit there), and came back by itself: the server
+    seated it at the rematch's table, and the sheet said "Rematch starting..." for ever
+    (or that it could not start) while Bruno waited there for a player who never came."""
+    app, table, friend = hosted
+    old = table.coordinator
+    link = old.link
+    sheet = play_the_match_out(app, table, friend)
+    click(app, sheet.buttons[-1])
+    run_until(app, lambda: friend.client.table["seats"][old.seat]["rematch"])
+    friend.submit(friend.client.rematch()).result(10)
+    without_frames(lambda: (link.client.table or {}).get("next"))
+    code = link.client.table["next"]
+    with cut_off(link):
+        without_frames(lambda: not link.client.online)
+        for _ in range(10 if drawn else 0):  # the sheet asks to sit at the rematch's table
+            frame(app)
+    without_frames(lambda: link.client.online, 30)
+    assert link.client.ticket is not None and link.client.ticket.code == code  # moved on
+    run_until(app, lambda: isinstance(app.stack.top, TableScene) and app.stack.top is not table)
+    again = app.stack.top
+    assert again.coordinator.ticket.code == code and again.coordinator.link is link
+    assert again.match.at == 0 and not sheet.coordinator.rematch_failed
+    assert code in [seat.code for seat in app.store.load_seats()]

@@ -189,6 +189,50 @@ async def serving(store: Store, limits: Limits = FAST, **options: Any) -> AsyncI
         await server.close()
 
 
+class Proxy:
+    """A TCP relay on loopback that can be cut (every connection dropped, new ones refused)
+    and restored, like a network that goes away for a while."""
+
+    def __init__(self, target: int) -> None:
+        self.target = target
+        self.up = True
+        self.writers: list[asyncio.StreamWriter] = []
+        self.server: asyncio.Server | None = None
+
+    async def start(self) -> int:
+        self.server = await asyncio.start_server(self._relay, "127.0.0.1", 0)
+        return int(self.server.sockets[0].getsockname()[1])
+
+    async def _relay(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        if not self.up:
+            writer.close()
+            return
+        up_reader, up_writer = await asyncio.open_connection("127.0.0.1", self.target)
+        self.writers += [writer, up_writer]
+
+        async def pipe(source: asyncio.StreamReader, sink: asyncio.StreamWriter) -> None:
+            with contextlib.suppress(OSError, asyncio.CancelledError):
+                while data := await source.read(65536):
+                    if not self.up:
+                        break
+                    sink.write(data)
+                    await sink.drain()
+            sink.close()
+
+        await asyncio.gather(pipe(reader, up_writer), pipe(up_reader, writer))
+
+    def cut(self) -> None:
+        self.up = False
+        for writer in self.writers:
+            writer.transport.abort()
+        self.writers.clear()
+
+    async def close(self) -> None:
+        self.cut()
+        assert self.server is not None
+        self.server.close()
+
+
 @dataclass
 class Raw:
     """A bare WebSocket: sends any frame and keeps every frame it gets."""

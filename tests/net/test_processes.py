@@ -9,6 +9,7 @@ import dataclasses
 import json
 import os
 import shutil
+import signal
 import ssl
 import subprocess
 import sys
@@ -20,7 +21,7 @@ import pytest
 
 from scopa.engine import Rules
 from scopa.net.bot import play_seat
-from scopa.net.client import Client
+from scopa.net.client import CLOSE_TIMEOUT, BackgroundClient, Client
 from scopa.net.store import open_store
 from tests.net.helpers import ROOT, ServerProcess, check_frames, child_env, run_scenario, start_bot
 from tests.processes import children_left_by_a_killed_program
@@ -134,6 +135,39 @@ def test_a_killed_player_starts_again_and_takes_its_seat_back(tmp_path) -> None:
     assert finished
     rejoined = [f for f in read_frames(log) if f["type"] == "seated"]
     assert len(rejoined) == 2 and "token" in rejoined[0] and "token" not in rejoined[1]
+
+
+def test_a_link_to_a_server_that_stopped_answering_closes_without_waiting(tmp_path) -> None:
+    """The server's computer froze (asleep, or its network gone without a word) and the
+    player left the table: the window froze for the ten seconds the close of the link
+    waited for the server's answer, twenty for two people at one screen. The caller now
+    goes on at once; the link closes on its own thread, the server cut off soon after."""
+    server = ServerProcess(str(tmp_path / "tables.sqlite3"), "--workers", "0").start()
+    assert server.process is not None
+    links: list[BackgroundClient] = []
+    try:
+        ann = BackgroundClient(server.address, reconnect_for=None, sheets=True)
+        links.append(ann)
+        seats = [{"kind": "human"}, {"kind": "human"}]
+        ticket = ann.submit(ann.client.create(Rules(), seats, "Ann")).result(10)
+        bea = BackgroundClient(server.address, reconnect_for=None, sheets=True)
+        links.append(bea)  # two people at one screen: a link each
+        bea.submit(bea.client.join(ticket.code, "Bea")).result(10)
+        server.process.send_signal(signal.SIGSTOP)
+        start = time.monotonic()
+        for link in links:  # as the table leaves: one after the other, in a frame
+            link.close()
+        assert time.monotonic() - start < 0.5
+        assert all(link.client.lost for link in links)  # no longer trying to get back
+        deadline = time.monotonic() + CLOSE_TIMEOUT + 5
+        while not all(link.closed for link in links):
+            assert time.monotonic() < deadline, "a link never closed"
+            time.sleep(0.05)
+    finally:
+        server.process.send_signal(signal.SIGCONT)
+        for link in links:
+            link.close()
+        server.stop()
 
 
 SLOW = ("--think", "0.15")

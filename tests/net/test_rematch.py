@@ -16,7 +16,7 @@ from scopa.net import server as server_module
 from scopa.net.bot import play_seat
 from scopa.net.client import Client, ServerError
 from scopa.net.store import open_store
-from tests.net.helpers import Raw, run_scenario, serving
+from tests.net.helpers import Proxy, Raw, run_scenario, serving
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
 WITH_COMPUTER = [{"kind": "computer", "level": "greedy"}, {"kind": "human"}, {"kind": "human"}]
@@ -180,5 +180,86 @@ def test_two_servers_open_one_rematch_between_them(fresh_redis: str) -> None:
             await play_out(ann, bea)
             await ann.close()
             await bea.close()
+
+    run_scenario(scenario())
+
+
+def test_a_rematch_both_asked_for_starts_once_the_player_away_comes_back(tmp_path) -> None:
+    """Ann asked, then her network dropped a moment; Bea asked while Ann was away, which
+    opens no rematch (it is the same people again). Ann's client came back by itself,
+    asking nothing more: both had asked, both were there, and no rematch ever opened."""
+
+    async def scenario() -> None:
+        async with serving(open_store(str(tmp_path / "t.db"))) as server:
+            proxy = Proxy(int(server.address.rsplit(":", 1)[1]))
+            ann, bea = Client(f"ws://127.0.0.1:{await proxy.start()}"), Client(server.address)
+            await ann.connect()
+            await bea.connect()
+            ticket = await ann.create(Rules(), HUMANS, "Ann")
+            await bea.join(ticket.code, "Bea")
+            await play_out(ann, bea)
+            await ann.rematch()
+            proxy.cut()  # Ann's network goes away
+            await table_where(bea, lambda t: not t["seats"][ticket.seat]["connected"])
+            await bea.rematch()
+            assert bea.table is not None and bea.table["next"] is None  # not without Ann
+            proxy.up = True  # and comes back: her client takes the seat back by itself
+            tables = await asyncio.gather(
+                table_where(ann, lambda t: t["next"] is not None, timeout=30),
+                table_where(bea, lambda t: t["next"] is not None, timeout=30),
+            )
+            assert ann.reconnects >= 1
+            code = tables[0]["next"]
+            assert tables[1]["next"] == code
+            assert ann.ticket is not None and bea.ticket is not None
+            tickets = await asyncio.gather(ann.rejoin(ann.ticket), bea.rejoin(bea.ticket))
+            assert [t.code for t in tickets] == [code, code]
+            await asyncio.gather(first_of(ann, code), first_of(bea, code))
+            for client in (ann, bea):
+                await client.close()
+            await proxy.close()
+
+    run_scenario(scenario())
+
+
+@pytest.mark.parametrize("heard", [False, True], ids=["lost_on_the_way", "answer_lost"])
+def test_a_rematch_asked_as_the_connection_drops_is_asked_again_once_back(
+    tmp_path, heard: bool
+) -> None:
+    """Bea asked; Ann's ask went out as her connection dropped: the ask failed, and her
+    final sheet said the rematch could not start. Once back, it is asked again; or, had
+    the server taken it (its answer lost with the connection), the rematch began and her
+    seat was taken back at its table: nothing is asked there (that match is not over)."""
+
+    async def scenario() -> None:
+        async with serving(open_store(str(tmp_path / "t.db"))) as server:
+            ann, bea = await seated_pair(server.address, HUMANS)
+            await play_out(ann, bea)
+            await bea.rematch()
+            real = server._rematch
+            dropped = []
+
+            async def dropping(conn: Any, message: Any) -> None:
+                if not dropped:  # the first ask: the connection drops with it
+                    dropped.append(message.id)
+                    conn.closing = True  # nothing more reaches Ann on it
+                    if heard:
+                        await real(conn, message)
+                    conn.ws.transport.abort()
+                    return
+                await real(conn, message)
+
+            server._rematch = dropping  # type: ignore[method-assign]
+            old = ann.ticket
+            assert old is not None
+            await asyncio.wait_for(ann.rematch(), 30)
+            assert dropped and ann.reconnects >= 1
+            table = await table_where(bea, lambda t: t["next"] is not None)
+            if heard:
+                assert ann.ticket is not None and ann.ticket.code == table["next"]
+            else:
+                assert ann.ticket == old
+            for client in (ann, bea):
+                await client.close()
 
     run_scenario(scenario())

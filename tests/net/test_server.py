@@ -21,7 +21,7 @@ from scopa.net.client import Client, ServerError
 from scopa.net.protocol import Limits
 from scopa.net.sqlite_store import SqliteStore
 from scopa.net.store import open_store
-from tests.net.helpers import FAST, Raw, check_frames, run_scenario, serving
+from tests.net.helpers import FAST, Proxy, Raw, check_frames, run_scenario, serving
 
 
 def run(coroutine: Any) -> Any:
@@ -518,50 +518,6 @@ def test_a_connection_whose_seat_was_taken_over_does_not_take_it_back(tmp_path) 
             await second.close()
 
     run(scenario())
-
-
-class Proxy:
-    """A TCP relay on loopback that can be cut (every connection dropped, new ones refused)
-    and restored, like a network that goes away for a while."""
-
-    def __init__(self, target: int) -> None:
-        self.target = target
-        self.up = True
-        self.writers: list[asyncio.StreamWriter] = []
-        self.server: asyncio.Server | None = None
-
-    async def start(self) -> int:
-        self.server = await asyncio.start_server(self._relay, "127.0.0.1", 0)
-        return int(self.server.sockets[0].getsockname()[1])
-
-    async def _relay(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        if not self.up:
-            writer.close()
-            return
-        up_reader, up_writer = await asyncio.open_connection("127.0.0.1", self.target)
-        self.writers += [writer, up_writer]
-
-        async def pipe(source: asyncio.StreamReader, sink: asyncio.StreamWriter) -> None:
-            with contextlib.suppress(OSError, asyncio.CancelledError):
-                while data := await source.read(65536):
-                    if not self.up:
-                        break
-                    sink.write(data)
-                    await sink.drain()
-            sink.close()
-
-        await asyncio.gather(pipe(reader, up_writer), pipe(up_reader, writer))
-
-    def cut(self) -> None:
-        self.up = False
-        for writer in self.writers:
-            writer.transport.abort()
-        self.writers.clear()
-
-    async def close(self) -> None:
-        self.cut()
-        assert self.server is not None
-        self.server.close()
 
 
 def test_a_network_that_drops_for_seconds_loses_no_move(tmp_path) -> None:
