@@ -217,19 +217,9 @@ class PastMatch:
         if not isinstance(when, str):
             raise DamagedFile("files.cause_content", detail="a past match has no date")
         _parse_when(when)
-        setup = MatchSetup.from_dict(data.get("setup"))
+        setup, record, undone = _match_read(data)
         if setup.mode != "solo":
             raise DamagedFile("files.cause_content", detail="a past match must be a solo match")
-        if not isinstance(data.get("record"), str):
-            raise DamagedFile("files.cause_content", detail="the game record is missing")
-        record = GameRecord.parse(data["record"])
-        if record.rules != setup.rules:
-            raise DamagedFile(
-                "files.cause_content", detail="the seats and the record disagree on the rules"
-            )
-        undone = data.get("undone", False)
-        if not isinstance(undone, bool):
-            raise DamagedFile("files.cause_content", detail="'undone' must be true or false")
         match = record.replay()
         if not match.over:
             raise DamagedFile("files.cause_content", detail="a past match must be played out")
@@ -240,6 +230,23 @@ class PastMatch:
     def ended(self) -> datetime:
         """When the match ended, in the player's time."""
         return _parse_when(self.when)
+
+
+def _match_read(data: dict[str, Any]) -> tuple[MatchSetup, GameRecord, bool]:
+    """A match as a file keeps it: its seats and rules, its game record, and whether a play
+    was taken back in it (the plays themselves are checked by whoever replays them)."""
+    setup = MatchSetup.from_dict(data.get("setup"))
+    if not isinstance(data.get("record"), str):
+        raise DamagedFile("files.cause_content", detail="the game record is missing")
+    record = GameRecord.parse(data["record"])
+    if record.rules != setup.rules:
+        raise DamagedFile(
+            "files.cause_content", detail="the seats and the record disagree on the rules"
+        )
+    undone = data.get("undone", False)
+    if not isinstance(undone, bool):
+        raise DamagedFile("files.cause_content", detail="'undone' must be true or false")
+    return setup, record, undone
 
 
 def _parse_when(text: str) -> datetime:
@@ -766,17 +773,7 @@ class Store:
             unknown = sorted(set(envelope) - known)
             if unknown:
                 raise DamagedFile("files.cause_content", detail=_unknown_entry(unknown[0]))
-            setup = MatchSetup.from_dict(envelope.get("setup"))
-            if not isinstance(envelope.get("record"), str):
-                raise DamagedFile("files.cause_content", detail="the game record is missing")
-            record = GameRecord.parse(envelope["record"])
-            if record.rules != setup.rules:
-                raise DamagedFile(
-                    "files.cause_content", detail="the seats and the record disagree on the rules"
-                )
-            undone = envelope.get("undone", False)
-            if not isinstance(undone, bool):
-                raise DamagedFile("files.cause_content", detail="'undone' must be true or false")
+            setup, record, undone = _match_read(envelope)
             start = record.replay(0)  # its deal can be made: the plays are checked below
         except _BAD_CONTENT as error:
             self._set_aside(self.save_path, "match", _cause_of(error))

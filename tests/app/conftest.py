@@ -53,3 +53,16 @@ def friends_table(tmp_path):
     yield server, anna, f"{server.local_address}/{grouped(ticket.code)}"
     anna.close()
     server.stop()
+
+
+@pytest.fixture
+def english(app):  # noqa: ANN001, ANN201
+    """The app in English, cards moving at once, Master's reviews graded on a thread (the
+    review's screens)."""
+    from .menu_helpers import close_tables
+
+    app.settings = app.settings.with_(animation_speed="instant", language="en")
+    app.set_language("en")
+    app.matches.coach_mode = "thread"
+    yield app
+    close_tables(app)

@@ -16,20 +16,11 @@ from scopa.app.scenes.statistics import StatisticsScene
 from scopa.app.table import TableScene
 from scopa.app.table.saving import MatchSaver
 
-from .menu_helpers import click, close_tables, frame, press, show
+from .menu_helpers import click, frame, press, show
 from .review_helpers import HOTSEAT, SOLO, before_round_end, play_out
 from .table_helpers import settle
 
 WAIT_SECONDS = 120
-
-
-@pytest.fixture
-def english(app):  # noqa: ANN001, ANN201
-    app.settings = app.settings.with_(animation_speed="instant", language="en")
-    app.set_language("en")
-    app.matches.coach_mode = "thread"
-    yield app
-    close_tables(app)
 
 
 def played_out(app, setup=SOLO):  # noqa: ANN001, ANN201

@@ -27,15 +27,6 @@ MOVES_SAID = tuple(
 """How a review starts the lines about the moves made (none may show to the wrong person)."""
 
 
-@pytest.fixture
-def english(app):  # noqa: ANN001, ANN201
-    app.settings = app.settings.with_(animation_speed="instant", language="en")
-    app.set_language("en")
-    app.matches.coach_mode = "thread"
-    yield app
-    close_tables(app)
-
-
 def drawn_texts(app) -> list[str]:  # noqa: ANN001
     """Every text the next frame writes."""
     seen: list[style.Drawn] = []
