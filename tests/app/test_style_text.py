@@ -272,3 +272,22 @@ def test_a_line_of_parts_breaks_between_its_parts(fonts) -> None:
     assert len(lines) > 1 and all(font.size(line)[0] <= width for line in lines)
     assert all(line.endswith("\u00a0·") for line in lines[:-1]), lines
     assert " ".join(lines) == words.replace(style.PART_BREAK, "\u00a0· ")
+
+
+def test_a_font_the_app_lets_go_is_not_kept_by_the_letters_checked(app) -> None:  # noqa: ANN001
+    """After many window sizes the game held 98 font files open where it keeps 64 fonts:
+    the letters each font was asked about were remembered by the font itself, which kept
+    every font let go alive, and its file open."""
+    import gc
+    import weakref
+
+    from scopa.app.app import FONTS_KEPT
+
+    first = app.font("ui", 20)
+    assert style.lacks(first, "caffè \U0010fffd") == "\U0010fffd"
+    gone = weakref.ref(first)
+    del first
+    for px in range(21, 21 + FONTS_KEPT + 4):  # sizes enough for the first to be let go
+        assert style.lacks(app.font("ui", px), "è \U0010fffd") == "\U0010fffd"
+    gc.collect()
+    assert gone() is None

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import re
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -127,13 +128,33 @@ def lacks(font: pygame.font.Font, words: str) -> str:
     return "".join(dict.fromkeys(char for char in words if not _has(font, char)))
 
 
-@lru_cache(maxsize=8192)
+LETTERS_KEPT = 512
+"""Letters whose drawing is remembered per font, before that font's are forgotten."""
+Picture = tuple[tuple[int, int], bytes]
+_drawn: weakref.WeakKeyDictionary[pygame.font.Font, tuple[Picture, dict[str, bool]]] = (
+    weakref.WeakKeyDictionary()
+)
+"""Per font, the picture of a letter it lacks and whether it draws each letter asked about:
+forgotten with the font (a cache keyed by the fonts themselves held on to those the app had
+let go, their files open)."""
+
+
 def _has(font: pygame.font.Font, char: str) -> bool:
-    return char.isascii() or _picture(font, char) != _picture(font, ABSENT)
+    if char.isascii():
+        return True
+    entry = _drawn.get(font)
+    if entry is None:
+        entry = _drawn[font] = (_picture(font, ABSENT), {})
+    lacking, known = entry
+    found = known.get(char)
+    if found is None:
+        if len(known) >= LETTERS_KEPT:
+            known.clear()
+        found = known[char] = _picture(font, char) != lacking
+    return found
 
 
-@lru_cache(maxsize=64)
-def _picture(font: pygame.font.Font, char: str) -> tuple[tuple[int, int], bytes]:
+def _picture(font: pygame.font.Font, char: str) -> Picture:
     image = font.render(char, True, (255, 255, 255), (0, 0, 0))
     return image.get_size(), pygame.image.tobytes(image, "RGB")
 
