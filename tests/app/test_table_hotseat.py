@@ -579,6 +579,9 @@ def test_a_pointer_resting_on_the_cover_s_button_lifts_it_once_moved_on_it(app, 
     pump(app, round(COVER_PRESS / FRAME) + 2)
     app.frame(FRAME, [mouse(pygame.MOUSEBUTTONUP, rest)])
     assert scene.cover is not None  # still, it was Anna's
+    # and the cover says why the button did nothing (it looked ready, and was not)
+    name = scene.seats.seat_name(scene.cover)
+    assert scene.cover_texts()[1] == app.t("table.pass_move", name=name)
     step = scene.drag.threshold * 2
     app.frame(FRAME, [mouse(pygame.MOUSEMOTION, (rest[0] + step, rest[1]))])
     cover_may_lift(app, scene)
@@ -663,3 +666,46 @@ def test_one_click_back_on_the_hand_never_shows_the_next_hand(app, size, languag
     app.frame(FRAME, [mouse(pygame.MOUSEBUTTONUP, button)])
     pump(app, 30)
     assert scene.human_to_play == scene.coordinator.holder  # the release played nothing
+
+
+def test_the_cover_answers_each_try_that_does_not_lift_it_and_takes_the_next_at_once(app):
+    """The next person pressed again at once after "keep the button pressed", and nothing
+    filled (the press came too soon after the last); an Enter too soon, a press slid off
+    the button or a window resized under the press said nothing, or (the resize) lifted
+    the cover all the same."""
+    from scopa.app.table.scene import COVER_PRESS
+
+    from .table_helpers import hold, mouse
+
+    scene, seat = two_at_one_screen(app, (960, 540))
+    cover_may_lift(app, scene)
+    name = scene.seats.seat_name(scene.cover)
+    button = scene.cover_button().center
+    above = (button[0], scene.cover_button().top - 30)
+    app.frame(FRAME, [mouse(pygame.MOUSEMOTION, above)])
+    enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")
+    space = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ")
+    app.frame(FRAME, [space])
+    pump(app, 20)
+    app.frame(FRAME, [enter])  # too soon after the last press: no lift, but a word why
+    assert scene.cover is not None and scene.cover_answering()
+    assert scene.cover_texts()[1] == app.t("table.pass_wait", name=name)
+    cover_may_lift(app, scene)
+    hold(app, scene, button, COVER_PRESS / 3)  # a click: "keep the button pressed"
+    assert scene.cover is not None
+    assert scene.cover_texts()[1] == app.t("table.pass_hold", name=name)
+    app._last_press = None
+    app.frame(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, button)])  # pressed again at once
+    pump(app, 3)
+    assert scene.cover_progress() > 0
+    app.frame(FRAME, [mouse(pygame.MOUSEMOTION, above)])  # slid off: it stops, and says so
+    assert scene.cover_progress() == 0 and scene.cover is not None
+    app.frame(FRAME, [mouse(pygame.MOUSEBUTTONUP, above)])
+    app._last_press = None
+    app.frame(FRAME, [mouse(pygame.MOUSEMOTION, button), mouse(pygame.MOUSEBUTTONDOWN, button)])
+    pump(app, 3)
+    app.resize((1280, 720))  # the window changed under the press: the button moved
+    pump(app, round(COVER_PRESS / FRAME) + 3)
+    assert scene.cover is not None
+    hold(app, scene, scene.cover_button().center, COVER_PRESS + FRAME)  # held as it should be
+    assert scene.cover is None and scene.human_to_play != seat

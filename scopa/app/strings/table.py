@@ -41,6 +41,8 @@ STRINGS = {
             "{name}: hold the button below down a moment, or press Enter, to see your cards"
         ),
         "table.pass_hold": "{name}: keep the button pressed until it fills, and your cards show",
+        "table.pass_move": "{name}: move the pointer a little on the button, then hold it down",
+        "table.pass_wait": "{name}: wait a moment with no key pressed, then press Enter once",
         "table.show_cards": "Show my cards",
         "table.hidden": "The other hands stay hidden",
         "table.scopas_since": "Since your last play: {made}",
@@ -130,7 +132,11 @@ STRINGS = {
             "per vedere le tue carte"
         ),
         "table.pass_hold": (
-            "{name}: tieni premuto il pulsante finché non si riempie, e le tue carte si vedono"
+            "{name}: tieni premuto il pulsante finché non si riempie: così vedi le tue carte"
+        ),
+        "table.pass_move": "{name}: sposta un poco il puntatore sul pulsante, poi tienilo premuto",
+        "table.pass_wait": (
+            "{name}: aspetta un attimo senza premere tasti, poi premi Invio una volta"
         ),
         "table.show_cards": "Mostra le mie carte",
         "table.hidden": "Le altre mani restano coperte",

@@ -301,9 +301,11 @@ def draw_cover(
     button: str,
     hot: bool,
     held: float = 0.0,
+    lit: bool = False,
 ) -> None:
     """The screen shown while the device passes between human players, with the button
-    the next person lifts it with, filled as far as it has been held (``held``, 0 to 1)."""
+    the next person lifts it with, filled as far as it has been held (``held``, 0 to 1);
+    ``lit``: its line answers a try that did not lift it (bright and bold)."""
     w, h = layout.size
     veil = pygame.Surface((w, h), pygame.SRCALPHA)
     veil.fill((*style.COVER, 238))
@@ -318,7 +320,9 @@ def draw_cover(
     top = h * 0.36 + card_height(cw) * 0.6
     box = FRect(2 * layout.margin, top, width, 2 * style.line_height(heading))
     used = style.text(surface, title, heading, box, align="center", valign="top", lines=2)
-    line = text.pen("ui", layout.font_normal, style.CREAM)
+    line = text.pen(
+        "ui_bold" if lit else "ui", layout.font_normal, style.SHINE if lit else style.CREAM
+    )
     box = FRect(2 * layout.margin, used.bottom, width, 2 * style.line_height(line))
     style.text(surface, hint, line, box, align="center", valign="top", lines=2)
     rect = cover_button(layout, text, button)

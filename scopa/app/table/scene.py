@@ -83,7 +83,11 @@ clicks that follow the one that lifted it (a double or triple click on the butto
 on the card under the button as a double click on it, and played it unseen; so did an
 Enter pressed once more."""
 TAPPED_SECONDS = 3.0
-"""How long the cover says to hold its button after a click too short to lift it."""
+"""How long the cover says how to lift it after a try that did not (a click too short, a
+press the button was not ready for, an Enter too soon)."""
+ARM_MOVE = 3.0
+"""Pixels the pointer resting on the cover's button as it came down moves before a press
+there counts (the last player's, still, clicking on: held, it would lift the cover)."""
 COVER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 """The keys that lift the cover (not Space, which hurries the computers' plays)."""
 EARLY_KEYS = (pygame.K_LEFT, pygame.K_RIGHT)
@@ -130,7 +134,9 @@ class TableScene(Scene):
         self._cover_pressed_at = 0.0
         """When (``clock``) it went down: the cover lifts ``COVER_PRESS`` later."""
         self._cover_tapped_at = -TAPPED_SECONDS
-        """When a click on the button was let go too soon to lift the cover."""
+        """When a try to lift the cover did not (``_cover_told``: how it is lifted)."""
+        self._cover_told = "table.pass_hold"
+        """What the cover says after a try that did not lift it, by the key of its line."""
         self._release_kept = False
         """The button that lifted the cover is still held: its release is not the hand's."""
         self._cover_armed = False
@@ -458,6 +464,7 @@ class TableScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         self.input.focus_lost()  # a card mid-drag goes back to the hand, and its glow goes
+        self._cover_pressed = False  # the cover's button moved from under the press
         self._relayout(size)
 
     @property
@@ -986,23 +993,35 @@ class TableScene(Scene):
         on_button = pos is not None and self.cover_button().collidepoint(pos)
         if event.type == pygame.MOUSEMOTION and (not on_button or self._moved_on(pos)):
             self._cover_armed = True
-        if event.type == pygame.MOUSEMOTION and not on_button:
+        if event.type == pygame.MOUSEMOTION and not on_button and self._cover_pressed:
             self._cover_pressed = False  # the press slid off the button: it lifts nothing
+            self._tell_cover("table.pass_hold")
         if self.clock - self.cover_since < COVER_HOLD:
             return True
         if self.menu_button and self.menu.handle(event, self.layout):
             return True  # the corner's menu opens over the cover: no hand is shown
+        answering = self.clock - self._cover_tapped_at < TAPPED_SECONDS
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self._cover_pressed = on_button and self._cover_armed and calm
-            self._cover_pressed_at = self.clock
+            # (pressed again at once after a try the cover answered: the next person's)
+            ready = on_button and self._cover_armed and (calm or answering)
+            self._cover_pressed, self._cover_pressed_at = ready, self.clock
+            if on_button and not self._cover_armed:
+                self._tell_cover("table.pass_move")
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             if self._cover_pressed and on_button:  # let go too soon: the cover says to hold
-                self._cover_tapped_at = self.clock
+                self._tell_cover("table.pass_hold")
             self._cover_pressed = False
-        elif event.type == pygame.KEYDOWN and event.key in COVER_KEYS and calm:
-            self.reveal()
-            self._shown_at = self.clock  # an Enter pressed once more is not the hand's
+        elif event.type == pygame.KEYDOWN and event.key in COVER_KEYS:
+            if calm:
+                self.reveal()
+                self._shown_at = self.clock  # an Enter pressed once more is not the hand's
+            else:
+                self._tell_cover("table.pass_wait")
         return True
+
+    def _tell_cover(self, key: str) -> None:
+        """A try that did not lift the cover: its line says how it is lifted (``key``)."""
+        self._cover_told, self._cover_tapped_at = key, self.clock
 
     def _hold_cover(self) -> None:
         """The cover's button held down long enough lifts it (a frame's business: the
@@ -1014,6 +1033,10 @@ class TableScene(Scene):
             self.reveal()
             self._shown_at = self.clock  # a double click's second press is not the hand's
             self._release_kept = True
+
+    def cover_answering(self) -> bool:
+        """The cover's line answers a try that did not lift it (drawn brighter)."""
+        return self.cover is not None and self.clock - self._cover_tapped_at < TAPPED_SECONDS
 
     def cover_progress(self) -> float:
         """How far the cover's button has been held towards lifting it (0 to 1)."""
@@ -1030,7 +1053,7 @@ class TableScene(Scene):
         return (
             self.clock - self.cover_since >= COVER_HOLD
             and rest is not None
-            and math.dist(pos, rest) >= self.drag.threshold
+            and math.dist(pos, rest) >= ARM_MOVE
         )
 
     def cover_button_lit(self) -> bool:
@@ -1345,11 +1368,12 @@ class TableScene(Scene):
             art, lay, text = self.art, self.layout, self.text
             hot = self.cover_button_lit()
             held = round(self.cover_progress(), 2)
+            lit = self.cover_answering()
             items.append(
                 Item(
-                    ("cover", texts, hot, held),
+                    ("cover", texts, hot, held, lit),
                     pygame.Rect((0, 0), lay.size),
-                    lambda s: draw_cover(s, art, lay, text, *texts, hot, held),
+                    lambda s: draw_cover(s, art, lay, text, *texts, hot, held, lit),
                 )
             )
             # who the table waits for, and its button, stay in sight over the cover (they
@@ -1425,8 +1449,8 @@ class TableScene(Scene):
         if self.cover is None:
             return self.words.cover(self.match.turn)
         title, hint, note, button = self.words.cover(self.cover, self._cover_swept)
-        if self.clock - self._cover_tapped_at < TAPPED_SECONDS:  # a click let go too soon
-            hint = self.app.t("table.pass_hold", name=self.seats.seat_name(self.cover))
+        if self.cover_answering():  # a try that did not lift it: how it is lifted
+            hint = self.app.t(self._cover_told, name=self.seats.seat_name(self.cover))
         return title, hint, note, button
 
     def _scopas_since(self, seat: int) -> tuple[int, ...]:
