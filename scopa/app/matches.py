@@ -633,7 +633,7 @@ class Matches:
         while len(self._past) > PAST_REVIEWS_KEPT:
             del self._past[next(iter(self._past))]
         rounds = len(past.match.rounds)
-        self.app.open("review", coordinator=coordinator, round_no=rounds, scope="match")
+        self.app.open("review", coordinator=coordinator, round_no=rounds, scope="match", past=True)
 
     def end_practice(self) -> None:
         """Leave the practice: the screens it was opened from come back."""

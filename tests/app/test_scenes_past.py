@@ -61,6 +61,8 @@ def test_a_past_match_s_review_opens_again_and_its_positions_are_played(english,
     click(app, past.rows[0])
     review = app.stack.top
     assert isinstance(review, ReviewScene) and review.scope == "match"
+    # its rounds are told as the match's last, not as the one just played
+    assert [label() for _, label in review.scope_choice.options][0] == "Last round"
     review_ready(app, review)
     graded = review.review()
     assert graded is not None
@@ -124,8 +126,10 @@ def test_the_keys_walk_the_list_and_open_a_match(english, store, size, language)
         coordinator.saver.flush()
     app.home()
     past = show(app, PastScene(app), size, language)
-    assert len(past.rows) == 9 and past.form.focus is past.rows[0]
+    assert len(past.rows) == 9 and past.form.focus is None
     assert past.scroll.max_offset > 0
+    press(app, pygame.K_DOWN)  # the first Down: the newest match (it went to the second)
+    assert past.form.focus is past.rows[0]
     for _ in range(8):
         press(app, pygame.K_DOWN)
     assert past.form.focus is past.rows[8]
@@ -155,3 +159,27 @@ def test_a_date_names_its_month_and_today_and_yesterday_by_name(english, languag
     for month, name in enumerate(names.split(), start=1):
         when = datetime(2024, month, 17, 9, 5).astimezone()
         assert past.when_text(when) == f"17 {name} 2024, 09:05"
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_damaged_list_s_notice_leaves_the_heading_and_its_line_readable(
+    english,  # noqa: ANN001
+    store,  # noqa: ANN001
+    size,
+    language,
+) -> None:
+    """A damaged past.json's notice covered the list's heading and the line under it."""
+    from scopa.app import style
+
+    from .menu_helpers import toasts_kept_clear
+
+    store.past_path.write_text('{"schema": 1, "matches": "garbage"}')
+    app = english
+    past = show(app, PastScene(app), size, language)
+    assert past.rows == [] and len(app.toasts) == 1
+    box = past.heading_box
+    width = style.fit(app.t("past.heading"), past.heading_pen(), box.w, box.h).width
+    heading = pygame.Rect(0, box.top, width, box.h)
+    heading.centerx = box.centerx
+    toasts_kept_clear(app, past.toast_band(), [heading, past.intro_box], 1)

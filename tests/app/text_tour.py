@@ -774,6 +774,13 @@ class Tour:
                 app.store.note_accuracy(match_key(played), 40.0 + 7 * k)
         scene = self.open_menu("past")
         self.hover_all(scene, "past matches")
+        app.matches.coach_mode = "thread"
+        scene.scroll.reveal(scene.rows[0])
+        self.click(scene.rows[0])  # its review, graded again
+        self.show("past matches, a match's review")
+        app.stack.top.scope_choice.step(-1)  # type: ignore[attr-defined]
+        self.show("past matches, a match's review, its last round")
+        app.back()
         one = app.store.load_past()[-1:]
         app.store.past_path.unlink()
         app.store.keep_past(one[0])

@@ -18,6 +18,7 @@ from scopa.storage import PAST_KEPT, PastMatch
 
 from .. import style
 from ..style import Metrics
+from ..toasts import ToastBand
 from ..widgets import Button, ScrollPanel, Widget
 from ..wording import count
 from .base import MenuScene
@@ -81,7 +82,11 @@ class PastScene(MenuScene):
             self.rows.append(row)
         self.back_button = Button(self.tr("back"), self.back)
         self.form.add(self.back_button)
-        self.form.set_focus(self.rows[0] if self.rows else self.back_button)
+        if not self.rows:
+            self.form.set_focus(self.back_button)
+        elif self.form.keyboard_used:  # opened from the keys: the newest match, ringed
+            self.form.set_focus(self.rows[0])
+        # (opened by the pointer, the first Down goes to the newest match, not past it)
 
     def open_review(self, past: PastMatch) -> None:
         self.app.matches.review_past(past)
@@ -160,6 +165,18 @@ class PastScene(MenuScene):
             row.place(pygame.Rect(viewport.left, y, viewport.w - 2 * bar, row_h))
             y += row_h + row_gap
         self.scroll.set_viewport(viewport, y - row_gap - viewport.top)
+
+    def toast_band(self) -> ToastBand | None:
+        """Beside the heading, on the sheet's corner at its left; one too long for it (a
+        damaged file's notice) goes under the line under the heading, over the list, not
+        over the heading and that line."""
+        gap = self.m.px(style.SPACE_S)
+        box = self.heading_box
+        heading = style.fit(self.t("past.heading"), self.heading_pen(), box.w, box.h).width
+        left = box.left
+        right = max(left, box.centerx - heading / 2 - gap)
+        wide = (box.left, box.right)
+        return ToastBand(left, right, box.bottom, self.intro_box.bottom + gap, wide)
 
     def draw_content(self, surface: pygame.Surface) -> None:
         self.draw_sheet(surface, self.t("past.heading"))

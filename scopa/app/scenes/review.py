@@ -43,11 +43,20 @@ class ReviewScene(MenuScene):
     """``round_no``: the round the review opens on; ``scope``: 'round' or 'match'."""
 
     def __init__(
-        self, app: App, coordinator: MatchCoordinator, round_no: int, scope: str = "round"
+        self,
+        app: App,
+        coordinator: MatchCoordinator,
+        round_no: int,
+        scope: str = "round",
+        *,
+        past: bool = False,
     ) -> None:
         self.coordinator = coordinator
         self.round_no = round_no
         self.scope = scope
+        self.past = past
+        """A match finished earlier (``Matches.review_past``): its round is its last, not
+        the one just played."""
         self.seats = Seats(coordinator.setup, app.t, coordinator.humans)
         self.stage = "review"
         self.seat = coordinator.humans[0]
@@ -226,7 +235,7 @@ class ReviewScene(MenuScene):
             over = self.coordinator.match.over
             self.scope_choice = Choice(
                 [
-                    ("round", self.tr("review.scope_round")),
+                    ("round", self.tr("review.scope_last" if self.past else "review.scope_round")),
                     ("match", self.tr("review.scope_match_over" if over else "review.scope_match")),
                 ],
                 lambda: self.scope,
