@@ -709,3 +709,7 @@ def test_the_cover_answers_each_try_that_does_not_lift_it_and_takes_the_next_at_
     assert scene.cover is not None
     hold(app, scene, scene.cover_button().center, COVER_PRESS + FRAME)  # held as it should be
     assert scene.cover is None and scene.human_to_play != seat
+    scene._tell_cover("table.pass_hold")  # (an answer a moment before the next cover)
+    scene.play(scene.match.legal_moves()[0])
+    settle(app, scene)
+    assert scene.cover == seat and not scene.cover_answering()  # its own, not the last one's

@@ -1068,6 +1068,7 @@ class TableScene(Scene):
         self._cover_swept = self._scopas_since(seat)
         self.cover_since = self.clock
         self._cover_pressed = False
+        self._cover_tapped_at = -TAPPED_SECONDS  # the last cover's answers were another's
         pointer = self.pick.pointer
         self._cover_armed = pointer is None or not self.cover_button().collidepoint(pointer)
         self._cover_rest = pointer
