@@ -72,6 +72,7 @@ class PastScene(MenuScene):
         self.kept = list(reversed(self.app.store.load_past()))
         stats = self.app.store.load_stats()
         self.accuracy = {r.match_id: r.accuracy for r in stats.recent if r.accuracy is not None}
+        self._texts: dict[tuple[str, str], tuple[str, str, str, bool, str]] = {}
         self.app.show_store_messages()
         self.scroll = ScrollPanel()
         self.rows: list[PastRow] = []
@@ -102,21 +103,27 @@ class PastScene(MenuScene):
 
     def row_texts(self, past: PastMatch) -> tuple[str, str, str, bool, str]:
         """A row's words: the game and its opponents, when it ended, the result, whether
-        the player won, and the accuracy Master's review gave ("—" before any review)."""
-        setup, match = past.setup, past.match
-        result = result_of(setup, match, undone=past.undone)
-        game, _ = table_game(self.app, setup.rules)
-        if setup.rules.preset_name() == "classic":  # the game, not the way it is set
+        the player won, and the accuracy Master's review gave ("—" before any review).
+        Worded once in each language (a row is drawn again at every move of the pointer)."""
+        key = (past.key, self.app.t.language)
+        known = self._texts.get(key)
+        if known is None:
+            known = self._texts[key] = self._worded(past)
+        return known
+
+    def _worded(self, past: PastMatch) -> tuple[str, str, str, bool, str]:
+        setup, rules = past.setup, past.setup.rules
+        result = result_of(setup, past.match, undone=past.undone)
+        game, _ = table_game(self.app, rules)
+        if rules.preset_name() == "classic":  # the game, not the way it is set
             game = self.t("game_scopa")
         level = self.t(f"level_{result.level}") if result.level != "mixed" else self.t("st_mixed")
         title = self.t("past.title", game=game, level=level)
-        if setup.rules.players > 2:
-            title = self.t("past.title_players", game=game, level=level, n=setup.rules.players)
-        side = setup.rules.side_of(setup.humans[0])
-        mine = match.totals[side]
-        theirs = max(total for other, total in enumerate(match.totals) if other != side)
+        if rules.players > 2:
+            title = self.t("past.title_players", game=game, level=level, n=rules.players)
+        mine = result.totals[rules.side_of(setup.humans[0])]
         won = bool(result.won)
-        score = self.t("past.won" if won else "past.lost", mine=mine, theirs=theirs)
+        score = self.t("past.won" if won else "past.lost", mine=mine, theirs=mine - result.margin)
         when = self.when_text(past.ended)
         if past.undone:
             when = self.t("past.with_undo", when=when)
