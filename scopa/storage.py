@@ -250,12 +250,26 @@ def _match_read(data: dict[str, Any]) -> tuple[MatchSetup, GameRecord, bool]:
 
 
 def _parse_when(text: str) -> datetime:
+    """A date as the files write it; one the player's time cannot hold (the calendar's
+    last day, a year before 1970 on some systems) is as damaged as one that is no date."""
     try:
         when = datetime.fromisoformat(text)
-    except ValueError:
+        local = when.astimezone()
+    except (ValueError, OverflowError, OSError):
         detail = f"a past match's date {quote_value(text)} is no date"
         raise DamagedFile("files.cause_content", detail=detail) from None
-    return when if when.tzinfo is not None else when.astimezone()
+    return when if when.tzinfo is not None else local
+
+
+def _checked_when(text: object) -> str | None:
+    """``text`` if it is a date the files can keep, else None."""
+    if not isinstance(text, str):
+        return None
+    try:
+        _parse_when(text)
+    except DamagedFile:
+        return None
+    return text
 
 
 @dataclass(frozen=True)
@@ -534,6 +548,9 @@ class Store:
         """``lock`` was asked for: a write without the lock claims it first."""
         self._claiming = threading.Lock()
         """One claim at a time (the match is saved from a thread of its own)."""
+        self._past = threading.RLock()
+        """The past matches are read and kept one at a time: a match kept on the save
+        thread while their screen reads them (or sets their damaged file aside)."""
 
     @property
     def settings_path(self) -> Path:
@@ -809,13 +826,14 @@ class Store:
         if cause is not None:
             again = partial(self._save_again, counted=not uncounted)
             self._salvaged(self.save_path, "match", cause, saved, again)
-        if uncounted:  # the game stopped before the result was counted
-            self._count(saved)
+        if uncounted:  # the game stopped before the result was counted: it ended when saved
+            self._count(saved, ended=_checked_when(envelope.get("saved")))
         return saved
 
-    def _count(self, saved: SavedMatch) -> bool:
+    def _count(self, saved: SavedMatch, ended: str | None = None) -> bool:
         """Put the result of the ended match ``saved`` in the statistics, unless they hold
-        it already (the game stopped after writing them), then keep the match as counted."""
+        it already (the game stopped after writing them), then keep the match as counted;
+        ``ended``: when it ended, if not now."""
         setup, match = saved.setup, saved.match
         stats = self.load_stats()
         counted = bool(stats.recent) and stats.recent[-1].match_id == match_key(match)
@@ -823,7 +841,8 @@ class Store:
         if not counted and not self.save_stats(stats.add(result)):
             return False
         if setup.mode == "solo":  # its review can be opened again (a failed write tells)
-            past = PastMatch(_now(), setup, saved.record, match, saved.hinted, saved.undone)
+            when = ended or _now()
+            past = PastMatch(when, setup, saved.record, match, saved.hinted, saved.undone)
             self.keep_past(past)
         if self.checkpoint is not None:
             self.checkpoint("recorded")
@@ -934,6 +953,10 @@ class Store:
     def load_past(self) -> list[PastMatch]:
         """The last matches finished alone against computers, oldest first. A damaged entry
         costs only itself: the others are kept and written back (the file kept beside)."""
+        with self._past:
+            return self._load_past()
+
+    def _load_past(self) -> list[PastMatch]:
         data = self._read(self.past_path, "past", _parse_json)
         if data is None:
             return []
@@ -958,8 +981,9 @@ class Store:
     def keep_past(self, past: PastMatch) -> bool:
         """Keep a finished match for its review (the newest ``PAST_KEPT``; the same match
         kept again replaces itself); False if the file could not be written."""
-        kept = [known for known in self.load_past() if known.key != past.key]
-        return self._save_past([*kept, past][-PAST_KEPT:])
+        with self._past:
+            kept = [known for known in self._load_past() if known.key != past.key]
+            return self._save_past([*kept, past][-PAST_KEPT:])
 
     def _save_past(self, matches: list[PastMatch]) -> bool:
         data = {"schema": PAST_SCHEMA, "matches": [past.to_dict() for past in matches]}
@@ -1080,7 +1104,9 @@ class Store:
             return 0
         removed = 0
         now = time.time()
-        for path in (self.settings_path, self.save_path, self.stats_path):
+        paths = (self.settings_path, self.save_path, self.stats_path, self.past_path,
+                 self.seats_path)  # fmt: skip
+        for path in paths:
             try:
                 candidates = list(path.parent.glob(f".{path.name}.*.tmp"))
             except OSError:

@@ -209,3 +209,24 @@ def test_whether_the_match_is_kept_is_told_by_its_last_save() -> None:
     finally:
         disk.gate.set()
         saver.close()
+
+
+def test_a_save_that_raised_something_unforeseen_is_told_not_a_closed_game(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Every frame the table asks for the saves' problems: an error no save should raise
+    (a file the store read wrong) closed the game at every frame it was asked."""
+
+    class Broken:
+        def save_match(self, *_: Any, **__: Any) -> bool:
+            raise OverflowError("date value out of range")
+
+    saver = MatchSaver(Broken())
+    try:
+        saver.save(None, None)
+        saver.flush()
+        assert saver.problems() == [("table.save_failed", "date value out of range")]
+        assert not saver.kept()
+    finally:
+        saver.close()
+    assert "OverflowError" in capsys.readouterr().err  # in the game's log

@@ -4,7 +4,9 @@ as each is counted, the newest kept, each once, a damaged entry costing only its
 from __future__ import annotations
 
 import json
+import os
 import random
+import time
 
 import pytest
 
@@ -141,3 +143,63 @@ def test_a_match_not_played_out_or_of_several_people_is_refused(tmp_path) -> Non
     store.messages.clear()
     assert [past.key for past in store.load_past()] == [match_key(finished(6))]
     assert [m.key for m in store.messages] == ["files.past_salvaged_set_aside"]
+
+
+@pytest.fixture
+def new_york(monkeypatch: pytest.MonkeyPatch):  # noqa: ANN201
+    """The player's time five hours behind UTC: the calendar's last second, written
+    without an offset, cannot be put in UTC (nor that second with one in this time)."""
+    monkeypatch.setenv("TZ", "America/New_York")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
+@pytest.mark.parametrize("when", ["9999-12-31T23:59:59", "9999-12-31T23:59:59-05:00"])
+def test_a_date_the_players_time_cannot_hold_is_a_damaged_entry(
+    tmp_path,  # noqa: ANN001
+    new_york: None,
+    when: str,
+) -> None:
+    """It was read (the list, every finished match kept after it, the Continue check of
+    every start that followed) with an OverflowError that closed the game, or accepted
+    and then closed the game as its row was drawn."""
+    store = Store(tmp_path)
+    for seed in range(2):
+        store.finish_match(SOLO, finished(seed))
+    data = json.loads(store.past_path.read_text())
+    data["matches"][0]["when"] = when
+    store.past_path.write_text(json.dumps(data))
+    store.messages.clear()
+    assert [past.key for past in store.load_past()] == [match_key(finished(1))]
+    assert [message.key for message in store.messages] == ["files.past_salvaged_set_aside"]
+    assert all(past.ended.astimezone() for past in store.load_past())
+    store.finish_match(SOLO, finished(2))  # the next match is kept after it
+    assert len(store.load_past()) == 2 and Store(tmp_path).load_match() is not None
+
+
+def test_a_match_counted_at_the_next_start_is_dated_when_it_ended(tmp_path) -> None:  # noqa: ANN001
+    """The game stopped before the match was counted; the next start counts it, and lists
+    it as ended when it was saved played out, not at that start ("Today" for a match of
+    last week)."""
+    store = Store(tmp_path)
+    match = finished(7)
+    assert store.save_match(SOLO, match.record())  # the finish's first step, then stopped
+    data = json.loads(store.save_path.read_text())
+    data["saved"] = "2024-03-17T21:05:00+01:00"
+    store.save_path.write_text(json.dumps(data))
+    Store(tmp_path).load_match()
+    (past,) = Store(tmp_path).load_past()
+    assert past.when == "2024-03-17T21:05:00+01:00"
+
+
+def test_a_killed_write_of_the_past_matches_leaves_no_file_behind(tmp_path) -> None:  # noqa: ANN001
+    store = Store(tmp_path)
+    store.finish_match(SOLO, finished(8))
+    left = [tmp_path / ".past.json.123.abc.tmp", tmp_path / ".seats.json.123.abc.tmp"]
+    for path in left:
+        path.write_text("{")
+        os.utime(path, (time.time() - 7200,) * 2)
+    assert store.clean_temporary_files() == 2
+    assert not any(path.exists() for path in left) and len(store.load_past()) == 1

@@ -4,7 +4,8 @@ An atomic save ends with ``fsync``, which can take tens of milliseconds on a bus
 done in the render loop it would freeze the card in flight. Saves run in order on one
 background thread. A save the store could not write is told by the store itself (its
 messages reach the player through ``App.show_store_messages``); what the saver reports in
-``problems`` is a job that raised, told once while it keeps failing.
+``problems`` is a job that raised (whatever it raised: the game goes on, the error in its
+log), told once while it keeps failing.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from functools import partial
 from typing import Any
 
 from scopa.app.toasts import Announcements
+from scopa.log import log_exception
 
 
 class MatchSaver:
@@ -104,7 +106,9 @@ class MatchSaver:
                     continue
                 try:
                     result = future.result()
-                except (OSError, ValueError) as error:
+                except Exception as error:  # a save that raised is told, not a closed game
+                    if not isinstance(error, (OSError, ValueError)):
+                        log_exception(error)
                     if self._told.first(key):
                         found.append((key, getattr(error, "strerror", None) or str(error)[:160]))
                     continue
@@ -132,7 +136,7 @@ class MatchSaver:
             return False
         try:
             return last.result() is not False
-        except (OSError, ValueError):
+        except Exception:  # told by ``problems``
             return False
 
     def close(self) -> None:
