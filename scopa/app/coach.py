@@ -130,22 +130,61 @@ class Coach:
         self._process: Any = None
         self._thread: threading.Thread | None = None
         self._closed = False
+        self._waiting: list[tuple[ReviewJob, Any, bool]] = []
+        """Jobs not yet handed to the worker, with what it grades and whether they wait for
+        the others (``submit``'s ``later``). The worker is handed one job at a time, so a
+        round just played goes before every round of a past match still waiting."""
+        self._graded: int | None = None
+        """The job the worker has in hand."""
 
     # --- asking ----------------------------------------------------------------------------
 
     def submit(
-        self, record: GameRecord | SeenRound, round_no: int, seats: tuple[int, ...]
+        self,
+        record: GameRecord | SeenRound,
+        round_no: int,
+        seats: tuple[int, ...],
+        *,
+        later: bool = False,
     ) -> ReviewJob:
         """Start grading round ``round_no`` of ``record`` (or of what a seat saw of it) for
-        ``seats``; returns the job at once (its progress moves as the worker goes)."""
+        ``seats``; returns the job at once (its progress moves as the worker goes).
+        ``later``: graded after every job asked without it (a past match's review waits
+        for the rounds being played)."""
         if self._closed:
             raise RuntimeError("the coach has been closed")
         job = ReviewJob(next(self._numbers), round_no, tuple(seats), len(record.moves))
         with self._lock:
             self._jobs[job.number] = job
-        self._start()
-        self._requests.put((job.number, record, round_no, job.seats))
+            self._waiting.append((job, record, later))
+            self._start()
+            self._feed()
         return job
+
+    def withdraw(self, jobs: Any) -> None:
+        """Grade none of ``jobs`` not yet begun (a review nobody will open again): each is
+        finished at once as withdrawn."""
+        wanted = {job.number for job in jobs}
+        with self._lock:
+            gone = [job for job, _, _ in self._waiting if job.number in wanted]
+            self._waiting = [entry for entry in self._waiting if entry[0].number not in wanted]
+            for job in gone:
+                self._jobs.pop(job.number, None)
+        for job in gone:
+            job.error = "withdrawn"
+            job._finish()
+
+    def _feed(self) -> None:
+        """Hand the worker its next job, if it has none in hand (under ``_lock``): the first
+        asked of those not asked ``later``, else the first of those."""
+        if self._graded is not None or not self._waiting or self._requests is None:
+            if self._closed and self._graded is None and not self._waiting:
+                self._stop()
+            return
+        index = next((i for i, (_, _, later) in enumerate(self._waiting) if not later), 0)
+        job, record, _ = self._waiting.pop(index)
+        self._graded = job.number
+        self._requests.put((job.number, record, job.round_no, job.seats))
 
     def wait(self, job: ReviewJob, timeout: float = 60.0) -> bool:
         """Block until ``job`` is finished (tools and tests only: screens read progress)."""
@@ -232,11 +271,18 @@ class Coach:
             job.error = value
         with self._lock:
             self._jobs.pop(number, None)
+            if self._graded == number:
+                self._graded = None
+                self._feed()
         job._finish()
 
     def _fail_all(self, reason: str) -> None:
+        """The worker process stopped (killed, out of memory): every job asked fails, and
+        the next one asked starts a new worker."""
         with self._lock:
             jobs, self._jobs = list(self._jobs.values()), {}
+            self._waiting, self._graded = [], None
+            self._requests = self._process = self._thread = None
         for job in jobs:
             job.error = reason
             job._finish()
@@ -244,9 +290,14 @@ class Coach:
     def close(self) -> None:
         """No more jobs: those asked are still finished (a match just ended gets its review
         counted), then the worker stops. Never waits."""
-        if self._closed:
-            return
-        self._closed = True
+        with self._lock:
+            if self._closed:
+                return
+            self._closed = True
+            self._feed()
+
+    def _stop(self) -> None:
+        """Tell the worker to stop (under ``_lock``, once nothing is left for it)."""
         if self._requests is not None:
             with contextlib.suppress(OSError, ValueError):
                 self._requests.put(None)
@@ -263,10 +314,14 @@ class MatchReviews:
         coach: Coach,
         seats: tuple[int, ...],
         on_reviewed: Callable[[Review], None] | None = None,
+        *,
+        later: bool = False,
     ) -> None:
         self.coach = coach
         self.seats = seats
         self.on_reviewed = on_reviewed
+        self.later = later
+        """A past match's review: graded after the rounds being played (``Coach.submit``)."""
         self.jobs: dict[int, ReviewJob] = {}
         self._over = False
         self._told = False
@@ -284,7 +339,7 @@ class MatchReviews:
             last = round_no == len(match.rounds)
             if known is not None and not (last and known.moves != len(record.moves)):
                 continue
-            job = self.coach.submit(record, round_no, self.seats)
+            job = self.coach.submit(record, round_no, self.seats, later=self.later)
             job.listeners.append(self._job_finished)
             self.jobs[round_no] = job
         if match.over:
@@ -306,6 +361,15 @@ class MatchReviews:
 
     def job(self, round_no: int) -> ReviewJob | None:
         return self.jobs.get(round_no)
+
+    def withdraw(self) -> None:
+        """Nobody will look at these reviews: the rounds not yet begun are not graded."""
+        self.coach.withdraw(self.jobs.values())
+
+    @property
+    def failed(self) -> bool:
+        """A round could not be graded (the worker stopped, a job withdrawn)."""
+        return any(job.error is not None for job in self.jobs.values())
 
     def review(self, round_no: int) -> Review | None:
         job = self.jobs.get(round_no)

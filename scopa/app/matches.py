@@ -131,12 +131,16 @@ class MatchCoordinator:
         coach: Coach | None = None,
         hinted: frozenset[int] = frozenset(),
         shared: bool = False,
+        noter: MatchSaver | None = None,
     ) -> None:
         if match.rules != setup.rules:
             raise ValueError("the match and its setup have different rules")
         self.setup = setup
         self.match = match
         self.saver = saver
+        self.noter = noter
+        """Where a match not saved here notes the accuracy its review gives: a past match
+        graded again, whose accuracy its end left unknown (the game closed first)."""
         self.undone = undone
         """A play was taken back in this match (the statistics keep it apart)."""
         self.resumed = resumed
@@ -156,7 +160,8 @@ class MatchCoordinator:
         self.reviews: MatchReviews | None = None
         """The reviews of the rounds played (None: this match is not reviewed)."""
         if coach is not None and self.humans:
-            self.reviews = MatchReviews(coach, self.humans, on_reviewed=self._reviewed)
+            later = noter is not None  # a past match: after the rounds being played
+            self.reviews = MatchReviews(coach, self.humans, self._reviewed, later=later)
             if match.rounds:
                 self.reviews.round_over(match)
         self.reviews_shared = shared
@@ -256,11 +261,12 @@ class MatchCoordinator:
         who played it here is kept with its result, of the moves they chose themselves (a
         move a hint chose is Master's; a match played on hints alone keeps none). Hot-seat
         matches keep none: the statistics are one player's."""
-        if self.saver is None or self.mode != "solo":
+        saver = self.saver or self.noter
+        if saver is None or self.mode != "solo":
             return
         accuracy = review.accuracy(self.humans[0], frozenset(self.hinted))
         if accuracy is not None:
-            self.saver.note_accuracy(match_key(self.match), accuracy)
+            saver.note_accuracy(match_key(self.match), accuracy)
 
     def replace(self, match: Match, *, undone: bool = False) -> None:
         """Show ``match`` in place of the current one (a play taken back)."""
@@ -381,6 +387,8 @@ class Matches:
         self._past: dict[str, MatchCoordinator] = {}
         """Past matches whose review was opened, by their key: graded once while the game
         runs (the newest ``PAST_REVIEWS_KEPT``)."""
+        self._past_notes: MatchSaver | None = None
+        """Where the past matches graded again note their accuracy (``MatchCoordinator.noter``)."""
 
     @property
     def coach(self) -> Coach:
@@ -625,13 +633,22 @@ class Matches:
         """Open Master's review of a match finished earlier (``PastMatch``): graded again
         off the render loop, as it was when it ended, its progress on show."""
         coordinator = self._past.pop(past.key, None)
-        if coordinator is None:
+        if coordinator is None or (coordinator.reviews is not None and coordinator.reviews.failed):
+            if self._past_notes is None:
+                self._past_notes = MatchSaver(self.app.store)
             coordinator = MatchCoordinator(
-                past.setup, past.match, resumed=True, coach=self.coach, hinted=past.hinted
+                past.setup,
+                past.match,
+                resumed=True,
+                coach=self.coach,
+                hinted=past.hinted,
+                noter=self._past_notes,
             )
         self._past[past.key] = coordinator  # the newest last
         while len(self._past) > PAST_REVIEWS_KEPT:
-            del self._past[next(iter(self._past))]
+            dropped = self._past.pop(next(iter(self._past)))
+            if dropped.reviews is not None:
+                dropped.reviews.withdraw()
         rounds = len(past.match.rounds)
         self.app.open("review", coordinator=coordinator, round_no=rounds, scope="match", past=True)
 
@@ -888,6 +905,8 @@ class Matches:
             if finished.reviews.wait(max(0.0, deadline - time.monotonic())):
                 finished.saver.close()  # the accuracy noted is written
         self._grading.clear()
+        if self._past_notes is not None:  # those noted by past matches graded again
+            self._past_notes.close()
 
     @staticmethod
     def _finished(current: Any) -> MatchCoordinator | None:

@@ -327,3 +327,66 @@ def test_the_game_ends_with_many_reviews_still_waiting(tmp_path) -> None:  # noq
         [sys.executable, "-c", script], cwd=root, capture_output=True, text=True, timeout=60
     )
     assert ended.returncode == 0 and "closed" in ended.stdout, ended.stderr[-2000:]
+
+
+def test_a_round_just_played_is_graded_before_past_matches_waiting() -> None:
+    """Past matches opened and left at a glance queued their rounds: the review of the
+    round just played waited behind all of them (0 % for as long)."""
+    rng = random.Random(5)
+    match = Match.new(Rules(), 5)
+    while not match.over:
+        match, _ = match.apply(rng.choice(match.legal_moves()))
+    coach = Coach("thread")
+    order: list[str] = []
+    try:
+        past = [
+            coach.submit(match.record(), 1 + n % len(match.rounds), (0,), later=True)
+            for n in range(6)
+        ]
+        now = coach.submit(first_round(6).record(), 1, (0,))
+        for job, name in [*((job, "past") for job in past), (now, "now")]:
+            job.listeners.append(lambda job, name=name: order.append(name))
+        assert coach.wait(now, 60) and now.review is not None
+        assert order.index("now") <= 1, order  # at most the one the worker had in hand
+        assert all(coach.wait(job, 120) for job in past)
+    finally:
+        coach.close()
+
+
+def test_reviews_nobody_will_open_again_are_withdrawn() -> None:
+    rng = random.Random(7)
+    match = Match.new(Rules(), 7)
+    while not match.over:
+        match, _ = match.apply(rng.choice(match.legal_moves()))
+    coach = Coach("thread")
+    try:
+        reviews = MatchReviews(coach, (0,), later=True)
+        reviews.round_over(match)
+        reviews.withdraw()
+        assert reviews.failed
+        assert all(coach.wait(job, 60) for job in reviews.jobs.values())
+        graded = [job for job in reviews.jobs.values() if job.review is not None]
+        assert len(graded) <= 1 < len(reviews.jobs)  # only the one in the worker's hand
+        after = coach.submit(match.record(), 1, (0,))
+        assert coach.wait(after, 60) and after.review is not None
+    finally:
+        coach.close()
+
+
+def test_a_review_worker_that_died_is_started_again() -> None:
+    """Killed (out of memory, by hand): every later review waited at 0 % forever."""
+    import os
+    import signal
+
+    match = first_round(8)
+    coach = Coach("process")
+    try:
+        first = coach.submit(match.record(), 1, (0,))
+        assert coach.wait(first, 120) and coach.mode == "process"
+        os.kill(coach._process.pid, signal.SIGKILL)
+        _wait_for(lambda: coach._process is None, 30)
+        again = coach.submit(match.record(), 1, (0,))
+        assert coach.wait(again, 120), "the review never came"
+        assert again.review == first.review
+    finally:
+        coach.close()

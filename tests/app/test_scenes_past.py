@@ -183,3 +183,78 @@ def test_a_damaged_list_s_notice_leaves_the_heading_and_its_line_readable(
     heading = pygame.Rect(0, box.top, width, box.h)
     heading.centerx = box.centerx
     toasts_kept_clear(app, past.toast_band(), [heading, past.intro_box], 1)
+
+
+def test_an_accuracy_graded_from_the_list_is_kept_and_shown_on_its_row(english, store) -> None:  # noqa: ANN001
+    """The game closed before the match's review ended (it waits 5 s at most): its row
+    said "—". Its review opened from here gave an accuracy, which was dropped: the row said
+    "—" again, then and at every later start, and the statistics never had it."""
+    app = english
+    coordinator = MatchCoordinator.fresh(SOLO, saver=MatchSaver(store), seed=4)
+    play_out(coordinator, 4)
+    coordinator.saver.flush()
+    assert store.load_stats().recent[-1].accuracy is None  # reviewed by nobody
+    app.home()
+    past = show(app, PastScene(app), (960, 540), "en")
+    assert past.row_texts(past.kept[0])[4] == "\u2014"
+    click(app, past.rows[0])
+    review = app.stack.top
+    review_ready(app, review)
+    app.matches.close()  # the game ends: what was noted is written
+    accuracy = store.load_stats().recent[-1].accuracy
+    assert accuracy is not None
+    assert dict(review.summary())["Accuracy"] == f"{round(accuracy)}%"
+    press(app, pygame.K_ESCAPE)
+    assert app.stack.top is past and past.row_texts(past.kept[0])[4] == f"{round(accuracy)}%"
+
+
+def test_a_past_review_that_failed_is_graded_again_when_opened_again(
+    english,  # noqa: ANN001
+    store,  # noqa: ANN001
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """It said "Master could not review this round" at every opening until the game ended."""
+    from scopa.app import coach as coach_module
+
+    app = english
+    played_out(app)
+    app.home()
+    past = show(app, PastScene(app), (960, 540), "en")
+    real = coach_module.grade_round
+
+    def broken(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        raise RuntimeError("no memory left")
+
+    monkeypatch.setattr(coach_module, "grade_round", broken)
+    click(app, past.rows[0])
+    first = app.stack.top
+    assert first.reviews.wait(WAIT_SECONDS) is False
+    assert any(job.error for job in first.reviews.jobs.values())
+    press(app, pygame.K_ESCAPE)
+    monkeypatch.setattr(coach_module, "grade_round", real)
+    click(app, past.rows[0])
+    again = app.stack.top
+    review_ready(app, again)
+    assert again.review() is not None
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_past_matches_are_reached_when_the_statistics_were_set_aside(
+    english,  # noqa: ANN001
+    store,  # noqa: ANN001
+    language: str,
+) -> None:
+    """A damaged statistics file set aside left its sheet empty, and with it no way to the
+    twenty matches still kept."""
+    app = english
+    coordinator = MatchCoordinator.fresh(SOLO, saver=MatchSaver(store), seed=2)
+    play_out(coordinator, 2)
+    coordinator.saver.flush()
+    store.stats_path.write_text("{ damaged")
+    app.home()
+    statistics = show(app, StatisticsScene(app), (960, 540), language)
+    assert statistics.empty and statistics.past_button in statistics.form.widgets
+    assert not statistics.past_button.rect.colliderect(statistics.back_button.rect)
+    assert statistics.panel.contains(statistics.past_button.rect)
+    click(app, statistics.past_button)
+    assert isinstance(app.stack.top, PastScene) and len(app.stack.top.rows) == 1

@@ -70,8 +70,8 @@ class PastScene(MenuScene):
 
     def build(self) -> None:
         self.kept = list(reversed(self.app.store.load_past()))
-        stats = self.app.store.load_stats()
-        self.accuracy = {r.match_id: r.accuracy for r in stats.recent if r.accuracy is not None}
+        self.accuracy: dict[str, float] = {}
+        """The accuracy of each match reviewed, by its key (read as the list shows)."""
         self._texts: dict[tuple[str, str], tuple[str, str, str, bool, str]] = {}
         self.app.show_store_messages()
         self.scroll = ScrollPanel()
@@ -88,6 +88,16 @@ class PastScene(MenuScene):
         elif self.form.keyboard_used:  # opened from the keys: the newest match, ringed
             self.form.set_focus(self.rows[0])
         # (opened by the pointer, the first Down goes to the newest match, not past it)
+
+    def enter(self) -> None:
+        """Shown, or back from a review: the accuracy of a match graded meanwhile (its end
+        left it unknown, the review opened from here gave it) is on its row."""
+        super().enter()
+        stats = self.app.store.load_stats()
+        accuracy = {r.match_id: r.accuracy for r in stats.recent if r.accuracy is not None}
+        if accuracy != self.accuracy:
+            self.accuracy = accuracy
+            self._texts.clear()
 
     def open_review(self, past: PastMatch) -> None:
         self.app.matches.review_past(past)

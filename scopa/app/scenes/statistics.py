@@ -69,9 +69,13 @@ class StatisticsScene(MenuScene):
             lambda: self.app.open("past"),
             hint=self.tr("past.button_hint"),
         )
+        self.past_shown = not self.empty or self.app.store.past_path.exists()
+        """The past matches are reached from here: with no statistics too, when those were
+        set aside (damaged, or of a newer version) and the matches kept are still there."""
         if not self.empty:  # nothing to group or chart yet: the note and the way back
             self.form.add(self.dimension_choice)
             self.form.add(self.trend_choice)
+        if self.past_shown:
             self.form.add(self.past_button)
         self.form.add(self.back_button)
 
@@ -229,6 +233,11 @@ class StatisticsScene(MenuScene):
         self.empty_body_box = pygame.Rect(inner.left, top, inner.w, body_h)
         button = pygame.Rect(0, inner.bottom - button_h, button_w, button_h)
         button.centerx = inner.centerx
+        if self.past_shown:  # the past matches and the way back, side by side
+            past_w = m.px(PAST_W)
+            left = inner.centerx - (past_w + space + button_w) // 2
+            self.past_button.place(pygame.Rect(left, button.top, past_w, button_h))
+            button.left = left + past_w + space
         self.back_button.place(button)
 
     def _draw_empty(self, surface: pygame.Surface) -> None:
