@@ -548,6 +548,9 @@ class Store:
         """``lock`` was asked for: a write without the lock claims it first."""
         self._claiming = threading.Lock()
         """One claim at a time (the match is saved from a thread of its own)."""
+        self._stats = threading.RLock()
+        """The statistics are read and changed one at a time: a match counted on its save
+        thread while another's accuracy is noted on the past reviews' one."""
         self._past = threading.RLock()
         """The past matches are read and kept one at a time: a match kept on the save
         thread while their screen reads them (or sets their damaged file aside)."""
@@ -835,11 +838,12 @@ class Store:
         it already (the game stopped after writing them), then keep the match as counted;
         ``ended``: when it ended, if not now."""
         setup, match = saved.setup, saved.match
-        stats = self.load_stats()
-        counted = bool(stats.recent) and stats.recent[-1].match_id == match_key(match)
-        result = result_of(setup, match, undone=saved.undone)
-        if not counted and not self.save_stats(stats.add(result)):
-            return False
+        with self._stats:
+            stats = self.load_stats()
+            counted = bool(stats.recent) and stats.recent[-1].match_id == match_key(match)
+            result = result_of(setup, match, undone=saved.undone)
+            if not counted and not self.save_stats(stats.add(result)):
+                return False
         if setup.mode == "solo":  # its review can be opened again (a failed write tells)
             when = ended or _now()
             past = PastMatch(when, setup, saved.record, match, saved.hinted, saved.undone)
@@ -909,11 +913,12 @@ class Store:
     def note_accuracy(self, match_id: str, accuracy: float) -> bool:
         """Put a finished match's review accuracy with its result; False if the statistics
         could not be written (True when there was nothing to change)."""
-        stats = self.load_stats()
-        noted = stats.with_accuracy(match_id, accuracy)
-        if noted == stats:
-            return True
-        return self.save_stats(noted)
+        with self._stats:
+            stats = self.load_stats()
+            noted = stats.with_accuracy(match_id, accuracy)
+            if noted == stats:
+                return True
+            return self.save_stats(noted)
 
     def load_stats(self) -> Stats:
         data = self._read(self.stats_path, "stats", _parse_json_rows_or_cut)
@@ -944,8 +949,9 @@ class Store:
         ``undone``: a human took moves back during the match (counted, flagged, and kept out
         of the best and worst results).
         """
-        stats = self.load_stats().add(result_of(setup, match, undone=undone))
-        self.save_stats(stats)
+        with self._stats:
+            stats = self.load_stats().add(result_of(setup, match, undone=undone))
+            self.save_stats(stats)
         return stats
 
     # --- past matches ------------------------------------------------------------------

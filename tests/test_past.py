@@ -203,3 +203,31 @@ def test_a_killed_write_of_the_past_matches_leaves_no_file_behind(tmp_path) -> N
         os.utime(path, (time.time() - 7200,) * 2)
     assert store.clean_temporary_files() == 2
     assert not any(path.exists() for path in left) and len(store.load_past()) == 1
+
+
+def test_matches_counted_while_accuracies_are_noted_lose_nothing(tmp_path) -> None:  # noqa: ANN001
+    """A past match graded again notes its accuracy on a thread of its own while a match
+    ends on the save thread: each read the statistics, changed them and wrote them back,
+    and one thread's change was lost (a result, or an accuracy)."""
+    import threading
+
+    store = Store(tmp_path)
+    matches = [finished(seed) for seed in range(30)]
+    for match in matches[:15]:
+        store.finish_match(SOLO, match)
+
+    def note() -> None:
+        for match in matches[:15]:
+            store.note_accuracy(match_key(match), 50.0)
+
+    def count() -> None:
+        for match in matches[15:]:
+            store.finish_match(SOLO, match)
+
+    threads = [threading.Thread(target=note), threading.Thread(target=count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    recent = store.load_stats().recent
+    assert len(recent) == 30 and sum(r.accuracy is not None for r in recent) == 15
