@@ -871,3 +871,98 @@ def test_k_says_why_a_hand_worth_a_bonus_knocks_no_more(fast, until_play):
     key(fast, pygame.K_k, "k")
     assert scene.status_text()[0] == fast.t(expected)
     assert len(scene.view.hands[0]) == 3
+
+
+def test_a_knock_taken_back_leaves_the_other_hand_s_matta_its_value(fast):
+    """Anna knocked naming her matta an ace; Bruno took his own knock back: the "= 1" on
+    Anna's 7 of cups went with it, while the card still took as an ace (a sweep of a 4 by
+    a 7, with nothing on the table to say why)."""
+    cirulla = CIRULLA.with_(declare_at_deal=True, declare_until_play=True)
+    seats = (SeatConfig("Anna", True), SeatConfig("Bruno", True))
+    decks = (deck("3S 5B 7C", "2D 3D 4C", "4S 5D 9B 10C"),)
+    match = Match.new(cirulla, 1, first_dealer=1, decks=decks)
+    scene = TableScene(
+        fast, coordinated(fast, MatchSetup(seats, cirulla), match), worker=inline_worker()
+    )
+    fast.stack.push(scene)
+    for text in ("!7C=1", "!", "3S"):  # Anna knocks, Bruno knocks, Anna plays
+        scene.play(Move.parse(text))
+        settle(fast, scene)
+    assert scene._matta_label() == (C("7C"), fast.t("table.matta_badge", n=1))
+    scene.play(Move.parse("!-"))  # Bruno takes his knock back
+    settle(fast, scene)
+    assert scene.match.round.matta_value == 1
+    assert scene._matta_label() == (C("7C"), fast.t("table.matta_badge", n=1))
+
+
+def test_a_knock_with_the_matta_taken_back_makes_it_a_plain_card_again(fast):
+    cirulla = CIRULLA.with_(declare_at_deal=True, declare_until_play=True)
+    seats = (SeatConfig("Anna", True), SeatConfig("Bruno", True))
+    decks = (deck("3S 5B 7C", "2D 3D 4C", "4S 5D 9B 10C"),)
+    match = Match.new(cirulla, 1, first_dealer=1, decks=decks)
+    scene = TableScene(
+        fast, coordinated(fast, MatchSetup(seats, cirulla), match), worker=inline_worker()
+    )
+    fast.stack.push(scene)
+    for text in ("!7C=1", "!", "!-"):  # Anna knocks, Bruno knocks, Anna takes hers back
+        scene.play(Move.parse(text))
+        settle(fast, scene)
+    assert scene.match.round.matta_value == 0 and scene._matta_label() is None
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_cover_tells_the_knocks_made_and_taken_back_since_the_person_last_played(
+    fast, language
+):
+    """The cover said "Since your last play: a scopa by Marco" to a person who had not
+    played yet, and never that someone had knocked or taken a knock back: a family passing
+    the screen learnt it only from a +3 on the score panel."""
+    fast.set_language(language)
+    t = fast.t
+    cirulla = CIRULLA.with_(declare_at_deal=True, declare_until_play=True)
+    seats = (SeatConfig("Anna", True), SeatConfig("Bruno", True))
+    decks = (deck("3S 5B 7C", "2D 3D 4C", "4S 5D 9B 10C"),)
+    match = Match.new(cirulla, 1, first_dealer=1, decks=decks)
+    scene = TableScene(
+        fast, coordinated(fast, MatchSetup(seats, cirulla), match), worker=inline_worker()
+    )
+    fast.stack.push(scene)
+    settle(fast, scene)
+    assert scene.cover == 0 and scene.cover_texts()[2] == t("table.hidden")
+    expected = {
+        "!7C=1": (1, t("table.scopas_so_far", made=t("table.knock_by", name="Anna"))),
+        "!": (0, t("table.scopas_since", made=t("table.knock_by", name="Bruno"))),
+        "3S": (1, t("table.hidden")),  # Anna's own plays are not told to Bruno again
+        "!-": (0, t("table.scopas_since", made=t("table.retract_by", name="Bruno"))),
+    }
+    for text, (seat, note) in expected.items():
+        scene.play(Move.parse(text))
+        settle(fast, scene)
+        if text == "!-":  # Bruno plays his card too before Anna's turn
+            scene.play(next(m for m in scene.match.legal_moves() if m.is_play))
+            settle(fast, scene)
+        assert scene.cover == seat and scene.cover_texts()[2] == note, text
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_computer_passing_at_the_deal_says_so(fast, language):
+    """A computer that passed at the deal did it with nothing on screen: its card played
+    after the people had declared looked like the wrong seat playing first."""
+    fast.set_language(language)
+    cirulla = CIRULLA.with_(declare_at_deal=True)
+    seats = (SeatConfig("Anna", True), SeatConfig("Bruno", False, "beginner"))
+    match = Match.new(
+        cirulla, 1, first_dealer=0, decks=(deck("4B 8C 9C", "1D 2C 3S", "4S 5D 9B 10C"),)
+    )
+    scene = TableScene(
+        fast, coordinated(fast, MatchSetup(seats, cirulla), match), worker=inline_worker()
+    )
+    fast.stack.push(scene)
+    said = set()
+    for _ in range(600):  # Bruno passes
+        said.update(banner.text for banner in scene.director.banners)
+        if scene.human_to_play == 0:
+            break
+        fast.frame(FRAME, [])
+    assert scene.match.round.history()[0][1].kind == "pass"
+    assert fast.t("table.passed.one", name="Bruno") in said

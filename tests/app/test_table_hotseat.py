@@ -620,7 +620,8 @@ def test_the_cover_tells_the_next_person_of_the_scopas_made_since_their_last_pla
             break
     assert scene.cover == 2 and scene.match.round.scope[1] == 1
     said = scene.cover_texts()[2]
-    assert said == app.t("table.scopas_since", made=app.t("table.scopa_by", name="Piero"))
+    # Carla has not played yet this round: not "since your last play"
+    assert said == app.t("table.scopas_so_far", made=app.t("table.scopa_by", name="Piero"))
     drawn = []
     with style.watch_text(drawn.append):
         scene.draw(app.screen)

@@ -1317,6 +1317,9 @@ class Tour:
         scene = self.table(MatchSetup(seats, deal_only), deal)
         self.settle(scene)
         scene.play(Move.parse("-"))  # a pass at the deal
+        self.banner(scene, "cirulla, you pass at the deal", self.t("table.passed.you"))
+        passed = self.t("table.passed.one", name="Giulia")
+        self.banner(scene, "cirulla, a computer passes at the deal", passed)
         self.play_until(scene, lambda: scene.human_to_play == 0 and not scene.busy)
         self.frames(2, key(pygame.K_k))
         self.show("cirulla, K at the turn of a hand that passed at the deal")
@@ -1339,6 +1342,17 @@ class Tour:
             self.settle(scene)
             self.frames(2)
             self.show(f"cirulla, hot-seat, {places[second]} at the deal, the other plays")
+        # the cover tells the next person of the knocks made and taken back since
+        scene = self.table(both, fixed_match("3S 5B 7C", "2D 3D 4C", "4S 5D 9B 10C", at_deal))
+        self.settle(scene)
+        for text, what in (("!7C=1", "a knock before their first play"),
+                           ("!", "a knock since their last play"), ("3S", ""), ("!-", ""),
+                           ("4Cx4S", "a knock taken back")):  # fmt: skip
+            scene.play(Move.parse(text))
+            self.settle(scene)
+            if what:
+                self.frames(2)
+                self.show(f"cirulla, hot-seat, the cover telling {what}")
         solo_at_deal = MatchSetup(solo.seats, at_deal)
         scene = self.table(
             solo_at_deal, fixed_match("4B 8C 9C", "1D 2C 3S", "4S 5D 9B 10C", at_deal)

@@ -47,6 +47,9 @@ STRINGS = {
         "table.hidden": "The other hands stay hidden",
         "table.scopas_since": "Since your last play: {made}",
         "table.scopa_by": "a scopa by {name}",
+        "table.knock_by": "{name} knocked",
+        "table.retract_by": "{name} took a knock back",
+        "table.scopas_so_far": "So far this round: {made}",
         "table.choose": "Which cards does {card} take?",
         "table.choose_hint": (
             "Click a set (or arrows and Enter); click outside or Esc: take the card back"
@@ -142,6 +145,9 @@ STRINGS = {
         "table.hidden": "Le altre mani restano coperte",
         "table.scopas_since": "Dalla tua ultima giocata: {made}",
         "table.scopa_by": "scopa di {name}",
+        "table.knock_by": "{name} ha bussato",
+        "table.retract_by": "{name} ha ritirato la bussata",
+        "table.scopas_so_far": "Finora, in questa smazzata: {made}",
         "table.choose": "Con {card}, quali carte prendi?",
         "table.choose_hint": (
             "Fai clic su una presa (o frecce e Invio); clic fuori o Esc: riprendi la carta"

@@ -536,12 +536,16 @@ class Director:
 
     def _retracted(self, event: Retracted) -> float:
         self._add_bonus(event.side, -event.points)
-        self.shown.matta = 0
+        if self.matta is not None and self.view.places.get(self.matta) == ("hand", event.seat):
+            self.shown.matta = 0  # its own matta is a plain card again (another's keeps its value)
         self._banner(self.about_seat("table.retracted", event.seat), "info", 1.0)
         return 1.1
 
     def _passed(self, event: Passed) -> float:
-        return 0.15
+        """A hand shown nothing at the deal: said, briefly (a computer passing silently
+        looked like the wrong seat playing first)."""
+        self._banner(self.about_seat("table.passed", event.seat), "info", 0.9)
+        return 0.5
 
     def _deal_won(self, event: DealWon) -> float:
         self._banner(self.about(f"table.deal_won.{event.cause}", event.side), "scopa", 1.6)

@@ -88,6 +88,8 @@ press the button was not ready for, an Enter too soon)."""
 ARM_MOVE = 3.0
 """Pixels the pointer resting on the cover's button as it came down moves before a press
 there counts (the last player's, still, clicking on: held, it would lift the cover)."""
+COVER_NEWS = 4
+"""What the others made that the cover tells, at most: the latest (a Cirulla round is long)."""
 COVER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 """The keys that lift the cover (not Space, which hurries the computers' plays)."""
 EARLY_KEYS = (pygame.K_LEFT, pygame.K_RIGHT)
@@ -125,8 +127,8 @@ class TableScene(Scene):
         self.ui = Tweener()
         """Pointer feedback (lifting, sending a card back): never holds up the game."""
         self.cover: int | None = None
-        self._cover_swept: tuple[int, ...] = ()
-        """The others' scopas the cover tells of (``_scopas_since``)."""
+        self._cover_news: tuple[bool, tuple[tuple[str, int], ...]] = (False, ())
+        """What the others made that the cover tells of (``_news_since``)."""
         self.cover_since = 0.0
         """When (``clock``) the cover came down."""
         self._cover_pressed = False
@@ -1065,7 +1067,7 @@ class TableScene(Scene):
 
     def _raise_cover(self, seat: int) -> None:
         self.cover = seat
-        self._cover_swept = self._scopas_since(seat)
+        self._cover_news = self._news_since(seat)
         self.cover_since = self.clock
         self._cover_pressed = False
         self._cover_tapped_at = -TAPPED_SECONDS  # the last cover's answers were another's
@@ -1449,24 +1451,36 @@ class TableScene(Scene):
         """The cover's heading, how to lift it, the note under it, and its button."""
         if self.cover is None:
             return self.words.cover(self.match.turn)
-        title, hint, note, button = self.words.cover(self.cover, self._cover_swept)
+        played, news = self._cover_news
+        title, hint, note, button = self.words.cover(self.cover, news, played=played)
         if self.cover_answering():  # a try that did not lift it: how it is lifted
             hint = self.app.t(self._cover_told, name=self.seats.seat_name(self.cover))
         return title, hint, note, button
 
-    def _scopas_since(self, seat: int) -> tuple[int, ...]:
-        """The seats of the others' scopas this round since ``seat`` last played (in turn):
-        computers sweeping one after another before the cover came up left the next person
-        guessing who had made them."""
+    def _news_since(self, seat: int) -> tuple[bool, tuple[tuple[str, int], ...]]:
+        """Whether ``seat`` has played this round, and what the others made since it last
+        did (since the deal, if it has not), in turn: ``("scopa", seat)`` (computers
+        sweeping one after another before the cover came up left the next person guessing
+        who had made them), and Cirulla's ``("knock", seat)`` and ``("retract", seat)``."""
         if self.remote:  # the round's plays are the server's
-            return ()
+            return False, ()
         seen = self.match.observe(seat)
         history = seen.history
         mine = [at for at, (player, _) in enumerate(history) if player == seat]
         start = mine[-1] + 1 if mine else 0
-        return tuple(
-            history[at][0] for at in seen.scopa_plays() if at >= start and history[at][0] != seat
-        )
+        sweeps = set(seen.scopa_plays())
+        news = []
+        for at in range(start, len(history)):
+            player, move = history[at]
+            if player == seat:
+                continue
+            if at in sweeps:
+                news.append(("scopa", player))
+            elif move.is_declaration:
+                news.append(("knock", player))
+            elif move.kind == "retract":
+                news.append(("retract", player))
+        return bool(mine), tuple(news[-COVER_NEWS:])
 
     def cover_button(self) -> pygame.FRect:
         """Where the cover's button is: a click lifts the cover there only."""

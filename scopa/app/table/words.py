@@ -27,6 +27,8 @@ if TYPE_CHECKING:
 
 Colour = tuple[int, int, int]
 
+NEWS = {"scopa": "table.scopa_by", "knock": "table.knock_by", "retract": "table.retract_by"}
+"""How the cover words what another seat made since the person's last play."""
 PULSE_STEPS = 16
 """The turn glow breathes in this many steps: smooth to the eye, and the plate is painted
 again every few frames rather than every frame."""
@@ -250,16 +252,19 @@ class TableWords:
             return t("table.thinking", name=name), style.MIST
         return None
 
-    def cover(self, seat: int, swept: Sequence[int] = ()) -> tuple[str, str, str, str]:
+    def cover(
+        self, seat: int, news: Sequence[tuple[str, int]] = (), *, played: bool = True
+    ) -> tuple[str, str, str, str]:
         """The cover's heading, how to lift it, the note under it, and its button; the note
-        tells the scopas the others made since ``seat`` last played (``swept``: their seats,
-        in turn), else that the other hands stay hidden."""
+        tells what the others made since ``seat`` last played (``news``: scopas, knocks and
+        knocks taken back, with their seats, in turn; ``played``: else since the deal), or
+        that the other hands stay hidden."""
         t = self.t
         name = self.seats.seat_name(seat)
         note = t("table.hidden")
-        if swept:
-            made = [t("table.scopa_by", name=self.seats.seat_name(other)) for other in swept]
-            note = t("table.scopas_since", made=join(t, made))
+        if news:
+            made = [t(NEWS[kind], name=self.seats.seat_name(other)) for kind, other in news]
+            note = t("table.scopas_since" if played else "table.scopas_so_far", made=join(t, made))
         return (
             t("table.pass_to", name=name),
             t("table.pass_hint", name=name),
