@@ -12,7 +12,7 @@ import pytest
 from scopa.app.matches import MatchCoordinator
 from scopa.app.scenes.scoring import CLICK_GRACE, ScoringScene
 from scopa.app.widgets import resolve
-from scopa.app.wording import suit_name
+from scopa.app.wording import suit_name, target_line
 from scopa.engine import DECK, Card, Match, Rules, parse_cards, score_round
 from scopa.settings import MatchSetup, SeatConfig
 
@@ -1455,3 +1455,21 @@ def test_the_note_over_the_scopas_and_bonuses_is_read_whole_at_the_smallest_size
                if text.words == app.t("sheet_behind.scope_both")]  # fmt: skip
     assert not note.elided
     close_tables(app)
+
+
+def test_a_match_won_at_the_target_is_no_tie_break_on_the_table(app, store) -> None:
+    """The score panel said "Tie-break" beside 8 to 11 as the match was won: any side at
+    the target was taken for a tie."""
+    from scopa.app.table import TableScene
+
+    from .table_helpers import settle
+
+    setup = MatchSetup((SeatConfig("Anna", True), SeatConfig("Bruno", False, "beginner")), Rules())
+    match, rng = Match.new(setup.rules, 5), random.Random(5)
+    while not match.over:
+        match, _ = match.apply(rng.choice(match.legal_moves()))
+    assert max(match.totals) >= 11 and match.totals.count(max(match.totals)) == 1
+    table = TableScene(app, MatchCoordinator(setup, match))
+    app.stack.push(table)
+    settle(app, table)
+    assert table.words.hud_texts()[0] == target_line(app.t, 11)

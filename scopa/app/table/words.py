@@ -132,9 +132,10 @@ class TableWords:
                 t("table.round", n=practice.grade.round_no),
                 t("table.deal", n=shown.deal_no, total=rules.deals_per_round),
             )
-        tied = bool(shown.totals) and max(shown.totals) >= rules.target
+        top = max(shown.totals, default=0)
+        tied = top >= rules.target and shown.totals.count(top) > 1
         return (  # sides tied at the top past the target play on: a line stuck on the target
-            # read as a match that missed its end
+            # read as a match that missed its end (a match won there is no tie-break)
             t("table.tie_break") if tied else target_line(t, rules.target),
             t("table.round", n=shown.round_no),
             t("table.deal", n=shown.deal_no, total=rules.deals_per_round),
