@@ -387,6 +387,9 @@ class Matches:
         self._past: dict[str, MatchCoordinator] = {}
         """Past matches whose review was opened, by their key: graded once while the game
         runs (the newest ``PAST_REVIEWS_KEPT``)."""
+        self.new_game_draft: tuple[Any, dict[str, Any]] | None = None
+        """New game's choices left with Back, and the settings they were made over: brought
+        back the next time it opens, until a match is started from it."""
         self._past_notes: MatchSaver | None = None
         """Where the past matches graded again note their accuracy (``MatchCoordinator.noter``)."""
 

@@ -990,3 +990,44 @@ def test_a_new_game_keeps_its_choices_only_once_its_match_starts(app, store, ans
         assert isinstance(table, TableScene) and not table.match.rules.cirulla
         assert app.matches.rematch_rules(table.coordinator) == table.match.rules
     close_tables(app)
+
+
+def test_what_was_chosen_and_typed_comes_back_after_esc(app, scene) -> None:
+    """Esc (the key pressed by mistake) threw away a name typed letter by letter, the
+    players and the rules chosen: the screen opened again as the settings had it."""
+    _, name, _, _ = seat(scene, 0)
+    click(app, name)
+    for _ in range(len(scene.names[0])):
+        press(app, pygame.K_BACKSPACE)
+    type_text(app, "Niccolò")
+    press(app, pygame.K_ESCAPE)  # ends the typing
+    scene._set_players(4)
+    scene._set_preset("scopone")
+    chosen = scene.setup()
+    press(app, pygame.K_ESCAPE)
+    assert app.stack.top is not scene
+    again = NewGameScene(app)
+    app.stack.push(again)
+    frame(app)
+    assert again.setup() == chosen and again.shown_name(0) == "Niccolò"
+    assert again.players == 4 and again.preset == "scopone"
+    assert seat(again, 3)[1] in again.form.widgets  # the fourth seat laid out
+    click(app, again.back_button)  # Back keeps it too
+    third = NewGameScene(app)
+    assert third.setup() == chosen
+    app.settings = app.settings.with_(rules=Rules(re_bello=True))  # changed in Settings
+    assert NewGameScene(app).setup() != chosen  # made over other settings: not brought back
+
+
+def test_a_match_started_from_the_screen_leaves_no_choice_to_come_back(app, scene) -> None:
+    scene._set_preset("scopone")
+    press(app, pygame.K_ESCAPE)
+    again = NewGameScene(app)
+    app.stack.push(again)
+    frame(app)
+    assert again.preset == "scopone"
+    again._set_preset("cirulla")
+    again.start()
+    close_tables(app)
+    assert app.matches.new_game_draft is None
+    assert NewGameScene(app).preset == "cirulla"  # the settings' now, as started

@@ -21,6 +21,14 @@ from .flow import rules_problem, side_names
 from .settings import MINE, rules_outline, shows_off_greyed
 
 LEVELS = ("beginner", "expert", "master")
+DRAFT = ("names", "defaults", "typed", "given", "humans", "levels", "players", "teams",
+         "six_sides", "target", "preset", "chosen_target", "chosen_players", "kinds_chosen")  # fmt: skip
+"""What the screen keeps of a choice left with Back or Esc (``NewGameScene.back``)."""
+
+
+def _copied(value: object) -> object:
+    return list(value) if isinstance(value, list) else value
+
 SEATS = max(PLAYERS)
 """Seats the screen can fill (the most players a game has)."""
 TOP_ROW = {False: 0.105, True: 0.092}
@@ -140,7 +148,30 @@ class NewGameScene(MenuScene):
         )
         self.back_button = Button(self.tr("back"), self.back)
         self.start_button = Button(self.tr("start"), self.start, primary=True)
+        self._restore_draft()
         self._check()
+
+    # --- a choice left unstarted -----------------------------------------------------------
+
+    def _draft_basis(self) -> tuple[object, ...]:
+        """What the screen's first choices are made of: a draft made over other settings
+        (rules changed in Settings since, a match started) is not brought back."""
+        settings = self.app.settings
+        return settings.rules, settings.my_rules, settings.last_setup, settings.opponent_level
+
+    def back(self) -> None:
+        """Leave without starting: what was chosen and typed comes back the next time the
+        screen opens while the game runs (Esc, pressed by mistake, lost a name typed)."""
+        kept = {name: _copied(getattr(self, name)) for name in DRAFT}
+        self.app.matches.new_game_draft = (self._draft_basis(), kept)
+        super().back()
+
+    def _restore_draft(self) -> None:
+        draft = self.app.matches.new_game_draft
+        if draft is None or draft[0] != self._draft_basis():
+            return
+        for name, value in draft[1].items():
+            setattr(self, name, _copied(value))
 
     def _seat(self, seat: int) -> tuple[Label, TextInput, Choice, Choice]:
         number = Label(lambda: self.t("ng_seat", n=seat + 1), role="ui_bold", size=style.ROW_TITLE)
@@ -415,6 +446,7 @@ class NewGameScene(MenuScene):
                 last_setup=setup, opponent_level=level, rules=setup.rules
             )
             self.app.save_settings()
+            self.app.matches.new_game_draft = None  # started: the next one starts from it
 
         self.app.matches.start(setup, chosen=keep)
 
