@@ -22,7 +22,8 @@ from .settings import MINE, rules_outline, shows_off_greyed
 
 LEVELS = ("beginner", "expert", "master")
 DRAFT = ("names", "defaults", "typed", "given", "humans", "levels", "players", "teams",
-         "six_sides", "target", "preset", "chosen_target", "chosen_players", "kinds_chosen")  # fmt: skip
+         "six_sides", "target", "preset", "chosen_target", "chosen_players",
+         "kinds_chosen")  # fmt: skip
 """What the screen keeps of a choice left with Back or Esc (``NewGameScene.back``)."""
 
 
