@@ -30,6 +30,7 @@ DRAFT = ("names", "defaults", "typed", "given", "humans", "levels", "players", "
 def _copied(value: object) -> object:
     return list(value) if isinstance(value, list) else value
 
+
 SEATS = max(PLAYERS)
 """Seats the screen can fill (the most players a game has)."""
 TOP_ROW = {False: 0.105, True: 0.092}
