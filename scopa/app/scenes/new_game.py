@@ -27,16 +27,16 @@ DRAFT = ("names", "defaults", "typed", "given", "humans", "levels", "players", "
 """What the screen keeps of a choice left with Back or Esc (``NewGameScene.back``)."""
 
 
-def _copied(value: object) -> object:
-    return list(value) if isinstance(value, list) else value
-
-
 SEATS = max(PLAYERS)
 """Seats the screen can fill (the most players a game has)."""
 TOP_ROW = {False: 0.105, True: 0.092}
 SEAT_ROW = {False: 0.058, True: 0.05}
 """The heights of the players' row and of a seat's row (fractions of the reference height),
 with up to four seats and with more: six seats are drawn a little tighter."""
+
+
+def _copied(value: object) -> object:
+    return list(value) if isinstance(value, list) else value
 
 
 def _table(rules: Rules, last: Rules) -> Rules:
