@@ -25,8 +25,6 @@ DRAFT = ("names", "defaults", "typed", "given", "humans", "levels", "players", "
          "six_sides", "target", "preset", "chosen_target", "chosen_players",
          "kinds_chosen")  # fmt: skip
 """What the screen keeps of a choice left with Back or Esc (``NewGameScene.back``)."""
-
-
 SEATS = max(PLAYERS)
 """Seats the screen can fill (the most players a game has)."""
 TOP_ROW = {False: 0.105, True: 0.092}
