@@ -258,3 +258,22 @@ def test_the_past_matches_are_reached_when_the_statistics_were_set_aside(
     assert statistics.panel.contains(statistics.past_button.rect)
     click(app, statistics.past_button)
     assert isinstance(app.stack.top, PastScene) and len(app.stack.top.rows) == 1
+
+
+def test_back_keeps_the_keys_focus_as_the_review_comes(english, store) -> None:  # noqa: ANN001
+    """On the keys, Back had the focus while Master graded; as the review came, the focus
+    went to the first costly move's "Try it", and Enter meant for Back opened a practice."""
+    app = english
+    played_out(app)
+    app.home()
+    past = show(app, PastScene(app), (960, 540), "en")
+    press(app, pygame.K_DOWN)
+    press(app, pygame.K_RETURN)
+    review = app.stack.top
+    assert isinstance(review, ReviewScene)
+    assert review.form.focus is review.back_button and review.form.keyboard_used
+    assert review.waiting_text() != ""  # graded again: not yet there
+    review_ready(app, review)
+    assert review.try_buttons and review.form.focus is review.back_button
+    press(app, pygame.K_RETURN)
+    assert app.stack.top is past

@@ -276,9 +276,12 @@ class ReviewScene(MenuScene):
         """Widgets again for what is on show (a button per costly move), the focus kept."""
         form = self.form
         index = form.widgets.index(form.focus) if form.focus in form.widgets else None
+        on_back = form.focus is self.back_button
         keyboard = form.keyboard_used
         self.build()
         self.layout()
+        if on_back:  # Back stays Back: the costly moves' buttons come before it once graded
+            index = form.widgets.index(self.back_button)
         if index is not None and index < len(form.widgets):
             form.set_focus(form.widgets[index])
             form.keyboard_used = keyboard
