@@ -11,7 +11,8 @@ from scopa.app import style
 from scopa.app.table import TableScene
 from scopa.app.table.frame import FrameCache
 from scopa.app.wording import capital
-from scopa.engine import Card, Move, Rules
+from scopa.engine import Card, Match, Move, Rules
+from scopa.settings import MatchSetup, SeatConfig
 
 from .table_helpers import (
     FRAME,
@@ -888,3 +889,40 @@ def test_a_card_held_over_the_line_under_the_table_is_drawn_over_it(fast):
     assert held > status
     fast.frame(FRAME, [mouse(pygame.MOUSEBUTTONUP, start)])
     scene.close()
+
+
+def test_a_card_chosen_in_a_hand_of_nine_is_drawn_over_its_neighbours(fast):
+    """Scopone deals nine cards: the card chosen with the arrows rose, and the next card
+    covered half of it (the hand was drawn left to right whatever was lifted)."""
+    rules = Rules.preset("scopone")
+    seats = tuple(
+        SeatConfig(name, seat == 0, "beginner")
+        for seat, name in enumerate(("Anna", "Bruno", "Carla", "Dario"))
+    )
+    scene = TableScene(
+        fast, coordinated(fast, MatchSetup(seats, rules), Match.new(rules, 3)),
+        worker=inline_worker(),
+    )  # fmt: skip
+    fast.stack.push(scene)
+    settle(fast, scene)
+    for _ in range(600):
+        if scene.human_to_play == 0 and not scene.busy:
+            break
+        fast.frame(FRAME, [])
+    hand = sorted(scene.view.hands[0], key=lambda card: scene.view.sprites[card].x)
+    assert len(hand) == 9
+    for _ in range(5):  # the fifth card from the left: one on each side of it
+        fast.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0,
+                                              unicode="", scancode=0)])  # fmt: skip
+    for _ in range(30):
+        fast.frame(FRAME, [])
+    chosen = scene.pick.selected
+    assert chosen in hand[1:-1] and scene.view.sprites[chosen].lift > 0
+    painted = [item.key for item in scene.painter.items(scene.snapshot())]
+    at = {card: next(i for i, key in enumerate(painted) if _names(key, card)) for card in hand}
+    assert all(at[chosen] > at[card] for card in hand if card != chosen)
+
+
+def _names(key: object, card: Card) -> bool:
+    """Whether a painted item's key is the still card ``card``."""
+    return isinstance(key, tuple) and key[:2] == ("card", "still") and key[2][0] == card

@@ -106,8 +106,14 @@ class Painter:
                 flying.append(sprite)
             elif kind in ("table", "hand"):
                 statics.append(sprite)
+        # a hand left to right, a card lifted from it (chosen, under the pointer) over its
+        # neighbours: in a hand of nine the next card hid half of the one chosen
         statics.sort(
-            key=lambda s: (1, s.y, s.x) if view.places[s.card][0] == "hand" else (0, s.z, 0)
+            key=lambda s: (
+                (1, s.y, s.lift > 0, s.x)
+                if view.places[s.card][0] == "hand"
+                else (0, s.z, False, 0)
+            )
         )
         for sprite in statics:
             items.append(self._static_card(snap, sprite))
