@@ -403,3 +403,21 @@ def test_the_language_question_is_asked_in_both_languages(app, language) -> None
         app.draw()
     (caption,) = [words for words in drawn if "Language" in words]
     assert "Lingua" in caption
+
+
+def test_where_enter_goes_is_ringed_from_the_start(app, monkeypatch) -> None:  # noqa: ANN001
+    """Enter began the lessons from a screen that showed no focus: a player on the keys
+    could not see what it would do."""
+    offer = open_offer(app)
+    button = offer.take_button
+    ringed: list[bool] = []
+    draw = type(button).draw
+
+    def watched(widget, surface, m, focused, hovered):  # noqa: ANN001, ANN202
+        if widget is button:
+            ringed.append(focused)
+        return draw(widget, surface, m, focused, hovered)
+
+    monkeypatch.setattr(type(button), "draw", watched)
+    app.draw()
+    assert offer.form.focus is button and ringed == [True]

@@ -32,6 +32,8 @@ class TutorialOffer(MenuScene):
         for widget in (*self.languages, self.take_button, self.decline_button):
             self.form.add(widget)
         self.form.set_focus(self.take_button)
+        self.form.keyboard_used = True  # ringed from the start: where Enter goes (a player on
+        # the keys pressed Enter on a screen showing no focus, and a lesson began)
 
     def _speaker(self, language: str) -> Callable[[], None]:
         return lambda: self.choose_language(language)
