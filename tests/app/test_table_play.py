@@ -926,3 +926,21 @@ def test_a_card_chosen_in_a_hand_of_nine_is_drawn_over_its_neighbours(fast):
 def _names(key: object, card: Card) -> bool:
     """Whether a painted item's key is the still card ``card``."""
     return isinstance(key, tuple) and key[:2] == ("card", "still") and key[2][0] == card
+
+
+def test_up_after_down_raises_the_card_lowered_again(fast):
+    """Down lowered the card chosen; Up then raised the first card of the hand, not it (a
+    player on the keys chose their card again at every second thought)."""
+    scene = open_table(fast, "6D 2C 10S", "1B 3B 8C", "6C 6S 4B 9B")
+
+    def key(code: int) -> None:
+        fast.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="")])
+
+    for code in (pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_DOWN):  # 2C, 6D, lowered
+        key(code)
+    assert scene.selected is None
+    key(pygame.K_UP)
+    assert scene.selected == C("6D") and scene.match.moves() == ()
+    key(pygame.K_DOWN)
+    key(pygame.K_RIGHT)  # on from the card lowered
+    assert scene.selected == C("10S")

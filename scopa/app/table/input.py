@@ -71,9 +71,12 @@ class Pick:
     clicked: bool = False
     """The card ``selected`` was clicked (not chosen with the keys): a click on the table,
     or a second click on it, plays it."""
+    lowered: Card | None = None
+    """The card Down lowered: Up raises it again, the arrows go on from it."""
 
     def clear(self) -> None:
         self.selected = None
+        self.lowered = None
         self.clicked = False
         self.choice = None
         self.preview = frozenset()
@@ -288,20 +291,25 @@ class TableInput:
                     self.select(card)
         elif key in (pygame.K_LEFT, pygame.K_RIGHT):
             step = 1 if key == pygame.K_RIGHT else -1
+            lowered = self.pick.lowered
             if selected in hand:
                 index = (hand.index(selected) + step) % len(hand)
+            elif lowered in hand:
+                index = (hand.index(lowered) + step) % len(hand)
             else:
                 index = 0 if step > 0 else len(hand) - 1
             self.select(hand[index])
         elif key == pygame.K_DOWN:  # Up plays the card raised; Down lowers it again
+            if selected in hand:
+                self.pick.lowered = selected
             self.select(None)
         elif key in PLAY_KEYS:
             if selected in hand:
                 self._resolve(selected, None)
-            else:  # nothing chosen yet: the card the pointer rests on, raised, else the first,
-                # to be played with the same key
-                hovered = self.pick.hovered
-                self.select(hovered if hovered in hand else hand[0])
+            else:  # nothing chosen yet: the card lowered, raised again, else the one the
+                # pointer rests on, else the first, to be played with the same key
+                lowered, hovered = self.pick.lowered, self.pick.hovered
+                self.select(lowered if lowered in hand else hovered if hovered in hand else hand[0])
 
     def _handle_choice(self, event: pygame.event.Event) -> bool:
         pick = self.pick
