@@ -438,13 +438,19 @@ class StateFrames:
     ``result``, for a reason in ``CATCHING_UP``), but what is the same for everyone is
     written once."""
 
-    __slots__ = ("_events", "_head", "_match", "_public", "_shared", "_tail", "_views")
+    __slots__ = ("_events", "_head", "_match", "_public", "_shared", "_tail", "_undealt", "_views")
 
     def __init__(self, table: Table, events: list[Any], reason: str) -> None:
         match = self._match = table.match
+        self._undealt = table.status == "waiting" and table.at == 0
+        """The match has not begun: its deal, made when the table was set, is sent to
+        nobody (a player who sat down saw their hand, then moved to another seat and saw
+        that one's: seats could be chosen by their cards)."""
         first = match.observe(0)
+        if self._undealt:
+            first = undealt(first)
         self._views = {0: first}
-        self._public = table.public_text(first)
+        self._public = codec.ObservationText(first) if self._undealt else table.public_text(first)
         self._events = events
         self._shared = [codec.shared_event_text(event) for event in events]
         head = server_message(
@@ -464,6 +470,33 @@ class StateFrames:
         end = "}" if re is None else ',"re":' + dumps(re) + "}"
         view = None
         if seat is not None:
-            view = self._views.get(seat) or self._match.observe(seat)
+            view = self._views.get(seat)
+            if view is None:
+                view = self._match.observe(seat)
+                view = undealt(view) if self._undealt else view
         observation = self._public.text(view)
         return self._head + events + '],"observation":' + observation + self._tail + end
+
+
+def undealt(seen: Observation) -> Observation:
+    """``seen`` before its deal: every card in the deck, nothing in a hand, on the table or
+    in a pile (what a table waiting for its players shows, ``StateFrames``)."""
+    cards = seen.stock_size + sum(seen.hand_sizes) + len(seen.table)
+    cards += sum(len(pile) for pile in seen.piles)
+    sides = len(seen.piles)
+    return dataclasses.replace(
+        seen,
+        hand=(),
+        legal_moves=(),
+        table=(),
+        piles=((),) * sides,
+        scope=(0,) * sides,
+        last_capturer=-1,
+        hand_sizes=(0,) * len(seen.hand_sizes),
+        stock_size=cards,
+        shown=((),) * len(seen.shown),
+        matta_value=0,
+        bonus=(0,) * len(seen.bonus),
+        declared=(),
+        declarations_due=0,
+    )

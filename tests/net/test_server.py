@@ -1117,3 +1117,36 @@ def test_the_player_s_own_computer_is_told_by_its_address(address, own) -> None:
     from scopa.net.server import _is_loopback
 
     assert _is_loopback(address) is own
+
+
+def test_a_table_waiting_for_its_players_shows_nobody_its_deal(tmp_path) -> None:
+    """The deal is made as the table is set: a seated player was sent their hand (and the
+    table) while the others came, then could sit elsewhere and be sent that seat's; seats
+    could be chosen by their cards. Nobody sees a card before the match begins."""
+
+    async def scenario() -> None:
+        async with serving(open_store(str(tmp_path / "t.db"))) as server:
+            host, anna, bruno = [await Raw.open(server.address) for _ in range(3)]
+            seats = [{"kind": "human"}] * 3
+            made = await host.ask("create", rules=Rules(players=3).to_dict(), seats=seats,
+                                  name="Host")  # fmt: skip
+            code = made["code"]
+            await anna.ask("join", code=code, name="Anna")
+            await anna.ask("sit", seat=2)
+            synced = await anna.ask("sync")
+            assert synced["type"] == "table"
+            waiting = [f for f in (*host.frames, *anna.frames) if f.get("type") == "state"]
+            assert waiting and all(f["status"] == "waiting" for f in waiting)
+            for frame in waiting:
+                seen = frame["observation"]
+                assert seen["hand"] == [] and seen["table"] == [], frame
+                assert not any(seen["hand_sizes"]) and not seen["legal_moves"]
+            await bruno.ask("join", code=code, name="Bruno")
+            for raw in (host, anna, bruno):
+                dealt = await raw.until("state", reason="start")
+                assert len(dealt["observation"]["hand"]) == 3
+                assert len(dealt["observation"]["table"]) == 4
+            for raw in (host, anna, bruno):
+                await raw.close()
+
+    run(scenario())
