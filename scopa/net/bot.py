@@ -7,6 +7,7 @@ keeps answering pings during a long search. The last line it prints is the resul
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import json
 import sys
@@ -23,6 +24,8 @@ from .codes import parse_address
 
 EXIT_OK = 0
 EXIT_FAILED = 1
+READ_POLL = 0.2
+"""Seconds between looks at whether the score sheet is still read (the table frame says)."""
 
 
 @dataclass(frozen=True)
@@ -72,15 +75,20 @@ async def play_seat(
         if on_update is not None:
             on_update(update)
         if update.status == "over":
+            # it plays one match: the others are told there is no rematch with it, rather
+            # than wait for it to come back and ask
+            with contextlib.suppress(ServerError, Disconnected, TimeoutError):
+                await client.no_rematch()
             return Outcome(ticket.seat, update)
         newest = client.last
         if not update.my_turn or update.at == played_at or (newest and newest.at != update.at):
             continue
+        await _until_read(client)  # a round begins once everyone has read its sheet
         if think > 0:
             await asyncio.sleep(think)
-            newest = client.last
-            if newest is not None and newest.at != update.at:
-                continue
+        newest = client.last
+        if newest is not None and newest.at != update.at:
+            continue
         move = await asyncio.to_thread(player.choose, update.observation)
         played_at = update.at
         try:
@@ -88,10 +96,20 @@ async def play_seat(
         except ServerError as error:
             if error.fatal:
                 raise
-            if error.code not in ("stale", "not_your_turn"):
+            if error.code == "reading":  # a sheet still read: the same turn, once it is
+                played_at, known = -1, update
+                await _until_read(client, at_least=READ_POLL)
+            elif error.code not in ("stale", "not_your_turn"):
                 raise
         except (Disconnected, TimeoutError):
             continue  # the client is coming back; the next state says where the match is
+
+
+async def _until_read(client: Client, at_least: float = 0.0) -> None:
+    """Wait while someone at the table still reads the last round's score sheet."""
+    await asyncio.sleep(at_least)
+    while (client.table or {}).get("reading"):
+        await asyncio.sleep(READ_POLL)
 
 
 async def run_bot(

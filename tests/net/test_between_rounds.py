@@ -5,6 +5,7 @@ player who shows no sheet (a bot) is never waited for."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -191,3 +192,55 @@ def test_a_server_closing_while_a_player_reads_the_sheet_starts_no_more_play(
     with caplog.at_level(logging.ERROR, logger="scopa.net"):
         run_scenario(scenario())
     assert [record.getMessage() for record in caplog.records] == []
+
+
+def test_a_bot_opening_a_round_waits_for_the_sheet_read_then_plays(tmp_path, monkeypatch) -> None:
+    """``scopa bot`` first to play a round while a person still read the last one's sheet:
+    its play was refused ("reading") and the bot quit the match, then again each time it
+    was started back until the reading was over. At the match's end it left the others
+    waiting for it to ask for a rematch it never asks for: it says there will be none."""
+    from scopa.net.bot import play_seat
+
+    monkeypatch.setattr("scopa.net.table.new_seed", lambda: OPENED_BY_A_BOT)
+
+    async def scenario() -> None:
+        async with serving(open_store(str(tmp_path / "t.db"))) as server:
+            ann, bea, cid = (Client(server.address, sheets=n == 0) for n in range(3))
+            for client in (ann, bea, cid):
+                await client.connect()
+            ticket = await ann.create(Rules(players=3), [{"kind": "human"}] * 3, "Ann")
+            await bea.join(ticket.code, "Bea")
+            await cid.join(ticket.code, "Cid")
+            end = await to_round_end([ann, bea, cid])
+            await table_where(bea, lambda t: t["reading"] == [0])
+            turn = end.observation.turn  # the next round's first to play: a bot
+            assert turn != 0
+            bots = [asyncio.ensure_future(play_seat(c, "greedy", seed=n))
+                    for n, c in enumerate((bea, cid))]  # fmt: skip
+            await asyncio.sleep(1.0)
+            assert not any(bot.done() for bot in bots), [b.exception() for b in bots if b.done()]
+            assert ann.table is not None and ann.table["at"] == end.at  # it waited
+            await ann.ready()
+            while not all(bot.done() for bot in bots):  # Ann plays, the bots play to the end
+                if ann.table is not None and 0 in ann.table["reading"]:
+                    await ann.ready()  # each round's sheet read
+                turn = ann.last
+                if turn is not None and turn.my_turn and not ann.table["reading"]:
+                    with contextlib.suppress(ServerError):
+                        await ann.play(turn.observation.legal_moves[0], turn.at)
+                await asyncio.sleep(0.05)
+            outcomes = await asyncio.gather(*bots)
+            assert all(outcome.update.status == "over" for outcome in outcomes)
+            declined = await table_where(
+                ann, lambda t: t["seats"][1]["declined"] and t["seats"][2]["declined"]
+            )
+            assert declined["next"] is None
+            for client in (ann, bea, cid):
+                await client.close()
+
+    run_scenario(scenario())
+
+
+OPENED_BY_A_BOT = 3
+"""A shuffle of three whose second round a bot opens (its first played with the first
+legal moves)."""
