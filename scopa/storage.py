@@ -984,6 +984,14 @@ class Store:
             self._salvaged(self.past_path, "past", cause, kept or None, self._save_past)
         return kept
 
+    def has_past(self) -> bool:
+        """Whether a list of past matches is kept (read or not: a folder that cannot be
+        looked in has none)."""
+        try:
+            return self.past_path.is_file()
+        except OSError:
+            return False
+
     def keep_past(self, past: PastMatch) -> bool:
         """Keep a finished match for its review (the newest ``PAST_KEPT``; the same match
         kept again replaces itself); False if the file could not be written."""

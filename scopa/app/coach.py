@@ -29,6 +29,7 @@ from typing import Any
 
 from scopa.ai.review import Review, RoundGrading, SeenRound, combine
 from scopa.engine import GameRecord, Match
+from scopa.log import log_exception
 
 PARENT_CHECK_SECONDS = 2.0
 """How often an idle worker process checks that the game that started it is still there."""
@@ -68,7 +69,10 @@ class ReviewJob:
 
     def _finish(self) -> None:
         for listener in list(self.listeners):
-            listener(self)
+            try:
+                listener(self)
+            except Exception as error:  # noqa: BLE001 - the coach's thread grades on
+                log_exception(error)  # (it died with it: no later review ever came)
 
 
 def grade_round(

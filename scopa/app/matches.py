@@ -141,6 +141,9 @@ class MatchCoordinator:
         self.noter = noter
         """Where a match not saved here notes the accuracy its review gives: a past match
         graded again, whose accuracy its end left unknown (the game closed first)."""
+        self.noted: Callable[[], None] | None = None
+        """Told once the accuracy is on its way to the statistics (a screen listing it
+        reads it again)."""
         self.undone = undone
         """A play was taken back in this match (the statistics keep it apart)."""
         self.resumed = resumed
@@ -267,6 +270,8 @@ class MatchCoordinator:
         accuracy = review.accuracy(self.humans[0], frozenset(self.hinted))
         if accuracy is not None:
             saver.note_accuracy(match_key(self.match), accuracy)
+            if self.noted is not None:
+                self.noted()
 
     def replace(self, match: Match, *, undone: bool = False) -> None:
         """Show ``match`` in place of the current one (a play taken back)."""
@@ -390,6 +395,9 @@ class Matches:
         self.new_game_draft: tuple[Any, dict[str, Any]] | None = None
         """New game's choices left with Back, and the settings they were made over: brought
         back the next time it opens, until a match is started from it."""
+        self.past_notes_made = 0
+        """How many accuracies past matches graded again have noted (from the coach's
+        thread): the past matches' list reads them again when it grows."""
         self._past_notes: MatchSaver | None = None
         """Where the past matches graded again note their accuracy (``MatchCoordinator.noter``)."""
 
@@ -636,7 +644,14 @@ class Matches:
         """Open Master's review of a match finished earlier (``PastMatch``): graded again
         off the render loop, as it was when it ended, its progress on show."""
         coordinator = self._past.pop(past.key, None)
-        if coordinator is None or (coordinator.reviews is not None and coordinator.reviews.failed):
+        if (
+            coordinator is not None
+            and coordinator.reviews is not None
+            and coordinator.reviews.failed
+        ):
+            coordinator.reviews.withdraw()  # its rounds still waiting go before nobody's
+            coordinator = None
+        if coordinator is None:
             if self._past_notes is None:
                 self._past_notes = MatchSaver(self.app.store)
             coordinator = MatchCoordinator(
@@ -647,6 +662,7 @@ class Matches:
                 hinted=past.hinted,
                 noter=self._past_notes,
             )
+            coordinator.noted = self._past_noted
         self._past[past.key] = coordinator  # the newest last
         while len(self._past) > PAST_REVIEWS_KEPT:
             dropped = self._past.pop(next(iter(self._past)))
@@ -654,6 +670,14 @@ class Matches:
                 dropped.reviews.withdraw()
         rounds = len(past.match.rounds)
         self.app.open("review", coordinator=coordinator, round_no=rounds, scope="match", past=True)
+
+    def _past_noted(self) -> None:
+        self.past_notes_made += 1
+
+    def flush_past_notes(self) -> None:
+        """Wait for the accuracies of past matches noted so far to be written."""
+        if self._past_notes is not None:
+            self._past_notes.flush()
 
     def end_practice(self) -> None:
         """Leave the practice: the screens it was opened from come back."""

@@ -390,3 +390,18 @@ def test_a_review_worker_that_died_is_started_again() -> None:
         assert again.review == first.review
     finally:
         coach.close()
+
+
+def test_a_listener_that_raises_leaves_the_coach_grading() -> None:
+    """A job's listener raised (a save asked for as the game ended) and the coach's thread
+    died with it: no later review ever finished."""
+    match = first_round(9)
+    coach = Coach("thread")
+    try:
+        first = coach.submit(match.record(), 1, (0,))
+        first.listeners.append(lambda job: 1 / 0)
+        assert coach.wait(first, 60)
+        after = coach.submit(match.record(), 1, (1,))
+        assert coach.wait(after, 60) and after.review is not None
+    finally:
+        coach.close()

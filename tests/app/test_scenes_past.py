@@ -4,6 +4,8 @@ render loop), a costly position is played again from it, and each screen comes b
 
 from __future__ import annotations
 
+import threading
+import time
 from datetime import datetime, timedelta
 
 import pygame
@@ -277,3 +279,82 @@ def test_back_keeps_the_keys_focus_as_the_review_comes(english, store) -> None: 
     assert review.try_buttons and review.form.focus is review.back_button
     press(app, pygame.K_RETURN)
     assert app.stack.top is past
+
+
+def test_an_accuracy_graded_while_the_list_is_on_show_comes_to_its_row(english, store) -> None:  # noqa: ANN001
+    """Back to the list before the review was graded: once graded, its accuracy was in the
+    statistics and the row still said "—" until the list was opened again."""
+    app = english
+    coordinator = MatchCoordinator.fresh(SOLO, saver=MatchSaver(store), seed=4)
+    play_out(coordinator, 4)
+    coordinator.saver.flush()
+    app.home()
+    past = show(app, PastScene(app), (960, 540), "en")
+    click(app, past.rows[0])
+    review = app.stack.top
+    assert review.waiting_text() != ""
+    press(app, pygame.K_ESCAPE)
+    assert app.stack.top is past
+    assert review.reviews.wait(WAIT_SECONDS)
+    frame(app)
+    accuracy = store.load_stats().recent[-1].accuracy
+    assert accuracy is not None and past.row_texts(past.kept[0])[4] == f"{round(accuracy)}%"
+
+
+def test_a_failed_past_review_opened_again_leaves_nothing_of_it_waiting(
+    english,  # noqa: ANN001
+    store,  # noqa: ANN001
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """One round's grading failed while the others waited: opened again, the review's
+    rounds were graded after the old one's, which nobody would see."""
+    from scopa.app import coach as coach_module
+
+    app = english
+    played_out(app)
+    app.home()
+    past = show(app, PastScene(app), (960, 540), "en")
+    real = coach_module.grade_round
+    gate = threading.Event()
+
+    def first_fails(record, round_no, seats, tell):  # noqa: ANN001, ANN202
+        if round_no == 1:
+            raise RuntimeError("no memory left")
+        gate.wait(30)  # the others wait behind the one in hand
+        return real(record, round_no, seats, tell)
+
+    monkeypatch.setattr(coach_module, "grade_round", first_fails)
+    click(app, past.rows[0])
+    first = app.stack.top
+    for _ in range(200):
+        if first.reviews.failed:
+            break
+        time.sleep(0.02)
+    press(app, pygame.K_ESCAPE)
+    old = set(first.reviews.jobs.values())
+    click(app, past.rows[0])
+    coach = app.matches.coach
+    waiting = {job for job, _, _ in coach._waiting}
+    gate.set()
+    assert not (old & waiting), "the failed review's rounds still wait"
+
+
+def test_a_folder_that_cannot_be_looked_in_opens_the_statistics_empty(
+    english,  # noqa: ANN001
+    store,  # noqa: ANN001
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Whether past matches are kept was asked of the disk bare: a folder that cannot be
+    searched raised from the statistics' screen (every other read tells and goes on)."""
+    import pathlib
+
+    real = pathlib.Path.stat
+
+    def refused(self, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
+        if self.name == "past.json":
+            raise PermissionError(13, "Permission denied", str(self))
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(pathlib.Path, "stat", refused)
+    statistics = show(english, StatisticsScene(english), (960, 540), "en")
+    assert statistics.empty and statistics.past_button not in statistics.form.widgets

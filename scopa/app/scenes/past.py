@@ -72,6 +72,8 @@ class PastScene(MenuScene):
         self.kept = list(reversed(self.app.store.load_past()))
         self.accuracy: dict[str, float] = {}
         """The accuracy of each match reviewed, by its key (read as the list shows)."""
+        self._notes_read = -1
+        self._reread = False
         self._texts: dict[tuple[str, str], tuple[str, str, str, bool, str]] = {}
         self.app.show_store_messages()
         self.scroll = ScrollPanel()
@@ -93,6 +95,23 @@ class PastScene(MenuScene):
         """Shown, or back from a review: the accuracy of a match graded meanwhile (its end
         left it unknown, the review opened from here gave it) is on its row."""
         super().enter()
+        self._read_accuracy()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        matches = self.app.matches
+        self._reread = matches.past_notes_made != self._notes_read
+        if self._reread:  # a review left while graded has given its accuracy
+            matches.flush_past_notes()
+            self._read_accuracy()
+
+    @property
+    def busy(self) -> bool:
+        """Drawn again (once) when an accuracy comes while the list is on show."""
+        return self._reread or super().busy
+
+    def _read_accuracy(self) -> None:
+        self._notes_read = self.app.matches.past_notes_made
         stats = self.app.store.load_stats()
         accuracy = {r.match_id: r.accuracy for r in stats.recent if r.accuracy is not None}
         if accuracy != self.accuracy:

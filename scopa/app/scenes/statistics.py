@@ -69,7 +69,7 @@ class StatisticsScene(MenuScene):
             lambda: self.app.open("past"),
             hint=self.tr("past.button_hint"),
         )
-        self.past_shown = not self.empty or self.app.store.past_path.exists()
+        self.past_shown = not self.empty or self.app.store.has_past()
         """The past matches are reached from here: with no statistics too, when those were
         set aside (damaged, or of a newer version) and the matches kept are still there."""
         if not self.empty:  # nothing to group or chart yet: the note and the way back
