@@ -203,3 +203,19 @@ def test_a_window_whose_link_came_back_at_the_rematch_s_table_goes_on_to_it(
     assert again.coordinator.ticket.code == code and again.coordinator.link is link
     assert again.match.at == 0 and not sheet.coordinator.rematch_failed
     assert code in [seat.code for seat in app.store.load_seats()]
+
+
+def test_the_final_sheet_says_the_link_is_lost_not_that_a_friend_is_awaited(hosted):  # noqa: F811
+    """The host's game closed on the final sheet: the friend who asked for the rematch read
+    "waiting for Anna to ask too" for ever, with nothing to say the table was gone."""
+    app, table, friend = hosted
+    link = table.coordinator.link
+    sheet = play_the_match_out(app, table, friend)
+    click(app, sheet.buttons[-1])
+    with cut_off(link):
+        without_frames(lambda: not link.client.online)
+        frame(app)
+        assert sheet.rematch_hint() == app.t("online.rematch_hint_offline")
+    without_frames(lambda: link.client.online, 30)
+    frame(app)
+    assert sheet.rematch_hint() == app.t("online.rematch_hint_waiting", names="Bruno")

@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterator
 from datetime import datetime, timedelta
 from functools import partial
 from pathlib import Path
+from unittest import mock
 
 import pygame
 
@@ -336,6 +337,13 @@ class Tour:
         coordinator.left_table = list
         coordinator.rematch_failed = True
         self.hover_all(sheet, "online, the rematch failed")
+        coordinator.rematch_failed = False
+        kind = type(coordinator)
+        for name, value, place in (("online", False, "the link lost, coming back"),
+                                   ("lost", True, "the link lost for good")):  # fmt: skip
+            with mock.patch.object(kind, name, new_callable=mock.PropertyMock) as said:
+                said.return_value = value
+                self.hover_all(sheet, f"online, the rematch asked, {place}")
         del coordinator.rematch_wanted, coordinator.left_table, coordinator.rematch_awaited
         coordinator._asked, coordinator.rematch_failed = None, False
         match.status, match.result = status, result

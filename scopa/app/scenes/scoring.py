@@ -668,6 +668,11 @@ class ScoringScene(MenuScene):
         coordinator = self.coordinator
         if coordinator.rematch_failed:
             return self.t("online.rematch_failed")
+        if coordinator.rematch_next is None and coordinator.lost:  # the table is gone
+            return self.t("online.rematch_hint_lost")
+        if coordinator.rematch_next is None and not coordinator.online:  # it waits for the
+            # table to be back (its host's game closed): said, not "waiting for Anna"
+            return self.t("online.rematch_hint_offline")
         declined = coordinator.declined()
         if declined and coordinator.rematch_next is None:  # gone for good: no rematch here
             return self._naming("online.rematch_hint_declined", declined)
