@@ -34,7 +34,14 @@ from scopa.net.client import (
     Untrusted,
     Update,
 )
-from scopa.net.codes import Address, AddressError, is_code, normalize_code, parse_address
+from scopa.net.codes import (
+    Address,
+    AddressError,
+    grouped,
+    is_code,
+    normalize_code,
+    parse_address,
+)
 from scopa.net.discovery import DISCOVERY_PORT, find_table
 from scopa.net.store import StoreError
 from scopa.storage import HeldSeat, Store
@@ -798,9 +805,3 @@ def is_loopback(host: str) -> bool:
         return ipaddress.ip_address(host).is_loopback
     except ValueError:
         return host.casefold() == "localhost"
-
-
-def grouped(code: str) -> str:
-    """A join code as it is read aloud or typed: capitals in groups of five."""
-    upper = code.upper().replace("-", "")
-    return "-".join(upper[i : i + 5] for i in range(0, len(upper), 5))

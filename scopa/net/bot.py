@@ -20,7 +20,7 @@ from scopa.ai import make_player
 from scopa.engine import Rules
 
 from .client import Client, Disconnected, SeatTicket, ServerError, Update
-from .codes import parse_address
+from .codes import grouped, parse_address
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -160,7 +160,7 @@ async def run_bot(
             ticket = await client.rejoin(saved)
         elif seats:
             ticket = await client.create(chosen, seats, name, seat=0)
-            out(f"{target.server}/{ticket.code}")
+            out(f"{target.server}/{grouped(ticket.code)}")  # as the windows show it
         else:
             assert target.code is not None
             ticket = await client.join(target.code, name, seat)

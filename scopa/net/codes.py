@@ -30,6 +30,12 @@ def new_code() -> str:
     return "".join(ALPHABET[(number >> (5 * k)) & 31] for k in range(CODE_LENGTH))
 
 
+def grouped(code: str) -> str:
+    """A join code as it is read aloud or typed: capitals in groups of five."""
+    upper = code.upper().replace("-", "")
+    return "-".join(upper[i : i + 5] for i in range(0, len(upper), 5))
+
+
 def normalize_code(text: str) -> str:
     """The code as the server keeps it, or ``AddressError``."""
     if not isinstance(text, str):
