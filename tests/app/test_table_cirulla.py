@@ -873,18 +873,25 @@ def test_k_says_why_a_hand_worth_a_bonus_knocks_no_more(fast, until_play):
     assert len(scene.view.hands[0]) == 3
 
 
-def test_a_knock_taken_back_leaves_the_other_hand_s_matta_its_value(fast):
-    """Anna knocked naming her matta an ace; Bruno took his own knock back: the "= 1" on
-    Anna's 7 of cups went with it, while the card still took as an ace (a sweep of a 4 by
-    a 7, with nothing on the table to say why)."""
+def both_may_knock(app) -> TableScene:  # noqa: ANN001
+    """Anna and Bruno at one screen, knocks until the first card: Anna holds 3 5 and the
+    matta (an ace makes a low hand of it), Bruno a low hand; Anna declares first."""
     cirulla = CIRULLA.with_(declare_at_deal=True, declare_until_play=True)
     seats = (SeatConfig("Anna", True), SeatConfig("Bruno", True))
     decks = (deck("3S 5B 7C", "2D 3D 4C", "4S 5D 9B 10C"),)
     match = Match.new(cirulla, 1, first_dealer=1, decks=decks)
     scene = TableScene(
-        fast, coordinated(fast, MatchSetup(seats, cirulla), match), worker=inline_worker()
+        app, coordinated(app, MatchSetup(seats, cirulla), match), worker=inline_worker()
     )
-    fast.stack.push(scene)
+    app.stack.push(scene)
+    return scene
+
+
+def test_a_knock_taken_back_leaves_the_other_hand_s_matta_its_value(fast):
+    """Anna knocked naming her matta an ace; Bruno took his own knock back: the "= 1" on
+    Anna's 7 of cups went with it, while the card still took as an ace (a sweep of a 4 by
+    a 7, with nothing on the table to say why)."""
+    scene = both_may_knock(fast)
     for text in ("!7C=1", "!", "3S"):  # Anna knocks, Bruno knocks, Anna plays
         scene.play(Move.parse(text))
         settle(fast, scene)
@@ -896,14 +903,7 @@ def test_a_knock_taken_back_leaves_the_other_hand_s_matta_its_value(fast):
 
 
 def test_a_knock_with_the_matta_taken_back_makes_it_a_plain_card_again(fast):
-    cirulla = CIRULLA.with_(declare_at_deal=True, declare_until_play=True)
-    seats = (SeatConfig("Anna", True), SeatConfig("Bruno", True))
-    decks = (deck("3S 5B 7C", "2D 3D 4C", "4S 5D 9B 10C"),)
-    match = Match.new(cirulla, 1, first_dealer=1, decks=decks)
-    scene = TableScene(
-        fast, coordinated(fast, MatchSetup(seats, cirulla), match), worker=inline_worker()
-    )
-    fast.stack.push(scene)
+    scene = both_may_knock(fast)
     for text in ("!7C=1", "!", "!-"):  # Anna knocks, Bruno knocks, Anna takes hers back
         scene.play(Move.parse(text))
         settle(fast, scene)
@@ -919,14 +919,7 @@ def test_the_cover_tells_the_knocks_made_and_taken_back_since_the_person_last_pl
     the screen learnt it only from a +3 on the score panel."""
     fast.set_language(language)
     t = fast.t
-    cirulla = CIRULLA.with_(declare_at_deal=True, declare_until_play=True)
-    seats = (SeatConfig("Anna", True), SeatConfig("Bruno", True))
-    decks = (deck("3S 5B 7C", "2D 3D 4C", "4S 5D 9B 10C"),)
-    match = Match.new(cirulla, 1, first_dealer=1, decks=decks)
-    scene = TableScene(
-        fast, coordinated(fast, MatchSetup(seats, cirulla), match), worker=inline_worker()
-    )
-    fast.stack.push(scene)
+    scene = both_may_knock(fast)
     settle(fast, scene)
     assert scene.cover == 0 and scene.cover_texts()[2] == t("table.hidden")
     expected = {

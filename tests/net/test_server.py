@@ -963,14 +963,20 @@ def test_people_joining_from_one_screen_sit_on_a_side_with_room_for_them_all(tmp
     run(scenario())
 
 
+async def table_of_three(server: Any) -> tuple[Raw, Raw, Raw, str]:
+    """A table of three people the host opened and sits at, and two more links to it:
+    (host, anna, bruno, the table's code)."""
+    host, anna, bruno = [await Raw.open(server.address) for _ in range(3)]
+    seats = [{"kind": "human"}] * 3
+    made = await host.ask("create", rules=Rules(players=3).to_dict(), seats=seats, name="Host")
+    return host, anna, bruno, made["code"]
+
+
 def test_a_player_renamed_while_the_table_waits_is_shown_so_and_numbered_if_need_be(tmp_path):
     async def scenario() -> None:
         async with serving(open_store(str(tmp_path / "t.db"))) as server:
-            host, anna, bruno = [await Raw.open(server.address) for _ in range(3)]
-            seats = [{"kind": "human"}] * 3
-            made = await host.ask("create", rules=Rules(players=3).to_dict(), seats=seats,
-                                  name="Host")  # fmt: skip
-            await anna.ask("join", code=made["code"], name="Player 2")
+            host, anna, bruno, code = await table_of_three(server)
+            await anna.ask("join", code=code, name="Player 2")
             answer = await anna.ask("rename", name="  Anna ")
             assert answer["type"] == "ok" and answer["name"] == "Anna"
             table = await host.until("table")
@@ -980,7 +986,7 @@ def test_a_player_renamed_while_the_table_waits_is_shown_so_and_numbered_if_need
             assert clash["name"] == "host 2"  # two players called alike could not be told apart
             bad = await anna.ask("rename", name="\u0007")
             assert bad["type"] == "error" and bad["code"] == "bad_message"
-            await bruno.ask("join", code=made["code"], name="Bruno")
+            await bruno.ask("join", code=code, name="Bruno")
             await anna.until("state", reason="start")
             late = await anna.ask("rename", name="Anna")
             assert late["type"] == "error" and late["code"] == "begun"
@@ -1126,11 +1132,7 @@ def test_a_table_waiting_for_its_players_shows_nobody_its_deal(tmp_path) -> None
 
     async def scenario() -> None:
         async with serving(open_store(str(tmp_path / "t.db"))) as server:
-            host, anna, bruno = [await Raw.open(server.address) for _ in range(3)]
-            seats = [{"kind": "human"}] * 3
-            made = await host.ask("create", rules=Rules(players=3).to_dict(), seats=seats,
-                                  name="Host")  # fmt: skip
-            code = made["code"]
+            host, anna, bruno, code = await table_of_three(server)
             await anna.ask("join", code=code, name="Anna")
             await anna.ask("sit", seat=2)
             synced = await anna.ask("sync")
