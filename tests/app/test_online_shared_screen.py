@@ -42,6 +42,11 @@ def host_with_one_here(app, monkeypatch):  # noqa: ANN001, ANN201
     run_until(app, lambda: lobby.session.seated is not None)
     table = lobby.session.table or {}
     run_until(app, lambda: len((lobby.session.table or {}).get("seats", [])) == 3)
+    # the person beside the host sits a moment later (a loaded machine showed the frame
+    # in between)
+    run_until(
+        app, lambda: sum(info.get("taken", False) for info in lobby.session.table["seats"]) == 2
+    )
     table = lobby.session.table or {}
     taken = [info for info in table["seats"] if info.get("taken")]
     assert [info["name"] for info in taken] == ["Player 1", "Player 3"]
