@@ -649,7 +649,7 @@ class Matches:
             and coordinator.reviews is not None
             and coordinator.reviews.failed
         ):
-            coordinator.reviews.withdraw()  # its rounds still waiting go before nobody's
+            coordinator.reviews.withdraw()  # nobody will see its rounds still waiting
             coordinator = None
         if coordinator is None:
             if self._past_notes is None:
