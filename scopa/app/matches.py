@@ -142,8 +142,8 @@ class MatchCoordinator:
         """Where a match not saved here notes the accuracy its review gives: a past match
         graded again, whose accuracy its end left unknown (the game closed first)."""
         self.noted: Callable[[], None] | None = None
-        """Told once the accuracy is on its way to the statistics (a screen listing it
-        reads it again)."""
+        """Told once the accuracy is written in the statistics (a screen listing it reads
+        it again)."""
         self.undone = undone
         """A play was taken back in this match (the statistics keep it apart)."""
         self.resumed = resumed
@@ -269,9 +269,7 @@ class MatchCoordinator:
             return
         accuracy = review.accuracy(self.humans[0], frozenset(self.hinted))
         if accuracy is not None:
-            saver.note_accuracy(match_key(self.match), accuracy)
-            if self.noted is not None:
-                self.noted()
+            saver.note_accuracy(match_key(self.match), accuracy, then=self.noted)
 
     def replace(self, match: Match, *, undone: bool = False) -> None:
         """Show ``match`` in place of the current one (a play taken back)."""
@@ -396,8 +394,8 @@ class Matches:
         """New game's choices left with Back, and the settings they were made over: brought
         back the next time it opens, until a match is started from it."""
         self.past_notes_made = 0
-        """How many accuracies past matches graded again have noted (from the coach's
-        thread): the past matches' list reads them again when it grows."""
+        """How many accuracies past matches graded again have written (counted on the
+        saving thread): the past matches' list reads them again when it grows."""
         self._past_notes: MatchSaver | None = None
         """Where the past matches graded again note their accuracy (``MatchCoordinator.noter``)."""
 
@@ -673,11 +671,6 @@ class Matches:
 
     def _past_noted(self) -> None:
         self.past_notes_made += 1
-
-    def flush_past_notes(self) -> None:
-        """Wait for the accuracies of past matches noted so far to be written."""
-        if self._past_notes is not None:
-            self._past_notes.flush()
 
     def end_practice(self) -> None:
         """Leave the practice: the screens it was opened from come back."""

@@ -296,7 +296,11 @@ def test_an_accuracy_graded_while_the_list_is_on_show_comes_to_its_row(english, 
     press(app, pygame.K_ESCAPE)
     assert app.stack.top is past
     assert review.reviews.wait(WAIT_SECONDS)
-    frame(app)
+    for _ in range(200):  # the accuracy is written on the saving thread, then read
+        frame(app)
+        if past.row_texts(past.kept[0])[4] != "\u2014":
+            break
+        time.sleep(0.01)
     accuracy = store.load_stats().recent[-1].accuracy
     assert accuracy is not None and past.row_texts(past.kept[0])[4] == f"{round(accuracy)}%"
 

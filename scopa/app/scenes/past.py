@@ -101,8 +101,7 @@ class PastScene(MenuScene):
         super().update(dt)
         matches = self.app.matches
         self._reread = matches.past_notes_made != self._notes_read
-        if self._reread:  # a review left while graded has given its accuracy
-            matches.flush_past_notes()
+        if self._reread:  # a review left while graded has written its accuracy
             self._read_accuracy()
 
     @property

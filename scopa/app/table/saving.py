@@ -88,11 +88,20 @@ class MatchSaver:
         (after its finish, which was asked for first)."""
         self._submit("table.save_failed", self.store.clear_match)
 
-    def note_accuracy(self, match_id: str, accuracy: float) -> None:
+    def note_accuracy(
+        self, match_id: str, accuracy: float, then: Callable[[], None] | None = None
+    ) -> None:
         """The finished match ``match_id`` was reviewed: its accuracy joins its result in
-        the statistics (after the result itself, which was asked for first)."""
-        note = self.store.note_accuracy
-        self._submit("table.stats_failed", note, match_id, accuracy, keeps=False)
+        the statistics (after the result itself, which was asked for first); ``then`` is
+        told once it is written (on the saving thread)."""
+
+        def note() -> bool:
+            written = self.store.note_accuracy(match_id, accuracy)
+            if then is not None:
+                then()
+            return written
+
+        self._submit("table.stats_failed", note, keeps=False)
 
     def problems(self) -> list[tuple[str, str]]:
         """``(message key, reason)`` for each finished job that raised, unless the same kind
