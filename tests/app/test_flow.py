@@ -37,3 +37,25 @@ def test_play_names_the_player_s_own_rules_as_settings_do(app):
     app.set_language("en")
     # and by the game they are nearest to: Cirulla's were "My rules" alone
     assert describe(app, app.matches.quick_setup()).split(SEPARATOR)[1] == "Scopa with my rules"
+
+
+@pytest.mark.parametrize(
+    ("players", "seating", "en", "it"),
+    [
+        (6, {"six_sides": 2}, "6 players (2 teams of 3)", "6 giocatori (2 squadre da 3)"),
+        (6, {"six_sides": 3}, "6 players (3 teams of 2)", "6 giocatori (3 coppie)"),
+        (6, {"six_sides": 6}, "6 players (each alone)", "6 giocatori (ognuno per sé)"),
+        (4, {"teams": False}, "4 players (each alone)", "4 giocatori (ognuno per sé)"),
+        (4, {}, "4 players", "4 giocatori"),
+        (2, {}, "2 players", "2 giocatori"),
+    ],
+)
+def test_a_table_is_told_with_how_it_sits(app, players, seating, en, it):
+    """Play online told a table of six as "6 players · Classic · 11 points": two teams of
+    three, three pairs or each alone could not be checked there before hosting."""
+    from scopa.app.scenes.online import describe_rules
+
+    rules = PRESETS["classic"].with_(players=players, **seating)
+    for language, told in (("en", en), ("it", it)):
+        app.set_language(language)
+        assert describe_rules(app, rules).split(SEPARATOR)[0] == told

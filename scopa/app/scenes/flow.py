@@ -56,7 +56,7 @@ def describe(app: App, setup: MatchSetup, rules_name: str = "", *, people: bool 
         rules_name = app.t("my_rules_of", game=table_game(app, rules)[0])
     computers = [seat for seat in setup.seats if not seat.human]
     opponents = ", ".join(f"{seat.name} ({_level_tag(app, seat.level)})" for seat in computers)
-    parts = [app.t("players_n", n=rules.players), rules_name, app.t("points_n", n=rules.target)]
+    parts = [seating(app, rules), rules_name, app.t("points_n", n=rules.target)]
     seats = Seats(setup, app.t)
     names = [seats.seat_name(n) for n, seat in enumerate(setup.seats) if seat.human]
     if len(names) > 1 and people:
@@ -64,6 +64,19 @@ def describe(app: App, setup: MatchSetup, rules_name: str = "", *, people: bool 
     if opponents:
         parts.append(opponents)
     return SEPARATOR.join(parts)
+
+
+def seating(app: App, rules: Rules) -> str:
+    """How many play and, where the table could sit them otherwise, how: "6 players (3
+    teams of 2)", "4 players (each alone)", "2 players"."""
+    players = app.t("players_n", n=rules.players)
+    if rules.players == 6:
+        sides = app.t(f"sides_{rules.six_sides}")
+    elif rules.players == 4 and not rules.teams:
+        sides = app.t("sides_6")
+    else:
+        return players
+    return app.t("players_seated", players=players, sides=sides[:1].lower() + sides[1:])
 
 
 def saved_line(app: App, setup: MatchSetup, match: Match) -> Callable[[], str]:
