@@ -153,13 +153,18 @@ def test_two_long_names_that_begin_alike_are_told_apart_on_their_plates(app, siz
     seats = [SeatConfig("Anna", True), *(SeatConfig(name, False, "beginner") for name in names)]
     rules = Rules(players=3)
     setup = MatchSetup(tuple(seats), rules)
-    scene = TableScene(app, coordinated(app, setup, Match.new(rules, 4)), worker=inline_worker())
-    app.stack.push(scene)
     seen: list[style.Drawn] = []
-    with style.watch_text(seen.append):
+    with style.watch_text(seen.append):  # from the start: words once drawn are kept drawn
+        scene = TableScene(
+            app, coordinated(app, setup, Match.new(rules, 4)), worker=inline_worker()
+        )
+        app.stack.push(scene)
         app.frame(1 / 30, [])
         app.draw()
-    cut = {text.lines for text in seen if text.words.startswith("Massimi") and text.elided}
+    rects = [pygame.FRect(plate.rect) for plate in scene.snapshot().plates]
+    on_plates = [text for text in seen if any(rect.contains(text.box) for rect in rects)]
+    assert len({text.words for text in on_plates if text.words.startswith("Massimi")}) == 2
+    cut = {text.lines for text in on_plates if text.words.startswith("Massimi") and text.elided}
     plates = [text for text in seen if style.ELLIPSIS in text.words and text.role == "ui_bold"]
     assert not cut, cut  # nothing cut where it is written: the plates were given room
     shown = {text.words for text in plates}

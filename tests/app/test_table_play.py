@@ -944,3 +944,34 @@ def test_up_after_down_raises_the_card_lowered_again(fast):
     key(pygame.K_DOWN)
     key(pygame.K_RIGHT)  # on from the card lowered
     assert scene.selected == C("10S")
+
+
+def test_the_turn_is_lit_where_the_show_has_come_to(fast):
+    """The gold plate followed the engine, ahead of what was shown: during the deal it lit
+    the first player before any card was dealt, and a play still flying lit the next seat
+    (online, several plays shown one by one lit a seat whose turn was still to come)."""
+    scene = TableScene(
+        fast,
+        coordinated(fast, solo_setup(), fixed_match("7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B")),
+        worker=inline_worker(),
+    )
+    fast.stack.push(scene)
+    pump(fast, 2)
+
+    def lit() -> tuple[list[int], list[int]]:
+        snapshot = scene.snapshot()
+        plates = [n for n, plate in enumerate(snapshot.plates) if plate.active]
+        return plates, [n for n, row in enumerate(snapshot.hud.rows) if row.active]
+
+    assert scene.director.busy and lit() == ([], [])  # dealing: no one's turn yet
+    settle(fast, scene)
+    assert lit() == ([0], [0])
+    drag(fast, centre_of(scene, C("7D")), centre_of(scene, C("7C")))
+    pump(fast)
+    assert scene.match.turn == 1 and scene.director.busy
+    assert lit() == ([0], [0])  # the card still flies: it is still the player's play
+    for _ in range(2000):
+        if not scene.director.shown.playing:
+            break
+        pump(fast)
+    assert lit() == ([scene.match.turn], [scene.match.turn])

@@ -385,11 +385,11 @@ class OnlineScene(MenuScene):
         y = self.heading_box.bottom + m.px(style.SPACE_M)
         self.name_row.place(pygame.Rect(inner.left, y, inner.w, row_h))
         y += row_h + gap
-        # two lines: a table's game and every rule it changes, told in full
+        # three lines: who sits how, a table's game and every rule it changes, told in full
         note = m.pen("ui", style.ROW_NOTE, style.INK_SOFT)
         change_w = m.px(0.22)
         self.rules_box = pygame.Rect(
-            inner.left, y, inner.w - change_w - gap, 2 * style.line_height(note)
+            inner.left, y, inner.w - change_w - gap, 3 * style.line_height(note)
         )
         change = pygame.Rect(0, 0, change_w, min(self.rules_box.h, m.px(0.06)))
         change.midright = (inner.right, self.rules_box.centery)
@@ -417,7 +417,7 @@ class OnlineScene(MenuScene):
         self.draw_sheet(surface, self.t("online.title"))
         pen = self.m.pen("ui", style.ROW_NOTE, style.INK_SOFT)
         rules_line = describe_rules(self.app, self.app.settings.rules)
-        style.text(surface, rules_line, pen, self.rules_box, align="center", lines=2)
+        style.text(surface, rules_line, pen, self.rules_box, align="center", lines=3)
         pad = self.address_row.rect.h // 4
         example = self.example_box.inflate(-2 * pad, 0)
         key = self.address_note()

@@ -60,6 +60,12 @@ class Shown:
     opening_take: tuple[int, tuple[Card, ...]] | None = None
     """Cirulla: the dealer and the opening table they took for the dealer's bonus this
     round (a capture made with no card played: the last capture's panel shows it)."""
+    playing: bool = False
+    """Plays, a deal or a score are still being shown: whose turn the engine says is not
+    yet the table's (online, several plays come at once and are shown one by one)."""
+    acting: int | None = None
+    """While ``playing``, the seat whose card is being shown played (None: a deal, no one's
+    turn yet)."""
 
 
 @dataclass(eq=False)
@@ -151,6 +157,9 @@ class Director:
             self.wait = 0.0
             if not self.tweener.busy:
                 self.boost = 1.0
+        self.shown.playing = bool(self.beats) or self.wait > 0
+        if not self.shown.playing:
+            self.shown.acting = None
 
     def clear(self) -> None:
         """Drop whatever is still to be shown (the match shown was replaced)."""
@@ -225,6 +234,7 @@ class Director:
             if scored and ends and not won_at_deal:
                 self.beats.append(self._scored)
                 scored = False
+        self.shown.playing = self.shown.playing or bool(self.beats)
 
     def _sound(self, name: str, hold: float) -> float:
         if self.factor > 0:
@@ -406,6 +416,7 @@ class Director:
             self.beats.append(lambda: self._lay(event))
 
     def _lay(self, event: Played) -> float:
+        self.shown.acting = event.seat
         if self.disguise is not None:
             self.disguise.played(event.seat, event.card)
         view = self.view
@@ -418,6 +429,7 @@ class Director:
 
     def _to_target(self, event: Played, captured: Captured) -> float:
         """The played card lands across the first card it takes; the taken cards glow."""
+        self.shown.acting = event.seat
         if self.disguise is not None:
             self.disguise.played(event.seat, event.card)
         view = self.view

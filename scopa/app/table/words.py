@@ -68,6 +68,15 @@ class TableWords:
 
     # --- plates and the score panel --------------------------------------------------------
 
+    def turn(self) -> int | None:
+        """The seat whose turn the table has come to: the engine's is ahead while plays are
+        still shown (online, several come at once), so the seat whose play is being shown
+        (no one's during a deal); None once the match is over."""
+        match, shown = self.coordinator.match, self.shown()
+        if match.over:
+            return None
+        return shown.acting if shown.playing else match.turn
+
     def plates(
         self,
         layout: TableLayout,
@@ -85,9 +94,9 @@ class TableWords:
         capture choice), not counted in it. ``stood_in``: friends gone online for whom the
         computer plays, which their plates say for as long as it does; ``away``: friends
         gone whom the match waits for, which their plates say too."""
-        t, rules, match = self.t, self.coordinator.rules, self.coordinator.match
+        t, rules = self.t, self.coordinator.rules
         seats = self.seats
-        turn = None if match.over else match.turn
+        turn = self.turn()
         marked = sides_coloured(rules)
         plates = []
         for seat, config in enumerate(self.coordinator.seats):
@@ -142,9 +151,10 @@ class TableWords:
         )
 
     def hud(self) -> HudView:
-        match, t, rules = self.coordinator.match, self.t, self.coordinator.rules
+        t, rules = self.t, self.coordinator.rules
         shown = self.shown()
         marked = sides_coloured(rules)
+        turn = self.turn()
         rows = []
         for side in range(rules.sides):
             pile = self.view.count("pile", side) + len(self.view.markers[side])
@@ -154,7 +164,7 @@ class TableWords:
                 swept = t("table.scope_bonus", sweeps=swept, n=bonus)
             detail = f"{count(t, 'table.taken', pile)}  \u00b7  {swept}"
             colour = style.side_mark(side) if marked else None
-            active = not match.over and rules.side_of(match.turn) == side
+            active = turn is not None and rules.side_of(turn) == side
             rows.append(ScoreRow(self.side_name(side), shown.totals[side], detail, active, colour))
         target, round_line, deal_line = self.hud_texts()
         return HudView(target, round_line, deal_line, tuple(rows))
