@@ -37,8 +37,10 @@ Client to server (fields besides v, type, id)::
     play      move (notation, "7Dx3C+4S"), at (moves played so far: guards against replays)
     hand_over seat, level?    (a human seat whose player has been gone for a while, or
                                who is here but has let the turn go by ``idle_grace``
-                               seconds, plays on as a computer; its player gets it back
-                               by rejoining, or by ``back`` while still connected)
+                               seconds, plays on as a computer, an expert whatever
+                               ``level`` asks: the others do not choose how well it
+                               plays; its player gets it back by rejoining, or by
+                               ``back`` while still connected)
     back      (my seat, played by the computer since I let a turn go by, is mine again)
     rematch   (the match over, I want another at this table: once every player at the
               table asks, none gone, the server opens the rematch's table, the same people

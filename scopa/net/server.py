@@ -67,6 +67,13 @@ UNLOAD_AFTER = 600.0
 LEFT_AFTER = 3600.0
 """Seconds after which an unfinished table nobody came to or left stops counting against
 the address that opened it (``GameServer._open_tables_of``)."""
+RESUMED_SHARE = 4
+"""A server started on a store resumes at most this fraction of its ``max_tables`` (the
+tables opened last): the others (tables left unfinished for good pile up over the months)
+are held again as someone comes back to them, and never keep the server from starting."""
+STAND_IN_LEVEL = "expert"
+"""How the computer plays a seat handed over to it (its player gone, or away from the
+screen): whoever hands it over does not choose a weaker opponent."""
 HEARTBEAT = 5.0
 OPEN_TIMEOUT = 5.0
 """Seconds a new connection has to finish its opening handshake."""
@@ -243,11 +250,15 @@ class GameServer:
             )
         await self.store.heartbeat(self.id)
         await self.store.listen(self.id, self._on_change)
-        for code in await self.store.unfinished():
+        unfinished = await self.store.unfinished()
+        resumed = self.limits.max_tables // RESUMED_SHARE
+        for code in unfinished[max(0, len(unfinished) - resumed) :]:
             try:
                 await self._load(code)
             except StoreError as error:
                 log.error("table %s not resumed: %s", code, error)
+            except ProtocolError:  # full (other servers' tables): the rest wait to be asked for
+                break
         _more_files()
         _quiet_accept_failures(asyncio.get_running_loop())
         self.ws_server = await serve(
@@ -569,6 +580,9 @@ class GameServer:
             if await self.store.create(record):
                 break
         table = self._hold(table, kick=False)  # the match starts once seated
+        if table.status == "over":  # decided by the opening table (Cirulla's Luzzati rules)
+            await self.store.finish(table.code)
+            self.played_out.add(table.code)
         log.info("table %s opened by %s: %d seats", record.code, conn.address, rules.players)
         await self._seat(conn, table, mine, token, message.id, starts=table.status == "playing")
 
@@ -635,17 +649,18 @@ class GameServer:
         seat = message["seat"]
         if not 0 <= seat < len(table.seats):
             raise ProtocolError("bad_message", f"there is no seat {seat}")
-        await self._refresh_seats(table)
-        record = table.seats[seat]
-        if not codes.token_matches(message["token"], record.token_hash):
-            raise ProtocolError("bad_token")
-        if record.autoplay:
-            record = record.with_(autoplay=False)
-            table.seats[seat] = record
-            await self.store.set_seat(table.code, seat, record)
-            await self.store.publish(table.code, self.id, {"kind": "seats"})
-        played = [move.text() for move in table.played_for.pop(seat, [])]
-        await self._seat(conn, table, seat, None, message.id, played_for=played, moved=moved)
+        async with self.locks[table.code]:  # the seat still the token's as it is given
+            await self._refresh_seats(table)
+            record = table.seats[seat]
+            if not codes.token_matches(message["token"], record.token_hash):
+                raise ProtocolError("bad_token")
+            if record.autoplay:
+                record = record.with_(autoplay=False)
+                table.seats[seat] = record
+                await self.store.set_seat(table.code, seat, record)
+                await self.store.publish(table.code, self.id, {"kind": "seats"})
+            played = [move.text() for move in table.played_for.pop(seat, [])]
+            await self._seat_locked(conn, table, seat, None, message.id, False, played, moved)
 
     @contextlib.asynccontextmanager
     async def _waiting(self, conn: Connection, spectator: str) -> AsyncIterator[tuple[Table, int]]:
@@ -752,12 +767,13 @@ class GameServer:
     async def _start(self, conn: Connection, message: Message) -> None:
         """The host begins the match, every seat taken (answered before the deal)."""
         async with self._waiting(conn, "spectators do not start a match") as (table, seat):
-            if not table.seats[seat].starts:
+            host = next((n for n, record in enumerate(table.seats) if record.starts), seat)
+            if host != seat and not table.seats[host].autoplay:  # a host gone is handed over
                 raise ProtocolError("not_host")
             if not table.full:
                 raise ProtocolError("waiting")
-            table.seats[seat] = table.seats[seat].with_(starts=False)
-            await self.store.set_seat(table.code, seat, table.seats[seat])
+            table.seats[host] = table.seats[host].with_(starts=False)
+            await self.store.set_seat(table.code, host, table.seats[host])
             conn.send(server_message("ok", re=message.id))
             await self._send_table(table)
             self._broadcast_state(table, table.opening_events(), "start")
@@ -793,6 +809,10 @@ class GameServer:
         the moves the computer made for the seat while its player was away (told them);
         ``moved``: the player comes from the match before, to its rematch."""
         async with self.locks[table.code]:  # no move is sent between these frames
+            await self._refresh_seats(table)
+            if token is not None and not codes.token_matches(token, table.seats[seat].token_hash):
+                # removed, or the seat moved, between its claim and now
+                raise ProtocolError("seat_taken", f"seat {seat} is no longer yours")
             await self._seat_locked(conn, table, seat, token, re, starts, played_for or [], moved)
 
     async def _seat_locked(
@@ -1034,7 +1054,7 @@ class GameServer:
         if conn.seat is None:
             raise ProtocolError("not_seated", "spectators cannot hand a seat over")
         seat = message["seat"]
-        level = check_level(message.get("level", "expert"))
+        check_level(message.get("level", STAND_IN_LEVEL))  # asked, but not the caller's choice
         if not 0 <= seat < len(table.seats) or seat == conn.seat:
             raise ProtocolError("bad_message", "name another player's seat")
         async with self.locks[table.code]:
@@ -1056,7 +1076,7 @@ class GameServer:
                     raise ProtocolError(
                         "not_away", f"a seat can be handed over once its player is gone {grace:g} s"
                     )
-            record = record.with_(autoplay=True, level=level)
+            record = record.with_(autoplay=True, level=STAND_IN_LEVEL)
             table.seats[seat] = record
             table.reading.discard(seat)
             await self.store.set_seat(table.code, seat, record)

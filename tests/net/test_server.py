@@ -8,6 +8,7 @@ import asyncio
 import contextlib
 import dataclasses
 import json
+import random
 import time
 from pathlib import Path
 from typing import Any
@@ -407,6 +408,8 @@ def test_an_absent_players_seat_is_handed_to_a_computer_and_given_back(tmp_path)
             assert done["type"] == "ok"
             table = await one.until("table")
             assert table["seats"][1]["autoplay"]
+            # as an expert: the player handing an opponent over does not choose how it plays
+            assert table["seats"][1]["level"] == "expert"
             # Seat 0 plays; the computer answers for seat 1 each time.
             await one.ask("sync")
             state = await one.until("state", reason="sync")
@@ -1150,5 +1153,111 @@ def test_a_table_waiting_for_its_players_shows_nobody_its_deal(tmp_path) -> None
                 assert len(dealt["observation"]["table"]) == 4
             for raw in (host, anna, bruno):
                 await raw.close()
+
+    run(scenario())
+
+
+def test_a_server_starts_whatever_tables_were_left_unfinished_in_its_store(tmp_path) -> None:
+    """Tables left unfinished pile up in the store, and a server resumed them all as it
+    started: past its ``max_tables`` it could not start at all ("server full"). It resumes
+    the last opened, up to a share of its room, and holds the others once asked for."""
+
+    async def scenario() -> None:
+        limits = dataclasses.replace(FAST, max_tables=8)
+        path = str(tmp_path / "t.db")
+        codes = []
+        async with serving(open_store(path), limits) as server:
+            for n in range(8):
+                raw = await Raw.open(server.address)
+                seats = [{"kind": "human"}, {"kind": "computer", "level": "beginner"}]
+                made = await raw.ask("create", rules=Rules().to_dict(), seats=seats, name=f"P{n}")
+                codes.append(made["code"])
+                await raw.close()
+        async with serving(open_store(path), limits) as again:
+            assert list(again.tables) == codes[-2:]  # the last opened, a quarter of its room
+            raw = await Raw.open(again.address)
+            watched = await raw.ask("watch", code=codes[0])  # the first: held as asked for
+            assert watched["type"] != "error" and codes[0] in again.tables
+            await raw.close()
+
+    run(scenario())
+
+
+def test_a_table_decided_by_its_opening_deal_is_finished_as_it_is_made(
+    tmp_path, monkeypatch
+) -> None:
+    """Cirulla's Luzzati rules: an opening table can decide the match (one table in a
+    thousand). Over from its creation, it was never marked finished: it counted against
+    its host's tables for an hour and was resumed at every start of the server."""
+    monkeypatch.setattr("scopa.net.table.new_seed", lambda: 3)  # a deal decided so
+    rules = Rules(players=2, cirulla=True, luzzati_table_rules=True)
+    assert Match.new(rules, random.Random(3)).over
+
+    async def scenario() -> None:
+        async with serving(open_store(str(tmp_path / "t.db"))) as server:
+            raw = await Raw.open(server.address)
+            seats = [{"kind": "human"}] * 2
+            made = await raw.ask("create", rules=rules.to_dict(), seats=seats, name="Host")
+            assert (await raw.until("state"))["status"] == "over"
+            assert made["code"] not in await server.store.unfinished()
+            assert await server.store.open_tables_of("127.0.0.1") == 0
+            await raw.close()
+
+    run(scenario())
+
+
+def test_a_table_its_host_left_before_starting_is_started_by_the_others(tmp_path) -> None:
+    """At a table its host starts, a host who left never came to press Start: nobody else
+    could, even once the host's seat was handed to the computer, and the full table waited
+    for ever. Once it is handed over, anyone seated there may start."""
+
+    async def scenario() -> None:
+        limits = dataclasses.replace(FAST, away_grace=0.3)
+        async with serving(open_store(str(tmp_path / "t.db")), limits) as server:
+            host, friend = [await Raw.open(server.address) for _ in range(2)]
+            people = [{"kind": "human"}] * 2
+            made = await host.ask("create", rules=Rules().to_dict(), seats=people, name="Host",
+                                  start=True)  # fmt: skip
+            await friend.ask("join", code=made["code"], name="Friend")
+            assert (await friend.ask("start"))["code"] == "not_host"  # while the host is there
+            await host.close()
+            await asyncio.sleep(0.5)
+            assert (await friend.ask("hand_over", seat=0))["type"] == "ok"
+            assert (await friend.ask("start"))["type"] == "ok"
+            state = await friend.until("state", reason="start")
+            assert state["status"] == "playing"
+            await friend.close()
+
+    run(scenario())
+
+
+def test_a_player_removed_as_they_rejoin_is_not_seated_again(fresh_redis: str) -> None:
+    """With the tables in Redis (each store call lets other messages through), the host's
+    Remove and the removed player's rejoin at the same moment left the player seated and
+    served, their seat free in the store: the token was checked before the seat was given,
+    and not as it was given."""
+
+    async def scenario() -> None:
+        async with serving(open_store(fresh_redis)) as server:
+            for _ in range(6):
+                host, stranger, again = [await Raw.open(server.address) for _ in range(3)]
+                made = await host.ask("create", rules=Rules(players=3).to_dict(),
+                                      seats=[{"kind": "human"}] * 3, name="Host",
+                                      start=True)  # fmt: skip
+                code = made["code"]
+                sat = await stranger.ask("join", code=code, name="Who")
+                seat = sat["seat"]
+                await asyncio.gather(
+                    host.send("remove", seat=seat),
+                    again.send("rejoin", code=code, seat=seat, token=sat["token"]),
+                )
+                await host.until("ok")
+                await asyncio.sleep(0.3)
+                record = (await server.store.load(code)).seats[seat]
+                held = server.players.get(code, {}).get(seat)
+                assert not record.taken and not server.tables[code].seats[seat].taken
+                assert held is None or held.closing  # nobody served at the seat freed
+                for raw in (host, stranger, again):
+                    await raw.close()
 
     run(scenario())
