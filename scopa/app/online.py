@@ -42,7 +42,7 @@ from scopa.net.codes import (
     normalize_code,
     parse_address,
 )
-from scopa.net.discovery import DISCOVERY_PORT, find_table
+from scopa.net.discovery import DISCOVERY_PORT, TwoAnswers, find_table
 from scopa.net.store import StoreError
 from scopa.storage import HeldSeat, Store
 
@@ -256,7 +256,9 @@ class OnlineSession:
                 return
 
             def found() -> Address:
-                server = find_table(code, port=discovery)
+                held = self._held(code)  # its token goes only to the computer that held it
+                where = None if held is None else held.server
+                server = find_table(code, port=discovery, host=where)
                 if server is None:
                     raise NotFound(code)
                 return Address(server, code)
@@ -288,7 +290,9 @@ class OnlineSession:
                 unreached = error
             except (Disconnected, OSError, TimeoutError, concurrent.futures.TimeoutError) as e:
                 unreached = e
-            server = find_table(str(address.code), port=discovery)
+            held = self._held(str(address.code))  # its token goes only to the same computer
+            where = address.server if held is not None else None
+            server = find_table(str(address.code), port=discovery, host=where)
             if server is None or server == address.server or self._leaving.is_set():
                 raise unreached
             try:
@@ -537,6 +541,8 @@ class OnlineSession:
                 self.error_code = error.code
             except NotFound as error:
                 self.error, self.error_kind = str(error), "not_found"
+            except TwoAnswers as error:
+                self.error, self.error_kind = str(error), "two_answers"
             except TableLost as error:
                 self.error, self.error_kind = str(error), "lost"
             except Untrusted as error:

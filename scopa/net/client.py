@@ -37,7 +37,7 @@ from scopa.log import log
 
 from . import codec
 from .codes import is_code, normalize_code, parse_address
-from .discovery import DISCOVERY_PORT, find_table
+from .discovery import DISCOVERY_PORT, TwoAnswers, find_table
 from .protocol import CATCHING_UP, VERSION, dumps
 
 T = TypeVar("T")
@@ -56,7 +56,8 @@ RETRY_MOST = 15.0
 LOOK_AFTER = 10.0
 """Seconds of trying to get back to a seat after which the table is also looked for by its
 code on the local network, every ``LOOK_EVERY``: the host's game may hold it at another
-address now (its computer woke with a new one, or another program took its port)."""
+port now (another program took its port). Only the answer of the computer that held it is
+taken: the seat's token goes to no other."""
 LOOK_EVERY = 15.0
 _clock = time.monotonic
 """How long a dropped client has been trying is read from this clock."""
@@ -779,10 +780,19 @@ class Client:
         ticket = self.ticket
         if ticket is None or _clock() - looked < LOOK_EVERY:
             return looked
+        if ticket.server.startswith("wss://"):  # a server on the internet: not on this network
+            return looked
         looked = _clock()
-        code, port = ticket.code, self.discovery
-        loop = asyncio.get_running_loop()
-        found = await loop.run_in_executor(None, lambda: find_table(code, port=port))
+        code, port, held_at = ticket.code, self.discovery, ticket.server
+
+        def look() -> str | None:  # the token goes to no other computer than the table's
+            try:
+                return find_table(code, port=port, host=held_at)
+            except TwoAnswers as error:
+                log(f"scopa: table {code} not looked for: {error}")
+                return None
+
+        found = await asyncio.get_running_loop().run_in_executor(None, look)
         if found is not None and found != self.server and self.ticket is ticket:
             log(f"scopa: table {code} found at {found}, no longer at {self.server}")
             self.server = found

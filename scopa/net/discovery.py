@@ -6,6 +6,10 @@ that hosts a table answers ``scopa-here <port>`` if it holds that code, and says
 otherwise; the table's address is the answering computer's and the port it named. Datagrams
 that are too long or not of this form are ignored: the beacon never answers a stranger with
 more than a port number, and only for a code it was asked by name.
+
+Anyone on the network hears the code asked for, and may answer it: an answer proves
+nothing. A seat's token goes only to the computer that held its table, and two computers
+answering for one code are both refused (``find_table``).
 """
 
 from __future__ import annotations
@@ -23,6 +27,10 @@ ASK = b"scopa-find "
 ANSWER = b"scopa-here "
 MAX_DATAGRAM = 64
 SEARCH_SECONDS = 1.5
+ANSWER_WINDOW = 0.4
+"""Seconds a look-up still listens once a computer answered: for a second one."""
+HERE = "127.0.0.1"
+"""This computer, asked directly: its own answer comes from this address."""
 
 
 class Beacon(asyncio.DatagramProtocol):
@@ -74,28 +82,70 @@ async def start_beacon(
     return transport
 
 
+class TwoAnswers(Exception):
+    """Two computers on the network answered for one code: one of them is not the table's
+    (a player who heard the code asked for, answering to sit between a friend and the
+    table), and neither is believed."""
+
+    def __init__(self, code: str, servers: list[str]) -> None:
+        super().__init__(f"{len(servers)} computers answered for the code {code}: {servers}")
+        self.servers = servers
+
+
 def find_table(
-    code: str, *, port: int = DISCOVERY_PORT, seconds: float = SEARCH_SECONDS
+    code: str,
+    *,
+    port: int = DISCOVERY_PORT,
+    seconds: float = SEARCH_SECONDS,
+    host: str | None = None,
 ) -> str | None:
     """The server (``ws://host:port``) of the table ``code`` on the local network, or None
-    when nobody answers within ``seconds``."""
-    message = ASK + normalize_code(code).encode("ascii")
+    when nobody answers within ``seconds``. The answers are heard for ``ANSWER_WINDOW``
+    after the first: this computer's own answer (asked at ``HERE``) is taken; else the one
+    other computer's that answered; two or more: ``TwoAnswers``. ``host``: only that computer's
+    answer is heard (the computer that held the table, to which a seat's token may go)."""
+    code = normalize_code(code)
+    allowed = None if host is None else addresses_of(host)
+    if allowed == frozenset():
+        return None  # a name that no longer resolves: nothing can be the table's computer
+    message = ASK + code.encode("ascii")
+    found: set[tuple[str, str]] = set()  # who answered, and the address they named
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_BROADCAST, 1)
-        for target in ("127.0.0.1", "255.255.255.255"):
+        for target in (HERE, "255.255.255.255"):
             with contextlib.suppress(OSError):  # no network, or no broadcast on it
                 sock.sendto(message, (target, port))
         deadline = time.monotonic() + seconds
         while (left := deadline - time.monotonic()) > 0:
             sock.settimeout(left)
             try:
-                data, (host, _) = sock.recvfrom(MAX_DATAGRAM)
+                data, (source, _) = sock.recvfrom(MAX_DATAGRAM)
             except (TimeoutError, OSError):
-                return None
-            found = _server_in(data, host)
-            if found is not None:
-                return found
-    return None
+                break
+            server = _server_in(data, source)
+            if server is None or (allowed is not None and source not in allowed):
+                continue
+            if not found:
+                deadline = min(deadline, time.monotonic() + ANSWER_WINDOW)
+            found.add((source, server))
+    own = sorted(server for source, server in found if source == HERE)
+    if own:  # this computer's, asked directly: it answers the broadcast too, from elsewhere
+        return own[0]
+    servers = sorted({server for _, server in found})
+    if len(servers) > 1:
+        raise TwoAnswers(code, servers)
+    return servers[0] if servers else None
+
+
+def addresses_of(server: str) -> frozenset[str]:
+    """The IPv4 addresses of ``server``'s computer (a ``ws://host:port`` or a host name);
+    none when its name cannot be looked up."""
+    host = server.split("://", 1)[-1].rsplit(":", 1)[0].strip("[]")
+    try:
+        infos = socket.getaddrinfo(host, None, socket.AF_INET)
+    except (OSError, UnicodeError):
+        return frozenset()
+    return frozenset(str(info[4][0]) for info in infos)
 
 
 def _server_in(data: bytes, host: str) -> str | None:

@@ -578,7 +578,7 @@ def test_a_table_found_away_from_the_address_kept_is_offered_at_where_it_was_fou
     here = server.local_address
     monkeypatch.setattr(
         "scopa.app.online.find_table",
-        lambda wanted, port: here if grouped(wanted) == code else None,
+        lambda wanted, port, host=None: here if grouped(wanted) == code else None,
     )
     gone = join_where_nobody_answers(app, code)
     try:
@@ -606,7 +606,7 @@ def test_a_table_whose_old_address_another_server_took_is_found_by_its_code(
     other.start()
     monkeypatch.setattr(
         "scopa.app.online.find_table",
-        lambda wanted, port: here if grouped(wanted) == code else None,
+        lambda wanted, port, host=None: here if grouped(wanted) == code else None,
     )
     asked = f"{other.local_address}/{code}"
     app.settings = app.settings.with_(language="en", tutorial_done=True, online_address=asked)
@@ -633,7 +633,9 @@ def test_a_server_found_by_the_code_that_does_not_hold_it_does_not_say_the_match
     server, _, address = friends_table
     code = address.rsplit("/", 1)[1]
     other = "ABCDE-FGHIJ-KLM" if code != "ABCDE-FGHIJ-KLM" else "ABCDE-FGHIJ-KLN"
-    monkeypatch.setattr("scopa.app.online.find_table", lambda wanted, port: server.local_address)
+    monkeypatch.setattr(
+        "scopa.app.online.find_table", lambda wanted, port, host=None: server.local_address
+    )
     join_where_nobody_answers(app, other)
     try:
         lobby = app.stack.top
@@ -682,7 +684,7 @@ def test_a_table_is_shared_where_friends_reach_it_and_kept_where_this_player_did
 
 
 def test_a_code_nobody_holds_is_explained(app, monkeypatch):
-    monkeypatch.setattr("scopa.app.online.find_table", lambda code, port: None)
+    monkeypatch.setattr("scopa.app.online.find_table", lambda code, port, host=None: None)
     app.settings = app.settings.with_(language="en", tutorial_done=True)
     app.open("online")
     online = app.stack.top

@@ -619,8 +619,8 @@ def test_a_player_back_at_the_table_mid_match_is_not_told_a_round_began_without_
 def test_a_table_the_host_moved_is_found_by_its_code_and_the_seat_taken_back(
     tmp_path, monkeypatch, squatted
 ):
-    """The host's game came back on another port (its own was taken meanwhile; or the
-    computer woke with a new address): the friends' windows kept trying the old address,
+    """The host's game came back on another port (its own was taken meanwhile): the
+    friends' windows kept trying the old address,
     "Connection lost" for ever. They now look for the table by its code on the network,
     and take the seat back where it is."""
     from scopa.app.hosting import LocalServer

@@ -1546,6 +1546,8 @@ class Tour:
         self.show("online, the tables hosted here cannot be kept")
         wrong.session.error_kind = "lost"
         self.show("online, the table went with the damaged list of tables hosted here")
+        wrong.session.error_kind = "two_answers"
+        self.show("online, two computers answered for the code")
         wrong.mode, wrong.session.error_kind = "host", "failed"
         self.show("online, a table that could not be opened here")
         wrong.mode = "join"

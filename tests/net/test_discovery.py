@@ -3,7 +3,9 @@ codes it holds, and for nothing else; stray datagrams get no answer and harm not
 
 from __future__ import annotations
 
+import contextlib
 import socket
+import threading
 import time
 
 import pytest
@@ -13,7 +15,7 @@ from scopa.app.online import OnlineSession
 from scopa.engine import Rules
 from scopa.net.client import BackgroundClient
 from scopa.net.codes import new_code
-from scopa.net.discovery import ASK, find_table
+from scopa.net.discovery import ASK, TwoAnswers, find_table
 
 from .helpers import free_port
 
@@ -110,3 +112,94 @@ def test_an_address_no_table_answers_for_is_still_said_out_of_reach(tmp_path):
         assert session.seated is None and session.error_kind == "reach"
     finally:
         session.close()
+
+
+class Answering:
+    """Another program answering every look-up on ``udp`` with ``ports``, each from the
+    address it is given (127.0.0.2 stands for another computer on the network)."""
+
+    def __init__(self, udp: int, answers: list[tuple[str, int]]) -> None:
+        self.ask = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        self.ask.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        self.ask.bind(("127.0.0.1", udp))
+        self.ask.settimeout(5)
+        self.answers = answers
+        self.heard: list[bytes] = []
+        self.thread = threading.Thread(target=self.serve, daemon=True)
+        self.thread.start()
+
+    def serve(self) -> None:
+        with contextlib.suppress(OSError):
+            data, asker = self.ask.recvfrom(64)
+            self.heard.append(data)
+            for source, port in self.answers:
+                with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as out:
+                    out.bind((source, 0))
+                    out.sendto(b"scopa-here %d" % port, asker)
+
+    def close(self) -> None:
+        self.ask.close()
+        self.thread.join(5)
+
+
+@pytest.mark.parametrize(
+    ("answers", "host", "found"),
+    [
+        ([("127.0.0.2", 4001)], None, "ws://127.0.0.2:4001"),  # a friend's computer
+        ([("127.0.0.2", 4001), ("127.0.0.1", 4002)], None, "ws://127.0.0.1:4002"),  # this one
+        # the seat's own table was at 127.0.0.1: another computer's answer goes unheard
+        ([("127.0.0.2", 4001)], "ws://127.0.0.1:4000", None),
+        ([("127.0.0.2", 4001), ("127.0.0.1", 4002)], "ws://127.0.0.1:4000", "ws://127.0.0.1:4002"),
+    ],
+)
+def test_a_seat_s_table_is_looked_for_on_its_own_computer_alone(answers, host, found) -> None:
+    """Anyone on the network hears a code asked for: a player answering it got the seat's
+    token from a friend whose link dropped, sat between them and the table, and read their
+    hand at every move. A seat's table is taken only from the computer that held it."""
+    udp = free_udp_port()
+    others = Answering(udp, answers)
+    try:
+        assert find_table(new_code(), port=udp, seconds=1.0, host=host) == found
+    finally:
+        others.close()
+    assert others.heard  # asked, and answered
+
+
+def test_two_computers_answering_for_a_code_are_neither_believed() -> None:
+    """A friend joining by the code alone took the first answer: whoever answered first
+    (a player who heard the code asked for) sat between them and the table."""
+    udp = free_udp_port()
+    others = Answering(udp, [("127.0.0.2", 4001), ("127.0.0.3", 4002)])
+    try:
+        with pytest.raises(TwoAnswers) as raised:
+            find_table(new_code(), port=udp, seconds=1.0)
+    finally:
+        others.close()
+    assert raised.value.servers == ["ws://127.0.0.2:4001", "ws://127.0.0.3:4002"]
+
+
+@pytest.mark.parametrize(
+    ("server", "looked"), [("wss://127.0.0.1:9", False), ("ws://127.0.0.1:9", True)]
+)
+def test_a_seat_on_a_server_on_the_internet_is_not_looked_for_on_the_network(
+    monkeypatch, server, looked
+) -> None:
+    """A seat at a ``wss://`` table, its link lost, was looked for on the local network:
+    any answer, of a player or not, turned it into a ``ws://`` address its secure
+    connection could not open, the reader ended and the window waited for ever."""
+    import asyncio
+
+    from scopa.net.client import Client, SeatTicket
+
+    asked: list[tuple[str, str | None]] = []
+
+    def find(code: str, *, port: int, host: str | None = None) -> str:
+        asked.append((code, host))
+        return "ws://127.0.0.2:4001"
+
+    monkeypatch.setattr("scopa.net.client.find_table", find)
+    client = Client(server)
+    client.ticket = SeatTicket(server, "abcdefghijklm", 1, "token")
+    asyncio.run(client._look_now_and_then(-1000.0))
+    assert asked == ([("abcdefghijklm", server)] if looked else [])
+    assert client.server == ("ws://127.0.0.2:4001" if looked else server)

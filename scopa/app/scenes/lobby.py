@@ -701,6 +701,8 @@ class LobbyScene(MenuScene):
             return t("online.bad_address")
         if kind == "not_found":
             return t("online.not_found")
+        if kind == "two_answers":
+            return t("online.two_answers")
         if kind == "lost":
             return t("online.hosted_table_lost")
         if kind == "unreadable":
