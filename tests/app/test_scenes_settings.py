@@ -627,20 +627,42 @@ def test_cirulla_switched_on_goes_to_its_usual_51_and_says_so(
     click(app, cirulla.control)
     assert app.settings.rules.cirulla and app.settings.rules.target == 51
     # said beside Back, where it neither covers the heading nor piles up with the next
-    assert scene.footer_line()[0] == app.t("target_follows_game", n=51, game="Cirulla")
+    # with Cirulla's cappotto, as the game is usually played
+    assert scene.footer_line()[0] == app.t("both_follow_game_on", n=51, game="Cirulla")
     assert Store(tmp_path).load_settings().rules.target == 51
     click(app, cirulla.control)
     assert not app.settings.rules.cirulla and app.settings.rules.target == 11
-    said = app.t("target_follows_game_vowel", n=11, game="Scopa")  # "agli 11" in Italian
+    said = app.t("both_follow_game_off", n=11, game="Scopa")
     assert scene.footer_line()[0] == said and not app.toasts.shown()
-    assert ("agli 11" in said) == (language == "it")
     scene.set_rule("target", 21)
     # a target chosen by hand is no news: "Matches now go to 21, as Scopa is usually
     # played" was said of it, as if 21 were the usual target
     assert scene.footer_line()[0] == app.t("rules_apply_note")
+    scene.set_rule("cappotto", True)
     click(app, cirulla.control)
     assert app.settings.rules.cirulla and app.settings.rules.target == 21
+    assert app.settings.rules.cappotto
     assert scene.footer_line()[0] == app.t("rules_apply_note")
+
+
+def test_a_cappotto_chosen_for_scopa_is_kept_through_cirulla_and_back(app, scene) -> None:
+    """Cappotto turned on for Scopa, Cirulla switched on and off again: the cappotto was
+    off, silently (on in Cirulla, it was taken for Cirulla's usual one). Switched back, a
+    rule the switch left as it was is as it was; one that followed the game is said."""
+    scene.set_rule("cappotto", True)
+    cirulla = open_row(app, scene, "rule_cirulla")
+    click(app, cirulla.control)
+    assert app.settings.rules.cappotto and app.settings.rules.target == 51
+    click(app, cirulla.control)
+    assert app.settings.rules.cappotto and app.settings.rules.target == 11
+    scene.set_rule("target", 21)  # at a target of their own, the cappotto alone follows
+    scene.set_rule("cappotto", False)
+    click(app, cirulla.control)
+    assert app.settings.rules.cappotto and app.settings.rules.target == 21
+    assert scene.footer_line()[0] == app.t("cappotto_follows_game_on", game="Cirulla")
+    click(app, cirulla.control)
+    assert not app.settings.rules.cappotto and app.settings.rules.target == 21
+    assert scene.footer_line()[0] == app.t("cappotto_follows_game_off", game="Scopa")
 
 
 def test_down_walks_every_row_of_a_long_tab_though_some_are_out_of_sight(app) -> None:

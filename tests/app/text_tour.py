@@ -585,6 +585,17 @@ class Tour:
         self.show("settings, cirulla goes to 51")
         scene.set_rule("cirulla", False)
         self.show("settings, scopa goes back to 11")
+        scene.set_rule("cappotto", True)  # the player's own cappotto stays: the target alone
+        scene.set_rule("cirulla", True)
+        self.show("settings, cirulla goes to 51, the cappotto kept")
+        scene.set_rule("cirulla", False)
+        self.show("settings, scopa goes back to 11, the cappotto kept")
+        scene.set_rule("target", 21)  # a target of the player's own: the cappotto alone
+        scene.set_rule("cappotto", False)
+        scene.set_rule("cirulla", True)
+        self.show("settings, cirulla's cappotto at the player's target")
+        scene.set_rule("cirulla", False)
+        self.show("settings, scopa's cappotto at the player's target")
         scene.set_preset("classic")
         app.back()
         # a match saved by other rules: Continue keeps them, told as far as the line goes

@@ -67,6 +67,8 @@ games takes the other's usual target along, unless the player chose another."""
 USUAL_CAPPOTTO = {False: Rules().cappotto, True: PRESETS["cirulla"].cappotto}
 """Whether a side that takes all ten coins in a round wins the match outright, as each game
 usually has it (Cirulla's cappotto): it follows the game switched to as the target does."""
+FOLLOW_GAME = {"target": USUAL_TARGETS, "cappotto": USUAL_CAPPOTTO}
+"""The rules that follow the game switched to, from the one's usual value to the other's."""
 
 
 def value_label(t: Translator, name: str, value: Any, deck_style: str) -> str:
@@ -199,6 +201,10 @@ class SettingsScene(MenuScene):
         self.tab = self._first_tab
         self.error = ""
         self.news: Words | None = None
+        self._switched: dict[str, tuple[Any, Any]] = {}
+        """What the last switch between Scopa and Cirulla made of the rules that follow the
+        game (``FOLLOW_GAME``), before and after: switched back, a rule still as it was
+        made is given its value back (a cappotto the player chose in Scopa, say)."""
         """What the last change brought along, said beside Back until the next change."""
         self.volume_dirty = False
         self.scroll = ScrollPanel()
@@ -387,10 +393,15 @@ class SettingsScene(MenuScene):
     def set_rule(self, name: str, value: Any) -> None:
         changes = {name: value}
         games = name == "cirulla" and bool(value) != self.rules.cirulla
-        if games and self.rules.target == USUAL_TARGETS[not value]:
-            changes["target"] = USUAL_TARGETS[bool(value)]
-        if games and self.rules.cappotto == USUAL_CAPPOTTO[not value]:
-            changes["cappotto"] = USUAL_CAPPOTTO[bool(value)]
+        before = self.rules
+        if games:
+            for rule, usual in FOLLOW_GAME.items():
+                now = getattr(before, rule)
+                was, made = self._switched.get(rule, (now, None))
+                if made == now:  # as the switch there made it: back to what it was
+                    changes[rule] = was
+                elif now == usual[not value]:
+                    changes[rule] = usual[bool(value)]
         try:
             rules = self.rules.with_(**changes)
         except RulesError as error:
@@ -402,8 +413,18 @@ class SettingsScene(MenuScene):
                 self.error = rules_problem(self.app, error)
             return
         self.change(rules=rules)
-        if games and "target" in changes:  # the target followed the game: say so
-            game = "Cirulla" if rules.cirulla else "Scopa"
+        if not games:
+            return
+        self._switched = {
+            rule: (getattr(before, rule), getattr(rules, rule)) for rule in FOLLOW_GAME
+        }
+        game = "Cirulla" if rules.cirulla else "Scopa"
+        target = rules.target != before.target
+        if rules.cappotto != before.cappotto:  # what followed the game: said
+            state = "on" if rules.cappotto else "off"
+            key = f"both_follow_game_{state}" if target else f"cappotto_follows_game_{state}"
+            self.news = worded(key, n=rules.target, game=game)
+        elif target:
             vowel = "_vowel" if italian_vowel_number(rules.target) else ""
             self.news = worded(f"target_follows_game{vowel}", n=rules.target, game=game)
 
