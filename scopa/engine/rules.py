@@ -412,13 +412,19 @@ class RuleOption:
     values: tuple[Any, ...]
     parent: str | None = None
     parent_values: tuple[Any, ...] = ()
+    unless: tuple[str, ...] = ()
+    """Switches that, on, leave this rule nothing to decide (both hand bonuses at once,
+    without three of a kind)."""
 
     def applies(self, rules: Rules) -> bool:
         """Whether this rule matters under ``rules`` (a row is greyed when it does not).
 
         A rule applies when its parent holds one of ``parent_values`` and the parent applies
-        itself: the assi details do not matter under Cirulla, which greys assi.
+        itself (the assi details do not matter under Cirulla, which greys assi), and none of
+        the switches it waits to be off (``unless``) is on.
         """
+        if any(getattr(rules, name) for name in self.unless):
+            return False
         if self.parent is None:
             return True
         if getattr(rules, self.parent) not in self.parent_values:
@@ -478,7 +484,12 @@ RULE_OPTIONS: tuple[RuleOption, ...] = (
     _choice("dealer_low_bonus", "scoring", DEALER_LOW_BONUSES, parent="cirulla"),
     _toggle("luzzati_table_rules", "scoring", parent="cirulla"),
     _choice("low_hand_max", "scoring", LOW_HAND_MAXES, parent="cirulla"),
-    _toggle("stack_hand_bonuses", "scoring", parent="cirulla"),
+    # a hand both low and three of a kind: none without three of a kind, nor on Dossena's
+    # scale, which scores such a hand as its own
+    replace(
+        _toggle("stack_hand_bonuses", "scoring", parent="cirulla"),
+        unless=("no_decino", "dossena_scale"),
+    ),
     _toggle("no_decino", "scoring", parent="cirulla"),
     _toggle("dossena_scale", "scoring", parent="cirulla"),
     _choice("matta", "scoring", MATTAS, parent="cirulla"),

@@ -11,7 +11,7 @@ import pytest
 from scopa.app.app import F11_CALM
 from scopa.app.scenes.settings import TABS, SettingsScene, value_label
 from scopa.app.widgets import resolve
-from scopa.engine import Rules
+from scopa.engine import PRESETS, Rules
 from scopa.storage import Store
 
 from .menu_helpers import LONG_CIRULLA, click, frame, press
@@ -448,6 +448,27 @@ def test_cirulla_rows_are_greyed_until_cirulla_is_on(app, scene) -> None:
     assert not row(scene, "rule_declare_until_play")[1].enabled
     click(app, open_row(app, scene, "rule_declare_at_deal").control)
     assert row(scene, "rule_declare_until_play")[1].enabled
+
+
+@pytest.mark.parametrize("blocking", ["no_decino", "dossena_scale"])
+def test_both_hand_bonuses_are_greyed_while_no_hand_can_have_both(app, scene, blocking) -> None:
+    """Both hand bonuses (13 for a hand low and three of a kind) stayed on beside No three
+    of a kind, or Dossena's scale, which leave no such hand: a switch that did nothing. It
+    is greyed while either is on, and a click on it says which."""
+    app.settings = app.settings.with_(rules=PRESETS["cirulla"])
+    both = open_row(app, scene, "rule_stack_hand_bonuses")
+    assert both.enabled
+    click(app, open_row(app, scene, f"rule_{blocking}").control)
+    assert getattr(app.settings.rules, blocking)
+    assert not both.enabled
+    click(app, open_row(app, scene, "rule_stack_hand_bonuses").control)
+    assert not app.settings.rules.stack_hand_bonuses
+    said = app.t(
+        "greyed_off", rule=app.t("rule_stack_hand_bonuses"), parent=app.t(f"rule_{blocking}")
+    )
+    assert scene.footer_line()[0] == said
+    click(app, open_row(app, scene, f"rule_{blocking}").control)
+    assert both.enabled
 
 
 def test_six_sides_and_the_seven_count_to_the_aces_follow_their_parents(app, scene) -> None:

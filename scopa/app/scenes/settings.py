@@ -7,6 +7,7 @@ matches: a match in progress keeps the rules it started with.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -280,6 +281,12 @@ class SettingsScene(MenuScene):
         """A greyed rule clicked: say beside Back what it waits for (the switch of a rule
         of the scientifico's deal, greyed, answered a click with nothing)."""
         rules, child, failing = self.rules, option, option
+        blocking = next((name for name in option.unless if getattr(rules, name)), None)
+        if blocking is not None and dataclasses.replace(option, unless=()).applies(rules):
+            # its game is on: another switch leaves it nothing to decide
+            rule, other = self.t(f"rule_{option.name}"), self.t(f"rule_{blocking}")
+            self.error, self.news = "", worded("greyed_off", rule=rule, parent=other)
+            return
         while child.parent is not None:  # the rule furthest up that it waits for
             if getattr(rules, child.parent) not in child.parent_values:
                 failing = child
