@@ -142,9 +142,12 @@ def test_impossible_rules_show_a_message_and_start_nothing(app, scene) -> None:
     click(app, (players.rect.left + 5, players.rect.centery))  # 4 -> 3
     assert scene.players == 3
     assert scene.error == app.t("err_scopone_players")
+    assert not scene.start_button.enabled  # greyed: it looked ready, and did nothing
     click(app, scene.start_button)
     assert app.stack.top is scene
     frame(app)  # the message is drawn without trouble
+    click(app, (players.rect.right - 5, players.rect.centery))  # 3 -> 4
+    assert scene.players == 4 and scene.start_button.enabled
 
 
 def test_an_empty_name_becomes_the_game_s_name_for_the_seat(app, scene) -> None:

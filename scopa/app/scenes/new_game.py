@@ -147,7 +147,9 @@ class NewGameScene(MenuScene):
             control_share=0.3,
         )
         self.back_button = Button(self.tr("back"), self.back)
-        self.start_button = Button(self.tr("start"), self.start, primary=True)
+        self.start_button = Button(
+            self.tr("start"), self.start, primary=True, enabled=self.playable
+        )
         self._restore_draft()
         self._check()
 
@@ -333,6 +335,15 @@ class NewGameScene(MenuScene):
         return self.base_rules().with_(
             players=self.players, teams=self.teams, six_sides=self.six_sides, target=self.target
         )
+
+    def playable(self) -> bool:
+        """Whether the rules chosen can be played (Start is greyed while they cannot: the
+        line above it says why)."""
+        try:
+            self.rules()
+        except RulesError:
+            return False
+        return True
 
     def setup(self) -> MatchSetup:
         """The chosen match; raises RulesError or SettingsError when it cannot be played
