@@ -542,6 +542,38 @@ def test_four_sides_bonuses_are_counted_in_brackets_the_label_names(app, languag
     assert all(text.px == text.asked for text in cells), {(t.words, t.px, t.asked) for t in cells}
 
 
+@pytest.mark.parametrize("language", ["it", "en"])
+def test_two_sides_bonuses_keep_every_figure_of_the_sheet_its_size(app, language) -> None:
+    """Cirulla in Italian at 960x540: "15 (di cui 10 di premio)" took two lines, and every
+    figure of the sheet was set smaller to match it."""
+    from scopa.app import style
+
+    app.set_language(language)
+    app.resize((960, 540))
+    rules = Rules.preset("cirulla")
+    cards = list(PILE_0)
+    rest = [card for card in DECK if card not in cards]
+    scores = score_round([cards, rest], (15, 3), rules, bonus=(10, 3))
+    start = Match.new(rules, 7)
+    match = Match._make(rules, 7, 0, (), start.round, (17, 5), (scores,), None, False, None)
+    setup = MatchSetup((SeatConfig("Giulia", True), SeatConfig("Marco", False)), rules)
+    scene = ScoringScene(app, MatchCoordinator(setup, match))
+    app.stack.push(scene)
+    drawn: list[style.Drawn] = []
+    with style.watch_text(drawn.append):
+        frame(app)
+    row = {row.key: row for row in scene.sheet()}["scope"]
+    told = {row.cells[0], *(row.compact[1][:1] if row.compact else ())}
+    cells = [text for text in drawn if text.words in told]
+    label = next(text for text in drawn if text.words == app.t("cat_carte"))
+    assert cells and not any(text.elided or text.cut for text in cells)
+    assert all(len(text.lines) == 1 and text.px == label.px for text in cells), [
+        (text.lines, text.px, label.px) for text in cells
+    ]
+    if cells[0].words != row.cells[0]:  # said shorter: the label says what the brackets are
+        assert any(text.words == row.compact[0] for text in drawn)
+
+
 def test_a_match_left_on_a_score_sheet_continues_on_that_sheet(app, store) -> None:
     """Saved and left (or killed) on round 1's score sheet, Continue went straight to round
     2: the sheet, its review and its replay were never seen again."""

@@ -118,6 +118,15 @@ class SheetRow:
     label: str
     cells: tuple[str, ...]
     points: tuple[int | None, ...]
+    compact: tuple[str, tuple[str, ...]] | None = None
+    """A label and cells that say the same in less room ("Scopas (bonus)": "4 (3)"), for a
+    sheet whose figures would all be set smaller to let the cells fit."""
+
+    def compacted(self) -> SheetRow:
+        if self.compact is None:
+            return self
+        label, cells = self.compact
+        return replace(self, label=label, cells=cells, compact=None)
 
 
 class ScoringScene(MenuScene):
@@ -252,17 +261,22 @@ class ScoringScene(MenuScene):
             label = category_label(self.t, category, self.app.settings.deck_for(self.setup.rules))
             if category == "sette":
                 label, cells = self._sevens(label, scores)
-            elif category == "scope" and len(scores) > 3 and any(b.bonus for b in scores):
-                # beside many sides "4 (3 bonus)" is too wide: the label says what the
-                # brackets count
-                label = self.t("scope_bonus_label", label=label)
-                cells = tuple(
-                    self.t("scope_bonus_short", count=b.scope, bonus=b.bonus)
-                    if b.bonus
-                    else str(b.scope)
-                    for b in scores
+            compact = None
+            if category == "scope" and any(b.bonus for b in scores):
+                # where "4 (3 bonus)" is too wide (beside many sides, or in Italian, "4 (di
+                # cui 3 di premio)"), the label says what the brackets count
+                compact = (
+                    self.t("scope_bonus_label", label=label),
+                    tuple(
+                        self.t("scope_bonus_short", count=b.scope, bonus=b.bonus)
+                        if b.bonus
+                        else str(b.scope)
+                        for b in scores
+                    ),
                 )
-            rows.append(SheetRow(category, label, cells, points))
+                if len(scores) > 3:
+                    label, cells, compact = *compact, None
+            rows.append(SheetRow(category, label, cells, points, compact))
         rows.append(
             SheetRow(
                 "round",
@@ -894,12 +908,19 @@ class ScoringScene(MenuScene):
         badge_w = style.natural_width("+10", badge) + m.px(style.SPACE_M)
         pad = m.px(style.SPACE_S)
         cell_w = col_w - badge_w - 2 * pad
+
         # Every figure at one size, the size the widest of them fits at (with six columns
         # "72" was set smaller than "9" beside it)
-        figures = [(cell, bold if row.key in ("round", "total") else label)
-                   for row in rows for cell in row.cells]  # fmt: skip
-        px = min((style.fit(cell, pen, cell_w, row_h, lines=1).px for cell, pen in figures),
-                 default=label.px)  # fmt: skip
+        def fitted(rows: list[SheetRow]) -> int:
+            figures = [(cell, bold if row.key in ("round", "total") else label)
+                       for row in rows for cell in row.cells]  # fmt: skip
+            return min((style.fit(cell, pen, cell_w, row_h, lines=1).px for cell, pen in figures),
+                       default=label.px)  # fmt: skip
+
+        px = fitted(rows)
+        if px < label.px and any(row.compact for row in rows):  # said shorter, not smaller
+            rows = [row.compacted() for row in rows]
+            px = fitted(rows)
         label, bold = replace(label, px=min(px, label.px)), replace(bold, px=min(px, bold.px))
         # Each column: its figures right-aligned (as wide as the widest), each point's badge
         # just after its figure, the two centred under the side's name; a badge at the
