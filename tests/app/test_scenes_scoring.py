@@ -3,6 +3,7 @@ goes back to the table; a finished match offers the rematch."""
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 
@@ -1505,3 +1506,36 @@ def test_a_match_won_at_the_target_is_no_tie_break_on_the_table(app, store) -> N
     app.stack.push(table)
     settle(app, table)
     assert table.words.hud_texts()[0] == target_line(app.t, 11)
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+def test_the_scopas_of_partners_are_told_under_their_cards_apart(app, size) -> None:
+    """Partners with many scopas: the cards overlap, and each "+1 · You" under them was
+    given the whole card's width, running into the next ("+1 · You +1 · Marco +1")."""
+    from scopa.app import style
+
+    app.resize(size)
+    rules = Rules(players=4)
+    rng = random.Random(368)  # a first round of random moves where a side swept five times
+    match = Match.new(rules, 368)
+    while not match.rounds:
+        match, _ = match.apply(rng.choice(match.legal_moves()))
+    assert max(b.scope for b in match.rounds[-1]) == 5
+    names = ("Al", "Bo", "Cy", "Di")  # short: said under each card
+    setup = MatchSetup(tuple(SeatConfig(n, i == 0) for i, n in enumerate(names)), rules)
+    scene = ScoringScene(app, MatchCoordinator(setup, match))
+    app.stack.push(scene)
+    frame(app)
+    scopas_pointed(app, scene)
+    key, cards = scene.behind()
+    assert key == "scope" and sorted(len(held) for held in cards) == [0, 5]
+    # eight scopas for the player's side, made in turn by the partners: the cards overlap
+    taken = {card for held in cards for card, _ in held}
+    cards[0] = [(card, 1) for card in DECK if card not in taken][:8]
+    scene.behind = lambda: (key, cards)  # type: ignore[method-assign]
+    scene.makers = {(0, at): (0, 2)[at % 2] for at in range(8)}
+    under = [text for text in scopas_pointed(app, scene) if text.words.startswith("+1")]
+    assert len(under) >= 8
+    for one, other in itertools.combinations(under, 2):
+        assert not one.used.colliderect(other.used), (one.words, other.words)
+    close_tables(app)

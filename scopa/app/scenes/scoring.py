@@ -1060,7 +1060,10 @@ class ScoringScene(MenuScene):
                     if key == "scope":  # under the bonus's cards, with who made it in a team
                         count = next((i for i, (_, v) in enumerate(held[index + 1 :]) if v),
                                      len(held) - index - 1) + 1  # fmt: skip
-                        under.w = round(step * (count - 1)) + rect.w
+                        # as far as the next bonus's cards: a card they overlap shows less
+                        last = index + count == len(held)
+                        seen = rect.w if last else min(rect.w, round(step + apart))
+                        under.w = round(step * (count - 1)) + seen
                         words = self._bonus_words(side, index, value, value_pen, under.w)
                     style.text(surface, words, value_pen, under, align="center")
                 x += step
