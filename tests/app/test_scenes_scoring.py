@@ -1512,7 +1512,6 @@ def test_a_match_won_at_the_target_is_no_tie_break_on_the_table(app, store) -> N
 def test_the_scopas_of_partners_are_told_under_their_cards_apart(app, size) -> None:
     """Partners with many scopas: the cards overlap, and each "+1 · You" under them was
     given the whole card's width, running into the next ("+1 · You +1 · Marco +1")."""
-    from scopa.app import style
 
     app.resize(size)
     rules = Rules(players=4)
