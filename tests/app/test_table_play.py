@@ -975,3 +975,30 @@ def test_the_turn_is_lit_where_the_show_has_come_to(fast):
             break
         pump(fast)
     assert lit() == ([scene.match.turn], [scene.match.turn])
+
+
+@pytest.mark.parametrize("how", ["hidden", "released_unheard"])
+def test_a_card_dragged_as_the_window_hides_goes_back_to_the_hand(fast, how):
+    """The window minimised mid-drag, the button let go while it was hidden: back, the card
+    followed the pointer with no button held, and the next click on the table played it
+    (the 8 took 6 and 2 where the player only meant to bring the window back)."""
+    scene = open_table(fast, "7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B")
+    start = centre_of(scene, C("7D"))
+    fast.frame(FRAME, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)])
+    target = empty_felt(scene)
+    fast.frame(
+        FRAME, [pygame.event.Event(pygame.MOUSEMOTION, pos=target, rel=(0, 0), buttons=(1, 0, 0))]
+    )
+    assert scene.drag.dragging
+    if how == "hidden":
+        fast.frame(FRAME, [pygame.event.Event(pygame.WINDOWHIDDEN)])
+    else:  # the release never came: the next motion has no button held
+        fast.frame(
+            FRAME,
+            [pygame.event.Event(pygame.MOUSEMOTION, pos=target, rel=(0, 0), buttons=(0, 0, 0))],
+        )
+    assert not scene.drag.active and not scene.preview
+    click(fast, centre_of(scene, C("7C")))
+    assert scene.match.moves() == ()  # the click played nothing
+    settle(fast, scene)
+    assert scene.view.places[C("7D")][0] == "hand"

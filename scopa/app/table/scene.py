@@ -99,6 +99,9 @@ IDLE_AFTER = 2
 """Frames without movement before an idle frame is used to prepare pictures to come (the aid
 buttons' looks, card faces)."""
 
+WINDOW_LOST = (pygame.WINDOWFOCUSLOST, pygame.WINDOWHIDDEN, pygame.WINDOWMINIMIZED)
+"""The window lost the pointer's events: a card mid-drag goes back to the hand."""
+
 
 class TableScene(Scene):
     menu_button = True
@@ -484,8 +487,15 @@ class TableScene(Scene):
             self.pick.pointer = self.menu.pointer = event.pos
         if event.type == pygame.MOUSEBUTTONDOWN and self.app.trace is not None:
             self.app.trace(self._input_state())
-        if event.type == pygame.WINDOWFOCUSLOST and self.input.focus_lost():
+        if event.type in WINDOW_LOST and self.input.focus_lost():
             return True
+        if (
+            event.type == pygame.MOUSEMOTION
+            and self.input.drag.active
+            and not getattr(event, "buttons", (1,))[0]
+            and self.input.focus_lost()
+        ):  # the button was let go where the window never heard of it (hidden meanwhile):
+            return True  # the card goes back, not played by the next click
         self.input.notice(event)
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             if self.knock.picking:
