@@ -230,3 +230,35 @@ def test_a_save_that_raised_something_unforeseen_is_told_not_a_closed_game(
     finally:
         saver.close()
     assert "OverflowError" in capsys.readouterr().err  # in the game's log
+
+
+@pytest.mark.parametrize("refused", ["match.json", "stats.json"])
+def test_a_finish_the_disk_refused_keeps_the_match_saved_to_be_counted_later(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, refused: str
+) -> None:
+    """A full disk at the last card: the finish could not be written, yet the last sheet
+    shown deleted the saved match, and the result never reached the statistics nor the
+    past matches, even once the disk had room. The match stays saved, to be counted when
+    it is continued or next loaded."""
+    import scopa.storage as storage
+
+    store = Store(tmp_path)
+    setup = MatchSetup.solo()
+    before = play(Rules(), 5, 12)
+    store.save_match(setup, before.record())
+    write = storage.atomic_write
+
+    def full(path: Path, data: bytes, checkpoint: object = None) -> None:
+        if path.name == refused:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        write(path, data, checkpoint)
+
+    monkeypatch.setattr(storage, "atomic_write", full)
+    saver = MatchSaver(store)
+    saver.finish(setup, finish(before))
+    saver.shown()  # the last sheet on screen
+    saver.close()
+    monkeypatch.setattr(storage, "atomic_write", write)  # room again
+    again = Store(tmp_path)
+    assert again.load_match() is not None  # still there, to be counted
+    assert len(again.load_stats().recent) == (1 if refused == "stats.json" else 0)

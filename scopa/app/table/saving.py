@@ -28,6 +28,8 @@ class MatchSaver:
         self._told = Announcements()
         self._last: futures.Future[Any] | None = None
         """The last save or finish asked for: whether the match is kept as it is now."""
+        self._finishing: futures.Future[Any] | None = None
+        """The last finish asked for: the match is forgotten only once it was counted."""
         self._lock = threading.Lock()
         """Jobs come from the render loop and from the coach's thread (a review done)."""
 
@@ -82,11 +84,21 @@ class MatchSaver:
             settings_rules=settings_rules,
         )
         self._submit("table.stats_failed", job, setup, match)
+        self._finishing = self._last
 
     def shown(self) -> None:
         """The ended match's last sheet is on screen: it is no longer offered to continue
-        (after its finish, which was asked for first)."""
-        self._submit("table.save_failed", self.store.clear_match)
+        (after its finish, which was asked for first), unless the finish could not be
+        written: the match left saved is then counted as it is continued or next loaded
+        (a full disk at the last card lost the match from the statistics for good)."""
+        finishing = self._finishing
+
+        def clear() -> bool:
+            if finishing is not None and not _succeeded(finishing):
+                return False
+            return bool(self.store.clear_match())
+
+        self._submit("table.save_failed", clear)
 
     def note_accuracy(
         self, match_id: str, accuracy: float, then: Callable[[], None] | None = None
@@ -154,3 +166,11 @@ class MatchSaver:
             pool, self._pool = self._pool, None
         if pool is not None:
             pool.shutdown(wait=True)
+
+
+def _succeeded(future: futures.Future[Any]) -> bool:
+    """Whether a job done wrote what it was asked to (it neither raised nor said False)."""
+    try:
+        return future.result() is not False
+    except Exception:
+        return False
