@@ -66,6 +66,8 @@ APP_NAME = "scopa"
 MAX_READ = 4 * 1024 * 1024
 """The most bytes read from one file. Ours stay far below (500 results are about 150 kB); a
 larger file is not ours, and reading it whole would delay the first frame."""
+SALVAGED_HEAD = 64 * 1024
+"""The bytes read of a settings file too large to be read whole, for what they still hold."""
 DETAIL_LIMIT = 120
 """The longest technical detail quoted in a message."""
 
@@ -511,6 +513,23 @@ def _not_a_file(mode: int) -> FileProblem:
     return FileProblem("files.cause_not_regular", {"kind": FileProblem(kind)})
 
 
+def _read_head(path: Path, size: int) -> bytes | None:
+    """The first ``size`` bytes of the regular file at ``path``; None if it is no such file
+    or cannot be read."""
+    try:
+        fd = os.open(path, _OPEN_FLAGS)
+    except OSError:
+        return None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        return os.read(fd, size)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
 def _too_large(size: int, limit: int) -> DamagedFile:
     return DamagedFile("files.cause_too_large", size=_size_text(size), limit=_size_text(limit))
 
@@ -727,6 +746,8 @@ class Store:
             cause = _cause_of(error)
         except OSError as error:
             cause = _cause_unreadable(path, error)
+        if raw is None:  # too large to be read whole: its first lines may hold the language
+            raw = _read_head(path, SALVAGED_HEAD)
         kept = None if raw is None else salvage(raw.decode("utf-8-sig", "replace"))
         kept = self._salvaged(path, "settings", cause, kept, self.save_settings)
         return Settings() if kept is None else kept

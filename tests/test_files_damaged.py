@@ -250,7 +250,21 @@ def test_a_file_just_over_the_limit_is_too_large_and_one_under_is_read(
     assert kind.load(store) == good
     assert store.messages == []
     path.write_bytes(content + padding * (MAX_READ + 1 - len(content)))
-    assert kind.load(store) == expected_default(kind)
+    # set aside; what the settings' first lines hold is kept, as of any damaged settings
+    assert kind.load(store) == (good if kind.name == "settings" else expected_default(kind))
+    assert "too large" in str(store.messages[0])
+
+
+def test_a_huge_settings_file_keeps_the_language_its_first_lines_hold(tmp_path: Path) -> None:
+    """A settings file of 200 MB whose first line was the player's Italian: set aside
+    unread, the game and the notice of it came in the system's English."""
+    store = Store(tmp_path)
+    path = store.settings_path
+    with path.open("wb") as stream:
+        stream.write(b'language = "it"\ntutorial_done = true\n')
+        stream.truncate(200 * 1024 * 1024)  # sparse: costs no disk
+    settings = store.load_settings()
+    assert settings.language == "it" and settings.tutorial_done
     assert "too large" in str(store.messages[0])
 
 
