@@ -48,6 +48,10 @@ round the coach's buttons there."""
 NEXT_GRACE = 0.8
 """Seconds a step's words show before Enter takes them as read (Next): Enters pressed on
 while the computer played skipped the next lesson's words before they could be read."""
+SLID_UNDER = 1.5
+"""Seconds after a coach's button is pressed during which a press in its place on another
+button, which slid there as the panel changed ("Start again" where "Finish for me" was), is
+not taken."""
 LESSONS = [step.key for step in STEPS]
 CATEGORIES = ("carte", "denari", "settebello", "primiera", "scope")
 
@@ -316,9 +320,11 @@ class TutorialScene(TableScene):
         into its place): it is not taken, as the app takes none on a screen a first press
         opened."""
         last = self.last_pressed
-        return (
-            last is not None and name != last[2] and second_click(last[:2], (self.app.elapsed, pos))
-        )
+        if last is None or name == last[2]:
+            return False
+        # a hand slower than a double click's still meant the button it pressed first
+        soon = self.app.elapsed - last[0] <= SLID_UNDER
+        return soon and second_click((self.app.elapsed, last[1]), (self.app.elapsed, pos))
 
     def ringed(self) -> str | None:
         """The button Enter presses, ringed as the keyboard's focus: the one Tab reached,
