@@ -95,7 +95,8 @@ STRINGS = {
         "left on the table go to whoever captured last.",
         "aids.tut.score.title": "How a round is scored",
         "aids.tut.score.text": "One point goes to whoever has the most cards, the most {coins}, "
-        "the settebello, the best primiera (each suit's best card, worth 21 for a 7, 18 for a 6, 16 for an ace...); "
+        "the settebello, the best primiera (each suit's best card, worth 21 for a 7, "
+        "18 for a 6, 16 for an ace...); "
         "every scopa is one more point.",
         "aids.tut.wrong.single": "take the king with your king",
         "aids.tut.wrong.sum": "play your 3 to take ace + 2",
@@ -205,7 +206,8 @@ STRINGS = {
         "rimaste in tavola vanno a chi ha preso per ultimo.",
         "aids.tut.score.title": "Come si conta una smazzata",
         "aids.tut.score.text": "Si assegna un punto a chi ha più carte, più {coins}, il "
-        "settebello, la primiera migliore (la carta migliore per seme: il 7 vale 21, il 6 18, l'asso 16...); "
+        "settebello, la primiera migliore (la carta migliore per seme: il 7 vale 21, "
+        "il 6 18, l'asso 16...); "
         "ogni scopa vale un altro punto.",
         "aids.tut.wrong.single": "prendi il re con il tuo re",
         "aids.tut.wrong.sum": "gioca il 3 per prendere asso + 2",
