@@ -113,11 +113,11 @@ all'avversario" with two players, "agli avversari" in teams."""
 
 POINT_NAMES: dict[str, dict[str, str]] = {
     "en": {
-        "carte": "cards",
-        "denari": "{coins}",
+        "carte": "most cards",
+        "denari": "most {coins}",
         "settebello": "settebello",
         "primiera": "primiera",
-        "sette": "sevens",
+        "sette": "most sevens",
         "re_bello": "re bello",
         "settebello_coppe": "settebello di coppe",
         "napola": "napola",
@@ -138,8 +138,8 @@ POINT_NAMES: dict[str, dict[str, str]] = {
     },
 }
 """The points of a round by their category (``scoring.categories``), as a reason lists
-them ("the cards, coins and primiera", "carte, denari e primiera"); a scopa is named
-apart."""
+them ("the most cards, most coins and primiera", "carte, denari e primiera"); a scopa is
+named apart."""
 ITALIAN_ARTICLES = {
     "carte": "le",
     "denari": "i",

@@ -85,8 +85,9 @@ def test_a_reason_speaks_of_the_move_not_of_whoever_reads_it() -> None:
 
 def test_the_points_a_line_wins_are_named_and_joined_in_each_language() -> None:
     won = {"won": "carte,denari,primiera"}
+    # "wins the cards by the round's end" read as winning cards, not the point for most
     assert reason_text("wins_by_end", won, "en", "french") == (
-        "wins the cards, diamonds and primiera by the round's end"
+        "wins the most cards, most diamonds and primiera by the round's end"
     )
     assert reason_text("wins_by_end", won, "it") == (
         "a fine smazzata ti fa fare carte, denari e primiera"
