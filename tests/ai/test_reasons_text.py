@@ -102,7 +102,9 @@ def test_the_points_a_line_wins_are_named_and_joined_in_each_language() -> None:
         "a fine smazzata impedisce agli avversari di fare una scopa"
     )
     both = {"won": "primiera", "denied": "denari"}
-    assert reason_text("wins_denies", both, "en") == "wins the primiera and denies them the most coins"
+    assert (
+        reason_text("wins_denies", both, "en") == "wins the primiera and denies them the most coins"
+    )
     assert reason_text("wins_denies", both, "it") == (
         "ti fa fare la primiera e impedisce agli avversari di fare i denari"
     )

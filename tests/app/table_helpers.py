@@ -89,6 +89,16 @@ def click(app, pos: tuple[float, float]) -> None:  # noqa: ANN001
     app.frame(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, pos), mouse(pygame.MOUSEBUTTONUP, pos)])
 
 
+def hold_enter(app) -> None:  # noqa: ANN001
+    """Enter held down on the hot-seat cover until it lifts (``COVER_PRESS``), then let go:
+    a tap lifts nothing (the last player's, pressed on)."""
+    from scopa.app.table.scene import COVER_PRESS
+
+    app.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0)])
+    pump(app, round(COVER_PRESS / FRAME) + 2)
+    app.frame(FRAME, [pygame.event.Event(pygame.KEYUP, key=pygame.K_RETURN, mod=0)])
+
+
 def lift_cover(app, scene, pos: tuple[float, float] | None = None) -> None:  # noqa: ANN001
     """Hold the hot-seat cover's button down once it may be lifted (``COVER_HOLD`` after
     it came down), the pointer coming to it from above, as the next person does, until it

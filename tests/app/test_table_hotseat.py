@@ -19,6 +19,7 @@ from .table_helpers import (
     drag,
     empty_felt,
     fixed_match,
+    hold_enter,
     inline_worker,
     lift_cover,
     pump,
@@ -310,7 +311,7 @@ def test_the_cover_does_not_lift_on_the_last_player_s_second_press(app, faces):
     app.frame(FRAME, [released])  # a button let go that was pressed before it could lift
     assert scene.cover == 1
     faces.clear()
-    app.frame(FRAME, [enter])  # Bruno, in front of the screen now
+    hold_enter(app)  # Bruno, in front of the screen now, holds it down
     assert scene.cover is None
     pump(app, 3)
     assert bruno <= set(faces)
@@ -379,7 +380,8 @@ def test_the_press_that_lifts_the_cover_does_not_turn_the_score_sheet(app):
 
     pump(app)
     assert scene.cover is not None
-    press_after(COVER_HOLD + 0.1)  # the cover lifts
+    pump(app, round((COVER_HOLD + 0.1) / FRAME))
+    hold_enter(app)  # the cover lifts
     press_after(0.5)  # the last card chosen...
     press_after(0.5)  # ... and played
     assert scene.match.round.round_no == 2
@@ -502,7 +504,7 @@ def test_enter_pressed_on_and_on_never_shows_the_next_hand_nor_does_space(app, g
     app.frame(FRAME, [space])
     assert scene.cover is not None
     pump(app, round(KEY_CALM / FRAME) + 1)
-    app.frame(FRAME, [enter])  # Bruno's Enter, after a moment with nothing pressed
+    hold_enter(app)  # Bruno's Enter, held after a moment with nothing pressed
     assert scene.cover is None and scene.human_to_play != seat
     played = len(scene.match.moves())
     pump(app, 6)
@@ -714,3 +716,36 @@ def test_the_cover_answers_each_try_that_does_not_lift_it_and_takes_the_next_at_
     scene.play(scene.match.legal_moves()[0])
     settle(app, scene)
     assert scene.cover == seat and not scene.cover_answering()  # its own, not the last one's
+
+
+def test_a_tap_of_enter_on_the_cover_shows_no_hand_a_hold_does(app, faces):
+    """Papà Luca played with Enter and tapped it once more, 1.4 s later: the cover, down
+    for Mamma Anna, lifted on her hand while he was still at the keys. Enter lifts it as
+    the button does, held down until it fills; a tap says to hold it."""
+    from scopa.app.table.scene import COVER_HOLD, KEY_CALM
+
+    app.settings = app.settings.with_(animation_speed="fast", language="en")
+    bruno = {C("1B"), C("3B"), C("8C")}
+    scene = hotseat_table(app, (SeatConfig("Anna", True), SeatConfig("Bruno", True)))
+    settle(app, scene)
+    pump(app)
+    lift_cover(app, scene)
+    settle(app, scene)
+    drag(app, centre_of(scene, C("2C")), empty_felt(scene))
+    settle(app, scene)
+    assert scene.cover == 1
+    pump(app, round(max(COVER_HOLD, KEY_CALM) / FRAME) + 2)
+    faces.clear()
+    tap = [pygame.event.Event(kind, key=pygame.K_RETURN, mod=0)
+           for kind in (pygame.KEYDOWN, pygame.KEYUP)]  # fmt: skip
+    app.frame(FRAME, tap[:1])
+    pump(app, 3)
+    app.frame(FRAME, tap[1:])
+    pump(app, 30)
+    assert scene.cover == 1 and not bruno & set(faces)
+    assert scene._cover_told == "table.pass_hold_key"  # the cover says to hold it
+    pump(app, round(KEY_CALM / FRAME) + 2)
+    hold_enter(app)
+    assert scene.cover is None
+    pump(app, 3)
+    assert bruno <= set(faces)

@@ -1162,7 +1162,12 @@ class Tour:
         self.settle(scene)
         self.frames(2)
         self.show("table, the cover")
-        for told in ("table.pass_hold", "table.pass_move", "table.pass_wait"):
+        for told in (
+            "table.pass_hold",
+            "table.pass_move",
+            "table.pass_wait",
+            "table.pass_hold_key",
+        ):
             scene._tell_cover(told)  # a try that did not lift it: how it is lifted
             self.show(f"table, the cover answering a try ({told})")
         lift_cover(app, scene)

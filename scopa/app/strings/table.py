@@ -38,11 +38,14 @@ STRINGS = {
         "table.stand_in_turn": "The computer is playing for {name}…",
         "table.pass_to": "Pass the screen to {name}",
         "table.pass_hint": (
-            "{name}: hold the button below down a moment, or press Enter, to see your cards"
+            "{name}: hold the button below, or Enter, down a moment to see your cards"
         ),
         "table.pass_hold": "{name}: keep the button pressed until it fills, and your cards show",
         "table.pass_move": "{name}: move the pointer a little on the button, then hold it down",
-        "table.pass_wait": "{name}: wait a moment with no key pressed, then press Enter once",
+        "table.pass_wait": "{name}: wait a moment with no key pressed, then hold Enter down",
+        "table.pass_hold_key": (
+            "{name}: keep Enter pressed until the button fills, and your cards show"
+        ),
         "table.show_cards": "Show my cards",
         "table.hidden": "The other hands stay hidden",
         "table.scopas_since": "Since your last play: {made}",
@@ -131,7 +134,7 @@ STRINGS = {
         "table.stand_in_turn": "Il computer sta giocando per {name}…",
         "table.pass_to": "Passa lo schermo a {name}",
         "table.pass_hint": (
-            "{name}: tieni premuto un attimo il pulsante qui sotto, o premi Invio, "
+            "{name}: tieni premuto un attimo il pulsante qui sotto, o Invio, "
             "per vedere le tue carte"
         ),
         "table.pass_hold": (
@@ -139,7 +142,10 @@ STRINGS = {
         ),
         "table.pass_move": "{name}: sposta un poco il puntatore sul pulsante, poi tienilo premuto",
         "table.pass_wait": (
-            "{name}: aspetta un attimo senza premere tasti, poi premi Invio una volta"
+            "{name}: aspetta un attimo senza premere tasti, poi tieni premuto Invio"
+        ),
+        "table.pass_hold_key": (
+            "{name}: tieni premuto Invio finché il pulsante non si riempie: così vedi le tue carte"
         ),
         "table.show_cards": "Mostra le mie carte",
         "table.hidden": "Le altre mani restano coperte",

@@ -135,6 +135,8 @@ class TableScene(Scene):
         self.cover_since = 0.0
         """When (``clock``) the cover came down."""
         self._cover_pressed = False
+        self._cover_key: int | None = None
+        """The key held down on the cover (Enter), which lifts it as the button held does."""
         """The mouse went down on the cover's button once it could be lifted (and holds)."""
         self._cover_pressed_at = 0.0
         """When (``clock``) it went down: the cover lifts ``COVER_PRESS`` later."""
@@ -1005,7 +1007,12 @@ class TableScene(Scene):
         on_button = pos is not None and self.cover_button().collidepoint(pos)
         if event.type == pygame.MOUSEMOTION and (not on_button or self._moved_on(pos)):
             self._cover_armed = True
-        if event.type == pygame.MOUSEMOTION and not on_button and self._cover_pressed:
+        if (
+            event.type == pygame.MOUSEMOTION
+            and not on_button
+            and self._cover_pressed
+            and self._cover_key is None
+        ):
             self._cover_pressed = False  # the press slid off the button: it lifts nothing
             self._tell_cover("table.pass_hold")
         if self.clock - self.cover_since < COVER_HOLD:
@@ -1024,11 +1031,17 @@ class TableScene(Scene):
                 self._tell_cover("table.pass_hold")
             self._cover_pressed = False
         elif event.type == pygame.KEYDOWN and event.key in COVER_KEYS:
-            if calm:
-                self.reveal()
-                self._shown_at = self.clock  # an Enter pressed once more is not the hand's
+            if self._cover_key is not None and self._cover_pressed:
+                pass  # held on (the system repeating it): the hold goes on
+            elif calm:  # held down as the button is (a tap of the last player's lifts nothing)
+                self._cover_key = event.key
+                self._cover_pressed, self._cover_pressed_at = True, self.clock
             else:
                 self._tell_cover("table.pass_wait")
+        elif event.type == pygame.KEYUP and event.key == self._cover_key:
+            if self._cover_pressed:  # let go too soon
+                self._tell_cover("table.pass_hold_key")
+            self._cover_pressed, self._cover_key = False, None
         return True
 
     def _tell_cover(self, key: str) -> None:
@@ -1044,7 +1057,8 @@ class TableScene(Scene):
             self._cover_pressed = False
             self.reveal()
             self._shown_at = self.clock  # a double click's second press is not the hand's
-            self._release_kept = True
+            self._release_kept = self._cover_key is None  # the pointer's press, let go later
+            self._cover_key = None
 
     def cover_answering(self) -> bool:
         """The cover's line answers a try that did not lift it (drawn brighter)."""
@@ -1079,7 +1093,7 @@ class TableScene(Scene):
         self.cover = seat
         self._cover_news = self._news_since(seat)
         self.cover_since = self.clock
-        self._cover_pressed = False
+        self._cover_pressed, self._cover_key = False, None
         self._cover_tapped_at = -TAPPED_SECONDS  # the last cover's answers were another's
         pointer = self.pick.pointer
         self._cover_armed = pointer is None or not self.cover_button().collidepoint(pointer)
