@@ -556,6 +556,9 @@ class Store:
         self.messages: list[FileProblem] = []
         self.checkpoint = checkpoint
         self._locked_out = False
+        self._after_other = False
+        """This copy took the folder over from another that was saving: the match there may
+        have gone on past the one this copy shows (``save_match`` checks, once)."""
         self._relock_at: float | None = None
         """When a copy kept out by another looks again for the folder (None: never, as a
         lock-out set by hand stays)."""
@@ -697,6 +700,7 @@ class Store:
             if self._locked_out:  # the other copy has closed: this one keeps the saves now
                 self._succeeded("lock")
                 self._tell(FileProblem("files.other_copy_gone"))
+                self._after_other = True
             self.locked_out = False
             return True
         if not self._locked_out:  # said once, not at every look
@@ -746,8 +750,8 @@ class Store:
             cause = _cause_of(error)
         except OSError as error:
             cause = _cause_unreadable(path, error)
-        if raw is None:  # too large to be read whole: its first lines may hold the language
-            raw = _read_head(path, SALVAGED_HEAD)
+        if raw is None and cause.key == "files.cause_too_large":  # its first lines may still
+            raw = _read_head(path, SALVAGED_HEAD)  # hold the language
         kept = None if raw is None else salvage(raw.decode("utf-8-sig", "replace"))
         kept = self._salvaged(path, "settings", cause, kept, self.save_settings)
         return Settings() if kept is None else kept
@@ -797,8 +801,29 @@ class Store:
         hinted = sorted(number for number in hinted if 0 <= number < len(record.moves))
         if hinted:
             envelope["hinted"] = hinted
+        if not self.locked_out and self._after_other:  # (looking may take the folder over)
+            if self._saved_further(record):  # the other copy's: kept, not written over
+                self._tell(FileProblem("files.match_further_elsewhere", topic="further"))
+                return False
+            self._after_other = False
         data = json.dumps(envelope, indent=1, sort_keys=True).encode("utf-8")
         return self._write(self.save_path, data, "match")
+
+    def _saved_further(self, record: GameRecord) -> bool:
+        """Whether the match saved is ``record``'s own, played on past it by another copy of
+        the game (plays that ``record`` lacks); a file that does not read is no such match."""
+        try:
+            envelope = _parse_json(_read_bytes(self.save_path))
+            saved = GameRecord.parse(envelope["record"])
+        except (OSError, ValueError, KeyError, TypeError, DamagedFile, RecursionError):
+            return False
+        same = (saved.rules, saved.seed, saved.first_dealer, saved.decks) == (
+            record.rules,
+            record.seed,
+            record.first_dealer,
+            record.decks,
+        )
+        return same and record.moves[: len(saved.moves)] != saved.moves
 
     def load_match(self) -> SavedMatch | None:
         """The match left, checked by replaying it; None if there is none. A match over

@@ -426,3 +426,33 @@ def test_a_copy_kept_out_saves_once_the_other_copy_has_closed(
     assert second.save_settings(settings) is True
     second.unlock()
     assert not (tmp_path / LOCK_FILE).exists()
+
+
+def test_a_copy_that_takes_the_saves_over_keeps_the_other_copy_s_match_played_further(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two copies on one match: the first played on and closed; the second, still showing
+    the match as it was, took the saves over and wrote it back, the first copy's last
+    plays lost without a backup. The match played further is kept and the player told how
+    to go on from it; the same match played on past it, or another match, is saved."""
+    import shutil
+
+    import scopa.storage
+
+    monkeypatch.setattr(scopa.storage, "RELOCK_SECONDS", 0.0)
+    _, setup, _, _ = fill(tmp_path)
+    second = Store(tmp_path)
+    further = play(Rules(), 5, 20)
+    with other_copy(tmp_path):
+        assert second.lock() is False
+        elsewhere = Store(tmp_path / "first")  # the first copy plays on and saves
+        elsewhere.save_match(setup, further.record())
+        shutil.copy(elsewhere.save_path, second.save_path)
+    second.take_messages()
+    assert second.save_match(setup, play(Rules(), 5, 14).record()) is False
+    assert "files.match_further_elsewhere" in [p.key for p in second.take_messages()]
+    assert Store(tmp_path).load_match()[1] == further.record()  # kept
+    onward = play(Rules(), 5, 24)  # continued from the title: the further match, played on
+    assert second.save_match(setup, onward.record()) is True
+    assert Store(tmp_path).load_match()[1] == onward.record()
+    assert second.save_match(setup, play(Rules(), 6, 4).record()) is True  # a new match

@@ -109,6 +109,7 @@ FILE_SENTENCES = (
     "match_not_removed",
     "other_copy",
     "other_copy_gone",
+    "match_further_elsewhere",
     "folder_not_writable",
 )
 FILE_CAUSES = {
