@@ -287,11 +287,10 @@ def test_a_card_played_in_hot_seat_stays_face_up_while_it_lands(app):
     assert flown > 5
 
 
-def test_the_cover_does_not_lift_on_the_last_player_s_second_press(app, faces):
-    """Enter pressed twice to play (or a second click) lifted the cover as it came down,
-    and showed the next person's hand to the one who had just played."""
+def covered_for_bruno(app) -> TableScene:  # noqa: ANN001
+    """Anna and Bruno at one screen: Anna lifted her cover and laid her 2 of cups; the
+    cover is down for Bruno (who holds the ace and 3 of batons and the 8 of cups)."""
     app.settings = app.settings.with_(animation_speed="fast", language="en")
-    bruno = {C("1B"), C("3B"), C("8C")}
     scene = hotseat_table(app, (SeatConfig("Anna", True), SeatConfig("Bruno", True)))
     settle(app, scene)
     pump(app)
@@ -299,6 +298,14 @@ def test_the_cover_does_not_lift_on_the_last_player_s_second_press(app, faces):
     settle(app, scene)
     drag(app, centre_of(scene, C("2C")), empty_felt(scene))
     settle(app, scene)
+    return scene
+
+
+def test_the_cover_does_not_lift_on_the_last_player_s_second_press(app, faces):
+    """Enter pressed twice to play (or a second click) lifted the cover as it came down,
+    and showed the next person's hand to the one who had just played."""
+    bruno = {C("1B"), C("3B"), C("8C")}
+    scene = covered_for_bruno(app)
     pump(app)
     assert scene.cover == 1
     enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")
@@ -724,15 +731,8 @@ def test_a_tap_of_enter_on_the_cover_shows_no_hand_a_hold_does(app, faces):
     the button does, held down until it fills; a tap says to hold it."""
     from scopa.app.table.scene import COVER_HOLD, KEY_CALM
 
-    app.settings = app.settings.with_(animation_speed="fast", language="en")
     bruno = {C("1B"), C("3B"), C("8C")}
-    scene = hotseat_table(app, (SeatConfig("Anna", True), SeatConfig("Bruno", True)))
-    settle(app, scene)
-    pump(app)
-    lift_cover(app, scene)
-    settle(app, scene)
-    drag(app, centre_of(scene, C("2C")), empty_felt(scene))
-    settle(app, scene)
+    scene = covered_for_bruno(app)
     assert scene.cover == 1
     pump(app, round(max(COVER_HOLD, KEY_CALM) / FRAME) + 2)
     faces.clear()

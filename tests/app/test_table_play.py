@@ -57,7 +57,8 @@ def test_drag_plays_a_card_and_captures(fast, store):
     assert saved is not None and saved[1].moves[:1] == (Move.parse("7Dx7C"),)
 
 
-def test_dragging_highlights_what_the_card_would_take(fast):
+def dragging_the_seven(fast) -> tuple[TableScene, tuple[int, int]]:  # noqa: ANN001
+    """A table where the 7 of coins, pressed, is dragged over the empty felt (and where)."""
     scene = open_table(fast, "7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B")
     start = centre_of(scene, C("7D"))
     fast.frame(FRAME, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)])
@@ -66,6 +67,11 @@ def test_dragging_highlights_what_the_card_would_take(fast):
         FRAME, [pygame.event.Event(pygame.MOUSEMOTION, pos=target, rel=(0, 0), buttons=(1, 0, 0))]
     )
     assert scene.drag.dragging
+    return scene, target
+
+
+def test_dragging_highlights_what_the_card_would_take(fast):
+    scene, target = dragging_the_seven(fast)
     assert scene.preview == frozenset({C("7C")})
     sprite = scene.view.sprites[C("7D")]
     assert sprite.rect().collidepoint(target)  # the card follows the pointer
@@ -982,14 +988,7 @@ def test_a_card_dragged_as_the_window_hides_goes_back_to_the_hand(fast, how):
     """The window minimised mid-drag, the button let go while it was hidden: back, the card
     followed the pointer with no button held, and the next click on the table played it
     (the 8 took 6 and 2 where the player only meant to bring the window back)."""
-    scene = open_table(fast, "7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B")
-    start = centre_of(scene, C("7D"))
-    fast.frame(FRAME, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)])
-    target = empty_felt(scene)
-    fast.frame(
-        FRAME, [pygame.event.Event(pygame.MOUSEMOTION, pos=target, rel=(0, 0), buttons=(1, 0, 0))]
-    )
-    assert scene.drag.dragging
+    scene, target = dragging_the_seven(fast)
     if how == "hidden":
         fast.frame(FRAME, [pygame.event.Event(pygame.WINDOWHIDDEN)])
     else:  # the release never came: the next motion has no button held
