@@ -41,8 +41,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "declare_matta": "knock, the matta as {rank}, for {points} points",
         "keep_hidden": "keep your cards hidden",
         "retract": "take the declaration back",
-        "wins_by_end": "wins {won} by the round's end",
-        "denies_by_end": "denies them {won} by the round's end",
+        "wins_by_end": "ends up winning {won}",
+        "denies_by_end": "ends up denying them {won}",
         "wins_denies": "wins {won} and denies them {denied}",
     },
     "it": {
@@ -138,8 +138,8 @@ POINT_NAMES: dict[str, dict[str, str]] = {
     },
 }
 """The points of a round by their category (``scoring.categories``), as a reason lists
-them ("the most cards, most coins and primiera", "carte, denari e primiera"); a scopa is
-named apart."""
+them ("the most cards, coins and primiera", "carte, denari e primiera"); a scopa is named
+apart."""
 ITALIAN_ARTICLES = {
     "carte": "le",
     "denari": "i",
@@ -155,6 +155,9 @@ ITALIAN_ARTICLES = {
 """The article of each point named alone in Italian ("la primiera"); a list goes without,
 as players say it ("carte, denari e primiera")."""
 AND = {"en": " and ", "it": " e "}
+MOST = "most "
+"""How English names the points for the most of something ("most cards"): said once in a
+list, for all that follow."""
 SCOPA_WON = {"en": "a scopa", "it": "una scopa"}
 
 
@@ -163,6 +166,8 @@ def points_named(won: str, lang: str, coins: str) -> str:
     names = won.split(",")
     points = [name for name in names if name != "scope"]
     words = [POINT_NAMES[lang][name].format(coins=coins) for name in points]
+    if words and words[0].startswith(MOST):  # "the most cards, coins and primiera"
+        words = [words[0], *(word.removeprefix(MOST) for word in words[1:])]
     parts = []
     if words:
         listed = ", ".join(words[:-1]) + AND[lang] + words[-1] if len(words) > 1 else words[0]

@@ -87,13 +87,13 @@ def test_the_points_a_line_wins_are_named_and_joined_in_each_language() -> None:
     won = {"won": "carte,denari,primiera"}
     # "wins the cards by the round's end" read as winning cards, not the point for most
     assert reason_text("wins_by_end", won, "en", "french") == (
-        "wins the most cards, most diamonds and primiera by the round's end"
+        "ends up winning the most cards, diamonds and primiera"
     )
     assert reason_text("wins_by_end", won, "it") == (
         "a fine smazzata ti fa fare carte, denari e primiera"
     )
     assert reason_text("wins_by_end", {"won": "settebello,scope"}, "en") == (
-        "wins the settebello and a scopa by the round's end"
+        "ends up winning the settebello and a scopa"
     )
     assert reason_text("wins_by_end", {"won": "primiera"}, "it") == (
         "a fine smazzata ti fa fare la primiera"
@@ -123,7 +123,7 @@ def test_one_opponent_is_told_as_one() -> None:
     assert reason_text("wins_denies", {**both, "rivals": 2}, "it").endswith(
         "impedisce agli avversari di fare i denari"
     )
-    assert reason_text("denies_by_end", one, "en") == "denies them a scopa by the round's end"
+    assert reason_text("denies_by_end", one, "en") == "ends up denying them a scopa"
 
 
 def test_the_round_s_end_names_how_many_play_on_the_other_side() -> None:

@@ -14,7 +14,7 @@ from scopa.app.table.words import PULSE_STEPS
 from scopa.app.tween import Tweener
 from scopa.engine import Card
 
-from .table_helpers import coordinated, inline_worker, solo_setup
+from .table_helpers import coordinated, inline_worker, settle, solo_setup
 
 WINDOW = pygame.Rect(0, 0, 3840, 2160)
 
@@ -84,6 +84,7 @@ def test_the_caches_of_a_big_screen_hold_as_many_cards_as_those_of_a_small_one(a
 def test_the_turn_glow_breathes_in_steps(app) -> None:
     scene = TableScene(app, coordinated(app, solo_setup()), worker=inline_worker())
     app.stack.push(scene)
+    settle(app, scene)  # dealt: someone's turn (no one's while the cards fly)
     levels = set()
     for n in range(200):
         for plate in scene.words.plates(scene.layout, covered=False, pulse=n / 199):

@@ -76,7 +76,9 @@ def test_a_window_on_the_host_s_computer_shows_the_address_the_others_reach(
     monkeypatch.setattr("scopa.app.online.lan_address", lambda: "192.0.2.7")
     server = LocalServer(tmp_path / "host", port=0)
     server.start()
-    monkeypatch.setattr("scopa.app.online.find_table", lambda code, port: server.local_address)
+    monkeypatch.setattr(
+        "scopa.app.online.find_table", lambda code, port, host=None: server.local_address
+    )
     # it listens on every address: the others reach it at this computer's
     monkeypatch.setattr("scopa.app.online.answers", lambda host, port: port == server.port)
     anna = BackgroundClient(server.local_address)

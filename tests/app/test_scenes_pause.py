@@ -22,6 +22,7 @@ from tests.app.table_helpers import (
     drag,
     empty_felt,
     fixed_match,
+    hold_enter,
     inline_worker,
     lift_cover,
     settle,
@@ -433,7 +434,7 @@ def test_the_pause_menu_rings_its_focus_for_a_player_on_the_keys_alone(
         while table.clock - table.cover_since < COVER_HOLD:
             frame(app)
         if hands == "keys":
-            press(app, pygame.K_RETURN)
+            hold_enter(app)  # held down, as the cover asks
             shown = table.clock
             while table.clock - shown < SHOWN_CALM:  # a look at the hand before the keys
                 frame(app)
