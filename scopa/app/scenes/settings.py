@@ -202,11 +202,11 @@ class SettingsScene(MenuScene):
         self.tab = self._first_tab
         self.error = ""
         self.news: Words | None = None
+        """What the last change brought along, said beside Back until the next change."""
         self._switched: dict[str, tuple[Any, Any]] = {}
         """What the last switch between Scopa and Cirulla made of the rules that follow the
         game (``FOLLOW_GAME``), before and after: switched back, a rule still as it was
         made is given its value back (a cappotto the player chose in Scopa, say)."""
-        """What the last change brought along, said beside Back until the next change."""
         self.volume_dirty = False
         self.scroll = ScrollPanel()
         self.tabs = [

@@ -135,9 +135,9 @@ class TableScene(Scene):
         self.cover_since = 0.0
         """When (``clock``) the cover came down."""
         self._cover_pressed = False
+        """The mouse went down on the cover's button once it could be lifted (and holds)."""
         self._cover_key: int | None = None
         """The key held down on the cover (Enter), which lifts it as the button held does."""
-        """The mouse went down on the cover's button once it could be lifted (and holds)."""
         self._cover_pressed_at = 0.0
         """When (``clock``) it went down: the cover lifts ``COVER_PRESS`` later."""
         self._cover_tapped_at = -TAPPED_SECONDS
