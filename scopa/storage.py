@@ -468,19 +468,21 @@ _OPEN_FLAGS = (
 refused) instead of waiting for a writer that never comes."""
 
 
-def _read_bytes(path: Path, limit: int = MAX_READ) -> bytes:
+def _read_bytes(path: Path, limit: int = MAX_READ, *, whole: bool = True) -> bytes:
     """The content of the regular file at ``path`` (a link to one is followed).
 
     Anything else is refused before a byte is read (``DamagedFile``): a folder, a pipe
     (reading would wait forever), a device such as ``/dev/zero`` (it never ends), a socket;
     so is a file over ``limit`` bytes. At most ``limit + 1`` bytes are ever read, even from a
-    file that grows meanwhile.
+    file that grows meanwhile. Not ``whole``: the first ``limit`` bytes of a longer file.
     """
     fd = os.open(path, _OPEN_FLAGS)
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
             raise DamagedFile.of(_not_a_file(info.st_mode))
+        if not whole:
+            return os.read(fd, limit)
         if info.st_size > limit:
             raise _too_large(info.st_size, limit)
         chunks: list[bytes] = []
@@ -511,23 +513,6 @@ def _not_a_file(mode: int) -> FileProblem:
     else:
         kind = "files.kind_special"
     return FileProblem("files.cause_not_regular", {"kind": FileProblem(kind)})
-
-
-def _read_head(path: Path, size: int) -> bytes | None:
-    """The first ``size`` bytes of the regular file at ``path``; None if it is no such file
-    or cannot be read."""
-    try:
-        fd = os.open(path, _OPEN_FLAGS)
-    except OSError:
-        return None
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            return None
-        return os.read(fd, size)
-    except OSError:
-        return None
-    finally:
-        os.close(fd)
 
 
 def _too_large(size: int, limit: int) -> DamagedFile:
@@ -751,7 +736,8 @@ class Store:
         except OSError as error:
             cause = _cause_unreadable(path, error)
         if raw is None and cause.key == "files.cause_too_large":  # its first lines may still
-            raw = _read_head(path, SALVAGED_HEAD)  # hold the language
+            with contextlib.suppress(OSError, DamagedFile):  # hold the language
+                raw = _read_bytes(path, SALVAGED_HEAD, whole=False)
         kept = None if raw is None else salvage(raw.decode("utf-8-sig", "replace"))
         kept = self._salvaged(path, "settings", cause, kept, self.save_settings)
         return Settings() if kept is None else kept
@@ -813,9 +799,8 @@ class Store:
         """Whether the match saved is ``record``'s own, played on past it by another copy of
         the game (plays that ``record`` lacks); a file that does not read is no such match."""
         try:
-            envelope = _parse_json(_read_bytes(self.save_path))
-            saved = GameRecord.parse(envelope["record"])
-        except (OSError, ValueError, KeyError, TypeError, DamagedFile, RecursionError):
+            _, saved, _ = _match_read(_parse_json(_read_bytes(self.save_path)))
+        except (OSError, AttributeError, *_BAD_CONTENT):  # no match, or not one that reads
             return False
         same = (saved.rules, saved.seed, saved.first_dealer, saved.decks) == (
             record.rules,

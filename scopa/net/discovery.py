@@ -19,6 +19,7 @@ import contextlib
 import socket
 import time
 from collections.abc import Awaitable, Callable
+from urllib.parse import urlsplit
 
 from .codes import AddressError, normalize_code
 
@@ -140,10 +141,10 @@ def find_table(
 def addresses_of(server: str) -> frozenset[str]:
     """The IPv4 addresses of ``server``'s computer (a ``ws://host:port`` or a host name);
     none when its name cannot be looked up."""
-    host = server.split("://", 1)[-1].rsplit(":", 1)[0].strip("[]")
     try:
-        infos = socket.getaddrinfo(host, None, socket.AF_INET)
-    except (OSError, UnicodeError):
+        host = urlsplit(server if "://" in server else f"ws://{server}").hostname
+        infos = socket.getaddrinfo(host, None, socket.AF_INET) if host else []
+    except (OSError, UnicodeError, ValueError):
         return frozenset()
     return frozenset(str(info[4][0]) for info in infos)
 

@@ -495,16 +495,24 @@ def test_the_sheet_names_the_player_in_the_language_chosen_over_it(app) -> None:
     assert scene.names == ["You", "Marco"]
 
 
-def test_cirulla_s_bonuses_are_told_apart_in_the_scopas(app) -> None:
-    """A knock's points count as scopas: "7" scopas after one sweep read wrong without a
-    word that three were a bonus."""
+def cirulla_pair(
+    scope: tuple[int, int], bonus: tuple[int, int], totals: tuple[int, int]
+) -> tuple[MatchSetup, Match]:
+    """Giulia against Marco at Cirulla after a round of ``scope`` scopas, ``bonus`` of them
+    from bonuses, at ``totals``."""
     rules = Rules.preset("cirulla")
     cards = list(PILE_0)
     rest = [card for card in DECK if card not in cards]
-    scores = score_round([cards, rest], (4, 1), rules, bonus=(3, 0))
+    scores = score_round([cards, rest], scope, rules, bonus=bonus)
     start = Match.new(rules, 7)
-    match = Match._make(rules, 7, 0, (), start.round, (8, 2), (scores,), None, False, None)
-    setup = MatchSetup((SeatConfig("Giulia", True), SeatConfig("Marco", False)), rules)
+    match = Match._make(rules, 7, 0, (), start.round, totals, (scores,), None, False, None)
+    return MatchSetup((SeatConfig("Giulia", True), SeatConfig("Marco", False)), rules), match
+
+
+def test_cirulla_s_bonuses_are_told_apart_in_the_scopas(app) -> None:
+    """A knock's points count as scopas: "7" scopas after one sweep read wrong without a
+    word that three were a bonus."""
+    setup, match = cirulla_pair((4, 1), (3, 0), (8, 2))
     sheet = {row.key: row for row in ScoringScene(app, MatchCoordinator(setup, match)).sheet()}
     assert sheet["scope"].cells == ("4 (3 bonus)", "1")
     assert sheet["scope"].points == (4, 1)
@@ -551,13 +559,7 @@ def test_two_sides_bonuses_keep_every_figure_of_the_sheet_its_size(app, language
 
     app.set_language(language)
     app.resize((960, 540))
-    rules = Rules.preset("cirulla")
-    cards = list(PILE_0)
-    rest = [card for card in DECK if card not in cards]
-    scores = score_round([cards, rest], (15, 3), rules, bonus=(10, 3))
-    start = Match.new(rules, 7)
-    match = Match._make(rules, 7, 0, (), start.round, (17, 5), (scores,), None, False, None)
-    setup = MatchSetup((SeatConfig("Giulia", True), SeatConfig("Marco", False)), rules)
+    setup, match = cirulla_pair((15, 3), (10, 3), (17, 5))
     scene = ScoringScene(app, MatchCoordinator(setup, match))
     app.stack.push(scene)
     drawn: list[style.Drawn] = []

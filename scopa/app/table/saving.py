@@ -153,12 +153,7 @@ class MatchSaver:
         if last is None:
             return True
         futures.wait([last], timeout=timeout)
-        if not last.done():
-            return False
-        try:
-            return last.result() is not False
-        except Exception:  # told by ``problems``
-            return False
+        return last.done() and _succeeded(last)  # a job that raised is told by ``problems``
 
     def close(self) -> None:
         self.flush()
