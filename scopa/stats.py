@@ -22,6 +22,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from .engine.errors import quote_value
+from .settings import MODES
 
 if TYPE_CHECKING:
     from .engine import Match
@@ -89,6 +90,7 @@ class MatchResult:
             raise StatsError(f"a match result has no {quote_value(missing[0])}")
         for name in ("mode", "preset", "level", "when", "match_id"):
             _expect_text(data.get(name, ""), f"result '{name}'")
+        _expect_mode(data["mode"], "result 'mode'")
         if data.get("accuracy") is not None:
             _expect_accuracy(data["accuracy"], "result 'accuracy'")
         for name in ("players", "scope", "rounds"):
@@ -446,6 +448,13 @@ def _expect_text(value: Any, what: str) -> None:
         raise StatsError(f"{what} must be a short printable text, not {quote_value(value)}")
 
 
+def _expect_mode(value: str, what: str) -> None:
+    """A kind of match this game counts (a newer game's, shown by a name this one lacks,
+    is not read)."""
+    if value not in MODES:
+        raise StatsError(f"{what} must be one of {', '.join(MODES)}, not {quote_value(value)}")
+
+
 def _tally_from_dict(row: Any) -> tuple[tuple[str, int, str, str], Tally]:
     _expect(row, dict, "a statistics row")
     names = (*DIMENSIONS, *(f.name for f in fields(Tally)))
@@ -454,6 +463,7 @@ def _tally_from_dict(row: Any) -> tuple[tuple[str, int, str, str], Tally]:
         raise StatsError(f"a statistics row has an unknown entry {quote_value(unknown[0])}")
     for name in ("mode", "preset", "level"):
         _expect_text(row.get(name), f"row '{name}'")
+    _expect_mode(row["mode"], "row 'mode'")
     for name in ("players", "played", "won", "lost", "scope", "undone"):
         _expect_int(row.get(name), f"row '{name}'")
         if row[name] < 0:

@@ -994,20 +994,24 @@ class Store:
             return self._load_past()
 
     def _load_past(self) -> list[PastMatch]:
-        data = self._read(self.past_path, "past", _parse_json)
+        data = self._read(self.past_path, "past", _parse_json_rows_or_cut)
         if data is None:
             return []
         kept: list[PastMatch] = []
         cause: FileProblem | None = None
+        if isinstance(data, _CutShort):  # the matches before the cut are kept below
+            cause, data = data.cause, data.data
         try:
             _check_schema(data, PAST_SCHEMA)
             if set(data) != {"schema", "matches"} or not isinstance(data["matches"], list):
                 raise DamagedFile("files.cause_content", detail="the list of matches is missing")
         except _BAD_CONTENT as error:
-            self._set_aside(self.past_path, "past", _cause_of(error))
+            self._set_aside(self.past_path, "past", cause or _cause_of(error))
             return []
         for entry in data["matches"][-PAST_KEPT:]:
             try:
+                if _holds_huge(entry):
+                    raise DamagedFile("files.cause_big_number")
                 kept.append(PastMatch.from_dict(entry))
             except _BAD_CONTENT as error:
                 cause = cause or _cause_of(error)

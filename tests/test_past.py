@@ -231,3 +231,28 @@ def test_matches_counted_while_accuracies_are_noted_lose_nothing(tmp_path) -> No
         thread.join()
     recent = store.load_stats().recent
     assert len(recent) == 30 and sum(r.accuracy is not None for r in recent) == 15
+
+
+@pytest.mark.parametrize("share", [0.5, 0.9])
+def test_a_list_cut_short_keeps_the_matches_written_whole_before_the_cut(
+    tmp_path,  # noqa: ANN001
+    share: float,
+) -> None:
+    """A list of past matches that ended before its text did (a copy or a disk that
+    stopped) lost every match, the reviews of those before the cut too: they are kept, the
+    file kept beside them, as the statistics are."""
+    store = Store(tmp_path)
+    for seed in range(6):
+        store.finish_match(SOLO, finished(seed))
+    whole = store.load_past()
+    text = store.past_path.read_text()
+    cut = text[: round(len(text) * share)]
+    store.past_path.write_text(cut)
+    store.messages.clear()
+    kept = store.load_past()
+    (message,) = store.messages
+    assert message.key == "files.past_salvaged_set_aside"
+    assert (tmp_path / "past.json.bak").read_text() == cut
+    assert kept and kept == whole[: len(kept)] and len(kept) >= len(whole) * share - 2
+    again = Store(tmp_path)
+    assert again.load_past() == kept and again.messages == []

@@ -23,7 +23,7 @@ import multiprocessing
 import os
 import queue
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import partial
 from typing import Any
 
@@ -327,6 +327,8 @@ class MatchReviews:
         self.later = later
         """A past match's review: graded after the rounds being played (``Coach.submit``)."""
         self.jobs: dict[int, ReviewJob] = {}
+        self._carried: set[int] = set()
+        """Rounds whose job came with the match continued (``carry``): graded as they are."""
         self._over = False
         self._told = False
         self._settled = threading.Event()
@@ -341,7 +343,8 @@ class MatchReviews:
         for round_no in range(1, len(match.rounds) + 1):
             known = self.jobs.get(round_no)
             last = round_no == len(match.rounds)
-            if known is not None and not (last and known.moves != len(record.moves)):
+            carried = round_no in self._carried
+            if known is not None and (carried or not (last and known.moves != len(record.moves))):
                 continue
             job = self.coach.submit(record, round_no, self.seats, later=self.later)
             job.listeners.append(self._job_finished)
@@ -366,9 +369,20 @@ class MatchReviews:
     def job(self, round_no: int) -> ReviewJob | None:
         return self.jobs.get(round_no)
 
-    def withdraw(self) -> None:
-        """Nobody will look at these reviews: the rounds not yet begun are not graded."""
-        self.coach.withdraw(self.jobs.values())
+    def withdraw(self, but: Iterable[ReviewJob] = ()) -> None:
+        """Nobody will look at these reviews: the rounds not yet begun are not graded
+        (``but`` those, carried to the same match continued)."""
+        kept = {job.number for job in but}
+        self.coach.withdraw(job for job in self.jobs.values() if job.number not in kept)
+
+    def carry(self, earlier: MatchReviews) -> None:
+        """The rounds ``earlier`` graded or is grading (the same match before it was left
+        and continued) are this match's: not graded again."""
+        for round_no, job in earlier.jobs.items():
+            if job.error is None and job.seats == self.seats:
+                job.listeners.append(self._job_finished)
+                self.jobs[round_no] = job
+                self._carried.add(round_no)
 
     @property
     def failed(self) -> bool:

@@ -132,7 +132,10 @@ class MatchCoordinator:
         hinted: frozenset[int] = frozenset(),
         shared: bool = False,
         noter: MatchSaver | None = None,
+        earlier: MatchReviews | None = None,
     ) -> None:
+        """``earlier``: the reviews of this match as it was left in this game (continued
+        now), whose rounds graded or being graded are not graded again."""
         if match.rules != setup.rules:
             raise ValueError("the match and its setup have different rules")
         self.setup = setup
@@ -165,6 +168,8 @@ class MatchCoordinator:
         if coach is not None and self.humans:
             later = noter is not None  # a past match: after the rounds being played
             self.reviews = MatchReviews(coach, self.humans, self._reviewed, later=later)
+            if earlier is not None:
+                self.reviews.carry(earlier)
             if match.rounds:
                 self.reviews.round_over(match)
         self.reviews_shared = shared
@@ -544,6 +549,12 @@ class Matches:
         if saved is None:
             return False
         setup, record = saved
+        left = self.current  # the same match, left to the title earlier: its rounds graded
+        earlier = None
+        if isinstance(left, MatchCoordinator) and left.reviews is not None:
+            before = left.match.record()
+            if replace(record, moves=record.moves[: len(before.moves)]) == before:
+                earlier = left.reviews
         coordinator = MatchCoordinator(
             setup,
             saved.match,
@@ -553,6 +564,7 @@ class Matches:
             shared=saved.shared,
             resumed=True,
             coach=self.coach if setup.humans else None,
+            earlier=earlier,
         )
         coordinator.settings_rules = saved.settings_rules  # None: the settings as they are
         self._open(coordinator)
@@ -604,6 +616,7 @@ class Matches:
         if coordinator.setup.mode == "watch":
             self._open(MatchCoordinator(coordinator.setup, replay))
             return
+        coordinator.flush()  # its last saves (an ended match's finish, its clearing) first
         fresh = self._coordinator(coordinator.setup, replay, saver=MatchSaver(self.app.store))
         fresh.save()
         self._open(fresh)
@@ -731,9 +744,13 @@ class Matches:
     def lost_on_quit(self) -> tuple[str, str] | None:
         """The question and its detail (keys of the texts) to ask before the game ends
         while the match at the table would lose plays with it: the disk would not save it,
-        or another copy of the game keeps the saves; None when nothing would be lost."""
+        or another copy of the game keeps the saves; None when nothing would be lost. At a
+        practice, of the match it was opened over (still under it)."""
         current = self.current
-        if current is None or current.remote or self.practising or current.match.over:
+        practice = getattr(current, "practice", None)
+        if practice is not None:
+            current = practice.source
+        if current is None or current.remote or current.match.over:
             return None
         if getattr(current, "saver", None) is None:  # watched: nothing is kept of it
             return None
@@ -952,6 +969,8 @@ class Matches:
         if self.current is not None:
             self.current.flush()
             self.current.discarded = True  # its table's closing must not write it back
+            if self.current.reviews is not None:
+                self.current.reviews.withdraw()  # nobody will open them
         self.app.store.clear_match()
         self.app.show_store_messages()
         self.app.home()
@@ -968,6 +987,9 @@ class Matches:
         replaced = self.current  # given up, unless over (it is still counted as it closes)
         if isinstance(replaced, MatchCoordinator) and replaced is not coordinator:
             replaced.discarded = not replaced.match.over
+            if replaced.discarded and replaced.reviews is not None:
+                carried = () if coordinator.reviews is None else coordinator.reviews.jobs.values()
+                replaced.reviews.withdraw(but=carried)  # nobody will open them
         self.current = coordinator
         self.app.home()
         self.app.open("table", coordinator=coordinator)

@@ -829,14 +829,17 @@ class Form:
         if isinstance(target, TextInput):
             target.editing = False
 
-    def hint(self) -> str:
+    def hint(self, ringed: bool = False) -> str:
         """The explanation of the widget under the mouse, else of the focused one (the
         focused one first after a key: the one a key would press); none while a screen
         covers this one (a question over the title had the title's line
-        under it, as if it explained the question)."""
+        under it, as if it explained the question). ``ringed``: the focused widget is
+        explained only while its ring shows (a screen whose hint takes the place of
+        something else, which a clicked switch kept hidden)."""
         if self.covered:
             return ""
-        order = (self.focus, self.hover) if self.keys_last else (self.hover, self.focus)
+        focus = self.focus if self.keyboard_used or not ringed else None
+        order = (focus, self.hover) if self.keys_last else (self.hover, focus)
         for widget in order:
             if widget is not None and widget.hint is not None:
                 return resolve(widget.hint)

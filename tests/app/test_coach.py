@@ -405,3 +405,79 @@ def test_a_listener_that_raises_leaves_the_coach_grading() -> None:
         assert coach.wait(after, 60) and after.review is not None
     finally:
         coach.close()
+
+
+# --- a match continued, given up or replaced --------------------------------------------------
+
+
+def held_worker(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
+    """The (thread) worker held on its first job, the others left waiting: set to go on."""
+    from scopa.app import coach as coach_module
+
+    gate = threading.Event()
+    real = coach_module.grade_round
+
+    def held(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        gate.wait(60)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(coach_module, "grade_round", held)
+    return gate
+
+
+def into_round(coordinator, rounds: int) -> None:  # noqa: ANN001
+    rng = random.Random(5)
+    while len(coordinator.match.rounds) < rounds and not coordinator.match.over:
+        coordinator.apply(rng.choice(coordinator.match.legal_moves()))
+    assert not coordinator.match.over
+
+
+def test_a_match_continued_again_is_not_graded_again(english, monkeypatch) -> None:  # noqa: ANN001
+    """Each Continue sent every round already graded (or being graded) to the coach again,
+    ahead of the rounds still to be played."""
+    gate = held_worker(monkeypatch)
+    coach = english.matches.coach
+    asked: list[int] = []
+    submit = coach.submit
+
+    def counted(record, round_no, seats, **kwargs):  # noqa: ANN001, ANN003, ANN202
+        asked.append(round_no)
+        return submit(record, round_no, seats, **kwargs)
+
+    monkeypatch.setattr(coach, "submit", counted)
+    coordinator = before_round_end(english, SOLO, saved=True)
+    into_round(coordinator, 2)
+    coordinator.flush()
+    try:
+        for _ in range(2):  # Continue, back to the title, Continue again
+            assert english.matches.resume()
+            close_tables(english)
+            english.home()
+        assert sorted(asked) == [1, 2]
+        assert english.matches.current.reviews.jobs == coordinator.reviews.jobs
+    finally:
+        gate.set()
+    assert coach.wait(english.matches.current.reviews.job(2))
+
+
+def test_a_match_given_up_leaves_the_next_one_s_review_first_in_line(english, monkeypatch) -> None:  # noqa: ANN001
+    """A match given up (or replaced by a new one) kept its rounds waiting to be graded,
+    ahead of the next match's."""
+    from .review_helpers import finish_round
+
+    gate = held_worker(monkeypatch)
+    coach = english.matches.coach
+    coordinator = before_round_end(english, SOLO, saved=True)
+    into_round(coordinator, 3)
+    coordinator.flush()
+    try:
+        assert english.matches.resume()  # a new game would grade its three rounds
+        resumed = english.matches.current
+        english.matches.abandon()
+        close_tables(english)
+        assert not [job for job, _, _ in coach._waiting if job in resumed.reviews.jobs.values()]
+        fresh = before_round_end(english, SOLO, seed=9)
+        finish_round(fresh)
+        assert [job for job, _, _ in coach._waiting] == [fresh.reviews.job(1)]
+    finally:
+        gate.set()

@@ -135,6 +135,33 @@ def test_a_position_is_played_again_and_the_review_comes_back(english, store) ->
     assert app.stack.top is table
 
 
+def test_quitting_at_a_practice_asks_first_when_the_match_under_it_lost_plays(
+    english,  # noqa: ANN001
+    store,  # noqa: ANN001
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The disk refused the match's last plays: quitting from its score sheet asks first,
+    but quitting from a position tried from its review (the match's table still under
+    it) ended the game at once, the plays lost without a word."""
+    app = english
+    coordinator, table, scoring = on_scoring(app, saved=True)
+    coordinator.flush()
+    monkeypatch.setattr(store, "save_match", lambda *args, **kwargs: False)  # a full disk
+    coordinator.save()
+    coordinator.flush()
+    assert not coordinator.kept()
+    asked = app.matches.lost_on_quit()
+    assert asked == ("leave_unsaved_question", "quit_unsaved_detail")
+    grade = coordinator.reviews.review(1).of(0)[0]
+    app.matches.practice(coordinator, grade)
+    settle(app, app.stack.top)
+    assert app.matches.practising and table in list(app.stack)
+    assert app.matches.lost_on_quit() == asked
+    app.ask_to_quit()
+    assert app.running  # asked, not gone
+    close_tables(app)
+
+
 def test_a_costly_play_at_the_practice_says_what_master_would_do(english) -> None:  # noqa: ANN001
     app = english
     blunder, practice, scoring = practising(app, 0)

@@ -9,7 +9,7 @@ from scopa.app import style
 from scopa.app.scenes.statistics import StatisticsScene
 from scopa.stats import MatchResult, Stats
 
-from .menu_helpers import click, frame
+from .menu_helpers import click, frame, press
 
 
 def result(index: int, accuracy: float | None) -> MatchResult:
@@ -43,7 +43,13 @@ def test_the_accuracy_of_reviewed_matches_is_charted(app, store) -> None:  # noq
     texts = texts_of(app)
     assert "Accuracy of your last 3 reviewed matches (%)" in texts
     assert "80" in texts  # the last value, written at the end of the line
-    assert texts[-1] == app.t("st_chart_hint")  # the focused choice explains itself
+    # clicked, the switch is not explained once the pointer leaves it: the legend says
+    # what the accuracy's line is (the switch's words stood in its place)
+    assert app.t("st_chart_hint") not in texts
+    assert app.t("st_accuracy_line") in texts
+    press(app, pygame.K_LEFT)  # a key: the focused switch, ringed now, explains itself
+    assert scene.trend == "results"
+    assert texts_of(app)[-1] == app.t("st_chart_hint")
 
 
 def test_before_any_review_the_chart_says_how_to_get_one(app, store) -> None:  # noqa: ANN001

@@ -549,6 +549,40 @@ def test_replay_from_the_scoring_scene_deals_the_round_just_scored_again(app):
     assert table.match.moves() == ()
 
 
+def test_a_deal_replayed_from_the_last_sheet_is_saved_after_the_match_it_ends(english, store):
+    """On a slow disk, the ended match's last saves (its finish, then its clearing from the
+    save) were still being written when its deal was replayed from the last sheet: they
+    came after the replay's first save, and the replayed match was no longer saved."""
+    import random
+
+    from scopa.app.table.saving import MatchSaver
+
+    setup = solo_setup(Rules())
+    coordinator = MatchCoordinator(setup, Match.new(setup.rules, 5), saver=MatchSaver(store))
+    english.matches.current = coordinator
+    rng = random.Random(5)
+    while not coordinator.match.apply(coordinator.match.legal_moves()[0])[0].over:
+        coordinator.apply(rng.choice(coordinator.match.legal_moves()))
+    coordinator.flush()
+
+    def slow(step: str) -> None:
+        if step == "synced":
+            time.sleep(0.2)
+
+    store.checkpoint = slow
+    coordinator.apply(coordinator.match.legal_moves()[0])  # the last card: its finish
+    assert coordinator.match.over
+    coordinator.ended_shown()  # the last sheet: then cleared from the save
+    english.matches.replay_deal(coordinator, len(coordinator.match.rounds))
+    replay = english.matches.current
+    assert replay is not coordinator and not replay.match.over
+    replay.flush()
+    coordinator.flush()
+    saved = store.load_match()
+    assert saved is not None and saved.record == replay.match.record()
+    close_tables_of(english)
+
+
 def test_hot_seat_aids_take_the_viewers_side_and_vanish_under_the_cover(fast):
     rules = Rules()
     setup = MatchSetup((SeatConfig("Anna", True), SeatConfig("Bruno", True)), rules)
