@@ -1086,7 +1086,9 @@ class Store:
     # --- files -------------------------------------------------------------------------
 
     def _read(self, path: Path, name: str, parse: Callable[[bytes], Any]) -> Any:
-        """Parsed content, or None when the file is absent or was set aside as bad.
+        """Parsed content, or None when the file is absent or was set aside as bad. A file
+        too large to read whole, which ``parse`` reads up to a cut (``_CutShort``), is
+        read up to the last whole row of its first part, as if cut there.
 
         ``name`` is the file's part of the message keys: 'settings', 'match' or 'stats'.
         """
@@ -1098,6 +1100,10 @@ class Store:
             cause = _cause_of(error)
         except OSError as error:
             cause = _cause_unreadable(path, error)
+        if cause.key == "files.cause_too_large" and parse is _parse_json_rows_or_cut:
+            with contextlib.suppress(OSError, DamagedFile, RecursionError):
+                head = parse(_read_bytes(path, whole=False))
+                return _CutShort(head.data if isinstance(head, _CutShort) else head, cause)
         self._set_aside(path, name, cause)
         return None
 

@@ -250,9 +250,34 @@ def test_a_file_just_over_the_limit_is_too_large_and_one_under_is_read(
     assert kind.load(store) == good
     assert store.messages == []
     path.write_bytes(content + padding * (MAX_READ + 1 - len(content)))
-    # set aside; what the settings' first lines hold is kept, as of any damaged settings
-    assert kind.load(store) == (good if kind.name == "settings" else expected_default(kind))
+    # set aside; what its first part holds is kept, but of a saved match (one cut short
+    # is no position to play on): the settings' first lines, the rows of the statistics
+    # and of the past matches before the limit
+    kept = expected_default(kind) if kind.name == "save" else good
+    assert kind.load(store) == kept
     assert "too large" in str(store.messages[0])
+
+
+def test_statistics_grown_past_the_limit_keep_the_tallies_and_matches_before_it(
+    tmp_path: Path,
+) -> None:
+    """A statistics file of some 5 MB (edited, or written by another program) started the
+    whole history again from nothing, though its tallies, written first, and most of its
+    matches were within the part read."""
+    store = Store(tmp_path)
+    whole = saved_stats(store)
+    data = json.loads(store.stats_path.read_text())
+    (one,) = data["recent"]
+    data["recent"] = [one] * 20_000  # the game keeps 500
+    store.stats_path.write_text(json.dumps(data, indent=1))
+    assert store.stats_path.stat().st_size > MAX_READ
+    kept = store.load_stats()
+    assert kept.tallies == whole.tallies and kept.recent == whole.recent * len(kept.recent)
+    assert len(kept.recent) == 500
+    (message,) = store.messages
+    assert message.key == "files.stats_salvaged_set_aside" and "too large" in str(message)
+    assert store.stats_path.stat().st_size < MAX_READ  # written back as kept
+    assert Store(tmp_path).load_stats() == kept
 
 
 def test_a_huge_settings_file_keeps_the_language_its_first_lines_hold(tmp_path: Path) -> None:

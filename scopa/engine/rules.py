@@ -414,7 +414,7 @@ class RuleOption:
     parent_values: tuple[Any, ...] = ()
     unless: tuple[str, ...] = ()
     """Switches that, on, leave this rule nothing to decide (both hand bonuses at once,
-    without three of a kind)."""
+    without three of a kind; the piccola's end, on Dossena's scale)."""
 
     def applies(self, rules: Rules) -> bool:
         """Whether this rule matters under ``rules`` (a row is greyed when it does not).
@@ -480,8 +480,15 @@ RULE_OPTIONS: tuple[RuleOption, ...] = (
     _toggle("settebello_coppe", "scoring", parent=SCOPA_ONLY, when=False),
     _toggle("napola", "scoring", parent=SCOPA_ONLY, when=False),
     _toggle("primiera_requires_all_suits", "scoring", parent="cirulla"),
-    _choice("piccola_max", "scoring", PICCOLA_MAXES, parent="cirulla"),
-    _choice("dealer_low_bonus", "scoring", DEALER_LOW_BONUSES, parent="cirulla"),
+    # Dossena's scale has its own piccola and dealer's low opening
+    replace(
+        _choice("piccola_max", "scoring", PICCOLA_MAXES, parent="cirulla"),
+        unless=("dossena_scale",),
+    ),
+    replace(
+        _choice("dealer_low_bonus", "scoring", DEALER_LOW_BONUSES, parent="cirulla"),
+        unless=("dossena_scale",),
+    ),
     _toggle("luzzati_table_rules", "scoring", parent="cirulla"),
     _choice("low_hand_max", "scoring", LOW_HAND_MAXES, parent="cirulla"),
     # a hand both low and three of a kind: none without three of a kind, nor on Dossena's

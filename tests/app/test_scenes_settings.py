@@ -471,6 +471,27 @@ def test_both_hand_bonuses_are_greyed_while_no_hand_can_have_both(app, scene, bl
     assert both.enabled
 
 
+@pytest.mark.parametrize("rule", ["piccola_max", "dealer_low_bonus"])
+def test_dossena_s_scale_greys_the_piccola_and_the_low_opening_it_sets_itself(
+    app,
+    scene,
+    rule: str,  # noqa: ANN001
+) -> None:
+    """On Dossena's scale the piccola ends at 5 and a low opening scores 1 whatever the
+    rows of the piccola's end (6) and of the dealer's low table (none) said beside it,
+    live: greyed, a click saying why."""
+    app.settings = app.settings.with_(rules=PRESETS["cirulla"])
+    row_of = open_row(app, scene, f"rule_{rule}")
+    assert row_of.enabled
+    click(app, open_row(app, scene, "rule_dossena_scale").control)
+    assert app.settings.rules.dossena_scale and not row_of.enabled
+    before = getattr(app.settings.rules, rule)
+    click(app, open_row(app, scene, f"rule_{rule}").control)
+    assert getattr(app.settings.rules, rule) == before
+    said = app.t("greyed_off", rule=app.t(f"rule_{rule}"), parent=app.t("rule_dossena_scale"))
+    assert scene.footer_line()[0] == said
+
+
 def test_six_sides_and_the_seven_count_to_the_aces_follow_their_parents(app, scene) -> None:
     sides = open_row(app, scene, "rule_six_sides")
     aces = row(scene, "rule_seven_count_aces")[1]
