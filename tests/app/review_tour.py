@@ -177,6 +177,10 @@ def _states(tour: Tour, coordinator: MatchCoordinator, setup: MatchSetup) -> Non
     tour.frames(8)
     tour.show("review, failed")
     app.back()
+    review = app.open("review", coordinator=coordinator, round_no=1, scope="match")
+    tour.frames(8)
+    tour.show("review of the match, failed")
+    app.back()
     app.back()
     for place, grades in (
         ("review, nothing costly", (_grade(0.02, 1.5),)),

@@ -640,3 +640,18 @@ def test_the_match_s_points_lost_are_the_sum_of_its_rounds_as_shown(english) -> 
     click(app, scene.scope_choice)
     assert scene.scope == "match"
     assert dict(scene.summary())["Points lost"] == "2.94"
+
+
+def test_a_match_review_that_failed_says_the_match(english) -> None:  # noqa: ANN001
+    """The review of the whole match, a round of it failed to be graded, said "Master could
+    not review this round"."""
+    coordinator, _, _ = on_scoring(english)
+    failed = ReviewJob(99, 1, (0,), 0)
+    failed.error = "the review worker stopped"
+    coordinator.reviews.jobs[1] = failed
+    match_review = english.open("review", coordinator=coordinator, round_no=1, scope="match")
+    assert match_review.waiting_text() == "Master could not review this match."
+    english.back()
+    round_review = english.open("review", coordinator=coordinator, round_no=1)
+    assert round_review.waiting_text() == "Master could not review this round."
+    close_tables(english)

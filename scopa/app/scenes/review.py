@@ -106,7 +106,7 @@ class ReviewScene(MenuScene):
         if self.scope == "match":
             jobs = [self.reviews.job(n) for n in sorted(self.reviews.jobs)]
         if any(job is not None and job.error for job in jobs):
-            return self.t("review.failed")
+            return self.t("review.failed" if self.scope == "round" else "review.failed_match")
         if self.scope == "round":
             job = self.reviews.job(self.round_no)
             done = job.progress if job is not None else 0.0
