@@ -12,7 +12,7 @@ from scopa.app.table.words import MESSAGE
 from scopa.engine import Card, Match, Rules
 from scopa.settings import MatchSetup, SeatConfig
 
-from .table_helpers import coordinated, deck, inline_worker, settle
+from .table_helpers import centre_of, click, coordinated, deck, empty_felt, inline_worker, settle
 
 SIZES = [(960, 540), (1280, 720), (1920, 1080), (1000, 1000)]
 HANDS = {
@@ -438,3 +438,22 @@ def test_the_set_that_sweeps_the_table_is_marked_scopa_in_the_choice(fast, langu
 
     others = [row for i, row in enumerate(choice.rows) if i != sweep]
     assert not any(row.colliderect(marks[0].used) for row in others)
+
+
+def test_a_card_clicked_then_the_table_clicked_opens_the_choice(fast) -> None:  # noqa: ANN001
+    """A card with two captures, clicked, then the table clicked where it goes: the choice
+    opened on the press and the same click's release, off the choice, closed it at once,
+    the card back in the hand without a word (a drag there opened it)."""
+    scene = open_choice(fast, 2, (1280, 720))
+    scene.input.cancel_choice()
+    scene.input.send_back(Card.parse("6D"))
+    settle(fast, scene)
+    assert scene.choice is None
+    click(fast, centre_of(scene, Card.parse("6D")))
+    assert scene.input.pick.selected == Card.parse("6D")
+    fast.frame(0.5, [])  # not the second click of a double click
+    click(fast, empty_felt(scene))
+    choice = scene.choice
+    assert choice is not None and choice.card == Card.parse("6D")
+    click(fast, choice.rect.move(choice.rect.w, 0).center)  # a click away closes it
+    assert scene.choice is None

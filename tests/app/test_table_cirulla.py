@@ -959,3 +959,17 @@ def test_a_computer_passing_at_the_deal_says_so(fast, language):
         fast.frame(FRAME, [])
     assert scene.match.round.history()[0][1].kind == "pass"
     assert fast.t("table.passed.one", name="Bruno") in said
+
+
+def test_undo_after_a_knock_and_a_card_says_both_are_taken_back(fast):
+    """Knocking, then playing: Undo takes back the card and the knock made with it (one
+    turn), but said only "Play taken back", the knock's going left unsaid."""
+    scene = cirulla_table(fast, "1D 2C 3S")
+    fast.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_k, mod=0, unicode="k")])
+    settle(fast, scene)
+    scene.play(scene.match.legal_moves()[0])
+    settle(fast, scene)
+    scene.aids.undo()
+    assert scene.match.moves() == ()
+    assert scene.said() == fast.t("aids.undo_done_knock_first")
+    assert scene.knock_buttons()  # the knock is offered again

@@ -14,6 +14,7 @@ from scopa.app.table.director import Banner
 from scopa.app.table.hud import Plate, banner_fit, dealer_disc, draw_plate, plate_pad
 from scopa.app.table.layout import TableLayout
 from scopa.app.table.painter import hud_needs
+from scopa.app.wording import count
 from scopa.engine import Match, Rules
 from scopa.settings import MatchSetup, SeatConfig
 
@@ -428,3 +429,37 @@ def test_three_long_names_keep_the_score_panel_off_the_table_s_frame(app, size) 
     ]
     scene.close()
     app.stack.pop()
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_cirulla_hand_s_bonus_stays_in_sight_on_a_narrow_score_panel(
+    app,  # noqa: ANN001
+    monkeypatch: pytest.MonkeyPatch,
+    language: str,
+) -> None:
+    """At 960x540 a side with 18 cards, 6 scopas and a three of a kind's 10 read
+    "18 taken · 6 scopas +…": the bonus the line is there to tell was cut. Every side's
+    line then counts the cards without their word, the bonus whole."""
+    app.resize((960, 540))
+    app.set_language(language)
+    rules = Rules.preset("cirulla")
+    setup = MatchSetup((SeatConfig("Giulia", True), SeatConfig("Massimiliano", False)), rules)
+    scene = TableScene(app, coordinated(app, setup, Match.new(rules, 3)), worker=inline_worker())
+    app.stack.push(scene)
+    app.frame(1 / 30, [])
+    view = scene.view
+    piles = {0: 9, 1: 12}
+    monkeypatch.setattr(view, "count", lambda kind, index=None: piles.get(index, 0))
+    view.markers[1] = list(Match.new(rules, 5).round.hand(0)[:3]) * 2  # six scope
+    scene.director.shown.bonus = {1: 10}
+    scene.director.shown.totals = (22, 40)
+    seen: list[style.Drawn] = []
+    with style.watch_text(seen.append):
+        for item in scene.painter.items(scene.snapshot()):
+            if item.key[0] == "hud row":
+                item.paint(app.screen)
+    said = [drawn.words for drawn in seen]
+    bonus = app.t("table.scope_bonus", sweeps=count(app.t, "table.scope", 6), n=10)
+    assert f"18  \u00b7  {bonus}" in said
+    assert f"9  \u00b7  {count(app.t, 'table.scope', 0)}" in said  # alike on every line
+    assert not any(drawn.elided for drawn in seen)

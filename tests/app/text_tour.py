@@ -1074,6 +1074,9 @@ class Tour:
         self.show("table, a play taken back, the first of the match")
         scene.say(worded("aids.undo_done"))  # as a later one is told
         self.show("table, a play taken back")
+        for said in ("aids.undo_done_knock_first", "aids.undo_done_knock"):  # Cirulla's
+            scene.say(worded(said))
+            self.show("table, a play and the knock before it taken back")
         app.open("pause")
         self.frames(8)
         self.hover_all(app.stack.top, "pause")

@@ -18,6 +18,11 @@ STRINGS = {
         "aids.undo_done_first": (
             "Play taken back. The match still counts, but not for the records in the statistics"
         ),
+        "aids.undo_done_knock": "Play and knock taken back",
+        "aids.undo_done_knock_first": (
+            "Play and knock taken back. The match still counts, "
+            "but not for the records in the statistics"
+        ),
         "aids.undo_nothing": "Nothing to take back in this round yet",
         "aids.undo_practice": "Nothing to take back yet: the practice starts at this position",
         "aids.undo_round_over": "The round is over: its plays can no longer be taken back",
@@ -121,6 +126,11 @@ STRINGS = {
         "aids.undo_done": "Giocata annullata",
         "aids.undo_done_first": (
             "Giocata annullata. La partita conta lo stesso, "
+            "ma non vale per i primati delle statistiche"
+        ),
+        "aids.undo_done_knock": "Giocata e bussata annullate",
+        "aids.undo_done_knock_first": (
+            "Giocata e bussata annullate. La partita conta lo stesso, "
             "ma non vale per i primati delle statistiche"
         ),
         "aids.undo_nothing": "Ancora niente da annullare in questa smazzata",

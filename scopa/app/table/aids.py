@@ -394,8 +394,11 @@ class AidsLayer:
             return
         self.hint = None
         first = not self.coordinator.undone  # the match leaves the records: said once
+        gone = self.match.round.history()[-point.taken_back :]  # all of this deal
+        knocked = any(who == seat and move.kind == "declare" for who, move in gone)
         self.host.take_back(point.match)
-        self.host.say(worded("aids.undo_done_first" if first else "aids.undo_done"))
+        said = "aids.undo_done_knock" if knocked else "aids.undo_done"
+        self.host.say(worded(f"{said}_first" if first else said))
 
     def update(self, dt: float) -> None:
         self._clock += dt

@@ -128,6 +128,9 @@ class TableInput:
         self._last_click: tuple[Card, float] | None = None
         self._hurried: tuple[tuple[int, int], float] | None = None
         """Where and when a click last hurried the cards still moving (``hurried``)."""
+        self._press_opened = False
+        """The capture choice was opened by the button's press (a card clicked, then the
+        table): the release that ends that same click is not a click off the choice."""
         self.keyboard = False
         """The player is on the keys, not the pointer (the line under the table, and the
         tutorial's lessons, then tell the keys' way to play): see ``notice``."""
@@ -146,6 +149,8 @@ class TableInput:
 
     def handle(self, event: pygame.event.Event) -> bool:
         """A pointer or key event while a human may play; True (every such event is ours)."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._press_opened = False
         if self.pick.choice is not None:
             return self._handle_choice(event)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -202,6 +207,7 @@ class TableInput:
             return
         if self.pick.selected is not None and self._over_table(pos):
             self._resolve(self.pick.selected, pos)
+            self._press_opened = self.pick.choice is not None
 
     def _motion(self, pos: tuple[int, int]) -> None:
         pick = self.pick
@@ -322,7 +328,9 @@ class TableInput:
             pick.preview = frozenset(choice.chosen.captures)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             index = choice.option_at(event.pos)
-            if index is not None:
+            if self._press_opened:  # the click that opened it ends
+                self._press_opened = False
+            elif index is not None:
                 self.play(choice.options[index])
             elif not choice.rect.collidepoint(event.pos):
                 self.cancel_choice()

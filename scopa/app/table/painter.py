@@ -365,12 +365,19 @@ class Painter:
                 name_px = smallest
                 break
             name_px = smallest
+        # a detail that would be cut (a Cirulla hand's bonus at its end) says every side's
+        # short, so that the lines read alike
+        short = any(
+            style.natural_width(row.detail, small) > box.right - band.left
+            for row, band, box in zip(hud.rows, bands, boxes, strict=True)
+        )
         for row, band in zip(hud.rows, bands, strict=True):
+            shown = replace(row, detail=row.short) if short and row.short else row
             items.append(
                 Item(
-                    ("hud row", row, compact, _whole(band), name_px),
+                    ("hud row", shown, compact, _whole(band), name_px),
                     box(band, grow),
-                    partial(self._hud_row, row, band, lay, compact, name_px),
+                    partial(self._hud_row, shown, band, lay, compact, name_px),
                 )
             )
         foot = FRect(left, y, width, line)

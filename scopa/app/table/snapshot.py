@@ -48,6 +48,9 @@ class ScoreRow:
     detail: str
     active: bool
     colour: Colour | None
+    short: str = ""
+    """``detail`` said shorter, for a panel too narrow for it (the cards taken counted
+    without their word: "18 · 6 scopas +10", a Cirulla hand's bonus at its end)."""
 
 
 @dataclass(frozen=True)

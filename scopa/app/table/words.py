@@ -162,10 +162,12 @@ class TableWords:
             swept = count(t, "table.scope", scope)
             if bonus:  # Cirulla: the scope a hand's bonus scores, apart from the sweeps
                 swept = t("table.scope_bonus", sweeps=swept, n=bonus)
+            short = f"{pile}  \u00b7  {swept}"
             detail = f"{count(t, 'table.taken', pile)}  \u00b7  {swept}"
             colour = style.side_mark(side) if marked else None
             active = turn is not None and rules.side_of(turn) == side
-            rows.append(ScoreRow(self.side_name(side), shown.totals[side], detail, active, colour))
+            name, total = self.side_name(side), shown.totals[side]
+            rows.append(ScoreRow(name, total, detail, active, colour, short))
         target, round_line, deal_line = self.hud_texts()
         return HudView(target, round_line, deal_line, tuple(rows))
 
