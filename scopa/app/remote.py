@@ -490,6 +490,10 @@ class RemoteCoordinator:
         seats = self._table_now().get("seats", [])
         return any(info.get("seat") == self.seat and info.get("autoplay") for info in seats)
 
+    def stood_in_here(self) -> list[int]:
+        """This seat, when the computer plays it (``stood_in_for_me``)."""
+        return [self.seat] if self.stood_in_for_me() else []
+
     def take_seat_back(self) -> None:
         """Play this seat again, in the computer's place (what the server did comes back
         in the table frame)."""
@@ -1132,9 +1136,19 @@ class SharedScreen:
         part = self.parts.get(self.current.match.turn, self.current)
         return part.stood_in_for_me()
 
+    def stood_in_here(self) -> list[int]:
+        """The seats here the computer plays (their players let a turn go by): the turn
+        passes them by, so each is told on the screen whoever is in front of it."""
+        return [seat for seat, part in self.parts.items() if part.stood_in_for_me()]
+
+    def stood_in(self) -> list[int]:
+        """Every seat the computer plays until its player comes back: friends' and ours."""
+        return sorted({*self.current.stood_in(), *self.stood_in_here()})
+
     def take_seat_back(self) -> None:
-        part = self.parts.get(self.current.match.turn, self.current)
-        part.take_seat_back()
+        """Each seat here the computer plays is played by its person again."""
+        for seat in self.stood_in_here():
+            self.parts[seat].take_seat_back()
 
     @property
     def reviews(self) -> MatchReviews | None:

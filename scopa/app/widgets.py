@@ -656,6 +656,11 @@ class Form:
     def focusables(self) -> list[Widget]:
         return [w for w in self.widgets if w.focusable and w.enabled]
 
+    def ringable(self) -> list[Widget]:
+        """The focusables a screen may ring as it opens: not a field to type in (keys
+        pressed next would go into it)."""
+        return [w for w in self.focusables() if not isinstance(_typed(w), TextInput)]
+
     def widget_at(self, pos: tuple[int, int]) -> Widget | None:
         for widget in reversed(self.widgets):
             if not widget.focusable or not widget.rect.collidepoint(pos):
@@ -829,16 +834,17 @@ class Form:
         if isinstance(target, TextInput):
             target.editing = False
 
-    def hint(self, ringed: bool = False) -> str:
+    def hint(self, keyed: bool = False) -> str:
         """The explanation of the widget under the mouse, else of the focused one (the
         focused one first after a key: the one a key would press); none while a screen
         covers this one (a question over the title had the title's line
-        under it, as if it explained the question). ``ringed``: the focused widget is
-        explained only while its ring shows (a screen whose hint takes the place of
-        something else, which a clicked switch kept hidden)."""
+        under it, as if it explained the question). ``keyed``: the focused widget is
+        explained only after a key pressed here (a screen whose hint takes the place of
+        something else, which a clicked switch, or the ring shown as the screen opened,
+        kept hidden)."""
         if self.covered:
             return ""
-        focus = self.focus if self.keyboard_used or not ringed else None
+        focus = self.focus if self.keys_last or not keyed else None
         order = (focus, self.hover) if self.keys_last else (self.hover, focus)
         for widget in order:
             if widget is not None and widget.hint is not None:
@@ -853,14 +859,22 @@ class Form:
                     continue
                 surface.set_clip(widget.panel.viewport.clip(clip))
             focused = widget is self.focus and self.keyboard_used and not self.covered
-            widget.draw(surface, m, focused, widget is self.hover and widget.enabled)
+            # on the keys, the widget the pointer rests on is not lit as well: two rows lit
+            # looked like two focuses
+            hot = widget is self.hover and widget.enabled and not self.keys_last
+            widget.draw(surface, m, focused, hot)
             surface.set_clip(clip)
         for panel in self.panels:
             panel.draw_scrollbar(surface, m)
 
 
+def _typed(widget: Widget) -> Widget:
+    """The widget itself, or the control of a settings row."""
+    return widget.control if isinstance(widget, SettingRow) else widget
+
+
 def _editing(widget: Widget) -> bool:
-    target = widget.control if isinstance(widget, SettingRow) else widget
+    target = _typed(widget)
     return isinstance(target, TextInput) and target.editing
 
 

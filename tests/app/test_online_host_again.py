@@ -9,6 +9,7 @@ from scopa.app.scenes.lobby import LobbyScene
 from scopa.app.scenes.online import OnlineScene, waiting_table
 from scopa.app.scenes.scoring import ScoringScene
 from scopa.app.scenes.title import TitleScene
+from scopa.app.widgets import resolve
 from scopa.net.client import ServerError
 from scopa.storage import Store
 
@@ -21,6 +22,8 @@ def ask_to_host_again(game) -> ConfirmScene:  # noqa: ANN001
     click(game, game.stack.top.online)
     online = game.stack.top
     assert isinstance(online, OnlineScene) and online.waiting
+    # Join takes the host back to their own table: not "paste the address a friend sent"
+    assert resolve(online.join_button.hint) == game.t("online.join_hint_own")
     click(game, online.host_button)
     question = game.stack.top
     assert isinstance(question, ConfirmScene), "Host a table opened a second table unasked"

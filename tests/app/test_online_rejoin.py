@@ -16,6 +16,7 @@ from scopa.app.scenes.confirm import ConfirmScene
 from scopa.app.scenes.lobby import LobbyScene
 from scopa.app.scenes.scoring import ScoringScene
 from scopa.app.table import TableScene
+from scopa.app.widgets import resolve
 from scopa.engine import Move, Rules
 from scopa.net.client import BackgroundClient, Update
 from scopa.storage import HeldSeat, Store
@@ -138,8 +139,10 @@ def test_a_friend_back_after_closing_the_game_is_shown_the_way_back_to_the_table
         assert online.form.focus is online.join_button
         assert online.rejoining
         assert online.address_note() == "online.your_seat_waits"
+        assert resolve(online.join_button.hint) == game.t("online.join_hint_seat")
         kept, online.address = online.address, ""  # cleared: the green note stayed over it
         assert online.address_note() == "online.address_hint"
+        assert resolve(online.join_button.hint) == game.t("online.join_hint")
         online.address = kept
         click(game, online.join_button)
         table_opens(game)

@@ -603,3 +603,69 @@ def test_the_cover_goes_once_the_host_ended_the_match(app, monkeypatch):
     finally:
         friend.close()
         app.home()
+
+
+def test_a_seat_here_the_computer_plays_is_told_and_taken_back_whoever_is_in_front(
+    app, monkeypatch
+):
+    """The friends let the computer play for the host, who sat beside a second person:
+    once the turn had passed to that second person, the host's window said nothing of it
+    (the host's plate as if still playing, while the friend's read "the computer plays"),
+    and no button anywhere took the seat back: only leaving the table and joining again
+    did. The banner says whom the computer plays for, over the cover too, and its button
+    gives the seat back."""
+    import functools
+
+    from scopa.net.protocol import Limits
+    from scopa.net.server import GameServer
+
+    from .test_online_idle import hand_over_when_due
+
+    idle = 0.4
+    server = functools.partial(GameServer, limits=Limits(idle_grace=idle))
+    monkeypatch.setattr("scopa.app.hosting.GameServer", server)
+    table, friend = host_with_one_here(app, monkeypatch)
+    coordinator = table.coordinator
+    latest: Update | None = None
+
+    def turn_of(seat: int):  # noqa: ANN202
+        def reached() -> bool:
+            nonlocal latest
+            latest = friend_latest(friend, latest)
+            if table.match.turn == seat and not table.director.busy:
+                return True
+            if table.cover is not None:
+                table.clock += 1.0
+                table.reveal()
+            elif table.human_to_play is not None and not table.director.busy:
+                table.play(next(m for m in table.match.legal_moves() if m.is_play))
+            elif latest is not None and latest.my_turn:
+                move, at, latest = latest.observation.legal_moves[0], latest.at, None
+                friend.submit(friend.client.play(move, at)).result(10)
+            return False
+
+        return reached
+
+    try:
+        run_until(app, turn_of(0))
+        hand_over_when_due(app, coordinator, friend, 0, idle + 0.2)
+
+        def host_played_for() -> bool:  # the server's word, as the friend hears it
+            seats = (friend.client.table or {}).get("seats", [])
+            return any(info.get("seat") == 0 and info.get("autoplay") for info in seats)
+
+        run_until(app, host_played_for)
+        run_until(app, turn_of(2))  # the friend played, then the person beside the host
+        run_until(app, lambda: table.cover == 2)
+        words = table.absence.words(lost=False)
+        assert words == app.t("online.stood_in_here", names="Player 1")
+        frame(app)
+        assert table.absence.button is not None  # over the cover
+        plates = {plate.name: plate for plate in table.snapshot().plates}
+        assert plates["Player 1"].detail == app.t("table.stood_in")
+        click(app, table.absence.button.center)
+        run_until(app, lambda: not host_played_for())
+        run_until(app, lambda: table.absence.words(lost=False) is None)
+    finally:
+        friend.close()
+        app.home()

@@ -49,7 +49,11 @@ def test_the_accuracy_of_reviewed_matches_is_charted(app, store) -> None:  # noq
     assert app.t("st_accuracy_line") in texts
     press(app, pygame.K_LEFT)  # a key: the focused switch, ringed now, explains itself
     assert scene.trend == "results"
-    assert texts_of(app)[-1] == app.t("st_chart_hint")
+    seen: list[style.Drawn] = []
+    with style.watch_text(seen.append):
+        frame(app)  # the pointer still
+    assert seen[-1].words == app.t("st_chart_hint")
+    assert app.t("st_chart_hint") not in texts_of(app)  # the pointer moved: the legend
 
 
 def test_before_any_review_the_chart_says_how_to_get_one(app, store) -> None:  # noqa: ANN001

@@ -561,3 +561,22 @@ def test_tutorial_opens_cirulla_s_lessons_when_cirulla_is_the_game(app, language
     click(app, title.tutorial)
     assert isinstance(top(app), TutorialScene)
     close_tables(app)
+
+
+@pytest.mark.parametrize("button", ["rules", "settings", "new_game", "statistics", "online"])
+def test_a_screen_opened_from_the_keys_shows_where_the_keys_are(app, title, button) -> None:  # noqa: ANN001
+    """A keyboard player opening Rules, Settings, New game, Statistics or Play online saw
+    no focus anywhere (Statistics' one button, Back, unringed) until a key found one: the
+    ring shows at once, on the control the first key would have gone to, never a field
+    to type in."""
+    press(app, pygame.K_DOWN)  # on the keys: the title's focus shows
+    title.form.set_focus(getattr(title, button))
+    press(app, pygame.K_RETURN)
+    opened = app.stack.top
+    assert opened is not title
+    form = opened.form
+    assert form.keyboard_used and form.focus is not None
+    assert form.focus is form.ringable()[0]
+    app.back()
+    click(app, getattr(title, button))  # by the mouse: nothing ringed
+    assert not app.stack.top.form.keyboard_used

@@ -236,6 +236,38 @@ def test_after_a_key_the_hint_explains_the_focused_widget_not_the_one_under_the_
     assert form.hint() == "press it"
 
 
+def test_on_the_keys_the_widget_under_the_pointer_is_not_lit_beside_the_focus(
+    parts, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A keyboard player with the pointer resting over Settings saw two rows lit, the one
+    under the pointer and the focused one, and could not tell which a key would change.
+    After a key only the focus shows; the pointer moved, what it rests on is lit again."""
+    form, widgets, *_ = parts
+    lit: dict[int, tuple[bool, bool]] = {}
+    for index, widget in enumerate(widgets):
+
+        def draw(surface, m, focused, hot, index=index) -> None:  # noqa: ANN001
+            lit[index] = (focused, hot)
+
+        monkeypatch.setattr(widget, "draw", draw)
+    point = pygame.event.Event(
+        pygame.MOUSEMOTION, pos=widgets[1].rect.center, rel=(0, 0), buttons=(0, 0, 0)
+    )
+    surface = pygame.Surface((400, 400))
+    m = None  # the widgets' own drawing, which would use it, is watched instead
+    form.handle(point)
+    form.draw(surface, m)
+    assert lit[1] == (False, True)
+    form.handle(key(pygame.K_TAB))
+    form.handle(key(pygame.K_TAB))
+    form.draw(surface, m)
+    assert form.focus is widgets[2] and lit[2] == (True, False)
+    assert lit[1] == (False, False)  # under the pointer, not lit beside the focus
+    form.handle(point)
+    form.draw(surface, m)
+    assert lit[1] == (False, True)
+
+
 def test_a_greyed_switch_shows_its_value_faded() -> None:
     """A greyed rule does not apply now (ace takes ace without scopa d'assi, teams with two
     players), but it keeps a value it will have once it applies: its knob sits on that

@@ -1505,6 +1505,13 @@ class Tour:
         self.home()
         scene = self.open_menu("online")
         self.hover_all(scene, "online")
+        scene.address = scene.offered = "ws://192.168.1.20:8765/ABCDE-FGHIJ-KLM"
+        for waits in ("waiting", "rejoining"):  # Join back to this player's table, or seat
+            setattr(scene, waits, True)
+            self.hover(scene.join_button)
+            self.show(f"online, join back: {waits}")
+            setattr(scene, waits, False)
+        scene.address = scene.offered = ""
 
         scene.address = "scopa://nowhere"
         self.click(scene.join_button)
@@ -1649,6 +1656,14 @@ class Tour:
             self.hover(table.absence.button.center)
             self.show("online, take the seat back, under the pointer")
             del coordinator.stood_in_for_me
+            here, coordinator.here = coordinator.here, frozenset({coordinator.seat, 2})
+            for seats in ([2], [coordinator.seat, 2]):  # people here taking turns
+                coordinator.stood_in_here = lambda seats=seats: seats
+                self.show(f"online, the computer plays for {seats} here")
+                self.hover(table.absence.button.center)
+                self.show(f"online, take {seats} back, under the pointer")
+            del coordinator.stood_in_here
+            coordinator.here = here
             for reading in ([1], [1, 2]):
                 coordinator.reading = lambda reading=reading: reading
                 self.show(f"online, the round waits for {reading} at the score sheet")

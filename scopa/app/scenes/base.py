@@ -43,6 +43,11 @@ class MenuScene(Scene):
         self.m = Metrics(app, app.size)
         self.build()
         self.layout()
+        if self.form.keyboard_used and self.form.focus is None and not self.ENTER_PRESSES:
+            # opened from the keys: the ring shows at once where they start (the first
+            # control, where the first Enter or arrow would have put it), not only after
+            # a key pressed to find it
+            self.form.set_focus(next(iter(self.form.ringable()), None))
 
     @property
     def keys_in_use(self) -> bool:

@@ -118,7 +118,7 @@ class OnlineScene(MenuScene):
         self.join_button = Button(
             self.tr("online.join"),
             self.join,
-            hint=self.tr("online.join_hint"),
+            hint=self._join_hint,
             enabled=lambda: bool(self.address.strip()),  # nothing typed: nothing to join
         )
         self.back_button = Button(self.tr("back"), self.back)
@@ -424,6 +424,17 @@ class OnlineScene(MenuScene):
         if key != "online.address_hint":
             pen = pen.tinted(style.GREEN)
         style.text(surface, self.t(key), pen, example, lines=2)
+
+    def _join_hint(self) -> str:
+        """What Join does: back to this player's own table or seat, while its address is
+        the one offered (a host back at their table was asked to paste a friend's
+        address); else how to join a friend."""
+        note = self.address_note()
+        if note == "online.your_table_waits":
+            return self.t("online.join_hint_own")
+        if note == "online.your_seat_waits":
+            return self.t("online.join_hint_seat")
+        return self.t("online.join_hint")
 
     def address_note(self) -> str:
         """The words under the address: that Join takes the player back to their table or

@@ -340,7 +340,7 @@ class StatisticsScene(MenuScene):
     def draw_overlay(self, surface: pygame.Surface) -> None:
         if self.empty:
             return
-        if self.form.hint(ringed=True):
+        if self.form.hint(keyed=True):
             self.draw_hint(surface, self.legend, style.INK_SOFT)
         else:
             self._draw_legend(surface)

@@ -90,8 +90,11 @@ class AbsenceBanner:
             # the match stands still: say how long until it need not, counting down
             wait = max(1, math.ceil(coordinator.away_wait()))
             return t("online.friend_away_wait" + many, names=names, seconds=wait)
-        if coordinator.stood_in_for_me():  # the button to take the seat back is under it
-            return t("online.you_stood_in")
+        here = coordinator.stood_in_here()
+        if here:  # the button to take the seat back is under it
+            if len(coordinator.here) == 1:
+                return t("online.you_stood_in")
+            return t("online.stood_in_here", names=self._names(here))
         idle = coordinator.idle()
         if idle:
             return t("online.friend_idle", names=self._names(idle))
@@ -141,8 +144,11 @@ class AbsenceBanner:
             leave = t("online.leave_table")
             items.append(self._button_item(lay, area, leave, self.leave, scale, cards))
             return items
-        if self.coordinator.stood_in_for_me():
+        here = self.coordinator.stood_in_here()
+        if here:
             back = t("online.take_back")
+            if len(self.coordinator.here) > 1:  # several here: whose seat it is
+                back = t("online.take_back_named", names=self._names(here))
             take_back = self.coordinator.take_seat_back
             items.append(self._button_item(lay, area, back, take_back, scale, cards))
             return items
