@@ -8,6 +8,7 @@ import random
 import pygame
 import pytest
 
+from scopa.app import style
 from scopa.app.app import DOUBLE_CLICK
 from scopa.app.scenes.confirm import ConfirmScene
 from scopa.app.scenes.level import LevelScene
@@ -537,6 +538,29 @@ def test_continue_and_the_question_before_replacing_say_what_match_is_saved(
     detail = resolve(question.detail)
     assert describe(app, setup) in detail and f"Bruno {match.totals[1]}" in detail
     click(app, question.no_button)
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_continue_s_line_keeps_the_score_of_six_long_names_at_the_smallest_window(
+    app, store, language
+) -> None:
+    """Six at one screen with long names, at 960x540: Continue's line ran to the window's
+    edge and was cut before the score ("... Player 2, Player 4…"). The names of the people
+    here, told on the score already, are left out where the whole line would be cut."""
+    app.resize((960, 540))
+    app.set_language(language)
+    names = ("Massimiliano Bartolomeo", "Giovanbattista Rossi", "Mariangela Esposito")
+    seats = [SeatConfig(names[n // 2] if n % 2 == 0 else f"P{n}", n < 4) for n in range(6)]
+    setup = MatchSetup(tuple(seats), Rules(players=6, six_sides=2))
+    match = Match.new(setup.rules, 42)
+    store.save_match(setup, match.record())
+    title = app.home()
+    frame(app)
+    said = resolve(title.resume.hint)
+    assert said.endswith(" 0") or said.endswith(" 0.")  # the score, to its last figure
+    pen = title.m.pen("ui", style.SMALL, style.CREAM)
+    box = title.hint_box
+    assert not style.fit(said, pen, box.w, box.h, lines=0).elided, said
 
 
 @pytest.mark.parametrize("language", ["en", "it"])

@@ -79,16 +79,19 @@ def seating(app: App, rules: Rules) -> str:
     return app.t("players_seated", players=players, sides=sides[:1].lower() + sides[1:])
 
 
-def saved_line(app: App, setup: MatchSetup, match: Match) -> Callable[[], str]:
+def saved_line(
+    app: App, setup: MatchSetup, match: Match, *, people: bool = True
+) -> Callable[[], str]:
     """What a saved match is, where it stands, in the language of the time it is read
     ("2 players · Classic · 11 points · round 2: You 0, Giulia 4"; a match over: "... ·
-    final score: You 11, Giulia 7")."""
+    final score: You 11, Giulia 7"). ``people``: the names of several people at one screen
+    told before the score too (see ``describe``)."""
     round_no, totals, over = match.round.round_no, match.totals, match.over
 
     def line() -> str:
         names = side_names(setup, app.t)
         score = ", ".join(f"{name} {total}" for name, total in zip(names, totals, strict=True))
-        what = describe(app, setup, people=True)
+        what = describe(app, setup, people=people)
         if over:
             return app.t("saved_line_over", what=what, score=score)
         return app.t("saved_line", what=what, round=round_no, score=score)

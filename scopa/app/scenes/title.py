@@ -44,6 +44,8 @@ class TitleScene(MenuScene):
             self.tr("continue"), self.on_continue, primary=True, hint=self._continue_hint
         )
         self._saved_line: Callable[[], str] | None = None
+        self._saved_short: Callable[[], str] | None = None
+        """The saved match told without the names of the people at one screen."""
         self.new_game = Button(self.tr("new_game"), self.on_new_game, hint=self.tr("new_game_hint"))
         self.watch = Button(self.tr("watch"), self.on_watch, hint=self.tr("watch_hint"))
         self.rules = Button(self.tr("rules"), self.on_rules, hint=self.tr("rules_hint"))
@@ -79,6 +81,9 @@ class TitleScene(MenuScene):
         self.saved = self.app.matches.saved()
         saved = self.saved
         self._saved_line = None if saved is None else saved_line(self.app, saved.setup, saved.match)
+        self._saved_short = (
+            None if saved is None else saved_line(self.app, saved.setup, saved.match, people=False)
+        )
         self.play.primary = self.saved is None  # one red button: Continue when there is a save
         held = waiting_seat(self.app)
         self._waiting_code = "" if held is None else held.code
@@ -120,7 +125,17 @@ class TitleScene(MenuScene):
         if self._saved_line is None or self.saved is None:  # no match saved: no Continue
             return ""
         key = "continue_hint_ended" if self.saved.ended else "continue_hint_saved"
-        return self.t(key, saved=self._saved_line())
+        said = self.t(key, saved=self._saved_line())
+        if self._saved_short is not None and self._hint_cut(said):
+            # several long names at one screen would push the score out of the line: the
+            # names are on the score already
+            said = self.t(key, saved=self._saved_short())
+        return said
+
+    def _hint_cut(self, words: str) -> bool:
+        """Whether ``words`` would be cut short under the buttons (see ``draw_hint``)."""
+        pen = self.m.pen("ui", style.SMALL, style.CREAM)
+        return style.fit(words, pen, self.hint_box.w, self.hint_box.h, lines=0).elided
 
     def _tutorial_hint(self) -> str:
         """The Scopa tutorial's, or with Cirulla the game chosen, its lessons'."""
