@@ -1176,6 +1176,40 @@ def test_the_matta_among_the_bonuses_shows_the_value_it_was_named(app, language)
     close_tables(app)
 
 
+def test_the_matta_s_tag_lies_over_the_card_after_it(app, monkeypatch) -> None:  # noqa: ANN001
+    """Thirteen cards of scopas and bonuses at 960x540 overlapped so much that the next card
+    covered the matta's "= 9": the tags are drawn over the side's cards."""
+    from scopa.app import style
+    from scopa.engine import DealerBonus
+
+    app.resize((960, 540))
+    rules = Rules.preset("cirulla")
+    match = first_round(rules, 0)
+    assert any(isinstance(e, DealerBonus) for e in match.round_events(1))
+    setup = MatchSetup((SeatConfig("Giulia", True), SeatConfig("Marco", False)), rules)
+    scene = ScoringScene(app, MatchCoordinator(setup, match))
+    app.stack.push(scene)
+    frame(app)
+    order: list[object] = []
+    draw_card, draw_tag = style.draw_card, style.draw_tag
+
+    def card(surface, art, drawn, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
+        order.append(drawn)
+        return draw_card(surface, art, drawn, *args, **kwargs)
+
+    def tag(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        order.append("tag")
+        return draw_tag(*args, **kwargs)
+
+    monkeypatch.setattr(style, "draw_card", card)
+    monkeypatch.setattr(style, "draw_tag", tag)
+    scopas_pointed(app, scene)
+    before = order[: order.index("tag")]
+    matta = before.index(rules.matta_card)
+    assert len(before) - 1 > matta  # cards of its side came after it: drawn before the tag
+    close_tables(app)
+
+
 @pytest.mark.parametrize("language", ["en", "it"])
 def test_in_teams_a_bonus_says_which_partner_knocked(app, language) -> None:
     """Four players in two teams: each knock's points are said with the name of the

@@ -1044,6 +1044,7 @@ class ScoringScene(MenuScene):
                 step = min(step, (room - width - spaced) / (len(held) - 1))
             x = band.centerx - (step * (len(held) - 1) + spaced) / 2
             cy = head.bottom + m.px(style.SPACE_XS) + style.card_height(width) // 2
+            tags: list[tuple[str, pygame.Rect]] = []
             for index, (card, value) in enumerate(held):
                 if index and value and key == "scope":
                     x += apart
@@ -1052,8 +1053,7 @@ class ScoringScene(MenuScene):
                 if named:  # the matta, with the value it was named, as the table showed it
                     label = self.app.t("table.matta_badge", n=named)
                     bottom = (rect.centerx, rect.centery + rect.w * 0.78)
-                    area = style.tag_area(label, tag_pen, bottom, m.px(style.SPACE_S))
-                    style.draw_tag(surface, label, tag_pen, area)
+                    tags.append((label, style.tag_area(label, tag_pen, bottom, space)))
                 if valued and value:
                     under = pygame.Rect(rect.left, rect.bottom, rect.w, value_h)
                     words = str(value)
@@ -1067,6 +1067,8 @@ class ScoringScene(MenuScene):
                         words = self._bonus_words(side, index, value, value_pen, under.w)
                     style.text(surface, words, value_pen, under, align="center")
                 x += step
+            for label, area in tags:  # over the cards: the next one hid it where they overlap
+                style.draw_tag(surface, label, tag_pen, area)
 
     def _bonus_words(self, side: int, at: int, points: int, pen: style.Pen, width: int) -> str:
         """Under the cards of a scopa or a bonus (its first ``at`` among the side's): its
