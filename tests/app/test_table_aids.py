@@ -772,3 +772,45 @@ def test_the_tracker_s_suits_differ_by_shape_not_only_by_colour(radius):
             assert inked, suit
             shapes.add(inked)
         assert len(shapes) == 4, (radius, ring)
+
+
+class HeldHint:
+    """A hint worker whose answer is held back until ``ready``."""
+
+    mode = "thread"
+
+    def __init__(self) -> None:
+        self.answer = None
+        self.ready = False
+
+    def request(self, level, seed, observation) -> None:  # noqa: ANN001
+        self.answer = hint_job(level, seed, observation)
+
+    def poll(self):  # noqa: ANN201
+        return self.answer if self.ready else None
+
+    def pending(self) -> bool:
+        return self.answer is not None and not self.ready
+
+    def cancel(self) -> None:
+        self.answer = None
+
+    def close(self) -> None:
+        pass
+
+
+def test_a_hint_come_late_leaves_the_capture_being_chosen_alone(fast):
+    """H pressed, then a card dropped that opened the capture choice before the hint came:
+    the hint raised its own card in the hand under the open choice, and the table lit its
+    cards while the choice ringed another set."""
+    scene = open_solo(fast, fixed_match("6D 2C 10S", "1B 3B 8C", "6C 6S 4B 9B"))
+    settle(fast, scene)
+    scene.aids.worker = held = HeldHint()
+    key(fast, pygame.K_h)
+    drag(fast, centre_of(scene, C("6D")), empty_felt(scene))
+    choice = scene.choice
+    assert choice is not None and choice.card == C("6D")
+    held.ready = True
+    pump(fast, 10)
+    assert scene.choice is choice and scene.pick.hinted is None
+    assert scene.preview == frozenset(choice.chosen.captures)

@@ -973,3 +973,71 @@ def test_undo_after_a_knock_and_a_card_says_both_are_taken_back(fast):
     assert scene.match.moves() == ()
     assert scene.said() == fast.t("aids.undo_done_knock_first")
     assert scene.knock_buttons()  # the knock is offered again
+
+
+def key_n(app) -> None:  # noqa: ANN001
+    app.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_n, mod=0, unicode="n")])
+
+
+def to_anna_s_card(app, scene) -> None:  # noqa: ANN001
+    """Frames until Bruno passed too and Anna plays a card, the table at rest."""
+    for _ in range(600):
+        if scene.human_to_play == 0 and not scene.match.round.declaring:
+            break
+        app.frame(FRAME, [])
+    settle(app, scene)
+    pump(app, 30)
+    assert scene.human_to_play == 0
+
+
+def test_no_knock_pressed_as_a_card_is_dragged_sends_the_card_home(fast):
+    """N (No knock) with a card held under the pointer: the pass was played and the card
+    left lying on the felt where the pointer was, its place in the hand empty into the next
+    turn (a press on that felt picked it up). It goes back into the hand."""
+    from .table_helpers import mouse
+
+    scene = declaring_table(fast, "1D 2C 3S", "4B 8C 9C")
+    card = C("2C")
+    fast._last_press = None
+    fast.frame(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, centre_of(scene, card))])
+    felt = empty_felt(scene)
+    fast.frame(FRAME, [mouse(pygame.MOUSEMOTION, felt)])
+    assert scene.drag.dragging
+    key_n(fast)
+    assert scene.match.moves() == (Move.parse("-"),) and not scene.drag.active
+    to_anna_s_card(fast, scene)
+    sprite, home = scene.view.sprites[card], scene.view.target(card)
+    assert abs(sprite.x - home["x"]) < 0.5 and abs(sprite.y - home["y"]) < 0.5
+    assert scene.view.hand_card_at(0, felt) is None
+
+
+def test_no_knock_pressed_with_a_card_raised_lowers_it(fast):
+    """A card raised with the arrows, then N: the card stayed raised, chosen no more, and
+    the next Enter chose another card than the one on show."""
+    scene = declaring_table(fast, "1D 2C 3S", "4B 8C 9C")
+    for _ in range(2):
+        fast.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0)])
+    pump(fast, 10)
+    card = scene.selected
+    assert card is not None and scene.view.sprites[card].lift > 0
+    key_n(fast)
+    assert scene.match.moves() == (Move.parse("-"),)
+    to_anna_s_card(fast, scene)
+    assert scene.selected is None
+    assert all(scene.view.sprites[c].lift == 0 for c in scene.view.hands[0])
+
+
+def test_k_under_the_capture_choice_does_not_say_the_hand_is_worth_nothing(fast):
+    """A hand worth a knock, its capture being chosen: K said "this hand is worth no
+    bonus" (the knock's buttons are only hidden under the choice). It does nothing."""
+    scene = cirulla_table(fast, "1D 2C 3S", table="3B 3C 9B 10C")
+    assert [b.name for b in scene.knock_buttons()] == ["knock"]
+    for _ in range(2):  # the first drop may be held back once (the knock's reminder)
+        drag(fast, centre_of(scene, C("3S")), empty_felt(scene))
+        pump(fast, 12)
+        if scene.choice is not None:
+            break
+    assert scene.choice is not None
+    fast.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_k, mod=0, unicode="k")])
+    assert scene.choice is not None
+    assert scene.said() != fast.t("table.nothing_to_knock")

@@ -749,3 +749,29 @@ def test_a_tap_of_enter_on_the_cover_shows_no_hand_a_hold_does(app, faces):
     assert scene.cover is None
     pump(app, 3)
     assert bruno <= set(faces)
+
+
+def test_the_cover_held_as_the_window_loses_the_focus_does_not_lift_by_itself(fast):
+    """The cover's button pressed, then the window lost the focus before it was let go (the
+    release never heard): the cover lifted on its own a moment later, showing the next
+    person's hand to whoever was there."""
+    from scopa.app.table.scene import COVER_CALM, COVER_HOLD, COVER_PRESS
+
+    from .table_helpers import mouse
+
+    scene = hotseat_table(fast, (SeatConfig("Anna", True), SeatConfig("Bruno", True)))
+    settle(fast, scene)
+    pump(fast)
+    assert scene.cover == 0
+    while scene.clock - scene.cover_since < COVER_HOLD + COVER_CALM + 0.1:
+        fast.frame(FRAME, [])
+    button = scene.cover_button()
+    fast.frame(FRAME, [mouse(pygame.MOUSEMOTION, (button.centerx, button.top - 20))])
+    fast._last_press = None
+    lost = pygame.event.Event(pygame.WINDOWFOCUSLOST)
+    fast.frame(FRAME, [mouse(pygame.MOUSEMOTION, button.center),
+                       mouse(pygame.MOUSEBUTTONDOWN, button.center), lost])  # fmt: skip
+    pump(fast, round((COVER_PRESS + 0.2) / FRAME))
+    assert scene.cover == 0
+    lift_cover(fast, scene)  # held again, once back, it lifts
+    assert scene.cover is None

@@ -1001,3 +1001,59 @@ def test_a_card_dragged_as_the_window_hides_goes_back_to_the_hand(fast, how):
     assert scene.match.moves() == ()  # the click played nothing
     settle(fast, scene)
     assert scene.view.places[C("7D")][0] == "hand"
+
+
+def space(app) -> None:  # noqa: ANN001
+    app.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ")])
+
+
+def test_space_tapped_to_hurry_the_computer_plays_no_card_of_the_player_s(fast):
+    """Space hurries the computer's card; tapped on about six times a second to hurry it,
+    the taps that came once the turn was the player's chose a card, then played it, unseen.
+    They hurry on; a Space after a moment's rest chooses a card as ever."""
+    scene = open_table(fast, "7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B")
+    scene.play(Move.parse("2C"))
+    for _ in range(600):  # the computer's card on its way
+        fast.frame(FRAME, [])
+        if scene.director.busy and scene.match.turn == 0 and len(scene.match.moves()) == 2:
+            break
+    assert scene.human_to_play is None and scene.director.busy
+    for _ in range(6):  # about six a second
+        space(fast)
+        pump(fast, 4)
+    assert scene.human_to_play == 0
+    assert len(scene.match.moves()) == 2 and scene.selected is None
+    pump(fast, 40)  # a rest (over half a second)
+    space(fast)
+    assert scene.selected is not None  # chosen, not played
+    space(fast)
+    assert len(scene.match.moves()) == 3
+
+
+def right(app) -> None:  # noqa: ANN001
+    app.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0)])
+
+
+def test_a_click_on_the_felt_plays_no_card_chosen_on_the_keys(fast):
+    """A card chosen with the arrows, never clicked: a click on the bare felt (the window
+    woken, say) played it, though only a card clicked goes where the table is clicked."""
+    scene = open_table(fast, "7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B")
+    right(fast)
+    right(fast)
+    pump(fast, 5)
+    assert scene.selected is not None and not scene.pick.clicked
+    click(fast, empty_felt(scene))
+    assert scene.match.moves() == ()
+
+
+def test_the_card_chosen_is_raised_again_once_the_window_changes_size(fast):
+    """Chosen (Enter or a click on the table plays it), then the window resized: it lay
+    flat in the hand among the others, though still the one chosen."""
+    scene = open_table(fast, "6D 2C 10S", "1B 3B 8C", "6C 6S 4B 9B")
+    right(fast)
+    pump(fast, 10)
+    card = scene.selected
+    assert card is not None and scene.view.sprites[card].lift > 0
+    fast.resize((1100, 650))
+    pump(fast, 20)
+    assert scene.selected == card and scene.view.sprites[card].lift > 0

@@ -205,7 +205,9 @@ class TableInput:
             sprite = self.view.sprites[card]
             self.drag.press(card, pos, (sprite.x, sprite.y - sprite.lift))
             return
-        if self.pick.selected is not None and self._over_table(pos):
+        if self.pick.selected is not None and self.pick.clicked and self._over_table(pos):
+            # a card clicked goes where the table is clicked; one chosen on the keys (or
+            # raised by a hint) is not played by a click that only woke the window
             self._resolve(self.pick.selected, pos)
             self._press_opened = self.pick.choice is not None
 
@@ -384,13 +386,16 @@ class TableInput:
 
     def relayout(self) -> None:
         """The window changed size: an open choice is laid out again, and the card played
-        waits beside it again."""
+        waits beside it again; else the card chosen is raised again (laid out afresh, every
+        card lay flat, the one still chosen too)."""
         choice = self.pick.choice
         if choice is not None:
             choice = ChoicePopup(choice.card, choice.options, self.view.layout, choice.sweeps)
             choice.selected = self.pick.choice.selected
             self.pick.choice = choice
             self._wait_beside(choice, 0.0)
+        else:
+            self.lift_hand()
 
     # --- from intent to move -------------------------------------------------------------
 

@@ -82,6 +82,11 @@ SHOWN_CALM = 0.4
 clicks that follow the one that lifted it (a double or triple click on the button) fell
 on the card under the button as a double click on it, and played it unseen; so did an
 Enter pressed once more."""
+HURRY_CALM = 0.6
+"""Seconds after a Space that hurried the table (a computer's card flying) before a Space
+comes to the hand: tapped on about six times a second to hurry, it went on once the turn
+came, the next tap choosing a card and the one after playing it, unseen. Each tap still
+coming is one more that hurries."""
 TAPPED_SECONDS = 3.0
 """How long the cover says how to lift it after a try that did not (a click too short, a
 press the button was not ready for, an Enter too soon)."""
@@ -100,7 +105,8 @@ IDLE_AFTER = 2
 buttons' looks, card faces)."""
 
 WINDOW_LOST = (pygame.WINDOWFOCUSLOST, pygame.WINDOWHIDDEN, pygame.WINDOWMINIMIZED)
-"""The window lost the pointer's events: a card mid-drag goes back to the hand."""
+"""The window lost the pointer's events: a card mid-drag goes back to the hand, the cover's
+button held is held no more."""
 
 
 class TableScene(Scene):
@@ -155,6 +161,8 @@ class TableScene(Scene):
         """Where the pointer lay when the cover came down."""
         self._shown_at = -SHOWN_CALM
         """When (``clock``) a click last lifted the cover."""
+        self._hurried_at = -HURRY_CALM
+        """When (``clock``) Space last hurried the table, or was kept from the hand after."""
         self.bottom = self.humans[0] if self.humans else 0
         self.text = Writer(app.font)
         self.layout = self._table_layout(app.size)
@@ -489,8 +497,12 @@ class TableScene(Scene):
             self.pick.pointer = self.menu.pointer = event.pos
         if event.type == pygame.MOUSEBUTTONDOWN and self.app.trace is not None:
             self.app.trace(self._input_state())
-        if event.type in WINDOW_LOST and self.input.focus_lost():
-            return True
+        if event.type in WINDOW_LOST:
+            # the cover's button (or Enter) held may be let go where the window never hears
+            # of it: it no longer counts as held, or the cover would lift with nobody there
+            self._cover_pressed, self._cover_key = False, None
+            if self.input.focus_lost():
+                return True
         if (
             event.type == pygame.MOUSEMOTION
             and self.input.drag.active
@@ -552,6 +564,7 @@ class TableScene(Scene):
             and event.key == KNOCK_KEY
             and self.setup.rules.cirulla
             and self.human_to_play is not None
+            and self.pick.choice is None  # (its buttons are only hidden under the choice)
         ):  # K with no knock to make: said, not silently dropped
             self.say(worded(self._no_knock_words(self.human_to_play)))
             return True
@@ -568,6 +581,11 @@ class TableScene(Scene):
                 self.director.hurry()
             if clicked:
                 self.input.hurried(event.pos)
+            if spaced:
+                self._hurried_at = self.clock
+            return True
+        if spaced and self.clock - self._hurried_at < HURRY_CALM:
+            self._hurried_at = self.clock  # still tapping to hurry: not a card chosen, played
             return True
         if self._waits_for_hint(event):
             return True
@@ -949,8 +967,14 @@ class TableScene(Scene):
         """Submit ``move`` for the seat to play and start showing what it did."""
         self.computers.forget()
         self.ui.finish_all()
+        # a card held or raised that this move does not play (Cirulla's No knock, pressed
+        # as a card was dragged or chosen) goes back into the hand, not left on the felt
+        kept = {self.drag.card, self.pick.selected} - {move.card, None}
         self.drag.cancel()
         self.pick.clear()
+        for card in kept:
+            if card is not None and self.view.places.get(card, ("",))[0] == "hand":
+                self.view.settle(self.ui, card, 0.3, easing="out_back")
         if self.aids.followed(move):
             self.coordinator.hinted.add(len(self.match.moves()))
         holder = self.coordinator.holder
@@ -1220,6 +1244,8 @@ class TableScene(Scene):
         """Point at ``move``: its card is raised and the cards it takes glow."""
         if self.human_to_play is None or move not in self.match.legal_moves():
             return
+        if self.pick.choice is not None or self.drag.active:
+            return  # come late: the card in hand, or its capture being chosen, stays so
         if not move.is_play:  # a knock: its button (or the matta's value) lights up
             # The button lights up beside the hint; the matta's chooser opens when it is
             # pressed, with the hinted value lit (opened at once, it hid the hint).
