@@ -23,11 +23,24 @@ from scopa.net.codes import parse_address
 from .menu_helpers import click, frame
 from .test_online import run_until, table_opens
 
+IDLE = 0.4
+"""Seconds a turn may wait before the friends may let the computer play it, in the tests
+of a seat handed over (the server's ``idle_grace``)."""
 
-def host_with_one_here(app, monkeypatch):  # noqa: ANN001, ANN201
+
+def host_with_one_here(app, monkeypatch, idle_grace: float | None = None):  # noqa: ANN001, ANN201
     """Three players: this screen hosts for a friend and a person beside the host; the
-    friend's client joins. The table, and the friend's client."""
+    friend's client joins. The table, and the friend's client. ``idle_grace``: the
+    server's, in seconds, when not its own."""
     monkeypatch.setattr("scopa.app.hosting.DEFAULT_PORT", 0)
+    if idle_grace is not None:
+        import functools
+
+        from scopa.net.protocol import Limits
+        from scopa.net.server import GameServer
+
+        server = functools.partial(GameServer, limits=Limits(idle_grace=idle_grace))
+        monkeypatch.setattr("scopa.app.hosting.GameServer", server)
     app.settings = app.settings.with_(
         language="en", animation_speed="instant", tutorial_done=True, rules=Rules(players=3)
     )
@@ -64,6 +77,22 @@ def friend_latest(friend: BackgroundClient, latest: Update | None) -> Update | N
     for item in friend.poll():
         if isinstance(item, Update):
             latest = item
+    return latest
+
+
+def play_on(table, friend: BackgroundClient, latest: Update | None) -> Update | None:  # noqa: ANN001
+    """One step of everyone playing on: the cover lifted for the person to play here, or
+    their first card played, or the friend's (by its client, from ``latest``, the last
+    update it heard). Returns the friend's last update still to be played on."""
+    latest = friend_latest(friend, latest)
+    if table.cover is not None:
+        table.clock += 1.0
+        table.reveal()
+    elif table.human_to_play is not None and not table.director.busy:
+        table.play(next(m for m in table.match.legal_moves() if m.is_play))
+    elif latest is not None and latest.my_turn:
+        move, at, latest = latest.observation.legal_moves[0], latest.at, None
+        friend.submit(friend.client.play(move, at)).result(10)
     return latest
 
 
@@ -520,17 +549,9 @@ def test_a_hand_played_for_by_the_computer_turns_down_as_the_turn_goes_on(app, m
     computer play it: the host's hand stayed face up through the turns that came after,
     the partner beside them looking on, and after "I'm back" too. A hand shows only while
     the turn is its player's."""
-    import functools
-
-    from scopa.net.protocol import Limits
-    from scopa.net.server import GameServer
-
     from .test_online_idle import hand_over_when_due
 
-    idle = 0.4
-    server = functools.partial(GameServer, limits=Limits(idle_grace=idle))
-    monkeypatch.setattr("scopa.app.hosting.GameServer", server)
-    table, friend = host_with_one_here(app, monkeypatch)
+    table, friend = host_with_one_here(app, monkeypatch, idle_grace=IDLE)
     coordinator = table.coordinator
     latest: Update | None = None
 
@@ -540,17 +561,9 @@ def test_a_hand_played_for_by_the_computer_turns_down_as_the_turn_goes_on(app, m
     def host_s_cover() -> bool:
         """Everyone else plays until the cover comes down for the host's seat."""
         nonlocal latest
-        latest = friend_latest(friend, latest)
         if table.cover == 0:
             return True
-        if table.cover is not None:
-            table.clock += 1.0
-            table.reveal()
-        elif table.human_to_play is not None and not table.director.busy:
-            table.play(next(m for m in table.match.legal_moves() if m.is_play))
-        elif latest is not None and latest.my_turn:
-            move, at, latest = latest.observation.legal_moves[0], latest.at, None
-            friend.submit(friend.client.play(move, at)).result(10)
+        latest = play_on(table, friend, latest)
         return False
 
     try:
@@ -559,7 +572,7 @@ def test_a_hand_played_for_by_the_computer_turns_down_as_the_turn_goes_on(app, m
         table.reveal()
         assert shown(0) and coordinator.holder == 0
         at = table.match.at
-        hand_over_when_due(app, coordinator, friend, 0, idle + 0.2)
+        hand_over_when_due(app, coordinator, friend, 0, IDLE + 0.2)
         run_until(app, lambda: table.match.at > at and not table.director.busy)
         assert table.match.turn == 1  # the friend's: nobody here is to play
         run_until(app, lambda: not shown(0))
@@ -614,41 +627,25 @@ def test_a_seat_here_the_computer_plays_is_told_and_taken_back_whoever_is_in_fro
     and no button anywhere took the seat back: only leaving the table and joining again
     did. The banner says whom the computer plays for, over the cover too, and its button
     gives the seat back."""
-    import functools
-
-    from scopa.net.protocol import Limits
-    from scopa.net.server import GameServer
-
     from .test_online_idle import hand_over_when_due
 
-    idle = 0.4
-    server = functools.partial(GameServer, limits=Limits(idle_grace=idle))
-    monkeypatch.setattr("scopa.app.hosting.GameServer", server)
-    table, friend = host_with_one_here(app, monkeypatch)
+    table, friend = host_with_one_here(app, monkeypatch, idle_grace=IDLE)
     coordinator = table.coordinator
     latest: Update | None = None
 
     def turn_of(seat: int):  # noqa: ANN202
         def reached() -> bool:
             nonlocal latest
-            latest = friend_latest(friend, latest)
             if table.match.turn == seat and not table.director.busy:
                 return True
-            if table.cover is not None:
-                table.clock += 1.0
-                table.reveal()
-            elif table.human_to_play is not None and not table.director.busy:
-                table.play(next(m for m in table.match.legal_moves() if m.is_play))
-            elif latest is not None and latest.my_turn:
-                move, at, latest = latest.observation.legal_moves[0], latest.at, None
-                friend.submit(friend.client.play(move, at)).result(10)
+            latest = play_on(table, friend, latest)
             return False
 
         return reached
 
     try:
         run_until(app, turn_of(0))
-        hand_over_when_due(app, coordinator, friend, 0, idle + 0.2)
+        hand_over_when_due(app, coordinator, friend, 0, IDLE + 0.2)
 
         def host_played_for() -> bool:  # the server's word, as the friend hears it
             seats = (friend.client.table or {}).get("seats", [])
