@@ -241,7 +241,7 @@ class Choice(Control):
         fallback: Text = "\u2014",
         skip_refused: bool = False,
         skipped: Callable[[Any], None] | None = None,
-        greyed_value: bool = False,
+        greyed_value: bool | Callable[[], bool] = False,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
@@ -249,7 +249,8 @@ class Choice(Control):
         self.greyed_value = greyed_value
         """Greyed, the option still shows (as a greyed switch shows on or off): a rule
         waiting for another shows what it will be; else a dash, as for what does not
-        apply at all (a person's seat has no level)."""
+        apply at all (a person's seat has no level). Asked each time when a function (a
+        rule another switch decides for now shows a dash, not a value it does not play)."""
         self.skip_refused = skip_refused
         """An option ``set`` refuses (the value stays) is stepped over to the next one
         that is taken, as if it were not there: a rule's value that does not fit the other
@@ -307,7 +308,8 @@ class Choice(Control):
     def label(self) -> str:
         """The option shown: none (a dash) while greyed, unless ``greyed_value``."""
         index = self.index()
-        if index < 0 or not (self.enabled or self.greyed_value):
+        shown = self.greyed_value() if callable(self.greyed_value) else self.greyed_value
+        if index < 0 or not (self.enabled or shown):
             return resolve(self.fallback)
         return resolve(self.options[index][1])
 
@@ -791,6 +793,7 @@ class Form:
             for panel in self.panels:
                 if panel.shows(pos) or len(self.panels) == 1:
                     panel.scroll_by(-event.y * max(1, panel.viewport.h // 8))
+                    self.hover = self.widget_at(pos)  # the rows moved under the pointer
                     return True
             return False
         if event.type == pygame.TEXTINPUT and self.focus is not None:

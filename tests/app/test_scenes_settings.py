@@ -411,6 +411,23 @@ def test_the_arrows_step_from_the_focused_tab_and_go_down_into_its_rows(app, sce
     assert scene.form.focus is scene.tabs[2]
 
 
+def test_down_from_the_tabs_lights_only_the_focused_row_not_the_pointer_s(app, scene) -> None:
+    """The pointer resting on the first rows, Down from the tabs into them ringed the first
+    row and left the one under the pointer lit too: two rows lit, as two focuses."""
+    scene.form.keyboard_used = True
+    scene.form.set_focus(scene.tabs[0])
+    second = scene.shown_rows()[1]
+    frame(app, pygame.event.Event(pygame.MOUSEMOTION, pos=second.rect.center, rel=(0, 0),
+                                  buttons=(0, 0, 0)))  # fmt: skip
+    assert scene.form.hover is second and not scene.form.keys_last
+    press(app, pygame.K_DOWN)
+    assert scene.form.focus is scene.shown_rows()[0]
+    assert scene.form.keys_last  # the row under the pointer is not lit beside it
+    press(app, pygame.K_UP)
+    press(app, pygame.K_RIGHT)  # a tab switched on the keys: the same
+    assert scene.form.keys_last
+
+
 # --- the rules added with Cirulla and six players ----------------------------------------------
 
 
@@ -485,6 +502,7 @@ def test_dossena_s_scale_greys_the_piccola_and_the_low_opening_it_sets_itself(
     assert row_of.enabled
     click(app, open_row(app, scene, "rule_dossena_scale").control)
     assert app.settings.rules.dossena_scale and not row_of.enabled
+    assert row_of.control.label() == "\u2014"  # not "To the 6" or "Off", which it does not play
     before = getattr(app.settings.rules, rule)
     click(app, open_row(app, scene, f"rule_{rule}").control)
     assert getattr(app.settings.rules, rule) == before

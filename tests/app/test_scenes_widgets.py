@@ -198,6 +198,27 @@ def test_a_scroll_panel_reveals_the_focused_row_and_clips_clicks() -> None:
     assert panel.offset == panel.max_offset == 300
 
 
+def test_the_wheel_lights_the_row_it_brings_under_the_pointer(monkeypatch) -> None:
+    """Scrolled with the wheel, the list kept the row that had been under the pointer lit,
+    carried half out of sight, until the mouse moved."""
+    pygame.init()
+    panel = ScrollPanel()
+    form = Form()
+    for i in range(10):
+        row = SettingRow(f"Row {i}", Toggle(lambda: False, lambda value: None))
+        row.place(pygame.Rect(0, 100 + i * 50, 300, 50))
+        panel.add(row)
+        form.add(row)
+    panel.set_viewport(pygame.Rect(0, 100, 300, 200), 500)
+    pointer = (150, 175)
+    form.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pointer, rel=(0, 0), buttons=(0, 0, 0)))
+    assert form.hover is form.widgets[1]
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: pointer)
+    form.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1))
+    assert panel.offset > 0
+    assert form.hover is form.widget_at(pointer) is not form.widgets[1]
+
+
 def test_hint_prefers_the_hovered_widget(parts) -> None:
     form, widgets, *_ = parts
     widgets[1].hint = "press it"

@@ -268,7 +268,7 @@ class SettingsScene(MenuScene):
                 lambda v: self.set_rule(name, v),
                 skip_refused=True,
                 skipped=lambda value: self._skipped(name, value),
-                greyed_value=not shows_off_greyed(option),
+                greyed_value=lambda: not shows_off_greyed(option) and not self._decided(option),
                 wrap=name != "target",  # one step past the shortest game never gives the longest
             )
         self._row(option.section, f"rule_{name}", control, enabled)
@@ -276,6 +276,11 @@ class SettingsScene(MenuScene):
         self.games[row] = game_of(option)
         if option.parent is not None:
             row.greyed = lambda: self._greyed(option)
+
+    def _decided(self, option: RuleOption) -> bool:
+        """Another switch decides ``option`` for now (Dossena's scale has its own piccola):
+        greyed, it shows a dash, not a value that is not played."""
+        return any(getattr(self.rules, name) for name in option.unless)
 
     def _greyed(self, option: RuleOption) -> None:
         """A greyed rule clicked: say beside Back what it waits for (the switch of a rule
@@ -496,7 +501,7 @@ class SettingsScene(MenuScene):
             if self.form.focus in self.tabs:
                 tab_keys.update({pygame.K_LEFT: -1, pygame.K_RIGHT: +1})
             if event.key in tab_keys:
-                self.form.keyboard_used = True
+                self.form.keyboard_used = self.form.keys_last = True
                 self.switch_tab(tab_keys[event.key])
                 return True
             if event.key in (pygame.K_UP, pygame.K_DOWN) and self._across_tabs(event.key):
@@ -518,7 +523,7 @@ class SettingsScene(MenuScene):
             target = self.tabs[TABS.index(self.tab)]
         else:
             return False
-        self.form.keyboard_used = True
+        self.form.keyboard_used = self.form.keys_last = True  # (the pointer's row unlit)
         self.form.set_focus(target)
         return True
 
