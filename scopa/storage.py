@@ -952,7 +952,7 @@ class Store:
             return self.save_stats(noted)
 
     def load_stats(self) -> Stats:
-        data = self._read(self.stats_path, "stats", _parse_json_rows_or_cut)
+        data = self._read(self.stats_path, "stats", _parse_json_rows_or_cut, rows=True)
         if data is None:
             return Stats()
         try:
@@ -994,7 +994,7 @@ class Store:
             return self._load_past()
 
     def _load_past(self) -> list[PastMatch]:
-        data = self._read(self.past_path, "past", _parse_json_rows_or_cut)
+        data = self._read(self.past_path, "past", _parse_json_rows_or_cut, rows=True)
         if data is None:
             return []
         kept: list[PastMatch] = []
@@ -1085,10 +1085,12 @@ class Store:
 
     # --- files -------------------------------------------------------------------------
 
-    def _read(self, path: Path, name: str, parse: Callable[[bytes], Any]) -> Any:
-        """Parsed content, or None when the file is absent or was set aside as bad. A file
-        too large to read whole, which ``parse`` reads up to a cut (``_CutShort``), is
-        read up to the last whole row of its first part, as if cut there.
+    def _read(
+        self, path: Path, name: str, parse: Callable[[bytes], Any], *, rows: bool = False
+    ) -> Any:
+        """Parsed content, or None when the file is absent or was set aside as bad.
+        ``rows``: a file of rows (``_parse_json_rows_or_cut``), which, too large to read
+        whole, is read up to the last whole row of its first part, as if cut there.
 
         ``name`` is the file's part of the message keys: 'settings', 'match' or 'stats'.
         """
@@ -1100,7 +1102,7 @@ class Store:
             cause = _cause_of(error)
         except OSError as error:
             cause = _cause_unreadable(path, error)
-        if cause.key == "files.cause_too_large" and parse is _parse_json_rows_or_cut:
+        if rows and cause.key == "files.cause_too_large":
             with contextlib.suppress(OSError, DamagedFile, RecursionError):
                 head = parse(_read_bytes(path, whole=False))
                 return _CutShort(head.data if isinstance(head, _CutShort) else head, cause)

@@ -969,11 +969,11 @@ class TableScene(Scene):
         self.ui.finish_all()
         # a card held or raised that this move does not play (Cirulla's No knock, pressed
         # as a card was dragged or chosen) goes back into the hand, not left on the felt
-        kept = {self.drag.card, self.pick.selected} - {move.card, None}
+        kept = [card for card in (self.drag.card, self.pick.selected) if card is not None]
         self.drag.cancel()
         self.pick.clear()
-        for card in kept:
-            if card is not None and self.view.places.get(card, ("",))[0] == "hand":
+        for card in dict.fromkeys(kept):
+            if card != move.card and self.view.places[card][0] == "hand":
                 self.view.settle(self.ui, card, 0.3, easing="out_back")
         if self.aids.followed(move):
             self.coordinator.hinted.add(len(self.match.moves()))
