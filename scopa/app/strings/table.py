@@ -59,7 +59,9 @@ STRINGS = {
         ),
         "table.choose_lay": "Take nothing: lay it on the table",
         "table.cannot_take": "{card} cannot take {target}",
-        "table.must_take": "{card} took: a card that can take always takes, wherever it is dropped",
+        "table.must_take": (
+            "{card} took: a card that can take must take, even laid on the open cloth"
+        ),
         "table.drop_missed": "Drop the card on the table to play it",
         "table.takes_nothing": (
             "{card} cannot take {target}: it takes nothing, and is laid on the table"
@@ -161,7 +163,8 @@ STRINGS = {
         "table.choose_lay": "Non prendere: calala in tavola",
         "table.cannot_take": "Con {card} non puoi prendere {target}",
         "table.must_take": (
-            "{card} ha preso: una carta che può prendere prende sempre, dovunque la lasci"
+            "{card} ha preso: una carta che può prendere deve prendere, "
+            "anche se la lasci sul tavolo libero"
         ),
         "table.drop_missed": "Lascia la carta sul tavolo per giocarla",
         "table.takes_nothing": (
