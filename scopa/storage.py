@@ -802,13 +802,7 @@ class Store:
             _, saved, _ = _match_read(_parse_json(_read_bytes(self.save_path)))
         except (OSError, AttributeError, *_BAD_CONTENT):  # no match, or not one that reads
             return False
-        same = (saved.rules, saved.seed, saved.first_dealer, saved.decks) == (
-            record.rules,
-            record.seed,
-            record.first_dealer,
-            record.decks,
-        )
-        return same and record.moves[: len(saved.moves)] != saved.moves
+        return record.same_deal(saved) and not record.continues(saved)
 
     def load_match(self) -> SavedMatch | None:
         """The match left, checked by replaying it; None if there is none. A match over

@@ -24,7 +24,7 @@ from __future__ import annotations
 import os
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any, Literal
@@ -36,7 +36,7 @@ from scopa.settings import MAX_ADDRESS, MatchSetup, SeatConfig
 from scopa.stats import match_key
 from scopa.storage import HeldSeat, PastMatch, SavedMatch
 
-from .coach import Coach, MatchReviews
+from .coach import Coach, MatchReviews, ReviewJob
 from .coach_words import practice_verdict
 from .online import grouped, table_code, with_code
 from .remote import ROUND_BEGAN, RemoteCoordinator, SharedScreen
@@ -178,6 +178,13 @@ class MatchCoordinator:
         self.discarded = False
         """The player gave the match up, or another took its place: it is never saved
         again (a save refused earlier is not tried again as its table closes)."""
+
+    def discard(self, kept: Iterable[ReviewJob] = ()) -> None:
+        """Given up, or replaced: never saved again, and its rounds not yet graded are
+        not (but those ``kept``, carried to the same match continued)."""
+        self.discarded = True
+        if self.reviews is not None:
+            self.reviews.withdraw(but=kept)  # nobody will open them
 
     @classmethod
     def fresh(
@@ -430,9 +437,7 @@ class Matches:
             return found
         _, record = found
         mine = current.match.record()
-        same = replace(record, moves=()) == replace(mine, moves=())  # the deal: its plays aside
-        moves = len(record.moves)
-        if not same or len(mine.moves) <= moves or mine.moves[:moves] != record.moves:
+        if not mine.continues(record) or len(mine.moves) <= len(record.moves):
             return found
         if current.match.over:
             return None
@@ -551,10 +556,12 @@ class Matches:
         setup, record = saved
         left = self.current  # the same match, left to the title earlier: its rounds graded
         earlier = None
-        if isinstance(left, MatchCoordinator) and left.reviews is not None:
-            before = left.match.record()
-            if replace(record, moves=record.moves[: len(before.moves)]) == before:
-                earlier = left.reviews
+        if (
+            isinstance(left, MatchCoordinator)
+            and left.reviews is not None
+            and record.continues(left.match.record())
+        ):
+            earlier = left.reviews
         coordinator = MatchCoordinator(
             setup,
             saved.match,
@@ -968,9 +975,7 @@ class Matches:
             return
         if self.current is not None:
             self.current.flush()
-            self.current.discarded = True  # its table's closing must not write it back
-            if self.current.reviews is not None:
-                self.current.reviews.withdraw()  # nobody will open them
+            self.current.discard()  # its table's closing must not write it back
         self.app.store.clear_match()
         self.app.show_store_messages()
         self.app.home()
@@ -986,10 +991,11 @@ class Matches:
         self._grading = [match for match in self._grading if not match.reviews.wait(0)]
         replaced = self.current  # given up, unless over (it is still counted as it closes)
         if isinstance(replaced, MatchCoordinator) and replaced is not coordinator:
-            replaced.discarded = not replaced.match.over
-            if replaced.discarded and replaced.reviews is not None:
+            if replaced.match.over:  # still counted as its table closes
+                replaced.discarded = False
+            else:
                 carried = () if coordinator.reviews is None else coordinator.reviews.jobs.values()
-                replaced.reviews.withdraw(but=carried)  # nobody will open them
+                replaced.discard(carried)
         self.current = coordinator
         self.app.home()
         self.app.open("table", coordinator=coordinator)

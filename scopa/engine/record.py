@@ -18,7 +18,7 @@ it was played.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from .cards import Card, parse_cards
@@ -41,6 +41,16 @@ class GameRecord:
     first_dealer: int
     decks: tuple[tuple[Card, ...], ...] = ()
     moves: tuple[Move, ...] = ()
+
+    def same_deal(self, other: GameRecord) -> bool:
+        """Whether ``other`` is a record of the same match, its plays aside (the rules,
+        the shuffle, the first dealer, the decks given)."""
+        return replace(self, moves=()) == replace(other, moves=())
+
+    def continues(self, earlier: GameRecord) -> bool:
+        """Whether this is ``earlier``'s match played on (or as it was): the same deal,
+        ``earlier``'s moves first."""
+        return self.same_deal(earlier) and self.moves[: len(earlier.moves)] == earlier.moves
 
     def text(self) -> str:
         lines = [
