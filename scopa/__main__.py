@@ -193,6 +193,8 @@ def _run(store: Store, args: argparse.Namespace) -> int:
     settings = store.load_settings()
     if args.fullscreen:
         settings = settings.with_(fullscreen=True)
+    elif args.size is not None:  # a window of that size asked for, over the full screen saved
+        settings = settings.with_(fullscreen=False)
     try:
         size = starting_size(settings, args.size)
         if args.size is not None and any(got < asked for got, asked in zip(size, args.size)):

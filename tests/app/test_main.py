@@ -79,3 +79,38 @@ def test_the_help_names_the_other_commands():
     and ``scopa bot``, which the README describes, exist."""
     shown = " ".join(build_parser().format_help().split())
     assert "'scopa serve'" in shown and "'scopa bot'" in shown
+
+
+@pytest.mark.parametrize(("args", "full"), [(["--size", "1200x700"], False), ([], True)])
+def test_a_size_asked_on_the_command_line_opens_a_window_over_the_full_screen_saved(
+    tmp_path, monkeypatch, args, full
+):
+    """Full screen saved in the settings: ``--size`` opened the full screen anyway, the
+    size asked for ignored. It opens a window of that size (without it, the full screen)."""
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    monkeypatch.setenv("SCOPA_HOME", str(tmp_path))
+    import pygame
+
+    from scopa.__main__ import main
+    from scopa.app import app as app_module
+    from scopa.storage import Store
+
+    store = Store(tmp_path)
+    store.save_settings(store.load_settings().with_(fullscreen=True, language="en"))
+    opened: list[tuple[bool, tuple[int, int]]] = []
+    real = app_module.App.__init__
+
+    def watched(self, *a, **kw) -> None:  # noqa: ANN001, ANN002, ANN003
+        real(self, *a, **kw)
+        opened.append((self.settings.fullscreen, self.size))
+
+    monkeypatch.setattr(app_module.App, "__init__", watched)
+    try:
+        assert main(["--smoke", *args]) == 0
+    finally:
+        pygame.display.quit()
+    ((fullscreen, size),) = opened
+    assert fullscreen is full
+    if not full:
+        assert size == (1200, 700)
