@@ -216,16 +216,16 @@ def test_starts_from_the_last_setup(app, store) -> None:
 def test_new_game_opens_at_the_last_match_table_with_everyone_as_they_sat(
     app, scene, store
 ) -> None:
-    """After a six-player hot-seat evening (the settings say two players), New game opens
-    at six with every friend at the screen as before; at two players it seats the player
-    against a computer, not a friend at the screen, and six brings the friends back."""
+    """After a six-player hot-seat evening, New game opens at six with every friend at the
+    screen as before; at two players it seats the player against a computer, not a friend
+    at the screen, and six brings the friends back."""
     from scopa.settings import MatchSetup, SeatConfig
 
     friends = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Franco")
     last = MatchSetup(
         tuple(SeatConfig(name, True) for name in friends), Rules(players=6, six_sides=6)
     )
-    app.settings = app.settings.with_(last_setup=last, rules=Rules())
+    app.settings = app.settings.with_(last_setup=last, rules=last.rules)
     scene = NewGameScene(app)
     app.stack.push(scene)
     frame(app)
@@ -242,16 +242,39 @@ def test_new_game_opens_at_the_last_match_table_with_everyone_as_they_sat(
 
 
 def test_a_hot_seat_match_for_three_comes_back_at_three(app, store) -> None:
-    """Three players, the second a friend at the screen: New game opens that way again
-    although the settings say two players (the scopone games keep their four)."""
+    """Three players, the second a friend at the screen: New game opens that way again (the
+    scopone games keep their four)."""
     from scopa.settings import MatchSetup, SeatConfig
 
     seats = (SeatConfig("Player 1", True), SeatConfig("Bea", True), SeatConfig("Marco", False))
     last = MatchSetup(seats, Rules(players=3))
-    app.settings = app.settings.with_(last_setup=last, rules=Rules())
+    app.settings = app.settings.with_(last_setup=last, rules=last.rules)
     assert NewGameScene(app).setup() == last
     app.settings = app.settings.with_(rules=PRESETS["scopone_scientifico"])
     assert NewGameScene(app).players == 4
+
+
+def test_players_chosen_in_the_settings_since_the_last_match_open_new_game(app, store) -> None:
+    """Four players at the last match, three chosen in the Settings since: New game opened
+    at the last match's four, though the Settings said three and Play started three. It
+    opens at three, the friend at the screen still in her seat; back at four, everyone
+    sits as last time."""
+    from scopa.settings import MatchSetup, SeatConfig
+
+    seats = (
+        SeatConfig("Anna", True),
+        SeatConfig("Bea", True),
+        SeatConfig("Marco", False),
+        SeatConfig("Luca", False),
+    )
+    last = MatchSetup(seats, Rules(players=4))
+    app.settings = app.settings.with_(last_setup=last, rules=Rules(players=3))
+    scene = NewGameScene(app)
+    assert scene.players == 3 == app.matches.quick_setup().rules.players
+    assert [seat.human for seat in scene.setup().seats] == [True, True, False]
+    assert [seat.name for seat in scene.setup().seats][:2] == ["Anna", "Bea"]
+    scene.players_row.control.step(+1)
+    assert scene.setup() == last
 
 
 def test_seats_chosen_here_stay_as_the_player_count_changes(app, scene) -> None:
@@ -279,7 +302,7 @@ def test_default_names_never_repeat_a_seated_name(app, store) -> None:
     from scopa.settings import MatchSetup, SeatConfig
 
     last = MatchSetup((SeatConfig("Giulia", True), SeatConfig("Marco", False)), Rules())
-    app.settings = app.settings.with_(last_setup=last, rules=Rules(players=4))
+    app.settings = app.settings.with_(last_setup=last, rules=Rules())
     scene = NewGameScene(app)
     assert scene.players == 2  # the last match's table
     scene.players_row.control.step(+1)
@@ -369,7 +392,7 @@ def test_the_line_under_the_seats_tells_every_side_apart(app, language, table) -
     players, teams, six_sides = table
     rules = Rules(players=players, teams=teams, six_sides=six_sides)
     seats = tuple(SeatConfig(name, n == 0) for n, name in enumerate(FRIENDS[:players]))
-    app.settings = app.settings.with_(last_setup=MatchSetup(seats, rules), rules=Rules())
+    app.settings = app.settings.with_(last_setup=MatchSetup(seats, rules), rules=rules)
     app.set_language(language)
     scene = NewGameScene(app)
     assert scene.rules() == rules
@@ -471,7 +494,7 @@ def test_six_names_never_repeat_one_seated(app, store) -> None:
     from scopa.settings import MatchSetup, SeatConfig
 
     last = MatchSetup((SeatConfig("Lucia", True), SeatConfig("Giulia", False)), Rules())
-    app.settings = app.settings.with_(last_setup=last, rules=Rules(players=6))
+    app.settings = app.settings.with_(last_setup=last, rules=Rules())
     scene = NewGameScene(app)
     for _ in range(3):  # 3, 4, 6
         scene.players_row.control.step(+1)
@@ -847,7 +870,7 @@ def test_seats_the_player_count_makes_computers_get_computers_names(app, store) 
         SeatConfig("Player 4", True),
     )
     last = MatchSetup(seats, Rules(players=4))
-    app.settings = app.settings.with_(language="en", last_setup=last, rules=Rules())
+    app.settings = app.settings.with_(language="en", last_setup=last, rules=last.rules)
     scene = NewGameScene(app)
     app.stack.push(scene)
     frame(app)
@@ -888,7 +911,7 @@ def test_friends_at_three_stay_at_the_screen_when_a_fourth_seat_is_added(app, st
 
     seats = (SeatConfig("Anna", True), SeatConfig("Bruno", True), SeatConfig("Marco", False))
     app.settings = app.settings.with_(
-        language="en", last_setup=MatchSetup(seats, Rules(players=3)), rules=Rules()
+        language="en", last_setup=MatchSetup(seats, Rules(players=3)), rules=Rules(players=3)
     )
     scene = NewGameScene(app)
     app.stack.push(scene)

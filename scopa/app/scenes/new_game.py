@@ -37,18 +37,6 @@ def _copied(value: object) -> object:
     return list(value) if isinstance(value, list) else value
 
 
-def _table(rules: Rules, last: Rules) -> Rules:
-    """``rules`` at the table of ``last`` (its players, teams and sides), where they can be
-    played there and are not a scopone game, whose deal sets the players; else ``rules``
-    as they are."""
-    if rules.deal != "scopa":
-        return rules
-    try:
-        return rules.with_(players=last.players, teams=last.teams, six_sides=last.six_sides)
-    except RulesError:
-        return rules
-
-
 class NewGameScene(MenuScene):
     def build(self) -> None:
         app = self.app
@@ -67,15 +55,15 @@ class NewGameScene(MenuScene):
         self.last = last
         self.kinds_chosen = False
         """Whether a seat's kind or level was chosen here (the player count then leaves them)."""
-        # The rules are those of the settings (a match started here made its rules the
-        # settings' too): the preset chosen there, or the player's own; the table (players,
-        # teams, sides) and the seats are the last match's, where those rules can be
-        # played at it.
+        # The rules are those of the settings, with their table (players, teams, sides): a
+        # match started here made its rules the settings' too, so they are the last match's
+        # unless the settings changed since (three players chosen there opened here at the
+        # last match's four, and Play started three). The seats are the last match's where
+        # it had as many.
         self.preset = rules.preset_name() or MINE
-        table = rules if last is None else _table(rules, last.rules)
-        self.players = table.players
-        self.teams = table.teams
-        self.six_sides = table.six_sides
+        self.players = rules.players
+        self.teams = rules.teams
+        self.six_sides = rules.six_sides
         self.target = rules.target
         self.chosen_target: tuple[int, int] | None = None
         """A target chosen here, with the target of the rules it was chosen over: kept for
@@ -247,14 +235,17 @@ class NewGameScene(MenuScene):
         """Who plays each seat: as in the last match set up when it had as many seats (the
         friends of a six-player evening come back at six); else, for three or more, as the
         seats were shown before the number of players changed (friends set at three stay at
-        four); at first, and for two, the player against computers, as Play seats them."""
+        four), or at first as they sat at the last match (three players chosen in the
+        settings since a match of four); for two, the player against computers, as Play
+        seats them."""
         last = self.last
         before: list[bool] | None = getattr(self, "humans", None)
         levels: list[str] | None = getattr(self, "levels", None)
         self.humans = [True] + [False] * (SEATS - 1)
         self.levels = [self.level] * SEATS
-        if last is not None and len(last.seats) == self.players:
-            for seat, config in enumerate(last.seats):
+        same = last is not None and len(last.seats) == self.players
+        if last is not None and (same or (before is None and self.players > 2)):
+            for seat, config in enumerate(last.seats[: self.players]):
                 self.humans[seat] = config.human
                 self.levels[seat] = config.level if config.level in LEVELS else "expert"
         elif before is not None and levels is not None and self.players > 2:
