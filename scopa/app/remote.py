@@ -877,8 +877,11 @@ class RemoteCoordinator:
     def decline_rematch(self) -> None:
         """Tell the server this player leaves the table of the match over for good, so the
         friends do not wait for them to come back and ask for a rematch (a link already
-        lost tells nothing: their sheet says the player left, as for a window closed)."""
+        lost tells nothing: their sheet says the player left, as for a window closed; nor
+        does a link down, whose word could only wait in the frame for its timeout)."""
         if not self.match.over or self.handed_on or self.rematch_next is not None:
+            return
+        if not self.online:
             return
         with contextlib.suppress(Exception):
             self.link.submit(self.link.client.no_rematch()).result(DECLINE_TIMEOUT)

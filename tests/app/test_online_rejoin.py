@@ -737,6 +737,30 @@ def test_a_friend_who_leaves_the_final_sheet_forgets_the_table(tmp_path, friends
         game.close()
 
 
+def test_leaving_the_final_sheet_with_the_host_gone_does_not_freeze_the_window(
+    tmp_path, friends_table
+):
+    """The host's game closed once the match was over: Main menu from the final sheet
+    waited on the dead link for its timeout, the window frozen two seconds (per person
+    at a shared screen). It goes to the title at once, the seat forgotten."""
+    server, _, _ = friends_table
+    store = Store(tmp_path / "bruno")
+    game = back_after_the_match(friends_table, store)
+    try:
+        current = game.matches.current
+        assert current.match.over
+        server.stop()
+        run_until(game, lambda: not current.online)
+        started = time.monotonic()
+        click(game, game.stack.top.buttons[0])  # Main menu
+        took = time.monotonic() - started
+        assert game.stack.top.__class__.__name__ == "TitleScene"
+        assert took < 0.5, f"one frame took {took:.2f} s"
+        assert store.load_seats() == []
+    finally:
+        game.close()
+
+
 def test_two_people_whose_game_closed_on_the_final_sheet_come_back_to_it(tmp_path):
     """Two people at one screen, their game closed on the final sheet: Join left them in
     the lobby, every seat ready and nothing to wait for (the second seat's final position
