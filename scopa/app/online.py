@@ -577,7 +577,14 @@ class OnlineSession:
                 self._removed()
                 return
             elif isinstance(item, ServerError) and item.code == "ended":
+                # the host closed the table: no seat is left there to come back to
                 self.error, self.error_kind, self.error_code = item.message, "refused", item.code
+                if self.store is not None:
+                    self.store.drop_seat(self.seated.ticket.code)
+            elif isinstance(item, ServerError) and item.code == "seat_taken":
+                # taken up from another window: the link gives up, this lobby waits no more
+                self.error, self.error_kind = item.message, "refused"
+                self.error_code = "taken_elsewhere"
             elif isinstance(item, Disconnected) and self.error is None:
                 self.error, self.error_kind = str(item), "reach"
 

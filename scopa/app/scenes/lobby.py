@@ -713,6 +713,8 @@ class LobbyScene(MenuScene):
             return t("online.ended_by_host")  # the host closed the table, or its match
         if kind == "refused" and session.error_code == "removed":
             return t("online.removed_by_host")
+        if kind == "refused" and session.error_code == "taken_elsewhere":
+            return t("online.seat_taken_elsewhere")
         if kind == "refused":
             code = session.error_code if session.error_code in REFUSALS else "other"
             return t("online.refused", reason=t(f"online.error.{code}"))

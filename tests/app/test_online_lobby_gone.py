@@ -1,0 +1,100 @@
+"""A friend's lobby whose seat is lost for good: the host closed the table, or the seat was
+taken up from another window. The lobby says which, and keeps nothing to come back to."""
+
+from __future__ import annotations
+
+import time
+
+from scopa.app import style
+from scopa.app.hosting import LocalServer
+from scopa.app.online import grouped
+from scopa.app.scenes.lobby import LobbyScene
+from scopa.app.scenes.online import OnlineScene
+from scopa.engine import Rules
+from scopa.net.client import BackgroundClient, SeatTicket
+from scopa.storage import Store
+
+from .menu_helpers import click, frame
+from .test_online import run_until
+from .test_online_rejoin import open_game
+
+
+def waiting_in_a_lobby(tmp_path, server: LocalServer) -> tuple:  # noqa: ANN001
+    """Anna's table of three at ``server``; Bruno's game joined it and waits in the lobby.
+    Returns Anna's link, the table's code and address, and Bruno's game."""
+    anna = BackgroundClient(server.local_address)
+    seats = [{"kind": "human"}] * 3
+    ticket = anna.submit(anna.client.create(Rules(players=3), seats, "Anna", 0)).result(20)
+    address = f"{server.local_address}/{grouped(ticket.code)}"
+    game = open_game(Store(tmp_path / "bruno"))
+    click(game, game.stack.top.online)
+    online = game.stack.top
+    online.address = address
+    click(game, online.join_button)
+    lobby = game.stack.top
+    assert isinstance(lobby, LobbyScene)
+    run_until(game, lambda: lobby.session.seated is not None)  # waiting for a third
+    return anna, ticket.code, address, game
+
+
+def test_a_seat_at_a_table_its_host_ended_in_the_lobby_is_not_offered_again(tmp_path):
+    """The host closed the table while Bruno waited in its lobby: the lobby said so, but
+    the seat stayed held, and the title and Play online went on saying his seat waited at
+    a friend's table that was gone."""
+    server = LocalServer(tmp_path / "host", port=0)
+    server.start()
+    anna, code, _, game = waiting_in_a_lobby(tmp_path, server)
+    try:
+        lobby = game.stack.top
+        assert server.end(code, 0)
+        run_until(game, lambda: lobby.session.error is not None)
+        assert lobby._trouble() == game.t("online.ended_by_host")
+        assert [held.code for held in game.store.load_seats()] == []
+        click(game, lobby.leave_button)
+        frame(game)
+        title = game.home()
+        frame(game)
+        assert not title.seat_waits
+        click(game, title.online)
+        again = game.stack.top
+        assert isinstance(again, OnlineScene)
+        assert (again.rejoining, again.address_note()) == (False, "online.address_hint")
+    finally:
+        anna.close()
+        game.close()
+        server.stop()
+
+
+def test_a_lobby_whose_seat_another_window_took_says_so(tmp_path):
+    """The game open twice at the same table's lobby, the seat taken up from the other
+    window: the link gave up for good, yet the lobby said "reconnecting…" for ever."""
+    server = LocalServer(tmp_path / "host", port=0)
+    server.start()
+    anna, code, _, game = waiting_in_a_lobby(tmp_path, server)
+    other = BackgroundClient(server.local_address)
+    try:
+        lobby = game.stack.top
+        link = lobby.session.seated.link
+        held = next(h for h in game.store.load_seats() if h.code == code)
+        again = SeatTicket(server.local_address, held.code, held.seat, held.token)
+        other.submit(other.client.rejoin(again)).result(20)
+        run_until(game, lambda: link.client.lost)
+        end = time.monotonic() + 1.0
+        while time.monotonic() < end:
+            frame(game)
+            time.sleep(0.01)
+        words = game.t("online.seat_taken_elsewhere")
+        assert lobby._status()[0] == words
+        assert not lobby.retry_useful
+        for size in ((960, 540), (1920, 1080)):
+            game.resize(size)
+            drawn: list[style.Drawn] = []
+            with style.watch_text(drawn.append):
+                frame(game)
+            (said,) = [text for text in drawn if text.words == words]
+            assert not said.cut and not said.elided, said.lines
+    finally:
+        anna.close()
+        other.close()
+        game.close()
+        server.stop()
