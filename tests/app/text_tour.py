@@ -1674,6 +1674,10 @@ class Tour:
             coordinator._checking = concurrent.futures.Future()  # awake from a stall
             self.show("online, the window asks where the table is after a stall")
             coordinator._checking = None
+            # (at a step no update reaches while it is shown: nothing is taken of it)
+            sending, coordinator._sending = coordinator._sending, (10**9, None, None)
+            self.show("online, a play on its way to the server")
+            coordinator._sending = sending
             arrivals = coordinator.arrivals
             cards = [Move(card) for card in table.match.observation.hand[:2]]
             coordinator.arrivals = lambda: Arrival(played_for_you={coordinator.seat: cards})

@@ -753,6 +753,8 @@ class TableScene(Scene):
             return None  # the round waits for the friends still at the score sheet
         if self.remote and self.coordinator.checking:  # awake from a stall: where is it?
             return None
+        if self.remote and self.coordinator.sending:  # a play on its way: none other is
+            return None  # taken until the server says what became of it
         if self.remote and self.coordinator.stood_in_for_me():  # until taken back
             return None
         if self.coordinator.needs_cover() is not None:
@@ -1469,6 +1471,7 @@ class TableScene(Scene):
             reading=frozenset(self.coordinator.reading()) if self.remote else frozenset(),
             reading_left=self._reading_left(),
             checking=self.remote and self.coordinator.checking,
+            sending=self.remote and self.coordinator.sending,
             selected=self.pick.selected is not None and self.pick.clicked,
             nudged=self._nudged(),
         )

@@ -193,6 +193,7 @@ class TableWords:
         reading: frozenset[int] = frozenset(),
         reading_left: int | None = None,
         checking: bool = False,
+        sending: bool = False,
         selected: bool = False,
         nudged: int | None = None,
     ) -> tuple[str, Colour] | None:
@@ -206,7 +207,9 @@ class TableWords:
         for a friend ``stood_in``, the computer playing their seat; friends still
         ``reading`` the last round's score sheet: the round waits for them, ``reading_left``
         seconds at most; ``checking``:
-        the window, awake from a stall, asks the server where the table is; ``selected``:
+        the window, awake from a stall, asks the server where the table is; ``sending``: a
+        play made here is on its way to the server, which has not said yet what became of
+        it; ``selected``:
         a card clicked in the hand, that a click on the table or a second click plays;
         ``nudged``: this player online has kept the turn a while, and the friends may let
         the computer play for them after that many seconds)."""
@@ -216,6 +219,8 @@ class TableWords:
             return message, MESSAGE
         if coordinator.mode == "watch":
             return t("table.watch_fast" if fast else "table.watch_hint"), style.MIST
+        if sending and not match.over:
+            return t("online.sending"), style.MIST
         if checking and not match.over:
             return t("online.checking"), style.MIST
         if reading and not match.over and not animating:
