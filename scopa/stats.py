@@ -16,6 +16,7 @@ only when they hold something, so files of matches never reviewed read as before
 from __future__ import annotations
 
 import math
+import zlib
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field, fields, replace
 from datetime import UTC, datetime
@@ -304,8 +305,17 @@ def _readable(read: Callable[[Any], T], items: Any) -> list[T]:
 
 def match_key(match: Match) -> str:
     """A name for a match that tells it from the others of a player: its seed and how many
-    moves it had (a deal played again has the same seed, rarely the same length)."""
-    return f"{match.seed:x}/{len(match.moves())}"
+    moves it had; for a deal played again, which has the seed of the match it came from
+    and deals its next rounds alike (as long in plays, at Scopa), what it was dealt and
+    played as well (a replay as long as the match it replayed was taken for it: not
+    counted, and kept in its place among the past matches)."""
+    moves = match.moves()
+    key = f"{match.seed:x}/{len(moves)}"
+    if not match.decks:
+        return key
+    dealt = " ".join(" ".join(map(str, deck)) for deck in match.decks)
+    played = " ".join(map(str, moves))
+    return f"{key}/{zlib.crc32(f'{match.first_dealer} {dealt} | {played}'.encode()):08x}"
 
 
 def result_of(
