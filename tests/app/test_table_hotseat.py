@@ -406,6 +406,53 @@ def test_the_press_that_lifts_the_cover_does_not_turn_the_score_sheet(app):
     assert app.stack.top is scene
 
 
+@pytest.mark.parametrize("size", [(960, 540), (1280, 720), (1920, 1080)])
+def test_the_mouse_hold_that_lifts_the_cover_does_not_act_on_the_score_sheet(app, size):
+    """The mouse's twin of the test above: the next person held the mouse's button down where
+    the cover's button always is, and the sheet in its place took it as a click on Replay
+    this round, which sits there (leave the match to replay the round?). A hold is not a
+    click there; a click, once the sheet was seen, still acts."""
+    from scopa.app.scenes.scoring import ScoringScene
+    from scopa.app.table.scene import COVER_PRESS
+    from scopa.engine import Match
+
+    from .table_helpers import mouse
+
+    app.resize(size)
+    app.settings = app.settings.with_(animation_speed="fast", language="en")
+    setup = MatchSetup((SeatConfig("Anna", True), SeatConfig("Bruno", True)), Rules())
+    match = Match.new(Rules(), 3)
+    while sum(len(match.round.hand(seat)) for seat in range(2)) + len(match.round.stock) > 2:
+        match, _ = match.apply(match.legal_moves()[0])
+    scene = TableScene(app, coordinated(app, setup, match), worker=inline_worker())
+    app.stack.push(scene)
+    settle(app, scene)
+    spot = None
+    for _ in range(3000):
+        if isinstance(app.stack.top, ScoringScene):
+            break
+        if scene.cover is not None:
+            spot = scene.cover_button()  # where each person lifts the cover
+            lift_cover(app, scene)
+            continue
+        if scene.human_to_play is not None:
+            scene.play(scene.match.legal_moves()[0])
+        pump(app)
+    sheet = app.stack.top
+    assert isinstance(sheet, ScoringScene) and spot is not None
+    pump(app, round(2.0 / FRAME))  # the next person comes to the screen
+    (under,) = [button for button in sheet.buttons if button.rect.colliderect(spot)]
+    spot = under.rect.clip(spot).center  # a place on both
+    app._last_press = None
+    app.frame(FRAME, [mouse(pygame.MOUSEMOTION, spot), mouse(pygame.MOUSEBUTTONDOWN, spot)])
+    pump(app, round((COVER_PRESS + 0.1) / FRAME))
+    app.frame(FRAME, [mouse(pygame.MOUSEBUTTONUP, spot)])
+    assert app.stack.top is sheet
+    pump(app, round(0.5 / FRAME))
+    click(app, under.rect.center)  # a click, the sheet seen, acts as ever
+    assert app.stack.top is not sheet
+
+
 def test_a_click_on_the_menu_button_over_the_cover_opens_the_menu_not_the_hand(app, faces):
     """The corner's menu button shows through the cover: a partner reaching for it lifted
     the cover and showed the next person's hand instead."""

@@ -66,6 +66,10 @@ every two seconds to play on (or to lift the cover for the next person at one sc
 reached the rematch before anyone saw who won."""
 RESUMED_GRACE = 0.4
 """Seconds a sheet a match was continued on waits for keys (a key held on Continue)."""
+HELD_PRESS = 0.35
+"""Seconds a press on a sheet not yet seen at one screen is held before it is taken for the
+next person's hold on the cover's button (which lifts it in 0.45 s), not a click: let go,
+it presses nothing (it fell on Replay this round, which sits where that button does)."""
 PRESS_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 """The keys that press the focused button (a press held off is told why)."""
 OVERLAP = 0.35
@@ -144,6 +148,8 @@ class ScoringScene(MenuScene):
         if resumed:
             self.keys_from = RESUMED_GRACE
         self.seen = resumed or coordinator.mode != "hotseat"
+        self._pressed_at: float | None = None
+        """When the mouse's button went down on a sheet not yet ``seen`` (``HELD_PRESS``)."""
         """A key was pressed with the sheet in sight. At one screen shared by several people
         the next of them, handed the screen after the last card, presses Enter for the
         cover that comes between turns, long after the sheet's grace: that first key only
@@ -210,6 +216,14 @@ class ScoringScene(MenuScene):
             self.keys_from = self.age + grace
             self.form.keyboard_used = True
             return True
+        if not self.seen and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._pressed_at = self.age
+        elif not self.seen and event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            pressed, self._pressed_at = self._pressed_at, None
+            if pressed is not None and self.age - pressed >= HELD_PRESS:
+                self.seen = True  # the mouse's hold meant for the cover
+                self.form.captured = None
+                return True
         clicked = event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
         if clicked and self.match.over and self.age < CLICK_GRACE:
             return True
