@@ -518,7 +518,7 @@ def test_cirulla_s_bonuses_are_told_apart_in_the_scopas(app) -> None:
     assert sheet["scope"].points == (4, 1)
     app.set_language("it")
     sheet = {row.key: row for row in ScoringScene(app, MatchCoordinator(setup, match)).sheet()}
-    assert sheet["scope"].cells == ("4 (3 premio)", "1")
+    assert sheet["scope"].cells == ("4 (premio 3)", "1")  # not "3 premio": ungrammatical
 
 
 @pytest.mark.parametrize("language", ["it", "en"])

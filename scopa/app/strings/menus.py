@@ -264,7 +264,7 @@ STRINGS = {
         "rank_plural_4": "quattro",
         "rank_plural_3": "tre",
         "rank_plural_2": "due",
-        "scope_bonus": "{count} ({bonus} premio)",
+        "scope_bonus": "{count} (premio {bonus})",
         "scope_bonus_short": "{count} ({bonus})",
         "scope_bonus_label": "{label} (e premi)",
         "round_over": "Smazzata {n}",
