@@ -754,24 +754,32 @@ def test_the_last_capture_keeps_clear_of_the_line_that_says_whose_turn(fast, pla
     assert panel.rect.top >= 0
 
 
+def inked_mark(suit: str, radius: float, ring: int, french: bool) -> frozenset:
+    from scopa.app.table.aids import suit_mark
+
+    surface = pygame.Surface((24, 24))
+    suit_mark(surface, suit, (12, 12), radius, (255, 255, 255), ring=ring, french=french)
+    return frozenset((x, y) for x in range(24) for y in range(24) if surface.get_at((x, y))[0])
+
+
+@pytest.mark.parametrize("french", [False, True])
 @pytest.mark.parametrize("radius", [2.25, 4.0, 7.0])
-def test_the_tracker_s_suits_differ_by_shape_not_only_by_colour(radius):
+def test_the_tracker_s_suits_differ_by_shape_not_only_by_colour(radius, french):
     """The tracker told the suits by coloured dots alone, 4 pixels across: unreadable to
     weak eyes, and red, blue and green alike to colour-blind ones. Each suit has a shape
     of its own, in the same colour too, filled or as an outline."""
-    from scopa.app.table.aids import suit_mark
-
     for ring in (0, 1):
-        shapes = set()
-        for suit in "DCSB":
-            surface = pygame.Surface((24, 24))
-            suit_mark(surface, suit, (12, 12), radius, (255, 255, 255), ring=ring)
-            inked = frozenset(
-                (x, y) for x in range(24) for y in range(24) if surface.get_at((x, y))[0]
-            )
-            assert inked, suit
-            shapes.add(inked)
-        assert len(shapes) == 4, (radius, ring)
+        shapes = {inked_mark(suit, radius, ring, french) for suit in "DCSB"}
+        assert all(shapes) and len(shapes) == 4, (radius, ring)
+
+
+def test_a_french_suited_deck_s_diamonds_are_marked_by_the_diamond():
+    """With French-suited cards the tracker marked the spades with a diamond (the swords'
+    mark) and the diamonds with a disc: a player read the spades as the diamonds. The
+    diamonds have the diamond, and no other suit has it."""
+    diamond = inked_mark("S", 4.0, 0, french=False)  # the swords' mark
+    assert inked_mark("D", 4.0, 0, french=True) == diamond
+    assert all(inked_mark(suit, 4.0, 0, french=True) != diamond for suit in "CSB")
 
 
 class HeldHint:

@@ -527,8 +527,9 @@ def test_the_tracker_names_the_face_cards_by_the_start_of_their_names() -> None:
     the knight. In Italian the face cards are F, C and R, the start of their names. In
     English it headed them "J Kn K" over cards whose corners print 8, 9 and 10 and whose
     names are the knave, the knight and the king: the knave's "J" started no name, and
-    "Kn" two. English heads them by the numbers their corners print. (A French deck's
-    labels are the letters its corners print, J, Q and K, in both languages.)"""
+    "Kn" two. English heads them by the numbers their corners print. A French-suited deck's
+    are the starts of their names too: J, Q and K in English, and F, D and R in Italian
+    (fante, donna, re: the English letters were read over an Italian screen)."""
     from scopa.app.wording import card_name, rank_label
     from scopa.engine import Card
 
@@ -538,7 +539,12 @@ def test_the_tracker_names_the_face_cards_by_the_start_of_their_names() -> None:
         word = name[1] if name[0] == "il" else name[0]
         label = rank_label(t, rank, "napoletane")
         assert word.lower().startswith(label.lower()), (rank, label)
+    for deck in ("french", "genovesi"):
+        for rank in (8, 9, 10):
+            name = card_name(t, Card(rank, "D"), deck).split()[1]
+            assert name.upper().startswith(rank_label(t, rank, deck)), (deck, rank)
     en = Translator("en")
+    assert [rank_label(en, rank, "french") for rank in (8, 9, 10)] == ["J", "Q", "K"]
     assert [rank_label(en, rank, "napoletane") for rank in range(1, 11)] == [
         "A",
         *(str(rank) for rank in range(2, 11)),

@@ -155,9 +155,9 @@ STRINGS = {
         "aids.rank.8": "F",
         "aids.rank.9": "C",
         "aids.rank.10": "R",
-        "aids.rank.french.8": "J",
-        "aids.rank.french.9": "Q",
-        "aids.rank.french.10": "K",
+        "aids.rank.french.8": "F",
+        "aids.rank.french.9": "D",
+        "aids.rank.french.10": "R",
         "aids.tutorial": "Tutorial",
         "aids.tutorial_hint": "Impara a giocare con una smazzata guidata",
         "aids.tutorial_hint_cirulla": (

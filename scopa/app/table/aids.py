@@ -31,7 +31,7 @@ from ..ai_worker import AiWorker
 from ..cardart import SUIT_COLOURS, CardArt
 from ..style import Scale
 from ..toasts import Words, worded
-from ..wording import card_list, rank_label, suit_name
+from ..wording import card_list, deck_family, rank_label, suit_name
 from .frame import Item, box
 from .layout import SCOPE_SHOWN, TableLayout, card_rect
 from .text import Writer
@@ -455,6 +455,7 @@ class AidsLayer:
         deck = self.host.deck_style()
         heading = t("aids.tracker_title")
         names = [suit_name(t, suit, deck) for suit in TRACKER_SUITS]
+        french = deck_family(deck) == "french"
 
         size, area = self._tracker_fit(heading, names, len(counts))
         px, cell, pip, widths, legend_w = size.px, size.cell, size.pip, size.widths, size.legend_w
@@ -485,15 +486,15 @@ class AidsLayer:
                     row, col = divmod(p, 2)
                     centre = (x + (col - 0.5) * pip * 2.6, y + row * pip * 2.6)
                     if suit in unseen:
-                        suit_mark(surface, suit, centre, pip, SUIT_COLOURS[suit])
+                        suit_mark(surface, suit, centre, pip, SUIT_COLOURS[suit], french=french)
                     else:
-                        suit_mark(
-                            surface, suit, centre, pip, EMPTY_PIP, ring=max(1, round(pip / 3))
-                        )
+                        ring = max(1, round(pip / 3))
+                        suit_mark(surface, suit, centre, pip, EMPTY_PIP, ring, french)
             x = area.centerx - legend_w / 2
             y = area.bottom - lay.margin * 0.25 - line
             for suit, name, name_w in zip(TRACKER_SUITS, names, widths, strict=True):
-                suit_mark(surface, suit, (x + pip, y + line / 2), pip, SUIT_COLOURS[suit])
+                mark = (x + pip, y + line / 2)
+                suit_mark(surface, suit, mark, pip, SUIT_COLOURS[suit], french=french)
                 style.text(surface, name, legend, FRect(x + pip * 3, y, name_w, line))
                 x += name_w + pip * 2
 
@@ -842,19 +843,35 @@ def suit_mark(
     radius: float,
     colour: tuple[int, int, int],
     ring: int = 0,
+    french: bool = False,
 ) -> None:
     """A suit's small mark, told by its shape as well as its colour (colours alone fail
     weak or colour-blind eyes): coins a disc, cups a cup (a triangle on its point), swords
-    a diamond, batons an upright bar; ``ring``: only the outline, that wide."""
+    a diamond, batons an upright bar; ``french``, a French-suited deck's: diamonds a
+    diamond, hearts a triangle on its point, spades one on its base, clubs a trefoil (the
+    swords' diamond was read as the diamonds); ``ring``: only the outline, that wide."""
     x, y, r = *centre, radius
-    if suit == "D":
+    shape = (FRENCH_MARKS if french else ITALIAN_MARKS)[suit]
+    if shape == "disc":
         pygame.draw.circle(surface, colour, centre, r * 1.05, ring)  # as large as the others
         return
-    if suit == "C":
+    if shape == "trefoil":
+        leaf = r * 0.56
+        for dx, dy in ((0.0, -0.45), (-0.48, 0.3), (0.48, 0.3)):
+            pygame.draw.circle(surface, colour, (x + dx * r, y + dy * r), leaf, ring)
+        return
+    if shape == "cup":
         points = [(x - r * 0.9, y - r * 0.8), (x + r * 0.9, y - r * 0.8), (x, y + r)]
-    elif suit == "S":
+    elif shape == "spade":
+        points = [(x - r * 0.9, y + r * 0.8), (x + r * 0.9, y + r * 0.8), (x, y - r)]
+    elif shape == "diamond":
         points = [(x, y - r * 1.1), (x + r * 0.85, y), (x, y + r * 1.1), (x - r * 0.85, y)]
     else:
         half = max(1.0, r * 0.5)
         points = [(x - half, y - r), (x + half, y - r), (x + half, y + r), (x - half, y + r)]
     pygame.draw.polygon(surface, colour, points, ring)
+
+
+ITALIAN_MARKS = {"D": "disc", "C": "cup", "S": "diamond", "B": "bar"}
+FRENCH_MARKS = {"D": "diamond", "C": "cup", "S": "spade", "B": "trefoil"}
+"""The shape of each suit's mark (``suit_mark``), as the deck's own suits are drawn."""
