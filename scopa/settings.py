@@ -191,6 +191,8 @@ _SCALARS: dict[str, tuple[type | tuple[type, ...], tuple[str, ...] | None]] = {
     "muted": (bool, None),
     "fullscreen": (bool, None),
     "tutorial_done": (bool, None),
+    "cirulla_lesson": (int, None),
+    "cirulla_solved": (int, None),
     "opponent_level": (str, ("", *OFFERED_LEVELS)),
     "window_width": (int, None),
     "window_height": (int, None),
@@ -202,6 +204,8 @@ _SCALARS: dict[str, tuple[type | tuple[type, ...], tuple[str, ...] | None]] = {
     "online_here_names": ((list, tuple), None),
 }
 MAX_FRIENDS = 5
+MAX_LESSONS = 99
+"""The most lessons a walkthrough's place may count (its scene keeps it within its own)."""
 """The most friends a table online has room for (six seats, the host's among them)."""
 WINDOW_LIMITS = (320, 16384)
 """The smallest and largest width or height a remembered window may have."""
@@ -233,6 +237,12 @@ class Settings:
     fullscreen: bool = False
     last_setup: MatchSetup | None = None
     tutorial_done: bool = False
+    cirulla_lesson: int = 0
+    """The Cirulla lesson the player left the walkthrough at: it opens there again (0, the
+    first, once the last was solved)."""
+    cirulla_solved: int = 0
+    """How many of the Cirulla lessons, from the first, the player has solved: Next passes
+    them without their being solved again."""
     opponent_level: str = ""
     """The level Play puts the computers at ("" until the player has chosen one)."""
     window_width: int = 0
@@ -297,6 +307,13 @@ class Settings:
             raise SettingsError(
                 f"the window's size must be from {low} to {high} each way, not {shown}"
             )
+        for name in ("cirulla_lesson", "cirulla_solved"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not 0 <= value <= MAX_LESSONS:
+                shown = quote_value(value)
+                raise SettingsError(
+                    f"setting '{name}' must be from 0 to {MAX_LESSONS}, not {shown}"
+                )
         if isinstance(self.online_friends, bool) or not 0 <= self.online_friends <= MAX_FRIENDS:
             shown = quote_value(self.online_friends)
             raise SettingsError(

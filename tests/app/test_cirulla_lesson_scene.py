@@ -44,6 +44,14 @@ def test_the_rules_cirulla_pages_open_the_walkthrough(app) -> None:
     assert app.stack.top is rules
 
 
+def solve_up_to(app, lesson: CirullaLessonScene, key: str) -> None:  # noqa: ANN001
+    """Each lesson answered and Next pressed, as a player does, up to the lesson ``key``."""
+    while lesson.walk.lesson.key != key:
+        lesson.try_answer()
+        assert lesson.walk.done, lesson.walk.lesson.key
+        click(app, lesson.next_button)
+
+
 def test_the_walkthrough_opens_again_at_the_lesson_it_was_left_at(app) -> None:
     """Closed at lesson 4 of 8 (by a key meant for something else, say), it began again at
     lesson 1: it opens where it was left, and from the first once the last is done."""
@@ -52,18 +60,49 @@ def test_the_walkthrough_opens_again_at_the_lesson_it_was_left_at(app) -> None:
     frame(app)
     click(app, rules.lesson_button)
     lesson = app.stack.top
-    lesson.go(index_of("ace_on_ace"))
+    solve_up_to(app, lesson, "ace_on_ace")
     press(app, pygame.K_ESCAPE)
     click(app, rules.lesson_button)
     again = app.stack.top
     assert isinstance(again, CirullaLessonScene) and again is not lesson
     assert again.walk.lesson.key == "ace_on_ace" and not again.walk.done
-    again.go(len(LESSONS) - 1)
+    solve_up_to(app, again, LESSONS[-1].key)
     again.try_answer()
     assert again.walk.done
     click(app, again.back_button)
     click(app, rules.lesson_button)
     assert app.stack.top.walk.index == 0
+
+
+def test_the_walkthrough_keeps_its_place_from_one_run_to_the_next(app, store) -> None:
+    """Called away at the fifth lesson, the game closed: the walkthrough began again at the
+    first, and Next stayed greyed until each lesson was solved again. It opens at the fifth,
+    and Next (or Back, then Next) passes the lessons solved without their being solved
+    again; the next lesson still waits to be solved."""
+    from scopa.app.app import App
+    from scopa.app.registry import default_scenes
+
+    at = next(i for i in range(3, len(LESSONS)) if LESSONS[i].plays)  # the fifth, say
+    lesson = CirullaLessonScene(app)
+    app.stack.push(lesson)
+    frame(app)
+    solve_up_to(app, lesson, LESSONS[at].key)
+    app.close()  # the window closed on the lesson, not left by its button
+    again = App(store, size=(960, 540), scenes=default_scenes())
+    try:
+        reopened = CirullaLessonScene(again)
+        again.stack.push(reopened)
+        frame(again)
+        assert reopened.walk.index == at and not reopened.walk.done
+        assert not reopened.next_button.enabled  # not solved yet
+        click(again, reopened.prev_button)
+        click(again, reopened.prev_button)
+        assert reopened.walk.index == at - 2 and reopened.next_button.enabled
+        click(again, reopened.next_button)
+        click(again, reopened.next_button)
+        assert reopened.walk.index == at and not reopened.next_button.enabled
+    finally:
+        again.close()
 
 
 def test_a_wrong_card_is_refused_then_the_fifteen_is_taken(app, scene) -> None:

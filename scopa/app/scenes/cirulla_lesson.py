@@ -12,7 +12,6 @@ refused with a word of why; the lessons themselves are in ``scopa.aids.cirulla_l
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import pygame
 
@@ -24,9 +23,6 @@ from ..style import Metrics
 from ..widgets import Button, Widget
 from ..wording import card_name, deck_text
 from .base import MenuScene
-
-if TYPE_CHECKING:
-    from ..app import App
 
 TAKE = (60, 160, 90)
 FELT = ("lessons.table", "lessons.opening")
@@ -76,18 +72,16 @@ class TableCardButton(Widget):
 
 
 class CirullaLessonScene(MenuScene):
-    """``start``: the lesson to open on (where the player left the walkthrough before);
-    ``on_leave`` hears the lesson the player leaves it at."""
-
-    def __init__(
-        self, app: App, start: int = 0, on_leave: Callable[[int], None] | None = None
-    ) -> None:
-        self.start, self.on_leave = start, on_leave
-        super().__init__(app)
+    """Opens at the lesson the player left the walkthrough at (kept in the settings, from
+    one run to the next: a player called away at the eighth lesson solved seven again);
+    Next passes the lessons already solved."""
 
     def build(self) -> None:
         self.walk = Walkthrough()
-        self.walk.go(self.start)
+        settings = self.app.settings
+        last = len(self.walk.lessons) - 1
+        self.solved = min(settings.cirulla_solved, len(self.walk.lessons))
+        self.walk.go(min(settings.cirulla_lesson, self.solved, last))
         self.choices: list[Button] = []
         self.offered: tuple[Move, ...] = ()
         """The moves the ``choices`` make, in the same order."""
@@ -104,7 +98,10 @@ class CirullaLessonScene(MenuScene):
             self.tr("rules_next"),
             lambda: self.go(self.walk.index + 1),
             primary=True,
-            enabled=lambda: self.walk.done and self.walk.index < len(self.walk.lessons) - 1,
+            enabled=lambda: (
+                (self.walk.done or self.walk.index < self.solved)
+                and self.walk.index < len(self.walk.lessons) - 1
+            ),
         )
         self.knock_button = Button(
             self.tr("cirulla.knock"),
@@ -125,6 +122,7 @@ class CirullaLessonScene(MenuScene):
 
     def go(self, index: int) -> None:
         self.walk.go(index)
+        self._keep_place()
         self.choices, self.offered = [], ()
         self.layout()
 
@@ -178,8 +176,22 @@ class CirullaLessonScene(MenuScene):
 
     def make(self, move: Move) -> None:
         self.walk.play(move)
+        self._keep_place()
         self.choices, self.offered = [], ()
         self.layout()
+
+    def _keep_place(self) -> None:
+        """The lesson the walkthrough is at, and the lessons solved, kept in the settings
+        (the first lesson once the last is solved: the walkthrough starts over). A lesson
+        only to read is solved as it is shown."""
+        if self.walk.done and self.walk.index >= self.solved:
+            self.solved = self.walk.index + 1
+        last = self.walk.index == len(self.walk.lessons) - 1
+        at = 0 if last and self.walk.done else self.walk.index
+        settings = self.app.settings
+        if (settings.cirulla_lesson, settings.cirulla_solved) != (at, self.solved):
+            self.app.settings = settings.with_(cirulla_lesson=at, cirulla_solved=self.solved)
+            self.app.save_settings()
 
     def try_answer(self) -> None:
         """Make the lesson's first move (what a player who follows the lesson does)."""
@@ -187,11 +199,9 @@ class CirullaLessonScene(MenuScene):
             self.make(self.walk.lesson.moves[0])
 
     def back(self) -> None:
-        """Close the walkthrough; the screen it came from opens it again at this lesson (at
-        the first, once the last is done)."""
-        if self.on_leave is not None:
-            last = self.walk.index == len(self.walk.lessons) - 1
-            self.on_leave(0 if last and self.walk.done else self.walk.index)
+        """Close the walkthrough; it opens again at this lesson (at the first, once the last
+        is done)."""
+        self._keep_place()
         super().back()
 
     def handle(self, event: pygame.event.Event) -> bool:

@@ -82,8 +82,6 @@ class RulesScene(MenuScene):
         self._wheeled = -WHEEL_TURN
         """When (``age``) the wheel last scrolled or turned a page."""
         self.offset = 0
-        self.lesson_at = 0
-        """The lesson the walkthrough was left at: it opens there again."""
         self.prev_button = Button(
             self.tr("rules_prev"), lambda: self.turn(-1), enabled=lambda: self.page > 1
         )
@@ -144,10 +142,7 @@ class RulesScene(MenuScene):
 
     def open_lesson(self) -> None:
         """The walkthrough of what Cirulla changes, at the lesson it was left at."""
-        self.app.open("cirulla_lesson", start=self.lesson_at, on_leave=self._lesson_left)
-
-    def _lesson_left(self, index: int) -> None:
-        self.lesson_at = index
+        self.app.open("cirulla_lesson")
 
     def turn(self, direction: int) -> None:
         """The next page (``direction`` +1) or the one before (-1), from its top; nothing
