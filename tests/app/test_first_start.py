@@ -421,3 +421,34 @@ def test_where_enter_goes_is_ringed_from_the_start(app, monkeypatch) -> None:  #
     monkeypatch.setattr(type(button), "draw", watched)
     app.draw()
     assert offer.form.focus is button and ringed == [True]
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+def test_a_cirulla_player_is_offered_cirulla_and_its_lessons(app, store, size) -> None:
+    """A family that plays Cirulla found its lessons only by choosing Cirulla in the
+    settings first (the first start spoke of Scopa alone). The first start offers it:
+    Cirulla becomes the game played and remembered, its lessons open, and Play then deals
+    Cirulla."""
+    from scopa.aids.cirulla_lessons import LESSONS
+    from scopa.app.scenes.cirulla_lesson import CirullaLessonScene
+    from scopa.app.scenes.title import TitleScene
+
+    app.resize(size)
+    offer = open_offer(app)
+    click(app, next(b for b in offer.languages if b.text == "Italiano"))
+    drawn: list[style.Drawn] = []
+    with style.watch_text(drawn.append):
+        frame(app, pygame.event.Event(pygame.MOUSEMOTION, pos=offer.cirulla_button.rect.center,
+                                      rel=(0, 0), buttons=(0, 0, 0)))  # fmt: skip
+    hint = app.t("aids.offer_cirulla_hint", n=len(LESSONS))
+    (said,) = [text for text in drawn if text.words == hint]
+    assert offer.panel.contains(pygame.Rect(said.used)) and not said.cut and not said.elided
+    assert offer.panel.contains(offer.cirulla_button.rect)
+    click(app, offer.cirulla_button)
+    assert isinstance(app.stack.top, CirullaLessonScene)
+    kept = store.load_settings()
+    assert kept.rules.preset_name() == "cirulla" and kept.tutorial_done
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, TitleScene)
+    assert app.matches.quick_setup().rules.cirulla
+    close_tables(app)

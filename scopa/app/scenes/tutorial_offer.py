@@ -9,6 +9,8 @@ from collections.abc import Callable
 
 import pygame
 
+from scopa.aids.cirulla_lessons import LESSONS as CIRULLA_LESSONS
+
 from .. import style
 from ..widgets import Button, Tab
 from .base import LANGUAGES, MenuScene
@@ -29,7 +31,14 @@ class TutorialOffer(MenuScene):
         ]
         self.take_button = Button(self.tr("aids.offer_yes"), self.take, primary=True)
         self.decline_button = Button(self.tr("aids.offer_no"), self.decline)
-        for widget in (*self.languages, self.take_button, self.decline_button):
+        self.cirulla_button = Button(
+            self.tr("aids.offer_cirulla"),
+            self.cirulla,
+            hint=self.tr("aids.offer_cirulla_hint", n=len(CIRULLA_LESSONS)),
+        )
+        """A family that plays Cirulla: their game, and what it changes (its lessons were
+        found only by choosing Cirulla in the settings first)."""
+        for widget in (*self.languages, self.take_button, self.decline_button, self.cirulla_button):
             self.form.add(widget)
         self.form.set_focus(self.take_button)
         self.form.keyboard_used = True  # ringed from the start: where Enter goes (a player on
@@ -66,7 +75,10 @@ class TutorialOffer(MenuScene):
             2 * style.line_height(body),
         )
         clear = style.button_reach(m)  # the focus ring round a language clears the caption
+        hint_h = style.fit(self.t("aids.offer_cirulla_hint", n=len(CIRULLA_LESSONS)), caption,
+                           inner_w, m.h, lines=0).height  # fmt: skip
         height = caption_h + clear + button_h + 2 * space + heading_h + text_h + space + button_h
+        height += gap + button_h + gap + hint_h
         self.panel = pygame.Rect(0, 0, width, min(m.h, height + 2 * pad_y))
         self.panel.center = (m.w // 2, m.h // 2)
         inner = self.panel.inflate(-2 * pad_x, -2 * pad_y)
@@ -81,9 +93,12 @@ class TutorialOffer(MenuScene):
         y += space
         self.heading_box = pygame.Rect(inner.left, y, inner.w, heading_h)
         self.text_box = pygame.Rect(inner.left, self.heading_box.bottom, inner.w, text_h)
-        bottom = inner.bottom - button_h
+        bottom = inner.bottom - hint_h - gap - button_h - gap - button_h
         self.take_button.place(pygame.Rect(inner.left, bottom, half, button_h))
         self.decline_button.place(pygame.Rect(inner.left + half + gap, bottom, half, button_h))
+        bottom += button_h + gap
+        self.cirulla_button.place(pygame.Rect(inner.left + half // 2, bottom, half + gap, button_h))
+        self.hint_box = pygame.Rect(inner.left, bottom + button_h + gap, inner.w, hint_h)
 
     # --- choices -----------------------------------------------------------------------------
 
@@ -95,6 +110,15 @@ class TutorialOffer(MenuScene):
         keys = self.keys_in_use  # this screen's, gone with it
         self.app.back()
         self.app.matches.tutorial(keys=keys)
+
+    def cirulla(self) -> None:
+        """Cirulla, the game the Settings and Play then hold, and its lessons opened."""
+        settings = self.app.settings
+        rules = settings.rules.with_preset("cirulla")
+        self.app.settings = settings.with_(tutorial_done=True, rules=rules)
+        self.app.save_settings()
+        self.app.back()
+        self.app.matches.tutorial()
 
     def decline(self) -> None:
         """Not now: the tutorial stays on the title, and is not offered at start again."""
@@ -124,3 +148,6 @@ class TutorialOffer(MenuScene):
         style.text(surface, self.t("aids.offer_title"), heading, self.heading_box, align="center")
         style.text(surface, self.t("aids.offer_text"), body, self.text_box, align="center", lines=0)
         self.form.draw(surface, m)
+        hint = self.form.hint()
+        if hint:
+            style.text(surface, hint, caption, self.hint_box, align="center", lines=0)
