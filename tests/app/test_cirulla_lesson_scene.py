@@ -343,3 +343,17 @@ def test_the_scoring_lesson_names_the_suit_its_cards_show(app, scene, deck, suit
     scene.go(index_of("scoring"))
     words, _ = scene.message()
     assert f"of {suit}" in words and f"of {({'diamonds', 'coins'} - {suit}).pop()}" not in words
+
+
+@pytest.mark.parametrize("language", ["it", "en"])
+def test_the_last_lesson_says_it_is_the_last(app, language) -> None:
+    """At the ninth lesson Next was only greyed, nothing said: the lessons were over."""
+    app.set_language(language)
+    lesson = CirullaLessonScene(app)
+    app.stack.push(lesson)
+    lesson.go(len(LESSONS) - 1)
+    frame(app)
+    assert lesson.message()[0].endswith(app.t("lessons.finished"))
+    assert not lesson.next_button.enabled
+    lesson.go(len(LESSONS) - 2)
+    assert app.t("lessons.finished") not in lesson.message()[0]

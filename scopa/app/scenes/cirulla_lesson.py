@@ -242,6 +242,9 @@ class CirullaLessonScene(MenuScene):
         ask = deck_text(self.t, f"lessons.{key}.ask", self.deck, **words)  # diamonds: French
         if self.walk.refused is not None:
             return self.t("lessons.not_this", ask=ask), "refused"
+        if not self.walk.lesson.plays and self.walk.index == len(self.walk.lessons) - 1:
+            # the last, to read: that it is the last (Next only greyed, nothing said)
+            return f"{ask}\n{self.t('lessons.finished')}", "done"
         return ask, "ask"
 
     # --- what is shown ---------------------------------------------------------------------
