@@ -22,6 +22,8 @@ from scopa.engine.moves import DECLARE, RETRACT
 
 from .values import (
     COINS,
+    GRANDE_CARDS,
+    PICCOLA_CARDS,
     RANK_MASKS,
     RE_BELLO_BIT,
     SCOPA_VALUE,
@@ -315,6 +317,12 @@ def describe(
     if count >= 2 and more:
         return "most_cards", {"count": count}  # from the table, as players count
     if capture & COINS and not taken & COINS:
+        if view.rules.cirulla:  # a card of the grande or the piccola: the points it makes
+            banked_coins = capture | move.card.bit
+            if banked_coins & GRANDE_CARDS:
+                return "grande", {}
+            if banked_coins & PICCOLA_CARDS:
+                return "piccola", {}
         return "coin", {}
     if sum(1 for other in others if other.move.capture_mask) == 1:
         return "only_capture", {}

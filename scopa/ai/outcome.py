@@ -22,6 +22,8 @@ PLAIN = frozenset(
     {
         "most_cards",
         "coin",
+        "grande",
+        "piccola",
         "capture",
         "only_capture",
         "keeps",

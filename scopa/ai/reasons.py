@@ -32,13 +32,15 @@ TEXTS: dict[str, dict[str, str]] = {
         "looks_ahead": "over the next plays it pays more than the other cards",
         "most_cards": "takes {count} cards",
         "coin": "takes a card of {coins}",
+        "grande": "takes a card of the grande (the king, {knight} and {knave} of {coins})",
+        "piccola": "takes a card of the piccola (the ace, 2 and 3 of {coins})",
         "capture": "the capture that pays most over the next plays",
         "only_capture": "the only capture there is",
         "keeps": "takes the same cards and keeps {rank} for later",
         "keeps_ace": "keeps the ace to sweep a fuller table later",
         "keeps_coin": "keeps the card of {coins}, plays another of its rank",
-        "declare": "knock and show your hand for {points} points",
-        "declare_matta": "knock, the matta as {rank}, for {points} points",
+        "declare": "knock and show your hand for {points} scopas",
+        "declare_matta": "knock, the matta as {rank}, for {points} scopas",
         "keep_hidden": "keep your cards hidden",
         "retract": "take the declaration back",
         "wins_by_end": "ends up winning {won}",
@@ -66,13 +68,15 @@ TEXTS: dict[str, dict[str, str]] = {
         "looks_ahead": "nelle prossime giocate rende più delle altre carte",
         "most_cards": "prende {count} carte",
         "coin": "prende una carta di {coins}",
+        "grande": "prende una carta della grande (re, {knight} e {knave} di {coins})",
+        "piccola": "prende una carta della piccola (asso, 2 e 3 di {coins})",
         "capture": "la presa che rende di più nelle prossime giocate",
         "only_capture": "l'unica presa possibile",
         "keeps": "prende le stesse carte e tiene {rank} per dopo",
         "keeps_ace": "tiene l'asso per pigliare una tavola più ricca",
         "keeps_coin": "tiene la carta di {coins}: ne gioca un'altra uguale",
-        "declare": "bussa e mostra le carte per {points} punti",
-        "declare_matta": "bussa, la matta come {rank}, per {points} punti",
+        "declare": "bussa e mostra le carte per {points} scope",
+        "declare_matta": "bussa, la matta come {rank}, per {points} scope",
         "keep_hidden": "tieni coperte le tue carte",
         "retract": "ritira la bussata",
         "wins_by_end": "a fine smazzata ti fa fare {won}",
@@ -96,6 +100,11 @@ COINS: dict[str, dict[bool, str]] = {
     "it": {False: "denari", True: "quadri"},
 }
 """The coin suit, by language and whether the deck is French."""
+COURTS: dict[str, dict[bool, tuple[str, str]]] = {
+    "en": {False: ("knight", "knave"), True: ("queen", "jack")},
+    "it": {False: ("cavallo", "fante"), True: ("donna", "fante")},
+}
+"""The 9 and the 8 named alone, by language and whether the deck is French (the grande)."""
 
 CODES = frozenset(TEXTS["en"])
 
@@ -104,6 +113,17 @@ SINGULAR: dict[str, dict[str, str]] = {
     "it": {"last_take": "prende l'ultima carta", "most_cards": "prende l'unica carta"},
 }
 """A reason told of one card, where its sentence counts them ("the last 1 cards")."""
+ONE_SCOPA: dict[str, dict[str, str]] = {
+    "en": {
+        "declare": "knock and show your hand for a scopa",
+        "declare_matta": "knock, the matta as {rank}, for a scopa",
+    },
+    "it": {
+        "declare": "bussa e mostra le carte per una scopa",
+        "declare_matta": "bussa, la matta come {rank}, per una scopa",
+    },
+}
+"""A knock told of one scopa (Dossena's scale), where its sentence counts them."""
 RIVALS: dict[str, dict[bool, str]] = {
     "en": {False: "them", True: "them"},
     "it": {False: "agli avversari", True: "all'avversario"},
@@ -215,6 +235,7 @@ def reason_text(
     french = deck_style in ("french", "genovesi")
     values = dict(params)
     values["coins"] = COINS[lang][french]
+    values["knight"], values["knave"] = COURTS[lang][french]
     rank = values.get("rank")
     if isinstance(rank, int):
         values["rank"] = (FRENCH_RANK_NAMES if french else RANK_NAMES)[lang][rank]
@@ -225,4 +246,6 @@ def reason_text(
     values["rivals"] = RIVALS[lang][values.get("rivals") == 1]
     if values.get("count") == 1 and code in SINGULAR[lang]:
         return SINGULAR[lang][code]
+    if values.get("points") == 1 and code in ONE_SCOPA[lang]:
+        return ONE_SCOPA[lang][code].format(**values)
     return TEXTS[lang][code].format(**values)

@@ -29,6 +29,10 @@ _PICCOLA_EXTRA = {4: 0.3, 5: 0.25, 6: 0.2, 7: 0.15}
 
 COINS = sum(card.bit for card in DECK if card.suit == "D")
 SEVENS = sum(card.bit for card in DECK if card.rank == 7)
+GRANDE_CARDS = sum(card.bit for card in DECK if card.suit == "D" and card.rank >= 8)
+"""Cirulla's grande: the king, the cavallo and the fante of coins."""
+PICCOLA_CARDS = sum(card.bit for card in DECK if card.suit == "D" and card.rank <= 3)
+"""Cirulla's piccola: the ace, the 2 and the 3 of coins (a run on to the 6 scores more)."""
 SIXES = sum(card.bit for card in DECK if card.rank == 6)
 ACES = sum(card.bit for card in DECK if card.rank == 1)
 SETTEBELLO_BIT = 1 << 24

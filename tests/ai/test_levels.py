@@ -214,6 +214,6 @@ def test_the_hint_explains_a_declaration() -> None:
     tip = hint(seat_view(position("1S 1B 7C", "10C 10S", rules=CIRULLA, seed=2)), time_limit=0)
     assert tip.move == Move.parse("!7C=1")
     assert tip.reason == "declare_matta" and dict(tip.params) == {"points": 10, "rank": 1}
-    assert tip.text("en") == "knock, the matta as an ace, for 10 points"
+    assert tip.text("en") == "knock, the matta as an ace, for 10 scopas"
     plain = hint(seat_view(position("2S 3B 4C", "10C 10S", rules=CIRULLA, seed=1)), time_limit=0)
-    assert plain.reason == "declare" and plain.text("it") == "bussa e mostra le carte per 3 punti"
+    assert plain.reason == "declare" and plain.text("it") == "bussa e mostra le carte per 3 scope"

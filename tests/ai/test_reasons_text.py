@@ -57,12 +57,12 @@ def test_every_reason_agrees_with_any_rank() -> None:
 def test_a_declaration_names_the_matta_as_the_deck_names_its_value() -> None:
     params = {"points": 10, "rank": 9}
     assert reason_text("declare_matta", params, "en", "french") == (
-        "knock, the matta as a queen, for 10 points"
+        "knock, the matta as a queen, for 10 scopas"
     )
     assert reason_text("declare_matta", params, "it") == (
-        "bussa, la matta come un cavallo, per 10 punti"
+        "bussa, la matta come un cavallo, per 10 scope"
     )
-    assert reason_text("declare", {"points": 3}, "it") == "bussa e mostra le carte per 3 punti"
+    assert reason_text("declare", {"points": 3}, "it") == "bussa e mostra le carte per 3 scope"
 
 
 def test_every_reason_formats_in_every_deck() -> None:

@@ -489,3 +489,26 @@ def test_a_costly_move_of_the_last_deal_is_told_by_the_round_s_end_whatever_it_d
                 assert grade.reason not in now, (seed, grade)
                 told.append(grade.reason)
     assert {"wins_by_end", "denies_by_end", "wins_denies"} & set(told), told
+
+
+def test_a_card_of_cirulla_s_grande_or_piccola_is_named_as_such() -> None:
+    """Cirulla: the 5 taking the king of coins by fifteen was told "takes a card of coins",
+    and a learner missed that the king is of the grande, five points; the ace of coins is
+    of the piccola. A knock is told in scopas, as the lessons count it, not in points."""
+    from scopa.ai.assess import Judge, describe
+    from scopa.ai.reasons import reason_text
+    from scopa.ai.view import View
+
+    from .helpers import position, seat_view
+
+    cirulla = Rules.preset("cirulla")
+    for table, code in (("10D 4S", "grande"), ("1D 9S 3B", "piccola"), ("5D 3B", "coin")):
+        view = View.of(seat_view(position("5C 8B 2S", table, rules=cirulla)))
+        judge = Judge(view)
+        assessments = [judge.assess(move) for move in view.moves]
+        coin = next(card for card in table.split() if card.endswith("D"))
+        (takes,) = [a for a in assessments if str(a.move.card) == "5C"
+                    and coin in {str(card) for card in a.move.captures}]  # fmt: skip
+        assert describe(view, takes, assessments)[0] == code, table
+    assert "grande" in reason_text("grande", {}, "it")
+    assert reason_text("declare", {"points": 1}, "it") == "bussa e mostra le carte per una scopa"
