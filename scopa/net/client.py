@@ -62,6 +62,9 @@ LOOK_EVERY = 15.0
 _clock = time.monotonic
 """How long a dropped client has been trying is read from this clock."""
 REPLY_TIMEOUT = 30.0
+SIT_RECOVERY = 20.0
+"""Seconds a move to another seat, its link dropped before the answer, waits for the seat to
+be taken back (which tells whether the server made the move) before it is said to fail."""
 CLOSE_TIMEOUT = 1.0
 """Seconds a closing connection waits for the server to answer its close before it is cut
 off: a server that stopped answering (its computer asleep, its network gone) is not waited
@@ -315,6 +318,8 @@ class Client:
         self._pinger: asyncio.Task[None] | None = None
         self._resender: asyncio.Task[None] | None = None
         self._closed = False
+        self._sitting: int | None = None
+        """The seat a move asked for (``sit``) while its answer is awaited."""
         self.given_up: str | None = None
         """Why the server let this seat go for good (a code of ``GIVE_UP``), as soon as it
         says so, before the error is taken from the updates."""
@@ -549,7 +554,19 @@ class Client:
         fields: dict[str, Any] = {"seat": seat}
         if name is not None:
             fields["name"] = name
-        answer = await self.request("sit", **fields)
+        self._sitting = seat
+        try:
+            answer = await self.request("sit", **fields)
+        except Disconnected:
+            # the link dropped with the move asked: taking the seat back tells whether the
+            # server made it (the token went to the new seat, the old one freed)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._online.wait(), SIT_RECOVERY)
+            if self.online and self.ticket is not None and self.ticket.seat == seat:
+                return self.ticket
+            raise
+        finally:
+            self._sitting = None
         if self.ticket is None:
             raise Disconnected("not seated at a table")
         self.ticket = dataclasses.replace(self.ticket, seat=int(answer["seat"]))
@@ -747,8 +764,14 @@ class Client:
             try:
                 if self.ticket is not None:
                     ticket = self.ticket
-                    fields = {"code": ticket.code, "seat": ticket.seat, "token": ticket.token}
-                    answer = await self._exchange("rejoin", {**fields, **self._sheets()})
+                    try:
+                        answer = await self._rejoin_exchange(ticket)
+                    except ServerError as error:
+                        if error.code != "bad_token" or self._sitting is None:
+                            raise
+                        # moved to another seat as the link dropped: the token is there now
+                        ticket = dataclasses.replace(ticket, seat=self._sitting)
+                        answer = await self._rejoin_exchange(ticket)
                     self._sat_at(moved_on(ticket, answer))  # a rematch began meanwhile
                     self._tell_played_for_you(answer)
                 elif self.watching is not None:
@@ -771,6 +794,10 @@ class Client:
             self._resender = asyncio.create_task(self._resend())
             return True
         return False
+
+    async def _rejoin_exchange(self, ticket: SeatTicket) -> dict[str, Any]:
+        fields = {"code": ticket.code, "seat": ticket.seat, "token": ticket.token}
+        return await self._exchange("rejoin", {**fields, **self._sheets()})
 
     async def _look_now_and_then(self, looked: float) -> float:
         """Look for the seat's table by its code on the local network, unless it was

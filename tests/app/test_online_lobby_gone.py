@@ -98,3 +98,39 @@ def test_a_lobby_whose_seat_another_window_took_says_so(tmp_path):
         other.close()
         game.close()
         server.stop()
+
+
+def test_a_seat_moved_to_as_the_link_drops_is_kept(tmp_path, monkeypatch):
+    """Sit here, and the network dropped after the server moved the seat but before its
+    answer came: the link took back the seat left, whose token had gone to the new one,
+    was refused and gave up; the lobby said the table could not be reached, and Try again
+    began the match with nobody in the seat moved to. The seat moved to is taken back,
+    and held."""
+    from scopa.net.server import GameServer
+
+    monkeypatch.setattr("scopa.net.client.RETRY_EVERY", 0.05)
+    server = LocalServer(tmp_path / "host", port=0)
+    server.start()
+    anna, code, _, game = waiting_in_a_lobby(tmp_path, server)
+    try:
+        lobby = game.stack.top
+        seated = lobby.session.seated
+        free = next(seat for seat in range(3) if seat not in (0, seated.ticket.seat))
+        original = GameServer._sit
+
+        async def sit_then_drop(self, conn, message):  # noqa: ANN001, ANN202
+            await original(self, conn, message)
+            conn.ws.transport.abort()  # the network drops before the answer is sent
+
+        monkeypatch.setattr(GameServer, "_sit", sit_then_drop)
+        lobby.sit(free)
+        run_until(game, lambda: lobby.session.moving is None, 30)
+        monkeypatch.setattr(GameServer, "_sit", original)
+        run_until(game, lambda: seated.link.client.online or lobby.session.error, 15)
+        held = [h.seat for h in game.store.load_seats() if h.code == code]
+        assert (seated.link.client.online, lobby.session.error_kind, held) == (True, "", [free])
+        assert seated.ticket.seat == free and not lobby.session.move_refused
+    finally:
+        anna.close()
+        game.close()
+        server.stop()
