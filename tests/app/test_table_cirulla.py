@@ -1041,3 +1041,23 @@ def test_k_under_the_capture_choice_does_not_say_the_hand_is_worth_nothing(fast)
     fast.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_k, mod=0, unicode="k")])
     assert scene.choice is not None
     assert scene.said() != fast.t("table.nothing_to_knock")
+
+
+@pytest.mark.parametrize("language", ["it", "en"])
+def test_a_hint_names_the_matta_by_the_value_it_was_named(fast, language):
+    """The matta named an ace sweeps the table: the hint read "play the 7 of hearts and take
+    the 4 of spades, the 5 of diamonds..." (a 7 taking 28?). It names the matta and its value."""
+    fast.settings = fast.settings.with_(language=language)
+    fast.set_language(language)
+    scene = cirulla_table(fast, "1B 2S 7C")
+    key(fast, pygame.K_k, "k")
+    key(fast, pygame.K_RETURN, "\r")  # the matta as 1: 1 + 2 + 1, a low hand
+    assert scene.match.moves() == (Move.parse("!7C=1"),)
+    settle(fast, scene)
+    sweep = next(m for m in scene.match.legal_moves() if m.card == C("7C") and m.captures)
+    scene.aids.hint = Hint(sweep, "scopa")
+    line = scene.aids.hint_line()
+    assert fast.t("aids.matta_as", n=1) in line
+    assert scene.card_name(C("7C")) not in line
+    scene.aids.hint = Hint(next(m for m in scene.match.legal_moves() if m.card == C("2S")), "scopa")
+    assert scene.card_name(C("2S")) in scene.aids.hint_line()

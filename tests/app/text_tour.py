@@ -28,6 +28,7 @@ from unittest import mock
 
 import pygame
 
+from scopa.ai.hints import Hint
 from scopa.aids.tutorial import HUMAN, STEPS
 from scopa.app import crash
 from scopa.app.ai_worker import AiWorker
@@ -1291,6 +1292,12 @@ class Tour:
         self.frames(1, key(pygame.K_k))
         self.frames(2)
         self.show("cirulla, the matta's value asked for from the keyboard")
+        self.frames(1, key(pygame.K_RETURN))  # the matta named 1
+        self.settle(scene)
+        sweep = next(m for m in scene.match.legal_moves() if m.card == C("7C") and m.captures)
+        scene.aids.hint, scene.aids.hint_match = Hint(sweep, "scopa"), scene.match
+        self.frames(2)
+        self.show("cirulla, a hint to play the matta named a value")
 
         scene = self.table(solo, fixed_match("8D 9D 10S", "4B 8C 9C", "4S 5D 9B 10C", cirulla))
         self.settle(scene)

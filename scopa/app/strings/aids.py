@@ -13,6 +13,7 @@ STRINGS = {
         "aids.hint_alone": "Hint: {reason}",
         "aids.hint_takes": "play {card} and take {cards}",
         "aids.hint_lays": "lay {card}",
+        "aids.matta_as": "the matta (as {n})",
         "aids.hint_working": "Master is working out a hint…",
         "aids.undo_done": "Play taken back",
         "aids.undo_done_first": (
@@ -127,6 +128,7 @@ STRINGS = {
         "aids.hint_alone": "Consiglio: {reason}",
         "aids.hint_takes": "gioca {card} e prendi {cards}",
         "aids.hint_lays": "cala {card}",
+        "aids.matta_as": "la matta (come {n})",
         "aids.hint_working": "Il Maestro sta cercando un consiglio…",
         "aids.undo_done": "Giocata annullata",
         "aids.undo_done_first": (

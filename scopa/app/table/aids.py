@@ -611,6 +611,11 @@ class AidsLayer:
             return t("aids.hint_alone", reason=self.hint.text(t.language, deck))
         assert move.card is not None
         card = self.host.card_name(move.card)
+        rules, seat = self.match.rules, self.seat
+        if rules.cirulla and move.card == rules.matta_card and seat is not None:
+            named = self.match.observe(seat).matta_value
+            if named:  # a 7 taking 3 + 6 + 10 read as a riddle: the matta, named an ace
+                card = t("aids.matta_as", n=named)
         if move.captures:
             play = t("aids.hint_takes", card=card, cards=card_list(t, move.captures, deck))
         else:
