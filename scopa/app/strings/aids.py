@@ -196,9 +196,9 @@ STRINGS = {
         "aids.tut.step": "Lezione {n} di {total}",
         "aids.tut.watch": "Guarda il tavolo: la lezione riprende al tuo turno.",
         "aids.tut.welcome.title": "Impariamo la scopa",
-        "aids.tut.welcome.text": "Giochi una carta per turno. Se in tavola ci sono carte dello "
-        "stesso valore, o carte che sommate lo fanno, le prende: ogni carta vale il suo "
-        "numero, {figures}. Le carte che prendi ti danno i punti. Giochiamo una smazzata "
+        "aids.tut.welcome.text": "Giochi una carta per turno. Se in tavola c'è una carta del suo "
+        "stesso valore, o più carte la cui somma dà quel valore, la tua carta le prende: ogni "
+        "carta vale il suo numero, {figures}. Le carte che prendi ti danno i punti. Giochiamo una smazzata "
         "insieme.",
         "aids.tut.figures.italian": "il fante\u00a08, il cavallo\u00a09 e il re\u00a010",
         "aids.tut.figures.french": "il fante\u00a08, la donna\u00a09 e il re\u00a010",
