@@ -191,6 +191,7 @@ _SCALARS: dict[str, tuple[type | tuple[type, ...], tuple[str, ...] | None]] = {
     "muted": (bool, None),
     "fullscreen": (bool, None),
     "tutorial_done": (bool, None),
+    "tutorial_step": (int, None),
     "cirulla_lesson": (int, None),
     "cirulla_solved": (int, None),
     "opponent_level": (str, ("", *OFFERED_LEVELS)),
@@ -237,6 +238,9 @@ class Settings:
     fullscreen: bool = False
     last_setup: MatchSetup | None = None
     tutorial_done: bool = False
+    tutorial_step: int = 0
+    """The lesson of the tutorial the player was at when the game closed: it starts again
+    there (0 once the lessons are done, skipped or dealt again)."""
     cirulla_lesson: int = 0
     """The Cirulla lesson the player left the walkthrough at: it opens there again (0, the
     first, once the last was solved)."""
@@ -307,7 +311,7 @@ class Settings:
             raise SettingsError(
                 f"the window's size must be from {low} to {high} each way, not {shown}"
             )
-        for name in ("cirulla_lesson", "cirulla_solved"):
+        for name in ("tutorial_step", "cirulla_lesson", "cirulla_solved"):
             value = getattr(self, name)
             if isinstance(value, bool) or not 0 <= value <= MAX_LESSONS:
                 shown = quote_value(value)

@@ -49,6 +49,26 @@ def tutorial_match() -> Match:
     return Match.new(tutorial_rules(), 0, first_dealer=DEALER, decks=(tutorial_deck(),))
 
 
+def resumable(index: int) -> int:
+    """The lesson the lessons may start again at, for a player who left them at lesson
+    ``index`` (the game closed): that one, as far as the round played freely, whose
+    position is the player's own (the lesson of the score is reached again by playing)."""
+    last = next(at for at, step in enumerate(STEPS) if step.wait == "round")
+    return max(0, min(index, last))
+
+
+def lesson_match(index: int) -> Match:
+    """The tutorial's deal as lesson ``index`` (``resumable``) finds it: each lesson's play
+    before it made, each answered by the computer's scripted reply."""
+    match = tutorial_match()
+    for step in STEPS[: resumable(index)]:
+        if step.wait != "move":
+            continue
+        match, _ = match.apply(step.moves[0])
+        match, _ = match.apply(computer_move(match.observe(COMPUTER)))
+    return match
+
+
 @dataclass(frozen=True)
 class Step:
     key: str
@@ -114,8 +134,9 @@ class Coach:
         if step is not None and step.wait == "round":
             self.index += 1
 
-    def restart(self) -> None:
-        self.index = 0
+    def restart(self, index: int = 0) -> None:
+        """Back to lesson ``index`` (the first), the player playing."""
+        self.index = index
         self.autoplay = False
 
 

@@ -550,3 +550,44 @@ def test_the_last_lesson_raises_a_card_for_a_player_on_the_keys(fast):
     if scene.pick.choice is not None:
         key(fast, pygame.K_RETURN)
     assert scene.match.moves()[played].card == hand[0]
+
+
+def test_a_game_closed_in_the_lessons_starts_them_again_where_it_was(fast, store):
+    """Closed at the fifth lesson (called away, the window shut), the game began the
+    lessons again at the first. They start again at the lesson reached, its table as the
+    lessons before it left it; skipped or done, they start from the first once more."""
+    from scopa.app.app import App
+    from scopa.app.registry import default_scenes
+
+    scene = TutorialScene(fast)
+    fast.stack.push(scene)
+    settle(fast, scene)
+    press(fast, scene, "next")
+    lessons = [step for step in STEPS if step.moves]
+    for step in lessons[:3]:
+        wait_for_human(fast, scene)
+        (move,) = step.moves
+        drag(fast, centre_of(scene, move.card), centre_of(scene, move.captures[0]))
+    wait_for_human(fast, scene)
+    reached = scene.coach.step
+    assert reached is lessons[3]
+    position = scene.match.observe(HUMAN)
+    fast.close()  # the window shut in the middle of the lessons
+    again = App(store, size=(960, 540), scenes=default_scenes())
+    try:
+        again.settings = again.settings.with_(animation_speed="fast")
+        resumed = TutorialScene(again)
+        again.stack.push(resumed)
+        settle(again, resumed)
+        wait_for_human(again, resumed)
+        assert resumed.coach.step is reached
+        seen = resumed.match.observe(HUMAN)
+        assert (seen.hand, seen.table) == (position.hand, position.table)
+        (move,) = reached.moves
+        drag(again, centre_of(resumed, move.card), centre_of(resumed, move.captures[0]))
+        assert resumed.match.moves()[-1] == move  # the lesson goes on from there
+        resumed.skip()
+        assert store.load_settings().tutorial_step == 0
+        assert TutorialScene(again).coach.step is STEPS[0]
+    finally:
+        again.close()

@@ -18,7 +18,9 @@ from scopa.aids.tutorial import (
     HUMAN,
     STEPS,
     Coach,
+    lesson_match,
     plain_move,
+    resumable,
     tutorial_chooser,
     tutorial_match,
     tutorial_rules,
@@ -87,7 +89,10 @@ class TutorialScene(TableScene):
         """Seconds the coach's step has been shown (``NEXT_GRACE``)."""
         worker = AiWorker(tutorial_chooser, mode="inline")
         # The lesson's deal is not a match to resume, nor a result to count: no save slot.
-        coordinator = MatchCoordinator(tutorial_setup(app), tutorial_match())
+        # It starts at the lesson the player was at when the game closed.
+        start = resumable(app.settings.tutorial_step)
+        self.coach.restart(start)
+        coordinator = MatchCoordinator(tutorial_setup(app), lesson_match(start))
         super().__init__(app, coordinator, worker=worker)
         self.aids = AidsLayer(
             self.coordinator, self._aids_host(), features=(), worker_mode="inline"
@@ -160,6 +165,7 @@ class TutorialScene(TableScene):
         self.coach.restart()
         self.scores = None
         self.set_match(tutorial_match())
+        self._keep_step()
 
     def skip(self) -> None:
         self.finish()
@@ -185,18 +191,30 @@ class TutorialScene(TableScene):
         )
 
     def finish(self) -> None:
-        """Done or skipped: not offered again at start-up; back to the title."""
+        """Done or skipped: not offered again at start-up, and started from the first lesson
+        if taken again; back to the title."""
         settings = self.app.settings
-        if not settings.tutorial_done:
-            self.app.settings = settings.with_(tutorial_done=True)
+        if not settings.tutorial_done or settings.tutorial_step:
+            self.app.settings = settings.with_(tutorial_done=True, tutorial_step=0)
             self.app.save_settings()
         self.app.home()
+
+    def _keep_step(self) -> None:
+        """The lesson the player is at, kept for a game closed in the middle of the lessons
+        (they start again there: a player called away at the fifth began at the first)."""
+        if self.coach.done:
+            return
+        step = resumable(self.coach.index)
+        if self.app.settings.tutorial_step != step:
+            self.app.settings = self.app.settings.with_(tutorial_step=step)
+            self.app.save_settings()
 
     def update(self, dt: float) -> None:
         super().update(dt)
         step = self.coach.step
         if step is not self._step_seen:
             self._step_seen, self.step_age = step, 0.0
+            self._keep_step()
         else:
             self.step_age += dt
         if step is None or self.human_to_play is None:

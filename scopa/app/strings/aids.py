@@ -198,8 +198,8 @@ STRINGS = {
         "aids.tut.welcome.title": "Impariamo la scopa",
         "aids.tut.welcome.text": "Giochi una carta per turno. Se in tavola c'è una carta del suo "
         "stesso valore, o più carte la cui somma dà quel valore, la tua carta le prende: ogni "
-        "carta vale il suo numero, {figures}. Le carte che prendi ti danno i punti. Giochiamo una smazzata "
-        "insieme.",
+        "carta vale il suo numero, {figures}. Le carte che prendi ti danno i punti. "
+        "Giochiamo una smazzata insieme.",
         "aids.tut.figures.italian": "il fante\u00a08, il cavallo\u00a09 e il re\u00a010",
         "aids.tut.figures.french": "il fante\u00a08, la donna\u00a09 e il re\u00a010",
         "aids.tut.single.title": "Una presa semplice",
