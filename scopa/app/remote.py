@@ -568,6 +568,11 @@ class RemoteCoordinator:
         the table has taken in its word yet (a score sheet covers it)."""
         return self.ended or self.link.client.given_up == "ended"
 
+    @property
+    def taken_elsewhere(self) -> bool:
+        """This seat was taken up from another window (or computer): the link let it go."""
+        return self.link.client.given_up == "seat_taken"
+
     def reading(self) -> list[int]:
         """The other seats whose players still read the last round's score sheet (the
         server's word): the next round begins once they have, a minute at most."""
@@ -1117,6 +1122,10 @@ class SharedScreen:
     @property
     def lost(self) -> bool:
         return any(part.lost for part in self.parts.values())
+
+    @property
+    def taken_elsewhere(self) -> bool:
+        return any(part.taken_elsewhere for part in self.parts.values())
 
     def round_read(self) -> None:
         """Everyone here read the score sheet (they read it together): each seat tells the

@@ -1136,7 +1136,10 @@ def test_a_lost_table_no_longer_says_it_is_your_turn(hosted):
 
 def test_a_seat_taken_up_from_another_window_stops_this_table_with_a_word(hosted):
     """The server closes a connection whose seat another one took with its ticket; the
-    table said the server refused a play and went on as if it could still play."""
+    table said the server refused a play and went on as if it could still play. Then it
+    said so in a toast, under a banner that stayed saying the connection was lost, and to
+    join again (which takes the seat back from the other window): the banner says where
+    the seat went, and stays."""
     app, table, _ = hosted
     ticket = table.coordinator.ticket
     other = BackgroundClient(ticket.server)
@@ -1144,8 +1147,7 @@ def test_a_seat_taken_up_from_another_window_stops_this_table_with_a_word(hosted
         other.submit(other.client.rejoin(ticket)).result(20)
         run_until(app, lambda: table.lost, 20)
         frame(app)
-        shown = [toast.text for toast in app.toasts.shown()]
-        assert app.t("online.seat_taken_elsewhere") in shown
+        assert table.absence.words(lost=table.lost) == app.t("online.seat_taken_elsewhere")
         assert (table.status_text() or ("",))[0] != app.t("table.refused")
         assert table.human_to_play is None
     finally:

@@ -1763,6 +1763,8 @@ class Tour:
             coordinator.ended = True
             self.show("online, the host ended the match")
             coordinator.ended = False
+            with mock.patch.object(type(coordinator), "taken_elsewhere", True):
+                self.show("online, the seat taken up from another window, in the banner")
             coordinator.link.close()
             app.open("pause")
             self.hover_all(app.stack.top, "online, the menu over the match, disconnected")

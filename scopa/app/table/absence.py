@@ -75,6 +75,8 @@ class AbsenceBanner:
         """The banner's words (None: nothing to say); ``lost``: the connection could not
         be brought back."""
         t, coordinator = self.translator(), self.coordinator
+        if lost and coordinator.taken_elsewhere:  # not lost: played from another window (to
+            return t("online.seat_taken_elsewhere")  # join again would take it back there)
         if lost:
             return t("online.ended_by_host" if coordinator.ended else "online.lost_for_good")
         if not coordinator.online:

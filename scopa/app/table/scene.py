@@ -867,8 +867,7 @@ class TableScene(Scene):
             self.lost = True
             self.app.notify(worded("online.unreadable"), 12.0)
         if arrival.taken and not self.lost:
-            self.lost = True
-            self.app.notify(worded("online.seat_taken_elsewhere"), 12.0)
+            self.lost = True  # the banner over the table says where the seat went, and stays
         if arrival.lost and not self.lost:
             self.lost = True  # the banner over the table says so, and stays
 
