@@ -1175,11 +1175,14 @@ class GameServer:
     # --- a rematch -------------------------------------------------------------------------
 
     async def _rematch(self, conn: Connection, message: Message) -> None:
-        """A player asks for another match at this table, once the match is over."""
+        """A player asks for another match at this table, once the match is over: a player
+        the computer played for is back (the rematch waited for them to come back, their
+        own sheet saying its table was being laid)."""
         async with self._over(conn, "spectators cannot ask for a rematch") as (table, seat):
             record = table.seats[seat]
-            if table.next is None and not record.rematch:
-                table.seats[seat] = record = record.with_(rematch=True)
+            if table.next is None and (not record.rematch or record.autoplay):
+                table.seats[seat] = record = record.with_(rematch=True, autoplay=False)
+                table.played_for.pop(seat, None)
                 await self.store.set_seat(table.code, seat, record)
             await self._start_rematch(table)
         await self.store.publish(table.code, self.id, {"kind": "seats"})

@@ -263,3 +263,41 @@ def test_a_rematch_asked_as_the_connection_drops_is_asked_again_once_back(
                 await client.close()
 
     run_scenario(scenario())
+
+
+def test_a_player_the_computer_stood_in_for_who_asks_for_the_rematch_is_back(tmp_path) -> None:
+    """Bea kept her turn too long and Ann let the computer play for her to the end; both
+    asked for a rematch from the final sheet. Bea's seat still counted as played by the
+    computer, so the rematch waited for her to come back, while her own sheet said the
+    rematch's table was being laid: it never came. Asking for it is being back."""
+    import dataclasses
+
+    from tests.net.helpers import FAST
+
+    async def scenario() -> None:
+        limits = dataclasses.replace(FAST, idle_grace=0.2)
+        async with serving(open_store(str(tmp_path / "t.db")), limits) as server:
+            ann, bea = await seated_pair(server.address, HUMANS)
+            assert ann.ticket is not None and bea.ticket is not None
+            playing = asyncio.create_task(play_seat(ann, "greedy", seed=1))
+            while True:  # Bea never plays: once her turn lasted, Ann hands her over
+                try:
+                    await ann.hand_over(bea.ticket.seat)
+                    break
+                except ServerError:
+                    await asyncio.sleep(0.05)
+            outcome = await playing
+            assert outcome.update.status == "over"
+            await table_where(bea, lambda t: t["status"] == "over")
+            assert bea.table is not None and bea.table["seats"][bea.ticket.seat]["autoplay"]
+            await ann.rematch()
+            await bea.rematch()
+            tables = await asyncio.gather(
+                table_where(ann, lambda t: t["next"] is not None),
+                table_where(bea, lambda t: t["next"] is not None),
+            )
+            assert tables[0]["next"] == tables[1]["next"]
+            for client in (ann, bea):
+                await client.close()
+
+    run_scenario(scenario())
