@@ -1612,6 +1612,13 @@ class Tour:
                 "seats": [{**info, "starts": info["seat"] == 1} for info in full["seats"]],
             }
             self.show("online, everyone is here, a friend's lobby")
+            friendly = client.table
+            for gone in ([2], [1, 2]):  # seats taken, their people away: not "everyone"
+                for seen in (full, friendly):  # the host's lobby, a friend's
+                    client.table = {**seen, "seats": [
+                        {**info, "connected": info["connected"] and info["seat"] not in gone}
+                        for info in seen["seats"]]}  # fmt: skip
+                    self.show(f"online, every seat taken, {gone} away")
             client.table = {**full, "status": "playing"}  # dealt: this window's seats next
             self.show("online, the match begins, a friend's lobby")
             client.table = full

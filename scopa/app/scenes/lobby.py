@@ -681,9 +681,15 @@ class LobbyScene(MenuScene):
         if self.copied > 0:
             return t("online.copied"), style.INK
         if self.full and self.host_seat is not None:  # everyone here: the host starts
+            seats = (session.table or {}).get("seats", [])
+            gone = [info for info in seats if info.get("kind") != "computer"
+                    and info.get("taken") and not info.get("connected")]  # fmt: skip
+            if gone:  # "everyone is here" over a seat marked away, and Start dealt to it
+                names = join(self.app.t, [self.seat_words(info)[0] for info in gone])
+                key = "online.all_taken_away_start" if self.startable else "online.all_taken_away"
+                return t(key + ("_many" if len(gone) > 1 else ""), names=names), style.LACQUER
             if self.startable:
                 return t("online.all_here_start"), style.INK
-            seats = (session.table or {}).get("seats", [])
             host = next(info for info in seats if info.get("seat") == self.host_seat)
             return t("online.all_here", name=self.seat_words(host)[0]), style.INK
         free = self.awaited
