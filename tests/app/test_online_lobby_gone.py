@@ -48,7 +48,8 @@ def test_a_seat_at_a_table_its_host_ended_in_the_lobby_is_not_offered_again(tmp_
         lobby = game.stack.top
         assert server.end(code, 0)
         run_until(game, lambda: lobby.session.error is not None)
-        assert lobby._trouble() == game.t("online.ended_by_host")
+        # no match had begun: not "the host ended the match"
+        assert lobby._trouble() == game.t("online.closed_by_host")
         assert [held.code for held in game.store.load_seats()] == []
         click(game, lobby.leave_button)
         frame(game)

@@ -716,7 +716,10 @@ class LobbyScene(MenuScene):
         if kind == "over" or session.error_code == "over":
             return t("online.match_over")
         if kind == "refused" and session.error_code == "ended":  # nothing was refused:
-            return t("online.ended_by_host")  # the host closed the table, or its match
+            # the host closed the table (no match had begun: "the match ended" told of
+            # none), or its match
+            waiting = (session.table or {}).get("status") == "waiting"
+            return t("online.closed_by_host" if waiting else "online.ended_by_host")
         if kind == "refused" and session.error_code == "removed":
             return t("online.removed_by_host")
         if kind == "refused" and session.error_code == "taken_elsewhere":
