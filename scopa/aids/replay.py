@@ -6,14 +6,21 @@ a new match dealt from that deck by that dealer replays the round exactly.
 
 from __future__ import annotations
 
+import random
+
 from scopa.engine import Match
 
 
-def replay_match(match: Match, round_no: int) -> Match:
-    """A new match whose first round is dealt exactly like round ``round_no`` of ``match``."""
+def replay_match(match: Match, round_no: int, seed: int | None = None) -> Match:
+    """A new match whose first round is dealt exactly like round ``round_no`` of ``match``,
+    its next rounds from ``seed`` (by default one drawn from ``match``'s and ``round_no``):
+    not from ``match``'s own seed, whose second round, replaying the second, was the round
+    replayed again, each hand passed to the other player."""
+    if seed is None:
+        seed = random.Random(f"scopa/{match.seed}/replay/{round_no}").getrandbits(63)
     return Match.new(
         match.rules,
-        match.seed,
+        seed,
         first_dealer=match.round_dealer(round_no),
         decks=(match.round_deck(round_no),),
     )

@@ -619,7 +619,7 @@ class Matches:
         """A new match whose first round deals round ``round_no`` again (the same cards to
         the same seats). The scoring screen has already asked before leaving a match in
         progress, so that match's save is replaced without asking twice."""
-        replay = replay_match(coordinator.match, round_no)
+        replay = replay_match(coordinator.match, round_no, new_seed())  # its next rounds unknown
         if coordinator.setup.mode == "watch":
             self._open(MatchCoordinator(coordinator.setup, replay))
             return

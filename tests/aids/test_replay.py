@@ -56,3 +56,19 @@ def test_a_round_not_yet_dealt_is_refused():
     match = Match.new(Rules(), 3)
     with pytest.raises(ValueError, match="round 2 has not been dealt"):
         replay_match(match, 2)
+
+
+def test_the_round_after_a_round_replayed_is_another_deal():
+    """Round 2 replayed: the replay's next round was dealt from the match's own seed, that
+    is round 2 again, each hand passed to the other player."""
+    match = Match.new(Rules(target=21), 77)
+    rng = random.Random(5)
+    while match.round.round_no < 3:
+        match, _ = match.apply(rng.choice(match.legal_moves()))
+    for round_no in (1, 2):
+        again = replay_match(match, round_no)
+        while again.round.round_no < 2:
+            again, _ = again.apply(again.legal_moves()[0])
+        assert again.round_deck(2) != match.round_deck(round_no)
+        assert again.round_deck(2) != match.round_deck(2)
+    assert replay_match(match, 2, seed=9).seed == 9
