@@ -17,12 +17,11 @@ import asyncio
 import concurrent.futures
 import contextlib
 import os
-import socket
 import threading
 from pathlib import Path
 
 from scopa.log import log
-from scopa.net.discovery import DISCOVERY_PORT, start_beacon
+from scopa.net.discovery import DISCOVERY_PORT, lan_address, start_beacon
 from scopa.net.server import GameServer
 from scopa.net.sqlite_store import DamagedStore, SqliteStore
 from scopa.net.store import StoreError
@@ -33,19 +32,6 @@ START_TIMEOUT = 20.0
 
 Running = tuple[threading.Thread, asyncio.AbstractEventLoop, asyncio.Event]
 """A started server: its thread, the thread's loop, and what tells it to stop."""
-
-
-def lan_address() -> str:
-    """This computer's address on its local network (127.0.0.1 when it has none)."""
-    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-    try:
-        probe.connect(("192.0.2.1", 9))  # nothing is sent: it only picks the way out
-        address = probe.getsockname()[0]
-    except OSError:
-        address = "127.0.0.1"
-    finally:
-        probe.close()
-    return address
 
 
 JOURNALS = ("-wal", "-shm")

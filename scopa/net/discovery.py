@@ -34,6 +34,19 @@ HERE = "127.0.0.1"
 """This computer, asked directly: its own answer comes from this address."""
 
 
+def lan_address() -> str:
+    """This computer's address on its local network (127.0.0.1 when it has none)."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("192.0.2.1", 9))  # nothing is sent: it only picks the way out
+        address = probe.getsockname()[0]
+    except OSError:
+        address = "127.0.0.1"
+    finally:
+        probe.close()
+    return address
+
+
 class Beacon(asyncio.DatagramProtocol):
     """Answers the network's questions for the tables of one server."""
 

@@ -33,6 +33,7 @@ from scopa.engine import Move, RoundScored, ScopaError
 
 from . import codes
 from .computer import choose_move, default_workers, make_pool
+from .discovery import lan_address
 from .protocol import (
     Limits,
     Message,
@@ -1370,7 +1371,9 @@ async def run(
     ssl_context: ssl.SSLContext | None = None,
     announce: Callable[[str], None] = print,
 ) -> None:
-    """Serve until cancelled; ``announce`` gets ``listening on ws://H:P`` once bound."""
+    """Serve until cancelled; ``announce`` gets ``listening on ws://H:P`` once bound, and,
+    listening on every address (``0.0.0.0``), the address friends on the local network
+    join at (``0.0.0.0`` itself is no address to join)."""
     server = GameServer(store, limits, workers=workers)
     try:
         bound_host, bound_port = await server.start(host, port, ssl_context)
@@ -1379,6 +1382,8 @@ async def run(
         scheme = "wss" if ssl_context else "ws"
         shown = f"[{bound_host}]" if ":" in bound_host else bound_host
         announce(f"listening on {scheme}://{shown}:{bound_port}")
+        if bound_host in ("0.0.0.0", "::"):
+            announce(f"join at {scheme}://{lan_address()}:{bound_port} on this network")
         await asyncio.Future()
     finally:
         await server.close()

@@ -5,6 +5,7 @@ killed and started again, TLS, and the commands' own words."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import json
 import os
@@ -307,3 +308,31 @@ def test_the_computer_players_processes_end_when_the_program_hosting_them_is_kil
     """A game hosting a table (or a server) killed with kill -9 left its computer players'
     worker processes, and multiprocessing's resource tracker, running for ever."""
     assert children_left_by_a_killed_program(KILLED_HOST, tmp_path) == []
+
+
+def test_a_server_on_every_address_says_the_address_friends_join_at(tmp_path) -> None:
+    """``scopa serve --host 0.0.0.0`` said "listening on ws://0.0.0.0:8800", an address
+    nobody can join: it says this computer's address on its network as well."""
+    import asyncio
+
+    from scopa.net.discovery import lan_address
+    from scopa.net.server import run
+    from scopa.net.sqlite_store import SqliteStore
+
+    async def scenario() -> list[str]:
+        lines: list[str] = []
+        store = SqliteStore(tmp_path / "tables.sqlite3")
+        serving = asyncio.create_task(run(store, "0.0.0.0", 0, workers=0, announce=lines.append))
+        for _ in range(200):
+            if len(lines) >= 2 or serving.done():
+                break
+            await asyncio.sleep(0.02)
+        serving.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await serving
+        return lines
+
+    lines = asyncio.run(scenario())
+    assert lines[0].startswith("listening on ws://0.0.0.0:")
+    port = lines[0].rsplit(":", 1)[1]
+    assert lines[1] == f"join at ws://{lan_address()}:{port} on this network"
