@@ -1574,3 +1574,26 @@ def test_the_scopas_of_partners_are_told_under_their_cards_apart(app, size) -> N
     for one, other in itertools.combinations(under, 2):
         assert not one.used.colliderect(other.used), (one.words, other.words)
     close_tables(app)
+
+
+def test_a_round_replayed_is_given_no_code_that_names_other_cards(app) -> None:
+    """The first round of a replay was coded by its match's seed, as if shuffled from it:
+    the code named other cards (those of that seed's first round). It has none; the
+    rounds after it, shuffled from the seed, have theirs."""
+    from scopa.aids.replay import replay_match
+    from scopa.app.wording import deal_id
+
+    rules = Rules(target=21)
+    setup = MatchSetup(SETUP.seats, rules)
+    match = Match.new(rules, 77)
+    rng = random.Random(5)
+    while match.round.round_no < 2:
+        match, _ = match.apply(rng.choice(match.legal_moves()))
+    again = replay_match(match, 1)
+    while len(again.rounds) < 2 and not again.over:
+        again, _ = again.apply(rng.choice(again.legal_moves()))
+        if len(again.rounds) == 1:
+            first = ScoringScene(app, MatchCoordinator(setup, again))
+            assert first.deal_code() == ""
+    second = ScoringScene(app, MatchCoordinator(setup, again))
+    assert second.deal_code() == app.t("table.deal_id", id=deal_id(again.seed, 2))

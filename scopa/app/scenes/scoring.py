@@ -518,8 +518,9 @@ class ScoringScene(MenuScene):
 
     def deal_code(self) -> str:
         """The code of the round just scored, labelled (it names these very cards); none
-        online, where the server shuffled."""
-        if self.remote or not self.match.rounds:
+        online, where the server shuffled, nor for a round dealt from cards given (a round
+        replayed: the code of its match's seed named other cards)."""
+        if self.remote or not self.match.rounds or len(self.match.rounds) <= len(self.match.decks):
             return ""
         return self.t("table.deal_id", id=deal_id(self.match.seed, len(self.match.rounds)))
 
