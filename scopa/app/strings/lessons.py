@@ -69,7 +69,7 @@ STRINGS = {
         "lessons.ace_on_ace.ask": "In tavola c'è già un asso, quindi il tuo asso non piglia tutto. Giocalo e prendi 1 + 6 + 7: con il tuo asso, 15.",
         "lessons.ace_on_ace.done": "Facendo 15: 1 + 1 + 6 + 7 = 15. L'altra scelta era prendere l'asso da solo.",
         "lessons.dealer.title": "Il tavolo del mazziere",
-        "lessons.dealer.ask": "Ha distribuito Giulia e in tavola ha scoperto 4, 7, 3 e 6. Quando le quattro carte scoperte dal mazziere fanno 15, lui le prende e fa scopa (due scope se fanno 30). {matta} è la matta, una carta jolly che vedrai in una delle prossime lezioni: come {named} fa 4 + 2 + 3 + 6 = 15, così Giulia prende le quattro carte e fa scopa. Tu giocherai sul tavolo vuoto.",
+        "lessons.dealer.ask": "Ha distribuito Giulia e in tavola ha scoperto 4, 7, 3 e 6. Quando le quattro carte scoperte fanno 15, chi ha distribuito le prende e fa scopa (due scope se fanno 30). {matta} è la matta, una carta jolly che vedrai in una delle prossime lezioni: come {named} fa 4 + 2 + 3 + 6 = 15, così Giulia prende le quattro carte e fa scopa. Tu giocherai sul tavolo vuoto.",
         "lessons.knock.title": "Bussare",
         "lessons.knock.ask": "Le tue carte sommano 2 + 3 + 4 = 9: è una buona (una mano da 9 o meno). Una mano si mostra al proprio turno, prima di giocarne una carta: bussa per mostrarle.",
         "lessons.knock.done": "Mostrate: 3 scope per te. Le carte restano scoperte e si giocano come sempre.",
