@@ -15,6 +15,7 @@ from scopa.app.matches import MatchCoordinator
 from scopa.app.scenes.confirm import ConfirmScene
 from scopa.app.table import TableScene
 from scopa.app.table.aids import TAP_SECONDS, hint_job, hint_seed
+from scopa.app.widgets import resolve
 from scopa.engine import DECK, Card, Match, Move, Rules
 from scopa.settings import MatchSetup, SeatConfig
 
@@ -541,12 +542,16 @@ def test_replay_from_the_scoring_scene_deals_the_round_just_scored_again(app):
     click(app, replay.rect.center)
     ask = app.stack.top
     assert isinstance(ask, ConfirmScene)
+    # the match left goes as an abandoned one: said, as Abandon says it (it read only "the
+    # match in progress ends here", and a player found it gone from the statistics)
+    assert app.t("abandon_detail").split(":")[1].split(".")[0].strip() in resolve(ask.detail)
     click(app, ask.yes_button.rect.center)
     table = app.stack.top
     assert isinstance(table, TableScene) and table is not scene
     again = table.match.round
     assert (again.dealer, again.hands, again.table) == dealt[2]
     assert table.match.moves() == ()
+    assert app.store.load_stats().total().played == 0
 
 
 def test_a_deal_replayed_from_the_last_sheet_is_saved_after_the_match_it_ends(english, store):
