@@ -200,6 +200,8 @@ def test_undo_at_a_practice_goes_back_no_further_than_the_position_tried(english
     assert len(practice.match.moves()) == 4 and undo_offered()
     press(app, pygame.K_u)
     assert practice.match.moves() == position
+    # a practice counts nowhere: not "the match still counts, but not for the records"
+    assert practice.said() == app.t("aids.undo_done")
     assert not undo_offered()
     app.matches.end_practice()
     assert app.stack.top is scoring

@@ -393,7 +393,8 @@ class AidsLayer:
             self.host.say(worded(said))
             return
         self.hint = None
-        first = not self.coordinator.undone  # the match leaves the records: said once
+        # the match leaves the records: said once (a practice, counted nowhere, has none)
+        first = not self.coordinator.undone and self.coordinator.practice is None
         gone = self.match.round.history()[-point.taken_back :]  # all of this deal
         knocked = any(who == seat and move.kind == "declare" for who, move in gone)
         self.host.take_back(point.match)
