@@ -148,13 +148,13 @@ class ScoringScene(MenuScene):
         if resumed:
             self.keys_from = RESUMED_GRACE
         self.seen = resumed or coordinator.mode != "hotseat"
-        self._pressed_at: float | None = None
-        """When the mouse's button went down on a sheet not yet ``seen`` (``HELD_PRESS``)."""
         """A key was pressed with the sheet in sight. At one screen shared by several people
         the next of them, handed the screen after the last card, presses Enter for the
         cover that comes between turns, long after the sheet's grace: that first key only
         shows where the focus is, and the sheet turns for a key pressed after it. A sheet
         ``resumed`` (a match continued on it) is in sight of whoever continued it."""
+        self._pressed_at: float | None = None
+        """When the mouse's button went down on a sheet not yet ``seen`` (``HELD_PRESS``)."""
         self.named: dict[Card, int] = {}
         """The matta among the bonuses' cards, with the value it was named (as the table
         showed it)."""
