@@ -16,7 +16,7 @@ from scopa.storage import Store
 
 from .menu_helpers import click, frame
 from .test_online import run_until
-from .test_online_rejoin import open_game
+from .test_online_rejoin import join_at, open_game
 
 
 def waiting_in_a_lobby(tmp_path, server: LocalServer) -> tuple:  # noqa: ANN001
@@ -27,10 +27,7 @@ def waiting_in_a_lobby(tmp_path, server: LocalServer) -> tuple:  # noqa: ANN001
     ticket = anna.submit(anna.client.create(Rules(players=3), seats, "Anna", 0)).result(20)
     address = f"{server.local_address}/{grouped(ticket.code)}"
     game = open_game(Store(tmp_path / "bruno"))
-    click(game, game.stack.top.online)
-    online = game.stack.top
-    online.address = address
-    click(game, online.join_button)
+    join_at(game, address)
     lobby = game.stack.top
     assert isinstance(lobby, LobbyScene)
     run_until(game, lambda: lobby.session.seated is not None)  # waiting for a third

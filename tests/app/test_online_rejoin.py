@@ -27,6 +27,14 @@ from .test_online import hosted, run_until, table_opens  # noqa: F401 - the fixt
 SIZE = (960, 540)
 
 
+def join_at(game: App, address: str) -> None:
+    """Play online, the table's ``address`` given, Join: as a player does from the title."""
+    click(game, game.stack.top.online)
+    online = game.stack.top
+    online.address = address
+    click(game, online.join_button)
+
+
 def open_game(store: Store) -> App:
     game = App(store, size=SIZE, scenes=default_scenes())
     game.settings = game.settings.with_(
@@ -74,10 +82,7 @@ def host_with_a_friend(game: App, *, closing: bool = False) -> tuple[str, Backgr
 
 
 def join_from_the_menus(game: App, address: str) -> TableScene:
-    click(game, game.stack.top.online)
-    online = game.stack.top
-    online.address = address
-    click(game, online.join_button)
+    join_at(game, address)
     lobby = game.stack.top
     if isinstance(lobby, TableScene):  # the seat came back within the click's own frame
         return lobby
@@ -361,10 +366,7 @@ def test_a_seat_kept_at_a_match_now_over_is_said_over_and_forgotten(
     try:
         game.settings = game.settings.with_(language=language)
         game.set_language(language)
-        click(game, game.stack.top.online)
-        online = game.stack.top
-        online.address = address
-        click(game, online.join_button)
+        join_at(game, address)
         lobby = game.stack.top
         assert isinstance(lobby, LobbyScene)
         run_until(game, lambda: lobby.session.error is not None or game.stack.top is not lobby)
@@ -686,10 +688,7 @@ def back_after_the_match(friends_table, store: Store) -> App:  # noqa: ANN001
 
 
 def back_to_the_final_sheet(game: App, address: str) -> None:
-    click(game, game.stack.top.online)
-    online = game.stack.top
-    online.address = address
-    click(game, online.join_button)
+    join_at(game, address)
     run_until(game, lambda: isinstance(game.stack.top, ScoringScene))
     game.stack.top.age = 10.0  # read: it takes clicks
 
