@@ -577,16 +577,27 @@ class OnlineSession:
                 self._removed()
                 return
             elif isinstance(item, ServerError) and item.code == "ended":
-                # the host closed the table: no seat is left there to come back to
-                self.error, self.error_kind, self.error_code = item.message, "refused", item.code
-                if self.store is not None:
-                    self.store.drop_seat(self.seated.ticket.code)
+                self._ended(item.message)
+                return
             elif isinstance(item, ServerError) and item.code == "seat_taken":
                 # taken up from another window: the link gives up, this lobby waits no more
                 self.error, self.error_kind = item.message, "refused"
                 self.error_code = "taken_elsewhere"
             elif isinstance(item, Disconnected) and self.error is None:
                 self.error, self.error_kind = str(item), "reach"
+
+    def _ended(self, message: str) -> None:
+        """The host closed the table (``closed``, before its match began), or ended its
+        match: no seat is left there to come back to, and the lobby no longer shows a table
+        that is gone (its address, its seats "ready")."""
+        assert self.seated is not None
+        waiting = (self.table or {}).get("status") == "waiting"
+        self.error, self.error_kind = message, "refused"
+        self.error_code = "closed" if waiting else "ended"
+        if self.store is not None:
+            self.store.drop_seat(self.seated.ticket.code)
+        self.seated.close()
+        self.seated = None
 
     def _removed(self) -> None:
         """The host took this player off the table: no seat is left to come back to, and

@@ -45,8 +45,10 @@ def test_a_seat_at_a_table_its_host_ended_in_the_lobby_is_not_offered_again(tmp_
         lobby = game.stack.top
         assert server.end(code, 0)
         run_until(game, lambda: lobby.session.error is not None)
-        # no match had begun: not "the host ended the match"
+        # no match had begun: not "the host ended the match"; nor the table's address and its
+        # seats "ready" left on show, as if it were still there
         assert lobby._trouble() == game.t("online.closed_by_host")
+        assert lobby.session.seated is None and lobby.nothing_to_show
         assert [held.code for held in game.store.load_seats()] == []
         click(game, lobby.leave_button)
         frame(game)

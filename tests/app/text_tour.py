@@ -1570,9 +1570,8 @@ class Tour:
             self.show(f"online, the table refused: {refusal}")
         wrong.session.error_code = "removed"
         self.show("online, taken off the table by its host")
-        wrong.session.error_code = "ended"
-        with mock.patch.object(type(wrong.session), "table", {"status": "waiting"}):
-            self.show("online, the host closed the table before its match began")
+        wrong.session.error_code = "closed"
+        self.show("online, the host closed the table before its match began")
         wrong.session.error_kind = "over"
         self.show("online, the match at the table is over")
         wrong.session.error_kind = "unreadable"

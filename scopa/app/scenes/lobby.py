@@ -522,7 +522,7 @@ class LobbyScene(MenuScene):
         """Joining was told the match at the table is over, or ended by its host (the seat
         kept there, or a free one asked for)."""
         session = self.session
-        return session.error_kind == "over" or session.error_code in ("over", "ended")
+        return session.error_kind == "over" or session.error_code in ("over", "ended", "closed")
 
     def _tell_set_aside(self) -> None:
         """The file of the tables hosted here was damaged: the player hears where it is kept
@@ -715,11 +715,10 @@ class LobbyScene(MenuScene):
             return t("online.unreadable")
         if kind == "over" or session.error_code == "over":
             return t("online.match_over")
-        if kind == "refused" and session.error_code == "ended":  # nothing was refused:
-            # the host closed the table (no match had begun: "the match ended" told of
-            # none), or its match
-            waiting = (session.table or {}).get("status") == "waiting"
-            return t("online.closed_by_host" if waiting else "online.ended_by_host")
+        if kind == "refused" and session.error_code == "closed":  # nothing was refused: the
+            return t("online.closed_by_host")  # host closed the table before its match began
+        if kind == "refused" and session.error_code == "ended":  # or ended its match
+            return t("online.ended_by_host")
         if kind == "refused" and session.error_code == "removed":
             return t("online.removed_by_host")
         if kind == "refused" and session.error_code == "taken_elsewhere":
