@@ -858,20 +858,21 @@ class RemoteCoordinator:
 
     def rematch_awaited(self) -> list[int]:
         """The other seats whose player, still at the table, has not asked for a rematch
-        (the rematch waits for them)."""
+        (the rematch waits for them): one the computer played for too, whose asking brings
+        them back (they were said to be awaited "back", at their screen all along)."""
         return [
             seat
             for seat, info in self._people()
-            if info.get("connected") and not info.get("autoplay") and not info.get("rematch")
+            if info.get("connected") and (info.get("autoplay") or not info.get("rematch"))
         ]
 
     def left_table(self) -> list[int]:
-        """The other seats whose player left the table (or is played by the computer), and
-        may come back: no rematch until then, which is the same people again."""
+        """The other seats whose player left the table, and may come back: no rematch until
+        then, which is the same people again."""
         return [
             seat
             for seat, info in self._people()
-            if (not info.get("connected") or info.get("autoplay")) and not info.get("declined")
+            if not info.get("connected") and not info.get("declined")
         ]
 
     def declined(self) -> list[int]:

@@ -219,3 +219,23 @@ def test_the_final_sheet_says_the_link_is_lost_not_that_a_friend_is_awaited(host
     without_frames(lambda: link.client.online, 30)
     frame(app)
     assert sheet.rematch_hint() == app.t("online.rematch_hint_waiting", names="Bruno")
+
+
+def test_a_friend_the_computer_played_for_is_awaited_to_ask_not_to_come_back(hosted):  # noqa: F811
+    """Bruno's seat played by the computer to the end, his window open on the final sheet:
+    Anna's sheet said "waiting for Bruno to come back and ask", though he was there all
+    along (his asking brings him back): it waits for him to ask."""
+    app, table, friend = hosted
+    sheet = play_the_match_out(app, table, friend)
+    coordinator = table.coordinator
+    now = coordinator._table_now()
+    stood_in = {
+        **now,
+        "seats": [
+            {**info, "autoplay": True} if info.get("seat") == 1 else info for info in now["seats"]
+        ],
+    }
+    coordinator._table_now = lambda: stood_in
+    click(app, sheet.buttons[-1])  # Anna asks
+    assert coordinator.left_table() == [] and coordinator.rematch_awaited() == [1]
+    assert sheet.rematch_hint() == app.t("online.rematch_hint_waiting", names="Bruno")
