@@ -187,8 +187,9 @@ def test_the_people_here_are_given_the_names_typed_on_their_rows(app, monkeypatc
     type_text(app, "Marta")  # the game's name is replaced, not added to
     assert field.get() == "Marta"
     press(app, pygame.K_RETURN)
-    run_until(app, lambda: lobby._table_name(2) == "Marta 2")
-    assert rows_of(lobby)[2] == "Marta 2 (here)" and field.get() == "Marta 2"
+    # (the field takes the table's name in the frame after the one that heard it)
+    run_until(app, lambda: lobby._table_name(2) == "Marta 2" and field.get() == "Marta 2")
+    assert rows_of(lobby)[2] == "Marta 2 (here)"
     # the name was changed by the table: the player is told why
     assert lobby.field_note() == app.t("online.name_numbered", typed="Marta", name="Marta 2")
     click(app, field)
