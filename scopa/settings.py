@@ -205,9 +205,9 @@ _SCALARS: dict[str, tuple[type | tuple[type, ...], tuple[str, ...] | None]] = {
     "online_here_names": ((list, tuple), None),
 }
 MAX_FRIENDS = 5
+"""The most friends a table online has room for (six seats, the host's among them)."""
 MAX_LESSONS = 99
 """The most lessons a walkthrough's place may count (its scene keeps it within its own)."""
-"""The most friends a table online has room for (six seats, the host's among them)."""
 WINDOW_LIMITS = (320, 16384)
 """The smallest and largest width or height a remembered window may have."""
 

@@ -305,10 +305,10 @@ def _readable(read: Callable[[Any], T], items: Any) -> list[T]:
 
 def match_key(match: Match) -> str:
     """A name for a match that tells it from the others of a player: its seed and how many
-    moves it had; for a deal played again, which has the seed of the match it came from
-    and deals its next rounds alike (as long in plays, at Scopa), what it was dealt and
-    played as well (a replay as long as the match it replayed was taken for it: not
-    counted, and kept in its place among the past matches)."""
+    moves it had; for a match dealt from cards given (a round replayed), what it was dealt
+    and played as well, whatever its seed (a replay given its match's seed, and as long,
+    was taken for that match: not counted, and kept in its place among the past
+    matches)."""
     moves = match.moves()
     key = f"{match.seed:x}/{len(moves)}"
     if not match.decks:
