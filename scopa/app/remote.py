@@ -605,17 +605,19 @@ class RemoteCoordinator:
 
     def round_began_without_me(self) -> bool:
         """The next round began while this player was still at the last one's score sheet
-        (or a screen opened from it): the server waited a minute, and played on."""
+        (or a screen opened from it): the server waited a minute, and played on. (A seat
+        the computer stands in for is not waited for either, but the round begins only
+        once nobody is: the friends may read theirs still.)"""
         table = self._table_now()
         scored = len(self.rounds)
         if not table or self.match.over or not scored:
             return False
         at = table.get("at")
-        return (  # the server's word since the round ended: no longer waiting for this seat
+        return (  # the server's word since the round ended: waiting for nobody
             self._read_rounds != scored
             and isinstance(at, int)
             and at >= self.match.at
-            and self.seat not in table.get("reading", [])
+            and not table.get("reading")
         )
 
     def round_read(self) -> None:

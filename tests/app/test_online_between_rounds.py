@@ -135,3 +135,22 @@ def test_a_player_still_at_the_sheet_is_told_the_round_began_without_them(
     # back at the table, the news that sent them there is gone with it (it stayed, still
     # saying "Next round takes you back to it", over the table it had taken them back to)
     assert began not in [toast.text for toast in app.toasts.shown()]
+
+
+def test_a_player_the_computer_stands_in_for_is_not_told_a_round_began_while_others_read(
+    hosted_for_a_reader,
+):
+    """This seat handed to the computer (no longer waited for at the sheet), Bruno still
+    reading his: the sheet said the next round had begun at the table, and it had not."""
+    app, table, friend = hosted_for_a_reader
+    sheet = round_sheet(app, table, friend)
+    coordinator = table.coordinator
+    run_until(app, lambda: coordinator.reading() == [1])
+    now = coordinator._table_now()
+    stood_in = {**now, "reading": [1]}  # the server no longer waits for seat 0: stood in
+    coordinator._table_now = lambda: stood_in
+    assert not coordinator.round_began_without_me()
+    assert sheet.buttons[-1].hint() != app.t("online.round_began")
+    stood_in["reading"] = []  # Bruno read his: the round begins
+    assert coordinator.round_began_without_me()
+    assert sheet.buttons[-1].hint() == app.t("online.round_began")
