@@ -1132,6 +1132,7 @@ def test_a_lost_table_no_longer_says_it_is_your_turn(hosted):
     assert table.human_to_play is None
     status = table.status_text()
     assert status is None or status[0] != app.t("table.your_turn")
+    assert not any(plate.active for plate in table.snapshot().plates)  # nor its plate
 
 
 def test_a_seat_taken_up_from_another_window_stops_this_table_with_a_word(hosted):
@@ -1150,6 +1151,8 @@ def test_a_seat_taken_up_from_another_window_stops_this_table_with_a_word(hosted
         assert table.absence.words(lost=table.lost) == app.t("online.seat_taken_elsewhere")
         assert (table.status_text() or ("",))[0] != app.t("table.refused")
         assert table.human_to_play is None
+        # nor does it look live: no plate glows for a turn played in the other window
+        assert not any(plate.active for plate in table.snapshot().plates)
     finally:
         other.close()
 

@@ -1447,8 +1447,9 @@ class TableScene(Scene):
         return self.words.hud_texts()
 
     def turn_hidden(self) -> bool:
-        """No plate glows for the seat to play: the cover is up."""
-        return self.cover is not None
+        """No plate glows for the seat to play: the cover is up, or the table is lost (its
+        server gone, or the seat taken up in another window: nobody plays here)."""
+        return self.cover is not None or self.lost
 
     def status_text(self) -> tuple[str, tuple[int, int, int]] | None:
         """The line under the table: a message, whose turn it is, or who is thinking."""
