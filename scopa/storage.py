@@ -550,6 +550,9 @@ class Store:
         self._guard = threading.Lock()
         self._failing: set[str] = set()
         self._recovered: set[str] = set()
+        self._held: dict[Path, tuple[str, FileProblem]] = {}
+        """Files a passing error kept from being read (``_PASSING``), left where they are
+        and read again next time: each is set aside before anything is written over it."""
         self._lock_held = False
         self._lock_wanted = False
         """``lock`` was asked for: a write without the lock claims it first."""
@@ -734,6 +737,9 @@ class Store:
         except _BAD_CONTENT as error:
             cause = _cause_of(error)
         except OSError as error:
+            if error.errno in _PASSING:
+                self._hold(path, "settings", error)
+                return Settings()
             cause = _cause_unreadable(path, error)
         if raw is None and cause.key == "files.cause_too_large":  # its first lines may still
             with contextlib.suppress(OSError, DamagedFile):  # hold the language
@@ -1089,19 +1095,33 @@ class Store:
         ``name`` is the file's part of the message keys: 'settings', 'match' or 'stats'.
         """
         try:
-            return parse(_read_bytes(path))
+            content = parse(_read_bytes(path))
         except (FileNotFoundError, NotADirectoryError):
             return None
         except (DamagedFile, RecursionError) as error:
             cause = _cause_of(error)
         except OSError as error:
+            if error.errno in _PASSING:
+                self._hold(path, name, error)
+                return None
             cause = _cause_unreadable(path, error)
+        else:
+            self._held.pop(path, None)
+            return content
         if rows and cause.key == "files.cause_too_large":
             with contextlib.suppress(OSError, DamagedFile, RecursionError):
                 head = parse(_read_bytes(path, whole=False))
                 return _CutShort(head.data if isinstance(head, _CutShort) else head, cause)
         self._set_aside(path, name, cause)
         return None
+
+    def _hold(self, path: Path, name: str, error: OSError) -> None:
+        """A passing error kept ``path`` from being read: it is left as it is, to be read
+        again next time (a match is offered again once it reads), and said so."""
+        cause = FileProblem("files.cause_unreadable", {"reason": _os_reason(error)})
+        self._held[path] = (name, cause)
+        params = {"path": str(path), "reason": _os_reason(error)}
+        self._tell(FileProblem("files.unread_now", params, topic=f"held:{path}"))
 
     def _salvaged(
         self, path: Path, name: str, cause: FileProblem, kept: T | None, save: Callable[[T], bool]
@@ -1139,6 +1159,9 @@ class Store:
                 self._claim(quiet=True)
         if self.locked_out:
             return False
+        held = self._held.pop(path, None)
+        if held is not None:  # never read, not written over: kept as a backup first
+            self._set_aside(path, *held)
         topic = f"write:{path}"
         try:
             atomic_write(path, data, self.checkpoint)
@@ -1429,7 +1452,17 @@ _REASONS = {
     errno.ENAMETOOLONG: "files.reason_name_too_long",
     errno.EIO: "files.reason_disk_error",
     errno.ELOOP: "files.reason_link_loop",
+    errno.EMFILE: "files.reason_too_many_open",
+    errno.ENFILE: "files.reason_too_many_open",
+    errno.ENOMEM: "files.reason_no_memory",
 }
+
+_PASSING = frozenset(
+    (errno.EMFILE, errno.ENFILE, errno.ENOMEM, errno.ENOBUFS, errno.EAGAIN, errno.EINTR,
+     errno.EBUSY)
+)  # fmt: skip
+"""Errors that tell of the system at the moment a file was read (out of open files or of
+memory, a call interrupted), not of the file: it is left where it is, not set aside."""
 
 
 def _os_reason(error: OSError) -> Param:

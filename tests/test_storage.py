@@ -1061,3 +1061,69 @@ def test_a_damaged_settings_file_keeps_the_player_s_own_rules() -> None:
     kept = salvage(text + "no_decino = true\nbroken = [\n")
     assert kept is not None and kept.rules == Rules.preset("scopone")
     assert kept.my_rules == Rules(cirulla=True, no_decino=True)
+
+
+def _failing_for(path: Path, code: int, monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    """``path`` cannot be read, with the system's error ``code``, while the list returned
+    holds True."""
+    failing = [True]
+    read = storage._read_bytes
+
+    def read_bytes(where: Path, *args: Any, **kwargs: Any) -> bytes:
+        if failing[0] and Path(where) == path:
+            raise OSError(code, os.strerror(code), str(where))
+        return read(where, *args, **kwargs)
+
+    monkeypatch.setattr(storage, "_read_bytes", read_bytes)
+    return failing
+
+
+def test_a_saved_match_the_system_cannot_read_just_now_is_left_as_it_is(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Out of open files, the game read the saved match, and moved it aside as damaged:
+    Continue was gone for good, the match left only as ``match.json.bak``."""
+    store = Store(tmp_path)
+    setup, record = MatchSetup.solo(), play(Rules(), 7, 9).record()
+    store.save_match(setup, record)
+    saved = store.save_path.read_bytes()
+    failing = _failing_for(store.save_path, errno.EMFILE, monkeypatch)
+    assert store.load_match() is None
+    assert store.save_path.read_bytes() == saved and not list(tmp_path.glob("*.bak*"))
+    (message,) = store.take_messages()
+    assert message.key == "files.unread_now"
+    assert "too many files are open" in str(message)
+    failing[0] = False  # the moment passed: the match is offered again
+    again = store.load_match()
+    assert again is not None and again.record == record
+
+
+def test_a_file_not_read_is_kept_as_a_backup_before_anything_is_written_over_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = Store(tmp_path)
+    store.save_match(MatchSetup.solo(), play(Rules(), 7, 9).record())
+    saved = store.save_path.read_bytes()
+    failing = _failing_for(store.save_path, errno.ENFILE, monkeypatch)
+    assert store.load_match() is None
+    store.take_messages()
+    failing[0] = False
+    newer = play(Rules(), 8, 3).record()  # a new match begun meanwhile, saved
+    assert store.save_match(MatchSetup.solo(), newer)
+    assert (tmp_path / "match.json.bak").read_bytes() == saved
+    (message,) = store.take_messages()
+    assert message.key == "files.match_set_aside" and "match.json.bak" in str(message)
+    loaded = store.load_match()
+    assert loaded is not None and loaded.record == newer
+
+
+def test_settings_the_system_cannot_read_just_now_are_not_set_aside(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = Store(tmp_path)
+    store.save_settings(Settings(language="it"))
+    failing = _failing_for(store.settings_path, errno.EMFILE, monkeypatch)
+    assert store.load_settings() == Settings()
+    assert not list(tmp_path.glob("*.bak*"))
+    failing[0] = False
+    assert store.load_settings().language == "it"

@@ -108,6 +108,7 @@ FILE_SENTENCES = (
     "past_salvaged_left",
     "past_not_saved",
     "match_not_removed",
+    "unread_now",
     "other_copy",
     "other_copy_gone",
     "match_further_elsewhere",
@@ -131,7 +132,7 @@ FILE_CAUSES = {
 FILE_REASONS = (
     "reason_denied", "reason_disk_full", "reason_read_only", "reason_in_the_way",
     "reason_a_folder", "reason_gone", "reason_name_too_long", "reason_disk_error",
-    "reason_link_loop",
+    "reason_link_loop", "reason_too_many_open", "reason_no_memory",
     "reason_unknown",
 )  # fmt: skip
 FILE_KINDS = ("kind_pipe", "kind_device", "kind_socket", "kind_special")

@@ -38,6 +38,7 @@ STRINGS = {
         "files.seats_left": "The list of your seats at tables online {path} could not be used: {cause}. It could not be moved aside either ({reason}).",
         "files.seats_not_saved": "Your seat at the table could not be remembered in {folder} ({reason}): if you close the game, you cannot take it back.",
         "files.match_not_removed": "The saved match {path} could not be removed ({reason}).",
+        "files.unread_now": "The file {path} could not be read just now ({reason}): it is left as it is, and read again later.",
         "files.folder_not_writable": "The game cannot write in {folder} ({reason}): settings, matches and statistics will not be saved while this lasts.",
         "files.other_copy": "Another copy of Scopa is already open on this computer. This copy will not save settings, matches or statistics: play in the other one, or close both and start again.",
         "files.other_copy_gone": "The other copy of Scopa has closed: this one saves settings, matches and statistics from now on.",
@@ -73,6 +74,8 @@ STRINGS = {
         "files.reason_system": "the system refused, error {code}",
         "files.reason_unknown": "the system refused",
         "files.reason_other_copy": "another copy of the game is open",
+        "files.reason_too_many_open": "too many files are open on this computer",
+        "files.reason_no_memory": "the computer is short of memory",
     },
     "it": {
         "crash.title": "Si è verificato un errore: Scopa deve chiudersi",
@@ -105,6 +108,7 @@ STRINGS = {
         "files.seats_left": "L'elenco dei tuoi posti ai tavoli online {path} non è utilizzabile: {cause}. Non è stato possibile nemmeno spostarlo ({reason}).",
         "files.seats_not_saved": "Non è stato possibile ricordare il tuo posto al tavolo in {folder} ({reason}): se chiudi il gioco, non potrai riprenderlo.",
         "files.match_not_removed": "Non è stato possibile eliminare la partita salvata {path} ({reason}).",
+        "files.unread_now": "Il file {path} non si può leggere in questo momento ({reason}): resta com'è, e il gioco riprova più tardi.",
         "files.folder_not_writable": "Il gioco non può scrivere in {folder} ({reason}): finché dura, impostazioni, partite e statistiche non saranno salvate.",
         "files.other_copy": "Un'altra copia di Scopa è già aperta su questo computer. Questa copia non salverà impostazioni, partite né statistiche: gioca nell'altra, oppure chiudile entrambe e riapri il gioco.",
         "files.other_copy_gone": "L'altra copia di Scopa è stata chiusa: da ora questa salva impostazioni, partite e statistiche.",
@@ -140,5 +144,7 @@ STRINGS = {
         "files.reason_system": "il sistema l'ha rifiutato, errore {code}",
         "files.reason_unknown": "il sistema l'ha rifiutato",
         "files.reason_other_copy": "un'altra copia del gioco è aperta",
+        "files.reason_too_many_open": "su questo computer ci sono troppi file aperti",
+        "files.reason_no_memory": "il computer è a corto di memoria",
     },
 }
