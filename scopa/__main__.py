@@ -184,6 +184,7 @@ def main(argv: list[str] | None = None) -> int:
 def _run(store: Store, args: argparse.Namespace) -> int:
     import pygame
 
+    from scopa.app import crash  # here, not when it is needed: then no file may open
     from scopa.app.app import MIN_SIZE, App, starting_size
     from scopa.app.registry import default_scenes
 
@@ -223,8 +224,6 @@ def _run(store: Store, args: argparse.Namespace) -> int:
             app.frame(SCREENSHOT_SETTLE, [])
             pygame.image.save(pygame.display.get_surface(), screenshot)
     except Exception as error:  # the game's own fault: told on screen, its details kept
-        from scopa.app import crash
-
         report = crash.keep_report(store.data_dir, error)
         log_exception(error)
         where = f"; its details are in {report}" if report else ""

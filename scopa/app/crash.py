@@ -66,7 +66,10 @@ def draw(surface: pygame.Surface, app: App, lines: tuple[str, str, str]) -> None
     """The screen: its heading, what happened, and how to close it, on the game's felt."""
     m = style.Metrics(app, surface.get_size())
     title, detail, close = lines
-    style.draw_background(surface)
+    try:
+        style.draw_background(surface)
+    except (pygame.error, MemoryError):  # no memory left for the felt's picture: its colour
+        surface.fill(style.FELT_DEEP)
     box = m.centered(1.4, 0.8)
     heading = m.pen("title", style.HEADING, style.BRIGHT_GOLD)
     body = m.pen("ui", style.TEXT, style.CREAM)
