@@ -179,10 +179,26 @@ def bot(argv: list[str]) -> int:
     )
 
 
-def main(argv: list[str] | None = None) -> int:
-    """``scopa serve ...`` or ``scopa bot ...`` (the first word picks the command)."""
+def usage(prog: str) -> str:
+    """What the two commands are, and how each tells its options."""
+    return (
+        f"usage: {prog} serve [options]   holds tables for players on other computers\n"
+        f"       {prog} bot ADDRESS [options]   a computer player that sits at a table\n"
+        f"{prog} serve --help and {prog} bot --help list their options."
+    )
+
+
+def main(argv: list[str] | None = None, prog: str | None = None) -> int:
+    """``scopa serve ...`` or ``scopa bot ...`` (the first word picks the command); also
+    installed as ``scopa-server``, a console command (``scopa`` is a windowed one)."""
+    if prog is None:
+        prog = Path(sys.argv[0]).stem if argv is None else "scopa"
+        prog = prog if prog.startswith("scopa-server") else "scopa"
     argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] in (["-h"], ["--help"]):
+        print(usage(prog))
+        return 0
     if not argv or argv[0] not in COMMANDS:
-        print(f"usage: scopa {{{','.join(COMMANDS)}}} ...", file=sys.stderr)
+        print(usage(prog), file=sys.stderr)
         return EXIT_USAGE
     return serve(argv[1:]) if argv[0] == "serve" else bot(argv[1:])

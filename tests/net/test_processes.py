@@ -275,6 +275,19 @@ def test_the_commands_explain_bad_input_in_one_line() -> None:
     assert nobody.returncode == 1 and "cannot reach" in nobody.stderr
 
 
+def test_the_server_s_own_command_explains_itself(capsys: pytest.CaptureFixture[str]) -> None:
+    """``scopa-server --help`` printed "usage: scopa {serve,bot} ..." and failed (exit 2),
+    naming another program and none of what its two commands do."""
+    from scopa.net import cli
+
+    assert cli.main(["--help"], prog="scopa-server") == 0
+    shown = capsys.readouterr().out
+    assert "scopa-server serve" in shown and "scopa-server bot" in shown
+    assert "scopa-server serve --help" in shown
+    assert cli.main([], prog="scopa-server") == 2
+    assert "scopa-server serve" in capsys.readouterr().err
+
+
 def test_the_game_still_starts_with_its_own_options() -> None:
     from scopa.__main__ import build_parser
 
