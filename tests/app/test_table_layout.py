@@ -299,8 +299,9 @@ def test_an_ultra_wide_window_seats_everyone_by_the_table_as_at_16_9(size, playe
         here, there = wide.place_of(seat).name_rect, narrow.place_of(seat).name_rect
         assert here.left == pytest.approx(there.left + shift, abs=1)
         assert here.top == pytest.approx(there.top, abs=1)
-        hand = wide.hand_slots(seat, 3, False)
-        assert hand[0].centre[0] == pytest.approx(
-            narrow.hand_slots(seat, 3, False)[0].centre[0] + shift, abs=1
-        )
+        for open_ in (False, True):  # face up too, as watched (it sat at the far edge)
+            hand = wide.hand_slots(seat, 3, open_)
+            assert hand[0].centre[0] == pytest.approx(
+                narrow.hand_slots(seat, 3, open_)[0].centre[0] + shift, abs=1
+            )
     assert not wide.deck_rect.colliderect(wide.place_of(players - 1).name_rect)

@@ -37,7 +37,7 @@ from scopa.engine import (
 from ..tween import Tweener
 from ..wording import count
 from .disguise import Disguise
-from .sprites import TableView, fly
+from .sprites import TableView
 
 SPEEDS = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}
 Beat = Callable[[], float]
@@ -435,21 +435,9 @@ class Director:
         view = self.view
         card = event.card
         view.remove(card)
-        view.places[card] = ("moving",)
+        view.places[card] = ("moving", captured.cards[0])  # across the first card it takes
         view.raise_(card)
-        first = view.sprites[captured.cards[0]]
-        lay = view.layout
-        fly(
-            self.tweener,
-            view.sprites[card],
-            duration=self.seconds(0.4),
-            easing="out_cubic",
-            x=first.x + lay.table_w * 0.3,
-            y=first.y + lay.table_h * 0.18,
-            w=lay.table_w,
-            turn=1.0,
-            angle=0.0,
-        )
+        view.settle(self.tweener, card, self.seconds(0.4), easing="out_cubic")
         view.settle_hand(self.tweener, event.seat, self.seconds(0.3))
         self.glowing = frozenset(captured.cards)
         return self._sound("play", 0.75)

@@ -400,7 +400,8 @@ class TableLayout:
                 slots.append(HandSlot((cx, cy - direction * offset), self.other_w, angle))
             elif visible:
                 side = 1 if position == "right" else -1
-                x = self.size[0] / 2 + side * (self.size[0] / 2 - self.margin - self.open_w / 2)
+                reach = self.size[0] / 2 - self.inset - self.margin - self.open_w / 2
+                x = self.size[0] / 2 + side * reach  # by its plate, on a wide window too
                 slots.append(HandSlot((x, cy + offset), self.open_w, 0.0))
             else:
                 direction = 1 if position == "right" else -1

@@ -396,9 +396,11 @@ class TableScene(Scene):
                 if card == waiting:  # it waits beside the choice still open, where it was
                     sprite.turn = self.view.target(card)["turn"]
                     continue
-                if animate and not self.tweener.moving(sprite):
+                if self.tweener.moving(sprite):  # on its way still (dealt): it goes on
+                    continue
+                if animate:
                     self.view.settle(self.tweener, card, self.director.seconds(0.35))
-                elif not animate:
+                else:
                     self.view.snap(card)
 
     def _relayout(self, size: tuple[int, int]) -> None:
@@ -973,9 +975,10 @@ class TableScene(Scene):
         kept = [card for card in (self.drag.card, self.pick.selected) if card is not None]
         self.drag.cancel()
         self.pick.clear()
-        for card in dict.fromkeys(kept):
-            if card != move.card and self.view.places[card][0] == "hand":
-                self.view.settle(self.ui, card, 0.3, easing="out_back")
+        for card in dict.fromkeys(kept):  # by the director's tweens, at its speed: its
+            if card != move.card and self.view.places[card][0] == "hand":  # hand closing up
+                seconds = self.director.seconds(0.3)  # after the card played takes it over
+                self.view.settle(self.tweener, card, seconds, easing="out_back")
         if self.aids.followed(move):
             self.coordinator.hinted.add(len(self.match.moves()))
         holder = self.coordinator.holder

@@ -183,6 +183,16 @@ class TableView:
         if kind == "pile":
             x, y = lay.pile_centre(place[1])
             return {"x": x, "y": y, "w": lay.pile_w, "turn": 0.0, "angle": 90.0, "lift": 0.0}
+        if kind == "moving":  # played, landing across the first card it takes (``place[1]``)
+            under = self.target(place[1])
+            return {
+                "x": under["x"] + lay.table_w * 0.3,
+                "y": under["y"] + lay.table_h * 0.18,
+                "w": lay.table_w,
+                "turn": 1.0,
+                "angle": 0.0,
+                "lift": 0.0,
+            }
         if kind == "marker":
             markers = self.markers[place[1]]
             x, y = lay.marker_centre(place[1], markers.index(card), len(markers))
