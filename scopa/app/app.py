@@ -295,14 +295,14 @@ class App:
 
     def toast_in_sight(self, toast: Toast) -> bool:
         """Nothing covers the toast: its time runs; but not while the pointer rests on it
-        (a long notice about a damaged file is read to its end, its backup's name noted)."""
+        (a long notice about a damaged file is read to its end, its backup's name noted),
+        moved there since it showed: a toast that came up under the pointer resting after a
+        drag would have stayed over the table's cards until the mouse moved."""
         drawn = toast.drawn
-        if (
-            drawn is not None
-            and pygame.mouse.get_focused()
-            and drawn.collidepoint(pygame.mouse.get_pos())
-        ):
-            return False
+        if drawn is not None and pygame.mouse.get_focused():
+            pointer = pygame.mouse.get_pos()
+            if drawn.collidepoint(pointer) and pointer != toast.pointer_then:
+                return False
         return self.toast_layer(toast) is self.stack.top
 
     def _covered(self, toast: Toast) -> bool:
@@ -541,6 +541,10 @@ class App:
                 )
         if not visible and self.toasts:
             self.toasts.draw(self.screen, self.font)
+        pointer = pygame.mouse.get_pos()
+        for toast in self.toasts.shown():
+            if toast.drawn is not None and toast.pointer_then is None:
+                toast.pointer_then = pointer
 
     def run(
         self,

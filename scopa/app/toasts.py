@@ -69,7 +69,10 @@ class Toast:
     """Its time does not run yet: it waits for the player to be seen at the keys or the
     mouse while it shows (``Toasts.seen``)."""
     drawn: pygame.Rect | None = None
-    """Where it was last drawn: its time stands still while the pointer rests on it."""
+    """Where it was last drawn: its time stands still while the pointer rests on it..."""
+    pointer_then: tuple[int, int] | None = None
+    """...once moved there: where the pointer was as it first showed (one it came up under,
+    a card dropped there, does not hold it)."""
 
 
 class Announcements:

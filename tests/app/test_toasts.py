@@ -389,3 +389,28 @@ def test_a_long_message_stays_long_enough_to_be_read_through() -> None:
     assert [t.text for t in toasts.shown()] == [long_text]
     toasts.update(3.5)
     assert not toasts
+
+
+def test_a_toast_that_came_up_under_the_resting_pointer_goes_in_its_time(
+    long_root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A notice told at the table came up where the pointer lay after a card dropped
+    there, and stayed over the table's cards until the mouse moved."""
+    store = damaged_stats(long_root)
+    store.load_stats()
+    app = App(store, size=(960, 540), settings=Settings(language="en"))
+    pointer = [(480, 40)]
+    monkeypatch.setattr(pygame.mouse, "get_focused", lambda: True)
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: pointer[0])
+    try:
+        (toast,) = list(app.toasts)
+        app.frame(
+            0.016,
+            [pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=(0, 0, 0))],
+        )
+        assert toast.drawn is not None and toast.drawn.collidepoint(pointer[0])
+        for _ in range(60):  # a minute, the pointer still where it was
+            app.frame(1.0, [], draw=True)
+        assert toast not in list(app.toasts)
+    finally:
+        pygame.display.quit()
