@@ -117,6 +117,24 @@ def test_a_move_played_as_the_hint_said_is_remembered_for_the_review(fast):
     assert scene.match.moves() == () and scene.coordinator.hinted == set()
 
 
+def test_a_hint_seen_before_an_undo_counts_when_played_after_it(fast):
+    """Hinted, another card played, taken back, and the hinted card played: the move
+    counted as the player's own choice in the review (the hint was gone with the undo)."""
+    scene = open_solo(fast, fixed_match("5D 2C 10S", "1B 3B 8C", "3C 2S 7C 9B"))
+    key(fast, pygame.K_h)
+    hinted = scene.aids.hint.move
+    other = next(move for move in scene.match.legal_moves() if move.card != hinted.card)
+    scene.play(other)
+    settle(fast, scene)
+    while scene.human_to_play is None:
+        pump(fast)
+    assert scene.coordinator.hinted == set()
+    key(fast, pygame.K_u)
+    assert scene.match.moves() == () and scene.aids.hint is None
+    scene.play(hinted)
+    assert scene.coordinator.hinted == {0}
+
+
 def test_the_moves_played_from_hints_are_still_counted_after_continue(fast):
     """The review's count of moves played from hints began again from nothing when the
     match was left and continued: they are saved with the match."""

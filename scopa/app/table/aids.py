@@ -154,6 +154,9 @@ class AidsLayer:
         self.reviewing = False
         self.hint: Any = None
         self.hint_match: Match | None = None
+        self._hints_seen: dict[tuple[object, tuple[Move, ...]], Move] = {}
+        """The move each hint shown suggested, by the position it was shown at: one seen
+        before an undo came back there is followed as much as one on show."""
         self.asking_for: Match | None = None
         self.pointer: tuple[int, int] = (-1, -1)
         self._pressed: str | None = None
@@ -252,9 +255,12 @@ class AidsLayer:
         return self.hint is not None and self.hint_match is self.match
 
     def followed(self, move: Move) -> bool:
-        """Whether ``move`` is the one the hint on show suggests."""
+        """Whether ``move`` is the one the hint on show suggests, or the one suggested here
+        before an undo brought the match back."""
         hint = self.hint
-        return hint is not None and self.hint_match is self.match and hint.move == move
+        if hint is not None and self.hint_match is self.match and hint.move == move:
+            return True
+        return self._hints_seen.get(_position(self.match)) == move
 
     # --- input -------------------------------------------------------------------------
 
@@ -364,6 +370,7 @@ class AidsLayer:
         if answer.move not in self.match.legal_moves():
             return
         self.hint, self.hint_match = answer, asked
+        self._hints_seen[_position(asked)] = answer.move
         self.host.point_at(answer.move)
 
     def undo(self) -> None:
@@ -881,3 +888,8 @@ def suit_mark(
 ITALIAN_MARKS = {"D": "disc", "C": "cup", "S": "diamond", "B": "bar"}
 FRENCH_MARKS = {"D": "diamond", "C": "cup", "S": "spade", "B": "trefoil"}
 """The shape of each suit's mark (``suit_mark``), as the deck's own suits are drawn."""
+
+
+def _position(match: Match) -> tuple[object, tuple[Move, ...]]:
+    """A position of the match at this table: its deal and the moves made since."""
+    return (match.seed, match.moves())
