@@ -23,6 +23,7 @@ loses nothing.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass, field
 
@@ -270,7 +271,9 @@ def review_round(record: GameRecord, round_no: int, seats: Iterable[int]) -> Rev
 def position_match(record: GameRecord, number: int) -> Match:
     """A new match at the position before move ``number`` of ``record``: its round dealt
     again from the same cards to the same seats, and the round's earlier moves played (the
-    totals start again from nothing). Where a reviewed move is played again."""
+    totals start again from nothing). Where a reviewed move is played again. Its next
+    rounds come from a seed of its own: from the match's, they were the rounds the match
+    had still to deal."""
     if not 0 <= number < len(record.moves):
         raise ValueError(f"the record has no move {number}")
     then = record.replay(number)
@@ -278,7 +281,7 @@ def position_match(record: GameRecord, number: int) -> Match:
     start = round_start(record, round_no)
     match = Match.new(
         record.rules,
-        record.seed,
+        random.Random(f"scopa/{record.seed}/practice/{number}").getrandbits(63),
         first_dealer=then.round_dealer(round_no),
         decks=(then.round_deck(round_no),),
     )

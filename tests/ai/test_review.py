@@ -239,6 +239,23 @@ def test_a_graded_position_is_dealt_again_exactly() -> None:
         position_match(record, len(record.moves))
 
 
+def test_a_position_played_again_deals_no_round_still_to_come() -> None:
+    """A move of round 1 practised mid-match: the practice went on from the match's own
+    seed, its second round dealt as the live match's second, not played yet."""
+    chooser = randomly(14)
+    live = play_round(Match.new(Rules(), 15), chooser)  # round 1 played, round 2 to come
+    record = live.record()
+    grade = review_round(record, 1, (0,)).of(0)[1]
+    again = position_match(record, grade.number)
+    while not again.rounds:  # the practice played past its round
+        again, _ = again.apply(again.legal_moves()[0])
+    assert again.round.round_no == 2
+    assert again.round_deck(2) != live.round_deck(2)
+    assert {again.round.hand(seat) for seat in (0, 1)}.isdisjoint(
+        {live.round.hand(seat) for seat in (0, 1)}
+    )
+
+
 def test_the_reason_names_what_sets_master_s_move_apart_from_the_one_played() -> None:
     """Cirulla, the 2 and the 4 on the table: the 6 takes them (equal sum) and so does the
     knight (9 + 2 + 4 = 15), both a scopa. Said of the knight against the 6 played, "clears
