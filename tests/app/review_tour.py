@@ -182,18 +182,21 @@ def _states(tour: Tour, coordinator: MatchCoordinator, setup: MatchSetup) -> Non
     tour.show("review of the match, failed")
     app.back()
     app.back()
-    for place, grades in (
-        ("review, nothing costly", (_grade(0.02, 1.5),)),
-        ("review, nothing to choose", ()),
+    for place, grades, hinted in (
+        ("review, nothing costly", (_grade(0.02, 1.5),), set()),
+        ("review, nothing to choose", (), set()),
+        ("review, every choice from a hint", (_grade(0.02, 1.5),), {0}),
     ):
         done = ReviewJob(91, 1, (0,), 0)
         done.review = Review((0,), grades, (1,))
         reviews.jobs[1] = done
+        coordinator.hinted = hinted
         review = app.open("review", coordinator=coordinator, round_no=1)
         tour.frames(8)
         tour.show(place)
         app.back()
     reviews.jobs[1] = real
+    coordinator.hinted = set()
     del review, setup
 
 

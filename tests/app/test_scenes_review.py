@@ -386,6 +386,17 @@ def test_the_review_s_accuracy_is_the_statistics_one_without_the_moves_a_hint_ch
     assert by_round.get(1) == mine
 
 
+def test_a_round_played_from_hints_alone_is_not_praised(english) -> None:  # noqa: ANN001
+    """Every choice that mattered followed a hint: the review said "No costly move: every
+    choice that mattered was as good as Master's", praise for the hints' moves."""
+    app = english
+    coordinator, scene, review, decisions = reviewed_decisions(app)
+    assert decisions  # (the words said where no costly move is listed)
+    assert scene.empty_text() == app.t("review.none_costly")
+    coordinator.hinted = {grade.number for grade in review.of(scene.seat)}
+    assert scene.empty_text() == app.t("review.all_hinted")
+
+
 def test_the_match_review_covers_every_round(english) -> None:  # noqa: ANN001
     app = english
     coordinator, _, scoring = on_scoring(app)

@@ -206,6 +206,8 @@ class ReviewScene(MenuScene):
             return ""
         if review.accuracy(self.seat) is None:
             return self.t("review.no_choice")
+        if review.accuracy(self.seat, self.coordinator.hinted) is None:  # not theirs to praise
+            return self.t("review.all_hinted")
         return self.t("review.none_costly")
 
     @property
