@@ -147,6 +147,27 @@ def test_a_won_match_offers_rematch_and_title(app) -> None:
         close_tables(app)
 
 
+def test_replaying_a_round_of_a_match_watched_does_not_say_a_match_is_deleted(app) -> None:
+    """Watching, Replay this round asked as if the player's own match were at stake: "The
+    match in progress is deleted... cannot be resumed", "Keep playing" (a match of theirs
+    left to Continue stays untouched)."""
+    watching = MatchSetup((SeatConfig("Giulia", False), SeatConfig("Marco", False)), Rules())
+    assert watching.mode == "watch"
+    for setup, detail, no in (
+        (SETUP, "replay_detail", "keep_playing"),
+        (watching, "replay_detail_watch", "keep_watching"),
+    ):
+        scene = ScoringScene(app, MatchCoordinator(setup, first_round(Rules(), 4)))
+        app.stack.push(scene)
+        frame(app)
+        scene.replay_deal()
+        asked = app.stack.top
+        assert resolve(asked.detail) == app.t(detail)
+        assert asked.no_button.text() == app.t(no)
+        app.back()
+        app.back()
+
+
 @pytest.mark.parametrize("language", ["en", "it"])
 def test_a_match_won_in_a_copy_kept_out_of_the_folder_says_it_is_not_counted(app, language) -> None:
     """A match won in a second copy of the game, while the first keeps the folder, was

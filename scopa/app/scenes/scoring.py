@@ -766,13 +766,14 @@ class ScoringScene(MenuScene):
         if self.match.over:
             replay()
             return
+        watched = self.coordinator.setup.mode == "watch"  # nothing of the player's is lost
         self.app.open(
             "confirm",
             question=self.tr("replay_question"),
             on_yes=replay,
-            detail=self.tr("replay_detail"),
+            detail=self.tr("replay_detail_watch" if watched else "replay_detail"),
             yes=self.tr("replay_deal"),
-            no=self.tr("keep_playing"),
+            no=self.tr("keep_watching" if watched else "keep_playing"),
         )
 
     def _ended(self) -> bool:
