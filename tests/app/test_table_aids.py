@@ -845,3 +845,17 @@ def test_a_hint_come_late_leaves_the_capture_being_chosen_alone(fast):
     pump(fast, 10)
     assert scene.choice is choice and scene.pick.hinted is None
     assert scene.preview == frozenset(choice.chosen.captures)
+
+
+def test_m_turns_the_sound_off_and_on_at_the_table_and_it_is_remembered(fast, store):
+    """The sound could be turned off only through the menu, Settings, Game, Mute."""
+    scene = open_solo(fast, fixed_match("7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B"))
+    key(fast, pygame.K_m)
+    assert fast.audio.muted and fast.settings.muted and store.load_settings().muted
+    assert scene.said() == fast.t("table.sound_off")
+    assert scene.match.moves() == () and scene.pick.selected is None  # no play, no card
+    key(fast, pygame.K_m)
+    assert not fast.audio.muted and not store.load_settings().muted
+    assert scene.said() == fast.t("table.sound_on")
+    key(fast, pygame.K_m, mod=pygame.KMOD_CTRL)  # another's shortcut: not the sound's
+    assert not fast.audio.muted

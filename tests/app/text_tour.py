@@ -1086,6 +1086,12 @@ class Tour:
         for said in ("aids.undo_done_knock_first", "aids.undo_done_knock"):  # Cirulla's
             scene.say(worded(said))
             self.show("table, a play and the knock before it taken back")
+        muted = app.settings.muted
+        self.frames(1, key(pygame.K_m))
+        self.show("table, the sound turned off or on with M")
+        self.frames(1, key(pygame.K_m))
+        self.show("table, the sound turned on or off again with M")
+        assert app.settings.muted == muted
         app.open("pause")
         self.frames(8)
         self.hover_all(app.stack.top, "pause")

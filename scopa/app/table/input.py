@@ -41,6 +41,7 @@ NOT_PLAYING_KEYS = frozenset(
     {
         pygame.K_ESCAPE,
         pygame.K_F11,
+        pygame.K_m,
         pygame.K_LSHIFT,
         pygame.K_RSHIFT,
         pygame.K_LCTRL,

@@ -107,6 +107,13 @@ buttons' looks, card faces)."""
 WINDOW_LOST = (pygame.WINDOWFOCUSLOST, pygame.WINDOWHIDDEN, pygame.WINDOWMINIMIZED)
 """The window lost the pointer's events: a card mid-drag goes back to the hand, the cover's
 button held is held no more."""
+SOUND_KEY = pygame.K_m
+"""Turns the sound off, and on again (``TableScene.toggle_sound``)."""
+
+
+def _modified(event: pygame.event.Event) -> bool:
+    """A key pressed with Ctrl, Alt or the system's key held (a shortcut of another's)."""
+    return bool(getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META))
 
 
 class TableScene(Scene):
@@ -523,6 +530,9 @@ class TableScene(Scene):
             else:
                 self.app.open("pause")
             return True
+        if event.type == pygame.KEYDOWN and event.key == SOUND_KEY and not _modified(event):
+            self.toggle_sound()
+            return True
         pressing = event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN)
         quiet = self.clock - self._pressed_at
         if pressing:
@@ -725,6 +735,14 @@ class TableScene(Scene):
             self.say(lambda t: t("table.cannot_take", target=name(target), card=name(card)))
         else:
             self.say(lambda t: t("table.cannot_play", card=name(card)))
+
+    def toggle_sound(self) -> None:
+        """M: the sound off, or on again, as Settings' Mute (and remembered with it)."""
+        muted = not self.app.settings.muted
+        self.app.settings = self.app.settings.with_(muted=muted)
+        self.app.audio.set_muted(muted)
+        self.app.save_settings()
+        self.say(worded("table.sound_off" if muted else "table.sound_on"))
 
     def say(self, words: Words) -> None:
         """A short message on the status line, worded (and capitalised) as it shows."""
