@@ -493,12 +493,13 @@ def test_both_books_end_on_the_keys_the_table_answers_to(app, language) -> None:
 
     from scopa.app.table.aids import KEYS, REVIEW_KEY
     from scopa.app.table.knock import KNOCK_KEY, PASS_KEY
+    from scopa.app.table.scene import SOUND_KEY
 
     assert BOOKS["scopa"][-1] == BOOKS["cirulla"][-1] == "keys"
     app.set_language(language)
     text = app.t("rules_keys_text")
     named = set(re.findall(r"\b([A-Z]|Tab|Esc|F11)\b", text)) - {"A"}  # "A double click"
-    bound = {pygame.key.name(key).upper() for key in (*KEYS, KNOCK_KEY, PASS_KEY)}
+    bound = {pygame.key.name(key).upper() for key in (*KEYS, KNOCK_KEY, PASS_KEY, SOUND_KEY)}
     assert bound | {pygame.key.name(REVIEW_KEY).title()} <= named
     assert named - {"Z", "Esc", "F11"} <= bound | {"Tab"}, named
 
