@@ -1597,6 +1597,39 @@ def test_the_scopas_of_partners_are_told_under_their_cards_apart(app, size) -> N
     close_tables(app)
 
 
+def test_a_long_name_too_wide_under_a_scopa_is_told_by_its_initial(app) -> None:
+    """Partners named Maximilian and Christopher: their scopas read "+1" alone, where the
+    name did not fit, and "+1 · Alice" on the other side: who made them was not told."""
+    from scopa.app.scenes.flow import SEPARATOR
+
+    app.resize((1920, 1080))
+    rules = Rules(players=4)
+    rng = random.Random(368)
+    match = Match.new(rules, 368)
+    while not match.rounds:
+        match, _ = match.apply(rng.choice(match.legal_moves()))
+    names = ("Maximilian", "Bo", "Christopher", "Di")
+    setup = MatchSetup(tuple(SeatConfig(n, i == 0) for i, n in enumerate(names)), rules)
+    scene = ScoringScene(app, MatchCoordinator(setup, match))
+    app.stack.push(scene)
+    frame(app)
+    scopas_pointed(app, scene)
+    key, cards = scene.behind()
+    taken = {card for held in cards for card, _ in held}
+    cards[0] = [(card, 1) for card in DECK if card not in taken][:4]
+    scene.behind = lambda: (key, cards)  # type: ignore[method-assign]
+    scene.makers = {(0, at): (0, 2)[at % 2] for at in range(4)}
+    under = [t.words for t in scopas_pointed(app, scene) if t.words.startswith("+1")]
+    told = [words for words in under if words != "+1"]  # the other side's: nobody's known
+    assert len(told) == 4, under
+    for words in told:
+        assert words in {
+            f"+1{SEPARATOR}Maximilian", f"+1{SEPARATOR}M.",
+            f"+1{SEPARATOR}Christopher", f"+1{SEPARATOR}C.",
+        }, words  # fmt: skip
+    close_tables(app)
+
+
 def test_a_round_replayed_is_given_no_code_that_names_other_cards(app) -> None:
     """The first round of a replay was coded by its match's seed, as if shuffled from it:
     the code named other cards (those of that seed's first round). It has none; the

@@ -1089,14 +1089,23 @@ class ScoringScene(MenuScene):
     def _bonus_words(self, side: int, at: int, points: int, pen: style.Pen, width: int) -> str:
         """Under the cards of a scopa or a bonus (its first ``at`` among the side's): its
         points, and in a side of partners the name of the one who made it where it fits
-        ("+3 · Anna")."""
+        ("+3 · Anna"), else its initial where the partners' differ ("+3 · A."): a long name
+        fitted under some scopas and not others, and a partner's seemed to have none."""
         words = f"+{points}"
         seat = self.makers.get((side, at))
-        if seat is None or len(self.setup.rules.seats_of(side)) < 2:
+        partners = self.setup.rules.seats_of(side)
+        if seat is None or len(partners) < 2:
             return words
         seats = Seats(self.setup, self.app.t, self.coordinator.humans)
-        named = f"{words}{SEPARATOR}{seats.seat_name(seat)}"
-        return named if style.natural_width(named, pen) <= width else words
+        name = seats.seat_name(seat)
+        named = f"{words}{SEPARATOR}{name}"
+        if style.natural_width(named, pen) <= width:
+            return named
+        initials = [seats.seat_name(other)[:1].upper() for other in partners]
+        if len(set(initials)) < len(initials):  # "A." would not tell Anna from Alberto
+            return words
+        short = f"{words}{SEPARATOR}{name[:1].upper()}."
+        return short if style.natural_width(short, pen) <= width else words
 
     def _behind_label(
         self, surface: pygame.Surface, pen: style.Pen, box: pygame.Rect, name: str, cell: str
