@@ -8,7 +8,7 @@ from scopa.app.table.director import Director
 from scopa.app.table.layout import TableLayout
 from scopa.app.table.sprites import TableView
 from scopa.app.tween import Tweener
-from scopa.engine import Card, Dealt, DealWon, Match, MatchWon, Redealt, RoundScored, Rules
+from scopa.engine import Card, Dealt, DealWon, Match, MatchWon, Played, Redealt, RoundScored, Rules
 
 
 def director(calls: list[str], speed: str = "normal") -> Director:
@@ -156,3 +156,31 @@ def test_a_redeal_lays_the_table_that_forced_it_before_saying_so():
             break
     assert under_banner and all(cards == set(aces) for cards in under_banner)
     assert sorted(c for c in show.view.slots if c) == sorted(dealt.table)
+
+
+def test_no_seat_s_turn_is_shown_while_the_next_round_is_dealt():
+    """The last card of a round played, its sheet read: as the next round was dealt, the
+    plate of the one who played last glowed as if it were their turn."""
+    show = director([], speed="normal")
+    match = Match.new(Rules(), random.Random(6))
+    show.show(match.opening_events())
+    run(show)
+    rng = random.Random(6)
+    while True:
+        match, events = match.apply(rng.choice(match.legal_moves()))
+        if any(isinstance(e, RoundScored) for e in events):
+            break
+    last = next(e.seat for e in events if isinstance(e, Played))
+    show.show(events)
+    run(show)
+    assert show.blocked  # the round's sheet
+    show.resume()
+    dealing = False
+    for _ in range(30 * 30):
+        show.update(1 / 30)
+        if show.view.count("stock") < 40 and show.shown.round_no == 2:
+            dealing = True
+            assert show.shown.acting is None, f"seat {last}'s turn shown during the deal"
+        if not show.busy:
+            break
+    assert dealing

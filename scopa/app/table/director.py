@@ -318,6 +318,7 @@ class Director:
                 self.view.shown.clear()
             self.shown.round_no, self.shown.deal_no = event.round_no, event.deal_no
             self.shown.dealer = event.dealer
+            self.shown.acting = None  # a deal: no one's turn yet (not the last to play)
             return 0.0
 
         self.beats.append(numbers)
