@@ -63,7 +63,10 @@ def parse_size(text: str) -> tuple[int, int]:
             f"expected WIDTHxHEIGHT such as 1280x720, not {text!r}"
         ) from None
     if width < 320 or height < 240 or width > 16384 or height > 16384:
-        raise argparse.ArgumentTypeError(f"window size {text} is out of range")
+        raise argparse.ArgumentTypeError(
+            f"window size {text} is out of range: from 320x240 (the window opens at least at "
+            "960x540) to 16384x16384"
+        )
     return width, height
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import os
 import subprocess
 import sys
@@ -72,6 +73,11 @@ def test_size_option():
         build_parser().parse_args(["--size", "big"])
     with pytest.raises(SystemExit):
         build_parser().parse_args(["--size", "10x10"])
+    with pytest.raises(argparse.ArgumentTypeError, match="from 320x240 .* to 16384x16384") as e:
+        parse_size("10x10")  # it said "out of range", and not what the range is
+    from scopa.app.app import MIN_SIZE
+
+    assert f"at least at {MIN_SIZE[0]}x{MIN_SIZE[1]}" in str(e.value)
 
 
 def test_the_help_names_the_other_commands():
