@@ -43,9 +43,9 @@ def _limit(text: str) -> tuple[str, float]:
     return name, number
 
 
-def serve_parser() -> argparse.ArgumentParser:
+def serve_parser(prog: str = "scopa") -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="scopa serve",
+        prog=f"{prog} serve",
         description="Hold Scopa tables for players over the network (prints its address first).",
     )
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (0.0.0.0: all)")
@@ -73,9 +73,9 @@ def serve_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def bot_parser() -> argparse.ArgumentParser:
+def bot_parser(prog: str = "scopa") -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="scopa bot",
+        prog=f"{prog} bot",
         description="Play one seat of a table to the end of the match, then print the result.",
     )
     parser.add_argument("address", help="ws://host:port/CODE to join, or ws://host:port with --new")
@@ -108,8 +108,8 @@ def bot_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def serve(argv: list[str]) -> int:
-    args = serve_parser().parse_args(argv)
+def serve(argv: list[str], prog: str = "scopa") -> int:
+    args = serve_parser(prog).parse_args(argv)
     from .server import run, tls_context
     from .store import StoreError, open_store
 
@@ -157,8 +157,8 @@ def serve(argv: list[str]) -> int:
     return 0
 
 
-def bot(argv: list[str]) -> int:
-    args = bot_parser().parse_args(argv)
+def bot(argv: list[str], prog: str = "scopa") -> int:
+    args = bot_parser(prog).parse_args(argv)
     from .bot import main_sync
 
     if args.new is None and (args.rules or args.computers):
@@ -199,6 +199,8 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> int:
         print(usage(prog))
         return 0
     if not argv or argv[0] not in COMMANDS:
+        if argv:
+            print(f"{prog}: no command {argv[0]!r}", file=sys.stderr)
         print(usage(prog), file=sys.stderr)
         return EXIT_USAGE
-    return serve(argv[1:]) if argv[0] == "serve" else bot(argv[1:])
+    return serve(argv[1:], prog) if argv[0] == "serve" else bot(argv[1:], prog)

@@ -286,6 +286,11 @@ def test_the_server_s_own_command_explains_itself(capsys: pytest.CaptureFixture[
     assert "scopa-server serve --help" in shown
     assert cli.main([], prog="scopa-server") == 2
     assert "scopa-server serve" in capsys.readouterr().err
+    assert cli.main(["srve"], prog="scopa-server") == 2
+    assert "no command 'srve'" in capsys.readouterr().err
+    with pytest.raises(SystemExit):  # each command's own help names the program run
+        cli.main(["serve", "--help"], prog="scopa-server")
+    assert capsys.readouterr().out.startswith("usage: scopa-server serve")
 
 
 def test_the_game_still_starts_with_its_own_options() -> None:
