@@ -731,7 +731,9 @@ class Store:
             # before that line lost something, if only the name.
             if about.get("game") != APP_NAME:
                 raise DamagedFile("files.cause_no_format")
-            return Settings.from_dict(data)
+            settings = Settings.from_dict(data)
+            self._read_again(path)
+            return settings
         except (FileNotFoundError, NotADirectoryError):
             return Settings()
         except _BAD_CONTENT as error:
@@ -1106,7 +1108,7 @@ class Store:
                 return None
             cause = _cause_unreadable(path, error)
         else:
-            self._held.pop(path, None)
+            self._read_again(path)
             return content
         if rows and cause.key == "files.cause_too_large":
             with contextlib.suppress(OSError, DamagedFile, RecursionError):
@@ -1122,6 +1124,11 @@ class Store:
         self._held[path] = (name, cause)
         params = {"path": str(path), "reason": _os_reason(error)}
         self._tell(FileProblem("files.unread_now", params, topic=f"held:{path}"))
+
+    def _read_again(self, path: Path) -> None:
+        """``path`` read whole: a passing error that kept it from being read is over."""
+        if self._held.pop(path, None) is not None:
+            self._succeeded(f"held:{path}")
 
     def _salvaged(
         self, path: Path, name: str, cause: FileProblem, kept: T | None, save: Callable[[T], bool]

@@ -1127,3 +1127,6 @@ def test_settings_the_system_cannot_read_just_now_are_not_set_aside(
     assert not list(tmp_path.glob("*.bak*"))
     failing[0] = False
     assert store.load_settings().language == "it"
+    assert store.save_settings(Settings(language="en"))  # read since: nothing set aside
+    assert not list(tmp_path.glob("*.bak*"))
+    assert f"held:{store.settings_path}" in store.take_recovered()  # its notice goes

@@ -10,6 +10,7 @@ import sys
 import textwrap
 import threading
 import time
+from pathlib import Path
 
 import pygame
 
@@ -38,21 +39,28 @@ CRASHING = textwrap.dedent(
 )
 
 
-def test_an_error_of_the_game_is_told_and_its_details_kept(tmp_path):
+def crashed(home: Path, script: str) -> subprocess.CompletedProcess[str]:
+    """The game run by ``script`` in a process of its own, on the folder ``home``; what
+    it said as it stopped, once its error is known to be written in its report."""
     environment = {k: v for k, v in os.environ.items() if k != "DISPLAY"}
-    environment.update(SCOPA_HOME=str(tmp_path), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    Store(tmp_path).save_settings(Settings(language="it", tutorial_done=True))
+    environment.update(SCOPA_HOME=str(home), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    Store(home).save_settings(Settings(language="it", tutorial_done=True))
     result = subprocess.run(
-        [sys.executable, "-c", CRASHING],
+        [sys.executable, "-c", script],
         env=environment,
         capture_output=True,
         text=True,
         timeout=60,
     )
     assert result.returncode == 70, result.stderr
-    report = tmp_path / crash.CRASH_FILE
+    report = home / crash.CRASH_FILE
     assert "RuntimeError: a fault of the game's own" in report.read_text(encoding="utf-8")
-    assert f"its details are in {report}" in result.stderr
+    return result
+
+
+def test_an_error_of_the_game_is_told_and_its_details_kept(tmp_path):
+    result = crashed(tmp_path, CRASHING)
+    assert f"its details are in {tmp_path / crash.CRASH_FILE}" in result.stderr
 
 
 OUT_OF_FILES = textwrap.dedent(
@@ -84,19 +92,7 @@ OUT_OF_FILES = textwrap.dedent(
 def test_an_error_met_with_no_file_left_to_open_is_still_told_and_kept(tmp_path):
     """Out of open files, the game failed, and its handler could not import the module
     that tells it: a bare traceback, no report, no screen."""
-    environment = {k: v for k, v in os.environ.items() if k != "DISPLAY"}
-    environment.update(SCOPA_HOME=str(tmp_path), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    Store(tmp_path).save_settings(Settings(language="it", tutorial_done=True))
-    result = subprocess.run(
-        [sys.executable, "-c", OUT_OF_FILES],
-        env=environment,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert result.returncode == 70, result.stderr
-    report = tmp_path / crash.CRASH_FILE
-    assert "RuntimeError: a fault of the game's own" in report.read_text(encoding="utf-8")
+    crashed(tmp_path, OUT_OF_FILES)
 
 
 def test_the_crash_screen_speaks_the_player_s_language_and_names_the_file(tmp_path):

@@ -10,6 +10,7 @@ import random
 import pygame
 import pytest
 
+from scopa.app import style
 from scopa.app.matches import MatchCoordinator
 from scopa.app.scenes.scoring import CLICK_GRACE, ScoringScene
 from scopa.app.widgets import resolve
@@ -1565,11 +1566,12 @@ def test_a_match_won_at_the_target_is_no_tie_break_on_the_table(app, store) -> N
     assert table.words.hud_texts()[0] == target_line(app.t, 11)
 
 
-@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
-def test_the_scopas_of_partners_are_told_under_their_cards_apart(app, size) -> None:
-    """Partners with many scopas: the cards overlap, and each "+1 · You" under them was
-    given the whole card's width, running into the next ("+1 · You +1 · Marco +1")."""
-
+def partners_scopas(
+    app, size: tuple[int, int], names: tuple[str, ...], count: int
+) -> tuple[ScoringScene, list[style.Drawn]]:  # noqa: ANN001
+    """The sheet of a first round of four players in teams (one side swept five times),
+    its scopas row pointed at, the first side's scopas made ``count`` in turn by the
+    partners: the sheet and what is written under the scopas' cards."""
     app.resize(size)
     rules = Rules(players=4)
     rng = random.Random(368)  # a first round of random moves where a side swept five times
@@ -1577,7 +1579,6 @@ def test_the_scopas_of_partners_are_told_under_their_cards_apart(app, size) -> N
     while not match.rounds:
         match, _ = match.apply(rng.choice(match.legal_moves()))
     assert max(b.scope for b in match.rounds[-1]) == 5
-    names = ("Al", "Bo", "Cy", "Di")  # short: said under each card
     setup = MatchSetup(tuple(SeatConfig(n, i == 0) for i, n in enumerate(names)), rules)
     scene = ScoringScene(app, MatchCoordinator(setup, match))
     app.stack.push(scene)
@@ -1585,12 +1586,19 @@ def test_the_scopas_of_partners_are_told_under_their_cards_apart(app, size) -> N
     scopas_pointed(app, scene)
     key, cards = scene.behind()
     assert key == "scope" and sorted(len(held) for held in cards) == [0, 5]
-    # eight scopas for the player's side, made in turn by the partners: the cards overlap
     taken = {card for held in cards for card, _ in held}
-    cards[0] = [(card, 1) for card in DECK if card not in taken][:8]
+    cards[0] = [(card, 1) for card in DECK if card not in taken][:count]
     scene.behind = lambda: (key, cards)  # type: ignore[method-assign]
-    scene.makers = {(0, at): (0, 2)[at % 2] for at in range(8)}
-    under = [text for text in scopas_pointed(app, scene) if text.words.startswith("+1")]
+    scene.makers = {(0, at): (0, 2)[at % 2] for at in range(count)}
+    return scene, [text for text in scopas_pointed(app, scene) if text.words.startswith("+1")]
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+def test_the_scopas_of_partners_are_told_under_their_cards_apart(app, size) -> None:
+    """Partners with many scopas: the cards overlap, and each "+1 · You" under them was
+    given the whole card's width, running into the next ("+1 · You +1 · Marco +1")."""
+    # eight scopas for the player's side, made in turn by the partners: the cards overlap
+    _, under = partners_scopas(app, size, ("Al", "Bo", "Cy", "Di"), 8)  # short names
     assert len(under) >= 8
     for one, other in itertools.combinations(under, 2):
         assert not one.used.colliderect(other.used), (one.words, other.words)
@@ -1602,24 +1610,9 @@ def test_a_long_name_too_wide_under_a_scopa_is_told_by_its_initial(app) -> None:
     name did not fit, and "+1 · Alice" on the other side: who made them was not told."""
     from scopa.app.scenes.flow import SEPARATOR
 
-    app.resize((1920, 1080))
-    rules = Rules(players=4)
-    rng = random.Random(368)
-    match = Match.new(rules, 368)
-    while not match.rounds:
-        match, _ = match.apply(rng.choice(match.legal_moves()))
     names = ("Maximilian", "Bo", "Christopher", "Di")
-    setup = MatchSetup(tuple(SeatConfig(n, i == 0) for i, n in enumerate(names)), rules)
-    scene = ScoringScene(app, MatchCoordinator(setup, match))
-    app.stack.push(scene)
-    frame(app)
-    scopas_pointed(app, scene)
-    key, cards = scene.behind()
-    taken = {card for held in cards for card, _ in held}
-    cards[0] = [(card, 1) for card in DECK if card not in taken][:4]
-    scene.behind = lambda: (key, cards)  # type: ignore[method-assign]
-    scene.makers = {(0, at): (0, 2)[at % 2] for at in range(4)}
-    under = [t.words for t in scopas_pointed(app, scene) if t.words.startswith("+1")]
+    _, drawn = partners_scopas(app, (1920, 1080), names, 4)
+    under = [text.words for text in drawn]
     told = [words for words in under if words != "+1"]  # the other side's: nobody's known
     assert len(told) == 4, under
     for words in told:

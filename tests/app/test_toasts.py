@@ -15,7 +15,7 @@ from scopa.app.app import App
 from scopa.app.scenes.statistics import StatisticsScene
 from scopa.app.scenes.title import TitleScene
 from scopa.app.table import TableScene
-from scopa.app.toasts import MAX_SHOWN, REPEAT_AFTER, WIDTH_SHARE, Toasts
+from scopa.app.toasts import MAX_SHOWN, REPEAT_AFTER, WIDTH_SHARE, Toast, Toasts
 from scopa.engine import Match, Rules
 from scopa.settings import MatchSetup, SeatConfig, Settings
 from scopa.storage import Store
@@ -67,25 +67,34 @@ def test_a_long_file_message_fits_the_window(
         pygame.display.quit()
 
 
+def notice_shown(
+    root: Path, monkeypatch: pytest.MonkeyPatch, at: tuple[int, int]
+) -> tuple[App, Toast, list[tuple[int, int]]]:
+    """A damaged file's notice, shown once, the player seen at the mouse, the pointer at
+    ``at`` (the list's one item: where it is)."""
+    store = damaged_stats(root)
+    store.load_stats()
+    app = App(store, size=(960, 540), settings=Settings(language="en"))
+    pointer = [at]
+    monkeypatch.setattr(pygame.mouse, "get_focused", lambda: True)
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: pointer[0])
+    (toast,) = list(app.toasts)
+    app.frame(
+        0.016,
+        [pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=(0, 0, 0))],
+    )
+    assert toast.drawn is not None
+    return app, toast, pointer
+
+
 def test_a_toast_stays_while_the_pointer_rests_on_it(
     long_root: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A damaged file's notice (which file, what was wrong, where its backup is) went after
     about ten seconds, while the player was still reading it, and could not be read again:
     it stays while the pointer rests on it, and goes its way once the pointer leaves."""
-    store = damaged_stats(long_root)
-    store.load_stats()
-    app = App(store, size=(960, 540), settings=Settings(language="en"))
-    pointer = [(0, 0)]
-    monkeypatch.setattr(pygame.mouse, "get_focused", lambda: True)
-    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: pointer[0])
+    app, toast, pointer = notice_shown(long_root, monkeypatch, (0, 0))
     try:
-        (toast,) = list(app.toasts)
-        app.frame(
-            0.016,
-            [pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=(0, 0, 0))],
-        )
-        assert toast.drawn is not None
         pointer[0] = toast.drawn.center
         for _ in range(60):  # a minute
             app.frame(1.0, [], draw=True)
@@ -396,19 +405,9 @@ def test_a_toast_that_came_up_under_the_resting_pointer_goes_in_its_time(
 ) -> None:
     """A notice told at the table came up where the pointer lay after a card dropped
     there, and stayed over the table's cards until the mouse moved."""
-    store = damaged_stats(long_root)
-    store.load_stats()
-    app = App(store, size=(960, 540), settings=Settings(language="en"))
-    pointer = [(480, 40)]
-    monkeypatch.setattr(pygame.mouse, "get_focused", lambda: True)
-    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: pointer[0])
+    app, toast, pointer = notice_shown(long_root, monkeypatch, (480, 40))
     try:
-        (toast,) = list(app.toasts)
-        app.frame(
-            0.016,
-            [pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=(0, 0, 0))],
-        )
-        assert toast.drawn is not None and toast.drawn.collidepoint(pointer[0])
+        assert toast.drawn.collidepoint(pointer[0])
         for _ in range(60):  # a minute, the pointer still where it was
             app.frame(1.0, [], draw=True)
         assert toast not in list(app.toasts)
