@@ -367,6 +367,10 @@ def test_mute_silences_the_sound_at_once_and_greys_the_volume(app, scene, tmp_pa
     click(app, open_row(app, scene, "set_muted").control)
     assert app.audio.muted and Store(tmp_path).load_settings().muted
     assert not volume.enabled
+    # greyed, it took no click and said nothing of why: pointed at, it says
+    at = volume.control.rect.center
+    frame(app, pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(1, 1), buttons=(0, 0, 0)))
+    assert scene.form.hint() == app.t("set_volume_hint_muted")
     press(app, pygame.K_ESCAPE)
     app.stack.push(scene)
     click(app, open_row(app, scene, "set_muted").control)

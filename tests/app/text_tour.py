@@ -537,7 +537,14 @@ class Tour:
                 for row in list(scene.rows[scene.tab]):
                     scene.form.set_focus(row)
                     self.show(f"settings, french cards, {scene.tab}, {row.label()}")
-        app.settings = app.settings.with_(deck_style=deck)
+        app.settings = app.settings.with_(deck_style=deck, muted=True)  # the volume greyed
+        scene.tab = "game"
+        scene.layout()
+        volume = next(row for row in scene.rows["game"] if row.label() == self.t("set_volume"))
+        scene.form.keys_last = True  # the focus explained, greyed as it is
+        scene.form.set_focus(volume)
+        self.show("settings, the volume while the sound is off")
+        app.settings = app.settings.with_(muted=False)
         scene.tab = "match"
         scene.layout()
         scene.set_preset("classic")

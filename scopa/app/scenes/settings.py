@@ -241,9 +241,13 @@ class SettingsScene(MenuScene):
 
     def _hint(self, key: str) -> Callable[[], str]:
         """A row's explanation, naming suits and courts as the deck the rules are dealt
-        with does (diamonds and hearts, the queen, with French-suited cards)."""
+        with does (diamonds and hearts, the queen, with French-suited cards). The volume,
+        greyed while the sound is off, says so (its slider took no click, and nothing said
+        why)."""
 
         def hint() -> str:
+            if key == "set_volume" and self.app.settings.muted:
+                return self.app.t("set_volume_hint_muted")
             deck = self.app.settings.deck_for(self.rules)
             return deck_text(self.app.t, f"{key}_hint", deck)
 
