@@ -112,6 +112,9 @@ class App:
         self.matches = Matches(self)
         self.trace: Callable[[str], None] | None = None
         """Automated checks: told what the table shows (see ``scopa.__main__``)."""
+        self.watch_fast = False
+        """The watcher last chose to see matches four times faster: the next match watched
+        (a round replayed, a rematch) goes on so, as the next round does."""
         self.clock = pygame.time.Clock()
         self.running = True
         self.toasts = Toasts()

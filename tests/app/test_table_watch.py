@@ -130,3 +130,31 @@ def test_the_pause_menu_of_a_watched_match_neither_saves_nor_abandons(app, store
     saved = store.load_match()
     assert saved is not None and saved[1] == mine.record()
     assert title.resume in title.form.widgets
+
+
+def test_four_times_faster_holds_for_a_round_replayed_from_the_sheet(app):
+    """Watching at 4x, Replay this round dealt the round again at the normal speed (the
+    next round kept it): the watcher's choice holds for the next match watched too."""
+    from scopa.app.scenes.confirm import ConfirmScene
+    from scopa.app.scenes.scoring import ScoringScene
+
+    app.settings = app.settings.with_(animation_speed="instant", language="en")
+    scene = watch_table(app, players=2)
+    pump(app)
+    space = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ")
+    app.frame(FRAME, [space])
+    assert scene.fast_forward
+    for _ in range(5000):
+        if isinstance(app.stack.top, ScoringScene):
+            break
+        pump(app)
+    sheet = app.stack.top
+    assert isinstance(sheet, ScoringScene)
+    sheet.replay_deal()
+    asked = app.stack.top
+    assert isinstance(asked, ConfirmScene)
+    asked.yes_button.activate()
+    pump(app)
+    again = app.stack.top
+    assert isinstance(again, TableScene) and again is not scene and again.mode == "watch"
+    assert again.fast_forward

@@ -233,7 +233,7 @@ class TableScene(Scene):
         self._line: tuple[tuple[str, tuple[int, int, int]] | None, str | None] | None = None
         """The line under the table as last seen (at a server: ``_see_the_line``)."""
         self._line_moved = False
-        self.fast_forward = False
+        self.fast_forward = self.mode == "watch" and self.app.watch_fast
         """Watch mode: the watcher clicked to see the match four times faster."""
         self.early_keys: list[int] = []
         """Arrows pressed while another seat played, in order: they choose a card in the
@@ -584,7 +584,7 @@ class TableScene(Scene):
         spaced = event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE
         if self.mode == "watch":
             if clicked or spaced:  # the keyboard's click: Space
-                self.fast_forward = not self.fast_forward
+                self.fast_forward = self.app.watch_fast = not self.fast_forward
             return True
         if self._keeps_early(event):
             return True
