@@ -1078,17 +1078,26 @@ def _failing_for(path: Path, code: int, monkeypatch: pytest.MonkeyPatch) -> list
     return failing
 
 
+def _match_unread(
+    store: Store, code: int, monkeypatch: pytest.MonkeyPatch
+) -> tuple[GameRecord, bytes, list[bool]]:
+    """A match saved, then read at the title as the system fails with ``code``: its
+    record, its file's bytes, and the switch that ends the failure."""
+    record = play(Rules(), 7, 9).record()
+    store.save_match(MatchSetup.solo(), record)
+    saved = store.save_path.read_bytes()
+    failing = _failing_for(store.save_path, code, monkeypatch)
+    assert store.load_match() is None
+    return record, saved, failing
+
+
 def test_a_saved_match_the_system_cannot_read_just_now_is_left_as_it_is(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Out of open files, the game read the saved match, and moved it aside as damaged:
     Continue was gone for good, the match left only as ``match.json.bak``."""
     store = Store(tmp_path)
-    setup, record = MatchSetup.solo(), play(Rules(), 7, 9).record()
-    store.save_match(setup, record)
-    saved = store.save_path.read_bytes()
-    failing = _failing_for(store.save_path, errno.EMFILE, monkeypatch)
-    assert store.load_match() is None
+    record, saved, failing = _match_unread(store, errno.EMFILE, monkeypatch)
     assert store.save_path.read_bytes() == saved and not list(tmp_path.glob("*.bak*"))
     (message,) = store.take_messages()
     assert message.key == "files.unread_now"
@@ -1102,10 +1111,7 @@ def test_a_file_not_read_is_kept_as_a_backup_before_anything_is_written_over_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     store = Store(tmp_path)
-    store.save_match(MatchSetup.solo(), play(Rules(), 7, 9).record())
-    saved = store.save_path.read_bytes()
-    failing = _failing_for(store.save_path, errno.ENFILE, monkeypatch)
-    assert store.load_match() is None
+    _, saved, failing = _match_unread(store, errno.ENFILE, monkeypatch)
     store.take_messages()
     failing[0] = False
     newer = play(Rules(), 8, 3).record()  # a new match begun meanwhile, saved

@@ -185,6 +185,13 @@ class App:
     def size(self) -> tuple[int, int]:
         return self.screen.get_size()
 
+    def set_muted(self, muted: bool) -> None:
+        """The sound off, or on again, at once and for the next runs (Settings' Mute, M at
+        the table)."""
+        self.settings = self.settings.with_(muted=muted)
+        self.audio.set_muted(muted)
+        self.save_settings()
+
     def set_fullscreen(self, fullscreen: bool) -> None:
         if not fullscreen:
             self.screen = self._open_window(False)

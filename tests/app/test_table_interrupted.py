@@ -11,6 +11,7 @@ import pytest
 from scopa.app.table import TableScene
 from scopa.engine import Card, Move
 
+from . import test_table_play
 from .table_helpers import (
     FRAME,
     centre_of,
@@ -28,13 +29,9 @@ C = Card.parse
 
 
 def open_table(app, speed: str = "normal") -> TableScene:  # noqa: ANN001
+    """The seven of coins to play, able to take the seven of cups, at ``speed``."""
     app.settings = app.settings.with_(animation_speed=speed, language="en")
-    match = fixed_match("7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B")
-    scene = TableScene(app, coordinated(app, solo_setup(), match), worker=inline_worker())
-    app.stack.push(scene)
-    settle(app, scene)
-    assert scene.human_to_play == 0
-    return scene
+    return test_table_play.open_table(app, "7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B")
 
 
 def test_a_card_landing_on_its_capture_stays_there_as_the_window_changes_size(app):

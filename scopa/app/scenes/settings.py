@@ -472,10 +472,8 @@ class SettingsScene(MenuScene):
             audio.set_volume(float(volume))
 
     def set_muted(self, muted: bool) -> None:
-        self.change(muted=muted)
-        audio = getattr(self.app, "audio", None)
-        if audio is not None:
-            audio.set_muted(muted)
+        self.change(save=False, muted=muted)
+        self.app.set_muted(muted)
 
     def set_fullscreen(self, fullscreen: bool) -> None:
         self.change(fullscreen=fullscreen)

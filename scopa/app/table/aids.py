@@ -277,7 +277,7 @@ class AidsLayer:
             mod = getattr(event, "mod", 0)
             if event.key == pygame.K_z and mod & pygame.KMOD_CTRL:
                 return self.use("undo")
-            if mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
+            if modified(event):
                 return False
             if event.key in (REVIEW_KEY, pygame.K_t) and self.host.hands_busy():
                 return True  # no panel opens under the capture being chosen (or mid-drag)
@@ -883,6 +883,11 @@ def suit_mark(
         half = max(1.0, r * 0.5)
         points = [(x - half, y - r), (x + half, y - r), (x + half, y + r), (x - half, y + r)]
     pygame.draw.polygon(surface, colour, points, ring)
+
+
+def modified(event: pygame.event.Event) -> bool:
+    """A key pressed with Ctrl, Alt or the system's key held (a shortcut of another's)."""
+    return bool(getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META))
 
 
 ITALIAN_MARKS = {"D": "disc", "C": "cup", "S": "diamond", "B": "bar"}

@@ -28,7 +28,7 @@ from ..toasts import ToastBand, Words, worded
 from ..tween import Tweener
 from ..wording import Seats, capital, count
 from .absence import AbsenceBanner
-from .aids import FEATURES, AidsHost, AidsLayer
+from .aids import FEATURES, AidsHost, AidsLayer, modified
 from .choice import ChoicePopup
 from .computers import THINK_SECONDS, Computers
 from .director import Banner, Director, Spark
@@ -109,11 +109,6 @@ WINDOW_LOST = (pygame.WINDOWFOCUSLOST, pygame.WINDOWHIDDEN, pygame.WINDOWMINIMIZ
 button held is held no more."""
 SOUND_KEY = pygame.K_m
 """Turns the sound off, and on again (``TableScene.toggle_sound``)."""
-
-
-def _modified(event: pygame.event.Event) -> bool:
-    """A key pressed with Ctrl, Alt or the system's key held (a shortcut of another's)."""
-    return bool(getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META))
 
 
 class TableScene(Scene):
@@ -530,7 +525,7 @@ class TableScene(Scene):
             else:
                 self.app.open("pause")
             return True
-        if event.type == pygame.KEYDOWN and event.key == SOUND_KEY and not _modified(event):
+        if event.type == pygame.KEYDOWN and event.key == SOUND_KEY and not modified(event):
             self.toggle_sound()
             return True
         pressing = event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN)
@@ -739,9 +734,7 @@ class TableScene(Scene):
     def toggle_sound(self) -> None:
         """M: the sound off, or on again, as Settings' Mute (and remembered with it)."""
         muted = not self.app.settings.muted
-        self.app.settings = self.app.settings.with_(muted=muted)
-        self.app.audio.set_muted(muted)
-        self.app.save_settings()
+        self.app.set_muted(muted)
         self.say(worded("table.sound_off" if muted else "table.sound_on"))
 
     def say(self, words: Words) -> None:
