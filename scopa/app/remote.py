@@ -430,7 +430,9 @@ class RemoteCoordinator:
 
     @property
     def visible_seats(self) -> frozenset[int]:
-        return frozenset({self.seat})
+        """This seat's hand, unless the seat is played now from another window (which may
+        be in another room): then none."""
+        return frozenset() if self.taken_elsewhere else frozenset({self.seat})
 
     def screen_shared(self) -> None:
         """One person at this screen: nothing to hide from anyone here."""
@@ -1062,7 +1064,9 @@ class SharedScreen:
 
     @property
     def visible_seats(self) -> frozenset[int]:
-        return frozenset() if self.holder is None else frozenset({self.holder})
+        if self.holder is None or self.parts[self.holder].taken_elsewhere:
+            return frozenset()
+        return frozenset({self.holder})
 
     def screen_shared(self) -> None:
         self.holder = None

@@ -1153,6 +1153,11 @@ def test_a_seat_taken_up_from_another_window_stops_this_table_with_a_word(hosted
         assert table.human_to_play is None
         # nor does it look live: no plate glows for a turn played in the other window
         assert not any(plate.active for plate in table.snapshot().plates)
+        # and the hand, played now from the other window, is no longer shown at this one
+        # (a computer left in a shared room): it turns face down
+        seat = table.coordinator.seat
+        assert table.view.hands[seat]
+        assert not any(table.view.sprites[card].face_up for card in table.view.hands[seat])
     finally:
         other.close()
 

@@ -250,6 +250,7 @@ class _Part:
         self.match = SimpleNamespace(at=at, turn=turn, over=False)
         self.rounds: list[int] = []
         self.read, self.telling_read = 0, False
+        self.taken_elsewhere = False
 
     def told_read(self, scored: int) -> bool:
         if len(self.rounds) == scored:
@@ -271,6 +272,17 @@ def test_the_screen_calls_nobody_while_the_seat_in_front_of_it_is_behind_the_tab
     assert screen.needs_cover() == 0
     lagging.sending = True  # seat 0 played: it is not called back before the server answers
     assert screen.needs_cover() is None and screen.checking
+
+
+def test_a_hand_whose_seat_is_taken_up_elsewhere_is_shown_to_no_one_here():
+    """Seat 2's seat was taken up from another window: its hand is played there now (in
+    another room, maybe), so it stays face down here even when seat 2 holds the screen."""
+    first, other = _Part(0, at=3, turn=2), _Part(2, at=3, turn=2)
+    screen = SharedScreen([first, other])  # type: ignore[list-item]
+    screen.take_screen(2)
+    assert screen.visible_seats == {2}
+    other.taken_elsewhere = True
+    assert screen.visible_seats == frozenset()
 
 
 def play_to_the_sheet(app, table, friend) -> ScoringScene:  # noqa: ANN001

@@ -881,6 +881,7 @@ class TableScene(Scene):
             self.app.notify(worded("online.unreadable"), 12.0)
         if arrival.taken and not self.lost:
             self.lost = True  # the banner over the table says where the seat went, and stays
+            self._apply_visibility()  # the hand is played there now: none is shown here
         if arrival.lost and not self.lost:
             self.lost = True  # the banner over the table says so, and stays
 
