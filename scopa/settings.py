@@ -11,7 +11,7 @@ import tomllib
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
-from .engine import Rules, RulesError
+from .engine import RULE_OPTIONS, Rules, RulesError
 from .engine.errors import quote_value
 from .i18n import LANGUAGES, system_language
 from .resources import DECK_STYLES, DEFAULT_STYLE
@@ -88,7 +88,7 @@ def _check_keys(where: str, data: Any, known: tuple[str, ...]) -> None:
 
 def _rules(where: str, data: Any) -> Rules:
     try:
-        return Rules.from_dict(data)
+        return Rules.from_dict(_untabled(data))
     except (RulesError, TypeError) as error:
         raise SettingsError(f"{where}: {error}") from None
 
@@ -418,8 +418,31 @@ class Settings:
 
 
 def _table(rules: Rules) -> dict[str, Any]:
-    """Rules as a TOML table: ``None`` values are left out (TOML has no null)."""
-    return {k: v for k, v in rules.to_dict().items() if v is not None}
+    """Rules as a TOML table. TOML has no null: a rule set to ``None`` is left out where
+    that is its default, and written ``false`` where it is not (``matta = false``: no
+    wild card; left out, it would read back as the 7 of cups)."""
+    return {
+        name: NONE_WRITTEN if value is None else value
+        for name, value in rules.to_dict().items()
+        if value is not None or _DEFAULT_RULES[name] is not None
+    }
+
+
+NONE_WRITTEN = False
+"""How a settings file writes a rule set to ``None`` whose default is something else."""
+_DEFAULT_RULES = Rules().to_dict()
+_NONE_AMONG = frozenset(option.name for option in RULE_OPTIONS if None in option.values)
+"""The rules that may be ``None`` (none of them is a toggle: ``false`` is never a value)."""
+
+
+def _untabled(data: Any) -> Any:
+    """A rules table as ``_table`` wrote it, with its ``None`` back."""
+    if not isinstance(data, dict):
+        return data
+    return {
+        name: None if name in _NONE_AMONG and value is NONE_WRITTEN else value
+        for name, value in data.items()
+    }
 
 
 LEGACY_DECK = "deck_style"
@@ -526,7 +549,7 @@ def salvage(text: str) -> Settings | None:
 def _rules_that_read(entries: dict[str, Any]) -> Rules:
     """The default rules with every one of ``entries`` that can be taken in (``salvage``)."""
     rules = Rules()
-    waiting = dict(entries)
+    waiting = _untabled(entries)
     while waiting:
         taken = []
         for name, value in waiting.items():

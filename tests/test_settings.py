@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scopa.engine import PRESETS, Rules
+from scopa.engine import PRESETS, RULE_OPTIONS, Rules, RulesError
 from scopa.settings import (
     ANIMATION_SPEEDS,
     DECK_STYLES,
@@ -17,6 +17,7 @@ from scopa.settings import (
     SeatConfig,
     Settings,
     SettingsError,
+    salvage,
 )
 from scopa.storage import toml_dumps
 
@@ -112,6 +113,27 @@ def test_settings_round_trip_through_toml(
     )
     text = toml_dumps(settings.to_dict())
     assert Settings.from_dict(tomllib.loads(text)) == settings
+
+
+def test_every_rule_a_screen_offers_survives_the_file_as_chosen() -> None:
+    """TOML has no null, so a rule set to None was left out of the file and read back as
+    its default: Cirulla without the matta dealt with the 7 of cups wild after a restart
+    (and the player's own rules were lost with it). Each value of each rule, in the rules,
+    the player's own and the last table set, and in a file read back line by line."""
+    base = Rules.preset("cirulla")
+    for option in RULE_OPTIONS:
+        for value in option.values:
+            try:
+                rules = base.with_(**{option.name: value})
+            except RulesError:
+                continue
+            setup = MatchSetup.solo(rules, level="expert", name="Anna")
+            settings = Settings(rules=rules, my_rules=rules.with_(target=21), last_setup=setup)
+            text = toml_dumps(settings.to_dict())
+            assert Settings.from_dict(tomllib.loads(text)) == settings, (option.name, value)
+            salvaged = salvage(text)
+            assert salvaged is not None and salvaged.rules == rules, (option.name, value)
+            assert salvaged.my_rules == settings.my_rules, (option.name, value)
 
 
 def test_missing_entries_take_defaults() -> None:
