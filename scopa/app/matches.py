@@ -504,7 +504,9 @@ class Matches:
         """Open a new match of ``setup`` (``match``: an exact start, e.g. a replayed deal),
         after asking before a saved match is replaced. ``chosen`` runs first once the match
         really starts (New game keeps its choices then, not when the player says no)."""
-        if setup.mode == "watch":
+        if setup.mode == "watch":  # nothing saved: no saved match to ask about
+            if chosen is not None:
+                chosen()
             self._open(self._coordinator(setup, match, saver=None))
             return
 

@@ -222,6 +222,12 @@ class Rules:
         return tuple(seat for seat in range(self.players) if self.side_of(seat) == side)
 
     @property
+    def goes_clockwise(self) -> bool:
+        """Play and the deal go clockwise: Cirulla's rule, which the classic game keeps as
+        it was (greyed) and never plays."""
+        return self.clockwise and rule_option("clockwise").applies(self)
+
+    @property
     def matta_card(self) -> Card | None:
         """Cirulla's wild card (the 7 of coppe by default), or None (no matta, or not
         Cirulla)."""
@@ -377,16 +383,28 @@ def _preset_name(rules: Rules) -> str | None:
             return name
     for name, preset in PRESETS.items():
         free = preset.players == DEFAULT_PLAYERS
+        if not free and rules.players != preset.players:
+            try:  # at another table it may be dealt to: scopone scientifico for two
+                preset = preset.with_(players=rules.players)
+            except RulesError:
+                continue
         if _game(preset, free) == _game(rules, free):
             return name
     return None
 
 
 def _game(rules: Rules, any_table: bool) -> tuple[Any, ...]:
-    """The rules but the target, and but the ``SEATING`` when ``any_table``: what says
-    which game is played, however long and (``any_table``) by whom."""
+    """The rules that say which game is played, however long (all but the target) and, but
+    when ``any_table``, by whom (the ``SEATING``), each as it stands where it applies (None
+    where it does not: the Cirulla rules the classic game leaves as they were, the sides
+    of six at four)."""
     names = _SEATED_GAME_FIELDS if any_table else _GAME_FIELDS
-    return tuple(getattr(rules, name) for name in names)
+    return tuple(getattr(rules, name) if _applies(name, rules) else None for name in names)
+
+
+def _applies(name: str, rules: Rules) -> bool:
+    option = _OPTIONS_BY_NAME.get(name)
+    return option is None or option.applies(rules)
 
 
 RuleSection = Literal["match", "captures", "scoring"]

@@ -71,6 +71,31 @@ def test_four_players_in_teams_with_a_second_human(app, scene, tmp_path) -> None
     assert Store(tmp_path).load_settings().last_setup == setup
 
 
+def test_a_match_of_computers_only_started_here_keeps_its_choices_too(app, scene) -> None:
+    """Every seat a computer, Start opens a match to watch: the rules, the seats and the
+    names typed were not kept (the next New game came back at two, the classic game),
+    though a match of people keeps them."""
+    from scopa.app.table.scene import TableScene
+
+    choose_players(app, scene, 4)
+    scene._set_preset("scopone")
+    _, name, kind, _ = seat(scene, 1)
+    click(app, name)
+    for _ in range(len(scene.names[1])):
+        press(app, pygame.K_BACKSPACE)
+    type_text(app, "Nonna")
+    click(app, seat(scene, 0)[2])  # the first seat a computer too
+    assert not any(scene.humans[:4])
+    click(app, scene.start_button)
+    table = app.stack.top
+    assert isinstance(table, TableScene) and table.mode == "watch"
+    assert app.settings.rules.preset_name() == "scopone"
+    again = NewGameScene(app)
+    assert again.players == 4 and again.preset == "scopone"
+    assert again.names[1] == "Nonna" and not any(again.humans[:4])
+    assert app.matches.saved() is None  # watched: nothing saved over Continue
+
+
 def test_the_sides_are_named_as_the_table_names_them(app, scene) -> None:
     """In Italian partners are "Tu e Marco" at the table: New game says it the same way,
     not "Tu & Marco"."""
@@ -802,7 +827,7 @@ def test_my_rules_say_which_rules_they_are(app):
 def test_my_rules_are_those_settings_call_so(app):
     """New game's "My rules" are the rules Settings keeps as the player's own, even while a
     preset is chosen there; it opens on the preset or the own rules chosen in Settings."""
-    mine = Rules.preset("cirulla").with_(re_bello=True, napola=True)
+    mine = Rules.preset("cirulla").with_(low_hand_max=8, no_decino=True)
     app.settings = app.settings.with_(rules=mine)
     app.settings = app.settings.with_(rules=Rules.preset("scopone"))
     scene = open_new_game(app)
@@ -978,6 +1003,36 @@ def test_the_rules_of_a_match_started_here_are_offered_again_and_played_by_play(
     again = NewGameScene(app)
     assert again.preset == "scopone" and again.rules() == PRESETS["scopone"]
     assert app.matches.quick_setup().rules.preset_name() == "scopone"
+
+
+@pytest.mark.parametrize(
+    ("players", "sides", "preset", "seated"),
+    [(6, 3, "scopone", 4), (2, None, "scopone_scientifico", 2)],
+)
+def test_a_preset_started_here_at_any_table_leaves_the_player_s_own_rules(
+    app, players, sides, preset, seated
+) -> None:
+    """Scopone started after six in three pairs had been chosen (the sides of six went with
+    it, though four have none), and scopone scientifico for two (dealt 20 each): both read
+    as the player's own rules, put in place of theirs, and were named "Scopone with my
+    rules" from then on."""
+    mine = Rules(re_bello=True, napola=True)
+    app.settings = app.settings.with_(rules=mine).with_(rules=Rules())
+    assert app.settings.my_rules == mine
+    scene = NewGameScene(app)
+    app.stack.push(scene)
+    frame(app)
+    scene._set_players(players)
+    if sides is not None:
+        scene.six_sides = sides
+    scene._set_preset(preset)
+    scene._set_players(seated)
+    scene.start()
+    close_tables(app)
+    played = app.matches.current.rules if app.matches.current else app.settings.rules
+    assert played.players == seated and played.preset_name() == preset
+    assert app.settings.my_rules == mine
+    assert NewGameScene(app).preset == preset
 
 
 @pytest.mark.parametrize("answer", ["keep", "resume", "replace"])

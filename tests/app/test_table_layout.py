@@ -81,6 +81,16 @@ def test_clockwise_play_seats_the_next_player_on_the_left(players):
         assert lay.place_of(before).hand_centre[0] > lay.place_of(bottom).hand_centre[0]
 
 
+@pytest.mark.parametrize("players", [3, 4])
+def test_cirulla_s_clockwise_left_on_turns_nothing_round_in_the_classic_game(players):
+    """Clockwise, a Cirulla rule, stays as it was when the classic game is chosen again
+    (greyed there, and the engine plays it not): the classic table was laid out clockwise
+    all the same, the next player on the left."""
+    classic = Rules(players=players, clockwise=True)
+    lay = TableLayout((1920, 1080), classic, bottom=0)
+    assert lay.place_of(1).position == "right"
+
+
 def test_table_slots_do_not_overlap():
     lay = TableLayout((960, 540), rules(4))
     for count in (4, 6, 8, 12):

@@ -465,8 +465,22 @@ def test_a_preset_is_the_same_game_to_any_target_and_at_any_table_it_leaves_free
     assert PRESETS["cirulla"].with_(players=3).preset_name() == "cirulla"
     assert PRESETS["scopone"].with_(target=21).preset_name() == "scopone"
     assert PRESETS["scopone"].with_(teams=False).preset_name() is None
-    assert PRESETS["scopone_scientifico"].with_(players=2).preset_name() is None
     assert Rules(players=4, re_bello=True).preset_name() is None
+
+
+def test_a_preset_is_itself_at_another_table_it_is_dealt_to_and_with_rules_that_do_not_apply():
+    """Scopone scientifico for two (20 cards each) is scopone scientifico; a rule greyed in
+    the game played (Cirulla's clockwise or matta left as they were when the classic game
+    was chosen again, the sides of six at four) makes no game the player's own. Each was
+    read as the player's own rules, put in place of theirs."""
+    assert PRESETS["scopone_scientifico"].with_(players=2).preset_name() == "scopone_scientifico"
+    assert PRESETS["milanese"].with_(players=2).preset_name() == "milanese"
+    assert PRESETS["scopone"].with_(six_sides=3).preset_name() == "scopone"
+    assert Rules(players=3, clockwise=True).preset_name() == "classic"
+    assert Rules(matta=9, low_hand_max=8).preset_name() == "classic"
+    assert Rules(players=4, six_sides=3).preset_name() == "classic"
+    assert Rules(assi_scopa=True).preset_name() == "classic"
+    assert Rules(assi=True, assi_scopa=True).preset_name() is None
 
 
 def test_a_preset_taken_keeps_the_table_it_may_be_played_at() -> None:

@@ -168,7 +168,7 @@ class TableLayout:
             self.table_rect.width -= self.table_w * 1.6
             self.table_rect.left += self.table_w * 1.6
         order = POSITIONS[players]
-        if rules.clockwise:  # play goes round the other way: the next seat on the left
+        if rules.goes_clockwise:  # play goes round the other way: the next seat on the left
             order = (order[0], *reversed(order[1:]))
         self.seats = [self._place(pos, w, h) for pos in order]
         for index, wanted in enumerate(plate_widths[: self.players]):
