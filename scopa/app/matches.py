@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from scopa.ai.review import MoveGrade, Review, position_match
 from scopa.aids import replay_match
-from scopa.engine import IllegalMove, Match, Move, RoundScored, Rules, RulesError
+from scopa.engine import FOLLOW_GAME, IllegalMove, Match, Move, RoundScored, Rules, RulesError
 from scopa.settings import MAX_ADDRESS, MatchSetup, SeatConfig
 from scopa.stats import match_key
 from scopa.storage import HeldSeat, PastMatch, SavedMatch
@@ -615,6 +615,15 @@ class Matches:
                 rules = rules.with_(**{name: value})
             except RulesError:
                 continue
+        if "cirulla" in changed and rules.cirulla != now.cirulla:
+            # the game switched to is not played at this table: what only followed the
+            # switch (Cirulla's 51 points and cappotto) stays behind with it
+            for name, usual in FOLLOW_GAME.items():
+                if (getattr(before, name), changed.get(name)) == (
+                    usual[before.cirulla],
+                    usual[now.cirulla],
+                ):
+                    rules = rules.with_(**{name: getattr(played, name)})
         return rules
 
     def replay_deal(self, coordinator: MatchCoordinator, round_no: int) -> None:

@@ -73,7 +73,16 @@ from .observation import Observation, observe
 from .perft import perft
 from .record import GameRecord
 from .round import CirullaState, Round, misdeal_cause, misdeal_reason, shuffled_deck
-from .rules import PRESETS, RULE_OPTIONS, RULE_SECTIONS, RuleOption, Rules, RuleSection, rule_option
+from .rules import (
+    FOLLOW_GAME,
+    PRESETS,
+    RULE_OPTIONS,
+    RULE_SECTIONS,
+    RuleOption,
+    Rules,
+    RuleSection,
+    rule_option,
+)
 from .scoring import (
     CATEGORIES,
     Breakdown,
@@ -92,6 +101,7 @@ from .scoring import (
 __all__ = [
     "CATEGORIES",
     "DECK",
+    "FOLLOW_GAME",
     "PRESETS",
     "RULE_OPTIONS",
     "RULE_SECTIONS",

@@ -552,3 +552,10 @@ PRESETS: dict[str, Rules] = {
 }
 """Named rule sets offered in the settings. 'milanese' combines scientifico, assi and napola;
 'cirulla' is the Genoese game with every default of CIRULLA.md (to 51, cappotto wins)."""
+FOLLOW_GAME: dict[str, dict[bool, Any]] = {
+    "target": {False: Rules().target, True: PRESETS["cirulla"].target},
+    "cappotto": {False: Rules().cappotto, True: PRESETS["cirulla"].cappotto},
+}
+"""The rules that follow the game switched to (by ``cirulla``), from the one's usual value
+to the other's unless the player chose another: Cirulla is usually played to 51, and a
+side that takes all ten coins in a round wins it outright (its cappotto)."""

@@ -13,7 +13,16 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from scopa.engine import PRESETS, RULE_OPTIONS, Card, RuleOption, Rules, RulesError, rule_option
+from scopa.engine import (
+    FOLLOW_GAME,
+    PRESETS,
+    RULE_OPTIONS,
+    Card,
+    RuleOption,
+    Rules,
+    RulesError,
+    rule_option,
+)
 from scopa.i18n import Translator
 from scopa.settings import ANIMATION_SPEEDS, DECK_STYLES, FRENCH_SUITED_DECKS
 
@@ -62,14 +71,6 @@ capture limit), or a card named as the deck names it (the matta). Other numbers 
 target) are shown as they are."""
 DEAL_CLASHES = ("scopone_players", "scientifico_players")
 """The clashes a deal has with the number of players (the message names the deal)."""
-USUAL_TARGETS = {False: Rules().target, True: PRESETS["cirulla"].target}
-"""The points a game is usually played to, Scopa's and Cirulla's: switching between the two
-games takes the other's usual target along, unless the player chose another."""
-USUAL_CAPPOTTO = {False: Rules().cappotto, True: PRESETS["cirulla"].cappotto}
-"""Whether a side that takes all ten coins in a round wins the match outright, as each game
-usually has it (Cirulla's cappotto): it follows the game switched to as the target does."""
-FOLLOW_GAME = {"target": USUAL_TARGETS, "cappotto": USUAL_CAPPOTTO}
-"""The rules that follow the game switched to, from the one's usual value to the other's."""
 
 
 def value_label(t: Translator, name: str, value: Any, deck_style: str) -> str:
