@@ -216,6 +216,24 @@ def test_the_presets_stepped_through_keep_the_players_chosen_past_the_scopone_ga
     assert (app.settings.rules.players, app.settings.rules.teams) == (4, True)
 
 
+def test_the_presets_stepped_through_keep_a_table_of_six_past_cirulla(app, scene) -> None:
+    """Six in three pairs, the presets stepped through: Cirulla, not played by six, came
+    with its two players, and every preset after it too, round to the classic game."""
+    open_row(app, scene, "rule_players")
+    while app.settings.rules.players != 6:
+        press(app, pygame.K_RIGHT)
+    scene.set_rule("six_sides", 3)
+    open_row(app, scene, "rule_preset")
+    seen = []
+    for _ in range(len(PRESETS) + 1):  # once round, past the player's own rules
+        press(app, pygame.K_RIGHT)
+        rules = app.settings.rules
+        seen.append((rules.preset_name(), rules.players))
+    assert ("cirulla", 2) in seen
+    assert [players for name, players in seen if name == "classic"] == [6]
+    assert (app.settings.rules.players, app.settings.rules.six_sides) == (6, 3)
+
+
 def test_the_preset_row_says_what_the_chosen_preset_is(app, scene) -> None:
     """The row always said "A ready set of rules": Regolamento or Milanese told the player
     nothing, though New game says what each is."""

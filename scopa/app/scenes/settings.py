@@ -398,9 +398,11 @@ class SettingsScene(MenuScene):
     def rules(self) -> Rules:
         return self.app.settings.rules
 
-    def change(self, save: bool = True, **changes: Any) -> None:
+    def change(self, save: bool = True, *, seated: bool = True, **changes: Any) -> None:
+        """Take ``changes`` in; ``seated``: the rules changed sit at the table the player
+        chose (not a preset taken, which may have to bring its own)."""
         self.app.settings = self.app.settings.with_(**changes)
-        if not self.rules.names_its_players():
+        if seated and not self.rules.names_its_players():
             self._table = self.rules
         self.error = ""
         self.news = None
@@ -459,7 +461,7 @@ class SettingsScene(MenuScene):
         if name == MINE and mine is not None:
             self.change(rules=mine)
         else:
-            self.change(rules=self.rules.with_preset(name, self._table))
+            self.change(rules=self.rules.with_preset(name, self._table), seated=False)
 
     def set_language(self, language: str) -> None:
         self.error = ""
