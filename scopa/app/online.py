@@ -95,6 +95,10 @@ class Seated:
             seated.link.close()
 
 
+def _close_link(link: BackgroundClient, _: object) -> None:
+    link.close()
+
+
 class OnlineSession:
     """One attempt to sit at a table, from the first click to the match's first deal."""
 
@@ -602,13 +606,18 @@ class OnlineSession:
     def _removed(self) -> None:
         """The host took this player off the table: no seat is left to come back to, and
         the lobby no longer shows a table this screen has no part in. The other people here
-        go with this player: their seats stay theirs at the table, as when they leave, but
-        are no longer held here (the host may free them too)."""
-        assert self.seated is not None
+        go with this player, their seats free again: all of them may join again together
+        (a seat left away, held nowhere, would wait for someone who never comes)."""
+        seated = self.seated
+        assert seated is not None
         self.error, self.error_kind, self.error_code = "removed by the host", "refused", "removed"
         if self.store is not None:
-            self.store.drop_seat(self.seated.ticket.code)
-        self.seated.close()
+            self.store.drop_seat(seated.ticket.code)
+        for other in seated.others:
+            other.link.submit(other.link.client.vacate()).add_done_callback(
+                partial(_close_link, other.link)
+            )
+        seated.link.close()
         self.seated = None
 
     def _check_others(self, seated: Seated) -> None:

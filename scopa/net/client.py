@@ -523,6 +523,11 @@ class Client:
         its player leaves the table."""
         await self.request("remove", seat=seat)
 
+    async def vacate(self) -> None:
+        """Leave the table, which waits for its players, and free this seat (its token then
+        holds nothing): for the people at the screen of a friend the host removed."""
+        await self.request("vacate")
+
     def _sheets(self) -> dict[str, Any]:
         """The field that tells the server this player reads the score sheets."""
         return {"sheets": True} if self.sheets else {}

@@ -34,6 +34,9 @@ Client to server (fields besides v, type, id)::
     remove    seat     (the host, while the table waits for its players: the player in
                         this seat leaves it, free again, and is told ``removed``, fatal;
                         answered by ok)
+    vacate             (while the table waits for its players: I leave it, and my seat
+                        is free again, my token holding nothing; not the host's, who
+                        closes the table by leaving; answered by ok)
     play      move (notation, "7Dx3C+4S"), at (moves played so far: guards against replays)
     hand_over seat, level?    (a human seat whose player has been gone for a while, or
                                who is here but has let the turn go by ``idle_grace``
@@ -238,6 +241,7 @@ _SCHEMAS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     "rename": {"name": (_TEXT, True)},
     "start": {},
     "remove": {"seat": (_INT, True)},
+    "vacate": {},
     "play": {"move": (_TEXT, True), "at": (_INT, True)},
     "hand_over": {"seat": (_INT, True), "level": (_TEXT, False)},
     "back": {},

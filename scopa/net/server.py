@@ -470,6 +470,8 @@ class GameServer:
             await self._start(conn, message)
         elif kind == "remove":
             await self._remove(conn, message)
+        elif kind == "vacate":
+            await self._vacate(conn, message)
         elif kind == "play":
             await self._play(conn, message)
         elif kind == "hand_over":
@@ -746,14 +748,30 @@ class GameServer:
             record = table.seats[target]
             if record.kind != "human" or not record.taken:
                 raise ProtocolError("bad_message", f"nobody sits in seat {target}")
-            freed = SeatRecord("human", "", record.level)
-            await self.store.set_seat(table.code, target, freed)
-            await self.store.set_presence(table.code, target, None)
-            table.seats[target] = freed
+            await self._free(table, target)
             self._send_off(table, target)
             conn.send(server_message("ok", re=message.id))
         await self.store.publish(table.code, self.id, {"kind": "seats"})
         await self._send_table(table)
+
+    async def _vacate(self, conn: Connection, message: Message) -> None:
+        """A player leaves the table that waits for its players and frees their seat (the
+        people at the screen of a friend the host removed go with them)."""
+        async with self._waiting(conn, "spectators hold no seat") as (table, seat):
+            if table.seats[seat].starts:
+                raise ProtocolError("bad_message", "the host closes the table by leaving it")
+            await self._free(table, seat)
+            conn.send(server_message("ok", re=message.id))
+            self._drop(conn)
+        await self.store.publish(table.code, self.id, {"kind": "seats"})
+        await self._send_table(table)
+
+    async def _free(self, table: Table, seat: int) -> None:
+        """``seat`` is free again for the next to join; its token holds nothing."""
+        freed = SeatRecord("human", "", table.seats[seat].level)
+        await self.store.set_seat(table.code, seat, freed)
+        await self.store.set_presence(table.code, seat, None)
+        table.seats[seat] = freed
 
     def _send_off(self, table: Table, seat: int) -> None:
         """The player at ``seat`` (on this server) no longer holds it: told, and closed."""

@@ -495,6 +495,34 @@ def test_a_person_here_the_host_removes_leaves_this_screen_s_lobby_too(app, tmp_
             app.home()
 
 
+def test_the_person_beside_a_friend_the_host_removes_goes_too(app, tmp_path):
+    """Anna removed Carla, who had joined with Dario at her screen: Dario stayed seated,
+    away, a seat no window held; Carla joining again with him got one seat ("no free seat
+    left for 1 of the people here"), Dario shown away in her own lobby. His seat is freed
+    with hers, and they join again together."""
+    with friends_table(tmp_path, 4, start=True) as (anna, ticket):
+        lobby = join_from_menu(app, ticket, here=1, name="Carla")
+        run_until(app, lambda: lobby.session.seated is not None and lobby.session.seated.others)
+        mine = lobby.session.seated.ticket.seat
+        anna.submit(anna.client.remove(mine)).result(20)
+        run_until(app, lambda: lobby.session.error_code == "removed")
+
+        def freed() -> bool:
+            table = anna.client.table or {}
+            return [seat["taken"] for seat in table.get("seats", [])] == [True, False, False, False]
+
+        run_until(app, freed)
+        assert app.store.load_seats() == []
+        app.home()
+        lobby = join_from_menu(app, ticket, here=1, name="Carla")
+        run_until(app, lambda: lobby.session.seated is not None and lobby.session.seated.others)
+        frame(app)
+        assert not lobby.session.error
+        assert rows_of(lobby)[:3] == ["Anna", "Carla (you)", app.t("online.empty")]
+        assert sorted(held.seat for held in app.store.load_seats()) == [1, 3]  # one side
+        app.home()
+
+
 def test_a_seat_taken_back_brings_the_person_now_here_too(app, tmp_path):
     """Bruno left the lobby (his seat kept), then came back with one more person here:
     he took his seat back, and the other person got no seat and no word."""

@@ -900,6 +900,43 @@ def test_the_host_removes_a_player_while_the_table_waits(tmp_path) -> None:
     run(scenario())
 
 
+def test_a_player_frees_their_own_seat_while_the_table_waits(tmp_path) -> None:
+    """A seat could only be left kept (``leave``) or freed by the host: the person beside a
+    friend the host removed stayed seated, away, with no window that held the seat. A
+    player frees their own seat (``vacate``) while the table waits: the seat goes to the
+    next to join, and the token holds nothing; not the host's (leaving closes the table),
+    nor once the match has begun."""
+
+    async def scenario() -> None:
+        async with serving(open_store(str(tmp_path / "t.db"))) as server:
+            host, anna, dario = [await Raw.open(server.address) for _ in range(3)]
+            seats = [{"kind": "human"}] * 3 + [{"kind": "computer", "level": "beginner"}]
+            made = await host.ask("create", rules=Rules(players=4).to_dict(), seats=seats,
+                                  name="Host", start=True)  # fmt: skip
+            code = made["code"]
+            await anna.ask("join", code=code, name="Anna")
+            sat = await dario.ask("join", code=code, name="Dario")
+            refused = await host.ask("vacate")
+            assert refused["type"] == "error" and refused["code"] == "bad_message"
+            assert (await dario.ask("vacate"))["type"] == "ok"
+            table = await host.until("table")
+            while table["seats"][sat["seat"]]["taken"]:
+                table = await host.until("table")
+            again = await Raw.open(server.address)
+            back = await again.ask("rejoin", code=code, seat=sat["seat"], token=sat["token"])
+            assert back["type"] == "error" and back["code"] == "bad_token"
+            bruno = await Raw.open(server.address)
+            took = await bruno.ask("join", code=code, name="Bruno")
+            assert took["seat"] == sat["seat"]
+            assert (await host.ask("start"))["type"] == "ok"
+            late = await bruno.ask("vacate")
+            assert late["type"] == "error" and late["code"] == "begun"
+            for raw in (host, anna, dario, again, bruno):
+                await raw.close()
+
+    run(scenario())
+
+
 def test_a_player_removed_at_another_server_is_told_so(fresh_redis: str) -> None:
     """Two servers share the tables: the host at one removes a player connected to the
     other, which hears the seat freed and sends its player off."""
