@@ -1071,6 +1071,9 @@ def test_a_new_game_keeps_its_choices_only_once_its_match_starts(app, store, ans
         assert isinstance(table, TableScene) and not table.match.rules.cirulla
         assert app.matches.rematch_rules(table.coordinator) == table.match.rules
     close_tables(app)
+    # kept or resumed, the saved match stands, and New game still holds what was chosen
+    # there (it opened as the settings had it); started, it opens on the match's choices
+    assert NewGameScene(app).preset == "cirulla"
 
 
 def test_what_was_chosen_and_typed_comes_back_after_esc(app, scene) -> None:

@@ -152,9 +152,12 @@ class NewGameScene(MenuScene):
     def back(self) -> None:
         """Leave without starting: what was chosen and typed comes back the next time the
         screen opens while the game runs (Esc, pressed by mistake, lost a name typed)."""
+        self._keep_draft()
+        super().back()
+
+    def _keep_draft(self) -> None:
         kept = {name: _copied(getattr(self, name)) for name in DRAFT}
         self.app.matches.new_game_draft = (self._draft_basis(), kept)
-        super().back()
 
     def _restore_draft(self) -> None:
         draft = self.app.matches.new_game_draft
@@ -450,6 +453,7 @@ class NewGameScene(MenuScene):
             self.app.save_settings()
             self.app.matches.new_game_draft = None  # started: the next one starts from it
 
+        self._keep_draft()  # till the match starts: the saved one resumed instead keeps it
         self.app.matches.start(setup, chosen=keep)
 
     # --- layout ----------------------------------------------------------------------------
