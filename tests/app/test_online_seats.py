@@ -14,6 +14,7 @@ import pytest
 from scopa.app.remote import SharedScreen
 from scopa.app.scenes.lobby import LobbyScene
 from scopa.app.scenes.online import OnlineScene
+from scopa.app.toasts import worded
 from scopa.engine import Rules
 from scopa.net.client import BackgroundClient, ServerError
 from scopa.net.codes import parse_address
@@ -520,6 +521,37 @@ def test_the_person_beside_a_friend_the_host_removes_goes_too(app, tmp_path):
         assert not lobby.session.error
         assert rows_of(lobby)[:3] == ["Anna", "Carla (you)", app.t("online.empty")]
         assert sorted(held.seat for held in app.store.load_seats()) == [1, 3]  # one side
+        app.home()
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+@pytest.mark.parametrize("language", ["en", "it"])
+@pytest.mark.parametrize("players", [4, 6])
+def test_a_long_notice_in_the_lobby_hides_neither_its_heading_nor_its_seats(
+    app, tmp_path, size, language, players
+):
+    """Joining with someone here, one found no seat: the notice saying so covered the
+    lobby's heading ("The table")."""
+    from scopa.app import style
+
+    from .menu_helpers import toasts_kept_clear
+
+    app.resize(size)
+    with friends_table(tmp_path, players, start=True) as (_, ticket):
+        lobby = join_from_menu(app, ticket, here=0, name="Carla")
+        run_until(app, lambda: lobby.session.seated is not None and lobby.full is not None)
+        run_until(app, lambda: len((lobby.session.table or {}).get("seats", ())) == players)
+        app.set_language(language)
+        frame(app)
+        app.toasts._toasts.clear()
+        app.notify(worded("online.short_of_seats", n=1), 10.0, everywhere=True)
+        box = lobby.heading_box
+        width = style.fit(app.t("online.lobby"), lobby.heading_pen(), box.w, box.h).width
+        heading = pygame.Rect(0, box.top, width, box.h)
+        heading.centerx = box.centerx
+        rows = [lobby.seat_row(row) for row in range(players)]
+        taken = [heading, lobby.address_box, lobby.leave_button.rect, *rows]
+        toasts_kept_clear(app, lobby.toast_band(), taken, 1)
         app.home()
 
 

@@ -11,7 +11,7 @@ import pygame
 from .. import style
 from ..scene import Scene
 from ..style import Metrics
-from ..toasts import Words, worded
+from ..toasts import ToastBand, Words, worded
 from ..widgets import Form
 
 if TYPE_CHECKING:
@@ -178,6 +178,18 @@ class MenuScene(Scene):
 
     def heading_pen(self) -> style.Pen:
         return self.m.pen("title", style.HEADING, style.INK)
+
+    def beside_heading(
+        self, heading: str, below: float, wide: tuple[float, float] | None = None
+    ) -> ToastBand:
+        """Toasts beside the sheet's ``heading``, on its corner at the left; one too long
+        for it goes from ``below``, across ``wide`` (the sheet's width): never over the
+        heading, which told the players where they were."""
+        box = self.heading_box
+        gap = self.m.px(style.SPACE_S)
+        width = style.fit(heading, self.heading_pen(), box.w, box.h).width
+        right = max(box.left, box.centerx - width / 2 - gap)
+        return ToastBand(box.left, right, box.bottom, below, wide or (box.left, box.right))
 
     def draw_sheet(self, surface: pygame.Surface, heading: str) -> pygame.Rect:
         """The paper sheet and its heading (see ``place_sheet``); returns the paper's inside."""

@@ -22,7 +22,7 @@ from scopa.storage import HeldSeat
 from .. import style
 from ..online import OnlineSession, legible, seat_name
 from ..remote import UNREADABLE, RemoteCoordinator, SharedScreen
-from ..toasts import worded
+from ..toasts import ToastBand, worded
 from ..widgets import Button, Tab, TextInput, resolve
 from ..wording import default_name, is_default_name, join
 from .base import MenuScene
@@ -665,6 +665,13 @@ class LobbyScene(MenuScene):
         self.status_box = pygame.Rect(
             inner.left + button_w + gap, inner.bottom - row_h, inner.w - button_w - gap, row_h
         )
+
+    def toast_band(self) -> ToastBand | None:
+        """Beside the heading; one too long for it (no seat left for someone here) under
+        the list of seats, over none of them nor the table's address."""
+        seats = len((self.session.table or {}).get("seats", ()))
+        below = self.seat_row(seats).top + self.m.px(style.SPACE_S)
+        return self.beside_heading(self.t("online.lobby"), below)
 
     def _status(self) -> tuple[str, style.Color]:
         t, session = self.t, self.session

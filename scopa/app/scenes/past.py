@@ -205,13 +205,8 @@ class PastScene(MenuScene):
         """Beside the heading, on the sheet's corner at its left; one too long for it (a
         damaged file's notice) goes under the line under the heading, over the list, not
         over the heading and that line."""
-        gap = self.m.px(style.SPACE_S)
-        box = self.heading_box
-        heading = style.fit(self.t("past.heading"), self.heading_pen(), box.w, box.h).width
-        left = box.left
-        right = max(left, box.centerx - heading / 2 - gap)
-        wide = (box.left, box.right)
-        return ToastBand(left, right, box.bottom, self.intro_box.bottom + gap, wide)
+        below = self.intro_box.bottom + self.m.px(style.SPACE_S)
+        return self.beside_heading(self.t("past.heading"), below)
 
     def draw_content(self, surface: pygame.Surface) -> None:
         self.draw_sheet(surface, self.t("past.heading"))

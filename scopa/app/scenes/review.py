@@ -166,14 +166,11 @@ class ReviewScene(MenuScene):
         next round began at a table online covered the heading); one too long for it goes
         under the heading, across the sheet."""
         gap = self.m.px(style.SPACE_S)
-        box = self.heading_box
-        heading = style.fit(self.heading(), self.heading_pen(), box.w, box.h).width
-        left, right = self.inner.left, max(self.inner.left, box.centerx - heading / 2 - gap)
-        wide = (left, self.inner.right)
+        wide = None
         if self.stage == "review":  # beside the choices of round and person, not over them
             choices = [c for c in (self.scope_choice, self.seat_choice) if c is not None]
             wide = (max(c.rect.right for c in choices) + gap, self.inner.right)
-        return ToastBand(left, right, box.bottom, box.bottom + gap, wide)
+        return self.beside_heading(self.heading(), self.heading_box.bottom + gap, wide)
 
     def heading(self) -> str:
         if self.stage == "who":
