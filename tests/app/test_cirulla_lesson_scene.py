@@ -12,7 +12,8 @@ from scopa.app.scenes.cirulla_lesson import CirullaLessonScene
 from scopa.app.scenes.rules import RulesScene
 from scopa.engine import Card, Declared, Scopa
 
-from .menu_helpers import click, frame, press, show
+from .menu_helpers import FRAME, click, frame, press, show
+from .table_helpers import mouse
 
 C = Card.parse
 
@@ -154,6 +155,32 @@ def test_the_fifteen_is_taken_as_the_lesson_says_by_clicking_the_king(app, scene
         assert scene.walk.done and scene.message()[1] == "done"
         taken = scene.rows()[-1]
         assert taken[0] == "lessons.taken" and taken[1] == (C("5C"), C("10S"))
+
+
+def test_a_card_dragged_onto_the_table_plays_as_at_the_table(app, scene) -> None:
+    """Dragging a card, the table's way to play, did nothing in the lessons (only a click
+    played): the ace dragged onto the cloth sweeps it; the 9 let go on the 6 it takes
+    narrows the captures to those taking the 6; a card let go off the table goes back."""
+    from .table_helpers import drag
+
+    scene.go(index_of("sweep"))
+    frame(app)
+    ace = card_button(scene, "1C")
+    drag(app, ace.rect.center, scene.heading_box.center)
+    assert not scene.walk.events and scene.picked() is None  # back in the hand
+    start = ace.rect.center
+    app.frame(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, start)])
+    app.frame(FRAME, [mouse(pygame.MOUSEMOTION, scene.felt().center)])
+    assert ace.held_at == scene.felt().center  # carried under the pointer
+    app.frame(FRAME, [mouse(pygame.MOUSEBUTTONUP, scene.felt().center)])
+    assert any(isinstance(e, Scopa) for e in scene.walk.events)
+
+    scene.go(index_of("choice"))
+    frame(app)
+    drag(app, card_button(scene, "9C").rect.center, table_card(scene, "6D").rect.center)
+    assert sorted(b.text() for b in scene.choices) == sorted(
+        [app.t("lessons.take", cards="6"), app.t("lessons.take", cards="6 + 3")]
+    )
 
 
 def test_left_and_right_go_along_the_hand_as_at_the_table(app, scene) -> None:

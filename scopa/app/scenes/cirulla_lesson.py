@@ -3,14 +3,16 @@ pages.
 
 Each lesson shows the table and the player's hand with real cards (the Genoese ones unless
 the player chose a deck), asks for one move, and lets the engine make it: a card is played
-by clicking it (or with the keyboard), a capture chosen among the engine's options (with
-a button, or by clicking a card of the table it takes), a hand shown with the Knock button
+by clicking it or dragging it onto the table (or with the keyboard), a capture chosen among
+the engine's options (with a button, by clicking a card of the table it takes, or by letting
+the card dragged go on it), a hand shown with the Knock button
 and the matta named. A move the lesson does not ask for is
 refused with a word of why; the lessons themselves are in ``scopa.aids.cirulla_lessons``.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 import pygame
@@ -25,24 +27,50 @@ from ..wording import card_name, deck_text
 from .base import MenuScene
 
 TAKE = (60, 160, 90)
+DRAG_START = 0.15
+"""How far a card of the hand is moved, in shares of its width, before it is dragged (less
+is a click's wobble)."""
 FELT = ("lessons.table", "lessons.opening")
 """The rows of cards lying on the table (drawn on the cloth)."""
 
 
 class CardButton(Widget):
-    """A card of the player's hand: clicked (or Enter) to play it."""
+    """A card of the player's hand: clicked (or Enter) to play it, or dragged onto the
+    table (onto a card it takes, to choose that capture), as at the table."""
 
     def __init__(
         self, scene: CirullaLessonScene, card: Card, on_click: Callable[[Card], None]
     ) -> None:
         super().__init__(enabled=lambda: bool(scene.walk.options(card)))
         self.scene, self.card, self.on_click = scene, card, on_click
+        self.pressed_at: tuple[int, int] | None = None
+        self.held_at: tuple[int, int] | None = None
+        """Where the card is carried to (None: not dragged, or not far enough yet)."""
 
     def activate(self) -> None:
         if self.enabled:
             self.on_click(self.card)
 
+    def press(self, pos: tuple[int, int]) -> None:
+        self.pressed_at, self.held_at = pos, None
+
+    def drag(self, pos: tuple[int, int]) -> None:
+        start = self.pressed_at
+        if start is None:
+            return
+        if self.held_at is not None or math.dist(pos, start) >= DRAG_START * self.rect.w:
+            self.held_at = pos
+
+    def release(self, pos: tuple[int, int]) -> None:
+        dropped, self.pressed_at, self.held_at = self.held_at is not None, None, None
+        if not dropped:
+            super().release(pos)
+        elif self.enabled:
+            self.scene.drop(self.card, pos)
+
     def draw(self, surface: pygame.Surface, m: Metrics, focused: bool, hovered: bool) -> None:
+        if self.held_at is not None:
+            return  # carried: drawn over everything (``CirullaLessonScene.draw_overlay``)
         hot = (focused or hovered) and self.enabled
         picked = self.scene.picked() is self.card
         art = style.menu_art(self.scene.app, self.scene.deck)
@@ -137,6 +165,29 @@ class CirullaLessonScene(MenuScene):
         moves = tuple(move for move in self.offered if target in move.captures)
         if moves:
             self._offer_moves(moves)
+
+    def drop(self, card: Card, pos: tuple[int, int]) -> None:
+        """``card`` dragged from the hand and let go at ``pos``: on a card of the table it
+        may take, that capture (as clicking the card, then that one); anywhere else on the
+        table's cloth, as clicking it; elsewhere it goes back to the hand."""
+        spots = [w for w in self.form.widgets if isinstance(w, TableCardButton)]
+        target = next((spot for spot in spots if spot.rect.collidepoint(pos)), None)
+        if target is not None:
+            self.offer(card)
+            if self.picked() == card:  # several captures: the one of the card it was let go on
+                self.take(target.card)
+            return
+        if self.felt().collidepoint(pos):
+            self.offer(card)
+
+    def felt(self) -> pygame.Rect:
+        """The table's cloth in the picture (where a card dragged there is played)."""
+        for (key, cards, _), (_, cards_box) in zip(self.rows(), self.row_boxes, strict=False):
+            if key == "lessons.table":
+                step = round(self.card_w * 1.12)
+                width = step * max(4, len(cards)) + self.m.px(0.014)
+                return pygame.Rect(cards_box.left, cards_box.top, width, cards_box.h)
+        return pygame.Rect(0, 0, 0, 0)
 
     def picked(self) -> Card | None:
         """The card of the hand whose captures are offered."""
@@ -396,6 +447,12 @@ class CirullaLessonScene(MenuScene):
         pen = self.m.pen("ui", style.SMALL, style.INK_SOFT)
         words = self.t("lessons.progress", n=self.walk.index + 1, total=len(self.lessons))
         style.text(surface, words, pen, self.progress_box(), align="center")
+        carried = next((b for b in self.hand_buttons if b.held_at is not None), None)
+        if carried is not None and carried.held_at is not None:
+            art = style.menu_art(self.app, self.deck)
+            style.draw_card(
+                surface, art, carried.card, carried.held_at, carried.rect.w, lifted=True
+            )
 
 
 __all__ = ["CardButton", "CirullaLessonScene", "TableCardButton"]
