@@ -1623,6 +1623,21 @@ def test_a_long_name_too_wide_under_a_scopa_is_told_by_its_initial(app) -> None:
     close_tables(app)
 
 
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+def test_the_partners_under_their_scopas_are_told_one_way_along_a_side(app, size) -> None:
+    """Emma and Jack's many sweeps and knocks: "+1 · E." under the ones that overlap, and
+    "+3 · Emma" under the last, whose card shows whole: one person told two ways. A side's
+    makers are named in full only where all are; else by initial."""
+    from scopa.app.scenes.flow import SEPARATOR
+
+    _, drawn = partners_scopas(app, size, ("Emma", "Bo", "Jack", "Di"), 8)
+    under = [text.words for text in drawn]
+    full = [w for w in under if w.endswith((f"{SEPARATOR}Emma", f"{SEPARATOR}Jack"))]
+    initials = [w for w in under if w.endswith((f"{SEPARATOR}E.", f"{SEPARATOR}J."))]
+    assert initials and not full, under
+    close_tables(app)
+
+
 def test_a_round_replayed_is_given_no_code_that_names_other_cards(app) -> None:
     """The first round of a replay was coded by its match's seed, as if shuffled from it:
     the code named other cards (those of that seed's first round). It has none; the

@@ -14,6 +14,7 @@ reviewed position played again ends here: once more, or back to the review.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -1061,6 +1062,7 @@ class ScoringScene(MenuScene):
             x = band.centerx - (step * (len(held) - 1) + spaced) / 2
             cy = head.bottom + m.px(style.SPACE_XS) + style.card_height(width) // 2
             tags: list[tuple[str, pygame.Rect]] = []
+            bonuses: list[tuple[int, int, pygame.Rect]] = []
             for index, (card, value) in enumerate(held):
                 if index and value and key == "scope":
                     x += apart
@@ -1080,32 +1082,51 @@ class ScoringScene(MenuScene):
                         last = index + count == len(held)
                         seen = rect.w if last else min(rect.w, round(step + apart))
                         under.w = round(step * (count - 1)) + seen
-                        words = self._bonus_words(side, index, value, value_pen, under.w)
-                    style.text(surface, words, value_pen, under, align="center")
+                        bonuses.append((index, value, under))  # worded once all are known
+                    else:
+                        style.text(surface, words, value_pen, under, align="center")
                 x += step
+            for words, under in self._bonus_words(side, bonuses, value_pen):
+                style.text(surface, words, value_pen, under, align="center")
             for label, area in tags:  # over the cards: the next one hid it where they overlap
                 style.draw_tag(surface, label, tag_pen, area)
 
-    def _bonus_words(self, side: int, at: int, points: int, pen: style.Pen, width: int) -> str:
-        """Under the cards of a scopa or a bonus (its first ``at`` among the side's): its
-        points, and in a side of partners the name of the one who made it where it fits
-        ("+3 · Anna"), else its initial where the partners' differ ("+3 · A."): a long name
-        fitted under some scopas and not others, and a partner's seemed to have none."""
-        words = f"+{points}"
-        seat = self.makers.get((side, at))
+    def _bonus_words(
+        self, side: int, bonuses: list[tuple[int, int, pygame.Rect]], pen: style.Pen
+    ) -> list[tuple[str, pygame.Rect]]:
+        """Under the cards of each scopa or bonus of ``side`` (its first card's place among
+        the side's, its points, the room under it): its points, and in a side of partners
+        who made it: by name where every one of the side's fits so ("+3 · Anna"), else by
+        initial where the partners' differ ("+3 · A."), where it fits. A long name fitted
+        under some and not others ("+10 · E." beside "+3 · Emma"), and a partner's seemed to
+        have none."""
         partners = self.setup.rules.seats_of(side)
-        if seat is None or len(partners) < 2:
-            return words
         seats = Seats(self.setup, self.app.t, self.coordinator.humans)
-        name = seats.seat_name(seat)
-        named = f"{words}{SEPARATOR}{name}"
-        if style.natural_width(named, pen) <= width:
-            return named
+        makers = [self.makers.get((side, at)) for at, _, _ in bonuses]
+        if len(partners) < 2 or all(seat is None for seat in makers):
+            return [(f"+{points}", under) for _, points, under in bonuses]
+
+        def told(by: Callable[[int], str]) -> list[str]:
+            return [
+                f"+{points}" if seat is None else f"+{points}{SEPARATOR}{by(seat)}"
+                for seat, (_, points, _) in zip(makers, bonuses, strict=True)
+            ]
+
+        def fits(words: str, under: pygame.Rect) -> bool:
+            return style.natural_width(words, pen) <= under.w
+
+        unders = [under for _, _, under in bonuses]
+        named = told(seats.seat_name)
+        if all(fits(words, under) for words, under in zip(named, unders, strict=True)):
+            return list(zip(named, unders, strict=True))
         initials = [seats.seat_name(other)[:1].upper() for other in partners]
         if len(set(initials)) < len(initials):  # "A." would not tell Anna from Alberto
-            return words
-        short = f"{words}{SEPARATOR}{name[:1].upper()}."
-        return short if style.natural_width(short, pen) <= width else words
+            return [(f"+{points}", under) for _, points, under in bonuses]
+        short = told(lambda seat: f"{seats.seat_name(seat)[:1].upper()}.")
+        return [
+            (words if fits(words, under) else f"+{points}", under)
+            for words, (_, points, under) in zip(short, bonuses, strict=True)
+        ]
 
     def _behind_label(
         self, surface: pygame.Surface, pen: style.Pen, box: pygame.Rect, name: str, cell: str
