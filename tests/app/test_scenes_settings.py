@@ -380,6 +380,19 @@ def test_the_row_in_hand_stays_in_sight_when_the_window_changes_size(app, scene,
     assert scene.scroll.viewport.contains(found.rect), (scene.scroll.viewport, found.rect)
 
 
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_players_row_says_cirulla_is_not_played_by_six(app, scene, language) -> None:
+    """With Cirulla the arrows pass over six, and the row still said "2, 3, 4 or 6 seats"."""
+    app.set_language(language)
+    row = open_row(app, scene, "rule_players")
+    assert scene.form.hint() == app.t("rule_players_hint")
+    scene.set_preset("cirulla")
+    frame(app)
+    scene.form.set_focus(row)
+    assert scene.form.hint() == app.t("rule_players_hint_cirulla")
+    assert "6" not in app.t("rule_players_hint_cirulla").split("(")[0]
+
+
 def test_mute_silences_the_sound_at_once_and_greys_the_volume(app, scene, tmp_path) -> None:
     volume = open_row(app, scene, "set_volume")
     click(app, open_row(app, scene, "set_muted").control)

@@ -43,6 +43,32 @@ def open_table(app, first: str, second: str, table: str, rules: Rules | None = N
     return scene
 
 
+def test_the_score_box_counts_the_cards_taken_as_they_land_on_the_pile(app):
+    """A capture on its way: the score box said "2 taken" as the cards left the table,
+    while the pile's own number, counting them as they land, still said 0 (a sweep in
+    the tutorial: "11 taken" beside a 7)."""
+    from scopa.app.wording import count
+
+    app.settings = app.settings.with_(animation_speed="normal", language="en")
+    scene = open_table(app, "7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B")
+    scene.play(Move.parse("7Dx7C"))
+    seen: set[str] = set()
+    for _ in range(400):
+        app.frame(FRAME, [])
+        snap = scene.snapshot()
+        landed = sum(
+            1
+            for card, place in scene.view.places.items()
+            if place == ("pile", 0) and id(scene.view.sprites[card]) not in snap.moving
+        )
+        detail = snap.hud.rows[0].detail
+        assert detail.startswith(count(app.t, "table.taken", landed)), (detail, landed)
+        seen.add(detail)
+        if not scene.director.busy and landed == 2:
+            break
+    assert len(seen) >= 2  # it counted up as they landed
+
+
 def test_drag_plays_a_card_and_captures(fast, store):
     scene = open_table(fast, "7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B")
     start = centre_of(scene, C("7D"))

@@ -244,11 +244,13 @@ class SettingsScene(MenuScene):
         """A row's explanation, naming suits and courts as the deck the rules are dealt
         with does (diamonds and hearts, the queen, with French-suited cards). The volume,
         greyed while the sound is off, says so (its slider took no click, and nothing said
-        why)."""
+        why). Cirulla's players are not six: the players' row says so."""
 
         def hint() -> str:
             if key == "set_volume" and self.app.settings.muted:
                 return self.app.t("set_volume_hint_muted")
+            if key == "rule_players" and self.rules.cirulla:  # its arrows pass over six
+                return self.app.t("rule_players_hint_cirulla")
             deck = self.app.settings.deck_for(self.rules)
             return deck_text(self.app.t, f"{key}_hint", deck)
 

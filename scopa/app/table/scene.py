@@ -187,6 +187,7 @@ class TableScene(Scene):
             lambda: self.director.shown,
             lambda: self.app.t,
             lambda: self.deck,
+            lambda: frozenset(self.tweener.targets() | self.ui.targets()),
         )
         self.painter = Painter(self.text)
         self.drag = DragController(threshold=max(4.0, 8 * self.layout.unit))

@@ -42,12 +42,16 @@ class TableWords:
         shown: Callable[[], Shown],
         translator: Callable[[], Any],
         deck_style: Callable[[], str],
+        moving: Callable[[], frozenset[int]] = frozenset,
     ) -> None:
         self.coordinator = coordinator
         self.view = view
         self.shown = shown
         self.translator = translator
         self.deck_style = deck_style
+        self.moving = moving
+        """The ids of the sprites on their way (a card taken is counted once it lands, as
+        its pile's number counts it)."""
 
     @property
     def t(self) -> Any:
@@ -156,8 +160,12 @@ class TableWords:
         marked = sides_coloured(rules)
         turn = self.turn()
         rows = []
+        view, moving = self.view, self.moving()
+        flying = [place for card, place in view.places.items() if id(view.sprites[card]) in moving]
         for side in range(rules.sides):
-            pile = self.view.count("pile", side) + len(self.view.markers[side])
+            pile = view.count("pile", side) + len(view.markers[side])
+            # counted as they land, as the pile's number counts them ("11 taken" beside a 7)
+            pile -= flying.count(("pile", side)) + flying.count(("marker", side))
             scope, bonus = len(self.view.markers[side]), shown.bonus.get(side, 0)
             swept = count(t, "table.scope", scope)
             if bonus:  # Cirulla: the scope a hand's bonus scores, apart from the sweeps
