@@ -346,9 +346,13 @@ class Rules:
             return preset
 
     def names_its_players(self) -> bool:
-        """These rules are a preset that names its own players (the scopone games' four)."""
+        """These rules are a preset that names its own players, at that table (the scopone
+        games' four; scopone scientifico for two is at a table the player chose)."""
         current = self.preset_name()
-        return current is not None and PRESETS[current].players != DEFAULT_PLAYERS
+        if current is None:
+            return False
+        own = PRESETS[current].players
+        return own != DEFAULT_PLAYERS and self.players == own
 
 
 def _seat_sides(rules: Rules) -> tuple[int, ...]:

@@ -234,6 +234,23 @@ def test_the_presets_stepped_through_keep_a_table_of_six_past_cirulla(app, scene
     assert (app.settings.rules.players, app.settings.rules.six_sides) == (6, 3)
 
 
+def test_two_players_chosen_for_scopone_scientifico_stay_for_the_next_preset(app, scene):
+    """Scopone scientifico, then two players (twenty cards each): the next preset came at
+    scopone's four, the two chosen forgotten, as if the preset had set them."""
+    scene.set_rule("players", 4)  # the table of four the player chose
+    scene.set_preset("scopone_scientifico")
+    scene.set_rule("players", 2)
+    assert app.settings.rules.preset_name() == "scopone_scientifico"
+    # what the row says of it holds at two as at four (it said "4 players, 10 cards each")
+    assert "20" in scene._preset_hint() and "10" in scene._preset_hint()
+    scene.set_preset("assi")
+    assert app.settings.rules == Rules.preset("assi")  # at the two chosen
+    scene.set_preset("scopone")
+    assert app.settings.rules.players == 4  # scopone's own four
+    scene.set_preset("quindici")
+    assert app.settings.rules.players == 2
+
+
 def test_the_preset_row_says_what_the_chosen_preset_is(app, scene) -> None:
     """The row always said "A ready set of rules": Regolamento or Milanese told the player
     nothing, though New game says what each is."""
