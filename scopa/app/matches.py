@@ -619,10 +619,7 @@ class Matches:
             # the game switched to is not played at this table: what only followed the
             # switch (Cirulla's 51 points and cappotto) stays behind with it
             for name, usual in FOLLOW_GAME.items():
-                if (getattr(before, name), changed.get(name)) == (
-                    usual[before.cirulla],
-                    usual[now.cirulla],
-                ):
+                if name in changed and changed[name] == usual[now.cirulla]:
                     rules = rules.with_(**{name: getattr(played, name)})
         return rules
 

@@ -645,18 +645,24 @@ def test_a_rematch_takes_every_settings_change_its_table_can_take(app, changed, 
 
 
 @pytest.mark.parametrize(
-    ("changed", "expected"),
+    ("played", "changed", "expected"),
     [
         # Cirulla is not played by six: its 51 points and cappotto, come with it, stay behind
-        (Rules.preset("cirulla"), Rules(players=6)),
+        (Rules(players=6), Rules.preset("cirulla"), Rules(players=6)),
         # a target chosen apart from the switch still applies
-        (Rules.preset("cirulla").with_(target=21), Rules(players=6, target=21)),
+        (Rules(players=6), Rules.preset("cirulla").with_(target=21), Rules(players=6, target=21)),
         # the classic game's napola, chosen before Cirulla was: played, as the classic is
-        (Rules.preset("cirulla").with_(napola=True), Rules(players=6, napola=True)),
+        (
+            Rules(players=6),
+            Rules.preset("cirulla").with_(napola=True),
+            Rules(players=6, napola=True),
+        ),
+        # played to 21: Cirulla's 51 came with it all the same
+        (Rules(players=6, target=21), Rules.preset("cirulla"), Rules(players=6, target=21)),
     ],
 )
 def test_a_rematch_leaves_behind_what_came_with_a_game_its_table_cannot_play(
-    app, changed, expected
+    app, played, changed, expected
 ) -> None:
     """Six friends' rematch, after Cirulla was chosen in the settings, was the classic game
     to 51 points in which taking the ten coins ends the match: Cirulla's target and
@@ -664,9 +670,9 @@ def test_a_rematch_leaves_behind_what_came_with_a_game_its_table_cannot_play(
     from scopa.app.matches import MatchCoordinator
 
     names = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Franco")
-    setup = MatchSetup(tuple(SeatConfig(name, True) for name in names), Rules(players=6))
+    setup = MatchSetup(tuple(SeatConfig(name, True) for name in names), played)
     coordinator = MatchCoordinator(setup, Match.new(setup.rules, 30))
-    coordinator.settings_rules = Rules(players=6)
+    coordinator.settings_rules = played
     app.settings = app.settings.with_(rules=changed)
     assert app.matches.rematch_rules(coordinator) == expected
 
