@@ -19,6 +19,10 @@ import pygame
 from . import style
 from .style import Metrics
 
+WINDOW_LOST = (pygame.WINDOWFOCUSLOST, pygame.WINDOWHIDDEN, pygame.WINDOWMINIMIZED)
+"""The window lost the pointer's events: a button held (a card mid-drag, the cover's) is
+held no more; its release may come elsewhere, unheard."""
+
 Getter = Callable[[], Any]
 Setter = Callable[[Any], None]
 Text = str | Callable[[], str]
@@ -73,6 +77,10 @@ class Widget:
 
     def drag(self, pos: tuple[int, int]) -> None:
         """The mouse moved with the button held after pressing this widget."""
+
+    def cancel(self) -> None:
+        """A press on the widget ends without its release: the window lost the pointer
+        (another window came in front, the button let go there) or was laid out again."""
 
     def text_input(self, text: str) -> bool:
         return False
@@ -651,9 +659,16 @@ class Form:
             self.captured = None
 
     def clear(self) -> None:
+        self.let_go()
         self.widgets.clear()
         self.panels.clear()
-        self.focus = self.hover = self.captured = None
+        self.focus = self.hover = None
+
+    def let_go(self) -> None:
+        """The widget pressed, if any, is let go without being released (``cancel``)."""
+        captured, self.captured = self.captured, None
+        if captured is not None:
+            captured.cancel()
 
     def focusables(self) -> list[Widget]:
         return [w for w in self.widgets if w.focusable and w.enabled]
@@ -763,6 +778,9 @@ class Form:
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Feed one event; True when a widget used it."""
+        if event.type in WINDOW_LOST:  # its button may be let go elsewhere, unheard
+            self.let_go()
+            return False
         if event.type == pygame.MOUSEMOTION:
             self.keys_last = False
             self.hover = self.widget_at(event.pos)

@@ -183,6 +183,32 @@ def test_a_card_dragged_onto_the_table_plays_as_at_the_table(app, scene) -> None
     )
 
 
+@pytest.mark.parametrize("how", ["focus lost", "laid out again"])
+def test_a_card_carried_as_the_window_loses_the_pointer_goes_back_to_the_hand(
+    app, scene, how
+) -> None:
+    """A card dragged as another window came in front (its button let go there, unheard)
+    stayed out of the hand, floating, and the next click on the cloth played it; a resize
+    mid-drag left it floating too."""
+    scene.go(index_of("sweep"))
+    frame(app)
+    ace = card_button(scene, "1C")
+    app._last_press = None
+    app.frame(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, ace.rect.center)])
+    app.frame(FRAME, [mouse(pygame.MOUSEMOTION, scene.heading_box.center)])
+    assert ace.held_at is not None
+    if how == "focus lost":
+        app.frame(FRAME, [pygame.event.Event(pygame.WINDOWFOCUSLOST)])
+        app.frame(FRAME, [pygame.event.Event(pygame.WINDOWFOCUSGAINED)])
+    else:
+        app.resize((1100, 650))
+        frame(app)
+    assert ace.held_at is None and scene.form.captured is None
+    spot = scene.felt().midright
+    click(app, (spot[0] - 3, spot[1]))  # a click on the cloth, to come back to the window
+    assert not scene.walk.events
+
+
 def test_left_and_right_go_along_the_hand_as_at_the_table(app, scene) -> None:
     """Left and Right did nothing in the lessons (at the table they go along the hand):
     only Tab, then Down, reached the cards."""

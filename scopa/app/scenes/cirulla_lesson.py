@@ -61,6 +61,9 @@ class CardButton(Widget):
         if self.held_at is not None or math.dist(pos, start) >= DRAG_START * self.rect.w:
             self.held_at = pos
 
+    def cancel(self) -> None:
+        self.pressed_at = self.held_at = None  # back in the hand
+
     def release(self, pos: tuple[int, int]) -> None:
         dropped, self.pressed_at, self.held_at = self.held_at is not None, None, None
         if not dropped:

@@ -26,6 +26,7 @@ from ..remote import CaughtUp, RemoteMatch
 from ..scene import Scene
 from ..toasts import ToastBand, Words, worded
 from ..tween import Tweener
+from ..widgets import WINDOW_LOST
 from ..wording import Seats, capital, count
 from .absence import AbsenceBanner
 from .aids import FEATURES, AidsHost, AidsLayer, modified
@@ -104,9 +105,6 @@ IDLE_AFTER = 2
 """Frames without movement before an idle frame is used to prepare pictures to come (the aid
 buttons' looks, card faces)."""
 
-WINDOW_LOST = (pygame.WINDOWFOCUSLOST, pygame.WINDOWHIDDEN, pygame.WINDOWMINIMIZED)
-"""The window lost the pointer's events: a card mid-drag goes back to the hand, the cover's
-button held is held no more."""
 SOUND_KEY = pygame.K_m
 """Turns the sound off, and on again (``TableScene.toggle_sound``)."""
 
