@@ -258,6 +258,34 @@ def test_the_top_plate_leaves_the_score_panel_room_for_a_long_name(app) -> None:
 
 
 @pytest.mark.parametrize("language", ["it", "en"])
+def test_a_friend_the_computer_plays_for_is_said_so_whole_on_a_narrow_plate(
+    app, monkeypatch, language
+) -> None:
+    """Online at 960x540, the top plate of four read "Gioca il com…" while the computer
+    played for a friend gone: a plate too narrow for it says it short, as the levels do."""
+    app.resize((960, 540))
+    app.set_language(language)
+    rules = Rules.preset("scopone")
+    names = ("Anna", "Carla", "Bruno", "Dario")
+    seats = tuple(SeatConfig(name, True) for name in names)
+    scene = TableScene(
+        app, coordinated(app, MatchSetup(seats, rules), Match.new(rules, 4)), worker=inline_worker()
+    )
+    monkeypatch.setattr(scene, "_stood_in", lambda: frozenset({2}))
+    app.stack.push(scene)
+    app.frame(1 / 30, [])
+    seen: list[style.Drawn] = []
+    with style.watch_text(seen.append):
+        for item in scene.painter.items(scene.snapshot()):
+            if item.key[0] == "plate":
+                item.paint(app.screen)
+    said = {app.t("table.stood_in"), app.t("table.stood_in_short")}
+    (line,) = [text for text in seen if text.words in said]
+    assert not line.elided, line
+    scene.close()
+
+
+@pytest.mark.parametrize("language", ["it", "en"])
 def test_a_hand_laid_open_is_said_whole_on_its_plate_beside_the_dealer_s_button(
     app, language
 ) -> None:

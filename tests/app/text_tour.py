@@ -1182,6 +1182,10 @@ class Tour:
         for last, winner in ((0, 0), (1, 1)):
             scene = self.table(named, brink(teams, last, winner))
             self.watch_table(scene, "table, hot-seat teams")
+        scene = self.table(named, Match.new(teams, 4))  # a friend online the computer plays
+        scene._stood_in = lambda: frozenset({2})  # type: ignore[method-assign]
+        self.settle(scene)
+        self.show("table, the computer plays for a friend across the table")
 
         hotseat = MatchSetup((SeatConfig("Anna", True), SeatConfig(you, True)), Rules())
         scene = self.table(hotseat, Match.new(Rules(), 5))

@@ -108,7 +108,7 @@ class TableWords:
             held = [card for card in self.view.hands[seat] if card not in played]
             on_show = held and all(card in self.view.shown for card in held)
             if seat in stood_in:
-                detail = t("table.stood_in")
+                detail, short = t("table.stood_in"), t("table.stood_in_short")
             elif seat in away:
                 detail = t("table.away")
             elif config.human or on_show:  # a computer's hand that knocked: said shown too
