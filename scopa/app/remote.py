@@ -349,6 +349,7 @@ class RemoteCoordinator:
         self._down_since: float | None = None
         """When (``clock``) the link to the server was first seen down (None: it is up)."""
         self._reading_since: tuple[int, float] | None = None
+        self._ready_since: tuple[int, float] | None = None
         """Since when (``clock``) this window waits for friends at a round's score sheet,
         and after which move of the match."""
         self._read: dict[str, Any] | None = None
@@ -604,6 +605,18 @@ class RemoteCoordinator:
         friends = [seat for seat, info in self._people() if info.get("connected")]
         reading = self._table_now().get("reading")
         return bool(friends) and bool(reading) and set(reading) <= self.here
+
+    def others_ready_wait(self) -> float | None:
+        """Seconds, about, until the next round begins without this player, the friends
+        ready (``others_ready``): the server waits ``READING_MOST`` once someone waits,
+        counted here from when this window saw them ready (None: they are not)."""
+        if not self.others_ready():
+            self._ready_since = None
+            return None
+        now, at = self.clock(), self.match.at
+        if self._ready_since is None or self._ready_since[0] != at:
+            self._ready_since = (at, now)
+        return max(0.0, READING_MOST - (now - self._ready_since[1]))
 
     def round_began_without_me(self) -> bool:
         """The next round began while this player was still at the last one's score sheet

@@ -96,14 +96,23 @@ def friend_to_play(friend, at: int) -> bool:  # noqa: ANN001
 
 
 def test_the_sheet_says_when_the_friends_are_ready_for_the_next_round(hosted_for_a_reader):
+    """...and how long the round waits for this player: it said the round began when they
+    were ready, and a minute later it began without them."""
     app, table, friend = hosted_for_a_reader
+    now = [1000.0]
+    table.coordinator.clock = lambda: now[0]
     sheet = round_sheet(app, table, friend)
     next_round = sheet.buttons[-1]
     assert next_round.hint is not None and next_round.hint() == ""
     come_to_rest(app)
     friend.submit(friend.client.ready()).result(10)
-    run_until(app, lambda: next_round.hint() == app.t("online.others_ready"))
-    assert app.stack.top.form.hint() == app.t("online.others_ready")  # the focus's, drawn
+    ready = app.t("online.others_ready", seconds=60)
+    run_until(app, lambda: next_round.hint() == ready)
+    assert app.stack.top.form.hint() == ready  # the focus's, drawn
+    frame(app)
+    now[0] += 45.5
+    assert next_round.hint() == app.t("online.others_ready", seconds=15)
+    assert any(app.frame(FRAME, [], draw=None) for _ in range(3)), "the count never drawn"
     click(app, next_round)
     run_until(app, lambda: app.stack.top is table)
     run_until(app, lambda: not table.coordinator.telling_read)

@@ -792,7 +792,11 @@ class ScoringScene(MenuScene):
             return self.t("online.ended_by_host")
         if self.coordinator.round_began_without_me():
             return self.t("online.round_began")
-        return self.t("online.others_ready") if self.coordinator.others_ready() else ""
+        left = self.coordinator.others_ready_wait()
+        if left is None:
+            return ""
+        # the round begins without this player after a while: how long, counting down
+        return self.t("online.others_ready", seconds=max(1, math.ceil(left)))
 
     def next_round(self) -> None:
         """Give the table back: the next round is dealt (at a server, the friends are told
