@@ -132,6 +132,11 @@ SECONDS_PER_WORD = 0.3
 """How long a toast stays per word it says, at the least: a slow reader's pace."""
 
 
+def toast_px(height: int) -> int:
+    """The size of a toast's text in a window ``height`` pixels tall."""
+    return max(14, height // 40)
+
+
 def reading_seconds(text: str) -> float:
     """The least time ``text`` stays on screen: long enough to read it through (a damaged
     file's notice of sixty words went in the six seconds that suit a short one)."""
@@ -240,7 +245,7 @@ class Toasts:
         ``BAND_LINES`` lines; else lower down, from ``band.below``, within ``band.wide``."""
         width, height = surface.get_size()
         scale = Scale((width, height))
-        pen = Pen(fonts, "ui", max(14, height // 40), style.CREAM)
+        pen = Pen(fonts, "ui", toast_px(height), style.CREAM)
         pad_x, pad_y = pen.px, max(4, pen.px // 2)
         text_width = max(1, int(width * WIDTH_SHARE) - 2 * pad_x)
         text_height = height // 3 - 2 * pad_y

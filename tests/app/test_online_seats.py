@@ -58,9 +58,15 @@ def host_lobby(  # noqa: ANN201
 
 
 @contextmanager
-def friends_table(tmp_path, players: int, seat: int = 0, **create: object):  # noqa: ANN001, ANN201
-    """Anna's table of ``players`` humans at a server of its own, Anna in ``seat``: her
-    client and the table's ticket (closed after)."""
+def friends_table(  # noqa: ANN201
+    tmp_path,
+    players: int,
+    seat: int = 0,
+    rules: Rules | None = None,
+    **create: object,  # noqa: ANN001
+):
+    """Anna's table of ``players`` humans at a server of its own, Anna in ``seat`` (of
+    ``rules``, else the classic game's): her client and the table's ticket (closed after)."""
     from scopa.app.hosting import LocalServer
 
     server = LocalServer(tmp_path / "host", port=0)
@@ -68,7 +74,8 @@ def friends_table(tmp_path, players: int, seat: int = 0, **create: object):  # n
     anna = BackgroundClient(server.local_address)
     try:
         seats = [{"kind": "human"}] * players
-        job = anna.client.create(Rules(players=players), seats, "Anna", seat, **create)
+        rules = rules or Rules(players=players)
+        job = anna.client.create(rules, seats, "Anna", seat, **create)
         yield anna, anna.submit(job).result(20)
     finally:
         anna.close()
@@ -531,13 +538,14 @@ def test_a_long_notice_in_the_lobby_hides_neither_its_heading_nor_its_seats(
     app, tmp_path, size, language, players
 ):
     """Joining with someone here, one found no seat: the notice saying so covered the
-    lobby's heading ("The table")."""
+    lobby's heading ("The table"); then the table's variants, said under its seats."""
     from scopa.app import style
 
     from .menu_helpers import toasts_kept_clear
 
     app.resize(size)
-    with friends_table(tmp_path, players, start=True) as (_, ticket):
+    rules = Rules(players=players, napola=True, re_bello=True, settebello_coppe=True)
+    with friends_table(tmp_path, players, start=True, rules=rules) as (_, ticket):
         lobby = join_from_menu(app, ticket, here=0, name="Carla")
         run_until(app, lambda: lobby.session.seated is not None and lobby.full is not None)
         run_until(app, lambda: len((lobby.session.table or {}).get("seats", ())) == players)
@@ -550,7 +558,15 @@ def test_a_long_notice_in_the_lobby_hides_neither_its_heading_nor_its_seats(
         heading = pygame.Rect(0, box.top, width, box.h)
         heading.centerx = box.centerx
         rows = [lobby.seat_row(row) for row in range(players)]
+        variants = lobby._played_with()
+        assert variants is not None
+        drawn: list[style.Drawn] = []
+        with style.watch_text(drawn.append):
+            app.draw()
+        said = [text for text in drawn if text.words == variants[0]]
         taken = [heading, lobby.address_box, lobby.leave_button.rect, *rows]
+        if players == 4:  # room under the variants: clear of them too
+            taken.append(said[0].used)
         toasts_kept_clear(app, lobby.toast_band(), taken, 1)
         app.home()
 

@@ -22,7 +22,7 @@ from scopa.storage import HeldSeat
 from .. import style
 from ..online import OnlineSession, legible, seat_name
 from ..remote import UNREADABLE, RemoteCoordinator, SharedScreen
-from ..toasts import ToastBand, worded
+from ..toasts import ToastBand, toast_px, worded
 from ..widgets import Button, Tab, TextInput, resolve
 from ..wording import default_name, is_default_name, join
 from .base import MenuScene
@@ -669,8 +669,15 @@ class LobbyScene(MenuScene):
     def toast_band(self) -> ToastBand | None:
         """Beside the heading; one too long for it (no seat left for someone here) under
         the list of seats, over none of them nor the table's address."""
-        seats = len((self.session.table or {}).get("seats", ()))
-        below = self.seat_row(seats).top + self.m.px(style.SPACE_S)
+        gap = self.m.px(style.SPACE_S)
+        below = self.seat_row(len((self.session.table or {}).get("seats", ()))).top + gap
+        variants = self._played_with()
+        if variants is not None:  # under the table's variants, said under the seats,
+            words, box = variants  # where two lines of a toast fit above the buttons
+            pen = self.m.pen("ui", style.ROW_NOTE, style.INK_SOFT)
+            under = box.top + style.fit(words, pen, box.w, box.h, lines=0).height + gap
+            if under + 4 * toast_px(self.app.size[1]) <= self.leave_button.rect.top:
+                below = under
         return self.beside_heading(self.t("online.lobby"), below)
 
     def _status(self) -> tuple[str, style.Color]:
@@ -769,11 +776,9 @@ class LobbyScene(MenuScene):
             style.text(surface, words, pen, middle, align="center", lines=0)
             return
         rules = rules_of(table)
-        changes: list[str] = []
         if rules is not None:
             line = describe_rules(self.app, rules, variants=False)
             style.text(surface, line, note, self.rules_box, lines=2)
-            changes = table_game(self.app, rules)[1]
         pen = m.pen("ui_bold", style.ROW_TITLE, style.INK)
         soft = m.pen("ui", style.ROW_TITLE, style.INK_SOFT)
         partners = rules is not None and rules.partners
@@ -807,12 +812,24 @@ class LobbyScene(MenuScene):
                 mark.w = row.w * 0.3
                 mark.right = row.right - self.seat_button_w - gap
             style.text(surface, state, soft, mark, align="right")
-        if changes:  # the variants, under the seats: wrapped over the room left there
-            words = self.t("online.played_with", changes=", ".join(changes))
-            box = self.seats_box.copy()
-            box.top = self.seat_row(len(seats)).top + m.px(style.SPACE_S)
-            box.h = self.seats_box.bottom - box.top
+        variants = self._played_with()
+        if variants is not None:  # the variants, under the seats: wrapped over the room left
+            words, box = variants
             style.text(surface, words, note, box, valign="top", lines=0)
+
+    def _played_with(self) -> tuple[str, pygame.Rect] | None:
+        """The table's variants, said under its seats, and the room they are given there
+        (None: none, or no table yet)."""
+        table = self.session.table or {}
+        rules = rules_of(table)
+        changes = [] if rules is None else table_game(self.app, rules)[1]
+        if not changes:
+            return None
+        words = self.t("online.played_with", changes=", ".join(changes))
+        box = self.seats_box.copy()
+        box.top = self.seat_row(len(table.get("seats", []))).top + self.m.px(style.SPACE_S)
+        box.h = self.seats_box.bottom - box.top
+        return words, box
 
     def seat_words(self, info: dict[str, Any]) -> tuple[str, str]:
         """A seat's row: who sits there (this player, the people here marked so) and how
