@@ -349,8 +349,10 @@ class RemoteCoordinator:
         self._down_since: float | None = None
         """When (``clock``) the link to the server was first seen down (None: it is up)."""
         self._reading_since: tuple[int, float] | None = None
-        self._ready_since: tuple[int, float] | None = None
         """Since when (``clock``) this window waits for friends at a round's score sheet,
+        and after which move of the match."""
+        self._ready_since: tuple[int, float] | None = None
+        """Since when (``clock``) the friends wait for this player at a round's score sheet,
         and after which move of the match."""
         self._read: dict[str, Any] | None = None
         self._handing: list[concurrent.futures.Future[None]] = []
@@ -592,10 +594,8 @@ class RemoteCoordinator:
         if not self.reading() or mine:  # nobody, or this window is still at the sheet
             self._reading_since = None
             return None
-        now, at = self.clock(), self.match.at
-        if self._reading_since is None or self._reading_since[0] != at:
-            self._reading_since = (at, now)
-        return max(0.0, READING_MOST - (now - self._reading_since[1]))
+        self._reading_since, left = self._counted(self._reading_since)
+        return left
 
     def others_ready(self) -> bool:
         """The friends at the table read the last round's score sheet, and the round waits
@@ -613,10 +613,16 @@ class RemoteCoordinator:
         if not self.others_ready():
             self._ready_since = None
             return None
+        self._ready_since, left = self._counted(self._ready_since)
+        return left
+
+    def _counted(self, since: tuple[int, float] | None) -> tuple[tuple[int, float], float]:
+        """A wait of ``READING_MOST`` counted from ``since`` (after which move, and when),
+        begun now if it began after another move: since when, and the seconds left."""
         now, at = self.clock(), self.match.at
-        if self._ready_since is None or self._ready_since[0] != at:
-            self._ready_since = (at, now)
-        return max(0.0, READING_MOST - (now - self._ready_since[1]))
+        if since is None or since[0] != at:
+            since = (at, now)
+        return since, max(0.0, READING_MOST - (now - since[1]))
 
     def round_began_without_me(self) -> bool:
         """The next round began while this player was still at the last one's score sheet
