@@ -31,7 +31,8 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from scopa.ai.review import MoveGrade, Review, position_match
 from scopa.aids import replay_match
-from scopa.engine import FOLLOW_GAME, IllegalMove, Match, Move, RoundScored, Rules, RulesError
+from scopa.engine import PRESETS, IllegalMove, Match, Move, RoundScored, Rules, RulesError
+from scopa.engine.rules import SEATING
 from scopa.settings import MAX_ADDRESS, MatchSetup, SeatConfig
 from scopa.stats import match_key
 from scopa.storage import HeldSeat, PastMatch, SavedMatch
@@ -592,7 +593,8 @@ class Matches:
     def rematch_rules(self, coordinator: MatchCoordinator) -> Rules:
         """The rules a rematch of ``coordinator``'s match plays: those of the match, with
         every rule changed in the settings since it began (they say changes apply from the
-        next new match), where its table can take them."""
+        next new match), where its table can take them; the same people sit down again,
+        the same partners together."""
         played = coordinator.setup.rules
         before, now = coordinator.settings_rules, self.app.settings.rules
         if before is None or before == now:
@@ -601,7 +603,7 @@ class Matches:
         changed = {
             name: value
             for name, value in now.to_dict().items()
-            if was[name] != value and name != "players"  # the same seats sit down again
+            if was[name] != value and name not in SEATING
         }
         try:
             return played.with_(**changed)
@@ -616,11 +618,19 @@ class Matches:
             except RulesError:
                 continue
         if "cirulla" in changed and rules.cirulla != now.cirulla:
-            # the game switched to is not played at this table: what only followed the
-            # switch (Cirulla's 51 points and cappotto) stays behind with it
-            for name, usual in FOLLOW_GAME.items():
-                if name in changed and changed[name] == usual[now.cirulla]:
-                    rules = rules.with_(**{name: getattr(played, name)})
+            # the game switched to is not played at this table: what came with it (the
+            # preset's own values: Cirulla's 51 points and cappotto, no scopa d'assi)
+            # stays behind with it; what was chosen apart (a napola, 21 points) applies
+            game = PRESETS["cirulla"] if now.cirulla else Rules()
+            came = {
+                name: getattr(played, name)
+                for name, value in changed.items()
+                if getattr(game, name) == value
+            }
+            try:
+                rules = rules.with_(**came)
+            except RulesError:
+                return played
         return rules
 
     def replay_deal(self, coordinator: MatchCoordinator, round_no: int) -> None:

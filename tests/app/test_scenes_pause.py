@@ -659,6 +659,13 @@ def test_a_rematch_takes_every_settings_change_its_table_can_take(app, changed, 
         ),
         # played to 21: Cirulla's 51 came with it all the same
         (Rules(players=6, target=21), Rules.preset("cirulla"), Rules(players=6, target=21)),
+        # Scopa d'assi in three pairs, then Cirulla (for two: it seats no six): the rematch
+        # was the classic game in two teams of three, the partners changed
+        (
+            Rules(players=6, six_sides=3, assi=True),
+            Rules.preset("cirulla"),
+            Rules(players=6, six_sides=3, assi=True),
+        ),
     ],
 )
 def test_a_rematch_leaves_behind_what_came_with_a_game_its_table_cannot_play(
