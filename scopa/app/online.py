@@ -99,6 +99,11 @@ def _close_link(link: BackgroundClient, _: object) -> None:
     link.close()
 
 
+async def _rejoined_to_vacate(client: Client, ticket: SeatTicket) -> None:
+    await client.rejoin(ticket)
+    await client.vacate()
+
+
 class OnlineSession:
     """One attempt to sit at a table, from the first click to the match's first deal."""
 
@@ -346,6 +351,23 @@ class OnlineSession:
                 raise
             seated.others.append(other)
 
+    def _free_others(self, server: str, first: HeldSeat) -> None:
+        """This player's seat held at a table is refused (its host took them off it while
+        they were away): the seats of the other people here there are freed too, so that
+        they all sit down again together (held by no window, a seat would wait for someone
+        who never comes)."""
+        for held in self._held_all(first.code):
+            if held.seat == first.seat:
+                continue
+            link = self._link(server)
+            again = SeatTicket(server, first.code, held.seat, held.token)
+            try:
+                link.submit(_rejoined_to_vacate(link.client, again)).result(JOIN_TIMEOUT)
+            except Exception as error:  # noqa: BLE001 - gone already: nothing left to free
+                log("scopa: a seat held here was not freed:", error)
+            finally:
+                link.close()
+
     def _hold(self, ticket: SeatTicket, *, hosted: bool) -> None:
         if self.store is not None:
             held = HeldSeat(ticket.server, ticket.code, ticket.seat, ticket.token, hosted)
@@ -418,6 +440,7 @@ class OnlineSession:
                     if error.code not in ("bad_token", "bad_message"):
                         raise
                     if self.store is not None:  # the table forgot it: ask for a free seat
+                        self._free_others(address.server, held)
                         self.store.drop_seat(code)
             together = 1 + self.joining_here  # the people here sit on one side, if they can
             job = link.client.join(code, name, together=together)

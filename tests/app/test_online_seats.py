@@ -531,6 +531,30 @@ def test_the_person_beside_a_friend_the_host_removes_goes_too(app, tmp_path):
         app.home()
 
 
+def test_the_person_beside_a_friend_removed_while_away_goes_too(app, tmp_path):
+    """Carla left the lobby (her seats kept, hers and Dario's beside her), then Anna removed
+    her: Dario's seat stayed taken by a token only Carla's game held, and joining again
+    together, Dario found no seat. Her seat refused, the others held with it are freed."""
+
+    def taken(anna) -> list[bool]:  # noqa: ANN001
+        return [seat["taken"] for seat in (anna.client.table or {}).get("seats", [])]
+
+    with friends_table(tmp_path, 4, start=True) as (anna, ticket):
+        lobby = join_from_menu(app, ticket, here=1, name="Carla")
+        run_until(app, lambda: lobby.session.seated is not None and lobby.session.seated.others)
+        mine = lobby.session.seated.ticket.seat
+        app.home()  # Carla leaves the lobby: her seats are kept, away
+        anna.submit(anna.client.remove(mine)).result(20)
+        run_until(app, lambda: taken(anna)[mine] is False)
+        lobby = join_from_menu(app, ticket, here=1, name="Carla")
+        run_until(app, lambda: lobby.session.seated is not None and lobby.session.seated.others)
+        frame(app)
+        assert lobby.session.short == 0
+        assert len(app.store.load_seats()) == 2
+        run_until(app, lambda: taken(anna) == [True, True, False, True])
+        app.home()
+
+
 @pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
 @pytest.mark.parametrize("language", ["en", "it"])
 @pytest.mark.parametrize("players", [4, 6])
