@@ -17,6 +17,7 @@ from scopa.app.scenes.review import ReviewScene
 from scopa.app.scenes.statistics import StatisticsScene
 from scopa.app.table import TableScene
 from scopa.app.table.saving import MatchSaver
+from scopa.engine import Rules
 
 from .menu_helpers import click, frame, press, show
 from .review_helpers import HOTSEAT, SOLO, before_round_end, play_out
@@ -87,6 +88,32 @@ def test_a_past_match_s_review_opens_again_and_its_positions_are_played(english,
     press(app, pygame.K_ESCAPE)
     assert app.stack.top is statistics
     assert store.save_path.read_bytes() == saved  # nothing was saved over it
+
+
+@pytest.mark.parametrize(
+    ("rules", "game"),
+    [
+        (Rules(), "Scopa"),
+        (Rules.preset("cirulla"), "Cirulla"),
+        (Rules(re_bello=True, napola=True), "Scopa with my rules"),
+    ],
+)
+def test_a_past_match_of_the_player_s_own_rules_is_told_so(english, rules, game) -> None:  # noqa: ANN001
+    """A match of the player's own rules was "Scopa" in the list, as if the classic game:
+    the title and New game call it "Scopa with my rules"."""
+    import random
+
+    from scopa.engine import Match
+    from scopa.settings import MatchSetup, SeatConfig
+    from scopa.storage import PastMatch
+
+    setup = MatchSetup((SeatConfig("Giulia", True), SeatConfig("Marco", False, "expert")), rules)
+    match, rng = Match.new(rules, 5), random.Random(5)
+    while not match.over:
+        match, _ = match.apply(rng.choice(match.legal_moves()))
+    past = PastMatch("2026-12-04T10:00:00+00:00", setup, match.record(), match)
+    scene = PastScene(english)
+    assert scene.row_texts(past)[0] == f"{game} against Expert"
 
 
 def test_a_past_review_opened_again_is_not_graded_again(english, store) -> None:  # noqa: ANN001

@@ -143,8 +143,11 @@ class PastScene(MenuScene):
         setup, rules = past.setup, past.setup.rules
         result = result_of(setup, past.match, undone=past.undone)
         game, _ = table_game(self.app, rules)
-        if rules.preset_name() == "classic":  # the game, not the way it is set
+        preset = rules.preset_name()
+        if preset == "classic":  # the game, not the way it is set
             game = self.t("game_scopa")
+        elif preset is None:  # as the title and New game call them ("Scopa" alone here)
+            game = self.t("my_rules_of", game=game)
         level = self.t(f"level_{result.level}") if result.level != "mixed" else self.t("st_mixed")
         title = self.t("past.title", game=game, level=level)
         if rules.players > 2:
