@@ -353,9 +353,9 @@ class OnlineSession:
 
     def _free_others(self, server: str, first: HeldSeat) -> None:
         """This player's seat held at a table is refused (its host took them off it while
-        they were away): the seats of the other people here there are freed too, so that
-        they all sit down again together (held by no window, a seat would wait for someone
-        who never comes)."""
+        they were away): the seats held for the other people here at that table are freed
+        too, so that they all sit down again together (held by no window, a seat would wait
+        for someone who never comes)."""
         for held in self._held_all(first.code):
             if held.seat == first.seat:
                 continue
