@@ -446,6 +446,12 @@ def test_the_tracker_is_legible_in_a_small_window(fast):
     # ten columns of 14-pixel ranks; four lines of it and two rows of dots 3.5 pixels across
     assert tracker.rect.w >= 10 * 14 * 1.75
     assert tracker.rect.h >= 4 * 14 * 1.25 + 8 * 3.5
+    # its suit marks reach far enough to be told apart, filled or hollow (they were five
+    # pixels high): two of them side by side still fit each rank's column
+    spot = scene.aids._tracker_spot
+    assert spot is not None
+    size = spot[1][0]
+    assert size.pip >= 5 and size.pip * 4.6 <= size.cell
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 6])

@@ -51,9 +51,9 @@ TRACKER_MIN_PX = 16
 """The size of the tracker's text in a small window, in pixels, where it covers nothing at
 that size: its ranks, counts and suits are read at a glance beside the play (the table's
 own smallest text is 12)."""
-TRACKER_PIP_SHARE = 0.3
+TRACKER_PIP_SHARE = 0.36
 """The reach of the tracker's suit marks in shares of its text's size (their shape and
-colour tell the suit)."""
+colour tell the suit; at 0.3 they were five pixels high at 960x540, hard to tell apart)."""
 REVIEW_MIN_CARD = 44
 """The width of the last capture's cards in a small window, in pixels, where the panel
 holds them (the table's small cards are 30 pixels wide at 960x540)."""
