@@ -857,6 +857,34 @@ def test_a_player_moves_to_a_free_seat_while_the_table_waits_and_keeps_it(tmp_pa
     run(scenario())
 
 
+async def waiting_for_one(server, name: str):  # noqa: ANN001, ANN201
+    """A table of four waiting for its players: the host, Anna and ``name`` seated, a
+    computer in the last seat. (host, anna, the third, the code, the third's seat)."""
+    host, anna, third = [await Raw.open(server.address) for _ in range(3)]
+    seats = [{"kind": "human"}] * 3 + [{"kind": "computer", "level": "beginner"}]
+    made = await host.ask("create", rules=Rules(players=4).to_dict(), seats=seats,
+                          name="Host", start=True)  # fmt: skip
+    code = made["code"]
+    await anna.ask("join", code=code, name="Anna")
+    sat = await third.ask("join", code=code, name=name)
+    return host, anna, third, code, sat
+
+
+async def freed_for_the_next(server, host, code: str, sat):  # noqa: ANN001, ANN201
+    """The seat ``sat`` was freed: the host hears it, its token holds nothing any more,
+    and Bruno, the next to join, takes it. (the refused window, Bruno's, Bruno's seat)."""
+    table = await host.until("table")
+    while table["seats"][sat["seat"]]["taken"]:
+        table = await host.until("table")
+    again = await Raw.open(server.address)
+    back = await again.ask("rejoin", code=code, seat=sat["seat"], token=sat["token"])
+    assert back["type"] == "error" and back["code"] == "bad_token"
+    bruno = await Raw.open(server.address)
+    took = await bruno.ask("join", code=code, name="Bruno")
+    assert took["seat"] == sat["seat"]  # the seat freed, for the next to join
+    return again, bruno, took
+
+
 def test_the_host_removes_a_player_while_the_table_waits(tmp_path) -> None:
     """The host could not remove anyone from a table that waits for its players: a stranger
     who got the code, or a friend in the seat meant for another, kept it unless they left.
@@ -866,13 +894,7 @@ def test_the_host_removes_a_player_while_the_table_waits(tmp_path) -> None:
 
     async def scenario() -> None:
         async with serving(open_store(str(tmp_path / "t.db"))) as server:
-            host, anna, stranger = [await Raw.open(server.address) for _ in range(3)]
-            seats = [{"kind": "human"}] * 3 + [{"kind": "computer", "level": "beginner"}]
-            made = await host.ask("create", rules=Rules(players=4).to_dict(), seats=seats,
-                                  name="Host", start=True)  # fmt: skip
-            code = made["code"]
-            await anna.ask("join", code=code, name="Anna")
-            sat = await stranger.ask("join", code=code, name="Who")
+            host, anna, stranger, code, sat = await waiting_for_one(server, "Who")
             refused = await anna.ask("remove", seat=sat["seat"])
             assert refused["type"] == "error" and refused["code"] == "not_host"
             for seat in (0, 3, 9):  # the host's own, a computer's, no seat at all
@@ -882,15 +904,7 @@ def test_the_host_removes_a_player_while_the_table_waits(tmp_path) -> None:
             told = await stranger.until("error")
             assert (told["code"], told["fatal"]) == ("removed", True)
             assert await stranger.closed() == 1008
-            table = await host.until("table")
-            while table["seats"][sat["seat"]]["taken"]:
-                table = await host.until("table")
-            again = await Raw.open(server.address)
-            back = await again.ask("rejoin", code=code, seat=sat["seat"], token=sat["token"])
-            assert back["type"] == "error" and back["code"] == "bad_token"
-            bruno = await Raw.open(server.address)
-            took = await bruno.ask("join", code=code, name="Bruno")
-            assert took["seat"] == sat["seat"]  # the seat freed, for the next to join
+            again, bruno, took = await freed_for_the_next(server, host, code, sat)
             assert (await host.ask("start"))["type"] == "ok"
             late = await host.ask("remove", seat=took["seat"])
             assert late["type"] == "error" and late["code"] == "begun"
@@ -909,25 +923,11 @@ def test_a_player_frees_their_own_seat_while_the_table_waits(tmp_path) -> None:
 
     async def scenario() -> None:
         async with serving(open_store(str(tmp_path / "t.db"))) as server:
-            host, anna, dario = [await Raw.open(server.address) for _ in range(3)]
-            seats = [{"kind": "human"}] * 3 + [{"kind": "computer", "level": "beginner"}]
-            made = await host.ask("create", rules=Rules(players=4).to_dict(), seats=seats,
-                                  name="Host", start=True)  # fmt: skip
-            code = made["code"]
-            await anna.ask("join", code=code, name="Anna")
-            sat = await dario.ask("join", code=code, name="Dario")
+            host, anna, dario, code, sat = await waiting_for_one(server, "Dario")
             refused = await host.ask("vacate")
             assert refused["type"] == "error" and refused["code"] == "bad_message"
             assert (await dario.ask("vacate"))["type"] == "ok"
-            table = await host.until("table")
-            while table["seats"][sat["seat"]]["taken"]:
-                table = await host.until("table")
-            again = await Raw.open(server.address)
-            back = await again.ask("rejoin", code=code, seat=sat["seat"], token=sat["token"])
-            assert back["type"] == "error" and back["code"] == "bad_token"
-            bruno = await Raw.open(server.address)
-            took = await bruno.ask("join", code=code, name="Bruno")
-            assert took["seat"] == sat["seat"]
+            again, bruno, took = await freed_for_the_next(server, host, code, sat)
             assert (await host.ask("start"))["type"] == "ok"
             late = await bruno.ask("vacate")
             assert late["type"] == "error" and late["code"] == "begun"

@@ -185,7 +185,6 @@ class TableScene(Scene):
             lambda: self.director.shown,
             lambda: self.app.t,
             lambda: self.deck,
-            lambda: frozenset(self.tweener.targets() | self.ui.targets()),
         )
         self.painter = Painter(self.text)
         self.drag = DragController(threshold=max(4.0, 8 * self.layout.unit))
@@ -1360,7 +1359,7 @@ class TableScene(Scene):
                 stood_in=self._stood_in(),
                 away=self._away(),
             ),
-            hud=self.words.hud(),
+            hud=self.words.hud(moving),
             stock_label=self.words.stock(),
             status=status,
             status_room=status_room,

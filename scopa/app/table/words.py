@@ -42,16 +42,12 @@ class TableWords:
         shown: Callable[[], Shown],
         translator: Callable[[], Any],
         deck_style: Callable[[], str],
-        moving: Callable[[], frozenset[int]] = frozenset,
     ) -> None:
         self.coordinator = coordinator
         self.view = view
         self.shown = shown
         self.translator = translator
         self.deck_style = deck_style
-        self.moving = moving
-        """The ids of the sprites on their way (a card taken is counted once it lands, as
-        its pile's number counts it)."""
 
     @property
     def t(self) -> Any:
@@ -154,13 +150,15 @@ class TableWords:
             t("table.deal", n=shown.deal_no, total=rules.deals_per_round),
         )
 
-    def hud(self) -> HudView:
+    def hud(self, moving: frozenset[int] = frozenset()) -> HudView:
+        """The score panel; ``moving``: the ids of the sprites on their way (a card taken
+        is counted once it lands, as its pile's number counts it)."""
         t, rules = self.t, self.coordinator.rules
         shown = self.shown()
         marked = sides_coloured(rules)
         turn = self.turn()
         rows = []
-        view, moving = self.view, self.moving()
+        view = self.view
         flying = [place for card, place in view.places.items() if id(view.sprites[card]) in moving]
         for side in range(rules.sides):
             pile = view.count("pile", side) + len(view.markers[side])
