@@ -509,3 +509,67 @@ def test_the_played_tile_counts_the_matches_neither_won_nor_lost(app, store, lan
     label, value = scene.tiles()[0]
     assert value == "2"
     assert label == f"{app.t('st_played')}\n{app.t('st_played_other', n=1)}"
+
+
+def game_results(store, games: dict[str, tuple[int, int]]) -> None:  # noqa: ANN001
+    """Statistics holding, for each game named, that many matches won and lost."""
+    from scopa.stats import MatchResult, Stats
+
+    stats = Stats()
+    for preset, (won, lost) in games.items():
+        for k in range(won + lost):
+            win = k < won
+            totals = (11, 8) if win else (8, 11)
+            margin = totals[0] - totals[1]
+            result = MatchResult("solo", 2, preset, "expert", win, margin, 1, totals, 3)
+            stats = stats.add(result)
+    store.save_stats(stats)
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_matches_are_grouped_by_game_the_classic_one_as_scopa(app, store, language) -> None:
+    """Statistics counted every game together: a player of Cirulla and Scopa could not tell
+    how each went. A fourth grouping gives each game its bars, in New game's order, the
+    player's own rules last."""
+    import pygame
+
+    from .menu_helpers import press
+
+    game_results(store, {"custom": (1, 0), "cirulla": (2, 3), "classic": (4, 1)})
+    scene = show(app, StatisticsScene(app), (960, 540), language)
+    scene.form.set_focus(scene.dimension_choice)
+    for _ in range(3):
+        press(app, pygame.K_RIGHT)
+    assert scene.dimension == "game"
+    assert scene.groups() == [
+        (app.t("game_scopa"), (4, 1)),
+        (app.t("preset_cirulla"), (2, 3)),
+        (app.t("ng_my_rules"), (1, 0)),
+    ]
+
+
+def test_games_beyond_the_bars_that_fit_share_one(app, store) -> None:
+    """Seven games and a newer version's: the four played most keep their own bars, in
+    New game's order; the rest, the unknown one too, are counted together."""
+    game_results(
+        store,
+        {
+            "classic": (5, 0),
+            "rulebook": (0, 1),
+            "scopone_scientifico": (2, 2),
+            "assi": (1, 0),
+            "quindici": (0, 3),
+            "cirulla": (3, 3),
+            "custom": (1, 1),
+            "a_newer_game": (1, 0),
+        },
+    )
+    scene = show(app, StatisticsScene(app), (960, 540), "en")
+    scene.dimension = "game"
+    assert scene.groups() == [
+        ("Scopa", (5, 0)),
+        ("Scopone scientifico", (2, 2)),
+        ("Scopa di quindici", (0, 3)),
+        ("Cirulla", (3, 3)),
+        ("Other games", (3, 2)),
+    ]

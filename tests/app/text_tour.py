@@ -746,6 +746,14 @@ class Tour:
                 tuple(SeatConfig(n, i == 0) for i, n in enumerate(names)), Rules.preset("scopone")
             )
         )
+        solo = (SeatConfig("Tu", True), SeatConfig("CPU", False, "expert"))
+        for rules in (  # the chart by game: its longest names, and more games than bars
+            Rules.preset("scopone_scientifico").with_(players=2),
+            Rules.preset("quindici"),
+            Rules.preset("cirulla"),
+            Rules(capture_limit=2),
+        ):
+            setups.append(MatchSetup(solo, rules))
         rng = random.Random(5)
         reviewed: list[tuple[str, float]] = []
         for k in range(14):
@@ -756,7 +764,7 @@ class Tour:
             if setup.humans and k % 2:  # reviewed: on the accuracy chart, k = 3 ringed
                 reviewed.append((match_key(played), 55.0 + 3 * k))
         scene = self.open_menu("statistics")
-        for _ in range(3):
+        for _ in range(4):
             self.show(f"statistics by {scene.dimension}")
             scene.dimension_choice.step(+1)
         self.hover_all(scene, "statistics")

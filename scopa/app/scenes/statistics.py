@@ -1,11 +1,12 @@
-"""The player's record: matches won and lost by mode and by computer level, scopas, the
-best and worst margins, the trend of recent matches, and the accuracy Master's reviews gave
-the player's matches over time."""
+"""The player's record: matches won and lost by computer level, kind of match, number of
+players and game, scopas, the best and worst margins, the trend of recent matches, and the
+accuracy Master's reviews gave the player's matches over time."""
 
 from __future__ import annotations
 
 import pygame
 
+from scopa.engine.rules import PRESETS
 from scopa.stats import (
     Stats,
     Tally,
@@ -34,7 +35,10 @@ from .chart import (
 WON = style.GREEN
 LOST = style.SIDE_COLORS[0]
 OTHER = (150, 136, 116)
-DIMENSIONS = ("level", "mode", "players")
+DIMENSIONS = ("level", "mode", "players", "game")
+GAME_BARS = 5
+"""The most games the chart by game gives a bar each (their names still fit under them at
+960x540); the games played least beyond them share one bar."""
 TRENDS = ("results", "accuracy")
 ACCURACY = style.GREEN
 MARGIN = style.SIDE_COLORS[1]
@@ -139,16 +143,56 @@ class StatisticsScene(MenuScene):
         """The bars of the chosen grouping: won, lost and (hot-seat, watched) undecided."""
         if self.dimension == "level":
             return self.by_level()
-        out: list[tuple[str, tuple[int, ...]]] = []
-        for value, tally in self.stats.by(self.dimension):
-            if self.dimension == "mode":
-                label = self.t(f"mode_{value}")
-            else:
-                label = self.t("players_n", n=value)
-            out.append((label, (tally.won, tally.lost, tally.played - tally.won - tally.lost)))
+        if self.dimension == "game":
+            rows = self.by_game()
+        else:
+            rows = []
+            for value, tally in self.stats.by(self.dimension):
+                if self.dimension == "mode":
+                    label = self.t(f"mode_{value}")
+                else:
+                    label = self.t("players_n", n=value)
+                rows.append((label, tally))
+        out = [
+            (label, (tally.won, tally.lost, tally.played - tally.won - tally.lost))
+            for label, tally in rows
+        ]
         if not any(counts[2] for _, counts in out):  # no undecided match: no empty bar for it
             out = [(label, counts[:2]) for label, counts in out]
         return out
+
+    def by_game(self) -> list[tuple[str, Tally]]:
+        """The matches of each game, in the order New game lists the games, the player's own
+        rules last: the classic game is "Scopa", as Past matches calls it. Beyond
+        ``GAME_BARS`` games, those played least (and any a newer version named) share a bar."""
+        order = list(PRESETS)
+        known: list[tuple[str, Tally]] = []
+        others = Tally()
+        for value, tally in self.stats.by("preset"):
+            if value in PRESETS or value == "custom":
+                known.append((value, tally))
+            else:
+                others = others + tally
+        known.sort(key=lambda row: order.index(row[0]) if row[0] in PRESETS else len(order))
+        room = GAME_BARS - (1 if others.played else 0)
+        if len(known) > room:
+            room = GAME_BARS - 1
+            kept = sorted(known, key=lambda row: -row[1].played)[:room]
+            for row in known:
+                if row not in kept:
+                    others = others + row[1]
+            known = [row for row in known if row in kept]
+        rows = [(self._game_label(value), tally) for value, tally in known]
+        if others.played:
+            rows.append((self.t("st_other_games"), others))
+        return rows
+
+    def _game_label(self, preset: str) -> str:
+        if preset == "classic":
+            return self.t("game_scopa")
+        if preset == "custom":
+            return self.t("ng_my_rules")
+        return self.t(f"preset_{preset}")
 
     # --- layout and drawing ---------------------------------------------------------------
 
