@@ -61,6 +61,13 @@ class SettingsError(ValueError):
     """A settings value or a match setup that cannot be used; the message names the field."""
 
 
+def _volume(value: int) -> float | int:
+    """A volume written as a whole number, as the number it is (1 is 1.0); one beyond every
+    volume is left whole, for the check to refuse by its range (an integer of hundreds of
+    digits has no float: converting it raised ``OverflowError``, which no reader expects)."""
+    return float(value) if -1 <= value <= 1 else value
+
+
 def _check_type(where: str, value: Any, kind: type | tuple[type, ...]) -> None:
     if kind is not bool and isinstance(value, bool) and kind in (int, float, (int, float)):
         raise SettingsError(f"{where} must be a number, not {quote_value(value)}")
@@ -407,7 +414,7 @@ class Settings:
             values["language"] = language
         if "volume" in values and isinstance(values["volume"], int):
             _check_type("setting 'volume'", values["volume"], (int, float))
-            values["volume"] = float(values["volume"])
+            values["volume"] = _volume(values["volume"])
         if "rules" in data:
             values["rules"] = _rules("rules", data["rules"])
         if "my_rules" in data:  # only while a preset is chosen; files from before never
@@ -522,7 +529,7 @@ def salvage(text: str) -> Settings | None:
                 settings = settings.with_(deck_style=chosen)
             elif name in _SCALARS:
                 if name == "volume" and isinstance(value, int) and not isinstance(value, bool):
-                    value = float(value)
+                    value = _volume(value)
                 settings = settings.with_(**{name: value})
             else:
                 continue

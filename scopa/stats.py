@@ -15,7 +15,6 @@ only when they hold something, so files of matches never reviewed read as before
 
 from __future__ import annotations
 
-import math
 import zlib
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field, fields, replace
@@ -448,7 +447,7 @@ def _expect_int(value: Any, what: str) -> None:
 def _expect_accuracy(value: Any, what: str) -> None:
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise StatsError(f"{what} must be a number, not {quote_value(value)}")
-    if not math.isfinite(value) or not 0 <= value <= 100:
+    if not 0 <= value <= 100:  # not NaN, nor infinite, nor an integer too long for a float
         raise StatsError(f"{what} must be from 0 to 100, not {quote_value(value)}")
 
 

@@ -149,6 +149,36 @@ def test_a_statistics_file_with_a_margin_beyond_float_range_is_set_aside(tmp_pat
     assert store.stats_path.with_name("stats.json.bak").read_bytes() == content
 
 
+def test_an_accuracy_of_hundreds_of_digits_costs_only_itself(tmp_path: Path) -> None:
+    """A whole number too long for a float (401 digits) where a match's accuracy goes
+    raised ``OverflowError``, which no reader of the file expected: the statistics could not
+    be opened, nor any match be recorded after. The accuracy alone is dropped."""
+    store = Store(tmp_path)
+    result = MatchResult("solo", 2, "classic", "expert", True, 3, 1, (11, 8), 3, match_id="a/1")
+    data = Stats().add(result).to_dict()
+    data["recent"][0]["accuracy"] = 10**400
+    store.stats_path.write_text(json.dumps(data), encoding="utf-8")
+    stats = store.load_stats()
+    assert stats.total().played == 1
+    assert stats.recent[0].accuracy is None
+    assert store.messages, "the player is told"
+
+
+def test_a_volume_of_hundreds_of_digits_is_refused_not_fatal(tmp_path: Path) -> None:
+    """The same number as the settings' volume stopped the game at its start."""
+    store = Store(tmp_path)
+    store.settings_path.write_text(
+        'language = "it"\nvolume = 1' + "0" * 400 + "\nmuted = true\n", encoding="utf-8"
+    )
+    settings = store.load_settings()
+    assert settings.language == "it" and settings.muted  # what else it held is kept
+    assert settings.volume == Settings().volume
+    assert store.messages, "the player is told, the file kept beside"
+    assert store.settings_path.with_name("settings.toml.bak").exists()
+    with pytest.raises(SettingsError, match="from 0 to 1"):
+        Settings.from_dict({"volume": -(10**400)})
+
+
 def test_a_non_finite_float_in_json_is_refused(tmp_path: Path) -> None:
     store = Store(tmp_path)
     saved_stats(store)

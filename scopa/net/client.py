@@ -473,8 +473,9 @@ class Client:
         value = self.limits.get(name, default)
         if isinstance(value, bool) or not isinstance(value, int | float):
             return default
-        value = float(value)
-        return min(high, max(low, value)) if math.isfinite(value) else default
+        if isinstance(value, float) and not math.isfinite(value):
+            return default
+        return float(min(high, max(low, value)))  # an integer too long for a float too
 
     async def _pace(self) -> None:
         """Keep under the server's message rate (a bot can play faster than it allows)."""

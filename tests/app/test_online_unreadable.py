@@ -288,6 +288,11 @@ def test_limits_a_server_announced_are_read_as_numbers_within_reason() -> None:
     client.limits = {"rate": 1e9, "away_grace": 5}
     assert client.limit("rate", 20.0, 0.1, 10_000.0) == 10_000.0
     assert client.limit("away_grace", 60.0, 0.0, 86_400.0) == 5.0
+    # a whole number too long for a float raised OverflowError out of the pacing
+    client.limits = {"rate": 10**400, "burst": -(10**400), "idle_timeout": float("inf")}
+    assert client.limit("rate", 20.0, 0.1, 10_000.0) == 10_000.0
+    assert client.limit("burst", 40.0, 1.0, 10_000.0) == 1.0
+    assert client.limit("idle_timeout", 120.0, 2.0, 86_400.0) == 120.0
 
 
 def test_a_frame_that_raises_where_no_check_foresaw_is_passed_over(app, joining, monkeypatch):
