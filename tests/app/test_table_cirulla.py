@@ -249,6 +249,37 @@ def test_enter_after_the_hint_to_knock_knocks(fast):
     assert scene.match.moves() == (Move.parse("!"),)
 
 
+def test_a_knock_hinted_to_one_person_is_not_lit_for_the_next_at_the_screen(fast):
+    """Anna asked for a hint, was told to knock, and played a card instead: Bruno, at the
+    same screen and able to knock too, found his knock lit as if Master had told him, and
+    his first Enter (the keys' way to choose a card) knocked for him, his hand laid face up
+    for everyone."""
+    scene = cirulla_table(fast, "1D 2C 3S", "1B 2B 3C", humans=2)
+    lift_cover(fast, scene)
+    assert scene.human_to_play == 0
+    fast.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h")])
+    pump(fast, 2)
+    assert scene.aids.hint.move.is_declaration
+    assert any(scene.knock.lit(button) for button in scene.knock_buttons())
+    card = C("3S")
+    for _ in range(2):  # the first drop is held back once, with the reminder of the knock
+        if not scene.match.moves():
+            drag(fast, centre_of(scene, card), empty_felt(scene))
+            pump(fast, 2)
+    assert [move.card for move in scene.match.moves()] == [card]
+    settle(fast, scene)
+    lift_cover(fast, scene)
+    assert scene.human_to_play == 1
+    buttons = scene.knock_buttons()
+    assert [button.name for button in buttons if button.name == "knock"]  # he may knock
+    assert not any(scene.knock.lit(button) for button in buttons)
+    fast.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
+                                          unicode="\r")])  # fmt: skip
+    pump(fast, 2)
+    assert len(scene.match.moves()) == 1
+    assert not scene.match.round.shown[1]
+
+
 def test_enter_after_the_hint_to_knock_with_the_matta_knocks_with_the_value_hinted(fast):
     """The hint lights the knock button; Enter opens the matta's chooser with the hinted
     value lit, and Enter again knocks with it."""

@@ -96,6 +96,13 @@ class KnockBar:
         """The row under the table the buttons were last laid in (None: no buttons, or
         the matta's picker)."""
 
+    def forget(self) -> None:
+        """The hint's lit button and the matta's picker go: the turn they were shown for is
+        over (a hint lit for one person lit the next one's knock at the same screen)."""
+        self.suggested = None
+        self.picking = False
+        self.focus = None
+
     # --- what is offered -------------------------------------------------------------------
 
     @staticmethod

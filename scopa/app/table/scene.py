@@ -985,6 +985,7 @@ class TableScene(Scene):
         kept = [card for card in (self.drag.card, self.pick.selected) if card is not None]
         self.drag.cancel()
         self.pick.clear()
+        self.knock.forget()
         for card in dict.fromkeys(kept):  # by the director's tweens, at its speed: its
             if card != move.card and self.view.places[card][0] == "hand":  # hand closing up
                 seconds = self.director.seconds(0.3)  # after the card played takes it over
@@ -1226,6 +1227,7 @@ class TableScene(Scene):
         self.computers.forget()
         self.drag.cancel()
         self.pick.clear()
+        self.knock.forget()
         self.pick.hovered = None
         self.director.clear()
         self.tweener.finish_all()
