@@ -850,6 +850,33 @@ def test_a_double_click_whose_first_click_hurried_the_cards_plays_the_card(fast)
     assert len(scene.match.moves()) == 3 and scene.match.moves()[-1].card == card
 
 
+def test_clicks_that_hurry_the_computer_play_no_card_of_the_player_s(fast):
+    """Clicks made again and again to hurry the computer's card, the pointer resting on a
+    card of the hand: the first click once the turn came back was taken for the second of
+    a double click whose first was the last hurrying one, and played the card under the
+    pointer, never chosen. A run of hurrying clicks is hurrying (as Space is), not the
+    first half of a double click."""
+    from .table_helpers import mouse
+
+    scene = open_table(fast, "7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B")
+    scene.play(Move.parse("2C"))
+    at = None
+    for _ in range(200):  # clicks about twelve a second, to hurry the computer's answer
+        if at is None and len(scene.match.moves()) == 2:  # its card on the way
+            legal = scene.match.legal_moves()
+            card = next(c for c in scene.view.hands[0] if sum(m.card == c for m in legal) == 1)
+            at = centre_of(scene, card)
+        ours = scene.human_to_play == 0
+        spot = at or centre_of(scene, C("7D"))
+        fast.frame(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, spot), mouse(pygame.MOUSEBUTTONUP, spot)])
+        if ours:
+            break
+        pump(fast, 4)
+    assert at is not None
+    assert len(scene.match.moves()) == 2, f"{scene.match.moves()[-1]} was played"
+    assert scene.human_to_play == 0
+
+
 def test_a_card_dropped_as_the_window_is_resized_is_played(fast):
     """A card dropped on the king, the window made larger straight after: the card went
     back to the hand without a word. The window's new size was taken in before the drop

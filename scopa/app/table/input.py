@@ -128,7 +128,10 @@ class TableInput:
         chosen on the keys stays raised, for the same key to play it."""
         self._last_click: tuple[Card, float] | None = None
         self._hurried: tuple[tuple[int, int], float] | None = None
-        """Where and when a click last hurried the cards still moving (``hurried``)."""
+        """Where and when a click last hurried the cards still moving (``hurried``), when
+        it may be the first of a double click."""
+        self._waited_at = -DOUBLE_CLICK
+        """When a click was last made while the turn was another seat's."""
         self._press_opened = False
         """The capture choice was opened by the button's press (a card clicked, then the
         table): the release that ends that same click is not a click off the choice."""
@@ -250,11 +253,16 @@ class TableInput:
             self._last_click = None
             self._resolve(intent.card, pos)
 
-    def hurried(self, pos: tuple[int, int]) -> None:
-        """A click at ``pos`` hurried the cards still moving (a deal, a computer's card):
-        it may be the first of a double click on a card there, the second coming once they
-        have landed."""
-        self._hurried = (pos, self.now())
+    def waited(self, pos: tuple[int, int], *, hurrying: bool) -> None:
+        """A click at ``pos`` while the turn is another seat's; ``hurrying``: it hurried the
+        cards still moving (a deal, a computer's card), and may be the first of a double
+        click on a card there, the second coming once they have landed. One of a run of
+        clicks is not: they hurry, or wait, as Space tapped does (the first click after the
+        run played the card under the pointer, never chosen)."""
+        now = self.now()
+        alone = now - self._waited_at > DOUBLE_CLICK
+        self._waited_at = now
+        self._hurried = (pos, now) if hurrying and alone else None
 
     def _double_click(self, card: Card) -> bool:
         """A second click on the same card soon after the first plays it, when it can be

@@ -581,11 +581,11 @@ class TableScene(Scene):
             return True
         if self._keeps_early(event):
             return True
+        if self.human_to_play is None and clicked:
+            self.input.waited(event.pos, hurrying=self.director.busy)
         if self.human_to_play is None and self.director.busy:
             if clicked or spaced:
                 self.director.hurry()
-            if clicked:
-                self.input.hurried(event.pos)
             if spaced:
                 self._hurried_at = self.clock
             return True
