@@ -538,6 +538,28 @@ def test_losing_the_window_mid_drag_sends_the_card_home(fast):
     assert scene.match.moves() == ()
 
 
+def test_a_press_with_the_last_release_never_heard_sends_the_dragged_card_home(fast):
+    """A card dragged onto the felt whose release never came (let go off the window, a
+    touch screen, a remote desktop), then another card pressed: the new drag began and the
+    first card stayed lying on the felt, though still in the hand."""
+    scene = open_table(fast, "7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B")
+    home, other = centre_of(scene, C("7D")), centre_of(scene, C("2C"))
+    fast.frame(FRAME, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=home, button=1)])
+    spot = empty_felt(scene)
+    fast.frame(
+        FRAME, [pygame.event.Event(pygame.MOUSEMOTION, pos=spot, rel=(0, 0), buttons=(1, 0, 0))]
+    )
+    assert scene.drag.dragging and scene.drag.card == C("7D")
+    fast._last_press = None
+    fast.frame(FRAME, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=other, button=1)])
+    assert scene.drag.card == C("2C")
+    fast.frame(FRAME, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=other, button=1)])
+    pump(fast, 40)
+    sprite = scene.view.sprites[C("7D")]
+    assert (sprite.x, sprite.y) == pytest.approx(home, abs=1.5)
+    assert scene.match.moves() == ()
+
+
 def test_faces_are_read_on_idle_frames_never_while_cards_move(fast, monkeypatch):
     from scopa.app.cardart import CardArt
     from scopa.engine import DECK

@@ -201,6 +201,7 @@ class TableInput:
         return [] if seat is None else list(self.view.hands[seat])
 
     def _press(self, pos: tuple[int, int]) -> None:
+        self.focus_lost()  # a card still dragged: its release was never heard, it goes home
         seat = self.seat()
         if seat is None:
             return
