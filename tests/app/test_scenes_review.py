@@ -176,6 +176,32 @@ def test_a_costly_play_at_the_practice_says_what_master_would_do(english) -> Non
     assert app.stack.top is scoring
 
 
+def test_the_hint_at_a_practised_position_names_the_review_s_move(english) -> None:  # noqa: ANN001
+    """The hint at a position tried from its review was worked out again, with the
+    practice's own seed and a score back at 0-0: it could name another move than the one
+    the review beside it called Master's (seed 5, move 13 of one match: 6Bx2B+4D in the
+    review, 7Cx3C+4D as the hint). At the position the hint is the review's move, with its
+    reason; after it, hints are worked out as anywhere."""
+    app = english
+    coordinator, _, scoring = on_scoring(app)
+    grade = next(g for g in coordinator.reviews.review(1).of(0) if g.number == 2)
+    others = [move for move, _ in grade.values if move != grade.best]
+    assert others
+    graded = replace(grade, best=others[-1], reason="settebello", params=())
+    app.matches.practice(coordinator, graded)
+    practice = app.stack.top
+    settle(app, practice)
+    press(app, pygame.K_h)
+    for _ in range(600):
+        if practice.aids.hint is not None:
+            break
+        frame(app)
+    hint = practice.aids.hint
+    assert hint is not None and hint.move == others[-1] and hint.reason == "settebello"
+    app.matches.end_practice()
+    assert app.stack.top is scoring
+
+
 def test_undo_at_a_practice_goes_back_no_further_than_the_position_tried(english) -> None:  # noqa: ANN001
     """Try it on a move that was not the round's first: Undo was offered at once and took
     back the player's move before it, leaving the position under review. It is off until

@@ -21,6 +21,7 @@ import pygame
 from pygame import FRect
 
 from scopa.ai import hint
+from scopa.ai.hints import Hint
 from scopa.ai.review import position_seed
 from scopa.aids import review, track, undo_allowed, undo_point
 from scopa.aids.undo import dealt_since, plays_back
@@ -356,9 +357,28 @@ class AidsLayer:
             return
         seat = self.host.awaiting()
         assert seat is not None
+        graded = self._practised()
+        if graded is not None:  # the review's own answer: Master names one move there
+            self.hint, self.hint_match = graded, self.match
+            self._hints_seen[_position(self.match)] = graded.move
+            self.host.point_at(graded.move)
+            return
         self.asking_for = self.match
         self.worker.request("master", hint_seed(self.match), self.match.observe(seat))
         self._collect_hint()
+
+    def _practised(self) -> Hint | None:
+        """At a reviewed position played again, the move its review named Master's, with
+        its reason. Worked out again there (the practice's own seed and score, its history
+        begun at the position), the hint could name another move than the review beside it
+        did."""
+        practice = self.coordinator.practice
+        if practice is None or len(self.match.moves()) != practice.start:
+            return None
+        grade = practice.grade
+        if grade.best not in self.match.legal_moves():
+            return None
+        return Hint(grade.best, grade.reason, grade.params)
 
     def _collect_hint(self) -> None:
         answer = self.worker.poll()
