@@ -280,6 +280,22 @@ def test_a_knock_hinted_to_one_person_is_not_lit_for_the_next_at_the_screen(fast
     assert not scene.match.round.shown[1]
 
 
+def test_enter_after_the_hint_to_knock_knocks_though_a_card_was_chosen(fast):
+    """A card chosen on the keys, then H: the hint said to knock and lit the button, the
+    card stayed raised, and Enter played it without the knock, its bonus lost (Enter
+    plays every other hint). The hint to knock puts the chosen card down."""
+    scene = cirulla_table(fast, "1D 2C 3S")
+    fast.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="")])
+    assert scene.selected is not None
+    fast.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h")])
+    pump(fast, 2)
+    assert scene.aids.hint.move.is_declaration
+    assert scene.selected is None
+    fast.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
+                                          unicode="\r")])  # fmt: skip
+    assert scene.match.moves() == (Move.parse("!"),)
+
+
 def test_enter_after_the_hint_to_knock_with_the_matta_knocks_with_the_value_hinted(fast):
     """The hint lights the knock button; Enter opens the matta's chooser with the hinted
     value lit, and Enter again knocks with it."""

@@ -1264,9 +1264,12 @@ class TableScene(Scene):
             return  # come late: the card in hand, or its capture being chosen, stays so
         if not move.is_play:  # a knock: its button (or the matta's value) lights up
             # The button lights up beside the hint; the matta's chooser opens when it is
-            # pressed, with the hinted value lit (opened at once, it hid the hint).
+            # pressed, with the hinted value lit (opened at once, it hid the hint). A card
+            # chosen before goes down: Enter, which plays a chosen card, then knocks.
             self.knock.suggested = move
             self.knock.picking = False
+            if self.pick.selected is not None:
+                self.input.select(None)
             return
         self.input.select(move.card)
         self.pick.preview = frozenset(move.captures)
