@@ -245,6 +245,41 @@ def test_a_table_card_in_several_captures_narrows_the_choice(app, scene) -> None
     assert scene.walk.refused is not None and not scene.walk.done
 
 
+def test_escape_takes_back_the_card_whose_captures_are_offered(app, scene) -> None:
+    """Escape with the captures of the 9 offered closed the whole walkthrough: at the
+    table it takes the card back, and so it does here."""
+    scene.go(index_of("choice"))
+    frame(app)
+    nine = card_button(scene, "9C")
+    scene.form.set_focus(nine)
+    press(app, pygame.K_RETURN)
+    assert len(scene.choices) == 3
+    press(app, pygame.K_ESCAPE)
+    assert app.stack.top is scene and not scene.choices and not scene.walk.done
+    assert scene.form.focus is nine
+    press(app, pygame.K_ESCAPE)  # with no choice open, Escape closes as before
+    assert app.stack.top is not scene
+
+
+def test_enter_after_a_lesson_solved_goes_to_the_next_on_its_first_card(app, scene) -> None:
+    """A lesson solved on the keys left the focus nowhere: Enter then reached Close and
+    left the walkthrough, and the next lesson began with nothing focused."""
+    scene.go(index_of("fifteen"))
+    frame(app)
+    move = scene.walk.lesson.moves[0]
+    scene.form.set_focus(card_button(scene, str(move.card)))
+    press(app, pygame.K_RETURN)
+    while scene.choices and not scene.walk.done:
+        chosen = next(b for b, m in zip(scene.choices, scene.offered, strict=True) if m == move)
+        scene.form.set_focus(chosen)
+        press(app, pygame.K_RETURN)
+    assert scene.walk.done and scene.form.focus is scene.next_button
+    press(app, pygame.K_RETURN)
+    assert app.stack.top is scene and scene.walk.index == index_of("fifteen") + 1
+    if scene.walk.lesson.plays:
+        assert scene.form.focus in scene.hand_buttons
+
+
 def test_every_lesson_can_be_finished_from_the_keyboard(app, scene) -> None:
     for index, lesson in enumerate(LESSONS):
         assert scene.walk.index == index

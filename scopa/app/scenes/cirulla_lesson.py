@@ -156,6 +156,16 @@ class CirullaLessonScene(MenuScene):
         self._keep_place()
         self.choices, self.offered = [], ()
         self.layout()
+        self._focus_onward()
+
+    def _focus_onward(self) -> None:
+        """The keys' focus where a player goes on from: the lesson's first card to play, or
+        Next once the lesson is solved (Enter after a lesson solved went to Close, and left
+        the walkthrough; a new lesson began with nothing focused)."""
+        if self.walk.lesson.plays and not self.walk.done and self.hand_buttons:
+            self.form.set_focus(self.hand_buttons[0])
+        elif self.next_button.enabled:
+            self.form.set_focus(self.next_button)
 
     def offer(self, card: Card | None) -> None:
         """The moves of ``card`` (or the declarations): made at once when there is one, else
@@ -233,6 +243,18 @@ class CirullaLessonScene(MenuScene):
         self._keep_place()
         self.choices, self.offered = [], ()
         self.layout()
+        if self.walk.done:
+            self._focus_onward()
+
+    def withdraw(self) -> None:
+        """The choice of captures closes, nothing played, the card chosen focused again (as
+        Escape takes a card back at the table)."""
+        card = self.picked()
+        self.choices, self.offered = [], ()
+        self.layout()
+        button = self.card_buttons.get(card) if card is not None else None
+        if button is not None and button in self.form.widgets:
+            self.form.set_focus(button)
 
     def _keep_place(self) -> None:
         """The lesson the walkthrough is at, and the lessons solved, kept in the settings
@@ -268,6 +290,9 @@ class CirullaLessonScene(MenuScene):
             and self.knock_button.enabled
         ):
             self.knock_button.activate()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.offered:
+            self.withdraw()  # the card goes back, as at the table: the lessons stay open
             return True
         return super().handle(event)
 
