@@ -44,6 +44,7 @@ from scopa.net.codes import (
 )
 from scopa.net.discovery import DISCOVERY_PORT, TwoAnswers, find_table
 from scopa.net.store import StoreError
+from scopa.settings import MAX_NAME
 from scopa.storage import HeldSeat, Store
 
 from .hosting import LocalServer, lan_address
@@ -787,6 +788,7 @@ def legible(fonts: FontSource) -> Callable[[str, int], str]:
     in the reader's language) when nothing is left of it."""
 
     def shown(name: str, seat: int) -> str:
+        name = name[:MAX_NAME]  # a server may send anything: a name is never longer
         missing = unwritable(name, fonts)
         kept = " ".join("".join(char for char in name if char not in missing).split())
         if any(char.isalnum() for char in kept):

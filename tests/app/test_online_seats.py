@@ -259,6 +259,28 @@ def test_a_friend_s_name_this_window_cannot_draw_is_not_shown_as_boxes(app, monk
         app.home()
 
 
+def test_a_friend_named_with_an_invisible_mark_leaves_every_window_standing(app, monkeypatch):
+    """A friend joined as "Anna❤️", as a phone writes a heart (U+2764, then U+FE0F, a mark
+    that draws nothing): the host's window could not make the mark's picture and stopped,
+    and the table's server with it. The mark is left out as a letter the fonts lack."""
+    from scopa.app.online import legible
+
+    app.set_language("en")
+    lobby = host_lobby(app, monkeypatch, 2, friends=1, here=0, name="Marta")
+    run_until(app, lambda: lobby.session.seated is not None and lobby.session.table)
+    address, local = table_address(lobby)
+    friend = BackgroundClient(local)
+    try:
+        friend.submit(friend.client.join(str(address.code), "Anna\u2764\ufe0f")).result(20)
+        table_opens(app)
+        assert app.stack.top.seats.seat_name(1) == "Anna"
+    finally:
+        friend.close()
+        app.home()
+    shown = legible(app.font)
+    assert shown("W" * 200_000, 0) == "W" * 24  # a server's name is cut to a name's length
+
+
 def test_the_last_to_join_with_someone_here_names_them_before_the_host_starts(app, tmp_path):
     """A couple joining the last two seats went straight to the dealt table: the second
     person stayed "Player 4" all match. The host now starts the match once everyone is

@@ -787,6 +787,20 @@ def test_a_character_no_font_can_draw_is_left_out_of_a_name_with_a_word_why(app,
     assert scene.setup().seats[0].name == "Zoë!"
 
 
+def test_a_heart_as_a_phone_writes_it_is_left_out_of_a_name_not_fatal(app, scene) -> None:
+    """A phone keyboard writes a heart with an invisible mark after it (U+FE0F, which asks
+    for the emoji's picture): the mark draws nothing, its picture could not be made, and
+    typing it stopped the game."""
+    _, name, _, _ = seat(scene, 0)
+    click(app, name)
+    for _ in range(30):
+        press(app, pygame.K_BACKSPACE)
+    type_text(app, "Anna\u2764\ufe0f Bo\u034f")
+    frame(app)
+    assert scene.setup().seats[0].name == "Anna Bo"
+    assert scene.field_note() == app.t("cannot_draw")
+
+
 def test_letters_left_out_of_a_name_leave_no_blanks_behind(app, scene) -> None:
     """Typed "李明 محمد 😀 Zoë", the field read "   Zoë": the spaces between the letters it
     could not draw stayed, before the name."""

@@ -150,7 +150,11 @@ def _has(font: pygame.font.Font, char: str) -> bool:
     if found is None:
         if len(known) >= LETTERS_KEPT:
             known.clear()
-        found = known[char] = _picture(font, char) != lacking
+        try:
+            found = _picture(font, char) != lacking
+        except pygame.error:  # a mark that draws nothing (U+FE0F after a phone's emoji):
+            found = False  # pygame makes no picture of it, and a name must not hold it
+        known[char] = found
     return found
 
 
