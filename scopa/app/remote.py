@@ -258,6 +258,8 @@ def check_observation(observation: Observation, rules: Rules, seat: int) -> Obse
     (``CodecError`` if not)."""
     o = observation
     players, sides = rules.players, rules.sides
+    if not 0 <= seat < players:
+        raise CodecError(f"seated at seat {seat} of a table of {players}")
     if o.rules != rules or o.seat != seat:
         raise CodecError(f"a view for seat {o.seat}, not {seat}, or under other rules")
     if not (0 <= o.turn < players and 0 <= o.dealer < players and -1 <= o.last_capturer < sides):
@@ -273,6 +275,38 @@ def check_observation(observation: Observation, rules: Rules, seat: int) -> Obse
     if any(move.card not in o.hand for move in o.legal_moves if move.card is not None):
         raise CodecError("a move with a card not in the hand")
     return o
+
+
+SEAT_FIELDS = ("seat", "dealer")
+SIDE_FIELDS = ("side",)
+BY_SIDE = ("scores", "totals")
+
+
+def check_events(events: Sequence[Any], rules: Rules) -> Sequence[Any]:
+    """``events``, once each names only seats and sides the table has, a seat's side its
+    own, and a deal's hands and a score's sides as many as the table's (``CodecError`` if
+    not: the table's drawing found them out of range, and raised)."""
+    players, sides = rules.players, rules.sides
+    for event in events:
+        name = type(event).__name__
+        values = {key: getattr(event, key, None) for key in (*SEAT_FIELDS, *SIDE_FIELDS)}
+        for key, value in values.items():
+            if value is None:
+                continue
+            most = players if key in SEAT_FIELDS else sides
+            if not 0 <= value < most:
+                raise CodecError(f"{name} of {key} {value}, at a table of {most}")
+        seat, side = values["seat"], values["side"]
+        if seat is not None and side is not None and rules.side_of(seat) != side:
+            raise CodecError(f"{name} of seat {seat} for side {side}, not its own")
+        hands = getattr(event, "hands", None)
+        if hands is not None and len(hands) != players:
+            raise CodecError(f"{name} of {len(hands)} hands, at a table of {players}")
+        for key in BY_SIDE:
+            counted = getattr(event, key, None)
+            if counted is not None and len(counted) != sides:
+                raise CodecError(f"{name} of {len(counted)} {key}, for {sides} sides")
+    return events
 
 
 def check_rounds(
@@ -800,6 +834,7 @@ class RemoteCoordinator:
     def _absorb(self, update: Update) -> RemoteMatch:
         """The match after ``update`` (one of ``UNREADABLE`` if it cannot be followed)."""
         observation = check_observation(update.observation, self.rules, self.seat)
+        check_events(update.events, self.rules)
         rounds = self.rounds if update.rounds is None else check_rounds(update.rounds, observation)
         for event in update.events:
             if isinstance(event, RoundScored):

@@ -224,6 +224,11 @@ def moved_on(ticket: SeatTicket, answer: dict[str, Any]) -> SeatTicket:
     return dataclasses.replace(ticket, code=normalize_code(code))
 
 
+AWAY_MOST = 10**9
+"""The longest a seat's player may have been away, in seconds, in a table frame (over thirty
+years: a longer one is no time, and its float raised ``OverflowError``)."""
+
+
 def check_table(frame: dict[str, Any]) -> dict[str, Any]:
     """``frame``, a ``table`` frame, once the fields a player reads are as the protocol
     has them: its rules, and each seat's number, kind, name and presence (``CodecError``
@@ -243,7 +248,9 @@ def check_table(frame: dict[str, Any]) -> dict[str, Any]:
                     raise codec.CodecError(f"seat {number}'s {flag} is {info[flag]!r}")
             away = info.get("away")
             if away is not None and (
-                isinstance(away, bool) or not isinstance(away, int | float) or not away >= 0
+                isinstance(away, bool)
+                or not isinstance(away, int | float)
+                or not 0 <= away <= AWAY_MOST  # not NaN, nor one too long for a float
             ):
                 raise codec.CodecError(f"seat {number} is away for {away!r}")
         reading = frame.get("reading", [])

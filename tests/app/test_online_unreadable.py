@@ -42,6 +42,25 @@ def table_frame(**changes: Any) -> dict[str, Any]:
     return frame
 
 
+EVENTS_OUT_OF_PLACE: dict[str, list[dict[str, Any]]] = {
+    "played by seat 9": [{"type": "Played", "seat": 9, "card": "7D"},
+                         {"type": "Laid", "seat": 9, "card": "7D"}],
+    "captured for side 7": [{"type": "Played", "seat": 0, "card": "7D"},
+                            {"type": "Captured", "seat": 0, "side": 7, "card": "7D",
+                             "cards": ["7C"]}],
+    "dealt no hands": [{"type": "Dealt", "round_no": 1, "deal_no": 2, "dealer": 0, "hands": [],
+                        "table": []}],
+    "declared by seat 8": [{"type": "Declared", "seat": 8, "side": 0, "cards": [], "points": 3,
+                            "kind": "low"}],
+    "scored for one side": [{"type": "RoundScored", "round_no": 1, "scores": [],
+                             "totals": [0]}],
+    "won by side 9": [{"type": "MatchWon", "side": 9, "totals": [0, 0]}],
+    "a scopa of the other side": [{"type": "Scopa", "seat": 0, "side": 1}],
+}  # fmt: skip
+"""Events of known kinds whose seats or sides the table does not have: the table's
+drawing raised out of the window's frame on each."""
+
+
 def state_frame(at: int = 0, spoil: str = "") -> dict[str, Any]:
     """A real position of seat 1 (whose turn it is not), or one spoiled as ``spoil`` says."""
     match = Match.new(RULES, 5)
@@ -57,6 +76,8 @@ def state_frame(at: int = 0, spoil: str = "") -> dict[str, Any]:
         observation["hand_sizes"] = [3]
     elif spoil == "twice":
         observation["table"] = [observation["hand"][0], *observation["table"][1:]]
+    elif spoil in EVENTS_OUT_OF_PLACE:
+        events = EVENTS_OUT_OF_PLACE[spoil]
     return {"v": 1, "type": "state", "code": CODE, "at": at, "status": "playing",
             "reason": "start", "events": events, "observation": observation,
             "result": None}  # fmt: skip
@@ -96,9 +117,13 @@ class FakeServer:
     ``later`` (each a state frame, or None)."""
 
     def __init__(
-        self, first: dict[str, Any], later: dict[str, Any] | None = None, junk: str = ""
+        self,
+        first: dict[str, Any],
+        later: dict[str, Any] | None = None,
+        junk: str = "",
+        seat: int = 1,
     ) -> None:
-        self.first, self.later, self.junk = first, later, junk
+        self.first, self.later, self.junk, self.seat = first, later, junk, seat
         """``junk``: raw text sent just before ``first``."""
         self.port = 0
         self._ready = threading.Event()
@@ -112,8 +137,9 @@ class FakeServer:
         async for text in ws:
             message = json.loads(text)
             if message["type"] in ("join", "rejoin"):
-                await ws.send(json.dumps({"v": 1, "type": "seated", "re": message["id"],
-                                          "code": CODE, "seat": 1, "token": "t"}))  # fmt: skip
+                seated = {"v": 1, "type": "seated", "re": message["id"], "code": CODE,
+                          "seat": self.seat, "token": "t"}  # fmt: skip
+                await ws.send(json.dumps(seated))
                 await ws.send(json.dumps(table_frame()))
                 if self.junk:
                     await ws.send(self.junk)
@@ -197,6 +223,36 @@ def test_a_frame_this_game_cannot_read_mid_match_stops_the_table_with_a_word(
     assert "scopa: cannot read the table" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("spoil", sorted(EVENTS_OUT_OF_PLACE))
+def test_events_of_seats_or_sides_the_table_lacks_stop_the_table_with_a_word(
+    app, joining, spoil, capsys
+) -> None:
+    with FakeServer(state_frame(), state_frame(at=1, spoil=spoil)) as server:
+        joining(server)
+        table_opens(app, 20)
+        table = app.stack.top
+        run_until(app, lambda: table.lost, 20)
+        for _ in range(30):
+            frame(app)
+        assert app.stack.top is table
+        assert app.t("online.unreadable") in [toast.text for toast in app.toasts.shown()]
+    assert "scopa: cannot read the table" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("seat", [5, 2, -1])
+def test_a_seat_the_table_lacks_is_explained_in_the_lobby(app, joining, seat, capsys) -> None:
+    """Seated at seat 5 (or 2) of a table of two, the lobby raised out of the window's
+    frame; at seat -1 a table opened for it."""
+    first = state_frame()
+    first["observation"] = {**first["observation"], "seat": seat}
+    with FakeServer(first, seat=seat) as server:
+        lobby = joining(server)
+        run_until(app, lambda: lobby.session.error_kind == "unreadable", 20)
+        frame(app)
+        assert app.stack.top is lobby
+    assert "scopa: cannot read the table" in capsys.readouterr().err
+
+
 def test_a_table_frame_is_kept_only_when_it_reads() -> None:
     assert check_table(table_frame())["code"] == CODE
     spoiled = [
@@ -208,6 +264,10 @@ def test_a_table_frame_is_kept_only_when_it_reads() -> None:
     away = table_frame()
     away["seats"][1]["away"] = "long"
     spoiled.append(away)
+    for long in (10**400, float("inf"), -5):  # a float of it raised OverflowError later
+        away = table_frame()
+        away["seats"][1]["away"] = long
+        spoiled.append(away)
     for frame_ in spoiled:
         with pytest.raises(CodecError):
             check_table(frame_)
