@@ -885,6 +885,8 @@ class GameServer:
         if seat in table.awaiting:
             table.awaiting.discard(seat)
             self._kick(table)
+        if table.reading and seat not in table.reading and not table.seats[seat].autoplay:
+            self._time_reading(table)  # back between rounds: waits for those at the sheet
 
     async def _watch(self, conn: Connection, message: Message) -> None:
         if conn.table is not None:
@@ -1183,6 +1185,8 @@ class GameServer:
     async def _done_reading(self, table: Table, seat: int) -> None:
         """``seat`` is no longer waited for at the score sheet (read, or gone)."""
         if seat not in table.reading:
+            if table.reading and seat in self.players.get(table.code, {}):
+                self._time_reading(table)  # one who had nothing to read waits for the others
             return
         table.reading.discard(seat)
         if table.reading:

@@ -14,6 +14,7 @@ from typing import Any
 from scopa.engine import RoundScored, Rules
 from scopa.net import server as server_module
 from scopa.net.client import Client, ServerError, Update
+from scopa.net.protocol import Limits
 from scopa.net.store import open_store
 from tests.net.helpers import run_scenario, serving
 from tests.net.test_rematch import table_where
@@ -141,6 +142,37 @@ def test_while_every_player_reads_the_sheet_nobody_waits_and_the_clock_does_not_
             await to_round_end([ann, bea], after=first.at)
             for player in (ann, bea):
                 await player.close()
+
+    run_scenario(scenario())
+
+
+def test_a_friend_back_after_the_round_ended_waits_a_minute_at_most(tmp_path, monkeypatch):
+    """Bea away as the round ended (the computer playing for her), Ann at the score sheet:
+    nobody waited for Ann then, so the minute did not start, and nothing started it when
+    Bea came back. Her ready was passed over, her plays refused (the sheet being read), and
+    the table waited for Ann for ever."""
+    monkeypatch.setattr(server_module, "READING_MOST", 0.6)
+    limits = Limits(rate=1000.0, burst=1000, flood_strikes=1000, away_grace=0.3)
+
+    async def scenario() -> None:
+        async with serving(open_store(str(tmp_path / "t.db")), limits) as server:
+            ann, bea = Client(server.address, sheets=True), Client(server.address, sheets=True)
+            await ann.connect()
+            await bea.connect()
+            ticket = await ann.create(Rules().with_(players=3), WITH_COMPUTER, "Ann")
+            seat = await bea.join(ticket.code, "Bea")
+            await bea.close()
+            await asyncio.sleep(0.5)
+            await ann.hand_over(seat.seat)  # the computer plays for Bea
+            end = await to_round_end([ann])
+            await table_where(ann, lambda t: t["reading"] == [0] and t["at"] == end.at)
+            bea = Client(server.address, sheets=True)
+            await bea.connect()
+            await bea.rejoin(seat)  # back, and waiting for Ann
+            await table_where(bea, lambda t: t["reading"] == [], timeout=5)
+            await bea.ready()  # nothing to read: said all the same, and passed over
+            await ann.close()
+            await bea.close()
 
     run_scenario(scenario())
 
