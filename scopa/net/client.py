@@ -175,12 +175,19 @@ class Update:
         return self.reason in CATCHING_UP
 
 
+MAX_AT = 2**53
+"""The most moves a state frame may say a match has had (the protocol's largest number)."""
+
+
 def decode_state(frame: dict[str, Any]) -> Update:
     """The ``Update`` of a state frame (``CodecError`` if its fields are not all there)."""
     try:
+        at = frame["at"]
+        if isinstance(at, bool) or not isinstance(at, int) or not 0 <= at <= MAX_AT:
+            raise codec.CodecError(f"a state frame at {at!r:.40}")  # 1e999: int() overflowed
         update = Update(
             code=str(frame["code"]),
-            at=int(frame["at"]),
+            at=at,
             status=str(frame["status"]),
             reason=str(frame["reason"]),
             result=frame.get("result"),
@@ -704,10 +711,7 @@ class Client:
             assert ws is not None
             try:
                 async for text in ws:
-                    try:
-                        self._take(text)
-                    except Exception as error:  # one no check foresaw: the next are read
-                        log(f"scopa: a frame from {self.server} was passed over: {error!r:.300}")
+                    self._take_or_pass(text)
             except ConnectionClosed:
                 pass
             if self._closed:
@@ -719,6 +723,14 @@ class Client:
             if not await self._come_back():
                 self._updates.put_nowait(Disconnected(f"lost {self.server}"))
                 return
+
+    def _take_or_pass(self, text: str | bytes) -> None:
+        """Take a frame; one that raises where no check foresaw is passed over (logged), and
+        the next are read."""
+        try:
+            self._take(text)
+        except Exception as error:
+            log(f"scopa: a frame from {self.server} was passed over: {error!r:.300}")
 
     def _take(self, text: str | bytes) -> None:
         if self.on_frame is not None:
@@ -845,7 +857,7 @@ class Client:
         assert ws is not None
         with contextlib.suppress(ConnectionClosed):
             async for text in ws:
-                self._take(text)
+                self._take_or_pass(text)  # one odd frame killed the reader, for good
 
     async def _resend(self) -> None:
         pending, last = self._pending, self.last

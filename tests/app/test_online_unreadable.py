@@ -355,6 +355,52 @@ def test_limits_a_server_announced_are_read_as_numbers_within_reason() -> None:
     assert client.limit("idle_timeout", 120.0, 2.0, 86_400.0) == 120.0
 
 
+def test_an_odd_frame_as_the_seat_is_taken_back_is_passed_over(monkeypatch) -> None:
+    """A frame that could not be taken (a state "at" 1e999: its int overflowed) came as
+    the client took its seat back after a drop: that reading had no guard, the reader died
+    without a word, and a bot's next update never came. It is passed over there too, and
+    the seat is taken back."""
+    from websockets.asyncio.server import serve as serve_ws
+
+    from scopa.net import client as client_module
+    from scopa.net.client import Client
+
+    monkeypatch.setattr(client_module, "REPLY_TIMEOUT", 3.0)
+    bad = json.dumps({**state_frame(), "at": 1e999})
+    joins: list[str] = []
+
+    async def scenario() -> None:
+        async def handler(ws: Any) -> None:
+            await ws.send(json.dumps({"v": 1, "type": "welcome", "server": "scopa",
+                                      "versions": [1], "limits": {}}))  # fmt: skip
+            async for text in ws:
+                message = json.loads(text)
+                if message["type"] in ("join", "rejoin"):
+                    joins.append(message["type"])
+                    await ws.send(bad)  # before the answer: read as the seat is taken back
+                    await ws.send(json.dumps({"v": 1, "type": "seated", "re": message["id"],
+                                              "code": CODE, "seat": 1, "token": "t"}))  # fmt: skip
+                    await ws.send(json.dumps(state_frame()))
+                    if len(joins) == 1:
+                        await asyncio.sleep(0.3)
+                        await ws.close()  # the link drops once
+                        return
+
+        async with serve_ws(handler, "127.0.0.1", 0) as server:
+            port = next(iter(server.sockets)).getsockname()[1]
+            client = Client(f"ws://127.0.0.1:{port}")
+            await client.connect()
+            await client.join(CODE, "Eve")
+            first = await client.next_update(5)
+            assert first.at == 0
+            back = await client.next_update(8)  # the position sent once back
+            assert back.at == 0 and joins == ["join", "rejoin"]
+            assert client._reader is not None and not client._reader.done()
+            await client.close()
+
+    asyncio.run(scenario())
+
+
 def test_a_frame_that_raises_where_no_check_foresaw_is_passed_over(app, joining, monkeypatch):
     """Any fault while taking a frame ended the reading of frames for good, the window
     waiting for ever; the frame is passed over (and logged), and the next one is read."""
