@@ -1203,8 +1203,11 @@ class GameServer:
         own sheet saying its table was being laid)."""
         async with self._over(conn, "spectators cannot ask for a rematch") as (table, seat):
             record = table.seats[seat]
-            if table.next is None and (not record.rematch or record.autoplay):
-                table.seats[seat] = record = record.with_(rematch=True, autoplay=False)
+            if table.next is None and (not record.rematch or record.autoplay or record.declined):
+                # asked after a no: the mind changed, the no goes
+                table.seats[seat] = record = record.with_(
+                    rematch=True, autoplay=False, declined=False
+                )
                 table.played_for.pop(seat, None)
                 await self.store.set_seat(table.code, seat, record)
             await self._start_rematch(table)

@@ -108,6 +108,29 @@ def test_everyone_who_asks_for_a_rematch_plays_it_in_the_same_seats(store_spec, 
     run_scenario(scenario())
 
 
+def test_a_player_who_said_no_then_asks_for_the_rematch_plays_it(tmp_path) -> None:
+    """Bea said no to a rematch, then asked for one: her seat read both declined and
+    asking, and the others were told she had left for good."""
+
+    async def scenario() -> None:
+        async with serving(open_store(str(tmp_path / "t.db"))) as server:
+            ann, bea = await seated_pair(server.address, HUMANS)
+            await play_out(ann, bea)
+            assert bea.ticket is not None
+            seat = bea.ticket.seat
+            await bea.no_rematch()
+            await table_where(ann, lambda t: t["seats"][seat]["declined"])
+            await bea.rematch()
+            table = await table_where(ann, lambda t: t["seats"][seat]["rematch"])
+            assert not table["seats"][seat]["declined"]
+            await ann.rematch()
+            await table_where(bea, lambda t: t["next"] is not None)
+            for client in (ann, bea):
+                await client.close()
+
+    run_scenario(scenario())
+
+
 def test_there_is_no_rematch_once_a_player_left(tmp_path) -> None:
     """A rematch is the same people again: a player who left (back to the menu) is not
     played by the computer in one, which went on at a host's table without the host."""
