@@ -234,6 +234,20 @@ class PastMatch:
         return _parse_when(self.when)
 
 
+def _match_opened(envelope: Any) -> tuple[MatchSetup, GameRecord, bool, Any]:
+    """A saved match's setup, plays, whether a play was taken back, and its first deal
+    made (its plays are checked as it is resumed); one of ``_BAD_CONTENT`` if it is not a
+    match this game can open."""
+    _check_schema(envelope, SAVE_SCHEMA)
+    known = {"schema", "saved", "setup", "record", "undone", "hinted", "shared",
+             "settings_rules", "counted"}  # fmt: skip
+    unknown = sorted(set(envelope) - known)
+    if unknown:
+        raise DamagedFile("files.cause_content", detail=_unknown_entry(unknown[0]))
+    setup, record, undone = _match_read(envelope)
+    return setup, record, undone, record.replay(0)
+
+
 def _match_read(data: dict[str, Any]) -> tuple[MatchSetup, GameRecord, bool]:
     """A match as a file keeps it: its seats and rules, its game record, and whether a play
     was taken back in it (the plays themselves are checked by whoever replays them)."""
@@ -812,22 +826,45 @@ class Store:
             return False
         return record.same_deal(saved) and not record.continues(saved)
 
+    def _bring_back_match(self) -> None:
+        """With no match saved, the last match set aside comes back when this game reads it
+        whole: another version of the game (an older one, run meanwhile) could not read it
+        and set it aside, and the player, back here, found no Continue and no word."""
+        if self.locked_out or self.save_path.exists() or self.save_path.is_symlink():
+            return
+        numbers = backup_numbers(self.save_path)
+        if not numbers:
+            return
+        backup = _backup(self.save_path, numbers[-1])
+        try:
+            envelope = _parse_json(_read_bytes(backup))
+            _, record, _, start = _match_opened(envelope)
+            _hinted_moves(envelope.get("hinted", []), len(record.moves))
+            Rules.from_dict(envelope.get("settings_rules", {}))
+            _, match, stuck = _played_until_stuck(record, start)
+        except (*_BAD_CONTENT, DamagedFile, OSError):
+            return  # damaged (set aside by this game), or of a newer one: left as it is
+        seed = f"{match.seed:x}/"
+        if stuck is not None or not isinstance(envelope.get("shared", False), bool):
+            return  # a match this game resumed from its last play that read: its own
+        if any(result.match_id.startswith(seed) for result in self.load_stats().recent):
+            return  # an earlier save of a match since finished (or kept aside meanwhile)
+        try:
+            os.replace(backup, self.save_path)
+        except OSError:
+            return
+        self._tell(FileProblem("files.match_brought_back", {"backup": backup.name}))
+
     def load_match(self) -> SavedMatch | None:
         """The match left, checked by replaying it; None if there is none. A match over
         whose result the statistics may lack (a game stopped as it finished) is counted
         now, once."""
+        self._bring_back_match()
         envelope = self._read(self.save_path, "match", _parse_json)
         if envelope is None:
             return None
         try:
-            _check_schema(envelope, SAVE_SCHEMA)
-            known = {"schema", "saved", "setup", "record", "undone", "hinted", "shared",
-                     "settings_rules", "counted"}  # fmt: skip
-            unknown = sorted(set(envelope) - known)
-            if unknown:
-                raise DamagedFile("files.cause_content", detail=_unknown_entry(unknown[0]))
-            setup, record, undone = _match_read(envelope)
-            start = record.replay(0)  # its deal can be made: the plays are checked below
+            setup, record, undone, start = _match_opened(envelope)
         except _BAD_CONTENT as error:
             self._set_aside(self.save_path, "match", _cause_of(error))
             return None

@@ -533,6 +533,51 @@ def test_a_saved_match_resumes_from_its_last_play_that_can_be_made(tmp_path: Pat
     assert again.load_match() == saved and again.messages == []
 
 
+def test_a_match_another_version_set_aside_comes_back_when_none_is_saved(tmp_path: Path) -> None:
+    """An older copy of the game, run meanwhile, set the match aside as damaged (an entry
+    it did not know): back in this game there was no Continue and no word, the match
+    whole in match.json.bak. With no match saved, the last one set aside comes back when
+    it reads whole, and the player is told."""
+    store = Store(tmp_path)
+    setup, record = _save_match(store)
+    kept = store.save_path.read_bytes()
+    store.save_path.rename(tmp_path / "match.json.bak")  # as the older copy did
+    again = Store(tmp_path)
+    saved = again.load_match()
+    assert saved is not None and saved.setup == setup and saved.record == record
+    (message,) = again.messages
+    assert message.key == "files.match_brought_back"
+    assert again.save_path.read_bytes() == kept
+    assert not (tmp_path / "match.json.bak").exists()
+
+
+def test_a_match_set_aside_as_damaged_or_since_finished_stays_aside(tmp_path: Path) -> None:
+    """Only a match this game reads whole, not one finished meanwhile, comes back: a match
+    resumed from its last good play keeps its damaged file aside for good, and an earlier
+    save of a match now in the statistics is that match again."""
+    store = Store(tmp_path)
+    record = GameRecord.parse(_valid_record)
+    store.save_match(MatchSetup.solo(), record)
+    envelope = json.loads(store.save_path.read_text())
+    moves = list(record.moves)
+    moves[19] = moves[20]
+    envelope["record"] = replace(record, moves=tuple(moves)).text()
+    store.save_path.write_text(json.dumps(envelope))
+    assert store.load_match() is not None  # resumed from its last good play, file aside
+    assert store.clear_match()  # finished, or given up
+    assert Store(tmp_path).load_match() is None
+    assert (tmp_path / "match.json.bak").exists()
+    (tmp_path / "match.json.bak").unlink()
+    match = play(Rules(), 11, 30)
+    store.save_match(MatchSetup.solo(), match.record())
+    store.save_path.rename(tmp_path / "match.json.bak")
+    while not match.over:
+        match, _ = match.apply(match.legal_moves()[0])
+    store.record_result(MatchSetup.solo(), match)
+    assert Store(tmp_path).load_match() is None
+    assert (tmp_path / "match.json.bak").exists()
+
+
 def test_the_moves_played_from_hints_are_kept_with_the_match(tmp_path: Path) -> None:
     store = Store(tmp_path)
     record = GameRecord.parse(_valid_record)

@@ -112,6 +112,7 @@ FILE_SENTENCES = (
     "other_copy",
     "other_copy_gone",
     "match_further_elsewhere",
+    "match_brought_back",
     "folder_not_writable",
 )
 FILE_CAUSES = {
