@@ -116,6 +116,33 @@ def test_a_past_match_of_the_player_s_own_rules_is_told_so(english, rules, game)
     assert scene.row_texts(past)[0] == f"{game} against Expert"
 
 
+@pytest.mark.parametrize(
+    ("language", "title"),
+    [
+        ("en", "Scopa, 3 players, against Expert and Master"),
+        ("it", "Scopa, 3 giocatori, contro Esperto e Maestro"),
+    ],
+)
+def test_a_past_match_against_several_levels_names_them(english, language, title) -> None:  # noqa: ANN001
+    """A match against an Expert and a Master read "against Mixed", as if the opponent
+    were called so: the levels are named."""
+    import random
+
+    from scopa.engine import Match
+    from scopa.settings import MatchSetup, SeatConfig
+    from scopa.storage import PastMatch
+
+    rules = Rules(players=3)
+    seats = (SeatConfig("Giulia", True), SeatConfig("Marco", False, "expert"),
+             SeatConfig("Lucia", False, "master"))  # fmt: skip
+    match, rng = Match.new(rules, 5), random.Random(5)
+    while not match.over:
+        match, _ = match.apply(rng.choice(match.legal_moves()))
+    past = PastMatch("2026-12-04T10:00:00+00:00", MatchSetup(seats, rules), match.record(), match)
+    english.set_language(language)
+    assert PastScene(english).row_texts(past)[0] == title
+
+
 def test_a_past_review_opened_again_is_not_graded_again(english, store) -> None:  # noqa: ANN001
     app = english
     played_out(app)

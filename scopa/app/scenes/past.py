@@ -20,7 +20,7 @@ from .. import style
 from ..style import Metrics
 from ..toasts import ToastBand
 from ..widgets import Button, ScrollPanel, Widget
-from ..wording import count
+from ..wording import count, join
 from .base import MenuScene
 from .online import table_game
 
@@ -148,7 +148,11 @@ class PastScene(MenuScene):
             game = self.t("game_scopa")
         elif preset is None:  # as the title and New game call them ("Scopa" alone here)
             game = self.t("my_rules_of", game=game)
-        level = self.t(f"level_{result.level}") if result.level != "mixed" else self.t("st_mixed")
+        if result.level != "mixed":
+            level = self.t(f"level_{result.level}")
+        else:  # "against Expert and Master", not "against Mixed" (read as a name)
+            levels = dict.fromkeys(seat.level for seat in setup.seats if not seat.human)
+            level = join(self.t, [self.t(f"level_{name}") for name in levels])
         title = self.t("past.title", game=game, level=level)
         if rules.players > 2:
             title = self.t("past.title_players", game=game, level=level, n=rules.players)
