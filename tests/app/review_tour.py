@@ -185,6 +185,7 @@ def _states(tour: Tour, coordinator: MatchCoordinator, setup: MatchSetup) -> Non
     for place, grades, hinted in (
         ("review, nothing costly", (_grade(0.02, 1.5),), set()),
         ("review, nothing to choose", (), set()),
+        ("review, nothing that mattered much", (_grade(0.06, 0.08),), set()),
         ("review, every choice from a hint", (_grade(0.02, 1.5),), {0}),
     ):
         done = ReviewJob(91, 1, (0,), 0)

@@ -423,6 +423,24 @@ def test_a_round_played_from_hints_alone_is_not_praised(english) -> None:  # noq
     assert scene.empty_text() == app.t("review.all_hinted")
 
 
+def test_small_losses_where_no_choice_mattered_are_not_any_card_as_well(english) -> None:  # noqa: ANN001
+    """A round of choices all within 0.10 points of Master's, which added up to 0.14: the
+    tiles read "Points lost 0.14" over "No choice mattered: any card would have done as
+    well"."""
+    from scopa.ai.review import Review
+
+    app = english
+    _, scene, review, _ = reviewed_decisions(app)
+    grades = review.of(scene.seat)
+    close = [replace(g, spread=0.05, loss=0.07 if n < 2 else 0.0) for n, g in enumerate(grades)]
+    scene.review = lambda: Review(review.seats, tuple(close))  # type: ignore[method-assign]
+    assert dict(scene.summary())["Points lost"] == "0.14"
+    assert scene.empty_text() == app.t("review.no_choice_close", tolerance="0.10")
+    even = [replace(g, loss=0.0) for g in close]
+    scene.review = lambda: Review(review.seats, tuple(even))  # type: ignore[method-assign]
+    assert scene.empty_text() == app.t("review.no_choice")
+
+
 def test_the_match_review_covers_every_round(english) -> None:  # noqa: ANN001
     app = english
     coordinator, _, scoring = on_scoring(app)

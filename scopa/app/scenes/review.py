@@ -202,6 +202,8 @@ class ReviewScene(MenuScene):
         if review is None:
             return ""
         if review.accuracy(self.seat) is None:
+            if round(self.lost(review), 2) > 0:  # small losses, which add up: not "any card"
+                return self.t("review.no_choice_close", tolerance=points(self.app.t, TOLERANCE))
             return self.t("review.no_choice")
         if review.accuracy(self.seat, self.coordinator.hinted) is None:  # not theirs to praise
             return self.t("review.all_hinted")
