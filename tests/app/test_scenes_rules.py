@@ -143,6 +143,32 @@ def test_end_and_home_reach_the_end_and_the_top_of_a_long_page(app) -> None:
     assert scene.offset == 0
 
 
+def test_a_long_page_read_halfway_stays_there_when_the_window_changes_size(app) -> None:
+    """A page read halfway down went back to its top when the window changed size: the
+    reader lost their place. The view keeps its share of the page; a page turned to still
+    opens at its top."""
+    app.resize((960, 540))
+    scene = RulesScene(app)
+    app.stack.push(scene)
+    page = next(
+        page
+        for page in range(1, scene.pages + 1)
+        if (setattr(scene, "page", page), scene.content_height() > 1.2 * scene.body.h)[1]
+    )
+    scene.layout()
+    frame(app)
+    scene.scroll(scene.content_height())  # to its end
+    share = scene.offset / scene.content_height()
+    assert share > 0.1
+    app.resize((1280, 720))
+    frame(app)
+    assert scene.page == page and scene.offset > 0
+    limit = scene.content_height() - scene.body.h
+    assert scene.offset == pytest.approx(min(limit, share * scene.content_height()), abs=2)
+    press(app, pygame.K_LEFT)
+    assert scene.offset == 0
+
+
 def _darkest_at(surface: pygame.Surface, rect: pygame.Rect) -> int:
     """The darkest of the pixels in ``rect``, by their darkest channel."""
     return min(min(surface.get_at((x, y))[:3]) for x in range(rect.left, rect.right)

@@ -82,6 +82,8 @@ class RulesScene(MenuScene):
         self._wheeled = -WHEEL_TURN
         """When (``age``) the wheel last scrolled or turned a page."""
         self.offset = 0
+        self._laid = (0, 0)
+        """The page last laid out and its height then (what a new layout keeps the view of)."""
         self.prev_button = Button(
             self.tr("rules_prev"), lambda: self.turn(-1), enabled=lambda: self.page > 1
         )
@@ -169,6 +171,7 @@ class RulesScene(MenuScene):
     def layout(self) -> None:
         m = self.m
         focus = self.form.focus
+        read = self._read_share()
         self.form.clear()
         inner = self.place_sheet(1.72, 0.95, 0.09, 0.05)
         button_h, gap = m.px(0.068), m.px(style.SPACE_M)
@@ -197,6 +200,17 @@ class RulesScene(MenuScene):
         if focus in self.form.widgets:
             self.form.focus = focus
         self._fit_figures()
+        self._laid = (self.page, self.content_height())
+        if read:  # the same page laid out again (a new window size): read on where it was
+            self.scroll(round(read * self._laid[1]))
+
+    def _read_share(self) -> float:
+        """How far down the page the view is, as a share of the page (0 for a page not
+        laid out yet: a page turned to is read from its top)."""
+        page, height = self._laid
+        if page != self.page or not self.offset:
+            return 0.0
+        return self.offset / max(1, height)
 
     def _fit_figures(self) -> None:
         """Pictures a little too tall for the page, beside text that fits, are drawn a
