@@ -223,6 +223,14 @@ def _hotseat(tour: Tour, setup: MatchSetup) -> None:
     tour.show("review, may everyone see it")
     tour.click(app.stack.top.no_button)  # type: ignore[attr-defined]
     tour.show("review, kept private")
+    playing = coordinator.match
+    while not coordinator.match.over:  # asked on the last sheet: of this match, now over
+        coordinator.apply(coordinator.match.legal_moves()[0])
+    tour.click(review.show_all)
+    tour.frames(8)
+    tour.show("review, may everyone see it, the match over")
+    tour.click(app.stack.top.no_button)  # type: ignore[attr-defined]
+    coordinator.match = playing
     app.toasts = type(app.toasts)()
     tour.click(review.show_all)
     tour.click(app.stack.top.yes_button)  # type: ignore[attr-defined]

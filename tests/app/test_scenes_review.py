@@ -351,6 +351,27 @@ def test_all_reviews_are_shown_only_when_everyone_agrees(english) -> None:  # no
     assert app.stack.top is scoring
 
 
+def test_asked_on_the_last_sheet_the_question_does_not_speak_of_the_rest_of_the_match(
+    english,  # noqa: ANN001
+) -> None:
+    """On the last sheet, the match over, each person was asked to show their reviews "for
+    the rest of this match", until it ends: it had ended."""
+    from .review_helpers import play_out
+
+    app = english
+    coordinator, _, scoring = on_scoring(app, HOTSEAT)
+    click(app, scoring.review_button)
+    scene = app.stack.top
+    played = coordinator.match
+    play_out(coordinator)
+    click(app, scene.show_all)
+    ask = app.stack.top
+    assert ask.question() == "Giulia, may everyone see your reviews of this match?"
+    assert "until the match ends" not in ask.detail()
+    click(app, ask.no_button)
+    coordinator.match = played
+
+
 def test_moves_played_as_a_hint_said_are_counted_on_the_review(english) -> None:  # noqa: ANN001
     """A round played from hints read 100 % and "no costly move" without a word of the
     hints: their number now shows beside the accuracy (and nothing when none was used)."""

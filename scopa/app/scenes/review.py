@@ -335,10 +335,12 @@ class ReviewScene(MenuScene):
         def declined() -> None:
             self.declined_by = name
 
+        over = "_over" if self.coordinator.match.over else ""  # no "rest of the match" then
+
         self.app.open(
             "confirm",
-            question=self.tr("review.agree_question", name=name),
-            detail=self.tr("review.agree_detail"),
+            question=self.tr(f"review.agree_question{over}", name=name),
+            detail=self.tr(f"review.agree_detail{over}"),
             yes=self.tr("review.agree_yes"),
             no=self.tr("review.agree_no"),
             on_yes=lambda: self._hand_on(rest),
