@@ -130,8 +130,12 @@ class TableInput:
         self._hurried: tuple[tuple[int, int], float] | None = None
         """Where and when a click last hurried the cards still moving (``hurried``), when
         it may be the first of a double click."""
-        self._waited_at = -DOUBLE_CLICK
-        """When a click was last made while the turn was another seat's."""
+        self._run_at = -DOUBLE_CLICK
+        """When the last click of the current run of clicks was made (each click of a run
+        comes within ``DOUBLE_CLICK`` of the one before)."""
+        self._run_waits = 0
+        """How many clicks of the current run were made while the turn was another seat's:
+        past one, the run is hurrying, and makes no double click until it ends."""
         self._press_opened = False
         """The capture choice was opened by the button's press (a card clicked, then the
         table): the release that ends that same click is not a click off the choice."""
@@ -261,16 +265,27 @@ class TableInput:
         clicks is not: they hurry, or wait, as Space tapped does (the first click after the
         run played the card under the pointer, never chosen)."""
         now = self.now()
-        alone = now - self._waited_at > DOUBLE_CLICK
-        self._waited_at = now
+        self._clicked(now, waiting=True)
+        alone = self._run_waits == 1
         self._hurried = (pos, now) if hurrying and alone else None
+
+    def _clicked(self, now: float, *, waiting: bool) -> None:
+        """A click at ``now``: the run of clicks it belongs to, and whether it waited."""
+        if now - self._run_at > DOUBLE_CLICK:
+            self._run_waits = 0  # a new run
+        self._run_at = now
+        if waiting:
+            self._run_waits += 1
 
     def _double_click(self, card: Card) -> bool:
         """A second click on the same card soon after the first plays it, when it can be
         played only one way (the first may have hurried the cards as they landed)."""
         now = self.now()
+        self._clicked(now, waiting=False)
         last, self._last_click = self._last_click, (card, now)
         hurried, self._hurried = self._hurried, None
+        if self._run_waits > 1:  # clicked on from the computer's turn into the player's:
+            return False  # the clicks that hurried it, not a double click
         seat = self.seat()
         if (
             last is None
