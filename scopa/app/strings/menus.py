@@ -344,7 +344,7 @@ STRINGS = {
         "st_recent_1": "La tua prima partita, vinta o persa",
         "st_recent_0": "Partite vinte o perse, dalla più vecchia",
         "st_trend_band": "% di vittorie nelle ultime 10",
-        "st_margin": "Differenza (punti)",
+        "st_margin": "Distacco (punti)",
         "st_trend": "Vittorie (%)",
         "mode_solo": "Contro il computer",
         "mode_hotseat": "A turno",
