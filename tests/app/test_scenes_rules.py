@@ -126,16 +126,23 @@ def test_a_small_window_scrolls_a_long_page(app) -> None:
         assert scene.offset == 0
 
 
-def test_end_and_home_reach_the_end_and_the_top_of_a_long_page(app) -> None:
-    """A long page scrolled only with the wheel and the arrows: End and Home did nothing."""
+def on_a_long_page(app, longer: float = 1.0) -> tuple[RulesScene, int]:  # noqa: ANN001
+    """The rules at 960x540, at the first page more than ``longer`` times as tall as the
+    view."""
     app.resize((960, 540))
     scene = RulesScene(app)
     app.stack.push(scene)
     page = next(
         page
         for page in range(1, scene.pages + 1)
-        if (setattr(scene, "page", page), scene.content_height() > scene.body.h)[1]
+        if (setattr(scene, "page", page), scene.content_height() > longer * scene.body.h)[1]
     )
+    return scene, page
+
+
+def test_end_and_home_reach_the_end_and_the_top_of_a_long_page(app) -> None:
+    """A long page scrolled only with the wheel and the arrows: End and Home did nothing."""
+    scene, page = on_a_long_page(app)
     assert scene.page == page and scene.offset == 0
     press(app, pygame.K_END)
     assert scene.offset == scene.content_height() - scene.body.h
@@ -147,14 +154,7 @@ def test_a_long_page_read_halfway_stays_there_when_the_window_changes_size(app) 
     """A page read halfway down went back to its top when the window changed size: the
     reader lost their place. The view keeps its share of the page; a page turned to still
     opens at its top."""
-    app.resize((960, 540))
-    scene = RulesScene(app)
-    app.stack.push(scene)
-    page = next(
-        page
-        for page in range(1, scene.pages + 1)
-        if (setattr(scene, "page", page), scene.content_height() > 1.2 * scene.body.h)[1]
-    )
+    scene, page = on_a_long_page(app, 1.2)
     scene.layout()
     frame(app)
     scene.scroll(scene.content_height())  # to its end

@@ -30,6 +30,10 @@ WON = style.GREEN
 LOST = style.LACQUER
 
 
+NAMED_LEVELS = ("beginner", "expert", "master")
+"""The computer levels a player chooses, each with its name (a file may hold another)."""
+
+
 class PastRow(Widget):
     """One past match: what was played and when at the left, the result and the accuracy
     at the right; a click opens its review."""
@@ -152,7 +156,8 @@ class PastScene(MenuScene):
             level = self.t(f"level_{result.level}")
         else:  # "against Expert and Master", not "against Mixed" (read as a name)
             levels = dict.fromkeys(seat.level for seat in setup.seats if not seat.human)
-            level = join(self.t, [self.t(f"level_{name}") for name in levels])
+            named = [self.t(f"level_{name}") for name in levels if name in NAMED_LEVELS]
+            level = join(self.t, named) if len(named) > 1 else self.t("st_mixed")
         title = self.t("past.title", game=game, level=level)
         if rules.players > 2:
             title = self.t("past.title_players", game=game, level=level, n=rules.players)

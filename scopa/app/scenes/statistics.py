@@ -174,10 +174,8 @@ class StatisticsScene(MenuScene):
             else:
                 others = others + tally
         known.sort(key=lambda row: order.index(row[0]) if row[0] in PRESETS else len(order))
-        room = GAME_BARS - (1 if others.played else 0)
-        if len(known) > room:
-            room = GAME_BARS - 1
-            kept = sorted(known, key=lambda row: -row[1].played)[:room]
+        if len(known) + (1 if others.played else 0) > GAME_BARS:  # the last bar is shared
+            kept = sorted(known, key=lambda row: -row[1].played)[: GAME_BARS - 1]
             for row in known:
                 if row not in kept:
                     others = others + row[1]
