@@ -323,10 +323,19 @@ LOOK_ALIKES = str.maketrans(
 """Greek and Cyrillic letters drawn as Latin ones: "\u0397ost" reads as the host's "Host"."""
 
 
+UNSEEN = dict.fromkeys(
+    [0x034F, 0x17B4, 0x17B5, *range(0x180B, 0x1810), *range(0xFE00, 0xFE10),
+     *range(0xE0100, 0xE01F0)]
+)  # fmt: skip
+"""Marks that draw nothing (U+FE0F after a phone's emoji, the grapheme joiner): a name
+holding one reads as the same name without it."""
+
+
 def name_key(name: str) -> str:
     """What two names are compared by: alike whatever the capitals, the compatibility
-    forms (full-width letters) and the look-alike letters of other alphabets."""
-    return unicodedata.normalize("NFKC", name).translate(LOOK_ALIKES).casefold()
+    forms (full-width letters), the look-alike letters of other alphabets and the marks
+    that draw nothing."""
+    return unicodedata.normalize("NFKC", name.translate(UNSEEN)).translate(LOOK_ALIKES).casefold()
 
 
 def check_name(name: str) -> str:

@@ -186,3 +186,6 @@ def test_a_name_drawn_like_another_s_is_numbered_as_a_name_spelled_alike() -> No
     assert distinct_name("\u041dost", seats, 1) == "\u041dost 2"  # a Cyrillic en
     assert distinct_name("\uff28ost", seats, 1) == "\uff28ost 2"  # a full-width H
     assert distinct_name("Hostess", seats, 1) == "Hostess"
+    # a mark that draws nothing after it: each window leaves the mark out, "Host" again
+    assert distinct_name("Host\u034f", seats, 1) == "Host\u034f 2"
+    assert distinct_name("Ho\ufe0fst", seats, 1) == "Ho\ufe0fst 2"
