@@ -248,6 +248,38 @@ def _match_opened(envelope: Any) -> tuple[MatchSetup, GameRecord, bool, Any]:
     return setup, record, undone, record.replay(0)
 
 
+def _saved_match(envelope: Any) -> tuple[SavedMatch | None, FileProblem | None]:
+    """The match a save holds, and what of it could not be read (None: all of it). A play
+    that cannot be made, or a damaged list of the plays made on a hint, costs only what
+    comes after it: the match resumes from its last play that reads, not lost whole for one
+    bad entry (None, with the cause, when not one play reads). One of ``_BAD_CONTENT`` if it
+    is not a match this game can open."""
+    setup, record, undone, start = _match_opened(envelope)
+    cause: FileProblem | None = None
+    try:
+        hinted = _hinted_moves(envelope.get("hinted", []), len(record.moves))
+    except DamagedFile as error:
+        cause, hinted = error.cause, frozenset()
+    shared = envelope.get("shared", False)
+    if not isinstance(shared, bool):  # asked again, rather than the match lost for it
+        bad = FileProblem("files.cause_content", {"detail": "'shared' must be true or false"})
+        cause, shared = cause or bad, False
+    settings_rules: Rules | None = None
+    if "settings_rules" in envelope:
+        try:
+            settings_rules = Rules.from_dict(envelope["settings_rules"])
+        except _BAD_CONTENT as error:  # the rematch takes the settings as they are
+            cause = cause or _cause_of(error)
+    played, match, stuck = _played_until_stuck(record, start)
+    if stuck is not None:
+        cause = _cause_of(stuck)
+        if not played.moves:
+            return None, cause
+        record = played
+        hinted = frozenset(number for number in hinted if number < len(record.moves))
+    return SavedMatch(setup, record, undone, hinted, shared, settings_rules, match), cause
+
+
 def _match_read(data: dict[str, Any]) -> tuple[MatchSetup, GameRecord, bool]:
     """A match as a file keeps it: its seats and rules, its game record, and whether a play
     was taken back in it (the plays themselves are checked by whoever replays them)."""
@@ -837,16 +869,12 @@ class Store:
             return
         backup = _backup(self.save_path, numbers[-1])
         try:
-            envelope = _parse_json(_read_bytes(backup))
-            _, record, _, start = _match_opened(envelope)
-            _hinted_moves(envelope.get("hinted", []), len(record.moves))
-            Rules.from_dict(envelope.get("settings_rules", {}))
-            _, match, stuck = _played_until_stuck(record, start)
+            saved, cause = _saved_match(_parse_json(_read_bytes(backup)))
         except (*_BAD_CONTENT, DamagedFile, OSError):
             return  # damaged (set aside by this game), or of a newer one: left as it is
-        seed = f"{match.seed:x}/"
-        if stuck is not None or not isinstance(envelope.get("shared", False), bool):
+        if saved is None or cause is not None:
             return  # a match this game resumed from its last play that read: its own
+        seed = f"{saved.match.seed:x}/"
         if any(result.match_id.startswith(seed) for result in self.load_stats().recent):
             return  # an earlier save of a match since finished (or kept aside meanwhile)
         try:
@@ -864,38 +892,15 @@ class Store:
         if envelope is None:
             return None
         try:
-            setup, record, undone, start = _match_opened(envelope)
+            saved, cause = _saved_match(envelope)
         except _BAD_CONTENT as error:
             self._set_aside(self.save_path, "match", _cause_of(error))
             return None
-        # A play that cannot be made, or a damaged list of the plays made on a hint, costs
-        # only what comes after it: the match resumes from its last play that reads (its
-        # file kept as a backup), not lost whole for one bad entry.
-        cause: FileProblem | None = None
-        try:
-            hinted = _hinted_moves(envelope.get("hinted", []), len(record.moves))
-        except DamagedFile as error:
-            cause, hinted = error.cause, frozenset()
-        shared = envelope.get("shared", False)
-        if not isinstance(shared, bool):  # asked again, rather than the match lost for it
-            bad = FileProblem("files.cause_content", {"detail": "'shared' must be true or false"})
-            cause, shared = cause or bad, False
-        settings_rules: Rules | None = None
-        if "settings_rules" in envelope:
-            try:
-                settings_rules = Rules.from_dict(envelope["settings_rules"])
-            except _BAD_CONTENT as error:  # the rematch takes the settings as they are
-                cause = cause or _cause_of(error)
-        played, match, stuck = _played_until_stuck(record, start)
-        if stuck is not None:
-            cause = _cause_of(stuck)
-            if not played.moves:  # not one play reads: there is nothing to resume
-                self._set_aside(self.save_path, "match", cause)
-                return None
-            record = played
-            hinted = frozenset(number for number in hinted if number < len(record.moves))
-        saved = SavedMatch(setup, record, undone, hinted, shared, settings_rules, match)
-        uncounted = match.over and envelope.get("counted") is not True
+        if saved is None:  # not one play reads: there is nothing to resume
+            assert cause is not None
+            self._set_aside(self.save_path, "match", cause)
+            return None
+        uncounted = saved.match.over and envelope.get("counted") is not True
         if cause is not None:
             again = partial(self._save_again, counted=not uncounted)
             self._salvaged(self.save_path, "match", cause, saved, again)
