@@ -127,7 +127,8 @@ class SavedMatch(tuple):  # type: ignore[type-arg]
 
     A match whose record is played out (``ended``) was counted in the statistics, and is
     kept only until its last score sheet has been shown: a game closed during its last
-    play still shows how it ended."""
+    play still shows how it ended; unless the statistics refused it (``counted`` False: a
+    full disk), when it is kept until they take it."""
 
     undone: bool
     hinted: frozenset[int]
@@ -136,6 +137,9 @@ class SavedMatch(tuple):  # type: ignore[type-arg]
     settings_rules: Rules | None
     """The rules of the settings when the match began (a rematch takes the changes made
     there since); None from a save that did not keep them."""
+    counted: bool
+    """Its result is in the statistics, or it is not over yet (False: an ended match the
+    statistics could not take)."""
 
     def __new__(
         cls,
@@ -146,8 +150,11 @@ class SavedMatch(tuple):  # type: ignore[type-arg]
         shared: bool = False,
         settings_rules: Rules | None = None,
         match: Match | None = None,
+        *,
+        counted: bool = True,
     ) -> SavedMatch:
         saved = super().__new__(cls, (setup, record))
+        saved.counted = counted
         saved.undone = undone
         saved.hinted = hinted
         saved.shared = shared
@@ -905,7 +912,7 @@ class Store:
             again = partial(self._save_again, counted=not uncounted)
             self._salvaged(self.save_path, "match", cause, saved, again)
         if uncounted:  # the game stopped before the result was counted: it ended when saved
-            self._count(saved, ended=_checked_when(envelope.get("saved")))
+            saved.counted = self._count(saved, ended=_checked_when(envelope.get("saved")))
         return saved
 
     def _count(self, saved: SavedMatch, ended: str | None = None) -> bool:

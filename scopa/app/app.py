@@ -21,6 +21,7 @@ from scopa.audio import Audio
 from scopa.i18n import Translator
 from scopa.log import log
 from scopa.resources import asset_path, font_path
+from scopa.settings import WINDOW_LIMITS
 
 from .matches import Matches
 from .scene import Scene, SceneStack
@@ -201,11 +202,14 @@ class App:
         self._lay_out()
 
     def resize(self, size: tuple[int, int]) -> None:
-        size = self._windowed_size = _at_least_min(size)
+        """The window given ``size``, within ``MIN_SIZE`` and the largest a window can draw
+        (``WINDOW_LIMITS``: a window stretched past it lost its picture, and the game with
+        it, and is given that size back)."""
+        size = self._windowed_size = _within_limits(size)
         # Remembered for the next run, written when the game closes (not at every step
         # of a window's edge being dragged).
         self.settings.window_width, self.settings.window_height = size
-        if self.screen.get_size() != size:
+        if _size_of(self.screen) != size:
             self.screen = self._windowed(size)
         self._lay_out()
 
@@ -668,6 +672,21 @@ def second_click(
 
 def _at_least_min(size: tuple[int, int]) -> tuple[int, int]:
     return (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
+
+
+def _within_limits(size: tuple[int, int]) -> tuple[int, int]:
+    """``size`` at least ``MIN_SIZE`` and at most the largest window the settings keep."""
+    width, height = _at_least_min(size)
+    return (min(width, WINDOW_LIMITS[1]), min(height, WINDOW_LIMITS[1]))
+
+
+def _size_of(screen: pygame.Surface) -> tuple[int, int] | None:
+    """The window's size as drawn, or None when it has no picture any more (SDL drops it
+    for a window over ``WINDOW_LIMITS``)."""
+    try:
+        return screen.get_size()
+    except pygame.error:
+        return None
 
 
 def headless_environment() -> None:

@@ -134,9 +134,12 @@ class MatchCoordinator:
         shared: bool = False,
         noter: MatchSaver | None = None,
         earlier: MatchReviews | None = None,
+        counted: bool = True,
     ) -> None:
         """``earlier``: the reviews of this match as it was left in this game (continued
-        now), whose rounds graded or being graded are not graded again."""
+        now), whose rounds graded or being graded are not graded again; ``counted``: a
+        match resumed over is in the statistics (False: they refused it, it is counted
+        as its last sheet shows)."""
         if match.rules != setup.rules:
             raise ValueError("the match and its setup have different rules")
         self.setup = setup
@@ -158,8 +161,9 @@ class MatchCoordinator:
         self.holder: int | None = None
         """The seat of the person in front of the screen, whose hand may be on show (with
         several people at one screen: None until someone takes the screen)."""
-        self.recorded = resumed and match.over
-        """The match's result was counted (a match resumed over was counted as it was loaded)."""
+        self.recorded = resumed and match.over and counted
+        """The match's result was asked to be counted (a match resumed over was counted as
+        it was loaded, unless the statistics refused it)."""
         self.shown = False
         """Its last score sheet was shown (``ended_shown``)."""
         if self.mode == "solo":
@@ -319,8 +323,27 @@ class MatchCoordinator:
         brings it back (it stays saved until then, for a game closed during its last
         play)."""
         if self.saver is not None and self.match.over and not self.shown:
+            if not self.recorded:  # continued over, its result refused when it was loaded
+                self._save()
             self.shown = True
             self.saver.shown()
+
+    def count_again(self) -> None:
+        """The result of the match over that the statistics refused (a full disk) is asked
+        for once more (the player may have made room), and the match let go once it is in
+        them if its last sheet was shown. Only while it is the match of the save slot: a
+        match another has replaced would write itself over the other."""
+        if self.saver is None or self.discarded or not self.uncounted():
+            return
+        self.recorded = False
+        self._save()
+        if self.shown:
+            self.saver.shown()
+        self.saver.flush()
+
+    def uncounted(self) -> bool:
+        """The match is over and the statistics refused its result (once it was asked)."""
+        return self.saver is not None and self.match.over and self.saver.finish_failed()
 
     def problems(self) -> list[tuple[str, str]]:
         """Saves that failed since the last call: ``(message key, reason)``."""
@@ -425,6 +448,8 @@ class Matches:
         """The unfinished match kept on disk, if any (damaged files are set aside)."""
         if self.current is not None and getattr(self.current, "saver", None) is not None:
             self.current.flush()
+            if isinstance(self.current, MatchCoordinator):
+                self.current.count_again()
         found = self.app.store.load_match()
         self.app.show_store_messages()
         return self._further_here(found)
@@ -440,7 +465,7 @@ class Matches:
         mine = current.match.record()
         if not mine.continues(record) or len(mine.moves) <= len(record.moves):
             return found
-        if current.match.over:
+        if current.match.over and not current.uncounted():
             return None
         hinted = frozenset(current.hinted)
         return SavedMatch(
@@ -451,6 +476,7 @@ class Matches:
             current.reviews_shared,
             current.settings_rules,
             current.match,
+            counted=not current.match.over,
         )
 
     # --- the matches a player can start ----------------------------------------------------
@@ -535,14 +561,15 @@ class Matches:
         """Run ``go`` at once when no match is saved (or only one over, already counted),
         else only if the player agrees."""
         saved = self.saved()
-        if saved is None or saved.ended:
+        if saved is None or (saved.ended and saved.counted):
             go()
             return
         line = saved_line(self.app, saved.setup, saved.match)
+        detail = "replace_saved_detail" if saved.counted else "replace_uncounted_detail"
         self.app.open(
             "confirm",
             question=lambda: self.app.t("replace_saved_question"),
-            detail=lambda: self.app.t("replace_saved_detail", saved=line()),
+            detail=lambda: self.app.t(detail, saved=line()),
             yes=lambda: self.app.t("replace_saved_yes"),
             no=lambda: self.app.t("replace_saved_no"),
             on_yes=go,
@@ -575,6 +602,7 @@ class Matches:
             resumed=True,
             coach=self.coach if setup.humans else None,
             earlier=earlier,
+            counted=saved.counted,
         )
         coordinator.settings_rules = saved.settings_rules  # None: the settings as they are
         self._open(coordinator)

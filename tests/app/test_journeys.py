@@ -187,7 +187,8 @@ def test_a_match_its_folder_would_not_keep_comes_back_as_played_here(app, store,
     """In a folder that cannot be written, Continue brought back the match as it was last
     saved: one move before its end, to be won again, after it was played out; and moves
     behind the one left. The game holds the match further on than the disk: Continue
-    brings it back as played here, and a match played out here is not offered."""
+    brings it back as played here, and a match played out here is offered as ended (its
+    result, which the folder refused, not counted yet) rather than forgotten uncounted."""
     from scopa.app.matches import MatchCoordinator
     from scopa.app.table.saving import MatchSaver
     from scopa.engine import Match
@@ -213,9 +214,11 @@ def test_a_match_its_folder_would_not_keep_comes_back_as_played_here(app, store,
         coordinator.apply(rng.choice(coordinator.match.legal_moves()))
     coordinator.flush()
     assert store.load_match() is not None  # still on the disk, which could not forget it
-    assert app.matches.saved() is None
+    saved = app.matches.saved()
+    assert saved is not None and saved.ended and not saved.counted
+    assert saved[1].moves == coordinator.match.record().moves
     title = TitleScene(app)
-    assert title.resume not in title.form.widgets
+    assert title.resume in title.form.widgets
 
 
 def one_play_from_the_end(setup: MatchSetup):  # noqa: ANN201

@@ -12,7 +12,7 @@ import pytest
 
 from scopa.app.app import DEFAULT_SIZE, MIN_SIZE, App, starting_size
 from scopa.app.registry import default_scenes
-from scopa.settings import Settings, SettingsError
+from scopa.settings import WINDOW_LIMITS, Settings, SettingsError
 from scopa.storage import Store
 
 
@@ -130,3 +130,21 @@ def test_resizing_the_window_again_and_again_does_not_open_a_file_each_time(tmp_
         )
     assert open_files() - before < 70  # the fonts kept open, and a few files more
     pygame.display.quit()
+
+
+def test_a_window_stretched_past_the_largest_size_is_given_it_back_and_the_game_goes_on(
+    tmp_path,
+):
+    """A window made 17000 pixels wide lost its picture (SDL draws none past 16384) and
+    the game stopped; the size it kept was one the settings refuse, so that closing the
+    game raised again and nothing chosen in it was written."""
+    store = Store(tmp_path)
+    app = App(store, scenes=default_scenes())
+    app.home()
+    _resize(app, (17000, 800))
+    app.frame(1 / 60, [])
+    assert app.size == (WINDOW_LIMITS[1], 800)
+    assert app.settings.window_size == (WINDOW_LIMITS[1], 800)
+    app.set_muted(True)  # a settings write in the middle of the game
+    app.close()
+    assert Store(tmp_path).load_settings().window_size == (WINDOW_LIMITS[1], 800)

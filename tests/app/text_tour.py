@@ -415,7 +415,13 @@ class Tour:
         app.store.save_match(you, ended.record(), counted=True)  # closed during its last play
         self.home()
         self.hover_all(app.stack.top, "title with a match that ended unseen")
-        app.store.clear_match()
+        app.store.save_match(you, ended.record(), counted=False)  # the statistics refuse it
+        with mock.patch.object(app.store, "save_stats", return_value=False):
+            app.matches.start(you)
+            self.frames(8)
+            self.hover_all(app.stack.top, "start a new match over one not counted?")
+            app.store.clear_match()  # (the title uncovered would count it)
+            app.back()
         rules = app.settings.rules
         app.settings = app.settings.with_(rules=Rules.preset("cirulla"))  # Cirulla's lessons
         self.home()

@@ -100,6 +100,12 @@ class MatchSaver:
 
         self._submit("table.save_failed", clear)
 
+    def finish_failed(self) -> bool:
+        """The last finish asked for is done and was not written (the statistics or the
+        match refused)."""
+        finishing = self._finishing
+        return finishing is not None and finishing.done() and not _succeeded(finishing)
+
     def note_accuracy(
         self, match_id: str, accuracy: float, then: Callable[[], None] | None = None
     ) -> None:

@@ -1,0 +1,136 @@
+"""A match that ends while the disk refuses its result is counted once there is room, and
+is never let go uncounted: Rematch, New game and Continue used to throw it away (the
+statistics too big for the little room left, the match itself still written), and a match
+whose every write failed was hidden from the title once room was made, its result never
+counted in that game."""
+
+from __future__ import annotations
+
+import errno
+from pathlib import Path
+
+import pytest
+
+import scopa.storage as storage
+from scopa.app.scenes.confirm import ConfirmScene
+from scopa.app.scenes.flow import saved_line
+from scopa.app.scenes.scoring import ScoringScene
+from scopa.app.scenes.title import TitleScene
+from scopa.app.widgets import resolve
+from scopa.engine import Rules
+from scopa.settings import MatchSetup, SeatConfig
+
+from .menu_helpers import click, frame
+from .test_journeys import one_play_from_the_end
+
+SETUP = MatchSetup((SeatConfig("Anna", True), SeatConfig("Bruno", False, "beginner")), Rules())
+
+
+@pytest.fixture
+def full(monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """The names of the files the disk has no room for (none at first)."""
+    refused: set[str] = set()
+    write = storage.atomic_write
+
+    def refusing(path: Path, data: bytes, checkpoint: object = None) -> None:
+        if path.name in refused:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        write(path, data, checkpoint)
+
+    monkeypatch.setattr(storage, "atomic_write", refusing)
+    return refused
+
+
+def play_the_last_card(app, store, full: set[str], refused: set[str]) -> ScoringScene:  # noqa: ANN001
+    """The saved match continued, its last play made while the disk refuses ``refused``;
+    its last sheet on screen."""
+    store.save_match(SETUP, one_play_from_the_end(SETUP).record())
+    app.settings = app.settings.with_(tutorial_done=True)
+    app.stack.push(TitleScene(app))
+    assert app.matches.resume()
+    app.matches.current.flush()
+    full |= refused
+    for _ in range(600):
+        app.frame(1 / 30, [])
+        if isinstance(app.stack.top, ScoringScene) and app.stack.top.match.over:
+            break
+    sheet = app.stack.top
+    assert isinstance(sheet, ScoringScene) and sheet.match.over
+    sheet.coordinator.flush()
+    frame(app)
+    return sheet
+
+
+def played(store) -> int:  # noqa: ANN001
+    return store.load_stats().total().played
+
+
+def test_rematch_asks_before_a_match_the_statistics_refused_is_replaced(english, store, full):
+    app = english
+    sheet = play_the_last_card(app, store, full, {storage.STATS_FILE})
+    app.matches.rematch(sheet.coordinator)
+    frame(app)
+    question = app.stack.top
+    assert isinstance(question, ConfirmScene), "replaced without a word"
+    saved = store.load_match()
+    assert saved is not None and saved.ended and not saved.counted
+    line = saved_line(app, saved.setup, saved.match)()
+    assert resolve(question.detail) == app.t("replace_uncounted_detail", saved=line)
+    full.clear()  # room made, then "Continue it"
+    assert question.other_button is not None
+    click(app, question.other_button)
+    for _ in range(10):
+        app.frame(1 / 30, [])
+    assert isinstance(app.stack.top, ScoringScene) and app.stack.top.match.over
+    app.matches.current.flush()
+    assert played(store) == 1
+    assert store.load_match() is None  # counted and shown: let go
+
+
+def test_continue_keeps_a_match_the_statistics_refused_until_they_take_it(english, store, full):
+    app = english
+    play_the_last_card(app, store, full, {storage.STATS_FILE})
+    app.home()
+    frame(app)
+    title = app.stack.top
+    assert title.resume in title.form.widgets
+    click(app, title.resume)  # its last sheet again, the disk still full
+    for _ in range(10):
+        app.frame(1 / 30, [])
+    assert isinstance(app.stack.top, ScoringScene)
+    app.matches.current.flush()
+    saved = store.load_match()
+    assert saved is not None and saved.ended, "let go uncounted"
+    assert played(store) == 0
+    full.clear()
+    app.home()
+    frame(app)
+    assert played(store) == 1
+    assert app.matches.saved() is None
+
+
+def test_a_match_ended_with_nothing_written_is_counted_once_room_is_made(english, store, full):
+    app = english
+    play_the_last_card(app, store, full, {storage.STATS_FILE, storage.SAVE_FILE})
+    app.home()
+    frame(app)
+    title = app.stack.top
+    assert title.resume in title.form.widgets, "the match played out here hidden"
+    saved = app.matches.saved()
+    assert saved is not None and saved.ended and not saved.counted
+    app.matches.start(SETUP)  # Play asks before the match is lost
+    frame(app)
+    assert isinstance(app.stack.top, ConfirmScene)
+    app.back()
+    assert played(store) == 0
+    full.clear()  # the player made room
+    app.home()
+    frame(app)
+    assert played(store) == 1
+    title = app.stack.top
+    assert title.resume not in title.form.widgets
+    assert store.load_match() is None
+    app.matches.start(SETUP)
+    frame(app)
+    assert not isinstance(app.stack.top, ConfirmScene)
+    assert played(store) == 1, "counted once"
