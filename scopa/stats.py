@@ -127,12 +127,16 @@ class Tally:
     worst: int | None = None
 
     def __add__(self, other: Tally) -> Tally:
+        """The two counted together; each count stops at ``MAX_COUNT``, the most a file
+        holds (rows near it, from a damaged file, added up to a tally its reader refused)."""
+        played = min(self.played + other.played, MAX_COUNT)
+        won = min(self.won + other.won, played)
         return Tally(
-            self.played + other.played,
-            self.won + other.won,
-            self.lost + other.lost,
-            self.scope + other.scope,
-            self.undone + other.undone,
+            played,
+            won,
+            min(self.lost + other.lost, played - won),
+            min(self.scope + other.scope, MAX_COUNT),
+            min(self.undone + other.undone, MAX_COUNT),
             _pick(max, self.best, other.best),
             _pick(min, self.worst, other.worst),
         )

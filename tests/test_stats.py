@@ -253,3 +253,26 @@ def test_a_recent_match_whose_accuracy_alone_is_wrong_is_kept_without_it() -> No
     data["recent"][0]["accuracy"] = 500
     kept = salvage(data)
     assert kept is not None and len(kept.recent) == 1 and kept.recent[0].accuracy is None
+
+
+def test_counts_added_past_what_a_file_holds_stop_there(tmp_path) -> None:
+    """Two kept results of a damaged file, each near the most a count may be, were added
+    up to a tally row its reader refuses: each reading set the file aside again, with a new
+    message and a new backup, until the player's own file fell out of the backups kept."""
+    from scopa.stats import MAX_COUNT
+    from scopa.storage import Store
+
+    def near(number: int) -> dict:
+        kept = result(2, scope=MAX_COUNT // 2 + 1).to_dict()
+        return {**kept, "match_id": f"{number}/40"}
+
+    data = {"schema": 1, "tallies": ["damaged row"], "recent": [near(1), near(2)]}
+    (tmp_path / "stats.json").write_text(json.dumps(data))
+    store = Store(tmp_path)
+    assert store.load_stats().total().scope == MAX_COUNT
+    assert len(store.take_messages()) == 1
+    assert store.load_stats().total().scope == MAX_COUNT
+    assert store.take_messages() == []  # written back as it reads
+    assert [path.name for path in tmp_path.glob("stats.json.bak*")] == ["stats.json.bak"]
+    big = Tally(MAX_COUNT, MAX_COUNT - 1, 1, 0) + Tally(5, 0, 5, 0)
+    assert (big.played, big.won, big.lost) == (MAX_COUNT, MAX_COUNT - 1, 1)
