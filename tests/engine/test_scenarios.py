@@ -484,6 +484,9 @@ def test_cappotto_wins_and_cappotto_as_points():
     piles[1] = [card for card in DECK if card not in piles[0]]
     first = score_round(piles, (0, 0), CIRULLA)[0]
     assert first.coins == 10 and first.points["piccola"] == 6 and first.points["grande"] == 5
+    off = score_round(piles, (0, 0), NO_CAPPOTTO)[0]
+    coin_points = sum(off.points[name] for name in ("denari", "settebello", "grande", "piccola"))
+    assert coin_points == 13  # as docs/CIRULLA.md says (one source writes 10)
     for ruleset in (CIRULLA, NO_CAPPOTTO):
         state = Round.from_parts(
             ruleset, hands=[[Card.parse("5B")], []], table=[], stock=[],
