@@ -473,6 +473,17 @@ def test_show_hint_raises_the_card_and_lights_what_it_takes(fast):
     assert scene.match.moves() == (Move.parse("7Dx3C+4S"),)
 
 
+def test_a_hinted_card_clicked_stays_chosen_and_a_click_on_the_table_plays_it(fast):
+    """A click on the card a hint raised lowered it: the player who clicked it to play it
+    (then the table, as one plays by clicks) had to click it a second time first."""
+    scene = open_table(fast, "7D 2C 10S", "1B 3B 8C", "3C 4S 5B 9B")
+    scene.show_hint(Move.parse("7Dx3C+4S"))
+    click(fast, centre_of(scene, C("7D")))
+    assert scene.selected == C("7D")
+    click(fast, centre_of(scene, C("4S")))
+    assert scene.match.moves() == (Move.parse("7Dx3C+4S"),)
+
+
 def test_a_card_under_a_resting_pointer_lifts_once_the_deal_has_landed(fast):
     scene = TableScene(
         fast,

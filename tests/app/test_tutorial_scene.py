@@ -102,6 +102,24 @@ def test_the_lesson_s_words_are_as_large_as_its_title(fast, size):
     assert box.bottom <= size[1]
 
 
+def test_a_lesson_s_card_clicked_then_the_table_clicked_is_played(fast):
+    """The lesson raises its card; a player who clicks it, then the table (as the rules
+    say one may play), lowered it with the first click, the lesson raised it again as its
+    hint, and the click on the table played nothing, with no word why."""
+    scene = TutorialScene(fast)
+    fast.stack.push(scene)
+    settle(fast, scene)
+    press(fast, scene, "next")
+    for step in [step for step in STEPS if step.moves][:3]:
+        wait_for_human(fast, scene)
+        (move,) = step.moves
+        assert scene.selected == move.card
+        click(fast, centre_of(scene, move.card))
+        assert scene.selected == move.card, "the click lowered the lesson's card"
+        click(fast, centre_of(scene, move.captures[0]))
+        assert scene.match.moves()[-1] == move
+
+
 def test_a_play_the_lesson_does_not_want_goes_back(fast):
     scene = TutorialScene(fast)
     fast.stack.push(scene)

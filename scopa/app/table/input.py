@@ -251,7 +251,13 @@ class TableInput:
         if isinstance(intent, Click):
             if self._double_click(intent.card):
                 return
-            self.select(None if intent.card == self.pick.selected else intent.card)
+            if intent.card != self.pick.selected:
+                self.select(intent.card)
+            elif self.pick.clicked:
+                self.select(None)  # a second click on the card chosen lowers it
+            # a card raised by a hint (or the keys) and clicked is chosen by the click: it
+            # stays up, to be played where the table is clicked (lowered, a lesson that
+            # raises its card raised it again, and no click ever played it)
             self.pick.clicked = self.pick.selected is not None
         elif isinstance(intent, Drop):
             self.pick.preview = frozenset()
