@@ -75,9 +75,10 @@ STRINGS = {
         "aids.tut.step": "Lesson {n} of {total}",
         "aids.tut.watch": "Watch the table: the lesson goes on at your turn.",
         "aids.tut.welcome.title": "Welcome to Scopa",
-        "aids.tut.welcome.text": "You play one card per turn. If it matches cards on the table, "
-        "it takes them: each card counts its number, {figures}. The cards you capture make "
-        "your points. Let's play a round together.",
+        "aids.tut.welcome.text": "You play one card per turn. If a card on the table has its "
+        "value, or several cards add up to it, your card takes them: each card counts its "
+        "number, {figures}. The cards you capture make your points. Let's play a round "
+        "together.",
         "aids.tut.figures.italian": "the knave\u00a08, the knight\u00a09 and the king\u00a010",
         "aids.tut.figures.french": "the jack\u00a08, the queen\u00a09 and the king\u00a010",
         "aids.tut.single.title": "A single capture",
