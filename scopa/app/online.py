@@ -436,7 +436,7 @@ class OnlineSession:
                     self._join_others(seated, self.here_name)  # more people here than held
                     return seated
                 except ServerError as error:
-                    if error.code == "ended" and self.store is not None:
+                    if error.code in ("ended", "closed") and self.store is not None:
                         self.store.drop_seat(code)  # its host ended the match: nothing to keep
                     if error.code not in ("bad_token", "bad_message"):
                         raise
@@ -604,7 +604,7 @@ class OnlineSession:
             elif isinstance(item, ServerError) and item.code == "removed":
                 self._removed()
                 return
-            elif isinstance(item, ServerError) and item.code == "ended":
+            elif isinstance(item, ServerError) and item.code in ("ended", "closed"):
                 self._ended(item.message)
                 return
             elif isinstance(item, ServerError) and item.code == "seat_taken":

@@ -131,6 +131,7 @@ ERRORS = {
     "not_over": "the match is not over yet",
     "reading": "the round begins once everyone has read the score sheet",
     "ended": "the host ended this match",
+    "closed": "the host closed this table before its match began",
     "not_your_turn": "it is not your turn",
     "stale": "the match has moved on since that message",
     "illegal_move": "that move is not allowed",

@@ -509,8 +509,8 @@ class GameServer:
             table = await self._load(code)
         if table is None:
             raise ProtocolError("no_table", f"no table has the code {code}")
-        if table.ended:
-            raise ProtocolError("ended")
+        if table.ended:  # closed in the lobby, or its match ended unfinished
+            raise ProtocolError("closed" if table.status == "waiting" else "ended")
         return table
 
     async def _load(self, code: str, *, kick: bool = True) -> Table | None:
