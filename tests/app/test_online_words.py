@@ -241,3 +241,28 @@ def test_a_code_is_grouped_in_fives_once_however_it_was_written():
 
     assert grouped("abcdefghijklm") == "ABCDE-FGHIJ-KLM"
     assert grouped("ABCDE-FGHIJ-KLM") == "ABCDE-FGHIJ-KLM"
+
+
+@pytest.mark.parametrize(
+    "key",
+    [
+        "online.friend_away_wait",
+        "online.friend_away_wait_many",
+        "online.your_turn_waited",
+        "online.reading_left",
+        "online.reading_many_left",
+        "online.others_ready",
+    ],
+)
+def test_an_italian_countdown_never_leaves_its_number_apart_from_tra(app, key) -> None:
+    """The Italian "Aspettiamo che torni Anna: tra / 58 s il computer...": the number began
+    the next line, cut off from the "tra" (or "fra") it goes with."""
+    from scopa.app import style
+
+    app.set_language("it")
+    words = app.t(key, names="Anna e Carla", seconds=58)
+    font = app.font("ui", 16)
+    for width in range(120, font.size(words)[0], 7):
+        lines = style.wrap(words, font, width)
+        for line in lines[:-1]:
+            assert line.split()[-1].lower() not in ("tra", "fra"), (width, lines)
