@@ -120,6 +120,21 @@ def test_a_lesson_s_card_clicked_then_the_table_clicked_is_played(fast):
         assert scene.match.moves()[-1] == move
 
 
+def test_a_click_on_the_table_plays_the_card_the_lesson_raised(fast):
+    """The lesson raises its card, which looks chosen; a click on what it takes did
+    nothing, with no word why, until the card itself had been clicked first."""
+    scene = TutorialScene(fast)
+    fast.stack.push(scene)
+    settle(fast, scene)
+    press(fast, scene, "next")
+    for step in [step for step in STEPS if step.moves][:3]:
+        wait_for_human(fast, scene)
+        (move,) = step.moves
+        assert scene.selected == move.card
+        click(fast, centre_of(scene, move.captures[0]))
+        assert scene.match.moves()[-1] == move
+
+
 def test_a_play_the_lesson_does_not_want_goes_back(fast):
     scene = TutorialScene(fast)
     fast.stack.push(scene)

@@ -221,6 +221,8 @@ class TutorialScene(TableScene):
             return
         if step.moves and self.selected is None and self.drag.card is None:
             self.show_hint(step.moves[0])
+            # the lesson's card, raised, is the one chosen: a click on the table plays it
+            self.pick.clicked = self.selected is not None and not self.app.keys_last
         elif self._card_for_the_keys():
             self.input.select(self.view.hands[HUMAN][0])  # the card Enter would pick
         if step.key == "finish" and self.coach.autoplay:
