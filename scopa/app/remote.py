@@ -389,6 +389,9 @@ class RemoteCoordinator:
         """Since when (``clock``) the friends wait for this player at a round's score sheet,
         and after which move of the match."""
         self._read: dict[str, Any] | None = None
+        self._reading_until: tuple[int, float] | None = None
+        """After which move, and when (``clock``), the server said the round goes on
+        without the players still at its score sheet."""
         self._handing: list[concurrent.futures.Future[None]] = []
         self._taking: concurrent.futures.Future[None] | None = None
         """This player taking their seat back from the computer, until the server answers."""
@@ -652,10 +655,14 @@ class RemoteCoordinator:
 
     def _counted(self, since: tuple[int, float] | None) -> tuple[tuple[int, float], float]:
         """A wait of ``READING_MOST`` counted from ``since`` (after which move, and when),
-        begun now if it began after another move: since when, and the seconds left."""
+        begun now if it began after another move: since when, and the seconds left; or
+        as the server said it (``reading_left``), the same in every window."""
+        self._note_away(self._table_now() or None)
         now, at = self.clock(), self.match.at
         if since is None or since[0] != at:
             since = (at, now)
+        if self._reading_until is not None and self._reading_until[0] == at:
+            return since, max(0.0, self._reading_until[1] - now)
         return since, max(0.0, READING_MOST - (now - since[1]))
 
     def round_began_without_me(self) -> bool:
@@ -736,6 +743,9 @@ class RemoteCoordinator:
             return
         self._read = table
         now = self.clock()
+        left, at = table.get("reading_left"), table.get("at")
+        if isinstance(left, int | float) and isinstance(at, int):
+            self._reading_until = (at, now + float(left))
         gone = {}
         for info in table.get("seats", []):
             seat, away = int(info.get("seat", -1)), info.get("away")

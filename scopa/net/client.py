@@ -266,6 +266,13 @@ def check_table(frame: dict[str, Any]) -> dict[str, Any]:
             isinstance(seat, int) and not isinstance(seat, bool) for seat in reading
         ):
             raise codec.CodecError(f"the seats reading the sheet are {reading!r:.40}")
+        left = frame.get("reading_left")
+        if left is not None and (
+            isinstance(left, bool)
+            or not isinstance(left, int | float)
+            or not 0 <= left <= AWAY_MOST
+        ):
+            raise codec.CodecError(f"the sheet read for {left!r:.40} more seconds")
         after = frame.get("next")
         if after is not None and (not isinstance(after, str) or not is_code(after)):
             raise codec.CodecError(f"a rematch at the table {after!r:.40}")

@@ -1162,6 +1162,7 @@ class GameServer:
         if self._reading_timed.get(table.code) == table.at:
             return
         self._reading_timed[table.code] = table.at
+        table.reading_until = (table.at, self.clock() + READING_MOST)
         loop = asyncio.get_running_loop()
         loop.call_later(READING_MOST, self._stop_reading, table.code, table.at)
 

@@ -178,6 +178,10 @@ class Table:
         self.reading: set[int] = set()
         """The seats whose players read the score sheet of the round just ended (their
         windows said they show it): the next round's first play waits for them."""
+        self.reading_until: tuple[int, float] | None = None
+        """After which move, and when (the server's clock), the round goes on without the
+        players still reading: told in the table frame (``reading_left``), so that every
+        window counts down the same wait, however late it saw the others ready."""
         self.awaiting: set[int] = set()
         """The seats of the players on their way from the match before (a rematch): the
         computers wait for them, so that they see the first deal and every card played."""
@@ -411,8 +415,16 @@ class Table:
             "spectators": spectators,
             "result": self.result(),
             "reading": sorted(self.reading),
+            "reading_left": self._reading_left(now),
             "next": self.next,
         }
+
+    def _reading_left(self, now: float) -> float | None:
+        """Seconds until the round goes on without those still reading the score sheet
+        (None: nobody is, or nobody waits for them yet)."""
+        if not self.reading or self.reading_until is None or self.reading_until[0] != self.at:
+            return None
+        return round(max(0.0, self.reading_until[1] - now), 1)
 
     def result(self) -> dict[str, Any] | None:
         """Who won, once the match is over."""

@@ -163,3 +163,55 @@ def test_a_player_the_computer_stands_in_for_is_not_told_a_round_began_while_oth
     stood_in["reading"] = []  # Bruno read his: the round begins
     assert coordinator.round_began_without_me()
     assert sheet.buttons[-1].hint() == app.t("online.round_began")
+
+
+def test_every_window_counts_down_the_same_wait_for_a_player_still_reading(app, monkeypatch):
+    """Anna ready first, Bruno some seconds later: the window still at the sheet counted
+    the minute from when it saw Bruno ready, seconds more than the others showed, while
+    the server had counted it from Anna's word."""
+    from scopa.app.hosting import LocalServer
+    from scopa.app.online import grouped
+    from scopa.engine import Rules
+    from scopa.net import server as server_module
+
+    from .test_online_rejoin import join_at
+
+    monkeypatch.setattr(server_module, "READING_MOST", 6.0)
+    server = LocalServer(app.store.data_dir / "host", port=0)
+    server.start()
+    anna = BackgroundClient(server.local_address, sheets=True)
+    bruno = BackgroundClient(server.local_address, sheets=True)
+    try:
+        seats = [{"kind": "human"}] * 3
+        made = anna.submit(anna.client.create(Rules(players=3), seats, "Anna", 0)).result(20)
+        bruno.submit(bruno.client.join(made.code, "Bruno")).result(20)
+        app.settings = app.settings.with_(
+            animation_speed="instant", tutorial_done=True, language="en"
+        )
+        app.home()
+        join_at(app, f"{server.local_address}/{grouped(made.code)}")
+        table_opens(app)
+        table = app.stack.top
+        players = {0: anna, 1: bruno}
+        while not table.match.rounds:  # the round played out, Carla's cards first
+            if table.human_to_play is not None:
+                table.play(first_play(table.match.observe(table.human_to_play)))
+            for friend in players.values():
+                last = friend.client.last
+                if last is not None and last.my_turn and last.at == table.match.at:
+                    friend.submit(friend.client.play(first_play(last.observation), last.at))
+            frame(app)
+            time.sleep(0.005)
+        run_until(app, lambda: isinstance(app.stack.top, ScoringScene))
+        anna.submit(anna.client.ready()).result(10)
+        time.sleep(2.0)
+        bruno.submit(bruno.client.ready()).result(10)
+        coordinator = table.coordinator
+        run_until(app, lambda: coordinator.others_ready())
+        left = coordinator.others_ready_wait()
+        assert left is not None and left <= 6.0 - 1.5, left
+    finally:
+        anna.close()
+        bruno.close()
+        app.home()
+        server.stop()

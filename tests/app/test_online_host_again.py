@@ -101,6 +101,7 @@ def test_a_friend_at_a_table_its_host_ended_is_told_and_forgets_it(tmp_path, fri
         run_until(game, lambda: table.lost)
         assert table.coordinator.ended
         assert table.absence.words(lost=True) == game.t("online.ended_by_host")
+        assert table.status_text() is None  # not "Waiting for Anna to play" under it
         assert not game.store.load_seats() and not game.settings.online_address
         # leaving goes straight to the title: not "Leave the table? Your seat stays yours:
         # Play online takes you back to it", of a match nobody can go back to

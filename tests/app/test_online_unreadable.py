@@ -268,6 +268,8 @@ def test_a_table_frame_is_kept_only_when_it_reads() -> None:
         away = table_frame()
         away["seats"][1]["away"] = long
         spoiled.append(away)
+    for left in (10**400, float("nan"), -1, "soon", True):  # the round's wait, as it reads
+        spoiled.append(table_frame(reading_left=left))
     for frame_ in spoiled:
         with pytest.raises(CodecError):
             check_table(frame_)

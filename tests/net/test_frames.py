@@ -166,7 +166,7 @@ def test_a_table_message_is_written_with_its_rules_in_place() -> None:
         data = json.loads(text)
         assert text == dumps(data)  # compact, as every frame
         keys = ["v", "type", "code", "rules", "status", "at", "seats", "spectators", "result"]
-        keys += ["reading", "next"]
+        keys += ["reading", "reading_left", "next"]
         assert list(data) == keys + (["re"] if re is not None else [])
         assert data["rules"] == table.rules.to_dict() and data.get("re") == re
         assert data["seats"][1] == {

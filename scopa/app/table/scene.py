@@ -1474,6 +1474,8 @@ class TableScene(Scene):
         return self._status()
 
     def _status(self) -> tuple[str, tuple[int, int, int]] | None:
+        if self.lost:  # play stopped for good: the banner over the table says why
+            return None
         return self.words.status(
             message=self.said(),
             awaiting=self.human_to_play,
