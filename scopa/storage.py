@@ -330,13 +330,15 @@ def _checked_when(text: object) -> str | None:
 @dataclass(frozen=True)
 class HeldSeat:
     """A seat taken at a table online: the server, the table's code, the seat and the token
-    that takes it back; ``hosted``: the table is held by a server this game runs."""
+    that takes it back; ``hosted``: the table is held by a server this game runs;
+    ``begun``: its match was dealt (a table hosted here may wait still for its players)."""
 
     server: str
     code: str
     seat: int
     token: str
     hosted: bool = False
+    begun: bool = True
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -345,6 +347,7 @@ class HeldSeat:
             "seat": self.seat,
             "token": self.token,
             "hosted": self.hosted,
+            **({} if self.begun else {"begun": False}),  # a file as before, once it began
         }
 
     @classmethod
@@ -359,8 +362,11 @@ class HeldSeat:
             raise DamagedFile("files.cause_content", detail="a seat's number must be 0 to 63")
         if not isinstance(hosted, bool):
             raise DamagedFile("files.cause_content", detail="'hosted' must be true or false")
+        begun = data.get("begun", True)
+        if not isinstance(begun, bool):
+            raise DamagedFile("files.cause_content", detail="'begun' must be true or false")
         server, code, token = (str(text) for text in texts)
-        return cls(server, code, seat, token, hosted)
+        return cls(server, code, seat, token, hosted, begun)
 
 
 class DamagedFile(ValueError):

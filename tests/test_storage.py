@@ -1181,3 +1181,20 @@ def test_settings_the_system_cannot_read_just_now_are_not_set_aside(
     assert store.save_settings(Settings(language="en"))  # read since: nothing set aside
     assert not list(tmp_path.glob("*.bak*"))
     assert f"held:{store.settings_path}" in store.take_recovered()  # its notice goes
+
+
+def test_a_seat_at_a_table_whose_match_has_not_begun_says_so(tmp_path: Path) -> None:
+    """A table hosted here left in its lobby: its seat says its match was never dealt; a
+    seat whose match began is written as before (an older version reads it as it did)."""
+    from scopa.storage import HeldSeat
+
+    store = Store(tmp_path)
+    waiting = HeldSeat("ws://127.0.0.1:1", "k3fzq8ta9mwex", 0, "a" * 32, True, begun=False)
+    dealt = HeldSeat("ws://192.0.2.1:8765", "m4gzr9tb0nxey", 1, "b" * 32, True)
+    assert store.hold_seat(waiting) and store.hold_seat(dealt)
+    assert store.load_seats() == [waiting, dealt]
+    written = json.loads(store.seats_path.read_text())["seats"]
+    assert written[0]["begun"] is False and "begun" not in written[1]
+    written[0]["begun"] = "no"
+    store.seats_path.write_text(json.dumps({"schema": 1, "seats": written}))
+    assert Store(tmp_path).load_seats() == []  # set aside, with a message

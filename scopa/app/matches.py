@@ -21,6 +21,7 @@ the screens it was opened from, which come back when it ends.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import random
 import time
@@ -848,6 +849,9 @@ class Matches:
         code = coordinator.ticket.code
         seats = self.app.store.load_seats()
         coordinator.hosted = coordinator.hosted or any(h.hosted for h in seats if h.code == code)
+        for held in seats:
+            if held.code == code and not held.begun:  # no longer a table waiting for players
+                self.app.store.hold_seat(dataclasses.replace(held, begun=True))
         self.current = coordinator
         if session is not None:  # (a rematch's is the match before's)
             self.sessions.append(session)

@@ -370,8 +370,12 @@ class OnlineSession:
                 link.close()
 
     def _hold(self, ticket: SeatTicket, *, hosted: bool) -> None:
+        """Keep the seat of ``ticket``; at a table hosted here, as one whose match has
+        not begun yet (``Matches.open_remote`` says when it has)."""
         if self.store is not None:
-            held = HeldSeat(ticket.server, ticket.code, ticket.seat, ticket.token, hosted)
+            held = HeldSeat(
+                ticket.server, ticket.code, ticket.seat, ticket.token, hosted, begun=not hosted
+            )
             self.store.hold_seat(held)
 
     def _forget_hosted(self, server: LocalServer) -> bool:

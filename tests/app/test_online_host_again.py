@@ -10,7 +10,7 @@ from scopa.app.scenes.online import OnlineScene, waiting_table
 from scopa.app.scenes.scoring import ScoringScene
 from scopa.app.scenes.title import TitleScene
 from scopa.app.widgets import resolve
-from scopa.net.client import ServerError
+from scopa.net.client import BackgroundClient, ServerError
 from scopa.storage import Store
 
 from .menu_helpers import click, frame
@@ -141,4 +141,49 @@ def test_a_sheet_read_as_the_host_ends_the_match_deals_no_next_round(tmp_path, f
         assert isinstance(game.stack.top, TitleScene)
         assert not game.store.load_seats()
     finally:
+        game.close()
+
+
+def test_a_table_left_in_its_lobby_is_not_said_to_hold_a_match(tmp_path, monkeypatch):
+    """The host's game killed while the table waited for its players: the next start said
+    "A match at your table online is still under way", and Host a table asked about an
+    unfinished match, where no card had been dealt. The seat knows its match had not begun
+    (until it does): the title and Play online say the table waits for its players, and a
+    new table is opened in its place unasked."""
+    from scopa.app.scenes.online import waiting_seat
+
+    from .test_online_rejoin import host_from_the_menus
+
+    monkeypatch.setattr("scopa.app.hosting.DEFAULT_PORT", 0)
+    game = open_game(Store(tmp_path / "marco"))
+    friend = None
+    try:
+        lobby = host_from_the_menus(game)
+        held = waiting_seat(game)
+        assert held is not None and not held.begun
+        address = lobby.session.seated.address
+        game.matches.close()  # the game killed: the table served no more, the seat kept
+        game.stack.clear_to(TitleScene(game))
+        frame(game)
+        title = game.stack.top
+        assert title.table_waits
+        assert title._online_hint() == game.t("online.lobby_waits_title")
+        click(game, title.online)
+        online = game.stack.top
+        assert online.waiting and online.address_note() == "online.your_lobby_waits"
+        assert resolve(online.join_button.hint) == game.t("online.join_hint_lobby")
+        click(game, online.host_button)
+        lobby = game.stack.top
+        assert isinstance(lobby, LobbyScene), "asked about a match never dealt"
+        run_until(game, lambda: lobby.session.seated is not None)
+        assert lobby.session.seated.address != address
+        friend = BackgroundClient(lobby.session.server.local_address)
+        code = lobby.session.seated.address.rsplit("/", 1)[1]
+        friend.submit(friend.client.join(code, "Bruno")).result(20)
+        table_opens(game)
+        held = waiting_seat(game)
+        assert held is not None and held.begun  # dealt: now a match under way
+    finally:
+        if friend is not None:
+            friend.close()
         game.close()

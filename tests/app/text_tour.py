@@ -1861,6 +1861,14 @@ class Tour:
         app.back()
         self.frames(2)
         app.store.drop_hosted_seats()
+        lobby = HeldSeat("ws://192.168.100.200:65535", "ABCDE-FGHIJ-KLM", 0, "token", True, False)
+        app.store.hold_seat(lobby)  # a table hosted here left in its lobby
+        self.home()
+        self.hover_all(app.stack.top, "online, the title with a table hosted here still waiting")
+        scene = self.open_menu("online")
+        self.hover_all(scene, "online, a table hosted here waiting for its players")
+        app.back()
+        app.store.drop_hosted_seats()
         joined = HeldSeat("ws://192.168.100.200:65535", "ABCDE-FGHIJ-KLM", 1, "token")
         app.store.hold_seat(joined)  # a seat at a friend's table, its window closed
         self.home()

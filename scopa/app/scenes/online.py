@@ -58,7 +58,11 @@ class OnlineScene(MenuScene):
         waiting = waiting_table(app)
         self.waiting = waiting is not None
         """A match at a table hosted here is under way (its host closed the game, or left
-        the table): Join takes the player back to it."""
+        the table), or the table waits still for its players: Join takes the player back to
+        it."""
+        held = waiting_seat(app)
+        self.waiting_begun = held is None or held.begun
+        """...and its match was dealt (else the table was left in its lobby)."""
         if waiting is not None:
             self.address = waiting
         joined = None if self.waiting else joined_seat(app)
@@ -315,6 +319,9 @@ class OnlineScene(MenuScene):
         if held is None:
             self._host()
             return
+        if not held.begun:  # nothing was played there to lose: closed as the new one opens
+            self._host(held)
+            return
         t = self.app.t
         self.app.open(
             "confirm",
@@ -432,6 +439,8 @@ class OnlineScene(MenuScene):
         note = self.address_note()
         if note == "online.your_table_waits":
             return self.t("online.join_hint_own")
+        if note == "online.your_lobby_waits":
+            return self.t("online.join_hint_lobby")
         if note == "online.your_seat_waits":
             return self.t("online.join_hint_seat")
         return self.t("online.join_hint")
@@ -442,7 +451,7 @@ class OnlineScene(MenuScene):
         cleared or typed over); else what an address looks like."""
         offered = self.address.strip() and self.address.strip() == self.offered.strip()
         if self.waiting and offered:
-            return "online.your_table_waits"
+            return "online.your_table_waits" if self.waiting_begun else "online.your_lobby_waits"
         if self.rejoining and offered:
             return "online.your_seat_waits"
         return "online.address_hint"

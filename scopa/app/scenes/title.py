@@ -57,6 +57,7 @@ class TitleScene(MenuScene):
         self.quit = Button(self.tr("quit"), self.on_quit, hint=self.tr("quit_hint"))
         self.online = Button(self.tr("online"), self.on_online, hint=self._online_hint)
         self.table_waits = False
+        self._waiting_begun = True
         """A match at a table hosted here is under way (``waiting_seat``)."""
         self.seat_waits = False
         """This window holds a seat at a friend's table whose end it has not seen
@@ -87,6 +88,7 @@ class TitleScene(MenuScene):
         self.play.primary = self.saved is None  # one red button: Continue when there is a save
         held = waiting_seat(self.app)
         self._waiting_code = "" if held is None else held.code
+        self._waiting_begun = held is None or held.begun
         self.table_waits = held is not None
         self.seat_waits = not self.table_waits and joined_seat(self.app) is not None
         self.online.primary = self.table_waits or self.seat_waits
@@ -103,7 +105,9 @@ class TitleScene(MenuScene):
         return server is not None and server.played_out(self._waiting_code)
 
     def _waits_words(self) -> str:
-        return "online.table_waits_title" if self.table_waits else "online.seat_waits_title"
+        if not self.table_waits:
+            return "online.seat_waits_title"
+        return "online.table_waits_title" if self._waiting_begun else "online.lobby_waits_title"
 
     def _online_hint(self) -> str:
         return self.t(self._waits_words() if self.online.primary else "online_hint")
