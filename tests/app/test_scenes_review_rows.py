@@ -140,11 +140,20 @@ def test_each_card_of_a_full_table_shows_untouched_beside_the_next(app, monkeypa
 @pytest.mark.parametrize("language", ["it", "en"])
 @pytest.mark.parametrize(
     ("reason", "params"),
-    [("wins_by_end", (("won", "carte,denari,primiera"),)), ("keeps_coin", ())],
+    [
+        ("wins_by_end", (("won", "carte,denari,primiera"),)),
+        ("keeps_coin", ()),
+        (
+            "wins_denies",
+            (("won", "carte,settebello,primiera"), ("denied", "denari"), ("rivals", 1)),
+        ),
+    ],
 )
 def test_the_longest_reasons_are_said_whole(app, language, size, reason, params) -> None:  # noqa: ANN001
     """The longest reasons a review gives: what Master's line wins by the end of the round,
-    three points named, and the coin kept, with a long capture above them."""
+    three points named (and what it denies the other side besides: "...settebello and
+    primiera and denies…" was cut at 960x540), and the coin kept, with a long capture above
+    them."""
     from dataclasses import replace
 
     costly = replace(LONG_CAPTURES[1], loss=3.9, reason=reason, params=params)

@@ -665,8 +665,9 @@ class ReviewScene(MenuScene):
         """Each row's three lines (the move played, Master's, the reason) with their pens:
         wrapped onto as many lines as the row holds, and set smaller only when a row's
         words do not fit it whole so (as little as lets them fit). One size in every row,
-        so the rows read alike; a row too long to fit at all is cut short at that size,
-        not made smaller."""
+        so the rows read alike; a row too long to fit at all is set at the smallest size,
+        where the least of it is cut (the move played, ``_heights``): at the size of the
+        others, its reason was cut short ("...and primiera and denies…")."""
         m = self.m
         w = self.text_column[1]
         texts = [
@@ -683,7 +684,10 @@ class ReviewScene(MenuScene):
         ]
         fitting = [step for step in steps if step is not None]
         step = max(fitting, default=0)
-        return [_shrunk(lines, step) for lines in texts]
+        return [
+            _shrunk(lines, step if own is not None else _smallest_step(lines))
+            for lines, own in zip(texts, steps)
+        ]
 
     def _draw_row(
         self,
@@ -804,12 +808,16 @@ def _shrunk(lines: list[tuple[str, style.Pen]], step: int) -> list[tuple[str, st
     ]
 
 
+def _smallest_step(lines: list[tuple[str, style.Pen]]) -> int:
+    """How many pixels smaller ``lines`` can be set, each down to its readable least."""
+    return max(pen.px - style.smallest_px(pen.px) for _, pen in lines)
+
+
 def _smaller_by(lines: list[tuple[str, style.Pen]], width: int, height: int) -> int | None:
     """How many pixels smaller ``lines`` must be set to fit whole, one under the other, in
     a box ``width`` x ``height`` (each wrapped onto as many lines as it needs): 0 when
     they fit at their size; None when they do not fit even at the smallest."""
-    most = max(pen.px - style.smallest_px(pen.px) for _, pen in lines)
-    for step in range(most + 1):
+    for step in range(_smallest_step(lines) + 1):
         laid = [
             style.fit(words, pen, width, height, lines=0, least=pen.px)
             for words, pen in _shrunk(lines, step)
@@ -821,8 +829,9 @@ def _smaller_by(lines: list[tuple[str, style.Pen]], width: int, height: int) -> 
 
 def _heights(lines: list[tuple[str, style.Pen]], width: int, height: int) -> list[int]:
     """How tall each of a move's lines is, at its pen's size: as its words need. When they
-    do not all fit, Master's move keeps what it needs first, then the move played, the
-    reason last, each leaving a line for those after it."""
+    do not all fit, Master's move keeps what it needs first, then the reason, the move
+    played last (its card is ringed in the hand drawn beside it), each leaving a line for
+    those after it: the reason is what the row is for."""
     need = [
         style.fit(words, pen, width, height, lines=0, least=pen.px).height for words, pen in lines
     ]
@@ -830,7 +839,7 @@ def _heights(lines: list[tuple[str, style.Pen]], width: int, height: int) -> lis
         return need
     out = list(need)
     left = height
-    order = (1, 0, 2)
+    order = (1, 2, 0)
     for k, index in enumerate(order):
         after = sum(style.line_height(lines[j][1]) for j in order[k + 1 :])
         out[index] = max(0, min(need[index], left - after))
