@@ -213,5 +213,5 @@ def test_every_window_counts_down_the_same_wait_for_a_player_still_reading(app, 
     finally:
         anna.close()
         bruno.close()
-        app.home()
+        app.close()  # the window's own link too: none left looking for the table after
         server.stop()
