@@ -220,6 +220,9 @@ def _hotseat(tour: Tour, setup: MatchSetup) -> None:
     review.back()
     tour.click(review.show_all)
     tour.frames(8)
+    tour.show("review, the cover for the first to be asked")
+    tour.click((5, 5))
+    tour.frames(8)
     tour.show("review, may everyone see it")
     tour.click(app.stack.top.no_button)  # type: ignore[attr-defined]
     tour.show("review, kept private")
@@ -227,12 +230,14 @@ def _hotseat(tour: Tour, setup: MatchSetup) -> None:
     while not coordinator.match.over:  # asked on the last sheet: of this match, now over
         coordinator.apply(coordinator.match.legal_moves()[0])
     tour.click(review.show_all)
+    tour.click((5, 5))
     tour.frames(8)
     tour.show("review, may everyone see it, the match over")
     tour.click(app.stack.top.no_button)  # type: ignore[attr-defined]
     coordinator.match = playing
     app.toasts = type(app.toasts)()
     tour.click(review.show_all)
+    tour.click((5, 5))
     tour.click(app.stack.top.yes_button)  # type: ignore[attr-defined]
     tour.frames(8)
     tour.show("review, the cover for the next to be asked")

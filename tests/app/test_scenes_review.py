@@ -299,6 +299,7 @@ def test_the_agreement_to_share_reviews_lasts_the_match_after_the_game_is_closed
     assert hint() == app.t("review.button_hint_many")
     click(app, scoring.review_button)
     click(app, app.stack.top.show_all)
+    click(app, (10, 10))  # Giulia takes the screen
     click(app, app.stack.top.yes_button)
     click(app, (10, 10))  # Marco takes the screen
     click(app, app.stack.top.yes_button)
@@ -317,6 +318,10 @@ def test_all_reviews_are_shown_only_when_everyone_agrees(english) -> None:  # no
     click(app, scoring.review_button)
     scene = app.stack.top
     click(app, scene.show_all)
+    # whoever pressed it, Giulia is asked once the screen is hers (the one who pressed it
+    # answered for her)
+    assert app.stack.top is scene and scene.stage == "cover" and scene.seat == 0
+    click(app, (10, 10))
     ask = app.stack.top
     # the agreement lasts the match, and the question says so (it read as one review's)
     assert ask.question() == "Giulia, may everyone see your reviews for the rest of this match?"
@@ -338,6 +343,7 @@ def test_all_reviews_are_shown_only_when_everyone_agrees(english) -> None:  # no
     assert "Marco keeps their review private" in " ".join(drawn_texts(app))
     assert not any("Marco keeps their review private" in toast.text for toast in app.toasts)
     click(app, scene.show_all)
+    click(app, (10, 10))
     click(app, app.stack.top.yes_button)
     click(app, (10, 10))
     click(app, app.stack.top.yes_button)
@@ -365,6 +371,7 @@ def test_asked_on_the_last_sheet_the_question_does_not_speak_of_the_rest_of_the_
     played = coordinator.match
     play_out(coordinator)
     click(app, scene.show_all)
+    click(app, (10, 10))
     ask = app.stack.top
     assert ask.question() == "Giulia, may everyone see your reviews of this match?"
     assert "until the match ends" not in ask.detail()
@@ -512,6 +519,7 @@ def test_the_keys_find_their_place_again_after_a_question_is_answered(english) -
     scene.form.keyboard_used = True
     scene.form.set_focus(scene.show_all)
     press(app, pygame.K_RETURN)
+    press(app, pygame.K_RETURN)  # the cover lifted: the screen is Giulia's
     press(app, pygame.K_RETURN)  # "No, keep them private", where the question's focus is
     assert app.stack.top is scene and scene.stage == "who"
     assert scene.form.focus is scene.show_all and scene.form.keyboard_used

@@ -306,15 +306,19 @@ class ReviewScene(MenuScene):
         if self.asking is not None:
             left, self.asking = self.asking, None
             self._restage("who")
+            if self.show_all is not None:  # answered, the keys go on from the button asked
+                self.form.set_focus(self.show_all)
+                self.form.keyboard_used = self.app.keys_last
             self._ask(left)
             return
         self._restage("review")
 
     def ask_to_share(self) -> None:
-        """Ask each person here in turn whether everyone may see their review: the one who
-        asked at once, each of the others once the screen has been handed to them."""
+        """Ask each person here in turn whether everyone may see their review, each once
+        the screen has been handed to them: the first too (whoever pressed the button,
+        which nobody here had to say, answered for them)."""
         self.declined_by = None
-        self._ask(list(self.coordinator.humans))
+        self._hand_on(list(self.coordinator.humans))
 
     def _hand_on(self, left: list[int]) -> None:
         """The last person asked agreed: the screen goes to the next one to ask, if any."""
