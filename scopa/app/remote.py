@@ -737,8 +737,9 @@ class RemoteCoordinator:
         self._handing = [self.link.submit(client.hand_over(seat)) for seat in seats]
 
     def _note_away(self, table: dict[str, Any] | None) -> None:
-        """Read when each friend away left, from a table frame not read before (its
-        ``away`` says how many seconds ago, when it was sent)."""
+        """Read when each friend away left, and when the round goes on without those
+        still at its score sheet, from a table frame not read before (its ``away`` and
+        ``reading_left`` say how many seconds ago, and from when, it was sent)."""
         if table is None or table is self._read:
             return
         self._read = table

@@ -67,8 +67,9 @@ Server to client::
               with this seat's player), starts (the host, who starts the match once
               every seat is taken)}], spectators, result,
               reading (the seats whose players still read the last round's score sheet:
-              the round waits for them), next (the code of the rematch's table, once it
-              is open; else null)
+              the round waits for them), reading_left (the seconds it waits for them
+              still, once somebody waits; else null), next (the code of the rematch's
+              table, once it is open; else null)
     state     code, at, status, reason (start|move|join|sync), events [...], observation,
               result, rounds? (events: what the last move did, as this seat may see it;
                            observation: Observation of this seat, the table's cards in the

@@ -55,12 +55,12 @@ class OnlineScene(MenuScene):
         """The table last joined, offered again (a player back after closing the game)."""
         self.joined = ""
         """The address Join last asked for, as the settings keep it."""
-        waiting = waiting_table(app)
+        held = waiting_seat(app)
+        waiting = None if held is None else seat_address(app, held)
         self.waiting = waiting is not None
         """A match at a table hosted here is under way (its host closed the game, or left
         the table), or the table waits still for its players: Join takes the player back to
         it."""
-        held = waiting_seat(app)
         self.waiting_begun = held is None or held.begun
         """...and its match was dealt (else the table was left in its lobby)."""
         if waiting is not None:

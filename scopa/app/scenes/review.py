@@ -321,7 +321,8 @@ class ReviewScene(MenuScene):
         self._hand_on(list(self.coordinator.humans))
 
     def _hand_on(self, left: list[int]) -> None:
-        """The last person asked agreed: the screen goes to the next one to ask, if any."""
+        """The screen goes to the next person to ask (the first, or the one after the last
+        who agreed); with nobody left to ask, every review shows."""
         if not left:
             self.coordinator.reviews_shared = True
             self.coordinator.save()  # agreed for the rest of the match, kept with it
