@@ -449,8 +449,10 @@ class Matches:
         """The unfinished match kept on disk, if any (damaged files are set aside)."""
         if self.current is not None and getattr(self.current, "saver", None) is not None:
             self.current.flush()
-            if isinstance(self.current, MatchCoordinator):
+            if isinstance(self.current, MatchCoordinator) and self.current.uncounted():
                 self.current.count_again()
+                if not self.current.uncounted():  # the notice of the refusal went: say so
+                    self.app.notify(worded("match_counted_now"), 6.0)
         found = self.app.store.load_match()
         self.app.show_store_messages()
         return self._further_here(found)

@@ -127,6 +127,8 @@ def test_a_match_ended_with_nothing_written_is_counted_once_room_is_made(english
     app.home()
     frame(app)
     assert played(store) == 1
+    # the notice that the disk refused it went as the disk took it: the player is told
+    assert app.t("match_counted_now") in [toast.text for toast in app.toasts]
     title = app.stack.top
     assert title.resume not in title.form.widgets
     assert store.load_match() is None

@@ -422,6 +422,9 @@ class Tour:
             self.hover_all(app.stack.top, "start a new match over one not counted?")
             app.store.clear_match()  # (the title uncovered would count it)
             app.back()
+        app.notify(worded("match_counted_now"), 12.0)
+        self.show("title, a finished match the statistics refused is counted at last")
+        app.toasts.forget(lambda toast: True)
         rules = app.settings.rules
         app.settings = app.settings.with_(rules=Rules.preset("cirulla"))  # Cirulla's lessons
         self.home()
