@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scopa.engine import Move, scores_scopa
+from scopa.engine.cards import SETTEBELLO
 from scopa.engine.moves import DECLARE, RETRACT
 
 from .values import (
@@ -305,6 +306,8 @@ def describe(
         # riskier now than another card to lay: what the search saw lies further on
         kept = instead.move.card if instead is not None else None
         if kept is not None and kept.rank != rank and view.hand & kept.bit:
+            if kept == SETTEBELLO:  # not "a 7": the card the player gave away
+                return "keeps_settebello", {}
             return "keeps_for_later", {"rank": kept.rank}
         return "looks_ahead", {}
     # "takes 3 cards" is a reason only when the cards are more than the other way takes (the

@@ -29,6 +29,7 @@ PLAIN = frozenset(
         "keeps",
         "looks_ahead",
         "keeps_for_later",
+        "keeps_settebello",
         "safe_lay",
         "least_harm",
         "anchor",

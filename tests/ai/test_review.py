@@ -404,6 +404,29 @@ def test_taking_fewer_cards_than_the_move_played_is_not_the_reason() -> None:
     assert describe(view, players, assessments, masters) == ("most_cards", {"count": 3})
 
 
+def test_the_settebello_kept_for_later_is_named() -> None:
+    """Master laying the ace where the player laid the settebello was told as "keeps a 7
+    for later": the card the player gave away is named."""
+    from scopa.ai.assess import Judge, describe
+    from scopa.ai.reasons import reason_text
+    from scopa.ai.view import View
+
+    from .helpers import position, seat_view
+
+    view = View.of(seat_view(position("1S 7D", "5B")))
+    judge = Judge(view)
+    assessments = [judge.assess(move) for move in view.moves]
+    (ace,) = [a for a in assessments if a.move.card.rank == 1]
+    (seven,) = [a for a in assessments if a.move.card.rank == 7]
+    assert describe(view, ace, assessments, seven) == ("keeps_settebello", {})
+    assert reason_text("keeps_settebello", {}, "en") == (
+        "keeps the settebello for later, when it pays more"
+    )
+    assert reason_text("keeps_settebello", {}, "it") == (
+        "tiene il settebello per dopo, quando renderà di più"
+    )
+
+
 def test_a_lay_is_called_the_least_risky_only_when_it_is() -> None:
     """Master laying the ace on a 5 (6 left, for a 6 to sweep) was told as "lays the card
     that risks least", though laying the knave (13 left) risked less by Master's own
