@@ -329,18 +329,20 @@ class MatchCoordinator:
             self.shown = True
             self.saver.shown()
 
-    def count_again(self) -> None:
+    def count_again(self) -> bool:
         """The result of the match over that the statistics refused (a full disk) is asked
         for once more (the player may have made room), and the match let go once it is in
-        them if its last sheet was shown. Only while it is the match of the save slot: a
-        match another has replaced would write itself over the other."""
+        them if its last sheet was shown; True when it is counted now. Only while it is the
+        match of the save slot: a match another has replaced would write itself over the
+        other."""
         if self.saver is None or self.discarded or not self.uncounted():
-            return
+            return False
         self.recorded = False
         self._save()
         if self.shown:
             self.saver.shown()
         self.saver.flush()
+        return not self.uncounted()
 
     def uncounted(self) -> bool:
         """The match is over and the statistics refused its result (once it was asked)."""
@@ -449,10 +451,8 @@ class Matches:
         """The unfinished match kept on disk, if any (damaged files are set aside)."""
         if self.current is not None and getattr(self.current, "saver", None) is not None:
             self.current.flush()
-            if isinstance(self.current, MatchCoordinator) and self.current.uncounted():
-                self.current.count_again()
-                if not self.current.uncounted():  # the notice of the refusal went: say so
-                    self.app.notify(worded("match_counted_now"), 6.0)
+            if isinstance(self.current, MatchCoordinator) and self.current.count_again():
+                self.app.notify(worded("match_counted_now"), 6.0)  # its refusal's notice went
         found = self.app.store.load_match()
         self.app.show_store_messages()
         return self._further_here(found)

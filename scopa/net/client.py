@@ -71,10 +71,9 @@ off: a server that stopped answering (its computer asleep, its network gone) is 
 for."""
 
 
-GIVE_UP = frozenset({"seat_taken", "ended", "closed", "removed"})
+GIVE_UP = frozenset({"seat_taken", "ended", "removed"})
 """Fatal errors after which a client does not try to get back: another connection holds
-its seat, or the table's host ended the match (closed the table before it began) or took
-the player off the table."""
+its seat, or the table's host ended the match or took the player off the table."""
 
 
 class ServerError(Exception):

@@ -18,7 +18,7 @@ from .flow import describe, saved_line
 from .online import joined_seat, waiting_seat
 
 if TYPE_CHECKING:
-    from scopa.storage import SavedMatch
+    from scopa.storage import HeldSeat, SavedMatch
 
 LEFT_FAN = ("7B", "7S", "7C", "7D")
 RIGHT_FAN = ("1D", "2D", "3D", "10D")
@@ -57,8 +57,10 @@ class TitleScene(MenuScene):
         self.quit = Button(self.tr("quit"), self.on_quit, hint=self.tr("quit_hint"))
         self.online = Button(self.tr("online"), self.on_online, hint=self._online_hint)
         self.table_waits = False
-        self._waiting_begun = True
-        """A match at a table hosted here is under way (``waiting_seat``)."""
+        """A match at a table hosted here is under way, or the table waits for its players
+        (``waiting_seat``)."""
+        self._waiting: HeldSeat | None = None
+        """The seat held there."""
         self.seat_waits = False
         """This window holds a seat at a friend's table whose end it has not seen
         (``joined_seat``): Play online takes it back."""
@@ -87,8 +89,7 @@ class TitleScene(MenuScene):
         )
         self.play.primary = self.saved is None  # one red button: Continue when there is a save
         held = waiting_seat(self.app)
-        self._waiting_code = "" if held is None else held.code
-        self._waiting_begun = held is None or held.begun
+        self._waiting = held
         self.table_waits = held is not None
         self.seat_waits = not self.table_waits and joined_seat(self.app) is not None
         self.online.primary = self.table_waits or self.seat_waits
@@ -102,12 +103,14 @@ class TitleScene(MenuScene):
         """The match said to wait was since played to its end at this game's server (never
         waits: the server keeps the tables it saw end)."""
         server = self.app.matches.hosted_server()
-        return server is not None and server.played_out(self._waiting_code)
+        code = "" if self._waiting is None else self._waiting.code
+        return server is not None and server.played_out(code)
 
     def _waits_words(self) -> str:
         if not self.table_waits:
             return "online.seat_waits_title"
-        return "online.table_waits_title" if self._waiting_begun else "online.lobby_waits_title"
+        begun = self._waiting is None or self._waiting.begun
+        return "online.table_waits_title" if begun else "online.lobby_waits_title"
 
     def _online_hint(self) -> str:
         return self.t(self._waits_words() if self.online.primary else "online_hint")
