@@ -140,6 +140,9 @@ class SavedMatch(tuple):  # type: ignore[type-arg]
     counted: bool
     """Its result is in the statistics, or it is not over yet (False: an ended match the
     statistics could not take)."""
+    sheet_read: bool
+    """The score sheet of the round last scored was read (its next round, dealt, waits
+    for its first card): continued, the match goes on at the table, not at that sheet."""
 
     def __new__(
         cls,
@@ -152,9 +155,11 @@ class SavedMatch(tuple):  # type: ignore[type-arg]
         match: Match | None = None,
         *,
         counted: bool = True,
+        sheet_read: bool = False,
     ) -> SavedMatch:
         saved = super().__new__(cls, (setup, record))
         saved.counted = counted
+        saved.sheet_read = sheet_read
         saved.undone = undone
         saved.hinted = hinted
         saved.shared = shared
@@ -247,7 +252,7 @@ def _match_opened(envelope: Any) -> tuple[MatchSetup, GameRecord, bool, Any]:
     match this game can open."""
     _check_schema(envelope, SAVE_SCHEMA)
     known = {"schema", "saved", "setup", "record", "undone", "hinted", "shared",
-             "settings_rules", "counted"}  # fmt: skip
+             "settings_rules", "counted", "sheet_read"}  # fmt: skip
     unknown = sorted(set(envelope) - known)
     if unknown:
         raise DamagedFile("files.cause_content", detail=_unknown_entry(unknown[0]))
@@ -271,6 +276,10 @@ def _saved_match(envelope: Any) -> tuple[SavedMatch | None, FileProblem | None]:
     if not isinstance(shared, bool):  # asked again, rather than the match lost for it
         bad = FileProblem("files.cause_content", {"detail": "'shared' must be true or false"})
         cause, shared = cause or bad, False
+    sheet_read = envelope.get("sheet_read", False)
+    if not isinstance(sheet_read, bool):  # the sheet shown again, rather than the match lost
+        bad = FileProblem("files.cause_content", {"detail": "'sheet_read' must be true or false"})
+        cause, sheet_read = cause or bad, False
     settings_rules: Rules | None = None
     if "settings_rules" in envelope:
         try:
@@ -284,7 +293,11 @@ def _saved_match(envelope: Any) -> tuple[SavedMatch | None, FileProblem | None]:
             return None, cause
         record = played
         hinted = frozenset(number for number in hinted if number < len(record.moves))
-    return SavedMatch(setup, record, undone, hinted, shared, settings_rules, match), cause
+        sheet_read = False  # the plays lost may have been the next round's
+    saved = SavedMatch(
+        setup, record, undone, hinted, shared, settings_rules, match, sheet_read=sheet_read
+    )
+    return saved, cause
 
 
 def _match_read(data: dict[str, Any]) -> tuple[MatchSetup, GameRecord, bool]:
@@ -827,6 +840,7 @@ class Store:
         shared: bool = False,
         settings_rules: Rules | None = None,
         counted: bool = False,
+        sheet_read: bool = False,
     ) -> bool:
         """Remember the match left (called after every move); ``undone``: a play was
         taken back in it (a resumed match must remember it for the statistics); ``hinted``:
@@ -834,7 +848,8 @@ class Store:
         the screen agreed to show each other their reviews for the rest of the match;
         ``settings_rules``: the settings' rules when the match began (its rematch takes the
         changes made there since, before it was resumed too); ``counted``: the match is
-        over and its result is in the statistics (``finish_match``)."""
+        over and its result is in the statistics (``finish_match``); ``sheet_read``: the
+        sheet of the round last scored was read, its next round not begun."""
         if setup.rules != record.rules:
             raise SettingsError("the match setup and the record have different rules")
         envelope: dict[str, Any] = {
@@ -851,6 +866,8 @@ class Store:
             envelope["settings_rules"] = settings_rules.to_dict()
         if counted:
             envelope["counted"] = True
+        if sheet_read:
+            envelope["sheet_read"] = True
         hinted = sorted(number for number in hinted if 0 <= number < len(record.moves))
         if hinted:
             envelope["hinted"] = hinted
@@ -950,6 +967,7 @@ class Store:
             shared=saved.shared,
             settings_rules=saved.settings_rules,
             counted=saved.ended if counted is None else counted,
+            sheet_read=saved.sheet_read,
         )
 
     def clear_match(self) -> bool:

@@ -1075,6 +1075,28 @@ def test_the_agreement_to_share_reviews_is_kept_with_the_match(tmp_path: Path) -
     assert any("shared" in detail for detail in message.details())
 
 
+def test_a_sheet_read_is_kept_with_the_match_and_a_damaged_word_of_it_costs_only_itself(
+    tmp_path: Path,
+) -> None:
+    """The round's sheet was read and its next round dealt: saved with the match (Continue
+    goes on at the table); a damaged entry shows the sheet again, the match kept."""
+    store = Store(tmp_path)
+    record = GameRecord.parse(_valid_record)
+    store.save_match(MatchSetup.solo(), record, sheet_read=True)
+    assert store.load_match().sheet_read
+    store.save_match(MatchSetup.solo(), record)
+    assert "sheet_read" not in json.loads(store.save_path.read_text())
+    assert not store.load_match().sheet_read
+    envelope = json.loads(store.save_path.read_text())
+    envelope["sheet_read"] = 1
+    store.save_path.write_text(json.dumps(envelope))
+    saved = store.load_match()
+    assert saved is not None and saved[1].text() == record.text() and not saved.sheet_read
+    (message,) = store.messages
+    assert message.key == "files.match_salvaged_set_aside"
+    assert any("sheet_read" in detail for detail in message.details())
+
+
 def test_the_settings_rules_a_match_began_with_are_kept_with_it(tmp_path: Path) -> None:
     """A match's rematch takes the rules changed in the settings since it began, before
     it was saved and resumed too: the settings' rules of its start are saved with it. A

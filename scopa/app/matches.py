@@ -136,11 +136,13 @@ class MatchCoordinator:
         noter: MatchSaver | None = None,
         earlier: MatchReviews | None = None,
         counted: bool = True,
+        sheet_read: bool = False,
     ) -> None:
         """``earlier``: the reviews of this match as it was left in this game (continued
         now), whose rounds graded or being graded are not graded again; ``counted``: a
         match resumed over is in the statistics (False: they refused it, it is counted
-        as its last sheet shows)."""
+        as its last sheet shows); ``sheet_read``: resumed after the sheet of the round
+        last scored was read, before the next round's first card."""
         if match.rules != setup.rules:
             raise ValueError("the match and its setup have different rules")
         self.setup = setup
@@ -167,6 +169,11 @@ class MatchCoordinator:
         it was loaded, unless the statistics refused it)."""
         self.shown = False
         """Its last score sheet was shown (``ended_shown``)."""
+        self.sheets_read = len(match.rounds) - (
+            1 if match.rounds and not match.round.history() and not sheet_read else 0
+        )
+        """How many of the rounds scored had their sheet read (``sheet_read``): the
+        sheet of the last, unread, comes back first when the match is continued."""
         if self.mode == "solo":
             self.holder = self.humans[0]
         self.reviews: MatchReviews | None = None
@@ -289,11 +296,24 @@ class MatchCoordinator:
         if accuracy is not None:
             saver.note_accuracy(match_key(self.match), accuracy, then=self.noted)
 
+    def sheet_read(self) -> None:
+        """The score sheet of the round last scored was read: the next round is under way
+        (saved so, a match continued before its first card goes on at the table)."""
+        if self.sheets_read < len(self.match.rounds):
+            self.sheets_read = len(self.match.rounds)
+            self._save()
+
+    def sheet_unread(self) -> bool:
+        """The round last scored has its sheet still to read (a match left on it, or
+        before the next round's first card with the sheet not yet closed)."""
+        return self.match.over or self.sheets_read < len(self.match.rounds)
+
     def replace(self, match: Match, *, undone: bool = False) -> None:
         """Show ``match`` in place of the current one (a play taken back)."""
         if match.rules != self.setup.rules:
             raise ValueError("the replacement match has other rules")
         self.match = match
+        self.sheets_read = min(self.sheets_read, len(match.rounds))
         if undone:
             self.undone = True
         played = len(match.moves())
@@ -314,7 +334,10 @@ class MatchCoordinator:
             "settings_rules": self.settings_rules,
         }
         if not self.match.over:
-            self.saver.save(self.setup, self.match.record(), **kept)
+            read = not self.match.round.history() and self.sheets_read == len(self.match.rounds)
+            self.saver.save(
+                self.setup, self.match.record(), **kept, sheet_read=read and self.sheets_read > 0
+            )
         elif not self.recorded:
             self.recorded = True
             self.saver.finish(self.setup, self.match, **kept)
@@ -606,6 +629,7 @@ class Matches:
             coach=self.coach if setup.humans else None,
             earlier=earlier,
             counted=saved.counted,
+            sheet_read=saved.sheet_read,
         )
         coordinator.settings_rules = saved.settings_rules  # None: the settings as they are
         self._open(coordinator)

@@ -620,6 +620,51 @@ def test_a_match_left_on_a_score_sheet_continues_on_that_sheet(app, store) -> No
     assert app.stack.top is table and table.human_to_play == 0
 
 
+@pytest.mark.parametrize("hot_seat", [False, True])
+def test_a_match_left_after_its_next_round_began_continues_at_the_table(
+    app, store, hot_seat
+) -> None:
+    """Next round pressed, then the match saved and left before round 2's first card:
+    Continue showed round 1's sheet again, as if it had never been read (at one screen,
+    everyone pressed through it once more)."""
+    from scopa.app.table import TableScene
+
+    second = SeatConfig("Bruno", True) if hot_seat else SeatConfig("Bruno", False, "beginner")
+    setup = MatchSetup((SeatConfig("Anna", True), second), Rules())
+    sheet, _, _ = continued_on_the_first_sheet(app, store, setup)
+    sheet.next_round()
+    for _ in range(300):  # round 2 is dealt: its first card not played yet
+        app.frame(1 / 30, [])
+        table = app.stack.top
+        if isinstance(table, TableScene) and not table.director.busy:
+            break
+    assert isinstance(table, TableScene) and table.match.round.round_no == 2
+    assert not table.match.round.history()
+    app.matches.leave()
+    app.matches.current.flush()
+    assert store.load_match().sheet_read
+    assert app.matches.resume()
+    for _ in range(5):
+        app.frame(1 / 30, [])
+    table = app.stack.top
+    assert isinstance(table, TableScene), type(table).__name__
+    assert table.match.round.round_no == 2
+
+
+def test_a_match_left_on_its_sheet_after_a_restart_still_continues_on_it(app, store) -> None:
+    """What the sheet read is kept for: a match left on the sheet itself, never read,
+    comes back on it (the file holds no word of a sheet read)."""
+    setup = MatchSetup((SeatConfig("Anna", True), SeatConfig("Bruno", False, "beginner")), Rules())
+    sheet, _, _ = continued_on_the_first_sheet(app, store, setup)
+    app.matches.leave()
+    app.matches.current.flush()
+    assert not store.load_match().sheet_read
+    assert app.matches.resume()
+    for _ in range(5):
+        app.frame(1 / 30, [])
+    assert isinstance(app.stack.top, ScoringScene)
+
+
 def test_a_hot_seat_match_continued_on_its_sheet_turns_at_the_first_return(app, store) -> None:
     """At one screen a sheet waits for a key pressed with it in sight (the first may be
     meant for the cover): continued on its sheet after a restart, whoever pressed Continue

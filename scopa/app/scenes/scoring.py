@@ -811,6 +811,8 @@ class ScoringScene(MenuScene):
                 self.coordinator.round_read()
                 self.app.toasts.resolve(ROUND_BEGAN)  # back at the table: no longer news
                 self.app.toasts.forget(lambda toast: toast.key == ROUND_BEGAN)
+            else:
+                self.coordinator.sheet_read()
             self.app.back()
 
     def toast_band(self) -> ToastBand | None:

@@ -53,6 +53,7 @@ class MatchSaver:
         hinted: frozenset[int] = frozenset(),
         shared: bool = False,
         settings_rules: Any = None,
+        sheet_read: bool = False,
     ) -> None:
         job = partial(
             self.store.save_match,
@@ -60,6 +61,7 @@ class MatchSaver:
             hinted=hinted,
             shared=shared,
             settings_rules=settings_rules,
+            sheet_read=sheet_read,
         )
         self._submit("table.save_failed", job, setup, record)
 

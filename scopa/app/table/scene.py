@@ -260,7 +260,9 @@ class TableScene(Scene):
         self._apply_visibility(animate=False)
         self._warm_first_faces()
         self._sheet_first = (
-            coordinator.resumed and bool(match.rounds) and (match.over or not match.round.history())
+            coordinator.resumed
+            and bool(match.rounds)
+            and (match.over or (not match.round.history() and coordinator.sheet_unread()))
         )
         """Left on a round's score sheet (or before the next round's first card): the
         sheet, with its review, comes back before the next round is dealt; a match left
