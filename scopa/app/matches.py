@@ -34,6 +34,7 @@ from scopa.ai.review import MoveGrade, Review, position_match
 from scopa.aids import replay_match
 from scopa.engine import PRESETS, IllegalMove, Match, Move, RoundScored, Rules, RulesError
 from scopa.engine.rules import SEATING
+from scopa.net.protocol import name_key
 from scopa.settings import MAX_ADDRESS, MatchSetup, SeatConfig
 from scopa.stats import match_key
 from scopa.storage import HeldSeat, PastMatch, SavedMatch
@@ -82,21 +83,21 @@ def named_computers(seats: tuple[SeatConfig, ...]) -> tuple[SeatConfig, ...]:
 
 
 def free_names(taken: list[str] | tuple[str, ...], count: int) -> list[str]:
-    """``count`` computer names, none equal (ignoring case) to a name already seated."""
-    used = {name.strip().casefold() for name in taken}
+    """``count`` computer names, none alike (``name_key``) to a name already seated."""
+    used = {name_key(name.strip()) for name in taken}
     names = []
     for name in COMPUTER_NAMES:
         if len(names) == count:
             break
-        if name.casefold() not in used:
+        if name_key(name) not in used:
             names.append(name)
-            used.add(name.casefold())
+            used.add(name_key(name))
     number = 1
     while len(names) < count:
         candidate = f"CPU {number}"
-        if candidate.casefold() not in used:
+        if name_key(candidate) not in used:
             names.append(candidate)
-            used.add(candidate.casefold())
+            used.add(name_key(candidate))
         number += 1
     return names
 

@@ -63,11 +63,11 @@ def renamed_computers(seats: Sequence[SeatRecord], name: str) -> dict[int, SeatR
     """The computers of a table not yet playing that go by ``name``, a person's coming to
     sit, each under a name of ``COMPUTER_NAMES`` no seat goes by (a person keeps the name
     they typed: a computer's was only given)."""
-    used = {record.name.casefold() for record in seats} | {name.casefold()}
-    free = [other for other in COMPUTER_NAMES if other.casefold() not in used]
+    used = {name_key(record.name) for record in seats} | {name_key(name)}
+    free = [other for other in COMPUTER_NAMES if name_key(other) not in used]
     renamed = {}
     for number, record in enumerate(seats):
-        if record.kind == "computer" and record.name.casefold() == name.casefold() and free:
+        if record.kind == "computer" and name_key(record.name) == name_key(name) and free:
             renamed[number] = record.with_(name=free.pop(0))
     return renamed
 
@@ -95,8 +95,8 @@ def read_seats(data: list[Any], rules: Rules, people: Sequence[str] = ()) -> tup
             "bad_message", f"a {rules.players}-player table needs {rules.players} seats"
         )
     seats = []
-    taken = {name.casefold() for name in people}
-    names = iter([name for name in COMPUTER_NAMES if name.casefold() not in taken])
+    taken = {name_key(name) for name in people}
+    names = iter([name for name in COMPUTER_NAMES if name_key(name) not in taken])
     for number, spec in enumerate(data):
         if not isinstance(spec, dict) or not set(spec) <= _SEAT_KEYS:
             raise ProtocolError("bad_message", f"seat {number}: an object of {sorted(_SEAT_KEYS)}")

@@ -343,6 +343,28 @@ def test_two_seats_with_one_name_cannot_start(app, store) -> None:
     assert scene.error == app.t("ng_same_name", name=scene.names[0])
 
 
+@pytest.mark.parametrize(
+    "first, second",
+    [("Zo\u00eb", "Zoe\u0308"), ("Marco", "\uff2darco"), ("Anna", "\u0410nna")],
+)
+def test_two_seats_named_alike_in_other_letters_cannot_start(app, store, first, second) -> None:
+    """ "Zoë" typed with its letter and "Zoë" typed as "e" and a mark (a dead key, a name
+    pasted from a file) started a match with two players drawn alike: names are compared
+    as the online table compares them (full-width and other alphabets' look-alikes too)."""
+    scene = NewGameScene(app)
+    scene.names[0], scene.names[1] = first, second
+    scene.defaults[0] = scene.defaults[1] = False
+    assert not scene._check()
+    assert scene.error == app.t("ng_same_name", name=second)
+
+
+def test_a_computer_is_never_named_like_a_person_in_other_letters(app) -> None:
+    from scopa.app.matches import free_names
+
+    assert "Marco" not in free_names(["\uff2darco", "Giulia"], 3)
+    assert "Giulia" not in free_names(["Giuli\u0430"], 2)  # a Cyrillic a
+
+
 # --- six players and Cirulla --------------------------------------------------------------------
 
 

@@ -10,6 +10,7 @@ import pygame
 
 from scopa.engine import PRESETS, Rules, RulesError, rule_option
 from scopa.engine.rules import PLAYERS
+from scopa.net.protocol import name_key
 from scopa.settings import MAX_NAME, MatchSetup, SeatConfig, SettingsError, shows_something
 
 from .. import style
@@ -379,12 +380,13 @@ class NewGameScene(MenuScene):
         return names
 
     def repeated_name(self) -> str | None:
-        """A name given to two seats, if any."""
+        """A name given to two seats, if any (alike as ``name_key`` compares names: "Zoë"
+        typed with its letter or with a mark after an "e" is one name)."""
         seen: set[str] = set()
         for name in self.seat_names():
-            if name.casefold() in seen:
+            if name_key(name) in seen:
                 return name
-            seen.add(name.casefold())
+            seen.add(name_key(name))
         return None
 
     def matchup(self) -> str:
