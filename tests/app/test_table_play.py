@@ -1105,8 +1105,9 @@ def space(app) -> None:  # noqa: ANN001
 
 def test_space_tapped_to_hurry_the_computer_plays_no_card_of_the_player_s(fast):
     """Space hurries the computer's card; tapped on about six times a second to hurry it,
-    the taps that came once the turn was the player's chose a card, then played it, unseen.
-    They hurry on; a Space after a moment's rest chooses a card as ever."""
+    the taps that came once the turn was the player's chose a card, then played it, unseen;
+    so did two taps a second apart, one choosing, one playing. Space chooses and plays
+    nothing: Enter does."""
     scene = open_table(fast, "7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B")
     scene.play(Move.parse("2C"))
     for _ in range(600):  # the computer's card on its way
@@ -1121,8 +1122,13 @@ def test_space_tapped_to_hurry_the_computer_plays_no_card_of_the_player_s(fast):
     assert len(scene.match.moves()) == 2 and scene.selected is None
     pump(fast, 40)  # a rest (over half a second)
     space(fast)
-    assert scene.selected is not None  # chosen, not played
+    pump(fast, 40)
     space(fast)
+    assert len(scene.match.moves()) == 2 and scene.selected is None
+    enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")
+    fast.frame(FRAME, [enter])
+    assert scene.selected is not None  # chosen, not played
+    fast.frame(FRAME, [enter])
     assert len(scene.match.moves()) == 3
 
 

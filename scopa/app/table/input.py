@@ -28,8 +28,10 @@ DOUBLE_CLICK = 0.45
 """Seconds between two clicks on one card that play it (when it can be played one way)."""
 
 
-PLAY_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_UP)
-"""The keys that play the card chosen (or, with none chosen, choose one)."""
+PLAY_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_UP)
+"""The keys that play the card chosen (or, with none chosen, choose one). Not Space, the
+key that hurries the computers: tapped to hurry them, it went on once the turn came, one
+tap choosing a card and the next playing it."""
 HAND_KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_DOWN, *PLAY_KEYS)
 """The keys that choose a card of the hand, play it, or lower it again."""
 CARD_KEYS = {

@@ -83,11 +83,6 @@ SHOWN_CALM = 0.4
 clicks that follow the one that lifted it (a double or triple click on the button) fell
 on the card under the button as a double click on it, and played it unseen; so did an
 Enter pressed once more."""
-HURRY_CALM = 0.6
-"""Seconds after a Space that hurried the table (a computer's card flying) before a Space
-comes to the hand: tapped on about six times a second to hurry, it went on once the turn
-came, the next tap choosing a card and the one after playing it, unseen. Each tap still
-coming is one more that hurries."""
 TAPPED_SECONDS = 3.0
 """How long the cover says how to lift it after a try that did not (a click too short, a
 press the button was not ready for, an Enter too soon)."""
@@ -161,7 +156,6 @@ class TableScene(Scene):
         """Where the pointer lay when the cover came down."""
         self._shown_at = -SHOWN_CALM
         """When (``clock``) a click last lifted the cover."""
-        self._hurried_at = -HURRY_CALM
         """When (``clock``) Space last hurried the table, or was kept from the hand after."""
         self.bottom = self.humans[0] if self.humans else 0
         self.text = Writer(app.font)
@@ -588,11 +582,8 @@ class TableScene(Scene):
         if self.human_to_play is None and self.director.busy:
             if clicked or spaced:
                 self.director.hurry()
-            if spaced:
-                self._hurried_at = self.clock
             return True
-        if spaced and self.clock - self._hurried_at < HURRY_CALM:
-            self._hurried_at = self.clock  # still tapping to hurry: not a card chosen, played
+        if spaced:  # the hurrying key chooses and plays no card (``PLAY_KEYS``)
             return True
         if self._waits_for_hint(event):
             return True
