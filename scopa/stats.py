@@ -383,6 +383,21 @@ def rolling_win_rate(stats: Stats, window: int = 10, **where: Any) -> list[float
     return out
 
 
+def trend_start(stats: Stats, window: int = 10, **where: Any) -> int:
+    """The first of the recent decided matches from which the results' trend is charted:
+    the win rate over the last ``window`` is a whole window's from there. While the
+    statistics hold every decided match (a new player's first ones), that is the first
+    match, the rate so far before the window fills; once older matches were dropped
+    (``RECENT`` are kept), the first matches kept hold no whole window, and their rate over
+    one, two, ... matches drew a spike to 0 or 100 % at the start of the chart."""
+    if window < 1:
+        raise StatsError("the window must hold at least one match")
+    kept = sum(1 for r in _recent(stats, where) if r.won is not None)
+    total = stats.total(**where)
+    dropped = total.won + total.lost > kept
+    return window - 1 if dropped and kept >= window else 0
+
+
 def accuracy_series(stats: Stats, **where: Any) -> list[float]:
     """The accuracy of the recent reviewed matches, oldest first (a line chart)."""
     return [r.accuracy for r in _recent(stats, where) if r.accuracy is not None]

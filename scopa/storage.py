@@ -341,6 +341,15 @@ def _checked_when(text: object) -> str | None:
 
 
 @dataclass(frozen=True)
+class StatsReset:
+    """What ``Store.reset_stats`` did: each file set aside with the backup it is kept as
+    (none when there were no files), or why nothing was reset (``reason``, in words)."""
+
+    kept: tuple[tuple[Path, Path], ...]
+    reason: Param | None = None
+
+
+@dataclass(frozen=True)
 class HeldSeat:
     """A seat taken at a table online: the server, the table's code, the seat and the token
     that takes it back; ``hosted``: the table is held by a server this game runs;
@@ -1059,6 +1068,37 @@ class Store:
             stats = self.load_stats().add(result_of(setup, match, undone=undone))
             self.save_stats(stats)
         return stats
+
+    def reset_stats(self) -> StatsReset:
+        """Start the statistics and the past matches afresh, at the player's word: each of
+        their files is set aside as a backup beside itself (``stats.json.bak``, then
+        ``.bak2``, ..., the newest ``BACKUPS_KEPT`` kept, as a damaged file is), so that a
+        reset made by mistake is undone by giving the files their names again. The
+        unfinished match is left as it is: it is counted in the new statistics when it
+        ends. All or nothing: a file that will not move leaves both as they were."""
+        with self._stats, self._past:
+            if self._lock_wanted and not self._lock_held and not self.locked_out:
+                with self._claiming:  # the folder may be writable now: the lock comes first
+                    self._claim(quiet=True)
+            if self.locked_out:
+                return StatsReset((), FileProblem("files.reason_other_copy"))
+            moved: list[tuple[Path, Path]] = []
+            for path in (self.stats_path, self.past_path):
+                if not (path.exists() or path.is_symlink()):
+                    continue
+                backup = backup_name(path)
+                try:
+                    os.replace(path, backup)
+                except OSError as error:
+                    for original, kept in reversed(moved):  # put back: nothing reset
+                        with contextlib.suppress(OSError):
+                            os.replace(kept, original)
+                    return StatsReset((), _os_reason(error))
+                moved.append((path, backup))
+            for path, _ in moved:
+                self._held.pop(path, None)  # gone, not to be set aside again when written
+                forget_old_backups(path)
+        return StatsReset(tuple(moved))
 
     # --- past matches ------------------------------------------------------------------
 

@@ -20,6 +20,7 @@ from scopa.stats import (
     result_of,
     rolling_win_rate,
     scope_series,
+    trend_start,
     undone_steps,
 )
 
@@ -276,3 +277,21 @@ def test_counts_added_past_what_a_file_holds_stop_there(tmp_path) -> None:
     assert [path.name for path in tmp_path.glob("stats.json.bak*")] == ["stats.json.bak"]
     big = Tally(MAX_COUNT, MAX_COUNT - 1, 1, 0) + Tally(5, 0, 5, 0)
     assert (big.played, big.won, big.lost) == (MAX_COUNT, MAX_COUNT - 1, 1)
+
+
+def test_the_results_trend_starts_where_a_whole_window_of_matches_is_kept() -> None:
+    """A new player's chart starts at the first match (the rate so far); once older matches
+    were dropped, at the tenth kept, the first whose win rate over ten is a whole window's
+    (matches among people, with no winner for the player, are no steps)."""
+    stats = Stats()
+    for n in range(RECENT - 1):
+        stats = stats.add(result(n % 7 - 3 or 1))
+    assert trend_start(stats) == 0
+    stats = stats.add(result(None))  # a match among rivals fills the last place
+    assert trend_start(stats) == 0  # every decided match is still kept
+    stats = stats.add(result(4))  # the first decided match is dropped
+    assert len(stats.recent) == RECENT
+    assert trend_start(stats) == 9 and trend_start(stats, window=20) == 19
+    assert trend_start(stats, level="master") == 0
+    with pytest.raises(StatsError):
+        trend_start(stats, window=0)

@@ -1220,3 +1220,83 @@ def test_a_seat_at_a_table_whose_match_has_not_begun_says_so(tmp_path: Path) -> 
     written[0]["begun"] = "no"
     store.seats_path.write_text(json.dumps({"schema": 1, "seats": written}))
     assert Store(tmp_path).load_seats() == []  # set aside, with a message
+
+
+# --- starting the statistics again ------------------------------------------------------------
+
+
+def _played_out(store: Store, seeds: range) -> MatchSetup:
+    """Matches finished and counted as the game counts them: statistics and past matches."""
+    setup = MatchSetup.solo()
+    for seed in seeds:
+        assert store.finish_match(setup, finish(Match.new(Rules(), seed), seed))
+    store.clear_match()
+    return setup
+
+
+def test_a_reset_keeps_the_statistics_and_past_matches_as_backups(tmp_path: Path) -> None:
+    """The player's reset sets both files aside beside themselves, as a damaged file is
+    (after the backups kept already), and the game reads them as new from then on."""
+    store = Store(tmp_path)
+    _played_out(store, range(3))
+    (tmp_path / "stats.json.bak").write_text("a damaged file set aside before")
+    stats, past = store.stats_path.read_bytes(), store.past_path.read_bytes()
+    done = store.reset_stats()
+    assert done.reason is None
+    assert done.kept == (
+        (store.stats_path, tmp_path / "stats.json.bak2"),
+        (store.past_path, tmp_path / "past.json.bak"),
+    )
+    assert (tmp_path / "stats.json.bak2").read_bytes() == stats
+    assert (tmp_path / "past.json.bak").read_bytes() == past
+    assert (tmp_path / "stats.json.bak").read_text() == "a damaged file set aside before"
+    assert not store.stats_path.exists() and not store.past_path.exists()
+    assert store.load_stats() == Stats() and store.load_past() == []
+    assert store.messages == []  # nothing went wrong: the screen says what was done
+    (tmp_path / "stats.json.bak2").rename(store.stats_path)  # undone by hand
+    assert store.load_stats().total().played == 3
+
+
+def test_a_reset_leaves_the_match_in_progress_to_be_counted_when_it_ends(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    setup = _played_out(store, range(2))
+    playing = play(Rules(), 40, 12)
+    store.save_match(setup, playing.record(), undone=True)
+    saved_before = store.save_path.read_bytes()
+    assert store.reset_stats().reason is None
+    assert store.save_path.read_bytes() == saved_before
+    resumed = Store(tmp_path).load_match()
+    assert resumed is not None and resumed.record == playing.record() and resumed.undone
+    assert store.finish_match(setup, finish(playing, 40), undone=True)
+    stats = store.load_stats()
+    assert stats.total().played == 1 and stats.total().undone == 1
+    assert [past.key for past in store.load_past()] == [stats.recent[0].match_id]
+
+
+def test_a_reset_is_all_or_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The past matches will not move: the statistics, moved already, are put back, and
+    the reason is given in the player's words."""
+    store = Store(tmp_path)
+    _played_out(store, range(2))
+    stats, past = store.stats_path.read_bytes(), store.past_path.read_bytes()
+    real = os.replace
+
+    def refuse_past(source: Any, target: Any) -> None:
+        if Path(source) == store.past_path:
+            raise PermissionError(errno.EACCES, "denied")
+        real(source, target)
+
+    monkeypatch.setattr(os, "replace", refuse_past)
+    done = store.reset_stats()
+    assert done.kept == () and done.reason == storage.FileProblem("files.reason_denied")
+    assert store.stats_path.read_bytes() == stats and store.past_path.read_bytes() == past
+    assert sorted(path.name for path in tmp_path.glob("*.bak*")) == []
+
+
+def test_a_reset_while_another_copy_holds_the_folder_moves_nothing(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    _played_out(store, range(1))
+    store.locked_out = True
+    done = store.reset_stats()
+    assert done.kept == () and done.reason == storage.FileProblem("files.reason_other_copy")
+    assert store.stats_path.exists() and store.past_path.exists()

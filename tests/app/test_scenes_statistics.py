@@ -471,10 +471,11 @@ def test_huge_counts_keep_their_labels_apart_and_their_grid_round(app):
     with style.watch_text(drawn.append):
         groups = [(level, (500_000_000, 500_000_000)) for level in ("A", "B", "C")]
         bar_chart(surface, pygame.Rect(0, 0, 420, 260), m, groups, ((0, 160, 0), (200, 0, 0)))
-    numbers = sorted((text.used for text in drawn if text.words.isdigit()), key=lambda r: r.x)
-    assert len(numbers) == 6
-    for left, right in zip(numbers, numbers[1:]):
-        assert left.right <= right.left, (left, right)
+    numbers = [text for text in drawn if text.words.isdigit()]
+    assert [text.words for text in numbers] == ["500000000"] * 6
+    assert not any(text.elided for text in numbers)
+    for left, right in itertools.combinations([text.used for text in numbers], 2):
+        assert not left.colliderect(right), (left, right)
 
 
 def test_grouping_solo_matches_alone_draws_no_bar_for_undecided_ones(app, store) -> None:
@@ -573,3 +574,332 @@ def test_games_beyond_the_bars_that_fit_share_one(app, store) -> None:
         ("Cirulla", (3, 3)),
         ("Other games", (3, 2)),
     ]
+
+
+# --- thousands of matches ---------------------------------------------------------------------
+
+
+def thousands(store) -> None:  # noqa: ANN001
+    """Statistics of ten thousand matches: thousands won and lost by game and by number of
+    players, hundreds played among rivals at one screen."""
+    from scopa.stats import Stats, Tally
+
+    counts = {  # (preset, players): won, lost, among rivals
+        ("classic", 2): (1971, 2314, 715),
+        ("rulebook", 2): (455, 402, 143),
+        ("scopone", 4): (426, 431, 143),
+        ("assi", 2): (428, 429, 143),
+        ("cirulla", 4): (423, 434, 143),
+        ("quindici", 6): (425, 433, 142),
+    }
+    tallies = {}
+    for (preset, players), (won, lost, rivals) in counts.items():
+        tallies[("solo", players, preset, "expert")] = Tally(won + lost, won, lost)
+        tallies[("hotseat", players, preset, "none")] = Tally(rivals)
+    store.save_stats(Stats(tallies))
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_thousands_of_matches_write_every_bar_s_count_whole_and_apart(app, store, size, language):
+    """With thousands of matches the counts over the bars read "1…", "2…" (cut short to fit
+    their bars) or ran into each other ("25692574"). Each is written whole at its full size,
+    over its bar, apart from the other counts and clear of every bar."""
+    from scopa.app import style
+
+    thousands(store)
+    scene = show(app, StatisticsScene(app), size, language)
+    for dimension in ("level", "mode", "players", "game"):
+        scene.dimension = dimension
+        drawn: list[style.Drawn] = []
+        with style.watch_text(drawn.append):
+            bars = scene.draw_groups(app.screen, scene.groups_plot())
+        wanted = [str(n) for _, counts in scene.groups() for n in counts]
+        counts = [text for text in drawn if text.words.isdigit()]
+        assert [text.words for text in counts] == wanted, dimension
+        assert max(map(len, wanted)) == 4 or dimension == "level"
+        apart = scene.m.px(0.004)
+        for text, bar in zip(counts, bars.bars, strict=True):
+            assert not text.elided and text.px == text.asked, (dimension, text)
+            assert scene.left_chart.contains(text.used), (dimension, text)
+            assert text.used.bottom <= bar.top, (dimension, text.words)  # over its own bar
+            assert text.used.left < bar.right and bar.left < text.used.right
+            assert text.used.collidelist(bars.bars) == -1, (dimension, text.words)
+        for a, b in itertools.combinations([text.used for text in counts], 2):
+            assert not a.inflate(apart, 0).colliderect(b), (dimension, a, b)
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_played_tile_with_thousands_among_rivals_is_read_whole(app, store, size, language):
+    """The tile read "Played (14 among riva…": the count of the matches among rivals, on a
+    line of its own under "Played", was cut short at 960x540. Too long for the tile, it
+    runs on with "Played" as one sentence over two lines, whole."""
+    from scopa.app import style
+
+    thousands(store)
+    scene = show(app, StatisticsScene(app), size, language)
+    label, value = scene.tiles()[0]
+    assert value == "10000" and "1429" in label
+    drawn: list[style.Drawn] = []
+    with style.watch_text(drawn.append):
+        app.draw()
+    (played,) = [text for text in drawn if "1429" in text.words]
+    assert not played.elided and played.px >= style.smallest_px(played.asked), played
+    assert " ".join(played.lines).split() == label.split()  # every word of it, in order
+
+
+# --- a dense chart, its bold line and its end ---------------------------------------------------
+
+
+def many_results(store, count: int, *, undone_every: int = 11) -> None:  # noqa: ANN001
+    """``count`` decided matches, a few of them played with Undo, reviewed too."""
+    from scopa.stats import MatchResult, Stats
+
+    rng = random.Random(count)
+    stats = Stats()
+    for k in range(count):
+        margin = rng.choice([-9, -4, -2, 3, 5, 8, 11])
+        totals = (11, 11 - margin) if margin > 0 else (11 + margin, 11)
+        result = MatchResult("solo", 2, "classic", "expert", margin > 0, margin, 1, totals, 3,
+                             undone=k % undone_every == 3, match_id=f"{k:x}/40",
+                             accuracy=rng.uniform(40, 95))  # fmt: skip
+        stats = stats.add(result)
+    store.save_stats(stats)
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+@pytest.mark.parametrize("trend", ["results", "accuracy"])
+def test_a_dense_chart_names_its_bold_line_and_no_rings_it_does_not_draw(app, store, size, trend):
+    """Dense, the chart drew no rings for the matches played with Undo, yet the legend named
+    them; the bold line (a running mean) was named nowhere. The legend names what is drawn:
+    on a dense chart the bold line, with the matches it averages over; on a sparse one the
+    rings."""
+    from scopa.app import style
+
+    many_results(store, 120)
+    scene = show(app, StatisticsScene(app), size, "en")
+    scene.trend = trend
+    drawn = scene.draw_trend(app.screen, scene.trend_plot())
+    assert drawn and all(chart.dense and not chart.rings for chart in drawn)
+    assert scene.trend_dense()
+    keys = [key for _, key in scene.legend_entries()]
+    assert "st_mean" in keys
+    assert not {"st_undone", "st_undone_accuracy"} & set(keys)
+    said: list[style.Drawn] = []
+    with style.watch_text(said.append):
+        scene._draw_legend(app.screen)
+    assert app.t("st_mean", n=10) in [text.words for text in said]
+
+    app.back()  # a few matches: each dot drawn, the rings too, and named
+    store.save_stats(type(scene.stats)())
+    many_results(store, 6, undone_every=4)
+    scene = show(app, StatisticsScene(app), size, "en")
+    scene.trend = trend
+    drawn = scene.draw_trend(app.screen, scene.trend_plot())
+    assert not scene.trend_dense() and not any(chart.dense for chart in drawn)
+    assert any(chart.rings for chart in drawn)
+    keys = [key for _, key in scene.legend_entries()]
+    assert "st_mean" not in keys and {"st_undone", "st_undone_accuracy"} & set(keys)
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+def test_the_end_of_a_dense_line_is_its_bold_mean_s(app, size) -> None:
+    """The dot and the value at the end of a dense line were the last raw value, off the
+    bold line (11 written well above where the bold line ended, near 2). Both are the bold
+    line's: its last point, and its value."""
+    import pygame
+
+    from scopa.app import style
+    from scopa.app.scenes.chart import line_chart, mean_window, running_mean
+
+    app.resize(size)
+    m = style.Metrics(app, app.size)
+    area = pygame.Rect(0, 0, app.size[0] // 2, app.size[1] // 2)
+    rng = random.Random(5)
+    values = [rng.choice([-9, -2, 1, 3]) for _ in range(300)] + [25]  # a last spike
+    colour = (30, 80, 160)
+    surface = pygame.Surface(app.size)
+    surface.fill(style.PAPER_BRIGHT)
+    texts: list[style.Drawn] = []
+    with style.watch_text(texts.append):
+        drawn = line_chart(surface, area, m, [values], (colour,), x_labels=["1"] * len(values))
+    assert drawn is not None and drawn.dense
+    mean = running_mean(values, mean_window(len(values) - 1))[-1]
+    assert round(mean) != values[-1]
+    end = texts[-1]
+    assert end.words == str(round(mean)) and end.role == "ui_bold"
+    (means,) = drawn.means
+    x, y = means[-1]
+    assert abs(end.used.centery - y) <= drawn.dot, (end.used, y)
+    assert end.used.left > x
+    assert tuple(surface.get_at((x, y)))[:3] == colour  # the end's dot, on the bold line
+
+
+# --- the win rate once older matches were dropped ----------------------------------------------
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_with_older_matches_dropped_the_win_rate_starts_over_a_whole_window(app, store, language):
+    """With more matches than the statistics keep, the win rate over the last 10 began with
+    a spike: its first points were a rate over 1, 2, ... of the matches kept. The chart now
+    starts at the tenth match kept, where the rate is over ten; the margins start there
+    too, and the title counts the matches charted."""
+    from scopa.app import style
+    from scopa.stats import RECENT, MatchResult, Stats
+
+    stats = Stats()
+    outcomes = []
+    for k in range(RECENT + 40):
+        won = k % 4 == 0  # a win in four: the first match kept is a win
+        outcomes.append(won)
+        margin = 3 if won else -2
+        totals = (11, 11 - margin) if won else (9, 11)
+        stats = stats.add(MatchResult("solo", 2, "classic", "expert", won, margin, 1, totals, 3,
+                                      undone=k == 40 + 12))  # fmt: skip
+    store.save_stats(stats)
+    kept = outcomes[-RECENT:]
+    assert kept[0] is True  # the rate over that one match alone: 100 %
+    scene = show(app, StatisticsScene(app), (960, 540), language)
+    rates, margins, undone = scene.results()
+    assert len(rates) == len(margins) == RECENT - 9
+    assert rates[0] == round(100 * sum(kept[:10]) / 10) == 30
+    assert margins[0] == (3 if kept[9] else -2)
+    assert undone == {12 - 9}  # the 13th match kept, ringed, is the 4th charted
+    drawn: list[style.Drawn] = []
+    with style.watch_text(drawn.append):
+        app.draw()
+    words = [text.words for text in drawn]
+    assert app.t("st_recent", n=RECENT - 9) in words
+    assert str(RECENT - 9) in words  # the newest step, under the axis
+
+
+def test_a_new_player_s_win_rate_is_the_rate_so_far(app, store) -> None:
+    """Every match decided still kept: the line starts at the first match, with the rate
+    over the matches so far (as many as there are)."""
+    record_matches(store, 4)
+    scene = show(app, StatisticsScene(app), (960, 540), "en")
+    rates, margins, _ = scene.results()
+    won = [r.won for r in scene.stats.recent]
+    assert len(rates) == len(margins) == 4
+    assert rates == [round(100 * sum(won[: k + 1]) / (k + 1)) for k in range(4)]
+
+
+# --- the keys --------------------------------------------------------------------------------
+
+
+def test_up_and_down_cross_the_choosers_side_by_side(app, store) -> None:
+    """Left and Right turn the choosers over the charts: Up from the trend's went round to
+    the buttons under the charts, and the grouping's chooser, beside it, was out of reach
+    of the arrows. Down goes from the grouping's to the trend's, Up back; from there the
+    keys go as the screen lies."""
+    import pygame
+
+    from .menu_helpers import press
+
+    record_matches(store, 3)
+    scene = show(app, StatisticsScene(app), (960, 540), "en")
+    scene.form.set_focus(scene.dimension_choice)
+    press(app, pygame.K_DOWN)
+    assert scene.form.focus is scene.trend_choice
+    press(app, pygame.K_UP)
+    assert scene.form.focus is scene.dimension_choice
+    press(app, pygame.K_DOWN)
+    press(app, pygame.K_DOWN)  # under the trend's chooser: the past matches
+    assert scene.form.focus is scene.past_button
+    press(app, pygame.K_UP)
+    assert scene.form.focus is scene.trend_choice
+    press(app, pygame.K_UP)
+    assert scene.form.focus is scene.dimension_choice
+    press(app, pygame.K_UP)  # over the charts, at the heading's right
+    assert scene.form.focus is scene.reset_button
+    assert (scene.dimension, scene.trend) == ("level", "results")  # nothing turned
+
+
+# --- the reset -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_reset_asks_first_and_keeps_the_old_files_as_backups(app, store, language) -> None:
+    """No way to start the statistics again but deleting files by hand. Reset asks first,
+    saying what goes and where the old files stay; No keeps everything; Yes clears the
+    counts, the charts and the past matches, keeps the files as backups and says where."""
+    from scopa.app.scenes.confirm import ConfirmScene
+    from scopa.storage import PastMatch
+
+    from .menu_helpers import click
+
+    setup = MatchSetup((SeatConfig("Anna", True), SeatConfig("CPU", False, "expert")), Rules())
+    played = play_out(3)
+    store.record_result(setup, played)
+    store.keep_past(PastMatch("2026-01-02T03:04:05+00:00", setup, played.record(), played))
+    stats_before = store.stats_path.read_bytes()
+    past_before = store.past_path.read_bytes()
+    scene = show(app, StatisticsScene(app), (960, 540), language)
+    click(app, scene.reset_button)
+    dialog = app.stack.top
+    assert isinstance(dialog, ConfirmScene)
+    detail = dialog.detail() if callable(dialog.detail) else dialog.detail
+    assert detail == app.t("st_reset_detail", folder=str(store.data_dir))
+    click(app, dialog.no_button)
+    assert app.stack.top is scene and not scene.empty
+    assert store.stats_path.read_bytes() == stats_before
+
+    click(app, scene.reset_button)
+    click(app, app.stack.top.yes_button)
+    assert app.stack.top is scene and scene.empty
+    assert store.load_stats().total().played == 0 and store.load_past() == []
+    backups = [store.data_dir / "stats.json.bak", store.data_dir / "past.json.bak"]
+    assert [path.read_bytes() for path in backups] == [stats_before, past_before]
+    told = [toast.text for toast in app.toasts]
+    assert told == [
+        app.t(
+            "st_reset_done",
+            folder=str(store.data_dir),
+            files=app.t("list.and", a="stats.json.bak", b="past.json.bak"),
+            names=app.t("list.and", a="stats.json", b="past.json"),
+        )
+    ]
+    assert scene.reset_button not in scene.form.widgets  # nothing left to reset
+
+
+def test_a_reset_keeps_the_match_left_unfinished_and_counts_it_when_it_ends(app, store) -> None:
+    """The match left to Continue stays saved through a reset (the dialog says so), and
+    is counted in the new statistics when it ends."""
+    from .menu_helpers import click
+
+    setup = MatchSetup((SeatConfig("Anna", True), SeatConfig("CPU", False, "expert")), Rules())
+    store.record_result(setup, play_out(1))
+    finished = play_out(7)
+    unfinished = Match.new(Rules(), 7)
+    for move in finished.moves()[:5]:
+        unfinished, _ = unfinished.apply(move)
+    store.save_match(setup, unfinished.record())
+    scene = show(app, StatisticsScene(app), (960, 540), "en")
+    click(app, scene.reset_button)
+    dialog = app.stack.top
+    detail = dialog.detail() if callable(dialog.detail) else dialog.detail
+    assert detail == app.t("st_reset_detail_saved", folder=str(store.data_dir))
+    click(app, dialog.yes_button)
+    assert store.load_stats().total().played == 0
+    saved = store.load_match()
+    assert saved is not None and saved.record == unfinished.record()
+    assert store.finish_match(setup, finished)
+    assert store.load_stats().total().played == 1
+    assert len(store.load_past()) == 1
+
+
+def test_a_reset_that_cannot_be_made_says_so_and_changes_nothing(app, store) -> None:
+    """Another copy of the game holds the folder: nothing is moved, and the player is told
+    why, in words."""
+    from .menu_helpers import click
+
+    record_matches(store, 2)
+    before = store.stats_path.read_bytes()
+    scene = show(app, StatisticsScene(app), (960, 540), "en")
+    click(app, scene.reset_button)
+    store.locked_out = True
+    click(app, app.stack.top.yes_button)
+    assert store.stats_path.read_bytes() == before and not scene.empty
+    reason = app.t("files.reason_other_copy")
+    assert [toast.text for toast in app.toasts] == [app.t("st_reset_failed", reason=reason)]

@@ -65,8 +65,8 @@ from scopa.engine import (
 from scopa.net.client import BackgroundClient, Update
 from scopa.net.codes import parse_address
 from scopa.settings import MatchSetup, SeatConfig
-from scopa.stats import Stats, match_key
-from scopa.storage import FileProblem, HeldSeat, PastMatch
+from scopa.stats import MatchResult, Stats, Tally, match_key
+from scopa.storage import FileProblem, HeldSeat, PastMatch, StatsReset
 
 from .review_tour import review_stops
 from .table_helpers import (
@@ -800,7 +800,103 @@ class Tour:
         scene.trend_choice.step(+1)
         self.show("statistics, one match reviewed")
         app.back()
+        self.statistics_at_length()
+        self.statistics_reset()
         app.store.save_stats(kept)
+
+    def statistics_at_length(self) -> None:
+        """Thousands of matches (every bar's count written whole) and hundreds of results
+        kept, some with Undo: dense charts, their bold lines named in the legend."""
+        app = self.app
+        rng = random.Random(12)
+        stats = Stats()
+        for k in range(300):
+            margin = rng.choice([-9, -4, 3, 6, 11])
+            totals = (11, 11 - margin) if margin > 0 else (11 + margin, 11)
+            result = MatchResult("solo", 2, "classic", "expert", margin > 0, margin, 1, totals,
+                                 3, undone=k % 11 == 3, match_id=f"{k:x}/40",
+                                 accuracy=rng.uniform(40, 95))  # fmt: skip
+            stats = stats.add(result)
+        tallies = {
+            ("solo", players, preset, level): Tally(won + lost, won, lost)
+            for (preset, players, level), (won, lost) in {
+                ("classic", 2, "expert"): (1971, 2314),
+                ("scopone_scientifico", 4, "master"): (4426, 4431),
+                ("quindici", 3, "beginner"): (428, 1429),
+                ("cirulla", 6, "expert"): (2423, 434),
+                ("custom", 2, "master"): (1455, 1402),
+            }.items()
+        }
+        tallies[("hotseat", 4, "assi", "none")] = Tally(12715)
+        app.store.save_stats(Stats(tallies, stats.recent))
+        scene = self.open_menu("statistics")
+        for trend in ("results", "accuracy"):
+            for _ in range(4):
+                self.show(f"statistics of thousands of matches by {scene.dimension}, {trend}")
+                scene.dimension_choice.step(+1)
+            scene.trend_choice.step(+1)
+        app.back()
+
+    def statistics_reset(self) -> None:
+        """The reset of the statistics: asked (a match left unfinished, or none), done (the
+        statistics and the past matches kept as backups, or the statistics alone), and
+        refused by the system."""
+        app = self.app
+        solo = MatchSetup((SeatConfig("Tu", True), SeatConfig("CPU", False, "expert")), Rules())
+        played = play_out(Match.new(solo.rules, 5), random.Random(5))
+        when = datetime.now().astimezone().isoformat(timespec="seconds")
+        app.store.save_stats(Stats())
+        app.store.record_result(solo, played)
+        app.store.keep_past(PastMatch(when, solo, played.record(), played))
+        scene = self.open_menu("statistics")
+        self.click(scene.reset_button)
+        self.frames(8)
+        self.show("statistics, reset them?")
+        app.back()
+        app.store.save_match(solo, Match.new(solo.rules, 6).record())
+        self.click(scene.reset_button)
+        self.frames(8)
+        self.show("statistics, reset them? a match left unfinished")
+        self.click(app.stack.top.yes_button)  # type: ignore[attr-defined]
+        self.frames(8)
+        self.show("statistics reset, both files kept")
+        app.store.clear_match()
+        app.toasts = type(app.toasts)()
+        app.back()
+        app.store.record_result(solo, played)  # the statistics alone: one file kept
+        scene = self.open_menu("statistics")
+        self.click(scene.reset_button)
+        self.frames(8)
+        self.click(app.stack.top.yes_button)  # type: ignore[attr-defined]
+        self.frames(8)
+        self.show("statistics reset, one file kept")
+        app.toasts = type(app.toasts)()
+        app.back()
+        app.store.record_result(solo, played)
+        scene = self.open_menu("statistics")
+        refused = StatsReset((), FileProblem("files.reason_denied"))
+        with mock.patch.object(app.store, "reset_stats", return_value=refused):
+            scene.reset()
+        self.frames(2)
+        self.show("statistics, the reset refused")
+        app.toasts = type(app.toasts)()
+        files = self.t("list.and", a="stats.json.bak12", b="past.json.bak3")
+        names = self.t("list.and", a="stats.json", b="past.json")
+        app.notify(worded("st_reset_done", folder=LONG_FOLDER, files=files, names=names))
+        self.show("statistics reset, in a folder of a long name")
+        app.toasts = type(app.toasts)()
+        app.open(
+            "confirm",
+            question=scene.tr("st_reset_question"),
+            on_yes=lambda: None,
+            detail=scene.tr("st_reset_detail_saved", folder=LONG_FOLDER),
+            yes=scene.tr("st_reset_yes"),
+            no=scene.tr("st_reset_no"),
+        )
+        self.frames(8)
+        self.show("statistics, reset them? a folder of a long name")
+        app.back()
+        app.back()
 
     def past_matches(self, setups: list[MatchSetup]) -> None:
         """The list of past matches, empty then with matches of each kind: won and lost,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 import pygame
@@ -17,6 +17,9 @@ TICK_ROOM = 1.5
 
 DENSE_DOTS = 3
 """Steps closer than this many dot radii: a line's dots would run into one another."""
+
+MEAN_STEP = 10
+"""A dense line's bold mean is taken over a multiple of this many steps (``mean_window``)."""
 
 
 ROUND_STEPS = tuple(
@@ -50,7 +53,16 @@ class Drawn:
     """The radius of a dot."""
     labels: list[pygame.Rect]
     """Every word drawn: the values of the grid lines, the steps under the axis, the last
-    value at the end of each line."""
+    value at the end of each line (of its bold mean, on a dense chart)."""
+    means: list[list[tuple[int, int]]] = field(default_factory=list)
+    """A dense chart's bold running means, a point per step of each line (none otherwise):
+    the dot and the value at the end of a line are its mean's."""
+    rings: list[tuple[int, int]] = field(default_factory=list)
+    """The centres of the rings drawn (the steps set apart, ``hollow``)."""
+
+    @property
+    def dense(self) -> bool:
+        return bool(self.means)
 
     def dots(self) -> list[pygame.Rect]:
         return [
@@ -116,12 +128,16 @@ def _frame(
         left = widest + dot + clear
     if right is None:
         bold = m.pen("ui_bold", style.ROW_NOTE, style.INK)
-        level: dict[int, list[int]] = {}  # lines that end on one value write it side by side
-        for line in series:
-            if line:
-                words = str(round(line[-1]))
-                level.setdefault(round(line[-1]), []).append(style.natural_width(words, bold))
-        ends = [sum(widths) + clear * (len(widths) - 1) for widths in level.values()]
+        steps = max(1, max(len(line) for line in series) - 1)
+        ends = []
+        # the last value, or the last of the bold mean where the chart turns out dense
+        for last in (lambda line: line[-1], lambda line: _last_mean(line, mean_window(steps))):
+            level: dict[int, list[int]] = {}  # lines that end on one value: side by side
+            for line in series:
+                if line:
+                    value = round(last(line))
+                    level.setdefault(value, []).append(style.natural_width(str(value), bold))
+            ends += [sum(widths) + clear * (len(widths) - 1) for widths in level.values()]
         right = max(ends, default=0) + dot + clear + m.px(0.01)
     plot = pygame.Rect(area.left + left, top, area.w - left - right, bottom - top)
     return Frame(plot, low, tick, count)
@@ -144,7 +160,8 @@ def line_chart(
     each point and the last value written at the end of each line, on the paper of the
     chart (``style.paper_card``) that no line strikes through. Every label keeps a clear gap
     from the dots (the first point sits where both axes' labels meet). The dots at the steps
-    in ``hollow`` are rings: points set apart from the rest (see ``Band.hollow``).
+    in ``hollow`` are rings: points set apart from the rest (see ``Band.hollow``); a dense
+    chart (``is_dense``) draws each line pale under its bold running mean, and no rings.
 
     Returns where the parts went (None when there is nothing to draw)."""
     pen, label_h, width, clear = _pens(m)
@@ -178,11 +195,14 @@ def line_chart(
         box = pygame.Rect(0, plot.bottom + dot + clear, round(room), label_h)
         box.centerx = point(i, frame.low)[0]
         labels.append(style.text(surface, x_labels[i], pen, box, align="center"))
-    ends = _end_labels(area, m, series, colors, point, plot, dot, clear, label_h, x_labels)
     # Hundreds of points (a year of matches) ran into one solid blob of dots: past a few
     # pixels a step, each line is drawn thin and pale, with its running mean bold over it,
-    # a dot only at its end, and the target over them all.
-    dense = plot.w / steps < dot * DENSE_DOTS
+    # a dot only at the mean's end, whose value is written there (the last value of the
+    # pale line, written beside the bold one's end, read as the bold line's), and the
+    # target over them all. Rings on a line that thin would cover it: none are drawn.
+    dense = is_dense(m, plot.w, steps)
+    means = [running_mean(line, mean_window(steps)) for line in series] if dense else []
+    ends = _end_labels(area, m, means or series, colors, point, plot, dot, clear, label_h, x_labels)
 
     def draw_target() -> None:
         if target is None:
@@ -202,18 +222,18 @@ def line_chart(
             )
 
     drawn = [[point(i, v) for i, v in enumerate(line)] for line in series]
+    bold = [[point(i, v) for i, v in enumerate(line)] for line in means]
+    rings: list[tuple[int, int]] = []
     if dense:
         pale = [_toward(color, style.PAPER_BRIGHT, 0.6) for color in colors]
         for line, color in zip(drawn, pale):
             if len(line) > 1:
                 pygame.draw.lines(surface, color, False, line, max(1, width // 2))
-        window = max(5, steps // 25)
-        means = [[point(i, v) for i, v in enumerate(running_mean(line, window))] for line in series]
-        for line, color in zip(means, colors):
+        for line, color in zip(bold, colors):
             if len(line) > 1:
                 pygame.draw.lines(surface, color, False, line, width)
         draw_target()
-        _draw_lines(surface, [line[-1:] for line in drawn], colors, width, dot)
+        _draw_lines(surface, [line[-1:] for line in bold], colors, width, dot)
     else:
         draw_target()
         _draw_lines(surface, drawn, colors, width, dot)
@@ -221,6 +241,7 @@ def line_chart(
             for i in sorted(hollow):
                 if i < len(line):
                     draw_ring(surface, line[i], dot, width)
+                    rings.append(line[i])
     for (_, _, box), line in zip(ends, (line for line in drawn if line)):
         # On the chart's paper from its line's last dot: the axis or a grid line through a
         # value (a 0 on the axis) would strike it through, or read as a minus sign before it.
@@ -228,7 +249,25 @@ def line_chart(
         surface.fill(style.PAPER_BRIGHT, pygame.Rect(x, box.top, box.right + thin - x, box.h))
     for words, last, box in ends:
         labels.append(style.text(surface, words, last, box))
-    return Drawn(plot, drawn, dot, labels)
+    return Drawn(plot, drawn, dot, labels, bold, rings)
+
+
+def is_dense(m: Metrics, width: float, steps: int) -> bool:
+    """Whether a line of ``steps`` steps across ``width`` pixels is drawn dense: its dots
+    would run into one another (see ``line_chart``)."""
+    _, _, line_width, _ = _pens(m)
+    return width / max(1, steps) < line_width * 2 * DENSE_DOTS
+
+
+def mean_window(steps: int) -> int:
+    """How many steps a dense line's bold mean is taken over: ten, twenty from about 375
+    steps on, ... (a round number the legend can name, near a twenty-fifth of the line)."""
+    return MEAN_STEP * max(1, round(steps / (25 * MEAN_STEP)))
+
+
+def _last_mean(values: Sequence[float], window: int) -> float:
+    last = values[-window:]
+    return sum(last) / len(last)
 
 
 def _toward(colour: Color, other: Color, share: float) -> Color:
@@ -353,37 +392,11 @@ def stacked_line_charts(
     other."""
     if not bands or not any(band.values for band in bands):
         return []
-    caption_pen = m.pen("ui_bold", style.SMALL, style.INK_SOFT)
-    caption_h = style.line_height(caption_pen)
-    _, label_h, width, clear = _pens(m)
-    gap = m.px(style.SPACE_S)
-    steps_h = label_h + width * 2 + clear
-    band_h = (area.h - steps_h - gap * (len(bands) - 1)) // len(bands)
-    charts = []
-    for i in range(len(bands)):
-        chart = pygame.Rect(area.left, area.top + i * (band_h + gap) + caption_h, area.w, 0)
-        chart.h = band_h - caption_h + (steps_h if i == len(bands) - 1 else 0)
-        charts.append(chart)
-
-    def frame(i: int, left: int | None = None, right: int | None = None) -> Frame | None:
-        band, last = bands[i], i == len(bands) - 1
-        return _frame(
-            charts[i],
-            m,
-            [band.values],
-            target=None,
-            y_min=band.y_min,
-            limits=band.limits,
-            x_axis=last,
-            left=left,
-            right=right,
-        )
-
-    measured = [found for i in range(len(bands)) if (found := frame(i)) is not None]
-    left = max(found.plot.left - area.left for found in measured)
-    right = max(area.right - found.plot.right for found in measured)
+    caption_h = style.line_height(m.pen("ui_bold", style.SMALL, style.INK_SOFT))
+    charts, frames = _stacked(area, m, bands)
+    left = min(found.plot.left for found in frames if found is not None) - area.left
     out = []
-    for i, (chart, band) in enumerate(zip(charts, bands)):
+    for i, (chart, band, frame) in enumerate(zip(charts, bands, frames)):
         last = i == len(bands) - 1
         caption = pygame.Rect(area.left + left, chart.top - caption_h, area.w - left, caption_h)
         pen = m.pen("ui_bold", style.SMALL, band.color)
@@ -395,7 +408,7 @@ def stacked_line_charts(
             [band.values],
             (band.color,),
             x_labels=x_labels if last else (),
-            frame=frame(i, left, right),
+            frame=frame,
             hollow=band.hollow,
         )
         if drawn is not None:
@@ -404,61 +417,198 @@ def stacked_line_charts(
     return out
 
 
+def stacked_plots(area: pygame.Rect, m: Metrics, bands: Sequence[Band]) -> list[pygame.Rect]:
+    """Where ``stacked_line_charts`` would draw the lines of each band (what the values
+    span), without drawing: whether the lines are dense is known before they are drawn."""
+    if not bands or not any(band.values for band in bands):
+        return []
+    _, frames = _stacked(area, m, bands)
+    return [found.plot for found in frames if found is not None]
+
+
+def line_plot(
+    area: pygame.Rect,
+    m: Metrics,
+    series: Sequence[Sequence[float]],
+    *,
+    target: float | None = None,
+    x_axis: bool = False,
+    y_min: float | None = None,
+) -> pygame.Rect | None:
+    """Where ``line_chart`` would draw its lines in ``area`` (None: nothing to draw)."""
+    found = _frame(area, m, series, target=target, y_min=y_min, x_axis=x_axis)
+    return None if found is None else found.plot
+
+
+def _stacked(
+    area: pygame.Rect, m: Metrics, bands: Sequence[Band]
+) -> tuple[list[pygame.Rect], list[Frame | None]]:
+    """The area of each band of a stacked chart under its caption, and its frame (None: a
+    band without values); the bands share the widest room any needs for the labels at
+    either side, so that their steps line up."""
+    caption_h = style.line_height(m.pen("ui_bold", style.SMALL, style.INK_SOFT))
+    _, label_h, width, clear = _pens(m)
+    gap = m.px(style.SPACE_S)
+    steps_h = label_h + width * 2 + clear
+    band_h = (area.h - steps_h - gap * (len(bands) - 1)) // len(bands)
+    charts = []
+    for i in range(len(bands)):
+        chart = pygame.Rect(area.left, area.top + i * (band_h + gap) + caption_h, area.w, 0)
+        chart.h = band_h - caption_h + (steps_h if i == len(bands) - 1 else 0)
+        charts.append(chart)
+    lasts = [i == len(bands) - 1 for i in range(len(bands))]
+    measured = [
+        found
+        for chart, band, last in zip(charts, bands, lasts)
+        if (found := _band_frame(chart, m, band, last)) is not None
+    ]
+    left = max(found.plot.left - area.left for found in measured)
+    right = max(area.right - found.plot.right for found in measured)
+    frames = [_band_frame(chart, m, band, last, left, right)
+              for chart, band, last in zip(charts, bands, lasts)]  # fmt: skip
+    return charts, frames
+
+
+def _band_frame(
+    chart: pygame.Rect,
+    m: Metrics,
+    band: Band,
+    last: bool,
+    left: int | None = None,
+    right: int | None = None,
+) -> Frame | None:
+    return _frame(
+        chart,
+        m,
+        [band.values],
+        target=None,
+        y_min=band.y_min,
+        limits=band.limits,
+        x_axis=last,
+        left=left,
+        right=right,
+    )
+
+
+@dataclass(frozen=True)
+class Bars:
+    """Where a bar chart put its bars and the count over each (what tests measure)."""
+
+    bars: list[pygame.Rect]
+    """Each bar as drawn (a bar of nothing is a stroke on the axis), group by group."""
+    counts: list[pygame.Rect]
+    """Where each bar's count is written, in the same order."""
+
+
 def bar_chart(
     surface: pygame.Surface,
     area: pygame.Rect,
     m: Metrics,
     groups: Sequence[tuple[str, Sequence[float]]],
     colors: Sequence[Color],
-) -> None:
-    """Grouped vertical bars, one group per label (e.g. won and lost per level)."""
+) -> Bars:
+    """Grouped vertical bars, one group per label (e.g. won and lost per level), each with
+    its count over it, whole and at full size: a count wider than its bar (thousands of
+    matches, five bars to a chart) is raised over its neighbours' rather than cut short,
+    set smaller or run into the next ("25692574"), and the bars make room above for it."""
     if not groups:
-        return
+        return Bars([], [])
     pen = m.pen("ui", style.ROW_NOTE, style.INK_SOFT)
     value_pen = m.pen("ui", style.ROW_NOTE, style.INK)
     line_h = style.line_height(pen)
     label_h = 2 * line_h + m.px(0.01)
-    plot = pygame.Rect(area.left, area.top + line_h, area.w, area.h - line_h - label_h)
-    high = max([max(values, default=0) for _, values in groups] + [1])
+    words = [str(round(value)) for _, values in groups for value in values]
+    widths = [style.natural_width(count, value_pen) for count in words]
+    value_h = style.line_height(value_pen)
+    room = value_h + m.px(0.004)
+    for _ in range(4):  # counts raised over others need more room over the tallest bar
+        plot = pygame.Rect(area.left, area.top + room, area.w, area.h - room - label_h)
+        bars = _bars(plot, m, groups)
+        counts = _place_counts(area, m, bars, widths, value_h)
+        needed = plot.top - min(box.top for box in counts)
+        if needed <= room or plot.h <= value_h:
+            break
+        room = min(needed, area.h - label_h - value_h)
+    tints = [colors[k % len(colors)] for _, values in groups for k in range(len(values))]
+    for bar, box, count, color in zip(bars, counts, words, tints):
+        radius = m.px(0.006) if bar.h > m.px(0.004) else 0
+        pygame.draw.rect(
+            surface, color, bar, border_top_left_radius=radius, border_top_right_radius=radius
+        )
+        style.text(surface, count, value_pen, box, align="center")
     slot = plot.w / len(groups)
-    for g, (label, values) in enumerate(groups):
-        n = max(1, len(values))
-        bar_w = slot * 0.7 / n
-        x0 = plot.left + g * slot + slot * 0.15
-        for k, value in enumerate(values):
-            h = round(plot.h * value / high)
-            bar = pygame.Rect(
-                round(x0 + k * bar_w), plot.bottom - h, max(1, round(bar_w * 0.94)), h
-            )
-            if h:
-                pygame.draw.rect(
-                    surface,
-                    colors[k % len(colors)],
-                    bar,
-                    border_top_left_radius=m.px(0.006),
-                    border_top_right_radius=m.px(0.006),
-                )
-            else:  # a bar of nothing is still there: a stroke of its colour, and its 0
-                bar.h = max(2, m.px(0.004))
-                bar.bottom = plot.bottom
-                pygame.draw.rect(surface, colors[k % len(colors)], bar)
-            # over its own bar: a long number is set smaller rather than run into the next
-            box = pygame.Rect(0, 0, max(1, round(bar_w)), line_h)
-            box.midbottom = (bar.centerx, bar.top - m.px(0.004))
-            style.text(surface, str(round(value)), value_pen, box, align="center")
+    for g, (label, _) in enumerate(groups):
         box = pygame.Rect(0, plot.bottom + m.px(0.008), round(slot * 0.95), 2 * line_h)
         box.centerx = round(plot.left + (g + 0.5) * slot)
         style.text(surface, label, pen, box, align="center", valign="top", lines=2)
     pygame.draw.line(
         surface, style.INK_SOFT, plot.bottomleft, plot.bottomright, max(1, m.px(0.0015))
     )
+    return Bars(bars, counts)
+
+
+def _bars(
+    plot: pygame.Rect, m: Metrics, groups: Sequence[tuple[str, Sequence[float]]]
+) -> list[pygame.Rect]:
+    """Each bar's rectangle in ``plot``, group by group: a bar of nothing is still there,
+    a stroke of its colour on the axis (with its 0 over it)."""
+    high = max([max(values, default=0) for _, values in groups] + [1])
+    slot = plot.w / len(groups)
+    out = []
+    for g, (_, values) in enumerate(groups):
+        n = max(1, len(values))
+        bar_w = slot * 0.7 / n
+        x0 = plot.left + g * slot + slot * 0.15
+        for k, value in enumerate(values):
+            h = max(round(plot.h * value / high), 0) or max(2, m.px(0.004))
+            out.append(pygame.Rect(round(x0 + k * bar_w), plot.bottom - h,
+                                   max(1, round(bar_w * 0.94)), h))  # fmt: skip
+    return out
+
+
+def _place_counts(
+    area: pygame.Rect, m: Metrics, bars: Sequence[pygame.Rect], widths: Sequence[int], high: int
+) -> list[pygame.Rect]:
+    """A box for each bar's count, ``high`` pixels tall and as wide as its words, over its
+    own bar: centred on it, or flush with either of its edges where that keeps it lower (a
+    count wider than its bar, beside a taller one, leans away from it rather than climbing
+    over it); raised until it touches no bar and keeps a gap from every count placed before
+    it, those of the tallest bars first."""
+    gap, apart = m.px(0.004), max(2, m.px(0.008))
+    placed: list[pygame.Rect] = []
+    out: dict[int, pygame.Rect] = {}
+
+    def raised(box: pygame.Rect) -> pygame.Rect:
+        while True:  # only ever up, past each thing it met: it stops
+            met = [bar.top - gap for bar in bars if box.colliderect(bar)]
+            met += [other.top for other in placed if box.colliderect(other.inflate(2 * apart, 0))]
+            if not met:
+                return box
+            box.bottom = min(met)
+
+    for i in sorted(range(len(bars)), key=lambda i: (bars[i].top, bars[i].left)):
+        bar, best = bars[i], None
+        for x in (bar.centerx - widths[i] // 2, bar.right - widths[i], bar.left):
+            box = pygame.Rect(x, 0, widths[i], high)
+            box.bottom = bar.top - gap
+            box.left = max(area.left, min(box.left, area.right - box.w))
+            box = raised(box)
+            if best is None or box.bottom > best.bottom:  # the lowest; centred if as low
+                best = box
+        assert best is not None
+        placed.append(best)
+        out[i] = best
+    return [out[i] for i in range(len(bars))]
 
 
 def figure_tiles(
     surface: pygame.Surface, area: pygame.Rect, m: Metrics, tiles: Sequence[tuple[str, str]]
 ) -> None:
     """A row of paper tiles across ``area``, each a (label, figure) pair: the figure large,
-    its label in two lines at most below it (the summaries of the review and statistics)."""
+    its label in two lines at most below it (the summaries of the review and statistics).
+    A label of two lines of its own whose second is too long for the tile ("Played" over
+    "(1429 among rivals)") runs on as one sentence, wrapped where it fits, rather than
+    being cut short."""
     gap = m.px(style.SPACE_S)
     w = (area.w - gap * (len(tiles) - 1)) // len(tiles)
     value_pen = m.pen("title", style.HEADING, style.INK)
@@ -471,4 +621,6 @@ def figure_tiles(
         top = pygame.Rect(inside.left, inside.top, inside.w, value_h)
         style.text(surface, value, value_pen, top, align="center")
         below = pygame.Rect(inside.left, top.bottom, inside.w, inside.bottom - top.bottom)
+        if style.fit(label, label_pen, below.w, below.h, lines=2).elided:
+            label = " ".join(label.split("\n"))
         style.text(surface, label, label_pen, below, align="center", lines=2)

@@ -4,6 +4,8 @@ accuracy Master's reviews gave the player's matches over time."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from scopa.engine.rules import PRESETS
@@ -14,22 +16,29 @@ from scopa.stats import (
     margin_series,
     recent_accuracy,
     rolling_win_rate,
+    trend_start,
     undone_accuracy_steps,
     undone_steps,
 )
+from scopa.storage import FileProblem, Param
 
 from .. import style
 from ..widgets import Button, Choice
-from ..wording import count
+from ..wording import count, join
 from .base import MenuScene
 from .chart import (
     Band,
+    Bars,
     Drawn,
     bar_chart,
     draw_ring,
     figure_tiles,
+    is_dense,
     line_chart,
+    line_plot,
+    mean_window,
     stacked_line_charts,
+    stacked_plots,
 )
 
 WON = style.GREEN
@@ -45,11 +54,21 @@ MARGIN = style.SIDE_COLORS[1]
 RATE = style.GOLD_DEEP
 PAST_W = 0.36
 """The past matches' button, of the reference height (beside Back, under the charts)."""
+RATE_WINDOW = 10
+"""The matches the win rate of the results' chart is taken over (its caption says so)."""
+RESET_TOAST_SECONDS = 14.0
+"""How long the word of a reset stays (it names the backups and their folder)."""
+
+
+def worded_reason(reason: Param, t: Callable[..., str]) -> str:
+    """A reason the store gives, in the language of ``t``."""
+    return reason.render(t) if isinstance(reason, FileProblem) else reason
 
 
 class StatisticsScene(MenuScene):
     def build(self) -> None:
         self.stats: Stats = self.app.store.load_stats()
+        self._results: tuple[list[int], list[int], frozenset[int]] | None = None
         self.empty = self.stats.total().played == 0
         """No match finished yet: a short note on a small sheet instead of empty charts."""
         self.app.show_store_messages()
@@ -73,6 +92,12 @@ class StatisticsScene(MenuScene):
             lambda: self.app.open("past"),
             hint=self.tr("past.button_hint"),
         )
+        self.reset_button = Button(
+            self.tr("st_reset"),
+            self.ask_reset,
+            hint=self.tr("st_reset_hint"),
+            size=style.ROW_TITLE,
+        )
         self.past_shown = not self.empty or self.app.store.has_past()
         """The past matches are reached from here: with no statistics too, when those were
         set aside (damaged, or of a newer version) and the matches kept are still there."""
@@ -82,12 +107,81 @@ class StatisticsScene(MenuScene):
         if self.past_shown:
             self.form.add(self.past_button)
         self.form.add(self.back_button)
+        if not self.empty:  # last in turn: never the first thing the keys ring
+            self.form.add(self.reset_button)
 
     def _set_dimension(self, name: str) -> None:
         self.dimension = name
 
     def _set_trend(self, name: str) -> None:
         self.trend = name
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
+            beside = self._chooser_beside(-1 if event.key == pygame.K_UP else +1)
+            if beside is not None:
+                self.form.keyboard_used = self.form.keys_last = True
+                self.form.set_focus(beside)
+                return True
+        return super().handle(event)
+
+    def _chooser_beside(self, direction: int) -> Choice | None:
+        """The chooser that Up (``direction`` -1) or Down leads to from the focused one:
+        Left and Right turn the two choosers side by side over the charts, so Down goes
+        from the grouping's to the trend's beside it, and Up back (Up from the trend's
+        went round to the buttons under the charts, and the grouping's was never
+        reached); from the other ends, the keys go as the screen lies."""
+        row = [self.dimension_choice, self.trend_choice]
+        if self.empty or self.form.focus not in row:
+            return None
+        at = row.index(self.form.focus) + direction
+        return row[at] if 0 <= at < len(row) else None
+
+    # --- the reset -------------------------------------------------------------------------
+
+    def ask_reset(self) -> None:
+        """Reset asks first, saying what goes, where the old files stay, and that a match
+        left unfinished is kept."""
+        folder = str(self.app.store.data_dir)
+        saved = self.app.store.save_path.is_file()
+        self.app.open(
+            "confirm",
+            question=self.tr("st_reset_question"),
+            on_yes=self.reset,
+            detail=self.tr("st_reset_detail_saved" if saved else "st_reset_detail", folder=folder),
+            yes=self.tr("st_reset_yes"),
+            no=self.tr("st_reset_no"),
+        )
+
+    def reset(self) -> None:
+        """Clear the statistics and the past matches (kept as backups, and the player told
+        where), then show the screen as a new player sees it."""
+        store = self.app.store
+        done = store.reset_stats()
+        self.app.show_store_messages()
+        if done.reason is not None:
+            reason = done.reason
+            self.app.notify(
+                lambda t: t("st_reset_failed", reason=worded_reason(reason, t)),
+                RESET_TOAST_SECONDS,
+                until_seen=True,
+            )
+            return
+        if done.kept:
+            names = [path.name for path, _ in done.kept]
+            files = [backup.name for _, backup in done.kept]
+            key = "st_reset_done_1" if len(files) == 1 else "st_reset_done"
+            folder = str(store.data_dir)
+            self.app.notify(
+                lambda t: t(key, folder=folder, files=join(t, files), names=join(t, names)),
+                RESET_TOAST_SECONDS,
+                until_seen=True,
+            )
+        self.form.clear()
+        self.build()
+        self.layout()
+        if self.form.keyboard_used:
+            self.form.set_focus(self.back_button)
 
     # --- figures (what is drawn, and what tests read) -------------------------------------
 
@@ -125,7 +219,19 @@ class StatisticsScene(MenuScene):
         plays taken back is not the player's first choice)."""
         if self.trend == "accuracy":
             return undone_accuracy_steps(self.stats)
-        return undone_steps(self.stats)
+        return self.results()[2]
+
+    def results(self) -> tuple[list[int], list[int], frozenset[int]]:
+        """The results' chart: the win rate over the last ``RATE_WINDOW`` (in %) and the
+        margin after each recent decided match, and the steps played with moves taken back.
+        Once older matches were dropped, the chart starts where the rate is a whole
+        window's (``trend_start``): its first steps were a rate over 1, 2, ... matches."""
+        if self._results is None:  # (the statistics shown do not change: worked out once)
+            start = trend_start(self.stats, RATE_WINDOW)
+            rates = [round(r * 100) for r in rolling_win_rate(self.stats, RATE_WINDOW)]
+            undone = frozenset(i - start for i in undone_steps(self.stats) if i >= start)
+            self._results = rates[start:], margin_series(self.stats)[start:], undone
+        return self._results
 
     def by_level(self) -> list[tuple[str, tuple[int, ...]]]:
         """Won and lost against each computer level (solo matches)."""
@@ -220,6 +326,14 @@ class StatisticsScene(MenuScene):
         past_w = m.px(PAST_W)
         past_x = self.back_button.rect.left - m.px(style.SPACE_L) - past_w
         self.past_button.place(pygame.Rect(past_x, inner.bottom - button_h, past_w, button_h))
+        # the reset at the heading's right, apart from the way on and the way back
+        reset_h = min(self.heading_box.h, m.px(0.06))
+        label = self.t("st_reset")
+        reset_w = style.button_width(self.app.font, label, m.text_px(style.ROW_TITLE), m, reset_h)
+        reset_w = max(reset_w, m.px(0.2))
+        reset = pygame.Rect(inner.right - reset_w, 0, reset_w, reset_h)
+        reset.centery = self.heading_box.centery
+        self.reset_button.place(reset)
         self.inner = inner
         top = self.heading_box.bottom + m.px(style.SPACE_S)
         self.tiles_area = pygame.Rect(inner.left, top, inner.w, m.px(0.15))
@@ -295,16 +409,12 @@ class StatisticsScene(MenuScene):
         if self.empty:
             self._draw_empty(surface)
             return
-        m = self.m
         self.draw_sheet(surface, self.t("statistics"))
         figure_tiles(surface, self.tiles_area, self.m, self.tiles())
         self._card(surface, self.left_chart, "")
-        plot = self._plot(self.left_chart)
-        plot.top = self.dimension_choice.rect.bottom + m.px(style.SPACE_S)
-        plot.h = self._plot(self.left_chart).bottom - plot.top
-        groups = self.groups()
-        if groups:
-            bar_chart(surface, plot, m, groups, (WON, LOST, OTHER))
+        plot = self.groups_plot()
+        if self.groups():
+            self.draw_groups(surface, plot)
         else:  # by level, with only matches among people: say why the chart is bare
             self._note(surface, plot, self.t("st_solo_empty"))
         self._card(surface, self.right_chart, "")
@@ -312,11 +422,23 @@ class StatisticsScene(MenuScene):
         style.text(surface, self._trend_words(), pen, box, align="center", valign="top", lines=2)
         self.draw_trend(surface, self.trend_plot())
 
+    def groups_plot(self) -> pygame.Rect:
+        """Where the bars of the chosen grouping are drawn: under its chooser."""
+        plot = self._plot(self.left_chart)
+        plot.top = self.dimension_choice.rect.bottom + self.m.px(style.SPACE_S)
+        plot.h = self._plot(self.left_chart).bottom - plot.top
+        return plot
+
+    def draw_groups(self, surface: pygame.Surface, plot: pygame.Rect) -> Bars:
+        """The bars of the chosen grouping in ``plot``; returns where they and their counts
+        went."""
+        return bar_chart(surface, plot, self.m, self.groups(), (WON, LOST, OTHER))
+
     def _trend_words(self) -> str:
         """The trend chart's title, with how many matches it holds (the statistics keep the
         last ones only: its steps, numbered from 1, are not the player's first matches)."""
         key = "st_recent" if self.trend == "results" else "st_accuracy_title"
-        held = len(margin_series(self.stats) if self.trend == "results" else self.accuracies())
+        held = len(self.results()[1] if self.trend == "results" else self.accuracies())
         return self.t(f"{key}_0") if not held else count(self.t, key, held)
 
     def _trend_title(self) -> tuple[style.Pen, pygame.Rect]:
@@ -346,33 +468,63 @@ class StatisticsScene(MenuScene):
         and the labels went."""
         m = self.m
         if self.trend == "accuracy":
-            accuracies = self.accuracies()
-            if not accuracies:
+            values = self._accuracy_values()
+            if not values:
                 self._note(surface, plot, self.t("st_accuracy_empty"))
                 return []
             drawn = line_chart(
                 surface,
                 plot,
                 m,
-                [[round(value) for value in accuracies]],
+                [values],
                 (ACCURACY,),
-                x_labels=[str(i + 1) for i in range(len(accuracies))],
+                x_labels=[str(i + 1) for i in range(len(values))],
                 y_min=0,
                 target=100,
                 hollow=self.undone_steps(),
             )
             return [] if drawn is None else [drawn]
-        margins = margin_series(self.stats)
-        if not margins:  # only matches among people, which no one side wins for the player
+        bands = self._bands()
+        if not bands[1].values:  # only matches among people, which no side wins for the player
             self._note(surface, plot, self.t("st_solo_empty"))
             return []
-        rates = [round(r * 100) for r in rolling_win_rate(self.stats)]
-        bands = [
-            Band(self.t("st_trend_band"), rates, RATE, limits=(0, 100)),
-            Band(self.t("st_margin"), margins, MARGIN, y_min=0, hollow=self.undone_steps()),
-        ]
-        labels = [str(i + 1) for i in range(len(margins))]
+        labels = [str(i + 1) for i in range(len(bands[1].values))]
         return stacked_line_charts(surface, plot, m, bands, labels)
+
+    def _accuracy_values(self) -> list[int]:
+        """The accuracy chart's values, as it writes them (whole percentages)."""
+        return [round(value) for value in self.accuracies()]
+
+    def _bands(self) -> list[Band]:
+        """The results' chart: the win rate over its scale of 0 to 100, the margin over
+        one that shows 0, each match played with Undo ringed on the margin's line."""
+        rates, margins, undone = self.results()
+        return [
+            Band(self.t("st_trend_band"), rates, RATE, limits=(0, 100)),
+            Band(self.t("st_margin"), margins, MARGIN, y_min=0, hollow=undone),
+        ]
+
+    def trend_steps(self) -> int:
+        """How many matches the trend chart shows."""
+        if self.trend == "accuracy":
+            return len(self.accuracies())
+        return len(self.results()[1])
+
+    def trend_dense(self) -> bool:
+        """Whether the trend chart is drawn dense (``chart.is_dense``): its lines pale
+        under their bold running means, with no rings. The legend names what is drawn:
+        the bold line, or the rings."""
+        steps = self.trend_steps()
+        if steps < 2:
+            return False
+        area = self.trend_plot()
+        if self.trend == "accuracy":
+            found = line_plot(area, self.m, [self._accuracy_values()], target=100,
+                              x_axis=True, y_min=0)  # fmt: skip
+            plots = [] if found is None else [found]
+        else:
+            plots = stacked_plots(area, self.m, self._bands())
+        return bool(plots) and is_dense(self.m, plots[0].w, steps - 1)
 
     def _note(self, surface: pygame.Surface, plot: pygame.Rect, words: str) -> None:
         """Words in place of a chart with nothing to draw."""
@@ -407,11 +559,15 @@ class StatisticsScene(MenuScene):
         return plot
 
     def legend_entries(self) -> list[tuple[style.Color, str]]:
-        """What the legend names, each with its colour: the bars, then the lines shown."""
+        """What the legend names, each with its colour: the bars, then the lines shown, and
+        the marks on them that are drawn: the rings of matches played with Undo, or, on a
+        dense chart, which draws no rings, its bold line."""
         lines = [(RATE, "st_trend"), (MARGIN, "st_margin")]
         if self.trend == "accuracy":
             lines = [(ACCURACY, "st_accuracy_line")]
-        if self.undone_steps():
+        if self.trend_dense():
+            lines.append((style.INK_SOFT, "st_mean"))
+        elif self.undone_steps():
             if self.trend == "accuracy":
                 lines.append((ACCURACY, "st_undone_accuracy"))
             else:
@@ -421,6 +577,12 @@ class StatisticsScene(MenuScene):
             bars.append((OTHER, "st_other"))  # named only where there are some
         return [*bars, *lines]
 
+    def legend_words(self, key: str) -> str:
+        """An entry of the legend in words (the bold line says what it averages over)."""
+        if key == "st_mean":
+            return self.t(key, n=mean_window(self.trend_steps() - 1))
+        return self.t(key)
+
     def _draw_legend(self, surface: pygame.Surface) -> list[pygame.Rect]:
         """The legend under the charts; returns where each entry's words went. Entries that
         do not fit in one line go on two (the line beside the past matches' button)."""
@@ -428,7 +590,7 @@ class StatisticsScene(MenuScene):
         pen = m.pen("ui", style.SMALL, style.INK_SOFT)
         r = m.px(0.009)
         entries = self.legend_entries()
-        widths = [style.natural_width(self.t(key), pen) + r * 3 for _, key in entries]
+        widths = [style.natural_width(self.legend_words(key), pen) + r * 3 for _, key in entries]
         least = m.px(0.01)
         rows = [list(range(len(entries)))]
         if sum(widths) + least * (len(entries) - 1) > self.legend.w:
@@ -451,11 +613,15 @@ class StatisticsScene(MenuScene):
             x, y = self.legend.left, top + height // 2
             for index in row:
                 color, key = entries[index]
-                pygame.draw.circle(surface, color, (x + r, y), r)
+                if key == "st_mean":  # a stroke of a bold line
+                    stroke = max(2, m.px(0.005))
+                    pygame.draw.line(surface, color, (x, y), (x + 2 * r, y), stroke)
+                else:
+                    pygame.draw.circle(surface, color, (x + r, y), r)
                 if key in ("st_undone", "st_undone_accuracy"):
                     draw_ring(surface, (x + r, y), r, max(2, m.px(0.005)))
                 box = pygame.Rect(x + r * 3, top, self.legend.right - x - r * 3, height)
-                used_box = style.text(surface, self.t(key), pen, box)
+                used_box = style.text(surface, self.legend_words(key), pen, box)
                 placed.append(used_box)
                 x = used_box.right + gap
         return placed
