@@ -117,7 +117,9 @@ class Rules:
     dossena_scale: bool = False
     """Cirulla: Dossena's smaller scale: low hand 1, three of a kind 2 (3 when also a low
     hand), dealer's low opening 1, piccola up to 5 (to the 5 of coins), grande 5, 6 with the
-    7 of coins, 7 with the 6 too."""
+    7 of coins, 7 with the 6 too. Its scale has its own low opening and piccola: beside it
+    ``dealer_low_bonus`` and ``piccola_max`` keep whatever they hold, unread (as
+    ``RuleOption.unless`` says), for when it is off again."""
     matta: int | None = 7
     """Cirulla: the wild card, by its rank in coppe (7: the 7 of cups; 9: the queen of
     hearts); None: no wild card."""
@@ -178,16 +180,6 @@ class Rules:
                 "the Luzzati table rules give the game to the dealer's side or to the other "
                 "one: they need two sides (2 players, or 4 in teams)",
                 clash="luzzati_sides",
-            )
-        if self.dossena_scale and self.dealer_low_bonus == 3:
-            raise RulesError(
-                "Dossena's scale gives the dealer's low opening 1 scopa, not 3",
-                clash="dossena_dealer_low_bonus",
-            )
-        if self.dossena_scale and self.piccola_max == 7:
-            raise RulesError(
-                "Dossena's scale ends the piccola at the 5 of coins, not the 7",
-                clash="dossena_piccola",
             )
 
     # --- derived facts -------------------------------------------------------------------

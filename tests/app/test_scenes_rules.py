@@ -706,3 +706,129 @@ def test_the_first_page_names_the_suits_of_a_french_deck(app, language) -> None:
     assert ("seven of diamonds" if language == "en" else "sette di quadri") in text
     app.settings = app.settings.with_(deck_style="napoletane")
     assert scene.text() == app.t("rules_p1_text")
+
+
+@pytest.mark.parametrize("deck", ["napoletane", "french"])
+def test_the_italian_first_page_says_six_players_have_a_page_of_their_own(app, deck) -> None:
+    """The page said six players had "una pagina apposta", a page on purpose: it is
+    "apposita", a page of their own."""
+    import re
+
+    app.set_language("it")
+    app.settings = app.settings.with_(deck_style=deck)
+    scene = RulesScene(app, "scopa")
+    text = scene.text()
+    assert "in sei c'è una pagina apposita" in text
+    assert not re.search(r"\bapposta\b", text)
+
+
+def _line(scene: RulesScene, rule: str) -> str:
+    """The line of the page of the game's rules that tells ``rule``."""
+    return next(line for line in scene.text().split("\n") if line.startswith(rule))
+
+
+def _told(t, key: str) -> str:  # noqa: ANN001
+    """The explanation ``key`` as the page of the game's rules tells it (the book is
+    Cirulla's: its tag left out)."""
+    return capital(t(key).removeprefix("Cirulla: "))
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_page_of_the_game_s_rules_tells_no_matta_as_none(app, language) -> None:
+    """With no matta, the page said of the Luzzati rules "or three and the matta", and of
+    the matta "None. Whoever shows it names its value"; beside Until your first card it
+    said hands are shown "right after the deal, not at their turn", and the next line that
+    they may be shown at one's turn; beside No three of a kind, Dossena's "three of a kind
+    2". Each line now reads right beside the others."""
+    app.set_language(language)
+    t = app.t
+    rules = PRESETS["cirulla"].with_(
+        luzzati_table_rules=True,
+        matta=None,
+        declare_at_deal=True,
+        declare_until_play=True,
+        dossena_scale=True,
+        no_decino=True,
+    )
+    app.settings = app.settings.with_(rules=rules)
+    scene = RulesScene(app)
+    assert scene.page_id == "mine"
+    luzzati = _line(scene, t("rule_luzzati_table_rules"))
+    assert "matta" not in luzzati.lower()
+    matta = _line(scene, t("rule_matta"))
+    assert matta.startswith(f"{t('rule_matta')}: {t('matta_none')}. ")
+    assert _told(t, "rule_matta_hint") not in scene.text()  # "whoever shows it"
+    assert t("matta_none_hint") in matta
+    at_deal = _line(scene, t("rule_declare_at_deal"))
+    until = _line(scene, t("rule_declare_until_play"))
+    plain = _told(t, "rule_declare_at_deal_hint")
+    assert plain not in at_deal  # "not at their turn", beside "also at your turn"
+    assert _told(t, "rule_declare_at_deal_hint_until_play") in at_deal
+    assert until.startswith(t("rule_declare_until_play") + ". ")
+    dossena = _line(scene, t("rule_dossena_scale"))
+    assert _told(t, "rule_dossena_scale_hint") not in dossena
+    assert _told(t, "rule_dossena_scale_hint_no_decino") in dossena
+
+    app.settings = app.settings.with_(rules=rules.with_(matta=7, declare_until_play=False))
+    with_matta = RulesScene(app)
+    assert "matta" in _line(with_matta, t("rule_luzzati_table_rules")).lower()
+    plain_at_deal = _line(with_matta, t("rule_declare_at_deal"))
+    assert plain in plain_at_deal
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_game_to_another_target_says_so_and_its_pages_name_it(app, language) -> None:
+    """Cirulla to 31 (or 16) had no page of its own rules, or one without the target, and
+    its pages said it was played to 51. The first page names the target when it is not
+    the book's usual one, and the pages that state it state the one in force."""
+    app.set_language(language)
+    t = app.t
+    app.settings = app.settings.with_(rules=PRESETS["cirulla"].with_(target=31))
+    scene = RulesScene(app)
+    assert scene.book == "cirulla" and scene.page_id == "mine"
+    assert _line(scene, t("rule_target")).startswith(f"{t('rule_target')}: 31. ")
+    texts = {}
+    for page in range(1, scene.pages + 1):
+        scene.page = page
+        texts[scene.page_id] = scene.text()
+    for page in ("c1", "c8"):
+        assert "31" in texts[page] and "51" not in texts[page], page
+    scene.open_book("scopa")  # not the game's book: its own usual game, no page of changes
+    assert scene.page_id == "p1"
+
+    app.settings = app.settings.with_(rules=PRESETS["cirulla"])  # to 51: nothing to tell
+    usual = RulesScene(app)
+    assert usual.page_id == "c1" and "51" in usual.text() and "31" not in usual.text()
+
+    app.settings = app.settings.with_(rules=Rules(target=21))
+    scopa = RulesScene(app)
+    assert scopa.page_id == "mine"
+    assert _line(scopa, t("rule_target")).startswith(f"{t('rule_target')}: 21. ")
+    scopa.open_book("cirulla")  # Cirulla's book for a game of Scopa: Cirulla's usual 51
+    assert "51" in scopa.text() and "21" not in scopa.text()
+
+
+@pytest.mark.parametrize("language", ["it", "en"])
+def test_a_window_taller_than_16_9_shows_more_of_a_page_at_once(app, language) -> None:
+    """At 960x960 the rules kept a 16:9 sheet in a band of the window's middle, and a page
+    scrolled with a third of the window empty: the sheet takes the window's height, and
+    the pages scroll only for what even that height cannot hold."""
+    app.set_language(language)
+    scene = RulesScene(app, "cirulla")
+    app.stack.push(scene)
+    scrolled: dict[tuple[int, int], list[str]] = {}
+    body: dict[tuple[int, int], int] = {}
+    for size in ((960, 540), (960, 960)):
+        app.resize(size)
+        frame(app)
+        assert pygame.Rect((0, 0), size).contains(scene.panel)
+        assert scene.panel.h >= 0.9 * size[1]
+        scrolled[size] = []
+        for page in range(1, scene.pages + 1):
+            scene.page = page
+            scene.layout()
+            body[size] = scene.body.h
+            if scene.content_height() > scene.body.h:
+                scrolled[size].append(scene.page_id)
+    assert body[(960, 960)] >= 1.8 * body[(960, 540)]
+    assert set(scrolled[(960, 960)]) < set(scrolled[(960, 540)]), scrolled

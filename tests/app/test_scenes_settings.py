@@ -595,8 +595,12 @@ def test_cirulla_with_six_players_is_refused_in_words(app, scene, language) -> N
 
 
 def test_every_clash_of_the_engine_has_a_message_in_both_languages(app) -> None:
+    import re
+    from pathlib import Path
+
     from scopa.app.scenes.flow import rules_problem
     from scopa.engine import RulesError
+    from scopa.engine import rules as engine_rules
 
     attempts = [
         {"players": 3, "deal": "scopone"},
@@ -604,8 +608,6 @@ def test_every_clash_of_the_engine_has_a_message_in_both_languages(app) -> None:
         {"cirulla": True, "deal": "scopone", "players": 4},
         {"cirulla": True, "players": 6},
         {"cirulla": True, "players": 3, "luzzati_table_rules": True},
-        {"cirulla": True, "dossena_scale": True, "dealer_low_bonus": 3},
-        {"cirulla": True, "dossena_scale": True, "piccola_max": 7},
     ]
     clashes = set()
     for language in ("it", "en"):
@@ -618,6 +620,8 @@ def test_every_clash_of_the_engine_has_a_message_in_both_languages(app) -> None:
             assert words != f"err_{refused.value.clash}" and not words.startswith("err_")
             assert app.t("err_rules", reason="") not in words
     assert None not in clashes and len(clashes) == len(attempts)
+    source = Path(engine_rules.__file__).read_text(encoding="utf-8")
+    assert clashes == set(re.findall(r'clash="(\w+)"', source))  # every clash there is
 
 
 def test_the_cirulla_preset_deals_genoese_cards_until_a_deck_is_chosen(app, scene) -> None:
@@ -740,11 +744,13 @@ def test_cirulla_switched_on_goes_to_its_usual_51_and_says_so(
     assert app.settings.rules.cirulla and app.settings.rules.target == 51
     # said beside Back, where it neither covers the heading nor piles up with the next
     # with Cirulla's cappotto, as the game is usually played
-    assert scene.footer_line()[0] == app.t("both_follow_game_on", n=51, game="Cirulla")
+    assert scene.footer_line()[0] == app.t(
+        "both_follow_game_on", n=51, game=app.t("game_word_cirulla")
+    )
     assert Store(tmp_path).load_settings().rules.target == 51
     click(app, cirulla.control)
     assert not app.settings.rules.cirulla and app.settings.rules.target == 11
-    said = app.t("both_follow_game_off", n=11, game="Scopa")
+    said = app.t("both_follow_game_off", n=11, game=app.t("game_word_scopa"))
     assert scene.footer_line()[0] == said and not app.toasts.shown()
     scene.set_rule("target", 21)
     # a target chosen by hand is no news: "Matches now go to 21, as Scopa is usually
@@ -771,10 +777,14 @@ def test_a_cappotto_chosen_for_scopa_is_kept_through_cirulla_and_back(app, scene
     scene.set_rule("cappotto", False)
     click(app, cirulla.control)
     assert app.settings.rules.cappotto and app.settings.rules.target == 21
-    assert scene.footer_line()[0] == app.t("cappotto_follows_game_on", game="Cirulla")
+    assert scene.footer_line()[0] == app.t(
+        "cappotto_follows_game_on", game=app.t("game_word_cirulla")
+    )
     click(app, cirulla.control)
     assert not app.settings.rules.cappotto and app.settings.rules.target == 21
-    assert scene.footer_line()[0] == app.t("cappotto_follows_game_off", game="Scopa")
+    assert scene.footer_line()[0] == app.t(
+        "cappotto_follows_game_off", game=app.t("game_word_scopa")
+    )
 
 
 def test_down_walks_every_row_of_a_long_tab_though_some_are_out_of_sight(app) -> None:
@@ -1031,3 +1041,173 @@ def test_a_window_taller_than_16_9_shows_more_settings_at_once(app) -> None:
         rows = scene.rows[scene.tab]
         shown[size] = sum(1 for row in rows if row.base.bottom <= scene.scroll.viewport.bottom)
     assert shown[(1280, 1024)] >= shown[(1280, 720)] + 3, shown
+
+
+QUOTES = {"it": ("«", "»"), "en": ("“", "”")}
+"""How each language quotes the name of a setting in a sentence."""
+
+
+@pytest.mark.parametrize("language", ["it", "en"])
+def test_a_greyed_rule_s_message_quotes_its_name_whatever_its_number(app, scene, language) -> None:
+    """A greyed row clicked said "Regole dei Giardini Luzzati è una regola..." and "Face
+    cards in primiera only counts...": a plural name in a singular sentence. Every such
+    message quotes the name of the rule and of the setting it waits for, in one way."""
+    app.set_language(language)
+    left, right = QUOTES[language]
+    t = app.t
+    click(app, open_row(app, scene, "rule_luzzati_table_rules"))  # greyed: Cirulla is off
+    said = scene.footer_line()[0]
+    assert said == t("greyed_cirulla_only", rule=t("rule_luzzati_table_rules"))
+    assert f"{left}{t('rule_luzzati_table_rules')}{right}" in said
+    assert f"{left}{t('rule_cirulla')}{right}" in said  # the switch it waits for
+    assert not app.settings.rules.luzzati_table_rules
+
+    scene.set_rule("seven_count", True)
+    click(app, open_row(app, scene, "rule_face_values"))
+    said = scene.footer_line()[0]
+    rule, parent = t("rule_face_values"), t("rule_seven_count")
+    assert said == t("greyed_off", rule=rule, parent=parent)
+    assert f"{left}{rule}{right}" in said and f"{left}{parent}{right}" in said
+
+    click(app, open_row(app, scene, "rule_scientifico_last_scopa"))
+    said = scene.footer_line()[0]
+    rule, parent = t("rule_scientifico_last_scopa"), t("rule_deal")
+    assert f"{left}{rule}{right}" in said and f"{left}{parent}{right}" in said
+    assert f"{left}{t('deal_scientifico')}{right}" in said  # the value, quoted as well
+
+
+@pytest.mark.parametrize("language", ["it", "en"])
+def test_every_greyed_message_quotes_the_settings_it_names_alike(language) -> None:
+    """One message quoted the other setting ("con l'opzione «Conta dei sette»"), another
+    did not ("con Distribuzione: Scientifico"): every one quotes every setting it names."""
+    import re
+
+    from scopa.app.strings.options import STRINGS
+
+    left, right = QUOTES[language]
+    table = STRINGS[language]
+    messages = {key: text for key, text in table.items() if key.startswith("greyed_")}
+    assert len(messages) == 5
+    for key, text in messages.items():
+        for name in re.findall(r"\{(\w+)\}", text):
+            assert f"{left}{{{name}}}{right}" in text, (key, name)
+
+
+def test_the_italian_settings_write_the_game_s_name_one_way(app, scene) -> None:
+    """The settings wrote "la cirulla" in one line and "la Cirulla" in the next. In the
+    middle of a sentence the games are written as Italian writes them, "la cirulla", "a
+    scopa"; as a name on a row ("Cirulla", quoted when a sentence names the row) they are
+    names. The line about the target that follows the game does so too."""
+    import re
+
+    from scopa.app.strings.options import STRINGS
+    from scopa.i18n import Translator
+
+    midway = re.compile(r"(?<![«\w])\w+[ ,]+(Cirulla|Scopa)\b(?!»)")
+    for key, text in STRINGS["it"].items():
+        sentence = text.removeprefix("Cirulla: ")  # a row's tag, as "Scientifico: "
+        assert not midway.search(sentence), (key, text)
+    app.set_language("it")
+    click(app, open_row(app, scene, "rule_cirulla").control)
+    said = scene.footer_line()[0]
+    assert said == app.t("both_follow_game_on", n=51, game="cirulla")
+    assert said.endswith(" a cirulla")
+    click(app, open_row(app, scene, "rule_cirulla").control)
+    assert scene.footer_line()[0].endswith(" a scopa")
+    # what is dealt three at a time is the cards, not the game
+    assert not re.search(r"cirulla si distribuisce", app.t("err_cirulla_deal"), re.I)
+    assert not re.search(r"cirulla is dealt", Translator("en")("err_cirulla_deal"), re.I)
+
+
+@pytest.mark.parametrize("language", ["it", "en"])
+def test_dossena_s_scale_comes_on_beside_a_low_table_of_3_and_a_piccola_to_7(
+    app, scene, language
+) -> None:
+    """With the dealer's low table at 3 scopas or the piccola to the 7, Dossena's scale
+    was refused ("Dossena's scale gives the dealer's low table 1 scopa, not 3"), though it
+    greys both rows and plays its own values. It comes on, says what it plays there, and
+    the player's choices come back when it goes off."""
+    app.set_language(language)
+    app.settings = app.settings.with_(rules=PRESETS["cirulla"])
+    scene.set_rule("dealer_low_bonus", 3)
+    scene.set_rule("piccola_max", 7)
+    low = open_row(app, scene, "rule_dealer_low_bonus")
+    piccola = row(scene, "rule_piccola_max")[1]
+    click(app, open_row(app, scene, "rule_dossena_scale").control)
+    rules = app.settings.rules
+    assert rules.dossena_scale and scene.error == ""
+    assert scene.footer_line()[0] == app.t("dossena_own_values")
+    assert not low.enabled and not piccola.enabled
+    assert low.control.label() == piccola.control.label() == "\u2014"
+    assert app.store.load_settings().rules.dossena_scale
+    click(app, open_row(app, scene, "rule_dossena_scale").control)
+    assert not app.settings.rules.dossena_scale
+    assert low.control.label() == app.t("low_bonus_3")
+    assert piccola.control.label() == app.t("piccola_7")
+
+
+@pytest.mark.parametrize("language", ["it", "en"])
+@pytest.mark.parametrize("table", [{"players": 3}, {"players": 4, "teams": False}])
+def test_cirulla_switched_on_at_a_table_of_more_sides_leaves_the_luzzati_rules_off(
+    app, scene, language, table
+) -> None:
+    """The Luzzati rules, left on from a game for two, refused Cirulla for three ("they
+    need two sides"), and their own switch, greyed without Cirulla, could not be reached:
+    each message sent the player to the other. Cirulla comes on, the Luzzati rules off,
+    and the line says so beside what followed the game."""
+    app.set_language(language)
+    app.settings = app.settings.with_(rules=PRESETS["cirulla"].with_(luzzati_table_rules=True))
+    cirulla = open_row(app, scene, "rule_cirulla")
+    click(app, cirulla.control)
+    assert not app.settings.rules.cirulla and app.settings.rules.luzzati_table_rules
+    for name, value in table.items():
+        scene.set_rule(name, value)
+    assert app.settings.rules.sides > 2
+    click(app, open_row(app, scene, "rule_cirulla").control)
+    rules = app.settings.rules
+    assert rules.cirulla and not rules.luzzati_table_rules and scene.error == ""
+    assert rules.target == 51
+    said = scene.footer_line()[0]
+    assert app.t("luzzati_off_for_sides") in said
+    assert app.t("both_follow_game_on", n=51, game=app.t("game_word_cirulla")) in said
+    luzzati = open_row(app, scene, "rule_luzzati_table_rules")
+    assert luzzati.enabled  # reachable now, to be refused with the reason again
+    click(app, luzzati.control)
+    assert not app.settings.rules.luzzati_table_rules
+    assert scene.error == app.t("err_luzzati_sides")
+
+
+def test_cirulla_switched_on_for_two_keeps_the_luzzati_rules(app, scene) -> None:
+    """Two sides: nothing stands in the Luzzati rules' way, and they stay as chosen."""
+    app.settings = app.settings.with_(rules=Rules(luzzati_table_rules=True))
+    click(app, open_row(app, scene, "rule_cirulla").control)
+    assert app.settings.rules.cirulla and app.settings.rules.luzzati_table_rules
+    assert app.t("luzzati_off_for_sides") not in scene.footer_line()[0]
+
+
+@pytest.mark.parametrize("language", ["it", "en"])
+def test_a_row_s_explanation_reads_right_beside_the_other_rules(app, scene, language) -> None:
+    """With no matta the Luzzati row still spoke of "three and the matta"; beside No three
+    of a kind, Dossena's row of "three of a kind 2"; beside Until your first card, Show
+    hands at the deal of "not at their turn"."""
+    app.set_language(language)
+    t = app.t
+    cirulla = PRESETS["cirulla"]
+    app.settings = app.settings.with_(rules=cirulla)
+    luzzati = open_row(app, scene, "rule_luzzati_table_rules")
+    dossena = row(scene, "rule_dossena_scale")[1]
+    at_deal = row(scene, "rule_declare_at_deal")[1]
+    plain = (luzzati.hint(), dossena.hint(), at_deal.hint())
+    assert plain == tuple(
+        t(f"rule_{name}_hint")
+        for name in ("luzzati_table_rules", "dossena_scale", "declare_at_deal")
+    )
+    app.settings = app.settings.with_(
+        rules=cirulla.with_(
+            matta=None, no_decino=True, declare_at_deal=True, declare_until_play=True
+        )
+    )
+    assert "matta" not in luzzati.hint().lower()
+    assert luzzati.hint() == t("rule_luzzati_table_rules_hint_no_matta")
+    assert dossena.hint() == t("rule_dossena_scale_hint_no_decino")
+    assert at_deal.hint() == t("rule_declare_at_deal_hint_until_play")

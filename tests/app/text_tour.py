@@ -569,13 +569,30 @@ class Tour:
             (Rules(players=6), "cirulla", True),
             (Rules(players=4, deal="scopone"), "cirulla", True),
             (Rules(cirulla=True, players=3), "luzzati_table_rules", True),
-            (Rules(cirulla=True, dealer_low_bonus=3), "dossena_scale", True),
-            (Rules(cirulla=True, piccola_max=7), "dossena_scale", True),
         )
         for rules, name, value in refused:
             app.settings = app.settings.with_(rules=rules)
             scene.set_rule(name, value)
             self.show(f"settings, {name} refused: {scene.error}")
+        # what a switch brought along: Dossena's own low table and piccola beside the
+        # player's; the Luzzati rules set aside for a table of three, at Cirulla's 51 or not
+        scoring = scene.tabs[TABS.index("scoring")]
+        for rules, name in (
+            (Rules(cirulla=True, dealer_low_bonus=3, piccola_max=7), "dossena_scale"),
+            (Rules(players=3, luzzati_table_rules=True), "cirulla"),
+            (Rules(players=4, teams=False, target=21, cappotto=True, luzzati_table_rules=True),
+             "cirulla"),
+        ):  # fmt: skip
+            app.settings = app.settings.with_(rules=rules)
+            scene._switched = {}  # no switch of this visit made these rules
+            self.click(scoring)
+            scene.set_rule(name, True)
+            self.show(f"settings, {name} switched on: {scene.footer_line()[0]}")
+            for row in list(scene.rows["scoring"]):  # the rows it greyed or set, explained
+                scene.form.set_focus(row)
+                self.show(f"settings, {name} switched on, {row.label()}")
+        scene.tab = "match"
+        scene.layout()
         scene.set_preset("classic")
         for name in ("deal", "players"):  # the arrows pass over Scopone's deal, then 3
             app.settings = app.settings.with_(rules=Rules(deal="scientifico"))
@@ -594,7 +611,9 @@ class Tour:
             (Rules(), "seven_count_aces"),
             (Rules(seven_count=True), "incomplete_primiera"),
             (Rules(), "matta"),
+            (Rules(), "luzzati_table_rules"),
             (Rules.preset("cirulla"), "assi_scopa"),
+            (Rules.preset("cirulla").with_(dossena_scale=True), "piccola_max"),
         )
         for rules, name in greyed:
             app.settings = app.settings.with_(rules=rules)
@@ -678,6 +697,33 @@ class Tour:
         self.show("rules, the rules the game changes")
         scene.scroll(1 << 20)
         self.show("rules, the rules the game changes, scrolled")
+        self.app.back()
+        # each line as it reads beside the others (no matta, no three of a kind, hands shown
+        # until the first card) and a target not the book's
+        told = PRESETS["cirulla"].with_(
+            luzzati_table_rules=True, matta=None, no_decino=True, dossena_scale=True,
+            declare_at_deal=True, declare_until_play=True, target=31,
+        )  # fmt: skip
+        for rules in (told, PRESETS["cirulla"].with_(target=16)):
+            self.app.settings = kept.with_(rules=rules)
+            scene = self.open_menu("rules")
+            self.show(f"rules, the rules a game to {rules.target} changes")
+            scene.scroll(1 << 20)
+            self.show(f"rules, the rules a game to {rules.target} changes, scrolled")
+            for page in ("c1", "c8"):  # the pages that state the target
+                scene.page = scene._book_pages().index(page) + 1
+                scene.layout()
+                self.show(f"rules, cirulla to {rules.target}, {page}")
+                scene.scroll(1 << 20)
+                self.show(f"rules, cirulla to {rules.target}, {page}, scrolled")
+            self.app.back()
+        self.app.settings = kept.with_(rules=told)  # its rows explained beside each other
+        scene = self.open_menu("settings")
+        scene.tab = "scoring"
+        scene.layout()
+        for row in list(scene.rows["scoring"]):
+            scene.form.set_focus(row)
+            self.show(f"settings, every line beside the others, {row.label()}")
         self.app.back()
         for preset in ("scopone", "milanese"):  # the deal chosen told as it goes
             self.app.settings = kept.with_(rules=PRESETS[preset].with_(re_bello=True))

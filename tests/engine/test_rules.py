@@ -149,8 +149,6 @@ def test_deal_shapes(players, teams, deal, hand, table, deals, sides):
         ({"cirulla": True, "deal": "scopone", "players": 4}, "three cards at a time"),
         ({"cirulla": True, "players": 6}, "2, 3 or 4 players"),
         ({"cirulla": True, "players": 3, "luzzati_table_rules": True}, "two sides"),
-        ({"cirulla": True, "dossena_scale": True, "dealer_low_bonus": 3}, "not 3"),
-        ({"cirulla": True, "dossena_scale": True, "piccola_max": 7}, "not the 7"),
     ],
 )
 def test_bad_rules_are_refused_clearly(data, message):
@@ -260,11 +258,6 @@ def test_every_deal_is_whole(players, deal):
             {"cirulla": True, "players": 4, "teams": False, "luzzati_table_rules": True},
             "luzzati_sides",
         ),
-        (
-            {"cirulla": True, "dossena_scale": True, "dealer_low_bonus": 3},
-            "dossena_dealer_low_bonus",
-        ),
-        ({"cirulla": True, "dossena_scale": True, "piccola_max": 7}, "dossena_piccola"),
         ({"players": 6, "deal": "scientifico"}, "scientifico_players"),
     ],
 )
@@ -274,6 +267,29 @@ def test_cirulla_and_six_player_clashes(data, clash):
     assert refused.value.clash == clash
     for key in data:  # each value is fine alone
         Rules.from_dict({key: data[key]})
+
+
+def test_dossena_s_scale_plays_its_own_low_table_and_piccola_beside_any_chosen():
+    """Dossena's scale was refused beside a low table of 3 scopas or a piccola to the 7,
+    rules it greys and does not read: the player had to change a value that would not
+    count. They are kept as they are, for when it is off again, and its own are played."""
+    from scopa.engine import dealer_bonus, piccola_points
+    from scopa.engine.cards import mask_of
+    from scopa.engine.scoring import napola_run
+
+    low = [Card.parse(text) for text in ("1D", "2C", "2S", "3B")]  # 8: a low table
+    run = napola_run(mask_of([Card.parse(f"{rank}D") for rank in range(1, 8)]))  # ace to 7
+    chosen = Rules(cirulla=True, dealer_low_bonus=3, piccola_max=7)
+    dossena = chosen.with_(dossena_scale=True)
+    assert (dossena.dealer_low_bonus, dossena.piccola_max) == (3, 7)
+    assert dealer_bonus(low, chosen)[0] == 3 and piccola_points(run, chosen) == 7
+    assert dealer_bonus(low, dossena)[0] == 1 and piccola_points(run, dossena) == 5
+    plain = Rules(cirulla=True, dossena_scale=True)
+    assert dealer_bonus(low, plain) == dealer_bonus(low, dossena)
+    assert piccola_points(run, plain) == piccola_points(run, dossena)
+    for name in ("dealer_low_bonus", "piccola_max"):
+        assert not rule_option(name).applies(dossena) and rule_option(name).applies(chosen)
+    assert Rules.from_dict(dossena.to_dict()) == dossena
 
 
 def test_greyed_cirulla_rules_are_not_checked_outside_cirulla():

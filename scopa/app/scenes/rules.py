@@ -9,7 +9,8 @@ back).
 The book shown first is that of the game being played (from the pause menu), else that of
 the rules chosen in the settings; its examples use the cards that game is dealt with. When
 those rules are not the book's, its first page lists the ones they change, each with what
-it does: the book's pages describe its own game.
+it does (and a target other than the book's usual one): the book's pages describe its own
+game, at the target in force.
 """
 
 from __future__ import annotations
@@ -133,6 +134,13 @@ class RulesScene(MenuScene):
         return "cirulla" if self.book == "scopa" else "scopa"
 
     @property
+    def target(self) -> int:
+        """The target the book's pages name: the game's own in its book (Cirulla to 31, say,
+        where the pages spoke of 51), else the one the book's game is usually played to."""
+        rules = self.rules if book_of(self.rules) == self.book else BOOK_RULES[self.book]
+        return rules.target
+
+    @property
     def deck(self) -> str:
         """The cards of this book's game: the player's deck, or the game's own."""
         return self.app.settings.deck_for(BOOK_RULES[self.book])
@@ -160,7 +168,7 @@ class RulesScene(MenuScene):
     def text(self) -> str:
         if self.page_id == "mine":
             return "\n".join([self.t("rules_mine_intro"), *self.own_rules()])
-        return deck_text(self.t, f"rules_{self.page_id}_text", self.deck)
+        return deck_text(self.t, f"rules_{self.page_id}_text", self.deck, target=self.target)
 
     @property
     def offers_lesson(self) -> bool:
@@ -173,7 +181,9 @@ class RulesScene(MenuScene):
         focus = self.form.focus
         read = self._read_share()
         self.form.clear()
-        inner = self.place_sheet(1.72, 0.95, 0.09, 0.05)
+        # as tall as the window: one taller than 16:9 (960x960) kept a 16:9 band in its
+        # middle, which scrolled a page the window had room for
+        inner = self.place_sheet(1.72, 0.95 * self.app.size[1] / m.ref, 0.09, 0.05)
         button_h, gap = m.px(0.068), m.px(style.SPACE_M)
         width = m.px(0.3)
         bottom = inner.bottom - button_h

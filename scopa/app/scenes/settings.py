@@ -65,12 +65,39 @@ VALUE_WORDS = {
 VALUE_HINTS = ("deal",)
 """The rules whose values each have their own explanation (``deal_scientifico_hint``),
 which the page of a match's rules gives in place of the rule's."""
+VALUES_EXPLAINED = (("matta", None),)
+"""Single values of other rules that have their own explanation on that page
+(``matta_none_hint``): no matta is no card that whoever shows it names."""
 NONE_WORDS = {"capture_limit": "limit_none", "matta": "matta_none"}
 """The word for None of a rule whose other values speak for themselves: a number (the
 capture limit), or a card named as the deck names it (the matta). Other numbers (players,
 target) are shown as they are."""
 DEAL_CLASHES = ("scopone_players", "scientifico_players")
 """The clashes a deal has with the number of players (the message names the deal)."""
+
+
+def hint_key(name: str, rules: Rules) -> str:
+    """The key of the explanation of rule ``name`` that reads right beside the other rules
+    of ``rules``: with no matta, the Luzzati rules' without "three and the matta"; with no
+    three of a kind, Dossena's without "three of a kind 2"; beside Until your first card (a
+    hand shown at one's turn too), Show hands at the deal's without "not at their turn"."""
+    if name == "luzzati_table_rules" and rules.matta is None:
+        return "rule_luzzati_table_rules_hint_no_matta"
+    if name == "dossena_scale" and rules.no_decino:
+        return "rule_dossena_scale_hint_no_decino"
+    if name == "declare_at_deal" and rules.declare_at_deal and rules.declare_until_play:
+        return "rule_declare_at_deal_hint_until_play"
+    return f"rule_{name}_hint"
+
+
+def explanation_key(name: str, rules: Rules) -> str:
+    """The key of what the value rule ``name`` holds in ``rules`` does, where the game's
+    rules are told (``rules_explained``): the value's own (``VALUE_HINTS``,
+    ``VALUES_EXPLAINED``), else the rule's explanation (``hint_key``)."""
+    value = getattr(rules, name)
+    if name in VALUE_HINTS or (name, value) in VALUES_EXPLAINED:
+        return f"{name}_{'none' if value is None else value}_hint"
+    return hint_key(name, rules)
 
 
 def value_label(t: Translator, name: str, value: Any, deck_style: str) -> str:
@@ -114,6 +141,13 @@ def rule_changes(
     return changes
 
 
+def followed(key: str, target: int, game: str) -> Words:
+    """The message ``key`` of what followed the game switched to (the target, the
+    cappotto), naming the game by the string ``game`` in the language it is read in
+    ("as Cirulla is usually played", "come si gioca di solito a cirulla")."""
+    return lambda t: t(key, n=target, game=t(game))
+
+
 GAME_TAG = "Cirulla: "
 """How the settings' explanation of a rule of Cirulla alone begins, in every language."""
 
@@ -146,20 +180,22 @@ def changed_options(rules: Rules, base: Rules | None = None) -> list[RuleOption]
 def rules_explained(t: Translator, rules: Rules, deck_style: str, base: Rules) -> list[str]:
     """Each rule of ``rules`` that differs from ``base``'s, with what it does, as the
     settings explain it ("Fewest cards: among several captures, you must take..."), a
-    line each; none when ``base`` cannot be played by as many players."""
+    line each; none when ``base`` cannot be played by as many players. The target is told
+    too when it is not ``base``'s: the book names its game's usual one."""
     try:
-        changed = changed_options(rules, base)
+        changed = {option.name for option in changed_options(rules, base)}
     except RulesError:
         return []
+    if rules.target != base.target:
+        changed.add("target")
     lines = []
-    for option in changed:
+    for option in (option for option in RULE_OPTIONS if option.name in changed):
         name = option.name
         value = getattr(rules, name)
         label = t(f"rule_{name}")
-        # The deal chosen is told as it goes ("10 each, none on the table"), not as the
-        # choice the setting makes.
-        key = f"{name}_{value}_hint" if name in VALUE_HINTS else f"rule_{name}_hint"
-        hint = deck_text(t, key, deck_style).rstrip(".")
+        # what the value chosen does, beside the others: the deal chosen told as it goes
+        # ("10 each, none on the table"), not as the choice the setting makes
+        hint = deck_text(t, explanation_key(name, rules), deck_style).rstrip(".")
         hint = hint.removeprefix(GAME_TAG)  # the game's book says it already
         if option.kind == "bool" and not value:  # what it would do: "When it is on: ..."
             hint = hint[:1].lower() + hint[1:]
@@ -235,16 +271,23 @@ class SettingsScene(MenuScene):
     # --- rows -----------------------------------------------------------------------------
 
     def _row(
-        self, tab: str, key: str, control: Control, enabled: Callable[[], bool] | None = None
+        self,
+        tab: str,
+        key: str,
+        control: Control,
+        enabled: Callable[[], bool] | None = None,
+        rule: str | None = None,
     ) -> None:
-        row = SettingRow(self.tr(f"{key}"), control, hint=self._hint(key), enabled=enabled)
+        hint = self._hint(key, rule)
+        row = SettingRow(self.tr(f"{key}"), control, hint=hint, enabled=enabled)
         self.rows[tab].append(row)
 
-    def _hint(self, key: str) -> Callable[[], str]:
+    def _hint(self, key: str, rule: str | None = None) -> Callable[[], str]:
         """A row's explanation, naming suits and courts as the deck the rules are dealt
         with does (diamonds and hearts, the queen, with French-suited cards). The volume,
         greyed while the sound is off, says so (its slider took no click, and nothing said
-        why). Cirulla's players are not six: the players' row says so."""
+        why). Cirulla's players are not six: the players' row says so. A ``rule``'s row
+        says what it does beside the other rules (``hint_key``)."""
 
         def hint() -> str:
             if key == "set_volume" and self.app.settings.muted:
@@ -252,6 +295,8 @@ class SettingsScene(MenuScene):
             if key == "rule_players" and self.rules.cirulla:  # its arrows pass over six
                 return self.app.t("rule_players_hint_cirulla")
             deck = self.app.settings.deck_for(self.rules)
+            if rule is not None:  # as it reads beside the other rules
+                return deck_text(self.app.t, hint_key(rule, self.rules), deck)
             return deck_text(self.app.t, f"{key}_hint", deck)
 
         return hint
@@ -278,7 +323,7 @@ class SettingsScene(MenuScene):
                 greyed_value=lambda: not shows_off_greyed(option) and not self._decided(option),
                 wrap=name != "target",  # one step past the shortest game never gives the longest
             )
-        self._row(option.section, f"rule_{name}", control, enabled)
+        self._row(option.section, f"rule_{name}", control, enabled, rule=name)
         row = self.rows[option.section][-1]
         self.games[row] = game_of(option)
         if option.parent is not None:
@@ -423,6 +468,10 @@ class SettingsScene(MenuScene):
                     changes[rule] = was
                 elif now == usual[not value]:
                     changes[rule] = usual[bool(value)]
+            if value and before.luzzati_table_rules and before.sides != 2:
+                # Luzzati left on for two, greyed while Cirulla was off: refusing Cirulla
+                # for its sake sent the player to a switch they could not reach
+                changes["luzzati_table_rules"] = False
         try:
             rules = self.rules.with_(**changes)
         except RulesError as error:
@@ -434,20 +483,27 @@ class SettingsScene(MenuScene):
                 self.error = rules_problem(self.app, error)
             return
         self.change(rules=rules)
+        if name == "dossena_scale" and value:  # its own rows greyed: what it plays there
+            self.news = worded("dossena_own_values")
         if not games:
             return
         self._switched = {
             rule: (getattr(before, rule), getattr(rules, rule)) for rule in FOLLOW_GAME
         }
-        game = "Cirulla" if rules.cirulla else "Scopa"
+        said: list[Words] = []
+        game = "game_word_cirulla" if rules.cirulla else "game_word_scopa"
         target = rules.target != before.target
         if rules.cappotto != before.cappotto:  # what followed the game: said
             state = "on" if rules.cappotto else "off"
             key = f"both_follow_game_{state}" if target else f"cappotto_follows_game_{state}"
-            self.news = worded(key, n=rules.target, game=game)
+            said.append(followed(key, rules.target, game))
         elif target:
             vowel = "_vowel" if italian_vowel_number(rules.target) else ""
-            self.news = worded(f"target_follows_game{vowel}", n=rules.target, game=game)
+            said.append(followed(f"target_follows_game{vowel}", rules.target, game))
+        if rules.luzzati_table_rules != before.luzzati_table_rules:
+            said.append(worded("luzzati_off_for_sides"))
+        if said:
+            self.news = lambda t: ". ".join(words(t) for words in said)
 
     def _preset_hint(self) -> str:
         """What the preset chosen is (Regolamento, Milanese... told a player nothing), or
