@@ -1508,15 +1508,49 @@ def test_a_seven_count_settled_down_to_the_aces_shows_the_aces(app, language) ->
     sette = {row.key: row for row in scene.sheet()}["sette"]
     aces = t("rank_plural_1")
     assert sette.cells == (
-        t("sevens_sixes_then", sevens=2, sixes=2, ranks=aces, count=3),
-        t("sevens_sixes_then", sevens=2, sixes=2, ranks=aces, count=1),
+        t("sevens_sixes_then", sevens=2, sixes=2, count=3),
+        t("sevens_sixes_then", sevens=2, sixes=2, count=1),
     )
+    assert sette.label == t("sevens_sixes_then_label", sevens=t("cat_sette"), ranks=aces)
     scene.pinned = "sette"
     key, cards = scene.behind()
     assert {card.rank for card, _ in cards[0]} == {7, 6, 1}  # the aces that decided
     assert scene.behind_note("sette") == t("sheet_behind.sette_aces")
     plain = {row.key: row for row in known_match_sheet(app)}["sette"]
     assert plain.cells[0] == t("sevens_sixes", sevens=3, sixes=3)  # the sevens decided
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_seven_count_down_to_the_aces_reads_whole_in_a_small_window(app, language) -> None:
+    """At 960x540, two sides level on sevens and sixes read "2 (sixes: 2, aces:…": the aces
+    that decided the point were cut off. Said shorter, the row's label names what the
+    brackets count, and every figure is whole."""
+    from scopa.app import style
+
+    app.resize((960, 540))
+    app.set_language(language)
+    rules = Rules(players=6, six_sides=2, seven_count=True, seven_count_aces=True)
+    pile = parse_cards("7D 7C 6D 6C 1D 1C 1S 2D")
+    scores = score_round([pile, [card for card in DECK if card not in pile]], (0, 0), rules)
+    start = Match.new(rules, 7)
+    match = Match._make(rules, 7, 0, (), start.round, (1, 0), (scores,), None, False, None)
+    names = ("Anna", "Giulia", "Marco", "Chiara", "Luca", "Sara")
+    setup = MatchSetup(tuple(SeatConfig(n, i == 0) for i, n in enumerate(names)), rules)
+    scene = ScoringScene(app, MatchCoordinator(setup, match))
+    app.stack.push(scene)
+    drawn: list[style.Drawn] = []
+    with style.watch_text(drawn.append):
+        frame(app)
+    t = app.t
+    aces = t("rank_plural_1")
+    label = t("sevens_sixes_then_label", sevens=t("cat_sette"), ranks=aces)
+    cells = {
+        t("sevens_sixes_then", sevens=2, sixes=2, count=3),
+        t("sevens_sixes_then", sevens=2, sixes=2, count=1),
+    }
+    shown = [text for text in drawn if text.words in cells or text.words == label]
+    assert {text.words for text in shown} == {*cells, label}
+    assert not any(text.elided or text.cut for text in shown), [t.lines for t in shown]
 
 
 def known_match_sheet(app):  # noqa: ANN001, ANN201

@@ -274,9 +274,9 @@ class ScoringScene(MenuScene):
             cells = tuple(self._cell(category, b) for b in scores)
             points = tuple(b.points.get(category, 0) for b in scores)
             label = category_label(self.t, category, self.app.settings.deck_for(self.setup.rules))
-            if category == "sette":
-                label, cells = self._sevens(label, scores)
             compact = None
+            if category == "sette":
+                label, cells, compact = self._sevens(label, scores)
             if category == "scope" and any(b.bonus for b in scores):
                 # where "4 (3 bonus)" is too wide (beside many sides, or in Italian, "4 (di
                 # cui 3 di premio)"), the label says what the brackets count
@@ -310,35 +310,46 @@ class ScoringScene(MenuScene):
         )
         return rows
 
-    def _sevens(self, label: str, scores: tuple[Breakdown, ...]) -> tuple[str, tuple[str, ...]]:
+    def _sevens(
+        self, label: str, scores: tuple[Breakdown, ...]
+    ) -> tuple[str, tuple[str, ...], tuple[str, tuple[str, ...]] | None]:
         """The seven-count's row: each side's sevens and, in words, its sixes (which break
-        a tie). Beside many sides the columns are too narrow for the words: the sixes are
-        shown only for the sides level on the most sevens, where they (or the counts after
-        them) decide, in brackets, and the row's label says what the brackets count."""
+        a tie), said shorter where the words do not fit (``SheetRow.compact``: the counts in
+        brackets, the row's label saying what they count); the rank that decided after the
+        sixes is always in brackets. Beside many sides the columns are too narrow for the
+        words: the sixes are shown only for the sides level on the most sevens, where they
+        (or the counts after them) decide, in brackets, and the row's label says what the
+        brackets count."""
         if len(scores) <= 3:
             decider = seven_count_decider(scores, self.match.rules)
-            top = max((b.sevens, b.sixes) for b in scores)
-
-            def cell(b: Breakdown) -> str:
-                if decider is None or (b.sevens, b.sixes) != top:
-                    return self.t("sevens_sixes", sevens=b.sevens, sixes=b.sixes)
-                # down to the aces: the sides level on 7s and 6s show the rank that decided
-                count = sum(card.rank == decider for card in b.captured)
+            if decider is not None:
+                # down to the aces: the sides level on 7s and 6s show the rank that decided,
+                # in brackets the label names (in words, "2 (sixes: 2, aces: 3)", it was cut)
+                top = max((b.sevens, b.sixes) for b in scores)
                 ranks = self.t(f"rank_plural_{decider}")
-                return self.t("sevens_sixes_then", sevens=b.sevens, sixes=b.sixes,
-                              ranks=ranks, count=count)  # fmt: skip
-
-            return label, tuple(cell(b) for b in scores)
+                cells = tuple(
+                    self.t("sevens_sixes_then", sevens=b.sevens, sixes=b.sixes,
+                           count=sum(card.rank == decider for card in b.captured))
+                    if (b.sevens, b.sixes) == top
+                    else self.t("sevens_sixes_short", sevens=b.sevens, sixes=b.sixes)
+                    for b in scores
+                )  # fmt: skip
+                return self.t("sevens_sixes_then_label", sevens=label, ranks=ranks), cells, None
+            words = tuple(self.t("sevens_sixes", sevens=b.sevens, sixes=b.sixes) for b in scores)
+            short = tuple(
+                self.t("sevens_sixes_short", sevens=b.sevens, sixes=b.sixes) for b in scores
+            )
+            return label, words, (self.t("sevens_sixes_label", sevens=label), short)
         most = max(b.sevens for b in scores)
         if sum(b.sevens == most for b in scores) == 1:
-            return label, tuple(str(b.sevens) for b in scores)
+            return label, tuple(str(b.sevens) for b in scores), None
         cells = tuple(
             self.t("sevens_sixes_short", sevens=b.sevens, sixes=b.sixes)
             if b.sevens == most
             else str(b.sevens)
             for b in scores
         )
-        return self.t("sevens_sixes_label", sevens=label), cells
+        return self.t("sevens_sixes_label", sevens=label), cells, None
 
     def _cell(self, category: str, b: Breakdown) -> str:
         if category == "carte":
