@@ -748,6 +748,30 @@ def test_six_sides_read_the_seven_count_and_its_tie_break_whole(app, language) -
             assert not text.elided and not text.cut, text.lines
 
 
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+def test_six_each_alone_read_every_long_name_whole(app, size) -> None:
+    """Six players each alone, "Massimiliano" and "Bartolomeo" among them: the headings
+    were set small and "Massimili…" was cut still, at 1920x1080 too. Each name now takes
+    two columns' width, the headings on two levels, and every one is whole."""
+    from scopa.app import style
+
+    app.resize(size)
+    rules = Rules(players=6, six_sides=6)
+    names = ("Anna", "Giulia", "Massimiliano", "Bartolomeo", "Paolo", "Chiara")
+    setup = MatchSetup(tuple(SeatConfig(n, i == 0) for i, n in enumerate(names)), rules)
+    match = first_round(rules, 3)
+    scene = ScoringScene(app, MatchCoordinator(setup, match))
+    app.stack.push(scene)
+    drawn: list[style.Drawn] = []
+    with style.watch_text(drawn.append):
+        frame(app)
+    headings = [text for text in drawn if text.words in names and text.role == "ui_bold"]
+    assert sorted(text.words for text in headings) == sorted(names)
+    assert not any(text.elided or text.cut for text in headings)
+    assert len({text.px for text in headings}) == 1  # alike
+    assert len({text.used.top for text in headings}) == 2  # on two levels
+
+
 def test_cirulla_s_grande_and_piccola_cells_say_what_scores(app) -> None:
     """A side with every coin read "Grande 10 +5" and "Piccola 10 +6": the grande is the
     king, cavallo and fante of coins (a tick), and the piccola counts up to its most."""

@@ -91,25 +91,27 @@ def _winner_first(totals: tuple[int, ...], winner: int | None) -> list[int]:
 
 
 def _alike(
-    headings: list[str], pen: style.Pen, width: int, height: int, lines: int
+    headings: list[str], pen: style.Pen, width: int | list[int], height: int, lines: int
 ) -> tuple[style.Pen, list[str]]:
-    """The columns' headings set alike: at the largest size where each fits its ``width`` x
-    ``height`` on at most ``lines`` lines with no word cut or dropped, all at one size (each
-    at its own, a long name stood out smaller than its neighbours). When none does, at the
-    smallest size, a word too long for a line is shortened ("Wolkenste…"), not broken over
-    two ("Wolkenste" over "in")."""
+    """The columns' headings set alike: at the largest size where each fits its ``width``
+    (one for all, or each its own) x ``height`` on at most ``lines`` lines with no word cut
+    or dropped, all at one size (each at its own, a long name stood out smaller than its
+    neighbours). When none does, at the smallest size, a word too long for a line is
+    shortened ("Wolkenste…"), not broken over two ("Wolkenste" over "in")."""
+    widths = width if isinstance(width, list) else [width] * len(headings)
     for px in range(pen.px, style.smallest_px(pen.px) - 1, -1):
         sized = replace(pen, px=px)
-        laid = [style.fit(words, sized, width, height, lines=lines, least=px) for words in headings]
+        laid = [style.fit(words, sized, room, height, lines=lines, least=px)
+                for words, room in zip(headings, widths)]  # fmt: skip
         if not any(fit.cut or fit.elided for fit in laid):
             return sized, headings
     sized = replace(pen, px=style.smallest_px(pen.px))
     shortened = []
-    for words in headings:
+    for words, room in zip(headings, widths):
         kept = []
         for word in words.split(" "):
-            if style.natural_width(word, sized) > width:
-                word = style.fit(word, sized, width, height, lines=1, least=sized.px).lines[0]
+            if style.natural_width(word, sized) > room:
+                word = style.fit(word, sized, room, height, lines=1, least=sized.px).lines[0]
             kept.append(word)
         shortened.append(" ".join(kept))
     return sized, shortened
@@ -920,16 +922,30 @@ class ScoringScene(MenuScene):
             f"\u2605 {name}" if self.match.over and side == self.match.winner else name
             for side, name in enumerate(self._headings(head, col_w - gap))
         ]
-        # A side of two or three names, too long for its column, takes up to three lines.
+        # A side of two or three names, too long for its column, takes up to three lines;
+        # four or six players each alone, a name too long for its column, on two levels, each
+        # name as wide as two columns ("Massimili…" was cut though its neighbours had room)
         long = any(style.natural_width(name, head) > col_w - gap for name in names)
+        rules = self.setup.rules
+        staggered = long and sides > 3 and rules.sides == rules.players
         row_h = min(m.px(0.062), area.h // (len(rows) + (3 if long else 1)))
         head_h = round(row_h * 2.2) if long else row_h
-        lines = 3 if long else 1
-        head, names = _alike(names, head, col_w - gap, head_h - m.px(style.SPACE_XS), lines)
-        for side, name in enumerate(names):
-            color = style.side_colour(side)
+        lines = 1 if staggered or not long else 3
+        boxes = []
+        for side in range(sides):
             column = pygame.Rect(area.left + label_w + col_w * side, area.top, col_w, head_h)
             box = column.inflate(-gap, -m.px(style.SPACE_XS))
+            if staggered:
+                half = head_h // 2
+                reach = min(
+                    col_w - gap // 2, column.centerx - area.left, area.right - column.centerx
+                )
+                box = pygame.Rect(0, 0, 2 * reach - gap, half - m.px(style.SPACE_XS))
+                box.midtop = (column.centerx, area.top + half * (side % 2))
+            boxes.append(box)
+        head, names = _alike(names, head, [box.w for box in boxes], boxes[0].h, lines)
+        for side, (name, box) in enumerate(zip(names, boxes)):
+            color = style.side_colour(side)
             used = style.text(
                 surface, name, head.tinted(color), box, align="center", lines=lines, least=head.px
             )
