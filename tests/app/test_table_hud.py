@@ -491,3 +491,26 @@ def test_a_cirulla_hand_s_bonus_stays_in_sight_on_a_narrow_score_panel(
     assert f"18  \u00b7  {bonus}" in said
     assert f"9  \u00b7  {count(app.t, 'table.scope', 0)}" in said  # alike on every line
     assert not any(drawn.elided for drawn in seen)
+
+
+def test_a_pile_of_cards_taken_never_reads_as_a_card_of_the_hand_beside_it(app) -> None:
+    """By the window's side a hidden hand lies turned, as a pile does: with six players a
+    side's pile of a few cards, one back beside the hand's backs, read as one more card of
+    the hand. A pile of two or more shows a card across it at a slant; the hand's lie
+    square."""
+    from scopa.app.cardart import CardArt
+    from scopa.app.table.hud import draw_stack
+
+    art = CardArt("napoletane", font=app.font)
+    width = 80
+
+    def painted(count: int, askew: bool) -> pygame.Rect:
+        surface = pygame.Surface((400, 400), pygame.SRCALPHA)
+        draw_stack(surface, art, (200, 200), width, count, turned=True, askew=askew)
+        return surface.get_bounding_rect(min_alpha=200)
+
+    square = painted(1, askew=True)  # one card: as a hand's card (nothing to tell apart)
+    assert painted(1, askew=False) == square
+    pile = painted(3, askew=True)
+    assert pile.h > square.h + width * 0.1  # the slanted card reaches past the square ones
+    assert painted(3, askew=False).h <= square.h + 2

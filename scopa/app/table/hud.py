@@ -189,6 +189,10 @@ def _halo(size: tuple[int, int], alpha: int, radius: int) -> pygame.Surface:
     return halo
 
 
+PILE_SLANT = 14.0
+"""Degrees the bottom card of a pile of cards taken lies across the others."""
+
+
 def draw_stack(
     surface: pygame.Surface,
     art: CardArt,
@@ -197,15 +201,23 @@ def draw_stack(
     count: int,
     *,
     turned: bool = False,
+    askew: bool = False,
 ) -> None:
-    """A face-down stack whose height shows roughly how many cards it holds."""
+    """A face-down stack whose height shows roughly how many cards it holds; ``askew``
+    (a side's pile of cards taken): its bottom card lies across the others at a slant, as
+    cards thrown on a pile do, so that it never reads as one more card of the hand beside it
+    (a hidden hand by the window's side lies turned as a pile does)."""
     if count <= 0:
         return
     layers = min(STACK_LAYERS, 1 + count // 5)
     step = max(1.0, width * STACK_STEP)
-    back = art.rotated_back(width, 90.0 if turned else 0.0)
+    quarter = 90.0 if turned else 0.0
+    back = art.rotated_back(width, quarter)
     shade = art.shadow(width, turned=turned)
     surface.blit(shade, shade.get_rect(center=(centre[0] + width * 0.05, centre[1] + width * 0.08)))
+    if askew and count > 1:
+        slant = art.rotated_back(width, quarter + PILE_SLANT)
+        surface.blit(slant, slant.get_rect(center=centre))
     for k in range(layers):
         x = centre[0] - step * k
         y = centre[1] - step * k

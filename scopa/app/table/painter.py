@@ -255,7 +255,7 @@ class Painter:
         colour = style.side_mark(side) if sides_coloured(rules) else None
 
         def paint(surface: pygame.Surface) -> None:
-            draw_stack(surface, art, centre, lay.pile_w, count, turned=True)
+            draw_stack(surface, art, centre, lay.pile_w, count, turned=True, askew=True)
             style.dark_panel(surface, tag, Scale(lay.size), border=colour, alpha=190)
             style.text(surface, str(taken), pen, tag, align="center")
 
