@@ -335,10 +335,9 @@ class MatchCoordinator:
             "settings_rules": self.settings_rules,
         }
         if not self.match.over:
-            read = not self.match.round.history() and self.sheets_read == len(self.match.rounds)
-            self.saver.save(
-                self.setup, self.match.record(), **kept, sheet_read=read and self.sheets_read > 0
-            )
+            match = self.match  # its next round not begun, the sheet before it read
+            read = bool(match.rounds) and not match.round.history() and not self.sheet_unread()
+            self.saver.save(self.setup, match.record(), **kept, sheet_read=read)
         elif not self.recorded:
             self.recorded = True
             self.saver.finish(self.setup, self.match, **kept)

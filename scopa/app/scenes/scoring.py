@@ -91,14 +91,13 @@ def _winner_first(totals: tuple[int, ...], winner: int | None) -> list[int]:
 
 
 def _alike(
-    headings: list[str], pen: style.Pen, width: int | list[int], height: int, lines: int
+    headings: list[str], pen: style.Pen, widths: list[int], height: int, lines: int
 ) -> tuple[style.Pen, list[str]]:
-    """The columns' headings set alike: at the largest size where each fits its ``width``
-    (one for all, or each its own) x ``height`` on at most ``lines`` lines with no word cut
-    or dropped, all at one size (each at its own, a long name stood out smaller than its
-    neighbours). When none does, at the smallest size, a word too long for a line is
-    shortened ("Wolkenste…"), not broken over two ("Wolkenste" over "in")."""
-    widths = width if isinstance(width, list) else [width] * len(headings)
+    """The columns' headings set alike: at the largest size where each fits its own of
+    ``widths`` x ``height`` on at most ``lines`` lines with no word cut or dropped, all at
+    one size (each at its own, a long name stood out smaller than its neighbours). When none
+    does, at the smallest size, a word too long for a line is shortened ("Wolkenste…"), not
+    broken over two ("Wolkenste" over "in")."""
     for px in range(pen.px, style.smallest_px(pen.px) - 1, -1):
         sized = replace(pen, px=px)
         laid = [style.fit(words, sized, room, height, lines=lines, least=px)
