@@ -1177,6 +1177,25 @@ def test_cirulla_switched_on_at_a_table_of_more_sides_leaves_the_luzzati_rules_o
     assert scene.error == app.t("err_luzzati_sides")
 
 
+def test_cirulla_switched_off_again_gives_the_luzzati_rules_back(app, scene) -> None:
+    """Cirulla on at a table of three turned the Luzzati rules off; switched off again, the
+    Luzzati rules stayed off, and back at two sides Cirulla came without what the player had
+    chosen for it. Switched back, they are as the player left them, with no word of them
+    turned off."""
+    app.settings = app.settings.with_(rules=PRESETS["cirulla"].with_(luzzati_table_rules=True))
+    click(app, open_row(app, scene, "rule_cirulla").control)
+    scene.set_rule("players", 3)
+    click(app, open_row(app, scene, "rule_cirulla").control)
+    assert not app.settings.rules.luzzati_table_rules
+    click(app, open_row(app, scene, "rule_cirulla").control)
+    assert not app.settings.rules.cirulla and app.settings.rules.luzzati_table_rules
+    assert app.t("luzzati_off_for_sides") not in scene.footer_line()[0]
+    scene.set_rule("players", 2)
+    click(app, open_row(app, scene, "rule_cirulla").control)
+    assert app.settings.rules.cirulla and app.settings.rules.luzzati_table_rules
+    assert app.store.load_settings().rules.luzzati_table_rules
+
+
 def test_cirulla_switched_on_for_two_keeps_the_luzzati_rules(app, scene) -> None:
     """Two sides: nothing stands in the Luzzati rules' way, and they stay as chosen."""
     app.settings = app.settings.with_(rules=Rules(luzzati_table_rules=True))

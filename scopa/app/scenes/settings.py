@@ -49,6 +49,7 @@ if TYPE_CHECKING:
 
 TABS = ("match", "captures", "scoring", "game")
 MINE = "mine"
+LUZZATI = "luzzati_table_rules"
 """The preset choice meaning the player's own rules ("My rules"), here and in New game."""
 
 
@@ -242,8 +243,9 @@ class SettingsScene(MenuScene):
         """What the last change brought along, said beside Back until the next change."""
         self._switched: dict[str, tuple[Any, Any]] = {}
         """What the last switch between Scopa and Cirulla made of the rules that follow the
-        game (``FOLLOW_GAME``), before and after: switched back, a rule still as it was
-        made is given its value back (a cappotto the player chose in Scopa, say)."""
+        game (``FOLLOW_GAME``) and of the Luzzati rules, before and after: switched back, a
+        rule still as it was made is given its value back (a cappotto the player chose in
+        Scopa, say, or the Luzzati rules a table of more sides turned off)."""
         self.volume_dirty = False
         self.scroll = ScrollPanel()
         self.tabs = [
@@ -472,6 +474,9 @@ class SettingsScene(MenuScene):
                 # Luzzati left on for two, greyed while Cirulla was off: refusing Cirulla
                 # for its sake sent the player to a switch they could not reach
                 changes["luzzati_table_rules"] = False
+            was, made = self._switched.get(LUZZATI, (None, None))
+            if not value and made is not None and made == before.luzzati_table_rules:
+                changes[LUZZATI] = was  # as the player left them for a game for two
         try:
             rules = self.rules.with_(**changes)
         except RulesError as error:
@@ -488,7 +493,7 @@ class SettingsScene(MenuScene):
         if not games:
             return
         self._switched = {
-            rule: (getattr(before, rule), getattr(rules, rule)) for rule in FOLLOW_GAME
+            rule: (getattr(before, rule), getattr(rules, rule)) for rule in (*FOLLOW_GAME, LUZZATI)
         }
         said: list[Words] = []
         game = "game_word_cirulla" if rules.cirulla else "game_word_scopa"
@@ -500,7 +505,7 @@ class SettingsScene(MenuScene):
         elif target:
             vowel = "_vowel" if italian_vowel_number(rules.target) else ""
             said.append(followed(f"target_follows_game{vowel}", rules.target, game))
-        if rules.luzzati_table_rules != before.luzzati_table_rules:
+        if before.luzzati_table_rules and not rules.luzzati_table_rules:
             said.append(worded("luzzati_off_for_sides"))
         if said:
             self.news = lambda t: ". ".join(words(t) for words in said)
