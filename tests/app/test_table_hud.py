@@ -514,3 +514,33 @@ def test_a_pile_of_cards_taken_never_reads_as_a_card_of_the_hand_beside_it(app) 
     pile = painted(3, askew=True)
     assert pile.h > square.h + width * 0.1  # the slanted card reaches past the square ones
     assert painted(3, askew=False).h <= square.h + 2
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+def test_a_pile_s_count_is_drawn_in_the_room_kept_for_it_clear_of_every_plate(app, size) -> None:
+    """Six each alone: the upper left seat's count sat on its plate's edge. The layout
+    chose a place for a count one line of the small font high, and the painter drew it a
+    few pixels taller, over what the layout had kept it clear of. A count is drawn as tall
+    as its room, and its room keeps a little apart from every plate."""
+    app.resize(size)
+    rules = Rules(players=6, six_sides=6)
+    names = ("Anna", "Giulia", "Massimiliano", "Bartolomeo", "Paolo", "Chiara")
+    setup = MatchSetup(tuple(SeatConfig(name, seat == 0) for seat, name in enumerate(names)), rules)
+    scene = TableScene(app, coordinated(app, setup, Match.new(rules, 3)), worker=inline_worker())
+    app.stack.push(scene)
+    app.frame(1 / 30, [])
+    snap = scene.snapshot()
+    layout = snap.layout
+    seen: list[style.Drawn] = []
+    with style.watch_text(seen.append):
+        for side in range(rules.sides):
+            scene.painter._pile(snap.art, layout, side, 8, 8).paint(app.screen)
+    drawn = [pygame.FRect(text.box) for text in seen if text.words == "8"]
+    assert len(drawn) == rules.sides
+    plates = [pygame.FRect(layout.place_of(seat).name_rect) for seat in range(rules.players)]
+    for side in range(rules.sides):
+        room = layout.count_rect(side)
+        (tag,) = [box for box in drawn if box.colliderect(room)]
+        assert tag.top >= room.top - 0.5 and tag.bottom <= room.bottom + 0.5, (side, tag, room)
+        apart = layout.margin * 0.2
+        assert room.inflate(apart, apart).collidelist(plates) < 0, (side, room)

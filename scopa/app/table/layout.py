@@ -451,8 +451,8 @@ class TableLayout:
         stack = self.pile_rect(side)
         reach = stack.unionall([self.marker_rect(side, i, SCOPE_SHOWN) for i in range(SCOPE_SHOWN)])
         past = max(stack.width / 2, (MARKER_SPREAD + 0.5) * self.pile_w) + m * 0.4
-        under = (x, reach.bottom + m * 0.3 + height / 2)
-        over = (x, reach.top - m * 0.3 - height / 2)
+        under = (x, reach.bottom + m * 0.15 + height / 2)
+        over = (x, reach.top - m * 0.15 - height / 2)
         low = place.horizontal and y > self.size[1] / 2  # the bottom seat's: over first
         spots = [(x + inward * (past + width / 2), y), *((over, under) if low else (under, over))]
         if place.horizontal:
@@ -470,7 +470,7 @@ class TableLayout:
         window and clear of everything on the table (``_tag_obstacles``) and of the counts
         placed before it (those by the window's sides first, which have fewer places), else
         the first inside the window."""
-        width, height = self.font_small * 1.4 + self.margin * 0.8, self.font_small * 1.3
+        width, height = self.count_size
         window = FRect((0, 0), self.size).inflate(-self.margin * 0.5, -self.margin * 0.5)
         placed: list[FRect] = []
         chosen = {}
@@ -478,7 +478,9 @@ class TableLayout:
             spots = self._tag_spots(side, width, height)
             inside = [k for k, tag in enumerate(spots) if window.contains(tag)] or [0]
             taken = [*self._tag_obstacles, *placed]
-            clear = [k for k in inside if spots[k].inflate(-2, -2).collidelist(taken) < 0]
+            apart = self.margin * 0.2
+            clear = [k for k in inside if spots[k].inflate(apart, apart).collidelist(taken) < 0]
+            clear = clear or [k for k in inside if spots[k].inflate(-2, -2).collidelist(taken) < 0]
             chosen[side] = (clear or inside)[0]
             placed.append(spots[chosen[side]])
         return chosen
@@ -516,9 +518,15 @@ class TableLayout:
         marker.center = self.marker_centre(side, index, count)
         return marker
 
+    @property
+    def count_size(self) -> tuple[float, float]:
+        """How big a pile's count is drawn: a two-digit number in the small font on its
+        panel, a line high (drawn so: the room kept for it is the room it takes)."""
+        return self.font_small * 1.4 + self.margin * 0.8, self.font_small * 1.3
+
     def count_rect(self, side: int) -> FRect:
         """The pile's count (``pile_tag``), for a two-digit number in the small font."""
-        return self.pile_tag(side, self.font_small * 1.4 + self.margin * 0.8, self.font_small * 1.3)
+        return self.pile_tag(side, *self.count_size)
 
     @cached_property
     def seats_room(self) -> tuple[FRect, ...]:

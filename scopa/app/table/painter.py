@@ -242,9 +242,7 @@ class Painter:
         centre = lay.pile_centre(side)
         pen = self.text.pen("ui_bold", lay.font_small, style.CREAM)
         tag = lay.pile_tag(
-            side,
-            style.natural_width(str(taken), pen) + lay.margin * 0.8,
-            style.line_height(pen) + lay.margin * 0.3,
+            side, style.natural_width(str(taken), pen) + lay.margin * 0.8, lay.count_size[1]
         )
         stack = FRect(0, 0, lay.pile_h * 1.2, lay.pile_h * 1.2)
         stack.center = centre
