@@ -341,6 +341,8 @@ class RemoteCoordinator:
     local_computers = False
     undone = False
     resumed = False
+    practice = None
+    """A match at a server is never a reviewed position played again (as the hint asks)."""
 
     def __init__(
         self,
@@ -1075,6 +1077,8 @@ class SharedScreen:
     local_computers = False
     undone = False
     resumed = False
+    practice = None
+    """A match at a server is never a reviewed position played again (as the hint asks)."""
 
     def __init__(self, parts: Sequence[RemoteCoordinator]) -> None:
         if len(parts) < 2 or len({part.seat for part in parts}) != len(parts):

@@ -511,6 +511,24 @@ def test_a_play_the_server_refuses_is_said_and_the_card_comes_back(hosted):
     assert table.view.places[move.card][0] == "hand"
 
 
+def test_a_hint_asked_at_this_window_s_turn_online_points_at_a_card(hosted):
+    """H at this window's turn at a table online closed the game: the hint looked for the
+    practice of a reviewed position, which a match at a server never is. Master's hint,
+    worked out from what this seat sees, points at one of its own plays."""
+    app, table, friend = hosted
+    run_until(app, lambda: _my_turn(table, friend))
+    run_until(app, lambda: table.aids.available("hint"))
+    press(app, pygame.K_h)
+    run_until(app, lambda: table.aids.hint is not None)
+    assert app.stack.top is table
+    assert table.aids.hint.move in table.match.legal_moves()
+    for key in (pygame.K_t, pygame.K_TAB, pygame.K_TAB, pygame.K_t):  # the other aids too
+        press(app, key)
+        for _ in range(5):
+            frame(app)
+    assert app.stack.top is table and not table.aids.tracker_on
+
+
 def _my_turn(table, friend) -> bool:  # noqa: ANN001
     """The host's turn at the table (the friend plays its own turns as they come)."""
     if table.human_to_play is not None:
