@@ -231,7 +231,9 @@ class PastMatch:
         if not isinstance(when, str):
             raise DamagedFile("files.cause_content", detail="a past match has no date")
         _parse_when(when)
-        setup, record, undone = _match_read(data)
+        setup, record, undone, unread = _match_read(data)
+        if unread is not None:  # a past match is kept whole, or not at all
+            raise unread
         if setup.mode != "solo":
             raise DamagedFile("files.cause_content", detail="a past match must be a solo match")
         match = record.replay()
@@ -246,18 +248,20 @@ class PastMatch:
         return _parse_when(self.when)
 
 
-def _match_opened(envelope: Any) -> tuple[MatchSetup, GameRecord, bool, Any]:
-    """A saved match's setup, plays, whether a play was taken back, and its first deal
-    made (its plays are checked as it is resumed); one of ``_BAD_CONTENT`` if it is not a
-    match this game can open."""
+def _match_opened(
+    envelope: Any,
+) -> tuple[MatchSetup, GameRecord, bool, Any, NotationError | None]:
+    """A saved match's setup, plays, whether a play was taken back, its first deal made
+    (its plays are checked as it is resumed), and why a play past those could not be read
+    (None: all were); one of ``_BAD_CONTENT`` if it is not a match this game can open."""
     _check_schema(envelope, SAVE_SCHEMA)
     known = {"schema", "saved", "setup", "record", "undone", "hinted", "shared",
              "settings_rules", "counted", "sheet_read"}  # fmt: skip
     unknown = sorted(set(envelope) - known)
     if unknown:
         raise DamagedFile("files.cause_content", detail=_unknown_entry(unknown[0]))
-    setup, record, undone = _match_read(envelope)
-    return setup, record, undone, record.replay(0)
+    setup, record, undone, unread = _match_read(envelope)
+    return setup, record, undone, record.replay(0), unread
 
 
 def _saved_match(envelope: Any) -> tuple[SavedMatch | None, FileProblem | None]:
@@ -266,10 +270,13 @@ def _saved_match(envelope: Any) -> tuple[SavedMatch | None, FileProblem | None]:
     comes after it: the match resumes from its last play that reads, not lost whole for one
     bad entry (None, with the cause, when not one play reads). One of ``_BAD_CONTENT`` if it
     is not a match this game can open."""
-    setup, record, undone, start = _match_opened(envelope)
+    setup, record, undone, start, unread = _match_opened(envelope)
     cause: FileProblem | None = None
+    listed = envelope.get("hinted", [])
+    if unread is not None and isinstance(listed, list):  # the plays lost take their hints
+        listed = [n for n in listed if not (type(n) is int and n >= len(record.moves))]
     try:
-        hinted = _hinted_moves(envelope.get("hinted", []), len(record.moves))
+        hinted = _hinted_moves(listed, len(record.moves))
     except DamagedFile as error:
         cause, hinted = error.cause, frozenset()
     shared = envelope.get("shared", False)
@@ -287,6 +294,7 @@ def _saved_match(envelope: Any) -> tuple[SavedMatch | None, FileProblem | None]:
         except _BAD_CONTENT as error:  # the rematch takes the settings as they are
             cause = cause or _cause_of(error)
     played, match, stuck = _played_until_stuck(record, start)
+    stuck = unread if stuck is None else stuck
     if stuck is not None:
         cause = _cause_of(stuck)
         if not played.moves:
@@ -300,13 +308,14 @@ def _saved_match(envelope: Any) -> tuple[SavedMatch | None, FileProblem | None]:
     return saved, cause
 
 
-def _match_read(data: dict[str, Any]) -> tuple[MatchSetup, GameRecord, bool]:
-    """A match as a file keeps it: its seats and rules, its game record, and whether a play
-    was taken back in it (the plays themselves are checked by whoever replays them)."""
+def _match_read(data: dict[str, Any]) -> tuple[MatchSetup, GameRecord, bool, NotationError | None]:
+    """A match as a file keeps it: its seats and rules, its game record with its plays as
+    far as they read, whether a play was taken back in it, and why the next play could not
+    be read (None: every one was; the plays read are checked by whoever replays them)."""
     setup = MatchSetup.from_dict(data.get("setup"))
     if not isinstance(data.get("record"), str):
         raise DamagedFile("files.cause_content", detail="the game record is missing")
-    record = GameRecord.parse(data["record"])
+    record, unread = GameRecord.read(data["record"])
     if record.rules != setup.rules:
         raise DamagedFile(
             "files.cause_content", detail="the seats and the record disagree on the rules"
@@ -314,7 +323,7 @@ def _match_read(data: dict[str, Any]) -> tuple[MatchSetup, GameRecord, bool]:
     undone = data.get("undone", False)
     if not isinstance(undone, bool):
         raise DamagedFile("files.cause_content", detail="'undone' must be true or false")
-    return setup, record, undone
+    return setup, record, undone, unread
 
 
 def _parse_when(text: str) -> datetime:
@@ -892,7 +901,9 @@ class Store:
         """Whether the match saved is ``record``'s own, played on past it by another copy of
         the game (plays that ``record`` lacks); a file that does not read is no such match."""
         try:
-            _, saved, _ = _match_read(_parse_json(_read_bytes(self.save_path)))
+            _, saved, _, unread = _match_read(_parse_json(_read_bytes(self.save_path)))
+            if unread is not None:
+                raise unread
         except (OSError, AttributeError, *_BAD_CONTENT):  # no match, or not one that reads
             return False
         return record.same_deal(saved) and not record.continues(saved)

@@ -533,6 +533,34 @@ def test_a_saved_match_resumes_from_its_last_play_that_can_be_made(tmp_path: Pat
     assert again.load_match() == saved and again.messages == []
 
 
+@pytest.mark.parametrize("damage", ["1X", "QQ", "9Sx"])
+def test_a_saved_match_resumes_from_its_last_play_that_reads(tmp_path: Path, damage: str) -> None:
+    """One play of the saved match written wrong (a character flipped) threw the whole
+    match away, while a play written right that cannot be made costs only what comes
+    after it: the match resumes from the last play before the one that does not read, with
+    the hints of the plays kept."""
+    store = Store(tmp_path)
+    record = GameRecord.parse(_valid_record)
+    store.save_match(MatchSetup.solo(), record, hinted={2, 25})
+    bad = 19
+    envelope = json.loads(store.save_path.read_text())
+    words = [move.text() for move in record.moves]
+    words[bad] = damage
+    head = envelope["record"].split("moves\n")[0]
+    envelope["record"] = head + "moves\n" + " ".join(words[:12]) + "\n" + " ".join(words[12:])
+    damaged = json.dumps(envelope)
+    store.save_path.write_text(damaged)
+    saved = store.load_match()
+    assert saved is not None
+    assert saved[1].moves == record.moves[:bad] and saved.hinted == {2}
+    (message,) = store.messages
+    assert message.key == "files.match_salvaged_set_aside"
+    assert any(damage in detail for detail in message.details())
+    assert (tmp_path / "match.json.bak").read_text() == damaged
+    again = Store(tmp_path)
+    assert again.load_match() == saved and again.messages == []
+
+
 def test_a_match_another_version_set_aside_comes_back_when_none_is_saved(tmp_path: Path) -> None:
     """An older copy of the game, run meanwhile, set the match aside as damaged (an entry
     it did not know): back in this game there was no Continue and no word, the match

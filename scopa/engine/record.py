@@ -71,6 +71,16 @@ class GameRecord:
     @classmethod
     def parse(cls, text: str) -> GameRecord:
         """Read a record; ``NotationError`` names the line that could not be read."""
+        record, unread = cls.read(text)
+        if unread is not None:
+            raise unread
+        return record
+
+    @classmethod
+    def read(cls, text: str) -> tuple[GameRecord, NotationError | None]:
+        """Read a record, its plays as far as they read: the record of those, and why the
+        next one could not be read (None: every one was). A record whose header does not
+        read raises ``NotationError``, naming the line."""
         if not isinstance(text, str):
             raise NotationError("a game record is text")
         lines = [line.strip() for line in text.splitlines()]
@@ -83,11 +93,13 @@ class GameRecord:
         fields: dict[str, str] = {}
         decks: dict[int, tuple[Card, ...]] = {}
         moves: list[Move] = []
+        unread: NotationError | None = None
         in_moves = False
         for number, line in enumerate(lines[1:], start=2):
             try:
                 if in_moves:
-                    moves.extend(Move.parse(item) for item in line.split())
+                    for item in line.split():
+                        moves.append(Move.parse(item))
                     continue
                 key, _, value = line.partition(" ")
                 if key == "moves":
@@ -100,7 +112,10 @@ class GameRecord:
                 else:
                     raise NotationError(f"unknown entry {key!r}")
             except (CardError, NotationError, ValueError) as error:
-                raise NotationError(f"record line {number}: {error}") from None
+                if not in_moves:
+                    raise NotationError(f"record line {number}: {error}") from None
+                unread = NotationError(f"record line {number}: {error}")
+                break
         missing = [key for key in ("rules", "seed", "dealer") if key not in fields]
         if missing:
             raise NotationError(f"the record has no '{missing[0]}' line")
@@ -115,7 +130,7 @@ class GameRecord:
         if not 0 <= dealer < rules.players:
             raise NotationError(f"dealer {dealer} is not a seat of a {rules.players}-player game")
         ordered = tuple(decks[n] for n in sorted(decks))
-        return cls(rules, seed, dealer, ordered, tuple(moves))
+        return cls(rules, seed, dealer, ordered, tuple(moves)), unread
 
     def replay(self, upto: int | None = None) -> Match:
         """The match after the first ``upto`` moves (all by default)."""
