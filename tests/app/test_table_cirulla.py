@@ -650,13 +650,16 @@ def test_the_dealer_s_take_of_the_opening_table_is_their_last_capture(fast):
 
 
 @pytest.mark.parametrize("language", ["en", "it"])
-@pytest.mark.parametrize(("table", "total"), [("1D 2C 5S 7B", 15), ("4B 7C 3B 6D", 15)])
+@pytest.mark.parametrize(
+    ("table", "total", "named"), [("1D 2C 5S 7B", 15, 0), ("4B 7C 3B 6D", 15, 2)]
+)
 def test_the_opening_table_s_banner_says_what_it_made_and_that_it_counts_as_scopas(
-    fast, language, table, total
+    fast, language, table, total, named
 ):
     """ "The opening table goes to Bruno: +1", over four cards flying away before the first
     play: it said neither that they made 15 nor that the point is a scopa. The matta counts
-    as the value it was named (4 + 3 + 6 and the 7 of cups named 2)."""
+    as the value it was named (4 + 3 + 6 and the 7 of cups named 2), and the banner says
+    so: "makes 15" over cards whose faces add up to 20 read as a mistake."""
     fast.set_language(language)
     seats = (SeatConfig("Anna", True), SeatConfig("Bruno", False, "beginner"))
     match = Match.new(CIRULLA, 1, first_dealer=1, decks=(deck("4D 8S 9S", "3D 6S 10S", table),))
@@ -670,6 +673,8 @@ def test_the_opening_table_s_banner_says_what_it_made_and_that_it_counts_as_scop
         if not scene.director.busy and scene.match.turn == 0:
             break
     sweeps = fast.t("table.scope_1")
+    if named:
+        total = fast.t("table.dealer_total_matta", total=total, n=named)
     said = fast.t("table.dealer_bonus.one", name="Bruno", total=total, sweeps=sweeps)
     assert said in told, told
     scene.close()

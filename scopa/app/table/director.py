@@ -518,7 +518,12 @@ class Director:
         total = sum(event.named if card == self.matta and event.named else card.rank
                     for card in event.cards)  # fmt: skip
         sweeps = count(self.text, "table.scope", event.points)
-        words = self.about("table.dealer_bonus", event.side, total=total, sweeps=sweeps)
+        made = (
+            self.text("table.dealer_total_matta", total=total, n=event.named)
+            if event.named
+            else total
+        )
+        words = self.about("table.dealer_bonus", event.side, total=made, sweeps=sweeps)
         self._banner(words, "info", 2.2)
         return self._sound("scopa", delay + 1.2)
 
