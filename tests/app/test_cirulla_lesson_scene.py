@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from scopa.aids.cirulla_lessons import LESSONS
+from scopa.aids.cirulla_lessons import LESSONS, RULES
 from scopa.app.scenes.cirulla_lesson import CirullaLessonScene
 from scopa.app.scenes.rules import RulesScene
 from scopa.engine import Card, Declared, Scopa
@@ -431,6 +431,30 @@ def test_the_scoring_lesson_names_the_suit_its_cards_show(app, scene, deck, suit
     scene.go(index_of("scoring"))
     words, _ = scene.message()
     assert f"of {suit}" in words and f"of {({'diamonds', 'coins'} - {suit}).pop()}" not in words
+
+
+@pytest.mark.parametrize("language", ["it", "en"])
+def test_the_scoring_lesson_names_the_target_the_player_s_cirulla_is_played_to(
+    app, scene, language
+) -> None:
+    """With Cirulla set to 31 the rules pages said 31 and the scoring lesson "else it is
+    played to 51", whatever the settings; a piccola to the 7 or no cappotto went unsaid.
+    The lesson names the target in force and, where the player's Cirulla scores otherwise,
+    says where to read how."""
+    app.set_language(language)
+    scene.go(index_of("scoring"))
+    usual, _ = scene.message()
+    assert "51" in usual and app.t("lessons.scoring.yours") not in usual
+    cirulla = RULES.with_(target=31)
+    app.settings = app.settings.with_(rules=cirulla)
+    words, _ = scene.message()
+    assert "31" in words and "51" not in words and app.t("lessons.scoring.yours") not in words
+    app.settings = app.settings.with_(rules=cirulla.with_(piccola_max=7))
+    words, _ = scene.message()
+    assert app.t("lessons.scoring.yours") in words
+    app.settings = app.settings.with_(rules=RULES.with_(cirulla=False))  # Scopa: the usual
+    words, _ = scene.message()
+    assert words == usual
 
 
 @pytest.mark.parametrize("language", ["it", "en"])

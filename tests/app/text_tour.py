@@ -767,6 +767,10 @@ class Tour:
             scene.go(next(i for i, lesson in enumerate(scene.lessons) if lesson.key == "scoring"))
             self.frames(1)
             self.show(f"cirulla lesson scoring, {deck} cards")
+        mine = Rules.preset("cirulla").with_(target=31, piccola_max=7, cappotto=False)
+        self.app.settings = before.with_(rules=mine)  # the player's Cirulla scores otherwise
+        self.frames(1)
+        self.show("cirulla lesson scoring, the player's own Cirulla")
         self.app.settings = before
         self.app.back()
 
@@ -1628,6 +1632,10 @@ class Tour:
             for side in range(2):
                 sweeps = director.text("table.scope", n=2)
                 words.append(director.about("table.dealer_bonus", side, total=30, sweeps=sweeps))
+                with_matta = director.text("table.dealer_total_matta", total=15, n=10)
+                words.append(
+                    director.about("table.dealer_bonus", side, total=with_matta, sweeps=sweeps)
+                )
                 for cause in ("four_of_a_kind", "three_and_matta", "misdeals"):
                     words.append(director.about(f"table.deal_won.{cause}", side))
             for seat in range(rules.players):

@@ -18,7 +18,16 @@ from collections.abc import Callable
 import pygame
 
 from scopa.aids.cirulla_lessons import RULES, YOU, Walkthrough
-from scopa.engine import Captured, Card, DealerBonus, Declared, Move, cards_of, parse_cards
+from scopa.engine import (
+    Captured,
+    Card,
+    DealerBonus,
+    Declared,
+    Move,
+    Rules,
+    cards_of,
+    parse_cards,
+)
 
 from .. import style
 from ..style import Metrics
@@ -300,14 +309,30 @@ class CirullaLessonScene(MenuScene):
 
     def _words(self) -> dict[str, object]:
         """The words a lesson's texts take: the matta (opening a sentence in every lesson
-        that names it) and the value it was named."""
+        that names it), the value it was named, and the target the player's Cirulla is
+        played to (the rules pages name it too)."""
         named = next((e.named for e in self.walk.events if isinstance(e, Declared)), 0)
         opening = self.walk.round.opening if self.walk.round is not None else ()
         bonus = next((e for e in opening if isinstance(e, DealerBonus)), None)
         return {
             "matta": card_name(self.t, Card(7, "C"), self.deck, start=True),
             "named": named or (bonus.named if bonus else 0),
+            "target": self._players_cirulla().target,
         }
+
+    def _players_cirulla(self) -> Rules:
+        """The Cirulla the player chose in the settings, or the lessons' own."""
+        rules = self.app.settings.rules
+        return rules if rules.cirulla else RULES
+
+    def _scored_otherwise(self) -> bool:
+        """Whether the player's Cirulla scores otherwise than the lessons say: no cappotto,
+        a piccola to the 7, or Dossena's scale."""
+        rules = self._players_cirulla()
+        return any(
+            getattr(rules, name) != getattr(RULES, name)
+            for name in ("cappotto", "piccola_max", "dossena_scale")
+        )
 
     def heading(self) -> str:
         return self.t(f"lessons.{self.walk.lesson.key}.title")
@@ -319,6 +344,8 @@ class CirullaLessonScene(MenuScene):
         if self.walk.lesson.plays and self.walk.done:
             return deck_text(self.t, f"lessons.{key}.done", self.deck, **words), "done"
         ask = deck_text(self.t, f"lessons.{key}.ask", self.deck, **words)  # diamonds: French
+        if key == "scoring" and self._scored_otherwise():
+            ask = f"{ask} {self.t('lessons.scoring.yours')}"
         if self.walk.refused is not None:
             return self.t("lessons.not_this", ask=ask), "refused"
         if not self.walk.lesson.plays and self.walk.index == len(self.walk.lessons) - 1:
