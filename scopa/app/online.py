@@ -68,11 +68,14 @@ class NotFound(Exception):
 
 class TableLost(Exception):
     """A seat held at a table hosted here, whose file of tables was damaged and set aside:
-    the table went with it."""
+    the table went with it (``missing``: the file reads, but holds no such table: it was
+    removed, or a copy of the folder taken mid-write lost it)."""
 
-    def __init__(self, code: str) -> None:
-        super().__init__(f"the table {grouped(code)} was in the damaged file of hosted tables")
+    def __init__(self, code: str, *, missing: bool = False) -> None:
+        why = "is not in the file" if missing else "was in the damaged file"
+        super().__init__(f"the table {grouped(code)} {why} of hosted tables")
         self.code = code
+        self.missing = missing
 
 
 @dataclass
@@ -411,7 +414,14 @@ class OnlineSession:
                 raise TableLost(code)
             if self._leaving.is_set():
                 raise concurrent.futures.CancelledError
-            seated = self._sit(Address(server.local_address, code), name)
+            try:
+                seated = self._sit(Address(server.local_address, code), name)
+            except ServerError as error:
+                if error.code != "no_table":
+                    raise
+                if self.store is not None:  # its own server holds it nowhere: it is gone
+                    self.store.drop_seat(code)
+                raise TableLost(code, missing=True) from error
             seated.address = seated.reached = f"{server.address}/{grouped(code)}"
             was = served_port(held.server)
             if was not in (None, port):  # another program took it
@@ -576,7 +586,7 @@ class OnlineSession:
             except TwoAnswers as error:
                 self.error, self.error_kind = str(error), "two_answers"
             except TableLost as error:
-                self.error, self.error_kind = str(error), "lost"
+                self.error, self.error_kind = str(error), "gone" if error.missing else "lost"
             except Untrusted as error:
                 self.error, self.error_kind = str(error), "untrusted"
             except StoreError as error:

@@ -161,6 +161,33 @@ def test_a_seat_at_a_table_lost_with_the_damaged_file_is_told_so_and_forgotten(
     click(app, lobby.leave_button)
 
 
+@pytest.mark.parametrize("language", ["it", "en"])
+def test_a_seat_at_a_table_hosted_here_that_the_file_no_longer_holds_is_forgotten(
+    app, online, tmp_path, language
+) -> None:
+    """With the file of hosted tables removed (or a copy of the folder that lost its last
+    writes), the title said at every start that the table still waited, and Join answered
+    "no table has this code: check it letter by letter", a code the player never typed.
+    The lobby says the table is no longer among those hosted here, and its seat is
+    forgotten: the title waits no more (a seat at a friend's table is kept)."""
+    store = app.store
+    gone = HeldSeat("ws://127.0.0.1:1", "k3fzq8ta9mwex", 0, "a" * 32, hosted=True)
+    friends = HeldSeat("ws://192.0.2.1:8765", "m4gzr9tb0nxey", 1, "b" * 32)
+    assert store.hold_seat(gone) and store.hold_seat(friends)
+    assert not (tmp_path / "hosted.sqlite3").exists()
+    app.set_language(language)
+    lobby = join(app, online, "k3fz-q8ta-9mwex")
+    run_until(app, lambda: lobby.session.error is not None)
+    frame(app)
+    assert lobby._status()[0] == app.t("online.hosted_table_gone")
+    assert store.load_seats() == [friends]
+    click(app, lobby.leave_button)
+    app.home()
+    frame(app)
+    title = app.stack.top
+    assert not title.table_waits
+
+
 def test_a_table_opened_after_the_file_was_set_aside_keeps_its_own_seat(
     app, online, tmp_path
 ) -> None:

@@ -1775,6 +1775,8 @@ class Tour:
         self.show("online, the tables hosted here cannot be kept")
         wrong.session.error_kind = "lost"
         self.show("online, the table went with the damaged list of tables hosted here")
+        wrong.session.error_kind = "gone"
+        self.show("online, the table is no longer in the list of tables hosted here")
         wrong.session.error_kind = "two_answers"
         self.show("online, two computers answered for the code")
         wrong.mode, wrong.session.error_kind = "host", "failed"

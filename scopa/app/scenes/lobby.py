@@ -725,6 +725,8 @@ class LobbyScene(MenuScene):
             return t("online.two_answers")
         if kind == "lost":
             return t("online.hosted_table_lost")
+        if kind == "gone":
+            return t("online.hosted_table_gone")
         if kind == "unreadable":
             return t("online.unreadable")
         if kind == "over" or session.error_code == "over":
