@@ -264,12 +264,12 @@ def _match_opened(
     return setup, record, undone, record.replay(0), unread
 
 
-def _saved_match(envelope: Any) -> tuple[SavedMatch | None, FileProblem | None]:
-    """The match a save holds, and what of it could not be read (None: all of it). A play
-    that cannot be made, or a damaged list of the plays made on a hint, costs only what
-    comes after it: the match resumes from its last play that reads, not lost whole for one
-    bad entry (None, with the cause, when not one play reads). One of ``_BAD_CONTENT`` if it
-    is not a match this game can open."""
+def _saved_match(envelope: Any) -> tuple[SavedMatch | None, FileProblem | None, bool]:
+    """The match a save holds, what of it could not be read (None: all of it), and whether
+    plays were lost. A play that cannot be made, or a damaged list of the plays made on a
+    hint, costs only what comes after it: the match resumes from its last play that reads,
+    not lost whole for one bad entry (None, with the cause, when not one play reads). One
+    of ``_BAD_CONTENT`` if it is not a match this game can open."""
     setup, record, undone, start, unread = _match_opened(envelope)
     cause: FileProblem | None = None
     listed = envelope.get("hinted", [])
@@ -298,14 +298,14 @@ def _saved_match(envelope: Any) -> tuple[SavedMatch | None, FileProblem | None]:
     if stuck is not None:
         cause = _cause_of(stuck)
         if not played.moves:
-            return None, cause
+            return None, cause, True
         record = played
         hinted = frozenset(number for number in hinted if number < len(record.moves))
         sheet_read = False  # the plays lost may have been the next round's
     saved = SavedMatch(
         setup, record, undone, hinted, shared, settings_rules, match, sheet_read=sheet_read
     )
-    return saved, cause
+    return saved, cause, stuck is not None
 
 
 def _match_read(data: dict[str, Any]) -> tuple[MatchSetup, GameRecord, bool, NotationError | None]:
@@ -919,7 +919,7 @@ class Store:
             return
         backup = _backup(self.save_path, numbers[-1])
         try:
-            saved, cause = _saved_match(_parse_json(_read_bytes(backup)))
+            saved, cause, _ = _saved_match(_parse_json(_read_bytes(backup)))
         except (*_BAD_CONTENT, DamagedFile, OSError):
             return  # damaged (set aside by this game), or of a newer one: left as it is
         if saved is None or cause is not None:
@@ -942,7 +942,7 @@ class Store:
         if envelope is None:
             return None
         try:
-            saved, cause = _saved_match(envelope)
+            saved, cause, lost = _saved_match(envelope)
         except _BAD_CONTENT as error:
             self._set_aside(self.save_path, "match", _cause_of(error))
             return None
@@ -953,7 +953,8 @@ class Store:
         uncounted = saved.match.over and envelope.get("counted") is not True
         if cause is not None:
             again = partial(self._save_again, counted=not uncounted)
-            self._salvaged(self.save_path, "match", cause, saved, again)
+            kept = "match_salvaged" if lost else "match_mended"  # every play read, or not
+            self._salvaged(self.save_path, "match", cause, saved, again, told=kept)
         if uncounted:  # the game stopped before the result was counted: it ended when saved
             saved.counted = self._count(saved, ended=_checked_when(envelope.get("saved")))
         return saved
@@ -1255,11 +1256,19 @@ class Store:
             self._succeeded(f"held:{path}")
 
     def _salvaged(
-        self, path: Path, name: str, cause: FileProblem, kept: T | None, save: Callable[[T], bool]
+        self,
+        path: Path,
+        name: str,
+        cause: FileProblem,
+        kept: T | None,
+        save: Callable[[T], bool],
+        *,
+        told: str = "",
     ) -> T | None:
         """Set a bad file aside; what could still be read of it (``kept``, None: nothing) is
-        written back at once, so that the next start finds what the message says was kept."""
-        self._set_aside(path, name if kept is None else f"{name}_salvaged", cause)
+        written back at once, so that the next start finds what the message says was kept
+        (``told``: the message's name then, ``<name>_salvaged`` unless given)."""
+        self._set_aside(path, name if kept is None else told or f"{name}_salvaged", cause)
         if kept is not None:
             save(kept)
         return kept

@@ -503,7 +503,7 @@ def test_saved_match_with_bad_hinted_moves_is_kept_without_them(
     saved = store.load_match()
     assert saved is not None and saved[1].text() == _valid_record and saved.hinted == frozenset()
     (message,) = store.messages
-    assert message.key == "files.match_salvaged_set_aside"
+    assert message.key == "files.match_mended_set_aside"
     assert any("hinted" in detail for detail in message.details())
     assert (tmp_path / "match.json.bak").exists()
     again = Store(tmp_path)
@@ -1099,7 +1099,7 @@ def test_the_agreement_to_share_reviews_is_kept_with_the_match(tmp_path: Path) -
     saved = store.load_match()
     assert saved is not None and saved[1].text() == record.text() and not saved.shared
     (message,) = store.messages
-    assert message.key == "files.match_salvaged_set_aside"
+    assert message.key == "files.match_mended_set_aside"
     assert any("shared" in detail for detail in message.details())
 
 
@@ -1107,7 +1107,9 @@ def test_a_sheet_read_is_kept_with_the_match_and_a_damaged_word_of_it_costs_only
     tmp_path: Path,
 ) -> None:
     """The round's sheet was read and its next round dealt: saved with the match (Continue
-    goes on at the table); a damaged entry shows the sheet again, the match kept."""
+    goes on at the table); a damaged entry shows the sheet again, the match kept, and the
+    player is told every play was read (it said Continue resumed "from the last play that
+    could still be read", as though some were lost)."""
     store = Store(tmp_path)
     record = GameRecord.parse(_valid_record)
     store.save_match(MatchSetup.solo(), record, sheet_read=True)
@@ -1121,7 +1123,7 @@ def test_a_sheet_read_is_kept_with_the_match_and_a_damaged_word_of_it_costs_only
     saved = store.load_match()
     assert saved is not None and saved[1].text() == record.text() and not saved.sheet_read
     (message,) = store.messages
-    assert message.key == "files.match_salvaged_set_aside"
+    assert message.key == "files.match_mended_set_aside"
     assert any("sheet_read" in detail for detail in message.details())
 
 
@@ -1147,7 +1149,7 @@ def test_the_settings_rules_a_match_began_with_are_kept_with_it(tmp_path: Path) 
         assert saved is not None and saved[1].text() == record.text(), damaged
         assert saved.settings_rules is None
         (message,) = store.messages
-        assert message.key == "files.match_salvaged_set_aside"
+        assert message.key == "files.match_mended_set_aside"
 
 
 def test_a_damaged_settings_file_keeps_the_player_s_own_rules() -> None:

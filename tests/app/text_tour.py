@@ -93,6 +93,8 @@ FILE_SENTENCES = (
     "stats_salvaged_set_aside",
     "match_salvaged_set_aside",
     "match_salvaged_left",
+    "match_mended_set_aside",
+    "match_mended_left",
     "stats_salvaged_left",
     "match_left",
     "stats_left",
