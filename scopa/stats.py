@@ -269,7 +269,7 @@ def salvage(data: Any) -> Stats | None:
     if not isinstance(data, dict) or data.get("schema") != SCHEMA:
         return None
     tallies: dict[tuple[str, int, str, str], Tally] = {}
-    for key, tally in _readable(_tally_from_dict, data.get("tallies")):
+    for key, tally in _readable(_tally_salvaged, data.get("tallies")):
         tallies[key] = tallies.get(key, Tally()) + tally
     recent = _readable(_result_salvaged, data.get("recent"))[-RECENT:]
     counted = set(tallies)
@@ -283,6 +283,17 @@ def salvage(data: Any) -> Stats | None:
     if not tallies and not recent and best is None and worst is None:
         return None
     return Stats(tallies, tuple(recent), best, worst)
+
+
+def _tally_salvaged(row: Any) -> tuple[tuple[str, int, str, str], Tally]:
+    """A tally row as it reads; if only its best and worst margins do not, the row without
+    them (its counts kept: a row lost is counted again from the recent matches alone)."""
+    try:
+        return _tally_from_dict(row)
+    except StatsError:
+        if not isinstance(row, dict) or (row.get("best"), row.get("worst")) == (None, None):
+            raise
+        return _tally_from_dict({**row, "best": None, "worst": None})
 
 
 def _result_salvaged(data: Any) -> MatchResult:
@@ -499,6 +510,8 @@ def _tally_from_dict(row: Any) -> tuple[tuple[str, int, str, str], Tally]:
     for name in ("best", "worst"):
         if row.get(name) is not None:
             _expect_int(row[name], f"row '{name}'")
+    if row.get("best") is not None and row.get("worst") is not None and row["best"] < row["worst"]:
+        raise StatsError("a statistics row's best margin is below its worst")
     if row["won"] + row["lost"] > row["played"]:
         raise StatsError("a statistics row has more wins and losses than matches")
     key = (row["mode"], row["players"], row["preset"], row["level"])

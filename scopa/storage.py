@@ -1142,6 +1142,10 @@ class Store:
                 kept.append(PastMatch.from_dict(entry))
             except _BAD_CONTENT as error:
                 cause = cause or _cause_of(error)
+        once = _last_of_each(kept)
+        if len(once) < len(kept):  # (a merged or copied file: the match would show twice)
+            listed = FileProblem("files.cause_content", {"detail": "a match is listed twice"})
+            cause, kept = cause or listed, once
         if cause is not None:  # (none read: the file is set aside, not salvaged)
             self._salvaged(self.past_path, "past", cause, kept or None, self._save_past)
         return kept
@@ -1641,6 +1645,18 @@ def _detail(text: str) -> str:
 def _now() -> str:
     """This moment in the player's time, as the files write it."""
     return datetime.now().astimezone().isoformat(timespec="seconds")
+
+
+def _last_of_each(matches: list[PastMatch]) -> list[PastMatch]:
+    """The past matches, each once, where it was last listed (as ``keep_past`` keeps a
+    match kept again)."""
+    seen: set[str] = set()
+    kept = []
+    for past in reversed(matches):
+        if past.key not in seen:
+            seen.add(past.key)
+            kept.append(past)
+    return kept[::-1]
 
 
 def _played_until_stuck(

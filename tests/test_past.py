@@ -63,6 +63,29 @@ def test_the_newest_matches_are_kept_each_once(tmp_path) -> None:  # noqa: ANN00
     assert kept == expected and len(kept) == PAST_KEPT
 
 
+def test_a_file_listing_a_match_twice_shows_it_once(tmp_path) -> None:  # noqa: ANN001
+    """A file of past matches merged from two copies listed every match twice: the Past
+    matches screen read "your last 6 matches" and showed each twice. Each is kept once,
+    where it was last listed, the file kept beside and the player told."""
+    store = Store(tmp_path)
+    for seed in range(3):
+        store.finish_match(SOLO, finished(seed))
+    data = json.loads(store.past_path.read_text())
+    once = [past.key for past in store.load_past()]
+    data["matches"] = data["matches"] + data["matches"][:1]
+    doubled = json.dumps(data)
+    store.past_path.write_text(doubled)
+    store.messages.clear()
+    kept = [past.key for past in store.load_past()]
+    assert kept == once[1:] + once[:1]
+    (message,) = store.messages
+    assert message.key == "files.past_salvaged_set_aside"
+    assert any("twice" in detail for detail in message.details())
+    assert (tmp_path / "past.json.bak").read_text() == doubled
+    again = Store(tmp_path)
+    assert [past.key for past in again.load_past()] == kept and again.messages == []
+
+
 def test_a_game_stopped_before_keeping_the_match_keeps_it_when_it_is_next_loaded(
     tmp_path,  # noqa: ANN001
     monkeypatch: pytest.MonkeyPatch,

@@ -180,6 +180,7 @@ GOOD_ROW = {"mode": "solo", "players": 2, "preset": "classic", "level": "expert"
         ({"mode": "online"}, "mode"),  # a kind of match this game does not count
         ({"colour": "red"}, "colour"),
         ({"won": True}, "won"),
+        ({"best": -100, "worst": -4}, "best margin"),  # the best below the worst
     ],
 )
 def test_bad_rows_are_refused(change: dict, named: str) -> None:
@@ -244,6 +245,17 @@ def test_a_lost_tally_row_is_counted_again_from_the_recent_matches_kept() -> Non
         == stats.tallies[("solo", 2, "classic", "master")]
     )  # a row that reads is kept as it is, not counted twice
     assert kept.total().played == 6
+
+
+def test_a_row_whose_best_is_below_its_worst_keeps_its_counts_without_them() -> None:
+    """Statistics edited by hand showed "Best margin -100" beside "Worst margin -4". The
+    row is refused, and salvaged with its counts, its best and worst left out."""
+    from scopa.stats import salvage
+
+    data = {"schema": 1, "tallies": [{**GOOD_ROW, "best": -100, "worst": -4}], "recent": []}
+    kept = salvage(data)
+    assert kept is not None
+    assert kept.tallies[("solo", 2, "classic", "expert")] == Tally(2, 1, 1, 0, 0, None, None)
 
 
 def test_a_recent_match_whose_accuracy_alone_is_wrong_is_kept_without_it() -> None:
