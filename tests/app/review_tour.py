@@ -70,6 +70,15 @@ def review_stops(tour: Tour) -> None:
     tour.frames(8)
     tour.show("review, the whole match")
     app.back()
+    reviews = coordinator.reviews
+    assert reviews is not None
+    kept = dict(reviews.jobs)
+    reviews.jobs = {n: job for n, job in kept.items() if n > 1}  # a window come back later
+    scoring.open_review()
+    tour.frames(8)
+    tour.show("review, the match from a later round")
+    reviews.jobs = kept
+    app.back()
     app.back()
 
     _hotseat(tour, hotseat)

@@ -481,6 +481,25 @@ def test_the_match_review_covers_every_round(english) -> None:  # noqa: ANN001
     assert "Accuracy by round (%)" in drawn_texts(app)
 
 
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_match_reviewed_from_a_later_round_says_where_it_starts(english, language) -> None:  # noqa: ANN001
+    """A seat online taken back after its window was closed: the rounds played in the window
+    gone are reviewed nowhere, and "The match reviewed", "Whole match", showed rounds 2 to
+    5 as the match. The review says which round it starts from."""
+    app = english
+    app.set_language(language)
+    coordinator, _, _ = on_scoring(app)
+    reviews = coordinator.reviews
+    reviews.jobs = {2: reviews.jobs[1]}  # as the window come back in round 2 sees it
+    scene = app.open("review", coordinator=coordinator, round_no=2, scope="round")
+    frame(app)
+    click(app, scene.scope_choice)
+    assert scene.scope == "match"
+    assert scene.heading() == app.t("review.heading_match_from", n=2)
+    assert app.t("review.scope_match_from", n=2) in drawn_texts(app)
+    assert [round_no for round_no, _ in scene.by_round()] == [2]
+
+
 def test_a_watched_match_offers_no_review_and_a_hot_seat_one_asks_who(english) -> None:  # noqa: ANN001
     app = english
     watch = MatchSetup((SeatConfig("Anna", False), SeatConfig("Bruno", False)), SOLO.rules)

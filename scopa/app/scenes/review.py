@@ -176,8 +176,18 @@ class ReviewScene(MenuScene):
         if self.stage == "who":
             return self.t("review.who")
         if self.scope == "match":
+            first = self.first_reviewed
+            if first > 1:
+                return self.t("review.heading_match_from", n=first)
             return self.t("review.heading_match")
         return self.t("review.heading_round", n=self.round_no)
+
+    @property
+    def first_reviewed(self) -> int:
+        """The first round reviewed here: 1, unless this window came to the match later
+        (a seat online taken back after the game was closed: the rounds before, played in
+        a window gone, are reviewed nowhere, and the match's review says where it starts)."""
+        return min(self.reviews.jobs, default=1)
 
     def who_line(self) -> str:
         """Whose moves these are, when several people play here."""
@@ -234,10 +244,16 @@ class ReviewScene(MenuScene):
             self.form.add(self.show_all)
         elif self.stage == "review":
             over = self.coordinator.match.over
+            first = self.first_reviewed
+            whole = (
+                self.tr("review.scope_match_from", n=first)
+                if first > 1
+                else self.tr("review.scope_match_over" if over else "review.scope_match")
+            )
             self.scope_choice = Choice(
                 [
                     ("round", self.tr("review.scope_last" if self.past else "review.scope_round")),
-                    ("match", self.tr("review.scope_match_over" if over else "review.scope_match")),
+                    ("match", whole),
                 ],
                 lambda: self.scope,
                 self._set_scope,
