@@ -623,6 +623,35 @@ def test_settings_over_a_match_ended_say_what_its_rematch_plays(app, language) -
     app.matches.current = None
 
 
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_rematch_button_says_the_rules_it_deals_when_the_settings_changed_them(
+    app, language
+) -> None:
+    """Rules changed in the settings mid-match: Rematch on the last sheet dealt them with
+    nothing said (a player expects a rematch to repeat the match). Its hint says which rules
+    it deals, shown under the sheet while it has the focus."""
+    from scopa.app.matches import MatchCoordinator
+    from scopa.app.scenes.online import describe_rules
+    from tests.app.text_tour import play_out
+
+    app.set_language(language)
+    setup = MatchSetup((SeatConfig("Anna", True), SeatConfig("Bruno", False)), Rules())
+    coordinator = MatchCoordinator(setup, play_out(Match.new(Rules(), 30), random.Random(0)))
+    coordinator.settings_rules = Rules()
+    app.matches.current = coordinator
+    sheet = ScoringScene(app, coordinator)
+    app.stack.push(sheet)
+    frame(app)
+    rematch = next(b for b in sheet.buttons if resolve(b.text) == app.t("rematch"))
+    assert resolve(rematch.hint) == ""  # the same rules: the sheet's line shows the deal
+    app.settings = app.settings.with_(rules=Rules.preset("rulebook"))
+    again = app.matches.rematch_rules(coordinator)
+    assert again != Rules()
+    said = app.t("rematch_hint_changed", game=describe_rules(app, again))
+    assert resolve(rematch.hint) == said
+    app.matches.current = None
+
+
 @pytest.mark.parametrize(
     ("changed", "expected"),
     [

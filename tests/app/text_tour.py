@@ -1050,6 +1050,12 @@ class Tour:
             self.show("settings over a match over: what its rematch plays")
             app.back()
             app.back()
+            self.hover_all(scene, "scoring, the rematch's rules")
+            kept = app.settings
+            scene.coordinator.settings_rules = Rules()
+            app.settings = kept.with_(rules=Rules.preset("rulebook").with_(napola=True))
+            self.hover_all(scene, "scoring, the rematch's rules changed in the settings")
+            app.settings = kept
             app.matches.current = None
             app.back()
         names = ("Giulia", "Marco", "Lucia", "Paolo")

@@ -579,7 +579,7 @@ class ScoringScene(MenuScene):
         elif self.match.over:
             self.buttons = [
                 Button(self.tr("to_title"), self.app.home),
-                Button(self.tr("rematch"), self.rematch, primary=True),
+                Button(self.tr("rematch"), self.rematch, primary=True, hint=self.rematch_rules),
             ]
         else:
             hint = self.others_ready_hint if self.remote else None
@@ -688,6 +688,18 @@ class ScoringScene(MenuScene):
 
     def rematch(self) -> None:
         self.app.matches.rematch(self.coordinator)
+
+    def rematch_rules(self) -> str:
+        """The rules the rematch deals when they are not the match's: those changed in the
+        settings since it began (a player who changed them mid-match and forgot found
+        another game dealt with nothing said). Nothing when they are the same, or when the
+        line under the sheet says the result is not counted (said first)."""
+        from .online import describe_rules  # (the online screens tell a table's game so)
+
+        rules = self.app.matches.rematch_rules(self.coordinator)
+        if rules == self.coordinator.setup.rules or self.not_counted:
+            return ""
+        return self.t("rematch_hint_changed", game=describe_rules(self.app, rules))
 
     # --- a rematch at a server --------------------------------------------------------------
 
