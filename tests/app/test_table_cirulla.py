@@ -25,6 +25,7 @@ from .table_helpers import (
     empty_felt,
     inline_worker,
     lift_cover,
+    mouse,
     pump,
     settle,
 )
@@ -678,6 +679,28 @@ def test_the_opening_table_s_banner_says_what_it_made_and_that_it_counts_as_scop
     said = fast.t("table.dealer_bonus.one", name="Bruno", total=total, sweeps=sweeps)
     assert said in told, told
     scene.close()
+
+
+def test_the_matta_s_value_goes_with_it_while_it_is_dragged(fast):
+    """Named 6 by a knock, the 7 of cups in hand carried "= 6"; dragged, the card went
+    over its own badge, and the value it would take as was gone from sight until it
+    landed. The badge is drawn on the card dragged, over it."""
+    scene = cirulla_table(fast, "7C 1D 2S")
+    scene.play(Move.declare(C("7C"), 6))
+    settle(fast, scene)
+    start = centre_of(scene, C("7C"))
+    fast._last_press = None
+    fast.frame(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, start)])
+    for k in range(1, 5):
+        fast.frame(FRAME, [mouse(pygame.MOUSEMOTION, (start[0], start[1] - 30 * k))])
+    snap = scene.snapshot()
+    assert snap.dragged == C("7C")
+    keys = [item.key[0] for item in scene.painter.items(snap)]
+    dragged = max(i for i, key in enumerate(keys) if key == "card")
+    badge = keys.index("badge")
+    assert badge > dragged, keys
+    fast.frame(FRAME, [mouse(pygame.MOUSEBUTTONUP, start)])
+    settle(fast, scene)
 
 
 def test_the_last_capture_writes_on_the_matta_the_value_it_took_as(fast):

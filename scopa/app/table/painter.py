@@ -119,7 +119,12 @@ class Painter:
             items.append(self._static_card(snap, sprite))
         if snap.landing is not None:
             items.append(_landing(snap.landing, lay))
-        if snap.matta is not None and id(view.sprites[snap.matta[0]]) not in snap.moving:
+        matta_dragged = snap.matta is not None and snap.matta[0] == snap.dragged
+        if (
+            snap.matta is not None
+            and id(view.sprites[snap.matta[0]]) not in snap.moving
+            and not matta_dragged
+        ):
             items.append(self._badge(view.sprites[snap.matta[0]], snap.matta[1], lay))
         still = len(items)
         flying.sort(key=lambda s: s.z)
@@ -143,6 +148,8 @@ class Painter:
             items.append(self._status(snap.status, lay, snap.status_room))
         if snap.dragged is not None:  # the card in hand goes over the line under the table
             items.append(self._card(snap, view.sprites[snap.dragged], "dragged"))
+        if snap.matta is not None and matta_dragged:  # its value goes with it, on top
+            items.append(self._badge(view.sprites[snap.matta[0]], snap.matta[1], lay))
         if snap.sparks:
             items.append(_sparks(snap.sparks))
         for banner in snap.banners:
