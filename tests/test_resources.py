@@ -145,6 +145,7 @@ def test_fonts_ship_with_their_licences():
     fonts = asset_path("fonts")
     assert (fonts / "LICENSE-DejaVu.txt").read_text().strip()
     assert "OFL" in (fonts / "LICENSE-EBGaramond.txt").read_text()
+    assert "Apache License" in (fonts / "LICENSE-Droid.txt").read_text()
 
 
 def test_missing_font_falls_back_to_pygame_default(monkeypatch, tmp_path):

@@ -259,6 +259,26 @@ def test_a_friend_s_name_this_window_cannot_draw_is_not_shown_as_boxes(app, monk
         app.home()
 
 
+def test_a_friend_named_in_chinese_or_japanese_is_shown_by_name(app, monkeypatch):
+    """Friends named 李雷 and 山田 were "Player 2" and "Player 3" in the lobby, on the plates,
+    the covers and the sheet of every window: the game's fonts had no such letters."""
+    app.set_language("en")
+    lobby = host_lobby(app, monkeypatch, 3, friends=2, here=0, name="Marta")
+    run_until(app, lambda: lobby.session.seated is not None and lobby.session.table)
+    address, local = table_address(lobby)
+    friends = [BackgroundClient(local) for _ in range(2)]
+    try:
+        for friend, name in zip(friends, ("李雷", "山田 さくら")):
+            friend.submit(friend.client.join(str(address.code), name)).result(20)
+        table_opens(app)
+        table = app.stack.top
+        assert [table.seats.seat_name(n) for n in range(3)] == ["Marta", "李雷", "山田 さくら"]
+    finally:
+        for friend in friends:
+            friend.close()
+        app.home()
+
+
 def test_a_friend_named_with_an_invisible_mark_leaves_every_window_standing(app, monkeypatch):
     """A friend joined as "Anna❤️", as a phone writes a heart (U+2764, then U+FE0F, a mark
     that draws nothing): the host's window could not make the mark's picture and stopped,

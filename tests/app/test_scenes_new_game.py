@@ -794,8 +794,9 @@ def test_a_name_in_another_alphabet_is_drawn_with_its_letters_everywhere(app, sc
 
 
 def test_a_character_no_font_can_draw_is_left_out_of_a_name_with_a_word_why(app, scene) -> None:
-    """Letters the game cannot draw at all (Chinese, an emoji) would show as boxes: the name
-    field leaves them out and a message says so, in the player's language."""
+    """Letters the game cannot draw at all (an emoji; Chinese beside an ë, which the font
+    of Chinese lacks) would show as boxes: the name field leaves them out and a message
+    says so, in the player's language."""
     _, name, _, _ = seat(scene, 0)
     click(app, name)
     type_text(app, "Zoë太郎🙂")
@@ -824,19 +825,37 @@ def test_a_heart_as_a_phone_writes_it_is_left_out_of_a_name_not_fatal(app, scene
 
 
 def test_letters_left_out_of_a_name_leave_no_blanks_behind(app, scene) -> None:
-    """Typed "李明 محمد 😀 Zoë", the field read "   Zoë": the spaces between the letters it
+    """Typed "민준 محمد 😀 Zoë", the field read "   Zoë": the spaces between the letters it
     could not draw stayed, before the name."""
     _, name, _, _ = seat(scene, 1)
     click(app, name)
     for _ in range(30):
         press(app, pygame.K_BACKSPACE)
-    for letter in "李明 محمد 😀 Zoë  Ann ":  # typed one key at a time
+    for letter in "민준 محمد 😀 Zoë  Ann ":  # typed one key at a time
         type_text(app, letter)
     assert name.get() == "Zoë Ann "
     type_text(app, "  ")
     assert name.get() == "Zoë Ann "
-    type_text(app, " 太郎 Bo")  # pasted at once
+    type_text(app, " 지아 Bo")  # pasted at once
     assert scene.setup().seats[1].name == "Zoë Ann Bo"
+
+
+@pytest.mark.parametrize("typed", ["李明", "山田 さくら"])
+def test_a_name_in_chinese_or_japanese_is_kept_and_drawn(app, scene, typed) -> None:
+    """Chinese and Japanese names were left out as letters no font of the game's drew (a
+    friend online named 李雷 was "Player 4" on every screen): they are written by the
+    fallback font, whole, in the field and on the table."""
+    _, name, _, _ = seat(scene, 1)
+    click(app, name)
+    for _ in range(30):
+        press(app, pygame.K_BACKSPACE)
+    type_text(app, typed)
+    frame(app)
+    assert name.get() == typed and scene.field_note() != app.t("cannot_draw")
+    assert scene.setup().seats[1].name == typed
+    pen = style.able(typed, style.Pen(app.font, "ui_bold", 24, style.CREAM))
+    assert pen.role == "cjk_bold"
+    assert not style.lacks(app.font(pen.role, 24), typed)
 
 
 def test_my_rules_say_which_rules_they_are(app):

@@ -31,10 +31,16 @@ FontSource = Callable[[str, int], pygame.font.Font]
 
 MIN_PX = 11
 SMALLEST_SHARE = 0.75
-FALLBACK = {"title": "index", "text": "ui"}
-"""The font that writes a text its role's font cannot (a name in another alphabet): the
-serif headings' letters fall back on DejaVu's serif, the serif body's on DejaVu's sans, which
-draw far more alphabets. The other roles are DejaVu's already."""
+FALLBACK: dict[str, tuple[str, ...]] = {
+    "title": ("index", "cjk_bold"),
+    "text": ("ui", "cjk"),
+    "ui": ("cjk",),
+    "ui_bold": ("cjk_bold",),
+    "index": ("cjk_bold",),
+}
+"""The fonts that write a text its role's font cannot (a name in another alphabet), in
+turn: the serif headings' letters fall back on DejaVu's serif, the serif body's on DejaVu's
+sans, which draw far more alphabets; Chinese and Japanese on Droid Sans Fallback."""
 NAME_ROLES = ("ui", "ui_bold", "title", "text")
 """The fonts that write the names players give themselves."""
 ABSENT = "\U0010fffd"
@@ -174,13 +180,18 @@ def able(words: str, pen: Pen) -> Pen:
 
 @lru_cache(maxsize=4096)
 def _able_role(words: str, fonts: FontSource, role: str) -> str:
-    fallback = FALLBACK.get(role)
-    if fallback is None:
-        return role
-    missing = lacks(fonts(role, GLYPH_PX), words)
-    if not missing or len(lacks(fonts(fallback, GLYPH_PX), missing)) == len(missing):
-        return role
-    return fallback
+    """Of the role and its ``FALLBACK`` fonts, the first that leaves the fewest letters of
+    ``words`` undrawn, and none that the role's own font draws (Droid's lacks accents: "Zoë
+    太郎" is written without the Chinese, never without the ë)."""
+    missing = set(lacks(fonts(role, GLYPH_PX), words))
+    best, fewest = role, len(missing)
+    for fallback in FALLBACK.get(role, ()):
+        if not fewest:
+            break
+        left = set(lacks(fonts(fallback, GLYPH_PX), words))
+        if left <= missing and len(left) < fewest:
+            best, fewest = fallback, len(left)
+    return best
 
 
 def unwritable(words: str, fonts: FontSource) -> str:
@@ -190,10 +201,7 @@ def unwritable(words: str, fonts: FontSource) -> str:
         return ""
     missing: dict[str, None] = {}
     for role in NAME_ROLES:
-        lacking = lacks(fonts(role, GLYPH_PX), words)
-        fallback = FALLBACK.get(role)
-        if lacking and fallback is not None:
-            lacking = lacks(fonts(fallback, GLYPH_PX), lacking)
+        lacking = lacks(fonts(_able_role(words, fonts, role), GLYPH_PX), words)
         missing.update(dict.fromkeys(lacking))
     return "".join(char for char in words if char in missing)
 
