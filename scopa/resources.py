@@ -33,14 +33,7 @@ FONT_FILES: dict[str, str] = {
     "text": "EBGaramond-Regular.ttf",
     "index": "DejaVuSerif-Bold.ttf",
     "symbols": "DejaVuSans.ttf",
-    "cjk": "DroidSansFallbackFull.ttf",
-    "cjk_bold": "DroidSansFallbackFull.ttf",
 }
-SYNTHETIC_BOLD: frozenset[str] = frozenset({"cjk_bold"})
-"""Roles whose font has no bold of its own: drawn emboldened."""
-NAME_FALLBACK_ROLES: frozenset[str] = frozenset({"cjk", "cjk_bold"})
-"""Roles that write only what the others cannot (names in Chinese or Japanese): never the
-game's own texts."""
 CARD_NAMES: frozenset[str] = frozenset(str(card) for card in DECK)
 
 

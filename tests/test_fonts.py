@@ -18,7 +18,7 @@ import pytest
 
 from scopa import i18n
 from scopa.ai import reasons
-from scopa.resources import FONT_FILES, NAME_FALLBACK_ROLES, font_path
+from scopa.resources import FONT_FILES, font_path
 from tests.tool_modules import load_tool
 
 ABSENT = "\U0010fffd"  # the last private-use code point: no font draws it
@@ -75,18 +75,17 @@ def test_the_game_uses_accented_letters_and_typographic_marks() -> None:
     assert set("àèéìòù—…★") <= used
 
 
-@pytest.mark.parametrize("role", sorted(set(FONT_FILES) - NAME_FALLBACK_ROLES))
+@pytest.mark.parametrize("role", sorted(FONT_FILES))
 def test_every_character_of_every_text_has_a_glyph(role: str) -> None:
     missing = missing_glyphs(_font(role, 28), characters(role))
     names = [f"{char} U+{ord(char):04X}" for char in missing]
     assert not missing, f"{FONT_FILES[role]} ({role}) draws a box for {', '.join(names)}"
 
 
-@pytest.mark.parametrize("role", sorted(NAME_FALLBACK_ROLES))
-def test_the_names_fallback_draws_chinese_and_japanese(role: str) -> None:
+def test_the_sans_serif_font_draws_chinese_and_japanese_names() -> None:
     """Names in Chinese or Japanese were dropped as letters no font of the game's drew."""
-    names = "李雷王芳张伟山田太郎さくらカタカナ"
-    assert missing_glyphs(_font(role, 28), list(names)) == []
+    names = "李雷王芳张伟山田太郎さくらカタカナ、「」"
+    assert missing_glyphs(_font("ui", 28), list(names)) == []
 
 
 def test_the_check_sees_a_missing_glyph() -> None:

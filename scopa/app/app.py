@@ -20,7 +20,7 @@ import pygame
 from scopa.audio import Audio
 from scopa.i18n import Translator
 from scopa.log import log
-from scopa.resources import SYNTHETIC_BOLD, asset_path, font_path
+from scopa.resources import asset_path, font_path
 from scopa.settings import WINDOW_LIMITS
 
 from .matches import Matches
@@ -266,7 +266,6 @@ class App:
                 font = pygame.font.Font(path, px)
             except (OSError, pygame.error):
                 font = pygame.font.Font(None, px)
-            font.bold = role in SYNTHETIC_BOLD  # a font with no bold of its own
             while len(self._fonts) >= FONTS_KEPT:  # the one used longest ago is let go
                 del self._fonts[next(iter(self._fonts))]
         self._fonts[key] = font  # last in the order: the one used most recently

@@ -794,12 +794,11 @@ def test_a_name_in_another_alphabet_is_drawn_with_its_letters_everywhere(app, sc
 
 
 def test_a_character_no_font_can_draw_is_left_out_of_a_name_with_a_word_why(app, scene) -> None:
-    """Letters the game cannot draw at all (an emoji; Chinese beside an ë, which the font
-    of Chinese lacks) would show as boxes: the name field leaves them out and a message
-    says so, in the player's language."""
+    """Letters the game cannot draw at all (an emoji, Korean) would show as boxes: the name
+    field leaves them out and a message says so, in the player's language."""
     _, name, _, _ = seat(scene, 0)
     click(app, name)
-    type_text(app, "Zoë太郎🙂")
+    type_text(app, "Zoë민준🙂")
     assert scene.setup().seats[0].name == "Zoë"
     frame(app)
     assert scene.field_note() == app.t(
@@ -820,18 +819,19 @@ def test_a_heart_as_a_phone_writes_it_is_left_out_of_a_name_not_fatal(app, scene
         press(app, pygame.K_BACKSPACE)
     type_text(app, "Anna\u2764\ufe0f Bo\u034f")
     frame(app)
-    assert scene.setup().seats[0].name == "Anna Bo"
+    assert scene.setup().seats[0].name == "Anna\u2764 Bo"  # the heart is DejaVu's
     assert scene.field_note() == app.t("cannot_draw")
 
 
 def test_letters_left_out_of_a_name_leave_no_blanks_behind(app, scene) -> None:
-    """Typed "민준 محمد 😀 Zoë", the field read "   Zoë": the spaces between the letters it
-    could not draw stayed, before the name."""
+    """Typed "민준 محمد Zoë", the field read "  Zoë": the spaces between the letters it
+    could not draw (Korean; Arabic, which it would write backwards) stayed, before the
+    name."""
     _, name, _, _ = seat(scene, 1)
     click(app, name)
     for _ in range(30):
         press(app, pygame.K_BACKSPACE)
-    for letter in "민준 محمد 😀 Zoë  Ann ":  # typed one key at a time
+    for letter in "민준 محمد Zoë  Ann ":  # typed one key at a time
         type_text(app, letter)
     assert name.get() == "Zoë Ann "
     type_text(app, "  ")
@@ -854,7 +854,7 @@ def test_a_name_in_chinese_or_japanese_is_kept_and_drawn(app, scene, typed) -> N
     assert name.get() == typed and scene.field_note() != app.t("cannot_draw")
     assert scene.setup().seats[1].name == typed
     pen = style.able(typed, style.Pen(app.font, "ui_bold", 24, style.CREAM))
-    assert pen.role == "cjk_bold"
+    assert pen.role == "ui_bold"  # DejaVu Sans, with the letters of Droid Sans Fallback
     assert not style.lacks(app.font(pen.role, 24), typed)
 
 

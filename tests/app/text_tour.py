@@ -488,7 +488,7 @@ class Tour:
         scene._check()
         self.show("new game, a name the game gives")
         self.click(scene.seat_widgets[1][1])
-        self.frames(1, pygame.event.Event(pygame.TEXTINPUT, text="Иван太"))
+        self.frames(1, pygame.event.Event(pygame.TEXTINPUT, text="Иван민"))
         self.show("new game, a name in another alphabet, a letter the game cannot draw")
         self.frames(1, pygame.event.Event(pygame.TEXTINPUT, text="Bartolomeo" * 3))
         self.show("new game, a name longer than a name holds")

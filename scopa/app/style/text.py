@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
@@ -31,16 +32,11 @@ FontSource = Callable[[str, int], pygame.font.Font]
 
 MIN_PX = 11
 SMALLEST_SHARE = 0.75
-FALLBACK: dict[str, tuple[str, ...]] = {
-    "title": ("index", "cjk_bold"),
-    "text": ("ui", "cjk"),
-    "ui": ("cjk",),
-    "ui_bold": ("cjk_bold",),
-    "index": ("cjk_bold",),
-}
+FALLBACK: dict[str, tuple[str, ...]] = {"title": ("index", "ui_bold"), "text": ("ui",)}
 """The fonts that write a text its role's font cannot (a name in another alphabet), in
-turn: the serif headings' letters fall back on DejaVu's serif, the serif body's on DejaVu's
-sans, which draw far more alphabets; Chinese and Japanese on Droid Sans Fallback."""
+turn: the serif headings' letters fall back on DejaVu's serif, then its bold sans (Chinese,
+Japanese), the serif body's on DejaVu's sans, which draw far more alphabets (with letters of
+Droid Sans Fallback added: ``tools/gen_cjk_fonts.py``). The other roles are DejaVu's."""
 NAME_ROLES = ("ui", "ui_bold", "title", "text")
 """The fonts that write the names players give themselves."""
 ABSENT = "\U0010fffd"
@@ -181,8 +177,8 @@ def able(words: str, pen: Pen) -> Pen:
 @lru_cache(maxsize=4096)
 def _able_role(words: str, fonts: FontSource, role: str) -> str:
     """Of the role and its ``FALLBACK`` fonts, the first that leaves the fewest letters of
-    ``words`` undrawn, and none that the role's own font draws (Droid's lacks accents: "Zoë
-    太郎" is written without the Chinese, never without the ë)."""
+    ``words`` undrawn, and none that the role's own font draws (a heading's ★, say, drawn
+    into the serif font alone, is never given up for another letter)."""
     missing = set(lacks(fonts(role, GLYPH_PX), words))
     best, fewest = role, len(missing)
     for fallback in FALLBACK.get(role, ()):
@@ -196,10 +192,14 @@ def _able_role(words: str, fonts: FontSource, role: str) -> str:
 
 def unwritable(words: str, fonts: FontSource) -> str:
     """The letters of ``words`` that some font writing names (``NAME_ROLES``) would draw as
-    a box even in its fallback: what a name must not hold."""
+    a box even in its fallback, and those of the scripts written right to left (pygame
+    writes every text left to right, each letter apart: Arabic read backwards, unjoined):
+    what a name must not hold."""
     if words.isascii():
         return ""
-    missing: dict[str, None] = {}
+    missing: dict[str, None] = dict.fromkeys(
+        char for char in words if unicodedata.bidirectional(char) in ("R", "AL")
+    )
     for role in NAME_ROLES:
         lacking = lacks(fonts(_able_role(words, fonts, role), GLYPH_PX), words)
         missing.update(dict.fromkeys(lacking))
