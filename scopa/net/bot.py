@@ -39,11 +39,16 @@ class Outcome:
         return self.seat in result.get("seats", [])
 
     def line(self) -> str:
-        """``result: won 11-7 (seat 1, side 1); winner side 1, seats 1 3`` (seats from 1)."""
+        """``result: won 11-7 (seat 1, side 1); winner side 1, seats 1 3`` (seats from 1),
+        the seat's own side's points first, as a result is told ("lost 9-12", not "won
+        9-12" for side 2's win), the others' in the order of the sides."""
         result = self.update.result or {}
-        totals = "-".join(str(total) for total in result.get("totals", []))
         rules = self.update.observation.rules
         side = rules.side_of(self.seat)
+        points = list(result.get("totals", []))
+        if 0 <= side < len(points):
+            points.insert(0, points.pop(side))
+        totals = "-".join(str(total) for total in points)
         winners = " ".join(str(seat + 1) for seat in result.get("seats", []))
         verdict = "won" if self.won else "lost"
         extra = ", cappotto" if result.get("cappotto") else ""

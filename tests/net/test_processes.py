@@ -103,7 +103,9 @@ def test_four_players_in_four_processes_play_a_match_and_see_only_their_cards(tm
     for seat, (_, out, _) in zip(seats, results):
         line = out.strip().splitlines()[-1]
         assert line.startswith("result: won" if seat in won else "result: lost"), line
-        assert f"(seat {seat + 1}, " in line and "-".join(map(str, final.totals)) in line
+        side = final.rules.side_of(seat)
+        points = [final.totals[side], *(t for n, t in enumerate(final.totals) if n != side)]
+        assert f"(seat {seat + 1}, " in line and "-".join(map(str, points)) in line
     checked = [check_frames(moves, start, read_frames(log), seat) for seat, log in
                zip(seats, logs)]  # fmt: skip
     assert all(count >= len(moves) for count in checked), checked
