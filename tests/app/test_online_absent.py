@@ -233,6 +233,7 @@ def test_two_friends_away_are_waited_for_in_the_plural(app):
         away=lambda: [1, 2],
         may_hand_over=list,
         away_wait=lambda: 40.0,
+        match=SimpleNamespace(over=False),
     )
     banner = AbsenceBanner(
         app.font, lambda: app.t, coordinator, ["Io", "Anna", "Bruno"].__getitem__, print
@@ -242,3 +243,31 @@ def test_two_friends_away_are_waited_for_in_the_plural(app):
     assert "tornino" in words and "al loro posto" in words
     coordinator.may_hand_over = lambda: [1, 2]
     assert banner.words(lost=False) == "Aspettiamo che tornino Anna e Bruno"
+
+
+def test_a_friend_gone_once_the_last_card_is_played_is_not_waited_for(app):
+    """A bot leaves its table as the match ends: before the final sheet every window read
+    "Waiting for Jose to come back: in 58 s, the computer can play for them" over the
+    emptied table, with nothing left to play."""
+    from types import SimpleNamespace
+
+    from scopa.app.table.absence import AbsenceBanner
+
+    app.set_language("en")
+    coordinator = SimpleNamespace(
+        online=True,
+        away=lambda: [1],
+        may_hand_over=list,
+        away_wait=lambda: 58.0,
+        match=SimpleNamespace(over=False),
+        stood_in_here=list,
+        idle=list,
+        stood_in=list,
+        gone=lambda: [1],
+        clock=lambda: 0.0,
+    )
+    banner = AbsenceBanner(app.font, lambda: app.t, coordinator, ["Me", "Jose"].__getitem__, print)
+    assert banner.words(lost=False) == app.t("online.friend_away_wait", names="Jose", seconds=58)
+    coordinator.match.over = True
+    said = banner.words(lost=False)
+    assert said is None or "Jose" not in said

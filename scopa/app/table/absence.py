@@ -83,7 +83,8 @@ class AbsenceBanner:
             if self.long_down:  # the game holding it may be closed
                 return t("online.reconnecting_long")
             return t("online.reconnecting")
-        away = coordinator.away()
+        # a friend gone once the last card is played (a bot leaves at once) holds up nothing
+        away = [] if coordinator.match.over else coordinator.away()
         if away:
             names = self._names(away)
             many = "_many" if len(away) > 1 else ""  # "che tornino": the verb agrees
