@@ -327,6 +327,29 @@ def test_the_matta_is_named_with_a_button_and_the_value_is_told(app, scene) -> N
     assert scene.knock_button not in scene.form.widgets
 
 
+def test_the_matta_named_carries_its_value_as_at_the_table(app, scene) -> None:
+    """After "The matta as 2" the 7 in hand was a plain 7, where the table writes "= 2" on
+    it: the lesson writes it so too."""
+    from scopa.app import style
+
+    app.set_language("en")
+    scene.go(index_of("matta"))
+    frame(app)
+    badge = app.t("table.matta_badge", n=2)
+
+    def drawn() -> list[str]:
+        seen: list[style.Drawn] = []
+        with style.watch_text(seen.append):
+            app.draw()
+        return [text.words for text in seen]
+
+    assert badge not in drawn()
+    click(app, scene.knock_button)
+    click(app, scene.choices[1])
+    frame(app)
+    assert badge in drawn()
+
+
 def test_k_knocks_as_at_the_table(app, scene) -> None:
     """The rules' page of keys says K knocks: in the lesson on knocking it does, and
     elsewhere it does nothing."""

@@ -43,6 +43,10 @@ FELT = ("lessons.table", "lessons.opening")
 """The rows of cards lying on the table (drawn on the cloth)."""
 
 
+MATTA = Card(7, "C")
+"""The matta of the lessons: the seven of cups (of hearts in a French deck)."""
+
+
 class CardButton(Widget):
     """A card of the player's hand: clicked (or Enter) to play it, or dragged onto the
     table (onto a card it takes, to choose that capture), as at the table."""
@@ -90,6 +94,7 @@ class CardButton(Widget):
             surface, art, self.card, self.rect.center, self.rect.w,
             lifted=hot or picked, glow=style.GOLD if hot or picked else None,
         )  # fmt: skip
+        self.scene.matta_tag(surface, self.card, self.rect.center, self.rect.w)
 
 
 class TableCardButton(Widget):
@@ -109,6 +114,7 @@ class TableCardButton(Widget):
         glow = style.GOLD if hot else TAKE if self.card in self.scene.glowing() else None
         art = style.menu_art(self.scene.app, self.scene.deck)
         style.draw_card(surface, art, self.card, self.rect.center, self.rect.w, glow=glow)
+        self.scene.matta_tag(surface, self.card, self.rect.center, self.rect.w)
 
 
 class CirullaLessonScene(MenuScene):
@@ -315,7 +321,7 @@ class CirullaLessonScene(MenuScene):
         opening = self.walk.round.opening if self.walk.round is not None else ()
         bonus = next((e for e in opening if isinstance(e, DealerBonus)), None)
         return {
-            "matta": card_name(self.t, Card(7, "C"), self.deck, start=True),
+            "matta": card_name(self.t, MATTA, self.deck, start=True),
             "named": named or (bonus.named if bonus else 0),
             "target": self._players_cirulla().target,
         }
@@ -508,6 +514,21 @@ class CirullaLessonScene(MenuScene):
             style.draw_card(
                 surface, art, carried.card, carried.held_at, carried.rect.w, lifted=True
             )
+            self.matta_tag(surface, carried.card, carried.held_at, carried.rect.w)
+
+    def matta_tag(
+        self, surface: pygame.Surface, card: Card, centre: tuple[float, float], width: float
+    ) -> None:
+        """On the matta, once named, the value it takes as ("= 2"), as the table writes it
+        on the card (the lesson showed a plain 7 after "The matta as 2")."""
+        named = self._words()["named"]
+        if card != MATTA or not named:
+            return
+        label = self.t("table.matta_badge", n=named)
+        pen = self.m.pen("ui_bold", style.SMALL, style.NIGHT)
+        bottom = (round(centre[0]), round(centre[1] + width * 0.78))
+        area = style.tag_area(label, pen, bottom, self.m.px(style.SPACE_S))
+        style.draw_tag(surface, label, pen, area)
 
 
 __all__ = ["CardButton", "CirullaLessonScene", "TableCardButton"]
