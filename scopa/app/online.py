@@ -805,8 +805,8 @@ def legible(fonts: FontSource) -> Callable[[str, int], str]:
         name = name[:MAX_NAME]  # a server may send anything: a name is never longer
         missing = unwritable(name, fonts)
         kept = " ".join("".join(char for char in name if char not in missing).split())
-        if any(char.isalnum() for char in kept):
-            return kept
+        if any(char.isalpha() for char in kept) or (not missing and any(map(str.isalnum, kept))):
+            return kept  # (digits alone name nobody once the letters are gone: "김민수 2")
         return tables()["en"]["player_n"].format(n=seat + 1)
 
     return shown

@@ -406,6 +406,47 @@ def test_the_online_name_leaves_out_what_the_game_cannot_draw(app):
     assert online.player_name() == app.t("you")
 
 
+@pytest.mark.parametrize("language", ["it", "en"])
+def test_a_name_kept_in_the_settings_is_shown_as_a_typed_one_would_be(app, language):
+    """A name kept from an earlier table in letters the game cannot draw (Korean) showed as
+    boxes in the name field, with no word why, and went to the table so: it is shown as the
+    same name typed would be, with the note."""
+    app.settings = app.settings.with_(language=language, tutorial_done=True)
+    app.set_language(language)
+    for kept, shown in (("Ana 김민수", "Ana"), ("김민수", app.t("you"))):
+        app.settings = app.settings.with_(online_name=kept)
+        app.open("online")
+        online = app.stack.top
+        frame(app)
+        assert online.player_name() == shown
+        assert online.field_note() == app.t("cannot_draw")
+        app.back()
+
+
+def test_a_friend_s_name_of_letters_this_window_cannot_draw_is_never_a_bare_number():
+    """A friend named 김민수 at a table where that name was taken became "김민수 2" at the
+    server, and "2" in this window, with no letters left: the game's name for the seat."""
+    import pygame as pg
+
+    from scopa.app.online import legible
+
+    pg.font.init()
+    fonts = {}
+
+    def font(role: str, px: int) -> pg.font.Font:
+        from scopa.resources import font_path
+
+        key = (role, px)
+        if key not in fonts:
+            fonts[key] = pg.font.Font(str(font_path(role)), px)
+        return fonts[key]
+
+    shown = legible(font)
+    assert shown("김민수 2", 1) == "Player 2"
+    assert shown("Ana 김민수", 1) == "Ana"
+    assert shown("007", 1) == "007"  # a name of digits alone, whole, is a name
+
+
 def test_the_name_and_the_table_joined_are_offered_again_after_a_restart(app, tmp_path):
     """A friend whose game closed mid-match comes back to Play online: their name and the
     table they joined are there, not "You" and an empty field to type again."""

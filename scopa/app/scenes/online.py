@@ -49,6 +49,9 @@ class OnlineScene(MenuScene):
         """The name is the game's ("You"), not one the player typed."""
         if app.settings.online_name:  # the name last played online with comes first
             self.name, self.name_given = app.settings.online_name, False
+        kept = " ".join(self.writable(self.name).split())  # as if typed: boxes said, left out
+        if kept != self.name.strip():
+            self.name, self.name_given = (kept, False) if kept else (app.t("you"), True)
         self.name_typed = False
         """A name was typed that the settings do not hold yet (kept once typing ends)."""
         self.address = app.settings.online_address
