@@ -273,9 +273,17 @@ def salvage(data: Any) -> Stats | None:
         tallies[key] = tallies.get(key, Tally()) + tally
     recent = _readable(_result_salvaged, data.get("recent"))[-RECENT:]
     counted = set(tallies)
+    unmeasured = {key for key, tally in tallies.items() if tally.best is None}
     for result in recent:
         if result.key not in counted:
             tallies[result.key] = tallies.get(result.key, Tally()) + Tally.of(result)
+        elif result.key in unmeasured:  # its margins lost: the recent matches kept tell some
+            tally, margins = tallies[result.key], Tally.of(result)
+            best, worst = (
+                _pick(max, tally.best, margins.best),
+                _pick(min, tally.worst, margins.worst),
+            )
+            tallies[result.key] = replace(tally, best=best, worst=worst)
     best, worst = (
         next(iter(_readable(MatchResult.from_dict, [data.get(name)])), None)
         for name in ("best", "worst")

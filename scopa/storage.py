@@ -1144,7 +1144,7 @@ class Store:
                 cause = cause or _cause_of(error)
         once = _last_of_each(kept)
         if len(once) < len(kept):  # (a merged or copied file: the match would show twice)
-            listed = FileProblem("files.cause_content", {"detail": "a match is listed twice"})
+            listed = FileProblem("files.cause_listed_twice")
             cause, kept = cause or listed, once
         if cause is not None:  # (none read: the file is set aside, not salvaged)
             self._salvaged(self.past_path, "past", cause, kept or None, self._save_past)

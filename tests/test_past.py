@@ -80,7 +80,7 @@ def test_a_file_listing_a_match_twice_shows_it_once(tmp_path) -> None:  # noqa: 
     assert kept == once[1:] + once[:1]
     (message,) = store.messages
     assert message.key == "files.past_salvaged_set_aside"
-    assert any("twice" in detail for detail in message.details())
+    assert message.params["cause"].key == "files.cause_listed_twice"  # said as it is
     assert (tmp_path / "past.json.bak").read_text() == doubled
     again = Store(tmp_path)
     assert [past.key for past in again.load_past()] == kept and again.messages == []

@@ -256,6 +256,13 @@ def test_a_row_whose_best_is_below_its_worst_keeps_its_counts_without_them() -> 
     kept = salvage(data)
     assert kept is not None
     assert kept.tallies[("solo", 2, "classic", "expert")] == Tally(2, 1, 1, 0, 0, None, None)
+    # the recent matches kept still tell some margins: shown rather than "—" beside a
+    # chart of the same matches
+    recent = Stats().add(result(3)).add(result(-2)).add(result(5, undone=True))
+    data["recent"] = [item.to_dict() for item in recent.recent]
+    kept = salvage(data)
+    assert kept is not None
+    assert kept.tallies[("solo", 2, "classic", "expert")] == Tally(2, 1, 1, 0, 0, 3, -2)
 
 
 def test_a_recent_match_whose_accuracy_alone_is_wrong_is_kept_without_it() -> None:
