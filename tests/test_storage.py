@@ -510,42 +510,21 @@ def test_saved_match_with_bad_hinted_moves_is_kept_without_them(
     assert again.load_match() == saved and again.messages == []
 
 
-def test_a_saved_match_resumes_from_its_last_play_that_can_be_made(tmp_path: Path) -> None:
+@pytest.mark.parametrize("damage", ["unplayable", "1X", "QQ", "9Sx"])
+def test_a_saved_match_resumes_from_its_last_play_that_reads_and_can_be_made(
+    tmp_path: Path, damage: str
+) -> None:
     """One play changed in the middle of the saved match threw the whole match away; the
-    plays before it were good. It resumes from there."""
-    store = Store(tmp_path)
-    record = GameRecord.parse(_valid_record)
-    store.save_match(MatchSetup.solo(), record, hinted={2, 25})
-    moves = list(record.moves)
-    bad = 19
-    moves[bad] = moves[bad + 1]  # a card of the other player's hand: it cannot be played
-    envelope = json.loads(store.save_path.read_text())
-    envelope["record"] = replace(record, moves=tuple(moves)).text()
-    damaged = json.dumps(envelope)
-    store.save_path.write_text(damaged)
-    saved = store.load_match()
-    assert saved is not None
-    assert saved[1].moves == record.moves[:bad] and saved.hinted == {2}
-    (message,) = store.messages
-    assert message.key == "files.match_salvaged_set_aside"
-    assert (tmp_path / "match.json.bak").read_text() == damaged
-    again = Store(tmp_path)
-    assert again.load_match() == saved and again.messages == []
-
-
-@pytest.mark.parametrize("damage", ["1X", "QQ", "9Sx"])
-def test_a_saved_match_resumes_from_its_last_play_that_reads(tmp_path: Path, damage: str) -> None:
-    """One play of the saved match written wrong (a character flipped) threw the whole
-    match away, while a play written right that cannot be made costs only what comes
-    after it: the match resumes from the last play before the one that does not read, with
-    the hints of the plays kept."""
+    plays before it were good. It resumes from there, with the hints of those plays: past a
+    play written right that cannot be made (a card of the other player's hand), and past
+    one written wrong (a character flipped), which the record did not read at all."""
     store = Store(tmp_path)
     record = GameRecord.parse(_valid_record)
     store.save_match(MatchSetup.solo(), record, hinted={2, 25})
     bad = 19
     envelope = json.loads(store.save_path.read_text())
     words = [move.text() for move in record.moves]
-    words[bad] = damage
+    words[bad] = words[bad + 1] if damage == "unplayable" else damage
     head = envelope["record"].split("moves\n")[0]
     envelope["record"] = head + "moves\n" + " ".join(words[:12]) + "\n" + " ".join(words[12:])
     damaged = json.dumps(envelope)
@@ -555,7 +534,8 @@ def test_a_saved_match_resumes_from_its_last_play_that_reads(tmp_path: Path, dam
     assert saved[1].moves == record.moves[:bad] and saved.hinted == {2}
     (message,) = store.messages
     assert message.key == "files.match_salvaged_set_aside"
-    assert any(damage in detail for detail in message.details())
+    if damage != "unplayable":
+        assert any(damage in detail for detail in message.details())
     assert (tmp_path / "match.json.bak").read_text() == damaged
     again = Store(tmp_path)
     assert again.load_match() == saved and again.messages == []

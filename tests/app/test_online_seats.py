@@ -233,10 +233,19 @@ def test_the_people_here_are_given_the_names_typed_on_their_rows(app, monkeypatc
     app.home()
 
 
-def test_a_friend_s_name_this_window_cannot_draw_is_not_shown_as_boxes(app, monkeypatch):
+@pytest.mark.parametrize(
+    ("names", "shown"),
+    [
+        (("\ufdfd" * 12, "Ada \ufdfd"), ("Giocatore 2", "Ada")),
+        (("李雷", "山田 さくら"), ("李雷", "山田 さくら")),
+    ],
+    ids=["boxes", "chinese and japanese"],
+)
+def test_a_friend_s_name_is_shown_as_far_as_this_window_can_draw_it(app, monkeypatch, names, shown):
     """A friend called by letters no font of the game's draws showed as a row of boxes on
     every screen: nobody could tell who they were. Such letters are left out, and a name
-    with nothing left of it is the game's name for the seat."""
+    with nothing left of it is the game's name for the seat. Friends named 李雷 and 山田
+    were such names once: the game's fonts have their letters now."""
     app.settings = app.settings.with_(language="en")
     app.set_language("it")
     lobby = host_lobby(app, monkeypatch, 3, friends=2, here=0, name="Marta")
@@ -244,35 +253,13 @@ def test_a_friend_s_name_this_window_cannot_draw_is_not_shown_as_boxes(app, monk
     address, local = table_address(lobby)
     friends = [BackgroundClient(local) for _ in range(2)]
     try:
-        boxes = "\ufdfd" * 12
-        friends[0].submit(friends[0].client.join(str(address.code), boxes)).result(20)
+        friends[0].submit(friends[0].client.join(str(address.code), names[0])).result(20)
         run_until(app, lambda: rows_of(lobby)[1] != "Libero")
-        assert rows_of(lobby)[1] == "Giocatore 2"
-        joined = friends[1].client.join(str(address.code), "Ada \ufdfd")
-        friends[1].submit(joined).result(20)
+        assert rows_of(lobby)[1] == shown[0]
+        friends[1].submit(friends[1].client.join(str(address.code), names[1])).result(20)
         table_opens(app)
         table = app.stack.top
-        assert [table.seats.seat_name(n) for n in range(3)] == ["Marta", "Giocatore 2", "Ada"]
-    finally:
-        for friend in friends:
-            friend.close()
-        app.home()
-
-
-def test_a_friend_named_in_chinese_or_japanese_is_shown_by_name(app, monkeypatch):
-    """Friends named 李雷 and 山田 were "Player 2" and "Player 3" in the lobby, on the plates,
-    the covers and the sheet of every window: the game's fonts had no such letters."""
-    app.set_language("en")
-    lobby = host_lobby(app, monkeypatch, 3, friends=2, here=0, name="Marta")
-    run_until(app, lambda: lobby.session.seated is not None and lobby.session.table)
-    address, local = table_address(lobby)
-    friends = [BackgroundClient(local) for _ in range(2)]
-    try:
-        for friend, name in zip(friends, ("李雷", "山田 さくら")):
-            friend.submit(friend.client.join(str(address.code), name)).result(20)
-        table_opens(app)
-        table = app.stack.top
-        assert [table.seats.seat_name(n) for n in range(3)] == ["Marta", "李雷", "山田 さくら"]
+        assert [table.seats.seat_name(n) for n in range(3)] == ["Marta", *shown]
     finally:
         for friend in friends:
             friend.close()
