@@ -953,8 +953,8 @@ class Store:
         uncounted = saved.match.over and envelope.get("counted") is not True
         if cause is not None:
             again = partial(self._save_again, counted=not uncounted)
-            kept = "match_salvaged" if lost else "match_mended"  # every play read, or not
-            self._salvaged(self.save_path, "match", cause, saved, again, told=kept)
+            told = "match_salvaged" if lost else "match_mended"  # plays lost, or every one read
+            self._salvaged(self.save_path, "match", cause, saved, again, told=told)
         if uncounted:  # the game stopped before the result was counted: it ended when saved
             saved.counted = self._count(saved, ended=_checked_when(envelope.get("saved")))
         return saved

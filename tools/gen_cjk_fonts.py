@@ -12,12 +12,12 @@ ideographs, kana and CJK punctuation, scaled to DejaVu's units, are copied into 
 Sans file as glyphs of its own (without their hinting: DejaVu's programs are not Droid's),
 every letter DejaVu draws left as it is, and DejaVu's line metrics kept, so every text of
 the game is laid out as before. The bold face gets the same regular-weight letters (Droid
-has no bold): a bold face falling back on the regular one for them would also take up
-letters the bold lacks on purpose (Arabic, which pygame cannot join, is left out).
+has no bold), rather than falling back on the regular face, which would write the whole
+bold text in it.
 
-The sources are the DejaVu files as the game would ship them without these letters (the Debian
-package fonts-dejavu-core 2.37) and Droid Sans Fallback 6.0.1r16 (fonts-droid-fallback); a
-file that already holds them is refused. The output is the same bytes on every run with the
+The sources are the DejaVu files without these letters (the Debian package
+fonts-dejavu-core 2.37) and Droid Sans Fallback 6.0.1r16 (fonts-droid-fallback); a file
+that already holds them is refused. The output is the same bytes on every run with the
 same fontTools.
 """
 
