@@ -808,6 +808,28 @@ def test_a_game_to_another_target_says_so_and_its_pages_name_it(app, language) -
     assert "51" in scopa.text() and "21" not in scopa.text()
 
 
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_cirulla_without_the_cappotto_is_not_said_to_end_on_one(app, language) -> None:
+    """Cirulla to 31 with the cappotto counted as points: the page of the target read "When
+    a side reaches 31 points... A cappotto ends the match at once", beside a first page
+    saying it does not. The pages say what a cappotto does in the game in force."""
+    app.set_language(language)
+    t = app.t
+    for cappotto in (True, False):
+        app.settings = app.settings.with_(
+            rules=PRESETS["cirulla"].with_(target=31, cappotto=cappotto)
+        )
+        scene = RulesScene(app)
+        texts = {}
+        for page in range(1, scene.pages + 1):
+            scene.page = page
+            texts[scene.page_id] = scene.text()
+        won, scored = t("rules_cappotto_won"), t("rules_cappotto_scored")
+        assert (won in texts["c7"], scored in texts["c7"]) == (cappotto, not cappotto)
+        assert (t("rules_cappotto_ends").strip() in texts["c8"]) == cappotto
+        assert "  " not in texts["c8"] and " \n" not in texts["c8"]
+
+
 @pytest.mark.parametrize("language", ["it", "en"])
 def test_a_window_taller_than_16_9_shows_more_of_a_page_at_once(app, language) -> None:
     """At 960x960 the rules kept a 16:9 sheet in a band of the window's middle, and a page

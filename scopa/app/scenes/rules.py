@@ -134,11 +134,16 @@ class RulesScene(MenuScene):
         return "cirulla" if self.book == "scopa" else "scopa"
 
     @property
+    def book_rules(self) -> Rules:
+        """The rules the book's pages speak of where the player's differ: the game's own in
+        its book, else the ones the book's game is usually played by."""
+        return self.rules if book_of(self.rules) == self.book else BOOK_RULES[self.book]
+
+    @property
     def target(self) -> int:
         """The target the book's pages name: the game's own in its book (Cirulla to 31, say,
         where the pages spoke of 51), else the one the book's game is usually played to."""
-        rules = self.rules if book_of(self.rules) == self.book else BOOK_RULES[self.book]
-        return rules.target
+        return self.book_rules.target
 
     @property
     def deck(self) -> str:
@@ -168,7 +173,16 @@ class RulesScene(MenuScene):
     def text(self) -> str:
         if self.page_id == "mine":
             return "\n".join([self.t("rules_mine_intro"), *self.own_rules()])
-        return deck_text(self.t, f"rules_{self.page_id}_text", self.deck, target=self.target)
+        ends = self.book_rules.cappotto  # Cirulla's, as its target, the player's (off: a
+        # page saying it wins at once beside a first page saying it does not)
+        return deck_text(
+            self.t,
+            f"rules_{self.page_id}_text",
+            self.deck,
+            target=self.target,
+            cappotto_won=self.t("rules_cappotto_won" if ends else "rules_cappotto_scored"),
+            cappotto_ends=self.t("rules_cappotto_ends") if ends else "",
+        )
 
     @property
     def offers_lesson(self) -> bool:
