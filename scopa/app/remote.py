@@ -342,7 +342,8 @@ class RemoteCoordinator:
     undone = False
     resumed = False
     practice = None
-    """A match at a server is never a reviewed position played again (as the hint asks)."""
+    """A match at a server is never a reviewed position played again (as the hint, the
+    sheet and the table's words ask of every match)."""
 
     def __init__(
         self,
@@ -1078,7 +1079,8 @@ class SharedScreen:
     undone = False
     resumed = False
     practice = None
-    """A match at a server is never a reviewed position played again (as the hint asks)."""
+    """A match at a server is never a reviewed position played again (as the hint, the
+    sheet and the table's words ask of every match)."""
 
     def __init__(self, parts: Sequence[RemoteCoordinator]) -> None:
         if len(parts) < 2 or len({part.seat for part in parts}) != len(parts):

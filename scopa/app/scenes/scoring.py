@@ -509,7 +509,7 @@ class ScoringScene(MenuScene):
     @property
     def practice(self) -> Practice | None:
         """The reviewed position played again, when this sheet ends one."""
-        return getattr(self.coordinator, "practice", None)
+        return self.coordinator.practice
 
     @property
     def remote(self) -> bool:

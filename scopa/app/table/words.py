@@ -134,7 +134,7 @@ class TableWords:
         round, and the deal within the round ("Si gioca agli 11", "Smazzata 2",
         "Distribuzione 3 di 6")."""
         rules, t, shown = self.coordinator.rules, self.t, self.shown()
-        practice = getattr(self.coordinator, "practice", None)
+        practice = self.coordinator.practice
         if practice is not None:  # a reviewed round played again: its points start at 0
             return (
                 t("table.practice_line"),
