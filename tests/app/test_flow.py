@@ -28,15 +28,19 @@ def test_quick_setup_keeps_the_last_seats_but_takes_the_settings_rules(app):
     assert [seat.name for seat in setup.seats] == ["Anna", "Bruno"]
 
 
-def test_play_names_the_player_s_own_rules_as_settings_do(app):
-    """The title said Play would play "Custom" rules, which Settings and New game call
-    "My rules" (told with the game they change)."""
+def test_play_names_the_player_s_own_rules_as_every_screen_does(app):
+    """The title said Play would play "Custom" rules, then "Scopa with my rules" where the
+    pause said "Scopa (Napola)": the game they are nearest to and what they change of it."""
     from scopa.app.scenes.flow import describe
 
     app.settings = app.settings.with_(language="en", rules=PRESETS["classic"].with_(napola=True))
     app.set_language("en")
-    # and by the game they are nearest to: Cirulla's were "My rules" alone
-    assert describe(app, app.matches.quick_setup()).split(SEPARATOR)[1] == "Scopa with my rules"
+    assert describe(app, app.matches.quick_setup()).split(SEPARATOR)[1] == "Scopa (Napola)"
+    # a line about a match names two changes, and how many more
+    many = PRESETS["classic"].with_(napola=True, re_bello=True, seven_count=True)
+    app.settings = app.settings.with_(rules=many)
+    told = describe(app, app.matches.quick_setup()).split(SEPARATOR)[1]
+    assert told == "Scopa (Seven-count, Re bello, +1 more)", told
 
 
 @pytest.mark.parametrize(

@@ -867,10 +867,10 @@ def test_my_rules_say_which_rules_they_are(app):
     scene = open_new_game(app)
     assert scene.preset == MINE
     assert scene._preset_hint() == "Your own rules, made in Settings"
-    assert scene.my_rules() == ("My rules · Scopa d'assi, Ace takes an ace: off, Re bello, Napola")
+    assert scene.my_rules() == ("My rules · Scopa d'assi (Ace takes an ace: off, Re bello, Napola)")
     app.set_language("it")
     assert scene.my_rules() == (
-        "Le mie regole · Scopa d'assi, Asso prende asso: no, Re bello, Napola"
+        "Le mie regole · Scopa d'assi (Asso prende asso: no, Re bello, Napola)"
     )
     # "Le mie regole: Distribuzione: Scientifico": the heading's colon before a rule's own
     app.settings.rules = Rules(deal="scientifico")

@@ -95,12 +95,12 @@ def test_a_past_match_s_review_opens_again_and_its_positions_are_played(english,
     [
         (Rules(), "Scopa"),
         (Rules.preset("cirulla"), "Cirulla"),
-        (Rules(re_bello=True, napola=True), "Scopa with my rules"),
+        (Rules(re_bello=True, napola=True), "Scopa (Re bello, Napola)"),
     ],
 )
 def test_a_past_match_of_the_player_s_own_rules_is_told_so(english, rules, game) -> None:  # noqa: ANN001
     """A match of the player's own rules was "Scopa" in the list, as if the classic game:
-    the title and New game call it "Scopa with my rules"."""
+    it is named as every screen names it, by the game and what it changes of it."""
     import random
 
     from scopa.engine import Match
@@ -416,3 +416,30 @@ def test_a_folder_that_cannot_be_looked_in_opens_the_statistics_empty(
     monkeypatch.setattr(pathlib.Path, "stat", refused)
     statistics = show(english, StatisticsScene(english), (960, 540), "en")
     assert statistics.empty and statistics.past_button not in statistics.form.widgets
+
+
+def test_a_past_match_s_rules_are_named_at_the_title_s_size(english) -> None:  # noqa: ANN001
+    """A title naming a game with two changes was drawn smaller than its neighbours to
+    hold them: a title names as many changes as it holds at its size, and says how many
+    it leaves out ("Scopa d'assi (3 changes)" where none fits whole)."""
+    import random
+
+    from scopa.app import style
+    from scopa.engine import Match
+    from scopa.settings import MatchSetup, SeatConfig
+    from scopa.storage import PastMatch
+
+    rules = Rules(assi=True, assi_ace_takes_ace=False, re_bello=True, napola=True)
+    setup = MatchSetup((SeatConfig("Giulia", True), SeatConfig("Marco", False, "expert")), rules)
+    match, rng = Match.new(rules, 5), random.Random(5)
+    while not match.over:
+        match, _ = match.apply(rng.choice(match.legal_moves()))
+    past = PastMatch("2026-12-04T10:00:00+00:00", setup, match.record(), match)
+    scene = PastScene(english)
+    pen = style.Pen(english.font, "ui_bold", 20, style.INK)
+    wide = scene.row_texts(past, (pen, (2000, 40)))[0]
+    assert wide == "Scopa d'assi (Ace takes an ace: off, Re bello, +1 more) against Expert"
+    narrow = scene.row_texts(past, (pen, (480, 40)))[0]
+    assert narrow == "Scopa d'assi (3 changes) against Expert", narrow
+    laid = style.fit(narrow, pen, 480, 40)
+    assert laid.px == 20 and not laid.elided

@@ -821,3 +821,37 @@ def test_settings_the_disk_refused_are_saved_once_more_as_the_game_closes(app, s
     store.settings_path.rmdir()
     app.close()
     assert store.load_settings().language == "it"
+
+
+@pytest.mark.parametrize(
+    ("language", "named", "mine"),
+    [
+        ("en", "Scopa (Re bello)", "My rules · Scopa (Re bello)"),
+        ("it", "Scopa (Re bello)", "Le mie regole · Scopa (Re bello)"),
+    ],
+)
+def test_the_player_s_own_rules_have_one_name_on_every_screen(app, store, language, named, mine):
+    """The same rules were "Scopa (Re bello)" over the pause, "My rules · Re bello" in New
+    game and "Scopa with my rules" on the title and in the question over the saved match."""
+    from scopa.app.scenes.new_game import NewGameScene
+
+    rules = Rules(re_bello=True)
+    app.settings = app.settings.with_(language=language, opponent_level="expert", rules=rules)
+    app.set_language(language)
+    app.stack.clear_to(TitleScene(app))
+    setup = app.matches.quick_setup()
+    app.matches.start(setup, Match.new(setup.rules, 3))
+    press(app, pygame.K_ESCAPE)
+    pause = app.stack.top
+    assert isinstance(pause, PauseScene)
+    assert named in pause.game().split("\xa0· ")
+    click(app, pause.buttons[3])  # Save and leave
+    title = app.stack.top
+    assert isinstance(title, TitleScene) and title.saved is not None
+    assert named in title._play_hint().split("\xa0· ")  # Play asks over the saved match
+    app.open("new_game")
+    frame(app)
+    new_game = app.stack.top
+    assert isinstance(new_game, NewGameScene)
+    assert new_game.my_rules() == mine
+    close_tables(app)

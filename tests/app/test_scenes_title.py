@@ -236,7 +236,8 @@ def test_play_s_hint_says_it_asks_first_over_a_saved_match(app, store) -> None:
 
 
 @pytest.mark.parametrize(
-    ("language", "game"), [("en", "Cirulla with my rules"), ("it", "Cirulla con le mie regole")]
+    ("language", "game"),
+    [("en", "Cirulla (Show hands at the deal)"), ("it", "Cirulla (Accusi alla distribuzione)")],
 )
 def test_play_s_hint_names_the_game_of_the_player_s_own_rules(app, language, game) -> None:
     """Cirulla switched on over the player's own rules (a target of 21): Play's line and

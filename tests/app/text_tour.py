@@ -841,7 +841,11 @@ class Tour:
         self.show(f"statistics, the {scene.trend} chart")
         self.hover_all(scene, "statistics")
         app.back()
-        self.past_matches(setups[:4])
+        own = Rules(assi=True, assi_ace_takes_ace=False, re_bello=True, napola=True)
+        mine = MatchSetup((SeatConfig("Tu", True), SeatConfig("CPU", False, "expert")), own)
+        three = MatchSetup(setups[3].seats, Rules(players=3, settebello_coppe=True))
+        # rules of one's own: "Scopa d'assi (3 changes)", "Scopa (1 change), 3 players, ..."
+        self.past_matches([*setups[:4], mine, three])
         kept = app.store.load_stats()  # a player with one match against the computer
         app.store.save_stats(Stats())
         solo = setups[1]
@@ -967,7 +971,7 @@ class Tour:
             app.store.keep_past(past)
             app.store.record_result(setup, played, undone=k == 2)
             if k % 3:
-                app.store.note_accuracy(match_key(played), 40.0 + 7 * k)
+                app.store.note_accuracy(match_key(played), 40.0 + 5 * k)
         scene = self.open_menu("past")
         self.hover_all(scene, "past matches")
         app.matches.coach_mode = "thread"

@@ -40,20 +40,25 @@ def side_names(setup: MatchSetup, t: Text) -> list[str]:
     return [seats.side_name(side) for side in range(setup.rules.sides)]
 
 
+TOLD_CHANGES = 2
+"""How many of its changes a line about a setup names of rules that are no preset (how
+many more it says): such a line tells a match, the game its name."""
+
+
 def describe(app: App, setup: MatchSetup, rules_name: str = "", *, people: bool = False) -> str:
     """One line about a setup: players, rules and target ("2 players · Classic · 11 points");
-    ``rules_name`` tells the rules in place of their preset's name. Rules that are no preset
-    are the player's own ("My rules", as Settings and New game call them); the rules of
-    others (a friend's table) are told by ``rules_name``. ``people``: the names of several
-    people at one screen too (whose match it is)."""
+    ``rules_name`` tells the rules in place of their name. Rules that are no preset are
+    named as every screen names them, by the game they are nearest to and what they change
+    of it ("Scopa (Re bello)", see ``game_name``). ``people``: the names of several people
+    at one screen too (whose match it is)."""
     rules = setup.rules
     preset = rules.preset_name()
     if not rules_name and preset:
         rules_name = app.t(f"preset_{preset}")
-    elif not rules_name:  # the game they are nearest to: Cirulla's own were "My rules" alone
-        from .online import table_game
+    elif not rules_name:
+        from .online import game_name
 
-        rules_name = app.t("my_rules_of", game=table_game(app, rules)[0])
+        rules_name = game_name(app, rules, most=TOLD_CHANGES)
     computers = [seat for seat in setup.seats if not seat.human]
     opponents = ", ".join(f"{seat.name} ({_level_tag(app, seat.level)})" for seat in computers)
     parts = [seating(app, rules), rules_name, app.t("points_n", n=rules.target)]

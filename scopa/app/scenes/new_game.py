@@ -19,7 +19,8 @@ from ..widgets import Button, Choice, Label, SettingRow, TextInput, Toggle
 from ..wording import default_name, is_default_name, join
 from .base import MenuScene
 from .flow import rules_problem, side_names
-from .settings import MINE, rules_outline, shows_off_greyed
+from .online import game_name
+from .settings import MINE, shows_off_greyed
 
 LEVELS = ("beginner", "expert", "master")
 DRAFT = ("names", "defaults", "typed", "given", "humans", "levels", "players", "teams",
@@ -55,6 +56,8 @@ class NewGameScene(MenuScene):
         self.level = app.settings.opponent_level or "beginner"
         self.last = last
         self.kinds_chosen = False
+        self._told_mine: dict[tuple[object, ...], str] = {}
+        """The line naming the player's own rules, by what it depends on (``my_rules``)."""
         """Whether a seat's kind or level was chosen here (the player count then leaves them)."""
         # The rules are those of the settings, with their table (players, teams, sides): a
         # match started here made its rules the settings' too, so they are the last match's
@@ -303,14 +306,20 @@ class NewGameScene(MenuScene):
             return self.t(f"preset_{self.preset}_hint")
         return self.t("ng_my_rules_hint")
 
-    def my_rules(self) -> str:
-        """With the player's own rules chosen: what they change of the classic game, by the
-        settings' names ("" otherwise)."""
+    def my_rules(self, fits: Callable[[str], bool] | None = None) -> str:
+        """With the player's own rules chosen: which they are, as every screen names them
+        ("My rules · Scopa (Re bello)"; "" otherwise, or for the classic game's): with
+        ``fits``, as many of their changes as it takes whole."""
         if self.preset != MINE:
             return ""
         rules = self.base_rules()
-        changes = rules_outline(self.t, rules, self.app.settings.deck_style)
-        return self.t("ng_my_rules_with", changes=changes) if changes else ""
+        if rules.preset_name() == "classic":
+            return ""
+
+        def told(game: str) -> str:
+            return self.t("ng_my_rules_with", game=game)
+
+        return told(game_name(self.app, rules, None if fits is None else lambda g: fits(told(g))))
 
     # --- the setup -------------------------------------------------------------------------
 
@@ -554,12 +563,21 @@ class NewGameScene(MenuScene):
             style.text(surface, self.error, pen, self.message_box, align="center", lines=0)
         else:
             pen = m.pen("text", style.SUBHEADING, style.INK_SOFT)
-            mine = self.my_rules()
             box = self.message_box
+            note = m.pen("ui", style.ROW_NOTE, style.INK_SOFT)
+            height = min(box.h // 2, 2 * style.line_height(note))
+            under = pygame.Rect(box.left, box.bottom - height, box.w, height)
+
+            style_of, language = self.app.settings.deck_style, self.app.t.language
+            key = (self.preset, self.base_rules(), style_of, language, under.size)
+            mine = self._told_mine.get(key)
+            if mine is None:  # worked out once: every preset is weighed to name the game
+
+                def fits(words: str) -> bool:
+                    return not style.fit(words, note, under.w, under.h, lines=2).elided
+
+                mine = self._told_mine[key] = self.my_rules(fits)
             if mine:
-                note = m.pen("ui", style.ROW_NOTE, style.INK_SOFT)
-                height = min(box.h // 2, 2 * style.line_height(note))
-                under = pygame.Rect(box.left, box.bottom - height, box.w, height)
                 style.text(surface, mine, note, under, align="center", lines=2)
                 box = pygame.Rect(box.left, box.top, box.w, box.h - height)
             style.text(surface, self.matchup(), pen, box, align="center", lines=2)

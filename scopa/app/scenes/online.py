@@ -523,24 +523,42 @@ def describe_rules(
     fits: Callable[[str], bool] | None = None,
 ) -> str:
     """The game a table plays, in one line (who sits where is the lobby's business): rules
-    that are no preset are told as the game they are nearest to and what they change of it
-    ("Cirulla (Show hands at the deal)", "Scopa d'assi (Seven-count, Napola)"), for
-    friends who have not seen them; without ``variants``, the game alone (the changes are
-    told apart: ``table_game``). With ``fits``, as many changes as it takes whole, and how
-    many more ("Cirulla (Clockwise, Piccola: To the 7, +2 more)"), rather than a line cut
-    off in the middle of one."""
+    that are no preset are told as ``game_name`` tells them ("Cirulla (Show hands at the
+    deal)", "Scopa d'assi (Seven-count, Napola)"), for friends who have not seen them;
+    without ``variants``, the game alone (the changes are told apart: ``table_game``). With
+    ``fits``, as many changes as the line takes whole, and how many more."""
     seats = tuple(SeatConfig(str(seat), True) for seat in range(rules.players))
     setup = MatchSetup(seats, rules)
-    game, changes = table_game(app, rules) if variants else (table_game(app, rules)[0], [])
-    told = ""
-    for shown in range(len(changes), -1, -1):
+    if not variants:
+        return describe(app, setup, table_game(app, rules)[0])
+
+    def line_fits(game: str) -> bool:
+        return fits is None or fits(describe(app, setup, game))
+
+    return describe(app, setup, game_name(app, rules, line_fits))
+
+
+def game_name(
+    app: App, rules: Rules, fits: Callable[[str], bool] | None = None, *, most: int | None = None
+) -> str:
+    """The game ``rules`` play and what they change of it, in brackets, as every screen
+    names them ("Scopa (Re bello)", "Cirulla (Clockwise, Piccola: To the 7)"; a preset by its
+    name alone): with ``fits`` or ``most``, as many changes as ``fits`` takes whole (no more
+    than ``most``), and how many more ("Cirulla (Clockwise, +2 more)"), rather than a name
+    cut off in the middle of one; "Cirulla (3 changes)" where none fits whole."""
+    game, changes = table_game(app, rules)
+    most = len(changes) if most is None else min(most, len(changes))
+    named = game
+    for shown in range(most, -1, -1):
         listed = changes[:shown]
-        if shown < len(changes):
+        if not listed and changes:  # "Scopa d'assi (3 changes)", not "(+3 more)"
+            listed = [count(app.t, "rules_changes", len(changes))]
+        elif shown < len(changes):
             listed = [*listed, count(app.t, "rules_more", len(changes) - shown)]
-        told = describe(app, setup, f"{game} ({', '.join(listed)})" if listed else game)
-        if fits is None or fits(told):
+        named = f"{game} ({', '.join(listed)})" if listed else game
+        if fits is None or fits(named):
             break
-    return told
+    return named
 
 
 def table_game(app: App, rules: Rules) -> tuple[str, list[str]]:

@@ -22,7 +22,8 @@ from ..toasts import ToastBand
 from ..widgets import Button, ScrollPanel, Widget
 from ..wording import count, join
 from .base import MenuScene
-from .online import table_game
+from .flow import TOLD_CHANGES
+from .online import game_name
 
 ROW_H = 0.1
 """A match's row, of the reference height: two lines of words and a band's margins."""
@@ -48,7 +49,6 @@ class PastRow(Widget):
     def draw(self, surface: pygame.Surface, m: Metrics, focused: bool, hovered: bool) -> None:
         style.draw_row(surface, self.rect, m, focused, hovered)
         scene = self.scene
-        title, when, result, won, accuracy = scene.row_texts(self.past)
         pad = m.px(style.SPACE_M)
         inner = self.rect.inflate(-2 * pad, -m.px(style.SPACE_S))
         big = m.pen("ui_bold", style.ROW_TITLE, style.INK)
@@ -56,6 +56,7 @@ class PastRow(Widget):
         score_w, accuracy_w = m.px(0.24), m.px(0.16)
         left = pygame.Rect(inner.left, inner.top, inner.w - score_w - accuracy_w - pad, inner.h)
         top = pygame.Rect(left.left, left.top, left.w, left.h // 2)
+        title, when, result, won, accuracy = scene.row_texts(self.past, (big, top.size))
         bottom = pygame.Rect(left.left, top.bottom, left.w, left.h - top.h)
         style.text(surface, title, big, top, valign="bottom")
         style.text(surface, when, small, bottom, valign="top")
@@ -78,7 +79,7 @@ class PastScene(MenuScene):
         """The accuracy of each match reviewed, by its key (read as the list shows)."""
         self._notes_read = -1
         self._reread = False
-        self._texts: dict[tuple[str, str], tuple[str, str, str, bool, str]] = {}
+        self._texts: dict[tuple[object, ...], tuple[str, str, str, bool, str]] = {}
         self.app.show_store_messages()
         self.scroll = ScrollPanel()
         self.rows: list[PastRow] = []
@@ -133,34 +134,48 @@ class PastScene(MenuScene):
             return self.t("past.empty", n=PAST_KEPT)
         return count(self.t, "past.intro", len(self.kept))
 
-    def row_texts(self, past: PastMatch) -> tuple[str, str, str, bool, str]:
+    def row_texts(
+        self, past: PastMatch, room: tuple[style.Pen, tuple[int, int]] | None = None
+    ) -> tuple[str, str, str, bool, str]:
         """A row's words: the game and its opponents, when it ended, the result, whether
-        the player won, and the accuracy Master's review gave ("—" before any review).
-        Worded once in each language (a row is drawn again at every move of the pointer)."""
-        key = (past.key, self.app.t.language)
+        the player won, and the accuracy Master's review gave ("—" before any review). With
+        ``room`` (the title's pen and box), the game is named with as many of its changes
+        as the title then holds at its size (see ``game_name``). Worded once in each
+        language (a row is drawn again at every move of the pointer)."""
+        key = (past.key, self.app.t.language, room)
         known = self._texts.get(key)
         if known is None:
-            known = self._texts[key] = self._worded(past)
+            known = self._texts[key] = self._worded(past, room)
         return known
 
-    def _worded(self, past: PastMatch) -> tuple[str, str, str, bool, str]:
+    def _worded(
+        self, past: PastMatch, room: tuple[style.Pen, tuple[int, int]] | None
+    ) -> tuple[str, str, str, bool, str]:
         setup, rules = past.setup, past.setup.rules
         result = result_of(setup, past.match, undone=past.undone)
-        game, _ = table_game(self.app, rules)
-        preset = rules.preset_name()
-        if preset == "classic":  # the game, not the way it is set
-            game = self.t("game_scopa")
-        elif preset is None:  # as the title and New game call them ("Scopa" alone here)
-            game = self.t("my_rules_of", game=game)
         if result.level != "mixed":
             level = self.t(f"level_{result.level}")
         else:  # "against Expert and Master", not "against Mixed" (read as a name)
             levels = dict.fromkeys(seat.level for seat in setup.seats if not seat.human)
             named = [self.t(f"level_{name}") for name in levels if name in NAMED_LEVELS]
             level = join(self.t, named) if len(named) > 1 else self.t("st_mixed")
-        title = self.t("past.title", game=game, level=level)
-        if rules.players > 2:
-            title = self.t("past.title_players", game=game, level=level, n=rules.players)
+
+        def titled(game: str) -> str:
+            if rules.players > 2:
+                return self.t("past.title_players", game=game, level=level, n=rules.players)
+            return self.t("past.title", game=game, level=level)
+
+        def fits(game: str) -> bool:
+            if room is None:
+                return True
+            pen, (width, height) = room
+            laid = style.fit(titled(game), pen, width, height)
+            return laid.px >= pen.px and not laid.elided
+
+        if rules.preset_name() == "classic":  # the game, not the way it is set
+            title = titled(self.t("game_scopa"))
+        else:  # as every screen names it, with the changes the title holds at its size
+            title = titled(game_name(self.app, rules, fits, most=TOLD_CHANGES))
         mine = result.totals[rules.side_of(setup.humans[0])]
         won = bool(result.won)
         score = self.t("past.won" if won else "past.lost", mine=mine, theirs=mine - result.margin)
