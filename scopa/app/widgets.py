@@ -202,13 +202,19 @@ class Control(Widget):
 
 class Toggle(Control):
     def __init__(
-        self, get: Getter, set: Setter, *, off_greyed: bool = False, **kwargs: Any
+        self,
+        get: Getter,
+        set: Setter,
+        *,
+        off_greyed: bool | Callable[[], bool] = False,
+        **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
         self.get, self.set = get, set
         self.off_greyed = off_greyed
         """Greyed, it shows off: a setting that cannot hold at all in the game as set (teams
-        with two players, where it read on beside "each on their own")."""
+        with two players, where it read on beside "each on their own"), or that another
+        switch decides for now. Asked each time when a function."""
 
     def activate(self) -> None:
         if self.enabled:
@@ -223,7 +229,8 @@ class Toggle(Control):
         """Whether the switch shows on: greyed too (the scopa d'assi's own options, with the
         scopa d'assi off), it shows the value the rule will hold once it applies again;
         but off where it is ``off_greyed``."""
-        if self.off_greyed and not self.enabled:
+        greyed_off = self.off_greyed() if callable(self.off_greyed) else self.off_greyed
+        if greyed_off and not self.enabled:
             return False
         return bool(self.get())
 

@@ -518,14 +518,16 @@ def test_both_books_end_on_the_keys_the_table_answers_to(app, language) -> None:
     import re
 
     from scopa.app.table.aids import KEYS, REVIEW_KEY
-    from scopa.app.table.knock import KNOCK_KEY, PASS_KEY
+    from scopa.app.table.knock import KNOCK_KEY, PASS_KEY, RETRACT_KEY
     from scopa.app.table.scene import SOUND_KEY
 
     assert BOOKS["scopa"][-1] == BOOKS["cirulla"][-1] == "keys"
     app.set_language(language)
     text = app.t("rules_keys_text")
     named = set(re.findall(r"\b([A-Z]|Tab|Esc|F11)\b", text)) - {"A"}  # "A double click"
-    bound = {pygame.key.name(key).upper() for key in (*KEYS, KNOCK_KEY, PASS_KEY, SOUND_KEY)}
+    bound = {
+        pygame.key.name(key).upper() for key in (*KEYS, KNOCK_KEY, PASS_KEY, RETRACT_KEY, SOUND_KEY)
+    }
     assert bound | {pygame.key.name(REVIEW_KEY).title()} <= named
     assert named - {"Z", "Esc", "F11"} <= bound | {"Tab"}, named
 
@@ -854,3 +856,21 @@ def test_a_window_taller_than_16_9_shows_more_of_a_page_at_once(app, language) -
                 scrolled[size].append(scene.page_id)
     assert body[(960, 960)] >= 1.8 * body[(960, 540)]
     assert set(scrolled[(960, 960)]) < set(scrolled[(960, 540)]), scrolled
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_page_of_the_game_s_rules_tells_what_ten_coins_do_with_no_cappotto(
+    app, language
+) -> None:
+    """Cirulla with the cappotto off read "Cappotto: off. When it is on: capturing all ten
+    coins wins the match outright", what the game played does not do: it says what the
+    ten coins do in it."""
+    app.set_language(language)
+    t = app.t
+    app.settings = app.settings.with_(rules=PRESETS["cirulla"].with_(cappotto=False))
+    scene = RulesScene(app)
+    assert scene.page_id == "mine"
+    cappotto = _line(scene, t("rule_cappotto"))
+    assert cappotto.startswith(f"{t('rule_cappotto')}: {t('switch_off').lower()}. "), cappotto
+    assert "outright" not in cappotto and "vince subito" not in cappotto
+    assert "match goes on" in cappotto or "la partita continua" in cappotto

@@ -1230,3 +1230,18 @@ def test_a_row_s_explanation_reads_right_beside_the_other_rules(app, scene, lang
     assert luzzati.hint() == t("rule_luzzati_table_rules_hint_no_matta")
     assert dossena.hint() == t("rule_dossena_scale_hint_no_decino")
     assert at_deal.hint() == t("rule_declare_at_deal_hint_until_play")
+
+
+@pytest.mark.parametrize("blocking", ["no_decino", "dossena_scale"])
+def test_both_hand_bonuses_greyed_by_another_switch_show_off(app, scene, blocking) -> None:
+    """Greyed by Dossena's scale, Both hand bonuses showed "On" beside the piccola's row
+    showing a dash, as if the bonuses were stacked: a rule another switch decides shows no
+    value it does not play (off, for a switch), and its own again once free."""
+    app.settings = app.settings.with_(rules=PRESETS["cirulla"].with_(stack_hand_bonuses=True))
+    both = open_row(app, scene, "rule_stack_hand_bonuses")
+    assert both.control.shown()
+    click(app, open_row(app, scene, f"rule_{blocking}").control)
+    assert not both.enabled and not both.control.shown()
+    assert app.settings.rules.stack_hand_bonuses  # kept, for when it applies again
+    click(app, open_row(app, scene, f"rule_{blocking}").control)
+    assert both.enabled and both.control.shown()

@@ -8,6 +8,7 @@ import pygame
 import pytest
 
 from scopa.ai.hints import Hint
+from scopa.app import style
 from scopa.app.cardart import CardArt
 from scopa.app.scenes.scoring import ScoringScene
 from scopa.app.table import TableScene
@@ -338,6 +339,13 @@ def test_a_match_the_first_table_decides_ends_on_its_score_sheet_saying_why(fast
     assert isinstance(sheet, ScoringScene)
     assert sheet.result_line() == fast.t("match_at_deal.four_of_a_kind", score="0 \u2013 0")
     assert sheet.headline() == fast.t("match_won.one", name="Bruno")
+    # in the chart's place (a lone dot at 0, its two labels over each other), the table
+    # that decided it
+    assert sheet.dealt() == tuple(C(text) for text in ["5D", "5C", "5S", "5B"])
+    drawn: list[str] = []
+    with style.watch_text(lambda text: drawn.append(text.words)):
+        sheet.draw(fast.screen)
+    assert fast.t("dealt_title") in drawn and fast.t("chart_title") not in drawn
 
 
 def declaring_table(app, first: str, second: str, **rules: bool) -> TableScene:  # noqa: ANN001
@@ -1136,3 +1144,81 @@ def test_a_hint_names_the_matta_by_the_value_it_was_named(fast, language):
     assert scene.card_name(C("7C")) not in line
     scene.aids.hint = Hint(next(m for m in scene.match.legal_moves() if m.card == C("2S")), "scopa")
     assert scene.card_name(C("2S")) in scene.aids.hint_line()
+
+
+@pytest.mark.parametrize("until_play", [True, False])
+def test_k_after_a_knock_that_stands_says_the_hand_has_knocked(fast, until_play):
+    """K pressed again after a knock said "You took your knock back" while the knock stood
+    (its +3 on the board, and at times no way to take it back at all)."""
+    fast.set_language("en")
+    if until_play:  # knocked at the deal, the knock may still be taken back
+        scene = declaring_table(fast, "1D 2C 3S", "4B 8C 9C", declare_until_play=True)
+        key(fast, pygame.K_k, "k")
+        for _ in range(3000):
+            fast.frame(FRAME, [])
+            if scene.human_to_play == 0 and not scene.match.round.declaring and not scene.busy:
+                break
+    else:  # knocked at one's turn: it stands for the deal
+        scene = cirulla_table(fast, "1D 2C 3S")
+        key(fast, pygame.K_k, "k")
+        settle(fast, scene)
+    assert scene.match.round.has_declared(0) and scene.human_to_play == 0
+    key(fast, pygame.K_k, "k")
+    assert scene.status_text()[0] == fast.t("table.knock_already")
+    assert scene.match.round.has_declared(0)
+
+
+def test_r_takes_a_knock_back_where_the_rules_let_it(fast):
+    """The button taking a knock back had no key: a player on the keys could not use it."""
+    fast.set_language("en")
+    scene = declaring_table(fast, "1D 2C 3S", "4B 8C 9C", declare_until_play=True)
+    key(fast, pygame.K_k, "k")
+    for _ in range(3000):
+        fast.frame(FRAME, [])
+        if scene.human_to_play == 0 and not scene.match.round.declaring and not scene.busy:
+            break
+    (button,) = scene.knock_buttons()
+    assert button.name == "retract" and button.label == "Take the knock back (R)"
+    key(fast, pygame.K_r, "r")
+    settle(fast, scene)
+    assert scene.match.moves()[-1].kind == "retract"
+    assert not scene.match.round.has_declared(0)
+
+
+@pytest.mark.parametrize(
+    ("moves", "said"),
+    [
+        ("!", "aids.undo_done_knock_alone"),  # a knock made at the deal
+        ("! !-", "aids.undo_done_knock_alone"),  # a knock and its taking back
+        ("-", "aids.undo_done_pass"),
+        ("!-", "aids.undo_done_retract"),
+        ("! 3S", "aids.undo_done_knock"),
+        ("3S", "aids.undo_done"),
+    ],
+)
+def test_undo_says_what_of_a_player_s_moves_it_took_back(moves, said):
+    """A knock and its taking back undone together said "Play and knock taken back", of
+    no card played."""
+    from scopa.app.table.aids import undone_words
+
+    assert undone_words([Move.parse(text) for text in moves.split()]) == said
+
+
+def test_undo_of_a_knock_and_its_taking_back_says_the_knock_went(fast):
+    """No knock at the deal, a knock at Anna's turn and its taking back, then Undo: it went
+    back to before the knock, saying "Play and knock taken back" of no card played."""
+    fast.set_language("en")
+    scene = declaring_table(fast, "1D 2C 3S", "4B 8C 9C", declare_until_play=True)
+    key_n(fast)
+    for _ in range(3000):
+        fast.frame(FRAME, [])
+        if scene.human_to_play == 0 and not scene.match.round.declaring and not scene.busy:
+            break
+    key(fast, pygame.K_k, "k")
+    settle(fast, scene)
+    key(fast, pygame.K_r, "r")
+    settle(fast, scene)
+    assert [move.kind for move in scene.match.moves()][-2:] == ["declare", "retract"]
+    scene.aids.undo()
+    assert [move.kind for move in scene.match.moves()] == ["pass", "pass"]
+    assert scene.said() == fast.t("aids.undo_done_knock_alone_first")

@@ -720,6 +720,11 @@ class Tour:
                 scene.scroll(1 << 20)
                 self.show(f"rules, cirulla to {rules.target}, {page}, scrolled")
             self.app.back()
+        no_cappotto = PRESETS["cirulla"].with_(cappotto=False)  # the ten diamonds, by name
+        self.app.settings = kept.with_(rules=no_cappotto, deck_style="french")
+        self.open_menu("rules")
+        self.show("rules, the rules a cirulla with no cappotto changes, french cards")
+        self.app.back()
         self.app.settings = kept.with_(rules=told)  # its rows explained beside each other
         scene = self.open_menu("settings")
         scene.tab = "scoring"
@@ -1267,9 +1272,10 @@ class Tour:
         self.show("table, a play taken back, the first of the match")
         scene.say(worded("aids.undo_done"))  # as a later one is told
         self.show("table, a play taken back")
-        for said in ("aids.undo_done_knock_first", "aids.undo_done_knock"):  # Cirulla's
-            scene.say(worded(said))
-            self.show("table, a play and the knock before it taken back")
+        for kind in ("knock", "knock_alone", "pass", "retract"):  # Cirulla's
+            for said in (f"aids.undo_done_{kind}_first", f"aids.undo_done_{kind}"):
+                scene.say(worded(said))
+                self.show(f"table, undo of a {kind} said")
         muted = app.settings.muted
         self.frames(1, key(pygame.K_m))
         self.show("table, the sound turned off or on with M")
@@ -1473,6 +1479,8 @@ class Tour:
         self.banner(scene, "cirulla, you knock")
         self.settle(scene)
         self.show("cirulla, your hand shown after the knock")
+        self.frames(2, key(pygame.K_k))
+        self.show("cirulla, K once the hand has knocked")
         self.play_until(scene, lambda: scene.match.round.hands[0].bit_count() == 1)
         self.settle(scene)
         self.show("cirulla, the last card of a hand shown")

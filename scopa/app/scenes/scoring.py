@@ -905,10 +905,12 @@ class ScoringScene(MenuScene):
         style.text(surface, self.result_line(), self._result_pen(), self.result_box, align="center")
         self._draw_sheet(surface)
         behind = self.behind()
-        if behind is None:
-            self._draw_chart(surface)
-        else:
+        if behind is not None:
             self._draw_behind(surface, *behind)
+        elif self.dealt():
+            self._draw_dealt(surface)
+        else:
+            self._draw_chart(surface)
         self.form.draw(surface, m)
         if self.form.hint() or self.field_note():
             self.draw_hint(surface, self.footer, style.INK_SOFT)
@@ -1186,6 +1188,39 @@ class ScoringScene(MenuScene):
             surface, name, pen, pygame.Rect(left, box.top, name_w, box.h), least=pen.px
         )
         style.text(surface, tail, pen, pygame.Rect(used.right, box.top, tail_w + 1, box.h))
+
+    def dealt(self) -> tuple[Card, ...]:
+        """The table that decided the match at the deal before any round was scored (the
+        Luzzati rules): in the chart's place, which would be a single dot at 0, the cards
+        the headline's reason speaks of. None otherwise."""
+        match = self.match
+        if not match.over or match.rounds or match.deal_won_cause is None:
+            return ()
+        return match.round.table_cards()
+
+    def _draw_dealt(self, surface: pygame.Surface) -> None:
+        m, area = self.m, self.chart_area
+        frame = area.inflate(-m.px(0.01), 0)
+        style.paper_card(surface, frame, m)
+        inside = frame.inflate(-2 * m.px(style.SPACE_M), -2 * m.px(style.SPACE_S))
+        pen = m.pen("ui_bold", style.ROW_NOTE, style.INK)
+        box = pygame.Rect(inside.left, inside.top, inside.w, style.line_height(pen))
+        style.text(surface, self.t("dealt_title"), pen, box, align="center")
+        cards = self.dealt()
+        space = m.px(style.SPACE_S)
+        room = pygame.Rect(
+            inside.left, box.bottom + space, inside.w, inside.bottom - box.bottom - space
+        )
+        gap = m.px(style.SPACE_XS)
+        width = min(  # clear of the frame's edges, their shadows too
+            style.card_width_for(min(room.h * 0.8, m.px(0.3))),
+            (room.w * 0.88 - gap * (len(cards) - 1)) // max(1, len(cards)),
+        )
+        art = style.menu_art(self.app, self.app.settings.deck_for(self.setup.rules))
+        x = room.centerx - ((width + gap) * len(cards) - gap) / 2 + width / 2
+        for card in cards:
+            style.draw_card(surface, art, card, (round(x), room.centery), width)
+            x += width + gap
 
     def _draw_chart(self, surface: pygame.Surface) -> Drawn | None:
         """Each side's total after each round; returns where the dots and the labels went."""

@@ -66,9 +66,10 @@ VALUE_WORDS = {
 VALUE_HINTS = ("deal",)
 """The rules whose values each have their own explanation (``deal_scientifico_hint``),
 which the page of a match's rules gives in place of the rule's."""
-VALUES_EXPLAINED = (("matta", None),)
+VALUES_EXPLAINED = (("matta", None), ("cappotto", False))
 """Single values of other rules that have their own explanation on that page
-(``matta_none_hint``): no matta is no card that whoever shows it names."""
+(``matta_none_hint``): no matta is no card that whoever shows it names; no cappotto is
+all ten coins scoring their points (not what a cappotto would do)."""
 NONE_WORDS = {"capture_limit": "limit_none", "matta": "matta_none"}
 """The word for None of a rule whose other values speak for themselves: a number (the
 capture limit), or a card named as the deck names it (the matta). Other numbers (players,
@@ -97,7 +98,8 @@ def explanation_key(name: str, rules: Rules) -> str:
     ``VALUES_EXPLAINED``), else the rule's explanation (``hint_key``)."""
     value = getattr(rules, name)
     if name in VALUE_HINTS or (name, value) in VALUES_EXPLAINED:
-        return f"{name}_{'none' if value is None else value}_hint"
+        said = "none" if value is None else "off" if value is False else value
+        return f"{name}_{said}_hint"
     return hint_key(name, rules)
 
 
@@ -198,12 +200,16 @@ def rules_explained(t: Translator, rules: Rules, deck_style: str, base: Rules) -
         # ("10 each, none on the table"), not as the choice the setting makes
         hint = deck_text(t, explanation_key(name, rules), deck_style).rstrip(".")
         hint = hint.removeprefix(GAME_TAG)  # the game's book says it already
-        if option.kind == "bool" and not value:  # what it would do: "When it is on: ..."
+        own = (name, value) in VALUES_EXPLAINED  # the value has its own explanation
+        if option.kind == "bool" and not value and not own:  # "When it is on: ..."
             hint = hint[:1].lower() + hint[1:]
         else:
             hint = capital(hint)
-        if option.kind != "bool":
-            words = value_label(t, name, value, deck_style)
+        if option.kind != "bool" or own:
+            if option.kind == "bool":  # "Cappotto: off. Capturing all ten coins..."
+                words = t("switch_on" if value else "switch_off").lower()
+            else:
+                words = value_label(t, name, value, deck_style)
             lines.append(t("rules_mine_value", rule=label, value=words, hint=hint))
         else:
             lines.append(t("rules_mine_on" if value else "rules_mine_off", rule=label, hint=hint))
@@ -312,7 +318,9 @@ class SettingsScene(MenuScene):
             control = Toggle(
                 lambda: getattr(self.rules, name),
                 lambda v: self.set_rule(name, v),
-                off_greyed=shows_off_greyed(option),
+                # decided by another switch (Dossena's scale plays no hand bonuses of its
+                # own), it shows off, as a choice so decided shows a dash: not a value played
+                off_greyed=lambda: shows_off_greyed(option) or self._decided(option),
             )
         else:
             labels = [(value, self._value_label(name, value)) for value in option.values]

@@ -24,6 +24,20 @@ STRINGS = {
             "Play and knock taken back. The match still counts, "
             "but not for the records in the statistics"
         ),
+        "aids.undo_done_knock_alone": "Knock taken back",
+        "aids.undo_done_knock_alone_first": (
+            "Knock taken back. The match still counts, but not for the records in the statistics"
+        ),
+        "aids.undo_done_pass": "No knock taken back: you choose again",
+        "aids.undo_done_pass_first": (
+            "No knock taken back: you choose again. The match still counts, "
+            "but not for the records in the statistics"
+        ),
+        "aids.undo_done_retract": "Your knock stands again",
+        "aids.undo_done_retract_first": (
+            "Your knock stands again. The match still counts, "
+            "but not for the records in the statistics"
+        ),
         "aids.undo_nothing": "Nothing to take back in this round yet",
         "aids.undo_practice": "Nothing to take back yet: the practice starts at this position",
         "aids.undo_round_over": "The round is over: its plays can no longer be taken back",
@@ -139,6 +153,21 @@ STRINGS = {
         "aids.undo_done_knock": "Giocata e bussata annullate",
         "aids.undo_done_knock_first": (
             "Giocata e bussata annullate. La partita conta lo stesso, "
+            "ma non vale per i primati delle statistiche"
+        ),
+        "aids.undo_done_knock_alone": "Bussata annullata",
+        "aids.undo_done_knock_alone_first": (
+            "Bussata annullata. La partita conta lo stesso, "
+            "ma non vale per i primati delle statistiche"
+        ),
+        "aids.undo_done_pass": "Non busso annullato: scegli di nuovo",
+        "aids.undo_done_pass_first": (
+            "Non busso annullato: scegli di nuovo. La partita conta lo stesso, "
+            "ma non vale per i primati delle statistiche"
+        ),
+        "aids.undo_done_retract": "La tua bussata torna valida",
+        "aids.undo_done_retract_first": (
+            "La tua bussata torna valida. La partita conta lo stesso, "
             "ma non vale per i primati delle statistiche"
         ),
         "aids.undo_nothing": "Ancora niente da annullare in questa smazzata",

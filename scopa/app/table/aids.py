@@ -65,6 +65,23 @@ TAP_SECONDS = 0.35
 """A press of the last-capture key shorter than this is a tap: the panel stays open."""
 
 
+def undone_words(moves: Sequence[Move]) -> str:
+    """What Undo says it took back of a player's ``moves`` (their own, in the plays taken
+    back): a card ("Play taken back"), a card and the knock before it, a knock alone (made
+    and taken back again, or made at the deal), No knock, or the taking back of a knock."""
+    played = any(move.card is not None for move in moves)
+    knocked = any(move.kind == "declare" for move in moves)
+    if played:
+        return "aids.undo_done_knock" if knocked else "aids.undo_done"
+    if knocked:
+        return "aids.undo_done_knock_alone"
+    if any(move.kind == "pass" for move in moves):
+        return "aids.undo_done_pass"
+    if any(move.kind == "retract" for move in moves):
+        return "aids.undo_done_retract"
+    return "aids.undo_done"
+
+
 @dataclass(frozen=True)
 class TrackerSize:
     """The tracker's text size, and its column, suit dot and legend's words at that size."""
@@ -423,9 +440,8 @@ class AidsLayer:
         # the match leaves the records: said once (a practice, counted nowhere, has none)
         first = not self.coordinator.undone and self.coordinator.practice is None
         gone = self.match.round.history()[-point.taken_back :]  # all of this deal
-        knocked = any(who == seat and move.kind == "declare" for who, move in gone)
         self.host.take_back(point.match)
-        said = "aids.undo_done_knock" if knocked else "aids.undo_done"
+        said = undone_words([move for who, move in gone if who == seat])
         self.host.say(worded(f"{said}_first" if first else said))
 
     def update(self, dt: float) -> None:

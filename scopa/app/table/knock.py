@@ -31,6 +31,8 @@ from .under import Row, above_status
 KNOCK_KEY = pygame.K_k
 PASS_KEY = pygame.K_n
 """Chooses No knock, where the hand must knock or pass before a card is played."""
+RETRACT_KEY = pygame.K_r
+"""Takes the knock back, where the rules let a knock made at the deal be taken back."""
 CHOOSE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 BACK_KEYS = (pygame.K_LEFT, pygame.K_UP)
 ON_KEYS = (pygame.K_RIGHT, pygame.K_DOWN)
@@ -246,7 +248,7 @@ class KnockBar:
                 if lit is not None:
                     self._use(lit)
                     return True
-            name = {KNOCK_KEY: "knock", PASS_KEY: "pass"}.get(event.key)
+            name = {KNOCK_KEY: "knock", PASS_KEY: "pass", RETRACT_KEY: "retract"}.get(event.key)
             chosen = next((b for b in buttons if b.name == name), None)
             if chosen is not None:
                 self._use(chosen)

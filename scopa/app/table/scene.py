@@ -590,12 +590,15 @@ class TableScene(Scene):
         return self.input.handle(event)
 
     def _no_knock_words(self, seat: int) -> str:
-        """Why K knocks nothing for ``seat`` now: a card of this hand is played, the knock
-        was taken back (the hand stays shown: it is not knocked twice), these rules knock at
-        the deal only, or the hand is worth no bonus."""
+        """Why K knocks nothing for ``seat`` now: a card of this hand is played, the hand
+        has knocked already (shown, its knock standing), the knock was taken back (the hand
+        stays shown: it is not knocked twice), these rules knock at the deal only, or the
+        hand is worth no bonus."""
         rules, round_ = self.setup.rules, self.match.round
         if len(round_.hand(seat)) < rules.hand_size:  # a card of this hand played already
             return "table.knock_too_late"
+        if round_.has_declared(seat):
+            return "table.knock_already"
         if round_.shown[seat]:
             return "table.knock_taken_back"
         if rules.declare_at_deal and not rules.declare_until_play:
