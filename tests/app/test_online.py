@@ -1351,3 +1351,18 @@ def test_a_friend_can_be_hosted_as_a_partner_against_the_computers(app, monkeypa
         next(n for n, seat in enumerate(six.seats()) if n and seat["kind"] == "human")
     ) == Rules(players=6, six_sides=3).side_of(0)
     app.home()
+
+
+def test_u_at_a_table_online_says_undo_is_off(hosted):
+    """U (or Ctrl+Z) after a play at a table online did nothing and said nothing: Undo is
+    not offered there, and the key says so, as it does at one screen."""
+    app, table, friend = hosted
+    run_until(app, lambda: _my_turn(table, friend))
+    move = next(m for m in table.match.legal_moves() if m.is_play)
+    table.play(move)
+    run_until(app, lambda: table.view.places[move.card][0] != "hand")
+    run_until(app, lambda: not table.director.busy)
+    press(app, pygame.K_u)
+    assert table.said() == app.t("aids.undo_online")
+    assert table.view.places[move.card][0] != "hand"  # the card stays played
+    assert not any(button.name == "undo" for button in table.aids.buttons())

@@ -8,7 +8,7 @@ import functools
 
 import pytest
 
-from scopa.app.table.absence import STAND_IN_NOTICE
+from scopa.app.table.absence import BACK_NOTICE, STAND_IN_NOTICE
 from scopa.net.client import BackgroundClient, PlayedForYou
 from scopa.net.protocol import Limits
 from scopa.net.server import GameServer
@@ -95,6 +95,9 @@ def test_a_friend_gone_for_good_is_played_by_the_computer_until_they_come_back(
     try:
         back.submit(back.client.rejoin(ticket)).result(20)
         run_until(app, lambda: not coordinator.stood_in() and not coordinator.away())
+        assert banner(table) == app.t("online.friend_back", names="Bruno")
+        later = coordinator.clock
+        coordinator.clock = lambda: later() + BACK_NOTICE
         assert banner(table) is None
         # every move made for him came before he was back (this window saw them first)
         played = [move for seat, move in table.match.round.history()[since:] if seat == 1]
@@ -234,6 +237,8 @@ def test_two_friends_away_are_waited_for_in_the_plural(app):
         may_hand_over=list,
         away_wait=lambda: 40.0,
         match=SimpleNamespace(over=False),
+        clock=lambda: 0.0,
+        gone=lambda: [1, 2],
     )
     banner = AbsenceBanner(
         app.font, lambda: app.t, coordinator, ["Io", "Anna", "Bruno"].__getitem__, print
@@ -243,6 +248,9 @@ def test_two_friends_away_are_waited_for_in_the_plural(app):
     assert "tornino" in words and "al loro posto" in words
     coordinator.may_hand_over = lambda: [1, 2]
     assert banner.words(lost=False) == "Aspettiamo che tornino Anna e Bruno"
+    coordinator.away = coordinator.gone = list  # both back: said of both, in the plural
+    coordinator.stood_in_here = coordinator.idle = coordinator.stood_in = list
+    assert banner.words(lost=False) == "Sono di nuovo al tavolo Anna e Bruno"
 
 
 def test_a_friend_gone_once_the_last_card_is_played_is_not_waited_for(app):
@@ -271,3 +279,35 @@ def test_a_friend_gone_once_the_last_card_is_played_is_not_waited_for(app):
     coordinator.match.over = True
     said = banner.words(lost=False)
     assert said is None or "Jose" not in said
+
+
+def test_a_friend_back_is_told_to_the_others(hosted):  # noqa: F811
+    """A friend gone then back: the banner waiting for them and their plate's "Away" simply
+    went, and nobody was told they were back."""
+    app, table, friend = hosted
+    ticket = friend.client.ticket
+    assert ticket is not None
+    coordinator = table.coordinator
+    friend.close()
+    run_until(app, lambda: coordinator.away() == [1])
+    assert banner(table) == app.t(
+        "online.friend_away_wait", names="Bruno", seconds=banner_seconds(table)
+    )
+    back = BackgroundClient(ticket.server)
+    try:
+        back.submit(back.client.rejoin(ticket)).result(20)
+        run_until(app, lambda: not coordinator.away())
+        assert banner(table) == app.t("online.friend_back", names="Bruno")
+        assert plate_detail(table, "Bruno") != app.t("table.away")
+        real = coordinator.clock
+        coordinator.clock = lambda: real() + BACK_NOTICE
+        assert banner(table) is None  # said for a while: the play goes on under it
+    finally:
+        back.close()
+
+
+def banner_seconds(table) -> int:  # noqa: ANN001
+    """The seconds the banner waiting for a friend away counts down from, as it says them."""
+    import math
+
+    return max(1, math.ceil(table.coordinator.away_wait()))

@@ -855,3 +855,33 @@ def test_the_player_s_own_rules_have_one_name_on_every_screen(app, store, langua
     assert isinstance(new_game, NewGameScene)
     assert new_game.my_rules() == mine
     close_tables(app)
+
+
+def test_settings_over_a_match_speak_of_the_cards_on_its_table(app) -> None:
+    """Mid-way through a classic match (Neapolitan cards), Cirulla chosen for the next
+    match: Settings from the pause showed the Genoese cards Cirulla would bring, and greyed
+    the corners' switch ("Genoese cards always show them") for the Neapolitan cards on the
+    table, which could no longer get their corners from the pause."""
+    from scopa.app.scenes.settings import SettingsScene
+    from scopa.app.table.scene import TableScene
+
+    app.settings = app.settings.with_(rules=Rules())
+    assert not app.settings.deck_chosen
+    app.stack.clear_to(TitleScene(app))
+    app.matches.start(SETUP, Match.new(SETUP.rules, 3))
+    table = app.stack.top
+    assert isinstance(table, TableScene)
+    app.settings = app.settings.with_(rules=Rules.preset("cirulla"))  # for the next match
+    press(app, pygame.K_ESCAPE)
+    click(app, app.stack.top.buttons[1])  # Settings
+    settings = app.stack.top
+    assert isinstance(settings, SettingsScene) and settings.tab == "game"
+    rows = {row.label(): row for row in settings.rows["game"]}
+    cards, corners = rows[app.t("set_deck_style")], rows[app.t("set_corner_index")]
+    assert cards.control.get() == "napoletane"  # the cards on the table
+    assert corners.enabled
+    before = app.settings.corner_index
+    click(app, corners.control)
+    assert app.settings.corner_index != before
+    assert not app.settings.deck_chosen  # Cirulla still brings its own cards
+    close_tables(app)

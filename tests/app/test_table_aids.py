@@ -865,3 +865,24 @@ def test_m_turns_the_sound_off_and_on_at_the_table_and_it_is_remembered(fast, st
     assert scene.said() == fast.t("table.sound_on")
     key(fast, pygame.K_m, mod=pygame.KMOD_CTRL)  # another's shortcut: not the sound's
     assert not fast.audio.muted
+
+
+def test_a_card_dragged_goes_over_the_hint_s_panel(fast):
+    """The hint's panel was painted over the card dragged across it (the card slid under
+    the panel): the card in the player's hand goes over every panel it crosses."""
+    from tests.app.table_helpers import mouse
+
+    scene = open_solo(fast, fixed_match("7D 2C 10S", "1B 3B 8C", "3C 4S 7C 9B"))
+    key(fast, pygame.K_h)
+    assert scene.aids.hint is not None
+    start = scene.view.sprites[C("2C")].rect().center
+    fast._last_press = None
+    fast.frame(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, start)])
+    for k in range(1, 5):
+        fast.frame(FRAME, [mouse(pygame.MOUSEMOTION, (start[0], start[1] - 12 * k))])
+    snap = scene.snapshot()
+    assert snap.dragged == C("2C")
+    layers = [item.key for item in scene.painter.items(snap)]
+    hint = max(i for i, k in enumerate(layers) if k[0] == "hint")
+    dragged = next(i for i, k in enumerate(layers) if k[:2] == ("card", "dragged"))
+    assert dragged > hint

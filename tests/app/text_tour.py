@@ -1952,7 +1952,16 @@ class Tour:
             coordinator.clock = time.monotonic
             coordinator.away, coordinator.stood_in = list, lambda: [2]  # as once handed over
             self.show("online, the computer plays for a friend away")
-            del coordinator.away, coordinator.stood_in
+            coordinator.stood_in = list
+            for seats in ([1], [1, 2]):  # one friend back, then two (a couple)
+                coordinator.gone = lambda seats=seats: seats
+                self.frames(1)
+                coordinator.gone = list
+                self.show(f"online, {len(seats)} friends back")
+            del coordinator.away, coordinator.stood_in, coordinator.gone
+            table.say(worded("aids.undo_online"))  # U at a table online, as it answers
+            self.show("online, U says undo is off")
+            table.message = None
 
             app.matches.leave()
             self.frames(4)

@@ -399,6 +399,13 @@ class SettingsScene(MenuScene):
         mine = [(MINE, self.tr("ng_my_rules"))] if self.app.settings.my_rules is not None else []
         return mine + [(name, self.tr(f"preset_{name}")) for name in PRESETS]
 
+    def deck_shown(self) -> str:
+        """The cards the Cards row and the corners' switch speak of: those of the match
+        under the pause, as they change at once (the next match's game may bring others
+        while no deck is chosen), else those a new match would be dealt."""
+        playing = rules_in_play(self.app)
+        return self.app.settings.deck_for(playing if playing is not None else self.rules)
+
     def _build_rows(self) -> None:
         preset = Choice(self._presets, lambda: self.rules.preset_name() or MINE, self.set_preset)
         row = SettingRow(self.tr("rule_preset"), preset, hint=self._preset_hint)
@@ -416,7 +423,7 @@ class SettingsScene(MenuScene):
             "set_deck_style",
             Choice(
                 [(s, self.tr(f"deck_{s}")) for s in DECK_STYLES],
-                lambda: self.app.settings.deck_style,
+                self.deck_shown,
                 lambda v: self.change(deck_style=v),
             ),
         )
@@ -424,7 +431,7 @@ class SettingsScene(MenuScene):
             "game",
             "set_corner_index",
             Toggle(lambda: self.app.settings.corner_index, lambda v: self.change(corner_index=v)),
-            lambda: self.app.settings.deck_for(self.rules) not in FRENCH_SUITED_DECKS,
+            lambda: self.deck_shown() not in FRENCH_SUITED_DECKS,
         )
         self._row(
             "game",

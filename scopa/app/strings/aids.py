@@ -45,6 +45,7 @@ STRINGS = {
             "New cards are dealt: the plays before them can no longer be taken back"
         ),
         "aids.undo_hotseat": "Undo is off when several people play at one screen",
+        "aids.undo_online": "Undo is off at a table online: a card played is played for everyone",
         "aids.review_title": "Last capture",
         "aids.review_played": "Last card played",
         "aids.review_took": "Last capture",
@@ -177,6 +178,9 @@ STRINGS = {
             "Sono state date nuove carte: le giocate prima non si possono più annullare"
         ),
         "aids.undo_hotseat": "Non si può annullare quando si gioca in più allo stesso schermo",
+        "aids.undo_online": (
+            "Non si può annullare a un tavolo online: una carta giocata è giocata per tutti"
+        ),
         "aids.review_title": "Ultima presa",
         "aids.review_played": "Ultima carta giocata",
         "aids.review_took": "Ultima presa",

@@ -42,6 +42,8 @@ holding it may have been closed: opening the table there again brings it back)."
 
 STAND_IN_NOTICE = 12.0
 """Seconds the banner says that the computer plays for a friend gone, from when it began."""
+BACK_NOTICE = 5.0
+"""Seconds the banner says that a friend gone is back, from when they came back."""
 
 
 class AbsenceBanner:
@@ -67,6 +69,10 @@ class AbsenceBanner:
         clear of them."""
         self._stood_in_since: dict[int, float] = {}
         """When (the coordinator's ``clock``) each seat was first seen played by the computer."""
+        self._gone_seen: set[int] = set()
+        """The friends' seats whose connection was down when last looked at."""
+        self._back_since: dict[int, float] = {}
+        """When each friend gone came back (told for ``BACK_NOTICE``)."""
 
     def _names(self, seats: list[int]) -> str:
         return join(self.translator(), [self.seat_name(seat) for seat in seats])
@@ -83,6 +89,7 @@ class AbsenceBanner:
             if self.long_down:  # the game holding it may be closed
                 return t("online.reconnecting_long")
             return t("online.reconnecting")
+        back = self._newly_back()
         # a friend gone once the last card is played (a bot leaves at once) holds up nothing
         away = [] if coordinator.match.over else coordinator.away()
         if away:
@@ -101,12 +108,30 @@ class AbsenceBanner:
         idle = coordinator.idle()
         if idle:
             return t("online.friend_idle", names=self._names(idle))
+        if back and not coordinator.match.over:  # the banner that said they were gone goes
+            many = "_many" if len(back) > 1 else ""
+            return t("online.friend_back" + many, names=self._names(back))
         stood_in = self._newly_stood_in()
         if stood_in:
             gone = set(stood_in) & set(coordinator.gone())
             key = "online.computer_plays_for" if gone else "online.computer_plays_for_idle"
             return t(key, names=self._names(stood_in))
         return None
+
+    def _newly_back(self) -> list[int]:
+        """Friends whose connection came back less than ``BACK_NOTICE`` ago (the banner
+        saying they were gone had simply gone, and their plate's "Away" with it)."""
+        now = self.coordinator.clock()
+        gone = set(self.coordinator.gone())
+        for seat in self._gone_seen - gone:
+            self._back_since[seat] = now
+        self._gone_seen = gone
+        self._back_since = {
+            seat: since
+            for seat, since in self._back_since.items()
+            if seat not in gone and now - since < BACK_NOTICE
+        }
+        return sorted(self._back_since)
 
     def _newly_stood_in(self) -> list[int]:
         """Friends the computer began to play for less than ``STAND_IN_NOTICE`` ago."""

@@ -164,10 +164,14 @@ class AidsLayer:
         features: tuple[str, ...] = FEATURES,
         *,
         worker_mode: str = "thread",
+        refused: dict[str, str] | None = None,
     ) -> None:
         self.coordinator = coordinator
         self.host = host
         self.features = tuple(name for name in FEATURES if name in features)
+        self.refused = refused or {}
+        """Aids not offered here whose key still answers, by what it says (Undo at a table
+        online: its U said nothing, as if the key were dead)."""
         self.tracker_on = False
         self.reviewing = False
         self.hint: Any = None
@@ -353,7 +357,10 @@ class AidsLayer:
     def use(self, name: str) -> bool:
         """Run the aid ``name`` (a click or its key); True when it is offered here at all."""
         if name not in self.features:
-            return False
+            said = self.refused.get(name)
+            if said is not None:
+                self.host.say(worded(said))
+            return said is not None
         if name == "tracker":
             self.tracker_on = not self.tracker_on
         elif name == "hint":

@@ -2,8 +2,8 @@
 
 Order, bottom to top: the cloth, the capture piles and the stock, the name plates and the
 score panel, the cards lying still (table, then hands), the outline where a dragged card
-would land, the cards in flight, the status line, the dragged card, sparks and banners,
-then the overlays (aids, the capture choice, the cover).
+would land, the cards in flight, the status line, sparks and banners, the overlays (aids,
+the capture choice, the cover), then the dragged card.
 """
 
 from __future__ import annotations
@@ -146,16 +146,19 @@ class Painter:
             items.append(item)
         if snap.status is not None:
             items.append(self._status(snap.status, lay, snap.status_room))
-        if snap.dragged is not None:  # the card in hand goes over the line under the table
-            items.append(self._card(snap, view.sprites[snap.dragged], "dragged"))
-        if snap.matta is not None and matta_dragged:  # its value goes with it, on top
-            items.append(self._badge(view.sprites[snap.matta[0]], snap.matta[1], lay))
         if snap.sparks:
             items.append(_sparks(snap.sparks))
         for banner in snap.banners:
             if banner.alpha > 1:
                 items.append(self._banner(banner, lay))
         items.extend(snap.overlays)
+        # the card in the player's hand goes over everything it is dragged across: the line
+        # under the table, a hint's panel, the knock buttons (no cover or capture choice is
+        # up while a card is dragged)
+        if snap.dragged is not None:
+            items.append(self._card(snap, view.sprites[snap.dragged], "dragged"))
+        if snap.matta is not None and matta_dragged:  # its value goes with it, on top
+            items.append(self._badge(view.sprites[snap.matta[0]], snap.matta[1], lay))
         return items, still
 
     # --- cards ---------------------------------------------------------------------------

@@ -246,6 +246,7 @@ class TableScene(Scene):
             self._aids_host(),
             tuple(name for name in FEATURES if not (self.remote and name == "undo")),
             worker_mode="inline" if self.worker.mode == "inline" else "thread",
+            refused={"undo": "aids.undo_online"} if self.remote else None,
         )
         if self.remote:
             self.director.disguise = Disguise(self.view, coordinator.seat, rules.hand_size)
