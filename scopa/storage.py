@@ -640,6 +640,10 @@ class Store:
         self._guard = threading.Lock()
         self._failing: set[str] = set()
         self._recovered: set[str] = set()
+        self._accuracies_due: dict[str, float] = {}
+        """Review accuracies the statistics could not be written with yet, by match."""
+        self._write_failure: Param | None = None
+        """Why the last write that failed did (for a message that names it)."""
         self._held: dict[Path, tuple[str, FileProblem]] = {}
         """Files a passing error kept from being read (``_PASSING``), left where they are
         and read again next time: each is set aside before anything is written over it."""
@@ -1041,11 +1045,23 @@ class Store:
         """Put a finished match's review accuracy with its result; False if the statistics
         could not be written (True when there was nothing to change)."""
         with self._stats:
+            self._accuracies_due[match_id] = accuracy
             stats = self.load_stats()
-            noted = stats.with_accuracy(match_id, accuracy)
-            if noted == stats:
+            if self._with_due(stats) == stats:
+                self._accuracies_due.clear()
                 return True
-            return self.save_stats(noted)
+            return self.save_stats(stats)
+
+    def note_due(self) -> bool:
+        """Write the accuracies a full disk kept out of the statistics (each waits in
+        memory and goes with the next write of them); True when none waits any more."""
+        with self._stats:
+            return not self._accuracies_due or self.note_accuracy(*self._accuracies_due.popitem())
+
+    def _with_due(self, stats: Stats) -> Stats:
+        for match_id, accuracy in self._accuracies_due.items():
+            stats = stats.with_accuracy(match_id, accuracy)
+        return stats
 
     def load_stats(self) -> Stats:
         data = self._read(self.stats_path, "stats", _parse_json_rows_or_cut, rows=True)
@@ -1067,8 +1083,13 @@ class Store:
         return Stats() if kept is None else kept
 
     def save_stats(self, stats: Stats) -> bool:
-        data = json.dumps(stats.to_dict(), indent=1).encode("utf-8")
-        return self._write(self.stats_path, data, "stats")
+        """Write ``stats``, with the accuracies still waiting to be written (``note_due``)."""
+        with self._stats:
+            data = json.dumps(self._with_due(stats).to_dict(), indent=1).encode("utf-8")
+            written = self._write(self.stats_path, data, "stats")
+            if written:
+                self._accuracies_due.clear()
+            return written
 
     def record_result(self, setup: MatchSetup, match: Match, *, undone: bool = False) -> Stats:
         """Add a finished match to the statistics, save them and return them.
@@ -1271,11 +1292,47 @@ class Store:
     ) -> T | None:
         """Set a bad file aside; what could still be read of it (``kept``, None: nothing) is
         written back at once, so that the next start finds what the message says was kept
-        (``told``: the message's name then, ``<name>_salvaged`` unless given)."""
-        self._set_aside(path, name if kept is None else told or f"{name}_salvaged", cause)
-        if kept is not None:
+        (``told``: the message's name then, ``<name>_salvaged`` unless given). Where what
+        was read cannot be written (a full disk), the file goes back where it was, whole:
+        read again (and salvaged again) next time, and set aside before anything is written
+        over it; set aside for good, it took with it all the message said was kept."""
+        if kept is None:
+            self._set_aside(path, name, cause)
+            return None
+        told = told or f"{name}_salvaged"
+        if self.locked_out:
+            self._set_aside(path, told, cause)
+            return kept
+        backup = backup_name(path)
+        try:
+            os.replace(path, backup)
+        except OSError as move_error:
+            self._left(path, told, cause, _os_reason(move_error))
             save(kept)
+            return kept
+        self._write_failure = None
+        if save(kept) or not self._put_back(backup, path):
+            forget_old_backups(path)
+            params = {"cause": cause, "backup": backup.name, "folder": str(path.parent)}
+            self._tell(FileProblem(f"files.{told}_set_aside", params))
+            return kept
+        self._held[path] = (told, cause)
+        with self._guard:  # told with the reason below: not as a result or a change lost
+            unsaved = f"files.{name}_not_saved"
+            self.messages[:] = [told_ for told_ in self.messages if told_.key != unsaved]
+        self._left(path, told, cause, self._write_failure or FileProblem("files.reason_unknown"))
         return kept
+
+    @staticmethod
+    def _put_back(backup: Path, path: Path) -> bool:
+        """The file set aside as ``backup`` back at ``path`` (nothing took its place)."""
+        try:
+            if path.exists():
+                return False
+            os.replace(backup, path)
+        except OSError:
+            return False
+        return True
 
     def _set_aside(self, path: Path, name: str, cause: FileProblem) -> None:
         reason: Param
@@ -1292,12 +1349,20 @@ class Store:
                 params = {"cause": cause, "backup": backup.name, "folder": str(path.parent)}
                 self._tell(FileProblem(f"files.{name}_set_aside", params))
                 return
+        self._left(path, name, cause, reason)
+
+    def _left(self, path: Path, name: str, cause: FileProblem, reason: Param) -> None:
         params = {"path": str(path), "cause": cause, "reason": reason}
         # Left where it is, the file is found damaged at every reading (each return to the
         # title): told once while it lasts, not every time.
         self._tell(FileProblem(f"files.{name}_left", params, topic=f"left:{path}"))
 
     def _write(self, path: Path, data: bytes, name: str) -> bool:
+        if self._lock_held and not self.lock_path.exists():
+            # the folder was removed under the game (or the lock with it): the write would
+            # make it again, unlocked, for a second copy to take and write over
+            with self._claiming:
+                self._lock_held = False
         if self._lock_wanted and not self._lock_held and not self.locked_out:
             with self._claiming:  # the folder may be writable now: the lock comes first
                 self._claim(quiet=True)
@@ -1310,7 +1375,8 @@ class Store:
         try:
             atomic_write(path, data, self.checkpoint)
         except OSError as error:
-            params = {"folder": str(path.parent), "reason": _os_reason(error)}
+            self._write_failure = _os_reason(error)
+            params = {"folder": str(path.parent), "reason": self._write_failure}
             self._tell(FileProblem(f"files.{name}_not_saved", params, topic))
             return False
         self._succeeded(topic)

@@ -456,3 +456,29 @@ def test_a_copy_that_takes_the_saves_over_keeps_the_other_copy_s_match_played_fu
     assert second.save_match(setup, onward.record()) is True
     assert Store(tmp_path).load_match()[1] == onward.record()
     assert second.save_match(setup, play(Rules(), 6, 4).record()) is True  # a new match
+
+
+def test_a_folder_removed_under_the_game_is_made_again_with_its_lock(tmp_path: Path) -> None:
+    """The data folder deleted while the game ran: its next save made the folder again
+    without the lock, a second copy started then took the folder too, and the two saved
+    over each other's match without a word. The save that makes it again locks it first."""
+    import shutil
+
+    home = tmp_path / "home"
+    first = Store(home)
+    assert first.lock()
+    assert first.save_settings(custom_settings())
+    shutil.rmtree(home)
+    setup = MatchSetup.solo()
+    assert first.save_match(setup, play(Rules(), 5, 12).record())
+    assert lock_pid(home / LOCK_FILE) == str(os.getpid())
+    second = subprocess.run(  # another copy started now finds the folder taken
+        [sys.executable, "-c", HOLDER, str(home)],
+        input="\n",
+        capture_output=True,
+        text=True,
+        env=child_environment(),
+        timeout=60,
+    )
+    assert second.stdout.strip() == "refused", second.stdout + second.stderr
+    assert first.save_match(setup, play(Rules(), 5, 14).record())

@@ -1310,3 +1310,107 @@ def test_a_reset_while_another_copy_holds_the_folder_moves_nothing(tmp_path: Pat
     done = store.reset_stats()
     assert done.kept == () and done.reason == storage.FileProblem("files.reason_other_copy")
     assert store.stats_path.exists() and store.past_path.exists()
+
+
+def test_statistics_salvaged_on_a_full_disk_stay_whole_until_they_can_be_written(
+    tmp_path: Path,
+) -> None:
+    """A damaged statistics file on a full disk: it was set aside (a rename needs no room),
+    the part still read could not be written, and the game said it was kept while the
+    next start found no statistics at all; the next match began a new history beside the
+    backup. The file goes back where it was, whole, until a write can keep what it holds."""
+
+    store = Store(tmp_path)
+    store.record_result(MatchSetup.solo(), finish(Match.new(Rules(), 3)))
+    whole = store.record_result(
+        MatchSetup.solo(Rules(players=3)), finish(Match.new(Rules(players=3), 4))
+    )
+    data = json.loads(store.stats_path.read_text())
+    data["tallies"][1]["preset"] = None
+    damaged = json.dumps(data)
+    store.stats_path.write_text(damaged)
+
+    full = [True]
+
+    def disk(step: str) -> None:
+        if step == "written" and full[0]:
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+    crowded = Store(tmp_path, checkpoint=disk)
+    kept = crowded.load_stats()
+    assert kept.tallies == whole.tallies  # shown as read
+    keys = [message.key for message in crowded.take_messages()]
+    assert keys == ["files.stats_salvaged_left"], keys  # with the reason: the disk is full
+    assert crowded.stats_path.read_text() == damaged  # whole, where it was
+    assert not (tmp_path / "stats.json.bak").exists()
+    assert Store(tmp_path, checkpoint=disk).load_stats().tallies == whole.tallies
+    # room again: the next match is counted beside all that was read, the file set aside
+    full[0] = False
+    after = crowded.record_result(MatchSetup.solo(), finish(Match.new(Rules(), 5)))
+    assert after.total().played == whole.total().played + 1
+    assert (tmp_path / "stats.json.bak").read_text() == damaged
+    assert Store(tmp_path).load_stats() == after
+
+
+def test_past_matches_salvaged_on_a_full_disk_stay_whole_until_they_can_be_written(
+    tmp_path: Path,
+) -> None:
+    """The list of past matches, damaged in one match, on a full disk: the next start found
+    none, and the game said "the match could not be kept among your past matches" with no
+    match finished."""
+    store = Store(tmp_path)
+    for seed in (3, 4):
+        match = finish(Match.new(Rules(), seed))
+        store.keep_past(
+            storage.PastMatch("2026-12-04T10:00:00+00:00", MatchSetup.solo(), match.record(), match)
+        )
+    data = json.loads(store.past_path.read_text())
+    entries = data["matches"] if isinstance(data, dict) else data
+    entries[0]["ended"] = "not a date"
+    damaged = json.dumps(data)
+    store.past_path.write_text(damaged)
+
+    def full(step: str) -> None:
+        if step == "written":
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+    crowded = Store(tmp_path, checkpoint=full)
+    assert len(crowded.load_past()) == 1
+    keys = [message.key for message in crowded.take_messages()]
+    assert keys == ["files.past_salvaged_left"], keys
+    assert crowded.past_path.read_text() == damaged
+    assert len(Store(tmp_path).load_past()) == 1  # room again: kept, the file set aside
+    assert (tmp_path / "past.json.bak").read_text() == damaged
+
+
+def test_an_accuracy_a_full_disk_refused_is_written_once_there_is_room(tmp_path: Path) -> None:
+    """The disk full as a finished match's review was noted: its accuracy never reached
+    the statistics (until the match was opened again from Past matches), and the notice
+    that the statistics could not be saved stayed beside "the match is counted now"."""
+    full = [True]
+
+    def disk(step: str) -> None:
+        if step == "written" and full[0]:
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+    store = Store(tmp_path, checkpoint=disk)
+    full[0] = False
+    match = finish(Match.new(Rules(), 3))
+    store.record_result(MatchSetup.solo(), match)
+    key = storage.match_key(match)
+    full[0] = True
+    assert not store.note_accuracy(key, 62.5)
+    assert store.load_stats().recent[-1].accuracy is None
+    assert not store.note_due()  # still no room: it waits
+    full[0] = False
+    assert store.note_due()
+    assert Store(tmp_path).load_stats().recent[-1].accuracy == 62.5
+    assert "write:" + str(store.stats_path) in store.take_recovered()
+    # or it goes with the next result written
+    other = finish(Match.new(Rules(), 4))
+    store.record_result(MatchSetup.solo(), other)
+    full[0] = True
+    assert not store.note_accuracy(storage.match_key(other), 40.0)
+    full[0] = False
+    store.record_result(MatchSetup.solo(), finish(Match.new(Rules(), 5)))
+    assert [r.accuracy for r in Store(tmp_path).load_stats().recent[-3:]] == [62.5, 40.0, None]

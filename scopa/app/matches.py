@@ -476,6 +476,7 @@ class Matches:
             self.current.flush()
             if isinstance(self.current, MatchCoordinator) and self.current.count_again():
                 self.app.notify(worded("match_counted_now"), 6.0)  # its refusal's notice went
+        self.app.store.note_due()  # a review's accuracy a full disk refused (its notice goes)
         found = self.app.store.load_match()
         self.app.show_store_messages()
         return self._further_here(found)

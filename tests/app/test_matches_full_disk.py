@@ -136,3 +136,43 @@ def test_a_match_ended_with_nothing_written_is_counted_once_room_is_made(english
     frame(app)
     assert not isinstance(app.stack.top, ConfirmScene)
     assert played(store) == 1, "counted once"
+
+
+def test_the_question_over_a_match_not_counted_does_not_blame_the_disk_s_room(
+    english, store, monkeypatch
+):
+    """A folder made read-only at a match's end: every message said "permission denied",
+    the question over the match not yet counted said "the disk had no room for them"."""
+    write = storage.atomic_write
+    refused: set[str] = set()
+
+    def denying(path: Path, data: bytes, checkpoint: object = None) -> None:
+        if path.name in refused:
+            raise OSError(errno.EACCES, "Permission denied")
+        write(path, data, checkpoint)
+
+    monkeypatch.setattr(storage, "atomic_write", denying)
+    sheet = play_the_last_card(english, store, refused, {storage.STATS_FILE})
+    english.matches.rematch(sheet.coordinator)
+    frame(english)
+    question = english.stack.top
+    assert isinstance(question, ConfirmScene)
+    detail = resolve(question.detail)
+    assert "room" not in detail and "disk" not in detail, detail
+    assert "could not be saved" in detail
+
+
+def test_the_last_sheet_says_a_result_the_statistics_refused_is_counted_later(english, store, full):
+    """The disk full at a match's end: the last sheet said nothing of the result left out
+    of the statistics, and a player who quit thought it counted."""
+    from scopa.app import style
+
+    sheet = play_the_last_card(english, store, full, {storage.STATS_FILE})
+    assert sheet.counted_later
+    drawn: list[str] = []
+    with style.watch_text(lambda text: drawn.append(text.words)):
+        sheet.draw(english.screen)
+    assert english.t("sheet_not_counted_yet") in drawn
+    full.clear()
+    assert sheet.coordinator.count_again()
+    assert not sheet.counted_later

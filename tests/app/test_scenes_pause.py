@@ -129,6 +129,21 @@ def test_abandon_confirmed_deletes_the_saved_match(app, paused, store) -> None:
     assert title.resume not in title.form.widgets
 
 
+def test_abandon_in_a_copy_another_keeps_the_folder_from_deletes_nothing(
+    app, paused, store
+) -> None:
+    """In a copy another kept the folder from, Abandon said the saved match was deleted:
+    it (rightly) was not, and the title still offered Continue."""
+    pause, _ = paused
+    store.locked_out = True
+    click(app, pause.buttons[4])
+    dialog = app.stack.top
+    assert isinstance(dialog, ConfirmScene)
+    assert resolve(dialog.detail) == app.t("abandon_detail_other_copy")
+    click(app, dialog.yes_button)
+    assert store.save_path.exists()  # kept, as said
+
+
 def test_the_pause_menu_pauses_the_table(app) -> None:
     """Under the menu no computer plays and no card moves; Resume carries on."""
     from scopa.app.table.scene import TableScene

@@ -1032,6 +1032,10 @@ class Tour:
         app.store.locked_out = True  # won in a copy another keeps the folder from
         self.show("scoring, a match won not counted")
         app.store.locked_out = False
+        sheet = app.stack.top
+        sheet.coordinator.uncounted = lambda: True  # its result refused by a full disk
+        self.show("scoring, a match won counted once there is room")
+        del sheet.coordinator.uncounted
         app.back()
         tied, rng = Match.new(Rules(), 38), random.Random(38)  # 11 all after round 4
         while not (tied.rounds and max(tied.totals) >= 11 and not tied.round.history()):
@@ -1315,6 +1319,10 @@ class Tour:
         app.stack.top.on_leave()
         self.frames(8)
         self.show("pause, leave a match this copy cannot save?")
+        app.back()
+        app.stack.top.on_abandon()
+        self.frames(8)
+        self.show("pause, abandon a match this copy cannot save?")
         app.back()
         app.ask_to_quit()
         self.frames(8)

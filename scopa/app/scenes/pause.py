@@ -213,7 +213,10 @@ class PauseScene(MenuScene):
             "confirm",
             question=self.tr("abandon_question"),
             on_yes=self.app.matches.abandon,
-            detail=self.tr("abandon_detail"),
+            # a copy another keeps the folder from deletes nothing (nor saves anything)
+            detail=self.tr(
+                "abandon_detail_other_copy" if self.app.store.locked_out else "abandon_detail"
+            ),
             yes=self.tr("abandon"),
             no=self.tr("keep_playing"),
         )

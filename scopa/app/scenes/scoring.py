@@ -529,6 +529,14 @@ class ScoringScene(MenuScene):
             and self.app.store.locked_out
         )
 
+    @property
+    def counted_later(self) -> bool:
+        """The match is over and the statistics refused its result (a full disk): it is
+        counted by itself once they can be written, and the sheet says so (it said nothing,
+        and a player who quit thought it counted)."""
+        uncounted = getattr(self.coordinator, "uncounted", None)
+        return self.match.over and self.practice is None and uncounted is not None and uncounted()
+
     def deal_code(self) -> str:
         """The code of the round just scored, labelled (it names these very cards); none
         online, where the server shuffled, nor for a round dealt from cards given (a round
@@ -919,6 +927,9 @@ class ScoringScene(MenuScene):
             words = self.deal_code()
             if self.not_counted:  # said where the rows' hint goes: the result's fate first
                 pen, words = m.pen("ui", style.SMALL, style.LACQUER), self.t("sheet_not_counted")
+            elif self.counted_later:
+                pen = m.pen("ui", style.SMALL, style.LACQUER)
+                words = self.t("sheet_not_counted_yet")
             elif self.row_boxes:  # how to see the cards behind a row, under the round's code
                 words = "\n".join(filter(None, (words, self.t("sheet_behind_hint"))))
             style.text(surface, words, pen, self.footer, align="center", lines=2)
