@@ -271,6 +271,22 @@ def test_the_host_who_left_the_table_sits_again_at_the_same_server(hosted):  # n
     run_until(app, lambda: friend.client.table["seats"][0]["connected"])
 
 
+def test_a_host_who_left_the_table_is_told_the_friends_are_still_there(hosted):  # noqa: F811
+    """The host left the table (the game, and its server, still open): the title said
+    "your friends can come back once you are there", the words for a game closed, as if
+    they had been thrown out; they are still at the table and wait."""
+    app, table, friend = hosted
+    app.matches.leave()
+    app.stack.top.on_yes()
+    title = app.stack.top
+    frame(app)
+    assert title.table_waits
+    words = resting_words(app, title)
+    assert app.t("online.table_waits_title_served") in words
+    assert app.t("online.table_waits_title") not in words
+    assert friend.client.table["seats"][1]["connected"]
+
+
 def test_the_host_who_closed_the_game_serves_the_table_again(tmp_path, monkeypatch):
     monkeypatch.setattr("scopa.app.hosting.DEFAULT_PORT", 0)
     game = open_game(Store(tmp_path / "anna"))

@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterator
 from datetime import datetime, timedelta
 from functools import partial
 from pathlib import Path
+from types import SimpleNamespace
 from unittest import mock
 
 import pygame
@@ -2046,6 +2047,12 @@ class Tour:
         app.toasts.resolve("table_waits")  # told already when the title was up before
         self.home()
         self.show("online, the title with a match at the table hosted here under way")
+        served = SimpleNamespace(played_out=lambda code: False)  # the host only left it
+        app.matches.hosted_server = lambda: served  # type: ignore[method-assign]
+        self.home()
+        self.show("online, the title with friends at the table hosted here")
+        del app.matches.hosted_server
+        self.home()
         scene = self.open_menu("online")
         self.hover_all(scene, "online, a match at the table hosted here under way")
         self.click(scene.host_button)  # asked first: back to it, close it, or neither

@@ -110,7 +110,11 @@ class TitleScene(MenuScene):
         if not self.table_waits:
             return "online.seat_waits_title"
         begun = self._waiting is None or self._waiting.begun
-        return "online.table_waits_title" if begun else "online.lobby_waits_title"
+        if not begun:
+            return "online.lobby_waits_title"
+        if self.app.matches.hosted_server() is not None:  # the host left the table, not the
+            return "online.table_waits_title_served"  # game: the friends are still there
+        return "online.table_waits_title"
 
     def _online_hint(self) -> str:
         return self.t(self._waits_words() if self.online.primary else "online_hint")
