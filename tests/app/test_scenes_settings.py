@@ -1245,3 +1245,16 @@ def test_both_hand_bonuses_greyed_by_another_switch_show_off(app, scene, blockin
     assert app.settings.rules.stack_hand_bonuses  # kept, for when it applies again
     click(app, open_row(app, scene, f"rule_{blocking}").control)
     assert both.enabled and both.control.shown()
+
+
+def test_page_down_from_a_row_keeps_a_row_focused(app, scene) -> None:
+    """PageDown from a row opened the next section with no focus ring left anywhere, and the
+    next Tab started over at the tabs: the focus goes to the new section's first row."""
+    first = open_row(app, scene, "set_language")
+    assert scene.form.focus is first
+    before = scene.tab
+    press(app, pygame.K_PAGEDOWN)
+    assert scene.tab != before
+    assert scene.form.focus is scene.rows[scene.tab][0]
+    press(app, pygame.K_DOWN)
+    assert scene.form.focus is scene.rows[scene.tab][1]

@@ -569,7 +569,8 @@ class SettingsScene(MenuScene):
     def switch_tab(self, direction: int) -> None:
         """Open the next (or previous) section: the one beside the focused tab (the focus
         went backwards when it stepped from the open one), which keeps the focus; else
-        beside the open one."""
+        beside the open one, the focus on its first row (the row focused went with its
+        section: no ring was left, and Tab began again at the tabs)."""
         focus = self.form.focus
         on_tab = focus in self.tabs
         start = self.tabs.index(focus) if on_tab else TABS.index(self.tab)
@@ -577,6 +578,8 @@ class SettingsScene(MenuScene):
         self._opener(TABS[index])()
         if on_tab:
             self.form.set_focus(self.tabs[index])
+        elif focus is not None and self.rows[TABS[index]]:
+            self.form.set_focus(self.rows[TABS[index]][0])
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
