@@ -33,6 +33,7 @@ from scopa.net.client import (
     ServerError,
     Untrusted,
     Update,
+    WrongScheme,
 )
 from scopa.net.codes import (
     Address,
@@ -589,6 +590,8 @@ class OnlineSession:
                 self.error, self.error_kind = str(error), "gone" if error.missing else "lost"
             except Untrusted as error:
                 self.error, self.error_kind = str(error), "untrusted"
+            except WrongScheme as error:
+                self.error, self.error_kind = str(error), f"scheme_{error.wanted}"
             except StoreError as error:
                 self.error, self.error_kind = str(error), "store"
             except (Disconnected, OSError, TimeoutError, concurrent.futures.TimeoutError) as error:

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidMessage, InvalidURI
 
 from scopa.engine import Move, Observation, Rules
 from scopa.log import log
@@ -93,6 +93,17 @@ class Disconnected(Exception):
 class Untrusted(Disconnected):
     """A ``wss://`` server whose certificate does not verify (self-signed, expired, for
     another name): it cannot be told from someone in its place, so nothing is sent to it."""
+
+
+class WrongScheme(Disconnected):
+    """Something answered at the address, as a server of the other scheme would: a
+    ``ws://`` address of a server that speaks TLS (it answered no HTTP), or a ``wss://``
+    one of a server that does not (it cut the TLS greeting short). ``wanted``: the scheme
+    the address may need."""
+
+    def __init__(self, message: str, wanted: str) -> None:
+        super().__init__(message)
+        self.wanted = wanted
 
 
 @dataclass(frozen=True)
@@ -402,6 +413,14 @@ class Client:
         except ssl.SSLCertVerificationError as error:
             why = error.verify_message or error.reason or error
             raise Untrusted(f"{self.server} has a certificate that is not trusted: {why}") from None
+        except InvalidMessage as error:  # an answer, but no HTTP: a TLS server, likely
+            if self.server.startswith("ws://"):
+                raise WrongScheme(f"{self.server} answered no HTTP: {error}", "wss") from None
+            raise Disconnected(f"cannot reach {self.server}: {error}") from None
+        except (ssl.SSLError, ConnectionResetError) as error:  # the greeting cut short
+            if self.server.startswith("wss://"):
+                raise WrongScheme(f"{self.server} cut TLS short: {error}", "ws") from None
+            raise Disconnected(f"cannot reach {self.server}: {error}") from None
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as error:
             raise Disconnected(f"cannot reach {self.server}: {error}") from None
         try:

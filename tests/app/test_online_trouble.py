@@ -393,3 +393,19 @@ def test_a_bad_address_is_not_offered_to_be_tried_again(app, online) -> None:
     run_until(app, lambda: lobby.session.error is not None)
     frame(app)
     assert lobby.retry_button not in lobby.form.widgets
+
+
+def test_ws_typed_for_a_table_served_over_tls_says_to_type_wss(
+    app, online, tmp_path, certificate
+) -> None:
+    """ws:// typed for a wss:// table said "cannot be reached: check the address, and that
+    the game holding the table is still open", of a server that answered."""
+    with serving_tls_on_a_thread(tmp_path / "server", certificate) as address:
+        plain = "ws://" + address.removeprefix("wss://")
+        lobby = join(app, online, f"{plain}/ABCDE-FGHIJ-KLM")
+        run_until(app, lambda: lobby.session.error is not None)
+        frame(app)
+    assert lobby.session.error_kind == "scheme_wss"
+    server = plain.split("//", 1)[1]
+    assert lobby._status()[0] == app.t("online.scheme_wss", server=server)
+    assert "wss://" in lobby._status()[0]

@@ -1756,6 +1756,9 @@ class Tour:
         self.show("online, cannot reach")
         lobby.by_code = True
         self.show("online, cannot reach the table of a code")
+        for wanted in ("wss", "ws"):  # an answer, as a server of the other scheme gives
+            lobby.session.error_kind = f"scheme_{wanted}"
+            self.show(f"online, a table that may need {wanted}://")
         app.back()
         self.frames(2)
         scene.address = "KPJTF-33ZJM-P38"  # a bare code: asked of the local network

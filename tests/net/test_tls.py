@@ -90,3 +90,31 @@ def test_a_background_client_that_cannot_connect_leaves_no_thread(
             with pytest.raises(Untrusted):
                 BackgroundClient(address, reconnect_for=0)
     assert threads() <= before
+
+
+def test_ws_typed_for_a_tls_server_and_wss_for_a_plain_one_say_which_to_type(
+    tmp_path: Path, certificate: tuple[str, str]
+) -> None:
+    """ws:// typed for a table served over TLS was "cannot reach", as if nothing answered:
+    the server answered, as a TLS server does, and the error says which scheme it may need
+    (and the reverse for wss:// typed for a table without TLS)."""
+    from scopa.net.client import WrongScheme
+    from scopa.net.store import open_store
+    from tests.net.helpers import serving
+
+    async def scenario() -> None:
+        async with serving_tls(tmp_path / "tls", certificate) as address:
+            plain = "ws://" + address.removeprefix("wss://")
+            with pytest.raises(WrongScheme) as told:
+                await Client(plain, reconnect_for=0).connect()
+            assert told.value.wanted == "wss"
+        async with serving(open_store(str(tmp_path / "plain.db"))) as server:
+            secure = "wss://" + server.address.removeprefix("ws://")
+            with pytest.raises(WrongScheme) as told:
+                await Client(secure, reconnect_for=0).connect()
+            assert told.value.wanted == "ws"
+        with pytest.raises(Disconnected) as nothing:  # nothing there: nothing said of TLS
+            await Client(plain, reconnect_for=0).connect()
+        assert not isinstance(nothing.value, WrongScheme)
+
+    run_scenario(scenario())

@@ -744,6 +744,8 @@ class LobbyScene(MenuScene):
             return t("online.refused", reason=t(f"online.error.{code}"))
         if kind == "untrusted":
             return t("online.untrusted", server=self.server)
+        if kind in ("scheme_ws", "scheme_wss"):  # typed ws:// for a TLS server, or the reverse
+            return t(f"online.{kind}", server=self.server)
         if kind == "store":
             return t("online.hosted_unusable", folder=str(self.app.store.data_dir))
         if self.mode == "host":
