@@ -63,3 +63,14 @@ def test_a_table_is_told_with_how_it_sits(app, players, seating, en, it):
     for language, told in (("en", en), ("it", it)):
         app.set_language(language)
         assert describe_rules(app, rules).split(SEPARATOR)[0] == told
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_rules_left_out_of_a_name_are_told_as_a_count(app, language):
+    """The Italian pause read "Cirulla (Asso pigliatutto fa scopa: no, un'altra)", the
+    "one more" reading as the name of a rule: the count reads as one ("+1 altra")."""
+    from scopa.app.wording import count
+
+    app.set_language(language)
+    for n in (1, 3):
+        assert count(app.t, "rules_more", n).startswith(f"+{n} "), count(app.t, "rules_more", n)

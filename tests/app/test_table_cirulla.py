@@ -1222,3 +1222,51 @@ def test_undo_of_a_knock_and_its_taking_back_says_the_knock_went(fast):
     scene.aids.undo()
     assert [move.kind for move in scene.match.moves()] == ["pass", "pass"]
     assert scene.said() == fast.t("aids.undo_done_knock_alone_first")
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_cover_tells_each_thing_made_apart(fast, language):
+    """ "So far this round: Anna knocked, a scopa by Anna and Carlo knocked" read as a
+    scopa made by Anna and Carlo: each thing is told apart."""
+    fast.set_language(language)
+    t = fast.t
+    scene = both_may_knock(fast)
+    settle(fast, scene)
+    news = (("knock", 0), ("scopa", 0), ("knock", 1))
+    note = scene.words.cover(1, news, played=False)[2]
+    made = [t("table.knock_by", name="Anna"), t("table.scopa_by", name="Anna"),
+            t("table.knock_by", name="Bruno")]  # fmt: skip
+    assert note == t("table.scopas_so_far", made="; ".join(made))
+    assert t("list.and", a=made[1], b=made[2]) not in note
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+@pytest.mark.parametrize("first", ["1D 2C 3S", "4B 8C 9C"])
+def test_the_word_to_knock_or_pass_at_the_deal_is_read_whole_at_the_smallest_size(
+    fast, language, first
+):
+    """At 960x540 "Massimiliano, tocca a te mostrare la mano: bussa, oppure scegli Non
+    busso; quando tutti avranno scelto, la prima c…" lost who plays first."""
+    fast.set_language(language)
+    fast.resize((960, 540))
+    cirulla = CIRULLA.with_(declare_at_deal=True, declare_until_play=True)
+    cirulla = cirulla.with_(players=3)  # the side seats leave the line its narrowest
+    seats = (SeatConfig("Massimiliano", True), SeatConfig("Bartolomeo", True),
+             SeatConfig("Carla", True))  # fmt: skip
+    decks = (deck(first, "5S 6C 9D", "2B 6S 7D", "4S 5D 9B 10C"),)
+    match = Match.new(cirulla, 1, first_dealer=2, decks=decks)
+    scene = TableScene(
+        fast, coordinated(fast, MatchSetup(seats, cirulla), match), worker=inline_worker()
+    )
+    fast.stack.push(scene)
+    settle(fast, scene)
+    lift_cover(fast, scene)
+    settle(fast, scene)
+    assert scene.match.round.declaring and scene.human_to_play == 0
+    said = scene.status_text()[0]
+    assert said.startswith("Massimiliano")
+    drawn: list[style.Drawn] = []
+    with style.watch_text(drawn.append):
+        scene.draw(fast.screen)
+    (line,) = [text for text in drawn if text.words == said]
+    assert not line.elided and not line.cut, said

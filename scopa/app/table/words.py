@@ -280,15 +280,19 @@ class TableWords:
         self, seat: int, news: Sequence[tuple[str, int]] = (), *, played: bool = True
     ) -> tuple[str, str, str, str]:
         """The cover's heading, how to lift it, the note under it, and its button; the note
-        tells what the others made since ``seat`` last played (``news``: scopas, knocks and
-        knocks taken back, with their seats, in turn; ``played``: else since the deal), or
-        that the other hands stay hidden."""
+        tells what the others made since ``seat``'s last turn (a card or a pass: ``news``:
+        scopas, knocks and knocks taken back, with their seats, in turn; ``played``: else
+        since the deal), or that the other hands stay hidden."""
         t = self.t
         name = self.seats.seat_name(seat)
         note = t("table.hidden")
         if news:
             made = [t(NEWS[kind], name=self.seats.seat_name(other)) for kind, other in news]
-            note = t("table.scopas_since" if played else "table.scopas_so_far", made=join(t, made))
+            # each apart: "Anna knocked, a scopa by Anna and Carlo knocked" read as a
+            # scopa made by two
+            note = t(
+                "table.scopas_since" if played else "table.scopas_so_far", made="; ".join(made)
+            )
         return (
             t("table.pass_to", name=name),
             t("table.pass_hint", name=name),
