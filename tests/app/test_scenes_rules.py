@@ -758,7 +758,7 @@ def test_the_page_of_the_game_s_rules_tells_no_matta_as_none(app, language) -> N
     luzzati = _line(scene, t("rule_luzzati_table_rules"))
     assert "matta" not in luzzati.lower()
     matta = _line(scene, t("rule_matta"))
-    assert matta.startswith(f"{t('rule_matta')}: {t('matta_none')}. ")
+    assert matta.startswith(f"{t('rule_matta')}: {t('matta_none').lower()}. ")
     assert _told(t, "rule_matta_hint") not in scene.text()  # "whoever shows it"
     assert t("matta_none_hint") in matta
     at_deal = _line(scene, t("rule_declare_at_deal"))

@@ -184,3 +184,16 @@ def test_no_seat_s_turn_is_shown_while_the_next_round_is_dealt():
         if not show.busy:
             break
     assert dealing
+
+
+def test_the_scopa_d_assi_s_redeal_counts_the_aces():
+    """The scopa d'assi's redeal read "An ace on the table" of two aces."""
+    calls: list[str] = []
+    show = director(calls, speed="instant")
+    one = tuple(Card.parse(t) for t in ("1D", "4C", "4S", "9B"))
+    two = tuple(Card.parse(t) for t in ("1D", "1C", "4S", "9B"))
+    show.show([Redealt(0, one, "ace"), Redealt(0, two, "ace")])
+    run(show)
+    assert [c for c in calls if c.startswith("table.redeal")] == [
+        "table.redeal_ace", "table.redeal_aces_2"
+    ]  # fmt: skip

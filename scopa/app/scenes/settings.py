@@ -152,6 +152,10 @@ def followed(key: str, target: int, game: str) -> Words:
 
 
 GAME_TAG = "Cirulla: "
+SUB_GAME_TAGS = ("Scopa d'assi: ",)
+"""The game a rule's explanation names first where the rule belongs to it (its own rules
+beside another's in Settings), left out on the page of a game's rules: "Ace takes an ace:
+off. When it is on: scopa d'assi: with an ace..." read two labels in a row."""
 """How the settings' explanation of a rule of Cirulla alone begins, in every language."""
 
 
@@ -200,6 +204,8 @@ def rules_explained(t: Translator, rules: Rules, deck_style: str, base: Rules) -
         # ("10 each, none on the table"), not as the choice the setting makes
         hint = deck_text(t, explanation_key(name, rules), deck_style).rstrip(".")
         hint = hint.removeprefix(GAME_TAG)  # the game's book says it already
+        for tag in SUB_GAME_TAGS:
+            hint = hint.removeprefix(tag)
         own = (name, value) in VALUES_EXPLAINED  # the value has its own explanation
         if option.kind == "bool" and not value and not own:  # "When it is on: ..."
             hint = hint[:1].lower() + hint[1:]
@@ -208,8 +214,9 @@ def rules_explained(t: Translator, rules: Rules, deck_style: str, base: Rules) -
         if option.kind != "bool" or own:
             if option.kind == "bool":  # "Cappotto: off. Capturing all ten coins..."
                 words = t("switch_on" if value else "switch_off").lower()
-            else:
+            else:  # mid-sentence: "Piccola: to the 7.", not "Piccola: To the 7."
                 words = value_label(t, name, value, deck_style)
+                words = words[:1].lower() + words[1:]
             lines.append(t("rules_mine_value", rule=label, value=words, hint=hint))
         else:
             lines.append(t("rules_mine_on" if value else "rules_mine_off", rule=label, hint=hint))

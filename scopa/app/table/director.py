@@ -582,7 +582,8 @@ class Director:
             words = self.text(f"table.redeal_aces_{aces}")
         elif event.cause == "three_of_a_kind":
             words = self.text("table.redeal_three_of_a_kind", n=max(1, misdeals))
-        else:
-            words = self.text("table.redeal_ace")
+        else:  # the scopa d'assi's: an ace, or several ("An ace" of two read as one)
+            aces = min(4, sum(card.rank == 1 for card in event.table))
+            words = self.text("table.redeal_ace" if aces < 2 else f"table.redeal_aces_{aces}")
         self._banner(words, "info", 1.6)
         return 2.0  # the banner gone (1.6 s, then its fade) before the table is gathered
