@@ -734,7 +734,12 @@ class Matches:
 
     def review_past(self, past: PastMatch) -> None:
         """Open Master's review of a match finished earlier (``PastMatch``): graded again
-        off the render loop, as it was when it ended, its progress on show."""
+        off the render loop, as it was when it ended, its progress on show. A match the
+        first table decided (the Luzzati rules) had no play to grade: said, not opened (its
+        review waited at 0 % for good)."""
+        if not past.match.rounds:
+            self.app.notify(worded("past.nothing_played"), 6.0)
+            return
         coordinator = self._past.pop(past.key, None)
         if (
             coordinator is not None

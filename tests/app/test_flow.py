@@ -36,11 +36,13 @@ def test_play_names_the_player_s_own_rules_as_every_screen_does(app):
     app.settings = app.settings.with_(language="en", rules=PRESETS["classic"].with_(napola=True))
     app.set_language("en")
     assert describe(app, app.matches.quick_setup()).split(SEPARATOR)[1] == "Scopa (Napola)"
-    # a line about a match names two changes, and how many more
+    # a line about a match names as many changes as its room takes, and how many more
     many = PRESETS["classic"].with_(napola=True, re_bello=True, seven_count=True)
     app.settings = app.settings.with_(rules=many)
     told = describe(app, app.matches.quick_setup()).split(SEPARATOR)[1]
-    assert told == "Scopa (Seven-count, Re bello, +1 more)", told
+    assert told == "Scopa (Seven-count, Re bello, Napola)", told
+    short = describe(app, app.matches.quick_setup(), fits=lambda line: len(line) < 75)
+    assert short.split(SEPARATOR)[1] == "Scopa (Seven-count, +2 more)", short
 
 
 @pytest.mark.parametrize(

@@ -285,6 +285,9 @@ def test_a_host_who_left_the_table_is_told_the_friends_are_still_there(hosted): 
     assert app.t("online.table_waits_title_served") in words
     assert app.t("online.table_waits_title") not in words
     assert friend.client.table["seats"][1]["connected"]
+    click(app, title.online)  # and Play online says so beside Join
+    online = app.stack.top
+    assert online.address_note() == "online.your_table_waits_served"
 
 
 def test_the_host_who_closed_the_game_serves_the_table_again(tmp_path, monkeypatch):

@@ -438,8 +438,29 @@ def test_a_past_match_s_rules_are_named_at_the_title_s_size(english) -> None:  #
     scene = PastScene(english)
     pen = style.Pen(english.font, "ui_bold", 20, style.INK)
     wide = scene.row_texts(past, (pen, (2000, 40)))[0]
-    assert wide == "Scopa d'assi (Ace takes an ace: off, Re bello, +1 more) against Expert"
+    assert wide == "Scopa d'assi (Ace takes an ace: off, Re bello, Napola) against Expert"
     narrow = scene.row_texts(past, (pen, (480, 40)))[0]
     assert narrow == "Scopa d'assi (3 changes) against Expert", narrow
     laid = style.fit(narrow, pen, 480, 40)
     assert laid.px == 20 and not laid.elided
+
+
+def test_a_match_the_first_table_decided_says_it_has_nothing_to_review(english) -> None:  # noqa: ANN001
+    """A Cirulla match won at the deal (the Luzzati rules), opened from Past matches: its
+    review said "Master is still reviewing: 0%" for good, there being no play to grade."""
+    from scopa.engine import Match
+    from scopa.settings import MatchSetup, SeatConfig
+    from scopa.storage import PastMatch
+
+    match = Match.new(Rules.preset("cirulla").with_(luzzati_table_rules=True), 3560)
+    assert match.over and not match.rounds  # its first table decided it
+    setup = MatchSetup(
+        (SeatConfig("Giulia", True), SeatConfig("Marco", False, "expert")), match.rules
+    )
+    english.store.keep_past(PastMatch("2026-12-04T10:00:00+00:00", setup, match.record(), match))
+    english.open("past")
+    scene = english.stack.top
+    assert isinstance(scene, PastScene)
+    scene.rows[0].activate()
+    assert english.stack.top is scene
+    assert english.t("past.nothing_played") in [toast.text for toast in english.toasts.shown()]

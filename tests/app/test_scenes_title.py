@@ -605,3 +605,18 @@ def test_a_screen_opened_from_the_keys_shows_where_the_keys_are(app, title, butt
     app.back()
     click(app, getattr(title, button))  # by the mouse: nothing ringed
     assert not app.stack.top.form.keyboard_used
+
+
+def test_the_title_names_as_many_of_the_rules_changes_as_every_other_screen(app) -> None:
+    """Play's line on the title named two of three changes ("Scopa d'assi (Asso prende
+    asso: no, Re bello, un'altra)") where New game, the pause and Settings named all three:
+    every screen names as many as its line holds."""
+    from scopa.app.scenes.online import game_name
+
+    app.set_language("it")
+    rules = Rules(assi=True, assi_ace_takes_ace=False, re_bello=True, napola=True)
+    app.settings = app.settings.with_(language="it", opponent_level="expert", rules=rules)
+    title = app.home()
+    frame(app)
+    assert game_name(app, rules) in title._play_hint()
+    assert "+1 altra" not in title._play_hint()

@@ -1190,7 +1190,6 @@ def test_r_takes_a_knock_back_where_the_rules_let_it(fast):
     [
         ("!", "aids.undo_done_knock_alone"),  # a knock made at the deal
         ("! !-", "aids.undo_done_knock_alone"),  # a knock and its taking back
-        ("-", "aids.undo_done_pass"),
         ("!-", "aids.undo_done_retract"),
         ("! 3S", "aids.undo_done_knock"),
         ("3S", "aids.undo_done"),
@@ -1270,3 +1269,15 @@ def test_the_word_to_knock_or_pass_at_the_deal_is_read_whole_at_the_smallest_siz
         scene.draw(fast.screen)
     (line,) = [text for text in drawn if text.words == said]
     assert not line.elided and not line.cut, said
+
+
+def test_undo_after_no_knock_at_the_deal_says_it_is_final(fast):
+    """U after No knock at the deal said "Nothing to take back in this round yet", as if
+    the player had done nothing: a No knock is final (the others chose after it)."""
+    fast.set_language("en")
+    scene = declaring_table(fast, "1D 2C 3S", "4B 8C 9C", declare_until_play=False)
+    key_n(fast)
+    settle(fast, scene)
+    assert [move.kind for move in scene.match.moves()][:1] == ["pass"]
+    scene.aids.undo()
+    assert scene.said() == fast.t("aids.undo_pass_stays")

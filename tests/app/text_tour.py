@@ -993,6 +993,9 @@ class Tour:
         app.back()
         self.open_menu("past")
         self.show("past matches, one")
+        app.notify(worded("past.nothing_played"))  # a match its first table decided, opened
+        self.show("past matches, one decided at the deal")
+        app.toasts = type(app.toasts)()
         app.back()
 
     # --- score sheets ----------------------------------------------------------------------
@@ -1277,7 +1280,9 @@ class Tour:
         self.show("table, a play taken back, the first of the match")
         scene.say(worded("aids.undo_done"))  # as a later one is told
         self.show("table, a play taken back")
-        for kind in ("knock", "knock_alone", "pass", "retract"):  # Cirulla's
+        scene.say(worded("aids.undo_pass_stays"))
+        self.show("table, undo after No knock")
+        for kind in ("knock", "knock_alone", "retract"):  # Cirulla's
             for said in (f"aids.undo_done_{kind}_first", f"aids.undo_done_{kind}"):
                 scene.say(worded(said))
                 self.show(f"table, undo of a {kind} said")
@@ -2054,6 +2059,9 @@ class Tour:
         app.matches.hosted_server = lambda: served  # type: ignore[method-assign]
         self.home()
         self.show("online, the title with friends at the table hosted here")
+        self.open_menu("online")
+        self.show("online, join back the friends at the table hosted here")
+        app.back()
         del app.matches.hosted_server
         self.home()
         scene = self.open_menu("online")

@@ -40,17 +40,20 @@ def side_names(setup: MatchSetup, t: Text) -> list[str]:
     return [seats.side_name(side) for side in range(setup.rules.sides)]
 
 
-TOLD_CHANGES = 2
-"""How many of its changes a line about a setup names of rules that are no preset (how
-many more it says): such a line tells a match, the game its name."""
-
-
-def describe(app: App, setup: MatchSetup, rules_name: str = "", *, people: bool = False) -> str:
+def describe(
+    app: App,
+    setup: MatchSetup,
+    rules_name: str = "",
+    *,
+    people: bool = False,
+    fits: Callable[[str], bool] | None = None,
+) -> str:
     """One line about a setup: players, rules and target ("2 players · Classic · 11 points");
     ``rules_name`` tells the rules in place of their name. Rules that are no preset are
     named as every screen names them, by the game they are nearest to and what they change
-    of it ("Scopa (Re bello)", see ``game_name``). ``people``: the names of several people
-    at one screen too (whose match it is)."""
+    of it ("Scopa (Re bello)", see ``game_name``): as many changes as the line takes whole
+    where ``fits`` says. ``people``: the names of several people at one screen too (whose
+    match it is)."""
     rules = setup.rules
     preset = rules.preset_name()
     if not rules_name and preset:
@@ -58,7 +61,10 @@ def describe(app: App, setup: MatchSetup, rules_name: str = "", *, people: bool 
     elif not rules_name:
         from .online import game_name
 
-        rules_name = game_name(app, rules, most=TOLD_CHANGES)
+        def line_fits(game: str) -> bool:
+            return fits is None or fits(describe(app, setup, game, people=people))
+
+        return describe(app, setup, game_name(app, rules, line_fits), people=people)
     computers = [seat for seat in setup.seats if not seat.human]
     opponents = ", ".join(f"{seat.name} ({_level_tag(app, seat.level)})" for seat in computers)
     parts = [seating(app, rules), rules_name, app.t("points_n", n=rules.target)]
@@ -86,20 +92,27 @@ def seating(app: App, rules: Rules) -> str:
 
 def saved_line(
     app: App, setup: MatchSetup, match: Match, *, people: bool = True
-) -> Callable[[], str]:
+) -> Callable[..., str]:
     """What a saved match is, where it stands, in the language of the time it is read
     ("2 players · Classic · 11 points · round 2: You 0, Giulia 4"; a match over: "... ·
     final score: You 11, Giulia 7"). ``people``: the names of several people at one screen
     told before the score too (see ``describe``)."""
     round_no, totals, over = match.round.round_no, match.totals, match.over
 
-    def line() -> str:
+    def line(fits: Callable[[str], bool] | None = None) -> str:
+        """The line; with ``fits``, naming as many of the rules' changes as it holds."""
         names = side_names(setup, app.t)
         score = ", ".join(f"{name} {total}" for name, total in zip(names, totals, strict=True))
-        what = describe(app, setup, people=people)
-        if over:
-            return app.t("saved_line_over", what=what, score=score)
-        return app.t("saved_line", what=what, round=round_no, score=score)
+
+        def told(what: str) -> str:
+            if over:
+                return app.t("saved_line_over", what=what, score=score)
+            return app.t("saved_line", what=what, round=round_no, score=score)
+
+        if fits is None:
+            return told(describe(app, setup, people=people))
+        fit = fits
+        return told(describe(app, setup, people=people, fits=lambda what: fit(told(what))))
 
     return line
 

@@ -440,7 +440,7 @@ class OnlineScene(MenuScene):
         the one offered (a host back at their table was asked to paste a friend's
         address); else how to join a friend."""
         note = self.address_note()
-        if note == "online.your_table_waits":
+        if note in ("online.your_table_waits", "online.your_table_waits_served"):
             return self.t("online.join_hint_own")
         if note == "online.your_lobby_waits":
             return self.t("online.join_hint_lobby")
@@ -453,8 +453,12 @@ class OnlineScene(MenuScene):
         seat, while its address is the one offered (it stayed, in green, over a field
         cleared or typed over); else what an address looks like."""
         offered = self.address.strip() and self.address.strip() == self.offered.strip()
+        if self.waiting and offered and not self.waiting_begun:
+            return "online.your_lobby_waits"
+        if self.waiting and offered and self.app.matches.hosted_server() is not None:
+            return "online.your_table_waits_served"  # the host left it: the friends are there
         if self.waiting and offered:
-            return "online.your_table_waits" if self.waiting_begun else "online.your_lobby_waits"
+            return "online.your_table_waits"
         if self.rejoining and offered:
             return "online.your_seat_waits"
         return "online.address_hint"

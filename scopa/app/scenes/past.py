@@ -22,7 +22,6 @@ from ..toasts import ToastBand
 from ..widgets import Button, ScrollPanel, Widget
 from ..wording import count, join
 from .base import MenuScene
-from .flow import TOLD_CHANGES
 from .online import game_name
 
 ROW_H = 0.1
@@ -175,7 +174,7 @@ class PastScene(MenuScene):
         if rules.preset_name() == "classic":  # the game, not the way it is set
             title = titled(self.t("game_scopa"))
         else:  # as every screen names it, with the changes the title holds at its size
-            title = titled(game_name(self.app, rules, fits, most=TOLD_CHANGES))
+            title = titled(game_name(self.app, rules, fits))
         mine = result.totals[rules.side_of(setup.humans[0])]
         won = bool(result.won)
         score = self.t("past.won" if won else "past.lost", mine=mine, theirs=mine - result.margin)

@@ -585,8 +585,10 @@ class SettingsScene(MenuScene):
         self._opener(TABS[index])()
         if on_tab:
             self.form.set_focus(self.tabs[index])
-        elif focus is not None and self.rows[TABS[index]]:
-            self.form.set_focus(self.rows[TABS[index]][0])
+        elif focus is not None:  # the first row on screen the arrows stop at (not greyed)
+            first = next((row for row in self.shown_rows() if row.enabled), None)
+            if first is not None:
+                self.form.set_focus(first)
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:

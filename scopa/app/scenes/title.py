@@ -136,11 +136,15 @@ class TitleScene(MenuScene):
         if self._saved_line is None or self.saved is None:  # no match saved: no Continue
             return ""
         key = "continue_hint_ended" if self.saved.ended else "continue_hint_saved"
-        said = self.t(key, saved=self._saved_line())
+
+        def fits(saved: str) -> bool:
+            return not self._hint_cut(self.t(key, saved=saved))
+
+        said = self.t(key, saved=self._saved_line(fits))
         if self._saved_short is not None and self._hint_cut(said):
             # several long names at one screen would push the score out of the line: the
             # names are on the score already
-            said = self.t(key, saved=self._saved_short())
+            said = self.t(key, saved=self._saved_short(fits))
         return said
 
     def _hint_cut(self, words: str) -> bool:
@@ -160,7 +164,11 @@ class TitleScene(MenuScene):
         setup = self.app.matches.quick_setup()
         # over a match saved unfinished, Play asks before it starts anything
         key = "play_hint_saved" if self.saved is not None and not self.saved.ended else "play_hint"
-        return self.t(key, what=describe(self.app, setup))
+
+        def fits(what: str) -> bool:
+            return not self._hint_cut(self.t(key, what=what))
+
+        return self.t(key, what=describe(self.app, setup, fits=fits))
 
     def layout(self) -> None:
         m = self.m

@@ -28,17 +28,13 @@ STRINGS = {
         "aids.undo_done_knock_alone_first": (
             "Knock taken back. The match still counts, but not for the records in the statistics"
         ),
-        "aids.undo_done_pass": "No knock taken back: you choose again",
-        "aids.undo_done_pass_first": (
-            "No knock taken back: you choose again. The match still counts, "
-            "but not for the records in the statistics"
-        ),
         "aids.undo_done_retract": "Your knock stands again",
         "aids.undo_done_retract_first": (
             "Your knock stands again. The match still counts, "
             "but not for the records in the statistics"
         ),
         "aids.undo_nothing": "Nothing to take back in this round yet",
+        "aids.undo_pass_stays": "No knock is final once chosen: it cannot be taken back",
         "aids.undo_practice": "Nothing to take back yet: the practice starts at this position",
         "aids.undo_round_over": "The round is over: its plays can no longer be taken back",
         "aids.undo_new_deal": (
@@ -161,17 +157,13 @@ STRINGS = {
             "Bussata annullata. La partita conta lo stesso, "
             "ma non vale per i primati delle statistiche"
         ),
-        "aids.undo_done_pass": "Non busso annullato: scegli di nuovo",
-        "aids.undo_done_pass_first": (
-            "Non busso annullato: scegli di nuovo. La partita conta lo stesso, "
-            "ma non vale per i primati delle statistiche"
-        ),
         "aids.undo_done_retract": "La tua bussata torna valida",
         "aids.undo_done_retract_first": (
             "La tua bussata torna valida. La partita conta lo stesso, "
             "ma non vale per i primati delle statistiche"
         ),
         "aids.undo_nothing": "Ancora niente da annullare in questa smazzata",
+        "aids.undo_pass_stays": "Non busso è definitivo una volta scelto: non si può annullare",
         "aids.undo_practice": "Ancora niente da annullare: l'allenamento parte da questa posizione",
         "aids.undo_round_over": "La smazzata è finita: le sue giocate non si possono più annullare",
         "aids.undo_new_deal": (

@@ -111,6 +111,7 @@ STRINGS = {
         "past.date": "{day} {month} {year}, {time}",
         "past.months": "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec",
         "past.with_undo": "{when} · with Undo",
+        "past.nothing_played": "The first table decided this match: no card was played, so there is nothing to review",
         "st_accuracy_empty": "No match reviewed yet: finish a match alone against the computer to see your accuracy here.",
     },
     "it": {
@@ -221,6 +222,7 @@ STRINGS = {
         "past.date": "{day} {month} {year}, {time}",
         "past.months": "gen feb mar apr mag giu lug ago set ott nov dic",
         "past.with_undo": "{when} · con Annulla",
+        "past.nothing_played": "Questa partita l'ha decisa il primo tavolo: non si è giocata nessuna carta, e non c'è niente da analizzare",
         "st_accuracy_empty": "Ancora nessuna partita analizzata: finisci una partita da solo contro il computer per vedere qui la tua precisione.",
     },
 }

@@ -68,15 +68,14 @@ TAP_SECONDS = 0.35
 def undone_words(moves: Sequence[Move]) -> str:
     """What Undo says it took back of a player's ``moves`` (their own, in the plays taken
     back): a card ("Play taken back"), a card and the knock before it, a knock alone (made
-    and taken back again, or made at the deal), No knock, or the taking back of a knock."""
+    and taken back again, or made at the deal), or the taking back of a knock (No knock at
+    the deal is never taken back: ``plays_back``)."""
     played = any(move.card is not None for move in moves)
     knocked = any(move.kind == "declare" for move in moves)
     if played:
         return "aids.undo_done_knock" if knocked else "aids.undo_done"
     if knocked:
         return "aids.undo_done_knock_alone"
-    if any(move.kind == "pass" for move in moves):
-        return "aids.undo_done_pass"
     if any(move.kind == "retract" for move in moves):
         return "aids.undo_done_retract"
     return "aids.undo_done"
@@ -432,6 +431,7 @@ class AidsLayer:
             ended = match.over or (
                 match.rounds and not match.round.history() and self.host.awaiting() is None
             )  # the last card is played: the round is scored, the next not begun
+            passed = any(who == seat and move.kind == "pass" for who, move in match.round.history())
             said = (
                 "aids.undo_round_over"
                 if ended
@@ -439,6 +439,8 @@ class AidsLayer:
                 if dealt_since(match, seat, floor)
                 else "aids.undo_practice"
                 if floor and len(match.moves()) == floor
+                else "aids.undo_pass_stays"  # No knock at the deal: the others' knocks seen
+                if passed
                 else "aids.undo_nothing"
             )
             self.host.say(worded(said))
