@@ -1319,7 +1319,7 @@ class Store:
         self._held[path] = (told, cause)
         with self._guard:  # told with the reason below: not as a result or a change lost
             unsaved = f"files.{name}_not_saved"
-            self.messages[:] = [told_ for told_ in self.messages if told_.key != unsaved]
+            self.messages[:] = [said for said in self.messages if said.key != unsaved]
         self._left(path, told, cause, self._write_failure or FileProblem("files.reason_unknown"))
         return kept
 

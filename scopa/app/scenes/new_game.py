@@ -56,9 +56,9 @@ class NewGameScene(MenuScene):
         self.level = app.settings.opponent_level or "beginner"
         self.last = last
         self.kinds_chosen = False
+        """Whether a seat's kind or level was chosen here (the player count then leaves them)."""
         self._told_mine: dict[tuple[object, ...], str] = {}
         """The line naming the player's own rules, by what it depends on (``my_rules``)."""
-        """Whether a seat's kind or level was chosen here (the player count then leaves them)."""
         # The rules are those of the settings, with their table (players, teams, sides): a
         # match started here made its rules the settings' too, so they are the last match's
         # unless the settings changed since (three players chosen there opened here at the

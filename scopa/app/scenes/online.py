@@ -542,18 +542,15 @@ def describe_rules(
     return describe(app, setup, game_name(app, rules, line_fits))
 
 
-def game_name(
-    app: App, rules: Rules, fits: Callable[[str], bool] | None = None, *, most: int | None = None
-) -> str:
+def game_name(app: App, rules: Rules, fits: Callable[[str], bool] | None = None) -> str:
     """The game ``rules`` play and what they change of it, in brackets, as every screen
     names them ("Scopa (Re bello)", "Cirulla (Clockwise, Piccola: To the 7)"; a preset by its
-    name alone): with ``fits`` or ``most``, as many changes as ``fits`` takes whole (no more
-    than ``most``), and how many more ("Cirulla (Clockwise, +2 more)"), rather than a name
-    cut off in the middle of one; "Cirulla (3 changes)" where none fits whole."""
+    name alone): with ``fits``, as many changes as it takes whole, and how many more
+    ("Cirulla (Clockwise, +2 more)"), rather than a name cut off in the middle of one;
+    "Cirulla (3 changes)" where none fits whole."""
     game, changes = table_game(app, rules)
-    most = len(changes) if most is None else min(most, len(changes))
     named = game
-    for shown in range(most, -1, -1):
+    for shown in range(len(changes), -1, -1):
         listed = changes[:shown]
         if not listed and changes:  # "Scopa d'assi (3 changes)", not "(+3 more)"
             listed = [count(app.t, "rules_changes", len(changes))]

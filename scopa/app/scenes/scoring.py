@@ -1203,7 +1203,7 @@ class ScoringScene(MenuScene):
     def dealt(self) -> tuple[Card, ...]:
         """The table that decided the match at the deal before any round was scored (the
         Luzzati rules): in the chart's place, which would be a single dot at 0, the cards
-        the headline's reason speaks of. None otherwise."""
+        the headline's reason speaks of. None otherwise (an empty tuple)."""
         match = self.match
         if not match.over or match.rounds or match.deal_won_cause is None:
             return ()

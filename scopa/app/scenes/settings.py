@@ -119,19 +119,13 @@ SEATING = ("players", "teams", "six_sides", "target")
 """The rules a new game sets apart from the rest: who sits where, and the target."""
 
 
-def rules_outline(t: Translator, rules: Rules, deck_style: str, base: Rules | None = None) -> str:
-    """What ``rules`` change of the classic game (or of ``base``), by the settings' names,
-    seating and target aside ("Scopa d'assi, Re bello, Deal: Scientifico"); "" when
-    nothing."""
-    return ", ".join(rule_changes(t, rules, deck_style, base))
-
-
 def rule_changes(
     t: Translator, rules: Rules, deck_style: str, base: Rules | None = None
 ) -> list[str]:
     """Each rule of ``rules`` that differs from the classic game's (or ``base``'s) at their
-    table, by the settings' names (``rules_outline``). ``RulesError`` when ``base`` cannot
-    be played by as many players as ``rules``."""
+    table, by the settings' names, seating and target aside ("Scopa d'assi", "Deal:
+    Scientifico"). ``RulesError`` when ``base`` cannot be played by as many players as
+    ``rules``."""
     changes = []
     for option in changed_options(rules, base):
         name = option.name
@@ -576,8 +570,9 @@ class SettingsScene(MenuScene):
     def switch_tab(self, direction: int) -> None:
         """Open the next (or previous) section: the one beside the focused tab (the focus
         went backwards when it stepped from the open one), which keeps the focus; else
-        beside the open one, the focus on its first row (the row focused went with its
-        section: no ring was left, and Tab began again at the tabs)."""
+        beside the open one, the focus on the first of its rows on screen that the arrows
+        stop at (the row focused went with its section: no ring was left, and Tab began
+        again at the tabs)."""
         focus = self.form.focus
         on_tab = focus in self.tabs
         start = self.tabs.index(focus) if on_tab else TABS.index(self.tab)
