@@ -101,19 +101,8 @@ def test_a_past_match_s_review_opens_again_and_its_positions_are_played(english,
 def test_a_past_match_of_the_player_s_own_rules_is_told_so(english, rules, game) -> None:  # noqa: ANN001
     """A match of the player's own rules was "Scopa" in the list, as if the classic game:
     it is named as every screen names it, by the game and what it changes of it."""
-    import random
-
-    from scopa.engine import Match
-    from scopa.settings import MatchSetup, SeatConfig
-    from scopa.storage import PastMatch
-
-    setup = MatchSetup((SeatConfig("Giulia", True), SeatConfig("Marco", False, "expert")), rules)
-    match, rng = Match.new(rules, 5), random.Random(5)
-    while not match.over:
-        match, _ = match.apply(rng.choice(match.legal_moves()))
-    past = PastMatch("2026-12-04T10:00:00+00:00", setup, match.record(), match)
     scene = PastScene(english)
-    assert scene.row_texts(past)[0] == f"{game} against Expert"
+    assert scene.row_texts(past_of(rules))[0] == f"{game} against Expert"
 
 
 @pytest.mark.parametrize(
@@ -422,19 +411,9 @@ def test_a_past_match_s_rules_are_named_at_the_title_s_size(english) -> None:  #
     """A title naming a game with two changes was drawn smaller than its neighbours to
     hold them: a title names as many changes as it holds at its size, and says how many
     it leaves out ("Scopa d'assi (3 changes)" where none fits whole)."""
-    import random
-
     from scopa.app import style
-    from scopa.engine import Match
-    from scopa.settings import MatchSetup, SeatConfig
-    from scopa.storage import PastMatch
 
-    rules = Rules(assi=True, assi_ace_takes_ace=False, re_bello=True, napola=True)
-    setup = MatchSetup((SeatConfig("Giulia", True), SeatConfig("Marco", False, "expert")), rules)
-    match, rng = Match.new(rules, 5), random.Random(5)
-    while not match.over:
-        match, _ = match.apply(rng.choice(match.legal_moves()))
-    past = PastMatch("2026-12-04T10:00:00+00:00", setup, match.record(), match)
+    past = past_of(Rules(assi=True, assi_ace_takes_ace=False, re_bello=True, napola=True))
     scene = PastScene(english)
     pen = style.Pen(english.font, "ui_bold", 20, style.INK)
     wide = scene.row_texts(past, (pen, (2000, 40)))[0]
@@ -464,3 +443,19 @@ def test_a_match_the_first_table_decided_says_it_has_nothing_to_review(english) 
     scene.rows[0].activate()
     assert english.stack.top is scene
     assert english.t("past.nothing_played") in [toast.text for toast in english.toasts.shown()]
+
+
+def past_of(rules: Rules):  # noqa: ANN201
+    """A match of ``rules`` against an Expert played to its end at random (seed 5), as the
+    list of past matches keeps it."""
+    import random
+
+    from scopa.engine import Match
+    from scopa.settings import MatchSetup, SeatConfig
+    from scopa.storage import PastMatch
+
+    setup = MatchSetup((SeatConfig("Giulia", True), SeatConfig("Marco", False, "expert")), rules)
+    match, rng = Match.new(rules, 5), random.Random(5)
+    while not match.over:
+        match, _ = match.apply(rng.choice(match.legal_moves()))
+    return PastMatch("2026-12-04T10:00:00+00:00", setup, match.record(), match)
