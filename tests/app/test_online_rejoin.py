@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 import pygame
 import pytest
 
+from scopa.app import style
 from scopa.app.app import App
 from scopa.app.registry import default_scenes
 from scopa.app.scenes.confirm import ConfirmScene
@@ -724,6 +725,13 @@ def test_a_friend_whose_game_closed_on_the_final_sheet_comes_back_to_it_for_the_
     try:
         sheet = game.stack.top
         assert sheet.match.over and game.matches.current.seat == 1
+        # no review of plays this game never saw: the sheet says why there is none
+        assert sheet.review_button is None and sheet.review_missed
+        drawn: list[str] = []
+        sheet.form.hover = sheet.form.focus = None  # no button's hint in its place
+        with style.watch_text(lambda text: drawn.append(text.words)):
+            sheet.draw(game.screen)
+        assert game.t("sheet_review_missed") in drawn, drawn
         rematch = sheet.buttons[-1]
         assert rematch.text() == game.t("rematch") and rematch.enabled
         anna.submit(anna.client.rematch()).result(10)

@@ -322,6 +322,11 @@ class Tour:
         sheet.age = 10.0
         self.frames(2)
         self.hover_all(sheet, "online, the final sheet")
+        missed = ScoringScene.review_missed  # back after the plays: none reviewed here
+        ScoringScene.review_missed = property(lambda scene: True)  # type: ignore[method-assign]
+        sheet.form.hover = sheet.form.focus = None
+        self.show("online, the final sheet with no review of plays not seen here")
+        ScoringScene.review_missed = missed  # type: ignore[method-assign]
         coordinator.rematch_wanted, coordinator.left_table = (lambda: [1]), (lambda: [2])
         self.hover_all(sheet, "online, a friend wants a rematch, another left")
         coordinator.left_table = lambda: [1, 2]

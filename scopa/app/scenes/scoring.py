@@ -537,6 +537,18 @@ class ScoringScene(MenuScene):
         uncounted = getattr(self.coordinator, "uncounted", None)
         return self.match.over and self.practice is None and uncounted is not None and uncounted()
 
+    @property
+    def review_missed(self) -> bool:
+        """A match online whose last sheet this game came back to with no review: Master
+        reviews the plays this game saw, and it saw none of this match's (the sheet of a
+        friend whose game had closed lost its Review button without a word)."""
+        return (
+            self.remote
+            and self.match.over
+            and bool(self.match.rounds)
+            and (self.review_button is None)
+        )
+
     def deal_code(self) -> str:
         """The code of the round just scored, labelled (it names these very cards); none
         online, where the server shuffled, nor for a round dealt from cards given (a round
@@ -930,6 +942,8 @@ class ScoringScene(MenuScene):
             elif self.counted_later:
                 pen = m.pen("ui", style.SMALL, style.LACQUER)
                 words = self.t("sheet_not_counted_yet")
+            elif self.review_missed:
+                words = self.t("sheet_review_missed")
             elif self.row_boxes:  # how to see the cards behind a row, under the round's code
                 words = "\n".join(filter(None, (words, self.t("sheet_behind_hint"))))
             style.text(surface, words, pen, self.footer, align="center", lines=2)
