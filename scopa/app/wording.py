@@ -47,13 +47,16 @@ def count(t: Text, key: str, n: int) -> str:
 
 
 def join(t: Text, items: Sequence[str]) -> str:
-    """Items in a sentence: "a", "a and b", "a, b and c" ("a, b e c")."""
+    """Items in a sentence: "a", "a and b", "a, b and c" ("a, b e c"; "Principiante ed
+    Esperto": before a word that begins with an e, Italian says "ed")."""
     items = list(items)
     if not items:
         return ""
     if len(items) == 1:
         return items[0]
-    return t("list.and", a=", ".join(items[:-1]), b=items[-1])
+    last = items[-1]
+    key = "list.and_before_e" if last[:1] in ("e", "E", "è", "È") else "list.and"
+    return t(key, a=", ".join(items[:-1]), b=last)
 
 
 # --- cards ---------------------------------------------------------------------------------

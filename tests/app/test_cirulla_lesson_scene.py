@@ -377,7 +377,7 @@ def test_the_dealer_lesson_says_what_the_engine_named(app, scene) -> None:
     scene.go(index_of("dealer"))
     frame(app)
     assert scene.walk.done and scene.next_button.enabled
-    assert "come 2 fa 4 + 2 + 3 + 6 = 15" in scene.message()[0]
+    assert "contata come 2, fa 4 + 2 + 3 + 6 = 15" in scene.message()[0]
 
 
 def painted_rows(surface, area, wanted) -> list[tuple[int, int]]:  # noqa: ANN001

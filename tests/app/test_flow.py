@@ -76,3 +76,20 @@ def test_the_rules_left_out_of_a_name_are_told_as_a_count(app, language):
     app.set_language(language)
     for n in (1, 3):
         assert count(app.t, "rules_more", n).startswith(f"+{n} "), count(app.t, "rules_more", n)
+
+
+@pytest.mark.parametrize(
+    ("language", "items", "said"),
+    [
+        ("it", ["Principiante", "Esperto"], "Principiante ed Esperto"),
+        ("it", ["Anna", "Bruno", "Elena"], "Anna, Bruno ed Elena"),
+        ("it", ["Esperto", "Maestro"], "Esperto e Maestro"),
+        ("en", ["Beginner", "Expert"], "Beginner and Expert"),
+    ],
+)
+def test_a_list_says_ed_before_a_word_beginning_with_e_in_italian(app, language, items, said):
+    """A past match read "contro Principiante e Esperto": Italian says "ed" there."""
+    from scopa.app.wording import join
+
+    app.set_language(language)
+    assert join(app.t, items) == said

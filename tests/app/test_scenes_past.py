@@ -445,9 +445,9 @@ def test_a_match_the_first_table_decided_says_it_has_nothing_to_review(english) 
     assert english.t("past.nothing_played") in [toast.text for toast in english.toasts.shown()]
 
 
-def past_of(rules: Rules):  # noqa: ANN201
-    """A match of ``rules`` against an Expert played to its end at random (seed 5), as the
-    list of past matches keeps it."""
+def past_of(rules: Rules, seed: int = 5):  # noqa: ANN201
+    """A match of ``rules`` against an Expert played to its end at random (``seed``), as
+    the list of past matches keeps it."""
     import random
 
     from scopa.engine import Match
@@ -455,7 +455,38 @@ def past_of(rules: Rules):  # noqa: ANN201
     from scopa.storage import PastMatch
 
     setup = MatchSetup((SeatConfig("Giulia", True), SeatConfig("Marco", False, "expert")), rules)
-    match, rng = Match.new(rules, 5), random.Random(5)
+    match, rng = Match.new(rules, seed), random.Random(seed)
     while not match.over:
         match, _ = match.apply(rng.choice(match.legal_moves()))
     return PastMatch("2026-12-04T10:00:00+00:00", setup, match.record(), match)
+
+
+def test_home_end_and_the_page_keys_go_along_the_list(english) -> None:  # noqa: ANN001
+    """End, Home, Page Down did nothing in a list of twenty: the last match was nineteen
+    presses of an arrow away."""
+    for seed in range(20):
+        english.store.keep_past(past_of(Rules(), seed))
+    english.open("past")
+    scene = english.stack.top
+    assert isinstance(scene, PastScene) and len(scene.rows) == 20
+    frame(english)
+    press(english, pygame.K_END)
+    assert scene.form.focus is scene.rows[-1]
+    press(english, pygame.K_HOME)
+    assert scene.form.focus is scene.rows[0]
+    press(english, pygame.K_PAGEDOWN)
+    down = scene.rows.index(scene.form.focus)
+    assert down > 1
+    press(english, pygame.K_PAGEUP)
+    assert scene.form.focus is scene.rows[0]
+
+
+def test_a_scopone_of_two_says_how_many_played(english) -> None:  # noqa: ANN001
+    """A scopone scientifico for two read "Scopone scientifico against Expert", the usual
+    one of four "..., 4 players, ...": the unusual table was the one left unsaid."""
+    from scopa.engine import PRESETS
+
+    scene = PastScene(english)
+    two = scene.row_texts(past_of(PRESETS["scopone_scientifico"].with_(players=2)))[0]
+    assert english.t("players_n", n=2) in two or "2 players" in two, two
+    assert "2 players" not in scene.row_texts(past_of(Rules()))[0]

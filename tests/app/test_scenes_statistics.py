@@ -736,6 +736,36 @@ def test_the_end_of_a_dense_line_is_its_bold_mean_s(app, size) -> None:
     assert tuple(surface.get_at((x, y)))[:3] == colour  # the end's dot, on the bold line
 
 
+def test_the_win_rate_s_dense_line_ends_on_the_rate_its_caption_names(app, store) -> None:
+    """A player who had lost the last ten of many matches read "16" at the end of "Win rate
+    over the last 10 (%)": a mean of that rate over ten more. The rate is its own bold line
+    and ends on the rate over the last ten (0)."""
+    from scopa.app import style
+    from scopa.stats import MatchResult, Stats, rolling_win_rate
+
+    stats = Stats()
+    for k in range(400):
+        won = k < 380 and k % 3 == 0  # a win in three, then ten and more lost in a row
+        totals = (11, 8) if won else (8, 11)
+        stats = stats.add(
+            MatchResult("solo", 2, "classic", "expert", won, 3 if won else -3, 1, totals, 3)
+        )
+    store.save_stats(stats)
+    assert round(rolling_win_rate(store.load_stats(), 10)[-1] * 100) == 0
+    scene = StatisticsScene(app)
+    app.stack.push(scene)
+    frame(app)
+    scene.trend = "results"
+    texts: list[style.Drawn] = []
+    with style.watch_text(texts.append):
+        scene.draw(app.screen)
+    assert scene.trend_dense()
+    captions = [i for i, text in enumerate(texts) if text.words == app.t("st_trend_band")]
+    assert captions
+    rate_end = [t.words for t in texts[captions[0] + 1 :] if t.role == "ui_bold"]
+    assert rate_end and rate_end[0] == "0", rate_end
+
+
 # --- the win rate once older matches were dropped ----------------------------------------------
 
 

@@ -155,13 +155,17 @@ def line_chart(
     y_min: float | None = None,
     frame: Frame | None = None,
     hollow: Collection[int] = (),
+    averaged: bool = False,
 ) -> Drawn | None:
     """One line per series over the same x steps, with a grid, a dashed target line, dots at
     each point and the last value written at the end of each line, on the paper of the
     chart (``style.paper_card``) that no line strikes through. Every label keeps a clear gap
     from the dots (the first point sits where both axes' labels meet). The dots at the steps
     in ``hollow`` are rings: points set apart from the rest (see ``Band.hollow``); a dense
-    chart (``is_dense``) draws each line pale under its bold running mean, and no rings.
+    chart (``is_dense``) draws each line pale under its bold running mean, and no rings;
+    lines ``averaged`` already (a win rate over the last matches) are their own bold line,
+    their end written as the caption says it (a mean of the rate read "16 %" of a player
+    who had lost the last ten).
 
     Returns where the parts went (None when there is nothing to draw)."""
     pen, label_h, width, clear = _pens(m)
@@ -201,7 +205,9 @@ def line_chart(
     # pale line, written beside the bold one's end, read as the bold line's), and the
     # target over them all. Rings on a line that thin would cover it: none are drawn.
     dense = is_dense(m, plot.w, steps)
-    means = [running_mean(line, mean_window(steps)) for line in series] if dense else []
+    window = mean_window(steps)
+    means = [list(line) if averaged else running_mean(line, window) for line in series]
+    means = means if dense else []
     ends = _end_labels(area, m, means or series, colors, point, plot, dot, clear, label_h, x_labels)
 
     def draw_target() -> None:
@@ -377,6 +383,8 @@ class Band(NamedTuple):
     hollow: Collection[int] = ()
     """The steps whose dot is a ring, set apart from the rest (a match played with moves
     taken back, which sets no record)."""
+    averaged: bool = False
+    """Its values are a running average already (see ``line_chart``)."""
 
 
 def stacked_line_charts(
@@ -410,6 +418,7 @@ def stacked_line_charts(
             x_labels=x_labels if last else (),
             frame=frame,
             hollow=band.hollow,
+            averaged=band.averaged,
         )
         if drawn is not None:
             drawn.labels.append(written)

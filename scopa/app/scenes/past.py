@@ -13,6 +13,7 @@ from datetime import datetime
 
 import pygame
 
+from scopa.engine import PRESETS
 from scopa.stats import result_of
 from scopa.storage import PAST_KEPT, PastMatch
 
@@ -159,8 +160,11 @@ class PastScene(MenuScene):
             named = [self.t(f"level_{name}") for name in levels if name in NAMED_LEVELS]
             level = join(self.t, named) if len(named) > 1 else self.t("st_mixed")
 
+        preset = rules.preset_name()
+        usual = PRESETS[preset].players if preset in PRESETS else 2  # (scopone's four)
+
         def titled(game: str) -> str:
-            if rules.players > 2:
+            if rules.players > 2 or rules.players != usual:  # a scopone of two, told so
                 return self.t("past.title_players", game=game, level=level, n=rules.players)
             return self.t("past.title", game=game, level=level)
 
@@ -197,6 +201,26 @@ class PastScene(MenuScene):
         months = self.t("past.months").split()
         month = months[local.month - 1] if len(months) == 12 else str(local.month)
         return self.t("past.date", day=local.day, month=month, year=local.year, time=time)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Home and End go to the first and the last match, Page Up and Page Down a list's
+        window at a time (the last of twenty was nineteen presses of an arrow away)."""
+        jumps = (pygame.K_HOME, pygame.K_END, pygame.K_PAGEUP, pygame.K_PAGEDOWN)
+        if event.type == pygame.KEYDOWN and event.key in jumps and self.rows:
+            self.form.keyboard_used = True
+            rows = self.rows
+            at = rows.index(self.form.focus) if self.form.focus in rows else 0
+            page = max(1, self.scroll.viewport.h // max(1, rows[0].rect.h))
+            index = {
+                pygame.K_HOME: 0,
+                pygame.K_END: len(rows) - 1,
+                pygame.K_PAGEUP: max(0, at - page),
+                pygame.K_PAGEDOWN: min(len(rows) - 1, at + page),
+            }[event.key]
+            self.form.set_focus(rows[index])
+            self.scroll.reveal(rows[index])
+            return True
+        return super().handle(event)
 
     # --- layout and drawing ----------------------------------------------------------------
 

@@ -500,7 +500,7 @@ class StatisticsScene(MenuScene):
         one that shows 0, each match played with Undo ringed on the margin's line."""
         rates, margins, undone = self.results()
         return [
-            Band(self.t("st_trend_band"), rates, RATE, limits=(0, 100)),
+            Band(self.t("st_trend_band"), rates, RATE, limits=(0, 100), averaged=True),
             Band(self.t("st_margin"), margins, MARGIN, y_min=0, hollow=undone),
         ]
 

@@ -34,6 +34,7 @@ STRINGS = {
         "card.suit.french.S": "spades",
         "card.suit.french.B": "clubs",
         "list.and": "{a} and {b}",
+        "list.and_before_e": "{a} and {b}",
     },
     "it": {
         "card.italian.1": "l'asso di {suit}",
@@ -65,5 +66,6 @@ STRINGS = {
         "card.suit.french.S": "picche",
         "card.suit.french.B": "fiori",
         "list.and": "{a} e {b}",
+        "list.and_before_e": "{a} ed {b}",
     },
 }
