@@ -327,6 +327,19 @@ def test_the_matta_is_named_with_a_button_and_the_value_is_told(app, scene) -> N
     assert scene.knock_button not in scene.form.widgets
 
 
+def test_a_digit_names_the_matta_in_the_lesson_as_at_the_table(app, scene) -> None:
+    """The keys page says the keys 1 to 9 name the matta's value; in the lesson 2 only
+    moved the focus ring to "The matta as 1"."""
+    app.set_language("en")
+    scene.go(index_of("matta"))
+    frame(app)
+    press(app, pygame.K_k)
+    assert scene.choices
+    app.frame(1 / 30, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_2, mod=0, unicode="2")])
+    (declared,) = [e for e in scene.walk.events if isinstance(e, Declared)]
+    assert declared.named == 2
+
+
 def test_the_matta_named_carries_its_value_as_at_the_table(app, scene) -> None:
     """After "The matta as 2" the 7 in hand was a plain 7, where the table writes "= 2" on
     it: the lesson writes it so too."""

@@ -93,3 +93,15 @@ def test_a_list_says_ed_before_a_word_beginning_with_e_in_italian(app, language,
 
     app.set_language(language)
     assert join(app.t, items) == said
+
+
+def test_the_classic_game_is_scopa_on_every_screen(app):
+    """The classic game was "Classic" on the pause and the title, "Scopa" in Past matches
+    and the statistics' chart by game: it is Scopa everywhere a game is named."""
+    from scopa.app.scenes.flow import describe
+    from scopa.app.scenes.online import game_name
+
+    app.settings = app.settings.with_(language="en", rules=PRESETS["classic"])
+    app.set_language("en")
+    assert describe(app, app.matches.quick_setup()).split(SEPARATOR)[1] == "Scopa"
+    assert game_name(app, PRESETS["classic"]) == app.t("game_scopa")

@@ -31,6 +31,7 @@ from scopa.engine import (
 
 from .. import style
 from ..style import Metrics
+from ..table.knock import digit
 from ..widgets import Button, Widget
 from ..wording import card_name, deck_text
 from .base import MenuScene
@@ -297,7 +298,14 @@ class CirullaLessonScene(MenuScene):
 
     def handle(self, event: pygame.event.Event) -> bool:
         """K knocks, as at the table (the rules' page of keys says so), when the lesson
-        shows its Knock button."""
+        shows its Knock button; a digit names the matta's value among those offered, as
+        the table's picker takes it (0 the king)."""
+        named = digit(event) if event.type == pygame.KEYDOWN else None
+        if named is not None:
+            for button, move in zip(self.choices, self.offered, strict=False):
+                if move.is_declaration and move.named == named:
+                    button.activate()
+                    return True
         if (
             event.type == pygame.KEYDOWN
             and event.key == pygame.K_k

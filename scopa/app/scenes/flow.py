@@ -48,7 +48,7 @@ def describe(
     people: bool = False,
     fits: Callable[[str], bool] | None = None,
 ) -> str:
-    """One line about a setup: players, rules and target ("2 players · Classic · 11 points");
+    """One line about a setup: players, rules and target ("2 players · Scopa · 11 points");
     ``rules_name`` tells the rules in place of their name. Rules that are no preset are
     named as every screen names them, by the game they are nearest to and what they change
     of it ("Scopa (Re bello)", see ``game_name``): as many changes as the line takes whole
@@ -56,8 +56,8 @@ def describe(
     match it is)."""
     rules = setup.rules
     preset = rules.preset_name()
-    if not rules_name and preset:
-        rules_name = app.t(f"preset_{preset}")
+    if not rules_name and preset:  # the classic game is Scopa, as the statistics name it
+        rules_name = app.t("game_scopa" if preset == "classic" else f"preset_{preset}")
     elif not rules_name:
         from .online import game_name
 
@@ -94,7 +94,7 @@ def saved_line(
     app: App, setup: MatchSetup, match: Match, *, people: bool = True
 ) -> Callable[..., str]:
     """What a saved match is, where it stands, in the language of the time it is read
-    ("2 players · Classic · 11 points · round 2: You 0, Giulia 4"; a match over: "... ·
+    ("2 players · Scopa · 11 points · round 2: You 0, Giulia 4"; a match over: "... ·
     final score: You 11, Giulia 7"). ``people``: the names of several people at one screen
     told before the score too (see ``describe``)."""
     round_no, totals, over = match.round.round_no, match.totals, match.over

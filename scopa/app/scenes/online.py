@@ -568,8 +568,8 @@ def table_game(app: App, rules: Rules) -> tuple[str, list[str]]:
     fewest rules of (the classic game's are "Scopa", not "Classic": a Scopa with changes),
     Cirulla's by Cirulla."""
     named = rules.preset_name()
-    if named is not None:
-        return app.t(f"preset_{named}"), []
+    if named is not None:  # the classic game is Scopa, as the statistics name it
+        return app.t("game_scopa" if named == "classic" else f"preset_{named}"), []
     nearest: tuple[str, list[str]] | None = None
     for name, preset in PRESETS.items():
         if preset.cirulla != rules.cirulla or name in NOT_GAMES:
