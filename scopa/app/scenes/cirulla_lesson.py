@@ -534,8 +534,7 @@ class CirullaLessonScene(MenuScene):
             return
         label = self.t("table.matta_badge", n=named)
         pen = self.m.pen("ui_bold", style.SMALL, style.NIGHT)
-        bottom = (round(centre[0]), round(centre[1] + width * 0.78))
-        area = style.tag_area(label, pen, bottom, self.m.px(style.SPACE_S))
+        area = style.card_tag_area(label, pen, centre, width, self.m.px(style.SPACE_S))
         style.draw_tag(surface, label, pen, area)
 
 

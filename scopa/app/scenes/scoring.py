@@ -1141,8 +1141,8 @@ class ScoringScene(MenuScene):
                 named = self.named.get(card) if key == "scope" else None
                 if named:  # the matta, with the value it was named, as the table showed it
                     label = self.app.t("table.matta_badge", n=named)
-                    bottom = (rect.centerx, rect.centery + rect.w * 0.78)
-                    tags.append((label, style.tag_area(label, tag_pen, bottom, space)))
+                    area = style.card_tag_area(label, tag_pen, rect.center, rect.w, space)
+                    tags.append((label, area))
                 if valued and value:
                     under = pygame.Rect(rect.left, rect.bottom, rect.w, value_h)
                     words = str(value)

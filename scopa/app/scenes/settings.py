@@ -145,12 +145,10 @@ def followed(key: str, target: int, game: str) -> Words:
     return lambda t: t(key, n=target, game=t(game))
 
 
-GAME_TAG = "Cirulla: "
-SUB_GAME_TAGS = ("Scopa d'assi: ",)
-"""The game a rule's explanation names first where the rule belongs to it (its own rules
-beside another's in Settings), left out on the page of a game's rules: "Ace takes an ace:
-off. When it is on: scopa d'assi: with an ace..." read two labels in a row."""
-"""How the settings' explanation of a rule of Cirulla alone begins, in every language."""
+GAME_TAGS = ("Cirulla: ", "Scopa d'assi: ")
+"""How the settings' explanation of a rule of one game alone begins, in every language (its
+rules beside another's in Settings), left out on the page of a game's rules: "Ace takes an
+ace: off. When it is on: scopa d'assi: with an ace..." read two labels in a row."""
 
 
 def shows_off_greyed(option: RuleOption) -> bool:
@@ -197,8 +195,7 @@ def rules_explained(t: Translator, rules: Rules, deck_style: str, base: Rules) -
         # what the value chosen does, beside the others: the deal chosen told as it goes
         # ("10 each, none on the table"), not as the choice the setting makes
         hint = deck_text(t, explanation_key(name, rules), deck_style).rstrip(".")
-        hint = hint.removeprefix(GAME_TAG)  # the game's book says it already
-        for tag in SUB_GAME_TAGS:
+        for tag in GAME_TAGS:  # the game's book says it already
             hint = hint.removeprefix(tag)
         own = (name, value) in VALUES_EXPLAINED  # the value has its own explanation
         if option.kind == "bool" and not value and not own:  # "When it is on: ..."

@@ -4,7 +4,15 @@ screen is drawn with (panels, the button, text that fits its box, cards).
 A new screen is built from these alone: no colour, font or text drawing of its own.
 """
 
-from .cards import card_height, card_width_for, draw_card, draw_tag, menu_art, tag_area
+from .cards import (
+    card_height,
+    card_tag_area,
+    card_width_for,
+    draw_card,
+    draw_tag,
+    menu_art,
+    tag_area,
+)
 from .controls import (
     ScrollFade,
     draw_field,
@@ -221,6 +229,7 @@ __all__ = [
     "line_step",
     "menu_art",
     "tag_area",
+    "card_tag_area",
     "natural_width",
     "GLYPH_PX",
     "able",

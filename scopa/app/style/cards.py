@@ -77,9 +77,31 @@ def tag_area(label: str, pen: Pen, bottom: tuple[float, float], margin: float) -
     return area
 
 
+TAG_DROP = 0.78
+"""How far below a card's centre, in card widths, the tag of a value named for it sits: over
+its lower edge, the card's own corner value in sight."""
+
+
+def card_tag_area(
+    label: str, pen: Pen, centre: tuple[float, float], width: float, margin: float
+) -> pygame.FRect:
+    """Where the tag of a value named for a card (the matta's "= 2") goes on the card of
+    ``width`` centred at ``centre``, as the table, the sheet and the lessons write it."""
+    bottom = (round(centre[0]), round(centre[1] + width * TAG_DROP))
+    return tag_area(label, pen, bottom, margin)
+
+
 def card_width_for(height: float) -> int:
     """The width of a card ``height`` pixels tall."""
     return max(8, round(height / CARD_RATIO))
 
 
-__all__ = ["card_height", "card_width_for", "draw_card", "draw_tag", "menu_art", "tag_area"]
+__all__ = [
+    "card_height",
+    "card_tag_area",
+    "card_width_for",
+    "draw_card",
+    "draw_tag",
+    "menu_art",
+    "tag_area",
+]

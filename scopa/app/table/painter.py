@@ -208,8 +208,8 @@ class Painter:
     def _badge(self, sprite: CardSprite, label: str, lay: TableLayout) -> Item:
         """A small tag on a card: the value named for the matta."""
         pen = self.text.pen("ui_bold", lay.font_small, style.NIGHT)
-        bottom = (round(sprite.x), round(sprite.y - sprite.lift + sprite.w * 0.78))
-        area = style.tag_area(label, pen, bottom, lay.margin * 0.8)
+        centre = (sprite.x, sprite.y - sprite.lift)
+        area = style.card_tag_area(label, pen, centre, sprite.w, lay.margin * 0.8)
         return Item(
             ("badge", label, tuple(area)),
             box(area),
