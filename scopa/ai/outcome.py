@@ -85,10 +85,12 @@ def decided(
     ends = [_line_end(searcher, world.play(move), mine) for move in (best, other)]
     (gain, lost), (gain_other, lost_other) = (_points(end, mine) for end in ends)
     names = categories(rules)
-    won = [name for name in names if gain.get(name, 0) > gain_other.get(name, 0)]
-    denied = [
-        name for name in names if lost.get(name, 0) < lost_other.get(name, 0) and name not in won
+    gained = [name for name in names if gain.get(name, 0) > gain_other.get(name, 0)]
+    kept = [
+        name for name in names if lost.get(name, 0) < lost_other.get(name, 0) and name not in gained
     ]
+    won = [_longer(name, gain_other) for name in gained]
+    denied = [_longer(name, lost) for name in kept]
     rivals = rules.players // rules.sides  # how many play on the other side
     if won and denied:
         return "wins_denies", {"won": ",".join(won), "denied": ",".join(denied), "rivals": rivals}
@@ -97,6 +99,13 @@ def decided(
     if denied:
         return "denies_by_end", {"won": ",".join(denied), "rivals": rivals}
     return None
+
+
+def _longer(name: str, made: dict[str, int]) -> str:
+    """The category ``name`` as a line wins it over ``made``, the other line's points: a
+    napola the other line makes too is the longer napola ("napola_longer"), not the napola,
+    which that line does not deny."""
+    return "napola_longer" if name == "napola" and made.get(name, 0) else name
 
 
 def _plies(state: Round) -> int:

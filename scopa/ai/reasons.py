@@ -143,6 +143,7 @@ POINT_NAMES: dict[str, dict[str, str]] = {
         "re_bello": "re bello",
         "settebello_coppe": "settebello di coppe",
         "napola": "napola",
+        "napola_longer": "the longer napola",
         "grande": "grande",
         "piccola": "piccola",
     },
@@ -155,13 +156,15 @@ POINT_NAMES: dict[str, dict[str, str]] = {
         "re_bello": "re bello",
         "settebello_coppe": "settebello di coppe",
         "napola": "napola",
+        "napola_longer": "napola più lunga",
         "grande": "grande",
         "piccola": "piccola",
     },
 }
 """The points of a round by their category (``scoring.categories``), as a reason lists
 them ("the most cards, coins and primiera", "carte, denari e primiera"); a scopa is named
-apart."""
+apart, and a napola made either way, which the play makes longer or keeps shorter, is the
+longer napola."""
 ITALIAN_ARTICLES = {
     "carte": "le",
     "denari": "i",
@@ -171,6 +174,7 @@ ITALIAN_ARTICLES = {
     "re_bello": "il",
     "settebello_coppe": "il",
     "napola": "la",
+    "napola_longer": "la",
     "grande": "la",
     "piccola": "la",
 }
@@ -194,7 +198,7 @@ def points_named(won: str, lang: str, coins: str) -> str:
     if words:
         listed = ", ".join(words[:-1]) + AND[lang] + words[-1] if len(words) > 1 else words[0]
         if lang == "en":
-            listed = "the " + listed
+            listed = listed if listed.startswith("the ") else "the " + listed
         elif len(words) == 1:
             article = ITALIAN_ARTICLES[points[0]]
             listed = f"{article} {listed}"

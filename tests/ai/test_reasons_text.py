@@ -156,3 +156,62 @@ def test_a_reason_told_of_one_card_says_it_in_the_singular(lang, one) -> None:
     assert reason_text("last_take", {"count": 1}, lang).endswith(one)
     assert "1" not in reason_text("most_cards", {"count": 1}, lang)
     assert "3" in reason_text("last_take", {"count": 3}, lang)
+
+
+def test_a_napola_made_either_way_is_told_as_longer_not_denied() -> None:
+    """The coach said a move "denies them the napola" where the other side made a napola
+    either way, only a shorter one: a napola both lines make is told as the longer one
+    ("the longer napola"), "the napola" only where the other line makes none."""
+    from scopa.ai.outcome import _line_end, _points, _value, decided
+    from scopa.ai.search import Searcher
+    from scopa.ai.view import View
+    from scopa.ai.worlds import sample_world
+    from scopa.engine import Round, Rules, observe
+
+    rules = Rules(napola=True)
+    told_longer = told_plain = 0
+    for seed in range(400):
+        rng = random.Random(seed)
+        state = Round.deal_random(rules, rng)
+        while not state.over and (state.stock or state.in_hands > 4):
+            state = state.play(rng.choice(state.legal_moves()))
+        if state.over:
+            continue
+        view = View.of(observe(state, state.turn))
+        world = sample_world(view, random.Random(0))
+        for best in view.moves:
+            told = decided(view, best)
+            if told is None or "napola" not in str(told[1]):
+                continue
+            searcher = Searcher(world, view.side)  # as the coach's, fresh
+            others = [move for move in world.legal_moves() if move != best]
+            other = max(others, key=lambda move: _value(searcher, world.play(move)))
+            ends = [_line_end(searcher, world.play(move), view.side) for move in (best, other)]
+            (gain, lost), (gain_other, lost_other) = (_points(end, view.side) for end in ends)
+            code, params = told
+            listed = {"wins_by_end": ("won", None), "denies_by_end": (None, "won")}
+            won_key, denied_key = listed.get(code, ("won", "denied"))
+            won = str(params[won_key]).split(",") if won_key else []
+            denied = str(params[denied_key]).split(",") if denied_key else []
+            for names, made in ((won, gain_other), (denied, lost)):
+                if "napola" in names:
+                    assert made.get("napola", 0) == 0, (seed, best, told)
+                    told_plain += 1
+                if "napola_longer" in names:
+                    assert made.get("napola", 0) > 0, (seed, best, told)
+                    told_longer += 1
+    assert told_longer and told_plain
+
+
+@pytest.mark.parametrize(
+    ("code", "lang", "said"),
+    [
+        ("denies_by_end", "en", "ends up denying them the longer napola"),
+        ("denies_by_end", "it", "impedisce all'avversario di fare la napola più lunga"),
+        ("wins_by_end", "en", "ends up winning the most cards and the longer napola"),
+        ("wins_by_end", "it", "ti fa fare carte e napola più lunga"),
+    ],
+)
+def test_the_longer_napola_is_worded(code, lang, said) -> None:
+    won = "napola_longer" if code == "denies_by_end" else "carte,napola_longer"
+    assert reason_text(code, {"won": won, "rivals": 1}, lang).endswith(said)

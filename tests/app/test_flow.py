@@ -105,3 +105,16 @@ def test_the_classic_game_is_scopa_on_every_screen(app):
     app.set_language("en")
     assert describe(app, app.matches.quick_setup()).split(SEPARATOR)[1] == "Scopa"
     assert game_name(app, PRESETS["classic"]) == app.t("game_scopa")
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_games_changes_have_no_brackets_inside_its_brackets(app, language):
+    """A Cirulla without the matta was "Cirulla (Clockwise, Wild card (matta): None)": a
+    change inside the game's brackets is told without brackets of its own."""
+    from scopa.app.scenes.online import game_name
+
+    app.set_language(language)
+    named = game_name(app, PRESETS["cirulla"].with_(matta=None, clockwise=True))
+    inside = named[named.index("(") + 1 : named.rindex(")")]
+    assert "(" not in inside and ")" not in inside, named
+    assert inside.count(",") == 1, named

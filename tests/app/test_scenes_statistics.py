@@ -290,6 +290,9 @@ def test_the_accuracy_chart_rings_the_matches_played_with_undo(app, store, langu
     assert middles == [ACCURACY, style.PAPER_BRIGHT, ACCURACY], middles
     assert (ACCURACY, "st_undone_accuracy") in scene.legend_entries()
     assert all(key != "st_undone" for _, key in scene.legend_entries())
+    # the accuracy's line is not drawn in the won matches' green beside their bars
+    colours = {key: colour for colour, key in scene.legend_entries()}
+    assert colours["st_accuracy_line"] not in (colours["st_won"], colours["st_lost"])
     placed = scene._draw_legend(app.screen)
     assert all(scene.legend.contains(box) for box in placed)
 

@@ -8,6 +8,7 @@ matches: a match in progress keeps the rules it started with.
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -130,12 +131,18 @@ def rule_changes(
     for option in changed_options(rules, base):
         name = option.name
         value = getattr(rules, name)
-        label = t(f"rule_{name}")
+        label = unbracketed(t(f"rule_{name}"))  # the list goes in the game's brackets
         if option.kind != "bool":
-            changes.append(f"{label}: {value_label(t, name, value, deck_style)}")
+            said = unbracketed(value_label(t, name, value, deck_style))
+            changes.append(f"{label}: {said}")
         else:
             changes.append(label if value else t("rule_turned_off", rule=label))
     return changes
+
+
+def unbracketed(text: str) -> str:
+    """``text`` without what it says in brackets ("Wild card (matta)" is "Wild card")."""
+    return re.sub(r"\s*\([^()]*\)", "", text)
 
 
 def followed(key: str, target: int, game: str) -> Words:

@@ -49,7 +49,9 @@ GAME_BARS = 5
 """The most games the chart by game gives a bar each (their names still fit under them at
 960x540); the games played least beyond them share one bar."""
 TRENDS = ("results", "accuracy")
-ACCURACY = style.GREEN
+ACCURACY = style.SIDE_COLORS[1]
+"""The accuracy's line, in its own chart: the results' margin's blue, never beside the won
+matches' green."""
 MARGIN = style.SIDE_COLORS[1]
 RATE = style.GOLD_DEEP
 PAST_W = 0.36

@@ -223,9 +223,9 @@ STRINGS = {
         "aids.tut.watch": "Guarda il tavolo: la lezione riprende al tuo turno.",
         "aids.tut.welcome.title": "Impariamo la scopa",
         "aids.tut.welcome.text": "Giochi una carta per turno. Se in tavola c'è una carta del suo "
-        "stesso valore, o più carte la cui somma dà quel valore, la tua carta le prende: ogni "
-        "carta vale il suo numero, {figures}. Le carte che prendi ti danno i punti. "
-        "Giochiamo una smazzata insieme.",
+        "stesso valore, la tua carta la prende; se non c'è, prende più carte la cui somma dà "
+        "quel valore. Ogni carta vale il suo numero, {figures}. Le carte che prendi ti danno "
+        "i punti. Giochiamo una smazzata insieme.",
         "aids.tut.figures.italian": "il fante\u00a08, il cavallo\u00a09 e il re\u00a010",
         "aids.tut.figures.french": "il fante\u00a08, la donna\u00a09 e il re\u00a010",
         "aids.tut.single.title": "Una presa semplice",
@@ -243,14 +243,14 @@ STRINGS = {
         "va presa quella. Gioca il 6: prende il 6.",
         "aids.tut.scopa.title": "Scopa!",
         "aids.tut.scopa.text": "4 + 2 + asso fanno 7. Prendili tutti con {settebello}, "
-        "il settebello: pulire la tavola è una scopa, che vale 1 punto.",
+        "il settebello: pulire il tavolo è una scopa, che vale 1 punto.",
         "aids.tut.finish.title": "Finisci la smazzata",
         "aids.tut.finish.text": "Ora gioca come vuoi finché tutte le carte sono giocate; quelle "
         "rimaste in tavola vanno a chi ha preso per ultimo.",
         "aids.tut.score.title": "Come si conta una smazzata",
         "aids.tut.score.text": "Si assegna un punto a chi ha più carte, più {coins}, il "
         "settebello, la primiera migliore (la carta migliore per seme: il 7 vale 21, "
-        "il 6 18, l'asso 16...); "
+        "il 6 vale 18, l'asso 16...); "
         "ogni scopa vale un altro punto.",
         "aids.tut.wrong.single": "prendi il re con il tuo re",
         "aids.tut.wrong.sum": "gioca il 3 per prendere asso + 2",

@@ -101,7 +101,7 @@ STRINGS = {
         "scope_bonus_short": "{count} ({bonus})",
         "scope_bonus_label": "{label} (bonus)",
         "round_over": "Round {n}",
-        "round_next": "Once a side has {target} points after a round, the most points win",
+        "round_next": "Once a side has {target} points after a round, the side with the most points wins",
         "round_tied": "Tied at {points}: another round decides the match",
         "match_won.you": "You win!",
         "match_won.your_team": "Your team wins!",

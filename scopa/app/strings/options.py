@@ -157,7 +157,7 @@ STRINGS = {
         "rules_more_1": "+1 more",
         "rules_changes": "{n} changes",
         "rules_changes_1": "1 change",
-        "rules_apply_note_saved": "These rules are for new matches; Continue keeps the saved one's: {game}",
+        "rules_apply_note_saved": "These rules are for new matches; Continue keeps the saved match's rules: {game}",
         "rule_skipped": "Not available: {value}. {why}",
         "greyed_choice": "The setting “{rule}” only counts with “{parent}” set to “{value}”",
         "greyed_on": "The setting “{rule}” only counts with “{parent}” on",
