@@ -305,9 +305,11 @@ def test_the_past_matches_are_reached_when_the_statistics_were_set_aside(
     assert isinstance(app.stack.top, PastScene) and len(app.stack.top.rows) == 1
 
 
-def test_back_keeps_the_keys_focus_as_the_review_comes(english, store) -> None:  # noqa: ANN001
-    """On the keys, Back had the focus while Master graded; as the review came, the focus
-    went to the first costly move's "Try it", and Enter meant for Back opened a practice."""
+def test_the_keys_focus_stays_as_the_review_comes(english, store) -> None:  # noqa: ANN001
+    """On the keys, the focus began on Back, where Right did nothing (the round's chooser
+    and the moves were a Down away, round the list): it begins on the chooser. As the
+    review came, the focus once went to the first costly move's "Try it", and Enter meant
+    for what had it opened a practice: it stays where it was."""
     app = english
     played_out(app)
     app.home()
@@ -316,11 +318,16 @@ def test_back_keeps_the_keys_focus_as_the_review_comes(english, store) -> None: 
     press(app, pygame.K_RETURN)
     review = app.stack.top
     assert isinstance(review, ReviewScene)
-    assert review.form.focus is review.back_button and review.form.keyboard_used
+    assert review.form.focus is review.scope_choice and review.form.keyboard_used
     assert review.waiting_text() != ""  # graded again: not yet there
     review_ready(app, review)
-    assert review.try_buttons and review.form.focus is review.back_button
-    press(app, pygame.K_RETURN)
+    assert review.try_buttons and review.form.focus is review.scope_choice
+    scope = review.scope
+    press(app, pygame.K_RIGHT)
+    assert review.scope != scope and review.form.focus is review.scope_choice
+    press(app, pygame.K_DOWN)
+    assert review.form.focus is review.try_buttons[0]
+    press(app, pygame.K_ESCAPE)
     assert app.stack.top is past
 
 

@@ -620,3 +620,26 @@ def test_the_title_names_as_many_of_the_rules_changes_as_every_other_screen(app)
     frame(app)
     assert game_name(app, rules) in title._play_hint()
     assert "+1 altra" not in title._play_hint()
+
+
+def test_leaving_watch_from_the_keys_gives_the_focus_back_to_watch(app, store) -> None:
+    """Watch opened and left with the keys came back with the focus on Continue: it is
+    back on Watch, as Statistics and Past matches give it back to their buttons."""
+    saved_match(store)
+    app.home()
+    frame(app)
+    title = top(app)
+    title.form.keyboard_used = True
+    title.form.set_focus(title.watch)
+    press(app, pygame.K_RETURN)
+    assert isinstance(top(app), TableScene) and top(app).setup.mode == "watch"
+    for _ in range(10):
+        frame(app)
+    press(app, pygame.K_ESCAPE)
+    pause = top(app)
+    pause.form.set_focus(pause.buttons[3])  # stop watching
+    press(app, pygame.K_RETURN)
+    back = top(app)
+    assert isinstance(back, TitleScene)
+    frame(app)
+    assert back.form.focus is back.watch

@@ -279,7 +279,10 @@ class ReviewScene(MenuScene):
                 self.try_buttons.append(button)
                 self.form.add(button)
         self.form.add(self.back_button)
-        self.form.set_focus(self.back_button)
+        # the keys begin at the first choice (whose review, or the round or the match, the
+        # moves below it), not at Back, which Escape is; never at a costly move's "Try it",
+        # which may come with the grades while Enter is meant for what had the focus
+        self.form.set_focus(self.form.widgets[0])
 
     def _set_scope(self, scope: str) -> None:
         self.scope = scope

@@ -128,7 +128,15 @@ class TitleScene(MenuScene):
             # the first start's dialog closed from the keys): the focus shows on the main
             # button, where Enter goes on (the first Enter only showed it)
             self.form.keyboard_used = True
-            self.form.set_focus(self.resume if self.saved else self.play)
+            self.form.set_focus(self._opener())
+
+    def _opener(self) -> Button:
+        """The button the keys come back to: Watch after watching (left to the title, as
+        Statistics gives it back to its button), else the main one."""
+        current = self.app.matches.current
+        if current is not None and current.setup.mode == "watch":
+            return self.watch
+        return self.resume if self.saved else self.play
 
     def _continue_hint(self) -> str:
         """What Continue resumes: the saved match, where it stands (Play beside it may
