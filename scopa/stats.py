@@ -22,6 +22,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from .engine.errors import quote_value
+from .engine.rules import nearest_game
 from .settings import MODES
 
 if TYPE_CHECKING:
@@ -340,6 +341,18 @@ def match_key(match: Match) -> str:
     return f"{key}/{zlib.crc32(f'{match.first_dealer} {dealt} | {played}'.encode()):08x}"
 
 
+CUSTOM = "custom:"
+"""How a result of rules of the player's own begins its ``preset``, before the game they
+change ("custom:cirulla": a Cirulla of one's own is counted with Cirulla, as it is named);
+results kept before say "custom" alone."""
+
+
+def game_of(preset: str) -> str:
+    """The game a result's ``preset`` is counted with: the preset, or the one rules of the
+    player's own change ("custom:cirulla" is "cirulla"; "custom" of old stays)."""
+    return preset.removeprefix(CUSTOM)
+
+
 def result_of(
     setup: MatchSetup, match: Match, *, undone: bool = False, when: datetime | None = None
 ) -> MatchResult:
@@ -362,7 +375,7 @@ def result_of(
     return MatchResult(
         mode=setup.mode,
         players=rules.players,
-        preset=rules.preset_name() or "custom",
+        preset=rules.preset_name() or f"{CUSTOM}{nearest_game(rules)[0]}",
         level=level,
         won=won,
         margin=margin,

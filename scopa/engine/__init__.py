@@ -81,6 +81,8 @@ from .rules import (
     RuleOption,
     Rules,
     RuleSection,
+    changed_options,
+    nearest_game,
     rule_option,
 )
 from .scoring import (
@@ -164,6 +166,8 @@ __all__ = [
     "primiera",
     "round_rng",
     "rule_option",
+    "changed_options",
+    "nearest_game",
     "score_round",
     "scores_scopa",
     "shuffled_deck",

@@ -548,6 +548,52 @@ PRESETS: dict[str, Rules] = {
 }
 """Named rule sets offered in the settings. 'milanese' combines scientifico, assi and napola;
 'cirulla' is the Genoese game with every default of CIRULLA.md (to 51, cappotto wins)."""
+NOT_GAMES = ("rulebook",)
+"""Presets that are a way to play a game, not a game of their own: rules near them are told
+as the game's, with what they change of it."""
+TABLE = (*SEATING, "target")
+"""The rules a new game sets apart from the rest: who sits where, and the target."""
+
+
+def changed_options(rules: Rules, base: Rules | None = None) -> list[RuleOption]:
+    """The rules (the ``TABLE`` aside) in which ``rules`` differ from the classic game's
+    (or ``base``'s) at their table, where they apply. ``RulesError`` when ``base`` cannot be
+    played by as many players as ``rules``."""
+    seats = {name: getattr(rules, name) for name in TABLE}
+    try:
+        plain = (base or Rules()).with_(**seats)
+    except RulesError:
+        plain = (base or Rules()).with_(players=rules.players)
+    return [
+        option
+        for option in RULE_OPTIONS
+        if option.name not in TABLE
+        and getattr(rules, option.name) != getattr(plain, option.name)
+        and option.applies(rules)
+    ]
+
+
+def nearest_game(rules: Rules) -> tuple[str, list[RuleOption]]:
+    """The preset of the game ``rules`` play and the rules they change of it: a preset's
+    name and none; other rules, the preset they change the fewest rules of (Cirulla's among
+    Cirulla's, ``NOT_GAMES`` aside), or the classic game when no preset is played by as
+    many."""
+    named = rules.preset_name()
+    if named is not None:
+        return named, []
+    nearest: tuple[str, list[RuleOption]] | None = None
+    for name, preset in PRESETS.items():
+        if preset.cirulla != rules.cirulla or name in NOT_GAMES:
+            continue
+        try:
+            changes = changed_options(rules, preset)
+        except RulesError:  # not a game for as many players
+            continue
+        if nearest is None or len(changes) < len(nearest[1]):
+            nearest = (name, changes)
+    return nearest or ("classic", changed_options(rules))
+
+
 FOLLOW_GAME: dict[str, dict[bool, Any]] = {
     "target": {False: Rules().target, True: PRESETS["cirulla"].target},
     "cappotto": {False: Rules().cappotto, True: PRESETS["cirulla"].cappotto},

@@ -552,6 +552,36 @@ def test_the_matches_are_grouped_by_game_the_classic_one_as_scopa(app, store, la
     ]
 
 
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_rules_of_ones_own_are_counted_with_the_game_they_change(app, store, language) -> None:
+    """A Cirulla with one option changed counted under "My rules", with a Scopa d'assi of
+    four changes, while Past matches named it "Cirulla (Clockwise)": a match is counted
+    with the game its name gives it; results kept before, which say only "custom", still
+    under "My rules"."""
+    from scopa.stats import MatchResult
+
+    cirulla = Rules(cirulla=True, cappotto=True, target=51, clockwise=True)
+    assi = Rules(assi=True, napola=True, re_bello=True)
+    for seed, rules in enumerate((Rules(cirulla=True, cappotto=True, target=51), cirulla, assi)):
+        setup = MatchSetup((SeatConfig("Anna", True), SeatConfig("CPU", False, "expert")), rules)
+        match = Match.new(rules, seed)
+        rng = random.Random(seed)
+        while not match.over:
+            match, _ = match.apply(rng.choice(match.legal_moves()))
+        store.record_result(setup, match)
+    stats = store.load_stats()
+    older = MatchResult("solo", 2, "custom", "expert", True, 3, 1, (11, 8), 3)
+    store.save_stats(stats.add(older))
+    scene = show(app, StatisticsScene(app), (960, 540), language)
+    scene.dimension = "game"
+    counted = {label: sum(counts) for label, counts in scene.groups()}
+    assert counted == {
+        app.t("preset_assi"): 1,
+        app.t("preset_cirulla"): 2,
+        app.t("ng_my_rules"): 1,
+    }
+
+
 def test_games_beyond_the_bars_that_fit_share_one(app, store) -> None:
     """Seven games and a newer version's: the four played most keep their own bars, in
     New game's order; the rest, the unknown one too, are counted together."""

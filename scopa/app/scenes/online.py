@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from scopa.engine import PRESETS, Rules, RulesError
+from scopa.engine import Rules, nearest_game
 from scopa.net.codes import AddressError, normalize_code, parse_address
 from scopa.settings import (
     MAX_ADDRESS,
@@ -31,7 +31,7 @@ from ..widgets import Button, Choice, SettingRow, Text, TextInput
 from ..wording import count, is_default_name
 from .base import MenuScene
 from .flow import describe
-from .settings import rule_changes
+from .settings import change_said
 
 if TYPE_CHECKING:
     from ..app import App
@@ -514,11 +514,6 @@ def seat_address(app: App, held: HeldSeat) -> str:
     return f"{held.server}/{grouped(held.code)}"
 
 
-NOT_GAMES = ("rulebook",)
-"""Presets that are a way to play a game, not a game of their own: rules near them are told
-as the game's, with what they change of it."""
-
-
 def describe_rules(
     app: App,
     rules: Rules,
@@ -567,23 +562,9 @@ def table_game(app: App, rules: Rules) -> tuple[str, list[str]]:
     names: a preset is told by its name alone; other rules by the preset they change the
     fewest rules of (the classic game's are "Scopa", not "Classic": a Scopa with changes),
     Cirulla's by Cirulla."""
-    named = rules.preset_name()
-    if named is not None:  # the classic game is Scopa, as the statistics name it
-        return app.t("game_scopa" if named == "classic" else f"preset_{named}"), []
-    nearest: tuple[str, list[str]] | None = None
-    for name, preset in PRESETS.items():
-        if preset.cirulla != rules.cirulla or name in NOT_GAMES:
-            continue
-        try:
-            changes = rule_changes(app.t, rules, app.settings.deck_style, preset)
-        except RulesError:  # not a game for as many players
-            continue
-        if nearest is None or len(changes) < len(nearest[1]):
-            nearest = (name, changes)
-    if nearest is None:  # no preset is for this table: what changes of the classic game
-        nearest = ("classic", rule_changes(app.t, rules, app.settings.deck_style))
-    name, changes = nearest
-    return app.t("game_scopa" if name == "classic" else f"preset_{name}"), changes
+    name, changes = nearest_game(rules)
+    game = app.t("game_scopa" if name == "classic" else f"preset_{name}")
+    return game, [change_said(app.t, option, rules, app.settings.deck_style) for option in changes]
 
 
 def paste() -> str:

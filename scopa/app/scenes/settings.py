@@ -22,6 +22,7 @@ from scopa.engine import (
     RuleOption,
     Rules,
     RulesError,
+    changed_options,
     rule_option,
 )
 from scopa.i18n import Translator
@@ -116,28 +117,15 @@ def value_label(t: Translator, name: str, value: Any, deck_style: str) -> str:
     return str(value)
 
 
-SEATING = ("players", "teams", "six_sides", "target")
-"""The rules a new game sets apart from the rest: who sits where, and the target."""
-
-
-def rule_changes(
-    t: Translator, rules: Rules, deck_style: str, base: Rules | None = None
-) -> list[str]:
-    """Each rule of ``rules`` that differs from the classic game's (or ``base``'s) at their
-    table, by the settings' names, seating and target aside ("Scopa d'assi", "Deal:
-    Scientifico"). ``RulesError`` when ``base`` cannot be played by as many players as
-    ``rules``."""
-    changes = []
-    for option in changed_options(rules, base):
-        name = option.name
-        value = getattr(rules, name)
-        label = unbracketed(t(f"rule_{name}"))  # the list goes in the game's brackets
-        if option.kind != "bool":
-            said = unbracketed(value_label(t, name, value, deck_style))
-            changes.append(f"{label}: {said}")
-        else:
-            changes.append(label if value else t("rule_turned_off", rule=label))
-    return changes
+def change_said(t: Translator, option: RuleOption, rules: Rules, deck_style: str) -> str:
+    """The rule ``option`` as ``rules`` change it, by the settings' names, in a game's
+    brackets ("Napola", "Deal: Scopone", "Wild card: None")."""
+    name = option.name
+    label = unbracketed(t(f"rule_{name}"))  # the list goes in the game's brackets
+    value = getattr(rules, name)
+    if option.kind != "bool":
+        return f"{label}: {unbracketed(value_label(t, name, value, deck_style))}"
+    return label if value else t("rule_turned_off", rule=label)
 
 
 def unbracketed(text: str) -> str:
@@ -163,24 +151,6 @@ def shows_off_greyed(option: RuleOption) -> bool:
     a rule the table's seats rule out (teams with two players, where it read on beside
     "each on their own"), here and in New game."""
     return option.parent == "players"
-
-
-def changed_options(rules: Rules, base: Rules | None = None) -> list[RuleOption]:
-    """The rules (seating and target aside) in which ``rules`` differ from the classic
-    game's (or ``base``'s) at their table, where they apply. ``RulesError`` when ``base``
-    cannot be played by as many players as ``rules``."""
-    seats = {name: getattr(rules, name) for name in SEATING}
-    try:
-        plain = (base or Rules()).with_(**seats)
-    except RulesError:
-        plain = (base or Rules()).with_(players=rules.players)
-    return [
-        option
-        for option in RULE_OPTIONS
-        if option.name not in SEATING
-        and getattr(rules, option.name) != getattr(plain, option.name)
-        and option.applies(rules)
-    ]
 
 
 def rules_explained(t: Translator, rules: Rules, deck_style: str, base: Rules) -> list[str]:

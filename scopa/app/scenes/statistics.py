@@ -13,6 +13,7 @@ from scopa.stats import (
     Stats,
     Tally,
     accuracy_series,
+    game_of,
     margin_series,
     recent_accuracy,
     rolling_win_rate,
@@ -274,13 +275,15 @@ class StatisticsScene(MenuScene):
         rules last: the classic game is "Scopa", as Past matches calls it. Beyond
         ``GAME_BARS`` games, those played least (and any a newer version named) share a bar."""
         order = list(PRESETS)
-        known: list[tuple[str, Tally]] = []
+        games: dict[str, Tally] = {}
         others = Tally()
         for value, tally in self.stats.by("preset"):
-            if value in PRESETS or value == "custom":
-                known.append((value, tally))
+            game = game_of(value)  # rules of one's own with the game they change
+            if game in PRESETS or game == "custom":
+                games[game] = games.get(game, Tally()) + tally
             else:
                 others = others + tally
+        known = list(games.items())
         known.sort(key=lambda row: order.index(row[0]) if row[0] in PRESETS else len(order))
         if len(known) + (1 if others.played else 0) > GAME_BARS:  # the last bar is shared
             kept = sorted(known, key=lambda row: -row[1].played)[: GAME_BARS - 1]
