@@ -1232,6 +1232,24 @@ def test_a_row_s_explanation_reads_right_beside_the_other_rules(app, scene, lang
     assert at_deal.hint() == t("rule_declare_at_deal_hint_until_play")
 
 
+@pytest.mark.parametrize("language", ["it", "en"])
+def test_scopa_d_assi_s_explanation_says_what_an_ace_does_in_this_game(app, language) -> None:
+    """With Ace takes an ace off, the page of the game's rules said "where an ace lies
+    there, Ace takes an ace makes it take just that ace", of a switch off in the game: the
+    scopa d'assi is told as it is played, an ace sweeping even an ace (and the Settings'
+    row the same, beside the switch)."""
+    from scopa.app.scenes.settings import hint_key, rules_explained
+
+    app.set_language(language)
+    t = app.t
+    sweeps = PRESETS["assi"].with_(assi_ace_takes_ace=False)
+    (line, *_) = rules_explained(t, sweeps, "napoletane", PRESETS["classic"])
+    switch = t("rule_assi_ace_takes_ace")
+    assert switch not in line, line
+    assert hint_key("assi", sweeps) != hint_key("assi", PRESETS["assi"])
+    assert switch in t(hint_key("assi", PRESETS["assi"]))
+
+
 @pytest.mark.parametrize("blocking", ["no_decino", "dossena_scale"])
 def test_both_hand_bonuses_greyed_by_another_switch_show_off(app, scene, blocking) -> None:
     """Greyed by Dossena's scale, Both hand bonuses showed "On" beside the piccola's row

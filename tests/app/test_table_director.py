@@ -197,3 +197,51 @@ def test_the_scopa_d_assi_s_redeal_counts_the_aces():
     assert [c for c in calls if c.startswith("table.redeal")] == [
         "table.redeal_ace", "table.redeal_aces_2"
     ]  # fmt: skip
+
+
+def test_a_match_won_at_the_deal_says_so_once_then_leaves_its_table_in_sight():
+    """Four of a kind won the match at the deal: "Four of a kind on the table: Bruno
+    wins!", then "Bruno wins!" over the four cards that decided it, and the sheet at once.
+    The deal's banner says who wins; the table that won lies in sight, no words over it,
+    a moment before the sheet."""
+    calls: list[str] = []
+    show = director(calls)
+    dealt = Match.new(Rules(), 3).opening_events()[-1]
+    four = tuple(Card.parse(t) for t in ("9D", "9C", "9S", "9B"))
+    show.show([dealt, DealWon(0, 1, four, "four_of_a_kind"), MatchWon(1, (0, 0), at_deal=True)])
+    clear = 0.0  # how long the table lay with no banner over it, once the deal's had shown
+    said = False
+    for _ in range(30 * 30):
+        show.update(1 / 30)
+        said = said or "table.deal_won.four_of_a_kind" in calls
+        if said and not any(banner.alpha > 1 for banner in show.banners):
+            clear += 1 / 30
+        if show.blocked:
+            break
+    assert show.blocked and calls[-1] == "scored"
+    assert "table.wins" not in calls
+    assert clear >= 1.0, clear
+
+
+def test_the_table_that_made_the_dealer_s_bonus_lies_in_sight_before_it_goes():
+    """The opening table made the dealer's bonus: its cards flew to the dealer's pile as
+    the banner came up, over them, so that the table that made it was seen for only a
+    moment. They lie there, lit, before the banner and their flight."""
+    from scopa.engine import PRESETS, DealerBonus
+
+    calls: list[str] = []
+    show = director(calls)
+    show.view = TableView(TableLayout((1280, 720), PRESETS["cirulla"]), 2)
+    opening = Match.new(PRESETS["cirulla"], 0).opening_events()
+    (bonus,) = [event for event in opening if isinstance(event, DealerBonus)]
+    show.show(opening)
+    lit = 0.0  # how long the four lay on the table lit, no banner over them
+    for _ in range(30 * 30):
+        show.update(1 / 30)
+        lying = all(show.view.places.get(card, ("",))[0] == "table" for card in bonus.cards)
+        if lying and show.glowing == frozenset(bonus.cards) and not show.banners:
+            lit += 1 / 30
+        if not show.busy:
+            break
+    assert lit >= 0.7, lit
+    assert all(show.view.places[card] == ("pile", bonus.side) for card in bonus.cards)

@@ -544,3 +544,37 @@ def test_a_pile_s_count_is_drawn_in_the_room_kept_for_it_clear_of_every_plate(ap
         assert tag.top >= room.top - 0.5 and tag.bottom <= room.bottom + 0.5, (side, tag, room)
         apart = layout.margin * 0.2
         assert room.inflate(apart, apart).collidelist(plates) < 0, (side, room)
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_with_four_alone_a_hand_s_bonus_shows_on_the_score_panel(app, size, language) -> None:
+    """With four sides the panel shows names and totals alone (the cards taken show on
+    the piles): a knock's 10 was seen once on the table, then nowhere until the round's
+    sheet. A side's bonus of the round is written beside its total, whole, clear of the
+    name and of the other lines."""
+    app.resize(size)
+    app.set_language(language)
+    rules = Rules.preset("cirulla").with_(players=4, teams=False)
+    names = ("Anna", "Bruno", "Massimiliano", "Dora")
+    setup = MatchSetup(
+        tuple(SeatConfig(name, seat == 0, "beginner") for seat, name in enumerate(names)), rules
+    )
+    scene = TableScene(app, coordinated(app, setup, Match.new(rules, 3)), worker=inline_worker())
+    app.stack.push(scene)
+    app.frame(1 / 30, [])
+    assert scene.layout.hud_compact
+    scene.director.shown.bonus = {2: 10, 3: 3}
+    seen: list[style.Drawn] = []
+    with style.watch_text(seen.append):
+        for item in scene.painter.items(scene.snapshot()):
+            if item.key[0] == "hud row":
+                item.paint(app.screen)
+    said = {drawn.words: drawn for drawn in seen}
+    assert "+10" in said and "+3" in said, sorted(said)
+    assert not any(drawn.elided for drawn in seen)
+    ten, name = said["+10"], said["Massimiliano"]
+    assert not ten.used.colliderect(name.used)
+    assert not ten.used.colliderect(said["0"].used)
+    scene.close()
+    app.stack.pop()

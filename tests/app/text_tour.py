@@ -713,13 +713,14 @@ class Tour:
             luzzati_table_rules=True, matta=None, no_decino=True, dossena_scale=True,
             declare_at_deal=True, declare_until_play=True, target=31,
         )  # fmt: skip
-        for rules in (told, PRESETS["cirulla"].with_(target=16, cappotto=False)):
+        sweeps = PRESETS["assi"].with_(assi_ace_takes_ace=False, target=21)  # an ace an ace
+        for rules in (told, PRESETS["cirulla"].with_(target=16, cappotto=False), sweeps):
             self.app.settings = kept.with_(rules=rules)
             scene = self.open_menu("rules")
             self.show(f"rules, the rules a game to {rules.target} changes")
             scene.scroll(1 << 20)
             self.show(f"rules, the rules a game to {rules.target} changes, scrolled")
-            for page in ("c1", "c7", "c8"):  # the pages that state the target, the cappotto
+            for page in ("c1", "c7", "c8") if rules.cirulla else ():  # the target, cappotto
                 scene.page = scene._book_pages().index(page) + 1
                 scene.layout()
                 self.show(f"rules, cirulla to {rules.target}, {page}")

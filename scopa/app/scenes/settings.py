@@ -84,13 +84,16 @@ def hint_key(name: str, rules: Rules) -> str:
     """The key of the explanation of rule ``name`` that reads right beside the other rules
     of ``rules``: with no matta, the Luzzati rules' without "three and the matta"; with no
     three of a kind, Dossena's without "three of a kind 2"; beside Until your first card (a
-    hand shown at one's turn too), Show hands at the deal's without "not at their turn"."""
+    hand shown at one's turn too), Show hands at the deal's without "not at their turn";
+    with Ace takes an ace off, the scopa d'assi's ace sweeping even an ace."""
     if name == "luzzati_table_rules" and rules.matta is None:
         return "rule_luzzati_table_rules_hint_no_matta"
     if name == "dossena_scale" and rules.no_decino:
         return "rule_dossena_scale_hint_no_decino"
     if name == "declare_at_deal" and rules.declare_at_deal and rules.declare_until_play:
         return "rule_declare_at_deal_hint_until_play"
+    if name == "assi" and not rules.assi_ace_takes_ace:
+        return "rule_assi_hint_sweeps_aces"
     return f"rule_{name}_hint"
 
 

@@ -214,13 +214,16 @@ class Director:
                 scored = True
                 self.beats.append(partial(self._round_scored, event))
             elif isinstance(event, MatchWon):
-                self.beats.append(partial(self._won, event))
+                told = event.at_deal and any(isinstance(e, DealWon) for e in events[:i])
+                # the deal's banner said who wins: the table that won lies in sight
+                self.beats.append(self._table_in_sight if told else partial(self._won, event))
                 if event.at_deal:
                     self.beats.append(self._scored)
             elif isinstance(event, Redealt):
                 misdeals += event.cause == "three_of_a_kind"
                 self.beats.append(partial(self._redealt, event, misdeals))
             elif isinstance(event, DealerBonus):
+                self.beats.append(partial(self._bonus_table, event))
                 self.beats.append(partial(self._dealer_bonus, event))
             elif isinstance(event, Declared):
                 self.beats.append(partial(self._declared, event))
@@ -499,8 +502,15 @@ class Director:
         bonus[side] = bonus.get(side, 0) + points
         self.shown.bonus = bonus
 
+    def _bonus_table(self, event: DealerBonus) -> float:
+        """The opening table that made the dealer's bonus lies lit a moment, once dealt, in
+        sight before the banner (over the table) says what it made and it goes."""
+        self.glowing = frozenset(event.cards)
+        return 0.9
+
     def _dealer_bonus(self, event: DealerBonus) -> float:
         """The opening table made the dealer's bonus: its cards go to the dealer's pile."""
+        self.glowing = frozenset()
         view = self.view
         self._add_bonus(event.side, event.points)
         self.shown.opening_take = (event.dealer, event.cards)
@@ -556,6 +566,10 @@ class Director:
     def _deal_won(self, event: DealWon) -> float:
         self._banner(self.about(f"table.deal_won.{event.cause}", event.side), "scopa", 1.6)
         return self._sound("win", 1.8)
+
+    def _table_in_sight(self) -> float:
+        """A moment to look at the table that won the match at the deal, before its sheet."""
+        return 1.4
 
     def _won(self, event: MatchWon) -> float:
         self._banner(self.about("table.wins", event.side), "scopa", 1.6)

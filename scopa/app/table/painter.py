@@ -402,9 +402,19 @@ class Painter:
         """Where a side's name is written on its line of the score panel."""
         name_x = band.left + (lay.font_normal * 0.66 if row.colour is not None else 0.0)
         score_w = style.natural_width(str(row.total), score_pen(lay, self.text))
-        room = band.right - score_w - lay.margin * 0.4
+        room = band.right - score_w - lay.margin * 0.4 - self._bonus_width(row, lay)
         tall = max(lay.font_normal * 1.15, style.line_height(self._name_pen(lay, row.active)))
         return FRect(name_x, band.top, room - name_x, tall)
+
+    def _bonus_pen(self, lay: TableLayout) -> style.Pen:
+        return self.text.pen("ui_bold", lay.font_small, style.BRIGHT_GOLD)
+
+    def _bonus_width(self, row: ScoreRow, lay: TableLayout) -> float:
+        """The room a side's bonus takes before its total, on a panel with no room for its
+        line of what it took (else the bonus is said there)."""
+        if not (lay.hud_compact and row.bonus):
+            return 0.0
+        return style.natural_width(row.bonus, self._bonus_pen(lay)) + lay.margin * 0.4
 
     def _name_pen(self, lay: TableLayout, active: bool) -> style.Pen:
         return self.text.pen("ui_bold", lay.font_normal, style.CREAM if active else style.MIST)
@@ -430,6 +440,10 @@ class Painter:
         score_w = style.natural_width(str(row.total), score)
         score_box = FRect(right - score_w, y, score_w, tall if compact else 2 * tall)
         style.text(surface, str(row.total), score, score_box, align="right")
+        extra = self._bonus_width(row, lay)
+        if extra:  # a hand's bonus, which the line under the name would say
+            bonus = FRect(score_box.left - extra, y, extra - lay.margin * 0.4, tall)
+            style.text(surface, row.bonus, self._bonus_pen(lay), bonus, align="right")
         name_box = self.hud_name_box(row, band, lay)
         pen = replace(self._name_pen(lay, row.active), px=name_px)
         style.text(surface, row.name, pen, name_box, least=name_px)

@@ -51,6 +51,9 @@ class ScoreRow:
     short: str = ""
     """``detail`` said shorter, for a panel too narrow for it (the cards taken counted
     without their word: "18 · 6 scopas +10", a Cirulla hand's bonus at its end)."""
+    bonus: str = ""
+    """Cirulla: the scopas a hand's bonus gave the side this round ("+10"), written beside
+    the total where the panel has no room for ``detail`` (four sides or more)."""
 
 
 @dataclass(frozen=True)

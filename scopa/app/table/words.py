@@ -173,7 +173,8 @@ class TableWords:
             colour = style.side_mark(side) if marked else None
             active = turn is not None and rules.side_of(turn) == side
             name, total = self.side_name(side), shown.totals[side]
-            rows.append(ScoreRow(name, total, detail, active, colour, short))
+            extra = f"+{bonus}" if bonus else ""
+            rows.append(ScoreRow(name, total, detail, active, colour, short, extra))
         target, round_line, deal_line = self.hud_texts()
         return HudView(target, round_line, deal_line, tuple(rows))
 
