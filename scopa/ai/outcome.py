@@ -47,6 +47,12 @@ card of that rank is gone" told nothing of the primiera and the coins the other 
 A scopa, a point card taken and a card kept for what it is worth say it themselves."""
 
 
+DECIDED_PLIES = 13
+"""The most plies (cards in the hands, and one) a round's end is searched to for a reason:
+the last hand of four players (a whole deal of two players dealt every card is known from
+its first play, and forty plies are never searched to their end)."""
+
+
 def sharpened(
     view: View, reason: tuple[str, dict[str, object]], best: Move, other: Move | None = None
 ) -> tuple[str, dict[str, object]]:
@@ -68,13 +74,16 @@ def decided(
     gained (``won``, comma-separated), "denies_by_end" with those kept from the other side
     (as ``won``), or "wins_denies" with both (``won`` and ``denied``); None when the
     round's end cannot be known from the seat (cards still to be dealt, or more than one
-    way the others may hold them), or when both lines end with the same points."""
+    way the others may hold them) or is too far to search (``DECIDED_PLIES``), or when both
+    lines end with the same points."""
     rules = view.rules
     if rules.cirulla or rules.sides != 2 or best.card is None:
         return None
     if view.stock_size or distinct_worlds(view) != 1:
         return None
     world = sample_world(view, random.Random(0))  # the only one
+    if _plies(world) > DECIDED_PLIES:  # a whole deal known from its first play: too far
+        return None
     searcher = Searcher(world, view.side)
     if other is None:
         rivals = [move for move in world.legal_moves() if move != best]

@@ -57,3 +57,34 @@ def test_a_busy_computer_searches_as_many_worlds_as_an_idle_one(
     # measured); on the thread's time about as many (0.86 on a quiet machine; 0.58 on a clean
     # clone's run, its tests four to two cores, the switching between threads costing too).
     assert busy >= 0.4 * idle, (busy, idle)
+
+
+def test_a_hint_and_a_grade_come_in_a_whole_deal_of_two_known_from_the_first_play() -> None:
+    """Two players dealt every card (scientifico): from the first play the other hand is
+    known and no card is left to deal, and the reason of a hint (what the move wins by the
+    round's end) was searched to the end of forty plies: the hint never came, the review
+    stayed at 0 %, and the game could not end while the search ran."""
+    import time
+
+    from scopa.ai.hints import hint
+    from scopa.ai.review import grade_move
+
+    rules = Rules(deal="scientifico")
+    done: list[int] = []
+
+    def ask() -> None:
+        for seed in range(3):
+            state = Round.deal_random(rules, random.Random(seed))
+            for _ in range(seed):  # before the first play, after it, after the second
+                state = state.play(state.legal_moves()[0])
+            obs = observe(state, state.turn)
+            for limit in (0.0, 0.2):  # as the game asks for a hint, and as its review grades
+                assert hint(obs, seed=1, time_limit=limit).move in state.legal_moves()
+            grade_move(obs, state.legal_moves()[-1], 1, seed + 1, seed=1)
+            done.append(seed)
+
+    start = time.monotonic()
+    asking = threading.Thread(target=ask, daemon=True)  # a search without end stays behind
+    asking.start()
+    asking.join(90)
+    assert done == [0, 1, 2], f"{len(done)} of 3 told in {time.monotonic() - start:.0f} s"

@@ -1366,3 +1366,26 @@ def test_u_at_a_table_online_says_undo_is_off(hosted):
     assert table.said() == app.t("aids.undo_online")
     assert table.view.places[move.card][0] != "hand"  # the card stays played
     assert not any(button.name == "undo" for button in table.aids.buttons())
+
+
+def test_a_name_pasted_goes_in_the_name_being_typed(app, monkeypatch):
+    """Ctrl+V while typing one's name put the clipboard in the address, over the address
+    written there: it goes in the name typed; pasted elsewhere, in the address still."""
+    from scopa.app.scenes import online
+
+    app.settings = app.settings.with_(language="en", online_address="ws://192.168.1.4:8765/ABCD")
+    app.set_language("en")
+    scene = OnlineScene(app)
+    app.stack.push(scene)
+    frame(app)
+    monkeypatch.setattr(online, "paste", lambda: "Margherita\n")
+    click(app, scene.name_field)
+    press(app, pygame.K_a, pygame.KMOD_CTRL)  # all of it, as typed over
+    press(app, pygame.K_v, pygame.KMOD_CTRL)
+    assert scene.name_field.editing and scene.name == "Margherita"
+    assert scene.address == "ws://192.168.1.4:8765/ABCD"
+    press(app, pygame.K_RETURN)
+    assert not scene.name_field.editing
+    monkeypatch.setattr(online, "paste", lambda: " ws://10.0.0.2:8765/WXYZ ")
+    press(app, pygame.K_v, pygame.KMOD_CTRL)
+    assert scene.address == "ws://10.0.0.2:8765/WXYZ" and scene.name == "Margherita"

@@ -249,7 +249,10 @@ class OnlineScene(MenuScene):
             and event.key == pygame.K_v
             and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
         ):
-            pasted = paste()
+            pasted = paste().strip()
+            if pasted and self.name_field.editing:  # into the name typed, its first line
+                self.name_field.text_input(pasted.splitlines()[0])
+                return True
             if pasted:
                 self.address = pasted.strip()[:MAX_ADDRESS]
                 return True
