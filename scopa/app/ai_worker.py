@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import concurrent.futures as futures
 import multiprocessing
+import queue
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -41,6 +43,50 @@ def warm_up() -> bool:
 def first_legal(level: str, seed: int, observation: Observation) -> Move:
     """The simplest legal move: the fallback when a computer player fails."""
     return observation.legal_moves[0]
+
+
+class ThreadWorker(futures.Executor):
+    """One daemon thread that runs what is submitted, in turn: a search still running when
+    the game ends does not keep its process alive (the standard pool's threads are joined
+    at exit, and a search cannot be stopped from outside)."""
+
+    def __init__(self, name: str) -> None:
+        self._jobs: queue.SimpleQueue[tuple[futures.Future[Any], Callable[[], Any]] | None]
+        self._jobs = queue.SimpleQueue()
+        self._closed = False
+        self._thread = threading.Thread(target=self._run, name=name, daemon=True)
+        self._thread.start()
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> futures.Future[Any]:
+        if self._closed:
+            raise RuntimeError("cannot submit to a closed worker")
+        future: futures.Future[Any] = futures.Future()
+        self._jobs.put((future, lambda: fn(*args, **kwargs)))
+        return future
+
+    def _run(self) -> None:
+        while (job := self._jobs.get()) is not None:
+            future, call = job
+            if not future.set_running_or_notify_cancel():
+                continue
+            try:
+                future.set_result(call())
+            except BaseException as error:  # noqa: BLE001 - handed to whoever waits
+                future.set_exception(error)
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        self._closed = True
+        if cancel_futures:
+            while True:
+                try:
+                    job = self._jobs.get_nowait()
+                except queue.Empty:
+                    break
+                if job is not None:
+                    job[0].cancel()
+        self._jobs.put(None)
+        if wait:
+            self._thread.join()
 
 
 class AiWorker:
@@ -68,7 +114,7 @@ class AiWorker:
                     self.mode = "thread"
             if self._executor is None:
                 self.mode = "thread"
-                self._executor = futures.ThreadPoolExecutor(1, thread_name_prefix="scopa-ai")
+                self._executor = ThreadWorker("scopa-ai")
         return self._executor
 
     def warm(self) -> None:

@@ -182,3 +182,36 @@ def test_the_worker_process_ends_when_the_game_is_killed(tmp_path):
     multiprocessing started beside it) lived on, idle, for ever: one more pair each crash."""
     pids = children_left_by_a_killed_program(KILLED_GAME, tmp_path)
     assert pids == [], "left running after the game died"
+
+
+def test_a_search_in_a_thread_does_not_keep_a_closed_game_alive(tmp_path):
+    """A hint searched without end (a deal of two dealt every card once was): the window
+    closed, the game's process stayed on, kept by the hint's thread, and ignored a plain
+    kill. A search left running in the worker's thread ends with the game."""
+    import subprocess
+    import sys
+    import time
+
+    script = tmp_path / "endless.py"
+    script.write_text(
+        "import time\n"
+        "from scopa.app.ai_worker import AiWorker\n"
+        "from scopa.engine import Match, Rules\n"
+        "def endless(level, seed, obs):\n"
+        "    while True:\n"
+        "        sum(range(1000))\n"
+        "worker = AiWorker(endless, mode='thread')\n"
+        "match = Match.new(Rules(), 1)\n"
+        "worker.request('master', 1, match.observe(match.round.turn))\n"
+        "time.sleep(0.3)\n"
+        "worker.close()\n"
+        "print('closed', flush=True)\n"
+    )
+    root = Path(__file__).resolve().parents[2]
+    start = time.monotonic()
+    done = subprocess.run(
+        [sys.executable, str(script)], cwd=root, capture_output=True, text=True, timeout=30,
+        env={**os.environ, "PYTHONPATH": str(root)},
+    )  # fmt: skip
+    assert "closed" in done.stdout, done.stderr
+    assert time.monotonic() - start < 20
