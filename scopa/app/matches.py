@@ -829,21 +829,26 @@ class Matches:
 
     def lost_on_quit(self) -> tuple[str, str] | None:
         """The question and its detail (keys of the texts) to ask before the game ends
-        while the match at the table would lose plays with it: the disk would not save it,
-        or another copy of the game keeps the saves; None when nothing would be lost. At a
-        practice, of the match it was opened over (still under it)."""
+        while the match at the table would lose plays with it: the disk would not save it
+        (its last play too, on its last sheet), or another copy of the game keeps the
+        saves; None when nothing would be lost. At a practice, of the match it was opened
+        over (still under it)."""
         current = self.current
         practice = getattr(current, "practice", None)
         if practice is not None:
             current = practice.source
-        if current is None or current.remote or current.match.over:
+        if current is None or current.remote:
             return None
         if getattr(current, "saver", None) is None:  # watched: nothing is kept of it
             return None
         if not any(getattr(scene, "coordinator", None) is current for scene in self.app.stack):
             return None  # left already, once the player agreed to lose it
-        if self.app.store.locked_out:
-            return "other_copy_leave_question", "other_copy_quit_detail"
+        if self.app.store.locked_out:  # nothing is kept: a match over has nothing to lose
+            return (
+                None
+                if current.match.over
+                else ("other_copy_leave_question", "other_copy_quit_detail")
+            )
         if not current.kept():
             return "leave_unsaved_question", "quit_unsaved_detail"
         return None

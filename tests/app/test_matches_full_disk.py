@@ -176,3 +176,19 @@ def test_the_last_sheet_says_a_result_the_statistics_refused_is_counted_later(en
     full.clear()
     assert sheet.coordinator.count_again()
     assert not sheet.counted_later
+
+
+def test_closing_the_window_on_a_last_sheet_the_disk_refused_asks_first(english, store, full):
+    """The match's last play could not be saved: closing the window from its last sheet
+    ended the game without a word, and Continue brought the match back a play before its
+    end. It asks, as it does mid-match; asked again, it quits."""
+    import pygame
+
+    app = english
+    play_the_last_card(app, store, full, {storage.STATS_FILE, storage.SAVE_FILE})
+    frame(app, pygame.event.Event(pygame.WINDOWCLOSE))
+    dialog = app.stack.top
+    assert isinstance(dialog, ConfirmScene) and app.running
+    assert dialog.question() == app.t("leave_unsaved_question")
+    frame(app, pygame.event.Event(pygame.WINDOWCLOSE))
+    assert not app.running
