@@ -176,6 +176,29 @@ def test_a_costly_play_at_the_practice_says_what_master_would_do(english) -> Non
     assert app.stack.top is scoring
 
 
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+def test_the_practice_s_verdict_hides_neither_the_other_hand_nor_the_table(english, size) -> None:  # noqa: ANN001
+    """The verdict on a play tried again ("This loses 4.01 points...", three lines) lay
+    across the opponent's hand and the top of the table: the card the opponent still
+    held, and its reply flying to its pile, were hidden while it was read. It is read
+    under the table, where the line about the play made stood."""
+    app = english
+    app.resize(size)
+    blunder, practice, _ = practising(app, 0)
+    practice.play(blunder.played)
+    frame(app)
+    (verdict,) = [toast for toast in app.toasts if toast.text.startswith("This loses")]
+    assert verdict.drawn is not None
+    lay = practice.layout
+    (top,) = [seat for seat in range(lay.players) if seat != lay.bottom]
+    from scopa.app.table.layout import card_rect
+
+    hand = [pygame.Rect(card_rect(slot)) for slot in lay.hand_slots(top, lay.hand_size, False)]
+    assert not any(verdict.drawn.colliderect(card) for card in hand)
+    assert verdict.drawn.top >= lay.table_rect.bottom - 1
+    assert verdict.drawn.bottom <= size[1]
+
+
 def test_the_hint_at_a_practised_position_names_the_review_s_move(english) -> None:  # noqa: ANN001
     """The hint at a position tried from its review was worked out again, with the
     practice's own seed and a score back at 0-0: it could name another move than the one

@@ -1301,8 +1301,8 @@ class TableScene(Scene):
         """Between the score panel (as wide as it may grow) and the aids' buttons, above
         the seats there (the plate, hand and pile of a seat at the top); a toast too long
         or too tall for that room goes below the buttons and the score panel (and online
-        below the banner over the table, and its button), between the seats at the
-        window's sides."""
+        below the banner over the table, and its button; at a practice, under the table),
+        between the seats at the window's sides."""
         lay = self.layout
         width, height = lay.size
         left = lay.hud_rect.left + lay.hud_width_for(math.inf) + lay.margin
@@ -1315,6 +1315,12 @@ class TableScene(Scene):
         banner = self.absence.shown if self.remote else None
         if banner is not None:  # online, the banner over the table (and its button) stay clear
             below = max(below, banner.bottom + lay.margin * 0.5)
+        if self.coordinator.practice is not None:
+            # a play tried again: its verdict, long, is read under the table (where the line
+            # about the play stood), across the middle, the other hand and its reply in sight
+            centre, half = width / 2, lay.status_width / 2
+            wide = (centre - half, centre + half)
+            return ToastBand(left, right, floor - lay.margin * 0.5, lay.table_rect.bottom, wide)
         beside = [r for r in room if r.bottom > below and r.top < below + height / 3]
         low = max((r.right for r in beside if r.centerx < width / 2), default=0.0)
         high = min((r.left for r in beside if r.centerx > width / 2), default=width)
