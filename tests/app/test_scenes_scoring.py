@@ -1738,8 +1738,9 @@ def test_the_partners_under_their_scopas_are_told_one_way_along_a_side(app, size
     _, drawn = partners_scopas(app, size, ("Emma", "Bo", "Jack", "Di"), 8)
     under = [text.words for text in drawn]
     full = [w for w in under if w.endswith((f"{SEPARATOR}Emma", f"{SEPARATOR}Jack"))]
-    initials = [w for w in under if w.endswith((f"{SEPARATOR}E.", f"{SEPARATOR}J."))]
+    initials = [w for w in under if w.endswith(("E.", "J."))]  # "+1 · E.", or closer "+1 E."
     assert initials and not full, under
+    assert len({w.removeprefix("+1").removeprefix("+3")[:-2] for w in initials}) == 1, under
     close_tables(app)
 
 
@@ -1764,3 +1765,17 @@ def test_a_round_replayed_is_given_no_code_that_names_other_cards(app) -> None:
             assert first.deal_code() == ""
     second = ScoringScene(app, MatchCoordinator(setup, again))
     assert second.deal_code() == app.t("table.deal_id", id=deal_id(again.seed, 2))
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+def test_a_crowded_row_of_partners_scopas_still_tells_who_made_each(app, size) -> None:
+    """Ten scopas of one team at 960x540: the overlapping cards left no room for "+1 · A."
+    and each read "+1", while the other side's fewer said their initials. Where the
+    initial does not fit beside its separator, it goes closer: "+1 A."."""
+    _, drawn = partners_scopas(app, size, ("Anna", "Bo", "Carlo", "Di"), 10)
+    under = [text.words for text in drawn]
+    told = [words for words in under if words != "+1"]
+    assert len(told) >= 10, under
+    for one, other in itertools.combinations(drawn, 2):
+        assert not one.used.colliderect(other.used), (one.words, other.words)
+    close_tables(app)

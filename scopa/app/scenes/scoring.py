@@ -1177,9 +1177,9 @@ class ScoringScene(MenuScene):
         if len(partners) < 2 or all(seat is None for seat in makers):
             return [(f"+{points}", under) for _, points, under in bonuses]
 
-        def told(by: Callable[[int], str]) -> list[str]:
+        def told(by: Callable[[int], str], separator: str = SEPARATOR) -> list[str]:
             return [
-                f"+{points}" if seat is None else f"+{points}{SEPARATOR}{by(seat)}"
+                f"+{points}" if seat is None else f"+{points}{separator}{by(seat)}"
                 for seat, (_, points, _) in zip(makers, bonuses, strict=True)
             ]
 
@@ -1193,10 +1193,34 @@ class ScoringScene(MenuScene):
         initials = [seats.seat_name(other)[:1].upper() for other in partners]
         if len(set(initials)) < len(initials):  # "A." would not tell Anna from Alberto
             return [(f"+{points}", under) for _, points, under in bonuses]
-        short = told(lambda seat: f"{seats.seat_name(seat)[:1].upper()}.")
-        return [
-            (words if fits(words, under) else f"+{points}", under)
-            for words, (_, points, under) in zip(short, bonuses, strict=True)
+        initial = {seat: seats.seat_name(seat)[:1].upper() for seat in partners}
+        smaller = replace(pen, px=max(1, round(pen.px * 0.85)))
+        gap = pen.px // 3  # told closer, a step smaller, apart from the next
+        tiers = [  # "+1 · A.", then where the separator leaves no room "+1 A.", "+1 A"
+            (told(lambda seat: f"{initial[seat]}."), pen, 0),
+            (told(lambda seat: f"\u2009{initial[seat]}.", separator=""), smaller, gap),
+            (told(lambda seat: f"\u2009{initial[seat]}", separator=""), smaller, gap),
+        ]
+
+        def laid(tier: tuple[list[str], style.Pen, int]) -> list[tuple[str, pygame.Rect] | None]:
+            said, used, apart = tier
+            return [
+                (words, under.inflate(-apart, 0))
+                if style.natural_width(words, used) <= under.w - apart
+                else None
+                for words, under in zip(said, unders, strict=True)
+            ]
+
+        for tier in tiers:  # a side's makers told one way all along it, where they can be
+            placed = laid(tier)
+            if all(place is not None for place in placed):
+                return [place for place in placed if place is not None]
+        return [  # else each as it fits, the points alone where nothing does
+            next(
+                (place[i] for place in map(laid, tiers) if place[i] is not None),
+                (f"+{points}", under),
+            )
+            for i, (_, points, under) in enumerate(bonuses)
         ]
 
     def _behind_label(
