@@ -497,3 +497,39 @@ def test_a_scopone_of_two_says_how_many_played(english) -> None:  # noqa: ANN001
     two = scene.row_texts(past_of(PRESETS["scopone_scientifico"].with_(players=2)))[0]
     assert english.t("players_n", n=2) in two or "2 players" in two, two
     assert "2 players" not in scene.row_texts(past_of(Rules()))[0]
+
+
+def test_the_list_s_titles_are_written_at_one_size(english) -> None:  # noqa: ANN001
+    """A title too long for its row even as "(2 changes)" ("Scopone, 4 giocatori, contro
+    Principiante, Esperto e Maestro") was drawn smaller, beside rows at full size: the
+    list looked uneven. Every title is written at the size the longest needs."""
+    import random
+
+    from scopa.app import style
+    from scopa.engine import PRESETS, Match
+    from scopa.settings import MatchSetup, SeatConfig
+    from scopa.storage import PastMatch
+
+    app = english
+    rules = PRESETS["scopone"].with_(napola=True, re_bello=True)
+    seats = [SeatConfig("Giulia", True)]
+    seats += [
+        SeatConfig(n, False, lv) for n, lv in (("A", "beginner"), ("B", "expert"), ("C", "master"))
+    ]
+    long = MatchSetup(tuple(seats), rules)
+    match, rng = Match.new(rules, 2), random.Random(2)
+    while not match.over:
+        match, _ = match.apply(rng.choice(match.legal_moves()))
+    app.store.keep_past(past_of(Rules(), 1))
+    app.store.keep_past(PastMatch("2026-12-04T11:00:00+00:00", long, match.record(), match))
+    app.store.keep_past(past_of(Rules(), 3))
+    show(app, PastScene(app), (960, 540), "it")
+    titles = {app.t("game_scopa"), app.t("preset_scopone")}
+    seen: list[style.Drawn] = []
+    with style.watch_text(seen.append):
+        frame(app)
+    drawn = [text for text in seen if text.words.split(" ")[0].rstrip(",") in {
+        t.split(" ")[0] for t in titles}]  # fmt: skip
+    assert len(drawn) == 3, [text.words for text in seen]
+    assert len({text.px for text in drawn}) == 1, [(text.words, text.px) for text in drawn]
+    assert not any(text.elided for text in drawn if text.words.startswith(app.t("game_scopa")))

@@ -9,6 +9,7 @@ while the game runs, ``Matches.review_past``), as it graded it when it ended.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import datetime
 
 import pygame
@@ -58,7 +59,8 @@ class PastRow(Widget):
         top = pygame.Rect(left.left, left.top, left.w, left.h // 2)
         title, when, result, won, accuracy = scene.row_texts(self.past, (big, top.size))
         bottom = pygame.Rect(left.left, top.bottom, left.w, left.h - top.h)
-        style.text(surface, title, big, top, valign="bottom")
+        sized = replace(big, px=scene.title_px(big, top.size))  # every row's alike
+        style.text(surface, title, sized, top, valign="bottom", least=sized.px)
         style.text(surface, when, small, bottom, valign="top")
         colour = WON if won else LOST
         score = pygame.Rect(left.right + pad, inner.top, score_w, inner.h)
@@ -80,6 +82,7 @@ class PastScene(MenuScene):
         self._notes_read = -1
         self._reread = False
         self._texts: dict[tuple[object, ...], tuple[str, str, str, bool, str]] = {}
+        self._sizes: dict[tuple[object, ...], int] = {}
         self.app.show_store_messages()
         self.scroll = ScrollPanel()
         self.rows: list[PastRow] = []
@@ -133,6 +136,21 @@ class PastScene(MenuScene):
         if not self.kept:
             return self.t("past.empty", n=PAST_KEPT)
         return count(self.t, "past.intro", len(self.kept))
+
+    def title_px(self, pen: style.Pen, size: tuple[int, int]) -> int:
+        """The size every row's title is written at, in a box of ``size``: the size the
+        longest title needs (one drawn smaller than its neighbours made the list uneven)."""
+        key = ("px", self.app.t.language, pen, size)
+        known = self._sizes.get(key)
+        if known is None:
+            known = self._sizes[key] = min(
+                (
+                    style.fit(self.row_texts(past, (pen, size))[0], pen, *size).px
+                    for past in self.kept
+                ),
+                default=pen.px,
+            )
+        return known
 
     def row_texts(
         self, past: PastMatch, room: tuple[style.Pen, tuple[int, int]] | None = None
