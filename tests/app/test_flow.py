@@ -118,3 +118,20 @@ def test_a_games_changes_have_no_brackets_inside_its_brackets(app, language):
     inside = named[named.index("(") + 1 : named.rindex(")")]
     assert "(" not in inside and ")" not in inside, named
     assert inside.count(",") == 1, named
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_name_ending_in_a_digit_is_set_apart_from_its_score(app, language):
+    """A seat left with the game's name ("Player 5") read "Zoë and Player 5 1" on the
+    title's line and the final sheet: the points are set apart by a colon there."""
+    from scopa.app.scenes.flow import saved_line
+    from scopa.engine import Match, Rules
+
+    app.set_language(language)
+    rules = Rules(players=6, six_sides=3)  # three pairs: Zoë and the fourth seat
+    fourth = app.t("player_n", n=4)  # a person whose name was left empty
+    seats = [SeatConfig(name, name in ("Zoë", fourth), "expert")
+             for name in ("Zoë", "B", "C", fourth, "D", "E")]  # fmt: skip
+    setup = MatchSetup(tuple(seats), rules)
+    line = saved_line(app, setup, Match.new(rules, 1))()
+    assert f"{fourth}: 0" in line and f"{fourth} 0" not in line, line

@@ -40,6 +40,14 @@ def side_names(setup: MatchSetup, t: Text) -> list[str]:
     return [seats.side_name(side) for side in range(setup.rules.sides)]
 
 
+def scores_told(named: list[tuple[str, int]]) -> str:
+    """Sides' names with their points, in a line ("Anna 6, Bruno 4"): with a colon where a
+    name ends in a digit ("Zoë e Giocatore 5: 1, Lucia: 6"), which the points would read
+    as part of ("Giocatore 5 1")."""
+    mark = ": " if any(name[-1:].isdigit() for name, _ in named) else " "
+    return ", ".join(f"{name}{mark}{points}" for name, points in named)
+
+
 def describe(
     app: App,
     setup: MatchSetup,
@@ -102,7 +110,7 @@ def saved_line(
     def line(fits: Callable[[str], bool] | None = None) -> str:
         """The line; with ``fits``, naming as many of the rules' changes as it holds."""
         names = side_names(setup, app.t)
-        score = ", ".join(f"{name} {total}" for name, total in zip(names, totals, strict=True))
+        score = scores_told(list(zip(names, totals, strict=True)))
 
         def told(what: str) -> str:
             if over:

@@ -44,7 +44,7 @@ from ..widgets import Button, resolve
 from ..wording import Seats, category_label, deal_id, deck_text, join, suit_name
 from .base import MenuScene
 from .chart import Drawn, line_chart
-from .flow import SEPARATOR
+from .flow import SEPARATOR, scores_told
 from .title import NARROWEST_BAND
 
 if TYPE_CHECKING:
@@ -155,6 +155,8 @@ class ScoringScene(MenuScene):
         cover that comes between turns, long after the sheet's grace: that first key only
         shows where the focus is, and the sheet turns for a key pressed after it. A sheet
         ``resumed`` (a match continued on it) is in sight of whoever continued it."""
+        if not self.seen:  # no ring before that key, which shows it: else it seemed dropped
+            self.form.keyboard_used = False
         self._pressed_at: float | None = None
         """When the mouse's button went down on a sheet not yet ``seen`` (``HELD_PRESS``)."""
         self.named: dict[Card, int] = {}
@@ -504,7 +506,7 @@ class ScoringScene(MenuScene):
             return " \u2013 ".join(str(t) for t in _winner_first(totals, self.match.winner))
         seats = Seats(self.setup, self.app.t, self.coordinator.humans)
         ranked = sorted(range(len(totals)), key=lambda side: (-totals[side], side))
-        return ", ".join(f"{seats.side_name(side)} {totals[side]}" for side in ranked)
+        return scores_told([(seats.side_name(side), totals[side]) for side in ranked])
 
     @property
     def practice(self) -> Practice | None:
