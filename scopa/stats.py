@@ -341,6 +341,10 @@ def match_key(match: Match) -> str:
     return f"{key}/{zlib.crc32(f'{match.first_dealer} {dealt} | {played}'.encode()):08x}"
 
 
+ONLINE = "online"
+"""The kind of a match played at a server (set up in a lobby, not as ``MODES`` are)."""
+COUNTED_MODES = (*MODES, ONLINE)
+"""Every kind of match the statistics count."""
 CUSTOM = "custom:"
 """How a result of rules of the player's own begins its ``preset``, before the game they
 change ("custom:cirulla": a Cirulla of one's own is counted with Cirulla, as it is named);
@@ -354,13 +358,19 @@ def game_of(preset: str) -> str:
 
 
 def result_of(
-    setup: MatchSetup, match: Match, *, undone: bool = False, when: datetime | None = None
+    setup: MatchSetup,
+    match: Match,
+    *,
+    undone: bool = False,
+    when: datetime | None = None,
+    online: tuple[tuple[int, ...], str] | None = None,
 ) -> MatchResult:
-    """The result of a finished ``match`` played with ``setup``."""
+    """The result of a finished ``match`` played with ``setup``; ``online``: a match at a
+    server, the seats played here and the match's id (the others' people are friends)."""
     if not match.over:
         raise StatsError("only a finished match has a result")
     rules = match.rules
-    sides = {rules.side_of(seat) for seat in setup.humans}
+    sides = {rules.side_of(seat) for seat in (setup.humans if online is None else online[0])}
     side = next(iter(sides)) if len(sides) == 1 else None
     computers = {config.level for config in setup.seats if not config.human}
     level = "none" if not computers else computers.pop() if len(computers) == 1 else "mixed"
@@ -373,7 +383,7 @@ def result_of(
         scope = scope_by_side[side]
     stamp = (when or datetime.now(UTC)).isoformat(timespec="seconds")
     return MatchResult(
-        mode=setup.mode,
+        mode=setup.mode if online is None else ONLINE,
         players=rules.players,
         preset=rules.preset_name() or f"{CUSTOM}{nearest_game(rules)[0]}",
         level=level,
@@ -384,7 +394,7 @@ def result_of(
         rounds=len(match.rounds),
         undone=undone,
         when=stamp,
-        match_id=match_key(match),
+        match_id=match_key(match) if online is None else online[1],
     )
 
 
@@ -511,8 +521,10 @@ def _expect_text(value: Any, what: str) -> None:
 def _expect_mode(value: str, what: str) -> None:
     """A kind of match this game counts (a newer game's, shown by a name this one lacks,
     is not read)."""
-    if value not in MODES:
-        raise StatsError(f"{what} must be one of {', '.join(MODES)}, not {quote_value(value)}")
+    if value not in COUNTED_MODES:
+        raise StatsError(
+            f"{what} must be one of {', '.join(COUNTED_MODES)}, not {quote_value(value)}"
+        )
 
 
 def _tally_from_dict(row: Any) -> tuple[tuple[str, int, str, str], Tally]:

@@ -1102,6 +1102,19 @@ class Store:
             self.save_stats(stats)
         return stats
 
+    def record_online(
+        self, setup: MatchSetup, match: Any, seats: tuple[int, ...], match_id: str
+    ) -> bool:
+        """Count a match played at a server to its end, for the ``seats`` played here, once
+        (``match_id``: the table and the match there); False if the statistics refused it.
+        Not kept among the past matches: its other hands were never known here."""
+        with self._stats:
+            stats = self.load_stats()
+            if any(result.match_id == match_id for result in stats.recent):
+                return True
+            result = result_of(setup, match, online=(seats, match_id))
+            return self.save_stats(stats.add(result))
+
     def reset_stats(self) -> StatsReset:
         """Start the statistics and the past matches afresh, at the player's word: each of
         their files is set aside as a backup beside itself (``stats.json.bak``, then

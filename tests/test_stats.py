@@ -177,7 +177,7 @@ GOOD_ROW = {"mode": "solo", "players": 2, "preset": "classic", "level": "expert"
         ({"players": "two"}, "players"),
         ({"best": 1.5}, "best"),
         ({"mode": None}, "mode"),
-        ({"mode": "online"}, "mode"),  # a kind of match this game does not count
+        ({"mode": "tournament"}, "mode"),  # a kind of match this game does not count
         ({"colour": "red"}, "colour"),
         ({"won": True}, "won"),
         ({"best": -100, "worst": -4}, "best margin"),  # the best below the worst
@@ -197,7 +197,7 @@ def test_bad_rows_are_refused(change: dict, named: str) -> None:
         ({"won": "yes"}, "won"),
         ({"extra": 1}, "extra"),
         ({"undone": 0}, "undone"),
-        ({"mode": "online"}, "mode"),
+        ({"mode": "tournament"}, "mode"),
         # each entry reads, but they do not hold together (a file edited by hand):
         ({"margin": -1_000_000_000, "totals": [-40, 99_999_999]}, "margin"),
         ({"margin": 5}, "margin"),  # 11 to 8 is a lead of 3

@@ -986,8 +986,20 @@ class Matches:
         while its final sheet may lead to a rematch (a window closed on the sheet comes
         back to it), and forgotten once the player leaves the sheet."""
         held = [seat for seat in self.app.store.load_seats() if seat.code == code]
+        current = self.current
+        if not ended and getattr(current, "remote", False) and current.match.over:
+            self.count_online(current)
         if ended or any(seat.hosted for seat in held):
             self.forget_table(code, address)
+
+    def count_online(self, coordinator: Any) -> None:
+        """The match at a server played to its end, counted in the statistics once, for
+        the seats played at this screen (the table's code and the match's length and score
+        tell it from a rematch at the same table)."""
+        match = coordinator.match
+        totals = "-".join(str(total) for total in match.totals)
+        key = f"online/{coordinator.ticket.code}/{match.at}/{totals}"
+        self.app.store.record_online(coordinator.setup, match, tuple(coordinator.humans), key)
 
     def forget_table(self, code: str, address: str) -> None:
         """The match at the table ``code`` is over: its seat is forgotten, and its address

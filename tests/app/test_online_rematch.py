@@ -239,3 +239,29 @@ def test_a_friend_the_computer_played_for_is_awaited_to_ask_not_to_come_back(hos
     click(app, sheet.buttons[-1])  # Anna asks
     assert coordinator.left_table() == [] and coordinator.rematch_awaited() == [1]
     assert sheet.rematch_hint() == app.t("online.rematch_hint_waiting", names="Bruno")
+
+
+def test_a_match_played_online_is_counted_once_in_the_statistics(hosted):  # noqa: F811
+    """Four matches played online to their end, and Statistics said "No matches yet" in
+    every window: an online match is counted, once, as an online match, with its result
+    for this seat's side (not in Past matches: its other hands were never known here)."""
+    from scopa.app.scenes.statistics import StatisticsScene
+
+    app, table, friend = hosted
+    sheet = play_the_match_out(app, table, friend)
+    frame(app)
+    stats = app.store.load_stats()
+    (result,) = stats.recent
+    assert result.mode == "online" and result.players == 2 and result.level == "none"
+    side = table.coordinator.seat
+    assert result.won == (sheet.match.winner == side)
+    assert result.totals == tuple(sheet.match.totals)
+    app.matches.current.table = dict(app.matches.current.table)  # the server tells it again
+    for _ in range(5):
+        frame(app)
+    assert len(app.store.load_stats().recent) == 1  # once
+    assert app.store.load_past() == []
+    scene = StatisticsScene(app)
+    app.stack.push(scene)
+    scene.dimension = "mode"
+    assert [label for label, _ in scene.groups()] == [app.t("mode_online")]

@@ -192,6 +192,7 @@ STRINGS = {
         "mode_solo": "Solo",
         "mode_hotseat": "Hot-seat",
         "mode_watch": "Watched",
+        "mode_online": "Online",
     },
     "it": {
         "you": "Tu",
@@ -383,5 +384,6 @@ STRINGS = {
         "mode_solo": "Contro il computer",
         "mode_hotseat": "A turno",
         "mode_watch": "Guardate",
+        "mode_online": "Online",
     },
 }
