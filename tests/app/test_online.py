@@ -856,6 +856,23 @@ def menu_over(app, table, monkeypatch):  # noqa: ANN001, ANN201
     return menu, headings
 
 
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_menu_over_a_match_online_that_is_over_does_not_say_it_goes_on(
+    hosted, monkeypatch, language
+):
+    """Escape on the final sheet of a match online: "The match goes on", and "the others
+    play on". It says the match is over, and where its way back goes."""
+    app, table, _ = hosted
+    app.settings = app.settings.with_(language=language)
+    app.set_language(language)
+    table.match.status = "over"
+    table.match.result = {"winner": 0, "totals": [11, 4], "cappotto": False}
+    menu, headings = menu_over(app, table, monkeypatch)
+    frame(app)
+    assert headings[-1] == app.t("online.played_out") != app.t("online.goes_on")
+    assert menu.buttons[0].hint() == app.t("online.back_to_sheet_hint")
+
+
 def test_the_menu_over_a_match_online_does_not_claim_to_pause_or_delete_it(hosted, monkeypatch):
     """The others play on while the menu is open: it never says Pause, Resume, Save or
     Abandon (that deletes nothing at a server); its way out is to leave the table."""

@@ -311,3 +311,32 @@ def banner_seconds(table) -> int:  # noqa: ANN001
     import math
 
     return max(1, math.ceil(table.coordinator.away_wait()))
+
+
+def test_a_friend_seen_gone_only_as_this_window_came_back_is_not_told_back() -> None:
+    """The host's game closed and opened again: a friend's window, back at the table first,
+    saw the other friend's seat down a moment, then up, and said "Anna is back", of
+    someone who never left. A friend already down as this window comes back is told back
+    only after a long absence; one seen going down once this window is back, always."""
+    from types import SimpleNamespace
+
+    from scopa.app.table.absence import GONE_NOTICED, AbsenceBanner
+
+    now = [100.0]
+    down: list[int] = []
+    coordinator = SimpleNamespace(clock=lambda: now[0], gone=lambda: down, online=False)
+    absence = AbsenceBanner(None, lambda: None, coordinator, str, lambda: None)  # type: ignore[arg-type]
+    down[:] = [1, 2]  # this window cut off: every friend's link seems down
+    assert absence._newly_back() == []
+    coordinator.online = True  # back, a friend still coming: up again a moment later
+    down[:] = [2]
+    assert absence._newly_back() == []
+    now[0] += 3.0
+    down[:] = []
+    assert absence._newly_back() == []  # down only as this window came back
+    now[0] += GONE_NOTICED
+    down[:] = [2]  # gone for real, then back
+    assert absence._newly_back() == []
+    now[0] += 1.0
+    down[:] = []
+    assert absence._newly_back() == [2]

@@ -1891,6 +1891,14 @@ class Tour:
             self.hover_all(app.stack.top, "online, the menu over the match")
             app.back()
             self.frames(2)
+            match = table.match  # its final sheet under the menu
+            status, result = match.status, match.result
+            match.status, match.result = "over", {"winner": 0, "totals": [11, 4]}
+            app.open("pause")
+            self.hover_all(app.stack.top, "online, the menu over the match played out")
+            app.back()
+            match.status, match.result = status, result
+            self.frames(2)
 
             coordinator = table.coordinator
             self.wait(lambda: table.human_to_play is not None or friends_play(friends) and False)

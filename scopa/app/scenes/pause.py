@@ -138,9 +138,13 @@ class PauseScene(MenuScene):
     @property
     def connection(self) -> str:
         """How this window holds the match at a server: 'on' (connected), 'back' (the link
-        dropped and is being brought back) or 'lost' (for good)."""
+        dropped and is being brought back), 'lost' (for good), or 'over' (played out)."""
         current = self.app.matches.current
-        if not isinstance(current, (RemoteCoordinator, SharedScreen)) or current.online:
+        if not isinstance(current, (RemoteCoordinator, SharedScreen)):
+            return "on"
+        if current.match.over:  # its final sheet under the menu: nothing goes on
+            return "over"
+        if current.online:
             return "on"
         return "lost" if current.lost else "back"
 
@@ -239,6 +243,7 @@ ONLINE_WORDS = {
     "on": ("online.goes_on", "online.back_to_table_hint"),
     "back": ("online.paused_reconnecting", "online.paused_reconnecting_hint"),
     "lost": ("online.paused_lost", "online.paused_lost_hint"),
+    "over": ("online.played_out", "online.back_to_sheet_hint"),
 }
 """The heading of the menu over a match online, and the hint of the way back to the table,
 for each state of the connection (``PauseScene.connection``)."""

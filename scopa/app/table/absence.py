@@ -44,6 +44,11 @@ STAND_IN_NOTICE = 12.0
 """Seconds the banner says that the computer plays for a friend gone, from when it began."""
 BACK_NOTICE = 5.0
 """Seconds the banner says that a friend gone is back, from when they came back."""
+GONE_NOTICED = 2.0
+"""Seconds this window is back at the table before a friend's link seen going down is one
+that dropped (a friend whose return is told), not one coming back with everyone..."""
+AWAY_NOTICED = 10.0
+"""...unless it stayed down this long: the banner waited for them."""
 
 
 class AbsenceBanner:
@@ -69,10 +74,13 @@ class AbsenceBanner:
         clear of them."""
         self._stood_in_since: dict[int, float] = {}
         """When (the coordinator's ``clock``) each seat was first seen played by the computer."""
-        self._gone_seen: set[int] = set()
-        """The friends' seats whose connection was down when last looked at."""
         self._back_since: dict[int, float] = {}
         """When each friend gone came back (told for ``BACK_NOTICE``)."""
+        self._gone_since: dict[int, float] = {}
+        """When each friend's connection was first seen down (this window at the table)."""
+        self._online_since: float | None = -math.inf
+        """Since when this window's own link is up again (None: down; from the start: the
+        table was opened on a link up)."""
 
     def _names(self, seats: list[int]) -> str:
         return join(self.translator(), [self.seat_name(seat) for seat in seats])
@@ -120,12 +128,24 @@ class AbsenceBanner:
 
     def _newly_back(self) -> list[int]:
         """Friends whose connection came back less than ``BACK_NOTICE`` ago (the banner
-        saying they were gone had simply gone, and their plate's "Away" with it)."""
+        saying they were gone had simply gone, and their plate's "Away" with it). Not of
+        those already down as this window came back to the table from a link of its own
+        that dropped (the host's game closed), unless they stayed away a while
+        (``GONE_NOTICED``): a friend coming back with everyone was told "back" though
+        they never left."""
         now = self.coordinator.clock()
+        if not self.coordinator.online:  # cut off: every friend's link seems down from here
+            self._online_since, self._gone_since = None, {}
+            return sorted(self._back_since)
+        if self._online_since is None:  # back from a link of its own that dropped
+            self._online_since = now
         gone = set(self.coordinator.gone())
-        for seat in self._gone_seen - gone:
-            self._back_since[seat] = now
-        self._gone_seen = gone
+        for seat in set(self._gone_since) - gone:
+            since = self._gone_since.pop(seat)
+            if since - self._online_since >= GONE_NOTICED or now - since >= AWAY_NOTICED:
+                self._back_since[seat] = now
+        for seat in gone:
+            self._gone_since.setdefault(seat, now)
         self._back_since = {
             seat: since
             for seat, since in self._back_since.items()
