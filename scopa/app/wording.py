@@ -209,6 +209,19 @@ def default_you_names() -> frozenset[str]:
     return frozenset(table[key] for table in tables().values() for key in YOU_KEYS if key in table)
 
 
+def default_names(seat: int) -> set[str]:
+    """Every name the game may give ``seat`` in any language ("Player 2", "Giocatore 2",
+    "Seat 2", "Posto 2"; "You", "Tu"): a seat left with the game's name is shown by
+    another of them once the language changes."""
+    numbered = {
+        table[key].format(n=seat + 1)
+        for table in tables().values()
+        for key in NUMBERED_KEYS
+        if key in table
+    }
+    return numbered | set(default_you_names())
+
+
 def is_default_name(name: str, seat: int) -> bool:
     """Whether ``name`` is one the game gives ``seat`` rather than one a player typed: the
     player's name in any language ("Tu", "You") or the seat's number ("Posto 2", "Seat 2",

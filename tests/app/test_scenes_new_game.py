@@ -1170,3 +1170,35 @@ def test_a_match_started_from_the_screen_leaves_no_choice_to_come_back(app, scen
     close_tables(app)
     assert app.matches.new_game_draft is None
     assert NewGameScene(app).preset == "cirulla"  # the settings' now, as started
+
+
+def test_a_name_typed_as_another_seat_s_game_name_in_another_language_cannot_start(app, store):
+    """ "Giocatore 2" typed for the first seat beside a second left as "Player 2": started,
+    and once the game spoke Italian both seats were "Giocatore 2", the cover calling either.
+    A typed name is compared with the game's name of every other seat in every language."""
+    app.set_language("en")
+    scene = NewGameScene(app)
+    scene.humans[1] = True
+    scene.defaults[1] = True
+    scene.names[0], scene.defaults[0] = "Giocatore 2", False
+    assert scene.shown_name(1) == "Player 2"
+    assert not scene._check()
+    assert scene.error == app.t("ng_same_name", name="Giocatore 2")
+    scene.names[0] = "Anna"  # nobody else's name in any language: it plays
+    assert scene._check(), scene.error
+
+
+def test_a_person_named_like_a_computer_the_game_named_takes_the_name(app, store):
+    """A friend called Lucia beside a computer the game had named Lucia: Start was refused
+    ("Two seats are called Lucia") until the computer was renamed by hand. The computer
+    takes another name of its own; a computer's name typed by the player stays."""
+    app.set_language("en")
+    scene = NewGameScene(app)
+    scene.players_row.control.step(+1)  # three seats: the player, two computers
+    computer = scene.names[2]
+    assert scene.given[2] and not scene.humans[2]
+    _, field, _, _ = scene.seat_widgets[1]
+    scene.humans[1] = True
+    field.set(computer)
+    assert scene.shown_name(1) == computer and scene.shown_name(2) != computer
+    assert scene._check(), scene.error

@@ -16,7 +16,7 @@ from scopa.settings import MAX_NAME, MatchSetup, SeatConfig, SettingsError, show
 from .. import style
 from ..matches import COMPUTER_NAMES, free_names, named_computers
 from ..widgets import Button, Choice, Label, SettingRow, TextInput, Toggle
-from ..wording import default_name, is_default_name, join
+from ..wording import default_name, default_names, is_default_name, join
 from .base import MenuScene
 from .flow import rules_problem, side_names
 from .online import game_name
@@ -177,6 +177,7 @@ class NewGameScene(MenuScene):
             self.names[seat] = value
             self.defaults[seat] = self.given[seat] = False
             self.typed[seat] = True
+            self._make_way(seat)
             self._check()
 
         def set_human(value: bool) -> None:
@@ -360,6 +361,15 @@ class NewGameScene(MenuScene):
             seats.append(SeatConfig(name, self.humans[seat], self.levels[seat]))
         return MatchSetup(tuple(seats), self.rules())
 
+    def _make_way(self, seat: int) -> None:
+        """A computer's name the game gave it, typed as a person's in ``seat`` ("Lucia"),
+        goes to the person: the computer takes another (it had to be retyped by hand)."""
+        typed = name_key(self.names[seat])
+        for other in range(SEATS):
+            if other != seat and self.given[other] and name_key(self.names[other]) == typed:
+                taken = [self.shown_name(each) for each in range(SEATS) if each != other]
+                (self.names[other],) = free_names(taken, 1)
+
     def shown_name(self, seat: int) -> str:
         """The name in the field of ``seat``: the one the player typed, kept as typed; else
         the game's name for the seat as the table will show it, in the language of the
@@ -396,6 +406,19 @@ class NewGameScene(MenuScene):
             if name_key(name) in seen:
                 return name
             seen.add(name_key(name))
+        # a seat left with the game's name is shown by another in another language: a
+        # name typed as that one ("Giocatore 2" beside "Player 2") is the same name then
+        games = {
+            name_key(other)
+            for seat in range(self.players)
+            if self.defaults[seat]
+            for other in default_names(seat)
+        }
+        for seat, name in enumerate(self.seat_names()):
+            if not self.defaults[seat] and name_key(name) in games - {
+                name_key(own) for own in default_names(seat)
+            }:
+                return name
         return None
 
     def matchup(self) -> str:
