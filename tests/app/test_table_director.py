@@ -245,3 +245,19 @@ def test_the_table_that_made_the_dealer_s_bonus_lies_in_sight_before_it_goes():
             break
     assert lit >= 0.7, lit
     assert all(show.view.places[card] == ("pile", bonus.side) for card in bonus.cards)
+
+
+def test_a_banner_gives_way_to_the_next_one_rather_than_lie_under_it():
+    """ "Giulia does not knock" came up while "The opening table makes 15" still showed:
+    one lay over the middle of the other, neither readable. A banner coming takes the place of the one
+    still shown at once."""
+    calls: list[str] = []
+    show = director(calls)
+    show._banner("The opening table makes 15", "info", 2.2)
+    for _ in range(30):
+        show.update(1 / 30)
+    show._banner("Giulia does not knock", "info", 0.9)
+    for _ in range(10):  # a third of a second
+        show.update(1 / 30)
+    shown = [banner.text for banner in show.banners if banner.alpha * banner.fade > 1]
+    assert shown == ["Giulia does not knock"], shown

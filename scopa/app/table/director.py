@@ -258,6 +258,8 @@ class Director:
     def _banner(self, text: str, kind: str, seconds: float) -> None:
         if self.factor <= 0:
             return
+        for shown in list(self.banners):  # one at a time: the one still up gives way now
+            self.banners.remove(shown)
         banner = Banner(text, kind)
         self.banners.append(banner)
 
