@@ -165,6 +165,14 @@ class Coach:
             self._feed()
         return job
 
+    def prefer(self, jobs: Any) -> None:
+        """Grade ``jobs`` not yet begun before the others waiting as they were asked (a past
+        match's review on screen before those opened and left)."""
+        chosen = {job.number for job in jobs}
+        with self._lock:
+            first = [entry for entry in self._waiting if entry[0].number in chosen]
+            self._waiting = [*first, *(e for e in self._waiting if e[0].number not in chosen)]
+
     def withdraw(self, jobs: Any) -> None:
         """Grade none of ``jobs`` not yet begun (a review nobody will open again): each is
         finished at once as withdrawn."""

@@ -767,6 +767,8 @@ class Matches:
                 dropped.reviews.withdraw()
         rounds = len(past.match.rounds)
         self.app.open("review", coordinator=coordinator, round_no=rounds, scope="match", past=True)
+        if coordinator.reviews is not None:  # the review on screen before those left
+            self.coach.prefer(coordinator.reviews.jobs.values())
 
     def _past_noted(self) -> None:
         self.past_notes_made += 1

@@ -353,6 +353,31 @@ def test_a_round_just_played_is_graded_before_past_matches_waiting() -> None:
         coach.close()
 
 
+def test_the_past_match_on_screen_is_graded_before_those_left() -> None:
+    """Four past matches opened and left at a glance, then a fifth: its review waited
+    behind the four (0 % for a minute). The one on screen goes first."""
+    rng = random.Random(5)
+    match = Match.new(Rules(), 5)
+    while not match.over:
+        match, _ = match.apply(rng.choice(match.legal_moves()))
+    coach = Coach("thread")
+    order: list[int] = []
+    try:
+        left = [
+            coach.submit(match.record(), 1 + n % len(match.rounds), (0,), later=True)
+            for n in range(5)
+        ]
+        shown = coach.submit(first_round(6).record(), 1, (0,), later=True)
+        for job in [*left, shown]:
+            job.listeners.append(lambda job: order.append(job.number))
+        coach.prefer([shown])
+        assert coach.wait(shown, 60) and shown.review is not None
+        assert order.index(shown.number) <= 1, order  # at most the one the worker had
+        assert all(coach.wait(job, 120) for job in left)
+    finally:
+        coach.close()
+
+
 def test_reviews_nobody_will_open_again_are_withdrawn() -> None:
     rng = random.Random(7)
     match = Match.new(Rules(), 7)

@@ -1406,3 +1406,6 @@ def test_a_name_pasted_goes_in_the_name_being_typed(app, monkeypatch):
     monkeypatch.setattr(online, "paste", lambda: " ws://10.0.0.2:8765/WXYZ ")
     press(app, pygame.K_v, pygame.KMOD_CTRL)
     assert scene.address == "ws://10.0.0.2:8765/WXYZ" and scene.name == "Margherita"
+    monkeypatch.setattr(online, "paste", lambda: "ws://10.0.0.2:8765/AB\tCD\nEF\x07")
+    press(app, pygame.K_v, pygame.KMOD_CTRL)  # a tab drawn as a box, a line's end as one
+    assert scene.address == "ws://10.0.0.2:8765/AB CD EF", scene.address

@@ -249,8 +249,8 @@ def test_the_table_that_made_the_dealer_s_bonus_lies_in_sight_before_it_goes():
 
 def test_a_banner_gives_way_to_the_next_one_rather_than_lie_under_it():
     """ "Giulia does not knock" came up while "The opening table makes 15" still showed:
-    one lay over the middle of the other, neither readable. A banner coming takes the place of the one
-    still shown at once."""
+    one lay over the middle of the other, neither readable. A banner coming takes the
+    place of the one still shown, at once."""
     calls: list[str] = []
     show = director(calls)
     show._banner("The opening table makes 15", "info", 2.2)

@@ -253,8 +253,8 @@ class OnlineScene(MenuScene):
             if pasted and self.name_field.editing:  # into the name typed, its first line
                 self.name_field.text_input(pasted.splitlines()[0])
                 return True
-            if pasted:
-                self.address = pasted.strip()[:MAX_ADDRESS]
+            if pasted:  # what cannot be shown (a tab, a line's end) left out
+                self.address = " ".join(_printable(word) for word in pasted.split())[:MAX_ADDRESS]
                 return True
         used = super().handle(event)
         if self.name_typed and not self.name_field.editing:
