@@ -61,6 +61,13 @@ class Report:
     scenes: Counter[str] = field(default_factory=Counter)
     checked_states: int = 0
     failures: list[str] = field(default_factory=list)
+    slowest: tuple[float, str] = (0.0, "")
+    """The longest frame, in seconds, and the scene on top as it began."""
+
+
+FREEZE = 5.0
+"""Seconds a frame may take before the monkey calls it a freeze (a failure): far above a
+busy machine's slowest frame, far below a search that never ends."""
 
 
 def check_match(match: Match) -> None:
@@ -163,11 +170,17 @@ def run(
                 events.append(pygame.event.Event(pygame.VIDEORESIZE, w=width, h=height))
                 report.resizes += 1
             dt = rng.choice([1 / 60, 1 / 30, 1 / 10, 0.25])
+            on_top = type(app.stack.top).__name__
+            began = time.perf_counter()
             try:
                 app.frame(dt, events)
             except Exception:  # the monkey reports every failure with its traceback
                 report.failures.append(traceback.format_exc())
                 break
+            took = time.perf_counter() - began
+            report.slowest = max(report.slowest, (took, on_top))
+            if took > FREEZE:
+                report.failures.append(f"a frame over {on_top} took {took:.1f} s (a freeze)")
             report.frames += 1
             report.events += len(events)
             top = app.stack.top
@@ -211,6 +224,7 @@ def main() -> int:
         f"{report.restarts} restarts, {report.checked_states} states checked in {elapsed:.0f} s"
     )
     print("scenes on top:", ", ".join(f"{name} {n}" for name, n in report.scenes.most_common()))
+    print(f"slowest frame: {report.slowest[0] * 1000:.0f} ms over {report.slowest[1]}")
     for failure in report.failures:
         print("FAILURE:\n" + failure)
     return 1 if report.failures else 0

@@ -18,3 +18,4 @@ def test_monkey_run(tmp_path, seed):
     assert report.frames == 1500
     assert report.resizes >= 9
     assert len(report.scenes) >= 3, report.scenes
+    assert report.slowest[0] > 0 and report.slowest[1]  # every frame timed

@@ -631,6 +631,8 @@ def test_a_double_click_on_a_card_with_choices_only_selects_it(fast):
     scene = open_table(fast, "7D 2C 10S", "1B 3B 8C", "3C 4S 5D 2B")
     centre = centre_of(scene, C("7D"))  # the settebello takes 3C+4S or 5D+2B
     click(fast, centre)
+    # the line under the table offers no double click for it (it did, to no effect)
+    assert scene.status_text()[0] == fast.t("table.your_turn_choose")
     click(fast, centre)
     assert scene.match.moves() == ()
     assert scene.choice is None

@@ -1234,6 +1234,8 @@ class Tour:
         scene.pick.clicked = True
         scene.input.keyboard = False  # a click brings the pointer back
         self.show("table, a card clicked in the hand")
+        scene.pick.selected = C("5C")  # 1 + 4 or 2 + 3: no double click plays it
+        self.show("table, a card clicked that takes more than one way")
         scene.pick.clear()
         answer = threading.Event()
         scene.aids.worker = AiWorker(held_hint(answer), mode="thread")

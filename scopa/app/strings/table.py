@@ -28,6 +28,9 @@ STRINGS = {
         "table.your_turn_selected": (
             "Click the table where the card goes, or double-click the card"
         ),
+        "table.your_turn_choose": (
+            "Click the table where the card goes: it can take more than one way"
+        ),
         "table.your_turn_named": "{name}, your turn: drag a card onto the table",
         "table.your_turn_keys": "Your turn: pick a card with the arrow keys, then Enter",
         "table.your_turn_keys_named": (
@@ -128,6 +131,9 @@ STRINGS = {
         "table.your_turn": "Tocca a te: trascina una carta in tavola",
         "table.your_turn_selected": (
             "Fai clic sul tavolo dove va la carta, o doppio clic sulla carta"
+        ),
+        "table.your_turn_choose": (
+            "Fai clic sul tavolo dove va la carta: può prendere in più modi"
         ),
         "table.your_turn_named": "{name}, tocca a te: trascina una carta in tavola",
         "table.your_turn_keys": "Tocca a te: scegli una carta con le frecce, poi Invio",

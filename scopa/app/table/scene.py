@@ -1495,9 +1495,16 @@ class TableScene(Scene):
             reading_left=self._reading_left(),
             checking=self.remote and self.coordinator.checking,
             sending=self.remote and self.coordinator.sending,
-            selected=self.pick.selected is not None and self.pick.clicked,
+            selected=self._ways_selected(),
             nudged=self._nudged(),
         )
+
+    def _ways_selected(self) -> int:
+        """How many ways the card clicked in the hand may be played (0: none clicked)."""
+        card = self.pick.selected
+        if card is None or not self.pick.clicked:
+            return 0
+        return sum(1 for move in self.match.legal_moves() if move.card == card)
 
     def _reading_left(self) -> int | None:
         """Online, the whole seconds until the round goes on without the friends still at

@@ -201,7 +201,7 @@ class TableWords:
         reading_left: int | None = None,
         checking: bool = False,
         sending: bool = False,
-        selected: bool = False,
+        selected: int = 0,
         nudged: int | None = None,
     ) -> tuple[str, Colour] | None:
         """The line under the table: a message, whose turn it is (what to do: play a card,
@@ -216,8 +216,8 @@ class TableWords:
         seconds at most; ``checking``:
         the window, awake from a stall, asks the server where the table is; ``sending``: a
         play made here is on its way to the server, which has not said yet what became of
-        it; ``selected``:
-        a card clicked in the hand, that a click on the table or a second click plays;
+        it; ``selected``: the ways a card clicked in the hand may be played, which a click
+        on the table plays (or asks how), and a second click too where there is one;
         ``nudged``: this player online has kept the turn a while, and the friends may let
         the computer play for them after that many seconds)."""
         t, coordinator = self.t, self.coordinator
@@ -254,7 +254,9 @@ class TableWords:
             round_ = match.round
             knocks = may_knock(match.legal_moves())
             if selected and not keys and not round_.declaring and not knocks:
-                return t("table.your_turn_selected"), style.CREAM
+                # a double click plays a card only one way: not offered for the others
+                key = "table.your_turn_selected" if selected == 1 else "table.your_turn_choose"
+                return t(key), style.CREAM
             if not round_.declaring and knocks:
                 # a hand worth a bonus: a card played at once gives it up, so say so
                 turn_key = "table.your_turn_knock_keys" if keys else "table.your_turn_knock"
