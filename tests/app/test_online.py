@@ -1409,3 +1409,22 @@ def test_a_name_pasted_goes_in_the_name_being_typed(app, monkeypatch):
     monkeypatch.setattr(online, "paste", lambda: "ws://10.0.0.2:8765/AB\tCD\nEF\x07")
     press(app, pygame.K_v, pygame.KMOD_CTRL)  # a tab drawn as a box, a line's end as one
     assert scene.address == "ws://10.0.0.2:8765/AB CD EF", scene.address
+
+
+def test_settings_over_a_match_online_played_out_say_what_its_rematch_plays(hosted):
+    """The host's Settings over the final sheet said the new rules apply "from the next
+    match", and the rematch at the table then played the table's rules: they say that a
+    rematch there plays the table's."""
+    from scopa.app.scenes.online import describe_rules
+    from scopa.app.scenes.settings import SettingsScene
+
+    app, table, _ = hosted
+    app.settings = app.settings.with_(language="en", rules=Rules.preset("cirulla"))
+    app.set_language("en")
+    table.match.status = "over"
+    table.match.result = {"winner": 0, "totals": [11, 4], "cappotto": False}
+    scene = SettingsScene(app)
+    app.stack.push(scene)
+    scene.tab = "match"
+    said, _ = scene.footer_line()
+    assert said == app.t("rules_apply_note_over", game=describe_rules(app, table.match.rules))

@@ -680,8 +680,9 @@ class SettingsScene(MenuScene):
         playing = rules_in_play(self.app)
         current = self.app.matches.current
         if playing is not None and current is not None and current.match.over:
-            if not current.remote:  # over a match ended: what its rematch will play
-                return about("rules_apply_note_over", self.app.matches.rematch_rules(current)), soft
+            # over a match ended: what its rematch will play (at a server, the table's)
+            rematch = playing if current.remote else self.app.matches.rematch_rules(current)
+            return about("rules_apply_note_over", rematch), soft
         elif playing is not None and playing != self.app.settings.rules:  # over a match
             # whose rules are not the ones shown here
             return about("rules_apply_note_playing", playing), soft
