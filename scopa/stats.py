@@ -357,6 +357,16 @@ def game_of(preset: str) -> str:
     return preset.removeprefix(CUSTOM)
 
 
+def opponents_levels(setup: MatchSetup, rules: Any, sides: set[int]) -> list[str]:
+    """The levels of the computers playing against ``sides`` (the people's), in seat order:
+    a computer partner is no opponent; with no single side of people, every computer's."""
+    return [
+        config.level
+        for seat, config in enumerate(setup.seats)
+        if not config.human and (len(sides) != 1 or rules.side_of(seat) not in sides)
+    ]
+
+
 def result_of(
     setup: MatchSetup,
     match: Match,
@@ -372,7 +382,7 @@ def result_of(
     rules = match.rules
     sides = {rules.side_of(seat) for seat in (setup.humans if online is None else online[0])}
     side = next(iter(sides)) if len(sides) == 1 else None
-    computers = {config.level for config in setup.seats if not config.human}
+    computers = set(opponents_levels(setup, rules, sides))
     level = "none" if not computers else computers.pop() if len(computers) == 1 else "mixed"
     scope_by_side = [sum(scores[s].scope for scores in match.rounds) for s in range(rules.sides)]
     if side is None:  # rivals at one screen, or computers only: no side is the player's

@@ -314,3 +314,26 @@ def test_the_results_trend_starts_where_a_whole_window_of_matches_is_kept() -> N
     assert trend_start(stats, level="master") == 0
     with pytest.raises(StatsError):
         trend_start(stats, window=0)
+
+
+def test_a_computer_partner_is_not_an_opponent_in_the_level() -> None:
+    """Scopone with an Expert partner against two Masters was filed under "Mixed levels"
+    (Past matches: "against Master and Expert"): the level is the opponents'."""
+    import random
+
+    from scopa.engine import Match, Rules
+    from scopa.settings import MatchSetup, SeatConfig
+    from scopa.stats import result_of
+
+    rules = Rules(players=4, teams=True)
+    seats = (
+        SeatConfig("Anna", True),
+        SeatConfig("B", False, "master"),
+        SeatConfig("C", False, "expert"),  # Anna's partner, across the table
+        SeatConfig("D", False, "master"),
+    )
+    assert rules.side_of(2) == rules.side_of(0)
+    match, rng = Match.new(rules, 3), random.Random(3)
+    while not match.over:
+        match, _ = match.apply(rng.choice(match.legal_moves()))
+    assert result_of(MatchSetup(seats, rules), match).level == "master"

@@ -533,3 +533,27 @@ def test_the_list_s_titles_are_written_at_one_size(english) -> None:  # noqa: AN
     assert len(drawn) == 3, [text.words for text in seen]
     assert len({text.px for text in drawn}) == 1, [(text.words, text.px) for text in drawn]
     assert not any(text.elided for text in drawn if text.words.startswith(app.t("game_scopa")))
+
+
+def test_a_computer_partner_is_not_named_among_the_opponents(english) -> None:  # noqa: ANN001
+    """Scopone with an Expert partner against a Master and a Beginner read "against Master,
+    Expert and Beginner": the partner is no opponent."""
+    import random
+
+    from scopa.engine import PRESETS, Match
+    from scopa.settings import MatchSetup, SeatConfig
+    from scopa.storage import PastMatch
+
+    rules = PRESETS["scopone"]
+    seats = (
+        SeatConfig("Giulia", True),
+        SeatConfig("B", False, "master"),
+        SeatConfig("C", False, "expert"),  # the partner
+        SeatConfig("D", False, "beginner"),
+    )
+    match, rng = Match.new(rules, 2), random.Random(2)
+    while not match.over:
+        match, _ = match.apply(rng.choice(match.legal_moves()))
+    past = PastMatch("2026-12-04T11:00:00+00:00", MatchSetup(seats, rules), match.record(), match)
+    title = PastScene(english).row_texts(past)[0]
+    assert "Master" in title and "Beginner" in title and "Expert" not in title, title

@@ -15,7 +15,7 @@ from datetime import datetime
 import pygame
 
 from scopa.engine import PRESETS
-from scopa.stats import result_of
+from scopa.stats import opponents_levels, result_of
 from scopa.storage import PAST_KEPT, PastMatch
 
 from .. import style
@@ -174,7 +174,8 @@ class PastScene(MenuScene):
         if result.level != "mixed":
             level = self.t(f"level_{result.level}")
         else:  # "against Expert and Master", not "against Mixed" (read as a name)
-            levels = dict.fromkeys(seat.level for seat in setup.seats if not seat.human)
+            people = {rules.side_of(seat) for seat in setup.humans}
+            levels = dict.fromkeys(opponents_levels(setup, rules, people))  # not a partner
             named = [self.t(f"level_{name}") for name in levels if name in NAMED_LEVELS]
             level = join(self.t, named) if len(named) > 1 else self.t("st_mixed")
 
