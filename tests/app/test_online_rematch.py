@@ -104,7 +104,7 @@ def test_a_rematch_asked_waits_for_the_friend_even_one_who_left_and_came_back(
     # undrawn, while nothing moves): the button said "Waiting..." when it was starting.
     # (The review's progress moves it too, until the review is ready: a loaded machine
     # works it out over more frames.)
-    run_until(app, lambda: sheet.review_ready and not sheet.busy)
+    run_until(app, lambda: sheet.review_ready and not sheet.busy, 120)  # a busy machine
     with monkeypatch.context() as patched:
         patched.setattr(sheet.coordinator, "rematch_awaited", list)
         frame(app)
