@@ -22,7 +22,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from .engine.errors import quote_value
-from .engine.rules import nearest_game
+from .engine.rules import Rules, nearest_game
 from .settings import MODES
 
 if TYPE_CHECKING:
@@ -357,7 +357,7 @@ def game_of(preset: str) -> str:
     return preset.removeprefix(CUSTOM)
 
 
-def opponents_levels(setup: MatchSetup, rules: Any, sides: set[int]) -> list[str]:
+def opponents_levels(setup: MatchSetup, rules: Rules, sides: set[int]) -> list[str]:
     """The levels of the computers playing against ``sides`` (the people's), in seat order:
     a computer partner is no opponent; with no single side of people, every computer's."""
     return [

@@ -1213,13 +1213,13 @@ class ScoringScene(MenuScene):
                 for words, under in zip(said, unders, strict=True)
             ]
 
-        for tier in tiers:  # a side's makers told one way all along it, where they can be
-            placed = laid(tier)
-            if all(place is not None for place in placed):
-                return [place for place in placed if place is not None]
+        placed = [laid(tier) for tier in tiers]  # each laid once, drawn at every frame
+        for told_so in placed:  # a side's makers told one way all along it, where they can be
+            if all(place is not None for place in told_so):
+                return [place for place in told_so if place is not None]
         return [  # else each as it fits, the points alone where nothing does
             next(
-                (place[i] for place in map(laid, tiers) if place[i] is not None),
+                (told_so[i] for told_so in placed if told_so[i] is not None),
                 (f"+{points}", under),
             )
             for i, (_, points, under) in enumerate(bonuses)
