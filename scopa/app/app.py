@@ -71,6 +71,37 @@ FONTS_KEPT = 64
 open, and every size of window asks for sizes of its own, so keeping all of them let a
 player who resized the window again and again run out of open files."""
 
+
+class Fonts:
+    """The one font loader: ``fonts(role, px)``, a font for ``role`` ('ui', 'ui_bold',
+    'title', 'symbols') at ``px`` pixels, the ones used most recently kept open
+    (``FONTS_KEPT``). The style's caches of laid-out text are keyed by it, so it holds
+    nothing of the app: a key naming the app itself kept every app made in one process
+    alive, with its scenes and their pictures (a test run's workers grew by gigabytes)."""
+
+    def __init__(self) -> None:
+        self._kept: dict[tuple[str, int], pygame.font.Font] = {}
+
+    def __call__(self, role: str, px: int) -> pygame.font.Font:
+        key = (role, px)
+        font = self._kept.pop(key, None)
+        if font is None:
+            path: str | None
+            try:
+                found = font_path(role)
+                path = str(found) if found is not None else None
+            except (FileNotFoundError, OSError, KeyError, ValueError):
+                path = None
+            try:
+                font = pygame.font.Font(path, px)
+            except (OSError, pygame.error):
+                font = pygame.font.Font(None, px)
+            while len(self._kept) >= FONTS_KEPT:  # the one used longest ago is let go
+                del self._kept[next(iter(self._kept))]
+        self._kept[key] = font  # last in the order: the one used most recently
+        return font
+
+
 TRACED = (
     pygame.MOUSEBUTTONDOWN,
     pygame.MOUSEBUTTONUP,
@@ -146,7 +177,8 @@ class App:
         title under the first start's dialog, closed from the keys) shows its focus."""
         self._quit_question: Scene | None = None
         """The question a host is asked before quitting, while it may be open."""
-        self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
+        self.font = Fonts()
+        """A font for a role ('ui', 'ui_bold', 'title', 'symbols') at a size in pixels."""
         self._windowed_size = _at_least_min(size)
         self._opened_size = self.settings.window_size
         """The remembered window size as the game started (saved again if it changed)."""
@@ -250,26 +282,6 @@ class App:
         return scene
 
     # --- services ----------------------------------------------------------------------
-
-    def font(self, role: str, px: int) -> pygame.font.Font:
-        """A font for ``role`` ('ui', 'ui_bold', 'title', 'symbols') at ``px`` pixels."""
-        key = (role, px)
-        font = self._fonts.pop(key, None)
-        if font is None:
-            path: str | None
-            try:
-                found = font_path(role)
-                path = str(found) if found is not None else None
-            except (FileNotFoundError, OSError, KeyError, ValueError):
-                path = None
-            try:
-                font = pygame.font.Font(path, px)
-            except (OSError, pygame.error):
-                font = pygame.font.Font(None, px)
-            while len(self._fonts) >= FONTS_KEPT:  # the one used longest ago is let go
-                del self._fonts[next(iter(self._fonts))]
-        self._fonts[key] = font  # last in the order: the one used most recently
-        return font
 
     def set_language(self, language: str) -> None:
         self.t = Translator(language)

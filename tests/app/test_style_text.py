@@ -291,3 +291,29 @@ def test_a_font_the_app_lets_go_is_not_kept_by_the_letters_checked(app) -> None:
         assert style.lacks(app.font("ui", px), "è \U0010fffd") == "\U0010fffd"
     gc.collect()
     assert gone() is None
+
+
+def test_an_app_closed_is_not_kept_by_the_text_laid_out(store) -> None:  # noqa: ANN001
+    """Every app made in one process stayed alive after it closed, with its scenes and their
+    pictures: the caches of text laid out were keyed by the app's own font loader, a method
+    of the app (a run of the tests grew by gigabytes)."""
+    import gc
+    import weakref
+
+    from scopa.app.app import App
+    from scopa.app.registry import default_scenes
+
+    from .menu_helpers import click, frame
+
+    app = App(store, size=(960, 540), scenes=default_scenes())
+    app.settings = app.settings.with_(language="en", tutorial_done=True)
+    title = app.home()
+    frame(app)
+    click(app, title.play)  # the next screen's words laid out too
+    frame(app)
+    assert style.fit("Scopa", style.Pen(app.font, "ui", 20, (0, 0, 0)), 200, 40).lines
+    gone = weakref.ref(app)
+    app.close()
+    del app, title
+    gc.collect()
+    assert gone() is None
