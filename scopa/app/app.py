@@ -608,7 +608,7 @@ class App:
         first: the friends at a match under way wait for the game to open again; those
         seated in the lobby lose the table. So is a player whose match at the table would
         lose plays with the game (``Matches.lost_on_quit``)."""
-        hosting = self.matches.hosted_server() is not None
+        hosting = self.matches.hosted_server() is not None and not self.matches.hosts_a_sheet()
         lobby = any(scene.hosts_friends for scene in self.stack)
 
         def said(key: str) -> Callable[[], str]:

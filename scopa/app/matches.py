@@ -1019,6 +1019,16 @@ class Matches:
             self.app.settings = self.app.settings.with_(online_address="")
             self.app.save_settings()
 
+    def hosts_a_sheet(self) -> bool:
+        """The game hosts no match to come back to, only the final sheet of the one at this
+        screen: quitting loses its rematch alone (the friends are told there is none), not
+        a match the friends wait to go on with."""
+        current = self.current
+        if not (getattr(current, "remote", False) and current.hosted and current.match.over):
+            return False
+        code = current.ticket.code
+        return not any(seat.hosted and seat.code != code for seat in self.app.store.load_seats())
+
     def hosted_server(self) -> Any:
         """The server this game runs for the tables it hosts (a ``LocalServer``), if one
         still runs: a table hosted here is served again by it, never by a second one."""

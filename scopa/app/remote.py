@@ -1057,6 +1057,8 @@ class RemoteCoordinator:
             self.link.close()
 
     def close(self) -> None:
+        if self.hosted:  # the host's game closes on the final sheet: it never comes back to
+            self.decline_rematch()  # it (its seat is forgotten there), so no rematch
         self.leave()
 
 
@@ -1284,6 +1286,8 @@ class SharedScreen:
             part.leave()
 
     def close(self) -> None:
+        if self.hosted:  # (as ``RemoteCoordinator.close``)
+            self.decline_rematch()
         self.leave()
 
 

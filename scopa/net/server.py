@@ -519,7 +519,24 @@ class GameServer:
             return None
         if code in self.tables:  # loaded meanwhile
             return self.tables[code]
-        return self._hold(Table(record), kick=kick)
+        table = self._hold(Table(record), kick=kick)
+        if self.own_tables_only and code not in self.played_out:
+            await self._host_gone(table)
+        return table
+
+    async def _host_gone(self, table: Table) -> None:
+        """A table whose match was played out before this server started, served by its
+        host's own game: that game forgets its seat at the final sheet, so its host never
+        comes back to ask for a rematch (their game was closed on the sheet). Their seat
+        declines it, as a player leaving the sheet does, so that the friends are told there
+        is none rather than waiting for the host for ever."""
+        async with self.locks[table.code]:
+            if table.status != "over" or table.next is not None or table.ended:
+                return
+            for number, seat in enumerate(table.seats):
+                if seat.kind == "human" and seat.hosts and not seat.declined:
+                    table.seats[number] = seat.with_(declined=True, rematch=False)
+                    await self.store.set_seat(table.code, number, table.seats[number])
 
     def _hold(self, table: Table, *, kick: bool = True) -> Table:
         """Serve ``table`` from now on."""
@@ -576,7 +593,7 @@ class GameServer:
         name = distinct_name(name, seats, mine)
         starts = bool(message.get("start", False))  # the host says when the match begins
         seats[mine] = seats[mine].with_(
-            name=name, token_hash=codes.token_hash(token), starts=starts
+            name=name, token_hash=codes.token_hash(token), starts=starts, hosts=True
         )
         while True:
             record, table = new_table(codes.new_code(), rules, tuple(seats), conn.address)
@@ -714,7 +731,7 @@ class GameServer:
                 name = mine.name if given is None else check_name(given)
                 name = distinct_name(name, table.seats[:seat] + table.seats[seat + 1 :], -1)
                 moved = table.seats[wanted].with_(
-                    name=name, token_hash=mine.token_hash, starts=mine.starts
+                    name=name, token_hash=mine.token_hash, starts=mine.starts, hosts=mine.hosts
                 )
                 if not await self.store.claim_seat(table.code, wanted, moved):
                     await self._refresh_seats(table)

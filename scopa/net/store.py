@@ -49,6 +49,8 @@ class SeatRecord:
     the table waits for them (``start``), while the seats may still change."""
     declined: bool = False
     """This seat's player, the match over, left the table for good: no rematch there."""
+    hosts: bool = False
+    """This seat's player opened the table (at a game's own server, the game serving it)."""
 
     @property
     def taken(self) -> bool:
@@ -65,6 +67,7 @@ class SeatRecord:
             "rematch": self.rematch,
             "starts": self.starts,
             "declined": self.declined,
+            "hosts": self.hosts,
         }
 
     @classmethod
@@ -79,6 +82,7 @@ class SeatRecord:
             bool(data.get("rematch", False)),
             bool(data.get("starts", False)),
             bool(data.get("declined", False)),
+            bool(data.get("hosts", False)),
         )
 
     def with_(self, **changes: Any) -> SeatRecord:

@@ -15,7 +15,14 @@ from scopa.app.table import TableScene
 from scopa.net.client import BackgroundClient
 
 from .menu_helpers import click, frame
-from .test_online import friend_update, hosted, play_the_round_out, run_until  # noqa: F401
+from .test_online import (  # noqa: F401
+    friend_update,
+    host_for_a_friend,
+    hosted,
+    play_the_round_out,
+    run_until,
+    table_opens,
+)
 from .test_online_caught_up import cut_off
 
 
@@ -265,3 +272,38 @@ def test_a_match_played_online_is_counted_once_in_the_statistics(hosted):  # noq
     app.stack.push(scene)
     scene.dimension = "mode"
     assert [label for label, _ in scene.groups()] == [app.t("mode_online")]
+
+
+def test_the_host_s_game_closed_on_the_final_sheet_tells_the_friends_no_rematch(app, monkeypatch):
+    """The host's game was closed on the final sheet, which it never comes back to: the
+    friend who had asked for the rematch read that it waited for the table to be back, for
+    ever. The host's seat says no first; quitting there asks nothing, there being no match
+    for the friends to wait for, only a rematch they are told is off."""
+    friend, code = host_for_a_friend(app, monkeypatch)
+    friend.submit(friend.client.join(code, "Bruno")).result(20)
+    table = table_opens(app)
+    play_the_match_out(app, table, friend)
+    friend.submit(friend.client.rematch()).result(10)
+    app.ask_to_quit()
+    assert not app.running, "quitting the final sheet asked as if a match went on"
+    app.close()
+    deadline = time.monotonic() + 20
+    while not friend.client.table["seats"][0]["declined"]:
+        assert time.monotonic() < deadline, "the friend was never told"
+        time.sleep(0.02)
+    friend.close()
+
+
+def test_a_rematch_a_friend_said_no_to_stays_off_while_the_link_is_down(hosted):  # noqa: F811
+    """Bruno said no to the rematch, then the link went down: the sheet said the rematch
+    waited for the table to be back, as if it could still come."""
+    app, table, friend = hosted
+    link = table.coordinator.link
+    sheet = play_the_match_out(app, table, friend)
+    friend.submit(friend.client.no_rematch()).result(10)
+    declined = app.t("online.rematch_hint_declined", names="Bruno")
+    run_until(app, lambda: sheet.rematch_hint() == declined)
+    with cut_off(link):
+        without_frames(lambda: not link.client.online)
+        frame(app)
+        assert sheet.rematch_hint() == declined

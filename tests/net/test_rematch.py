@@ -324,3 +324,41 @@ def test_a_player_the_computer_stood_in_for_who_asks_for_the_rematch_is_back(tmp
                 await client.close()
 
     run_scenario(scenario())
+
+
+def test_the_host_s_game_closed_on_the_final_sheet_plays_no_rematch(tmp_path) -> None:
+    """The host's game served the table and was closed on the final sheet: it never comes
+    back to that sheet (its seat is forgotten there), yet the friend who had asked for the
+    rematch, back at the table once that game served again, was told to wait for the host
+    to ask too, for ever. The host's seat declines it."""
+
+    async def scenario() -> None:
+        path = str(tmp_path / "hosted.sqlite3")
+        async with serving(open_store(path), own_tables_only=True) as server:
+            ann, bea = Client(server.address), Client(server.address)
+            await ann.connect()
+            await bea.connect()
+            ticket = await ann.create(Rules(), HUMANS, "Ann", start=True)
+            await bea.join(ticket.code, "Bea")
+            await ann.begin()
+            await play_out(ann, bea)
+            # the bots say no at the end; the host's game at its sheet has said nothing yet
+            held = server.tables[ticket.code]
+            held.seats[ticket.seat] = held.seats[ticket.seat].with_(declined=False)
+            await server.store.set_seat(ticket.code, ticket.seat, held.seats[ticket.seat])
+            await bea.rematch()
+            table = await table_where(bea, lambda t: t["seats"][1]["rematch"])
+            assert not table["seats"][ticket.seat]["declined"]  # the host may still ask
+            kept = bea.ticket
+            assert kept is not None
+            await ann.close()
+            await bea.close()
+        async with serving(open_store(path), own_tables_only=True) as server:  # opened again
+            bea = Client(server.address)
+            await bea.connect()
+            await bea.rejoin(kept)
+            table = await table_where(bea, lambda t: t["seats"][ticket.seat]["declined"])
+            assert table["next"] is None and table["seats"][1]["rematch"]
+            await bea.close()
+
+    run_scenario(scenario())

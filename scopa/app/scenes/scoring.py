@@ -746,12 +746,12 @@ class ScoringScene(MenuScene):
             return self.t("online.rematch_failed")
         if coordinator.rematch_next is None and coordinator.lost:  # the table is gone
             return self.t("online.rematch_hint_lost")
+        declined = coordinator.declined()
+        if declined and coordinator.rematch_next is None:  # gone for good: no rematch here
+            return self._naming("online.rematch_hint_declined", declined)  # (link up or not)
         if coordinator.rematch_next is None and not coordinator.online:  # it waits for the
             # table to be back (its host's game closed): said, not "waiting for Anna"
             return self.t("online.rematch_hint_offline")
-        declined = coordinator.declined()
-        if declined and coordinator.rematch_next is None:  # gone for good: no rematch here
-            return self._naming("online.rematch_hint_declined", declined)
         gone = coordinator.left_table()
         if gone and coordinator.rematch_next is None:  # it waits for them to come back
             asked = coordinator.rematch_asked
