@@ -72,6 +72,9 @@ class MoveGrade:
     params: tuple[tuple[str, object], ...] = ()
     values: tuple[tuple[Move, float], ...] = ()
     """Every legal move with Master's value for it, best first."""
+    matta: tuple[Card, int] | None = None
+    """The matta and the value named for it, where one stands named other than its own
+    (Cirulla): a matta named 2 takes a 2, and is taken as one."""
 
     def loss_of(self, move: Move) -> float:
         """What ``move`` would have lost here against Master's choice (0 for the best)."""
@@ -260,7 +263,16 @@ def grade_move(obs: Observation, played: Move, round_no: int, number: int, seed:
         reason=code,
         params=tuple(sorted(params.items())),
         values=tuple((move, value) for value, move in ranked),
+        matta=named_matta(obs),
     )
+
+
+def named_matta(obs: Observation) -> tuple[Card, int] | None:
+    """The matta and its value, where the value named for it is not its own."""
+    matta = obs.rules.matta_card
+    if matta is None or obs.matta_value in (0, matta.rank):
+        return None
+    return matta, obs.matta_value
 
 
 def review_round(record: GameRecord, round_no: int, seats: Iterable[int]) -> Review:

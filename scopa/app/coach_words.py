@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from scopa.ai.reasons import FRENCH_RANK_NAMES, RANK_NAMES, reason_text
 from scopa.ai.review import TOLERANCE, MoveGrade
-from scopa.engine import Move
+from scopa.engine import Card, Move
 
-from .wording import Text, capital, card_list, card_name, deck_family
+from .wording import Text, capital, card_name, deck_family, join
 
 
 def language(t: Text) -> str:
@@ -28,19 +28,35 @@ def points(t: Text, value: float) -> str:
     return text.replace(".", ",") if language(t) == "it" else text
 
 
-def move_phrase(t: Text, who: str, move: Move, deck: str, name: str = "") -> str:
-    """``move`` as a sentence about ``who``: 'you', 'one' (``name``) or 'master'."""
+def move_phrase(
+    t: Text, who: str, move: Move, deck: str, name: str = "", matta: tuple[Card, int] | None = None
+) -> str:
+    """``move`` as a sentence about ``who``: 'you', 'one' (``name``) or 'master';
+    ``matta``: the matta and the value named for it, said where it is played or taken ("the
+    7 of hearts as a 2": "the 7 of hearts, taking the 2" read as a move no rule allows)."""
+
+    def named(card: Card) -> str:
+        if matta is None or card != matta[0]:
+            return card_name(t, card, deck)
+        return t(
+            "review.matta_as", card=card_name(t, card, deck), rank=rank_name(t, matta[1], deck)
+        )
+
     if move.is_play:
-        card = card_name(t, move.card, deck)  # type: ignore[arg-type]
+        card = named(move.card)  # type: ignore[arg-type]
         if move.captures:
-            return t(f"review.take.{who}", card=card, cards=card_list(t, move.captures, deck),
-                     name=name)  # fmt: skip
+            cards = join(t, [named(taken) for taken in move.captures])
+            return t(f"review.take.{who}", card=card, cards=cards, name=name)
         return t(f"review.lay.{who}", card=card, name=name)
     if move.named:  # a knock naming the matta says its value: two knocks differ by it
-        french = deck_family(deck) == "french"
-        rank = (FRENCH_RANK_NAMES if french else RANK_NAMES)[language(t)][move.named]
-        return t(f"review.declare_matta.{who}", name=name, rank=rank)
+        return t(f"review.declare_matta.{who}", name=name, rank=rank_name(t, move.named, deck))
     return t(f"review.{move.kind}.{who}", name=name)
+
+
+def rank_name(t: Text, rank: int, deck: str) -> str:
+    """A rank as a card of it is named ("a 2", "a knave"; "a jack" in a French deck)."""
+    french = deck_family(deck) == "french"
+    return (FRENCH_RANK_NAMES if french else RANK_NAMES)[language(t)][rank]
 
 
 def reason_line(t: Text, grade: MoveGrade, deck: str) -> str:
@@ -65,7 +81,7 @@ def practice_verdict(t: Text, grade: MoveGrade, move: Move, deck: str) -> str:
     return t(
         "review.verdict_bad",
         loss=t("review.points", points=points(t, loss)),
-        master=capital(move_phrase(t, "master", grade.best, deck)),
+        master=capital(move_phrase(t, "master", grade.best, deck, matta=grade.matta)),
         reason=reason if reason.endswith((".", "!", "?", "\u2026")) else f"{reason}.",
     )
 

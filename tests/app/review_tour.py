@@ -261,7 +261,8 @@ def _hotseat(tour: Tour, setup: MatchSetup) -> None:
 
 def _grade(loss: float, spread: float, played: str = "5C", best: str = "5Cx5D", *,
            hand: str = "5C 9S 1B", table: str = "5D 3S", seat: int = 0, number: int = 0,
-           reason: str = "capture", params: tuple = ()) -> MoveGrade:  # fmt: skip
+           reason: str = "capture", params: tuple = (),
+           matta: tuple[Card, int] | None = None) -> MoveGrade:  # fmt: skip
     return MoveGrade(
         round_no=1,
         number=number,
@@ -274,6 +275,7 @@ def _grade(loss: float, spread: float, played: str = "5C", best: str = "5Cx5D", 
         spread=spread,
         reason=reason,
         params=params,
+        matta=matta,
     )
 
 
@@ -325,6 +327,20 @@ def _moves_said(tour: Tour, solo: MatchSetup, hotseat: MatchSetup) -> None:
                     number=5,
                     reason="declare_matta",
                     params=(("rank", 1), ("points", 3)),
+                ),
+            ),  # fmt: skip
+            (  # the matta named a king takes a king
+                _grade(
+                    1.6,
+                    2,
+                    "7Cx10S",
+                    "10Bx8D+2S",
+                    hand="7C 10B 4S",
+                    table="10S 8D 2S",
+                    seat=seat,
+                    number=6,
+                    reason="capture",
+                    matta=(C("7C"), 10),
                 ),
             ),  # fmt: skip
         )

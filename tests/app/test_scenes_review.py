@@ -785,3 +785,25 @@ def test_a_match_review_that_failed_says_the_match(english) -> None:  # noqa: AN
     round_review = english.open("review", coordinator=coordinator, round_no=1)
     assert round_review.waiting_text() == "Master could not review this round."
     close_tables(english)
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_matta_named_is_said_as_the_value_it_plays(app, language) -> None:  # noqa: ANN001
+    """A review's row read "You played the 7 of cups, taking the 2 of clubs" of the matta
+    named 2, a capture no rule allows as it was told: the row says the 7 played as a 2, as
+    the table's "= 2" tag showed it."""
+    from scopa.ai.review import grade_move
+    from scopa.app.coach_words import move_phrase
+    from scopa.engine import Card, Rules, observe
+    from tests.engine.helpers import position
+
+    app.set_language(language)
+    state = position(Rules.preset("cirulla"), ["7C 3S", "9D 9C"], "2B 5D", turn=0, matta_value=2)
+    played = Move.parse("7Cx2B")
+    grade = grade_move(observe(state, 0), played, 1, 0, 7)
+    assert grade.matta == (Card.parse("7C"), 2)
+    said = move_phrase(app.t, "you", played, "napoletane", matta=grade.matta)
+    as_two = "the 7 of cups as a 2" if language == "en" else "il 7 di coppe come un 2"
+    assert as_two in said
+    plain = position(Rules.preset("cirulla"), ["7C 3S", "9D 9C"], "2B 5D", turn=0)
+    assert grade_move(observe(plain, 0), Move.parse("7Cx2B+5D"), 1, 0, 7).matta is None

@@ -3,6 +3,8 @@ for it wrapped, and the cards of a full table each show."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 import pytest
 
@@ -217,3 +219,21 @@ def test_the_words_under_the_rows_come_back_once_the_pointer_leaves_a_control_cl
     with style.watch_text(seen.append):
         frame(app)
     assert app.t("review.scope_hint") in [text.words for text in seen]
+
+
+@pytest.mark.parametrize("place", ["hand", "table"])
+def test_the_matta_named_wears_its_value_in_the_row(app, place) -> None:  # noqa: ANN001
+    """The row showed the matta named 2 as a plain 7 of cups, in the hand that played it as
+    a 2, or on the table where a 2 took it: it wears "= 2", as at the table."""
+    if place == "hand":
+        played = grade("7Cx2S", "10Bx8D+2S", "7C 10B 4S", "10S 8D 2S", 1.6, 0)
+    else:
+        played = grade("2Sx7C", "2Sx2B", "2S 4S", "7C 2B", 0.8, 0)
+    named = replace(played, matta=(C("7C"), 2))
+    scene = open_review(app, (named,), (960, 540), "en")
+    seen: list[style.Drawn] = []
+    with style.watch_text(seen.append):
+        frame(app)
+    assert "= 2" in [text.words for text in seen]
+    taken = "the 7 of cups as a 2"
+    assert taken in scene.played_line(named), scene.played_line(named)

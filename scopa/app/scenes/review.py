@@ -199,12 +199,12 @@ class ReviewScene(MenuScene):
         """The move played, said to its player ("You played...") when they alone look, else
         naming them."""
         if self.coordinator.mode == "solo" or self.private:
-            return move_phrase(self.app.t, "you", grade.played, self.deck)
+            return move_phrase(self.app.t, "you", grade.played, self.deck, matta=grade.matta)
         name = self.seats.seat_name(grade.seat)
-        return move_phrase(self.app.t, "one", grade.played, self.deck, name)
+        return move_phrase(self.app.t, "one", grade.played, self.deck, name, grade.matta)
 
     def master_line(self, grade: MoveGrade) -> str:
-        return move_phrase(self.app.t, "master", grade.best, self.deck)
+        return move_phrase(self.app.t, "master", grade.best, self.deck, matta=grade.matta)
 
     def empty_text(self) -> str:
         """Said in place of the costliest moves when there are none."""
@@ -734,9 +734,11 @@ class ReviewScene(MenuScene):
         table_glow = {card: PLAYED_GLOW for card in grade.played.captures}
         table_glow.update({card: MASTER_GLOW for card in grade.best.captures})
         x, w = self.hand_column
-        self._draw_cards(surface, pygame.Rect(x, top, w, height), grade.hand, hand_glow)
+        hand = pygame.Rect(x, top, w, height)
+        self._draw_cards(surface, hand, grade.hand, hand_glow, grade.matta)
         x, w = self.table_column
-        self._draw_cards(surface, pygame.Rect(x, top, w, height), grade.table, table_glow)
+        table = pygame.Rect(x, top, w, height)
+        self._draw_cards(surface, table, grade.table, table_glow, grade.matta)
         x, w = self.text_column
         heights = _heights(lines, w, height)
         y = top + (height - sum(heights)) // 2
@@ -751,11 +753,13 @@ class ReviewScene(MenuScene):
         area: pygame.Rect,
         cards: tuple[Card, ...],
         glow: dict[Card, style.Color],
+        matta: tuple[Card, int] | None = None,
     ) -> None:
         """``cards`` in a row across ``area``, overlapping when they must (and smaller when
         there are so many that each would show less than ``SHOWN`` of its width); a glow
         around the card played (red) and Master's (green), and the cards each takes. The
-        glows go under every card: a glowing card never hides the one before it."""
+        glows go under every card: a glowing card never hides the one before it. The
+        matta named (``matta``) wears the value it plays as ("= 2"), as at the table."""
         if not cards:
             pen = self._label_pen()
             style.text(surface, self.t("review.empty_table"), pen, area, align="center")
@@ -779,6 +783,12 @@ class ReviewScene(MenuScene):
                 surface.blit(halo, halo.get_rect(center=centre))
         for card, centre in zip(cards, centres):
             style.draw_card(surface, art, card, centre, width)
+        if matta is not None and matta[0] in cards:
+            label = self.t("table.matta_badge", n=matta[1])
+            pen = self.m.pen("ui_bold", style.SMALL, style.NIGHT)
+            centre = centres[cards.index(matta[0])]
+            tag = style.card_tag_area(label, pen, centre, width, self.m.px(style.SPACE_XS))
+            style.draw_tag(surface, label, pen, tag)
 
     def _draw_cover(self, surface: pygame.Surface) -> None:
         """The screen shown while the device is handed to the one person called."""
