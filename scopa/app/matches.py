@@ -646,6 +646,14 @@ class Matches:
         setup = coordinator.setup
         self.start(MatchSetup(setup.seats, self.rematch_rules(coordinator)))
 
+    def seats_changed(self, coordinator: MatchCoordinator) -> bool:
+        """Who sits at the table (players, teams) changed in the settings since the match
+        of ``coordinator`` began: its rematch keeps its own seats (``rematch_rules``)."""
+        before, now = coordinator.settings_rules, self.app.settings.rules
+        return before is not None and any(
+            getattr(before, name) != getattr(now, name) for name in SEATING
+        )
+
     def rematch_rules(self, coordinator: MatchCoordinator) -> Rules:
         """The rules a rematch of ``coordinator``'s match plays: those of the match, with
         every rule changed in the settings since it began (they say changes apply from the

@@ -667,6 +667,28 @@ def test_the_rematch_button_says_the_rules_it_deals_when_the_settings_changed_th
     app.matches.current = None
 
 
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_rematch_button_says_the_seats_changed_in_the_settings_wait(app, language) -> None:
+    """Four players chosen in the settings mid-match: Rematch dealt the two of the match
+    again (the same people, by design), with nothing said of the four chosen."""
+    from scopa.app.matches import MatchCoordinator
+    from tests.app.text_tour import play_out
+
+    app.set_language(language)
+    setup = MatchSetup((SeatConfig("Anna", True), SeatConfig("Bruno", False)), Rules())
+    coordinator = MatchCoordinator(setup, play_out(Match.new(Rules(), 30), random.Random(0)))
+    coordinator.settings_rules = Rules()
+    app.matches.current = coordinator
+    sheet = ScoringScene(app, coordinator)
+    app.stack.push(sheet)
+    frame(app)
+    rematch = next(b for b in sheet.buttons if resolve(b.text) == app.t("rematch"))
+    app.settings = app.settings.with_(rules=Rules(players=4))
+    assert app.matches.rematch_rules(coordinator) == Rules()  # the same seats again
+    assert resolve(rematch.hint) == app.t("rematch_hint_seats")
+    app.matches.current = None
+
+
 @pytest.mark.parametrize(
     ("changed", "expected"),
     [

@@ -1069,6 +1069,14 @@ class Tour:
             app.open("pause")  # over a match over: the main menu, not save or abandon
             self.frames(8)
             self.hover_all(app.stack.top, "scoring, the menu over a match over")
+            if winner == 0:  # four players chosen there: the rematch keeps the two
+                scene.coordinator.settings_rules = Rules()
+                app.settings = app.settings.with_(rules=Rules(players=4))
+                app.back()
+                self.hover_all(scene, "scoring, the seats changed in the settings")
+                app.settings = app.settings.with_(rules=Rules())
+                app.open("pause")
+                self.frames(8)
             app.open("settings")
             self.frames(2)
             self.show("settings over a match over: what its rematch plays")

@@ -714,14 +714,19 @@ class ScoringScene(MenuScene):
     def rematch_rules(self) -> str:
         """The rules the rematch deals when they are not the match's: those changed in the
         settings since it began (a player who changed them mid-match and forgot found
-        another game dealt with nothing said). Nothing when they are the same, or when the
-        line under the sheet says the result is not counted (said first)."""
+        another game dealt with nothing said); or that the seats changed there wait for a
+        new match. Nothing when they are the same, or when the line under the sheet says
+        the result is not counted (said first)."""
         from .online import describe_rules  # (the online screens tell a table's game so)
 
-        rules = self.app.matches.rematch_rules(self.coordinator)
-        if rules == self.coordinator.setup.rules or self.not_counted:
+        if self.not_counted:
             return ""
-        return self.t("rematch_hint_changed", game=describe_rules(self.app, rules))
+        rules = self.app.matches.rematch_rules(self.coordinator)
+        if rules != self.coordinator.setup.rules:
+            return self.t("rematch_hint_changed", game=describe_rules(self.app, rules))
+        if self.app.matches.seats_changed(self.coordinator):  # kept out: the same people
+            return self.t("rematch_hint_seats")
+        return ""
 
     # --- a rematch at a server --------------------------------------------------------------
 
