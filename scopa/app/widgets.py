@@ -369,7 +369,8 @@ class Slider(Control):
 
 class TextInput(Control):
     """A one-line name field: click or focus it and type; Backspace deletes (Ctrl with it,
-    a word); Ctrl+A marks the whole name, which what is typed next replaces. A name the
+    a word); Ctrl+A marks the whole name, which what is typed next replaces; Ctrl+V types
+    the clipboard's first line. A name the
     game gave (``given``: "You", "Player 2") is marked as editing starts, so that typing
     replaces it rather than adding to it. ``keep`` says what of a typed text the field
     takes (a name field leaves out the letters the game cannot draw, and says so); without
@@ -453,6 +454,11 @@ class TextInput(Control):
             self.editing = True
             self.selected = bool(str(self.get()))
             return True
+        if event.key == pygame.K_v and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            lines = paste().strip().splitlines()
+            if lines:  # a tab between two words is a space, as any blank
+                self.text_input(" ".join(lines[0].split()))
+            return True
         if event.key in (pygame.K_BACKSPACE, pygame.K_DELETE) and self.selected:
             self.set("")
             self.selected = False
@@ -473,6 +479,15 @@ class TextInput(Control):
         style.draw_field(
             surface, rect, m, str(self.get()), self.enabled, hot, self.editing, self.selected
         )
+
+
+def paste() -> str:
+    """The text on the clipboard ("" when there is none or no clipboard)."""
+    try:
+        text = pygame.scrap.get_text()
+    except (pygame.error, AttributeError):
+        return ""
+    return text or ""
 
 
 class SettingRow(Widget):

@@ -1388,6 +1388,7 @@ def test_u_at_a_table_online_says_undo_is_off(hosted):
 def test_a_name_pasted_goes_in_the_name_being_typed(app, monkeypatch):
     """Ctrl+V while typing one's name put the clipboard in the address, over the address
     written there: it goes in the name typed; pasted elsewhere, in the address still."""
+    from scopa.app import widgets
     from scopa.app.scenes import online
 
     app.settings = app.settings.with_(language="en", online_address="ws://192.168.1.4:8765/ABCD")
@@ -1395,7 +1396,8 @@ def test_a_name_pasted_goes_in_the_name_being_typed(app, monkeypatch):
     scene = OnlineScene(app)
     app.stack.push(scene)
     frame(app)
-    monkeypatch.setattr(online, "paste", lambda: "Margherita\n")
+    monkeypatch.setattr(online, "paste", lambda: "ws://10.0.0.9:8765/NOPE")
+    monkeypatch.setattr(widgets, "paste", lambda: "Margherita\n")  # the fields' clipboard
     click(app, scene.name_field)
     press(app, pygame.K_a, pygame.KMOD_CTRL)  # all of it, as typed over
     press(app, pygame.K_v, pygame.KMOD_CTRL)

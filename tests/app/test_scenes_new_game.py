@@ -1202,3 +1202,19 @@ def test_a_person_named_like_a_computer_the_game_named_takes_the_name(app, store
     field.set(computer)
     assert scene.shown_name(1) == computer and scene.shown_name(2) != computer
     assert scene._check(), scene.error
+
+
+def test_ctrl_v_types_the_clipboard_into_a_name(app, scene, monkeypatch) -> None:  # noqa: ANN001
+    """Ctrl+V in a seat's name did nothing (online it pasted): it types the clipboard's
+    first line there, through the same filter as the keys."""
+    from scopa.app import widgets
+
+    _, name, _, _ = seat(scene, 1)
+    click(app, name)
+    press(app, pygame.K_a, pygame.KMOD_CTRL)  # the name marked: what comes replaces it
+    monkeypatch.setattr(widgets, "paste", lambda: "  Margherita\tRossi\nsecond line")
+    press(app, pygame.K_v, pygame.KMOD_CTRL)
+    assert name.get() == "Margherita Rossi"  # a tab between words: a space
+    monkeypatch.setattr(widgets, "paste", lambda: "")
+    press(app, pygame.K_v, pygame.KMOD_CTRL)  # nothing on the clipboard: nothing changes
+    assert scene.setup().seats[1].name == "Margherita Rossi"

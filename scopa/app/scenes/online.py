@@ -27,7 +27,7 @@ from scopa.storage import HeldSeat
 
 from .. import style
 from ..online import grouped
-from ..widgets import Button, Choice, SettingRow, Text, TextInput
+from ..widgets import Button, Choice, SettingRow, Text, TextInput, paste
 from ..wording import count, is_default_name
 from .base import MenuScene
 from .flow import describe
@@ -248,11 +248,9 @@ class OnlineScene(MenuScene):
             event.type == pygame.KEYDOWN
             and event.key == pygame.K_v
             and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
+            and not self.name_field.editing  # (the name typed takes it, as every field)
         ):
             pasted = paste().strip()
-            if pasted and self.name_field.editing:  # into the name typed, its first line
-                self.name_field.text_input(pasted.splitlines()[0])
-                return True
             if pasted:  # what cannot be shown (a tab, a line's end) left out
                 self.address = " ".join(_printable(word) for word in pasted.split())[:MAX_ADDRESS]
                 return True
@@ -568,15 +566,6 @@ def table_game(app: App, rules: Rules) -> tuple[str, list[str]]:
     name, changes = nearest_game(rules)
     game = app.t("game_scopa" if name == "classic" else f"preset_{name}")
     return game, [change_said(app.t, option, rules, app.settings.deck_style) for option in changes]
-
-
-def paste() -> str:
-    """The text on the clipboard ("" when there is none or no clipboard)."""
-    try:
-        text = pygame.scrap.get_text()
-    except (pygame.error, AttributeError):
-        return ""
-    return text or ""
 
 
 def _printable(text: str) -> str:
