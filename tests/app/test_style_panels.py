@@ -94,3 +94,22 @@ def test_a_window_sized_panel_costs_about_its_own_size_at_the_peak() -> None:
     grown_mb = int(done.stdout.split()[-1]) / 1024
     panel_mb = 1900 * 1060 * 4 / 2**20  # the picture kept, about the window's size
     assert grown_mb < panel_mb * 1.4, f"{grown_mb:.1f} MB for a {panel_mb:.1f} MB panel"
+
+
+def test_the_panels_kept_stay_within_a_few_windows_of_memory() -> None:
+    """The gradients of panels were kept 256 at a time whatever their size: a long evening
+    of games and window sizes kept filling them (hundreds of megabytes at 1920x1080). They
+    are kept up to a few windows' worth of pixels, the one used last always at hand."""
+    from scopa.app.style.kept import FLOOR_BYTES, window_bytes
+
+    surfaces.gradient.cache_clear()
+    for shade in range(40):  # forty window-sized panels, each of its own colour
+        top = (shade, 90, 60)
+        surfaces.gradient((1920, 1080), top, WOOD_DARK, 12)
+    info = surfaces.gradient.cache_info()
+    assert info.bytes <= max(FLOOR_BYTES, 6 * window_bytes()) + 1920 * 1080 * 4
+    assert info.currsize < 40
+    misses = info.misses
+    surfaces.gradient((1920, 1080), (39, 90, 60), WOOD_DARK, 12)  # the last one: kept
+    assert surfaces.gradient.cache_info().misses == misses
+    surfaces.gradient.cache_clear()

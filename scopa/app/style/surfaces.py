@@ -2,7 +2,8 @@
 the menus, dark glass over the table) and the one button of the game.
 
 Pictures are cached where they can be (gradients, panels, shadows): menus redraw every frame
-they are moving, and the table paints the same panels again and again.
+they are moving, and the table paints the same panels again and again. The large ones are
+kept up to a budget of memory (``kept``), not a number of pictures.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from functools import lru_cache
 
 import pygame
 
+from .kept import kept_pictures
 from .palette import (
     BRIGHT_GOLD,
     CREAM,
@@ -46,7 +48,7 @@ BUTTON_STATES = ("normal", "hot", "disabled")
 SHADOW_ALPHA = 28  # each of a drop shadow's three layers
 
 
-@lru_cache(maxsize=256)
+@kept_pictures(windows=6)
 def gradient(size: tuple[int, int], top: Color, bottom: Color, radius: int) -> pygame.Surface:
     """A vertical gradient with rounded corners (alpha outside them). Only the corners are
     masked, so a window-sized panel needs no window-sized scratch surfaces."""
@@ -173,7 +175,7 @@ def drop_shadow(surface: pygame.Surface, rect: pygame.Rect, radius: int, depth: 
         surface.blit(shadow, (rect.x - grow, rect.y + depth))
 
 
-@lru_cache(maxsize=256)
+@kept_pictures(windows=4)
 def _shadow_layer(size: tuple[int, int], radius: int) -> pygame.Surface:
     shadow = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(shadow, (0, 0, 0, SHADOW_ALPHA), shadow.get_rect(), border_radius=radius)
@@ -279,7 +281,7 @@ def dark_panel(
     surface.blit(_dark(size, radius, line, border, alpha), (round(rect.left), round(rect.top)))
 
 
-@lru_cache(maxsize=128)
+@kept_pictures(windows=4, most=128)
 def _dark(
     size: tuple[int, int], radius: int, line: int, border: Color | None, alpha: int
 ) -> pygame.Surface:
