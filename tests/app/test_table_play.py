@@ -1161,3 +1161,33 @@ def test_the_card_chosen_is_raised_again_once_the_window_changes_size(fast):
     fast.resize((1100, 650))
     pump(fast, 20)
     assert scene.selected == card and scene.view.sprites[card].lift > 0
+
+
+def test_a_card_pressed_as_the_cards_land_is_dragged_once_they_have(fast):
+    """A card of the hand pressed as the other seat's card was still on its way, and
+    dragged to the table: the press hurried the card and was gone, so nothing followed the
+    pointer and the release played nothing, without a word. The drag begins from the press
+    at the first move once the turn is the player's."""
+    from .table_helpers import mouse
+
+    scene = open_table(fast, "7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B")
+    scene.play(Move.parse("2C"))
+    for _ in range(600):  # the computer's card on its way, the turn ours again
+        fast.frame(FRAME, [])
+        if scene.director.busy and scene.match.turn == 0 and len(scene.match.moves()) == 2:
+            break
+    assert scene.human_to_play is None
+    legal = scene.match.legal_moves()
+    card = next(c for c in scene.view.hands[0] if sum(m.card == c for m in legal) == 1)
+    at = centre_of(scene, card)
+    fast.frame(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, at)])  # hurries the card on its way
+    while scene.director.busy:
+        fast.frame(FRAME, [])
+    assert scene.human_to_play == 0
+    end = empty_felt(scene)
+    for k in range(1, 9):  # on to the table, the button held all along
+        x, y = at[0] + (end[0] - at[0]) * k / 8, at[1] + (end[1] - at[1]) * k / 8
+        fast.frame(FRAME, [mouse(pygame.MOUSEMOTION, (x, y))])
+        assert scene.drag.card == card
+    fast.frame(FRAME, [mouse(pygame.MOUSEBUTTONUP, end)])
+    assert len(scene.match.moves()) == 3 and scene.match.moves()[-1].card == card

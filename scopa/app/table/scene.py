@@ -225,6 +225,8 @@ class TableScene(Scene):
         self.early_keys: list[int] = []
         """Arrows pressed while another seat played, in order: they choose a card in the
         player's hand once their turn comes (a key is not lost to a card still moving)."""
+        self.early_press: tuple[int, int] | None = None
+        """Where the button went down while the cards still moved, held since (``_early_drag``)."""
         self.knock = KnockBar(self.text, lambda: self.app.t, self.play)
         self._knock_reminded: tuple[int, int, int] | None = None
         """The round, deal and seat whose hand was last reminded of its knock
@@ -578,6 +580,7 @@ class TableScene(Scene):
             return True
         if self._keeps_early(event):
             return True
+        self._early_drag(event)
         if self.human_to_play is None and clicked:
             self.input.waited(event.pos, hurrying=self.director.busy)
         if self.human_to_play is None and self.director.busy:
@@ -620,6 +623,23 @@ class TableScene(Scene):
             return False
         self.early_keys = [*self.early_keys, event.key][-EARLY_KEYS_KEPT:]
         return True
+
+    def _early_drag(self, event: pygame.event.Event) -> None:
+        """A card pressed as the cards still moved (the new hand dealt, the other's card on
+        its way), and dragged on once they landed: the press hurried them and was gone, so
+        the card stayed put under a pointer that went on to the table. The press is kept,
+        and the drag begins from it at the first move once the turn is the player's."""
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.early_press = None
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            waits = self.human_to_play is None and self.mode == "solo" and not self.match.over
+            self.early_press = event.pos if waits else None
+        elif event.type == pygame.MOUSEMOTION and self.early_press is not None:
+            if not event.buttons[0]:  # let go where the window did not hear it
+                self.early_press = None
+            elif self.human_to_play is not None:
+                pos, self.early_press = self.early_press, None
+                self.input.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
 
     def _play_early_keys(self) -> None:
         """The arrows pressed before the player's turn choose their card now."""
