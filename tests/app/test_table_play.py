@@ -1191,3 +1191,26 @@ def test_a_card_pressed_as_the_cards_land_is_dragged_once_they_have(fast):
         assert scene.drag.card == card
     fast.frame(FRAME, [mouse(pygame.MOUSEBUTTONUP, end)])
     assert len(scene.match.moves()) == 3 and scene.match.moves()[-1].card == card
+
+
+def test_a_card_carried_to_the_table_before_the_turn_came_is_played_as_it_is_let_go(fast):
+    """The pointer had carried the card pressed as the cards moved all the way to the table
+    before they landed, and rested there: let go once the turn was the player's, it played
+    nothing. Let go, it is the drag it was."""
+    from .table_helpers import mouse
+
+    scene = open_table(fast, "7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B")
+    scene.play(Move.parse("2C"))
+    for _ in range(600):  # the computer's card on its way, the turn ours again
+        fast.frame(FRAME, [])
+        if scene.director.busy and scene.match.turn == 0 and len(scene.match.moves()) == 2:
+            break
+    legal = scene.match.legal_moves()
+    card = next(c for c in scene.view.hands[0] if sum(m.card == c for m in legal) == 1)
+    at, end = centre_of(scene, card), empty_felt(scene)
+    fast.frame(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, at), mouse(pygame.MOUSEMOTION, end)])
+    while scene.director.busy:
+        fast.frame(FRAME, [])
+    assert scene.human_to_play == 0
+    fast.frame(FRAME, [mouse(pygame.MOUSEBUTTONUP, end)])
+    assert len(scene.match.moves()) == 3 and scene.match.moves()[-1].card == card

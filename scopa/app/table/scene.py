@@ -628,9 +628,13 @@ class TableScene(Scene):
         """A card pressed as the cards still moved (the new hand dealt, the other's card on
         its way), and dragged on once they landed: the press hurried them and was gone, so
         the card stayed put under a pointer that went on to the table. The press is kept,
-        and the drag begins from it at the first move once the turn is the player's."""
+        and the drag begins from it at the first move once the turn is the player's, or,
+        the pointer carried there before the turn came, as it is let go."""
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            self.early_press = None
+            pos, self.early_press = self.early_press, None
+            moved = pos is not None and math.dist(pos, event.pos) >= self.drag.threshold
+            if moved and self.human_to_play is not None:  # carried there, the turn come since
+                self.input.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             waits = self.human_to_play is None and self.mode == "solo" and not self.match.over
             self.early_press = event.pos if waits else None
