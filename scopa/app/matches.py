@@ -822,9 +822,8 @@ class Matches:
         if current is not None and current.remote and (current.match.over or current.ended):
             self.leave_finished(current)  # nothing is left there (but a rematch)
         elif current is not None and current.remote:
-            self._home_if_agreed(
-                "online.leave_question", "online.leave_detail", "online.leave", "online.stay"
-            )
+            detail = "online.leave_detail" + self.seats_here_suffix()
+            self._home_if_agreed("online.leave_question", detail, "online.leave", "online.stay")
         elif current is not None and self.app.store.locked_out:  # it was never saved
             self._home_if_agreed(
                 "other_copy_leave_question", "other_copy_leave_detail", "leave_anyway",
@@ -870,6 +869,11 @@ class Matches:
         coordinator.decline_rematch()
         self.forget_table(coordinator.ticket.code, coordinator.address)
         self.app.home()
+
+    def seats_here_suffix(self) -> str:
+        """ "_many" when the match at a server is played by several people at this screen
+        (their seats are spoken of, not "your seat"), else ""."""
+        return "_many" if len(getattr(self.current, "parts", ())) > 1 else ""
 
     def _home_if_agreed(self, question: str, detail: str, yes: str, no: str) -> None:
         """Ask (each a key of the texts), and go back to the title on yes."""

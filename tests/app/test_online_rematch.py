@@ -307,3 +307,20 @@ def test_a_rematch_a_friend_said_no_to_stays_off_while_the_link_is_down(hosted):
         without_frames(lambda: not link.client.online)
         frame(app)
         assert sheet.rematch_hint() == declined
+
+
+def test_the_people_of_one_screen_asking_together_are_told_in_one_message(hosted):  # noqa: F811
+    """Two friends at one screen asked for the rematch with its one click: the sheet here
+    told "Bruno wants a rematch" and "Carla wants a rematch" as two messages, one of them
+    over the chart's title. Those heard at once are told in one."""
+    app, table, friend = hosted
+    sheet = play_the_match_out(app, table, friend)
+    coordinator = sheet.coordinator
+    coordinator.name = {0: "Anna", 1: "Bruno", 2: "Carla"}.get
+    coordinator.rematch_wanted = lambda: [1, 2]
+    frame(app)
+    together = app.t("online.rematch_wanted_many", name="Bruno and Carla")
+    assert toasts(app).count(together) == 1
+    assert app.t("online.rematch_wanted", name="Carla") not in toasts(app)
+    frame(app)
+    assert toasts(app).count(together) == 1  # told once

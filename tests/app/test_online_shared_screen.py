@@ -678,3 +678,22 @@ def test_a_seat_here_the_computer_plays_is_told_and_taken_back_whoever_is_in_fro
     finally:
         friend.close()
         app.home()
+
+
+def test_leaving_a_table_two_people_here_hold_speaks_of_their_seats(app, monkeypatch):
+    """The menu over a table where two people here play said "Your seat stays yours" of
+    the two seats Play online brings both back to."""
+    from scopa.app.scenes.confirm import ConfirmScene
+    from scopa.app.widgets import resolve
+
+    table, friend = host_with_one_here(app, monkeypatch)
+    pause = app.open("pause")
+    frame(app)
+    leave = next(b for b in pause.buttons if resolve(b.text) == app.t("online.leave_table"))
+    assert resolve(leave.hint) == app.t("online.leave_detail_many")
+    click(app, leave)
+    question = app.stack.top
+    assert isinstance(question, ConfirmScene)
+    assert resolve(question.detail) == app.t("online.leave_detail_many")
+    app.back()
+    friend.close()

@@ -348,6 +348,15 @@ class Tour:
             coordinator.left_table = lambda gone=gone: gone
             self.hover_all(sheet, f"online, the rematch asked, {gone} gone")
         coordinator.left_table = list
+        for news in ("rematch_wanted", "left_table", "declined"):  # two heard at once
+            sheet._told.clear()
+            app.toasts.forget(lambda toast: True)
+            setattr(coordinator, news, lambda: [1, 2])
+            self.frames(2)
+            self.show(f"online, two friends at once: {news}")
+        coordinator.left_table = list
+        del coordinator.declined
+        app.toasts.forget(lambda toast: True)
         coordinator.rematch_failed = True
         self.hover_all(sheet, "online, the rematch failed")
         coordinator.rematch_failed = False
@@ -2032,6 +2041,10 @@ class Tour:
             app.open("pause")
             self.hover_all(app.stack.top, "online, the menu over the match, reconnecting")
             app.back()
+            with mock.patch.object(type(app.matches), "seats_here_suffix", lambda self: "_many"):
+                app.open("pause")  # several people at this screen: their seats
+                self.hover_all(app.stack.top, "online, the menu, reconnecting, people here")
+                app.back()
             self.frames(2)
             table.lost = True
             self.show("online, the connection lost for good")

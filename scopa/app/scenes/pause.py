@@ -94,12 +94,14 @@ class PauseScene(MenuScene):
                 self.tr("online.back_to_table"),
                 self.back,
                 primary=True,
-                hint=lambda: self.t(ONLINE_WORDS[self.connection][1]),
+                hint=self._back_hint,
             ),
             Button(self.tr("settings"), self.on_settings, hint=self.tr("pause_settings_hint")),
             Button(self.tr("rules"), self.on_rules, hint=self.tr("rules_hint")),
             Button(
-                self.tr("online.leave_table"), self.on_leave, hint=self.tr("online.leave_detail")
+                self.tr("online.leave_table"),
+                self.on_leave,
+                hint=lambda: self.t("online.leave_detail" + self.app.matches.seats_here_suffix()),
             ),
         ]
         if self.address():  # for a friend who lost it, or a table its host served anew
@@ -134,6 +136,12 @@ class PauseScene(MenuScene):
         """The match under the menu is held by a server: it does not stop for this menu."""
         current = self.app.matches.current
         return current is not None and current.remote
+
+    def _back_hint(self) -> str:
+        key = ONLINE_WORDS[self.connection][1]
+        if key == "online.paused_reconnecting_hint":  # the seats of everyone here
+            key += self.app.matches.seats_here_suffix()
+        return self.t(key)
 
     @property
     def connection(self) -> str:

@@ -780,7 +780,8 @@ class ScoringScene(MenuScene):
 
     def _follow_rematch(self) -> None:
         """At a server, the match over: each friend who asks for a rematch, or leaves, is
-        told once; a rematch that cannot start is said; once its table is open and this
+        told once (those heard at once, in one message: the people at one screen ask with
+        one click); a rematch that cannot start is said; once its table is open and this
         seat sat there, the rematch's table takes the screen."""
         coordinator = self.coordinator
         moving = coordinator.rematch_next is not None  # the others leave for its table
@@ -789,10 +790,12 @@ class ScoringScene(MenuScene):
             ("online.rematch_left", [] if moving else coordinator.left_table()),
             ("online.rematch_declined", [] if moving else coordinator.declined()),
         ):
-            for seat in seats:
-                if (key, seat) not in self._told:
-                    self._told.add((key, seat))
-                    self.app.notify(worded(key, name=coordinator.name(seat)), 6.0)
+            fresh = [seat for seat in seats if (key, seat) not in self._told]
+            if fresh:  # the people of one screen, who ask as one click, told as one
+                self._told.update((key, seat) for seat in fresh)
+                names = join(self.t, [coordinator.name(seat) for seat in fresh])
+                many = "_many" if len(fresh) > 1 else ""
+                self.app.notify(worded(key + many, name=names), 6.0)
         if coordinator.rematch_failed and ("failed", -1) not in self._told:
             self._told.add(("failed", -1))
             self.app.notify(worded("online.rematch_failed"), 12.0)
