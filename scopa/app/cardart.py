@@ -67,6 +67,28 @@ def _deck_sources(style: str, corner_index: bool) -> dict[str, pygame.Surface | 
     return sources
 
 
+def corner_reach(picture: pygame.Surface) -> tuple[float, float]:
+    """How far a card picture's rounded corners reach in from its sides, as shares of its
+    width and height: the first pixel wholly opaque along its top row and down its left
+    column (the whole side when there is none)."""
+    w, h = picture.get_size()
+    across = next((x for x in range(w // 2) if picture.get_at((x, 0)).a == 255), w // 2)
+    down = next((y for y in range(h // 2) if picture.get_at((0, y)).a == 255), h // 2)
+    return across / w, down / h
+
+
+def _opaque_inside(picture: pygame.Surface, reach: tuple[float, float]) -> None:
+    """A scaled card wholly opaque again outside its rounded corners. ``smoothscale``
+    shrinks an opaque picture to an alpha of 252 or 253: every card let the cards and the
+    felt under it show through, faintly (the ace under the 2 of a fanned hand)."""
+    w, h = picture.get_size()
+    across, down = math.ceil(reach[0] * w) + 1, math.ceil(reach[1] * h) + 1
+    opaque = (0, 0, 0, 255)  # the most of each channel: the colours stay, the alpha is full
+    for band in (pygame.Rect(across, 0, w - 2 * across, h), pygame.Rect(0, down, w, h - 2 * down)):
+        if band.w > 0 and band.h > 0:
+            picture.fill(opaque, band, special_flags=pygame.BLEND_RGBA_MAX)
+
+
 def card_height(width: float) -> int:
     return round(width * CARD_RATIO)
 
@@ -163,6 +185,7 @@ class CardArt:
         self.language = language if language in SUIT_NAMES else "en"
         self._sources = _deck_sources(style, corner_index)
         self._scaled: dict[tuple[str, int], pygame.Surface] = {}
+        self._corner_reach: dict[str, tuple[float, float]] = {}
         self._effects: dict[tuple[str, int, tuple[int, ...]], pygame.Surface] = {}
         self._tilted = SurfaceCache(BETWEEN_BUDGET)
         self._between = SurfaceCache(BETWEEN_BUDGET)
@@ -296,6 +319,7 @@ class CardArt:
                 surface = self._fallback(name, size)
             else:
                 surface = pygame.transform.smoothscale(source, size)
+                _opaque_inside(surface, self._corners(name, source))
             self._scaled[key] = surface
         return surface
 
@@ -320,6 +344,14 @@ class CardArt:
                     self._picture(str(card), width)
                     return True
         return False
+
+    def _corners(self, name: str, source: pygame.Surface) -> tuple[float, float]:
+        """How far the rounded corners of ``name``'s picture reach in from its sides, as
+        shares of its width and height (read once per picture)."""
+        found = self._corner_reach.get(name)
+        if found is None:
+            found = self._corner_reach[name] = corner_reach(source)
+        return found
 
     def _source(self, name: str) -> pygame.Surface | None:
         if name in self._sources:
