@@ -363,6 +363,20 @@ def test_the_matta_named_carries_its_value_as_at_the_table(app, scene) -> None:
     assert badge in drawn()
 
 
+def test_the_dealer_s_matta_carries_the_value_the_lesson_says(app, scene) -> None:
+    """The dealer's table: "named 2, it makes 4 + 2 + 3 + 6 = 15" over a plain 7 of cups,
+    where the other lessons and the table write "= 2" on it."""
+    from scopa.app import style
+
+    app.set_language("en")
+    scene.go(index_of("dealer"))
+    frame(app)
+    seen: list[style.Drawn] = []
+    with style.watch_text(seen.append):
+        app.draw()
+    assert app.t("table.matta_badge", n=2) in [text.words for text in seen]
+
+
 def test_k_knocks_as_at_the_table(app, scene) -> None:
     """The rules' page of keys says K knocks: in the lesson on knocking it does, and
     elsewhere it does nothing."""

@@ -497,6 +497,7 @@ class CirullaLessonScene(MenuScene):
             glow = TAKE if key == "lessons.taken" else None
             for card in cards:
                 style.draw_card(surface, art, card, (x, cards_box.centery), self.card_w, glow=glow)
+                self.matta_tag(surface, card, (x, cards_box.centery), self.card_w)
                 x += step
 
     def _row_label(self, key: str) -> str:
