@@ -7,13 +7,11 @@ mean silence (with a warning in the log), not a crash: sound is a nicety.
 from __future__ import annotations
 
 import contextlib
-import logging
 
 import pygame
 
+from scopa.log import log
 from scopa.resources import SOUND_NAMES, sound_path
-
-log = logging.getLogger(__name__)
 
 
 class Audio:
@@ -32,7 +30,7 @@ class Audio:
                 pygame.mixer.init(frequency=44100, size=-16, channels=2, buffer=512)
             self.available = bool(pygame.mixer.get_init())
         except Exception as exc:  # any failure of the device means silence
-            log.warning("sound is off: the audio device could not be opened (%s)", exc)
+            log(f"scopa: sound is off: the audio device could not be opened ({exc})")
             self.available = False
 
     def _sound(self, name: str) -> pygame.mixer.Sound | None:
@@ -42,7 +40,7 @@ class Audio:
         try:
             sound = pygame.mixer.Sound(str(sound_path(name)))
         except Exception as exc:  # missing or corrupt file: that one sound is silent
-            log.warning("sound %r is silent: %s", name, exc)
+            log(f"scopa: sound {name!r} is silent: {exc}")
         self._sounds[name] = sound
         return sound
 
@@ -59,7 +57,7 @@ class Audio:
             sound.set_volume(self.volume)
             sound.play()
         except pygame.error as exc:
-            log.warning("sound %r could not be played: %s", name, exc)
+            log(f"scopa: sound {name!r} could not be played: {exc}")
 
     def set_volume(self, volume: float) -> None:
         self.volume = _clamp(volume)

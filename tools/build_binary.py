@@ -91,10 +91,17 @@ def pyinstaller_args(
         "--add-data", f"{assets.resolve()}{os.pathsep}assets",
         "--collect-submodules", "scopa",
     ]  # fmt: skip
+    for module in NOT_BUNDLED:
+        args += ["--exclude-module", module]
     icon = assets / "icons" / "scopa-256.png"
     if sys.platform in ("win32", "darwin") and icon.is_file():
         args += ["--icon", str(icon.resolve())]
     return args
+
+
+NOT_BUNDLED = ("numpy",)
+"""Modules the game never imports that PyInstaller's pygame hooks would bundle when they are
+installed (numpy, for the asset generators: 42 MB unpacked at every start)."""
 
 
 def binary_path(dist: Path) -> Path:
