@@ -51,6 +51,15 @@ AWAY_NOTICED = 10.0
 """...unless it stayed down this long: the banner waited for them."""
 
 
+CORNER_SHARE = 0.3
+"""The top of a card a banner keeps clear of: its value in the corner, and the picture's head."""
+
+
+def hides_a_corner(area: FRect, cards: Sequence[FRect]) -> bool:
+    """``area`` lies over the top of one of ``cards``, where its value is read."""
+    return any(area.colliderect(FRect(c.x, c.y, c.w, c.h * CORNER_SHARE)) for c in cards)
+
+
 class AbsenceBanner:
     def __init__(
         self,
@@ -166,7 +175,9 @@ class AbsenceBanner:
     ) -> list[Item]:
         """The banner, and under it the button to let the computer play, when it may (or,
         when the button would lie on one of the table's ``cards``, under the cards); ``high``:
-        at the window's top, over the cover passed between people at one screen."""
+        at the window's top, over the cover passed between people at one screen. A banner
+        that would hide the values of the top row of a crowded table (six seats at 960x540)
+        lies at the felt's foot instead, its button over it."""
         self._button = None
         self.shown = None
         words = self.words(lost=lost)
@@ -178,6 +189,11 @@ class AbsenceBanner:
         lines = 1 if width < felt.w else 2
         area = FRect(0, 0, width, lay.font_normal * (0.8 + 1.2 * lines))
         area.midtop = (felt.centerx, lay.margin * 0.5 if high else felt.top + lay.margin * 0.4)
+        if not high and hides_a_corner(area, cards):  # the top row's values: at the felt's foot
+            low = FRect(area)
+            low.bottom = felt.bottom - lay.margin * 0.4
+            if not hides_a_corner(low, cards):
+                area = low
         scale = style.Scale(lay.size)
         inner = area.inflate(-lay.margin, 0)
 
@@ -231,7 +247,9 @@ class AbsenceBanner:
         )
         rect = FRect(0, 0, width, height)
         rect.midtop = (banner.centerx, banner.bottom + lay.margin * 0.4)
-        if rect.collidelist(list(cards)) >= 0:  # it would hide a card: under them, if room
+        if banner.centery > lay.table_rect.centery:  # a banner at the felt's foot: over it
+            rect.bottom = banner.top - lay.margin * 0.4
+        elif rect.collidelist(list(cards)) >= 0:  # it would hide a card: under them, if room
             under = max(card.bottom for card in cards) + lay.margin * 0.4
             if under + height <= lay.status_top:
                 rect.top = under
