@@ -638,15 +638,10 @@ def test_settings_over_a_match_ended_say_what_its_rematch_plays(app, language) -
     app.matches.current = None
 
 
-@pytest.mark.parametrize("language", ["en", "it"])
-def test_the_rematch_button_says_the_rules_it_deals_when_the_settings_changed_them(
-    app, language
-) -> None:
-    """Rules changed in the settings mid-match: Rematch on the last sheet dealt them with
-    nothing said (a player expects a rematch to repeat the match). Its hint says which rules
-    it deals, shown under the sheet while it has the focus."""
+def final_sheet_of_classic(app, language: str):  # noqa: ANN001, ANN201
+    """The final sheet of a classic match begun with the settings' rules (the current
+    match): its coordinator and its Rematch button."""
     from scopa.app.matches import MatchCoordinator
-    from scopa.app.scenes.online import describe_rules
     from tests.app.text_tour import play_out
 
     app.set_language(language)
@@ -658,6 +653,19 @@ def test_the_rematch_button_says_the_rules_it_deals_when_the_settings_changed_th
     app.stack.push(sheet)
     frame(app)
     rematch = next(b for b in sheet.buttons if resolve(b.text) == app.t("rematch"))
+    return coordinator, rematch
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_rematch_button_says_the_rules_it_deals_when_the_settings_changed_them(
+    app, language
+) -> None:
+    """Rules changed in the settings mid-match: Rematch on the last sheet dealt them with
+    nothing said (a player expects a rematch to repeat the match). Its hint says which rules
+    it deals, shown under the sheet while it has the focus."""
+    from scopa.app.scenes.online import describe_rules
+
+    coordinator, rematch = final_sheet_of_classic(app, language)
     assert resolve(rematch.hint) == ""  # the same rules: the sheet's line shows the deal
     app.settings = app.settings.with_(rules=Rules.preset("rulebook"))
     again = app.matches.rematch_rules(coordinator)
@@ -671,18 +679,7 @@ def test_the_rematch_button_says_the_rules_it_deals_when_the_settings_changed_th
 def test_the_rematch_button_says_the_seats_changed_in_the_settings_wait(app, language) -> None:
     """Four players chosen in the settings mid-match: Rematch dealt the two of the match
     again (the same people, by design), with nothing said of the four chosen."""
-    from scopa.app.matches import MatchCoordinator
-    from tests.app.text_tour import play_out
-
-    app.set_language(language)
-    setup = MatchSetup((SeatConfig("Anna", True), SeatConfig("Bruno", False)), Rules())
-    coordinator = MatchCoordinator(setup, play_out(Match.new(Rules(), 30), random.Random(0)))
-    coordinator.settings_rules = Rules()
-    app.matches.current = coordinator
-    sheet = ScoringScene(app, coordinator)
-    app.stack.push(sheet)
-    frame(app)
-    rematch = next(b for b in sheet.buttons if resolve(b.text) == app.t("rematch"))
+    coordinator, rematch = final_sheet_of_classic(app, language)
     app.settings = app.settings.with_(rules=Rules(players=4))
     assert app.matches.rematch_rules(coordinator) == Rules()  # the same seats again
     assert resolve(rematch.hint) == app.t("rematch_hint_seats")

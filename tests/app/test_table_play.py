@@ -858,6 +858,18 @@ def test_the_plates_are_laid_out_again_in_a_language_chosen_over_the_table(fast)
     assert scene.layout.place_of(0).name_rect == fresh.place_of(0).name_rect
 
 
+def computer_card_on_its_way(app) -> TableScene:  # noqa: ANN001
+    """A table where the player laid the 2 of cups and the computer's reply is on its way,
+    the turn the player's again once it lands."""
+    scene = open_table(app, "7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B")
+    scene.play(Move.parse("2C"))
+    for _ in range(600):
+        app.frame(FRAME, [])
+        if scene.director.busy and scene.match.turn == 0 and len(scene.match.moves()) == 2:
+            break
+    return scene
+
+
 def test_a_double_click_whose_first_click_hurried_the_cards_plays_the_card(fast):
     """A double click on a card as the other seat's card landed: the first click hurried
     it, the second only raised the card, and a second double click was needed. The click
@@ -866,12 +878,7 @@ def test_a_double_click_whose_first_click_hurried_the_cards_plays_the_card(fast)
 
     from .table_helpers import mouse
 
-    scene = open_table(fast, "7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B")
-    scene.play(Move.parse("2C"))
-    for _ in range(600):  # the computer's card on its way, the turn ours again
-        fast.frame(FRAME, [])
-        if scene.director.busy and scene.match.turn == 0 and len(scene.match.moves()) == 2:
-            break
+    scene = computer_card_on_its_way(fast)
     assert scene.human_to_play is None
     legal = scene.match.legal_moves()
     (card,) = [c for c in scene.view.hands[0] if sum(m.card == c for m in legal) == 1][:1]
@@ -1170,12 +1177,7 @@ def test_a_card_pressed_as_the_cards_land_is_dragged_once_they_have(fast):
     at the first move once the turn is the player's."""
     from .table_helpers import mouse
 
-    scene = open_table(fast, "7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B")
-    scene.play(Move.parse("2C"))
-    for _ in range(600):  # the computer's card on its way, the turn ours again
-        fast.frame(FRAME, [])
-        if scene.director.busy and scene.match.turn == 0 and len(scene.match.moves()) == 2:
-            break
+    scene = computer_card_on_its_way(fast)
     assert scene.human_to_play is None
     legal = scene.match.legal_moves()
     card = next(c for c in scene.view.hands[0] if sum(m.card == c for m in legal) == 1)
@@ -1199,12 +1201,7 @@ def test_a_card_carried_to_the_table_before_the_turn_came_is_played_as_it_is_let
     nothing. Let go, it is the drag it was."""
     from .table_helpers import mouse
 
-    scene = open_table(fast, "7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B")
-    scene.play(Move.parse("2C"))
-    for _ in range(600):  # the computer's card on its way, the turn ours again
-        fast.frame(FRAME, [])
-        if scene.director.busy and scene.match.turn == 0 and len(scene.match.moves()) == 2:
-            break
+    scene = computer_card_on_its_way(fast)
     legal = scene.match.legal_moves()
     card = next(c for c in scene.view.hands[0] if sum(m.card == c for m in legal) == 1)
     at, end = centre_of(scene, card), empty_felt(scene)
