@@ -1211,3 +1211,19 @@ def test_a_card_carried_to_the_table_before_the_turn_came_is_played_as_it_is_let
     assert scene.human_to_play == 0
     fast.frame(FRAME, [mouse(pygame.MOUSEBUTTONUP, end)])
     assert len(scene.match.moves()) == 3 and scene.match.moves()[-1].card == card
+
+
+def test_a_card_carried_and_let_go_before_the_turn_came_says_why_it_stayed(fast):
+    """A card pressed as the computer's card flew, carried to the table and let go before
+    the turn came: it stayed in the hand with nothing said, as if the game had missed it."""
+    from .table_helpers import mouse
+
+    scene = computer_card_on_its_way(fast)
+    at, end = centre_of(scene, C("10S")), empty_felt(scene)
+    fast.frame(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, at), mouse(pygame.MOUSEMOTION, end)])
+    fast.frame(FRAME, [mouse(pygame.MOUSEBUTTONUP, end)])
+    assert len(scene.match.moves()) == 2
+    assert scene.said() == fast.t("table.drag_too_early")
+    while scene.director.busy:  # the turn comes: a click alone plays nothing
+        fast.frame(FRAME, [])
+    assert scene.human_to_play == 0 and len(scene.match.moves()) == 2

@@ -1307,6 +1307,8 @@ class Tour:
         self.show("table, a play taken back")
         scene.say(worded("aids.undo_pass_stays"))
         self.show("table, undo after No knock")
+        scene.say(worded("table.drag_too_early"))
+        self.show("table, a card carried before the turn and let go")
         for kind in ("knock", "knock_alone", "retract"):  # Cirulla's
             for said in (f"aids.undo_done_{kind}_first", f"aids.undo_done_{kind}"):
                 scene.say(worded(said))

@@ -629,12 +629,15 @@ class TableScene(Scene):
         its way), and dragged on once they landed: the press hurried them and was gone, so
         the card stayed put under a pointer that went on to the table. The press is kept,
         and the drag begins from it at the first move once the turn is the player's, or,
-        the pointer carried there before the turn came, as it is let go."""
+        the pointer carried there before the turn came, as it is let go; let go before the
+        turn came, the card stays and the line says why."""
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             pos, self.early_press = self.early_press, None
             moved = pos is not None and math.dist(pos, event.pos) >= self.drag.threshold
             if moved and self.human_to_play is not None:  # carried there, the turn come since
                 self.input.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
+            elif moved and not self.match.over:  # let go before the turn came: said, not lost
+                self.say(worded("table.drag_too_early"))
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             waits = self.human_to_play is None and self.mode == "solo" and not self.match.over
             self.early_press = event.pos if waits else None
