@@ -1281,3 +1281,25 @@ def test_undo_after_no_knock_at_the_deal_says_it_is_final(fast):
     assert [move.kind for move in scene.match.moves()][:1] == ["pass"]
     scene.aids.undo()
     assert scene.said() == fast.t("aids.undo_pass_stays")
+
+
+def test_the_matta_held_beside_the_capture_choice_wears_its_value(fast):
+    """The matta named 2 dropped on the table, which it takes two ways: "Which cards does
+    the 7 of cups take?" held a plain 7 beside sets that only a 2 takes."""
+    seats = (SeatConfig("Anna", True), SeatConfig("CPU", False, "beginner"))
+    decks = (deck("7C 2S 2B", "9D 9C 9S", "1D 5B 6S 7D"),)  # 2 + 13: 1+5+7 or 6+7
+    match = Match.new(CIRULLA, 1, first_dealer=1, decks=decks)
+    scene = TableScene(
+        fast, coordinated(fast, MatchSetup(seats, CIRULLA), match), worker=inline_worker()
+    )
+    fast.stack.push(scene)
+    settle(fast, scene)
+    scene.play(Move.parse("!7C=2"))  # three 2s
+    settle(fast, scene)
+    assert scene.human_to_play == 0
+    drag(fast, centre_of(scene, C("7C")), empty_felt(scene))
+    assert scene.pick.choice is not None and scene.pick.choice.card == C("7C")
+    seen: list[style.Drawn] = []
+    with style.watch_text(seen.append):
+        fast.draw()
+    assert fast.t("table.matta_badge", n=2) in [text.words for text in seen]

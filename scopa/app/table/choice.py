@@ -141,16 +141,26 @@ class ChoicePopup:
         return self.options[self.selected]
 
     def item(
-        self, art: CardArt, text: Writer, title: str, hint: str, lay_word: str, scopa: str = ""
+        self,
+        art: CardArt,
+        text: Writer,
+        title: str,
+        hint: str,
+        lay_word: str,
+        scopa: str = "",
+        matta: tuple[Card, str] | None = None,
     ) -> Item:
         """The popup as an item of the table's frame (it dims the whole table). ``lay_word``
         names the option of laying the card, where the rules let a card that takes be laid;
-        ``scopa`` marks the options that score one (``sweeps``)."""
+        ``scopa`` marks the options that score one (``sweeps``); ``matta``: the matta named
+        and its tag ("= 2"), worn where it is one of the cards to take, as on the table."""
         key = ("choice", self.card, tuple(self.options), self.selected, title, hint, lay_word)
-        key += (scopa,)
+        key += (scopa, matta)
         area = pygame.Rect((0, 0), self.layout.size)
         return Item(
-            key, area, lambda surface: self.draw(surface, art, text, title, hint, lay_word, scopa)
+            key,
+            area,
+            lambda surface: self.draw(surface, art, text, title, hint, lay_word, scopa, matta),
         )
 
     def draw(
@@ -162,6 +172,7 @@ class ChoicePopup:
         hint: str,
         lay_word: str,
         scopa: str = "",
+        matta: tuple[Card, str] | None = None,
     ) -> None:
         lay = self.layout
         veil = pygame.Surface(lay.size, pygame.SRCALPHA)
@@ -203,6 +214,10 @@ class ChoicePopup:
                     ),
                 )
                 surface.blit(face, face.get_rect(center=centre))
+                if matta is not None and card == matta[0]:
+                    pen = text.pen("ui_bold", lay.font_small, style.NIGHT)
+                    tag = style.card_tag_area(matta[1], pen, centre, self.card_w, lay.margin * 0.8)
+                    style.draw_tag(surface, matta[1], pen, tag)
             if move in self.sweeps and scopa:
                 self._mark(surface, row, text, scopa)
 

@@ -125,7 +125,7 @@ class Painter:
             and id(view.sprites[snap.matta[0]]) not in snap.moving
             and not matta_dragged
         ):
-            items.append(self._badge(view.sprites[snap.matta[0]], snap.matta[1], lay))
+            items.append(self.badge(view.sprites[snap.matta[0]], snap.matta[1], lay))
         still = len(items)
         flying.sort(key=lambda s: s.z)
         gathering = [s for s in flying if view.places[s.card][0] in ("stock", "pile")]
@@ -158,7 +158,7 @@ class Painter:
         if snap.dragged is not None:
             items.append(self._card(snap, view.sprites[snap.dragged], "dragged"))
         if snap.matta is not None and matta_dragged:  # its value goes with it, on top
-            items.append(self._badge(view.sprites[snap.matta[0]], snap.matta[1], lay))
+            items.append(self.badge(view.sprites[snap.matta[0]], snap.matta[1], lay))
         return items, still
 
     # --- cards ---------------------------------------------------------------------------
@@ -205,7 +205,7 @@ class Painter:
             partial(_paint_card, snap.art, copy, hidden, True, glow, veiled, False),
         )
 
-    def _badge(self, sprite: CardSprite, label: str, lay: TableLayout) -> Item:
+    def badge(self, sprite: CardSprite, label: str, lay: TableLayout) -> Item:
         """A small tag on a card: the value named for the matta."""
         pen = self.text.pen("ui_bold", lay.font_small, style.NIGHT)
         centre = (sprite.x, sprite.y - sprite.lift)

@@ -1463,8 +1463,12 @@ class TableScene(Scene):
             title = capital(self.app.t("table.choose", card=self.card_name(choice.card)))
             hint, lay_word = self.app.t("table.choose_hint"), self.app.t("table.choose_lay")
             scopa = self.app.t("table.scopa")
-            items.append(choice.item(self.art, self.text, title, hint, lay_word, scopa))
-            items.append(card_item(self.art, self.view.sprites[choice.card], "chosen"))
+            matta = self._matta_label()
+            items.append(choice.item(self.art, self.text, title, hint, lay_word, scopa, matta))
+            chosen = self.view.sprites[choice.card]
+            items.append(card_item(self.art, chosen, "chosen"))
+            if matta is not None and matta[0] == choice.card:  # held as it plays: "= 2"
+                items.append(self.painter.badge(chosen, matta[1], self.layout))
         if self.cover is not None:
             texts = self.cover_texts()
             art, lay, text = self.art, self.layout, self.text
