@@ -1218,3 +1218,15 @@ def test_ctrl_v_types_the_clipboard_into_a_name(app, scene, monkeypatch) -> None
     monkeypatch.setattr(widgets, "paste", lambda: "")
     press(app, pygame.K_v, pygame.KMOD_CTRL)  # nothing on the clipboard: nothing changes
     assert scene.setup().seats[1].name == "Margherita Rossi"
+
+
+def test_a_computer_s_name_the_game_gave_is_replaced_by_what_is_typed(app, scene) -> None:  # noqa: ANN001
+    """Typing into a computer's seat named by the game ("Giulia") wrote after it
+    ("GiuliaCarla"), and Ctrl+V the same, where the players' own "Player 2" is replaced:
+    the game's name is marked as the typing starts."""
+    _, name, kind, _ = seat(scene, 1)
+    assert not scene.humans[1]  # a computer, its name the game's
+    given = name.get()
+    click(app, name)
+    type_text(app, "Carla")
+    assert name.get() == "Carla" and given != "Carla"

@@ -196,7 +196,7 @@ class NewGameScene(MenuScene):
             set_name,
             max_length=MAX_NAME,
             hint=self.tr("ng_name_hint"),
-            given=lambda: self.defaults[seat],
+            given=lambda: self.defaults[seat] or self.given[seat],
             keep=self.writable,
             full=self.name_full,
         )
