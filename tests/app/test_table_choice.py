@@ -457,3 +457,24 @@ def test_a_card_clicked_then_the_table_clicked_opens_the_choice(fast) -> None:  
     assert choice is not None and choice.card == Card.parse("6D")
     click(fast, choice.rect.move(choice.rect.w, 0).center)  # a click away closes it
     assert scene.choice is None
+
+
+def test_a_press_off_the_choice_let_go_over_a_set_chooses_nothing(fast) -> None:  # noqa: ANN001
+    """A press outside the capture choice, let go over one of its sets, played that set:
+    the choice says a click outside takes the card back, and a click is a press and a
+    release on one place. Neither happens; a click on a set still plays it."""
+    from .table_helpers import mouse
+
+    scene = open_choice(fast, 2, (1280, 720))
+    choice = scene.choice
+    assert choice is not None
+    outside, first = choice.rect.move(choice.rect.w, 0).center, choice.rows[0].center
+    fast.frame(0.05, [mouse(pygame.MOUSEBUTTONDOWN, outside)])
+    fast.frame(0.05, [mouse(pygame.MOUSEMOTION, first), mouse(pygame.MOUSEBUTTONUP, first)])
+    assert scene.choice is choice and len(scene.match.moves()) == 0
+    fast.frame(0.05, [mouse(pygame.MOUSEBUTTONDOWN, first)])
+    fast.frame(0.05, [mouse(pygame.MOUSEMOTION, outside), mouse(pygame.MOUSEBUTTONUP, outside)])
+    assert scene.choice is choice and len(scene.match.moves()) == 0  # a set let go off: stays
+    fast._last_press = None
+    click(fast, first)
+    assert scene.choice is None and len(scene.match.moves()) == 1

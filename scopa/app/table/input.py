@@ -141,6 +141,9 @@ class TableInput:
         self._press_opened = False
         """The capture choice was opened by the button's press (a card clicked, then the
         table): the release that ends that same click is not a click off the choice."""
+        self._choice_press: tuple[int | None, bool] | None = None
+        """Where the last press on an open capture choice went: the set under it, and
+        whether it was inside the choice (``_handle_choice``)."""
         self.keyboard = False
         """The player is on the keys, not the pointer (the line under the table, and the
         tutorial's lessons, then tell the keys' way to play): see ``notice``."""
@@ -361,13 +364,18 @@ class TableInput:
             if index is not None:
                 choice.selected = index
             pick.preview = frozenset(choice.chosen.captures)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._choice_press = (choice.option_at(event.pos), choice.rect.collidepoint(event.pos))
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            # a click is a press and a release on the same place: a press outside let go
+            # over a set chose it, one on a set let go outside took the card back
             index = choice.option_at(event.pos)
+            pressed, self._choice_press = self._choice_press, None
             if self._press_opened:  # the click that opened it ends
                 self._press_opened = False
-            elif index is not None:
+            elif index is not None and (pressed is None or pressed[0] == index):
                 self.play(choice.options[index])
-            elif not choice.rect.collidepoint(event.pos):
+            elif not choice.rect.collidepoint(event.pos) and (pressed is None or not pressed[1]):
                 self.cancel_choice()
         elif event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_UP, pygame.K_LEFT, pygame.K_DOWN, pygame.K_RIGHT):
