@@ -691,6 +691,8 @@ def test_leaving_a_table_two_people_here_hold_speaks_of_their_seats(app, monkeyp
     frame(app)
     leave = next(b for b in pause.buttons if resolve(b.text) == app.t("online.leave_table"))
     assert resolve(leave.hint) == app.t("online.leave_detail_many")
+    back = pause.buttons[0]  # back to the table: the match waits at their turns
+    assert resolve(back.hint) == app.t("online.back_to_table_hint_many")
     click(app, leave)
     question = app.stack.top
     assert isinstance(question, ConfirmScene)

@@ -1911,6 +1911,10 @@ class Tour:
             app.open("pause")
             self.hover_all(app.stack.top, "online, the menu over the match")
             app.back()
+            with mock.patch.object(type(app.matches), "seats_here_suffix", lambda self: "_many"):
+                app.open("pause")  # several people at this screen: their turns
+                self.hover_all(app.stack.top, "online, the menu over the match, people here")
+                app.back()
             self.frames(2)
             match = table.match  # its final sheet under the menu
             status, result = match.status, match.result

@@ -139,8 +139,8 @@ class PauseScene(MenuScene):
 
     def _back_hint(self) -> str:
         key = ONLINE_WORDS[self.connection][1]
-        if key == "online.paused_reconnecting_hint":  # the seats of everyone here
-            key += self.app.matches.seats_here_suffix()
+        if key in ("online.back_to_table_hint", "online.paused_reconnecting_hint"):
+            key += self.app.matches.seats_here_suffix()  # the turns of everyone here
         return self.t(key)
 
     @property
