@@ -966,3 +966,24 @@ def test_a_reset_that_cannot_be_made_says_so_and_changes_nothing(app, store) -> 
     assert store.stats_path.read_bytes() == before and not scene.empty
     reason = app.t("files.reason_other_copy")
     assert [toast.text for toast in app.toasts] == [app.t("st_reset_failed", reason=reason)]
+
+
+@pytest.mark.parametrize("language", ["it", "en"])
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+def test_the_tiles_labels_share_one_size(app, store, language, size) -> None:  # noqa: ANN001
+    """Each tile's label was set as large as its own tile allowed: "Peggior distacco (senza
+    Annulla)" came out smaller than its neighbours, which read as a slip. Every label is set
+    at the size the longest needs."""
+    from scopa.app import style
+
+    setup = MatchSetup((SeatConfig("Anna", True), SeatConfig("CPU", False, "expert")), Rules())
+    store.record_result(setup, play_out(3))
+    scene = show(app, StatisticsScene(app), size, language)
+    labels = {label.split("\n")[0] for label, _ in scene.tiles()}
+    seen: list[style.Drawn] = []
+    with style.watch_text(seen.append):
+        app.draw()
+    area = scene.tiles_area
+    tiled = [t for t in seen if t.words.split("\n")[0] in labels and area.contains(t.box)]
+    assert len(tiled) == len(labels)
+    assert len({text.px for text in tiled}) == 1, [(t.words, t.px) for t in tiled]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 import pygame
@@ -623,13 +623,20 @@ def figure_tiles(
     value_pen = m.pen("title", style.HEADING, style.INK)
     label_pen = m.pen("ui", style.SMALL, style.INK_SOFT)
     value_h = style.line_height(value_pen)
-    for i, (label, value) in enumerate(tiles):
+    inner_w, inner_h = w - gap, area.h - m.px(style.SPACE_XS) - value_h
+    labels = []
+    for label, _ in tiles:
+        if style.fit(label, label_pen, inner_w, inner_h, lines=2).elided:
+            label = " ".join(label.split("\n"))
+        labels.append(label)
+    # one size for every label: the one the longest needs (one set smaller read as a slip)
+    least = min(style.fit(label, label_pen, inner_w, inner_h, lines=2).px for label in labels)
+    label_pen = replace(label_pen, px=min(label_pen.px, least))
+    for i, ((_, value), label) in enumerate(zip(tiles, labels)):
         box = pygame.Rect(area.left + i * (w + gap), area.top, w, area.h)
         style.paper_card(surface, box, m)
         inside = box.inflate(-gap, -m.px(style.SPACE_XS))
         top = pygame.Rect(inside.left, inside.top, inside.w, value_h)
         style.text(surface, value, value_pen, top, align="center")
         below = pygame.Rect(inside.left, top.bottom, inside.w, inside.bottom - top.bottom)
-        if style.fit(label, label_pen, below.w, below.h, lines=2).elided:
-            label = " ".join(label.split("\n"))
         style.text(surface, label, label_pen, below, align="center", lines=2)
