@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 
 import pygame
 from pygame import FRect
@@ -23,6 +24,19 @@ WAIT_ANGLE = -6.0
 """Degrees the played card leans while it waits beside the popup for the player's pick."""
 LAY_WIDTH = 3
 """Cards' widths the row of laying the card (taking nothing) has at least, for its words."""
+
+
+class ChoiceWords(NamedTuple):
+    """What the capture choice says: its ``title`` and ``hint``; ``lay_word`` names the
+    option of laying the card, where the rules let a card that takes be laid; ``scopa``
+    marks the options that score one (``sweeps``); ``matta``: the matta named and its tag
+    ("= 2"), worn where it is one of the cards to take, as on the table."""
+
+    title: str
+    hint: str
+    lay_word: str
+    scopa: str = ""
+    matta: tuple[Card, str] | None = None
 
 
 class ChoicePopup:
@@ -140,40 +154,15 @@ class ChoicePopup:
     def chosen(self) -> Move:
         return self.options[self.selected]
 
-    def item(
-        self,
-        art: CardArt,
-        text: Writer,
-        title: str,
-        hint: str,
-        lay_word: str,
-        scopa: str = "",
-        matta: tuple[Card, str] | None = None,
-    ) -> Item:
-        """The popup as an item of the table's frame (it dims the whole table). ``lay_word``
-        names the option of laying the card, where the rules let a card that takes be laid;
-        ``scopa`` marks the options that score one (``sweeps``); ``matta``: the matta named
-        and its tag ("= 2"), worn where it is one of the cards to take, as on the table."""
-        key = ("choice", self.card, tuple(self.options), self.selected, title, hint, lay_word)
-        key += (scopa, matta)
+    def item(self, art: CardArt, text: Writer, words: ChoiceWords) -> Item:
+        """The popup as an item of the table's frame (it dims the whole table), written with
+        ``words``."""
+        key = ("choice", self.card, tuple(self.options), self.selected, words)
         area = pygame.Rect((0, 0), self.layout.size)
-        return Item(
-            key,
-            area,
-            lambda surface: self.draw(surface, art, text, title, hint, lay_word, scopa, matta),
-        )
+        return Item(key, area, lambda surface: self.draw(surface, art, text, words))
 
-    def draw(
-        self,
-        surface: pygame.Surface,
-        art: CardArt,
-        text: Writer,
-        title: str,
-        hint: str,
-        lay_word: str,
-        scopa: str = "",
-        matta: tuple[Card, str] | None = None,
-    ) -> None:
+    def draw(self, surface: pygame.Surface, art: CardArt, text: Writer, words: ChoiceWords) -> None:
+        title, hint, lay_word, scopa, matta = words
         lay = self.layout
         veil = pygame.Surface(lay.size, pygame.SRCALPHA)
         veil.fill((0, 0, 0, 110))

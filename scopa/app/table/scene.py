@@ -30,7 +30,7 @@ from ..widgets import WINDOW_LOST
 from ..wording import Seats, capital, count
 from .absence import AbsenceBanner
 from .aids import FEATURES, AidsHost, AidsLayer, modified
-from .choice import ChoicePopup
+from .choice import ChoicePopup, ChoiceWords
 from .computers import THINK_SECONDS, Computers
 from .director import Banner, Director, Spark
 from .disguise import Disguise
@@ -1464,7 +1464,8 @@ class TableScene(Scene):
             hint, lay_word = self.app.t("table.choose_hint"), self.app.t("table.choose_lay")
             scopa = self.app.t("table.scopa")
             matta = self._matta_label()
-            items.append(choice.item(self.art, self.text, title, hint, lay_word, scopa, matta))
+            words = ChoiceWords(title, hint, lay_word, scopa, matta)
+            items.append(choice.item(self.art, self.text, words))
             chosen = self.view.sprites[choice.card]
             items.append(card_item(self.art, chosen, "chosen"))
             if matta is not None and matta[0] == choice.card:  # held as it plays: "= 2"
