@@ -229,14 +229,7 @@ def is_default_name(name: str, seat: int) -> bool:
     match set up in Italian does not say "Tu" once the game speaks English. A table online
     numbers a second "You" ("You 2"): that is the game's name too, not one typed."""
     base, _, number = name.rpartition(" ")
-    if name in default_you_names() or number.isdigit() and base in default_you_names():
-        return True
-    return any(
-        table[key].format(n=seat + 1) == name
-        for table in tables().values()
-        for key in NUMBERED_KEYS
-        if key in table
-    )
+    return name in default_names(seat) or number.isdigit() and base in default_you_names()
 
 
 def default_name(t: Text, seat: int, *, human: bool, alone: bool) -> str:
