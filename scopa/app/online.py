@@ -234,7 +234,10 @@ class OnlineSession:
             try:
                 for seat, person in sorted((here or {}).items()):
                     other = self._other_seat(
-                        seated, partial(Client.join, code=ticket.code, name=person, seat=seat)
+                        seated,
+                        partial(
+                            Client.join, code=ticket.code, name=person, seat=seat, host=ticket.token
+                        ),
                     )
                     seated.others.append(other)
                     self._hold(other.ticket, hosted=True)
@@ -448,7 +451,8 @@ class OnlineSession:
                     ticket = link.submit(link.client.rejoin(again)).result(JOIN_TIMEOUT)
                     seated = Seated(link, ticket, shown, reached, back=True)
                     self._sit_others(seated, held)
-                    self._join_others(seated, self.here_name)  # more people here than held
+                    host = ticket.token if held.hosted else None
+                    self._join_others(seated, self.here_name, host)  # more here than held
                     return seated
                 except ServerError as error:
                     if error.code in ("ended", "closed") and self.store is not None:
@@ -469,16 +473,23 @@ class OnlineSession:
         self._join_others(seated, self.here_name)
         return seated
 
-    def _join_others(self, seated: Seated, name: str) -> None:
+    def _join_others(self, seated: Seated, name: str, host: str | None = None) -> None:
         """The other people at this screen (``joining_here``) take free seats at the table
         too, each on a link of its own, as far as the table has room (``short``: how many
         found none); those whose seats were held there, taken back already, are counted
-        among them. Their names are the game's own, numbered by the table."""
+        among them. Their names are the game's own, numbered by the table. ``host``: the
+        token of this screen's seat at a table hosted here (they sit at the host's screen)."""
         code = seated.ticket.code
         for number in range(len(seated.others), self.joining_here):
             typed = self.here_names[number] if number < len(self.here_names) else ""
             try:
-                sit = partial(Client.join, code=code, name=typed or name, beside=seated.ticket.seat)
+                sit = partial(
+                    Client.join,
+                    code=code,
+                    name=typed or name,
+                    beside=seated.ticket.seat,
+                    host=host,
+                )
                 other = self._other_seat(seated, sit)
             except ServerError as error:
                 if error.code not in ("no_free_seat", "seat_taken", "waiting", "over"):
@@ -490,7 +501,7 @@ class OnlineSession:
                 seated.close()
                 raise
             seated.others.append(other)
-            self._hold(other.ticket, hosted=False)
+            self._hold(other.ticket, hosted=host is not None)
 
     def _link(self, server: str) -> BackgroundClient:
         """A connection of its own to ``server``, for one seat at this screen."""

@@ -580,10 +580,12 @@ class Client:
         seat: int | None = None,
         beside: int | None = None,
         together: int = 1,
+        host: str | None = None,
     ) -> SeatTicket:
         """Sit at the table ``code``: in ``seat``, or the first free one (on the side of
         the seat ``beside``, if one is free there; with ``together`` people at this screen
-        sitting down, this one first, on a side with room for them all, if there is one)."""
+        sitting down, this one first, on a side with room for them all, if there is one).
+        ``host``: the token of the host's seat, for a person at the host's screen."""
         fields: dict[str, Any] = {"code": code, "name": name, **self._sheets()}
         if seat is not None:
             fields["seat"] = seat
@@ -591,6 +593,8 @@ class Client:
             fields["beside"] = beside
         if together > 1:  # (not sent alone: a server of an earlier version knows no such field)
             fields["together"] = together
+        if host is not None:
+            fields["host"] = host
         return self._seated(await self.request("join", **fields))
 
     async def sit(self, seat: int, name: str | None = None) -> SeatTicket:

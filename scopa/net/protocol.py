@@ -16,7 +16,9 @@ Client to server (fields besides v, type, id)::
               seat asked: a free seat on this seat's side if there is one, for a second
               person at the same screen), together? (with no seat asked: how many people
               at this screen sit down, this one first: a side with room for all of them),
-              sheets?
+              host? (the token of the host's seat: this person sits at the host's screen,
+              and goes with the host's seat where it goes, e.g. no rematch once the host's
+              game was closed on the final sheet), sheets?
               (sheets: true from a window that shows each round's score sheet: the next
               round's first play waits until it says ``ready``: a minute at most from
               when another player waits, the first to read the sheet or to leave)
@@ -230,6 +232,7 @@ _SCHEMAS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
         "seat": (_INT, False),
         "beside": (_INT, False),
         "together": (_INT, False),
+        "host": (_TEXT, False),
         "sheets": (_BOOL, False),
     },
     "rejoin": {

@@ -188,6 +188,17 @@ class Connection:
             self.ws.transport.abort()
 
 
+def _at_host(table: Table, token: Any) -> bool:
+    """Whether a person joining ``table`` with ``token`` (the host's, or None) sits at the
+    screen of its host; a token that is not the host's is refused."""
+    if token is None:
+        return False
+    hashed = codes.token_hash(str(token))
+    if not any(seat.hosts and seat.token_hash == hashed for seat in table.seats):
+        raise ProtocolError("bad_token", "that is not the token of this table's host")
+    return True
+
+
 class GameServer:
     """Every table this process serves (see the module docstring)."""
 
@@ -526,10 +537,10 @@ class GameServer:
 
     async def _host_gone(self, table: Table) -> None:
         """A table whose match was played out before this server started, served by its
-        host's own game: that game forgets its seat at the final sheet, so its host never
-        comes back to ask for a rematch (their game was closed on the sheet). Their seat
-        declines it, as a player leaving the sheet does, so that the friends are told there
-        is none rather than waiting for the host for ever."""
+        host's own game: that game forgets its seats at the final sheet, so its host (and
+        the people at the host's screen) never come back to ask for a rematch (their game
+        was closed on the sheet). Their seats decline it, as a player leaving the sheet
+        does, so that the friends are told there is none rather than waiting for ever."""
         async with self.locks[table.code]:
             if table.status != "over" or table.next is not None or table.ended:
                 return
@@ -645,7 +656,10 @@ class GameServer:
                     await self.store.set_seat(table.code, number, renamed)
                     table.seats[number] = renamed
             name = distinct_name(name, table.seats, seat)
-            record = table.seats[seat].with_(name=name, token_hash=codes.token_hash(token))
+            at_host = _at_host(table, message.get("host"))
+            record = table.seats[seat].with_(
+                name=name, token_hash=codes.token_hash(token), hosts=at_host
+            )
             if not await self.store.claim_seat(table.code, seat, record):
                 await self._refresh_seats(table)
                 raise ProtocolError("seat_taken", f"seat {seat} was just taken")

@@ -50,7 +50,8 @@ class SeatRecord:
     declined: bool = False
     """This seat's player, the match over, left the table for good: no rematch there."""
     hosts: bool = False
-    """This seat's player opened the table (at a game's own server, the game serving it)."""
+    """This seat's player opened the table (at a game's own server, the game serving it),
+    or sits at the screen of the one who did."""
 
     @property
     def taken(self) -> bool:

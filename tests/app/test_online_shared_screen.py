@@ -6,6 +6,8 @@ friend's. The sheet, the next round and a game closed and opened again keep both
 
 from __future__ import annotations
 
+import asyncio
+from pathlib import Path
 from types import SimpleNamespace
 
 import pygame
@@ -19,6 +21,7 @@ from scopa.app.table import TableScene
 from scopa.engine import Rules
 from scopa.net.client import BackgroundClient, ServerError, Update
 from scopa.net.codes import parse_address
+from scopa.net.store import SeatRecord, open_store
 
 from .menu_helpers import click, frame
 from .test_online import run_until, table_opens
@@ -167,6 +170,22 @@ def test_two_people_here_and_a_friend_play_a_table_online(app, monkeypatch):
         app.home()
 
 
+def served_seats(path: Path, code: str) -> tuple[SeatRecord, ...]:
+    """The seats of the table ``code`` as the server's file at ``path`` keeps them."""
+
+    async def load() -> tuple[SeatRecord, ...]:
+        store = open_store(str(path))
+        await store.open()
+        try:
+            record = await store.load(code)
+        finally:
+            await store.close()
+        assert record is not None
+        return record.seats
+
+    return asyncio.run(load())
+
+
 def test_every_seat_here_is_held_and_taken_back(app, monkeypatch, tmp_path):
     """The host's game keeps both seats held here, and a session that sits at the table
     again takes back both (each on its own link)."""
@@ -177,6 +196,13 @@ def test_every_seat_here_is_held_and_taken_back(app, monkeypatch, tmp_path):
         assert sorted(seat.seat for seat in held) == [0, 2]
         assert all(seat.hosted for seat in held)
         server = app.matches.hosted_server()
+        # the server too knows both sit at the host's screen (their seats decline a rematch
+        # with the host's once its game is gone from the final sheet)
+        assert [seat.hosts for seat in served_seats(server.store_path, code)] == [
+            True,
+            False,
+            True,
+        ]
         app.matches.leave()
         frame(app)
         session = OnlineSession(app.store, server)

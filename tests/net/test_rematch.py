@@ -326,6 +326,50 @@ def test_a_player_the_computer_stood_in_for_who_asks_for_the_rematch_is_back(tmp
     run_scenario(scenario())
 
 
+def test_the_people_at_the_host_s_screen_decline_the_rematch_with_the_host(tmp_path) -> None:
+    """A second person at the host's screen ("here with you") held a seat of their own: the
+    host's game killed on the final sheet, its server declined the host's seat once it
+    served again, but not theirs, and the friend waited for them to ask for ever. Seated
+    with the host's token, their seat goes with the host's; a token not the host's is
+    refused."""
+
+    async def scenario() -> None:
+        path = str(tmp_path / "hosted.sqlite3")
+        three = [{"kind": "human"}] * 3
+        async with serving(open_store(path), own_tables_only=True) as server:
+            ann, cai, bea = Client(server.address), Client(server.address), Client(server.address)
+            for client in (ann, cai, bea):
+                await client.connect()
+            ticket = await ann.create(Rules(players=3), three, "Ann", start=True)
+            with pytest.raises(ServerError) as refused:
+                await cai.join(ticket.code, "Cai", seat=1, host="not-the-host-s-token")
+            assert refused.value.code == "bad_token"
+            await cai.join(ticket.code, "Cai", seat=1, host=ticket.token)
+            await bea.join(ticket.code, "Bea")
+            await ann.begin()
+            await play_out(ann, cai, bea)
+            held = server.tables[ticket.code]  # the bots said no; the host's screen has not
+            for seat in (0, 1):
+                held.seats[seat] = held.seats[seat].with_(declined=False)
+                await server.store.set_seat(ticket.code, seat, held.seats[seat])
+            await bea.rematch()
+            await table_where(bea, lambda t: t["seats"][2]["rematch"])
+            kept = bea.ticket
+            assert kept is not None
+            for client in (ann, cai, bea):
+                await client.close()
+        async with serving(open_store(path), own_tables_only=True) as server:  # opened again
+            bea = Client(server.address)
+            await bea.connect()
+            await bea.rejoin(kept)
+            table = await table_where(bea, lambda t: t["seats"][0]["declined"])
+            assert table["seats"][1]["declined"]  # Cai too: nobody left to wait for
+            assert table["next"] is None and not table["seats"][2]["declined"]
+            await bea.close()
+
+    run_scenario(scenario())
+
+
 def test_the_host_s_game_closed_on_the_final_sheet_plays_no_rematch(tmp_path) -> None:
     """The host's game served the table and was closed on the final sheet: it never comes
     back to that sheet (its seat is forgotten there), yet the friend who had asked for the
