@@ -13,6 +13,11 @@ import pygame
 from scopa.log import log
 from scopa.resources import SOUND_NAMES, sound_path
 
+MUTE_FADE_MS = 40
+"""Muting lets the sounds playing die away this fast: a wave cut dead clicks."""
+LEAVE_FADE_MS = 300
+"""A table left (for the title, say) lets its sounds die away over this long."""
+
 
 class Audio:
     """Plays the named effects of :data:`scopa.resources.SOUND_NAMES`.
@@ -64,9 +69,14 @@ class Audio:
 
     def set_muted(self, muted: bool) -> None:
         self.muted = bool(muted)
-        if self.muted and self.available:
+        if self.muted:
+            self.fade(MUTE_FADE_MS)
+
+    def fade(self, ms: int = LEAVE_FADE_MS) -> None:
+        """Let every sound playing die away over ``ms`` (cut dead, one clicked)."""
+        if self.available:
             with contextlib.suppress(pygame.error):
-                pygame.mixer.stop()
+                pygame.mixer.fadeout(ms)
 
     def preload(self) -> None:
         """Load every sound now, so the first play of each has no disk delay."""

@@ -24,7 +24,16 @@ DECK_STYLES: tuple[str, ...] = ("napoletane", "piacentine", "french", "genovesi"
 pattern Cirulla is played with."""
 DEFAULT_STYLE = "napoletane"
 CARD_SIZE: tuple[int, int] = (240, 400)
-SOUND_NAMES: tuple[str, ...] = ("shuffle", "deal", "play", "capture", "scopa", "round_end", "win")
+SOUND_NAMES: tuple[str, ...] = (
+    "shuffle",
+    "deal",
+    "play",
+    "capture",
+    "scopa",
+    "round_end",
+    "win",
+    "lose",
+)
 ICON_SIZES: tuple[int, ...] = (16, 32, 48, 64, 128, 256)
 FONT_FILES: dict[str, str] = {
     "ui": "DejaVuSans.ttf",

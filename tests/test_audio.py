@@ -40,6 +40,17 @@ def test_mixer_init_failure_means_silence(monkeypatch, capsys, mixer):
     a.preload()
 
 
+def test_muting_lets_the_sounds_playing_die_away(monkeypatch, mixer):
+    """Muting cut a sound dead, which clicks: it fades it out, quickly."""
+    a = Audio(volume=0.7, muted=False)
+    assert a.available
+    calls: list[tuple[str, int]] = []
+    monkeypatch.setattr(pygame.mixer, "stop", lambda: calls.append(("stop", 0)))
+    monkeypatch.setattr(pygame.mixer, "fadeout", lambda ms: calls.append(("fadeout", ms)))
+    a.set_muted(True)
+    assert calls == [("fadeout", audio_module.MUTE_FADE_MS)] and 0 < calls[0][1] <= 100
+
+
 def test_every_sound_loads_with_the_dummy_driver(mixer):
     a = Audio(volume=0.7, muted=False)
     assert a.available, "SDL's dummy audio driver (built into pygame-ce) did not open"

@@ -3,7 +3,8 @@
     python tools/gen_sounds.py [--out DIR]
 
 Card noises are shaped noise bursts (paper on cloth); the scopa, round-end and win cues
-are soft bell tones. Seeded noise and fixed parameters make every run write the same bytes.
+are soft bell tones (falling ones for a match lost). Seeded noise and fixed parameters
+make every run write the same bytes.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import numpy as np
 RATE = 44100
 PEAK = 0.6  # about -4.4 dBFS: loud enough, with headroom when cues overlap
 # The dense shuffle crackle sounds louder than a single snap at the same peak.
-LEVEL = {"shuffle": 0.7, "deal": 0.85}
+LEVEL = {"shuffle": 0.7, "deal": 0.85, "lose": 0.8}
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -136,6 +137,14 @@ def win() -> np.ndarray:
     return buf
 
 
+def lose() -> np.ndarray:
+    """The match lost: two soft falling tones settling on a low one, no fanfare."""
+    buf = np.zeros(int(1.6 * RATE))
+    for f, at, amp in ((392.0, 0.0, 0.32), (329.63, 0.22, 0.3), (261.63, 0.5, 0.34)):
+        _place(buf, _bell(f, 1.1, 0.5) * amp, at)
+    return buf
+
+
 SOUNDS: dict[str, Callable[[], np.ndarray]] = {
     "shuffle": shuffle,
     "deal": deal,
@@ -144,6 +153,7 @@ SOUNDS: dict[str, Callable[[], np.ndarray]] = {
     "scopa": scopa,
     "round_end": round_end,
     "win": win,
+    "lose": lose,
 }
 
 

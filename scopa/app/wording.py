@@ -161,6 +161,12 @@ class Seats:
         you = self.you
         return None if you is None else self.setup.rules.side_of(you)
 
+    def cheers(self, side: int) -> bool:
+        """Whether ``side`` winning is a win for this screen: someone here plays on it, or
+        nobody here plays (watching the computers)."""
+        rules = self.setup.rules
+        return not self.here or any(rules.side_of(seat) == side for seat in self.here)
+
     def seats_of(self, side: int) -> list[int]:
         rules = self.setup.rules
         return [seat for seat in range(len(self.setup.seats)) if rules.side_of(seat) == side]

@@ -428,6 +428,13 @@ def test_mute_silences_the_sound_at_once_and_greys_the_volume(app, scene, tmp_pa
     assert app.audio.volume == pytest.approx(app.settings.volume)
 
 
+def test_the_volume_says_when_there_is_no_sound_device(app, scene, monkeypatch) -> None:
+    volume = open_row(app, scene, "set_volume")
+    monkeypatch.setattr(app.audio, "available", False)
+    scene.form.set_focus(volume)
+    assert scene.form.hint() == app.t("set_volume_hint_no_device")
+
+
 def test_page_keys_and_arrows_on_a_tab_switch_sections(app, scene) -> None:
     press(app, pygame.K_PAGEDOWN)
     assert scene.tab == "captures"

@@ -867,6 +867,26 @@ def test_m_turns_the_sound_off_and_on_at_the_table_and_it_is_remembered(fast, st
     assert not fast.audio.muted
 
 
+def test_m_with_no_sound_device_says_the_game_stays_silent(fast, store, monkeypatch):
+    """With no sound device, M said "Sound on" and nothing was ever heard: it says why."""
+    scene = open_solo(fast, fixed_match("7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B"))
+    monkeypatch.setattr(fast.audio, "available", False)
+    key(fast, pygame.K_m)
+    assert scene.said() == fast.t("table.sound_off")
+    key(fast, pygame.K_m)
+    assert not fast.settings.muted and scene.said() == fast.t("table.sound_none")
+
+
+def test_the_sounds_of_a_table_left_die_away(fast, monkeypatch):
+    """A match's fanfare, hurried, went on over the title: a table closed fades its
+    sounds."""
+    faded: list[int] = []
+    open_solo(fast, fixed_match("7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B"))
+    monkeypatch.setattr(fast.audio, "fade", lambda ms=300: faded.append(ms))
+    fast.home()
+    assert faded
+
+
 def test_a_card_dragged_goes_over_the_hint_s_panel(fast):
     """The hint's panel was painted over the card dragged across it (the card slid under
     the panel): the card in the player's hand goes over every panel it crosses."""

@@ -11,13 +11,15 @@ from scopa.app.tween import Tweener
 from scopa.engine import Card, Dealt, DealWon, Match, MatchWon, Played, Redealt, RoundScored, Rules
 
 
-def director(calls: list[str], speed: str = "normal") -> Director:
+def director(calls: list[str], speed: str = "normal", here: int | None = None) -> Director:
+    """``here``: the side of the one playing at this screen (None: both cheered)."""
     view = TableView(TableLayout((1280, 720), Rules()), 2)
     return Director(
         view,
         Tweener(),
         speed=speed,
         sound=lambda name: calls.append(f"sound:{name}"),
+        cheers=lambda side: here is None or side == here,
         text=lambda key, **kw: calls.append(key) or key,
         about=lambda key, side, **kw: calls.append(key) or key,
         on_scored=lambda: calls.append("scored"),
@@ -74,6 +76,51 @@ def test_sounds_follow_the_events():
     assert sounds[:2] == ["sound:shuffle", "sound:deal"]
     assert sounds[2] == "sound:play"
     assert (move.captures != ()) == ("sound:capture" in sounds)
+
+
+def sounds(calls: list[str]) -> list[str]:
+    return [call.removeprefix("sound:") for call in calls if call.startswith("sound:")]
+
+
+def test_the_match_s_end_sounds_once_won_or_lost_as_it_is_for_this_screen():
+    """Losing the match played the winner's fanfare, and after the round's own chime: the
+    match's end sounds once, as won for the side of the one here, as lost for the other."""
+    match = Match.new(Rules(), 3)
+    scores = match.round.score()
+    for here, winner, heard in ((0, 0, "win"), (0, 1, "lose"), (None, 1, "win")):
+        calls: list[str] = []
+        show = director(calls, here=here)
+        show.show([RoundScored(1, scores, (11, 4)), MatchWon(winner, (11, 4))])
+        run(show)
+        assert sounds(calls) == [heard], (here, winner)
+        show.resume()
+    calls = []
+    show = director(calls, here=0)
+    show.show([RoundScored(1, scores, (5, 4))])  # a round ended, the match goes on
+    run(show)
+    assert sounds(calls) == ["round_end"]
+
+
+def test_at_instant_speed_a_play_sounds_once_as_what_it_made():
+    """At 'instant' speed every sound was silent (Mute off, the volume up): a play and
+    what it makes sound once, as what matters most of it (a capture's, not the lay's)."""
+    calls: list[str] = []
+    show = director(calls, speed="instant")
+    match = Match.new(Rules(), 4)
+    show.show(match.opening_events())
+    run(show)
+    assert sounds(calls) == ["deal"]  # the deal's, over the shuffle's, in the same frame
+    for _ in range(30):
+        move = match.legal_moves()[0]
+        match, events = match.apply(move)
+        del calls[:]
+        show.show(events)
+        show.update(1 / 30)
+        if move.captures:
+            break
+    assert move.captures and sounds(calls) in (["capture"], ["scopa"], ["round_end"])
+    show.update(1 / 30)
+    assert len(sounds(calls)) == 1  # nothing more after the frame that showed it
 
 
 def test_captured_cards_leave_no_gap_on_the_table():

@@ -487,6 +487,18 @@ def test_seats_say_you_only_in_a_solo_match() -> None:
     assert Seats(WATCH, it).about("table.last_cards", 0) == "Le ultime carte a Giulia"
 
 
+def test_a_match_won_is_cheered_where_someone_here_won_it() -> None:
+    """The match's end sounds as won for a side with someone of this screen on it (or when
+    nobody here plays), as lost otherwise."""
+    it = Translator("it")
+    assert Seats(SOLO, it).cheers(0) and not Seats(SOLO, it).cheers(1)
+    assert Seats(SOLO_TEAM, it).cheers(0) and not Seats(SOLO_TEAM, it).cheers(1)
+    assert Seats(HOTSEAT_TEAMS, it).cheers(0) and not Seats(HOTSEAT_TEAMS, it).cheers(1)
+    assert Seats(WATCH, it).cheers(0) and Seats(WATCH, it).cheers(1)
+    online = Seats(HOTSEAT_TEAMS, it, here=(1,))  # a friend played seat 0 from elsewhere
+    assert online.cheers(1) and not online.cheers(0)
+
+
 def test_names_the_game_gave_are_said_in_the_language_of_the_moment() -> None:
     """A match set up in Italian, read in English: "Tu" is "You", a seat numbered in Italian
     ("Posto 3", "Giocatore 2") is numbered in English; a typed name stays as typed."""

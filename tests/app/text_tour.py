@@ -573,6 +573,9 @@ class Tour:
         scene.form.set_focus(volume)
         self.show("settings, the volume while the sound is off")
         app.settings = app.settings.with_(muted=False)
+        available, app.audio.available = app.audio.available, False
+        self.show("settings, the volume with no sound device")
+        app.audio.available = available
         scene.tab = "match"
         scene.layout()
         scene.set_preset("classic")
@@ -1318,6 +1321,12 @@ class Tour:
         self.show("table, the sound turned off or on with M")
         self.frames(1, key(pygame.K_m))
         self.show("table, the sound turned on or off again with M")
+        assert app.settings.muted == muted
+        available, app.audio.available = app.audio.available, False  # no sound device
+        for _ in range(2):
+            self.frames(1, key(pygame.K_m))
+            self.show("table, the sound turned on or off with M, with no sound device")
+        app.audio.available = available
         assert app.settings.muted == muted
         app.open("pause")
         self.frames(8)

@@ -272,10 +272,13 @@ class SettingsScene(MenuScene):
         """A row's explanation, naming suits and courts as the deck the rules are dealt
         with does (diamonds and hearts, the queen, with French-suited cards). The volume,
         greyed while the sound is off, says so (its slider took no click, and nothing said
-        why). Cirulla's players are not six: the players' row says so. A ``rule``'s row
-        says what it does beside the other rules (``hint_key``)."""
+        why), as it says when there is no sound device to hear. Cirulla's players are not
+        six: the players' row says so. A ``rule``'s row says what it does beside the other
+        rules (``hint_key``)."""
 
         def hint() -> str:
+            if key == "set_volume" and not self.app.audio.available:
+                return self.app.t("set_volume_hint_no_device")
             if key == "set_volume" and self.app.settings.muted:
                 return self.app.t("set_volume_hint_muted")
             if key == "rule_players" and self.rules.cirulla:  # its arrows pass over six

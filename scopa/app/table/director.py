@@ -40,6 +40,9 @@ from .disguise import Disguise
 from .sprites import TableView
 
 SPEEDS = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}
+LOUDEST_FIRST = ("win", "lose", "round_end", "scopa", "capture", "play", "deal", "shuffle")
+"""At 'instant' a play and all it makes are shown at once: the sound of the one that
+matters most is heard, not all of them on top of each other."""
 Beat = Callable[[], float]
 
 
@@ -99,6 +102,7 @@ class Director:
         *,
         speed: str = "normal",
         sound: Callable[[str], None] = lambda name: None,
+        cheers: Callable[[int], bool] = lambda side: True,
         text: Callable[..., str] = lambda key, **kw: key,
         about: Callable[..., str] = lambda key, side, **params: f"{key} {side}",
         about_seat: Callable[..., str] = lambda key, seat, **params: f"{key} {seat}",
@@ -111,6 +115,11 @@ class Director:
         self.tweener = tweener
         self.speed = speed
         self.sound = sound
+        self.cheers = cheers
+        """Whether the match won by a side is cheered here (someone here is on it, or
+        nobody here plays): else its end sounds as a match lost."""
+        self._heard: str | None = None
+        """At 'instant', the sound of this frame's shows that matters most, still to play."""
         self.text = text
         self.about = about
         self.about_seat = about_seat
@@ -153,6 +162,9 @@ class Director:
         self.wait -= dt
         while self.wait <= 0 and self.beats and not self.blocked:
             self.wait += self.seconds(self.beats.popleft()())
+        if self._heard is not None:
+            self.sound(self._heard)
+            self._heard = None
         if not self.beats and self.wait <= 0 and not self.blocked:
             self.wait = 0.0
             if not self.tweener.busy:
@@ -196,6 +208,7 @@ class Director:
         # after that table is shown with what it decided: not first on the round's sheet,
         # which the match's end would make its last, before anyone saw why.
         won_at_deal = any(isinstance(event, MatchWon) and event.at_deal for event in events)
+        won = any(isinstance(event, MatchWon) for event in events)
         scored = False
         misdeals = 0  # in a row at this deal (Luzzati: the third ends the game)
         for i, event in enumerate(events):
@@ -212,7 +225,7 @@ class Director:
                 self._last_capture(event)
             elif isinstance(event, RoundScored):
                 scored = True
-                self.beats.append(partial(self._round_scored, event))
+                self.beats.append(partial(self._round_scored, event, last=won))
             elif isinstance(event, MatchWon):
                 told = event.at_deal and any(isinstance(e, DealWon) for e in events[:i])
                 # the deal's banner said who wins: the table that won lies in sight
@@ -242,11 +255,14 @@ class Director:
     def _sound(self, name: str, hold: float) -> float:
         if self.factor > 0:
             self.sound(name)
+        elif self._heard is None or LOUDEST_FIRST.index(name) < LOUDEST_FIRST.index(self._heard):
+            self._heard = name
         return hold
 
-    def _round_scored(self, event: RoundScored) -> float:
+    def _round_scored(self, event: RoundScored, *, last: bool = False) -> float:
+        """The round's end; ``last``: the match's too, whose own sound follows alone."""
         self.shown.totals = tuple(event.totals)
-        return self._sound("round_end", 0.9)
+        return 0.9 if last else self._sound("round_end", 0.9)
 
     def _scored(self) -> float:
         """Hold the show while the scoring scene is up (it may also resume at once)."""
@@ -567,7 +583,7 @@ class Director:
 
     def _deal_won(self, event: DealWon) -> float:
         self._banner(self.about(f"table.deal_won.{event.cause}", event.side), "scopa", 1.6)
-        return self._sound("win", 1.8)
+        return self._sound("win" if self.cheers(event.side) else "lose", 1.8)
 
     def _table_in_sight(self) -> float:
         """A moment to look at the table that won the match at the deal, before its sheet."""
@@ -575,7 +591,7 @@ class Director:
 
     def _won(self, event: MatchWon) -> float:
         self._banner(self.about("table.wins", event.side), "scopa", 1.6)
-        return self._sound("win", 1.8)
+        return self._sound("win" if self.cheers(event.side) else "lose", 1.8)
 
     def _redealt(self, event: Redealt, misdeals: int = 0) -> float:
         """A redeal: every card back to the stock, the table that forced it laid face up

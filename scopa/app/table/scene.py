@@ -166,6 +166,7 @@ class TableScene(Scene):
             self.tweener,
             speed=settings.animation_speed,
             sound=app.audio.play,
+            cheers=lambda side: self.seats.cheers(side),
             text=app.t,
             about=lambda key, side, **params: self.seats.about(key, side, **params),
             about_seat=lambda key, seat, **params: self.seats.about_seat(key, seat, **params),
@@ -757,7 +758,10 @@ class TableScene(Scene):
         """M: the sound off, or on again, as Settings' Mute (and remembered with it)."""
         muted = not self.app.settings.muted
         self.app.set_muted(muted)
-        self.say(worded("table.sound_off" if muted else "table.sound_on"))
+        if muted:
+            self.say(worded("table.sound_off"))
+        else:  # on, but heard only where there is a sound device
+            self.say(worded("table.sound_on" if self.app.audio.available else "table.sound_none"))
 
     def say(self, words: Words) -> None:
         """A short message on the status line, worded (and capitalised) as it shows."""
@@ -1240,6 +1244,7 @@ class TableScene(Scene):
         self._apply_visibility(animate=False)
 
     def close(self) -> None:
+        self.app.audio.fade()  # the match's fanfare, hurried, is not heard over the title
         self.computers.close()
         self.aids.close()
         self.coordinator.close()
