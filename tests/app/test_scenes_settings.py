@@ -428,6 +428,21 @@ def test_mute_silences_the_sound_at_once_and_greys_the_volume(app, scene, tmp_pa
     assert app.audio.volume == pytest.approx(app.settings.volume)
 
 
+def test_a_volume_changed_is_heard_at_once(app, scene, monkeypatch) -> None:
+    """The slider played nothing: its level was heard only at the next card. A card's sound
+    plays at the new volume, once however fast the slider is dragged."""
+    heard: list[tuple[str, float]] = []
+    monkeypatch.setattr(app.audio, "play", lambda name: heard.append((name, app.audio.volume)))
+    volume = open_row(app, scene, "set_volume")
+    scene.form.set_focus(volume)
+    press(app, pygame.K_LEFT)
+    press(app, pygame.K_LEFT)
+    assert len(heard) == 1 and heard[0][1] < 0.8
+    pygame.time.wait(160)
+    press(app, pygame.K_RIGHT)
+    assert len(heard) == 2 and heard[1][1] == pytest.approx(app.settings.volume)
+
+
 def test_the_volume_says_when_there_is_no_sound_device(app, scene, monkeypatch) -> None:
     volume = open_row(app, scene, "set_volume")
     monkeypatch.setattr(app.audio, "available", False)

@@ -50,6 +50,8 @@ if TYPE_CHECKING:
     from ..app import App
 
 TABS = ("match", "captures", "scoring", "game")
+VOLUME_SAMPLE_MS = 150
+"""A volume changed plays a card's sound at it, at most this often (a slider dragged)."""
 MINE = "mine"
 LUZZATI = "luzzati_table_rules"
 """The preset choice meaning the player's own rules ("My rules"), here and in New game."""
@@ -231,6 +233,8 @@ class SettingsScene(MenuScene):
         rule still as it was made is given its value back (a cappotto the player chose in
         Scopa, say, or the Luzzati rules a table of more sides turned off)."""
         self.volume_dirty = False
+        self._heard_at = -VOLUME_SAMPLE_MS
+        """When (ms) a card's sound last let the volume chosen be heard."""
         self.scroll = ScrollPanel()
         self.tabs = [
             Tab(self.tr(f"tab_{name}"), self._opener(name), self._is_open(name)) for name in TABS
@@ -532,6 +536,10 @@ class SettingsScene(MenuScene):
         audio = getattr(self.app, "audio", None)
         if audio is not None:
             audio.set_volume(float(volume))
+            now = pygame.time.get_ticks()
+            if now - self._heard_at >= VOLUME_SAMPLE_MS:  # the new level heard, not guessed
+                self._heard_at = now
+                audio.play("play")
 
     def set_muted(self, muted: bool) -> None:
         self.change(save=False, muted=muted)
