@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import functools
 import json
 import math
 import os
@@ -812,20 +813,12 @@ class Store:
         """The saved settings, or the defaults (first start). A bad file is set aside, and
         what can still be read of it is kept (``settings.salvage``)."""
         self.clean_temporary_files()
+        self._bring_back_settings()
         path = self.settings_path
         raw: bytes | None = None
         try:
             raw = _read_bytes(path)
-            data = _parse_toml(raw)
-            about = data.pop("format", None)
-            if not isinstance(about, dict):
-                raise DamagedFile("files.cause_no_format")
-            _check_schema(about, SETTINGS_SCHEMA)
-            # The [format] table is written last and ends with the game's name: a file cut
-            # before that line lost something, if only the name.
-            if about.get("game") != APP_NAME:
-                raise DamagedFile("files.cause_no_format")
-            settings = Settings.from_dict(data)
+            settings, _ = _settings_read(raw)
             self._read_again(path)
             return settings
         except (FileNotFoundError, NotADirectoryError):
@@ -843,6 +836,42 @@ class Store:
         kept = None if raw is None else salvage(raw.decode("utf-8-sig", "replace"))
         kept = self._salvaged(path, "settings", cause, kept, self.save_settings)
         return Settings() if kept is None else kept
+
+    def _bring_back_settings(self) -> None:
+        """The settings last set aside come back when this game reads them whole, every
+        entry it always writes there, while the settings in their place lack some: another
+        version of the game (an older one, run meanwhile) could not read them, set them
+        aside and wrote its own, and the player found their names, rules and deck gone. The
+        older copy's settings are kept aside in turn (lacking entries, they stay there)."""
+        path = self.settings_path
+        if self.locked_out:
+            return
+        numbers = backup_numbers(path)
+        if not numbers:
+            return
+        backup = _backup(path, numbers[-1])
+        try:
+            _, kept = _settings_read(_read_bytes(backup))
+        except (*_BAD_CONTENT, DamagedFile, OSError):
+            return  # damaged (set aside by this game), or of a newer one: left as it is
+        try:
+            _, shown = _settings_read(_read_bytes(path))
+        except (FileNotFoundError, NotADirectoryError):
+            shown = set()
+        except (*_BAD_CONTENT, DamagedFile, OSError):
+            return  # the settings in place are this game's to set aside, as they are read
+        always = _always_written()
+        if not always <= kept or always <= shown:
+            return  # not this game's settings, or this game's in place
+        aside = backup_name(path)
+        try:
+            if path.exists():
+                os.replace(path, aside)
+            os.replace(backup, path)
+        except OSError:
+            return
+        forget_old_backups(path)
+        self._tell(FileProblem("files.settings_brought_back", {"backup": aside.name}))
 
     def save_settings(self, settings: Settings) -> bool:
         """Write the settings; False (and a message) if the file could not be written."""
@@ -1813,6 +1842,26 @@ def _unparsable(error: ValueError, language: str) -> DamagedFile:
     if "integer string conversion" in str(error):
         return DamagedFile("files.cause_big_number")
     return DamagedFile("files.cause_syntax", format=language)
+
+
+@functools.cache
+def _always_written() -> frozenset[str]:
+    """The entries this game writes in every settings file (the optional ones aside)."""
+    return frozenset(Settings(language="en").to_dict())
+
+
+def _settings_read(raw: bytes) -> tuple[Settings, set[str]]:
+    """The settings a file holds, read whole, and the entries it has."""
+    data = _parse_toml(raw)
+    about = data.pop("format", None)
+    if not isinstance(about, dict):
+        raise DamagedFile("files.cause_no_format")
+    _check_schema(about, SETTINGS_SCHEMA)
+    # The [format] table is written last and ends with the game's name: a file cut before
+    # that line lost something, if only the name.
+    if about.get("game") != APP_NAME:
+        raise DamagedFile("files.cause_no_format")
+    return Settings.from_dict(data), set(data)
 
 
 def _parse_toml(raw: bytes) -> dict[str, Any]:

@@ -559,6 +559,43 @@ def test_a_match_another_version_set_aside_comes_back_when_none_is_saved(tmp_pat
     assert not (tmp_path / "match.json.bak").exists()
 
 
+def test_settings_another_version_set_aside_come_back_and_its_own_stay_aside(
+    tmp_path: Path,
+) -> None:
+    """An older copy of the game, run meanwhile, set the settings aside (an entry it did not
+    know) and wrote its own: back in this game the match came back but the deck, the rules,
+    the names and the sound were its defaults, the player's own in settings.toml.bak without
+    a word. They come back, the older copy's kept aside, for good."""
+    store = Store(tmp_path)
+    mine = Settings(language="it", deck_style="french", muted=True, online_name="Anna")
+    assert store.save_settings(mine)
+    kept = store.settings_path.read_bytes()
+    store.settings_path.rename(tmp_path / "settings.toml.bak")  # as the older copy did
+    older = 'language = "it"\nvolume = 0.8\n\n[format]\nschema = 1\ngame = "scopa"\n'
+    store.settings_path.write_text(older)  # the older copy's own, fewer entries
+    again = Store(tmp_path)
+    assert again.load_settings() == mine
+    (message,) = again.messages
+    assert message.key == "files.settings_brought_back"
+    assert message.params["backup"] == "settings.toml.bak2"
+    assert store.settings_path.read_bytes() == kept
+    assert (tmp_path / "settings.toml.bak2").read_text() == older
+    third = Store(tmp_path)  # the older copy's settings, aside, stay there
+    assert third.load_settings() == mine and third.messages == []
+    assert (tmp_path / "settings.toml.bak2").exists()
+
+
+def test_settings_set_aside_as_damaged_stay_aside(tmp_path: Path) -> None:
+    """Settings this game set aside (damaged) do not come back over the ones written since."""
+    store = Store(tmp_path)
+    store.settings_path.write_text('language = "it"\nvolume = "loud"\n')
+    store.load_settings()
+    assert (tmp_path / "settings.toml.bak").exists()
+    assert store.save_settings(Settings(language="en"))
+    again = Store(tmp_path)
+    assert again.load_settings().language == "en" and again.messages == []
+
+
 def test_a_match_set_aside_as_damaged_or_since_finished_stays_aside(tmp_path: Path) -> None:
     """Only a match this game reads whole, not one finished meanwhile, comes back: a match
     resumed from its last good play keeps its damaged file aside for good, and an earlier

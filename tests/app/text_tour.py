@@ -116,6 +116,7 @@ FILE_SENTENCES = (
     "other_copy_gone",
     "match_further_elsewhere",
     "match_brought_back",
+    "settings_brought_back",
     "folder_not_writable",
 )
 FILE_CAUSES = {
