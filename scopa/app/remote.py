@@ -430,7 +430,11 @@ class RemoteCoordinator:
         """The server being told the score sheet was read, until it answers."""
         self._read_rounds = len(self.rounds)
         """The rounds scored when this player last said the score sheet was read: those
-        before the window sat down (back mid-match) had no sheet to read here."""
+        before the window sat down (back mid-match) had no sheet to read here, but the last
+        one's while the friends read it still (``sheet_missed``)."""
+        self._sheet_decided = False
+        """Whether the first table frame caught up with the match said if this window sat
+        down while the friends read a round's sheet (``sheet_missed``)."""
         self._asked: concurrent.futures.Future[None] | None = None
         """The request for a rematch, once this player asked for one."""
         self._moving: concurrent.futures.Future[SeatTicket] | None = None
@@ -685,6 +689,41 @@ class RemoteCoordinator:
             and not table.get("reading")
         )
 
+    def sheet_missed(self) -> bool:
+        """Whether this window sat down between rounds while the friends read the sheet of
+        the round just scored, the server waiting for this seat to read it too: the sheet is
+        shown here then, and read as at the round's end. True once, decided by the first
+        table frame caught up with the match (asked each frame)."""
+        if self._sheet_decided:
+            return False
+        table = self._table_now()
+        if not table or table.get("at") != self.match.at:
+            return False
+        self._sheet_decided = True
+        scored = len(self.rounds)
+        if not scored or self.match.over or self._read_rounds != scored:
+            return False
+        if self.seat not in table.get("reading", ()):
+            return False
+        self._read_rounds = scored - 1
+        return True
+
+    def _read_again(self) -> None:
+        """The server waits for this seat at a sheet this window read already (its link
+        came back between rounds): it is told again."""
+        table = self._table_now()
+        scored = len(self.rounds)
+        if (
+            self._sheet_decided
+            and scored
+            and self._read_rounds >= scored
+            and not self.match.over
+            and table.get("at") == self.match.at
+            and self.seat in table.get("reading", ())
+            and not self.telling_read
+        ):
+            self._telling = self.link.submit(self.link.client.ready())
+
     def round_read(self) -> None:
         """This player read the score sheet of the round just scored (once per round)."""
         scored = len(self.rounds)
@@ -817,6 +856,7 @@ class RemoteCoordinator:
         if self.link.client.table is not None:
             self.table = self.link.client.table
         self._note_away(self.table)
+        self._read_again()
         self._see_over()
         if arrival.ended and self._on_over is not None:  # nothing is left to come back to
             on_over, self._on_over = self._on_over, None
@@ -1102,6 +1142,8 @@ class SharedScreen:
         self._successors: dict[int, Successor] = {}
         self.hosted = False
         self._read = min(len(part.rounds) for part in parts)
+        self._sheet_shown = False
+        """The sheet the friends read as the people here sat down was shown (once)."""
         """The rounds whose score sheet the people here read (``round_read``)."""
         self._heard = Arrival()
         """What the other seats here heard that the table has yet to take (``listen``)."""
@@ -1206,6 +1248,17 @@ class SharedScreen:
     @property
     def taken_elsewhere(self) -> bool:
         return any(part.taken_elsewhere for part in self.parts.values())
+
+    def sheet_missed(self) -> bool:
+        """Whether the people here sat down between rounds while the friends read the sheet
+        of the round just scored (``RemoteCoordinator.sheet_missed``): they read it
+        together, once, as at the round's end."""
+        missed = [part.sheet_missed() for part in self.parts.values()]
+        if not any(missed) or self._sheet_shown:
+            return False
+        self._sheet_shown = True
+        self._read = min(self._read, len(self.current.rounds) - 1)
+        return True
 
     def round_read(self) -> None:
         """Everyone here read the score sheet (they read it together): each seat tells the

@@ -53,7 +53,9 @@ Client to server (fields besides v, type, id)::
               ``next``; each player moves there by ``rejoin``)
     no_rematch (the match over, I leave this table for good: the others are told not to
               wait for me to come back and ask for a rematch)
-    ready     (I have read the round's score sheet: the next round may begin)
+    ready     (I have read the round's score sheet: the next round may begin. A seat
+              taken, or taken back, with sheets while others read is waited for too: its
+              window shows the sheet they read, or says ready again if it read it)
     sync      (send me the table and my state again: both answer with ``re``)
     ping      (answered by pong; keeps a quiet connection open)
     leave     (I leave this table; my seat stays mine)

@@ -905,6 +905,11 @@ class GameServer:
         if played_for:
             fields["played_for_you"] = played_for
         conn.send(server_message("seated", **fields))
+        back = conn.sheets and seat not in table.reading and not table.seats[seat].autoplay
+        if table.reading and back:  # between rounds: its window shows the sheet the others
+            table.reading.add(seat)  # read, and the round waits for it too
+            change = {"kind": "reading", "at": table.at, "seats": [seat]}
+            await self.store.publish(table.code, self.id, change)
         await self._send_table(table)
         if starts:
             self._broadcast_state(table, table.opening_events(), "start")
@@ -916,8 +921,8 @@ class GameServer:
         if seat in table.awaiting:
             table.awaiting.discard(seat)
             self._kick(table)
-        if table.reading and seat not in table.reading and not table.seats[seat].autoplay:
-            self._time_reading(table)  # back between rounds: waits for those at the sheet
+        if table.reading and not table.seats[seat].autoplay:
+            self._time_reading(table)  # back between rounds: the round waits a minute at most
 
     async def _watch(self, conn: Connection, message: Message) -> None:
         if conn.table is not None:

@@ -214,3 +214,55 @@ def test_every_window_counts_down_the_same_wait_for_a_player_still_reading(app, 
         bruno.close()
         app.close()  # the window's own link too: none left looking for the table after
         server.stop()
+
+
+def test_a_player_back_while_the_friends_read_the_sheet_reads_it_too(hosted_for_a_reader):
+    """A player whose window came back while the friends read the round's sheet went
+    straight to the next round's table, never shown how the round was scored, and the
+    friends were told everyone was ready but them. The sheet they read is shown here, and
+    the round waits for this player to read it too."""
+    from scopa.app.scenes.confirm import ConfirmScene
+
+    from .test_online_rejoin import join_from_the_menus
+
+    app, table, friend = hosted_for_a_reader
+    round_sheet(app, table, friend)  # Bruno reads it still
+    address = app.matches.current.address
+    app.matches.leave()
+    confirm = app.stack.top
+    assert isinstance(confirm, ConfirmScene)
+    confirm.on_yes()
+    run_until(app, lambda: not friend.client.table["seats"][0]["connected"])
+    assert friend.client.table["reading"] == [1]  # gone: not waited for
+
+    table = join_from_the_menus(app, address)
+    run_until(app, lambda: isinstance(app.stack.top, ScoringScene))
+    sheet = app.stack.top
+    assert sheet.match.round.round_no == 2 and len(table.coordinator.rounds) == 1
+    run_until(app, lambda: friend.client.table["reading"] == [0, 1])  # waited for again
+    sheet.age = 10.0
+    click(app, sheet.buttons[-1])  # Next round: read
+    run_until(app, lambda: app.stack.top is table and friend.client.table["reading"] == [1])
+    friend.submit(friend.client.ready()).result(10)
+    run_until(app, lambda: not friend.client.table["reading"])
+
+
+def test_a_window_that_read_the_sheet_says_so_again_when_its_link_comes_back(
+    hosted_for_a_reader,
+):
+    """Back between rounds, a seat is waited for at the sheet: a window whose link only
+    dropped a moment, the sheet read already, tells the server again (else the round
+    waited the whole minute for a sheet nobody showed)."""
+    from .test_online_caught_up import cut_off
+
+    app, table, friend = hosted_for_a_reader
+    sheet = round_sheet(app, table, friend)
+    click(app, sheet.buttons[-1])  # Next round: read here, Bruno reads it still
+    run_until(app, lambda: app.stack.top is table and friend.client.table["reading"] == [1])
+    with cut_off(table.coordinator.link):
+        run_until(app, lambda: not friend.client.table["seats"][0]["connected"])
+    run_until(app, lambda: friend.client.table["seats"][0]["connected"])
+    run_until(app, lambda: friend.client.table["reading"] == [1])
+    assert app.stack.top is table  # no sheet shown again here
+    friend.submit(friend.client.ready()).result(10)
+    run_until(app, lambda: not friend.client.table["reading"])

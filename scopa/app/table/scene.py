@@ -888,6 +888,8 @@ class TableScene(Scene):
                 for event in events:
                     seat, card = getattr(event, "seat", ""), getattr(event, "card", "")
                     trace(f"{type(event).__name__} {seat} {card}".rstrip())
+        if self.coordinator.sheet_missed():  # back between rounds: the sheet the others read
+            self.director.sheet()
         played = {
             seat: cards
             for seat, moves in sorted(arrival.played_for_you.items())
