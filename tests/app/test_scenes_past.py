@@ -557,3 +557,40 @@ def test_a_computer_partner_is_not_named_among_the_opponents(english) -> None:  
     past = PastMatch("2026-12-04T11:00:00+00:00", MatchSetup(seats, rules), match.record(), match)
     title = PastScene(english).row_texts(past)[0]
     assert "Master" in title and "Beginner" in title and "Expert" not in title, title
+
+
+def test_matches_an_earlier_version_counted_are_said_not_kept_here(english, store) -> None:  # noqa: ANN001
+    """After an update from a version that kept no past matches, the list was empty with
+    no word while Statistics counted the matches, and later "your last match" headed one
+    that was not: the matches counted but not kept are said to be of an earlier version."""
+    import random
+
+    from scopa.engine import Match
+    from scopa.stats import result_of
+    from scopa.storage import PAST_KEPT, PastMatch
+
+    app = english
+
+    def finished(seed: int) -> Match:
+        match, rng = Match.new(Rules(), seed), random.Random(seed)
+        while not match.over:
+            match, _ = match.apply(rng.choice(match.legal_moves()))
+        return match
+
+    def count(match: Match, when: datetime) -> None:
+        store.save_stats(store.load_stats().add(result_of(SOLO, match, when=when)))
+
+    def intro() -> str:
+        app.home()
+        return show(app, PastScene(app), (960, 540), "en").intro()
+
+    now = datetime.now().astimezone()
+    count(finished(1), now - timedelta(days=2))  # by the earlier version: counted alone
+    assert intro() == app.t("past.empty_older", n=PAST_KEPT)
+    kept = finished(2)
+    count(kept, now - timedelta(days=1))
+    when = (now - timedelta(days=1)).isoformat(timespec="seconds")
+    store.keep_past(PastMatch(when, SOLO, kept.record(), kept))
+    assert intro() == app.t("past.intro_1")  # the one before it is older than the list
+    count(finished(3), now)  # the earlier version again, after it
+    assert intro() == app.t("past.intro_older")

@@ -66,7 +66,7 @@ from scopa.engine import (
 from scopa.net.client import BackgroundClient, Update
 from scopa.net.codes import parse_address
 from scopa.settings import MatchSetup, SeatConfig
-from scopa.stats import MatchResult, Stats, Tally, match_key
+from scopa.stats import MatchResult, Stats, Tally, match_key, result_of
 from scopa.storage import FileProblem, HeldSeat, PastMatch, StatsReset
 
 from .review_tour import review_stops
@@ -984,17 +984,26 @@ class Tour:
         """The list of past matches, empty then with matches of each kind: won and lost,
         today, yesterday and long ago, with Undo, reviewed or not."""
         app = self.app
+        app.store.save_stats(Stats())  # the matches counted so far were never kept here
         self.open_menu("past")
         self.show("past matches, none yet")
         app.back()
         now = datetime.now().astimezone()
         rng = random.Random(11)
+        early = play_out(Match.new(setups[0].rules, 199), rng)  # an earlier version's: counted
+        result = result_of(setups[0], early, when=now - timedelta(days=800))
+        app.store.save_stats(app.store.load_stats().add(result))
+        self.open_menu("past")
+        self.show("past matches, none kept, one counted by an earlier version")
+        app.back()
         for k, setup in enumerate(setups * 2):
             played = play_out(Match.new(setup.rules, 200 + k), rng)
-            when = (now - timedelta(days=(0, 1, 40, 400)[k % 4])).isoformat(timespec="seconds")
+            ended = now - timedelta(days=(0, 1, 40, 400)[k % 4])
+            when = ended.isoformat(timespec="seconds")
             past = PastMatch(when, setup, played.record(), played, undone=k == 2)
             app.store.keep_past(past)
-            app.store.record_result(setup, played, undone=k == 2)
+            result = result_of(setup, played, undone=k == 2, when=ended)
+            app.store.save_stats(app.store.load_stats().add(result))
             if k % 3:
                 app.store.note_accuracy(match_key(played), 40.0 + 5 * k)
         scene = self.open_menu("past")
@@ -1006,12 +1015,18 @@ class Tour:
         app.stack.top.scope_choice.step(-1)  # type: ignore[attr-defined]
         self.show("past matches, a match's review, its last round")
         app.back()
-        one = app.store.load_past()[-1:]
+        newest = max(app.store.load_past(), key=lambda past: past.when)
         app.store.past_path.unlink()
-        app.store.keep_past(one[0])
+        app.store.keep_past(newest)
         app.back()
         self.open_menu("past")
         self.show("past matches, one")
+        later = play_out(Match.new(setups[0].rules, 198), rng)  # after it, not kept
+        result = result_of(setups[0], later, when=now + timedelta(minutes=1))
+        app.store.save_stats(app.store.load_stats().add(result))
+        app.back()
+        self.open_menu("past")
+        self.show("past matches, one, a later one counted by an earlier version")
         app.notify(worded("past.nothing_played"))  # a match its first table decided, opened
         self.show("past matches, one decided at the deal")
         app.toasts = type(app.toasts)()

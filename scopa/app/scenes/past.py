@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from datetime import datetime
+from datetime import UTC, datetime
 
 import pygame
 
@@ -81,6 +81,9 @@ class PastScene(MenuScene):
         """The accuracy of each match reviewed, by its key (read as the list shows)."""
         self._notes_read = -1
         self._reread = False
+        self.older = False
+        """The statistics count matches alone against the computer this list lacks: an
+        earlier version of the game counted them, and kept nothing to review them by."""
         self._texts: dict[tuple[object, ...], tuple[str, str, str, bool, str]] = {}
         self._sizes: dict[tuple[object, ...], int] = {}
         self.app.show_store_messages()
@@ -120,6 +123,15 @@ class PastScene(MenuScene):
     def _read_accuracy(self) -> None:
         self._notes_read = self.app.matches.past_notes_made
         stats = self.app.store.load_stats()
+        kept = {past.key for past in self.kept}
+        moments = [_moment(past.when) for past in self.kept]
+        since = min((moment for moment in moments if moment is not None), default=None)
+        self.older = any(
+            r.mode == "solo"
+            and r.match_id not in kept
+            and (since is None or (_moment(r.when) or since) > since)
+            for r in stats.recent
+        )
         accuracy = {r.match_id: r.accuracy for r in stats.recent if r.accuracy is not None}
         if accuracy != self.accuracy:
             self.accuracy = accuracy
@@ -132,9 +144,12 @@ class PastScene(MenuScene):
 
     def intro(self) -> str:
         """The line under the heading: how many matches, and what opening one does; or, with
-        none, which matches will come here."""
+        none, which matches will come here; and that those an earlier version of the game
+        counted are not among them, when the statistics count some."""
         if not self.kept:
-            return self.t("past.empty", n=PAST_KEPT)
+            return self.t("past.empty_older" if self.older else "past.empty", n=PAST_KEPT)
+        if self.older:  # "your last match" would be one that is not
+            return self.t("past.intro_older")
         return count(self.t, "past.intro", len(self.kept))
 
     def title_px(self, pen: style.Pen, size: tuple[int, int]) -> int:
@@ -285,3 +300,13 @@ class PastScene(MenuScene):
     def draw_overlay(self, surface: pygame.Surface) -> None:
         if self.form.hint():
             self.draw_hint(surface, self.hint_box, style.INK_SOFT)
+
+
+def _moment(when: str) -> datetime | None:
+    """The moment an ISO 8601 time names (None for none, or one that does not read): the
+    statistics write it in UTC, the past matches with the player's offset."""
+    try:
+        moment = datetime.fromisoformat(when)
+    except ValueError:
+        return None
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
