@@ -365,7 +365,7 @@ STRINGS = {
         "speed_instant": "Istantanea",
         "set_volume": "Volume",
         "set_volume_hint": "Il volume dei suoni delle carte",
-        "set_volume_hint_no_device": "Non c'è un dispositivo audio: il gioco è senza suoni",
+        "set_volume_hint_no_device": "Nessuna uscita audio trovata: il gioco è senza suoni",
         "set_volume_hint_muted": "L'audio è spento: disattiva Muto (o premi M al tavolo) per sentire le carte a questo volume",
         "set_muted": "Muto",
         "set_muted_hint": "Spegni ogni suono",
