@@ -1142,9 +1142,9 @@ class SharedScreen:
         self._successors: dict[int, Successor] = {}
         self.hosted = False
         self._read = min(len(part.rounds) for part in parts)
+        """The rounds whose score sheet the people here read (``round_read``)."""
         self._sheet_shown = False
         """The sheet the friends read as the people here sat down was shown (once)."""
-        """The rounds whose score sheet the people here read (``round_read``)."""
         self._heard = Arrival()
         """What the other seats here heard that the table has yet to take (``listen``)."""
 

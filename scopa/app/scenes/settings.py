@@ -281,7 +281,8 @@ class SettingsScene(MenuScene):
         rules (``hint_key``)."""
 
         def hint() -> str:
-            if key == "set_volume" and not self.app.audio.available:
+            audio = getattr(self.app, "audio", None)
+            if key == "set_volume" and audio is not None and not audio.available:
                 return self.app.t("set_volume_hint_no_device")
             if key == "set_volume" and self.app.settings.muted:
                 return self.app.t("set_volume_hint_muted")
