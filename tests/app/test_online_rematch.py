@@ -324,3 +324,23 @@ def test_the_people_of_one_screen_asking_together_are_told_in_one_message(hosted
     assert app.t("online.rematch_wanted", name="Carla") not in toasts(app)
     frame(app)
     assert toasts(app).count(together) == 1  # told once
+
+
+def test_the_people_of_one_screen_heard_a_moment_apart_are_told_in_one_message(hosted):  # noqa: F811
+    """The host's one click for three people at its screen reached a friend's window in
+    two polls: "Anna wants a rematch", then "Bea and Elena want a rematch", two messages
+    over the chart's title. Those heard a moment apart are told in one."""
+    app, table, friend = hosted
+    sheet = play_the_match_out(app, table, friend)
+    coordinator = sheet.coordinator
+    coordinator.name = {0: "Dario", 1: "Anna", 2: "Bea", 3: "Elena"}.get
+    wanted = [1]
+    coordinator.rematch_wanted = lambda: list(wanted)
+    frame(app)
+    assert app.t("online.rematch_wanted", name="Anna") in toasts(app)
+    wanted += [2, 3]
+    frame(app)
+    together = app.t("online.rematch_wanted_many", name="Anna, Bea and Elena")
+    assert toasts(app).count(together) == 1
+    assert app.t("online.rematch_wanted", name="Anna") not in toasts(app)
+    assert not any("Bea and Elena" in toast and "Anna" not in toast for toast in toasts(app))

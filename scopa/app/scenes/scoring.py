@@ -39,7 +39,7 @@ from scopa.engine import (
 
 from .. import style
 from ..remote import ROUND_BEGAN
-from ..toasts import ToastBand, worded
+from ..toasts import ToastBand, Words, worded
 from ..widgets import Button, resolve
 from ..wording import Seats, category_label, deal_id, deck_text, join, suit_name
 from .base import MenuScene
@@ -80,6 +80,9 @@ CLICK_GRACE = 0.6
 """Seconds the last sheet of a match ignores the mouse's button: clicks made on the table
 (to speed up computers watched), or on each round's Next round where Rematch now sits,
 must not start the next match before the result was seen."""
+TOLD_TOGETHER = 2.5
+"""Seconds within which friends' rematch news is told as one message: the people at one
+screen ask with one click, but each seat's word reaches this window on its own."""
 
 
 def _winner_first(totals: tuple[int, ...], winner: int | None) -> list[int]:
@@ -189,6 +192,9 @@ class ScoringScene(MenuScene):
         """The row under the pointer: the chart gives way to the cards behind it."""
         self._told: set[tuple[str, int]] = set()
         """What was told of the rematch at a server (a friend's wish, a friend gone)."""
+        self._told_last: dict[str, tuple[float, list[int], Words]] = {}
+        """Of each kind of rematch news, when (``age``) it was last told, of whom, in what
+        words: news of others a moment later is told with it, in one message."""
         self.pinned: str | None = None
         """The row clicked (or tapped, or reached by Up and Down): its cards stay in sight
         until it is clicked again."""
@@ -793,9 +799,16 @@ class ScoringScene(MenuScene):
             fresh = [seat for seat in seats if (key, seat) not in self._told]
             if fresh:  # the people of one screen, who ask as one click, told as one
                 self._told.update((key, seat) for seat in fresh)
+                last = self._told_last.get(key)
+                if last is not None and self.age - last[0] < TOLD_TOGETHER:
+                    # heard a moment apart (each seat's word comes on its own): one message
+                    self.app.toasts.forget(lambda toast, said=last[2]: toast.words is said)
+                    fresh = [*last[1], *fresh]
                 names = join(self.t, [coordinator.name(seat) for seat in fresh])
                 many = "_many" if len(fresh) > 1 else ""
-                self.app.notify(worded(key + many, name=names), 6.0)
+                words = worded(key + many, name=names)
+                self._told_last[key] = (self.age, fresh, words)
+                self.app.notify(words, 6.0)
         if coordinator.rematch_failed and ("failed", -1) not in self._told:
             self._told.add(("failed", -1))
             self.app.notify(worded("online.rematch_failed"), 12.0)
