@@ -867,6 +867,20 @@ def test_m_turns_the_sound_off_and_on_at_the_table_and_it_is_remembered(fast, st
     assert not fast.audio.muted
 
 
+@pytest.mark.parametrize("speed", ["instant", "normal"])
+def test_a_match_resumed_after_a_capture_is_laid_out_without_a_sound(fast, monkeypatch, speed):
+    """Continue laid the round out by showing it at once, and at 'instant', which plays the
+    sound of what a play made, the round's capture was heard though nothing was played."""
+    match = fixed_match("7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B")
+    capture = next(move for move in match.legal_moves() if move.captures)
+    match, _ = match.apply(capture)
+    heard: list[str] = []
+    monkeypatch.setattr(fast.audio, "play", heard.append)
+    fast.settings = fast.settings.with_(animation_speed=speed)
+    open_solo(fast, match)
+    assert heard == []
+
+
 def test_m_with_no_sound_device_says_the_game_stays_silent(fast, store, monkeypatch):
     """With no sound device, M said "Sound on" and nothing was ever heard: it says why."""
     scene = open_solo(fast, fixed_match("7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B"))

@@ -308,3 +308,20 @@ def test_a_banner_gives_way_to_the_next_one_rather_than_lie_under_it():
         show.update(1 / 30)
     shown = [banner.text for banner in show.banners if banner.alpha * banner.fade > 1]
     assert shown == ["Giulia does not knock"], shown
+
+
+def test_a_match_laid_out_again_makes_no_sound():
+    """A match resumed (or a play taken back) is laid out by showing its round at once:
+    since 'instant' plays the sound of what a play made, Continue and Undo sounded the
+    round's loudest capture (a scopa's fanfare) though nothing was played."""
+    calls: list[str] = []
+    show = director(calls, speed="normal")
+    match = Match.new(Rules(), 4)
+    events = list(match.opening_events())
+    for _ in range(6):
+        match, step = match.apply(match.legal_moves()[0])
+        events += step
+    assert any(isinstance(event, Played) for event in events)
+    show.lay_out(events)
+    show.update(1 / 30)
+    assert sounds(calls) == [] and show.speed == "normal"

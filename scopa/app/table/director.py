@@ -120,6 +120,8 @@ class Director:
         nobody here plays): else its end sounds as a match lost."""
         self._heard: str | None = None
         """At 'instant', the sound of this frame's shows that matters most, still to play."""
+        self._silent = False
+        """A match laid out again is shown without a sound (``lay_out``)."""
         self.text = text
         self.about = about
         self.about_seat = about_seat
@@ -252,7 +254,19 @@ class Director:
                 scored = False
         self.shown.playing = self.shown.playing or bool(self.beats)
 
+    def lay_out(self, events: Sequence[Event]) -> None:
+        """Show ``events`` done, at once and in silence: a match laid out again (resumed, a
+        play taken back) is no play heard."""
+        speed, self.speed, self._silent = self.speed, "instant", True
+        try:
+            self.show(events)
+            self.update(0.0)
+        finally:
+            self.speed, self._silent = speed, False
+
     def _sound(self, name: str, hold: float) -> float:
+        if self._silent:
+            return hold
         if self.factor > 0:
             self.sound(name)
         elif self._heard is None or LOUDEST_FIRST.index(name) < LOUDEST_FIRST.index(self._heard):

@@ -1323,11 +1323,7 @@ class TableScene(Scene):
                 events = list(step[scored[-1] + 1 :])
             else:
                 events += step
-        speed = self.director.speed
-        self.director.speed = "instant"
-        self.director.show(last if ended else events)
-        self.director.update(0.0)
-        self.director.speed = speed
+        self.director.lay_out(last if ended else events)
 
     # --- drawing -------------------------------------------------------------------------
 
