@@ -235,6 +235,8 @@ class SettingsScene(MenuScene):
         self.volume_dirty = False
         self._heard_at = -VOLUME_SAMPLE_MS
         """When (ms) a card's sound last let the volume chosen be heard."""
+        self._sample_owed = False
+        """The volume changed since: its sound is to be heard (``_play_sample``)."""
         self.scroll = ScrollPanel()
         self.tabs = [
             Tab(self.tr(f"tab_{name}"), self._opener(name), self._is_open(name)) for name in TABS
@@ -537,10 +539,22 @@ class SettingsScene(MenuScene):
         audio = getattr(self.app, "audio", None)
         if audio is not None:
             audio.set_volume(float(volume))
-            now = pygame.time.get_ticks()
-            if now - self._heard_at >= VOLUME_SAMPLE_MS:  # the new level heard, not guessed
-                self._heard_at = now
-                audio.play("play")
+            self._sample_owed = True  # the new level heard, not guessed
+            self._play_sample()
+
+    def _play_sample(self) -> None:
+        """A card's sound at the volume chosen, at most every ``VOLUME_SAMPLE_MS``: one owed
+        while a slider is dragged is played once the time comes, at the level it ended on."""
+        audio = getattr(self.app, "audio", None)
+        now = pygame.time.get_ticks()
+        if audio is None or not self._sample_owed or now - self._heard_at < VOLUME_SAMPLE_MS:
+            return
+        self._heard_at, self._sample_owed = now, False
+        audio.play("play")
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self._play_sample()
 
     def set_muted(self, muted: bool) -> None:
         self.change(save=False, muted=muted)
