@@ -541,6 +541,20 @@ class OnlineSession:
             link = self.seated.link
             self.removing.append(link.submit(link.client.remove(seat)))
 
+    def let_go(self, who: Seated) -> None:
+        """``who``, another person here, leaves the table while it waits for its players:
+        their seat is free again for someone else, and no longer held here."""
+        seated = self.seated
+        if seated is None or who not in seated.others:
+            return
+        seated.others.remove(who)
+        seat = who.ticket.seat
+        self.others_following.pop(seat, None)
+        self.others_first.pop(seat, None)
+        who.link.submit(who.link.client.vacate()).add_done_callback(partial(_close_link, who.link))
+        if self.store is not None:
+            self.store.drop_seat(who.ticket.code, seat)
+
     def rename(self, who: Seated, name: str) -> None:
         """``who`` (another person here, say) goes by ``name`` at the table from now on,
         while it waits for its players (the table frame says the name once it is taken)."""

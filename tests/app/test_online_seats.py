@@ -668,3 +668,42 @@ def test_two_people_joining_from_one_screen_are_never_seated_as_opponents(app, t
         walter.close()
         bob.close()
         server.stop()
+
+
+def test_a_person_here_leaves_the_table_before_the_match_begins(app, monkeypatch):
+    """A person at this screen who could not stay after all had no way off the table but
+    the whole screen leaving it: the button beside their name lets them go, once sure,
+    their seat free for a friend, no longer held here, and the match begins without them."""
+    from scopa.app.scenes.confirm import ConfirmScene
+
+    app.settings = app.settings.with_(language="en")
+    lobby = host_lobby(app, monkeypatch, 3, friends=1, here=1)
+    run_until(app, lambda: len((lobby.session.table or {}).get("seats", [])) == 3)
+    assert rows_of(lobby) == ["Player 1 (you)", "Free", "Player 3 (here)"]
+    run_until(app, lambda: 2 in lobby.let_go_buttons)
+    assert 0 not in lobby.let_go_buttons  # not the host's own row: Leave closes the table
+    code = lobby.session.seated.ticket.code
+    click(app, lobby.let_go_buttons[2])
+    confirm = app.stack.top
+    assert isinstance(confirm, ConfirmScene)
+    click(app, confirm.yes_button)
+    assert app.stack.top is lobby
+    run_until(app, lambda: rows_of(lobby) == ["You", "Free", "Free"])  # alone here now
+    assert lobby.field_note() == app.t("online.here_let_go", name="Player 3")
+    assert not lobby.let_go_buttons and not lobby.name_fields
+    assert [h.seat for h in app.store.load_seats() if h.code == code] == [0]
+    address, local = table_address(lobby)
+    friends = [BackgroundClient(local) for _ in range(2)]
+    try:
+        for name, friend in zip(("Anna", "Bruno"), friends, strict=True):
+            friend.submit(friend.client.join(str(address.code), name)).result(20)
+        run_until(app, lambda: lobby.startable)
+        click(app, lobby.start_button)
+        table_opens(app)
+        table = app.stack.top
+        assert table.coordinator.humans == (0,)
+        assert [table.seats.seat_name(n) for n in range(3)][1:] == ["Anna", "Bruno"]
+    finally:
+        for friend in friends:
+            friend.close()
+        app.home()

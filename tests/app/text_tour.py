@@ -1774,6 +1774,13 @@ class Tour:
         self.show("online, the lobby with people here")
         self.wait(lambda: lobby.seat_buttons)  # a free seat may be taken, by whoever moves
         self.hover_all(lobby, "online, the lobby's seats to choose")
+        self.click(lobby.let_go_buttons[min(lobby.let_go_buttons)])
+        self.frames(2)
+        self.hover_all(app.stack.top, "online, a person here leaves the table?")
+        app.back()
+        self.frames(2)
+        lobby.tell_here(worded("online.here_let_go", name="Carla"))
+        self.show("online, a person here left the table")
         lobby.tell_here(worded("online.name_numbered", typed="Anna", name="Anna 2"))
         self.show("online, a name typed that someone goes by")
         lobby.tell_here(worded("online.name_of_a_seat"))

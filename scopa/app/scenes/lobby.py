@@ -38,6 +38,8 @@ NOTICE_SECONDS = 10.0
 """How long the news of a damaged file of hosted tables shows (as long as a file's news)."""
 RULES_SECONDS = 10.0
 """How long a friend's table, as the match begins, says the game it plays."""
+LET_GO = "\u00d7"
+"""The mark of the button beside another person here's name that lets them leave the table."""
 
 
 class LobbyScene(MenuScene):
@@ -72,6 +74,9 @@ class LobbyScene(MenuScene):
         self.name_fields: dict[int, TextInput] = {}
         """While the table waits: a field on the row of each other person here, to type
         their name (the game names them "Player 3" until then)."""
+        self.let_go_buttons: dict[int, Button] = {}
+        """While the table waits: beside each other person here's field, a button letting
+        them leave the table (one who cannot stay after all)."""
         self.names_typed: dict[int, str] = {}
         """Names being typed, by seat, until the typing ends and they are sent."""
         self.names_sent: dict[int, tuple[str, str]] = {}
@@ -246,6 +251,7 @@ class LobbyScene(MenuScene):
             if field.editing:
                 self._send_name(seat)
             self.form.remove(field)
+            self.form.remove(self.let_go_buttons.pop(seat))
         for seat in wanted:
             if seat not in self.name_fields:
                 field = self.name_fields[seat] = TextInput(
@@ -259,10 +265,22 @@ class LobbyScene(MenuScene):
                     hint=self.tr("online.name_here_hint"),
                 )
                 self.form.add(field)
+                go = self.let_go_buttons[seat] = Button(
+                    LET_GO,
+                    partial(self.ask_let_go, seat),
+                    hint=self.tr("online.let_go_hint"),
+                    enabled=self._not_moving,
+                    size=style.ROW_NOTE,
+                )
+                self.form.add(go)
         rows = [int(info.get("seat", 0)) for info in table.get("seats", [])]
         for seat, field in self.name_fields.items():
             if seat in rows:
                 field.place(self.name_field_box(rows.index(seat)))
+                box = field.rect
+                gap = self.m.px(style.SPACE_S)
+                side = box.h
+                self.let_go_buttons[seat].place(pygame.Rect(box.right + gap, box.top, side, side))
         for seat, (was, typed) in list(self.names_sent.items()):
             taken = self._table_name(seat)
             if taken != was:
@@ -363,6 +381,34 @@ class LobbyScene(MenuScene):
             enabled=idle,
             size=style.ROW_NOTE,
         )
+
+    def ask_let_go(self, seat: int) -> None:
+        """Another person here leaves the table, once sure (they sit again only by leaving
+        the lobby and joining together)."""
+        name = self.name_shown(seat)
+        self.app.open(
+            "confirm",
+            question=self.tr("online.let_go_question", name=name),
+            detail=self.tr("online.let_go_detail"),
+            on_yes=partial(self._let_go, seat),
+            yes=self.tr("online.let_go"),
+            no=self.tr("back"),
+        )
+
+    def _let_go(self, seat: int) -> None:
+        seated = self.session.seated
+        who = (
+            None
+            if seated is None
+            else next((other for other in seated.others if other.ticket.seat == seat), None)
+        )
+        if who is None:  # gone meanwhile (the host took them off, the match began)
+            return
+        name = self.name_shown(seat)
+        self.names_typed.pop(seat, None)
+        self.names_sent.pop(seat, None)
+        self.session.let_go(who)
+        self.tell_here(worded("online.here_let_go", name=name))
 
     def ask_remove(self, seat: int) -> None:
         """The host frees a friend's seat, once sure: the button stands where "Sit here"
@@ -802,10 +848,11 @@ class LobbyScene(MenuScene):
             if self.seat_buttons:  # room for the seats' buttons, at the right
                 label.w -= self.seat_button_w
             field = self.name_fields.get(number)
-            if field is not None:  # the number, the field (drawn over), then "(here)"
+            if field is not None:  # the number, the field and its button, then "(here)"
                 style.text(surface, f"{number + 1}.", pen, label)
                 after = label.copy()
-                after.left = field.rect.right + m.px(style.SPACE_S)
+                go = self.let_go_buttons.get(number)
+                after.left = (go or field).rect.right + m.px(style.SPACE_S)
                 after.w = label.right - after.left
                 style.text(surface, f"({self.t('online.here')})", soft, after)
             else:
@@ -874,6 +921,7 @@ class LobbyScene(MenuScene):
             if button in self.form.widgets:
                 box.w = button.rect.left - self.m.px(style.SPACE_S) - box.left
         seats = [*self.seat_buttons.values(), *self.name_fields.values()]
+        seats += self.let_go_buttons.values()
         if self.field_note() or any(self.form.hint() == resolve(w.hint) for w in seats):
             self.draw_hint(surface, box, style.INK)  # a seat's widget, a name's note
             return
