@@ -329,7 +329,8 @@ class App:
             pointer = pygame.mouse.get_pos()
             if drawn.collidepoint(pointer) and pointer != toast.pointer_then:
                 return False
-        return self.toast_layer(toast) is self.stack.top
+        layer = self.toast_layer(toast)
+        return layer is self.stack.top and not (layer is not None and layer.toasts_wait())
 
     def _covered(self, toast: Toast) -> bool:
         """The toast's screen is still open but a whole screen covers it (the review over
@@ -562,7 +563,7 @@ class App:
                 self.toasts.draw(
                     self.screen,
                     self.font,
-                    lambda toast, s=scene: self.toast_layer(toast) is s,
+                    lambda toast, s=scene: self.toast_layer(toast) is s and not s.toasts_wait(),
                     scene.toast_band(),
                 )
         if not visible and self.toasts:

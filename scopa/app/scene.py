@@ -86,6 +86,12 @@ class Scene:
         None: the middle of the whole width, at the top."""
         return None
 
+    def toasts_wait(self) -> bool:
+        """Whether the toasts told over this scene wait for now, unseen, their time
+        standing still (the screen passing between people: the words are for the one who
+        takes it)."""
+        return False
+
 
 class SceneStack:
     def __init__(self) -> None:

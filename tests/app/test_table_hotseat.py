@@ -825,3 +825,21 @@ def test_the_cover_held_as_the_window_loses_the_focus_does_not_lift_by_itself(fa
     assert scene.cover == 0
     lift_cover(fast, scene)  # held again, once back, it lifts
     assert scene.cover is None
+
+
+def test_a_message_told_while_the_screen_passes_waits_for_the_cover_to_lift(app):
+    """The cards the computer played for two friends away, told as the screen passed, lay
+    over the cover's cards, read by nobody yet: what is told waits, its time still, for the
+    one who lifts the cover."""
+    from scopa.app.toasts import worded
+
+    scene = covered_for_bruno(app)
+    assert scene.cover is not None
+    app.notify(worded("online.played_for_you", cards="the 4 of coins, the king of cups"), 6.0)
+    (toast,) = list(app.toasts)
+    for _ in range(300):  # ten seconds: longer than it shows for
+        app.frame(1 / 30, [])
+    assert toast in list(app.toasts) and toast.drawn is None
+    lift_cover(app, scene)
+    app.frame(1 / 30, [])
+    assert scene.cover is None and toast.drawn is not None

@@ -1172,6 +1172,11 @@ class TableScene(Scene):
         self._apply_visibility(animate=False)
         self._relayout(self.app.size)
 
+    def toasts_wait(self) -> bool:
+        """While the screen passes between people, what is told waits for the cover to
+        lift (it lay over the cover's cards, read by nobody yet)."""
+        return self.cover is not None
+
     def reveal(self) -> None:
         """The next human is in front of the screen: show their hand."""
         if self.cover is None:
