@@ -46,7 +46,7 @@ STRINGS = {
         "online.remove_question": "Remove {name} from the table?",
         "online.let_go": "Leave the table",
         "online.let_go_hint": "This person leaves the table: their seat is free again for someone else",
-        "online.let_go_question": "Does {name} leave the table?",
+        "online.let_go_question": "Let {name} leave the table?",
         "online.let_go_detail": "Their seat becomes free for someone else. To seat them again: Leave, then Join together.",
         "online.here_let_go": "{name} left the table: the seat is free again",
         "online.remove_detail": "Their seat becomes free for someone else; if they joined for others at their screen too, those seats are freed with it. With the address they can join again.",
