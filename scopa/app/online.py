@@ -548,6 +548,7 @@ class OnlineSession:
         if seated is None or who not in seated.others:
             return
         seated.others.remove(who)
+        self.joining_here = max(0, self.joining_here - 1)  # a table taken back seats no one
         seat = who.ticket.seat
         self.others_following.pop(seat, None)
         self.others_first.pop(seat, None)

@@ -675,8 +675,9 @@ def test_a_person_here_leaves_the_table_before_the_match_begins(app, monkeypatch
     the whole screen leaving it: the button beside their name lets them go, once sure,
     their seat free for a friend, no longer held here, and the match begins without them."""
     from scopa.app.scenes.confirm import ConfirmScene
+    from scopa.app.widgets import resolve
 
-    app.settings = app.settings.with_(language="en")
+    app.settings = app.settings.with_(language="en", online_here=1)
     lobby = host_lobby(app, monkeypatch, 3, friends=1, here=1)
     run_until(app, lambda: len((lobby.session.table or {}).get("seats", [])) == 3)
     assert rows_of(lobby) == ["Player 1 (you)", "Free", "Player 3 (here)"]
@@ -686,12 +687,16 @@ def test_a_person_here_leaves_the_table_before_the_match_begins(app, monkeypatch
     click(app, lobby.let_go_buttons[2])
     confirm = app.stack.top
     assert isinstance(confirm, ConfirmScene)
+    # the host's Leave would close the table: no "leave, then join together" said there
+    assert resolve(confirm.detail) == app.t("online.let_go_detail_host")
     click(app, confirm.yes_button)
     assert app.stack.top is lobby
     run_until(app, lambda: rows_of(lobby) == ["You", "Free", "Free"])  # alone here now
     assert lobby.field_note() == app.t("online.here_let_go", name="Player 3")
     assert not lobby.let_go_buttons and not lobby.name_fields
     assert [h.seat for h in app.store.load_seats() if h.code == code] == [0]
+    # one fewer here from now on: a table taken back seats nobody for them, nor says so
+    assert app.settings.online_here == 0 and lobby.session.joining_here == 0
     address, local = table_address(lobby)
     friends = [BackgroundClient(local) for _ in range(2)]
     try:

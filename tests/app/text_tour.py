@@ -1774,11 +1774,14 @@ class Tour:
         self.show("online, the lobby with people here")
         self.wait(lambda: lobby.seat_buttons)  # a free seat may be taken, by whoever moves
         self.hover_all(lobby, "online, the lobby's seats to choose")
-        self.click(lobby.let_go_buttons[min(lobby.let_go_buttons)])
-        self.frames(2)
-        self.hover_all(app.stack.top, "online, a person here leaves the table?")
-        app.back()
-        self.frames(2)
+        for mode in ("host", "join"):  # (the host's Leave closes the table: no way back)
+            lobby.mode = mode
+            self.click(lobby.let_go_buttons[min(lobby.let_go_buttons)])
+            self.frames(2)
+            self.hover_all(app.stack.top, f"online, a person here leaves the table? ({mode})")
+            app.back()
+            self.frames(2)
+        lobby.mode = "host"
         lobby.tell_here(worded("online.here_let_go", name="Carla"))
         self.show("online, a person here left the table")
         lobby.tell_here(worded("online.name_numbered", typed="Anna", name="Anna 2"))

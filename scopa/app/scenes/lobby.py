@@ -386,10 +386,11 @@ class LobbyScene(MenuScene):
         """Another person here leaves the table, once sure (they sit again only by leaving
         the lobby and joining together)."""
         name = self.name_shown(seat)
+        hosting = self.mode == "host"  # the host's Leave closes the table: no way back there
         self.app.open(
             "confirm",
             question=self.tr("online.let_go_question", name=name),
-            detail=self.tr("online.let_go_detail"),
+            detail=self.tr("online.let_go_detail_host" if hosting else "online.let_go_detail"),
             on_yes=partial(self._let_go, seat),
             yes=self.tr("online.let_go"),
             no=self.tr("back"),
@@ -407,8 +408,18 @@ class LobbyScene(MenuScene):
         name = self.name_shown(seat)
         self.names_typed.pop(seat, None)
         self.names_sent.pop(seat, None)
+        number = seated.others.index(who)
         self.session.let_go(who)
         self.tell_here(worded("online.here_let_go", name=name))
+        # one fewer here from now on: coming back to the table (or the next one) seats no
+        # one for them, and says nothing of a seat missing for them
+        settings = self.app.settings
+        names = [*settings.online_here_names]
+        del names[number : number + 1]
+        self.app.settings = settings.with_(
+            online_here=max(0, settings.online_here - 1), online_here_names=tuple(names)
+        )
+        self.app.save_settings()
 
     def ask_remove(self, seat: int) -> None:
         """The host frees a friend's seat, once sure: the button stands where "Sit here"
