@@ -6,6 +6,7 @@ from one screen sit on the same side."""
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
 
 import pygame
@@ -100,6 +101,21 @@ def join_from_menu(app, ticket, here: int, name: str | None = None) -> LobbyScen
 
 def rows_of(lobby: LobbyScene) -> list[str]:
     return [lobby.seat_words(info)[0] for info in (lobby.session.table or {}).get("seats", [])]
+
+
+@contextmanager
+def friends_seated(lobby: LobbyScene, names: tuple[str, ...]) -> Iterator[list[BackgroundClient]]:
+    """Friends called ``names`` take the free seats of the lobby's table, each on a link of
+    its own, let go at the end."""
+    address, local = table_address(lobby)
+    friends = [BackgroundClient(local) for _ in names]
+    try:
+        for name, friend in zip(names, friends, strict=True):
+            friend.submit(friend.client.join(str(address.code), name)).result(20)
+        yield friends
+    finally:
+        for friend in friends:
+            friend.close()
 
 
 def test_people_here_move_to_the_seats_they_choose_before_the_match_begins(app, monkeypatch):
@@ -315,11 +331,7 @@ def test_the_host_starts_the_match_once_everyone_is_here(app, monkeypatch):
     lobby = host_lobby(app, monkeypatch, 3, friends=2, here=0)
     run_until(app, lambda: lobby.session.table and lobby.awaited == 2)
     assert lobby.start_button not in lobby.form.widgets
-    address, local = table_address(lobby)
-    friends = [BackgroundClient(local) for _ in range(2)]
-    try:
-        for name, friend in zip(("Anna", "Bruno"), friends, strict=True):
-            friend.submit(friend.client.join(str(address.code), name)).result(20)
+    with friends_seated(lobby, ("Anna", "Bruno")) as friends:
         run_until(app, lambda: lobby.startable)
         frame(app)
         assert lobby.start_button in lobby.form.widgets and lobby.form.focus is lobby.start_button
@@ -346,10 +358,7 @@ def test_the_host_starts_the_match_once_everyone_is_here(app, monkeypatch):
         press(app, pygame.K_RETURN)
         table = table_opens(app)
         assert table.match.at == 0 and len(table.match.observation.hand) == 3
-    finally:
-        for friend in friends:
-            friend.close()
-        app.home()
+    app.home()
 
 
 @pytest.mark.parametrize("shared", [False, True], ids=["own server", "shared server"])
@@ -697,18 +706,11 @@ def test_a_person_here_leaves_the_table_before_the_match_begins(app, monkeypatch
     assert [h.seat for h in app.store.load_seats() if h.code == code] == [0]
     # one fewer here from now on: a table taken back seats nobody for them, nor says so
     assert app.settings.online_here == 0 and lobby.session.joining_here == 0
-    address, local = table_address(lobby)
-    friends = [BackgroundClient(local) for _ in range(2)]
-    try:
-        for name, friend in zip(("Anna", "Bruno"), friends, strict=True):
-            friend.submit(friend.client.join(str(address.code), name)).result(20)
+    with friends_seated(lobby, ("Anna", "Bruno")):
         run_until(app, lambda: lobby.startable)
         click(app, lobby.start_button)
         table_opens(app)
         table = app.stack.top
         assert table.coordinator.humans == (0,)
         assert [table.seats.seat_name(n) for n in range(3)][1:] == ["Anna", "Bruno"]
-    finally:
-        for friend in friends:
-            friend.close()
-        app.home()
+    app.home()
