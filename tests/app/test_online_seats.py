@@ -714,3 +714,31 @@ def test_a_person_here_leaves_the_table_before_the_match_begins(app, monkeypatch
         assert table.coordinator.humans == (0,)
         assert [table.seats.seat_name(n) for n in range(3)][1:] == ["Anna", "Bruno"]
     app.home()
+
+
+def test_the_lobby_at_rest_is_drawn_only_when_what_it_shows_changes(app, monkeypatch):
+    """The lobby was drawn every frame while it waited (most of a core under software
+    drawing at 1920x1080): it is drawn when the table's word or its own state changes, a
+    friend sitting down, say."""
+    from .menu_helpers import FRAME
+
+    def drawn(frames: int) -> int:
+        return sum(bool(app.frame(FRAME, [], draw=None)) for _ in range(frames))
+
+    app.settings = app.settings.with_(language="en")
+    lobby = host_lobby(app, monkeypatch, 3, friends=2, here=0)
+    run_until(app, lambda: lobby.session.table and lobby.awaited == 2)
+    for _ in range(30):
+        frame(app)
+    assert drawn(60) == 0
+    with friends_seated(lobby, ("Anna",)):
+        shown = 0  # frames as the game's loop makes them: drawn only for a change
+        deadline = time.monotonic() + 10
+        while lobby.awaited != 1:
+            assert time.monotonic() < deadline, "Anna never sat down"
+            shown += app.frame(FRAME, [], draw=None)
+            time.sleep(0.005)
+        shown += drawn(5)
+        assert shown >= 1 and rows_of(lobby)[1] == "Anna"
+        assert drawn(60) == 0
+    app.home()

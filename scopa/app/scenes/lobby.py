@@ -86,6 +86,8 @@ class LobbyScene(MenuScene):
         """The seat taken here that "Sit here" moves (None: this player's)."""
         self._forgotten = False
         """The address joined was forgotten, its match over."""
+        self._drawn: tuple[dict[str, Any] | None, tuple[object, ...]] = ({}, ())
+        """The table's frame and the rest of what the lobby showed when last drawn."""
         super().__init__(app)
         if mode == "host":
             folder = app.store.data_dir
@@ -121,7 +123,31 @@ class LobbyScene(MenuScene):
 
     @property
     def busy(self) -> bool:
-        return True  # the seats fill up while nobody touches anything
+        """Drawn again when what it shows changed with nobody touching anything (the seats
+        fill up, the server's word comes): not every frame while it waits (a whole core
+        under software drawing at 1920x1080)."""
+        if super().busy:
+            return True
+        table, state = self._drawn
+        return self.session.table is not table or self._shown_state() != state
+
+    def _shown_state(self) -> tuple[object, ...]:
+        """What the lobby shows that may change without input, besides the table's frame
+        (held by the reference kept in ``_drawn``: a new frame is a new object)."""
+        session = self.session
+        return (
+            session.seated is None,
+            session.error,
+            self.nothing_to_show,
+            self._status(),
+            self.field_note(),
+            tuple(self.seat_buttons),
+            tuple(self.name_fields),
+            self.mover,
+            session.moving is None,
+            session.starting is None,
+            self.app.t.language,
+        )
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -812,6 +838,7 @@ class LobbyScene(MenuScene):
         return t("online.cannot_reach", server=self.server)
 
     def draw_content(self, surface: pygame.Surface) -> None:
+        self._drawn = (self.session.table, self._shown_state())
         m = self.m
         self.draw_sheet(surface, self.t("online.lobby"))
         session = self.session
