@@ -844,12 +844,9 @@ class Store:
         aside and wrote its own, and the player found their names, rules and deck gone. The
         older copy's settings are kept aside in turn (lacking entries, they stay there)."""
         path = self.settings_path
-        if self.locked_out:
+        backup = None if self.locked_out else newest_backup(path)
+        if backup is None:
             return
-        numbers = backup_numbers(path)
-        if not numbers:
-            return
-        backup = _backup(path, numbers[-1])
         try:
             _, kept = _settings_read(_read_bytes(backup))
         except (*_BAD_CONTENT, DamagedFile, OSError):
@@ -947,10 +944,9 @@ class Store:
         and set it aside, and the player, back here, found no Continue and no word."""
         if self.locked_out or self.save_path.exists() or self.save_path.is_symlink():
             return
-        numbers = backup_numbers(self.save_path)
-        if not numbers:
+        backup = newest_backup(self.save_path)
+        if backup is None:
             return
-        backup = _backup(self.save_path, numbers[-1])
         try:
             saved, cause, _ = _saved_match(_parse_json(_read_bytes(backup)))
         except (*_BAD_CONTENT, DamagedFile, OSError):
@@ -1655,6 +1651,12 @@ def backup_numbers(path: Path) -> list[int]:
             elif tail.isascii() and tail.isdigit() and tail[0] != "0" and len(tail) < 10:
                 numbers.append(int(tail))
     return sorted(numbers)
+
+
+def newest_backup(path: Path) -> Path | None:
+    """The backup of ``path`` set aside last, if any."""
+    numbers = backup_numbers(path)
+    return _backup(path, numbers[-1]) if numbers else None
 
 
 def backup_name(path: Path, companions: Iterable[str] = ()) -> Path:

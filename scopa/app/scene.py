@@ -89,7 +89,8 @@ class Scene:
     def toasts_wait(self) -> bool:
         """Whether the toasts told over this scene wait for now, unseen, their time
         standing still (the screen passing between people: the words are for the one who
-        takes it)."""
+        takes it). Not ``holds_toasts``: a scene open over others that holds back the
+        toasts told over every screen."""
         return False
 
 

@@ -21,7 +21,8 @@ from scopa.app.table import TableScene
 from scopa.engine import Rules
 from scopa.net.client import BackgroundClient, ServerError, Update
 from scopa.net.codes import parse_address
-from scopa.net.store import SeatRecord, open_store
+from scopa.net.store import SeatRecord
+from tests.net.helpers import stored_table
 
 from .menu_helpers import click, frame
 from .test_online import run_until, table_opens
@@ -172,18 +173,7 @@ def test_two_people_here_and_a_friend_play_a_table_online(app, monkeypatch):
 
 def served_seats(path: Path, code: str) -> tuple[SeatRecord, ...]:
     """The seats of the table ``code`` as the server's file at ``path`` keeps them."""
-
-    async def load() -> tuple[SeatRecord, ...]:
-        store = open_store(str(path))
-        await store.open()
-        try:
-            record = await store.load(code)
-        finally:
-            await store.close()
-        assert record is not None
-        return record.seats
-
-    return asyncio.run(load())
+    return asyncio.run(stored_table(str(path), code)).seats
 
 
 def test_every_seat_here_is_held_and_taken_back(app, monkeypatch, tmp_path):

@@ -30,7 +30,7 @@ from scopa.engine import DECK, Card, Match, Move
 from scopa.net.protocol import Limits
 from scopa.net.server import GameServer, tls_context
 from scopa.net.sqlite_store import SqliteStore
-from scopa.net.store import Store
+from scopa.net.store import Store, TableRecord, open_store
 from tests.processes import stop
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -301,6 +301,18 @@ class Raw:
 # --- the no-leak check ---------------------------------------------------------------------
 
 _TEXTS = {str(card): card for card in DECK}
+
+
+async def stored_table(store_spec: str, code: str) -> TableRecord:
+    """The table ``code`` as the store ``store_spec`` keeps it (opened and closed here)."""
+    store = open_store(store_spec)
+    await store.open()
+    try:
+        table = await store.load(code)
+    finally:
+        await store.close()
+    assert table is not None
+    return table
 
 
 def cards_in(value: Any) -> set[Card]:

@@ -22,7 +22,15 @@ from scopa.net.client import Client, ServerError
 from scopa.net.protocol import Limits
 from scopa.net.sqlite_store import SqliteStore
 from scopa.net.store import open_store
-from tests.net.helpers import FAST, Proxy, Raw, check_frames, run_scenario, serving
+from tests.net.helpers import (
+    FAST,
+    Proxy,
+    Raw,
+    check_frames,
+    run_scenario,
+    serving,
+    stored_table,
+)
 
 
 def run(coroutine: Any) -> Any:
@@ -40,13 +48,7 @@ class Logged:
 
 async def record_of(store_spec: str, code: str) -> tuple[Match, list[Any], bool]:
     """(the match before its first move, its moves, finished) as the store keeps them."""
-    store = open_store(store_spec)
-    await store.open()
-    try:
-        table = await store.load(code)
-    finally:
-        await store.close()
-    assert table is not None
+    table = await stored_table(store_spec, code)
     record = table.record()
     start = dataclasses.replace(record, moves=()).replay()
     return start, list(record.moves), table.finished
