@@ -801,6 +801,24 @@ def test_a_tap_of_enter_on_the_cover_shows_no_hand_a_hold_does(app, faces):
     assert bruno <= set(faces)
 
 
+def test_enter_pressed_as_the_cover_comes_down_is_told_to_wait_not_ignored(app):
+    """Bruno pressed Enter as the cover came down (in its first second, when no key lifts
+    it) and held it: nothing moved and nothing said why, however long he held it. The
+    cover answers at once that it wants a moment with no key pressed, then Enter held."""
+    from scopa.app.table.scene import COVER_HOLD
+
+    scene = covered_for_bruno(app)
+    assert scene.cover == 1 and scene.clock - scene.cover_since < COVER_HOLD
+    app.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0)])
+    pump(app, round(COVER_HOLD / FRAME) + 2)  # held on, past the cover's first second
+    assert scene.cover == 1 and scene.cover_answering()
+    assert scene.cover_texts()[1] == app.t("table.pass_wait", name="Bruno")
+    app.frame(FRAME, [pygame.event.Event(pygame.KEYUP, key=pygame.K_RETURN, mod=0)])
+    cover_may_lift(app, scene)
+    hold_enter(app)  # pressed again, as it says: it lifts
+    assert scene.cover is None
+
+
 def test_the_cover_held_as_the_window_loses_the_focus_does_not_lift_by_itself(fast):
     """The cover's button pressed, then the window lost the focus before it was let go (the
     release never heard): the cover lifted on its own a moment later, showing the next

@@ -1085,6 +1085,8 @@ class TableScene(Scene):
             self._cover_pressed = False  # the press slid off the button: it lifts nothing
             self._tell_cover("table.pass_hold")
         if self.clock - self.cover_since < COVER_HOLD:
+            if event.type == pygame.KEYDOWN and event.key in COVER_KEYS:
+                self._tell_cover("table.pass_wait")  # (held on, it would say nothing)
             return True
         if self.menu_button and self.menu.handle(event, self.layout):
             return True  # the corner's menu opens over the cover: no hand is shown
