@@ -853,17 +853,15 @@ class Store:
             return  # damaged (set aside by this game), or of a newer one: left as it is
         try:
             _, shown = _settings_read(_read_bytes(path))
-        except (FileNotFoundError, NotADirectoryError):
-            shown = set()
         except (*_BAD_CONTENT, DamagedFile, OSError):
-            return  # the settings in place are this game's to set aside, as they are read
+            return  # none in place (a first start, or deleted to start afresh), or the
+            # settings there are this game's to set aside, as they are read
         always = _always_written()
         if not always <= kept or always <= shown:
             return  # not this game's settings, or this game's in place
         aside = backup_name(path)
         try:
-            if path.exists():
-                os.replace(path, aside)
+            os.replace(path, aside)
             os.replace(backup, path)
         except OSError:
             return

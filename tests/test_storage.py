@@ -585,6 +585,24 @@ def test_settings_another_version_set_aside_come_back_and_its_own_stay_aside(
     assert (tmp_path / "settings.toml.bak2").exists()
 
 
+def test_settings_deleted_to_start_afresh_do_not_come_back_from_an_old_copy(
+    tmp_path: Path,
+) -> None:
+    """A player deleted settings.toml to start afresh: settings an older copy had set
+    aside long before came back in its place (muted, the volume low), and the word said
+    the settings were kept as a file that was never written."""
+    store = Store(tmp_path)
+    assert store.save_settings(Settings(language="en", volume=0.1, muted=True))
+    store.settings_path.rename(tmp_path / "settings.toml.bak")  # set aside long ago
+    assert store.save_settings(Settings(language="en"))  # the player's since
+    store.settings_path.unlink()  # deleted, to start afresh
+    again = Store(tmp_path)
+    loaded = again.load_settings()
+    assert (loaded.volume, loaded.muted) == (Settings().volume, Settings().muted)
+    assert again.messages == []
+    assert (tmp_path / "settings.toml.bak").exists()  # left as it was
+
+
 def test_settings_set_aside_as_damaged_stay_aside(tmp_path: Path) -> None:
     """Settings this game set aside (damaged) do not come back over the ones written since."""
     store = Store(tmp_path)
