@@ -449,11 +449,6 @@ class OnlineSession:
                 again = SeatTicket(address.server, code, held.seat, held.token)
                 try:
                     ticket = link.submit(link.client.rejoin(again)).result(JOIN_TIMEOUT)
-                    seated = Seated(link, ticket, shown, reached, back=True)
-                    self._sit_others(seated, held)
-                    host = ticket.token if held.hosted else None
-                    self._join_others(seated, self.here_name, host)  # more here than held
-                    return seated
                 except ServerError as error:
                     if error.code in ("ended", "closed") and self.store is not None:
                         self.store.drop_seat(code)  # its host ended the match: nothing to keep
@@ -462,6 +457,12 @@ class OnlineSession:
                     if self.store is not None:  # the table forgot it: ask for a free seat
                         self._free_others(address.server, held)
                         self.store.drop_seat(code)
+                else:  # (what the others here are refused is theirs: the seat stays held)
+                    seated = Seated(link, ticket, shown, reached, back=True)
+                    self._sit_others(seated, held)
+                    host = ticket.token if held.hosted else None
+                    self._join_others(seated, self.here_name, host)  # more here than held
+                    return seated
             together = 1 + self.joining_here  # the people here sit on one side, if they can
             job = link.client.join(code, name, together=together)
             ticket = link.submit(job).result(JOIN_TIMEOUT)

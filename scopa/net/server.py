@@ -190,13 +190,19 @@ class Connection:
 
 def _at_host(table: Table, token: Any) -> bool:
     """Whether a person joining ``table`` with ``token`` (the host's, or None) sits at the
-    screen of its host; a token that is not the host's is refused."""
+    screen of its host; a token that is not the host's is refused. A table kept from
+    before its seats recorded who opened it knows no host: a token of one of its seats
+    seats the person (not as the host's)."""
     if token is None:
         return False
     hashed = codes.token_hash(str(token))
-    if not any(seat.hosts and seat.token_hash == hashed for seat in table.seats):
-        raise ProtocolError("bad_token", "that is not the token of this table's host")
-    return True
+    if any(seat.hosts and seat.token_hash == hashed for seat in table.seats):
+        return True
+    if not any(seat.hosts for seat in table.seats) and any(
+        seat.token_hash == hashed for seat in table.seats
+    ):
+        return False
+    raise ProtocolError("bad_token", "that is not the token of this table's host")
 
 
 class GameServer:
@@ -651,12 +657,12 @@ class GameServer:
             together = max(1, message.get("together", 1))
             seat = table.free_seat(message.get("seat"), message.get("beside"), together)
             token = codes.new_token()
+            at_host = _at_host(table, message.get("host"))  # (refused: the table unchanged)
             if was == "waiting":  # a computer given the name the player typed gives it up
                 for number, renamed in renamed_computers(table.seats, name).items():
                     await self.store.set_seat(table.code, number, renamed)
                     table.seats[number] = renamed
             name = distinct_name(name, table.seats, seat)
-            at_host = _at_host(table, message.get("host"))
             record = table.seats[seat].with_(
                 name=name, token_hash=codes.token_hash(token), hosts=at_host
             )

@@ -210,6 +210,49 @@ def test_every_seat_here_is_held_and_taken_back(app, monkeypatch, tmp_path):
         app.home()
 
 
+def test_a_person_here_refused_a_seat_costs_the_host_none_of_their_own(app, monkeypatch):
+    """The host's game sat at its table again with one more person here than seats held
+    there: the server refused the second person (a table kept from before it knew its
+    host refused the host's token), and the host's game took that for its own seat
+    forgotten: it gave up the seat held there and sat the host in another."""
+    from scopa.net.protocol import ProtocolError
+
+    monkeypatch.setattr("scopa.app.hosting.DEFAULT_PORT", 0)
+    app.settings = app.settings.with_(
+        language="en", animation_speed="instant", tutorial_done=True, rules=Rules(players=3)
+    )
+    online = app.open("online")
+    frame(app)
+    assert isinstance(online, OnlineScene)
+    online.friends, online.here = 2, 0
+    click(app, online.host_button)
+    lobby = app.stack.top
+    assert isinstance(lobby, LobbyScene)
+    run_until(app, lambda: lobby.session.seated is not None)
+    code = lobby.session.seated.ticket.code
+    server = lobby.session.server
+    assert server is not None
+
+    def refused(table, token):  # noqa: ANN001, ANN202
+        raise ProtocolError("bad_token", "that is not the token of this table's host")
+
+    monkeypatch.setattr("scopa.net.server._at_host", refused)
+    session = OnlineSession(app.store, server)  # the host's game, started again
+    session.join(f"{server.local_address}/{code}", "Player 1", here=1)
+    deadline = pygame.time.get_ticks() + 20_000
+    while session.busy and pygame.time.get_ticks() < deadline:
+        session.check()
+        pygame.time.wait(10)
+    session.check()
+    try:
+        held = [seat.seat for seat in app.store.load_seats() if seat.code == code]
+        assert held == [0]  # the host's own seat is still held here, and no other
+    finally:
+        if session.seated is not None:
+            session.seated.close()
+        app.home()
+
+
 def test_the_score_sheet_read_here_lets_the_next_round_begin_for_both_seats(app, monkeypatch):
     """Both people here read the sheet together: Next round tells the server so for both
     seats (the round waits for every seat whose window shows sheets), and the next round's

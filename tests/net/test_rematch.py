@@ -370,6 +370,64 @@ def test_the_people_at_the_host_s_screen_decline_the_rematch_with_the_host(tmp_p
     run_scenario(scenario())
 
 
+def test_a_join_refused_for_a_token_not_the_host_s_changes_nothing_at_the_table(
+    tmp_path,
+) -> None:
+    """A join with a made-up host's token was refused, but not before the computer named
+    as the joining player was renamed, for everyone and in the store: anyone with the
+    table's code could rename its computers."""
+
+    async def scenario() -> None:
+        path = str(tmp_path / "hosted.sqlite3")
+        seats = [{"kind": "human"}, {"kind": "computer", "level": "greedy"}, {"kind": "human"}]
+        async with serving(open_store(path), own_tables_only=True) as server:
+            ann, eve = Client(server.address), Client(server.address)
+            for client in (ann, eve):
+                await client.connect()
+            ticket = await ann.create(Rules(players=3), seats, "Ann", start=True)
+            computer = server.tables[ticket.code].seats[1].name
+            with pytest.raises(ServerError) as refused:
+                await eve.join(ticket.code, computer, host="guessed-token")
+            assert refused.value.code == "bad_token"
+            assert server.tables[ticket.code].seats[1].name == computer
+            assert (await server.store.load(ticket.code)).seats[1].name == computer
+            for client in (ann, eve):
+                await client.close()
+
+    run_scenario(scenario())
+
+
+def test_a_table_kept_from_before_seats_knew_their_host_seats_the_host_s_people(
+    tmp_path,
+) -> None:
+    """A table its host's game kept from before its seats recorded who opened it: the
+    host's own token, sent for a second person at the host's screen, was refused as not
+    the host's, and the host's game took that for its own seat forgotten and gave it up.
+    With no seat known as the host's, a token of one of its seats seats the person; one
+    of no seat there is still refused."""
+
+    async def scenario() -> None:
+        path = str(tmp_path / "hosted.sqlite3")
+        three = [{"kind": "human"}] * 3
+        async with serving(open_store(path), own_tables_only=True) as server:
+            ann, cai, eve = Client(server.address), Client(server.address), Client(server.address)
+            for client in (ann, cai, eve):
+                await client.connect()
+            ticket = await ann.create(Rules(players=3), three, "Ann", start=True)
+            table = server.tables[ticket.code]
+            table.seats[0] = table.seats[0].with_(hosts=False)  # as such a record reads
+            await server.store.set_seat(ticket.code, 0, table.seats[0])
+            with pytest.raises(ServerError) as refused:
+                await eve.join(ticket.code, "Eve", seat=2, host="guessed-token")
+            assert refused.value.code == "bad_token"
+            await cai.join(ticket.code, "Cai", seat=1, host=ticket.token)
+            assert table.seats[1].name == "Cai" and table.seats[1].token_hash is not None
+            for client in (ann, cai, eve):
+                await client.close()
+
+    run_scenario(scenario())
+
+
 def test_the_host_s_game_closed_on_the_final_sheet_plays_no_rematch(tmp_path) -> None:
     """The host's game served the table and was closed on the final sheet: it never comes
     back to that sheet (its seat is forgotten there), yet the friend who had asked for the
