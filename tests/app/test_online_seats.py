@@ -716,6 +716,32 @@ def test_a_person_here_leaves_the_table_before_the_match_begins(app, monkeypatch
     app.home()
 
 
+def test_a_person_let_go_in_the_lobby_stays_gone_on_play_online(app, monkeypatch):
+    """A person here let go in the lobby ("one fewer here from then on"): back on Play
+    online, under the lobby, Here with you still counted them, and the next Host wrote
+    the old count back and sat them again."""
+    from scopa.app.scenes.confirm import ConfirmScene
+
+    app.settings = app.settings.with_(language="en", online_here=1)
+    lobby = host_lobby(app, monkeypatch, 3, friends=1, here=1)
+    online = next(scene for scene in app.stack if isinstance(scene, OnlineScene))
+    run_until(app, lambda: 2 in lobby.let_go_buttons)
+    click(app, lobby.let_go_buttons[2])
+    click(app, app.stack.top.yes_button)
+    run_until(app, lambda: rows_of(lobby) == ["You", "Free", "Free"])
+    lobby.back()  # Leave: the table closes, once sure
+    if isinstance(app.stack.top, ConfirmScene):
+        click(app, app.stack.top.yes_button)
+    run_until(app, lambda: app.stack.top is online)
+    assert online.here == 0
+    click(app, online.host_button)  # the next table: nobody here with the host
+    lobby = app.stack.top
+    assert isinstance(lobby, LobbyScene) and app.settings.online_here == 0
+    run_until(app, lambda: len((lobby.session.table or {}).get("seats", [])) == 3)
+    assert rows_of(lobby)[2] != "Player 3 (here)"
+    app.home()
+
+
 def test_the_lobby_at_rest_is_drawn_only_when_what_it_shows_changes(app, monkeypatch):
     """The lobby was drawn every frame while it waited (most of a core under software
     drawing at 1920x1080): it is drawn when the table's word or its own state changes, a

@@ -86,6 +86,9 @@ class OnlineScene(MenuScene):
         self.here = app.settings.online_here
         """How many other people play at this screen, taking turns (the cards covered in
         between), at a table hosted or joined; as the last time."""
+        self._here_kept = self.here
+        """``online_here`` as this screen last read or wrote it: a lobby opened from here
+        that lets a person go changes it (``enter`` takes the change)."""
         self.name_field = TextInput(
             lambda: self.name,
             self._set_name,
@@ -377,6 +380,8 @@ class OnlineScene(MenuScene):
         wanted = -1 if self.partners is None else self.partners
         self.friends = min(max(1, self.friends), players - 1)
         self.partners = self._partners_for(self.friends, wanted)
+        if self.app.settings.online_here != self._here_kept:  # a person let go in the lobby
+            self.here = self._here_kept = self.app.settings.online_here
         typed = _printable(self.address.strip())[:MAX_ADDRESS]
         if self.joined and typed == self.joined and not self.app.settings.online_address:
             self.address = ""  # the match there is over: its address was forgotten
@@ -387,6 +392,7 @@ class OnlineScene(MenuScene):
         self.name_typed = False
         typed = "" if self.name_given else _printable(self.name.strip())[:MAX_NAME]
         self.app.settings = self.app.settings.with_(online_name=typed, **changes)
+        self._here_kept = self.app.settings.online_here
         self.app.save_settings()
 
     def layout(self) -> None:
