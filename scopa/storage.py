@@ -862,8 +862,13 @@ class Store:
         aside = backup_name(path)
         try:
             os.replace(path, aside)
-            os.replace(backup, path)
         except OSError:
+            return
+        try:
+            os.replace(backup, path)
+        except OSError:  # the settings in place go back there: never none at all
+            with contextlib.suppress(OSError):
+                os.replace(aside, path)
             return
         forget_old_backups(path)
         self._tell(FileProblem("files.settings_brought_back", {"backup": aside.name}))

@@ -603,6 +603,33 @@ def test_settings_deleted_to_start_afresh_do_not_come_back_from_an_old_copy(
     assert (tmp_path / "settings.toml.bak").exists()  # left as it was
 
 
+def test_settings_that_cannot_come_back_leave_the_ones_in_place_where_they_were(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Settings brought back are two moves: those in place aside, the whole ones in their
+    place. The second failing left no settings at all: the next start wrote the game's
+    defaults over the player's, both copies out of sight."""
+    store = Store(tmp_path)
+    mine = Settings(language="it", deck_style="french", muted=True, online_name="Anna")
+    assert store.save_settings(mine)
+    store.settings_path.rename(tmp_path / "settings.toml.bak")  # as an older copy did
+    older = 'language = "it"\nvolume = 0.8\n\n[format]\nschema = 1\ngame = "scopa"\n'
+    store.settings_path.write_text(older)
+    replace = os.replace
+
+    def second_fails(source: object, target: object) -> None:
+        if str(source).endswith("settings.toml.bak"):
+            raise OSError(5, "Input/output error")
+        replace(source, target)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "replace", second_fails)
+    again = Store(tmp_path)
+    assert again.load_settings().language == "it" and again.messages == []
+    assert store.settings_path.read_text() == older  # where it was
+    monkeypatch.setattr(os, "replace", replace)
+    assert Store(tmp_path).load_settings() == mine  # and the next start brings them back
+
+
 def test_settings_set_aside_as_damaged_stay_aside(tmp_path: Path) -> None:
     """Settings this game set aside (damaged) do not come back over the ones written since."""
     store = Store(tmp_path)
