@@ -29,6 +29,7 @@ from .table_helpers import (
     empty_felt,
     fixed_match,
     inline_worker,
+    mouse,
     pump,
     settle,
     solo_setup,
@@ -920,3 +921,64 @@ def test_a_card_dragged_goes_over_the_hint_s_panel(fast):
     hint = max(i for i, k in enumerate(layers) if k[0] == "hint")
     dragged = next(i for i, k in enumerate(layers) if k[:2] == ("card", "dragged"))
     assert dragged > hint
+
+
+def _round_ends_as_held(app, held: str) -> TableScene:  # noqa: ANN001
+    """A solo table whose round ends (the sheet coming over it) while ``held`` (the
+    tracker's button, or Tab) is held down, let go over the sheet; then the next round,
+    the person to play."""
+    from scopa.app.scenes.scoring import ScoringScene
+
+    match = Match.new(Rules(), 7, first_dealer=1)
+    while True:  # the person to play the round's last card but one, the computer the last
+        r = match.round
+        if match.turn == 0 and len(r.hand(0)) == 1 and len(r.hand(1)) == 1 and not r.stock:
+            break
+        match, _ = match.apply(match.legal_moves()[0])
+    app.settings = app.settings.with_(animation_speed="fast", language="en")
+    scene = TableScene(app, coordinated(app, solo_setup(), match), worker=inline_worker())
+    app.stack.push(scene)
+    settle(app, scene)
+    pump(app, 3)
+    drag(app, centre_of(scene, scene.view.hands[0][0]), empty_felt(scene))
+    tracker = next(b for b in scene.aids.buttons() if b.name == "tracker")
+    app._last_press = None
+    if held == "tab":
+        app.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0)])
+    else:
+        app.frame(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, tracker.rect.center)])
+    for _ in range(600):
+        if isinstance(app.stack.top, ScoringScene):
+            break
+        pump(app)
+    sheet = app.stack.top
+    assert isinstance(sheet, ScoringScene)
+    if held == "tab":  # let go over the sheet, a long hold
+        pump(app, round(TAP_SECONDS / FRAME) + 2)
+        app.frame(FRAME, [pygame.event.Event(pygame.KEYUP, key=pygame.K_TAB, mod=0)])
+    else:
+        app.frame(FRAME, [mouse(pygame.MOUSEBUTTONUP, tracker.rect.center)])
+    pump(app, 40)
+    sheet.next_round()
+    pump(app, 2)
+    settle(app, scene)
+    for _ in range(600):
+        if scene.human_to_play == 0:
+            break
+        pump(app)
+    assert scene.human_to_play == 0
+    return scene
+
+
+@pytest.mark.parametrize("held", ["tracker", "tab"])
+def test_an_aid_held_as_the_round_ends_takes_nothing_from_the_next_round(app, held) -> None:  # noqa: ANN001
+    """The tracker's button pressed as the computer's last card flew, the sheet came and
+    the press was let go over it: in the next round the aids still held it, and took the
+    drop of the first card dragged (the card went back to the hand, nothing played). Tab
+    held so left the last capture's panel open over the new round."""
+    scene = _round_ends_as_held(app, held)
+    assert not scene.aids.reviewing
+    before = len(scene.match.moves())
+    drag(app, centre_of(scene, scene.view.hands[0][0]), empty_felt(scene))
+    pump(app, 2)
+    assert len(scene.match.moves()) == before + 1  # the card dragged is played

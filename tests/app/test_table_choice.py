@@ -351,6 +351,21 @@ def test_the_card_waits_beside_the_choice_after_the_menu_and_the_cover(fast) -> 
     fast.back()
 
 
+def test_the_card_waiting_beside_the_choice_stays_at_its_spot_after_the_menu(fast) -> None:
+    """The choice open, the menu opened and closed: the card waiting beside the choice
+    rose a card's lift above its spot (the menu's close raised the card chosen, which is
+    that card)."""
+    scene = open_choice(fast, 2, (1280, 720))
+    sprite = scene.view.sprites[Card.parse("6D")]
+    fast.open("pause")
+    fast.frame(1 / 30, [])
+    fast.back()
+    for _ in range(20):
+        fast.frame(1 / 30, [])
+    assert scene.choice is not None and sprite.lift == 0.0
+    assert (sprite.x, sprite.y) == scene.choice.waiting_spot(sprite.w)
+
+
 @pytest.mark.parametrize("players", [2, 4, 6])
 @pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
 def test_two_single_cards_to_choose_lie_side_by_side_clear_of_the_table_s_line(

@@ -819,6 +819,44 @@ def test_enter_pressed_as_the_cover_comes_down_is_told_to_wait_not_ignored(app):
     assert scene.cover is None
 
 
+@pytest.mark.parametrize("by", ["enter", "button"])
+def test_the_cover_held_as_the_menu_opens_does_not_lift_by_itself_after_it(app, by):
+    """Anna held Enter (or the cover's button) and pressed Esc: the menu opened, the key
+    was let go over it, and the table never heard it. Back at the table, the cover lifted
+    by itself a moment later, nobody touching anything, her hand shown to whoever looked."""
+    from scopa.app.table.scene import COVER_CALM, COVER_HOLD, COVER_PRESS, KEY_CALM
+
+    from .table_helpers import mouse
+
+    app.settings = app.settings.with_(animation_speed="fast", language="en")
+    scene = hotseat_table(app, (SeatConfig("Anna", True), SeatConfig("Bruno", True)))
+    settle(app, scene)
+    pump(app)
+    assert scene.cover == 0
+    button = scene.cover_button().center
+    app.frame(FRAME, [mouse(pygame.MOUSEMOTION, (button[0], button[1] - 60))])
+    while scene.clock - scene.cover_since < COVER_HOLD + max(KEY_CALM, COVER_CALM) + 0.1:
+        pump(app)
+    if by == "enter":
+        app.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0)])
+    else:
+        app.frame(FRAME, [mouse(pygame.MOUSEMOTION, button), mouse(pygame.MOUSEBUTTONDOWN, button)])
+    assert scene.cover_progress() > 0 or scene._cover_pressed
+    escape = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0)
+    app.frame(FRAME, [escape])
+    pause = app.stack.top
+    assert pause is not scene
+    if by == "enter":  # let go over the menu
+        app.frame(FRAME, [pygame.event.Event(pygame.KEYUP, key=pygame.K_RETURN, mod=0)])
+    else:
+        app.frame(FRAME, [mouse(pygame.MOUSEBUTTONUP, button)])
+    pump(app, 30)
+    app.frame(FRAME, [escape])  # back to the table
+    assert app.stack.top is scene
+    pump(app, round(COVER_PRESS / FRAME) * 3)
+    assert scene.cover == 0  # nothing held: the cover stays down
+
+
 def test_the_cover_held_as_the_window_loses_the_focus_does_not_lift_by_itself(fast):
     """The cover's button pressed, then the window lost the focus before it was let go (the
     release never heard): the cover lifted on its own a moment later, showing the next

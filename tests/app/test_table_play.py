@@ -980,6 +980,30 @@ def test_a_card_is_chosen_and_played_by_its_number(fast, keys):
     assert scene.match.moves()[0].card == C("10S")
 
 
+def test_a_card_chosen_on_the_keys_comes_down_when_another_is_put_back(fast):
+    """The 10 of swords chosen with "3" (raised), then the 2 of cups picked up with the
+    mouse and brought back to the hand: nothing was chosen any more, yet the 10 stayed
+    raised, and Enter, Enter played the 2 under the pointer, not the card seen raised."""
+    from .table_helpers import mouse
+
+    scene = open_table(fast, "7D 2C 10S", "1B 3B 8C", "3C 4S 7C 9B")
+    on_2c = centre_of(scene, C("2C"))
+    fast.frame(FRAME, [mouse(pygame.MOUSEMOTION, on_2c)])
+    pump(fast, 10)
+    fast.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_3, mod=0, unicode="3")])
+    pump(fast, 10)
+    ten = scene.view.sprites[C("10S")]
+    assert scene.selected == C("10S") and ten.lift > 0
+    fast._last_press = None
+    fast.frame(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, on_2c)])
+    for dy in (-40, -80, -120, -80, -40, 0):  # carried towards the table, and brought back
+        fast.frame(FRAME, [mouse(pygame.MOUSEMOTION, (on_2c[0], on_2c[1] + dy))])
+    fast.frame(FRAME, [mouse(pygame.MOUSEBUTTONUP, on_2c)])
+    pump(fast, 15)
+    assert scene.selected is None and ten.lift == 0.0  # nothing chosen, nothing raised
+    assert not scene.match.moves()
+
+
 def test_a_card_held_over_the_line_under_the_table_is_drawn_over_it(fast):
     """The card held in a drag, passing over the line under the table ("your turn: drag a
     card onto the table"), was drawn under it, cut across by the line."""

@@ -317,9 +317,9 @@ class AidsLayer:
             if self.host.hands_busy():
                 return False
             hit = self._button_at(event.pos)
+            self._pressed = None if hit is None else hit.name  # (a release unheard: gone)
             if hit is None:
                 return False
-            self._pressed = hit.name
             if hit.name == "review" and hit.enabled:
                 self._review_down()
             return True
@@ -333,6 +333,14 @@ class AidsLayer:
                 self.use(pressed)
             return True
         return False
+
+    def let_go(self) -> None:
+        """The pointer's button or Tab, held down, was let go unheard (a screen came over
+        the table): a button pressed is pressed no more, and the last capture held open
+        closes as it would (a tap's stays)."""
+        self._pressed = None
+        if self._opened_at is not None:
+            self._review_up()
 
     def _review_down(self) -> None:
         """Tab or the button pressed: open the last capture, or close it if a tap left it

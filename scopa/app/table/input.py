@@ -522,6 +522,7 @@ class TableInput:
     def send_back(self, card: Card) -> None:
         self.pick.preview = frozenset()
         self.pick.selected = None
+        self.lift_hand()  # a card chosen before, on the keys, comes down: none is chosen now
         self.view.settle(self.ui, card, 0.3, easing="out_back")
 
     def cancel_choice(self) -> None:

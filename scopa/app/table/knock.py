@@ -98,6 +98,10 @@ class KnockBar:
         """The row under the table the buttons were last laid in (None: no buttons, or
         the matta's picker)."""
 
+    def let_go(self) -> None:
+        """A button held down was let go unheard (a screen came over the table)."""
+        self._pressed = None
+
     def forget(self) -> None:
         """The hint's lit button and the matta's picker go: the turn they were shown for is
         over (a hint lit for one person lit the next one's knock at the same screen)."""

@@ -1233,13 +1233,22 @@ class TableScene(Scene):
         self.coordinator.screen_shared()
         self._apply_visibility(animate=False)
         chosen = self.pick.selected
-        if chosen is not None and self.view.face_shown(chosen):
+        if chosen is not None and self.view.face_shown(chosen) and self.pick.choice is None:
             self.input.lift_hand()  # the card chosen before the menu opened rises again
+            # (not the card waiting beside the capture choice: it waits where it is)
 
     def leave(self) -> None:
         self.drag.cancel()
         self.early_keys = []
         self.pick.hovered = None
+        # What was held down as the screen over the table came is let go over that screen,
+        # unheard here: the cover's button or Enter (held on, it lifted the cover by itself
+        # once the table was back), an aid's or a knock's button (its release would take the
+        # next card's drop), the press that lifted the cover.
+        self._cover_pressed, self._cover_key = False, None
+        self._release_kept = False
+        self.aids.let_go()
+        self.knock.let_go()
         # Where the pointer is once the screen over the table goes is unknown until it moves:
         # no button stays lit (nor the menu's name under it) for a pointer long gone.
         self.menu.pointer = self.aids.pointer = (-1, -1)
