@@ -643,3 +643,13 @@ def test_leaving_watch_from_the_keys_gives_the_focus_back_to_watch(app, store) -
     assert isinstance(back, TitleScene)
     frame(app)
     assert back.form.focus is back.watch
+
+
+def test_back_on_the_keys_from_a_screen_clicked_open_shows_where_enter_goes(app, title) -> None:
+    """Rules clicked open, then left with Esc: the title's line explained Rules and Enter
+    opened it again, with no ring on any button: Enter went where nothing showed."""
+    click(app, title.rules)
+    assert app.stack.top is not title
+    press(app, pygame.K_ESCAPE)
+    assert app.stack.top is title
+    assert title.keys_in_use and title.form.focus is title.rules

@@ -123,12 +123,14 @@ class TitleScene(MenuScene):
         super().enter()
         self._check_saved()
         self.layout()
-        if (self.form.keyboard_used or self.app.keys_last) and self.form.focus is None:
+        if self.form.keyboard_used or self.app.keys_last:
             # come back on the keys (Save and leave pressed with Enter, the tutorial's end,
-            # the first start's dialog closed from the keys): the focus shows on the main
-            # button, where Enter goes on (the first Enter only showed it)
+            # the first start's dialog closed from the keys, Esc on a screen clicked open):
+            # the focus shows where Enter goes on, on the main button if none had it (the
+            # first Enter only showed it; the button clicked before was opened again, unseen)
             self.form.keyboard_used = True
-            self.form.set_focus(self._opener())
+            if self.form.focus is None:
+                self.form.set_focus(self._opener())
 
     def _opener(self) -> Button:
         """The button the keys come back to: Watch after watching (left to the title, as
