@@ -179,6 +179,11 @@ class Tab(Button):
     def draw(self, surface: pygame.Surface, m: Metrics, focused: bool, hovered: bool) -> None:
         self.primary = self.chosen()
         super().draw(surface, m, focused, hovered)
+        if self.primary:  # and marked under it: the lacquer's red alone is a hue, which
+            # a colour-blind player could not tell from the wood's brown
+            mark = pygame.Rect(0, 0, round(self.rect.w * 0.6), max(3, m.px(0.006)))
+            mark.midtop = (self.rect.centerx, self.rect.bottom + max(2, m.px(0.004)))
+            pygame.draw.rect(surface, style.INK, mark, border_radius=mark.h // 2)
 
 
 class Control(Widget):

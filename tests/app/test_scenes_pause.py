@@ -761,6 +761,35 @@ def test_settings_from_the_pause_menu_open_on_the_game_s_tab(app, paused) -> Non
     assert app.open("settings").tab == "match"
 
 
+def test_settings_opened_from_the_keys_ring_the_tab_open(app, paused) -> None:
+    """Esc, Down, Enter: the settings opened on the game's tab, ringed on the match's (the
+    focus on one tab, another open, and the open tab told from the others by its red
+    alone). The ring is on the open tab, which is marked under it too."""
+    from scopa.app.style.scale import Metrics
+
+    pause, table = paused
+    press(app, pygame.K_DOWN)
+    press(app, pygame.K_RETURN)
+    scene = app.stack.top
+    assert type(scene).__name__ == "SettingsScene" and scene.tab == "game"
+    assert scene.keys_in_use and scene.form.focus is scene.tabs[3]
+    surface = pygame.Surface(app.size)
+    m = Metrics(app, app.size)
+    darkest = []
+    for tab in scene.tabs:  # the strip just under each tab: a dark mark under the open one
+        surface.fill((240, 232, 212))
+        tab.draw(surface, m, False, False)
+        strip = pygame.Rect(tab.rect.left, tab.rect.bottom + 1, tab.rect.w, m.px(0.012))
+        darkest.append(
+            min(
+                sum(surface.get_at((x, y))[:3])
+                for x in range(strip.left, strip.right)
+                for y in range(strip.top, strip.bottom)
+            )
+        )
+    assert darkest[3] < 200 and min(darkest[:3]) > 400, darkest  # (the buttons' shadow: grey)
+
+
 def test_a_copy_that_saves_nothing_says_before_leaving_that_the_match_ends(
     app, paused, store
 ) -> None:

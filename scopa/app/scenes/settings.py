@@ -221,6 +221,8 @@ class SettingsScene(MenuScene):
             if saved is not None and not saved.ended:
                 self._saved_rules = saved.setup.rules
         super().__init__(app)
+        if self.form.focus in self.tabs:  # opened from the keys: ringed on the tab open
+            self.form.set_focus(self.tabs[TABS.index(self.tab)])
 
     def build(self) -> None:
         self.tab = self._first_tab
