@@ -29,3 +29,17 @@ def test_the_paper_s_words_stand_out_enough(paper) -> None:
     assert contrast(INK_SOFT, PAPER) >= 7  # the grey explanations were 4.9 to 1
     assert contrast(INK_SOFT, paper) >= 6
     assert 3 <= contrast(INK_DISABLED, PAPER) < contrast(INK_SOFT, PAPER) / 2
+
+
+def test_words_in_a_side_s_colour_read_as_small_type_on_every_paper() -> None:
+    """A side's name or a chart's last value, in the side's colour: the ochre read 2.5 to 1
+    on the sheet. Darkened as words, each reads 4.5 to 1 on the darkest paper, its hue kept."""
+    from scopa.app.style.palette import PAPER_BRIGHT, SIDE_COLORS, ink_of
+
+    for colour in SIDE_COLORS:
+        for paper in (PAPER, PAPER_SHADE, PAPER_BRIGHT):
+            assert contrast(ink_of(colour), paper) >= 4.5, (colour, paper)
+        words = ink_of(colour)
+        assert max(words) > 0 and all(
+            abs(a / max(colour) - b / max(words)) < 0.05 for a, b in zip(colour, words)
+        )  # the same hue, darker

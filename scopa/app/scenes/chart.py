@@ -356,7 +356,7 @@ def _end_labels(
             continue
         x, y = point(len(line) - 1, line[-1])
         words = str(round(line[-1]))
-        last = m.pen("ui_bold", style.ROW_NOTE, color)
+        last = m.pen("ui_bold", style.ROW_NOTE, style.ink_of(color, style.PAPER_BRIGHT))
         box = pygame.Rect(x + dot + clear, 0, 0, label_h)
         box.w = style.fit(words, last, area.right - box.left, label_h).width
         box.centery = y
@@ -407,7 +407,7 @@ def stacked_line_charts(
     for i, (chart, band, frame) in enumerate(zip(charts, bands, frames)):
         last = i == len(bands) - 1
         caption = pygame.Rect(area.left + left, chart.top - caption_h, area.w - left, caption_h)
-        pen = m.pen("ui_bold", style.SMALL, band.color)
+        pen = m.pen("ui_bold", style.SMALL, style.ink_of(band.color, style.PAPER_BRIGHT))
         written = style.text(surface, band.caption, pen, caption)
         drawn = line_chart(
             surface,

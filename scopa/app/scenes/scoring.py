@@ -1008,8 +1008,9 @@ class ScoringScene(MenuScene):
         for side, (name, box) in enumerate(zip(names, boxes)):
             color = style.side_colour(side)
             used = style.text(
-                surface, name, head.tinted(color), box, align="center", lines=lines, least=head.px
-            )
+                surface, name, head.tinted(style.ink_of(color)), box, align="center",
+                lines=lines, least=head.px,
+            )  # fmt: skip
             y = used.bottom + m.px(0.003)
             pygame.draw.line(surface, color, (used.left, y), (used.right, y), max(1, m.px(0.003)))
         label = m.pen("ui", style.ROW_TITLE * 0.9, style.INK)
@@ -1145,8 +1146,8 @@ class ScoringScene(MenuScene):
             band = pygame.Rect(inside.left + band_w * column, top + band_h * line, band_w, band_h)
             head = pygame.Rect(band.left + space, band.top, room, name_h)
             figure = rows[key].cells[side]
-            self._behind_label(surface, name_pen.tinted(style.side_colour(side)), head,
-                               self.names[side], figure)  # fmt: skip
+            pen = name_pen.tinted(style.ink_of(style.side_colour(side)))
+            self._behind_label(surface, pen, head, self.names[side], figure)
             if not held:
                 continue
             spaced = gaps[side] * apart

@@ -82,6 +82,7 @@ from .palette import (
     WOOD_LIGHT,
     Color,
     contrast,
+    ink_of,
     side_colour,
     side_mark,
 )
@@ -177,6 +178,7 @@ __all__ = [
     "SIDE_COLORS",
     "side_colour",
     "side_mark",
+    "ink_of",
     "SMALL",
     "SMALLEST_SHARE",
     "SPACE_L",

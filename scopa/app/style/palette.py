@@ -77,6 +77,25 @@ def side_mark(side: int) -> Color:
     return _brightened(side_colour(side), NIGHT, MARK_CONTRAST)
 
 
+TEXT_CONTRAST = 4.5
+"""The least contrast of words written in a colour of their own (a side's name, a line's
+last value) with the paper under them, as the accessibility guidelines ask of small type."""
+
+
+@lru_cache(maxsize=64)
+def ink_of(colour: Color, ground: Color = PAPER_SHADE) -> Color:
+    """``colour`` as words on ``ground`` (a side's name on the sheet, a chart's values; by
+    default the darkest of the papers they are written on): darkened, hue kept, until they
+    stand out by ``TEXT_CONTRAST``, as the ochre and the teal of the sides alone do not."""
+    red, green, blue = colour[:3]
+    scale = 1.0
+    while True:
+        darker = tuple(round(value * scale) for value in (red, green, blue))
+        if contrast(darker, ground) >= TEXT_CONTRAST or scale <= 0:
+            return darker  # type: ignore[return-value]
+        scale -= 0.02
+
+
 @lru_cache(maxsize=32)
 def _brightened(colour: Color, ground: Color, least: float) -> Color:
     red, green, blue = colour[:3]
