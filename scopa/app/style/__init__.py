@@ -83,6 +83,7 @@ from .palette import (
     Color,
     contrast,
     ink_of,
+    mark_on_dark,
     side_colour,
     side_mark,
 )
@@ -179,6 +180,7 @@ __all__ = [
     "side_colour",
     "side_mark",
     "ink_of",
+    "mark_on_dark",
     "SMALL",
     "SMALLEST_SHARE",
     "SPACE_L",

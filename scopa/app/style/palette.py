@@ -75,7 +75,13 @@ def side_mark(side: int) -> Color:
     """``side_colour`` as a thin line or a small mark on a dark panel (the plates' bands, the
     score lines' diamonds, a pile's count): brightened, hue kept, until it stands out from
     the panel by ``MARK_CONTRAST``, as the deep red and blue alone do not."""
-    return _brightened(side_colour(side), NIGHT, MARK_CONTRAST)
+    return mark_on_dark(side_colour(side))
+
+
+def mark_on_dark(colour: Color) -> Color:
+    """``colour`` as a small mark on a dark panel (a side's, a suit's in the tracker):
+    brightened, hue kept, until it stands out from the panel by ``MARK_CONTRAST``."""
+    return _brightened(colour, NIGHT, MARK_CONTRAST)
 
 
 TEXT_CONTRAST = 4.5

@@ -547,7 +547,7 @@ class AidsLayer:
                     row, col = divmod(p, 2)
                     centre = (x + (col - 0.5) * pip * 2.6, y + row * pip * 2.6)
                     if suit in unseen:
-                        suit_mark(surface, suit, centre, pip, SUIT_COLOURS[suit], french=french)
+                        suit_mark(surface, suit, centre, pip, _mark(suit), french=french)
                     else:
                         ring = max(1, round(pip / 3))
                         suit_mark(surface, suit, centre, pip, EMPTY_PIP, ring, french)
@@ -555,7 +555,7 @@ class AidsLayer:
             y = area.bottom - lay.margin * 0.25 - line
             for suit, name, name_w in zip(TRACKER_SUITS, names, widths, strict=True):
                 mark = (x + pip, y + line / 2)
-                suit_mark(surface, suit, mark, pip, SUIT_COLOURS[suit], french=french)
+                suit_mark(surface, suit, mark, pip, _mark(suit), french=french)
                 style.text(surface, name, legend, FRect(x + pip * 3, y, name_w, line))
                 x += name_w + pip * 2
 
@@ -951,3 +951,10 @@ FRENCH_MARKS = {"D": "diamond", "C": "cup", "S": "spade", "B": "trefoil"}
 def _position(match: Match) -> tuple[object, tuple[Move, ...]]:
     """A position of the match at this table: its deal and the moves made since."""
     return (match.seed, match.moves())
+
+
+def _mark(suit: str) -> style.Color:
+    """A suit's colour as the tracker's mark on its dark panel: bright enough to be seen
+    (the swords' blue and the cups' red, as on the cards, were fainter than the outline
+    of a card already seen)."""
+    return style.mark_on_dark(SUIT_COLOURS[suit])
