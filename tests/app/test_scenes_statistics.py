@@ -6,14 +6,16 @@ from __future__ import annotations
 import itertools
 import random
 
+import pygame
 import pytest
 
+from scopa.app import style
 from scopa.app.scenes.statistics import StatisticsScene
 from scopa.engine import Match, Rules
 from scopa.i18n import tables
 from scopa.settings import MatchSetup, SeatConfig
 
-from .menu_helpers import frame, show
+from .menu_helpers import frame, press, show
 
 
 def play_out(seed: int) -> Match:
@@ -89,7 +91,7 @@ def test_grouping_by_kind_of_match_counts_hot_seat_matches(app, store) -> None:
     assert bars[app.t("mode_hotseat")] == (0, 0, 1)
     press(app, pygame.K_RIGHT)
     assert dict(scene.groups())[app.t("players_n", n=2)] == (won, 1 - won, 1)
-    assert "st_other" in [key for _, key in scene.legend_entries()]
+    assert "st_other" in [key for _, key in scene.bar_keys()]
 
 
 def test_the_legend_names_no_bar_the_charts_do_not_hold(app, store) -> None:
@@ -102,8 +104,7 @@ def test_the_legend_names_no_bar_the_charts_do_not_hold(app, store) -> None:
     frame(app)
     for dimension in ("level", "mode", "players"):
         scene.dimension = dimension
-        assert [key for _, key in scene.legend_entries()][:2] == ["st_won", "st_lost"]
-        assert "st_other" not in [key for _, key in scene.legend_entries()]
+        assert [key for _, key in scene.bar_keys()] == ["st_won", "st_lost"]
 
 
 @pytest.mark.parametrize("language", ["en", "it"])
@@ -291,7 +292,7 @@ def test_the_accuracy_chart_rings_the_matches_played_with_undo(app, store, langu
     assert (ACCURACY, "st_undone_accuracy") in scene.legend_entries()
     assert all(key != "st_undone" for _, key in scene.legend_entries())
     # the accuracy's line is not drawn in the won matches' green beside their bars
-    colours = {key: colour for colour, key in scene.legend_entries()}
+    colours = {key: colour for colour, key in [*scene.legend_entries(), *scene.bar_keys()]}
     assert colours["st_accuracy_line"] not in (colours["st_won"], colours["st_lost"])
     placed = scene._draw_legend(app.screen)
     assert all(scene.legend.contains(box) for box in placed)
@@ -987,3 +988,38 @@ def test_the_tiles_labels_share_one_size(app, store, language, size) -> None:  #
     tiled = [t for t in seen if t.words.split("\n")[0] in labels and area.contains(t.box)]
     assert len(tiled) == len(labels)
     assert len({text.px for text in tiled}) == 1, [(t.words, t.px) for t in tiled]
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_won_and_lost_bars_are_told_apart_without_colour_and_keyed_on_the_keys(
+    app, store, language
+) -> None:
+    """The won and lost bars were green and red alone (the same olive to a colour-blind
+    player), and their key, under the charts, gave way to the keys' hints after any key:
+    the lost bars are striped, and their key stands over them, whatever that line says."""
+    setup = MatchSetup((SeatConfig("Anna", True), SeatConfig("CPU", False, "expert")), Rules())
+    for seed in range(4):
+        store.record_result(setup, play_out(seed))
+    scene = show(app, StatisticsScene(app), (960, 540), language)
+    press(app, pygame.K_TAB)  # on the keys: the hint under the charts
+    drawn: list[style.Drawn] = []
+    with style.watch_text(drawn.append):
+        frame(app)
+    words = [text.words for text in drawn]
+    assert app.t("st_won") in words and app.t("st_lost") in words
+    bars = scene.draw_groups(app.screen, scene.groups_plot())
+    groups = scene.groups()
+    lost = [bar for k, bar in enumerate(bars.bars) if k % len(groups[0][1]) == 1 and bar.h > 10]
+    won = [bar for k, bar in enumerate(bars.bars) if k % len(groups[0][1]) == 0 and bar.h > 10]
+    assert lost and won
+
+    def tones(bar: pygame.Rect) -> int:
+        inside = bar.inflate(-2, -2)
+        return len({
+            tuple(app.screen.get_at((x, y)))[:3]
+            for x in range(inside.left, inside.right)
+            for y in range(inside.top, inside.bottom)
+        })  # fmt: skip
+
+    assert all(tones(bar) > 1 for bar in lost)  # striped
+    assert all(tones(bar) == 1 for bar in won)  # plain

@@ -509,17 +509,33 @@ class Bars:
     """Where each bar's count is written, in the same order."""
 
 
+def hatch(surface: pygame.Surface, rect: pygame.Rect, m: Metrics, color: Color) -> None:
+    """Fill ``rect`` with ``color`` crossed by pale slanting stripes: a bar told from its
+    neighbour by more than its hue (the won and lost bars, green and red, look alike to a
+    colour-blind player)."""
+    pygame.draw.rect(surface, color, rect)
+    pale = tuple(round(value + (255 - value) * 0.45) for value in color)
+    step, width = max(5, m.px(0.016)), max(1, m.px(0.003))
+    clip = surface.get_clip()
+    surface.set_clip(rect.clip(clip) if clip else rect)
+    for x in range(rect.left - rect.h, rect.right + step, step):
+        pygame.draw.line(surface, pale, (x, rect.bottom), (x + rect.h, rect.top), width)
+    surface.set_clip(clip)
+
+
 def bar_chart(
     surface: pygame.Surface,
     area: pygame.Rect,
     m: Metrics,
     groups: Sequence[tuple[str, Sequence[float]]],
     colors: Sequence[Color],
+    hatched: Collection[int] = (),
 ) -> Bars:
     """Grouped vertical bars, one group per label (e.g. won and lost per level), each with
     its count over it, whole and at full size: a count wider than its bar (thousands of
     matches, five bars to a chart) is raised over its neighbours' rather than cut short,
-    set smaller or run into the next ("25692574"), and the bars make room above for it."""
+    set smaller or run into the next ("25692574"), and the bars make room above for it.
+    The bars of the places in each group ``hatched`` are striped (see ``hatch``)."""
     if not groups:
         return Bars([], [])
     pen = m.pen("ui", style.ROW_NOTE, style.INK_SOFT)
@@ -539,11 +555,15 @@ def bar_chart(
             break
         room = min(needed, area.h - label_h - value_h)
     tints = [colors[k % len(colors)] for _, values in groups for k in range(len(values))]
-    for bar, box, count, color in zip(bars, counts, words, tints):
+    places = [k for _, values in groups for k in range(len(values))]
+    for bar, box, count, color, place in zip(bars, counts, words, tints, places):
         radius = m.px(0.006) if bar.h > m.px(0.004) else 0
-        pygame.draw.rect(
-            surface, color, bar, border_top_left_radius=radius, border_top_right_radius=radius
-        )
+        if place in hatched:
+            hatch(surface, bar, m, color)
+        else:
+            pygame.draw.rect(
+                surface, color, bar, border_top_left_radius=radius, border_top_right_radius=radius
+            )
         style.text(surface, count, value_pen, box, align="center")
     slot = plot.w / len(groups)
     for g, (label, _) in enumerate(groups):

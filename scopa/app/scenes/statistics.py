@@ -34,6 +34,7 @@ from .chart import (
     bar_chart,
     draw_ring,
     figure_tiles,
+    hatch,
     is_dense,
     line_chart,
     line_plot,
@@ -419,6 +420,7 @@ class StatisticsScene(MenuScene):
         self._card(surface, self.left_chart, "")
         plot = self.groups_plot()
         if self.groups():
+            self.draw_bar_key(surface)
             self.draw_groups(surface, plot)
         else:  # by level, with only matches among people: say why the chart is bare
             self._note(surface, plot, self.t("st_solo_empty"))
@@ -427,17 +429,58 @@ class StatisticsScene(MenuScene):
         style.text(surface, self._trend_words(), pen, box, align="center", valign="top", lines=2)
         self.draw_trend(surface, self.trend_plot())
 
+    def bar_key_box(self) -> pygame.Rect:
+        """Where the bars' key is written: under the grouping's chooser, over the bars."""
+        m = self.m
+        height = style.line_height(m.pen("ui", style.SMALL, style.INK_SOFT))
+        chooser = self.dimension_choice.rect
+        return pygame.Rect(chooser.left, chooser.bottom + m.px(style.SPACE_S), chooser.w, height)
+
     def groups_plot(self) -> pygame.Rect:
-        """Where the bars of the chosen grouping are drawn: under its chooser."""
+        """Where the bars of the chosen grouping are drawn: under their key."""
         plot = self._plot(self.left_chart)
-        plot.top = self.dimension_choice.rect.bottom + self.m.px(style.SPACE_S)
+        plot.top = self.bar_key_box().bottom + self.m.px(style.SPACE_XS)
         plot.h = self._plot(self.left_chart).bottom - plot.top
         return plot
 
     def draw_groups(self, surface: pygame.Surface, plot: pygame.Rect) -> Bars:
         """The bars of the chosen grouping in ``plot``; returns where they and their counts
-        went."""
-        return bar_chart(surface, plot, self.m, self.groups(), (WON, LOST, OTHER))
+        went. The lost matches' bars are striped: told from the won ones by more than their
+        red."""
+        return bar_chart(surface, plot, self.m, self.groups(), (WON, LOST, OTHER), hatched={1})
+
+    def bar_keys(self) -> list[tuple[style.Color, str]]:
+        """What the bars' key names, each with its colour: won, lost, and undecided where
+        there are some."""
+        bars = [(WON, "st_won"), (LOST, "st_lost")]
+        if any(len(counts) > 2 for _, counts in self.groups()):  # undecided matches' bars
+            bars.append((OTHER, "st_other"))  # named only where there are some
+        return bars
+
+    def draw_bar_key(self, surface: pygame.Surface) -> list[pygame.Rect]:
+        """The bars' key over them, in their card, a swatch of each bar (the lost one
+        striped) and its name: read whatever the line under the charts says (the keys'
+        hints take its place). Returns where each name went."""
+        m = self.m
+        pen = m.pen("ui", style.SMALL, style.INK_SOFT)
+        box = self.bar_key_box()
+        side = max(6, round(box.h * 0.6))
+        gap = m.px(0.025)
+        keys = self.bar_keys()
+        widths = [side + m.px(0.008) + style.natural_width(self.t(key), pen) for _, key in keys]
+        x = box.centerx - (sum(widths) + gap * (len(keys) - 1)) // 2
+        placed = []
+        for (color, key), width in zip(keys, widths):
+            swatch = pygame.Rect(x, 0, side, side)
+            swatch.centery = box.centery
+            if color == LOST:
+                hatch(surface, swatch, m, color)
+            else:
+                pygame.draw.rect(surface, color, swatch)
+            words = pygame.Rect(swatch.right + m.px(0.008), box.top, width - side, box.h)
+            placed.append(style.text(surface, self.t(key), pen, words))
+            x += width + gap
+        return placed
 
     def _trend_words(self) -> str:
         """The trend chart's title, with how many matches it holds (the statistics keep the
@@ -564,9 +607,10 @@ class StatisticsScene(MenuScene):
         return plot
 
     def legend_entries(self) -> list[tuple[style.Color, str]]:
-        """What the legend names, each with its colour: the bars, then the lines shown, and
-        the marks on them that are drawn: the rings of matches played with Undo, or, on a
-        dense chart, which draws no rings, its bold line."""
+        """What the legend under the charts names, each with its colour: the lines shown,
+        and the marks on them that are drawn: the rings of matches played with Undo, or, on
+        a dense chart, which draws no rings, its bold line (the bars have their key over
+        them)."""
         lines = [(RATE, "st_trend"), (MARGIN, "st_margin")]
         if self.trend == "accuracy":
             lines = [(ACCURACY, "st_accuracy_line")]
@@ -577,10 +621,7 @@ class StatisticsScene(MenuScene):
                 lines.append((ACCURACY, "st_undone_accuracy"))
             else:
                 lines.append((MARGIN, "st_undone"))
-        bars = [(WON, "st_won"), (LOST, "st_lost")]
-        if any(len(counts) > 2 for _, counts in self.groups()):  # undecided matches' bars
-            bars.append((OTHER, "st_other"))  # named only where there are some
-        return [*bars, *lines]
+        return lines
 
     def legend_words(self, key: str) -> str:
         """An entry of the legend in words (the bold line says what it averages over)."""
