@@ -392,18 +392,28 @@ class App:
         *,
         draw: bool | None = True,
         whole: bool = False,
+        stalled: bool = False,
     ) -> bool:
         """One frame: input, update by ``dt`` seconds, then draw and show.
 
         ``draw=None`` draws only when something may have changed on screen (input came,
         or a scene was or is moving: the frame where a movement ends is drawn too);
         returns whether the frame was drawn. ``whole`` repaints and shows the whole window
-        (not only what changed).
+        (not only what changed). ``stalled``: the game was held up (a starved or stopped
+        process) while the events waited, when they were made is unknown: the presses
+        among them are taken apart, not as a double click (two clicks a second apart, on
+        a card and on it again, played it).
         """
         moving = draw is None and self.stack.busy
         self.elapsed += dt
         received = list(pygame.event.get() if events is None else events)
+        pressed = False
         for event in received:  # where the player saw things: before a new size moves them
+            if stalled and event.type == pygame.MOUSEBUTTONDOWN:
+                if pressed:  # the press before is past a double click's reach
+                    self.elapsed += DOUBLE_CLICK
+                    self.stack.update(DOUBLE_CLICK)
+                pressed = True
             self.dispatch(event)
         self._follow_window_surface()
         self.stack.update(dt)
@@ -592,10 +602,12 @@ class App:
         while self.running and len(self.stack):
             busy = self.stack.busy or self.toasts_running
             rate = FPS if busy or pygame.event.peek() else IDLE_FPS
-            dt = min(self.clock.tick(rate) / 1000.0, 0.1)
+            waited = self.clock.tick(rate) / 1000.0
+            dt = min(waited, 0.1)
             since_drawn += dt
             must = frames == 0 or since_drawn >= 1.0
-            if self.frame(dt, draw=True if must else None, whole=must):
+            stalled = waited > DOUBLE_CLICK
+            if self.frame(dt, draw=True if must else None, whole=must, stalled=stalled):
                 since_drawn = 0.0
                 frames += 1
             if max_frames is not None and frames >= max_frames:

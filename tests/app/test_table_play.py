@@ -627,6 +627,21 @@ def test_a_double_click_plays_a_card_with_one_outcome(fast):
     assert scene.match.moves() == (Move.parse("2C"),)
 
 
+def test_two_clicks_queued_while_the_game_was_held_up_are_not_a_double_click(fast):
+    """The game held up a moment (a starved computer): a click on the 2 of cups and another
+    one a second and a half later reached it together, and played the card as a double
+    click. Presses whose times are unknown are taken apart: the card chosen, then put down."""
+    from .table_helpers import mouse
+
+    scene = open_table(fast, "7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B")
+    centre = centre_of(scene, C("2C"))  # takes nothing: it can only be laid
+    fast._last_press = None
+    clicks = [mouse(kind, centre) for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)]
+    fast.frame(FRAME, clicks * 2, stalled=True)
+    pump(fast, 10)
+    assert scene.match.moves() == () and scene.selected is None
+
+
 def test_a_double_click_on_a_card_with_choices_only_selects_it(fast):
     scene = open_table(fast, "7D 2C 10S", "1B 3B 8C", "3C 4S 5D 2B")
     centre = centre_of(scene, C("7D"))  # the settebello takes 3C+4S or 5D+2B
