@@ -874,3 +874,18 @@ def test_the_page_of_the_game_s_rules_tells_what_ten_coins_do_with_no_cappotto(
     assert cappotto.startswith(f"{t('rule_cappotto')}: {t('switch_off').lower()}. "), cappotto
     assert "outright" not in cappotto and "vince subito" not in cappotto
     assert "match goes on" in cappotto or "la partita continua" in cappotto
+
+
+def test_the_rules_opened_from_the_keys_ring_next_page_not_close(app) -> None:
+    """Rules opened from the title with the keys: the ring was on Close, and a reader's
+    first Enter left the book. It is on Next page (Enter reads on)."""
+    app.settings = app.settings.with_(language="en")
+    title = app.open("title")
+    title.form.keyboard_used = True
+    title.form.set_focus(title.rules)
+    press(app, pygame.K_RETURN)
+    scene = app.stack.top
+    assert isinstance(scene, RulesScene) and scene.keys_in_use
+    assert scene.form.focus is scene.next_button
+    press(app, pygame.K_RETURN)
+    assert app.stack.top is scene and scene.page == 2

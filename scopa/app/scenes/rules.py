@@ -77,6 +77,8 @@ class RulesScene(MenuScene):
         self._own: tuple[tuple[str, str], list[str]] | None = None
         """``own_rules`` for a book in a language, as last worked out."""
         super().__init__(app)
+        if self.form.focus is self.back_button and self.next_button.enabled:
+            self.form.set_focus(self.next_button)  # opened from the keys: Enter reads on
 
     def build(self) -> None:
         self.page = 1
