@@ -578,3 +578,24 @@ def test_with_four_alone_a_hand_s_bonus_shows_on_the_score_panel(app, size, lang
     assert not ten.used.colliderect(said["0"].used)
     scene.close()
     app.stack.pop()
+
+
+def test_three_pairs_are_told_apart_by_a_shape_as_well_as_a_colour(app) -> None:
+    """Six players as three pairs: which plate went with which pair, and with which line of
+    the score panel, was told by a colour alone (the red and the ochre pairs look alike to a
+    colour-blind player). Each side's plates and its line wear a shape of its own."""
+    from scopa.app.table.painter import SIDE_SHAPES
+
+    rules = Rules(players=6, six_sides=3)
+    app.resize((960, 540))
+    seats = [SeatConfig(app.t("you"), True)]
+    seats += [SeatConfig(name, False, "beginner") for name in NAMES[:5]]
+    scene = TableScene(app, coordinated(app, MatchSetup(tuple(seats), rules), Match.new(rules, 4)),
+                       worker=inline_worker())  # fmt: skip
+    app.stack.push(scene)
+    app.frame(1 / 30, [])
+    snapshot = scene.snapshot()
+    assert [plate.side for plate in snapshot.plates] == [rules.side_of(s) for s in range(6)]
+    assert [row.side for row in snapshot.hud.rows] == [0, 1, 2]
+    assert len({SIDE_SHAPES[side] for side in range(rules.sides)}) == 3
+    scene.close()

@@ -39,6 +39,8 @@ class PlateView:
     pulse: float
     short: str = ""
     """``detail`` said shorter, for a plate too narrow for it ("Principiante")."""
+    side: int | None = None
+    """With partners, the seat's side: its shape (``side_shape``) goes with its colour."""
 
 
 @dataclass(frozen=True)
@@ -54,6 +56,8 @@ class ScoreRow:
     bonus: str = ""
     """Cirulla: the scopas a hand's bonus gave the side this round ("+10"), written beside
     the total where the panel has no room for ``detail`` (four sides or more)."""
+    side: int | None = None
+    """With partners, the side: its shape marks its line, as it marks its plates."""
 
 
 @dataclass(frozen=True)

@@ -125,6 +125,7 @@ class TableWords:
                     side_colour=colour if marked else None,
                     pulse=round(pulse * PULSE_STEPS) / PULSE_STEPS if active else 0.0,
                     short=short,
+                    side=rules.side_of(seat) if marked else None,
                 )
             )
         return tuple(plates)
@@ -174,7 +175,8 @@ class TableWords:
             active = turn is not None and rules.side_of(turn) == side
             name, total = self.side_name(side), shown.totals[side]
             extra = f"+{bonus}" if bonus else ""
-            rows.append(ScoreRow(name, total, detail, active, colour, short, extra))
+            side_of = side if marked else None
+            rows.append(ScoreRow(name, total, detail, active, colour, short, extra, side_of))
         target, round_line, deal_line = self.hud_texts()
         return HudView(target, round_line, deal_line, tuple(rows))
 
