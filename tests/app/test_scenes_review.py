@@ -78,6 +78,33 @@ def test_the_sheet_offers_the_review_and_opens_it(english) -> None:  # noqa: ANN
     assert app.stack.top is scoring
 
 
+def test_the_cards_played_and_master_s_wear_a_mark_not_only_a_colour(english, monkeypatch) -> None:  # noqa: ANN001
+    """The card played and Master's were told apart by a red and a green glow alone (the
+    same olive to a colour-blind player): each wears a mark, a cross or a tick, as its line
+    of words does."""
+    from scopa.app.scenes import review as review_module
+
+    app = english
+    coordinator, _, scoring = on_scoring(app)
+    click(app, scoring.review_button)
+    scene = app.stack.top
+    assert isinstance(scene, ReviewScene)
+    marks: list[tuple[int, int, int]] = []
+    drawn = review_module.draw_badge
+    monkeypatch.setattr(
+        review_module,
+        "draw_badge",
+        lambda surface, colour, centre, r: (
+            marks.append(colour) or drawn(surface, colour, centre, r)
+        ),
+    )
+    frame(app)
+    rows = len(scene.grades())
+    played, master = review_module.PLAYED_GLOW, review_module.MASTER_GLOW
+    assert marks.count(played) >= 2 * rows  # on the card played, and before its line
+    assert marks.count(master) >= 2 * rows  # on Master's card, and before its line
+
+
 def test_the_blunder_is_among_the_costliest_with_its_reason(english) -> None:  # noqa: ANN001
     app = english
     coordinator, _, scoring = on_scoring(app)

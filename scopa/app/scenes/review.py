@@ -501,7 +501,10 @@ class ReviewScene(MenuScene):
         x += hand_w + pad
         self.table_column = (x, table_w)
         x += table_w + 2 * pad
-        self.text_column = (x, inside.right - x)
+        self.badge_r = max(5, m.px(0.012))
+        """The radius of the marks of the card played (a cross) and Master's (a tick)."""
+        badge_w = 2 * self.badge_r + pad
+        self.text_column = (x + badge_w, inside.right - x - badge_w)
 
     def _info_boxes(self, row: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
         """Where a row's loss, its round and its button go: one over the other in the first
@@ -742,9 +745,13 @@ class ReviewScene(MenuScene):
         x, w = self.text_column
         heights = _heights(lines, w, height)
         y = top + (height - sum(heights)) // 2
-        for (words, pen), need in zip(lines, heights):
+        r = self.badge_r
+        for (words, pen), need, badge in zip(lines, heights, (PLAYED_GLOW, MASTER_GLOW, None)):
             box = pygame.Rect(x, y, w, need)
-            style.text(surface, words, pen, box, lines=0, least=pen.px)
+            used = style.text(surface, words, pen, box, lines=0, least=pen.px)
+            if badge is not None and need:  # the mark its cards wear, before its first line
+                first = min(used.h, style.line_height(pen))
+                draw_badge(surface, badge, (x - r - r // 2, used.top + first // 2), r)
             y += need
 
     def _draw_cards(
@@ -783,6 +790,12 @@ class ReviewScene(MenuScene):
                 surface.blit(halo, halo.get_rect(center=centre))
         for card, centre in zip(cards, centres):
             style.draw_card(surface, art, card, centre, width)
+        r = min(self.badge_r, max(4, round(width * 0.16)))
+        for card, centre in zip(cards, centres):  # a mark as well as a glow: not its hue alone
+            colour = glow.get(card)
+            if colour is not None:
+                top = centre[1] - style.card_height(width) / 2
+                draw_badge(surface, colour, (centre[0], top + r // 3), r)
         if matta is not None and matta[0] in cards:
             label = self.t("table.matta_badge", n=matta[1])
             pen = self.m.pen("ui_bold", style.SMALL, style.NIGHT)
@@ -888,3 +901,22 @@ def _accuracy_colour(accuracy: float) -> style.Color:
     if accuracy >= 60:
         return style.GOLD_DEEP
     return style.LACQUER
+
+
+def draw_badge(
+    surface: pygame.Surface, colour: style.Color, centre: tuple[float, float], r: int
+) -> None:
+    """The mark of the card played (a cross on ``PLAYED_GLOW``) or of Master's (a tick on
+    ``MASTER_GLOW``), on a card and before its line of words: the red and the green glows
+    look alike to a colour-blind player."""
+    x, y = round(centre[0]), round(centre[1])
+    pygame.draw.circle(surface, style.CREAM, (x, y), r + max(1, r // 4))
+    pygame.draw.circle(surface, colour, (x, y), r)
+    width = max(2, round(r / 3))
+    k = r * 0.5
+    if colour == MASTER_GLOW:
+        points = [(x - k, y), (x - k * 0.25, y + k * 0.75), (x + k, y - k * 0.7)]
+        pygame.draw.lines(surface, style.CREAM, False, points, width)
+    else:
+        pygame.draw.line(surface, style.CREAM, (x - k, y - k), (x + k, y + k), width)
+        pygame.draw.line(surface, style.CREAM, (x - k, y + k), (x + k, y - k), width)
