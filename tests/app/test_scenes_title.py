@@ -601,7 +601,8 @@ def test_a_screen_opened_from_the_keys_shows_where_the_keys_are(app, title, butt
     assert opened is not title
     form = opened.form
     assert form.keyboard_used and form.focus is not None
-    assert form.focus is form.ringable()[0]
+    # where the first key would have gone; in the rules, Next page (Enter reads on)
+    assert form.focus is (opened.next_button if button == "rules" else form.ringable()[0])
     app.back()
     click(app, getattr(title, button))  # by the mouse: nothing ringed
     assert not app.stack.top.form.keyboard_used
