@@ -383,3 +383,48 @@ def test_the_banner_keeps_clear_of_the_values_of_a_crowded_table(app, language) 
         corner = pygame.FRect(card.x, card.y, card.w, card.h * 0.3)
         assert not banner.shown.colliderect(corner), (banner.shown, card)
     assert scene.layout.table_rect.contains(banner.shown)
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_banner_s_button_keeps_off_the_faces_of_two_full_rows(app, language) -> None:  # noqa: ANN001
+    """Six seats at 960x540, ten cards on the table in two full rows: "Let the computer
+    play for Łukasz until they come back" lay over the lower row's faces, over the banner
+    at the felt's foot. It goes beside the banner, in few words (the banner names whom it
+    is for), the two on one row along the foot of the cards."""
+    from types import SimpleNamespace
+
+    import pygame
+
+    from scopa.app.table import TableScene
+    from scopa.app.table.absence import AbsenceBanner
+    from scopa.engine import Rules
+    from scopa.settings import MatchSetup, SeatConfig
+
+    from .table_helpers import coordinated, crowded_match, inline_worker, settle
+
+    app.settings = app.settings.with_(animation_speed="instant", language=language)
+    app.set_language(language)
+    app.resize((960, 540))
+    rules = Rules(players=6)
+    names = ("Zoë", "Jose", "Łukasz", "Player 4", "Bartholomew Alessandrini", "José")
+    setup = MatchSetup(tuple(SeatConfig(n, k == 0) for k, n in enumerate(names)), rules)
+    coordinator = coordinated(app, setup, crowded_match(rules, 10))
+    scene = TableScene(app, coordinator, worker=inline_worker())
+    app.stack.push(scene)
+    settle(app, scene)
+    cards = scene.table_cards()
+    assert len(cards) >= 10 and len({round(card.top) for card in cards}) == 2
+    friends = SimpleNamespace(
+        online=True, match=scene.match, taken_elsewhere=False, ended=False, here=(0,),
+        away=lambda: [2], may_hand_over=lambda: [2], away_wait=lambda: 0.0,
+        stood_in_here=list, idle=list, gone=lambda: [2], stood_in=list,
+        clock=lambda: 0.0, hand_over=lambda seats: None,
+    )  # fmt: skip
+    banner = AbsenceBanner(scene.text, lambda: app.t, friends, names.__getitem__, lambda: None)
+    items = banner.items(scene.layout, lost=False, cards=cards)
+    assert len(items) == 2 and banner.button is not None and banner.shown is not None
+    assert banner.shown.contains(banner.button)
+    for card in cards:  # at most the foot of a card lies under them, its face in sight
+        face = pygame.FRect(card.x, card.y, card.w, card.h * 0.75)
+        assert not banner.shown.colliderect(face), (banner.shown, card)
+    assert scene.layout.table_rect.contains(banner.shown)

@@ -195,10 +195,10 @@ class AbsenceBanner:
             if not hides_a_corner(low, cards):
                 area = low
         scale = style.Scale(lay.size)
-        inner = area.inflate(-lay.margin, 0)
 
-        def paint(surface: pygame.Surface) -> None:
+        def paint(surface: pygame.Surface) -> None:  # (where ``area`` lies once laid out)
             style.dark_panel(surface, area, scale, alpha=235, border=style.LACQUER)
+            inner = area.inflate(-lay.margin, 0)
             style.text(surface, words, pen, inner, align="center", lines=lines)
 
         items = [Item(("connection", words, tuple(area)), box(area), paint)]
@@ -221,8 +221,39 @@ class AbsenceBanner:
             many = "_many" if len(seats) > 1 else ""
             label = t("online.hand_over" + many, names=self._names(seats))
             hand_over = partial(self.coordinator.hand_over, seats)
-            items.append(self._button_item(lay, area, label, hand_over, scale, cards))
+            button = self._button_item(lay, area, label, hand_over, scale, cards)
+            if self._beside(lay, area, scale, cards, t("online.hand_over_short")):
+                items[0] = Item(("connection", words, tuple(self.shown)), box(self.shown), paint)
+                button = self._button_item(
+                    lay, area, t("online.hand_over_short"), hand_over, scale, cards, beside=True
+                )
+            items.append(button)
         return items
+
+    def _beside(
+        self, lay: TableLayout, area: FRect, scale: style.Scale, cards: Sequence[FRect], label: str
+    ) -> bool:
+        """The button (its ``label`` the short one: the banner names whom it is for) goes
+        beside the banner, the two as one row, where over or under it the button would lie
+        on the faces of a table of two full rows; ``area`` moves left to make room."""
+        button = self._button
+        if button is None or button[0].collidelist(list(cards)) < 0:
+            return False
+        width = self._button_width(lay, label, scale)
+        gap = lay.margin * 0.4
+        if area.w + gap + width > lay.table_rect.w:
+            return False
+        left = lay.table_rect.centerx - (area.w + gap + width) / 2
+        area.left = left  # (the banner's words are drawn where it now lies)
+        self.shown = FRect(area)
+        return True
+
+    def _button_width(self, lay: TableLayout, label: str, scale: style.Scale) -> float:
+        fonts, px = self.text.font, lay.font_small
+        height = round(lay.font_normal * 1.9)
+        return min(
+            style.button_width(fonts, label, px, scale, height), lay.table_rect.w - lay.margin
+        )
 
     @property
     def long_down(self) -> bool:
@@ -239,15 +270,17 @@ class AbsenceBanner:
         action: Callable[[], None],
         scale: style.Scale,
         cards: Sequence[FRect],
+        *,
+        beside: bool = False,
     ) -> Item:
         fonts, px = self.text.font, lay.font_small
         height = round(lay.font_normal * 1.9)
-        width = min(
-            style.button_width(fonts, label, px, scale, height), lay.table_rect.w - lay.margin
-        )
+        width = self._button_width(lay, label, scale)
         rect = FRect(0, 0, width, height)
         rect.midtop = (banner.centerx, banner.bottom + lay.margin * 0.4)
-        if banner.centery > lay.table_rect.centery:  # a banner at the felt's foot: over it
+        if beside:  # on the banner's row, at its right (``_beside``)
+            rect.midleft = (banner.right + lay.margin * 0.4, banner.centery)
+        elif banner.centery > lay.table_rect.centery:  # a banner at the felt's foot: over it
             rect.bottom = banner.top - lay.margin * 0.4
         elif rect.collidelist(list(cards)) >= 0:  # it would hide a card: under them, if room
             under = max(card.bottom for card in cards) + lay.margin * 0.4
