@@ -502,9 +502,10 @@ class ReviewScene(MenuScene):
         self.table_column = (x, table_w)
         x += table_w + 2 * pad
         self.badge_r = max(5, m.px(0.012))
-        """The radius of the marks of the card played (a cross) and Master's (a tick)."""
-        badge_w = 2 * self.badge_r + pad
-        self.text_column = (x + badge_w, inside.right - x - badge_w)
+        """The radius of the marks of the card played (a cross) and Master's (a tick) on
+        the cards; before the lines, in the gap left of them, as wide as it lets them be."""
+        self.line_badge_r = max(4, min(self.badge_r, pad - 1))
+        self.text_column = (x, inside.right - x)
 
     def _info_boxes(self, row: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
         """Where a row's loss, its round and its button go: one over the other in the first
@@ -745,13 +746,13 @@ class ReviewScene(MenuScene):
         x, w = self.text_column
         heights = _heights(lines, w, height)
         y = top + (height - sum(heights)) // 2
-        r = self.badge_r
+        r = self.line_badge_r
         for (words, pen), need, badge in zip(lines, heights, (PLAYED_GLOW, MASTER_GLOW, None)):
             box = pygame.Rect(x, y, w, need)
             used = style.text(surface, words, pen, box, lines=0, least=pen.px)
             if badge is not None and need:  # the mark its cards wear, before its first line
                 first = min(used.h, style.line_height(pen))
-                draw_badge(surface, badge, (x - r - r // 2, used.top + first // 2), r)
+                draw_badge(surface, badge, (x - r - 2, used.top + first // 2), r)
             y += need
 
     def _draw_cards(
