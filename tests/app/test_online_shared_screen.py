@@ -12,6 +12,7 @@ from types import SimpleNamespace
 
 import pygame
 
+from scopa.app import style
 from scopa.app.online import OnlineSession
 from scopa.app.remote import SharedScreen
 from scopa.app.scenes.lobby import LobbyScene
@@ -436,6 +437,29 @@ def test_hosting_for_more_people_than_the_settings_seat_is_refused_with_the_reas
     assert online.host_button.enabled and online.too_many_here() == ""
     online.friends = 2  # no room left here at all: said so, not "0 more at most"
     assert online.too_many_here() == app.t("online.here_no_room", players=3, friends=2, n=0)
+
+
+def test_the_people_here_seated_on_the_other_team_are_told_before_hosting(app):
+    """Six seats in two teams of three, two friends chosen for the host's team and one more
+    person here: that person was seated on the other team without a word. As Host nears,
+    the line beside Back says so, and how to have them beside the host."""
+    rules = Rules(players=6, six_sides=2)
+    app.settings = app.settings.with_(language="en", tutorial_done=True, rules=rules)
+    online = app.open("online")
+    frame(app)
+    online.friends, online.partners, online.here = 2, 2, 1
+    here = online.seats_here()
+    assert [rules.side_of(seat) != rules.side_of(0) for seat in here] == [True]
+    expected = app.t("online.here_apart", names=next(iter(here.values())))
+    assert online.here_apart() == expected
+    online.form.hover = online.host_button
+    drawn: list[style.Drawn] = []
+    with style.watch_text(drawn.append):
+        frame(app)
+    assert expected in [text.words for text in drawn]
+    online.partners = 1  # a seat left on the host's team: the person here sits there
+    assert online.here_apart() == ""
+    assert all(rules.side_of(seat) == rules.side_of(0) for seat in online.seats_here())
 
 
 def test_two_people_at_a_friend_s_screen_join_a_table_together(app, tmp_path):

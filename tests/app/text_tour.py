@@ -1768,6 +1768,14 @@ class Tour:
         teams.friends_row.control.set(teams.friends_row.control.options[0][0])
         teams.here_row.control.set(2)  # two more people at this screen, taking turns
         self.show("online, people here with the host")
+        teams.friends_row.control.set((2, 2))  # two friends on the host's team: no room
+        teams.form.hover = teams.host_button
+        self.show("online, the people here on the other team")
+        teams.here_row.control.set(1)
+        teams.form.hover = teams.host_button
+        self.show("online, the person here on the other team")
+        teams.friends_row.control.set(teams.friends_row.control.options[0][0])
+        teams.here_row.control.set(2)
         self.click(teams.host_button)
         lobby = app.stack.top
         self.wait(lambda: len((lobby.session.table or {}).get("seats", [])) == 6)

@@ -28,7 +28,7 @@ from scopa.storage import HeldSeat
 from .. import style
 from ..online import grouped
 from ..widgets import Button, Choice, SettingRow, Text, TextInput, paste
-from ..wording import count, is_default_name
+from ..wording import count, is_default_name, join
 from .base import MenuScene
 from .flow import describe
 from .settings import change_said
@@ -224,6 +224,20 @@ class OnlineScene(MenuScene):
         form = self.form
         hosting = {form.hover, form.focus} & {self.here_row, self.host_button}
         return self.too_many_here() if hosting or not self.address.strip() else ""
+
+    def here_apart(self) -> str:
+        """What the line beside Back says when the people here would sit on the other side
+        of a table in teams (the friends chosen for this player's side fill it): who, and
+        how to have them beside this player ("": they sit beside, or there are no sides)."""
+        rules = self.app.settings.rules
+        if not rules.partners or self.too_many_here():
+            return ""
+        apart = [name for seat, name in self.seats_here().items()
+                 if rules.side_of(seat) != rules.side_of(0)]  # fmt: skip
+        if not apart:
+            return ""
+        key = "online.here_apart_many" if len(apart) > 1 else "online.here_apart"
+        return self.t(key, names=join(self.app.t, apart))
 
     def too_many_here(self) -> str:
         """Why a table cannot be hosted for the friends and the people here ("": it can):
@@ -475,6 +489,13 @@ class OnlineScene(MenuScene):
         if why:  # Host is greyed: the reason, beside Back, over any hint
             pen = self.m.pen("ui_bold", style.SMALL, style.LACQUER)
             style.text(surface, why, pen, self.hint_area, align="center", lines=0)
+            return
+        form = self.form
+        hosting = {form.hover, form.focus} & {self.friends_row, self.here_row, self.host_button}
+        apart = self.here_apart() if hosting else ""
+        if apart:  # the people here would not sit beside this player: said as Host nears
+            pen = self.m.pen("ui_bold", style.SMALL, style.INK_SOFT)
+            style.text(surface, apart, pen, self.hint_area, align="center", lines=0)
             return
         self.draw_hint(surface, self.hint_area, style.INK_SOFT)
 
