@@ -384,7 +384,11 @@ def result_of(
     side = next(iter(sides)) if len(sides) == 1 else None
     computers = set(opponents_levels(setup, rules, sides))
     level = "none" if not computers else computers.pop() if len(computers) == 1 else "mixed"
-    scope_by_side = [sum(scores[s].scope for scores in match.rounds) for s in range(rules.sides)]
+    # the tables each side swept (Cirulla scores a hand's bonus as scopas: not sweeps)
+    scope_by_side = [
+        sum(scores[s].scope - scores[s].bonus for scores in match.rounds)
+        for s in range(rules.sides)
+    ]
     if side is None:  # rivals at one screen, or computers only: no side is the player's
         won, margin, scope = None, None, 0
     else:

@@ -53,6 +53,20 @@ def test_solo_result_is_seen_from_the_human_side() -> None:
     assert res.when == "2026-01-02T03:04:05+00:00"
 
 
+def test_the_scopas_counted_are_the_tables_swept_not_cirulla_s_bonuses() -> None:
+    """Cirulla scores a hand's bonus (a knock, the dealer's table) as scopas: the player's
+    record of scopas counted them as tables swept (45, 21 of them bonuses)."""
+    for seed in range(1, 60):
+        match = finished(Rules.preset("cirulla"), seed)
+        if any(scores[0].bonus for scores in match.rounds):
+            break
+    else:
+        raise AssertionError("no match with a bonus")
+    res = result_of(MatchSetup.solo(Rules.preset("cirulla"), level="master"), match)
+    swept = sum(scores[0].scope - scores[0].bonus for scores in match.rounds)
+    assert res.scope == swept < sum(scores[0].scope for scores in match.rounds)
+
+
 def test_partners_in_hot_seat_share_one_side() -> None:
     rules = Rules.preset("scopone")
     seats = (SeatConfig("A", True), SeatConfig("X", False, "beginner"), SeatConfig("B", True),
