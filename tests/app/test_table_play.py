@@ -643,6 +643,8 @@ def test_two_clicks_queued_while_the_game_was_held_up_are_not_a_double_click(fas
 
 
 def test_a_double_click_on_a_card_with_choices_only_selects_it(fast):
+    """...and it stays chosen, the line under the table saying how to play it: the second
+    click lowered it, and a player who double-clicked saw nothing happen, no word why."""
     scene = open_table(fast, "7D 2C 10S", "1B 3B 8C", "3C 4S 5D 2B")
     centre = centre_of(scene, C("7D"))  # the settebello takes 3C+4S or 5D+2B
     click(fast, centre)
@@ -651,6 +653,8 @@ def test_a_double_click_on_a_card_with_choices_only_selects_it(fast):
     click(fast, centre)
     assert scene.match.moves() == ()
     assert scene.choice is None
+    assert scene.selected == C("7D")
+    assert scene.status_text()[0] == fast.t("table.your_turn_choose")
 
 
 def test_two_clicks_far_apart_in_time_do_not_play(fast):

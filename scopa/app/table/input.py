@@ -309,6 +309,10 @@ class TableInput:
             return False
         self._last_click = None
         moves = [move for move in self.moves() if move.card == card]
+        if len(moves) > 1:  # several ways: it stays chosen (the second click lowered it,
+            self.select(card)  # and the line saying how to play it went with it)
+            self.pick.clicked = True
+            return True
         if len(moves) != 1:
             return False
         if self.held(card):
