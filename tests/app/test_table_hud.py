@@ -302,13 +302,14 @@ def test_a_hand_laid_open_is_said_whole_on_its_plate_beside_the_dealer_s_button(
     app.stack.push(scene)
     app.frame(1 / 30, [])
     shown = count(app.t, "table.in_hand_shown", 3)
-    rect = scene.layout.place_of(0).name_rect
-    seen: list[style.Drawn] = []
-    with style.watch_text(seen.append):
-        draw_plate(app.screen, rect, Plate("Anna", shown, True, True, "M"), scene.layout,
-                   scene.text, 0.0)  # fmt: skip
-    (line,) = [text for text in seen if text.words == shown]
-    assert not line.elided and line.px == line.asked, line
+    for seat, name in enumerate(("Anna", "Bruno")):  # the computer's knocked hand too
+        rect = scene.layout.place_of(seat).name_rect
+        seen: list[style.Drawn] = []
+        with style.watch_text(seen.append):
+            draw_plate(app.screen, rect, Plate(name, shown, True, True, "M"), scene.layout,
+                       scene.text, 0.0)  # fmt: skip
+        (line,) = [text for text in seen if text.words == shown]
+        assert not line.elided and line.px == line.asked, (seat, line)
     scene.close()
 
 

@@ -433,6 +433,8 @@ class TableScene(Scene):
                 count(t, shown, rules.hand_size) if config.human else t(f"level_tag_{config.level}")
             )
             details = [detail]
+            if rules.cirulla and not config.human:  # a computer's hand that knocked, laid open
+                details.append(count(t, "table.in_hand_shown", rules.hand_size))
             if config.human and self.remote:  # a friend gone, whom the computer may play for
                 details.extend((t("table.stood_in"), t("table.away")))
             name = seats.seat_name(seat)
