@@ -626,3 +626,11 @@ def test_dossena_s_scale_gives_the_piccola_s_and_the_grande_s_caps_in_points() -
 
     assert "5 e 7 punti" in STRINGS["it"]["rule_dossena_scale_hint"]
     assert "5 and 7 points" in STRINGS["en"]["rule_dossena_scale_hint"]
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_new_game_and_settings_name_the_game_s_choice_alike(app, language) -> None:  # noqa: ANN001
+    """The same choice (Classic, Scopone, Cirulla, ...) was "Regole" in New game and
+    "Variante" in Settings ("Rules" and "Rules preset")."""
+    app.set_language(language)
+    assert app.t("ng_rules") == app.t("rule_preset")
