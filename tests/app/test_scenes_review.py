@@ -57,6 +57,23 @@ def practising(app, number: int):  # noqa: ANN001, ANN201
     return grade, practice, scoring
 
 
+def test_a_practice_s_word_takes_the_place_of_the_line_under_the_table(english) -> None:  # noqa: ANN001
+    """A position tried again from the review: its word ("Practice: play it again. H: a
+    hint...") was drawn over the line under the table, which showed through above it, two
+    dark plates one on the other. The line gives way to it while it shows."""
+    app = english
+    _, practice, _ = practising(app, 0)
+    frame(app)
+    assert [toast.text for toast in app.toasts.shown()] == [app.t("review.practice_intro")]
+    assert practice.snapshot().status is None
+    for toast in app.toasts:
+        toast.remaining = 0.01
+    for _ in range(3):
+        frame(app)
+    assert not app.toasts.shown() and practice.snapshot().status is not None
+    close_tables(app)
+
+
 def test_the_sheet_offers_the_review_and_opens_it(english) -> None:  # noqa: ANN001
     app = english
     coordinator, _, scoring = on_scoring(app)
