@@ -325,3 +325,31 @@ def test_a_match_laid_out_again_makes_no_sound():
     show.lay_out(events)
     show.update(1 / 30)
     assert sounds(calls) == [] and show.speed == "normal"
+
+
+def test_a_capture_made_by_another_seat_stays_in_sight_longer_than_one_s_own():
+    """The computer's card landed on what it took and was gone with it in under half a
+    second: a player could not see what was taken. Another seat's capture glows in sight
+    about a second; a capture of one's own goes on sooner (one knows what one took)."""
+    from scopa.engine import Captured
+
+    glow: dict[int, float] = {}
+    match = Match.new(Rules(), 4)
+    show = director([])
+    show.view.visible_seats = frozenset({0})
+    show.show(match.opening_events())
+    run(show)
+    while len(glow) < 2 and match.round.round_no == 1:
+        seat = match.turn
+        moves = match.legal_moves()
+        match, events = match.apply(max(moves, key=lambda move: len(move.captures)))
+        show.show(events)
+        lit = 0.0
+        for _ in range(300):
+            show.update(1 / 60)
+            lit += 1 / 60 if show.glowing else 0.0
+            if not show.busy:
+                break
+        if any(isinstance(event, Captured) for event in events) and seat not in glow:
+            glow[seat] = lit
+    assert glow[1] >= 0.8 and glow[0] < glow[1] - 0.2, glow

@@ -40,6 +40,9 @@ from .disguise import Disguise
 from .sprites import TableView
 
 SPEEDS = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}
+OTHERS_CAPTURE = 1.15
+"""Seconds (at normal speed) another seat's card lies on what it takes, which glows, before
+they go to its pile: the computer's capture, gone in under half a second, went unread."""
 LOUDEST_FIRST = ("win", "lose", "round_end", "scopa", "capture", "play", "deal", "shuffle")
 """At 'instant' a play and all it makes are shown at once: the sound of the one that
 matters most is heard, not all of them on top of each other."""
@@ -476,7 +479,10 @@ class Director:
         view.settle(self.tweener, card, self.seconds(0.4), easing="out_cubic")
         view.settle_hand(self.tweener, event.seat, self.seconds(0.3))
         self.glowing = frozenset(captured.cards)
-        return self._sound("play", 0.75)
+        # another seat's capture stays in sight a moment longer: what it took is read
+        # before it goes (one's own, one knows)
+        hold = 0.75 if event.seat in view.visible_seats else OTHERS_CAPTURE
+        return self._sound("play", hold)
 
     def _take(self, event: Captured) -> float:
         view = self.view
