@@ -22,8 +22,8 @@ the screens it was opened from, which come back when it ends.
 from __future__ import annotations
 
 import dataclasses
-import os
 import random
+import secrets
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import replace
@@ -46,7 +46,7 @@ from .remote import ROUND_BEGAN, RemoteCoordinator, SharedScreen
 from .scenes.flow import saved_line
 from .table.saving import MatchSaver
 from .toasts import worded
-from .wording import is_default_name
+from .wording import CODED_SEEDS, is_default_name
 
 if TYPE_CHECKING:
     from scopa.engine import Event, Rules
@@ -69,7 +69,9 @@ COMPUTER_NAMES = ("Giulia", "Marco", "Lucia", "Paolo", "Chiara", "Luca", "Sara",
 
 
 def new_seed() -> int:
-    return int.from_bytes(os.urandom(8), "big") >> 1
+    """A new match's seed: one a round's code names whole (``CODED_SEEDS``), a billion and
+    a half shuffles of each round."""
+    return secrets.randbelow(CODED_SEEDS)
 
 
 def named_computers(seats: tuple[SeatConfig, ...]) -> tuple[SeatConfig, ...]:
@@ -210,7 +212,7 @@ class MatchCoordinator:
         coach: Coach | None = None,
     ) -> MatchCoordinator:
         """A new match of ``setup``, shuffled from ``seed`` (a random one if None)."""
-        match = Match.new(setup.rules, random.Random(new_seed() if seed is None else seed))
+        match = Match.new(setup.rules, new_seed() if seed is None else random.Random(seed))
         return cls(setup, match, saver=saver, coach=coach)
 
     # --- who sits where --------------------------------------------------------------------

@@ -265,11 +265,17 @@ __all__ = [
 ]
 
 
+CODE_DIGITS = "0123456789ABCDEFGHJKLMNPQRSTUVWXYZ"
+"""The digits of a deal's code: no I nor O, read as 1 and 0."""
+CODED_SEEDS = len(CODE_DIGITS) ** 6
+"""The seeds a code of six digits names whole: a new match's seed is one of them."""
+
+
 def deal_id(seed: int, round_no: int) -> str:
-    """A short code naming a shuffled deal: the match seed in base 36, and the round."""
-    digits = "0123456789ABCDEFGHJKLMNPQRSTUVWXYZ"
+    """A short code naming a shuffled deal: the match seed in six digits (``CODE_DIGITS``,
+    the lowest first), and the round. Whole for a seed under ``CODED_SEEDS`` only."""
     value, code = seed, ""
     for _ in range(6):
-        value, rest = divmod(value, len(digits))
-        code += digits[rest]
+        value, rest = divmod(value, len(CODE_DIGITS))
+        code += CODE_DIGITS[rest]
     return f"{code}-{round_no}"

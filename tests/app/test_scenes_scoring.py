@@ -1782,7 +1782,7 @@ def test_a_round_replayed_is_given_no_code_that_names_other_cards(app) -> None:
     rng = random.Random(5)
     while match.round.round_no < 2:
         match, _ = match.apply(rng.choice(match.legal_moves()))
-    again = replay_match(match, 1)
+    again = replay_match(match, 1, 424242)  # its next rounds from a seed as the game draws
     while len(again.rounds) < 2 and not again.over:
         again, _ = again.apply(rng.choice(again.legal_moves()))
         if len(again.rounds) == 1:
@@ -1804,3 +1804,26 @@ def test_a_crowded_row_of_partners_scopas_still_tells_who_made_each(app, size) -
     for one, other in itertools.combinations(drawn, 2):
         assert not one.used.colliderect(other.used), (one.words, other.words)
     close_tables(app)
+
+
+def test_a_round_s_code_names_its_match_s_seed_whole_or_is_not_shown(app) -> None:
+    """The code under the sheet kept six digits of a seed of nineteen: it named some other
+    shuffle as often as this one. A new match's seed is one six digits name whole; a match
+    whose seed they do not (an older version's) shows no code."""
+    from scopa.app.matches import new_seed
+    from scopa.app.wording import CODE_DIGITS, CODED_SEEDS, deal_id
+
+    coordinator = MatchCoordinator.fresh(SETUP)
+    seed = coordinator.match.seed
+    assert 0 <= seed < CODED_SEEDS and all(0 <= new_seed() < CODED_SEEDS for _ in range(50))
+    code = deal_id(seed, 1).split("-")[0]
+    assert sum(CODE_DIGITS.index(c) * len(CODE_DIGITS) ** k for k, c in enumerate(code)) == seed
+    rng = random.Random(3)
+    for tried in (seed, CODED_SEEDS + seed):
+        match = Match.new(SETUP.rules, tried)
+        while not match.rounds:
+            match, _ = match.apply(rng.choice(match.legal_moves()))
+        sheet = ScoringScene(app, MatchCoordinator(SETUP, match))
+        shown = sheet.deal_code()
+        coded = app.t("table.deal_id", id=deal_id(tried, 1))
+        assert shown == (coded if tried < CODED_SEEDS else "")

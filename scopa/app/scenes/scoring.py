@@ -41,7 +41,15 @@ from .. import style
 from ..remote import ROUND_BEGAN
 from ..toasts import ToastBand, Words, worded
 from ..widgets import Button, resolve
-from ..wording import Seats, category_label, deal_id, deck_text, join, suit_name
+from ..wording import (
+    CODED_SEEDS,
+    Seats,
+    category_label,
+    deal_id,
+    deck_text,
+    join,
+    suit_name,
+)
 from .base import MenuScene
 from .chart import Drawn, line_chart
 from .flow import SEPARATOR, scores_told
@@ -560,8 +568,11 @@ class ScoringScene(MenuScene):
     def deal_code(self) -> str:
         """The code of the round just scored, labelled (it names these very cards); none
         online, where the server shuffled, nor for a round dealt from cards given (a round
-        replayed: the code of its match's seed named other cards)."""
+        replayed: the code of its match's seed named other cards), nor for a match whose
+        seed six digits do not name whole (an older version's: the code named others too)."""
         if self.remote or not self.match.rounds or len(self.match.rounds) <= len(self.match.decks):
+            return ""
+        if not 0 <= self.match.seed < CODED_SEEDS:
             return ""
         return self.t("table.deal_id", id=deal_id(self.match.seed, len(self.match.rounds)))
 
