@@ -502,9 +502,7 @@ class ReviewScene(MenuScene):
         self.table_column = (x, table_w)
         x += table_w + 2 * pad
         self.badge_r = max(5, m.px(0.012))
-        """The radius of the marks of the card played (a cross) and Master's (a tick) on
-        the cards; before the lines, in the gap left of them, as wide as it lets them be."""
-        self.line_badge_r = max(4, min(self.badge_r, pad - 1))
+        """The radius of the marks of the card played (a cross) and Master's (a tick)."""
         self.text_column = (x, inside.right - x)
 
     def _info_boxes(self, row: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
@@ -746,13 +744,9 @@ class ReviewScene(MenuScene):
         x, w = self.text_column
         heights = _heights(lines, w, height)
         y = top + (height - sum(heights)) // 2
-        r = self.line_badge_r
-        for (words, pen), need, badge in zip(lines, heights, (PLAYED_GLOW, MASTER_GLOW, None)):
+        for (words, pen), need in zip(lines, heights):
             box = pygame.Rect(x, y, w, need)
-            used = style.text(surface, words, pen, box, lines=0, least=pen.px)
-            if badge is not None and need:  # the mark its cards wear, before its first line
-                first = min(used.h, style.line_height(pen))
-                draw_badge(surface, badge, (x - r - 2, used.top + first // 2), r)
+            style.text(surface, words, pen, box, lines=0, least=pen.px)
             y += need
 
     def _draw_cards(
@@ -908,8 +902,8 @@ def draw_badge(
     surface: pygame.Surface, colour: style.Color, centre: tuple[float, float], r: int
 ) -> None:
     """The mark of the card played (a cross on ``PLAYED_GLOW``) or of Master's (a tick on
-    ``MASTER_GLOW``), on a card and before its line of words: the red and the green glows
-    look alike to a colour-blind player."""
+    ``MASTER_GLOW``), on the card: the red and the green glows alone look alike to a
+    colour-blind player."""
     x, y = round(centre[0]), round(centre[1])
     pygame.draw.circle(surface, style.CREAM, (x, y), r + max(1, r // 4))
     pygame.draw.circle(surface, colour, (x, y), r)

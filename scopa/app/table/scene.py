@@ -1445,11 +1445,13 @@ class TableScene(Scene):
         status = self._status()
         if status is None:
             return None, None
-        if self.coordinator.practice is not None and any(
-            self.app.toast_layer(toast) is self for toast in self.app.toasts.shown()
-        ):  # a practice's word is read where the line stood (``toast_band``): not over it
-            return None, None
         said = self.said() is not None
+        if (
+            self.coordinator.practice is not None
+            and not said
+            and any(self.app.toast_layer(toast) is self for toast in self.app.toasts.shown())
+        ):  # a practice's word is read where whose turn it is stood (``toast_band``)
+            return None, None
         buttons = self.knock_buttons()
         row = self.knock.row if buttons else None
         if row is not None and row.on_status:
