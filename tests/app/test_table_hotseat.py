@@ -883,6 +883,36 @@ def test_the_cover_held_as_the_window_loses_the_focus_does_not_lift_by_itself(fa
     assert scene.cover is None
 
 
+def test_the_press_that_lifted_the_cover_let_go_unheard_takes_no_card_s_drop(fast):
+    """The cover lifted under the button held down, the window lost the focus before it
+    was let go (the release never heard): the first card then dragged to the table was
+    not played, its drop taken for that release."""
+    from scopa.app.table.scene import COVER_CALM, COVER_HOLD, COVER_PRESS, SHOWN_CALM
+
+    from .table_helpers import mouse
+
+    scene = hotseat_table(fast, (SeatConfig("Anna", True), SeatConfig("Bruno", True)))
+    settle(fast, scene)
+    pump(fast)
+    while scene.clock - scene.cover_since < COVER_HOLD + COVER_CALM + 0.1:
+        fast.frame(FRAME, [])
+    button = scene.cover_button()
+    fast.frame(FRAME, [mouse(pygame.MOUSEMOTION, (button.centerx, button.top - 20))])
+    fast._last_press = None
+    fast.frame(FRAME, [mouse(pygame.MOUSEMOTION, button.center),
+                       mouse(pygame.MOUSEBUTTONDOWN, button.center)])  # fmt: skip
+    pump(fast, round((COVER_PRESS + 0.1) / FRAME))
+    assert scene.cover is None  # lifted, the button still held
+    fast.frame(FRAME, [pygame.event.Event(pygame.WINDOWFOCUSLOST)])  # let go elsewhere
+    fast.frame(FRAME, [pygame.event.Event(pygame.WINDOWFOCUSGAINED)])
+    pump(fast, round((SHOWN_CALM + 0.2) / FRAME))
+    settle(fast, scene)
+    before = len(scene.match.moves())
+    drag(fast, centre_of(scene, scene.view.hands[0][0]), empty_felt(scene))
+    pump(fast, 2)
+    assert len(scene.match.moves()) == before + 1
+
+
 def test_a_message_told_while_the_screen_passes_waits_for_the_cover_to_lift(app):
     """The cards the computer played for two friends away, told as the screen passed, lay
     over the cover's cards, read by nobody yet: what is told waits, its time still, for the

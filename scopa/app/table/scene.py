@@ -503,8 +503,12 @@ class TableScene(Scene):
             self.app.trace(self._input_state())
         if event.type in WINDOW_LOST:
             # the cover's button (or Enter) held may be let go where the window never hears
-            # of it: it no longer counts as held, or the cover would lift with nobody there
+            # of it: it no longer counts as held, or the cover would lift with nobody there;
+            # nor is the release of the press that lifted it awaited (it took the next drop)
             self._cover_pressed, self._cover_key = False, None
+            self._release_kept = False
+            self.aids.let_go()
+            self.knock.let_go()
             if self.input.focus_lost():
                 return True
         if (
