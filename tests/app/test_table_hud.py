@@ -585,7 +585,7 @@ def test_three_pairs_are_told_apart_by_a_shape_as_well_as_a_colour(app) -> None:
     """Six players as three pairs: which plate went with which pair, and with which line of
     the score panel, was told by a colour alone (the red and the ochre pairs look alike to a
     colour-blind player). Each side's plates and its line wear a shape of its own."""
-    from scopa.app.table.painter import SIDE_SHAPES
+    from scopa.app.style import SIDE_SHAPES
 
     rules = Rules(players=6, six_sides=3)
     app.resize((960, 540))

@@ -565,12 +565,17 @@ class NewGameScene(MenuScene):
         for (x, w), key in zip(cols[1:], ("ng_name", "ng_who", "ng_level")):
             box = pygame.Rect(x, self.header_box.top, w, self.header_box.h)
             style.text(surface, self.t(key), header, box)
+        teams = Rules(players=self.players, teams=self.teams, six_sides=self.six_sides).partners
         for seat in range(self.players):
             label = self.seat_widgets[seat][0].rect
             side = self.rules_side(seat)
             color = style.side_colour(side)
             r = max(3, label.h // 7)
-            pygame.draw.circle(surface, color, (label.right - r * 3, label.centery), r)
+            if teams:  # partners' seats: their side's shape too, as at the table
+                r = max(4, label.h // 6)
+                style.side_shape(surface, side, (label.right - r * 2.5, label.centery), r, color)
+            else:
+                pygame.draw.circle(surface, color, (label.right - r * 3, label.centery), r)
 
     def rules_side(self, seat: int) -> int:
         """The side ``seat`` plays for at the table chosen (players, teams, sides), as the

@@ -89,6 +89,7 @@ from .palette import (
 )
 from .scale import Metrics, Scale
 from .surfaces import (
+    SIDE_SHAPES,
     button,
     button_reach,
     button_width,
@@ -104,6 +105,7 @@ from .surfaces import (
     paper_panel,
     set_pointer,
     shade,
+    side_shape,
 )
 from .text import (
     ELLIPSIS,
@@ -179,6 +181,8 @@ __all__ = [
     "SIDE_COLORS",
     "side_colour",
     "side_mark",
+    "side_shape",
+    "SIDE_SHAPES",
     "ink_of",
     "mark_on_dark",
     "SMALL",

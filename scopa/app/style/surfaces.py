@@ -8,6 +8,7 @@ kept up to a budget of memory (``kept``), not a number of pictures.
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
 import pygame
@@ -384,3 +385,49 @@ def button_width(fonts: FontSource, label: str, px: int, scale: Scale, height: i
     """The width a button needs for ``label`` on one line at ``px``."""
     inside = label_box(pygame.Rect(0, 0, 1000, height), scale)
     return natural_width(label, Pen(fonts, "ui_bold", px, CREAM)) + 1000 - inside.w + 2
+
+
+SIDE_SHAPES = ("disc", "diamond", "triangle", "square", "star", "hexagon")
+"""Each side's shape beside its colour (partners share one): told apart in any light and
+by any eyes."""
+
+
+def side_shape(
+    surface: pygame.Surface,
+    side: int,
+    centre: tuple[float, float],
+    r: float,
+    colour: tuple[int, int, int],
+) -> None:
+    """``side``'s shape (``SIDE_SHAPES``), ``r`` from its centre, in ``colour`` with a dark
+    edge (it stands out from the felt and from the panels alike)."""
+    shape = SIDE_SHAPES[side % len(SIDE_SHAPES)]
+    x, y = centre
+    edge = max(1, round(r / 4))
+    if shape == "disc":
+        pygame.draw.circle(surface, NIGHT, (x, y), r + edge)
+        pygame.draw.circle(surface, colour, (x, y), r)
+        return
+    corners: list[tuple[float, float]]
+    if shape == "diamond":
+        corners = [(x, y - r * 1.2), (x + r, y), (x, y + r * 1.2), (x - r, y)]
+    elif shape == "triangle":
+        corners = [(x, y - r * 1.15), (x + r * 1.1, y + r * 0.8), (x - r * 1.1, y + r * 0.8)]
+    elif shape == "square":
+        corners = [(x - r * 0.85, y - r * 0.85), (x + r * 0.85, y - r * 0.85),
+                   (x + r * 0.85, y + r * 0.85), (x - r * 0.85, y + r * 0.85)]  # fmt: skip
+    elif shape == "star":
+        corners = [
+            (x + math.sin(k * math.pi / 5) * (r * 1.2 if k % 2 == 0 else r * 0.5),
+             y - math.cos(k * math.pi / 5) * (r * 1.2 if k % 2 == 0 else r * 0.5))
+            for k in range(10)
+        ]  # fmt: skip
+    else:  # a hexagon
+        corners = [
+            (x + math.cos(k * math.pi / 3) * r * 1.05, y + math.sin(k * math.pi / 3) * r * 1.05)
+            for k in range(6)
+        ]
+    pygame.draw.polygon(surface, NIGHT, corners, 0)
+    pygame.draw.polygon(surface, NIGHT, corners, edge * 2)
+    inner = [(x + (cx - x) * 0.8, y + (cy - y) * 0.8) for cx, cy in corners]
+    pygame.draw.polygon(surface, colour, inner, 0)

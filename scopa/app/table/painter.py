@@ -437,7 +437,7 @@ class Painter:
         if row.colour is not None:
             r = lay.font_normal * 0.28
             centre = (left + r, y + lay.font_normal * 0.6)
-            side_shape(surface, row.side or 0, centre, r, row.colour)
+            style.side_shape(surface, row.side or 0, centre, r, row.colour)
         score = score_pen(lay, self.text)
         score_w = style.natural_width(str(row.total), score)
         score_box = FRect(right - score_w, y, score_w, tall if compact else 2 * tall)
@@ -644,53 +644,8 @@ def _side_mark(
     pygame.draw.rect(surface, colour, band, border_radius=max(1, round(band.height / 2)))
     if side is not None:
         r = max(4.0, lay.font_normal * 0.36)
-        side_shape(surface, side, (band.left + r * 0.4, band.top), r, colour)
-
-
-SIDE_SHAPES = ("disc", "diamond", "triangle", "square", "star", "hexagon")
-"""Each side's shape beside its colour (partners share one): told apart in any light and
-by any eyes."""
-
-
-def side_shape(
-    surface: pygame.Surface,
-    side: int,
-    centre: tuple[float, float],
-    r: float,
-    colour: tuple[int, int, int],
-) -> None:
-    """``side``'s shape (``SIDE_SHAPES``), ``r`` from its centre, in ``colour`` with a dark
-    edge (it stands out from the felt and from the panels alike)."""
-    shape = SIDE_SHAPES[side % len(SIDE_SHAPES)]
-    x, y = centre
-    edge = max(1, round(r / 4))
-    if shape == "disc":
-        pygame.draw.circle(surface, style.NIGHT, (x, y), r + edge)
-        pygame.draw.circle(surface, colour, (x, y), r)
-        return
-    corners: list[tuple[float, float]]
-    if shape == "diamond":
-        corners = [(x, y - r * 1.2), (x + r, y), (x, y + r * 1.2), (x - r, y)]
-    elif shape == "triangle":
-        corners = [(x, y - r * 1.15), (x + r * 1.1, y + r * 0.8), (x - r * 1.1, y + r * 0.8)]
-    elif shape == "square":
-        corners = [(x - r * 0.85, y - r * 0.85), (x + r * 0.85, y - r * 0.85),
-                   (x + r * 0.85, y + r * 0.85), (x - r * 0.85, y + r * 0.85)]  # fmt: skip
-    elif shape == "star":
-        corners = [
-            (x + math.sin(k * math.pi / 5) * (r * 1.2 if k % 2 == 0 else r * 0.5),
-             y - math.cos(k * math.pi / 5) * (r * 1.2 if k % 2 == 0 else r * 0.5))
-            for k in range(10)
-        ]  # fmt: skip
-    else:  # a hexagon
-        corners = [
-            (x + math.cos(k * math.pi / 3) * r * 1.05, y + math.sin(k * math.pi / 3) * r * 1.05)
-            for k in range(6)
-        ]
-    pygame.draw.polygon(surface, style.NIGHT, corners, 0)
-    pygame.draw.polygon(surface, style.NIGHT, corners, edge * 2)
-    inner = [(x + (cx - x) * 0.8, y + (cy - y) * 0.8) for cx, cy in corners]
-    pygame.draw.polygon(surface, colour, inner, 0)
+        # over the band, clear of the name's first letter under it
+        style.side_shape(surface, side, (band.left + r * 0.4, band.top - r * 0.55), r, colour)
 
 
 __all__ = [
