@@ -634,3 +634,13 @@ def test_new_game_and_settings_name_the_game_s_choice_alike(app, language) -> No
     "Variante" in Settings ("Rules" and "Rules preset")."""
     app.set_language(language)
     assert app.t("ng_rules") == app.t("rule_preset")
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_letting_a_person_here_go_does_not_read_as_leaving_oneself(app, language) -> None:  # noqa: ANN001
+    """The button that lets a person here go read "Leave the table", the words of the
+    host's own way out, as if the host were leaving: it frees their seat."""
+    app.set_language(language)
+    label = app.t("online.let_go")
+    assert label != app.t("online.leave_table")
+    assert {"en": "seat", "it": "posto"}[language] in label
