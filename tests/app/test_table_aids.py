@@ -1019,3 +1019,38 @@ def test_an_aid_held_as_the_round_ends_takes_nothing_from_the_next_round(app, he
     drag(app, centre_of(scene, scene.view.hands[0][0]), empty_felt(scene))
     pump(app, 2)
     assert len(scene.match.moves()) == before + 1  # the card dragged is played
+
+
+def test_the_last_capture_shown_as_a_round_ends_is_that_round_s(app) -> None:  # noqa: ANN001
+    """Tab pressed as the round's last cards went to the piles showed a panel of dashes:
+    the match was at the next round already, with nothing played, while the table still
+    showed the round played out. The panel tells the round the table shows."""
+    from scopa.aids.review import review
+
+    match = Match.new(Rules(), 7, first_dealer=1)
+    while True:  # the person to play the round's last card but one, the computer the last
+        r = match.round
+        if match.turn == 0 and len(r.hand(0)) == 1 and len(r.hand(1)) == 1 and not r.stock:
+            break
+        match, _ = match.apply(match.legal_moves()[0])
+    app.settings = app.settings.with_(animation_speed="normal", language="en")
+    scene = TableScene(app, coordinated(app, solo_setup(), match), worker=inline_worker())
+    app.stack.push(scene)
+    settle(app, scene)
+    pump(app, 3)
+    drag(app, centre_of(scene, scene.view.hands[0][0]), empty_felt(scene))
+    for _ in range(600):
+        if scene.match.round.round_no == 2:
+            break
+        pump(app)
+    assert scene.match.round.round_no == 2 and scene._behind()
+    played = scene.match.moves()
+    again = Match.new(Rules(), 7, first_dealer=1)
+    for move in played[:-1]:
+        again, _ = again.apply(move)
+    last_round = (*again.round.history(), (again.turn, played[-1]))
+    shown = scene.aids._shown_history()
+    assert shown == last_round
+    rows = review(shown, 2)
+    assert any(row.last_capture is not None for row in rows)
+    scene.close()

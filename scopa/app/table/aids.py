@@ -172,6 +172,8 @@ class AidsLayer:
         """Aids not offered here whose key still answers, by what it says (Undo at a table
         online: its U said nothing, as if the key were dead)."""
         self.tracker_on = False
+        self._ended_round: tuple[int, tuple[tuple[int, Move], ...]] | None = None
+        """The plays of the round just played out, for the match of as many moves."""
         self.reviewing = False
         self.hint: Any = None
         self.hint_match: Match | None = None
@@ -785,11 +787,36 @@ class AidsLayer:
 
         return Item(("hint", line, tuple(area)), box(area), paint)
 
+    def _shown_history(self) -> tuple[tuple[int, Move], ...]:
+        """The plays of the round the table shows: the match's own, or, while the table
+        still shows the round just played out (its last cards on their way to the piles),
+        that round's: the next one's, none yet, showed a panel of dashes."""
+        match = self.match
+        history = match.round.history()
+        if history or not isinstance(match, Match) or match.round.round_no == 1:
+            return history
+        if not self.host.behind():
+            return history
+        moves = match.moves()
+        if self._ended_round is not None and self._ended_round[0] == len(moves):
+            return self._ended_round[1]
+        again = Match.new(match.rules, match.seed, first_dealer=match.first_dealer,
+                          decks=match.decks)  # fmt: skip
+        ended: tuple[tuple[int, Move], ...] = ()
+        for move in moves:  # played again to the end of the round before this one
+            before, seat = again.round.history(), again.turn
+            again, _ = again.apply(move)
+            if again.round.round_no == match.round.round_no:
+                ended = (*before, (seat, move))
+                break
+        self._ended_round = (len(moves), ended)
+        return ended
+
     def _review_item(self, art: CardArt) -> Item:
         lay, t, text = self.host.layout(), self.host.translator(), self.host.text
         rules = self.match.rules
         matta = rules.matta_card if rules.cirulla else None
-        rows = review(self.match.round.history(), rules.players, matta)
+        rows = review(self._shown_history(), rules.players, matta)
         names = [self.host.seat_name(seat) for seat in range(rules.players)]
         head_pen = text.pen("ui", lay.font_small, style.MIST)
         title_pen = text.pen("title", lay.font_large, style.BRIGHT_GOLD)
