@@ -1827,3 +1827,21 @@ def test_a_round_s_code_names_its_match_s_seed_whole_or_is_not_shown(app) -> Non
         shown = sheet.deal_code()
         coded = app.t("table.deal_id", id=deal_id(tried, 1))
         assert shown == (coded if tried < CODED_SEEDS else "")
+
+
+def test_three_pairs_wear_their_shapes_on_the_sheet_and_its_chart(app, monkeypatch) -> None:  # noqa: ANN001
+    """Three pairs' names, and the lines of their points on the chart, were told apart by
+    a colour alone (the red and the ochre alike to a colour-blind player): each wears its
+    side's shape, as its plates at the table do."""
+    from scopa.app import style
+
+    drawn: list[int] = []
+    shape = style.side_shape
+    monkeypatch.setattr(
+        style,
+        "side_shape",
+        lambda surface, side, *rest: drawn.append(side) or shape(surface, side, *rest),
+    )
+    names = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio")
+    six_sheet_headings(app, "en", 3, names)
+    assert sorted(set(drawn)) == [0, 1, 2] and all(drawn.count(side) >= 2 for side in range(3))

@@ -156,6 +156,7 @@ def line_chart(
     frame: Frame | None = None,
     hollow: Collection[int] = (),
     averaged: bool = False,
+    shapes: bool = False,
 ) -> Drawn | None:
     """One line per series over the same x steps, with a grid, a dashed target line, dots at
     each point and the last value written at the end of each line, on the paper of the
@@ -165,7 +166,8 @@ def line_chart(
     chart (``is_dense``) draws each line pale under its bold running mean, and no rings;
     lines ``averaged`` already (a win rate over the last matches) are their own bold line,
     their end written as the caption says it (a mean of the rate read "16 %" of a player
-    who had lost the last ten).
+    who had lost the last ten). ``shapes``: each line ends on its side's shape
+    (``style.side_shape``), as partners' plates wear it: told apart by more than a colour.
 
     Returns where the parts went (None when there is nothing to draw)."""
     pen, label_h, width, clear = _pens(m)
@@ -248,6 +250,10 @@ def line_chart(
                 if i < len(line):
                     draw_ring(surface, line[i], dot, width)
                     rings.append(line[i])
+        if shapes:
+            for side, (line, color) in enumerate(zip(drawn, colors)):
+                if line:
+                    style.side_shape(surface, side, line[-1], dot * 1.1, color)
     for (_, _, box), line in zip(ends, (line for line in drawn if line)):
         # On the chart's paper from its line's last dot: the axis or a grid line through a
         # value (a 0 on the axis) would strike it through, or read as a minus sign before it.

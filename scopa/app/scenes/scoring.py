@@ -1024,6 +1024,9 @@ class ScoringScene(MenuScene):
             )  # fmt: skip
             y = used.bottom + m.px(0.003)
             pygame.draw.line(surface, color, (used.left, y), (used.right, y), max(1, m.px(0.003)))
+            if self.match.rules.partners:  # the side's shape, as its plates and line wear it
+                r = max(4, m.px(0.008))
+                style.side_shape(surface, side, (used.left - r * 2, used.centery), r, color)
         label = m.pen("ui", style.ROW_TITLE * 0.9, style.INK)
         bold = m.pen("ui_bold", style.ROW_TITLE * 0.9, style.INK)
         labels = {False: label, True: bold}  # the rows' names keep their size
@@ -1328,5 +1331,6 @@ class ScoringScene(MenuScene):
             style.SIDE_COLORS,
             target=self.match.rules.target,
             x_labels=labels,
+            shapes=self.match.rules.partners,
             y_min=0,
         )
