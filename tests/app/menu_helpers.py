@@ -78,3 +78,22 @@ LONG_CIRULLA = Rules.preset("cirulla").with_(
     piccola_max=7, low_hand_max=8, matta=9,
 )  # fmt: skip
 """A Cirulla of more changed rules than a line of the menus holds at 960x540."""
+
+
+def ink_on_paper(box: pygame.Rect) -> tuple[tuple[int, int, int], tuple[int, int, int], float]:
+    """The words written in ``box`` on the screen as they read: their ink (the colour
+    that stands out most), the paper under them (the commonest colour) and the contrast
+    ratio of the two, as the accessibility guidelines reckon it."""
+    from collections import Counter
+
+    from scopa.app.style.palette import contrast
+
+    screen = pygame.display.get_surface()
+    colours = Counter(
+        tuple(screen.get_at((x, y)))[:3]
+        for x in range(box.left, box.right)
+        for y in range(box.top, box.bottom)
+    )
+    paper = colours.most_common(1)[0][0]
+    ink = max(colours, key=lambda colour: contrast(colour, paper))
+    return ink, paper, contrast(ink, paper)  # type: ignore[return-value]

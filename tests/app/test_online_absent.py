@@ -342,14 +342,15 @@ def test_a_friend_seen_gone_only_as_this_window_came_back_is_not_told_back() -> 
     assert absence._newly_back() == [2]
 
 
-@pytest.mark.parametrize("language", ["en", "it"])
-def test_the_banner_keeps_clear_of_the_values_of_a_crowded_table(app, language) -> None:  # noqa: ANN001
-    """Six seats at 960x540, seven cards on the table in two rows: "Waiting for Łukasz
-    and Bartholomew to come back…" lay across the top row for a minute, over the values
-    in its cards' corners. It lies at the felt's foot, its button over it."""
-    from types import SimpleNamespace
+CROWD = ("Zoë", "Jose", "Łukasz", "Player 4", "Bartholomew Alessandrini", "José")
+"""Six seats' names, long ones among them."""
 
-    import pygame
+
+def crowded_banner(app, language: str, cards: int, away: list[int]):  # noqa: ANN001, ANN201
+    """Six seats at 960x540 in ``language``, at least ``cards`` cards on the table in two
+    rows, and the banner of the friends ``away`` laid over it: the table's cards, the
+    banner, and its items."""
+    from types import SimpleNamespace
 
     from scopa.app.table import TableScene
     from scopa.app.table.absence import AbsenceBanner
@@ -362,22 +363,31 @@ def test_the_banner_keeps_clear_of_the_values_of_a_crowded_table(app, language) 
     app.set_language(language)
     app.resize((960, 540))
     rules = Rules(players=6)
-    names = ("Zoë", "Jose", "Łukasz", "Player 4", "Bartholomew Alessandrini", "José")
-    setup = MatchSetup(tuple(SeatConfig(n, k == 0) for k, n in enumerate(names)), rules)
-    coordinator = coordinated(app, setup, crowded_match(rules, 7))
+    setup = MatchSetup(tuple(SeatConfig(n, k == 0) for k, n in enumerate(CROWD)), rules)
+    coordinator = coordinated(app, setup, crowded_match(rules, cards))
     scene = TableScene(app, coordinator, worker=inline_worker())
     app.stack.push(scene)
     settle(app, scene)
-    cards = scene.table_cards()
-    assert len(cards) >= 7 and len({round(card.top) for card in cards}) == 2  # two rows
+    laid = scene.table_cards()
+    assert len(laid) >= cards and len({round(card.top) for card in laid}) == 2  # two rows
     friends = SimpleNamespace(
         online=True, match=scene.match, taken_elsewhere=False, ended=False, here=(0,),
-        away=lambda: [2, 4], may_hand_over=lambda: [2, 4], away_wait=lambda: 0.0,
-        stood_in_here=list, idle=list, gone=lambda: [2, 4], stood_in=list,
+        away=lambda: away, may_hand_over=lambda: away, away_wait=lambda: 0.0,
+        stood_in_here=list, idle=list, gone=lambda: away, stood_in=list,
         clock=lambda: 0.0, hand_over=lambda seats: None,
     )  # fmt: skip
-    banner = AbsenceBanner(scene.text, lambda: app.t, friends, names.__getitem__, lambda: None)
-    items = banner.items(scene.layout, lost=False, cards=cards)
+    banner = AbsenceBanner(scene.text, lambda: app.t, friends, CROWD.__getitem__, lambda: None)
+    return scene, laid, banner, banner.items(scene.layout, lost=False, cards=laid)
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_banner_keeps_clear_of_the_values_of_a_crowded_table(app, language) -> None:  # noqa: ANN001
+    """Six seats at 960x540, seven cards on the table in two rows: "Waiting for Łukasz
+    and Bartholomew to come back…" lay across the top row for a minute, over the values
+    in its cards' corners. It lies at the felt's foot, its button over it."""
+    import pygame
+
+    scene, cards, banner, items = crowded_banner(app, language, 7, [2, 4])
     assert len(items) == 2 and banner.shown is not None  # the words, and the button
     for card in cards:  # the top of each card, where its value is read, in sight
         corner = pygame.FRect(card.x, card.y, card.w, card.h * 0.3)
@@ -391,37 +401,9 @@ def test_the_banner_s_button_keeps_off_the_faces_of_two_full_rows(app, language)
     play for Łukasz until they come back" lay over the lower row's faces, over the banner
     at the felt's foot. It goes beside the banner, in few words (the banner names whom it
     is for), the two on one row along the foot of the cards."""
-    from types import SimpleNamespace
-
     import pygame
 
-    from scopa.app.table import TableScene
-    from scopa.app.table.absence import AbsenceBanner
-    from scopa.engine import Rules
-    from scopa.settings import MatchSetup, SeatConfig
-
-    from .table_helpers import coordinated, crowded_match, inline_worker, settle
-
-    app.settings = app.settings.with_(animation_speed="instant", language=language)
-    app.set_language(language)
-    app.resize((960, 540))
-    rules = Rules(players=6)
-    names = ("Zoë", "Jose", "Łukasz", "Player 4", "Bartholomew Alessandrini", "José")
-    setup = MatchSetup(tuple(SeatConfig(n, k == 0) for k, n in enumerate(names)), rules)
-    coordinator = coordinated(app, setup, crowded_match(rules, 10))
-    scene = TableScene(app, coordinator, worker=inline_worker())
-    app.stack.push(scene)
-    settle(app, scene)
-    cards = scene.table_cards()
-    assert len(cards) >= 10 and len({round(card.top) for card in cards}) == 2
-    friends = SimpleNamespace(
-        online=True, match=scene.match, taken_elsewhere=False, ended=False, here=(0,),
-        away=lambda: [2], may_hand_over=lambda: [2], away_wait=lambda: 0.0,
-        stood_in_here=list, idle=list, gone=lambda: [2], stood_in=list,
-        clock=lambda: 0.0, hand_over=lambda seats: None,
-    )  # fmt: skip
-    banner = AbsenceBanner(scene.text, lambda: app.t, friends, names.__getitem__, lambda: None)
-    items = banner.items(scene.layout, lost=False, cards=cards)
+    scene, cards, banner, items = crowded_banner(app, language, 10, [2])
     assert len(items) == 2 and banner.button is not None and banner.shown is not None
     assert banner.shown.contains(banner.button)
     for card in cards:  # at most the foot of a card lies under them, its face in sight

@@ -281,24 +281,15 @@ def test_every_side_s_name_on_the_sheet_reads_against_the_paper(app, sides) -> N
     """Three pairs: the third pair's name was written in its ochre, 2.5 to 1 against the
     sheet (the green and the teal of six sides about 4): each is written dark enough to be
     read as small type (4.5 to 1), in its own hue."""
-    from collections import Counter
 
-    from scopa.app.style.palette import contrast
+    from .menu_helpers import ink_on_paper
 
     names = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio")
     heads = six_sheet_headings(app, "en", sides, names)
     assert len(heads) == sides
-    screen = pygame.display.get_surface()
     for text in heads:
-        box = text.used
-        colours = Counter(
-            tuple(screen.get_at((x, y)))[:3]
-            for x in range(box.left, box.right)
-            for y in range(box.top, box.bottom)
-        )
-        paper = colours.most_common(1)[0][0]
-        ink = max(colours, key=lambda colour: contrast(colour, paper))
-        assert contrast(ink, paper) >= 4.5, (text.words, ink, paper)
+        ink, paper, ratio = ink_on_paper(text.used)
+        assert ratio >= 4.5, (text.words, ink, paper)
 
 
 @pytest.mark.parametrize("sides", [2, 6])

@@ -48,12 +48,10 @@ def test_words_in_a_side_s_colour_read_as_small_type_on_every_paper() -> None:
 def test_a_greyed_setting_s_note_reads_three_to_one_on_the_settings_sheet(app) -> None:  # noqa: ANN001
     """The note of a greyed row says how to turn it on ("With 4 players: ..."): it was
     2.8 to 1 against the settings' sheet, darker than the paper the grey was chosen for."""
-    from collections import Counter
-
-    import pygame
 
     from scopa.app import style
-    from scopa.app.style.palette import contrast as ratio
+
+    from .menu_helpers import ink_on_paper
 
     app.settings = app.settings.with_(language="en")
     app.resize((960, 540))
@@ -64,13 +62,5 @@ def test_a_greyed_setting_s_note_reads_three_to_one_on_the_settings_sheet(app) -
     with style.watch_text(drawn.append):
         app.frame(1 / 60, [])
     (note,) = [text for text in drawn if text.words == app.t("rule_teams_hint")]
-    screen = pygame.display.get_surface()
-    box = note.used
-    colours = Counter(
-        tuple(screen.get_at((x, y)))[:3]
-        for x in range(box.left, box.right)
-        for y in range(box.top, box.bottom)
-    )
-    paper = colours.most_common(1)[0][0]
-    ink = max(colours, key=lambda colour: ratio(colour, paper))
-    assert ratio(ink, paper) >= 3, (ink, paper)
+    ink, paper, ratio = ink_on_paper(note.used)
+    assert ratio >= 3, (ink, paper)

@@ -960,24 +960,31 @@ def test_a_card_dragged_goes_over_the_hint_s_panel(fast):
     assert dragged > hint
 
 
+def _last_card_played(app, speed: str) -> TableScene:  # noqa: ANN001
+    """A solo table, the animations at ``speed``, where the person has just dragged the
+    round's last card but one to the table (the computer plays the last)."""
+    match = Match.new(Rules(), 7, first_dealer=1)
+    while True:
+        r = match.round
+        if match.turn == 0 and len(r.hand(0)) == 1 and len(r.hand(1)) == 1 and not r.stock:
+            break
+        match, _ = match.apply(match.legal_moves()[0])
+    app.settings = app.settings.with_(animation_speed=speed, language="en")
+    scene = TableScene(app, coordinated(app, solo_setup(), match), worker=inline_worker())
+    app.stack.push(scene)
+    settle(app, scene)
+    pump(app, 3)
+    drag(app, centre_of(scene, scene.view.hands[0][0]), empty_felt(scene))
+    return scene
+
+
 def _round_ends_as_held(app, held: str) -> TableScene:  # noqa: ANN001
     """A solo table whose round ends (the sheet coming over it) while ``held`` (the
     tracker's button, or Tab) is held down, let go over the sheet; then the next round,
     the person to play."""
     from scopa.app.scenes.scoring import ScoringScene
 
-    match = Match.new(Rules(), 7, first_dealer=1)
-    while True:  # the person to play the round's last card but one, the computer the last
-        r = match.round
-        if match.turn == 0 and len(r.hand(0)) == 1 and len(r.hand(1)) == 1 and not r.stock:
-            break
-        match, _ = match.apply(match.legal_moves()[0])
-    app.settings = app.settings.with_(animation_speed="fast", language="en")
-    scene = TableScene(app, coordinated(app, solo_setup(), match), worker=inline_worker())
-    app.stack.push(scene)
-    settle(app, scene)
-    pump(app, 3)
-    drag(app, centre_of(scene, scene.view.hands[0][0]), empty_felt(scene))
+    scene = _last_card_played(app, "fast")
     tracker = next(b for b in scene.aids.buttons() if b.name == "tracker")
     app._last_press = None
     if held == "tab":
@@ -1027,18 +1034,7 @@ def test_the_last_capture_shown_as_a_round_ends_is_that_round_s(app) -> None:  #
     showed the round played out. The panel tells the round the table shows."""
     from scopa.aids.review import review
 
-    match = Match.new(Rules(), 7, first_dealer=1)
-    while True:  # the person to play the round's last card but one, the computer the last
-        r = match.round
-        if match.turn == 0 and len(r.hand(0)) == 1 and len(r.hand(1)) == 1 and not r.stock:
-            break
-        match, _ = match.apply(match.legal_moves()[0])
-    app.settings = app.settings.with_(animation_speed="normal", language="en")
-    scene = TableScene(app, coordinated(app, solo_setup(), match), worker=inline_worker())
-    app.stack.push(scene)
-    settle(app, scene)
-    pump(app, 3)
-    drag(app, centre_of(scene, scene.view.hands[0][0]), empty_felt(scene))
+    scene = _last_card_played(app, "normal")
     for _ in range(600):
         if scene.match.round.round_no == 2:
             break
