@@ -123,6 +123,19 @@ def test_the_picker_starts_on_the_value_the_knock_button_promised_and_shows_each
     assert scene.match.moves() == (Move.parse("!7C=3"),)
 
 
+def test_a_hint_to_play_a_card_closes_the_matta_s_picker_and_shows(fast):
+    """The matta's picker open, H: Master would rather play a card. The card rose under
+    the picker, the hint's words hidden by it, and Enter, still the picker's, knocked:
+    the opposite of the hint nobody could read. The picker closes: the card raised and
+    the hint in sight."""
+    scene = cirulla_table(fast, "7C 2C 3S")
+    click(fast, scene.knock_buttons()[0].rect.center)
+    assert scene.knock.picking
+    play = next(move for move in scene.match.legal_moves() if move.is_play)
+    scene.show_hint(play)
+    assert not scene.knock.picking and scene.pick.selected == play.card
+
+
 def test_escape_closes_the_picker_without_knocking(fast):
     scene = cirulla_table(fast, "7C 2C 3S")
     click(fast, scene.knock_buttons()[0].rect.center)

@@ -1324,6 +1324,7 @@ class TableScene(Scene):
             if self.pick.selected is not None:
                 self.input.select(None)
             return
+        self.knock.picking = False  # the matta's picker, open, hid the card the hint raised
         self.input.select(move.card)
         self.pick.preview = frozenset(move.captures)
         self.pick.hinted = move
