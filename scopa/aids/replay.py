@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from scopa.engine import Match
+from scopa.engine import Match, Rules, round_rng, shuffled_deck
 
 
 def replay_match(match: Match, round_no: int, seed: int | None = None) -> Match:
@@ -23,4 +23,21 @@ def replay_match(match: Match, round_no: int, seed: int | None = None) -> Match:
         seed,
         first_dealer=match.round_dealer(round_no),
         decks=(match.round_deck(round_no),),
+    )
+
+
+def coded_match(rules: Rules, seed: int, round_no: int, then: int) -> Match:
+    """A new match of ``rules`` whose first round deals the cards round ``round_no`` of the
+    match of ``seed`` dealt, from the same dealer (a round's code names them: the score
+    sheet shows it). The code of a first round is that match's: its next rounds too; of a
+    later round, the rounds after it are shuffled anew from ``then`` (from ``seed``, the
+    second would deal that match's second again)."""
+    if round_no == 1:
+        return Match.new(rules, seed)
+    first = Match.new(rules, seed)
+    return Match.new(
+        rules,
+        then,
+        first_dealer=first.round_dealer(round_no),
+        decks=(shuffled_deck(rules, round_rng(seed, round_no)),),
     )

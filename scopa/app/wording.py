@@ -271,6 +271,27 @@ CODED_SEEDS = len(CODE_DIGITS) ** 6
 """The seeds a code of six digits names whole: a new match's seed is one of them."""
 
 
+MOST_ROUNDS = 999
+"""The highest round a code may name."""
+
+
+def parse_deal_id(text: str) -> tuple[int, int] | None:
+    """The seed and the round a code names (``deal_id``), as typed or pasted: any case,
+    spaces anywhere, O and I for 0 and 1, the round left out for the first; None for words
+    that are no code."""
+    cleaned = "".join(text.split()).upper().replace("O", "0").replace("I", "1")
+    head, dash, tail = cleaned.partition("-")
+    if len(head) != 6 or any(digit not in CODE_DIGITS for digit in head):
+        return None
+    round_no = 1
+    if dash:
+        if not (tail.isascii() and tail.isdigit()) or not 1 <= int(tail) <= MOST_ROUNDS:
+            return None
+        round_no = int(tail)
+    base = len(CODE_DIGITS)
+    return sum(CODE_DIGITS.index(digit) * base**k for k, digit in enumerate(head)), round_no
+
+
 def deal_id(seed: int, round_no: int) -> str:
     """A short code naming a shuffled deal: the match seed in six digits (``CODE_DIGITS``,
     the lowest first), and the round. Whole for a seed under ``CODED_SEEDS`` only."""

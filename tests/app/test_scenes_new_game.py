@@ -1035,6 +1035,8 @@ def test_down_from_the_rules_goes_to_start_not_back(app, scene, size) -> None:
     app.resize(size)
     frame(app)
     scene.form.set_focus(scene.preset_row)
+    press(app, pygame.K_DOWN)  # the round's code, under the rules
+    assert scene.form.focus is scene.code_row
     press(app, pygame.K_DOWN)
     assert scene.form.focus is scene.start_button
 
@@ -1230,3 +1232,32 @@ def test_a_computer_s_name_the_game_gave_is_replaced_by_what_is_typed(app, scene
     click(app, name)
     type_text(app, "Carla")
     assert name.get() == "Carla" and given != "Carla"
+
+
+def test_a_round_s_code_typed_deals_that_round_s_cards_again(app, scene) -> None:
+    """The score sheet showed a round's code that nothing in the game could take: typed in
+    New game, it deals that round's cards again, from the same dealer; a code mistyped is
+    said so, and starts nothing."""
+    import random
+
+    from scopa.app.table import TableScene
+    from scopa.app.wording import deal_id
+    from scopa.engine import Match
+
+    played = Match.new(scene.setup().rules, 123456)
+    rng = random.Random(1)
+    while played.round.round_no < 3:
+        played, _ = played.apply(rng.choice(played.legal_moves()))
+    click(app, scene.code_row)
+    type_text(app, "2t4300 - 3x")  # a letter too many
+    assert scene.error == app.t("ng_bad_code") and not scene._check()
+    press(app, pygame.K_BACKSPACE)
+    assert scene.error == ""
+    click(app, scene.start_button)
+    table = app.stack.top
+    assert isinstance(table, TableScene)
+    dealt = table.match.round
+    assert deal_id(123456, 3) == "2T4300-3"
+    assert dealt.dealer == played.round.dealer
+    assert dealt.table_cards() == played.round.table_cards()
+    assert all(dealt.hand(seat) == played.round.hand(seat) for seat in range(2))

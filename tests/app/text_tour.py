@@ -493,6 +493,9 @@ class Tour:
             self.show("new game, levels")
         scene.seat_widgets[1][2].step(+1)
         self.show("new game, a second human")
+        scene._set_code("2T43A0-3X")  # a round's code mistyped: said how it reads
+        self.show("new game, a round's code mistyped")
+        scene._set_code("")
         scene.names[1] = scene.shown_name(0)  # "Player 1", as the first seat shows it
         scene.defaults[1] = False
         scene._check()

@@ -8,15 +8,16 @@ from collections.abc import Callable
 
 import pygame
 
+from scopa.aids.replay import coded_match
 from scopa.engine import PRESETS, Rules, RulesError, rule_option
 from scopa.engine.rules import PLAYERS
 from scopa.net.protocol import name_key
 from scopa.settings import MAX_NAME, MatchSetup, SeatConfig, SettingsError, shows_something
 
 from .. import style
-from ..matches import COMPUTER_NAMES, free_names, named_computers
+from ..matches import COMPUTER_NAMES, free_names, named_computers, new_seed
 from ..widgets import Button, Choice, Label, SettingRow, TextInput, Toggle
-from ..wording import default_name, default_names, is_default_name, join
+from ..wording import default_name, default_names, is_default_name, join, parse_deal_id
 from .base import MenuScene
 from .flow import rules_problem, side_names
 from .online import game_name
@@ -25,10 +26,12 @@ from .settings import MINE, shows_off_greyed
 LEVELS = ("beginner", "expert", "master")
 DRAFT = ("names", "defaults", "typed", "given", "humans", "levels", "players", "teams",
          "six_sides", "target", "preset", "chosen_target", "chosen_players",
-         "kinds_chosen")  # fmt: skip
+         "kinds_chosen", "code")  # fmt: skip
 """What the screen keeps of a choice left with Back or Esc (``NewGameScene.back``)."""
 SEATS = max(PLAYERS)
 """Seats the screen can fill (the most players a game has)."""
+MAX_CODE = 16
+"""The most a round's code typed may hold (six digits, a dash and the round, spaced)."""
 TOP_ROW = {False: 0.105, True: 0.092}
 SEAT_ROW = {False: 0.058, True: 0.05}
 """The heights of the players' row and of a seat's row (fractions of the reference height),
@@ -136,6 +139,14 @@ class NewGameScene(MenuScene):
                 wrap=False,  # one step past the shortest game never gives the longest
             ),
             hint=self.tr("ng_target_hint"),
+            control_share=0.3,
+        )
+        self.code = ""
+        """A round's code typed (from a score sheet): the match deals that round's cards."""
+        self.code_row = SettingRow(
+            self.tr("ng_code"),
+            TextInput(lambda: self.code, self._set_code, max_length=MAX_CODE),
+            hint=self.tr("ng_code_hint"),
             control_share=0.3,
         )
         self.back_button = Button(self.tr("back"), self.back)
@@ -465,13 +476,22 @@ class NewGameScene(MenuScene):
         except SettingsError:
             self.error = self.t("ng_bad_name")
             return False
+        if self.code.strip() and parse_deal_id(self.code) is None:
+            self.error = self.t("ng_bad_code")
+            return False
         self.error = ""
         return True
+
+    def _set_code(self, value: str) -> None:
+        self.code = value
+        self._check()
 
     def start(self) -> None:
         if not self._check():
             return
         setup = self.setup()
+        coded = parse_deal_id(self.code) if self.code.strip() else None
+        match = None if coded is None else coded_match(setup.rules, *coded, then=new_seed())
         levels = [seat.level for seat in setup.seats if not seat.human]
         level = levels[0] if levels else self.app.settings.opponent_level
 
@@ -488,7 +508,7 @@ class NewGameScene(MenuScene):
             self.app.matches.new_game_draft = None  # started: the next one starts from it
 
         self._keep_draft()  # till the match starts: the saved one resumed instead keeps it
-        self.app.matches.start(setup, chosen=keep)
+        self.app.matches.start(setup, match, chosen=keep)
 
     # --- layout ----------------------------------------------------------------------------
 
@@ -534,9 +554,15 @@ class NewGameScene(MenuScene):
         )
         self.form.add(self.preset_row)
         self.form.add(self.target_row)
+        # a round's code, under the game and the target: the words about the match under it
+        code_h = m.px(0.072)
+        code_top = y + row_h + gap // 2
+        self.code_row.place(pygame.Rect(inner.left, code_top, inner.w, code_h))
+        self.form.add(self.code_row)
         button_h, button_w = m.px(0.075), m.px(0.34)
         bottom = inner.bottom - button_h
-        self.message_box = pygame.Rect(inner.left, y + row_h, inner.w, bottom - y - row_h)
+        below = code_top + code_h
+        self.message_box = pygame.Rect(inner.left, below, inner.w, bottom - below)
         self.back_button.place(pygame.Rect(inner.left, bottom, button_w, button_h))
         self.start_button.place(pygame.Rect(inner.right - button_w, bottom, button_w, button_h))
         self.form.add(self.back_button)
