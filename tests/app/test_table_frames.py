@@ -85,15 +85,17 @@ def test_every_frame_shown_equals_a_whole_repaint(app, size, players):
     assert partial > 50 and compared > 50
 
 
-def test_no_item_paints_outside_its_rectangle(app):
+@pytest.mark.parametrize(
+    "rules", [Rules.preset("scopone"), Rules(players=6, six_sides=3)], ids=["four", "pairs"]
+)
+def test_no_item_paints_outside_its_rectangle(app, rules):
     """The frame's contract: an item may touch only its rectangle (what it paints outside
-    would stay behind on screen when it moves)."""
+    would stay behind on screen when it moves); the sides' shapes over the plates too."""
     import numpy as np
 
     app.settings = app.settings.with_(animation_speed="normal", language="en")
-    rules = Rules.preset("scopone")
-    names = ("Anna", "Bruno", "Carla", "Dario")
-    seats = tuple(SeatConfig(names[s], False, "beginner") for s in range(4))
+    names = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio")
+    seats = tuple(SeatConfig(names[s], False, "beginner") for s in range(rules.players))
     scene = TableScene(
         app, coordinated(app, MatchSetup(seats, rules), Match.new(rules, 5)), worker=inline_worker()
     )

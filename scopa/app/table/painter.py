@@ -287,6 +287,8 @@ class Painter:
     def _plate(self, plate: PlateView, lay: TableLayout, short: bool, name: str) -> Item:
         """``plate`` with ``name`` written on it (``told_apart``)."""
         grow = 14 * lay.unit
+        if plate.side is not None:  # the side's shape, over the band on the plate's top
+            grow = max(grow, side_shape_reach(lay) + 2)
         key = (
             "plate",
             name,
@@ -643,9 +645,21 @@ def _side_mark(
     band.height = max(3.0, 5 * lay.unit)
     pygame.draw.rect(surface, colour, band, border_radius=max(1, round(band.height / 2)))
     if side is not None:
-        r = max(4.0, lay.font_normal * 0.36)
+        r = side_shape_r(lay)
         # over the band, clear of the name's first letter under it
         style.side_shape(surface, side, (band.left + r * 0.4, band.top - r * 0.55), r, colour)
+
+
+def side_shape_r(lay: TableLayout) -> float:
+    """The radius of a side's shape on its plates."""
+    return max(4.0, lay.font_normal * 0.36)
+
+
+def side_shape_reach(lay: TableLayout) -> float:
+    """How far a side's shape reaches out of its plate: above its top (the shape's centre
+    over the band, its points and dark edge past its radius)."""
+    r = side_shape_r(lay)
+    return r * 0.55 + r * 1.25 + max(1, round(r / 4)) * 2
 
 
 __all__ = [
