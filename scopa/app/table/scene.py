@@ -502,13 +502,7 @@ class TableScene(Scene):
         if event.type == pygame.MOUSEBUTTONDOWN and self.app.trace is not None:
             self.app.trace(self._input_state())
         if event.type in WINDOW_LOST:
-            # the cover's button (or Enter) held may be let go where the window never hears
-            # of it: it no longer counts as held, or the cover would lift with nobody there;
-            # nor is the release of the press that lifted it awaited (it took the next drop)
-            self._cover_pressed, self._cover_key = False, None
-            self._release_kept = False
-            self.aids.let_go()
-            self.knock.let_go()
+            self._let_go_held()  # (let go where the window never hears of it)
             if self.input.focus_lost():
                 return True
         if (
@@ -1243,18 +1237,22 @@ class TableScene(Scene):
             self.input.lift_hand()  # the card chosen before the menu opened rises again
             # (not the card waiting beside the capture choice: it waits where it is)
 
-    def leave(self) -> None:
-        self.drag.cancel()
-        self.early_keys = []
-        self.pick.hovered = None
-        # What was held down as the screen over the table came is let go over that screen,
-        # unheard here: the cover's button or Enter (held on, it lifted the cover by itself
-        # once the table was back), an aid's or a knock's button (its release would take the
-        # next card's drop), the press that lifted the cover.
+    def _let_go_held(self) -> None:
+        """What was held down is let go where the table never hears of it (over a screen
+        come over it, or with the window's focus lost): the cover's button or Enter (held
+        on, it lifted the cover by itself, nobody there), an aid's or a knock's button (its
+        release would take the next card's drop), the press that lifted the cover (whose
+        release it awaits, and took the next drop for)."""
         self._cover_pressed, self._cover_key = False, None
         self._release_kept = False
         self.aids.let_go()
         self.knock.let_go()
+
+    def leave(self) -> None:
+        self.drag.cancel()
+        self.early_keys = []
+        self.pick.hovered = None
+        self._let_go_held()  # (let go over the screen that came over the table, unheard)
         # Where the pointer is once the screen over the table goes is unknown until it moves:
         # no button stays lit (nor the menu's name under it) for a pointer long gone.
         self.menu.pointer = self.aids.pointer = (-1, -1)
