@@ -1836,3 +1836,24 @@ def test_three_pairs_wear_their_shapes_on_the_sheet_and_its_chart(app, monkeypat
     names = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio")
     six_sheet_headings(app, "en", 3, names)
     assert sorted(set(drawn)) == [0, 1, 2] and all(drawn.count(side) >= 2 for side in range(3))
+
+
+def test_lines_ending_level_show_each_side_s_shape(app, monkeypatch) -> None:  # noqa: ANN001
+    """Two pairs tied at the last round: one's shape lay over the other's at the line's
+    end, and only the colour of the numbers beside them told them apart."""
+    from scopa.app import style
+    from scopa.app.scenes.chart import line_chart
+    from scopa.app.style.scale import Metrics
+
+    centres: dict[int, tuple[float, float]] = {}
+    monkeypatch.setattr(
+        style, "side_shape", lambda surface, side, centre, *rest: centres.update({side: centre})
+    )
+    app.resize((960, 540))
+    surface = pygame.Surface((400, 300))
+    series = [[0, 2], [0, 2], [0, 1]]
+    line_chart(surface, surface.get_rect(), Metrics(app, app.size), series, style.SIDE_COLORS,
+               x_labels=["0", "1"], y_min=0, shapes=True)  # fmt: skip
+    assert sorted(centres) == [0, 1, 2]
+    (x0, y0), (x1, y1) = centres[0], centres[1]
+    assert y0 == y1 and abs(x0 - x1) >= 4  # side by side, both in sight

@@ -250,15 +250,19 @@ def line_chart(
                 if i < len(line):
                     draw_ring(surface, line[i], dot, width)
                     rings.append(line[i])
-        if shapes:
-            for side, (line, color) in enumerate(zip(drawn, colors)):
-                if line:
-                    style.side_shape(surface, side, line[-1], dot * 1.1, color)
     for (_, _, box), line in zip(ends, (line for line in drawn if line)):
         # On the chart's paper from its line's last dot: the axis or a grid line through a
         # value (a 0 on the axis) would strike it through, or read as a minus sign before it.
         x = line[-1][0] + dot + thin
         surface.fill(style.PAPER_BRIGHT, pygame.Rect(x, box.top, box.right + thin - x, box.h))
+    if shapes and not dense:  # lines ending level: their shapes side by side, leftwards
+        r = dot * 1.1
+        ends_at = [line[-1] if line else None for line in drawn]
+        for side, (end, color) in enumerate(zip(ends_at, colors)):
+            if end is not None:
+                level = [k for k, other in enumerate(ends_at) if other == end]
+                x = end[0] - level.index(side) * r * 2.3
+                style.side_shape(surface, side, (x, end[1]), r, color)
     for words, last, box in ends:
         labels.append(style.text(surface, words, last, box))
     return Drawn(plot, drawn, dot, labels, bold, rings)
