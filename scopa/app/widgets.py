@@ -172,14 +172,18 @@ class Tab(Button):
         hint: Text | None = None,
         enabled: Callable[[], bool] | None = None,
         size: float = style.ROW_TITLE,
+        marked: bool = True,
     ):
         super().__init__(text, on_click, hint=hint, enabled=enabled, size=size)
         self.chosen = chosen
+        self.marked = marked
+        """The one chosen is marked under it (False: its words change instead, and the
+        room under it is another row's)."""
 
     def draw(self, surface: pygame.Surface, m: Metrics, focused: bool, hovered: bool) -> None:
         self.primary = self.chosen()
         super().draw(surface, m, focused, hovered)
-        if self.primary:  # and marked under it: the lacquer's red alone is a hue, which
+        if self.primary and self.marked:  # the lacquer's red alone is a hue, which
             # a colour-blind player could not tell from the wood's brown
             mark = pygame.Rect(0, 0, round(self.rect.w * 0.6), max(3, m.px(0.006)))
             mark.midtop = (self.rect.centerx, self.rect.bottom + max(2, m.px(0.004)))

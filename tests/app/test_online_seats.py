@@ -768,3 +768,28 @@ def test_the_lobby_at_rest_is_drawn_only_when_what_it_shows_changes(app, monkeyp
         assert shown >= 1 and rows_of(lobby)[1] == "Anna"
         assert drawn(60) == 0
     app.home()
+
+
+def test_the_seat_picked_to_move_marks_nothing_on_the_row_under_it(app, monkeypatch):
+    """The button of the person picked to move ("Pick a seat", chosen) drew the chosen
+    tab's mark under it, across the top of the next row's "Sit here": its words say it is
+    chosen, and nothing is drawn outside it."""
+    from scopa.app.style.scale import Metrics
+
+    app.settings = app.settings.with_(language="en")
+    lobby = host_lobby(app, monkeypatch, 4, friends=2, here=1)
+    run_until(app, lambda: ("mover", 0) in lobby.seat_buttons)
+    chosen = lobby.seat_buttons[("mover", 0)]
+    assert lobby.moving_seat == 0
+    surface = pygame.Surface(app.size)
+    surface.fill((240, 232, 212))
+    chosen.draw(surface, Metrics(app, app.size), False, False)
+    m = Metrics(app, app.size)
+    strip = pygame.Rect(chosen.rect.left, chosen.rect.bottom + 1, chosen.rect.w, m.px(0.012))
+    darkest = min(
+        sum(surface.get_at((x, y))[:3])
+        for x in range(strip.left, strip.right)
+        for y in range(strip.top, strip.bottom)
+    )
+    assert darkest > 400  # (the button's shadow is grey; the mark was ink)
+    app.home()

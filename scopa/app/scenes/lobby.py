@@ -406,6 +406,7 @@ class LobbyScene(MenuScene):
             hint=self.tr("online.who_moves_hint"),
             enabled=idle,
             size=style.ROW_NOTE,
+            marked=False,  # its words say it is chosen; under it lies the next seat's row
         )
 
     def ask_let_go(self, seat: int) -> None:
