@@ -2042,11 +2042,16 @@ class Tour:
             self.show("online, let the computer play for a friend away")
             self.hover(table.absence.button.center)
             self.show("online, let the computer play, under the pointer")
+            # the button's words in full, under the banner (beside it, over a table of two
+            # full rows, they are few: which the cards dealt here decide)
+            table.table_cards = lambda: ()
+            self.show("online, let the computer play for a friend away, in full")
             gone, seen = coordinator._gone, coordinator._read
             coordinator.away = lambda: [1, 2]  # two friends away (a couple at one computer)
             coordinator._gone = {1: time.monotonic(), 2: time.monotonic()}
             coordinator.may_hand_over = lambda: [1, 2]
             self.show("online, let the computer play for two friends away")
+            del table.table_cards
             coordinator.may_hand_over = list
             self.show("online, waiting for two friends away")
             del coordinator.away, coordinator.may_hand_over
