@@ -793,3 +793,24 @@ def test_the_seat_picked_to_move_marks_nothing_on_the_row_under_it(app, monkeypa
     )
     assert darkest > 400  # (the button's shadow is grey; the mark was ink)
     app.home()
+
+
+def test_the_lobby_s_word_holds_when_the_table_changes_between_its_reads(app, monkeypatch):
+    """Everyone seated, the host to start: the table's word came between the lobby's two
+    reads of it (who starts, and the seats), the host was not among the seats read, and the
+    lobby fell over looking for them (StopIteration, the game closed)."""
+    lobby = host_lobby(app, monkeypatch, 2, friends=1, here=0)
+    run_until(app, lambda: lobby.session.table and lobby.awaited == 1)
+    with friends_seated(lobby, ("Anna",)):
+        run_until(app, lambda: lobby.full)
+        table = lobby.session.table
+        moved = {**table, "seats": [{**info, "starts": False} for info in table["seats"]]}
+        reads = iter([table, table, table, moved])  # the word comes as the seats are read
+        monkeypatch.setattr(LobbyScene, "startable", property(lambda s: False))  # a friend's
+        real = type(lobby.session).table
+        monkeypatch.setattr(type(lobby.session), "table", property(lambda s: next(reads, moved)))
+        said, _ = lobby._status()
+        monkeypatch.setattr(type(lobby.session), "table", real)
+        monkeypatch.undo()
+        assert said
+    app.home()

@@ -788,8 +788,12 @@ class LobbyScene(MenuScene):
                 return t(key + ("_many" if len(gone) > 1 else ""), names=names), style.LACQUER
             if self.startable:
                 return t("online.all_here_start"), style.INK
-            host = next(info for info in seats if info.get("seat") == self.host_seat)
-            return t("online.all_here", name=self.seat_words(host)[0]), style.INK
+            # the host as these seats have them: the table's word, come between two reads,
+            # had them elsewhere, and the lobby fell over looking (none: the table moved on,
+            # as what follows reads it)
+            host = next((info for info in seats if info.get("starts")), None)
+            if host is not None:
+                return t("online.all_here", name=self.seat_words(host)[0]), style.INK
         free = self.awaited
         if free == 0:  # the match began: the table opens once every seat here has its deal
             return t("online.match_begins"), style.INK
