@@ -63,6 +63,20 @@ def settle(app, scene, limit: int = 2000) -> None:  # noqa: ANN001
     raise AssertionError("the table never stopped animating")
 
 
+def sheet_opens(app, limit: int = 600):  # noqa: ANN001, ANN201
+    """Run frames until the score sheet is the scene on top (or fail after ``limit``);
+    returns it."""
+    from scopa.app.scenes.scoring import ScoringScene
+
+    for _ in range(limit):
+        if isinstance(app.stack.top, ScoringScene):
+            break
+        pump(app)
+    sheet = app.stack.top
+    assert isinstance(sheet, ScoringScene)
+    return sheet
+
+
 def mouse(kind: int, pos: tuple[float, float]) -> pygame.event.Event:
     pos = (round(pos[0]), round(pos[1]))
     if kind == pygame.MOUSEMOTION:

@@ -1091,7 +1091,7 @@ def test_the_cards_behind_a_row_take_the_chart_s_place_by_pointer_click_and_keys
     chart back; a click keeps them in sight; Up and Down go through the rows with cards."""
     from scopa.app.table import TableScene
 
-    from .table_helpers import coordinated, inline_worker, pump
+    from .table_helpers import coordinated, inline_worker, sheet_opens
 
     app.settings = app.settings.with_(animation_speed="instant", language="en")
     rules = Rules()
@@ -1099,12 +1099,7 @@ def test_the_cards_behind_a_row_take_the_chart_s_place_by_pointer_click_and_keys
     setup = MatchSetup(seats, rules)
     table = TableScene(app, coordinated(app, setup, Match.new(rules, 11)), worker=inline_worker())
     app.stack.push(table)
-    for _ in range(20000):
-        if isinstance(app.stack.top, ScoringScene):
-            break
-        pump(app)
-    scene = app.stack.top
-    assert isinstance(scene, ScoringScene)
+    scene = sheet_opens(app, 20000)
     frame(app)
     chart = chart_pixels(scene, app)
     scores = table.match.rounds[-1]

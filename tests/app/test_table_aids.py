@@ -32,6 +32,7 @@ from .table_helpers import (
     mouse,
     pump,
     settle,
+    sheet_opens,
     solo_setup,
 )
 from .test_table_match import view_matches_engine
@@ -982,7 +983,6 @@ def _round_ends_as_held(app, held: str) -> TableScene:  # noqa: ANN001
     """A solo table whose round ends (the sheet coming over it) while ``held`` (the
     tracker's button, or Tab) is held down, let go over the sheet; then the next round,
     the person to play."""
-    from scopa.app.scenes.scoring import ScoringScene
 
     scene = _last_card_played(app, "fast")
     tracker = next(b for b in scene.aids.buttons() if b.name == "tracker")
@@ -991,12 +991,7 @@ def _round_ends_as_held(app, held: str) -> TableScene:  # noqa: ANN001
         app.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0)])
     else:
         app.frame(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, tracker.rect.center)])
-    for _ in range(600):
-        if isinstance(app.stack.top, ScoringScene):
-            break
-        pump(app)
-    sheet = app.stack.top
-    assert isinstance(sheet, ScoringScene)
+    sheet = sheet_opens(app)
     if held == "tab":  # let go over the sheet, a long hold
         pump(app, round(TAP_SECONDS / FRAME) + 2)
         app.frame(FRAME, [pygame.event.Event(pygame.KEYUP, key=pygame.K_TAB, mod=0)])

@@ -24,6 +24,7 @@ from .table_helpers import (
     lift_cover,
     pump,
     settle,
+    sheet_opens,
 )
 
 C = Card.parse
@@ -367,7 +368,6 @@ def test_the_press_that_lifts_the_cover_does_not_turn_the_score_sheet(app):
     place went on to the next round, and nobody saw the scores. A sheet reached at one
     screen turns only for a key pressed once it has been seen: the first key only shows
     where the focus is."""
-    from scopa.app.scenes.scoring import ScoringScene
     from scopa.app.table.scene import COVER_HOLD
     from scopa.engine import Match
 
@@ -392,12 +392,7 @@ def test_the_press_that_lifts_the_cover_does_not_turn_the_score_sheet(app):
     press_after(0.5)  # the last card chosen...
     press_after(0.5)  # ... and played
     assert scene.match.round.round_no == 2
-    for _ in range(600):
-        if isinstance(app.stack.top, ScoringScene):
-            break
-        pump(app)
-    sheet = app.stack.top
-    assert isinstance(sheet, ScoringScene)
+    sheet = sheet_opens(app)
     # the ring shows only once that first key has: drawn before, it made the key that
     # showed it seem dropped by a button in focus
     assert not sheet.keys_in_use

@@ -10,7 +10,16 @@ from scopa.app.table import TableScene
 from scopa.engine import Match, Rules
 from scopa.settings import MatchSetup, SeatConfig
 
-from .table_helpers import FRAME, click, coordinated, inline_worker, pump, settle, solo_setup
+from .table_helpers import (
+    FRAME,
+    click,
+    coordinated,
+    inline_worker,
+    pump,
+    settle,
+    sheet_opens,
+    solo_setup,
+)
 
 
 def watch_table(app, players=4):
@@ -136,7 +145,6 @@ def test_four_times_faster_holds_for_a_round_replayed_from_the_sheet(app):
     """Watching at 4x, Replay this round dealt the round again at the normal speed (the
     next round kept it): the watcher's choice holds for the next match watched too."""
     from scopa.app.scenes.confirm import ConfirmScene
-    from scopa.app.scenes.scoring import ScoringScene
 
     app.settings = app.settings.with_(animation_speed="instant", language="en")
     scene = watch_table(app, players=2)
@@ -144,12 +152,7 @@ def test_four_times_faster_holds_for_a_round_replayed_from_the_sheet(app):
     space = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ")
     app.frame(FRAME, [space])
     assert scene.fast_forward
-    for _ in range(5000):
-        if isinstance(app.stack.top, ScoringScene):
-            break
-        pump(app)
-    sheet = app.stack.top
-    assert isinstance(sheet, ScoringScene)
+    sheet = sheet_opens(app, 5000)
     sheet.replay_deal()
     asked = app.stack.top
     assert isinstance(asked, ConfirmScene)

@@ -89,29 +89,28 @@ TEXT_CONTRAST = 4.5
 last value) with the paper under them, as the accessibility guidelines ask of small type."""
 
 
-@lru_cache(maxsize=64)
 def ink_of(colour: Color, ground: Color = PAPER_SHADE) -> Color:
     """``colour`` as words on ``ground`` (a side's name on the sheet, a chart's values; by
     default the darkest of the papers they are written on): darkened, hue kept, until they
     stand out by ``TEXT_CONTRAST``, as the ochre and the teal of the sides alone do not."""
-    red, green, blue = colour[:3]
-    scale = 1.0
-    while True:
-        darker = tuple(round(value * scale) for value in (red, green, blue))
-        if contrast(darker, ground) >= TEXT_CONTRAST or scale <= 0:
-            return darker  # type: ignore[return-value]
-        scale -= 0.02
+    return _stood_out(colour, ground, TEXT_CONTRAST, -0.02)
 
 
-@lru_cache(maxsize=32)
 def _brightened(colour: Color, ground: Color, least: float) -> Color:
+    return _stood_out(colour, ground, least, +0.02)
+
+
+@lru_cache(maxsize=64)
+def _stood_out(colour: Color, ground: Color, least: float, step: float) -> Color:
+    """``colour`` scaled by ``step`` at a time (up: brightened, down: darkened), hue kept,
+    until it stands out from ``ground`` by ``least``, or can go no further."""
     red, green, blue = colour[:3]
     scale = 1.0
     while True:
-        lifted = tuple(min(255, round(value * scale)) for value in (red, green, blue))
-        if contrast(lifted, ground) >= least or max(lifted) == 255:
-            return lifted  # type: ignore[return-value]
-        scale += 0.02
+        scaled = tuple(min(255, round(value * scale)) for value in (red, green, blue))
+        if contrast(scaled, ground) >= least or scale <= 0 or step > 0 and max(scaled) == 255:
+            return scaled  # type: ignore[return-value]
+        scale += step
 
 
 def contrast(first: Color, second: Color) -> float:
