@@ -168,14 +168,10 @@ def board_scored_deals(rules: Rules, deals: int, rng: random.Random) -> float:
         board = deal(rules, rng)
         sets = board.sets
         make = board.make
-        hands = board.hands
+        cards = board.cards
         while not board.over:
-            hand = hands[board.turn]
-            skip = int(uniform() * hand.bit_count())  # a random card: skip that many lower
-            while skip:
-                hand &= hand - 1
-                skip -= 1
-            index = (hand & -hand).bit_length() - 1
+            hand = cards()
+            index = hand[int(uniform() * len(hand))]
             found = sets(ranks[index])
             make(index, found[int(uniform() * len(found))] if found else 0)
         board.totals()

@@ -27,7 +27,7 @@ from .captures import (
     capture_table,
     scores_scopa,
 )
-from .cards import RANK_OF
+from .cards import RANK_OF, bits
 from .errors import DealError
 from .round import Round, _shuffle
 from .rules import Rules
@@ -62,7 +62,7 @@ class _Layout:
     __slots__ = (
         "rules", "players", "side_of", "next_seat", "orders", "hand_size", "per_deal",
         "table_size", "captures", "hand_plays", "scoring", "no_points", "no_hands",
-        "pairs_of_three", "ordered",
+        "pairs_of_three", "ordered", "hand_cards",
     )  # fmt: skip
 
     def __init__(self, rules: Rules) -> None:
@@ -86,6 +86,8 @@ class _Layout:
         self.ordered: dict[int, tuple[Play, ...]] = {}
         """The ordered moves (``Board.moves``) of a hand on a table, by the two masks: a
         search asks for the same ones again and again, in every world it guesses."""
+        self.hand_cards: dict[int, tuple[int, ...]] = {}
+        """The card indices of each hand seen (``Board.cards``), by its mask."""
 
 
 def _layout(rules: Rules) -> _Layout:
@@ -105,7 +107,7 @@ class Board:
     __slots__ = (
         "hands", "table", "stock", "at", "piles", "scope", "last", "turn", "in_hands", "over",
         "side_of", "_next_seat", "_lead", "_deals", "_hand_plays", "_captures", "_alone",
-        "_rest", "_cached", "_layout", "_undo",
+        "_rest", "_cached", "_layout", "_undo", "_hand_cards",
     )  # fmt: skip
 
     hands: list[int]
@@ -132,6 +134,7 @@ class Board:
     _cached: Callable[[int], tuple[int, ...] | None]
     """The capture table's ``alone`` and ``rest`` masks and its cache's ``get``, read by
     ``sets`` without going through the table."""
+    _hand_cards: dict[int, tuple[int, ...]]
     _layout: _Layout
     _undo: list[tuple[int, int, int, int, int, int]]
     """Per play made: the seat, the card's bit, the capture, the table before, the last side
@@ -217,6 +220,7 @@ class Board:
         self._alone = captures.alone
         self._rest = captures.rest
         self._cached = captures.cache.get
+        self._hand_cards = layout.hand_cards
         self._layout = layout
         self._undo = []
 
@@ -229,6 +233,19 @@ class Board:
         return self._layout.rules
 
     # --- asking ------------------------------------------------------------------------
+
+    def cards(self) -> tuple[int, ...]:
+        """The card indices in the hand of the player to act, from the lowest: for a player
+        that picks a card first (its plays are then ``sets``)."""
+        hand = self.hands[self.turn]
+        try:
+            return self._hand_cards[hand]
+        except KeyError:
+            memory = self._hand_cards
+            if len(memory) >= ORDERED_MEMORY:
+                memory.clear()
+            found = memory[hand] = tuple(bits(hand))
+            return found
 
     def sets(self, rank: int) -> tuple[int, ...]:
         """The capture masks a card of ``rank`` may take from the table now (empty: it is

@@ -52,6 +52,7 @@ def check_round(rules: Rules, rng: random.Random, board: Board, state: Round) ->
     while not state.over:
         legal = pairs(state)
         assert list(board.moves(ordered=False)) == legal
+        assert board.cards() == tuple(sorted({index for index, _ in legal}))
         ordered = list(board.moves())
         assert sorted(ordered) == sorted(legal)
         sizes = [capture.bit_count() if capture else -1 for _, capture in ordered]
