@@ -51,6 +51,14 @@ FRENCH_SUITED_DECKS = ("french", "genovesi")
 corners, as every such deck is printed: the corners always show it."""
 
 
+FELTS = ("green", "blue", "red", "slate")
+"""The cloths the table and the menus may be laid with (``Settings.felt``), the first the
+game's own."""
+CARD_BACKS = ("", *DECK_STYLES)
+"""The backs the cards may be given (``Settings.card_back``): "" each deck's own, else the
+back of that deck, whatever the deck dealt."""
+
+
 def shows_corners(deck: str, corner_index: bool) -> bool:
     """Whether ``deck``'s cards are drawn with their values in the corners, the setting
     being ``corner_index`` (the French-suited decks always are)."""
@@ -193,6 +201,8 @@ class MatchSetup:
 _SCALARS: dict[str, tuple[type | tuple[type, ...], tuple[str, ...] | None]] = {
     "language": (str, LANGUAGES),
     "corner_index": (bool, None),
+    "felt": (str, FELTS),
+    "card_back": (str, CARD_BACKS),
     "animation_speed": (str, ANIMATION_SPEEDS),
     "volume": ((int, float), None),
     "muted": (bool, None),
@@ -239,6 +249,10 @@ class Settings:
     choice back to the game). Once made, the settings always hold a deck here: the chosen
     one, or the game's own for ``rules``."""
     corner_index: bool = True
+    felt: str = FELTS[0]
+    """The cloth the table and the menus are laid with."""
+    card_back: str = ""
+    """The deck whose back the cards show ("": the back of the deck dealt)."""
     animation_speed: str = "normal"
     volume: float = 0.8
     muted: bool = False
@@ -296,6 +310,10 @@ class Settings:
         if self.deck_chosen and self.deck_style is not None:
             return self.deck_style
         return default_deck(rules)
+
+    def back_for(self, deck: str) -> str:
+        """The deck whose back the cards of ``deck`` show: the player's choice, or its own."""
+        return self.card_back or deck
 
     def validate(self) -> None:
         """Raise ``SettingsError`` naming the first field that holds a bad value."""

@@ -11,7 +11,9 @@ from hypothesis import strategies as st
 from scopa.engine import PRESETS, RULE_OPTIONS, Rules, RulesError
 from scopa.settings import (
     ANIMATION_SPEEDS,
+    CARD_BACKS,
     DECK_STYLES,
+    FELTS,
     LEVELS,
     MatchSetup,
     SeatConfig,
@@ -81,6 +83,8 @@ seat_names = st.text(
     level=st.sampled_from(LEVELS),
     style=st.sampled_from(DECK_STYLES),
     speed=st.sampled_from(ANIMATION_SPEEDS),
+    felt=st.sampled_from(FELTS),
+    back=st.sampled_from(CARD_BACKS),
     volume=st.floats(0, 1),
     flags=st.lists(st.booleans(), min_size=4, max_size=4),
 )
@@ -90,6 +94,8 @@ def test_settings_round_trip_through_toml(
     level: str,
     style: str,
     speed: str,
+    felt: str,
+    back: str,
     volume: float,
     flags: list[bool],
 ) -> None:
@@ -101,6 +107,8 @@ def test_settings_round_trip_through_toml(
         deck_style=style,
         corner_index=flags[1],
         animation_speed=speed,
+        felt=felt,
+        card_back=back,
         volume=volume,
         muted=flags[2],
         fullscreen=flags[3],
@@ -149,6 +157,10 @@ BAD_SETTINGS = [
     ({"deck": 3}, "deck"),
     ({"corner_index": "yes"}, "corner_index"),
     ({"animation_speed": "warp"}, "animation_speed"),
+    ({"felt": "purple"}, "felt"),
+    ({"felt": 3}, "felt"),
+    ({"card_back": "tarocchi"}, "card_back"),
+    ({"card_back": False}, "card_back"),
     ({"volume": 1.5}, "volume"),
     ({"volume": -0.1}, "volume"),
     ({"volume": "loud"}, "volume"),
@@ -242,6 +254,15 @@ def test_each_game_has_its_own_deck_until_the_player_chooses_one() -> None:
     assert cirulla.deck_style == "genovesi"
     assert cirulla.with_(rules=Rules()).deck_style == "napoletane"
     assert Settings(rules=CIRULLA, language="en").deck_style == "genovesi"
+
+
+def test_the_cards_show_their_own_back_until_the_player_chooses_one() -> None:
+    settings = Settings()
+    assert settings.felt == "green" and settings.card_back == ""
+    assert [settings.back_for(deck) for deck in DECK_STYLES] == list(DECK_STYLES)
+    chosen = settings.with_(card_back="piacentine")
+    assert {chosen.back_for(deck) for deck in DECK_STYLES} == {"piacentine"}
+    assert Settings.from_dict(tomllib.loads(toml_dumps(chosen.to_dict()))) == chosen
 
 
 def test_a_chosen_deck_is_kept_in_every_game() -> None:

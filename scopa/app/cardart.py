@@ -169,7 +169,8 @@ class SurfaceCache:
 
 class CardArt:
     """Scaled, cached card surfaces for one deck style. ``font`` is the app's font loader
-    (``App.font``), for the values written on a fallback card."""
+    (``App.font``), for the values written on a fallback card; ``back`` the deck whose back
+    the cards show (their own when None)."""
 
     def __init__(
         self,
@@ -178,8 +179,10 @@ class CardArt:
         language: str = "en",
         *,
         font: Callable[[str, int], pygame.font.Font],
+        back: str | None = None,
     ) -> None:
         self.style = style
+        self.back_style = back or style
         self._font = font
         self.corner_index = corner_index
         self.language = language if language in SUIT_NAMES else "en"
@@ -354,12 +357,14 @@ class CardArt:
         return found
 
     def _source(self, name: str) -> pygame.Surface | None:
-        if name in self._sources:
-            return self._sources[name]
+        # A deck's pictures are shared by every art of it, whichever back each shows.
+        key = f"back {self.back_style}" if name == "back" else name
+        if key in self._sources:
+            return self._sources[key]
         image: pygame.Surface | None = None
         try:
             if name == "back":
-                path = resources.card_back_path(self.style)
+                path = resources.card_back_path(self.back_style)
             else:
                 path = resources.card_face_path(self.style, name, self.corner_index)
             if path.is_file():
@@ -367,7 +372,7 @@ class CardArt:
                 image = image.convert_alpha() if pygame.display.get_surface() else image
         except (OSError, ValueError, pygame.error):
             image = None
-        self._sources[name] = image
+        self._sources[key] = image
         return image
 
     def _fallback(self, name: str, size: tuple[int, int]) -> pygame.Surface:

@@ -67,9 +67,9 @@ def draw(surface: pygame.Surface, app: App, lines: tuple[str, str, str]) -> None
     m = style.Metrics(app, surface.get_size())
     title, detail, close = lines
     try:
-        style.draw_background(surface)
+        style.draw_background(surface, app.settings.felt)
     except (pygame.error, MemoryError):  # no memory left for the felt's picture: its colour
-        surface.fill(style.FELT_DEEP)
+        surface.fill(style.cloth(app.settings.felt).deep)
     box = m.centered(1.4, 0.8)
     heading = m.pen("title", style.HEADING, style.BRIGHT_GOLD)
     body = m.pen("ui", style.TEXT, style.CREAM)

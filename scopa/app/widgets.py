@@ -503,6 +503,8 @@ class SettingRow(Widget):
     """A label with its one-line explanation on the left and a control on the right.
 
     The whole row takes focus; keys and clicks on the control's area go to the control.
+    ``picture``, given a height, draws what the control chooses (a card's back, say): shown
+    before the control, the words making room for it.
     """
 
     def __init__(
@@ -513,9 +515,11 @@ class SettingRow(Widget):
         hint: Text | None = None,
         enabled: Callable[[], bool] | None = None,
         control_share: float = 0.36,
+        picture: Callable[[int], pygame.Surface] | None = None,
     ) -> None:
         super().__init__(hint=hint, enabled=enabled)
         self.label, self.control, self.control_share = label, control, control_share
+        self.picture = picture
         if enabled is not None and control._enabled is None:
             control._enabled = enabled
 
@@ -564,7 +568,18 @@ class SettingRow(Widget):
         left = self.rect.left + self.rect.h // 4
         pad = max(1, self.rect.h // 12)
         right = self.control.drawn().left - m.px(style.SPACE_M)
+        if self.picture is not None:
+            right -= self._picture_box(m).w + m.px(style.SPACE_M)
         return pygame.Rect(left, self.rect.top + pad, right - left, self.rect.h - 2 * pad)
+
+    def _picture_box(self, m: Metrics) -> pygame.Rect:
+        """Where ``picture`` is drawn: the row's height but a little, before the control."""
+        assert self.picture is not None
+        height = max(8, self.rect.h - 2 * m.px(style.SPACE_XS))
+        picture = self.picture(height)
+        box = picture.get_rect(centery=self.rect.centery)
+        box.right = self.control.drawn().left - m.px(style.SPACE_M)
+        return box
 
     def draw(self, surface: pygame.Surface, m: Metrics, focused: bool, hovered: bool) -> None:
         style.draw_row(surface, self.rect, m, focused, hovered)
@@ -579,6 +594,9 @@ class SettingRow(Widget):
             head, body = split_row(area, title, note, hint)
             style.text(surface, resolve(self.label), title, head)
             style.text(surface, hint, note, body, valign="top", lines=0)
+        if self.picture is not None:
+            box = self._picture_box(m)
+            surface.blit(self.picture(box.h), box)
         self.control.draw_value(surface, self.control.rect, m, focused or hovered)
 
 

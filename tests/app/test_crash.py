@@ -135,7 +135,7 @@ def test_the_crash_screen_is_drawn_with_no_memory_left_for_the_felt(tmp_path, mo
         lines = crash.words(app.t, None)
         crash.draw(surface, app, lines)  # the fonts as the game had them when it failed
 
-        def no_memory(surface):  # noqa: ANN001, ANN202
+        def no_memory(surface, felt):  # noqa: ANN001, ANN202
             raise pygame.error("Out of memory")
 
         monkeypatch.setattr(crash.style, "draw_background", no_memory)

@@ -11,6 +11,7 @@ import pytest
 from scopa.app.scenes.confirm import ConfirmScene
 from scopa.app.scenes.pause import PauseScene
 from scopa.app.scenes.scoring import ScoringScene
+from scopa.app.scenes.settings import TABS
 from scopa.app.scenes.title import TitleScene
 from scopa.app.table.scene import COVER_HOLD, SHOWN_CALM, TableScene
 from scopa.app.widgets import Button, resolve
@@ -349,6 +350,40 @@ def test_a_deck_chosen_from_the_menu_shows_behind_it_at_once(app, paused) -> Non
     )
     frame(app)
     assert seen == [chosen]
+
+
+def test_a_cloth_and_backs_chosen_from_the_menu_lay_the_table_behind_it_at_once(
+    app, paused, store
+) -> None:
+    """Settings opened from the menu over a match, a red cloth and the blue backs chosen on
+    their rows: back at the menu, the table behind it is drawn on the red cloth with the
+    blue backs, and so it is after Resume and after the next start."""
+    pause, table = paused
+    settings = app.open("settings")
+    click(app, settings.tabs[TABS.index("game")])
+    for key, value in (("set_felt", "red"), ("set_card_back", "piacentine")):
+        row = next(row for row in settings.rows["game"] if row.label() == app.t(key))
+        settings.form.set_focus(row)
+        while row.control.get() != value:
+            press(app, pygame.K_RIGHT)
+    app.back()
+    assert app.stack.top is pause
+    seen = []
+    original = table.painter.draw
+    table.painter.draw = lambda surface, snapshot: (  # type: ignore[method-assign]
+        seen.append(snapshot) or original(surface, snapshot)
+    )
+    frame(app)
+    assert [snapshot.art.back_style for snapshot in seen] == ["piacentine"]
+    middle = seen[0].background.get_at((app.size[0] // 2, app.size[1] // 2))
+    assert middle.r > 2 * max(middle.g, middle.b)
+    click(app, pause.buttons[0])  # Resume
+    assert app.stack.top is table
+    surface = pygame.Surface(app.size)
+    table.draw(surface)
+    assert surface.get_at((4, app.size[1] // 2)).r > 2 * surface.get_at((4, app.size[1] // 2)).g
+    again = store.load_settings()
+    assert (again.felt, again.card_back) == ("red", "piacentine")
 
 
 def test_save_and_leave_asks_when_the_match_could_not_be_saved(app, paused, store) -> None:

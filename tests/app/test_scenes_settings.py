@@ -9,6 +9,7 @@ import pygame
 import pytest
 
 from scopa.app.app import F11_CALM
+from scopa.app.cardart import CardArt
 from scopa.app.scenes.settings import TABS, SettingsScene, value_label
 from scopa.app.widgets import resolve
 from scopa.engine import PRESETS, Rules
@@ -1308,3 +1309,40 @@ def test_page_down_from_a_row_keeps_a_row_focused(app, scene, game) -> None:
         if len(shown) > 1:
             press(app, pygame.K_DOWN)
             assert scene.form.focus is shown[1], scene.tab
+
+
+def cloth_beside_the_sheet(app, scene) -> tuple[int, int, int]:  # noqa: ANN001
+    """The colour of the cloth at the middle of the window's left edge, beside the sheet."""
+    surface = pygame.Surface(app.size)
+    scene.draw(surface)
+    return tuple(surface.get_at((scene.panel.left // 2, app.size[1] // 2)))[:3]
+
+
+def test_a_cloth_chosen_lays_the_menus_at_once_and_is_remembered(app, scene, tmp_path) -> None:
+    scene.age = scene.FADE_IN
+    green = cloth_beside_the_sheet(app, scene)
+    assert green[1] > max(green[0], green[2])
+    cloth = open_row(app, scene, "set_felt")
+    assert cloth.control.label() == app.t("felt_green")
+    press(app, pygame.K_RIGHT)
+    press(app, pygame.K_RIGHT)
+    assert cloth.control.label() == app.t("felt_red")
+    red = cloth_beside_the_sheet(app, scene)
+    assert red[0] > 2 * max(red[1], red[2])
+    assert Store(tmp_path).load_settings().felt == "red"
+
+
+def test_the_backs_row_shows_the_back_chosen_and_it_is_remembered(app, scene, tmp_path) -> None:
+    backs = open_row(app, scene, "set_card_back")
+    assert backs.control.label() == app.t("back_own")
+    own = pygame.image.tobytes(backs.picture(60), "RGBA")
+    assert own == pygame.image.tobytes(CardArt("napoletane", font=app.font).back(36), "RGBA")
+    while backs.control.get() != "piacentine":
+        press(app, pygame.K_RIGHT)
+    assert backs.control.label() == app.t("back_piacentine")
+    chosen = CardArt("napoletane", font=app.font, back="piacentine").back(36)
+    assert pygame.image.tobytes(backs.picture(60), "RGBA") == pygame.image.tobytes(chosen, "RGBA")
+    assert Store(tmp_path).load_settings().card_back == "piacentine"
+    words = backs.text_area(scene.m)
+    assert not words.colliderect(backs._picture_box(scene.m))  # the words make room for it
+    assert backs._picture_box(scene.m).right < backs.control.drawn().left

@@ -158,12 +158,12 @@ class MenuScene(Scene):
         return self.form.handle(event)
 
     def draw(self, surface: pygame.Surface) -> None:
-        style.draw_background(surface)
+        style.draw_background(surface, self.app.settings.felt)
         self.draw_content(surface)
         self.form.draw(surface, self.m)
         self.draw_overlay(surface)
         if self.opaque and self.age < self.FADE_IN:
-            style.fade(surface, round(255 * (1 - self.age / self.FADE_IN)))
+            style.fade(surface, round(255 * (1 - self.age / self.FADE_IN)), self.app.settings.felt)
 
     def place_sheet(self, width: float, height: float, pad_x: float, pad_y: float) -> pygame.Rect:
         """Lay out the paper sheet the screen is written on: ``self.panel``, ``width`` x

@@ -487,7 +487,8 @@ class CirullaLessonScene(MenuScene):
             if felt:
                 width = step * max(4, len(cards)) + m.px(0.014)
                 cloth = pygame.Rect(cards_box.left, cards_box.top, width, cards_box.h)
-                pygame.draw.rect(surface, style.FELT, cloth, border_radius=m.px(0.012))
+                flat = style.cloth(self.app.settings.felt).flat
+                pygame.draw.rect(surface, flat, cloth, border_radius=m.px(0.012))
                 pygame.draw.rect(
                     surface, style.WOOD, cloth, max(1, m.px(0.004)), border_radius=m.px(0.012)
                 )

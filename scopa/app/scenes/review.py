@@ -801,7 +801,7 @@ class ReviewScene(MenuScene):
     def _draw_cover(self, surface: pygame.Surface) -> None:
         """The screen shown while the device is handed to the one person called."""
         m = self.m
-        style.draw_background(surface)
+        style.draw_background(surface, self.app.settings.felt)
         style.shade(surface, 236)
         art = style.menu_art(self.app, self.deck)
         width = m.px(0.11)

@@ -266,7 +266,8 @@ def draw_example(
         felt = pygame.Rect(
             x, cy - h // 2 - m.px(0.012), step * len(example.table) + m.px(0.014), h + m.px(0.024)
         )
-        pygame.draw.rect(surface, style.FELT, felt, border_radius=m.px(0.012))
+        cloth = style.cloth(app.settings.felt).flat
+        pygame.draw.rect(surface, cloth, felt, border_radius=m.px(0.012))
         pygame.draw.rect(surface, style.WOOD, felt, max(1, m.px(0.004)), border_radius=m.px(0.012))
         if example.table_label:
             box = pygame.Rect(felt.left, y, area.right - felt.left, label_h)
@@ -335,7 +336,7 @@ def _draw_seating(
     ``Rules.side_of`` gives it."""
     rules = Rules(players=6, six_sides=six_sides)
     centres, seat_r, felt = seating(area, m)
-    pygame.draw.ellipse(surface, style.FELT, felt)
+    pygame.draw.ellipse(surface, style.cloth(app.settings.felt).flat, felt)
     pygame.draw.ellipse(surface, style.WOOD, felt, max(1, m.px(0.004)))
     number = m.pen("ui_bold", style.SMALL, style.CREAM)
     for seat, centre in enumerate(centres):

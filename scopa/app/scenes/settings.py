@@ -26,7 +26,13 @@ from scopa.engine import (
     rule_option,
 )
 from scopa.i18n import Translator
-from scopa.settings import ANIMATION_SPEEDS, DECK_STYLES, FRENCH_SUITED_DECKS
+from scopa.settings import (
+    ANIMATION_SPEEDS,
+    CARD_BACKS,
+    DECK_STYLES,
+    FELTS,
+    FRENCH_SUITED_DECKS,
+)
 
 from .. import style
 from ..toasts import Words, worded
@@ -396,6 +402,11 @@ class SettingsScene(MenuScene):
         playing = rules_in_play(self.app)
         return self.app.settings.deck_for(playing if playing is not None else self.rules)
 
+    def _back_shown(self, height: int) -> pygame.Surface:
+        """The back the cards show now, ``height`` tall."""
+        art = style.menu_art(self.app, self.deck_shown())
+        return art.back(style.card_width_for(height))
+
     def _build_rows(self) -> None:
         preset = Choice(self._presets, lambda: self.rules.preset_name() or MINE, self.set_preset)
         row = SettingRow(self.tr("rule_preset"), preset, hint=self._preset_hint)
@@ -422,6 +433,24 @@ class SettingsScene(MenuScene):
             "set_corner_index",
             Toggle(lambda: self.app.settings.corner_index, lambda v: self.change(corner_index=v)),
             lambda: self.deck_shown() not in FRENCH_SUITED_DECKS,
+        )
+        self._row(
+            "game",
+            "set_felt",
+            Choice(
+                [(s, self.tr(f"felt_{s}")) for s in FELTS],
+                lambda: self.app.settings.felt,
+                lambda v: self.change(felt=v),
+            ),
+        )
+        backs = Choice(
+            [(s, self.tr(f"back_{s or 'own'}")) for s in CARD_BACKS],
+            lambda: self.app.settings.card_back,
+            lambda v: self.change(card_back=v),
+        )
+        hint = self._hint("set_card_back")
+        self.rows["game"].append(
+            SettingRow(self.tr("set_card_back"), backs, hint=hint, picture=self._back_shown)
         )
         self._row(
             "game",

@@ -26,14 +26,15 @@ def menu_art(app: App, deck: str | None = None) -> CardArt:
     settings = app.settings
     style = deck or settings.deck_style
     corners = shows_corners(style, settings.corner_index)
-    return _art(style, corners, settings.language, app.font, app.size)
+    back = settings.back_for(style)
+    return _art(style, corners, settings.language, app.font, app.size, back)
 
 
 @lru_cache(maxsize=2)
 def _art(
-    style: str, corner: bool, language: str, fonts: FontSource, size: tuple[int, int]
+    style: str, corner: bool, language: str, fonts: FontSource, size: tuple[int, int], back: str
 ) -> CardArt:
-    return CardArt(style, corner, language, font=fonts)
+    return CardArt(style, corner, language, font=fonts, back=back)
 
 
 def draw_card(

@@ -7,6 +7,7 @@ fractions of a reference height (see ``Scale``): a screen reads the same from 96
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
 Color = tuple[int, int, int]
@@ -16,6 +17,36 @@ FELT = (24, 82, 54)
 FELT_DEEP = (10, 40, 27)
 VEIL = (8, 14, 10)
 """What dims a screen under a dialog."""
+
+
+@dataclass(frozen=True)
+class Cloth:
+    """The colours of one cloth the table may be laid with (``Settings.felt``)."""
+
+    woven: Color
+    """The ground its picture is woven in (the nap and the mottling vary around it)."""
+    flat: Color
+    """The cloth as one colour: the little tables in the menus, and the table where its
+    picture is missing."""
+    deep: Color
+    """Its darkest: a screen fades in from it."""
+
+
+CLOTHS: dict[str, Cloth] = {
+    "green": Cloth((30, 104, 62), FELT, FELT_DEEP),
+    "blue": Cloth((30, 70, 122), (24, 56, 100), (9, 24, 46)),
+    "red": Cloth((120, 30, 40), (96, 24, 34), (44, 10, 15)),
+    "slate": Cloth((60, 68, 74), (48, 54, 60), (20, 23, 27)),
+}
+"""The cloths by name (``scopa.settings.FELTS``), the green baize first: the picture on
+disk is woven in it, the others are woven again from its light."""
+
+
+def cloth(felt: str) -> Cloth:
+    """The colours of the cloth named ``felt`` (the green baize for a name not known)."""
+    return CLOTHS.get(felt, CLOTHS["green"])
+
+
 WOOD = (104, 64, 36)
 WOOD_DARK = (58, 34, 19)
 WOOD_LIGHT = (150, 100, 60)
@@ -140,8 +171,6 @@ SHINE = (255, 222, 120)
 """The big golden lettering over the table (Scopa!, the cover)."""
 DIM_EDGE = (110, 130, 110)
 """The edge of a quiet panel."""
-CLOTH = (22, 92, 52)
-"""The table's cloth where its picture is missing."""
 CLOTH_LINE = (236, 214, 150)
 """The faint lines marking the playing area on the cloth."""
 COVER = (8, 20, 12)

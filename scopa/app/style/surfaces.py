@@ -16,10 +16,9 @@ import pygame
 from .kept import kept_pictures
 from .palette import (
     BRIGHT_GOLD,
+    CLOTHS,
     CREAM,
     DISABLED_TEXT,
-    FELT,
-    FELT_DEEP,
     GOLD,
     GOLD_DEEP,
     INK,
@@ -41,6 +40,7 @@ from .palette import (
     WOOD_HOT,
     WOOD_LIGHT,
     Color,
+    cloth,
 )
 from .scale import Scale
 from .text import FontSource, Pen, natural_width, text
@@ -84,10 +84,11 @@ def _corner_mask(r: int) -> pygame.Surface:
 
 
 @lru_cache(maxsize=2)
-def _background(size: tuple[int, int]) -> pygame.Surface:
+def _background(size: tuple[int, int], felt: str) -> pygame.Surface:
     surface = pygame.Surface(size)
-    if not lay_felt(surface):
-        surface.blit(gradient(size, FELT, FELT_DEEP, 0), (0, 0))
+    if not lay_felt(surface, felt):
+        colours = cloth(felt)
+        surface.blit(gradient(size, colours.flat, colours.deep, 0), (0, 0))
     # A soft vignette: a radial darkening built small and scaled up (smooth and cheap).
     small = pygame.Surface((64, 36), pygame.SRCALPHA)
     for y in range(36):
@@ -101,15 +102,16 @@ def _background(size: tuple[int, int]) -> pygame.Surface:
     return surface
 
 
-def lay_felt(surface: pygame.Surface) -> bool:
-    """Cover ``surface`` with the generated felt tile; False when the tile cannot be loaded."""
-    felt = _felt_tile()
-    if felt is None:
+def lay_felt(surface: pygame.Surface, felt: str) -> bool:
+    """Cover ``surface`` with the felt tile of the cloth ``felt``; False when the tile
+    cannot be loaded."""
+    tile = _woven(felt)
+    if tile is None:
         return False
     w, h = surface.get_size()
-    for x in range(0, w, felt.get_width()):
-        for y in range(0, h, felt.get_height()):
-            surface.blit(felt, (x, y))
+    for x in range(0, w, tile.get_width()):
+        for y in range(0, h, tile.get_height()):
+            surface.blit(tile, (x, y))
     return True
 
 
@@ -128,9 +130,34 @@ def _felt_tile() -> pygame.Surface | None:
     return None
 
 
-def draw_background(surface: pygame.Surface) -> None:
-    """The felt of the card table, darker towards the edges (behind every menu)."""
-    surface.blit(_background(surface.get_size()), (0, 0))
+@lru_cache(maxsize=2)
+def _woven(felt: str) -> pygame.Surface | None:
+    """The tile of the cloth ``felt``: the one on disk for the green baize; for another,
+    its light (the grey of each pixel, against the grey of the green's ground) woven again
+    in that cloth's ground."""
+    tile = _felt_tile()
+    if tile is None or cloth(felt) == CLOTHS["green"]:
+        return tile
+    woven = pygame.transform.grayscale(tile)
+    woven.blit(woven.copy(), (0, 0), special_flags=pygame.BLEND_RGB_ADD)  # twice the light:
+    # the ground's channels are then all under 255 times it
+    grey = 2 * _luma(CLOTHS["green"].woven)
+    woven.fill(
+        tuple(min(255, round(channel * 255 / grey)) for channel in cloth(felt).woven),
+        special_flags=pygame.BLEND_RGB_MULT,
+    )
+    return woven
+
+
+def _luma(colour: Color) -> float:
+    """The grey ``pygame.transform.grayscale`` makes of ``colour``."""
+    red, green, blue = colour
+    return 0.299 * red + 0.587 * green + 0.114 * blue
+
+
+def draw_background(surface: pygame.Surface, felt: str) -> None:
+    """The cloth ``felt`` of the card table, darker towards the edges (behind every menu)."""
+    surface.blit(_background(surface.get_size(), felt), (0, 0))
 
 
 def shade(surface: pygame.Surface, alpha: int = 150) -> None:
@@ -138,9 +165,10 @@ def shade(surface: pygame.Surface, alpha: int = 150) -> None:
     _cover(surface, VEIL, alpha)
 
 
-def fade(surface: pygame.Surface, alpha: int) -> None:
-    """Cover the frame with the felt's darkest green at ``alpha`` (a scene fading in)."""
-    _cover(surface, FELT_DEEP, alpha)
+def fade(surface: pygame.Surface, alpha: int, felt: str) -> None:
+    """Cover the frame with the darkest of the cloth ``felt`` at ``alpha`` (a scene fading
+    in)."""
+    _cover(surface, cloth(felt).deep, alpha)
 
 
 def _cover(surface: pygame.Surface, color: Color, alpha: int) -> None:

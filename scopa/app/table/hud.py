@@ -18,12 +18,12 @@ from .layout import FRAME_RADIUS, STACK_LAYERS, STACK_STEP, TableLayout
 from .text import Writer
 
 
-def background(size: tuple[int, int], layout: TableLayout) -> pygame.Surface:
-    """The green cloth with light falling on the middle, and the playing area marked."""
+def background(size: tuple[int, int], layout: TableLayout, felt: str) -> pygame.Surface:
+    """The cloth ``felt`` with light falling on the middle, and the playing area marked."""
     w, h = size
     surface = pygame.Surface(size)
-    if not style.lay_felt(surface):
-        surface.fill(style.CLOTH)
+    if not style.lay_felt(surface, felt):
+        surface.fill(style.cloth(felt).flat)
         grain = pygame.Surface((128, 128), pygame.SRCALPHA)
         rng = random.Random(7)
         for _ in range(1400):

@@ -126,7 +126,9 @@ class TableScene(Scene):
         settings = app.settings
         deck = settings.deck_for(rules)
         corners = shows_corners(deck, settings.corner_index)
-        self.art = CardArt(deck, corners, settings.language, font=app.font)
+        self.art = CardArt(
+            deck, corners, settings.language, font=app.font, back=settings.back_for(deck)
+        )
         self.tweener = Tweener()
         self.ui = Tweener()
         """Pointer feedback (lifting, sending a card back): never holds up the game."""
@@ -253,7 +255,9 @@ class TableScene(Scene):
         )
         if self.remote:
             self.director.disguise = Disguise(self.view, coordinator.seat, rules.hand_size)
-        self._background = background(app.size, self.layout)
+        self._background = background(app.size, self.layout, app.settings.felt)
+        self._felt = app.settings.felt
+        """The cloth the background was laid with."""
         self._keep_card_sizes()
         self._apply_visibility(animate=False)
         self._warm_first_faces()
@@ -411,10 +415,15 @@ class TableScene(Scene):
         for card in self.view.sprites:
             self.view.snap(card)
         if self._background.get_size() != tuple(size):
-            self._background = background(size, self.layout)
+            self._lay_cloth(size)
             self._keep_card_sizes()
         self.drag.threshold = max(4.0, 8 * self.layout.unit)
         self.input.relayout()
+
+    def _lay_cloth(self, size: tuple[int, int]) -> None:
+        """The background at ``size``, laid with the cloth the settings choose now."""
+        self._felt = self.app.settings.felt
+        self._background = background(size, self.layout, self._felt)
 
     def _table_layout(self, size: tuple[int, int]) -> TableLayout:
         """The table laid out for ``size``, each plate as wide as its seat's name wants
@@ -1210,16 +1219,21 @@ class TableScene(Scene):
         return self.app.settings.deck_for(self.setup.rules)
 
     def _refresh_art(self) -> None:
-        """The cards as the settings draw them now: a deck, corner or language chosen from
-        the menu over the table shows behind the menu at once, as the menu says it does."""
+        """The cards and the cloth as the settings draw them now: a deck, back, corner,
+        language or cloth chosen from the menu over the table shows behind the menu at once,
+        as the menu says it does."""
         settings = self.app.settings
+        if settings.felt != self._felt:
+            self._lay_cloth(self._background.get_size())
         corners = shows_corners(self.deck, settings.corner_index)
-        if (self.deck, corners, settings.language) != (
+        back = settings.back_for(self.deck)
+        if (self.deck, corners, settings.language, back) != (
             self.art.style,
             self.art.corner_index,
             self.art.language,
+            self.art.back_style,
         ):
-            self.art = CardArt(self.deck, corners, settings.language, font=self.app.font)
+            self.art = CardArt(self.deck, corners, settings.language, font=self.app.font, back=back)
             self._keep_card_sizes()
 
     def enter(self) -> None:
