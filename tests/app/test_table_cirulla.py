@@ -12,7 +12,8 @@ from scopa.app import style
 from scopa.app.cardart import CardArt
 from scopa.app.scenes.scoring import ScoringScene
 from scopa.app.table import TableScene
-from scopa.app.wording import count
+from scopa.app.table.words import News
+from scopa.app.wording import capital, count, join
 from scopa.engine import PRESETS, Card, Declared, Match, Move
 from scopa.settings import MatchSetup, SeatConfig
 
@@ -1017,20 +1018,24 @@ def test_the_cover_tells_the_knocks_made_and_taken_back_since_the_person_last_pl
     t = fast.t
     scene = both_may_knock(fast)
     settle(fast, scene)
-    assert scene.cover == 0 and scene.cover_texts()[2] == t("table.hidden")
+    assert scene.cover == 0 and scene.cover_texts().news == ()
+    laid = capital(t("table.laid_by", name="Anna", card=scene.card_name(C("3S")), cards=""))
     expected = {
-        "!7C=1": (1, t("table.scopas_so_far", made=t("table.knock_by", name="Anna"))),
-        "!": (0, t("table.scopas_since", made=t("table.knock_by", name="Bruno"))),
-        "3S": (1, t("table.hidden")),  # Anna's own plays are not told to Bruno again
-        "!-": (0, t("table.scopas_since", made=t("table.retract_by", name="Bruno"))),
+        "!7C=1": (1, (t("table.news_so_far"), t("table.knock_by", name="Anna"))),
+        "!": (0, (t("table.news_since"), t("table.knock_by", name="Bruno"))),
+        "3S": (1, (t("table.news_since"), laid)),  # Anna's knock was told to Bruno before
+        "!-": (0, (t("table.news_since"), t("table.retract_by", name="Bruno"))),
     }
-    for text, (seat, note) in expected.items():
+    for text, (seat, news) in expected.items():
         scene.play(Move.parse(text))
         settle(fast, scene)
         if text == "!-":  # Bruno plays his card too before Anna's turn
             scene.play(next(m for m in scene.match.legal_moves() if m.is_play))
             settle(fast, scene)
-        assert scene.cover == seat and scene.cover_texts()[2] == note, text
+            card = scene.match.moves()[-1]
+            kind = "took" if card.captures else "laid"
+            news = (*news, scene.words.news_line(News(kind, 1, card)))
+        assert scene.cover == seat and scene.cover_texts().news == news, text
 
 
 @pytest.mark.parametrize("language", ["en", "it"])
@@ -1244,12 +1249,14 @@ def test_the_cover_tells_each_thing_made_apart(fast, language):
     t = fast.t
     scene = both_may_knock(fast)
     settle(fast, scene)
-    news = (("knock", 0), ("scopa", 0), ("knock", 1))
-    note = scene.words.cover(1, news, played=False)[2]
-    made = [t("table.knock_by", name="Anna"), t("table.scopa_by", name="Anna"),
-            t("table.knock_by", name="Bruno")]  # fmt: skip
-    assert note == t("table.scopas_so_far", made="; ".join(made))
-    assert t("list.and", a=made[1], b=made[2]) not in note
+    sweep = Move.parse("10Cx4S+5D+9B")
+    news = (News("knock", 0, Move.parse("!7C=1")), News("scopa", 0, sweep),
+            News("knock", 1, Move.parse("!")))  # fmt: skip
+    told = scene.words.cover(1, news, played=False).news
+    taken = join(t, [scene.card_name(C(card)) for card in ("4S", "5D", "9B")])
+    swept = t("table.swept_by", name="Anna", cards=taken, card=scene.card_name(C("10C")))
+    assert told == (t("table.news_so_far"), t("table.knock_by", name="Anna"), capital(swept),
+                    t("table.knock_by", name="Bruno"))  # fmt: skip
 
 
 @pytest.mark.parametrize("language", ["en", "it"])

@@ -8,7 +8,9 @@ import pytest
 from scopa.app import style
 from scopa.app.cardart import CardArt
 from scopa.app.table import TableScene
-from scopa.engine import Card, Rules
+from scopa.app.table.words import News
+from scopa.app.wording import capital, join
+from scopa.engine import Card, Move, Rules
 from scopa.settings import MatchSetup, SeatConfig
 
 from .table_helpers import (
@@ -664,7 +666,7 @@ def test_the_cover_tells_the_next_person_of_the_scopas_made_since_their_last_pla
     settle(app, scene)
     pump(app)
     assert scene.cover == 0
-    assert scene.cover_texts()[2] == app.t("table.hidden")  # nothing made yet
+    assert scene.cover_texts().news == ()  # nothing made yet
     lift_cover(app, scene)
     settle(app, scene)
     scene.play(Move.parse("5Sx1B+4D"))  # leaves 2 + 3: any of Piero's fives sweeps
@@ -673,14 +675,25 @@ def test_the_cover_tells_the_next_person_of_the_scopas_made_since_their_last_pla
         if scene.cover is not None:
             break
     assert scene.cover == 2 and scene.match.round.scope[1] == 1
-    said = scene.cover_texts()[2]
-    # Carla has not played yet this round: not "since your last play"
-    assert said == app.t("table.scopas_so_far", made=app.t("table.scopa_by", name="Piero"))
+    told = scene.cover_texts().news
+    # Carla has not played yet this round: not "since your last play"; Anna's play too
+    swept = next(move for player, move in scene.match.observe(2).history if player == 1)
+    t, words = app.t, scene.words
+    assert told == (
+        t("table.news_so_far"),
+        capital(t("table.took_by", name="Anna", cards=join(t, [words.card_name(C("1B")),
+              words.card_name(C("4D"))]), card=words.card_name(C("5S")))),
+        capital(t("table.swept_by", name="Piero", card=words.card_name(swept.card),
+              cards=join(t, [words.card_name(card) for card in swept.captures]))),
+    )  # fmt: skip
     drawn = []
     with style.watch_text(drawn.append):
         scene.draw(app.screen)
-    (note,) = [text for text in drawn if text.words == said]
-    assert not note.elided and app.screen.get_rect().contains(note.used)
+    for said in told:
+        (line,) = [text for text in drawn if text.words == said]
+        assert not line.elided and app.screen.get_rect().contains(line.used)
+    button = scene.cover_button()
+    assert all(text.used.bottom <= button.top for text in drawn if text.words in told)
     scene.close()
 
 
@@ -924,3 +937,36 @@ def test_a_message_told_while_the_screen_passes_waits_for_the_cover_to_lift(app)
     lift_cover(app, scene)
     app.frame(1 / 30, [])
     assert scene.cover is None and toast.drawn is not None
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+def test_six_seats_news_fits_between_the_cover_s_words_and_its_button(app, size):
+    """Six people at one screen: the five others' cards since a person's last turn, each
+    a long line in Italian, all told between the cover's words and its button, none cut
+    off; with more lines than there is room for, the latest are the ones told."""
+    app.resize(size)
+    app.set_language("it")
+    rules = Rules(players=6)
+    seats = tuple(SeatConfig(f"Giocatrice {seat + 1}", True) for seat in range(6))
+    scene = TableScene(app, coordinated(app, MatchSetup(seats, rules)), worker=inline_worker())
+    app.stack.push(scene)
+    settle(app, scene)
+    sweep = Move.parse("10Dx1C+2C+3C+4C")
+    news = [News("took" if seat % 2 else "scopa", seat, sweep) for seat in range(1, 6)]
+    for many in (news, news * 3):
+        scene.cover = 0
+        scene._cover_news = (True, tuple(many))
+        told = scene.cover_texts().news
+        drawn = []
+        with style.watch_text(drawn.append):
+            scene.draw(app.screen)
+        lines = [text for text in drawn if text.words in told]
+        hint = next(text for text in drawn if text.words == scene.cover_texts().hint)
+        button = scene.cover_button()
+        assert lines[0].words == told[0] and lines[-1].words == told[-1]
+        assert all(not text.elided for text in lines)
+        assert all(hint.used.bottom <= text.used.top for text in lines)
+        assert all(text.used.bottom <= button.top for text in lines)
+        if many is news:
+            assert len(lines) == len(told) == 6
+    scene.close()

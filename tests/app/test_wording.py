@@ -243,7 +243,7 @@ def test_the_cover_hands_the_computer_to_the_next_player_by_name(app) -> None:
     setup = MatchSetup(seats(("Tu", True), ("Giulia", True)), Rules())
     scene = table(app, setup)
     scene.cover = 1
-    title, hint, _, _ = scene.cover_texts()
+    title, hint = scene.cover_texts()[:2]
     assert title == "Passa lo schermo a Giulia"
     assert hint.startswith("Giulia:")
     scene.cover = 0  # the default name "Tu" means nothing when two people share the screen

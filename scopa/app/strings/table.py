@@ -51,11 +51,13 @@ STRINGS = {
         ),
         "table.show_cards": "Show my cards",
         "table.hidden": "The other hands stay hidden",
-        "table.scopas_since": "Since your last turn: {made}",
-        "table.scopa_by": "a scopa by {name}",
+        "table.news_since": "Since your last turn",
+        "table.news_so_far": "So far this round",
+        "table.laid_by": "{name} laid {card}",
+        "table.took_by": "{name} took {cards} with {card}",
+        "table.swept_by": "{name} took {cards} with {card}: scopa!",
         "table.knock_by": "{name} knocked",
         "table.retract_by": "{name} took a knock back",
-        "table.scopas_so_far": "So far this round: {made}",
         "table.choose": "Which cards does {card} take?",
         "table.choose_hint": (
             "Click a set (or arrows and Enter); click outside or Esc: take the card back"
@@ -162,11 +164,13 @@ STRINGS = {
         ),
         "table.show_cards": "Mostra le mie carte",
         "table.hidden": "Le altre mani restano coperte",
-        "table.scopas_since": "Dal tuo ultimo turno: {made}",
-        "table.scopa_by": "scopa di {name}",
+        "table.news_since": "Dal tuo ultimo turno",
+        "table.news_so_far": "Finora, in questa smazzata",
+        "table.laid_by": "{name} ha calato {card}",
+        "table.took_by": "{name} ha preso {cards} con {card}",
+        "table.swept_by": "{name} ha preso {cards} con {card}: scopa!",
         "table.knock_by": "{name} ha bussato",
         "table.retract_by": "{name} ha ritirato la bussata",
-        "table.scopas_so_far": "Finora, in questa smazzata: {made}",
         "table.choose": "Con {card}, quali carte prendi?",
         "table.choose_hint": (
             "Fai clic su una presa (o frecce e Invio); clic fuori o Esc: riprendi la carta"

@@ -30,13 +30,15 @@ class Cloth:
     picture is missing."""
     deep: Color
     """Its darkest: a screen fades in from it."""
+    veil: Color
+    """The near black of the veil hiding the table while the screen changes hands."""
 
 
 CLOTHS: dict[str, Cloth] = {
-    "green": Cloth((30, 104, 62), FELT, FELT_DEEP),
-    "blue": Cloth((30, 70, 122), (24, 56, 100), (9, 24, 46)),
-    "red": Cloth((120, 30, 40), (96, 24, 34), (44, 10, 15)),
-    "slate": Cloth((60, 68, 74), (48, 54, 60), (20, 23, 27)),
+    "green": Cloth((30, 104, 62), FELT, FELT_DEEP, (8, 20, 12)),
+    "blue": Cloth((30, 70, 122), (24, 56, 100), (9, 24, 46), (6, 12, 24)),
+    "red": Cloth((120, 30, 40), (96, 24, 34), (44, 10, 15), (22, 6, 8)),
+    "slate": Cloth((60, 68, 74), (48, 54, 60), (20, 23, 27), (12, 14, 16)),
 }
 """The cloths by name (``scopa.settings.FELTS``), the green baize first: the picture on
 disk is woven in it, the others are woven again from its light."""
@@ -173,8 +175,6 @@ DIM_EDGE = (110, 130, 110)
 """The edge of a quiet panel."""
 CLOTH_LINE = (236, 214, 150)
 """The faint lines marking the playing area on the cloth."""
-COVER = (8, 20, 12)
-"""The veil hiding the table while the screen changes hands."""
 
 # --- lengths, as fractions of the reference height --------------------------------------------
 SPACE_XS = 0.006

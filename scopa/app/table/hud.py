@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import pygame
 from pygame import FRect
@@ -16,6 +17,9 @@ from ..style import Scale
 from .director import Banner, Spark
 from .layout import FRAME_RADIUS, STACK_LAYERS, STACK_STEP, TableLayout
 from .text import Writer
+
+if TYPE_CHECKING:
+    from .words import CoverWords
 
 
 def background(size: tuple[int, int], layout: TableLayout, felt: str) -> pygame.Surface:
@@ -290,6 +294,38 @@ def _spark_dot(radius: int, level: int) -> pygame.Surface:
     return dot
 
 
+def _draw_news(
+    surface: pygame.Surface,
+    layout: TableLayout,
+    text: Writer,
+    news: tuple[str, ...],
+    top: float,
+    bottom: float,
+) -> None:
+    """The cover's heading of what the others made (``news[0]``), in gold, and its lines
+    under it, in the middle of the room from ``top`` to ``bottom``: every line, in smaller
+    letters if that is what it takes, else the latest lines that fit."""
+    gap = layout.margin * 0.5
+    room = bottom - top - 2 * gap
+    lines = news[1:]
+    for size in (layout.font_normal, layout.font_small):
+        heading = text.pen("ui_bold", size, style.BRIGHT_GOLD)
+        line = text.pen("ui", size, style.CREAM)
+        step = style.line_height(line)
+        fit = max(1, int((room - style.line_height(heading)) // step))
+        if fit >= len(lines):
+            break
+    shown = lines[-fit:]
+    height = style.line_height(heading) + step * len(shown)
+    y = top + gap + max(0.0, (room - height) / 2)
+    width = layout.size[0] - 4 * layout.margin
+    box = FRect(2 * layout.margin, y, width, style.line_height(heading))
+    style.text(surface, news[0], heading, box, align="center")
+    for told in shown:
+        box = FRect(2 * layout.margin, box.bottom, width, step)
+        style.text(surface, told, line, box, align="center")
+
+
 def cover_button(layout: TableLayout, text: Writer, label: str) -> FRect:
     """Where the cover's button goes: low in the middle, where the next person's hand
     shows, clear of the table where the last card was dropped."""
@@ -307,20 +343,22 @@ def draw_cover(
     art: CardArt,
     layout: TableLayout,
     text: Writer,
-    title: str,
-    hint: str,
-    note: str,
-    button: str,
+    words: CoverWords,
+    felt: str,
     hot: bool,
     held: float = 0.0,
     lit: bool = False,
 ) -> None:
     """The screen shown while the device passes between human players, with the button
     the next person lifts it with, filled as far as it has been held (``held``, 0 to 1);
-    ``lit``: its line answers a try that did not lift it (bright and bold)."""
+    ``lit``: its line answers a try that did not lift it (bright and bold); the veil is
+    the near black of the cloth ``felt``. What the others
+    made since the person's last turn is told between the words and the button: as many
+    of its latest lines as there is room for."""
+    title, hint, note, button, news = words
     w, h = layout.size
     veil = pygame.Surface((w, h), pygame.SRCALPHA)
-    veil.fill((*style.COVER, 238))
+    veil.fill((*style.cloth(felt).veil, 238))
     surface.blit(veil, (0, 0))
     cw = layout.hand_w
     for k, angle in enumerate((-12, 0, 12)):
@@ -336,8 +374,10 @@ def draw_cover(
         "ui_bold" if lit else "ui", layout.font_normal, style.SHINE if lit else style.CREAM
     )
     box = FRect(2 * layout.margin, used.bottom, width, 2 * style.line_height(line))
-    style.text(surface, hint, line, box, align="center", valign="top", lines=2)
+    said = style.text(surface, hint, line, box, align="center", valign="top", lines=2)
     rect = cover_button(layout, text, button)
+    if news:
+        _draw_news(surface, layout, text, news, said.bottom, rect.top)
     state = "hot" if hot else "normal"
     scale = style.Scale(layout.size)
     style.button(

@@ -54,7 +54,7 @@ from .snapshot import TableSnapshot
 from .sprites import TableView
 from .text import Writer
 from .under import Row, row_under
-from .words import TableWords
+from .words import CoverWords, News, TableWords
 
 if TYPE_CHECKING:
     from ..app import App
@@ -89,8 +89,9 @@ press the button was not ready for, an Enter too soon)."""
 ARM_MOVE = 3.0
 """Pixels the pointer resting on the cover's button as it came down moves before a press
 there counts (the last player's, still, clicking on: held, it would lift the cover)."""
-COVER_NEWS = 4
-"""What the others made that the cover tells, at most: the latest (a Cirulla round is long)."""
+COVER_NEWS = 6
+"""What the others made that the cover tells, at most: the latest (the five others' cards at
+six, or three cards and three knocks at a Cirulla table of four)."""
 COVER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 """The keys that lift the cover (not Space, which hurries the computers' plays)."""
 EARLY_KEYS = (pygame.K_LEFT, pygame.K_RIGHT)
@@ -133,7 +134,7 @@ class TableScene(Scene):
         self.ui = Tweener()
         """Pointer feedback (lifting, sending a card back): never holds up the game."""
         self.cover: int | None = None
-        self._cover_news: tuple[bool, tuple[tuple[str, int], ...]] = (False, ())
+        self._cover_news: tuple[bool, tuple[News, ...]] = (False, ())
         """What the others made that the cover tells of (``_news_since``)."""
         self.cover_since = 0.0
         """When (``clock``) the cover came down."""
@@ -1516,15 +1517,15 @@ class TableScene(Scene):
                 items.append(self.painter.badge(chosen, matta[1], self.layout))
         if self.cover is not None:
             texts = self.cover_texts()
-            art, lay, text = self.art, self.layout, self.text
+            art, lay, text, felt = self.art, self.layout, self.text, self._felt
             hot = self.cover_button_lit()
             held = round(self.cover_progress(), 2)
             lit = self.cover_answering()
             items.append(
                 Item(
-                    ("cover", texts, hot, held, lit),
+                    ("cover", texts, felt, hot, held, lit),
                     pygame.Rect((0, 0), lay.size),
-                    lambda s: draw_cover(s, art, lay, text, *texts, hot, held, lit),
+                    lambda s: draw_cover(s, art, lay, text, texts, felt, hot, held, lit),
                 )
             )
             # who the table waits for, and its button, stay in sight over the cover (they
@@ -1606,21 +1607,26 @@ class TableScene(Scene):
         """Friends gone from an online table for whom the computer plays."""
         return frozenset(self.absence.coordinator.stood_in()) if self.remote else frozenset()
 
-    def cover_texts(self) -> tuple[str, str, str, str]:
-        """The cover's heading, how to lift it, the note under it, and its button."""
+    def cover_texts(self) -> CoverWords:
+        """The cover's heading, how to lift it, the note under it, its button, and what the
+        others made since the person's last turn."""
         if self.cover is None:
             return self.words.cover(self.match.turn)
         played, news = self._cover_news
-        title, hint, note, button = self.words.cover(self.cover, news, played=played)
+        words = self.words.cover(self.cover, news, played=played)
         if self.cover_answering():  # a try that did not lift it: how it is lifted
             hint = self.app.t(self._cover_told, name=self.seats.seat_name(self.cover))
-        return title, hint, note, button
+            words = words._replace(hint=hint)
+        return words
 
-    def _news_since(self, seat: int) -> tuple[bool, tuple[tuple[str, int], ...]]:
+    def _news_since(self, seat: int) -> tuple[bool, tuple[News, ...]]:
         """Whether ``seat`` has played this round, and what the others made since it last
-        did (since the deal, if it has not), in turn: ``("scopa", seat)`` (computers
-        sweeping one after another before the cover came up left the next person guessing
-        who had made them), and Cirulla's ``("knock", seat)`` and ``("retract", seat)``."""
+        did (since the deal, if it has not), in turn, each with its seat and move: a card
+        laid (``"laid"``), a capture (``"took"``) or a sweep (``"scopa"``), Cirulla's knock
+        (``"knock"``) and a knock taken back (``"retract"``). The person who takes the
+        screen saw none of it: it was made behind the cover, or before the last person
+        passed it on (computers sweeping one after another left the next person guessing
+        who had made them)."""
         if self.remote:  # the round's plays are the server's
             return False, ()
         seen = self.match.observe(seat)
@@ -1634,16 +1640,18 @@ class TableScene(Scene):
             if player == seat:
                 continue
             if at in sweeps:
-                news.append(("scopa", player))
+                news.append(News("scopa", player, move))
+            elif move.is_play:
+                news.append(News("took" if move.captures else "laid", player, move))
             elif move.is_declaration:
-                news.append(("knock", player))
+                news.append(News("knock", player, move))
             elif move.kind == "retract":
-                news.append(("retract", player))
+                news.append(News("retract", player, move))
         return bool(mine), tuple(news[-COVER_NEWS:])
 
     def cover_button(self) -> pygame.FRect:
         """Where the cover's button is: a click lifts the cover there only."""
-        return cover_button(self.layout, self.text, self.cover_texts()[3])
+        return cover_button(self.layout, self.text, self.cover_texts().button)
 
     @property
     def pulse(self) -> float:

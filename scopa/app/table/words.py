@@ -9,12 +9,12 @@ deck's own card names) is one small module, read and tested on its own.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from scopa.engine import Card
+from scopa.engine import Card, Move
 
 from .. import style
-from ..wording import Seats, card_name, count, join, target_line
+from ..wording import Seats, capital, card_name, count, join, target_line
 from .director import Shown
 from .knock import may_knock
 from .layout import TableLayout, sides_coloured
@@ -27,8 +27,37 @@ if TYPE_CHECKING:
 
 Colour = tuple[int, int, int]
 
-NEWS = {"scopa": "table.scopa_by", "knock": "table.knock_by", "retract": "table.retract_by"}
+NEWS = {
+    "laid": "table.laid_by",
+    "took": "table.took_by",
+    "scopa": "table.swept_by",
+    "knock": "table.knock_by",
+    "retract": "table.retract_by",
+}
 """How the cover words what another seat made since the person's last play."""
+
+
+class News(NamedTuple):
+    """One thing another seat made that the cover tells: its kind (a key of ``NEWS``), the
+    seat, and the move."""
+
+    kind: str
+    seat: int
+    move: Move
+
+
+class CoverWords(NamedTuple):
+    """What the cover says: to whom the screen passes, how to lift the cover, the note
+    under its button, the button, and what the others made since the person's last turn
+    (a heading and a line for each thing, none when nothing was made)."""
+
+    title: str
+    hint: str
+    note: str
+    button: str
+    news: tuple[str, ...] = ()
+
+
 PULSE_STEPS = 16
 """The turn glow breathes in this many steps: smooth to the eye, and the plate is painted
 again every few frames rather than every frame."""
@@ -281,26 +310,28 @@ class TableWords:
             return t("table.thinking", name=name), style.MIST
         return None
 
-    def cover(
-        self, seat: int, news: Sequence[tuple[str, int]] = (), *, played: bool = True
-    ) -> tuple[str, str, str, str]:
-        """The cover's heading, how to lift it, the note under it, and its button; the note
-        tells what the others made since ``seat``'s last turn (a card or a pass: ``news``:
-        scopas, knocks and knocks taken back, with their seats, in turn; ``played``: else
-        since the deal), or that the other hands stay hidden."""
+    def cover(self, seat: int, news: Sequence[News] = (), *, played: bool = True) -> CoverWords:
+        """The cover's words for ``seat``, with what the others made since its last turn
+        (``news``, in turn; ``played``: else since the deal), each on a line of its own."""
         t = self.t
         name = self.seats.seat_name(seat)
-        note = t("table.hidden")
+        told: tuple[str, ...] = ()
         if news:
-            made = [t(NEWS[kind], name=self.seats.seat_name(other)) for kind, other in news]
-            # each apart: "Anna knocked, a scopa by Anna and Carlo knocked" read as a
-            # scopa made by two
-            note = t(
-                "table.scopas_since" if played else "table.scopas_so_far", made="; ".join(made)
-            )
-        return (
+            heading = t("table.news_since" if played else "table.news_so_far")
+            told = (heading, *(self.news_line(item) for item in news))
+        return CoverWords(
             t("table.pass_to", name=name),
             t("table.pass_hint", name=name),
-            note,
+            t("table.hidden"),
             t("table.show_cards"),
+            told,
         )
+
+    def news_line(self, news: News) -> str:
+        """One thing another seat made, as the cover tells it: "Anna took the 3 of cups
+        with the 3 of swords"."""
+        move = news.move
+        card = self.card_name(move.card) if move.is_play else ""
+        taken = join(self.t, [self.card_name(other) for other in move.captures])
+        name = self.seats.seat_name(news.seat)
+        return capital(self.t(NEWS[news.kind], name=name, card=card, cards=taken))
