@@ -520,6 +520,9 @@ class SettingRow(Widget):
         super().__init__(hint=hint, enabled=enabled)
         self.label, self.control, self.control_share = label, control, control_share
         self.picture = picture
+        self.inset: int | None = None
+        """How far the words start from the row's left edge (None: a quarter of its
+        height): rows of other heights above and below write from where they do."""
         if enabled is not None and control._enabled is None:
             control._enabled = enabled
 
@@ -565,7 +568,7 @@ class SettingRow(Widget):
     def text_area(self, m: Metrics) -> pygame.Rect:
         """Where the label and its explanation are written: from the row's left edge to a
         gap before what the control draws (a switch is narrower than its place)."""
-        left = self.rect.left + self.rect.h // 4
+        left = self.rect.left + (self.rect.h // 4 if self.inset is None else self.inset)
         pad = max(1, self.rect.h // 12)
         right = self.control.drawn().left - m.px(style.SPACE_M)
         if self.picture is not None:

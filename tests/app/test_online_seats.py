@@ -795,6 +795,23 @@ def test_the_seat_picked_to_move_marks_nothing_on_the_row_under_it(app, monkeypa
     app.home()
 
 
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+def test_a_seat_s_button_casts_its_shadow_clear_of_the_next_row_s(app, monkeypatch, size):
+    """ "Pick a seat" on one row touched "Sit here" on the next, its shadow across the
+    top of it: each seat's button leaves its shadow room in its own row."""
+    from scopa.app import style
+
+    app.resize(size)
+    lobby = host_lobby(app, monkeypatch, 4, friends=2, here=1)
+    run_until(app, lambda: ("mover", 0) in lobby.seat_buttons and len(lobby.seat_buttons) > 1)
+    rows = sorted(button.rect for button in lobby.seat_buttons.values())
+    reach = style.button_reach(lobby.m)
+    for upper, lower in zip(rows, rows[1:]):
+        assert upper.bottom + reach <= lower.top
+    assert all(row.h >= lobby.m.px(0.035) for row in rows)  # still a button to press
+    app.home()
+
+
 def test_the_lobby_s_word_holds_when_the_table_changes_between_its_reads(app, monkeypatch):
     """Everyone seated, the host to start: the table's word came between the lobby's two
     reads of it (who starts, and the seats), the host was not among the seats read, and the

@@ -1261,3 +1261,13 @@ def test_a_round_s_code_typed_deals_that_round_s_cards_again(app, scene) -> None
     assert dealt.dealer == played.round.dealer
     assert dealt.table_cards() == played.round.table_cards()
     assert all(dealt.hand(seat) == played.round.hand(seat) for seat in range(2))
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+def test_the_round_code_s_words_start_under_the_game_s(app, scene, size) -> None:
+    """The Round code's label sat a few pixels left of the Variant's above it (each row
+    wrote from a quarter of its own height in)."""
+    app.resize(size)
+    frame(app)
+    m = scene.m
+    assert scene.code_row.text_area(m).left == scene.preset_row.text_area(m).left

@@ -600,3 +600,42 @@ def test_three_pairs_are_told_apart_by_a_shape_as_well_as_a_colour(app) -> None:
     assert [row.side for row in snapshot.hud.rows] == [0, 1, 2]
     assert len({SIDE_SHAPES[side] for side in range(rules.sides)}) == 3
     scene.close()
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+def test_the_score_panel_s_shapes_are_big_enough_to_tell_apart_and_clear_of_the_names(
+    app, monkeypatch, size
+) -> None:
+    """At 960x540 the shapes before the sides' names on the score panel were about 8 pixels
+    wide: the red disc and the blue diamond read alike by shape. They are at least 10 wide,
+    and each name starts after its shape."""
+    rules = Rules(players=6, six_sides=3)
+    app.resize(size)
+    seats = [SeatConfig(app.t("you"), True)]
+    seats += [SeatConfig(name, False, "beginner") for name in NAMES[:5]]
+    drawn: list[tuple[int, tuple[float, float], float]] = []
+    shape = style.side_shape
+    monkeypatch.setattr(
+        style,
+        "side_shape",
+        lambda surface, side, centre, r, *rest: (
+            drawn.append((side, centre, r)) or shape(surface, side, centre, r, *rest)
+        ),
+    )
+    names: list[style.Drawn] = []
+    with style.watch_text(names.append):
+        scene = TableScene(app, coordinated(app, MatchSetup(tuple(seats), rules),
+                           Match.new(rules, 4)), worker=inline_worker())  # fmt: skip
+        app.stack.push(scene)
+        app.frame(1 / 30, [])
+    for row in scene.snapshot().hud.rows:
+        name = next(text for text in names if text.words == row.name)
+        centre, r = min(
+            ((c, r) for side, c, r in drawn if side == row.side),
+            key=lambda shape: (
+                abs(shape[0][1] - name.used.centery) + abs(shape[0][0] - name.used.left)
+            ),
+        )
+        assert r >= 5
+        assert centre[0] + r < name.used.left
+    scene.close()

@@ -559,9 +559,11 @@ class LobbyScene(MenuScene):
             self.tell_here(words)
 
     def seat_button_box(self, row: int) -> pygame.Rect:
-        """Where a seat's button stands in its row (``row``: its place in the list)."""
+        """Where a seat's button stands in its row (``row``: its place in the list): its
+        shadow falls within the row, not across the next row's button."""
         line, width = self.seat_row(row), self.seat_button_w
-        return pygame.Rect(line.right - width, line.top + 2, width, line.h - 4)
+        below = style.button_reach(self.m)
+        return pygame.Rect(line.right - width, line.top + 2, width, line.h - 2 - below)
 
     @property
     def seat_button_w(self) -> int:

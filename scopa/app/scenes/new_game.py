@@ -558,6 +558,7 @@ class NewGameScene(MenuScene):
         code_h = m.px(0.072)
         code_top = y + row_h + gap // 2
         self.code_row.place(pygame.Rect(inner.left, code_top, inner.w, code_h))
+        self.code_row.inset = row_h // 4  # its words under the game's, not a little left
         self.form.add(self.code_row)
         button_h, button_w = m.px(0.075), m.px(0.34)
         bottom = inner.bottom - button_h

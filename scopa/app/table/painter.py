@@ -403,7 +403,7 @@ class Painter:
 
     def hud_name_box(self, row: ScoreRow, band: FRect, lay: TableLayout) -> FRect:
         """Where a side's name is written on its line of the score panel."""
-        name_x = band.left + (lay.font_normal * 0.66 if row.colour is not None else 0.0)
+        name_x = band.left + (hud_shape_room(lay) if row.colour is not None else 0.0)
         score_w = style.natural_width(str(row.total), score_pen(lay, self.text))
         room = band.right - score_w - lay.margin * 0.4 - self._bonus_width(row, lay)
         tall = max(lay.font_normal * 1.15, style.line_height(self._name_pen(lay, row.active)))
@@ -437,7 +437,7 @@ class Painter:
         tall = lay.font_normal * 1.15
         small = text.pen("ui", lay.font_small, style.MIST)
         if row.colour is not None:
-            r = lay.font_normal * 0.28
+            r = hud_shape_r(lay)
             centre = (left + r, y + lay.font_normal * 0.6)
             style.side_shape(surface, row.side or 0, centre, r, row.colour)
         score = score_pen(lay, self.text)
@@ -650,6 +650,17 @@ def _side_mark(
         style.side_shape(surface, side, (band.left + r * 0.4, band.top - r * 0.55), r, colour)
 
 
+def hud_shape_r(lay: TableLayout) -> float:
+    """The radius of a side's shape before its name on the score panel: never so small
+    that a disc and a diamond look alike."""
+    return max(5.0, lay.font_normal * 0.28)
+
+
+def hud_shape_room(lay: TableLayout) -> float:
+    """How far a side's name on the score panel starts after its shape's left edge."""
+    return 2 * hud_shape_r(lay) + lay.font_normal * 0.1
+
+
 def side_shape_r(lay: TableLayout) -> float:
     """The radius of a side's shape on its plates."""
     return max(4.0, lay.font_normal * 0.36)
@@ -685,4 +696,4 @@ def hud_needs(names: Sequence[str], lay: TableLayout, text: Writer) -> float:
     name = text.pen("ui_bold", lay.font_normal, style.CREAM)
     score_w = style.natural_width("88", score_pen(lay, text))
     widest = max((style.natural_width(words, name) for words in names), default=0)
-    return widest + lay.font_normal * 0.66 + lay.margin * 0.4 + score_w + lay.margin * 1.4
+    return widest + hud_shape_room(lay) + lay.margin * 0.4 + score_w + lay.margin * 1.4
