@@ -66,7 +66,12 @@ def shows_corners(deck: str, corner_index: bool) -> bool:
 
 
 class SettingsError(ValueError):
-    """A settings value or a match setup that cannot be used; the message names the field."""
+    """A settings value or a match setup that cannot be used; the message names the field,
+    and ``setting`` the setting of ``Settings`` whose value it is ("": none of them)."""
+
+    def __init__(self, message: str, setting: str = "") -> None:
+        super().__init__(message)
+        self.setting = setting
 
 
 def _volume(value: int) -> float | int:
@@ -92,6 +97,19 @@ def _check_choice(where: str, value: Any, choices: tuple[str, ...]) -> None:
     if value not in choices:
         allowed = ", ".join(repr(choice) for choice in choices)
         raise SettingsError(f"{where} must be one of {allowed}, not {quote_value(value)}")
+
+
+def _check_setting(
+    name: str, value: Any, kind: type | tuple[type, ...], choices: tuple[str, ...] | None
+) -> None:
+    """``_check_type`` and ``_check_choice`` of setting ``name``, its error naming it."""
+    try:
+        _check_type(f"setting '{name}'", value, kind)
+        if choices is not None:
+            _check_choice(f"setting '{name}'", value, choices)
+    except SettingsError as error:
+        error.setting = name
+        raise
 
 
 def _check_keys(where: str, data: Any, known: tuple[str, ...]) -> None:
@@ -320,15 +338,11 @@ class Settings:
         if not isinstance(self.rules, Rules):
             raise SettingsError(f"rules must be Rules, not {quote_value(self.rules)}")
         for name, (kind, choices) in _SCALARS.items():
-            value = getattr(self, name)
-            _check_type(f"setting '{name}'", value, kind)
-            if choices is not None:
-                _check_choice(f"setting '{name}'", value, choices)
-        _check_type("setting 'deck_style'", self.deck_style, str)
-        _check_choice("setting 'deck_style'", self.deck_style, DECK_STYLES)
+            _check_setting(name, getattr(self, name), kind, choices)
+        _check_setting("deck_style", self.deck_style, str, DECK_STYLES)
         if not 0.0 <= self.volume <= 1.0:
             shown = quote_value(self.volume)
-            raise SettingsError(f"setting 'volume' must be from 0 to 1, not {shown}")
+            raise SettingsError(f"setting 'volume' must be from 0 to 1, not {shown}", "volume")
         size = (self.window_width, self.window_height)
         low, high = WINDOW_LIMITS
         if size != (0, 0) and not all(low <= length <= high for length in size):
@@ -431,7 +445,7 @@ class Settings:
         if "language" not in values and language is not None:
             values["language"] = language
         if "volume" in values and isinstance(values["volume"], int):
-            _check_type("setting 'volume'", values["volume"], (int, float))
+            _check_setting("volume", values["volume"], (int, float), None)
             values["volume"] = _volume(values["volume"])
         if "rules" in data:
             values["rules"] = _rules("rules", data["rules"])
@@ -482,13 +496,11 @@ def _chosen_deck(data: dict[str, Any]) -> str | None:
     """
     if "deck" in data:
         chosen = data["deck"]
-        _check_type("setting 'deck'", chosen, str)
-        _check_choice("setting 'deck'", chosen, DECK_STYLES)
+        _check_setting("deck", chosen, str, DECK_STYLES)
         return str(chosen)
     if LEGACY_DECK in data:
         legacy = data[LEGACY_DECK]
-        _check_type("setting 'deck_style'", legacy, str)
-        _check_choice("setting 'deck_style'", legacy, DECK_STYLES)
+        _check_setting("deck_style", legacy, str, DECK_STYLES)
         return None if legacy == DEFAULT_STYLE else str(legacy)
     return None
 

@@ -1743,9 +1743,28 @@ def _cause_unreadable(path: Path, error: OSError) -> FileProblem:
     return FileProblem("files.cause_unreadable", {"reason": _os_reason(error)})
 
 
+SETTING_LABELS = {
+    "language": "set_language",
+    "deck": "set_deck_style",
+    "deck_style": "set_deck_style",
+    "corner_index": "set_corner_index",
+    "felt": "set_felt",
+    "card_back": "set_card_back",
+    "animation_speed": "set_animation_speed",
+    "volume": "set_volume",
+    "muted": "set_muted",
+    "fullscreen": "set_fullscreen",
+}
+"""The settings a player chooses in Settings, by the words of their rows there: a settings
+file whose value of one of them cannot be used says which, as the player knows it."""
+
+
 def _cause_of(error: BaseException) -> FileProblem:
     if isinstance(error, DamagedFile):
         return error.cause
+    if isinstance(error, SettingsError) and error.setting in SETTING_LABELS:
+        label = FileProblem(SETTING_LABELS[error.setting])
+        return FileProblem("files.cause_setting", {"setting": label, "detail": _detail(str(error))})
     if isinstance(error, RecursionError):
         return FileProblem("files.cause_too_deep")
     return FileProblem("files.cause_content", {"detail": _detail(str(error))})

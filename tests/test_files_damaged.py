@@ -327,6 +327,51 @@ def test_a_huge_settings_file_keeps_the_language_its_first_lines_hold(tmp_path: 
     assert "too large" in str(store.messages[0])
 
 
+@pytest.mark.parametrize(
+    ("line", "kept", "label"),
+    [
+        ('felt = "purple"', 'card_back = "piacentine"', "set_felt"),
+        ('card_back = "tarocchi"', 'felt = "slate"', "set_card_back"),
+        ('deck = "tarocchi"', 'felt = "slate"', "set_deck_style"),
+        ("volume = 7", 'felt = "slate"', "set_volume"),
+    ],
+)
+@pytest.mark.parametrize("language", ["it", "en"])
+def test_a_setting_the_game_does_not_know_is_named_as_its_row_is(
+    tmp_path: Path, line: str, kept: str, label: str, language: str
+) -> None:
+    """A cloth named "purple" by hand: the game went on, on the green cloth, and said only
+    that the file held something it could not use; the player whose table turned green was
+    not told which setting was lost. It is named as the settings screen names it."""
+    store = Store(tmp_path)
+    name, value = kept.split(" = ")
+    store.save_settings(Settings(language=language, **{name: value.strip('"')}))
+    text = store.settings_path.read_text()
+    bad = line.split(" = ")[0]
+    written = [entry for entry in text.splitlines() if entry.startswith(f"{bad} = ")]
+    text = text.replace(written[0], line) if written else text.replace("\n[", f"\n{line}\n[", 1)
+    store.settings_path.write_text(text)
+    settings = store.load_settings()
+    assert settings.language == language
+    assert getattr(settings, name) == value.strip('"')
+    (message,) = store.messages
+    t = Translator(language)
+    assert message.key == "files.settings_salvaged_set_aside"
+    assert t(label) in message.render(t)
+    cause = message.params["cause"]
+    assert isinstance(cause, FileProblem) and cause.key == "files.cause_setting"
+    assert cause.params["setting"] == FileProblem(label)
+    (detail,) = message.details()  # the log says what the value was
+    assert line.split(" = ")[1].strip('"') in detail
+
+
+def test_every_setting_named_in_a_file_s_message_has_its_row_s_words() -> None:
+    from scopa.app.strings.options import STRINGS
+
+    for language in ("en", "it"):
+        assert set(storage.SETTING_LABELS.values()) <= set(STRINGS[language]), language
+
+
 # --- things that are not regular files -----------------------------------------------------------
 
 ISOLATED = """

@@ -970,3 +970,23 @@ def test_six_seats_news_fits_between_the_cover_s_words_and_its_button(app, size)
         if many is news:
             assert len(lines) == len(told) == 6
     scene.close()
+
+
+@pytest.mark.parametrize("felt", ["blue", "red", "slate"])
+def test_the_cover_s_veil_is_the_near_black_of_the_cloth_chosen(app, felt):
+    """On a red cloth the cover turned the whole screen bottle green: its veil was one
+    colour, the green cloth's. It is the chosen cloth's near black."""
+    app.settings = app.settings.with_(felt=felt)
+    rules = Rules()
+    seats = (SeatConfig("Anna", True), SeatConfig("Bruno", True))
+    scene = TableScene(app, coordinated(app, MatchSetup(seats, rules)), worker=inline_worker())
+    app.stack.push(scene)
+    settle(app, scene)
+    assert scene.cover is not None
+    surface = pygame.Surface(app.size)
+    scene.draw(surface)
+    corner = surface.get_at((app.size[0] // 2, 3))[:3]
+    veil = style.cloth(felt).veil
+    assert all(abs(a - b) <= 12 for a, b in zip(corner, veil)), (corner, veil)
+    assert corner != style.cloth("green").veil
+    scene.close()

@@ -37,7 +37,7 @@ class Cloth:
 CLOTHS: dict[str, Cloth] = {
     "green": Cloth((30, 104, 62), FELT, FELT_DEEP, (8, 20, 12)),
     "blue": Cloth((30, 70, 122), (24, 56, 100), (9, 24, 46), (6, 12, 24)),
-    "red": Cloth((120, 30, 40), (96, 24, 34), (44, 10, 15), (22, 6, 8)),
+    "red": Cloth((92, 20, 32), (74, 16, 26), (34, 7, 12), (22, 6, 8)),
     "slate": Cloth((60, 68, 74), (48, 54, 60), (20, 23, 27), (12, 14, 16)),
 }
 """The cloths by name (``scopa.settings.FELTS``), the green baize first: the picture on
