@@ -376,12 +376,12 @@ def test_a_cloth_and_backs_chosen_from_the_menu_lay_the_table_behind_it_at_once(
     frame(app)
     assert [snapshot.art.back_style for snapshot in seen] == ["piacentine"]
     middle = seen[0].background.get_at((app.size[0] // 2, app.size[1] // 2))
-    assert middle.r > 2 * max(middle.g, middle.b)
+    assert middle.r > 1.5 * max(middle.g, middle.b)
     click(app, pause.buttons[0])  # Resume
     assert app.stack.top is table
     surface = pygame.Surface(app.size)
     table.draw(surface)
-    assert surface.get_at((4, app.size[1] // 2)).r > 2 * surface.get_at((4, app.size[1] // 2)).g
+    assert surface.get_at((4, app.size[1] // 2)).r > 1.5 * surface.get_at((4, app.size[1] // 2)).g
     again = store.load_settings()
     assert (again.felt, again.card_back) == ("red", "piacentine")
 

@@ -2325,6 +2325,10 @@ class Tour:
         causes.append(
             FileProblem("files.cause_unreadable", {"reason": FileProblem("files.reason_denied")})
         )
+        causes += [
+            FileProblem("files.cause_setting", {"setting": FileProblem(label), "detail": "x"})
+            for label in ("set_animation_speed", "set_card_back")
+        ]
         reasons = [FileProblem(f"files.{r}") for r in FILE_REASONS]
         reasons.append(FileProblem("files.reason_other_copy"))
         reasons.append(FileProblem("files.reason_system", {"code": "22"}))

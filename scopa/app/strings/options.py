@@ -444,7 +444,7 @@ STRINGS = {
         "level_master_hint": "Conta tutte le carte, legge come giochi e calcola in avanti",
         "ng_rules": "Variante",
         "ng_code": "Codice smazzata",
-        "ng_code_hint": "Il codice sotto il foglio di una smazzata ne ridà le carte con le stesse regole (vuoto: si mescola)",
+        "ng_code_hint": "Il codice del foglio di una smazzata ne ridà le carte con le stesse regole (vuoto: si mescola)",
         "ng_bad_code": "Non è il codice di una smazzata: sei lettere e cifre, un trattino e la smazzata, come sotto il foglio (2T43A0-3)",
         "ng_my_rules": "Le mie regole",
         "ng_my_rules_hint": "Le tue regole, fatte nelle Impostazioni",
