@@ -432,6 +432,9 @@ class RemoteCoordinator:
         """The rounds scored when this player last said the score sheet was read: those
         before the window sat down (back mid-match) had no sheet to read here, but the last
         one's while the friends read it still (``sheet_missed``)."""
+        self._sat_with = len(self.rounds)
+        """The rounds scored before this window sat down: a round scored since was heard
+        here, its sheet shown as it ended (never one missed, ``sheet_missed``)."""
         self._sheet_decided = False
         """Whether the first table frame caught up with the match said if this window sat
         down while the friends read a round's sheet (``sheet_missed``)."""
@@ -693,7 +696,9 @@ class RemoteCoordinator:
         """Whether this window sat down between rounds while the friends read the sheet of
         the round just scored, the server waiting for this seat to read it too: the sheet is
         shown here then, and read as at the round's end. True once, decided by the first
-        table frame caught up with the match (asked each frame)."""
+        table frame caught up with the match (asked each frame). Not of a round this window
+        heard scored: that frame may come only once its sheet was read here, still naming
+        this seat at it (the server not yet told), and the sheet was shown again."""
         if self._sheet_decided:
             return False
         table = self._table_now()
@@ -702,6 +707,8 @@ class RemoteCoordinator:
         self._sheet_decided = True
         scored = len(self.rounds)
         if not scored or self.match.over or self._read_rounds != scored:
+            return False
+        if scored != self._sat_with:  # heard scored here: its sheet showed as it ended
             return False
         if self.seat not in table.get("reading", ()):
             return False

@@ -4,6 +4,8 @@ has read it; the line under the table is drawn again as it changes, in a window 
 
 from __future__ import annotations
 
+import asyncio
+import threading
 import time
 
 import pytest
@@ -266,3 +268,39 @@ def test_a_window_that_read_the_sheet_says_so_again_when_its_link_comes_back(
     assert app.stack.top is table  # no sheet shown again here
     friend.submit(friend.client.ready()).result(10)
     run_until(app, lambda: not friend.client.table["reading"])
+
+
+def test_a_sheet_read_at_the_round_s_end_is_not_shown_again_as_one_missed(
+    hosted_for_a_reader, monkeypatch
+):
+    """A window whose link heard no table frame at its match's move before the round ended
+    (the first came after a card it heard played, and the round's end's after its last
+    card, as the server sends them) decided only back from the sheet whether it sat down
+    while the friends read it: the frame still naming its seat at the sheet, the server not
+    yet told it was read, took it for a window back between rounds, and Next round showed
+    the same sheet again. A round this window heard scored had its sheet shown here; only
+    one scored before it sat down can have been missed."""
+    app, table, friend = hosted_for_a_reader
+    sheet = round_sheet(app, table, friend)  # Bruno reads it still
+    coordinator = table.coordinator
+    client = coordinator.link.client
+    run_until(app, lambda: client.table["reading"] == [0, 1])
+    coordinator._sheet_decided = False  # no table frame was caught up with the match yet
+    told = threading.Event()  # the server hears a moment late that the sheet was read
+    ready = client.ready
+
+    async def late_ready() -> None:
+        while not told.is_set():
+            await asyncio.sleep(0.01)
+        await ready()
+
+    monkeypatch.setattr(client, "ready", late_ready)
+    click(app, sheet.buttons[-1])  # Next round: read here
+    for _ in range(5):
+        frame(app)
+    assert app.stack.top is table  # not the same sheet again
+    told.set()
+    run_until(app, lambda: friend.client.table["reading"] == [1])
+    friend.submit(friend.client.ready()).result(10)
+    run_until(app, lambda: not friend.client.table["reading"])
+    assert app.stack.top is table
