@@ -12,7 +12,7 @@ from scopa.app import style
 from scopa.app.cardart import CardArt
 from scopa.app.scenes.scoring import ScoringScene
 from scopa.app.table import TableScene
-from scopa.app.table.words import News
+from scopa.app.table.words import NEWS, News
 from scopa.app.wording import capital, count, join
 from scopa.engine import PRESETS, Card, Declared, Match, Move
 from scopa.settings import MatchSetup, SeatConfig
@@ -1323,3 +1323,23 @@ def test_the_matta_held_beside_the_capture_choice_wears_its_value(fast):
     with style.watch_text(seen.append):
         fast.draw()
     assert fast.t("table.matta_badge", n=2) in [text.words for text in seen]
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_cover_says_the_value_the_matta_was_played_at(fast, language):
+    """Anna knocked naming her matta an ace and played it: Bruno's cover said "Anna took
+    ... with the 7 of cups", a 7 that seemed to take what a 7 cannot. It says the value."""
+    fast.set_language(language)
+    t = fast.t
+    scene = both_may_knock(fast)
+    settle(fast, scene)
+    for text in ("!7C=1", "!"):  # Anna knocks naming the matta an ace, Bruno knocks
+        scene.play(Move.parse(text))
+        settle(fast, scene)
+    matta = next(move for move in scene.match.legal_moves() if move.card == C("7C"))
+    scene.play(matta)
+    settle(fast, scene)
+    assert scene.cover == 1
+    line = scene.cover_texts().news[-1]
+    assert line in {scene.words.news_line(News(kind, 0, matta, 1)) for kind in NEWS}
+    assert t("table.matta_worth", card=scene.card_name(C("7C")), n=1) in line

@@ -1623,10 +1623,11 @@ class TableScene(Scene):
         """Whether ``seat`` has played this round, and what the others made since it last
         did (since the deal, if it has not), in turn, each with its seat and move: a card
         laid (``"laid"``), a capture (``"took"``) or a sweep (``"scopa"``), Cirulla's knock
-        (``"knock"``) and a knock taken back (``"retract"``). The person who takes the
-        screen saw none of it: it was made behind the cover, or before the last person
-        passed it on (computers sweeping one after another left the next person guessing
-        who had made them)."""
+        (``"knock"``) and a knock taken back (``"retract"``); a play of Cirulla's matta with
+        the value named for it (``named``: a 7 that took an ace took it as one). The person
+        who takes the screen saw none of it: it was made behind the cover, or before the
+        last person passed it on (computers sweeping one after another left the next person
+        guessing who had made them)."""
         if self.remote:  # the round's plays are the server's
             return False, ()
         seen = self.match.observe(seat)
@@ -1635,14 +1636,19 @@ class TableScene(Scene):
         start = mine[-1] + 1 if mine else 0
         sweeps = set(seen.scopa_plays())
         news = []
-        for at in range(start, len(history)):
-            player, move = history[at]
-            if player == seat:
+        named, holder = 0, -1  # the value named for Cirulla's matta, and by whom
+        for at, (player, move) in enumerate(history):
+            if move.is_declaration and move.matta is not None:
+                named, holder = move.named, player
+            elif move.kind == "retract" and player == holder:
+                named = 0  # the matta a plain card again
+            if at < start or player == seat:
                 continue
+            worth = named if move.is_play and move.card == self.setup.rules.matta_card else 0
             if at in sweeps:
-                news.append(News("scopa", player, move))
+                news.append(News("scopa", player, move, worth))
             elif move.is_play:
-                news.append(News("took" if move.captures else "laid", player, move))
+                news.append(News("took" if move.captures else "laid", player, move, worth))
             elif move.is_declaration:
                 news.append(News("knock", player, move))
             elif move.kind == "retract":

@@ -44,6 +44,8 @@ class News(NamedTuple):
     kind: str
     seat: int
     move: Move
+    named: int = 0
+    """The value named for the card played, Cirulla's matta (0: its own)."""
 
 
 class CoverWords(NamedTuple):
@@ -332,6 +334,8 @@ class TableWords:
         with the 3 of swords"."""
         move = news.move
         card = self.card_name(move.card) if move.is_play else ""
+        if news.named:  # the matta, named a value: a 7 that took an ace took it as one
+            card = self.t("table.matta_worth", card=card, n=news.named)
         taken = join(self.t, [self.card_name(other) for other in move.captures])
         name = self.seats.seat_name(news.seat)
         return capital(self.t(NEWS[news.kind], name=name, card=card, cards=taken))
