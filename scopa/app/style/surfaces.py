@@ -139,8 +139,8 @@ def _woven(felt: str) -> pygame.Surface | None:
     if tile is None or cloth(felt) == CLOTHS["green"]:
         return tile
     woven = pygame.transform.grayscale(tile)
-    woven.blit(woven.copy(), (0, 0), special_flags=pygame.BLEND_RGB_ADD)  # twice the light:
-    # the ground's channels are then all under 255 times it
+    # The light doubled, so that each channel of the ground is a share (under 255) of it.
+    woven.blit(woven.copy(), (0, 0), special_flags=pygame.BLEND_RGB_ADD)
     grey = 2 * _luma(CLOTHS["green"].woven)
     woven.fill(
         tuple(min(255, round(channel * 255 / grey)) for channel in cloth(felt).woven),
