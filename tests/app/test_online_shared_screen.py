@@ -101,6 +101,42 @@ def play_on(table, friend: BackgroundClient, latest: Update | None) -> Update | 
     return latest
 
 
+def test_the_cover_online_tells_what_the_others_made_since_the_person_s_last_turn(app, monkeypatch):
+    """Two people here and a friend online: the cover passing the screen told nothing of
+    the friend's card or of the other person's (the round's plays are the server's), as it
+    does at a table here. Each person's link heard them: the cover tells them."""
+    from scopa.app.table.words import News
+
+    table, friend = host_with_one_here(app, monkeypatch)
+    try:
+        latest: Update | None = None
+        told = []
+        deadline = 0
+        while len(told) < 2 and deadline < 4000:
+            deadline += 1
+            latest = play_on(table, friend, latest)
+            frame(app)
+            if table.cover is None or (told and told[-1][0] == table.match.at):
+                continue
+            seat = table.cover
+            seen = table.coordinator.parts[seat].match.observation
+            others = [(p, m) for p, m in seen.history if p != seat]
+            if not others or seen.history[-1][0] == seat:
+                continue
+            player, move = seen.history[-1]
+            last = len(seen.history) - 1
+            kinds = {"scopa"} if last in seen.scopa_plays() else {"took", "laid"}
+            lines = {table.words.news_line(News(kind, player, move)) for kind in kinds}
+            news = table.cover_texts().news
+            assert news and news[-1] in lines, (news, lines)
+            told.append((table.match.at, seat, player))
+        assert len(told) == 2
+        assert {player for _, _, player in told} & {1}  # the friend's card among them
+    finally:
+        friend.close()
+        app.home()
+
+
 def test_two_people_here_and_a_friend_play_a_table_online(app, monkeypatch):
     table, friend = host_with_one_here(app, monkeypatch)
     try:

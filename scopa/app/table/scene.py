@@ -1628,9 +1628,9 @@ class TableScene(Scene):
         who takes the screen saw none of it: it was made behind the cover, or before the
         last person passed it on (computers sweeping one after another left the next person
         guessing who had made them)."""
-        if self.remote:  # the round's plays are the server's
+        seen = self._seen_by(seat)
+        if seen is None:
             return False, ()
-        seen = self.match.observe(seat)
         history = seen.history
         mine = [at for at, (player, _) in enumerate(history) if player == seat]
         start = mine[-1] + 1 if mine else 0
@@ -1654,6 +1654,14 @@ class TableScene(Scene):
             elif move.kind == "retract":
                 news.append(News("retract", player, move))
         return bool(mine), tuple(news[-COVER_NEWS:])
+
+    def _seen_by(self, seat: int) -> Observation | None:
+        """What ``seat`` may see of the round now: online, as its link last heard it (None
+        where this screen holds no link for it)."""
+        if not self.remote:
+            return self.match.observe(seat)
+        part = getattr(self.coordinator, "parts", {}).get(seat)
+        return None if part is None else part.match.observe(seat)
 
     def cover_button(self) -> pygame.FRect:
         """Where the cover's button is: a click lifts the cover there only."""
