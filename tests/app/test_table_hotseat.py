@@ -990,3 +990,37 @@ def test_the_cover_s_veil_is_the_near_black_of_the_cloth_chosen(app, felt):
     assert all(abs(a - b) <= 12 for a, b in zip(corner, veil)), (corner, veil)
     assert corner != style.cloth("green").veil
     scene.close()
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_capture_of_many_cards_is_told_by_their_number_whole_on_the_cover(app, language):
+    """An ace that took a table of eight cards was named card by card on one line, which
+    ran off the cover at 960x540, the card that took them cut off. More than three cards
+    taken are told by their number; the line, with the longest names, is read whole."""
+    from scopa.settings import MAX_NAME
+
+    app.resize((960, 540))
+    app.set_language(language)
+    rules = Rules(players=6)
+    seats = tuple(SeatConfig(f"{seat + 1}" * MAX_NAME, True) for seat in range(6))
+    scene = TableScene(app, coordinated(app, MatchSetup(seats, rules)), worker=inline_worker())
+    app.stack.push(scene)
+    settle(app, scene)
+    ace = Move.parse("1Dx2C+3C+4C+5C+6S+7S+8B+9B")
+    four = Move.parse("10Dx1C+2C+3C+4C")
+    three = Move.parse("6Cx1B+2B+3B")
+    scene.cover = 0
+    news = (News("scopa", 1, ace), News("took", 2, four), News("took", 3, three))
+    scene._cover_news = (True, news)
+    told = scene.cover_texts().news
+    t, name = app.t, scene.seats.seat_name
+    ace_name = scene.words.card_name(C("1D"))
+    assert told[1] == capital(t("table.swept_many_by", name=name(1), n=8, card=ace_name))
+    assert str(4) in told[2] and scene.words.card_name(C("1C")) not in told[2]
+    assert scene.words.card_name(C("1B")) in told[3]  # three are still named
+    drawn = []
+    with style.watch_text(drawn.append):
+        scene.draw(app.screen)
+    lines = [text for text in drawn if text.words in told]
+    assert len(lines) == len(told) and not any(text.elided for text in lines)
+    scene.close()

@@ -47,6 +47,7 @@ from scopa.app.scenes.tutorial import TutorialScene
 from scopa.app.table import TableScene
 from scopa.app.table.aids import hint_job
 from scopa.app.table.frame import FrameCache
+from scopa.app.table.words import News
 from scopa.app.toasts import worded
 from scopa.app.widgets import Choice
 from scopa.engine import (
@@ -1476,6 +1477,14 @@ class Tour:
         self.play_until(scene, lambda: scene.cover is not None)
         self.frames(2)
         self.show("table, the cover after a computer's scopa")
+        many = (Move.parse("10Dx1C+2C+3C+4C"), Move.parse("1Dx2C+3C+4C+5C"))
+        matta = News("took", 1, Move.parse("7Cx1B"), 1)  # (Cirulla's, named an ace)
+        scene._cover_news = (
+            True,
+            (News("took", 1, many[0]), News("scopa", 1, many[1]), matta),
+        )
+        self.frames(1)
+        self.show("table, the cover telling captures of many cards, and the matta's value")
 
         watch = MatchSetup(tuple(SeatConfig(n, False, "beginner") for n in names[:2]), Rules())
         scene = self.table(watch, Match.new(Rules(), 6))

@@ -35,6 +35,11 @@ NEWS = {
     "retract": "table.retract_by",
 }
 """How the cover words what another seat made since the person's last play."""
+NEWS_MANY = {"took": "table.took_many_by", "scopa": "table.swept_many_by"}
+"""How it words a capture of more than ``NAMED_TAKEN`` cards: by their number."""
+NAMED_TAKEN = 3
+"""The most cards taken that the cover names one by one (an ace that took a whole table
+named on one line ran off the screen, the card that took them cut off)."""
 
 
 class News(NamedTuple):
@@ -338,4 +343,6 @@ class TableWords:
             card = self.t("table.matta_worth", card=card, n=news.named)
         taken = join(self.t, [self.card_name(other) for other in move.captures])
         name = self.seats.seat_name(news.seat)
-        return capital(self.t(NEWS[news.kind], name=name, card=card, cards=taken))
+        many = len(move.captures) > NAMED_TAKEN and news.kind in NEWS_MANY
+        key = NEWS_MANY[news.kind] if many else NEWS[news.kind]
+        return capital(self.t(key, name=name, card=card, cards=taken, n=len(move.captures)))
