@@ -1270,3 +1270,20 @@ def test_a_card_carried_and_let_go_before_the_turn_came_says_why_it_stayed(fast)
     while scene.director.busy:  # the turn comes: a click alone plays nothing
         fast.frame(FRAME, [])
     assert scene.human_to_play == 0 and len(scene.match.moves()) == 2
+
+
+@pytest.mark.parametrize("felt", ["green", "red"])
+def test_the_card_under_the_pointer_glows_in_a_pale_tint_of_the_cloth(fast, felt):
+    """On the red cloth the pale green glow round the card under the pointer read olive:
+    the glow is a pale tint of the cloth chosen."""
+    fast.settings = fast.settings.with_(felt=felt)
+    scene = open_table(fast, "1D 2C 3S", "4D 5C 6S", "7D 8C 9S 10B")
+    card = Card.parse("2C")
+    scene.pick.hovered = card
+    snap = scene.snapshot()
+    assert snap.hover_glow == style.cloth(felt).hover
+    item = scene.painter._static_card(snap, scene.view.sprites[card])
+    assert style.cloth(felt).hover in item.key
+    if felt == "red":
+        red, green, blue = snap.hover_glow
+        assert red > green > 0 and red > blue  # warm, not the green's olive

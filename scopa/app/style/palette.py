@@ -32,13 +32,16 @@ class Cloth:
     """Its darkest: a screen fades in from it."""
     veil: Color
     """The near black of the veil hiding the table while the screen changes hands."""
+    hover: Color
+    """The light glow round a card of the hand under the pointer: a pale tint of the cloth
+    (the green's pale green read olive on the red)."""
 
 
 CLOTHS: dict[str, Cloth] = {
-    "green": Cloth((30, 104, 62), FELT, FELT_DEEP, (8, 20, 12)),
-    "blue": Cloth((30, 70, 122), (24, 56, 100), (9, 24, 46), (6, 12, 24)),
-    "red": Cloth((92, 20, 32), (74, 16, 26), (34, 7, 12), (22, 6, 8)),
-    "slate": Cloth((60, 68, 74), (48, 54, 60), (20, 23, 27), (12, 14, 16)),
+    "green": Cloth((30, 104, 62), FELT, FELT_DEEP, (8, 20, 12), (200, 230, 170)),
+    "blue": Cloth((30, 70, 122), (24, 56, 100), (9, 24, 46), (6, 12, 24), (190, 214, 240)),
+    "red": Cloth((92, 20, 32), (74, 16, 26), (34, 7, 12), (22, 6, 8), (244, 210, 196)),
+    "slate": Cloth((60, 68, 74), (48, 54, 60), (20, 23, 27), (12, 14, 16), (214, 222, 228)),
 }
 """The cloths by name (``scopa.settings.FELTS``), the green baize first: the picture on
 disk is woven in it, the others are woven again from its light."""

@@ -44,7 +44,6 @@ shadows on one spot would add up to a black hole."""
 GLOW_TAKE = (255, 208, 80)
 GLOW_OPTION = (140, 220, 255)
 GLOW_SELECTED = (255, 244, 200)
-GLOW_HOVER = (200, 230, 170)
 MESSAGE = (255, 190, 150)
 
 
@@ -194,7 +193,7 @@ class Painter:
             and snap.active_seat == place[1]
             and sprite.card in (snap.selected, snap.hovered)
         ):
-            glow = GLOW_SELECTED if sprite.card == snap.selected else GLOW_HOVER
+            glow = GLOW_SELECTED if sprite.card == snap.selected else snap.hover_glow
         veiled = place[0] == "hand" and place[1] in snap.waiting
         hidden = self._hidden(snap, sprite)
         key = ("card", "still", _sprite_key(snap.art, sprite, hidden), True, glow, veiled)
@@ -674,7 +673,6 @@ def side_shape_reach(lay: TableLayout) -> float:
 
 
 __all__ = [
-    "GLOW_HOVER",
     "GLOW_OPTION",
     "GLOW_SELECTED",
     "GLOW_TAKE",

@@ -20,6 +20,7 @@ from scopa.engine import Card, Dealt, Event, Match, Move, Observation, RoundScor
 from scopa.log import log
 from scopa.settings import MatchSetup, shows_corners
 
+from .. import style
 from ..ai_worker import AiWorker
 from ..cardart import CardArt
 from ..remote import CaughtUp, RemoteMatch
@@ -42,7 +43,6 @@ from .knock import KNOCK_KEY, KnockBar, KnockButton, may_knock
 from .layout import TableLayout, card_rect
 from .menu import MenuButton
 from .painter import (
-    GLOW_HOVER,
     GLOW_OPTION,
     GLOW_SELECTED,
     GLOW_TAKE,
@@ -465,7 +465,7 @@ class TableScene(Scene):
         self.art.glow(lay.table_w, GLOW_TAKE)
         self.art.glow(lay.table_w, GLOW_OPTION)
         self.art.glow(lay.hand_w, GLOW_SELECTED)
-        self.art.glow(lay.hand_w, GLOW_HOVER)
+        self.art.glow(lay.hand_w, style.cloth(self._felt).hover)
         self.art.dim(lay.hand_w)
 
     @property
@@ -1416,6 +1416,7 @@ class TableScene(Scene):
             view=view,
             art=self.art,
             background=self._background,
+            hover_glow=style.cloth(self._felt).hover,
             moving=moving,
             dragged=dragged,
             glowing=glowing,

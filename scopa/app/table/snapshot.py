@@ -15,6 +15,7 @@ from pygame import FRect
 
 from scopa.engine import Card
 
+from .. import style
 from ..cardart import CardArt
 from .director import Banner, Spark
 from .frame import Item
@@ -100,3 +101,5 @@ class TableSnapshot:
     """Panels over the table, painted last (aids, the capture choice, the cover)."""
     matta: tuple[Card, str] | None = None
     """Cirulla: the matta and the value named for it, written on it while it shows."""
+    hover_glow: Colour = style.CLOTHS["green"].hover
+    """The glow round the card of the hand under the pointer (the cloth's ``hover``)."""
