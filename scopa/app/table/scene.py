@@ -23,7 +23,7 @@ from scopa.settings import MatchSetup, shows_corners
 from .. import style
 from ..ai_worker import AiWorker
 from ..cardart import CardArt
-from ..remote import CaughtUp, RemoteMatch
+from ..remote import CaughtUp, RemoteMatch, SharedScreen
 from ..scene import Scene
 from ..toasts import ToastBand, Words, worded
 from ..tween import Tweener
@@ -1661,8 +1661,9 @@ class TableScene(Scene):
         where this screen holds no link for it)."""
         if not self.remote:
             return self.match.observe(seat)
-        part = getattr(self.coordinator, "parts", {}).get(seat)
-        return None if part is None else part.match.observe(seat)
+        if not isinstance(self.coordinator, SharedScreen) or seat not in self.coordinator.parts:
+            return None
+        return self.coordinator.parts[seat].match.observe(seat)
 
     def cover_button(self) -> pygame.FRect:
         """Where the cover's button is: a click lifts the cover there only."""
