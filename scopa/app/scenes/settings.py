@@ -277,9 +277,10 @@ class SettingsScene(MenuScene):
         control: Control,
         enabled: Callable[[], bool] | None = None,
         rule: str | None = None,
+        picture: Callable[[int], pygame.Surface] | None = None,
     ) -> None:
         hint = self._hint(key, rule)
-        row = SettingRow(self.tr(f"{key}"), control, hint=hint, enabled=enabled)
+        row = SettingRow(self.tr(key), control, hint=hint, enabled=enabled, picture=picture)
         self.rows[tab].append(row)
 
     def _hint(self, key: str, rule: str | None = None) -> Callable[[], str]:
@@ -443,14 +444,15 @@ class SettingsScene(MenuScene):
                 lambda v: self.change(felt=v),
             ),
         )
-        backs = Choice(
-            [(s, self.tr(f"back_{s or 'own'}")) for s in CARD_BACKS],
-            lambda: self.app.settings.card_back,
-            lambda v: self.change(card_back=v),
-        )
-        hint = self._hint("set_card_back")
-        self.rows["game"].append(
-            SettingRow(self.tr("set_card_back"), backs, hint=hint, picture=self._back_shown)
+        self._row(
+            "game",
+            "set_card_back",
+            Choice(
+                [(s, self.tr(f"back_{s or 'own'}")) for s in CARD_BACKS],
+                lambda: self.app.settings.card_back,
+                lambda v: self.change(card_back=v),
+            ),
+            picture=self._back_shown,
         )
         self._row(
             "game",
