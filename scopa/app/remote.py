@@ -1211,9 +1211,14 @@ class SharedScreen:
     def behind(self) -> bool:
         """The seat in front of the screen has not heard yet of a move another seat here
         has (each link hears the server on its own): its turn, as it knows it, is not the
-        table's; the screen waits the moment it takes to hear it."""
-        at = self.current.match.at
-        return any(part.match.at > at for part in self.parts.values())
+        table's; the screen waits the moment it takes to hear it. So it does when the seat
+        whose turn it is has not heard the card just played: its cover tells what was made
+        since its last turn as its link heard it."""
+        match = self.current.match
+        called = self.parts.get(match.turn)
+        if called is not None and called.match.at < match.at:
+            return True
+        return any(part.match.at > match.at for part in self.parts.values())
 
     @property
     def sending(self) -> bool:

@@ -370,6 +370,20 @@ def test_the_screen_calls_nobody_while_the_seat_in_front_of_it_is_behind_the_tab
     assert screen.needs_cover() is None and screen.checking
 
 
+def test_the_cover_waits_for_the_called_seat_s_link_to_hear_the_play_made_before_it():
+    """Seat 2 played and its link heard the turn pass to seat 0; seat 0's link had not yet
+    heard seat 2's card. The cover came down for seat 0 at once, and its account of what the
+    others made since seat 0's last turn left out the card just played (a test of the cover
+    failed so on a loaded machine). It comes down once seat 0's link has heard it."""
+    called, played = _Part(0, at=7, turn=2), _Part(2, at=8, turn=0)
+    screen = SharedScreen([called, played])  # type: ignore[list-item]
+    screen.take_screen(2)
+    screen.screen_shared()
+    assert screen.needs_cover() is None and screen.checking  # nobody plays meanwhile
+    called.match = SimpleNamespace(at=8, turn=0, over=False)
+    assert screen.needs_cover() == 0 and not screen.checking
+
+
 def test_a_hand_whose_seat_is_taken_up_elsewhere_is_shown_to_no_one_here():
     """Seat 2's seat was taken up from another window: its hand is played there now (in
     another room, maybe), so it stays face down here even when seat 2 holds the screen."""
