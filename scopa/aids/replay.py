@@ -8,7 +8,35 @@ from __future__ import annotations
 
 import random
 
-from scopa.engine import Match, Rules, round_rng, shuffled_deck
+from scopa.engine import Match, Rules, RulesError, round_rng, shuffled_deck
+
+DEALT_AS = {"scopa": "S", "scopone": "N", "scientifico": "T"}
+"""The letter of a round's code for how its cards are dealt (``deal_shape``); Cirulla's "C"."""
+
+
+def deal_shape(rules: Rules) -> str:
+    """What a round's code names besides its seed and round: the players, and how the cards
+    are dealt and sent back (the players' digit, then S for three cards each as in Scopa, N
+    for scopone's nine, T for scientifico's every card, C for Cirulla's deal). The same seed
+    deals other cards to another table: a code typed at another is told so, not dealt."""
+    return f"{rules.players}{'C' if rules.cirulla else DEALT_AS[rules.deal]}"
+
+
+def _shapes() -> frozenset[str]:
+    shapes = set()
+    for players in (2, 3, 4, 6):
+        for deal in DEALT_AS:
+            for cirulla in (False, True):
+                try:
+                    rules = Rules(players=players, deal=deal, cirulla=cirulla)
+                except RulesError:
+                    continue
+                shapes.add(deal_shape(rules))
+    return frozenset(shapes)
+
+
+DEAL_SHAPES = _shapes()
+"""Every table a round's code may name (``deal_shape``)."""
 
 
 def replay_match(match: Match, round_no: int, seed: int | None = None) -> Match:

@@ -9,8 +9,9 @@ each language keeps its own grammar and no sentence is glued together from loose
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
+from scopa.aids.replay import DEAL_SHAPES
 from scopa.i18n import tables
 from scopa.settings import FRENCH_SUITED_DECKS
 
@@ -275,28 +276,42 @@ MOST_ROUNDS = 999
 """The highest round a code may name."""
 
 
-def parse_deal_id(text: str) -> tuple[int, int] | None:
-    """The seed and the round a code names (``deal_id``), as typed or pasted: any case,
-    spaces anywhere, O and I for 0 and 1, the round left out for the first; None for words
-    that are no code."""
+class DealCode(NamedTuple):
+    """What a round's code names: the match's seed, the round, and the table it was dealt at
+    (``deal_shape``; empty in a code of an older version, which named none)."""
+
+    seed: int
+    round_no: int
+    shape: str = ""
+
+
+def parse_deal_id(text: str) -> DealCode | None:
+    """The seed, the round and the table a code names (``deal_id``), as typed or pasted: any
+    case, spaces anywhere, O and I for 0 and 1, the round left out for the first, the table
+    left out as older versions wrote it; None for words that are no code."""
     cleaned = "".join(text.split()).upper().replace("O", "0").replace("I", "1")
     head, dash, tail = cleaned.partition("-")
     if len(head) != 6 or any(digit not in CODE_DIGITS for digit in head):
         return None
-    round_no = 1
+    round_no, shape = 1, ""
     if dash:
-        if not (tail.isascii() and tail.isdigit()) or not 1 <= int(tail) <= MOST_ROUNDS:
+        told, dash, shape = tail.partition("-")
+        if dash and shape not in DEAL_SHAPES:
             return None
-        round_no = int(tail)
+        if not (told.isascii() and told.isdigit()) or not 1 <= int(told) <= MOST_ROUNDS:
+            return None
+        round_no = int(told)
     base = len(CODE_DIGITS)
-    return sum(CODE_DIGITS.index(digit) * base**k for k, digit in enumerate(head)), round_no
+    seed = sum(CODE_DIGITS.index(digit) * base**k for k, digit in enumerate(head))
+    return DealCode(seed, round_no, shape)
 
 
-def deal_id(seed: int, round_no: int) -> str:
+def deal_id(seed: int, round_no: int, shape: str = "") -> str:
     """A short code naming a shuffled deal: the match seed in six digits (``CODE_DIGITS``,
-    the lowest first), and the round. Whole for a seed under ``CODED_SEEDS`` only."""
+    the lowest first), the round, and the table dealt at (``deal_shape``: the players and
+    the deal, as "2S"). Whole for a seed under ``CODED_SEEDS`` only."""
     value, code = seed, ""
     for _ in range(6):
         value, rest = divmod(value, len(CODE_DIGITS))
         code += CODE_DIGITS[rest]
-    return f"{code}-{round_no}"
+    return f"{code}-{round_no}-{shape}" if shape else f"{code}-{round_no}"

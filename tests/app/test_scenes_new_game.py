@@ -1263,6 +1263,41 @@ def test_a_round_s_code_typed_deals_that_round_s_cards_again(app, scene) -> None
     assert all(dealt.hand(seat) == played.round.hand(seat) for seat in range(2))
 
 
+def test_a_round_s_code_of_another_table_says_which_and_deals_there(app, scene) -> None:
+    """A code from a sheet of scopone scientifico at four, typed at a game of two: the same
+    seed deals other cards to two players, and the round was dealt, unlike the one named,
+    with no word (a friend given the code played another deal). The code names its table:
+    the screen says which and starts nothing until it is chosen; then it deals that round."""
+    import random
+
+    from scopa.app.table import TableScene
+    from scopa.app.wording import deal_id
+    from scopa.engine import Match, Rules
+
+    rules = Rules.preset("scopone_scientifico")
+    played = Match.new(rules, 123456)
+    rng = random.Random(2)
+    while played.round.round_no < 2:
+        played, _ = played.apply(rng.choice(played.legal_moves()))
+    code = deal_id(123456, 2, "4T")
+    assert code == "2T4300-2-4T"
+    click(app, scene.code_row)
+    type_text(app, code.lower())
+    told = app.t("ng_code_table", n=4, game=app.t("preset_scopone_scientifico"))
+    assert scene.error == told and not scene._check()
+    click(app, scene.start_button)
+    assert app.stack.top is scene  # nothing started
+    scene._set_preset("scopone_scientifico")
+    scene._set_players(4)
+    assert scene.error == "" and scene._check()
+    click(app, scene.start_button)
+    table = app.stack.top
+    assert isinstance(table, TableScene)
+    dealt = table.match.round
+    assert dealt.dealer == played.round.dealer
+    assert all(dealt.hand(seat) == played.round.hand(seat) for seat in range(4))
+
+
 @pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
 def test_the_round_code_s_words_start_under_the_game_s(app, scene, size) -> None:
     """The Round code's label sat a few pixels left of the Variant's above it (each row

@@ -1775,7 +1775,7 @@ def test_a_round_replayed_is_given_no_code_that_names_other_cards(app) -> None:
             first = ScoringScene(app, MatchCoordinator(setup, again))
             assert first.deal_code() == ""
     second = ScoringScene(app, MatchCoordinator(setup, again))
-    assert second.deal_code() == app.t("table.deal_id", id=deal_id(again.seed, 2))
+    assert second.deal_code() == app.t("table.deal_id", id=deal_id(again.seed, 2, "2S"))
 
 
 @pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
@@ -1811,7 +1811,7 @@ def test_a_round_s_code_names_its_match_s_seed_whole_or_is_not_shown(app) -> Non
             match, _ = match.apply(rng.choice(match.legal_moves()))
         sheet = ScoringScene(app, MatchCoordinator(SETUP, match))
         shown = sheet.deal_code()
-        coded = app.t("table.deal_id", id=deal_id(tried, 1))
+        coded = app.t("table.deal_id", id=deal_id(tried, 1, "2S"))
         assert shown == (coded if tried < CODED_SEEDS else "")
 
 

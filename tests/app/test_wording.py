@@ -193,7 +193,7 @@ def test_the_scoring_sheet_labels_the_round_code(app) -> None:
         ),
     ).deal_code()
     # and says where it serves
-    assert re.fullmatch(r"Code of this round: [0-9A-Z]{6}-1 \(New game deals it again\)", code)
+    assert re.fullmatch(r"Code of this round: [0-9A-Z]{6}-1-2S \(New game deals it again\)", code)
 
 
 # --- the table ----------------------------------------------------------------------------
@@ -648,17 +648,20 @@ def test_letting_a_person_here_go_does_not_read_as_leaving_oneself(app, language
 
 
 def test_a_round_s_code_reads_back_as_typed_or_pasted() -> None:
-    """A code read back to its seed and round, in any case, spaced, with O and I for 0 and
-    1, the round left out for the first; words that are no code are not read as one."""
-    from scopa.app.wording import CODED_SEEDS, deal_id, parse_deal_id
+    """A code read back to its seed, round and table, in any case, spaced, with O and I for
+    0 and 1, the round left out for the first, the table left out as older versions wrote
+    it; words that are no code are not read as one."""
+    from scopa.app.wording import CODED_SEEDS, DealCode, deal_id, parse_deal_id
 
     for seed, round_no in ((0, 1), (123456, 3), (CODED_SEEDS - 1, 999)):
-        code = deal_id(seed, round_no)
-        assert parse_deal_id(code) == (seed, round_no)
-        assert parse_deal_id(" " + code.lower().replace("0", "o").replace("1", "i")) == (
-            seed,
-            round_no,
-        )
-    assert parse_deal_id("2T4300") == (123456, 1)
-    for wrong in ("", "2T430", "2T4300-", "2T4300-0", "2T4300-1000", "2T43!0-1", "2T4300-²"):
+        for shape in ("", "2S", "4T", "3C"):
+            code = deal_id(seed, round_no, shape)
+            assert parse_deal_id(code) == DealCode(seed, round_no, shape)
+            typed = " " + code.lower().replace("0", "o").replace("1", "i").replace("-", " - ")
+            assert parse_deal_id(typed) == DealCode(seed, round_no, shape)
+    assert parse_deal_id("2T4300") == DealCode(123456, 1, "")
+    assert deal_id(123456, 3, "4N") == "2T4300-3-4N"
+    wrongs = ("", "2T430", "2T4300-", "2T4300-0", "2T4300-1000", "2T43!0-1", "2T4300-²")
+    tables = ("2T4300-1-", "2T4300-1-4", "2T4300-1-5S", "2T4300-1-3T", "2T4300-1-2S-2S")
+    for wrong in (*wrongs, *tables):
         assert parse_deal_id(wrong) is None, wrong

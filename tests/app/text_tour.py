@@ -496,6 +496,9 @@ class Tour:
         self.show("new game, a second human")
         scene._set_code("2T43A0-3X")  # a round's code mistyped: said how it reads
         self.show("new game, a round's code mistyped")
+        for shape in ("4S", "4N", "4T", "3C"):  # a round's code of another table
+            scene._set_code(f"2T43A0-3-{shape}")
+            self.show(f"new game, a round's code of another table: {shape}")
         scene._set_code("")
         scene.names[1] = scene.shown_name(0)  # "Player 1", as the first seat shows it
         scene.defaults[1] = False

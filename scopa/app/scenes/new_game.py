@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import pygame
 
-from scopa.aids.replay import coded_match
+from scopa.aids.replay import coded_match, deal_shape
 from scopa.engine import PRESETS, Rules, RulesError, rule_option
 from scopa.engine.rules import PLAYERS
 from scopa.net.protocol import name_key
@@ -30,8 +30,8 @@ DRAFT = ("names", "defaults", "typed", "given", "humans", "levels", "players", "
 """What the screen keeps of a choice left with Back or Esc (``NewGameScene.back``)."""
 SEATS = max(PLAYERS)
 """Seats the screen can fill (the most players a game has)."""
-MAX_CODE = 16
-"""The most a round's code typed may hold (six digits, a dash and the round, spaced)."""
+MAX_CODE = 20
+"""The most a round's code typed may hold (six digits, the round and the table, spaced)."""
 TOP_ROW = {False: 0.105, True: 0.092}
 SEAT_ROW = {False: 0.058, True: 0.05}
 """The heights of the players' row and of a seat's row (fractions of the reference height),
@@ -476,11 +476,23 @@ class NewGameScene(MenuScene):
         except SettingsError:
             self.error = self.t("ng_bad_name")
             return False
-        if self.code.strip() and parse_deal_id(self.code) is None:
+        coded = parse_deal_id(self.code) if self.code.strip() else None
+        if self.code.strip() and coded is None:
             self.error = self.t("ng_bad_code")
+            return False
+        if coded is not None and coded.shape and coded.shape != deal_shape(self.setup().rules):
+            self.error = self._other_table(coded.shape)
             return False
         self.error = ""
         return True
+
+    def _other_table(self, shape: str) -> str:
+        """Why a round's code dealt at another table (``deal_shape``) is not dealt at this
+        one: the same seed deals other cards there. The players it had, and the game whose
+        deal it had."""
+        players, dealt = int(shape[:-1]), shape[-1]
+        game = {"S": "ng_code_scopa", "N": "preset_scopone", "T": "preset_scopone_scientifico"}
+        return self.t("ng_code_table", n=players, game=self.t(game.get(dealt, "preset_cirulla")))
 
     def _set_code(self, value: str) -> None:
         self.code = value
@@ -491,7 +503,9 @@ class NewGameScene(MenuScene):
             return
         setup = self.setup()
         coded = parse_deal_id(self.code) if self.code.strip() else None
-        match = None if coded is None else coded_match(setup.rules, *coded, then=new_seed())
+        match = None
+        if coded is not None:
+            match = coded_match(setup.rules, coded.seed, coded.round_no, then=new_seed())
         levels = [seat.level for seat in setup.seats if not seat.human]
         level = levels[0] if levels else self.app.settings.opponent_level
 

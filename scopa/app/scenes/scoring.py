@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from scopa.aids.replay import deal_shape
 from scopa.engine import (
     Breakdown,
     Captured,
@@ -574,7 +575,8 @@ class ScoringScene(MenuScene):
             return ""
         if not 0 <= self.match.seed < CODED_SEEDS:
             return ""
-        return self.t("table.deal_id", id=deal_id(self.match.seed, len(self.match.rounds)))
+        code = deal_id(self.match.seed, len(self.match.rounds), deal_shape(self.match.rules))
+        return self.t("table.deal_id", id=code)
 
     # --- widgets --------------------------------------------------------------------------
 
