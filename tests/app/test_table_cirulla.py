@@ -1343,3 +1343,37 @@ def test_the_cover_says_the_value_the_matta_was_played_at(fast, language):
     line = scene.cover_texts().news[-1]
     assert line in {scene.words.news_line(News(kind, 0, matta, 1)) for kind in NEWS}
     assert t("table.matta_worth", card=scene.card_name(C("7C")), n=1) in line
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_cover_says_the_value_the_matta_was_taken_at(fast, language):
+    """Anna named her matta a 4 and laid it; Bruno took it with a 4 and a 7 of spades, a
+    fifteen of 4, 4 and 7. Anna's cover said "Bruno took the 7 of cups and the 7 of spades
+    with the 4 of coins", a sum of 18 that seemed no capture. It says the value the matta
+    kept on the table."""
+    fast.set_language(language)
+    t = fast.t
+    seats = (SeatConfig("Anna", True), SeatConfig("Bruno", True))
+    decks = (deck("2S 3B 7C", "4D 8B 9C", "6D 7S 9B 10C"),)
+    match = Match.new(CIRULLA, 1, first_dealer=1, decks=decks)
+    scene = TableScene(
+        fast, coordinated(fast, MatchSetup(seats, CIRULLA), match), worker=inline_worker()
+    )
+    fast.stack.push(scene)
+    settle(fast, scene)
+    for text in ("!7C=4", "7C"):
+        scene.play(Move.parse(text))
+        settle(fast, scene)
+    while scene.match.turn == 1 and any(m.kind == "pass" for m in scene.match.legal_moves()):
+        scene.play(next(m for m in scene.match.legal_moves() if m.kind == "pass"))
+        settle(fast, scene)
+    taking = Move.parse("4Dx7C+7S")
+    assert taking in scene.match.legal_moves()
+    scene.play(taking)
+    settle(fast, scene)
+    for _ in range(3):
+        fast.frame(1 / 30, [])
+    assert scene.cover == 0
+    line = scene.cover_texts().news[-1]
+    assert t("table.matta_worth", card=scene.card_name(C("7C")), n=4) in line
+    assert scene.card_name(C("7S")) in line and scene.card_name(C("4D")) in line

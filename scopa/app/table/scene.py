@@ -1645,11 +1645,13 @@ class TableScene(Scene):
                 named = 0  # the matta a plain card again
             if at < start or player == seat:
                 continue
-            worth = named if move.is_play and move.card == self.setup.rules.matta_card else 0
+            matta = self.setup.rules.matta_card
+            worth = named if move.is_play and move.card == matta else 0
+            taken = (matta, named) if named and matta in move.captures else None
             if at in sweeps:
-                news.append(News("scopa", player, move, worth))
+                news.append(News("scopa", player, move, worth, taken))
             elif move.is_play:
-                news.append(News("took" if move.captures else "laid", player, move, worth))
+                news.append(News("took" if move.captures else "laid", player, move, worth, taken))
             elif move.is_declaration:
                 news.append(News("knock", player, move))
             elif move.kind == "retract":

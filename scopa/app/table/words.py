@@ -51,6 +51,9 @@ class News(NamedTuple):
     move: Move
     named: int = 0
     """The value named for the card played, Cirulla's matta (0: its own)."""
+    taken_named: tuple[Card, int] | None = None
+    """Cirulla's matta among the cards taken, and the value named for it that it kept on
+    the table (a 7 taken as a 4 by a fifteen of 4, 4 and 7)."""
 
 
 class CoverWords(NamedTuple):
@@ -341,7 +344,12 @@ class TableWords:
         card = self.card_name(move.card) if move.is_play else ""
         if news.named:  # the matta, named a value: a 7 that took an ace took it as one
             card = self.t("table.matta_worth", card=card, n=news.named)
-        taken = join(self.t, [self.card_name(other) for other in move.captures])
+        names = [self.card_name(other) for other in move.captures]
+        if news.taken_named is not None:  # the matta taken at the value named for it
+            matta, value = news.taken_named
+            at = move.captures.index(matta)
+            names[at] = self.t("table.matta_worth", card=names[at], n=value)
+        taken = join(self.t, names)
         name = self.seats.seat_name(news.seat)
         many = len(move.captures) > NAMED_TAKEN and news.kind in NEWS_MANY
         key = NEWS_MANY[news.kind] if many else NEWS[news.kind]
