@@ -4,6 +4,7 @@ all agree; a practice never touches the saved match."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 import pygame
@@ -325,6 +326,25 @@ def test_the_practice_round_ends_on_once_more_or_back(english) -> None:  # noqa:
     assert again.match.round.hand(grade.seat) == grade.hand
     app.matches.end_practice()
     assert app.stack.top is scoring
+
+
+def test_the_review_s_cover_is_the_near_black_of_the_cloth_chosen(english) -> None:  # noqa: ANN001
+    """The review passing the screen to one person was veiled bottle green on a red cloth,
+    as the table's cover once was: its veil is the chosen cloth's near black, as the
+    table's."""
+    app = english
+    app.settings = app.settings.with_(felt="red")
+    _, _, scoring = on_scoring(app, HOTSEAT)
+    click(app, scoring.review_button)
+    scene = app.stack.top
+    click(app, scene.name_buttons[1])
+    assert scene.stage == "cover"
+    surface = pygame.Surface(app.size)
+    scene.draw(surface)
+    corner = surface.get_at((app.size[0] // 2, 3))[:3]
+    veil, green = style.cloth("red").veil, style.cloth("green").veil
+    assert all(abs(a - b) <= 6 for a, b in zip(corner, veil)), (corner, veil)
+    assert math.dist(corner, veil) < math.dist(corner, green), (corner, veil, green)
 
 
 def test_each_person_sees_only_their_own_review(english) -> None:  # noqa: ANN001

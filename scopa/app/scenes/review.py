@@ -802,7 +802,7 @@ class ReviewScene(MenuScene):
         """The screen shown while the device is handed to the one person called."""
         m = self.m
         style.draw_background(surface, self.app.settings.felt)
-        style.shade(surface, 236)
+        style.veil(surface, self.app.settings.felt)
         art = style.menu_art(self.app, self.deck)
         width = m.px(0.11)
         for k, angle in enumerate((-12, 0, 12)):

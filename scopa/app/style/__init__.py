@@ -107,6 +107,7 @@ from .surfaces import (
     set_pointer,
     shade,
     side_shape,
+    veil,
 )
 from .text import (
     ELLIPSIS,
@@ -250,6 +251,7 @@ __all__ = [
     "picture",
     "set_pointer",
     "shade",
+    "veil",
     "slider_track",
     "smallest_px",
     "text",

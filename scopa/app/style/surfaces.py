@@ -171,6 +171,12 @@ def fade(surface: pygame.Surface, alpha: int, felt: str) -> None:
     _cover(surface, cloth(felt).deep, alpha)
 
 
+def veil(surface: pygame.Surface, felt: str, alpha: int = 238) -> None:
+    """Cover the frame with the near black of the cloth ``felt`` at ``alpha``: the screen
+    shown while the device passes from one person to the next."""
+    _cover(surface, cloth(felt).veil, alpha)
+
+
 def _cover(surface: pygame.Surface, color: Color, alpha: int) -> None:
     """``surface`` blended towards ``color`` by ``alpha``/255, in place: the pixels are
     scaled down, then the colour's share is added (no window-sized sheet is kept)."""

@@ -357,9 +357,7 @@ def draw_cover(
     of its latest lines as there is room for."""
     title, hint, note, button, news = words
     w, h = layout.size
-    veil = pygame.Surface((w, h), pygame.SRCALPHA)
-    veil.fill((*style.cloth(felt).veil, 238))
-    surface.blit(veil, (0, 0))
+    style.veil(surface, felt)
     cw = layout.hand_w
     for k, angle in enumerate((-12, 0, 12)):
         back = art.rotated_back(cw, angle)
