@@ -1024,3 +1024,34 @@ def test_a_capture_of_many_cards_is_told_by_their_number_whole_on_the_cover(app,
     lines = [text for text in drawn if text.words in told]
     assert len(lines) == len(told) and not any(text.elided for text in lines)
     scene.close()
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_cover_writes_a_name_as_its_player_wrote_it(app, language):
+    """A player named "dani" in small letters read "Dani" on the cover, opening the line of
+    their play, and "dani" on their plate. The name is written as typed, everywhere."""
+    app.set_language(language)
+    seats = (SeatConfig("anna", True), SeatConfig("dani", True))
+    scene = TableScene(app, coordinated(app, MatchSetup(seats, Rules())), worker=inline_worker())
+    app.stack.push(scene)
+    settle(app, scene)
+    for kind, move in (("laid", Move.parse("3C")), ("took", Move.parse("3Cx3S"))):
+        line = scene.words.news_line(News(kind, 1, move))
+        assert "dani" in line and "Dani" not in line, line
+    scene.close()
+
+
+def test_the_status_line_writes_a_name_as_its_player_wrote_it(app):
+    """The status line opens with a capital: "dani does not knock" read "Dani does not
+    knock". A line opening with a player's name keeps it as typed."""
+    app.set_language("en")
+    seats = (SeatConfig("anna", True), SeatConfig("dani", True))
+    scene = TableScene(app, coordinated(app, MatchSetup(seats, Rules())), worker=inline_worker())
+    app.stack.push(scene)
+    settle(app, scene)
+    scene.say(lambda t: t("table.passed.one", name="dani"))
+    assert scene.said() == "dani does not knock"
+    scene.say(lambda t: t("table.scopa"))
+    said = scene.said()
+    assert said is not None and said[:1].isupper()
+    scene.close()

@@ -782,7 +782,11 @@ class TableScene(Scene):
         """The status line's message, if one shows."""
         if self.message is None or self.message_left <= 0:
             return None
-        return capital(self.message(self.app.t))
+        words = self.message(self.app.t)
+        names = (self.seats.seat_name(seat) for seat in range(self.match.rules.players))
+        if any(name and words.startswith(name) for name in names):
+            return words  # a name as its player wrote it ("dani" read "Dani")
+        return capital(words)
 
     def card_name(self, card: Card) -> str:
         return self.words.card_name(card)

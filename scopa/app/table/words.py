@@ -353,4 +353,6 @@ class TableWords:
         name = self.seats.seat_name(news.seat)
         many = len(move.captures) > NAMED_TAKEN and news.kind in NEWS_MANY
         key = NEWS_MANY[news.kind] if many else NEWS[news.kind]
-        return capital(self.t(key, name=name, card=card, cards=taken, n=len(move.captures)))
+        # the line opens with a capital, the name as its player wrote it ("dani" read "Dani")
+        line = capital(self.t(key, name="\0", card=card, cards=taken, n=len(move.captures)))
+        return line.replace("\0", name)
