@@ -71,6 +71,22 @@ class MatchResult:
     def key(self) -> tuple[str, int, str, str]:
         return (self.mode, self.players, self.preset, self.level)
 
+    @property
+    def outright(self) -> bool:
+        """Won without being ahead on points, or lost while not behind: the match was
+        decided by something else (Cirulla's cappotto, or an opening table under the
+        Luzzati rules), and its margin of points is no measure of the win."""
+        if self.won is None or self.margin is None:
+            return False
+        return self.margin <= 0 if self.won else self.margin >= 0
+
+    @property
+    def record_margin(self) -> int | None:
+        """The margin the best and worst margins are kept from: none for a match played with
+        moves taken back, nor for one decided other than on points (``outright``: a
+        cappotto won 18 points behind was the player's worst margin)."""
+        return None if self.undone or self.outright else self.margin
+
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
         data["totals"] = list(self.totals)
@@ -149,7 +165,7 @@ class Tally:
 
     @classmethod
     def of(cls, result: MatchResult) -> Tally:
-        clean = None if result.undone else result.margin
+        clean = result.record_margin
         return cls(
             played=1,
             won=1 if result.won is True else 0,
@@ -174,10 +190,11 @@ class Stats:
         tallies = dict(self.tallies)
         tallies[result.key] = tallies.get(result.key, Tally()) + Tally.of(result)
         best, worst = self.best, self.worst
-        if result.margin is not None and not result.undone:
-            if best is None or best.margin is None or result.margin > best.margin:
+        margin = result.record_margin
+        if margin is not None:
+            if best is None or best.margin is None or margin > best.margin:
                 best = result
-            if worst is None or worst.margin is None or result.margin < worst.margin:
+            if worst is None or worst.margin is None or margin < worst.margin:
                 worst = result
         recent = (*self.recent, result)[-RECENT:]
         return replace(self, tallies=tallies, recent=recent, best=best, worst=worst)

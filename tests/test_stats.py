@@ -67,6 +67,30 @@ def test_the_scopas_counted_are_the_tables_swept_not_cirulla_s_bonuses() -> None
     assert res.scope == swept < sum(scores[0].scope for scores in match.rounds)
 
 
+def test_a_match_won_behind_on_points_is_no_record_of_margin() -> None:
+    """A Cirulla match won by cappotto 24 to 28 was kept as a margin of -4: the best margin
+    of a player who had won every match was below nought, and a later one won 6 to 24 made
+    -18 the worst. A match decided other than on points is counted won, its margin charted
+    as it was, and is no record of the best or worst margin; the one it beat is kept."""
+    rules = Rules.preset("cirulla")
+    cappotto = finished(rules, 1374)
+    assert cappotto.cappotto and cappotto.winner == 0 and cappotto.totals == (24, 28)
+    setup = MatchSetup.solo(rules, level="expert")
+    res = result_of(setup, cappotto)
+    assert res.won is True and res.margin == -4 and res.outright and res.record_margin is None
+    plain = finished(rules, 4)
+    on_points = result_of(setup, plain)
+    assert not on_points.outright and on_points.record_margin == on_points.margin
+    stats = Stats().add(on_points).add(res)
+    assert stats.best is on_points and stats.worst is on_points
+    total = stats.total()
+    assert total.won == (2 if on_points.won else 1)
+    assert total.best == total.worst == on_points.margin
+    assert margin_series(stats) == [on_points.margin, -4]
+    lost = MatchResult("solo", 2, "cirulla", "expert", False, 3, 0, (30, 27), 4)
+    assert lost.outright and lost.record_margin is None  # the other side's cappotto
+
+
 def test_partners_in_hot_seat_share_one_side() -> None:
     rules = Rules.preset("scopone")
     seats = (SeatConfig("A", True), SeatConfig("X", False, "beginner"), SeatConfig("B", True),

@@ -594,3 +594,37 @@ def test_matches_an_earlier_version_counted_are_said_not_kept_here(english, stor
     assert intro() == app.t("past.intro_1")  # the one before it is older than the list
     count(finished(3), now)  # the earlier version again, after it
     assert intro() == app.t("past.intro_older")
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_match_won_behind_on_points_says_so_in_its_row(app, store, language) -> None:  # noqa: ANN001
+    """A Cirulla match won by cappotto 24 to 28 read "Won 24–28", a win that seemed no
+    win. Its row says it was not won on points."""
+    import random
+
+    from scopa.app import style
+    from scopa.engine import Match
+    from scopa.settings import MatchSetup
+    from scopa.storage import PastMatch
+
+    app.set_language(language)
+    rules = Rules.preset("cirulla")
+    rng, match = random.Random(1374), Match.new(rules, 1374)
+    while not match.over:
+        match, _ = match.apply(rng.choice(match.legal_moves()))
+    assert match.cappotto and match.winner == 0 and match.totals == (24, 28)
+    setup = MatchSetup.solo(rules, level="expert")
+    when = datetime.now().astimezone().isoformat(timespec="seconds")
+    store.keep_past(PastMatch(when, setup, match.record(), match))
+    past = app.open("past")
+    frame(app)
+    assert isinstance(past, PastScene) and len(past.rows) == 1
+    _, _, result, won, _ = past.row_texts(past.kept[0])
+    assert won and result == app.t("past.won", mine=24, theirs=28)
+    assert past.row_note(past.kept[0]) == app.t("past.outright")
+    drawn = []
+    with style.watch_text(drawn.append):
+        app.draw()
+    told = {text.words: text for text in drawn}
+    assert result in told and app.t("past.outright") in told
+    assert told[app.t("past.outright")].used.top >= told[result].used.bottom  # under it

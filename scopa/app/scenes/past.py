@@ -64,7 +64,16 @@ class PastRow(Widget):
         style.text(surface, when, small, bottom, valign="top")
         colour = WON if won else LOST
         score = pygame.Rect(left.right + pad, inner.top, score_w, inner.h)
-        style.text(surface, result, m.pen("ui_bold", style.ROW_TITLE, colour), score, align="right")
+        note = scene.row_note(self.past)
+        if note:  # a cappotto won behind on points: "Won 24-28" said nothing of it
+            score.h = top.h
+            under = pygame.Rect(score.left, bottom.top, score_w, bottom.h)
+            style.text(surface, note, small, under, align="right", valign="top")
+            valign = "bottom"
+        else:
+            valign = "middle"
+        pen = m.pen("ui_bold", style.ROW_TITLE, colour)
+        style.text(surface, result, pen, score, align="right", valign=valign)
         figure = pygame.Rect(score.right, inner.top, accuracy_w, top.h)
         figure.bottom = top.bottom
         style.text(surface, accuracy, big, figure, align="right", valign="bottom")
@@ -85,6 +94,8 @@ class PastScene(MenuScene):
         """The statistics count matches alone against the computer this list lacks: an
         earlier version of the game counted them, and kept nothing to review them by."""
         self._texts: dict[tuple[object, ...], tuple[str, str, str, bool, str]] = {}
+        self._outright: dict[str, bool] = {}
+        """Whether each row's match was decided other than on points (``row_note``)."""
         self._sizes: dict[tuple[object, ...], int] = {}
         self.app.show_store_messages()
         self.scroll = ScrollPanel()
@@ -180,6 +191,15 @@ class PastScene(MenuScene):
         if known is None:
             known = self._texts[key] = self._worded(past, room)
         return known
+
+    def row_note(self, past: PastMatch) -> str:
+        """The words under a row's result, if any: a match decided other than on points
+        (Cirulla's cappotto, a table of the Luzzati rules) says so."""
+        outright = self._outright.get(past.key)
+        if outright is None:
+            result = result_of(past.setup, past.match, undone=past.undone)
+            outright = self._outright[past.key] = result.outright
+        return self.t("past.outright") if outright else ""
 
     def _worded(
         self, past: PastMatch, room: tuple[style.Pen, tuple[int, int]] | None
