@@ -51,6 +51,39 @@ def test_tiles_and_bars_count_the_recorded_matches(app, store) -> None:
         assert bars[app.t(f"level_{level}")] == (w, lost)
 
 
+def test_partners_at_one_screen_against_the_computer_count_in_the_bars_by_level(app, store) -> None:
+    """Two people partners against two Experts (scopone at one screen) were counted won or
+    lost in the tiles and left out of "Against the computer: by level": the bars told a
+    loss fewer than the tiles. They count there; rivals at one screen, no side the
+    player's, do not."""
+    rules = Rules.preset("scopone")
+    team = MatchSetup(
+        (SeatConfig("Anna", True), SeatConfig("X", False, "expert"),
+         SeatConfig("Bruno", True), SeatConfig("Y", False, "expert")),
+        rules,
+    )  # fmt: skip
+    rivals = MatchSetup(
+        (SeatConfig("Anna", True), SeatConfig("Bruno", True), SeatConfig("Z", False, "expert")),
+        Rules(players=3),
+    )
+    solo = MatchSetup((SeatConfig("Anna", True), SeatConfig("CPU", False, "expert")), Rules())
+    won = [0, 0]
+    for setup, seed in ((team, 1), (solo, 2), (rivals, 3)):
+        rng = random.Random(seed)
+        match = Match.new(setup.rules, seed)
+        while not match.over:
+            match, _ = match.apply(rng.choice(match.legal_moves()))
+        store.record_result(setup, match)
+        if setup is not rivals:
+            won[0 if match.winner == 0 else 1] += 1
+    scene = StatisticsScene(app)
+    app.stack.push(scene)
+    frame(app)
+    tiles = dict(scene.tiles())
+    assert (tiles[app.t("st_won")], tiles[app.t("st_lost")]) == (str(won[0]), str(won[1]))
+    assert scene.by_level() == [(app.t("level_expert"), tuple(won))]
+
+
 def test_no_matches_yet(app) -> None:
     scene = StatisticsScene(app)
     app.stack.push(scene)

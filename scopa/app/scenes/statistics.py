@@ -238,7 +238,9 @@ class StatisticsScene(MenuScene):
         return self._results
 
     def by_level(self) -> list[tuple[str, tuple[int, ...]]]:
-        """Won and lost against each computer level (solo matches)."""
+        """Won and lost against each computer level: alone, and with partners here or
+        online against the computer (those were counted won and lost above, and left out
+        here: the bars told a loss fewer than the tiles)."""
         return [
             (
                 self.t(f"level_{level}")
@@ -246,7 +248,8 @@ class StatisticsScene(MenuScene):
                 else self.t("st_mixed"),
                 (tally.won, tally.lost),
             )
-            for level, tally in self.stats.by("level", mode="solo")
+            for level, tally in self.stats.by("level")
+            if level != "none" and tally.won + tally.lost
         ]
 
     def groups(self) -> list[tuple[str, tuple[int, ...]]]:
