@@ -37,11 +37,11 @@ def test_the_accuracy_of_reviewed_matches_is_charted(app, store) -> None:  # noq
     app.stack.push(scene)
     assert dict(scene.tiles())["Accuracy (last\u00a010)"] == "70%"
     assert scene.accuracies() == [60.0, 70.0, 80.0]
-    assert "Accuracy of your last 3 reviewed matches (%)" not in texts_of(app)
+    assert "Accuracy of your last 3 graded matches (%)" not in texts_of(app)
     click(app, scene.trend_choice)
     assert scene.trend == "accuracy"
     texts = texts_of(app)
-    assert "Accuracy of your last 3 reviewed matches (%)" in texts
+    assert "Accuracy of your last 3 graded matches (%)" in texts
     assert "80" in texts  # the last value, written at the end of the line
     # clicked, the switch is not explained once the pointer leaves it: the legend says
     # what the accuracy's line is (the switch's words stood in its place)
@@ -64,7 +64,7 @@ def test_before_any_review_the_chart_says_how_to_get_one(app, store) -> None:  #
     app.stack.push(scene)
     assert dict(scene.tiles())["Accuracy (last\u00a010)"] == "\u2014"
     scene.trend = "accuracy"
-    assert any(text.startswith("No match reviewed yet") for text in texts_of(app))
+    assert any(text.startswith("No match graded yet") for text in texts_of(app))
 
 
 def test_a_year_of_reviewed_matches_charts_a_trend_not_a_blob(app, store) -> None:  # noqa: ANN001
@@ -89,7 +89,7 @@ def test_a_year_of_reviewed_matches_charts_a_trend_not_a_blob(app, store) -> Non
     click(app, scene.trend_choice)
     assert scene.trend == "accuracy"
     texts = texts_of(app)
-    assert "Accuracy of your last 432 reviewed matches (%)" in texts
+    assert "Accuracy of your last 432 graded matches (%)" in texts
     assert "432" in texts  # the newest step, under the axis
     surface = pygame.Surface(app.size)
     surface.fill(style.PAPER_BRIGHT)
