@@ -491,8 +491,8 @@ class NewGameScene(MenuScene):
         one: the same seed deals other cards there. The players it had, and the game whose
         deal it had."""
         players, dealt = int(shape[:-1]), shape[-1]
-        game = {"S": "ng_code_scopa", "N": "preset_scopone", "T": "preset_scopone_scientifico"}
-        return self.t("ng_code_table", n=players, game=self.t(game.get(dealt, "preset_cirulla")))
+        game = {"S": "classic", "N": "scopone", "T": "scopone_scientifico", "C": "cirulla"}
+        return self.t("ng_code_table", n=players, game=self.t(f"preset_{game[dealt]}"))
 
     def _set_code(self, value: str) -> None:
         self.code = value
