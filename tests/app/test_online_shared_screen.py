@@ -19,6 +19,7 @@ from scopa.app.scenes.lobby import LobbyScene
 from scopa.app.scenes.online import OnlineScene
 from scopa.app.scenes.scoring import ScoringScene
 from scopa.app.table import TableScene
+from scopa.app.table.scene import COVER_NEWS
 from scopa.engine import Rules
 from scopa.net.client import BackgroundClient, ServerError, Update
 from scopa.net.codes import parse_address
@@ -808,6 +809,65 @@ def test_a_seat_here_the_computer_plays_is_told_and_taken_back_whoever_is_in_fro
         click(app, table.absence.button.center)
         run_until(app, lambda: not host_played_for())
         run_until(app, lambda: table.absence.words(lost=False) is None)
+    finally:
+        friend.close()
+        app.home()
+
+
+def test_the_cover_of_a_seat_taken_back_tells_what_was_made_since_its_person_s_own_turn(
+    app, monkeypatch
+):
+    """The host played, then let the computer play the next turn, and took the seat back:
+    the host's cover told what was made since the card the computer played, which the host
+    never saw made, leaving out what the others made before it. It tells what was made
+    since the host's own last card."""
+    from .test_online_idle import hand_over_when_due
+
+    table, friend = host_with_one_here(app, monkeypatch, idle_grace=IDLE)
+    coordinator = table.coordinator
+    latest: Update | None = None
+
+    def until(done):  # noqa: ANN001, ANN202
+        def reached() -> bool:
+            nonlocal latest
+            if done():
+                return True
+            latest = play_on(table, friend, latest)
+            return False
+
+        return reached
+
+    def host_played_for() -> bool:  # the server's word, as the friend hears it
+        seats = (friend.client.table or {}).get("seats", [])
+        return any(info.get("seat") == 0 and info.get("autoplay") for info in seats)
+
+    def history():  # noqa: ANN202
+        return coordinator.parts[0].match.observation.history
+
+    try:
+        run_until(app, until(lambda: any(p == 0 for p, _ in history())))  # the host's own
+        played_at = len(history())
+
+        def host_again() -> bool:
+            return len(history()) > played_at and table.match.turn == 0 and not table.director.busy
+
+        run_until(app, until(host_again))
+        hand_over_when_due(app, coordinator, friend, 0, IDLE + 0.2)
+        run_until(app, host_played_for)
+        run_until(app, until(lambda: table.cover == 2))
+        click(app, table.absence.button.center)  # the host's seat taken back
+        run_until(app, lambda: not host_played_for())
+        run_until(app, lambda: bool(table._made_for.get(0)))
+        run_until(app, until(lambda: table.cover == 0))
+        seen = coordinator.parts[0].match.observation
+        made_for = {at for round_no, at in table._made_for[0] if round_no == seen.round_no}
+        own = [at for at, (p, _) in enumerate(seen.history) if p == 0 and at not in made_for]
+        assert own and made_for and min(made_for) > own[-1]
+        others = [at for at in range(own[-1] + 1, len(seen.history)) if seen.history[at][0]]
+        before = [at for at in others if at < min(made_for)]
+        assert before, "the others played between the host's card and the computer's"
+        _, news = table._cover_news
+        assert len(news) == min(len(others), COVER_NEWS) > len(others) - len(before)
     finally:
         friend.close()
         app.home()

@@ -136,6 +136,9 @@ class TableScene(Scene):
         self.cover: int | None = None
         self._cover_news: tuple[bool, tuple[News, ...]] = (False, ())
         """What the others made that the cover tells of (``_news_since``)."""
+        self._made_for: dict[int, set[tuple[int, int]]] = {}
+        """Per seat here, the plays the computer made for it while its person was away, as
+        (round, place in the round's history): not the person's own turns (``_news_since``)."""
         self.cover_since = 0.0
         """When (``clock``) the cover came down."""
         self._cover_pressed = False
@@ -909,6 +912,15 @@ class TableScene(Scene):
             for seat, moves in sorted(arrival.played_for_you.items())
             if (cards := [move.card for move in moves if move.card is not None])
         }
+        for seat, moves in arrival.played_for_you.items():
+            seen = self._seen_by(seat)
+            if seen is not None:
+                made = self._made_for.setdefault(seat, set())
+                made.update(
+                    (seen.round_no, at)
+                    for at, (player, move) in enumerate(seen.history)
+                    if player == seat and move in moves
+                )
         if played:  # back at the table: the cards gone from the hands are accounted for
             alone = len(self.coordinator.humans) == 1
             self.app.notify(partial(self._played_for, played, alone), 12.0)
@@ -1632,12 +1644,18 @@ class TableScene(Scene):
         the value named for it (``named``: a 7 that took an ace took it as one). The person
         who takes the screen saw none of it: it was made behind the cover, or before the
         last person passed it on (computers sweeping one after another left the next person
-        guessing who had made them)."""
+        guessing who had made them). A card the computer played for the seat, its person
+        away online, is not the person's turn: what came before it is told too."""
         seen = self._seen_by(seat)
         if seen is None:
             return False, ()
         history = seen.history
-        mine = [at for at, (player, _) in enumerate(history) if player == seat]
+        made_for = self._made_for.get(seat, set())  # the computer's, the person away
+        mine = [
+            at
+            for at, (player, _) in enumerate(history)
+            if player == seat and (seen.round_no, at) not in made_for
+        ]
         start = mine[-1] + 1 if mine else 0
         sweeps = set(seen.scopa_plays())
         news = []
