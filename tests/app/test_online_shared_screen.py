@@ -19,7 +19,6 @@ from scopa.app.scenes.lobby import LobbyScene
 from scopa.app.scenes.online import OnlineScene
 from scopa.app.scenes.scoring import ScoringScene
 from scopa.app.table import TableScene
-from scopa.app.table.scene import COVER_NEWS
 from scopa.engine import Rules
 from scopa.net.client import BackgroundClient, ServerError, Update
 from scopa.net.codes import parse_address
@@ -867,7 +866,7 @@ def test_the_cover_of_a_seat_taken_back_tells_what_was_made_since_its_person_s_o
         before = [at for at in others if at < min(made_for)]
         assert before, "the others played between the host's card and the computer's"
         _, news = table._cover_news
-        assert len(news) == min(len(others), COVER_NEWS) > len(others) - len(before)
+        assert len(news) == len(others) > len(others) - len(before)
     finally:
         friend.close()
         app.home()

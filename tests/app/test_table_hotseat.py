@@ -1055,3 +1055,39 @@ def test_the_status_line_writes_a_name_as_its_player_wrote_it(app):
     said = scene.said()
     assert said is not None and said[:1].isupper()
     scene.close()
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+def test_a_cover_that_tells_only_the_latest_plays_says_more_came_before(app, size):
+    """Eight things made since a person's last turn (knocks and plays of Cirulla at four):
+    the cover told the latest six, or as many as fit, under "Since your last turn", as if
+    that were all. An ellipsis over them says more came before; the newest is last."""
+    from scopa.app.table.scene import COVER_NEWS
+
+    app.resize(size)
+    app.set_language("en")
+    seats = tuple(SeatConfig(name, True) for name in ("Anna", "Bruno", "Carla", "Dario"))
+    rules = Rules(players=4)
+    scene = TableScene(app, coordinated(app, MatchSetup(seats, rules)), worker=inline_worker())
+    app.stack.push(scene)
+    settle(app, scene)
+    moves = ["1C", "2C", "3C", "4C", "5C", "6C", "8C", "9C"]
+    news = tuple(News("laid", 1 + k % 3, Move.parse(move)) for k, move in enumerate(moves))
+    scene.cover = 0
+    scene._cover_news = (True, news)
+    words = scene.cover_texts()
+    assert words.earlier and len(words.news) == 1 + COVER_NEWS
+    assert words.news[-1] == scene.words.news_line(news[-1])
+    drawn = []
+    with style.watch_text(drawn.append):
+        scene.draw(app.screen)
+    texts = [text.words for text in drawn]
+    told = [text for text in texts if text in words.news[1:] or text == style.ELLIPSIS]
+    assert told[0] == style.ELLIPSIS and told[-1] == words.news[-1]
+    scene._cover_news = (True, news[-2:])  # all of it: no ellipsis
+    assert not scene.cover_texts().earlier
+    drawn.clear()
+    with style.watch_text(drawn.append):
+        scene.draw(app.screen)
+    assert style.ELLIPSIS not in [text.words for text in drawn]
+    scene.close()

@@ -301,10 +301,13 @@ def _draw_news(
     news: tuple[str, ...],
     top: float,
     bottom: float,
+    earlier: bool = False,
 ) -> None:
     """The cover's heading of what the others made (``news[0]``), in gold, and its lines
     under it, in the middle of the room from ``top`` to ``bottom``: every line, in smaller
-    letters if that is what it takes, else the latest lines that fit."""
+    letters if that is what it takes, else the latest lines that fit. An ellipsis over
+    them says that more was made before (``earlier``, or lines left out here): the heading
+    "Since your last turn" stood over a part of it."""
     gap = layout.margin * 0.5
     room = bottom - top - 2 * gap
     lines = news[1:]
@@ -313,9 +316,12 @@ def _draw_news(
         line = text.pen("ui", size, style.CREAM)
         step = style.line_height(line)
         fit = max(1, int((room - style.line_height(heading)) // step))
-        if fit >= len(lines):
+        if fit >= len(lines) + (1 if earlier else 0):
             break
-    shown = lines[-fit:]
+    if earlier or fit < len(lines):
+        shown = (style.ELLIPSIS, *lines[len(lines) - max(1, fit - 1) :])
+    else:
+        shown = lines
     height = style.line_height(heading) + step * len(shown)
     y = top + gap + max(0.0, (room - height) / 2)
     width = layout.size[0] - 4 * layout.margin
@@ -355,7 +361,7 @@ def draw_cover(
     the near black of the cloth ``felt``. What the others
     made since the person's last turn is told between the words and the button: as many
     of its latest lines as there is room for."""
-    title, hint, note, button, news = words
+    title, hint, note, button, news, earlier = words
     w, h = layout.size
     style.veil(surface, felt)
     cw = layout.hand_w
@@ -375,7 +381,7 @@ def draw_cover(
     said = style.text(surface, hint, line, box, align="center", valign="top", lines=2)
     rect = cover_button(layout, text, button)
     if news:
-        _draw_news(surface, layout, text, news, said.bottom, rect.top)
+        _draw_news(surface, layout, text, news, said.bottom, rect.top, earlier)
     state = "hot" if hot else "normal"
     scale = style.Scale(layout.size)
     style.button(

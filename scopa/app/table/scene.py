@@ -1630,7 +1630,8 @@ class TableScene(Scene):
         if self.cover is None:
             return self.words.cover(self.match.turn)
         played, news = self._cover_news
-        words = self.words.cover(self.cover, news, played=played)
+        told = news[-COVER_NEWS:]
+        words = self.words.cover(self.cover, told, played=played, earlier=len(told) < len(news))
         if self.cover_answering():  # a try that did not lift it: how it is lifted
             hint = self.app.t(self._cover_told, name=self.seats.seat_name(self.cover))
             words = words._replace(hint=hint)
@@ -1678,7 +1679,7 @@ class TableScene(Scene):
                 news.append(News("knock", player, move))
             elif move.kind == "retract":
                 news.append(News("retract", player, move))
-        return bool(mine), tuple(news[-COVER_NEWS:])
+        return bool(mine), tuple(news)
 
     def _seen_by(self, seat: int) -> Observation | None:
         """What ``seat`` may see of the round now: online, as its link last heard it (None

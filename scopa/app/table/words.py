@@ -66,6 +66,9 @@ class CoverWords(NamedTuple):
     note: str
     button: str
     news: tuple[str, ...] = ()
+    earlier: bool = False
+    """More was made before the lines of ``news`` than the cover tells (an ellipsis over
+    them says so)."""
 
 
 PULSE_STEPS = 16
@@ -320,9 +323,12 @@ class TableWords:
             return t("table.thinking", name=name), style.MIST
         return None
 
-    def cover(self, seat: int, news: Sequence[News] = (), *, played: bool = True) -> CoverWords:
+    def cover(
+        self, seat: int, news: Sequence[News] = (), *, played: bool = True, earlier: bool = False
+    ) -> CoverWords:
         """The cover's words for ``seat``, with what the others made since its last turn
-        (``news``, in turn; ``played``: else since the deal), each on a line of its own."""
+        (``news``, in turn; ``played``: else since the deal), each on a line of its own;
+        ``earlier``: more was made before those."""
         t = self.t
         name = self.seats.seat_name(seat)
         told: tuple[str, ...] = ()
@@ -335,6 +341,7 @@ class TableWords:
             t("table.hidden"),
             t("table.show_cards"),
             told,
+            earlier and bool(told),
         )
 
     def news_line(self, news: News) -> str:
