@@ -216,6 +216,27 @@ def test_the_status_line_follows_the_language_chosen_while_it_shows(fast):
 
 
 @pytest.mark.parametrize("language", ["en", "it"])
+def test_a_sum_refused_by_the_rulebook_s_limits_says_which(fast, language):
+    """With captures of at most two cards, the 6 dropped on the 2 of a 1 + 2 + 3 was told
+    only that it "cannot take the 2 of swords", a sum that adds up: the limit went unsaid.
+    So did the fewest cards, the 7 dropped on the ace of a 1 + 2 + 4 beside a 3 + 4."""
+    fast.set_language(language)
+    limited = Rules(capture_limit=2)
+    scene = open_table(fast, "6D 2C 10S", "1B 3B 8C", "1S 2S 3S 5B", limited)
+    drag(fast, centre_of(scene, C("6D")), centre_of(scene, C("2S")))
+    assert scene.match.moves() == ()
+    names = {"card": scene.card_name(C("6D")), "target": scene.card_name(C("2S"))}
+    assert scene.status_text()[0] == capital(fast.t("table.capture_limit", n=2, **names))
+    scene.close()
+    fewest = Rules(fewest_cards=True)
+    scene = open_table(fast, "7D 2C 10S", "1B 3B 8C", "1S 2S 4S 3C", fewest)
+    drag(fast, centre_of(scene, C("7D")), centre_of(scene, C("1S")))
+    assert scene.match.moves() == ()
+    names = {"card": scene.card_name(C("7D")), "target": scene.card_name(C("1S"))}
+    assert scene.status_text()[0] == capital(fast.t("table.fewest_cards", **names))
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
 def test_a_player_on_the_keys_is_told_the_keys_not_to_drag(fast, language):
     """The line under the table said "drag a card onto the table" to a player choosing
     cards with the arrows; it tells the keys once they are used, and the pointer's way

@@ -77,6 +77,10 @@ STRINGS = {
         "table.must_take_equal": (
             "{card} must take {target}: a card of its rank on the table comes before any sum"
         ),
+        "table.capture_limit": "{card} cannot take {target}: a capture takes at most {n} cards",
+        "table.fewest_cards": (
+            "{card} cannot take {target}: of the sums it makes, it takes one of the fewest cards"
+        ),
         "table.ace_takes_ace": (
             "{card} must take {target}: with an ace on the table, an ace takes just that ace"
         ),
@@ -194,6 +198,12 @@ STRINGS = {
         "table.must_take_equal": (
             "Con {card} devi prendere {target}: "
             "una carta del suo valore in tavola viene prima di ogni somma"
+        ),
+        "table.capture_limit": (
+            "Con {card} non puoi prendere {target}: una presa è al massimo di {n} carte"
+        ),
+        "table.fewest_cards": (
+            "Con {card} non puoi prendere {target}: delle somme che fa, prende una con meno carte"
         ),
         "table.ace_takes_ace": (
             "Con {card} devi prendere {target}: con un asso in tavola, l'asso prende solo quello"

@@ -747,17 +747,29 @@ class TableScene(Scene):
         takes = [m.captures for m in self.match.legal_moves() if m.card == card and m.captures]
         equal = [c for (c,) in (t for t in takes if len(t) == 1) if c.rank == card.rank]
         only_equal = bool(takes) and len(equal) == len(takes) and target not in equal
-        summed = target is not None and any(  # the target was part of a sum it could make
-            target in cards and sum(c.rank for c in cards) == card.rank
+        sums = [  # the sums of the table the target was part of, that make the card's rank
+            cards
             for size in range(2, card.rank + 1)
             for cards in itertools.combinations(self.match.round.table_cards(), size)
-        )
-        if only_equal and self.setup.rules.assi and card.rank == 1:
+            if target in cards and sum(c.rank for c in cards) == card.rank
+        ]
+        summed = bool(sums)
+        rules = self.setup.rules
+        limit = rules.capture_limit
+        plain = not (rules.cirulla or rules.quindici) and not only_equal and bool(takes)
+        if only_equal and rules.assi and card.rank == 1:
             # Scopa d'assi: the ace would sweep the table, but an ace there is all it takes
             self.say(lambda t: t("table.ace_takes_ace", target=name(equal[0]), card=name(card)))
         elif only_equal and summed:
             # a sum it could make, but a card of its rank is on the table: the rule to learn
             self.say(lambda t: t("table.must_take_equal", target=name(equal[0]), card=name(card)))
+        elif plain and summed and limit is not None and all(len(c) > limit for c in sums):
+            # the sum adds up: the rulebook's limit of cards is what refuses it
+            self.say(
+                lambda t: t("table.capture_limit", target=name(target), card=name(card), n=limit)
+            )
+        elif plain and summed and rules.fewest_cards:  # a sum of fewer cards is there
+            self.say(lambda t: t("table.fewest_cards", target=name(target), card=name(card)))
         elif self.match.round.declaring:  # hands shown at the deal: knock or pass first
             knocks = may_knock(self.match.legal_moves())
             key = "table.declare_first" if knocks else "table.pass_first"
