@@ -111,7 +111,7 @@ def test_the_message_for_nan_or_infinity_says_which(
 
 def stats_with_margin(margin: int) -> dict:
     totals = (margin, 0) if margin >= 0 else (0, -margin)  # the totals that give it
-    result = MatchResult("solo", 2, "classic", "expert", True, margin, 1, totals, 3)
+    result = MatchResult("solo", 2, "classic", "expert", margin > 0, margin, 1, totals, 3)
     data = Stats().add(result).to_dict()
     return json.loads(json.dumps(data))
 
