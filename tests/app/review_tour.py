@@ -17,6 +17,7 @@ from scopa.app.matches import MatchCoordinator
 from scopa.app.scenes.review import ReviewScene
 from scopa.app.scenes.scoring import ScoringScene
 from scopa.app.table import TableScene
+from scopa.app.table.scene import COVER_HOLD
 from scopa.engine import Card, Move, Rules
 from scopa.settings import MatchSetup, SeatConfig
 
@@ -223,6 +224,7 @@ def _hotseat(tour: Tour, setup: MatchSetup) -> None:
     tour.hover_all(review, "review, who is looking")
     tour.click(review.name_buttons[0])
     tour.show("review, the cover")
+    review.age += COVER_HOLD  # the cover up a moment
     tour.click((5, 5))
     tour.hover((0, 0))
     tour.show("review, one person's")
@@ -230,6 +232,7 @@ def _hotseat(tour: Tour, setup: MatchSetup) -> None:
     tour.click(review.show_all)
     tour.frames(8)
     tour.show("review, the cover for the first to be asked")
+    review.age += COVER_HOLD  # the cover up a moment
     tour.click((5, 5))
     tour.frames(8)
     tour.show("review, may everyone see it")
@@ -239,6 +242,7 @@ def _hotseat(tour: Tour, setup: MatchSetup) -> None:
     while not coordinator.match.over:  # asked on the last sheet: of this match, now over
         coordinator.apply(coordinator.match.legal_moves()[0])
     tour.click(review.show_all)
+    review.age += COVER_HOLD  # the cover up a moment
     tour.click((5, 5))
     tour.frames(8)
     tour.show("review, may everyone see it, the match over")
@@ -246,10 +250,12 @@ def _hotseat(tour: Tour, setup: MatchSetup) -> None:
     coordinator.match = playing
     app.toasts = type(app.toasts)()
     tour.click(review.show_all)
+    review.age += COVER_HOLD  # the cover up a moment
     tour.click((5, 5))
     tour.click(app.stack.top.yes_button)  # type: ignore[attr-defined]
     tour.frames(8)
     tour.show("review, the cover for the next to be asked")
+    review.age += COVER_HOLD  # the cover up a moment
     tour.click((5, 5))
     tour.click(app.stack.top.yes_button)  # type: ignore[attr-defined]
     tour.hover((0, 0))

@@ -15,6 +15,7 @@ from scopa.app.coach import ReviewJob
 from scopa.app.scenes.review import ReviewScene
 from scopa.app.scenes.scoring import ScoringScene
 from scopa.app.table import TableScene
+from scopa.app.table.scene import COVER_HOLD
 from scopa.engine import Move
 from scopa.settings import MatchSetup, SeatConfig
 
@@ -34,6 +35,34 @@ def drawn_texts(app) -> list[str]:  # noqa: ANN001
     with style.watch_text(seen.append):
         frame(app)
     return [text.words for text in seen]
+
+
+def lift(app) -> None:  # noqa: ANN001
+    """The person called, the review's cover up a moment, clicks to lift it."""
+    app.stack.top.age += COVER_HOLD
+    click(app, (10, 10))
+
+
+def test_a_name_double_clicked_does_not_lift_the_cover_it_brings(english) -> None:  # noqa: ANN001
+    """A name picked with a double click (or Enter pressed twice on it) showed that
+    person's costliest moves to whoever picked it: the second press lifted the cover, up a
+    tenth of a second. The cover lifts on a press made once it has been up a moment."""
+    app = english
+    _, _, scoring = on_scoring(app, HOTSEAT)
+    click(app, scoring.review_button)
+    scene = app.stack.top
+    marco = scene.name_buttons[1].rect.center
+    click(app, marco)
+    click(app, marco)  # the double click's second
+    assert scene.stage == "cover"
+    press(app, pygame.K_RETURN)
+    assert scene.stage == "cover"
+    frame(app, pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=marco))
+    scene.age += COVER_HOLD
+    frame(app, pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=marco))
+    assert scene.stage == "cover"  # a press begun before the moment, let go after it
+    press(app, pygame.K_RETURN)  # Marco, the screen his
+    assert scene.stage == "review" and scene.seat == 1
 
 
 def on_scoring(app, setup: MatchSetup = SOLO, *, saved: bool = False):  # noqa: ANN001, ANN201
@@ -361,7 +390,7 @@ def test_each_person_sees_only_their_own_review(english) -> None:  # noqa: ANN00
     texts = drawn_texts(app)
     assert "Pass the screen to Marco" in texts
     assert not any(text.startswith(MOVES_SAID) for text in texts)
-    click(app, (10, 10))
+    lift(app)
     assert scene.stage == "review" and scene.seat == 1 and scene.seat_choice is None
     assert all(grade.seat == 1 for grade in scene.grades())
     texts = drawn_texts(app)
@@ -385,9 +414,9 @@ def test_the_agreement_to_share_reviews_lasts_the_match_after_the_game_is_closed
     assert hint() == app.t("review.button_hint_many")
     click(app, scoring.review_button)
     click(app, app.stack.top.show_all)
-    click(app, (10, 10))  # Giulia takes the screen
+    lift(app)  # Giulia takes the screen
     click(app, app.stack.top.yes_button)
-    click(app, (10, 10))  # Marco takes the screen
+    lift(app)  # Marco takes the screen
     click(app, app.stack.top.yes_button)
     assert coordinator.reviews_shared
     assert hint() == app.t("review.button_hint_shared")
@@ -407,7 +436,7 @@ def test_all_reviews_are_shown_only_when_everyone_agrees(english) -> None:  # no
     # whoever pressed it, Giulia is asked once the screen is hers (the one who pressed it
     # answered for her)
     assert app.stack.top is scene and scene.stage == "cover" and scene.seat == 0
-    click(app, (10, 10))
+    lift(app)
     ask = app.stack.top
     # the agreement lasts the match, and the question says so (it read as one review's)
     assert ask.question() == "Giulia, may everyone see your reviews for the rest of this match?"
@@ -416,7 +445,7 @@ def test_all_reviews_are_shown_only_when_everyone_agrees(english) -> None:  # no
     # said yes for everyone, the questions one after another)
     assert app.stack.top is scene and scene.stage == "cover" and scene.seat == 1
     assert "Marco: click or press Enter, to be asked" in " ".join(drawn_texts(app))
-    click(app, (10, 10))
+    lift(app)
     ask = app.stack.top
     assert ask.question() == "Marco, may everyone see your reviews for the rest of this match?"
     click(app, ask.no_button)
@@ -429,9 +458,9 @@ def test_all_reviews_are_shown_only_when_everyone_agrees(english) -> None:  # no
     assert "Marco keeps their review private" in " ".join(drawn_texts(app))
     assert not any("Marco keeps their review private" in toast.text for toast in app.toasts)
     click(app, scene.show_all)
-    click(app, (10, 10))
+    lift(app)
     click(app, app.stack.top.yes_button)
-    click(app, (10, 10))
+    lift(app)
     click(app, app.stack.top.yes_button)
     assert coordinator.reviews_shared and app.stack.top is scene
     assert scene.stage == "review" and scene.seat_choice is not None
@@ -457,7 +486,7 @@ def test_asked_on_the_last_sheet_the_question_does_not_speak_of_the_rest_of_the_
     played = coordinator.match
     play_out(coordinator)
     click(app, scene.show_all)
-    click(app, (10, 10))
+    lift(app)
     ask = app.stack.top
     assert ask.question() == "Giulia, may everyone see your reviews of this match?"
     assert "until the match ends" not in ask.detail()
@@ -624,6 +653,7 @@ def test_the_keys_find_their_place_again_after_a_question_is_answered(english) -
     scene.form.keyboard_used = True
     scene.form.set_focus(scene.show_all)
     press(app, pygame.K_RETURN)
+    scene.age += COVER_HOLD  # the cover up a moment
     press(app, pygame.K_RETURN)  # the cover lifted: the screen is Giulia's
     press(app, pygame.K_RETURN)  # "No, keep them private", where the question's focus is
     assert app.stack.top is scene and scene.stage == "who"

@@ -21,6 +21,7 @@ from scopa.engine import Card
 
 from .. import style
 from ..coach_words import loss_line, move_phrase, points, reason_line
+from ..table.scene import COVER_HOLD
 from ..toasts import ToastBand
 from ..widgets import Button, Choice
 from ..wording import Seats
@@ -37,6 +38,10 @@ MASTER_GLOW = style.GREEN
 SHOWN = 0.6
 """The least share of its width a card in a row of overlapping cards shows: its corner and
 most of its face (the cards are made smaller when there are too many for that)."""
+
+
+LIFTING_KEYS = (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER)
+"""The keys that lift the review's cover (once ``COVER_HOLD`` is over)."""
 
 
 class ReviewScene(MenuScene):
@@ -64,6 +69,8 @@ class ReviewScene(MenuScene):
             self.stage = "who"
         self._waiting = ""
         self._waiting_moved = False
+        self._cover_since, self._cover_press = 0.0, False
+        """When (``age``) the cover came up, and whether a click begun under it is down."""
         self.asking: list[int] | None = None
         """The people still to be asked whether all reviews may be shown, the first of them
         called to the screen (each answers alone: one person said yes for everyone)."""
@@ -307,6 +314,8 @@ class ReviewScene(MenuScene):
             form.keyboard_used = keyboard
 
     def _restage(self, stage: str) -> None:
+        if stage == "cover":
+            self._cover_since, self._cover_press = self.age, False
         self.stage = stage
         self.build()
         self.layout()
@@ -387,15 +396,26 @@ class ReviewScene(MenuScene):
 
     def handle(self, event: pygame.event.Event) -> bool:
         if self.stage == "cover":
-            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-                self.back()
-            elif (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (
-                event.type == pygame.KEYDOWN
-                and event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER)
-            ):
-                self.reveal()
+            self._cover_input(event)
             return True
         return super().handle(event)
+
+    def _cover_input(self, event: pygame.event.Event) -> None:
+        """The cover lifts on a click, or Enter, made once it has been up ``COVER_HOLD``:
+        the second click of a name double-clicked (or Enter pressed twice on it) showed
+        that person's review to whoever had picked it, the cover up a tenth of a second."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+            return
+        calm = self.age - self._cover_since >= COVER_HOLD
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._cover_press = calm  # a click begun under the cover, not before it
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if self._cover_press and calm:
+                self.reveal()
+            self._cover_press = False
+        elif event.type == pygame.KEYDOWN and event.key in LIFTING_KEYS and calm:
+            self.reveal()
 
     def enter(self) -> None:
         super().enter()
