@@ -400,6 +400,7 @@ def test_the_press_that_lifts_the_cover_does_not_turn_the_score_sheet(app):
     assert not sheet.keys_in_use
     press_after(2.0)  # the next person, at the screen, for the cover they expect
     assert app.stack.top is sheet and sheet.keys_in_use
+    assert sheet.field_note() == app.t("scores_seen")  # not a press that seemed lost
     press_after(0.5)  # pressed again at once: still the sheet
     assert app.stack.top is sheet
     press_after(2.0)  # once read

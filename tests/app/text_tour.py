@@ -308,6 +308,8 @@ class Tour:
         del coordinator.others_ready
         sheet.tell_here(worded("scores_keys_wait", n=2))  # Enter pressed on and on, held off
         self.show("the round's sheet, keys held off")
+        sheet.tell_here(worded("scores_seen"))  # at one screen, the first key
+        self.show("the round's sheet, seen at one screen")
         sheet._field_note = None
         coordinator.round_began_without_me = lambda: True
         app.matches.follow()  # told over whatever screen is up

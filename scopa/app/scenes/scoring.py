@@ -234,6 +234,8 @@ class ScoringScene(MenuScene):
             self.seen = True  # at one screen: the press meant for the cover (see ``seen``)
             self.keys_from = self.age + grace
             self.form.keyboard_used = True
+            if event.key in PRESS_KEYS:  # its ring alone: the press seemed lost
+                self.tell_here(worded("scores_seen"))
             return True
         if not self.seen and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self._pressed_at = self.age
