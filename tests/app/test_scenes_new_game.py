@@ -1298,6 +1298,29 @@ def test_a_round_s_code_of_another_table_says_which_and_deals_there(app, scene) 
     assert all(dealt.hand(seat) == played.round.hand(seat) for seat in range(4))
 
 
+def test_enter_in_the_round_code_goes_on_to_start_and_a_code_refused_is_mended(app, scene):
+    """On the keys, Enter in the code's field did nothing, and Start refused for the code
+    kept the focus on Start: the field was two keys back. Enter goes on to Start when the
+    code deals here; a code Start refuses takes the focus back to its field."""
+    click(app, scene.code_row)
+    type_text(app, "2T4300-3-4T")  # another table's
+    press(app, pygame.K_RETURN)
+    assert scene.form.focus is not scene.start_button
+    press(app, pygame.K_BACKSPACE)
+    press(app, pygame.K_BACKSPACE)
+    type_text(app, "2S")
+    press(app, pygame.K_RETURN)  # typed: on to Start
+    assert scene.form.focus is scene.start_button and scene.form.keyboard_used
+    scene.code = "2T4300-3-4T"
+    click(app, scene.start_button)
+    assert scene.error and scene.form.focus is scene.code_row
+    scene._set_preset("scopone_scientifico")  # (the players follow the game's own four)
+    scene.form.set_focus(scene.start_button)
+    scene.code = "bad"
+    press(app, pygame.K_RETURN)
+    assert scene.error == app.t("ng_bad_code") and scene.form.focus is scene.code_row
+
+
 @pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
 def test_the_round_code_s_words_start_under_the_game_s(app, scene, size) -> None:
     """The Round code's label sat a few pixels left of the Variant's above it (each row

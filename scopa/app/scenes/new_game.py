@@ -143,9 +143,13 @@ class NewGameScene(MenuScene):
         )
         self.code = ""
         """A round's code typed (from a score sheet): the match deals that round's cards."""
+        self.code_refused = False
+        """The code typed is what Start is refused for (``_check``)."""
         self.code_row = SettingRow(
             self.tr("ng_code"),
-            TextInput(lambda: self.code, self._set_code, max_length=MAX_CODE),
+            TextInput(
+                lambda: self.code, self._set_code, max_length=MAX_CODE, done=self._code_typed
+            ),
             hint=self.tr("ng_code_hint"),
             control_share=0.3,
         )
@@ -460,6 +464,7 @@ class NewGameScene(MenuScene):
         return None
 
     def _check(self) -> bool:
+        self.code_refused = False
         same = self.repeated_name()
         if same is not None:
             self.error = self.t("ng_same_name", name=same)
@@ -477,11 +482,13 @@ class NewGameScene(MenuScene):
             self.error = self.t("ng_bad_name")
             return False
         coded = parse_deal_id(self.code) if self.code.strip() else None
-        if self.code.strip() and coded is None:
+        self.code_refused = bool(self.code.strip()) and coded is None
+        if self.code_refused:
             self.error = self.t("ng_bad_code")
             return False
         if coded is not None and coded.shape and coded.shape != deal_shape(self.setup().rules):
             self.error = self._other_table(coded.shape)
+            self.code_refused = True
             return False
         self.error = ""
         return True
@@ -498,8 +505,18 @@ class NewGameScene(MenuScene):
         self.code = value
         self._check()
 
+    def _code_typed(self) -> None:
+        """Enter ended the code's typing: on to Start, ringed, when the code deals here (it
+        did nothing: Start was two keys away); a code refused keeps the field, its reason
+        said under it."""
+        if self._check():
+            self.form.set_focus(self.start_button)
+            self.form.keyboard_used = True
+
     def start(self) -> None:
         if not self._check():
+            if self.code_refused:
+                self.form.set_focus(self.code_row)  # the code to mend, not Start again
             return
         setup = self.setup()
         coded = parse_deal_id(self.code) if self.code.strip() else None
