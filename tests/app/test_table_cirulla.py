@@ -14,7 +14,7 @@ from scopa.app.scenes.scoring import ScoringScene
 from scopa.app.table import TableScene
 from scopa.app.table.words import NEWS, News
 from scopa.app.wording import capital, count, join
-from scopa.engine import PRESETS, Card, Declared, Match, Move
+from scopa.engine import PRESETS, Card, Declared, Match, Move, Rules
 from scopa.settings import MatchSetup, SeatConfig
 
 from .table_helpers import (
@@ -970,18 +970,23 @@ def test_k_says_why_a_hand_worth_a_bonus_knocks_no_more(fast, until_play):
     assert len(scene.view.hands[0]) == 3
 
 
+def anna_and_bruno(app, rules: Rules, *cards: str) -> TableScene:  # noqa: ANN001
+    """Anna and Bruno at one screen, Bruno dealing ``cards`` (Anna's hand, Bruno's, the
+    table): the table pushed, not yet settled."""
+    seats = (SeatConfig("Anna", True), SeatConfig("Bruno", True))
+    match = Match.new(rules, 1, first_dealer=1, decks=(deck(*cards),))
+    scene = TableScene(
+        app, coordinated(app, MatchSetup(seats, rules), match), worker=inline_worker()
+    )
+    app.stack.push(scene)
+    return scene
+
+
 def both_may_knock(app) -> TableScene:  # noqa: ANN001
     """Anna and Bruno at one screen, knocks until the first card: Anna holds 3 5 and the
     matta (an ace makes a low hand of it), Bruno a low hand; Anna declares first."""
     cirulla = CIRULLA.with_(declare_at_deal=True, declare_until_play=True)
-    seats = (SeatConfig("Anna", True), SeatConfig("Bruno", True))
-    decks = (deck("3S 5B 7C", "2D 3D 4C", "4S 5D 9B 10C"),)
-    match = Match.new(cirulla, 1, first_dealer=1, decks=decks)
-    scene = TableScene(
-        app, coordinated(app, MatchSetup(seats, cirulla), match), worker=inline_worker()
-    )
-    app.stack.push(scene)
-    return scene
+    return anna_and_bruno(app, cirulla, "3S 5B 7C", "2D 3D 4C", "4S 5D 9B 10C")
 
 
 def test_a_knock_taken_back_leaves_the_other_hand_s_matta_its_value(fast):
@@ -1353,13 +1358,7 @@ def test_the_cover_says_the_value_the_matta_was_taken_at(fast, language):
     kept on the table."""
     fast.set_language(language)
     t = fast.t
-    seats = (SeatConfig("Anna", True), SeatConfig("Bruno", True))
-    decks = (deck("2S 3B 7C", "4D 8B 9C", "6D 7S 9B 10C"),)
-    match = Match.new(CIRULLA, 1, first_dealer=1, decks=decks)
-    scene = TableScene(
-        fast, coordinated(fast, MatchSetup(seats, CIRULLA), match), worker=inline_worker()
-    )
-    fast.stack.push(scene)
+    scene = anna_and_bruno(fast, CIRULLA, "2S 3B 7C", "4D 8B 9C", "6D 7S 9B 10C")
     settle(fast, scene)
     for text in ("!7C=4", "7C"):
         scene.play(Move.parse(text))
