@@ -32,9 +32,11 @@ STRINGS = {
             "Click the table where the card goes: it can take more than one way"
         ),
         "table.your_turn_named": "{name}, your turn: drag a card onto the table",
-        "table.your_turn_keys": "Your turn: pick a card with the arrow keys, then Enter",
+        "table.your_turn_keys": (
+            "Your turn: pick a card with the arrow keys or its number, then Enter"
+        ),
         "table.your_turn_keys_named": (
-            "{name}, your turn: pick a card with the arrow keys, then Enter"
+            "{name}, your turn: pick a card with the arrow keys or its number, then Enter"
         ),
         "table.thinking": "{name} is thinking…",
         "table.friend_turn": "Waiting for {name} to play",
@@ -147,9 +149,11 @@ STRINGS = {
             "Fai clic sul tavolo dove va la carta: può prendere in più modi"
         ),
         "table.your_turn_named": "{name}, tocca a te: trascina una carta in tavola",
-        "table.your_turn_keys": "Tocca a te: scegli una carta con le frecce, poi Invio",
+        "table.your_turn_keys": (
+            "Tocca a te: scegli una carta con le frecce o il suo numero, poi Invio"
+        ),
         "table.your_turn_keys_named": (
-            "{name}, tocca a te: scegli una carta con le frecce, poi Invio"
+            "{name}, tocca a te: scegli una carta con le frecce o il suo numero, poi Invio"
         ),
         "table.thinking": "{name} sta pensando…",
         "table.friend_turn": "Aspettiamo che giochi {name}",
