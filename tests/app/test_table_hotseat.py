@@ -1085,6 +1085,15 @@ def test_a_cover_that_tells_only_the_latest_plays_says_more_came_before(app, siz
     texts = [text.words for text in drawn]
     told = [text for text in texts if text in words.news[1:] or text == style.ELLIPSIS]
     assert told[0] == style.ELLIPSIS and told[-1] == words.news[-1]
+    from scopa.app.table import hud
+
+    counts = []  # the more room, never fewer lines: with room for some more than all of
+    for bottom in range(100, 3000, 10):  # them, a slice counted from the end drew two
+        drawn.clear()
+        with style.watch_text(drawn.append):
+            hud._draw_news(app.screen, scene.layout, scene.text, words.news, 0, bottom, True)
+        counts.append(len(drawn))
+    assert counts == sorted(counts) and counts[-1] == 2 + COVER_NEWS, counts
     scene._cover_news = (True, news[-2:])  # all of it: no ellipsis
     assert not scene.cover_texts().earlier
     drawn.clear()

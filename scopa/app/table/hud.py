@@ -319,7 +319,7 @@ def _draw_news(
         if fit >= len(lines) + (1 if earlier else 0):
             break
     if earlier or fit < len(lines):
-        shown = (style.ELLIPSIS, *lines[len(lines) - max(1, fit - 1) :])
+        shown = (style.ELLIPSIS, *lines[max(0, len(lines) - max(1, fit - 1)) :])
     else:
         shown = lines
     height = style.line_height(heading) + step * len(shown)
