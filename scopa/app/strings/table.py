@@ -36,7 +36,7 @@ STRINGS = {
             "Your turn: pick a card with the arrow keys or its number, then Enter"
         ),
         "table.your_turn_keys_named": (
-            "{name}, your turn: pick a card with the arrow keys or its number, then Enter"
+            "{name}, your turn: pick a card with the arrow keys, then Enter"
         ),
         "table.thinking": "{name} is thinking…",
         "table.friend_turn": "Waiting for {name} to play",
@@ -153,7 +153,7 @@ STRINGS = {
             "Tocca a te: scegli una carta con le frecce o il suo numero, poi Invio"
         ),
         "table.your_turn_keys_named": (
-            "{name}, tocca a te: scegli una carta con le frecce o il suo numero, poi Invio"
+            "{name}, tocca a te: scegli una carta con le frecce, poi Invio"
         ),
         "table.thinking": "{name} sta pensando…",
         "table.friend_turn": "Aspettiamo che giochi {name}",
