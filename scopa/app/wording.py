@@ -40,6 +40,14 @@ def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def opening(text: str, names: Iterable[str]) -> str:
+    """``capital(text)``, unless it opens with one of ``names``: a player's name is written
+    as its player wrote it ("dani" read "Dani" where a line opened with it)."""
+    if any(name and text.startswith(name) for name in names):
+        return text
+    return capital(text)
+
+
 def count(t: Text, key: str, n: int) -> str:
     """``key`` for ``n`` things: its singular ``key_1`` for one, else ``key`` with ``n``."""
     if n == 1 and _has(f"{key}_1"):
@@ -260,6 +268,7 @@ __all__ = [
     "is_default_name",
     "italian_vowel_number",
     "join",
+    "opening",
     "rank_label",
     "suit_name",
     "target_line",

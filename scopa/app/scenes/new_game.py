@@ -474,7 +474,7 @@ class NewGameScene(MenuScene):
             self.error = self.t("ng_game_name", name=self.names[named].strip(), n=named + 1)
             return False
         try:
-            self.setup()
+            setup = self.setup()
         except RulesError as error:
             self.error = rules_problem(self.app, error)
             return False
@@ -486,7 +486,7 @@ class NewGameScene(MenuScene):
         if self.code_refused:
             self.error = self.t("ng_bad_code")
             return False
-        if coded is not None and coded.shape and coded.shape != deal_shape(self.setup().rules):
+        if coded is not None and coded.shape and coded.shape != deal_shape(setup.rules):
             self.error = self._other_table(coded.shape)
             self.code_refused = True
             return False

@@ -15,7 +15,7 @@ from datetime import UTC, datetime
 import pygame
 
 from scopa.engine import PRESETS
-from scopa.stats import opponents_levels, result_of
+from scopa.stats import MatchResult, opponents_levels, result_of
 from scopa.storage import PAST_KEPT, PastMatch
 
 from .. import style
@@ -94,8 +94,8 @@ class PastScene(MenuScene):
         """The statistics count matches alone against the computer this list lacks: an
         earlier version of the game counted them, and kept nothing to review them by."""
         self._texts: dict[tuple[object, ...], tuple[str, str, str, bool, str]] = {}
-        self._outright: dict[str, bool] = {}
-        """Whether each row's match was decided other than on points (``row_note``)."""
+        self._results: dict[str, MatchResult] = {}
+        """Each row's match as the statistics count it (``_result``)."""
         self._sizes: dict[tuple[object, ...], int] = {}
         self.app.show_store_messages()
         self.scroll = ScrollPanel()
@@ -195,17 +195,20 @@ class PastScene(MenuScene):
     def row_note(self, past: PastMatch) -> str:
         """The words under a row's result, if any: a match decided other than on points
         (Cirulla's cappotto, a table of the Luzzati rules) says so."""
-        outright = self._outright.get(past.key)
-        if outright is None:
-            result = result_of(past.setup, past.match, undone=past.undone)
-            outright = self._outright[past.key] = result.outright
-        return self.t("past.outright") if outright else ""
+        return self.t("past.outright") if self._result(past).outright else ""
+
+    def _result(self, past: PastMatch) -> MatchResult:
+        """``past``'s match as the statistics count it, worked out once for its row."""
+        result = self._results.get(past.key)
+        if result is None:
+            result = self._results[past.key] = result_of(past.setup, past.match, undone=past.undone)
+        return result
 
     def _worded(
         self, past: PastMatch, room: tuple[style.Pen, tuple[int, int]] | None
     ) -> tuple[str, str, str, bool, str]:
         setup, rules = past.setup, past.setup.rules
-        result = result_of(setup, past.match, undone=past.undone)
+        result = self._result(past)
         if result.level != "mixed":
             level = self.t(f"level_{result.level}")
         else:  # "against Expert and Master", not "against Mixed" (read as a name)

@@ -28,7 +28,7 @@ from ..scene import Scene
 from ..toasts import ToastBand, Words, worded
 from ..tween import Tweener
 from ..widgets import WINDOW_LOST
-from ..wording import Seats, capital, count
+from ..wording import Seats, capital, count, opening
 from .absence import AbsenceBanner
 from .aids import FEATURES, AidsHost, AidsLayer, modified
 from .choice import ChoicePopup, ChoiceWords
@@ -797,11 +797,8 @@ class TableScene(Scene):
         """The status line's message, if one shows."""
         if self.message is None or self.message_left <= 0:
             return None
-        words = self.message(self.app.t)
         names = (self.seats.seat_name(seat) for seat in range(self.match.rules.players))
-        if any(name and words.startswith(name) for name in names):
-            return words  # a name as its player wrote it ("dani" read "Dani")
-        return capital(words)
+        return opening(self.message(self.app.t), names)
 
     def card_name(self, card: Card) -> str:
         return self.words.card_name(card)
@@ -1673,6 +1670,7 @@ class TableScene(Scene):
         sweeps = set(seen.scopa_plays())
         news = []
         named, holder = 0, -1  # the value named for Cirulla's matta, and by whom
+        matta = self.setup.rules.matta_card
         for at, (player, move) in enumerate(history):
             if move.is_declaration and move.matta is not None:
                 named, holder = move.named, player
@@ -1680,7 +1678,6 @@ class TableScene(Scene):
                 named = 0  # the matta a plain card again
             if at < start or player == seat:
                 continue
-            matta = self.setup.rules.matta_card
             worth = named if move.is_play and move.card == matta else 0
             taken = (matta, named) if named and matta in move.captures else None
             if at in sweeps:

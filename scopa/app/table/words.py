@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from scopa.engine import Card, Move
 
 from .. import style
-from ..wording import Seats, capital, card_name, count, join, target_line
+from ..wording import Seats, card_name, count, join, opening, target_line
 from .director import Shown
 from .knock import may_knock
 from .layout import TableLayout, sides_coloured
@@ -360,6 +360,4 @@ class TableWords:
         name = self.seats.seat_name(news.seat)
         many = len(move.captures) > NAMED_TAKEN and news.kind in NEWS_MANY
         key = NEWS_MANY[news.kind] if many else NEWS[news.kind]
-        # the line opens with a capital, the name as its player wrote it ("dani" read "Dani")
-        line = capital(self.t(key, name="\0", card=card, cards=taken, n=len(move.captures)))
-        return line.replace("\0", name)
+        return opening(self.t(key, name=name, card=card, cards=taken, n=len(move.captures)), [name])
