@@ -56,6 +56,9 @@ PAST_FILE = "past.json"
 PAST_SCHEMA = 1
 PAST_KEPT = 20
 """How many finished matches are kept for their reviews to be opened again (the newest)."""
+PAST_MODES = ("solo", "hotseat")
+"""The matches kept for their reviews: those of people at this screen (not a table of
+computers watched)."""
 SEATS_SCHEMA = 1
 SEATS_KEPT = 16
 """Seats at tables online remembered at most (the latest taken)."""
@@ -191,9 +194,10 @@ class SavedMatch(tuple):  # type: ignore[type-arg]
 
 @dataclass(frozen=True)
 class PastMatch:
-    """A match finished alone against computers, kept so that its review can be opened
-    again: how it was played (``setup``, ``record``, the moves played as a hint said) and
-    when it ended (``when``, ISO 8601 with the player's offset)."""
+    """A match finished at this screen (alone against computers, or in hot seat), kept so
+    that its review can be opened again: how it was played (``setup``, ``record``, the
+    moves played as a hint said) and when it ended (``when``, ISO 8601 with the player's
+    offset)."""
 
     when: str
     setup: MatchSetup
@@ -222,7 +226,7 @@ class PastMatch:
 
     @classmethod
     def from_dict(cls, data: Any) -> PastMatch:
-        """A kept match, checked: a match of one person here against computers, played out."""
+        """A kept match, checked: a match of people at this screen, played out."""
         if not isinstance(data, dict):
             raise DamagedFile("files.cause_content", detail="a past match must be a table")
         unknown = sorted(set(data) - {"when", "setup", "record", "hinted", "undone"})
@@ -235,8 +239,8 @@ class PastMatch:
         setup, record, undone, unread = _match_read(data)
         if unread is not None:  # a past match is kept whole, or not at all
             raise unread
-        if setup.mode != "solo":
-            raise DamagedFile("files.cause_content", detail="a past match must be a solo match")
+        if setup.mode not in PAST_MODES:
+            raise DamagedFile("files.cause_content", detail="a past match needs a person here")
         match = record.replay()
         if not match.over:
             raise DamagedFile("files.cause_content", detail="a past match must be played out")
@@ -1002,7 +1006,7 @@ class Store:
             result = result_of(setup, match, undone=saved.undone)
             if not counted and not self.save_stats(stats.add(result)):
                 return False
-        if setup.mode == "solo":  # its review can be opened again (a failed write tells)
+        if setup.mode in PAST_MODES:  # its review can be opened again (a failed write tells)
             when = ended or _now()
             past = PastMatch(when, setup, saved.record, match, saved.hinted, saved.undone)
             self.keep_past(past)
@@ -1177,7 +1181,7 @@ class Store:
     # --- past matches ------------------------------------------------------------------
 
     def load_past(self) -> list[PastMatch]:
-        """The last matches finished alone against computers, oldest first. A damaged entry
+        """The last matches finished at this screen, oldest first. A damaged entry
         costs only itself: the others are kept and written back (the file kept beside)."""
         with self._past:
             return self._load_past()

@@ -11,12 +11,14 @@ from datetime import datetime, timedelta
 import pygame
 import pytest
 
+from scopa.app import style
 from scopa.app.matches import MatchCoordinator
 from scopa.app.scenes.past import PastScene
 from scopa.app.scenes.review import ReviewScene
 from scopa.app.scenes.statistics import StatisticsScene
 from scopa.app.table import TableScene
 from scopa.app.table.saving import MatchSaver
+from scopa.app.table.scene import COVER_HOLD
 from scopa.engine import Rules
 
 from .menu_helpers import click, frame, press, show
@@ -148,7 +150,11 @@ def test_a_past_review_opened_again_is_not_graded_again(english, store) -> None:
     assert again.waiting_text() == ""
 
 
-def test_a_hot_seat_match_is_not_listed_and_the_list_says_what_will_come(english, store) -> None:  # noqa: ANN001
+def test_a_hot_seat_match_is_listed_and_its_review_asks_who_is_looking(english, store) -> None:  # noqa: ANN001
+    """A match of two people at this screen was counted in Statistics and lost from here
+    once its last sheet was left: its review could never be opened again. It is kept and
+    listed with who played and who won, no one's accuracy on the list, and its review asks
+    who is looking before it shows anyone's moves."""
     app = english
     coordinator = before_round_end(app, HOTSEAT)
     coordinator.saver = MatchSaver(store)
@@ -157,8 +163,92 @@ def test_a_hot_seat_match_is_not_listed_and_the_list_says_what_will_come(english
     assert store.load_stats().total().played == 1
     app.home()
     past = show(app, PastScene(app), (960, 540), "en")
-    assert past.rows == [] and past.form.focus is past.back_button
-    assert "alone against the computer" in past.intro()
+    assert len(past.rows) == 1 and "at this screen" in past.intro()
+    title, when, result, won, figure = past.row_texts(past.kept[0])
+    match = coordinator.match
+    winner = ("Giulia", "Marco")[match.winner]
+    assert title == "Scopa: Giulia and Marco"
+    assert when.startswith("Today, ") and when.endswith(f" · {winner} won")
+    assert result == f"{max(match.totals)}\u2013{min(match.totals)}"
+    assert won is None and figure == ""
+    assert past.rows[0].hint() == app.t("past.row_hint_people")
+    assert app.t("review.accuracy") not in drawn(app)
+    click(app, past.rows[0])
+    review = app.stack.top
+    assert isinstance(review, ReviewScene) and review.stage == "who"
+    assert review.reviews.wait(WAIT_SECONDS), "the review never finished"
+    said = tuple(f"{who} {verb}" for who in ("Giulia", "Marco") for verb in ("played", "laid"))
+    texts = drawn(app)
+    assert "Who is looking?" in texts and not any(text.startswith(said) for text in texts)
+    click(app, review.name_buttons[1])  # Marco
+    assert review.stage == "cover" and "Pass the screen to Marco" in drawn(app)
+    review.age += COVER_HOLD
+    click(app, (10, 10))
+    assert review.stage == "review" and review.seat == 1
+    assert review.grades() and all(grade.seat == 1 for grade in review.grades())
+    assert not any(text.startswith(said[:2]) for text in drawn(app))  # not Giulia's
+
+
+def drawn(app) -> list[str]:  # noqa: ANN001
+    """Every text the next frame writes."""
+    seen: list[style.Drawn] = []
+    with style.watch_text(seen.append):
+        frame(app)
+    return [text.words for text in seen]
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_past_matches_at_one_screen_name_the_people_and_the_winners(app, store, language) -> None:  # noqa: ANN001
+    """Partners against the computer read as the player alone does, named; rivals say
+    who won, a side of two in the plural."""
+    import random
+
+    from scopa.engine import Match
+    from scopa.settings import MatchSetup, SeatConfig
+    from scopa.storage import PastMatch
+
+    app.set_language(language)
+    t = app.t
+    when = datetime.now().astimezone().isoformat(timespec="seconds")
+    scopone = Rules.preset("scopone_scientifico")
+    partners = MatchSetup(
+        (
+            SeatConfig("Anna", True),
+            SeatConfig("CPU 1", False, "expert"),
+            SeatConfig("Bruno", True),
+            SeatConfig("CPU 3", False, "expert"),
+        ),
+        scopone,
+    )
+    people = ("Anna", "Bruno", "Carla", "Dario")
+    teams = MatchSetup(tuple(SeatConfig(n, True) for n in people), scopone)
+    kept = []
+    for k, setup in enumerate((partners, teams)):
+        rng, match = random.Random(k), Match.new(setup.rules, 300 + k)
+        while not match.over:
+            match, _ = match.apply(rng.choice(match.legal_moves()))
+        kept.append(match)
+        store.keep_past(PastMatch(when, setup, match.record(), match))
+    past = app.open("past")
+    frame(app)
+    assert isinstance(past, PastScene) and len(past.rows) == 2
+    game = t("preset_scopone_scientifico")
+    both = t("list.and", a="Anna", b="Bruno")
+    rows = {past_match.setup: past.row_texts(past_match) for past_match in past.kept}
+    title, _, result, won, figure = rows[partners]
+    level = t("level_expert")
+    assert title == t("past.title_people_players", game=game, n=4, people=both, level=level)
+    mine, theirs = kept[0].totals
+    assert won == (kept[0].winner == 0) and figure == ""
+    assert result == t("past.won" if won else "past.lost", mine=mine, theirs=theirs)
+    title, when_text, result, won, figure = rows[teams]
+    everyone = t("list.and", a="Anna, Bruno, Carla", b="Dario")
+    assert title == t("past.title_rivals_players", game=game, n=4, people=everyone)
+    winners = ("Anna", "Carla") if kept[1].winner == 0 else ("Bruno", "Dario")
+    named = t("list.and", a=winners[0], b=winners[1])  # a sentence's "and", not "&"
+    assert when_text == t("past.won_by_team", when=past.when_text(past.kept[0].ended), name=named)
+    assert won is None and figure == ""
+    assert result == t("past.score", first=max(kept[1].totals), second=min(kept[1].totals))
 
 
 @pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])

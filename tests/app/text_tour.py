@@ -879,7 +879,14 @@ class Tour:
         mine = MatchSetup((SeatConfig("Tu", True), SeatConfig("CPU", False, "expert")), own)
         three = MatchSetup(setups[3].seats, Rules(players=3, settebello_coppe=True))
         # rules of one's own: "Scopa d'assi (3 changes)", "Scopa (1 change), 3 players, ..."
-        self.past_matches([*setups[:4], mine, three])
+        # and at one screen: two rivals, partners against the computer, two teams of people
+        pair = MatchSetup((SeatConfig("Anna", True), SeatConfig("Niccolò", True)), Rules())
+        scientifico = Rules.preset("scopone_scientifico")
+        partners = MatchSetup(
+            tuple(SeatConfig(n, i % 2 == 0, "master") for i, n in enumerate(names)), scientifico
+        )
+        teams = MatchSetup(tuple(SeatConfig(n, True) for n in names), scientifico)
+        self.past_matches([*setups[:4], mine, three, pair, partners, teams])
         kept = app.store.load_stats()  # a player with one match against the computer
         app.store.save_stats(Stats())
         solo = setups[1]
@@ -1014,7 +1021,7 @@ class Tour:
             result = result_of(setup, played, undone=k == 2, when=ended)
             app.store.save_stats(app.store.load_stats().add(result))
             if k % 3:
-                app.store.note_accuracy(match_key(played), 40.0 + 5 * k)
+                app.store.note_accuracy(match_key(played), 40.0 + 3 * k)
         cirulla = Rules.preset("cirulla")  # won by cappotto behind on points: said so
         cappotto = play_out(Match.new(cirulla, 1374), random.Random(1374))
         solo = MatchSetup.solo(cirulla, level="expert")

@@ -1,5 +1,7 @@
-"""The last matches played alone against the computer, newest first: each opens Master's
-review of the whole match, from which a costly position can be played again.
+"""The last matches played at this screen, alone against the computer or with friends in
+hot seat, newest first: each opens Master's review of the whole match, from which a costly
+position can be played again. In hot seat the review asks who is looking, as at the end of
+the match, and shows each person only their own.
 
 The matches are kept by the store (``PastMatch``, the newest ``PAST_KEPT``); their reviews
 are not: Master grades a match again when it is opened (with its progress shown, and kept
@@ -16,13 +18,13 @@ import pygame
 
 from scopa.engine import PRESETS
 from scopa.stats import MatchResult, opponents_levels, result_of
-from scopa.storage import PAST_KEPT, PastMatch
+from scopa.storage import PAST_KEPT, PAST_MODES, PastMatch
 
 from .. import style
 from ..style import Metrics
 from ..toasts import ToastBand
 from ..widgets import Button, ScrollPanel, Widget
-from ..wording import count, join
+from ..wording import Seats, count, join
 from .base import MenuScene
 from .online import game_name
 
@@ -38,10 +40,12 @@ NAMED_LEVELS = ("beginner", "expert", "master")
 
 class PastRow(Widget):
     """One past match: what was played and when at the left, the result and the accuracy
-    at the right; a click opens its review."""
+    at the right (none for a hot-seat match: each person's is theirs); a click opens its
+    review."""
 
     def __init__(self, scene: PastScene, past: PastMatch, on_click: Callable[[], None]) -> None:
-        super().__init__(hint=scene.tr("past.row_hint"))
+        hint = "past.row_hint" if past.setup.mode == "solo" else "past.row_hint_people"
+        super().__init__(hint=scene.tr(hint))
         self.scene, self.past, self.on_click = scene, past, on_click
 
     def activate(self) -> None:
@@ -62,7 +66,7 @@ class PastRow(Widget):
         sized = replace(big, px=scene.title_px(big, top.size))  # every row's alike
         style.text(surface, title, sized, top, valign="bottom", least=sized.px)
         style.text(surface, when, small, bottom, valign="top")
-        colour = WON if won else LOST
+        colour = style.INK if won is None else WON if won else LOST
         score = pygame.Rect(left.right + pad, inner.top, score_w, inner.h)
         note = scene.row_note(self.past)
         if note:  # a cappotto won behind on points: "Won 24-28" said nothing of it
@@ -74,6 +78,8 @@ class PastRow(Widget):
             valign = "middle"
         pen = m.pen("ui_bold", style.ROW_TITLE, colour)
         style.text(surface, result, pen, score, align="right", valign=valign)
+        if not accuracy:  # a hot-seat match: nobody's grade on the list
+            return
         figure = pygame.Rect(score.right, inner.top, accuracy_w, top.h)
         figure.bottom = top.bottom
         style.text(surface, accuracy, big, figure, align="right", valign="bottom")
@@ -91,9 +97,9 @@ class PastScene(MenuScene):
         self._notes_read = -1
         self._reread = False
         self.older = False
-        """The statistics count matches alone against the computer this list lacks: an
-        earlier version of the game counted them, and kept nothing to review them by."""
-        self._texts: dict[tuple[object, ...], tuple[str, str, str, bool, str]] = {}
+        """The statistics count matches at this screen this list lacks: an earlier version
+        of the game counted them, and kept nothing to review them by."""
+        self._texts: dict[tuple[object, ...], tuple[str, str, str, bool | None, str]] = {}
         self._results: dict[str, MatchResult] = {}
         """Each row's match as the statistics count it (``_result``)."""
         self._sizes: dict[tuple[object, ...], int] = {}
@@ -138,7 +144,7 @@ class PastScene(MenuScene):
         moments = [_moment(past.when) for past in self.kept]
         since = min((moment for moment in moments if moment is not None), default=None)
         self.older = any(
-            r.mode == "solo"
+            r.mode in PAST_MODES
             and r.match_id not in kept
             and (since is None or (_moment(r.when) or since) > since)
             for r in stats.recent
@@ -180,9 +186,11 @@ class PastScene(MenuScene):
 
     def row_texts(
         self, past: PastMatch, room: tuple[style.Pen, tuple[int, int]] | None = None
-    ) -> tuple[str, str, str, bool, str]:
+    ) -> tuple[str, str, str, bool | None, str]:
         """A row's words: the game and its opponents, when it ended, the result, whether
-        the player won, and the accuracy Master's review gave ("—" before any review). With
+        the player won, and the accuracy Master's review gave ("—" before any review). A
+        hot-seat match names its people; people who played against each other are told who
+        won (``won`` None), and no one's accuracy is shown (empty). With
         ``room`` (the title's pen and box), the game is named with as many of its changes
         as the title then holds at its size (see ``game_name``). Worded once in each
         language (a row is drawn again at every move of the pointer)."""
@@ -206,10 +214,15 @@ class PastScene(MenuScene):
 
     def _worded(
         self, past: PastMatch, room: tuple[style.Pen, tuple[int, int]] | None
-    ) -> tuple[str, str, str, bool, str]:
+    ) -> tuple[str, str, str, bool | None, str]:
         setup, rules = past.setup, past.setup.rules
         result = self._result(past)
-        if result.level != "mixed":
+        seats = Seats(setup, self.t)
+        people = join(self.t, [seats.seat_name(seat) for seat in setup.humans])
+        rivals = result.won is None  # people on several sides: nobody's win or loss
+        if rivals:
+            level = ""
+        elif result.level != "mixed":
             level = self.t(f"level_{result.level}")
         else:  # "against Expert and Master", not "against Mixed" (read as a name)
             people = {rules.side_of(seat) for seat in setup.humans}
@@ -220,10 +233,15 @@ class PastScene(MenuScene):
         preset = rules.preset_name()
         usual = PRESETS[preset].players if preset in PRESETS else 2  # (scopone's four)
 
+        key = "past.title"
+        if setup.mode != "solo":
+            key = "past.title_rivals" if rivals else "past.title_people"
+
         def titled(game: str) -> str:
             if rules.players > 2 or rules.players != usual:  # a scopone of two, told so
-                return self.t("past.title_players", game=game, level=level, n=rules.players)
-            return self.t("past.title", game=game, level=level)
+                key_n = f"{key}_players"
+                return self.t(key_n, game=game, level=level, people=people, n=rules.players)
+            return self.t(key, game=game, level=level, people=people)
 
         def fits(game: str) -> bool:
             if room is None:
@@ -236,12 +254,26 @@ class PastScene(MenuScene):
             title = titled(self.t("game_scopa"))
         else:  # as every screen names it, with the changes the title holds at its size
             title = titled(game_name(self.app, rules, fits))
-        mine = result.totals[rules.side_of(setup.humans[0])]
-        won = bool(result.won)
-        score = self.t("past.won" if won else "past.lost", mine=mine, theirs=mine - result.margin)
         when = self.when_text(past.ended)
+        won: bool | None
+        if rivals:  # the winners' points against the best of the others', and their names
+            winner = past.match.winner if past.match.winner is not None else 0
+            first = result.totals[winner]
+            second = max(total for side, total in enumerate(result.totals) if side != winner)
+            score = self.t("past.score", first=first, second=second)
+            names = [seats.seat_name(seat) for seat in seats.seats_of(winner)]
+            team, name = len(names) > 1, join(self.t, names)  # in a sentence: "and", not "&"
+            when = self.t("past.won_by_team" if team else "past.won_by", when=when, name=name)
+            won = None
+        else:
+            mine = result.totals[rules.side_of(setup.humans[0])]
+            won = bool(result.won)
+            theirs = mine - (result.margin or 0)
+            score = self.t("past.won" if won else "past.lost", mine=mine, theirs=theirs)
         if past.undone:
             when = self.t("past.with_undo", when=when)
+        if setup.mode != "solo":  # each person's grade is theirs to see
+            return title, when, score, won, ""
         accuracy = self.accuracy.get(past.key)
         figure = "\u2014" if accuracy is None else f"{round(accuracy)}%"
         return title, when, score, won, figure
