@@ -654,3 +654,24 @@ def test_back_on_the_keys_from_a_screen_clicked_open_shows_where_enter_goes(app,
     press(app, pygame.K_ESCAPE)
     assert app.stack.top is title
     assert title.keys_in_use and title.form.focus is title.rules
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (2560, 1080), (960, 540)])
+def test_the_game_s_name_does_not_peek_out_over_a_dialog(app, size) -> None:
+    """A dialog over the title is sized for a 16:9 window: in a 4:3 or an ultra-wide one
+    the top of the name "Scopa" showed above its sheet. Under a dialog the name is not
+    drawn; the title alone draws it again."""
+    app.resize(size)
+    scene = TitleScene(app)
+    app.stack.push(scene)
+    click(app, scene.play)  # the level question, the first time
+    assert isinstance(top(app), LevelScene)
+    drawn: list[style.Drawn] = []
+    with style.watch_text(drawn.append):
+        frame(app)
+    assert "Scopa" not in [text.words for text in drawn]
+    press(app, pygame.K_ESCAPE)
+    assert top(app) is scene
+    with style.watch_text(drawn.append):
+        frame(app)
+    assert "Scopa" in [text.words for text in drawn]

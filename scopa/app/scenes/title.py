@@ -252,6 +252,12 @@ class TitleScene(MenuScene):
         """Where the fans' cards were drawn."""
         self._draw_fan(surface, LEFT_FAN, (round(m.w * FAN_X), round(m.h * FAN_Y)), -1)
         self._draw_fan(surface, RIGHT_FAN, (round(m.w * (1 - FAN_X)), round(m.h * FAN_Y)), 1)
+        if self.app.stack.top is not self:
+            # Under a dialog (the first start's, the level's, Play's question) the name is
+            # left out: a dialog sized for a 16:9 window, in a taller or wider one, left
+            # the name's top peeking out over its sheet.
+            self.heading_rect = pygame.Rect(m.w // 2, round(m.h * 0.2), 0, 0)
+            return
         lettering = m.pen("title", style.TITLE, style.GOLD)
         box = style.box_at(lettering, (m.w // 2, round(m.h * 0.2)), m.w)
         title = style.draw_title(surface, "Scopa", m, box)
