@@ -41,13 +41,15 @@ def test_a_match_finished_alone_is_kept_with_how_it_was_played(tmp_path) -> None
 
 
 @pytest.mark.parametrize("humans", [0, 2])
-def test_matches_among_people_or_computers_only_are_not_kept(tmp_path, humans: int) -> None:  # noqa: ANN001
-    """The review of a hot-seat match is each person's own; a watched match has none."""
+def test_a_watched_match_is_not_kept_and_a_hot_seat_one_is(tmp_path, humans: int) -> None:  # noqa: ANN001
+    """A watched match has no review; a hot-seat match's is kept (each person is shown
+    their own by the review itself)."""
     store = Store(tmp_path)
     seats = tuple(SeatConfig(f"P{seat}", seat < humans, "expert") for seat in range(2))
-    store.finish_match(MatchSetup(seats, Rules()), finished(2))
+    setup = MatchSetup(seats, Rules())
+    store.finish_match(setup, finished(2))
     assert store.load_stats().total().played == 1
-    assert store.load_past() == []
+    assert [past.setup for past in store.load_past()] == ([setup] if humans else [])
 
 
 def test_the_newest_matches_are_kept_each_once(tmp_path) -> None:  # noqa: ANN001

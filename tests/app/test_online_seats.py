@@ -831,3 +831,25 @@ def test_the_lobby_s_word_holds_when_the_table_changes_between_its_reads(app, mo
         monkeypatch.undo()
         assert said
     app.home()
+
+
+def test_a_seat_here_the_table_still_calls_free_has_one_button(app, monkeypatch):
+    """The table's word can come behind the seats taken at this screen: a seat here, still
+    free in it, was given "Sit here" and the button choosing who moves, one drawn over the
+    other on its row (caught once on a loaded machine). A seat here is no free seat."""
+    lobby = host_lobby(app, monkeypatch, 4, friends=2, here=1)
+    run_until(app, lambda: ("mover", 0) in lobby.seat_buttons and len(lobby.seat_buttons) > 1)
+    session = lobby.session
+    here = sorted(lobby.here_seats)
+    assert len(here) == 2
+    behind = dict(session.table)
+    behind["seats"] = [
+        {**info, "taken": False} if int(info["seat"]) == here[1] else info
+        for info in session.table["seats"]
+    ]
+    monkeypatch.setattr(session.seated.link.client, "table", behind)
+    lobby._offer_seats()
+    numbers = [number for _, number in lobby.seat_buttons]
+    assert len(numbers) == len(set(numbers)), sorted(lobby.seat_buttons)
+    assert ("mover", here[1]) in lobby.seat_buttons
+    app.home()

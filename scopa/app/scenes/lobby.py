@@ -233,10 +233,12 @@ class LobbyScene(MenuScene):
         wanted: list[tuple[str, int]] = []
         if session.seated is not None and table.get("status") == "waiting":
             here = sorted(self.here_seats)
-            free = [
+            free = [  # (a seat here the table's word, come behind, still calls free: not)
                 int(info["seat"])
                 for info in table.get("seats", [])
-                if info.get("kind") == "human" and not info.get("taken")
+                if info.get("kind") == "human"
+                and not info.get("taken")
+                and int(info["seat"]) not in here
             ]
             if free:
                 wanted = [("sit", n) for n in free]
