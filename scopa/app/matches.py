@@ -770,6 +770,10 @@ class Matches:
                 noter=self._past_notes,
             )
             coordinator.noted = self._past_noted
+        # Whoever opens it now is asked again: an agreement to show every review was the
+        # people's of that moment (kept by the list while the game ran, it showed them all
+        # to whoever came to the screen next, and was forgotten once it closed).
+        coordinator.reviews_shared = False
         self._past[past.key] = coordinator  # the newest last
         while len(self._past) > PAST_REVIEWS_KEPT:
             dropped = self._past.pop(next(iter(self._past)))

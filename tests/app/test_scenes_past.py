@@ -718,3 +718,89 @@ def test_a_match_won_behind_on_points_says_so_in_its_row(app, store, language) -
     told = {text.words: text for text in drawn}
     assert result in told and app.t("past.outright") in told
     assert told[app.t("past.outright")].used.top >= told[result].used.bottom  # under it
+
+
+def _kept(store, setup, seed: int = 5):  # noqa: ANN001, ANN202
+    """``setup``'s match played out at random and kept among the past matches."""
+    import random
+
+    from scopa.engine import Match
+    from scopa.storage import PastMatch
+
+    rng, match = random.Random(seed), Match.new(setup.rules, seed)
+    while not match.over:
+        match, _ = match.apply(rng.choice(match.legal_moves()))
+    when = datetime.now().astimezone().isoformat(timespec="seconds")
+    store.keep_past(PastMatch(when, setup, match.record(), match))
+    return match
+
+
+def test_people_against_computers_of_two_levels_are_named(app, store) -> None:  # noqa: ANN001
+    """Partners at one screen against an Expert and a Master read "{0} against Expert and
+    Master": the names were written over by the sides they play on."""
+    from scopa.settings import MatchSetup, SeatConfig
+
+    app.set_language("en")
+    seats = (
+        SeatConfig("Anna", True),
+        SeatConfig("CPU 1", False, "expert"),
+        SeatConfig("Carla", True),
+        SeatConfig("CPU 3", False, "master"),
+    )
+    _kept(store, MatchSetup(seats, Rules.preset("scopone_scientifico")))
+    past = app.open("past")
+    frame(app)
+    title = past.row_texts(past.kept[0])[0]
+    assert title == "Scopone scientifico, 4 players: Anna and Carla against Expert and Master"
+
+
+def test_rivals_with_a_computer_among_them_name_it(app, store) -> None:  # noqa: ANN001
+    """ "Scopa, 3 players: Anna and Niccolò", then "CPU won": a computer played and won
+    unnamed. Rivals are named with every seat."""
+    from scopa.settings import MatchSetup, SeatConfig
+
+    app.set_language("en")
+    seats = (SeatConfig("Anna", True), SeatConfig("Niccolò", True), SeatConfig("Bot", False))
+    match = _kept(store, MatchSetup(seats, Rules(players=3)))
+    past = app.open("past")
+    frame(app)
+    title, when, *_ = past.row_texts(past.kept[0])
+    assert title == "Scopa, 3 players: Anna, Niccolò and Bot"
+    assert when.endswith(f"{('Anna', 'Niccolò', 'Bot')[match.winner]} won")
+
+
+def test_a_hot_seat_row_s_names_take_the_accuracy_s_room(app, store) -> None:  # noqa: ANN001
+    """Four default names at 1920x1080 in Italian lost the fourth to an ellipsis, the room
+    of an accuracy never shown on the row left empty."""
+    from scopa.settings import MatchSetup, SeatConfig
+
+    app.resize((1920, 1080))
+    app.set_language("it")
+    seats = tuple(SeatConfig(f"Player {n + 1}", True) for n in range(4))
+    _kept(store, MatchSetup(seats, Rules.preset("scopone_scientifico")))
+    past = app.open("past")
+    frame(app)
+    title = past.row_texts(past.kept[0])[0]
+    assert title.endswith("Giocatore 3 e Giocatore 4")
+    drawn: list[style.Drawn] = []
+    with style.watch_text(drawn.append):
+        frame(app)
+    (written,) = [text for text in drawn if text.words == title]
+    assert not written.elided
+
+
+def test_a_past_match_s_reviews_shown_to_all_are_asked_for_again(english, store) -> None:  # noqa: ANN001
+    """Everyone's agreement to show all the reviews of a past match was kept while the game
+    ran: the row opened again later showed every review to whoever came to the screen."""
+    _kept(store, HOTSEAT)
+    past = show(english, PastScene(english), (960, 540), "en")
+    click(english, past.rows[0])
+    review = english.stack.top
+    assert isinstance(review, ReviewScene) and review.stage == "who"
+    review.coordinator.reviews_shared = True  # as everyone's yes leaves it
+    press(english, pygame.K_ESCAPE)
+    while english.stack.top is not past:
+        press(english, pygame.K_ESCAPE)
+    click(english, past.rows[0])
+    again = english.stack.top
+    assert isinstance(again, ReviewScene) and again.stage == "who"

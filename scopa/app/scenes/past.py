@@ -30,6 +30,8 @@ from .online import game_name
 
 ROW_H = 0.1
 """A match's row, of the reference height: two lines of words and a band's margins."""
+SCORE_W, ACCURACY_W = 0.24, 0.16
+"""The result's and the accuracy's columns, at a row's right, of the reference height."""
 WON = style.GREEN
 LOST = style.LACQUER
 
@@ -39,9 +41,9 @@ NAMED_LEVELS = ("beginner", "expert", "master")
 
 
 class PastRow(Widget):
-    """One past match: what was played and when at the left, the result and the accuracy
-    at the right (none for a hot-seat match: each person's is theirs); a click opens its
-    review."""
+    """One past match: what was played and when at the left, the accuracy and the result
+    at the right (no accuracy for a hot-seat match, each person's being theirs: its names
+    take that room); a click opens its review."""
 
     def __init__(self, scene: PastScene, past: PastMatch, on_click: Callable[[], None]) -> None:
         hint = "past.row_hint" if past.setup.mode == "solo" else "past.row_hint_people"
@@ -58,20 +60,20 @@ class PastRow(Widget):
         inner = self.rect.inflate(-2 * pad, -m.px(style.SPACE_S))
         big = m.pen("ui_bold", style.ROW_TITLE, style.INK)
         small = m.pen("ui", style.ROW_NOTE, style.INK_SOFT)
-        score_w, accuracy_w = m.px(0.24), m.px(0.16)
-        left = pygame.Rect(inner.left, inner.top, inner.w - score_w - accuracy_w - pad, inner.h)
-        top = pygame.Rect(left.left, left.top, left.w, left.h // 2)
+        graded, ungraded = scene.title_sizes(inner)
+        size = graded if self.past.setup.mode == "solo" else ungraded
+        top = pygame.Rect(inner.left, inner.top, *size)
         title, when, result, won, accuracy = scene.row_texts(self.past, (big, top.size))
-        bottom = pygame.Rect(left.left, top.bottom, left.w, left.h - top.h)
-        sized = replace(big, px=scene.title_px(big, top.size))  # every row's alike
+        bottom = pygame.Rect(top.left, top.bottom, top.w, inner.h - top.h)
+        sized = replace(big, px=scene.title_px(big, graded, ungraded))  # every row's alike
         style.text(surface, title, sized, top, valign="bottom", least=sized.px)
         style.text(surface, when, small, bottom, valign="top")
         colour = style.INK if won is None else WON if won else LOST
-        score = pygame.Rect(left.right + pad, inner.top, score_w, inner.h)
+        score = pygame.Rect(inner.right - m.px(SCORE_W), inner.top, m.px(SCORE_W), inner.h)
         note = scene.row_note(self.past)
         if note:  # a cappotto won behind on points: "Won 24-28" said nothing of it
             score.h = top.h
-            under = pygame.Rect(score.left, bottom.top, score_w, bottom.h)
+            under = pygame.Rect(score.left, bottom.top, score.w, bottom.h)
             style.text(surface, note, small, under, align="right", valign="top")
             valign = "bottom"
         else:
@@ -80,10 +82,9 @@ class PastRow(Widget):
         style.text(surface, result, pen, score, align="right", valign=valign)
         if not accuracy:  # a hot-seat match: nobody's grade on the list
             return
-        figure = pygame.Rect(score.right, inner.top, accuracy_w, top.h)
-        figure.bottom = top.bottom
+        figure = pygame.Rect(score.left - m.px(ACCURACY_W), inner.top, m.px(ACCURACY_W), top.h)
         style.text(surface, accuracy, big, figure, align="right", valign="bottom")
-        label = pygame.Rect(score.right, bottom.top, accuracy_w, bottom.h)
+        label = pygame.Rect(figure.left, bottom.top, figure.w, bottom.h)
         style.text(surface, scene.t("review.accuracy"), small, label, align="right", valign="top")
 
 
@@ -169,16 +170,26 @@ class PastScene(MenuScene):
             return self.t("past.intro_older")
         return count(self.t, "past.intro", len(self.kept))
 
-    def title_px(self, pen: style.Pen, size: tuple[int, int]) -> int:
-        """The size every row's title is written at, in a box of ``size``: the size the
-        longest title needs (one drawn smaller than its neighbours made the list uneven)."""
-        key = ("px", self.app.t.language, pen, size)
+    def title_sizes(self, inner: pygame.Rect) -> tuple[tuple[int, int], tuple[int, int]]:
+        """The box of a row's title, in a row whose inside is ``inner``: with the accuracy
+        beside it (a match alone), and without (a hot-seat match, whose names take its room)."""
+        m = self.m
+        gap = m.px(style.SPACE_M)
+        wide = inner.w - m.px(SCORE_W) - gap
+        return (wide - m.px(ACCURACY_W), inner.h // 2), (wide, inner.h // 2)
+
+    def title_px(self, pen: style.Pen, graded: tuple[int, int], ungraded: tuple[int, int]) -> int:
+        """The size every row's title is written at, each in its box (``title_sizes``): the
+        size the longest title needs (one drawn smaller than its neighbours made the list
+        uneven)."""
+        key = ("px", self.app.t.language, pen, graded, ungraded)
         known = self._sizes.get(key)
         if known is None:
+            sizes = [graded if past.setup.mode == "solo" else ungraded for past in self.kept]
             known = self._sizes[key] = min(
                 (
                     style.fit(self.row_texts(past, (pen, size))[0], pen, *size).px
-                    for past in self.kept
+                    for past, size in zip(self.kept, sizes, strict=True)
                 ),
                 default=pen.px,
             )
@@ -218,15 +229,18 @@ class PastScene(MenuScene):
         setup, rules = past.setup, past.setup.rules
         result = self._result(past)
         seats = Seats(setup, self.t)
-        people = join(self.t, [seats.seat_name(seat) for seat in setup.humans])
         rivals = result.won is None  # people on several sides: nobody's win or loss
+        # Rivals are named with every other seat, a computer among them (it may have won);
+        # people on one side, with the level of the computers they played against.
+        named_seats = range(rules.players) if rivals else setup.humans
+        people = join(self.t, [seats.seat_name(seat) for seat in named_seats])
         if rivals:
             level = ""
         elif result.level != "mixed":
             level = self.t(f"level_{result.level}")
         else:  # "against Expert and Master", not "against Mixed" (read as a name)
-            people = {rules.side_of(seat) for seat in setup.humans}
-            levels = dict.fromkeys(opponents_levels(setup, rules, people))  # not a partner
+            sides = {rules.side_of(seat) for seat in setup.humans}
+            levels = dict.fromkeys(opponents_levels(setup, rules, sides))  # not a partner
             named = [self.t(f"level_{name}") for name in levels if name in NAMED_LEVELS]
             level = join(self.t, named) if len(named) > 1 else self.t("st_mixed")
 
