@@ -68,6 +68,7 @@ def test_a_past_match_s_review_opens_again_and_its_positions_are_played(english,
     assert isinstance(review, ReviewScene) and review.scope == "match"
     # its rounds are told as the match's last, not as the one just played
     assert [label() for _, label in review.scope_choice.options][0] == "Last round"
+    assert review.scope_choice.hint() == "See the last round or the whole match"  # not "so far"
     review_ready(app, review)
     graded = review.review()
     assert graded is not None

@@ -1033,6 +1033,8 @@ class Tour:
         scene.scroll.reveal(scene.rows[0])
         self.click(scene.rows[0])  # its review, graded again
         self.show("past matches, a match's review")
+        self.hover(app.stack.top.scope_choice)  # type: ignore[attr-defined]
+        self.show("past matches, a match's review, its choice of rounds told")
         app.stack.top.scope_choice.step(-1)  # type: ignore[attr-defined]
         self.show("past matches, a match's review, its last round")
         app.back()

@@ -264,7 +264,13 @@ class ReviewScene(MenuScene):
                 ],
                 lambda: self.scope,
                 self._set_scope,
-                hint=self.tr("review.scope_hint"),
+                hint=self.tr(  # "reviewed so far" of a match over read oddly
+                    "review.scope_hint_past"
+                    if self.past
+                    else "review.scope_hint_over"
+                    if over
+                    else "review.scope_hint"
+                ),
             )
             self.form.add(self.scope_choice)
             if not self.private and self.coordinator.mode == "hotseat":
