@@ -60,6 +60,28 @@ def test_the_pause_menu_is_an_overlay(app, paused) -> None:
     assert list(app.stack)[-2] is table
 
 
+def test_the_table_s_line_is_not_drawn_under_the_menu(app, paused) -> None:
+    """A long line under the table ("Your turn: ...") showed its two ends on either side
+    of the menu, read as broken words. Under the menu the line is left out; back at the
+    table it shows again."""
+    from scopa.app import style
+
+    pause, table = paused
+    line = table.status_text()
+    assert line is not None
+    drawn: list[style.Drawn] = []
+    with style.watch_text(drawn.append):
+        table.painter.frames = type(table.painter.frames)()  # drawn afresh
+        frame(app)
+    assert line[0] not in [text.words for text in drawn]
+    press(app, pygame.K_ESCAPE)
+    assert app.stack.top is table
+    with style.watch_text(drawn.append):
+        table.painter.frames = type(table.painter.frames)()
+        frame(app)
+    assert line[0] in [text.words for text in drawn]
+
+
 def test_resume_and_escape_return_to_the_table(app, paused) -> None:
     pause, table = paused
     click(app, pause.buttons[0])

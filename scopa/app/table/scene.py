@@ -1485,9 +1485,10 @@ class TableScene(Scene):
         """The status line's words and where they go (None: on their own row). Where the
         hint or Cirulla's buttons took the row (``under``), a message shows there all the
         same (the hint gives way to it), beside the buttons; the hint takes the place of
-        whose turn it is."""
+        whose turn it is. Under a menu or a question over the table it is left out: its
+        ends stood out on either side of the menu, read as broken words."""
         status = self._status()
-        if status is None:
+        if status is None or self.app.stack.top is not self:
             return None, None
         said = self.said() is not None
         if (
