@@ -50,7 +50,7 @@ def test_a_friend_gone_for_good_is_played_by_the_computer_until_they_come_back(
     # his plate says he is away, not "3 in hand" as if nothing were amiss there
     assert plate_detail(table, "Bruno") == app.t("table.away")
     run_until(app, lambda: table.absence.button is not None)  # once the grace is over
-    assert banner(table) == app.t("online.friend_away", names="Bruno")
+    assert banner(table) == app.t(said_of_bruno(table, "online.friend_away"), names="Bruno")
 
     since = len(table.match.round.history())  # the computer may play for him at once
     click(app, table.absence.button.center)
@@ -141,12 +141,13 @@ def test_the_button_waits_for_the_grace(hosted):  # noqa: F811
         run_until(app, lambda: True)
     assert table.absence.button is None
     assert table.coordinator.may_hand_over() == []
-    assert banner(table) == app.t("online.friend_away_wait", names="Bruno", seconds=60)
+    key = said_of_bruno(table, "online.friend_away_wait")
+    assert banner(table) == app.t(key, names="Bruno", seconds=60)
     # it counts down: "after 60 s away" stood still however long the friend had been gone
     coordinator = table.coordinator
     real = coordinator.clock
     coordinator.clock = lambda: real() + 20
-    assert banner(table) == app.t("online.friend_away_wait", names="Bruno", seconds=40)
+    assert banner(table) == app.t(key, names="Bruno", seconds=40)
     coordinator.clock = real
 
 
@@ -168,7 +169,8 @@ def test_a_friend_away_is_not_also_said_to_be_thinking(hosted):  # noqa: F811
     assert table.status_text() == (thinking, table.status_text()[1])  # not gone yet
     friend.close()
     run_until(app, lambda: table.coordinator.away() == [1])
-    assert banner(table) == app.t("online.friend_away_wait", names="Bruno", seconds=60)
+    key = said_of_bruno(table, "online.friend_away_wait")
+    assert banner(table) == app.t(key, names="Bruno", seconds=60)
     assert (table.status_text() or ("",))[0] != thinking
 
 
@@ -223,6 +225,41 @@ def test_a_toast_over_the_table_keeps_clear_of_the_banner_and_its_button(
     toasts_kept_clear(app, table.toast_band(), [shown], 1)
 
 
+def said_of_bruno(table, key: str) -> str:  # noqa: ANN001
+    """The banner's ``key`` for Bruno away, as the turn makes it: waiting for him at his
+    turn, play going on without him at another's."""
+    return key if table.match.turn == 1 else key.replace("friend_away", "friend_gone")
+
+
+def test_a_friend_away_holds_up_the_match_only_at_their_turn(app):
+    """A friend's window closed at another's turn: every window, the one whose turn it was
+    too, read "Waiting for Luca to come back: in 58 s, ..." beside "Your turn", a match
+    seemingly stopped while play went on. At another's turn the banner says play goes on."""
+    from types import SimpleNamespace
+
+    from scopa.app.table.absence import AbsenceBanner
+
+    app.set_language("en")
+    coordinator = SimpleNamespace(
+        online=True,
+        away=lambda: [2],
+        may_hand_over=list,
+        away_wait=lambda: 58.0,
+        match=SimpleNamespace(over=False, turn=0),
+        clock=lambda: 0.0,
+        gone=lambda: [2],
+    )
+    names = ["Me", "Anna", "Luca"].__getitem__
+    banner = AbsenceBanner(app.font, lambda: app.t, coordinator, names, print)
+    assert banner.words(lost=False) == (
+        "Luca left: play goes on; in 58 s, the computer can play for them"
+    )
+    coordinator.match.turn = 2
+    assert banner.words(lost=False) == (
+        "Waiting for Luca to come back: in 58 s, the computer can play for them"
+    )
+
+
 def test_two_friends_away_are_waited_for_in_the_plural(app):
     """A couple's computer dropped: the Italian banner said "Aspettiamo che torni Anna e
     Bruno: ... al suo posto", a verb and a possessive for one."""
@@ -236,7 +273,7 @@ def test_two_friends_away_are_waited_for_in_the_plural(app):
         away=lambda: [1, 2],
         may_hand_over=list,
         away_wait=lambda: 40.0,
-        match=SimpleNamespace(over=False),
+        match=SimpleNamespace(over=False, turn=1),
         clock=lambda: 0.0,
         gone=lambda: [1, 2],
     )
@@ -246,8 +283,15 @@ def test_two_friends_away_are_waited_for_in_the_plural(app):
     words = banner.words(lost=False)
     assert words == app.t("online.friend_away_wait_many", names="Anna e Bruno", seconds=40)
     assert "tornino" in words and "al loro posto" in words
+    coordinator.match.turn = 0  # not their turn: play goes on, said so
+    assert banner.words(lost=False) == (
+        "Mancano Anna e Bruno: si gioca; tra\u00a040\u00a0s il computer potrà giocare al loro posto"
+    )
+    coordinator.match.turn = 2
     coordinator.may_hand_over = lambda: [1, 2]
     assert banner.words(lost=False) == "Aspettiamo che tornino Anna e Bruno"
+    coordinator.match.turn = 0
+    assert banner.words(lost=False) == "Mancano Anna e Bruno: si gioca"
     coordinator.away = coordinator.gone = list  # both back: said of both, in the plural
     coordinator.stood_in_here = coordinator.idle = coordinator.stood_in = list
     assert banner.words(lost=False) == "Sono di nuovo al tavolo Anna e Bruno"
@@ -267,7 +311,7 @@ def test_a_friend_gone_once_the_last_card_is_played_is_not_waited_for(app):
         away=lambda: [1],
         may_hand_over=list,
         away_wait=lambda: 58.0,
-        match=SimpleNamespace(over=False),
+        match=SimpleNamespace(over=False, turn=1),
         stood_in_here=list,
         idle=list,
         stood_in=list,
@@ -291,7 +335,9 @@ def test_a_friend_back_is_told_to_the_others(hosted):  # noqa: F811
     friend.close()
     run_until(app, lambda: coordinator.away() == [1])
     assert banner(table) == app.t(
-        "online.friend_away_wait", names="Bruno", seconds=banner_seconds(table)
+        said_of_bruno(table, "online.friend_away_wait"),
+        names="Bruno",
+        seconds=banner_seconds(table),
     )
     back = BackgroundClient(ticket.server)
     try:

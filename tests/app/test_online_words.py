@@ -248,6 +248,8 @@ def test_a_code_is_grouped_in_fives_once_however_it_was_written():
     [
         "online.friend_away_wait",
         "online.friend_away_wait_many",
+        "online.friend_gone_wait",
+        "online.friend_gone_wait_many",
         "online.your_turn_waited",
         "online.reading_left",
         "online.reading_many_left",

@@ -160,6 +160,17 @@ def key_up(code: int) -> pygame.event.Event:
     return pygame.event.Event(pygame.KEYUP, key=code, mod=0, unicode="", scancode=0)
 
 
+class TurnOf:
+    """A match seen as if ``turn`` were to play (all else as ``match``): a banner worded
+    by whose turn it is, shown for another's."""
+
+    def __init__(self, match, turn: int) -> None:  # noqa: ANN001
+        self._match, self.turn = match, turn
+
+    def __getattr__(self, name: str):  # noqa: ANN204
+        return getattr(self._match, name)
+
+
 def play_out(match: Match, rng: random.Random) -> Match:
     while not match.over:
         match, _ = match.apply(rng.choice(match.legal_moves()))
@@ -2065,6 +2076,8 @@ class Tour:
 
             friends[1].close()
             self.wait(lambda: coordinator.away())
+            real = coordinator.match  # at their turn: the match waits for them
+            coordinator.match = TurnOf(real, coordinator.away()[0])
             self.show("online, a friend away")
             coordinator.clock = lambda: time.monotonic() + 3600  # gone for an hour
             self.show("online, let the computer play for a friend away")
@@ -2082,6 +2095,16 @@ class Tour:
             del table.table_cards
             coordinator.may_hand_over = list
             self.show("online, waiting for two friends away")
+            coordinator.match = TurnOf(real, 0)  # another's turn: play goes on, said so
+            self.show("online, two friends away at another's turn")
+            coordinator.may_hand_over = lambda: [1, 2]
+            self.show("online, let the computer play for two friends away, at another's turn")
+            coordinator.away, coordinator.may_hand_over = lambda: [1], list
+            self.show("online, a friend away at another's turn")
+            coordinator.may_hand_over = lambda: [1]
+            self.show("online, let the computer play for a friend away, at another's turn")
+            coordinator.match = real
+            coordinator.may_hand_over = list
             del coordinator.away, coordinator.may_hand_over
             coordinator._gone, coordinator._read = gone, seen
             coordinator.clock = time.monotonic

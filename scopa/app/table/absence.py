@@ -112,11 +112,14 @@ class AbsenceBanner:
         if away:
             names = self._names(away)
             many = "_many" if len(away) > 1 else ""  # "che tornino": the verb agrees
+            # Only a turn of theirs holds the match up: until then play goes on, which
+            # "Waiting for ..." beside "Your turn" denied.
+            kind = "away" if coordinator.match.turn in away else "gone"
             if coordinator.may_hand_over():  # the button to let the computer play is under it
-                return t("online.friend_away" + many, names=names)
-            # the match stands still: say how long until it need not, counting down
+                return t(f"online.friend_{kind}" + many, names=names)
+            # say how long until the computer may play for them, counting down
             wait = max(1, math.ceil(coordinator.away_wait()))
-            return t("online.friend_away_wait" + many, names=names, seconds=wait)
+            return t(f"online.friend_{kind}_wait" + many, names=names, seconds=wait)
         here = coordinator.stood_in_here()
         if here:  # the button to take the seat back is under it
             if len(coordinator.here) == 1:
