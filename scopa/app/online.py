@@ -179,6 +179,9 @@ class OnlineSession:
         the lobby says so, then sets this back to "")."""
         self.rename_refused = ""
         """Likewise for the last name typed for a person here."""
+        self.name_kept = ""
+        """The name this player's seat goes by at a table whose match had begun when the
+        seat was taken back under another name typed (the lobby tells them)."""
         self.remove_refused = ""
         """Likewise for the last seat the host freed."""
         self.others_removed: list[tuple[int, str]] = []
@@ -459,6 +462,7 @@ class OnlineSession:
                         self.store.drop_seat(code)
                 else:  # (what the others here are refused is theirs: the seat stays held)
                     seated = Seated(link, ticket, shown, reached, back=True)
+                    self._take_name(seated, name)
                     self._sit_others(seated, held)
                     host = ticket.token if held.hosted else None
                     self._join_others(seated, self.here_name, host)  # more here than held
@@ -473,6 +477,27 @@ class OnlineSession:
         seated = Seated(link, ticket, shown, reached)
         self._join_others(seated, self.here_name)
         return seated
+
+    def _take_name(self, seated: Seated, name: str) -> None:
+        """A seat taken back goes by the name typed now: a name mistyped, the table left
+        and the name put right, came back as it was, with no word. While the table waits
+        for its players it takes the new name; once its match has begun the players know
+        the seat by its name, which stays (``name_kept`` says which, for the player)."""
+        link, seat = seated.link, seated.ticket.seat
+        table = link.client.table or {}
+        known = next(
+            (info.get("name") for info in table.get("seats", []) if info.get("seat") == seat),
+            None,
+        )
+        if known == name:
+            return
+        try:
+            link.submit(link.client.rename(name)).result(JOIN_TIMEOUT)
+        except ServerError as error:
+            if error.code == "begun" and isinstance(known, str) and known:
+                self.name_kept = known
+            else:  # the seat is back all the same: the name is no reason to give it up
+                log("scopa: the name typed was not taken at the table:", error)
 
     def _join_others(self, seated: Seated, name: str, host: str | None = None) -> None:
         """The other people at this screen (``joining_here``) take free seats at the table

@@ -821,3 +821,73 @@ def test_two_people_whose_game_closed_on_the_final_sheet_come_back_to_it(tmp_pat
         game.close()
         anna.close()
         server.stop()
+
+
+def named_at(game: App, address: str, name: str) -> None:
+    """Play online (from the title, or on it already) with ``name`` typed, the table's
+    ``address`` given, Join."""
+    if hasattr(game.stack.top, "online"):
+        click(game, game.stack.top.online)
+    online = game.stack.top
+    online.name, online.name_given = name, False
+    online.address = address
+    click(game, online.join_button)
+
+
+def seat_names(client: BackgroundClient) -> list[str]:
+    return [info.get("name") for info in (client.client.table or {}).get("seats", [])]
+
+
+def test_a_name_put_right_after_leaving_the_lobby_is_taken_back_with_the_seat(tmp_path):
+    """A friend joined as "Niccol", left the waiting room, put the name right and joined
+    again: the seat came back under "Niccol" in every window, the new name dropped with
+    no word. While the table waits for its players, the seat takes the name typed."""
+    from scopa.app.hosting import LocalServer
+    from scopa.app.online import grouped
+
+    server = LocalServer(tmp_path / "host", port=0)
+    server.start()
+    anna = BackgroundClient(server.local_address)
+    seats = [{"kind": "human"}] * 3
+    ticket = anna.submit(anna.client.create(Rules(players=3), seats, "Anna", 0)).result(20)
+    address = f"{server.local_address}/{grouped(ticket.code)}"
+    game = open_game(Store(tmp_path / "niccolo"))
+    try:
+        named_at(game, address, "Niccol")
+        lobby = game.stack.top
+        assert isinstance(lobby, LobbyScene)
+        run_until(game, lambda: "Niccol" in seat_names(anna))
+        lobby.back()  # Leave: the seat stays held for the way back
+        named_at(game, address, "Niccolò")
+        lobby = game.stack.top
+        assert isinstance(lobby, LobbyScene)
+        run_until(game, lambda: "Niccolò" in seat_names(anna))
+        assert "Niccol" not in seat_names(anna)
+        assert len([name for name in seat_names(anna) if name]) == 2  # the same seat
+    finally:
+        game.close()
+        anna.close()
+        server.stop()
+
+
+def test_a_name_typed_anew_past_the_match_s_start_is_said_kept(tmp_path, friends_table):
+    """Back at a match begun under another name than the one typed: the table keeps the
+    name the players know, and the player is told so (it was dropped with no word)."""
+    _, anna, address = friends_table
+    store = Store(tmp_path / "bruno")
+    game = open_game(store)
+    try:
+        table = join_from_the_menus(game, address)
+        seat = table.coordinator.seat
+        name = seat_names(anna)[seat]
+        game.close()
+
+        game = open_game(Store(tmp_path / "bruno"))
+        named_at(game, address, "Lucia")
+        run_until(game, lambda: isinstance(game.stack.top, TableScene))
+        assert seat_names(anna)[seat] == name
+        told = [toast.text for toast in game.toasts.shown()]
+        assert game.t("online.name_kept", name=name) in told
+    finally:
+        game.close()
+        pygame.display.quit()

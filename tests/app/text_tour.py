@@ -2120,6 +2120,9 @@ class Tour:
             table.say(worded("aids.undo_online"))  # U at a table online, as it answers
             self.show("online, U says undo is off")
             table.message = None
+            app.notify(worded("online.name_kept", name="Bruno"))  # a new name typed, too late
+            self.show("online, back in one's seat under the name it had")
+            app.toasts = type(app.toasts)()
 
             app.matches.leave()
             self.frames(4)
