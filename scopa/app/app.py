@@ -639,6 +639,16 @@ class App:
                 no=said("keep_playing"),
             )
             return
+        if not hosting and not lobby and self.matches.seat_left_on_quit():
+            self._quit_question = self.open(
+                "confirm",
+                question=said("online.quit_seated_question"),
+                detail=said("online.quit_seated_detail"),
+                on_yes=self.quit,
+                yes=said("quit"),
+                no=said("back"),
+            )
+            return
         if not hosting and not lobby:
             self.quit()
             return

@@ -868,6 +868,18 @@ class Matches:
             return "leave_unsaved_question", "quit_unsaved_detail"
         return None
 
+    def seat_left_on_quit(self) -> bool:
+        """Whether the game ending would leave a seat at a friend's match under way: the
+        friends wait for this player, and the table's line says so; a window closed by
+        mistake cost them that wait with no question asked (the host was asked)."""
+        current = self.current
+        return (
+            current is not None
+            and current.remote
+            and not current.match.over
+            and any(getattr(scene, "coordinator", None) is current for scene in self.app.stack)
+        )
+
     def leave_finished(self, coordinator: Any) -> None:
         """Leave the final sheet of a match at a server: its seat, kept for a rematch while
         the player was at the sheet, is forgotten with its address, and the friends are told

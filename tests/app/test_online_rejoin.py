@@ -891,3 +891,27 @@ def test_a_name_typed_anew_past_the_match_s_start_is_said_kept(tmp_path, friends
     finally:
         game.close()
         pygame.display.quit()
+
+
+def test_a_friend_closing_the_window_mid_match_is_asked_first(tmp_path, friends_table):
+    """A friend's window closed by mistake in the middle of a match ended the game with no
+    question (its host was asked): the others waited for them at their turn. The window's
+    close button asks; No keeps the table; asked again, it quits."""
+    from scopa.app.scenes.confirm import ConfirmScene
+
+    _, _, address = friends_table
+    game = open_game(Store(tmp_path / "bruno"))
+    try:
+        table = join_from_the_menus(game, address)
+        frame(game, pygame.event.Event(pygame.WINDOWCLOSE))
+        question = game.stack.top
+        assert isinstance(question, ConfirmScene) and game.running
+        assert question.question() == game.t("online.quit_seated_question")
+        click(game, question.no_button)
+        assert game.stack.top is table and game.running
+        frame(game, pygame.event.Event(pygame.WINDOWCLOSE))
+        click(game, game.stack.top.yes_button)
+        assert not game.running
+    finally:
+        game.close()
+        pygame.display.quit()

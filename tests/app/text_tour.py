@@ -2123,6 +2123,12 @@ class Tour:
             app.notify(worded("online.name_kept", name="Bruno"))  # a new name typed, too late
             self.show("online, back in one's seat under the name it had")
             app.toasts = type(app.toasts)()
+            app.matches.hosted_server = lambda: None  # as a friend's window: no table in it
+            app.ask_to_quit()  # its close button, in the middle of the match
+            self.frames(8)
+            self.hover_all(app.stack.top, "online, quit in the middle of a friend's match?")
+            app.back()
+            del app.matches.hosted_server
 
             app.matches.leave()
             self.frames(4)
