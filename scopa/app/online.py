@@ -179,9 +179,9 @@ class OnlineSession:
         the lobby says so, then sets this back to "")."""
         self.rename_refused = ""
         """Likewise for the last name typed for a person here."""
-        self.name_kept = ""
-        """The name this player's seat goes by at a table whose match had begun when the
-        seat was taken back under another name typed (the lobby tells them)."""
+        self.name_refused = ""
+        """The name typed for this player's seat taken back at a table whose match had
+        begun, which keeps the seat's name (the lobby tells them which)."""
         self.remove_refused = ""
         """Likewise for the last seat the host freed."""
         self.others_removed: list[tuple[int, str]] = []
@@ -482,20 +482,15 @@ class OnlineSession:
         """A seat taken back goes by the name typed now: a name mistyped, the table left
         and the name put right, came back as it was, with no word. While the table waits
         for its players it takes the new name; once its match has begun the players know
-        the seat by its name, which stays (``name_kept`` says which, for the player)."""
-        link, seat = seated.link, seated.ticket.seat
-        table = link.client.table or {}
-        known = next(
-            (info.get("name") for info in table.get("seats", []) if info.get("seat") == seat),
-            None,
-        )
-        if known == name:
+        the seat by its name, which stays (``name_refused``: the player is told)."""
+        link = seated.link
+        if seat_name(link.client.table, seated.ticket.seat) == name:
             return
         try:
             link.submit(link.client.rename(name)).result(JOIN_TIMEOUT)
         except ServerError as error:
-            if error.code == "begun" and isinstance(known, str) and known:
-                self.name_kept = known
+            if error.code == "begun":  # (the table's word of the seat's name may come after)
+                self.name_refused = name
             else:  # the seat is back all the same: the name is no reason to give it up
                 log("scopa: the name typed was not taken at the table:", error)
 

@@ -221,8 +221,10 @@ class LobbyScene(MenuScene):
             if session.first.status == "over":  # taken back on its final sheet
                 coordinator.resumed = True
             self.app.matches.open_remote(coordinator, session)
-            if session.name_kept:  # a name typed anew, past the time to change it
-                self.app.notify(worded("online.name_kept", name=session.name_kept), 9.0)
+            kept = seat_name(table, seated.ticket.seat)
+            if session.name_refused and kept and kept != session.name_refused:
+                # a name typed anew, past the time to change it
+                self.app.notify(worded("online.name_kept", name=kept), 9.0)
             if self.mode == "join" and session.first.at == 0:
                 self._tell_rules(rules_of(table), table, seated.ticket.seat)
 
