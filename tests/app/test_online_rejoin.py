@@ -915,3 +915,35 @@ def test_a_friend_closing_the_window_mid_match_is_asked_first(tmp_path, friends_
     finally:
         game.close()
         pygame.display.quit()
+
+
+def test_a_name_refused_before_the_table_is_heard_is_told_all_the_same():
+    """The server answers the rename before its table frame names the seat: the name kept
+    was looked for in a table not yet heard, and the player was told nothing (seen in a
+    real window). The name typed is kept as refused; the table says the seat's name later."""
+    import concurrent.futures
+    from types import SimpleNamespace
+
+    from scopa.app.online import OnlineSession, Seated
+    from scopa.net.client import ServerError
+
+    async def refused(name: str) -> str:
+        raise ServerError("begun", "the match has begun")
+
+    def submit(job):  # noqa: ANN001, ANN202
+        future: concurrent.futures.Future[str] = concurrent.futures.Future()
+        try:
+            job.send(None)
+        except ServerError as error:
+            future.set_exception(error)
+        return future
+
+    client = SimpleNamespace(table=None, rename=refused)  # no table frame heard yet
+    link = SimpleNamespace(client=client, submit=submit)
+    seated = Seated(link, SimpleNamespace(seat=1), "", "")  # type: ignore[arg-type]
+    session = OnlineSession()
+    try:
+        session._take_name(seated, "Annalisa")
+        assert session.name_refused == "Annalisa"
+    finally:
+        session.close()
