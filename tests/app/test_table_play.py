@@ -1308,3 +1308,23 @@ def test_the_card_under_the_pointer_glows_in_a_pale_tint_of_the_cloth(fast, felt
     if felt == "red":
         red, green, blue = snap.hover_glow
         assert red > green > 0 and red > blue  # warm, not the green's olive
+
+
+def test_a_digit_pressed_as_the_other_s_card_lands_chooses_its_card_and_plays_nothing(fast):
+    """A card's digit pressed the moment the computer's card landed was lost with no word
+    (a card dragged then is told "too soon"): a player on the keys pressed it twice, and
+    nothing rose. The digits are kept for the turn as the arrows are: they choose the card,
+    however many times pressed, and play nothing until the player sees the table."""
+    scene = computer_card_on_its_way(fast)
+    assert scene.director.busy and scene.human_to_play is None
+    one = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_1, mod=0, unicode="1")
+    fast.frame(FRAME, [one])
+    fast.frame(FRAME, [one])  # once to choose, once to play: both before the turn
+    while scene.director.busy:
+        fast.frame(FRAME, [])
+    fast.frame(FRAME, [])
+    assert scene.human_to_play == 0 and len(scene.match.moves()) == 2  # nothing played
+    first = scene.view.hands[0][0]
+    assert scene.selected == first
+    fast.frame(FRAME, [one])  # pressed again, seeing the table: played
+    assert len(scene.match.moves()) == 3 and scene.match.moves()[-1].card == first

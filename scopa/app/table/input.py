@@ -321,6 +321,14 @@ class TableInput:
             self.play(moves[0])
         return True
 
+    def choose_place(self, number: int) -> None:
+        """Raise the card at place ``number`` of the hand (0: the first), as its digit does,
+        without playing it even if it is raised already."""
+        hand = self._hand()
+        if number < len(hand):
+            self.keyboard = True
+            self.select(hand[number])
+
     def _key(self, key: int) -> None:
         hand = self._hand()
         if not hand:

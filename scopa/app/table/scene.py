@@ -38,7 +38,7 @@ from .disguise import Disguise
 from .drag import DragController
 from .frame import Item
 from .hud import background, cover_button, draw_cover, plate_width
-from .input import PLAY_KEYS, Pick, TableInput
+from .input import CARD_KEYS, PLAY_KEYS, Pick, TableInput
 from .knock import KNOCK_KEY, KnockBar, KnockButton, may_knock
 from .layout import TableLayout, card_rect
 from .menu import MenuButton
@@ -94,9 +94,9 @@ COVER_NEWS = 6
 six, or three cards and three knocks at a Cirulla table of four)."""
 COVER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 """The keys that lift the cover (not Space, which hurries the computers' plays)."""
-EARLY_KEYS = (pygame.K_LEFT, pygame.K_RIGHT)
+EARLY_KEYS = (pygame.K_LEFT, pygame.K_RIGHT, *CARD_KEYS)
 EARLY_KEYS_KEPT = 8
-"""The arrows kept, at most, while another seat plays (see ``TableScene.early_keys``)."""
+"""The arrows and digits kept, at most, while another seat plays (``TableScene.early_keys``)."""
 IDLE_AFTER = 2
 """Frames without movement before an idle frame is used to prepare pictures to come (the aid
 buttons' looks, card faces)."""
@@ -624,9 +624,12 @@ class TableScene(Scene):
         return "table.nothing_to_knock"
 
     def _keeps_early(self, event: pygame.event.Event) -> bool:
-        """An arrow pressed while another seat plays, by a player whose hand is on show
-        with nobody else to pass the screen to: kept for their turn (``early_keys``). Keys
-        that play are not kept: a card is played only once the player sees the table."""
+        """An arrow or a digit pressed while another seat plays, by a player whose hand is
+        on show with nobody else to pass the screen to: kept for their turn (``early_keys``;
+        a digit pressed the moment the other's card landed was lost with no word, where a
+        card dragged then is told too soon). Keys that play are not kept, nor does a digit
+        pressed twice play its card: a card is played only once the player sees the
+        table."""
         if (
             event.type != pygame.KEYDOWN
             or event.key not in EARLY_KEYS
@@ -663,10 +666,14 @@ class TableScene(Scene):
                 self.input.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
 
     def _play_early_keys(self) -> None:
-        """The arrows pressed before the player's turn choose their card now."""
+        """The arrows and digits pressed before the player's turn choose their card now
+        (a digit its card, however many times it was pressed: it plays nothing yet)."""
         keys, self.early_keys = self.early_keys, []
         for key in keys:
-            self.input.handle(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0))
+            if key in CARD_KEYS:
+                self.input.choose_place(CARD_KEYS[key])
+            else:
+                self.input.handle(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0))
 
     def _waits_for_hint(self, event: pygame.event.Event) -> bool:
         """A key that would play (Enter, Space, Up) while the hint asked for is worked
