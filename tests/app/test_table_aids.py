@@ -714,6 +714,23 @@ def test_a_card_chosen_after_a_hint_asks_which_cards_it_takes(fast):
     assert scene.pick.choice is not None and scene.match.moves() == ()
 
 
+def test_the_hint_s_panel_is_not_left_under_the_capture_choice(fast):
+    """A hint on show, then the choice of captures: the hint's panel stuck out below the
+    choice, its sentence cut in half. The choice opens on the hint's capture: the panel
+    is left out while it is open, and back once it is closed."""
+    scene = open_solo(fast, fixed_match("8B 4D 6S", "9C 9D 10B", "1C 2S 5S 7D"))
+    key(fast, pygame.K_h)
+    assert any(item.key[0] == "hint" for item in scene.overlay_items())
+    key(fast, pygame.K_RIGHT)
+    key(fast, pygame.K_LEFT)
+    key(fast, pygame.K_RETURN)
+    assert scene.pick.choice is not None
+    assert not any(item.key[0] == "hint" for item in scene.overlay_items())
+    key(fast, pygame.K_ESCAPE)  # the card taken back: the hint shows again
+    assert scene.pick.choice is None
+    assert any(item.key[0] == "hint" for item in scene.overlay_items())
+
+
 def test_escape_closes_the_last_capture_before_it_pauses(fast):
     """Tab, then Esc: the pause menu opened over the last capture's panel, which was still
     there after resuming."""
