@@ -877,6 +877,10 @@ class Matches:
             current is not None
             and current.remote
             and not current.match.over
+            # a match its host ended, a seat played from another window or lost for good,
+            # or played by the computer already: nobody waits for this player
+            and not (current.host_ended or current.taken_elsewhere or current.lost)
+            and not current.stood_in_for_me()
             and any(getattr(scene, "coordinator", None) is current for scene in self.app.stack)
         )
 

@@ -493,6 +493,8 @@ class OnlineSession:
                 self.name_refused = name
             else:  # the seat is back all the same: the name is no reason to give it up
                 log("scopa: the name typed was not taken at the table:", error)
+        except Exception as error:  # noqa: BLE001 - the link is the seat's: it tells its own
+            log("scopa: the name typed was not sent to the table:", error)
 
     def _join_others(self, seated: Seated, name: str, host: str | None = None) -> None:
         """The other people at this screen (``joining_here``) take free seats at the table
@@ -832,6 +834,16 @@ def seat_name(table: dict[str, Any] | None, seat: int) -> str:
     """The name ``seat`` goes by in a server's table frame ("" for none)."""
     infos = (table or {}).get("seats", [])
     return next((str(i.get("name") or "") for i in infos if i.get("seat") == seat), "")
+
+
+def same_name(shown: str, typed: str) -> bool:
+    """Whether a table's ``shown`` name for a seat is the name ``typed`` for it, as the
+    server gives it: itself, or numbered after another seat's name alike ("Luca 2", the
+    name cut to make room for the number)."""
+    if shown == typed:
+        return True
+    base, _, number = shown.rpartition(" ")
+    return bool(base) and number.isdigit() and typed.startswith(base)
 
 
 def refusal(job: concurrent.futures.Future[Any]) -> str:

@@ -285,13 +285,14 @@ def test_two_friends_away_are_waited_for_in_the_plural(app):
     assert "tornino" in words and "al loro posto" in words
     coordinator.match.turn = 0  # not their turn: play goes on, said so
     assert banner.words(lost=False) == (
-        "Mancano Anna e Bruno: si gioca; tra\u00a040\u00a0s il computer potrà giocare al loro posto"
+        "Mancano Anna e Bruno: si continua; "
+        "tra\u00a040\u00a0s il computer potrà giocare al loro posto"
     )
     coordinator.match.turn = 2
     coordinator.may_hand_over = lambda: [1, 2]
     assert banner.words(lost=False) == "Aspettiamo che tornino Anna e Bruno"
     coordinator.match.turn = 0
-    assert banner.words(lost=False) == "Mancano Anna e Bruno: si gioca"
+    assert banner.words(lost=False) == "Mancano Anna e Bruno: si continua"
     coordinator.away = coordinator.gone = list  # both back: said of both, in the plural
     coordinator.stood_in_here = coordinator.idle = coordinator.stood_in = list
     assert banner.words(lost=False) == "Sono di nuovo al tavolo Anna e Bruno"

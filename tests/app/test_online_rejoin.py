@@ -947,3 +947,34 @@ def test_a_name_refused_before_the_table_is_heard_is_told_all_the_same():
         assert session.name_refused == "Annalisa"
     finally:
         session.close()
+
+
+def test_a_friend_whom_nobody_waits_for_quits_without_a_question(tmp_path, friends_table):
+    """The question of a window closed mid-match says the friends wait: asked once the
+    host had ended the match (or the computer played the seat), it said what was not so."""
+    _, _, address = friends_table
+    game = open_game(Store(tmp_path / "bruno"))
+    try:
+        table = join_from_the_menus(game, address)
+        coordinator = table.coordinator
+        coordinator.stood_in_for_me = lambda: True  # the friends handed the seat over
+        assert not game.matches.seat_left_on_quit()
+        del coordinator.stood_in_for_me
+        assert game.matches.seat_left_on_quit()
+        coordinator.ended = True  # the host ended it for good
+        frame(game, pygame.event.Event(pygame.WINDOWCLOSE))
+        assert not game.running
+    finally:
+        game.close()
+        pygame.display.quit()
+
+
+def test_a_name_the_table_numbered_is_the_name_typed():
+    """A second "Luca" at a table is "Luca 2" there: taking the seat back typed "Luca"
+    was told the name was kept as "Luca 2", as if another had been typed."""
+    from scopa.app.online import same_name
+
+    assert same_name("Luca", "Luca") and same_name("Luca 2", "Luca")
+    assert same_name("Bartolomeo Colleoni V 2", "Bartolomeo Colleoni Vene")  # cut for it
+    assert not same_name("Lucia", "Luca") and not same_name("Anna", "Annalisa")
+    assert not same_name("Luca 2", "Lucia")

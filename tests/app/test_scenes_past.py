@@ -805,3 +805,20 @@ def test_a_past_match_s_reviews_shown_to_all_are_asked_for_again(english, store)
     click(english, past.rows[0])
     again = english.stack.top
     assert isinstance(again, ReviewScene) and again.stage == "who"
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_rivals_won_behind_on_points_say_so_in_their_row(app, store, language) -> None:  # noqa: ANN001
+    """The Cirulla cappotto won 24 to 28, played by two people at one screen, read
+    "24–28 · Anna won" with nothing of how: rivals' rows say "not on points" too."""
+    from scopa.settings import MatchSetup, SeatConfig
+
+    app.set_language(language)
+    seats = (SeatConfig("Anna", True), SeatConfig("Luca", True))
+    match = _kept(store, MatchSetup(seats, Rules.preset("cirulla")), seed=1374)
+    assert match.cappotto and match.winner == 0 and match.totals == (24, 28)
+    past = app.open("past")
+    frame(app)
+    _, when, result, won, _ = past.row_texts(past.kept[0])
+    assert won is None and result == app.t("past.score", first=24, second=28)
+    assert past.row_note(past.kept[0]) == app.t("past.outright")

@@ -20,7 +20,7 @@ from scopa.settings import MAX_ADDRESS, MAX_NAME
 from scopa.storage import HeldSeat
 
 from .. import style
-from ..online import OnlineSession, legible, seat_name
+from ..online import OnlineSession, legible, same_name, seat_name
 from ..remote import UNREADABLE, RemoteCoordinator, SharedScreen
 from ..toasts import ToastBand, toast_px, worded
 from ..widgets import Button, Tab, TextInput, resolve
@@ -222,7 +222,7 @@ class LobbyScene(MenuScene):
                 coordinator.resumed = True
             self.app.matches.open_remote(coordinator, session)
             kept = seat_name(table, seated.ticket.seat)
-            if session.name_refused and kept and kept != session.name_refused:
+            if session.name_refused and kept and not same_name(kept, session.name_refused):
                 # a name typed anew, past the time to change it
                 self.app.notify(worded("online.name_kept", name=kept), 9.0)
             if self.mode == "join" and session.first.at == 0:

@@ -213,8 +213,18 @@ class PastScene(MenuScene):
 
     def row_note(self, past: PastMatch) -> str:
         """The words under a row's result, if any: a match decided other than on points
-        (Cirulla's cappotto, a table of the Luzzati rules) says so."""
-        return self.t("past.outright") if self._result(past).outright else ""
+        (Cirulla's cappotto, a table of the Luzzati rules) says so, whoever won it (rivals
+        at this screen too: "24–28 · Anna won" said nothing of it)."""
+        result = self._result(past)
+        if result.won is not None:
+            return self.t("past.outright") if result.outright else ""
+        first, second = self._winners_points(past)
+        return self.t("past.outright") if first <= second else ""
+
+    def _winners_points(self, past: PastMatch) -> tuple[int, int]:
+        """The winners' points and the best of the others' (a match over has a winner)."""
+        totals, winner = self._result(past).totals, past.match.winner or 0
+        return totals[winner], max(t for side, t in enumerate(totals) if side != winner)
 
     def _result(self, past: PastMatch) -> MatchResult:
         """``past``'s match as the statistics count it, worked out once for its row."""
@@ -271,9 +281,8 @@ class PastScene(MenuScene):
         when = self.when_text(past.ended)
         won: bool | None
         if rivals:  # the winners' points against the best of the others', and their names
-            winner = past.match.winner if past.match.winner is not None else 0
-            first = result.totals[winner]
-            second = max(total for side, total in enumerate(result.totals) if side != winner)
+            winner = past.match.winner or 0
+            first, second = self._winners_points(past)
             score = self.t("past.score", first=first, second=second)
             names = [seats.seat_name(seat) for seat in seats.seats_of(winner)]
             team, name = len(names) > 1, join(self.t, names)  # in a sentence: "and", not "&"

@@ -216,7 +216,7 @@ STRINGS = {
         "table.round": "Smazzata {n}",
         "table.practice_line": "Allenamento",
         "table.deal": "Distribuzione {n} di {total}",
-        "table.deal_id": "Codice di questa smazzata: {id} (Nuova partita la ridà)",
+        "table.deal_id": "Codice di questa smazzata: {id} (in Nuova partita si rigioca)",
         "table.target": "Si gioca ai {n}",
         "table.tie_break": "Spareggio",
         "table.target_vowel": "Si gioca agli {n}",
