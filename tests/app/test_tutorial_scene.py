@@ -123,6 +123,22 @@ def test_the_lesson_s_card_is_played_by_clicks(fast, card_first):
         assert scene.match.moves()[-1] == move
 
 
+def test_the_line_under_the_table_says_what_the_lesson_says(fast):
+    """The lesson said "drag your king onto the king", and the line under the table, the
+    card raised for it, "click the table where the card goes, or double-click the card":
+    two orders at once. For the card the lesson raised the line says to drag it too."""
+    fast.set_language("en")
+    scene = TutorialScene(fast)
+    fast.stack.push(scene)
+    settle(fast, scene)
+    press(fast, scene, "next")
+    step = next(step for step in STEPS if step.moves)
+    wait_for_human(fast, scene)
+    assert scene.selected == step.moves[0].card
+    pump(fast, 2)
+    assert scene.status_text()[0] == fast.t("table.your_turn")
+
+
 def test_a_play_the_lesson_does_not_want_goes_back(fast):
     scene = TutorialScene(fast)
     fast.stack.push(scene)

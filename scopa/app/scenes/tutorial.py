@@ -85,6 +85,9 @@ class TutorialScene(TableScene):
         self.swallowed = False
         """The press under way is a double click's second, not taken (nor its release)."""
         self._step_seen: object = None
+        self._raised_for_lesson: object = None
+        """The card the lesson raised itself (``update``): the line under the table keeps
+        to the lesson's words for it ("drag"), not a card clicked's ("click the table")."""
         self.step_age = 0.0
         """Seconds the coach's step has been shown (``NEXT_GRACE``)."""
         worker = AiWorker(tutorial_chooser, mode="inline")
@@ -223,6 +226,7 @@ class TutorialScene(TableScene):
             self.show_hint(step.moves[0])
             # the lesson's card, raised, is the one chosen: a click on the table plays it
             self.pick.clicked = self.selected is not None and not self.app.keys_last
+            self._raised_for_lesson = self.selected
         elif self._card_for_the_keys():
             self.input.select(self.view.hands[HUMAN][0])  # the card Enter would pick
         if step.key == "finish" and self.coach.autoplay:
@@ -230,6 +234,15 @@ class TutorialScene(TableScene):
             if self.autoplay_wait >= self.director.seconds(AUTOPLAY_PAUSE):
                 self.autoplay_wait = 0.0
                 self.play(plain_move(self.match.legal_moves()))
+
+    def _ways_selected(self) -> int:
+        """As at any table, but for the card the lesson raised: the panel says to drag it,
+        and the line under the table said to click the table or double-click it, two
+        orders at once for a first-time player. It says to drag it too (a click on the
+        table still plays it)."""
+        if self.selected is not None and self.selected == self._raised_for_lesson:
+            return 0
+        return super()._ways_selected()
 
     def _card_for_the_keys(self) -> bool:
         """A lesson where any card may be played, to a player on the keys with no card
