@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scopa.engine import Move, scores_scopa
-from scopa.engine.cards import SETTEBELLO
+from scopa.engine.cards import RANK_OF, SETTEBELLO, Card
 from scopa.engine.moves import DECLARE, RETRACT
 
 from .values import (
@@ -302,6 +302,9 @@ def describe(
             return "safe_lay", {}
         lays = [o.risk for o in others if o.move.card is not None and not o.move.capture_mask]
         if chosen.risk <= min(lays, default=chosen.risk) + 1e-9:
+            covered = _covered_sum(view, move.card)
+            if covered:  # "least risky" said nothing of the 7 it leaves, which the rules'
+                return "covered_sum", {"total": covered, "rank": covered}  # page warns of
             return "least_harm", {}
         # riskier now than another card to lay: what the search saw lies further on
         kept = instead.move.card if instead is not None else None
@@ -330,3 +333,22 @@ def describe(
     if sum(1 for other in others if other.move.capture_mask) == 1:
         return "only_capture", {}
     return "capture", {"count": 2}
+
+
+def _covered_sum(view: View, card: Card) -> int:
+    """The sum ``card`` laid makes with a card on the table when the hand keeps a card of
+    that rank to take the two back (0: none such): the sum the strategy page warns against
+    leaving ("never lay the 4 on the 3"), laid for a reason the player can see."""
+    rules = view.rules
+    if rules.quindici or rules.assi or rules.cirulla:  # other sums, or the ace's sweep
+        return 0
+    kept = view.hand & ~card.bit
+    table = view.table
+    while table:
+        low = table & -table
+        table ^= low
+        total = card.rank + RANK_OF[low.bit_length() - 1]
+        # (a card of that rank on the table would be taken instead of the two)
+        if total <= 10 and kept & RANK_MASKS[total] and not view.table & RANK_MASKS[total]:
+            return total
+    return 0

@@ -32,6 +32,7 @@ PLAIN = frozenset(
         "keeps_settebello",
         "safe_lay",
         "least_harm",
+        "covered_sum",
         "anchor",
         "block",
         "no_sweep_sum",

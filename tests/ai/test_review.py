@@ -552,3 +552,29 @@ def test_a_card_of_cirulla_s_grande_or_piccola_is_named_as_such() -> None:
         assert describe(view, takes, assessments)[0] == code, table
     assert "grande" in reason_text("grande", {}, "it")
     assert reason_text("declare", {"points": 1}, "it") == "bussa e mostra le carte per una scopa"
+
+
+def test_a_lay_that_leaves_a_sum_the_hand_can_take_says_so() -> None:
+    """Master laid the 4 of coins on a table of the 3 of swords "as the card that risks
+    least to lay": a bar player reads the strategy page's "never lay the 4 on the 3 (4 + 3
+    = 7)" and thinks Master wrong. The reason says the 7 is kept in the hand to take both
+    (not where a 7 on the table would be taken instead, nor at quindici)."""
+    from scopa.ai.assess import Judge, describe
+    from scopa.ai.reasons import reason_text
+    from scopa.ai.view import View
+
+    from .helpers import position, seat_view
+
+    def reason(hand: str, table: str, lay: str, rules: Rules | None = None):  # noqa: ANN202
+        view = View.of(seat_view(position(hand, table, rules=rules)))
+        judge = Judge(view)
+        assessments = [judge.assess(move) for move in view.moves]
+        (chosen,) = [a for a in assessments if a.move == Move.parse(lay)]
+        return describe(view, chosen, assessments)
+
+    assert reason("4D 6C 7S", "3S", "4D") == ("covered_sum", {"total": 7, "rank": 7})
+    assert reason_text("covered_sum", {"total": 7, "rank": 7}, "it") == (
+        "fa 7 con una carta in tavola, ma in mano resta un 7 per prenderle"
+    )
+    assert reason("4D 6C 7S", "3S 7B", "4D")[0] != "covered_sum"  # the 7 there goes first
+    assert reason("4D 6C 7S", "3S", "4D", Rules.preset("quindici"))[0] != "covered_sum"
