@@ -856,7 +856,7 @@ class Matches:
             return None
         if getattr(current, "saver", None) is None:  # watched: nothing is kept of it
             return None
-        if not any(getattr(scene, "coordinator", None) is current for scene in self.app.stack):
+        if not self._on_screen(current):
             return None  # left already, once the player agreed to lose it
         if self.app.store.locked_out:  # nothing is kept: a match over has nothing to lose
             return (
@@ -881,8 +881,12 @@ class Matches:
             # or played by the computer already: nobody waits for this player
             and not (current.host_ended or current.taken_elsewhere or current.lost)
             and not current.stood_in_for_me()
-            and any(getattr(scene, "coordinator", None) is current for scene in self.app.stack)
+            and self._on_screen(current)
         )
+
+    def _on_screen(self, coordinator: Any) -> bool:
+        """Whether a screen of the stack shows ``coordinator``'s match (not left already)."""
+        return any(getattr(scene, "coordinator", None) is coordinator for scene in self.app.stack)
 
     def leave_finished(self, coordinator: Any) -> None:
         """Leave the final sheet of a match at a server: its seat, kept for a rematch while

@@ -56,6 +56,26 @@ def friends_table(tmp_path):
 
 
 @pytest.fixture
+def table_of_three(tmp_path):
+    """A table of three people held by a server on another computer, waiting for two of
+    them; Anna sits in the first seat. Yields the server, Anna's link, the table's ticket
+    and its address."""
+    from scopa.app.hosting import LocalServer
+    from scopa.app.online import grouped
+    from scopa.engine import Rules
+    from scopa.net.client import BackgroundClient
+
+    server = LocalServer(tmp_path / "host", port=0)
+    server.start()
+    anna = BackgroundClient(server.local_address)
+    seats = [{"kind": "human"}] * 3
+    ticket = anna.submit(anna.client.create(Rules(players=3), seats, "Anna", 0)).result(20)
+    yield server, anna, ticket, f"{server.local_address}/{grouped(ticket.code)}"
+    anna.close()
+    server.stop()
+
+
+@pytest.fixture
 def english(app):  # noqa: ANN001, ANN201
     """The app in English, cards moving at once, Master's reviews graded on a thread (the
     review's screens)."""

@@ -225,6 +225,25 @@ def test_a_toast_over_the_table_keeps_clear_of_the_banner_and_its_button(
     toasts_kept_clear(app, table.toast_band(), [shown], 1)
 
 
+def friends_away(away: list[int], *, turn: int, wait: float):  # noqa: ANN201
+    """A stand-in for a table online with the friends ``away``, ``turn`` to play, the
+    computer free to play for them in ``wait`` seconds (none may yet)."""
+    from types import SimpleNamespace
+
+    return SimpleNamespace(
+        online=True,
+        away=lambda: away,
+        may_hand_over=list,
+        away_wait=lambda: wait,
+        match=SimpleNamespace(over=False, turn=turn),
+        stood_in_here=list,
+        idle=list,
+        stood_in=list,
+        gone=lambda: away,
+        clock=lambda: 0.0,
+    )
+
+
 def said_of_bruno(table, key: str) -> str:  # noqa: ANN001
     """The banner's ``key`` for Bruno away, as the turn makes it: waiting for him at his
     turn, play going on without him at another's."""
@@ -235,20 +254,11 @@ def test_a_friend_away_holds_up_the_match_only_at_their_turn(app):
     """A friend's window closed at another's turn: every window, the one whose turn it was
     too, read "Waiting for Luca to come back: in 58 s, ..." beside "Your turn", a match
     seemingly stopped while play went on. At another's turn the banner says play goes on."""
-    from types import SimpleNamespace
 
     from scopa.app.table.absence import AbsenceBanner
 
     app.set_language("en")
-    coordinator = SimpleNamespace(
-        online=True,
-        away=lambda: [2],
-        may_hand_over=list,
-        away_wait=lambda: 58.0,
-        match=SimpleNamespace(over=False, turn=0),
-        clock=lambda: 0.0,
-        gone=lambda: [2],
-    )
+    coordinator = friends_away([2], turn=0, wait=58.0)
     names = ["Me", "Anna", "Luca"].__getitem__
     banner = AbsenceBanner(app.font, lambda: app.t, coordinator, names, print)
     assert banner.words(lost=False) == (
@@ -263,20 +273,11 @@ def test_a_friend_away_holds_up_the_match_only_at_their_turn(app):
 def test_two_friends_away_are_waited_for_in_the_plural(app):
     """A couple's computer dropped: the Italian banner said "Aspettiamo che torni Anna e
     Bruno: ... al suo posto", a verb and a possessive for one."""
-    from types import SimpleNamespace
 
     from scopa.app.table.absence import AbsenceBanner
 
     app.set_language("it")
-    coordinator = SimpleNamespace(
-        online=True,
-        away=lambda: [1, 2],
-        may_hand_over=list,
-        away_wait=lambda: 40.0,
-        match=SimpleNamespace(over=False, turn=1),
-        clock=lambda: 0.0,
-        gone=lambda: [1, 2],
-    )
+    coordinator = friends_away([1, 2], turn=1, wait=40.0)
     banner = AbsenceBanner(
         app.font, lambda: app.t, coordinator, ["Io", "Anna", "Bruno"].__getitem__, print
     )
@@ -302,23 +303,11 @@ def test_a_friend_gone_once_the_last_card_is_played_is_not_waited_for(app):
     """A bot leaves its table as the match ends: before the final sheet every window read
     "Waiting for Jose to come back: in 58 s, the computer can play for them" over the
     emptied table, with nothing left to play."""
-    from types import SimpleNamespace
 
     from scopa.app.table.absence import AbsenceBanner
 
     app.set_language("en")
-    coordinator = SimpleNamespace(
-        online=True,
-        away=lambda: [1],
-        may_hand_over=list,
-        away_wait=lambda: 58.0,
-        match=SimpleNamespace(over=False, turn=1),
-        stood_in_here=list,
-        idle=list,
-        stood_in=list,
-        gone=lambda: [1],
-        clock=lambda: 0.0,
-    )
+    coordinator = friends_away([1], turn=1, wait=58.0)
     banner = AbsenceBanner(app.font, lambda: app.t, coordinator, ["Me", "Jose"].__getitem__, print)
     assert banner.words(lost=False) == app.t("online.friend_away_wait", names="Jose", seconds=58)
     coordinator.match.over = True

@@ -65,15 +65,10 @@ def test_a_seat_at_a_table_its_host_ended_in_the_lobby_is_not_offered_again(tmp_
         server.stop()
 
 
-def test_joining_a_table_its_host_closed_in_the_lobby_says_it_was_closed(tmp_path):
+def test_joining_a_table_its_host_closed_in_the_lobby_says_it_was_closed(tmp_path, table_of_three):
     """A friend who came to the table after its host closed it, before any match began,
     read "The host ended the match at this table", as if a match had been played there."""
-    server = LocalServer(tmp_path / "host", port=0)
-    server.start()
-    anna = BackgroundClient(server.local_address)
-    seats = [{"kind": "human"}] * 3
-    ticket = anna.submit(anna.client.create(Rules(players=3), seats, "Anna", 0)).result(20)
-    address = f"{server.local_address}/{grouped(ticket.code)}"
+    server, _, ticket, address = table_of_three
     carla = open_game(Store(tmp_path / "carla"))
     try:
         assert server.end(ticket.code, 0)
@@ -83,9 +78,7 @@ def test_joining_a_table_its_host_closed_in_the_lobby_says_it_was_closed(tmp_pat
         run_until(carla, lambda: lobby.session.error is not None)
         assert lobby._trouble() == carla.t("online.closed_by_host")
     finally:
-        anna.close()
         carla.close()
-        server.stop()
 
 
 def test_a_lobby_whose_seat_another_window_took_says_so(tmp_path):

@@ -838,19 +838,13 @@ def seat_names(client: BackgroundClient) -> list[str]:
     return [info.get("name") for info in (client.client.table or {}).get("seats", [])]
 
 
-def test_a_name_put_right_after_leaving_the_lobby_is_taken_back_with_the_seat(tmp_path):
+def test_a_name_put_right_after_leaving_the_lobby_is_taken_back_with_the_seat(
+    tmp_path, table_of_three
+):
     """A friend joined as "Niccol", left the waiting room, put the name right and joined
     again: the seat came back under "Niccol" in every window, the new name dropped with
     no word. While the table waits for its players, the seat takes the name typed."""
-    from scopa.app.hosting import LocalServer
-    from scopa.app.online import grouped
-
-    server = LocalServer(tmp_path / "host", port=0)
-    server.start()
-    anna = BackgroundClient(server.local_address)
-    seats = [{"kind": "human"}] * 3
-    ticket = anna.submit(anna.client.create(Rules(players=3), seats, "Anna", 0)).result(20)
-    address = f"{server.local_address}/{grouped(ticket.code)}"
+    _, anna, _, address = table_of_three
     game = open_game(Store(tmp_path / "niccolo"))
     try:
         named_at(game, address, "Niccol")
@@ -866,8 +860,6 @@ def test_a_name_put_right_after_leaving_the_lobby_is_taken_back_with_the_seat(tm
         assert len([name for name in seat_names(anna) if name]) == 2  # the same seat
     finally:
         game.close()
-        anna.close()
-        server.stop()
 
 
 def test_a_name_typed_anew_past_the_match_s_start_is_said_kept(tmp_path, friends_table):

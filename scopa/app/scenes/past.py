@@ -46,7 +46,7 @@ class PastRow(Widget):
     take that room); a click opens its review."""
 
     def __init__(self, scene: PastScene, past: PastMatch, on_click: Callable[[], None]) -> None:
-        hint = "past.row_hint" if past.setup.mode == "solo" else "past.row_hint_people"
+        hint = "past.row_hint" if graded(past) else "past.row_hint_people"
         super().__init__(hint=scene.tr(hint))
         self.scene, self.past, self.on_click = scene, past, on_click
 
@@ -60,12 +60,12 @@ class PastRow(Widget):
         inner = self.rect.inflate(-2 * pad, -m.px(style.SPACE_S))
         big = m.pen("ui_bold", style.ROW_TITLE, style.INK)
         small = m.pen("ui", style.ROW_NOTE, style.INK_SOFT)
-        graded, ungraded = scene.title_sizes(inner)
-        size = graded if self.past.setup.mode == "solo" else ungraded
+        with_accuracy, without = scene.title_sizes(inner)
+        size = with_accuracy if graded(self.past) else without
         top = pygame.Rect(inner.left, inner.top, *size)
         title, when, result, won, accuracy = scene.row_texts(self.past, (big, top.size))
         bottom = pygame.Rect(top.left, top.bottom, top.w, inner.h - top.h)
-        sized = replace(big, px=scene.title_px(big, graded, ungraded))  # every row's alike
+        sized = replace(big, px=scene.title_px(big, with_accuracy, without))  # every row's alike
         style.text(surface, title, sized, top, valign="bottom", least=sized.px)
         style.text(surface, when, small, bottom, valign="top")
         colour = style.INK if won is None else WON if won else LOST
@@ -178,14 +178,16 @@ class PastScene(MenuScene):
         wide = inner.w - m.px(SCORE_W) - gap
         return (wide - m.px(ACCURACY_W), inner.h // 2), (wide, inner.h // 2)
 
-    def title_px(self, pen: style.Pen, graded: tuple[int, int], ungraded: tuple[int, int]) -> int:
+    def title_px(
+        self, pen: style.Pen, with_accuracy: tuple[int, int], without: tuple[int, int]
+    ) -> int:
         """The size every row's title is written at, each in its box (``title_sizes``): the
         size the longest title needs (one drawn smaller than its neighbours made the list
         uneven)."""
-        key = ("px", self.app.t.language, pen, graded, ungraded)
+        key = ("px", self.app.t.language, pen, with_accuracy, without)
         known = self._sizes.get(key)
         if known is None:
-            sizes = [graded if past.setup.mode == "solo" else ungraded for past in self.kept]
+            sizes = [with_accuracy if graded(past) else without for past in self.kept]
             known = self._sizes[key] = min(
                 (
                     style.fit(self.row_texts(past, (pen, size))[0], pen, *size).px
@@ -240,7 +242,7 @@ class PastScene(MenuScene):
         result = self._result(past)
         seats = Seats(setup, self.t)
         rivals = result.won is None  # people on several sides: nobody's win or loss
-        # Rivals are named with every other seat, a computer among them (it may have won);
+        # Rivals are named with every seat, a computer among them (it may have won);
         # people on one side, with the level of the computers they played against.
         named_seats = range(rules.players) if rivals else setup.humans
         people = join(self.t, [seats.seat_name(seat) for seat in named_seats])
@@ -258,7 +260,7 @@ class PastScene(MenuScene):
         usual = PRESETS[preset].players if preset in PRESETS else 2  # (scopone's four)
 
         key = "past.title"
-        if setup.mode != "solo":
+        if not graded(past):  # people at one screen, named
             key = "past.title_rivals" if rivals else "past.title_people"
 
         def titled(game: str) -> str:
@@ -295,7 +297,7 @@ class PastScene(MenuScene):
             score = self.t("past.won" if won else "past.lost", mine=mine, theirs=theirs)
         if past.undone:
             when = self.t("past.with_undo", when=when)
-        if setup.mode != "solo":  # each person's grade is theirs to see
+        if not graded(past):
             return title, when, score, won, ""
         accuracy = self.accuracy.get(past.key)
         figure = "\u2014" if accuracy is None else f"{round(accuracy)}%"
@@ -388,3 +390,9 @@ def _moment(when: str) -> datetime | None:
     except ValueError:
         return None
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def graded(past: PastMatch) -> bool:
+    """Whether the list shows a match's accuracy: a match of one person alone. At a hot-seat
+    match each person's grades are their own, seen in its review behind the cover."""
+    return past.setup.mode == "solo"

@@ -1525,8 +1525,8 @@ class TableScene(Scene):
             items = [item for item in items if item.key[0] != "hint"]
         if self.said() is not None and self.aids.hint_on_status():  # a message instead
             items = [item for item in items if item.key[0] != "hint"]
-        if self.pick.choice is not None:  # the hint's capture is the choice's first: its
-            items = [item for item in items if item.key[0] != "hint"]  # panel stuck out under it
+        if self.pick.choice is not None:  # it opens on the hint's capture: the hint's panel
+            items = [item for item in items if item.key[0] != "hint"]  # stuck out under it
         # the last capture, opened over the table, lies over Cirulla's knock buttons too
         review = [item for item in items if item.key[0] == "review"]
         items = [item for item in items if item.key[0] != "review"]
