@@ -1300,7 +1300,7 @@ class Tour:
         scene = self.table(solo, fixed_match("10D 5C 8D", "1C 2C 6S", "1B 2B 3S 4S"))
         self.settle(scene)
         self.show("table, your turn")
-        scene.pick.selected = scene.match.round.hand(0)[0]  # clicked in the hand
+        scene.pick.selected = C("10D")  # clicked in the hand: it takes one way only
         scene.pick.clicked = True
         scene.input.keyboard = False  # a click brings the pointer back
         self.show("table, a card clicked in the hand")
