@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import functools
+import heapq
 import json
 import math
 import os
@@ -53,6 +54,10 @@ SAVE_FILE = "match.json"
 STATS_FILE = "stats.json"
 SEATS_FILE = "seats.json"
 PAST_FILE = "past.json"
+PAST_TOGETHER_FILE = "past_together.json"
+"""The past matches of several people at this screen, kept apart from ``PAST_FILE``'s
+matches alone: a copy of the game from before they were kept took a list holding one for
+damaged, and wrote it back without them."""
 PAST_SCHEMA = 1
 PAST_KEPT = 20
 """How many finished matches are kept for their reviews to be opened again (the newest)."""
@@ -685,6 +690,14 @@ class Store:
         return self.data_dir / PAST_FILE
 
     @property
+    def past_together_path(self) -> Path:
+        return self.data_dir / PAST_TOGETHER_FILE
+
+    def _past_file(self, past: PastMatch) -> Path:
+        """Where ``past`` is kept: with the matches alone, or with those of several people."""
+        return self.past_path if past.setup.mode == "solo" else self.past_together_path
+
+    @property
     def lock_path(self) -> Path:
         return self.data_dir / LOCK_FILE
 
@@ -1161,7 +1174,7 @@ class Store:
             if self.locked_out:
                 return StatsReset((), FileProblem("files.reason_other_copy"))
             moved: list[tuple[Path, Path]] = []
-            for path in (self.stats_path, self.past_path):
+            for path in (self.stats_path, self.past_path, self.past_together_path):
                 if not (path.exists() or path.is_symlink()):
                     continue
                 backup = backup_name(path)
@@ -1181,13 +1194,21 @@ class Store:
     # --- past matches ------------------------------------------------------------------
 
     def load_past(self) -> list[PastMatch]:
-        """The last matches finished at this screen, oldest first. A damaged entry
-        costs only itself: the others are kept and written back (the file kept beside)."""
+        """The last matches finished at this screen (the newest ``PAST_KEPT``, alone or
+        with friends), oldest first. A damaged entry costs only itself: the others are kept
+        and written back (the file kept beside)."""
         with self._past:
-            return self._load_past()
+            alone, together = (
+                self._load_past(self.past_path),
+                self._load_past(self.past_together_path),
+            )
+            # each list in the order kept, the two interleaved by their dates
+            kept = list(heapq.merge(alone, together, key=lambda past: past.ended))
+            return _last_of_each(kept)[-PAST_KEPT:]
 
-    def _load_past(self) -> list[PastMatch]:
-        data = self._read(self.past_path, "past", _parse_json_rows_or_cut, rows=True)
+    def _load_past(self, path: Path) -> list[PastMatch]:
+        """The past matches of the file ``path``, oldest first (see ``load_past``)."""
+        data = self._read(path, "past", _parse_json_rows_or_cut, rows=True)
         if data is None:
             return []
         kept: list[PastMatch] = []
@@ -1199,7 +1220,7 @@ class Store:
             if set(data) != {"schema", "matches"} or not isinstance(data["matches"], list):
                 raise DamagedFile("files.cause_content", detail="the list of matches is missing")
         except _BAD_CONTENT as error:
-            self._set_aside(self.past_path, "past", cause or _cause_of(error))
+            self._set_aside(path, "past", cause or _cause_of(error))
             return []
         for entry in data["matches"][-PAST_KEPT:]:
             try:
@@ -1213,14 +1234,14 @@ class Store:
             listed = FileProblem("files.cause_listed_twice")
             cause, kept = cause or listed, once
         if cause is not None:  # (none read: the file is set aside, not salvaged)
-            self._salvaged(self.past_path, "past", cause, kept or None, self._save_past)
+            self._salvaged(path, "past", cause, kept or None, partial(self._save_past, path))
         return kept
 
     def has_past(self) -> bool:
         """Whether a list of past matches is kept (read or not: a folder that cannot be
         looked in has none)."""
         try:
-            return self.past_path.is_file()
+            return self.past_path.is_file() or self.past_together_path.is_file()
         except OSError:
             return False
 
@@ -1228,12 +1249,13 @@ class Store:
         """Keep a finished match for its review (the newest ``PAST_KEPT``; the same match
         kept again replaces itself); False if the file could not be written."""
         with self._past:
-            kept = [known for known in self._load_past() if known.key != past.key]
-            return self._save_past([*kept, past][-PAST_KEPT:])
+            path = self._past_file(past)
+            kept = [known for known in self._load_past(path) if known.key != past.key]
+            return self._save_past(path, [*kept, past][-PAST_KEPT:])
 
-    def _save_past(self, matches: list[PastMatch]) -> bool:
+    def _save_past(self, path: Path, matches: list[PastMatch]) -> bool:
         data = {"schema": PAST_SCHEMA, "matches": [past.to_dict() for past in matches]}
-        return self._write(self.past_path, json.dumps(data, indent=1).encode("utf-8"), "past")
+        return self._write(path, json.dumps(data, indent=1).encode("utf-8"), "past")
 
     # --- seats at tables online ---------------------------------------------------------
 
@@ -1434,7 +1456,7 @@ class Store:
         removed = 0
         now = time.time()
         paths = (self.settings_path, self.save_path, self.stats_path, self.past_path,
-                 self.seats_path)  # fmt: skip
+                 self.past_together_path, self.seats_path)  # fmt: skip
         for path in paths:
             try:
                 candidates = list(path.parent.glob(f".{path.name}.*.tmp"))

@@ -40,6 +40,32 @@ def test_a_match_finished_alone_is_kept_with_how_it_was_played(tmp_path) -> None
     assert store.messages == []
 
 
+def test_matches_at_one_screen_are_kept_apart_from_those_alone(tmp_path) -> None:  # noqa: ANN001
+    """A copy of the game from before matches at one screen were kept read their list,
+    took one of them there for damage, set the list aside and wrote it back without it:
+    they are kept in a file of their own, the list of matches alone as such a copy reads
+    it; the two are listed together, by their dates, and reset together."""
+    from scopa.storage import PastMatch
+
+    store = Store(tmp_path)
+    people = MatchSetup((SeatConfig("Anna", True), SeatConfig("Bruno", True)), Rules())
+    for seed, (setup, when) in enumerate(
+        [(SOLO, "2026-12-01T20:00:00+01:00"), (people, "2026-12-01T21:00:00+01:00"),
+         (SOLO, "2026-12-01T22:00:00+01:00")], start=1
+    ):  # fmt: skip
+        match = finished(seed)
+        store.keep_past(PastMatch(when, setup, match.record(), match))
+    alone = json.loads(store.past_path.read_text())["matches"]
+    assert [len([s for s in m["setup"]["seats"] if s["human"]]) for m in alone] == [1, 1]
+    together = json.loads(store.past_together_path.read_text())["matches"]
+    assert len(together) == 1 and all(s["human"] for s in together[0]["setup"]["seats"])
+    kept = store.load_past()
+    assert [past.setup for past in kept] == [SOLO, people, SOLO]  # in the order played
+    assert store.has_past()
+    store.reset_stats()
+    assert store.load_past() == [] and not store.past_together_path.exists()
+
+
 @pytest.mark.parametrize("humans", [0, 2])
 def test_a_watched_match_is_not_kept_and_a_hot_seat_one_is(tmp_path, humans: int) -> None:  # noqa: ANN001
     """A watched match has no review; a hot-seat match's is kept (each person is shown

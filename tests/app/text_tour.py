@@ -1041,8 +1041,9 @@ class Tour:
         scene = self.open_menu("past")
         self.hover_all(scene, "past matches")
         app.matches.coach_mode = "thread"
-        scene.scroll.reveal(scene.rows[0])
-        self.click(scene.rows[0])  # its review, graded again
+        alone = next(row for row in scene.rows if row.past.setup.mode == "solo")
+        scene.scroll.reveal(alone)
+        self.click(alone)  # its review, graded again
         self.show("past matches, a match's review")
         self.hover(app.stack.top.scope_choice)  # type: ignore[attr-defined]
         self.show("past matches, a match's review, its choice of rounds told")
@@ -1050,7 +1051,8 @@ class Tour:
         self.show("past matches, a match's review, its last round")
         app.back()
         newest = max(app.store.load_past(), key=lambda past: past.when)
-        app.store.past_path.unlink()
+        for path in (app.store.past_path, app.store.past_together_path):
+            path.unlink(missing_ok=True)
         app.store.keep_past(newest)
         app.back()
         self.open_menu("past")
