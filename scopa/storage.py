@@ -217,6 +217,12 @@ class PastMatch:
         """The match's name in the statistics (``match_key``): where its accuracy is."""
         return match_key(self.match)
 
+    @property
+    def alone(self) -> bool:
+        """Played by one person here against computers (else by several people here, each
+        with a review of their own)."""
+        return self.setup.mode == "solo"
+
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
             "when": self.when,
@@ -693,9 +699,10 @@ class Store:
     def past_together_path(self) -> Path:
         return self.data_dir / PAST_TOGETHER_FILE
 
-    def _past_file(self, past: PastMatch) -> Path:
-        """Where ``past`` is kept: with the matches alone, or with those of several people."""
-        return self.past_path if past.setup.mode == "solo" else self.past_together_path
+    @property
+    def past_paths(self) -> tuple[Path, Path]:
+        """The two lists of past matches: those played alone, those of several people."""
+        return self.past_path, self.past_together_path
 
     @property
     def lock_path(self) -> Path:
@@ -1174,7 +1181,7 @@ class Store:
             if self.locked_out:
                 return StatsReset((), FileProblem("files.reason_other_copy"))
             moved: list[tuple[Path, Path]] = []
-            for path in (self.stats_path, self.past_path, self.past_together_path):
+            for path in (self.stats_path, *self.past_paths):
                 if not (path.exists() or path.is_symlink()):
                     continue
                 backup = backup_name(path)
@@ -1198,12 +1205,9 @@ class Store:
         with friends), oldest first. A damaged entry costs only itself: the others are kept
         and written back (the file kept beside)."""
         with self._past:
-            alone, together = (
-                self._load_past(self.past_path),
-                self._load_past(self.past_together_path),
-            )
+            lists = [self._load_past(path) for path in self.past_paths]
             # each list in the order kept, the two interleaved by their dates
-            kept = list(heapq.merge(alone, together, key=lambda past: past.ended))
+            kept = list(heapq.merge(*lists, key=lambda past: past.ended))
             return _last_of_each(kept)[-PAST_KEPT:]
 
     def _load_past(self, path: Path) -> list[PastMatch]:
@@ -1241,7 +1245,7 @@ class Store:
         """Whether a list of past matches is kept (read or not: a folder that cannot be
         looked in has none)."""
         try:
-            return self.past_path.is_file() or self.past_together_path.is_file()
+            return any(path.is_file() for path in self.past_paths)
         except OSError:
             return False
 
@@ -1249,7 +1253,7 @@ class Store:
         """Keep a finished match for its review (the newest ``PAST_KEPT``; the same match
         kept again replaces itself); False if the file could not be written."""
         with self._past:
-            path = self._past_file(past)
+            path = self.past_path if past.alone else self.past_together_path
             kept = [known for known in self._load_past(path) if known.key != past.key]
             return self._save_past(path, [*kept, past][-PAST_KEPT:])
 
@@ -1455,8 +1459,8 @@ class Store:
             return 0
         removed = 0
         now = time.time()
-        paths = (self.settings_path, self.save_path, self.stats_path, self.past_path,
-                 self.past_together_path, self.seats_path)  # fmt: skip
+        paths = (self.settings_path, self.save_path, self.stats_path, *self.past_paths,
+                 self.seats_path)  # fmt: skip
         for path in paths:
             try:
                 candidates = list(path.parent.glob(f".{path.name}.*.tmp"))

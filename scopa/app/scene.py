@@ -49,6 +49,11 @@ class Scene:
         return True
 
     @property
+    def covered(self) -> bool:
+        """Another screen lies over this one (a dialog or a menu, this one drawn under it)."""
+        return self.app.stack.top is not self
+
+    @property
     def keys_in_use(self) -> bool:
         """The player here is on the keys, not the pointer: a menu opened over this scene
         rings its focus from the start (one opened by a player on the pointer rings it from

@@ -1105,18 +1105,24 @@ def test_a_host_is_asked_before_quit_closes_its_table(hosted):
     assert not app.running
 
 
+def closing_asks(app, key: str, under) -> None:  # noqa: ANN001
+    """The window's close button asks the question ``key`` over the screen ``under``, and
+    No leaves that screen as it was, the game running."""
+    frame(app, pygame.event.Event(pygame.WINDOWCLOSE))
+    question = app.stack.top
+    assert isinstance(question, ConfirmScene) and app.running
+    assert question.question() == app.t(key)
+    click(app, question.no_button)
+    assert app.stack.top is under and app.running
+
+
 def test_the_window_s_close_button_asks_a_host_as_quit_does(hosted):
     """Closing the window ended the game and the table it hosted without a word (only
     Quit on the title asked). It asks as Quit does; closing it again while asked quits."""
     app, _, _ = hosted
     title = app.home()
     frame(app)
-    frame(app, pygame.event.Event(pygame.WINDOWCLOSE))
-    question = app.stack.top
-    assert isinstance(question, ConfirmScene) and app.running
-    assert question.question() == app.t("online.quit_hosted_question")
-    click(app, question.no_button)
-    assert app.stack.top is title and app.running
+    closing_asks(app, "online.quit_hosted_question", title)
     frame(app, pygame.event.Event(pygame.WINDOWCLOSE))
     assert isinstance(app.stack.top, ConfirmScene) and app.running
     frame(app, pygame.event.Event(pygame.WINDOWCLOSE))

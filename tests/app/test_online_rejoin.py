@@ -889,18 +889,13 @@ def test_a_friend_closing_the_window_mid_match_is_asked_first(tmp_path, friends_
     """A friend's window closed by mistake in the middle of a match ended the game with no
     question (its host was asked): the others waited for them at their turn. The window's
     close button asks; No keeps the table; asked again, it quits."""
-    from scopa.app.scenes.confirm import ConfirmScene
+    from .test_online import closing_asks
 
     _, _, address = friends_table
     game = open_game(Store(tmp_path / "bruno"))
     try:
         table = join_from_the_menus(game, address)
-        frame(game, pygame.event.Event(pygame.WINDOWCLOSE))
-        question = game.stack.top
-        assert isinstance(question, ConfirmScene) and game.running
-        assert question.question() == game.t("online.quit_seated_question")
-        click(game, question.no_button)
-        assert game.stack.top is table and game.running
+        closing_asks(game, "online.quit_seated_question", table)
         frame(game, pygame.event.Event(pygame.WINDOWCLOSE))
         click(game, game.stack.top.yes_button)
         assert not game.running

@@ -1041,7 +1041,7 @@ class Tour:
         scene = self.open_menu("past")
         self.hover_all(scene, "past matches")
         app.matches.coach_mode = "thread"
-        alone = next(row for row in scene.rows if row.past.setup.mode == "solo")
+        alone = next(row for row in scene.rows if row.past.alone)
         scene.scroll.reveal(alone)
         self.click(alone)  # its review, graded again
         self.show("past matches, a match's review")

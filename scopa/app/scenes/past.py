@@ -395,4 +395,4 @@ def _moment(when: str) -> datetime | None:
 def graded(past: PastMatch) -> bool:
     """Whether the list shows a match's accuracy: a match of one person alone. At a hot-seat
     match each person's grades are their own, seen in its review behind the cover."""
-    return past.setup.mode == "solo"
+    return past.alone

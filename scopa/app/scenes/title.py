@@ -252,7 +252,7 @@ class TitleScene(MenuScene):
         """Where the fans' cards were drawn."""
         self._draw_fan(surface, LEFT_FAN, (round(m.w * FAN_X), round(m.h * FAN_Y)), -1)
         self._draw_fan(surface, RIGHT_FAN, (round(m.w * (1 - FAN_X)), round(m.h * FAN_Y)), 1)
-        if self.app.stack.top is not self:
+        if self.covered:
             # Under a dialog (the first start's, the level's, Play's question) the name is
             # left out: a dialog sized for a 16:9 window, in a taller or wider one, left
             # the name's top peeking out over its sheet.

@@ -1495,7 +1495,7 @@ class TableScene(Scene):
         whose turn it is. Under a menu or a question over the table it is left out: its
         ends stood out on either side of the menu, read as broken words."""
         status = self._status()
-        if status is None or self.app.stack.top is not self:
+        if status is None or self.covered:
             return None, None
         said = self.said() is not None
         if (
