@@ -277,26 +277,51 @@ def test_two_friends_away_are_waited_for_in_the_plural(app):
     from scopa.app.table.absence import AbsenceBanner
 
     app.set_language("it")
-    coordinator = friends_away([1, 2], turn=1, wait=40.0)
+    coordinator = friends_away([1, 2], turn=0, wait=40.0)
     banner = AbsenceBanner(
         app.font, lambda: app.t, coordinator, ["Io", "Anna", "Bruno"].__getitem__, print
     )
-    words = banner.words(lost=False)
-    assert words == app.t("online.friend_away_wait_many", names="Anna e Bruno", seconds=40)
-    assert "tornino" in words and "al loro posto" in words
-    coordinator.match.turn = 0  # not their turn: play goes on, said so
-    assert banner.words(lost=False) == (
+    assert banner.words(lost=False) == (  # not their turn: play goes on, said so
         "Mancano Anna e Bruno: si continua; "
         "tra\u00a040\u00a0s il computer potrà giocare al loro posto"
     )
-    coordinator.match.turn = 2
     coordinator.may_hand_over = lambda: [1, 2]
-    assert banner.words(lost=False) == "Aspettiamo che tornino Anna e Bruno"
-    coordinator.match.turn = 0
     assert banner.words(lost=False) == "Mancano Anna e Bruno: si continua"
     coordinator.away = coordinator.gone = list  # both back: said of both, in the plural
     coordinator.stood_in_here = coordinator.idle = coordinator.stood_in = list
     assert banner.words(lost=False) == "Sono di nuovo al tavolo Anna e Bruno"
+
+
+def test_with_several_friends_away_the_wait_is_for_the_one_whose_turn_it_is(app):
+    """Two friends gone, one of them to play: the banner read "Waiting for Anna and Bruno
+    to come back", though only Anna's turn held the match up; once she was back, play went
+    on without Bruno. It waits for her, and says Bruno left too."""
+
+    from scopa.app.table.absence import AbsenceBanner
+
+    app.set_language("en")
+    coordinator = friends_away([1, 2], turn=1, wait=40.0)
+    names = ["Me", "Anna", "Bruno", "Carla"].__getitem__
+    banner = AbsenceBanner(app.font, lambda: app.t, coordinator, names, print)
+    assert banner.words(lost=False) == (
+        "Waiting for Anna to come back (Bruno left too): in 40 s, "
+        "the computer can play for those who left"
+    )
+    coordinator.may_hand_over = lambda: [1, 2]
+    assert banner.words(lost=False) == "Waiting for Anna to come back (Bruno left too)"
+    coordinator.away = coordinator.gone = lambda: [1, 2, 3]
+    coordinator.match.turn = 3
+    assert banner.words(lost=False) == ("Waiting for Carla to come back (Anna and Bruno left too)")
+    app.set_language("it")
+    names = ["Io", "Anna", "Bruno", "Carla"].__getitem__
+    banner = AbsenceBanner(app.font, lambda: app.t, coordinator, names, print)
+    assert banner.words(lost=False) == "Aspettiamo che torni Carla (mancano anche Anna e Bruno)"
+    coordinator.away = coordinator.gone = lambda: [2, 3]
+    coordinator.may_hand_over = list
+    assert banner.words(lost=False) == (
+        "Aspettiamo che torni Carla (manca anche Bruno): "
+        "tra\u00a040\u00a0s il computer potrà giocare al posto di chi manca"
+    )
 
 
 def test_a_friend_gone_once_the_last_card_is_played_is_not_waited_for(app):

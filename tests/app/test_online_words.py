@@ -247,7 +247,8 @@ def test_a_code_is_grouped_in_fives_once_however_it_was_written():
     "key",
     [
         "online.friend_away_wait",
-        "online.friend_away_wait_many",
+        "online.friend_away_others_wait",
+        "online.friend_away_others_wait_many",
         "online.friend_gone_wait",
         "online.friend_gone_wait_many",
         "online.your_turn_waited",

@@ -2097,6 +2097,11 @@ class Tour:
             del table.table_cards
             coordinator.may_hand_over = list
             self.show("online, waiting for two friends away")
+            coordinator.away = lambda: [1, 2, 0]  # three (the words of a table of four)
+            self.show("online, waiting for one of three friends away")
+            coordinator.may_hand_over = lambda: [1, 2, 0]
+            self.show("online, let the computer play for three friends away")
+            coordinator.away, coordinator.may_hand_over = lambda: [1, 2], list
             coordinator.match = TurnOf(real, 0)  # another's turn: play goes on, said so
             self.show("online, two friends away at another's turn")
             coordinator.may_hand_over = lambda: [1, 2]

@@ -110,16 +110,24 @@ class AbsenceBanner:
         # a friend gone once the last card is played (a bot leaves at once) holds up nothing
         away = [] if coordinator.match.over else coordinator.away()
         if away:
-            names = self._names(away)
-            many = "_many" if len(away) > 1 else ""  # "che tornino": the verb agrees
             # Only a turn of theirs holds the match up: until then play goes on, which
-            # "Waiting for ..." beside "Your turn" denied.
-            kind = "away" if coordinator.match.turn in away else "gone"
+            # "Waiting for ..." beside "Your turn" denied; of several gone, the wait is for
+            # the one whose turn it is, the others said to have left too.
+            turn = coordinator.match.turn
+            others = [seat for seat in away if seat != turn]
+            many = "_many" if len(others) > 1 else ""  # "mancano", "che tornino": it agrees
+            if turn not in away:
+                key, words = "online.friend_gone", {"names": self._names(away)}
+            elif others:
+                key = "online.friend_away_others"
+                words = {"names": self.seat_name(turn), "others": self._names(others)}
+            else:
+                key, words = "online.friend_away", {"names": self.seat_name(turn)}
             if coordinator.may_hand_over():  # the button to let the computer play is under it
-                return t(f"online.friend_{kind}" + many, names=names)
+                return t(key + many, **words)
             # say how long until the computer may play for them, counting down
             wait = max(1, math.ceil(coordinator.away_wait()))
-            return t(f"online.friend_{kind}_wait" + many, names=names, seconds=wait)
+            return t(key + "_wait" + many, seconds=wait, **words)
         here = coordinator.stood_in_here()
         if here:  # the button to take the seat back is under it
             if len(coordinator.here) == 1:
