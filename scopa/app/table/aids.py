@@ -35,6 +35,7 @@ from ..toasts import Words, worded
 from ..wording import card_list, deck_family, rank_label, suit_name
 from .frame import Item, box
 from .layout import SCOPE_SHOWN, TableLayout, card_rect
+from .painter import side_shape_reach
 from .text import Writer
 from .under import Row, above_status, beside_hand, on_status
 
@@ -639,8 +640,10 @@ class AidsLayer:
             (stock, 1.0),
             (lay.stock_label(lay.font_small * 2.6), 1.0),
         ]
+        reach = side_shape_reach(lay)  # the side's shape over a plate's top
         for seat in range(lay.players):
-            parts.append((FRect(lay.place_of(seat).name_rect), 1.0))
+            plate = FRect(lay.place_of(seat).name_rect)
+            parts.append((FRect(plate.x, plate.y - reach, plate.w, plate.h + reach), 1.0))
             weight = 1.0 if seat == lay.bottom else OTHER_HANDS_WEIGHT
             for visible in (False, True):
                 cards = [card_rect(slot) for slot in lay.hand_slots(seat, lay.hand_size, visible)]
