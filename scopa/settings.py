@@ -219,6 +219,7 @@ class MatchSetup:
 _SCALARS: dict[str, tuple[type | tuple[type, ...], tuple[str, ...] | None]] = {
     "language": (str, LANGUAGES),
     "corner_index": (bool, None),
+    "large_values": (bool, None),
     "felt": (str, FELTS),
     "card_back": (str, CARD_BACKS),
     "animation_speed": (str, ANIMATION_SPEEDS),
@@ -267,6 +268,8 @@ class Settings:
     choice back to the game). Once made, the settings always hold a deck here: the chosen
     one, or the game's own for ``rules``."""
     corner_index: bool = True
+    large_values: bool = False
+    """Each card's value drawn large in its corners, to be read on a small card."""
     felt: str = FELTS[0]
     """The cloth the table and the menus are laid with."""
     card_back: str = ""

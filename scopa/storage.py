@@ -1778,6 +1778,7 @@ SETTING_LABELS = {
     "deck": "set_deck_style",
     "deck_style": "set_deck_style",
     "corner_index": "set_corner_index",
+    "large_values": "set_large_values",
     "felt": "set_felt",
     "card_back": "set_card_back",
     "animation_speed": "set_animation_speed",

@@ -30,6 +30,14 @@ SUIT_NAMES = {
     "en": {"D": "coins", "C": "cups", "S": "swords", "B": "batons"},
 }
 RANK_LETTERS = {8: "F", 9: "C", 10: "R"}
+LARGE_VALUE = 0.27
+"""The height of a card's value drawn large (the setting for a small window), in shares of
+the card's width: over twice the printed index's (a sixth of a 98-pixel card at 960x540)."""
+LARGE_INK = {"french": "red", "genovesi": "red"}
+"""The decks whose values are red on coins and cups, as their printed index is."""
+VALUE_INK = (34, 27, 24)
+VALUE_RED = (206, 28, 40)
+VALUE_PAPER = (252, 249, 240)
 
 
 ROTATED_BUDGET = 1_500_000
@@ -180,13 +188,18 @@ class CardArt:
         *,
         font: Callable[[str, int], pygame.font.Font],
         back: str | None = None,
+        large_values: bool = False,
     ) -> None:
         self.style = style
+        self.large_values = large_values
+        """Each face's value drawn large in its top-left corner, on a label of its own."""
         self.back_style = back or style
         self._font = font
         self.corner_index = corner_index
         self.language = language if language in SUIT_NAMES else "en"
-        self._sources = _deck_sources(style, corner_index)
+        self._printed = corner_index and not large_values
+        """The faces are read with their printed index (not under values drawn large)."""
+        self._sources = _deck_sources(style, self._printed)
         self._scaled: dict[tuple[str, int], pygame.Surface] = {}
         self._corner_reach: dict[str, tuple[float, float]] = {}
         self._effects: dict[tuple[str, int, tuple[int, ...]], pygame.Surface] = {}
@@ -323,6 +336,8 @@ class CardArt:
             else:
                 surface = pygame.transform.smoothscale(source, size)
                 _opaque_inside(surface, self._corners(name, source))
+                if self.large_values and name != "back":
+                    self._large_value(surface, Card.parse(name))
             self._scaled[key] = surface
         return surface
 
@@ -366,7 +381,7 @@ class CardArt:
             if name == "back":
                 path = resources.card_back_path(self.back_style)
             else:
-                path = resources.card_face_path(self.style, name, self.corner_index)
+                path = resources.card_face_path(self.style, name, self._printed)
             if path.is_file():
                 image = pygame.image.load(str(path))
                 image = image.convert_alpha() if pygame.display.get_surface() else image
@@ -374,6 +389,35 @@ class CardArt:
             image = None
         self._sources[key] = image
         return image
+
+    def _large_value(self, surface: pygame.Surface, card: Card) -> None:
+        """The value written large on a label in the top-left corner, where the printed
+        index was: read at a glance on a small card, in a fanned hand and a row alike (the
+        cards on screen are never upside down: a second label would hide more of the
+        picture, and serve no one)."""
+        w = surface.get_width()
+        red = LARGE_INK.get(self.style) == "red" and card.suit in "DC"
+        ink = VALUE_RED if red else VALUE_INK
+        height = max(7, round(w * LARGE_VALUE))  # the digits' ink, top to bottom
+        font = self._font("index", max(8, round(height / 0.73)))
+        value = font.render(str(card.rank), True, ink)
+        drawn = value.get_bounding_rect()
+        if drawn.h:  # the ink alone, as tall as asked (a 10's digits a little narrower)
+            value = value.subsurface(drawn)
+            scale = height / drawn.h
+            narrow = 0.8 if card.rank >= 10 else 1.0
+            size = (max(1, round(drawn.w * scale * narrow)), height)
+            value = pygame.transform.smoothscale(value, size)
+        pad = max(2, round(w * 0.045))
+        label = pygame.Rect(0, 0, value.get_width() + 2 * pad, value.get_height() + 2 * pad)
+        label.topleft = (max(2, round(w * 0.05)), max(2, round(w * 0.05)))
+        radius = max(2, round(w * 0.05))
+        line = max(1, round(w / 60))
+        corner = pygame.Surface(label.size, pygame.SRCALPHA)
+        pygame.draw.rect(corner, VALUE_PAPER, corner.get_rect(), border_radius=radius)
+        pygame.draw.rect(corner, (*ink, 150), corner.get_rect(), line, radius)
+        corner.blit(value, (pad, pad))
+        surface.blit(corner, label)
 
     def _fallback(self, name: str, size: tuple[int, int]) -> pygame.Surface:
         """A plain, legible card: the value in the corners and the suit in the middle."""

@@ -30,3 +30,52 @@ def test_a_card_hides_what_lies_under_it(app, style, width) -> None:  # noqa: AN
         alone.fill((20, 200, 20))
         alone.blit(picture, (0, 0))
         assert under.get_at((w // 2, h // 2)) == alone.get_at((w // 2, h // 2))
+
+
+def _value_height(face: pygame.Surface, plain: pygame.Surface) -> int:
+    """The height in pixels of the value in a face's top-left corner: the first run of rows
+    with ink (dark or red) where the face without its index has none."""
+
+    def ink(colour: pygame.Color) -> bool:
+        return 0.299 * colour.r + 0.587 * colour.g + 0.114 * colour.b < 90
+
+    w, h = face.get_size()
+    rows = [
+        y
+        for y in range(h // 2)
+        if any(ink(face.get_at((x, y))) and not ink(plain.get_at((x, y))) for x in range(w // 2))
+    ]
+    assert rows, "no value in the corner"
+    run = 1
+    while run < len(rows) and rows[run] == rows[0] + run:
+        run += 1
+    return run
+
+
+@pytest.mark.parametrize("style", DECK_STYLES)
+@pytest.mark.parametrize("card", ["7D", "10C", "1S"])
+def test_large_values_are_read_on_a_small_card(app, style, card) -> None:  # noqa: ANN001
+    """A table card at 960x540 is 59 pixels wide: its printed value, six pixels high, is
+    hard to read. With large values each face carries its value over twice as high, a
+    quarter of the card's width, in the top-left corner (the pictures of the bottom-right
+    one untouched: the cards on screen never lie upside down)."""
+    width = 59
+    face = Card.parse(card)
+    printed = CardArt(style, True, "en", font=app.font).face(face, width)
+    plain = CardArt(style, False, "en", font=app.font).face(face, width)
+    large = CardArt(style, True, "en", font=app.font, large_values=True)
+    drawn = large.face(face, width)
+    small = _value_height(printed, plain)
+    big = _value_height(drawn, plain)
+    assert big >= width * 0.25 and big >= 2 * small, (small, big)
+    w, h = drawn.get_size()
+    lower = pygame.Rect(w // 2, h // 2, w - w // 2, h - h // 2)
+    assert pygame.image.tobytes(drawn.subsurface(lower), "RGBA") == pygame.image.tobytes(
+        plain.subsurface(lower), "RGBA"
+    )
+    # a plain deck chosen (no printed values) still shows them large, and the backs stay
+    alone = CardArt(style, False, "en", font=app.font, large_values=True)
+    assert _value_height(alone.face(face, width), plain) == big
+    assert pygame.image.tobytes(large.back(width), "RGBA") == pygame.image.tobytes(
+        CardArt(style, True, "en", font=app.font).back(width), "RGBA"
+    )

@@ -1005,3 +1005,33 @@ def test_settings_over_a_match_speak_of_the_cards_on_its_table(app) -> None:
     assert app.settings.corner_index != before
     assert not app.settings.deck_chosen  # Cirulla still brings its own cards
     close_tables(app)
+
+
+def test_large_values_chosen_over_a_match_show_on_its_table_and_are_kept(app) -> None:
+    """Large values switched on from the menu over a table: the table back from it
+    carries them at once; the choice is saved for the next start, and the menus' cards
+    wear them too."""
+    from scopa.app.scenes.settings import SettingsScene
+    from scopa.app.style.cards import menu_art
+    from scopa.engine import Card
+
+    app.stack.clear_to(TitleScene(app))
+    app.matches.start(SETUP, Match.new(SETUP.rules, 3))
+    table = app.stack.top
+    assert isinstance(table, TableScene) and not table.art.large_values
+    plain = table.art.face(Card.parse("7D"), 59)
+    press(app, pygame.K_ESCAPE)
+    click(app, app.stack.top.buttons[1])  # Settings
+    settings = app.stack.top
+    assert isinstance(settings, SettingsScene) and settings.tab == "game"
+    rows = {row.label(): row for row in settings.rows["game"]}
+    click(app, rows[app.t("set_large_values")].control)
+    assert app.settings.large_values and app.store.load_settings().large_values
+    press(app, pygame.K_ESCAPE)
+    press(app, pygame.K_ESCAPE)
+    frame(app)
+    assert app.stack.top is table and table.art.large_values
+    large = table.art.face(Card.parse("7D"), 59)
+    assert pygame.image.tobytes(large, "RGBA") != pygame.image.tobytes(plain, "RGBA")
+    assert menu_art(app).large_values
+    close_tables(app)

@@ -437,6 +437,11 @@ class SettingsScene(MenuScene):
         )
         self._row(
             "game",
+            "set_large_values",
+            Toggle(lambda: self.app.settings.large_values, lambda v: self.change(large_values=v)),
+        )
+        self._row(
+            "game",
             "set_felt",
             Choice(
                 [(s, self.tr(f"felt_{s}")) for s in FELTS],

@@ -27,14 +27,21 @@ def menu_art(app: App, deck: str | None = None) -> CardArt:
     style = deck or settings.deck_style
     corners = shows_corners(style, settings.corner_index)
     back = settings.back_for(style)
-    return _art(style, corners, settings.language, app.font, app.size, back)
+    large = settings.large_values
+    return _art(style, corners, settings.language, app.font, app.size, back, large)
 
 
 @lru_cache(maxsize=2)
 def _art(
-    style: str, corner: bool, language: str, fonts: FontSource, size: tuple[int, int], back: str
+    style: str,
+    corner: bool,
+    language: str,
+    fonts: FontSource,
+    size: tuple[int, int],
+    back: str,
+    large: bool,
 ) -> CardArt:
-    return CardArt(style, corner, language, font=fonts, back=back)
+    return CardArt(style, corner, language, font=fonts, back=back, large_values=large)
 
 
 def draw_card(

@@ -128,7 +128,12 @@ class TableScene(Scene):
         deck = settings.deck_for(rules)
         corners = shows_corners(deck, settings.corner_index)
         self.art = CardArt(
-            deck, corners, settings.language, font=app.font, back=settings.back_for(deck)
+            deck,
+            corners,
+            settings.language,
+            font=app.font,
+            back=settings.back_for(deck),
+            large_values=settings.large_values,
         )
         self.tweener = Tweener()
         self.ui = Tweener()
@@ -1260,13 +1265,22 @@ class TableScene(Scene):
             self._lay_cloth(self._background.get_size())
         corners = shows_corners(self.deck, settings.corner_index)
         back = settings.back_for(self.deck)
-        if (self.deck, corners, settings.language, back) != (
+        large = settings.large_values
+        if (self.deck, corners, settings.language, back, large) != (
             self.art.style,
             self.art.corner_index,
             self.art.language,
             self.art.back_style,
+            self.art.large_values,
         ):
-            self.art = CardArt(self.deck, corners, settings.language, font=self.app.font, back=back)
+            self.art = CardArt(
+                self.deck,
+                corners,
+                settings.language,
+                font=self.app.font,
+                back=back,
+                large_values=large,
+            )
             self._keep_card_sizes()
 
     def enter(self) -> None:
