@@ -30,9 +30,9 @@ SUIT_NAMES = {
     "en": {"D": "coins", "C": "cups", "S": "swords", "B": "batons"},
 }
 RANK_LETTERS = {8: "F", 9: "C", 10: "R"}
-LARGE_VALUE = 0.27
+LARGE_VALUE = 0.25
 """The height of a card's value drawn large (the setting for a small window), in shares of
-the card's width: over twice the printed index's (a sixth of a 98-pixel card at 960x540)."""
+the card's width: over twice the printed index's (a seventh of a 98-pixel card at 960x540)."""
 LARGE_INK = {"french": "red", "genovesi": "red"}
 """The decks whose values are red on coins and cups, as their printed index is."""
 VALUE_INK = (34, 27, 24)
@@ -95,6 +95,47 @@ def _opaque_inside(picture: pygame.Surface, reach: tuple[float, float]) -> None:
     for band in (pygame.Rect(across, 0, w - 2 * across, h), pygame.Rect(0, down, w, h - 2 * down)):
         if band.w > 0 and band.h > 0:
             picture.fill(opaque, band, special_flags=pygame.BLEND_RGBA_MAX)
+
+
+ITALIAN_MARKS = {"D": "disc", "C": "cup", "S": "diamond", "B": "bar"}
+FRENCH_MARKS = {"D": "diamond", "C": "cup", "S": "spade", "B": "trefoil"}
+"""The shape of each suit's mark (``suit_mark``), as the deck's own suits are drawn."""
+
+
+def suit_mark(
+    surface: pygame.Surface,
+    suit: str,
+    centre: tuple[float, float],
+    radius: float,
+    colour: tuple[int, int, int],
+    ring: int = 0,
+    french: bool = False,
+) -> None:
+    """A suit's small mark, told by its shape as well as its colour (colours alone fail
+    weak or colour-blind eyes): coins a disc, cups a cup (a triangle on its point), swords
+    a diamond, batons an upright bar; ``french``, a French-suited deck's: diamonds a
+    diamond, hearts a triangle on its point, spades one on its base, clubs a trefoil (the
+    swords' diamond was read as the diamonds); ``ring``: only the outline, that wide."""
+    x, y, r = *centre, radius
+    shape = (FRENCH_MARKS if french else ITALIAN_MARKS)[suit]
+    if shape == "disc":
+        pygame.draw.circle(surface, colour, centre, r * 1.05, ring)  # as large as the others
+        return
+    if shape == "trefoil":
+        leaf = r * 0.56
+        for dx, dy in ((0.0, -0.45), (-0.48, 0.3), (0.48, 0.3)):
+            pygame.draw.circle(surface, colour, (x + dx * r, y + dy * r), leaf, ring)
+        return
+    if shape == "cup":
+        points = [(x - r * 0.9, y - r * 0.8), (x + r * 0.9, y - r * 0.8), (x, y + r)]
+    elif shape == "spade":
+        points = [(x - r * 0.9, y + r * 0.8), (x + r * 0.9, y + r * 0.8), (x, y - r)]
+    elif shape == "diamond":
+        points = [(x, y - r * 1.1), (x + r * 0.85, y), (x, y + r * 1.1), (x - r * 0.85, y)]
+    else:
+        half = max(1.0, r * 0.5)
+        points = [(x - half, y - r), (x + half, y - r), (x + half, y + r), (x - half, y + r)]
+    pygame.draw.polygon(surface, colour, points, ring)
 
 
 def card_height(width: float) -> int:
@@ -192,7 +233,7 @@ class CardArt:
     ) -> None:
         self.style = style
         self.large_values = large_values
-        """Each face's value drawn large in its top-left corner, on a label of its own."""
+        """Each face's value drawn large in two corners, on a label of its own."""
         self.back_style = back or style
         self._font = font
         self.corner_index = corner_index
@@ -391,13 +432,13 @@ class CardArt:
         return image
 
     def _large_value(self, surface: pygame.Surface, card: Card) -> None:
-        """The value written large on a label in the top-left corner, where the printed
-        index was: read at a glance on a small card, in a fanned hand and a row alike (the
-        cards on screen are never upside down: a second label would hide more of the
-        picture, and serve no one)."""
-        w = surface.get_width()
-        red = LARGE_INK.get(self.style) == "red" and card.suit in "DC"
-        ink = VALUE_RED if red else VALUE_INK
+        """The value written large on a label, its suit's mark under it, in the top-left
+        corner where the printed index was and, turned, in the bottom-right one: read at a
+        glance on a small card, and on the strip of it a fanned hand or a pile of cards on
+        their side leaves in sight (whichever corner that strip holds)."""
+        w, h = surface.get_size()
+        french = LARGE_INK.get(self.style) == "red"
+        ink = VALUE_RED if french and card.suit in "DC" else VALUE_INK
         height = max(7, round(w * LARGE_VALUE))  # the digits' ink, top to bottom
         font = self._font("index", max(8, round(height / 0.73)))
         value = font.render(str(card.rank), True, ink)
@@ -408,16 +449,22 @@ class CardArt:
             narrow = 0.8 if card.rank >= 10 else 1.0
             size = (max(1, round(drawn.w * scale * narrow)), height)
             value = pygame.transform.smoothscale(value, size)
-        pad = max(2, round(w * 0.045))
-        label = pygame.Rect(0, 0, value.get_width() + 2 * pad, value.get_height() + 2 * pad)
-        label.topleft = (max(2, round(w * 0.05)), max(2, round(w * 0.05)))
+        mark = max(2.0, w * 0.06)  # the suit's mark: its reach from its centre
+        pad, gap = max(2, round(w * 0.035)), max(1, round(w * 0.03))
+        inner = max(value.get_width(), math.ceil(mark * 2.2))
+        tall = value.get_height() + gap + math.ceil(mark * 2.2)
+        corner = pygame.Surface((inner + 2 * pad, tall + 2 * pad), pygame.SRCALPHA)
         radius = max(2, round(w * 0.05))
-        line = max(1, round(w / 60))
-        corner = pygame.Surface(label.size, pygame.SRCALPHA)
         pygame.draw.rect(corner, VALUE_PAPER, corner.get_rect(), border_radius=radius)
-        pygame.draw.rect(corner, (*ink, 150), corner.get_rect(), line, radius)
-        corner.blit(value, (pad, pad))
-        surface.blit(corner, label)
+        pygame.draw.rect(corner, (*ink, 150), corner.get_rect(), max(1, round(w / 60)), radius)
+        corner.blit(value, value.get_rect(midtop=(corner.get_width() / 2, pad)))
+        centre = (corner.get_width() / 2, pad + value.get_height() + gap + mark * 1.1)
+        colour = ink if french else SUIT_COLOURS[card.suit]
+        suit_mark(corner, card.suit, centre, mark, colour, french=french)
+        inset = max(2, round(w * 0.05))
+        surface.blit(corner, (inset, inset))
+        turned = pygame.transform.rotate(corner, 180)
+        surface.blit(turned, turned.get_rect(bottomright=(w - inset, h - inset)))
 
     def _fallback(self, name: str, size: tuple[int, int]) -> pygame.Surface:
         """A plain, legible card: the value in the corners and the suit in the middle."""

@@ -52,13 +52,30 @@ def _value_height(face: pygame.Surface, plain: pygame.Surface) -> int:
     return run
 
 
+def _label(face: pygame.Surface, plain: pygame.Surface) -> pygame.Rect:
+    """The inside of the large value's label in a face's top-left corner (clear of its
+    rounded edges): where it differs from the face without it."""
+    w, h = face.get_size()
+    changed = [
+        (x, y)
+        for x in range(w // 2)
+        for y in range(h // 3)
+        if face.get_at((x, y)) != plain.get_at((x, y))
+    ]
+    xs, ys = [x for x, _ in changed], [y for _, y in changed]
+    label = pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+    return label.inflate(-8, -8)
+
+
 @pytest.mark.parametrize("style", DECK_STYLES)
 @pytest.mark.parametrize("card", ["7D", "10C", "1S"])
 def test_large_values_are_read_on_a_small_card(app, style, card) -> None:  # noqa: ANN001
     """A table card at 960x540 is 59 pixels wide: its printed value, six pixels high, is
     hard to read. With large values each face carries its value over twice as high, a
-    quarter of the card's width, in the top-left corner (the pictures of the bottom-right
-    one untouched: the cards on screen never lie upside down)."""
+    quarter of the card's width, with its suit's mark under it, in the top-left corner and,
+    turned, in the bottom-right one (the open hands of the side seats lie on their side,
+    each card's strip in sight holding one of the two: with one label only, a six-player
+    table watched showed a lone "0" for a king)."""
     width = 59
     face = Card.parse(card)
     printed = CardArt(style, True, "en", font=app.font).face(face, width)
@@ -68,10 +85,11 @@ def test_large_values_are_read_on_a_small_card(app, style, card) -> None:  # noq
     small = _value_height(printed, plain)
     big = _value_height(drawn, plain)
     assert big >= width * 0.25 and big >= 2 * small, (small, big)
-    w, h = drawn.get_size()
-    lower = pygame.Rect(w // 2, h // 2, w - w // 2, h - h // 2)
-    assert pygame.image.tobytes(drawn.subsurface(lower), "RGBA") == pygame.image.tobytes(
-        plain.subsurface(lower), "RGBA"
+    # the same label, turned, in the bottom-right corner (inside its rounded edges)
+    inner = _label(drawn, plain)
+    turned = pygame.transform.rotate(drawn, 180)
+    assert pygame.image.tobytes(turned.subsurface(inner), "RGBA") == pygame.image.tobytes(
+        drawn.subsurface(inner), "RGBA"
     )
     # a plain deck chosen (no printed values) still shows them large, and the backs stay
     alone = CardArt(style, False, "en", font=app.font, large_values=True)
@@ -79,3 +97,20 @@ def test_large_values_are_read_on_a_small_card(app, style, card) -> None:  # noq
     assert pygame.image.tobytes(large.back(width), "RGBA") == pygame.image.tobytes(
         CardArt(style, True, "en", font=app.font).back(width), "RGBA"
     )
+
+
+@pytest.mark.parametrize("style", DECK_STYLES)
+def test_a_large_value_s_label_tells_the_suit_too(app, style) -> None:  # noqa: ANN001
+    """The faces under large values are read without their printed index, whose value
+    stood over the suit's symbol: where a fan or a pile left only the corner in sight (the
+    title's fanned 2 and 3 of coins), a bare number on blank paper told no suit. The label
+    carries the suit's mark under the value: two sevens' labels differ, four ways."""
+    width = 59
+    art = CardArt(style, True, "en", font=app.font, large_values=True)
+    plain = CardArt(style, False, "en", font=app.font)
+    inside = _label(art.face(Card(7, "D"), width), plain.face(Card(7, "D"), width))
+    labels = {
+        pygame.image.tobytes(art.face(Card(7, suit), width).subsurface(inside), "RGBA")
+        for suit in "DCSB"
+    }
+    assert len(labels) == 4

@@ -847,7 +847,7 @@ def test_the_last_capture_keeps_clear_of_the_line_that_says_whose_turn(fast, pla
 
 
 def inked_mark(suit: str, radius: float, ring: int, french: bool) -> frozenset:
-    from scopa.app.table.aids import suit_mark
+    from scopa.app.cardart import suit_mark
 
     surface = pygame.Surface((24, 24))
     suit_mark(surface, suit, (12, 12), radius, (255, 255, 255), ring=ring, french=french)

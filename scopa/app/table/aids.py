@@ -29,7 +29,7 @@ from scopa.engine import Card, Match, Move, Observation
 
 from .. import style
 from ..ai_worker import AiWorker
-from ..cardart import SUIT_COLOURS, CardArt
+from ..cardart import SUIT_COLOURS, CardArt, suit_mark
 from ..style import Scale
 from ..toasts import Words, worded
 from ..wording import card_list, deck_family, rank_label, suit_name
@@ -932,50 +932,9 @@ def _area(rect: FRect) -> float:
     return rect.w * rect.h
 
 
-def suit_mark(
-    surface: pygame.Surface,
-    suit: str,
-    centre: tuple[float, float],
-    radius: float,
-    colour: tuple[int, int, int],
-    ring: int = 0,
-    french: bool = False,
-) -> None:
-    """A suit's small mark, told by its shape as well as its colour (colours alone fail
-    weak or colour-blind eyes): coins a disc, cups a cup (a triangle on its point), swords
-    a diamond, batons an upright bar; ``french``, a French-suited deck's: diamonds a
-    diamond, hearts a triangle on its point, spades one on its base, clubs a trefoil (the
-    swords' diamond was read as the diamonds); ``ring``: only the outline, that wide."""
-    x, y, r = *centre, radius
-    shape = (FRENCH_MARKS if french else ITALIAN_MARKS)[suit]
-    if shape == "disc":
-        pygame.draw.circle(surface, colour, centre, r * 1.05, ring)  # as large as the others
-        return
-    if shape == "trefoil":
-        leaf = r * 0.56
-        for dx, dy in ((0.0, -0.45), (-0.48, 0.3), (0.48, 0.3)):
-            pygame.draw.circle(surface, colour, (x + dx * r, y + dy * r), leaf, ring)
-        return
-    if shape == "cup":
-        points = [(x - r * 0.9, y - r * 0.8), (x + r * 0.9, y - r * 0.8), (x, y + r)]
-    elif shape == "spade":
-        points = [(x - r * 0.9, y + r * 0.8), (x + r * 0.9, y + r * 0.8), (x, y - r)]
-    elif shape == "diamond":
-        points = [(x, y - r * 1.1), (x + r * 0.85, y), (x, y + r * 1.1), (x - r * 0.85, y)]
-    else:
-        half = max(1.0, r * 0.5)
-        points = [(x - half, y - r), (x + half, y - r), (x + half, y + r), (x - half, y + r)]
-    pygame.draw.polygon(surface, colour, points, ring)
-
-
 def modified(event: pygame.event.Event) -> bool:
     """A key pressed with Ctrl, Alt or the system's key held (a shortcut of another's)."""
     return bool(getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META))
-
-
-ITALIAN_MARKS = {"D": "disc", "C": "cup", "S": "diamond", "B": "bar"}
-FRENCH_MARKS = {"D": "diamond", "C": "cup", "S": "spade", "B": "trefoil"}
-"""The shape of each suit's mark (``suit_mark``), as the deck's own suits are drawn."""
 
 
 def _position(match: Match) -> tuple[object, tuple[Move, ...]]:
