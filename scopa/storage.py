@@ -152,6 +152,8 @@ class SavedMatch(tuple):  # type: ignore[type-arg]
     sheet_read: bool
     """The score sheet of the round last scored was read (its next round, dealt, waits
     for its first card): continued, the match goes on at the table, not at that sheet."""
+    won_before: tuple[int, ...]
+    """The matches each side won in the rematches that led to this one (empty: none)."""
 
     def __new__(
         cls,
@@ -165,10 +167,12 @@ class SavedMatch(tuple):  # type: ignore[type-arg]
         *,
         counted: bool = True,
         sheet_read: bool = False,
+        won_before: tuple[int, ...] = (),
     ) -> SavedMatch:
         saved = super().__new__(cls, (setup, record))
         saved.counted = counted
         saved.sheet_read = sheet_read
+        saved.won_before = won_before
         saved.undone = undone
         saved.hinted = hinted
         saved.shared = shared
@@ -272,7 +276,7 @@ def _match_opened(
     (None: all were); one of ``_BAD_CONTENT`` if it is not a match this game can open."""
     _check_schema(envelope, SAVE_SCHEMA)
     known = {"schema", "saved", "setup", "record", "undone", "hinted", "shared",
-             "settings_rules", "counted", "sheet_read"}  # fmt: skip
+             "settings_rules", "counted", "sheet_read", "won_before"}  # fmt: skip
     unknown = sorted(set(envelope) - known)
     if unknown:
         raise DamagedFile("files.cause_content", detail=_unknown_entry(unknown[0]))
@@ -303,6 +307,10 @@ def _saved_match(envelope: Any) -> tuple[SavedMatch | None, FileProblem | None, 
     if not isinstance(sheet_read, bool):  # the sheet shown again, rather than the match lost
         bad = FileProblem("files.cause_content", {"detail": "'sheet_read' must be true or false"})
         cause, sheet_read = cause or bad, False
+    won_before = envelope.get("won_before", [])
+    if not _matches_won(won_before, setup.rules.sides):  # the tally lost, not the match
+        detail = "'won_before' must list the matches each side won"
+        cause, won_before = cause or FileProblem("files.cause_content", {"detail": detail}), []
     settings_rules: Rules | None = None
     if "settings_rules" in envelope:
         try:
@@ -319,9 +327,32 @@ def _saved_match(envelope: Any) -> tuple[SavedMatch | None, FileProblem | None, 
         hinted = frozenset(number for number in hinted if number < len(record.moves))
         sheet_read = False  # the plays lost may have been the next round's
     saved = SavedMatch(
-        setup, record, undone, hinted, shared, settings_rules, match, sheet_read=sheet_read
+        setup,
+        record,
+        undone,
+        hinted,
+        shared,
+        settings_rules,
+        match,
+        sheet_read=sheet_read,
+        won_before=tuple(won_before),
     )
     return saved, cause, stuck is not None
+
+
+MOST_MATCHES = 10**6
+"""More matches than anyone plays in a row of rematches: a tally past it is damage."""
+
+
+def _matches_won(tally: Any, sides: int) -> bool:
+    """``tally`` is the matches each of ``sides`` won before (or empty: none)."""
+    if not isinstance(tally, list):
+        return False
+    if not tally:
+        return True
+    return len(tally) == sides and all(
+        type(won) is int and 0 <= won <= MOST_MATCHES for won in tally
+    )
 
 
 def _match_read(data: dict[str, Any]) -> tuple[MatchSetup, GameRecord, bool, NotationError | None]:
@@ -916,6 +947,7 @@ class Store:
         settings_rules: Rules | None = None,
         counted: bool = False,
         sheet_read: bool = False,
+        won_before: tuple[int, ...] = (),
     ) -> bool:
         """Remember the match left (called after every move); ``undone``: a play was
         taken back in it (a resumed match must remember it for the statistics); ``hinted``:
@@ -924,7 +956,8 @@ class Store:
         ``settings_rules``: the settings' rules when the match began (its rematch takes the
         changes made there since, before it was resumed too); ``counted``: the match is
         over and its result is in the statistics (``finish_match``); ``sheet_read``: the
-        sheet of the round last scored was read, its next round not begun."""
+        sheet of the round last scored was read, its next round not begun; ``won_before``:
+        the matches each side won in the rematches that led to it."""
         if setup.rules != record.rules:
             raise SettingsError("the match setup and the record have different rules")
         envelope: dict[str, Any] = {
@@ -943,6 +976,8 @@ class Store:
             envelope["counted"] = True
         if sheet_read:
             envelope["sheet_read"] = True
+        if any(won_before):
+            envelope["won_before"] = list(won_before)
         hinted = sorted(number for number in hinted if 0 <= number < len(record.moves))
         if hinted:
             envelope["hinted"] = hinted
@@ -1045,6 +1080,7 @@ class Store:
             settings_rules=saved.settings_rules,
             counted=saved.ended if counted is None else counted,
             sheet_read=saved.sheet_read,
+            won_before=saved.won_before,
         )
 
     def clear_match(self) -> bool:
@@ -1073,6 +1109,7 @@ class Store:
         hinted: Iterable[int] = (),
         shared: bool = False,
         settings_rules: Rules | None = None,
+        won_before: tuple[int, ...] = (),
     ) -> bool:
         """Count a finished match in the statistics; it stays saved, as ended, until its
         last score sheet is shown (``clear_match``). The keywords are ``save_match``'s.
@@ -1083,7 +1120,14 @@ class Store:
         step failed (the failing file tells the player).
         """
         saved = SavedMatch(
-            setup, match.record(), undone, frozenset(hinted), shared, settings_rules, match
+            setup,
+            match.record(),
+            undone,
+            frozenset(hinted),
+            shared,
+            settings_rules,
+            match,
+            won_before=won_before,
         )
         if not self._save_again(saved, counted=False):
             return False  # the match left on disk is finished again if continued, and counted then

@@ -1189,6 +1189,32 @@ def test_a_sheet_read_is_kept_with_the_match_and_a_damaged_word_of_it_costs_only
     assert any("sheet_read" in detail for detail in message.details())
 
 
+@pytest.mark.parametrize(
+    "tally", [[1], [1, 2, 3], [-1, 2], [1.5, 2], ["1", 2], {"0": 1}, [10**7, 0], [True, 0]]
+)
+def test_a_tally_of_rematches_is_kept_with_the_match_and_a_damaged_one_costs_only_itself(
+    tmp_path: Path, tally: object
+) -> None:
+    """The matches each side won in the rematches before this one are saved with it; a
+    tally that is not one count of matches for each side is set aside (the match kept,
+    the player told), and the match goes on with none."""
+    store = Store(tmp_path)
+    record = GameRecord.parse(_valid_record)
+    store.save_match(MatchSetup.solo(), record, won_before=(2, 1))
+    assert store.load_match().won_before == (2, 1)
+    store.save_match(MatchSetup.solo(), record)
+    assert "won_before" not in json.loads(store.save_path.read_text())
+    assert store.load_match().won_before == ()
+    envelope = json.loads(store.save_path.read_text())
+    envelope["won_before"] = tally
+    store.save_path.write_text(json.dumps(envelope))
+    saved = store.load_match()
+    assert saved is not None and saved[1].text() == record.text() and saved.won_before == ()
+    (message,) = store.messages
+    assert message.key == "files.match_mended_set_aside"
+    assert any("won_before" in detail for detail in message.details())
+
+
 def test_the_settings_rules_a_match_began_with_are_kept_with_it(tmp_path: Path) -> None:
     """A match's rematch takes the rules changed in the settings since it began, before
     it was saved and resumed too: the settings' rules of its start are saved with it. A

@@ -124,6 +124,9 @@ class MatchCoordinator:
     settings_rules: Rules | None = None
     """The rules of the settings when the match began (kept with its save, for a resumed
     one): the rematch takes the rules changed there since (``Matches.rematch``)."""
+    won_before: tuple[int, ...] = ()
+    """The matches each side won in the rematches that led to this one (empty: none),
+    kept with its save: its last sheet tells the tally (``matches_won``)."""
 
     def __init__(
         self,
@@ -335,6 +338,7 @@ class MatchCoordinator:
             "hinted": frozenset(self.hinted),
             "shared": self.reviews_shared,
             "settings_rules": self.settings_rules,
+            "won_before": self.won_before,
         }
         if not self.match.over:
             match = self.match  # its next round not begun, the sheet before it read
@@ -343,6 +347,15 @@ class MatchCoordinator:
         elif not self.recorded:
             self.recorded = True
             self.saver.finish(self.setup, self.match, **kept)
+
+    def matches_won(self) -> tuple[int, ...]:
+        """The matches each side has won in this row of rematches, this one's result in
+        (once it is over): empty while no match of the row has ended."""
+        won = list(self.won_before or (0,) * self.match.rules.sides)
+        winner = self.match.winner if self.match.over else None
+        if winner is not None:
+            won[winner] += 1
+        return tuple(won) if any(won) else ()
 
     def ended_shown(self) -> None:
         """The match is over and its last score sheet is on screen: Continue no longer
@@ -506,6 +519,7 @@ class Matches:
             current.settings_rules,
             current.match,
             counted=not current.match.over,
+            won_before=current.won_before,
         )
 
     # --- the matches a player can start ----------------------------------------------------
@@ -556,20 +570,25 @@ class Matches:
         match: Match | None = None,
         *,
         chosen: Callable[[], None] | None = None,
+        won_before: tuple[int, ...] = (),
     ) -> None:
         """Open a new match of ``setup`` (``match``: an exact start, e.g. a replayed deal),
         after asking before a saved match is replaced. ``chosen`` runs first once the match
-        really starts (New game keeps its choices then, not when the player says no)."""
+        really starts (New game keeps its choices then, not when the player says no);
+        ``won_before``: the tally of the rematches before it."""
         if setup.mode == "watch":  # nothing saved: no saved match to ask about
             if chosen is not None:
                 chosen()
-            self._open(self._coordinator(setup, match, saver=None))
+            watched = self._coordinator(setup, match, saver=None)
+            watched.won_before = won_before
+            self._open(watched)
             return
 
         def go() -> None:
             if chosen is not None:
                 chosen()
             coordinator = self._coordinator(setup, match, saver=MatchSaver(self.app.store))
+            coordinator.won_before = won_before
             coordinator.save()
             self._open(coordinator)
 
@@ -635,6 +654,7 @@ class Matches:
             sheet_read=saved.sheet_read,
         )
         coordinator.settings_rules = saved.settings_rules  # None: the settings as they are
+        coordinator.won_before = saved.won_before
         self._open(coordinator)
         return True
 
@@ -644,9 +664,14 @@ class Matches:
         self.start(self.watch_setup())
 
     def rematch(self, coordinator: MatchCoordinator) -> None:
-        """The same seats again, from a new shuffle, with ``rematch_rules``."""
+        """The same seats again, from a new shuffle, with ``rematch_rules``; the tally of
+        matches won goes on (of the same sides)."""
         setup = coordinator.setup
-        self.start(MatchSetup(setup.seats, self.rematch_rules(coordinator)))
+        rules = self.rematch_rules(coordinator)
+        won = coordinator.matches_won()
+        self.start(
+            MatchSetup(setup.seats, rules), won_before=won if len(won) == rules.sides else ()
+        )
 
     def seats_changed(self, coordinator: MatchCoordinator) -> bool:
         """Who sits at the table (players, teams) changed in the settings since the match

@@ -19,7 +19,7 @@ from scopa.engine import DECK, Card, Match, Rules, parse_cards, score_round
 from scopa.settings import MatchSetup, SeatConfig
 
 from .menu_helpers import click, close_tables, frame, press, toasts_kept_clear
-from .text_tour import first_round
+from .text_tour import first_round, play_out
 
 # Side 0 holds the settebello, three sevens and 22 cards; side 1 the rest.
 PILE_0 = list(parse_cards("7D 7C 7S 1D 2D 3D 4D 5D 6D 10D")) + [
@@ -1852,3 +1852,74 @@ def test_lines_ending_level_show_each_side_s_shape(app, monkeypatch) -> None:  #
     assert sorted(centres) == [0, 1, 2]
     (x0, y0), (x1, y1) = centres[0], centres[1]
     assert y0 == y1 and abs(x0 - x1) >= 4  # side by side, both in sight
+
+
+def won_by(match: Match, winner: int, totals: tuple[int, ...]) -> Match:
+    """``match`` as if ``winner`` had won it with ``totals``."""
+    return Match._make(
+        match.rules, 7, 0, (), match.round, totals, match.rounds, winner, False, None
+    )
+
+
+def test_rematches_keep_a_tally_of_the_matches_won_through_a_save(app) -> None:
+    """A hot-seat evening of rematches: each final sheet said the score of that match
+    alone, and who was ahead over the evening had to be kept on paper. From the first
+    rematch on, the final sheet tells the matches each side won so far; the tally is saved
+    with the match (a match left and continued keeps it) and a new match starts afresh."""
+    from scopa.app.table.scene import TableScene
+
+    app.set_language("en")
+    app.settings = app.settings.with_(rules=Rules(), tutorial_done=True)
+    first, _ = known_match(Rules(), (0, 0), (12, 4), over=True)  # Giulia (side 0) won
+    sheet = ScoringScene(app, MatchCoordinator(SETUP, first))
+    app.stack.push(sheet)
+    frame(app)
+    assert "so far" not in sheet.result_line()  # one match: nothing to tally
+    app.frame(CLICK_GRACE, [])
+    click(app, next(b for b in sheet.buttons if b.text() == app.t("rematch")))
+    try:
+        table = app.stack.top
+        assert isinstance(table, TableScene)
+        coordinator = table.coordinator
+        assert coordinator.won_before == (1, 0)
+        coordinator.flush()
+        close_tables(app)  # Save and leave: the tally is kept with the match
+        assert app.matches.resume()  # Continue
+        coordinator = app.stack.top.coordinator
+        assert coordinator.won_before == (1, 0)
+        second = won_by(first, 1, (5, 11))  # Marco wins this one
+        coordinator.replace(second)
+        sheet = ScoringScene(app, coordinator)
+        assert sheet.result_line() == app.t(
+            "match_tally", line=sheet._result(), tally="Giulia 1, Marco 1"
+        )
+        coordinator.flush()
+        app.store.clear_match()  # the match ended: nothing saved is replaced
+        app.matches.rematch(coordinator)
+        assert app.stack.top.coordinator.won_before == (1, 1)
+        app.set_language("it")
+        third = app.stack.top.coordinator
+        third.replace(won_by(first, 1, (2, 11)))
+        assert (
+            ScoringScene(app, third)
+            .result_line()
+            .endswith(" · partite vinte finora: Marco 2, Giulia 1")
+        )
+        third.flush()
+        app.store.clear_match()
+        app.matches.start(SETUP)  # a new match, not a rematch: no tally
+        assert app.stack.top.coordinator.won_before == ()
+    finally:
+        close_tables(app)
+    # three sides: the points are the Total row's; those who won none are left out
+    three = Rules(players=3)
+    seats = tuple(SeatConfig(name, True) for name in ("Anna", "Bruno", "Carla"))
+    over = play_out(Match.new(three, 3), random.Random(3))
+    coordinator = MatchCoordinator(MatchSetup(seats, three), over)
+    won, second = over.winner, (over.winner + 1) % 3
+    coordinator.won_before = tuple(int(side in (won, second)) for side in range(3))
+    names = ("Anna", "Bruno", "Carla")
+    tally = f"{names[won]} 2, {names[second]} 1"
+    assert ScoringScene(app, coordinator).result_line() == app.t(
+        "match_tally_round", n=len(over.rounds), tally=tally
+    )

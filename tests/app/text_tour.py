@@ -1129,6 +1129,9 @@ class Tour:
             if match.winner != winner:
                 match = play_out(Match.new(Rules(), 40 + winner), random.Random(9 + winner))
             scene = self.sheet(solo, match, f"scoring, side {match.winner} won")
+            scene.coordinator.won_before = (2, 1)  # after rematches: the tally
+            self.show(f"scoring, side {match.winner} won, the tally of the rematches")
+            scene.coordinator.won_before = ()
             app.matches.current = scene.coordinator
             app.open("pause")  # over a match over: the main menu, not save or abandon
             self.frames(8)
@@ -1184,6 +1187,13 @@ class Tour:
             self.sheet(MatchSetup(seats3, three), match, "scoring, three players")
             app.back()
         six = Rules(players=6, six_sides=6, seven_count=True, seven_count_aces=True)
+        longest = ("Annamaria", "Giuliana", "Massimiliano", "Mariachiara", "Gianluca", "Rosalba")
+        seats = tuple(SeatConfig(n, i == 0) for i, n in enumerate(longest))
+        over = play_out(Match.new(six, 5), random.Random(5))
+        scene = self.sheet(MatchSetup(seats, six), over, "scoring, six alone, over")
+        scene.coordinator.won_before = (3, 2, 2, 1, 1, 0)
+        self.show("scoring, six alone, the tally of the rematches")
+        app.back()
         sixes = ("Anna", "Giulia", "Marco", "Chiara", "Luca", "Sara")
         seats6 = tuple(SeatConfig(n, i == 0) for i, n in enumerate(sixes))
         for seed in range(40):  # a round where sides are level on the most sevens

@@ -503,6 +503,29 @@ class ScoringScene(MenuScene):
             if top >= match.rules.target:  # tied at the top: the match goes on
                 return self.t("round_tied", points=top)
             return self.t("round_next", target=match.rules.target)
+        won = self.matches_won()
+        if sum(won) < 2:  # no rematch before it
+            return self._result()
+        seats = Seats(self.setup, self.app.t, self.coordinator.humans)
+        ranked = sorted(range(len(won)), key=lambda side: (-won[side], side))
+        if len(won) > 2:  # of many sides, those who won one (the line holds no more)
+            ranked = [side for side in ranked if won[side]]
+        tally = scores_told([(seats.side_name(side), won[side]) for side in ranked])
+        if len(won) > 2 and match.rounds and not match.cappotto and not match.deal_won_cause:
+            # the points of every side are the Total row's: the round, then the tally
+            return self.t("match_tally_round", n=len(match.rounds), tally=tally)
+        return self.t("match_tally", line=self._result(), tally=tally)
+
+    def matches_won(self) -> tuple[int, ...]:
+        """The matches each side won in this row of rematches, this one's in (empty: none,
+        or a match whose tally this screen does not keep: online, a practice)."""
+        if self.practice is not None:
+            return ()
+        won = getattr(self.coordinator, "matches_won", None)
+        return () if won is None else won()
+
+    def _result(self) -> str:
+        match = self.match
         score = self.final_score()
         cause = match.deal_won_cause
         if cause is not None:

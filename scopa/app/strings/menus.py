@@ -109,6 +109,8 @@ STRINGS = {
         "match_won.team": "{names} win!",
         "match_score": "Final score {score}",
         "match_score_round": "Round {n} · final score {score}",
+        "match_tally": "{line} · matches won so far: {tally}",
+        "match_tally_round": "Round {n} · matches won so far: {tally}",
         "match_cappotto": "Cappotto! All ten {coins}: the match is won outright ({score})",
         "match_at_deal.four_of_a_kind": "Four of a kind on the table won the match at the deal ({score})",
         "match_at_deal.three_and_matta": (
@@ -303,6 +305,8 @@ STRINGS = {
         "match_won.team": "Vincono {names}!",
         "match_score": "Punteggio finale {score}",
         "match_score_round": "Smazzata {n} · punteggio finale {score}",
+        "match_tally": "{line} · partite vinte finora: {tally}",
+        "match_tally_round": "Smazzata {n} · partite vinte finora: {tally}",
         "match_cappotto": "Cappotto! Tutti e dieci i {coins}: partita vinta subito ({score})",
         "match_at_deal.four_of_a_kind": "Poker in tavola: partita vinta alla distribuzione ({score})",
         "match_at_deal.three_and_matta": (

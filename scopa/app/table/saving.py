@@ -54,6 +54,7 @@ class MatchSaver:
         shared: bool = False,
         settings_rules: Any = None,
         sheet_read: bool = False,
+        won_before: tuple[int, ...] = (),
     ) -> None:
         job = partial(
             self.store.save_match,
@@ -62,6 +63,7 @@ class MatchSaver:
             shared=shared,
             settings_rules=settings_rules,
             sheet_read=sheet_read,
+            won_before=won_before,
         )
         self._submit("table.save_failed", job, setup, record)
 
@@ -74,6 +76,7 @@ class MatchSaver:
         hinted: frozenset[int] = frozenset(),
         shared: bool = False,
         settings_rules: Any = None,
+        won_before: tuple[int, ...] = (),
     ) -> None:
         """The match is over: counted in the statistics, and kept saved as ended until its
         last sheet is shown (``shown``); the keywords are ``save``'s. One job: a game
@@ -84,6 +87,7 @@ class MatchSaver:
             hinted=hinted,
             shared=shared,
             settings_rules=settings_rules,
+            won_before=won_before,
         )
         self._submit("table.stats_failed", job, setup, match)
         self._finishing = self._last
