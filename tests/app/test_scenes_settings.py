@@ -1346,3 +1346,22 @@ def test_the_backs_row_shows_the_back_chosen_and_it_is_remembered(app, scene, tm
     words = backs.text_area(scene.m)
     assert not words.colliderect(backs._picture_box(scene.m))  # the words make room for it
     assert backs._picture_box(scene.m).right < backs.control.drawn().left
+
+
+def test_the_values_rows_show_a_card_as_the_switches_draw_it(app, scene) -> None:
+    """Large values and the values in the corners were switched blind: nothing on the
+    page showed what they change. Beside each, the settebello as the faces show now."""
+    from scopa.engine import Card
+
+    large = open_row(app, scene, "set_large_values")
+    seven = Card(7, "D")
+    plain = CardArt("napoletane", True, font=app.font).face(seven, 36)
+    assert pygame.image.tobytes(large.picture(60), "RGBA") == pygame.image.tobytes(plain, "RGBA")
+    click(app, large.control)
+    assert app.settings.large_values
+    drawn = CardArt("napoletane", True, font=app.font, large_values=True).face(seven, 36)
+    assert pygame.image.tobytes(large.picture(60), "RGBA") == pygame.image.tobytes(drawn, "RGBA")
+    _, corners = row(scene, "set_corner_index")
+    assert pygame.image.tobytes(corners.picture(60), "RGBA") == pygame.image.tobytes(drawn, "RGBA")
+    words = large.text_area(scene.m)
+    assert not words.colliderect(large._picture_box(scene.m))  # the words make room for it

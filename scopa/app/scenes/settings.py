@@ -57,6 +57,8 @@ if TYPE_CHECKING:
 
 TABS = ("match", "captures", "scoring", "game")
 VOLUME_SAMPLE_MS = 150
+SAMPLE_FACE = Card(7, "D")
+"""The card beside the switches of the values in the corners: the settebello."""
 """A volume changed plays a card's sound at it, at most this often (a slider dragged)."""
 MINE = "mine"
 LUZZATI = "luzzati_table_rules"
@@ -408,6 +410,12 @@ class SettingsScene(MenuScene):
         art = style.menu_art(self.app, self.deck_shown())
         return art.back(style.card_width_for(height))
 
+    def _face_shown(self, height: int) -> pygame.Surface:
+        """A card as the faces show now (their values in the corners, large or not),
+        ``height`` tall: the switches' effect seen as they are turned."""
+        art = style.menu_art(self.app, self.deck_shown())
+        return art.face(SAMPLE_FACE, style.card_width_for(height))
+
     def _build_rows(self) -> None:
         preset = Choice(self._presets, lambda: self.rules.preset_name() or MINE, self.set_preset)
         row = SettingRow(self.tr("rule_preset"), preset, hint=self._preset_hint)
@@ -434,11 +442,13 @@ class SettingsScene(MenuScene):
             "set_corner_index",
             Toggle(lambda: self.app.settings.corner_index, lambda v: self.change(corner_index=v)),
             lambda: self.deck_shown() not in FRENCH_SUITED_DECKS,
+            picture=self._face_shown,
         )
         self._row(
             "game",
             "set_large_values",
             Toggle(lambda: self.app.settings.large_values, lambda v: self.change(large_values=v)),
+            picture=self._face_shown,
         )
         self._row(
             "game",
