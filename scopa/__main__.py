@@ -115,15 +115,41 @@ def open_first_screens(app: App) -> None:
         return
     stats = app.store.load_stats()  # a damaged statistics file is told now, with the others
     app.home()
-    if app.settings.tutorial_done:
-        return
-    if played_here_before(app.store, stats):
+    if not app.settings.tutorial_done:
+        if not played_here_before(app.store, stats):
+            app.open("tutorial_offer")  # (it asks the language first)
+            return
         # offered no more: the statistics set aside one day (damaged) would make a player
         # of years a stranger, greeted by the offer over the notice that says why
         app.settings = app.settings.with_(tutorial_done=True)
         app.save_settings()
-    else:
-        app.open("tutorial_offer")
+    if app.store.language_lost:
+        ask_language_again(app)
+
+
+def ask_language_again(app: App) -> None:
+    """The settings were damaged and the player's language lost with them: the game spoke
+    the system's, the notice of the damage too, to an Italian on an English system. Asked
+    in both languages; No (and Esc) keeps the one spoken now."""
+    from scopa.app.scenes.base import LANGUAGES
+
+    spoken = app.settings.language
+    other = next(code for code, _ in LANGUAGES if code != spoken)
+    names = dict(LANGUAGES)
+
+    def choose() -> None:
+        app.settings = app.settings.with_(language=other)
+        app.save_settings()
+        app.set_language(other)
+
+    app.open(
+        "confirm",
+        question=lambda: app.t("language_lost_question"),
+        detail=lambda: app.t("language_lost_detail"),
+        yes=names[other],
+        no=names[spoken],
+        on_yes=choose,
+    )
 
 
 def played_here_before(store: Store, stats: Stats) -> bool:

@@ -514,7 +514,13 @@ under two hundred)."""
 
 
 def salvage(text: str) -> Settings | None:
-    """What can still be read of a damaged settings file: every entry that reads on its own
+    """What can still be read of a damaged settings file (``salvaged``)."""
+    return salvaged(text)[0]
+
+
+def salvaged(text: str) -> tuple[Settings | None, frozenset[str]]:
+    """What can still be read of a damaged settings file, and the names of its top-level
+    settings read (the language among them, or not): every entry that reads on its own
     line and holds a good value, the rest at its default (the tutorial's offer counts as
     answered: the file is a returning player's); None when nothing reads.
 
@@ -553,6 +559,7 @@ def salvage(text: str) -> Settings | None:
     # file this was has had them, unless its own line says otherwise.
     settings = Settings(tutorial_done=True)
     found = False
+    read: set[str] = set()
     for name, value in top.items():
         try:
             if name in ("deck", LEGACY_DECK):
@@ -569,6 +576,7 @@ def salvage(text: str) -> Settings | None:
         except (SettingsError, ValueError, TypeError):
             continue
         found = True
+        read.add(name)
     if mine:
         settings = settings.with_(my_rules=_rules_that_read(mine))
         found = True
@@ -583,7 +591,7 @@ def salvage(text: str) -> Settings | None:
         else:
             settings = settings.with_(last_setup=last)
             found = True
-    return settings if found else None
+    return (settings if found else None), frozenset(read)
 
 
 def _rules_that_read(entries: dict[str, Any]) -> Rules:

@@ -37,7 +37,7 @@ import platformdirs
 
 from .engine import GameRecord, Rules
 from .engine.errors import NotationError, quote_value
-from .settings import MatchSetup, Settings, SettingsError, salvage
+from .settings import MatchSetup, Settings, SettingsError, salvaged
 from .stats import SCHEMA as STATS_SCHEMA
 from .stats import Stats, match_key, result_of
 from .stats import salvage as salvage_stats
@@ -677,6 +677,9 @@ class Store:
             self.config_dir = self.data_dir = Path(root)
         self.messages: list[FileProblem] = []
         self.checkpoint = checkpoint
+        self.language_lost = False
+        """The settings last read were damaged, the player's language lost with them (the
+        game speaks the system's until the player says which)."""
         self._locked_out = False
         self._after_other = False
         """This copy took the folder over from another that was saving: the match there may
@@ -866,7 +869,8 @@ class Store:
 
     def load_settings(self) -> Settings:
         """The saved settings, or the defaults (first start). A bad file is set aside, and
-        what can still be read of it is kept (``settings.salvage``)."""
+        what can still be read of it is kept (``settings.salvaged``)."""
+        self.language_lost = False
         self.clean_temporary_files()
         self._bring_back_settings()
         path = self.settings_path
@@ -888,7 +892,10 @@ class Store:
         if raw is None and cause.key == "files.cause_too_large":  # its first lines may still
             with contextlib.suppress(OSError, DamagedFile):  # hold the language
                 raw = _read_bytes(path, SALVAGED_HEAD, whole=False)
-        kept = None if raw is None else salvage(raw.decode("utf-8-sig", "replace"))
+        kept, read = None, frozenset[str]()
+        if raw is not None:
+            kept, read = salvaged(raw.decode("utf-8-sig", "replace"))
+        self.language_lost = "language" not in read
         kept = self._salvaged(path, "settings", cause, kept, self.save_settings)
         return Settings() if kept is None else kept
 

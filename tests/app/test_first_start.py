@@ -245,7 +245,8 @@ def test_a_returning_player_whose_settings_cannot_be_read_at_all_is_not_taken_fo
 ) -> None:
     """Settings of random bytes, nothing of them readable: the game opened on "New to
     Scopa?", in English, and told why only once the player had answered it. The backup it
-    made says the player was here before: the title opens, with the notice on it."""
+    made says the player was here before: the title opens, with the notice on it (under
+    the question of the language lost with them, kept by Esc)."""
     from scopa.__main__ import open_first_screens
     from scopa.app.app import App
     from scopa.app.registry import default_scenes
@@ -253,13 +254,15 @@ def test_a_returning_player_whose_settings_cannot_be_read_at_all_is_not_taken_fo
     from scopa.storage import Store
 
     monkeypatch.delenv("SCOPA_START", raising=False)
+    monkeypatch.setenv("LC_ALL", "C.UTF-8")
     store = Store(tmp_path)
     (tmp_path / "settings.toml").write_bytes(bytes(range(256)) * 4)
     app = App(store, size=(960, 540), settings=store.load_settings(), scenes=default_scenes())
     try:
         open_first_screens(app)
         frame(app)
-        assert isinstance(app.stack.top, TitleScene)
+        press(app, pygame.K_ESCAPE)  # the language asked: the one spoken kept
+        assert isinstance(app.stack.top, TitleScene) and app.settings.language == "en"
         notices = [toast.text for toast in app.toasts]
         assert any("settings" in notice for notice in notices), notices
         assert {d.words for d in drawn_texts(app)} >= set(notices)
@@ -451,3 +454,61 @@ def test_a_cirulla_player_is_offered_cirulla_and_its_lessons(app, store, size) -
     assert isinstance(app.stack.top, TitleScene)
     assert app.matches.quick_setup().rules.cirulla
     close_tables(app)
+
+
+@pytest.mark.parametrize("damage", [b"", bytes(range(256)) * 4, b"volume = 0.4\nrules = [\n"])
+def test_a_player_whose_language_was_lost_with_the_settings_is_asked_it_again(
+    tmp_path, monkeypatch, damage: bytes
+) -> None:
+    """An Italian player's settings damaged (empty, garbage, cut before its language) on a
+    computer whose system speaks English: the game went on in English without a word, the
+    notice of the damage itself in English, and the first start's question was not asked
+    again (the player was known by the backup). Now the title asks, in both languages;
+    Italiano is taken at once, saved, and the notice is read in Italian."""
+    from scopa.__main__ import open_first_screens
+    from scopa.app.app import App
+    from scopa.app.registry import default_scenes
+    from scopa.app.scenes.confirm import ConfirmScene
+    from scopa.app.scenes.title import TitleScene
+    from scopa.storage import Store
+
+    monkeypatch.delenv("SCOPA_START", raising=False)
+    monkeypatch.setenv("LC_ALL", "C.UTF-8")
+    store = Store(tmp_path)
+    (tmp_path / "settings.toml").write_bytes(damage)
+    app = App(store, size=(960, 540), settings=store.load_settings(), scenes=default_scenes())
+    try:
+        open_first_screens(app)
+        frame(app)
+        question = app.stack.top
+        assert isinstance(question, ConfirmScene)
+        drawn = {d.words for d in drawn_texts(app)}
+        assert {"Which language? · Quale lingua?", "Italiano", "English"} <= drawn
+        click(app, question.yes_button)
+        assert isinstance(app.stack.top, TitleScene)
+        assert app.settings.language == "it" and Store(tmp_path).load_settings().language == "it"
+        notices = [toast.text for toast in app.toasts]
+        assert notices and all("impostazioni" in text.lower() for text in notices), notices
+    finally:
+        pygame.display.quit()
+
+
+def test_settings_damaged_with_their_language_readable_ask_nothing(tmp_path, monkeypatch) -> None:
+    """The language read from a damaged file is the player's: not asked again."""
+    from scopa.__main__ import open_first_screens
+    from scopa.app.app import App
+    from scopa.app.registry import default_scenes
+    from scopa.app.scenes.title import TitleScene
+    from scopa.storage import Store
+
+    monkeypatch.delenv("SCOPA_START", raising=False)
+    monkeypatch.setenv("LC_ALL", "C.UTF-8")
+    store = Store(tmp_path)
+    (tmp_path / "settings.toml").write_text('language = "en"\nrules = [\n')
+    app = App(store, size=(960, 540), settings=store.load_settings(), scenes=default_scenes())
+    try:
+        open_first_screens(app)
+        frame(app)
+        assert isinstance(app.stack.top, TitleScene)
+    finally:
+        pygame.display.quit()

@@ -464,6 +464,12 @@ class Tour:
         self.hover(app.stack.top.tutorial)
         self.show("title, the tutorial of Cirulla")
         app.settings = app.settings.with_(rules=rules)
+        from scopa.__main__ import ask_language_again
+
+        ask_language_again(app)  # the settings damaged, the language lost with them
+        self.frames(8)
+        self.hover_all(app.stack.top, "title, the language lost asked again")
+        app.back()
 
     def offer(self) -> None:
         scene = self.open_menu("tutorial_offer")
