@@ -1167,9 +1167,11 @@ class Store:
         return stats
 
     def load_stats(self) -> Stats:
-        data = self._read(self.stats_path, "stats", _parse_json_rows_or_cut, rows=True)
+        data = self._read(self.stats_path, "stats", _parse_json_rows_or_cut, rows=True, lost=True)
         if data is None:
             return Stats()
+        if isinstance(data, _Lost):  # not one row reads: made again from the past matches
+            return self._stats_rebuilt(data.cause)
         try:
             if isinstance(data, _CutShort):  # the rows before the cut are kept below
                 cause, data = data.cause, data.data
@@ -1182,7 +1184,27 @@ class Store:
             cause = _cause_of(error)
         # One bad row need not cost the whole history: what still reads is kept, and
         # written back at once (the damaged file is kept beside it).
-        kept = self._salvaged(self.stats_path, "stats", cause, salvage_stats(data), self.save_stats)
+        salvaged = salvage_stats(data)
+        if salvaged is None:
+            return self._stats_rebuilt(cause)
+        kept = self._salvaged(self.stats_path, "stats", cause, salvaged, self.save_stats)
+        return Stats() if kept is None else kept
+
+    def _stats_rebuilt(self, cause: FileProblem) -> Stats:
+        """The statistics lost whole (``cause``): set aside, and made again from the
+        matches kept in Past matches, as they were counted, in the order played (they
+        started again from zero while those matches, each with its whole record, stayed);
+        from zero when none is kept."""
+        rebuilt = None
+        pasts = self.load_past()
+        if pasts:
+            rebuilt = Stats()
+            for past in pasts:
+                when = past.ended
+                result = result_of(past.setup, past.match, undone=past.undone, when=when)
+                rebuilt = rebuilt.add(result)
+        told = "stats_rebuilt"
+        kept = self._salvaged(self.stats_path, "stats", cause, rebuilt, self.save_stats, told=told)
         return Stats() if kept is None else kept
 
     def save_stats(self, stats: Stats) -> bool:
@@ -1360,11 +1382,18 @@ class Store:
     # --- files -------------------------------------------------------------------------
 
     def _read(
-        self, path: Path, name: str, parse: Callable[[bytes], Any], *, rows: bool = False
+        self,
+        path: Path,
+        name: str,
+        parse: Callable[[bytes], Any],
+        *,
+        rows: bool = False,
+        lost: bool = False,
     ) -> Any:
         """Parsed content, or None when the file is absent or was set aside as bad.
         ``rows``: a file of rows (``_parse_json_rows_or_cut``), which, too large to read
-        whole, is read up to the last whole row of its first part, as if cut there.
+        whole, is read up to the last whole row of its first part, as if cut there;
+        ``lost``: a bad file is the caller's to set aside (``_Lost``, with its cause).
 
         ``name`` is the file's part of the message keys: 'settings', 'match' or 'stats'.
         """
@@ -1386,6 +1415,8 @@ class Store:
             with contextlib.suppress(OSError, DamagedFile, RecursionError):
                 head = parse(_read_bytes(path, whole=False))
                 return _CutShort(head.data if isinstance(head, _CutShort) else head, cause)
+        if lost:
+            return _Lost(cause)
         self._set_aside(path, name, cause)
         return None
 
@@ -1999,6 +2030,13 @@ def _parse_json_rows(raw: bytes) -> Any:
     if not isinstance(data, dict):
         raise DamagedFile("files.cause_content", detail=f"it holds a {type(data).__name__}")
     return data
+
+
+@dataclass(frozen=True)
+class _Lost:
+    """A file not one part of which reads (``_read`` with ``lost``), and why."""
+
+    cause: FileProblem
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ import pytest
 
 from scopa.engine import Match, Rules
 from scopa.settings import MatchSetup, SeatConfig
-from scopa.stats import match_key
+from scopa.stats import Stats, match_key
 from scopa.storage import PAST_KEPT, Store
 
 
@@ -307,3 +307,45 @@ def test_a_list_cut_short_keeps_the_matches_written_whole_before_the_cut(
     assert kept and kept == whole[: len(kept)] and len(kept) >= len(whole) * share - 2
     again = Store(tmp_path)
     assert again.load_past() == kept and again.messages == []
+
+
+def same_results(stats: Stats, other: Stats) -> bool:
+    """The two hold the same results (those ended in one second in either order)."""
+    key = lambda result: result.match_id  # noqa: E731
+    return (
+        stats.tallies == other.tallies
+        and sorted(stats.recent, key=key) == sorted(other.recent, key=key)
+        and (stats.best, stats.worst) == (other.best, other.worst)
+    )
+
+
+@pytest.mark.parametrize("damage", [b"\x00\xff garbage", b"[1, 2, 3]", b'{"schema": 1, "x": '])
+def test_statistics_lost_whole_are_made_again_from_the_past_matches(
+    tmp_path, damage: bytes
+) -> None:  # noqa: ANN001
+    """The statistics file damaged past reading: they started again from zero, while the
+    past matches, each with its whole record, stayed. They are made again from those, as
+    they were counted (the results, the dates, a match with a play taken back kept out of
+    the records), the damaged file kept beside, the player told; with none kept, from zero.
+    A statistics file deleted (a player starting afresh) is not made again."""
+    people = MatchSetup((SeatConfig("Anna", True), SeatConfig("Bruno", True)), Rules())
+    store = Store(tmp_path)
+    for seed, setup in enumerate([SOLO, people, SOLO], start=1):
+        store.finish_match(setup, finished(seed), undone=seed == 3)
+    counted = store.load_stats()
+    assert len(counted.recent) == 3
+    store.stats_path.write_bytes(damage)
+    again = Store(tmp_path)
+    rebuilt = again.load_stats()
+    assert [m.key for m in again.messages] == ["files.stats_rebuilt_set_aside"]
+    assert same_results(rebuilt, counted)
+    assert same_results(Store(tmp_path).load_stats(), counted)  # written back
+    assert (tmp_path / "stats.json.bak").read_bytes() == damage
+    store.stats_path.unlink()  # deleted: not made again
+    assert Store(tmp_path).load_stats() == Stats()
+    for path in store.past_paths:
+        path.unlink()
+    store.stats_path.write_bytes(damage)  # none kept: from zero, as before
+    alone = Store(tmp_path)
+    assert alone.load_stats() == Stats()
+    assert [m.key for m in alone.messages] == ["files.stats_set_aside"]

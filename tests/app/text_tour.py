@@ -98,6 +98,8 @@ FILE_SENTENCES = (
     "match_mended_set_aside",
     "match_mended_left",
     "stats_salvaged_left",
+    "stats_rebuilt_set_aside",
+    "stats_rebuilt_left",
     "match_left",
     "stats_left",
     "settings_not_saved",
