@@ -494,6 +494,21 @@ def test_the_tracker_is_legible_in_a_small_window(fast):
     assert size.pip >= 5 and size.pip * 4.6 <= size.cell
 
 
+def test_the_tracker_s_marks_are_told_apart_at_a_laptop_s_size(fast):
+    """At 1366x768 the marks were still small (a reach of under six pixels, over a panel
+    with room to spare under them): they reach 0.42 of the text's size, each rank's column
+    wide enough for its two side by side."""
+    fast.resize((1366, 768))
+    rules = Rules()
+    setup = MatchSetup((SeatConfig("Anna", True), SeatConfig("CPU", False, "beginner")), rules)
+    scene = open_solo(fast, Match.new(rules, 3), setup)
+    key(fast, pygame.K_t)
+    spot = scene.aids._tracker_spot
+    assert spot is not None
+    size = spot[1][0]
+    assert size.pip >= 6.5 and size.pip * 4.6 <= size.cell
+
+
 @pytest.mark.parametrize("players", [2, 3, 4, 6])
 @pytest.mark.parametrize("size", [(960, 540), (1280, 720), (1920, 1080)])
 def test_the_tracker_hides_no_seat_s_name(fast, players, size):

@@ -53,9 +53,13 @@ TRACKER_MIN_PX = 16
 """The size of the tracker's text in a small window, in pixels, where it covers nothing at
 that size: its ranks, counts and suits are read at a glance beside the play (the table's
 own smallest text is 12)."""
-TRACKER_PIP_SHARE = 0.36
+TRACKER_PIP_SHARE = 0.42
 """The reach of the tracker's suit marks in shares of its text's size (their shape and
-colour tell the suit; at 0.3 they were five pixels high at 960x540, hard to tell apart)."""
+colour tell the suit; at 0.3 they were five pixels high at 960x540, hard to tell apart,
+and at 0.36 still small at 1366x768)."""
+TRACKER_PIP_ROOM = 5.0
+"""A rank's column is at least this many reaches wide: its two marks side by side, and a
+gap to the next column's."""
 REVIEW_MIN_CARD = 44
 """The width of the last capture's cards in a small window, in pixels, where the panel
 holds them (the table's small cards are 30 pixels wide at 960x540)."""
@@ -581,7 +585,7 @@ class AidsLayer:
         sizes = range(max(lay.font_small, TRACKER_MIN_PX), lay.font_small - 1, -1)
         tried = [(px, max(px * TRACKER_PIP_SHARE, least)) for px in sizes]
         for px, pip in [*tried, (lay.font_small, least)]:
-            cell = max(lay.font_normal * 1.55, px * 1.75)
+            cell = max(lay.font_normal * 1.55, px * 1.75, pip * TRACKER_PIP_ROOM)
             title = text.pen("ui", px, style.BRIGHT_GOLD)
             room = lay.size[0] - 2 * lay.margin - lay.margin * 1.2
             title_w = min(room, style.natural_width(heading, title))
@@ -589,7 +593,7 @@ class AidsLayer:
             widths = [pip * 3 + style.natural_width(name, legend) for name in names]
             legend_w = sum(widths) + pip * 2 * (len(names) - 1)
             width = max(cell * columns, title_w, legend_w) + lay.margin * 1.2
-            height = style.line_height(title) * 4 + lay.margin * 0.6 + 9 * pip
+            height = style.line_height(title) * 4 + lay.margin * 0.6 + 7 * pip
             area, covers = self._tracker_area(width, height)
             if not covers:
                 break
