@@ -136,19 +136,13 @@ def ask_language_again(app: App) -> None:
     spoken = app.settings.language
     other = next(code for code, _ in LANGUAGES if code != spoken)
     names = dict(LANGUAGES)
-
-    def choose() -> None:
-        app.settings = app.settings.with_(language=other)
-        app.save_settings()
-        app.set_language(other)
-
     app.open(
         "confirm",
         question=lambda: app.t("language_lost_question"),
         detail=lambda: app.t("language_lost_detail"),
         yes=names[other],
         no=names[spoken],
-        on_yes=choose,
+        on_yes=lambda: app.choose_language(other),
     )
 
 

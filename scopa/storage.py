@@ -28,7 +28,7 @@ import time
 import tomllib
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
-from datetime import datetime
+from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
@@ -1167,6 +1167,10 @@ class Store:
         return stats
 
     def load_stats(self) -> Stats:
+        with self._stats:  # a file being made again (``_stats_rebuilt``) is read once made
+            return self._load_stats()
+
+    def _load_stats(self) -> Stats:
         data = self._read(self.stats_path, "stats", _parse_json_rows_or_cut, rows=True, lost=True)
         if data is None:
             return Stats()
@@ -1200,7 +1204,8 @@ class Store:
         if pasts:
             rebuilt = Stats()
             for past in pasts:
-                when = past.ended
+                when = past.ended.astimezone(UTC)  # as results are dated: the past matches
+                # keep the player's time
                 result = result_of(past.setup, past.match, undone=past.undone, when=when)
                 rebuilt = rebuilt.add(result)
         told = "stats_rebuilt"
@@ -1390,10 +1395,10 @@ class Store:
         rows: bool = False,
         lost: bool = False,
     ) -> Any:
-        """Parsed content, or None when the file is absent or was set aside as bad.
+        """Parsed content, or None when the file is absent or was set aside as bad (with
+        ``lost``, a bad file is not set aside: ``_Lost`` says why, for the caller to).
         ``rows``: a file of rows (``_parse_json_rows_or_cut``), which, too large to read
-        whole, is read up to the last whole row of its first part, as if cut there;
-        ``lost``: a bad file is the caller's to set aside (``_Lost``, with its cause).
+        whole, is read up to the last whole row of its first part, as if cut there.
 
         ``name`` is the file's part of the message keys: 'settings', 'match' or 'stats'.
         """

@@ -310,12 +310,24 @@ def test_a_list_cut_short_keeps_the_matches_written_whole_before_the_cut(
 
 
 def same_results(stats: Stats, other: Stats) -> bool:
-    """The two hold the same results (those ended in one second in either order)."""
-    key = lambda result: result.match_id  # noqa: E731
+    """The two hold the same results, each dated within a second of the other (a match is
+    counted, then kept among the past matches, a moment apart), in UTC both; those ended
+    in one second in either order."""
+    from dataclasses import replace
+    from datetime import datetime, timedelta
+
+    def undated(results: tuple) -> list:  # noqa: ANN001
+        return sorted((replace(r, when="") for r in results), key=lambda r: r.match_id)
+
+    def dates(results: tuple) -> list[datetime]:  # noqa: ANN001
+        return sorted(datetime.fromisoformat(r.when) for r in results)
+
+    pairs = zip(dates(stats.recent), dates(other.recent), strict=True)
     return (
         stats.tallies == other.tallies
-        and sorted(stats.recent, key=key) == sorted(other.recent, key=key)
-        and (stats.best, stats.worst) == (other.best, other.worst)
+        and undated(stats.recent) == undated(other.recent)
+        and all(a.utcoffset() == timedelta(0) for a in dates(stats.recent))
+        and all(abs(a - b) <= timedelta(seconds=1) for a, b in pairs)
     )
 
 

@@ -86,7 +86,7 @@ seat_names = st.text(
     felt=st.sampled_from(FELTS),
     back=st.sampled_from(CARD_BACKS),
     volume=st.floats(0, 1),
-    flags=st.lists(st.booleans(), min_size=4, max_size=4),
+    flags=st.lists(st.booleans(), min_size=5, max_size=5),
 )
 def test_settings_round_trip_through_toml(
     name: str,
@@ -106,7 +106,7 @@ def test_settings_round_trip_through_toml(
         language="it",
         deck_style=style,
         corner_index=flags[1],
-        large_values=flags[2],
+        large_values=flags[4],
         animation_speed=speed,
         felt=felt,
         card_back=back,

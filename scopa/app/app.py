@@ -287,6 +287,13 @@ class App:
         self.t = Translator(language)
         self.toasts.reword(self.t)
 
+    def choose_language(self, language: str) -> None:
+        """Speak ``language`` from now on, as the player chose: saved at once, and every
+        text follows (labels are translated as they are drawn)."""
+        self.settings = self.settings.with_(language=language)
+        self.save_settings()
+        self.set_language(language)
+
     def notify(
         self,
         words: Words,

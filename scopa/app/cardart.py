@@ -15,6 +15,7 @@ import pygame
 
 from scopa import resources
 from scopa.engine import DECK, Card
+from scopa.settings import FRENCH_SUITED_DECKS
 
 CARD_RATIO = 400 / 240
 """Height over width of every card picture."""
@@ -32,9 +33,8 @@ SUIT_NAMES = {
 RANK_LETTERS = {8: "F", 9: "C", 10: "R"}
 LARGE_VALUE = 0.25
 """The height of a card's value drawn large (the setting for a small window), in shares of
-the card's width: over twice the printed index's (a seventh of a 98-pixel card at 960x540)."""
-LARGE_INK = {"french": "red", "genovesi": "red"}
-"""The decks whose values are red on coins and cups, as their printed index is."""
+the card's width: 15 pixels on a 59-pixel table card at 960x540, where the printed value
+is 6 to 8."""
 VALUE_INK = (34, 27, 24)
 VALUE_RED = (206, 28, 40)
 VALUE_PAPER = (252, 249, 240)
@@ -437,7 +437,7 @@ class CardArt:
         glance on a small card, and on the strip of it a fanned hand or a pile of cards on
         their side leaves in sight (whichever corner that strip holds)."""
         w, h = surface.get_size()
-        french = LARGE_INK.get(self.style) == "red"
+        french = self.style in FRENCH_SUITED_DECKS  # red on coins and cups, as printed
         ink = VALUE_RED if french and card.suit in "DC" else VALUE_INK
         height = max(7, round(w * LARGE_VALUE))  # the digits' ink, top to bottom
         font = self._font("index", max(8, round(height / 0.73)))
@@ -463,6 +463,8 @@ class CardArt:
         suit_mark(corner, card.suit, centre, mark, colour, french=french)
         inset = max(2, round(w * 0.05))
         surface.blit(corner, (inset, inset))
+        if 2 * (inset + corner.get_height()) > h:  # a tiny card: one label, upright
+            return
         turned = pygame.transform.rotate(corner, 180)
         surface.blit(turned, turned.get_rect(bottomright=(w - inset, h - inset)))
 

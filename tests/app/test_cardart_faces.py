@@ -32,12 +32,13 @@ def test_a_card_hides_what_lies_under_it(app, style, width) -> None:  # noqa: AN
         assert under.get_at((w // 2, h // 2)) == alone.get_at((w // 2, h // 2))
 
 
-def _value_height(face: pygame.Surface, plain: pygame.Surface) -> int:
+def _value_height(face: pygame.Surface, plain: pygame.Surface, darker: int = 160) -> int:
     """The height in pixels of the value in a face's top-left corner: the first run of rows
-    with ink (dark or red) where the face without its index has none."""
+    with ink (dark or red: darker than ``darker``, the faint edges of a small printed digit
+    too by default) where the face without its index has none."""
 
     def ink(colour: pygame.Color) -> bool:
-        return 0.299 * colour.r + 0.587 * colour.g + 0.114 * colour.b < 90
+        return 0.299 * colour.r + 0.587 * colour.g + 0.114 * colour.b < darker
 
     w, h = face.get_size()
     rows = [
@@ -83,7 +84,7 @@ def test_large_values_are_read_on_a_small_card(app, style, card) -> None:  # noq
     large = CardArt(style, True, "en", font=app.font, large_values=True)
     drawn = large.face(face, width)
     small = _value_height(printed, plain)
-    big = _value_height(drawn, plain)
+    big = _value_height(drawn, plain, darker=100)  # the digits' core (not the label's edge)
     assert big >= width * 0.25 and big >= 2 * small, (small, big)
     # the same label, turned, in the bottom-right corner (inside its rounded edges)
     inner = _label(drawn, plain)
@@ -93,7 +94,7 @@ def test_large_values_are_read_on_a_small_card(app, style, card) -> None:  # noq
     )
     # a plain deck chosen (no printed values) still shows them large, and the backs stay
     alone = CardArt(style, False, "en", font=app.font, large_values=True)
-    assert _value_height(alone.face(face, width), plain) == big
+    assert _value_height(alone.face(face, width), plain, darker=100) == big
     assert pygame.image.tobytes(large.back(width), "RGBA") == pygame.image.tobytes(
         CardArt(style, True, "en", font=app.font).back(width), "RGBA"
     )
@@ -114,3 +115,21 @@ def test_a_large_value_s_label_tells_the_suit_too(app, style) -> None:  # noqa: 
         for suit in "DCSB"
     }
     assert len(labels) == 4
+
+
+@pytest.mark.parametrize("width", [16, 20])
+def test_a_tiny_card_with_large_values_shows_one_label_upright(app, width) -> None:  # noqa: ANN001
+    """Under about 24 pixels wide the turned label lay over the upright one: only an
+    upside-down value showed. A card too small for two keeps the upright one."""
+    art = CardArt("napoletane", True, "en", font=app.font, large_values=True)
+    plain = CardArt("napoletane", False, "en", font=app.font)
+    drawn, bare = art.face(Card(7, "D"), width), plain.face(Card(7, "D"), width)
+    w, h = drawn.get_size()
+    lower = pygame.Rect(0, h * 3 // 4, w, h - h * 3 // 4)
+    assert pygame.image.tobytes(drawn.subsurface(lower), "RGBA") == pygame.image.tobytes(
+        bare.subsurface(lower), "RGBA"
+    )
+    top = pygame.Rect(0, 0, w, h // 4)
+    assert pygame.image.tobytes(drawn.subsurface(top), "RGBA") != pygame.image.tobytes(
+        bare.subsurface(top), "RGBA"
+    )

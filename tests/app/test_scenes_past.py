@@ -380,13 +380,14 @@ def test_the_past_matches_are_reached_when_the_statistics_were_set_aside(
     store,  # noqa: ANN001
     language: str,
 ) -> None:
-    """A damaged statistics file set aside left its sheet empty, and with it no way to the
+    """A statistics file gone (deleted; a damaged one was set aside so, before they were
+    made again from the matches kept) left its sheet empty, and with it no way to the
     twenty matches still kept."""
     app = english
     coordinator = MatchCoordinator.fresh(SOLO, saver=MatchSaver(store), seed=2)
     play_out(coordinator, 2)
     coordinator.saver.flush()
-    store.stats_path.write_text("{ damaged")
+    store.stats_path.unlink()
     app.home()
     statistics = show(app, StatisticsScene(app), (960, 540), language)
     assert statistics.empty and statistics.past_button in statistics.form.widgets

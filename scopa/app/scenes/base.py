@@ -89,11 +89,8 @@ class MenuScene(Scene):
         return self._field_note[0](self.app.t)
 
     def choose_language(self, language: str) -> None:
-        """Speak ``language`` from now on: saved at once, and every text follows (labels
-        are translated as they are drawn)."""
-        self.app.settings = self.app.settings.with_(language=language)
-        self.app.save_settings()
-        self.app.set_language(language)
+        """Speak ``language`` from now on (``App.choose_language``)."""
+        self.app.choose_language(language)
 
     def layout(self) -> None:
         """Place the widgets for the current window size."""

@@ -57,9 +57,9 @@ if TYPE_CHECKING:
 
 TABS = ("match", "captures", "scoring", "game")
 VOLUME_SAMPLE_MS = 150
+"""A volume changed plays a card's sound at it, at most this often (a slider dragged)."""
 SAMPLE_FACE = Card(7, "D")
 """The card beside the switches of the values in the corners: the settebello."""
-"""A volume changed plays a card's sound at it, at most this often (a slider dragged)."""
 MINE = "mine"
 LUZZATI = "luzzati_table_rules"
 """The preset choice meaning the player's own rules ("My rules"), here and in New game."""

@@ -51,8 +51,9 @@ AWAY_NOTICED = 10.0
 """...unless it stayed down this long: the banner waited for them."""
 
 
-CORNER_SHARE = 0.3
-"""The top of a card a banner keeps clear of: its value in the corner, and the picture's head."""
+CORNER_SHARE = 0.34
+"""The top of a card a banner keeps clear of: its value in the corner (drawn large, with its
+suit's mark under it, a third of the card), and the picture's head."""
 
 
 def hides_a_corner(area: FRect, cards: Sequence[FRect]) -> bool:
