@@ -1939,11 +1939,16 @@ def _unknown_entry(name: Any) -> str:
     return f"unknown entry {quote_value(name)}"
 
 
+NEWER_SCHEMAS = 1000
+"""How far past this game's a file's version may be for a newer game to have written it:
+one of a billion is damage, not a version to come."""
+
+
 def _check_schema(data: dict[str, Any], expected: int) -> None:
     schema = data.get("schema")
     if isinstance(schema, bool) or not isinstance(schema, int):
         raise DamagedFile("files.cause_no_schema")
-    if schema > expected:
+    if expected < schema <= expected + NEWER_SCHEMAS:
         raise DamagedFile("files.cause_newer")
     if schema != expected:
         raise DamagedFile("files.cause_unknown_schema", schema=quote_value(schema))

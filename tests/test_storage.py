@@ -10,6 +10,7 @@ import errno
 import json
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -293,6 +294,20 @@ def test_future_schema_message_says_newer(kind: Kind, tmp_path: Path) -> None:
     kind.load(store)
     assert "newer version of the game" in str(store.messages[0])
     assert "damaged" not in str(store.messages[0])  # the settings' said so: it was not
+
+
+@kinds
+def test_a_version_of_a_billion_is_damage_not_a_newer_game(kind: Kind, tmp_path: Path) -> None:
+    """A version number of 10**18 was told as a file "written by a newer version of the
+    game": a number like that is damage, and the message says the version is unknown."""
+    store = Store(tmp_path)
+    text = re.sub(rb'(schema"?\s*[:=]\s*)\d+', rb"\g<1>1000000000000000000", kind.future)
+    assert b"1000000000000000000" in text
+    kind.path(store).write_bytes(text)
+    kind.load(store)
+    (message,) = store.messages
+    assert "newer version" not in str(message)
+    assert "unknown version number (1000000000000000000)" in str(message)
 
 
 @kinds
