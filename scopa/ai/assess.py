@@ -298,8 +298,10 @@ def describe(
             if view.hand & RANK_MASKS[rank] & ~move.card.bit:
                 return "block", {"rank": rank}
             return "anchor", {"rank": rank}
-        if chosen.risk < 0.05:
+        if chosen.risk <= 0.0:
             return "safe_lay", {}
+        if chosen.risk < 0.05:  # a card of little worth another might still take
+            return "little_risk", {}
         lays = [o.risk for o in others if o.move.card is not None and not o.move.capture_mask]
         if chosen.risk <= min(lays, default=chosen.risk) + 1e-9:
             covered = _covered_sum(view, move.card)

@@ -31,6 +31,7 @@ PLAIN = frozenset(
         "keeps_for_later",
         "keeps_settebello",
         "safe_lay",
+        "little_risk",
         "least_harm",
         "covered_sum",
         "anchor",

@@ -510,7 +510,8 @@ def test_a_costly_move_of_the_last_deal_is_told_by_the_round_s_end_whatever_it_d
     from scopa.ai.view import View
 
     now = {"most_cards", "coin", "capture", "only_capture", "keeps", "looks_ahead",
-           "keeps_for_later", "safe_lay", "least_harm", "anchor", "block", "no_sweep_sum",
+           "keeps_for_later", "safe_lay", "little_risk", "least_harm", "anchor", "block",
+           "no_sweep_sum",
            "no_sweep", "seven", "seven_count", "last_take"}  # fmt: skip
 
     told = []
@@ -578,3 +579,27 @@ def test_a_lay_that_leaves_a_sum_the_hand_can_take_says_so() -> None:
     )
     assert reason("4D 6C 7S", "3S 7B", "4D")[0] != "covered_sum"  # the 7 there goes first
     assert reason("4D 6C 7S", "3S", "4D", Rules.preset("quindici"))[0] != "covered_sum"
+
+
+def test_a_lay_said_to_give_nothing_away_gives_nothing_away() -> None:
+    """ "lays a card that gives nothing away" was said of a card another could still take
+    (a lay of little risk, not none, as nearly every lay is): of such a card it says
+    "gives little away"; nothing, only where no card unseen takes anything."""
+    from scopa.ai.assess import Judge, describe
+    from scopa.ai.view import View
+
+    told: dict[str, int] = {}
+    for seed in range(1, 60):
+        match = Match.new(Rules(), seed)
+        rng = random.Random(seed)
+        while not match.over and not match.rounds:
+            view = View.of(match.observe(match.turn))
+            judge = Judge(view)
+            assessments = [judge.assess(move) for move in view.moves]
+            for lay in (a for a in assessments if a.move.is_play and not a.move.capture_mask):
+                reason, _ = describe(view, lay, assessments)
+                if reason in ("safe_lay", "little_risk"):
+                    assert (reason == "safe_lay") == (lay.risk <= 0.0), (seed, lay)
+                    told[reason] = told.get(reason, 0) + 1
+            match, _ = match.apply(rng.choice(match.legal_moves()))
+    assert told.get("little_risk"), told
