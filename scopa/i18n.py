@@ -57,7 +57,18 @@ class Translator:
         text = table[self.language].get(key)
         if text is None:
             text = table["en"].get(key, key)
+        if params and self.language == "it":
+            text = euphonic_ad(text, params)
         try:
             return text.format(**params) if params else text
         except (KeyError, IndexError, ValueError):
             return text
+
+
+def euphonic_ad(text: str, params: dict[str, object]) -> str:
+    """An Italian ``text`` whose "a" before a name that begins with an a is "ad" ("Passa lo
+    schermo ad Anna", not "a Anna"), as "e" before an e is "ed" (``wording.join``)."""
+    for name, value in params.items():
+        if isinstance(value, str) and value[:1] in ("a", "A", "à", "À"):
+            text = text.replace(f" a {{{name}}}", f" ad {{{name}}}")
+    return text

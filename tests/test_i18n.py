@@ -79,3 +79,16 @@ def test_translator_switches_language() -> None:
     assert i18n.Translator("it")("play") == "Gioca"
     assert i18n.Translator("en")("play") == "Play"
     assert i18n.Translator("en")("match_won.one", name="Giulia") == "Giulia wins!"
+
+
+def test_italian_says_ad_before_a_name_that_begins_with_an_a() -> None:
+    """The hot-seat cover read "Passa lo schermo a Anna": before a word beginning with an a
+    Italian writes "ad", as it writes "ed" before an e."""
+    italian, english = i18n.Translator("it"), i18n.Translator("en")
+    assert italian("table.pass_to", name="Anna") == "Passa lo schermo ad Anna"
+    assert italian("table.pass_to", name="Àlvaro") == "Passa lo schermo ad Àlvaro"
+    assert italian("table.pass_to", name="Bruno") == "Passa lo schermo a Bruno"
+    assert italian("table.last_cards.team", names="Anna e Carla") == (
+        "Le ultime carte ad Anna e Carla"
+    )
+    assert english("table.pass_to", name="Anna") == "Pass the screen to Anna"
