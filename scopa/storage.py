@@ -310,6 +310,8 @@ def _saved_match(envelope: Any) -> tuple[SavedMatch | None, FileProblem | None, 
     won_before = envelope.get("won_before", [])
     if not _matches_won(won_before, setup.rules.sides):  # the tally lost, not the match
         detail = "'won_before' must list the matches each side won"
+        if won_before == HUGE_TALLY:
+            detail = f"'won_before' holds {HUGE_TALLY}"
         cause, won_before = cause or FileProblem("files.cause_content", {"detail": detail}), []
     settings_rules: Rules | None = None
     if "settings_rules" in envelope:
@@ -1000,7 +1002,7 @@ class Store:
         """Whether the match saved is ``record``'s own, played on past it by another copy of
         the game (plays that ``record`` lacks); a file that does not read is no such match."""
         try:
-            _, saved, _, unread = _match_read(_parse_json(_read_bytes(self.save_path)))
+            _, saved, _, unread = _match_read(_parse_match(_read_bytes(self.save_path)))
             if unread is not None:
                 raise unread
         except (OSError, AttributeError, *_BAD_CONTENT):  # no match, or not one that reads
@@ -1017,7 +1019,7 @@ class Store:
         if backup is None:
             return
         try:
-            saved, cause, _ = _saved_match(_parse_json(_read_bytes(backup)))
+            saved, cause, _ = _saved_match(_parse_match(_read_bytes(backup)))
         except (*_BAD_CONTENT, DamagedFile, OSError):
             return  # damaged (set aside by this game), or of a newer one: left as it is
         if saved is None or cause is not None:
@@ -1036,7 +1038,7 @@ class Store:
         whose result the statistics may lack (a game stopped as it finished) is counted
         now, once."""
         self._bring_back_match()
-        envelope = self._read(self.save_path, "match", _parse_json)
+        envelope = self._read(self.save_path, "match", _parse_match)
         if envelope is None:
             return None
         try:
@@ -2020,6 +2022,22 @@ def _parse_toml(raw: bytes) -> dict[str, Any]:
 
 def _parse_json(raw: bytes) -> Any:
     data = _parse_json_rows(raw)
+    if _holds_huge(data):
+        raise DamagedFile("files.cause_big_number")
+    return data
+
+
+HUGE_TALLY = "a number too large to read"
+"""A saved match's tally of rematches that held an integer too long to read: it alone is
+set aside (``_saved_match``), not the match with it."""
+
+
+def _parse_match(raw: bytes) -> Any:
+    """``_parse_json`` of a saved match, whose tally of rematches (``won_before``) may hold
+    a number too large to read and cost only itself."""
+    data = _parse_json_rows(raw)
+    if isinstance(data, dict) and _holds_huge(data.get("won_before")):
+        data["won_before"] = HUGE_TALLY
     if _holds_huge(data):
         raise DamagedFile("files.cause_big_number")
     return data

@@ -1230,6 +1230,22 @@ def test_a_tally_of_rematches_is_kept_with_the_match_and_a_damaged_one_costs_onl
     assert any("won_before" in detail for detail in message.details())
 
 
+def test_a_tally_of_rematches_too_long_to_read_costs_only_itself(tmp_path: Path) -> None:
+    """A tally of 5,000 digits lost the whole match ("a number too large to read"), where
+    every other damaged tally cost only itself."""
+    store = Store(tmp_path)
+    record = GameRecord.parse(_valid_record)
+    store.save_match(MatchSetup.solo(), record, won_before=(2, 1))
+    text = re.sub(r'("won_before": \[\s*)2', r"\g<1>" + "9" * 5000, store.save_path.read_text())
+    assert "9" * 5000 in text
+    store.save_path.write_text(text)
+    saved = store.load_match()
+    assert saved is not None and saved[1].text() == record.text() and saved.won_before == ()
+    (message,) = store.messages
+    assert message.key == "files.match_mended_set_aside"
+    assert any("too large" in detail for detail in message.details())
+
+
 def test_the_settings_rules_a_match_began_with_are_kept_with_it(tmp_path: Path) -> None:
     """A match's rematch takes the rules changed in the settings since it began, before
     it was saved and resumed too: the settings' rules of its start are saved with it. A
