@@ -206,13 +206,13 @@ def brink(rules: Rules, last_side: int, winner: int) -> Match:
     raise AssertionError("no deal ends that way")
 
 
-def cappotto() -> Match:
+def cappotto(players: int = 2) -> Match:
     """A match won by a cappotto: one side took all ten coins in the first round."""
 
     def coins(move: Move) -> int:
         return sum(card.suit == "D" for card in move.captures)
 
-    rules = Rules(cappotto=True)
+    rules = Rules(cappotto=True, players=players)
     for seed in range(500):
         match = Match.new(rules, seed)
         while not match.over and not match.rounds:
@@ -1195,13 +1195,20 @@ class Tour:
             self.sheet(MatchSetup(seats3, three), match, "scoring, three players")
             app.back()
         six = Rules(players=6, six_sides=6, seven_count=True, seven_count_aces=True)
-        longest = ("Annamaria", "Giuliana", "Massimiliano", "Mariachiara", "Gianluca", "Rosalba")
+        longest = ("Massimiliano", "Mariachiara", "Bartolomeo", "Annamaria", "Gianluca", "Rosalba")
         seats = tuple(SeatConfig(n, i == 0) for i, n in enumerate(longest))
         over = play_out(Match.new(six, 5), random.Random(5))
-        scene = self.sheet(MatchSetup(seats, six), over, "scoring, six alone, over")
-        scene.coordinator.won_before = (3, 2, 2, 1, 1, 0)
-        self.show("scoring, six alone, the tally of the rematches")
-        app.back()
+        capp = cappotto(3)
+        for setup, match, tally in (
+            (MatchSetup(seats, six), over, (3, 2, 2, 1, 1, 0)),
+            (MatchSetup(seats[:3], capp.rules), capp, (1, 2, 1)),
+        ):  # the longest names: the line of the points and the tally on two lines
+            coordinator = MatchCoordinator(setup, match)
+            coordinator.won_before = tally
+            app.stack.push(ScoringScene(app, coordinator))
+            self.frames(2)
+            self.show(f"scoring, {setup.rules.players} alone, the tally of the rematches")
+            app.back()
         sixes = ("Anna", "Giulia", "Marco", "Chiara", "Luca", "Sara")
         seats6 = tuple(SeatConfig(n, i == 0) for i, n in enumerate(sixes))
         for seed in range(40):  # a round where sides are level on the most sevens

@@ -943,7 +943,10 @@ class ScoringScene(MenuScene):
         inner = self.place_sheet(1.72, 0.95, 0.08, 0.05)
         result = self._result_pen()
         self.result_box = pygame.Rect(inner.left, self.heading_box.bottom, inner.w, 0)
-        self.result_box.h = style.line_height(result)
+        # on two lines where one does not hold it (the sides' points and the tally of the
+        # rematches, of six long names), the rest of the sheet a line lower
+        self.result_lines = 1 if style.natural_width(self.result_line(), result) <= inner.w else 2
+        self.result_box.h = style.line_height(result) * self.result_lines
         button_h, gap = m.px(0.072), m.px(style.SPACE_M)
         # the focus ring round a button at the row's end clear of the sheet's frame ("Prossima
         # smazzata" ringed touched it)
@@ -983,7 +986,8 @@ class ScoringScene(MenuScene):
         style.shade(surface, 170)
         m = self.m
         self.draw_sheet(surface, self.headline())
-        style.text(surface, self.result_line(), self._result_pen(), self.result_box, align="center")
+        pen, lines = self._result_pen(), self.result_lines
+        style.text(surface, self.result_line(), pen, self.result_box, align="center", lines=lines)
         self._draw_sheet(surface)
         behind = self.behind()
         if behind is not None:
