@@ -135,3 +135,13 @@ def test_a_name_ending_in_a_digit_is_set_apart_from_its_score(app, language):
     setup = MatchSetup(tuple(seats), rules)
     line = saved_line(app, setup, Match.new(rules, 1))()
     assert f"{fourth}: 0" in line and f"{fourth} 0" not in line, line
+
+
+def test_teams_of_three_are_set_apart_by_semicolons_in_a_line_of_points() -> None:
+    """Two teams of three in a line of points (the tally of the rematches): "Anna, Carla
+    and Elena 2, Bruno, Dario and Franco 1", one list of commas, read as six sides."""
+    from scopa.app.scenes.flow import scores_told
+
+    teams = [("Anna, Carla and Elena", 2), ("Bruno, Dario and Franco", 1)]
+    assert scores_told(teams) == "Anna, Carla and Elena 2; Bruno, Dario and Franco 1"
+    assert scores_told([("Anna", 6), ("Bruno", 4)]) == "Anna 6, Bruno 4"

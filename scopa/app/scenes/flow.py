@@ -43,9 +43,11 @@ def side_names(setup: MatchSetup, t: Text) -> list[str]:
 def scores_told(named: list[tuple[str, int]]) -> str:
     """Sides' names with their points, in a line ("Anna 6, Bruno 4"): with a colon where a
     name ends in a digit ("Zoë e Giocatore 5: 1, Lucia: 6"), which the points would read
-    as part of ("Giocatore 5 1")."""
+    as part of ("Giocatore 5 1"); apart by semicolons where a name holds a comma (teams of
+    three: "Anna, Carla e Elena 2; Bruno, Dario e Franco 1", the commas read as one list)."""
     mark = ": " if any(name[-1:].isdigit() for name, _ in named) else " "
-    return ", ".join(f"{name}{mark}{points}" for name, points in named)
+    apart = "; " if any("," in name for name, _ in named) else ", "
+    return apart.join(f"{name}{mark}{points}" for name, points in named)
 
 
 def describe(
