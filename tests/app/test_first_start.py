@@ -456,6 +456,24 @@ def test_a_cirulla_player_is_offered_cirulla_and_its_lessons(app, store, size) -
     close_tables(app)
 
 
+def started_on_an_english_computer(folder, monkeypatch, settings: bytes):  # noqa: ANN001, ANN201
+    """The game as it starts, its screens open, on a computer whose system speaks English,
+    with a settings file of ``settings``."""
+    from scopa.__main__ import open_first_screens
+    from scopa.app.app import App
+    from scopa.app.registry import default_scenes
+    from scopa.storage import Store
+
+    monkeypatch.delenv("SCOPA_START", raising=False)
+    monkeypatch.setenv("LC_ALL", "C.UTF-8")
+    store = Store(folder)
+    (folder / "settings.toml").write_bytes(settings)
+    app = App(store, size=(960, 540), settings=store.load_settings(), scenes=default_scenes())
+    open_first_screens(app)
+    frame(app)
+    return app
+
+
 @pytest.mark.parametrize("damage", [b"", bytes(range(256)) * 4, b"volume = 0.4\nrules = [\n"])
 def test_a_player_whose_language_was_lost_with_the_settings_is_asked_it_again(
     tmp_path, monkeypatch, damage: bytes
@@ -465,21 +483,12 @@ def test_a_player_whose_language_was_lost_with_the_settings_is_asked_it_again(
     notice of the damage itself in English, and the first start's question was not asked
     again (the player was known by the backup). Now the title asks, in both languages;
     Italiano is taken at once, saved, and the notice is read in Italian."""
-    from scopa.__main__ import open_first_screens
-    from scopa.app.app import App
-    from scopa.app.registry import default_scenes
     from scopa.app.scenes.confirm import ConfirmScene
     from scopa.app.scenes.title import TitleScene
     from scopa.storage import Store
 
-    monkeypatch.delenv("SCOPA_START", raising=False)
-    monkeypatch.setenv("LC_ALL", "C.UTF-8")
-    store = Store(tmp_path)
-    (tmp_path / "settings.toml").write_bytes(damage)
-    app = App(store, size=(960, 540), settings=store.load_settings(), scenes=default_scenes())
+    app = started_on_an_english_computer(tmp_path, monkeypatch, damage)
     try:
-        open_first_screens(app)
-        frame(app)
         question = app.stack.top
         assert isinstance(question, ConfirmScene)
         drawn = {d.words for d in drawn_texts(app)}
@@ -495,20 +504,10 @@ def test_a_player_whose_language_was_lost_with_the_settings_is_asked_it_again(
 
 def test_settings_damaged_with_their_language_readable_ask_nothing(tmp_path, monkeypatch) -> None:
     """The language read from a damaged file is the player's: not asked again."""
-    from scopa.__main__ import open_first_screens
-    from scopa.app.app import App
-    from scopa.app.registry import default_scenes
     from scopa.app.scenes.title import TitleScene
-    from scopa.storage import Store
 
-    monkeypatch.delenv("SCOPA_START", raising=False)
-    monkeypatch.setenv("LC_ALL", "C.UTF-8")
-    store = Store(tmp_path)
-    (tmp_path / "settings.toml").write_text('language = "en"\nrules = [\n')
-    app = App(store, size=(960, 540), settings=store.load_settings(), scenes=default_scenes())
+    app = started_on_an_english_computer(tmp_path, monkeypatch, b'language = "en"\nrules = [\n')
     try:
-        open_first_screens(app)
-        frame(app)
         assert isinstance(app.stack.top, TitleScene)
     finally:
         pygame.display.quit()
