@@ -977,6 +977,7 @@ class Matches:
                 return False
             found = [(coordinator, one)]
         self.app.store.drop_seat(coordinator.ticket.code)  # kept for the rematch, now begun
+        tally = coordinator.tally()  # the matches won so far, by the names of each side
         successors = []
         for part, (ticket, table, first, following) in found:
             held = HeldSeat(
@@ -997,6 +998,7 @@ class Matches:
                     on_over=partial(self.table_over, ticket.code, address),
                 )
             )
+            successors[-1].won_by_side = tally
         reached = successors[0].reached
         if len(reached) <= MAX_ADDRESS and reached.isprintable():
             self.app.settings = self.app.settings.with_(online_address=reached)

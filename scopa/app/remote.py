@@ -376,6 +376,10 @@ class RemoteCoordinator:
         self.first_events = list(first.events)
         self._hear(first.events, whole=not first.catching_up)
         self.holder: int | None = self.seat
+        self.won_by_side: dict[tuple[str, ...], int] = {}
+        """The matches each side won in the rematches that led to this one, each side
+        known by the names of its seats (``side_key``): the rematch's table may seat
+        someone else in a seat, who starts afresh (``Matches.rematch_remote``)."""
         self.here = frozenset({self.seat})
         """The seats played at this screen: this one, and the others' of several people at
         one screen (``SharedScreen``), which are never counted among the friends."""
@@ -469,6 +473,27 @@ class RemoteCoordinator:
     @property
     def mode(self) -> str:
         return "solo"
+
+    def side_key(self, side: int) -> tuple[str, ...]:
+        """A side as the tally of the rematches knows it: its seats' names."""
+        rules = self.rules
+        return tuple(
+            sorted(self.name(seat) for seat in range(rules.players) if rules.side_of(seat) == side)
+        )
+
+    def matches_won(self) -> tuple[int, ...]:
+        """The matches each side has won in this row of rematches, this one's result in
+        (once it is over): empty while no match of the row has ended."""
+        won = [self.won_by_side.get(self.side_key(side), 0) for side in range(self.rules.sides)]
+        winner = self.match.winner if self.match.over else None
+        if winner is not None:
+            won[winner] += 1
+        return tuple(won) if any(won) else ()
+
+    def tally(self) -> dict[tuple[str, ...], int]:
+        """``matches_won`` by the names of each side's seats, for the rematch's table."""
+        won = self.matches_won()
+        return {self.side_key(side): count for side, count in enumerate(won)}
 
     def kind(self, seat: int) -> SeatKind:
         if seat == self.seat:

@@ -91,6 +91,34 @@ def test_a_rematch_online_seats_everyone_again_at_a_new_table(hosted):  # noqa: 
             latest = None
 
 
+def test_a_rematch_online_keeps_the_tally_of_the_matches_won(hosted):  # noqa: F811
+    """Rematches at one screen keep a tally of the matches each side won; online they kept
+    none. The window carries it to the rematch's table, each side known by the names of its
+    seats (a seat taken by someone else there starts afresh), and the final sheet says it."""
+    app, table, friend = hosted
+    sheet = play_the_match_out(app, table, friend)
+    winner = sheet.match.winner
+    names = [table.coordinator.setup.seats[seat].name for seat in range(2)]
+    assert "so far" not in sheet.result_line()  # one match: nothing to tally
+    friend.submit(friend.client.rematch()).result(10)
+    click(app, sheet.buttons[-1])
+    run_until(app, lambda: friend.client.table and friend.client.table.get("next"))
+    friend.submit(friend.client.rejoin(friend.client.ticket)).result(10)
+    run_until(app, lambda: isinstance(app.stack.top, TableScene) and app.stack.top is not table)
+    again = app.stack.top.coordinator
+    assert again.setup.seats[winner].name == names[winner]
+    assert again.matches_won() == tuple(int(side == winner) for side in range(2))
+    assert again.won_by_side == {(names[winner],): 1, (names[1 - winner],): 0}
+    second = play_the_match_out(app, app.stack.top, friend)
+    won = [int(side == winner) + int(side == second.match.winner) for side in range(2)]
+    ranked = sorted(range(2), key=lambda side: (-won[side], side))
+    side_names = [again.name(seat) for seat in range(2)]  # one seat a side
+    side_names[again.seat] = app.t("you")  # the player's own, as the sheet names it
+    told = second.result_line()
+    assert " · matches won so far: " in told, told
+    assert told.endswith(", ".join(f"{side_names[side]} {won[side]}" for side in ranked)), told
+
+
 def test_a_rematch_asked_waits_for_the_friend_even_one_who_left_and_came_back(
     hosted,  # noqa: F811
     monkeypatch,

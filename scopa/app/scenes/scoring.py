@@ -518,7 +518,7 @@ class ScoringScene(MenuScene):
 
     def matches_won(self) -> tuple[int, ...]:
         """The matches each side won in this row of rematches, this one's in (empty: none,
-        or a match whose tally this screen does not keep: online, a practice)."""
+        or a practice's)."""
         if self.practice is not None:
             return ()
         won = getattr(self.coordinator, "matches_won", None)
