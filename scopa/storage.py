@@ -312,7 +312,7 @@ def _saved_match(envelope: Any) -> tuple[SavedMatch | None, FileProblem | None, 
         detail = "'won_before' must list the matches each side won"
         if won_before == HUGE_TALLY:
             detail = f"'won_before' holds {HUGE_TALLY}"
-        cause, won_before = cause or FileProblem("files.cause_content", {"detail": detail}), []
+        cause, won_before = cause or FileProblem("files.cause_tally", {"detail": detail}), []
     settings_rules: Rules | None = None
     if "settings_rules" in envelope:
         try:

@@ -1227,6 +1227,7 @@ def test_a_tally_of_rematches_is_kept_with_the_match_and_a_damaged_one_costs_onl
     assert saved is not None and saved[1].text() == record.text() and saved.won_before == ()
     (message,) = store.messages
     assert message.key == "files.match_mended_set_aside"
+    assert message.params["cause"].key == "files.cause_tally"  # the player told of it
     assert any("won_before" in detail for detail in message.details())
 
 
@@ -1243,6 +1244,7 @@ def test_a_tally_of_rematches_too_long_to_read_costs_only_itself(tmp_path: Path)
     assert saved is not None and saved[1].text() == record.text() and saved.won_before == ()
     (message,) = store.messages
     assert message.key == "files.match_mended_set_aside"
+    assert message.params["cause"].key == "files.cause_tally"
     assert any("too large" in detail for detail in message.details())
 
 

@@ -134,6 +134,7 @@ FILE_CAUSES = {
     "cause_no_schema": {},
     "cause_unknown_schema": {"schema": "7"},
     "cause_content": {"detail": "rules.target = 'undici'"},
+    "cause_tally": {"detail": "'won_before' must list the matches each side won"},
     "cause_listed_twice": {},
     "cause_too_large": {"size": "12.4 MB", "limit": "1 MB"},
     "cause_folder": {},
