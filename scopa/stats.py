@@ -16,7 +16,7 @@ only when they hold something, so files of matches never reviewed read as before
 from __future__ import annotations
 
 import zlib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field, fields, replace
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -382,6 +382,15 @@ def opponents_levels(setup: MatchSetup, rules: Rules, sides: set[int]) -> list[s
         for seat, config in enumerate(setup.seats)
         if not config.human and (len(sides) != 1 or rules.side_of(seat) not in sides)
     ]
+
+
+def matches_won(before: Sequence[int], match: Match) -> tuple[int, ...]:
+    """The matches each side has won in a row of rematches: ``before`` (empty: none won
+    yet), with ``match``'s once it is over; empty while none has been won."""
+    won = list(before or (0,) * match.rules.sides)
+    if match.over and match.winner is not None:
+        won[match.winner] += 1
+    return tuple(won) if any(won) else ()
 
 
 def result_of(

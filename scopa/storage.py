@@ -1205,11 +1205,11 @@ class Store:
         pasts = self.load_past()
         if pasts:
             rebuilt = Stats()
-            for past in pasts:
-                when = past.ended.astimezone(UTC)  # as results are dated: the past matches
-                # keep the player's time
-                result = result_of(past.setup, past.match, undone=past.undone, when=when)
-                rebuilt = rebuilt.add(result)
+            for past in pasts:  # dated in UTC, as results are (a past match in local time)
+                when = past.ended.astimezone(UTC)
+                rebuilt = rebuilt.add(
+                    result_of(past.setup, past.match, undone=past.undone, when=when)
+                )
         told = "stats_rebuilt"
         kept = self._salvaged(self.stats_path, "stats", cause, rebuilt, self.save_stats, told=told)
         return Stats() if kept is None else kept

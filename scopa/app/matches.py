@@ -36,7 +36,7 @@ from scopa.engine import PRESETS, IllegalMove, Match, Move, RoundScored, Rules, 
 from scopa.engine.rules import SEATING
 from scopa.net.protocol import name_key
 from scopa.settings import MAX_ADDRESS, MatchSetup, SeatConfig
-from scopa.stats import match_key
+from scopa.stats import match_key, matches_won
 from scopa.storage import HeldSeat, PastMatch, SavedMatch
 
 from .coach import Coach, MatchReviews, ReviewJob
@@ -351,11 +351,7 @@ class MatchCoordinator:
     def matches_won(self) -> tuple[int, ...]:
         """The matches each side has won in this row of rematches, this one's result in
         (once it is over): empty while no match of the row has ended."""
-        won = list(self.won_before or (0,) * self.match.rules.sides)
-        winner = self.match.winner if self.match.over else None
-        if winner is not None:
-            won[winner] += 1
-        return tuple(won) if any(won) else ()
+        return matches_won(self.won_before, self.match)
 
     def ended_shown(self) -> None:
         """The match is over and its last score sheet is on screen: Continue no longer

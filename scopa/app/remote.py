@@ -41,6 +41,7 @@ from scopa.net.client import (
 from scopa.net.codec import CodecError
 from scopa.net.server import READING_MOST
 from scopa.settings import MatchSetup, SeatConfig, SettingsError
+from scopa.stats import matches_won
 
 if TYPE_CHECKING:
     from .coach import MatchReviews
@@ -484,11 +485,8 @@ class RemoteCoordinator:
     def matches_won(self) -> tuple[int, ...]:
         """The matches each side has won in this row of rematches, this one's result in
         (once it is over): empty while no match of the row has ended."""
-        won = [self.won_by_side.get(self.side_key(side), 0) for side in range(self.rules.sides)]
-        winner = self.match.winner if self.match.over else None
-        if winner is not None:
-            won[winner] += 1
-        return tuple(won) if any(won) else ()
+        before = [self.won_by_side.get(self.side_key(side), 0) for side in range(self.rules.sides)]
+        return matches_won(before, self.match)
 
     def tally(self) -> dict[tuple[str, ...], int]:
         """``matches_won`` by the names of each side's seats, for the rematch's table."""

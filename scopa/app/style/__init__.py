@@ -5,6 +5,8 @@ A new screen is built from these alone: no colour, font or text drawing of its o
 """
 
 from .cards import (
+    art_key,
+    card_art,
     card_height,
     card_tag_area,
     card_width_for,
@@ -238,6 +240,8 @@ __all__ = [
     "lay_felt",
     "line_height",
     "line_step",
+    "art_key",
+    "card_art",
     "menu_art",
     "tag_area",
     "card_tag_area",

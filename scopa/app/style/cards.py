@@ -16,7 +16,26 @@ from .palette import BRIGHT_GOLD, Color
 from .text import FontSource, Pen, natural_width, text
 
 if TYPE_CHECKING:
+    from scopa.settings import Settings
+
     from ..app import App
+
+
+ArtKey = tuple[str, bool, str, str, bool]
+"""How the settings draw a deck's cards: the deck, its values in the corners, the language,
+the back shown and large values (``art_key``)."""
+
+
+def art_key(settings: Settings, deck: str) -> ArtKey:
+    """How ``settings`` draw the cards of ``deck`` (``card_art`` makes the art)."""
+    corners = shows_corners(deck, settings.corner_index)
+    return deck, corners, settings.language, settings.back_for(deck), settings.large_values
+
+
+def card_art(key: ArtKey, fonts: FontSource) -> CardArt:
+    """The card art of ``key`` (``art_key``)."""
+    deck, corners, language, back, large = key
+    return CardArt(deck, corners, language, font=fonts, back=back, large_values=large)
 
 
 def menu_art(app: App, deck: str | None = None) -> CardArt:
@@ -24,24 +43,12 @@ def menu_art(app: App, deck: str | None = None) -> CardArt:
     show the cards Cirulla is dealt with), at this window size. A new window size or deck
     starts afresh, so the faces kept stay those of the sizes on screen."""
     settings = app.settings
-    style = deck or settings.deck_style
-    corners = shows_corners(style, settings.corner_index)
-    back = settings.back_for(style)
-    large = settings.large_values
-    return _art(style, corners, settings.language, app.font, app.size, back, large)
+    return _art(art_key(settings, deck or settings.deck_style), app.font, app.size)
 
 
 @lru_cache(maxsize=2)
-def _art(
-    style: str,
-    corner: bool,
-    language: str,
-    fonts: FontSource,
-    size: tuple[int, int],
-    back: str,
-    large: bool,
-) -> CardArt:
-    return CardArt(style, corner, language, font=fonts, back=back, large_values=large)
+def _art(key: ArtKey, fonts: FontSource, size: tuple[int, int]) -> CardArt:
+    return card_art(key, fonts)
 
 
 def draw_card(

@@ -18,11 +18,10 @@ import pygame
 
 from scopa.engine import Card, Dealt, Event, Match, Move, Observation, RoundScored
 from scopa.log import log
-from scopa.settings import MatchSetup, shows_corners
+from scopa.settings import MatchSetup
 
 from .. import style
 from ..ai_worker import AiWorker
-from ..cardart import CardArt
 from ..remote import CaughtUp, RemoteMatch, SharedScreen
 from ..scene import Scene
 from ..toasts import ToastBand, Words, worded
@@ -125,16 +124,8 @@ class TableScene(Scene):
         if len(self.humans) < rules.players and not self.remote:
             self.worker.warm()
         settings = app.settings
-        deck = settings.deck_for(rules)
-        corners = shows_corners(deck, settings.corner_index)
-        self.art = CardArt(
-            deck,
-            corners,
-            settings.language,
-            font=app.font,
-            back=settings.back_for(deck),
-            large_values=settings.large_values,
-        )
+        self._art_key = style.art_key(settings, settings.deck_for(rules))
+        self.art = style.card_art(self._art_key, app.font)
         self.tweener = Tweener()
         self.ui = Tweener()
         """Pointer feedback (lifting, sending a card back): never holds up the game."""
@@ -1263,24 +1254,9 @@ class TableScene(Scene):
         settings = self.app.settings
         if settings.felt != self._felt:
             self._lay_cloth(self._background.get_size())
-        corners = shows_corners(self.deck, settings.corner_index)
-        back = settings.back_for(self.deck)
-        large = settings.large_values
-        if (self.deck, corners, settings.language, back, large) != (
-            self.art.style,
-            self.art.corner_index,
-            self.art.language,
-            self.art.back_style,
-            self.art.large_values,
-        ):
-            self.art = CardArt(
-                self.deck,
-                corners,
-                settings.language,
-                font=self.app.font,
-                back=back,
-                large_values=large,
-            )
+        key = style.art_key(settings, self.deck)
+        if key != self._art_key:
+            self._art_key, self.art = key, style.card_art(key, self.app.font)
             self._keep_card_sizes()
 
     def enter(self) -> None:
