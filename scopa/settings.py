@@ -239,6 +239,7 @@ _SCALARS: dict[str, tuple[type | tuple[type, ...], tuple[str, ...] | None]] = {
     "online_partners": (int, None),
     "online_here": (int, None),
     "online_here_names": ((list, tuple), None),
+    "quick_messages": (bool, None),
 }
 MAX_FRIENDS = 5
 """The most friends a table online has room for (six seats, the host's among them)."""
@@ -308,6 +309,9 @@ class Settings:
     online_here_names: tuple[str, ...] = ()
     """The names typed for the other people at the player's screen, in their order ("":
     none typed, the game's own)."""
+    quick_messages: bool = True
+    """At a table online, the friends' quick messages are shown and this player may send
+    them (off: neither)."""
     my_rules: Rules | None = None
     """The player's own rules: the last rules made in the settings that are no preset
     (None before any). Kept while a preset is chosen, so that stepping through the presets

@@ -1874,6 +1874,7 @@ SETTING_LABELS = {
     "volume": "set_volume",
     "muted": "set_muted",
     "fullscreen": "set_fullscreen",
+    "quick_messages": "set_quick_messages",
 }
 """The settings a player chooses in Settings, by the words of their rows there: a settings
 file whose value of one of them cannot be used says which, as the player knows it."""

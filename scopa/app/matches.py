@@ -441,6 +441,15 @@ PAST_REVIEWS_KEPT = 4
 """Reviews of past matches kept while the game runs (opened again at once)."""
 
 
+SAID_SECONDS = 4.0
+"""How long a quick message said while the table is covered is told."""
+
+
+def said_words(name: str, phrase: str, t: Callable[..., str]) -> str:
+    """A quick message as a screen over the table tells it: "Bruno: Good game!"."""
+    return t("chat.from", name=name, words=t(f"chat.{phrase}"))
+
+
 class Matches:
     """Starts, resumes and ends matches for every screen (see the module docstring)."""
 
@@ -1015,6 +1024,7 @@ class Matches:
         parts = current.parts.values() if isinstance(current, SharedScreen) else [current]
         for part in parts:
             self._follow_the_table(part, hosted=current.hosted)
+        self._tell_said(current)
         if not current.round_began_without_me():
             return
         told = (current.ticket.code, len(current.rounds))
@@ -1022,6 +1032,19 @@ class Matches:
             self._began_told = told
             self.app.toasts.resolve(ROUND_BEGAN)  # told again for each round (``told``)
             self.app.notify(worded(ROUND_BEGAN), 10.0, everywhere=True, key=ROUND_BEGAN)
+
+    def _tell_said(self, current: RemoteCoordinator | SharedScreen) -> None:
+        """The quick messages said at the table while a screen covers it (the sheet, the
+        menu): each told as "Bruno: Good game!" (on top, the table shows them in bubbles
+        by the plates, and has taken them already)."""
+        said = current.take_said()
+        if not said or not self.app.settings.quick_messages:
+            return
+        for item in said:
+            if item.seat < len(current.seats):
+                name = current.name(item.seat)
+                words = partial(said_words, name, item.phrase)
+                self.app.notify(words, SAID_SECONDS)
 
     def _follow_the_table(self, current: RemoteCoordinator, *, hosted: bool) -> None:
         """The link, unable to get back to the table's server, found the table at another

@@ -11,6 +11,7 @@ last observation, so nothing of another hand is ever known here.
 
 from __future__ import annotations
 
+import collections
 import concurrent.futures
 import contextlib
 import time
@@ -34,6 +35,7 @@ from scopa.net.client import (
     BackgroundClient,
     Disconnected,
     PlayedForYou,
+    Said,
     SeatTicket,
     ServerError,
     Update,
@@ -60,6 +62,31 @@ plays no rematch there (the window goes on to the title either way)."""
 NUDGE_AFTER = 0.5
 """The share of the server's ``idle_grace`` a player may keep the turn before being told
 that the friends may then let the computer play for them."""
+
+
+class Allowance:
+    """The quick messages a seat may still send at once, earned back with time as the
+    server counts them: the phrases are greyed rather than sent to be refused."""
+
+    def __init__(self, burst: int, every: float, clock: Callable[[], float] = time.monotonic):
+        self.burst = max(1, burst)
+        self.every = max(0.1, every)
+        self.clock = clock
+        self._left = float(self.burst)
+        self._at = clock()
+
+    def _count(self) -> float:
+        now = self.clock()
+        self._left = min(float(self.burst), self._left + (now - self._at) / self.every)
+        self._at = now
+        return self._left
+
+    @property
+    def ready(self) -> bool:
+        return self._count() >= 1
+
+    def spend(self) -> None:
+        self._left = self._count() - 1
 
 
 class RemoteRound:
@@ -451,6 +478,7 @@ class RemoteCoordinator:
         """The rematch could not start (the server refused it, or was lost)."""
         self.hosted = False
         """The table is served by this game (its seat is held as one hosted here)."""
+        self._allowance: Allowance | None = None
         self.handed_on = False
         """The link went on to the rematch's coordinator: leaving this match keeps it."""
         self._note_away(table)
@@ -934,6 +962,27 @@ class RemoteCoordinator:
             heard=self.heard,
         )
 
+    # --- quick messages --------------------------------------------------------------------
+
+    def say(self, phrase: str) -> None:
+        """A quick message from this seat to the table: heard back from the server, it shows
+        as everyone else's (a refusal, or a link down, and it is not)."""
+        self.link.submit(self.link.client.say(phrase))
+
+    def take_said(self) -> list[Said]:
+        """The quick messages heard at the table since the last call, oldest first."""
+        return self.link.client.take_said()
+
+    @property
+    def allowance(self) -> Allowance:
+        """The quick messages this seat may still send, by the numbers the server announced
+        (a word that is no sensible number: the game's own)."""
+        if self._allowance is None:
+            client = self.link.client
+            burst = round(client.limit("say_burst", 3, 1, 20))
+            self._allowance = Allowance(burst, client.limit("say_every", 4.0, 0.1, 600.0))
+        return self._allowance
+
     # --- moves -----------------------------------------------------------------------------
 
     def apply(self, move: Move) -> list[Any]:
@@ -1177,6 +1226,8 @@ class SharedScreen:
         """The sheet the friends read as the people here sat down was shown (once)."""
         self._heard = Arrival()
         """What the other seats here heard that the table has yet to take (``listen``)."""
+        self._said: collections.deque[str] = collections.deque(maxlen=64)
+        """The numbers of the last quick messages taken: each seat's link hears each one."""
 
     def __getattr__(self, name: str) -> Any:
         """The match, the table and the connection, as the current seat has them."""
@@ -1275,6 +1326,17 @@ class SharedScreen:
                 continue
             self._heard.add(part.arrivals())
         self._tell_read()  # a seat whose link has just heard the round scored tells it read
+
+    def take_said(self) -> list[Said]:
+        """The quick messages heard at the table since the last call, each once (every seat
+        here hears it on its own link), oldest first."""
+        heard = []
+        for part in self.parts.values():
+            for said in part.take_said():
+                if said.number not in self._said:
+                    self._said.append(said.number)
+                    heard.append(said)
+        return heard
 
     @property
     def lost(self) -> bool:

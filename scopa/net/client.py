@@ -15,6 +15,7 @@ server had not recorded, so a network that drops for seconds loses nothing.
 from __future__ import annotations
 
 import asyncio
+import collections
 import concurrent.futures
 import contextlib
 import dataclasses
@@ -38,7 +39,7 @@ from scopa.log import log
 from . import codec
 from .codes import is_code, normalize_code, parse_address
 from .discovery import DISCOVERY_PORT, TwoAnswers, find_table
-from .protocol import CATCHING_UP, VERSION, dumps
+from .protocol import CATCHING_UP, PHRASES, VERSION, dumps
 
 T = TypeVar("T")
 
@@ -131,6 +132,31 @@ def played_for_you(answer: dict[str, Any]) -> PlayedForYou | None:
         except ValueError:  # NotationError: not a move, passed over
             continue
     return PlayedForYou(tuple(moves)) if moves else None
+
+
+@dataclass(frozen=True)
+class Said:
+    """A player's quick message (``PHRASES``): ``seat`` said ``phrase``; ``number`` tells
+    it from another of the same words (the server's ``n``)."""
+
+    seat: int
+    phrase: str
+    number: str
+
+
+SAID_KEPT = 32
+"""The quick messages kept until someone takes them (a headless player never does)."""
+
+
+def read_said(frame: dict[str, Any]) -> Said | None:
+    """The quick message of a ``said`` frame; None for one that does not read as one (a
+    phrase of a newer game, a seat that is no number)."""
+    seat, phrase, number = frame.get("seat"), frame.get("phrase"), frame.get("n")
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 64:
+        return None
+    if phrase not in PHRASES or not isinstance(number, str):
+        return None
+    return Said(seat, str(phrase), number[:40])
 
 
 @dataclass(frozen=True)
@@ -344,6 +370,8 @@ class Client:
         self.told: queue.SimpleQueue[PlayedForYou] = queue.SimpleQueue()
         """What the server told as a seat was taken back (``PlayedForYou``), for whoever
         shows it (``BackgroundClient.poll`` hands it over)."""
+        self.said: collections.deque[Said] = collections.deque(maxlen=SAID_KEPT)
+        """The quick messages heard and not yet taken, oldest first (``take_said``)."""
         self._pending: tuple[int, str] | None = None
         self._playing = False
         self._reader: asyncio.Task[None] | None = None
@@ -711,6 +739,22 @@ class Client:
         finally:
             self._playing = False
 
+    async def say(self, phrase: str) -> None:
+        """A quick message (one of ``PHRASES``) to everyone at the table; not kept for
+        later while the connection is down (``Disconnected``): said late, it would answer
+        nothing."""
+        if not self.online:
+            raise Disconnected("a quick message is not sent while the connection is down")
+        await self._exchange("say", {"phrase": phrase})
+
+    def take_said(self) -> list[Said]:
+        """The quick messages heard since the last call, oldest first."""
+        taken = []
+        with contextlib.suppress(IndexError):
+            while True:
+                taken.append(self.said.popleft())
+        return taken
+
     async def hand_over(self, seat: int, level: str = "expert") -> None:
         await self.request("hand_over", seat=seat, level=level)
 
@@ -789,6 +833,10 @@ class Client:
                 return
             self.last = update
             self._updates.put_nowait(update)
+        elif kind == "said":
+            said = read_said(frame)
+            if said is not None:
+                self.said.append(said)
         elif kind == "error":
             error = ServerError(str(frame.get("code")), str(frame.get("message")),
                                 bool(frame.get("fatal")))  # fmt: skip

@@ -56,6 +56,9 @@ Client to server (fields besides v, type, id)::
     ready     (I have read the round's score sheet: the next round may begin. A seat
               taken, or taken back, with sheets while others read is waited for too: its
               window shows the sheet they read, or says ready again if it read it)
+    say       phrase (one of ``PHRASES``: a quick message to everyone at the table, shown
+              in each window's own language; a seated player only, ``say_burst`` at once,
+              then one every ``say_every`` seconds, else ``chatty``; answered by ok)
     sync      (send me the table and my state again: both answer with ``re``)
     ping      (answered by pong; keeps a quiet connection open)
     leave     (I leave this table; my seat stays mine)
@@ -80,6 +83,10 @@ Server to client::
                            order they came to it; spectators get seat -1; rounds, in join
                            and sync only: the scores of every round played, one Breakdown
                            per side, as RoundScored carries them)
+    said      code, seat, phrase, n       (a player's quick message, to everyone at the
+                                           table, its sender too; ``n`` tells one message
+                                           from another: a screen of several seats hears
+                                           it once on each of their connections)
     pong, ok  re (ok to a play: at, the moves played since; a play the server already has,
               sent again after a drop, is answered ok too; ok to back: played_for_you,
               the moves the computer made for the seat meanwhile, as on a rejoin)
@@ -122,6 +129,7 @@ ERRORS = {
     "bad_message": "a field of the message is missing or wrong",
     "replayed": "this message was already received",
     "rate_limited": "too many messages: slow down",
+    "chatty": "quick messages: a few at once, then one every few seconds",
     "no_table": "no table has this code",
     "bad_token": "this token does not hold that seat",
     "seat_taken": "that seat is taken",
@@ -193,6 +201,10 @@ class Limits:
     """Seconds a new connection has to sit at or watch a table."""
     away_grace: float = 60.0
     """Seconds a player must be gone before the others may hand the seat to a computer."""
+    say_burst: int = 3
+    """Quick messages a seat may send at once ..."""
+    say_every: float = 4.0
+    """... and the seconds it waits for each one more."""
     idle_grace: float = 90.0
     """Seconds a player still connected may keep the turn before the others may hand the
     seat to a computer (a player away from the screen, or in a screen of their own)."""
@@ -255,11 +267,26 @@ _SCHEMAS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     "rematch": {},
     "no_rematch": {},
     "ready": {},
+    "say": {"phrase": (_TEXT, True)},
     "sync": {},
     "ping": {},
     "leave": {},
 }
 CLIENT_TYPES = tuple(_SCHEMAS)
+
+PHRASES = (
+    "hello",
+    "good_luck",
+    "well_played",
+    "what_a_scopa",
+    "oops",
+    "thinking",
+    "thanks",
+    "good_game",
+)
+"""The quick messages players send one another: each window words them in its own
+language, and nothing else is ever written by one player to another (no text of theirs
+to read, nothing to keep from children's eyes, nothing a hostile player could draw)."""
 MAX_ID = 2**53  # exact in every JSON reader
 
 
@@ -360,6 +387,12 @@ def check_name(name: str) -> str:
                 "bad_message", f"a name has at most {MAX_MARKS} accents on one letter"
             )
     return cleaned
+
+
+def check_phrase(phrase: Any) -> str:
+    if phrase not in PHRASES:
+        raise ProtocolError("bad_message", "phrase must be one of " + ", ".join(PHRASES))
+    return str(phrase)
 
 
 def check_level(level: Any) -> str:

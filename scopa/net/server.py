@@ -35,11 +35,13 @@ from . import codes
 from .computer import choose_move, default_workers, make_pool
 from .discovery import lan_address
 from .protocol import (
+    PHRASES,
     Limits,
     Message,
     ProtocolError,
     check_level,
     check_name,
+    check_phrase,
     dumps,
     error_message,
     parse_client,
@@ -246,6 +248,12 @@ class GameServer:
         self._reading_timed: dict[str, int] = {}
         """The tables whose wait for the players at the score sheet is timed, with the move
         it follows (``_time_reading``)."""
+        self.chatter: dict[tuple[str, int], tuple[float, float]] = {}
+        """By table and seat, the quick messages a seat may still send at once and when
+        that was counted (kept by seat, not by connection: a connection opened again
+        starts with no more than it had)."""
+        self._said = 0
+        """Quick messages sent from this server: each one's number (``said``'s ``n``)."""
         self.played_out: set[str] = set()
         """The codes of the tables whose match ended here, played to its end: read from
         other threads (a game hosting tables asks whether its host's table still waits)."""
@@ -349,6 +357,8 @@ class GameServer:
         self.watchers.pop(code, None)
         self.emptied.pop(code, None)
         self.driving.pop(code, None)
+        for key in [key for key in self.chatter if key[0] == code]:
+            del self.chatter[key]
 
     # --- connections -----------------------------------------------------------------------
 
@@ -501,6 +511,8 @@ class GameServer:
             await self._no_rematch(conn, message)
         elif kind == "ready":
             await self._ready(conn, message)
+        elif kind == "say":
+            await self._say(conn, message)
         elif kind == "sync":
             table = self._table_of(conn)
             await self._send_table(table, only=conn, re=message.id)
@@ -1171,6 +1183,34 @@ class GameServer:
             await self._send_table(table)
             self._kick(table)
 
+    # --- quick messages --------------------------------------------------------------------
+
+    async def _say(self, conn: Connection, message: Message) -> None:
+        """A player's quick message, to everyone at the table (at other servers too)."""
+        table = self._table_of(conn)
+        seat = conn.seat
+        if seat is None:
+            raise ProtocolError("not_seated", "spectators watch the table without a word")
+        phrase = check_phrase(message["phrase"])
+        limits, now = self.limits, time.monotonic()
+        left, since = self.chatter.get((table.code, seat), (float(limits.say_burst), now))
+        left = min(float(limits.say_burst), left + (now - since) / limits.say_every)
+        if left < 1:
+            self.chatter[(table.code, seat)] = (left, now)
+            raise ProtocolError("chatty")
+        self.chatter[(table.code, seat)] = (left - 1, now)
+        self._said += 1
+        number = f"{self.id}.{self._said}"
+        conn.send(server_message("ok", re=message.id))
+        self._tell_said(table.code, seat, phrase, number)
+        change = {"kind": "said", "seat": seat, "phrase": phrase, "n": number}
+        await self.store.publish(table.code, self.id, change)
+
+    def _tell_said(self, code: str, seat: int, phrase: str, number: str) -> None:
+        text = dumps(server_message("said", code=code, seat=seat, phrase=phrase, n=number))
+        for conn in [*self.players.get(code, {}).values(), *self.watchers.get(code, ())]:
+            conn.send_text(text)
+
     # --- between rounds --------------------------------------------------------------------
 
     async def _start_reading(self, table: Table, events: list[Any]) -> bool:
@@ -1344,6 +1384,15 @@ class GameServer:
                         self._time_reading(table)
                     await self._send_table(table)
                     self._kick(table)
+                elif change.get("kind") == "said":
+                    seat, phrase, number = change.get("seat"), change.get("phrase"), change.get("n")
+                    if (
+                        isinstance(seat, int)
+                        and seat in range(len(table.seats))
+                        and phrase in PHRASES
+                        and isinstance(number, str)
+                    ):
+                        self._tell_said(code, seat, str(phrase), number[:40])
                 elif change.get("kind") == "move" and int(change.get("at", -1)) > table.at:
                     await self._reload(code)
                 elif change.get("kind") in ("seats", "presence"):

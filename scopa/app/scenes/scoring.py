@@ -40,6 +40,8 @@ from scopa.engine import (
 
 from .. import style
 from ..remote import ROUND_BEGAN
+from ..table.chat import QuickMessages, Spot
+from ..table.text import Writer
 from ..toasts import ToastBand, Words, worded
 from ..widgets import Button, resolve
 from ..wording import (
@@ -247,6 +249,9 @@ class ScoringScene(MenuScene):
                 return True
         clicked = event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
         if clicked and self.match.over and self.age < CLICK_GRACE:
+            return True
+        chat, spot = self.chat, self.chat_spot
+        if chat is not None and spot is not None and self.chat_on() and chat.handle(event, spot):
             return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
             self.step_row(+1 if event.key == pygame.K_DOWN else -1)
@@ -626,9 +631,34 @@ class ScoringScene(MenuScene):
             ]
         else:
             self._build_buttons()
+        self.chat = self._quick_messages()
+        self.chat_spot: Spot | None = None
         for button in self.buttons:
             self.form.add(button)
         self.form.set_focus(self.buttons[-1])
+
+    def _quick_messages(self) -> QuickMessages | None:
+        """At a table online, the quick messages' button at the row's start: "Good game!"
+        is said at the final sheet (what the others say shows as a toast over it)."""
+        if not self.remote or self.practice is not None or self.coordinator.mode == "watch":
+            return None
+        coordinator = self.coordinator
+        return QuickMessages(
+            Writer(self.app.font),
+            lambda: self.app.t,
+            lambda phrase: coordinator.say(phrase),  # type: ignore[attr-defined]
+            lambda: coordinator.allowance,  # type: ignore[attr-defined]
+        )
+
+    def chat_on(self) -> bool:
+        """The quick messages may be sent from here now (the setting on, the link up)."""
+        coordinator = self.coordinator
+        return (
+            self.chat is not None
+            and self.app.settings.quick_messages
+            and bool(getattr(coordinator, "online", False))
+            and not getattr(coordinator, "lost", True)
+        )
 
     def _build_buttons(self) -> None:
         if self.match.over and self.remote:
@@ -951,7 +981,8 @@ class ScoringScene(MenuScene):
         # the focus ring round a button at the row's end clear of the sheet's frame ("Prossima
         # smazzata" ringed touched it)
         reach = style.focus_reach(m) + 1
-        room = (inner.w - 2 * reach - gap * (len(self.buttons) - 1)) // len(self.buttons)
+        chat = button_h + gap if self.chat is not None else 0  # its square button, first
+        room = (inner.w - 2 * reach - chat - gap * (len(self.buttons) - 1)) // len(self.buttons)
         # as wide as the longest label needs, all alike ("Prossima smazzata" was set
         # smaller than the buttons beside it), as far as the row holds them
         fonts = self.app.font
@@ -962,6 +993,11 @@ class ScoringScene(MenuScene):
         width = min(room, max(min(m.px(0.36), room), needed))
         x = inner.right - reach
         bottom = inner.bottom - reach
+        if self.chat is not None:
+            square = pygame.FRect(inner.left + reach, bottom - button_h, button_h, button_h)
+            self.chat_spot = Spot(
+                self.app.size, m.px(style.SPACE_XL), m.text_px(style.SMALL), square
+            )
         for button in reversed(self.buttons):
             button.place(pygame.Rect(x - width, bottom - button_h, width, button_h))
             x -= width + gap
@@ -997,6 +1033,9 @@ class ScoringScene(MenuScene):
         else:
             self._draw_chart(surface)
         self.form.draw(surface, m)
+        if self.chat is not None and self.chat_spot is not None and self.chat_on():
+            for item in self.chat.controls(self.chat_spot):
+                item.paint(surface)
         if self.form.hint() or self.field_note():
             self.draw_hint(surface, self.footer, style.INK_SOFT)
         else:

@@ -491,6 +491,14 @@ class SettingsScene(MenuScene):
             "set_fullscreen",
             Toggle(lambda: self.app.settings.fullscreen, self.set_fullscreen),
         )
+        self._row(
+            "game",
+            "set_quick_messages",
+            Toggle(
+                lambda: self.app.settings.quick_messages,
+                lambda v: self.change(quick_messages=v),
+            ),
+        )
 
     # --- changes --------------------------------------------------------------------------
 

@@ -30,6 +30,7 @@ from ..widgets import WINDOW_LOST
 from ..wording import Seats, capital, count, opening
 from .absence import AbsenceBanner
 from .aids import FEATURES, AidsHost, AidsLayer, modified
+from .chat import QuickMessages, table_spot
 from .choice import ChoicePopup, ChoiceWords
 from .computers import THINK_SECONDS, Computers
 from .director import Banner, Director, Spark
@@ -242,6 +243,17 @@ class TableScene(Scene):
             lambda seat: self.seats.seat_name(seat),
             leave=lambda: self.app.matches.leave(),
         )
+        self.chat: QuickMessages | None = None
+        """Quick messages between the players of a table online (None at a match here)."""
+        if self.remote:
+            remote = cast("RemoteCoordinator", coordinator)
+            # (asked each time: at a screen shared by several seats, the one in front of it)
+            self.chat = QuickMessages(
+                self.text,
+                lambda: self.app.t,
+                lambda phrase: remote.say(phrase),
+                lambda: remote.allowance,
+            )
         self.computers = Computers(
             self.worker,
             failed=lambda reason: self.app.notify(worded("table.ai_failed", reason=reason)),
@@ -482,6 +494,7 @@ class TableScene(Scene):
             or self._line_moved
             or self._cover_pressed  # the cover's button fills as it is held
             or self.clock - self._cover_tapped_at < TAPPED_SECONDS + 0.1
+            or (self.chat is not None and self.chat.busy)
         )
 
     @property
@@ -525,6 +538,8 @@ class TableScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             if self.knock.picking:
                 self.knock.picking = False
+            elif self.chat is not None and self.chat.open:
+                self.chat.open = False
             elif self.input.escape():
                 pass
             elif self.aids.reviewing:  # the last capture's panel closes before anything opens
@@ -550,6 +565,11 @@ class TableScene(Scene):
         clicking = event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN)
         if clicking and self.clock - self._shown_at < SHOWN_CALM:
             return True  # the clicks (or keys) after the one that lifted the cover
+        chat = self.chat
+        if chat is not None and self.chat_on() and chat.handle(event, table_spot(self.layout)):
+            if chat.open:  # a card mid-drag goes back: the list has the keys and the clicks
+                self.input.focus_lost()
+            return True
         if self.menu_button and self.menu.handle(event, self.layout):
             return True
         if self.aids.handle(event):
@@ -845,6 +865,10 @@ class TableScene(Scene):
         if self.remote:
             self._hear_the_server()
             self._see_the_line()
+        if self.chat is not None:
+            self.chat.update(dt)
+            if not self.chat_on():
+                self.chat.open = False
         self.director.update(dt)
         self.still_frames = 0 if self.busy else self.still_frames + 1
         if self.still_frames > IDLE_AFTER:
@@ -903,7 +927,31 @@ class TableScene(Scene):
         ]
         return t("online.played_for_people", plays="; ".join(each))
 
+    def chat_on(self) -> bool:
+        """This screen may send quick messages now: a seat's player in front of it (not a
+        watcher, nor the cover between turns), the link up, and the setting on."""
+        return (
+            self.chat is not None
+            and self.mode != "watch"
+            and self.app.settings.quick_messages
+            and self.cover is None
+            and not self.lost
+            and self.absence.coordinator.online
+        )
+
+    def _hear_said(self) -> None:
+        """The quick messages said at the table: each in a bubble by its seat's plate (none
+        with the setting off)."""
+        chat = self.chat
+        assert chat is not None
+        for said in self.absence.coordinator.take_said():
+            if self.app.settings.quick_messages and said.seat < len(self.coordinator.seats):
+                chat.hear(said.seat, said.phrase)
+        if not self.app.settings.quick_messages:
+            chat.bubbles.clear()
+
     def _hear_the_server(self) -> None:
+        self._hear_said()
         arrival = self.coordinator.arrivals()
         trace = self.app.trace
         for events in arrival.events:
@@ -1529,6 +1577,8 @@ class TableScene(Scene):
             absence = self.absence.items(self.layout, lost=self.lost, cards=cards, high=covered)
         if self.cover is None:
             items.extend(absence)
+        if self.chat is not None and self.cover is None:
+            items.extend(self.chat.items(self.layout, button=self.chat_on()))
         choice = self.pick.choice
         if choice is not None:
             title = capital(self.app.t("table.choose", card=self.card_name(choice.card)))

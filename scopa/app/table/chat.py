@@ -1,0 +1,342 @@
+"""Quick messages at a table online: a few set phrases ("Well played!", "Good game!") the
+players send one another.
+
+A button beside this screen's name plate (or Q) opens the phrases; a click, or a phrase's
+digit, sends one. What a seat says shows for a few seconds in a bubble by its plate, in
+this window's language whatever the sender's: only the phrase's name travels
+(``PHRASES``), never words of a player's own. A seat may send a few at once, then one every
+few seconds, as the server allows (the phrases wait, greyed, meanwhile). Settings →
+"Quick messages online" off hides the button and every bubble.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+from pygame import FRect
+
+from scopa.net.protocol import PHRASES
+
+from .. import style
+from ..style import Scale
+from .aids import modified
+from .frame import Item, Press, box
+from .layout import TableLayout
+from .text import Writer
+
+if TYPE_CHECKING:
+    from ..remote import Allowance
+
+KEY = pygame.K_q
+BUBBLE_SECONDS = 4.5
+"""How long a bubble shows, its fading included."""
+FADE_SECONDS = 0.6
+PHRASE_KEYS = {
+    **{pygame.K_1 + number: number for number in range(len(PHRASES))},
+    **{pygame.K_KP1 + number: number for number in range(len(PHRASES))},
+}
+CHOOSE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+
+
+@dataclass(frozen=True)
+class Spot:
+    """Where the button is, and the measures its list is drawn with: the table's, or a
+    screen's over it (the score sheet)."""
+
+    size: tuple[int, int]
+    margin: float
+    px: int
+    button: FRect
+
+
+def table_spot(lay: TableLayout) -> Spot:
+    """The button beside this screen's name plate: on its left where the window has room,
+    else above it."""
+    plate = lay.place_of(lay.bottom).name_rect
+    side = min(plate.height, lay.font_normal * 1.9)
+    gap = lay.margin * 0.4
+    rect = FRect(plate.left - gap - side, 0, side, side)
+    rect.centery = plate.centery
+    if rect.left < lay.margin * 0.25:
+        rect.midbottom = (plate.left + side / 2, plate.top - gap)
+    return Spot(lay.size, lay.margin, lay.font_small, rect)
+
+
+@dataclass
+class Bubble:
+    phrase: str
+    age: float = 0.0
+
+
+class QuickMessages:
+    """The button, its list of phrases and the bubbles of a table online."""
+
+    def __init__(
+        self,
+        text: Writer,
+        translator: Callable[[], Callable[..., str]],
+        send: Callable[[str], None],
+        allowance: Callable[[], Allowance],
+    ) -> None:
+        """``allowance``: the messages the seat in front of the screen may still send."""
+        self.text = text
+        self.translator = translator
+        self.send = send
+        self.allowance = allowance
+        self.bubbles: dict[int, Bubble] = {}
+        self.open = False
+        self.focus = 0
+        self.pointer: tuple[int, int] = (-1, -1)
+        self.press = Press()
+        self._row_press = Press()
+
+    # --- what is said ----------------------------------------------------------------------
+
+    def hear(self, seat: int, phrase: str) -> None:
+        """``seat`` said ``phrase``: its bubble shows it (the one before gives way)."""
+        if phrase in PHRASES:
+            self.bubbles[seat] = Bubble(phrase)
+
+    def update(self, dt: float) -> None:
+        for seat, bubble in list(self.bubbles.items()):
+            bubble.age += dt
+            if bubble.age >= BUBBLE_SECONDS:
+                del self.bubbles[seat]
+
+    @property
+    def busy(self) -> bool:
+        """A bubble is on show (it fades, and goes): frames are drawn meanwhile."""
+        return bool(self.bubbles)
+
+    def words(self, phrase: str) -> str:
+        return self.translator()(f"chat.{phrase}")
+
+    def choose(self, index: int) -> bool:
+        """Send the phrase at ``index``, if the allowance has one; the list closes."""
+        allowance = self.allowance()
+        if not 0 <= index < len(PHRASES) or not allowance.ready:
+            return False
+        allowance.spend()
+        self.open = False
+        self.send(PHRASES[index])
+        return True
+
+    # --- where -----------------------------------------------------------------------------
+
+    def _pens(self, spot: Spot) -> tuple[style.Pen, style.Pen, float]:
+        px = spot.px
+        title = self.text.pen("ui_bold", px, style.BRIGHT_GOLD)
+        row = self.text.pen("ui", px, style.CREAM)
+        return title, row, style.line_height(row) * 1.45
+
+    def panel(self, spot: Spot) -> tuple[FRect, list[FRect]]:
+        """The list of phrases over the button, and each phrase's row in it."""
+        title, pen, step = self._pens(spot)
+        t = self.translator()
+        pad = spot.margin * 0.5
+        labels = [self._label(index) for index in range(len(PHRASES))]
+        heads = [t("chat.title"), t("chat.wait")]
+        width = max(
+            [style.natural_width(label, pen) for label in labels]
+            + [style.natural_width(head, title) for head in heads]
+        )
+        edge = spot.margin * 0.25
+        width = min(width + 2 * pad, spot.size[0] - 2 * edge)
+        head = style.line_height(title) * 1.5
+        height = head + step * len(PHRASES) + pad
+        button = spot.button
+        # over the button, reaching left from its right edge: clear of the hand beside it
+        area = FRect(button.right - width, button.top - spot.margin * 0.3 - height, width, height)
+        area.left = max(edge, min(area.left, spot.size[0] - edge - width))
+        area.top = max(edge, area.top)
+        rows = [
+            FRect(area.left + pad * 0.4, area.top + head + step * k, width - pad * 0.8, step)
+            for k in range(len(PHRASES))
+        ]
+        return area, rows
+
+    def _label(self, index: int) -> str:
+        return f"{index + 1}   {self.words(PHRASES[index])}"
+
+    def bubble_rect(self, lay: TableLayout, seat: int, words: str) -> FRect:
+        """The bubble of ``seat``: by its plate, on the side of the table's middle (over
+        the plate at the bottom, under it at the top), within the window."""
+        pen = self._bubble_pen(lay)
+        pad = lay.margin * 0.45
+        width = min(style.natural_width(words, pen) + 2 * pad, lay.size[0] * 0.4)
+        height = style.line_height(pen) + pad
+        plate = lay.place_of(seat).name_rect
+        tail = lay.margin * 0.35
+        rect = FRect(0, 0, width, height)
+        if plate.centery > lay.size[1] / 2:
+            rect.midbottom = (plate.centerx, plate.top - tail)
+        else:
+            rect.midtop = (plate.centerx, plate.bottom + tail)
+        edge = lay.margin * 0.25
+        rect.left = max(edge, min(rect.left, lay.size[0] - edge - width))
+        rect.top = max(edge, min(rect.top, lay.size[1] - edge - height))
+        return rect
+
+    def _bubble_pen(self, lay: TableLayout) -> style.Pen:
+        return self.text.pen("ui_bold", lay.font_small, style.INK)
+
+    # --- input -----------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event, spot: Spot) -> bool:
+        """The button, Q and the open list's clicks and keys; True when the event was theirs.
+        While the list is open every key is its own, and a click beside it closes it."""
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos
+            if self.open:
+                _, rows = self.panel(spot)
+                for index, row in enumerate(rows):
+                    if row.collidepoint(event.pos):
+                        self.focus = index
+            return False
+        used, clicked = self.press.handle(event, spot.button)
+        if used:
+            if clicked:
+                self.toggle()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == KEY and not modified(event):
+            self.toggle()
+            return True
+        if not self.open:
+            return False
+        area, rows = self.panel(spot)
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.open = False
+            elif event.key in PHRASE_KEYS:
+                self.choose(PHRASE_KEYS[event.key])
+            elif event.key in (pygame.K_UP, pygame.K_LEFT):
+                self.focus = (self.focus - 1) % len(PHRASES)
+            elif event.key in (pygame.K_DOWN, pygame.K_RIGHT):
+                self.focus = (self.focus + 1) % len(PHRASES)
+            elif event.key in CHOOSE_KEYS:
+                self.choose(self.focus)
+            return True
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            if not area.collidepoint(event.pos):
+                if event.type == pygame.MOUSEBUTTONDOWN:
+                    self.open = False  # a click beside the list puts it away, and only that
+                return True
+            for index, row in enumerate(rows):
+                _, picked = self._row_press.handle(event, row)
+                if picked:
+                    self.choose(index)
+            return True
+        return False
+
+    def toggle(self) -> None:
+        self.open = not self.open
+        self.focus = 0
+
+    # --- drawing ---------------------------------------------------------------------------
+
+    def items(self, lay: TableLayout, *, button: bool) -> list[Item]:
+        """The bubbles, and (``button``: this screen may send) the button and the list."""
+        out = [self._bubble_item(lay, seat, bubble) for seat, bubble in self.bubbles.items()]
+        if button:
+            out.extend(self.controls(table_spot(lay)))
+        return out
+
+    def controls(self, spot: Spot) -> list[Item]:
+        """The button, and its list while open."""
+        out = [self._button_item(spot)]
+        if self.open:
+            out.append(self._panel_item(spot))
+        return out
+
+    def _button_item(self, spot: Spot) -> Item:
+        rect, scale = spot.button, Scale(spot.size)
+        hot = self.open or rect.collidepoint(self.pointer)
+        fonts = self.text.font
+
+        def paint(surface: pygame.Surface) -> None:
+            state = "hot" if hot else "normal"
+            style.button(surface, rect, scale, fonts, "", spot.px, state=state)
+            speech_mark(surface, rect.inflate(-rect.w * 0.36, -rect.h * 0.4))
+
+        key = ("chat_button", tuple(rect), hot)
+        return Item(key, box(rect, style.button_reach(scale)), paint)
+
+    def _panel_item(self, spot: Spot) -> Item:
+        area, rows = self.panel(spot)
+        title, pen, _ = self._pens(spot)
+        t = self.translator()
+        ready = self.allowance().ready
+        heading = t("chat.title") if ready else t("chat.wait")
+        labels = [self._label(index) for index in range(len(PHRASES))]
+        focus = self.focus
+        scale = Scale(spot.size)
+
+        def paint(surface: pygame.Surface) -> None:
+            style.dark_panel(surface, area, scale, border=style.BRIGHT_GOLD, alpha=230)
+            pad = spot.margin * 0.5
+            head = FRect(area.left + pad, area.top, area.width - 2 * pad, rows[0].top - area.top)
+            style.text(surface, heading, title, head)
+            for index, (row, label) in enumerate(zip(rows, labels, strict=True)):
+                if index == focus and ready:
+                    pygame.draw.rect(
+                        surface, style.GOLD_DEEP, row, border_radius=max(2, round(row.h / 4))
+                    )
+                ink = pen if ready else pen.tinted(style.DIM_EDGE)
+                inside = row.inflate(-pad * 0.8, 0)
+                style.text(surface, label, ink, inside)
+
+        key = ("chat_panel", tuple(area), heading, tuple(labels), focus, ready)
+        return Item(key, box(area, 2), paint)
+
+    def _bubble_item(self, lay: TableLayout, seat: int, bubble: Bubble) -> Item:
+        words = self.words(bubble.phrase)
+        rect = self.bubble_rect(lay, seat, words)
+        plate = lay.place_of(seat).name_rect
+        below = rect.top >= plate.bottom
+        left = BUBBLE_SECONDS - bubble.age
+        alpha = 255 if left >= FADE_SECONDS else round(255 * left / FADE_SECONDS / 32) * 32
+        pen = self._bubble_pen(lay)
+        tail = lay.margin * 0.35
+        x = max(rect.left + tail, min(plate.centerx, rect.right - tail))
+        if below:
+            edge_y, tip_y = rect.top + 1, rect.top - tail
+        else:
+            edge_y, tip_y = rect.bottom - 1, rect.bottom + tail
+        point = [(x - tail * 0.6, edge_y), (x + tail * 0.6, edge_y), (x, tip_y)]
+        reach = rect.union(FRect(x - tail, rect.top - tail, 2 * tail, rect.height + 2 * tail))
+
+        def paint(surface: pygame.Surface) -> None:
+            layer = pygame.Surface((round(reach.w) + 4, round(reach.h) + 4), pygame.SRCALPHA)
+            shift = (-reach.left + 2, -reach.top + 2)
+            body = rect.move(shift)
+            radius = max(3, round(body.h / 2.6))
+            pygame.draw.rect(layer, style.PAPER_BRIGHT, body, border_radius=radius)
+            pygame.draw.rect(layer, style.GOLD_DEEP, body, max(1, round(lay.unit * 2)), radius)
+            moved = [(px + shift[0], py + shift[1]) for px, py in point]
+            pygame.draw.polygon(layer, style.PAPER_BRIGHT, moved)
+            style.text(layer, words, pen, body, align="center")
+            layer.set_alpha(alpha)
+            surface.blit(layer, (reach.left - 2, reach.top - 2))
+
+        key = ("chat_bubble", seat, words, tuple(rect), alpha)
+        return Item(key, box(reach, 3), paint)
+
+
+def speech_mark(surface: pygame.Surface, area: FRect) -> None:
+    """A speech bubble with three dots, in cream: the quick messages' button."""
+    body = FRect(area.left, area.top, area.width, area.height * 0.78)
+    radius = max(2, round(body.h / 2.4))
+    pygame.draw.rect(surface, style.CREAM, body, border_radius=radius)
+    tail = [
+        (body.left + body.w * 0.22, body.bottom - 1),
+        (body.left + body.w * 0.46, body.bottom - 1),
+        (body.left + body.w * 0.16, area.bottom),
+    ]
+    pygame.draw.polygon(surface, style.CREAM, tail)
+    dot = max(1.0, body.h * 0.11)
+    for k in (-1, 0, 1):
+        centre = (body.centerx + k * body.w * 0.24, body.centery)
+        pygame.draw.circle(surface, style.WOOD_DARK, centre, dot)
