@@ -33,7 +33,7 @@ from scopa.ai.hints import Hint
 from scopa.aids.tutorial import HUMAN, STEPS
 from scopa.app import crash
 from scopa.app.ai_worker import AiWorker
-from scopa.app.matches import MatchCoordinator
+from scopa.app.matches import MatchCoordinator, said_words
 from scopa.app.remote import Arrival
 from scopa.app.scenes.base import LANGUAGES
 from scopa.app.scenes.lobby import REFUSALS
@@ -66,6 +66,7 @@ from scopa.engine import (
 )
 from scopa.net.client import BackgroundClient, Update
 from scopa.net.codes import parse_address
+from scopa.net.protocol import PHRASES
 from scopa.settings import MatchSetup, SeatConfig
 from scopa.stats import MatchResult, Stats, Tally, match_key, result_of
 from scopa.storage import FileProblem, HeldSeat, PastMatch, StatsReset
@@ -320,6 +321,13 @@ class Tour:
         self.frames(2)
         self.hover_all(sheet, "online, the round's sheet, the friends ready for the next")
         del coordinator.others_ready
+        sheet.chat.open = True
+        self.show("online, the round's sheet, the quick messages to send")
+        sheet.chat.open = False
+        for phrase in PHRASES:
+            app.notify(partial(said_words, "Bruno", phrase), 4.0)
+            self.show(f"online, the round's sheet, a quick message: {phrase}")
+            app.toasts._toasts.clear()
         sheet.tell_here(worded("scores_keys_wait", n=2))  # Enter pressed on and on, held off
         self.show("the round's sheet, keys held off")
         sheet.tell_here(worded("scores_seen"))  # at one screen, the first key
@@ -2044,6 +2052,20 @@ class Tour:
             table.play(next(m for m in table.match.legal_moves() if m.is_play))
             self.wait(lambda: table.match.at > at and not table.director.busy)
             self.show("online, a friend to play")
+            chat = table.chat
+            for phrase in PHRASES:  # every quick message, in a bubble by every plate
+                for seat in range(len(coordinator.seats)):
+                    chat.hear(seat, phrase)
+                self.show(f"online, quick messages: {phrase}")
+            chat.bubbles.clear()
+            chat.open = True
+            self.show("online, the quick messages to send")
+            allowance = coordinator.allowance
+            while allowance.ready:
+                allowance.spend()
+            self.show("online, the quick messages spent for now")
+            chat.open = False
+            self.frames(2)
             coordinator.idle = lambda: [table.match.turn]  # as once the turn lasted long
             self.show("online, a friend lets the turn go by")
             self.hover(table.absence.button.center)

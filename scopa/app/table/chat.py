@@ -91,7 +91,7 @@ class QuickMessages:
         self.focus = 0
         self.pointer: tuple[int, int] = (-1, -1)
         self.press = Press()
-        self._row_press = Press()
+        self._pressed_row: int | None = None
 
     # --- what is said ----------------------------------------------------------------------
 
@@ -220,14 +220,18 @@ class QuickMessages:
                 self.choose(self.focus)
             return True
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-            if not area.collidepoint(event.pos):
-                if event.type == pygame.MOUSEBUTTONDOWN:
-                    self.open = False  # a click beside the list puts it away, and only that
+            if event.type == pygame.MOUSEBUTTONDOWN and not area.collidepoint(event.pos):
+                self.open = False  # a click beside the list puts it away, and only that
                 return True
-            for index, row in enumerate(rows):
-                _, picked = self._row_press.handle(event, row)
-                if picked:
-                    self.choose(index)
+            row = next((k for k, r in enumerate(rows) if r.collidepoint(event.pos)), None)
+            if event.button != 1:
+                return True
+            if event.type == pygame.MOUSEBUTTONDOWN:
+                self._pressed_row = row
+            elif row is not None and row == self._pressed_row:
+                self.choose(row)  # a click is a press let go on the same phrase
+            if event.type == pygame.MOUSEBUTTONUP:
+                self._pressed_row = None
             return True
         return False
 

@@ -1,0 +1,239 @@
+"""Quick messages at a table online, through the real table and score sheet: a friend's
+phrase in a bubble by their plate, in this window's language; this player's sent from the
+button or the keys, a few at a time; on the sheet, as a toast; none with the setting off."""
+
+from __future__ import annotations
+
+import functools
+import time
+from types import SimpleNamespace
+
+import pygame
+import pytest
+
+from scopa.app.remote import Allowance, SharedScreen
+from scopa.app.scenes.scoring import ScoringScene
+from scopa.app.table.chat import BUBBLE_SECONDS, KEY, table_spot
+from scopa.net.client import BackgroundClient, Said
+from scopa.net.protocol import PHRASES, Limits
+from scopa.net.server import GameServer
+
+from .menu_helpers import click, frame, press
+from .table_helpers import centre_of
+from .test_online import hosted, play_the_round_out, run_until  # noqa: F401 - the fixture
+
+
+def heard(friend: BackgroundClient, count: int) -> list[tuple[int, str]]:
+    """The quick messages the friend's window hears, once ``count`` have come."""
+    got: list[Said] = []
+    deadline = time.monotonic() + 10
+    while len(got) < count:
+        assert time.monotonic() < deadline, f"heard only {got}"
+        got += friend.client.take_said()
+        time.sleep(0.01)
+    return [(said.seat, said.phrase) for said in got]
+
+
+def bubble_words(table) -> dict[int, str]:  # noqa: ANN001
+    return {seat: table.chat.words(b.phrase) for seat, b in table.chat.bubbles.items()}
+
+
+def drawn(table, kind: str) -> list:  # noqa: ANN001
+    return [item for item in table.overlay_items() if item.key[0] == kind]
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_friend_s_message_shows_by_their_plate_in_this_window_s_language(hosted, language):  # noqa: F811
+    app, table, friend = hosted
+    app.set_language(language)
+    table = app.stack.top  # (the screens are made again in the language)
+    friend.submit(friend.client.say("well_played")).result(10)
+    run_until(app, lambda: 1 in table.chat.bubbles)
+    assert bubble_words(table) == {1: app.t("chat.well_played")}
+    assert app.t("chat.well_played") == {"en": "Well played!", "it": "Ben giocato!"}[language]
+    (bubble,) = drawn(table, "chat_bubble")
+    rect = table.chat.bubble_rect(table.layout, 1, app.t("chat.well_played"))
+    plate = table.layout.place_of(1).name_rect
+    assert abs(rect.centerx - plate.centerx) < plate.width  # by the friend's plate...
+    assert rect.top >= plate.bottom  # ...under it, at the top of the window
+    assert pygame.Rect(0, 0, *app.size).contains(bubble.rect)
+    table.chat.update(BUBBLE_SECONDS)  # and gone a few seconds later
+    frame(app)
+    assert not table.chat.bubbles and not drawn(table, "chat_bubble")
+
+
+def test_a_phrase_clicked_reaches_the_friend_and_shows_by_this_player_s_plate(hosted):  # noqa: F811
+    app, table, friend = hosted
+    friend.client.take_said()
+    spot = table_spot(table.layout)
+    click(app, spot.button.center)
+    assert table.chat.open and drawn(table, "chat_panel")
+    _, rows = table.chat.panel(spot)
+    click(app, rows[PHRASES.index("good_luck")].center)
+    assert not table.chat.open
+    assert heard(friend, 1) == [(0, "good_luck")]
+    run_until(app, lambda: 0 in table.chat.bubbles)
+    assert bubble_words(table) == {0: app.t("chat.good_luck")}
+    # over this screen's plate (at the bottom), not over the hand
+    rect = table.chat.bubble_rect(table.layout, 0, app.t("chat.good_luck"))
+    assert rect.bottom <= table.layout.place_of(0).name_rect.top
+
+
+def test_the_keys_open_the_list_and_send_without_playing_a_card(hosted):  # noqa: F811
+    app, table, friend = hosted
+    friend.client.take_said()
+    press(app, KEY)
+    assert table.chat.open
+    press(app, pygame.K_1)  # the first phrase, not the first card of the hand
+    assert table.pick.selected is None and not table.chat.open
+    press(app, KEY)
+    press(app, pygame.K_DOWN)
+    press(app, pygame.K_DOWN)
+    press(app, pygame.K_RETURN)
+    assert table.pick.selected is None
+    assert heard(friend, 2) == [(0, "hello"), (0, "well_played")]
+    press(app, KEY)
+    press(app, pygame.K_ESCAPE)  # the list closes, and the menu does not open
+    assert not table.chat.open and app.stack.top is table
+
+
+def test_a_click_beside_the_open_list_only_puts_it_away(hosted):  # noqa: F811
+    app, table, _ = hosted
+    press(app, KEY)
+    click(app, centre_of(table, table.match.round.hand(0)[-1]))
+    assert not table.chat.open
+    assert table.pick.selected is None and table.match.at == 0
+
+
+EVERY = 0.6
+"""Seconds a seat waits for each quick message past its first three (4 in a real game)."""
+
+
+@pytest.fixture
+def quick_allowance(monkeypatch):
+    server = functools.partial(GameServer, limits=Limits(say_every=EVERY))
+    monkeypatch.setattr("scopa.app.hosting.GameServer", server)
+
+
+def test_a_seat_sends_a_few_then_waits_as_the_server_does(quick_allowance, hosted):  # noqa: F811
+    app, table, friend = hosted
+    friend.client.take_said()
+    assert table.coordinator.allowance.every == EVERY  # as the server announced it
+    started = time.monotonic()
+    for _ in range(4):
+        press(app, KEY)
+        press(app, pygame.K_8)
+    assert time.monotonic() - started < EVERY  # (all four asked for at once)
+    assert heard(friend, 3) == [(0, "good_game")] * 3
+    time.sleep(0.2)
+    assert friend.client.take_said() == []  # the fourth was not sent
+    assert table.chat.open  # its list stays open...
+    (panel,) = drawn(table, "chat_panel")
+    assert panel.key[2] == app.t("chat.wait") and panel.key[-1] is False  # ...greyed, said so
+    time.sleep(EVERY)  # one more, a moment later
+    press(app, pygame.K_7)
+    assert heard(friend, 1) == [(0, "thanks")]
+
+
+def test_with_the_setting_off_no_message_shows_and_none_is_sent(hosted):  # noqa: F811
+    app, table, friend = hosted
+    app.settings = app.settings.with_(quick_messages=False)
+    friend.client.take_said()
+    frame(app)
+    assert not drawn(table, "chat_button")
+    press(app, KEY)
+    assert not table.chat.open
+    friend.submit(friend.client.say("oops")).result(10)
+    assert heard(friend, 1) == [(1, "oops")]  # (the friend's own, heard back)
+    for _ in range(30):
+        frame(app)
+    assert not table.chat.bubbles and not drawn(table, "chat_bubble")
+    app.settings = app.settings.with_(quick_messages=True)
+    frame(app)
+    assert drawn(table, "chat_button")
+
+
+def test_a_message_for_a_seat_the_table_has_not_is_passed_over(hosted):  # noqa: F811
+    app, table, _ = hosted
+    table.coordinator.link.client.said.append(Said(5, "hello", "x.1"))
+    for _ in range(3):
+        frame(app)
+    assert table.chat.bubbles == {}
+
+
+def test_no_button_for_a_window_whose_link_is_down(hosted, monkeypatch):  # noqa: F811
+    app, table, _ = hosted
+    monkeypatch.setattr(type(table.coordinator.link.client), "online", property(lambda s: False))
+    frame(app)
+    assert not table.chat_on() and not drawn(table, "chat_button")
+
+
+def test_on_the_score_sheet_a_message_is_a_toast_and_the_button_sends(hosted):  # noqa: F811
+    app, table, friend = hosted
+    play_the_round_out(
+        app, table, friend, lambda obs: next(m for m in obs.legal_moves if m.is_play)
+    )
+    sheet = app.stack.top
+    assert isinstance(sheet, ScoringScene) and sheet.chat is not None and sheet.chat_on()
+    sheet.age = 10.0
+    friend.client.take_said()
+    friend.submit(friend.client.say("good_game")).result(10)
+    said = app.t("chat.from", name="Bruno", words=app.t("chat.good_game"))
+    run_until(app, lambda: said in [toast.text for toast in app.toasts._toasts])
+    assert not table.chat.bubbles  # told on the sheet, not kept for the table
+    spot = sheet.chat_spot
+    assert spot is not None
+    for button in sheet.buttons:  # the button clear of the sheet's own
+        assert not button.rect.colliderect(spot.button)
+    click(app, spot.button.center)
+    assert sheet.chat.open
+    _, rows = sheet.chat.panel(spot)
+    click(app, rows[PHRASES.index("thanks")].center)
+    assert (0, "thanks") in heard(friend, 2)
+
+
+def test_a_screen_shared_by_two_seats_hears_each_message_once() -> None:
+    """Each seat at one screen has its own link, and each link hears every message."""
+    message = Said(2, "hello", "s.1")
+    queues = {0: [message], 1: []}
+
+    def part(seat: int) -> SimpleNamespace:
+        return SimpleNamespace(seat=seat, rounds=(), here=None, take_said=lambda: _take(seat))
+
+    def _take(seat: int) -> list[Said]:
+        taken, queues[seat] = queues[seat], []
+        return taken
+
+    screen = SharedScreen([part(0), part(1)])  # type: ignore[list-item]
+    assert screen.take_said() == [message]
+    queues[1].append(message)  # the other link hears it a moment later
+    assert screen.take_said() == []
+    queues[0].append(Said(2, "hello", "s.2"))  # the same words again: another message
+    assert [said.number for said in screen.take_said()] == ["s.2"]
+
+
+def test_the_allowance_earns_a_message_back_with_time() -> None:
+    now = [0.0]
+    allowance = Allowance(2, 5.0, clock=lambda: now[0])
+    allowance.spend()
+    allowance.spend()
+    assert not allowance.ready
+    now[0] = 4.9
+    assert not allowance.ready
+    now[0] = 5.0
+    assert allowance.ready
+    now[0] = 1000.0
+    allowance.spend()
+    allowance.spend()
+    assert not allowance.ready  # no more than its burst saved up
+
+
+def test_a_message_heard_just_after_the_table_looked_is_still_the_table_s(hosted):  # noqa: F811
+    """The link's thread may hear a message between the table's look and the rest of the
+    frame: it was told as a toast over the table, as if the table were covered."""
+    app, table, _ = hosted
+    table.coordinator.link.client.said.append(Said(1, "oops", "late.1"))
+    app.matches.follow()  # the rest of the frame, after the table's update
+    assert not [toast for toast in app.toasts._toasts if "Oops" in toast.text]
+    frame(app)
+    assert bubble_words(table) == {1: app.t("chat.oops")}
