@@ -33,6 +33,7 @@ SOUND_NAMES: tuple[str, ...] = (
     "round_end",
     "win",
     "lose",
+    "message",
 )
 ICON_SIZES: tuple[int, ...] = (16, 32, 48, 64, 128, 256)
 FONT_FILES: dict[str, str] = {

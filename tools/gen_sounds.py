@@ -19,7 +19,7 @@ import numpy as np
 RATE = 44100
 PEAK = 0.6  # about -4.4 dBFS: loud enough, with headroom when cues overlap
 # The dense shuffle crackle sounds louder than a single snap at the same peak.
-LEVEL = {"shuffle": 0.7, "deal": 0.85, "lose": 0.8}
+LEVEL = {"shuffle": 0.7, "deal": 0.85, "lose": 0.8, "message": 0.62}
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -145,6 +145,14 @@ def lose() -> np.ndarray:
     return buf
 
 
+def message() -> np.ndarray:
+    """A friend's quick message: two small rising tones, soft, over by the time it is read."""
+    buf = np.zeros(int(0.5 * RATE))
+    _place(buf, _bell(1174.66, 0.4, 0.12) * 0.3, 0.0)
+    _place(buf, _bell(1567.98, 0.4, 0.14) * 0.3, 0.07)
+    return buf
+
+
 SOUNDS: dict[str, Callable[[], np.ndarray]] = {
     "shuffle": shuffle,
     "deal": deal,
@@ -154,6 +162,7 @@ SOUNDS: dict[str, Callable[[], np.ndarray]] = {
     "round_end": round_end,
     "win": win,
     "lose": lose,
+    "message": message,
 }
 
 

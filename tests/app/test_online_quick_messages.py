@@ -237,3 +237,18 @@ def test_a_message_heard_just_after_the_table_looked_is_still_the_table_s(hosted
     assert not [toast for toast in app.toasts._toasts if "Oops" in toast.text]
     frame(app)
     assert bubble_words(table) == {1: app.t("chat.oops")}
+
+
+def test_a_friend_s_message_chimes_and_this_player_s_own_does_not(hosted, monkeypatch):  # noqa: F811
+    """A bubble by a plate far from the hand in play went unseen: a friend's comes with a
+    soft sound (this player's own, just sent, needs none)."""
+    app, table, friend = hosted
+    played: list[str] = []
+    monkeypatch.setattr(app.audio, "play", played.append)
+    friend.submit(friend.client.say("hello")).result(10)
+    run_until(app, lambda: 1 in table.chat.bubbles)
+    assert played.count("message") == 1
+    press(app, KEY)
+    press(app, pygame.K_7)
+    run_until(app, lambda: 0 in table.chat.bubbles)
+    assert played.count("message") == 1

@@ -940,13 +940,15 @@ class TableScene(Scene):
         )
 
     def _hear_said(self) -> None:
-        """The quick messages said at the table: each in a bubble by its seat's plate (none
-        with the setting off)."""
+        """The quick messages said at the table: each in a bubble by its seat's plate, a
+        friend's with a soft chime (none with the setting off)."""
         chat = self.chat
         assert chat is not None
         for said in self.absence.coordinator.take_said():
             if self.app.settings.quick_messages and said.seat < len(self.coordinator.seats):
                 chat.hear(said.seat, said.phrase)
+                if said.seat not in self.humans:  # a friend's: heard too, not only seen
+                    self.app.audio.play("message")
         if not self.app.settings.quick_messages:
             chat.bubbles.clear()
 
