@@ -130,6 +130,7 @@ def test_a_seat_sends_a_few_then_waits_as_the_server_does(quick_allowance, hoste
     assert table.chat.open  # its list stays open...
     (panel,) = drawn(table, "chat_panel")
     assert panel.key[2] == app.t("chat.wait") and panel.key[-1] is False  # ...greyed, said so
+    assert table.busy  # drawn on while it waits: it lights up with no key or move
     time.sleep(EVERY)  # one more, a moment later
     press(app, pygame.K_7)
     assert heard(friend, 1) == [(0, "thanks")]

@@ -780,7 +780,8 @@ class ScoringScene(MenuScene):
         """While the review is worked out its button is drawn again as its percentage
         moves, and the rematch's words as the friends answer (and only then: the sheet
         itself stands still)."""
-        return self._review_moved or super().busy
+        chat = self.chat is not None and self.chat.busy  # its list greyed, until it lights up
+        return self._review_moved or chat or super().busy
 
     def rematch(self) -> None:
         self.app.matches.rematch(self.coordinator)

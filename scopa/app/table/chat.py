@@ -108,8 +108,9 @@ class QuickMessages:
 
     @property
     def busy(self) -> bool:
-        """A bubble is on show (it fades, and goes): frames are drawn meanwhile."""
-        return bool(self.bubbles)
+        """A bubble is on show (it fades, and goes), or the list waits, greyed, for the
+        allowance to come back (it lights up then): frames are drawn meanwhile."""
+        return bool(self.bubbles) or (self.open and not self.allowance().ready)
 
     def words(self, phrase: str) -> str:
         return self.translator()(f"chat.{phrase}")
