@@ -1056,3 +1056,30 @@ def test_won_and_lost_bars_are_told_apart_without_colour_and_keyed_on_the_keys(
 
     assert all(tones(bar) > 1 for bar in lost)  # striped
     assert all(tones(bar) == 1 for bar in won)  # plain
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+@pytest.mark.parametrize("language", ["en", "it"])
+@pytest.mark.parametrize("played", [False, True])
+def test_a_damaged_file_s_notice_leaves_the_heading_readable(app, store, size, language, played):
+    """The notice of statistics set aside as damaged lay over the heading of Statistics
+    (and its reset button) for as long as it showed."""
+    from .menu_helpers import toasts_kept_clear
+
+    store.stats_path.parent.mkdir(parents=True, exist_ok=True)
+    if played:  # a file cut short: the matches before the cut kept, the sheet not empty
+        solo = MatchSetup((SeatConfig("Anna", True), SeatConfig("CPU", False, "expert")), Rules())
+        for seed in (3, 4):
+            store.record_result(solo, play_out(seed))
+        whole = store.stats_path.read_bytes()
+        store.stats_path.write_bytes(whole[: len(whole) - 40])
+    else:
+        store.stats_path.write_bytes(bytes(range(256)) * 4)
+    scene = show(app, StatisticsScene(app), size, language)
+    assert scene.empty is not played and len(app.toasts) == 1
+    box = scene.heading_box
+    width = style.fit(app.t("statistics"), scene.heading_pen(), box.w, box.h).width
+    heading = pygame.Rect(0, box.top, width, box.h)
+    heading.centerx = box.centerx
+    taken = [heading] if scene.empty else [heading, scene.reset_button.rect]
+    toasts_kept_clear(app, scene.toast_band(), taken, 1)

@@ -24,6 +24,7 @@ from scopa.stats import (
 from scopa.storage import FileProblem, Param
 
 from .. import style
+from ..toasts import ToastBand
 from ..widgets import Button, Choice
 from ..wording import count, join
 from .base import MenuScene
@@ -413,6 +414,13 @@ class StatisticsScene(MenuScene):
         title, body = self.empty_words()
         style.text(surface, title, title_pen, self.empty_title_box, align="center", lines=0)
         style.text(surface, body, body_pen, self.empty_body_box, align="center", lines=0)
+
+    def toast_band(self) -> ToastBand | None:
+        """Beside the heading, on the sheet's corner at its left; one too long for it (a
+        damaged file's notice) goes under the heading, not over it: the player was told
+        where they were, and the statistics' reset beside it stays in reach."""
+        below = self.heading_box.bottom + self.m.px(style.SPACE_S)
+        return self.beside_heading(self.t("statistics"), below)
 
     def draw_content(self, surface: pygame.Surface) -> None:
         if self.empty:
