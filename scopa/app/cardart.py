@@ -38,6 +38,8 @@ is 6 to 8."""
 VALUE_INK = (34, 27, 24)
 VALUE_RED = (206, 28, 40)
 VALUE_PAPER = (252, 249, 240)
+NAMED_EDGE = (196, 140, 30)
+"""The edge of the matta's labels while it plays as a value named: gold, as its tag."""
 
 
 ROTATED_BUDGET = 1_500_000
@@ -249,6 +251,23 @@ class CardArt:
         self._rotated = SurfaceCache(ROTATED_BUDGET)
         self._backs = SurfaceCache(BACKS_BUDGET)
         self._sizes: tuple[int, ...] = ()
+        self.named: dict[str, int] = {}
+        """The matta's value while one is named (its card's name, the value): with large
+        values its labels say that value, as it plays (the printed index says the 7)."""
+
+    def name_matta(self, card: Card, value: int | None) -> None:
+        """The matta ``card`` plays as ``value`` from now on (None: as its own value)."""
+        if value:
+            self.named[str(card)] = value
+        else:
+            self.named.pop(str(card), None)
+
+    def face_name(self, card: Card) -> str:
+        """The name ``card``'s face is drawn and kept by: "7C=2" for the matta named 2
+        with large values (its labels say 2), else the card's own."""
+        name = str(card)
+        value = self.named.get(name) if self.large_values else None
+        return name if value is None else f"{name}={value}"
 
     def keep_sizes(self, widths: set[int] | list[int] | tuple[int, ...]) -> None:
         """The widths the layout uses: only these are cached; a card changing size in
@@ -288,7 +307,7 @@ class CardArt:
 
     def face(self, card: Card, width: int) -> pygame.Surface:
         """The face of ``card``, ``width`` pixels wide."""
-        return self._picture(str(card), width)
+        return self._picture(self.face_name(card), width)
 
     def back(self, width: int) -> pygame.Surface:
         return self._picture("back", width)
@@ -310,7 +329,7 @@ class CardArt:
         picture = self.picture(card, width, face_up)
         if step == 0:
             return picture
-        key = (step, str(card) if face_up else "back", int(width), 0)  # 0: not narrowed
+        key = (step, self.face_name(card) if face_up else "back", int(width), 0)  # 0: not narrowed
         cache = self._rotated if face_up else self._backs
         surface = cache.get(key)
         if surface is None:
@@ -335,7 +354,7 @@ class CardArt:
         picture = self.picture(card, width, face_up)
         narrow = max(1, round(picture.get_width() * squeeze))
         step = turn_step(angle, rough)
-        key = (step, str(card) if face_up else "back", int(width), narrow)
+        key = (step, self.face_name(card) if face_up else "back", int(width), narrow)
         cache = self._rotated if face_up else self._backs
         surface = cache.get(key)
         if surface is None:
@@ -370,15 +389,16 @@ class CardArt:
         key = (name, width)
         surface = self._scaled.get(key)
         if surface is None:
-            source = self._source(name)
+            card_name, _, named = name.partition("=")  # the matta as it plays: "7C=2"
+            source = self._source(card_name)
             size = (width, card_height(width))
             if source is None:
-                surface = self._fallback(name, size)
+                surface = self._fallback(card_name, size)
             else:
                 surface = pygame.transform.smoothscale(source, size)
-                _opaque_inside(surface, self._corners(name, source))
+                _opaque_inside(surface, self._corners(card_name, source))
                 if self.large_values and name != "back":
-                    self._large_value(surface, Card.parse(name))
+                    self._large_value(surface, Card.parse(card_name), int(named or 0))
             self._scaled[key] = surface
         return surface
 
@@ -431,22 +451,23 @@ class CardArt:
         self._sources[key] = image
         return image
 
-    def _large_value(self, surface: pygame.Surface, card: Card) -> None:
+    def _large_value(self, surface: pygame.Surface, card: Card, named: int = 0) -> None:
         """The value written large on a label, its suit's mark under it, in the top-left
         corner where the printed index was and, turned, in the bottom-right one: read at a
         glance on a small card, and on the strip of it a fanned hand or a pile of cards on
-        their side leaves in sight (whichever corner that strip holds)."""
+        their side leaves in sight (whichever corner that strip holds). ``named``: the
+        value the matta plays as, on a gold-edged label (it is not the card's own)."""
         w, h = surface.get_size()
         french = self.style in FRENCH_SUITED_DECKS  # red on coins and cups, as printed
         ink = VALUE_RED if french and card.suit in "DC" else VALUE_INK
         height = max(7, round(w * LARGE_VALUE))  # the digits' ink, top to bottom
         font = self._font("index", max(8, round(height / 0.73)))
-        value = font.render(str(card.rank), True, ink)
+        value = font.render(str(named or card.rank), True, ink)
         drawn = value.get_bounding_rect()
         if drawn.h:  # the ink alone, as tall as asked (a 10's digits a little narrower)
             value = value.subsurface(drawn)
             scale = height / drawn.h
-            narrow = 0.8 if card.rank >= 10 else 1.0
+            narrow = 0.8 if (named or card.rank) >= 10 else 1.0
             size = (max(1, round(drawn.w * scale * narrow)), height)
             value = pygame.transform.smoothscale(value, size)
         mark = max(2.0, w * 0.06)  # the suit's mark: its reach from its centre
@@ -456,7 +477,9 @@ class CardArt:
         corner = pygame.Surface((inner + 2 * pad, tall + 2 * pad), pygame.SRCALPHA)
         radius = max(2, round(w * 0.05))
         pygame.draw.rect(corner, VALUE_PAPER, corner.get_rect(), border_radius=radius)
-        pygame.draw.rect(corner, (*ink, 150), corner.get_rect(), max(1, round(w / 60)), radius)
+        edge = (*ink, 150) if not named else (*NAMED_EDGE, 255)
+        line = max(1, round(w / 60)) * (2 if named else 1)
+        pygame.draw.rect(corner, edge, corner.get_rect(), line, radius)
         corner.blit(value, value.get_rect(midtop=(corner.get_width() / 2, pad)))
         centre = (corner.get_width() / 2, pad + value.get_height() + gap + mark * 1.1)
         colour = ink if french else SUIT_COLOURS[card.suit]

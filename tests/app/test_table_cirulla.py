@@ -9,7 +9,7 @@ import pytest
 
 from scopa.ai.hints import Hint
 from scopa.app import style
-from scopa.app.cardart import CardArt
+from scopa.app.cardart import LARGE_VALUE, CardArt
 from scopa.app.scenes.scoring import ScoringScene
 from scopa.app.table import TableScene
 from scopa.app.table.words import NEWS, News
@@ -1376,3 +1376,34 @@ def test_the_cover_says_the_value_the_matta_was_taken_at(fast, language):
     line = scene.cover_texts().news[-1]
     assert t("table.matta_worth", card=scene.card_name(C("7C")), n=4) in line
     assert scene.card_name(C("7S")) in line and scene.card_name(C("4D")) in line
+
+
+def test_with_large_values_the_matta_named_says_on_its_labels_the_value_it_plays_as(fast):
+    """Named 6 by a knock, the 7 of cups plays as a 6 for the rest of the round; with large
+    values, its labels (read instead of the printed index) still said 7 beside its "= 6"."""
+    fast.settings = fast.settings.with_(large_values=True)
+    scene = cirulla_table(fast, "7C 1D 2S")
+    art, matta = scene.art, C("7C")
+    width = scene.layout.hand_w
+    own = art.face(matta, width).copy()
+    scene.play(Move.declare(matta, 6))
+    settle(fast, scene)
+    assert scene.snapshot().matta == (matta, fast.t("table.matta_badge", n=6))
+    art = scene.art
+    assert art.face_name(matta) == "7C=6"
+    named = art.face(matta, width)
+    plain = CardArt(art.style, art.corner_index, font=fast.font, large_values=True)
+    six = plain.face(C("6C"), width)
+    inset, pad = max(2, round(width * 0.05)), max(2, round(width * 0.035))
+    digit = pygame.Rect(inset + pad, inset + pad, round(width * 0.12), round(width * LARGE_VALUE))
+
+    def pixels(face: pygame.Surface) -> bytes:  # the label's digit, top left
+        return pygame.image.tobytes(face.subsurface(digit), "RGB")
+
+    assert pixels(named) != pixels(own)  # its label changed, to the 6's digit
+    same = sum(a == b for a, b in zip(pixels(named), pixels(six), strict=True))
+    assert same / len(pixels(six)) > 0.97
+    seven = sum(a == b for a, b in zip(pixels(own), pixels(six), strict=True))
+    assert seven / len(pixels(six)) < 0.9  # (a 7 is not a 6)
+    assert art.face_name(C("6C")) == "6C"  # (no other card changes)
+    scene.close()

@@ -508,7 +508,8 @@ def _sprite_key(art: CardArt, sprite: CardSprite, hidden: bool, rough: bool = Fa
     """Everything that decides a card's pixels, as the card is painted (``_frozen``), and
     its height among the cards (``z``): the order of overlapping cards decides what shows."""
     copy = _frozen(art, sprite, rough)
-    return (copy.card, copy.x, copy.y, copy.w, copy.turn, copy.angle, copy.lift, hidden, copy.z)
+    face = art.face_name(copy.card)  # (the matta named, with large values, says its value)
+    return (face, copy.x, copy.y, copy.w, copy.turn, copy.angle, copy.lift, hidden, copy.z)
 
 
 def card_item(art: CardArt, sprite: CardSprite, tag: str = "card") -> Item:

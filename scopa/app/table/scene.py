@@ -1474,6 +1474,9 @@ class TableScene(Scene):
     def snapshot(self) -> TableSnapshot:
         """What the table shows now, for the painter."""
         self._refresh_art()
+        matta = self.setup.rules.matta_card if self.setup.rules.cirulla else None
+        if matta is not None:  # with large values, its labels say the value it plays as
+            self.art.name_matta(matta, self.director.shown.matta or None)
         view = self.view
         moving = frozenset(self.tweener.targets() | self.ui.targets())
         dragged = self.drag.card if self.drag.dragging else None
