@@ -1037,10 +1037,7 @@ class Matches:
         """The quick messages said at the table while a screen covers it (the sheet, the
         menu): each told as "Bruno: Good game!" (on top, the table shows them in bubbles
         by the plates: they are its to take, even one heard after it looked)."""
-        from .table import TableScene
-
-        top = self.app.stack.top
-        if isinstance(top, TableScene) and top.coordinator is current:
+        if current.bubbles_shown:
             return
         said = current.take_said()
         if not said or not self.app.settings.quick_messages:

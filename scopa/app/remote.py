@@ -32,6 +32,7 @@ from scopa.engine import (
     Rules,
 )
 from scopa.net.client import (
+    SAID_KEPT,
     BackgroundClient,
     Disconnected,
     PlayedForYou,
@@ -41,6 +42,7 @@ from scopa.net.client import (
     Update,
 )
 from scopa.net.codec import CodecError
+from scopa.net.protocol import Bucket
 from scopa.net.server import READING_MOST
 from scopa.settings import MatchSetup, SeatConfig, SettingsError
 from scopa.stats import matches_won
@@ -66,27 +68,36 @@ that the friends may then let the computer play for them."""
 
 class Allowance:
     """The quick messages a seat may still send at once, earned back with time as the
-    server counts them: the phrases are greyed rather than sent to be refused."""
+    server counts them, a little slower (it counts from when each one arrives, this from
+    when it was sent): the phrases are greyed rather than sent to be refused."""
 
     def __init__(self, burst: int, every: float, clock: Callable[[], float] = time.monotonic):
-        self.burst = max(1, burst)
-        self.every = max(0.1, every)
         self.clock = clock
-        self._left = float(self.burst)
-        self._at = clock()
+        self.bucket = Bucket(burst, every * SAY_MARGIN, clock())
 
-    def _count(self) -> float:
-        now = self.clock()
-        self._left = min(float(self.burst), self._left + (now - self._at) / self.every)
-        self._at = now
-        return self._left
+    @property
+    def burst(self) -> int:
+        return round(self.bucket.burst)
+
+    @property
+    def every(self) -> float:
+        return self.bucket.every
 
     @property
     def ready(self) -> bool:
-        return self._count() >= 1
+        return self.bucket.count(self.clock()) >= 1
 
     def spend(self) -> None:
-        self._left = self._count() - 1
+        self.bucket.take(self.clock())
+
+    def drain(self) -> None:
+        """None left for now: the server refused one (its count is ahead of this one's)."""
+        self.bucket.drain(self.clock())
+
+
+SAY_MARGIN = 1.15
+"""How much slower than the server's allowance this window's comes back: the network's
+delays never make a phrase sent as the list lit up arrive before the server allows it."""
 
 
 class RemoteRound:
@@ -479,6 +490,11 @@ class RemoteCoordinator:
         self.hosted = False
         """The table is served by this game (its seat is held as one hosted here)."""
         self._allowance: Allowance | None = None
+        self._saying: list[concurrent.futures.Future[None]] = []
+        """The quick messages sent, until the server answers each."""
+        self.bubbles_shown = False
+        """The table is on top and shows the quick messages in bubbles: they are its to
+        take (else whatever screen covers it tells them, ``Matches.follow``)."""
         self.handed_on = False
         """The link went on to the rematch's coordinator: leaving this match keeps it."""
         self._note_away(table)
@@ -966,8 +982,21 @@ class RemoteCoordinator:
 
     def say(self, phrase: str) -> None:
         """A quick message from this seat to the table: heard back from the server, it shows
-        as everyone else's (a refusal, or a link down, and it is not)."""
-        self.link.submit(self.link.client.say(phrase))
+        as everyone else's (a refusal, or a link down, and it is not: ``say_refused``)."""
+        self._saying.append(self.link.submit(self.link.client.say(phrase)))
+
+    def say_refused(self) -> bool:
+        """Whether the server refused a quick message sent since the last call, as too many
+        too soon (its count was ahead of the window's, which now waits as it does)."""
+        refused = False
+        for future in [future for future in self._saying if future.done()]:
+            self._saying.remove(future)
+            error = None if future.cancelled() else future.exception()
+            if isinstance(error, ServerError) and error.code == "chatty":
+                refused = True
+        if refused:
+            self.allowance.drain()
+        return refused
 
     def take_said(self) -> list[Said]:
         """The quick messages heard at the table since the last call, oldest first."""
@@ -1226,8 +1255,10 @@ class SharedScreen:
         """The sheet the friends read as the people here sat down was shown (once)."""
         self._heard = Arrival()
         """What the other seats here heard that the table has yet to take (``listen``)."""
-        self._said: collections.deque[str] = collections.deque(maxlen=64)
+        self._said: collections.deque[str] = collections.deque(maxlen=SAID_KEPT * len(parts))
         """The numbers of the last quick messages taken: each seat's link hears each one."""
+        self.bubbles_shown = False
+        """As ``RemoteCoordinator.bubbles_shown``, for the whole screen."""
 
     def __getattr__(self, name: str) -> Any:
         """The match, the table and the connection, as the current seat has them."""

@@ -39,7 +39,7 @@ from scopa.log import log
 from . import codec
 from .codes import is_code, normalize_code, parse_address
 from .discovery import DISCOVERY_PORT, TwoAnswers, find_table
-from .protocol import CATCHING_UP, PHRASES, VERSION, dumps
+from .protocol import CATCHING_UP, VERSION, Bucket, dumps, said_of
 
 T = TypeVar("T")
 
@@ -151,12 +151,8 @@ SAID_KEPT = 32
 def read_said(frame: dict[str, Any]) -> Said | None:
     """The quick message of a ``said`` frame; None for one that does not read as one (a
     phrase of a newer game, a seat that is no number)."""
-    seat, phrase, number = frame.get("seat"), frame.get("phrase"), frame.get("n")
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 64:
-        return None
-    if phrase not in PHRASES or not isinstance(number, str):
-        return None
-    return Said(seat, str(phrase), number[:40])
+    said = said_of(frame)
+    return None if said is None else Said(*said)
 
 
 @dataclass(frozen=True)
@@ -384,8 +380,8 @@ class Client:
         """Why the server let this seat go for good (a code of ``GIVE_UP``), as soon as it
         says so, before the error is taken from the updates."""
         self._online = asyncio.Event()
-        self._tokens = 1.0
-        self._refilled = 0.0
+        self._paced: Bucket | None = None
+        """The messages this client may still send at once (``_pace``)."""
 
     @property
     def table(self) -> dict[str, Any] | None:
@@ -550,14 +546,15 @@ class Client:
         rate = self.limit("rate", 20.0, 0.1, 10_000.0) * 0.9
         burst = max(1.0, self.limit("burst", 40.0, 1.0, 10_000.0) / 2)
         loop = asyncio.get_running_loop()
-        now = loop.time()
-        self._tokens = min(burst, self._tokens + (now - self._refilled) * rate)
-        self._refilled = now
-        if self._tokens < 1:
-            await asyncio.sleep((1 - self._tokens) / rate)
-            self._tokens = 1.0
-            self._refilled = loop.time()
-        self._tokens -= 1
+        bucket = self._paced
+        if bucket is None:
+            bucket = self._paced = Bucket(burst, 1 / rate, loop.time())
+        bucket.burst, bucket.every = burst, 1 / rate  # (a server come back may say others)
+        wait = bucket.wait(loop.time())
+        if wait:
+            await asyncio.sleep(wait)
+        bucket.count(loop.time())
+        bucket.left -= 1
 
     async def create(
         self,

@@ -389,6 +389,55 @@ def check_name(name: str) -> str:
     return cleaned
 
 
+MAX_SEATS = 64
+"""More seats than any table has: a seat number past it is no seat."""
+
+
+def said_of(data: dict[str, Any], seats: int = MAX_SEATS) -> tuple[int, str, str] | None:
+    """The seat, phrase and number of a quick message as a ``said`` frame (or another
+    server) tells it, the number cut to 40 characters; None for one that does not read as
+    one (a phrase of a newer game, a seat that is no number or not one of ``seats``)."""
+    seat, phrase, number = data.get("seat"), data.get("phrase"), data.get("n")
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
+        return None
+    if phrase not in PHRASES or not isinstance(number, str):
+        return None
+    return seat, str(phrase), number[:40]
+
+
+class Bucket:
+    """So many at once, then one more every ``every`` seconds: the messages a connection
+    may send (``Limits.rate``), and a seat's quick messages (``Limits.say_every``). Times
+    are the caller's clock's."""
+
+    def __init__(self, burst: float, every: float, now: float) -> None:
+        self.burst = max(1.0, float(burst))
+        self.every = max(1e-6, float(every))
+        self.left = self.burst
+        self.at = now
+
+    def count(self, now: float) -> float:
+        """How many may be sent at once at ``now``."""
+        self.left = min(self.burst, self.left + max(0.0, now - self.at) / self.every)
+        self.at = now
+        return self.left
+
+    def take(self, now: float) -> bool:
+        """Spend one, if there is one."""
+        if self.count(now) < 1:
+            return False
+        self.left -= 1
+        return True
+
+    def wait(self, now: float) -> float:
+        """The seconds until one may be sent."""
+        return max(0.0, (1 - self.count(now)) * self.every)
+
+    def drain(self, now: float) -> None:
+        """None left: another's count said so (the server refused one)."""
+        self.left = min(self.count(now), 0.0)
+
+
 def check_phrase(phrase: Any) -> str:
     if phrase not in PHRASES:
         raise ProtocolError("bad_message", "phrase must be one of " + ", ".join(PHRASES))

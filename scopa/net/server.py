@@ -35,7 +35,7 @@ from . import codes
 from .computer import choose_move, default_workers, make_pool
 from .discovery import lan_address
 from .protocol import (
-    PHRASES,
+    Bucket,
     Limits,
     Message,
     ProtocolError,
@@ -45,6 +45,7 @@ from .protocol import (
     dumps,
     error_message,
     parse_client,
+    said_of,
     server_message,
 )
 from .store import SeatRecord, Store, StoreError
@@ -130,8 +131,7 @@ class Connection:
         self.address = address
         self.limits = limits
         self.last_id = 0
-        self.tokens = float(limits.burst)
-        self.refilled = time.monotonic()
+        self.bucket = Bucket(limits.burst, 1 / limits.rate, time.monotonic())
         self.strikes = 0
         self.bad = 0
         self.table: Table | None = None
@@ -162,13 +162,7 @@ class Connection:
 
     def allow(self) -> bool:
         """Spend one message from the rate bucket."""
-        now = time.monotonic()
-        self.tokens = min(self.limits.burst, self.tokens + (now - self.refilled) * self.limits.rate)
-        self.refilled = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
+        return self.bucket.take(time.monotonic())
 
     async def writer(self) -> None:
         while True:
@@ -248,10 +242,9 @@ class GameServer:
         self._reading_timed: dict[str, int] = {}
         """The tables whose wait for the players at the score sheet is timed, with the move
         it follows (``_time_reading``)."""
-        self.chatter: dict[tuple[str, int], tuple[float, float]] = {}
-        """By table and seat, the quick messages a seat may still send at once and when
-        that was counted (kept by seat, not by connection: a connection opened again
-        starts with no more than it had)."""
+        self.chatter: dict[str, dict[int, Bucket]] = {}
+        """By table, each seat's quick messages (kept by seat, not by connection: a
+        connection opened again starts with no more than it had)."""
         self._said = 0
         """Quick messages sent from this server: each one's number (``said``'s ``n``)."""
         self.played_out: set[str] = set()
@@ -357,8 +350,7 @@ class GameServer:
         self.watchers.pop(code, None)
         self.emptied.pop(code, None)
         self.driving.pop(code, None)
-        for key in [key for key in self.chatter if key[0] == code]:
-            del self.chatter[key]
+        self.chatter.pop(code, None)
 
     # --- connections -----------------------------------------------------------------------
 
@@ -1193,12 +1185,10 @@ class GameServer:
             raise ProtocolError("not_seated", "spectators watch the table without a word")
         phrase = check_phrase(message["phrase"])
         limits, now = self.limits, time.monotonic()
-        left, since = self.chatter.get((table.code, seat), (float(limits.say_burst), now))
-        left = min(float(limits.say_burst), left + (now - since) / limits.say_every)
-        if left < 1:
-            self.chatter[(table.code, seat)] = (left, now)
+        seats = self.chatter.setdefault(table.code, {})
+        bucket = seats.setdefault(seat, Bucket(limits.say_burst, limits.say_every, now))
+        if not bucket.take(now):
             raise ProtocolError("chatty")
-        self.chatter[(table.code, seat)] = (left - 1, now)
         self._said += 1
         number = f"{self.id}.{self._said}"
         conn.send(server_message("ok", re=message.id))
@@ -1385,14 +1375,9 @@ class GameServer:
                     await self._send_table(table)
                     self._kick(table)
                 elif change.get("kind") == "said":
-                    seat, phrase, number = change.get("seat"), change.get("phrase"), change.get("n")
-                    if (
-                        isinstance(seat, int)
-                        and seat in range(len(table.seats))
-                        and phrase in PHRASES
-                        and isinstance(number, str)
-                    ):
-                        self._tell_said(code, seat, str(phrase), number[:40])
+                    said = said_of(change, len(table.seats))
+                    if said is not None:
+                        self._tell_said(code, *said)
                 elif change.get("kind") == "move" and int(change.get("at", -1)) > table.at:
                     await self._reload(code)
                 elif change.get("kind") in ("seats", "presence"):

@@ -206,3 +206,23 @@ def test_a_long_message_number_is_cut_short() -> None:
 def test_the_default_allowance_is_announced() -> None:
     limits = Limits().public()
     assert limits["say_burst"] == 3 and limits["say_every"] == 4.0
+
+
+def test_a_table_unloaded_takes_its_seats_counts_with_it(tmp_path) -> None:
+    async def scenario() -> None:
+        async with serving(SqliteStore(tmp_path / "t.db")) as server:
+            ann, bea, eve, seated = await a_table(server.address)
+            await ann.ask("say", phrase="hello")
+            assert set(server.chatter[seated["code"]]) == {0}
+            for raw in (ann, bea, eve):
+                await raw.ws.close()
+            for _ in range(200):
+                if not server.players.get(seated["code"]) and not server.watchers.get(
+                    seated["code"]
+                ):
+                    break
+                await asyncio.sleep(0.02)
+            server._unload(seated["code"])
+            assert seated["code"] not in server.chatter
+
+    run_scenario(scenario())

@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import pygame
 
@@ -61,6 +61,7 @@ from .title import NARROWEST_BAND
 if TYPE_CHECKING:
     from ..app import App
     from ..matches import MatchCoordinator, Practice
+    from ..remote import RemoteCoordinator
 
 CHECK = "\u2713"
 DASH = "\u2014"
@@ -639,15 +640,19 @@ class ScoringScene(MenuScene):
 
     def _quick_messages(self) -> QuickMessages | None:
         """At a table online, the quick messages' button at the row's start: "Good game!"
-        is said at the final sheet (what the others say shows as a toast over it)."""
+        is said at the final sheet (what is said while it is up, this player's own too,
+        shows as a toast over it: ``Matches.follow``). None with the setting off: the row
+        keeps no room for it."""
         if not self.remote or self.practice is not None or self.coordinator.mode == "watch":
             return None
-        coordinator = self.coordinator
+        if not self.app.settings.quick_messages:
+            return None
+        remote = cast("RemoteCoordinator", self.coordinator)
         return QuickMessages(
             Writer(self.app.font),
             lambda: self.app.t,
-            lambda phrase: coordinator.say(phrase),  # type: ignore[attr-defined]
-            lambda: coordinator.allowance,  # type: ignore[attr-defined]
+            lambda phrase: remote.say(phrase),
+            lambda: remote.allowance,
         )
 
     def chat_on(self) -> bool:
@@ -766,6 +771,8 @@ class ScoringScene(MenuScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        if self.chat is not None and not self.chat_on():
+            self.chat.open = False  # the link down, or the setting off: it goes
         label = self.review_label() if self.review_button is not None else ""
         if self.remote and self.match.over and self.practice is None:
             self._follow_rematch()

@@ -69,6 +69,8 @@ def table_spot(lay: TableLayout) -> Spot:
 class Bubble:
     phrase: str
     age: float = 0.0
+    chime: bool = False
+    """A friend's, its chime not yet heard: it sounds as the bubble first shows."""
 
 
 class QuickMessages:
@@ -80,12 +82,15 @@ class QuickMessages:
         translator: Callable[[], Callable[..., str]],
         send: Callable[[str], None],
         allowance: Callable[[], Allowance],
+        chime: Callable[[], None] = lambda: None,
     ) -> None:
-        """``allowance``: the messages the seat in front of the screen may still send."""
+        """``allowance``: the messages the seat in front of the screen may still send;
+        ``chime``: the sound of a friend's message."""
         self.text = text
         self.translator = translator
         self.send = send
         self.allowance = allowance
+        self.chime = chime
         self.bubbles: dict[int, Bubble] = {}
         self.open = False
         self.focus = 0
@@ -95,13 +100,21 @@ class QuickMessages:
 
     # --- what is said ----------------------------------------------------------------------
 
-    def hear(self, seat: int, phrase: str) -> None:
-        """``seat`` said ``phrase``: its bubble shows it (the one before gives way)."""
+    def hear(self, seat: int, phrase: str, *, chime: bool = False) -> None:
+        """``seat`` said ``phrase``: its bubble shows it (the one before gives way);
+        ``chime``: with the sound of a friend's message, as it first shows."""
         if phrase in PHRASES:
-            self.bubbles[seat] = Bubble(phrase)
+            self.bubbles[seat] = Bubble(phrase, chime=chime)
 
-    def update(self, dt: float) -> None:
+    def update(self, dt: float, *, seen: bool = True) -> None:
+        """The bubbles age while ``seen``: a screen over them (the cover between turns at
+        a screen shared by several people) holds them until it goes."""
+        if not seen:
+            return
+        if any(bubble.chime for bubble in self.bubbles.values()):
+            self.chime()  # once, for all those heard together
         for seat, bubble in list(self.bubbles.items()):
+            bubble.chime = False
             bubble.age += dt
             if bubble.age >= BUBBLE_SECONDS:
                 del self.bubbles[seat]

@@ -253,6 +253,7 @@ class TableScene(Scene):
                 lambda: self.app.t,
                 lambda phrase: remote.say(phrase),
                 lambda: remote.allowance,
+                chime=lambda: self.app.audio.play("message"),
             )
         self.computers = Computers(
             self.worker,
@@ -534,12 +535,12 @@ class TableScene(Scene):
             and self.input.focus_lost()
         ):  # the button was let go where the window never heard of it (hidden meanwhile):
             return True  # the card goes back, not played by the next click
+        if self._chat_handled(event):
+            return True
         self.input.notice(event)
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             if self.knock.picking:
                 self.knock.picking = False
-            elif self.chat is not None and self.chat.open:
-                self.chat.open = False
             elif self.input.escape():
                 pass
             elif self.aids.reviewing:  # the last capture's panel closes before anything opens
@@ -565,11 +566,6 @@ class TableScene(Scene):
         clicking = event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN)
         if clicking and self.clock - self._shown_at < SHOWN_CALM:
             return True  # the clicks (or keys) after the one that lifted the cover
-        chat = self.chat
-        if chat is not None and self.chat_on() and chat.handle(event, table_spot(self.layout)):
-            if chat.open:  # a card mid-drag goes back: the list has the keys and the clicks
-                self.input.focus_lost()
-            return True
         if self.menu_button and self.menu.handle(event, self.layout):
             return True
         if self.aids.handle(event):
@@ -866,7 +862,7 @@ class TableScene(Scene):
             self._hear_the_server()
             self._see_the_line()
         if self.chat is not None:
-            self.chat.update(dt)
+            self.chat.update(dt, seen=self.cover is None)  # held under the cover, then read
             if not self.chat_on():
                 self.chat.open = False
         self.director.update(dt)
@@ -927,6 +923,20 @@ class TableScene(Scene):
         ]
         return t("online.played_for_people", plays="; ".join(each))
 
+    def _chat_handled(self, event: pygame.event.Event) -> bool:
+        """The quick messages' button, Q and their open list; before the keys are noticed
+        (``TableInput.notice``): Q and the phrases' digits play no card, and the line under
+        the table goes on saying how the player plays. Not over the matta's picker, whose
+        keys are its own."""
+        chat = self.chat
+        if chat is None or not self.chat_on() or self.knock.picking:
+            return False
+        if not chat.handle(event, table_spot(self.layout)):
+            return False
+        if chat.open:  # a card mid-drag goes back: the list has the keys and the clicks
+            self.input.focus_lost()
+        return True
+
     def chat_on(self) -> bool:
         """This screen may send quick messages now: a seat's player in front of it (not a
         watcher, nor the cover between turns), the link up, and the setting on."""
@@ -941,16 +951,19 @@ class TableScene(Scene):
 
     def _hear_said(self) -> None:
         """The quick messages said at the table: each in a bubble by its seat's plate, a
-        friend's with a soft chime (none with the setting off)."""
+        friend's with a soft chime (none with the setting off); under the cover between
+        turns at a screen shared online, they wait for it to lift."""
         chat = self.chat
         assert chat is not None
-        for said in self.absence.coordinator.take_said():
+        coordinator = self.absence.coordinator
+        for said in coordinator.take_said():
             if self.app.settings.quick_messages and said.seat < len(self.coordinator.seats):
-                chat.hear(said.seat, said.phrase)
-                if said.seat not in self.humans:  # a friend's: heard too, not only seen
-                    self.app.audio.play("message")
+                # a friend's is heard too, not only seen (this player's own needs no chime)
+                chat.hear(said.seat, said.phrase, chime=said.seat not in self.humans)
         if not self.app.settings.quick_messages:
             chat.bubbles.clear()
+        if coordinator.say_refused():  # too soon for the server: the bubble will not come
+            self.say(worded("chat.wait"))
 
     def _hear_the_server(self) -> None:
         self._hear_said()
@@ -1318,6 +1331,8 @@ class TableScene(Scene):
         # Whatever covered the table (scoring, the menu, settings, rules) was looked at by
         # everyone: with several people here, the next hand waits behind the cover.
         self.coordinator.screen_shared()
+        if self.remote:  # the quick messages are this table's to show again
+            self.coordinator.bubbles_shown = True
         self._apply_visibility(animate=False)
         chosen = self.pick.selected
         if chosen is not None and self.view.face_shown(chosen) and self.pick.choice is None:
@@ -1336,6 +1351,8 @@ class TableScene(Scene):
         self.knock.let_go()
 
     def leave(self) -> None:
+        if self.remote:  # what is said meanwhile is told over the screen that covers it
+            self.coordinator.bubbles_shown = False
         self.drag.cancel()
         self.early_keys = []
         self.pick.hovered = None
