@@ -1099,8 +1099,8 @@ def test_a_card_chosen_in_a_hand_of_nine_is_drawn_over_its_neighbours(fast):
 
 
 def _names(key: object, card: Card) -> bool:
-    """Whether a painted item's key is the still card ``card``."""
-    return isinstance(key, tuple) and key[:2] == ("card", "still") and key[2][0] == card
+    """Whether a painted item's key is the still card ``card`` (its face's name first)."""
+    return isinstance(key, tuple) and key[:2] == ("card", "still") and key[2][0] == str(card)
 
 
 def test_up_after_down_raises_the_card_lowered_again(fast):
