@@ -44,9 +44,10 @@ from .coach_words import practice_verdict
 from .online import grouped, table_code, with_code
 from .remote import ROUND_BEGAN, RemoteCoordinator, SharedScreen
 from .scenes.flow import saved_line
+from .table.chat import SAID_KEY
 from .table.saving import MatchSaver
 from .toasts import worded
-from .wording import CODED_SEEDS, is_default_name
+from .wording import CODED_SEEDS, Seats, is_default_name
 
 if TYPE_CHECKING:
     from scopa.engine import Event, Rules
@@ -445,8 +446,11 @@ SAID_SECONDS = 4.0
 """How long a quick message said while the table is covered is told."""
 
 
-def said_words(name: str, phrase: str, t: Callable[..., str]) -> str:
-    """A quick message as a screen over the table tells it: "Bruno: Good game!"."""
+def said_words(seats: Seats, seat: int, phrase: str, t: Callable[..., str]) -> str:
+    """A quick message as a screen over the table tells it: "Bruno: Good game!", the seat
+    named as the table names it ("Player 1" for a name the game gave, in the window's
+    language; "You" for this screen's own)."""
+    name = Seats(seats.setup, t, seats.here).seat_name(seat)
     return t("chat.from", name=name, words=t(f"chat.{phrase}"))
 
 
@@ -1042,11 +1046,12 @@ class Matches:
         said = current.take_said()
         if not said or not self.app.settings.quick_messages:
             return
+        seats = Seats(current.setup, self.app.t, current.humans)
         for item in said:
             if item.seat < len(current.seats):
-                name = current.name(item.seat)
-                words = partial(said_words, name, item.phrase)
-                self.app.notify(words, SAID_SECONDS)
+                words = partial(said_words, seats, item.seat, item.phrase)
+                # (told over the screen on top; the table, back, shows the next in bubbles)
+                self.app.notify(words, SAID_SECONDS, key=f"{SAID_KEY}.{item.number}")
 
     def _follow_the_table(self, current: RemoteCoordinator, *, hosted: bool) -> None:
         """The link, unable to get back to the table's server, found the table at another

@@ -21,9 +21,11 @@ from scopa.net.server import GameServer
 from .menu_helpers import click, frame, press
 from .table_helpers import centre_of
 from .test_online import (  # noqa: F401 - the fixture
+    host_for_a_friend,
     hosted,
     play_the_round_out,
     run_until,
+    table_opens,
     this_window_to_play,
 )
 from .test_online_shared_screen import host_with_one_here, play_on
@@ -328,3 +330,61 @@ def test_q_opens_no_list_over_the_matta_s_picker(hosted):  # noqa: F811
     table.knock.picking = False
     press(app, KEY)
     assert table.chat.open
+
+
+@pytest.mark.parametrize("friend_name", ["You", "Player 2"])
+def test_a_toast_names_the_seat_as_the_table_does(app, monkeypatch, friend_name):
+    """A friend who kept the game's own name ("You") showed as "Giocatore 2" on the plates
+    and the sheet of an Italian window, and as "You" in its toasts: read as one's own."""
+    friend, code = host_for_a_friend(app, monkeypatch)
+    try:
+        friend.submit(friend.client.join(code, friend_name)).result(20)
+        table = table_opens(app)
+        app.set_language("it")
+        plate = [plate.name for plate in table.snapshot().plates][1]
+        assert plate == "Giocatore 2"
+        app.open("pause")
+        friend.submit(friend.client.say("hello")).result(10)
+        said = f"{plate}: {app.t('chat.hello')}"
+        run_until(app, lambda: said in [toast.text for toast in app.toasts._toasts])
+    finally:
+        friend.close()
+        app.home()
+
+
+def test_the_toasts_told_over_the_menu_go_once_the_table_is_back(hosted):  # noqa: F811
+    """Closed, the menu left its quick messages' toasts on the table's cards for seconds
+    more, beside the bubbles that tell the next."""
+    app, table, friend = hosted
+    app.open("pause")
+    friend.submit(friend.client.say("oops")).result(10)
+    said = f"Bruno: {app.t('chat.oops')}"
+    run_until(app, lambda: said in [toast.text for toast in app.toasts._toasts])
+    press(app, pygame.K_ESCAPE)
+    assert app.stack.top is table
+    frame(app)
+    assert said not in [toast.text for toast in app.toasts._toasts]
+    friend.submit(friend.client.say("thanks")).result(10)  # the table tells the next
+    run_until(app, lambda: 1 in table.chat.bubbles)
+
+
+def test_a_list_left_open_as_the_round_ends_is_put_away(hosted):  # noqa: F811
+    """Open as the last card went, the list came back with the next round: the 1 and
+    Enter the line told the player to press sent "Hello!" and played no card."""
+    app, table, friend = hosted
+    press(app, KEY)
+    assert table.chat.open
+    app.open("pause")  # (any screen over the table: the round's sheet as much)
+    press(app, pygame.K_ESCAPE)
+    assert app.stack.top is table and not table.chat.open
+
+
+def test_on_the_score_sheet_the_list_opens_over_the_sheet(hosted):  # noqa: F811
+    app, table, friend = hosted
+    play_the_round_out(
+        app, table, friend, lambda obs: next(m for m in obs.legal_moves if m.is_play)
+    )
+    sheet = app.stack.top
+    assert isinstance(sheet, ScoringScene) and sheet.chat_spot is not None
+    area, _ = sheet.chat.panel(sheet.chat_spot)
+    assert sheet.panel.contains(area)  # not out past the sheet's frame

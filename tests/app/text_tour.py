@@ -50,6 +50,7 @@ from scopa.app.table.frame import FrameCache
 from scopa.app.table.words import News
 from scopa.app.toasts import worded
 from scopa.app.widgets import Choice
+from scopa.app.wording import Seats
 from scopa.engine import (
     DECK,
     PRESETS,
@@ -325,7 +326,8 @@ class Tour:
         self.show("online, the round's sheet, the quick messages to send")
         sheet.chat.open = False
         for phrase in PHRASES:
-            app.notify(partial(said_words, "Bruno", phrase), 4.0)
+            seats = Seats(coordinator.setup, app.t, coordinator.humans)
+            app.notify(partial(said_words, seats, 1, phrase), 4.0)
             self.show(f"online, the round's sheet, a quick message: {phrase}")
             app.toasts._toasts.clear()
         sheet.tell_here(worded("scores_keys_wait", n=2))  # Enter pressed on and on, held off

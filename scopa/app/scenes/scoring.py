@@ -1003,9 +1003,8 @@ class ScoringScene(MenuScene):
         bottom = inner.bottom - reach
         if self.chat is not None:
             square = pygame.FRect(inner.left + reach, bottom - button_h, button_h, button_h)
-            self.chat_spot = Spot(
-                self.app.size, m.px(style.SPACE_XL), m.text_px(style.SMALL), square
-            )
+            margin, px = m.px(style.SPACE_XL), m.text_px(style.SMALL)
+            self.chat_spot = Spot(self.app.size, margin, px, square, rightwards=True)
         for button in reversed(self.buttons):
             button.place(pygame.Rect(x - width, bottom - button_h, width, button_h))
             x -= width + gap

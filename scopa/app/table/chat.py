@@ -31,6 +31,9 @@ if TYPE_CHECKING:
     from ..remote import Allowance
 
 KEY = pygame.K_q
+SAID_KEY = "chat.said"
+"""The start of the key of a quick message told as a toast over a screen that covers the
+table: the table, back on top, puts them away (its bubbles tell the next)."""
 BUBBLE_SECONDS = 4.5
 """How long a bubble shows, its fading included."""
 FADE_SECONDS = 0.6
@@ -50,6 +53,9 @@ class Spot:
     margin: float
     px: int
     button: FRect
+    rightwards: bool = False
+    """The list reaches right from the button's left edge (on the score sheet, over the
+    sheet); else left from its right edge (at the table, clear of the hand beside it)."""
 
 
 def table_spot(lay: TableLayout) -> Spot:
@@ -162,8 +168,8 @@ class QuickMessages:
         head = style.line_height(title) * 1.5
         height = head + step * len(PHRASES) + pad
         button = spot.button
-        # over the button, reaching left from its right edge: clear of the hand beside it
-        area = FRect(button.right - width, button.top - spot.margin * 0.3 - height, width, height)
+        left = button.left if spot.rightwards else button.right - width
+        area = FRect(left, button.top - spot.margin * 0.3 - height, width, height)
         area.left = max(edge, min(area.left, spot.size[0] - edge - width))
         area.top = max(edge, area.top)
         rows = [
@@ -293,7 +299,7 @@ class QuickMessages:
         scale = Scale(spot.size)
 
         def paint(surface: pygame.Surface) -> None:
-            style.dark_panel(surface, area, scale, border=style.BRIGHT_GOLD, alpha=230)
+            style.dark_panel(surface, area, scale, border=style.BRIGHT_GOLD, alpha=248)
             pad = spot.margin * 0.5
             head = FRect(area.left + pad, area.top, area.width - 2 * pad, rows[0].top - area.top)
             style.text(surface, heading, title, head)

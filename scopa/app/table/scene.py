@@ -30,7 +30,7 @@ from ..widgets import WINDOW_LOST
 from ..wording import Seats, capital, count, opening
 from .absence import AbsenceBanner
 from .aids import FEATURES, AidsHost, AidsLayer, modified
-from .chat import QuickMessages, table_spot
+from .chat import SAID_KEY, QuickMessages, table_spot
 from .choice import ChoicePopup, ChoiceWords
 from .computers import THINK_SECONDS, Computers
 from .director import Banner, Director, Spark
@@ -1331,8 +1331,9 @@ class TableScene(Scene):
         # Whatever covered the table (scoring, the menu, settings, rules) was looked at by
         # everyone: with several people here, the next hand waits behind the cover.
         self.coordinator.screen_shared()
-        if self.remote:  # the quick messages are this table's to show again
-            self.coordinator.bubbles_shown = True
+        if self.remote:  # the quick messages are this table's to show again: those told
+            self.coordinator.bubbles_shown = True  # over the screen that covered it go
+            self.app.toasts.forget(lambda toast: (toast.key or "").startswith(SAID_KEY))
         self._apply_visibility(animate=False)
         chosen = self.pick.selected
         if chosen is not None and self.view.face_shown(chosen) and self.pick.choice is None:
@@ -1353,6 +1354,8 @@ class TableScene(Scene):
     def leave(self) -> None:
         if self.remote:  # what is said meanwhile is told over the screen that covers it
             self.coordinator.bubbles_shown = False
+        if self.chat is not None:  # (left open at the round's end, it came back with the
+            self.chat.open = False  # next, and its digits took the card meant)
         self.drag.cancel()
         self.early_keys = []
         self.pick.hovered = None
