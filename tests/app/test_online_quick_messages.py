@@ -309,6 +309,7 @@ def test_at_a_screen_shared_online_a_message_under_the_cover_waits_for_it_to_lif
         for _ in range(round(2 * BUBBLE_SECONDS * 60)):  # the screen passed slowly
             frame(app)
         assert not drawn(table, "chat_bubble") and "message" not in played
+        assert not table.chat.busy  # (held: the covered table is not drawn on for them)
         assert not [toast for toast in app.toasts._toasts if "Well" in toast.text]
         table.clock += 1.0
         table.reveal()

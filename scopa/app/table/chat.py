@@ -103,6 +103,8 @@ class QuickMessages:
         self.pointer: tuple[int, int] = (-1, -1)
         self.press = Press()
         self._pressed_row: int | None = None
+        self._held = False
+        """The bubbles wait under a screen over them (``update``): nothing of theirs moves."""
 
     # --- what is said ----------------------------------------------------------------------
 
@@ -115,6 +117,7 @@ class QuickMessages:
     def update(self, dt: float, *, seen: bool = True) -> None:
         """The bubbles age while ``seen``: a screen over them (the cover between turns at
         a screen shared by several people) holds them until it goes."""
+        self._held = not seen
         if not seen:
             return
         if any(bubble.chime for bubble in self.bubbles.values()):
@@ -128,8 +131,9 @@ class QuickMessages:
     @property
     def busy(self) -> bool:
         """A bubble is on show (it fades, and goes), or the list waits, greyed, for the
-        allowance to come back (it lights up then): frames are drawn meanwhile."""
-        return bool(self.bubbles) or (self.open and not self.allowance().ready)
+        allowance to come back (it lights up then): frames are drawn meanwhile. Not for
+        bubbles held under a cover: a screen passed slowly is not drawn on and on."""
+        return (bool(self.bubbles) and not self._held) or (self.open and not self.allowance().ready)
 
     def words(self, phrase: str) -> str:
         return self.translator()(f"chat.{phrase}")
