@@ -66,6 +66,11 @@ NUDGE_AFTER = 0.5
 that the friends may then let the computer play for them."""
 
 
+SAY_MARGIN = 1.15
+"""How much slower than the server's allowance this window's comes back: the network's
+delays never make a phrase sent as the list lit up arrive before the server allows it."""
+
+
 class Allowance:
     """The quick messages a seat may still send at once, earned back with time as the
     server counts them, a little slower (it counts from when each one arrives, this from
@@ -74,10 +79,6 @@ class Allowance:
     def __init__(self, burst: int, every: float, clock: Callable[[], float] = time.monotonic):
         self.clock = clock
         self.bucket = Bucket(burst, every * SAY_MARGIN, clock())
-
-    @property
-    def burst(self) -> int:
-        return round(self.bucket.burst)
 
     @property
     def every(self) -> float:
@@ -93,11 +94,6 @@ class Allowance:
     def drain(self) -> None:
         """None left for now: the server refused one (its count is ahead of this one's)."""
         self.bucket.drain(self.clock())
-
-
-SAY_MARGIN = 1.15
-"""How much slower than the server's allowance this window's comes back: the network's
-delays never make a phrase sent as the list lit up arrive before the server allows it."""
 
 
 class RemoteRound:
