@@ -1186,7 +1186,9 @@ class GameServer:
         phrase = check_phrase(message["phrase"])
         limits, now = self.limits, time.monotonic()
         seats = self.chatter.setdefault(table.code, {})
-        bucket = seats.setdefault(seat, Bucket(limits.say_burst, limits.say_every, now))
+        bucket = seats.get(seat)
+        if bucket is None:  # (made once a seat: its count is kept, not made again each time)
+            bucket = seats[seat] = Bucket(limits.say_burst, limits.say_every, now)
         if not bucket.take(now):
             raise ProtocolError("chatty")
         self._said += 1
