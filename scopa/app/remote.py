@@ -34,6 +34,7 @@ from scopa.engine import (
 from scopa.net.client import (
     SAID_KEPT,
     BackgroundClient,
+    Client,
     Disconnected,
     PlayedForYou,
     Said,
@@ -94,6 +95,25 @@ class Allowance:
     def drain(self) -> None:
         """None left for now: the server refused one (its count is ahead of this one's)."""
         self.bucket.drain(self.clock())
+
+
+def allowance_of(client: Client) -> Allowance:
+    """The quick messages a seat at ``client``'s table may send, by the numbers its server
+    announced (a word that is no sensible number: the game's own)."""
+    burst = round(client.limit("say_burst", 3, 1, 20))
+    return Allowance(burst, client.limit("say_every", 4.0, 0.1, 600.0))
+
+
+def refused_as_chatty(saying: list[concurrent.futures.Future[None]]) -> bool:
+    """Whether the server refused one of the quick messages ``saying`` sent as too many too
+    soon; those it has answered leave the list."""
+    refused = False
+    for future in [future for future in saying if future.done()]:
+        saying.remove(future)
+        error = None if future.cancelled() else future.exception()
+        if isinstance(error, ServerError) and error.code == "chatty":
+            refused = True
+    return refused
 
 
 class RemoteRound:
@@ -391,9 +411,11 @@ class RemoteCoordinator:
         reached: str = "",
         following: Sequence[Update | ServerError | Disconnected | PlayedForYou] = (),
         on_over: Callable[[bool], object] | None = None,
+        allowance: Allowance | None = None,
     ) -> None:
         """``address``: the table's address to give friends; ``reached``: the one this
-        window reached it at (to come back to)."""
+        window reached it at (to come back to); ``allowance``: the quick messages this seat
+        may still send, as the lobby left it (the server counts on from there)."""
         self.link = link
         self.ticket = ticket
         self.seat = ticket.seat
@@ -485,7 +507,7 @@ class RemoteCoordinator:
         """The rematch could not start (the server refused it, or was lost)."""
         self.hosted = False
         """The table is served by this game (its seat is held as one hosted here)."""
-        self._allowance: Allowance | None = None
+        self._allowance = allowance
         self._saying: list[concurrent.futures.Future[None]] = []
         """The quick messages sent, until the server answers each."""
         self.bubbles_shown = False
@@ -984,12 +1006,7 @@ class RemoteCoordinator:
     def say_refused(self) -> bool:
         """Whether the server refused a quick message sent since the last call, as too many
         too soon (its count was ahead of the window's, which now waits as it does)."""
-        refused = False
-        for future in [future for future in self._saying if future.done()]:
-            self._saying.remove(future)
-            error = None if future.cancelled() else future.exception()
-            if isinstance(error, ServerError) and error.code == "chatty":
-                refused = True
+        refused = refused_as_chatty(self._saying)
         if refused:
             self.allowance.drain()
         return refused
@@ -1003,9 +1020,7 @@ class RemoteCoordinator:
         """The quick messages this seat may still send, by the numbers the server announced
         (a word that is no sensible number: the game's own)."""
         if self._allowance is None:
-            client = self.link.client
-            burst = round(client.limit("say_burst", 3, 1, 20))
-            self._allowance = Allowance(burst, client.limit("say_every", 4.0, 0.1, 600.0))
+            self._allowance = allowance_of(self.link.client)
         return self._allowance
 
     # --- moves -----------------------------------------------------------------------------

@@ -3,11 +3,15 @@
 While seats are free, the address to send friends shows, with a button to copy it (not
 before there is an address, nor once nobody is awaited); everyone sees the seats, who
 sits where, who is ready, and how many are still awaited. When the last seat is taken
-the server deals, and the table opens. Leaving gives the seat up.
+the server deals, and the table opens. Leaving gives the seat up. Meanwhile the players
+may send quick messages ("Hello!") from the button beside Leave (or Q): each shows in a
+bubble on its sender's row.
 """
 
 from __future__ import annotations
 
+import collections
+import concurrent.futures
 from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -15,13 +19,23 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from scopa.engine import Rules, RulesError
+from scopa.net.client import SAID_KEPT
 from scopa.net.codes import AddressError, is_code, parse_address
 from scopa.settings import MAX_ADDRESS, MAX_NAME
 from scopa.storage import HeldSeat
 
 from .. import style
 from ..online import OnlineSession, legible, same_name, seat_name
-from ..remote import UNREADABLE, RemoteCoordinator, SharedScreen
+from ..remote import (
+    UNREADABLE,
+    Allowance,
+    RemoteCoordinator,
+    SharedScreen,
+    allowance_of,
+    refused_as_chatty,
+)
+from ..table.chat import QuickMessages, Spot, fading, paint_bubble
+from ..table.text import Writer
 from ..toasts import ToastBand, toast_px, worded
 from ..widgets import Button, Tab, TextInput, resolve
 from ..wording import default_name, is_default_name, join
@@ -88,6 +102,24 @@ class LobbyScene(MenuScene):
         """The address joined was forgotten, its match over."""
         self._drawn: tuple[dict[str, Any] | None, tuple[object, ...]] = ({}, ())
         """The table's frame and the rest of what the lobby showed when last drawn."""
+        self.chat: QuickMessages | None = None
+        """Quick messages while the table waits ("Hello!"): a button beside Leave, and what
+        each seat says in a bubble on its row (None with the setting off)."""
+        if app.settings.quick_messages:
+            self.chat = QuickMessages(
+                Writer(app.font),
+                lambda: self.app.t,
+                self._say,
+                lambda: self.allowance,
+                chime=lambda: self.app.audio.play("message"),
+            )
+        self.chat_spot: Spot | None = None
+        self._allowance: Allowance | None = None
+        self._saying: list[concurrent.futures.Future[None]] = []
+        """The quick messages sent, until the server answers each."""
+        self._heard: collections.deque[str] = collections.deque(maxlen=SAID_KEPT * 4)
+        """The numbers of the quick messages heard here: each once, though every seat at
+        this screen hears it on its own link."""
         super().__init__(app)
         if mode == "host":
             folder = app.store.data_dir
@@ -128,6 +160,8 @@ class LobbyScene(MenuScene):
         under software drawing at 1920x1080)."""
         if super().busy:
             return True
+        if self.chat is not None and self.chat.busy:  # a bubble fades, the list lights up
+            return True
         table, state = self._drawn
         return self.session.table is not table or self._shown_state() != state
 
@@ -147,6 +181,7 @@ class LobbyScene(MenuScene):
             session.moving is None,
             session.starting is None,
             self.app.t.language,
+            self.chat_on(),
         )
 
     def update(self, dt: float) -> None:
@@ -166,6 +201,7 @@ class LobbyScene(MenuScene):
         self._offer_seats()
         self._offer_names()
         self._tell_move_refused()
+        self._hear_said(dt)
         if seated is None and session.seated is not None:
             if self.app.trace is not None:
                 self.app.trace(f"address {session.seated.address}")
@@ -197,6 +233,7 @@ class LobbyScene(MenuScene):
                         reached=seated.reached,
                         following=session.following,
                         on_over=forget,
+                        allowance=self._allowance,  # what was said here counts at the table
                     )
                 ]
                 for other in seated.others:
@@ -227,6 +264,107 @@ class LobbyScene(MenuScene):
                 self.app.notify(worded("online.name_kept", name=kept), 9.0)
             if self.mode == "join" and session.first.at == 0:
                 self._tell_rules(rules_of(table), table, seated.ticket.seat)
+
+    # --- quick messages --------------------------------------------------------------------
+
+    def chat_on(self) -> bool:
+        """Quick messages may be sent now: the setting on, a seat taken at a table that waits
+        for its players, and the link up."""
+        session = self.session
+        seated = session.seated
+        return (
+            self.chat is not None
+            and self.app.settings.quick_messages
+            and seated is not None
+            and session.error is None
+            and (session.table or {}).get("status") == "waiting"
+            and seated.link.client.online
+        )
+
+    @property
+    def allowance(self) -> Allowance:
+        """The quick messages this screen's player may still send (the table's coordinator
+        counts on from it once the match begins)."""
+        seated = self.session.seated
+        if self._allowance is None and seated is not None:
+            self._allowance = allowance_of(seated.link.client)
+        return self._allowance or Allowance(1, 4.0)  # (no seat yet: the list is not open)
+
+    def _say(self, phrase: str) -> None:
+        """A quick message from this screen's player (the first seat taken here): heard back
+        from the server, its bubble shows on the player's row as everyone else's."""
+        seated = self.session.seated
+        if seated is not None:
+            self._saying.append(seated.link.submit(seated.link.client.say(phrase)))
+
+    def _hear_said(self, dt: float) -> None:
+        """What the seats said: each in a bubble on its row, a friend's with a chime (taken
+        off the links with the setting off too: the table does not show them late)."""
+        seated = self.session.seated
+        if seated is None:
+            return
+        heard = []
+        for link in [seated.link, *(other.link for other in seated.others)]:
+            for said in link.client.take_said():
+                if said.number not in self._heard:
+                    self._heard.append(said.number)
+                    heard.append(said)
+        chat = self.chat
+        if chat is None:
+            return
+        seats = len((self.session.table or {}).get("seats", ()))
+        if self.app.settings.quick_messages:
+            here = self.here_seats
+            for said in heard:
+                if said.seat < seats:
+                    chat.hear(said.seat, said.phrase, chime=said.seat not in here)
+        else:
+            chat.bubbles.clear()
+        chat.update(dt)
+        if not self.chat_on():
+            chat.open = False
+        if refused_as_chatty(self._saying):  # too soon for the server: no bubble comes
+            self.allowance.drain()
+            self.tell_here(worded("chat.wait"))
+
+    def _chat_handled(self, event: pygame.event.Event) -> bool:
+        """The quick messages' button, Q and their open list, before the screen's own
+        controls; Q is a letter while a name is typed."""
+        chat, spot = self.chat, self.chat_spot
+        if chat is None or spot is None or not self.chat_on():
+            return False
+        if event.type == pygame.KEYDOWN and not chat.open and self.form.editing():
+            return False
+        if not chat.handle(event, spot):
+            return False
+        if chat.open and self.form.editing():
+            self.form.stop_editing()  # the list has the keys now: the name typed goes
+        return True
+
+    def _draw_bubble(self, surface: pygame.Surface, row: pygame.Rect, left: float, right: float,
+                     seat: int) -> None:  # fmt: skip
+        """What ``seat`` said, in a bubble on its row between ``left`` (after its name) and
+        ``right`` (before its state), its tail towards the name."""
+        chat = self.chat
+        bubble = None if chat is None else chat.bubbles.get(seat)
+        if chat is None or bubble is None:
+            return
+        m = self.m
+        words = chat.words(bubble.phrase)
+        pen = m.pen("ui_bold", style.SMALL, style.INK)
+        pad, tail = m.px(0.016), m.px(0.016)
+        height = min(row.h * 0.84, style.line_height(pen) + pad)
+        width = min(style.natural_width(words, pen) + 2 * pad, right - left - tail)
+        if width < height * 2:  # no room on the row (a long name at six)
+            return
+        body = pygame.FRect(left + tail, row.centery - height / 2, width, height)
+        point = (
+            (body.left + 1, row.centery - height * 0.2),
+            (body.left + 1, row.centery + height * 0.2),
+            (left, row.centery),
+        )
+        edge = max(1, round(m.px(0.003)))
+        paint_bubble(surface, body, point, words, pen, edge, fading(bubble.age))
 
     def _offer_seats(self) -> None:
         """While the table waits for its players, a free seat may be taken instead of one's
@@ -367,6 +505,8 @@ class LobbyScene(MenuScene):
             self.app.save_settings()
 
     def handle(self, event: pygame.event.Event) -> bool:
+        if self._chat_handled(event):
+            return True
         used = super().handle(event)
         for seat, field in list(self.name_fields.items()):
             if seat in self.names_typed and not field.editing:
@@ -757,6 +897,14 @@ class LobbyScene(MenuScene):
         self.status_box = pygame.Rect(
             inner.left + button_w + gap, inner.bottom - row_h, inner.w - button_w - gap, row_h
         )
+        if self.chat is not None:  # the quick messages' square button, beside Leave
+            side = row_h
+            square = pygame.FRect(self.status_box.left, self.status_box.top, side, side)
+            self.chat_spot = Spot(
+                self.app.size, m.px(style.SPACE_XL), m.text_px(style.SMALL), square, True
+            )
+            self.status_box.left += side + gap
+            self.status_box.w -= side + gap
 
     def toast_band(self) -> ToastBand | None:
         """Beside the heading; one too long for it (no seat left for someone here) under
@@ -905,15 +1053,23 @@ class LobbyScene(MenuScene):
                 go = self.let_go_buttons.get(number)
                 after.left = (go or field).rect.right + m.px(style.SPACE_S)
                 after.w = label.right - after.left
-                style.text(surface, f"({self.t('online.here')})", soft, after)
+                here = f"({self.t('online.here')})"
+                style.text(surface, here, soft, after)
+                said_from = after.left + min(style.natural_width(here, soft), after.w)
             else:
-                style.text(surface, f"{number + 1}.  {who}", pen, label)
+                named = f"{number + 1}.  {who}"
+                style.text(surface, named, pen, label)
+                said_from = label.left + min(style.natural_width(named, pen), label.w)
             mark = pygame.Rect(row.left + row.w * 0.7, row.top, row.w * 0.3, row.h)
             if self.seat_buttons:
                 gap = m.px(style.SPACE_S)
                 mark.w = row.w * 0.3
                 mark.right = row.right - self.seat_button_w - gap
             style.text(surface, state, soft, mark, align="right")
+            if self.chat_on():  # what the seat said, between its name and its state
+                gap = m.px(style.SPACE_S)
+                said_to = mark.right - style.natural_width(state, soft) - gap
+                self._draw_bubble(surface, row, said_from + gap, said_to, number)
         variants = self._played_with()
         if variants is not None:  # the variants, under the seats: wrapped over the room left
             words, box = variants
@@ -967,6 +1123,15 @@ class LobbyScene(MenuScene):
     def draw_overlay(self, surface: pygame.Surface) -> None:
         if self.nothing_to_show:
             return
+        chat, spot = self.chat, self.chat_spot
+        if chat is not None and spot is not None and self.chat_on():
+            for item in chat.controls(spot):
+                item.paint(surface)
+            if not chat.open and spot.button.collidepoint(chat.pointer):
+                pen = self.m.pen("ui", style.ROW_NOTE, style.INK)
+                words = self.t("chat.title")  # what the button is, and its key
+                style.text(surface, words, pen, self.status_box, align="center", lines=2)
+                return
         box = self.status_box.copy()
         for button in (self.start_button, self.retry_button):  # beside Leave, clear of it
             if button in self.form.widgets:

@@ -324,8 +324,7 @@ class QuickMessages:
         rect = self.bubble_rect(lay, seat, words)
         plate = lay.place_of(seat).name_rect
         below = rect.top >= plate.bottom
-        left = BUBBLE_SECONDS - bubble.age
-        alpha = 255 if left >= FADE_SECONDS else round(255 * left / FADE_SECONDS / 32) * 32
+        alpha = fading(bubble.age)
         pen = self._bubble_pen(lay)
         tail = lay.margin * 0.35
         x = max(rect.left + tail, min(plate.centerx, rect.right - tail))
@@ -333,24 +332,58 @@ class QuickMessages:
             edge_y, tip_y = rect.top + 1, rect.top - tail
         else:
             edge_y, tip_y = rect.bottom - 1, rect.bottom + tail
-        point = [(x - tail * 0.6, edge_y), (x + tail * 0.6, edge_y), (x, tip_y)]
-        reach = rect.union(FRect(x - tail, rect.top - tail, 2 * tail, rect.height + 2 * tail))
+        point = ((x - tail * 0.6, edge_y), (x + tail * 0.6, edge_y), (x, tip_y))
+        reach = bubble_reach(rect, point)
+        edge = max(1, round(lay.unit * 2))
 
         def paint(surface: pygame.Surface) -> None:
-            layer = pygame.Surface((round(reach.w) + 4, round(reach.h) + 4), pygame.SRCALPHA)
-            shift = (-reach.left + 2, -reach.top + 2)
-            body = rect.move(shift)
-            radius = max(3, round(body.h / 2.6))
-            pygame.draw.rect(layer, style.PAPER_BRIGHT, body, border_radius=radius)
-            pygame.draw.rect(layer, style.GOLD_DEEP, body, max(1, round(lay.unit * 2)), radius)
-            moved = [(px + shift[0], py + shift[1]) for px, py in point]
-            pygame.draw.polygon(layer, style.PAPER_BRIGHT, moved)
-            style.text(layer, words, pen, body, align="center")
-            layer.set_alpha(alpha)
-            surface.blit(layer, (reach.left - 2, reach.top - 2))
+            paint_bubble(surface, rect, point, words, pen, edge, alpha)
 
         key = ("chat_bubble", seat, words, tuple(rect), alpha)
         return Item(key, box(reach, 3), paint)
+
+
+def fading(age: float) -> int:
+    """The opacity of a bubble ``age`` seconds old: whole, then fading out in a few steps
+    (each step a frame drawn, not every frame of the fade)."""
+    left = BUBBLE_SECONDS - age
+    return 255 if left >= FADE_SECONDS else round(255 * left / FADE_SECONDS / 32) * 32
+
+
+Point = tuple[float, float]
+
+
+def bubble_reach(body: FRect, point: tuple[Point, Point, Point]) -> FRect:
+    """What a bubble covers: its body and its tail."""
+    xs, ys = [x for x, _ in point], [y for _, y in point]
+    tail = FRect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+    return body.union(tail)
+
+
+def paint_bubble(
+    surface: pygame.Surface,
+    body: FRect,
+    point: tuple[Point, Point, Point],
+    words: str,
+    pen: style.Pen,
+    edge: int,
+    alpha: int,
+) -> None:
+    """A speech bubble: paper edged in gold, ``words`` in its ``body``, its tail the
+    triangle ``point`` (two corners on the body's edge, the tip out of it), at ``alpha``."""
+    reach = bubble_reach(body, point)
+    layer = pygame.Surface((round(reach.w) + 4, round(reach.h) + 4), pygame.SRCALPHA)
+    shift = (-reach.left + 2, -reach.top + 2)
+    inside = body.move(shift)
+    radius = max(3, round(inside.h / 2.6))
+    pygame.draw.rect(layer, style.PAPER_BRIGHT, inside, border_radius=radius)
+    pygame.draw.rect(layer, style.GOLD_DEEP, inside, edge, radius)
+    moved = [(px + shift[0], py + shift[1]) for px, py in point]
+    pygame.draw.polygon(layer, style.PAPER_BRIGHT, moved)
+    pygame.draw.lines(layer, style.GOLD_DEEP, False, [moved[0], moved[2], moved[1]], edge)
+    style.text(layer, words, pen, inside, align="center")
+    layer.set_alpha(alpha)
+    surface.blit(layer, (reach.left - 2, reach.top - 2))
 
 
 def speech_mark(surface: pygame.Surface, area: FRect) -> None:
