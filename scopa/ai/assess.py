@@ -316,12 +316,14 @@ def describe(
             return "keeps_for_later", {"rank": kept.rank}
         return "looks_ahead", {}
     # "takes 3 cards" is a reason only when the cards are more than the other way takes (the
-    # review said "takes 2 cards" of Master's move over the player's that took three)
+    # review said "takes 2 cards" of Master's move over the player's that took three), or
+    # than any other capture takes (a hint said it where another took as many)
     count = capture.bit_count()
     if instead is not None:
         more = count > taken.bit_count()
     else:
-        more = count >= max((other.move.capture_mask.bit_count() for other in others), default=0)
+        most = (other.move.capture_mask.bit_count() for other in others if other.move != move)
+        more = count > max(most, default=0)
     if count >= 2 and more:
         return "most_cards", {"count": count}  # from the table, as players count
     if capture & COINS and not taken & COINS:

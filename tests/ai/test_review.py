@@ -603,3 +603,20 @@ def test_a_lay_said_to_give_nothing_away_gives_nothing_away() -> None:
                     told[reason] = told.get(reason, 0) + 1
             match, _ = match.apply(rng.choice(match.legal_moves()))
     assert told.get("little_risk"), told
+
+
+def test_a_hint_does_not_say_more_cards_where_another_capture_takes_as_many() -> None:
+    """The hint said of a capture of two "takes 2 cards" where another took two as well:
+    the count is a reason only when no other capture takes as many."""
+    from scopa.ai.assess import Judge, describe
+    from scopa.ai.view import View
+
+    from .helpers import position, seat_view
+
+    view = View.of(seat_view(position("7C 8C 9S", "3B 4C 5S 3S")))
+    judge = Judge(view)
+    assessments = [judge.assess(move) for move in view.moves]
+    pairs = [a for a in assessments if a.move.capture_mask.bit_count() == 2]
+    assert len(pairs) >= 3
+    for chosen in pairs:
+        assert describe(view, chosen, assessments)[0] != "most_cards"
