@@ -190,3 +190,19 @@ def test_the_table_s_lobby_keeps_the_button_only_while_it_waits(waiting, monkeyp
     assert not lobby.chat_on()
     press(app, KEY)
     assert not lobby.chat.open
+
+
+def test_a_bubble_goes_with_its_player_from_a_seat_left_free(waiting):
+    """A friend's "Hello!" stayed on their row after the host removed them, beside "Free"."""
+    app, lobby, friend = waiting
+    row = lobby.seat_row(1)
+    frame(app)
+    before = gold_in(app.screen, row)
+    friend.submit(friend.client.say("hello")).result(10)
+    run_until(app, lambda: 1 in lobby.chat.bubbles)
+    frame(app)
+    assert gold_in(app.screen, row) > before + 20
+    lobby.session.remove(1)
+    run_until(app, lambda: not lobby._seat_info(1).get("taken"))
+    frame(app)
+    assert gold_in(app.screen, row) <= before

@@ -1066,7 +1066,8 @@ class LobbyScene(MenuScene):
                 mark.w = row.w * 0.3
                 mark.right = row.right - self.seat_button_w - gap
             style.text(surface, state, soft, mark, align="right")
-            if self.chat_on():  # what the seat said, between its name and its state
+            if self.chat_on() and info.get("taken"):  # what the seat said, between its name
+                # and its state (not on a seat left since: its player moved, or was removed)
                 gap = m.px(style.SPACE_S)
                 said_to = mark.right - style.natural_width(state, soft) - gap
                 self._draw_bubble(surface, row, said_from + gap, said_to, number)
