@@ -897,14 +897,15 @@ class LobbyScene(MenuScene):
         self.status_box = pygame.Rect(
             inner.left + button_w + gap, inner.bottom - row_h, inner.w - button_w - gap, row_h
         )
-        if self.chat is not None:  # the quick messages' square button, beside Leave
-            side = row_h
-            square = pygame.FRect(self.status_box.left, self.status_box.top, side, side)
+        if self.chat is not None:  # the quick messages' square button, where Leave ends
+            # (Leave shorter for it: the line between keeps its room for what it says)
+            leave = self.leave_button.rect
+            square = pygame.FRect(leave.right - row_h, leave.top, row_h, row_h)
+            leave.w -= row_h + gap
+            self.leave_button.place(leave)
             self.chat_spot = Spot(
                 self.app.size, m.px(style.SPACE_XL), m.text_px(style.SMALL), square, True
             )
-            self.status_box.left += side + gap
-            self.status_box.w -= side + gap
 
     def toast_band(self) -> ToastBand | None:
         """Beside the heading; one too long for it (no seat left for someone here) under
