@@ -15,7 +15,7 @@ import collections
 import concurrent.futures
 import contextlib
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
@@ -1243,7 +1243,9 @@ class SharedScreen:
     """A match at a server is never a reviewed position played again (as the hint, the
     sheet and the table's words ask of every match)."""
 
-    def __init__(self, parts: Sequence[RemoteCoordinator]) -> None:
+    def __init__(self, parts: Sequence[RemoteCoordinator], heard: Iterable[str] = ()) -> None:
+        """``heard``: the numbers of the quick messages the lobby took (from one seat's link:
+        the others' still hold them)."""
         if len(parts) < 2 or len({part.seat for part in parts}) != len(parts):
             raise ValueError("a shared screen holds two seats or more, each once")
         self.parts = {part.seat: part for part in sorted(parts, key=lambda part: part.seat)}
@@ -1266,7 +1268,7 @@ class SharedScreen:
         """The sheet the friends read as the people here sat down was shown (once)."""
         self._heard = Arrival()
         """What the other seats here heard that the table has yet to take (``listen``)."""
-        self._said: collections.deque[str] = collections.deque(maxlen=SAID_KEPT * len(parts))
+        self._said: collections.deque[str] = collections.deque(heard, SAID_KEPT * len(parts))
         """The numbers of the last quick messages taken: each seat's link hears each one."""
         self.bubbles_shown = False
         """As ``RemoteCoordinator.bubbles_shown``, for the whole screen."""

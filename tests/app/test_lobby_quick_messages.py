@@ -9,8 +9,12 @@ import functools
 import pygame
 import pytest
 
+from scopa.app import style
+from scopa.app.online import OnlineSession
 from scopa.app.scenes.lobby import LobbyScene
 from scopa.app.table.chat import BUBBLE_SECONDS, KEY
+from scopa.engine import Rules
+from scopa.net.client import BackgroundClient
 from scopa.net.protocol import PHRASES, Limits
 from scopa.net.server import GameServer
 
@@ -206,3 +210,166 @@ def test_a_bubble_goes_with_its_player_from_a_seat_left_free(waiting):
     run_until(app, lambda: not lobby._seat_info(1).get("taken"))
     frame(app)
     assert gold_in(app.screen, row) <= before
+
+
+def key(app, code: int, text: str = "") -> None:  # noqa: ANN001
+    """A key pressed as a keyboard sends it: the key, and for a letter or a digit the text
+    that comes with it."""
+    app._last_answer = None
+    events = [pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode=text, scancode=0)]
+    if text:
+        events.append(pygame.event.Event(pygame.TEXTINPUT, text=text))
+    frame(app, *events)
+
+
+@pytest.fixture
+def one_here(app, monkeypatch):
+    """A lobby of three: this screen's player, a person beside them (a name field on their
+    row) and a friend's client; the match not yet started."""
+    lobby, friend = host_with_one_here(app, monkeypatch, opens=False)
+    run_until(app, lambda: lobby.chat_on() and 2 in lobby.name_fields)
+    yield app, lobby, friend
+    friend.close()
+    app.home()
+
+
+def test_q_and_a_digit_after_a_name_typed_leave_the_name_as_it_was(one_here):
+    """The name typed for the person here, Enter, then Q and 1 to say hello: the name
+    became "Lucaq1" (the keys' text went on to the field, still focused)."""
+    app, lobby, friend = one_here
+    field = lobby.name_fields[2]
+    click(app, field.rect.center)
+    type_text(app, "Luca")
+    key(app, pygame.K_RETURN)
+    run_until(app, lambda: lobby._table_name(2) == "Luca")
+    key(app, KEY, "q")
+    assert lobby.chat.open and not field.editing
+    key(app, pygame.K_1, "1")
+    assert heard(friend, 1) == [(0, "hello")]
+    for _ in range(10):
+        frame(app)
+    assert lobby.name_shown(2) == "Luca" and 2 not in lobby.names_typed
+
+
+def test_q_on_a_name_field_reached_with_tab_opens_the_list_and_types_nothing(one_here):
+    app, lobby, friend = one_here
+    field = lobby.name_fields[2]
+    for _ in range(10):
+        if lobby.form.focus is field:
+            break
+        key(app, pygame.K_TAB)
+    assert lobby.form.focus is field and not field.editing
+    key(app, KEY, "q")
+    assert lobby.chat.open and not field.editing and 2 not in lobby.names_typed
+
+
+def test_a_digit_chosen_after_the_button_cut_a_name_short_is_not_typed(one_here):
+    app, lobby, friend = one_here
+    field = lobby.name_fields[2]
+    click(app, field.rect.center)
+    type_text(app, "Luca")
+    click(app, lobby.chat_spot.button.center)  # mid-typing: the name goes, the list opens
+    assert lobby.chat.open and not field.editing
+    key(app, pygame.K_2, "2")
+    assert heard(friend, 1) == [(0, "good_luck")]
+    run_until(app, lambda: lobby._table_name(2) == "Luca")
+    for _ in range(10):
+        frame(app)
+    assert lobby.name_shown(2) == "Luca"
+
+
+def test_a_bubble_is_not_shown_on_the_row_of_one_who_takes_the_seat_next(waiting):
+    """Bruno said "Good game!" and was removed; Carla, taking the seat at once, was shown
+    saying it."""
+    app, lobby, friend = waiting
+    friend.submit(friend.client.say("good_game")).result(10)
+    run_until(app, lambda: 1 in lobby.chat.bubbles)
+    code = lobby.session.seated.ticket.code
+    lobby.session.remove(1)
+    run_until(app, lambda: not lobby._seat_info(1).get("taken"))
+    port = lobby.session.seated.ticket.server.rsplit(":", 1)[1]
+    carla = BackgroundClient(f"ws://127.0.0.1:{port}")
+    try:
+        carla.submit(carla.client.join(code, "Carla")).result(20)
+        run_until(app, lambda: lobby._seat_info(1).get("name") == "Carla")
+        frame(app)
+        assert not lobby._said_here(1)
+    finally:
+        carla.close()
+
+
+def test_a_bubble_follows_its_player_to_the_seat_they_move_to(app, monkeypatch):
+    """This player said "Hello!", then took another seat (Sit here): the bubble stayed on
+    the seat left."""
+    monkeypatch.setattr("scopa.app.hosting.DEFAULT_PORT", 0)
+    app.settings = app.settings.with_(
+        language="en", animation_speed="instant", tutorial_done=True, rules=Rules(players=3)
+    )
+    online = app.open("online")
+    frame(app)
+    online.friends = 2
+    click(app, online.host_button)
+    lobby = app.stack.top
+    try:
+        run_until(app, lambda: lobby.chat_on() and ("sit", 1) in lobby.seat_buttons)
+        press(app, KEY)
+        press(app, pygame.K_1)
+        run_until(app, lambda: lobby._said_here(0))
+        lobby.sit(1)
+        run_until(app, lambda: lobby.session.seated.ticket.seat == 1)
+        run_until(app, lambda: lobby._said_here(1))
+        assert list(lobby.chat.bubbles) == [1]
+    finally:
+        app.home()
+
+
+def test_a_message_heard_as_the_match_is_dealt_is_left_for_the_table(waiting, monkeypatch):
+    """Said between the deal and the table's opening (a slow link, a screen of several
+    seats waiting for each one's first state): it chimed in the lobby, and showed nowhere."""
+    app, lobby, friend = waiting
+    monkeypatch.setattr(OnlineSession, "all_first", property(lambda session: False))
+    click(app, lobby.start_button)
+    run_until(app, lambda: (lobby.session.table or {}).get("status") == "playing")
+    friend.submit(friend.client.say("good_luck")).result(10)
+    link = lobby.session.seated.link
+    run_until(app, lambda: bool(lobby.chat.bubbles or link.client.said))  # come, and...
+    frame(app)
+    assert not lobby.chat.bubbles and link.client.said  # ...left on the link for the table
+    monkeypatch.undo()
+    table = table_opens(app)
+    run_until(app, lambda: 1 in table.chat.bubbles)
+
+
+def test_leave_makes_room_for_the_button_only_while_it_shows(waiting, monkeypatch):
+    """Leave was shorter with no button beside it (the link down, the table not found)."""
+    app, lobby, friend = waiting
+    short = lobby.leave_button.rect.w
+    monkeypatch.setattr(type(lobby.session.seated.link.client), "online", property(lambda s: False))
+    frame(app)
+    assert lobby.leave_button.rect.w > short
+    monkeypatch.undo()
+    frame(app)
+    assert lobby.leave_button.rect.w == short and lobby.chat_on()
+
+
+def test_the_button_s_words_stand_beside_it_clear_of_start(waiting):
+    """Pointed at, the button says what it is on the line beside it: that line ends where
+    Start begins (the words were centred on a line that ran on under Start)."""
+    app, lobby, friend = waiting
+    frame(app)
+    before = app.screen.copy()
+    point = lobby.chat_spot.button.center
+    move = pygame.event.Event(pygame.MOUSEMOTION, pos=point, rel=(0, 0), buttons=(0, 0, 0))
+    frame(app, move)
+    line = lobby.status_box
+    changed = [
+        x
+        for x in range(line.left, line.right)
+        for y in range(line.top, line.bottom)
+        if app.screen.get_at((x, y)) != before.get_at((x, y))
+    ]
+    assert changed  # the words came
+    start = lobby.start_button.rect
+    middle = (lobby.status_box.left + start.left - lobby.m.px(style.SPACE_S)) / 2
+    assert max(changed) < start.left
+    assert abs((min(changed) + max(changed)) / 2 - middle) < lobby.m.px(0.02)

@@ -120,6 +120,13 @@ class LobbyScene(MenuScene):
         self._heard: collections.deque[str] = collections.deque(maxlen=SAID_KEPT * 4)
         """The numbers of the quick messages heard here: each once, though every seat at
         this screen hears it on its own link."""
+        self._owners: dict[int, object] = {}
+        """Who said each bubble (``_sitters``): it shows on their row, wherever they sit."""
+        self._eat_text = False
+        """The quick messages took a key: the text the keyboard sends with it is theirs too
+        (a Q or a digit typed into a person's name)."""
+        self._chat_laid = False
+        """The lobby is laid out with the quick messages' button (Leave shorter for it)."""
         super().__init__(app)
         if mode == "host":
             folder = app.store.data_dir
@@ -202,6 +209,8 @@ class LobbyScene(MenuScene):
         self._offer_names()
         self._tell_move_refused()
         self._hear_said(dt)
+        if self.chat_on() != self._chat_laid:
+            self.layout()  # the button comes (a seat taken) or goes: Leave makes room for it
         if seated is None and session.seated is not None:
             if self.app.trace is not None:
                 self.app.trace(f"address {session.seated.address}")
@@ -254,7 +263,8 @@ class LobbyScene(MenuScene):
                 session.unreadable(error)
                 return
             session.close(keep_link=True)
-            coordinator = parts[0] if len(parts) == 1 else SharedScreen(parts)
+            # (a quick message the lobby heard on one seat's link is not heard again on another)
+            coordinator = parts[0] if len(parts) == 1 else SharedScreen(parts, self._heard)
             if session.first.status == "over":  # taken back on its final sheet
                 coordinator.resumed = True
             self.app.matches.open_remote(coordinator, session)
@@ -301,8 +311,8 @@ class LobbyScene(MenuScene):
         """What the seats said: each in a bubble on its row, a friend's with a chime (taken
         off the links with the setting off too: the table does not show them late)."""
         seated = self.session.seated
-        if seated is None:
-            return
+        if seated is None or (self.session.table or {}).get("status") != "waiting":
+            return  # (once the match is dealt, what is said is the table's to show)
         heard = []
         for link in [seated.link, *(other.link for other in seated.others)]:
             for said in link.client.take_said():
@@ -314,29 +324,76 @@ class LobbyScene(MenuScene):
             return
         seats = len((self.session.table or {}).get("seats", ()))
         if self.app.settings.quick_messages:
-            here = self.here_seats
+            here, sitters = self.here_seats, self._sitters()
             for said in heard:
                 if said.seat < seats:
                     chat.hear(said.seat, said.phrase, chime=said.seat not in here)
+                    self._owners[said.seat] = sitters.get(said.seat)
         else:
             chat.bubbles.clear()
+        self._follow_seats(chat)
         chat.update(dt)
         if not self.chat_on():
             chat.open = False
+            chat.pointer = (-1, -1)  # (the button is not lit when it comes back)
         if refused_as_chatty(self._saying):  # too soon for the server: no bubble comes
             self.allowance.drain()
             self.tell_here(worded("chat.wait"))
+
+    def _sitters(self) -> dict[int, object]:
+        """Who sits in each seat taken: a person at this screen as themselves (their name
+        may follow the seat's number), a friend by their name."""
+        seated = self.session.seated
+        here = {}
+        if seated is not None:
+            here = {person.ticket.seat: person for person in (seated, *seated.others)}
+        return {
+            int(info.get("seat", 0)): here.get(int(info.get("seat", 0)), str(info.get("name")))
+            for info in (self.session.table or {}).get("seats", [])
+            if info.get("taken")
+        }
+
+    def _follow_seats(self, chat: QuickMessages) -> None:
+        """A bubble goes with the player who said it, to the seat they moved to ("Sit
+        here"); it shows on no one else's row (one who took a seat left meanwhile)."""
+        for seat in [seat for seat in self._owners if seat not in chat.bubbles]:
+            del self._owners[seat]
+        sitters = self._sitters()
+        for seat, owner in list(self._owners.items()):
+            if owner is None and seat in sitters:  # heard before the seat showed taken
+                self._owners[seat] = sitters[seat]
+                continue
+            if sitters.get(seat) is owner or sitters.get(seat) == owner:
+                continue
+            found = [n for n, who in sitters.items() if who is owner or who == owner]
+            if len(found) == 1 and found[0] not in chat.bubbles:
+                chat.bubbles[found[0]] = chat.bubbles.pop(seat)
+                self._owners[found[0]] = self._owners.pop(seat)
+
+    def _said_here(self, seat: int) -> bool:
+        """The bubble of ``seat`` is its sitter's (not one who left it, nor on the way)."""
+        sitter, owner = self._sitters().get(seat), self._owners.get(seat)
+        return sitter is not None and (sitter is owner or sitter == owner)
 
     def _chat_handled(self, event: pygame.event.Event) -> bool:
         """The quick messages' button, Q and their open list, before the screen's own
         controls; Q is a letter while a name is typed."""
         chat, spot = self.chat, self.chat_spot
+        if event.type == pygame.TEXTINPUT and self._eat_text:
+            self._eat_text = False  # the letter or digit of a key the list took
+            return True
+        if event.type == pygame.KEYDOWN:
+            self._eat_text = False
         if chat is None or spot is None or not self.chat_on():
             return False
+        if event.type == pygame.TEXTINPUT and chat.open:
+            return True
         if event.type == pygame.KEYDOWN and not chat.open and self.form.editing():
             return False
         if not chat.handle(event, spot):
             return False
+        if event.type == pygame.KEYDOWN:
+            self._eat_text = True
         if chat.open and self.form.editing():
             self.form.stop_editing()  # the list has the keys now: the name typed goes
         return True
@@ -505,9 +562,7 @@ class LobbyScene(MenuScene):
             self.app.save_settings()
 
     def handle(self, event: pygame.event.Event) -> bool:
-        if self._chat_handled(event):
-            return True
-        used = super().handle(event)
+        used = self._chat_handled(event) or super().handle(event)
         for seat, field in list(self.name_fields.items()):
             if seat in self.names_typed and not field.editing:
                 self._send_name(seat)  # typing ended (Esc, a click elsewhere): the name goes
@@ -897,7 +952,8 @@ class LobbyScene(MenuScene):
         self.status_box = pygame.Rect(
             inner.left + button_w + gap, inner.bottom - row_h, inner.w - button_w - gap, row_h
         )
-        if self.chat is not None:  # the quick messages' square button, where Leave ends
+        self._chat_laid = self.chat_on()
+        if self.chat is not None and self._chat_laid:  # the quick messages' button, at Leave's end
             # (Leave shorter for it: the line between keeps its room for what it says)
             leave = self.leave_button.rect
             square = pygame.FRect(leave.right - row_h, leave.top, row_h, row_h)
@@ -1067,8 +1123,8 @@ class LobbyScene(MenuScene):
                 mark.w = row.w * 0.3
                 mark.right = row.right - self.seat_button_w - gap
             style.text(surface, state, soft, mark, align="right")
-            if self.chat_on() and info.get("taken"):  # what the seat said, between its name
-                # and its state (not on a seat left since: its player moved, or was removed)
+            if self.chat_on() and self._said_here(number):  # what the seat said, between its
+                # name and its state (not on a seat left since: its player moved, or went)
                 gap = m.px(style.SPACE_S)
                 said_to = mark.right - style.natural_width(state, soft) - gap
                 self._draw_bubble(surface, row, said_from + gap, said_to, number)
@@ -1125,19 +1181,20 @@ class LobbyScene(MenuScene):
     def draw_overlay(self, surface: pygame.Surface) -> None:
         if self.nothing_to_show:
             return
-        chat, spot = self.chat, self.chat_spot
-        if chat is not None and spot is not None and self.chat_on():
-            for item in chat.controls(spot):
-                item.paint(surface)
-            if not chat.open and spot.button.collidepoint(chat.pointer):
-                pen = self.m.pen("ui", style.ROW_NOTE, style.INK)
-                words = self.t("chat.title")  # what the button is, and its key
-                style.text(surface, words, pen, self.status_box, align="center", lines=2)
-                return
         box = self.status_box.copy()
         for button in (self.start_button, self.retry_button):  # beside Leave, clear of it
             if button in self.form.widgets:
                 box.w = button.rect.left - self.m.px(style.SPACE_S) - box.left
+        chat, spot = self.chat, self.chat_spot
+        if chat is not None and spot is not None and self.chat_on():
+            for item in chat.controls(spot):
+                item.paint(surface)
+            pointed = not chat.open and spot.button.collidepoint(chat.pointer)
+            if pointed and not self.field_note():
+                pen = self.m.pen("ui", style.ROW_NOTE, style.INK)
+                words = self.t("chat.title")  # what the button is, and its key
+                style.text(surface, words, pen, box, align="center", lines=2)
+                return
         seats = [*self.seat_buttons.values(), *self.name_fields.values()]
         seats += self.let_go_buttons.values()
         if self.field_note() or any(self.form.hint() == resolve(w.hint) for w in seats):
@@ -1149,6 +1206,8 @@ class LobbyScene(MenuScene):
 
     def leave(self) -> None:
         super().leave()
+        if self.chat is not None:
+            self.chat.open = False  # (a screen over the lobby: the list does not wait under it)
         for seat in list(self.names_typed):  # a window over the lobby mid-typing
             self._send_name(seat)
 
