@@ -225,6 +225,42 @@ def test_undo_restores_the_exact_previous_state(fast, store):
     assert saved is not None and saved[1].moves == scene.match.moves()
 
 
+def test_a_double_click_on_undo_takes_back_one_play_and_its_words_stay(fast):
+    """A double click on Undo took two plays back, and the second click's line took the
+    place of the first's, which says once that the match no longer counts for the records."""
+    scene = open_solo(fast, fixed_match("7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B"))
+    drag(fast, centre_of(scene, C("2C")), empty_felt(scene))
+    wait_for_turn(fast, scene, 0)
+    settle(fast, scene)
+    before = snapshot(scene.match)
+    drag(fast, centre_of(scene, C("7D")), centre_of(scene, C("7C")))
+    wait_for_turn(fast, scene, 0)
+    settle(fast, scene)
+    assert len(scene.match.moves()) == 4
+    where = button(scene, "undo").rect.center
+    click(fast, where)
+    pump(fast, 6)  # a tenth of a second
+    click(fast, (where[0] + 2, where[1] + 1))
+    assert snapshot(scene.match) == before  # one play back, not two
+    assert scene.said() == fast.t("aids.undo_done_first")
+    pump(fast, 40)  # a moment later, a click is a click again
+    click(fast, where)
+    assert len(scene.match.moves()) == 0 and scene.said() == fast.t("aids.undo_done")
+
+
+def test_a_double_click_on_the_tracker_opens_it(fast):
+    """A double click on the tracker's button opened and closed it: the button looked dead."""
+    scene = open_solo(fast, fixed_match("7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B"))
+    where = button(scene, "tracker").rect.center
+    click(fast, where)
+    pump(fast, 6)
+    click(fast, where)
+    assert scene.aids.tracker_on
+    pump(fast, 40)
+    click(fast, where)  # a click a moment later closes it
+    assert not scene.aids.tracker_on
+
+
 def test_undo_with_ctrl_z_and_nothing_to_take_back_at_the_start(fast):
     scene = open_solo(fast, fixed_match("7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B"))
     assert not button(scene, "undo").enabled

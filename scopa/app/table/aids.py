@@ -67,6 +67,12 @@ TABLE_CARDS_CLEAR = 8
 """The tracker keeps clear of where this many cards lie on the table (two rows of four)."""
 REVIEW_KEY = pygame.K_TAB
 TAP_SECONDS = 0.35
+DOUBLE_CLICK = 0.5
+DOUBLE_CLICK_REACH = 6
+"""A press on an aid's button this soon after a click on it, and as good as in its place,
+is that click's double: taken as nothing (a double click on Undo took two plays back)."""
+DOUBLED = "doubled"
+"""``_pressed`` for the second press of a double click, whose release is nothing either."""
 """A press of the last-capture key shorter than this is a tap: the panel stays open."""
 
 
@@ -188,6 +194,8 @@ class AidsLayer:
         self.asking_for: Match | None = None
         self.pointer: tuple[int, int] = (-1, -1)
         self._pressed: str | None = None
+        self._clicked: tuple[float, str, tuple[int, int]] | None = None
+        """When, which and where an aid's button was last clicked (``DOUBLE_CLICK``)."""
         self._tracked: tuple | None = None
         self._tracker_spot: tuple[tuple, tuple[TrackerSize, FRect]] | None = None
         """The tracker's size and place last worked out, for which layout and words
@@ -327,19 +335,38 @@ class AidsLayer:
             self._pressed = None if hit is None else hit.name  # (a release unheard: gone)
             if hit is None:
                 return False
+            if self._doubled(hit.name, event.pos):
+                self._pressed = DOUBLED
+                return True
             if hit.name == "review" and hit.enabled:
                 self._review_down()
+                self._clicked = (self._clock, hit.name, event.pos)
             return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._pressed:
             pressed, self._pressed = self._pressed, None
+            if pressed == DOUBLED:
+                return True
             if pressed == "review":
                 self._review_up()
                 return True
             hit = self._button_at(event.pos)
             if hit is not None and hit.name == pressed:
+                self._clicked = (self._clock, pressed, event.pos)
                 self.use(pressed)
             return True
         return False
+
+    def _doubled(self, name: str, pos: tuple[int, int]) -> bool:
+        """Whether a press on ``name``'s button at ``pos`` is the second of a double click
+        (a key pressed twice is meant twice: only the pointer's)."""
+        last = self._clicked
+        return (
+            last is not None
+            and last[1] == name
+            and self._clock - last[0] <= DOUBLE_CLICK
+            and abs(pos[0] - last[2][0]) <= DOUBLE_CLICK_REACH
+            and abs(pos[1] - last[2][1]) <= DOUBLE_CLICK_REACH
+        )
 
     def let_go(self) -> None:
         """The pointer's button or Tab, held down, was let go unheard (a screen came over
