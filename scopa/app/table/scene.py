@@ -1335,6 +1335,15 @@ class TableScene(Scene):
             self.coordinator.bubbles_shown = True  # over the screen that covered it go
             self.app.toasts.forget(lambda toast: (toast.key or "").startswith(SAID_KEY))
         self._apply_visibility(animate=False)
+        # the pointer went on over the screen that covered the table: it is where the
+        # window says now, not where the table last saw it (a card of the next hand rose
+        # under it, the pointer long gone to the sheet's Next round)
+        self.pick.pointer = pygame.mouse.get_pos() if pygame.mouse.get_focused() else None
+        if self.pick.pointer is None:
+            self.pick.hovered = None
+            self.input.lift_hand()
+        else:
+            self.input.refresh_hover()
         chosen = self.pick.selected
         if chosen is not None and self.view.face_shown(chosen) and self.pick.choice is None:
             self.input.lift_hand()  # the card chosen before the menu opened rises again

@@ -1,0 +1,57 @@
+"""The pointer over the score sheet: back at the table, the next hand is not lifted under
+where the pointer last was over the table (it had gone on to the sheet's Next round)."""
+
+from __future__ import annotations
+
+import pygame
+
+from scopa.app.table import TableScene
+from scopa.engine import Match, Rules
+from scopa.settings import MatchSetup
+
+from .table_helpers import (
+    click,
+    coordinated,
+    drag,
+    empty_felt,
+    inline_worker,
+    mouse,
+    pump,
+    settle,
+    sheet_opens,
+)
+
+
+def at_the_last_card() -> Match:
+    """A match whose first round ends with seat 0's last card, seat 0 to play."""
+    for seed in range(1, 200):
+        match = Match.new(Rules(), seed)
+        while match.round.round_no == 1 and not match.over:
+            obs = match.observe(match.turn)
+            if match.turn == 0 and sum(obs.hand_sizes) == 1 and obs.stock_size == 0:
+                return match
+            match, _ = match.apply(match.legal_moves()[0])
+    raise AssertionError("no such match")
+
+
+def test_no_card_of_the_next_hand_rises_under_a_pointer_gone_to_the_sheet(fast, monkeypatch):
+    match = at_the_last_card()
+    setup = MatchSetup.solo(Rules(), "beginner")
+    scene = TableScene(fast, coordinated(fast, setup, match), worker=inline_worker())
+    fast.stack.push(scene)
+    settle(fast, scene)
+    (last,) = scene.match.round.hand(0)
+    where = scene.view.sprites[last].rect().center
+    drag(fast, where, empty_felt(scene))
+    fast.frame(1 / 60, [mouse(pygame.MOUSEMOTION, where)])  # resting where the hand was
+    sheet = sheet_opens(fast, 3000)
+    button = sheet.buttons[-1].rect.center
+    # the real pointer, as the window reads it: over the sheet's Next round
+    monkeypatch.setattr(pygame.mouse, "get_focused", lambda: True)
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: button)
+    click(fast, button)
+    assert fast.stack.top is scene
+    settle(fast, scene)
+    pump(fast, 30)
+    assert scene.match.round.round_no == 2 and scene.pick.hovered is None
+    assert all(scene.view.sprites[card].lift == 0 for card in scene.match.round.hand(0))
