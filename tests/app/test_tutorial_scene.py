@@ -628,3 +628,26 @@ def test_a_game_closed_in_the_lessons_starts_them_again_where_it_was(fast, store
         assert TutorialScene(again).coach.step is STEPS[0]
     finally:
         again.close()
+
+
+def test_escape_mid_drag_only_lets_the_card_go_back_as_at_the_table(fast):
+    """Esc pressed to put back a card being dragged in a lesson also asked "Leave the
+    lessons?": at the table the same Esc only lets the card go."""
+    scene = TutorialScene(fast)
+    fast.stack.push(scene)
+    settle(fast, scene)
+    press(fast, scene, "next")
+    step = next(step for step in STEPS if step.moves)
+    wait_for_human(fast, scene)
+    (move,) = step.moves
+    start = centre_of(scene, move.card)
+    fast.frame(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, start)])
+    for k in range(1, 6):
+        fast.frame(FRAME, [mouse(pygame.MOUSEMOTION, (start[0], start[1] - 30 * k))])
+    assert scene.input.drag.dragging
+    fast.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0)])
+    assert fast.stack.top is scene and not scene.input.drag.active
+    assert not scene.match.moves() or scene.match.moves()[-1] != move
+    fast.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0)])
+    assert isinstance(fast.stack.top, ConfirmScene)  # Esc with nothing held asks, as before
+    click(fast, fast.stack.top.no_button.rect.center)

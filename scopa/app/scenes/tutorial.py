@@ -294,6 +294,8 @@ class TutorialScene(TableScene):
         ringed = self.ringed()  # before a key (the first of a player on the pointer) shows it
         self.input.notice(event)
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.choice is None:
+            if self.input.drag.active and self.input.focus_lost():
+                return True  # a card held goes back, and only that, as at the table
             # not the table's pause menu: its "abandon" would clear the player's saved match
             self.ask_to_leave()
             return True
