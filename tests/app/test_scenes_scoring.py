@@ -1049,6 +1049,27 @@ def test_a_click_as_the_last_sheet_appears_starts_no_rematch(app) -> None:
         close_tables(app)
 
 
+def test_clicks_kept_up_as_the_last_sheet_appears_start_no_rematch_until_they_stop(app) -> None:
+    """Clicking on and on (a careless player hurrying the last capture), the last sheet took
+    a click once its moment was over: "You win!" was on screen for less than a second. As
+    with the keys, each click while it waits holds the clicks off a moment more."""
+    match, _ = known_match(Rules(), (0, 0), (12, 4), over=True)
+    scene = ScoringScene(app, MatchCoordinator(SETUP, match))
+    app.stack.push(scene)
+    frame(app)
+    rematch = next(b for b in scene.buttons if b.text() == app.t("rematch"))
+    for _ in range(20):  # ten clicks a second, for two seconds
+        click(app, rematch)
+        app.frame(0.1, [])
+        assert app.stack.top is scene
+    app.frame(CLICK_GRACE, [])  # a pause: the result was seen
+    click(app, rematch)
+    try:
+        assert app.stack.top is not scene
+    finally:
+        close_tables(app)
+
+
 @pytest.mark.parametrize("sides", [2, 6])
 def test_every_figure_of_the_sheet_is_set_at_one_size(app, sides) -> None:
     """Six players each alone at 960x540: "10", "61" and "72" were set smaller than "0" and

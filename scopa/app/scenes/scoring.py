@@ -89,9 +89,10 @@ OVERLAP = 0.35
 """The least of its width a card behind a row shows beside the next, where a row of them
 would not fit their band side by side (its corner's index still in sight)."""
 CLICK_GRACE = 0.6
-"""Seconds the last sheet of a match ignores the mouse's button: clicks made on the table
-(to speed up computers watched), or on each round's Next round where Rematch now sits,
-must not start the next match before the result was seen."""
+"""Seconds the last sheet of a match ignores the mouse's button, and after each click made
+meanwhile: clicks made on the table (to speed up computers watched, or hurrying the last
+capture), or on each round's Next round where Rematch now sits, must not start the next
+match before the result was seen."""
 TOLD_TOGETHER = 2.5
 """Seconds within which friends' rematch news is told as one message: the people at one
 screen ask with one click, but each seat's word reaches this window on its own."""
@@ -164,6 +165,9 @@ class ScoringScene(MenuScene):
         there were taken for nothing)."""
         if resumed:
             self.keys_from = RESUMED_GRACE
+        self.clicks_from = CLICK_GRACE if self.match.over else 0.0
+        """The last sheet's age from which it takes the mouse's button: each click before
+        holds the clicks off ``CLICK_GRACE`` more, as a key holds the keys off."""
         self.seen = resumed or coordinator.mode != "hotseat"
         """A key was pressed with the sheet in sight. At one screen shared by several people
         the next of them, handed the screen after the last card, presses Enter for the
@@ -249,7 +253,9 @@ class ScoringScene(MenuScene):
                 self.form.captured = None
                 return True
         clicked = event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
-        if clicked and self.match.over and self.age < CLICK_GRACE:
+        if clicked and self.age < self.clicks_from:
+            if event.type == pygame.MOUSEBUTTONDOWN:  # clicking on and on: not yet
+                self.clicks_from = self.age + CLICK_GRACE
             return True
         chat, spot = self.chat, self.chat_spot
         if chat is not None and spot is not None and self.chat_on() and chat.handle(event, spot):
