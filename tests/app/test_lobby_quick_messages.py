@@ -5,6 +5,7 @@ the seat's allowance carried on to the table, and none with the setting off."""
 from __future__ import annotations
 
 import functools
+import time
 
 import pygame
 import pytest
@@ -12,7 +13,7 @@ import pytest
 from scopa.app import style
 from scopa.app.online import OnlineSession
 from scopa.app.scenes.lobby import LobbyScene
-from scopa.app.table.chat import BUBBLE_SECONDS, KEY
+from scopa.app.table.chat import AGAIN_SECONDS, BUBBLE_SECONDS, KEY
 from scopa.engine import Rules
 from scopa.net.client import BackgroundClient
 from scopa.net.protocol import PHRASES, Limits
@@ -373,3 +374,72 @@ def test_the_button_s_words_stand_beside_it_clear_of_start(waiting):
     middle = (lobby.status_box.left + start.left - lobby.m.px(style.SPACE_S)) / 2
     assert max(changed) < start.left
     assert abs((min(changed) + max(changed)) / 2 - middle) < lobby.m.px(0.02)
+
+
+def test_a_name_typed_as_the_last_friend_sits_is_still_typed_and_enter_ends_it(app, monkeypatch):
+    """The host typing the name of the person beside them as the last friend sat: Start
+    took the keys, the letters went nowhere, Q opened the list and the Enter meant to end
+    the name started the match."""
+    lobby, friend, code = host_with_one_here(app, monkeypatch, joined=False)
+    try:
+        run_until(app, lambda: 2 in lobby.name_fields)
+        field = lobby.name_fields[2]
+        click(app, field.rect.center)
+        type_text(app, "Lu")
+        friend.submit(friend.client.join(code, "Bruno")).result(20)
+        run_until(app, lambda: lobby.startable)
+        assert field.editing and lobby.form.focus is field
+        key(app, KEY, "q")  # a letter of the name
+        type_text(app, "ca")
+        assert not lobby.chat.open and lobby.names_typed[2] == "Luqca"
+        key(app, pygame.K_RETURN)
+        assert app.stack.top is lobby and not field.editing
+        run_until(app, lambda: lobby._table_name(2) == "Luqca")
+    finally:
+        friend.close()
+        app.home()
+
+
+def test_enter_pressed_again_after_a_phrase_sent_with_enter_starts_nothing(waiting):
+    """Q, Enter, Enter: "Hello!" went, and the second Enter started the match (Start had
+    the keys; a friend's Leave left the table)."""
+    app, lobby, friend = waiting
+    assert lobby.form.focus is lobby.start_button
+    key(app, KEY, "q")
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_RETURN)
+    assert heard(friend, 1) == [(0, "hello")]
+    assert app.stack.top is lobby and lobby.session.starting is None
+    time.sleep(AGAIN_SECONDS + 0.05)  # a moment later, Enter is Enter again
+    key(app, pygame.K_RETURN)
+    assert lobby.session.starting is not None
+
+
+def test_a_friend_s_bubble_shows_clear_of_the_open_list(waiting):
+    app, lobby, friend = waiting
+    key(app, KEY, "q")
+    friend.submit(friend.client.say("thanks")).result(10)
+    run_until(app, lambda: 1 in lobby.bubbles_drawn)
+    area, _ = lobby.chat.panel(lobby.chat_spot)
+    assert not lobby.bubbles_drawn[1].colliderect(area)
+
+
+def test_a_bubble_beside_a_long_name_at_six_shows_its_words_whole(app, monkeypatch):
+    """Six at 960x540 in Italian, a friend of 24 letters: "Buona fortuna!" was cut to
+    "Buona…" between the name and the seat's state."""
+    app.settings = app.settings.with_(rules=Rules(players=6, six_sides=6))
+    friend, code = host_for_a_friend(app, monkeypatch)
+    try:
+        app.settings = app.settings.with_(rules=Rules(players=6, six_sides=6))
+        app.set_language("it")
+        friend.submit(friend.client.join(code, "Massimiliano Bartolomeo")).result(20)
+        lobby = app.stack.top
+        run_until(app, lambda: lobby._seat_info(1).get("taken"))
+        friend.submit(friend.client.say("good_luck")).result(10)
+        run_until(app, lambda: 1 in lobby.bubbles_drawn)
+        pen = lobby.m.pen("ui_bold", style.SMALL, style.INK)
+        words = style.natural_width(app.t("chat.good_luck"), pen)
+        assert lobby.bubbles_drawn[1].width >= words
+    finally:
+        friend.close()
+        app.home()

@@ -33,11 +33,19 @@ IDLE = 0.4
 of a seat handed over (the server's ``idle_grace``)."""
 
 
-def host_with_one_here(app, monkeypatch, idle_grace: float | None = None, *, opens: bool = True):  # noqa: ANN001, ANN201
+def host_with_one_here(  # noqa: ANN201
+    app,  # noqa: ANN001
+    monkeypatch,  # noqa: ANN001
+    idle_grace: float | None = None,
+    *,
+    opens: bool = True,
+    joined: bool = True,
+):
     """Three players: this screen hosts for a friend and a person beside the host; the
     friend's client joins. The table, and the friend's client. ``idle_grace``: the
     server's, in seconds, when not its own; ``opens`` false: the lobby, the match not yet
-    started."""
+    started; ``joined`` false: the lobby, the friend's client not yet seated, and the
+    table's code."""
     monkeypatch.setattr("scopa.app.hosting.DEFAULT_PORT", 0)
     if idle_grace is not None:
         import functools
@@ -74,6 +82,8 @@ def host_with_one_here(app, monkeypatch, idle_grace: float | None = None, *, ope
     address = parse_address(lobby.session.seated.address)
     port = address.server.rsplit(":", 1)[1]
     friend = BackgroundClient(f"ws://127.0.0.1:{port}")
+    if not joined:
+        return lobby, friend, str(address.code)
     friend.submit(friend.client.join(str(address.code), "Bruno")).result(20)
     if not opens:
         run_until(app, lambda: lobby.startable)

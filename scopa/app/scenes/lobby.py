@@ -120,6 +120,8 @@ class LobbyScene(MenuScene):
         self._heard: collections.deque[str] = collections.deque(maxlen=SAID_KEPT * 4)
         """The numbers of the quick messages heard here: each once, though every seat at
         this screen hears it on its own link."""
+        self.bubbles_drawn: dict[int, pygame.FRect] = {}
+        """Where each seat's bubble was last drawn."""
         self._owners: dict[int, object] = {}
         """Who said each bubble (``_sitters``): it shows on their row, wherever they sit."""
         self._eat_text = False
@@ -203,8 +205,10 @@ class LobbyScene(MenuScene):
         self._tell_set_aside()
         self._offer(self.copy_button, self.address_useful)
         self._offer(self.retry_button, self.retry_useful)
-        if self._offer(self.start_button, self.startable):
-            self.form.focus = self.start_button  # Enter starts the match
+        if self._offer(self.start_button, self.startable) and not self.form.editing():
+            # Enter starts the match (not while a name is typed: its Enter ends the name,
+            # and the field kept its caret with its letters going nowhere)
+            self.form.set_focus(self.start_button)
         self._offer_seats()
         self._offer_names()
         self._tell_move_refused()
@@ -411,17 +415,24 @@ class LobbyScene(MenuScene):
         pen = m.pen("ui_bold", style.SMALL, style.INK)
         pad, tail = m.px(0.016), m.px(0.016)
         height = min(row.h * 0.84, style.line_height(pen) + pad)
-        width = min(style.natural_width(words, pen) + 2 * pad, right - left - tail)
-        if width < height * 2:  # no room on the row (a long name at six)
-            return
+        wanted = style.natural_width(words, pen) + 2 * pad
+        if right - left - tail < wanted:  # a long name (at six): over the seat's state
+            right = max(right, row.right - (self.seat_button_w + m.px(style.SPACE_S)))
+        width = min(wanted, right - left - tail)
         body = pygame.FRect(left + tail, row.centery - height / 2, width, height)
+        spot = self.chat_spot
+        if chat.open and spot is not None:  # clear of the open list, by the seat's state
+            area, _ = chat.panel(spot)
+            if body.colliderect(area) and right - width >= area.right:
+                body.right = right
         point = (
             (body.left + 1, row.centery - height * 0.2),
             (body.left + 1, row.centery + height * 0.2),
-            (left, row.centery),
+            (body.left - tail, row.centery),
         )
         edge = max(1, round(m.px(0.003)))
         paint_bubble(surface, body, point, words, pen, edge, fading(bubble.age))
+        self.bubbles_drawn[seat] = body
 
     def _offer_seats(self) -> None:
         """While the table waits for its players, a free seat may be taken instead of one's
@@ -1057,6 +1068,7 @@ class LobbyScene(MenuScene):
 
     def draw_content(self, surface: pygame.Surface) -> None:
         self._drawn = (self.session.table, self._shown_state())
+        self.bubbles_drawn = {}
         m = self.m
         self.draw_sheet(surface, self.t("online.lobby"))
         session = self.session

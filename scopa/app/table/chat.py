@@ -11,6 +11,7 @@ few seconds, as the server allows (the phrases wait, greyed, meanwhile). Setting
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -42,6 +43,9 @@ PHRASE_KEYS = {
     **{pygame.K_KP1 + number: number for number in range(len(PHRASES))},
 }
 CHOOSE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+AGAIN_SECONDS = 0.5
+"""An Enter this soon after a key sent a phrase (and put the list away) is that key's
+double, not meant for what lies under the list (Leave, Start, a card)."""
 
 
 @dataclass(frozen=True)
@@ -105,6 +109,8 @@ class QuickMessages:
         self._pressed_row: int | None = None
         self._held = False
         """The bubbles wait under a screen over them (``update``): nothing of theirs moves."""
+        self._sent_by_key: float | None = None
+        """When a key last sent a phrase (``AGAIN_SECONDS``)."""
 
     # --- what is said ----------------------------------------------------------------------
 
@@ -229,19 +235,23 @@ class QuickMessages:
             self.toggle()
             return True
         if not self.open:
+            sent = self._sent_by_key
+            if event.type == pygame.KEYDOWN and event.key in CHOOSE_KEYS and sent is not None:
+                self._sent_by_key = None
+                return time.monotonic() - sent <= AGAIN_SECONDS  # Enter, Enter: one
             return False
         area, rows = self.panel(spot)
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.open = False
-            elif event.key in PHRASE_KEYS:
-                self.choose(PHRASE_KEYS[event.key])
+            elif event.key in PHRASE_KEYS or event.key in CHOOSE_KEYS:
+                index = PHRASE_KEYS.get(event.key, self.focus)
+                if self.choose(index):
+                    self._sent_by_key = time.monotonic()
             elif event.key in (pygame.K_UP, pygame.K_LEFT):
                 self.focus = (self.focus - 1) % len(PHRASES)
             elif event.key in (pygame.K_DOWN, pygame.K_RIGHT):
                 self.focus = (self.focus + 1) % len(PHRASES)
-            elif event.key in CHOOSE_KEYS:
-                self.choose(self.focus)
             return True
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             if event.type == pygame.MOUSEBUTTONDOWN and not area.collidepoint(event.pos):
