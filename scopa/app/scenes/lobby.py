@@ -316,6 +316,8 @@ class LobbyScene(MenuScene):
         off the links with the setting off too: the table does not show them late)."""
         seated = self.session.seated
         if seated is None or (self.session.table or {}).get("status") != "waiting":
+            if self.chat is not None:
+                self.chat.open = False
             return  # (once the match is dealt, what is said is the table's to show)
         heard = []
         for link in [seated.link, *(other.link for other in seated.others)]:

@@ -67,13 +67,13 @@ TABLE_CARDS_CLEAR = 8
 """The tracker keeps clear of where this many cards lie on the table (two rows of four)."""
 REVIEW_KEY = pygame.K_TAB
 TAP_SECONDS = 0.35
+"""A press of the last-capture key shorter than this is a tap: the panel stays open."""
 DOUBLE_CLICK = 0.5
 DOUBLE_CLICK_REACH = 6
 """A press on an aid's button this soon after a click on it, and as good as in its place,
 is that click's double: taken as nothing (a double click on Undo took two plays back)."""
 DOUBLED = "doubled"
 """``_pressed`` for the second press of a double click, whose release is nothing either."""
-"""A press of the last-capture key shorter than this is a tap: the panel stays open."""
 
 
 def undone_words(moves: Sequence[Move]) -> str:
