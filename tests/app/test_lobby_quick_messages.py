@@ -409,10 +409,12 @@ def test_enter_pressed_again_after_a_phrase_sent_with_enter_starts_nothing(waiti
     key(app, pygame.K_RETURN)
     key(app, pygame.K_RETURN)
     assert heard(friend, 1) == [(0, "hello")]
-    assert app.stack.top is lobby and lobby.session.starting is None
+    for _ in range(20):
+        frame(app)
+    assert app.stack.top is lobby and lobby.session.table["status"] == "waiting"
     time.sleep(AGAIN_SECONDS + 0.05)  # a moment later, Enter is Enter again
     key(app, pygame.K_RETURN)
-    assert lobby.session.starting is not None
+    run_until(app, lambda: app.stack.top is not lobby)
 
 
 def test_a_friend_s_bubble_shows_clear_of_the_open_list(waiting):
