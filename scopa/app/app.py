@@ -8,7 +8,6 @@ temporary folder with the dummy video driver and step it frame by frame.
 from __future__ import annotations
 
 import contextlib
-import math
 import os
 import time
 import warnings
@@ -24,7 +23,7 @@ from scopa.resources import asset_path, font_path
 from scopa.settings import WINDOW_LIMITS
 
 from .matches import Matches
-from .scene import Scene, SceneStack
+from .scene import DOUBLE_CLICK, Scene, SceneStack, second_click
 from .toasts import Toast, Toasts, Words
 
 if TYPE_CHECKING:
@@ -49,13 +48,6 @@ FILE_TOAST_SECONDS = 10.0
 time runs once the player is seen at the keys or the mouse (``SEEN_BY``)."""
 SEEN_BY = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION, pygame.MOUSEWHEEL)
 """Events that tell the player is at the game, reading what it shows."""
-DOUBLE_CLICK = 0.5
-"""Seconds within which a second press where the first one was makes a double click..."""
-DOUBLE_CLICK_REACH = 6
-"""...pixels from it. A double click's second press on a screen the first one opened is
-not taken: it would answer a question the player has not seen (Play's level question
-opens with Expert under the pointer). So with Enter pressed twice as quickly (``ANSWER_KEYS``):
-the second press does not answer the screen the first one opened."""
 ANSWER_KEYS = frozenset((pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE))
 
 SceneFactory = Callable[..., Scene]
@@ -700,16 +692,6 @@ def starting_size(settings: Settings, asked: tuple[int, int] | None = None) -> t
     if desktops and (asked is None or screen):
         size = (min(size[0], desktops[0][0]), min(size[1], desktops[0][1]))
     return _at_least_min(size)
-
-
-def second_click(
-    first: tuple[float, tuple[int, int]], press: tuple[float, tuple[int, int]]
-) -> bool:
-    """Whether ``press`` (time, place) is a double click's second after the press ``first``:
-    soon after it (``DOUBLE_CLICK``) and as good as in its place (``DOUBLE_CLICK_REACH``)."""
-    return press[0] - first[0] <= DOUBLE_CLICK and math.dist(press[1], first[1]) <= (
-        DOUBLE_CLICK_REACH
-    )
 
 
 def _at_least_min(size: tuple[int, int]) -> tuple[int, int]:

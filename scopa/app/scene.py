@@ -11,6 +11,7 @@ moves. A scene that must go on while covered says so with ``runs_covered = True`
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 import pygame
@@ -18,6 +19,25 @@ import pygame
 if TYPE_CHECKING:
     from .app import App
     from .toasts import ToastBand
+
+
+DOUBLE_CLICK = 0.5
+"""Seconds within which a second press where the first one was makes a double click..."""
+DOUBLE_CLICK_REACH = 6
+"""...pixels from it. A double click's second press on a screen the first one opened is
+not taken: it would answer a question the player has not seen (Play's level question
+opens with Expert under the pointer). So with Enter pressed twice as quickly (``ANSWER_KEYS``):
+the second press does not answer the screen the first one opened."""
+
+
+def second_click(
+    first: tuple[float, tuple[int, int]], press: tuple[float, tuple[int, int]]
+) -> bool:
+    """Whether ``press`` (time, place) is a double click's second after the press ``first``:
+    soon after it (``DOUBLE_CLICK``) and as good as in its place (``DOUBLE_CLICK_REACH``)."""
+    return press[0] - first[0] <= DOUBLE_CLICK and math.dist(press[1], first[1]) <= (
+        DOUBLE_CLICK_REACH
+    )
 
 
 class Scene:

@@ -376,9 +376,11 @@ class LobbyScene(MenuScene):
                 chat.bubbles[found[0]] = chat.bubbles.pop(seat)
                 self._owners[found[0]] = self._owners.pop(seat)
 
-    def _said_here(self, seat: int) -> bool:
-        """The bubble of ``seat`` is its sitter's (not one who left it, nor on the way)."""
-        sitter, owner = self._sitters().get(seat), self._owners.get(seat)
+    def _said_here(self, seat: int, sitters: dict[int, object] | None = None) -> bool:
+        """The bubble of ``seat`` is its sitter's (not one who left it, nor on the way);
+        ``sitters``: ``_sitters()``, worked out already."""
+        sitter = (self._sitters() if sitters is None else sitters).get(seat)
+        owner = self._owners.get(seat)
         return sitter is not None and (sitter is owner or sitter == owner)
 
     def _chat_handled(self, event: pygame.event.Event) -> bool:
@@ -1102,6 +1104,7 @@ class LobbyScene(MenuScene):
         pen = m.pen("ui_bold", style.ROW_TITLE, style.INK)
         soft = m.pen("ui", style.ROW_TITLE, style.INK_SOFT)
         partners = rules is not None and rules.partners
+        sitters = self._sitters()
         for place, info in enumerate(seats):
             row = self.seat_row(place)
             number = int(info.get("seat", 0))
@@ -1137,8 +1140,9 @@ class LobbyScene(MenuScene):
                 mark.w = row.w * 0.3
                 mark.right = row.right - self.seat_button_w - gap
             style.text(surface, state, soft, mark, align="right")
-            if self.chat_on() and self._said_here(number):  # what the seat said, between its
-                # name and its state (not on a seat left since: its player moved, or went)
+            if self.chat_on() and self._said_here(number, sitters):  # what the seat said,
+                # between its name and its state (not on a seat left since: its player moved,
+                # or went)
                 gap = m.px(style.SPACE_S)
                 said_to = mark.right - style.natural_width(state, soft) - gap
                 self._draw_bubble(surface, row, said_from + gap, said_to, number)

@@ -40,7 +40,7 @@ from scopa.engine import (
 
 from .. import style
 from ..remote import ROUND_BEGAN
-from ..table.chat import QuickMessages, Spot
+from ..table.chat import QuickMessages, Spot, seat_messages
 from ..table.text import Writer
 from ..toasts import ToastBand, Words, worded
 from ..widgets import Button, resolve
@@ -654,12 +654,7 @@ class ScoringScene(MenuScene):
         if not self.app.settings.quick_messages:
             return None
         remote = cast("RemoteCoordinator", self.coordinator)
-        return QuickMessages(
-            Writer(self.app.font),
-            lambda: self.app.t,
-            lambda phrase: remote.say(phrase),
-            lambda: remote.allowance,
-        )
+        return seat_messages(remote, Writer(self.app.font), lambda: self.app.t)
 
     def chat_on(self) -> bool:
         """The quick messages may be sent from here now (the setting on, the link up)."""

@@ -30,8 +30,8 @@ from scopa.settings import MatchSetup, SeatConfig
 
 from .. import style
 from ..ai_worker import AiWorker
-from ..app import second_click
 from ..matches import MatchCoordinator
+from ..scene import second_click
 from ..style import Pen, Scale
 from ..table.aids import KEYS, REVIEW_KEY, AidsLayer
 from ..table.frame import Item, box

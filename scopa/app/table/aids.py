@@ -30,6 +30,7 @@ from scopa.engine import Card, Match, Move, Observation
 from .. import style
 from ..ai_worker import AiWorker
 from ..cardart import SUIT_COLOURS, CardArt, suit_mark
+from ..scene import second_click
 from ..style import Scale
 from ..toasts import Words, worded
 from ..wording import card_list, deck_family, rank_label, suit_name
@@ -68,12 +69,9 @@ TABLE_CARDS_CLEAR = 8
 REVIEW_KEY = pygame.K_TAB
 TAP_SECONDS = 0.35
 """A press of the last-capture key shorter than this is a tap: the panel stays open."""
-DOUBLE_CLICK = 0.5
-DOUBLE_CLICK_REACH = 6
-"""A press on an aid's button this soon after a click on it, and as good as in its place,
-is that click's double: taken as nothing (a double click on Undo took two plays back)."""
 DOUBLED = "doubled"
-"""``_pressed`` for the second press of a double click, whose release is nothing either."""
+"""``_pressed`` for the second press of a double click on an aid's button (``second_click``),
+taken as nothing, its release too (a double click on Undo took two plays back)."""
 
 
 def undone_words(moves: Sequence[Move]) -> str:
@@ -195,7 +193,7 @@ class AidsLayer:
         self.pointer: tuple[int, int] = (-1, -1)
         self._pressed: str | None = None
         self._clicked: tuple[float, str, tuple[int, int]] | None = None
-        """When, which and where an aid's button was last clicked (``DOUBLE_CLICK``)."""
+        """When, which and where an aid's button was last clicked (``_doubled``)."""
         self._tracked: tuple | None = None
         self._tracker_spot: tuple[tuple, tuple[TrackerSize, FRect]] | None = None
         """The tracker's size and place last worked out, for which layout and words
@@ -363,9 +361,7 @@ class AidsLayer:
         return (
             last is not None
             and last[1] == name
-            and self._clock - last[0] <= DOUBLE_CLICK
-            and abs(pos[0] - last[2][0]) <= DOUBLE_CLICK_REACH
-            and abs(pos[1] - last[2][1]) <= DOUBLE_CLICK_REACH
+            and second_click((last[0], last[2]), (self._clock, pos))
         )
 
     def let_go(self) -> None:

@@ -29,7 +29,7 @@ from .layout import TableLayout
 from .text import Writer
 
 if TYPE_CHECKING:
-    from ..remote import Allowance
+    from ..remote import Allowance, RemoteCoordinator
 
 KEY = pygame.K_q
 SAID_KEY = "chat.said"
@@ -394,6 +394,20 @@ def paint_bubble(
     style.text(layer, words, pen, inside, align="center")
     layer.set_alpha(alpha)
     surface.blit(layer, (reach.left - 2, reach.top - 2))
+
+
+def seat_messages(
+    remote: RemoteCoordinator,
+    text: Writer,
+    translator: Callable[[], Callable[..., str]],
+    chime: Callable[[], None] = lambda: None,
+) -> QuickMessages:
+    """The quick messages of a table online (at the table, on its score sheets): said
+    through ``remote`` as its allowance lets them (asked each time: at a screen shared by
+    several seats, of the one in front of it)."""
+    return QuickMessages(
+        text, translator, lambda phrase: remote.say(phrase), lambda: remote.allowance, chime
+    )
 
 
 def speech_mark(surface: pygame.Surface, area: FRect) -> None:

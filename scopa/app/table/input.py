@@ -427,12 +427,13 @@ class TableInput:
                 self.ui.animate(sprite, duration=0.12, lift=lift)
 
     def refresh_hover(self) -> None:
-        """The pointer may have come to rest on a card while cards were still moving."""
+        """The pointer may have come to rest on a card while cards were still moving (or
+        gone from the window: nothing is under it)."""
         seat = self.seat()
         pointer = self.pick.pointer
-        if seat is None or pointer is None or self.drag.active or self.pick.choice is not None:
+        if seat is None or self.drag.active or self.pick.choice is not None:
             return
-        hovered = self.view.hand_card_at(seat, pointer)
+        hovered = None if pointer is None else self.view.hand_card_at(seat, pointer)
         if hovered != self.pick.hovered:
             self.pick.hovered = hovered
             self.lift_hand()

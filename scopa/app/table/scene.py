@@ -30,7 +30,7 @@ from ..widgets import WINDOW_LOST
 from ..wording import Seats, capital, count, opening
 from .absence import AbsenceBanner
 from .aids import FEATURES, AidsHost, AidsLayer, modified
-from .chat import SAID_KEY, QuickMessages, table_spot
+from .chat import SAID_KEY, QuickMessages, seat_messages, table_spot
 from .choice import ChoicePopup, ChoiceWords
 from .computers import THINK_SECONDS, Computers
 from .director import Banner, Director, Spark
@@ -247,13 +247,8 @@ class TableScene(Scene):
         """Quick messages between the players of a table online (None at a match here)."""
         if self.remote:
             remote = cast("RemoteCoordinator", coordinator)
-            # (asked each time: at a screen shared by several seats, the one in front of it)
-            self.chat = QuickMessages(
-                self.text,
-                lambda: self.app.t,
-                lambda phrase: remote.say(phrase),
-                lambda: remote.allowance,
-                chime=lambda: self.app.audio.play("message"),
+            self.chat = seat_messages(
+                remote, self.text, lambda: self.app.t, lambda: self.app.audio.play("message")
             )
         self.computers = Computers(
             self.worker,
@@ -1339,11 +1334,7 @@ class TableScene(Scene):
         # window says now, not where the table last saw it (a card of the next hand rose
         # under it, the pointer long gone to the sheet's Next round)
         self.pick.pointer = pygame.mouse.get_pos() if pygame.mouse.get_focused() else None
-        if self.pick.pointer is None:
-            self.pick.hovered = None
-            self.input.lift_hand()
-        else:
-            self.input.refresh_hover()
+        self.input.refresh_hover()
         chosen = self.pick.selected
         if chosen is not None and self.view.face_shown(chosen) and self.pick.choice is None:
             self.input.lift_hand()  # the card chosen before the menu opened rises again
