@@ -60,6 +60,9 @@ class Spot:
     rightwards: bool = False
     """The list reaches right from the button's left edge (on the score sheet, over the
     sheet); else left from its right edge (at the table, clear of the hand beside it)."""
+    clear_of: tuple[FRect, ...] = ()
+    """What the list keeps clear of where it can: it reaches the other way from the button
+    when the first way would cover one of these and the other would not."""
 
 
 def table_spot(lay: TableLayout) -> Spot:
@@ -72,7 +75,7 @@ def table_spot(lay: TableLayout) -> Spot:
     rect.centery = plate.centery
     if rect.left < lay.margin * 0.25:
         rect.midbottom = (plate.left + side / 2, plate.top - gap)
-    return Spot(lay.size, lay.margin, lay.font_small, rect)
+    return Spot(lay.size, lay.margin, lay.font_small, rect, clear_of=lay.seats_room)
 
 
 @dataclass
@@ -178,10 +181,17 @@ class QuickMessages:
         head = style.line_height(title) * 1.5
         height = head + step * len(PHRASES) + pad
         button = spot.button
-        left = button.left if spot.rightwards else button.right - width
-        area = FRect(left, button.top - spot.margin * 0.3 - height, width, height)
-        area.left = max(edge, min(area.left, spot.size[0] - edge - width))
-        area.top = max(edge, area.top)
+        ways = [button.left, button.right - width]
+        if not spot.rightwards:
+            ways.reverse()
+        areas = []
+        for left in ways:
+            area = FRect(left, button.top - spot.margin * 0.3 - height, width, height)
+            area.left = max(edge, min(area.left, spot.size[0] - edge - width))
+            area.top = max(edge, area.top)
+            areas.append(area)
+        clear = [area for area in areas if area.collidelist(spot.clear_of) < 0]
+        area = (clear or areas)[0]
         rows = [
             FRect(area.left + pad * 0.4, area.top + head + step * k, width - pad * 0.8, step)
             for k in range(len(PHRASES))
@@ -191,9 +201,12 @@ class QuickMessages:
     def _label(self, index: int) -> str:
         return f"{index + 1}   {self.words(PHRASES[index])}"
 
-    def bubble_rect(self, lay: TableLayout, seat: int, words: str) -> FRect:
+    def bubble_rect(
+        self, lay: TableLayout, seat: int, words: str, listed: FRect | None = None
+    ) -> FRect:
         """The bubble of ``seat``: by its plate, on the side of the table's middle (over
-        the plate at the bottom, under it at the top), within the window."""
+        the plate at the bottom, under it at the top), within the window; beside the open
+        list (``listed``) where it would lie under it."""
         pen = self._bubble_pen(lay)
         pad = lay.margin * 0.45
         width = min(style.natural_width(words, pen) + 2 * pad, lay.size[0] * 0.4)
@@ -208,6 +221,11 @@ class QuickMessages:
         edge = lay.margin * 0.25
         rect.left = max(edge, min(rect.left, lay.size[0] - edge - width))
         rect.top = max(edge, min(rect.top, lay.size[1] - edge - height))
+        if listed is not None and rect.colliderect(listed):
+            if listed.right + edge + width <= lay.size[0] - edge:
+                rect.left = listed.right + edge
+            else:
+                rect.right = listed.left - edge
         return rect
 
     def _bubble_pen(self, lay: TableLayout) -> style.Pen:
@@ -277,9 +295,13 @@ class QuickMessages:
 
     def items(self, lay: TableLayout, *, button: bool) -> list[Item]:
         """The bubbles, and (``button``: this screen may send) the button and the list."""
-        out = [self._bubble_item(lay, seat, bubble) for seat, bubble in self.bubbles.items()]
-        if button:
-            out.extend(self.controls(table_spot(lay)))
+        spot = table_spot(lay) if button else None
+        listed = self.panel(spot)[0] if spot is not None and self.open else None
+        out = [
+            self._bubble_item(lay, seat, bubble, listed) for seat, bubble in self.bubbles.items()
+        ]
+        if spot is not None:
+            out.extend(self.controls(spot))
         return out
 
     def controls(self, spot: Spot) -> list[Item]:
@@ -329,9 +351,11 @@ class QuickMessages:
         key = ("chat_panel", tuple(area), heading, tuple(labels), focus, ready)
         return Item(key, box(area, 2), paint)
 
-    def _bubble_item(self, lay: TableLayout, seat: int, bubble: Bubble) -> Item:
+    def _bubble_item(
+        self, lay: TableLayout, seat: int, bubble: Bubble, listed: FRect | None
+    ) -> Item:
         words = self.words(bubble.phrase)
-        rect = self.bubble_rect(lay, seat, words)
+        rect = self.bubble_rect(lay, seat, words, listed)
         plate = lay.place_of(seat).name_rect
         below = rect.top >= plate.bottom
         alpha = fading(bubble.age)
