@@ -19,9 +19,9 @@ from pathlib import Path
 
 from scopa.engine import DECK, Card
 
-DECK_STYLES: tuple[str, ...] = ("napoletane", "piacentine", "french", "genovesi")
-"""Every deck pattern drawn under ``assets/cards``; "genovesi" is the French-suited Genoese
-pattern Cirulla is played with."""
+DECK_STYLES: tuple[str, ...] = ("napoletane", "piacentine", "siciliane", "french", "genovesi")
+"""Every deck pattern drawn under ``assets/cards``; "siciliane" is the Sicilian regional pattern,
+"genovesi" the French-suited Genoese pattern Cirulla is played with."""
 DEFAULT_STYLE = "napoletane"
 CARD_SIZE: tuple[int, int] = (240, 400)
 SOUND_NAMES: tuple[str, ...] = (

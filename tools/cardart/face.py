@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pygame
 
-from cardart import figures
+from cardart import figures, sicilian
 from cardart.canvas import Canvas, Color, load_font, rounded_rect, shade, transform
 from cardart.layout import H, W, pip_positions, pip_size
 from cardart.suits import (
@@ -34,6 +34,7 @@ FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
 FRAME_LINES: dict[str, tuple[tuple[float, float, float], ...]] = {
     "napoletane": ((7.0, 9.0, 1.6),),
     "piacentine": ((6.0, 9.0, 2.4), (10.0, 6.0, 0.9)),
+    "siciliane": ((6.0, 9.0, 1.0), (9.0, 7.0, 1.8)),
     "french": (),
     "genovesi": (),
 }
@@ -65,6 +66,14 @@ STYLES: dict[str, Style] = {
         back_a=(30, 64, 140),
         back_b=(210, 60, 50),
         back_c=(240, 236, 222),
+    ),
+    "siciliane": Style(
+        paper=(252, 249, 240),
+        frame=(24, 124, 70),
+        index_colors={"D": INK, "C": INK, "S": INK, "B": INK},
+        back_a=(20, 104, 62),
+        back_b=(250, 200, 30),
+        back_c=(246, 240, 222),
     ),
     "french": Style(
         paper=(252, 250, 244),
@@ -182,7 +191,9 @@ def draw_face(style: str, suit: str, rank: int, corner_index: bool) -> np.ndarra
     """RGBA array (H, W, 4) of one card face."""
     c = Canvas(W, H, SS, STYLES[style].paper)
     _paper(c, style)
-    if rank <= 7:
+    if rank == 1 and style == "siciliane":
+        sicilian.draw_ace(c, suit)
+    elif rank <= 7:
         size = pip_size(style, suit, rank)
         french = style in FRENCH_SUITED
         for x, y, angle in pip_positions(rank, french, italian=not french):
@@ -190,6 +201,8 @@ def draw_face(style: str, suit: str, rank: int, corner_index: bool) -> np.ndarra
                 _ace_flourish(c, style, suit)
             slim = 0.62 if rank == 1 and suit in "SB" and not french else 1.0
             draw_symbol(c, style, suit, x, y, size, angle, slim)
+        if style == "siciliane":
+            sicilian.draw_vignette(c, suit, rank, size)
     else:
         figures.draw_court(c, style, suit, rank)
     if corner_index:
@@ -263,6 +276,8 @@ def draw_back(style: str) -> np.ndarray:
             x0 = 12 + i * 14
             c.line([(x0, 12), (x0 + 376, 12 + 376 * (H - 24) / 376)], s.back_b, 2.2)
             c.line([(x0, H - 12), (x0 + 376, H - 12 - 376)], (236, 226, 200), 1.4)
+    elif style == "siciliane":
+        sicilian.draw_back(c, s.back_a, s.back_b, s.back_c)
     elif style == "genovesi":
         for i in range(-20, 21):
             x0 = 12 + i * 22
@@ -283,6 +298,8 @@ def draw_back(style: str) -> np.ndarray:
     c.polygon(rounded_rect(0.5, 0.5, W - 1, H - 1, CORNER, 10), None, (120, 110, 96), 1.2)
     c.polygon(rounded_rect(*inner, 8, 8), None, s.back_b, 2.5)
     c.polygon(rounded_rect(18, 18, W - 36, H - 36, 6, 8), None, s.back_c, 1.0)
+    if style == "siciliane":
+        return c.to_array(card_outline())
     c.ellipse(W / 2, H / 2, 52, 70, s.back_c, s.back_b, 3.0)
     c.ellipse(W / 2, H / 2, 44, 62, s.back_a, None)
     suits = "DCSB"

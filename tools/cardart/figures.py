@@ -8,6 +8,7 @@ decks do to help new players.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from pathlib import Path
 
@@ -33,6 +34,10 @@ from cardart.suits import (
     GREEN,
     INK,
     RED,
+    SICILIAN_GREEN,
+    SICILIAN_RED,
+    SICILIAN_YELLOW,
+    SKY,
     WHITE,
     draw_symbol,
 )
@@ -58,6 +63,12 @@ PALETTES: dict[str, dict[str, tuple[Color, Color, Color]]] = {
         "C": (RED, BLUE, GOLD),
         "S": (BLUE, GOLD, RED),
         "B": (GREEN, RED, GOLD),
+    },
+    "siciliane": {
+        "D": (SICILIAN_RED, SICILIAN_YELLOW, SKY),
+        "C": (SKY, SICILIAN_RED, SICILIAN_YELLOW),
+        "S": (SICILIAN_GREEN, SICILIAN_YELLOW, SICILIAN_RED),
+        "B": (SICILIAN_YELLOW, SICILIAN_GREEN, SICILIAN_RED),
     },
     "french": {
         "D": (RED, GOLD, BLUE),
@@ -205,6 +216,25 @@ def _tall_cap(c: Canvas, x: float, y: float, color: Color, trim: Color, k: float
     c.circle(x + 18 * k, y - 30 * k, 4 * k, trim, INK, OUT * 0.7)
 
 
+def _beret(c: Canvas, x: float, y: float, color: Color, trim: Color, k: float = 1.0) -> None:
+    """The soft beret of the Sicilian pages and knights, worn aslant with a long feather."""
+    feather = bezier(
+        (x + 10 * k, y - 12 * k),
+        (x - 6 * k, y - 40 * k),
+        (x - 34 * k, y - 38 * k),
+        (x - 44 * k, y - 18 * k),
+        10,
+    )
+    c.line(feather, INK, 8 * k)
+    c.line(feather, SICILIAN_RED, 5 * k)
+    c.polygon(ellipse(x + 5 * k, y - 7 * k, 27 * k, 12 * k, 32, -0.12), color, INK, OUT)
+    c.polygon(
+        ellipse(x + 2 * k, y - 1 * k, 23 * k, 5 * k, 24, -0.06), shade(color, 0.75), INK, OUT * 0.8
+    )
+    c.line([(x - 19 * k, y + 1 * k), (x + 22 * k, y - 4 * k)], trim, 3 * k)
+    c.circle(x + 22 * k, y - 12 * k, 5 * k, trim, INK, OUT * 0.7)
+
+
 def _crown(c: Canvas, x: float, y: float, w: float, h: float, closed: bool = False) -> None:
     """A gold crown sitting with its band at ``y``; ``closed`` adds arches and an orb."""
     if closed:
@@ -304,9 +334,24 @@ def _fante(c: Canvas, style: str, suit: str, value: int) -> None:
     c.polygon([(fx - 7, 130), (fx + 7, 130), (fx + 8, 152), (fx - 8, 152)], FLESH, INK, OUT)
     collar = [(fx - 22 + 4.4 * i, 150 + (3 if i % 2 else -2)) for i in range(11)]
     c.polygon(collar + [(fx + 16, 156), (fx - 16, 156)], WHITE, INK, OUT * 0.7)
+    sicilian = style == "siciliane"
+    if sicilian:
+        for dx in (-16, 10):
+            c.polygon(
+                [(fx + dx - 2, 318), (fx + dx + 14, 318), (fx + dx + 14, 368), (fx + dx - 2, 368)],
+                BROWN,
+                INK,
+                OUT,
+            )
+            c.line([(fx + dx - 2, 322), (fx + dx + 14, 322)], trim, 3)
+    if sicilian:
+        bob = bezier((fx - 20, 104), (fx - 30, 122), (fx - 30, 140), (fx - 24, 152), 8)
+        c.polygon(bob + mirror(bob, fx), HAIR[suit], INK, OUT)
     _head(c, fx, 116, 20, HAIR[suit])
     if style == "piacentine":
         _tall_cap(c, fx, 100, second, trim)
+    elif sicilian:
+        _beret(c, fx, 100, second, trim)
     else:
         c.ellipse(fx + 3, 98, 31, 10, second, INK, OUT)
         c.polygon(
@@ -318,6 +363,87 @@ def _fante(c: Canvas, style: str, suit: str, value: int) -> None:
     hold = _held_symbol(c, style, suit, (fx + 76, 178), raised=True)
     _limb(c, [(fx + 30, 158), (fx + 54, 196), hold], shade(main, 0.8), 14)
     _hand(c, hold)
+
+
+def _donna(c: Canvas, style: str, suit: str, value: int) -> None:
+    """The Sicilian fante of denari and coppe: a young woman with flowers in her hair."""
+    main, second, trim = PALETTES[style][suit]
+    fx = 104.0
+    hair = HAIR[suit]
+    c.polygon(
+        bezier((fx - 22, 104), (fx - 36, 150), (fx - 34, 190), (fx - 28, 212), 10)
+        + bezier((fx + 28, 212), (fx + 34, 190), (fx + 36, 150), (fx + 22, 104), 10),
+        hair,
+        INK,
+        OUT,
+    )
+    c.ellipse(fx - 16, 366, 12, 5, DARK, INK, OUT)
+    c.ellipse(fx + 16, 366, 12, 5, DARK, INK, OUT)
+    skirt = bezier((fx - 24, 212), (fx - 40, 260), (fx - 56, 320), (fx - 62, 362), 12)
+    skirt += bezier((fx + 62, 362), (fx + 56, 320), (fx + 40, 260), (fx + 24, 212), 12)
+    c.polygon(skirt, main, INK, OUT)
+    for dx in (-34, -14, 14, 34):
+        c.line([(fx + dx * 0.35, 236), (fx + dx, 358)], shade(main, 0.72), 1.6)
+    apron = [(fx - 15, 214), (fx + 15, 214), (fx + 24, 340), (fx - 24, 340)]
+    c.polygon(apron, WHITE, INK, OUT * 0.8)
+    for y in (318, 326):
+        c.line([(fx - 22, y), (fx + 22, y)], trim, 2.5)
+    c.line([(fx - 62, 356), (fx + 62, 356)], trim, 4)
+    c.line([(fx - 61, 349), (fx + 61, 349)], second, 2.5)
+    bodice = [(fx - 26, 150), (fx + 26, 150), (fx + 20, 216), (fx - 20, 216)]
+    c.polygon(bodice, second, INK, OUT)
+    for i in range(4):
+        y = 166 + 11 * i
+        c.line([(fx - 7, y), (fx + 7, y + 7)], INK, 1.2)
+        c.line([(fx + 7, y), (fx - 7, y + 7)], INK, 1.2)
+    _limb(c, [(fx - 26, 158), (fx - 40, 196), (fx - 26, 226)], shade(main, 0.85), 13)
+    c.circle(fx - 32, 164, 11, main, INK, OUT)
+    flower = bezier((fx - 24, 228), (fx - 30, 212), (fx - 36, 200), (fx - 40, 186), 8)
+    c.line(flower, SICILIAN_GREEN, 2.5)
+    c.ellipse(fx - 34, 204, 6, 2.6, SICILIAN_GREEN, INK, 0.6, rot=-40)
+    for i in range(5):
+        a = 72 * i
+        c.ellipse(
+            fx - 40 + 4.5 * _cos(a), 184 + 4.5 * _sin(a), 4, 2.4, SICILIAN_RED, INK, 0.5, rot=a
+        )
+    c.circle(fx - 40, 184, 2.2, SICILIAN_YELLOW)
+    _hand(c, (fx - 24, 228))
+    c.polygon([(fx - 6, 130), (fx + 6, 130), (fx + 7, 150), (fx - 7, 150)], FLESH, INK, OUT)
+    c.polygon(ellipse(fx, 151, 24, 6, 28), WHITE, INK, OUT * 0.7)
+    c.line([(fx - 12, 150), (fx, 160), (fx + 12, 150)], SICILIAN_YELLOW, 1.8)
+    c.circle(fx, 161, 2.6, SICILIAN_RED, INK, 0.6)
+    c.polygon([(fx - 22, 210), (fx + 22, 210), (fx + 22, 221), (fx - 22, 221)], trim, INK, OUT)
+    _medallion(c, fx, 216, 10, value)
+    _head(c, fx, 116, 19, hair)
+    for i in range(5):
+        x = fx - 18 + 9 * i
+        y = 100 - 5 * math.sin(math.pi * i / 4)
+        c.circle(x, y, 4.2, (SICILIAN_RED, WHITE, SKY, WHITE, SICILIAN_RED)[i], INK, 0.8)
+        c.circle(x, y, 1.5, SICILIAN_YELLOW)
+    hold = _held_symbol(c, style, suit, (fx + 72, 184), raised=True)
+    _limb(c, [(fx + 24, 158), (fx + 50, 198), hold], shade(main, 0.85), 13)
+    c.circle(fx + 32, 164, 11, main, INK, OUT)
+    _hand(c, hold)
+
+
+def _cos(degrees: float) -> float:
+    return math.cos(math.radians(degrees))
+
+
+def _sin(degrees: float) -> float:
+    return math.sin(math.radians(degrees))
+
+
+# The coloured ground a Sicilian figure stands on tells its rank: red under the fante,
+# yellow under the cavallo, green under the re.
+SICILIAN_GROUND = {8: SICILIAN_RED, 9: SICILIAN_YELLOW, 10: SICILIAN_GREEN}
+
+
+def _sicilian_ground(c: Canvas, rank: int) -> None:
+    colour = SICILIAN_GROUND[rank]
+    c.polygon([(32, 350), (174, 350), (182, 362), (24, 362)], shade(colour, 1.35), INK, OUT * 0.8)
+    c.polygon(rounded_rect(24, 362, 158, 16, 3), colour, INK, OUT * 0.8)
+    c.line([(30, 366), (176, 366)], shade(colour, 1.3), 1.2)
 
 
 def _re(c: Canvas, style: str, suit: str, value: int) -> None:
@@ -363,6 +489,10 @@ def _re(c: Canvas, style: str, suit: str, value: int) -> None:
         (150, 150, 150) if suit in "DB" else HAIR[suit],
         beard=(160, 160, 156) if suit in "DB" else shade(HAIR[suit], 1.1),
     )
+    if style == "siciliane":
+        cap = bezier((fx - 20, 96), (fx - 22, 58), (fx + 22, 58), (fx + 20, 96), 12)
+        c.polygon(cap, SICILIAN_RED, INK, OUT)
+        c.circle(fx, 66, 4, SICILIAN_YELLOW, INK, OUT * 0.7)
     _crown(c, fx, 100, 44, 24, closed=style == "piacentine")
     c.line([(fx - 22, 176), (fx, 196), (fx + 22, 176)], GOLD, 2.2)
     _medallion(c, fx, 204, 11, value)
@@ -462,11 +592,14 @@ def _cavallo(c: Canvas, style: str, suit: str, value: int) -> None:
     _head(c, 131, 152, 16, HAIR[suit], beard=shade(HAIR[suit], 1.1) if suit in "SB" else None)
     if style == "piacentine":
         _tall_cap(c, 131, 140, second, trim, 0.8)
+    elif style == "siciliane":
+        _beret(c, 131, 140, second, trim, 0.8)
     else:
         c.ellipse(131, 138, 26, 7, second, INK, OUT)
         c.polygon(bezier((117, 138), (116, 122), (146, 120), (145, 138), 8), second, INK, OUT)
-    c.line(bezier((140, 128), (152, 112), (164, 108), (170, 116), 8), INK, 7)
-    c.line(bezier((140, 128), (152, 112), (164, 108), (170, 116), 8), trim, 4)
+    if style != "siciliane":
+        c.line(bezier((140, 128), (152, 112), (164, 108), (170, 116), 8), INK, 7)
+        c.line(bezier((140, 128), (152, 112), (164, 108), (170, 116), 8), trim, 4)
     hold = _held_symbol(c, style, suit, (188, 162), raised=True)
     _limb(c, [(146, 182), (168, 176), hold], shade(main, 0.8), 12)
     _hand(c, hold)
@@ -541,6 +674,10 @@ def draw_court(c: Canvas, style: str, suit: str, rank: int) -> None:
         c.pop()
         c.pop()
         return
+    if style == "siciliane":
+        _sicilian_ground(c, rank)
+        if rank == 8 and suit in "DC":
+            draw = _donna
     if style == "piacentine":
         c.ellipse(124, 368, 72, 11, (204, 220, 160), None)
         c.ellipse(124, 368, 72, 11, None, (120, 150, 90), 1.0)

@@ -1,4 +1,4 @@
-"""Suit symbols of the three deck styles, each designed in a unit box around its origin.
+"""Suit symbols of the deck styles, each designed in a unit box around its origin.
 
 A symbol spans about -0.5..0.5 in its own units (height 1); :func:`draw_symbol` places it.
 Shapes are bold with a dark outline and flat strong colours so that a pip a dozen pixels
@@ -24,12 +24,21 @@ WOOD_LIGHT: Color = (214, 160, 92)
 WHITE: Color = (250, 246, 236)
 BLACK: Color = (28, 26, 28)
 FRENCH_RED: Color = (206, 28, 40)
+SKY: Color = (70, 150, 214)
+SICILIAN_YELLOW: Color = (250, 200, 30)
+SICILIAN_RED: Color = (214, 40, 34)
+SICILIAN_GREEN: Color = (24, 138, 74)
 
 OUT = 0.035  # outline width in symbol units
 
 FRENCH_SUITED = ("french", "genovesi")
 """The deck styles with French suits (hearts, diamonds, clubs, spades) and French courts
 (jack, queen, king); the Genoese deck is the French-suited pattern Cirulla is played with."""
+
+
+def _outline(c: Canvas) -> float:
+    """The outline width in symbol units, thinner than ``OUT`` on the biggest symbols."""
+    return min(OUT, 3.2 / c.unit)
 
 
 # -- denari -----------------------------------------------------------------------------
@@ -63,6 +72,25 @@ def _coin_piacentine(c: Canvas, slim: float = 1.0) -> None:
     c.circle(0, 0, 0.2, GREEN, INK, OUT * 0.7)
     c.circle(0, 0, 0.13, GOLD_LIGHT, INK, OUT * 0.5)
     c.circle(0, 0, 0.06, RED)
+
+
+def _coin_siciliane(c: Canvas, slim: float = 1.0) -> None:
+    o = _outline(c)
+    edge: list[Point] = []
+    for i in range(96):
+        a = 2 * math.pi * i / 96
+        r = 0.5 - 0.025 * (1 + math.cos(16 * a))
+        edge.append((r * math.cos(a), r * math.sin(a)))
+    c.polygon(edge, SICILIAN_YELLOW, INK, o)
+    c.circle(0, 0, 0.37, SKY, INK, o * 0.8)
+    c.circle(0, 0, 0.3, SICILIAN_YELLOW, INK, o * 0.6)
+    for i in range(6):
+        a = 60 * i - 90
+        r = math.radians(a)
+        c.ellipse(
+            0.15 * math.cos(r), 0.15 * math.sin(r), 0.13, 0.065, SICILIAN_RED, INK, o * 0.6, rot=a
+        )
+    c.circle(0, 0, 0.075, SICILIAN_GREEN, INK, o * 0.6)
 
 
 def _diamond(c: Canvas, slim: float = 1.0) -> None:
@@ -121,6 +149,25 @@ def _cup_piacentine(c: Canvas, slim: float = 1.0) -> None:
     c.ellipse(0, -0.41, 0.23, 0.04, RED, INK, OUT * 0.5)
 
 
+def _cup_siciliane(c: Canvas, slim: float = 1.0) -> None:
+    o = _outline(c)
+    foot = bezier((-0.27, 0.45), (-0.24, 0.34), (-0.08, 0.32), (-0.05, 0.22), 8)
+    c.polygon(foot + mirror(foot)[1:-1], SICILIAN_YELLOW, INK, o)
+    c.ellipse(0, 0.45, 0.27, 0.045, SICILIAN_RED, INK, o)
+    c.polygon(
+        [(-0.045, -0.04), (0.045, -0.04), (0.05, 0.24), (-0.05, 0.24)], SICILIAN_YELLOW, INK, o
+    )
+    c.ellipse(0, 0.09, 0.1, 0.075, SICILIAN_GREEN, INK, o)
+    bowl = bezier((-0.33, -0.42), (-0.26, -0.14), (-0.12, -0.04), (0, -0.03), 12)
+    bowl = bowl + mirror(bowl)[1:]
+    c.polygon(bowl, SICILIAN_RED, INK, o)
+    band = bezier((-0.3, -0.3), (-0.2, -0.25), (0.2, -0.25), (0.3, -0.3), 8)
+    band += bezier((0.25, -0.18), (0.15, -0.15), (-0.15, -0.15), (-0.25, -0.18), 8)
+    c.polygon(band, SICILIAN_YELLOW, INK, o * 0.6)
+    c.ellipse(0, -0.42, 0.34, 0.07, SICILIAN_YELLOW, INK, o)
+    c.ellipse(0, -0.42, 0.27, 0.04, shade(SICILIAN_RED, 0.6), INK, o * 0.5)
+
+
 def _heart(c: Canvas, slim: float = 1.0) -> None:
     right = bezier((0, -0.28), (0.08, -0.52), (0.5, -0.5), (0.47, -0.14), 12)
     right += bezier((0.47, -0.14), (0.44, 0.14), (0.12, 0.28), (0, 0.5), 12)[1:]
@@ -170,6 +217,27 @@ def _sword_napoletane(c: Canvas, slim: float = 1.0) -> None:
 
 def _sword_piacentine(c: Canvas, slim: float = 1.0) -> None:
     _sword(c, 0.0, RED, BLUE, 0.095, slim)
+
+
+def _sword_siciliane(c: Canvas, slim: float = 1.0) -> None:
+    o = _outline(c)
+    w = 0.068 * slim
+    blade = [(-w, 0.22), (-w * 0.85, -0.38), (0, -0.5), (w * 0.85, -0.38), (w, 0.22)]
+    c.polygon(blade, SKY, INK, o)
+    c.polygon([(0, 0.21), (0, -0.48), (w * 0.85, -0.38), (w, 0.21)], shade(SKY, 1.45))
+    c.line([(0, 0.2), (0, -0.46)], INK, 0.016)
+    c.polygon(blade, None, INK, o)
+    c.polygon([(-0.04, 0.26), (0.04, 0.26), (0.04, 0.4), (-0.04, 0.4)], SICILIAN_RED, INK, o)
+    for y in (0.29, 0.33, 0.37):
+        c.line([(-0.035, y), (0.035, y + 0.02)], INK, 0.012)
+    for side in (-1, 1):
+        arm = bezier((0, 0.24), (side * 0.1, 0.26), (side * 0.17, 0.24), (side * 0.17, 0.17), 10)
+        c.line(arm, INK, 0.06 + 2 * o)
+        c.line(arm, SICILIAN_YELLOW, 0.06)
+        c.circle(side * 0.17, 0.165, 0.035, SICILIAN_YELLOW, INK, o * 0.8)
+    c.polygon([(-0.09, 0.21), (0.09, 0.21), (0.07, 0.27), (-0.07, 0.27)], SICILIAN_YELLOW, INK, o)
+    c.circle(0, 0.445, 0.055, SICILIAN_YELLOW, INK, o)
+    c.circle(0, 0.445, 0.02, SICILIAN_RED)
 
 
 def _spade_french(c: Canvas, slim: float = 1.0) -> None:
@@ -241,6 +309,60 @@ def _club_piacentine(c: Canvas, slim: float = 1.0) -> None:
     _club(c, WOOD, WOOD_LIGHT, RED, 0.8, 0.0, slim)
 
 
+def _club_siciliane(c: Canvas, slim: float = 1.0) -> None:
+    o = _outline(c)
+    n = 20
+    left, right = [], []
+    for i in range(n + 1):
+        t = i / n
+        y = 0.46 - 0.82 * t
+        w = (0.06 + 0.1 * t**1.8) * slim
+        left.append((-w, y))
+        right.append((w, y))
+    top_w = right[-1][0]
+    dome = bezier((top_w, -0.36), (top_w, -0.46), (0.3 * top_w, -0.5), (0, -0.5), 8)
+    dome = dome + mirror(dome)[1:]
+    body = left + list(reversed(dome))[1:-1] + list(reversed(right))
+    wood, dark = (238, 176, 44), (196, 112, 30)
+    c.polygon(body, wood, INK, o)
+    c.polygon([(0.35 * abs(x), y) for x, y in right] + list(reversed(right)), dark)
+    c.line([(-0.55 * abs(x), y) for x, y in left[3:-3]], shade(wood, 1.5), 0.025 * slim + 0.01)
+    for i in (6, 11, 16):
+        x, y = right[i]
+        c.line(arc(0, y, x, 0.02, 0.3, math.pi - 0.3, 8), dark, 0.012)
+    c.polygon(body, None, INK, o)
+    for t, side in ((0.22, -1), (0.38, 1), (0.54, -1), (0.7, 1), (0.86, -1)):
+        i = round(t * n)
+        x, y = right[i] if side > 0 else left[i]
+        k = 0.75 + 0.35 * t
+        tip = (x + side * 0.085 * k * slim, y - 0.05 * k)
+        knob = [
+            (x - side * 0.03, y + 0.05 * k),
+            (tip[0] + side * 0.01, tip[1] + 0.03 * k),
+            tip,
+            (tip[0] - side * 0.035 * k, tip[1] - 0.02 * k),
+            (x - side * 0.03, y - 0.035 * k),
+        ]
+        c.polygon(knob, wood, INK, o * 0.7)
+        c.ellipse(
+            tip[0] - side * 0.012,
+            tip[1] + 0.008,
+            0.03 * k * slim + 0.008,
+            0.034 * k,
+            SICILIAN_RED,
+            INK,
+            o * 0.5,
+            rot=side * 40,
+        )
+    c.polygon(
+        [(-0.07 * slim, 0.33), (0.07 * slim, 0.33), (0.072 * slim, 0.38), (-0.072 * slim, 0.38)],
+        SICILIAN_GREEN,
+        INK,
+        o * 0.6,
+    )
+    c.ellipse(0, 0.46, 0.062 * slim, 0.025, dark, INK, o * 0.6)
+
+
 def _club_french(c: Canvas, slim: float = 1.0) -> None:
     c.circle(0, -0.24, 0.2, BLACK)
     c.circle(-0.23, 0.06, 0.2, BLACK)
@@ -264,6 +386,12 @@ SYMBOLS = {
         "C": _cup_piacentine,
         "S": _sword_piacentine,
         "B": _club_piacentine,
+    },
+    "siciliane": {
+        "D": _coin_siciliane,
+        "C": _cup_siciliane,
+        "S": _sword_siciliane,
+        "B": _club_siciliane,
     },
     "french": {"D": _diamond, "C": _heart, "S": _spade_french, "B": _club_french},
     "genovesi": {"D": _diamond, "C": _heart, "S": _spade_french, "B": _club_french},
