@@ -19,9 +19,17 @@ from pathlib import Path
 
 from scopa.engine import DECK, Card
 
-DECK_STYLES: tuple[str, ...] = ("napoletane", "piacentine", "siciliane", "french", "genovesi")
+DECK_STYLES: tuple[str, ...] = (
+    "napoletane",
+    "piacentine",
+    "siciliane",
+    "trevisane",
+    "french",
+    "genovesi",
+)
 """Every deck pattern drawn under ``assets/cards``; "siciliane" is the Sicilian regional pattern,
-"genovesi" the French-suited Genoese pattern Cirulla is played with."""
+"trevisane" the Venetian one (Treviso, Veneto and Friuli), "genovesi" the French-suited Genoese
+pattern Cirulla is played with."""
 DEFAULT_STYLE = "napoletane"
 CARD_SIZE: tuple[int, int] = (240, 400)
 SOUND_NAMES: tuple[str, ...] = (

@@ -45,7 +45,14 @@ def _pygame():
 
 def test_default_style_is_first_and_napoletane():
     assert DECK_STYLES[0] == resources.DEFAULT_STYLE == "napoletane"
-    assert set(DECK_STYLES) == {"napoletane", "piacentine", "siciliane", "french", "genovesi"}
+    assert set(DECK_STYLES) == {
+        "napoletane",
+        "piacentine",
+        "siciliane",
+        "trevisane",
+        "french",
+        "genovesi",
+    }
 
 
 def test_card_paths_follow_the_contract():

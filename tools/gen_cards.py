@@ -26,7 +26,7 @@ from cardart.png import write_png  # noqa: E402
 from cardart.table import draw_felt, draw_halo  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
-STYLES = ("napoletane", "piacentine", "siciliane", "french", "genovesi")
+STYLES = ("napoletane", "piacentine", "siciliane", "trevisane", "french", "genovesi")
 SUITS = "DCSB"
 CARDS = tuple(f"{rank}{suit}" for rank in range(1, 11) for suit in SUITS)
 

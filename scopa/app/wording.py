@@ -73,7 +73,7 @@ def join(t: Text, items: Sequence[str]) -> str:
 
 def deck_family(deck_style: str) -> str:
     """'french' for the French-suited decks (French, Genoese: hearts, diamonds, the jack and
-    the queen), else 'italian' (napoletane, piacentine, siciliane: same names)."""
+    the queen), else 'italian' (napoletane, piacentine, siciliane, trevisane: same names)."""
     return "french" if deck_style in FRENCH_SUITED_DECKS else "italian"
 
 

@@ -15,7 +15,7 @@ def test_two_painters_of_one_deck_share_its_loaded_pictures(app) -> None:
 
 
 def test_only_the_decks_in_use_stay_loaded(app) -> None:
-    for deck in ("napoletane", "piacentine", "siciliane", "french", "genovesi"):
+    for deck in ("napoletane", "piacentine", "siciliane", "trevisane", "french", "genovesi"):
         CardArt(deck, font=app.font).face("7D", 80)
     assert len(cardart._SOURCES) <= cardart.SOURCE_DECKS
     assert ("genovesi", True) in cardart._SOURCES

@@ -33,6 +33,7 @@ SAMPLE = {
     "napoletane": ("7D", "9B"),
     "piacentine": ("3S", "10C"),
     "siciliane": ("1D", "8C"),
+    "trevisane": ("7S", "9D"),
     "french": ("8S", "9C"),
     "genovesi": ("1D", "10S"),
 }
@@ -62,7 +63,7 @@ def _pygame():
 def test_cards_regenerate_identically_and_match_the_committed_files(tmp_path):
     first, second = tmp_path / "a", tmp_path / "b"
     for style, cards in SAMPLE.items():
-        backs = style in ("piacentine", "siciliane", "genovesi")
+        backs = style in ("piacentine", "siciliane", "trevisane", "genovesi")
         written = gen_cards.generate(first, [style], cards, backs=backs)
         gen_cards.generate(second, [style], cards, backs=backs)
         for path in written:

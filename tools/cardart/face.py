@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pygame
 
-from cardart import figures, sicilian
+from cardart import figures, sicilian, venetian
 from cardart.canvas import Canvas, Color, load_font, rounded_rect, shade, transform
 from cardart.layout import H, W, pip_positions, pip_size
 from cardart.suits import (
@@ -35,6 +35,7 @@ FRAME_LINES: dict[str, tuple[tuple[float, float, float], ...]] = {
     "napoletane": ((7.0, 9.0, 1.6),),
     "piacentine": ((6.0, 9.0, 2.4), (10.0, 6.0, 0.9)),
     "siciliane": ((6.0, 9.0, 1.0), (9.0, 7.0, 1.8)),
+    "trevisane": ((7.0, 8.0, 2.0),),
     "french": (),
     "genovesi": (),
 }
@@ -74,6 +75,14 @@ STYLES: dict[str, Style] = {
         back_a=(20, 104, 62),
         back_b=(250, 200, 30),
         back_c=(246, 240, 222),
+    ),
+    "trevisane": Style(
+        paper=(253, 251, 245),
+        frame=venetian.CRIMSON,
+        index_colors={"D": INK, "C": INK, "S": INK, "B": INK},
+        back_a=venetian.CRIMSON,
+        back_b=(232, 180, 52),
+        back_c=(246, 238, 218),
     ),
     "french": Style(
         paper=(252, 250, 244),
@@ -193,6 +202,10 @@ def draw_face(style: str, suit: str, rank: int, corner_index: bool) -> np.ndarra
     _paper(c, style)
     if rank == 1 and style == "siciliane":
         sicilian.draw_ace(c, suit)
+    elif style == "trevisane" and (rank == 1 or suit in "SB") and rank <= 7:
+        venetian.draw_numeral(c, suit, rank)
+    elif style == "trevisane" and rank > 7:
+        venetian.draw_court(c, suit, rank)
     elif rank <= 7:
         size = pip_size(style, suit, rank)
         french = style in FRENCH_SUITED
@@ -278,6 +291,8 @@ def draw_back(style: str) -> np.ndarray:
             c.line([(x0, H - 12), (x0 + 376, H - 12 - 376)], (236, 226, 200), 1.4)
     elif style == "siciliane":
         sicilian.draw_back(c, s.back_a, s.back_b, s.back_c)
+    elif style == "trevisane":
+        venetian.draw_back(c, s.back_a, s.back_b, s.back_c)
     elif style == "genovesi":
         for i in range(-20, 21):
             x0 = 12 + i * 22
@@ -298,7 +313,7 @@ def draw_back(style: str) -> np.ndarray:
     c.polygon(rounded_rect(0.5, 0.5, W - 1, H - 1, CORNER, 10), None, (120, 110, 96), 1.2)
     c.polygon(rounded_rect(*inner, 8, 8), None, s.back_b, 2.5)
     c.polygon(rounded_rect(18, 18, W - 36, H - 36, 6, 8), None, s.back_c, 1.0)
-    if style == "siciliane":
+    if style in ("siciliane", "trevisane"):
         return c.to_array(card_outline())
     c.ellipse(W / 2, H / 2, 52, 70, s.back_c, s.back_b, 3.0)
     c.ellipse(W / 2, H / 2, 44, 62, s.back_a, None)

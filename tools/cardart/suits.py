@@ -28,6 +28,11 @@ SKY: Color = (70, 150, 214)
 SICILIAN_YELLOW: Color = (250, 200, 30)
 SICILIAN_RED: Color = (214, 40, 34)
 SICILIAN_GREEN: Color = (24, 138, 74)
+VENETIAN_YELLOW: Color = (246, 196, 44)
+VENETIAN_RED: Color = (200, 36, 44)
+VENETIAN_BLUE: Color = (34, 82, 168)
+VENETIAN_AZURE: Color = (104, 174, 228)
+VENETIAN_STEEL: Color = (82, 148, 214)
 
 OUT = 0.035  # outline width in symbol units
 
@@ -91,6 +96,27 @@ def _coin_siciliane(c: Canvas, slim: float = 1.0) -> None:
             0.15 * math.cos(r), 0.15 * math.sin(r), 0.13, 0.065, SICILIAN_RED, INK, o * 0.6, rot=a
         )
     c.circle(0, 0, 0.075, SICILIAN_GREEN, INK, o * 0.6)
+
+
+def _coin_trevisane(c: Canvas, slim: float = 1.0) -> None:
+    """Half azure, half yellow, a rosette in the middle: the Venetian coin."""
+    o = _outline(c)
+    c.circle(0, 0, 0.5, VENETIAN_YELLOW, INK, o)
+    half = [(0.0, -0.5)] + arc(0, 0, 0.5, 0.5, -math.pi / 2, -3 * math.pi / 2, 24)[1:]
+    c.polygon(half, VENETIAN_AZURE)
+    c.circle(0, 0, 0.5, None, INK, o)
+    c.circle(0, 0, 0.38, None, INK, o * 0.7)
+    for i in range(16):
+        a = 2 * math.pi * (i + 0.5) / 16
+        c.circle(0.44 * math.cos(a), 0.44 * math.sin(a), 0.02, INK)
+    for i in range(8):
+        a = 45 * i + 22.5
+        r = math.radians(a)
+        c.ellipse(
+            0.2 * math.cos(r), 0.2 * math.sin(r), 0.13, 0.07, VENETIAN_RED, INK, o * 0.6, rot=a
+        )
+    c.circle(0, 0, 0.09, VENETIAN_YELLOW, INK, o * 0.6)
+    c.circle(0, 0, 0.035, VENETIAN_RED)
 
 
 def _diamond(c: Canvas, slim: float = 1.0) -> None:
@@ -168,6 +194,27 @@ def _cup_siciliane(c: Canvas, slim: float = 1.0) -> None:
     c.ellipse(0, -0.42, 0.27, 0.04, shade(SICILIAN_RED, 0.6), INK, o * 0.5)
 
 
+def _cup_trevisane(c: Canvas, slim: float = 1.0) -> None:
+    """A tall tulip-shaped chalice, ribbed, with a blue knop and a broad yellow foot."""
+    o = _outline(c)
+    foot = bezier((-0.3, 0.46), (-0.26, 0.36), (-0.1, 0.34), (-0.06, 0.24), 8)
+    c.polygon(foot + mirror(foot)[1:-1], VENETIAN_YELLOW, INK, o)
+    c.ellipse(0, 0.46, 0.3, 0.045, shade(VENETIAN_YELLOW, 0.8), INK, o)
+    c.polygon([(-0.05, 0.0), (0.05, 0.0), (0.06, 0.26), (-0.06, 0.26)], VENETIAN_YELLOW, INK, o)
+    c.ellipse(0, 0.13, 0.12, 0.06, VENETIAN_BLUE, INK, o)
+    c.ellipse(0, 0.02, 0.09, 0.04, VENETIAN_YELLOW, INK, o * 0.7)
+    side = bezier((-0.32, -0.44), (-0.22, -0.26), (-0.26, -0.04), (0, 0.0), 14)
+    bowl = side + mirror(side)[1:]
+    c.polygon(bowl, VENETIAN_RED, INK, o)
+    for x in (-0.16, -0.06, 0.06, 0.16):
+        c.line([(x * 1.1, -0.4), (x * 0.35, -0.05)], shade(VENETIAN_RED, 0.68), 0.02)
+    band = bezier((-0.27, -0.3), (-0.1, -0.26), (0.1, -0.26), (0.27, -0.3), 8)
+    band += bezier((0.25, -0.2), (0.1, -0.17), (-0.1, -0.17), (-0.25, -0.2), 8)
+    c.polygon(band, VENETIAN_YELLOW, INK, o * 0.6)
+    c.ellipse(0, -0.44, 0.33, 0.06, VENETIAN_YELLOW, INK, o)
+    c.ellipse(0, -0.44, 0.26, 0.032, VENETIAN_AZURE, INK, o * 0.5)
+
+
 def _heart(c: Canvas, slim: float = 1.0) -> None:
     right = bezier((0, -0.28), (0.08, -0.52), (0.5, -0.5), (0.47, -0.14), 12)
     right += bezier((0.47, -0.14), (0.44, 0.14), (0.12, 0.28), (0, 0.5), 12)[1:]
@@ -238,6 +285,25 @@ def _sword_siciliane(c: Canvas, slim: float = 1.0) -> None:
     c.polygon([(-0.09, 0.21), (0.09, 0.21), (0.07, 0.27), (-0.07, 0.27)], SICILIAN_YELLOW, INK, o)
     c.circle(0, 0.445, 0.055, SICILIAN_YELLOW, INK, o)
     c.circle(0, 0.445, 0.02, SICILIAN_RED)
+
+
+def _sword_trevisane(c: Canvas, slim: float = 1.0) -> None:
+    """A curved blade with a yellow hilt, the guard's quillons bent towards the blade."""
+    o = _outline(c)
+    left, right = _blade(0.16, (0.02, -0.5), 0.075 * slim, -0.11 * slim)
+    c.polygon(left + list(reversed(right)), VENETIAN_STEEL, INK, o)
+    back = [
+        ((a[0] * 0.6 + b[0] * 0.4), (a[1] * 0.6 + b[1] * 0.4))
+        for a, b in zip(left, right, strict=True)
+    ]
+    c.line(back[1:-3], shade(VENETIAN_BLUE, 0.9), 0.022)
+    c.polygon([(-0.04, 0.2), (0.04, 0.2), (0.045, 0.38), (-0.045, 0.38)], VENETIAN_RED, INK, o)
+    for side in (-1, 1):
+        arm = bezier((0, 0.18), (side * 0.1, 0.18), (side * 0.17, 0.15), (side * 0.19, 0.07), 8)
+        c.line(arm, INK, 0.055 + 2 * o)
+        c.line(arm, VENETIAN_YELLOW, 0.055)
+    c.polygon([(-0.09, 0.15), (0.09, 0.15), (0.07, 0.21), (-0.07, 0.21)], VENETIAN_YELLOW, INK, o)
+    c.circle(0, 0.43, 0.055, VENETIAN_YELLOW, INK, o)
 
 
 def _spade_french(c: Canvas, slim: float = 1.0) -> None:
@@ -363,6 +429,21 @@ def _club_siciliane(c: Canvas, slim: float = 1.0) -> None:
     c.ellipse(0, 0.46, 0.062 * slim, 0.025, dark, INK, o * 0.6)
 
 
+def _club_trevisane(c: Canvas, slim: float = 1.0) -> None:
+    """A smooth ceremonial baton, yellow banded with red, a knob at either end."""
+    o = _outline(c)
+    w = 0.075 * slim
+    c.polygon([(-w, -0.42), (w, -0.42), (w, 0.42), (-w, 0.42)], VENETIAN_YELLOW, INK, o)
+    c.line([(-w * 0.45, -0.4), (-w * 0.45, 0.4)], shade(VENETIAN_YELLOW, 1.5), w * 0.5)
+    for y in (-0.24, 0.0, 0.24):
+        c.polygon(
+            [(-w, y - 0.04), (w, y - 0.04), (w, y + 0.04), (-w, y + 0.04)], VENETIAN_RED, INK, o
+        )
+    for end in (-1, 1):
+        c.ellipse(0, end * 0.425, w * 1.5, 0.03, VENETIAN_BLUE, INK, o * 0.8)
+        c.circle(0, end * 0.465, w * 1.05, VENETIAN_RED, INK, o * 0.8)
+
+
 def _club_french(c: Canvas, slim: float = 1.0) -> None:
     c.circle(0, -0.24, 0.2, BLACK)
     c.circle(-0.23, 0.06, 0.2, BLACK)
@@ -392,6 +473,12 @@ SYMBOLS = {
         "C": _cup_siciliane,
         "S": _sword_siciliane,
         "B": _club_siciliane,
+    },
+    "trevisane": {
+        "D": _coin_trevisane,
+        "C": _cup_trevisane,
+        "S": _sword_trevisane,
+        "B": _club_trevisane,
     },
     "french": {"D": _diamond, "C": _heart, "S": _spade_french, "B": _club_french},
     "genovesi": {"D": _diamond, "C": _heart, "S": _spade_french, "B": _club_french},
