@@ -37,6 +37,7 @@ import platformdirs
 
 from .engine import GameRecord, Rules
 from .engine.errors import NotationError, quote_value
+from .net.codes import TOKEN_LONGEST, is_seat
 from .settings import MatchSetup, Settings, SettingsError, salvaged
 from .stats import SCHEMA as STATS_SCHEMA
 from .stats import Stats, match_key, result_of
@@ -436,9 +437,9 @@ class HeldSeat:
             raise DamagedFile("files.cause_content", detail="a seat must be a table of values")
         texts = [data.get(key) for key in ("server", "code", "token")]
         seat, hosted = data.get("seat"), data.get("hosted", False)
-        if not all(isinstance(text, str) and 0 < len(text) <= 200 for text in texts):
+        if not all(isinstance(text, str) and 0 < len(text) <= TOKEN_LONGEST for text in texts):
             raise DamagedFile("files.cause_content", detail="a seat needs server, code and token")
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < 64:
+        if not is_seat(seat):
             raise DamagedFile("files.cause_content", detail="a seat's number must be 0 to 63")
         if not isinstance(hosted, bool):
             raise DamagedFile("files.cause_content", detail="'hosted' must be true or false")

@@ -35,6 +35,7 @@ from scopa.net.client import (
     Update,
     WrongScheme,
 )
+from scopa.net.codec import CodecError
 from scopa.net.codes import (
     Address,
     AddressError,
@@ -643,6 +644,8 @@ class OnlineSession:
                 self.error, self.error_kind = str(error), f"scheme_{error.wanted}"
             except StoreError as error:
                 self.error, self.error_kind = str(error), "store"
+            except CodecError as error:  # a seat answered that no one could take back
+                self.error, self.error_kind = f"cannot read the table: {error}", "unreadable"
             except (Disconnected, OSError, TimeoutError, concurrent.futures.TimeoutError) as error:
                 self.error, self.error_kind = str(error) or type(error).__name__, "reach"
             except concurrent.futures.CancelledError:

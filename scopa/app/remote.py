@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, cast
 from scopa.ai.review import SeenRound
 from scopa.engine import (
     DEAL_WON_CAUSES,
+    DECK,
     Breakdown,
     Card,
     Dealt,
@@ -327,6 +328,9 @@ def check_observation(observation: Observation, rules: Rules, seat: int) -> Obse
     cards = [*o.hand, *o.table, *(card for pile in o.piles for card in pile)]
     if len(set(cards)) != len(cards) or min(o.hand_sizes) < 0 or o.stock_size < 0:
         raise CodecError("a card in two places, or a count below nothing")
+    held = sum(o.hand_sizes) - len(o.hand)
+    if len(cards) + held + o.stock_size != len(DECK):
+        raise CodecError("hands, table, piles and deck that are not the deck's forty cards")
     if any(move.card not in o.hand for move in o.legal_moves if move.card is not None):
         raise CodecError("a move with a card not in the hand")
     return o

@@ -37,7 +37,7 @@ from scopa.engine import Move, Observation, Rules
 from scopa.log import log
 
 from . import codec
-from .codes import is_code, normalize_code, parse_address
+from .codes import is_code, is_seat, is_token, normalize_code, parse_address
 from .discovery import DISCOVERY_PORT, TwoAnswers, find_table
 from .protocol import CATCHING_UP, VERSION, Bucket, dumps, said_of
 
@@ -620,7 +620,7 @@ class Client:
             fields["together"] = together
         if host is not None:
             fields["host"] = host
-        return self._seated(await self.request("join", **fields))
+        return self._seated(await self.request("join", **fields), normalize_code(code))
 
     async def sit(self, seat: int, name: str | None = None) -> SeatTicket:
         """Move to the free ``seat`` while the table waits for its players, by ``name``
@@ -644,7 +644,10 @@ class Client:
             self._sitting = None
         if self.ticket is None:
             raise Disconnected("not seated at a table")
-        self.ticket = dataclasses.replace(self.ticket, seat=int(answer["seat"]))
+        moved = answer.get("seat")
+        if not is_seat(moved):
+            raise codec.CodecError(f"moved to seat {moved!r:.20}")
+        self.ticket = dataclasses.replace(self.ticket, seat=moved)
         return self.ticket
 
     async def rejoin(self, ticket: SeatTicket) -> SeatTicket:
@@ -768,9 +771,16 @@ class Client:
             raise item
         return item
 
-    def _seated(self, answer: dict[str, Any]) -> SeatTicket:
-        self.ticket = SeatTicket(self.server, str(answer["code"]), int(answer["seat"]),
-                                 str(answer["token"]))  # fmt: skip
+    def _seated(self, answer: dict[str, Any], asked: str | None = None) -> SeatTicket:
+        """The seat ``answer`` gives, at the table ``asked`` for if one was (``CodecError``
+        if the answer's code, seat or token are none this game could keep and take back:
+        a hostile server's, written to the list of seats held, lost the others there)."""
+        code, seat, token = answer.get("code"), answer.get("seat"), answer.get("token")
+        if not is_code(code) or asked is not None and normalize_code(code) != asked:
+            raise codec.CodecError(f"seated at the table {code!r:.40}, asked for {asked}")
+        if not is_seat(seat) or not is_token(token):
+            raise codec.CodecError(f"seated at seat {seat!r:.20} with a token unfit to keep")
+        self.ticket = SeatTicket(self.server, normalize_code(code), seat, token)
         self.watching = None
         return self.ticket
 

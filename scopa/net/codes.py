@@ -18,6 +18,11 @@ ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz"
 CODE_BITS = 65
 CODE_LENGTH = 13  # 13 * 5 = 65 bits
 TOKEN_BYTES = 16
+TOKEN_LONGEST = 200
+"""The longest token a seat is kept with (a server's own are 22 characters): a longer one,
+or one that is not printable text, is no seat this game can take back."""
+SEAT_MOST = 64
+"""Seats are numbered below this: a number past it is no seat of a table."""
 _LOOKALIKES = str.maketrans({"i": "1", "l": "1", "o": "0"})
 
 
@@ -55,6 +60,15 @@ def is_code(text: object) -> bool:
     except AddressError:
         return False
     return True
+
+
+def is_token(text: object) -> bool:
+    """``text`` is a token a seat can be kept with (``TOKEN_LONGEST``)."""
+    return isinstance(text, str) and 0 < len(text) <= TOKEN_LONGEST and text.isprintable()
+
+
+def is_seat(number: object) -> bool:
+    return isinstance(number, int) and not isinstance(number, bool) and 0 <= number < SEAT_MOST
 
 
 def new_token() -> str:

@@ -22,6 +22,7 @@ from scopa.engine import Match, Rules
 from scopa.net import codec
 from scopa.net.client import check_table
 from scopa.net.codec import CodecError
+from scopa.storage import HeldSeat
 
 from .menu_helpers import click, frame
 from .test_online import run_until, table_opens
@@ -74,6 +75,10 @@ def state_frame(at: int = 0, spoil: str = "") -> dict[str, Any]:
         observation["seat"] = 0
     elif spoil == "sizes":
         observation["hand_sizes"] = [3]
+    elif spoil in ("many", "huge"):  # the other seat holds more cards than the deck has left
+        observation["hand_sizes"] = [50 if spoil == "many" else 10**9, 3]
+    elif spoil == "stock":
+        observation["stock_size"] += 1
     elif spoil == "twice":
         observation["table"] = [observation["hand"][0], *observation["table"][1:]]
     elif spoil in EVENTS_OUT_OF_PLACE:
@@ -122,9 +127,12 @@ class FakeServer:
         later: dict[str, Any] | None = None,
         junk: str = "",
         seat: int = 1,
+        ticket: dict[str, Any] | None = None,
     ) -> None:
         self.first, self.later, self.junk, self.seat = first, later, junk, seat
         """``junk``: raw text sent just before ``first``."""
+        self.ticket = ticket or {}
+        """What the ``seated`` answer says in place of its code and token."""
         self.port = 0
         self._ready = threading.Event()
         self._stop: asyncio.Future[None] | None = None
@@ -138,7 +146,7 @@ class FakeServer:
             message = json.loads(text)
             if message["type"] in ("join", "rejoin"):
                 seated = {"v": 1, "type": "seated", "re": message["id"], "code": CODE,
-                          "seat": self.seat, "token": "t"}  # fmt: skip
+                          "seat": self.seat, "token": "t", **self.ticket}  # fmt: skip
                 await ws.send(json.dumps(seated))
                 await ws.send(json.dumps(table_frame()))
                 if self.junk:
@@ -187,12 +195,15 @@ def joining(app) -> Iterator[Any]:
     app.home()
 
 
-@pytest.mark.parametrize("spoil", ["event", "card", "seat", "sizes", "twice"])
+@pytest.mark.parametrize(
+    "spoil", ["event", "card", "seat", "sizes", "twice", "many", "huge", "stock"]
+)
 def test_a_first_frame_this_game_cannot_read_is_explained_in_the_lobby(
     app, joining, spoil, capsys
 ) -> None:
-    """It closed the game: an unknown event type, a card that is no card, or a view of
-    another seat raised out of the lobby's frame."""
+    """It closed the game: an unknown event type, a card that is no card, a view of
+    another seat, or hands that hold more cards than the deck has left (the table ran out
+    of cards to stand for them) raised out of the lobby's frame."""
     explained_in_the_lobby(app, joining, state_frame(spoil=spoil), capsys)
 
 
@@ -250,6 +261,36 @@ def test_a_seat_the_table_lacks_is_explained_in_the_lobby(app, joining, seat, ca
         run_until(app, lambda: lobby.session.error_kind == "unreadable", 20)
         frame(app)
         assert app.stack.top is lobby
+    assert "scopa: cannot read the table" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "ticket",
+    [
+        {"token": "T" * 201},
+        {"token": ""},
+        {"token": 7},
+        {"code": "../../" + "\u202e" * 100},
+        {"code": "aaaaaaaaaaaab"},  # (a code of thirteen letters, but not the one asked for)
+        {"seat": 64},
+    ],
+)
+def test_a_seat_this_game_could_not_take_back_is_refused_and_the_others_held_stay(
+    app, joining, ticket, capsys
+) -> None:
+    """A server's answer to a join with a token or code the list of seats cannot hold was
+    written there: the list, read again, was set aside whole, with the seats held at other
+    tables (tokens no one can give back)."""
+    friend = HeldSeat("ws://192.168.1.20:8765", "bbbbbbbbbbbbb", 2, "friend-token")
+    app.store.hold_seat(friend)
+    with FakeServer(state_frame(), ticket=ticket) as server:
+        lobby = joining(server)
+        run_until(app, lambda: lobby.session.error_kind != "", 20)
+        frame(app)
+        assert lobby.session.error_kind == "unreadable"
+        assert lobby._status()[0] == app.t("online.unreadable")
+    assert app.store.load_seats() == [friend]
+    assert not list(app.store.data_dir.glob("seats*.bak"))
     assert "scopa: cannot read the table" in capsys.readouterr().err
 
 
