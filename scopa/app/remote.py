@@ -308,6 +308,11 @@ UNREADABLE = (CodecError, KeyError, TypeError, ValueError)
 """What reading a server's frames raises when they are not what this game can follow."""
 
 
+COUNT_MOST = 10_000
+"""Past any score, count of scope, round or deal a match reaches: a server's larger one is
+not drawn (it ran off the score panel)."""
+
+
 def check_observation(observation: Observation, rules: Rules, seat: int) -> Observation:
     """``observation``, once it is one the table can show: this seat's, under the table's
     rules, with a place for every seat and side and no card in two places
@@ -328,6 +333,9 @@ def check_observation(observation: Observation, rules: Rules, seat: int) -> Obse
     cards = [*o.hand, *o.table, *(card for pile in o.piles for card in pile)]
     if len(set(cards)) != len(cards) or min(o.hand_sizes) < 0 or o.stock_size < 0:
         raise CodecError("a card in two places, or a count below nothing")
+    counts = (*o.totals, *o.scope, o.round_no, o.deal_no)
+    if not all(0 <= count < COUNT_MOST for count in counts) or o.round_no < 1:
+        raise CodecError("a score, scope count, round or deal past what a match reaches")
     held = sum(o.hand_sizes) - len(o.hand)
     if len(cards) + held + o.stock_size != len(DECK):
         raise CodecError("hands, table, piles and deck that are not the deck's forty cards")

@@ -79,6 +79,12 @@ def state_frame(at: int = 0, spoil: str = "") -> dict[str, Any]:
         observation["hand_sizes"] = [50 if spoil == "many" else 10**9, 3]
     elif spoil == "stock":
         observation["stock_size"] += 1
+    elif spoil == "score":  # drawn as sent, past the score panel's edge
+        observation["totals"] = [10**15, 0]
+    elif spoil == "below":
+        observation["totals"] = [-3, 0]
+    elif spoil == "round":
+        observation["round_no"] = 10**4000
     elif spoil == "twice":
         observation["table"] = [observation["hand"][0], *observation["table"][1:]]
     elif spoil in EVENTS_OUT_OF_PLACE:
@@ -196,14 +202,16 @@ def joining(app) -> Iterator[Any]:
 
 
 @pytest.mark.parametrize(
-    "spoil", ["event", "card", "seat", "sizes", "twice", "many", "huge", "stock"]
+    "spoil",
+    ["event", "card", "seat", "sizes", "twice", "many", "huge", "stock", "score", "below", "round"],
 )
 def test_a_first_frame_this_game_cannot_read_is_explained_in_the_lobby(
     app, joining, spoil, capsys
 ) -> None:
     """It closed the game: an unknown event type, a card that is no card, a view of
     another seat, or hands that hold more cards than the deck has left (the table ran out
-    of cards to stand for them) raised out of the lobby's frame."""
+    of cards to stand for them) raised out of the lobby's frame; scores past any a match
+    reaches ran off the score panel."""
     explained_in_the_lobby(app, joining, state_frame(spoil=spoil), capsys)
 
 
