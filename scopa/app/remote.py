@@ -32,6 +32,7 @@ from scopa.engine import (
     RoundScored,
     Rules,
 )
+from scopa.i18n import tables
 from scopa.net.client import (
     SAID_KEPT,
     BackgroundClient,
@@ -295,12 +296,13 @@ def setup_of(table: dict[str, Any], seat: int) -> MatchSetup:
     rules = Rules.from_dict(table["rules"])
     seats = []
     for number, info in enumerate(table["seats"]):
-        name = str(info.get("name") or "") or f"{number + 1}"
+        numbered = tables()["en"]["player_n"].format(n=number + 1)  # (shown in any language)
+        name = str(info.get("name") or "") or numbered
         level = str(info.get("level") or "expert")
         try:
             seats.append(SeatConfig(name[:24], info.get("kind") == "human", level))
-        except SettingsError:
-            seats.append(SeatConfig(f"{number + 1}", info.get("kind") == "human", "expert"))
+        except SettingsError:  # a name no setting could hold: the seat's own, as for none
+            seats.append(SeatConfig(numbered, info.get("kind") == "human", "expert"))
     return MatchSetup(tuple(seats), rules)
 
 

@@ -526,8 +526,11 @@ class Client:
             raise Disconnected("the connection dropped before the server answered") from None
         finally:
             self._waiting.pop(number, None)
-        if answer.get("type") == "error":
-            raise ServerError(answer["code"], answer["message"], bool(answer.get("fatal")))
+        if answer.get("type") == "error":  # (a refusal, whatever is missing from its words)
+            code, message = answer.get("code"), answer.get("message")
+            code = code if isinstance(code, str) else "internal"
+            message = message if isinstance(message, str) else ""
+            raise ServerError(code, message, answer.get("fatal") is True)
         return answer
 
     def limit(self, name: str, default: float, low: float, high: float) -> float:

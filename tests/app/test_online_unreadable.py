@@ -16,8 +16,10 @@ from typing import Any
 import pytest
 from websockets.asyncio.server import serve
 
+from scopa.app.remote import setup_of
 from scopa.app.scenes.lobby import LobbyScene
 from scopa.app.scenes.online import OnlineScene
+from scopa.app.wording import is_default_name
 from scopa.engine import Match, Rules
 from scopa.net import codec
 from scopa.net.client import check_table
@@ -138,7 +140,7 @@ class FakeServer:
         self.first, self.later, self.junk, self.seat = first, later, junk, seat
         """``junk``: raw text sent just before ``first``."""
         self.ticket = ticket or {}
-        """What the ``seated`` answer says in place of its code and token."""
+        """What the ``seated`` answer says in place of its fields (None: leaves one out)."""
         self.port = 0
         self._ready = threading.Event()
         self._stop: asyncio.Future[None] | None = None
@@ -153,6 +155,7 @@ class FakeServer:
             if message["type"] in ("join", "rejoin"):
                 seated = {"v": 1, "type": "seated", "re": message["id"], "code": CODE,
                           "seat": self.seat, "token": "t", **self.ticket}  # fmt: skip
+                seated = {key: value for key, value in seated.items() if value is not None}
                 await ws.send(json.dumps(seated))
                 await ws.send(json.dumps(table_frame()))
                 if self.junk:
@@ -300,6 +303,29 @@ def test_a_seat_this_game_could_not_take_back_is_refused_and_the_others_held_sta
     assert app.store.load_seats() == [friend]
     assert not list(app.store.data_dir.glob("seats*.bak"))
     assert "scopa: cannot read the table" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("fields", [{}, {"message": None}, {"code": None, "message": 5}])
+def test_a_refusal_missing_its_words_is_a_refusal(app, joining, fields, capsys) -> None:
+    """An error answer without its code or message said "cannot be reached" of a server
+    that had answered."""
+    error = {"type": "error", "code": "table_full", "message": "full", "seat": None, "token": None}
+    with FakeServer(state_frame(), ticket={**error, **fields}) as server:
+        lobby = joining(server)
+        run_until(app, lambda: lobby.session.error_kind != "", 20)
+        assert lobby.session.error_kind == "refused"
+    capsys.readouterr()
+
+
+def test_a_seat_whose_name_cannot_be_kept_goes_by_the_game_s_name_for_it() -> None:
+    """A name of control characters (refused by the settings), or none, was shown as a
+    bare digit ("1"): the seat goes by "Player 1", in the reader's language."""
+    table = table_frame()
+    table["seats"][0]["name"] = "\x01\x02\x03"
+    table["seats"][1]["name"] = ""
+    setup = setup_of(table, 1)
+    assert [seat.name for seat in setup.seats] == ["Player 1", "Player 2"]
+    assert all(is_default_name(seat.name, number) for number, seat in enumerate(setup.seats))
 
 
 def test_a_table_frame_is_kept_only_when_it_reads() -> None:
