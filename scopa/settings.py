@@ -96,7 +96,8 @@ def _check_type(where: str, value: Any, kind: type | tuple[type, ...]) -> None:
 def _check_choice(where: str, value: Any, choices: tuple[str, ...]) -> None:
     if value not in choices:
         allowed = ", ".join(repr(choice) for choice in choices)
-        raise SettingsError(f"{where} must be one of {allowed}, not {quote_value(value)}")
+        # (the value first: the log cuts a long message, the list of choices grows)
+        raise SettingsError(f"{where} is {quote_value(value)}, not one of {allowed}")
 
 
 def _check_setting(

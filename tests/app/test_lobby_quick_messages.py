@@ -20,7 +20,7 @@ from scopa.net.protocol import PHRASES, Limits
 from scopa.net.server import GameServer
 
 from .menu_helpers import click, frame, press, type_text
-from .test_online import host_for_a_friend, run_until, table_opens
+from .test_online import host_for_a_friend, run_until, start_shown, table_opens
 from .test_online_quick_messages import EVERY, heard
 from .test_online_shared_screen import host_with_one_here
 
@@ -33,7 +33,7 @@ def waiting(app, monkeypatch):
     friend.submit(friend.client.join(code, "Bruno")).result(20)
     lobby = app.stack.top
     assert isinstance(lobby, LobbyScene)
-    run_until(app, lambda: lobby.startable)
+    run_until(app, lambda: start_shown(lobby))
     yield app, lobby, friend
     friend.close()
     app.home()
@@ -154,13 +154,12 @@ def test_with_the_setting_off_no_button_and_nothing_said_shows_later(app, monkey
         app.settings = app.settings.with_(quick_messages=False)
         friend.submit(friend.client.join(code, "Bruno")).result(20)
         lobby = app.stack.top
-        run_until(app, lambda: lobby.startable)
+        run_until(app, lambda: start_shown(lobby))
         assert lobby.chat is None and lobby.chat_spot is None
         press(app, KEY)
         assert friend.client.take_said() == []
         friend.submit(friend.client.say("hello")).result(10)
-        for _ in range(30):
-            frame(app)
+        run_until(app, lambda: len(lobby._heard) == 1)  # come, and taken off the link
         app.settings = app.settings.with_(quick_messages=True)
         table = table_opens(app)
         for _ in range(10):
@@ -387,7 +386,7 @@ def test_a_name_typed_as_the_last_friend_sits_is_still_typed_and_enter_ends_it(a
         click(app, field.rect.center)
         type_text(app, "Lu")
         friend.submit(friend.client.join(code, "Bruno")).result(20)
-        run_until(app, lambda: lobby.startable)
+        run_until(app, lambda: start_shown(lobby))
         assert field.editing and lobby.form.focus is field
         key(app, KEY, "q")  # a letter of the name
         type_text(app, "ca")

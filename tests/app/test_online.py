@@ -41,6 +41,12 @@ def run_until(app, condition, seconds: float = 30.0) -> None:  # noqa: ANN001
     raise AssertionError("it never happened")
 
 
+def start_shown(lobby) -> bool:  # noqa: ANN001
+    """Start can be clicked: the table is full (its frame comes in on the link's thread,
+    between two frames) and a frame since offered the button."""
+    return lobby.startable and lobby.start_button in lobby.form.widgets
+
+
 def table_opens(app, seconds: float = 30.0):  # noqa: ANN001, ANN201
     """Run frames until the table opens; a host's lobby, once every seat is taken,
     starts the match as its player does (Start)."""
@@ -1281,7 +1287,7 @@ def test_a_play_made_as_the_match_starts_reaches_the_host_s_table(app, monkeypat
     try:
         friend.submit(friend.client.join(code, "Bruno")).result(20)
         lobby = app.stack.top
-        run_until(app, lambda: lobby.startable)
+        run_until(app, lambda: start_shown(lobby))
         lobby.start_button.activate()  # Start, and the window looks away at once
         deadline = time.monotonic() + 20
         turn = None

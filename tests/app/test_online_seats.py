@@ -21,7 +21,7 @@ from scopa.net.client import BackgroundClient, ServerError
 from scopa.net.codes import parse_address
 
 from .menu_helpers import click, frame, press, type_text
-from .test_online import run_until, table_opens
+from .test_online import run_until, start_shown, table_opens
 
 
 def table_address(lobby: LobbyScene):  # noqa: ANN201
@@ -332,7 +332,7 @@ def test_the_host_starts_the_match_once_everyone_is_here(app, monkeypatch):
     run_until(app, lambda: lobby.session.table and lobby.awaited == 2)
     assert lobby.start_button not in lobby.form.widgets
     with friends_seated(lobby, ("Anna", "Bruno")) as friends:
-        run_until(app, lambda: lobby.startable)
+        run_until(app, lambda: start_shown(lobby))
         frame(app)
         assert lobby.start_button in lobby.form.widgets and lobby.form.focus is lobby.start_button
         friends[1].close()  # Bruno's game closed in the lobby: the host sees he is gone
@@ -707,7 +707,7 @@ def test_a_person_here_leaves_the_table_before_the_match_begins(app, monkeypatch
     # one fewer here from now on: a table taken back seats nobody for them, nor says so
     assert app.settings.online_here == 0 and lobby.session.joining_here == 0
     with friends_seated(lobby, ("Anna", "Bruno")):
-        run_until(app, lambda: lobby.startable)
+        run_until(app, lambda: start_shown(lobby))
         click(app, lobby.start_button)
         table_opens(app)
         table = app.stack.top

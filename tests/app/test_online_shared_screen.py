@@ -26,7 +26,7 @@ from scopa.net.store import SeatRecord
 from tests.net.helpers import stored_table
 
 from .menu_helpers import click, frame
-from .test_online import run_until, table_opens
+from .test_online import run_until, start_shown, table_opens
 
 IDLE = 0.4
 """Seconds a turn may wait before the friends may let the computer play it, in the tests
@@ -86,7 +86,7 @@ def host_with_one_here(  # noqa: ANN201
         return lobby, friend, str(address.code)
     friend.submit(friend.client.join(str(address.code), "Bruno")).result(20)
     if not opens:
-        run_until(app, lambda: lobby.startable)
+        run_until(app, lambda: start_shown(lobby))
         return lobby, friend
     table_opens(app)
     return app.stack.top, friend
