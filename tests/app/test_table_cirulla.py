@@ -1407,3 +1407,38 @@ def test_with_large_values_the_matta_named_says_on_its_labels_the_value_it_plays
     assert seven / len(pixels(six)) < 0.9  # (a 7 is not a 6)
     assert art.face_name(C("6C")) == "6C"  # (no other card changes)
     scene.close()
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_cover_tells_of_the_opening_table_the_dealer_took(fast, language):
+    """The opening table made 15 and went to the dealer as the screen first passed: the
+    first person's cover told nothing, the next one's only the card laid since, and the
+    dealer's "+1" on the score panel stood unexplained."""
+    fast.set_language(language)
+    t = fast.t
+    scene = anna_and_bruno(fast, CIRULLA, "4D 8S 9S", "3D 6S 10S", "1B 2C 5S 7B")
+    settle(fast, scene)
+    pump(fast)
+    assert scene.cover == 0 and scene.match.round.scope[1] == 1
+    opened = t("table.dealer_bonus.one", name="Bruno", total=15, sweeps=count(t, "table.scope", 1))
+    assert scene.cover_texts().news == (t("table.news_so_far"), opened)
+    lift_cover(fast, scene)
+    settle(fast, scene)
+    scene.play(Move.parse("4D"))
+    for _ in range(400):
+        pump(fast)
+        if scene.cover == 1:
+            break
+    laid = t("table.laid_by", name="Anna", card=scene.words.card_name(C("4D")))
+    assert scene.cover_texts().news == (t("table.news_so_far"), opened, capital(laid))
+    lift_cover(fast, scene)
+    settle(fast, scene)
+    scene.play(Move.parse("3D"))
+    for _ in range(400):
+        pump(fast)
+        if scene.cover == 0:
+            break
+    told = scene.cover_texts().news  # Anna has played: only what came after her
+    assert told == (t("table.news_since"), capital(t("table.laid_by", name="Bruno",
+                    card=scene.words.card_name(C("3D")))))  # fmt: skip
+    scene.close()

@@ -1553,6 +1553,10 @@ class Tour:
         )
         self.frames(1)
         self.show("table, the cover telling captures of many cards, and the matta's value")
+        opening = News("opening", 1, None, 2, total=15, points=2)  # (the matta named 2)
+        scene._cover_news = (False, (opening, News("scopa", 1, many[1])))
+        self.frames(1)
+        self.show("table, the cover telling of the opening table the dealer took")
 
         watch = MatchSetup(tuple(SeatConfig(n, False, "beginner") for n in names[:2]), Rules())
         scene = self.table(watch, Match.new(Rules(), 6))

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, cast
 import pygame
 
 from scopa.engine import Card, Dealt, Event, Match, Move, Observation, RoundScored
+from scopa.engine.cirulla import dealer_bonus
 from scopa.log import log
 from scopa.settings import MatchSetup
 
@@ -1744,6 +1745,12 @@ class TableScene(Scene):
         start = mine[-1] + 1 if mine else 0
         sweeps = set(seen.scopa_plays())
         news = []
+        opening_take = seen.opening_take() if not mine else ()
+        if opening_take:  # taken at the deal, as the screen passed to the first person
+            points, named = dealer_bonus(opening_take, seen.rules)
+            matta = seen.rules.matta_card
+            total = sum(named if card == matta and named else card.rank for card in opening_take)
+            news.append(News("opening", seen.dealer, None, named, total=total, points=points))
         named, holder = 0, -1  # the value named for Cirulla's matta, and by whom
         matta = self.setup.rules.matta_card
         for at, (player, move) in enumerate(history):

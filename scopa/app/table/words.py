@@ -48,12 +48,17 @@ class News(NamedTuple):
 
     kind: str
     seat: int
-    move: Move
+    move: Move | None
+    """None for Cirulla's opening table (``"opening"``), taken at the deal by no play."""
     named: int = 0
     """The value named for the card played, Cirulla's matta (0: its own)."""
     taken_named: tuple[Card, int] | None = None
     """Cirulla's matta among the cards taken, and the value named for it that it kept on
     the table (a 7 taken as a 4 by a fifteen of 4, 4 and 7)."""
+    total: int = 0
+    """Cirulla's opening table: what its cards made (15, 30, or little)."""
+    points: int = 0
+    """Cirulla's opening table: the scope it gave the dealer."""
 
 
 class CoverWords(NamedTuple):
@@ -348,6 +353,13 @@ class TableWords:
         """One thing another seat made, as the cover tells it: "Anna took the 3 of cups
         with the 3 of swords"."""
         move = news.move
+        if move is None:  # the opening table, taken by the dealer at the deal
+            total: int | str = news.total
+            if news.named:
+                total = self.t("table.dealer_total_matta", total=news.total, n=news.named)
+            sweeps = count(self.t, "table.scope", news.points)
+            name = self.seats.seat_name(news.seat)
+            return self.t("table.dealer_bonus.one", name=name, total=total, sweeps=sweeps)
         card = self.card_name(move.card) if move.is_play else ""
         if news.named:  # the matta, named a value: a 7 that took an ace took it as one
             card = self.t("table.matta_worth", card=card, n=news.named)
