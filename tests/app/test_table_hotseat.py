@@ -1101,3 +1101,36 @@ def test_a_cover_that_tells_only_the_latest_plays_says_more_came_before(app, siz
         scene.draw(app.screen)
     assert style.ELLIPSIS not in [text.words for text in drawn]
     scene.close()
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_scopa_banner_names_who_made_it(app, language):
+    """A big "Scopa!" read the same whoever swept: a computer's sweep showed as one's own
+    but for the plate lit. The banner names the seat; one's own stays "Scopa!"."""
+    from scopa.engine import Match, Move
+
+    from .table_helpers import deck
+
+    app.settings = app.settings.with_(animation_speed="fast", language=language)
+    app.set_language(language)
+    rules = Rules(players=3)
+    seats = (SeatConfig("Anna", True), SeatConfig("Piero", False, "expert"),
+             SeatConfig("Carla", False, "expert"))  # fmt: skip
+    table = deck("5S 8D 9B", "5B 5C 5D", "6S 8C 9C", "1B 2S 3C 4D")
+    match = Match.new(rules, 1, first_dealer=2, decks=(table,))
+    scene = TableScene(app, coordinated(app, MatchSetup(seats, rules), match),
+                       worker=inline_worker())  # fmt: skip
+    app.stack.push(scene)
+    settle(app, scene)
+    scene.play(Move.parse("5Sx1B+4D"))  # leaves 2 + 3: any of Piero's fives sweeps
+    shown: set[str] = set()
+    for _ in range(400):
+        pump(app)
+        shown |= {banner.text for banner in scene.director.banners}
+        if scene.match.round.scope[1] and not scene.director.busy:
+            break
+    assert app.t("table.scopa_by.one", name="Piero") in shown
+    assert app.t("table.scopa") not in shown
+    assert app.t("table.scopa_by.one", name="Piero") == {
+        "en": "Scopa by Piero!", "it": "Scopa di Piero!"}[language]  # fmt: skip
+    scene.close()

@@ -8,6 +8,8 @@ Sentences about a side come in four forms, chosen by ``scopa.app.wording.Seats.a
 STRINGS = {
     "en": {
         "table.scopa": "Scopa!",
+        "table.scopa_by.you": "Scopa!",
+        "table.scopa_by.one": "Scopa by {name}!",
         "table.you_name": "You",
         "table.last_cards.you": "The last cards go to you",
         "table.last_cards.your_team": "The last cards go to your team",
@@ -125,6 +127,8 @@ STRINGS = {
     },
     "it": {
         "table.scopa": "Scopa!",
+        "table.scopa_by.you": "Scopa!",
+        "table.scopa_by.one": "Scopa di {name}!",
         "table.you_name": "Tu",
         "table.last_cards.you": "Le ultime carte a te",
         "table.last_cards.your_team": "Le ultime carte alla tua squadra",

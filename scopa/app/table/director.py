@@ -513,7 +513,8 @@ class Director:
                 for card in view.markers[event.side]:  # the others close up to make room
                     if card != played:
                         view.settle(self.tweener, card, self.seconds(0.3))
-            self._banner(self.text("table.scopa"), "scopa", 1.3)
+            # whose: the plate lit and a card flying to a pile left the others guessing
+            self._banner(self.about_seat("table.scopa_by", event.seat), "scopa", 1.3)
             self._burst()
             return self._sound("scopa", 1.5)
 
