@@ -523,11 +523,14 @@ def test_the_tracker_is_legible_in_a_small_window(fast):
     assert tracker.rect.w >= 10 * 14 * 1.75
     assert tracker.rect.h >= 4 * 14 * 1.25 + 8 * 3.5
     # its suit marks reach far enough to be told apart, filled or hollow (they were five
-    # pixels high): two of them side by side still fit each rank's column
+    # pixels high), and fit each rank's column as they lie in it
     spot = scene.aids._tracker_spot
     assert spot is not None
     size = spot[1][0]
-    assert size.pip >= 5 and size.pip * 4.6 <= size.cell
+    assert size.pip >= 5 and size.pip * 2.3 * size.across <= size.cell
+    # a row a suit, a column a rank (two pairs under each rank read as a pair between two
+    # ranks, the settebello's place hard to find)
+    assert size.across == 1
 
 
 def test_the_tracker_s_marks_are_told_apart_at_a_laptop_s_size(fast):

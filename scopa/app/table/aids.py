@@ -44,8 +44,8 @@ FEATURES = ("hint", "undo", "review", "tracker")
 HINT_COLOUR = (130, 236, 160)
 EMPTY_PIP = (90, 110, 95)
 TRACKER_SUITS = ("D", "C", "S", "B")
-"""The tracker's four places under each rank, in reading order: coins (so the settebello
-is the 7's first), cups, swords, batons."""
+"""The tracker's four rows of marks under the ranks, from the top: coins (so the
+settebello is the 7's first), cups, swords, batons."""
 OTHER_HANDS_WEIGHT = 0.2
 """How much covering another seat's hand counts against a place for the tracker, beside a
 name, a pile or its count (the hand is face down, and its size is on the seat's plate)."""
@@ -58,9 +58,12 @@ TRACKER_PIP_SHARE = 0.42
 """The reach of the tracker's suit marks in shares of its text's size (their shape and
 colour tell the suit; at 0.3 they were five pixels high at 960x540, hard to tell apart,
 and at 0.36 still small at 1366x768)."""
-TRACKER_PIP_ROOM = 5.0
-"""A rank's column is at least this many reaches wide: its two marks side by side, and a
-gap to the next column's."""
+TRACKER_GRIDS = ((1, 3.4, 2.5), (2, 5.0, 2.6))
+"""How the tracker lays its marks under each rank, the first that leaves the table in sight
+at a size read at a glance: one suit a row (a column a rank: read as the table of the
+forty cards), else in two pairs (the panel half as tall, where a seat sits under the aids'
+buttons); with the least a rank's column is wide, in reaches (its marks and a gap), and
+the step from one mark to the next."""
 REVIEW_MIN_CARD = 44
 """The width of the last capture's cards in a small window, in pixels, where the panel
 holds them (the table's small cards are 30 pixels wide at 960x540)."""
@@ -99,6 +102,10 @@ class TrackerSize:
     pip: float
     widths: list[float]
     legend_w: float
+    across: int = 2
+    """The suits' marks side by side under a rank (``TRACKER_GRIDS``)..."""
+    step: float = 2.6
+    """...and from one to the next, in reaches."""
 
 
 def hint_job(level: str, seed: int, obs: Observation) -> Any:
@@ -573,9 +580,12 @@ class AidsLayer:
                 style.text(surface, str(item.count), number, spot, align="center")
                 y = spot.bottom + pip * 1.4
                 unseen = {card.suit for card in item.unseen}
-                for p, suit in enumerate(TRACKER_SUITS):  # a suit's place, lit while unseen
-                    row, col = divmod(p, 2)
-                    centre = (x + (col - 0.5) * pip * 2.6, y + row * pip * 2.6)
+                # a suit's place, lit while unseen: a row a suit under the rank's column
+                # where there is room, else two side by side, two rows
+                across, step = size.across, pip * size.step
+                for p, suit in enumerate(TRACKER_SUITS):
+                    row, col = divmod(p, across)
+                    centre = (x + (col - (across - 1) / 2) * step, y + row * step)
                     if suit in unseen:
                         suit_mark(surface, suit, centre, pip, _mark(suit), french=french)
                     else:
@@ -606,9 +616,14 @@ class AidsLayer:
             return known[1]
         least = max(2.0, lay.unit * 4.5)  # the marks' reach when nothing larger leaves room
         sizes = range(max(lay.font_small, TRACKER_MIN_PX), lay.font_small - 1, -1)
-        tried = [(px, max(px * TRACKER_PIP_SHARE, least)) for px in sizes]
-        for px, pip in [*tried, (lay.font_small, least)]:
-            cell = max(lay.font_normal * 1.55, px * 1.75, pip * TRACKER_PIP_ROOM)
+        tried = [
+            (*grid, px, max(px * TRACKER_PIP_SHARE, least))
+            for grid in TRACKER_GRIDS
+            for px in sizes
+        ]
+        last = (*TRACKER_GRIDS[-1], lay.font_small, least)
+        for across, reach, step, px, pip in [*tried, last]:
+            cell = max(lay.font_normal * 1.55, px * 1.75, pip * reach)
             title = text.pen("ui", px, style.BRIGHT_GOLD)
             room = lay.size[0] - 2 * lay.margin - lay.margin * 1.2
             title_w = min(room, style.natural_width(heading, title))
@@ -616,11 +631,12 @@ class AidsLayer:
             widths = [pip * 3 + style.natural_width(name, legend) for name in names]
             legend_w = sum(widths) + pip * 2 * (len(names) - 1)
             width = max(cell * columns, title_w, legend_w) + lay.margin * 1.2
-            height = style.line_height(title) * 4 + lay.margin * 0.6 + 7 * pip
+            rows = len(TRACKER_SUITS) // across - 1
+            height = style.line_height(title) * 4 + lay.margin * 0.6 + (4.4 + step * rows) * pip
             area, covers = self._tracker_area(width, height)
             if not covers:
                 break
-        fit = (TrackerSize(px, cell, pip, widths, legend_w), area)
+        fit = (TrackerSize(px, cell, pip, widths, legend_w, across, step), area)
         self._tracker_spot = (key, fit)
         return fit
 
