@@ -1123,3 +1123,52 @@ def test_the_last_capture_shown_as_a_round_ends_is_that_round_s(app) -> None:  #
     rows = review(shown, 2)
     assert any(row.last_capture is not None for row in rows)
     scene.close()
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_click_on_a_pile_shows_what_each_side_took_so_far(fast, language):
+    """Clicking a pile did nothing, and nothing said how many coins each side held, whether
+    the settebello was taken or who led the primiera before the round's sheet: the last
+    capture opens on a click on a pile, with each side's cards, coins, the cards that score
+    by themselves and the primiera as it stands."""
+    from scopa.app import style
+    from scopa.app.wording import count
+    from scopa.engine.scoring import prime_values
+
+    fast.set_language(language)
+    t = fast.t
+    match = Match.new(Rules(), 3)
+    while sum(len(pile) for pile in match.observe(0).piles) < 8:  # captures on both sides
+        match, _ = match.apply(max(match.legal_moves(), key=lambda m: len(m.captures)))
+    scene = open_solo(fast, match)
+    assert not scene.aids.reviewing
+    click(fast, scene.layout.pile_rect(1).center)
+    assert scene.aids.reviewing
+    drawn = []
+    with style.watch_text(drawn.append):
+        scene.draw(fast.screen)
+    said = {text.words for text in drawn}
+    assert t("aids.tally_title") in said
+    values = prime_values(match.rules)
+    for side, pile in enumerate(scene.match.observe(0).piles):  # (the engine's, not the view's)
+        assert scene.seats.side_name(side) in said
+        words = [count(t, "aids.tally_cards", len(pile)),
+                 count(t, "aids.tally_coins", sum(card.suit == "D" for card in pile))]  # fmt: skip
+        if Card.parse("7D") in pile:
+            words.append(t("cat_settebello"))
+        best: dict[str, int] = {}
+        for card in pile:
+            best[card.suit] = max(best.get(card.suit, 0), values[card.rank])
+        short = 4 - len(best)
+        if short == 0:
+            words.append(t("aids.tally_primiera", n=sum(best.values())))
+        elif short == 1:
+            words.append(t("aids.tally_primiera_lacking_one", n=sum(best.values())))
+        else:
+            words.append(t("aids.tally_primiera_lacking", n=sum(best.values()), k=short))
+        line = "  \u00b7  ".join(words)
+        assert line in said, (line, said)
+        (text,) = [text for text in drawn if text.words == line]
+        assert not text.elided
+    click(fast, scene.layout.pile_rect(0).center)  # again: put away
+    assert not scene.aids.reviewing

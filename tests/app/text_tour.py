@@ -1789,6 +1789,14 @@ class Tour:
         self.frames(1, key(pygame.K_TAB), key_up(pygame.K_TAB))
         self.show("cirulla, the last capture: the dealer took the opening table")
         self.frames(1, key(pygame.K_TAB), key_up(pygame.K_TAB))
+        kept = self.app.settings
+        self.app.settings = kept.with_(deck_style="genovesi")  # a diamond taken, so said
+        scene = self.table(solo, fifteen)
+        self.settle(scene)
+        self.frames(1, key(pygame.K_TAB), key_up(pygame.K_TAB))
+        self.show("cirulla, the last capture with the Genoese cards")
+        self.frames(1, key(pygame.K_TAB), key_up(pygame.K_TAB))
+        self.app.settings = kept
 
         four = Rules.preset("cirulla").with_(players=4)
         names = ("Giulia", "Marco", "Lucia")

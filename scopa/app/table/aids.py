@@ -26,6 +26,7 @@ from scopa.ai.review import position_seed
 from scopa.aids import review, track, undo_allowed, undo_point
 from scopa.aids.undo import dealt_since, plays_back
 from scopa.engine import Card, Match, Move, Observation
+from scopa.engine.scoring import categories, point_cards, prime_values
 
 from .. import style
 from ..ai_worker import AiWorker
@@ -33,7 +34,7 @@ from ..cardart import SUIT_COLOURS, CardArt, suit_mark
 from ..scene import second_click
 from ..style import Scale
 from ..toasts import Words, worded
-from ..wording import card_list, deck_family, rank_label, suit_name
+from ..wording import card_list, category_label, count, deck_family, rank_label, suit_name
 from .frame import Item, box
 from .layout import SCOPE_SHOWN, TableLayout, card_rect
 from .painter import side_shape_reach
@@ -50,6 +51,12 @@ OTHER_HANDS_WEIGHT = 0.2
 """How much covering another seat's hand counts against a place for the tracker, beside a
 name, a pile or its count (the hand is face down, and its size is on the seat's plate)."""
 KEYS = {pygame.K_h: "hint", pygame.K_u: "undo", pygame.K_t: "tracker"}
+POINT_CARD_NAMES = {
+    Card(7, "D"): "settebello",
+    Card(10, "D"): "re_bello",
+    Card(7, "C"): "settebello_coppe",
+}
+"""The scoring category of each card that scores by itself (``point_cards``)."""
 TRACKER_MIN_PX = 16
 """The size of the tracker's text in a small window, in pixels, where it covers nothing at
 that size: its ranks, counts and suits are read at a glance beside the play (the table's
@@ -167,6 +174,8 @@ class AidsHost:
     opening_take: Callable[[], tuple[int, tuple[Card, ...]] | None] = lambda: None
     """Cirulla: the dealer and the opening table they took for their bonus this round, as
     the table has shown it (None: no such take)."""
+    side_name: Callable[[int], str] = lambda side: str(side + 1)
+    """A side's name: one seat's, or partners' joined."""
 
 
 class AidsLayer:
@@ -338,6 +347,9 @@ class AidsLayer:
                 return False
             hit = self._button_at(event.pos)
             self._pressed = None if hit is None else hit.name  # (a release unheard: gone)
+            if hit is None and self._pile_at(event.pos) and self.available("review"):
+                self.use("review")  # a pile clicked: what each side took so far
+                return True
             if hit is None:
                 return False
             if self._doubled(hit.name, event.pos):
@@ -394,6 +406,18 @@ class AidsLayer:
         if self._opened_at is not None and self._clock - self._opened_at >= TAP_SECONDS:
             self.reviewing = False
         self._opened_at = None
+
+    def _pile_at(self, pos: tuple[float, float]) -> bool:
+        """Whether ``pos`` is on a side's pile, its scopa cards or its count."""
+        if "review" not in self.features:
+            return False
+        lay = self.host.layout()
+        for side in range(lay.sides):
+            parts = [lay.pile_rect(side), lay.count_rect(side)]
+            parts += [lay.marker_rect(side, i, SCOPE_SHOWN) for i in range(SCOPE_SHOWN)]
+            if any(part.collidepoint(pos) for part in parts):
+                return True
+        return False
 
     def _button_at(self, pos: tuple[float, float]) -> AidButton | None:
         return next((b for b in self.buttons() if b.rect.collidepoint(pos)), None)
@@ -858,6 +882,49 @@ class AidsLayer:
         self._ended_round = (len(moves), ended)
         return ended
 
+    def _tally(self, opening: tuple[int, tuple[Card, ...]] | None) -> list[tuple[str, str]]:
+        """What each side took so far this round, as the panel says it under the last
+        captures (a side's name, then its words): the cards, the coins with the cards that
+        score by themselves among them, and the primiera as it stands, summed over the
+        suits taken so far, the ones it still lacks told: what a player weighs the last
+        deals on."""
+        rules = self.match.rules
+        t, deck = self.host.translator(), self.host.deck_style()
+        taken: list[list[Card]] = [[] for _ in range(rules.sides)]
+        for seat, move in self._shown_history():
+            if move.captures and move.card is not None:
+                taken[rules.side_of(seat)] += [move.card, *move.captures]
+        if opening is not None:
+            taken[rules.side_of(opening[0])] += opening[1]
+        scored = categories(rules)
+        values = prime_values(rules)
+        out = []
+        for side, cards in enumerate(taken):
+            coins = sum(card.suit == "D" for card in cards)
+            coin_words = (
+                "aids.tally_coins.french" if deck_family(deck) == "french" else ("aids.tally_coins")
+            )
+            parts = [count(t, "aids.tally_cards", len(cards)), count(t, coin_words, coins)]
+            parts += [
+                category_label(t, POINT_CARD_NAMES[card], deck)
+                for card in point_cards(rules)
+                if card in cards
+            ]
+            if "primiera" in scored:
+                best = {}
+                for card in cards:
+                    best[card.suit] = max(best.get(card.suit, 0), values[card.rank])
+                worth = sum(best.values())
+                lacking = len(TRACKER_SUITS) - len(best)
+                if not lacking:
+                    parts.append(t("aids.tally_primiera", n=worth))
+                elif lacking == 1:
+                    parts.append(t("aids.tally_primiera_lacking_one", n=worth))
+                else:
+                    parts.append(t("aids.tally_primiera_lacking", n=worth, k=lacking))
+            out.append((self.host.side_name(side), "  \u00b7  ".join(parts)))
+        return out
+
     def _review_item(self, art: CardArt) -> Item:
         lay, t, text = self.host.layout(), self.host.translator(), self.host.text
         rules = self.match.rules
@@ -869,6 +936,13 @@ class AidsLayer:
         head_h, title_h = style.line_height(head_pen), style.line_height(title_pen)
         controls = self.host.controls()  # Cirulla's knock, on its row above the turn's line
         floor = lay.status_top if controls is None else min(lay.status_top, controls[0].top)
+        opening = self.host.opening_take()
+        tally = self._tally(opening)
+        tally_pen = text.pen("ui", lay.font_small, style.CREAM)
+        tally_name = text.pen("ui_bold", lay.font_small, style.CREAM)
+        tally_h = style.line_height(tally_pen)
+        tally_head = t("aids.tally_title")
+        below = head_h + tally_h * len(tally) + lay.margin * 0.6
         room = floor - lay.margin * 1.3  # from the top of the window to the turn
         # cards read at a glance: half as large again as the table's small ones (at least
         # ``REVIEW_MIN_CARD`` in a small window), smaller only for the panel to fit
@@ -877,6 +951,7 @@ class AidsLayer:
             card_h = art.face(Card.parse("1D"), card_w).get_height()
             row_h = card_h + lay.margin * 0.8
             height = title_h + lay.margin * 0.6 + head_h + row_h * len(rows) + lay.margin
+            height += below
             if height <= room or card_w <= lay.mini_w // 2:
                 break
             card_w = max(lay.mini_w // 2, int(card_w * 0.9))
@@ -886,13 +961,16 @@ class AidsLayer:
         played_w = max(card_w * 1.5, style.natural_width(played_words, head_pen) + lay.margin)
         took_w = max(card_w * 5.2, style.natural_width(took_words, head_pen))
         heading = t("aids.review_title")
-        opening = self.host.opening_take()
         opening_word = t("aids.review_opening")
         mark = text.pen("ui", lay.font_normal, style.MIST)
         if opening is not None:  # its word, the arrow, and its cards a little apart
             lead = max(card_w, style.natural_width(opening_word, mark))
             took_w = max(took_w, lead + card_w * (1.6 + 1.08 * (len(opening[1]) - 1)))
-        width = min(name_w + played_w + took_w + lay.margin * 2, lay.size[0] - 2 * lay.margin)
+        side_w = max(style.natural_width(name, tally_name) for name, _ in tally) + lay.margin
+        said_w = max(style.natural_width(words, tally_pen) for _, words in tally)
+        width = max(name_w + played_w + took_w, side_w + said_w) + lay.margin * 2
+        width = min(width, lay.size[0] - 2 * lay.margin)
+        side_w = min(side_w, (width - 2 * lay.margin) * 0.4)
         area = FRect(0, 0, width, height)
         area.center = lay.table_rect.center
         area.bottom = min(area.bottom, floor - lay.margin * 0.3)  # the turn in sight
@@ -963,10 +1041,23 @@ class AidsLayer:
                 else:
                     none(surface, took_x, y)
                 y += row_h
+            # what each side took so far: the cards, coins and primiera the last deals
+            # are played for
+            y += lay.margin * 0.2
+            inner = area.width - 2 * lay.margin
+            style.text(surface, tally_head, head_pen, FRect(left, y, inner, head_h))
+            y += head_h
+            for name, words in tally:
+                style.text(
+                    surface, name, tally_name, FRect(left, y, side_w - lay.margin * 0.5, tally_h)
+                )
+                said = FRect(left + side_w, y, inner - side_w, tally_h)
+                style.text(surface, words, tally_pen, said)
+                y += tally_h
 
         key = (
             "review", tuple(names), tuple(rows), heading, played_words, took_words,
-            tuple(area), opening, opening_word,
+            tuple(area), opening, opening_word, tuple(tally), tally_head,
         )  # fmt: skip
         return Item(key, box(area), paint)
 

@@ -336,6 +336,7 @@ class TableScene(Scene):
             translator=lambda: self.app.t,
             deck_style=lambda: self.deck,
             seat_name=lambda seat: self.seats.seat_name(seat),
+            side_name=lambda side: self.seats.side_name(side),
             card_name=self.card_name,
             behind=self._behind,
             opening_take=lambda: self.director.shown.opening_take,
