@@ -856,8 +856,8 @@ def refusal(job: concurrent.futures.Future[Any]) -> str:
         job.result()
     except ServerError as error:
         return error.code
-    except (Disconnected, OSError, concurrent.futures.CancelledError):
-        return "internal"
+    except (Disconnected, OSError, CodecError, concurrent.futures.CancelledError):
+        return "internal"  # (an answer this game cannot read: the server's fault too)
     return ""
 
 

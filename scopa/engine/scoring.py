@@ -103,8 +103,13 @@ _POINT_CARDS = (
 def point_cards(rules: Rules) -> tuple[Card, ...]:
     """The cards that score a point by themselves for the side that takes them: the
     settebello, and the re bello and settebello di coppe when their rules are on."""
+    return tuple(card for card, _ in point_card_categories(rules))
+
+
+def point_card_categories(rules: Rules) -> tuple[tuple[Card, str], ...]:
+    """``point_cards``, each with the category it scores."""
     scored = categories(rules)
-    return tuple(card for card, category in _POINT_CARDS if category in scored)
+    return tuple((card, category) for card, category in _POINT_CARDS if category in scored)
 
 
 def _best_per_suit(mask: int, values: dict[int, int]) -> list[int | None]:
@@ -129,6 +134,14 @@ def primiera(cards: Iterable[Card], rules: Rules | None = None) -> int:
     if None in best and not incomplete_counts(rules):
         return 0
     return sum(value for value in best if value is not None)
+
+
+def primiera_so_far(cards: Iterable[Card], rules: Rules | None = None) -> tuple[int, int]:
+    """A side's primiera while the round goes on: the best card of each suit it has taken
+    summed, and how many suits it still lacks (a side must have all four, or it has no
+    primiera, unless ``incomplete_primiera``)."""
+    best = _best_per_suit(mask_of(cards), prime_values(rules or Rules()))
+    return sum(value for value in best if value is not None), best.count(None)
 
 
 def seven_count_decider(scores: Sequence[Breakdown], rules: Rules) -> int | None:

@@ -87,6 +87,15 @@ class ServerError(Exception):
         self.fatal = fatal
 
 
+def server_error(frame: dict[str, Any]) -> ServerError:
+    """The refusal an ``error`` frame says, whatever is missing from its words (a code
+    that is not text is "internal")."""
+    code, message = frame.get("code"), frame.get("message")
+    code = code if isinstance(code, str) else "internal"
+    message = message if isinstance(message, str) else ""
+    return ServerError(code, message, frame.get("fatal") is True)
+
+
 class Disconnected(Exception):
     """The server could not be reached again."""
 
@@ -526,11 +535,8 @@ class Client:
             raise Disconnected("the connection dropped before the server answered") from None
         finally:
             self._waiting.pop(number, None)
-        if answer.get("type") == "error":  # (a refusal, whatever is missing from its words)
-            code, message = answer.get("code"), answer.get("message")
-            code = code if isinstance(code, str) else "internal"
-            message = message if isinstance(message, str) else ""
-            raise ServerError(code, message, answer.get("fatal") is True)
+        if answer.get("type") == "error":
+            raise server_error(answer)
         return answer
 
     def limit(self, name: str, default: float, low: float, high: float) -> float:
@@ -848,8 +854,7 @@ class Client:
             if said is not None:
                 self.said.append(said)
         elif kind == "error":
-            error = ServerError(str(frame.get("code")), str(frame.get("message")),
-                                bool(frame.get("fatal")))  # fmt: skip
+            error = server_error(frame)
             if error.fatal and error.code in GIVE_UP:
                 self._closed = True  # the seat is held elsewhere, or the match ended: stay away
                 self.given_up = error.code

@@ -496,3 +496,15 @@ def test_a_frame_that_raises_where_no_check_foresaw_is_passed_over(app, joining,
         lobby = joining(server)
         table_opens(app, 20)
         assert lobby.session.error_kind == "" and len(calls) >= 2
+
+
+def test_an_answer_to_a_move_this_game_cannot_read_is_a_refusal_not_a_crash() -> None:
+    """A server that answered a seat moved with a seat no table has (``sit``): the
+    client's CodecError went up through the lobby's frame and closed the game."""
+    import concurrent.futures
+
+    from scopa.app.online import refusal
+
+    answered: concurrent.futures.Future[None] = concurrent.futures.Future()
+    answered.set_exception(CodecError("moved to seat 64"))
+    assert refusal(answered) == "internal"

@@ -1141,6 +1141,7 @@ def test_a_click_on_a_pile_shows_what_each_side_took_so_far(fast, language):
     while sum(len(pile) for pile in match.observe(0).piles) < 8:  # captures on both sides
         match, _ = match.apply(max(match.legal_moves(), key=lambda m: len(m.captures)))
     scene = open_solo(fast, match)
+    wait_for_turn(fast, scene, 0)
     assert not scene.aids.reviewing
     click(fast, scene.layout.pile_rect(1).center)
     assert scene.aids.reviewing
@@ -1172,3 +1173,50 @@ def test_a_click_on_a_pile_shows_what_each_side_took_so_far(fast, language):
         assert not text.elided
     click(fast, scene.layout.pile_rect(0).center)  # again: put away
     assert not scene.aids.reviewing
+
+
+def test_the_tally_counts_the_round_s_last_cards_as_the_piles_show_them(fast):
+    """The tally was worked out from the captures played: the cards left on the table at
+    the round's end, which go to the last side to capture with no play of theirs, were
+    missing from it while the table showed the round just played (piles of 16 and 24,
+    the tally saying 16 and 19)."""
+    from scopa.app.wording import count
+
+    rules = Rules()
+    match = Match.new(rules, 7, first_dealer=1)
+    while True:  # the round's last two cards to play, this player's first
+        r = match.round
+        if match.turn == 0 and len(r.hand(0)) == 1 and len(r.hand(1)) == 1 and not r.stock:
+            break
+        match, _ = match.apply(match.legal_moves()[0])
+    scene = open_solo(fast, match)
+    drag(fast, centre_of(scene, scene.view.hands[0][0]), empty_felt(scene))
+    for _ in range(600):
+        if scene.match.round.round_no == 2 and not scene.director.busy:
+            break
+        pump(fast)
+    ended = scene.match.rounds[0]  # the round's sheet: every card to a side
+    said = dict(scene.aids._tally())
+    for side in range(rules.sides):
+        cards = count(fast.t, "aids.tally_cards", len(ended[side].captured))
+        assert said[scene.seats.side_name(side)].startswith(cards)
+    assert sum(len(score.captured) for score in ended) == 40
+
+
+def test_a_click_on_a_pile_while_the_computer_plays_hurries_it(fast):
+    """The click that speeds the computers' cards up opened the panel when it fell on a
+    pile."""
+    match = fixed_match("7D 2C 10S", "1B 3B 8C", "3C 4S 7C 9B")
+    scene = open_solo(fast, match)
+    fast.settings = fast.settings.with_(animation_speed="normal")
+    scene.play(Move.parse("7Dx7C"))
+    for _ in range(400):
+        pump(fast)
+        if scene.human_to_play is None and scene.director.busy and scene.match.turn == 0:
+            break
+    assert scene.human_to_play is None and scene.director.busy
+    hurried = []
+    hurry = scene.director.hurry
+    scene.director.hurry = lambda *a, **k: (hurried.append(1), hurry(*a, **k))[1]
+    click(fast, scene.layout.pile_rect(1).center)
+    assert hurried and not scene.aids.reviewing

@@ -26,7 +26,7 @@ from scopa.ai.review import position_seed
 from scopa.aids import review, track, undo_allowed, undo_point
 from scopa.aids.undo import dealt_since, plays_back
 from scopa.engine import Card, Match, Move, Observation
-from scopa.engine.scoring import categories, point_cards, prime_values
+from scopa.engine.scoring import categories, point_card_categories, primiera_so_far
 
 from .. import style
 from ..ai_worker import AiWorker
@@ -51,12 +51,6 @@ OTHER_HANDS_WEIGHT = 0.2
 """How much covering another seat's hand counts against a place for the tracker, beside a
 name, a pile or its count (the hand is face down, and its size is on the seat's plate)."""
 KEYS = {pygame.K_h: "hint", pygame.K_u: "undo", pygame.K_t: "tracker"}
-POINT_CARD_NAMES = {
-    Card(7, "D"): "settebello",
-    Card(10, "D"): "re_bello",
-    Card(7, "C"): "settebello_coppe",
-}
-"""The scoring category of each card that scores by itself (``point_cards``)."""
 TRACKER_MIN_PX = 16
 """The size of the tracker's text in a small window, in pixels, where it covers nothing at
 that size: its ranks, counts and suits are read at a glance beside the play (the table's
@@ -176,6 +170,8 @@ class AidsHost:
     the table has shown it (None: no such take)."""
     side_name: Callable[[int], str] = lambda side: str(side + 1)
     """A side's name: one seat's, or partners' joined."""
+    taken: Callable[[int], tuple[Card, ...]] = lambda side: ()
+    """The cards a side's pile holds as the table shows it, its scopa cards among them."""
 
 
 class AidsLayer:
@@ -347,7 +343,7 @@ class AidsLayer:
                 return False
             hit = self._button_at(event.pos)
             self._pressed = None if hit is None else hit.name  # (a release unheard: gone)
-            if hit is None and self._pile_at(event.pos) and self.available("review"):
+            if hit is None and self._pile_at(event.pos):
                 self.use("review")  # a pile clicked: what each side took so far
                 return True
             if hit is None:
@@ -409,15 +405,13 @@ class AidsLayer:
 
     def _pile_at(self, pos: tuple[float, float]) -> bool:
         """Whether ``pos`` is on a side's pile, its scopa cards or its count."""
-        if "review" not in self.features:
+        if "review" not in self.features or not self.available("review"):
+            return False
+        if self.host.awaiting() is None:  # the computers play: a click hurries them
             return False
         lay = self.host.layout()
-        for side in range(lay.sides):
-            parts = [lay.pile_rect(side), lay.count_rect(side)]
-            parts += [lay.marker_rect(side, i, SCOPE_SHOWN) for i in range(SCOPE_SHOWN)]
-            if any(part.collidepoint(pos) for part in parts):
-                return True
-        return False
+        parts = [(lay.pile_rect(side), lay.count_rect(side)) for side in range(lay.sides)]
+        return any(part.collidepoint(pos) for pair in parts for part in pair)
 
     def _button_at(self, pos: tuple[float, float]) -> AidButton | None:
         return next((b for b in self.buttons() if b.rect.collidepoint(pos)), None)
@@ -882,40 +876,30 @@ class AidsLayer:
         self._ended_round = (len(moves), ended)
         return ended
 
-    def _tally(self, opening: tuple[int, tuple[Card, ...]] | None) -> list[tuple[str, str]]:
+    def _tally(self) -> list[tuple[str, str]]:
         """What each side took so far this round, as the panel says it under the last
         captures (a side's name, then its words): the cards, the coins with the cards that
-        score by themselves among them, and the primiera as it stands, summed over the
-        suits taken so far, the ones it still lacks told: what a player weighs the last
-        deals on."""
+        score by themselves among them, and the primiera as it stands, with the suits it
+        still lacks: what a player weighs the last deals on. As the table shows the piles
+        (the round's last cards in them once they went there)."""
         rules = self.match.rules
         t, deck = self.host.translator(), self.host.deck_style()
-        taken: list[list[Card]] = [[] for _ in range(rules.sides)]
-        for seat, move in self._shown_history():
-            if move.captures and move.card is not None:
-                taken[rules.side_of(seat)] += [move.card, *move.captures]
-        if opening is not None:
-            taken[rules.side_of(opening[0])] += opening[1]
         scored = categories(rules)
-        values = prime_values(rules)
+        coin_words = "aids.tally_coins"
+        if deck_family(deck) == "french":
+            coin_words += ".french"
         out = []
-        for side, cards in enumerate(taken):
+        for side in range(rules.sides):
+            cards = self.host.taken(side)
             coins = sum(card.suit == "D" for card in cards)
-            coin_words = (
-                "aids.tally_coins.french" if deck_family(deck) == "french" else ("aids.tally_coins")
-            )
             parts = [count(t, "aids.tally_cards", len(cards)), count(t, coin_words, coins)]
             parts += [
-                category_label(t, POINT_CARD_NAMES[card], deck)
-                for card in point_cards(rules)
+                category_label(t, category, deck)
+                for card, category in point_card_categories(rules)
                 if card in cards
             ]
             if "primiera" in scored:
-                best = {}
-                for card in cards:
-                    best[card.suit] = max(best.get(card.suit, 0), values[card.rank])
-                worth = sum(best.values())
-                lacking = len(TRACKER_SUITS) - len(best)
+                worth, lacking = primiera_so_far(cards, rules)
                 if not lacking:
                     parts.append(t("aids.tally_primiera", n=worth))
                 elif lacking == 1:
@@ -937,7 +921,7 @@ class AidsLayer:
         controls = self.host.controls()  # Cirulla's knock, on its row above the turn's line
         floor = lay.status_top if controls is None else min(lay.status_top, controls[0].top)
         opening = self.host.opening_take()
-        tally = self._tally(opening)
+        tally = self._tally()
         tally_pen = text.pen("ui", lay.font_small, style.CREAM)
         tally_name = text.pen("ui_bold", lay.font_small, style.CREAM)
         tally_h = style.line_height(tally_pen)
@@ -970,7 +954,8 @@ class AidsLayer:
         said_w = max(style.natural_width(words, tally_pen) for _, words in tally)
         width = max(name_w + played_w + took_w, side_w + said_w) + lay.margin * 2
         width = min(width, lay.size[0] - 2 * lay.margin)
-        side_w = min(side_w, (width - 2 * lay.margin) * 0.4)
+        inner = width - 2 * lay.margin
+        side_w = min(side_w, max(inner - said_w, inner * 0.4))
         area = FRect(0, 0, width, height)
         area.center = lay.table_rect.center
         area.bottom = min(area.bottom, floor - lay.margin * 0.3)  # the turn in sight

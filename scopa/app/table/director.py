@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 
@@ -93,6 +93,17 @@ class Banner:
     scale: float = 0.2
     alpha: float = 0.0
     fade: float = 1.0
+
+
+def opening_sum(cards: Iterable[Card], matta: Card | None, named: int) -> int:
+    """What Cirulla's opening table made, the matta among it at the value named for it."""
+    return sum(named if card == matta and named else card.rank for card in cards)
+
+
+def opening_made(text: Callable[..., str], total: int, named: int) -> str | int:
+    """What the opening table made as the banner and the cover say it: "15", or "15,
+    the matta as 2" where the matta was named a value."""
+    return text("table.dealer_total_matta", total=total, n=named) if named else total
 
 
 class Director:
@@ -564,14 +575,9 @@ class Director:
         view.compact_table()
         view.settle_table(self.tweener, self.seconds(0.45))
         # what the table made (15, 30, or little) and that it counts as scopas, as it goes
-        total = sum(event.named if card == self.matta and event.named else card.rank
-                    for card in event.cards)  # fmt: skip
+        total = opening_sum(event.cards, self.matta, event.named)
         sweeps = count(self.text, "table.scope", event.points)
-        made = (
-            self.text("table.dealer_total_matta", total=total, n=event.named)
-            if event.named
-            else total
-        )
+        made = opening_made(self.text, total, event.named)
         words = self.about("table.dealer_bonus", event.side, total=made, sweeps=sweeps)
         self._banner(words, "info", 2.2)
         return self._sound("scopa", delay + 1.2)

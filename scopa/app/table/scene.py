@@ -34,7 +34,7 @@ from .aids import FEATURES, AidsHost, AidsLayer, modified
 from .chat import SAID_KEY, QuickMessages, seat_messages, table_spot
 from .choice import ChoicePopup, ChoiceWords
 from .computers import THINK_SECONDS, Computers
-from .director import Banner, Director, Spark
+from .director import Banner, Director, Spark, opening_sum
 from .disguise import Disguise
 from .drag import DragController
 from .frame import Item
@@ -337,6 +337,7 @@ class TableScene(Scene):
             deck_style=lambda: self.deck,
             seat_name=lambda seat: self.seats.seat_name(seat),
             side_name=lambda side: self.seats.side_name(side),
+            taken=self._taken,
             card_name=self.card_name,
             behind=self._behind,
             opening_take=lambda: self.director.shown.opening_take,
@@ -344,6 +345,11 @@ class TableScene(Scene):
             table_cards=self.table_cards,
             hand=self._bottom_hand,
         )
+
+    def _taken(self, side: int) -> tuple[Card, ...]:
+        """The cards of ``side``'s pile and scopa cards, as the table shows them."""
+        places = (("pile", side), ("marker", side))
+        return tuple(card for card, place in self.view.places.items() if place in places)
 
     def _behind(self) -> bool:
         shown, now = self.director.shown, self.match.round
@@ -1749,8 +1755,7 @@ class TableScene(Scene):
         opening_take = seen.opening_take() if not mine else ()
         if opening_take:  # taken at the deal, as the screen passed to the first person
             points, named = dealer_bonus(opening_take, seen.rules)
-            matta = seen.rules.matta_card
-            total = sum(named if card == matta and named else card.rank for card in opening_take)
+            total = opening_sum(opening_take, seen.rules.matta_card, named)
             news.append(News("opening", seen.dealer, None, named, total=total, points=points))
         named, holder = 0, -1  # the value named for Cirulla's matta, and by whom
         matta = self.setup.rules.matta_card

@@ -15,7 +15,7 @@ from scopa.engine import Card, Move
 
 from .. import style
 from ..wording import Seats, card_name, count, join, opening, target_line
-from .director import Shown
+from .director import Shown, opening_made
 from .knock import may_knock
 from .layout import TableLayout, sides_coloured
 from .painter import MESSAGE
@@ -354,9 +354,7 @@ class TableWords:
         with the 3 of swords"."""
         move = news.move
         if move is None:  # the opening table, taken by the dealer at the deal
-            total: int | str = news.total
-            if news.named:
-                total = self.t("table.dealer_total_matta", total=news.total, n=news.named)
+            total = opening_made(self.t, news.total, news.named)
             sweeps = count(self.t, "table.scope", news.points)
             name = self.seats.seat_name(news.seat)
             return self.t("table.dealer_bonus.one", name=name, total=total, sweeps=sweeps)
