@@ -1161,7 +1161,9 @@ def test_a_click_on_a_pile_shows_what_each_side_took_so_far(fast, language):
         for card in pile:
             best[card.suit] = max(best.get(card.suit, 0), values[card.rank])
         short = 4 - len(best)
-        if short == 0:
+        if not pile:
+            pass  # nothing taken: no primiera said
+        elif short == 0:
             words.append(t("aids.tally_primiera", n=sum(best.values())))
         elif short == 1:
             words.append(t("aids.tally_primiera_lacking_one", n=sum(best.values())))
@@ -1220,3 +1222,12 @@ def test_a_click_on_a_pile_while_the_computer_plays_hurries_it(fast):
     scene.director.hurry = lambda *a, **k: (hurried.append(1), hurry(*a, **k))[1]
     click(fast, scene.layout.pile_rect(1).center)
     assert hurried and not scene.aids.reviewing
+
+
+def test_a_side_that_took_nothing_is_told_no_primiera(fast):
+    """ "0 cards · 0 coins · primiera 0, 4 suits short": the primiera is not said of a
+    side that took nothing yet."""
+    scene = open_solo(fast, fixed_match("7D 2C 10S", "1B 3B 8C", "3C 4S 7C 9B"))
+    said = dict(scene.aids._tally())
+    for name in (scene.seats.side_name(0), scene.seats.side_name(1)):
+        assert said[name] == "0 cards  \u00b7  0 coins"

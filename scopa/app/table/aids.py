@@ -898,7 +898,7 @@ class AidsLayer:
                 for card, category in point_card_categories(rules)
                 if card in cards
             ]
-            if "primiera" in scored:
+            if "primiera" in scored and cards:  # (none taken: no primiera to speak of)
                 worth, lacking = primiera_so_far(cards, rules)
                 if not lacking:
                     parts.append(t("aids.tally_primiera", n=worth))
