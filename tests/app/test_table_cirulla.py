@@ -1409,6 +1409,19 @@ def test_with_large_values_the_matta_named_says_on_its_labels_the_value_it_plays
     scene.close()
 
 
+def play_then_pass(app, scene: TableScene, move: str, to: int) -> None:  # noqa: ANN001
+    """The person at the screen lifts the cover, plays ``move``, and the cover comes up
+    for seat ``to``."""
+    lift_cover(app, scene)
+    settle(app, scene)
+    scene.play(Move.parse(move))
+    for _ in range(400):
+        pump(app)
+        if scene.cover == to:
+            return
+    raise AssertionError(f"the cover never came up for seat {to}")
+
+
 @pytest.mark.parametrize("language", ["en", "it"])
 def test_the_cover_tells_of_the_opening_table_the_dealer_took(fast, language):
     """The opening table made 15 and went to the dealer as the screen first passed: the
@@ -1422,22 +1435,10 @@ def test_the_cover_tells_of_the_opening_table_the_dealer_took(fast, language):
     assert scene.cover == 0 and scene.match.round.scope[1] == 1
     opened = t("table.dealer_bonus.one", name="Bruno", total=15, sweeps=count(t, "table.scope", 1))
     assert scene.cover_texts().news == (t("table.news_so_far"), opened)
-    lift_cover(fast, scene)
-    settle(fast, scene)
-    scene.play(Move.parse("4D"))
-    for _ in range(400):
-        pump(fast)
-        if scene.cover == 1:
-            break
+    play_then_pass(fast, scene, "4D", 1)
     laid = t("table.laid_by", name="Anna", card=scene.words.card_name(C("4D")))
     assert scene.cover_texts().news == (t("table.news_so_far"), opened, capital(laid))
-    lift_cover(fast, scene)
-    settle(fast, scene)
-    scene.play(Move.parse("3D"))
-    for _ in range(400):
-        pump(fast)
-        if scene.cover == 0:
-            break
+    play_then_pass(fast, scene, "3D", 0)
     told = scene.cover_texts().news  # Anna has played: only what came after her
     assert told == (t("table.news_since"), capital(t("table.laid_by", name="Bruno",
                     card=scene.words.card_name(C("3D")))))  # fmt: skip

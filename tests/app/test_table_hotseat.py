@@ -646,25 +646,34 @@ def test_a_pointer_resting_on_the_cover_s_button_lifts_it_once_moved_on_it(app, 
     assert scene.cover is None and scene.human_to_play != seat
 
 
-@pytest.mark.parametrize("language", ["en", "it"])
-def test_the_cover_tells_the_next_person_of_the_scopas_made_since_their_last_play(app, language):
-    """Computers sweeping one after another before the cover came up left the next person
-    to guess who had made the scopas from the score panel: the cover names them."""
-    from scopa.engine import Match, Move
+def piero_sweeps_next(app, language: str, *, carla_human: bool) -> TableScene:  # noqa: ANN001
+    """Anna (and Carla, at one screen) with Piero, a computer, between them: Anna plays
+    first, and any of Piero's fives sweeps what her 5 of swords leaves; settled."""
+    from scopa.engine import Match
 
     from .table_helpers import deck
 
     app.settings = app.settings.with_(animation_speed="fast", language=language)
     app.set_language(language)
     rules = Rules(players=3)
-    seats = (SeatConfig("Anna", True), SeatConfig("Piero", False, "expert"),
-             SeatConfig("Carla", True))  # fmt: skip
+    carla = SeatConfig("Carla", True) if carla_human else SeatConfig("Carla", False, "expert")
+    seats = (SeatConfig("Anna", True), SeatConfig("Piero", False, "expert"), carla)
     table = deck("5S 8D 9B", "5B 5C 5D", "6S 8C 9C", "1B 2S 3C 4D")
     match = Match.new(rules, 1, first_dealer=2, decks=(table,))
     scene = TableScene(app, coordinated(app, MatchSetup(seats, rules), match),
                        worker=inline_worker())  # fmt: skip
     app.stack.push(scene)
     settle(app, scene)
+    return scene
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_cover_tells_the_next_person_of_the_scopas_made_since_their_last_play(app, language):
+    """Computers sweeping one after another before the cover came up left the next person
+    to guess who had made the scopas from the score panel: the cover names them."""
+    from scopa.engine import Move
+
+    scene = piero_sweeps_next(app, language, carla_human=True)
     pump(app)
     assert scene.cover == 0
     assert scene.cover_texts().news == ()  # nothing made yet
@@ -1107,21 +1116,9 @@ def test_a_cover_that_tells_only_the_latest_plays_says_more_came_before(app, siz
 def test_the_scopa_banner_names_who_made_it(app, language):
     """A big "Scopa!" read the same whoever swept: a computer's sweep showed as one's own
     but for the plate lit. The banner names the seat; one's own stays "Scopa!"."""
-    from scopa.engine import Match, Move
+    from scopa.engine import Move
 
-    from .table_helpers import deck
-
-    app.settings = app.settings.with_(animation_speed="fast", language=language)
-    app.set_language(language)
-    rules = Rules(players=3)
-    seats = (SeatConfig("Anna", True), SeatConfig("Piero", False, "expert"),
-             SeatConfig("Carla", False, "expert"))  # fmt: skip
-    table = deck("5S 8D 9B", "5B 5C 5D", "6S 8C 9C", "1B 2S 3C 4D")
-    match = Match.new(rules, 1, first_dealer=2, decks=(table,))
-    scene = TableScene(app, coordinated(app, MatchSetup(seats, rules), match),
-                       worker=inline_worker())  # fmt: skip
-    app.stack.push(scene)
-    settle(app, scene)
+    scene = piero_sweeps_next(app, language, carla_human=False)
     scene.play(Move.parse("5Sx1B+4D"))  # leaves 2 + 3: any of Piero's fives sweeps
     shown: set[str] = set()
     for _ in range(400):
