@@ -1231,3 +1231,53 @@ def test_a_side_that_took_nothing_is_told_no_primiera(fast):
     said = dict(scene.aids._tally())
     for name in (scene.seats.side_name(0), scene.seats.side_name(1)):
         assert said[name] == "0 cards  \u00b7  0 coins"
+
+
+def test_clicks_on_a_pile_as_the_round_ends_do_not_turn_its_sheet(fast):
+    """A click on one's pile (for what each side took) made as the round's last cards
+    flew fell on the round's sheet, come where the pile lay: it dealt the next round
+    (or opened the review) before anyone read the sheet. Clicks made on the table as the
+    sheet comes are held off it a moment, as at the match's end."""
+    from scopa.app.scenes.scoring import CLICK_GRACE, ScoringScene
+
+    match = Match.new(Rules(), 7, first_dealer=1)
+    while True:  # the round's last two cards to play, this player's first
+        r = match.round
+        if match.turn == 0 and len(r.hand(0)) == 1 and len(r.hand(1)) == 1 and not r.stock:
+            break
+        match, _ = match.apply(match.legal_moves()[0])
+    scene = open_solo(fast, match)
+    pile = scene.layout.pile_rect(0).center
+    drag(fast, centre_of(scene, scene.view.hands[0][0]), empty_felt(scene))
+    for _ in range(2000):  # clicking the pile on and on, ten times a second
+        if isinstance(fast.stack.top, ScoringScene):
+            break
+        click(fast, pile)
+        fast.frame(0.1, [])
+    sheet = fast.stack.top
+    assert isinstance(sheet, ScoringScene)
+    for _ in range(3):  # on where the pile was: the sheet's buttons now
+        click(fast, pile)
+        fast.frame(0.1, [])
+        assert fast.stack.top is sheet
+    fast.frame(CLICK_GRACE, [])  # a pause: the sheet was seen
+    (button,) = [b for b in sheet.buttons if b.rect.collidepoint(pile)] or [sheet.buttons[-1]]
+    click(fast, button.rect.center)
+    assert fast.stack.top is not sheet
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+def test_the_last_capture_s_panel_leaves_the_aids_buttons_clear(fast, players, size):
+    """Taller with what each side took, the panel reached over Hint and Undo at four
+    players: a click on its top pressed the button under it (a hint shown behind it)."""
+    fast.resize(size)
+    rules = Rules(players=players)
+    others = [SeatConfig(f"CPU {n}", False, "beginner") for n in range(1, players)]
+    setup = MatchSetup((SeatConfig("Anna", True), *others), rules)
+    scene = open_solo(fast, Match.new(rules, 3), setup)
+    key(fast, pygame.K_TAB)
+    (panel,) = [item for item in scene.overlay_items() if item.key[0] == "review"]
+    for aid in scene.aids.buttons():
+        assert not panel.rect.colliderect(aid.rect), aid.name
+    assert panel.rect.bottom <= scene.layout.status_top

@@ -222,6 +222,13 @@ class ScoringScene(MenuScene):
         seats = Seats(self.setup, self.app.t, self.coordinator.humans)
         return [seats.side_name(side, whole=True) for side in range(self.setup.rules.sides)]
 
+    def hold_clicks(self) -> None:
+        """Clicks were being made on the table as the sheet came (on a pile, now clicked
+        for what each side took, that the sheet's buttons cover as it comes, or hurrying
+        the last cards): the sheet takes the mouse's button once ``CLICK_GRACE`` passed
+        with none, as the match's last sheet does."""
+        self.clicks_from = max(self.clicks_from, self.age + CLICK_GRACE)
+
     def handle(self, event: pygame.event.Event) -> bool:
         """Keys wait until the sheet has been up a moment (``keys_from``) with none pressed
         for ``KEY_GRACE``: the keys that played the round's last cards, pressed on, must not

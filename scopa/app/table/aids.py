@@ -927,7 +927,10 @@ class AidsLayer:
         tally_h = style.line_height(tally_pen)
         tally_head = t("aids.tally_title")
         below = head_h + tally_h * len(tally) + lay.margin * 0.6
-        room = floor - lay.margin * 1.3  # from the top of the window to the turn
+        # from under the aids' buttons (a click on the panel pressed the one it covered)
+        # to the turn
+        ceiling = self._below_buttons()
+        room = floor - ceiling - lay.margin * 0.3
         # cards read at a glance: half as large again as the table's small ones (at least
         # ``REVIEW_MIN_CARD`` in a small window), smaller only for the panel to fit
         card_w = max(round(lay.mini_w * 1.5), REVIEW_MIN_CARD)
@@ -936,8 +939,16 @@ class AidsLayer:
             row_h = card_h + lay.margin * 0.8
             height = title_h + lay.margin * 0.6 + head_h + row_h * len(rows) + lay.margin
             height += below
-            if height <= room or card_w <= lay.mini_w // 2:
+            if height <= room:
                 break
+            if card_w <= lay.mini_w // 2:
+                if not tally:
+                    break
+                # six alone in a small window: the cards keep what room there is, and
+                # what each side took is left to the score panel's counts
+                tally, below = [], 0.0
+                card_w = max(round(lay.mini_w * 1.5), REVIEW_MIN_CARD)
+                continue
             card_w = max(lay.mini_w // 2, int(card_w * 0.9))
         name_pen = text.pen("ui_bold", lay.font_normal, style.CREAM)
         name_w = max(style.natural_width(name, name_pen) for name in names) + lay.margin
@@ -950,8 +961,9 @@ class AidsLayer:
         if opening is not None:  # its word, the arrow, and its cards a little apart
             lead = max(card_w, style.natural_width(opening_word, mark))
             took_w = max(took_w, lead + card_w * (1.6 + 1.08 * (len(opening[1]) - 1)))
-        side_w = max(style.natural_width(name, tally_name) for name, _ in tally) + lay.margin
-        said_w = max(style.natural_width(words, tally_pen) for _, words in tally)
+        side_w = max((style.natural_width(name, tally_name) for name, _ in tally), default=0)
+        side_w += lay.margin
+        said_w = max((style.natural_width(words, tally_pen) for _, words in tally), default=0)
         width = max(name_w + played_w + took_w, side_w + said_w) + lay.margin * 2
         width = min(width, lay.size[0] - 2 * lay.margin)
         inner = width - 2 * lay.margin
@@ -959,7 +971,7 @@ class AidsLayer:
         area = FRect(0, 0, width, height)
         area.center = lay.table_rect.center
         area.bottom = min(area.bottom, floor - lay.margin * 0.3)  # the turn in sight
-        area.top = max(area.top, lay.margin)
+        area.top = max(area.top, ceiling)
         arrow = text.pen("ui_bold", lay.font_normal, style.BRIGHT_GOLD)
         tag_pen = text.pen("ui_bold", lay.font_small, style.NIGHT)
 
@@ -1028,6 +1040,8 @@ class AidsLayer:
                 y += row_h
             # what each side took so far: the cards, coins and primiera the last deals
             # are played for
+            if not tally:
+                return
             y += lay.margin * 0.2
             inner = area.width - 2 * lay.margin
             style.text(surface, tally_head, head_pen, FRect(left, y, inner, head_h))

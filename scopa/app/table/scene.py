@@ -90,6 +90,9 @@ press the button was not ready for, an Enter too soon)."""
 ARM_MOVE = 3.0
 """Pixels the pointer resting on the cover's button as it came down moves before a press
 there counts (the last player's, still, clicking on: held, it would lift the cover)."""
+CLICKS_HELD = 1.0
+"""Seconds before the round's sheet comes within which a click on the table holds the
+sheet's clicks off (``ScoringScene.hold_clicks``)."""
 COVER_NEWS = 6
 """What the others made that the cover tells, at most: the latest (the five others' cards at
 six, or three cards and three knocks at a Cirulla table of four)."""
@@ -218,6 +221,8 @@ class TableScene(Scene):
         """The status line's message, worded as it shows (the language may change)."""
         self.message_left = 0.0
         self.clock = 0.0
+        self._clicked_at: float | None = None
+        """When the mouse's button last went down on the table (``clock``)."""
         self.still_frames = 0
         self.warmed_buttons: tuple[int, int] | None = None
         self.lost = False
@@ -525,6 +530,8 @@ class TableScene(Scene):
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             self.pick.pointer = self.menu.pointer = event.pos
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self._clicked_at = self.clock
         if event.type == pygame.MOUSEBUTTONDOWN and self.app.trace is not None:
             self.app.trace(self._input_state())
         if event.type in WINDOW_LOST:
@@ -1303,8 +1310,14 @@ class TableScene(Scene):
             self.app.notify(worded(key, reason=reason), key=key)
 
     def _show_scoring(self, *, resumed: bool = False) -> None:
-        """The round's score sheet; ``resumed``: the match was continued on it."""
-        self.app.open("scoring", coordinator=self.coordinator, resumed=resumed)
+        """The round's score sheet; ``resumed``: the match was continued on it. Clicks
+        made on the table just before are held off it (``hold_clicks``): its buttons come
+        where the pile lies, and a click meant for the pile skipped the sheet unread."""
+        sheet = self.app.open("scoring", coordinator=self.coordinator, resumed=resumed)
+        clicked = self._clicked_at
+        hold = getattr(sheet, "hold_clicks", None)
+        if hold is not None and clicked is not None and self.clock - clicked < CLICKS_HELD:
+            hold()
         if self.match.over and not self.remote:
             self.coordinator.ended_shown()
 
