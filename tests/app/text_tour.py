@@ -80,6 +80,7 @@ from .table_helpers import (
     fixed_match,
     inline_worker,
     lift_cover,
+    solo_setup,
 )
 from .table_helpers import deck as deck_of
 
@@ -1797,6 +1798,14 @@ class Tour:
         self.show("cirulla, the last capture with the Genoese cards")
         self.frames(1, key(pygame.K_TAB), key_up(pygame.K_TAB))
         self.app.settings = kept
+        two_suits = fixed_match("7D 2C 10S", "1B 3B 8C", "3C 4S 7C 9B")
+        scene = self.table(solo_setup(), two_suits)
+        self.settle(scene)
+        scene.play(Move.parse("7Dx7C"))  # two suits taken: the primiera lacks two
+        self.settle(scene)
+        self.frames(1, key(pygame.K_TAB), key_up(pygame.K_TAB))
+        self.show("table, the last capture: a primiera two suits short")
+        self.frames(1, key(pygame.K_TAB), key_up(pygame.K_TAB))
 
         four = Rules.preset("cirulla").with_(players=4)
         names = ("Giulia", "Marco", "Lucia")
