@@ -22,7 +22,6 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from scopa.engine import Rules
-from scopa.i18n import tables
 from scopa.log import log, log_exception
 from scopa.net.client import (
     BackgroundClient,
@@ -51,6 +50,7 @@ from scopa.storage import HeldSeat, Store
 
 from .hosting import LocalServer, lan_address
 from .style.text import FontSource, unwritable
+from .wording import numbered_name
 
 JOIN_TIMEOUT = 30.0
 KEEP_TRYING = None
@@ -872,7 +872,7 @@ def legible(fonts: FontSource) -> Callable[[str, int], str]:
         kept = " ".join("".join(char for char in name if char not in missing).split())
         if any(char.isalpha() for char in kept) or (not missing and any(map(str.isalnum, kept))):
             return kept  # (digits alone name nobody once the letters are gone: "김민수 2")
-        return tables()["en"]["player_n"].format(n=seat + 1)
+        return numbered_name(seat)
 
     return shown
 

@@ -32,7 +32,6 @@ from scopa.engine import (
     RoundScored,
     Rules,
 )
-from scopa.i18n import tables
 from scopa.net.client import (
     SAID_KEPT,
     BackgroundClient,
@@ -49,6 +48,8 @@ from scopa.net.protocol import Bucket
 from scopa.net.server import READING_MOST
 from scopa.settings import MatchSetup, SeatConfig, SettingsError
 from scopa.stats import matches_won
+
+from .wording import numbered_name
 
 if TYPE_CHECKING:
     from .coach import MatchReviews
@@ -296,7 +297,7 @@ def setup_of(table: dict[str, Any], seat: int) -> MatchSetup:
     rules = Rules.from_dict(table["rules"])
     seats = []
     for number, info in enumerate(table["seats"]):
-        numbered = tables()["en"]["player_n"].format(n=number + 1)  # (shown in any language)
+        numbered = numbered_name(number)
         name = str(info.get("name") or "") or numbered
         level = str(info.get("level") or "expert")
         try:

@@ -224,6 +224,12 @@ def default_you_names() -> frozenset[str]:
     return frozenset(table[key] for table in tables().values() for key in YOU_KEYS if key in table)
 
 
+def numbered_name(seat: int) -> str:
+    """The game's own name for ``seat`` where it has no other ("Player 2"), written in
+    English and shown in the reader's language (``is_default_name``)."""
+    return tables()["en"]["player_n"].format(n=seat + 1)
+
+
 def default_names(seat: int) -> set[str]:
     """Every name the game may give ``seat`` in any language ("Player 2", "Giocatore 2",
     "Seat 2", "Posto 2"; "You", "Tu"): a seat left with the game's name is shown by

@@ -200,14 +200,23 @@ def test_the_play_keys_wait_for_a_hint_being_worked_out(fast):
 # --- undo ----------------------------------------------------------------------------------
 
 
-def test_undo_restores_the_exact_previous_state(fast, store):
-    scene = open_solo(fast, fixed_match("7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B"))
-    drag(fast, centre_of(scene, C("2C")), empty_felt(scene))
-    wait_for_turn(fast, scene, 0)
-    settle(fast, scene)
+def two_plays_made(app) -> tuple[TableScene, object]:  # noqa: ANN001
+    """A solo table where this player laid the 2 of cups, then took the 7 of cups with
+    the 7 of coins, the computer answering each; with the match as it was before the
+    second play (``snapshot``)."""
+    scene = open_solo(app, fixed_match("7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B"))
+    drag(app, centre_of(scene, C("2C")), empty_felt(scene))
+    wait_for_turn(app, scene, 0)
+    settle(app, scene)
     before = snapshot(scene.match)
-    drag(fast, centre_of(scene, C("7D")), centre_of(scene, C("7C")))
-    wait_for_turn(fast, scene, 0)  # the computer has answered too
+    drag(app, centre_of(scene, C("7D")), centre_of(scene, C("7C")))
+    wait_for_turn(app, scene, 0)
+    settle(app, scene)
+    return scene, before
+
+
+def test_undo_restores_the_exact_previous_state(fast, store):
+    scene, before = two_plays_made(fast)  # the computer has answered too
     assert len(scene.match.moves()) == 4
     assert button(scene, "undo").enabled
     click(fast, button(scene, "undo").rect.center)
@@ -228,14 +237,7 @@ def test_undo_restores_the_exact_previous_state(fast, store):
 def test_a_double_click_on_undo_takes_back_one_play_and_its_words_stay(fast):
     """A double click on Undo took two plays back, and the second click's line took the
     place of the first's, which says once that the match no longer counts for the records."""
-    scene = open_solo(fast, fixed_match("7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B"))
-    drag(fast, centre_of(scene, C("2C")), empty_felt(scene))
-    wait_for_turn(fast, scene, 0)
-    settle(fast, scene)
-    before = snapshot(scene.match)
-    drag(fast, centre_of(scene, C("7D")), centre_of(scene, C("7C")))
-    wait_for_turn(fast, scene, 0)
-    settle(fast, scene)
+    scene, before = two_plays_made(fast)
     assert len(scene.match.moves()) == 4
     where = button(scene, "undo").rect.center
     click(fast, where)

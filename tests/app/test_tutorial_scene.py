@@ -34,6 +34,15 @@ def press(app, scene: TutorialScene, name: str) -> None:
     click(app, rect.center)
 
 
+def lessons_begun(app) -> TutorialScene:  # noqa: ANN001
+    """The tutorial opened and its welcome passed with Next: the first lesson deals."""
+    scene = TutorialScene(app)
+    app.stack.push(scene)
+    settle(app, scene)
+    press(app, scene, "next")
+    return scene
+
+
 def test_the_tutorial_completes_with_scripted_input(fast, store):
     scene = TutorialScene(fast)
     fast.stack.push(scene)
@@ -108,10 +117,7 @@ def test_the_lesson_s_card_is_played_by_clicks(fast, card_first):
     table (as the rules say one may play), lowered it with the first click, the lesson
     raised it again as its hint, and the click on the table played nothing, with no word
     why; and a click on the table alone did nothing either."""
-    scene = TutorialScene(fast)
-    fast.stack.push(scene)
-    settle(fast, scene)
-    press(fast, scene, "next")
+    scene = lessons_begun(fast)
     for step in [step for step in STEPS if step.moves][:3]:
         wait_for_human(fast, scene)
         (move,) = step.moves
@@ -128,10 +134,7 @@ def test_the_line_under_the_table_says_what_the_lesson_says(fast):
     card raised for it, "click the table where the card goes, or double-click the card":
     two orders at once. For the card the lesson raised the line says to drag it too."""
     fast.set_language("en")
-    scene = TutorialScene(fast)
-    fast.stack.push(scene)
-    settle(fast, scene)
-    press(fast, scene, "next")
+    scene = lessons_begun(fast)
     step = next(step for step in STEPS if step.moves)
     wait_for_human(fast, scene)
     assert scene.selected == step.moves[0].card
@@ -140,10 +143,7 @@ def test_the_line_under_the_table_says_what_the_lesson_says(fast):
 
 
 def test_a_play_the_lesson_does_not_want_goes_back(fast):
-    scene = TutorialScene(fast)
-    fast.stack.push(scene)
-    settle(fast, scene)
-    press(fast, scene, "next")
+    scene = lessons_begun(fast)
     wait_for_human(fast, scene)
     before = scene.match
     drag(fast, centre_of(scene, C("3S")), scene.layout.table_rect.midtop)
@@ -365,10 +365,7 @@ def test_a_lesson_speaks_of_the_table_only_once_it_lies_so(fast):
     """The capture by sum's words ("ace + 2 make 3: drag your 3 onto the ace") showed while
     the king was still flying and before the computer had laid the ace. Until the player's
     turn the coach asks to watch the table; then the lesson speaks."""
-    scene = TutorialScene(fast)
-    fast.stack.push(scene)
-    settle(fast, scene)
-    press(fast, scene, "next")
+    scene = lessons_begun(fast)
     wait_for_human(fast, scene)
     (king,) = STEPS[1].moves
     drag(fast, centre_of(scene, king.card), centre_of(scene, king.captures[0]))
@@ -596,10 +593,7 @@ def test_a_game_closed_in_the_lessons_starts_them_again_where_it_was(fast, store
     from scopa.app.app import App
     from scopa.app.registry import default_scenes
 
-    scene = TutorialScene(fast)
-    fast.stack.push(scene)
-    settle(fast, scene)
-    press(fast, scene, "next")
+    scene = lessons_begun(fast)
     lessons = [step for step in STEPS if step.moves]
     for step in lessons[:3]:
         wait_for_human(fast, scene)
@@ -633,10 +627,7 @@ def test_a_game_closed_in_the_lessons_starts_them_again_where_it_was(fast, store
 def test_escape_mid_drag_only_lets_the_card_go_back_as_at_the_table(fast):
     """Esc pressed to put back a card being dragged in a lesson also asked "Leave the
     lessons?": at the table the same Esc only lets the card go."""
-    scene = TutorialScene(fast)
-    fast.stack.push(scene)
-    settle(fast, scene)
-    press(fast, scene, "next")
+    scene = lessons_begun(fast)
     step = next(step for step in STEPS if step.moves)
     wait_for_human(fast, scene)
     (move,) = step.moves

@@ -404,7 +404,8 @@ class AidsLayer:
         self._opened_at = None
 
     def _pile_at(self, pos: tuple[float, float]) -> bool:
-        """Whether ``pos`` is on a side's pile, its scopa cards or its count."""
+        """Whether ``pos`` is on a side's pile or its count, while a person's play is
+        awaited (else a click hurries the computers)."""
         if "review" not in self.features or not self.available("review"):
             return False
         if self.host.awaiting() is None:  # the computers play: a click hurries them
@@ -944,7 +945,7 @@ class AidsLayer:
             if card_w <= lay.mini_w // 2:
                 if not tally:
                     break
-                # six alone in a small window: the cards keep what room there is, and
+                # six players in a small window: the cards keep what room there is, and
                 # what each side took is left to the score panel's counts
                 tally, below = [], 0.0
                 card_w = max(round(lay.mini_w * 1.5), REVIEW_MIN_CARD)
