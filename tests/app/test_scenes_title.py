@@ -675,3 +675,38 @@ def test_the_game_s_name_does_not_peek_out_over_a_dialog(app, size) -> None:
     with style.watch_text(drawn.append):
         frame(app)
     assert "Scopa" in [text.words for text in drawn]
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_match_continue_resumes_is_said_with_nothing_pointed_at(app, store, language) -> None:
+    """The line saying which match Continue brings back came only with the pointer on it:
+    a group deciding whether to resume read a red button and nothing else. It is said
+    under the buttons while no other button is explained there."""
+    from .test_online_rejoin import resting_words
+
+    app.set_language(language)
+    app.settings = app.settings.with_(opponent_level="expert")
+    saved_match(store)
+    title = app.home()
+    frame(app)
+    told = resolve(title.resume.hint)
+    assert told
+    assert told in resting_words(app, title)
+    title.form.hover = title.settings  # another button explained: its own line, alone
+    drawn: list[style.Drawn] = []
+    with style.watch_text(drawn.append):
+        title.draw_overlay(app.screen)
+    words = [text.words for text in drawn]
+    assert resolve(title.settings.hint) in words and told not in words
+    title.form.hover = None
+    click(app, title.play)  # the question before replacing it covers the title: no line
+    question = top(app)
+    assert isinstance(question, ConfirmScene)
+    drawn.clear()
+    with style.watch_text(drawn.append):
+        title.draw_overlay(app.screen)
+    assert told not in [text.words for text in drawn]
+    click(app, question.no_button)
+    store.clear_match()
+    title.enter()
+    assert resting_words(app, title) == []

@@ -207,14 +207,15 @@ class MenuScene(Scene):
         color: style.Color = style.CREAM,
         resting: str = "",
     ) -> None:
-        """The explanation of the widget under the mouse or focused, else ``resting``; a
-        note told about a field (``tell_here``) before it while it lasts."""
+        """The explanation of the widget under the mouse or focused, else ``resting`` (none
+        under a screen that covers this one); a note told about a field (``tell_here``)
+        before it while it lasts."""
         note = self.field_note()
         if note:
             pen = self.m.pen("ui_bold", style.SMALL, style.LACQUER)
             style.text(surface, note, pen, area, align="center", lines=0)
             return
-        text = self.form.hint() or resting
+        text = self.form.hint() or ("" if self.form.covered else resting)
         if text:
             pen = self.m.pen("ui", style.SMALL, color)
             style.text(surface, text, pen, area, align="center", lines=0)

@@ -335,8 +335,12 @@ class TitleScene(MenuScene):
     def draw_overlay(self, surface: pygame.Surface) -> None:
         # a table online that waits for this player is said under the buttons while no
         # button is explained there: pointed at Play online only, a returning friend saw
-        # a red button and clicked Play
-        resting = self.t(self._waits_words()) if self.online.primary else ""
+        # a red button and clicked Play; else the match Continue resumes, told only under
+        # the pointer, left a group to guess which match the red button would bring back
+        if self.online.primary:
+            resting = self.t(self._waits_words())
+        else:
+            resting = self._continue_hint()
         self.draw_hint(surface, self.hint_box, resting=resting)
 
     def hint_area(self) -> pygame.Rect:
