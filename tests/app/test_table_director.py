@@ -353,3 +353,29 @@ def test_a_capture_made_by_another_seat_stays_in_sight_longer_than_one_s_own():
         if any(isinstance(event, Captured) for event in events) and seat not in glow:
             glow[seat] = lit
     assert glow[1] >= 0.8 and glow[0] < glow[1] - 0.2, glow
+
+
+def test_a_match_won_here_throws_paper_up_that_is_gone_before_its_sheet():
+    """The end of a match won was a banner and a sound alone: a match won here (or
+    watched) throws scraps of paper up over the table, which fall past its edge before the
+    sheet comes; a match lost here throws none, nor one shown at once."""
+    match = Match.new(Rules(), 3)
+    scores = match.round.score()
+    for here, speed, thrown in ((0, "normal", True), (None, "slow", True), (1, "normal", False),
+                                (0, "instant", False)):  # fmt: skip
+        calls: list[str] = []
+        show = director(calls, speed=speed, here=here)
+        show.show([RoundScored(1, scores, (11, 4)), MatchWon(0, (11, 4))])
+        most, risen, fell = 0, False, False
+        for _ in range(30 * 10):
+            show.update(1 / 30)
+            most = max(most, len(show.confetti))
+            top = min((c.y for c in show.confetti), default=None)
+            risen = risen or (top is not None and top < show.view.layout.banner_centre[1] - 50)
+            fell = fell or any(c.y > show.view.layout.size[1] for c in show.confetti)
+            if show.blocked:
+                break
+        assert show.blocked and "scored" in calls
+        assert (most > 0) == thrown, (here, speed)
+        assert risen == thrown and fell == thrown, (here, speed)
+        assert show.confetti == []  # none left over the sheet

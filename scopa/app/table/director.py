@@ -10,6 +10,7 @@ a few frames and tests need no clock.
 from __future__ import annotations
 
 import math
+import random
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -85,6 +86,34 @@ class Spark:
 
 
 @dataclass(eq=False)
+class Confetto:
+    """A scrap of coloured paper thrown up as a match is won here, that turns as it falls."""
+
+    x: float
+    y: float
+    size: float
+    colour: int
+    """Its place in ``CONFETTI_COLOURS``."""
+    spin: float = 0.0
+    """How far it has turned over (radians): its face narrows and widens as it turns."""
+    tilt: float = 0.0
+    """Its angle in the window's plane (radians)."""
+    alpha: float = 255.0
+
+
+CONFETTI = 90
+"""Scraps of paper thrown up for a match won here."""
+CONFETTI_RISE = (2.0, 3.4)
+"""The fall's shape: a scrap's height goes as ``rise t² - (rise - 1) t`` (thrown up and
+pulled down at once), ``rise`` between these: it rises a twelfth to a half of the way it
+then falls."""
+
+
+def _thrown(rise: float, t: float) -> float:
+    return rise * t * t - (rise - 1) * t
+
+
+@dataclass(eq=False)
 class Banner:
     """Big text over the table: "Scopa!", the last capture, a redeal."""
 
@@ -151,6 +180,7 @@ class Director:
         self.glowing: frozenset[Card] = frozenset()
         self.banners: list[Banner] = []
         self.sparks: list[Spark] = []
+        self.confetti: list[Confetto] = []
         self.shown = Shown()
         self.disguise: Disguise | None = None
         """Stand-ins for hands this screen may not know (a match held by a server)."""
@@ -197,6 +227,7 @@ class Director:
         self.glowing = frozenset()
         self.banners.clear()
         self.sparks.clear()
+        self.confetti.clear()
 
     def then(self, beat: Callable[[], object]) -> None:
         """Run ``beat`` once everything queued before it has been shown (it takes no time
@@ -295,6 +326,7 @@ class Director:
     def _scored(self) -> float:
         """Hold the show while the scoring scene is up (it may also resume at once)."""
         self.blocked = True
+        self.confetti.clear()  # (hurried, the sheet came as the last scraps fell)
         self.wait = 0.0
         self.on_scored()
         return 0.0
@@ -351,6 +383,54 @@ class Director:
                 spark,
                 duration=self.seconds(0.6),
                 delay=self.seconds(0.55),
+                easing="linear",
+                alpha=0.0,
+                on_finished=gone,
+            )
+
+    def _celebrate(self, side: int) -> None:
+        """A match won here: scraps of paper are thrown up from under the banner, spread
+        over the table and fall past its edge, turning. Not at 'instant', nor for a match
+        laid out again."""
+        if self.factor <= 0 or self._silent:
+            return
+        lay = self.view.layout
+        cx, cy = lay.banner_centre
+        width, height = lay.size
+        rng = random.Random(side * 1009 + sum(self.shown.totals))  # its own: not the deal's
+        for k in range(CONFETTI):
+            confetto = Confetto(
+                cx + rng.uniform(-0.08, 0.08) * width,
+                cy,
+                lay.unit * rng.uniform(14, 24),
+                k % 5,
+                tilt=rng.uniform(0, math.pi),
+            )
+            self.confetti.append(confetto)
+
+            def gone(confetto: Confetto = confetto) -> None:
+                if confetto in self.confetti:
+                    self.confetti.remove(confetto)
+
+            flight = self.seconds(rng.uniform(1.2, 1.7))  # gone before the sheet comes
+            self.tweener.animate(
+                confetto,
+                duration=flight,
+                easing="linear",
+                x=confetto.x + rng.uniform(-0.55, 0.55) * width,
+                spin=rng.uniform(6, 14) * (1 if k % 2 else -1),
+                tilt=confetto.tilt + rng.uniform(-2.0, 2.0),
+            )
+            self.tweener.animate(
+                confetto,
+                duration=flight,
+                easing=partial(_thrown, rng.uniform(*CONFETTI_RISE)),
+                y=height * rng.uniform(1.05, 1.2),
+            )
+            self.tweener.animate(
+                confetto,
+                duration=flight * 0.25,
+                delay=flight * 0.75,
                 easing="linear",
                 alpha=0.0,
                 on_finished=gone,
@@ -610,7 +690,7 @@ class Director:
 
     def _deal_won(self, event: DealWon) -> float:
         self._banner(self.about(f"table.deal_won.{event.cause}", event.side), "scopa", 1.6)
-        return self._sound("win" if self.cheers(event.side) else "lose", 1.8)
+        return self._match_end(event.side)
 
     def _table_in_sight(self) -> float:
         """A moment to look at the table that won the match at the deal, before its sheet."""
@@ -618,7 +698,15 @@ class Director:
 
     def _won(self, event: MatchWon) -> float:
         self._banner(self.about("table.wins", event.side), "scopa", 1.6)
-        return self._sound("win" if self.cheers(event.side) else "lose", 1.8)
+        return self._match_end(event.side)
+
+    def _match_end(self, side: int) -> float:
+        """The match's end as heard and seen here: cheered, with paper thrown up, when
+        someone here won it (or nobody here plays), else the sound of a match lost."""
+        if self.cheers(side):
+            self._celebrate(side)
+            return self._sound("win", 1.8)
+        return self._sound("lose", 1.8)
 
     def _redealt(self, event: Redealt, misdeals: int = 0) -> float:
         """A redeal: every card back to the stock, the table that forced it laid face up

@@ -3,6 +3,7 @@ banners and the hot-seat cover. Pure drawing functions of what they are given.""
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -14,7 +15,7 @@ from pygame import FRect
 from .. import style
 from ..cardart import CardArt, card_height
 from ..style import Scale
-from .director import Banner, Spark
+from .director import Banner, Confetto, Spark
 from .layout import FRAME_RADIUS, STACK_LAYERS, STACK_STEP, TableLayout
 from .text import Writer
 
@@ -282,6 +283,40 @@ def draw_sparks(surface: pygame.Surface, sparks: list[Spark]) -> None:
             (spark.x - 2 * r, spark.y - 2 * r),
             special_flags=pygame.BLEND_RGB_ADD,
         )
+
+
+CONFETTI_COLOURS: tuple[style.Color, ...] = (
+    (206, 54, 58),
+    style.BRIGHT_GOLD,
+    style.CREAM,
+    (70, 128, 206),
+    (222, 118, 164),
+)
+"""The scraps' papers, bright on every cloth (no green: on the green cloth it was lost)."""
+
+
+def confetto_corners(confetto: Confetto) -> list[tuple[float, float]]:
+    """The four corners of a scrap as it shows: narrowed as it turns over (``spin``),
+    turned in the window's plane (``tilt``), smaller as it fades (``alpha``)."""
+    fade = max(0.0, min(1.0, confetto.alpha / 255))
+    half_w = confetto.size / 2 * max(0.12, abs(math.cos(confetto.spin))) * fade
+    half_h = confetto.size * 0.28 * fade
+    cos, sin = math.cos(confetto.tilt), math.sin(confetto.tilt)
+    return [
+        (confetto.x + dx * cos - dy * sin, confetto.y + dx * sin + dy * cos)
+        for dx, dy in ((-half_w, -half_h), (half_w, -half_h), (half_w, half_h), (-half_w, half_h))
+    ]
+
+
+def draw_confetti(surface: pygame.Surface, confetti: list[Confetto]) -> None:
+    """Scraps of paper, their back a shade darker than their face as they turn over."""
+    for confetto in confetti:
+        if confetto.alpha <= 8:
+            continue
+        colour = CONFETTI_COLOURS[confetto.colour % len(CONFETTI_COLOURS)]
+        if math.cos(confetto.spin) < 0:
+            colour = (round(colour[0] * 0.72), round(colour[1] * 0.72), round(colour[2] * 0.72))
+        pygame.draw.polygon(surface, colour, confetto_corners(confetto))
 
 
 @lru_cache(maxsize=128)

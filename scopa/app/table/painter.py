@@ -19,13 +19,15 @@ from pygame import FRect
 from .. import style
 from ..cardart import CardArt, card_height, turn_step
 from ..style import Scale
-from .director import Banner, Spark
+from .director import Banner, Confetto, Spark
 from .frame import FrameCache, Item, box
 from .hud import (
     Plate,
     banner_fit,
+    confetto_corners,
     detail_room,
     draw_banner,
+    draw_confetti,
     draw_plate,
     draw_sparks,
     draw_stack,
@@ -147,6 +149,8 @@ class Painter:
             items.append(self._status(snap.status, lay, snap.status_room))
         if snap.sparks:
             items.append(_sparks(snap.sparks))
+        if snap.confetti:  # under the banner, which stays read
+            items.append(_confetti(snap.confetti))
         for banner in snap.banners:
             if banner.alpha > 1:
                 items.append(self._banner(banner, lay))
@@ -629,6 +633,15 @@ def _sparks(sparks: tuple[Spark, ...]) -> Item:
     area = box(FRect(left, top, right - left, bottom - top), 2)
     copies = [Spark(s.x, s.y, s.size, s.alpha) for s in sparks]
     return Item(("sparks", key), area, lambda s: draw_sparks(s, copies))
+
+
+def _confetti(confetti: tuple[Confetto, ...]) -> Item:
+    corners = [confetto_corners(c) for c in confetti]
+    xs = [x for shape in corners for x, _ in shape]
+    ys = [y for shape in corners for _, y in shape]
+    area = box(FRect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)), 2)
+    key = tuple((round(x), round(y)) for shape in corners for x, y in shape)
+    return Item(("confetti", key), area, lambda s: draw_confetti(s, list(confetti)))
 
 
 def _side_mark(

@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable
+from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, cast
 
@@ -500,6 +501,7 @@ class TableScene(Scene):
             or self.message_left > 0
             or bool(self.director.banners)
             or bool(self.director.sparks)
+            or bool(self.director.confetti)
             or self._line_moved
             or self._cover_pressed  # the cover's button fills as it is held
             or self.clock - self._cover_tapped_at < TAPPED_SECONDS + 0.1
@@ -1558,6 +1560,7 @@ class TableScene(Scene):
                 Banner(b.text, b.kind, b.scale, b.alpha, b.fade) for b in self.director.banners
             ),
             sparks=tuple(Spark(s.x, s.y, s.size, s.alpha) for s in self.director.sparks),
+            confetti=tuple(replace(c) for c in self.director.confetti),
             overlays=tuple(self.overlay_items()),
             matta=self._matta_label(),
         )

@@ -17,7 +17,7 @@ from scopa.engine import Card
 
 from .. import style
 from ..cardart import CardArt
-from .director import Banner, Spark
+from .director import Banner, Confetto, Spark
 from .frame import Item
 from .layout import TableLayout
 from .sprites import TableView
@@ -97,6 +97,7 @@ class TableSnapshot:
     (beside Cirulla's buttons, which took its row)."""
     banners: tuple[Banner, ...]
     sparks: tuple[Spark, ...]
+    confetti: tuple[Confetto, ...]
     overlays: tuple[Item, ...]
     """Panels over the table, painted last (aids, the capture choice, the cover)."""
     matta: tuple[Card, str] | None = None
