@@ -493,3 +493,43 @@ def test_a_press_off_the_choice_let_go_over_a_set_chooses_nothing(fast) -> None:
     fast._last_press = None
     click(fast, first)
     assert scene.choice is None and len(scene.match.moves()) == 1
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+@pytest.mark.parametrize("size", SIZES)
+def test_each_set_shows_what_it_leaves_on_the_table(fast, language, size) -> None:
+    """The choice hid the table, and with it what each set leaves there, which decides the
+    next player's sweep. Under each set the cards it leaves are drawn, headed "Leaves",
+    inside the choice and clear of the other sets."""
+    from scopa.app import style
+
+    fast.set_language(language)
+    scene = open_choice(fast, 2, size)
+    choice = scene.choice
+    table = [Card.parse(text) for text in TABLE.split()]
+    drawn: list[style.Drawn] = []
+    faces: list[tuple[Card, int]] = []
+    face = scene.art.face
+
+    def recorded(card: Card, width: int) -> pygame.Surface:
+        faces.append((card, width))
+        return face(card, width)
+
+    scene.art.face = recorded  # type: ignore[method-assign]
+    try:
+        (popup,) = [item for item in scene.overlay_items() if item.key[0] == "choice"]
+        with style.watch_text(drawn.append):
+            popup.paint(pygame.Surface(fast.size, pygame.SRCALPHA))
+    finally:
+        del scene.art.face
+    heads = [text for text in drawn if text.words == fast.t("table.choose_leaves")]
+    assert len(heads) == len(choice.options) == 2
+    small = [card for card, width in faces if width < choice.card_w]
+    for i, move in enumerate(choice.options):
+        left = [card for card in table if card not in move.captures]
+        assert len(left) == 3
+        assert all(card in small for card in left), (move, small)
+        spot = choice.left_rect(i)
+        assert choice.rect.contains(spot)
+        assert not any(row.colliderect(spot) for row in choice.rows)
+        assert spot.contains(heads[i].used) or spot.collidepoint(heads[i].used.center)

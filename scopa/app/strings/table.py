@@ -70,6 +70,7 @@ STRINGS = {
             "Click a set (or arrows and Enter); click outside or Esc: take the card back"
         ),
         "table.choose_lay": "Take nothing: lay it on the table",
+        "table.choose_leaves": "Leaves",
         "table.cannot_take": "{card} cannot take {target}",
         "table.must_take": (
             "{card} took: a card that can take must take, even laid on the open cloth"
@@ -194,6 +195,7 @@ STRINGS = {
             "Fai clic su una presa (o frecce e Invio); clic fuori o Esc: riprendi la carta"
         ),
         "table.choose_lay": "Non prendere: calala in tavola",
+        "table.choose_leaves": "Lascia",
         "table.cannot_take": "Con {card} non puoi prendere {target}",
         "table.must_take": (
             "{card} ha preso: una carta che può prendere deve prendere, "

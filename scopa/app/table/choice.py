@@ -24,19 +24,26 @@ WAIT_ANGLE = -6.0
 """Degrees the played card leans while it waits beside the popup for the player's pick."""
 LAY_WIDTH = 3
 """Cards' widths the row of laying the card (taking nothing) has at least, for its words."""
+LEFT_SIZE = 0.78
+"""The cards a set leaves on the table, shown under it, at this share of its cards' width."""
+LEFT_STEP = 0.5
+"""Each of those cards lies over the one before but for this share of its width, its
+corner's value in sight."""
 
 
 class ChoiceWords(NamedTuple):
     """What the capture choice says: its ``title`` and ``hint``; ``lay_word`` names the
     option of laying the card, where the rules let a card that takes be laid; ``scopa``
     marks the options that score one (``sweeps``); ``matta``: the matta named and its tag
-    ("= 2"), worn where it is one of the cards to take, as on the table."""
+    ("= 2"), worn where it is one of the cards to take, as on the table; ``leaves`` heads
+    the cards each set leaves on the table."""
 
     title: str
     hint: str
     lay_word: str
     scopa: str = ""
     matta: tuple[Card, str] | None = None
+    leaves: str = ""
 
 
 class ChoicePopup:
@@ -48,6 +55,7 @@ class ChoicePopup:
         options: list[Move],
         layout: TableLayout,
         sweeps: frozenset[Move] = frozenset(),
+        table: tuple[Card, ...] = (),
     ) -> None:
         self.card = card
         self.sweeps = sweeps
@@ -55,6 +63,14 @@ class ChoicePopup:
         self.options = sorted(options, key=lambda move: not move.captures)
         """The captures, then laying the card (where the rules allow it): the first is
         chosen at first, so Enter at once takes, as a card that takes usually does."""
+        self.table = table
+        """The cards on the table, as they lie there."""
+        self.left = [
+            tuple(c for c in table if c not in move.captures) if move.captures else ()
+            for move in self.options
+        ]
+        """Per option, the cards it leaves on the table (which decides the next player's
+        sweep): shown under its cards, small. Laying the card is said in words."""
         self.selected = 0
         self.layout = layout
         u = layout.unit
@@ -67,20 +83,23 @@ class ChoicePopup:
         # two or three sets side by side where the popup's least width holds them: one
         # line, and the table's line under it stays in sight (a third set went alone on a
         # second line, leaving a wide empty corner)
-        row_w = longest * self.card_w * 1.1 + self.pad * 2
+        row_w = self._row_w(longest)
         in_line = count <= 3 and count * row_w + (count + 1) * self.pad <= 900 * u
         self.columns = columns = count if in_line else (1 if count <= 2 else 2)
         lines = math.ceil(count / columns)
         title_h = self.pad + layout.font_large * TITLE_LINE + layout.font_small * 1.8
         self.mark_room = layout.font_small * 1.7 if sweeps else 0.0
         """Room under each line of sets for the word marking a scopa."""
+        self.left_w = 0.0
+        """The width of the cards each set leaves, under it (none: no set leaves any)."""
         w, h = layout.size
         least_left = layout.deck_rect.right + self._beside(layout.hand_w)
         room = min(w * 0.95, w - layout.margin - least_left)
         while True:
             self.row_h = card_height(self.card_w) + self.pad
-            height = title_h + lines * (self.row_h + self.pad * 0.5 + self.mark_room) + self.pad
-            row_w = longest * self.card_w * 1.1 + self.pad * 2
+            self.left_w = round(self.card_w * LEFT_SIZE) if any(self.left) else 0.0
+            height = title_h + lines * (self.row_h + self.pad * 0.5 + self.under_room) + self.pad
+            row_w = self._row_w(longest)
             width = max(columns * row_w + (columns + 1) * self.pad, 900 * u)
             fits = height <= h * 0.86 and width <= room
             if fits or self.card_w <= layout.mini_w * 0.6:
@@ -99,9 +118,36 @@ class ChoicePopup:
             column, line = i % columns, i // columns
             row = FRect(0, 0, row_w, self.row_h)
             x = self.rect.centerx + (column - (columns - 1) / 2) * (row_w + self.pad)
-            step = self.row_h + self.pad * 0.5 + self.mark_room
+            step = self.row_h + self.pad * 0.5 + self.under_room
             row.midtop = (x, self.rect.top + title_h + line * step)
             self.rows.append(row)
+
+    def _row_w(self, longest: int) -> float:
+        """The width of a set's row: its cards', or those it leaves on the table, under
+        it, with their corners' values in sight."""
+        cards = longest * self.card_w * 1.1
+        most = max(len(left) for left in self.left)
+        if most:
+            width = self.card_w * LEFT_SIZE
+            cards = max(cards, width * (1 + (most - 1) * LEFT_STEP))
+        return cards + self.pad * 2
+
+    @property
+    def under_room(self) -> float:
+        """Room under each line of sets: for the word heading the cards each leaves on the
+        table and those cards, and for the word marking a scopa (which leaves none)."""
+        if not self.left_w:
+            return self.mark_room
+        left = self.layout.font_small * 1.5 + card_height(round(self.left_w)) + self.pad * 0.5
+        return max(self.mark_room, left)
+
+    def left_rect(self, index: int) -> FRect:
+        """Where the cards the option ``index`` leaves lie: under its row, in the room
+        left for them, its width less a margin each side."""
+        row = self.rows[index]
+        height = self.under_room - self.pad * 0.3
+        return FRect(row.left + self.pad * 0.25, row.bottom + self.pad * 0.15,
+                     row.width - self.pad * 0.5, height)  # fmt: skip
 
     def _leaning(self, card_w: float) -> tuple[float, float]:
         """Half the width and half the height of the card played, leaning as it waits."""
@@ -162,7 +208,7 @@ class ChoicePopup:
         return Item(key, area, lambda surface: self.draw(surface, art, text, words))
 
     def draw(self, surface: pygame.Surface, art: CardArt, text: Writer, words: ChoiceWords) -> None:
-        title, hint, lay_word, scopa, matta = words
+        title, hint, lay_word, scopa, matta, leaves = words
         lay = self.layout
         veil = pygame.Surface(lay.size, pygame.SRCALPHA)
         veil.fill((0, 0, 0, 110))
@@ -209,6 +255,27 @@ class ChoicePopup:
                     style.draw_tag(surface, matta[1], pen, tag)
             if move in self.sweeps and scopa:
                 self._mark(surface, row, text, scopa)
+            elif self.left[i]:
+                self._draw_left(surface, art, text, i, leaves)
+
+    def _draw_left(
+        self, surface: pygame.Surface, art: CardArt, text: Writer, index: int, word: str
+    ) -> None:
+        """The cards option ``index`` leaves on the table, small and overlapping, under the
+        word that heads them ("Leaves"), centred under its set."""
+        area = self.left_rect(index)
+        cards = self.left[index]
+        width = round(self.left_w)
+        pen = text.pen("ui", self.layout.font_small, style.MIST)
+        said = FRect(area.left, area.top, area.width, self.layout.font_small * 1.5)
+        style.text(surface, word, pen, said, align="center")
+        step = width * LEFT_STEP
+        x = area.centerx - (width + step * (len(cards) - 1)) / 2
+        for card in cards:
+            face = art.face(card, width)
+            spot = face.get_rect(topleft=(round(x), round(said.bottom)))
+            surface.blit(face, spot)
+            x += step
 
     def mark_rect(self, row: FRect, text: Writer, word: str) -> FRect:
         """Where the word that marks a scopa sits: under the row's cards, in the room left

@@ -444,7 +444,9 @@ class TableInput:
         card lay flat, the one still chosen too)."""
         choice = self.pick.choice
         if choice is not None:
-            choice = ChoicePopup(choice.card, choice.options, self.view.layout, choice.sweeps)
+            choice = ChoicePopup(
+                choice.card, choice.options, self.view.layout, choice.sweeps, choice.table
+            )
             choice.selected = self.pick.choice.selected
             self.pick.choice = choice
             self._wait_beside(choice, 0.0)
@@ -514,7 +516,8 @@ class TableInput:
             return
         lay = self.view.layout
         sweeps = frozenset(move for move in moves if self.sweeps(move))
-        choice = ChoicePopup(card, moves, lay, sweeps)
+        table = tuple(slot for slot in self.view.slots if slot is not None)
+        choice = ChoicePopup(card, moves, lay, sweeps, table)
         shown = self.pick.preview  # the cards glowing (a hint's) are the ones chosen first
         for index, move in enumerate(choice.options):
             if shown and frozenset(move.captures) == shown:

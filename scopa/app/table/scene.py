@@ -1634,7 +1634,8 @@ class TableScene(Scene):
             hint, lay_word = self.app.t("table.choose_hint"), self.app.t("table.choose_lay")
             scopa = self.app.t("table.scopa")
             matta = self._matta_label()
-            words = ChoiceWords(title, hint, lay_word, scopa, matta)
+            leaves = self.app.t("table.choose_leaves")
+            words = ChoiceWords(title, hint, lay_word, scopa, matta, leaves)
             items.append(choice.item(self.art, self.text, words))
             chosen = self.view.sprites[choice.card]
             items.append(card_item(self.art, chosen, "chosen"))
