@@ -473,7 +473,11 @@ class CardArt:
         mark = max(2.0, w * 0.06)  # the suit's mark: its reach from its centre
         pad, gap = max(2, round(w * 0.035)), max(1, round(w * 0.03))
         inner = max(value.get_width(), math.ceil(mark * 2.2))
-        tall = value.get_height() + gap + math.ceil(mark * 2.2)
+        # a 6 and a 9 are underlined, as on printed cards: the label in the bottom corner
+        # is turned, and a big 9 there read as a 6 beside a real one
+        underline = max(1, round(height * 0.1)) if (named or card.rank) in (6, 9) else 0
+        below = value.get_height() + (gap + underline if underline else 0)
+        tall = below + gap + math.ceil(mark * 2.2)
         corner = pygame.Surface((inner + 2 * pad, tall + 2 * pad), pygame.SRCALPHA)
         radius = max(2, round(w * 0.05))
         pygame.draw.rect(corner, VALUE_PAPER, corner.get_rect(), border_radius=radius)
@@ -481,7 +485,11 @@ class CardArt:
         line = max(1, round(w / 60)) * (2 if named else 1)
         pygame.draw.rect(corner, edge, corner.get_rect(), line, radius)
         corner.blit(value, value.get_rect(midtop=(corner.get_width() / 2, pad)))
-        centre = (corner.get_width() / 2, pad + value.get_height() + gap + mark * 1.1)
+        if underline:
+            bar = pygame.Rect(0, 0, max(underline * 3, round(value.get_width() * 0.9)), underline)
+            bar.midtop = (corner.get_width() // 2, pad + value.get_height() + gap)
+            pygame.draw.rect(corner, ink, bar)
+        centre = (corner.get_width() / 2, pad + below + gap + mark * 1.1)
         colour = ink if french else SUIT_COLOURS[card.suit]
         suit_mark(corner, card.suit, centre, mark, colour, french=french)
         inset = max(2, round(w * 0.05))

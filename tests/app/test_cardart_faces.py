@@ -133,3 +133,40 @@ def test_a_tiny_card_with_large_values_shows_one_label_upright(app, width) -> No
     assert pygame.image.tobytes(drawn.subsurface(top), "RGBA") != pygame.image.tobytes(
         bare.subsurface(top), "RGBA"
     )
+
+
+@pytest.mark.parametrize("style", DECK_STYLES)
+def test_a_large_6_and_9_are_underlined(app, style) -> None:  # noqa: ANN001
+    """The label in the bottom corner is turned, as on printed cards: big on a small card,
+    a turned 9 read as a 6 beside a real one. A 6 and a 9 are underlined, as printed
+    cards do; a 7 is not."""
+    width = 59
+    art = CardArt(style, True, "en", font=app.font, large_values=True)
+    plain = CardArt(style, False, "en", font=app.font)
+
+    def runs(text: str) -> list[tuple[int, int]]:
+        """The runs of rows in the label holding dark ink, each with the widest stretch
+        of ink on one of its rows."""
+        face, bare = art.face(Card.parse(text), width), plain.face(Card.parse(text), width)
+        inside = _label(face, bare)
+
+        def dark(x: int, y: int) -> bool:
+            colour = face.get_at((x, y))
+            return max(colour.r, colour.g, colour.b) < 110
+
+        found: list[tuple[int, int]] = []
+        before = False
+        for y in range(inside.top, inside.bottom):
+            inked = [x for x in range(inside.left, inside.right) if dark(x, y)]
+            if inked and not before:
+                found.append((y, 0))
+            if inked:
+                found[-1] = (found[-1][0], max(found[-1][1], max(inked) - min(inked) + 1))
+            before = bool(inked)
+        return found
+
+    for text in ("6S", "9S"):
+        value, line = runs(text)[:2]  # the value, then its line right under it
+        assert line[1] >= value[1] * 0.6, (text, runs(text))
+    seven = runs("7S")
+    assert len(seven) == 1 or seven[1][1] < seven[0][1] * 0.6, seven  # the suit, not a line
