@@ -824,6 +824,23 @@ def test_keys_put_the_open_last_capture_away_before_they_play(fast, keys):
     assert len(scene.match.moves()) == 1  # the keys play again once the panel is away
 
 
+def test_a_digit_with_the_last_capture_open_raises_its_card_and_plays_nothing(fast):
+    """With the last capture open, 1 only put the panel away: the card it names, in sight
+    under the panel, was not raised, and 1 then Enter raised it only. The digit puts the
+    panel away and raises its card; pressed again, it plays it."""
+    scene = open_solo(fast, fixed_match("7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B"))
+    settle(fast, scene)
+    key(fast, pygame.K_TAB)
+    key(fast, pygame.K_TAB, up=True)
+    assert scene.aids.reviewing
+    second = scene.view.hands[0][1]  # the card the 2 names: the second from the left
+    key(fast, pygame.K_2)
+    assert not scene.aids.reviewing and scene.match.moves() == ()
+    assert scene.pick.selected == second
+    key(fast, pygame.K_2)
+    assert scene.match.moves()[-1].card == second
+
+
 def test_a_click_puts_the_open_last_capture_away_and_plays_nothing(fast):
     scene = open_solo(fast, fixed_match("7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B"))
     settle(fast, scene)

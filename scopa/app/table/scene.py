@@ -587,6 +587,11 @@ class TableScene(Scene):
             or (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1)
         ):  # the last capture's panel, left open, covers the table: a key or a click only
             self.aids.reviewing = False  # puts it away (a card played behind it went unseen)
+            key = getattr(event, "key", None)
+            if key in CARD_KEYS and self.human_to_play is not None:
+                # a digit names a card of the hand, in sight below the panel: it is raised
+                # as well, and plays nothing yet (pressed again, as always, it plays)
+                self.input.choose_place(CARD_KEYS[key])
             return True
         if self.remote and self.absence.handle(event):
             return True
