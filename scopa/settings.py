@@ -241,6 +241,7 @@ _SCALARS: dict[str, tuple[type | tuple[type, ...], tuple[str, ...] | None]] = {
     "online_here": (int, None),
     "online_here_names": ((list, tuple), None),
     "quick_messages": (bool, None),
+    "tracker": (bool, None),
 }
 MAX_FRIENDS = 5
 """The most friends a table online has room for (six seats, the host's among them)."""
@@ -313,6 +314,8 @@ class Settings:
     quick_messages: bool = True
     """At a table online, the friends' quick messages are shown and this player may send
     them (off: neither)."""
+    tracker: bool = False
+    """The card tracker was left open at the table (T): it opens with the next table."""
     my_rules: Rules | None = None
     """The player's own rules: the last rules made in the settings that are no preset
     (None before any). Kept while a preset is chosen, so that stepping through the presets

@@ -436,6 +436,35 @@ def test_tracker_counts_match_the_cards_really_seen(fast):
     assert not scene.aids.tracker_on
 
 
+def test_the_tracker_opens_as_it_was_left_after_a_restart(fast):
+    """The tracker left open with the match saved was shut again on Continue, after every
+    restart. It opens with the next table as it was left, and stays shut once shut."""
+    from scopa.app.app import App
+    from scopa.app.registry import default_scenes
+
+    scene = open_solo(fast, Match.new(Rules(), 31))
+    key(fast, pygame.K_t)
+    assert scene.aids.tracker_on
+    assert fast.store.load_settings().tracker
+    again = App(fast.store, size=(960, 540), scenes=default_scenes())
+    try:
+        table = open_solo(again, Match.new(Rules(), 31))
+        assert table.aids.tracker_on
+        keys = [item.key[0] for item in table.overlay_items()]
+        assert any(isinstance(k, tuple) and k[0] == "tracker" for k in keys)  # drawn
+        key(again, pygame.K_t)
+        assert not table.aids.tracker_on and not again.store.load_settings().tracker
+    finally:
+        close_tables_of(again)
+        again.close()
+    third = App(fast.store, size=(960, 540), scenes=default_scenes())
+    try:
+        assert not open_solo(third, Match.new(Rules(), 31)).aids.tracker_on
+    finally:
+        close_tables_of(third)
+        third.close()
+
+
 @pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
 def test_the_tracker_shows_which_suits_of_each_rank_are_unseen(fast, size):
     """The four dots under each rank repeated its count, lit from the first: with "7: 2"

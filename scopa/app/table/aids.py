@@ -172,6 +172,9 @@ class AidsHost:
     """A side's name: one seat's, or partners' joined."""
     taken: Callable[[int], tuple[Card, ...]] = lambda side: ()
     """The cards a side's pile holds as the table shows it, its scopa cards among them."""
+    tracked: Callable[[bool], None] = lambda on: None
+    """The tracker was opened or closed (T): remembered, the next table opens as this one
+    was left."""
 
 
 class AidsLayer:
@@ -426,6 +429,7 @@ class AidsLayer:
             return said is not None
         if name == "tracker":
             self.tracker_on = not self.tracker_on
+            self.host.tracked(self.tracker_on)
         elif name == "hint":
             self.ask_hint()
         elif name == "undo":

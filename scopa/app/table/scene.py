@@ -268,6 +268,7 @@ class TableScene(Scene):
             worker_mode="inline" if self.worker.mode == "inline" else "thread",
             refused={"undo": "aids.undo_online"} if self.remote else None,
         )
+        self.aids.tracker_on = app.settings.tracker and "tracker" in self.aids.features
         if self.remote:
             self.director.disguise = Disguise(self.view, coordinator.seat, rules.hand_size)
         self._background = background(app.size, self.layout, app.settings.felt)
@@ -328,6 +329,12 @@ class TableScene(Scene):
     def preview(self) -> frozenset[Card]:
         return self.pick.preview
 
+    def _remember_tracker(self, on: bool) -> None:
+        """The tracker opened or closed here: the next table, after a restart too, opens
+        with it as it was left (it was shut again at each Continue)."""
+        self.app.settings = self.app.settings.with_(tracker=on)
+        self.app.save_settings()
+
     def _aids_host(self) -> AidsHost:
         return AidsHost(
             viewpoint=self._viewpoint,
@@ -344,6 +351,7 @@ class TableScene(Scene):
             seat_name=lambda seat: self.seats.seat_name(seat),
             side_name=lambda side: self.seats.side_name(side),
             taken=self._taken,
+            tracked=self._remember_tracker,
             card_name=self.card_name,
             behind=self._behind,
             opening_take=lambda: self.director.shown.opening_take,
