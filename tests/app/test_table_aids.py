@@ -606,14 +606,22 @@ def test_the_tracker_hides_no_seat_s_name(fast, players, size):
         assert not tracker.rect.colliderect(plate), (seat, plate)
 
 
-@pytest.mark.parametrize("rules", [Rules(players=4), Rules.preset("scopone")], ids=["4", "scopone"])
+@pytest.mark.parametrize(
+    "rules",
+    [Rules(players=4), Rules.preset("scopone"), Rules(players=6, six_sides=6)],
+    ids=["4", "scopone", "6 alone"],
+)
 @pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
-def test_the_tracker_covers_no_pile_nor_its_count(fast, rules, size):
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_tracker_covers_no_pile_nor_its_count(fast, rules, size, language):
     """Four in teams: the other team's pile lies under the aids' buttons, where the tracker
     opened; it went to the bottom right instead, over the count of the player's own pile.
-    It slides left of that pile, clear of every pile and count."""
+    It slides left of that pile, clear of every pile and count. Six each alone in a small
+    window, with no corner clear, it lay over one's own pile's count: it hugs the corner
+    then, headed in short where its long heading would still reach the count."""
+    fast.set_language(language)
     fast.resize(size)
-    others = [SeatConfig(f"CPU {n}", False, "beginner") for n in range(1, 4)]
+    others = [SeatConfig(f"CPU {n}", False, "beginner") for n in range(1, rules.players)]
     scene = open_solo(
         fast, Match.new(rules, 3), MatchSetup((SeatConfig("Anna", True), *others), rules)
     )
@@ -623,7 +631,7 @@ def test_the_tracker_covers_no_pile_nor_its_count(fast, rules, size):
     for side in range(rules.sides):
         for part in (lay.pile_rect(side), lay.count_rect(side)):
             assert not tracker.rect.colliderect(part), (side, part, tracker.rect)
-    for seat in range(4):
+    for seat in range(rules.players):
         assert not tracker.rect.colliderect(lay.place_of(seat).name_rect), seat
 
 

@@ -65,6 +65,9 @@ at a size read at a glance: one suit a row (a column a rank: read as the table o
 forty cards), else in two pairs (the panel half as tall, where a seat sits under the aids'
 buttons); with the least a rank's column is wide, in reaches (its marks and a gap), and
 the step from one mark to the next."""
+TRACKER_NARROW = 1.6
+"""The least width of a rank's column, in sizes of its text, where the tracker finds no
+room that covers nothing (its "10" stays clear of its neighbours)."""
 REVIEW_MIN_CARD = 44
 """The width of the last capture's cards in a small window, in pixels, where the panel
 holds them (the table's small cards are 30 pixels wide at 960x540)."""
@@ -210,7 +213,7 @@ class AidsLayer:
         self._clicked: tuple[float, str, tuple[int, int]] | None = None
         """When, which and where an aid's button was last clicked (``_doubled``)."""
         self._tracked: tuple | None = None
-        self._tracker_spot: tuple[tuple, tuple[TrackerSize, FRect]] | None = None
+        self._tracker_spot: tuple[tuple, tuple[TrackerSize, FRect, str]] | None = None
         """The tracker's size and place last worked out, for which layout and words
         (``_tracker_fit``)."""
         self.tracker_cell = 0.0
@@ -574,11 +577,11 @@ class AidsLayer:
     def _tracker_item(self, counts: tuple) -> Item:
         lay, t, text = self.host.layout(), self.host.translator(), self.host.text
         deck = self.host.deck_style()
-        heading = t("aids.tracker_title")
+        headings = (t("aids.tracker_title"), t("aids.tracker_title_short"))
         names = [suit_name(t, suit, deck) for suit in TRACKER_SUITS]
         french = deck_family(deck) == "french"
 
-        size, area = self._tracker_fit(heading, names, len(counts))
+        size, area, heading = self._tracker_fit(headings, names, len(counts))
         px, cell, pip, widths, legend_w = size.px, size.cell, size.pip, size.widths, size.legend_w
         title = text.pen("ui", px, style.BRIGHT_GOLD)
         legend = text.pen("ui", px, style.CREAM)
@@ -626,27 +629,32 @@ class AidsLayer:
         return Item((key, tuple(area)), box(area), paint)
 
     def _tracker_fit(
-        self, heading: str, names: list[str], columns: int
-    ) -> tuple[TrackerSize, FRect]:
-        """The tracker's size and place: as large as leaves the seats, piles and counts in
-        sight, to be read at a glance in a small window too, else as small as the table's
-        own smallest text. Worked out once per layout and words (each size tried weighs
+        self, headings: tuple[str, ...], names: list[str], columns: int
+    ) -> tuple[TrackerSize, FRect, str]:
+        """The tracker's size, place and heading: as large as leaves the seats, piles and
+        counts in sight, to be read at a glance in a small window too, else as small as
+        the table's own smallest text; headed in full where that leaves them in sight, else
+        in short (at six players in a small window, the long heading's width covered one's
+        own pile's count). Worked out once per layout and words (each size tried weighs
         every spot against every part of the table)."""
         lay, text = self.host.layout(), self.host.text
-        key = (lay, heading, tuple(names), columns)
+        key = (lay, headings, tuple(names), columns)
         known = self._tracker_spot
         if known is not None and known[0] == key:
             return known[1]
         least = max(2.0, lay.unit * 4.5)  # the marks' reach when nothing larger leaves room
         sizes = range(max(lay.font_small, TRACKER_MIN_PX), lay.font_small - 1, -1)
         tried = [
-            (*grid, px, max(px * TRACKER_PIP_SHARE, least))
+            (heading, *grid, px, max(px * TRACKER_PIP_SHARE, least), 1.75)
+            for heading in headings
             for grid in TRACKER_GRIDS
             for px in sizes
         ]
-        last = (*TRACKER_GRIDS[-1], lay.font_small, least)
-        for across, reach, step, px, pip in [*tried, last]:
-            cell = max(lay.font_normal * 1.55, px * 1.75, pip * reach)
+        # the last try: the ranks' columns as narrow as their labels allow
+        last = (headings[-1], *TRACKER_GRIDS[-1], lay.font_small, least, TRACKER_NARROW)
+        for heading, across, reach, step, px, pip, wide in [*tried, last]:
+            roomy = lay.font_normal * 1.55 if wide > TRACKER_NARROW else 0.0
+            cell = max(roomy, px * wide, pip * reach)
             title = text.pen("ui", px, style.BRIGHT_GOLD)
             room = lay.size[0] - 2 * lay.margin - lay.margin * 1.2
             title_w = min(room, style.natural_width(heading, title))
@@ -659,7 +667,7 @@ class AidsLayer:
             area, covers = self._tracker_area(width, height)
             if not covers:
                 break
-        fit = (TrackerSize(px, cell, pip, widths, legend_w, across, step), area)
+        fit = (TrackerSize(px, cell, pip, widths, legend_w, across, step), area, heading)
         self._tracker_spot = (key, fit)
         return fit
 
@@ -675,11 +683,14 @@ class AidsLayer:
         (w, h), m = lay.size, lay.margin
         below = self._below_buttons()
         along = [w - m - width - k * m for k in range(int((w / 2) // m))]
+        tight = m * 0.25  # the corners hugged, where a margin's width covered a count
         spots = (
             *((x, below) for x in along if x + width > w / 2),
             (w - m - width, h - m - height),
             (m, lay.hud_rect.bottom + m * 0.5),
             (m, h - m - height),
+            (w - tight - width, h - tight - height),
+            (tight, h - tight - height),
         )
         best, least = FRect(*spots[0], width, height), float("inf")
         keep_clear = self._keep_clear()
