@@ -1337,3 +1337,36 @@ def test_the_last_capture_s_panel_leaves_the_aids_buttons_clear(fast, players, s
     for aid in scene.aids.buttons():
         assert not panel.rect.colliderect(aid.rect), aid.name
     assert panel.rect.bottom <= scene.layout.status_top
+
+
+@pytest.mark.parametrize("sides", [2, 6])
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_six_seats_last_capture_shows_cards_as_large_as_the_table_s(fast, sides, language):
+    """Six players in a small window: the panel's six rows of seats left their cards a
+    third of the table's small ones (16 pixels wide, their values unread). The seats go in
+    two columns side by side, the cards at least as large as the table's small ones."""
+    fast.set_language(language)
+    fast.resize((960, 540))
+    rules = Rules(players=6, six_sides=sides)
+    others = [SeatConfig(f"CPU {n}", False, "beginner") for n in range(1, 6)]
+    setup = MatchSetup((SeatConfig("Anna", True), *others), rules)
+    match = Match.new(rules, 3)
+    while len(match.moves()) < 12:
+        match, _ = match.apply(max(match.legal_moves(), key=lambda move: len(move.captures)))
+    scene = open_solo(fast, match, setup)
+    wait_for_turn(fast, scene, 0)
+    settle(fast, scene)
+    key(fast, pygame.K_TAB)
+    (panel,) = [i for i in scene.overlay_items() if i.key[0] == "review"]
+    widths: list[int] = []
+    drawn = scene.art.rotated
+    scene.art.rotated = lambda card, width, *rest: widths.append(width) or drawn(card, width, *rest)
+    try:
+        panel.paint(pygame.Surface((960, 540)))
+    finally:
+        del scene.art.rotated
+    assert len(widths) >= 6 and min(widths) >= scene.layout.mini_w, widths
+    assert pygame.Rect(0, 0, 960, 540).contains(panel.rect)
+    assert panel.rect.bottom <= scene.layout.status_top
+    for aid in scene.aids.buttons():
+        assert not panel.rect.colliderect(aid.rect), aid.name

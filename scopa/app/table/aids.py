@@ -13,6 +13,7 @@ whose input is awaited, how to point at a move or take plays back).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -943,45 +944,75 @@ class AidsLayer:
         tally_h = style.line_height(tally_pen)
         tally_head = t("aids.tally_title")
         below = head_h + tally_h * len(tally) + lay.margin * 0.6
+        whole_tally, whole_below = tally, below
         # from under the aids' buttons (a click on the panel pressed the one it covered)
         # to the turn
         ceiling = self._below_buttons()
         room = floor - ceiling - lay.margin * 0.3
-        # cards read at a glance: half as large again as the table's small ones (at least
-        # ``REVIEW_MIN_CARD`` in a small window), smaller only for the panel to fit
-        card_w = max(round(lay.mini_w * 1.5), REVIEW_MIN_CARD)
-        while True:  # many seats: smaller cards, for the panel to keep above the turn
-            card_h = art.face(Card.parse("1D"), card_w).get_height()
-            row_h = card_h + lay.margin * 0.8
-            height = title_h + lay.margin * 0.6 + head_h + row_h * len(rows) + lay.margin
-            height += below
-            if height <= room:
-                break
-            if card_w <= lay.mini_w // 2:
-                if not tally:
-                    break
-                # six players in a small window: the cards keep what room there is, and
-                # what each side took is left to the score panel's counts
-                tally, below = [], 0.0
-                card_w = max(round(lay.mini_w * 1.5), REVIEW_MIN_CARD)
-                continue
-            card_w = max(lay.mini_w // 2, int(card_w * 0.9))
         name_pen = text.pen("ui_bold", lay.font_normal, style.CREAM)
         name_w = max(style.natural_width(name, name_pen) for name in names) + lay.margin
         played_words, took_words = t("aids.review_played"), t("aids.review_took")
-        played_w = max(card_w * 1.5, style.natural_width(played_words, head_pen) + lay.margin)
-        took_w = max(card_w * 5.2, style.natural_width(took_words, head_pen))
         heading = t("aids.review_title")
         opening_word = t("aids.review_opening")
         mark = text.pen("ui", lay.font_normal, style.MIST)
-        if opening is not None:  # its word, the arrow, and its cards a little apart
-            lead = max(card_w, style.natural_width(opening_word, mark))
-            took_w = max(took_w, lead + card_w * (1.6 + 1.08 * (len(opening[1]) - 1)))
+        widest = lay.size[0] - 2 * lay.margin
+
+        def columns_w(card_w: int) -> tuple[float, float]:
+            """The widths of the columns of the card played and the capture."""
+            played_w = max(card_w * 1.5, style.natural_width(played_words, head_pen) + lay.margin)
+            took_w = max(card_w * 5.2, style.natural_width(took_words, head_pen))
+            if opening is not None:  # its word, the arrow, and its cards a little apart
+                lead = max(card_w, style.natural_width(opening_word, mark))
+                took_w = max(took_w, lead + card_w * (1.6 + 1.08 * (len(opening[1]) - 1)))
+            return played_w, took_w
+
+        def sized(across: int, tally: list, below: float, least: int) -> tuple[int, list, float]:
+            """The cards' width with the seats in ``across`` columns side by side, and the
+            tally kept: as large as the room above the turn holds; under ``least`` wide,
+            the tally is left out for them."""
+            lines = math.ceil(len(rows) / across)
+            # cards read at a glance: half as large again as the table's small ones (at
+            # least ``REVIEW_MIN_CARD`` in a small window), smaller only for the panel to fit
+            card_w = max(round(lay.mini_w * 1.5), REVIEW_MIN_CARD)
+            while True:  # many seats: smaller cards, for the panel to keep above the turn
+                card_h = art.face(Card.parse("1D"), card_w).get_height()
+                row_h = card_h + lay.margin * 0.8
+                height = title_h + lay.margin * 0.6 + head_h + row_h * lines + lay.margin
+                if height + below <= room:
+                    return card_w, tally, below
+                if card_w <= least:
+                    if not tally:
+                        return card_w, tally, below
+                    # six players in a small window: the cards keep what room there is,
+                    # and what each side took is left to the score panel's counts
+                    tally, below = [], 0.0
+                    card_w = max(round(lay.mini_w * 1.5), REVIEW_MIN_CARD)
+                    continue
+                card_w = max(least, int(card_w * 0.9))
+
+        across = 1
+        card_w, tally, below = sized(1, tally, below, lay.mini_w // 2)
+        if len(rows) > 3 and card_w < lay.mini_w:
+            # the seats' rows would leave their cards smaller than the table's: in two
+            # columns side by side, where the window is wide enough for them (the tally
+            # left out sooner than the cards made smaller than the table's)
+            two = sized(2, whole_tally, whole_below, lay.mini_w)
+            wide = 2 * (name_w + sum(columns_w(two[0]))) + lay.margin * 3
+            if two[0] > card_w and wide <= widest:
+                across = 2
+                card_w, tally, below = two
+        card_h = art.face(Card.parse("1D"), card_w).get_height()
+        row_h = card_h + lay.margin * 0.8
+        lines = math.ceil(len(rows) / across)
+        height = title_h + lay.margin * 0.6 + head_h + row_h * lines + lay.margin + below
+        played_w, took_w = columns_w(card_w)
+        column_w = name_w + played_w + took_w
+        gap = lay.margin
         side_w = max((style.natural_width(name, tally_name) for name, _ in tally), default=0)
         side_w += lay.margin
         said_w = max((style.natural_width(words, tally_pen) for _, words in tally), default=0)
-        width = max(name_w + played_w + took_w, side_w + said_w) + lay.margin * 2
-        width = min(width, lay.size[0] - 2 * lay.margin)
+        width = max(across * column_w + (across - 1) * gap, side_w + said_w) + lay.margin * 2
+        width = min(width, widest)
         inner = width - 2 * lay.margin
         side_w = min(side_w, max(inner - said_w, inner * 0.4))
         area = FRect(0, 0, width, height)
@@ -1008,14 +1039,20 @@ class AidsLayer:
             left = area.left + lay.margin
             inside = FRect(left, area.top + lay.margin * 0.4, area.width - 2 * lay.margin, title_h)
             style.text(surface, heading, title_pen, inside, align="center")
-            y = inside.bottom + lay.margin * 0.2
-            played_x = left + name_w
-            took_x = played_x + played_w
-            style.text(surface, played_words, head_pen, FRect(played_x, y, played_w, head_h))
-            style.text(surface, took_words, head_pen, FRect(took_x, y, took_w, head_h))
-            y += head_h
-            for row in rows:
-                spot = FRect(left, y, name_w - lay.margin * 0.5, card_h)
+            top = inside.bottom + lay.margin * 0.2
+            for column in range(across):
+                played_x = left + column * (column_w + gap) + name_w
+                took_x = played_x + played_w
+                spot = FRect(played_x, top, played_w, head_h)
+                style.text(surface, played_words, head_pen, spot)
+                style.text(surface, took_words, head_pen, FRect(took_x, top, took_w, head_h))
+            for index, row in enumerate(rows):
+                column, line = divmod(index, lines)
+                x0 = left + column * (column_w + gap)
+                played_x = x0 + name_w
+                took_x = played_x + played_w
+                y = top + head_h + line * row_h
+                spot = FRect(x0, y, name_w - lay.margin * 0.5, card_h)
                 style.text(surface, names[row.seat], name_pen, spot)
                 if row.last_play is not None:
                     played = row.last_play.card
@@ -1043,7 +1080,7 @@ class AidsLayer:
                     spot = FRect(x + lead, y, card_w * 0.6, card_h)
                     style.text(surface, "\u2192", arrow, spot, align="center")
                     x += lead + card_w * 0.6
-                    room = area.right - lay.margin - x - card_w
+                    room = min(area.right - lay.margin, x0 + column_w) - x - card_w
                     step = min(card_w * 1.08, room / max(1, len(cards) - 1))
                     for taken in cards:
                         surface.blit(art.rotated(taken, card_w, True, 0.0), (x, y))
@@ -1053,7 +1090,7 @@ class AidsLayer:
                         tag(surface, named_at, y, row.named)
                 else:
                     none(surface, took_x, y)
-                y += row_h
+            y = top + head_h + lines * row_h
             # what each side took so far: the cards, coins and primiera the last deals
             # are played for
             if not tally:
@@ -1072,7 +1109,7 @@ class AidsLayer:
 
         key = (
             "review", tuple(names), tuple(rows), heading, played_words, took_words,
-            tuple(area), opening, opening_word, tuple(tally), tally_head,
+            tuple(area), opening, opening_word, tuple(tally), tally_head, across,
         )  # fmt: skip
         return Item(key, box(area), paint)
 
