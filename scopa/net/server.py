@@ -1454,8 +1454,22 @@ def _address_of(ws: ServerConnection) -> str:
 
 
 def _host_of(peer: object) -> str:
-    """The IP address of a socket's peer (as ``getpeername`` gives it)."""
-    return str(peer[0]) if isinstance(peer, tuple) and peer else "unknown"
+    """Whom a socket's peer (as ``getpeername`` gives it) counts as, for the limits per
+    address: its IPv4 address, or the /64 network of its IPv6 one (one home or machine
+    holds a whole /64, and could open as many tables as it has addresses); an IPv4
+    address written as IPv6 counts as itself."""
+    if not (isinstance(peer, tuple) and peer):
+        return "unknown"
+    text = str(peer[0])
+    try:
+        address = ipaddress.ip_address(text.partition("%")[0])  # (a link's zone dropped)
+    except ValueError:
+        return text
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.IPv6Network((address, 64), strict=False))
+    return str(address)
 
 
 def tls_context(cert: str, key: str | None) -> ssl.SSLContext:

@@ -1300,3 +1300,18 @@ def test_a_player_removed_as_they_rejoin_is_not_seated_again(fresh_redis: str) -
                     await raw.close()
 
     run(scenario())
+
+
+def test_the_limits_per_address_count_an_ipv6_network_as_one_address() -> None:
+    """Each IPv6 address counted apart: a home holds a whole /64 of them, and one person
+    could open as many tables as the server's whole limit. An IPv6 peer counts as its
+    /64; an IPv4 address written as IPv6 as itself."""
+    from scopa.net.server import _host_of
+
+    home = [_host_of((f"2001:db8:1:2::{n:x}", 5000, 0, 0)) for n in range(1, 300)]
+    assert len(set(home)) == 1
+    assert _host_of(("2001:db8:1:3::1", 5000, 0, 0)) not in home
+    assert _host_of(("fe80::1%eth0", 5000, 0, 2)) == _host_of(("fe80::2", 5000, 0, 2))
+    assert _host_of(("::ffff:192.0.2.7", 5000, 0, 0)) == _host_of(("192.0.2.7", 5000))
+    assert _host_of(("192.0.2.7", 5000)) != _host_of(("192.0.2.8", 5000))
+    assert _host_of(None) == "unknown" and _host_of(("not an address", 1)) == "not an address"
