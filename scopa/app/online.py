@@ -30,6 +30,7 @@ from scopa.net.client import (
     PlayedForYou,
     SeatTicket,
     ServerError,
+    TooLarge,
     Untrusted,
     Update,
     WrongScheme,
@@ -680,6 +681,9 @@ class OnlineSession:
                 # taken up from another window: the link gives up, this lobby waits no more
                 self.error, self.error_kind = item.message, "refused"
                 self.error_code = "taken_elsewhere"
+            elif isinstance(item, TooLarge):  # frames past reading, sent each time back
+                self.unreadable(item)
+                return
             elif isinstance(item, Disconnected) and self.error is None:
                 self.error, self.error_kind = str(item), "reach"
 

@@ -41,6 +41,7 @@ from scopa.net.client import (
     Said,
     SeatTicket,
     ServerError,
+    TooLarge,
     Update,
 )
 from scopa.net.codec import CodecError
@@ -932,6 +933,8 @@ class RemoteCoordinator:
                     self._round_over(len(self.rounds))
             elif isinstance(item, PlayedForYou):
                 arrival.played_for_you.setdefault(self.seat, []).extend(item.moves)
+            elif isinstance(item, TooLarge):  # frames past reading, sent each time back
+                arrival.unreadable, arrival.lost = str(item), True
             elif isinstance(item, Disconnected):
                 arrival.lost = True
             elif isinstance(item, ServerError) and item.code == "ended":

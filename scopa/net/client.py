@@ -32,6 +32,7 @@ from typing import Any, TypeVar
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidMessage, InvalidURI
+from websockets.frames import CloseCode
 
 from scopa.engine import Move, Observation, Rules
 from scopa.log import log
@@ -72,6 +73,12 @@ off: a server that stopped answering (its computer asleep, its network gone) is 
 for."""
 
 
+FRAME_MOST = 2**22
+"""The largest frame read (4 MB; a real table's frames are a few kilobytes): a larger one
+closes the connection."""
+TOO_LARGE_TIMES = 3
+"""Connections closed for a frame over ``FRAME_MOST`` after which a client stops coming
+back (a hostile server sending one each time kept the window reconnecting for ever)."""
 GIVE_UP = frozenset({"seat_taken", "ended", "removed"})
 """Fatal errors after which a client does not try to get back: another connection holds
 its seat, or the table's host ended the match or took the player off the table."""
@@ -98,6 +105,11 @@ def server_error(frame: dict[str, Any]) -> ServerError:
 
 class Disconnected(Exception):
     """The server could not be reached again."""
+
+
+class TooLarge(Disconnected):
+    """The server sent, again and again, frames larger than any this game reads
+    (``FRAME_MOST``): its table cannot be followed, and no reconnection changes that."""
 
 
 class Untrusted(Disconnected):
@@ -366,6 +378,8 @@ class Client:
         self.last: Update | None = None
         self.limits: dict[str, Any] = {}
         self.reconnects = 0
+        self.too_large = 0
+        """Connections closed for a frame over ``FRAME_MOST`` (``TOO_LARGE_TIMES``)."""
         self.last_round_trip = 0.0
         """Seconds from sending the last answered message to its answer."""
         self._ws: ClientConnection | None = None
@@ -437,7 +451,7 @@ class Client:
                 self.server,
                 ssl=self.ssl_context,
                 compression=None,
-                max_size=2**22,
+                max_size=FRAME_MOST,
                 open_timeout=10,
                 ping_interval=20,
                 ping_timeout=20,
@@ -802,14 +816,21 @@ class Client:
             try:
                 async for text in ws:
                     self._take_or_pass(text)
-            except ConnectionClosed:
-                pass
+            except ConnectionClosed as closed:
+                if closed.sent is not None and closed.sent.code == CloseCode.MESSAGE_TOO_BIG:
+                    self.too_large += 1
             if self._closed:
                 return
             self._online.clear()
             for reply in self._waiting.values():
                 if not reply.done():
                     reply.set_exception(ConnectionClosed(None, None))
+            if self.too_large >= TOO_LARGE_TIMES:
+                self._closed = True
+                most = FRAME_MOST // 2**20
+                why = f"{self.server} sent frames over {most} MB {self.too_large} times"
+                self._updates.put_nowait(TooLarge(why))
+                return
             if not await self._come_back():
                 self._updates.put_nowait(Disconnected(f"lost {self.server}"))
                 return

@@ -508,3 +508,38 @@ def test_an_answer_to_a_move_this_game_cannot_read_is_a_refusal_not_a_crash() ->
     answered: concurrent.futures.Future[None] = concurrent.futures.Future()
     answered.set_exception(CodecError("moved to seat 64"))
     assert refusal(answered) == "internal"
+
+
+HUGE = "x" * (5 * 2**20)
+"""More than the largest frame this game reads (4 MB)."""
+
+
+def test_a_server_sending_frames_too_large_each_time_is_explained_in_the_lobby(
+    app, joining, capsys
+) -> None:
+    """A frame over 4 MB closed the connection and the window came back for another, for
+    ever: the lobby said "reconnecting" to a hostile server. After a few such frames it
+    says the table cannot be read, and stops coming back."""
+    with FakeServer(state_frame(), junk=HUGE) as server:
+        lobby = joining(server)
+        run_until(app, lambda: lobby.session.error_kind == "unreadable", 60)
+        frame(app)
+        assert app.stack.top is lobby
+        assert lobby._status()[0] == app.t("online.unreadable")
+    assert "sent frames over 4 MB 3 times" in capsys.readouterr().err
+
+
+def test_a_server_sending_frames_too_large_mid_match_stops_the_table_with_a_word(
+    app, joining, capsys
+) -> None:
+    with FakeServer(state_frame(), {"v": 1, "type": "said", "pad": HUGE}) as server:
+        lobby = joining(server)
+        table_opens(app, 20)
+        assert lobby.session.error_kind == ""
+        table = app.stack.top
+        run_until(app, lambda: table.lost, 60)
+        frame(app)
+        assert app.stack.top is table
+        assert app.t("online.unreadable") in [toast.text for toast in app.toasts.shown()]
+        assert table.human_to_play is None
+    assert "sent frames over 4 MB 3 times" in capsys.readouterr().err
