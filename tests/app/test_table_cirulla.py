@@ -1025,9 +1025,9 @@ def test_the_cover_tells_the_knocks_made_and_taken_back_since_the_person_last_pl
     settle(fast, scene)
     assert scene.cover == 0 and scene.cover_texts().news == ()
     laid = capital(t("table.laid_by", name="Anna", card=scene.card_name(C("3S")), cards=""))
-    expected = {
-        "!7C=1": (1, (t("table.news_so_far"), t("table.knock_by", name="Anna"))),
-        "!": (0, (t("table.news_since"), t("table.knock_by", name="Bruno"))),
+    expected = {  # each hand low (3 5 and the matta as an ace; 2 3 4): three scope each
+        "!7C=1": (1, (t("table.news_so_far"), t("table.knock_by_points", name="Anna", n=3))),
+        "!": (0, (t("table.news_since"), t("table.knock_by_points", name="Bruno", n=3))),
         "3S": (1, (t("table.news_since"), laid)),  # Anna's knock was told to Bruno before
         "!-": (0, (t("table.news_since"), t("table.retract_by", name="Bruno"))),
     }
@@ -1041,6 +1041,42 @@ def test_the_cover_tells_the_knocks_made_and_taken_back_since_the_person_last_pl
             kind = "took" if card.captures else "laid"
             news = (*news, scene.words.news_line(News(kind, 1, card)))
         assert scene.cover == seat and scene.cover_texts().news == news, text
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_cover_tells_who_did_not_knock_at_the_deal_and_what_a_knock_scored(fast, language):
+    """Hands shown at the deal: the covers after it said nothing of who had passed or
+    knocked before (only a banner on the open table, before anyone took the screen), and a
+    knock was told without what it scored. The passes are told, those in a row on one
+    line, and a knock with its scope (a low hand, 1 2 3: three)."""
+    fast.set_language(language)
+    t = fast.t
+    rules = CIRULLA.with_(declare_at_deal=True, players=3)
+    seats = (SeatConfig("Anna", True), SeatConfig("Bruno", True), SeatConfig("Carla", True))
+    dealt = deck("1D 2C 9S", "4B 8C 9C", "1S 2B 3B", "4S 5B 9B 10C")
+    match = Match.new(rules, 1, first_dealer=2, decks=(dealt,))
+    scene = TableScene(
+        fast, coordinated(fast, MatchSetup(seats, rules), match), worker=inline_worker()
+    )
+    fast.stack.push(scene)
+    settle(fast, scene)
+    for text in ("-", "-"):  # Anna, then Bruno: no knock
+        scene.play(Move.parse(text))
+        settle(fast, scene)
+    assert scene.cover == 2  # Carla, to knock or pass
+    both = join(t, ["Anna", "Bruno"])
+    assert scene.cover_texts().news == (
+        t("table.news_so_far"),
+        capital(t("table.pass_by_many", name=both)),
+    )
+    scene.play(Move.parse("!"))  # Carla knocks
+    settle(fast, scene)
+    assert scene.cover == 0  # Anna, to play the first card
+    assert scene.cover_texts().news == (
+        t("table.news_since"),
+        t("table.pass_by", name="Bruno"),
+        t("table.knock_by_points", name="Carla", n=3),
+    )
 
 
 @pytest.mark.parametrize("language", ["en", "it"])

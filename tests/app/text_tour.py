@@ -1558,6 +1558,11 @@ class Tour:
         scene._cover_news = (False, (opening, News("scopa", 1, many[1])))
         self.frames(1)
         self.show("table, the cover telling of the opening table the dealer took")
+        passes = (News("pass", 1, Move.parse("-"), also=(0,)), News("pass", 0, Move.parse("-")))
+        knock = News("knock", 1, Move.parse("!"), points=3)  # (with what it scored)
+        scene._cover_news = (True, (*passes, knock))
+        self.frames(1)
+        self.show("table, the cover telling who did not knock at the deal, and a knock")
 
         watch = MatchSetup(tuple(SeatConfig(n, False, "beginner") for n in names[:2]), Rules())
         scene = self.table(watch, Match.new(Rules(), 6))

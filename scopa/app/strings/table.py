@@ -64,6 +64,9 @@ STRINGS = {
         "table.took_many_by": "{name} took {n} cards with {card}",
         "table.swept_many_by": "{name} took {n} cards with {card}: scopa!",
         "table.knock_by": "{name} knocked",
+        "table.knock_by_points": "{name} knocked: +{n}",
+        "table.pass_by": "{name} did not knock",
+        "table.pass_by_many": "{name} did not knock",
         "table.retract_by": "{name} took a knock back",
         "table.choose": "Which cards does {card} take?",
         "table.choose_hint": (
@@ -189,6 +192,9 @@ STRINGS = {
         "table.took_many_by": "{name} ha preso {n} carte con {card}",
         "table.swept_many_by": "{name} ha preso {n} carte con {card}: scopa!",
         "table.knock_by": "{name} ha bussato",
+        "table.knock_by_points": "{name} ha bussato: +{n}",
+        "table.pass_by": "{name} non ha bussato",
+        "table.pass_by_many": "{name} non hanno bussato",
         "table.retract_by": "{name} ha ritirato la bussata",
         "table.choose": "Con {card}, quali carte prendi?",
         "table.choose_hint": (

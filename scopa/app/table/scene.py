@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING, cast
 import pygame
 
 from scopa.engine import Card, Dealt, Event, Match, Move, Observation, RoundScored
-from scopa.engine.cirulla import dealer_bonus
+from scopa.engine.cards import mask_of
+from scopa.engine.cirulla import dealer_bonus, declaration_points
 from scopa.log import log
 from scopa.settings import MatchSetup
 
@@ -97,6 +98,8 @@ sheet's clicks off (``ScoringScene.hold_clicks``)."""
 COVER_NEWS = 6
 """What the others made that the cover tells, at most: the latest (the five others' cards at
 six, or three cards and three knocks at a Cirulla table of four)."""
+HAND_KNOCKED = 3
+"""The cards of a hand knocked with (Cirulla's hands are of three)."""
 COVER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 """The keys that lift the cover (not Space, which hurries the computers' plays)."""
 EARLY_KEYS = (pygame.K_LEFT, pygame.K_RIGHT, *CARD_KEYS)
@@ -108,6 +111,22 @@ buttons' looks, card faces)."""
 
 SOUND_KEY = pygame.K_m
 """Turns the sound off, and on again (``TableScene.toggle_sound``)."""
+
+
+def _knock_points(seen: Observation, at: int) -> int:
+    """The scope the knock made at ``at`` of the round's history scored, as the table
+    showed it: the hand knocked is the cards its seat played after it, and those still
+    shown face up in its hand (0 where they are not all known)."""
+    history, rules = seen.history, seen.rules
+    player, move = history[at]
+    after = history[at + 1 :]
+    played = [later.card for seat, later in after if seat == player and later.card is not None]
+    again = any(seat == player and later.is_declaration for seat, later in after)
+    shown = () if again or not seen.shown else seen.shown[player]
+    hand = [*played, *shown][:HAND_KNOCKED]
+    if len(hand) < HAND_KNOCKED:
+        return 0
+    return declaration_points(mask_of(hand), move.named, rules)
 
 
 class TableScene(Scene):
@@ -1763,12 +1782,14 @@ class TableScene(Scene):
         """Whether ``seat`` has played this round, and what the others made since it last
         did (since the deal, if it has not), in turn, each with its seat and move: a card
         laid (``"laid"``), a capture (``"took"``) or a sweep (``"scopa"``), Cirulla's knock
-        (``"knock"``) and a knock taken back (``"retract"``); a play of Cirulla's matta with
-        the value named for it (``named``: a 7 that took an ace took it as one). The person
-        who takes the screen saw none of it: it was made behind the cover, or before the
-        last person passed it on (computers sweeping one after another left the next person
-        guessing who had made them). A card the computer played for the seat, its person
-        away online, is not the person's turn: what came before it is told too."""
+        (``"knock"``, with the scope it scored), a knock taken back (``"retract"``) and no
+        knock at the deal (``"pass"``, the seats passing one after another together); a
+        play of Cirulla's matta with the value named for it (``named``: a 7 that took an
+        ace took it as one). The person who takes the screen saw none of it: it was made
+        behind the cover, or before the last person passed it on (computers sweeping one
+        after another left the next person guessing who had made them). A card the
+        computer played for the seat, its person away online, is not the person's turn:
+        what came before it is told too."""
         seen = self._seen_by(seat)
         if seen is None:
             return False, ()
@@ -1803,9 +1824,15 @@ class TableScene(Scene):
             elif move.is_play:
                 news.append(News("took" if move.captures else "laid", player, move, worth, taken))
             elif move.is_declaration:
-                news.append(News("knock", player, move))
+                points = _knock_points(seen, at)
+                news.append(News("knock", player, move, points=points))
             elif move.kind == "retract":
                 news.append(News("retract", player, move))
+            elif move.kind == "pass" and news and news[-1].kind == "pass":
+                last = news[-1]
+                news[-1] = last._replace(also=(*last.also, player))
+            elif move.kind == "pass":
+                news.append(News("pass", player, move))
         return bool(mine), tuple(news)
 
     def _seen_by(self, seat: int) -> Observation | None:

@@ -33,6 +33,7 @@ NEWS = {
     "scopa": "table.swept_by",
     "knock": "table.knock_by",
     "retract": "table.retract_by",
+    "pass": "table.pass_by",
 }
 """How the cover words what another seat made since the person's last play."""
 NEWS_MANY = {"took": "table.took_many_by", "scopa": "table.swept_many_by"}
@@ -58,7 +59,10 @@ class News(NamedTuple):
     total: int = 0
     """Cirulla's opening table: what its cards made (15, 30, or little)."""
     points: int = 0
-    """Cirulla's opening table: the scope it gave the dealer."""
+    """Cirulla's opening table: the scope it gave the dealer; a knock: the scope it
+    scored."""
+    also: tuple[int, ...] = ()
+    """The seats that passed right after ``seat`` did (``"pass"``): told on one line."""
 
 
 class CoverWords(NamedTuple):
@@ -358,6 +362,13 @@ class TableWords:
             sweeps = count(self.t, "table.scope", news.points)
             name = self.seats.seat_name(news.seat)
             return self.t("table.dealer_bonus.one", name=name, total=total, sweeps=sweeps)
+        name = self.seats.seat_name(news.seat)
+        if news.kind == "pass":  # no knock at the deal: the seats in turn, on one line
+            names = [name, *(self.seats.seat_name(seat) for seat in news.also)]
+            key = "table.pass_by_many" if news.also else "table.pass_by"
+            return opening(self.t(key, name=join(self.t, names)), names)
+        if news.kind == "knock" and news.points:
+            return opening(self.t("table.knock_by_points", name=name, n=news.points), [name])
         card = self.card_name(move.card) if move.is_play else ""
         if news.named:  # the matta, named a value: a 7 that took an ace took it as one
             card = self.t("table.matta_worth", card=card, n=news.named)
@@ -367,7 +378,6 @@ class TableWords:
             at = move.captures.index(matta)
             names[at] = self.t("table.matta_worth", card=names[at], n=value)
         taken = join(self.t, names)
-        name = self.seats.seat_name(news.seat)
         many = len(move.captures) > NAMED_TAKEN and news.kind in NEWS_MANY
         key = NEWS_MANY[news.kind] if many else NEWS[news.kind]
         return opening(self.t(key, name=name, card=card, cards=taken, n=len(move.captures)), [name])
