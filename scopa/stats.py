@@ -499,6 +499,20 @@ def recent_accuracy(stats: Stats, count: int = 10, **where: Any) -> float | None
     return sum(found) / len(found) if found else None
 
 
+def win_streaks(stats: Stats, **where: Any) -> tuple[int, int]:
+    """The wins in a row the recent decided matches end on, and the most in a row among
+    them (``RECENT`` are kept). A loss ends a run, and so does a win with moves taken back
+    (a record reached by trial and error is not a record); matches no side of the
+    player's decided (rivals at one screen, computers watched) leave it as it was."""
+    current = best = 0
+    for result in _recent(stats, where):
+        if result.won is None:
+            continue
+        current = current + 1 if result.won and not result.undone else 0
+        best = max(best, current)
+    return current, best
+
+
 def scope_series(stats: Stats, **where: Any) -> list[int]:
     """Scopas of the recent matches, oldest first."""
     return [r.scope for r in _recent(stats, where)]

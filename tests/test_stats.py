@@ -22,6 +22,7 @@ from scopa.stats import (
     scope_series,
     trend_start,
     undone_steps,
+    win_streaks,
 )
 
 
@@ -161,6 +162,24 @@ def test_best_and_worst_leave_out_undone_matches() -> None:
     assert stats.worst is not None and stats.worst.margin == -1
     solo = stats.total(mode="solo")
     assert (solo.best, solo.worst, solo.undone) == (5, -1, 2)
+
+
+def test_wins_in_a_row_end_at_a_loss_or_a_win_with_undo_and_skip_undecided_matches() -> None:
+    """The statistics kept no run of wins (the commercial apps' "wins in a row"): the run
+    the recent matches end on, and the longest among them. A loss ends a run, and so does
+    a win with moves taken back; rivals at one screen (no side the player's) leave it."""
+    assert win_streaks(Stats()) == (0, 0)
+    stats = Stats()
+    runs = [3, 2, 4, None, 1, -2, 5, 1, None, 2, 3]  # margins: None undecided, < 0 a loss
+    for margin in runs:
+        stats = stats.add(result(margin, mode="hotseat" if margin is None else "solo"))
+    assert win_streaks(stats) == (4, 4)  # 5 1 (rivals) 2 3; the first run: 3 2 4 (rivals) 1
+    stats = stats.add(result(6, undone=True))
+    assert win_streaks(stats) == (0, 4)
+    for margin in (1, 2, 3, 4, 5):
+        stats = stats.add(result(margin))
+    assert win_streaks(stats) == (5, 5)
+    assert win_streaks(stats, level="master") == (0, 0)
 
 
 def test_the_margin_chart_knows_which_of_its_steps_were_played_with_undo() -> None:

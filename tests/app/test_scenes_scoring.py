@@ -1944,3 +1944,19 @@ def test_rematches_keep_a_tally_of_the_matches_won_through_a_save(app) -> None:
     assert ScoringScene(app, coordinator).result_line() == app.t(
         "match_tally_round", n=len(over.rounds), tally=tally
     )
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_last_sheet_of_a_win_says_the_wins_in_a_row(app, language) -> None:
+    """A third win in a row ended as quietly as the first (the commercial apps count the
+    run). The last sheet of a win says the run it extends, from the second win on, as the
+    statistics count it; a loss says none."""
+    app.set_language(language)
+    won, _ = known_match(Rules(), (0, 0), (12, 4), over=True)  # Giulia, here, won
+    lost = won_by(won, 1, (4, 12))
+    for match, run in ((won, 1), (won, 2), (won, 3), (lost, 0)):
+        app.store.record_result(SETUP, match)
+        sheet = ScoringScene(app, MatchCoordinator(SETUP, match))
+        said = app.t("match_streak", line=sheet._tallied(), n=run)
+        assert (sheet.result_line() == said) == (run >= 2), (run, sheet.result_line())
+        assert sheet.streak == (run if match is won else 0)

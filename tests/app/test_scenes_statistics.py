@@ -1005,7 +1005,7 @@ def test_a_reset_that_cannot_be_made_says_so_and_changes_nothing(app, store) -> 
 @pytest.mark.parametrize("language", ["it", "en"])
 @pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
 def test_the_tiles_labels_share_one_size(app, store, language, size) -> None:  # noqa: ANN001
-    """Each tile's label was set as large as its own tile allowed: "Peggior distacco (senza
+    """Each tile's label was set as large as its own tile allowed: "Peggior scarto (senza
     Annulla)" came out smaller than its neighbours, which read as a slip. Every label is set
     at the size the longest needs."""
     from scopa.app import style
@@ -1014,11 +1014,16 @@ def test_the_tiles_labels_share_one_size(app, store, language, size) -> None:  #
     store.record_result(setup, play_out(3))
     scene = show(app, StatisticsScene(app), size, language)
     labels = {label.split("\n")[0] for label, _ in scene.tiles()}
-    seen: list[style.Drawn] = []
+    run_on = {label.replace("\n", " ") for label, _ in scene.tiles()}  # (a second line too
+    seen: list[style.Drawn] = []  # long for its tile runs on as one sentence)
     with style.watch_text(seen.append):
         app.draw()
     area = scene.tiles_area
-    tiled = [t for t in seen if t.words.split("\n")[0] in labels and area.contains(t.box)]
+    tiled = [
+        t
+        for t in seen
+        if (t.words.split("\n")[0] in labels or t.words in run_on) and area.contains(t.box)
+    ]
     assert len(tiled) == len(labels)
     assert len({text.px for text in tiled}) == 1, [(t.words, t.px) for t in tiled]
 
@@ -1083,3 +1088,25 @@ def test_a_damaged_file_s_notice_leaves_the_heading_readable(app, store, size, l
     heading.centerx = box.centerx
     taken = [heading] if scene.empty else [heading, scene.reset_button.rect]
     toasts_kept_clear(app, scene.toast_band(), taken, 1)
+
+
+def test_a_tile_tells_the_wins_in_a_row_and_the_most(app, store) -> None:
+    """The statistics told wins, losses and rates, not the run of wins a player keeps
+    going: a tile tells the wins in a row the last matches end on, the most in a row
+    under it."""
+    app.set_language("en")
+    alone = MatchSetup((SeatConfig("Anna", True), SeatConfig("CPU", False, "expert")), Rules())
+    results = []
+    for seed in range(8):
+        match = play_out(seed)
+        results.append(match.winner == 0)
+        store.record_result(alone, match)
+    current = len(results) - 1 - max((i for i, won in enumerate(results) if not won), default=-1)
+    best = run = 0
+    for won in results:
+        run = run + 1 if won else 0
+        best = max(best, run)
+    scene = StatisticsScene(app)
+    app.stack.push(scene)
+    frame(app)
+    assert dict(scene.tiles())[app.t("st_streak", n=best)] == str(current)

@@ -37,6 +37,7 @@ from scopa.engine import (
     piccola_points,
     seven_count_decider,
 )
+from scopa.stats import win_streaks
 
 from .. import style
 from ..remote import ROUND_BEGAN
@@ -158,6 +159,8 @@ class ScoringScene(MenuScene):
     def __init__(self, app: App, coordinator: MatchCoordinator, *, resumed: bool = False) -> None:
         self.coordinator = coordinator
         self.match, self.setup = coordinator.match, coordinator.setup
+        self._streak: int | None = None
+        """The wins in a row this match extends (``streak``), once read."""
         super().__init__(app)
         self.keys_from = RESULT_GRACE if self.match.over else KEY_GRACE
         """The sheet's age from which it takes keys (a sheet a match was continued on almost
@@ -522,6 +525,14 @@ class ScoringScene(MenuScene):
             if top >= match.rules.target:  # tied at the top: the match goes on
                 return self.t("round_tied", points=top)
             return self.t("round_next", target=match.rules.target)
+        line = self._tallied()
+        if self.streak >= 2:  # a win that extends a run: said, from the second
+            line = self.t("match_streak", line=line, n=self.streak)
+        return line
+
+    def _tallied(self) -> str:
+        """The match's result, with the matches each side won in this row of rematches."""
+        match = self.match
         won = self.matches_won()
         if sum(won) < 2:  # no rematch before it
             return self._result()
@@ -534,6 +545,19 @@ class ScoringScene(MenuScene):
             # the points of every side are the Total row's: the round, then the tally
             return self.t("match_tally_round", n=len(match.rounds), tally=tally)
         return self.t("match_tally", line=self._result(), tally=tally)
+
+    @property
+    def streak(self) -> int:
+        """The wins in a row, as the statistics count them (``win_streaks``), that this
+        match, won here, extends (0: lost, not counted, or a practice). Read once."""
+        if self._streak is None:
+            self._streak = 0
+            if self.match.over and self.practice is None and self.coordinator.mode != "watch":
+                stats = self.app.store.load_stats()
+                last = stats.recent[-1] if stats.recent else None
+                if last is not None and last.won and last.totals == tuple(self.match.totals):
+                    self._streak = win_streaks(stats)[0]
+        return self._streak
 
     def matches_won(self) -> tuple[int, ...]:
         """The matches each side won in this row of rematches, this one's in (empty: none,

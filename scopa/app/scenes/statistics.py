@@ -20,6 +20,7 @@ from scopa.stats import (
     trend_start,
     undone_accuracy_steps,
     undone_steps,
+    win_streaks,
 )
 from scopa.storage import FileProblem, Param
 
@@ -195,6 +196,7 @@ class StatisticsScene(MenuScene):
         rate = total.win_rate
         signed = lambda v: "\u2014" if v is None else f"{v:+d}"  # noqa: E731
         other = total.played - total.won - total.lost  # hot-seat rivals, computers watched
+        current, best = win_streaks(self.stats)
         played = self.t("st_played")
         if other:
             played = f"{played}\n{self.t('st_played_other', n=other)}"
@@ -203,6 +205,7 @@ class StatisticsScene(MenuScene):
             (self.t("st_won"), str(total.won)),
             (self.t("st_lost"), str(total.lost)),
             (self.t("st_rate"), "\u2014" if rate is None else f"{round(rate * 100)}%"),
+            (self.t("st_streak", n=best), str(current)),
             (self.t("st_scope"), str(total.scope)),
             (self.t("st_best"), signed(total.best)),
             (self.t("st_worst"), signed(total.worst)),
