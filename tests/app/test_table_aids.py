@@ -1370,3 +1370,13 @@ def test_six_seats_last_capture_shows_cards_as_large_as_the_table_s(fast, sides,
     assert panel.rect.bottom <= scene.layout.status_top
     for aid in scene.aids.buttons():
         assert not panel.rect.colliderect(aid.rect), aid.name
+
+
+def test_m_with_the_volume_at_nothing_says_where_it_is_turned_up(fast, store):
+    """The volume at 0 % with the sound on: M said "Sound on" and nothing was heard."""
+    fast.settings = fast.settings.with_(volume=0.0)
+    scene = open_solo(fast, fixed_match("7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B"))
+    key(fast, pygame.K_m)
+    assert scene.said() == fast.t("table.sound_off")
+    key(fast, pygame.K_m)
+    assert not fast.settings.muted and scene.said() == fast.t("table.sound_silent")

@@ -1417,6 +1417,8 @@ class Tour:
             self.show("table, the sound turned on or off with M, with no sound device")
         app.audio.available = available
         assert app.settings.muted == muted
+        scene.say(worded("table.sound_silent"))  # (M with the volume at 0 %)
+        self.show("table, the sound turned on with M, its volume at nothing")
         app.open("pause")
         self.frames(8)
         self.hover_all(app.stack.top, "pause")

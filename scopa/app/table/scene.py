@@ -848,8 +848,12 @@ class TableScene(Scene):
         self.app.set_muted(muted)
         if muted:
             self.say(worded("table.sound_off"))
-        else:  # on, but heard only where there is a sound device
-            self.say(worded("table.sound_on" if self.app.audio.available else "table.sound_none"))
+        elif not self.app.audio.available:  # on, but heard only where there is a device
+            self.say(worded("table.sound_none"))
+        elif self.app.settings.volume <= 0:  # on, at a volume of nothing
+            self.say(worded("table.sound_silent"))
+        else:
+            self.say(worded("table.sound_on"))
 
     def say(self, words: Words) -> None:
         """A short message on the status line, worded (and capitalised) as it shows."""
