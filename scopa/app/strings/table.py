@@ -253,7 +253,9 @@ STRINGS = {
         "table.sound_off": "Audio disattivato: M lo riattiva",
         "table.drag_too_early": "Troppo presto: trascina di nuovo la carta quando tocca a te",
         "table.sound_on": "Audio attivato: M lo disattiva",
-        "table.sound_silent": "Audio attivato, ma il volume è a 0 %: Impostazioni, Generale, Volume",
+        "table.sound_silent": (
+            "Audio attivato, ma il volume è a 0 %: Impostazioni, Generale, Volume"
+        ),
         "table.sound_none": "Audio attivato, ma non si trova un'uscita audio: il gioco resta muto",
         "table.watch_fast": "Osservi a velocità 4×: clic o Spazio per rallentare, Esc per il menu",
         "table.save_failed": "Non è stato possibile salvare la partita: {reason}",
