@@ -790,14 +790,16 @@ def test_six_each_alone_read_every_long_name_whole(app, size) -> None:
 
 def test_cirulla_s_grande_and_piccola_cells_say_what_scores(app) -> None:
     """A side with every coin read "Grande 10 +5" and "Piccola 10 +6": the grande is the
-    king, cavallo and fante of coins (a tick), and the piccola counts up to its most."""
+    king, cavallo and fante of coins (a tick), and the piccola counts up to its most. Under
+    Dossena's scale the grande read "5 +7", the run's length beside its points: a tick
+    too, its points on the badge."""
     from scopa.app.scenes.scoring import CHECK
 
     cirulla = Rules.preset("cirulla")
     dossena = cirulla.with_(dossena_scale=True)
     coins = [card for card in DECK if card.suit == "D"]
     rest = [card for card in DECK if card.suit != "D"]
-    for rules, grande, piccola in ((cirulla, CHECK, "6"), (dossena, "5", "5")):
+    for rules, grande, piccola in ((cirulla, CHECK, "6"), (dossena, CHECK, "5")):
         scores = score_round([coins + rest[:10], rest[10:]], (0, 0), rules)
         start = Match.new(rules, 7).round
         match = Match._make(rules, 7, 0, (), start, (0, 0), (scores,), None, False, None)

@@ -418,10 +418,9 @@ class ScoringScene(MenuScene):
         if category == "piccola":  # the coins of the run that count, which are its points
             return str(piccola_points(b.napola_run, rules)) if b.napola_run else DASH
         if category == "grande":
-            # king, cavallo and fante of coins; Dossena's scale counts the 7 and 6 too
-            if not b.grande_run:
-                return DASH
-            return str(min(b.grande_run, 5)) if rules.dossena_scale else CHECK
+            # king, cavallo and fante of coins (Dossena's scale counts the 7 and 6 too, in
+            # its points: the run's length beside them, "5 +7", read as a contradiction)
+            return CHECK if b.grande_run else DASH
         return str(b.points.get(category, 0))
 
     def behind(self) -> tuple[str, list[tuple[tuple[Card, int], ...]]] | None:
