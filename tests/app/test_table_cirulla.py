@@ -1364,6 +1364,10 @@ def test_the_matta_held_beside_the_capture_choice_wears_its_value(fast):
     with style.watch_text(seen.append):
         fast.draw()
     assert fast.t("table.matta_badge", n=2) in [text.words for text in seen]
+    # the question names it at its value too (it asked what "the 7 of cups" takes)
+    worth = fast.t("table.matta_worth", card=scene.card_name(C("7C")), n=2)
+    title = capital(fast.t("table.choose", card=worth))
+    assert title in [text.words for text in seen]
 
 
 @pytest.mark.parametrize("language", ["en", "it"])

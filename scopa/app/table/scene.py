@@ -1666,10 +1666,13 @@ class TableScene(Scene):
             items.extend(self.chat.items(self.layout, button=self.chat_on()))
         choice = self.pick.choice
         if choice is not None:
-            title = capital(self.app.t("table.choose", card=self.card_name(choice.card)))
+            matta = self._matta_label()
+            card = self.card_name(choice.card)
+            if matta is not None and matta[0] == choice.card:  # it takes as the value named
+                card = self.app.t("table.matta_worth", card=card, n=self.director.shown.matta)
+            title = capital(self.app.t("table.choose", card=card))
             hint, lay_word = self.app.t("table.choose_hint"), self.app.t("table.choose_lay")
             scopa = self.app.t("table.scopa")
-            matta = self._matta_label()
             leaves = self.app.t("table.choose_leaves")
             words = ChoiceWords(title, hint, lay_word, scopa, matta, leaves)
             items.append(choice.item(self.art, self.text, words))
