@@ -98,6 +98,24 @@ def test_hint_key_then_enter_plays_the_hinted_move(fast):
     assert not button(scene, "hint").enabled  # the computer is to play
 
 
+def test_h_pressed_before_the_turn_shows_the_hint_at_it(fast):
+    """H pressed as the computer's card landed (or a knock's banner showed): the key was
+    lost, the button greyed, and no hint came. The hint is asked for once the turn comes;
+    a turn played meanwhile asks nothing more."""
+    scene = open_solo(fast, fixed_match("5D 2C 10S", "1B 3B 8C", "3C 2S 7C 9B"))
+    key(fast, pygame.K_RETURN)
+    key(fast, pygame.K_RETURN)  # a card played: the computer's turn
+    assert scene.human_to_play is None
+    key(fast, pygame.K_h)
+    assert scene.aids.hint is None
+    wait_for_turn(fast, scene, 0)
+    for _ in range(5):
+        fast.frame(FRAME, [])
+    hint = scene.aids.hint
+    assert hint is not None and hint.move in scene.match.legal_moves()
+    assert scene.selected == hint.move.card  # shown on the table, as H at the turn does
+
+
 def test_a_move_played_as_the_hint_said_is_remembered_for_the_review(fast):
     """The review gave 100 % to a round played from hints without a word: the moves that
     followed a hint are kept (and forgotten when taken back)."""

@@ -51,7 +51,8 @@ settebello is the 7's first), cups, swords, batons."""
 OTHER_HANDS_WEIGHT = 0.2
 """How much covering another seat's hand counts against a place for the tracker, beside a
 name, a pile or its count (the hand is face down, and its size is on the seat's plate)."""
-KEYS = {pygame.K_h: "hint", pygame.K_u: "undo", pygame.K_t: "tracker"}
+HINT_KEY = pygame.K_h
+KEYS = {HINT_KEY: "hint", pygame.K_u: "undo", pygame.K_t: "tracker"}
 TRACKER_MIN_PX = 16
 """The size of the tracker's text in a small window, in pixels, where it covers nothing at
 that size: its ranks, counts and suits are read at a glance beside the play (the table's

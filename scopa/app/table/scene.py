@@ -32,7 +32,7 @@ from ..tween import Tweener
 from ..widgets import WINDOW_LOST
 from ..wording import Seats, capital, count, opening
 from .absence import AbsenceBanner
-from .aids import FEATURES, AidsHost, AidsLayer, modified
+from .aids import FEATURES, HINT_KEY, AidsHost, AidsLayer, modified
 from .chat import SAID_KEY, QuickMessages, seat_messages, table_spot
 from .choice import ChoicePopup, ChoiceWords
 from .computers import THINK_SECONDS, Computers
@@ -253,6 +253,8 @@ class TableScene(Scene):
         self.fast_forward = self.mode == "watch" and self.app.watch_fast
         """Watch mode: the watcher clicked to see the match four times faster."""
         self.early_keys: list[int] = []
+        self.hint_asked = False
+        """H was pressed before the player's turn: the hint is asked for at it."""
         """Arrows pressed while another seat played, in order: they choose a card in the
         player's hand once their turn comes (a key is not lost to a card still moving)."""
         self.early_press: tuple[int, int] | None = None
@@ -607,6 +609,7 @@ class TableScene(Scene):
             return True  # the clicks (or keys) after the one that lifted the cover
         if self.menu_button and self.menu.handle(event, self.layout):
             return True
+        self._keep_hint(event)
         if self.aids.handle(event):
             return True
         if self.aids.reviewing and (
@@ -678,6 +681,21 @@ class TableScene(Scene):
         if rules.declare_at_deal and not rules.declare_until_play:
             return "table.knock_at_deal_only"
         return "table.nothing_to_knock"
+
+    def _keep_hint(self, event: pygame.event.Event) -> None:
+        """H pressed alone at the table while the player's turn is not yet there (a knock's
+        banner, the other's card landing): the hint is asked for at the turn (the key was
+        lost, and nothing came of it)."""
+        if (
+            event.type == pygame.KEYDOWN
+            and event.key == HINT_KEY
+            and not modified(event)
+            and self.mode == "solo"
+            and "hint" in self.aids.features
+            and self.human_to_play is None
+            and not self.match.over
+        ):
+            self.hint_asked = True
 
     def _keeps_early(self, event: pygame.event.Event) -> bool:
         """An arrow or a digit pressed while another seat plays, by a player whose hand is
@@ -934,6 +952,9 @@ class TableScene(Scene):
                 return
             if self.early_keys and self.human_to_play == turn:
                 self._play_early_keys()
+            if self.hint_asked and self.human_to_play == turn:
+                self.hint_asked = False
+                self.aids.ask_hint()
             if not self.knock.picking:  # the hand under the matta's picker does not lift
                 self.input.refresh_hover()
             return
@@ -1417,6 +1438,7 @@ class TableScene(Scene):
             self.chat.open = False  # next, and its digits took the card meant)
         self.drag.cancel()
         self.early_keys = []
+        self.hint_asked = False
         self.pick.hovered = None
         self._let_go_held()  # (let go over the screen that came over the table, unheard)
         # Where the pointer is once the screen over the table goes is unknown until it moves:
