@@ -218,31 +218,42 @@ def test_a_first_frame_this_game_cannot_read_is_explained_in_the_lobby(
     explained_in_the_lobby(app, joining, state_frame(spoil=spoil), capsys)
 
 
-def explained_in_the_lobby(app, joining, first, capsys) -> None:  # noqa: ANN001
-    """The lobby, whose server's ``first`` frame cannot be read, says so and stays."""
-    with FakeServer(first) as server:
+def explained_in_the_lobby(  # noqa: ANN001
+    app, joining, first, capsys, junk: str = "", logged: str = "scopa: cannot read the table"
+) -> None:
+    """The lobby, whose server's ``first`` frame (or the ``junk`` sent before it) cannot be
+    read, says so and stays; its log says ``logged``."""
+    with FakeServer(first, junk=junk) as server:
         lobby = joining(server)
-        run_until(app, lambda: lobby.session.error_kind == "unreadable", 20)
+        run_until(app, lambda: lobby.session.error_kind == "unreadable", 60)
         frame(app)
         assert app.stack.top is lobby
         assert lobby._status()[0] == app.t("online.unreadable")
-    assert "scopa: cannot read the table" in capsys.readouterr().err
+    assert logged in capsys.readouterr().err
+
+
+def stops_the_table(  # noqa: ANN001
+    app, joining, later, capsys, logged: str = "scopa: cannot read the table"
+) -> None:
+    """The table, whose server's ``later`` frame cannot be read, stops with a word and
+    stays; its log says ``logged``."""
+    with FakeServer(state_frame(), later) as server:
+        lobby = joining(server)
+        table_opens(app, 20)
+        assert lobby.session.error_kind == ""
+        table = app.stack.top
+        run_until(app, lambda: table.lost, 60)
+        frame(app)
+        assert app.stack.top is table
+        assert app.t("online.unreadable") in [toast.text for toast in app.toasts.shown()]
+        assert table.human_to_play is None
+    assert logged in capsys.readouterr().err
 
 
 def test_a_frame_this_game_cannot_read_mid_match_stops_the_table_with_a_word(
     app, joining, capsys
 ) -> None:
-    with FakeServer(state_frame(), state_frame(at=1, spoil="event")) as server:
-        lobby = joining(server)
-        table_opens(app, 20)
-        assert lobby.session.error_kind == ""
-        table = app.stack.top
-        run_until(app, lambda: table.lost, 20)
-        frame(app)
-        assert app.stack.top is table
-        assert app.t("online.unreadable") in [toast.text for toast in app.toasts.shown()]
-        assert table.human_to_play is None
-    assert "scopa: cannot read the table" in capsys.readouterr().err
+    stops_the_table(app, joining, state_frame(at=1, spoil="event"), capsys)
 
 
 @pytest.mark.parametrize("spoil", sorted(EVENTS_OUT_OF_PLACE))
@@ -520,26 +531,12 @@ def test_a_server_sending_frames_too_large_each_time_is_explained_in_the_lobby(
     """A frame over 4 MB closed the connection and the window came back for another, for
     ever: the lobby said "reconnecting" to a hostile server. After a few such frames it
     says the table cannot be read, and stops coming back."""
-    with FakeServer(state_frame(), junk=HUGE) as server:
-        lobby = joining(server)
-        run_until(app, lambda: lobby.session.error_kind == "unreadable", 60)
-        frame(app)
-        assert app.stack.top is lobby
-        assert lobby._status()[0] == app.t("online.unreadable")
-    assert "sent frames over 4 MB 3 times" in capsys.readouterr().err
+    logged = "sent frames over 4 MB 3 times"
+    explained_in_the_lobby(app, joining, state_frame(), capsys, junk=HUGE, logged=logged)
 
 
 def test_a_server_sending_frames_too_large_mid_match_stops_the_table_with_a_word(
     app, joining, capsys
 ) -> None:
-    with FakeServer(state_frame(), {"v": 1, "type": "said", "pad": HUGE}) as server:
-        lobby = joining(server)
-        table_opens(app, 20)
-        assert lobby.session.error_kind == ""
-        table = app.stack.top
-        run_until(app, lambda: table.lost, 60)
-        frame(app)
-        assert app.stack.top is table
-        assert app.t("online.unreadable") in [toast.text for toast in app.toasts.shown()]
-        assert table.human_to_play is None
-    assert "sent frames over 4 MB 3 times" in capsys.readouterr().err
+    huge = {"v": 1, "type": "said", "pad": HUGE}
+    stops_the_table(app, joining, huge, capsys, logged="sent frames over 4 MB 3 times")

@@ -16,6 +16,7 @@ from scopa.app.matches import MatchCoordinator
 from scopa.app.scenes.confirm import ConfirmScene
 from scopa.app.table import TableScene
 from scopa.app.table.aids import TAP_SECONDS, hint_job, hint_seed
+from scopa.app.table.frame import Item
 from scopa.app.widgets import resolve
 from scopa.engine import DECK, Card, Match, Move, Rules
 from scopa.settings import MatchSetup, SeatConfig
@@ -380,6 +381,19 @@ def test_holding_tab_shows_the_last_trick_and_releasing_hides_it(fast):
     assert after.get_at(centre) == plain.get_at(centre)
 
 
+def panel_card_widths(scene: TableScene) -> tuple[Item, list[int]]:
+    """The last capture's panel open on ``scene``, and the widths its cards are drawn at."""
+    (panel,) = [i for i in scene.overlay_items() if i.key[0] == "review"]
+    widths: list[int] = []
+    drawn = scene.art.rotated
+    scene.art.rotated = lambda card, width, *rest: widths.append(width) or drawn(card, width, *rest)
+    try:
+        panel.paint(pygame.Surface(scene.layout.size))
+    finally:
+        del scene.art.rotated
+    return panel, widths
+
+
 def test_the_last_capture_shows_its_cards_larger_than_the_table_s_small_ones(fast):
     """In a large window the last capture's cards were the table's smallest (60 pixels
     wide at 1920x1080), in a panel with room for more: half as large again now."""
@@ -389,14 +403,7 @@ def test_the_last_capture_shows_its_cards_larger_than_the_table_s_small_ones(fas
     wait_for_turn(fast, scene, 0)
     settle(fast, scene)
     key(fast, pygame.K_TAB)
-    (panel,) = [i for i in scene.overlay_items() if i.key[0] == "review"]
-    widths: list[int] = []
-    drawn = scene.art.rotated
-    scene.art.rotated = lambda card, width, *rest: widths.append(width) or drawn(card, width, *rest)
-    try:
-        panel.paint(pygame.Surface((1920, 1080)))
-    finally:
-        del scene.art.rotated
+    panel, widths = panel_card_widths(scene)
     assert len(widths) == 4  # each seat's card played; the taker and the card it took
     assert min(widths) >= scene.layout.mini_w * 1.5 - 1
     assert panel.rect.bottom <= scene.layout.status_top  # the turn's line in sight
@@ -1375,14 +1382,7 @@ def test_six_seats_last_capture_shows_cards_as_large_as_the_table_s(fast, sides,
     wait_for_turn(fast, scene, 0)
     settle(fast, scene)
     key(fast, pygame.K_TAB)
-    (panel,) = [i for i in scene.overlay_items() if i.key[0] == "review"]
-    widths: list[int] = []
-    drawn = scene.art.rotated
-    scene.art.rotated = lambda card, width, *rest: widths.append(width) or drawn(card, width, *rest)
-    try:
-        panel.paint(pygame.Surface((960, 540)))
-    finally:
-        del scene.art.rotated
+    panel, widths = panel_card_widths(scene)
     assert len(widths) >= 6 and min(widths) >= scene.layout.mini_w, widths
     assert pygame.Rect(0, 0, 960, 540).contains(panel.rect)
     assert panel.rect.bottom <= scene.layout.status_top
