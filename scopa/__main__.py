@@ -87,6 +87,11 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+LARGE_VALUES_BELOW = 1280
+"""A first start in a window narrower than this turns the large values on (Settings, Game):
+a card's printed value is a few pixels high there."""
+
+
 def open_first_screens(app: App) -> None:
     """The title screen (with the tutorial offered over it at the first start), or a solo
     table when asked for one (automated checks)."""
@@ -117,6 +122,9 @@ def open_first_screens(app: App) -> None:
     app.home()
     if not app.settings.tutorial_done:
         if not played_here_before(app.store, stats):
+            if app.size[0] < LARGE_VALUES_BELOW:  # a small window: values read at a glance
+                app.settings = app.settings.with_(large_values=True)
+                app.save_settings()
             app.open("tutorial_offer")  # (it asks the language first)
             return
         # offered no more: the statistics set aside one day (damaged) would make a player

@@ -511,3 +511,29 @@ def test_settings_damaged_with_their_language_readable_ask_nothing(tmp_path, mon
         assert isinstance(app.stack.top, TitleScene)
     finally:
         pygame.display.quit()
+
+
+@pytest.mark.parametrize("size, large", [((960, 540), True), ((1280, 720), False)])
+def test_a_first_start_in_a_small_window_turns_the_large_values_on(
+    tmp_path, monkeypatch, size, large
+) -> None:
+    """At 960x540 a card's printed value is a few pixels high, and Large values, which
+    the player read them by, was off and buried in Settings. A first start in a window
+    narrower than 1280 turns them on (saved: Settings turns them off again); a larger one
+    leaves the cards as printed."""
+    from scopa.__main__ import open_first_screens
+    from scopa.app.app import App
+    from scopa.app.registry import default_scenes
+    from scopa.storage import Store
+
+    monkeypatch.delenv("SCOPA_START", raising=False)
+    store = Store(tmp_path)
+    app = App(store, size=size, settings=store.load_settings(), scenes=default_scenes())
+    try:
+        open_first_screens(app)
+        frame(app)
+        assert isinstance(app.stack.top, TutorialOffer)
+        assert app.settings.large_values == large == store.load_settings().large_values
+    finally:
+        close_tables(app)
+        pygame.display.quit()
