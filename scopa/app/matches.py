@@ -1090,8 +1090,7 @@ class Matches:
         the seats played at this screen (the table's code and the match's length and score
         tell it from a rematch at the same table)."""
         match = coordinator.match
-        totals = "-".join(str(total) for total in match.totals)
-        key = f"online/{coordinator.ticket.code}/{match.at}/{totals}"
+        key = online_key(coordinator)
         self.app.store.record_online(coordinator.setup, match, tuple(coordinator.humans), key)
 
     def forget_table(self, code: str, address: str) -> None:
@@ -1212,3 +1211,11 @@ __all__ = [
     "SeatKind",
     "free_names",
 ]
+
+
+def online_key(coordinator: Any) -> str:
+    """The name a match at a server is counted by (``count_online``): the table's code and
+    the match's length and score tell it from a rematch at the same table."""
+    match = coordinator.match
+    totals = "-".join(str(total) for total in match.totals)
+    return f"online/{coordinator.ticket.code}/{match.at}/{totals}"

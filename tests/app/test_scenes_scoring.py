@@ -1962,3 +1962,19 @@ def test_the_last_sheet_of_a_win_says_the_wins_in_a_row(app, language) -> None:
         said = app.t("match_streak", line=sheet._tallied(), n=run)
         assert (sheet.result_line() == said) == (run >= 2), (run, sheet.result_line())
         assert sheet.streak == (run if match is won else 0)
+
+
+def test_the_wins_in_a_row_count_the_match_whose_result_is_still_being_written(app) -> None:
+    """At 'instant' the last sheet opened before the saver's thread wrote the match's
+    result: the sheet read the statistics without it, and said no run (two wins before,
+    this the third). It counts this match in, once, written or not."""
+    app.set_language("en")
+    won, _ = known_match(Rules(), (0, 0), (12, 4), over=True)
+    for seed in (8, 9):  # two other matches won before this one
+        other = Match._make(won.rules, seed, 0, (), won.round, (11, 7), won.rounds, 0, False, None)
+        app.store.record_result(SETUP, other)
+    sheet = ScoringScene(app, MatchCoordinator(SETUP, won))  # not in the file yet
+    assert sheet.streak == 3
+    assert sheet.result_line() == app.t("match_streak", line=sheet._tallied(), n=3)
+    app.store.record_result(SETUP, won)  # written now: counted once, not twice
+    assert ScoringScene(app, MatchCoordinator(SETUP, won)).streak == 3

@@ -37,7 +37,7 @@ from scopa.engine import (
     piccola_points,
     seven_count_decider,
 )
-from scopa.stats import win_streaks
+from scopa.stats import result_of, win_streaks
 
 from .. import style
 from ..remote import ROUND_BEGAN
@@ -548,15 +548,28 @@ class ScoringScene(MenuScene):
     @property
     def streak(self) -> int:
         """The wins in a row, as the statistics count them (``win_streaks``), that this
-        match, won here, extends (0: lost, not counted, or a practice). Read once."""
+        match, won here, extends (0: lost, or a practice). Read once, with this match's
+        result counted in: it may not be in the file yet (written as the sheet opens, by
+        the saver's thread, and at a server as the sheet is left)."""
         if self._streak is None:
             self._streak = 0
             if self.match.over and self.practice is None and self.coordinator.mode != "watch":
-                stats = self.app.store.load_stats()
-                last = stats.recent[-1] if stats.recent else None
-                if last is not None and last.won and last.totals == tuple(self.match.totals):
-                    self._streak = win_streaks(stats)[0]
+                self._streak = self._read_streak()
         return self._streak
+
+    def _read_streak(self) -> int:
+        from ..matches import online_key  # (the matches open this scene)
+
+        coordinator, match = self.coordinator, self.match
+        if self.remote:
+            key = online_key(coordinator)
+            result = result_of(self.setup, match, online=(tuple(coordinator.humans), key))
+        else:
+            result = result_of(self.setup, match, undone=coordinator.undone)
+        stats = self.app.store.load_stats()
+        if not any(known.match_id == result.match_id for known in stats.recent):
+            stats = stats.add(result)
+        return win_streaks(stats)[0] if result.won else 0
 
     def matches_won(self) -> tuple[int, ...]:
         """The matches each side won in this row of rematches, this one's in (empty: none,
