@@ -1005,7 +1005,7 @@ def test_a_reset_that_cannot_be_made_says_so_and_changes_nothing(app, store) -> 
 @pytest.mark.parametrize("language", ["it", "en"])
 @pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
 def test_the_tiles_labels_share_one_size(app, store, language, size) -> None:  # noqa: ANN001
-    """Each tile's label was set as large as its own tile allowed: "Peggior scarto (senza
+    """Each tile's label was set as large as its own tile allowed: "Peggior distacco (senza
     Annulla)" came out smaller than its neighbours, which read as a slip. Every label is set
     at the size the longest needs."""
     from scopa.app import style
@@ -1026,6 +1026,8 @@ def test_the_tiles_labels_share_one_size(app, store, language, size) -> None:  #
     ]
     assert len(tiled) == len(labels)
     assert len({text.px for text in tiled}) == 1, [(t.words, t.px) for t in tiled]
+    # nine tiles in a small window: "Peggior distacco (sen..." was cut short in equal tiles
+    assert not any(text.elided or text.cut for text in tiled), [t.words for t in tiled]
 
 
 @pytest.mark.parametrize("language", ["en", "it"])

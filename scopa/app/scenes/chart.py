@@ -640,6 +640,33 @@ def _place_counts(
     return [out[i] for i in range(len(bars))]
 
 
+def _tile_widths(
+    total: int,
+    gap: int,
+    tiles: Sequence[tuple[str, str]],
+    value_pen: style.Pen,
+    label_pen: style.Pen,
+) -> list[int]:
+    """The tiles' widths across ``total``: each as wide as its figure and its label's
+    longest line want, the room left shared out alike; where they want more than there
+    is, each in proportion (nine tiles in a small window: "Played" over "12" gave its
+    room to "Worst margin", which was cut short in equal tiles)."""
+    room = total - gap * (len(tiles) - 1)
+    wants = [
+        max(
+            style.natural_width(value, value_pen),
+            *(style.natural_width(line, label_pen) for line in label.split("\n")),
+        )
+        + 2 * gap
+        for label, value in tiles
+    ]
+    wanted = sum(wants)
+    if wanted <= room:
+        spare = (room - wanted) / len(tiles)
+        return [int(want + spare) for want in wants]
+    return [int(want * room / wanted) for want in wants]
+
+
 def figure_tiles(
     surface: pygame.Surface, area: pygame.Rect, m: Metrics, tiles: Sequence[tuple[str, str]]
 ) -> None:
@@ -649,21 +676,26 @@ def figure_tiles(
     "(1429 among rivals)") runs on as one sentence, wrapped where it fits, rather than
     being cut short."""
     gap = m.px(style.SPACE_S)
-    w = (area.w - gap * (len(tiles) - 1)) // len(tiles)
     value_pen = m.pen("title", style.HEADING, style.INK)
     label_pen = m.pen("ui", style.SMALL, style.INK_SOFT)
     value_h = style.line_height(value_pen)
-    inner_w, inner_h = w - gap, area.h - m.px(style.SPACE_XS) - value_h
+    widths = _tile_widths(area.w, gap, tiles, value_pen, label_pen)
+    inner_h = area.h - m.px(style.SPACE_XS) - value_h
     labels = []
-    for label, _ in tiles:
-        if style.fit(label, label_pen, inner_w, inner_h, lines=2).elided:
+    for (label, _), w in zip(tiles, widths):
+        if style.fit(label, label_pen, w - gap, inner_h, lines=2).elided:
             label = " ".join(label.split("\n"))
         labels.append(label)
     # one size for every label: the one the longest needs (one set smaller read as a slip)
-    least = min(style.fit(label, label_pen, inner_w, inner_h, lines=2).px for label in labels)
+    least = min(
+        style.fit(label, label_pen, w - gap, inner_h, lines=2).px
+        for label, w in zip(labels, widths)
+    )
     label_pen = replace(label_pen, px=min(label_pen.px, least))
-    for i, ((_, value), label) in enumerate(zip(tiles, labels)):
-        box = pygame.Rect(area.left + i * (w + gap), area.top, w, area.h)
+    left = area.left
+    for (_, value), label, w in zip(tiles, labels, widths):
+        box = pygame.Rect(left, area.top, w, area.h)
+        left += w + gap
         style.paper_card(surface, box, m)
         inside = box.inflate(-gap, -m.px(style.SPACE_XS))
         top = pygame.Rect(inside.left, inside.top, inside.w, value_h)
