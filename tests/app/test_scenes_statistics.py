@@ -958,6 +958,12 @@ def test_the_reset_asks_first_and_keeps_the_old_files_as_backups(app, store, lan
         )
     ]
     assert scene.reset_button not in scene.form.widgets  # nothing left to reset
+    # the notice under the sheet, not over the words that replaced the statistics (it hid
+    # "No matches yet" for as long as it showed)
+    from .menu_helpers import toasts_kept_clear
+
+    taken = [scene.heading_box, scene.empty_title_box, scene.empty_body_box]
+    toasts_kept_clear(app, scene.toast_band(), taken, 1)
 
 
 def test_a_reset_keeps_the_match_left_unfinished_and_counts_it_when_it_ends(app, store) -> None:
