@@ -900,3 +900,21 @@ def test_a_matta_named_is_said_as_the_value_it_plays(app, language) -> None:  # 
     assert as_two in said
     plain = position(Rules.preset("cirulla"), ["7C 3S", "9D 9C"], "2B 5D", turn=0)
     assert grade_move(observe(plain, 0), Move.parse("7Cx2B+5D"), 1, 0, 7).matta is None
+
+
+def test_a_match_with_no_choice_of_one_s_own_shows_a_dash_by_round(english) -> None:  # noqa: ANN001
+    """A match played all on hints: the box "Accuracy by round (%)" kept its title over
+    nothing. It shows a dash, as the tiles do for what was not graded."""
+    from scopa.app import style
+
+    coordinator, _, _ = on_scoring(english)
+    scene = english.open("review", coordinator=coordinator, round_no=1, scope="match")
+    frame(english)
+    scene.by_round = lambda: []  # no round held a choice of the player's own
+    drawn: list[style.Drawn] = []
+    with style.watch_text(drawn.append):
+        scene.draw_content(english.screen)
+    _, chart = scene._strip_parts(scene.summary())
+    dashes = [text for text in drawn if text.words == "\u2014" and chart.contains(text.used)]
+    assert dashes, [text.words for text in drawn]
+    close_tables(english)

@@ -696,6 +696,11 @@ class ReviewScene(MenuScene):
         style.text(surface, self.t("review.by_round"), pen, title, align="center")
         rounds = self.by_round()
         small = self._label_pen()
+        if not rounds:  # no round held a choice of the player's own (all played on hints)
+            rest = pygame.Rect(title.left, title.bottom, title.w, area.bottom - title.bottom)
+            style.text(surface, "\u2014", m.pen("ui", style.ROW_TITLE, style.INK_SOFT), rest,
+                       align="center")  # fmt: skip
+            return
         value_pen = m.pen("ui_bold", style.ROW_NOTE, style.CREAM)
         pill_w = max(style.natural_width("100", value_pen) + m.px(style.SPACE_M), m.px(0.07))
         gap = m.px(style.SPACE_XS)
