@@ -1364,16 +1364,23 @@ def test_the_last_capture_s_panel_leaves_the_aids_buttons_clear(fast, players, s
     assert panel.rect.bottom <= scene.layout.status_top
 
 
+LONG_NAMES = ("Alessandro", "Francesca", "Massimiliano", "Benedetta", "Bartolomeo")
+
+
+@pytest.mark.parametrize("names", ["short", "long"])
 @pytest.mark.parametrize("sides", [2, 6])
 @pytest.mark.parametrize("language", ["en", "it"])
-def test_six_seats_last_capture_shows_cards_as_large_as_the_table_s(fast, sides, language):
+def test_six_seats_last_capture_shows_cards_as_large_as_the_table_s(fast, sides, language, names):
     """Six players in a small window: the panel's six rows of seats left their cards a
     third of the table's small ones (16 pixels wide, their values unread). The seats go in
-    two columns side by side, the cards at least as large as the table's small ones."""
+    two columns side by side, the cards at least as large as the table's small ones, in
+    the window (with long names, two columns ran past its right edge in English, and in
+    Italian, its headings longer, stayed one)."""
     fast.set_language(language)
     fast.resize((960, 540))
     rules = Rules(players=6, six_sides=sides)
-    others = [SeatConfig(f"CPU {n}", False, "beginner") for n in range(1, 6)]
+    called = LONG_NAMES if names == "long" else [f"CPU {n}" for n in range(1, 6)]
+    others = [SeatConfig(name, False, "beginner") for name in called]
     setup = MatchSetup((SeatConfig("Anna", True), *others), rules)
     match = Match.new(rules, 3)
     while len(match.moves()) < 12:

@@ -67,6 +67,12 @@ at a size read at a glance: one suit a row (a column a rank: read as the table o
 forty cards), else in two pairs (the panel half as tall, where a seat sits under the aids'
 buttons); with the least a rank's column is wide, in reaches (its marks and a gap), and
 the step from one mark to the next."""
+TOOK_ROOM = 5.2
+"""The width of the last capture's column of cards taken, in cards' widths (a card and
+four more, a little apart)."""
+TOOK_CLOSER = (TOOK_ROOM, 4.4, 3.6, 3.0)
+"""The narrower columns of cards taken tried, their cards laid closer, for the seats to go
+in two columns in a small window (long names, Italian's longer headings)."""
 TRACKER_NARROW = 1.6
 """The least width of a rank's column, in sizes of its text, where the tracker finds no
 room that covers nothing (its "10" stays clear of its neighbours)."""
@@ -958,10 +964,11 @@ class AidsLayer:
         mark = text.pen("ui", lay.font_normal, style.MIST)
         widest = lay.size[0] - 2 * lay.margin
 
-        def columns_w(card_w: int) -> tuple[float, float]:
-            """The widths of the columns of the card played and the capture."""
+        def columns_w(card_w: int, took: float = TOOK_ROOM) -> tuple[float, float]:
+            """The widths of the columns of the card played and the capture (``took``
+            cards' widths at least, its cards laid closer where it is less)."""
             played_w = max(card_w * 1.5, style.natural_width(played_words, head_pen) + lay.margin)
-            took_w = max(card_w * 5.2, style.natural_width(took_words, head_pen))
+            took_w = max(card_w * took, style.natural_width(took_words, head_pen))
             if opening is not None:  # its word, the arrow, and its cards a little apart
                 lead = max(card_w, style.natural_width(opening_word, mark))
                 took_w = max(took_w, lead + card_w * (1.6 + 1.08 * (len(opening[1]) - 1)))
@@ -991,22 +998,27 @@ class AidsLayer:
                     continue
                 card_w = max(least, int(card_w * 0.9))
 
-        across = 1
+        across, took_room = 1, TOOK_ROOM
         card_w, tally, below = sized(1, tally, below, lay.mini_w // 2)
         if len(rows) > 3 and card_w < lay.mini_w:
             # the seats' rows would leave their cards smaller than the table's: in two
             # columns side by side, where the window is wide enough for them (the tally
             # left out sooner than the cards made smaller than the table's)
-            two = sized(2, whole_tally, whole_below, lay.mini_w)
-            wide = 2 * (name_w + sum(columns_w(two[0]))) + lay.margin * 3
-            if two[0] > card_w and wide <= widest:
-                across = 2
-                card_w, tally, below = two
+            two_w, two_tally, two_below = sized(2, whole_tally, whole_below, lay.mini_w)
+
+            def two_wide(took: float) -> float:
+                return 2 * (name_w + sum(columns_w(two_w, took))) + lay.margin * 3
+
+            # long names, or Italian's longer headings: the captures' cards laid closer
+            took = next((took for took in TOOK_CLOSER if two_wide(took) <= widest), None)
+            if two_w > card_w and took is not None:
+                across, took_room = 2, took
+                card_w, tally, below = two_w, two_tally, two_below
         card_h = art.face(Card.parse("1D"), card_w).get_height()
         row_h = card_h + lay.margin * 0.8
         lines = math.ceil(len(rows) / across)
         height = title_h + lay.margin * 0.6 + head_h + row_h * lines + lay.margin + below
-        played_w, took_w = columns_w(card_w)
+        played_w, took_w = columns_w(card_w, took_room)
         column_w = name_w + played_w + took_w
         gap = lay.margin
         side_w = max((style.natural_width(name, tally_name) for name, _ in tally), default=0)
@@ -1018,6 +1030,10 @@ class AidsLayer:
         side_w = min(side_w, max(inner - said_w, inner * 0.4))
         area = FRect(0, 0, width, height)
         area.center = lay.table_rect.center
+        # in the window: at six players the table's middle is right of the window's, and a
+        # panel of two columns ran past its edge
+        area.right = min(area.right, lay.size[0] - lay.margin)
+        area.left = max(area.left, lay.margin)
         area.bottom = min(area.bottom, floor - lay.margin * 0.3)  # the turn in sight
         area.top = max(area.top, ceiling)
         arrow = text.pen("ui_bold", lay.font_normal, style.BRIGHT_GOLD)
