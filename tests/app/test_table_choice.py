@@ -533,3 +533,31 @@ def test_each_set_shows_what_it_leaves_on_the_table(fast, language, size) -> Non
         assert choice.rect.contains(spot)
         assert not any(row.colliderect(spot) for row in choice.rows)
         assert spot.contains(heads[i].used) or spot.collidepoint(heads[i].used.center)
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+def test_the_matta_left_on_the_table_wears_its_value_under_the_sets(fast, size) -> None:
+    """The matta named 3 lies on the table: a set that takes it shows it with its "= 3",
+    and a set that leaves it showed a bare 7 of cups under "Leaves", a 7 that counts as a
+    3 for the next player's sweep. It wears its value there too."""
+    from scopa.app import style
+    from scopa.app.table.choice import ChoicePopup, ChoiceWords
+    from scopa.app.table.layout import TableLayout
+    from scopa.engine import Move
+
+    fast.resize(size)
+    scene = open_choice(fast, 2, size)  # (for its art and writer)
+    rules = Rules.preset("cirulla")
+    matta = Card.parse("7C")
+    table = tuple(Card.parse(text) for text in ("5S", "7C", "8C", "8B", "9D", "10C"))
+    options = [Move.parse(text) for text in ("7Sx5S+7C", "7Sx8C", "7Sx8B")]
+    popup = ChoicePopup(Card.parse("7S"), options, TableLayout(size, rules), table=table)
+    words = ChoiceWords("?", "", "", "", (matta, "= 3"), "Leaves")
+    drawn: list[style.Drawn] = []
+    with style.watch_text(drawn.append):
+        popup.draw(pygame.Surface(size, pygame.SRCALPHA), scene.art, scene.text, words)
+    tags = [text.used for text in drawn if text.words == "= 3"]
+    for index, left in enumerate(popup.left):
+        spot = popup.left_rect(index)
+        inside = [tag for tag in tags if spot.colliderect(tag)]
+        assert (matta in left) == bool(inside), (index, left)

@@ -256,13 +256,20 @@ class ChoicePopup:
             if move in self.sweeps and scopa:
                 self._mark(surface, row, text, scopa)
             elif self.left[i]:
-                self._draw_left(surface, art, text, i, leaves)
+                self._draw_left(surface, art, text, i, leaves, matta)
 
     def _draw_left(
-        self, surface: pygame.Surface, art: CardArt, text: Writer, index: int, word: str
+        self,
+        surface: pygame.Surface,
+        art: CardArt,
+        text: Writer,
+        index: int,
+        word: str,
+        matta: tuple[Card, str] | None,
     ) -> None:
         """The cards option ``index`` leaves on the table, small and overlapping, under the
-        word that heads them ("Leaves"), centred under its set."""
+        word that heads them ("Leaves"), centred under its set; the matta among them with
+        the value named for it ("= 3"), as the table shows it (a bare 7 read as a 7 left)."""
         area = self.left_rect(index)
         cards = self.left[index]
         width = round(self.left_w)
@@ -271,11 +278,18 @@ class ChoicePopup:
         style.text(surface, word, pen, said, align="center")
         step = width * LEFT_STEP
         x = area.centerx - (width + step * (len(cards) - 1)) / 2
+        tagged: tuple[float, float] | None = None
         for card in cards:
             face = art.face(card, width)
             spot = face.get_rect(topleft=(round(x), round(said.bottom)))
             surface.blit(face, spot)
+            if matta is not None and card == matta[0]:
+                tagged = spot.center
             x += step
+        if matta is not None and tagged is not None:  # over the cards laid after it
+            tag_pen = text.pen("ui_bold", self.layout.font_small, style.NIGHT)
+            area = style.card_tag_area(matta[1], tag_pen, tagged, width, self.layout.margin * 0.8)
+            style.draw_tag(surface, matta[1], tag_pen, area)
 
     def mark_rect(self, row: FRect, text: Writer, word: str) -> FRect:
         """Where the word that marks a scopa sits: under the row's cards, in the room left
