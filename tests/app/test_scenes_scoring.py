@@ -1978,3 +1978,24 @@ def test_the_wins_in_a_row_count_the_match_whose_result_is_still_being_written(a
     assert sheet.result_line() == app.t("match_streak", line=sheet._tallied(), n=3)
     app.store.record_result(SETUP, won)  # written now: counted once, not twice
     assert ScoringScene(app, MatchCoordinator(SETUP, won)).streak == 3
+
+
+def test_the_wins_in_a_row_are_not_said_again_beside_a_tally_that_tells_them(app) -> None:
+    """A third rematch won in a row read "matches won so far: Giulia 3, Marco 0 · 3 wins
+    in a row": the run is said only where it is longer than the tally's."""
+    app.set_language("en")
+    won, _ = known_match(Rules(), (0, 0), (12, 4), over=True)
+    for seed in (8, 9):
+        other = Match._make(won.rules, seed, 0, (), won.round, (11, 7), won.rounds, 0, False, None)
+        app.store.record_result(SETUP, other)
+    coordinator = MatchCoordinator(SETUP, won)
+    coordinator.won_before = (2, 0)  # the two wins were this row's rematches
+    sheet = ScoringScene(app, coordinator)
+    assert sheet.streak == 3 and sheet.result_line() == sheet._tallied()
+    app.store.record_result(SETUP, Match._make(won.rules, 10, 0, (), won.round, (11, 7),
+                                               won.rounds, 0, False, None))  # fmt: skip
+    longer = ScoringScene(app, MatchCoordinator(SETUP, won))  # a win before the row began
+    longer.coordinator.won_before = (2, 0)
+    longer._streak = None
+    assert longer.streak == 4
+    assert longer.result_line() == app.t("match_streak", line=longer._tallied(), n=4)

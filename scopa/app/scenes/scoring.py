@@ -525,9 +525,19 @@ class ScoringScene(MenuScene):
                 return self.t("round_tied", points=top)
             return self.t("round_next", target=match.rules.target)
         line = self._tallied()
-        if self.streak >= 2:  # a win that extends a run: said, from the second
+        if self.streak >= 2 and self.streak > self._won_in_row():
+            # a win that extends a run, from the second (and not a run the tally of these
+            # rematches tells already: "You 3, CPU 0 · 3 wins in a row")
             line = self.t("match_streak", line=line, n=self.streak)
         return line
+
+    def _won_in_row(self) -> int:
+        """The matches the side played here won in this row of rematches (0: none told)."""
+        won = self.matches_won()
+        humans = self.coordinator.humans
+        if sum(won) < 2 or not humans:
+            return 0
+        return won[self.match.rules.side_of(humans[0])]
 
     def _tallied(self) -> str:
         """The match's result, with the matches each side won in this row of rematches."""
