@@ -268,7 +268,9 @@ class App:
         self.stack.pop()
 
     def home(self) -> Scene:
-        """Leave every scene for the title."""
+        """Leave every scene for the title (a match's last sheet left so is let go: a
+        window closed on it keeps it, for its rematch)."""
+        self.matches.left_sheet()
         scene = self.make("title")
         self.stack.clear_to(scene)
         return scene

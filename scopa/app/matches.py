@@ -176,6 +176,8 @@ class MatchCoordinator:
         it was loaded, unless the statistics refused it)."""
         self.shown = False
         """Its last score sheet was shown (``ended_shown``)."""
+        self.let_gone = False
+        """That sheet was left for the title (``let_go``): the match is no longer saved."""
         self.sheets_read = len(match.rounds) - (
             1 if match.rounds and not match.round.history() and not sheet_read else 0
         )
@@ -355,26 +357,34 @@ class MatchCoordinator:
         return matches_won(self.won_before, self.match)
 
     def ended_shown(self) -> None:
-        """The match is over and its last score sheet is on screen: Continue no longer
-        brings it back (it stays saved until then, for a game closed during its last
-        play)."""
+        """The match is over and its last score sheet is on screen. It stays saved, as
+        ended, until that sheet is left for the title (``let_go``): a game closed on it
+        comes back to it, its Rematch and the rematches' tally with it (closed there, the
+        row of rematches ended unasked)."""
         if self.saver is not None and self.match.over and not self.shown:
             if not self.recorded:  # continued over, its result refused when it was loaded
                 self._save()
             self.shown = True
+
+    def let_go(self) -> None:
+        """The last sheet was left for the title: Continue no longer brings the match back
+        (once its result is written)."""
+        if self.saver is not None and self.shown and not self.let_gone:
+            self.let_gone = True
             self.saver.shown()
+            self.saver.flush()
 
     def count_again(self) -> bool:
         """The result of the match over that the statistics refused (a full disk) is asked
         for once more (the player may have made room), and the match let go once it is in
-        them if its last sheet was shown; True when it is counted now. Only while it is the
-        match of the save slot: a match another has replaced would write itself over the
-        other."""
+        them if its last sheet was left (``let_go``); True when it is counted now. Only
+        while it is the match of the save slot: a match another has replaced would write
+        itself over the other."""
         if self.saver is None or self.discarded or not self.uncounted():
             return False
         self.recorded = False
         self._save()
-        if self.shown:
+        if self.let_gone:
             self.saver.shown()
         self.saver.flush()
         return not self.uncounted()
@@ -493,6 +503,13 @@ class Matches:
         return self._coach
 
     # --- what is saved ---------------------------------------------------------------------
+
+    def left_sheet(self) -> None:
+        """The player goes to the title: a match over whose last sheet was shown is let
+        go (``let_go``)."""
+        current = self.current
+        if isinstance(current, MatchCoordinator) and current.shown:
+            current.let_go()
 
     def saved(self) -> SavedMatch | None:
         """The unfinished match kept on disk, if any (damaged files are set aside)."""

@@ -16,7 +16,7 @@ from scopa.app.scenes.title import TitleScene
 from scopa.app.table import TableScene
 from scopa.app.table.frame import FrameCache
 from scopa.app.widgets import resolve
-from scopa.engine import Rules
+from scopa.engine import Match, Rules
 from scopa.settings import MatchSetup, SeatConfig
 
 from .menu_helpers import click as menu_click
@@ -296,4 +296,58 @@ def test_a_game_closed_during_the_match_s_last_play_shows_how_it_ended_next_time
     assert isinstance(title, TitleScene) and title.resume not in title.form.widgets
     assert again.store.load_match() is None
     assert again.store.load_stats().total().played == 1, "counted once"
+    again.close()
+
+
+def test_a_game_closed_on_the_last_sheet_comes_back_to_it_with_its_rematch(tmp_path) -> None:
+    """The window closed on a match's last sheet: the match was let go as the sheet
+    showed, and with it the Rematch and the tally of the rematches won so far (closed a
+    moment earlier, it came back). It comes back to that sheet, Rematch and tally in it;
+    left for the title, it is let go."""
+    from scopa.app.app import App
+    from scopa.app.registry import default_scenes
+    from scopa.app.scenes.scoring import ScoringScene
+    from scopa.app.scenes.title import TitleScene
+    from scopa.storage import Store
+
+    store = Store(tmp_path)
+    app = App(store, size=(1280, 720), scenes=default_scenes())
+    app.settings = app.settings.with_(language="en", animation_speed="instant", tutorial_done=True)
+    setup = MatchSetup((SeatConfig("Anna", True), SeatConfig("CPU", False, "greedy")), Rules())
+    match = Match.new(setup.rules, 5)
+    rng = random.Random(5)
+    while True:  # to the last play of the match
+        after, _ = match.apply(rng.choice(match.legal_moves()))
+        if after.over:
+            break
+        match = after
+    store.save_match(setup, match.record(), won_before=(1, 1))
+    app.stack.push(TitleScene(app))
+    assert app.matches.resume()
+    table = app.stack.top
+    table.play(after.moves()[-1])
+    for _ in range(600):
+        app.frame(1 / 30, [])
+        if isinstance(app.stack.top, ScoringScene):
+            break
+    sheet = app.stack.top
+    assert isinstance(sheet, ScoringScene) and sheet.match.over
+    app.close()  # the window closed on the last sheet
+
+    again = App(Store(tmp_path), size=(1280, 720), scenes=default_scenes())
+    again.settings = again.settings.with_(language="en", tutorial_done=True)
+    assert again.store.load_stats().total().played == 1  # counted once
+    title = TitleScene(again)
+    again.stack.push(title)
+    assert title.saved is not None and title.saved.ended
+    assert again.matches.resume()
+    for _ in range(10):
+        again.frame(1 / 30, [])
+    sheet = again.stack.top
+    assert isinstance(sheet, ScoringScene) and sheet.match.over
+    assert again.t("rematch") in [button.text() for button in sheet.buttons]
+    assert "so far" in sheet.result_line()  # the rematches' tally, kept
+    again.home()
+    assert again.store.load_match() is None  # left for the title: let go
+    assert again.store.load_stats().total().played == 1
     again.close()

@@ -84,7 +84,10 @@ def test_rematch_asks_before_a_match_the_statistics_refused_is_replaced(english,
     assert isinstance(app.stack.top, ScoringScene) and app.stack.top.match.over
     app.matches.current.flush()
     assert played(store) == 1
-    assert store.load_match() is None  # counted and shown: let go
+    assert store.load_match() is not None  # counted, its sheet on show: kept till left
+    app.home()
+    frame(app)
+    assert store.load_match() is None  # counted and its sheet left: let go
 
 
 def test_continue_keeps_a_match_the_statistics_refused_until_they_take_it(english, store, full):

@@ -93,11 +93,11 @@ def test_every_move_is_saved(app, store):
     assert saved[1].replay().round.hands == scene.match.round.hands
 
 
-def test_match_end_records_the_result_and_forgets_the_match_once_its_sheet_is_shown(
+def test_match_end_records_the_result_and_forgets_the_match_once_its_sheet_is_left(
     app, store, monkeypatch
 ):
     """The table's own bookkeeping, whatever the scoring scene does between rounds: the
-    match over is counted, and kept until its last sheet is on screen."""
+    match over is counted, and kept until its last sheet is left for the title."""
     monkeypatch.setattr(TableScene, "_show_scoring", lambda self: self.director.resume())
     app.settings = app.settings.with_(animation_speed="instant", language="en")
     rules = Rules().with_(target=11)
@@ -119,6 +119,8 @@ def test_match_end_records_the_result_and_forgets_the_match_once_its_sheet_is_sh
     assert store.load_stats().total().played == 1
     scene.coordinator.ended_shown()
     scene.coordinator.flush()
+    assert store.load_match() is not None  # its last sheet on show: kept, for its rematch
+    scene.coordinator.let_go()  # that sheet left for the title
     assert store.load_match() is None
     assert store.load_stats().total().played == 1
 
