@@ -1999,3 +1999,20 @@ def test_the_wins_in_a_row_are_not_said_again_beside_a_tally_that_tells_them(app
     longer._streak = None
     assert longer.streak == 4
     assert longer.result_line() == app.t("match_streak", line=longer._tallied(), n=4)
+
+
+def test_a_win_the_statistics_will_not_count_says_no_run(app) -> None:
+    """A copy of the game kept out of the folder: its win is not counted, yet its sheet
+    counted it in the run of wins it said ("3 wins in a row" beside "not counted")."""
+    app.set_language("en")
+    won, _ = known_match(Rules(), (0, 0), (12, 4), over=True)
+    for seed in (8, 9):
+        other = Match._make(won.rules, seed, 0, (), won.round, (11, 7), won.rounds, 0, False, None)
+        app.store.record_result(SETUP, other)
+    app.store.locked_out = True
+    try:
+        sheet = ScoringScene(app, MatchCoordinator(SETUP, won))
+        assert sheet.not_counted and sheet.streak == 0
+        assert sheet.result_line() == sheet._tallied()
+    finally:
+        app.store.locked_out = False

@@ -558,13 +558,14 @@ class ScoringScene(MenuScene):
     @property
     def streak(self) -> int:
         """The wins in a row, as the statistics count them (``win_streaks``), that this
-        match, won here, extends (0: lost, or a practice). Read once, with this match's
-        result counted in: it may not be in the file yet (written as the sheet opens, by
-        the saver's thread, and at a server as the sheet is left)."""
+        match, won here, extends (0: lost, a practice, or not counted). Read once, with
+        this match's result counted in: it may not be in the file yet (written as the sheet
+        opens, by the saver's thread, and at a server as the sheet is left)."""
         if self._streak is None:
             self._streak = 0
+            counted = not self.not_counted  # (another copy of the game keeps them)
             if self.match.over and self.practice is None and self.coordinator.mode != "watch":
-                self._streak = self._read_streak()
+                self._streak = self._read_streak() if counted else 0
         return self._streak
 
     def _read_streak(self) -> int:
