@@ -710,3 +710,26 @@ def test_the_match_continue_resumes_is_said_with_nothing_pointed_at(app, store, 
     store.clear_match()
     title.enter()
     assert resting_words(app, title) == []
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_continue_tells_the_rematches_won_so_far(app, store, language) -> None:
+    """An evening of rematches left mid-match: the title's Continue line and the question
+    before replacing it told the match and its score, not the matches won before it (the
+    tally the group came back for)."""
+    from scopa.app.scenes.flow import scores_told
+
+    app.set_language(language)
+    app.settings = app.settings.with_(opponent_level="expert")
+    setup = MatchSetup((SeatConfig("Anna", True), SeatConfig("Bruno", False)), Rules())
+    store.save_match(setup, Match.new(setup.rules, 42).record(), won_before=(2, 1))
+    title = app.home()
+    frame(app)
+    tally = scores_told([("Anna", 2), ("Bruno", 1)])
+    said = resolve(title.resume.hint)
+    assert app.t("match_tally", line="", tally=tally).strip(" ·") in said, said
+    click(app, title.play)
+    question = top(app)
+    assert isinstance(question, ConfirmScene)
+    assert tally in resolve(question.detail)
+    click(app, question.no_button)

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from scopa.stats import matches_won
+
 from .. import style
 from ..wording import Seats, Text, join
 
@@ -101,13 +103,20 @@ def seating(app: App, rules: Rules) -> str:
 
 
 def saved_line(
-    app: App, setup: MatchSetup, match: Match, *, people: bool = True
+    app: App,
+    setup: MatchSetup,
+    match: Match,
+    *,
+    people: bool = True,
+    won_before: tuple[int, ...] = (),
 ) -> Callable[..., str]:
     """What a saved match is, where it stands, in the language of the time it is read
     ("2 players · Scopa · 11 points · round 2: You 0, Giulia 4"; a match over: "... ·
-    final score: You 11, Giulia 7"). ``people``: the names of several people at one screen
-    told before the score too (see ``describe``)."""
+    final score: You 11, Giulia 7"), with the matches won in its row of rematches
+    (``won_before`` it: "... · matches won so far: You 2, Giulia 1"). ``people``: the
+    names of several people at one screen told before the score too (see ``describe``)."""
     round_no, totals, over = match.round.round_no, match.totals, match.over
+    won = matches_won(won_before, match) if any(won_before) else ()
 
     def line(fits: Callable[[str], bool] | None = None) -> str:
         """The line; with ``fits``, naming as many of the rules' changes as it holds."""
@@ -116,8 +125,13 @@ def saved_line(
 
         def told(what: str) -> str:
             if over:
-                return app.t("saved_line_over", what=what, score=score)
-            return app.t("saved_line", what=what, round=round_no, score=score)
+                said = app.t("saved_line_over", what=what, score=score)
+            else:
+                said = app.t("saved_line", what=what, round=round_no, score=score)
+            if len(won) == len(names):  # a rematch: the row's tally (a group's evening)
+                tally = scores_told(list(zip(names, won, strict=True)))
+                said = app.t("match_tally", line=said, tally=tally)
+            return said
 
         if fits is None:
             return told(describe(app, setup, people=people))

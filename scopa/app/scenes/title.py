@@ -83,10 +83,13 @@ class TitleScene(MenuScene):
     def _check_saved(self) -> None:
         self.saved = self.app.matches.saved()
         saved = self.saved
-        self._saved_line = None if saved is None else saved_line(self.app, saved.setup, saved.match)
-        self._saved_short = (
-            None if saved is None else saved_line(self.app, saved.setup, saved.match, people=False)
-        )
+        self._saved_line = self._saved_short = None
+        if saved is not None:
+            won = saved.won_before
+            self._saved_line = saved_line(self.app, saved.setup, saved.match, won_before=won)
+            self._saved_short = saved_line(
+                self.app, saved.setup, saved.match, people=False, won_before=won
+            )
         self.play.primary = self.saved is None  # one red button: Continue when there is a save
         held = waiting_seat(self.app)
         self._waiting = held
