@@ -568,9 +568,13 @@ class Matches:
         return MatchSetup((SeatConfig(you, True, level), *others), rules)
 
     def watch_setup(self) -> MatchSetup:
-        """Computers only, with the player's rules, to learn by watching."""
-        rules = self.app.settings.rules
-        names = free_names([], rules.players)
+        """Computers only, with the player's rules, to learn by watching; none named as
+        the people who play here are (a computer called Marco, Marco watching)."""
+        settings = self.app.settings
+        rules = settings.rules
+        last = settings.last_setup
+        people = [seat.name for seat in last.seats if seat.human] if last is not None else []
+        names = free_names([*people, settings.online_name], rules.players)
         return MatchSetup(tuple(SeatConfig(name, False, "master") for name in names), rules)
 
     def play(self) -> None:

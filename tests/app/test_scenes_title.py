@@ -733,3 +733,15 @@ def test_continue_tells_the_rematches_won_so_far(app, store, language) -> None:
     assert isinstance(question, ConfirmScene)
     assert tally in resolve(question.detail)
     click(app, question.no_button)
+
+
+def test_watch_names_no_computer_as_the_people_here(app, title) -> None:
+    """Marco, who plays here, watched the computers: one of them was called Marco too."""
+    people = (SeatConfig("Marco", True), SeatConfig("Giulia", True), SeatConfig("CPU", False))
+    app.settings = app.settings.with_(
+        last_setup=MatchSetup(people, Rules(players=3)), online_name="Lucia", rules=Rules()
+    )
+    click(app, title.watch)
+    names = [seat.name for seat in top(app).setup.seats]
+    assert not {"Marco", "Giulia", "Lucia"} & set(names), names
+    close_tables(app)
