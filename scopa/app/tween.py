@@ -157,9 +157,15 @@ class Tweener:
             tween.update(dt)
         self._tweens = [t for t in self._tweens if not t.done]
 
-    def finish_all(self) -> None:
-        """Complete every tween now (the player skipped an animation)."""
+    def finish_all(self, keep: Callable[[Any], bool] | None = None) -> None:
+        """Complete every tween now (the player skipped an animation), but those whose
+        target ``keep`` says go on."""
+        kept: list[Tween] = []
         while self._tweens:
             tweens, self._tweens = self._tweens, []
             for tween in tweens:
-                tween.finish()
+                if keep is not None and keep(tween.target):
+                    kept.append(tween)
+                else:
+                    tween.finish()
+        self._tweens = kept

@@ -35,3 +35,28 @@ def test_a_scopa_shows_its_banner_for_more_than_a_second(app, language) -> None:
             frames.append(number)
     assert len(frames) * FRAME > 1.2, frames
     assert frames[0] * FRAME < 2.0  # as the cards taken reach the pile, not long after
+
+
+def test_the_match_won_keeps_its_banner_and_paper_as_the_window_changes_size(app) -> None:
+    """The window resized as a match was won: its banner and the paper thrown up went at
+    once (every tween of the table was finished, the cards' and theirs), and the sheet
+    came over an empty table. The cards go to their places; the banner and paper go on."""
+    from scopa.engine import MatchWon
+
+    app.settings = app.settings.with_(language="en", animation_speed="instant")
+    scene = TableScene(
+        app, coordinated(app, solo_setup(), fixed_match("7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B")),
+        worker=inline_worker(),
+    )  # fmt: skip
+    app.stack.push(scene)
+    settle(app, scene)
+    app.settings = app.settings.with_(animation_speed="normal")
+    scene.director.speed = "normal"
+    scene.director.show([MatchWon(0, (11, 4))])
+    for _ in range(6):
+        app.frame(1 / 60, [])
+    assert scene.director.banners and scene.director.confetti
+    app.resize((1280, 720))
+    app.frame(1 / 60, [])
+    assert scene.director.banners and scene.director.confetti
+    assert any(c.alpha > 0 for c in scene.director.confetti)

@@ -36,7 +36,7 @@ from .aids import FEATURES, HINT_KEY, AidsHost, AidsLayer, modified
 from .chat import SAID_KEY, QuickMessages, seat_messages, table_spot
 from .choice import ChoicePopup, ChoiceWords
 from .computers import THINK_SECONDS, Computers
-from .director import Banner, Director, Spark, opening_sum
+from .director import Banner, Confetto, Director, Spark, opening_sum
 from .disguise import Disguise
 from .drag import DragController
 from .frame import Item
@@ -98,6 +98,8 @@ sheet's clicks off (``ScoringScene.hold_clicks``)."""
 COVER_NEWS = 6
 """What the others made that the cover tells, at most: the latest (the five others' cards at
 six, or three cards and three knocks at a Cirulla table of four)."""
+SHOWN_ON = (Banner, Confetto, Spark)
+"""What the director shows over the table that goes on as the window changes size."""
 HAND_KNOCKED = 3
 """The cards of a hand knocked with (Cirulla's hands are of three)."""
 COVER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
@@ -459,7 +461,9 @@ class TableScene(Scene):
                     self.view.snap(card)
 
     def _relayout(self, size: tuple[int, int]) -> None:
-        self.tweener.finish_all()
+        # the cards go to their places at once; a banner, its sparks and the paper thrown
+        # up go on (a window resized as the match was won lost its banner and its paper)
+        self.tweener.finish_all(keep=lambda target: isinstance(target, SHOWN_ON))
         self.ui.finish_all()
         self.layout = self._table_layout(size)
         self.view.layout = self.layout
