@@ -381,6 +381,16 @@ def test_holding_tab_shows_the_last_trick_and_releasing_hides_it(fast):
     assert after.get_at(centre) == plain.get_at(centre)
 
 
+def last_two_cards() -> Match:
+    """A match of seed 7 at its first round's last two cards to play, seat 0's first."""
+    match = Match.new(Rules(), 7, first_dealer=1)
+    while True:
+        r = match.round
+        if match.turn == 0 and len(r.hand(0)) == 1 and len(r.hand(1)) == 1 and not r.stock:
+            return match
+        match, _ = match.apply(match.legal_moves()[0])
+
+
 def panel_card_widths(scene: TableScene) -> tuple[Item, list[int]]:
     """The last capture's panel open on ``scene``, and the widths its cards are drawn at."""
     (panel,) = [i for i in scene.overlay_items() if i.key[0] == "review"]
@@ -1265,13 +1275,7 @@ def test_the_tally_counts_the_round_s_last_cards_as_the_piles_show_them(fast):
     the tally saying 16 and 19)."""
     from scopa.app.wording import count
 
-    rules = Rules()
-    match = Match.new(rules, 7, first_dealer=1)
-    while True:  # the round's last two cards to play, this player's first
-        r = match.round
-        if match.turn == 0 and len(r.hand(0)) == 1 and len(r.hand(1)) == 1 and not r.stock:
-            break
-        match, _ = match.apply(match.legal_moves()[0])
+    match = last_two_cards()
     scene = open_solo(fast, match)
     drag(fast, centre_of(scene, scene.view.hands[0][0]), empty_felt(scene))
     for _ in range(600):
@@ -1280,7 +1284,7 @@ def test_the_tally_counts_the_round_s_last_cards_as_the_piles_show_them(fast):
         pump(fast)
     ended = scene.match.rounds[0]  # the round's sheet: every card to a side
     said = dict(scene.aids._tally())
-    for side in range(rules.sides):
+    for side in range(match.rules.sides):
         cards = count(fast.t, "aids.tally_cards", len(ended[side].captured))
         assert said[scene.seats.side_name(side)].startswith(cards)
     assert sum(len(score.captured) for score in ended) == 40
@@ -1321,12 +1325,7 @@ def test_clicks_on_a_pile_as_the_round_ends_do_not_turn_its_sheet(fast):
     sheet comes are held off it a moment, as at the match's end."""
     from scopa.app.scenes.scoring import CLICK_GRACE, ScoringScene
 
-    match = Match.new(Rules(), 7, first_dealer=1)
-    while True:  # the round's last two cards to play, this player's first
-        r = match.round
-        if match.turn == 0 and len(r.hand(0)) == 1 and len(r.hand(1)) == 1 and not r.stock:
-            break
-        match, _ = match.apply(match.legal_moves()[0])
+    match = last_two_cards()
     scene = open_solo(fast, match)
     pile = scene.layout.pile_rect(0).center
     drag(fast, centre_of(scene, scene.view.hands[0][0]), empty_felt(scene))

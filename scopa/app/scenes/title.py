@@ -44,6 +44,8 @@ class TitleScene(MenuScene):
             self.tr("continue"), self.on_continue, primary=True, hint=self._continue_hint
         )
         self._saved_line: Callable[[], str] | None = None
+        self._continue_said: tuple[tuple, str] | None = None
+        """Continue's line, and for which match, language and room (``_continue_hint``)."""
         self._saved_short: Callable[[], str] | None = None
         """The saved match told without the names of the people at one screen."""
         self.new_game = Button(self.tr("new_game"), self.on_new_game, hint=self.tr("new_game_hint"))
@@ -145,9 +147,17 @@ class TitleScene(MenuScene):
 
     def _continue_hint(self) -> str:
         """What Continue resumes: the saved match, where it stands (Play beside it may
-        start another game)."""
+        start another game). Worked out once for the match, the language and the room
+        under the buttons (said at rest too, it was fitted again at every frame drawn)."""
         if self._saved_line is None or self.saved is None:  # no match saved: no Continue
             return ""
+        key = (self.app.t.language, tuple(self.hint_box), self._saved_line)
+        if self._continue_said is None or self._continue_said[0] != key:
+            self._continue_said = (key, self._continue_words())
+        return self._continue_said[1]
+
+    def _continue_words(self) -> str:
+        assert self._saved_line is not None and self.saved is not None
         key = "continue_hint_ended" if self.saved.ended else "continue_hint_saved"
 
         def fits(saved: str) -> bool:

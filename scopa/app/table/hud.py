@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -308,15 +309,20 @@ def confetto_corners(confetto: Confetto) -> list[tuple[float, float]]:
     ]
 
 
-def draw_confetti(surface: pygame.Surface, confetti: list[Confetto]) -> None:
-    """Scraps of paper, their back a shade darker than their face as they turn over."""
-    for confetto in confetti:
+def draw_confetti(
+    surface: pygame.Surface,
+    confetti: Sequence[Confetto],
+    corners: Sequence[list[tuple[float, float]]],
+) -> None:
+    """Scraps of paper at their ``corners`` (``confetto_corners``, worked out once for the
+    frame), their back a shade darker than their face as they turn over."""
+    for confetto, shape in zip(confetti, corners, strict=True):
         if confetto.alpha <= 8:
             continue
         colour = CONFETTI_COLOURS[confetto.colour % len(CONFETTI_COLOURS)]
         if math.cos(confetto.spin) < 0:
             colour = (round(colour[0] * 0.72), round(colour[1] * 0.72), round(colour[2] * 0.72))
-        pygame.draw.polygon(surface, colour, confetto_corners(confetto))
+        pygame.draw.polygon(surface, colour, shape)
 
 
 @lru_cache(maxsize=128)

@@ -641,7 +641,7 @@ def _confetti(confetti: tuple[Confetto, ...]) -> Item:
     ys = [y for shape in corners for _, y in shape]
     area = box(FRect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)), 2)
     key = tuple((round(x), round(y)) for shape in corners for x, y in shape)
-    return Item(("confetti", key), area, lambda s: draw_confetti(s, list(confetti)))
+    return Item(("confetti", key), area, lambda s: draw_confetti(s, confetti, corners))
 
 
 def _side_mark(

@@ -104,7 +104,7 @@ HAND_KNOCKED = 3
 """The cards of a hand knocked with (Cirulla's hands are of three)."""
 COVER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 """The keys that lift the cover (not Space, which hurries the computers' plays)."""
-EARLY_KEYS = (pygame.K_LEFT, pygame.K_RIGHT, *CARD_KEYS)
+EARLY_KEYS = (pygame.K_LEFT, pygame.K_RIGHT, *CARD_KEYS, HINT_KEY)
 EARLY_KEYS_KEPT = 8
 """The arrows and digits kept, at most, while another seat plays (``TableScene.early_keys``)."""
 IDLE_AFTER = 2
@@ -255,8 +255,6 @@ class TableScene(Scene):
         self.fast_forward = self.mode == "watch" and self.app.watch_fast
         """Watch mode: the watcher clicked to see the match four times faster."""
         self.early_keys: list[int] = []
-        self.hint_asked = False
-        """H was pressed before the player's turn: the hint is asked for at it."""
         """Arrows pressed while another seat played, in order: they choose a card in the
         player's hand once their turn comes (a key is not lost to a card still moving)."""
         self.early_press: tuple[int, int] | None = None
@@ -688,18 +686,11 @@ class TableScene(Scene):
 
     def _keep_hint(self, event: pygame.event.Event) -> None:
         """H pressed alone at the table while the player's turn is not yet there (a knock's
-        banner, the other's card landing): the hint is asked for at the turn (the key was
-        lost, and nothing came of it)."""
-        if (
-            event.type == pygame.KEYDOWN
-            and event.key == HINT_KEY
-            and not modified(event)
-            and self.mode == "solo"
-            and "hint" in self.aids.features
-            and self.human_to_play is None
-            and not self.match.over
-        ):
-            self.hint_asked = True
+        banner, the other's card landing): kept with the early keys, the hint is asked for
+        at the turn (the key was lost, and nothing came of it). Before the aids, which
+        take the key and find no hint to give yet."""
+        if event.type == pygame.KEYDOWN and event.key == HINT_KEY and not modified(event):
+            self._keeps_early(event)
 
     def _keeps_early(self, event: pygame.event.Event) -> bool:
         """An arrow or a digit pressed while another seat plays, by a player whose hand is
@@ -745,10 +736,13 @@ class TableScene(Scene):
 
     def _play_early_keys(self) -> None:
         """The arrows and digits pressed before the player's turn choose their card now
-        (a digit its card, however many times it was pressed: it plays nothing yet)."""
+        (a digit its card, however many times it was pressed: it plays nothing yet); H
+        asks for the hint."""
         keys, self.early_keys = self.early_keys, []
         for key in keys:
-            if key in CARD_KEYS:
+            if key == HINT_KEY:
+                self.aids.ask_hint()
+            elif key in CARD_KEYS:
                 self.input.choose_place(CARD_KEYS[key])
             else:
                 self.input.handle(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0))
@@ -956,9 +950,6 @@ class TableScene(Scene):
                 return
             if self.early_keys and self.human_to_play == turn:
                 self._play_early_keys()
-            if self.hint_asked and self.human_to_play == turn:
-                self.hint_asked = False
-                self.aids.ask_hint()
             if not self.knock.picking:  # the hand under the matta's picker does not lift
                 self.input.refresh_hover()
             return
@@ -1442,7 +1433,6 @@ class TableScene(Scene):
             self.chat.open = False  # next, and its digits took the card meant)
         self.drag.cancel()
         self.early_keys = []
-        self.hint_asked = False
         self.pick.hovered = None
         self._let_go_held()  # (let go over the screen that came over the table, unheard)
         # Where the pointer is once the screen over the table goes is unknown until it moves:
