@@ -35,6 +35,8 @@ SYSTEM_QUIT = "scopa: ending as the system asked (a session closing, or a signal
 simply goes away."""
 MIN_SIZE = (960, 540)
 DEFAULT_SIZE = (1280, 720)
+FRAME_ROOM = 80
+"""Pixels of the desktop's height a first window leaves to its title bar and the taskbar."""
 FPS = 60
 IDLE_FPS = 15
 """When nothing moves, fewer frames: the game stays cool on laptops and shared machines."""
@@ -683,17 +685,28 @@ def starting_size(settings: Settings, asked: tuple[int, int] | None = None) -> t
     """The window's size at start: the size ``asked`` on the command line, or else the
     size the player last gave it, as far as the desktop allows today (it may be a smaller
     screen than then; a window of 16384 pixels would take gigabytes and show black for a
-    long while), else the game's own."""
+    long while), else the game's own, made smaller on a desktop it would not fit."""
     size = asked or settings.window_size
-    if size is None:
-        return DEFAULT_SIZE
     pygame.display.init()
     desktops = pygame.display.get_desktop_sizes()
     # a size asked for with no screen behind it (the headless checks) is taken as it is
     screen = pygame.display.get_driver() not in ("dummy", "offscreen")
+    if size is None:
+        return first_size(desktops[0]) if desktops and screen else DEFAULT_SIZE
     if desktops and (asked is None or screen):
         size = (min(size[0], desktops[0][0]), min(size[1], desktops[0][1]))
     return _at_least_min(size)
+
+
+def first_size(desktop: tuple[int, int]) -> tuple[int, int]:
+    """The size a first window opens at on ``desktop``: the game's own, or on a smaller
+    desktop the largest of its shape that leaves ``FRAME_ROOM`` for the window's title bar
+    and the taskbar (the game's own overran a 1366x768 laptop's screen, and was larger than
+    a 1024x600 one); never smaller than ``MIN_SIZE`` nor larger than the desktop."""
+    width, height = desktop
+    scale = min(1.0, width / DEFAULT_SIZE[0], (height - FRAME_ROOM) / DEFAULT_SIZE[1])
+    size = _at_least_min((round(DEFAULT_SIZE[0] * scale), round(DEFAULT_SIZE[1] * scale)))
+    return (min(size[0], width), min(size[1], height))
 
 
 def _at_least_min(size: tuple[int, int]) -> tuple[int, int]:

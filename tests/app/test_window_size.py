@@ -67,6 +67,28 @@ def test_a_remembered_size_bigger_than_the_desktop_is_cut_to_it():
     assert starting_size(Settings()) == DEFAULT_SIZE
 
 
+@pytest.mark.parametrize(
+    ("desktop", "first"),
+    [
+        ((1920, 1080), DEFAULT_SIZE),
+        ((1366, 768), (1223, 688)),
+        ((1024, 600), MIN_SIZE),
+        ((960, 540), MIN_SIZE),
+        ((800, 600), (800, 540)),
+    ],
+)
+def test_a_first_window_fits_the_desktop_with_room_for_its_frame(monkeypatch, desktop, first):
+    """With no size remembered, the window opened at the game's own 1280x720 whatever the
+    desktop: on a 1366x768 laptop its title bar and the taskbar took its bottom edge (the
+    hand's cards), and a 1024x600 screen could not hold it at all."""
+    pygame.display.init()
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [desktop])
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: "x11")
+    size = starting_size(Settings())
+    assert size == first
+    assert size[0] / size[1] == pytest.approx(16 / 9, abs=0.01) or size[1] == MIN_SIZE[1]
+
+
 def test_settings_keep_the_window_size_and_refuse_a_strange_one():
     settings = Settings(window_width=1400, window_height=800)
     assert Settings.from_dict(settings.to_dict()).window_size == (1400, 800)
