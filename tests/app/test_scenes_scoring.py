@@ -1477,17 +1477,26 @@ def test_the_primiera_s_cards_say_a_side_short_of_a_suit_has_none_where_it_does(
     close_tables(app)
 
 
+@pytest.mark.parametrize("long_names", [False, True])
 @pytest.mark.parametrize("language", ["en", "it"])
 @pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
-def test_a_message_over_the_sheet_hides_neither_the_result_nor_a_row(app, size, language):
-    """A friend asking for a rematch was told over the result line ("Final score ...")."""
+def test_a_message_over_the_sheet_hides_neither_the_result_nor_a_row(
+    app, size, language, long_names
+):
+    """A friend asking for a rematch was told over the result line ("Final score ...");
+    with partners of long names, the heading left no room beside it, and the messages
+    were told over the heading ("Massimiliano Bartolomeo and Giuseppina Lorenzo win!")."""
     from scopa.app import style
     from scopa.app.toasts import worded
 
     app.resize(size)
     app.set_language(language)
-    match, _ = known_match(Rules(), (0, 0), (12, 4), over=True)
-    scene = ScoringScene(app, MatchCoordinator(SETUP, match))
+    setup = SETUP
+    if long_names:
+        names = ("Massimiliano Bartolomeo", "Marco", "Giuseppina Lorenzo", "Anna")
+        setup = MatchSetup(tuple(SeatConfig(n, True) for n in names), Rules(players=4))
+    match, _ = known_match(setup.rules, (0, 0), (12, 4), over=True)
+    scene = ScoringScene(app, MatchCoordinator(setup, match))
     app.stack.push(scene)
     frame(app)
     app.notify(worded("online.rematch_wanted", name="Bruno"), 30)

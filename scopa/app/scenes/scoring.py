@@ -1015,15 +1015,16 @@ class ScoringScene(MenuScene):
 
     def toast_band(self) -> ToastBand | None:
         """Beside the heading, on the sheet's empty corner above its rows (a friend asking
-        for a rematch covered the result); a toast too long for it goes over the chart,
-        never over the rows, the result or a button."""
+        for a rematch covered the result); a toast too long for it, or every toast where a
+        long heading leaves the corner too narrow, goes over the chart, never over the
+        heading, the rows, the result or a button."""
         m = self.m
         gap = m.px(style.SPACE_S)
         box = self.heading_box
         heading = style.fit(self.headline(), self.heading_pen(), box.w, box.h).width
         left, right = self.inner.left, box.centerx - heading / 2 - gap
         if right - left < m.w * NARROWEST_BAND:
-            return None
+            right = left  # (partners of long names: "... and ... win!")
         chart = self.chart_area
         return ToastBand(left, right, self.result_box.top, chart.top, (chart.left, chart.right))
 
