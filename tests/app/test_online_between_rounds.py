@@ -121,6 +121,21 @@ def test_the_sheet_says_when_the_friends_are_ready_for_the_next_round(hosted_for
     assert table.coordinator.reading() == [] and line(table) != app.t("online.reading")
 
 
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_sheet_says_a_friend_left_the_table(hosted_for_a_reader, language):
+    """A friend who left the table as the round ended changed nothing on the host's sheet:
+    Next round dealt at once, and only the table said they were gone."""
+    app, table, friend = hosted_for_a_reader
+    app.set_language(language)
+    sheet = round_sheet(app, table, friend)
+    next_round = sheet.buttons[-1]
+    assert next_round.hint is not None and next_round.hint() == ""
+    friend.close()
+    gone = app.t("online.sheet_left", names="Bruno")
+    run_until(app, lambda: next_round.hint() == gone)
+    assert app.stack.top.form.hint() == gone
+
+
 def test_a_player_still_at_the_sheet_is_told_the_round_began_without_them(
     hosted,  # noqa: F811
     monkeypatch,

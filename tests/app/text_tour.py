@@ -323,6 +323,10 @@ class Tour:
         self.frames(2)
         self.hover_all(sheet, "online, the round's sheet, the friends ready for the next")
         del coordinator.others_ready
+        for gone in ([1], [1, 2]):
+            coordinator.left_table = lambda gone=gone: gone
+            self.hover_all(sheet, f"online, the round's sheet, {len(gone)} friend(s) gone")
+        del coordinator.left_table
         sheet.chat.open = True
         self.show("online, the round's sheet, the quick messages to send")
         sheet.chat.open = False

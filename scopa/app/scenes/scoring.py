@@ -984,12 +984,16 @@ class ScoringScene(MenuScene):
 
     def others_ready_hint(self) -> str:
         """At a server: that the friends read their sheets, and the round waits for this
-        player alone; or that it waited long enough, and began; or that the host ended the
-        match, and no round follows."""
+        player alone; or that it waited long enough, and began; or that a friend left the
+        table, and the match will wait for them; or that the host ended the match, and no
+        round follows."""
         if self._ended():
             return self.t("online.ended_by_host")
         if self.coordinator.round_began_without_me():
             return self.t("online.round_began")
+        gone = self.coordinator.left_table()
+        if gone:  # (the sheet looked the same: the round was dealt, and only then said)
+            return self._naming("online.sheet_left", gone)
         left = self.coordinator.others_ready_wait()
         if left is None:
             return ""
