@@ -216,6 +216,7 @@ class Toggle(Control):
         set: Setter,
         *,
         off_greyed: bool | Callable[[], bool] = False,
+        greyed_shows: Callable[[], bool] | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
@@ -224,6 +225,9 @@ class Toggle(Control):
         """Greyed, it shows off: a setting that cannot hold at all in the game as set (teams
         with two players, where it read on beside "each on their own"), or that another
         switch decides for now. Asked each time when a function."""
+        self.greyed_shows = greyed_shows
+        """Greyed, what it shows, where the game as set decides it (teams with six players,
+        on beside "2 teams of 3", off beside "each on their own"); before ``off_greyed``."""
 
     def activate(self) -> None:
         if self.enabled:
@@ -237,7 +241,10 @@ class Toggle(Control):
     def shown(self) -> bool:
         """Whether the switch shows on: greyed too (the scopa d'assi's own options, with the
         scopa d'assi off), it shows the value the rule will hold once it applies again;
-        but off where it is ``off_greyed``."""
+        but what ``greyed_shows`` says where the game decides it, else off where it is
+        ``off_greyed``."""
+        if not self.enabled and self.greyed_shows is not None:
+            return self.greyed_shows()
         greyed_off = self.off_greyed() if callable(self.off_greyed) else self.off_greyed
         if greyed_off and not self.enabled:
             return False

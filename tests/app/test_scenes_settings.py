@@ -1365,3 +1365,20 @@ def test_the_values_rows_show_a_card_as_the_switches_draw_it(app, scene) -> None
     assert pygame.image.tobytes(corners.picture(60), "RGBA") == pygame.image.tobytes(drawn, "RGBA")
     words = large.text_area(scene.m)
     assert not words.colliderect(large._picture_box(scene.m))  # the words make room for it
+
+
+@pytest.mark.parametrize(("sides", "shown"), [(2, True), (3, True), (6, False)])
+@pytest.mark.parametrize("kept", [True, False])
+def test_greyed_teams_at_six_players_show_whether_partners_play(app, kept, sides, shown):
+    """At six players the greyed Teams switch showed off beside "2 teams of 3": it shows
+    on where partners play (two teams, three pairs), off where each plays alone, whatever
+    it holds for four players."""
+    rules = Rules(players=6, six_sides=sides, teams=kept)
+    app.settings = app.settings.with_(rules=rules)
+    scene = SettingsScene(app)
+    app.stack.push(scene)
+    frame(app)
+    teams = open_row(app, scene, "rule_teams")
+    assert not teams.enabled
+    assert teams.control.shown() is shown
+    assert app.settings.rules.teams is kept  # kept, for four players

@@ -105,6 +105,7 @@ class NewGameScene(MenuScene):
                 lambda: self.teams,
                 self._set("teams"),
                 off_greyed=shows_off_greyed(rule_option("teams")),
+                greyed_shows=lambda: self.table_rules().partners,
             ),
             hint=self.tr("ng_teams_hint"),
             enabled=lambda: rule_option("teams").applies(Rules(players=self.players)),
@@ -623,7 +624,7 @@ class NewGameScene(MenuScene):
         for (x, w), key in zip(cols[1:], ("ng_name", "ng_who", "ng_level")):
             box = pygame.Rect(x, self.header_box.top, w, self.header_box.h)
             style.text(surface, self.t(key), header, box)
-        teams = Rules(players=self.players, teams=self.teams, six_sides=self.six_sides).partners
+        teams = self.table_rules().partners
         for seat in range(self.players):
             label = self.seat_widgets[seat][0].rect
             side = self.rules_side(seat)
@@ -639,8 +640,11 @@ class NewGameScene(MenuScene):
         """The side ``seat`` plays for at the table chosen (players, teams, sides), as the
         teams box shows it: rules that cannot seat those players (scopone for six) still
         colour the seats by the teams shown, not each seat apart."""
-        table = Rules(players=self.players, teams=self.teams, six_sides=self.six_sides)
-        return table.side_of(seat)
+        return self.table_rules().side_of(seat)
+
+    def table_rules(self) -> Rules:
+        """The table chosen alone (players, teams, sides), whatever game is played there."""
+        return Rules(players=self.players, teams=self.teams, six_sides=self.six_sides)
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         m = self.m

@@ -320,6 +320,7 @@ class SettingsScene(MenuScene):
                 # decided by another switch (Dossena's scale plays no hand bonuses of its
                 # own), it shows off, as a choice so decided shows a dash: not a value played
                 off_greyed=lambda: shows_off_greyed(option) or self._decided(option),
+                greyed_shows=(lambda: self.rules.partners) if name == "teams" else None,
             )
         else:
             labels = [(value, self._value_label(name, value)) for value in option.values]
