@@ -42,7 +42,7 @@ STRINGS = {
         "rule_quindici": "Scopa di quindici",
         "rule_quindici_hint": "Captures only make 15 with the card you play (no equal card, no sum)",
         "rule_assi": "Scopa d'assi",
-        "rule_assi_hint": "An ace takes every card on the table; where an ace lies there, Ace takes an ace makes it take just that ace",
+        "rule_assi_hint": "An ace takes every card on the table (with Ace takes an ace on, just an ace lying there)",
         "rule_assi_hint_sweeps_aces": "An ace takes every card on the table, even another ace",
         "rule_assi_scopa": "Scopa with an ace",
         "rule_assi_scopa_hint": "Scopa d'assi: clearing the table with an ace scores a scopa",
