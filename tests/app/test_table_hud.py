@@ -639,3 +639,27 @@ def test_the_score_panel_s_shapes_are_big_enough_to_tell_apart_and_clear_of_the_
         assert r >= 5
         assert centre[0] + r < name.used.left
     scene.close()
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1280, 720), (1920, 1080)])
+def test_a_name_s_accented_capital_keeps_clear_of_the_plate_s_band_and_border(app, size):
+    """The accent of "È" and the tilde of "Ñ" crossed the gold border of the plate of the
+    seat to play, and the band of the side's colour along its top: the plate's lines are
+    written under the band and over the border, at their full size."""
+    from scopa.app.table.hud import name_pen, plate_band, plate_pen
+    from scopa.app.table.text import Writer
+
+    app.resize(size)
+    layout = TableLayout(size, Rules(players=4))
+    text = Writer(app.font)
+    rect = layout.place_of(0).name_rect
+    border = max(2.0, style.Scale(size).px(0.0028))
+    seen: list[style.Drawn] = []
+    with style.watch_text(seen.append):
+        plate = Plate("Èlia Ñuñez", "3 in hand", True, False)
+        draw_plate(app.screen, rect, plate, layout, text, 0.0)
+    (name,) = [drawn for drawn in seen if drawn.words == "Èlia Ñuñez"]
+    (detail,) = [drawn for drawn in seen if drawn.words == "3 in hand"]
+    assert name.used.top >= rect.top + plate_band(layout) - 0.5
+    assert detail.used.bottom <= rect.bottom - border + 0.5
+    assert name.px == name_pen(layout, text).px and detail.px == plate_pen(layout, text).px

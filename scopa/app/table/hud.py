@@ -101,9 +101,10 @@ def draw_plate(
         right = disc.left - pad
     name = name_pen(layout, text).tinted(style.CREAM if plate.active else style.MIST)
     detail = text.pen("ui", layout.font_small, style.BRIGHT_GOLD if plate.active else style.MIST)
+    words = words_room(rect, layout, text)
     share = _name_share(name, text, layout)
-    top = FRect(rect.left + pad, rect.top, right - rect.left - pad, rect.height * share)
-    bottom = FRect(top.left, top.bottom, top.width, rect.bottom - top.bottom)
+    top = FRect(rect.left + pad, words.top, right - rect.left - pad, words.height * share)
+    bottom = FRect(top.left, top.bottom, top.width, words.bottom - top.bottom)
     style.text(surface, plate.name, name, top)
     style.text(surface, plate.detail, detail, bottom)
 
@@ -163,7 +164,10 @@ def told_apart(plates: list[tuple[str, FRect]], layout: TableLayout, text: Write
     name has beside the dealer's button, which passes from plate to plate."""
     pen = name_pen(layout, text)
     share = _name_share(pen, text, layout)
-    rooms = [(detail_room(rect, layout, text), rect.height * share) for _, rect in plates]
+    rooms = [
+        (detail_room(rect, layout, text), words_room(rect, layout, text).height * share)
+        for _, rect in plates
+    ]
     fits = [style.fit(name, pen, *room) for (name, _), room in zip(plates, rooms)]
     told = [name for name, _ in plates]
     for index, ((name, _), laid, (width, _)) in enumerate(zip(plates, fits, rooms)):
@@ -171,6 +175,22 @@ def told_apart(plates: list[tuple[str, FRect]], layout: TableLayout, text: Write
         if laid.elided and len(alike) > 1:
             told[index] = style.cut_middle(name, replace(pen, px=laid.px), width)
     return told
+
+
+def words_room(rect: FRect, layout: TableLayout, text: Writer) -> FRect:
+    """Where on the plate ``rect`` its two lines go: under the band of the side's
+    colour along its top (``plate_band``) and over its border, as far as the lines' own
+    heights allow (the accents of a name's capitals, "Èlia", crossed the border)."""
+    lines = sum(style.line_height(pen) for pen in (name_pen(layout, text), plate_pen(layout, text)))
+    spare = max(0.0, rect.height - lines)
+    below = min(spare, max(2.0, Scale(layout.size).px(0.0028)))
+    above = min(spare - below, plate_band(layout))
+    return FRect(rect.left, rect.top + above, rect.width, rect.height - above - below)
+
+
+def plate_band(layout: TableLayout) -> float:
+    """The height of the band of a side's colour along the top of its plates."""
+    return max(3.0, 5 * layout.unit)
 
 
 def _name_share(name: style.Pen, text: Writer, layout: TableLayout) -> float:

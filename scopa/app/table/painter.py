@@ -31,6 +31,7 @@ from .hud import (
     draw_plate,
     draw_sparks,
     draw_stack,
+    plate_band,
     plate_pen,
     shortened,
     told_apart,
@@ -655,7 +656,7 @@ def _side_mark(
     its left end the side's shape (``side_shape``), which the score panel's line of the
     side wears too: three pairs' red and ochre look alike to a colour-blind player."""
     band = FRect(rect.left + rect.height * 0.3, rect.top, rect.width - rect.height * 0.6, 0)
-    band.height = max(3.0, 5 * lay.unit)
+    band.height = plate_band(lay)
     pygame.draw.rect(surface, colour, band, border_radius=max(1, round(band.height / 2)))
     if side is not None:
         r = side_shape_r(lay)
