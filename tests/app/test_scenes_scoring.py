@@ -2025,3 +2025,27 @@ def test_a_win_the_statistics_will_not_count_says_no_run(app) -> None:
         assert sheet.result_line() == sheet._tallied()
     finally:
         app.store.locked_out = False
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_primiera_s_cards_of_many_sides_are_drawn_large_enough_to_read(
+    app, monkeypatch, size, players
+):
+    """Three sides' primiera cards lay one side under the other, 23 pixels wide at 960x540
+    (47 at 1920x1080) with the room beside them empty: the sides go in two columns where
+    their cards are larger so."""
+    from scopa.app import style
+
+    app.resize(size)
+    names = ("Anna", "Bruno", "Carla", "Dario")[:players]
+    rules = Rules(players=players, teams=False)
+    setup = MatchSetup(tuple(SeatConfig(name, True) for name in names), rules)
+    scene, _ = first_sheet(app, setup)
+    widths: list[int] = []
+    draw = style.draw_card
+    monkeypatch.setattr(style, "draw_card", lambda *args: widths.append(args[-1]) or draw(*args))
+    pos = scene.row_boxes["primiera"].center
+    frame(app, pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    frame(app)
+    assert widths and min(widths) >= 0.045 * size[0]

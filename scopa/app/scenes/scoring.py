@@ -1270,9 +1270,6 @@ class ScoringScene(MenuScene):
         )
         used = style.text(surface, words, note, box, align="center", lines=max(2, lines))
         top = max(used.bottom, box.top + style.line_height(note)) + m.px(style.SPACE_S)
-        across = 1 if len(cards) <= 3 else 2  # many sides: in two columns
-        down = -(-len(cards) // across)
-        band_w, band_h = inside.w // across, (inside.bottom - top) // down
         name_pen = m.pen("ui_bold", style.SMALL, style.INK)
         value_pen = m.pen("ui", style.SMALL * 0.9, style.INK_SOFT)
         tag_pen = m.pen("ui_bold", style.SMALL * 0.9, style.NIGHT)
@@ -1280,17 +1277,30 @@ class ScoringScene(MenuScene):
         name_h = style.line_height(name_pen)
         value_h = style.line_height(value_pen) if valued else 0
         space = m.px(style.SPACE_S)
-        card_h = band_h - name_h - value_h - 2 * space  # the shadow clear of the next side
-        room = band_w - 2 * space  # clear of the side beside
         most = max(len(held) for held in cards)
         # the bonuses apart, each from the next (a bonus's first card carries its points)
         apart = m.px(style.SPACE_M)
         gaps = [sum(1 for i, (_, v) in enumerate(held) if i and v) if key == "scope" else 0
                 for held in cards]  # fmt: skip
-        # as large as the band's height allows, the cards overlapping (down to ``OVERLAP`` of
-        # each in sight) where a row of them would not fit side by side
-        wide = room - max(gaps) * apart
-        width = min(style.card_width_for(card_h), round(wide / (1 + (most - 1) * OVERLAP)))
+
+        def laid(across: int) -> tuple[int, int, int, int, float]:
+            """(band's width, band's height, room for the cards, their width, the width they
+            would have side by side) with the sides in ``across`` columns: as large as the
+            band's height allows, the cards overlapping (down to ``OVERLAP`` of each in
+            sight) where a row of them would not fit side by side."""
+            down = -(-len(cards) // across)
+            band_w, band_h = inside.w // across, (inside.bottom - top) // down
+            card_h = band_h - name_h - value_h - 2 * space  # its shadow clear of the next side
+            room = band_w - 2 * space  # clear of the side beside
+            wide = room - max(gaps) * apart
+            tallest = style.card_width_for(card_h)
+            width = min(tallest, round(wide / (1 + (most - 1) * OVERLAP)))
+            return band_w, band_h, room, width, min(tallest, wide / most)
+
+        # in one column, or two where the cards read larger so (three sides' primiera were
+        # 40 pixels wide in a large window, one side under the other, the room beside empty)
+        across = max((1, 2)[: len(cards)], key=lambda n: (laid(n)[4], -n))
+        band_w, band_h, room, width, _ = laid(across)
         art = style.menu_art(self.app, self.app.settings.deck_for(self.setup.rules))
         for side, held in enumerate(cards):
             column, line = side % across, side // across
