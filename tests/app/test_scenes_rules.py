@@ -274,6 +274,28 @@ def test_space_presses_the_button_the_focus_ring_shows_on_the_rules(app) -> None
     assert scene not in list(app.stack)
 
 
+def test_enter_read_to_the_last_page_leaves_the_focus_where_enter_still_works(app) -> None:
+    """Enter on Next, page after page: at the last page Next greyed kept the focus, no ring
+    showed, and Enter did nothing. The focus goes to Close, and from the first page back
+    to Next."""
+    scene = RulesScene(app)
+    app.stack.push(scene)
+    frame(app)
+    press(app, pygame.K_TAB)  # the keys used: the ring shows
+    scene.form.set_focus(scene.next_button)
+    for _ in range(scene.pages - 1):
+        press(app, pygame.K_RETURN)
+    assert scene.page == scene.pages
+    assert scene.form.focus is scene.back_button
+    scene.form.set_focus(scene.prev_button)
+    for _ in range(scene.pages - 1):
+        press(app, pygame.K_RETURN)
+    assert scene.page == 1 and scene.form.focus is scene.next_button
+    scene.form.set_focus(scene.back_button)
+    press(app, pygame.K_RETURN)
+    assert scene not in list(app.stack)
+
+
 def test_every_example_is_on_a_page() -> None:
     shown = {name for names in PAGE_EXAMPLES.values() for name in names}
     assert shown == set(EXAMPLES)

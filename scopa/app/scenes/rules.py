@@ -163,11 +163,17 @@ class RulesScene(MenuScene):
 
     def turn(self, direction: int) -> None:
         """The next page (``direction`` +1) or the one before (-1), from its top; nothing
-        past the first or the last (the view stays where it is read)."""
+        past the first or the last (the view stays where it is read). The focus on a page
+        button greyed by the turn goes to Close at the end, to Next at the start."""
         page = min(self.pages, max(1, self.page + direction))
         if page != self.page:
             self.page = page
             self.layout()
+        focus = self.form.focus
+        if focus in (self.prev_button, self.next_button) and not focus.enabled:
+            # greyed at the last page (or the first), it held the focus and showed no ring:
+            # Enter closes the book at its end, and reads on from its start
+            self.form.set_focus(self.back_button if focus is self.next_button else self.next_button)
 
     def title(self) -> str:
         return self.t(f"rules_{self.page_id}_title")
