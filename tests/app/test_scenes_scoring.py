@@ -2049,3 +2049,17 @@ def test_the_primiera_s_cards_of_many_sides_are_drawn_large_enough_to_read(
     frame(app, pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
     frame(app)
     assert widths and min(widths) >= 0.045 * size[0]
+
+
+def test_a_row_no_side_holds_cards_behind_is_drawn_with_many_sides(app) -> None:
+    """A row whose sides hold no cards behind it (Cirulla's bonuses, none made at a table of
+    four on their own): choosing the sides' columns by their cards' width divided by none."""
+    from scopa.app import style
+
+    names = ("Anna", "Bruno", "Carla")
+    setup = MatchSetup(tuple(SeatConfig(name, True) for name in names), Rules(players=3))
+    scene, _ = first_sheet(app, setup)
+    drawn: list = []
+    with style.watch_text(drawn.append):
+        scene._draw_behind(app.screen, "scope", [(), (), ()])
+    assert [text.words for text in drawn if text.words in names] == list(names)

@@ -1295,7 +1295,7 @@ class ScoringScene(MenuScene):
             wide = room - max(gaps) * apart
             tallest = style.card_width_for(card_h)
             width = min(tallest, round(wide / (1 + (most - 1) * OVERLAP)))
-            return band_w, band_h, room, width, min(tallest, wide / most)
+            return band_w, band_h, room, width, min(tallest, wide / max(1, most))
 
         # in one column, or two where the cards read larger so (three sides' primiera were
         # 40 pixels wide in a large window, one side under the other, the room beside empty)
