@@ -187,6 +187,21 @@ def test_the_first_enter_chooses_the_card_the_pointer_rests_on(fast):
     assert scene.selected == C("2C")
 
 
+@pytest.mark.parametrize(("key", "chosen"), [(pygame.K_LEFT, "2C"), (pygame.K_RIGHT, "10S")])
+def test_the_first_arrow_steps_from_the_card_the_pointer_rests_on(fast, key, chosen):
+    """The pointer resting on the middle card raised it a little (at one screen, where
+    "Show my cards" lies under the hand); Left then chose the card on the right, from the
+    hand's end, and Enter played a card nobody meant: the arrows step from that card."""
+    scene = open_table(fast, "6D 2C 10S", "1B 3B 8C", "6C 6S 4B 9B")
+    at = centre_of(scene, C("6D"))  # the middle card: the hand is in rank order
+    fast.frame(
+        FRAME, [pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(0, 0, 0))]
+    )
+    assert scene.pick.hovered == C("6D") and scene.selected is None
+    fast.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="")])
+    assert scene.selected == C(chosen)
+
+
 def test_illegal_drop_returns_the_card_smoothly(fast):
     scene = open_table(fast, "7D 2C 10S", "1B 3B 8C", "3C 4S 5B 9B")
     home = centre_of(scene, C("7D"))

@@ -347,11 +347,13 @@ class TableInput:
                     self.select(card)
         elif key in (pygame.K_LEFT, pygame.K_RIGHT):
             step = 1 if key == pygame.K_RIGHT else -1
-            lowered = self.pick.lowered
-            if selected in hand:
-                index = (hand.index(selected) + step) % len(hand)
-            elif lowered in hand:
-                index = (hand.index(lowered) + step) % len(hand)
+            lowered, hovered = self.pick.lowered, self.pick.hovered
+            # from the card chosen, else the one lowered, else the one the pointer rests on
+            # and raises a little (from the ends, Left chose the card on the right of it:
+            # at one screen, a card dealt under "Show my cards" was played by mistake)
+            start = next((card for card in (selected, lowered, hovered) if card in hand), None)
+            if start is not None:
+                index = (hand.index(start) + step) % len(hand)
             else:
                 index = 0 if step > 0 else len(hand) - 1
             self.select(hand[index])
