@@ -333,7 +333,7 @@ def describe(
                 return "grande", {}
             if banked_coins & PICCOLA_CARDS:
                 return "piccola", {}
-        return "coin", {}
+        return "coin", {"count": (capture & COINS).bit_count()}
     if sum(1 for other in others if other.move.capture_mask) == 1:
         return "only_capture", {}
     return "capture", {"count": 2}

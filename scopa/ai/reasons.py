@@ -34,7 +34,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "keeps_settebello": "keeps the settebello for later, when it pays more",
         "looks_ahead": "over the next plays it pays more than the other cards",
         "most_cards": "takes {count} cards",
-        "coin": "takes a card of {coins}",
+        "coin": "takes {count} cards of {coins}",
         "grande": "takes a card of the grande (the king, {knight} and {knave} of {coins})",
         "piccola": "takes a card of the piccola (the ace, 2 and 3 of {coins})",
         "capture": "the capture that pays most over the next plays",
@@ -73,7 +73,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "keeps_settebello": "tiene il settebello per dopo, quando renderà di più",
         "looks_ahead": "nelle prossime giocate rende più delle altre carte",
         "most_cards": "prende {count} carte",
-        "coin": "prende una carta di {coins}",
+        "coin": "prende {count} carte di {coins}",
         "grande": "prende una carta della grande (re, {knight} e {knave} di {coins})",
         "piccola": "prende una carta della piccola (asso, 2 e 3 di {coins})",
         "capture": "la presa che rende di più nelle prossime giocate",
@@ -115,8 +115,16 @@ COURTS: dict[str, dict[bool, tuple[str, str]]] = {
 CODES = frozenset(TEXTS["en"])
 
 SINGULAR: dict[str, dict[str, str]] = {
-    "en": {"last_take": "takes the last card", "most_cards": "takes the one card"},
-    "it": {"last_take": "prende l'ultima carta", "most_cards": "prende l'unica carta"},
+    "en": {
+        "last_take": "takes the last card",
+        "most_cards": "takes the one card",
+        "coin": "takes a card of {coins}",
+    },
+    "it": {
+        "last_take": "prende l'ultima carta",
+        "most_cards": "prende l'unica carta",
+        "coin": "prende una carta di {coins}",
+    },
 }
 """A reason told of one card, where its sentence counts them ("the last 1 cards")."""
 ONE_SCOPA: dict[str, dict[str, str]] = {
@@ -254,8 +262,9 @@ def reason_text(
         if isinstance(named, str):
             values[key] = points_named(named, lang, str(values["coins"]))
     values["rivals"] = RIVALS[lang][values.get("rivals") == 1]
-    if values.get("count") == 1 and code in SINGULAR[lang]:
-        return SINGULAR[lang][code]
+    if values.get("count", 1) == 1 and code in SINGULAR[lang]:  # (a card of coins, as
+        # reasons kept before their count was said)
+        return SINGULAR[lang][code].format(**values)
     if values.get("points") == 1 and code in ONE_SCOPA[lang]:
         return ONE_SCOPA[lang][code].format(**values)
     return TEXTS[lang][code].format(**values)

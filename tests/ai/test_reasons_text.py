@@ -44,6 +44,9 @@ def test_a_coin_is_a_diamond_in_a_french_deck() -> None:
     assert reason_text("coin", {}, "it") == "prende una carta di denari"
     assert reason_text("coin", {}, "it", "french") == "prende una carta di quadri"
     assert reason_text("coin", {}, "en", "french") == "takes a card of diamonds"
+    # two cards of coins were said as one ("prende una carta di denari")
+    assert reason_text("coin", {"count": 2}, "it") == "prende 2 carte di denari"
+    assert reason_text("coin", {"count": 1}, "en") == "takes a card of coins"
 
 
 def test_every_reason_agrees_with_any_rank() -> None:

@@ -620,3 +620,20 @@ def test_a_hint_does_not_say_more_cards_where_another_capture_takes_as_many() ->
     assert len(pairs) >= 3
     for chosen in pairs:
         assert describe(view, chosen, assessments)[0] != "most_cards"
+
+
+def test_two_cards_of_coins_taken_are_said_as_two() -> None:
+    """The 5 taking the ace and the 4 of coins was told "takes a card of coins"."""
+    from scopa.ai.assess import Judge, describe
+    from scopa.ai.reasons import reason_text
+    from scopa.ai.view import View
+
+    from .helpers import position, seat_view
+
+    view = View.of(seat_view(position("5C 8B 9S", "1D 4D 2B 3S")))
+    judge = Judge(view)
+    assessments = [judge.assess(move) for move in view.moves]
+    (coins,) = [a for a in assessments if {str(card) for card in a.move.captures} == {"1D", "4D"}]
+    code, params = describe(view, coins, assessments)
+    assert (code, params) == ("coin", {"count": 2})
+    assert reason_text(code, params, "en") == "takes 2 cards of coins"
