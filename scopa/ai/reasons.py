@@ -262,8 +262,8 @@ def reason_text(
         if isinstance(named, str):
             values[key] = points_named(named, lang, str(values["coins"]))
     values["rivals"] = RIVALS[lang][values.get("rivals") == 1]
-    if values.get("count", 1) == 1 and code in SINGULAR[lang]:  # (a card of coins, as
-        # reasons kept before their count was said)
+    if values.get("count", 1) == 1 and code in SINGULAR[lang]:  # (a card of coins told
+        # without its count: one)
         return SINGULAR[lang][code].format(**values)
     if values.get("points") == 1 and code in ONE_SCOPA[lang]:
         return ONE_SCOPA[lang][code].format(**values)

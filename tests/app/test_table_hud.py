@@ -653,7 +653,7 @@ def test_a_name_s_accented_capital_keeps_clear_of_the_plate_s_band_and_border(ap
     layout = TableLayout(size, Rules(players=4))
     text = Writer(app.font)
     rect = layout.place_of(0).name_rect
-    border = max(2.0, style.Scale(size).px(0.0028))
+    border = style.dark_panel_line(style.Scale(size))
     seen: list[style.Drawn] = []
     with style.watch_text(seen.append):
         plate = Plate("Èlia Ñuñez", "3 in hand", True, False)

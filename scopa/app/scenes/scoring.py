@@ -1298,7 +1298,7 @@ class ScoringScene(MenuScene):
             return band_w, band_h, room, width, min(tallest, wide / max(1, most))
 
         # in one column, or two where the cards read larger so (three sides' primiera were
-        # 40 pixels wide in a large window, one side under the other, the room beside empty)
+        # 47 pixels wide at 1920x1080, one side under the other, the room beside them empty)
         across = max((1, 2)[: len(cards)], key=lambda n: (laid(n)[4], -n))
         band_w, band_h, room, width, _ = laid(across)
         art = style.menu_art(self.app, self.app.settings.deck_for(self.setup.rules))

@@ -312,8 +312,13 @@ def dark_panel(
 ) -> None:
     """A dark rounded pane of glass under text on the table (scores, names, messages)."""
     size = (round(rect.width), round(rect.height))
-    radius, line = scale.px(0.013), max(2, scale.px(0.0028))
+    radius, line = scale.px(0.013), dark_panel_line(scale)
     surface.blit(_dark(size, radius, line, border, alpha), (round(rect.left), round(rect.top)))
+
+
+def dark_panel_line(scale: Scale) -> int:
+    """The width of a dark pane's border (``dark_panel``)."""
+    return max(2, scale.px(0.0028))
 
 
 @kept_pictures(windows=4, most=128)

@@ -183,7 +183,7 @@ def words_room(rect: FRect, layout: TableLayout, text: Writer) -> FRect:
     heights allow (the accents of a name's capitals, "Èlia", crossed the border)."""
     lines = sum(style.line_height(pen) for pen in (name_pen(layout, text), plate_pen(layout, text)))
     spare = max(0.0, rect.height - lines)
-    below = min(spare, max(2.0, Scale(layout.size).px(0.0028)))
+    below = min(spare, style.dark_panel_line(Scale(layout.size)))
     above = min(spare - below, plate_band(layout))
     return FRect(rect.left, rect.top + above, rect.width, rect.height - above - below)
 
