@@ -105,7 +105,6 @@ class NewGameScene(MenuScene):
                 lambda: self.teams,
                 self._set("teams"),
                 off_greyed=shows_off_greyed(rule_option("teams")),
-                greyed_shows=lambda: self.table_rules().partners,
             ),
             hint=self.tr("ng_teams_hint"),
             enabled=lambda: rule_option("teams").applies(Rules(players=self.players)),

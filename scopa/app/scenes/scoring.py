@@ -1017,7 +1017,7 @@ class ScoringScene(MenuScene):
                 self.coordinator.sheet_read()
             self.app.back()
 
-    def toast_band(self) -> ToastBand | None:
+    def toast_band(self) -> ToastBand:
         """Beside the heading, on the sheet's empty corner above its rows (a friend asking
         for a rematch covered the result); a toast too long for it, or every toast where a
         long heading leaves the corner too narrow, goes over the chart, never over the
