@@ -116,13 +116,22 @@ def test_a_player_keeping_the_turn_is_told_the_friends_may_soon_hand_it_over(
     """A player handed over without warning found the computer playing their cards; the
     line under the table says what will happen, halfway through the wait."""
     app, table, friend = hosted
+    coordinator = table.coordinator
     run_until(app, lambda: _my_turn(table, friend))
+    # the window's clock in the test's hands: a slow machine could let half the wait go by
+    # before the first look
+    now = [0.0]
+    coordinator.clock = lambda: now[0]
+    coordinator._turn = ((-1, None), 0.0)  # the turn seen from now on, on this clock
     first = table.status_text()
     assert first is not None and first[0] == app.t("table.your_turn")
-    waited = app.t("online.your_turn_waited", seconds=1)  # 0.4 s, rounded up
-    run_until(app, lambda: (table.status_text() or ("",))[0] == waited)
+    now[0] = IDLE * 0.6
+    waited = app.t("online.your_turn_waited", seconds=1)  # 0.16 s left, rounded up
+    assert (table.status_text() or ("",))[0] == waited
+    run_until(app, lambda: (table.status_text() or ("",))[0] == waited)  # frames go on
     assert table.human_to_play == 0  # still this player's to play
     # the wait over, it no longer says "after 1 s" (it did, as long as the turn lasted)
+    now[0] = IDLE + 0.1
     overdue = app.t("online.your_turn_overdue")
     run_until(app, lambda: (table.status_text() or ("",))[0] == overdue)
     assert table.human_to_play == 0
