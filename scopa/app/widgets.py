@@ -384,15 +384,17 @@ class Slider(Control):
 
 
 class TextInput(Control):
-    """A one-line name field: click or focus it and type; Backspace deletes (Ctrl with it,
-    a word); Ctrl+A marks the whole name, which what is typed next replaces; Ctrl+V types
-    the clipboard's first line. A name the
-    game gave (``given``: "You", "Player 2") is marked as editing starts, so that typing
-    replaces it rather than adding to it. ``keep`` says what of a typed text the field
-    takes (a name field leaves out the letters the game cannot draw, and says so); without
-    it, every printable letter. ``done``, if given, runs when Enter ends the typing (an
-    address typed is joined, as forms do); ``full``, when a letter typed finds the field
-    full (said to the player: typing stopped without a sign)."""
+    """A one-line name field: click or focus it and type. The caret goes where the name is
+    clicked, and moves with Left and Right (Ctrl with them: a word at a time), Home and End;
+    Backspace deletes the letter before it and Delete the one after (Ctrl with them, a
+    word); Ctrl+A marks the whole name, which what is typed next replaces; Ctrl+V types
+    the clipboard's first line. A name the game gave ("You", "Player 2") is marked as
+    editing starts, so that typing replaces it rather than adding to it. ``keep`` says what
+    of a typed text the field takes (a name field leaves out the letters the game cannot
+    draw, and says so); without it, every printable letter. ``done``, if given, runs when
+    Enter ends the typing (an address typed is joined, as forms do); ``full``, when a
+    letter typed finds the field full (said to the player: typing stopped without a
+    sign)."""
 
     def __init__(
         self,
@@ -415,6 +417,10 @@ class TextInput(Control):
         self._editing = False
         self.selected = False
         """The whole name is marked (Ctrl+A, or a name the game gave)."""
+        self._caret: int | None = None
+        """The letter the caret stands before (None: the name's end)."""
+        self._drawn: style.FieldText | None = None
+        """Where the name was last written: what a click in it points at."""
 
     @property
     def editing(self) -> bool:
@@ -424,9 +430,21 @@ class TextInput(Control):
     def editing(self, value: bool) -> None:
         if value and not self._editing:
             self.selected = self.given is not None and self.given() and bool(str(self.get()))
+            self._caret = None
         self._editing = value
         if not value:
             self.selected = False
+
+    @property
+    def caret(self) -> int:
+        """The letter the caret stands before (the name's length: at its end)."""
+        size = len(str(self.get()))
+        return size if self._caret is None else max(0, min(self._caret, size))
+
+    @caret.setter
+    def caret(self, at: int) -> None:
+        size = len(str(self.get()))
+        self._caret = None if at >= size else max(0, at)
 
     def activate(self) -> None:
         typed = self._editing
@@ -435,9 +453,14 @@ class TextInput(Control):
             self.done()
 
     def press(self, pos: tuple[int, int]) -> None:
-        if self._editing:
-            self.selected = False  # a click in the name being typed puts the caret back
+        was = self._editing
         self.editing = self.enabled
+        if not self._editing or (self.selected and not was):
+            return  # a name the game gave stays marked, to be typed over
+        self.selected = False  # a click in the name being typed puts the caret there
+        drawn = self._drawn
+        if drawn is not None and drawn.words == str(self.get()):
+            self.caret = drawn.index_at(pos[0])
 
     def release(self, pos: tuple[int, int]) -> None:
         """Pressing already started editing."""
@@ -448,19 +471,26 @@ class TextInput(Control):
         if not self._editing:  # typed into a field reached with the keys: as if clicked
             self.editing = True
         value = "" if self.selected else str(self.get())
+        at = len(value) if self.selected else self.caret
+        before, after = value[:at], value[at:]
         clean = "".join(ch for ch in text if ch.isprintable())
         if clean and self.keep is not None:
             clean = self.keep(clean)
-        joined = value + clean
-        tidy = " ".join(joined.split())  # no blank before the first word, one between two
-        if tidy and joined[-1].isspace():
-            tidy += " "  # the space typed before the next word
+        room = self.max_length - len(_tidy(before + after))
+        if len(_tidy(before + clean + after)) > self.max_length and self.full is not None:
+            self.full(self.max_length)
+        clean = clean[: max(0, room + 1)]  # a blank the tidying takes out leaves its room
+        typed = _tidy(before + clean)
+        tidy = _tidy(typed + after)
+        while len(tidy) > self.max_length and clean:
+            clean = clean[:-1]
+            typed = _tidy(before + clean)
+            tidy = _tidy(typed + after)
         if tidy != value:
-            if len(tidy) > self.max_length and self.full is not None:
-                self.full(self.max_length)
             self.set(tidy[: self.max_length])
             self.editing = True
             self.selected = False
+            self.caret = min(len(typed), len(tidy))
         return True
 
     def key(self, event: pygame.event.Event) -> bool:
@@ -478,23 +508,82 @@ class TextInput(Control):
         if event.key in (pygame.K_BACKSPACE, pygame.K_DELETE) and self.selected:
             self.set("")
             self.selected = False
+            self._caret = None
             return True
-        if event.key == pygame.K_BACKSPACE:
-            value = str(self.get())
-            whole_word = event.mod & pygame.KMOD_CTRL
-            self.set(value.rstrip()[: value.rstrip().rfind(" ") + 1] if whole_word else value[:-1])
+        if event.key in (pygame.K_BACKSPACE, pygame.K_DELETE):
+            value, at = str(self.get()), self.caret
+            whole_word = bool(event.mod & pygame.KMOD_CTRL)
+            if event.key == pygame.K_BACKSPACE:
+                start = _word_start(value, at) if whole_word else max(0, at - 1)
+                end = at
+            else:
+                start, end = at, _word_end(value, at) if whole_word else min(len(value), at + 1)
+            joined = value[:start] + value[end:]
+            tidy = _tidy(joined)
+            if tidy != value:
+                self.set(tidy)
+                self.caret = min(start - (len(joined) - len(joined.lstrip())), len(tidy))
             self.editing = True
             return True
+        if self._editing and event.key in (pygame.K_HOME, pygame.K_END):
+            self.selected = False
+            self.caret = 0 if event.key == pygame.K_HOME else len(str(self.get()))
+            return True
+        if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            return self._move(-1 if event.key == pygame.K_LEFT else 1, event.mod)
         return False
 
     def step(self, direction: int) -> bool:
-        self.selected = False  # Left or Right: the caret goes back to the name's end
-        return self._editing  # and the focus stays in the name being typed
+        return self._move(direction, 0)
+
+    def _move(self, direction: int, mod: int) -> bool:
+        """Left or Right while typing: the caret a letter (a word, with Ctrl) that way; the
+        focus stays in the name being typed."""
+        if not self._editing:
+            return False
+        value, at = str(self.get()), self.caret
+        if self.selected:  # the mark goes, the caret at the side the arrow points to
+            self.selected = False
+            self.caret = 0 if direction < 0 else len(value)
+        elif mod & pygame.KMOD_CTRL:
+            self.caret = _word_start(value, at) if direction < 0 else _word_end(value, at)
+        else:
+            self.caret = at + direction
+        return True
 
     def draw_value(self, surface: pygame.Surface, rect: pygame.Rect, m: Metrics, hot: bool) -> None:
-        style.draw_field(
-            surface, rect, m, str(self.get()), self.enabled, hot, self.editing, self.selected
+        self._drawn = style.draw_field(
+            surface,
+            rect,
+            m,
+            str(self.get()),
+            self.enabled,
+            hot,
+            self.editing,
+            self.selected,
+            None if self._caret is None else self.caret,
         )
+
+
+def _tidy(text: str) -> str:
+    """A name as a field keeps it: no blank before its first word, one between two, and one
+    after its last when one was typed there (the space before the next word)."""
+    tidy = " ".join(text.split())
+    return tidy + " " if tidy and text[-1].isspace() else tidy
+
+
+def _word_start(text: str, at: int) -> int:
+    """Where the word before ``at`` starts (Ctrl+Left, Ctrl+Backspace)."""
+    head = text[:at].rstrip()
+    return head.rfind(" ") + 1
+
+
+def _word_end(text: str, at: int) -> int:
+    """Where the word after ``at`` ends (Ctrl+Right, Ctrl+Delete)."""
+    rest = text[at:]
+    words = rest.lstrip()
+    blank = words.find(" ")
+    return at + len(rest) - len(words) + (len(words) if blank < 0 else blank)
 
 
 def paste() -> str:
@@ -894,6 +983,8 @@ class Form:
             direction = -1 if key == pygame.K_LEFT else +1
             if self.focus is None:
                 return self._move_across(direction)
+            if _editing(self.focus):  # the caret moves in the name (by words, with Ctrl)
+                return self.focus.key(event)
             return self.focus.step(direction) or self._move_across(direction)
         if self.focus is None:
             return False

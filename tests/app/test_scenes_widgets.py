@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from scopa.app.style import Metrics
 from scopa.app.widgets import (
     Button,
     Choice,
@@ -151,6 +152,105 @@ def test_ctrl_a_marks_the_name_that_typing_then_replaces(parts) -> None:
     form.handle(key(pygame.K_a, pygame.KMOD_LCTRL))
     form.stop_editing()
     assert not field.selected
+
+
+def typed(form, text: str) -> None:
+    form.handle(pygame.event.Event(pygame.TEXTINPUT, text=text))
+
+
+def editing_field(value: str, max_length: int = 24, full=None):
+    """A form holding one name field, already being typed in (clicked at its end)."""
+    pygame.init()
+    name = Box(value)
+    field = TextInput(name.get, name.set, max_length=max_length, full=full)
+    field.place(pygame.Rect(0, 0, 400, 40))
+    form = Form([field])
+    form.handle(down((field.rect.right - 2, field.rect.centery)))
+    form.handle(up((field.rect.right - 2, field.rect.centery)))
+    assert form.editing()
+    return form, field, name
+
+
+def test_the_caret_moves_in_the_name_and_typing_goes_where_it_is() -> None:
+    """A name field was edited at its end only: a letter wrong at a name's start meant
+    deleting the whole name (Left, Right, Home and Delete did nothing)."""
+    form, field, name = editing_field("Ana")
+    form.handle(key(pygame.K_LEFT))
+    typed(form, "n")
+    assert name.value == "Anna" and field.caret == 3
+    form.handle(key(pygame.K_HOME))
+    form.handle(key(pygame.K_DELETE))
+    typed(form, "E")
+    assert name.value == "Enna" and field.caret == 1
+    form.handle(key(pygame.K_RIGHT))
+    form.handle(key(pygame.K_BACKSPACE))
+    assert name.value == "Ena" and field.caret == 1
+    form.handle(key(pygame.K_END))
+    typed(form, "!")
+    assert name.value == "Ena!"
+    for _ in range(9):  # the caret stops at the name's ends, the focus stays in it
+        form.handle(key(pygame.K_LEFT))
+    assert field.caret == 0 and form.focus is field and form.editing()
+    form.handle(key(pygame.K_BACKSPACE))  # nothing before the caret: nothing deleted
+    assert name.value == "Ena!"
+
+
+def test_ctrl_with_the_arrows_and_deletes_goes_a_word_at_a_time() -> None:
+    form, field, name = editing_field("Anna Maria Rossi")
+    form.handle(key(pygame.K_LEFT, pygame.KMOD_LCTRL))
+    assert field.caret == len("Anna Maria ")
+    form.handle(key(pygame.K_LEFT, pygame.KMOD_LCTRL))
+    assert field.caret == len("Anna ")
+    form.handle(key(pygame.K_RIGHT, pygame.KMOD_LCTRL))
+    assert field.caret == len("Anna Maria")
+    form.handle(key(pygame.K_BACKSPACE, pygame.KMOD_LCTRL))
+    assert name.value == "Anna Rossi" and field.caret == len("Anna ")
+    form.handle(key(pygame.K_DELETE, pygame.KMOD_LCTRL))
+    assert name.value == "Anna " and field.caret == len("Anna ")
+
+
+def test_blanks_typed_inside_a_name_stay_single() -> None:
+    form, field, name = editing_field("AnnaMaria")
+    for _ in range(5):
+        form.handle(key(pygame.K_LEFT))
+    typed(form, " ")
+    assert name.value == "Anna Maria" and field.caret == 5
+    typed(form, " ")  # a second blank is not typed
+    assert name.value == "Anna Maria" and field.caret == 5
+    form.handle(key(pygame.K_HOME))
+    typed(form, " ")  # nor one before the first word
+    assert name.value == "Anna Maria" and field.caret == 0
+    form.handle(key(pygame.K_DELETE))  # the first letter gone: still no blank first
+    assert name.value == "nna Maria"
+
+
+def test_a_full_name_takes_no_letter_inside_it_and_says_so() -> None:
+    told = []
+    form, field, name = editing_field("Angela R", max_length=8, full=told.append)
+    form.handle(key(pygame.K_HOME))
+    typed(form, "X")
+    assert name.value == "Angela R" and told == [8] and field.caret == 0
+    form.handle(key(pygame.K_DELETE))
+    typed(form, "XY")  # room for one of the two
+    assert name.value == "Xngela R" and field.caret == 1
+
+
+def test_a_click_in_the_name_puts_the_caret_between_the_letters_clicked(app) -> None:
+    form, field, name = editing_field("Giulia")
+    surface = pygame.Surface((400, 40))
+    field.draw(surface, Metrics(app, app.size), True, False)
+    drawn = field._drawn
+    assert drawn is not None and drawn.font is not None
+    first = drawn.x_of(1)  # between the G and the i
+    form.handle(down((first, field.rect.centery)))
+    form.handle(up((first, field.rect.centery)))
+    assert field.caret == 1
+    typed(form, "h")
+    assert name.value == "Ghiulia"
+    field.draw(surface, Metrics(app, app.size), True, False)  # the next frame
+    form.handle(down((field.rect.right - 2, field.rect.centery)))  # past the name: its end
+    form.handle(up((field.rect.right - 2, field.rect.centery)))
+    assert field.caret == len("Ghiulia")
 
 
 def test_clicks_reach_the_widget_under_the_mouse_only(parts) -> None:

@@ -16,6 +16,7 @@ from .cards import (
     tag_area,
 )
 from .controls import (
+    FieldText,
     ScrollFade,
     draw_field,
     draw_ornament,
@@ -225,6 +226,7 @@ __all__ = [
     "draw_field",
     "draw_ornament",
     "draw_row",
+    "FieldText",
     "ScrollFade",
     "draw_scrollbar",
     "scrollbar_width",

@@ -28,7 +28,7 @@ from .palette import (
     WOOD_LIGHT,
 )
 from .scale import Metrics, Scale
-from .text import text
+from .text import fit, font_of, text
 
 SWITCH_OFF = (170, 156, 136)
 SWITCH_DEAD = (214, 204, 186)
@@ -166,6 +166,26 @@ def draw_slider(
     text(surface, f"{round(value * 100)}%", pen, number, align="right")
 
 
+class FieldText:
+    """Where a name field wrote its name: the letters' left edge, the font they are set
+    in, and the name (to place a caret between two letters, or find the gap a click
+    points at)."""
+
+    def __init__(self, left: int, font: pygame.font.Font | None, words: str) -> None:
+        self.left, self.font, self.words = left, font, words
+
+    def x_of(self, at: int) -> int:
+        """The x of the gap before letter ``at`` (the name's end past its last)."""
+        if self.font is None or at <= 0:
+            return self.left
+        return self.left + self.font.size(self.words[:at])[0]
+
+    def index_at(self, x: float) -> int:
+        """The gap between two letters nearest to ``x``."""
+        gaps = [self.x_of(at) for at in range(len(self.words) + 1)]
+        return min(range(len(gaps)), key=lambda at: abs(gaps[at] - x))
+
+
 def draw_field(
     surface: pygame.Surface,
     rect: pygame.Rect,
@@ -175,9 +195,11 @@ def draw_field(
     hot: bool,
     editing: bool,
     selected: bool = False,
-) -> None:
-    """A one-line name being typed (with a blinking caret while it is edited; ``selected``:
-    the whole name is marked, to be replaced by what is typed next)."""
+    caret: int | None = None,
+) -> FieldText:
+    """A one-line name being typed (with a blinking caret while it is edited, before the
+    letter ``caret``, at the name's end when None; ``selected``: the whole name is marked,
+    to be replaced by what is typed next). Returns where the letters were written."""
     radius = max(2, rect.h // 5)
     pygame.draw.rect(surface, FIELD if enabled else PAPER, rect, border_radius=radius)
     edge = GOLD_DEEP if editing or hot else PAPER_LINE
@@ -188,19 +210,31 @@ def draw_field(
     inside = rect.inflate(-2 * pad, -2)
     pen = m.pen("ui", ROW_TITLE, INK if enabled else INK_DISABLED)
     shown = text(surface, words, pen, inside)
+    laid = fit(words, pen, inside.w, inside.h) if words else None
+    drawn = FieldText(
+        shown.left if words else inside.left,
+        None if laid is None or laid.cut or laid.elided else font_of(words, pen, laid.px),
+        words,
+    )
     if selected and words:
         mark = pygame.Surface(shown.inflate(4, 2).size, pygame.SRCALPHA)
         mark.fill((*GOLD, 110))
         surface.blit(mark, shown.inflate(4, 2))
     if editing and (pygame.time.get_ticks() // 530) % 2 == 0:
-        x = (shown.right if words else inside.left) + max(1, m.px(0.002))
+        at = len(words) if caret is None else max(0, min(caret, len(words)))
+        thick = max(1, m.px(0.002))
+        if at < len(words):  # in the gap between two letters, clear of the next one's stem
+            x = min(drawn.x_of(at), shown.right) - (thick + 1) // 2
+        else:
+            x = (shown.right if words else inside.left) + thick
         pygame.draw.line(
             surface,
             INK,
             (x, rect.top + pad // 1.5),
             (x, rect.bottom - pad // 1.5),
-            max(1, m.px(0.002)),
+            thick,
         )
+    return drawn
 
 
 def scrollbar_width(scale: Scale) -> int:

@@ -534,6 +534,13 @@ def picture(
     return image
 
 
+def font_of(words: str, pen: Pen, px: int) -> pygame.font.Font:
+    """The font ``text`` writes ``words`` in with ``pen`` once fitted at ``px`` pixels (a
+    ``Fit``'s size): to measure a part of them as drawn."""
+    pen = able(words, pen)
+    return pen.fonts(pen.role, px)
+
+
 def whole(box: pygame.Rect | pygame.FRect) -> pygame.Rect:
     """``box`` in whole pixels, each edge at the nearest one: a box as tall as a line stays
     as tall wherever it lies (no edge moves by more than half a pixel)."""
