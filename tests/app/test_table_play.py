@@ -913,6 +913,22 @@ def test_the_plates_are_laid_out_again_in_a_language_chosen_over_the_table(fast)
     assert scene.layout.place_of(0).name_rect == fresh.place_of(0).name_rect
 
 
+def test_the_table_behind_the_pause_is_laid_out_in_the_language_chosen_there(fast):
+    """Italian chosen from the pause over an English table: behind the menu the plates kept
+    the widths English wanted, the levels said in short ("Principiante" for "Livello
+    principiante"), until the menu closed. The table behind is the table as it will be."""
+    fast.resize((960, 540))
+    scene = open_table(fast, "7D 2C 10S", "1B 3B 8C", "7C 4S 5D 9B")
+    fast.open("pause")
+    fast.frame(FRAME, [])
+    fast.set_language("it")
+    fast.frame(FRAME, [])  # the pause drawn, the table behind it
+    assert fast.stack.top is not scene  # the pause is still open
+    fresh = scene._table_layout(fast.size)
+    assert scene.layout.place_of(1).name_rect == fresh.place_of(1).name_rect
+    assert scene.layout.place_of(0).name_rect == fresh.place_of(0).name_rect
+
+
 def computer_card_on_its_way(app) -> TableScene:  # noqa: ANN001
     """A table where the player laid the 2 of cups and the computer's reply is on its way,
     the turn the player's again once it lands."""

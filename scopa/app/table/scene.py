@@ -1383,7 +1383,9 @@ class TableScene(Scene):
     def _refresh_art(self) -> None:
         """The cards and the cloth as the settings draw them now: a deck, back, corner,
         language or cloth chosen from the menu over the table shows behind the menu at once,
-        as the menu says it does."""
+        as the menu says it does (a language, with the plates as wide as its words want)."""
+        if self.app.t.language != self._laid_out_in:
+            self._relayout(self.app.size)
         settings = self.app.settings
         if settings.felt != self._felt:
             self._lay_cloth(self._background.get_size())
@@ -1393,9 +1395,7 @@ class TableScene(Scene):
             self._keep_card_sizes()
 
     def enter(self) -> None:
-        self._refresh_art()
-        if self.app.t.language != self._laid_out_in:  # the plates' words are longer
-            self._relayout(self.app.size)  # or shorter: as wide as they now want
+        self._refresh_art()  # the plates' words in another language: as wide as they want
         if self.director.blocked:
             self.director.resume()
         # Whatever covered the table (scoring, the menu, settings, rules) was looked at by
