@@ -686,7 +686,15 @@ class Store:
         self._locked_out = False
         self._after_other = False
         """This copy took the folder over from another that was saving: the match there may
-        have gone on past the one this copy shows (``save_match`` checks, once)."""
+        have gone on past the one this copy shows, or be another (``save_match`` checks,
+        once)."""
+        self._settings_seen: dict[str, Any] | None = None
+        """The settings as this copy last read or wrote them (``save_settings``)."""
+        self.merged_settings: Settings | None = None
+        """The settings last written with changes another copy had made (its changes kept
+        where this copy made none): what this copy holds from then on."""
+        self._match_seen: tuple[int, int, int] | None = None
+        """The saved match's file as this copy last read or wrote it (``_fingerprint``)."""
         self._relock_at: float | None = None
         """When a copy kept out by another looks again for the folder (None: never, as a
         lock-out set by hand stays)."""
@@ -829,8 +837,10 @@ class Store:
             try:
                 _create_lock(self.lock_path)
             except FileExistsError:
-                if self.lock_path.is_dir():
-                    return True
+                if self.lock_path.is_dir():  # no lock at all: two copies would both save
+                    with contextlib.suppress(OSError):  # it is kept, under a backup's name
+                        os.replace(self.lock_path, backup_name(self.lock_path))
+                    continue
                 owner = _lock_owner(self.lock_path)
                 if owner is not None and _held_by_another_copy(*owner):
                     break
@@ -882,6 +892,7 @@ class Store:
             raw = _read_bytes(path)
             settings, _ = _settings_read(raw)
             self._read_again(path)
+            self._settings_seen = settings.to_dict()
             return settings
         except (FileNotFoundError, NotADirectoryError):
             return Settings()
@@ -939,10 +950,40 @@ class Store:
         self._tell(FileProblem("files.settings_brought_back", {"backup": aside.name}))
 
     def save_settings(self, settings: Settings) -> bool:
-        """Write the settings; False (and a message) if the file could not be written."""
+        """Write the settings; False (and a message) if the file could not be written.
+
+        Settings another copy of the game changed in the file since this one last read or
+        wrote it are kept, but where this copy changes them too (``merged_settings``): the
+        copy that took the saves over wrote its settings whole, and the other's changes were
+        lost without a word."""
+        mine = settings.to_dict()
+        if not self.locked_out:  # (looking may take the folder over)
+            merged = self._merged_settings(mine)
+            if merged is not None:
+                self.merged_settings, mine = merged, merged.to_dict()
         about = {"schema": SETTINGS_SCHEMA, "game": APP_NAME}
-        text = toml_dumps({**settings.to_dict(), "format": about})
-        return self._write(self.settings_path, text.encode("utf-8"), "settings")
+        text = toml_dumps({**mine, "format": about})
+        written = self._write(self.settings_path, text.encode("utf-8"), "settings")
+        if written:
+            self._settings_seen = mine
+        return written
+
+    def _merged_settings(self, mine: dict[str, Any]) -> Settings | None:
+        """``mine`` with the changes another copy wrote in the file since this one last
+        read or wrote it (None: none, or none that can be read or joined to ``mine``)."""
+        seen = self._settings_seen
+        if seen is None:
+            return None
+        try:
+            theirs = _settings_read(_read_bytes(self.settings_path))[0].to_dict()
+        except (*_BAD_CONTENT, DamagedFile, OSError):
+            return None
+        if theirs == seen or theirs == mine:
+            return None
+        try:
+            return Settings.from_dict(_three_way(seen, mine, theirs))
+        except (ValueError, TypeError):  # (SettingsError and the rules' errors among them)
+            return None  # changes that do not go together: this copy's, as they are
 
     # --- the unfinished match ----------------------------------------------------------
 
@@ -995,9 +1036,38 @@ class Store:
             if self._saved_further(record):  # the other copy's: kept, not written over
                 self._tell(FileProblem("files.match_further_elsewhere", topic="further"))
                 return False
+            self._keep_other_match(record)
             self._after_other = False
         data = json.dumps(envelope, indent=1, sort_keys=True).encode("utf-8")
-        return self._write(self.save_path, data, "match")
+        written = self._write(self.save_path, data, "match")
+        if written:
+            self._match_seen = _fingerprint(self.save_path)
+        return written
+
+    def _keep_other_match(self, record: GameRecord) -> None:
+        """The match another copy saved, since this one last read or wrote the file, set
+        aside before ``record`` is written in its place (and the player told where): a
+        new match begun there, or another resumed, was written over without a backup by
+        the copy that took the saves over."""
+        path = self.save_path
+        if _fingerprint(path) in (None, self._match_seen):
+            return  # none there, or the one this copy knows
+        try:
+            _, saved, _, unread = _match_read(_parse_match(_read_bytes(path)))
+            if unread is not None:
+                raise unread
+        except (OSError, AttributeError, *_BAD_CONTENT):  # damaged: set aside as it is read
+            return
+        if record.same_deal(saved):
+            return  # this match, which this copy has played further
+        try:
+            backup = backup_name(path)
+            os.replace(path, backup)
+        except OSError:
+            return
+        forget_old_backups(path)
+        params = {"backup": backup.name, "folder": str(path.parent)}
+        self._tell(FileProblem("files.match_other_kept", params))
 
     def _saved_further(self, record: GameRecord) -> bool:
         """Whether the match saved is ``record``'s own, played on past it by another copy of
@@ -1014,8 +1084,8 @@ class Store:
         """With no match saved, the last match set aside comes back when this game reads it
         whole: another version of the game (an older one, run meanwhile) could not read it
         and set it aside, and the player, back here, found no Continue and no word."""
-        if self.locked_out or self.save_path.exists() or self.save_path.is_symlink():
-            return
+        if self.locked_out or present(self.save_path) is not False:
+            return  # a match there, or no telling
         backup = newest_backup(self.save_path)
         if backup is None:
             return
@@ -1038,6 +1108,12 @@ class Store:
         """The match left, checked by replaying it; None if there is none. A match over
         whose result the statistics may lack (a game stopped as it finished) is counted
         now, once."""
+        try:
+            return self._load_match()
+        finally:  # the file as this copy knows it (another copy may write it meanwhile)
+            self._match_seen = _fingerprint(self.save_path)
+
+    def _load_match(self) -> SavedMatch | None:
         self._bring_back_match()
         envelope = self._read(self.save_path, "match", _parse_match)
         if envelope is None:
@@ -1098,6 +1174,8 @@ class Store:
         be removed (with a message)."""
         if self.locked_out:
             return False
+        if self._after_other and _fingerprint(self.save_path) not in (None, self._match_seen):
+            return True  # another copy's match, saved before it closed: not this one's to clear
         topic = f"remove:{self.save_path}"
         try:
             self.save_path.unlink()
@@ -1263,7 +1341,7 @@ class Store:
                 return StatsReset((), FileProblem("files.reason_other_copy"))
             moved: list[tuple[Path, Path]] = []
             for path in (self.stats_path, *self.past_paths):
-                if not (path.exists() or path.is_symlink()):
+                if present(path) is False:
                     continue
                 backup = backup_name(path)
                 try:
@@ -1327,7 +1405,7 @@ class Store:
         looked in has none)."""
         try:
             return any(path.is_file() for path in self.past_paths)
-        except OSError:
+        except (OSError, ValueError):
             return False
 
     def keep_past(self, past: PastMatch) -> bool:
@@ -1519,7 +1597,7 @@ class Store:
         self._tell(FileProblem(f"files.{name}_left", params, topic=f"left:{path}"))
 
     def _write(self, path: Path, data: bytes, name: str) -> bool:
-        if self._lock_held and not self.lock_path.exists():
+        if self._lock_held and present(self.lock_path) is False:
             # the folder was removed under the game (or the lock with it): the write would
             # make it again, unlocked, for a second copy to take and write over
             with self._claiming:
@@ -1756,6 +1834,55 @@ BACKUPS_KEPT = 5
 again and again does not fill the folder."""
 
 
+def _three_way(seen: Any, mine: Any, theirs: Any) -> Any:
+    """The settings ``mine`` and ``theirs`` each made from ``seen``, joined: what ``mine``
+    changed, the rest as ``theirs`` has it (tables entry by entry)."""
+    if not all(isinstance(value, dict) for value in (seen, mine, theirs)):
+        return mine if mine != seen else theirs
+    joined = {}
+    for key in dict.fromkeys([*theirs, *mine]):
+        value = _three_way(seen.get(key, _NONE), mine.get(key, _NONE), theirs.get(key, _NONE))
+        if value is not _NONE:
+            joined[key] = value
+    return joined
+
+
+_NONE = object()
+"""An entry a table does not have (``_three_way``)."""
+
+
+def _fingerprint(path: Path) -> tuple[int, int, int] | None:
+    """What tells one writing of the file at ``path`` from another: its file number, size
+    and time of change (None: no file there, or none the system will show)."""
+    try:
+        found = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return (found.st_ino, found.st_size, found.st_mtime_ns)
+
+
+def present(path: Path) -> bool | None:
+    """Whether anything (a file, a folder, a link even broken) is at ``path``; None when the
+    system will not say (a folder that may not be looked into, a name too long): a look that
+    raises is never the game's end, and what is then tried there fails and says why."""
+    try:
+        os.lstat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return False
+    except (OSError, ValueError):
+        return None
+    return True
+
+
+def is_file(path: Path) -> bool:
+    """Whether ``path`` is (or leads to) an ordinary file; False when the system will not
+    say."""
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
+
+
 def _backup(path: Path, number: int) -> Path:
     return path.with_name(path.name + (".bak" if number == 1 else f".bak{number}"))
 
@@ -1791,7 +1918,7 @@ def backup_name(path: Path, companions: Iterable[str] = ()) -> Path:
     while True:
         candidate = _backup(path, number)
         names = [candidate.with_name(candidate.name + suffix) for suffix in suffixes]
-        if not any(name.exists() or name.is_symlink() for name in names):
+        if not any(present(name) for name in names):  # (None: the move there says why)
             return candidate
         number += 1
 

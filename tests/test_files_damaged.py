@@ -511,3 +511,49 @@ def test_an_empty_file_is_said_to_be_empty(kind: Kind, tmp_path: Path) -> None:
     assert kind.load(store) == expected_default(kind)
     assert len(store.messages) == 1 and "it is empty" in str(store.messages[0])
     assert path.with_name(path.name + ".bak").read_bytes() == b"\n"
+
+
+# --- a folder the game cannot look into ----------------------------------------------------------
+
+
+@kinds
+def test_a_folder_whose_name_is_too_long_is_said_and_the_defaults_used(
+    kind: Kind, tmp_path: Path
+) -> None:
+    """A home whose name is longer than the system allows: the game closed at its start
+    (asking whether a backup's name was free raised the system's error, not answered)."""
+    store = Store(tmp_path / ("a" * 300))
+    assert kind.load(store) == expected_default(kind)
+    assert store.messages, "the player is told"
+    assert all("too long" in str(message).lower() for message in store.messages), store.messages
+
+
+@kinds
+def test_a_folder_the_game_may_not_look_into_is_said_and_the_defaults_used(
+    kind: Kind, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A home made unreadable (``chmod 600``, a careless ``chmod -R``): the game closed at its
+    start, and opening Statistics closed it in a game begun before. (As the system answers
+    anyone but root: every look at a name in the folder is refused.)"""
+    store = Store(tmp_path)
+    kind.save(store)
+    home = str(tmp_path)
+    real_stat, real_open = os.stat, os.open
+
+    def refused(path, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
+        if str(path).startswith(home + os.sep):
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_stat(path, *args, **kwargs)
+
+    def refused_open(path, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
+        if str(path).startswith(home + os.sep):
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_open(path, *args, **kwargs)
+
+    monkeypatch.setattr(os, "stat", refused)
+    monkeypatch.setattr(os, "lstat", refused)
+    monkeypatch.setattr(os, "open", refused_open)
+    store = Store(tmp_path)
+    assert kind.load(store) == expected_default(kind)
+    assert store.messages, "the player is told"
+    assert all("permission" in str(message).lower() for message in store.messages)

@@ -249,6 +249,35 @@ def test_an_unreadable_lock_is_taken_over(content: bytes, tmp_path: Path) -> Non
     assert sorted(path.name for path in tmp_path.iterdir()) == [LOCK_FILE]
 
 
+def test_a_folder_where_the_lock_goes_is_kept_aside_and_the_lock_made(tmp_path: Path) -> None:
+    """A folder named as the lock: each copy took it for a lock of its own, and two copies
+    saved over each other's match without a word. It is kept under a backup's name, and
+    the lock made."""
+    (tmp_path / LOCK_FILE).mkdir()
+    (tmp_path / LOCK_FILE / "inside").write_text("kept")
+    store = Store(tmp_path)
+    assert store.lock() is True
+    assert lock_pid(tmp_path / LOCK_FILE) == str(os.getpid())
+    assert (tmp_path / (LOCK_FILE + ".bak") / "inside").read_text() == "kept"
+    with other_copy_refused(tmp_path):
+        pass
+
+
+@contextmanager
+def other_copy_refused(root: Path) -> Iterator[None]:
+    """Another copy started on ``root`` now finds it taken."""
+    second = subprocess.run(
+        [sys.executable, "-c", HOLDER, str(root)],
+        input="\n",
+        capture_output=True,
+        text=True,
+        env=child_environment(),
+        timeout=60,
+    )
+    assert second.stdout.strip() == "refused", second.stdout + second.stderr
+    yield
+
+
 def test_a_folder_where_no_lock_can_be_made_is_said_at_the_start(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -456,6 +485,103 @@ def test_a_copy_that_takes_the_saves_over_keeps_the_other_copy_s_match_played_fu
     assert second.save_match(setup, onward.record()) is True
     assert Store(tmp_path).load_match()[1] == onward.record()
     assert second.save_match(setup, play(Rules(), 6, 4).record()) is True  # a new match
+
+
+def test_a_copy_that_takes_the_saves_over_keeps_a_new_match_the_other_copy_began(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two copies: the second resumed the saved match; the first began a new one, saved it
+    and closed; the second played a card, took the saves over and wrote its match over the
+    new one, which was gone without a backup or a word. The other copy's match is kept as
+    a backup, and the player told where; a match ended then does not clear it either."""
+    import shutil
+
+    import scopa.storage
+
+    monkeypatch.setattr(scopa.storage, "RELOCK_SECONDS", 0.0)
+    _, setup, match, _ = fill(tmp_path)
+    second = Store(tmp_path)
+    with other_copy(tmp_path):
+        assert second.lock() is False
+        assert second.load_match()[1] == match.record()  # Continue, in the second window
+        elsewhere = Store(tmp_path / "first")  # the first copy begins another match
+        new = play(Rules(), 9, 3)
+        elsewhere.save_match(setup, new.record())
+        shutil.copy(elsewhere.save_path, second.save_path)
+    second.take_messages()
+    assert second.clear_match() is True  # (a match ended in the second window)
+    assert Store(tmp_path).load_match()[1] == new.record()  # not this window's to clear
+    onward = play(Rules(), 5, 14)  # the second window's match, played on
+    assert second.save_match(setup, onward.record()) is True
+    told = [p for p in second.take_messages() if p.key == "files.match_other_kept"]
+    assert len(told) == 1 and told[0].params["folder"] == str(tmp_path)
+    kept = tmp_path / told[0].params["backup"]
+    assert scopa.storage._match_read(scopa.storage._parse_match(kept.read_bytes()))[1] == (
+        new.record()
+    )
+    assert Store(tmp_path).load_match()[1] == onward.record()
+    later = play(Rules(), 5, 16)  # saved from then on as any match
+    assert second.save_match(setup, later.record()) is True
+    assert second.take_messages() == []
+
+
+def test_a_copy_that_takes_the_saves_over_writes_over_the_match_it_knows(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The other copy left the saved match as it was: the second one's match, a new one,
+    replaces it as a match begun anywhere does (no backup, no word)."""
+    import scopa.storage
+
+    monkeypatch.setattr(scopa.storage, "RELOCK_SECONDS", 0.0)
+    _, setup, match, _ = fill(tmp_path)
+    second = Store(tmp_path)
+    with other_copy(tmp_path):
+        assert second.lock() is False
+        assert second.load_match()[1] == match.record()
+    second.take_messages()
+    new = play(Rules(), 9, 3)
+    assert second.save_match(setup, new.record()) is True
+    assert [p.key for p in second.take_messages()] == ["files.other_copy_gone"]
+    assert sorted(path.name for path in tmp_path.iterdir() if ".bak" in path.name) == []
+
+
+def test_a_copy_that_takes_the_saves_over_keeps_the_settings_the_other_copy_changed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two copies: the first changed the players to three and closed; the second changed
+    the cloth, took the saves over and wrote its settings whole, three players back to two
+    without a word. What the other copy changed is kept where this one changed nothing."""
+    import scopa.storage
+
+    monkeypatch.setattr(scopa.storage, "RELOCK_SECONDS", 0.0)
+    settings, _, _, _ = fill(tmp_path)
+    second = Store(tmp_path)
+    with other_copy(tmp_path):
+        assert second.lock() is False
+        shown = second.load_settings()
+        assert shown == settings
+        first = Store(tmp_path / "first")  # the first copy's change, written in the folder
+        first.save_settings(settings.with_(rules=settings.rules.with_(players=3)))
+        (tmp_path / "settings.toml").write_bytes(first.settings_path.read_bytes())
+    felt = "blue" if shown.felt != "blue" else "red"
+    assert second.save_settings(shown.with_(felt=felt)) is True
+    saved = Store(tmp_path).load_settings()
+    assert (saved.felt, saved.rules.players) == (felt, 3)
+    assert second.merged_settings == saved  # the copy holds them from then on
+    second.merged_settings = None
+    assert second.save_settings(saved.with_(volume=0.25)) is True  # none since: as they are
+    assert second.merged_settings is None
+    assert Store(tmp_path).load_settings() == saved.with_(volume=0.25)
+
+
+def test_a_setting_both_copies_changed_is_the_one_saved_last(tmp_path: Path) -> None:
+    settings, _, _, _ = fill(tmp_path)
+    second = Store(tmp_path)
+    shown = second.load_settings()
+    Store(tmp_path).save_settings(settings.with_(volume=0.1, muted=True))  # the other copy
+    assert second.save_settings(shown.with_(volume=0.9)) is True
+    saved = Store(tmp_path).load_settings()
+    assert (saved.volume, saved.muted) == (0.9, True)
 
 
 def test_a_folder_removed_under_the_game_is_made_again_with_its_lock(tmp_path: Path) -> None:

@@ -367,6 +367,12 @@ class App:
 
     def save_settings(self) -> None:
         self.settings_kept = self.store.save_settings(self.settings)
+        merged, self.store.merged_settings = self.store.merged_settings, None
+        if merged is not None:  # with what another copy of the game changed meanwhile
+            language = self.settings.language
+            self.settings = merged
+            if merged.language != language:
+                self.set_language(merged.language)
         self.show_store_messages()
 
     def show_store_messages(self) -> None:

@@ -1382,3 +1382,18 @@ def test_greyed_teams_at_six_players_show_whether_partners_play(app, kept, sides
     assert not teams.enabled
     assert teams.control.shown() is shown
     assert app.settings.rules.teams is kept  # kept, for four players
+
+
+def test_settings_another_copy_changed_are_the_game_s_once_it_saves_its_own(app, tmp_path):
+    """Two copies of the game on one folder: the first changed the cloth and the language and
+    closed; the second, saving a change of its own, wrote its settings whole and the other's
+    were gone. The file keeps both changes, and the game shows the settings the file holds."""
+    app.settings = app.settings.with_(language="en", felt="green")
+    app.save_settings()
+    other = Store(tmp_path)
+    other.save_settings(other.load_settings().with_(felt="slate", language="it"))
+    app.settings = app.settings.with_(volume=0.3)
+    app.save_settings()
+    assert (app.settings.felt, app.settings.volume, app.settings.language) == ("slate", 0.3, "it")
+    assert app.t.language == "it"
+    assert Store(tmp_path).load_settings() == app.settings

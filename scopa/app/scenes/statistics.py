@@ -22,7 +22,7 @@ from scopa.stats import (
     undone_steps,
     win_streaks,
 )
-from scopa.storage import FileProblem, Param
+from scopa.storage import FileProblem, Param, is_file
 
 from .. import style
 from ..toasts import ToastBand
@@ -149,7 +149,7 @@ class StatisticsScene(MenuScene):
         """Reset asks first, saying what goes, where the old files stay, and that a match
         left unfinished is kept."""
         folder = str(self.app.store.data_dir)
-        saved = self.app.store.save_path.is_file()
+        saved = is_file(self.app.store.save_path)
         self.app.open(
             "confirm",
             question=self.tr("st_reset_question"),
