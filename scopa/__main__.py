@@ -138,7 +138,8 @@ def open_first_screens(app: App) -> None:
 def ask_language_again(app: App) -> None:
     """The settings were damaged and the player's language lost with them: the game spoke
     the system's, the notice of the damage too, to an Italian on an English system. Asked
-    in both languages; No (and Esc) keeps the one spoken now."""
+    in both languages; No (and Esc) keeps the one spoken now. Either answer is written at
+    once (unanswered, the game closed, it is asked again at the next start)."""
     from scopa.app.scenes.base import LANGUAGES
 
     spoken = app.settings.language
@@ -151,6 +152,7 @@ def ask_language_again(app: App) -> None:
         yes=names[other],
         no=names[spoken],
         on_yes=lambda: app.choose_language(other),
+        on_no=lambda: app.choose_language(spoken),
     )
 
 

@@ -37,8 +37,9 @@ import platformdirs
 
 from .engine import GameRecord, Rules
 from .engine.errors import NotationError, quote_value
+from .i18n import system_language
 from .net.codes import TOKEN_LONGEST, is_seat
-from .settings import MatchSetup, Settings, SettingsError, salvaged
+from .settings import MAX_NAME, MatchSetup, Settings, SettingsError, salvaged
 from .stats import SCHEMA as STATS_SCHEMA
 from .stats import Stats, match_key, result_of
 from .stats import salvage as salvage_stats
@@ -285,14 +286,44 @@ def _match_opened(
     return setup, record, undone, record.replay(0), unread
 
 
+def _seats_named(envelope: Any) -> tuple[Any, FileProblem | None]:
+    """A save whose seats' names cannot be used (not text, too long, blank) with names that
+    can, and why (None: all could): a name cut to its first letters, else the seat's
+    number, which the game says in the player's language ("Player 2", "Giocatore 2"). The
+    match was lost whole for one name."""
+    setup = envelope.get("setup") if isinstance(envelope, dict) else None
+    seats = setup.get("seats") if isinstance(setup, dict) else None
+    if not isinstance(seats, list):
+        return envelope, None
+    named, cause = [], None
+    for number, seat in enumerate(seats, 1):
+        name = seat.get("name") if isinstance(seat, dict) else None
+        if name is None or isinstance(name, str) and _usable_name(name):
+            named.append(seat)
+            continue
+        cut = "".join(ch for ch in name if ch.isprintable()) if isinstance(name, str) else ""
+        cut = " ".join(cut.split())[:MAX_NAME].rstrip()
+        named.append({**seat, "name": cut if _usable_name(cut) else f"Player {number}"})
+        detail = f"seat {number}'s name {quote_value(name)} could not be used"
+        cause = cause or FileProblem("files.cause_content", {"detail": detail})
+    if cause is None:
+        return envelope, None
+    return {**envelope, "setup": {**setup, "seats": named}}, cause
+
+
+def _usable_name(name: str) -> bool:
+    """Whether a seat may go by ``name`` (``SeatConfig``'s own check)."""
+    return bool(name.strip()) and len(name) <= MAX_NAME and name.isprintable()
+
+
 def _saved_match(envelope: Any) -> tuple[SavedMatch | None, FileProblem | None, bool]:
     """The match a save holds, what of it could not be read (None: all of it), and whether
     plays were lost. A play that cannot be made, or a damaged list of the plays made on a
     hint, costs only what comes after it: the match resumes from its last play that reads,
     not lost whole for one bad entry (None, with the cause, when not one play reads). One
     of ``_BAD_CONTENT`` if it is not a match this game can open."""
+    envelope, cause = _seats_named(envelope)
     setup, record, undone, start, unread = _match_opened(envelope)
-    cause: FileProblem | None = None
     listed = envelope.get("hinted", [])
     if unread is not None and isinstance(listed, list):  # the plays lost take their hints
         listed = [n for n in listed if not (type(n) is int and n >= len(record.moves))]
@@ -682,7 +713,8 @@ class Store:
         self.checkpoint = checkpoint
         self.language_lost = False
         """The settings last read were damaged, the player's language lost with them (the
-        game speaks the system's until the player says which)."""
+        game speaks the system's until the player says which: till then the settings are
+        written without it, and it is asked again at the next start)."""
         self._locked_out = False
         self._after_other = False
         """This copy took the folder over from another that was saving: the match there may
@@ -890,8 +922,11 @@ class Store:
         raw: bytes | None = None
         try:
             raw = _read_bytes(path)
-            settings, _ = _settings_read(raw)
+            settings, entries = _settings_read(raw)
             self._read_again(path)
+            # the language lost with settings damaged, and not said since (the game closed
+            # as it asked): asked again
+            self.language_lost = "language" not in entries
             self._settings_seen = settings.to_dict()
             return settings
         except (FileNotFoundError, NotADirectoryError):
@@ -961,6 +996,11 @@ class Store:
             merged = self._merged_settings(mine)
             if merged is not None:
                 self.merged_settings, mine = merged, merged.to_dict()
+        if self.language_lost and settings.language == system_language():
+            # the system's, not yet the player's word: not written, asked at the next start
+            mine = {key: value for key, value in mine.items() if key != "language"}
+        elif self.language_lost:
+            self.language_lost = False  # another language: the player's choice
         about = {"schema": SETTINGS_SCHEMA, "game": APP_NAME}
         text = toml_dumps({**mine, "format": about})
         written = self._write(self.settings_path, text.encode("utf-8"), "settings")
@@ -978,7 +1018,7 @@ class Store:
             theirs = _settings_read(_read_bytes(self.settings_path))[0].to_dict()
         except (*_BAD_CONTENT, DamagedFile, OSError):
             return None
-        if theirs == seen or theirs == mine:
+        if theirs in (seen, mine):
             return None
         try:
             return Settings.from_dict(_three_way(seen, mine, theirs))

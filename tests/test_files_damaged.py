@@ -47,7 +47,7 @@ def with_value(kind: Kind, value: bytes) -> bytes:
     if kind.name == "settings":
         return b"language = " + value + b'\n\n[format]\nschema = 1\ngame = "scopa"\n'
     if kind.name == "save":
-        seat = b'{"name": ' + value + b', "human": true}'
+        seat = b'{"name": "Anna", "human": true, "level": ' + value + b"}"  # (a name is mended)
         return b'{"schema": 1, "setup": {"seats": [' + seat + b'], "rules": {}}, "record": ""}'
     if kind.name == "past":
         return b'{"schema": 1, "matches": [{"when": ' + value + b', "setup": {}, "record": ""}]}'
@@ -557,3 +557,41 @@ def test_a_folder_the_game_may_not_look_into_is_said_and_the_defaults_used(
     assert kind.load(store) == expected_default(kind)
     assert store.messages, "the player is told"
     assert all("permission" in str(message).lower() for message in store.messages)
+
+
+# --- a saved match with a seat's name that cannot be used ----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "shown"),
+    [
+        (42, "Player 2"),
+        ("", "Player 2"),
+        (["Giulia"], "Player 2"),
+        ("Giulia Maria Rossi Bianchi Verdi", "Giulia Maria Rossi Bianc"),
+        ("Bea\ttrice", "Beatrice"),
+    ],
+)
+def test_a_seat_s_name_that_cannot_be_used_costs_the_name_not_the_match(
+    tmp_path: Path, name: object, shown: str
+) -> None:
+    """A saved match whose opponent's name was a number, blank or longer than a name may be
+    (a file edited by hand): the whole match was lost for it. The seat takes a name that
+    can be used, the match resumes, the file is kept as a backup and the player told."""
+    from .test_storage import play
+
+    store = Store(tmp_path)
+    setup = MatchSetup.solo(name="Anna")
+    match = play(Rules(), 5, 12)
+    store.save_match(setup, match.record())
+    data = json.loads(store.save_path.read_text())
+    data["setup"]["seats"][1]["name"] = name
+    store.save_path.write_text(json.dumps(data))
+    loaded = store.load_match()
+    assert loaded is not None and loaded.record == match.record()
+    assert [seat.name for seat in loaded.setup.seats] == ["Anna", shown]
+    (message,) = store.messages
+    assert message.key == "files.match_mended_set_aside"
+    assert (tmp_path / message.params["backup"]).exists()
+    again = Store(tmp_path).load_match()  # written back as it is shown
+    assert again is not None and again.setup == loaded.setup

@@ -287,6 +287,7 @@ class App:
         """Speak ``language`` from now on, as the player chose: saved at once, and every
         text follows (labels are translated as they are drawn)."""
         self.settings = self.settings.with_(language=language)
+        self.store.language_lost = False  # said: written with the settings from now on
         self.save_settings()
         self.set_language(language)
 

@@ -502,6 +502,39 @@ def test_a_player_whose_language_was_lost_with_the_settings_is_asked_it_again(
         pygame.display.quit()
 
 
+@pytest.mark.parametrize("answer", ["yes", "no"])
+def test_the_language_is_asked_again_until_it_is_answered(tmp_path, monkeypatch, answer) -> None:
+    """The game asked the language lost with the settings, and was closed before the answer
+    (killed, a power cut): the settings it had saved meanwhile held the system's language
+    as if chosen, and the question never came again. It comes until answered, either way."""
+    from scopa.app.scenes.confirm import ConfirmScene
+    from scopa.app.scenes.title import TitleScene
+
+    app = started_on_an_english_computer(tmp_path, monkeypatch, b"")
+    assert isinstance(app.stack.top, ConfirmScene)
+    app.settings = app.settings.with_(window_width=1000, window_height=600)
+    app.save_settings()  # settings saved as the question waits (a window resized, say)
+    pygame.display.quit()  # closed unanswered
+    settings = (tmp_path / "settings.toml").read_bytes()
+    app = started_on_an_english_computer(tmp_path, monkeypatch, settings)
+    try:
+        question = app.stack.top
+        assert isinstance(question, ConfirmScene), "asked again"
+        assert app.settings.window_width == 1000  # the rest was kept
+        click(app, question.yes_button if answer == "yes" else question.no_button)
+        assert isinstance(app.stack.top, TitleScene)
+    finally:
+        pygame.display.quit()
+    spoken = "it" if answer == "yes" else "en"
+    settings = (tmp_path / "settings.toml").read_bytes()
+    app = started_on_an_english_computer(tmp_path, monkeypatch, settings)
+    try:
+        assert isinstance(app.stack.top, TitleScene), "answered: not asked again"
+        assert app.settings.language == spoken
+    finally:
+        pygame.display.quit()
+
+
 def test_settings_damaged_with_their_language_readable_ask_nothing(tmp_path, monkeypatch) -> None:
     """The language read from a damaged file is the player's: not asked again."""
     from scopa.app.scenes.title import TitleScene
