@@ -66,13 +66,23 @@ def test_a_past_match_s_review_opens_again_and_its_positions_are_played(english,
     click(app, past.rows[0])
     review = app.stack.top
     assert isinstance(review, ReviewScene) and review.scope == "match"
-    # its rounds are told as the match's last, not as the one just played
-    assert [label() for _, label in review.scope_choice.options][0] == "Last round"
-    assert review.scope_choice.hint() == "See the last round or the whole match"  # not "so far"
+    # its rounds are told as the match's last, not as the one just played; each round can
+    # be looked at (only the last and the whole match could)
+    rounds = len(coordinator.match.rounds)
+    labels = [label() for _, label in review.scope_choice.options]
+    assert labels == [*(f"Round {n}" for n in range(1, rounds)), "Last round", "Whole match"]
+    assert review.scope_choice.hint() == (
+        "See any round reviewed, or the whole match"
+        if rounds > 1
+        else "See the last round or the whole match"  # not "so far"
+    )
     review_ready(app, review)
     graded = review.review()
     assert graded is not None
-    assert graded.rounds == tuple(range(1, len(coordinator.match.rounds) + 1))
+    assert graded.rounds == tuple(range(1, rounds + 1))
+    review.scope_choice.set(("round", 1))
+    assert review.heading() == "Round 1 reviewed" and review.review().rounds == (1,)
+    review.scope_choice.set(("match", 0))
     shown = dict(review.summary())
     assert shown["Accuracy"] == f"{round(accuracy)}%"  # as it was graded when it ended
     grade = review.grades()[0]

@@ -860,6 +860,9 @@ def test_the_match_s_points_lost_are_the_sum_of_its_rounds_as_shown(english) -> 
     click(app, scoring.review_button)
     scene = app.stack.top
     assert dict(scene.summary())["Points lost"] == "2.36"
+    click(app, scene.scope_choice)  # the next round reviewed
+    assert (scene.scope, scene.round_no) == ("round", 2)
+    assert dict(scene.summary())["Points lost"] == "0.58"
     click(app, scene.scope_choice)
     assert scene.scope == "match"
     assert dict(scene.summary())["Points lost"] == "2.94"

@@ -29,6 +29,8 @@ from .base import MenuScene
 from .chart import figure_tiles
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from ..app import App
     from ..coach import MatchReviews
     from ..matches import MatchCoordinator
@@ -58,6 +60,9 @@ class ReviewScene(MenuScene):
     ) -> None:
         self.coordinator = coordinator
         self.round_no = round_no
+        self.sheet_round = round_no
+        """The round of the sheet the review was opened from (the one ``round_no`` may
+        move away from, to another round reviewed)."""
         self.scope = scope
         self.past = past
         """A match finished earlier (``Matches.review_past``): its round is its last, not
@@ -257,15 +262,22 @@ class ReviewScene(MenuScene):
                 if first > 1
                 else self.tr("review.scope_match_over" if over else "review.scope_match")
             )
+            rounds = sorted(self.reviews.jobs) or [self.sheet_round]
+            this = self.tr("review.scope_last" if self.past else "review.scope_round")
             self.scope_choice = Choice(
                 [
-                    ("round", self.tr("review.scope_last" if self.past else "review.scope_round")),
-                    ("match", whole),
+                    *[
+                        (("round", n), this if n == self.sheet_round else self.round_named(n))
+                        for n in rounds
+                    ],
+                    (("match", 0), whole),
                 ],
-                lambda: self.scope,
+                lambda: ("match", 0) if self.scope == "match" else ("round", self.round_no),
                 self._set_scope,
                 hint=self.tr(  # "reviewed so far" of a match over read oddly
-                    "review.scope_hint_past"
+                    "review.scope_hint_rounds"
+                    if len(rounds) > 1
+                    else "review.scope_hint_past"
                     if self.past
                     else "review.scope_hint_over"
                     if over
@@ -297,8 +309,15 @@ class ReviewScene(MenuScene):
         # which may come with the grades while Enter is meant for what had the focus
         self.form.set_focus(self.form.widgets[0])
 
-    def _set_scope(self, scope: str) -> None:
-        self.scope = scope
+    def round_named(self, number: int) -> Callable[[], str]:
+        """A round reviewed, in the choice of what is on show ("Round 2")."""
+        return lambda: self.t("review.scope_round_n", n=number)
+
+    def _set_scope(self, scope: tuple[str, int]) -> None:
+        """One round reviewed (``("round", n)``) or the whole match (``("match", 0)``)."""
+        self.scope = scope[0]
+        if scope[0] == "round":
+            self.round_no = scope[1]
         self._refresh()
 
     def _set_seat(self, seat: int) -> None:
