@@ -174,8 +174,9 @@ class App:
         self.font = Fonts()
         """A font for a role ('ui', 'ui_bold', 'title', 'symbols') at a size in pixels."""
         self._windowed_size = _at_least_min(size)
-        self._opened_size = self.settings.window_size
-        """The remembered window size as the game started (saved again if it changed)."""
+        self._written_size = self.settings.window_size
+        """The window size the settings last written hold (as the game started, the one
+        remembered): saved again at the end if the window's differs."""
         pygame.display.set_caption("Scopa")
         self._set_icon()
         self.screen = self._open_window(self.settings.fullscreen)
@@ -368,6 +369,8 @@ class App:
 
     def save_settings(self) -> None:
         self.settings_kept = self.store.save_settings(self.settings)
+        if self.settings_kept:
+            self._written_size = self.settings.window_size
         merged, self.store.merged_settings = self.store.merged_settings, None
         if merged is not None:  # with what another copy of the game changed meanwhile
             language = self.settings.language
@@ -683,7 +686,7 @@ class App:
             if closer is not None:
                 closer()
         self.matches.close()
-        if self.settings.window_size != self._opened_size or not self.settings_kept:
+        if self.settings.window_size != self._written_size or not self.settings_kept:
             self.save_settings()  # (once more, for settings the disk refused until now)
         pygame.display.quit()
 

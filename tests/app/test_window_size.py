@@ -109,6 +109,22 @@ def test_a_damaged_window_size_in_the_file_keeps_a_backup_and_the_game_starts(tm
     assert store.take_messages()
 
 
+def test_a_window_given_back_its_first_size_after_a_save_at_another_opens_at_it(tmp_path):
+    """Made smaller, a setting changed there (the settings written with the small size),
+    then made its first size again and closed: it opened small the next time (the size was
+    written again only if it differed from the size the game opened at)."""
+    store = Store(tmp_path)
+    store.save_settings(Settings(window_width=1280, window_height=720))
+    app = App(store, size=starting_size(store.load_settings()))
+    _resize(app, (960, 540))
+    app.settings = app.settings.with_(felt="blue")
+    app.save_settings()  # a setting changed in the small window
+    _resize(app, (1280, 720))
+    app.close()
+    settings = Store(tmp_path).load_settings()
+    assert settings.window_size == (1280, 720) and settings.felt == "blue"
+
+
 def test_the_game_opens_at_the_remembered_size(tmp_path):
     Store(tmp_path).save_settings(Settings(window_width=1000, window_height=600))
     shot = tmp_path / "shot.png"
